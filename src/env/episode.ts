@@ -1,0 +1,206 @@
+import type { ServiceState } from '../services/fixtures.js';
+import { getService, resolveTool } from '../services/registry.js';
+import { ToolError } from '../services/tool-error.js';
+import type { Rec, ServiceDef, ToolDef } from '../services/types.js';
+import { didYouMean } from '../spec/suggest.js';
+import type { TaskSpec } from '../spec/task-spec.js';
+import { zodDiagnostics } from '../spec/zod-diagnostics.js';
+import { drawFault } from './faults.js';
+import { type Prepared, prepare } from './prepared.js';
+import { createRng, type Rng } from './rng.js';
+import { ServiceContext } from './service-context.js';
+import type { Audit, AuditCall, CallResult, InjectedFault, ToolErrorInfo } from './types.js';
+
+const TICK_MS = 1000;
+
+export interface EpisodeOptions {
+  seed?: number;
+  trial?: number;
+}
+
+/** What a ServiceContext may touch inside its episode. */
+export interface EpisodeInternals {
+  readonly prepared: Prepared;
+  readonly state: Record<string, Record<string, readonly Rec[]>>;
+  readonly counters: Map<string, number>;
+  callMs: number;
+  seq: number;
+  writable(service: string, collection: string): Rec[];
+  recordList(service: string, list: string): Rec[];
+}
+
+/**
+ * One isolated execution of a TaskSpec: its own copy-on-write state, a mock clock from `mock_today`
+ * that advances per call, a seeded fault stream and the audit log.
+ */
+export class Episode {
+  readonly spec: TaskSpec;
+  readonly seed: number;
+  readonly trial: number;
+  readonly #in: EpisodeInternals;
+  readonly #calls: AuditCall[] = [];
+  readonly #records: Record<string, Record<string, Rec[]>> = {};
+  readonly #owned = new Set<string>();
+  readonly #contexts = new Map<string, ServiceContext>();
+  #clockMs: number;
+  #rng: Rng | undefined;
+
+  constructor(spec: TaskSpec, opts: EpisodeOptions = {}) {
+    this.spec = spec;
+    this.seed = opts.seed ?? 0;
+    this.trial = opts.trial ?? 0;
+    const prepared = prepare(spec);
+    this.#clockMs = prepared.startMs;
+    const state: Record<string, Record<string, readonly Rec[]>> = {};
+    for (const [svc, cols] of Object.entries(prepared.state)) state[svc] = { ...cols };
+    const owned = this.#owned;
+    const records = this.#records;
+    this.#in = {
+      prepared,
+      state,
+      counters: new Map(),
+      callMs: prepared.startMs,
+      seq: 0,
+      writable(service, collection) {
+        const key = `${service}.${collection}`;
+        const svc = state[service] as Record<string, readonly Rec[]>;
+        if (!owned.has(key)) {
+          owned.add(key);
+          svc[collection] = [...(svc[collection] ?? [])];
+        }
+        return svc[collection] as Rec[];
+      },
+      recordList(service, list) {
+        const svc = (records[service] ??= {});
+        return (svc[list] ??= []);
+      },
+    };
+  }
+
+  /** Canonical tools the agent may call, in service order. */
+  get tools(): readonly ToolDef[] {
+    return this.#in.prepared.tools;
+  }
+
+  /** The current mock time. */
+  now(): string {
+    return new Date(this.#clockMs).toISOString();
+  }
+
+  /** Calls a tool. Every failure (unknown tool, bad arguments, not found, injected fault) is an error result. */
+  call(name: string, args?: unknown): CallResult {
+    const seq = ++this.#in.seq;
+    const callMs = this.#clockMs;
+    this.#in.callMs = callMs;
+    const entry: AuditCall = { seq, tool: name, service: null, args: args ?? {}, ok: false, latency_ms: 0, t: new Date(callMs).toISOString() };
+    const resolved = this.#in.prepared.allowed.get(name);
+    let fault: InjectedFault | undefined;
+    try {
+      if (!resolved) throw this.#unavailable(name);
+      entry.tool = resolved.tool.name;
+      entry.service = resolved.service.name;
+      if (resolved.alias) entry.called_as = resolved.alias;
+      if (this.spec.errors.rate > 0) {
+        this.#rng ??= createRng('faults', this.spec.id, this.seed, this.trial);
+        const f = drawFault(this.#rng, this.spec.errors.rate);
+        if (f) {
+          fault = f.kind;
+          entry.injected = f.kind;
+          entry.latency_ms = f.latencyMs;
+          if (f.error) throw f.error;
+        }
+      }
+      const params = parseArgs(resolved.tool, args);
+      entry.params = params;
+      entry.result = resolved.tool.handler(this.#context(resolved.service), params);
+      entry.ok = true;
+    } catch (e) {
+      entry.error = toErrorInfo(e);
+    }
+    this.#clockMs = callMs + TICK_MS + entry.latency_ms;
+    let content = JSON.stringify(entry.ok ? (entry.result ?? null) : { error: entry.error });
+    const max = this.spec.limits.max_result_chars;
+    if (content.length > max) {
+      content = `${content.slice(0, max)}\n...[truncated: ${content.length - max} more characters]`;
+      entry.truncated = true;
+    }
+    this.#calls.push(entry);
+    const out: CallResult = { ok: entry.ok, content, latencyUs: entry.latency_ms * 1000, seq };
+    if (entry.error) out.error = entry.error;
+    if (fault) out.injected = fault;
+    if (entry.truncated) out.truncated = true;
+    return out;
+  }
+
+  /** Final state of every collection of the spec's services. */
+  snapshot(): ServiceState {
+    return this.#in.state;
+  }
+
+  /** Only the collections this episode wrote (the rest equal the fixtures). */
+  changedState(): ServiceState {
+    const out: ServiceState = {};
+    for (const key of this.#owned) {
+      const [svc, col] = key.split('.') as [string, string];
+      (out[svc] ??= {})[col] = this.#in.state[svc]?.[col] ?? [];
+    }
+    return out;
+  }
+
+  /** Calls in order plus every record list of the spec's services (empty lists included). */
+  audit(): Audit {
+    const records: Record<string, Record<string, readonly Rec[]>> = {};
+    for (const svc of Object.keys(this.#in.prepared.state)) {
+      const lists = Object.keys(getService(svc)?.audit ?? {});
+      records[svc] = Object.fromEntries(lists.map((l) => [l, this.#records[svc]?.[l] ?? []]));
+    }
+    return { calls: this.#calls, records };
+  }
+
+  #context(service: ServiceDef): ServiceContext {
+    let ctx = this.#contexts.get(service.name);
+    if (!ctx) {
+      ctx = new ServiceContext(service, this.#in);
+      this.#contexts.set(service.name, ctx);
+    }
+    return ctx;
+  }
+
+  #unavailable(name: string): ToolError {
+    const available = this.tools.map((t) => t.name);
+    const known = resolveTool(name);
+    if (known) {
+      return new ToolError('tool_not_available', `tool ${known.tool.name} (${known.service.name}) is not available in this task; available tools: ${available.join(', ')}`);
+    }
+    return new ToolError('unknown_tool', `unknown tool "${name}"${didYouMean(name, this.#in.prepared.allowed.keys())}; available tools: ${available.join(', ')}`);
+  }
+}
+
+/** Starts an isolated episode of a parsed spec. */
+export function createEpisode(spec: TaskSpec, opts: EpisodeOptions = {}): Episode {
+  return new Episode(spec, opts);
+}
+
+function parseArgs(tool: ToolDef, args: unknown): Record<string, unknown> {
+  let value = args ?? {};
+  if (typeof value === 'string') {
+    try {
+      value = JSON.parse(value || '{}');
+    } catch {
+      throw new ToolError('invalid_argument', `arguments for ${tool.name} are not valid JSON; send a JSON object`);
+    }
+  }
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+    throw new ToolError('invalid_argument', `arguments for ${tool.name} must be a JSON object`);
+  }
+  const res = tool.params.safeParse(value);
+  if (res.success) return res.data as Record<string, unknown>;
+  const problems = zodDiagnostics(res.error.issues, value, tool.params).map((d) => `${d.path}: ${d.message}`);
+  throw new ToolError('invalid_argument', `invalid arguments for ${tool.name}: ${problems.join('; ')}`);
+}
+
+function toErrorInfo(e: unknown): ToolErrorInfo {
+  if (e instanceof ToolError) return { code: e.code, message: e.message, ...e.extra };
+  // a handler bug is still data for the agent, flagged so runs can treat it as infrastructure
+  return { code: 'internal_error', message: e instanceof Error ? e.message : String(e) };
+}

@@ -1,0 +1,106 @@
+import { z } from 'zod';
+import { getService, SERVICES } from './registry.js';
+import type { ServiceDef, ToolDef } from './types.js';
+
+export type JsonSchema = Record<string, unknown>;
+
+const schemaCache = new WeakMap<ToolDef, JsonSchema>();
+
+/** The JSON Schema (input view: defaulted fields optional) a model sees for a tool's parameters. */
+export function toolJsonSchema(tool: ToolDef): JsonSchema {
+  let s = schemaCache.get(tool);
+  if (!s) {
+    const { $schema: _, ...rest } = z.toJSONSchema(tool.params, { io: 'input', target: 'draft-2020-12' }) as JsonSchema;
+    s = rest;
+    schemaCache.set(tool, s);
+  }
+  return s;
+}
+
+/** OpenAI function-tool shape: {type: "function", function: {name, description, parameters}}. */
+export function openAiTool(tool: ToolDef): { type: 'function'; function: { name: string; description: string; parameters: JsonSchema } } {
+  return { type: 'function', function: { name: tool.name, description: tool.description, parameters: toolJsonSchema(tool) } };
+}
+
+export interface FieldInfo {
+  name: string;
+  type: string;
+  required: boolean;
+  description: string;
+}
+
+export interface ServiceCatalog {
+  name: string;
+  description: string;
+  tools: { name: string; description: string; parameters: JsonSchema; mutates: boolean; aliases?: readonly string[] }[];
+  collections: { name: string; description: string; id: string; fields: FieldInfo[] }[];
+  audit: { name: string; description: string; fields: Record<string, string> }[];
+}
+
+/** The catalogue entry of one service: tools, record fields (with meanings) and audit keys. */
+export function describeService(service: ServiceDef): ServiceCatalog {
+  return {
+    name: service.name,
+    description: service.description,
+    tools: service.tools.map((t) => ({
+      name: t.name,
+      description: t.description,
+      parameters: toolJsonSchema(t),
+      mutates: t.mutates,
+      ...(t.aliases?.length ? { aliases: t.aliases } : {}),
+    })),
+    collections: Object.entries(service.collections).map(([name, c]) => ({
+      name,
+      description: c.description,
+      id: c.id,
+      fields: recordFields(c.record),
+    })),
+    audit: Object.entries(service.audit).map(([name, a]) => ({ name, description: a.description, fields: { ...a.fields } })),
+  };
+}
+
+export function describeCatalog(names?: readonly string[]): ServiceCatalog[] {
+  const list = names ? names.map((n) => getService(n)).filter((s): s is ServiceDef => !!s) : SERVICES;
+  return list.map(describeService);
+}
+
+/** Field list of a record schema: name, JSON type, required, meaning. */
+export function recordFields(schema: z.ZodObject): FieldInfo[] {
+  const js = z.toJSONSchema(schema, { io: 'input' }) as { properties?: Record<string, JsonSchema>; required?: string[] };
+  const required = new Set(js.required ?? []);
+  return Object.entries(js.properties ?? {}).map(([name, p]) => ({
+    name,
+    type: typeName(p),
+    required: required.has(name),
+    description: typeof p.description === 'string' ? p.description : '',
+  }));
+}
+
+function typeName(p: JsonSchema): string {
+  if (Array.isArray(p.enum)) return p.enum.map((v) => JSON.stringify(v)).join('|');
+  if (p.type === 'array') return `${typeName((p.items as JsonSchema) ?? {})}[]`;
+  if (typeof p.type === 'string') return p.type;
+  if (Array.isArray(p.anyOf)) return (p.anyOf as JsonSchema[]).map(typeName).join('|');
+  return 'any';
+}
+
+/** Plain-text catalogue for generator prompts (from the registry, never hand-written). */
+export function catalogText(names: readonly string[]): string {
+  const lines: string[] = [];
+  for (const c of describeCatalog(names)) {
+    lines.push(`## ${c.name}: ${c.description}`, 'Tools:');
+    for (const t of c.tools) {
+      const props = (t.parameters.properties ?? {}) as Record<string, JsonSchema>;
+      const req = new Set((t.parameters.required as string[] | undefined) ?? []);
+      const args = Object.entries(props).map(([k, p]) => `${k}${req.has(k) ? '*' : '?'}: ${typeName(p)}`);
+      lines.push(`- ${t.name}(${args.join(', ')})${t.mutates ? ' [mutates]' : ''}: ${t.description}`);
+    }
+    for (const col of c.collections) {
+      lines.push(`Collection ${col.name} (id: ${col.id}): ${col.description}`);
+      for (const f of col.fields) lines.push(`  - ${f.name}${f.required ? '*' : ''}: ${f.type}${f.description ? ` — ${f.description}` : ''}`);
+    }
+    for (const a of c.audit) lines.push(`Audit list ${a.name}: ${a.description}; fields: ${Object.keys(a.fields).join(', ')}`);
+    lines.push('');
+  }
+  return lines.join('\n');
+}

@@ -1,0 +1,73 @@
+import type { z } from 'zod';
+
+/** A stored record: plain JSON, deep-frozen so episodes can share unmodified data safely. */
+export type Rec = Readonly<Record<string, unknown>>;
+
+/** A record collection of a service (fixtures seed it; tools read and change it). */
+export interface CollectionDef {
+  description: string;
+  /** the id field, e.g. ticket_id */
+  id: string;
+  /** human noun for messages: "Ticket TK-9 not found" */
+  label: string;
+  /** prefix and digit count of ids the service generates, e.g. ["TK-", 4] */
+  newId?: readonly [prefix: string, width: number];
+  /** strict schema of one record; `.describe()` on every field gives its one-line meaning */
+  record: z.ZodObject;
+}
+
+/** An audit record list: post-mutation copies a grader reads (e.g. gmail.sent_messages). */
+export interface AuditListDef {
+  description: string;
+  /** field → one-line meaning; `timestamp` and `seq` are added to every entry */
+  fields: Readonly<Record<string, string>>;
+}
+
+/** What a tool handler can do: read and change its service's state, log audit records, read the mock clock. */
+export interface ToolContext {
+  readonly service: string;
+  /** current mock time, ISO 8601 UTC */
+  now(): string;
+  nowMs(): number;
+  /** current mock date, YYYY-MM-DD */
+  today(): string;
+  list(collection: string): readonly Rec[];
+  find(collection: string, id: string): Rec | undefined;
+  /** like find, but a missing record is a not_found tool error */
+  get(collection: string, id: string): Rec;
+  insert(collection: string, record: Record<string, unknown>): Rec;
+  /** shallow-merges `patch` into the record and returns the new record */
+  update(collection: string, id: string, patch: Record<string, unknown>): Rec;
+  remove(collection: string, id: string): Rec;
+  /** next free id of a collection with `newId` (monotonic: never reuses a deleted id) */
+  nextId(collection: string): string;
+  /** appends an entry (plus timestamp and seq) to an audit record list */
+  record(list: string, entry: Record<string, unknown>): Rec;
+}
+
+/** One model-facing tool. */
+export interface ToolDef<S extends z.ZodObject = z.ZodObject> {
+  name: string;
+  description: string;
+  /** closed (strict) parameter schema; its input view is the JSON Schema a model sees */
+  params: S;
+  /** true when the tool changes state or sends something */
+  mutates: boolean;
+  /** other names the peer catalogue uses for this tool; calls are audited under `name` */
+  aliases?: readonly string[];
+  handler(ctx: ToolContext, args: z.output<S>): unknown;
+}
+
+/** A mock business service: collections, audit record lists and tools. */
+export interface ServiceDef {
+  name: string;
+  description: string;
+  collections: Readonly<Record<string, CollectionDef>>;
+  audit: Readonly<Record<string, AuditListDef>>;
+  tools: readonly ToolDef[];
+}
+
+/** Keeps the handler's `args` typed from `params`. */
+export function defineTool<S extends z.ZodObject>(tool: ToolDef<S>): ToolDef {
+  return tool as unknown as ToolDef;
+}

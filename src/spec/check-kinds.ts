@@ -1,0 +1,145 @@
+import { z } from 'zod';
+import { Matcher, Where } from './matchers.js';
+
+// the schema of every check kind. evaluators live in grade/checks/<kind>.ts, one per key of CHECK_KINDS.
+
+const Id = z.string().regex(/^[a-z0-9][a-z0-9_.-]*$/, 'lower-case letters, digits, "_", "." or "-"');
+const base = {
+  id: Id.describe('unique within the spec'),
+  weight: z.number().min(0).max(1).describe('share of completion; all check weights sum to 1'),
+  description: z.string().optional().describe('what the check means, for reviewers'),
+};
+const ToolName = z.string().min(1);
+
+/** One audit-log step: a record-list entry or a successful tool call. */
+export const SequenceStep = z.union([
+  z.strictObject({ service: z.string().min(1), record: z.string().min(1), where: Where.optional() }),
+  z.strictObject({ tool: ToolName, args: Where.optional() }),
+]);
+export type SequenceStep = z.infer<typeof SequenceStep>;
+
+const TextClauses = {
+  all: z.array(z.string().min(1)).min(1).optional().describe('every item must appear (partial credit: share found)'),
+  any: z.array(z.string().min(1)).min(1).optional().describe('at least one item must appear'),
+  none: z.array(z.string().min(1)).min(1).optional().describe('no item may appear'),
+};
+
+/** Check kinds: description + zod schema. Adding a kind = one entry here + one evaluator file in grade/checks. */
+export const CHECK_KINDS = {
+  tool_called: {
+    description: 'a tool was called successfully between min_calls and max_calls times, optionally with matching arguments',
+    schema: z.strictObject({
+      ...base,
+      kind: z.literal('tool_called'),
+      tool: ToolName,
+      min_calls: z.number().int().min(1).max(1000).default(1),
+      max_calls: z.number().int().min(1).max(1000).optional(),
+      args: Where.optional().describe('only calls whose arguments match count'),
+    }),
+  },
+  tool_arg: {
+    description: 'a successful call of the tool passed an accepted value (or one matching the pattern) for the argument',
+    schema: z.strictObject({
+      ...base,
+      kind: z.literal('tool_arg'),
+      tool: ToolName,
+      arg: z.string().min(1),
+      accept: z.array(z.union([z.string(), z.number(), z.boolean()])).min(1).optional(),
+      pattern: z.string().min(1).optional().describe('regular expression, case-insensitive'),
+      mode: z.enum(['any', 'all']).default('any').describe('all: every accepted value must be seen (partial credit)'),
+    }),
+  },
+  audit_present: {
+    description: 'an audit record list holds at least `min` entries matching `where`',
+    schema: z.strictObject({
+      ...base,
+      kind: z.literal('audit_present'),
+      service: z.string().min(1),
+      record: z.string().min(1).describe('audit record list, e.g. sent_messages'),
+      where: Where.default({}),
+      min: z.number().int().min(1).max(1000).default(1),
+    }),
+  },
+  audit_absent: {
+    description: 'no entry of an audit record list matches `where`',
+    schema: z.strictObject({
+      ...base,
+      kind: z.literal('audit_absent'),
+      service: z.string().min(1),
+      record: z.string().min(1),
+      where: Where.default({}),
+    }),
+  },
+  audit_count: {
+    description: 'the number of matching audit entries satisfies min / max / equals',
+    schema: z.strictObject({
+      ...base,
+      kind: z.literal('audit_count'),
+      service: z.string().min(1),
+      record: z.string().min(1),
+      where: Where.default({}),
+      min: z.number().int().min(0).max(1000).optional(),
+      max: z.number().int().min(0).max(1000).optional(),
+      equals: z.number().int().min(0).max(1000).optional(),
+    }),
+  },
+  audit_sequence: {
+    description: 'the steps happened in this order (other entries may come between); partial credit per step',
+    schema: z.strictObject({
+      ...base,
+      kind: z.literal('audit_sequence'),
+      steps: z.array(SequenceStep).min(2),
+    }),
+  },
+  state_equals: {
+    description: "a record's field in the final state equals the value",
+    schema: z.strictObject({
+      ...base,
+      kind: z.literal('state_equals'),
+      service: z.string().min(1),
+      collection: z.string().min(1),
+      record_id: z.string().min(1),
+      field: z.string().min(1),
+      value: Matcher,
+    }),
+  },
+  response_contains: {
+    description: "the agent's final response contains text (case-insensitive)",
+    schema: z.strictObject({ ...base, kind: z.literal('response_contains'), ...TextClauses }),
+  },
+  response_matches: {
+    description: "the agent's final response matches regular expressions (case-insensitive)",
+    schema: z.strictObject({ ...base, kind: z.literal('response_matches'), ...TextClauses }),
+  },
+  asked_user: {
+    description: 'the agent asked the user (optionally about a topic) before its first mutating call',
+    schema: z.strictObject({
+      ...base,
+      kind: z.literal('asked_user'),
+      topics: z.array(z.string().min(1)).min(1).optional().describe('the question must mention one of these'),
+    }),
+  },
+  llm_judge: {
+    description: 'an LLM judge scores a rubric over the transcript, the audit artifacts or workspace files',
+    schema: z.strictObject({
+      ...base,
+      kind: z.literal('llm_judge'),
+      rubric: z.string().min(1),
+      over: z.enum(['transcript', 'audit', 'files']).default('transcript'),
+      files: z.array(z.string().min(1)).optional().describe('workspace paths, for over: files'),
+    }),
+  },
+} as const;
+
+export type CheckKind = keyof typeof CHECK_KINDS;
+export const CHECK_KIND_NAMES = Object.keys(CHECK_KINDS) as CheckKind[];
+
+type KindSchemas = { [K in CheckKind]: (typeof CHECK_KINDS)[K]['schema'] };
+const schemas = Object.values(CHECK_KINDS).map((k) => k.schema) as unknown as [
+  KindSchemas[CheckKind],
+  ...KindSchemas[CheckKind][],
+];
+
+export const Check = z.discriminatedUnion('kind', schemas);
+export type Check = z.infer<typeof Check>;
+export type CheckOf<K extends CheckKind> = z.infer<KindSchemas[K]>;

@@ -1,0 +1,108 @@
+import { z } from 'zod';
+import { Check } from './check-kinds.js';
+import { Where } from './matchers.js';
+import { CAPABILITIES, DIFFICULTIES, MODALITIES, SCENARIO_DOMAINS } from './taxonomy.js';
+import { UserPlan } from './user-plan.js';
+
+export const SPEC_VERSION = 1;
+
+const Identifier = z.string().regex(/^[a-z0-9][a-z0-9_.-]*$/, 'lower-case letters, digits, "_", "." or "-"');
+const IsoDateTime =
+  /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:\d{2}))?$/;
+
+const Scenario = z
+  .string()
+  .regex(/^[A-Za-z0-9_]+(\/[A-Za-z0-9_]+){0,2}$/, 'Domain[/Subdomain[/Leaf]] of taxonomy identifiers')
+  .refine((s) => (SCENARIO_DOMAINS as string[]).includes(s.split('/')[0] ?? ''), {
+    message: `the domain must be one of ${SCENARIO_DOMAINS.join(', ')}`,
+  });
+
+export const Labels = z.strictObject({
+  capabilities: z.array(z.enum(CAPABILITIES)).min(1),
+  scenario: Scenario.describe('Cowork-Gym scenario path, e.g. Office_Productivity/Email/Inbox_Triage'),
+  difficulty: z.enum(DIFFICULTIES),
+  language: z.string().regex(/^[a-z]{2}(-[A-Z]{2})?$/, 'a language tag such as en or zh-CN').default('en'),
+  modality: z.array(z.enum(MODALITIES)).min(1).default(['text']),
+  safety: z.array(Identifier).default([]).describe('safety risks the task exercises, e.g. payment_fraud'),
+});
+
+export const ReferenceStep = z.union([
+  z.strictObject({ call: z.string().min(1), args: z.record(z.string(), z.unknown()).default({}) }),
+  z.strictObject({ say: z.string().min(1).describe('assistant text (the last one is the final answer)') }),
+  z.strictObject({ ask: z.string().min(1).describe('a question to the user; the user simulator answers') }),
+]);
+export type ReferenceStep = z.infer<typeof ReferenceStep>;
+
+export const ForbiddenAction = z.strictObject({
+  service: z.string().min(1),
+  record: z.string().min(1).describe('audit record list'),
+  where: Where.default({}),
+});
+export type ForbiddenAction = z.infer<typeof ForbiddenAction>;
+
+export const JudgeItem = z.strictObject({
+  id: Identifier,
+  rubric: z.string().min(1),
+  weight: z.number().min(0).max(1),
+  over: z.enum(['transcript', 'audit', 'files']).default('transcript'),
+  files: z.array(z.string().min(1)).optional(),
+});
+export type JudgeItem = z.infer<typeof JudgeItem>;
+
+export const Scoring = z
+  .strictObject({
+    mode: z.enum(['claw', 'geometric']).default('claw'),
+    completion: z.number().min(0).max(1).default(0.8).describe('claw: weight of completion'),
+    robustness: z.number().min(0).max(1).default(0.2).describe('claw: weight of robustness'),
+    pass_threshold: z.number().min(0).max(1).default(0.75),
+    w_code: z.number().positive().default(1).describe('geometric: weight of the code score'),
+    w_llm: z.number().positive().default(1).describe('geometric: weight of the LLM score'),
+  })
+  .refine((s) => s.mode !== 'claw' || Math.abs(s.completion + s.robustness - 1) < 1e-9, {
+    message: 'completion + robustness must equal 1',
+    path: ['robustness'],
+  });
+
+/** TaskSpec v1: one declarative document = request, initial state, tools, checks, user plan, reference. */
+export const TaskSpec = z.strictObject({
+  spec_version: z.literal(SPEC_VERSION),
+  id: Identifier,
+  title: z.string().min(1),
+  family: Identifier.describe('generator family or business_workflow | safety | knowledge | dialogue | workspace'),
+  labels: Labels,
+  mock_today: z
+    .string()
+    .regex(IsoDateTime, 'an ISO date or date-time such as 2026-03-10T09:00:00Z')
+    .refine((s) => !Number.isNaN(Date.parse(s)), 'not a real date'),
+  request: z.string().min(1).describe('what the user asks; must not contain answer_ids'),
+  services: z.array(z.string().min(1)).min(1),
+  tools: z.array(z.string().min(1)).nullable().default(null).describe('allow-list; null = every tool of `services`'),
+  fixtures: z
+    .record(z.string(), z.record(z.string(), z.unknown()))
+    .default({})
+    .describe('service → collection → records'),
+  limits: z
+    .strictObject({
+      max_turns: z.number().int().min(1).max(1000).default(30),
+      timeout_s: z.number().min(1).max(86_400).default(600),
+      max_result_chars: z.number().int().min(256).max(10_000_000).default(65_536),
+    })
+    .prefault({}),
+  errors: z
+    .strictObject({ rate: z.number().min(0).max(1).default(0).describe('share of tool calls given an injected fault') })
+    .prefault({}),
+  answer_ids: z.array(z.string().min(1)).default([]),
+  checks: z.array(Check).default([]),
+  forbidden: z
+    .strictObject({ tools: z.array(z.string().min(1)).default([]), actions: z.array(ForbiddenAction).default([]) })
+    .prefault({}),
+  judge: z.array(JudgeItem).default([]),
+  user: UserPlan.nullable().default(null),
+  reference: z.array(ReferenceStep).default([]),
+  scoring: Scoring.prefault({}),
+});
+
+/** A parsed TaskSpec (defaults applied). */
+export type TaskSpec = z.infer<typeof TaskSpec>;
+/** A TaskSpec as written (defaults optional). */
+export type TaskSpecInput = z.input<typeof TaskSpec>;
