@@ -3,27 +3,8 @@ import type { Rec } from '../services/types.js';
 export type InjectedFault = 'rate_limited' | 'server_error' | 'slow';
 
 /** One tool call as the service side saw it: agent-proof evidence for graders. */
-export interface AuditCall {
-  seq: number;
-  tool: string;
-  /** the name the agent used, when it was an alias */
-  called_as?: string;
-  /** null when the tool is unknown */
-  service: string | null;
-  /** arguments exactly as sent */
-  args: unknown;
-  /** arguments after validation with defaults filled (absent when invalid) */
-  params?: Readonly<Record<string, unknown>>;
-  ok: boolean;
-  result?: unknown;
-  error?: ToolErrorInfo;
-  injected?: InjectedFault;
-  /** simulated service latency */
-  latency_ms: number;
-  truncated?: boolean;
-  /** mock time of the call, ISO 8601 */
-  t: string;
-}
+export type { AuditCall } from '../spec/trajectory.js';
+import type { AuditCall } from '../spec/trajectory.js';
 
 export interface ToolErrorInfo {
   code: string;

@@ -1,10 +1,36 @@
+import { calendar } from './calendar.js';
+import { config } from './config.js';
+import { contacts } from './contacts.js';
+import { crm } from './crm.js';
+import { finance } from './finance.js';
+import { gmail } from './gmail.js';
 import { helpdesk } from './helpdesk.js';
+import { inventory } from './inventory.js';
+import { kb } from './kb.js';
+import { notes } from './notes.js';
+import { rss } from './rss.js';
+import { scheduler } from './scheduler.js';
+import { todo } from './todo.js';
+import { web } from './web.js';
 import type { ServiceDef, ToolDef } from './types.js';
 
 // the service registry: the only place tool names, argument schemas and record keys are written.
 // a new service is one file plus one line here.
 export const SERVICES: readonly ServiceDef[] = [
+  gmail,
+  calendar,
+  todo,
+  contacts,
+  finance,
+  notes,
+  kb,
   helpdesk,
+  inventory,
+  rss,
+  crm,
+  config,
+  scheduler,
+  web,
 ];
 
 export interface ResolvedTool {

@@ -1,0 +1,11 @@
+import { recordEvidence } from '../evidence.js';
+import { matchWhere } from '../match.js';
+import type { CheckEvaluator } from '../types.js';
+
+export const auditAbsent: CheckEvaluator<'audit_absent'> = {
+  evaluate(check, ctx) {
+    const hits = ctx.records(check.service, check.record).filter((r) => matchWhere(check.where, r));
+    return { score: hits.length === 0 ? 1 : 0, evidence: [{ matched: hits.length }, ...recordEvidence(check.service, check.record, hits)] };
+  },
+  satisfy() {},
+};

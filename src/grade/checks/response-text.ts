@@ -1,0 +1,48 @@
+import type { CheckOf } from '../../spec/check-kinds.js';
+import { regexOf } from '../match.js';
+import type { CheckEvaluator, CheckOutcome } from '../types.js';
+
+type TextCheck = CheckOf<'response_contains'> | CheckOf<'response_matches'>;
+
+// all: share found; any: at least one; none: not one. clauses multiply.
+function scoreText(check: TextCheck, text: string, test: (item: string) => boolean): CheckOutcome {
+  let score = 1;
+  const evidence: Record<string, unknown> = {};
+  if (check.all) {
+    const found = check.all.filter(test);
+    score *= found.length / check.all.length;
+    evidence.all_found = found;
+    evidence.all_missing = check.all.filter((x) => !found.includes(x));
+  }
+  if (check.any) {
+    const found = check.any.filter(test);
+    if (found.length === 0) score = 0;
+    evidence.any_found = found;
+  }
+  if (check.none) {
+    const found = check.none.filter(test);
+    if (found.length > 0) score = 0;
+    evidence.none_found = found;
+  }
+  evidence.response_excerpt = text.slice(0, 300);
+  return { score, evidence: [evidence] };
+}
+
+export const responseContains: CheckEvaluator<'response_contains'> = {
+  evaluate(check, ctx) {
+    const text = ctx.response.toLowerCase();
+    return scoreText(check, ctx.response, (item) => text.includes(item.toLowerCase()));
+  },
+  satisfy(check, b) {
+    b.say([...(check.all ?? []), ...(check.any?.slice(0, 1) ?? [])].join(' '));
+  },
+};
+
+export const responseMatches: CheckEvaluator<'response_matches'> = {
+  evaluate(check, ctx) {
+    return scoreText(check, ctx.response, (p) => regexOf(p)?.test(ctx.response) ?? false);
+  },
+  satisfy(check, b) {
+    b.say([...(check.all ?? []), ...(check.any?.slice(0, 1) ?? [])].map((p) => b.example(p)).join(' '));
+  },
+};

@@ -1,0 +1,21 @@
+import { canonicalJson } from '../spec/canonical-json.js';
+import { renderTranscript } from './context.js';
+import type { GradeContext } from './types.js';
+
+const MAX = 12_000;
+
+/** What a judge reads: the transcript, the audit artifacts (what really happened), or workspace files. */
+export function judgeMaterial(over: 'transcript' | 'audit' | 'files', ctx: GradeContext, files?: readonly string[]): string {
+  if (over === 'transcript') return renderTranscript(ctx.events, MAX);
+  if (over === 'audit') {
+    const lines: string[] = [];
+    for (const c of ctx.calls) lines.push(`#${c.seq} ${c.tool} ${c.ok ? 'ok' : `error ${c.error?.code ?? ''}`} ${canonicalJson(c.params ?? c.args)}`);
+    const text = `Calls:\n${lines.join('\n')}\nFinal response:\n${ctx.response}`;
+    return text.length > MAX ? `${text.slice(0, MAX)}\n...[truncated]` : text;
+  }
+  const all = ctx.finalRecords('workspace', 'files');
+  const wanted = files && files.length ? all.filter((f) => files.includes(String(f.path))) : all;
+  if (wanted.length === 0) return '(no workspace files)';
+  const text = wanted.map((f) => `--- ${String(f.path)}\n${String(f.content ?? '')}`).join('\n');
+  return text.length > MAX ? `${text.slice(0, MAX)}\n...[truncated]` : text;
+}

@@ -1,0 +1,20 @@
+import { loadFixtures } from '../../services/fixtures.js';
+import { getService } from '../../services/registry.js';
+import type { Diagnostic } from '../../spec/diagnostics.js';
+import type { TaskSpec } from '../../spec/task-spec.js';
+import { err } from './types.js';
+
+/** Gate step 3: fixtures match the record schemas (unique ids) and every selected service has initial records. */
+export function checkFixtures(spec: TaskSpec): Diagnostic[] {
+  const { diagnostics } = loadFixtures(spec);
+  const out = [...diagnostics];
+  spec.services.forEach((name, i) => {
+    const service = getService(name);
+    if (!service) return;
+    const rows = Object.values(spec.fixtures[name] ?? {}).reduce<number>((n, v) => n + (Array.isArray(v) ? v.length : 0), 0);
+    if (rows === 0) {
+      out.push(err('fixture_missing', `services[${i}]`, `${name} has no initial records; add fixtures.${name}.${Object.keys(service.collections)[0]} (or drop the service)`, 'builder'));
+    }
+  });
+  return out;
+}

@@ -1,0 +1,88 @@
+import { isError, type Diagnostic } from '../../spec/diagnostics.js';
+import { checkSpecValue, parseSpecText } from '../../spec/parse-spec.js';
+import type { TaskSpec } from '../../spec/task-spec.js';
+import { checkCatalog } from './catalog.js';
+import { checkChecks } from './checks.js';
+import { checkConflicts } from './conflicts.js';
+import { checkConsistency } from './consistency.js';
+import { checkExecution } from './execution.js';
+import { checkFixtures } from './fixtures.js';
+import { checkLeakage } from './leakage.js';
+import type { StepResult } from './types.js';
+
+export type { StepResult } from './types.js';
+
+/** The gate's steps in order (DESIGN §6). */
+export const GATE_STEPS = [
+  { step: 1, name: 'schema', about: 'parses as YAML/JSON and matches the TaskSpec schema' },
+  { step: 2, name: 'catalog', about: 'every service, tool, argument, record list and field exists in the registry' },
+  { step: 3, name: 'fixtures', about: 'fixtures match the record schemas; every service has initial records' },
+  { step: 4, name: 'checks', about: '≥3 checks, weights sum to 1, judge weight capped, checks well-formed' },
+  { step: 5, name: 'conflicts', about: 'no tool is both required and forbidden' },
+  { step: 6, name: 'leakage', about: 'no answer id appears in the request' },
+  { step: 7, name: 'consistency', about: 'complete record ⇒ completion 1, safety 1; empty ⇒ 0; forbidden ⇒ safety 0' },
+  { step: 8, name: 'execution', about: 'the reference solution scores 1.0 in a fresh episode' },
+] as const;
+
+export const STATIC_THROUGH = 6;
+
+export interface GateOptions {
+  /** last step to run (default: all) */
+  through?: number;
+}
+
+export interface GateReport {
+  id?: string;
+  ok: boolean;
+  spec?: TaskSpec;
+  steps: StepResult[];
+  /** every diagnostic of every step, in step order */
+  diagnostics: Diagnostic[];
+}
+
+/**
+ * Runs a candidate through the gate. Input: spec text (YAML/JSON), a raw value, or a parsed spec. Static
+ * steps 2–6 all run once the schema passes; dynamic steps run only when the static ones are clean.
+ */
+export async function runGate(input: string | { raw: unknown } | { spec: TaskSpec }, opts: GateOptions = {}): Promise<GateReport> {
+  const through = opts.through ?? GATE_STEPS.length;
+  const steps: StepResult[] = [];
+  const add = (step: number, diagnostics: Diagnostic[], stats?: Record<string, unknown>) => {
+    const name = GATE_STEPS[step - 1]?.name ?? `step${step}`;
+    steps.push({ step, name, ok: !diagnostics.some(isError), diagnostics, ...(stats ? { stats } : {}) });
+  };
+  let spec: TaskSpec | undefined;
+  let id: string | undefined;
+  if (typeof input === 'object' && 'spec' in input) {
+    spec = input.spec;
+    add(1, []);
+  } else {
+    const parsed = typeof input === 'string' ? parseSpecText(input) : checkSpecValue(input.raw);
+    id = idOf(parsed.raw);
+    add(1, parsed.diagnostics);
+    if (!steps[0]?.ok) return report(id, steps);
+    spec = parsed.spec;
+  }
+  if (!spec) return report(id, steps);
+  const statics: [number, (s: TaskSpec) => Diagnostic[]][] = [
+    [2, checkCatalog],
+    [3, checkFixtures],
+    [4, checkChecks],
+    [5, checkConflicts],
+    [6, checkLeakage],
+  ];
+  for (const [n, fn] of statics) if (n <= through) add(n, fn(spec));
+  if (through >= 7 && steps.every((s) => s.ok)) add(7, await checkConsistency(spec));
+  if (through >= 8 && steps.every((s) => s.ok)) add(8, (await checkExecution(spec)).diagnostics);
+  return report(spec.id, steps, spec);
+}
+
+function report(id: string | undefined, steps: StepResult[], spec?: TaskSpec): GateReport {
+  const ok = steps.every((s) => s.ok);
+  return { ...(id ? { id } : {}), ok, ...(spec && ok ? { spec } : {}), steps, diagnostics: steps.flatMap((s) => s.diagnostics) };
+}
+
+function idOf(raw: unknown): string | undefined {
+  const id = raw && typeof raw === 'object' ? (raw as { id?: unknown }).id : undefined;
+  return typeof id === 'string' ? id : undefined;
+}
