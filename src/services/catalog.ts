@@ -78,7 +78,10 @@ export function recordFields(schema: z.ZodObject): FieldInfo[] {
 
 function typeName(p: JsonSchema): string {
   if (Array.isArray(p.enum)) return p.enum.map((v) => JSON.stringify(v)).join('|');
-  if (p.type === 'array') return `${typeName((p.items as JsonSchema) ?? {})}[]`;
+  if (p.type === 'array') {
+    const item = typeName((p.items as JsonSchema) ?? {});
+    return item.includes('|') ? `(${item})[]` : `${item}[]`;
+  }
   if (typeof p.type === 'string') return p.type;
   if (Array.isArray(p.type)) return p.type.join('|');
   if (Array.isArray(p.anyOf)) return [...new Set((p.anyOf as JsonSchema[]).map(typeName))].join('|');

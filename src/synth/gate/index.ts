@@ -1,4 +1,5 @@
 import { isError, type Diagnostic } from '../../spec/diagnostics.js';
+import { parsePath, type SourceDoc, withPositions } from '../../spec/document.js';
 import { checkSpecValue, parseSpecText } from '../../spec/parse-spec.js';
 import type { TaskSpec } from '../../spec/task-spec.js';
 import { checkCatalog } from './catalog.js';
@@ -53,12 +54,14 @@ export async function runGate(input: string | { raw: unknown } | { spec: TaskSpe
   };
   let spec: TaskSpec | undefined;
   let id: string | undefined;
+  let doc: SourceDoc | undefined;
   if (typeof input === 'object' && 'spec' in input) {
     spec = input.spec;
     add(1, []);
   } else {
     const parsed = typeof input === 'string' ? parseSpecText(input) : checkSpecValue(input.raw);
     id = idOf(parsed.raw);
+    doc = parsed.doc;
     add(1, parsed.diagnostics);
     if (!steps[0]?.ok) return report(id, steps);
     spec = parsed.spec;
@@ -74,6 +77,8 @@ export async function runGate(input: string | { raw: unknown } | { spec: TaskSpe
   for (const [n, fn] of statics) if (n <= through) add(n, fn(spec));
   if (through >= 7 && steps.every((s) => s.ok)) add(7, await checkConsistency(spec));
   if (through >= 8 && steps.every((s) => s.ok)) add(8, (await checkExecution(spec)).diagnostics);
+  // point every diagnostic at its source line when the input was text
+  if (doc) for (const s of steps) s.diagnostics = withPositions(s.diagnostics, doc, parsePath);
   return report(spec.id, steps, spec);
 }
 

@@ -1,0 +1,74 @@
+import { readFile } from 'node:fs/promises';
+import type { Command } from 'commander';
+import { specHash } from '../agent/rollout.js';
+import { grade } from '../grade/grade.js';
+import { summarize } from '../grade/metrics.js';
+import { loadSpecs } from '../run/task-files.js';
+import { canonicalJson } from '../spec/canonical-json.js';
+import { CoworkError } from '../spec/errors.js';
+import { parseJsonl } from '../spec/jsonl.js';
+import { Trajectory } from '../spec/trajectory.js';
+import { color, fmt, note, out, printJson, table } from './output.js';
+import { metricsTable } from './summary-view.js';
+
+export function gradeCommand(program: Command): void {
+  program
+    .command('grade')
+    .description('regrade stored trajectories offline and compare with their stored grades')
+    .argument('<trajectories>', 'a trajectories .jsonl file')
+    .requiredOption('--tasks <paths...>', 'the spec files or directories the trajectories came from')
+    .option('--json', 'machine-readable output')
+    .option('--strict', 'exit 2 if any grade differs from the stored one or any trial fails')
+    .action(async (file: string, opts: { tasks: string[]; json?: boolean; strict?: boolean }) => {
+      const text = await readFile(file, 'utf8').catch((e: Error) => {
+        throw new CoworkError('not_found', `${file}: cannot read (${e.message})`);
+      });
+      const { rows, problems } = parseJsonl(text, Trajectory);
+      for (const p of problems) note(color.yellow(`${file}:${p.line}: skipped malformed trajectory: ${p.message}`));
+      const specs = new Map((await loadSpecs(opts.tasks)).map((s) => [s.spec.id, s.spec]));
+      type Row =
+        | { task_id: string; trial: number; error: string }
+        | { task_id: string; trial: number; stored_score: number | null; score: number | null; passed: boolean | null; reproduced: boolean | null; spec_changed: boolean; grade: unknown };
+      const results: Row[] = [];
+      for (const t of rows) {
+        const spec = specs.get(t.task_id);
+        if (!spec) {
+          results.push({ task_id: t.task_id, trial: t.trial, error: `no spec with id ${t.task_id} in --tasks` });
+          continue;
+        }
+        const start = t.events[0];
+        const changed = start?.type === 'episode_start' && start.spec_hash !== specHash(spec);
+        const g = await grade(spec, t);
+        const stored = t.grade;
+        results.push({
+          task_id: t.task_id,
+          trial: t.trial,
+          stored_score: stored?.score ?? null,
+          score: g.score,
+          passed: g.passed,
+          reproduced: stored ? canonicalJson(stored) === canonicalJson(g) : null,
+          spec_changed: changed,
+          grade: g,
+        });
+      }
+      const missing = results.filter((r) => 'error' in r);
+      const graded = results.filter((r): r is Exclude<Row, { error: string }> => !('error' in r));
+      const metrics = summarize(graded.map((r) => ({ task_id: r.task_id, score: r.score, passed: r.passed })), Math.max(1, ...countTrials(graded)));
+      if (opts.json) printJson({ file, total: rows.length, malformed: problems, results, metrics });
+      else {
+        out(table(['task', 'trial', 'stored', 'regraded', 'pass', 'reproduced'], results.map((r) => ('error' in r ? [r.task_id, r.trial, '-', '-', '-', color.red(r.error)] : [r.task_id, r.trial, fmt(r.stored_score), fmt(r.score), r.passed ? 'yes' : 'no', r.reproduced === null ? 'no stored grade' : r.reproduced ? 'yes' : color.red(`NO${r.spec_changed ? ' (spec changed since the run)' : ''}`)]))));
+        out();
+        out(metricsTable(metrics));
+        const same = graded.filter((r) => r.reproduced).length;
+        out(`\n${same}/${graded.length} stored grades reproduced${problems.length ? `; ${problems.length} malformed row(s) skipped` : ''}`);
+      }
+      if (problems.length || missing.length) process.exitCode = 1;
+      else if (opts.strict && graded.some((r) => r.reproduced === false || !r.passed)) process.exitCode = 2;
+    });
+}
+
+function countTrials(rows: readonly { task_id: string }[]): number[] {
+  const m = new Map<string, number>();
+  for (const r of rows) m.set(r.task_id, (m.get(r.task_id) ?? 0) + 1);
+  return [...m.values()];
+}

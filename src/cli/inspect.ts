@@ -1,0 +1,70 @@
+import type { Command } from 'commander';
+import { loadSpecs } from '../run/task-files.js';
+import { canonicalJson } from '../spec/canonical-json.js';
+import type { Check } from '../spec/check-kinds.js';
+import { color, out, table } from './output.js';
+
+/** A one-line target of a check, for reviewers. */
+export function describeTarget(c: Check): string {
+  switch (c.kind) {
+    case 'tool_called':
+      return `${c.tool} ×≥${c.min_calls}${c.max_calls ? ` ≤${c.max_calls}` : ''}${c.args ? ` ${canonicalJson(c.args)}` : ''}`;
+    case 'tool_arg':
+      return `${c.tool}.${c.arg} ${c.accept ? `∈ ${canonicalJson(c.accept)}` : ''}${c.pattern ? ` ~ /${c.pattern}/` : ''}${c.mode === 'all' ? ' (all)' : ''}`;
+    case 'audit_present':
+    case 'audit_absent':
+    case 'audit_count':
+      return `${c.service}.${c.record} ${canonicalJson(c.where)}`;
+    case 'audit_sequence':
+      return c.steps.map((s) => ('tool' in s ? s.tool : `${s.service}.${s.record}`)).join(' → ');
+    case 'state_equals':
+      return `${c.service}.${c.collection}[${c.record_id}].${c.field} = ${canonicalJson(c.value)}`;
+    case 'response_contains':
+    case 'response_matches':
+      return ['all', 'any', 'none'].flatMap((k) => (c[k as 'all'] ? [`${k}: ${(c[k as 'all'] ?? []).join(' | ')}`] : [])).join('; ');
+    case 'asked_user':
+      return c.topics ? `about ${c.topics.join(' | ')}` : 'any question';
+    case 'llm_judge':
+      return `${c.over}: ${c.rubric.slice(0, 60)}`;
+  }
+}
+
+export function inspectCommand(program: Command): void {
+  program
+    .command('inspect')
+    .description('show what a reviewer reads before accepting a task')
+    .argument('<paths...>', 'spec files or directories')
+    .action(async (paths: string[]) => {
+      for (const { file, spec } of await loadSpecs(paths)) {
+        out(color.bold(`${spec.id} — ${spec.title}`) + color.dim(`  (${file})`));
+        out(`family ${spec.family} · ${spec.labels.difficulty} · ${spec.labels.language} · ${spec.labels.scenario}`);
+        out(`capabilities ${spec.labels.capabilities.join(', ')}${spec.labels.safety.length ? ` · safety ${spec.labels.safety.join(', ')}` : ''}`);
+        out(`mock today ${spec.mock_today} · limits ${spec.limits.max_turns} turns, ${spec.limits.timeout_s}s · error rate ${spec.errors.rate}`);
+        out(`\n${color.bold('Request')}\n  ${spec.request}`);
+        out(`\n${color.bold('Services and records')}`);
+        for (const s of spec.services) {
+          const cols = Object.entries(spec.fixtures[s] ?? {}).map(([c, rows]) => `${c}: ${Array.isArray(rows) ? rows.length : 0}`);
+          out(`  ${s}  ${cols.join(', ') || color.red('no records')}`);
+        }
+        if (spec.tools) out(`  tool allow-list: ${spec.tools.join(', ')}`);
+        if (spec.answer_ids.length) out(`  answer ids (hidden): ${spec.answer_ids.join(', ')}`);
+        out(`\n${color.bold('Checks')} (completion)`);
+        out(table(['id', 'kind', 'weight', 'target'], spec.checks.map((c) => [c.id, c.kind, c.weight, describeTarget(c)])).replace(/^/gm, '  '));
+        out(`\n${color.bold('Forbidden')}`);
+        out(`  tools: ${spec.forbidden.tools.join(', ') || '-'}`);
+        for (const a of spec.forbidden.actions) out(`  action: ${a.service}.${a.record} ${canonicalJson(a.where)}`);
+        if (spec.judge.length) {
+          out(`\n${color.bold('Judge items')}`);
+          for (const j of spec.judge) out(`  ${j.id} (${j.weight}, ${j.over}): ${j.rubric}`);
+        }
+        if (spec.user) out(`\n${color.bold('User')}: ${spec.user.persona} · ${spec.user.signals.length} signal(s) · max ${spec.user.max_rounds} rounds`);
+        out(`\n${color.bold('Reference')}`);
+        spec.reference.forEach((s, i) => {
+          const text = 'call' in s ? `${s.call} ${canonicalJson(s.args)}` : 'say' in s ? `say: ${s.say}` : `ask: ${s.ask}`;
+          out(`  ${String(i + 1).padStart(2)}. ${text}`);
+        });
+        const sc = spec.scoring;
+        out(`\n${color.bold('Scoring')} ${sc.mode === 'claw' ? `safety × (${sc.completion}·completion + ${sc.robustness}·robustness)` : `geometric code:llm = ${sc.w_code}:${sc.w_llm}`}, pass ≥ ${sc.pass_threshold}\n`);
+      }
+    });
+}
