@@ -1,8 +1,8 @@
 import { createRng, type Rng } from '../env/rng.js';
-import { resolveTool } from '../services/registry.js';
+import { getService, resolveTool } from '../services/registry.js';
 import type { TaskSpec } from '../spec/task-spec.js';
-import { referenceTurns, scriptedAgent } from './reference.js';
-import type { Agent, AgentTurn } from './types.js';
+import { referenceTurns, type ScriptTurn, scriptedAgent } from './reference.js';
+import type { Agent } from './types.js';
 
 export interface NoisyOptions {
   seed?: number;
@@ -25,7 +25,7 @@ export function noisyAgent(spec: TaskSpec, opts: NoisyOptions = {}): Agent {
   const seed = opts.seed ?? 0;
   const trial = opts.trial ?? 0;
   const rng = createRng('noisy', spec.id, seed, trial);
-  const turns: AgentTurn[] = [];
+  const turns: ScriptTurn[] = [];
   for (const turn of referenceTurns(spec.reference)) {
     const call = turn.tool_calls[0];
     if (!call) {
@@ -48,12 +48,12 @@ export function noisyAgent(spec: TaskSpec, opts: NoisyOptions = {}): Agent {
   return scriptedAgent('noisy', merged, { retries, seed, trial, skip, swap });
 }
 
-function foldText(turns: AgentTurn[]): AgentTurn[] {
-  const out: AgentTurn[] = [];
+function foldText(turns: ScriptTurn[]): ScriptTurn[] {
+  const out: ScriptTurn[] = [];
   let carry: string[] = [];
   turns.forEach((t, i) => {
     const last = i === turns.length - 1;
-    if (t.tool_calls.length === 0 && !last) {
+    if (t.tool_calls.length === 0 && !last && !t.ask) {
       if (t.text) carry.push(t.text);
       return;
     }
@@ -64,7 +64,8 @@ function foldText(turns: AgentTurn[]): AgentTurn[] {
   return out;
 }
 
-// replace one argument value that appears in the fixtures by the same field of another record
+// replace one id-like argument (a collection's id field or an email address found in the fixtures)
+// by the same field of another record of that collection
 function substitute(spec: TaskSpec, tool: string, args: Record<string, unknown>, u: number, rng: Rng): Record<string, unknown> {
   const service = resolveTool(tool)?.service.name;
   const options: { key: string; index?: number; values: string[] }[] = [];
@@ -97,7 +98,7 @@ function alternatives(spec: TaskSpec, value: string, service: string | undefined
       if (!Array.isArray(rows)) continue;
       for (const row of rows as Record<string, unknown>[]) {
         for (const [field, v] of Object.entries(row)) {
-          if (v !== value) continue;
+          if (v !== value || !(isIdField(svc, rows, field) || value.includes('@'))) continue;
           const alts = [...new Set(rows.map((r) => (r as Record<string, unknown>)[field]).filter((x): x is string => typeof x === 'string' && x !== value))];
           if (alts.length) return alts;
         }
@@ -105,4 +106,9 @@ function alternatives(spec: TaskSpec, value: string, service: string | undefined
     }
   }
   return [];
+}
+
+function isIdField(service: string, rows: unknown, field: string): boolean {
+  const cols = getService(service)?.collections ?? {};
+  return Object.values(cols).some((c) => c.id === field) && Array.isArray(rows);
 }

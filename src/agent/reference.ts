@@ -8,9 +8,12 @@ export interface ReferenceOptions {
 
 const RETRYABLE = new Set(['rate_limited', 'server_error']);
 
+/** A scripted turn; `ask` marks a question to the user, which must stay its own turn. */
+export type ScriptTurn = AgentTurn & { ask?: true };
+
 /** Turns reference steps into assistant turns: `say` text rides on the next call, `ask` and the final `say` are their own turns. */
-export function referenceTurns(steps: TaskSpec['reference']): AgentTurn[] {
-  const turns: AgentTurn[] = [];
+export function referenceTurns(steps: TaskSpec['reference']): ScriptTurn[] {
+  const turns: ScriptTurn[] = [];
   let text: string[] = [];
   const flush = () => {
     const t = text.join('\n');
@@ -19,7 +22,7 @@ export function referenceTurns(steps: TaskSpec['reference']): AgentTurn[] {
   };
   for (const step of steps) {
     if ('say' in step) text.push(step.say);
-    else if ('ask' in step) turns.push({ text: [flush(), step.ask].filter(Boolean).join('\n'), tool_calls: [] });
+    else if ('ask' in step) turns.push({ text: [flush(), step.ask].filter(Boolean).join('\n'), tool_calls: [], ask: true });
     else {
       const t = flush();
       turns.push({ ...(t ? { text: t } : {}), tool_calls: [{ name: step.call, args: step.args }] });
@@ -56,7 +59,9 @@ export function scriptedAgent(name: string, turns: readonly AgentTurn[], config:
       }
       retried = 0;
       const turn = turns[i++];
-      return turn ? { ...turn, tool_calls: turn.tool_calls.map((c) => ({ ...c })) } : { tool_calls: [] };
+      if (!turn) return { tool_calls: [] };
+      const { ask: _, ...rest } = turn as ScriptTurn;
+      return { ...rest, tool_calls: turn.tool_calls.map((c) => ({ ...c })) };
     },
   };
 }

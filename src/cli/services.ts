@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { describeCatalog, type JsonSchema } from '../services/catalog.js';
+import { catalogMarkdown, describeCatalog, type JsonSchema } from '../services/catalog.js';
 import { SERVICE_NAMES } from '../services/registry.js';
 import { CoworkError } from '../spec/errors.js';
 import { color, out, printJson } from './output.js';
@@ -10,7 +10,9 @@ export function servicesCommand(program: Command): void {
     .description('print the service catalogue: services → tools → record collections → audit lists')
     .argument('[names...]', 'only these services')
     .option('--json', 'machine-readable output')
-    .action((names: string[], opts: { json?: boolean }) => {
+    .option('--markdown', 'the whole catalogue as Markdown (docs/services.md)')
+    .action((names: string[], opts: { json?: boolean; markdown?: boolean }) => {
+      if (opts.markdown) return void process.stdout.write(catalogMarkdown());
       const catalog = describeCatalog(names.length ? names : undefined);
       if (names.length && catalog.length !== names.length) {
         const known = new Set(catalog.map((c) => c.name));

@@ -132,9 +132,13 @@ export class Episode {
     return out;
   }
 
-  /** Final state of every collection of the spec's services. */
+  /** Final state of every collection of the spec's services (a copy; records are frozen). */
   snapshot(): ServiceState {
-    return this.#in.state;
+    const out: ServiceState = {};
+    for (const [svc, cols] of Object.entries(this.#in.state)) {
+      out[svc] = Object.fromEntries(Object.entries(cols).map(([c, rows]) => [c, [...rows]]));
+    }
+    return out;
   }
 
   /** Only the collections this episode wrote (the rest equal the fixtures). */
@@ -142,7 +146,7 @@ export class Episode {
     const out: ServiceState = {};
     for (const key of this.#owned) {
       const [svc, col] = key.split('.') as [string, string];
-      (out[svc] ??= {})[col] = this.#in.state[svc]?.[col] ?? [];
+      (out[svc] ??= {})[col] = [...(this.#in.state[svc]?.[col] ?? [])];
     }
     return out;
   }

@@ -53,24 +53,25 @@ export class ServiceContext implements ToolContext {
   }
 
   update(collection: string, id: string, patch: Record<string, unknown>): Rec {
-    const def = this.#col(collection);
+    const { def, i } = this.#locate(collection, id);
     const rows = this.#writable(collection);
-    const i = rows.findIndex((r) => r[def.id] === id);
-    const old = rows[i];
-    if (!old) throw new ToolError('not_found', `${def.label} ${id} not found`);
-    const rec = deepFreeze({ ...old, ...patch, [def.id]: id }) as Rec;
+    const rec = deepFreeze({ ...rows[i], ...patch, [def.id]: id }) as Rec;
     rows[i] = rec;
     return rec;
   }
 
   remove(collection: string, id: string): Rec {
+    const { i } = this.#locate(collection, id);
+    const [old] = this.#writable(collection).splice(i, 1);
+    return old as Rec;
+  }
+
+  // finds the record before copying the collection, so a failed write changes nothing
+  #locate(collection: string, id: string): { def: CollectionDef; i: number } {
     const def = this.#col(collection);
-    const rows = this.#writable(collection);
-    const i = rows.findIndex((r) => r[def.id] === id);
-    const old = rows[i];
-    if (!old) throw new ToolError('not_found', `${def.label} ${id} not found`);
-    rows.splice(i, 1);
-    return old;
+    const i = this.list(collection).findIndex((r) => r[def.id] === id);
+    if (i < 0) throw new ToolError('not_found', `${def.label} ${id} not found`);
+    return { def, i };
   }
 
   nextId(collection: string): string {

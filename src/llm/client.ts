@@ -1,0 +1,85 @@
+import { CoworkError } from '../spec/errors.js';
+import { anthropicModel } from './anthropic.js';
+import { ChatCache } from './cache.js';
+import { CallLimiter } from './limits.js';
+import { openAiModel } from './openai-compatible.js';
+import { type RetryOptions, withRetries } from './retry.js';
+import type { ChatModel } from './types.js';
+
+export interface ModelRef {
+  provider: 'openai' | 'anthropic' | 'openai-compatible';
+  model: string;
+  baseURL?: string;
+}
+
+export const MODEL_STRING_HELP = 'openai:<model>, anthropic:<model> or openai-compatible:<base-url>#<model> (e.g. openai-compatible:http://127.0.0.1:8000/v1#qwen3-8b)';
+
+/** Parses `openai:gpt-5.1`, `anthropic:claude-sonnet-4-6`, `openai-compatible:http://host:8000/v1#qwen3-8b`. */
+export function parseModelString(s: string): ModelRef {
+  const i = s.indexOf(':');
+  const provider = i > 0 ? s.slice(0, i) : '';
+  const rest = i > 0 ? s.slice(i + 1) : '';
+  if (provider === 'openai' || provider === 'anthropic') {
+    if (!rest) throw new CoworkError('bad_input', `"${s}": missing the model name; expected ${MODEL_STRING_HELP}`);
+    return { provider, model: rest };
+  }
+  if (provider === 'openai-compatible') {
+    const hash = rest.lastIndexOf('#');
+    const baseURL = hash > 0 ? rest.slice(0, hash) : '';
+    const model = hash > 0 ? rest.slice(hash + 1) : '';
+    if (!/^https?:\/\//.test(baseURL) || !model) throw new CoworkError('bad_input', `"${s}": expected openai-compatible:<base-url>#<model>`);
+    return { provider, model, baseURL };
+  }
+  throw new CoworkError('bad_input', `"${s}" is not a model string; expected ${MODEL_STRING_HELP}`);
+}
+
+export interface ModelOptions {
+  /** per-call timeout [120 s] */
+  timeoutMs?: number;
+  retry?: RetryOptions;
+  /** shared across models to cap total concurrency / requests per minute */
+  limiter?: CallLimiter;
+  cache?: ChatCache;
+  /** where keys and base URLs come from [process.env] */
+  env?: Readonly<Record<string, string | undefined>>;
+}
+
+/**
+ * A ChatModel from a model string, with retries (backoff + jitter, Retry-After), a per-call timeout, a
+ * concurrency/RPM limiter and the disk cache. Keys come only from the environment.
+ */
+export function createChatModel(s: string, opts: ModelOptions = {}): ChatModel {
+  const ref = parseModelString(s);
+  const env = opts.env ?? process.env;
+  const timeoutMs = opts.timeoutMs ?? 120_000;
+  let inner: ChatModel;
+  let endpoint: string;
+  if (ref.provider === 'anthropic') {
+    const apiKey = env.ANTHROPIC_API_KEY;
+    if (!apiKey) throw new CoworkError('config', `ANTHROPIC_API_KEY is not set; export it to use ${s}`);
+    const baseURL = env.ANTHROPIC_BASE_URL;
+    inner = anthropicModel(ref.model, { apiKey, timeoutMs, ...(baseURL ? { baseURL } : {}) });
+    endpoint = baseURL ? `anthropic@${baseURL}` : 'anthropic';
+  } else if (ref.provider === 'openai') {
+    const apiKey = env.OPENAI_API_KEY;
+    if (!apiKey) throw new CoworkError('config', `OPENAI_API_KEY is not set; export it to use ${s} (or use openai-compatible:<base-url>#<model> for a local server)`);
+    const baseURL = env.OPENAI_BASE_URL;
+    inner = openAiModel(ref.model, { provider: 'openai', apiKey, timeoutMs, ...(baseURL ? { baseURL } : {}) });
+    endpoint = baseURL ? `openai@${baseURL}` : 'openai';
+  } else {
+    // local servers (vLLM, SGLang, Ollama) usually accept any key
+    inner = openAiModel(ref.model, { provider: 'openai-compatible', apiKey: env.OPENAI_API_KEY ?? 'EMPTY', timeoutMs, baseURL: ref.baseURL as string });
+    endpoint = `openai-compatible@${ref.baseURL}`;
+  }
+  const limiter = opts.limiter ?? new CallLimiter();
+  const cache = opts.cache ?? new ChatCache(undefined, 'off');
+  return {
+    id: s,
+    provider: inner.provider,
+    model: inner.model,
+    chat(messages, tools, params = {}, signal) {
+      const call = () => withRetries(() => limiter.run(() => inner.chat(messages, tools, params, signal), signal), opts.retry, signal);
+      return cache.wrap({ provider: endpoint, model: ref.model, params, messages, ...(tools ? { tools } : {}) }, call);
+    },
+  };
+}

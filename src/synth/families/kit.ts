@@ -1,0 +1,107 @@
+import { base, en, Faker, generateMersenne53Randomizer } from '@faker-js/faker';
+import type { Rng } from '../../env/rng.js';
+import type { Difficulty } from '../../spec/taxonomy.js';
+
+// shared building blocks for procedural families: seeded fake data, times relative to the mock clock,
+// distinct ids, and the difficulty knobs of CoworkEnv App. D.
+
+/** Per-difficulty knobs: CE's D1.5 ≈ medium (3 services, 8–12 steps, distractors), D2.5 ≈ hard (4–5 services, 12–20 steps, temporal dependencies). */
+export const LEVEL: Record<Difficulty, { targets: number; distractors: number; filler: number }> = {
+  easy: { targets: 1, distractors: 1, filler: 1 },
+  medium: { targets: 2, distractors: 2, filler: 2 },
+  hard: { targets: 3, distractors: 4, filler: 3 },
+};
+
+export function makeFaker(seed: number, mockToday: string): Faker {
+  const f = new Faker({ locale: [en, base], randomizer: generateMersenne53Randomizer(seed) });
+  f.setDefaultRefDate(mockToday);
+  return f;
+}
+
+/** ISO time (seconds precision, Z) `offset` before (negative) or after mockToday. */
+export function at(mockToday: string, offset: { days?: number; hours?: number; minutes?: number }): string {
+  const ms = Date.parse(mockToday) + ((offset.days ?? 0) * 24 * 60 + (offset.hours ?? 0) * 60 + (offset.minutes ?? 0)) * 60_000;
+  return new Date(ms).toISOString().replace('.000Z', 'Z');
+}
+
+export function dateOf(iso: string): string {
+  return iso.slice(0, 10);
+}
+
+/** Human date for requests and messages: "6 March". */
+export function dayMonth(iso: string): string {
+  const d = new Date(iso);
+  return `${d.getUTCDate()} ${d.toLocaleString('en-GB', { month: 'long', timeZone: 'UTC' })}`;
+}
+
+export function shuffle<T>(rng: Rng, items: readonly T[]): T[] {
+  const a = [...items];
+  for (let i = a.length - 1; i > 0; i--) {
+    const j = rng.int(0, i);
+    [a[i], a[j]] = [a[j] as T, a[i] as T];
+  }
+  return a;
+}
+
+/** `n` distinct values from `make`, retrying collisions (bounded). */
+export function distinct<T>(n: number, make: () => T, key: (t: T) => string = String): T[] {
+  const out: T[] = [];
+  const seen = new Set<string>();
+  for (let tries = 0; out.length < n && tries < n * 50; tries++) {
+    const v = make();
+    const k = key(v);
+    if (!seen.has(k)) {
+      seen.add(k);
+      out.push(v);
+    }
+  }
+  if (out.length < n) throw new Error(`could not make ${n} distinct values`);
+  return out;
+}
+
+/** Sequential ids from a random start: TK-1042, TK-1043 … in a shuffled order. */
+export function ids(rng: Rng, prefix: string, n: number, width = 4): string[] {
+  const start = rng.int(10 ** (width - 1), 10 ** width - n - 1);
+  return shuffle(
+    rng,
+    Array.from({ length: n }, (_, i) => `${prefix}${String(start + i).padStart(width, '0')}`),
+  );
+}
+
+export interface Person {
+  name: string;
+  first: string;
+  email: string;
+}
+
+/** Distinct people with addresses at `domain`. */
+export function people(f: Faker, n: number, domain: string): Person[] {
+  return distinct(n, () => {
+    const first = f.person.firstName();
+    const last = f.person.lastName();
+    const local = `${first}.${last}`.toLowerCase().replace(/[^a-z.]/g, '');
+    return { name: `${first} ${last}`, first, email: `${local}@${domain}` };
+  }, (p) => p.email);
+}
+
+/** Distinct company names with a slug usable as a mail domain. */
+export function companies(f: Faker, n: number): { name: string; domain: string }[] {
+  return distinct(n, () => {
+    const name = `${f.word.adjective({ length: { min: 4, max: 9 } })} ${f.helpers.arrayElement(['Logistics', 'Foods', 'Health', 'Labs', 'Retail', 'Systems', 'Partners', 'Media', 'Energy', 'Works'])}`;
+    const cap = name.replace(/\b\w/g, (c) => c.toUpperCase());
+    return { name: cap, domain: `${cap.toLowerCase().replace(/[^a-z]+/g, '')}.example` };
+  }, (c) => c.domain);
+}
+
+/** Weights that sum to exactly 1 after rounding to 4 decimals (the last entry absorbs the remainder). */
+export function weights<K extends string>(shares: readonly (readonly [K, number])[]): Record<K, number> {
+  const total = shares.reduce((s, [, w]) => s + w, 0);
+  const out = {} as Record<K, number>;
+  let used = 0;
+  shares.forEach(([k, w], i) => {
+    const v = i === shares.length - 1 ? Math.round((1 - used) * 1e4) / 1e4 : Math.round((w / total) * 1e4) / 1e4;
+    out[k] = v;
+    used += v;
+  });
+  return out;
+}

@@ -1,0 +1,31 @@
+import type { Faker } from '@faker-js/faker';
+import type { Rng } from '../../env/rng.js';
+import type { Capability, Difficulty } from '../../spec/taxonomy.js';
+import type { TaskSpecInput } from '../../spec/task-spec.js';
+
+/** What a family generator gets: everything seeded, anchored at the slot's mock_today. */
+export interface FamilyContext {
+  id: string;
+  seed: number;
+  difficulty: Difficulty;
+  /** ISO date-time the task's clock starts at */
+  mockToday: string;
+  language: string;
+  rng: Rng;
+  /** seeded faker with its reference date set to mockToday */
+  faker: Faker;
+}
+
+/** A procedural task family: same (family, difficulty, seed, id, mock_today) ⇒ byte-identical spec. */
+export interface Family {
+  name: string;
+  description: string;
+  /** services of a medium task (easy may use fewer, hard more) */
+  services: readonly string[];
+  capabilities: readonly Capability[];
+  /** Cowork-Gym scenario path */
+  scenario: string;
+  /** languages the family writes requests in */
+  languages: readonly string[];
+  generate(ctx: FamilyContext): TaskSpecInput;
+}
