@@ -125,6 +125,14 @@ export async function runEpisode(opts: RunEpisodeOptions): Promise<Trajectory> {
         latency_us: r.latencyUs,
       });
     }
+    if (user?.observe) {
+      try {
+        events.push(...(await user.observe({ history: events, turn: turns })));
+      } catch (e) {
+        reason = 'infra_error';
+        error = `user simulator: ${e instanceof Error ? e.message : String(e)}`;
+      }
+    }
   }
   events.push({ type: 'episode_end', reason, turns, ...(error ? { error } : {}) });
   const audit = { ...episode.audit(), state: episode.changedState() } as Trajectory['audit'];

@@ -43,11 +43,13 @@ export class InfraError extends Error {
   }
 }
 
-/** The seam for user simulators: answers when the agent ends its turn. */
+/** The seam for user simulators: answers when the agent ends its turn, and may act between turns. */
 export interface UserSimulator {
   readonly name: string;
   readonly config: Readonly<Record<string, unknown>>;
   respond(view: UserView, signal?: AbortSignal): Promise<UserReply>;
+  /** after each assistant turn that called tools: state changes the user makes meanwhile (no message) */
+  observe?(view: UserView): Promise<TrajectoryEvent[]>;
 }
 
 export interface UserView {

@@ -16,9 +16,17 @@ export function validateCommand(program: Command): void {
     .action(async (paths: string[], opts: { json?: boolean; through?: number }) => {
       const files = await readTaskFiles(paths);
       const results = [];
+      const seen = new Map<string, string>();
       for (const f of files) {
         const rep = await runGate(f.text, opts.through ? { through: opts.through } : {});
-        results.push({ file: whereOf(f), id: rep.id ?? null, ok: rep.ok, steps: rep.steps.map((s) => ({ step: s.step, name: s.name, ok: s.ok })), diagnostics: rep.diagnostics });
+        // a JSONL row is parsed alone: its line is the file line, its column the row's
+        const diagnostics = f.line ? rep.diagnostics.map((d) => ({ ...d, line: f.line })) : rep.diagnostics;
+        const file = whereOf({ file: f.file });
+        const prev = rep.id ? seen.get(rep.id) : undefined;
+        if (rep.id && prev) diagnostics.push({ code: 'duplicate_id', path: 'id', owner: 'builder', message: `task id ${rep.id} is also used by ${prev}; ids must be unique`, ...(f.line ? { line: f.line } : {}) });
+        else if (rep.id) seen.set(rep.id, whereOf(f));
+        const ok = rep.ok && !prev;
+        results.push({ file, ...(f.line ? { line: f.line } : {}), id: rep.id ?? null, ok, steps: rep.steps.map((s) => ({ step: s.step, name: s.name, ok: s.ok })), diagnostics });
       }
       const failed = results.filter((r) => !r.ok).length;
       if (opts.json) printJson({ ok: failed === 0, total: results.length, failed, results });
@@ -26,7 +34,7 @@ export function validateCommand(program: Command): void {
         for (const r of results) {
           const last = r.steps.at(-1);
           const head = r.ok ? color.green('OK  ') : color.red('FAIL');
-          out(`${head} ${r.file}${r.id ? ` (${r.id})` : ''}${r.ok ? color.dim(`  steps 1-${last?.step ?? 0}`) : ''}`);
+          out(`${head} ${r.file}${'line' in r ? `:${r.line}` : ''}${r.id ? ` (${r.id})` : ''}${r.ok ? color.dim(`  steps 1-${last?.step ?? 0}`) : ''}`);
           for (const d of r.diagnostics) {
             const line = `      ${formatDiagnostic(d, r.file)}`;
             out(isError(d) ? line : color.yellow(`${line} [warning]`));

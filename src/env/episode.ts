@@ -2,6 +2,7 @@ import type { ServiceState } from '../services/fixtures.js';
 import { getService, resolveTool } from '../services/registry.js';
 import { ToolError } from '../services/tool-error.js';
 import type { Rec, ServiceDef, ToolDef } from '../services/types.js';
+import { CoworkError } from '../spec/errors.js';
 import { didYouMean } from '../spec/suggest.js';
 import type { TaskSpec } from '../spec/task-spec.js';
 import { zodDiagnostics } from '../spec/zod-diagnostics.js';
@@ -130,6 +131,22 @@ export class Episode {
     if (fault) out.injected = fault;
     if (entry.truncated) out.truncated = true;
     return out;
+  }
+
+  /**
+   * A change made by the simulated user (not an agent action): merges `set` into a record. It is not an
+   * audit call and does not advance the clock; the caller records a `patch` event in the trajectory.
+   */
+  patchRecord(service: string, collection: string, recordId: string, set: Record<string, unknown>): Rec {
+    const def = getService(service);
+    if (!def || !this.#in.state[service]) throw new CoworkError('spec_invalid', `user patch: ${service} is not a service of this task`);
+    if (!def.collections[collection]) throw new CoworkError('spec_invalid', `user patch: ${service} has no collection ${collection}`);
+    this.#in.callMs = this.#clockMs;
+    try {
+      return this.#context(def).update(collection, recordId, set);
+    } catch (e) {
+      throw new CoworkError('spec_invalid', `user patch: ${e instanceof Error ? e.message : String(e)}`);
+    }
   }
 
   /** Final state of every collection of the spec's services (a copy; records are frozen). */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Check } from './check-kinds.js';
+import { isRealIsoDate } from './dates.js';
 import { Where } from './matchers.js';
 import { CAPABILITIES, DIFFICULTIES, MODALITIES, SCENARIO_DOMAINS } from './taxonomy.js';
 import { UserPlan } from './user-plan.js';
@@ -73,7 +74,7 @@ export const TaskSpec = z.strictObject({
   mock_today: z
     .string()
     .regex(IsoDateTime, 'an ISO date or date-time such as 2026-03-10T09:00:00Z')
-    .refine((s) => !Number.isNaN(Date.parse(s)), 'not a real date'),
+    .refine(isRealIsoDate, 'not a real date'),
   request: z.string().min(1).describe('what the user asks; must not contain answer_ids'),
   services: z.array(z.string().min(1)).min(1),
   tools: z.array(z.string().min(1)).nullable().default(null).describe('allow-list; null = every tool of `services`'),

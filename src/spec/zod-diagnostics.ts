@@ -53,6 +53,10 @@ function collect(issue: Issue, prefix: PathSegment[], raw: unknown, schema: AnyS
       if (issue.discriminator) {
         const options = (issue as { options?: unknown[] }).options ?? [];
         const got = valueAt(raw, path);
+        if (got === undefined) {
+          out.push({ code: 'missing_field', path: at, message: `required field is missing (one of ${options.join(', ')})` });
+          return;
+        }
         const hint = typeof got === 'string' ? didYouMean(got, options.map(String)) : '';
         out.push({
           code: issue.discriminator === 'kind' ? 'unknown_check_kind' : 'invalid_value',
@@ -65,6 +69,15 @@ function collect(issue: Issue, prefix: PathSegment[], raw: unknown, schema: AnyS
       const best = bestBranch(issue.errors);
       if (best) {
         for (const sub of best) collect(sub, path, raw, schema, out);
+        return;
+      }
+      // an object no branch accepts: name its unknown keys against every branch's keys
+      const allowed = value !== null && typeof value === 'object' && !Array.isArray(value) ? keysAt(schema, path, raw) : [];
+      const unknown = Object.keys(value ?? {}).filter((k) => allowed.length && !allowed.includes(k));
+      if (unknown.length) {
+        for (const key of unknown) {
+          out.push({ code: 'unknown_field', path: formatPath([...path, key]), message: `unknown field${didYouMean(key, allowed)} (allowed: ${allowed.join(', ')}); ${issue.message}` });
+        }
         return;
       }
       out.push({ code: 'invalid_value', path: at, message: issue.message });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isRealIsoDate } from '../spec/dates.js';
 import type { Diagnostic } from '../spec/diagnostics.js';
 import { parsePath, parseSource, withPositions } from '../spec/document.js';
 import { CAPABILITIES, DIFFICULTIES } from '../spec/taxonomy.js';
@@ -28,7 +29,7 @@ export const Slot = z.strictObject({
   category: z.string().min(1).describe('workflow category, e.g. ops, finance, security'),
   difficulty: z.enum(DIFFICULTIES).describe('easy | medium (CE D1.5: 3 services, 8–12 steps) | hard (CE D2.5: 4–5 services, 12–20 steps)'),
   language: z.string().regex(/^[a-z]{2}(-[A-Z]{2})?$/).default('en'),
-  mock_today: z.string().regex(/^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2})?(Z|[+-]\d{2}:\d{2}))?$/, 'an ISO date or date-time').refine((s) => !Number.isNaN(Date.parse(s)), 'not a real date'),
+  mock_today: z.string().regex(/^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2})?(Z|[+-]\d{2}:\d{2}))?$/, 'an ISO date or date-time').refine(isRealIsoDate, 'not a real date'),
   scenario: SlotScenario,
   family: Identifier.optional().describe('procedural generator family'),
   count: z.number().int().min(1).max(10_000).default(1),

@@ -133,7 +133,9 @@ export function checkCatalog(spec: TaskSpec): Diagnostic[] {
     const res = r.tool.params.safeParse(step.args);
     if (!res.success) {
       for (const d of zodDiagnostics(res.error.issues, step.args, r.tool.params, ['reference', i, 'args'])) {
-        out.push({ ...d, code: d.code === 'unknown_field' ? 'unknown_argument' : d.code === 'missing_field' ? 'missing_argument' : 'invalid_argument', owner: 'builder' });
+        const arg = d.path.split('.').at(-1) ?? '';
+        if (d.code === 'unknown_field') out.push({ ...d, code: 'unknown_argument', message: `${r.tool.name} has no argument "${arg}"${d.message.slice('unknown field'.length)}`, owner: 'builder' });
+        else out.push({ ...d, code: d.code === 'missing_field' ? 'missing_argument' : 'invalid_argument', message: `${r.tool.name}: ${d.message}`, owner: 'builder' });
       }
     }
   });

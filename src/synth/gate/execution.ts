@@ -1,24 +1,18 @@
-import { referenceAgent } from '../../agent/reference.js';
-import { runEpisode } from '../../agent/rollout.js';
 import type { Diagnostic } from '../../spec/diagnostics.js';
 import type { TaskSpec } from '../../spec/task-spec.js';
 import type { Trajectory } from '../../spec/trajectory.js';
+import type { ScriptedUser } from '../../user/scripted.js';
+import { playReference } from './replay.js';
 import { err, warn } from './types.js';
-
-/** Runs the reference in a fresh episode with fault injection off. */
-export async function runReference(spec: TaskSpec, seed = 0): Promise<Trajectory> {
-  const clean: TaskSpec = { ...spec, errors: { ...spec.errors, rate: 0 } };
-  return runEpisode({ spec: clean, agent: referenceAgent(clean), seed });
-}
 
 /**
  * Gate step 8 (solvability): the reference solution, executed for real, must score 1.0 — proof that the
  * tools expose the facts and make the changes the checks ask for.
  */
-export async function checkExecution(spec: TaskSpec): Promise<{ diagnostics: Diagnostic[]; trajectory?: Trajectory }> {
+export async function checkExecution(spec: TaskSpec): Promise<{ diagnostics: Diagnostic[]; trajectory?: Trajectory; user?: ScriptedUser }> {
   const out: Diagnostic[] = [];
   if (spec.reference.length === 0) return { diagnostics: [err('reference_missing', 'reference', 'no reference solution; add the steps that solve the task', 'builder')] };
-  const t = await runReference(spec);
+  const { trajectory: t, user } = await playReference(spec);
   const g = t.grade;
   if (!g) return { diagnostics: out, trajectory: t };
   // map audit seq → reference step index (fault injection is off, so calls are 1:1)
@@ -35,7 +29,7 @@ export async function checkExecution(spec: TaskSpec): Promise<{ diagnostics: Dia
   });
   for (const v of g.safety_violations) out.push(err('reference_unsafe', 'reference', `the reference violates the safety gate: ${JSON.stringify(v).slice(0, 240)}`, 'builder'));
   const end = t.events.at(-1);
-  if (end?.type === 'episode_end' && end.reason !== 'agent_done') {
+  if (end?.type === 'episode_end' && end.reason !== 'agent_done' && end.reason !== 'user_done') {
     out.push(err('reference_incomplete', 'reference', `the reference episode ended with ${end.reason}${end.error ? `: ${end.error}` : ''} (limits.max_turns ${spec.limits.max_turns})`, 'builder'));
   }
   if (g.status !== 'ok') {
@@ -43,5 +37,5 @@ export async function checkExecution(spec: TaskSpec): Promise<{ diagnostics: Dia
   } else if (out.length === 0 && g.score !== 1) {
     out.push(err('reference_failed', 'reference', `the reference scores ${g.score}, not 1.0`, 'builder'));
   }
-  return { diagnostics: out, trajectory: t };
+  return { diagnostics: out, trajectory: t, ...(user ? { user } : {}) };
 }
