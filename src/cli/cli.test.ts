@@ -140,7 +140,7 @@ describe('coworkenv validate / inspect', () => {
     assert.equal(r.code, 0, r.stderr);
     const out = lines(r.stdout);
     assert.equal(out.at(-1), `${TASK_IDS.length}/${TASK_IDS.length} valid`);
-    for (const l of out.slice(0, -1)) assert.match(l, /^OK {3}examples\/tasks\/\w+\.yaml \(\w+\) {2}steps 1-8$/);
+    for (const l of out.slice(0, -1)) assert.match(l, /^OK {3}examples\/tasks\/\w+\.yaml \(\w+\) {2}steps 1-10$/);
   });
 
   it('validate on a broken file: exit 1 and one `file:line:col code at path: message` line per problem', async () => {
@@ -169,7 +169,7 @@ describe('coworkenv validate / inspect', () => {
     assert.deepEqual([bad?.file, bad?.id, bad?.ok], [relative(ROOT, file), 'broken_task', false]);
     assert.deepEqual(bad?.steps.map((s) => [s.step, s.name, s.ok]), [[1, 'schema', true], [2, 'catalog', false], [3, 'fixtures', true], [4, 'checks', false], [5, 'conflicts', true], [6, 'leakage', true]]);
     assert.deepEqual(bad?.diagnostics[0], { code: 'unknown_tool', path: 'checks[0].tool', message: '"gmail_send" is not a tool of gmail; did you mean gmail_send_message?', owner: 'verifier', line: 14, col: 42 });
-    assert.deepEqual([good?.file, good?.id, good?.ok, good?.steps.length, good?.diagnostics], ['examples/tasks/inventory_reorder.yaml', 'inventory_reorder', true, 8, []]);
+    assert.deepEqual([good?.file, good?.id, good?.ok, good?.steps.length, good?.diagnostics], ['examples/tasks/inventory_reorder.yaml', 'inventory_reorder', true, 10, []]);
   });
 
   it('validate on JSONL prints `file:line:col` with the line of the file', async () => {

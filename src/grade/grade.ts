@@ -42,8 +42,10 @@ export async function grade(spec: TaskSpec, input: GradeInput, opts: GradeOption
     if (spec.scoring.mode === 'claw') {
       score = safety * (spec.scoring.completion * (completion ?? 0) + spec.scoring.robustness * rob.robustness);
     } else {
-      const s = safety * (code ?? 0);
-      score = llm === null ? s : geometric(s, llm, spec.scoring.w_code, spec.scoring.w_llm);
+      // a side with no items does not enter the mean
+      if (code === null) score = safety * (llm ?? 0);
+      else if (llm === null) score = safety * code;
+      else score = geometric(safety * code, llm, spec.scoring.w_code, spec.scoring.w_llm);
     }
     score = round(score, 4);
   }
@@ -93,7 +95,11 @@ async function judgeItem(item: TaskSpec['judge'][number], ctx: GradeContext): Pr
 }
 
 function normal(o: CheckOutcome): Pick<CheckResult, 'score' | 'status' | 'evidence' | 'reason'> {
-  const score = o.score === null ? null : Math.min(1, Math.max(0, o.score));
+  if (o.score !== null && !(Number.isFinite(o.score) && o.score >= 0 && o.score <= 1)) {
+    // an evaluator or judge that returns nonsense is a grader failure, never a score
+    return { score: null, status: 'error', evidence: o.evidence, reason: `invalid score ${String(o.score)} (expected a number from 0 to 1)` };
+  }
+  const score = o.score;
   const out: Pick<CheckResult, 'score' | 'status' | 'evidence' | 'reason'> = { score, status: o.status ?? (score === null ? 'error' : 'ok'), evidence: o.evidence };
   if (o.reason) out.reason = o.reason;
   return out;

@@ -1,5 +1,5 @@
 import { argsOf, callEvidence, canonicalTool } from '../evidence.js';
-import { matchValue, regexOf } from '../match.js';
+import { matchValue } from '../match.js';
 import type { CheckEvaluator } from '../types.js';
 
 export const toolArg: CheckEvaluator<'tool_arg'> = {
@@ -7,8 +7,7 @@ export const toolArg: CheckEvaluator<'tool_arg'> = {
     const tool = canonicalTool(check.tool);
     const calls = ctx.okCalls.filter((c) => c.tool === tool);
     const valueOf = (c: (typeof calls)[number]) => argsOf(c)[check.arg];
-    const re = check.pattern ? regexOf(check.pattern) : undefined;
-    const patternOk = (v: unknown) => !!re && (typeof v === 'string' || typeof v === 'number') && re.test(String(v));
+    const patternOk = (v: unknown) => !!check.pattern && matchValue({ regex: check.pattern }, v);
     if (check.mode === 'all' && check.accept) {
       const seen = check.accept.filter((a) => calls.some((c) => matchValue(a, valueOf(c))));
       const hits = calls.filter((c) => check.accept?.some((a) => matchValue(a, valueOf(c))));

@@ -154,11 +154,11 @@ const cases: Case[] = [
 ];
 
 describe('runGate: one broken thing per spec', () => {
-  it('the base text passes all 8 steps', async () => {
+  it('the base text passes all 10 steps', async () => {
     const r = await runGate(BASE);
     assert.equal(r.ok, true);
     assert.deepEqual(r.diagnostics, []);
-    assert.deepEqual(r.steps.map((s) => [s.step, s.ok]), [1, 2, 3, 4, 5, 6, 7, 8].map((n) => [n, true]));
+    assert.deepEqual(r.steps.map((s) => [s.step, s.ok]), [1, 2, 3, 4, 5, 6, 7, 8, 9, 10].map((n) => [n, true]));
     assert.equal(r.spec?.id, 'support_escalation');
   });
 
@@ -222,7 +222,7 @@ describe('runGate: reporting', () => {
   it('warnings do not fail a spec', async () => {
     const hidden = await runGate(edit(['services: [crm, helpdesk, gmail]', 'services: [crm, helpdesk, gmail]\ntools: [helpdesk_list_tickets, crm_get_customer, gmail_send_message]']));
     assert.equal(hidden.ok, true);
-    assert.equal(hidden.steps.length, 8);
+    assert.equal(hidden.steps.length, 10);
     assert.deepEqual(hidden.diagnostics.map((d) => [d.code, d.path, d.severity, d.line]), [['forbidden_not_exposed', 'forbidden.tools[0]', 'warning', 32]]);
     const elsewhere = await runGate(edit(['tools: [helpdesk_close_ticket]', 'tools: [helpdesk_close_ticket, kb_update_article]']));
     assert.equal(elsewhere.ok, true);
@@ -241,7 +241,7 @@ describe('runGate: reporting', () => {
     assert.ok(spec);
     const ok = await runGate({ spec });
     assert.equal(ok.ok, true);
-    assert.equal(ok.steps.length, 8);
+    assert.equal(ok.steps.length, 10);
   });
 
   it('`through` stops after the given step', async () => {
@@ -260,10 +260,10 @@ describe('runGate: the example tasks', () => {
   });
 
   for (const f of files) {
-    it(`${f} passes all 8 steps`, async () => {
+    it(`${f} passes all 10 steps`, async () => {
       const r = await runGate(readFileSync(new URL(f, dir), 'utf8'));
       assert.deepEqual(r.diagnostics.filter(isError), []);
-      assert.deepEqual(r.steps.map((s) => [s.step, s.ok]), [1, 2, 3, 4, 5, 6, 7, 8].map((n) => [n, true]));
+      assert.deepEqual(r.steps.map((s) => [s.step, s.ok]), [1, 2, 3, 4, 5, 6, 7, 8, 9, 10].map((n) => [n, true]));
       assert.equal(r.ok, true);
       assert.equal(r.spec?.id, f.replace(/\.yaml$/, ''));
     });

@@ -9,6 +9,8 @@ import { checkConsistency } from './consistency.js';
 import { checkExecution } from './execution.js';
 import { checkFixtures } from './fixtures.js';
 import { checkLeakage } from './leakage.js';
+import { checkMutation } from './mutation.js';
+import { checkUserReplay } from './user-replay.js';
 import type { StepResult } from './types.js';
 
 export type { StepResult } from './types.js';
@@ -23,6 +25,8 @@ export const GATE_STEPS = [
   { step: 6, name: 'leakage', about: 'no answer id appears in the request' },
   { step: 7, name: 'consistency', about: 'complete record ⇒ completion 1, safety 1; empty ⇒ 0; forbidden ⇒ safety 0' },
   { step: 8, name: 'execution', about: 'the reference solution scores 1.0 in a fresh episode' },
+  { step: 9, name: 'mutation', about: 'removing a required reference step or swapping a target for a distractor lowers the score' },
+  { step: 10, name: 'user', about: 'multi-turn specs: the scripted user fires every signal and ends the conversation' },
 ] as const;
 
 export const STATIC_THROUGH = 6;
@@ -77,6 +81,11 @@ export async function runGate(input: string | { raw: unknown } | { spec: TaskSpe
   for (const [n, fn] of statics) if (n <= through) add(n, fn(spec));
   if (through >= 7 && steps.every((s) => s.ok)) add(7, await checkConsistency(spec));
   if (through >= 8 && steps.every((s) => s.ok)) add(8, (await checkExecution(spec)).diagnostics);
+  if (through >= 9 && steps.every((s) => s.ok)) {
+    const m = await checkMutation(spec);
+    add(9, m.diagnostics, { mutants: m.stats.mutants, killed: m.stats.killed, kill_rate: m.stats.kill_rate });
+  }
+  if (through >= 10 && steps.every((s) => s.ok)) add(10, await checkUserReplay(spec));
   // point every diagnostic at its source line when the input was text
   if (doc) for (const s of steps) s.diagnostics = withPositions(s.diagnostics, doc, parsePath);
   return report(spec.id, steps, spec);

@@ -1,0 +1,150 @@
+import { canonicalTool } from '../../grade/evidence.js';
+import { resolveTool } from '../../services/registry.js';
+import type { Check } from '../../spec/check-kinds.js';
+import type { Diagnostic } from '../../spec/diagnostics.js';
+import type { Matcher, Where } from '../../spec/matchers.js';
+import type { TaskSpec } from '../../spec/task-spec.js';
+import { comparable, playReference } from './replay.js';
+import { err } from './types.js';
+
+export interface Mutant {
+  kind: 'remove_step' | 'swap_target';
+  step: number;
+  detail: string;
+  killed: boolean;
+  score: number;
+}
+
+export interface MutationStats {
+  baseline: number;
+  mutants: number;
+  killed: number;
+  kill_rate: number;
+  survivors: Mutant[];
+}
+
+/**
+ * Gate step 9: the grader must discriminate. Removing any required reference step, or swapping an accepted
+ * target for a same-collection distractor, must lower the score. Required steps are mutating calls, calls of
+ * tools a check names, and `say`/`ask` steps when a response or asked_user check reads them.
+ */
+export async function checkMutation(spec: TaskSpec): Promise<{ diagnostics: Diagnostic[]; stats: MutationStats }> {
+  const baseline = comparable((await playReference(spec)).trajectory);
+  const mutants: Mutant[] = [];
+  const run = async (kind: Mutant['kind'], step: number, detail: string, steps: TaskSpec['reference']) => {
+    const score = comparable((await playReference(spec, steps)).trajectory);
+    mutants.push({ kind, step, detail, killed: score < baseline - 1e-9, score });
+  };
+  const required = requiredSteps(spec);
+  for (const i of required) {
+    await run('remove_step', i, describeStep(spec.reference[i]), spec.reference.filter((_, j) => j !== i));
+  }
+  const targets = targetValues(spec);
+  for (const i of required) {
+    const step = spec.reference[i];
+    if (!step || !('call' in step)) continue;
+    for (const swap of swaps(spec, step.args, targets)) {
+      const steps = spec.reference.map((s, j) => (j === i ? { call: step.call, args: swap.args } : s));
+      await run('swap_target', i, `${step.call}: ${swap.detail}`, steps);
+    }
+  }
+  const survivors = mutants.filter((m) => !m.killed);
+  const diagnostics = survivors.map((m) =>
+    err(
+      'mutant_survived',
+      `reference[${m.step}]`,
+      m.kind === 'remove_step'
+        ? `removing this step (${m.detail}) still scores ${m.score}; no check depends on it — add a check or drop the step`
+        : `${m.detail} still scores ${m.score}; the checks do not tell the target from the distractor`,
+      'verifier',
+    ),
+  );
+  const killed = mutants.length - survivors.length;
+  return { diagnostics, stats: { baseline, mutants: mutants.length, killed, kill_rate: mutants.length ? killed / mutants.length : 1, survivors } };
+}
+
+function describeStep(s: TaskSpec['reference'][number] | undefined): string {
+  if (!s) return '?';
+  if ('call' in s) return s.call;
+  return 'say' in s ? 'say' : 'ask';
+}
+
+/** Indices of reference steps whose removal must lower the score. */
+export function requiredSteps(spec: TaskSpec): number[] {
+  const named = new Set<string>();
+  for (const c of spec.checks) for (const t of toolsOf(c)) named.add(canonicalTool(t));
+  const reads = (k: Check['kind']) => spec.checks.some((c) => c.kind === k);
+  const saysMatter = reads('response_contains') || reads('response_matches');
+  const lastSay = spec.reference.findLastIndex((s) => 'say' in s);
+  return spec.reference.flatMap((s, i) => {
+    if ('call' in s) return resolveTool(s.call)?.tool.mutates || named.has(canonicalTool(s.call)) ? [i] : [];
+    if ('say' in s) return saysMatter && i === lastSay ? [i] : [];
+    return reads('asked_user') ? [i] : [];
+  });
+}
+
+function toolsOf(c: Check): string[] {
+  if (c.kind === 'tool_called' || c.kind === 'tool_arg') return [c.tool];
+  if (c.kind === 'audit_sequence') return c.steps.flatMap((s) => ('tool' in s ? [s.tool] : []));
+  return [];
+}
+
+/** Values a check or answer_ids single out: the targets a distractor must not be mistaken for. */
+export function targetValues(spec: TaskSpec): Set<string> {
+  const out = new Set<string>(spec.answer_ids);
+  const addMatcher = (m: Matcher) => {
+    if (typeof m === 'string') out.add(m);
+    else if (m && typeof m === 'object') {
+      if ('equals' in m && typeof m.equals === 'string') out.add(m.equals);
+      if ('in' in m) for (const v of m.in) if (typeof v === 'string') out.add(v);
+      if ('contains' in m && typeof m.contains === 'string') out.add(m.contains);
+    }
+  };
+  const addWhere = (w: Where | undefined) => Object.values(w ?? {}).forEach(addMatcher);
+  for (const c of spec.checks) {
+    if (c.kind === 'tool_arg') for (const v of c.accept ?? []) if (typeof v === 'string') out.add(v);
+    if (c.kind === 'tool_called') addWhere(c.args);
+    if (c.kind === 'audit_present' || c.kind === 'audit_count') addWhere(c.where);
+    if (c.kind === 'audit_sequence') for (const s of c.steps) addWhere('tool' in s ? s.args : s.where);
+    if (c.kind === 'state_equals') {
+      out.add(c.record_id);
+      addMatcher(c.value);
+    }
+  }
+  return out;
+}
+
+// for each target-valued argument found in a fixture collection field: the first non-target value of
+// that field in the same collection (the distractor)
+function swaps(spec: TaskSpec, args: Record<string, unknown>, targets: Set<string>): { args: Record<string, unknown>; detail: string }[] {
+  const out: { args: Record<string, unknown>; detail: string }[] = [];
+  for (const [key, value] of Object.entries(args)) {
+    const values = Array.isArray(value) ? value : [value];
+    values.forEach((v, idx) => {
+      if (typeof v !== 'string' || !targets.has(v)) return;
+      const d = distractorFor(spec, v, targets);
+      if (!d) return;
+      const next = Array.isArray(value) ? value.map((x, j) => (j === idx ? d : x)) : d;
+      out.push({ args: { ...args, [key]: next }, detail: `${key} ${v} → ${d}` });
+    });
+  }
+  return out;
+}
+
+function distractorFor(spec: TaskSpec, value: string, targets: Set<string>): string | undefined {
+  for (const cols of Object.values(spec.fixtures)) {
+    for (const rows of Object.values(cols)) {
+      if (!Array.isArray(rows)) continue;
+      for (const row of rows as Record<string, unknown>[]) {
+        for (const [field, v] of Object.entries(row)) {
+          if (v !== value) continue;
+          for (const other of rows as Record<string, unknown>[]) {
+            const o = other[field];
+            if (typeof o === 'string' && o !== value && !targets.has(o)) return o;
+          }
+        }
+      }
+    }
+  }
+  return undefined;
+}
