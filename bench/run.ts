@@ -3,6 +3,7 @@ import type { BenchResult } from './stats.js';
 
 const BENCHES: Record<string, () => Promise<{ run(): Promise<BenchResult> }>> = {
   episode: () => import('./episode.js'),
+  synth: () => import('./synth.js'),
 };
 
 const args = process.argv.slice(2);
@@ -31,5 +32,7 @@ if (json) process.stdout.write(`${JSON.stringify({ node: process.version, result
 function ratioText(t: BenchResult['targets'][string]): string {
   const limit = Number(/([\d.]+)/.exec(t.target.replace(/,/g, ''))?.[1] ?? Number.NaN);
   const unit = /KB/.test(t.target) ? 1024 : 1;
-  return Number.isFinite(limit) ? `${(t.value / (limit * unit)).toFixed(2)} of the limit` : 'n/a';
+  if (!Number.isFinite(limit)) return 'n/a';
+  // ≥ targets read as "× the target", ≤ targets as "share of the limit"
+  return t.target.includes('≥') ? `${(t.value / limit).toFixed(2)}× the target` : `${(t.value / (limit * unit)).toFixed(2)} of the limit`;
 }

@@ -53,7 +53,12 @@ export async function runEpisode(opts: RunEpisodeOptions): Promise<Trajectory> {
     { type: 'user', text: spec.request, source: 'request' },
   ];
   const deadline = Date.now() + spec.limits.timeout_s * 1000;
+  // one timer per episode: it aborts whatever the agent or user is waiting on
   const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), spec.limits.timeout_s * 1000);
+  const timedOut = new Promise<never>((_, reject) => controller.signal.addEventListener('abort', () => reject(new DeadlineError('wall timeout')), { once: true }));
+  timedOut.catch(() => {});
+  const withDeadline = <T>(p: Promise<T>): Promise<T> => Promise.race([p, timedOut]);
   let turns = 0;
   let reason: EndReason | undefined;
   let error: string | undefined;
@@ -62,15 +67,14 @@ export async function runEpisode(opts: RunEpisodeOptions): Promise<Trajectory> {
       reason = 'max_turns';
       break;
     }
-    const left = deadline - Date.now();
-    if (left <= 0) {
+    if (Date.now() >= deadline) {
       reason = 'timeout';
       break;
     }
     const view: AgentView = { request: spec.request, mockToday: spec.mock_today, tools: episode.tools, history: events, turn: turns };
     let turn: Awaited<ReturnType<Agent['next']>>;
     try {
-      turn = await withDeadline(agent.next(view, controller.signal), left, controller);
+      turn = await withDeadline(agent.next(view, controller.signal));
     } catch (e) {
       if (e instanceof DeadlineError) reason = 'timeout';
       else {
@@ -96,7 +100,7 @@ export async function runEpisode(opts: RunEpisodeOptions): Promise<Trajectory> {
         break;
       }
       try {
-        const reply = await withDeadline(user.respond({ history: events, turn: turns }, controller.signal), deadline - Date.now(), controller);
+        const reply = await withDeadline(user.respond({ history: events, turn: turns }, controller.signal));
         if (reply.events) events.push(...reply.events);
         if (reply.text) events.push({ type: 'user', text: reply.text, source: 'sim' });
         if (reply.done) reason = 'user_done';
@@ -134,6 +138,7 @@ export async function runEpisode(opts: RunEpisodeOptions): Promise<Trajectory> {
       }
     }
   }
+  clearTimeout(timer);
   events.push({ type: 'episode_end', reason, turns, ...(error ? { error } : {}) });
   const audit = { ...episode.audit(), state: episode.changedState() } as Trajectory['audit'];
   const trajectory: Trajectory = { kind: 'trajectory', version: 1, task_id: spec.id, trial, events, audit };
@@ -142,14 +147,3 @@ export async function runEpisode(opts: RunEpisodeOptions): Promise<Trajectory> {
 }
 
 class DeadlineError extends Error {}
-
-function withDeadline<T>(p: Promise<T>, ms: number, controller: AbortController): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => {
-      controller.abort();
-      reject(new DeadlineError('wall timeout'));
-    }, Math.max(0, ms));
-  });
-  return Promise.race([p, timeout]).finally(() => clearTimeout(timer));
-}

@@ -2,17 +2,8 @@ import type { Command } from 'commander';
 import { z } from 'zod';
 import { recordFields } from '../services/catalog.js';
 import { CHECK_KINDS } from '../spec/check-kinds.js';
-import { TaskSpec } from '../spec/task-spec.js';
+import { taskSpecJsonSchema } from '../spec/json-schema.js';
 import { color, out, printJson } from './output.js';
-
-/** The TaskSpec JSON Schema (draft 2020-12, input view: fields with defaults are optional). */
-export function taskSpecJsonSchema(): Record<string, unknown> {
-  return {
-    ...z.toJSONSchema(TaskSpec, { io: 'input', target: 'draft-2020-12' }),
-    $id: 'https://coworkenv.dev/schema/taskspec-v1.json',
-    title: 'CoworkEnv TaskSpec v1',
-  };
-}
 
 export function schemaCommand(program: Command): void {
   program

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { isRealIsoDate } from '../spec/dates.js';
 import type { Diagnostic } from '../spec/diagnostics.js';
 import { parsePath, parseSource, withPositions } from '../spec/document.js';
-import { CAPABILITIES, DIFFICULTIES } from '../spec/taxonomy.js';
+import { CAPABILITIES, DIFFICULTIES, SCENARIO_DOMAINS } from '../spec/taxonomy.js';
 import { zodDiagnostics } from '../spec/zod-diagnostics.js';
 
 const Identifier = z.string().regex(/^[a-z0-9][a-z0-9_.-]*$/, 'lower-case letters, digits, "_", "." or "-"');
@@ -35,6 +35,12 @@ export const Slot = z.strictObject({
   count: z.number().int().min(1).max(10_000).default(1),
   seed: z.number().int().min(0).max(2 ** 31 - 1).optional(),
   capabilities: z.array(z.enum(CAPABILITIES)).optional(),
+  scenario_path: z
+    .string()
+    .regex(/^[A-Za-z0-9_]+(\/[A-Za-z0-9_]+){0,2}$/)
+    .refine((p) => (SCENARIO_DOMAINS as string[]).includes(p.split('/')[0] ?? ''), 'the domain must be a Cowork-Gym scenario domain')
+    .optional()
+    .describe('taxonomy scenario path, e.g. Office_Productivity/Email'),
 });
 export type Slot = z.output<typeof Slot>;
 

@@ -28,10 +28,12 @@ export function dateOf(iso: string): string {
   return iso.slice(0, 10);
 }
 
+const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+
 /** Human date for requests and messages: "6 March". */
 export function dayMonth(iso: string): string {
   const d = new Date(iso);
-  return `${d.getUTCDate()} ${d.toLocaleString('en-GB', { month: 'long', timeZone: 'UTC' })}`;
+  return `${d.getUTCDate()} ${MONTHS[d.getUTCMonth()]}`;
 }
 
 export function shuffle<T>(rng: Rng, items: readonly T[]): T[] {

@@ -4,7 +4,8 @@ import type { Family } from './types.js';
 
 // CoworkEnv App. D: enterprise tickets open for more than 48 hours → email each account manager.
 // distractors: a recent enterprise ticket (age), an old non-enterprise ticket (tier); hard adds a
-// 47-hour boundary ticket, a closed stale one, and account-manager addresses that live only in contacts.
+// 47-hour boundary ticket, a closed stale one, and account-manager addresses that live only in contacts
+// (the email checks then depend on the directory lookup; the lookup itself is method, not outcome).
 export const supportEscalation: Family = {
   name: 'support_escalation',
   description: 'escalate stale enterprise tickets to their account managers (age × tier selection, email)',
@@ -63,8 +64,7 @@ export const supportEscalation: Family = {
 
     const w = weights([
       ['listed', 0.1],
-      ['lookup', hard ? 0.1 : 0.2],
-      ...(hard ? ([['contacts', 0.1]] as const) : []),
+      ['lookup', 0.2],
       ...targets.map((t) => [`email_${t.ticket_id}`, 0.5 / targets.length] as const),
       ['reported', 0.2],
     ]);
@@ -103,7 +103,6 @@ export const supportEscalation: Family = {
       checks: [
         { id: 'tickets_listed', kind: 'tool_called', tool: 'helpdesk_list_tickets', weight: w.listed },
         { id: 'customers_looked_up', kind: 'tool_arg', tool: 'crm_get_customer', arg: 'customer_id', accept: targetCustomers.map((c) => c.customer_id), mode: 'all', weight: w.lookup },
-        ...(hard ? [{ id: 'directory_searched', kind: 'tool_called' as const, tool: 'contacts_search', weight: (w as Record<string, number>).contacts as number }] : []),
         ...targets.map((t, i) => ({
           id: `emailed_${t.ticket_id.toLowerCase().replace('-', '_')}`,
           kind: 'audit_present' as const,

@@ -10,12 +10,24 @@ import { type ScriptedUser, scriptedUser } from '../../user/scripted.js';
  * for dialogue specs, the scripted user.
  */
 export async function playReference(spec: TaskSpec, steps: TaskSpec['reference'] = spec.reference): Promise<{ trajectory: Trajectory; user?: ScriptedUser }> {
-  const clean: TaskSpec = { ...spec, errors: { ...spec.errors, rate: 0 } };
+  const clean = cleanOf(spec);
   const episode = createEpisode(clean, { seed: 0 });
   const user = clean.user ? scriptedUser(clean, episode) : undefined;
   const agent = scriptedAgent('reference', referenceTurns(steps), { retries: 0 });
   const trajectory = await runEpisode({ spec: clean, agent, episode, ...(user ? { user } : {}) });
   return user ? { trajectory, user } : { trajectory };
+}
+
+// one fault-free copy per spec object, so every mutant shares its prepared state and hash
+const cleanCopies = new WeakMap<TaskSpec, TaskSpec>();
+function cleanOf(spec: TaskSpec): TaskSpec {
+  if (spec.errors.rate === 0) return spec;
+  let c = cleanCopies.get(spec);
+  if (!c) {
+    c = { ...spec, errors: { ...spec.errors, rate: 0 } };
+    cleanCopies.set(spec, c);
+  }
+  return c;
 }
 
 /** The number a mutant is compared on: the score, or the code score when LLM items are unjudged. */

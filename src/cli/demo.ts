@@ -1,0 +1,80 @@
+import { join } from 'node:path';
+import type { Command } from 'commander';
+import { noisyAgent } from '../agent/noisy.js';
+import { specHash } from '../agent/rollout.js';
+import { writeFileAtomic, prettyJson } from '../run/files.js';
+import { RunStore } from '../run/run-store.js';
+import { runTasks } from '../run/runner.js';
+import { summarizeRun } from '../run/summary.js';
+import { writeSynthOutput } from '../run/task-store.js';
+import { TaskSpec } from '../spec/task-spec.js';
+import { scriptedUser } from '../user/scripted.js';
+import { allFamiliesPlan } from '../synth/builtin-plans.js';
+import { synthesize } from '../synth/synthesize.js';
+import { intArg } from './options.js';
+import { color, fmt, out, printJson, table } from './output.js';
+import { progress } from './progress.js';
+import { printSynthSummary } from './synth.js';
+
+interface DemoOpts {
+  out: string;
+  trials: number;
+  seed: number;
+  count: number;
+  json?: boolean;
+}
+
+export function demoCommand(program: Command): void {
+  program
+    .command('demo')
+    .description('the offline main job: built-in plan → tasks of every family → full gate → noisy teacher → grades → summary')
+    .option('--out <dir>', 'where tasks and the run go', 'demo')
+    .option('--trials <n>', 'teacher trials per task', intArg(1, 100), 3)
+    .option('--seed <s>', 'run seed', intArg(0, 2 ** 31 - 1), 1)
+    .option('--count <n>', 'tasks per family and difficulty', intArg(1, 1000), 2)
+    .option('--json', 'print the summaries as JSON')
+    .action(async (opts: DemoOpts) => {
+      const t0 = Date.now();
+      const plan = allFamiliesPlan(opts.count);
+      const total = plan.slots.reduce((n, s) => n + s.count, 0);
+      const bar = progress('synth', total, opts.json);
+      const { outcomes, summary: synthSummary } = await synthesize(plan, { generator: 'procedural', onOutcome: (_, done) => bar.tick(done, '') });
+      bar.stop();
+      const taskDir = join(opts.out, 'tasks');
+      await writeSynthOutput(taskDir, outcomes, synthSummary);
+      const specs = outcomes.filter((o) => o.accepted).map((o) => TaskSpec.parse(o.candidate));
+
+      const runDir = join(opts.out, 'runs', 'demo');
+      const agentConfig = { name: 'noisy', skip: 0.15, swap: 0.15 };
+      const store = await RunStore.open(runDir, { name: 'demo', tasks: specs.map((s) => ({ id: s.id, spec_hash: specHash(s) })), agent: agentConfig, user: { name: 'scripted' }, trials: opts.trials, seed: opts.seed });
+      const runBar = progress('run', specs.length * opts.trials, opts.json);
+      let passed = 0;
+      await runTasks({
+        specs,
+        store,
+        trials: opts.trials,
+        seed: opts.seed,
+        makeAgent: (spec, o) => noisyAgent(spec, { ...o, skip: agentConfig.skip, swap: agentConfig.swap }),
+        makeUser: (spec, episode) => (spec.user ? scriptedUser(spec, episode) : undefined),
+        onRecord: (t, done) => {
+          if (t.grade?.passed) passed++;
+          runBar.tick(done, `pass ${passed}/${done}`);
+        },
+      });
+      runBar.stop();
+      const summary = summarizeRun(specs, store.done.values(), opts.trials);
+      await writeFileAtomic(join(runDir, 'summary.json'), prettyJson(summary));
+      await store.finish('done');
+      const seconds = (Date.now() - t0) / 1000;
+      if (opts.json) return printJson({ synth: synthSummary, run: summary, out: opts.out, seconds });
+      printSynthSummary(synthSummary, taskDir);
+      out();
+      out(`${color.bold('teacher')} noisy (skip ${agentConfig.skip}, swap ${agentConfig.swap}), ${opts.trials} trials × ${specs.length} tasks → ${runDir}`);
+      const k = opts.trials;
+      const rows = Object.entries(summary.by_family).map(([f, m]) => [f, m.tasks, fmt(m.mean), fmt(m.pass_rate), fmt(m.pass_at_k), fmt(m.pass_hat_k)]);
+      const o = summary.overall;
+      rows.push(['overall', o.tasks, fmt(o.mean), fmt(o.pass_rate), fmt(o.pass_at_k), fmt(o.pass_hat_k)]);
+      out(table(['family', 'tasks', 'mean', 'pass rate', `pass@${k}`, `pass^${k}`], rows));
+      out(`\nfiles: ${taskDir}/ (released specs, rejected/), ${runDir}/trajectories.jsonl, ${runDir}/summary.json · ${seconds.toFixed(1)}s`);
+    });
+}

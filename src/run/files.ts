@@ -1,0 +1,23 @@
+import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import { dirname } from 'node:path';
+import { CoworkError } from '../spec/errors.js';
+
+/** Writes a file atomically (temp file + rename): a killed process never leaves it truncated. */
+export async function writeFileAtomic(file: string, text: string): Promise<void> {
+  try {
+    await mkdir(dirname(file), { recursive: true });
+    const tmp = `${file}.${process.pid}.tmp`;
+    await writeFile(tmp, text);
+    await rename(tmp, file);
+  } catch (e) {
+    throw new CoworkError('io_error', `${file}: cannot write (${(e as Error).message})`);
+  }
+}
+
+export async function removeFile(file: string): Promise<void> {
+  await rm(file, { force: true });
+}
+
+export function prettyJson(value: unknown): string {
+  return `${JSON.stringify(value, null, 2)}\n`;
+}

@@ -1,0 +1,106 @@
+import { existsSync } from 'node:fs';
+import { appendFile, mkdir, open, readFile, stat, truncate } from 'node:fs/promises';
+import { join } from 'node:path';
+import { canonicalJson } from '../spec/canonical-json.js';
+import { CoworkError } from '../spec/errors.js';
+import { jsonlLine } from '../spec/jsonl.js';
+import { Trajectory } from '../spec/trajectory.js';
+import { prettyJson, writeFileAtomic } from './files.js';
+
+/** The identity of a run: resuming needs the same one. */
+export interface RunConfig {
+  name: string;
+  tasks: { id: string; spec_hash: string }[];
+  agent: Record<string, unknown>;
+  user?: Record<string, unknown> | null;
+  trials: number;
+  seed: number;
+  [extra: string]: unknown;
+}
+
+export const keyOf = (taskId: string, trial: number) => `${taskId}\u0000${trial}`;
+
+/**
+ * runs/<name>/: run.json (config), trajectories.jsonl (append-only, synced per record; one line per
+ * (task, trial)), errors.jsonl. Reopening resumes: written keys are skipped, a line cut off by a kill is
+ * moved to errors.jsonl and truncated away — never a duplicated or lost (task, trial).
+ */
+export class RunStore {
+  readonly dir: string;
+  readonly done = new Map<string, Trajectory>();
+  private constructor(dir: string) {
+    this.dir = dir;
+  }
+
+  get trajectoriesFile(): string {
+    return join(this.dir, 'trajectories.jsonl');
+  }
+  get errorsFile(): string {
+    return join(this.dir, 'errors.jsonl');
+  }
+
+  static async open(dir: string, config: RunConfig, opts: { force?: boolean } = {}): Promise<RunStore> {
+    const store = new RunStore(dir);
+    await mkdir(dir, { recursive: true });
+    const runFile = join(dir, 'run.json');
+    if (existsSync(runFile) && !opts.force) {
+      const prev = JSON.parse(await readFile(runFile, 'utf8')) as { config?: RunConfig };
+      if (prev.config && canonicalJson(prev.config) !== canonicalJson(config)) {
+        throw new CoworkError('bad_input', `${dir} holds a run with a different configuration (tasks, agent, trials or seed); resume with the same command, or choose another --out`);
+      }
+    }
+    await writeFileAtomic(runFile, prettyJson({ version: 1, config, status: 'running' }));
+    await store.#load();
+    return store;
+  }
+
+  async #load(): Promise<void> {
+    const file = this.trajectoriesFile;
+    if (!existsSync(file)) return;
+    const text = await readFile(file, 'utf8');
+    const cut = text.lastIndexOf('\n') + 1;
+    if (cut < text.length) {
+      // a record cut off by a kill: keep it for inspection, drop it from the log, rerun its key
+      await this.error({ kind: 'partial_record', message: 'discarded a trajectory line cut off by an interrupted run', bytes: text.length - cut, head: text.slice(cut, cut + 200) });
+      await truncate(file, Buffer.byteLength(text.slice(0, cut)));
+    }
+    for (const [i, line] of text.slice(0, cut).split('\n').entries()) {
+      if (!line.trim()) continue;
+      const res = Trajectory.safeParse(JSON.parse(line));
+      if (!res.success) throw new CoworkError('bad_input', `${file}:${i + 1}: not a trajectory record; this run directory is damaged`);
+      this.done.set(keyOf(res.data.task_id, res.data.trial), res.data);
+    }
+  }
+
+  has(taskId: string, trial: number): boolean {
+    return this.done.has(keyOf(taskId, trial));
+  }
+
+  /** Appends one record and syncs it to disk before returning. */
+  async append(t: Trajectory): Promise<void> {
+    const key = keyOf(t.task_id, t.trial);
+    if (this.done.has(key)) throw new Error(`(${t.task_id}, ${t.trial}) is already recorded`);
+    const fh = await open(this.trajectoriesFile, 'a');
+    try {
+      await fh.appendFile(jsonlLine(t));
+      await fh.datasync();
+    } finally {
+      await fh.close();
+    }
+    this.done.set(key, t);
+  }
+
+  async error(entry: Record<string, unknown>): Promise<void> {
+    await appendFile(this.errorsFile, jsonlLine(entry));
+  }
+
+  async finish(status: string, extra: Record<string, unknown> = {}): Promise<void> {
+    const runFile = join(this.dir, 'run.json');
+    const prev = JSON.parse(await readFile(runFile, 'utf8')) as Record<string, unknown>;
+    await writeFileAtomic(runFile, prettyJson({ ...prev, status, ...extra }));
+  }
+
+  async size(): Promise<number> {
+    return existsSync(this.trajectoriesFile) ? (await stat(this.trajectoriesFile)).size : 0;
+  }
+}

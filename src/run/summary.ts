@@ -1,0 +1,49 @@
+import { summarize, type TaskMetrics } from '../grade/metrics.js';
+import type { TaskSpec } from '../spec/task-spec.js';
+import type { Trajectory } from '../spec/trajectory.js';
+
+export interface RunSummary {
+  k: number;
+  tasks: (TaskMetrics & { family: string })[];
+  overall: ReturnType<typeof summarize>['overall'];
+  by_family: Record<string, ReturnType<typeof summarize>['overall']>;
+  by_capability: Record<string, ReturnType<typeof summarize>['overall']>;
+  infra_errors: { task_id: string; trial: number; error: string }[];
+  judge_unavailable: number;
+}
+
+/** Per task (trials, mean, pass@k, pass^k), overall, by family and by capability; infra errors excluded and listed. */
+export function summarizeRun(specs: readonly TaskSpec[], records: Iterable<Trajectory>, k: number): RunSummary {
+  const byId = new Map(specs.map((s) => [s.id, s]));
+  const infra: RunSummary['infra_errors'] = [];
+  const outcomes: { task_id: string; score: number | null; passed: boolean | null }[] = [];
+  let unjudged = 0;
+  for (const t of records) {
+    const end = t.events.at(-1);
+    if (end?.type === 'episode_end' && end.reason === 'infra_error') {
+      infra.push({ task_id: t.task_id, trial: t.trial, error: end.error ?? '' });
+      continue;
+    }
+    if (t.grade?.status !== 'ok') unjudged++;
+    outcomes.push({ task_id: t.task_id, score: t.grade?.score ?? null, passed: t.grade?.passed ?? null });
+  }
+  outcomes.sort((a, b) => (a.task_id < b.task_id ? -1 : a.task_id > b.task_id ? 1 : 0));
+  const all = summarize(outcomes, k);
+  const group = (keyOf: (s: TaskSpec) => string[]) => {
+    const groups = new Map<string, typeof outcomes>();
+    for (const o of outcomes) {
+      const spec = byId.get(o.task_id);
+      for (const g of spec ? keyOf(spec) : ['(unknown)']) groups.set(g, [...(groups.get(g) ?? []), o]);
+    }
+    return Object.fromEntries([...groups.entries()].sort().map(([g, os]) => [g, summarize(os, k).overall]));
+  };
+  return {
+    k,
+    tasks: all.tasks.map((t) => ({ ...t, family: byId.get(t.task_id)?.family ?? '?' })),
+    overall: all.overall,
+    by_family: group((s) => [s.family]),
+    by_capability: group((s) => s.labels.capabilities),
+    infra_errors: infra.sort((a, b) => (a.task_id === b.task_id ? a.trial - b.trial : a.task_id < b.task_id ? -1 : 1)),
+    judge_unavailable: unjudged,
+  };
+}

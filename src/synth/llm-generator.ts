@@ -1,0 +1,117 @@
+import { isError, type Diagnostic } from '../spec/diagnostics.js';
+import type { TaskSpecInput } from '../spec/task-spec.js';
+import { extractJson } from '../llm/json-text.js';
+import type { ChatMessage, ChatModel, ChatParams } from '../llm/types.js';
+import { runGate } from './gate/index.js';
+import { outcomeBase, type SynthOutcome } from './outcome.js';
+import type { Job } from './plan.js';
+import { checkerMessages, generatorMessages, repairMessage } from './prompts.js';
+
+export interface LlmSynthOptions {
+  model: ChatModel;
+  /** gate runs per slot: the first generation plus retries [2, CoworkEnv App. D] */
+  attempts?: number;
+  /** Generator–Discriminator split (CoworkEnv App. C): auto = for safety slots */
+  gd?: 'auto' | 'always' | 'never';
+  params?: ChatParams;
+}
+
+const SAFETY = /safety|security|compliance|fraud|phishing|privacy/i;
+
+/** A safety slot gets the Generator–Discriminator split under gd: auto. */
+export function isSafetySlot(job: Job): boolean {
+  const s = job.slot;
+  return SAFETY.test(s.category) || (s.scenario_path ?? '').startsWith('Safety_Compliance') || (s.capabilities ?? []).includes('Security_Awareness');
+}
+
+/**
+ * LLM synthesis with feedback repair: generate, gate, and on failure route builder-owned diagnostics back to
+ * the generator and verifier-owned ones to the check-writing role, each producing a complete revision, until
+ * the gate passes or the attempt budget is spent.
+ */
+export async function synthesizeWithLlm(job: Job, opts: LlmSynthOptions): Promise<SynthOutcome> {
+  const attempts = opts.attempts ?? 2;
+  const gd = opts.gd === 'always' || (opts.gd !== 'never' && isSafetySlot(job));
+  const params: ChatParams = { temperature: 0.7, max_tokens: 8000, json: true, ...opts.params };
+  const usage = { prompt_tokens: 0, completion_tokens: 0, calls: 0 };
+  const ask = async (messages: ChatMessage[]) => {
+    const res = await opts.model.chat(messages, undefined, params);
+    usage.prompt_tokens += res.usage.prompt_tokens;
+    usage.completion_tokens += res.usage.completion_tokens;
+    usage.calls++;
+    return res.text ?? '';
+  };
+  const sc = job.slot.scenario;
+  const note = [sc.goal, 'selection' in sc ? sc.selection : undefined, 'distractors' in sc ? sc.distractors : undefined, 'constraints' in sc ? sc.constraints : undefined]
+    .filter(Boolean)
+    .join(' ');
+
+  // the generator keeps one conversation (its revisions build on its own answers)
+  const genConv = generatorMessages(job, gd);
+  let genText = await ask(genConv);
+  let parsed = parseObject(genText, 'spec');
+  let candidate = parsed.value as TaskSpecInput | undefined;
+  // the check writer starts fresh on every revision: it must see the current records
+  const writeChecks = async (feedback?: Diagnostic[]): Promise<Diagnostic[]> => {
+    if (!candidate) return [];
+    const r = parseObject(await ask(checkerMessages(job, candidate, note, feedback)), 'grading');
+    if (r.value) {
+      const g = r.value as { checks?: unknown; forbidden?: unknown };
+      candidate = { ...candidate, checks: g.checks as TaskSpecInput['checks'], forbidden: g.forbidden as TaskSpecInput['forbidden'] };
+    }
+    return r.diagnostics;
+  };
+  let pending: Diagnostic[] = parsed.diagnostics;
+  if (gd && candidate) pending = [...pending, ...(await writeChecks())];
+
+  const history: SynthOutcome['history'] = [];
+  for (let attempt = 1; ; attempt++) {
+    const report = candidate && !pending.length ? await runGate({ raw: candidate }) : undefined;
+    const diagnostics = report ? report.diagnostics : pending;
+    history.push({ attempt, diagnostics });
+    const killRate = report?.steps.find((s) => s.name === 'mutation')?.stats?.kill_rate as number | undefined;
+    if (report?.ok || attempt >= attempts) {
+      return {
+        ...outcomeBase(job),
+        accepted: !!report?.ok,
+        attempts: attempt,
+        ...(candidate ? { candidate } : {}),
+        diagnostics,
+        history,
+        ...(killRate !== undefined ? { killRate } : {}),
+        usage,
+      };
+    }
+    // ownership routing (Cowork-Gym): builder-owned problems to the generator, verifier-owned to the check writer
+    const errors = diagnostics.filter(isError);
+    const forBuilder = errors.filter((d) => d.owner !== 'verifier');
+    const forChecker = errors.filter((d) => d.owner === 'verifier');
+    pending = [];
+    let rebuilt = false;
+    if (forBuilder.length || !candidate) {
+      genConv.push({ role: 'assistant', content: genText }, repairMessage(forBuilder.length ? forBuilder : errors, 'spec'));
+      genText = await ask(genConv);
+      parsed = parseObject(genText, 'spec');
+      if (parsed.value) {
+        const next = parsed.value as TaskSpecInput;
+        // a builder revision keeps the current grading unless it rewrote it (standard mode)
+        candidate = gd && candidate ? { ...next, checks: candidate.checks, forbidden: candidate.forbidden } : next;
+        rebuilt = true;
+      }
+      pending = parsed.diagnostics;
+    }
+    if (candidate && (forChecker.length || (gd && rebuilt && !candidate.checks?.length))) pending = [...pending, ...(await writeChecks(forChecker.length ? forChecker : undefined))];
+  }
+}
+
+function parseObject(text: string, what: 'spec' | 'grading'): { value?: unknown; diagnostics: Diagnostic[] } {
+  try {
+    const value = extractJson(text);
+    if (value && typeof value === 'object' && !Array.isArray(value)) return { value, diagnostics: [] };
+    throw new SyntaxError('the JSON is not an object');
+  } catch (e) {
+    return {
+      diagnostics: [{ code: 'llm_not_json', path: '(root)', owner: what === 'spec' ? 'builder' : 'verifier', message: `the ${what === 'spec' ? 'generator' : 'check writer'} did not answer with a JSON object: ${(e as Error).message}` }],
+    };
+  }
+}

@@ -1,0 +1,104 @@
+import pLimit from 'p-limit';
+import type { ChatModel } from '../llm/types.js';
+import { runGate } from './gate/index.js';
+import { getFamily } from './families/index.js';
+import { synthesizeWithLlm } from './llm-generator.js';
+import { outcomeBase, type SynthOutcome } from './outcome.js';
+import { expandPlan, type Job, type Plan } from './plan.js';
+import { generateProcedural } from './procedural.js';
+
+export interface SynthOptions {
+  /** 'procedural' (offline, needs slot.family) or a chat model */
+  generator: 'procedural' | ChatModel;
+  attempts?: number;
+  concurrency?: number;
+  gd?: 'auto' | 'always' | 'never';
+  onOutcome?: (o: SynthOutcome, done: number, total: number) => void;
+}
+
+export interface SynthSummary {
+  plan: string;
+  generator: string;
+  slots: number;
+  jobs: number;
+  accepted: number;
+  rejected: number;
+  release_rate: number;
+  rejected_by_code: Record<string, number>;
+  attempts_histogram: Record<string, number>;
+  mean_kill_rate: number | null;
+  coverage: { family: Record<string, number>; capability: Record<string, number>; difficulty: Record<string, number> };
+}
+
+/** Procedural synthesis of one job: generate from its family, then the full gate (deterministic, one attempt). */
+export async function synthesizeProcedural(job: Job): Promise<SynthOutcome> {
+  const base = outcomeBase(job);
+  const family = job.slot.family ? getFamily(job.slot.family) : undefined;
+  if (!family) {
+    const message = job.slot.family
+      ? `unknown family "${job.slot.family}"`
+      : 'the procedural generator needs slot.family (or use an LLM generator: --generator <model>)';
+    const diagnostics = [{ code: 'no_family', path: `slots[${job.slotIndex}].family`, owner: 'builder' as const, message }];
+    return { ...base, accepted: false, attempts: 1, diagnostics, history: [{ attempt: 1, diagnostics }] };
+  }
+  const candidate = generateProcedural({ family: family.name, id: job.id, seed: job.seed, difficulty: job.slot.difficulty, mockToday: job.slot.mock_today, language: job.slot.language });
+  const report = await runGate({ raw: candidate });
+  const killRate = report.steps.find((s) => s.name === 'mutation')?.stats?.kill_rate as number | undefined;
+  return { ...base, accepted: report.ok, attempts: 1, candidate, diagnostics: report.diagnostics, history: [{ attempt: 1, diagnostics: report.diagnostics }], ...(killRate !== undefined ? { killRate } : {}) };
+}
+
+/** Runs a plan through a generator and the gate; outcomes come back in plan order. */
+export async function synthesize(plan: Plan, opts: SynthOptions): Promise<{ outcomes: SynthOutcome[]; summary: SynthSummary }> {
+  const jobs = expandPlan(plan);
+  const limit = pLimit(opts.concurrency ?? (opts.generator === 'procedural' ? 1 : 4));
+  let done = 0;
+  const outcomes = await Promise.all(
+    jobs.map((job) =>
+      limit(async () => {
+        const o =
+          opts.generator === 'procedural'
+            ? await synthesizeProcedural(job)
+            : await synthesizeWithLlm(job, { model: opts.generator, ...(opts.attempts ? { attempts: opts.attempts } : {}), ...(opts.gd ? { gd: opts.gd } : {}) });
+        opts.onOutcome?.(o, ++done, jobs.length);
+        return o;
+      }),
+    ),
+  );
+  return { outcomes, summary: summarizeSynth(plan, opts.generator === 'procedural' ? 'procedural' : opts.generator.id, outcomes) };
+}
+
+export function summarizeSynth(plan: Plan, generator: string, outcomes: readonly SynthOutcome[]): SynthSummary {
+  const inc = (m: Record<string, number>, k: string) => {
+    m[k] = (m[k] ?? 0) + 1;
+  };
+  const rejectedByCode: Record<string, number> = {};
+  const attempts: Record<string, number> = {};
+  const coverage = { family: {} as Record<string, number>, capability: {} as Record<string, number>, difficulty: {} as Record<string, number> };
+  const kills: number[] = [];
+  for (const o of outcomes) {
+    inc(attempts, String(o.attempts));
+    if (o.killRate !== undefined) kills.push(o.killRate);
+    if (!o.accepted) {
+      for (const code of new Set(o.diagnostics.filter((d) => (d.severity ?? 'error') === 'error').map((d) => d.code))) inc(rejectedByCode, code);
+      continue;
+    }
+    const spec = o.candidate as { family?: string; labels?: { capabilities?: string[]; difficulty?: string } };
+    inc(coverage.family, spec.family ?? '?');
+    inc(coverage.difficulty, spec.labels?.difficulty ?? '?');
+    for (const c of spec.labels?.capabilities ?? []) inc(coverage.capability, c);
+  }
+  const accepted = outcomes.filter((o) => o.accepted).length;
+  return {
+    plan: plan.name,
+    generator,
+    slots: plan.slots.length,
+    jobs: outcomes.length,
+    accepted,
+    rejected: outcomes.length - accepted,
+    release_rate: outcomes.length ? accepted / outcomes.length : 0,
+    rejected_by_code: rejectedByCode,
+    attempts_histogram: attempts,
+    mean_kill_rate: kills.length ? kills.reduce((a, b) => a + b, 0) / kills.length : null,
+    coverage,
+  };
+}
