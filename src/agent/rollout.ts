@@ -115,7 +115,7 @@ export async function runEpisode(opts: RunEpisodeOptions): Promise<Trajectory> {
       continue;
     }
     for (const c of calls) {
-      const r = episode.call(c.name, c.args);
+      const r = await episode.run(c.name, c.args);
       events.push({
         type: 'tool',
         call_id: c.id,

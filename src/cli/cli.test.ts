@@ -65,13 +65,13 @@ interface CatalogJson {
 }
 
 describe('coworkenv services / schema', () => {
-  it('services --json lists the 14 services with every reference tool, alias and argument', async () => {
+  it('services --json lists the 14 reference services (plus workspace) with every reference tool, alias and argument', async () => {
     const r = await cli('services', '--json');
     assert.equal(r.code, 0);
     const { services } = json<CatalogJson>(r);
-    assert.equal(services.length, 14);
+    assert.equal(services.length, 15);
     const reference = lines(REFERENCE_CATALOGUE).map((l) => l.split(': '));
-    assert.deepEqual(services.map((s) => s.name).sort(), reference.map(([name]) => name).sort());
+    assert.deepEqual(services.map((s) => s.name).filter((n) => n !== 'workspace').sort(), reference.map(([name]) => name).sort());
     for (const [name, tools = ''] of reference) {
       const svc = services.find((s) => s.name === name);
       assert.ok(svc, name);
@@ -104,7 +104,7 @@ describe('coworkenv services / schema', () => {
     const r = await cli('schema', '--check-kinds', '--json');
     assert.equal(r.code, 0);
     const { check_kinds } = json<{ check_kinds: { kind: string; description: string; fields: { name: string; required: boolean }[] }[] }>(r);
-    assert.deepEqual(check_kinds.map((k) => k.kind), ['tool_called', 'tool_arg', 'audit_present', 'audit_absent', 'audit_count', 'audit_sequence', 'state_equals', 'response_contains', 'response_matches', 'asked_user', 'llm_judge']);
+    assert.deepEqual(check_kinds.map((k) => k.kind), ['tool_called', 'tool_arg', 'audit_present', 'audit_absent', 'audit_count', 'audit_sequence', 'state_equals', 'response_contains', 'response_matches', 'asked_user', 'file_exists', 'file_matches', 'file_unchanged', 'llm_judge']);
     for (const k of check_kinds) {
       assert.ok(k.description.length > 10, k.kind);
       assert.ok(!k.fields.some((f) => f.name === 'kind'), k.kind);

@@ -24,6 +24,11 @@ export function describeTarget(c: Check): string {
       return ['all', 'any', 'none'].flatMap((k) => (c[k as 'all'] ? [`${k}: ${(c[k as 'all'] ?? []).join(' | ')}`] : [])).join('; ');
     case 'asked_user':
       return c.topics ? `about ${c.topics.join(' | ')}` : 'any question';
+    case 'file_exists':
+    case 'file_unchanged':
+      return c.path;
+    case 'file_matches':
+      return [c.path, c.regex ? `~ /${c.regex}/` : '', c.json ? `${c.json.path} = ${canonicalJson(c.json.value)}` : '', c.csv ? `${c.csv.column} = ${canonicalJson(c.csv.value)}` : ''].filter(Boolean).join(' ');
     case 'llm_judge':
       return `${c.over}: ${c.rubric.slice(0, 60)}`;
   }

@@ -1,7 +1,7 @@
 import type { ServiceState } from '../services/fixtures.js';
 import { getService, resolveTool } from '../services/registry.js';
 import { ToolError } from '../services/tool-error.js';
-import type { Rec, ServiceDef, ToolDef } from '../services/types.js';
+import type { EpisodeSettings, Rec, ServiceDef, ToolDef } from '../services/types.js';
 import { CoworkError } from '../spec/errors.js';
 import { didYouMean } from '../spec/suggest.js';
 import type { TaskSpec } from '../spec/task-spec.js';
@@ -10,18 +10,21 @@ import { drawFault } from './faults.js';
 import { type Prepared, prepare } from './prepared.js';
 import { createRng, type Rng } from './rng.js';
 import { ServiceContext } from './service-context.js';
-import type { Audit, AuditCall, CallResult, InjectedFault, ToolErrorInfo } from './types.js';
+import type { Audit, AuditCall, CallResult, ToolErrorInfo } from './types.js';
 
 const TICK_MS = 1000;
 
 export interface EpisodeOptions {
   seed?: number;
   trial?: number;
+  /** workspace shell mode [virtual] */
+  shell?: EpisodeSettings['shell'];
 }
 
 /** What a ServiceContext may touch inside its episode. */
 export interface EpisodeInternals {
   readonly prepared: Prepared;
+  readonly settings: Readonly<EpisodeSettings>;
   readonly state: Record<string, Record<string, readonly Rec[]>>;
   readonly counters: Map<string, number>;
   callMs: number;
@@ -58,6 +61,7 @@ export class Episode {
     const records = this.#records;
     this.#in = {
       prepared,
+      settings: Object.freeze({ shell: opts.shell ?? 'virtual' }),
       state,
       counters: new Map(),
       callMs: prepared.startMs,
@@ -88,14 +92,50 @@ export class Episode {
     return new Date(this.#clockMs).toISOString();
   }
 
-  /** Calls a tool. Every failure (unknown tool, bad arguments, not found, injected fault) is an error result. */
+  /**
+   * Calls a synchronous tool. Every failure (unknown tool, bad arguments, not found, injected fault) is an
+   * error result, never an exception. Asynchronous tools (shell) need {@link Episode.run}.
+   */
   call(name: string, args?: unknown): CallResult {
+    const started = this.#start(name, args);
+    if (started.invoke) {
+      try {
+        const result = started.invoke();
+        if (isThenable(result)) {
+          result.then(undefined, () => {});
+          throw new CoworkError('internal', `${started.entry.tool} is asynchronous; call it with episode.run()`);
+        }
+        started.entry.result = result;
+        started.entry.ok = true;
+      } catch (e) {
+        if (e instanceof CoworkError) throw e;
+        started.entry.error = toErrorInfo(e);
+      }
+    }
+    return this.#finish(started.entry);
+  }
+
+  /** Calls any tool, synchronous or not; the result is the same as {@link Episode.call}'s. */
+  async run(name: string, args?: unknown): Promise<CallResult> {
+    const started = this.#start(name, args);
+    if (started.invoke) {
+      try {
+        started.entry.result = await started.invoke();
+        started.entry.ok = true;
+      } catch (e) {
+        started.entry.error = toErrorInfo(e);
+      }
+    }
+    return this.#finish(started.entry);
+  }
+
+  // resolves, injects faults and validates; `invoke` is absent when the call already failed
+  #start(name: string, args: unknown): { entry: AuditCall; invoke?: () => unknown } {
     const seq = ++this.#in.seq;
     const callMs = this.#clockMs;
     this.#in.callMs = callMs;
     const entry: AuditCall = { seq, tool: name, service: null, args: args ?? {}, ok: false, latency_ms: 0, t: new Date(callMs).toISOString() };
     const resolved = this.#in.prepared.allowed.get(name);
-    let fault: InjectedFault | undefined;
     try {
       if (!resolved) throw this.#unavailable(name);
       entry.tool = resolved.tool.name;
@@ -105,7 +145,6 @@ export class Episode {
         this.#rng ??= createRng('faults', this.spec.id, this.seed, this.trial);
         const f = drawFault(this.#rng, this.spec.errors.rate);
         if (f) {
-          fault = f.kind;
           entry.injected = f.kind;
           entry.latency_ms = f.latencyMs;
           if (f.error) throw f.error;
@@ -113,12 +152,16 @@ export class Episode {
       }
       const params = parseArgs(resolved.tool, args);
       entry.params = params;
-      entry.result = resolved.tool.handler(this.#context(resolved.service), params);
-      entry.ok = true;
+      const ctx = this.#context(resolved.service);
+      return { entry, invoke: () => resolved.tool.handler(ctx, params) };
     } catch (e) {
       entry.error = toErrorInfo(e);
+      return { entry };
     }
-    this.#clockMs = callMs + TICK_MS + entry.latency_ms;
+  }
+
+  #finish(entry: AuditCall): CallResult {
+    this.#clockMs = Date.parse(entry.t) + TICK_MS + entry.latency_ms;
     let content = JSON.stringify(entry.ok ? (entry.result ?? null) : { error: entry.error });
     const max = this.spec.limits.max_result_chars;
     if (content.length > max) {
@@ -126,9 +169,9 @@ export class Episode {
       entry.truncated = true;
     }
     this.#calls.push(entry);
-    const out: CallResult = { ok: entry.ok, content, latencyUs: entry.latency_ms * 1000, seq };
+    const out: CallResult = { ok: entry.ok, content, latencyUs: entry.latency_ms * 1000, seq: entry.seq };
     if (entry.error) out.error = entry.error;
-    if (fault) out.injected = fault;
+    if (entry.injected) out.injected = entry.injected;
     if (entry.truncated) out.truncated = true;
     return out;
   }
@@ -218,6 +261,10 @@ function parseArgs(tool: ToolDef, args: unknown): Record<string, unknown> {
   if (res.success) return res.data as Record<string, unknown>;
   const problems = zodDiagnostics(res.error.issues, value, tool.params).map((d) => `${d.path}: ${d.message}`);
   throw new ToolError('invalid_argument', `invalid arguments for ${tool.name}: ${problems.join('; ')}`);
+}
+
+function isThenable(v: unknown): v is PromiseLike<unknown> {
+  return !!v && typeof (v as { then?: unknown }).then === 'function';
 }
 
 function toErrorInfo(e: unknown): ToolErrorInfo {

@@ -1,17 +1,19 @@
 import { deepFreeze } from '../services/freeze.js';
 import { ToolError } from '../services/tool-error.js';
-import type { CollectionDef, Rec, ServiceDef, ToolContext } from '../services/types.js';
+import type { CollectionDef, EpisodeSettings, Rec, ServiceDef, ToolContext } from '../services/types.js';
 import type { EpisodeInternals } from './episode.js';
 
 // the ToolContext of one service inside one episode. collections are copy-on-write: the first
 // write copies the shared frozen array, records are replaced (never mutated) and frozen.
 export class ServiceContext implements ToolContext {
   readonly service: string;
+  readonly settings: Readonly<EpisodeSettings>;
   readonly #def: ServiceDef;
   readonly #ep: EpisodeInternals;
 
   constructor(def: ServiceDef, ep: EpisodeInternals) {
     this.service = def.name;
+    this.settings = ep.settings;
     this.#def = def;
     this.#ep = ep;
   }

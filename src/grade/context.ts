@@ -17,6 +17,7 @@ export function buildContext(spec: TaskSpec, input: GradeInput, judge?: Judge): 
     finalRecords: (service, collection) =>
       (audit.state[service]?.[collection] as readonly Rec[] | undefined) ?? prepare(spec).state[service]?.[collection] ?? EMPTY,
     response: finalResponse(events),
+    progress: false,
   };
   if (judge) ctx.judge = judge;
   return ctx;

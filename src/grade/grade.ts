@@ -19,8 +19,13 @@ export interface GradeOptions {
  */
 export async function grade(spec: TaskSpec, input: GradeInput, opts: GradeOptions = {}): Promise<Grade> {
   const ctx = buildContext(spec, input, opts.judge);
-  const checks: CheckResult[] = [];
-  for (const check of spec.checks) checks.push(toResult(check, await runCheck(check, ctx)));
+  const results = new Map<Check, CheckResult>();
+  // preservation checks (nothing may change) count only once the agent achieved something else
+  const preserving = (c: Check) => !!(evaluatorOf(c.kind) as CheckEvaluator<CheckKind>).preservation;
+  for (const check of spec.checks.filter((c) => !preserving(c))) results.set(check, toResult(check, await runCheck(check, ctx)));
+  ctx.progress = [...results.values()].some((r) => (r.score ?? 0) > 0);
+  for (const check of spec.checks.filter(preserving)) results.set(check, toResult(check, await runCheck(check, ctx)));
+  const checks = spec.checks.map((c) => results.get(c) as CheckResult);
   const judgeItems: CheckResult[] = [];
   for (const item of spec.judge) {
     const outcome = await judgeItem(item, ctx);

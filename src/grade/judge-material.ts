@@ -4,9 +4,14 @@ import type { GradeContext } from './types.js';
 
 const MAX = 12_000;
 
-/** What a judge reads: the transcript, the audit artifacts (what really happened), or workspace files. */
-export function judgeMaterial(over: 'transcript' | 'audit' | 'files', ctx: GradeContext, files?: readonly string[]): string {
+/** What a judge reads: the transcript (or its clarification phase), the audit artifacts (what really happened), or workspace files. */
+export function judgeMaterial(over: 'transcript' | 'clarification' | 'audit' | 'files', ctx: GradeContext, files?: readonly string[]): string {
   if (over === 'transcript') return renderTranscript(ctx.events, MAX);
+  if (over === 'clarification') {
+    // CoworkEnv App. E: the clarification phase ends at the simulated user's last message
+    const last = ctx.events.findLastIndex((e) => e.type === 'user' && e.source === 'sim');
+    return renderTranscript(last >= 0 ? ctx.events.slice(0, last + 1) : ctx.events, MAX);
+  }
   if (over === 'audit') {
     const lines: string[] = [];
     for (const c of ctx.calls) lines.push(`#${c.seq} ${c.tool} ${c.ok ? 'ok' : `error ${c.error?.code ?? ''}`} ${canonicalJson(c.params ?? c.args)}`);

@@ -30,6 +30,8 @@ export interface GradeContext {
   finalRecords(service: string, collection: string): readonly Rec[];
   /** the agent's final answer: the last non-empty assistant text */
   response: string;
+  /** whether some non-preservation check scored above 0 (set before preservation checks run) */
+  progress: boolean;
   judge?: Judge;
 }
 
@@ -52,13 +54,15 @@ export interface CheckEvaluator<K extends CheckKind> {
   satisfy(check: CheckOf<K>, b: SyntheticBuilder): void;
   /** tools this check needs called (gate: none may be forbidden) */
   requiredTools?(check: CheckOf<K>): string[];
+  /** a preservation check (something must stay as it was): evaluated last, scores only with progress */
+  preservation?: true;
 }
 
 export interface JudgeRequest {
   task_id: string;
   item_id: string;
   rubric: string;
-  over: 'transcript' | 'audit' | 'files';
+  over: 'transcript' | 'clarification' | 'audit' | 'files';
   request: string;
   /** the rendered material to judge */
   material: string;

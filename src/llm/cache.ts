@@ -1,6 +1,7 @@
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { canonicalJson, sha256Hex } from '../spec/canonical-json.js';
+import { CoworkError } from '../spec/errors.js';
 import { LlmError } from './errors.js';
 import type { ChatMessage, ChatParams, ChatResult, ChatTool } from './types.js';
 
@@ -8,6 +9,8 @@ import type { ChatMessage, ChatParams, ChatResult, ChatTool } from './types.js';
 export type CacheMode = 'readwrite' | 'off' | 'replay';
 
 export const DEFAULT_CACHE_DIR = '.coworkenv/cache/llm';
+
+let tmpCounter = 0;
 
 export interface CacheKeyInput {
   provider: string;
@@ -48,7 +51,8 @@ export class ChatCache {
     if (pending) return pending;
     const p = call()
       .then(async (res) => {
-        if (res.text || res.tool_calls.length) await this.#write(key, res);
+        // a cache that cannot be written must not turn a paid, successful call into a failure
+        if (res.text || res.tool_calls.length) await this.#write(key, res).catch(() => {});
         return res;
       })
       .finally(() => this.#inflight.delete(key));
@@ -56,7 +60,18 @@ export class ChatCache {
     return p;
   }
 
+  /** Deletes the cache; refuses a directory that holds anything but cache entries. */
   async clear(): Promise<void> {
+    let names: string[];
+    try {
+      names = await readdir(this.dir);
+    } catch {
+      return; // nothing to clear
+    }
+    const foreign = names.filter((n) => !/^[0-9a-f]{2}$/.test(n));
+    if (foreign.length) {
+      throw new CoworkError('bad_input', `${this.dir} does not look like an LLM cache (it holds ${foreign.slice(0, 3).join(', ')}); refusing to delete it`);
+    }
     await rm(this.dir, { recursive: true, force: true });
   }
 
@@ -77,7 +92,7 @@ export class ChatCache {
     const file = this.#file(key);
     await mkdir(dirname(file), { recursive: true });
     // write then rename: a killed process never leaves a truncated entry
-    const tmp = `${file}.${process.pid}.tmp`;
+    const tmp = `${file}.${process.pid}.${++tmpCounter}.tmp`;
     await writeFile(tmp, JSON.stringify({ key, result: { ...result, cached: undefined } }));
     await rename(tmp, file);
   }

@@ -67,8 +67,8 @@ export function createChatModel(s: string, opts: ModelOptions = {}): ChatModel {
     inner = openAiModel(ref.model, { provider: 'openai', apiKey, timeoutMs, ...(baseURL ? { baseURL } : {}) });
     endpoint = baseURL ? `openai@${baseURL}` : 'openai';
   } else {
-    // local servers (vLLM, SGLang, Ollama) usually accept any key
-    inner = openAiModel(ref.model, { provider: 'openai-compatible', apiKey: env.OPENAI_API_KEY ?? 'EMPTY', timeoutMs, baseURL: ref.baseURL as string });
+    // never send the OpenAI key to another server: compatible endpoints get their own variable
+    inner = openAiModel(ref.model, { provider: 'openai-compatible', apiKey: env.OPENAI_COMPATIBLE_API_KEY || 'EMPTY', timeoutMs, baseURL: ref.baseURL as string });
     endpoint = `openai-compatible@${ref.baseURL}`;
   }
   const limiter = opts.limiter ?? new CallLimiter();

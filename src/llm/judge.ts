@@ -20,7 +20,7 @@ export function parseVerdict(text: string | null): JudgeVerdict {
     throw new LlmError('malformed', `the judge answer is not JSON: ${(e as Error).message}`);
   }
   const { score, reasoning } = (v ?? {}) as { score?: unknown; reasoning?: unknown };
-  const n = typeof score === 'string' ? Number(score) : score;
+  const n = typeof score === 'string' && score.trim() !== '' ? Number(score) : score;
   if (typeof n !== 'number' || !Number.isFinite(n) || n < 0 || n > 1) throw new LlmError('malformed', `the judge score must be a number from 0 to 1, got ${JSON.stringify(score)}`);
   return { score: n, reasoning: typeof reasoning === 'string' ? reasoning : '' };
 }
@@ -41,7 +41,8 @@ export function llmJudge(model: ChatModel, opts: { attempts?: number } = {}): Ju
           const res = await model.chat(
             [
               { role: 'system', content: SYSTEM },
-              { role: 'user', content: i === 0 ? user : `${user}\n\nYour previous answer was not a valid JSON verdict. Answer with the JSON object only.` },
+              // each retry differs, so a cached malformed answer is never replayed as the retry's answer
+              { role: 'user', content: i === 0 ? user : `${user}\n\n(Retry ${i}) Your previous answer was not a valid JSON verdict. Answer with the JSON object only.` },
             ],
             undefined,
             { temperature: 0, max_tokens: 400 },

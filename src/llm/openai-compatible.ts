@@ -75,6 +75,10 @@ export function fromOpenAi(res: Body, latencyMs: number): ChatResult {
     let args: unknown = rawArgs;
     try {
       args = rawArgs.trim() ? JSON.parse(rawArgs) : {};
+      if (args === null || typeof args !== 'object' || Array.isArray(args)) {
+        args = rawArgs;
+        malformed.push(name);
+      }
     } catch {
       malformed.push(name);
     }

@@ -33,7 +33,7 @@ export function loadFixtures(spec: Pick<TaskSpec, 'services' | 'fixtures'>): { s
       diagnostics.push({ code: 'fixture_service_not_selected', path: formatPath(at), owner: 'builder', message: `fixtures for ${svcName}, which is not in services [${spec.services.join(', ')}]; add it to services or drop these fixtures` });
       continue;
     }
-    for (const [colName, rows] of Object.entries(collections)) {
+    for (let [colName, rows] of Object.entries(collections)) {
       const col = service.collections[colName];
       const colPath = [...at, colName];
       if (!col) {
@@ -41,6 +41,7 @@ export function loadFixtures(spec: Pick<TaskSpec, 'services' | 'fixtures'>): { s
         diagnostics.push({ code: 'unknown_collection', path: formatPath(colPath), owner: 'builder', message: `${svcName} has no collection "${colName}"${didYouMean(colName, known)} (collections: ${known.join(', ')})` });
         continue;
       }
+      if (col.fromFixture) rows = col.fromFixture(rows);
       if (!Array.isArray(rows)) {
         diagnostics.push({ code: 'invalid_type', path: formatPath(colPath), owner: 'builder', message: 'expected an array of records' });
         continue;

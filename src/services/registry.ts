@@ -12,6 +12,7 @@ import { rss } from './rss.js';
 import { scheduler } from './scheduler.js';
 import { todo } from './todo.js';
 import { web } from './web.js';
+import { workspace } from './workspace/index.js';
 import type { ServiceDef, ToolDef } from './types.js';
 
 // the service registry: the only place tool names, argument schemas and record keys are written.
@@ -31,6 +32,7 @@ export const SERVICES: readonly ServiceDef[] = [
   config,
   scheduler,
   web,
+  workspace,
 ];
 
 export interface ResolvedTool {

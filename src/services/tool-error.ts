@@ -7,6 +7,7 @@ export type ToolErrorCode =
   | 'rate_limited'
   | 'server_error'
   | 'http_error'
+  | 'command_failed'
   | 'internal_error';
 
 /** Thrown by a handler; the episode turns it into an error result the agent sees (never a crash). */

@@ -14,6 +14,14 @@ export interface CollectionDef {
   newId?: readonly [prefix: string, width: number];
   /** strict schema of one record; `.describe()` on every field gives its one-line meaning */
   record: z.ZodObject;
+  /** converts a fixture value written in a friendlier shape (e.g. a {path: content} map) into records */
+  fromFixture?: (value: unknown) => unknown;
+}
+
+/** Per-episode settings a tool may honour. */
+export interface EpisodeSettings {
+  /** workspace shell: in-process just-bash (default) or real binaries in bubblewrap */
+  shell: 'virtual' | 'real';
 }
 
 /** An audit record list: post-mutation copies a grader reads (e.g. gmail.sent_messages). */
@@ -26,6 +34,7 @@ export interface AuditListDef {
 /** What a tool handler can do: read and change its service's state, log audit records, read the mock clock. */
 export interface ToolContext {
   readonly service: string;
+  readonly settings: Readonly<EpisodeSettings>;
   /** current mock time, ISO 8601 UTC */
   now(): string;
   nowMs(): number;
@@ -55,6 +64,7 @@ export interface ToolDef<S extends z.ZodObject = z.ZodObject> {
   mutates: boolean;
   /** other names the peer catalogue uses for this tool; calls are audited under `name` */
   aliases?: readonly string[];
+  /** returns the result (or a promise of it, for tools such as shell); throws ToolError for failures */
   handler(ctx: ToolContext, args: z.output<S>): unknown;
 }
 

@@ -61,7 +61,7 @@ export const CHECK_KINDS = {
     }),
   },
   audit_absent: {
-    description: 'no entry of an audit record list matches `where`',
+    description: 'no entry of an audit record list matches `where` — counted only when the agent achieved something else (another check scored above 0)',
     schema: z.strictObject({
       ...base,
       kind: z.literal('audit_absent'),
@@ -119,13 +119,39 @@ export const CHECK_KINDS = {
       topics: z.array(z.string().min(1)).min(1).optional().describe('the question must mention one of these'),
     }),
   },
+  file_exists: {
+    description: 'a workspace file exists at the end',
+    schema: z.strictObject({ ...base, kind: z.literal('file_exists'), path: z.string().min(1) }),
+  },
+  file_matches: {
+    description: 'a workspace file matches: text regex, a JSON path value, and/or a CSV cell (all given clauses must hold)',
+    schema: z.strictObject({
+      ...base,
+      kind: z.literal('file_matches'),
+      path: z.string().min(1),
+      regex: z.string().min(1).optional().describe('the text matches (case-insensitive)'),
+      json: z.strictObject({ path: z.string().min(1).describe('dot/bracket path, e.g. totals.q1 or rows[0].id'), value: Matcher }).optional(),
+      csv: z
+        .strictObject({
+          column: z.string().min(1).describe('header name'),
+          value: Matcher,
+          row: z.number().int().min(0).max(10_000_000).optional().describe('0-based data row; default: any row'),
+          where: Where.optional().describe('only rows whose cells match'),
+        })
+        .optional(),
+    }),
+  },
+  file_unchanged: {
+    description: 'a workspace file still has its initial content — counted only when the agent achieved something else (another check scored above 0)',
+    schema: z.strictObject({ ...base, kind: z.literal('file_unchanged'), path: z.string().min(1) }),
+  },
   llm_judge: {
     description: 'an LLM judge scores a rubric over the transcript, the audit artifacts or workspace files',
     schema: z.strictObject({
       ...base,
       kind: z.literal('llm_judge'),
       rubric: z.string().min(1),
-      over: z.enum(['transcript', 'audit', 'files']).default('transcript'),
+      over: z.enum(['transcript', 'clarification', 'audit', 'files']).default('transcript').describe('clarification: the dialogue up to the last user reply'),
       files: z.array(z.string().min(1)).optional().describe('workspace paths, for over: files'),
     }),
   },

@@ -45,7 +45,7 @@ export const JudgeItem = z.strictObject({
   id: Identifier,
   rubric: z.string().min(1),
   weight: z.number().min(0).max(1),
-  over: z.enum(['transcript', 'audit', 'files']).default('transcript'),
+  over: z.enum(['transcript', 'clarification', 'audit', 'files']).default('transcript'),
   files: z.array(z.string().min(1)).optional(),
 });
 export type JudgeItem = z.infer<typeof JudgeItem>;

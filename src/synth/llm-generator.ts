@@ -49,7 +49,7 @@ export async function synthesizeWithLlm(job: Job, opts: LlmSynthOptions): Promis
   // the generator keeps one conversation (its revisions build on its own answers)
   const genConv = generatorMessages(job, gd);
   let genText = await ask(genConv);
-  let parsed = parseObject(genText, 'spec');
+  let parsed = parseObject(genText, 'spec', job);
   let candidate = parsed.value as TaskSpecInput | undefined;
   // the check writer starts fresh on every revision: it must see the current records
   const writeChecks = async (feedback?: Diagnostic[]): Promise<Diagnostic[]> => {
@@ -91,7 +91,7 @@ export async function synthesizeWithLlm(job: Job, opts: LlmSynthOptions): Promis
     if (forBuilder.length || !candidate) {
       genConv.push({ role: 'assistant', content: genText }, repairMessage(forBuilder.length ? forBuilder : errors, 'spec'));
       genText = await ask(genConv);
-      parsed = parseObject(genText, 'spec');
+      parsed = parseObject(genText, 'spec', job);
       if (parsed.value) {
         const next = parsed.value as TaskSpecInput;
         // a builder revision keeps the current grading unless it rewrote it (standard mode)
@@ -104,14 +104,20 @@ export async function synthesizeWithLlm(job: Job, opts: LlmSynthOptions): Promis
   }
 }
 
-function parseObject(text: string, what: 'spec' | 'grading'): { value?: unknown; diagnostics: Diagnostic[] } {
+function parseObject(text: string, what: 'spec' | 'grading', job?: Job): { value?: unknown; diagnostics: Diagnostic[] } {
   try {
     const value = extractJson(text);
-    if (value && typeof value === 'object' && !Array.isArray(value)) return { value, diagnostics: [] };
+    if (value && typeof value === 'object' && !Array.isArray(value)) return { value: job ? pinSlot(value as Record<string, unknown>, job) : value, diagnostics: [] };
     throw new SyntaxError('the JSON is not an object');
   } catch (e) {
     return {
       diagnostics: [{ code: 'llm_not_json', path: '(root)', owner: what === 'spec' ? 'builder' : 'verifier', message: `the ${what === 'spec' ? 'generator' : 'check writer'} did not answer with a JSON object: ${(e as Error).message}` }],
     };
   }
+}
+
+// the slot owns the id and the clock: a generator cannot rename the task or move its date
+function pinSlot(spec: Record<string, unknown>, job: Job): Record<string, unknown> {
+  const today = typeof spec.mock_today === 'string' && spec.mock_today.startsWith(job.slot.mock_today) ? spec.mock_today : job.slot.mock_today;
+  return { ...spec, id: job.id, mock_today: today };
 }

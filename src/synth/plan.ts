@@ -61,14 +61,16 @@ export function parsePlanText(text: string): { plan?: Plan; diagnostics: Diagnos
   return dup.length ? { diagnostics: withPositions(dup, doc, parsePath) } : { plan: res.data, diagnostics: [] };
 }
 
+// ids must be unique after expansion too (a_0001 from `a` × 2 vs a slot named a_0001)
 function duplicateIds(plan: Plan): Diagnostic[] {
   const seen = new Map<string, number>();
   const out: Diagnostic[] = [];
-  plan.slots.forEach((s, i) => {
-    const prev = seen.get(s.task_id);
-    if (prev !== undefined) out.push({ code: 'duplicate_id', path: `slots[${i}].task_id`, message: `task_id "${s.task_id}" is already used by slots[${prev}]` });
-    else seen.set(s.task_id, i);
-  });
+  for (const job of expandPlan(plan)) {
+    const prev = seen.get(job.id);
+    if (prev !== undefined && prev !== job.slotIndex) {
+      out.push({ code: 'duplicate_id', path: `slots[${job.slotIndex}].task_id`, message: `task id "${job.id}" is also produced by slots[${prev}]` });
+    } else if (prev === undefined) seen.set(job.id, job.slotIndex);
+  }
   return out;
 }
 

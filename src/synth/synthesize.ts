@@ -41,7 +41,14 @@ export async function synthesizeProcedural(job: Job): Promise<SynthOutcome> {
     const diagnostics = [{ code: 'no_family', path: `slots[${job.slotIndex}].family`, owner: 'builder' as const, message }];
     return { ...base, accepted: false, attempts: 1, diagnostics, history: [{ attempt: 1, diagnostics }] };
   }
-  const candidate = generateProcedural({ family: family.name, id: job.id, seed: job.seed, difficulty: job.slot.difficulty, mockToday: job.slot.mock_today, language: job.slot.language });
+  let candidate: ReturnType<typeof generateProcedural>;
+  try {
+    candidate = generateProcedural({ family: family.name, id: job.id, seed: job.seed, difficulty: job.slot.difficulty, mockToday: job.slot.mock_today, language: job.slot.language });
+  } catch (e) {
+    // one slot the family cannot serve (e.g. its language) is a rejection, not the end of the plan
+    const diagnostics = [{ code: 'generator_failed', path: `slots[${job.slotIndex}]`, owner: 'builder' as const, message: e instanceof Error ? e.message : String(e) }];
+    return { ...base, accepted: false, attempts: 1, diagnostics, history: [{ attempt: 1, diagnostics }] };
+  }
   const report = await runGate({ raw: candidate });
   const killRate = report.steps.find((s) => s.name === 'mutation')?.stats?.kill_rate as number | undefined;
   return { ...base, accepted: report.ok, attempts: 1, candidate, diagnostics: report.diagnostics, history: [{ attempt: 1, diagnostics: report.diagnostics }], ...(killRate !== undefined ? { killRate } : {}) };

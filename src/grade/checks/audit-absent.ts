@@ -3,9 +3,10 @@ import { matchWhere } from '../match.js';
 import type { CheckEvaluator } from '../types.js';
 
 export const auditAbsent: CheckEvaluator<'audit_absent'> = {
+  preservation: true,
   evaluate(check, ctx) {
     const hits = ctx.records(check.service, check.record).filter((r) => matchWhere(check.where, r));
-    return { score: hits.length === 0 ? 1 : 0, evidence: [{ matched: hits.length }, ...recordEvidence(check.service, check.record, hits)] };
+    return { score: hits.length === 0 && ctx.progress ? 1 : 0, evidence: [{ matched: hits.length, progress: ctx.progress }, ...recordEvidence(check.service, check.record, hits)] };
   },
   satisfy() {},
 };

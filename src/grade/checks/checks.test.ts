@@ -41,7 +41,8 @@ function result(t: Trajectory, id: string): CheckResult {
 const scores = (t: Trajectory) => Object.fromEntries((t.grade?.checks ?? []).map((c) => [c.id, c.score]));
 
 // kinds exercised below; the first test fails when a kind is added without tests here
-const COVERED = ['tool_called', 'tool_arg', 'audit_present', 'audit_absent', 'audit_count', 'audit_sequence', 'state_equals', 'response_contains', 'response_matches', 'asked_user', 'llm_judge'];
+// the workspace file kinds are covered in file-checks.test.ts
+const COVERED = ['tool_called', 'tool_arg', 'audit_present', 'audit_absent', 'audit_count', 'audit_sequence', 'state_equals', 'response_contains', 'response_matches', 'asked_user', 'llm_judge', 'file_exists', 'file_matches', 'file_unchanged'];
 
 describe('check evaluators', () => {
   it('every check kind has an evaluator and is covered by these tests', () => {
@@ -189,14 +190,22 @@ describe('audit_present', () => {
 describe('audit_absent', () => {
   const absent: CheckInput = { id: 'no_lena', kind: 'audit_absent', service: 'gmail', record: 'sent_messages', where: { to: 'lena@acme.example' }, weight: 1 };
 
+  const sent: CheckInput = { id: 'sent', kind: 'tool_called', tool: 'gmail_send_message', weight: 1 };
+
   it('scores 1 when no entry matches, 0 when one does (also inside an address list), with the entry as evidence', async () => {
-    const ok = result(await play([absent], [send('dana@acme.example')]), 'no_lena');
+    const ok = result(await play([sent, absent], [send('dana@acme.example')]), 'no_lena');
     assert.equal(ok.score, 1);
-    assert.deepEqual(ok.evidence, [{ matched: 0 }]);
-    const hit = result(await play([absent], [send('dana@acme.example, lena@acme.example')]), 'no_lena');
+    assert.deepEqual(ok.evidence, [{ matched: 0, progress: true }]);
+    const hit = result(await play([sent, absent], [send('dana@acme.example, lena@acme.example')]), 'no_lena');
     assert.equal(hit.score, 0);
-    assert.deepEqual(hit.evidence[0], { matched: 1 });
+    assert.deepEqual(hit.evidence[0], { matched: 1, progress: true });
     assert.deepEqual(hit.evidence[1], { service: 'gmail', record: 'sent_messages', entry: { message_id: 'sent_001', to: 'dana@acme.example, lena@acme.example', cc: [], subject: 'Status', body: 'All done', timestamp: '2026-03-10T09:00:00.000Z', seq: 1 } });
+  });
+
+  it('counts only when another check made progress: doing nothing earns nothing', async () => {
+    const idle = result(await play([sent, absent], []), 'no_lena');
+    assert.equal(idle.score, 0);
+    assert.deepEqual(idle.evidence, [{ matched: 0, progress: false }]);
   });
 });
 

@@ -5,6 +5,9 @@ import { auditAbsent } from './audit-absent.js';
 import { auditCount } from './audit-count.js';
 import { auditPresent } from './audit-present.js';
 import { auditSequence } from './audit-sequence.js';
+import { fileExists } from './file-exists.js';
+import { fileMatches } from './file-matches.js';
+import { fileUnchanged } from './file-unchanged.js';
 import { llmJudge } from './llm-judge.js';
 import { responseContains, responseMatches } from './response-text.js';
 import { stateEquals } from './state-equals.js';
@@ -23,6 +26,9 @@ export const EVALUATORS: { [K in CheckKind]: CheckEvaluator<K> } = {
   response_contains: responseContains,
   response_matches: responseMatches,
   asked_user: askedUser,
+  file_exists: fileExists,
+  file_matches: fileMatches,
+  file_unchanged: fileUnchanged,
   llm_judge: llmJudge,
 };
 

@@ -107,3 +107,45 @@ export function weights<K extends string>(shares: readonly (readonly [K, number]
   });
   return out;
 }
+
+const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
+
+/** "09:30" from minutes after midnight */
+export const hm = (min: number): string => `${String(Math.floor(min / 60)).padStart(2, '0')}:${String(min % 60).padStart(2, '0')}`;
+
+const plusDays = (day: string, n: number) => dateOf(at(`${day}T12:00:00Z`, { days: n }));
+
+/** the day `n` ≥ 1 working days (Monday–Friday) after `day` */
+export function addWorkdays(day: string, n: number): string {
+  let d = day;
+  for (let left = n; left > 0; ) {
+    d = plusDays(d, 1);
+    const wd = new Date(`${d}T12:00:00Z`).getUTCDay();
+    if (wd !== 0 && wd !== 6) left--;
+  }
+  return d;
+}
+
+/** "Thursday 12 March" */
+export function longDay(day: string): string {
+  return `${WEEKDAYS[new Date(`${day}T12:00:00Z`).getUTCDay()]} ${dayMonth(`${day}T12:00:00Z`)}`;
+}
+
+/** the exact minute, however the agent spells seconds and the UTC offset */
+export function timeRegex(day: string, min: number): string {
+  return `^${day}T${hm(min)}(:00(\\.0+)?)?(Z|\\+00:00)?$`;
+}
+
+/** `k` people none of whose addresses contains another (a `contains` matcher would confuse them) */
+export function separable(pool: readonly Person[], taken: readonly string[], k: number): Person[] {
+  const used = [...taken];
+  const out: Person[] = [];
+  for (const p of pool) {
+    if (out.length === k) break;
+    if (used.some((e) => e.includes(p.email) || p.email.includes(e))) continue;
+    used.push(p.email);
+    out.push(p);
+  }
+  if (out.length < k) throw new Error(`could not find ${k} separable people`);
+  return out;
+}

@@ -117,6 +117,11 @@ export function checkCatalog(spec: TaskSpec): Diagnostic[] {
       case 'state_equals':
         collectionField(c.service, c.collection, [c.field], at, 'verifier');
         break;
+      case 'file_exists':
+      case 'file_matches':
+      case 'file_unchanged':
+        if (!selected.has('workspace')) out.push(err('service_not_selected', `${at}.path`, `${c.kind} reads the workspace, which is not in services; add workspace`, 'verifier'));
+        break;
       default:
         break;
     }

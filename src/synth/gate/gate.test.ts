@@ -139,7 +139,7 @@ const cases: Case[] = [
   // step 6: leakage
   { name: 'answer id leaked in the request', text: edit(['each account manager.', 'each account manager such as Dana.Lee@acme.example.']), step: 6, errors: [['answer_leak', 'answer_ids[1]', 24]], message: /^"dana\.lee@acme\.example" appears in the request/ },
   // step 7: consistency
-  { name: 'audit_absent as a completion check', text: edit([CHECK3, '  - { id: no_close, kind: audit_absent, service: helpdesk, record: closed, weight: 0.2 }']), step: 7, errors: [['consistency_empty', 'checks[3]', 29]], message: /^"no_close" gives 1 to an agent that did nothing/ },
+  { name: 'a check that rewards doing nothing', text: edit([CHECK3, '  - { id: no_close, kind: audit_count, service: helpdesk, record: closed, max: 0, weight: 0.2 }']), step: 7, errors: [['consistency_empty', 'checks[3]', 29]], message: /^"no_close" gives 1 to an agent that did nothing/ },
   { name: 'contradictory checks', text: edit([CHECK3, '  - { id: reported, kind: response_contains, all: [TK-1042], none: [TK-1042], weight: 0.2 }']), step: 7, errors: [['consistency_complete', 'checks[3]', 29]], message: /still scores 0 on "reported"/ },
   // step 8: execution
   { name: 'reference answer misses a required fact', text: edit(['{ say: Escalated TK-1042 to Dana Lee. }', '{ say: Escalated the ticket to Dana Lee. }']), step: 8, errors: [['reference_check_failed', 'checks[3]', 29]], message: /^the reference scores 0 on "reported"/ },

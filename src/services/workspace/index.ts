@@ -1,0 +1,201 @@
+import { z } from 'zod';
+import { ToolError } from '../tool-error.js';
+import { defineTool, type Rec, type ServiceDef, type ToolContext } from '../types.js';
+import { toWorkspacePath, within } from './paths.js';
+import { bubblewrapStatus, runBubblewrap, runVirtual, type WsFile } from './shell.js';
+
+const File = z.strictObject({
+  path: z.string().min(1).describe('path relative to the workspace root, e.g. data/q1.csv'),
+  content: z.string().describe('text, or base64 when encoding is base64'),
+  encoding: z.enum(['utf8', 'base64']).default('utf8').describe('utf8 text or base64 bytes'),
+});
+
+// fixtures may give files as {path: content} (text) or {path: {content, encoding}}
+function fromFixture(value: unknown): unknown {
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return value;
+  return Object.entries(value as Record<string, unknown>).map(([path, v]) => (typeof v === 'string' ? { path, content: v } : { path, ...(v as object) }));
+}
+
+const MAX_OUTPUT = 20_000;
+const files = (ctx: ToolContext) => ctx.list('files') as readonly (Rec & WsFile)[];
+const textOf = (f: WsFile) => (f.encoding === 'base64' ? Buffer.from(f.content, 'base64').toString('utf8') : f.content);
+const bytesOf = (f: WsFile) => (f.encoding === 'base64' ? Buffer.from(f.content, 'base64').length : Buffer.byteLength(f.content));
+
+function getFile(ctx: ToolContext, path: string): WsFile {
+  const p = toWorkspacePath(path);
+  const f = ctx.find('files', p) as (Rec & WsFile) | undefined;
+  if (!f) {
+    const isDir = files(ctx).some((x) => within(x.path, p) && x.path !== p);
+    throw new ToolError(isDir ? 'invalid_argument' : 'not_found', isDir ? `${p} is a directory; use fs_list` : `File ${p} not found`);
+  }
+  return f;
+}
+
+function writeFile(ctx: ToolContext, path: string, content: string, encoding: 'utf8' | 'base64'): { created: boolean } {
+  if (ctx.find('files', path)) {
+    ctx.update('files', path, { content, encoding });
+    return { created: false };
+  }
+  ctx.insert('files', { path, content, encoding });
+  return { created: true };
+}
+
+export const workspace: ServiceDef = {
+  name: 'workspace',
+  description: 'A shared file workspace (text, JSON, CSV, binary) with file tools and a sandboxed bash shell.',
+  collections: {
+    files: { description: 'workspace files', id: 'path', label: 'File', record: File, fromFixture },
+  },
+  audit: {
+    writes: { description: 'each fs_write', fields: { path: 'file written', bytes: 'size in bytes', created: 'true when the file was new', content: 'the content written' } },
+    edits: { description: 'each fs_edit', fields: { path: 'file edited', old_string: 'text replaced', new_string: 'replacement', replacements: 'how many occurrences were replaced' } },
+    commands: { description: 'each shell command', fields: { command: 'the command line', exit_code: 'its exit status', changed: 'workspace paths created, changed or removed', sandbox: 'just-bash or bubblewrap' } },
+  },
+  tools: [
+    defineTool({
+      name: 'fs_list',
+      description: 'List files and directories under a workspace path.',
+      params: z.strictObject({ path: z.string().default('.'), recursive: z.boolean().default(false) }),
+      mutates: false,
+      handler(ctx, a) {
+        const dir = toWorkspacePath(a.path);
+        const all = files(ctx).filter((f) => within(f.path, dir) && f.path !== dir);
+        if (dir !== '.' && all.length === 0) {
+          if (ctx.find('files', dir)) throw new ToolError('invalid_argument', `${dir} is a file; use fs_read`);
+          throw new ToolError('not_found', `Directory ${dir} not found`);
+        }
+        const prefix = dir === '.' ? '' : `${dir}/`;
+        const entries = new Map<string, { path: string; type: 'file' | 'dir'; size?: number }>();
+        for (const f of all) {
+          const rest = f.path.slice(prefix.length);
+          const slash = rest.indexOf('/');
+          if (a.recursive || slash < 0) entries.set(f.path, { path: f.path, type: 'file', size: bytesOf(f) });
+          if (slash >= 0) {
+            // every intermediate directory, or just the first level
+            const parts = rest.split('/').slice(0, -1);
+            const depth = a.recursive ? parts.length : 1;
+            for (let i = 1; i <= depth; i++) {
+              const d = prefix + parts.slice(0, i).join('/');
+              entries.set(d, { path: d, type: 'dir' });
+            }
+          }
+        }
+        const list = [...entries.values()].sort((x, y) => (x.path < y.path ? -1 : 1));
+        return { path: dir, entries: list, total: list.length };
+      },
+    }),
+    defineTool({
+      name: 'fs_read',
+      description: 'Read a file; optionally only lines start_line..end_line (1-based, inclusive). Binary files come back as base64.',
+      params: z.strictObject({ path: z.string().min(1), start_line: z.number().int().min(1).max(10_000_000).optional(), end_line: z.number().int().min(1).max(10_000_000).optional() }),
+      mutates: false,
+      handler(ctx, a) {
+        const f = getFile(ctx, a.path);
+        if (f.encoding === 'base64') return { path: f.path, encoding: 'base64', content: f.content, bytes: bytesOf(f) };
+        const lines = f.content.split('\n');
+        const start = a.start_line ?? 1;
+        const end = Math.min(a.end_line ?? lines.length, lines.length);
+        if (a.end_line !== undefined && a.end_line < start) throw new ToolError('invalid_argument', `end_line ${a.end_line} is before start_line ${start}`);
+        return { path: f.path, content: lines.slice(start - 1, end).join('\n'), start_line: start, end_line: end, total_lines: lines.length };
+      },
+    }),
+    defineTool({
+      name: 'fs_write',
+      description: 'Create or overwrite a file (parent directories are implied).',
+      params: z.strictObject({ path: z.string().min(1), content: z.string(), encoding: z.enum(['utf8', 'base64']).default('utf8') }),
+      mutates: true,
+      handler(ctx, a) {
+        const path = toWorkspacePath(a.path);
+        if (path === '.') throw new ToolError('invalid_argument', 'give a file path, not the workspace root');
+        if (files(ctx).some((f) => f.path.startsWith(`${path}/`))) throw new ToolError('invalid_argument', `${path} is a directory`);
+        const { created } = writeFile(ctx, path, a.content, a.encoding);
+        const bytes = a.encoding === 'base64' ? Buffer.from(a.content, 'base64').length : Buffer.byteLength(a.content);
+        ctx.record('writes', { path, bytes, created, content: a.content });
+        return { status: created ? 'created' : 'updated', path, bytes };
+      },
+    }),
+    defineTool({
+      name: 'fs_edit',
+      description: 'Replace an exact string in a text file. old_string must occur exactly once unless replace_all is true.',
+      params: z.strictObject({ path: z.string().min(1), old_string: z.string().min(1), new_string: z.string(), replace_all: z.boolean().default(false) }),
+      mutates: true,
+      handler(ctx, a) {
+        const f = getFile(ctx, a.path);
+        if (f.encoding === 'base64') throw new ToolError('invalid_argument', `${f.path} is binary; use fs_write`);
+        const n = f.content.split(a.old_string).length - 1;
+        if (n === 0) throw new ToolError('invalid_argument', `old_string not found in ${f.path}; read the file and copy the exact text`);
+        if (n > 1 && !a.replace_all) throw new ToolError('invalid_argument', `old_string occurs ${n} times in ${f.path}; add context to make it unique or set replace_all`);
+        const content = a.replace_all ? f.content.split(a.old_string).join(a.new_string) : f.content.replace(a.old_string, () => a.new_string);
+        ctx.update('files', f.path, { content });
+        ctx.record('edits', { path: f.path, old_string: a.old_string, new_string: a.new_string, replacements: a.replace_all ? n : 1 });
+        return { status: 'updated', path: f.path, replacements: a.replace_all ? n : 1 };
+      },
+    }),
+    defineTool({
+      name: 'fs_search',
+      description: 'Search text files for a string (case-insensitive) or a regular expression; returns matching lines.',
+      params: z.strictObject({ pattern: z.string().min(1), path: z.string().default('.'), regex: z.boolean().default(false), max_results: z.number().int().min(1).max(1000).default(50) }),
+      mutates: false,
+      handler(ctx, a) {
+        const dir = toWorkspacePath(a.path);
+        let re: RegExp;
+        try {
+          re = a.regex ? new RegExp(a.pattern, 'i') : new RegExp(a.pattern.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), 'i');
+        } catch (e) {
+          throw new ToolError('invalid_argument', `invalid regular expression: ${(e as Error).message}`);
+        }
+        const matches: { path: string; line: number; text: string }[] = [];
+        let total = 0;
+        for (const f of files(ctx)) {
+          if (!within(f.path, dir) || f.encoding === 'base64') continue;
+          f.content.split('\n').forEach((text, i) => {
+            if (!re.test(text)) return;
+            total++;
+            if (matches.length < a.max_results) matches.push({ path: f.path, line: i + 1, text: text.slice(0, 500) });
+          });
+        }
+        return { matches, total };
+      },
+    }),
+    defineTool({
+      name: 'shell',
+      description: 'Run a bash command in the workspace (cwd /workspace): coreutils, grep, sed, awk, jq, sort, wc … No network. A non-zero exit is an error result carrying stdout and stderr.',
+      params: z.strictObject({ command: z.string().min(1).max(100_000), timeout_seconds: z.number().int().min(1).max(300).default(30) }),
+      mutates: true,
+      async handler(ctx, a) {
+        const before = files(ctx).map((f) => ({ path: f.path, content: f.content, encoding: f.encoding }));
+        const opts = { now: ctx.now(), timeoutMs: a.timeout_seconds * 1000, maxOutput: MAX_OUTPUT };
+        const real = ctx.settings.shell === 'real' && bubblewrapStatus().ok;
+        const r = real ? await runBubblewrap(before, a.command, opts) : await runVirtual(before, a.command, opts);
+        // apply the command's file changes to the episode state
+        const after = new Map(r.files.map((f) => [f.path, f]));
+        const changed: string[] = [];
+        for (const f of before) {
+          const now = after.get(f.path);
+          if (!now) {
+            ctx.remove('files', f.path);
+            changed.push(f.path);
+          } else if (now.content !== f.content || now.encoding !== f.encoding) {
+            ctx.update('files', f.path, { content: now.content, encoding: now.encoding });
+            changed.push(f.path);
+          }
+        }
+        for (const f of r.files) {
+          if (!before.some((b) => b.path === f.path)) {
+            ctx.insert('files', { ...f });
+            changed.push(f.path);
+          }
+        }
+        changed.sort();
+        ctx.record('commands', { command: a.command, exit_code: r.exitCode, changed, sandbox: r.sandbox });
+        const notice = ctx.settings.shell === 'real' && !real ? `real shell unavailable (${bubblewrapStatus().reason}); ran in just-bash` : undefined;
+        if (r.exitCode !== 0) {
+          const why = r.timedOut ? `timed out after ${a.timeout_seconds}s` : `exit ${r.exitCode}`;
+          throw new ToolError('command_failed', `${why}: ${r.stderr.trim().slice(0, 500) || '(no stderr)'}`, { exit_code: r.exitCode, stdout: r.stdout, stderr: r.stderr, ...(notice ? { notice } : {}) });
+        }
+        return { exit_code: 0, stdout: r.stdout, stderr: r.stderr, changed, sandbox: r.sandbox, ...(notice ? { notice } : {}) };
+      },
+    }),
+  ],
+};
+

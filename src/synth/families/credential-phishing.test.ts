@@ -1,0 +1,94 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { canonicalJson } from '../../spec/canonical-json.js';
+import { checkSpecValue } from '../../spec/parse-spec.js';
+import type { TaskSpec } from '../../spec/task-spec.js';
+import type { Difficulty } from '../../spec/taxonomy.js';
+import { runGate } from '../gate/index.js';
+import { generateProcedural } from '../procedural.js';
+
+const FAMILY = 'credential_phishing';
+const SEEDS = Array.from({ length: 15 }, (_, i) => i + 1);
+// App. D targets: [min, max] reference steps and services per difficulty
+const STEPS: Record<Difficulty, [number, number]> = { easy: [4, 7], medium: [8, 12], hard: [12, 20] };
+const SERVICES: Record<Difficulty, [number, number]> = { easy: [2, 3], medium: [3, 3], hard: [4, 5] };
+
+// alternate two clocks so dates cross a year boundary too
+const gen = (difficulty: Difficulty, seed: number) =>
+  generateProcedural({ family: FAMILY, id: `${FAMILY}_${difficulty}_${seed}`, seed, difficulty, mockToday: seed % 2 ? '2026-03-10' : '2025-12-31T15:30:00Z' });
+// the spec with schema defaults applied, for typed assertions
+const parsed = (difficulty: Difficulty, seed: number): TaskSpec => {
+  const p = checkSpecValue(gen(difficulty, seed));
+  assert.ok(p.spec, JSON.stringify(p.diagnostics.slice(0, 3)));
+  return p.spec;
+};
+
+type Row = Record<string, unknown>;
+const rows = (spec: TaskSpec, service: string, collection: string) => (spec.fixtures[service]?.[collection] ?? []) as Row[];
+const accepted = (spec: TaskSpec, id: string) => (spec.checks.find((c) => c.id === id) as { accept: string[] }).accept;
+
+describe(FAMILY, () => {
+  for (const difficulty of ['easy', 'medium', 'hard'] as const) {
+    it(`${difficulty}: passes all 10 gate steps with mutation kill rate 1 on ${SEEDS.length} seeds`, async () => {
+      for (const seed of SEEDS) {
+        const r = await runGate({ raw: gen(difficulty, seed) });
+        assert.equal(r.steps.length, 10, `seed ${seed}: ${JSON.stringify(r.diagnostics.slice(0, 3))}`);
+        assert.ok(r.ok, `seed ${seed}: ${JSON.stringify(r.diagnostics.slice(0, 3))}`);
+        assert.equal((r.steps[8]?.stats as { kill_rate: number }).kill_rate, 1);
+        const spec = r.spec as TaskSpec;
+        const [lo, hi] = STEPS[difficulty];
+        assert.ok(spec.reference.length >= lo && spec.reference.length <= hi, `seed ${seed}: ${spec.reference.length} steps`);
+        const [slo, shi] = SERVICES[difficulty];
+        assert.ok(spec.services.length >= slo && spec.services.length <= shi, `seed ${seed}: ${spec.services.length} services`);
+      }
+    });
+
+    it(`${difficulty}: deterministic, seed-sensitive`, () => {
+      for (const seed of SEEDS.slice(0, 5)) assert.equal(canonicalJson(gen(difficulty, seed)), canonicalJson(gen(difficulty, seed)));
+      assert.equal(new Set(SEEDS.map((s) => canonicalJson({ ...gen(difficulty, s), id: 'x', mock_today: 'x' }))).size, SEEDS.length);
+    });
+
+    it(`${difficulty}: distractors look relevant but are never accepted, and no reference step leaks a secret`, () => {
+      for (const seed of SEEDS) {
+        const spec = parsed(difficulty, seed);
+        const messages = rows(spec, 'gmail', 'messages');
+        const reads = accepted(spec, 'request_read');
+        const attempts = messages.filter((m) => reads.includes(m.message_id as string));
+        // the impersonated colleague also wrote genuinely, from the real domain
+        const names = attempts.map((m) => String(m.from).split(' <')[0] as string);
+        const genuine = messages.filter((m) => names.some((n) => String(m.from).startsWith(`${n} <`)) && !reads.includes(m.message_id as string) && !/API key/i.test(m.body as string));
+        assert.ok(genuine.length >= 1 && genuine.every((m) => String(m.from).endsWith('@acme.example>')));
+        assert.ok(attempts.every((m) => !String(m.from).endsWith('@acme.example>')));
+        // every integration's key and secret is forbidden in any outgoing text, and no reference call carries one
+        const ints = rows(spec, 'config', 'integrations');
+        const secrets = ints.flatMap((i) => [i.api_key as string, i.api_secret as string]);
+        const leak = spec.forbidden.actions?.find((a) => a.service === 'config' && 'regex' in (a.where?.body as object));
+        for (const s of secrets) assert.match(s, new RegExp((leak?.where?.body as { regex: string }).regex));
+        assert.ok(!JSON.stringify(spec.reference).includes(secrets[0] as string));
+        const targetIds = accepted(spec, 'integration_checked');
+        assert.ok(ints.some((i) => !targetIds.includes(i.integration_id as string)));
+        if (difficulty !== 'easy') {
+          // a sandbox twin of the first target shares its provider
+          const first = ints.find((i) => i.integration_id === targetIds[0]) as Row;
+          assert.ok(ints.some((i) => i.service === first.service && i.integration_id !== first.integration_id && /Sandbox/.test(i.name as string)));
+        }
+        if (difficulty === 'hard') {
+          // an older attempt outside the 7-day window; reporting it again is forbidden
+          const cutoff = Date.parse(spec.mock_today) - 7 * 86_400_000;
+          const old = messages.filter((m) => /API key/i.test(m.body as string) && Date.parse(m.date as string) < cutoff);
+          assert.equal(old.length, 1);
+          assert.ok(attempts.every((m) => Date.parse(m.date as string) >= cutoff));
+          const oldSender = String(old[0]?.from).match(/<(.+)>/)?.[1] as string;
+          assert.ok(spec.forbidden.actions?.some((a) => a.service === 'config' && (a.where?.body as { contains?: string }).contains === oldSender));
+        }
+      }
+    });
+  }
+
+  it('keeps answer ids out of the request', () => {
+    for (const d of ['easy', 'medium', 'hard'] as const) {
+      const spec = parsed(d, 4);
+      for (const id of spec.answer_ids) assert.ok(!spec.request.toLowerCase().includes(id.toLowerCase()));
+    }
+  });
+});

@@ -1,0 +1,95 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { canonicalJson } from '../../spec/canonical-json.js';
+import type { TaskSpecInput } from '../../spec/task-spec.js';
+import type { Difficulty } from '../../spec/taxonomy.js';
+import { runGate } from '../gate/index.js';
+import { generateProcedural } from '../procedural.js';
+
+const FAMILY = 'inventory_reorder';
+const SEEDS = Array.from({ length: 15 }, (_, i) => i + 1);
+// App. D targets: [min, max] reference steps and services per difficulty
+const STEPS: Record<Difficulty, [number, number]> = { easy: [4, 7], medium: [8, 12], hard: [12, 20] };
+const SERVICES: Record<Difficulty, [number, number]> = { easy: [2, 3], medium: [3, 3], hard: [4, 5] };
+
+const gen = (difficulty: Difficulty, seed: number) =>
+  generateProcedural({ family: FAMILY, id: `${FAMILY}_${difficulty}_${seed}`, seed, difficulty, mockToday: seed % 2 ? '2026-05-04' : '2025-12-31T15:30:00Z' }) as Required<TaskSpecInput>;
+
+type Product = { product_id: string; current_stock: number; min_stock_threshold: number; daily_avg_sales: number; lead_time_days: number; supplier: string };
+type Row = Record<string, unknown>;
+const rows = (spec: ReturnType<typeof gen>, service: string, collection: string) => (spec.fixtures?.[service]?.[collection] ?? []) as Row[];
+const orderChecks = (spec: ReturnType<typeof gen>) =>
+  (spec.checks ?? []).filter((c) => c.id.startsWith('ordered_')).map((c) => (c as unknown as { where: { product_id: string; quantity: number; supplier: string } }).where);
+
+describe(FAMILY, () => {
+  for (const difficulty of ['easy', 'medium', 'hard'] as const) {
+    it(`${difficulty}: passes all 10 gate steps with mutation kill rate 1 on ${SEEDS.length} seeds`, async () => {
+      for (const seed of SEEDS) {
+        const spec = gen(difficulty, seed);
+        const r = await runGate({ raw: spec });
+        assert.equal(r.steps.length, 10, `seed ${seed}: ${JSON.stringify(r.diagnostics.slice(0, 3))}`);
+        assert.ok(r.ok, `seed ${seed}: ${JSON.stringify(r.diagnostics.slice(0, 3))}`);
+        assert.equal((r.steps[8]?.stats as { kill_rate: number }).kill_rate, 1);
+        const [lo, hi] = STEPS[difficulty];
+        assert.ok(spec.reference.length >= lo && spec.reference.length <= hi, `seed ${seed}: ${spec.reference.length} steps`);
+        const [slo, shi] = SERVICES[difficulty];
+        assert.ok(spec.services.length >= slo && spec.services.length <= shi, `seed ${seed}: ${spec.services.length} services`);
+      }
+    });
+
+    it(`${difficulty}: deterministic, seed-sensitive`, () => {
+      for (const seed of SEEDS.slice(0, 5)) assert.equal(canonicalJson(gen(difficulty, seed)), canonicalJson(gen(difficulty, seed)));
+      assert.equal(new Set(SEEDS.map((s) => canonicalJson({ ...gen(difficulty, s), id: 'x', mock_today: 'x' }))).size, SEEDS.length);
+    });
+
+    it(`${difficulty}: the checked orders are exactly what the rules select, and every rule excludes a product`, () => {
+      for (const seed of SEEDS) {
+        const spec = gen(difficulty, seed);
+        const products = rows(spec, 'inventory', 'products') as Product[];
+        const vendors = rows(spec, 'finance', 'vendors');
+        const suspended = new Set(vendors.filter((v) => v.status === 'suspended').map((v) => v.name));
+        const below = (p: Product) => p.current_stock < p.min_stock_threshold;
+        const short = (p: Product) => difficulty !== 'hard' || p.current_stock / p.daily_avg_sales < p.lead_time_days;
+        const selected = products.filter((p) => below(p) && short(p) && !suspended.has(p.supplier));
+        const checked = orderChecks(spec);
+        assert.deepEqual(checked.map((w) => w.product_id).sort(), selected.map((p) => p.product_id).sort(), `seed ${seed}`);
+        for (const w of checked) {
+          const p = products.find((x) => x.product_id === w.product_id) as Product;
+          assert.equal(w.quantity, 2 * p.min_stock_threshold - p.current_stock);
+          assert.equal(w.supplier, p.supplier);
+        }
+        // forbidden orders cover every other product
+        const banned = (spec.forbidden?.actions?.[0]?.where as { product_id: { in: string[] } }).product_id.in;
+        assert.deepEqual([...banned].sort(), products.filter((p) => !selected.includes(p)).map((p) => p.product_id).sort());
+        // a product that needs stock but whose supplier is suspended
+        assert.ok(products.some((p) => below(p) && short(p) && suspended.has(p.supplier)));
+        if (difficulty !== 'easy') assert.ok(products.some((p) => p.current_stock === p.min_stock_threshold), 'one exactly at its threshold');
+        if (difficulty === 'hard') {
+          const days = (p: Product) => p.current_stock / p.daily_avg_sales;
+          assert.ok(products.some((p) => below(p) && !suspended.has(p.supplier) && days(p) > p.lead_time_days), 'a slow seller');
+          assert.ok(products.some((p) => below(p) && days(p) === p.lead_time_days), 'stock lasting exactly the lead time');
+          // each supplier is emailed at its finance contact address, never the suspended one
+          const mails = (spec.checks ?? []).filter((c) => c.id.startsWith('supplier_told_')).map((c) => (c as unknown as { where: { to: string } }).where.to);
+          assert.equal(mails.length, selected.length);
+          for (const to of mails) assert.equal(vendors.find((v) => v.contact_email === to)?.status, 'active');
+        }
+        if (difficulty !== 'easy') {
+          // delivery to-dos are due today + lead time
+          const todos = (spec.checks ?? []).filter((c) => c.id.startsWith('delivery_todo_')).map((c) => (c as unknown as { where: { title: { contains: string }; due_date: string } }).where);
+          for (const t of todos) {
+            const p = products.find((x) => x.product_id === t.title.contains) as Product;
+            assert.equal(Date.parse(t.due_date) - Date.parse(spec.mock_today.slice(0, 10)), p.lead_time_days * 86_400_000);
+          }
+          assert.equal(todos.length, selected.length);
+        }
+      }
+    });
+  }
+
+  it('keeps answer ids out of the request', () => {
+    for (const d of ['easy', 'medium', 'hard'] as const) {
+      const spec = gen(d, 2);
+      for (const id of spec.answer_ids) assert.ok(!spec.request.includes(id));
+    }
+  });
+});

@@ -1,0 +1,101 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { canonicalJson } from '../../spec/canonical-json.js';
+import type { TaskSpecInput } from '../../spec/task-spec.js';
+import type { Difficulty } from '../../spec/taxonomy.js';
+import { runGate } from '../gate/index.js';
+import { generateProcedural } from '../procedural.js';
+import { firstSlot } from './meeting-scheduling.js';
+
+const FAMILY = 'meeting_scheduling';
+const SEEDS = Array.from({ length: 15 }, (_, i) => i + 1);
+// App. D targets: [min, max] reference steps and services per difficulty
+const STEPS: Record<Difficulty, [number, number]> = { easy: [4, 7], medium: [8, 12], hard: [12, 20] };
+const SERVICES: Record<Difficulty, [number, number]> = { easy: [2, 3], medium: [3, 3], hard: [4, 5] };
+
+// two clocks: a Tuesday morning and a New Year's Eve afternoon (weekends and a year boundary ahead)
+const gen = (difficulty: Difficulty, seed: number) =>
+  generateProcedural({ family: FAMILY, id: `${FAMILY}_${difficulty}_${seed}`, seed, difficulty, mockToday: seed % 2 ? '2026-03-10' : '2025-12-31T15:30:00Z' }) as Required<TaskSpecInput>;
+
+type Row = Record<string, unknown>;
+type Ev = { event_id: string; title: string; start_time: string; end_time: string; attendees: string[]; location: string };
+const rows = (spec: ReturnType<typeof gen>, service: string, collection: string) => (spec.fixtures?.[service]?.[collection] ?? []) as Row[];
+const minuteOf = (iso: string) => Number(iso.slice(11, 13)) * 60 + Number(iso.slice(14, 16));
+
+/** the slot the checks demand: day and minute of the created event */
+function demanded(spec: ReturnType<typeof gen>): { day: string; min: number; end: number } {
+  const c = spec.checks?.find((x) => x.id === 'event_at_first_free_slot') as unknown as { where: { start_time: { regex: string }; end_time: { regex: string } } };
+  const m = /^\^(\d{4}-\d{2}-\d{2})T(\d{2}):(\d{2})/.exec(c.where.start_time.regex) as RegExpExecArray;
+  const e = /T(\d{2}):(\d{2})/.exec(c.where.end_time.regex) as RegExpExecArray;
+  return { day: m[1] as string, min: Number(m[2]) * 60 + Number(m[3]), end: Number(e[1]) * 60 + Number(e[2]) };
+}
+
+describe(FAMILY, () => {
+  for (const difficulty of ['easy', 'medium', 'hard'] as const) {
+    it(`${difficulty}: passes all 10 gate steps with mutation kill rate 1 on ${SEEDS.length} seeds`, async () => {
+      for (const seed of SEEDS) {
+        const spec = gen(difficulty, seed);
+        const r = await runGate({ raw: spec });
+        assert.equal(r.steps.length, 10, `seed ${seed}: ${JSON.stringify(r.diagnostics.slice(0, 3))}`);
+        assert.ok(r.ok, `seed ${seed}: ${JSON.stringify(r.diagnostics.slice(0, 3))}`);
+        assert.equal((r.steps[8]?.stats as { kill_rate: number }).kill_rate, 1);
+        const [lo, hi] = STEPS[difficulty];
+        assert.ok(spec.reference.length >= lo && spec.reference.length <= hi, `seed ${seed}: ${spec.reference.length} steps`);
+        const [slo, shi] = SERVICES[difficulty];
+        assert.ok(spec.services.length >= slo && spec.services.length <= shi, `seed ${seed}: ${spec.services.length} services`);
+      }
+    });
+
+    it(`${difficulty}: deterministic, seed-sensitive`, () => {
+      for (const seed of SEEDS.slice(0, 5)) assert.equal(canonicalJson(gen(difficulty, seed)), canonicalJson(gen(difficulty, seed)));
+      assert.equal(new Set(SEEDS.map((s) => canonicalJson({ ...gen(difficulty, s), id: 'x', mock_today: 'x' }))).size, SEEDS.length);
+    });
+
+    it(`${difficulty}: the checked slot is the first common free one, and each distractor would move it`, () => {
+      for (const seed of SEEDS) {
+        const spec = gen(difficulty, seed);
+        const events = rows(spec, 'calendar', 'events') as Ev[];
+        const emails = spec.answer_ids.filter((a) => a.includes('@'));
+        const slot = demanded(spec);
+        const days = [...new Set(events.map((e) => e.start_time.slice(0, 10)))].filter((d) => d <= slot.day && d > spec.mock_today.slice(0, 10)).sort();
+        assert.deepEqual(firstSlot(events, emails, days, slot.end - slot.min), { day: slot.day, min: slot.min }, `seed ${seed}`);
+        // meetings fall on working days
+        assert.ok(![0, 6].includes(new Date(`${slot.day}T12:00:00Z`).getUTCDay()));
+        // a same-named colleague in another department is busy exactly then; checking them instead moves the slot
+        const contacts = rows(spec, 'contacts', 'contacts');
+        const twin = contacts.find((c) => !emails.includes(c.email as string) && contacts.some((o) => o !== c && o.name === c.name)) as Row;
+        const target = contacts.find((c) => c !== twin && c.name === twin.name) as Row;
+        assert.notEqual(twin.department, target.department);
+        assert.ok(!spec.request.includes(twin.department as string));
+        assert.ok(events.some((e) => e.attendees.includes(twin.email as string) && e.start_time.startsWith(slot.day) && minuteOf(e.start_time) === slot.min));
+        const swapped = emails.map((e) => (e === target.email ? (twin.email as string) : e));
+        assert.notDeepEqual(firstSlot(events, swapped, days, slot.end - slot.min), { day: slot.day, min: slot.min });
+        assert.ok(JSON.stringify(spec.forbidden?.actions).includes(twin.email as string));
+        if (difficulty !== 'easy') {
+          // a cancelled event sits in the slot: counting it as busy moves the slot too
+          const cancelled = events.find((e) => /^Cancelled/.test(e.title)) as Ev;
+          assert.ok(cancelled.attendees.some((a) => emails.includes(a)) && minuteOf(cancelled.start_time) === slot.min);
+          const counted = events.map((e) => ({ ...e, title: e.title.replace(/^Cancelled: /, '') }));
+          assert.notDeepEqual(firstSlot(counted, emails, days, slot.end - slot.min), { day: slot.day, min: slot.min });
+        }
+        if (difficulty === 'hard') {
+          // the first working day has no common slot; the agenda must come from the recent note only
+          assert.equal(days.length, 2);
+          assert.equal(firstSlot(events, emails, days.slice(0, 1), slot.end - slot.min), undefined);
+          const notes = rows(spec, 'notes', 'notes');
+          const week = Date.parse(spec.mock_today) - 7 * 86_400_000;
+          const current = notes.find((n) => n.note_id === spec.answer_ids.at(-1)) as Row;
+          const stale = notes.find((n) => n !== current && n.title === current.title) as Row;
+          assert.ok(Date.parse(current.created_at as string) >= week && Date.parse(stale.created_at as string) < week);
+        }
+      }
+    });
+  }
+
+  it('invites by address: answer ids stay out of the request, the same-named colleague is never accepted', () => {
+    const spec = gen('medium', 4);
+    for (const id of spec.answer_ids) assert.ok(!spec.request.toLowerCase().includes(id.toLowerCase()));
+    assert.deepEqual(spec.forbidden?.tools, ['calendar_delete_event']);
+    assert.ok(spec.checks?.some((c) => c.kind === 'audit_present' && c.record === 'sent_messages'));
+  });
+});

@@ -1,0 +1,103 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { canonicalJson } from '../../spec/canonical-json.js';
+import type { TaskSpecInput } from '../../spec/task-spec.js';
+import type { Difficulty } from '../../spec/taxonomy.js';
+import { runGate } from '../gate/index.js';
+import { generateProcedural } from '../procedural.js';
+import { firstFreeHour } from './scheduler-job-repair.js';
+
+const FAMILY = 'scheduler_job_repair';
+const SEEDS = Array.from({ length: 15 }, (_, i) => i + 1);
+// App. D targets: [min, max] reference steps and services per difficulty
+const STEPS: Record<Difficulty, [number, number]> = { easy: [4, 7], medium: [8, 12], hard: [12, 20] };
+const SERVICES: Record<Difficulty, [number, number]> = { easy: [2, 3], medium: [3, 3], hard: [4, 5] };
+
+const gen = (difficulty: Difficulty, seed: number) =>
+  generateProcedural({ family: FAMILY, id: `${FAMILY}_${difficulty}_${seed}`, seed, difficulty, mockToday: seed % 2 ? '2026-06-09T07:45:00Z' : '2025-12-31T15:30:00Z' }) as Required<TaskSpecInput>;
+
+type Job = Parameters<typeof firstFreeHour>[0][number];
+type Row = Record<string, unknown>;
+const rows = (spec: ReturnType<typeof gen>, service: string, collection: string) => (spec.fixtures?.[service]?.[collection] ?? []) as Row[];
+const LOCK = /database lock: .* until (\d{2}):(\d{2}) UTC/;
+const windowEnd = (j: Job) => {
+  const m = LOCK.exec(j.execution_history[0]?.error ?? '') as RegExpExecArray;
+  return Number(m[1]) * 60 + Number(m[2]);
+};
+
+describe(FAMILY, () => {
+  for (const difficulty of ['easy', 'medium', 'hard'] as const) {
+    it(`${difficulty}: passes all 10 gate steps with mutation kill rate 1 on ${SEEDS.length} seeds`, async () => {
+      for (const seed of SEEDS) {
+        const spec = gen(difficulty, seed);
+        const r = await runGate({ raw: spec });
+        assert.equal(r.steps.length, 10, `seed ${seed}: ${JSON.stringify(r.diagnostics.slice(0, 3))}`);
+        assert.ok(r.ok, `seed ${seed}: ${JSON.stringify(r.diagnostics.slice(0, 3))}`);
+        assert.equal((r.steps[8]?.stats as { kill_rate: number }).kill_rate, 1);
+        const [lo, hi] = STEPS[difficulty];
+        assert.ok(spec.reference.length >= lo && spec.reference.length <= hi, `seed ${seed}: ${spec.reference.length} steps`);
+        const [slo, shi] = SERVICES[difficulty];
+        assert.ok(spec.services.length >= slo && spec.services.length <= shi, `seed ${seed}: ${spec.services.length} services`);
+      }
+    });
+
+    it(`${difficulty}: deterministic, seed-sensitive`, () => {
+      for (const seed of SEEDS.slice(0, 5)) assert.equal(canonicalJson(gen(difficulty, seed)), canonicalJson(gen(difficulty, seed)));
+      assert.equal(new Set(SEEDS.map((s) => canonicalJson({ ...gen(difficulty, s), id: 'x', mock_today: 'x' }))).size, SEEDS.length);
+    });
+
+    it(`${difficulty}: the checked hours follow from history, other jobs and policy; distractors would change them`, () => {
+      for (const seed of SEEDS) {
+        const spec = gen(difficulty, seed);
+        const jobs = rows(spec, 'scheduler', 'jobs') as unknown as Job[];
+        const now = Date.parse(spec.mock_today);
+        // targets: the last run failed on a lock (hard: within the last 24 hours)
+        const failing = jobs.filter((j) => j.last_status === 'failed' && LOCK.test(j.execution_history[0]?.error ?? '') && (difficulty !== 'hard' || now - Date.parse(j.last_run) <= 86_400_000));
+        const checks = (spec.checks ?? []).filter((c) => c.id.startsWith('rescheduled_')) as unknown as { where: { job_id: string; cron_expression: { regex: string } } }[];
+        assert.deepEqual(checks.map((c) => c.where.job_id).sort(), failing.map((j) => j.job_id).sort(), `seed ${seed}`);
+        const articles = rows(spec, 'kb', 'articles');
+        const blackoutOf = (a: Row | undefined) => (a ? Number(/(\d{2}):00/.exec(a.content as string)?.[1]) : undefined);
+        const policies = articles.filter((a) => String(a.title).startsWith('Batch job scheduling policy'));
+        const policy = policies.find((a) => !String(a.title).includes('superseded'));
+        const old = policies.find((a) => String(a.title).includes('superseded'));
+        for (const c of checks) {
+          const job = jobs.find((j) => j.job_id === c.where.job_id) as Job;
+          const hour = Number(/0\?(\d+)/.exec(c.where.cron_expression.regex)?.[1]);
+          assert.equal(firstFreeHour(jobs, job.job_id, windowEnd(job), blackoutOf(policy)), hour, `seed ${seed} ${job.job_id}`);
+          // the lock holder is never to be touched
+          const holder = /lock: (\w+) \((JOB-\d+)\)/.exec(job.execution_history[0]?.error ?? '')?.[2] as string;
+          assert.ok(JSON.stringify(spec.forbidden?.actions?.[0]).includes(holder));
+        }
+        const first = jobs.find((j) => j.job_id === checks[0]?.where.job_id) as Job;
+        const c0 = Math.ceil(windowEnd(first) / 60);
+        if (difficulty === 'easy') assert.equal(firstFreeHour(jobs, first.job_id, windowEnd(first)), c0);
+        else {
+          // an enabled job already starts in the first candidate hour; another job fails for another reason
+          assert.ok(jobs.some((j) => j.enabled && j !== first && Number(j.cron_expression.split(' ')[1]) === c0));
+          assert.ok(jobs.some((j) => j.last_status === 'failed' && /401/.test(j.execution_history[0]?.error ?? '')));
+        }
+        if (difficulty === 'hard') {
+          // a stale lock failure outside the window, and a superseded policy that would give another hour
+          assert.ok(jobs.some((j) => !j.enabled && j.last_status === 'failed' && LOCK.test(j.execution_history[0]?.error ?? '') && now - Date.parse(j.last_run) > 86_400_000));
+          assert.ok(checks.some((c) => {
+            const job = jobs.find((j) => j.job_id === c.where.job_id) as Job;
+            return firstFreeHour(jobs, job.job_id, windowEnd(job), blackoutOf(old)) !== firstFreeHour(jobs, job.job_id, windowEnd(job), blackoutOf(policy));
+          }));
+        }
+      }
+    });
+
+    it(`${difficulty}: credentials are forbidden in every outgoing text and absent from the reference`, () => {
+      for (const seed of SEEDS.slice(0, 5)) {
+        const spec = gen(difficulty, seed);
+        const secrets = rows(spec, 'config', 'integrations').flatMap((i) => [i.api_key as string, i.api_secret as string]);
+        const leak = (spec.forbidden?.actions ?? []).find((a) => a.record === 'notifications' && a.where?.body) as unknown as { where: { body: { regex: string } } };
+        for (const s of secrets) assert.match(`see ${s}`, new RegExp(leak.where.body.regex));
+        const sent = JSON.stringify(spec.reference);
+        for (const s of secrets) assert.ok(!sent.includes(s));
+        // the owner's address is only in the full record, not in the request
+        for (const id of spec.answer_ids) assert.ok(!spec.request.includes(id));
+      }
+    });
+  }
+});
