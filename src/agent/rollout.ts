@@ -1,9 +1,11 @@
 import { createEpisode, type Episode } from '../env/episode.js';
-import { grade, type GradeOptions } from '../grade/grade.js';
-import { hashValue } from '../spec/canonical-json.js';
+import type { GradeOptions } from '../grade/grade.js';
 import type { TaskSpec } from '../spec/task-spec.js';
-import type { EndReason, Trajectory, TrajectoryEvent } from '../spec/trajectory.js';
+import type { EndReason, Trajectory } from '../spec/trajectory.js';
+import { TrajectoryRecorder } from './recorder.js';
 import { type Agent, type AgentView, InfraError, type UserSimulator } from './types.js';
+
+export { specHash } from './recorder.js';
 
 export interface RunEpisodeOptions extends GradeOptions {
   spec: TaskSpec;
@@ -17,41 +19,19 @@ export interface RunEpisodeOptions extends GradeOptions {
   noGrade?: boolean;
 }
 
-/** Spec hash memo: hashing the canonical spec once per spec object. */
-const hashes = new WeakMap<TaskSpec, string>();
-export function specHash(spec: TaskSpec): string {
-  let h = hashes.get(spec);
-  if (!h) {
-    h = hashValue(spec);
-    hashes.set(spec, h);
-  }
-  return h;
-}
+class DeadlineError extends Error {}
 
 /**
  * Runs one episode: agent (and user) turns against a fresh episode until the agent finishes, the user ends
  * the conversation, max_turns or the wall timeout; then grades it. Agent exceptions end the episode as
- * agent_error, InfraError as infra_error — both are data in the trajectory.
+ * agent_error, InfraError and user-simulator failures as infra_error — all are data in the trajectory.
  */
 export async function runEpisode(opts: RunEpisodeOptions): Promise<Trajectory> {
   const { spec, agent, user } = opts;
   const seed = opts.seed ?? 0;
   const trial = opts.trial ?? 0;
   const episode = opts.episode ?? createEpisode(spec, { seed, trial });
-  const events: TrajectoryEvent[] = [
-    {
-      type: 'episode_start',
-      task_id: spec.id,
-      trial,
-      seed,
-      spec_hash: specHash(spec),
-      mock_today: spec.mock_today,
-      agent: { ...agent.config, name: agent.name },
-      ...(user ? { user: { ...user.config, name: user.name } } : {}),
-      ...(typeof agent.config.model === 'string' ? { model: agent.config.model } : {}),
-    },
-    { type: 'user', text: spec.request, source: 'request' },
-  ];
+  const rec = new TrajectoryRecorder({ spec, episode, seed, trial, agent, user });
   const deadline = Date.now() + spec.limits.timeout_s * 1000;
   // one timer per episode: it aborts whatever the agent or user is waiting on
   const controller = new AbortController();
@@ -59,11 +39,16 @@ export async function runEpisode(opts: RunEpisodeOptions): Promise<Trajectory> {
   const timedOut = new Promise<never>((_, reject) => controller.signal.addEventListener('abort', () => reject(new DeadlineError('wall timeout')), { once: true }));
   timedOut.catch(() => {});
   const withDeadline = <T>(p: Promise<T>): Promise<T> => Promise.race([p, timedOut]);
-  let turns = 0;
   let reason: EndReason | undefined;
   let error: string | undefined;
+  const fail = (e: unknown, who: 'agent' | 'user') => {
+    if (e instanceof DeadlineError) return 'timeout' as const;
+    error = `${who === 'user' ? 'user simulator: ' : ''}${e instanceof Error ? e.message : String(e)}`;
+    // a failing user simulator is infrastructure, never "the user was satisfied"
+    return who === 'user' || e instanceof InfraError ? ('infra_error' as const) : ('agent_error' as const);
+  };
   while (!reason) {
-    if (turns >= spec.limits.max_turns) {
+    if (rec.turns >= spec.limits.max_turns) {
       reason = 'max_turns';
       break;
     }
@@ -71,79 +56,38 @@ export async function runEpisode(opts: RunEpisodeOptions): Promise<Trajectory> {
       reason = 'timeout';
       break;
     }
-    const view: AgentView = { request: spec.request, mockToday: spec.mock_today, tools: episode.tools, history: events, turn: turns };
+    const view: AgentView = { request: spec.request, mockToday: spec.mock_today, tools: episode.tools, history: rec.events, turn: rec.turns };
     let turn: Awaited<ReturnType<Agent['next']>>;
     try {
       turn = await withDeadline(agent.next(view, controller.signal));
     } catch (e) {
-      if (e instanceof DeadlineError) reason = 'timeout';
-      else {
-        reason = e instanceof InfraError ? 'infra_error' : 'agent_error';
-        error = e instanceof Error ? e.message : String(e);
-      }
+      reason = fail(e, 'agent');
       break;
     }
-    turns++;
-    const calls = turn.tool_calls.map((c, i) => ({ id: c.id ?? `call_${turns}_${i + 1}`, name: c.name, args: c.args ?? {} }));
-    events.push({
-      type: 'assistant',
-      ...(turn.text ? { text: turn.text } : {}),
-      tool_calls: calls,
-      ...(turn.usage ? { usage: turn.usage } : {}),
-      ...(turn.finish_reason ? { finish_reason: turn.finish_reason } : {}),
-      ...(turn.latency_ms !== undefined ? { latency_ms: turn.latency_ms } : {}),
-      ...(turn.raw !== undefined ? { raw: turn.raw } : {}),
-    });
+    const calls = rec.assistant(turn);
     if (calls.length === 0) {
       if (!user) {
         reason = 'agent_done';
         break;
       }
       try {
-        const reply = await withDeadline(user.respond({ history: events, turn: turns }, controller.signal));
-        if (reply.events) events.push(...reply.events);
-        if (reply.text) events.push({ type: 'user', text: reply.text, source: 'sim' });
+        const reply = await withDeadline(user.respond({ history: rec.events, turn: rec.turns }, controller.signal));
+        rec.user(reply);
         if (reply.done) reason = 'user_done';
       } catch (e) {
-        if (e instanceof DeadlineError) reason = 'timeout';
-        else {
-          // a failing user simulator is infrastructure, never "the user was satisfied"
-          reason = 'infra_error';
-          error = `user simulator: ${e instanceof Error ? e.message : String(e)}`;
-        }
+        reason = fail(e, 'user');
       }
       continue;
     }
-    for (const c of calls) {
-      const r = await episode.run(c.name, c.args);
-      events.push({
-        type: 'tool',
-        call_id: c.id,
-        name: c.name,
-        args: c.args,
-        ok: r.ok,
-        content: r.content,
-        ...(r.error ? { error: r.error } : {}),
-        ...(r.injected ? { injected: r.injected } : {}),
-        ...(r.truncated ? { truncated: true } : {}),
-        latency_us: r.latencyUs,
-      });
-    }
+    for (const c of calls) await rec.tool(c);
     if (user?.observe) {
       try {
-        events.push(...(await user.observe({ history: events, turn: turns })));
+        rec.user({ events: await user.observe({ history: rec.events, turn: rec.turns }) });
       } catch (e) {
-        reason = 'infra_error';
-        error = `user simulator: ${e instanceof Error ? e.message : String(e)}`;
+        reason = fail(e, 'user');
       }
     }
   }
   clearTimeout(timer);
-  events.push({ type: 'episode_end', reason, turns, ...(error ? { error } : {}) });
-  const audit = { ...episode.audit(), state: episode.changedState() } as Trajectory['audit'];
-  const trajectory: Trajectory = { kind: 'trajectory', version: 1, task_id: spec.id, trial, events, audit };
-  if (!opts.noGrade) trajectory.grade = await grade(spec, trajectory, opts.judge ? { judge: opts.judge } : {});
-  return trajectory;
+  return rec.finish(reason, { ...(error ? { error } : {}), ...(opts.judge ? { judge: opts.judge } : {}), ...(opts.noGrade ? { noGrade: true } : {}) });
 }
-
-class DeadlineError extends Error {}

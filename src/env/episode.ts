@@ -192,6 +192,17 @@ export class Episode {
     }
   }
 
+  /** A record created or replaced by the simulated user (e.g. a workspace file it edits); see patchRecord. */
+  upsertRecord(service: string, collection: string, record: Record<string, unknown>): Rec {
+    const def = getService(service);
+    const col = def?.collections[collection];
+    if (!def || !col || !this.#in.state[service]) throw new CoworkError('spec_invalid', `user patch: ${service}.${collection} is not part of this task`);
+    this.#in.callMs = this.#clockMs;
+    const ctx = this.#context(def);
+    const id = String(record[col.id] ?? '');
+    return ctx.find(collection, id) ? ctx.update(collection, id, record) : ctx.insert(collection, record);
+  }
+
   /** Final state of every collection of the spec's services (a copy; records are frozen). */
   snapshot(): ServiceState {
     const out: ServiceState = {};

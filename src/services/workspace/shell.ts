@@ -109,8 +109,8 @@ export async function runBubblewrap(files: readonly WsFile[], command: string, o
     await writeFile(join(bin, 'date'), `#!/bin/sh\nprintf '%s\\n' '${dateText(o.now).trimEnd()}'\n`);
     await chmod(join(bin, 'date'), 0o755);
     const args = [
-      '--unshare-all', '--die-with-parent', '--new-session', '--clearenv',
-      '--ro-bind', '/usr', '/usr', '--symlink', 'usr/bin', '/bin', '--symlink', 'usr/lib', '/lib', '--symlink', 'usr/lib64', '/lib64',
+      '--unshare-all', '--unshare-user', '--uid', '1000', '--gid', '1000', '--die-with-parent', '--new-session', '--clearenv',
+      '--ro-bind', '/usr', '/usr', '--ro-bind-try', '/etc/alternatives', '/etc/alternatives', '--symlink', 'usr/bin', '/bin', '--symlink', 'usr/lib', '/lib', '--symlink', 'usr/lib64', '/lib64',
       '--proc', '/proc', '--dev', '/dev', '--tmpfs', '/tmp', '--ro-bind', bin, '/mockbin', '--bind', ws, ROOT, '--chdir', ROOT,
       '--setenv', 'PATH', '/mockbin:/usr/bin:/bin', '--setenv', 'HOME', ROOT,
       '--', '/usr/bin/prlimit', '--as=1073741824', '--nproc=64', `--cpu=${Math.ceil(o.timeoutMs / 1000)}`, '--fsize=52428800', '--', '/bin/bash', '-c', command,

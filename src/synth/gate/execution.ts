@@ -1,7 +1,7 @@
 import type { Diagnostic } from '../../spec/diagnostics.js';
 import type { TaskSpec } from '../../spec/task-spec.js';
 import type { Trajectory } from '../../spec/trajectory.js';
-import type { ScriptedUser } from '../../user/scripted.js';
+import type { PlannedUser } from '../../user/scripted.js';
 import { playReference } from './replay.js';
 import { err, warn } from './types.js';
 
@@ -9,7 +9,7 @@ import { err, warn } from './types.js';
  * Gate step 8 (solvability): the reference solution, executed for real, must score 1.0 — proof that the
  * tools expose the facts and make the changes the checks ask for.
  */
-export async function checkExecution(spec: TaskSpec): Promise<{ diagnostics: Diagnostic[]; trajectory?: Trajectory; user?: ScriptedUser }> {
+export async function checkExecution(spec: TaskSpec): Promise<{ diagnostics: Diagnostic[]; trajectory?: Trajectory; user?: PlannedUser }> {
   const out: Diagnostic[] = [];
   if (spec.reference.length === 0) return { diagnostics: [err('reference_missing', 'reference', 'no reference solution; add the steps that solve the task', 'builder')] };
   const { trajectory: t, user } = await playReference(spec);

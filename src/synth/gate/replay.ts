@@ -3,13 +3,13 @@ import { runEpisode } from '../../agent/rollout.js';
 import { createEpisode } from '../../env/episode.js';
 import type { TaskSpec } from '../../spec/task-spec.js';
 import type { Trajectory } from '../../spec/trajectory.js';
-import { type ScriptedUser, scriptedUser } from '../../user/scripted.js';
+import { type PlannedUser, scriptedUser } from '../../user/scripted.js';
 
 /**
  * Plays reference steps (the spec's own, or a mutant's) in a fresh episode with fault injection off and,
  * for dialogue specs, the scripted user.
  */
-export async function playReference(spec: TaskSpec, steps: TaskSpec['reference'] = spec.reference): Promise<{ trajectory: Trajectory; user?: ScriptedUser }> {
+export async function playReference(spec: TaskSpec, steps: TaskSpec['reference'] = spec.reference): Promise<{ trajectory: Trajectory; user?: PlannedUser }> {
   const clean = cleanOf(spec);
   const episode = createEpisode(clean, { seed: 0 });
   const user = clean.user ? scriptedUser(clean, episode) : undefined;

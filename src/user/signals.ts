@@ -1,0 +1,88 @@
+import type { UserView } from '../agent/types.js';
+import type { Episode } from '../env/episode.js';
+import { matchWhere } from '../grade/match.js';
+import type { TaskSpec } from '../spec/task-spec.js';
+import type { TrajectoryEvent } from '../spec/trajectory.js';
+import type { Signal, UserPlan } from '../spec/user-plan.js';
+
+const QUESTION = /[?？]/;
+
+/** The last assistant text of a history. */
+export function lastAssistantText(view: UserView): string {
+  const last = view.history.findLast((e) => e.type === 'assistant');
+  return last?.type === 'assistant' ? (last.text ?? '') : '';
+}
+
+/** The agent ended its turn without asking anything: it claims completion. */
+export function claimsDone(view: UserView): boolean {
+  return !QUESTION.test(lastAssistantText(view));
+}
+
+export interface Fired {
+  events: TrajectoryEvent[];
+  /** authored lines the user says next */
+  says: string[];
+  /** a fired effect ends the conversation */
+  end: boolean;
+}
+
+/**
+ * The signal plan of π_U: evaluates triggers against the episode and the public history, applies effects
+ * (workspace files, service records) to the episode and returns what the user now says. Shared by the
+ * scripted and the LLM user, so both change the world the same way.
+ */
+export class SignalEngine {
+  readonly plan: UserPlan;
+  readonly #episode: Episode;
+  readonly #fired: string[] = [];
+
+  constructor(spec: TaskSpec & { user: UserPlan }, episode: Episode) {
+    this.plan = spec.user;
+    this.#episode = episode;
+  }
+
+  fired(): readonly string[] {
+    return this.#fired;
+  }
+
+  /** Fires every due signal; `speaking`: the agent just ended its turn (asks_about / claims_done may fire). */
+  fire(view: UserView, speaking: boolean): Fired {
+    const out: Fired = { events: [], says: [], end: false };
+    for (const s of this.plan.signals) {
+      if ((s.once && this.#fired.includes(s.id)) || !this.#holds(s, view, speaking)) continue;
+      this.#fired.push(s.id);
+      const e = s.effect;
+      if (e.patch_file) {
+        this.#episode.upsertRecord('workspace', 'files', { path: e.patch_file.path.replace(/^\/?workspace\//, ''), content: e.patch_file.content, encoding: 'utf8' });
+        out.events.push({ type: 'patch', by: 'user', service: 'workspace', op: 'patch_file', path: e.patch_file.path });
+      }
+      if (e.update_record) {
+        const u = e.update_record;
+        this.#episode.patchRecord(u.service, u.collection, u.record_id, u.set);
+        out.events.push({ type: 'patch', by: 'user', service: u.service, op: 'update_record', collection: u.collection, record_id: u.record_id, set: u.set });
+      }
+      if (e.say) out.says.push(e.say);
+      if (e.end) out.end = true;
+    }
+    return out;
+  }
+
+  #holds(s: Signal, view: UserView, speaking: boolean): boolean {
+    const t = s.trigger;
+    if ('after_turn' in t) return view.turn >= t.after_turn;
+    if ('record_exists' in t) {
+      const { service, record, where } = t.record_exists;
+      return (this.#episode.audit().records[service]?.[record] ?? []).some((r) => matchWhere(where, r));
+    }
+    if ('file_exists' in t) {
+      const path = t.file_exists.replace(/^\/?workspace\//, '');
+      return (this.#episode.snapshot().workspace?.files ?? []).some((f) => f.path === path);
+    }
+    if (!speaking) return false;
+    if ('asks_about' in t) {
+      const text = lastAssistantText(view).toLowerCase();
+      return t.asks_about.some((k) => text.includes(k.toLowerCase()));
+    }
+    return claimsDone(view);
+  }
+}
