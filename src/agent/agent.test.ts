@@ -102,7 +102,7 @@ describe('referenceAgent', () => {
     const start = t.events[0];
     assert.equal(start?.type, 'episode_start');
     assert.match(start?.type === 'episode_start' ? start.spec_hash : '', /^[0-9a-f]{64}$/);
-    assert.deepEqual({ ...start, spec_hash: '' }, { type: 'episode_start', task_id: 'test_task', trial: 0, seed: 0, spec_hash: '', mock_today: '2026-03-10T09:00:00Z', agent: { name: 'reference', retries: 3 } });
+    assert.deepEqual({ ...start, spec_hash: '' }, { type: 'episode_start', task_id: 'test_task', trial: 0, seed: 0, spec_hash: '', mock_today: '2026-03-10T09:00:00Z', agent: { name: 'reference', retries: 3 }, tools: ['todo_list_tasks', 'todo_get_task', 'todo_create_task', 'todo_update_task', 'todo_delete_task'] });
     assert.deepEqual(t.events[1], { type: 'user', text: 'Do the thing.', source: 'request' });
     assert.equal(t.grade?.score, 1);
   });

@@ -54,6 +54,7 @@ export class TrajectoryRecorder {
         agent: { ...s.agent.config, name: s.agent.name },
         ...(s.user ? { user: { ...s.user.config, name: s.user.name } } : {}),
         ...(typeof s.agent.config.model === 'string' ? { model: s.agent.config.model } : {}),
+        tools: s.episode.tools.map((t) => t.name),
       },
       { type: 'user', text: s.spec.request, source: 'request' },
     ];

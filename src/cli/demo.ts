@@ -5,7 +5,7 @@ import { specHash } from '../agent/rollout.js';
 import { writeFileAtomic, prettyJson } from '../run/files.js';
 import { RunStore } from '../run/run-store.js';
 import { runTasks } from '../run/runner.js';
-import { summarizeRun } from '../run/summary.js';
+import { labelsOf, summarizeRun } from '../run/summary.js';
 import { writeSynthOutput } from '../run/task-store.js';
 import { TaskSpec } from '../spec/task-spec.js';
 import { scriptedUser } from '../user/scripted.js';
@@ -46,7 +46,7 @@ export function demoCommand(program: Command): void {
 
       const runDir = join(opts.out, 'runs', 'demo');
       const agentConfig = { name: 'noisy', skip: 0.15, swap: 0.15 };
-      const store = await RunStore.open(runDir, { name: 'demo', tasks: specs.map((s) => ({ id: s.id, spec_hash: specHash(s) })), agent: agentConfig, user: { name: 'scripted' }, trials: opts.trials, seed: opts.seed });
+      const store = await RunStore.open(runDir, { name: 'demo', tasks: specs.map((s) => ({ ...labelsOf(s), spec_hash: specHash(s) })), agent: agentConfig, user: { name: 'scripted' }, trials: opts.trials, seed: opts.seed });
       const runBar = progress('run', specs.length * opts.trials, opts.json);
       let passed = 0;
       await runTasks({
@@ -62,7 +62,7 @@ export function demoCommand(program: Command): void {
         },
       });
       runBar.stop();
-      const summary = summarizeRun(specs, store.done.values(), opts.trials);
+      const summary = summarizeRun(specs.map(labelsOf), store.done.values(), opts.trials);
       await writeFileAtomic(join(runDir, 'summary.json'), prettyJson(summary));
       await store.finish('done');
       const seconds = (Date.now() - t0) / 1000;

@@ -4,11 +4,13 @@ import { cacheCommand } from './cache.js';
 import { demoCommand } from './demo.js';
 import { gradeCommand } from './grade.js';
 import { inspectCommand } from './inspect.js';
+import { mcpCommand } from './mcp.js';
 import { planCommand } from './plan.js';
 import { color, note } from './output.js';
 import { runCommand } from './run.js';
 import { schemaCommand } from './schema.js';
 import { servicesCommand } from './services.js';
+import { summaryCommand } from './summary.js';
 import { synthCommand } from './synth.js';
 import { validateCommand } from './validate.js';
 import pkg from '../../package.json' with { type: 'json' };
@@ -23,7 +25,7 @@ export function buildProgram(): Command {
     .showSuggestionAfterError()
     .exitOverride()
     .addHelpText('after', '\nExit codes: 0 ok · 1 bad input (files, flags, invalid specs) · 2 failures under --strict · 3 internal error');
-  for (const register of [demoCommand, servicesCommand, schemaCommand, validateCommand, inspectCommand, planCommand, synthCommand, runCommand, gradeCommand, cacheCommand]) register(program);
+  for (const register of [demoCommand, servicesCommand, schemaCommand, validateCommand, inspectCommand, planCommand, synthCommand, runCommand, summaryCommand, gradeCommand, mcpCommand, cacheCommand]) register(program);
   const override = (c: Command): void => {
     c.exitOverride();
     c.commands.forEach(override);

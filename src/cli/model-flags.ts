@@ -12,6 +12,7 @@ export interface ModelFlags {
   rpm?: number;
   llmConcurrency?: number;
   llmTimeout?: number;
+  llmRetries?: number;
 }
 
 /** Adds the LLM flags shared by every command that can call a model. */
@@ -22,7 +23,8 @@ export function withModelFlags(cmd: Command): Command {
     .option('--cache-dir <dir>', 'LLM cache directory', DEFAULT_CACHE_DIR)
     .option('--rpm <n>', 'at most this many LLM requests per minute', intArg(1, 1_000_000))
     .option('--llm-concurrency <n>', 'at most this many LLM requests at once', intArg(1, 1024), 8)
-    .option('--llm-timeout <s>', 'per-request timeout in seconds', intArg(1, 3600), 120);
+    .option('--llm-timeout <s>', 'per-request timeout in seconds', intArg(1, 3600), 120)
+    .option('--llm-retries <n>', 'retries of a failed LLM request (429, 5xx, timeouts) with backoff', intArg(0, 20), 4);
 }
 
 /** A ChatModel from a model string and the shared flags (keys come from the environment only). */
@@ -32,5 +34,6 @@ export function modelFromFlags(model: string, f: ModelFlags, limiter?: CallLimit
     cache: new ChatCache(f.cacheDir ?? DEFAULT_CACHE_DIR, mode),
     limiter: limiter ?? new CallLimiter({ concurrency: f.llmConcurrency ?? 8, ...(f.rpm ? { rpm: f.rpm } : {}) }),
     timeoutMs: (f.llmTimeout ?? 120) * 1000,
+    retry: { retries: f.llmRetries ?? 4 },
   });
 }

@@ -1,69 +1,141 @@
-import { createWriteStream, existsSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
+import { join } from 'node:path';
 import type { Command } from 'commander';
-import { runEpisode } from '../agent/rollout.js';
-import { summarize } from '../grade/metrics.js';
-import { makeAgent, POLICIES } from '../run/policies.js';
+import { specHash } from '../agent/rollout.js';
+import { llmJudge } from '../llm/judge.js';
+import { CallLimiter } from '../llm/limits.js';
+import type { ChatModel, ChatParams } from '../llm/types.js';
+import { agentFactory, isPolicy, userFactory } from '../run/agents.js';
+import { prettyJson, writeFileAtomic } from '../run/files.js';
+import { POLICIES } from '../run/policies.js';
+import { RunStore } from '../run/run-store.js';
+import { runTasks } from '../run/runner.js';
+import { labelsOf, summarizeRun } from '../run/summary.js';
 import { loadSpecs } from '../run/task-files.js';
 import { CoworkError } from '../spec/errors.js';
-import { jsonlLine } from '../spec/jsonl.js';
 import type { Trajectory } from '../spec/trajectory.js';
+import { type ModelFlags, modelFromFlags, withModelFlags } from './model-flags.js';
 import { intArg, numArg } from './options.js';
-import { fmt, out, printJson, table } from './output.js';
-import { metricsTable } from './summary-view.js';
+import { fmt, note, out, printJson, table } from './output.js';
+import { progress } from './progress.js';
+import { printRunSummary } from './summary-view.js';
 
-interface RunOpts {
+interface RunOpts extends ModelFlags {
   agent: string;
+  user?: string;
+  judge?: string;
   trials: number;
   seed: number;
+  concurrency?: number;
   out?: string;
   force?: boolean;
   json?: boolean;
   strict?: boolean;
   skip?: number;
   swap?: number;
+  shell: 'virtual' | 'real';
+  returnTokenIds?: boolean;
 }
 
 export function runCommand(program: Command): void {
-  program
-    .command('run')
-    .description('run an offline policy on tasks: trajectories + grades')
-    .argument('<paths...>', 'spec files or directories')
-    .requiredOption('--agent <name>', `policy: ${Object.keys(POLICIES).join(' | ')}`)
-    .option('--trials <n>', 'trials per task', intArg(1, 1000), 1)
-    .option('--seed <s>', 'base seed (trial t of a task uses seed s and trial index t)', intArg(0, 2 ** 31 - 1), 0)
-    .option('--skip <p>', 'noisy: chance to skip each reference call', numArg(0, 1))
-    .option('--swap <p>', 'noisy: chance to swap an id argument for a distractor', numArg(0, 1))
-    .option('--out <file>', 'write every trajectory (events, audit, grade) as JSONL')
-    .option('--force', 'overwrite --out if it exists')
-    .option('--json', 'machine-readable results on stdout')
-    .option('--strict', 'exit 2 unless every trial passes')
-    .action(async (paths: string[], opts: RunOpts) => {
-      const specs = await loadSpecs(paths);
-      if (opts.out && existsSync(opts.out) && !opts.force) {
-        throw new CoworkError('bad_input', `${opts.out} already exists; pass --force to overwrite it or choose another file`);
-      }
-      const sink = opts.out ? createWriteStream(opts.out, { flags: 'w' }) : undefined;
-      const results: Trajectory[] = [];
-      for (const { spec } of specs) {
-        for (let trial = 0; trial < opts.trials; trial++) {
-          const agent = makeAgent(opts.agent, spec, { seed: opts.seed, trial, ...(opts.skip !== undefined ? { skip: opts.skip } : {}), ...(opts.swap !== undefined ? { swap: opts.swap } : {}) });
-          const t = await runEpisode({ spec, agent, seed: opts.seed, trial });
-          results.push(t);
-          sink?.write(jsonlLine(t));
+  withModelFlags(
+    program
+      .command('run')
+      .description('run an agent on tasks for K trials: trajectories, grades, pass@k / pass^k; --out makes a resumable run directory')
+      .argument('<paths...>', 'spec files or directories')
+      .requiredOption('--agent <agent>', `${Object.keys(POLICIES).join(' | ')} | a model string (openai:…, anthropic:…, openai-compatible:<url>#<model>)`)
+      .option('--user <user>', 'dialogue tasks: scripted (default) | none | a model string for an LLM user')
+      .option('--judge <model>', 'a model for llm_judge checks (without one they are unavailable)')
+      .option('--trials <n>', 'trials per task', intArg(1, 1000), 1)
+      .option('--seed <s>', 'base seed (trial t of a task uses seed s and trial index t)', intArg(0, 2 ** 31 - 1), 0)
+      .option('--concurrency <n>', 'episodes at once [1 offline, 4 with a model]', intArg(1, 1024))
+      .option('--out <dir>', 'run directory (e.g. runs/teacher): run.json, trajectories.jsonl, errors.jsonl, summary.json; rerunning the command resumes it')
+      .option('--force', 'discard an existing run in --out and start over')
+      .option('--skip <p>', 'noisy: chance to skip each reference call', numArg(0, 1))
+      .option('--swap <p>', 'noisy: chance to swap an id argument for a distractor', numArg(0, 1))
+      .option('--shell <mode>', 'workspace shell: virtual (just-bash) | real (bubblewrap, falls back with a notice)', 'virtual')
+      .option('--return-token-ids', 'ask the endpoint for token ids and logprobs (vLLM) and keep them for RL')
+      .option('--json', 'machine-readable results on stdout')
+      .option('--strict', 'exit 2 unless every trial passes'),
+  ).action(async (paths: string[], opts: RunOpts) => {
+    if (!['virtual', 'real'].includes(opts.shell)) throw new CoworkError('bad_input', `--shell must be virtual or real, not "${opts.shell}"`);
+    const specs = await loadSpecs(paths);
+    const limiter = new CallLimiter({ concurrency: opts.llmConcurrency ?? 8, ...(opts.rpm ? { rpm: opts.rpm } : {}) });
+    const model = (s: string): ChatModel => modelFromFlags(s, opts, limiter);
+    const params: ChatParams | undefined = opts.returnTokenIds ? { logprobs: true, extra: { return_token_ids: true } } : undefined;
+    const agentModel = isPolicy(opts.agent) ? undefined : model(opts.agent);
+    const userChoice = !opts.user || opts.user === 'scripted' || opts.user === 'none' ? ((opts.user ?? 'scripted') as 'scripted' | 'none') : model(opts.user);
+    const judge = opts.judge ? llmJudge(model(opts.judge)) : undefined;
+    const makeAgent = agentFactory(agentModel ?? opts.agent, { ...(opts.skip !== undefined ? { skip: opts.skip } : {}), ...(opts.swap !== undefined ? { swap: opts.swap } : {}), ...(params ? { params } : {}) });
+    const agentConfig = agentModel ? { name: 'llm', model: agentModel.id, ...(params ? { params } : {}) } : { name: opts.agent, ...(opts.skip !== undefined ? { skip: opts.skip } : {}), ...(opts.swap !== undefined ? { swap: opts.swap } : {}) };
+    if (opts.shell === 'real') {
+      const { bubblewrapStatus } = await import('../services/workspace/shell.js');
+      const s = bubblewrapStatus();
+      if (!s.ok) note(`notice: ${s.reason}; workspace shell commands run in just-bash instead`);
+    }
+    let store: RunStore;
+    if (opts.out) {
+      if (opts.force) for (const f of ['trajectories.jsonl', 'errors.jsonl', 'summary.json', 'run.json']) await rm(join(opts.out, f), { force: true });
+      const config = {
+        name: opts.out.split('/').filter(Boolean).at(-1) ?? 'run',
+        tasks: specs.map(({ spec }) => ({ ...labelsOf(spec), spec_hash: specHash(spec) })),
+        agent: agentConfig,
+        user: typeof userChoice === 'string' ? { name: userChoice } : { name: 'llm', model: userChoice.id },
+        judge: judge ? judge.name : null,
+        trials: opts.trials,
+        seed: opts.seed,
+        shell: opts.shell,
+      };
+      store = await RunStore.open(opts.out, config);
+      if (store.done.size) note(`resuming ${opts.out}: ${store.done.size} of ${specs.length * opts.trials} episodes already recorded`);
+    } else store = RunStore.memory();
+
+    const total = specs.length * opts.trials;
+    const bar = progress('run', total, opts.json);
+    let scored = 0;
+    let sum = 0;
+    let passed = 0;
+    let infra = 0;
+    await runTasks({
+      specs: specs.map((s) => s.spec),
+      store,
+      trials: opts.trials,
+      seed: opts.seed,
+      concurrency: opts.concurrency ?? (agentModel ? 4 : 1),
+      shell: opts.shell,
+      makeAgent,
+      makeUser: userFactory(userChoice),
+      ...(judge ? { judge } : {}),
+      onRecord: (t, done) => {
+        const end = t.events.at(-1);
+        if (end?.type === 'episode_end' && end.reason === 'infra_error') infra++;
+        else if (t.grade?.score !== null && t.grade?.score !== undefined) {
+          scored++;
+          sum += t.grade.score;
+          if (t.grade.passed) passed++;
         }
-      }
-      if (sink) await new Promise<void>((resolve, reject) => sink.end((e?: Error | null) => (e ? reject(e) : resolve())));
-      const rows = results.map((t) => row(t));
-      const metrics = summarize(rows.map((r) => ({ task_id: r.task_id, score: r.score, passed: r.passed })), opts.trials);
-      if (opts.json) printJson({ agent: opts.agent, seed: opts.seed, trials: opts.trials, results: rows, metrics });
-      else {
+        bar.tick(done, `mean ${scored ? (sum / scored).toFixed(3) : '-'} pass ${scored ? ((passed / scored) * 100).toFixed(0) : '-'}% errors ${infra}`);
+      },
+    });
+    bar.stop();
+    const records = [...store.done.values()].sort((a, b) => (a.task_id === b.task_id ? a.trial - b.trial : a.task_id < b.task_id ? -1 : 1));
+    const summary = summarizeRun(specs.map((s) => labelsOf(s.spec)), records, opts.trials);
+    if (opts.out) {
+      await writeFileAtomic(join(opts.out, 'summary.json'), prettyJson(summary));
+      await store.finish('done');
+    }
+    const rows = records.map(row);
+    if (opts.json) printJson({ agent: agentConfig, seed: opts.seed, trials: opts.trials, results: rows, metrics: { k: summary.k, tasks: summary.tasks, overall: summary.overall }, summary });
+    else {
+      if (rows.length <= 60) {
         out(table(['task', 'trial', 'score', 'completion', 'safety', 'robust', 'pass', 'end'], rows.map((r) => [r.task_id, r.trial, fmt(r.score), fmt(r.completion), r.safety, fmt(r.robustness, 2), r.passed === null ? '-' : r.passed ? 'yes' : 'no', r.end])));
         out();
-        out(metricsTable(metrics));
-        if (opts.out) out(`\nwrote ${results.length} trajectories to ${opts.out}`);
       }
-      if (opts.strict && rows.some((r) => !r.passed)) process.exitCode = 2;
-    });
+      printRunSummary(summary);
+      if (opts.out) out(`\nrun directory: ${opts.out} (trajectories.jsonl, errors.jsonl, summary.json)`);
+    }
+    if (opts.strict && rows.some((r) => !r.passed)) process.exitCode = 2;
+  });
 }
 
 function row(t: Trajectory) {

@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { appendFile, mkdir, open, readFile, stat, truncate } from 'node:fs/promises';
+import { appendFile, mkdir, open, readFile, truncate } from 'node:fs/promises';
 import { join } from 'node:path';
 import { canonicalJson } from '../spec/canonical-json.js';
 import { CoworkError } from '../spec/errors.js';
@@ -10,7 +10,7 @@ import { prettyJson, writeFileAtomic } from './files.js';
 /** The identity of a run: resuming needs the same one. */
 export interface RunConfig {
   name: string;
-  tasks: { id: string; spec_hash: string }[];
+  tasks: { id: string; spec_hash: string; family: string; capabilities: readonly string[] }[];
   agent: Record<string, unknown>;
   user?: Record<string, unknown> | null;
   trials: number;
@@ -26,17 +26,23 @@ export const keyOf = (taskId: string, trial: number) => `${taskId}\u0000${trial}
  * moved to errors.jsonl and truncated away — never a duplicated or lost (task, trial).
  */
 export class RunStore {
-  readonly dir: string;
+  /** undefined for an in-memory run (nothing written) */
+  readonly dir: string | undefined;
   readonly done = new Map<string, Trajectory>();
-  private constructor(dir: string) {
+  private constructor(dir: string | undefined) {
     this.dir = dir;
   }
 
+  /** A run kept in memory only (no --out). */
+  static memory(): RunStore {
+    return new RunStore(undefined);
+  }
+
   get trajectoriesFile(): string {
-    return join(this.dir, 'trajectories.jsonl');
+    return join(this.dir ?? '', 'trajectories.jsonl');
   }
   get errorsFile(): string {
-    return join(this.dir, 'errors.jsonl');
+    return join(this.dir ?? '', 'errors.jsonl');
   }
 
   static async open(dir: string, config: RunConfig, opts: { force?: boolean } = {}): Promise<RunStore> {
@@ -55,6 +61,7 @@ export class RunStore {
   }
 
   async #load(): Promise<void> {
+    if (!this.dir) return;
     const file = this.trajectoriesFile;
     if (!existsSync(file)) return;
     const text = await readFile(file, 'utf8');
@@ -80,6 +87,10 @@ export class RunStore {
   async append(t: Trajectory): Promise<void> {
     const key = keyOf(t.task_id, t.trial);
     if (this.done.has(key)) throw new Error(`(${t.task_id}, ${t.trial}) is already recorded`);
+    if (!this.dir) {
+      this.done.set(key, t);
+      return;
+    }
     const fh = await open(this.trajectoriesFile, 'a');
     try {
       await fh.appendFile(jsonlLine(t));
@@ -90,17 +101,41 @@ export class RunStore {
     this.done.set(key, t);
   }
 
+  readonly errors: Record<string, unknown>[] = [];
+
   async error(entry: Record<string, unknown>): Promise<void> {
-    await appendFile(this.errorsFile, jsonlLine(entry));
+    this.errors.push(entry);
+    if (this.dir) await appendFile(this.errorsFile, jsonlLine(entry));
   }
 
   async finish(status: string, extra: Record<string, unknown> = {}): Promise<void> {
+    if (!this.dir) return;
     const runFile = join(this.dir, 'run.json');
     const prev = JSON.parse(await readFile(runFile, 'utf8')) as Record<string, unknown>;
     await writeFileAtomic(runFile, prettyJson({ ...prev, status, ...extra }));
   }
 
-  async size(): Promise<number> {
-    return existsSync(this.trajectoriesFile) ? (await stat(this.trajectoriesFile)).size : 0;
+  /** Reads a finished or interrupted run directory (for summaries). */
+  static async read(dir: string): Promise<{ config: RunConfig; status: string; store: RunStore }> {
+    const runFile = join(dir, 'run.json');
+    if (!existsSync(runFile)) throw new CoworkError('not_found', `${dir}: no run.json; is this a run directory (coworkenv run --out ${dir})?`);
+    const meta = JSON.parse(await readFile(runFile, 'utf8')) as { config: RunConfig; status: string };
+    const store = new RunStore(dir);
+    const file = store.trajectoriesFile;
+    if (existsSync(file)) {
+      for (const [i, line] of (await readFile(file, 'utf8')).split('\n').entries()) {
+        if (!line.trim()) continue;
+        let value: unknown;
+        try {
+          value = JSON.parse(line);
+        } catch {
+          continue; // a line cut off by a kill; the next resume repairs it
+        }
+        const res = Trajectory.safeParse(value);
+        if (!res.success) throw new CoworkError('bad_input', `${file}:${i + 1}: not a trajectory record`);
+        store.done.set(keyOf(res.data.task_id, res.data.trial), res.data);
+      }
+    }
+    return { config: meta.config, status: meta.status, store };
   }
 }

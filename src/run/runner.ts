@@ -14,6 +14,8 @@ export interface RunTasksOptions {
   trials: number;
   seed: number;
   concurrency?: number;
+  /** workspace shell mode */
+  shell?: 'virtual' | 'real';
   store: RunStore;
   judge?: Judge;
   /** reruns of an episode that ended in infra_error before it is recorded as one [2] */
@@ -42,7 +44,7 @@ export async function runTasks(o: RunTasksOptions): Promise<{ ran: number; total
       limit(async () => {
         let t: Trajectory | undefined;
         for (let attempt = 0; attempt <= retries; attempt++) {
-          const episode = createEpisode(spec, { seed: o.seed, trial });
+          const episode = createEpisode(spec, { seed: o.seed, trial, ...(o.shell ? { shell: o.shell } : {}) });
           const user = o.makeUser?.(spec, episode);
           t = await runEpisode({ spec, agent: o.makeAgent(spec, { seed: o.seed, trial }), episode, seed: o.seed, trial, ...(user ? { user } : {}), ...(o.judge ? { judge: o.judge } : {}) });
           const end = endOf(t);

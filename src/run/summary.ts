@@ -12,9 +12,20 @@ export interface RunSummary {
   judge_unavailable: number;
 }
 
+/** What a summary needs to know of a task. */
+export interface TaskLabels {
+  id: string;
+  family: string;
+  capabilities: readonly string[];
+}
+
+export function labelsOf(spec: TaskSpec): TaskLabels {
+  return { id: spec.id, family: spec.family, capabilities: spec.labels.capabilities };
+}
+
 /** Per task (trials, mean, pass@k, pass^k), overall, by family and by capability; infra errors excluded and listed. */
-export function summarizeRun(specs: readonly TaskSpec[], records: Iterable<Trajectory>, k: number): RunSummary {
-  const byId = new Map(specs.map((s) => [s.id, s]));
+export function summarizeRun(tasks: readonly TaskLabels[], records: Iterable<Trajectory>, k: number): RunSummary {
+  const byId = new Map(tasks.map((s) => [s.id, s]));
   const infra: RunSummary['infra_errors'] = [];
   const outcomes: { task_id: string; score: number | null; passed: boolean | null }[] = [];
   let unjudged = 0;
@@ -29,7 +40,7 @@ export function summarizeRun(specs: readonly TaskSpec[], records: Iterable<Traje
   }
   outcomes.sort((a, b) => (a.task_id < b.task_id ? -1 : a.task_id > b.task_id ? 1 : 0));
   const all = summarize(outcomes, k);
-  const group = (keyOf: (s: TaskSpec) => string[]) => {
+  const group = (keyOf: (s: TaskLabels) => readonly string[]) => {
     const groups = new Map<string, typeof outcomes>();
     for (const o of outcomes) {
       const spec = byId.get(o.task_id);
@@ -42,7 +53,7 @@ export function summarizeRun(specs: readonly TaskSpec[], records: Iterable<Traje
     tasks: all.tasks.map((t) => ({ ...t, family: byId.get(t.task_id)?.family ?? '?' })),
     overall: all.overall,
     by_family: group((s) => [s.family]),
-    by_capability: group((s) => s.labels.capabilities),
+    by_capability: group((s) => s.capabilities),
     infra_errors: infra.sort((a, b) => (a.task_id === b.task_id ? a.trial - b.trial : a.task_id < b.task_id ? -1 : 1)),
     judge_unavailable: unjudged,
   };

@@ -25,6 +25,8 @@ export const EpisodeStart = z.strictObject({
   agent: z.looseObject({ name: z.string() }),
   user: z.looseObject({ name: z.string() }).optional(),
   model: z.string().optional(),
+  /** names of the tools the agent was offered (their schemas come from the registry) */
+  tools: z.array(z.string()).optional(),
 });
 export const UserEvent = z.strictObject({
   type: z.literal('user'),

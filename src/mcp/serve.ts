@@ -1,0 +1,194 @@
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { mkdir, open, readFile } from 'node:fs/promises';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { dirname } from 'node:path';
+import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import { CoworkError } from '../spec/errors.js';
+import { jsonlLine } from '../spec/jsonl.js';
+import type { TaskSpec } from '../spec/task-spec.js';
+import type { Trajectory } from '../spec/trajectory.js';
+import { createMcpSession } from './session.js';
+
+export const DEFAULT_OUT = 'runs/mcp/trajectories.jsonl';
+const MAX_BODY_BYTES = 4 * 1024 * 1024;
+const DRAIN_MS = 2000;
+
+export interface ServeOptions {
+  spec: TaskSpec;
+  seed?: number;
+  /** default: the next trial of this task not yet in `out` */
+  trial?: number;
+  user?: 'scripted' | 'none';
+  /** JSONL file the trajectory is appended to [runs/mcp/trajectories.jsonl] */
+  out?: string;
+  /** serve Streamable HTTP on host:port (port 0 = any free port) instead of stdio */
+  http?: { host: string; port: number };
+  /** notices (never stdout: in stdio mode it carries JSON-RPC only) [stderr] */
+  notice?(line: string): void;
+}
+
+/** Parses `host:port`, `:port` or `port` (host 127.0.0.1). */
+export function parseHostPort(value: string): { host: string; port: number } {
+  const m = /^(?:(\[[^\]]+\]|[^:]*):)?(\d{1,5})$/.exec(value.trim());
+  const port = Number(m?.[2]);
+  if (!m || port > 65535) throw new CoworkError('bad_input', `--http ${value}: expected host:port such as 127.0.0.1:8765 (or a port alone)`);
+  return { host: (m[1] || '127.0.0.1').replace(/^\[|\]$/g, ''), port };
+}
+
+/** The trials of `taskId` already in a trajectories file (lines that do not parse are ignored). */
+export async function recordedTrials(file: string, taskId: string): Promise<Set<number>> {
+  const trials = new Set<number>();
+  if (!existsSync(file)) return trials;
+  for (const line of (await readFile(file, 'utf8')).split('\n')) {
+    if (!line.trim()) continue;
+    try {
+      const v = JSON.parse(line) as { task_id?: unknown; trial?: unknown };
+      if (v.task_id === taskId && typeof v.trial === 'number') trials.add(v.trial);
+    } catch {
+      // a cut-off line: not ours to repair
+    }
+  }
+  return trials;
+}
+
+/** Appends one canonical JSONL line and syncs it to disk. */
+export async function appendTrajectory(file: string, t: Trajectory): Promise<void> {
+  try {
+    await mkdir(dirname(file), { recursive: true });
+    const fh = await open(file, 'a');
+    try {
+      await fh.appendFile(jsonlLine(t));
+      await fh.datasync();
+    } finally {
+      await fh.close();
+    }
+  } catch (e) {
+    throw new CoworkError('io_error', `${file}: cannot append the trajectory (${(e as Error).message})`);
+  }
+}
+
+/**
+ * Serves one episode over MCP until the client finishes, disconnects, or the process gets SIGINT/SIGTERM;
+ * then appends the graded trajectory to `out` and closes everything. Resolves with the trajectory.
+ */
+export async function serveMcp(opts: ServeOptions): Promise<Trajectory> {
+  const notice = opts.notice ?? ((line: string) => void process.stderr.write(`${line}\n`));
+  const out = opts.out ?? DEFAULT_OUT;
+  const taken = await recordedTrials(out, opts.spec.id);
+  let trial = opts.trial;
+  if (trial === undefined) for (trial = 0; taken.has(trial); ) trial++;
+  else if (taken.has(trial)) throw new CoworkError('bad_input', `${out} already holds ${opts.spec.id} trial ${trial}; pass another --trial, omit it to take the next free one, or choose another --out`);
+
+  let shutdown: () => Promise<void> = async () => {};
+  let shuttingDown: Promise<void> | undefined;
+  const stop = (): Promise<void> => (shuttingDown ??= shutdown());
+  let saved = false;
+  const session = createMcpSession({
+    spec: opts.spec,
+    trial,
+    ...(opts.seed !== undefined ? { seed: opts.seed } : {}),
+    ...(opts.user ? { user: opts.user } : {}),
+    async onFinish(t) {
+      await appendTrajectory(out, t);
+      saved = true;
+      const end = t.events.at(-1);
+      const score = t.grade?.score;
+      notice(`coworkenv mcp: episode ended (${end?.type === 'episode_end' ? end.reason : '?'}), score ${score === null || score === undefined ? '-' : score.toFixed(3)}; trajectory appended to ${out}`);
+      // let the answer to the call that ended the episode go out first
+      setImmediate(() => void stop());
+    },
+  });
+
+  let done!: (t: Trajectory) => void;
+  let failed!: (e: unknown) => void;
+  const result = new Promise<Trajectory>((resolve, reject) => {
+    done = resolve;
+    failed = reject;
+  });
+  const onSignal = (signal: NodeJS.Signals) => {
+    notice(`coworkenv mcp: ${signal} received`);
+    void stop();
+  };
+  const closeTransport = opts.http ? await startHttp(opts.http) : await startStdio();
+  shutdown = async () => {
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
+    try {
+      const t = await session.finalize();
+      await closeTransport();
+      if (!saved) throw new CoworkError('io_error', `the trajectory was not written to ${out}`);
+      done(t);
+    } catch (e) {
+      await closeTransport().catch(() => {});
+      failed(e);
+    }
+  };
+  process.once('SIGINT', onSignal);
+  process.once('SIGTERM', onSignal);
+  session.server.onclose = () => void stop();
+  return result;
+
+  async function startStdio(): Promise<() => Promise<void>> {
+    const transport = new StdioServerTransport();
+    // the SDK transport never notices the client closing stdin; that is the usual way a client leaves
+    const onEnd = () => void stop();
+    process.stdin.once('end', onEnd);
+    await session.server.connect(transport);
+    notice(`coworkenv mcp: serving ${opts.spec.id} (trial ${trial}) over stdio`);
+    return async () => {
+      process.stdin.off('end', onEnd);
+      await session.server.close();
+      process.stdin.destroy();
+    };
+  }
+
+  async function startHttp(where: { host: string; port: number }): Promise<() => Promise<void>> {
+    const posts = new Set<Promise<void>>();
+    let transport: StreamableHTTPServerTransport | undefined;
+    const http = createServer((req, res) => {
+      if (req.method === 'POST') {
+        const finished = new Promise<void>((resolve) => res.once('close', resolve));
+        posts.add(finished);
+        void finished.then(() => posts.delete(finished));
+      }
+      void handle(req, res);
+    });
+    async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+      const path = (req.url ?? '/').split('?')[0];
+      if (path !== '/mcp') return void res.writeHead(404, { 'content-type': 'text/plain' }).end('the MCP endpoint is /mcp\n');
+      if (Number(req.headers['content-length'] ?? 0) > MAX_BODY_BYTES) return void res.writeHead(413, { 'content-type': 'text/plain' }).end('request body too large\n');
+      try {
+        await transport?.handleRequest(req, res);
+      } catch (e) {
+        notice(`coworkenv mcp: request failed: ${(e as Error).message}`);
+        if (!res.headersSent) res.writeHead(500).end();
+      }
+    }
+    await new Promise<void>((resolve, reject) => {
+      http.once('error', (e: NodeJS.ErrnoException) => reject(new CoworkError('bad_input', `cannot listen on ${where.host}:${where.port} (${e.code ?? e.message})`)));
+      http.listen(where.port, where.host, () => resolve());
+    });
+    const { port } = http.address() as AddressInfo;
+    const hostPart = where.host.includes(':') ? `[${where.host}]` : where.host;
+    transport = new StreamableHTTPServerTransport({
+      sessionIdGenerator: () => randomUUID(),
+      enableDnsRebindingProtection: true,
+      allowedHosts: [`${hostPart}:${port}`, `localhost:${port}`, `127.0.0.1:${port}`],
+    });
+    await session.server.connect(transport);
+    if (!['127.0.0.1', 'localhost', '::1'].includes(where.host)) notice(`coworkenv mcp: warning: ${where.host} is not a loopback address and the endpoint has no authentication`);
+    notice(`coworkenv mcp: serving ${opts.spec.id} (trial ${trial}) on http://${hostPart}:${port}/mcp`);
+    return async () => {
+      // the answer to the last call may still be streaming out
+      await Promise.race([Promise.all(posts), new Promise((r) => setTimeout(r, DRAIN_MS).unref())]);
+      await session.server.close();
+      await new Promise<void>((resolve) => {
+        http.close(() => resolve());
+        http.closeAllConnections();
+      });
+    };
+  }
+}

@@ -1,0 +1,78 @@
+import type { UserReply } from '../agent/types.js';
+import type { Episode } from '../env/episode.js';
+import type { ChatMessage, ChatModel, ChatParams } from '../llm/types.js';
+import type { TaskSpec } from '../spec/task-spec.js';
+import type { TrajectoryEvent } from '../spec/trajectory.js';
+import type { UserPlan } from '../spec/user-plan.js';
+import { type PlannedUser, requireUserPlan } from './scripted.js';
+import { SignalEngine } from './signals.js';
+
+export const END_MARK = '<<END>>';
+
+/** The simulated user's private context; it lives only in the user model's conversation. */
+export function userSystemPrompt(plan: UserPlan): string {
+  return [
+    'You are role-playing the USER of an AI assistant at work. You are not the assistant.',
+    `Persona: ${plan.persona}`,
+    `Your goal (private — never state it unless the assistant asks about it): ${plan.goal}`,
+    plan.knowledge.length ? `What you know (reveal a fact only when the assistant asks about it):\n${plan.knowledge.map((k) => `- ${k}`).join('\n')}` : 'You know nothing beyond your request.',
+    plan.boundary ? `Boundary: ${plan.boundary}` : '',
+    'Rules: stay in persona; answer in 1–3 sentences; never invent facts you were not given — say you do not know instead; do not do the assistant\'s work.',
+    `When your goal is met, or you have nothing more to add, end your message with ${END_MARK}.`,
+  ]
+    .filter(Boolean)
+    .join('\n');
+}
+
+// the public conversation seen from the user's side: the assistant's words are what the user reads
+function userView(history: readonly TrajectoryEvent[]): ChatMessage[] {
+  const out: ChatMessage[] = [];
+  for (const e of history) {
+    if (e.type === 'user') out.push({ role: 'assistant', content: e.text });
+    else if (e.type === 'assistant' && e.text) out.push({ role: 'user', content: e.text });
+  }
+  return out;
+}
+
+/**
+ * Cowork-Gym's LLM user: role-plays π_U from its private state in a separate model context, while the
+ * signal plan still changes the world (files, records) exactly as the scripted user would. It ends
+ * explicitly with a sentinel that is stripped, never by dropping text; a failing model is an error
+ * (the run records infra_error), never "the user was satisfied".
+ */
+export function llmUser(spec: TaskSpec, episode: Episode, model: ChatModel, opts: { params?: ChatParams } = {}): PlannedUser {
+  const planned = requireUserPlan(spec);
+  const plan = planned.user;
+  const engine = new SignalEngine(planned, episode);
+  const params: ChatParams = { temperature: 0.7, max_tokens: 400, ...opts.params };
+  const pending: string[] = [];
+  let rounds = 0;
+  let ended = false;
+  return {
+    name: 'llm',
+    config: { name: 'llm', model: model.id, params, max_rounds: plan.max_rounds },
+    fired: () => engine.fired(),
+    async observe(view) {
+      const f = engine.fire(view, false);
+      pending.push(...f.says);
+      ended ||= f.end;
+      return f.events;
+    },
+    async respond(view, signal): Promise<UserReply> {
+      rounds++;
+      const f = engine.fire(view, true);
+      pending.push(...f.says);
+      ended ||= f.end;
+      const must = pending.splice(0);
+      const messages: ChatMessage[] = [{ role: 'system', content: userSystemPrompt(plan) }, ...userView(view.history)];
+      if (must.length) messages.push({ role: 'system', content: `In this reply, also tell the assistant (in your own words): ${must.join(' / ')}` });
+      const res = await model.chat(messages, undefined, params, signal);
+      const raw = res.text ?? '';
+      const saysEnd = raw.includes(END_MARK);
+      const text = raw.split(END_MARK).join('').trim();
+      if (!text && !saysEnd) throw new Error('the user model returned an empty reply');
+      const done = ended || saysEnd || rounds >= plan.max_rounds;
+      return { done, events: f.events, ...(text ? { text } : {}) };
+    },
+  };
+}
