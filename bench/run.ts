@@ -4,6 +4,7 @@ import type { BenchResult } from './stats.js';
 const BENCHES: Record<string, () => Promise<{ run(): Promise<BenchResult> }>> = {
   episode: () => import('./episode.js'),
   synth: () => import('./synth.js'),
+  curate: () => import('./curate.js'),
 };
 
 const args = process.argv.slice(2);

@@ -265,12 +265,14 @@ describe('coworkenv run / grade', () => {
   });
 
   it('run --out then grade reproduces every stored grade', async () => {
-    const file = join(TMP, 'noisy.jsonl');
-    const run = await cli('run', 'examples/tasks', '--agent', 'noisy', '--trials', '2', '--seed', '3', '--out', file, '--json');
+    const dir = join(TMP, 'noisy-run');
+    const file = join(dir, 'trajectories.jsonl');
+    const run = await cli('run', 'examples/tasks', '--agent', 'noisy', '--trials', '2', '--seed', '3', '--out', dir, '--json');
     assert.equal(run.code, 0, run.stderr);
     const ran = json<RunJson>(run).results;
     assert.equal(lines(readFileSync(file, 'utf8')).length, 2 * TASK_IDS.length);
-    const g = await cli('grade', file, '--tasks', 'examples/tasks', '--json');
+    // grade takes the run directory or its trajectories file
+    const g = await cli('grade', dir, '--tasks', 'examples/tasks', '--json');
     assert.equal(g.code, 0, g.stderr);
     const out = json<{ total: number; malformed: unknown[]; results: { task_id: string; trial: number; stored_score: number | null; score: number | null; reproduced: boolean | null; spec_changed: boolean }[] }>(g);
     assert.equal(out.total, 2 * TASK_IDS.length);
@@ -281,23 +283,22 @@ describe('coworkenv run / grade', () => {
     assert.equal(strict.code, 2);
   });
 
-  it('run --out refuses an existing file unless --force', async () => {
+  it('run --out refuses an existing file (it takes a run directory) and leaves it untouched', async () => {
     const file = join(TMP, 'exists.jsonl');
     writeFileSync(file, 'keep me\n');
-    const r = await cli('run', 'examples/tasks', '--agent', 'reference', '--out', file);
-    assert.equal(r.code, 1);
-    assert.match(r.stderr, /already exists; pass --force/);
-    assert.equal(readFileSync(file, 'utf8'), 'keep me\n');
-    const forced = await cli('run', 'examples/tasks', '--agent', 'reference', '--out', file, '--force');
-    assert.equal(forced.code, 0, forced.stderr);
-    assert.equal(lines(readFileSync(file, 'utf8')).length, TASK_IDS.length);
+    for (const extra of [[], ['--force']]) {
+      const r = await cli('run', 'examples/tasks', '--agent', 'reference', '--out', file, ...extra);
+      assert.equal(r.code, 1);
+      assert.match(r.stderr, /is a file; --out takes a run directory/);
+      assert.equal(readFileSync(file, 'utf8'), 'keep me\n');
+    }
   });
 
   it('grade reports a malformed line, skips it and exits 1', async () => {
-    const good = join(TMP, 'good.jsonl');
+    const good = join(TMP, 'good-run');
     const run = await cli('run', 'examples/tasks', '--agent', 'reference', '--out', good);
     assert.equal(run.code, 0, run.stderr);
-    const rows = lines(readFileSync(good, 'utf8'));
+    const rows = lines(readFileSync(join(good, 'trajectories.jsonl'), 'utf8'));
     const bad = join(TMP, 'bad.jsonl');
     writeFileSync(bad, [...rows.slice(0, 2), '{"kind":"trajectory", broken', ...rows.slice(2)].join('\n') + '\n');
     const r = await cli('grade', bad, '--tasks', 'examples/tasks', '--json');

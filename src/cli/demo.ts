@@ -11,6 +11,11 @@ import { TaskSpec } from '../spec/task-spec.js';
 import { scriptedUser } from '../user/scripted.js';
 import { allFamiliesPlan } from '../synth/builtin-plans.js';
 import { synthesize } from '../synth/synthesize.js';
+import { CE_LIMITS } from '../curate/convert.js';
+import { curate } from '../curate/pipeline.js';
+import { resolveSource } from '../curate/sources.js';
+import { environmentSecrets } from '../curate/validity.js';
+import { printFunnel, THRESHOLD_PRESETS } from './curate.js';
 import { intArg } from './options.js';
 import { color, fmt, out, printJson, table } from './output.js';
 import { progress } from './progress.js';
@@ -27,7 +32,7 @@ interface DemoOpts {
 export function demoCommand(program: Command): void {
   program
     .command('demo')
-    .description('the offline main job: built-in plan → tasks of every family → full gate → noisy teacher → grades → summary')
+    .description('the offline main job: built-in plan → tasks of every family → full gate → noisy teacher → grades → curated SFT data')
     .option('--out <dir>', 'where tasks and the run go', 'demo')
     .option('--trials <n>', 'teacher trials per task', intArg(1, 100), 3)
     .option('--seed <s>', 'run seed', intArg(0, 2 ** 31 - 1), 1)
@@ -65,8 +70,19 @@ export function demoCommand(program: Command): void {
       const summary = summarizeRun(specs.map(labelsOf), store.done.values(), opts.trials);
       await writeFileAtomic(join(runDir, 'summary.json'), prettyJson(summary));
       await store.finish('done');
+      const dataDir = join(opts.out, 'datasets', 'demo');
+      const curation = await curate({
+        sources: [await resolveSource(runDir)],
+        out: dataDir,
+        formats: ['trl', 'parquet', 'sharegpt'],
+        threshold: THRESHOLD_PRESETS.mixed as number,
+        limits: CE_LIMITS,
+        specs: new Map(specs.map((s) => [s.id, { spec: s, file: join(taskDir, `${s.id}.json`) }])),
+        secrets: environmentSecrets(),
+      });
+      await writeFileAtomic(join(dataDir, 'curation.json'), prettyJson(curation));
       const seconds = (Date.now() - t0) / 1000;
-      if (opts.json) return printJson({ synth: synthSummary, run: summary, out: opts.out, seconds });
+      if (opts.json) return printJson({ synth: synthSummary, run: summary, curation, out: opts.out, seconds });
       printSynthSummary(synthSummary, taskDir);
       out();
       out(`${color.bold('teacher')} noisy (skip ${agentConfig.skip}, swap ${agentConfig.swap}), ${opts.trials} trials × ${specs.length} tasks → ${runDir}`);
@@ -75,6 +91,8 @@ export function demoCommand(program: Command): void {
       const o = summary.overall;
       rows.push(['overall', o.tasks, fmt(o.mean), fmt(o.pass_rate), fmt(o.pass_at_k), fmt(o.pass_hat_k)]);
       out(table(['family', 'tasks', 'mean', 'pass rate', `pass@${k}`, `pass^${k}`], rows));
-      out(`\nfiles: ${taskDir}/ (released specs, rejected/), ${runDir}/trajectories.jsonl, ${runDir}/summary.json · ${seconds.toFixed(1)}s`);
+      out();
+      printFunnel(curation);
+      out(`\ndone in ${seconds.toFixed(1)}s: ${taskDir}/ (released specs, rejected/) · ${runDir}/ (trajectories, summary) · ${dataDir}/ (SFT data)`);
     });
 }

@@ -1,4 +1,6 @@
+import { existsSync, statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import type { Command } from 'commander';
 import { specHash } from '../agent/rollout.js';
 import { grade } from '../grade/grade.js';
@@ -15,11 +17,12 @@ export function gradeCommand(program: Command): void {
   program
     .command('grade')
     .description('regrade stored trajectories offline and compare with their stored grades')
-    .argument('<trajectories>', 'a trajectories .jsonl file')
+    .argument('<trajectories>', 'a run directory or a trajectories .jsonl file')
     .requiredOption('--tasks <paths...>', 'the spec files or directories the trajectories came from')
     .option('--json', 'machine-readable output')
     .option('--strict', 'exit 2 if any grade differs from the stored one or any trial fails')
-    .action(async (file: string, opts: { tasks: string[]; json?: boolean; strict?: boolean }) => {
+    .action(async (input: string, opts: { tasks: string[]; json?: boolean; strict?: boolean }) => {
+      const file = existsSync(input) && statSync(input).isDirectory() ? join(input, 'trajectories.jsonl') : input;
       const text = await readFile(file, 'utf8').catch((e: Error) => {
         throw new CoworkError('not_found', `${file}: cannot read (${e.message})`);
       });

@@ -1,6 +1,7 @@
 import { Command, CommanderError } from 'commander';
 import { isCoworkError } from '../spec/errors.js';
 import { cacheCommand } from './cache.js';
+import { curateCommand } from './curate.js';
 import { demoCommand } from './demo.js';
 import { gradeCommand } from './grade.js';
 import { inspectCommand } from './inspect.js';

@@ -1,4 +1,3 @@
-import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Command } from 'commander';
 import { specHash } from '../agent/rollout.js';
@@ -75,10 +74,9 @@ export function runCommand(program: Command): void {
     }
     let store: RunStore;
     if (opts.out) {
-      if (opts.force) for (const f of ['trajectories.jsonl', 'errors.jsonl', 'summary.json', 'run.json']) await rm(join(opts.out, f), { force: true });
       const config = {
         name: opts.out.split('/').filter(Boolean).at(-1) ?? 'run',
-        tasks: specs.map(({ spec }) => ({ ...labelsOf(spec), spec_hash: specHash(spec) })),
+        tasks: specs.map(({ spec, file }) => ({ ...labelsOf(spec), spec_hash: specHash(spec), spec_path: file })),
         agent: agentConfig,
         user: typeof userChoice === 'string' ? { name: userChoice } : { name: 'llm', model: userChoice.id },
         judge: judge ? judge.name : null,
@@ -86,7 +84,7 @@ export function runCommand(program: Command): void {
         seed: opts.seed,
         shell: opts.shell,
       };
-      store = await RunStore.open(opts.out, config);
+      store = await RunStore.open(opts.out, config, { fresh: !!opts.force });
       if (store.done.size) note(`resuming ${opts.out}: ${store.done.size} of ${specs.length * opts.trials} episodes already recorded`);
     } else store = RunStore.memory();
 

@@ -97,6 +97,8 @@ export class Episode {
    * error result, never an exception. Asynchronous tools (shell) need {@link Episode.run}.
    */
   call(name: string, args?: unknown): CallResult {
+    // refuse before anything runs: an async tool started here would act in the background
+    if (this.#in.prepared.allowed.get(name)?.tool.async) throw new CoworkError('internal', `${name} is asynchronous; call it with episode.run()`);
     const started = this.#start(name, args);
     if (started.invoke) {
       try {

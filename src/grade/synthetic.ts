@@ -1,5 +1,6 @@
 import randexp from 'randexp';
 import { createRng } from '../env/rng.js';
+import { fixtureRows } from '../services/fixtures.js';
 import { getService, resolveTool } from '../services/registry.js';
 import type { Check, CheckKind } from '../spec/check-kinds.js';
 import type { TaskSpec } from '../spec/task-spec.js';
@@ -52,8 +53,7 @@ export class RecordBuilder implements SyntheticBuilder {
     // start from the fixture rows so other records keep their values
     const svc = (this.#state[service] ??= {});
     if (!svc[collection]) {
-      const rows = (this.#spec.fixtures[service]?.[collection] as Record<string, unknown>[] | undefined) ?? [];
-      svc[collection] = rows.map((r) => ({ ...r }));
+      svc[collection] = (fixtureRows(this.#spec, service, collection) as Record<string, unknown>[]).map((r) => ({ ...r }));
     }
     const idField = resolveIdField(service, collection);
     const rows = svc[collection] as Record<string, unknown>[];

@@ -10,7 +10,7 @@ import { CoworkError } from '../spec/errors.js';
 import { jsonlLine } from '../spec/jsonl.js';
 import type { TaskSpec } from '../spec/task-spec.js';
 import type { Trajectory } from '../spec/trajectory.js';
-import { createMcpSession } from './session.js';
+import { createMcpSession, DISCONNECTED } from './session.js';
 
 export const DEFAULT_OUT = 'runs/mcp/trajectories.jsonl';
 const MAX_BODY_BYTES = 4 * 1024 * 1024;
@@ -108,8 +108,10 @@ export async function serveMcp(opts: ServeOptions): Promise<Trajectory> {
     done = resolve;
     failed = reject;
   });
+  let stopError: string | undefined;
   const onSignal = (signal: NodeJS.Signals) => {
     notice(`coworkenv mcp: ${signal} received`);
+    stopError ??= `${DISCONNECTED} (${signal})`;
     void stop();
   };
   const closeTransport = opts.http ? await startHttp(opts.http) : await startStdio();
@@ -117,7 +119,7 @@ export async function serveMcp(opts: ServeOptions): Promise<Trajectory> {
     process.off('SIGINT', onSignal);
     process.off('SIGTERM', onSignal);
     try {
-      const t = await session.finalize();
+      const t = await session.finalize(undefined, stopError);
       await closeTransport();
       if (!saved) throw new CoworkError('io_error', `the trajectory was not written to ${out}`);
       done(t);

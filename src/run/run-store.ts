@@ -1,5 +1,5 @@
-import { existsSync } from 'node:fs';
-import { appendFile, mkdir, open, readFile, truncate } from 'node:fs/promises';
+import { existsSync, statSync } from 'node:fs';
+import { appendFile, mkdir, open, readFile, rm, truncate } from 'node:fs/promises';
 import { join } from 'node:path';
 import { canonicalJson } from '../spec/canonical-json.js';
 import { CoworkError } from '../spec/errors.js';
@@ -10,7 +10,7 @@ import { prettyJson, writeFileAtomic } from './files.js';
 /** The identity of a run: resuming needs the same one. */
 export interface RunConfig {
   name: string;
-  tasks: { id: string; spec_hash: string; family: string; capabilities: readonly string[] }[];
+  tasks: { id: string; spec_hash: string; family: string; capabilities: readonly string[]; spec_path?: string }[];
   agent: Record<string, unknown>;
   user?: Record<string, unknown> | null;
   trials: number;
@@ -45,11 +45,16 @@ export class RunStore {
     return join(this.dir ?? '', 'errors.jsonl');
   }
 
-  static async open(dir: string, config: RunConfig, opts: { force?: boolean } = {}): Promise<RunStore> {
+  /** Opens (or resumes) a run; `fresh` discards an earlier run in the directory first. */
+  static async open(dir: string, config: RunConfig, opts: { fresh?: boolean } = {}): Promise<RunStore> {
     const store = new RunStore(dir);
+    if (existsSync(dir) && !statSync(dir).isDirectory()) {
+      throw new CoworkError('bad_input', `${dir} is a file; --out takes a run directory (e.g. runs/<name>), and the file is left as it is`);
+    }
     await mkdir(dir, { recursive: true });
+    if (opts.fresh) for (const f of ['trajectories.jsonl', 'errors.jsonl', 'summary.json', 'run.json']) await rm(join(dir, f), { force: true });
     const runFile = join(dir, 'run.json');
-    if (existsSync(runFile) && !opts.force) {
+    if (existsSync(runFile)) {
       const prev = JSON.parse(await readFile(runFile, 'utf8')) as { config?: RunConfig };
       if (prev.config && canonicalJson(prev.config) !== canonicalJson(config)) {
         throw new CoworkError('bad_input', `${dir} holds a run with a different configuration (tasks, agent, trials or seed); resume with the same command, or choose another --out`);

@@ -68,3 +68,11 @@ export function loadFixtures(spec: Pick<TaskSpec, 'services' | 'fixtures'>): { s
   }
   return diagnostics.length ? { diagnostics } : { state, diagnostics };
 }
+
+/** A fixture collection as records, after its service's fromFixture conversion (e.g. a {path: content} map). */
+export function fixtureRows(spec: Pick<TaskSpec, 'fixtures'>, service: string, collection: string): unknown[] {
+  const raw = spec.fixtures[service]?.[collection];
+  const col = getService(service)?.collections[collection];
+  const rows = col?.fromFixture ? col.fromFixture(raw) : raw;
+  return Array.isArray(rows) ? rows : [];
+}

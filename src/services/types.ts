@@ -62,6 +62,8 @@ export interface ToolDef<S extends z.ZodObject = z.ZodObject> {
   params: S;
   /** true when the tool changes state or sends something */
   mutates: boolean;
+  /** true when the handler returns a promise (Episode.call refuses it before running; use Episode.run) */
+  async?: boolean;
   /** other names the peer catalogue uses for this tool; calls are audited under `name` */
   aliases?: readonly string[];
   /** returns the result (or a promise of it, for tools such as shell); throws ToolError for failures */

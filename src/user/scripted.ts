@@ -39,16 +39,15 @@ export function scriptedUser(spec: TaskSpec, episode: Episode): PlannedUser {
     },
     async respond(view): Promise<UserReply> {
       rounds++;
-      const before = engine.fired().length;
       const f = engine.fire(view, true);
       pending.push(...f.says);
       ended ||= f.end;
       const text = pending.splice(0).join('\n');
-      const newlyFired = engine.fired().length > before;
+      // the user ends only when it has nothing left to say (or a signal ends it explicitly)
       const done =
         ended ||
         rounds >= plan.max_rounds ||
-        (plan.end === 'claims_done' && claimsDone(view) && !newlyFired) ||
+        (plan.end === 'claims_done' && claimsDone(view) && !text) ||
         (plan.end === 'signals_done' && engine.fired().length === plan.signals.length && !text);
       const reply: UserReply = { done, events: f.events };
       if (text) reply.text = text;

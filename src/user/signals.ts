@@ -1,6 +1,7 @@
 import type { UserView } from '../agent/types.js';
 import type { Episode } from '../env/episode.js';
 import { matchWhere } from '../grade/match.js';
+import { toWorkspacePath } from '../services/workspace/paths.js';
 import type { TaskSpec } from '../spec/task-spec.js';
 import type { TrajectoryEvent } from '../spec/trajectory.js';
 import type { Signal, UserPlan } from '../spec/user-plan.js';
@@ -53,7 +54,7 @@ export class SignalEngine {
       this.#fired.push(s.id);
       const e = s.effect;
       if (e.patch_file) {
-        this.#episode.upsertRecord('workspace', 'files', { path: e.patch_file.path.replace(/^\/?workspace\//, ''), content: e.patch_file.content, encoding: 'utf8' });
+        this.#episode.upsertRecord('workspace', 'files', { path: toWorkspacePath(e.patch_file.path), content: e.patch_file.content, encoding: 'utf8' });
         out.events.push({ type: 'patch', by: 'user', service: 'workspace', op: 'patch_file', path: e.patch_file.path });
       }
       if (e.update_record) {

@@ -15,6 +15,8 @@ export type FakeReply =
   | { text: string; usage?: { prompt_tokens: number; completion_tokens: number }; extra?: Record<string, unknown> }
   | { tool_calls: { name: string; arguments: unknown }[]; text?: string; extra?: Record<string, unknown> }
   | { status: number; retryAfter?: number; message?: string }
+  /** this exact body, 200 application/json: payloads whose text matters, e.g. vLLM prompt_logprobs with their key order */
+  | { raw: string }
   | { malformed: true }
   | { hang: true }
   | ((req: FakeRequest) => FakeReply);
@@ -54,6 +56,7 @@ export async function startFakeServer(opts: FakeServerOptions = {}): Promise<Fak
       await new Promise<void>((resolve) => hanging.add(resolve));
       return c.body(null, 503);
     }
+    if ('raw' in reply) return c.body(reply.raw, 200, { 'content-type': 'application/json' });
     if ('malformed' in reply) return c.body('{"id": "broken", "choices": [', 200, { 'content-type': 'application/json' });
     if ('status' in reply) {
       const headers: Record<string, string> = reply.retryAfter !== undefined ? { 'retry-after': String(reply.retryAfter) } : {};
@@ -86,7 +89,7 @@ export async function startFakeServer(opts: FakeServerOptions = {}): Promise<Fak
   };
 }
 
-type Content = Exclude<FakeReply, { status: number } | { malformed: true } | { hang: true } | ((req: FakeRequest) => FakeReply)>;
+type Content = Exclude<FakeReply, { status: number } | { raw: string } | { malformed: true } | { hang: true } | ((req: FakeRequest) => FakeReply)>;
 
 function openAiResponse(r: Content, model: string, n: number): Record<string, unknown> {
   const calls = 'tool_calls' in r ? r.tool_calls : [];
@@ -128,4 +131,27 @@ function anthropicResponse(r: Content, model: string, n: number): Record<string,
     stop_sequence: null,
     usage: { input_tokens: usage.prompt_tokens, output_tokens: usage.completion_tokens },
   };
+}
+
+/** One vLLM prompt position: [token_id, {logprob, rank, decoded_token}] pairs, the prompt token first (null: position 0). */
+export type FakePromptPosition = null | [number, { logprob: number; rank: number; decoded_token: string }][];
+
+/**
+ * A vLLM chat completion answering `prompt_logprobs` (use as `{ raw: vllmPromptLogprobsBody(…) }`): the
+ * top-level `prompt_logprobs` list with each dict's keys in the given order (vLLM's: the prompt token, then the
+ * top-k), which an object passed through JSON.stringify would sort; `prompt_token_ids` too with `withTokenIds`.
+ */
+export function vllmPromptLogprobsBody(positions: readonly FakePromptPosition[], opts: { withTokenIds?: boolean; model?: string } = {}): string {
+  const dicts = positions.map((p) => (p === null ? 'null' : `{${p.map(([id, v]) => `${JSON.stringify(String(id))}:${JSON.stringify(v)}`).join(',')}}`));
+  const ids = positions.map((p, i) => (p === null ? (i === 0 ? 1 : 0) : (p[0]?.[0] ?? 0)));
+  const head = JSON.stringify({
+    id: 'chatcmpl-fake-vllm',
+    object: 'chat.completion',
+    created: 1_700_000_000,
+    model: opts.model ?? 'fake-model',
+    choices: [{ index: 0, message: { role: 'assistant', content: '.' }, logprobs: null, finish_reason: 'length' }],
+    usage: { prompt_tokens: positions.length, completion_tokens: 1, total_tokens: positions.length + 1 },
+    ...(opts.withTokenIds ? { prompt_token_ids: ids } : {}),
+  });
+  return `${head.slice(0, -1)},"prompt_logprobs":[${dicts.join(',')}]}`;
 }

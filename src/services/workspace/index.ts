@@ -5,16 +5,42 @@ import { toWorkspacePath, within } from './paths.js';
 import { bubblewrapStatus, runBubblewrap, runVirtual, type WsFile } from './shell.js';
 
 const File = z.strictObject({
-  path: z.string().min(1).describe('path relative to the workspace root, e.g. data/q1.csv'),
+  path: z
+    .string()
+    .min(1)
+    .refine((p) => isWorkspacePath(p), 'a relative path inside the workspace, e.g. data/q1.csv (no "..", no absolute paths)')
+    .describe('path relative to the workspace root, e.g. data/q1.csv'),
   content: z.string().describe('text, or base64 when encoding is base64'),
   encoding: z.enum(['utf8', 'base64']).default('utf8').describe('utf8 text or base64 bytes'),
 });
 
-// fixtures may give files as {path: content} (text) or {path: {content, encoding}}
+// fixtures may give files as {path: content} (text), {path: {content, encoding}} or records; "./x" and
+// "/workspace/x" become "x", paths that leave the workspace stay as written so the schema rejects them
 function fromFixture(value: unknown): unknown {
-  if (!value || typeof value !== 'object' || Array.isArray(value)) return value;
-  return Object.entries(value as Record<string, unknown>).map(([path, v]) => (typeof v === 'string' ? { path, content: v } : { path, ...(v as object) }));
+  const rows = value && typeof value === 'object' && !Array.isArray(value)
+    ? Object.entries(value as Record<string, unknown>).map(([path, v]) => (typeof v === 'string' ? { path, content: v } : { path, ...(v as object) }))
+    : value;
+  if (!Array.isArray(rows)) return rows;
+  return rows.map((r) => {
+    if (!r || typeof r !== 'object' || typeof (r as { path?: unknown }).path !== 'string') return r;
+    const path = (r as { path: string }).path;
+    try {
+      return { ...r, path: toWorkspacePath(path) };
+    } catch {
+      return r;
+    }
+  });
 }
+
+function isWorkspacePath(p: string): boolean {
+  try {
+    return toWorkspacePath(p) === p && p !== '.';
+  } catch {
+    return false;
+  }
+}
+
+const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
 
 const MAX_OUTPUT = 20_000;
 const files = (ctx: ToolContext) => ctx.list('files') as readonly (Rec & WsFile)[];
@@ -94,6 +120,7 @@ export const workspace: ServiceDef = {
         if (f.encoding === 'base64') return { path: f.path, encoding: 'base64', content: f.content, bytes: bytesOf(f) };
         const lines = f.content.split('\n');
         const start = a.start_line ?? 1;
+        if (start > lines.length) throw new ToolError('invalid_argument', `start_line ${start} is past the end of ${f.path} (${lines.length} lines)`);
         const end = Math.min(a.end_line ?? lines.length, lines.length);
         if (a.end_line !== undefined && a.end_line < start) throw new ToolError('invalid_argument', `end_line ${a.end_line} is before start_line ${start}`);
         return { path: f.path, content: lines.slice(start - 1, end).join('\n'), start_line: start, end_line: end, total_lines: lines.length };
@@ -108,6 +135,12 @@ export const workspace: ServiceDef = {
         const path = toWorkspacePath(a.path);
         if (path === '.') throw new ToolError('invalid_argument', 'give a file path, not the workspace root');
         if (files(ctx).some((f) => f.path.startsWith(`${path}/`))) throw new ToolError('invalid_argument', `${path} is a directory`);
+        const parts = path.split('/');
+        for (let i = 1; i < parts.length; i++) {
+          const parent = parts.slice(0, i).join('/');
+          if (ctx.find('files', parent)) throw new ToolError('invalid_argument', `${parent} is a file, so ${path} cannot be created under it`);
+        }
+        if (a.encoding === 'base64' && !BASE64.test(a.content)) throw new ToolError('invalid_argument', 'content is not valid base64; send text with encoding utf8, or base64-encode the bytes');
         const { created } = writeFile(ctx, path, a.content, a.encoding);
         const bytes = a.encoding === 'base64' ? Buffer.from(a.content, 'base64').length : Buffer.byteLength(a.content);
         ctx.record('writes', { path, bytes, created, content: a.content });
@@ -144,6 +177,7 @@ export const workspace: ServiceDef = {
         } catch (e) {
           throw new ToolError('invalid_argument', `invalid regular expression: ${(e as Error).message}`);
         }
+        if (dir !== '.' && !files(ctx).some((f) => within(f.path, dir))) throw new ToolError('not_found', `${dir} not found`);
         const matches: { path: string; line: number; text: string }[] = [];
         let total = 0;
         for (const f of files(ctx)) {
@@ -162,6 +196,7 @@ export const workspace: ServiceDef = {
       description: 'Run a bash command in the workspace (cwd /workspace): coreutils, grep, sed, awk, jq, sort, wc … No network. A non-zero exit is an error result carrying stdout and stderr.',
       params: z.strictObject({ command: z.string().min(1).max(100_000), timeout_seconds: z.number().int().min(1).max(300).default(30) }),
       mutates: true,
+      async: true,
       async handler(ctx, a) {
         const before = files(ctx).map((f) => ({ path: f.path, content: f.content, encoding: f.encoding }));
         const opts = { now: ctx.now(), timeoutMs: a.timeout_seconds * 1000, maxOutput: MAX_OUTPUT };

@@ -102,11 +102,17 @@ export async function runBubblewrap(files: readonly WsFile[], command: string, o
     await mkdir(bin, { recursive: true });
     for (const f of files) {
       const file = join(ws, f.path);
+      // defence in depth: fixtures are validated, but never write outside the temporary workspace
+      if (!file.startsWith(`${ws}/`)) throw new Error(`workspace path ${f.path} leaves the workspace`);
       await mkdir(dirname(file), { recursive: true });
       await writeFile(file, f.encoding === 'base64' ? Buffer.from(f.content, 'base64') : f.content);
     }
     // `date` answers with the mock clock
-    await writeFile(join(bin, 'date'), `#!/bin/sh\nprintf '%s\\n' '${dateText(o.now).trimEnd()}'\n`);
+    const secs = Math.floor(Date.parse(o.now) / 1000);
+    await writeFile(
+      join(bin, 'date'),
+      `#!/bin/sh\ncase "$1" in\n  +%F|+%Y-%m-%d) echo '${o.now.slice(0, 10)}' ;;\n  +%s) echo '${secs}' ;;\n  *) echo '${dateText(o.now).trimEnd()}' ;;\nesac\n`,
+    );
     await chmod(join(bin, 'date'), 0o755);
     const args = [
       '--unshare-all', '--unshare-user', '--uid', '1000', '--gid', '1000', '--die-with-parent', '--new-session', '--clearenv',

@@ -1,4 +1,4 @@
-import { loadFixtures } from '../../services/fixtures.js';
+import { fixtureRows, loadFixtures } from '../../services/fixtures.js';
 import { getService } from '../../services/registry.js';
 import type { Diagnostic } from '../../spec/diagnostics.js';
 import type { TaskSpec } from '../../spec/task-spec.js';
@@ -11,7 +11,7 @@ export function checkFixtures(spec: TaskSpec): Diagnostic[] {
   spec.services.forEach((name, i) => {
     const service = getService(name);
     if (!service) return;
-    const rows = Object.values(spec.fixtures[name] ?? {}).reduce<number>((n, v) => n + (Array.isArray(v) ? v.length : 0), 0);
+    const rows = Object.keys(spec.fixtures[name] ?? {}).reduce<number>((n, col) => n + fixtureRows(spec, name, col).length, 0);
     if (rows === 0) {
       out.push(err('fixture_missing', `services[${i}]`, `${name} has no initial records; add fixtures.${name}.${Object.keys(service.collections)[0]} (or drop the service)`, 'builder'));
     }

@@ -1,0 +1,80 @@
+import { spawnSync } from 'node:child_process';
+import { createWriteStream } from 'node:fs';
+import { mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { loadSpecs } from '../src/run/task-files.js';
+import { runTasks } from '../src/run/runner.js';
+import { RunStore } from '../src/run/run-store.js';
+import { agentFactory } from '../src/run/agents.js';
+import type { Trajectory } from '../src/spec/trajectory.js';
+import type { BenchResult } from './stats.js';
+
+// 100,000 synthetic trajectories (~1 GB of JSONL, made here from real noisy-teacher episodes with varied ids
+// and padded observations) streamed through grouping + conversion + TRL export, in a child process whose
+// peak RSS is its own. a second, 5× smaller input shows the RSS does not grow with the input.
+const RECORDS = Number(process.env.COWORKENV_BENCH_CURATE_RECORDS ?? 100_000);
+
+async function templates(): Promise<Trajectory[]> {
+  const specs = (await loadSpecs(['examples/tasks'])).map((s) => s.spec);
+  const store = RunStore.memory();
+  await runTasks({ specs, store, trials: 5, seed: 7, makeAgent: agentFactory('noisy') });
+  return [...store.done.values()];
+}
+
+async function writeRun(dir: string, base: readonly Trajectory[], n: number): Promise<number> {
+  await writeFile(join(dir, 'run.json'), JSON.stringify({ version: 1, config: { name: 'bench', tasks: [], agent: { name: 'noisy' }, trials: 10, seed: 7 }, status: 'done' }));
+  const out = createWriteStream(join(dir, 'trajectories.jsonl'));
+  const pad = 'x'.repeat(600);
+  for (let i = 0; i < n; i++) {
+    const t = base[i % base.length] as Trajectory;
+    // ~10 KB per line: the same event shapes with longer observations
+    const events = t.events.map((e) => (e.type === 'tool' ? { ...e, content: `${e.content}${pad}` } : e));
+    const line = `${JSON.stringify({ ...t, task_id: `${t.task_id}_${Math.floor(i / 10)}`, trial: i % 10, events })}\n`;
+    if (!out.write(line)) await new Promise<void>((r) => out.once('drain', r));
+  }
+  await new Promise<void>((r) => out.end(r));
+  return (await stat(join(dir, 'trajectories.jsonl'))).size;
+}
+
+function curateIn(dir: string): { seconds: number; max_rss_kb: number; rows_out: number } {
+  const r = spawnSync(process.execPath, ['--import', 'tsx', 'bench/curate-child.ts', dir, join(dir, 'out')], { encoding: 'utf8', maxBuffer: 1 << 20 });
+  if (r.status !== 0) throw new Error(`curate child failed: ${r.stderr}`);
+  return JSON.parse(r.stdout.trim().split('\n').at(-1) as string);
+}
+
+export async function run(): Promise<BenchResult> {
+  const base = await templates();
+  const root = await mkdtemp(join(tmpdir(), 'coworkenv-bench-curate-'));
+  try {
+    const small = join(root, 'small');
+    const big = join(root, 'big');
+    await (await import('node:fs/promises')).mkdir(small);
+    await (await import('node:fs/promises')).mkdir(big);
+    const smallBytes = await writeRun(small, base, Math.max(1000, Math.floor(RECORDS / 5)));
+    const bigBytes = await writeRun(big, base, RECORDS);
+    const a = curateIn(small);
+    const b = curateIn(big);
+    const mbps = bigBytes / 1e6 / b.seconds;
+    const rssMb = b.max_rss_kb / 1024;
+    return {
+      name: 'curate',
+      metrics: {
+        records: RECORDS,
+        input_mb: bigBytes / 1e6,
+        seconds: b.seconds,
+        mb_per_s: mbps,
+        peak_rss_mb: rssMb,
+        small_input_mb: smallBytes / 1e6,
+        small_peak_rss_mb: a.max_rss_kb / 1024,
+        rows_out: b.rows_out,
+      },
+      targets: {
+        mb_per_s: { value: mbps, target: '≥ 50 MB/s', ok: mbps >= 50 },
+        peak_rss_mb: { value: rssMb, target: '≤ 300 MB peak RSS', ok: rssMb < 300 },
+      },
+    };
+  } finally {
+    await rm(root, { recursive: true, force: true });
+  }
+}

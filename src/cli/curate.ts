@@ -1,0 +1,108 @@
+import { join } from 'node:path';
+import type { Command } from 'commander';
+import { CE_LIMITS } from '../curate/convert.js';
+import { EXPORTERS } from '../curate/exporters/index.js';
+import { fileScorer } from '../curate/file-scorer.js';
+import { curate, type CurationReport } from '../curate/pipeline.js';
+import type { Scorer } from '../curate/select.js';
+import { resolveSource } from '../curate/sources.js';
+import { environmentSecrets } from '../curate/validity.js';
+import { prettyJson, writeFileAtomic } from '../run/files.js';
+import { loadSpecs } from '../run/task-files.js';
+import { CoworkError } from '../spec/errors.js';
+import { type ModelFlags, withModelFlags } from './model-flags.js';
+import { intArg, numArg } from './options.js';
+import { color, fmt, out, printJson, table } from './output.js';
+
+/** CoworkEnv's export configurations (App. E): reward thresholds. */
+export const THRESHOLD_PRESETS: Record<string, number> = { mixed: 0.5, 'multi-service': 0.8, safety: 0.8, extraction: 0.999 };
+
+interface CurateOpts extends ModelFlags {
+  out: string;
+  replace?: string[];
+  format: string;
+  threshold?: number;
+  preset: string;
+  tasks?: string[];
+  select?: string;
+  keep: number;
+  scorer?: string;
+  bins: number;
+  minMessages: number;
+  maxToolCalls: number;
+  maxObservationChars: number;
+  maxChars: number;
+  json?: boolean;
+}
+
+export function curateCommand(program: Command): void {
+  withModelFlags(
+    program
+      .command('curate')
+      .description('turn runs into SFT data: merge, group (TRIVIAL/KEEP/UNSOLVABLE), threshold, validity filter, convert, select, export')
+      .argument('<runs...>', 'run directories (runs/<name>) or trajectories .jsonl files, in priority order (first copy of a task+trial wins)')
+      .requiredOption('--out <dir>', 'dataset directory (datasets/<name>)')
+      .option('--replace <runs...>', 'runs re-executed after grading fixes: they supersede every earlier record of their tasks')
+      .option('--format <list>', `comma-separated: ${EXPORTERS.map((e) => e.name).join(', ')}`, 'trl')
+      .option('--preset <name>', `reward threshold preset: ${Object.entries(THRESHOLD_PRESETS).map(([k, v]) => `${k} ${v}`).join(', ')}`, 'mixed')
+      .option('--threshold <r>', 'minimum reward (overrides --preset)', numArg(0, 1))
+      .option('--tasks <paths...>', 'the specs (enables private-state checks, labels and spec paths in rl_tasks.jsonl)')
+      .option('--select <method>', 'model-conditioned selection: nll | rsr')
+      .option('--keep <rho>', 'fraction kept per length bin by --select', numArg(0, 1), 0.7)
+      .option('--scorer <source>', 'a scores .jsonl file {task_id, trial, nll, rsr, tokens} or a model string of an endpoint returning prompt_logprobs (vLLM)')
+      .option('--bins <n>', 'equal-frequency length bins for --select', intArg(1, 1000), 10)
+      .option('--min-messages <n>', 'reject examples with fewer messages', intArg(1, 10_000), CE_LIMITS.minMessages)
+      .option('--max-tool-calls <n>', 'reject examples with more tool calls', intArg(0, 100_000), CE_LIMITS.maxToolCalls)
+      .option('--max-observation-chars <n>', 'shorten longer tool observations', intArg(1, 10_000_000), CE_LIMITS.maxObservationChars)
+      .option('--max-chars <n>', 'reject longer examples (after shortening)', intArg(1, 100_000_000), CE_LIMITS.maxTotalChars)
+      .option('--json', 'print curation.json to stdout'),
+  ).action(async (runs: string[], opts: CurateOpts) => {
+    const threshold = opts.threshold ?? THRESHOLD_PRESETS[opts.preset];
+    if (threshold === undefined) throw new CoworkError('bad_input', `unknown --preset "${opts.preset}"; presets: ${Object.keys(THRESHOLD_PRESETS).join(', ')}`);
+    if (opts.select && !['nll', 'rsr'].includes(opts.select)) throw new CoworkError('bad_input', `--select must be nll or rsr, not "${opts.select}"`);
+    if (opts.select && !opts.scorer) throw new CoworkError('bad_input', '--select needs --scorer <scores.jsonl | model>');
+    const sources = [...(await Promise.all(runs.map((r) => resolveSource(r)))), ...(await Promise.all((opts.replace ?? []).map((r) => resolveSource(r, true))))];
+    const specs = opts.tasks ? new Map((await loadSpecs(opts.tasks)).map((s) => [s.spec.id, s])) : undefined;
+    let scorer: Scorer | undefined;
+    if (opts.select && opts.scorer) scorer = opts.scorer.endsWith('.jsonl') ? await fileScorer(opts.scorer) : await endpointScorerFrom(opts.scorer, opts);
+    const report = await curate({
+      sources,
+      out: opts.out,
+      formats: opts.format.split(',').map((f) => f.trim()).filter(Boolean),
+      threshold,
+      limits: { minMessages: opts.minMessages, maxToolCalls: opts.maxToolCalls, maxObservationChars: opts.maxObservationChars, maxTotalChars: opts.maxChars },
+      ...(specs ? { specs } : {}),
+      secrets: environmentSecrets(),
+      ...(scorer && opts.select ? { select: { method: opts.select as 'nll' | 'rsr', keep: opts.keep, scorer, bins: opts.bins } } : {}),
+    });
+    await writeFileAtomic(join(opts.out, 'curation.json'), prettyJson(report));
+    if (opts.json) printJson(report);
+    else printFunnel(report);
+  });
+}
+
+async function endpointScorerFrom(model: string, flags: ModelFlags): Promise<Scorer> {
+  const { endpointScorer } = await import('../curate/endpoint-scorer.js');
+  return endpointScorer(model, flags);
+}
+
+/** The funnel CoworkEnv reports: records in → groups → threshold → rejections by category → rows out. */
+export function printFunnel(r: CurationReport): void {
+  const f = r.funnel;
+  const rej = (k: string) => f.rejected[k] ?? 0;
+  out(color.bold('curation funnel'));
+  const rows: (string | number)[][] = [
+    ['records in', f.records_in],
+    ['  malformed / duplicate / superseded', `${f.malformed} / ${f.duplicates} / ${f.superseded}`],
+    ['tasks TRIVIAL / KEEP / UNSOLVABLE', `${f.groups.TRIVIAL.tasks} / ${f.groups.KEEP.tasks} / ${f.groups.UNSOLVABLE.tasks}`],
+    ['  records in UNSOLVABLE tasks', rej('unsolvable_task')],
+    [`  below reward ${r.threshold}`, rej('below_threshold')],
+  ];
+  for (const [k, v] of Object.entries(f.rejected)) {
+    if (['unsolvable_task', 'below_threshold', 'malformed_record', 'duplicate', 'superseded'].includes(k)) continue;
+    rows.push([`  ${k.replace(/_/g, ' ')}`, v]);
+  }
+  rows.push(['rows out', f.rows_out], ['  mean reward', fmt(f.mean_reward)], ['  mean messages', fmt(f.mean_messages, 1)], ['  mean tool calls', fmt(f.mean_tool_calls, 1)]);
+  out(table(['stage', 'count'], rows));
+  out(`\nfiles: ${r.files.map((x) => `${x.file} (${x.rows})`).join(', ')}; ${r.rl_tasks.file} (${r.rl_tasks.tasks} KEEP tasks for RL); ${r.rejections_file}`);
+}

@@ -1,0 +1,62 @@
+import { join } from 'node:path';
+import { writeFileAtomic, prettyJson } from '../../run/files.js';
+import type { SftExample } from '../types.js';
+import { LineWriter } from './jsonl-sink.js';
+import type { Exporter } from './types.js';
+
+export interface ShareGptRow {
+  conversations: { from: 'human' | 'gpt' | 'function_call' | 'observation'; value: string }[];
+  system: string;
+  tools: string;
+}
+
+const SLOT = { human: 'odd', observation: 'odd', gpt: 'even', function_call: 'even' } as const;
+
+/**
+ * LLaMA-Factory sharegpt: human/observation at odd positions, gpt/function_call at even positions, an even
+ * count. Assistant text next to tool calls is dropped (LLaMA-Factory's rule), parallel calls become one
+ * function_call holding a JSON list, their results one observation; same-slot neighbours are merged.
+ */
+export function toShareGpt(ex: SftExample): ShareGptRow {
+  const conv: ShareGptRow['conversations'] = [];
+  const push = (from: ShareGptRow['conversations'][number]['from'], value: string) => {
+    const last = conv.at(-1);
+    if (last && SLOT[last.from] === SLOT[from]) {
+      // two turns for the same side in a row: keep alternation by merging them
+      last.value = `${last.value}\n\n${value}`;
+      if (from === 'gpt' || from === 'human') last.from = last.from === 'function_call' || last.from === 'observation' ? last.from : from;
+      return;
+    }
+    conv.push({ from, value });
+  };
+  let system = '';
+  for (const m of ex.messages) {
+    if (m.role === 'system') system = m.content ?? '';
+    else if (m.role === 'user') push('human', m.content ?? '');
+    else if (m.role === 'tool') push('observation', m.content ?? '');
+    else if (m.tool_calls?.length) {
+      const calls = m.tool_calls.map((c) => ({ name: c.function.name, arguments: c.function.arguments }));
+      push('function_call', JSON.stringify(calls.length === 1 ? calls[0] : calls));
+    } else push('gpt', m.content ?? '');
+  }
+  // the first turn must be human and the count even (a trailing human/observation turn has no answer)
+  while (conv.length && SLOT[conv[0]?.from ?? 'human'] !== 'odd') conv.shift();
+  if (conv.length % 2 === 1) conv.pop();
+  return { conversations: conv, system, tools: JSON.stringify(ex.tools.map((t) => t.function)) };
+}
+
+export const shareGptExporter: Exporter = {
+  name: 'sharegpt',
+  description: 'LLaMA-Factory sharegpt JSONL (sharegpt.jsonl) + dataset_info.json',
+  async open(dir) {
+    const w = new LineWriter(join(dir, 'sharegpt.jsonl'));
+    return {
+      write: (ex) => w.write(`${JSON.stringify(toShareGpt(ex))}\n`),
+      async close() {
+        await w.close();
+        await writeFileAtomic(join(dir, 'dataset_info.json'), prettyJson({ coworkenv_sft: { file_name: 'sharegpt.jsonl', formatting: 'sharegpt', columns: { messages: 'conversations', system: 'system', tools: 'tools' } } }));
+        return [{ format: 'sharegpt', file: w.file, rows: w.rows }];
+      },
+    };
+  },
+};

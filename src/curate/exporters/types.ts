@@ -1,0 +1,20 @@
+import type { SftExample } from '../types.js';
+
+export interface ExportFile {
+  format: string;
+  file: string;
+  rows: number;
+}
+
+/** An open output: examples are written one at a time (streaming), then closed. */
+export interface ExampleSink {
+  write(example: SftExample): Promise<void>;
+  close(): Promise<ExportFile[]>;
+}
+
+/** An export format; a new one is one file plus one line in exporters/index.ts. */
+export interface Exporter {
+  name: string;
+  description: string;
+  open(dir: string): Promise<ExampleSink>;
+}
