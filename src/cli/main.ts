@@ -26,7 +26,7 @@ export function buildProgram(): Command {
     .showSuggestionAfterError()
     .exitOverride()
     .addHelpText('after', '\nExit codes: 0 ok · 1 bad input (files, flags, invalid specs) · 2 failures under --strict · 3 internal error');
-  for (const register of [demoCommand, servicesCommand, schemaCommand, validateCommand, inspectCommand, planCommand, synthCommand, runCommand, summaryCommand, gradeCommand, mcpCommand, cacheCommand]) register(program);
+  for (const register of [demoCommand, servicesCommand, schemaCommand, validateCommand, inspectCommand, planCommand, synthCommand, runCommand, summaryCommand, gradeCommand, curateCommand, mcpCommand, cacheCommand]) register(program);
   const override = (c: Command): void => {
     c.exitOverride();
     c.commands.forEach(override);

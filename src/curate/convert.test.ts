@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import { systemPrompt } from '../agent/llm-agent.js';
 import type { Grade, Trajectory, TrajectoryEvent } from '../spec/trajectory.js';
-import { CE_LIMITS, type Converted, convertTrajectory, offeredTools, TRUNCATION_MARKER } from './convert.js';
+import { CE_LIMITS, charLength, charSlice, type Converted, convertTrajectory, offeredTools, TRUNCATION_MARKER } from './convert.js';
 import { curate } from './pipeline.js';
 import { resolveSource } from './sources.js';
 import type { SftMessage } from './types.js';
@@ -244,5 +244,18 @@ describe('convertTrajectory: boundaries', () => {
   it('limits are configurable', () => {
     assert.ok(convertTrajectory(record('t', 0, {}), { ...CE_LIMITS, minMessages: 3 }).ok);
     assert.equal(reasonOf(convertTrajectory(record('t', 0, { turns: [1, 1] }), { ...CE_LIMITS, maxToolCalls: 1 })), 'too_many_tool_calls');
+  });
+});
+
+describe('characters are code points', () => {
+  it('counts an emoji as one character and never splits it when shortening', () => {
+    assert.equal(charLength('a😀b'), 3);
+    assert.equal(charSlice('ab😀cd', 3), 'ab😀');
+    assert.equal(charSlice('😀😀', 1), '😀');
+    const long = `${'a'.repeat(999)}😀${'b'.repeat(10)}`;
+    assert.equal(charLength(long), 1010);
+    const cut = `${charSlice(long, 1000)}${TRUNCATION_MARKER}`;
+    assert.ok(cut.startsWith(`${'a'.repeat(999)}😀...[truncated]`));
+    assert.ok(Buffer.from(cut, 'utf8').toString('utf8') === cut, 'no lone surrogate');
   });
 });

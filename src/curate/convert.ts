@@ -82,7 +82,7 @@ export function convertTrajectory(t: Trajectory, limits: ConversionLimits = CE_L
         ...(e.tool_calls.length ? { tool_calls: e.tool_calls.map((c) => ({ type: 'function' as const, function: { name: c.name, arguments: argsObject(c.args) } })) } : {}),
       });
     } else if (e.type === 'tool') {
-      const content = e.content.length > limits.maxObservationChars ? `${e.content.slice(0, limits.maxObservationChars)}${TRUNCATION_MARKER}` : e.content;
+      const content = charLength(e.content) > limits.maxObservationChars ? `${charSlice(e.content, limits.maxObservationChars)}${TRUNCATION_MARKER}` : e.content;
       messages.push({ role: 'tool', name: e.name, content });
     }
   }
@@ -94,12 +94,37 @@ export function convertTrajectory(t: Trajectory, limits: ConversionLimits = CE_L
   return { ok: true, messages, tools: tools.map((tool) => openAiTool(tool) as SftTool), toolCalls, chars };
 }
 
-/** Message content plus JSON-serialised tool-call fields (the truncation marker included). */
+/** Message content plus JSON-serialised tool-call fields (the truncation marker included), in characters. */
 export function totalChars(messages: readonly SftMessage[]): number {
   let n = 0;
   for (const m of messages) {
-    n += m.content?.length ?? 0;
-    if (m.tool_calls) n += JSON.stringify(m.tool_calls).length;
+    n += charLength(m.content ?? '');
+    if (m.tool_calls) n += charLength(JSON.stringify(m.tool_calls));
   }
   return n;
+}
+
+// characters are code points (as CoworkEnv's Python counts them), not UTF-16 units: a cut never splits an emoji
+export function charLength(s: string): number {
+  let pairs = 0;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c >= 0xd800 && c <= 0xdbff && i + 1 < s.length) {
+      const d = s.charCodeAt(i + 1);
+      if (d >= 0xdc00 && d <= 0xdfff) {
+        pairs++;
+        i++;
+      }
+    }
+  }
+  return s.length - pairs;
+}
+
+export function charSlice(s: string, n: number): string {
+  let i = 0;
+  for (let k = 0; k < n && i < s.length; k++) {
+    const c = s.charCodeAt(i);
+    i += c >= 0xd800 && c <= 0xdbff && i + 1 < s.length && s.charCodeAt(i + 1) >= 0xdc00 && s.charCodeAt(i + 1) <= 0xdfff ? 2 : 1;
+  }
+  return s.slice(0, i);
 }

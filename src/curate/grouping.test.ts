@@ -181,6 +181,16 @@ describe('curate(): grouping and sampling', () => {
     assert.deepEqual(rejections.filter((r) => r.reason === 'duplicate').map((r) => [r.stage, r.source, r.task_id, r.trial, r.line]), [['merge', b, 'm_t', 1, 1]]);
   });
 
+  it('a line that looks like a trajectory but is not one (no audit) is counted as malformed and skipped, not fatal', async () => {
+    const broken = traj({ task: 'm_b', trial: 1, completion: 0.5 }) as Partial<Trajectory>;
+    delete broken.audit;
+    const dir = runDir('broken', [{ task: 'm_b', trial: 0, completion: 0.5 }], [JSON.stringify(broken)]);
+    const { report, rows, rejections } = await run('broken', [{ dir }]);
+    assert.deepEqual(ids(rows), ['m_b#0']);
+    assert.equal(report.funnel.malformed, 1);
+    assert.deepEqual(rejections.map((r) => [r.reason, r.line]), [['malformed_record', 2]]);
+  });
+
   it('--replace supersedes every earlier record of its tasks (and its own duplicates count as duplicates)', async () => {
     const old = runDir('old', [
       { task: 'fix_t', trial: 0, completion: 0.5, tag: 'old' }, { task: 'fix_t', trial: 1, completion: 0.5, tag: 'old' }, { task: 'fix_t', trial: 2, completion: 0.5, tag: 'old' },

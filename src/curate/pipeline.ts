@@ -136,6 +136,12 @@ export async function curate(o: CurateOptions): Promise<CurationReport> {
       if (!lines.has(n)) continue;
       const t = JSON.parse(text) as Trajectory;
       const where = { task_id: t.task_id, trial: t.trial, source: src.path, line: n };
+      if (!wellFormed(t)) {
+        // pass 1 checked only the fields it needed; a record missing the rest is skipped, not fatal
+        funnel.malformed++;
+        await reject('read', 'malformed_record', where, 'not a complete trajectory record (events, audit)');
+        continue;
+      }
       const group = groupOf.get(t.task_id) ?? 'UNSOLVABLE';
       funnel.groups[group].records++;
       if (group === 'UNSOLVABLE') {
@@ -230,6 +236,11 @@ function peek(text: string): { task_id: string; trial: number; completion: unkno
   if (t?.kind !== 'trajectory' || typeof t.task_id !== 'string' || typeof t.trial !== 'number' || !Array.isArray(t.events)) return undefined;
   const g = t.grade ?? {};
   return { task_id: t.task_id, trial: t.trial, completion: 'completion' in g ? g.completion : undefined, reward: g.score };
+}
+
+function wellFormed(t: Trajectory): boolean {
+  const a = t.audit as Partial<Trajectory['audit']> | undefined;
+  return !!a && Array.isArray(a.calls) && !!a.records && typeof a.records === 'object' && Array.isArray(t.events) && t.events.every((e) => !!e && typeof e === 'object' && typeof (e as { type?: unknown }).type === 'string');
 }
 
 async function openSinks(o: CurateOptions): Promise<ExampleSink[]> {

@@ -18,9 +18,7 @@ export const parquetExporter: Exporter = {
     let writer: ParquetWriter | undefined;
     let rows = 0;
     let cols: Columns = empty();
-    const flush = async () => {
-      if (cols.messages.length === 0) return;
-      const columnData = [
+    const columnsOf = () => [
         { name: 'messages', data: cols.messages, type: 'STRING' as const },
         { name: 'tools', data: cols.tools, type: 'STRING' as const },
         { name: 'meta', data: cols.meta, type: 'STRING' as const },
@@ -30,6 +28,9 @@ export const parquetExporter: Exporter = {
         { name: 'completion', data: cols.completion, type: 'DOUBLE' as const, nullable: true },
         { name: 'family', data: cols.family, type: 'STRING' as const },
       ];
+    const flush = async () => {
+      if (cols.messages.length === 0) return;
+      const columnData = columnsOf();
       if (!writer) {
         writer = new ParquetWriter({ writer: fileWriter(file), schema: schemaFromColumnData({ columnData }) });
       }
@@ -53,7 +54,7 @@ export const parquetExporter: Exporter = {
         await flush();
         if (!writer) {
           // no rows: still write a valid file with the schema
-          parquetWriteFile({ filename: file, columnData: [{ name: 'messages', data: [], type: 'STRING' }, { name: 'tools', data: [], type: 'STRING' }, { name: 'meta', data: [], type: 'STRING' }] });
+          parquetWriteFile({ filename: file, columnData: columnsOf() });
         } else await writer.finish();
         return [{ format: 'parquet', file, rows }];
       },

@@ -19,15 +19,17 @@ const SLOT = { human: 'odd', observation: 'odd', gpt: 'even', function_call: 'ev
  */
 export function toShareGpt(ex: SftExample): ShareGptRow {
   const conv: ShareGptRow['conversations'] = [];
-  const push = (from: ShareGptRow['conversations'][number]['from'], value: string) => {
+  const push = (from: Turn['from'], value: string) => {
     const last = conv.at(-1);
-    if (last && SLOT[last.from] === SLOT[from]) {
-      // two turns for the same side in a row: keep alternation by merging them
-      last.value = `${last.value}\n\n${value}`;
-      if (from === 'gpt' || from === 'human') last.from = last.from === 'function_call' || last.from === 'observation' ? last.from : from;
+    if (!last || SLOT[last.from] !== SLOT[from]) {
+      conv.push({ from, value });
       return;
     }
-    conv.push({ from, value });
+    // two turns for the same side in a row: keep the alternation
+    if (last.from === 'gpt' && from === 'function_call') Object.assign(last, { from, value }); // text next to calls is dropped
+    else if (last.from === 'function_call' && from === 'gpt') return; // a call's side never carries text
+    else if (last.from === 'function_call') last.value = JSON.stringify([...asList(last.value), ...asList(value)]);
+    else last.value = `${last.value}\n\n${value}`;
   };
   let system = '';
   for (const m of ex.messages) {
@@ -43,6 +45,13 @@ export function toShareGpt(ex: SftExample): ShareGptRow {
   while (conv.length && SLOT[conv[0]?.from ?? 'human'] !== 'odd') conv.shift();
   if (conv.length % 2 === 1) conv.pop();
   return { conversations: conv, system, tools: JSON.stringify(ex.tools.map((t) => t.function)) };
+}
+
+type Turn = ShareGptRow['conversations'][number];
+
+function asList(value: string): unknown[] {
+  const v: unknown = JSON.parse(value);
+  return Array.isArray(v) ? v : [v];
 }
 
 export const shareGptExporter: Exporter = {

@@ -1,0 +1,79 @@
+import { CoworkError } from '../../spec/errors.js';
+import type { Group } from '../groups.js';
+import type { DimensionSpec } from '../rewards.js';
+import { drGrpo } from './drgrpo.js';
+import { gdpo } from './gdpo.js';
+import { gigpo } from './gigpo.js';
+import { grpo } from './grpo.js';
+
+/** Parameters of every estimator; each one reports (and uses) only its own. */
+export interface EstimatorOptions {
+  /** denominator floor of every std normalisation (CE App. B: 0.05) */
+  stdFloor: number;
+  /** Dr.GRPO: constant loss normaliser L_c (CE App. B: 1,536, the per-turn generation limit) */
+  normaliser: number;
+  /** GDPO: reward dimensions and their weights */
+  dims: readonly DimensionSpec[];
+  /** GiGPO: discount of the step returns */
+  gamma: number;
+  /** GiGPO: step-advantage weight ω (CE App. B: 1.0) */
+  omega: number;
+}
+
+export const DEFAULT_OPTIONS: EstimatorOptions = {
+  stdFloor: 0.05,
+  normaliser: 1536,
+  dims: [
+    { name: 'completion', weight: 1 },
+    { name: 'safety', weight: 1 },
+    { name: 'robustness', weight: 1 },
+  ],
+  gamma: 0.95,
+  omega: 1,
+};
+
+export interface StepRow {
+  step: number;
+  anchor: string;
+  reward: number;
+  return: number;
+  step_advantage: number;
+  /** A^E + ω·A^S */
+  advantage: number;
+}
+
+/** One output row per sample of a valid group. */
+export interface AdvantageRow {
+  task_id: string;
+  trial: number;
+  group: string;
+  reward: number;
+  /** the episode-level advantage */
+  advantage: number;
+  /** GDPO: the reward dimensions read */
+  rewards?: Record<string, number>;
+  /** GiGPO: per decision step */
+  steps?: StepRow[];
+}
+
+export interface Estimator {
+  name: string;
+  summary: string;
+  /** GDPO reads the reward dimensions of each grade */
+  needsDims?: boolean;
+  /** GiGPO works per decision step */
+  stepLevel?: boolean;
+  /** the parameters it uses, for the output metadata */
+  params(o: EstimatorOptions): Record<string, unknown>;
+  /** advantages for the samples of valid groups (rejected groups never reach an estimator) */
+  estimate(groups: readonly Group[], o: EstimatorOptions): AdvantageRow[];
+}
+
+/** The advantage estimators; a new one is one file plus one line here. */
+export const ESTIMATORS: readonly Estimator[] = [grpo, drGrpo, gdpo, gigpo];
+
+export function getEstimator(name: string): Estimator {
+  const e = ESTIMATORS.find((x) => x.name === name);
+  if (!e) throw new CoworkError('bad_input', `unknown --method "${name}"; methods: ${ESTIMATORS.map((x) => x.name).join(', ')}`);
+  return e;
+}
