@@ -1,5 +1,6 @@
 import { Command, CommanderError } from 'commander';
 import { isCoworkError } from '../spec/errors.js';
+import { advantagesCommand } from './advantages.js';
 import { cacheCommand } from './cache.js';
 import { curateCommand } from './curate.js';
 import { demoCommand } from './demo.js';
@@ -7,6 +8,7 @@ import { gradeCommand } from './grade.js';
 import { inspectCommand } from './inspect.js';
 import { mcpCommand } from './mcp.js';
 import { planCommand } from './plan.js';
+import { proxyCommand } from './proxy.js';
 import { color, note } from './output.js';
 import { runCommand } from './run.js';
 import { schemaCommand } from './schema.js';
@@ -26,7 +28,7 @@ export function buildProgram(): Command {
     .showSuggestionAfterError()
     .exitOverride()
     .addHelpText('after', '\nExit codes: 0 ok · 1 bad input (files, flags, invalid specs) · 2 failures under --strict · 3 internal error');
-  for (const register of [demoCommand, servicesCommand, schemaCommand, validateCommand, inspectCommand, planCommand, synthCommand, runCommand, summaryCommand, gradeCommand, curateCommand, mcpCommand, cacheCommand]) register(program);
+  for (const register of [demoCommand, servicesCommand, schemaCommand, validateCommand, inspectCommand, planCommand, synthCommand, runCommand, summaryCommand, gradeCommand, curateCommand, advantagesCommand, mcpCommand, proxyCommand, cacheCommand]) register(program);
   const override = (c: Command): void => {
     c.exitOverride();
     c.commands.forEach(override);

@@ -68,6 +68,8 @@ export async function startFakeServer(opts: FakeServerOptions = {}): Promise<Fak
   };
   app.post('/v1/chat/completions', handle('openai'));
   app.post('/v1/messages', handle('anthropic'));
+  // the model list (not scripted, not recorded in `requests`)
+  app.get('/v1/models', (c) => c.json({ object: 'list', data: [{ id: 'fake-model', object: 'model', created: 1_700_000_000, owned_by: 'fake' }] }));
 
   const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
     const s = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s));

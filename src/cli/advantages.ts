@@ -1,0 +1,155 @@
+import type { Command } from 'commander';
+import { writeFileAtomic, prettyJson } from '../run/files.js';
+import { RunStore } from '../run/run-store.js';
+import { loadSpecs } from '../run/task-files.js';
+import { CoworkError } from '../spec/errors.js';
+import { jsonlLine } from '../spec/jsonl.js';
+import type { Estimator, EstimatorOptions } from '../rl/estimators/index.js';
+import { DEFAULT_OPTIONS, ESTIMATORS, getEstimator } from '../rl/estimators/index.js';
+import { populationStd, ZERO_STD_TOL } from '../rl/estimators/grpo.js';
+import { buildGroups, type Grouping } from '../rl/groups.js';
+import { DEFAULT_DIMENSIONS, parseDimensions, REWARD_KINDS, type RewardConfig, type RewardKind, sampleReward } from '../rl/rewards.js';
+import { shapedStepRewards } from '../rl/step-rewards.js';
+import { intArg, numArg } from './options.js';
+import { color, out, printJson, table } from './output.js';
+
+interface AdvOpts {
+  method: string;
+  out: string;
+  groupSize?: number;
+  reward: string;
+  wCode: number;
+  wLlm: number;
+  stdFloor: number;
+  normaliser: number;
+  dims?: string;
+  gamma: number;
+  omega: number;
+  stepReward: string;
+  tasks?: string[];
+  json?: boolean;
+}
+
+const STEP_REWARDS = ['sparse', 'shaped'];
+
+/** `adv.jsonl` → `adv.meta.json` (any other name gets `.meta.json` appended). */
+export function metaFileOf(file: string): string {
+  return `${file.replace(/\.jsonl$/, '')}.meta.json`;
+}
+
+export function advantagesCommand(program: Command): void {
+  program
+    .command('advantages')
+    .description('group-relative advantages (GRPO, Dr.GRPO, GDPO, GiGPO) for the trajectories of a run directory')
+    .argument('<run>', 'run directory (runs/<name>)')
+    .requiredOption('--method <name>', `estimator: ${ESTIMATORS.map((e) => e.name).join(' | ')}`)
+    .requiredOption('--out <file>', 'advantages .jsonl (the metadata goes to <name>.meta.json beside it)')
+    .option('--group-size <G>', "split each task's trials into consecutive groups of G (default: all its trials)", intArg(1, 100_000))
+    .option('--reward <kind>', 'scalar reward: claw (the grade score) | geometric (Cowork-Gym code×LLM)', 'claw')
+    .option('--w-code <w>', 'geometric reward: weight of the code score', numArg(0, 1e9), 1)
+    .option('--w-llm <w>', 'geometric reward: weight of the LLM score', numArg(0, 1e9), 1)
+    .option('--std-floor <s>', 'denominator floor of std normalisation', numArg(0, 1e9), DEFAULT_OPTIONS.stdFloor)
+    .option('--normaliser <n>', 'drgrpo: constant loss normaliser (tokens)', intArg(1, 100_000_000), DEFAULT_OPTIONS.normaliser)
+    .option('--dims <list>', 'gdpo: reward dimensions with optional weights, e.g. completion,safety:2,llm', DEFAULT_DIMENSIONS.map((d) => d.name).join(','))
+    .option('--gamma <g>', 'gigpo: discount of step returns', numArg(0, 1), DEFAULT_OPTIONS.gamma)
+    .option('--omega <w>', 'gigpo: step-advantage weight', numArg(0, 1e9), DEFAULT_OPTIONS.omega)
+    .option('--step-reward <kind>', 'gigpo: sparse (final step = episode reward) | shaped (needs --tasks)', 'sparse')
+    .option('--tasks <paths...>', 'the specs of the run (for --step-reward shaped)')
+    .option('--json', 'print the metadata to stdout')
+    .action(async (dir: string, opts: AdvOpts) => {
+      const estimator = getEstimator(opts.method);
+      if (!(REWARD_KINDS as readonly string[]).includes(opts.reward)) throw new CoworkError('bad_input', `--reward must be ${REWARD_KINDS.join(' or ')}, not "${opts.reward}"`);
+      if (!(opts.wCode > 0) || !(opts.wLlm > 0)) throw new CoworkError('bad_input', '--w-code and --w-llm must be positive (only their ratio matters)');
+      if (!STEP_REWARDS.includes(opts.stepReward)) throw new CoworkError('bad_input', `--step-reward must be ${STEP_REWARDS.join(' or ')}, not "${opts.stepReward}"`);
+      const shaped = opts.stepReward === 'shaped';
+      if (shaped && !estimator.stepLevel) throw new CoworkError('bad_input', `--step-reward applies to step-level methods (gigpo), not ${estimator.name}`);
+      if (shaped && !opts.tasks) throw new CoworkError('bad_input', '--step-reward shaped needs the specs: --tasks <paths>');
+      const options: EstimatorOptions = { stdFloor: opts.stdFloor, normaliser: opts.normaliser, dims: parseDimensions(opts.dims ?? ''), gamma: opts.gamma, omega: opts.omega };
+      const reward: RewardConfig = { kind: opts.reward as RewardKind, wCode: opts.wCode, wLlm: opts.wLlm, ...(estimator.needsDims ? { dims: options.dims } : {}) };
+
+      const { config, status, store } = await RunStore.read(dir);
+      const grouping = buildGroups(store.done.values(), {
+        reward: (t) => sampleReward(t, reward),
+        ...(opts.groupSize !== undefined ? { groupSize: opts.groupSize } : {}),
+        trials: config.trials,
+        tasks: config.tasks.map((t) => t.id),
+      });
+      if (shaped) await attachShapedRewards(grouping, opts.tasks ?? []);
+      const rows = estimator.estimate(grouping.groups, options);
+      await writeFileAtomic(opts.out, rows.map(jsonlLine).join(''));
+      const meta = metadata({ dir, status, estimator, options, reward, opts, grouping, trajectories: store.done.size, rows: rows.length, steps: rows.reduce((n, r) => n + (r.steps?.length ?? 0), 0) });
+      const metaFile = metaFileOf(opts.out);
+      await writeFileAtomic(metaFile, prettyJson(meta));
+      if (opts.json) return printJson(meta);
+      printReport(meta, opts.out, metaFile);
+    });
+}
+
+async function attachShapedRewards(grouping: Grouping, tasks: readonly string[]): Promise<void> {
+  const specs = new Map((await loadSpecs(tasks)).map((s) => [s.spec.id, s.spec]));
+  for (const g of grouping.groups) {
+    const spec = specs.get(g.task_id);
+    if (!spec) throw new CoworkError('bad_input', `no spec with id ${g.task_id} in --tasks (needed by --step-reward shaped)`);
+    for (const s of g.samples) s.stepRewards = await shapedStepRewards(spec, s.trajectory);
+  }
+}
+
+interface MetaInput {
+  dir: string;
+  status: string;
+  estimator: Estimator;
+  options: EstimatorOptions;
+  reward: RewardConfig;
+  opts: AdvOpts;
+  grouping: Grouping;
+  trajectories: number;
+  rows: number;
+  steps: number;
+}
+
+type Meta = ReturnType<typeof metadata>;
+
+/** The sidecar: method, parameters, counts, rejected groups and aborted samples with reasons. */
+function metadata(m: MetaInput) {
+  const { grouping, reward } = m;
+  const byReason = (r: string) => grouping.rejected.filter((x) => x.reason === r).length;
+  const total = reward.wCode + reward.wLlm;
+  return {
+    version: 1,
+    method: m.estimator.name,
+    description: m.estimator.summary,
+    run: m.dir,
+    run_status: m.status,
+    reward:
+      reward.kind === 'geometric'
+        ? { kind: reward.kind, w_code: reward.wCode, w_llm: reward.wLlm, exponents: { code: reward.wCode / total, llm: reward.wLlm / total } }
+        : { kind: reward.kind },
+    group_size: m.opts.groupSize ?? null,
+    params: { ...m.estimator.params(m.options), ...(m.estimator.stepLevel ? { step_reward: m.opts.stepReward } : {}) },
+    counts: {
+      trajectories: m.trajectories,
+      groups: grouping.groups.length + grouping.rejected.length,
+      valid_groups: grouping.groups.length,
+      zero_variance_groups: grouping.groups.filter((g) => populationStd(g.samples.map((s) => s.reward)) <= ZERO_STD_TOL).length,
+      rejected_groups: grouping.rejected.length,
+      infra_failed_groups: byReason('infra_failed'),
+      incomplete_groups: byReason('incomplete'),
+      aborted_samples: grouping.aborted.length,
+      rows: m.rows,
+      ...(m.estimator.stepLevel ? { steps: m.steps } : {}),
+    },
+    rejected: grouping.rejected,
+    aborted: grouping.aborted,
+  };
+}
+
+function printReport(meta: Meta, file: string, metaFile: string): void {
+  const c = meta.counts;
+  out(`${meta.method}: ${c.valid_groups}/${c.groups} groups valid (${c.infra_failed_groups} infra-failed, ${c.incomplete_groups} incomplete), ${c.zero_variance_groups} zero-variance; ${c.aborted_samples} sample(s) aborted`);
+  if (meta.rejected.length) {
+    out();
+    out(table(['rejected group', 'reason', 'detail'], meta.rejected.map((r) => [r.group, r.reason, r.detail])));
+  }
+  if (c.valid_groups === 0) out(color.yellow('\nno valid group: no advantages written'));
+  out(`\nwrote ${file} (${c.rows} rows${'steps' in c ? `, ${c.steps} steps` : ''}) and ${metaFile}`);
+}

@@ -1,0 +1,187 @@
+import { z } from 'zod';
+import type { PathSegment } from '../spec/diagnostics.js';
+import { formatPath } from '../spec/diagnostics.js';
+import { zodDiagnostics } from '../spec/zod-diagnostics.js';
+
+/**
+ * The wire protocol of the env server (OpenEnv-compatible, formats.md §5): request schemas, the JSON Schemas
+ * served at GET /schema, and the error type every transport maps to its own shape (HTTP status, WS code,
+ * JSON-RPC code).
+ */
+
+export const MAX_ID_CHARS = 255;
+const Id = z.string().min(1).max(MAX_ID_CHARS);
+
+/** POST /reset and WS `reset` data. Extra fields are allowed (OpenEnv ResetRequest) and ignored. */
+export const ResetRequest = z.looseObject({
+  task_id: Id.nullish().describe('task to start; default tasks[seed % n]'),
+  seed: z.int().min(0).max(2 ** 31 - 1).nullish().describe('episode seed (task choice without task_id, fault injection) [0]'),
+  episode_id: Id.nullish().describe('episode id; default a server counter id (ep-1, ep-2, …). A duplicate live id is refused'),
+  trial: z.int().min(0).max(1_000_000).nullish().describe('trial index recorded in the trajectory [0]'),
+  model: z.string().max(MAX_ID_CHARS).nullish().describe('policy model name recorded in episode_start'),
+});
+export type ResetRequest = z.infer<typeof ResetRequest>;
+
+const Meta = z.record(z.string(), z.unknown()).optional().describe('free client metadata (ignored)');
+
+export const ToolCallAction = z.strictObject({
+  tool_call: z.strictObject({
+    name: z.string().min(1).describe('tool name from the reset observation'),
+    arguments: z.unknown().optional().describe('JSON object (or its JSON text) of arguments; bad ones give an ok:false tool result'),
+    id: Id.optional().describe('the model\'s tool-call id, recorded in the trajectory'),
+  }),
+  metadata: Meta,
+});
+
+export const MessageAction = z.strictObject({
+  message: z.string().describe('assistant text: to the simulated user (dialogue tasks) or the final answer (ends the episode)'),
+  metadata: Meta,
+});
+
+export const Action = z.union([ToolCallAction, MessageAction]);
+export type Action = z.infer<typeof Action>;
+
+/** POST /step. `timeout_s` and `request_id` (OpenEnv StepRequest) are accepted and ignored. */
+export const StepRequest = z.looseObject({
+  episode_id: Id,
+  action: z.unknown(),
+  timeout_s: z.number().positive().nullish(),
+  request_id: z.string().max(MAX_ID_CHARS).nullish(),
+});
+
+/** Every failure a transport reports; `code` is OpenEnv's WSErrorCode, `status` the HTTP status. */
+export type ErrorCode = 'INVALID_JSON' | 'UNKNOWN_TYPE' | 'VALIDATION_ERROR' | 'EXECUTION_ERROR' | 'CAPACITY_REACHED' | 'FACTORY_ERROR' | 'SESSION_ERROR';
+
+export class ServerError extends Error {
+  readonly status: number;
+  readonly code: ErrorCode;
+  readonly extra: Record<string, unknown>;
+  constructor(status: number, code: ErrorCode, message: string, extra: Record<string, unknown> = {}) {
+    super(message);
+    this.name = 'ServerError';
+    this.status = status;
+    this.code = code;
+    this.extra = extra;
+  }
+  /** The JSON body of an HTTP error (FastAPI-style `detail`) or the `data` of a WS error. */
+  body(): Record<string, unknown> {
+    return { detail: this.message, code: this.code, ...this.extra };
+  }
+}
+
+export function validationError(message: string, errors: { path: string; message: string }[] = []): ServerError {
+  return new ServerError(422, 'VALIDATION_ERROR', message, errors.length ? { errors } : {});
+}
+
+/** Parses `raw` or throws a 422 naming every problem as `path: message` (paths prefixed with `at`). */
+export function parseOr422<T extends z.ZodType>(schema: T, raw: unknown, what: string, at: readonly PathSegment[] = []): z.infer<T> {
+  const res = schema.safeParse(raw);
+  if (res.success) return res.data;
+  const errors = zodDiagnostics(res.error.issues, raw, schema, at).map((d) => ({ path: d.path, message: d.message }));
+  throw validationError(`invalid ${what}: ${errors.map((e) => `${e.path}: ${e.message}`).join('; ')}`, errors);
+}
+
+/** An action: exactly one of `tool_call` or `message`, with a readable message for any other shape. */
+export function parseAction(raw: unknown, at: readonly PathSegment[] = ['action']): Action {
+  const where = formatPath(at);
+  const shape = `send {"tool_call": {"name": ..., "arguments": {...}}} or {"message": "..."}`;
+  if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) {
+    throw validationError(`invalid ${where}: expected an object; ${shape}`, [{ path: where, message: 'expected an object' }]);
+  }
+  const has = (k: string) => Object.hasOwn(raw, k);
+  if (has('tool_call') && has('message')) {
+    throw validationError(`invalid ${where}: has both tool_call and message; ${shape}`, [{ path: where, message: 'both tool_call and message' }]);
+  }
+  if (has('tool_call')) return parseOr422(ToolCallAction, raw, 'action', at);
+  if (has('message')) return parseOr422(MessageAction, raw, 'action', at);
+  const keys = Object.keys(raw);
+  throw validationError(`invalid ${where}: unknown action shape${keys.length ? ` (fields: ${keys.join(', ')})` : ' (empty object)'}; ${shape}`, [
+    { path: where, message: 'expected tool_call or message' },
+  ]);
+}
+
+// ---- response shapes, for GET /schema ----
+
+const OpenAiTool = z.object({
+  type: z.literal('function'),
+  function: z.object({ name: z.string(), description: z.string(), parameters: z.record(z.string(), z.unknown()) }),
+});
+const ChatMessage = z.object({ role: z.enum(['system', 'user']), content: z.string() });
+
+export const ResetObservation = z
+  .object({
+    episode_id: z.string(),
+    request: z.string().describe("the user's request (also the last message)"),
+    tools: z.array(OpenAiTool).describe('tools in OpenAI function format'),
+    messages: z.array(ChatMessage).describe('system prompt and the request, ready for a chat template'),
+  })
+  .describe('reset');
+export const ToolObservation = z
+  .object({
+    tool_result: z.object({
+      call_id: z.string(),
+      name: z.string(),
+      ok: z.boolean(),
+      content: z.string().describe('the tool message content (JSON text)'),
+      error: z.looseObject({ code: z.string(), message: z.string() }).optional(),
+    }),
+  })
+  .describe('after a tool_call action');
+export const UserObservation = z
+  .object({ user_message: z.string(), conversation_over: z.boolean() })
+  .describe('after a message action on a task with a simulated user');
+export const FinalObservation = z.object({}).describe('after a message action on a task without a simulated user (the final answer)');
+
+export const RewardComponents = z.object({
+  completion: z.number().nullable(),
+  safety: z.number(),
+  robustness: z.number(),
+  code: z.number().nullable(),
+  llm: z.number().nullable(),
+  checks: z.record(z.string(), z.number().nullable()).describe('score of each check by id'),
+});
+export type RewardComponents = z.infer<typeof RewardComponents>;
+
+export const StepMetadata = z.looseObject({
+  step: z.int().min(0).describe('steps taken so far'),
+  anchor: z.string().describe('GiGPO anchor: hash of the canonical agent-visible observation in this response'),
+  step_reward: z.number().nullable().describe('Δ(safety × code completion) of this step; null at reset'),
+  reason: z.enum(['agent_done', 'user_done', 'max_turns', 'timeout', 'agent_error', 'infra_error']).optional().describe('on done: why the episode ended'),
+  status: z.enum(['ok', 'judge_unavailable', 'judge_error']).optional().describe("on done: the grade's status"),
+  passed: z.boolean().nullable().optional(),
+  reward_components: RewardComponents.optional(),
+});
+
+export const StepResponse = z.object({
+  observation: z.union([ResetObservation, ToolObservation, UserObservation, FinalObservation]),
+  reward: z.number().nullable().describe('0 until done; then the grade score (null when a judge was unavailable)'),
+  done: z.boolean(),
+  metadata: StepMetadata,
+});
+
+export const State = z.looseObject({
+  episode_id: z.string().nullable(),
+  step_count: z.int().min(0),
+  task_id: z.string().optional(),
+  seed: z.int().optional(),
+  trial: z.int().optional(),
+  turns: z.int().optional(),
+  max_turns: z.int().optional(),
+  done: z.boolean().optional(),
+  conversation_over: z.boolean().optional(),
+  reason: z.string().optional(),
+  reward: z.number().nullable().optional(),
+  reward_components: RewardComponents.optional(),
+});
+
+let schemas: Record<string, unknown> | undefined;
+
+/** GET /schema: {action, observation, state} as JSON Schemas (OpenEnv SchemaResponse). */
+export function schemaResponse(): Record<string, unknown> {
+  const js = (s: z.ZodType) => {
+    const { $schema: _, ...rest } = z.toJSONSchema(s, { io: 'input', target: 'draft-2020-12', unrepresentable: 'any' }) as Record<string, unknown>;
+    return rest;
+  };
+  schemas ??= { action: js(Action), observation: js(StepResponse.shape.observation), state: js(State), reset_request: js(ResetRequest), step_response: js(StepResponse) };
+  return schemas;
+}

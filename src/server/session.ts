@@ -1,0 +1,263 @@
+import { systemPrompt } from '../agent/llm-agent.js';
+import { TrajectoryRecorder } from '../agent/recorder.js';
+import type { UserSimulator } from '../agent/types.js';
+import { createEpisode, type Episode } from '../env/episode.js';
+import { grade } from '../grade/grade.js';
+import type { Judge } from '../grade/types.js';
+import { anchorOf, type Observation } from '../rl/anchor.js';
+import { openAiTool } from '../services/catalog.js';
+import type { TaskSpec } from '../spec/task-spec.js';
+import type { EndReason, Grade, Trajectory } from '../spec/trajectory.js';
+import { scriptedUser } from '../user/scripted.js';
+import { type Action, type RewardComponents, ServerError } from './protocol.js';
+
+export interface StepMeta {
+  step: number;
+  anchor: string;
+  step_reward: number | null;
+  reason?: EndReason;
+  status?: Grade['status'];
+  passed?: boolean | null;
+  reward_components?: RewardComponents;
+  [k: string]: unknown;
+}
+
+/** An OpenEnv reset/step response: observation, reward, done, metadata. */
+export interface EnvResponse {
+  observation: Record<string, unknown>;
+  reward: number | null;
+  done: boolean;
+  metadata: StepMeta;
+}
+
+export interface SessionInit {
+  id: string;
+  spec: TaskSpec;
+  seed: number;
+  trial: number;
+  model?: string;
+  judge?: Judge;
+  /** shaped step rewards (a prefix grade per step) [true] */
+  stepRewards?: boolean;
+  now: number;
+}
+
+// per spec: the tools in OpenAI format and the system prompt never change
+const prompts = new WeakMap<TaskSpec, { tools: ReturnType<typeof openAiTool>[]; system: string }>();
+
+function promptOf(spec: TaskSpec, episode: Episode): { tools: ReturnType<typeof openAiTool>[]; system: string } {
+  let p = prompts.get(spec);
+  if (!p) {
+    const view = { request: spec.request, mockToday: spec.mock_today, tools: episode.tools, history: [], turn: 0 };
+    p = { tools: episode.tools.map(openAiTool), system: systemPrompt(view) };
+    prompts.set(spec, p);
+  }
+  return p;
+}
+
+const round6 = (x: number) => Math.round(x * 1e6) / 1e6;
+
+/**
+ * One episode driven by a client, one action per step. It records exactly what the rollout loop records
+ * (an assistant turn per action, the tool observation, the user's observe()/respond()), so served
+ * trajectories grade, regrade and export like any other. Steps of one session run one at a time.
+ */
+export class Session {
+  readonly id: string;
+  readonly spec: TaskSpec;
+  readonly seed: number;
+  readonly trial: number;
+  readonly createdAt: number;
+  readonly episode: Episode;
+  readonly recorder: TrajectoryRecorder;
+  readonly user: UserSimulator | undefined;
+  lastActive: number;
+  steps = 0;
+  busy = 0;
+  closed = false;
+  conversationOver = false;
+  reason: EndReason | undefined;
+  final: Trajectory | undefined;
+  readonly #judge: Judge | undefined;
+  readonly #stepRewards: boolean;
+  #potential = 0;
+  #chain: Promise<unknown> = Promise.resolve();
+
+  constructor(init: SessionInit) {
+    this.id = init.id;
+    this.spec = init.spec;
+    this.seed = init.seed;
+    this.trial = init.trial;
+    this.createdAt = init.now;
+    this.lastActive = init.now;
+    this.#judge = init.judge;
+    this.#stepRewards = init.stepRewards ?? true;
+    this.episode = createEpisode(init.spec, { seed: init.seed, trial: init.trial });
+    this.user = init.spec.user ? scriptedUser(init.spec, this.episode) : undefined;
+    const config = { name: 'env-server', ...(init.model ? { model: init.model } : {}) };
+    this.recorder = new TrajectoryRecorder({ spec: init.spec, episode: this.episode, seed: init.seed, trial: init.trial, agent: { name: 'env-server', config }, user: this.user });
+  }
+
+  get done(): boolean {
+    return this.reason !== undefined;
+  }
+
+  /** The reset response: the request, the tools (OpenAI format) and the opening messages. */
+  resetResponse(): EnvResponse {
+    const { tools, system } = promptOf(this.spec, this.episode);
+    return {
+      observation: {
+        episode_id: this.id,
+        request: this.spec.request,
+        tools,
+        messages: [
+          { role: 'system', content: system },
+          { role: 'user', content: this.spec.request },
+        ],
+      },
+      reward: null,
+      done: false,
+      metadata: { step: 0, anchor: anchorOf([{ kind: 'request', text: this.spec.request }]), step_reward: null, task_id: this.spec.id, seed: this.seed, trial: this.trial },
+    };
+  }
+
+  /** Runs one action (serialised with any other step of this session). */
+  step(action: Action): Promise<EnvResponse> {
+    const p = this.#chain.then(() => this.#step(action));
+    this.#chain = p.catch(() => {});
+    return p;
+  }
+
+  async #step(action: Action): Promise<EnvResponse> {
+    if (this.closed) throw new ServerError(404, 'SESSION_ERROR', `episode ${this.id} was closed`);
+    if (this.done) throw this.finishedError();
+    const rec = this.recorder;
+    this.steps++;
+    let observation: Record<string, unknown>;
+    let reason: EndReason | undefined;
+    let error: string | undefined;
+    let from: number;
+    if ('tool_call' in action) {
+      const tc = action.tool_call;
+      const [call] = rec.assistant({ tool_calls: [{ ...(tc.id ? { id: tc.id } : {}), name: tc.name, args: argsOf(tc.arguments) }] });
+      from = rec.events.length;
+      const ev = await rec.tool(call as { id: string; name: string; args: unknown });
+      observation = { tool_result: { call_id: ev.call_id, name: ev.name, ok: ev.ok, content: ev.content, ...(ev.error ? { error: ev.error } : {}) } };
+      if (this.user?.observe) {
+        try {
+          rec.user({ events: await this.user.observe({ history: rec.events, turn: rec.turns }) });
+        } catch (e) {
+          [reason, error] = ['infra_error', `user simulator: ${messageOf(e)}`];
+        }
+      }
+    } else {
+      rec.assistant({ text: action.message, tool_calls: [] });
+      from = rec.events.length;
+      if (!this.user) {
+        observation = {};
+        reason = 'agent_done';
+      } else {
+        try {
+          const reply = await this.user.respond({ history: rec.events, turn: rec.turns });
+          rec.user(reply);
+          observation = { user_message: reply.text ?? '', conversation_over: reply.done };
+          if (reply.done) {
+            this.conversationOver = true;
+            reason = 'user_done';
+          }
+        } catch (e) {
+          observation = { user_message: '', conversation_over: true };
+          [reason, error] = ['infra_error', `user simulator: ${messageOf(e)}`];
+        }
+      }
+    }
+    if (!reason && rec.turns >= this.spec.limits.max_turns) reason = 'max_turns';
+    const anchor = anchorOf(observationsFrom(rec, from));
+    if (reason) return this.#finish(observation, anchor, reason, error);
+    const potential = this.#stepRewards ? await this.#prefixPotential() : undefined;
+    const stepReward = potential === undefined ? null : round6(potential - this.#potential);
+    if (potential !== undefined) this.#potential = potential;
+    return { observation, reward: 0, done: false, metadata: { step: this.steps, anchor, step_reward: stepReward } };
+  }
+
+  // safety × code completion of the prefix, graded as src/rl/step-rewards.ts grades it offline (final
+  // state only at the end), so served step rewards equal shapedStepRewards() of the stored trajectory
+  async #prefixPotential(): Promise<number> {
+    const { calls, records } = this.episode.audit();
+    const g = await grade(this.spec, { events: this.recorder.events, audit: { calls, records, state: {} } });
+    return g.safety * (g.code ?? g.completion ?? 0);
+  }
+
+  async #finish(observation: Record<string, unknown>, anchor: string, reason: EndReason, error?: string): Promise<EnvResponse> {
+    this.reason = reason;
+    const t = await this.recorder.finish(reason, { ...(error ? { error } : {}), ...(this.#judge ? { judge: this.#judge } : {}) });
+    this.final = t;
+    const g = t.grade as Grade;
+    const potential = g.safety * (g.code ?? g.completion ?? 0);
+    const stepReward = this.#stepRewards ? round6(potential - this.#potential) : null;
+    this.#potential = potential;
+    return {
+      observation,
+      reward: g.score,
+      done: true,
+      metadata: { step: this.steps, anchor, step_reward: stepReward, reason, status: g.status, passed: g.passed, reward_components: componentsOf(g), ...(error ? { error } : {}) },
+    };
+  }
+
+  finishedError(): ServerError {
+    return new ServerError(409, 'EXECUTION_ERROR', `episode ${this.id} is done (${this.reason}); reset to start a new one`, { episode_id: this.id, reason: this.reason });
+  }
+
+  /** GET /state: OpenEnv State (episode_id, step_count) plus the episode's progress and, once done, its reward. */
+  state(withTrajectory = false): Record<string, unknown> {
+    const g = this.final?.grade;
+    return {
+      episode_id: this.id,
+      step_count: this.steps,
+      task_id: this.spec.id,
+      seed: this.seed,
+      trial: this.trial,
+      turns: this.recorder.turns,
+      max_turns: this.spec.limits.max_turns,
+      done: this.done,
+      ...(this.user ? { conversation_over: this.conversationOver } : {}),
+      ...(this.reason ? { reason: this.reason } : {}),
+      ...(g ? { reward: g.score, status: g.status, passed: g.passed, reward_components: componentsOf(g) } : {}),
+      ...(withTrajectory && this.final ? { trajectory: this.final } : {}),
+    };
+  }
+}
+
+/** The named reward vector (GDPO, NeMo Gym reward_components, slime dict rewards). */
+export function componentsOf(g: Grade): RewardComponents {
+  const checks: Record<string, number | null> = {};
+  for (const c of [...g.checks, ...g.judge]) checks[c.id] = c.score;
+  return { completion: g.completion, safety: g.safety, robustness: g.robustness, code: g.code, llm: g.llm, checks };
+}
+
+/** What the agent observed since its last turn (rl/anchor.ts stepObservations, for the open step). */
+function observationsFrom(rec: TrajectoryRecorder, from: number): Observation[] {
+  const out: Observation[] = [];
+  for (let i = from; i < rec.events.length; i++) {
+    const e = rec.events[i];
+    if (e?.type === 'user') out.push(e.source === 'request' ? { kind: 'request', text: e.text } : { kind: 'user', text: e.text });
+    else if (e?.type === 'tool') out.push({ kind: 'tool', name: e.name, content: e.content });
+  }
+  return out;
+}
+
+/** OpenAI sends arguments as JSON text: record the object when it parses, else pass the text on (an ok:false result). */
+function argsOf(a: unknown): unknown {
+  if (a === undefined || a === null) return {};
+  if (typeof a !== 'string') return a;
+  try {
+    const v: unknown = JSON.parse(a || '{}');
+    return v !== null && typeof v === 'object' && !Array.isArray(v) ? v : a;
+  } catch {
+    return a;
+  }
+}
+
+function messageOf(e: unknown): string {
+  return e instanceof Error ? e.message : String(e);
+}

@@ -1,0 +1,169 @@
+import type { Judge } from '../grade/types.js';
+import { CoworkError } from '../spec/errors.js';
+import { didYouMean } from '../spec/suggest.js';
+import type { TaskSpec } from '../spec/task-spec.js';
+import { type ResetRequest, ServerError } from './protocol.js';
+import { Session } from './session.js';
+
+export { Session } from './session.js';
+
+export const DEFAULT_MAX_SESSIONS = 4096;
+export const DEFAULT_TTL_S = 600;
+
+export interface SessionManagerOptions {
+  specs: readonly TaskSpec[];
+  /** live sessions at most (finished ones count until closed or reaped) [4096] */
+  maxSessions?: number;
+  /** idle seconds before a session is reaped; 0 = never [600] */
+  ttlS?: number;
+  /** scores llm_judge checks and judge items at the end of an episode */
+  judge?: Judge;
+  /** shaped step rewards (one prefix grade per step) [true] */
+  stepRewards?: boolean;
+  /** ms clock [Date.now] */
+  clock?: () => number;
+}
+
+/**
+ * Stateful sessions by episode id: create (capacity-limited), get, close (idempotent) and idle reaping on an
+ * unref'd interval, so a forgotten episode never keeps the process alive or holds a slot forever.
+ */
+export class SessionManager {
+  readonly specs: readonly TaskSpec[];
+  readonly maxSessions: number;
+  readonly ttlS: number;
+  readonly #byId = new Map<string, TaskSpec>();
+  readonly #sessions = new Map<string, Session>();
+  readonly #judge: Judge | undefined;
+  readonly #stepRewards: boolean;
+  readonly #clock: () => number;
+  #counter = 0;
+  #timer: NodeJS.Timeout | undefined;
+  /** sessions ended by the reaper, for callers that hold one (the WS handler) */
+  onReap: ((s: Session) => void) | undefined;
+
+  constructor(opts: SessionManagerOptions) {
+    if (opts.specs.length === 0) throw new CoworkError('bad_input', 'the env server needs at least one task spec');
+    this.specs = opts.specs;
+    for (const s of opts.specs) {
+      if (this.#byId.has(s.id)) throw new CoworkError('bad_input', `duplicate task id ${s.id}`);
+      this.#byId.set(s.id, s);
+    }
+    this.maxSessions = opts.maxSessions ?? DEFAULT_MAX_SESSIONS;
+    this.ttlS = opts.ttlS ?? DEFAULT_TTL_S;
+    this.#judge = opts.judge;
+    this.#stepRewards = opts.stepRewards ?? true;
+    this.#clock = opts.clock ?? Date.now;
+    if (this.ttlS > 0) {
+      const every = Math.max(10, Math.min(30_000, (this.ttlS * 1000) / 4));
+      this.#timer = setInterval(() => this.reap(), every);
+      this.#timer.unref();
+    }
+  }
+
+  get size(): number {
+    return this.#sessions.size;
+  }
+
+  /** Starts an episode: task_id, else tasks[seed % n]; episode_id, else the next free `ep-<n>`. */
+  create(req: ResetRequest = {}): Session {
+    const seed = req.seed ?? 0;
+    let spec: TaskSpec | undefined;
+    if (req.task_id) {
+      spec = this.#byId.get(req.task_id);
+      if (!spec) {
+        throw new ServerError(404, 'FACTORY_ERROR', `unknown task_id "${req.task_id}"${didYouMean(req.task_id, this.#byId.keys())}; GET /tasks lists the ${this.specs.length} served task(s)`, {
+          factory_name: 'coworkenv',
+          task_id: req.task_id,
+        });
+      }
+    } else spec = this.specs[seed % this.specs.length] as TaskSpec;
+    if (req.episode_id && this.#sessions.has(req.episode_id)) {
+      throw new ServerError(409, 'SESSION_ERROR', `episode_id "${req.episode_id}" is already live; DELETE /episodes/${encodeURIComponent(req.episode_id)} first or pick another id`, {
+        episode_id: req.episode_id,
+      });
+    }
+    if (this.#sessions.size >= this.maxSessions) {
+      throw new ServerError(503, 'CAPACITY_REACHED', `server at capacity: ${this.#sessions.size} of ${this.maxSessions} sessions live; close finished episodes (DELETE /episodes/<id>) or raise --max-sessions`, {
+        active_sessions: this.#sessions.size,
+        max_sessions: this.maxSessions,
+      });
+    }
+    const id = req.episode_id ?? this.#nextId();
+    const session = new Session({
+      id,
+      spec,
+      seed,
+      trial: req.trial ?? 0,
+      now: this.#clock(),
+      stepRewards: this.#stepRewards,
+      ...(req.model ? { model: req.model } : {}),
+      ...(this.#judge ? { judge: this.#judge } : {}),
+    });
+    this.#sessions.set(id, session);
+    return session;
+  }
+
+  #nextId(): string {
+    let id: string;
+    do id = `ep-${++this.#counter}`;
+    while (this.#sessions.has(id));
+    return id;
+  }
+
+  /** The live session, or undefined. */
+  find(id: string): Session | undefined {
+    return this.#sessions.get(id);
+  }
+
+  /** The live session (marked active), or a 404. */
+  get(id: string): Session {
+    const s = this.#sessions.get(id);
+    if (!s) throw new ServerError(404, 'SESSION_ERROR', `unknown episode_id "${id}" (never started, closed, or reaped after ${this.ttlS}s idle); POST /reset starts one`, { episode_id: id });
+    s.lastActive = this.#clock();
+    return s;
+  }
+
+  /** Runs `fn` with the session counted busy (never reaped meanwhile), then marks it active. */
+  async use<T>(s: Session, fn: () => Promise<T>): Promise<T> {
+    s.busy++;
+    try {
+      return await fn();
+    } finally {
+      s.busy--;
+      s.lastActive = this.#clock();
+    }
+  }
+
+  /** Closes a session; true when it was live. Closing an unknown or closed id is not an error. */
+  close(id: string): boolean {
+    const s = this.#sessions.get(id);
+    if (!s) return false;
+    s.closed = true;
+    this.#sessions.delete(id);
+    return true;
+  }
+
+  /** Closes sessions idle longer than the TTL (busy ones are kept); returns their ids. */
+  reap(now = this.#clock()): string[] {
+    if (this.ttlS <= 0) return [];
+    const limit = this.ttlS * 1000;
+    const reaped: string[] = [];
+    for (const s of this.#sessions.values()) {
+      if (s.busy === 0 && now - s.lastActive > limit) reaped.push(s.id);
+    }
+    for (const id of reaped) {
+      const s = this.#sessions.get(id) as Session;
+      this.close(id);
+      this.onReap?.(s);
+    }
+    return reaped;
+  }
+
+  /** Stops the reaper and closes every session. */
+  stop(): void {
+    clearInterval(this.#timer);
+    this.#timer = undefined;
+    for (const id of [...this.#sessions.keys()]) this.close(id);
+  }
+}
