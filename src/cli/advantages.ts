@@ -146,10 +146,7 @@ function metadata(m: MetaInput) {
 function printReport(meta: Meta, file: string, metaFile: string): void {
   const c = meta.counts;
   out(`${meta.method}: ${c.valid_groups}/${c.groups} groups valid (${c.infra_failed_groups} infra-failed, ${c.incomplete_groups} incomplete), ${c.zero_variance_groups} zero-variance; ${c.aborted_samples} sample(s) aborted`);
-  if (meta.rejected.length) {
-    out();
-    out(table(['rejected group', 'reason', 'detail'], meta.rejected.map((r) => [r.group, r.reason, r.detail])));
-  }
-  if (c.valid_groups === 0) out(color.yellow('\nno valid group: no advantages written'));
-  out(`\nwrote ${file} (${c.rows} rows${'steps' in c ? `, ${c.steps} steps` : ''}) and ${metaFile}`);
+  if (meta.rejected.length) out(`\n${table(['rejected group', 'reason', 'detail'], meta.rejected.map((r) => [r.group, r.reason, r.detail]))}\n`);
+  if (c.valid_groups === 0) out(color.yellow('no valid group: the advantages file is empty'));
+  out(`wrote ${file} (${c.rows} rows${'steps' in c ? `, ${c.steps} steps` : ''}) and ${metaFile}`);
 }

@@ -28,6 +28,8 @@ interface CurateOpts extends ModelFlags {
   keep: number;
   scorer?: string;
   bins: number;
+  scorerTemplate: string;
+  promptLogprobs: number;
   minMessages: number;
   maxToolCalls: number;
   maxObservationChars: number;
@@ -51,6 +53,8 @@ export function curateCommand(program: Command): void {
       .option('--keep <rho>', 'fraction kept per length bin by --select', numArg(0, 1), 0.7)
       .option('--scorer <source>', 'a scores .jsonl file {task_id, trial, nll, rsr, tokens} or a model string of an endpoint returning prompt_logprobs (vLLM)')
       .option('--bins <n>', 'equal-frequency length bins for --select', intArg(1, 1000), 10)
+      .option('--scorer-template <name>', "the student's chat-template markers for endpoint scoring: qwen | llama3", 'qwen')
+      .option('--prompt-logprobs <k>', 'vLLM prompt_logprobs alternatives per token for endpoint scoring (0 = the token and its rank)', intArg(0, 100), 0)
       .option('--min-messages <n>', 'reject examples with fewer messages', intArg(1, 10_000), CE_LIMITS.minMessages)
       .option('--max-tool-calls <n>', 'reject examples with more tool calls', intArg(0, 100_000), CE_LIMITS.maxToolCalls)
       .option('--max-observation-chars <n>', 'shorten longer tool observations', intArg(1, 10_000_000), CE_LIMITS.maxObservationChars)
@@ -64,7 +68,7 @@ export function curateCommand(program: Command): void {
     const sources = [...(await Promise.all(runs.map((r) => resolveSource(r)))), ...(await Promise.all((opts.replace ?? []).map((r) => resolveSource(r, true))))];
     const specs = opts.tasks ? new Map((await loadSpecs(opts.tasks)).map((s) => [s.spec.id, s])) : undefined;
     let scorer: Scorer | undefined;
-    if (opts.select && opts.scorer) scorer = opts.scorer.endsWith('.jsonl') ? await fileScorer(opts.scorer) : await endpointScorerFrom(opts.scorer, opts);
+    if (opts.select && opts.scorer) scorer = opts.scorer.endsWith('.jsonl') ? await fileScorer(opts.scorer) : await endpointScorerFrom(opts.scorer, opts, opts.scorerTemplate, opts.promptLogprobs);
     const report = await curate({
       sources,
       out: opts.out,
@@ -81,9 +85,9 @@ export function curateCommand(program: Command): void {
   });
 }
 
-async function endpointScorerFrom(model: string, flags: ModelFlags): Promise<Scorer> {
+async function endpointScorerFrom(model: string, flags: ModelFlags, template: string, promptLogprobs: number): Promise<Scorer> {
   const { endpointScorer } = await import('../curate/endpoint-scorer.js');
-  return endpointScorer(model, flags);
+  return endpointScorer(model, flags, { markers: template as 'qwen', promptLogprobs });
 }
 
 /** The funnel CoworkEnv reports: records in → groups → threshold → rejections by category → rows out. */

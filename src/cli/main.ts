@@ -13,6 +13,7 @@ import { color, note } from './output.js';
 import { runCommand } from './run.js';
 import { schemaCommand } from './schema.js';
 import { servicesCommand } from './services.js';
+import { serveCommand } from './serve.js';
 import { summaryCommand } from './summary.js';
 import { synthCommand } from './synth.js';
 import { validateCommand } from './validate.js';
@@ -28,7 +29,7 @@ export function buildProgram(): Command {
     .showSuggestionAfterError()
     .exitOverride()
     .addHelpText('after', '\nExit codes: 0 ok · 1 bad input (files, flags, invalid specs) · 2 failures under --strict · 3 internal error');
-  for (const register of [demoCommand, servicesCommand, schemaCommand, validateCommand, inspectCommand, planCommand, synthCommand, runCommand, summaryCommand, gradeCommand, curateCommand, advantagesCommand, mcpCommand, proxyCommand, cacheCommand]) register(program);
+  for (const register of [demoCommand, servicesCommand, schemaCommand, validateCommand, inspectCommand, planCommand, synthCommand, runCommand, summaryCommand, gradeCommand, curateCommand, advantagesCommand, mcpCommand, serveCommand, proxyCommand, cacheCommand]) register(program);
   const override = (c: Command): void => {
     c.exitOverride();
     c.commands.forEach(override);

@@ -95,6 +95,7 @@ export async function endpointScorer(model: string, flags: ModelFlags, opts: End
         const t0 = Date.now();
         const text = await withRetries(() => limiter.run(() => post(openAiBody(ref.model, messages, tools, params))), retry);
         const { entries } = parsePromptLogprobs(text, where);
+        // position 0 has no logprob, so no decoded token either: it is the template's first `<|im_start|>`, never assistant text
         const scores = scoreTokens(entries, assistantMask(entries.map((e) => e?.decoded_token ?? ''), markers), rankClip);
         if (scores.tokens === 0) {
           const head = entries.slice(0, 12).map((e) => JSON.stringify(e?.decoded_token ?? null)).join(' ');

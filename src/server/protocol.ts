@@ -30,6 +30,7 @@ export const ToolCallAction = z.strictObject({
     arguments: z.unknown().optional().describe('JSON object (or its JSON text) of arguments; bad ones give an ok:false tool result'),
     id: Id.optional().describe('the model\'s tool-call id, recorded in the trajectory'),
   }),
+  content: z.string().optional().describe('assistant text sent along with the call (recorded; nobody answers it)'),
   metadata: Meta,
 });
 

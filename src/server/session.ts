@@ -7,7 +7,7 @@ import type { Judge } from '../grade/types.js';
 import { anchorOf, type Observation } from '../rl/anchor.js';
 import { openAiTool } from '../services/catalog.js';
 import type { TaskSpec } from '../spec/task-spec.js';
-import type { EndReason, Grade, Trajectory } from '../spec/trajectory.js';
+import type { AuditLog, EndReason, Grade, Trajectory } from '../spec/trajectory.js';
 import { scriptedUser } from '../user/scripted.js';
 import { type Action, type RewardComponents, ServerError } from './protocol.js';
 
@@ -139,7 +139,7 @@ export class Session {
     let from: number;
     if ('tool_call' in action) {
       const tc = action.tool_call;
-      const [call] = rec.assistant({ tool_calls: [{ ...(tc.id ? { id: tc.id } : {}), name: tc.name, args: argsOf(tc.arguments) }] });
+      const [call] = rec.assistant({ ...(action.content ? { text: action.content } : {}), tool_calls: [{ ...(tc.id ? { id: tc.id } : {}), name: tc.name, args: argsOf(tc.arguments) }] });
       from = rec.events.length;
       const ev = await rec.tool(call as { id: string; name: string; args: unknown });
       observation = { tool_result: { call_id: ev.call_id, name: ev.name, ok: ev.ok, content: ev.content, ...(ev.error ? { error: ev.error } : {}) } };
@@ -184,7 +184,7 @@ export class Session {
   // state only at the end), so served step rewards equal shapedStepRewards() of the stored trajectory
   async #prefixPotential(): Promise<number> {
     const { calls, records } = this.episode.audit();
-    const g = await grade(this.spec, { events: this.recorder.events, audit: { calls, records, state: {} } });
+    const g = await grade(this.spec, { events: this.recorder.events, audit: { calls, records, state: {} } as unknown as AuditLog });
     return g.safety * (g.code ?? g.completion ?? 0);
   }
 

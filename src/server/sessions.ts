@@ -39,8 +39,6 @@ export class SessionManager {
   readonly #clock: () => number;
   #counter = 0;
   #timer: NodeJS.Timeout | undefined;
-  /** sessions ended by the reaper, for callers that hold one (the WS handler) */
-  onReap: ((s: Session) => void) | undefined;
 
   constructor(opts: SessionManagerOptions) {
     if (opts.specs.length === 0) throw new CoworkError('bad_input', 'the env server needs at least one task spec');
@@ -152,11 +150,7 @@ export class SessionManager {
     for (const s of this.#sessions.values()) {
       if (s.busy === 0 && now - s.lastActive > limit) reaped.push(s.id);
     }
-    for (const id of reaped) {
-      const s = this.#sessions.get(id) as Session;
-      this.close(id);
-      this.onReap?.(s);
-    }
+    for (const id of reaped) this.close(id);
     return reaped;
   }
 

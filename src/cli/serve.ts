@@ -1,0 +1,57 @@
+import type { Command } from 'commander';
+import { llmJudge } from '../llm/judge.js';
+import { loadSpecs } from '../run/task-files.js';
+import { DEFAULT_MAX_SESSIONS, DEFAULT_TTL_S } from '../server/sessions.js';
+import { startServer } from '../server/serve.js';
+import { type ModelFlags, modelFromFlags, withModelFlags } from './model-flags.js';
+import { intArg, numArg } from './options.js';
+import { note } from './output.js';
+
+interface ServeOpts extends ModelFlags {
+  host: string;
+  port: number;
+  maxSessions: number;
+  sessionTtl: number;
+  judge?: string;
+  stepRewards: boolean;
+}
+
+export function serveCommand(program: Command): void {
+  const cmd = program
+    .command('serve')
+    .description('serve tasks as an OpenEnv-compatible RL environment (HTTP reset/step/state, WS /ws, MCP /mcp) until SIGINT/SIGTERM')
+    .argument('<tasks...>', 'spec files, .jsonl files or directories of them')
+    .option('--host <host>', 'address to bind (the server has no authentication: keep it on loopback or a private network)', '127.0.0.1')
+    .option('--port <port>', 'port (0 = any free port)', intArg(0, 65535), 8000)
+    .option('--max-sessions <n>', 'live episodes at most; more resets get CAPACITY_REACHED', intArg(1, 1_000_000), DEFAULT_MAX_SESSIONS)
+    .option('--session-ttl <s>', 'seconds an idle episode lives before it is reaped (0 = never)', numArg(0, 7 * 24 * 3600), DEFAULT_TTL_S)
+    .option('--judge <model>', 'a model for llm_judge checks and judge items (without one their grade is judge_unavailable and the reward null)')
+    .option('--no-step-rewards', 'skip the shaped per-step rewards (one prefix grade per step); anchors are still sent');
+  withModelFlags(cmd)
+    .addHelpText('after', '\nRoutes and client recipes (TRL, verl, slime, SkyRL, OpenEnv): docs/rl.md.')
+    .action(async (paths: string[], opts: ServeOpts) => {
+      const specs = (await loadSpecs(paths)).map((s) => s.spec);
+      const judge = opts.judge ? llmJudge(modelFromFlags(opts.judge, opts)) : undefined;
+      const server = await startServer({
+        specs,
+        host: opts.host,
+        port: opts.port,
+        maxSessions: opts.maxSessions,
+        ttlS: opts.sessionTtl,
+        stepRewards: opts.stepRewards,
+        ...(judge ? { judge } : {}),
+      });
+      if (!['127.0.0.1', 'localhost', '::1'].includes(server.host)) note(`coworkenv serve: warning: ${server.host} is not a loopback address and the server has no authentication`);
+      note(`coworkenv serve: ${specs.length} task(s) on ${server.url} (WebSocket ${server.url.replace(/^http/, 'ws')}/ws); max ${opts.maxSessions} sessions, idle TTL ${opts.sessionTtl}s`);
+      await new Promise<void>((resolve) => {
+        const stop = (signal: NodeJS.Signals) => {
+          note(`coworkenv serve: ${signal} received, closing ${server.manager.size} session(s)`);
+          process.off('SIGINT', stop);
+          process.off('SIGTERM', stop);
+          void server.close().then(resolve);
+        };
+        process.on('SIGINT', stop);
+        process.on('SIGTERM', stop);
+      });
+    });
+}

@@ -1,0 +1,126 @@
+import { Hono } from 'hono';
+import type { Context } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import pkg from '../../package.json' with { type: 'json' };
+import { parseAction, parseOr422, ResetRequest, schemaResponse, ServerError, StepRequest, validationError } from './protocol.js';
+import { handleRpc, RPC, rpcError } from './rpc.js';
+import type { SessionManager } from './sessions.js';
+
+export const MAX_BODY_BYTES = 1024 * 1024;
+
+export interface AppOptions {
+  manager: SessionManager;
+  /** request body limit in bytes [1 MB] */
+  maxBodyBytes?: number;
+  /** one line per server-side failure [none]; never gets request bodies */
+  log?: (line: string) => void;
+}
+
+const DESCRIPTION =
+  'CoworkEnv tasks as an OpenEnv-compatible RL environment: stateful episodes by episode_id over HTTP, WebSocket (/ws) and MCP JSON-RPC (/mcp); ' +
+  'actions are one tool call or one assistant message; the reward on done is the grade score with reward_components, and every step carries a GiGPO anchor and a shaped step reward.';
+
+/**
+ * The env server's HTTP routes as a hono app (testable with app.request(), no socket). The WebSocket
+ * endpoint is attached to the node server separately (ws.ts).
+ */
+export function createApp(opts: AppOptions): Hono {
+  const { manager } = opts;
+  const limit = opts.maxBodyBytes ?? MAX_BODY_BYTES;
+  const app = new Hono();
+
+  app.use(
+    '*',
+    bodyLimit({
+      maxSize: limit,
+      onError: (c) => c.json({ detail: `request body larger than ${limit} bytes`, code: 'VALIDATION_ERROR', max_bytes: limit }, 413),
+    }),
+  );
+
+  app.get('/health', (c) => c.json({ status: 'healthy' }));
+
+  app.get('/metadata', (c) =>
+    c.json({
+      name: 'coworkenv',
+      description: DESCRIPTION,
+      version: pkg.version,
+      documentation_url: 'docs/rl.md',
+      tasks: manager.specs.length,
+      active_sessions: manager.size,
+      max_sessions: manager.maxSessions,
+      session_ttl_s: manager.ttlS,
+    }),
+  );
+
+  app.get('/schema', (c) => c.json(schemaResponse()));
+
+  app.get('/tasks', (c) =>
+    c.json({
+      count: manager.specs.length,
+      tasks: manager.specs.map((s, index) => ({ index, id: s.id, title: s.title, family: s.family, services: s.services, has_user: !!s.user, max_turns: s.limits.max_turns, labels: s.labels })),
+    }),
+  );
+
+  app.post('/reset', async (c) => {
+    const raw = await jsonBody(c, true);
+    const req = parseOr422(ResetRequest, raw ?? {}, 'reset request');
+    const session = manager.create(req);
+    return c.json(session.resetResponse());
+  });
+
+  app.post('/step', async (c) => {
+    const raw = await jsonBody(c, false);
+    const req = parseOr422(StepRequest, raw, 'step request');
+    if (!Object.hasOwn(req, 'action')) throw validationError('invalid step request: action: required field is missing (send {"tool_call": {...}} or {"message": "..."})', [{ path: 'action', message: 'required field is missing' }]);
+    const action = parseAction(req.action);
+    const session = manager.get(req.episode_id);
+    return c.json(await manager.use(session, () => session.step(action)));
+  });
+
+  app.get('/state', (c) => {
+    const id = c.req.query('episode_id');
+    if (!id) throw validationError('GET /state needs ?episode_id=<id> (from POST /reset)', [{ path: 'episode_id', message: 'required query parameter is missing' }]);
+    const trajectory = ['1', 'true'].includes(c.req.query('trajectory') ?? '');
+    return c.json(manager.get(id).state(trajectory));
+  });
+
+  app.delete('/episodes/:id', (c) => {
+    const id = c.req.param('id');
+    return c.json({ episode_id: id, closed: true, was_open: manager.close(id) });
+  });
+
+  app.post('/mcp', async (c) => {
+    let raw: unknown;
+    try {
+      raw = JSON.parse(await c.req.text());
+    } catch (e) {
+      return c.json(rpcError(null, RPC.PARSE_ERROR, `Parse error: ${(e as Error).message}`));
+    }
+    const res = await handleRpc(raw, { manager });
+    return res ? c.json(res) : c.body(null, 202);
+  });
+
+  app.notFound((c) => c.json({ detail: `no route ${c.req.method} ${c.req.path}; routes: GET /health /metadata /schema /tasks /state, POST /reset /step /mcp, DELETE /episodes/:id, WS /ws`, code: 'NOT_FOUND' }, 404));
+
+  app.onError((e, c) => {
+    if (e instanceof ServerError) return c.json(e.body(), e.status as 404);
+    opts.log?.(`coworkenv serve: ${c.req.method} ${c.req.path} failed: ${e instanceof Error ? e.message : String(e)}`);
+    return c.json({ detail: `internal error: ${e instanceof Error ? e.message : String(e)}`, code: 'EXECUTION_ERROR' }, 500);
+  });
+
+  return app;
+}
+
+/** The JSON body; a malformed one is a 422 (an empty body is `undefined` when allowed). */
+async function jsonBody(c: Context, emptyOk: boolean): Promise<unknown> {
+  const text = await c.req.text();
+  if (!text.trim()) {
+    if (emptyOk) return undefined;
+    throw validationError('request body is empty; send a JSON object with episode_id and action', [{ path: '(root)', message: 'empty body' }]);
+  }
+  try {
+    return JSON.parse(text) as unknown;
+  } catch (e) {
+    throw new ServerError(422, 'INVALID_JSON', `request body is not valid JSON: ${(e as Error).message}`);
+  }
+}

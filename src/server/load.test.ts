@@ -1,0 +1,69 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import pLimit from 'p-limit';
+import { makeSpec } from '../spec/testing.js';
+import { type RunningServer, startServer } from './serve.js';
+
+const SESSIONS = 1000;
+const CONCURRENCY = 64;
+const FIXTURE = ['todo_001', 'todo_002', 'todo_003'].map((task_id, i) => ({ task_id, title: `Task ${i + 1}`, status: 'pending', description: `initial ${i + 1}` }));
+const SPEC = makeSpec({ id: 'load_todo', services: ['todo'], fixtures: { todo: { tasks: FIXTURE } }, limits: { max_turns: 10 } });
+
+type Json = Record<string, any>;
+type Task = { task_id: string; description: string };
+
+describe('env server under load (loopback HTTP)', () => {
+  let srv: RunningServer;
+  before(async () => {
+    srv = await startServer({ specs: [SPEC], host: '127.0.0.1', port: 0, maxSessions: SESSIONS, ttlS: 0, log: () => {} });
+  });
+  after(() => srv.close());
+
+  const post = async (path: string, body: unknown): Promise<Json> => {
+    const res = await fetch(`${srv.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    assert.equal(res.status, 200, `${path}: ${res.status}`);
+    return (await res.json()) as Json;
+  };
+  const call = async (id: string, name: string, args: Record<string, unknown>) => {
+    const r = await post('/step', { episode_id: id, action: { tool_call: { name, arguments: args } } });
+    assert.equal(r.observation.tool_result.ok, true, r.observation.tool_result.content);
+    return JSON.parse(r.observation.tool_result.content) as Json;
+  };
+
+  it(`${SESSIONS} live sessions each see and mutate only their own records`, async () => {
+    const limit = pLimit(CONCURRENCY);
+    const ids = Array.from({ length: SESSIONS }, (_, i) => `load-${i}`);
+    await Promise.all(ids.map((id) => limit(() => post('/reset', { episode_id: id }))));
+    assert.equal(srv.manager.size, SESSIONS, 'every session is live at once');
+
+    // every session writes a distinct value into one record, then reads all records back
+    const results = await Promise.all(
+      ids.map((id, i) =>
+        limit(async () => {
+          const target = FIXTURE[i % FIXTURE.length] as Task;
+          await call(id, 'todo_update_task', { task_id: target.task_id, description: `value of ${id}` });
+          const { tasks } = (await call(id, 'todo_list_tasks', {})) as { tasks: Task[] };
+          const one = (await call(id, 'todo_get_task', { task_id: target.task_id })) as Task;
+          return { id, target, tasks, one };
+        }),
+      ),
+    );
+    for (const { id, target, tasks, one } of results) {
+      assert.equal(one.description, `value of ${id}`);
+      assert.deepEqual(
+        tasks.map((t) => [t.task_id, t.description]),
+        FIXTURE.map((f) => [f.task_id, f.task_id === target.task_id ? `value of ${id}` : f.description]),
+        `${id} sees its own value and the fixtures' initial values`,
+      );
+    }
+    // the audit of each episode holds only its own calls
+    for (const id of ids.slice(0, 50)) {
+      const calls = srv.manager.find(id)?.episode.audit().calls ?? [];
+      assert.equal(calls.length, 3);
+      assert.ok(calls.every((c) => c.tool !== 'todo_update_task' || (c.args as Json).description === `value of ${id}`));
+    }
+
+    await Promise.all(ids.map((id) => limit(async () => assert.equal((await fetch(`${srv.url}/episodes/${id}`, { method: 'DELETE' })).status, 200))));
+    assert.equal(srv.manager.size, 0);
+  });
+});

@@ -1,0 +1,330 @@
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import { after, describe, it } from 'node:test';
+import { referenceAgent, referenceTurns } from '../agent/reference.js';
+import { runEpisode } from '../agent/rollout.js';
+import { createEpisode } from '../env/episode.js';
+import { trajectoryAnchors } from '../rl/anchor.js';
+import { shapedStepRewards } from '../rl/step-rewards.js';
+import { loadSpecs } from '../run/task-files.js';
+import { TaskSpec } from '../spec/task-spec.js';
+import { makeSpec } from '../spec/testing.js';
+import type { Trajectory } from '../spec/trajectory.js';
+import { generateProcedural } from '../synth/procedural.js';
+import { scriptedUser } from '../user/scripted.js';
+import { createApp } from './app.js';
+import { SessionManager, type SessionManagerOptions } from './sessions.js';
+
+const ROOT = new URL('../../', import.meta.url).pathname;
+const EXAMPLES = (await loadSpecs([join(ROOT, 'examples/tasks')])).map((s) => s.spec);
+const ESCALATION = EXAMPLES.find((s) => s.id === 'support_escalation') as TaskSpec;
+const DIALOGUE = TaskSpec.parse(generateProcedural({ family: 'dialogue_clarification', id: 'dialogue_srv', seed: 3, difficulty: 'easy', mockToday: '2026-03-10' }));
+const SPECS = [...EXAMPLES, DIALOGUE];
+
+type Json = Record<string, any>;
+const managers: SessionManager[] = [];
+after(() => managers.forEach((m) => m.stop()));
+
+function setup(opts: Partial<SessionManagerOptions> = {}) {
+  const manager = new SessionManager({ specs: SPECS, ttlS: 0, ...opts });
+  managers.push(manager);
+  const app = createApp({ manager });
+  const call = async (method: string, path: string, body?: unknown) => {
+    const init: RequestInit = { method, headers: { 'content-type': 'application/json' } };
+    if (body !== undefined) init.body = typeof body === 'string' ? body : JSON.stringify(body);
+    const res = await app.request(path, init);
+    const text = await res.text();
+    return { status: res.status, body: (text ? JSON.parse(text) : null) as Json };
+  };
+  const post = (path: string, body?: unknown) => call('POST', path, body);
+  const get = (path: string) => call('GET', path);
+  const step = (episode_id: string, action: unknown) => post('/step', { episode_id, action });
+  return { manager, app, post, get, step, del: (id: string) => call('DELETE', `/episodes/${encodeURIComponent(id)}`) };
+}
+
+/** Plays the spec's reference turns as actions: a call (with its text) → tool_call, no call → message. */
+async function playReference(s: ReturnType<typeof setup>, spec: TaskSpec, id: string) {
+  const responses: Json[] = [];
+  for (const turn of referenceTurns(spec.reference)) {
+    const c = turn.tool_calls[0];
+    const action = c ? { tool_call: { name: c.name, arguments: c.args }, ...(turn.text ? { content: turn.text } : {}) } : { message: turn.text ?? '' };
+    const r = await s.step(id, action);
+    assert.equal(r.status, 200, JSON.stringify(r.body));
+    responses.push(r.body);
+    if (r.body.done) break;
+  }
+  return responses;
+}
+
+const withoutAgent = (t: Trajectory) => t.events.map((e) => (e.type === 'episode_start' ? { ...e, agent: null } : e));
+
+describe('env server: discovery', () => {
+  it('health, metadata, schema and tasks', async () => {
+    const s = setup();
+    assert.deepEqual((await s.get('/health')).body, { status: 'healthy' });
+    const meta = (await s.get('/metadata')).body;
+    assert.equal(meta.name, 'coworkenv');
+    assert.equal(meta.tasks, SPECS.length);
+    const schema = (await s.get('/schema')).body;
+    assert.deepEqual(Object.keys(schema).slice(0, 3), ['action', 'observation', 'state']);
+    assert.ok(JSON.stringify(schema.action).includes('tool_call') && JSON.stringify(schema.action).includes('message'));
+    const tasks = (await s.get('/tasks')).body;
+    assert.equal(tasks.count, SPECS.length);
+    assert.deepEqual(tasks.tasks.map((t: Json) => t.id), SPECS.map((x) => x.id));
+    assert.deepEqual(tasks.tasks[0].labels, SPECS[0]?.labels);
+    const missing = await s.get('/nope');
+    assert.equal(missing.status, 404);
+    assert.match(missing.body.detail, /no route GET \/nope/);
+  });
+});
+
+describe('env server: reset', () => {
+  it('picks tasks[seed % n], numbers episodes and is deterministic by seed', async () => {
+    const s = setup();
+    const a = (await s.post('/reset')).body;
+    assert.equal(a.observation.episode_id, 'ep-1');
+    assert.equal(a.metadata.task_id, SPECS[0]?.id);
+    assert.equal(a.reward, null);
+    assert.equal(a.done, false);
+    const b = (await s.post('/reset', { seed: 9 })).body;
+    const c = (await s.post('/reset', { seed: 9 })).body;
+    assert.equal(b.metadata.task_id, SPECS[9 % SPECS.length]?.id);
+    assert.deepEqual({ ...b.observation, episode_id: 0 }, { ...c.observation, episode_id: 0 });
+    assert.equal(b.metadata.anchor, c.metadata.anchor);
+    assert.deepEqual([b.observation.episode_id, c.observation.episode_id], ['ep-2', 'ep-3']);
+    const e = (await s.post('/reset', { task_id: 'support_escalation', episode_id: 'mine' })).body;
+    assert.equal(e.observation.episode_id, 'mine');
+    assert.equal(e.observation.request, ESCALATION.request);
+    assert.deepEqual(e.observation.messages.map((m: Json) => m.role), ['system', 'user']);
+    assert.equal(e.observation.messages[1].content, ESCALATION.request);
+    assert.match(e.observation.messages[0].content, /Today is 2026-03-10/);
+    assert.ok(e.observation.tools.every((t: Json) => t.type === 'function' && t.function.parameters.type === 'object'));
+    assert.ok(e.observation.tools.some((t: Json) => t.function.name === 'gmail_send_message'));
+    assert.deepEqual(e.metadata, { step: 0, anchor: e.metadata.anchor, step_reward: null, task_id: 'support_escalation', seed: 0, trial: 0 });
+  });
+
+  it('refuses bad requests with readable messages', async () => {
+    const s = setup();
+    await s.post('/reset', { episode_id: 'dup' });
+    const dup = await s.post('/reset', { episode_id: 'dup' });
+    assert.equal(dup.status, 409);
+    assert.equal(dup.body.code, 'SESSION_ERROR');
+    const long = await s.post('/reset', { episode_id: 'x'.repeat(256) });
+    assert.equal(long.status, 422);
+    assert.match(long.body.detail, /episode_id: must be at most 255 characters/);
+    const neg = await s.post('/reset', { seed: -1 });
+    assert.equal(neg.status, 422);
+    assert.match(neg.body.detail, /seed: must be at least 0/);
+    assert.equal((await s.post('/reset', { seed: 'x' })).status, 422);
+    const unknown = await s.post('/reset', { task_id: 'support_escalaton' });
+    assert.equal(unknown.status, 404);
+    assert.equal(unknown.body.code, 'FACTORY_ERROR');
+    assert.match(unknown.body.detail, /did you mean support_escalation/);
+    const bad = await s.post('/reset', '{"seed": ');
+    assert.equal(bad.status, 422);
+    assert.equal(bad.body.code, 'INVALID_JSON');
+  });
+
+  it('CAPACITY_REACHED at --max-sessions; closing frees a slot', async () => {
+    const s = setup({ maxSessions: 2 });
+    await s.post('/reset', { episode_id: 'a' });
+    await s.post('/reset', { episode_id: 'b' });
+    const full = await s.post('/reset');
+    assert.equal(full.status, 503);
+    assert.deepEqual([full.body.code, full.body.active_sessions, full.body.max_sessions], ['CAPACITY_REACHED', 2, 2]);
+    await s.del('a');
+    assert.equal((await s.post('/reset')).status, 200);
+  });
+
+  it('413 above the 1 MB body limit', async () => {
+    const s = setup();
+    const r = await s.post('/reset', { pad: 'x'.repeat(1024 * 1024) });
+    assert.equal(r.status, 413);
+    assert.match(r.body.detail, /larger than 1048576 bytes/);
+  });
+});
+
+describe('env server: step', () => {
+  it('plays support_escalation to reward 1 with components, anchors and step rewards, recorded like the rollout loop', async () => {
+    const s = setup();
+    const reset = (await s.post('/reset', { task_id: 'support_escalation', episode_id: 'esc' })).body;
+    const steps = await playReference(s, ESCALATION, 'esc');
+    const last = steps.at(-1) as Json;
+    assert.equal(last.done, true);
+    assert.equal(last.reward, 1);
+    assert.deepEqual(last.observation, {});
+    const checks = Object.fromEntries(ESCALATION.checks.map((c) => [c.id, 1]));
+    assert.deepEqual(last.metadata.reward_components, { completion: 1, safety: 1, robustness: 1, code: 1, llm: null, checks });
+    assert.deepEqual([last.metadata.status, last.metadata.reason, last.metadata.passed], ['ok', 'agent_done', true]);
+    assert.ok(steps.slice(0, -1).every((r) => r.done === false && r.reward === 0 && r.observation.tool_result.ok));
+    assert.deepEqual(steps.map((r) => r.metadata.step), steps.map((_, i) => i + 1));
+    const first = steps[0]?.observation.tool_result;
+    assert.deepEqual(Object.keys(first).sort(), ['call_id', 'content', 'name', 'ok']);
+    assert.equal(first.name, 'helpdesk_list_tickets');
+    assert.match(first.content, /TK-1042/);
+
+    const state = (await s.get('/state?episode_id=esc&trajectory=1')).body;
+    assert.deepEqual([state.episode_id, state.step_count, state.done, state.reason, state.reward], ['esc', steps.length, true, 'agent_done', 1]);
+    const t = state.trajectory as Trajectory;
+    // the same events (bar the agent's name) and grade as the rollout loop with the reference agent
+    const rolled = await runEpisode({ spec: ESCALATION, agent: referenceAgent(ESCALATION) });
+    assert.deepEqual(withoutAgent(t), withoutAgent(rolled));
+    assert.deepEqual(t.grade, rolled.grade);
+    // GiGPO: one anchor per decision step (reset's, then each non-final response's) and the offline step rewards
+    assert.deepEqual([reset.metadata.anchor, ...steps.slice(0, -1).map((r) => r.metadata.anchor)], trajectoryAnchors(t.events));
+    assert.deepEqual(steps.map((r) => r.metadata.step_reward), await shapedStepRewards(ESCALATION, t));
+    assert.equal(Math.round(steps.reduce((a, r) => a + r.metadata.step_reward, 0) * 1e6) / 1e6, 1);
+
+    const again = await s.step('esc', { message: 'more' });
+    assert.equal(again.status, 409);
+    assert.equal(again.body.code, 'EXECUTION_ERROR');
+  });
+
+  it('a dialogue task: message actions get the scripted user\'s replies; the user ends it (user_done)', async () => {
+    const s = setup();
+    await s.post('/reset', { task_id: DIALOGUE.id, episode_id: 'dlg' });
+    const steps = await playReference(s, DIALOGUE, 'dlg');
+    const replies = steps.filter((r) => 'user_message' in r.observation);
+    const answer = DIALOGUE.user?.signals.find((x) => 'asks_about' in x.trigger)?.effect.say;
+    assert.deepEqual(replies[0]?.observation, { user_message: answer, conversation_over: false });
+    const last = steps.at(-1) as Json;
+    assert.deepEqual(last.observation.conversation_over, true);
+    assert.deepEqual([last.done, last.reward, last.metadata.reason], [true, 1, 'user_done']);
+    const t = (await s.get('/state?episode_id=dlg&trajectory=1')).body.trajectory as Trajectory;
+    const episode = createEpisode(DIALOGUE);
+    const rolled = await runEpisode({ spec: DIALOGUE, agent: referenceAgent(DIALOGUE), user: scriptedUser(DIALOGUE, episode), episode });
+    assert.deepEqual(withoutAgent(t), withoutAgent(rolled));
+    assert.deepEqual(steps.map((r) => r.metadata.step_reward), await shapedStepRewards(DIALOGUE, t));
+  });
+
+  it('agent-visible errors: unknown tools and bad arguments are ok:false observations; JSON-text arguments parse', async () => {
+    const s = setup();
+    await s.post('/reset', { task_id: 'support_escalation', episode_id: 'e' });
+    const unknown = (await s.step('e', { tool_call: { name: 'helpdesk_list_tikets', arguments: {} } })).body;
+    assert.equal(unknown.observation.tool_result.ok, false);
+    assert.equal(unknown.observation.tool_result.error.code, 'unknown_tool');
+    assert.match(unknown.observation.tool_result.error.message, /did you mean helpdesk_list_tickets/);
+    const bad = (await s.step('e', { tool_call: { name: 'crm_get_customer', arguments: { customer: 'CUS-204' } } })).body;
+    assert.equal(bad.observation.tool_result.error.code, 'invalid_argument');
+    const text = (await s.step('e', { tool_call: { name: 'crm_get_customer', arguments: '{"customer_id": "CUS-204"}', id: 'call_abc' } })).body;
+    assert.equal(text.observation.tool_result.ok, true);
+    assert.equal(text.observation.tool_result.call_id, 'call_abc');
+    const t = (s.manager.find('e')?.recorder.events ?? []).filter((e) => e.type === 'assistant');
+    assert.deepEqual(t.at(-1), { type: 'assistant', tool_calls: [{ id: 'call_abc', name: 'crm_get_customer', args: { customer_id: 'CUS-204' } }] });
+  });
+
+  it('malformed requests are 422, unknown episodes 404', async () => {
+    const s = setup();
+    await s.post('/reset', { episode_id: 'e' });
+    const cases: [unknown, RegExp][] = [
+      ['{"episode_id": "e", ', /not valid JSON/],
+      ['', /body is empty/],
+      [{ action: { message: 'hi' } }, /episode_id: required field is missing/],
+      [{ episode_id: 'e' }, /action: required field is missing/],
+      [{ episode_id: 'e', action: { foo: 1 } }, /unknown action shape \(fields: foo\)/],
+      [{ episode_id: 'e', action: 'hi' }, /action: expected an object/],
+      [{ episode_id: 'e', action: { tool_call: { arguments: {} } } }, /action\.tool_call\.name: required field is missing/],
+      [{ episode_id: 'e', action: { message: 'a', tool_call: { name: 'x' } } }, /both tool_call and message/],
+      [{ episode_id: 'e', action: { message: 3 } }, /action\.message: expected string/],
+    ];
+    for (const [body, re] of cases) {
+      const r = await s.post('/step', body);
+      assert.equal(r.status, 422, JSON.stringify(body));
+      assert.match(r.body.detail, re);
+    }
+    const missing = await s.step('nope', { message: 'hi' });
+    assert.equal(missing.status, 404);
+    assert.match(missing.body.detail, /unknown episode_id "nope"/);
+    assert.equal((await s.get('/state')).status, 422);
+    assert.equal((await s.get('/state?episode_id=nope')).status, 404);
+    assert.equal(s.manager.find('e')?.steps, 0);
+  });
+
+  it('max_turns ends the episode on the last allowed turn', async () => {
+    const spec = makeSpec({ id: 'short', services: ['todo'], limits: { max_turns: 2 }, fixtures: { todo: { tasks: [{ task_id: 'todo_001', title: 'A', status: 'pending' }] } } });
+    const manager = new SessionManager({ specs: [spec], ttlS: 0 });
+    managers.push(manager);
+    const app = createApp({ manager });
+    const post = async (path: string, body: unknown) => (await app.request(path, { method: 'POST', body: JSON.stringify(body) })).json() as Promise<Json>;
+    await post('/reset', { episode_id: 'm' });
+    const one = await post('/step', { episode_id: 'm', action: { tool_call: { name: 'todo_list_tasks', arguments: {} } } });
+    assert.equal(one.done, false);
+    const two = await post('/step', { episode_id: 'm', action: { tool_call: { name: 'todo_list_tasks', arguments: {} } } });
+    assert.deepEqual([two.done, two.metadata.reason, typeof two.reward], [true, 'max_turns', 'number']);
+  });
+});
+
+describe('env server: lifecycle', () => {
+  it('DELETE is idempotent; a closed episode is gone', async () => {
+    const s = setup();
+    await s.post('/reset', { episode_id: 'x' });
+    assert.deepEqual((await s.del('x')).body, { episode_id: 'x', closed: true, was_open: true });
+    assert.deepEqual((await s.del('x')).body, { episode_id: 'x', closed: true, was_open: false });
+    assert.equal((await s.step('x', { message: 'hi' })).status, 404);
+    assert.equal((await s.post('/reset', { episode_id: 'x' })).status, 200, 'the id is free again');
+  });
+
+  it('reaps idle sessions after the TTL (fake clock), keeping active ones', async () => {
+    let now = 1_000_000;
+    const s = setup({ ttlS: 10, clock: () => now });
+    await s.post('/reset', { episode_id: 'idle' });
+    await s.post('/reset', { episode_id: 'busy' });
+    now += 8_000;
+    await s.get('/state?episode_id=busy');
+    now += 5_000;
+    assert.deepEqual(s.manager.reap(), ['idle']);
+    assert.equal((await s.get('/state?episode_id=idle')).status, 404);
+    assert.equal((await s.get('/state?episode_id=busy')).status, 200);
+  });
+
+  it('the unref\'d reaper runs on its own with a tiny TTL', async () => {
+    const s = setup({ ttlS: 0.05 });
+    await s.post('/reset', { episode_id: 'soon' });
+    const deadline = Date.now() + 3000;
+    while (s.manager.size > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    assert.equal(s.manager.size, 0);
+  });
+});
+
+describe('env server: POST /mcp', () => {
+  const rpc = (s: ReturnType<typeof setup>, method: string, params?: unknown, id: unknown = 1) => s.post('/mcp', { jsonrpc: '2.0', id, method, ...(params !== undefined ? { params } : {}) });
+
+  it('tools/list and tools/call bound to an episode, recorded as steps', async () => {
+    const s = setup();
+    await s.post('/reset', { task_id: 'support_escalation', episode_id: 'm' });
+    const init = (await rpc(s, 'initialize', { protocolVersion: '2025-06-18' })).body;
+    assert.equal(init.result.serverInfo.name, 'coworkenv');
+    const list = (await rpc(s, 'tools/list', { episode_id: 'm' })).body;
+    assert.deepEqual(list.result.tools.map((t: Json) => t.name), s.manager.find('m')?.episode.tools.map((t) => t.name));
+    assert.equal(list.result.tools[0].inputSchema.type, 'object');
+    const byTask = (await rpc(s, 'tools/list', { task_id: 'support_escalation' })).body;
+    assert.deepEqual(byTask.result.tools, list.result.tools);
+    const call = (await rpc(s, 'tools/call', { session_id: 'm', name: 'helpdesk_list_tickets', arguments: { status: 'open' } })).body;
+    assert.equal(call.result.isError, false);
+    assert.match(call.result.content[0].text, /TK-1042/);
+    assert.deepEqual([call.result._meta.step, call.result._meta.done, typeof call.result._meta.anchor, call.result._meta.step_reward], [1, false, 'string', 0.1]);
+    const wrong = (await rpc(s, 'tools/call', { episode_id: 'm', name: 'nope_tool', arguments: {} })).body;
+    assert.equal(wrong.result.isError, true);
+    assert.equal(s.manager.find('m')?.steps, 2);
+  });
+
+  it('JSON-RPC error codes', async () => {
+    const s = setup();
+    await s.post('/reset', { task_id: 'support_escalation', episode_id: 'm' });
+    const code = async (body: unknown) => ((await s.post('/mcp', body)).body as Json).error?.code;
+    assert.equal(await code('{"jsonrpc": '), -32700);
+    assert.equal(await code({ id: 1, method: 'tools/list' }), -32600);
+    assert.equal(await code([{ jsonrpc: '2.0', id: 1, method: 'ping' }]), -32600);
+    assert.equal(await code({ jsonrpc: '2.0', id: 1, method: 'resources/list' }), -32601);
+    assert.equal(await code({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: [] }), -32602);
+    assert.equal(await code({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} }), -32602);
+    assert.equal(await code({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: { episode_id: 'gone' } }), -32602);
+    assert.equal(await code({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { episode_id: 'm' } }), -32602);
+    assert.equal(await code({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { episode_id: 'm', name: 'x', arguments: 'no' } }), -32602);
+    await s.step('m', { message: 'done' });
+    const done = (await rpc(s, 'tools/call', { episode_id: 'm', name: 'helpdesk_list_tickets', arguments: {} }, 'q')).body;
+    assert.deepEqual([done.id, done.error.code, done.error.data.code], ['q', -32000, 'EXECUTION_ERROR']);
+    const note = await s.post('/mcp', { jsonrpc: '2.0', method: 'notifications/initialized' });
+    assert.equal(note.status, 202);
+  });
+});

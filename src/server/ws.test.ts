@@ -1,0 +1,171 @@
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import WebSocket from 'ws';
+import { loadSpecs } from '../run/task-files.js';
+import { type RunningServer, startServer } from './serve.js';
+
+const ROOT = new URL('../../', import.meta.url).pathname;
+const SPECS = (await loadSpecs([join(ROOT, 'examples/tasks')])).map((s) => s.spec);
+type Json = Record<string, any>;
+
+/** A ws client that queues incoming messages; `next()` waits for the next one (bounded). */
+async function connect(url: string) {
+  const ws = new WebSocket(url);
+  const inbox: Json[] = [];
+  const waiters: ((m: Json) => void)[] = [];
+  ws.on('message', (d) => {
+    const m = JSON.parse(d.toString()) as Json;
+    const w = waiters.shift();
+    if (w) w(m);
+    else inbox.push(m);
+  });
+  const closed = new Promise<{ code: number; reason: string }>((resolve) => ws.on('close', (code, reason) => resolve({ code, reason: reason.toString() })));
+  await new Promise<void>((resolve, reject) => {
+    ws.once('open', () => resolve());
+    ws.once('error', reject);
+  });
+  const next = () =>
+    new Promise<Json>((resolve, reject) => {
+      const m = inbox.shift();
+      if (m) return resolve(m);
+      const t = setTimeout(() => reject(new Error('no message within 5 s')), 5000);
+      waiters.push((x) => {
+        clearTimeout(t);
+        resolve(x);
+      });
+    });
+  const send = (msg: unknown) => ws.send(typeof msg === 'string' ? msg : JSON.stringify(msg));
+  const ask = async (msg: unknown) => {
+    send(msg);
+    return next();
+  };
+  return { ws, next, send, ask, closed };
+}
+
+describe('env server over WebSocket (real socket on 127.0.0.1)', () => {
+  let srv: RunningServer;
+  let wsUrl: string;
+  before(async () => {
+    srv = await startServer({ specs: SPECS, host: '127.0.0.1', port: 0, maxSessions: 3, ttlS: 0, log: () => {} });
+    wsUrl = `${srv.url.replace('http', 'ws')}/ws`;
+  });
+  after(() => srv.close());
+
+  it('reset, step, state, mcp and close on one connection', async () => {
+    const c = await connect(wsUrl);
+    const before = await c.ask({ type: 'state' });
+    assert.deepEqual(before, { type: 'state', data: { episode_id: null, step_count: 0 } });
+    const reset = await c.ask({ type: 'reset', data: { task_id: 'support_escalation', episode_id: 'w1' } });
+    assert.equal(reset.type, 'observation');
+    assert.deepEqual([reset.data.observation.episode_id, reset.data.reward, reset.data.done], ['w1', null, false]);
+    assert.ok(reset.data.observation.tools.length > 0);
+    const step = await c.ask({ type: 'step', data: { tool_call: { name: 'helpdesk_list_tickets', arguments: { status: 'open' } } } });
+    assert.equal(step.type, 'observation');
+    assert.equal(step.data.observation.tool_result.ok, true);
+    assert.deepEqual([step.data.reward, step.data.done, step.data.metadata.step, step.data.metadata.step_reward], [0, false, 1, 0.1]);
+    assert.match(step.data.metadata.anchor, /^[0-9a-f]{16}$/);
+    const list = await c.ask({ type: 'mcp', data: { jsonrpc: '2.0', id: 7, method: 'tools/list' } });
+    assert.equal(list.type, 'mcp');
+    assert.equal(list.data.id, 7);
+    assert.ok(list.data.result.tools.some((t: Json) => t.name === 'crm_get_customer'));
+    const call = await c.ask({ type: 'mcp', data: { jsonrpc: '2.0', id: 8, method: 'tools/call', params: { name: 'crm_get_customer', arguments: { customer_id: 'CUS-204' } } } });
+    assert.equal(call.data.result.isError, false);
+    assert.equal(call.data.result._meta.step, 2);
+    const state = await c.ask({ type: 'state' });
+    assert.deepEqual([state.type, state.data.episode_id, state.data.step_count, state.data.done], ['state', 'w1', 2, false]);
+    // HTTP sees the same episode
+    const viaHttp = (await (await fetch(`${srv.url}/state?episode_id=w1`)).json()) as Json;
+    assert.equal(viaHttp.step_count, 2);
+    const fin = await c.ask({ type: 'step', data: { message: 'Escalated TK-1042 and TK-1055.' } });
+    assert.deepEqual([fin.data.done, fin.data.metadata.reason, typeof fin.data.reward], [true, 'agent_done', 'number']);
+    assert.ok(fin.data.metadata.reward_components.checks);
+    c.send({ type: 'close' });
+    assert.equal((await c.closed).code, 1000);
+    assert.equal(srv.manager.find('w1'), undefined);
+  });
+
+  it('a second reset replaces the connection\'s episode; a disconnect closes it', async () => {
+    const c = await connect(wsUrl);
+    await c.ask({ type: 'reset', data: { episode_id: 'r1' } });
+    const again = await c.ask({ type: 'reset', data: { episode_id: 'r1', seed: 1 } });
+    assert.equal(again.data.metadata.task_id, SPECS[1]?.id);
+    assert.equal(srv.manager.size, 1);
+    c.ws.close();
+    await c.closed;
+    for (let i = 0; i < 100 && srv.manager.size > 0; i++) await new Promise((r) => setTimeout(r, 10));
+    assert.equal(srv.manager.size, 0);
+  });
+
+  it('every error code: INVALID_JSON, UNKNOWN_TYPE, VALIDATION_ERROR, SESSION_ERROR, FACTORY_ERROR, EXECUTION_ERROR', async () => {
+    const c = await connect(wsUrl);
+    const err = async (msg: unknown) => {
+      const r = await c.ask(msg);
+      assert.equal(r.type, 'error', JSON.stringify(r));
+      return r.data as Json;
+    };
+    assert.equal((await err('{"type": ')).code, 'INVALID_JSON');
+    const unknown = await err({ type: 'render' });
+    assert.deepEqual([unknown.code, unknown.message], ['UNKNOWN_TYPE', 'Unknown message type: "render" (known: reset, step, state, mcp, close)']);
+    assert.equal((await err({ type: 'step', data: { message: 'hi' } })).code, 'SESSION_ERROR', 'step before reset');
+    const noEp = await c.ask({ type: 'mcp', data: { jsonrpc: '2.0', id: 1, method: 'tools/list' } });
+    assert.deepEqual([noEp.type, noEp.data.error.code], ['mcp', -32000]);
+    const v = await err({ type: 'reset', data: { seed: -3 } });
+    assert.equal(v.code, 'VALIDATION_ERROR');
+    assert.match(v.message, /data\.seed: must be at least 0/);
+    assert.equal((await err([1, 2])).code, 'VALIDATION_ERROR');
+    const f = await err({ type: 'reset', data: { task_id: 'no_such_task' } });
+    assert.deepEqual([f.code, f.factory_name, f.task_id], ['FACTORY_ERROR', 'coworkenv', 'no_such_task']);
+    // an id held by another live episode (here an HTTP one)
+    await fetch(`${srv.url}/reset`, { method: 'POST', body: JSON.stringify({ episode_id: 'taken' }) });
+    assert.equal((await err({ type: 'reset', data: { episode_id: 'taken' } })).code, 'SESSION_ERROR');
+    await fetch(`${srv.url}/episodes/taken`, { method: 'DELETE' });
+    await c.ask({ type: 'reset', data: { task_id: 'support_escalation' } });
+    const shape = await err({ type: 'step', data: { tool: 'x' } });
+    assert.equal(shape.code, 'VALIDATION_ERROR');
+    assert.match(shape.message, /data: unknown action shape/);
+    const bad = await c.ask({ type: 'step', data: { tool_call: { name: 'no_such_tool', arguments: {} } } });
+    assert.equal(bad.data.observation.tool_result.ok, false, 'an unknown tool is an observation, not an error');
+    await c.ask({ type: 'step', data: { message: 'done' } });
+    const ex = await err({ type: 'step', data: { message: 'again' } });
+    assert.equal(ex.code, 'EXECUTION_ERROR');
+    assert.match(ex.message, /is done \(agent_done\)/);
+    c.ws.close();
+    await c.closed;
+  });
+
+  it('CAPACITY_REACHED: a full server refuses the connection and resets beyond capacity', async () => {
+    const held = [];
+    for (let i = 0; i < 3; i++) {
+      const c = await connect(wsUrl);
+      await c.ask({ type: 'reset', data: {} });
+      held.push(c);
+    }
+    const extra = await connect(wsUrl);
+    const refused = await extra.next();
+    assert.deepEqual([refused.type, refused.data.code, refused.data.active_sessions, refused.data.max_sessions], ['error', 'CAPACITY_REACHED', 3, 3]);
+    assert.equal((await extra.closed).code, 1013);
+    // a connection without an episode, while the others fill the server
+    held[0]?.ws.close();
+    await held[0]?.closed;
+    for (let i = 0; i < 100 && srv.manager.size > 2; i++) await new Promise((r) => setTimeout(r, 10));
+    const idle = await connect(wsUrl);
+    const http = (await (await fetch(`${srv.url}/reset`, { method: 'POST', body: '{}' })).json()) as Json;
+    const r = await idle.ask({ type: 'reset' });
+    assert.deepEqual([r.type, r.data.code], ['error', 'CAPACITY_REACHED']);
+    for (const c of [...held.slice(1), idle]) {
+      c.ws.close();
+      await c.closed;
+    }
+    await fetch(`${srv.url}/episodes/${http.observation.episode_id}`, { method: 'DELETE' });
+    for (let i = 0; i < 100 && srv.manager.size > 0; i++) await new Promise((r) => setTimeout(r, 10));
+    assert.equal(srv.manager.size, 0);
+  });
+
+  it('a message above the body limit closes the connection (1009); other paths are refused', async () => {
+    const c = await connect(wsUrl);
+    c.send(JSON.stringify({ type: 'reset', data: { pad: 'x'.repeat(1024 * 1024 + 10) } }));
+    assert.equal((await c.closed).code, 1009);
+    await assert.rejects(connect(`${srv.url.replace('http', 'ws')}/other`));
+  });
+});

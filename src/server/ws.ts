@@ -1,0 +1,119 @@
+import type { IncomingMessage, Server } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { type RawData, type WebSocket, WebSocketServer } from 'ws';
+import { type ErrorCode, parseAction, parseOr422, ResetRequest, ServerError } from './protocol.js';
+import { handleRpc } from './rpc.js';
+import type { Session } from './session.js';
+import type { SessionManager } from './sessions.js';
+
+export interface WsOptions {
+  manager: SessionManager;
+  /** largest accepted message in bytes (larger ones close the connection with 1009) */
+  maxPayload: number;
+  log?: (line: string) => void;
+}
+
+/**
+ * OpenEnv's WS /ws protocol on a node server: one connection = one session slot; `reset` starts (or
+ * restarts) the connection's episode, `step` sends it one action (`data` is the action), `state`, `mcp`
+ * (JSON-RPC bound to the episode) and `close`. Errors are `{type: "error", data: {message, code, ...}}` with
+ * OpenEnv's WSErrorCode. Closing the socket closes its episode.
+ */
+export function attachWebSocket(server: Server, opts: WsOptions): { close(): void } {
+  const { manager } = opts;
+  const wss = new WebSocketServer({ noServer: true, maxPayload: opts.maxPayload });
+
+  const onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    const path = (req.url ?? '/').split('?')[0];
+    if (path !== '/ws') {
+      socket.end('HTTP/1.1 404 Not Found\r\nContent-Type: text/plain\r\nConnection: close\r\n\r\nthe WebSocket endpoint is /ws\n');
+      return;
+    }
+    wss.handleUpgrade(req, socket, head, (ws) => connection(ws));
+  };
+  server.on('upgrade', onUpgrade);
+
+  function connection(ws: WebSocket): void {
+    const send = (msg: unknown) => {
+      if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(msg));
+    };
+    const error = (code: ErrorCode, message: string, extra: Record<string, unknown> = {}) => send({ type: 'error', data: { message, code, ...extra } });
+    // as in OpenEnv, a full server refuses the connection; the episode itself starts with `reset`
+    if (manager.size >= manager.maxSessions) {
+      error('CAPACITY_REACHED', `server at capacity: ${manager.size} of ${manager.maxSessions} sessions live`, { active_sessions: manager.size, max_sessions: manager.maxSessions });
+      ws.close(1013, 'capacity reached');
+      return;
+    }
+    let session: Session | undefined;
+    const current = (): Session | undefined => (session && !session.closed ? session : undefined);
+    const release = () => {
+      if (session) {
+        manager.close(session.id);
+        session = undefined;
+      }
+    };
+    // messages are handled one at a time, in order
+    let chain: Promise<void> = Promise.resolve();
+    ws.on('message', (data: RawData, isBinary: boolean) => {
+      chain = chain.then(() => handle(data, isBinary)).catch((e: unknown) => {
+        opts.log?.(`coworkenv serve: ws message failed: ${e instanceof Error ? e.message : String(e)}`);
+        error('EXECUTION_ERROR', `internal error: ${e instanceof Error ? e.message : String(e)}`);
+      });
+    });
+    ws.on('close', release);
+    ws.on('error', release);
+
+    async function handle(data: RawData, isBinary: boolean): Promise<void> {
+      let msg: unknown;
+      try {
+        msg = JSON.parse(isBinary ? Buffer.from(data as Buffer).toString('utf8') : data.toString());
+      } catch (e) {
+        return error('INVALID_JSON', `Invalid JSON: ${(e as Error).message}`);
+      }
+      if (msg === null || typeof msg !== 'object' || Array.isArray(msg)) return error('VALIDATION_ERROR', 'Invalid message: expected an object {"type": ..., "data": ...}');
+      const { type, data: body } = msg as { type?: unknown; data?: unknown };
+      try {
+        switch (type) {
+          case 'reset': {
+            const req = parseOr422(ResetRequest, body ?? {}, 'reset data', ['data']);
+            // a reset replaces the connection's episode (its slot and id are free again)
+            release();
+            session = manager.create(req);
+            return send({ type: 'observation', data: session.resetResponse() });
+          }
+          case 'step': {
+            const action = parseAction(body, ['data']);
+            const s = current();
+            if (!s) throw new ServerError(404, 'SESSION_ERROR', session ? `episode ${session.id} was closed (idle TTL ${manager.ttlS}s); send reset` : 'no episode on this connection; send {"type": "reset"} first');
+            manager.get(s.id);
+            return send({ type: 'observation', data: await manager.use(s, () => s.step(action)) });
+          }
+          case 'state': {
+            const s = current();
+            if (s) manager.get(s.id);
+            return send({ type: 'state', data: s ? s.state() : { episode_id: null, step_count: 0 } });
+          }
+          case 'mcp':
+            return send({ type: 'mcp', data: (await handleRpc(body, { manager, bound: current })) ?? null });
+          case 'close':
+            release();
+            ws.close(1000, 'closed by client');
+            return;
+          default:
+            return error('UNKNOWN_TYPE', `Unknown message type: ${JSON.stringify(type ?? null)} (known: reset, step, state, mcp, close)`);
+        }
+      } catch (e) {
+        if (e instanceof ServerError) return error(e.code, e.message, e.extra);
+        throw e;
+      }
+    }
+  }
+
+  return {
+    close() {
+      server.off('upgrade', onUpgrade);
+      for (const ws of wss.clients) ws.terminate();
+      wss.close();
+    },
+  };
+}
