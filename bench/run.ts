@@ -5,6 +5,7 @@ const BENCHES: Record<string, () => Promise<{ run(): Promise<BenchResult> }>> = 
   episode: () => import('./episode.js'),
   synth: () => import('./synth.js'),
   curate: () => import('./curate.js'),
+  server: () => import('./server.js'),
 };
 
 const args = process.argv.slice(2);

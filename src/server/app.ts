@@ -1,6 +1,5 @@
 import { Hono } from 'hono';
 import type { Context } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import pkg from '../../package.json' with { type: 'json' };
 import { parseAction, parseOr422, ResetRequest, schemaResponse, ServerError, StepRequest, validationError } from './protocol.js';
 import { handleRpc, RPC, rpcError } from './rpc.js';
@@ -29,14 +28,6 @@ export function createApp(opts: AppOptions): Hono {
   const limit = opts.maxBodyBytes ?? MAX_BODY_BYTES;
   const app = new Hono();
 
-  app.use(
-    '*',
-    bodyLimit({
-      maxSize: limit,
-      onError: (c) => c.json({ detail: `request body larger than ${limit} bytes`, code: 'VALIDATION_ERROR', max_bytes: limit }, 413),
-    }),
-  );
-
   app.get('/health', (c) => c.json({ status: 'healthy' }));
 
   app.get('/metadata', (c) =>
@@ -62,14 +53,14 @@ export function createApp(opts: AppOptions): Hono {
   );
 
   app.post('/reset', async (c) => {
-    const raw = await jsonBody(c, true);
+    const raw = await jsonBody(c, limit, true);
     const req = parseOr422(ResetRequest, raw ?? {}, 'reset request');
     const session = manager.create(req);
     return c.json(session.resetResponse());
   });
 
   app.post('/step', async (c) => {
-    const raw = await jsonBody(c, false);
+    const raw = await jsonBody(c, limit, false);
     const req = parseOr422(StepRequest, raw, 'step request');
     if (!Object.hasOwn(req, 'action')) throw validationError('invalid step request: action: required field is missing (send {"tool_call": {...}} or {"message": "..."})', [{ path: 'action', message: 'required field is missing' }]);
     const action = parseAction(req.action);
@@ -92,8 +83,9 @@ export function createApp(opts: AppOptions): Hono {
   app.post('/mcp', async (c) => {
     let raw: unknown;
     try {
-      raw = JSON.parse(await c.req.text());
+      raw = JSON.parse(await bodyText(c, limit));
     } catch (e) {
+      if (e instanceof ServerError) throw e;
       return c.json(rpcError(null, RPC.PARSE_ERROR, `Parse error: ${(e as Error).message}`));
     }
     const res = await handleRpc(raw, { manager });
@@ -111,9 +103,38 @@ export function createApp(opts: AppOptions): Hono {
   return app;
 }
 
+/**
+ * The body as text, refused with 413 above `limit` bytes. A declared content-length is checked before
+ * reading and keeps @hono/node-server's fast direct read; a chunked body is read up to the limit.
+ */
+async function bodyText(c: Context, limit: number): Promise<string> {
+  const tooLarge = () => new ServerError(413, 'VALIDATION_ERROR', `request body larger than ${limit} bytes`, { max_bytes: limit });
+  const declared = c.req.header('content-length');
+  if (declared !== undefined && c.req.header('transfer-encoding') === undefined) {
+    if (Number(declared) > limit) throw tooLarge();
+    return c.req.text();
+  }
+  const body = c.req.raw.body;
+  if (!body) return '';
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  const reader = body.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel().catch(() => {});
+      throw tooLarge();
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
 /** The JSON body; a malformed one is a 422 (an empty body is `undefined` when allowed). */
-async function jsonBody(c: Context, emptyOk: boolean): Promise<unknown> {
-  const text = await c.req.text();
+async function jsonBody(c: Context, limit: number, emptyOk: boolean): Promise<unknown> {
+  const text = await bodyText(c, limit);
   if (!text.trim()) {
     if (emptyOk) return undefined;
     throw validationError('request body is empty; send a JSON object with episode_id and action', [{ path: '(root)', message: 'empty body' }]);

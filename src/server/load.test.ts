@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { Agent, request } from 'node:http';
 import { after, before, describe, it } from 'node:test';
 import pLimit from 'p-limit';
 import { makeSpec } from '../spec/testing.js';
@@ -14,15 +15,32 @@ type Task = { task_id: string; description: string };
 
 describe('env server under load (loopback HTTP)', () => {
   let srv: RunningServer;
+  // keep-alive connections, at most CONCURRENCY of them: the client's own bound on requests in flight
+  const agent = new Agent({ keepAlive: true, maxSockets: CONCURRENCY });
   before(async () => {
     srv = await startServer({ specs: [SPEC], host: '127.0.0.1', port: 0, maxSessions: SESSIONS, ttlS: 0, log: () => {} });
   });
-  after(() => srv.close());
+  after(async () => {
+    agent.destroy();
+    await srv.close();
+  });
 
+  const http = (method: string, path: string, body?: unknown) =>
+    new Promise<{ status: number; body: Json }>((resolve, reject) => {
+      const data = body === undefined ? undefined : JSON.stringify(body);
+      const req = request({ host: '127.0.0.1', port: srv.port, path, method, agent, headers: data ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(data) } : {} }, (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (c: string) => (text += c));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: JSON.parse(text) as Json }));
+      });
+      req.on('error', reject);
+      req.end(data);
+    });
   const post = async (path: string, body: unknown): Promise<Json> => {
-    const res = await fetch(`${srv.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-    assert.equal(res.status, 200, `${path}: ${res.status}`);
-    return (await res.json()) as Json;
+    const res = await http('POST', path, body);
+    assert.equal(res.status, 200, `${path}: ${res.status} ${JSON.stringify(res.body)}`);
+    return res.body;
   };
   const call = async (id: string, name: string, args: Record<string, unknown>) => {
     const r = await post('/step', { episode_id: id, action: { tool_call: { name, arguments: args } } });
@@ -63,7 +81,7 @@ describe('env server under load (loopback HTTP)', () => {
       assert.ok(calls.every((c) => c.tool !== 'todo_update_task' || (c.args as Json).description === `value of ${id}`));
     }
 
-    await Promise.all(ids.map((id) => limit(async () => assert.equal((await fetch(`${srv.url}/episodes/${id}`, { method: 'DELETE' })).status, 200))));
+    await Promise.all(ids.map((id) => limit(async () => assert.equal((await http('DELETE', `/episodes/${id}`)).status, 200))));
     assert.equal(srv.manager.size, 0);
   });
 });

@@ -141,6 +141,12 @@ describe('env server: reset', () => {
     const r = await s.post('/reset', { pad: 'x'.repeat(1024 * 1024) });
     assert.equal(r.status, 413);
     assert.match(r.body.detail, /larger than 1048576 bytes/);
+    // a declared length is refused before the body is read
+    const declared = await s.app.request('/step', { method: 'POST', headers: { 'content-length': String(2 * 1024 * 1024) }, body: '{}' });
+    assert.equal(declared.status, 413);
+    const mcp = await s.app.request('/mcp', { method: 'POST', body: 'x'.repeat(1024 * 1024 + 1) });
+    assert.equal(mcp.status, 413);
+    assert.equal((await s.post('/reset', { pad: 'x'.repeat(1000) })).status, 200);
   });
 });
 

@@ -18,7 +18,12 @@ export const gdpo: Estimator = {
     const combined = groups.map((g) => {
       const sum = g.samples.map(() => 0);
       for (const d of o.dims) {
-        const adv = normalise(g.samples.map((s) => s.dims[d.name] ?? Number.NaN), o.stdFloor);
+        const values = g.samples.map((s) => {
+          const v = s.dims[d.name];
+          if (v === undefined) throw new Error(`${s.task_id}#${s.trial}: reward dimension ${d.name} was not read (build the groups with these dims)`);
+          return v;
+        });
+        const adv = normalise(values, o.stdFloor);
         adv.forEach((a, j) => (sum[j] = (sum[j] ?? 0) + d.weight * a));
       }
       return sum;

@@ -1,6 +1,6 @@
 import { CoworkError } from '../../spec/errors.js';
 import type { Group } from '../groups.js';
-import type { DimensionSpec } from '../rewards.js';
+import { DEFAULT_DIMENSIONS, type DimensionSpec } from '../rewards.js';
 import { drGrpo } from './drgrpo.js';
 import { gdpo } from './gdpo.js';
 import { gigpo } from './gigpo.js';
@@ -23,11 +23,7 @@ export interface EstimatorOptions {
 export const DEFAULT_OPTIONS: EstimatorOptions = {
   stdFloor: 0.05,
   normaliser: 1536,
-  dims: [
-    { name: 'completion', weight: 1 },
-    { name: 'safety', weight: 1 },
-    { name: 'robustness', weight: 1 },
-  ],
+  dims: DEFAULT_DIMENSIONS,
   gamma: 0.95,
   omega: 1,
 };
