@@ -1,42 +1,17 @@
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { after, describe, it } from 'node:test';
-import { fileURLToPath } from 'node:url';
 import { parse as parseYaml } from 'yaml';
+import { ROOT, cli, json, lines } from './testing.js';
 
-const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const TASK_IDS = readdirSync(join(ROOT, 'examples/tasks')).filter((f) => /\.ya?ml$/.test(f)).sort().map((f) => f.replace(/\.ya?ml$/, ''));
 const TMP = mkdtempSync(join(tmpdir(), 'coworkenv-cli-'));
 after(() => rmSync(TMP, { recursive: true, force: true }));
 
-interface Result {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
 
-/** Runs `bin/coworkenv.js args…` from the project root, without colours. */
-function cli(...args: string[]): Promise<Result> {
-  const env: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: '1' };
-  delete env.FORCE_COLOR;
-  delete env.COWORKENV_DEBUG;
-  delete env.NODE_TEST_CONTEXT;
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['bin/coworkenv.js', ...args], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
-    child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
 
-const json = <T>(r: Result): T => JSON.parse(r.stdout) as T;
-const lines = (text: string) => text.split('\n').filter((l) => l.trim() !== '');
 
 // the Claw-Eval catalogue (reference/claw-services.md §2.1–2.14): service → tool → its arguments
 const REFERENCE_CATALOGUE = `

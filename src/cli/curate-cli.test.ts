@@ -1,46 +1,23 @@
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { fileURLToPath } from 'node:url';
 import type { CurationReport } from '../curate/pipeline.js';
+import { type CliResult, cli, json } from './testing.js';
 
-const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const TMP = mkdtempSync(join(tmpdir(), 'coworkenv-curate-cli-'));
 after(() => rmSync(TMP, { recursive: true, force: true }));
 const RUN = join(TMP, 'run');
 
-interface Result {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
 
-/** Runs `bin/coworkenv.js args…` from the project root, without colours. */
-function cli(...args: string[]): Promise<Result> {
-  const env: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: '1' };
-  delete env.FORCE_COLOR;
-  delete env.COWORKENV_DEBUG;
-  delete env.NODE_TEST_CONTEXT;
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['bin/coworkenv.js', ...args], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
-    child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
 
 const lines = (file: string) => readFileSync(file, 'utf8').split('\n').filter((l) => l.trim() !== '');
 const FILES = ['sft.jsonl', 'sft.parquet', 'sharegpt.jsonl', 'dataset_info.json', 'rl_tasks.jsonl', 'rejections.jsonl', 'curation.json'];
 const TASKS = ['api_key_rotation', 'inventory_reorder', 'payment_change_refusal', 'scheduler_job_repair', 'ssl_ticket_kb', 'support_escalation'];
 
 /** A bad-input run: exit 1 and exactly one error line on stderr, no stack, nothing on stdout. */
-function badInput(r: Result, message: RegExp): void {
+function badInput(r: CliResult, message: RegExp): void {
   assert.equal(r.code, 1, r.stderr);
   const err = r.stderr.split('\n').filter((l) => l.trim() !== '');
   assert.equal(err.length, 1, r.stderr);

@@ -1,43 +1,19 @@
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
-import { fileURLToPath } from 'node:url';
 import { canonicalJson } from '../spec/canonical-json.js';
 import { parsePlanText } from '../synth/plan.js';
 import { planStats, taxonomyPlan } from '../synth/taxonomy-plan.js';
+import { type CliResult, cli, json } from './testing.js';
 
-const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const TMP = mkdtempSync(join(tmpdir(), 'coworkenv-synth-cli-'));
 after(() => rmSync(TMP, { recursive: true, force: true }));
 
-interface Result {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
 
-/** Runs `bin/coworkenv.js args…` from the project root, without colours or debug stacks. */
-function cli(...args: string[]): Promise<Result> {
-  const env: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: '1' };
-  delete env.FORCE_COLOR;
-  delete env.COWORKENV_DEBUG;
-  delete env.NODE_TEST_CONTEXT;
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['bin/coworkenv.js', ...args], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
-    child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
 
-const ok = (r: Result) => assert.equal(r.code, 0, `exit ${r.code}\n${r.stderr.slice(0, 2000)}`);
-const json = <T>(r: Result): T => JSON.parse(r.stdout) as T;
+const ok = (r: CliResult) => assert.equal(r.code, 0, `exit ${r.code}\n${r.stderr.slice(0, 2000)}`);
 const readJson = <T>(file: string): T => JSON.parse(readFileSync(file, 'utf8')) as T;
 const jsonlLines = (file: string) => readFileSync(file, 'utf8').split('\n').filter((l) => l.trim() !== '');
 

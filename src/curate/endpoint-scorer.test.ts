@@ -1,10 +1,8 @@
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, beforeEach, describe, it } from 'node:test';
-import { fileURLToPath } from 'node:url';
 import type { ModelFlags } from '../cli/model-flags.js';
 import { ChatCache } from '../llm/cache.js';
 import { type FakePromptPosition, type FakeReply, type FakeRequest, type FakeServer, startFakeServer, vllmPromptLogprobsBody } from '../llm/testing/fake-server.js';
@@ -16,8 +14,8 @@ import { curate } from './pipeline.js';
 import type { Scorer, TokenScores } from './select.js';
 import { resolveSource } from './sources.js';
 import type { SftExample } from './types.js';
+import { cli } from '../cli/testing.js';
 
-const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 let server: FakeServer;
 let tmp: string;
 const script: FakeReply[] = [];
@@ -201,17 +199,6 @@ function toyVllm(req: FakeRequest): FakeReply {
   };
 }
 
-function cli(...args: string[]): Promise<{ code: number | null; stderr: string }> {
-  const env: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: '1' };
-  delete env.NODE_TEST_CONTEXT;
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['bin/coworkenv.js', ...args], { cwd: ROOT, env, stdio: ['ignore', 'ignore', 'pipe'] });
-    let stderr = '';
-    child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stderr }));
-  });
-}
 
 const jsonl = async <R>(file: string) => (await readFile(file, 'utf8')).split('\n').filter((l) => l.trim()).map((l) => JSON.parse(l) as R);
 

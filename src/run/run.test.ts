@@ -1,5 +1,4 @@
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, appendFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -12,19 +11,11 @@ import { RunStore } from './run-store.js';
 import { runTasks } from './runner.js';
 import { labelsOf, summarizeRun } from './summary.js';
 import { loadSpecs } from './task-files.js';
+import { startCli } from '../cli/testing.js';
 
-const ROOT = new URL('../../', import.meta.url).pathname;
 const tmp = mkdtempSync(join(tmpdir(), 'coworkenv-run-test-'));
 after(() => rmSync(tmp, { recursive: true, force: true }));
 
-function cli(args: string[], env: Record<string, string> = {}): { done: Promise<{ code: number | null; stdout: string; stderr: string }>; pid: number } {
-  const child = spawn(process.execPath, ['bin/coworkenv.js', ...args], { cwd: ROOT, env: { ...process.env, ...env, NO_COLOR: '1' } });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (d: Buffer) => (stdout += d));
-  child.stderr.on('data', (d: Buffer) => (stderr += d));
-  return { pid: child.pid as number, done: new Promise((resolve) => child.on('close', (code) => resolve({ code, stdout, stderr }))) };
-}
 
 const lines = (file: string) => (existsSync(file) ? readFileSync(file, 'utf8').split('\n').filter(Boolean) : []);
 const keys = (file: string) => lines(file).map((l) => {
@@ -36,7 +27,7 @@ describe('resumable runs', () => {
   it('kill -9 mid-run, resume: no (task, trial) lost or duplicated, same records as an uninterrupted run', async () => {
     const dir = join(tmp, 'killed');
     const args = ['run', 'examples/tasks', '--agent', 'noisy', '--trials', '60', '--seed', '3', '--out', dir];
-    const first = cli(args);
+    const first = startCli(args);
     const file = join(dir, 'trajectories.jsonl');
     // bounded wait for some records, then kill without warning
     for (let i = 0; i < 600 && lines(file).length < 40; i++) await new Promise((r) => setTimeout(r, 50));
@@ -47,7 +38,7 @@ describe('resumable runs', () => {
     assert.ok(partial > 0 && partial < 360, `killed after ${partial} records`);
     // a line cut off mid-write is repaired on resume
     appendFileSync(file, '{"kind":"trajectory","version":1,"task_id":"api_key_rot');
-    const resumed = await cli(args).done;
+    const resumed = await startCli(args).done;
     assert.equal(resumed.code, 0, resumed.stderr);
     assert.match(resumed.stderr, /resuming/);
     const got = keys(file);
@@ -57,7 +48,7 @@ describe('resumable runs', () => {
     assert.ok(errors.some((e) => e.kind === 'partial_record'));
     // the same records as a run that was never interrupted (episodes are deterministic per seed and trial)
     const clean = join(tmp, 'clean');
-    assert.equal((await cli(['run', 'examples/tasks', '--agent', 'noisy', '--trials', '60', '--seed', '3', '--out', clean]).done).code, 0);
+    assert.equal((await startCli(['run', 'examples/tasks', '--agent', 'noisy', '--trials', '60', '--seed', '3', '--out', clean]).done).code, 0);
     assert.deepEqual([...lines(file)].sort(), [...lines(join(clean, 'trajectories.jsonl'))].sort());
     const run = JSON.parse(readFileSync(join(dir, 'run.json'), 'utf8')) as { status: string };
     assert.equal(run.status, 'done');
@@ -66,12 +57,12 @@ describe('resumable runs', () => {
 
   it('refuses to resume with a different configuration, and --force starts over', async () => {
     const dir = join(tmp, 'cfg');
-    assert.equal((await cli(['run', 'examples/tasks/ssl_ticket_kb.yaml', '--agent', 'reference', '--out', dir]).done).code, 0);
-    const other = await cli(['run', 'examples/tasks/ssl_ticket_kb.yaml', '--agent', 'noisy', '--out', dir]).done;
+    assert.equal((await startCli(['run', 'examples/tasks/ssl_ticket_kb.yaml', '--agent', 'reference', '--out', dir]).done).code, 0);
+    const other = await startCli(['run', 'examples/tasks/ssl_ticket_kb.yaml', '--agent', 'noisy', '--out', dir]).done;
     assert.equal(other.code, 1);
     assert.match(other.stderr, /different configuration/);
     assert.doesNotMatch(other.stderr, /at .*\.ts:\d+/);
-    const forced = await cli(['run', 'examples/tasks/ssl_ticket_kb.yaml', '--agent', 'noisy', '--trials', '2', '--out', dir, '--force']).done;
+    const forced = await startCli(['run', 'examples/tasks/ssl_ticket_kb.yaml', '--agent', 'noisy', '--trials', '2', '--out', dir, '--force']).done;
     assert.equal(forced.code, 0, forced.stderr);
     assert.equal(lines(join(dir, 'trajectories.jsonl')).length, 2);
   });
@@ -96,7 +87,7 @@ describe('LLM agent runs against the fake server', () => {
     const dir = join(tmp, 'llm');
     const model = `openai-compatible:${server.openaiBaseURL}#fake-agent`;
     const specs = ['api_key_rotation', 'inventory_reorder', 'payment_change_refusal', 'scheduler_job_repair', 'ssl_ticket_kb'].map((id) => `examples/tasks/${id}.yaml`);
-    const r = await cli(['run', ...specs, '--agent', model, '--trials', '3', '--out', dir, '--no-cache', '--return-token-ids', '--json']).done;
+    const r = await startCli(['run', ...specs, '--agent', model, '--trials', '3', '--out', dir, '--no-cache', '--return-token-ids', '--json']).done;
     assert.equal(r.code, 0, r.stderr);
     const recs = lines(join(dir, 'trajectories.jsonl')).map((l) => Trajectory.parse(JSON.parse(l)));
     assert.equal(recs.length, 15);

@@ -45,25 +45,16 @@ export function llmUser(spec: TaskSpec, episode: Episode, model: ChatModel, opts
   const plan = planned.user;
   const engine = new SignalEngine(planned, episode);
   const params: ChatParams = { temperature: 0.7, max_tokens: 400, ...opts.params };
-  const pending: string[] = [];
   let rounds = 0;
-  let ended = false;
   return {
     name: 'llm',
     config: { name: 'llm', model: model.id, params, max_rounds: plan.max_rounds },
     fired: () => engine.fired(),
-    async observe(view) {
-      const f = engine.fire(view, false);
-      pending.push(...f.says);
-      ended ||= f.end;
-      return f.events;
-    },
+    observe: async (view) => engine.observe(view),
     async respond(view, signal): Promise<UserReply> {
       rounds++;
-      const f = engine.fire(view, true);
-      pending.push(...f.says);
-      ended ||= f.end;
-      const must = pending.splice(0);
+      const f = engine.speak(view);
+      const must = f.says;
       const messages: ChatMessage[] = [{ role: 'system', content: userSystemPrompt(plan) }, ...userView(view.history)];
       if (must.length) messages.push({ role: 'system', content: `In this reply, also tell the assistant (in your own words): ${must.join(' / ')}` });
       const res = await model.chat(messages, undefined, params, signal);
@@ -71,7 +62,7 @@ export function llmUser(spec: TaskSpec, episode: Episode, model: ChatModel, opts
       const saysEnd = raw.includes(END_MARK);
       const text = raw.split(END_MARK).join('').trim();
       if (!text && !saysEnd) throw new Error('the user model returned an empty reply');
-      const done = ended || saysEnd || rounds >= plan.max_rounds;
+      const done = f.ended || saysEnd || rounds >= plan.max_rounds;
       return { done, events: f.events, ...(text ? { text } : {}) };
     },
   };

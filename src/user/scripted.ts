@@ -25,24 +25,16 @@ export function scriptedUser(spec: TaskSpec, episode: Episode): PlannedUser {
   const plan = planned.user;
   const engine = new SignalEngine(planned, episode);
   let rounds = 0;
-  let ended = false;
-  const pending: string[] = [];
   return {
     name: 'scripted',
     config: { name: 'scripted', max_rounds: plan.max_rounds, end: plan.end },
     fired: () => engine.fired(),
-    async observe(view) {
-      const f = engine.fire(view, false);
-      pending.push(...f.says);
-      ended ||= f.end;
-      return f.events;
-    },
+    observe: async (view) => engine.observe(view),
     async respond(view): Promise<UserReply> {
       rounds++;
-      const f = engine.fire(view, true);
-      pending.push(...f.says);
-      ended ||= f.end;
-      const text = pending.splice(0).join('\n');
+      const f = engine.speak(view);
+      const ended = f.ended;
+      const text = f.says.join('\n');
       // the user ends only when it has nothing left to say (or a signal ends it explicitly)
       const done =
         ended ||

@@ -36,6 +36,8 @@ export class SignalEngine {
   readonly plan: UserPlan;
   readonly #episode: Episode;
   readonly #fired: string[] = [];
+  readonly #pending: string[] = [];
+  #ended = false;
 
   constructor(spec: TaskSpec & { user: UserPlan }, episode: Episode) {
     this.plan = spec.user;
@@ -44,6 +46,22 @@ export class SignalEngine {
 
   fired(): readonly string[] {
     return this.#fired;
+  }
+
+  /** Between tool turns: applies due effects; their lines wait until the user next speaks. */
+  observe(view: UserView): TrajectoryEvent[] {
+    const f = this.fire(view, false);
+    this.#pending.push(...f.says);
+    this.#ended ||= f.end;
+    return f.events;
+  }
+
+  /** When the agent ends its turn: applies due effects and returns every line now owed to the agent. */
+  speak(view: UserView): { events: TrajectoryEvent[]; says: string[]; ended: boolean } {
+    const f = this.fire(view, true);
+    this.#pending.push(...f.says);
+    this.#ended ||= f.end;
+    return { events: f.events, says: this.#pending.splice(0), ended: this.#ended };
   }
 
   /** Fires every due signal; `speaking`: the agent just ended its turn (asks_about / claims_done may fire). */

@@ -1,0 +1,39 @@
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+// test support for spawning the CLI the way a user runs it
+
+/** The project root (where bin/coworkenv.js lives). */
+export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+
+export interface CliResult {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** Starts `bin/coworkenv.js args…` from the project root, without colours or debug stacks. */
+export function startCli(args: readonly string[], env: Readonly<Record<string, string>> = {}): { pid: number; done: Promise<CliResult> } {
+  const e: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: '1', ...env };
+  delete e.FORCE_COLOR;
+  delete e.COWORKENV_DEBUG;
+  delete e.NODE_TEST_CONTEXT;
+  const child = spawn(process.execPath, ['bin/coworkenv.js', ...args], { cwd: ROOT, env: e, stdio: ['ignore', 'pipe', 'pipe'] });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
+  child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
+  const done = new Promise<CliResult>((resolve, reject) => {
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+  });
+  return { pid: child.pid as number, done };
+}
+
+/** Runs the CLI to completion. */
+export function cli(...args: string[]): Promise<CliResult> {
+  return startCli(args).done;
+}
+
+export const json = <T>(r: CliResult): T => JSON.parse(r.stdout) as T;
+export const lines = (text: string): string[] => text.split('\n').filter((l) => l.trim() !== '');
