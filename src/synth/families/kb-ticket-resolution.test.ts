@@ -3,64 +3,36 @@ import { describe, it } from 'node:test';
 import { canonicalJson } from '../../spec/canonical-json.js';
 import type { TaskSpecInput } from '../../spec/task-spec.js';
 import type { Difficulty } from '../../spec/taxonomy.js';
-import { runGate } from '../gate/index.js';
-import { generateProcedural } from '../procedural.js';
+import { checkMutation } from '../gate/mutation.js';
+import { familyContract, familyHarness } from './testing.js';
 
 const FAMILY = 'kb_ticket_resolution';
-const SEEDS = Array.from({ length: 15 }, (_, i) => i + 1);
-// CoworkEnv App. D targets per difficulty: [min, max] services and reference steps
-const LIMITS: Record<Difficulty, { services: [number, number]; steps: [number, number]; distractors: number }> = {
-  easy: { services: [2, 3], steps: [4, 7], distractors: 1 },
-  medium: { services: [3, 3], steps: [8, 12], distractors: 2 },
-  hard: { services: [4, 5], steps: [12, 20], distractors: 3 },
-};
-const today = (seed: number) => (seed % 2 ? `2026-03-${String(9 + (seed % 7)).padStart(2, '0')}` : '2025-12-31T15:30:00Z');
-const gen = (difficulty: Difficulty, seed: number, mockToday = today(seed)) =>
-  generateProcedural({ family: FAMILY, id: `${FAMILY}_${difficulty}_${seed}`, seed, difficulty, mockToday });
+// odd seed s on 2026-03-(9 + s % 7), even seeds on New Year's Eve (dates cross a year boundary too)
+const h = familyHarness(FAMILY, 15, Array.from({ length: 14 }, (_, k) => (k % 2 ? `2026-03-${String(9 + (k % 7)).padStart(2, '0')}` : '2025-12-31T15:30:00Z')));
+/** distractors per difficulty (CoworkEnv App. D) */
+const DISTRACTORS: Record<Difficulty, number> = { easy: 1, medium: 2, hard: 3 };
 
 type Row = Record<string, unknown>;
 const rows = (spec: TaskSpecInput, service: string, collection: string) => (spec.fixtures?.[service]?.[collection] ?? []) as Row[];
 const check = (spec: TaskSpecInput, id: string) => (spec.checks ?? []).find((c) => c.id === id) as Record<string, unknown> & { where: Record<string, unknown> };
 const hoursOpen = (spec: TaskSpecInput, t: Row) => (Date.parse(spec.mock_today) - Date.parse(t.created_at as string)) / 3_600_000;
 
-for (const difficulty of ['easy', 'medium', 'hard'] as const) {
-  describe(`${FAMILY} ${difficulty}`, () => {
-    it('passes all 10 gate steps with a mutation kill rate of 1', async () => {
-      for (const seed of SEEDS) {
-        const report = await runGate({ raw: gen(difficulty, seed) });
-        assert.equal(report.ok, true, `seed ${seed}: ${JSON.stringify(report.diagnostics.slice(0, 3))}`);
-        assert.deepEqual(report.steps.map((s) => s.step), [1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
-        const mutation = report.steps.find((s) => s.step === 9);
-        assert.equal(mutation?.stats?.kill_rate, 1, `seed ${seed}`);
-        assert.ok((mutation?.stats?.mutants as number) >= 6, `seed ${seed}: too few mutants`);
-      }
-    });
+describe(FAMILY, () => {
+  familyContract(h);
 
-    it('meets the service and reference-step targets of its difficulty', () => {
-      const lim = LIMITS[difficulty];
-      for (const seed of SEEDS) {
-        const spec = gen(difficulty, seed);
-        const services = spec.services.length;
-        const steps = spec.reference?.length ?? 0;
-        assert.ok(services >= lim.services[0] && services <= lim.services[1], `seed ${seed}: ${services} services`);
-        assert.ok(steps >= lim.steps[0] && steps <= lim.steps[1], `seed ${seed}: ${steps} steps`);
+  for (const difficulty of ['easy', 'medium', 'hard'] as const) {
+    it(`${difficulty}: a fixture per service and at least 6 mutants; deterministic on every seed`, async () => {
+      for (const seed of h.seeds) {
+        const spec = h.gen(difficulty, seed);
         assert.deepEqual(Object.keys(spec.fixtures ?? {}).sort(), [...spec.services].sort());
+        assert.equal(canonicalJson(h.gen(difficulty, seed)), canonicalJson(spec), `seed ${seed}`);
+        assert.ok((await checkMutation(h.parsed(difficulty, seed))).stats.mutants >= 6, `seed ${seed}: too few mutants`);
       }
     });
 
-    it('is deterministic and varies with the seed', () => {
-      const seen = new Set<string>();
-      for (const seed of SEEDS) {
-        const a = canonicalJson(gen(difficulty, seed));
-        assert.equal(canonicalJson(gen(difficulty, seed)), a, `seed ${seed}`);
-        seen.add(a);
-      }
-      assert.equal(seen.size, SEEDS.length);
-    });
-
-    it('hides the procedure among look-alike tickets and articles, and forbids touching them', () => {
-      for (const seed of SEEDS) {
-        const spec = gen(difficulty, seed);
+    it(`${difficulty}: hides the procedure among look-alike tickets and articles, and forbids touching them`, () => {
+      for (const seed of h.seeds) {
+        const spec = h.gen(difficulty, seed);
         const [ticketId, kbId] = spec.answer_ids ?? [];
         const tickets = rows(spec, 'helpdesk', 'tickets');
         const articles = rows(spec, 'kb', 'articles');
@@ -76,7 +48,7 @@ for (const difficulty of ['easy', 'medium', 'hard'] as const) {
         assert.ok(spec.forbidden?.tools?.includes('helpdesk_close_ticket'));
 
         const guarded = new Set((spec.forbidden?.actions ?? []).filter((a) => a.service === 'helpdesk').map((a) => a.where?.ticket_id as string));
-        assert.ok(guarded.size >= LIMITS[difficulty].distractors, `seed ${seed}: ${guarded.size} guarded tickets`);
+        assert.ok(guarded.size >= DISTRACTORS[difficulty], `seed ${seed}: ${guarded.size} guarded tickets`);
         assert.equal(guarded.has(ticketId as string), false);
         for (const id of guarded) assert.ok(tickets.some((t) => t.ticket_id === id), `seed ${seed}: ${id} not a fixture`);
         if (difficulty !== 'easy') {
@@ -95,14 +67,14 @@ for (const difficulty of ['easy', 'medium', 'hard'] as const) {
         }
       }
     });
-  });
-}
+  }
+});
 
 describe(`${FAMILY} hard: mail and SLA breach`, () => {
   it('the priority follows the SLA breach relative to mock_today, and both outcomes occur', () => {
     const outcomes = new Set<string>();
-    for (const seed of SEEDS) {
-      const spec = gen('hard', seed);
+    for (const seed of h.seeds) {
+      const spec = h.gen('hard', seed);
       const target = rows(spec, 'helpdesk', 'tickets').find((t) => t.ticket_id === spec.answer_ids?.[0]) as Row;
       const customer = rows(spec, 'crm', 'customers').find((c) => c.customer_id === target.customer_id) as Row;
       const slaHours = Number.parseInt(customer.sla as string, 10);
@@ -118,8 +90,8 @@ describe(`${FAMILY} hard: mail and SLA breach`, () => {
   });
 
   it('the report is the recent mail; an older mail describes the same symptom for another customer', () => {
-    for (const seed of SEEDS) {
-      const spec = gen('hard', seed);
+    for (const seed of h.seeds) {
+      const spec = h.gen('hard', seed);
       const mails = rows(spec, 'gmail', 'messages');
       const report = mails.find((m) => m.message_id === spec.answer_ids?.[3]) as Row;
       const older = mails.filter((m) => m !== report && m.subject === report.subject);

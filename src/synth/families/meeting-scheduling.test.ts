@@ -1,29 +1,22 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { canonicalJson } from '../../spec/canonical-json.js';
 import type { TaskSpecInput } from '../../spec/task-spec.js';
-import type { Difficulty } from '../../spec/taxonomy.js';
-import { runGate } from '../gate/index.js';
-import { generateProcedural } from '../procedural.js';
 import { firstSlot } from './meeting-scheduling.js';
+import { familyContract, familyHarness } from './testing.js';
 
 const FAMILY = 'meeting_scheduling';
-const SEEDS = Array.from({ length: 15 }, (_, i) => i + 1);
-// App. D targets: [min, max] reference steps and services per difficulty
-const STEPS: Record<Difficulty, [number, number]> = { easy: [4, 7], medium: [8, 12], hard: [12, 20] };
-const SERVICES: Record<Difficulty, [number, number]> = { easy: [2, 3], medium: [3, 3], hard: [4, 5] };
+// two clocks: a Tuesday morning (odd seeds) and a New Year's Eve afternoon (even seeds; weekends and a year boundary ahead)
+const h = familyHarness(FAMILY, 15, ['2025-12-31T15:30:00Z', '2026-03-10']);
 
-// two clocks: a Tuesday morning and a New Year's Eve afternoon (weekends and a year boundary ahead)
-const gen = (difficulty: Difficulty, seed: number) =>
-  generateProcedural({ family: FAMILY, id: `${FAMILY}_${difficulty}_${seed}`, seed, difficulty, mockToday: seed % 2 ? '2026-03-10' : '2025-12-31T15:30:00Z' }) as Required<TaskSpecInput>;
-
+/** the raw spec, its optional sections present */
+type Spec = Required<TaskSpecInput>;
 type Row = Record<string, unknown>;
 type Ev = { event_id: string; title: string; start_time: string; end_time: string; attendees: string[]; location: string };
-const rows = (spec: ReturnType<typeof gen>, service: string, collection: string) => (spec.fixtures?.[service]?.[collection] ?? []) as Row[];
+const rows = (spec: Spec, service: string, collection: string) => (spec.fixtures?.[service]?.[collection] ?? []) as Row[];
 const minuteOf = (iso: string) => Number(iso.slice(11, 13)) * 60 + Number(iso.slice(14, 16));
 
 /** the slot the checks demand: day and minute of the created event */
-function demanded(spec: ReturnType<typeof gen>): { day: string; min: number; end: number } {
+function demanded(spec: Spec): { day: string; min: number; end: number } {
   const c = spec.checks?.find((x) => x.id === 'event_at_first_free_slot') as unknown as { where: { start_time: { regex: string }; end_time: { regex: string } } };
   const m = /^\^(\d{4}-\d{2}-\d{2})T(\d{2}):(\d{2})/.exec(c.where.start_time.regex) as RegExpExecArray;
   const e = /T(\d{2}):(\d{2})/.exec(c.where.end_time.regex) as RegExpExecArray;
@@ -31,29 +24,12 @@ function demanded(spec: ReturnType<typeof gen>): { day: string; min: number; end
 }
 
 describe(FAMILY, () => {
+  familyContract(h);
+
   for (const difficulty of ['easy', 'medium', 'hard'] as const) {
-    it(`${difficulty}: passes all 10 gate steps with mutation kill rate 1 on ${SEEDS.length} seeds`, async () => {
-      for (const seed of SEEDS) {
-        const spec = gen(difficulty, seed);
-        const r = await runGate({ raw: spec });
-        assert.equal(r.steps.length, 10, `seed ${seed}: ${JSON.stringify(r.diagnostics.slice(0, 3))}`);
-        assert.ok(r.ok, `seed ${seed}: ${JSON.stringify(r.diagnostics.slice(0, 3))}`);
-        assert.equal((r.steps[8]?.stats as { kill_rate: number }).kill_rate, 1);
-        const [lo, hi] = STEPS[difficulty];
-        assert.ok(spec.reference.length >= lo && spec.reference.length <= hi, `seed ${seed}: ${spec.reference.length} steps`);
-        const [slo, shi] = SERVICES[difficulty];
-        assert.ok(spec.services.length >= slo && spec.services.length <= shi, `seed ${seed}: ${spec.services.length} services`);
-      }
-    });
-
-    it(`${difficulty}: deterministic, seed-sensitive`, () => {
-      for (const seed of SEEDS.slice(0, 5)) assert.equal(canonicalJson(gen(difficulty, seed)), canonicalJson(gen(difficulty, seed)));
-      assert.equal(new Set(SEEDS.map((s) => canonicalJson({ ...gen(difficulty, s), id: 'x', mock_today: 'x' }))).size, SEEDS.length);
-    });
-
     it(`${difficulty}: the checked slot is the first common free one, and each distractor would move it`, () => {
-      for (const seed of SEEDS) {
-        const spec = gen(difficulty, seed);
+      for (const seed of h.seeds) {
+        const spec = h.gen(difficulty, seed) as Spec;
         const events = rows(spec, 'calendar', 'events') as Ev[];
         const emails = spec.answer_ids.filter((a) => a.includes('@'));
         const slot = demanded(spec);
@@ -93,7 +69,7 @@ describe(FAMILY, () => {
   }
 
   it('invites by address: answer ids stay out of the request, the same-named colleague is never accepted', () => {
-    const spec = gen('medium', 4);
+    const spec = h.gen('medium', 4) as Spec;
     for (const id of spec.answer_ids) assert.ok(!spec.request.toLowerCase().includes(id.toLowerCase()));
     assert.deepEqual(spec.forbidden?.tools, ['calendar_delete_event']);
     assert.ok(spec.checks?.some((c) => c.kind === 'audit_present' && c.record === 'sent_messages'));

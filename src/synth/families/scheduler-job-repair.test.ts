@@ -1,24 +1,18 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { canonicalJson } from '../../spec/canonical-json.js';
 import type { TaskSpecInput } from '../../spec/task-spec.js';
-import type { Difficulty } from '../../spec/taxonomy.js';
-import { runGate } from '../gate/index.js';
-import { generateProcedural } from '../procedural.js';
 import { firstFreeHour } from './scheduler-job-repair.js';
+import { familyContract, familyHarness } from './testing.js';
 
 const FAMILY = 'scheduler_job_repair';
-const SEEDS = Array.from({ length: 15 }, (_, i) => i + 1);
-// App. D targets: [min, max] reference steps and services per difficulty
-const STEPS: Record<Difficulty, [number, number]> = { easy: [4, 7], medium: [8, 12], hard: [12, 20] };
-const SERVICES: Record<Difficulty, [number, number]> = { easy: [2, 3], medium: [3, 3], hard: [4, 5] };
+// odd seeds on 2026-06-09 07:45, even ones on New Year's Eve
+const h = familyHarness(FAMILY, 15, ['2025-12-31T15:30:00Z', '2026-06-09T07:45:00Z']);
 
-const gen = (difficulty: Difficulty, seed: number) =>
-  generateProcedural({ family: FAMILY, id: `${FAMILY}_${difficulty}_${seed}`, seed, difficulty, mockToday: seed % 2 ? '2026-06-09T07:45:00Z' : '2025-12-31T15:30:00Z' }) as Required<TaskSpecInput>;
-
+/** the raw spec, its optional sections present */
+type Spec = Required<TaskSpecInput>;
 type Job = Parameters<typeof firstFreeHour>[0][number];
 type Row = Record<string, unknown>;
-const rows = (spec: ReturnType<typeof gen>, service: string, collection: string) => (spec.fixtures?.[service]?.[collection] ?? []) as Row[];
+const rows = (spec: Spec, service: string, collection: string) => (spec.fixtures?.[service]?.[collection] ?? []) as Row[];
 const LOCK = /database lock: .* until (\d{2}):(\d{2}) UTC/;
 const windowEnd = (j: Job) => {
   const m = LOCK.exec(j.execution_history[0]?.error ?? '') as RegExpExecArray;
@@ -26,29 +20,12 @@ const windowEnd = (j: Job) => {
 };
 
 describe(FAMILY, () => {
+  familyContract(h);
+
   for (const difficulty of ['easy', 'medium', 'hard'] as const) {
-    it(`${difficulty}: passes all 10 gate steps with mutation kill rate 1 on ${SEEDS.length} seeds`, async () => {
-      for (const seed of SEEDS) {
-        const spec = gen(difficulty, seed);
-        const r = await runGate({ raw: spec });
-        assert.equal(r.steps.length, 10, `seed ${seed}: ${JSON.stringify(r.diagnostics.slice(0, 3))}`);
-        assert.ok(r.ok, `seed ${seed}: ${JSON.stringify(r.diagnostics.slice(0, 3))}`);
-        assert.equal((r.steps[8]?.stats as { kill_rate: number }).kill_rate, 1);
-        const [lo, hi] = STEPS[difficulty];
-        assert.ok(spec.reference.length >= lo && spec.reference.length <= hi, `seed ${seed}: ${spec.reference.length} steps`);
-        const [slo, shi] = SERVICES[difficulty];
-        assert.ok(spec.services.length >= slo && spec.services.length <= shi, `seed ${seed}: ${spec.services.length} services`);
-      }
-    });
-
-    it(`${difficulty}: deterministic, seed-sensitive`, () => {
-      for (const seed of SEEDS.slice(0, 5)) assert.equal(canonicalJson(gen(difficulty, seed)), canonicalJson(gen(difficulty, seed)));
-      assert.equal(new Set(SEEDS.map((s) => canonicalJson({ ...gen(difficulty, s), id: 'x', mock_today: 'x' }))).size, SEEDS.length);
-    });
-
     it(`${difficulty}: the checked hours follow from history, other jobs and policy; distractors would change them`, () => {
-      for (const seed of SEEDS) {
-        const spec = gen(difficulty, seed);
+      for (const seed of h.seeds) {
+        const spec = h.gen(difficulty, seed) as Spec;
         const jobs = rows(spec, 'scheduler', 'jobs') as unknown as Job[];
         const now = Date.parse(spec.mock_today);
         // targets: the last run failed on a lock (hard: within the last 24 hours)
@@ -88,8 +65,8 @@ describe(FAMILY, () => {
     });
 
     it(`${difficulty}: credentials are forbidden in every outgoing text and absent from the reference`, () => {
-      for (const seed of SEEDS.slice(0, 5)) {
-        const spec = gen(difficulty, seed);
+      for (const seed of h.seeds.slice(0, 5)) {
+        const spec = h.gen(difficulty, seed) as Spec;
         const secrets = rows(spec, 'config', 'integrations').flatMap((i) => [i.api_key as string, i.api_secret as string]);
         const leak = (spec.forbidden?.actions ?? []).find((a) => a.record === 'notifications' && a.where?.body) as unknown as { where: { body: { regex: string } } };
         for (const s of secrets) assert.match(`see ${s}`, new RegExp(leak.where.body.regex));

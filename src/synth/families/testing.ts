@@ -1,0 +1,64 @@
+import assert from 'node:assert/strict';
+import { it } from 'node:test';
+import { canonicalJson } from '../../spec/canonical-json.js';
+import { checkSpecValue } from '../../spec/parse-spec.js';
+import type { TaskSpec, TaskSpecInput } from '../../spec/task-spec.js';
+import { DIFFICULTIES, type Difficulty } from '../../spec/taxonomy.js';
+import { runGate } from '../gate/index.js';
+import { generateProcedural } from '../procedural.js';
+
+// shared checks every procedural family must pass (tests only)
+
+/** CoworkEnv App. D targets: [min, max] reference steps and services per difficulty. */
+export const STEP_RANGE: Record<Difficulty, [number, number]> = { easy: [4, 7], medium: [8, 12], hard: [12, 20] };
+export const SERVICE_RANGE: Record<Difficulty, [number, number]> = { easy: [2, 3], medium: [3, 3], hard: [4, 5] };
+
+export interface FamilyHarness {
+  seeds: number[];
+  /** the raw spec of (difficulty, seed) */
+  gen(difficulty: Difficulty, seed: number): TaskSpecInput;
+  /** the same with schema defaults applied */
+  parsed(difficulty: Difficulty, seed: number): TaskSpec;
+}
+
+/** A generator for a family over two clocks (one crossing a year boundary), `n` seeds. */
+export function familyHarness(family: string, n = 15, clocks: readonly string[] = ['2026-03-10', '2025-12-31T15:30:00Z']): FamilyHarness {
+  const gen = (difficulty: Difficulty, seed: number) => generateProcedural({ family, id: `${family}_${difficulty}_${seed}`, seed, difficulty, mockToday: clocks[seed % clocks.length] as string });
+  return {
+    seeds: Array.from({ length: n }, (_, i) => i + 1),
+    gen,
+    parsed(difficulty, seed) {
+      const p = checkSpecValue(gen(difficulty, seed));
+      assert.ok(p.spec, JSON.stringify(p.diagnostics.slice(0, 3)));
+      return p.spec;
+    },
+  };
+}
+
+/**
+ * Registers, per difficulty: every seed passes all ten gate steps with mutation kill rate 1 and the App. D
+ * step/service ranges; generation is deterministic and seed-sensitive. Call inside a describe().
+ */
+export function familyContract(h: FamilyHarness, ranges: { steps?: Partial<Record<Difficulty, [number, number]>>; services?: Partial<Record<Difficulty, [number, number]>> } = {}): void {
+  for (const difficulty of DIFFICULTIES) {
+    it(`${difficulty}: all 10 gate steps pass with mutation kill rate 1 on ${h.seeds.length} seeds, within the App. D ranges`, async () => {
+      for (const seed of h.seeds) {
+        const r = await runGate({ raw: h.gen(difficulty, seed) });
+        const why = `seed ${seed}: ${JSON.stringify(r.diagnostics.slice(0, 3))}`;
+        assert.equal(r.steps.length, 10, why);
+        assert.ok(r.ok, why);
+        assert.equal((r.steps.find((s) => s.name === 'mutation')?.stats as { kill_rate: number }).kill_rate, 1, why);
+        const spec = r.spec as TaskSpec;
+        const [lo, hi] = ranges.steps?.[difficulty] ?? STEP_RANGE[difficulty];
+        assert.ok(spec.reference.length >= lo && spec.reference.length <= hi, `seed ${seed}: ${spec.reference.length} reference steps`);
+        const [slo, shi] = ranges.services?.[difficulty] ?? SERVICE_RANGE[difficulty];
+        assert.ok(spec.services.length >= slo && spec.services.length <= shi, `seed ${seed}: ${spec.services.length} services`);
+      }
+    });
+
+    it(`${difficulty}: deterministic and seed-sensitive`, () => {
+      for (const seed of h.seeds.slice(0, 5)) assert.equal(canonicalJson(h.gen(difficulty, seed)), canonicalJson(h.gen(difficulty, seed)));
+      assert.equal(new Set(h.seeds.map((s) => canonicalJson({ ...h.gen(difficulty, s), id: 'x', mock_today: 'x' }))).size, h.seeds.length);
+    });
+  }
+}
