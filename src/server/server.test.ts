@@ -268,6 +268,11 @@ describe('env server: lifecycle', () => {
     assert.deepEqual((await s.del('x')).body, { episode_id: 'x', closed: true, was_open: false });
     assert.equal((await s.step('x', { message: 'hi' })).status, 404);
     assert.equal((await s.post('/reset', { episode_id: 'x' })).status, 200, 'the id is free again');
+    // ids are free text: a URL-encoded id round-trips through the path
+    const odd = 'support_escalation:3/1 ü';
+    await s.post('/reset', { episode_id: odd });
+    assert.equal((await s.get(`/state?episode_id=${encodeURIComponent(odd)}`)).body.episode_id, odd);
+    assert.deepEqual((await s.del(odd)).body, { episode_id: odd, closed: true, was_open: true });
   });
 
   it('reaps idle sessions after the TTL (fake clock), keeping active ones', async () => {

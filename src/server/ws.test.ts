@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import WebSocket from 'ws';
@@ -167,5 +168,37 @@ describe('env server over WebSocket (real socket on 127.0.0.1)', () => {
     c.send(JSON.stringify({ type: 'reset', data: { pad: 'x'.repeat(1024 * 1024 + 10) } }));
     assert.equal((await c.closed).code, 1009);
     await assert.rejects(connect(`${srv.url.replace('http', 'ws')}/other`));
+  });
+});
+
+describe('coworkenv serve (CLI process)', () => {
+  it('serves on a free loopback port, answers, and exits 0 on SIGTERM', async () => {
+    const child = spawn(process.execPath, [join(ROOT, 'bin/coworkenv.js'), 'serve', join(ROOT, 'examples/tasks'), '--port', '0', '--max-sessions', '8', '--session-ttl', '5'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let stderr = '';
+    let stdout = '';
+    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    try {
+      const url = await new Promise<string>((resolve, reject) => {
+        const t = setTimeout(() => reject(new Error(`no listening notice within 20 s: ${stderr}`)), 20_000);
+        child.stderr.on('data', (d: Buffer) => {
+          stderr += d.toString();
+          const m = /on (http:\/\/127\.0\.0\.1:\d+) /.exec(stderr);
+          if (m) {
+            clearTimeout(t);
+            resolve(m[1] as string);
+          }
+        });
+      });
+      assert.match(stderr, /6 task\(s\) on http:\/\/127\.0\.0\.1:\d+ \(WebSocket ws:\/\/127\.0\.0\.1:\d+\/ws\); max 8 sessions, idle TTL 5s/);
+      assert.deepEqual(await (await fetch(`${url}/health`)).json(), { status: 'healthy' });
+      const meta = (await (await fetch(`${url}/metadata`)).json()) as Json;
+      assert.deepEqual([meta.max_sessions, meta.session_ttl_s, meta.tasks], [8, 5, 6]);
+    } finally {
+      child.kill('SIGTERM');
+    }
+    assert.equal(await exited, 0);
+    assert.match(stderr, /SIGTERM received/);
+    assert.equal(stdout, '', 'nothing on stdout');
   });
 });
