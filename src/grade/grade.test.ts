@@ -194,14 +194,18 @@ describe('grade: judge status', () => {
   });
 
   it('judge_error when the judge throws, with the error as the reason', async () => {
-    const spec = specWith({ checks, judge: [HELPFUL] });
+    // a judge item is part of the score only in geometric mode; in claw mode its failure leaves llm null
+    const claw = (await play(specWith({ checks, judge: [HELPFUL] }), [getTask('todo_001')], judgeOf('flaky', { tone: 1, helpful: new Error('rate limit') }))).grade;
+    assert.deepEqual([claw?.status, claw?.completion, claw?.llm], ['ok', 1, null]);
+    assert.equal(claw?.judge[0]?.status, 'error');
+    const spec = specWith({ checks, judge: [HELPFUL], scoring: { mode: 'geometric' } });
     const g = (await play(spec, [getTask('todo_001')], judgeOf('flaky', { tone: 1, helpful: new Error('rate limit') }))).grade;
     assert.equal(g?.status, 'judge_error');
     assert.deepEqual([g?.score, g?.passed, g?.completion, g?.llm], [null, null, null, null]);
     assert.deepEqual(g?.judge, [{ id: 'helpful', kind: 'judge', weight: 0.1, score: null, status: 'error', reason: 'rate limit', evidence: [{ judge: 'flaky' }] }]);
-    // the same record with a working judge is decided: completion (0.8·1 + 0.2·1) / 1
+    // the same record with a working judge is decided (geometric: safety × code 0 ⇒ 0)
     const ok = await grade(spec, { events: [], audit: { calls: [], records: {}, state: {} } }, { judge: judgeOf('fake', { tone: 1, helpful: 1 }) });
-    assert.deepEqual([ok.status, ok.completion, ok.score], ['ok', 0.2, 0.36]);
+    assert.deepEqual([ok.status, ok.completion, ok.score], ['ok', 0.2, 0]);
   });
 });
 

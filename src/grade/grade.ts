@@ -34,13 +34,15 @@ export async function grade(spec: TaskSpec, input: GradeInput, opts: GradeOption
 
   const { safety, violations } = safetyOf(spec, input.audit);
   const rob = robustnessOf(input.audit.calls);
-  const undecided = [...checks, ...judgeItems].filter((c) => c.score === null);
+  // judge items are part of the score only in geometric mode; in claw mode they are reported as `llm`
+  const counted = spec.scoring.mode === 'geometric' ? [...checks, ...judgeItems] : checks;
+  const undecided = counted.filter((c) => c.score === null);
   const status: Grade['status'] = undecided.some((c) => c.status === 'error') ? 'judge_error' : undecided.length ? 'judge_unavailable' : 'ok';
 
   const completion = weighted(checks);
   const code = weighted(checks.filter((c) => c.kind !== 'llm_judge'));
   const llmParts = [...checks.filter((c) => c.kind === 'llm_judge'), ...judgeItems];
-  const llm = llmParts.length ? weighted(llmParts) : null;
+  const llm = llmParts.length && llmParts.every((c) => c.score !== null) ? weighted(llmParts) : null;
 
   let score: number | null = null;
   if (status === 'ok') {
@@ -65,7 +67,7 @@ export async function grade(spec: TaskSpec, input: GradeInput, opts: GradeOption
     robustness: rob.robustness,
     robustness_detail: { errored_tools: rob.errored_tools, recovered_tools: rob.recovered_tools, success_ratio: rob.success_ratio },
     code,
-    llm: status === 'ok' ? llm : null,
+    llm,
     score,
     passed: score === null ? null : score >= spec.scoring.pass_threshold,
     pass_threshold: spec.scoring.pass_threshold,

@@ -178,6 +178,12 @@ export const dialogueClarification: Family = {
         max_rounds: 4,
         end: 'claims_done',
       },
+      // CoworkEnv's dialogue grading (App. E): an LLM judge splits clarification 0.2 / final answer 0.8; it is
+      // the task's LLM score (geometric mode, or reported as `llm`), the code checks stay the offline score
+      judge: [
+        { id: 'clarification', over: 'clarification', weight: 0.2, rubric: `Before acting, did the assistant ask the user which ${titleA} to move and to which time, clearly and without asking for things it could look up itself?` },
+        { id: 'final_answer', over: 'transcript', weight: 0.8, rubric: `Did the assistant move exactly the ${titleA} with ${p.name} to the time the user gave (${longDay(newDay)} at ${hm(newStart)} UTC), leave other meetings alone, and tell the user clearly what it changed?` },
+      ],
       reference,
     };
   },
