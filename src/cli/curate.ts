@@ -9,8 +9,9 @@ import { resolveSource } from '../curate/sources.js';
 import { environmentSecrets } from '../curate/validity.js';
 import { prettyJson, writeFileAtomic } from '../run/files.js';
 import { loadSpecs } from '../run/task-files.js';
+import type { ModelFlags } from '../llm/flags.js';
 import { CoworkError } from '../spec/errors.js';
-import { type ModelFlags, withModelFlags } from './model-flags.js';
+import { withModelFlags } from './model-flags.js';
 import { intArg, numArg } from './options.js';
 import { color, fmt, out, printJson, table } from './output.js';
 

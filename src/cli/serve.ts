@@ -3,7 +3,8 @@ import { llmJudge } from '../llm/judge.js';
 import { loadSpecs } from '../run/task-files.js';
 import { DEFAULT_MAX_SESSIONS, DEFAULT_TTL_S } from '../server/sessions.js';
 import { startServer } from '../server/serve.js';
-import { type ModelFlags, modelFromFlags, withModelFlags } from './model-flags.js';
+import { withModelFlags } from './model-flags.js';
+import { type ModelFlags, modelFromFlags } from '../llm/flags.js';
 import { intArg, numArg } from './options.js';
 import { note } from './output.js';
 

@@ -3,7 +3,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, beforeEach, describe, it } from 'node:test';
-import type { ModelFlags } from '../cli/model-flags.js';
+import type { ModelFlags } from '../llm/flags.js';
 import { ChatCache } from '../llm/cache.js';
 import { type FakePromptPosition, type FakeReply, type FakeRequest, type FakeServer, startFakeServer, vllmPromptLogprobsBody } from '../llm/testing/fake-server.js';
 import { CoworkError } from '../spec/errors.js';

@@ -1,4 +1,4 @@
-import type { ModelFlags } from '../cli/model-flags.js';
+import type { ModelFlags } from '../llm/flags.js';
 import { ChatCache, DEFAULT_CACHE_DIR } from '../llm/cache.js';
 import { parseModelString } from '../llm/client.js';
 import { kindOfStatus, LlmError, parseRetryAfter } from '../llm/errors.js';
