@@ -6,7 +6,7 @@ import { after, before, describe, it } from 'node:test';
 import { trajectoryAnchors } from '../rl/anchor.js';
 import type { AdvantageRow } from '../rl/estimators/index.js';
 import type { Trajectory } from '../spec/trajectory.js';
-import { type CliResult, cli, json } from './testing.js';
+import { badInput, cli, json } from './testing.js';
 
 const TMP = mkdtempSync(join(tmpdir(), 'coworkenv-adv-cli-'));
 after(() => rmSync(TMP, { recursive: true, force: true }));
@@ -28,16 +28,6 @@ interface Meta {
 }
 const metaOf = (file: string) => JSON.parse(readFileSync(file, 'utf8')) as Meta;
 
-/** A bad-input run: exit 1 and exactly one error line on stderr, no stack, nothing on stdout. */
-function badInput(r: CliResult, message: RegExp): void {
-  assert.equal(r.code, 1, r.stderr);
-  const err = r.stderr.split('\n').filter((l) => l.trim() !== '');
-  assert.equal(err.length, 1, r.stderr);
-  assert.match(err[0] ?? '', /^error: /);
-  assert.match(err[0] ?? '', message);
-  assert.doesNotMatch(r.stderr, /\n\s+at /);
-  assert.equal(r.stdout, '');
-}
 
 before(async () => {
   const r = await cli('run', 'examples/tasks', '--agent', 'noisy', '--trials', '8', '--seed', '1', '--out', RUN);

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { CurationReport } from '../curate/pipeline.js';
-import { type CliResult, cli, json } from './testing.js';
+import { badInput, cli, json } from './testing.js';
 
 const TMP = mkdtempSync(join(tmpdir(), 'coworkenv-curate-cli-'));
 after(() => rmSync(TMP, { recursive: true, force: true }));
@@ -16,16 +16,6 @@ const lines = (file: string) => readFileSync(file, 'utf8').split('\n').filter((l
 const FILES = ['sft.jsonl', 'sft.parquet', 'sharegpt.jsonl', 'dataset_info.json', 'rl_tasks.jsonl', 'rejections.jsonl', 'curation.json'];
 const TASKS = ['api_key_rotation', 'inventory_reorder', 'payment_change_refusal', 'scheduler_job_repair', 'ssl_ticket_kb', 'support_escalation'];
 
-/** A bad-input run: exit 1 and exactly one error line on stderr, no stack, nothing on stdout. */
-function badInput(r: CliResult, message: RegExp): void {
-  assert.equal(r.code, 1, r.stderr);
-  const err = r.stderr.split('\n').filter((l) => l.trim() !== '');
-  assert.equal(err.length, 1, r.stderr);
-  assert.match(err[0] ?? '', /^error: /);
-  assert.match(err[0] ?? '', message);
-  assert.doesNotMatch(r.stderr, /\n\s+at /);
-  assert.equal(r.stdout, '');
-}
 
 before(async () => {
   const r = await cli('run', 'examples/tasks', '--agent', 'noisy', '--trials', '5', '--out', RUN);

@@ -1,3 +1,4 @@
+import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
@@ -37,3 +38,14 @@ export function cli(...args: string[]): Promise<CliResult> {
 
 export const json = <T>(r: CliResult): T => JSON.parse(r.stdout) as T;
 export const lines = (text: string): string[] => text.split('\n').filter((l) => l.trim() !== '');
+
+/** A bad-input run: exit 1 and exactly one error line on stderr, no stack, nothing on stdout. */
+export function badInput(r: CliResult, message: RegExp): void {
+  assert.equal(r.code, 1, r.stderr);
+  const err = r.stderr.split('\n').filter((l) => l.trim() !== '');
+  assert.equal(err.length, 1, r.stderr);
+  assert.match(err[0] ?? '', /^error: /);
+  assert.match(err[0] ?? '', message);
+  assert.doesNotMatch(r.stderr, /\n\s+at /);
+  assert.equal(r.stdout, '');
+}
