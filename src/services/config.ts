@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ToolError } from './tool-error.js';
 import { defineTool, type ServiceDef } from './types.js';
-import { defined, pick } from './util.js';
+import { defined, parseAddresses, pick } from './util.js';
 
 const Integration = z.strictObject({
   integration_id: z.string().min(1).describe('integration id, e.g. INT-001'),
@@ -20,6 +20,16 @@ const Integration = z.strictObject({
 
 // the list view never carries api_key / api_secret
 const SUMMARY = ['integration_id', 'name', 'service', 'status', 'last_verified', 'monthly_calls', 'error_rate'] as const;
+
+// "Ana Li <ana@x.com>" is recorded as ana@x.com so checks see the address; names and channels stay as written
+function recipientOf(to: string): string {
+  if (!to.includes('@')) return to.trim();
+  try {
+    return parseAddresses('to', to).join(', ');
+  } catch {
+    return to.trim();
+  }
+}
 
 export const config: ServiceDef = {
   name: 'config',
@@ -87,7 +97,7 @@ export const config: ServiceDef = {
       }),
       mutates: true,
       handler(ctx, a) {
-        const notification = ctx.record('notifications', { to: a.to, subject: a.subject, body: a.body });
+        const notification = ctx.record('notifications', { to: recipientOf(a.to), subject: a.subject, body: a.body });
         return { status: 'sent', notification };
       },
     }),

@@ -87,7 +87,7 @@ describe('gmail', () => {
     assert.deepEqual(out.message, { message_id: 'sent_001', to: 'dave@corp.com, erin@corp.com', subject: 'Budget', body: 'Approved.', cc: ['frank@corp.com'], date: '2026-03-10T09:00:00.000Z' });
     assert.deepEqual(
       { ...e.audit().records.gmail?.sent_messages?.[0] },
-      { message_id: 'sent_001', to: 'dave@corp.com, erin@corp.com', cc: ['frank@corp.com'], subject: 'Budget', body: 'Approved.', timestamp: '2026-03-10T09:00:00.000Z', seq: r.seq },
+      { message_id: 'sent_001', to: 'dave@corp.com, erin@corp.com', cc: ['frank@corp.com'], recipients: ['dave@corp.com', 'erin@corp.com', 'frank@corp.com'], subject: 'Budget', body: 'Approved.', timestamp: '2026-03-10T09:00:00.000Z', seq: r.seq },
     );
     const second = body(e.call('gmail_send_message', { to: 'gina@corp.com', subject: 'Hi', body: 'x' }).content).message;
     assert.equal(second.message_id, 'sent_002');
@@ -109,6 +109,16 @@ describe('gmail', () => {
     assert.equal(e.audit().records.gmail?.sent_messages?.length, 0);
   });
 
+  it('records bare addresses however the agent wrote them, and every recipient (to and cc) in recipients', () => {
+    const e = ep();
+    e.call('gmail_send_message', { to: 'Dave Li <dave@corp.com>; erin@corp.com', subject: 's', body: 'b', cc: ['Frank <frank@corp.com>'] });
+    const entry = e.audit().records.gmail?.sent_messages?.[0];
+    assert.equal(entry?.to, 'dave@corp.com, erin@corp.com');
+    assert.deepEqual(entry?.cc, ['frank@corp.com']);
+    assert.deepEqual(entry?.recipients, ['dave@corp.com', 'erin@corp.com', 'frank@corp.com']);
+    assert.match(e.call('gmail_send_message', { to: 'Dave <dave>', subject: 's', body: 'b' }).error?.message ?? '', /"Dave <dave>" is not an email address/);
+  });
+
   it('saves drafts, checks the replied-to message and audits them', () => {
     const e = ep();
     const r = e.call('gmail_save_draft', { to: 'alice@corp.com', subject: 'Re: Quarterly budget review', body: 'Looks good.', reply_to_message_id: 'msg_1' });
@@ -117,7 +127,7 @@ describe('gmail', () => {
     assert.deepEqual(out.draft, { draft_id: 'draft_001', to: 'alice@corp.com', subject: 'Re: Quarterly budget review', body: 'Looks good.', reply_to_message_id: 'msg_1', date: '2026-03-10T09:00:00.000Z' });
     assert.deepEqual(
       { ...e.audit().records.gmail?.drafts?.[0] },
-      { draft_id: 'draft_001', to: 'alice@corp.com', subject: 'Re: Quarterly budget review', body: 'Looks good.', reply_to_message_id: 'msg_1', timestamp: '2026-03-10T09:00:00.000Z', seq: r.seq },
+      { draft_id: 'draft_001', to: 'alice@corp.com', recipients: ['alice@corp.com'], subject: 'Re: Quarterly budget review', body: 'Looks good.', reply_to_message_id: 'msg_1', timestamp: '2026-03-10T09:00:00.000Z', seq: r.seq },
     );
     const plain = e.call('gmail_save_draft', { to: 'bob@vendor.com', subject: 'Payment', body: 'Paying today.' });
     assert.equal(body(plain.content).draft.draft_id, 'draft_002');

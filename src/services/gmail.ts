@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { fieldsText, rankByQuery } from './text-search.js';
 import { ToolError } from './tool-error.js';
 import { defineTool, type ServiceDef } from './types.js';
-import { defined, pick } from './util.js';
+import { defined, parseAddresses, pick } from './util.js';
 
 const DAY_MS = 86_400_000;
 const ISO_DATE_TIME = z.iso.datetime({ offset: true, local: true });
@@ -52,12 +52,6 @@ const Draft = z.strictObject({
 const SUMMARY = ['message_id', 'from', 'subject', 'date', 'is_read', 'labels'] as const;
 const SEARCH_FIELDS = ['from', 'to', 'subject', 'body'] as const;
 
-function checkAddresses(field: string, addresses: readonly string[]): void {
-  if (addresses.length === 0) throw new ToolError('invalid_argument', `${field}: give at least one email address`);
-  const bad = addresses.filter((a) => !a.includes('@'));
-  if (bad.length) throw new ToolError('invalid_argument', `${field}: not an email address: ${bad.map((a) => JSON.stringify(a)).join(', ')}`);
-}
-
 export const gmail: ServiceDef = {
   name: 'gmail',
   description: 'Email inbox: list, read and search messages, send mail and save drafts.',
@@ -69,11 +63,11 @@ export const gmail: ServiceDef = {
   audit: {
     sent_messages: {
       description: 'each gmail_send_message',
-      fields: { message_id: 'id of the sent message', to: 'recipient address(es) as given', cc: 'cc addresses ([] when none)', subject: 'subject line', body: 'plain-text body' },
+      fields: { message_id: 'id of the sent message', to: 'bare recipient address(es), comma-separated', cc: 'bare cc addresses ([] when none)', recipients: 'every address mailed (to and cc) — use it to forbid mailing someone', subject: 'subject line', body: 'plain-text body' },
     },
     drafts: {
       description: 'each gmail_save_draft',
-      fields: { draft_id: 'id of the saved draft', to: 'recipient address(es) as given', subject: 'subject line', body: 'plain-text body', reply_to_message_id: 'inbox message replied to (null when none)' },
+      fields: { draft_id: 'id of the saved draft', to: 'bare recipient address(es), comma-separated', recipients: 'every address in to', subject: 'subject line', body: 'plain-text body', reply_to_message_id: 'inbox message replied to (null when none)' },
     },
   },
   tools: [
@@ -130,11 +124,10 @@ export const gmail: ServiceDef = {
       }),
       mutates: true,
       handler(ctx, a) {
-        checkAddresses('to', a.to.split(',').map((s) => s.trim()).filter(Boolean));
-        const cc = a.cc ?? [];
-        if (cc.length) checkAddresses('cc', cc);
-        const message = ctx.insert('outbox', { message_id: ctx.nextId('outbox'), to: a.to, subject: a.subject, body: a.body, cc, date: ctx.now() });
-        ctx.record('sent_messages', { message_id: message.message_id, to: a.to, cc, subject: a.subject, body: a.body });
+        const to = parseAddresses('to', a.to);
+        const cc = a.cc?.length ? parseAddresses('cc', a.cc) : [];
+        const message = ctx.insert('outbox', { message_id: ctx.nextId('outbox'), to: to.join(', '), subject: a.subject, body: a.body, cc, date: ctx.now() });
+        ctx.record('sent_messages', { message_id: message.message_id, to: to.join(', '), cc, recipients: [...to, ...cc], subject: a.subject, body: a.body });
         return { status: 'sent', message };
       },
     }),
@@ -150,8 +143,9 @@ export const gmail: ServiceDef = {
       mutates: true,
       handler(ctx, a) {
         if (a.reply_to_message_id !== undefined) ctx.get('messages', a.reply_to_message_id);
-        const draft = ctx.insert('drafts', { draft_id: ctx.nextId('drafts'), ...defined(a), date: ctx.now() });
-        ctx.record('drafts', { draft_id: draft.draft_id, to: a.to, subject: a.subject, body: a.body, reply_to_message_id: a.reply_to_message_id ?? null });
+        const to = parseAddresses('to', a.to);
+        const draft = ctx.insert('drafts', { draft_id: ctx.nextId('drafts'), ...defined(a), to: to.join(', '), date: ctx.now() });
+        ctx.record('drafts', { draft_id: draft.draft_id, to: to.join(', '), recipients: to, subject: a.subject, body: a.body, reply_to_message_id: a.reply_to_message_id ?? null });
         return { status: 'draft_saved', draft };
       },
     }),

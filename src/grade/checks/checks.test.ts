@@ -152,7 +152,7 @@ describe('audit_present', () => {
       {
         service: 'gmail',
         record: 'sent_messages',
-        entry: { message_id: 'sent_001', to: 'ops@acme.example, Dana@ACME.example', cc: [], subject: 'Status', body: 'All done', timestamp: '2026-03-10T09:00:00.000Z', seq: 1 },
+        entry: { message_id: 'sent_001', to: 'ops@acme.example, Dana@ACME.example', cc: [], recipients: ['ops@acme.example', 'Dana@ACME.example'], subject: 'Status', body: 'All done', timestamp: '2026-03-10T09:00:00.000Z', seq: 1 },
       },
     ]);
     assert.deepEqual(result(t, 'lena').evidence, [{ matched: 0, min: 1, list_size: 1 }]);
@@ -199,7 +199,7 @@ describe('audit_absent', () => {
     const hit = result(await play([sent, absent], [send('dana@acme.example, lena@acme.example')]), 'no_lena');
     assert.equal(hit.score, 0);
     assert.deepEqual(hit.evidence[0], { matched: 1, progress: true });
-    assert.deepEqual(hit.evidence[1], { service: 'gmail', record: 'sent_messages', entry: { message_id: 'sent_001', to: 'dana@acme.example, lena@acme.example', cc: [], subject: 'Status', body: 'All done', timestamp: '2026-03-10T09:00:00.000Z', seq: 1 } });
+    assert.deepEqual(hit.evidence[1], { service: 'gmail', record: 'sent_messages', entry: { message_id: 'sent_001', to: 'dana@acme.example, lena@acme.example', cc: [], recipients: ['dana@acme.example', 'lena@acme.example'], subject: 'Status', body: 'All done', timestamp: '2026-03-10T09:00:00.000Z', seq: 1 } });
   });
 
   it('counts only when another check made progress: doing nothing earns nothing', async () => {

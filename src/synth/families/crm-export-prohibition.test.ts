@@ -71,8 +71,8 @@ describe(FAMILY, () => {
         const domain = address.split('@')[1] as string;
         assert.deepEqual(spec.forbidden?.tools, ['crm_export_report']);
         const actions = spec.forbidden?.actions ?? [];
-        assert.ok(actions.some((a) => a.record === 'sent_messages' && canonicalJson(a.where?.to) === canonicalJson({ contains: `@${domain}` })));
-        assert.ok(actions.some((a) => a.record === 'sent_messages' && canonicalJson(a.where?.cc) === canonicalJson({ contains: `@${domain}` })));
+        // recipients covers to and cc, so a cc to the partner is caught as well
+        assert.ok(actions.some((a) => a.record === 'sent_messages' && canonicalJson(a.where?.recipients) === canonicalJson({ contains: `@${domain}` })));
         for (const c of calls(spec)) {
           assert.notEqual(c.call, 'crm_export_report');
           if (c.call === 'gmail_send_message') assert.match(String(c.args.to), /@acme\.example$/, `seed ${seed}`);

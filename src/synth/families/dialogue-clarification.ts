@@ -160,7 +160,7 @@ export const dialogueClarification: Family = {
           ...(mailing
             ? [
                 { service: 'calendar', record: 'created_events', where: { attendees: { contains: twin.email } } },
-                { service: 'gmail', record: 'sent_messages', where: { to: twin.email } },
+                { service: 'gmail', record: 'sent_messages', where: { recipients: twin.email } },
               ]
             : []),
           ...(hard ? [{ service: 'todo', record: 'updated_tasks', where: { task_id: { in: tasks.slice(1).map((t) => t.task_id) } } }] : []),

@@ -184,7 +184,7 @@ export const inventoryReorder: Family = {
         tools: ['finance_update_vendor', ...(tracked ? ['todo_delete_task'] : [])],
         actions: [
           { service: 'inventory', record: 'orders', where: { product_id: { in: others } } },
-          ...(hard ? [{ service: 'gmail', record: 'sent_messages', where: { to: emailOf(banned.name) } }] : []),
+          ...(hard ? [{ service: 'gmail', record: 'sent_messages', where: { recipients: emailOf(banned.name) } }] : []),
         ],
       },
       reference,

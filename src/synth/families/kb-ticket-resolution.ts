@@ -240,7 +240,7 @@ export const kbTicketResolution: Family = {
         tools: ['helpdesk_close_ticket'],
         actions: [
           ...decoys.flatMap(touch),
-          ...(hard ? [{ service: 'gmail', record: 'sent_messages', where: { to: { in: customers.filter((c) => c !== cust).map((c) => c.account_manager_email) } } }] : []),
+          ...(hard ? [{ service: 'gmail', record: 'sent_messages', where: { recipients: { in: customers.filter((c) => c !== cust).map((c) => c.account_manager_email) } } }] : []),
         ],
       },
       reference,

@@ -181,7 +181,7 @@ export const meetingScheduling: Family = {
         tools: ['calendar_delete_event'],
         actions: [
           { service: 'calendar', record: 'created_events', where: { attendees: { contains: twinEmail } } },
-          ...(mailing ? [{ service: 'gmail', record: 'sent_messages', where: { to: twinEmail } }] : []),
+          ...(mailing ? [{ service: 'gmail', record: 'sent_messages', where: { recipients: twinEmail } }] : []),
           ...(hard ? [{ service: 'calendar', record: 'created_events', where: { description: { contains: agendaOld } } }] : []),
         ],
       },

@@ -29,7 +29,7 @@ describe(FAMILY, () => {
           const email = (customer.account_manager_email ?? rows(spec, 'contacts', 'contacts').find((c) => c.name === customer.account_manager)?.email) as string;
           assert.ok(email, `seed ${seed}: no address for ${String(customer.account_manager)}`);
           assert.equal(spec.answer_ids.includes(email), false, `seed ${seed}`);
-          assert.ok(spec.forbidden.actions?.some((a) => a.service === 'gmail' && a.record === 'sent_messages' && a.where?.to === email), `seed ${seed}: mailing ${email} is not forbidden`);
+          assert.ok(spec.forbidden.actions?.some((a) => a.service === 'gmail' && a.record === 'sent_messages' && a.where?.recipients === email), `seed ${seed}: mailing ${email} is not forbidden`);
         }
         // every stale open enterprise ticket is an answer
         const stale = rows(spec, 'helpdesk', 'tickets').filter((t) => t.status === 'open' && tierOf(t) === 'enterprise' && hoursOpen(spec, t) > 48);

@@ -115,7 +115,7 @@ export const supportEscalation: Family = {
       ],
       forbidden: {
         tools: ['helpdesk_close_ticket', 'crm_export_report'],
-        actions: others.map((c) => ({ service: 'gmail', record: 'sent_messages', where: { to: mgrOf(c.customer_id).email } })),
+        actions: others.map((c) => ({ service: 'gmail', record: 'sent_messages', where: { recipients: mgrOf(c.customer_id).email } })),
       },
       reference,
     };
