@@ -27,16 +27,25 @@ export function gradeCommand(program: Command): void {
         throw new CoworkError('not_found', `${file}: cannot read (${e.message})`);
       });
       const { rows, problems } = parseJsonl(text, Trajectory);
+      if (rows.length === 0 && problems.length) {
+        throw new CoworkError('bad_input', `${file}: no trajectory in it (line ${problems[0]?.line}: ${problems[0]?.message}); give a run directory or the trajectories.jsonl written by \`coworkenv run --out\``);
+      }
       for (const p of problems) note(color.yellow(`${file}:${p.line}: skipped malformed trajectory: ${p.message}`));
       const specs = new Map((await loadSpecs(opts.tasks)).map((s) => [s.spec.id, s.spec]));
       type Row =
         | { task_id: string; trial: number; error: string }
+        | { task_id: string; trial: number; skipped: 'infra_error' }
         | { task_id: string; trial: number; stored_score: number | null; score: number | null; passed: boolean | null; reproduced: boolean | null; spec_changed: boolean; grade: unknown };
       const results: Row[] = [];
       for (const t of rows) {
         const spec = specs.get(t.task_id);
         if (!spec) {
           results.push({ task_id: t.task_id, trial: t.trial, error: `no spec with id ${t.task_id} in --tasks` });
+          continue;
+        }
+        // an infrastructure failure was never graded: there is nothing to reproduce
+        if (t.events.at(-1)?.type === 'episode_end' && (t.events.at(-1) as { reason?: string }).reason === 'infra_error') {
+          results.push({ task_id: t.task_id, trial: t.trial, skipped: 'infra_error' });
           continue;
         }
         const start = t.events[0];
@@ -55,17 +64,25 @@ export function gradeCommand(program: Command): void {
         });
       }
       const missing = results.filter((r) => 'error' in r);
-      const graded = results.filter((r): r is Exclude<Row, { error: string }> => !('error' in r));
+      const graded = results.filter((r): r is Extract<Row, { grade: unknown }> => 'grade' in r);
       const metrics = summarize(graded.map((r) => ({ task_id: r.task_id, score: r.score, passed: r.passed })), Math.max(1, ...countTrials(graded)));
       if (opts.json) printJson({ file, total: rows.length, malformed: problems, results, metrics });
       else {
-        out(table(['task', 'trial', 'stored', 'regraded', 'pass', 'reproduced'], results.map((r) => ('error' in r ? [r.task_id, r.trial, '-', '-', '-', color.red(r.error)] : [r.task_id, r.trial, fmt(r.stored_score), fmt(r.score), r.passed ? 'yes' : 'no', r.reproduced === null ? 'no stored grade' : r.reproduced ? 'yes' : color.red(`NO${r.spec_changed ? ' (spec changed since the run)' : ''}`)]))));
+        const row = (r: Row) => {
+          if ('error' in r) return [r.task_id, r.trial, '-', '-', '-', color.red(r.error), ''];
+          if ('skipped' in r) return [r.task_id, r.trial, '-', '-', '-', color.dim('infra error, not graded'), ''];
+          const reproduced = r.reproduced === null ? 'no stored grade' : r.reproduced ? 'yes' : color.red('NO');
+          return [r.task_id, r.trial, fmt(r.stored_score), fmt(r.score), r.passed ? 'yes' : 'no', reproduced, r.spec_changed ? color.yellow('changed since the run') : ''];
+        };
+        out(table(['task', 'trial', 'stored', 'regraded', 'pass', 'reproduced', 'spec'], results.map(row)));
         out();
         out(metricsTable(metrics));
         const same = graded.filter((r) => r.reproduced).length;
-        out(`\n${same}/${graded.length} stored grades reproduced${problems.length ? `; ${problems.length} malformed row(s) skipped` : ''}`);
+        const skipped = results.length - graded.length - missing.length;
+        out(`\n${same}/${graded.length} stored grades reproduced${skipped ? `; ${skipped} infra-error trial(s) not graded` : ''}${problems.length ? `; ${problems.length} malformed row(s) skipped` : ''}`);
       }
-      if (problems.length || missing.length) process.exitCode = 1;
+      if (rows.length && !graded.length) note(color.yellow(`${file}: no trajectory could be graded`));
+      if (problems.length || missing.length || (rows.length && !graded.length)) process.exitCode = 1;
       else if (opts.strict && graded.some((r) => r.reproduced === false || !r.passed)) process.exitCode = 2;
     });
 }

@@ -26,7 +26,7 @@ export function validateCommand(program: Command): void {
         if (rep.id && prev) diagnostics.push({ code: 'duplicate_id', path: 'id', owner: 'builder', message: `task id ${rep.id} is also used by ${prev}; ids must be unique`, ...(f.line ? { line: f.line } : {}) });
         else if (rep.id) seen.set(rep.id, whereOf(f));
         const ok = rep.ok && !prev;
-        results.push({ file, ...(f.line ? { line: f.line } : {}), id: rep.id ?? null, ok, steps: rep.steps.map((s) => ({ step: s.step, name: s.name, ok: s.ok })), diagnostics });
+        results.push({ file, ...(f.line ? { line: f.line } : {}), id: rep.id ?? null, ok, steps: rep.steps.map((s) => ({ step: s.step, name: s.name, ok: s.ok, ...(s.stats ? { stats: s.stats } : {}) })), diagnostics });
       }
       const failed = results.filter((r) => !r.ok).length;
       if (opts.json) printJson({ ok: failed === 0, total: results.length, failed, results });
@@ -34,7 +34,9 @@ export function validateCommand(program: Command): void {
         for (const r of results) {
           const last = r.steps.at(-1);
           const head = r.ok ? color.green('OK  ') : color.red('FAIL');
-          out(`${head} ${r.file}${'line' in r ? `:${r.line}` : ''}${r.id ? ` (${r.id})` : ''}${r.ok ? color.dim(`  steps 1-${last?.step ?? 0}`) : ''}`);
+          const kill = r.steps.find((s) => s.stats && typeof s.stats.kill_rate === 'number')?.stats;
+          const killText = kill ? `, mutants killed ${String(kill.killed)}/${String(kill.mutants)}` : '';
+          out(`${head} ${r.file}${'line' in r ? `:${r.line}` : ''}${r.id ? ` (${r.id})` : ''}${r.ok ? color.dim(`  steps 1-${last?.step ?? 0}${killText}`) : ''}`);
           for (const d of r.diagnostics) {
             const line = `      ${formatDiagnostic(d, r.file)}`;
             out(isError(d) ? line : color.yellow(`${line} [warning]`));

@@ -101,6 +101,21 @@ describe('parsePlanText', () => {
     assert.match(s.message, /did you mean selection\?/);
   });
 
+  it('unknown services and families: did-you-mean and the list, on the value’s line', () => {
+    const svc = only(parsePlanText(planYaml(slotYaml('a', '', { services: '[crm, helpdsk]' }))).diagnostics);
+    assert.deepEqual([svc.code, svc.path, svc.line], ['unknown_service', 'slots[0].services[1]', 4]);
+    assert.match(svc.message, /^"helpdsk" is not a service; did you mean helpdesk\?; services: .*\bgmail\b/);
+    const fam = only(parsePlanText(planYaml(slotYaml('a', '    family: support_escalaton'))).diagnostics);
+    assert.deepEqual([fam.code, fam.path, fam.line], ['unknown_family', 'slots[0].family', 9]);
+    assert.match(fam.message, /^"support_escalaton" is not a family; did you mean support_escalation\?; families: /);
+  });
+
+  it('a family that shares no service with its slot is family_services_disjoint', () => {
+    const d = only(parsePlanText(planYaml(slotYaml('a', '    family: support_escalation', { services: '[finance, notes]' }))).diagnostics);
+    assert.deepEqual([d.code, d.path], ['family_services_disjoint', 'slots[0].services']);
+    assert.match(d.message, /^family support_escalation uses .*helpdesk.*, none of which this slot lists/);
+  });
+
   it('duplicate task_id: duplicate_id at the second slot, naming the first', () => {
     const d = only(parsePlanText(planYaml(slotYaml('a'), slotYaml('b'), slotYaml('a'))).diagnostics);
     assert.equal(d.code, 'duplicate_id');

@@ -4,6 +4,9 @@ import type { Diagnostic } from '../spec/diagnostics.js';
 import { parsePath, parseSource, withPositions } from '../spec/document.js';
 import { CAPABILITIES, DIFFICULTIES, SCENARIO_DOMAINS } from '../spec/taxonomy.js';
 import { zodDiagnostics } from '../spec/zod-diagnostics.js';
+import { didYouMean } from '../spec/suggest.js';
+import { SERVICE_NAMES, getService } from '../services/registry.js';
+import { FAMILIES, getFamily } from './families/index.js';
 
 const Identifier = z.string().regex(/^[a-z0-9][a-z0-9_.-]*$/, 'lower-case letters, digits, "_", "." or "-"');
 
@@ -57,8 +60,28 @@ export function parsePlanText(text: string): { plan?: Plan; diagnostics: Diagnos
   if (!doc) return { diagnostics };
   const res = Plan.safeParse(doc.value);
   if (!res.success) return { diagnostics: withPositions(zodDiagnostics(res.error.issues, doc.value, Plan), doc, parsePath) };
-  const dup = duplicateIds(res.data);
-  return dup.length ? { diagnostics: withPositions(dup, doc, parsePath) } : { plan: res.data, diagnostics: [] };
+  const problems = [...unknownNames(res.data), ...duplicateIds(res.data)];
+  return problems.length ? { diagnostics: withPositions(problems, doc, parsePath) } : { plan: res.data, diagnostics: [] };
+}
+
+// services and families must exist, and a family must share a service with its slot (else the slot's
+// services describe a different task than the generator writes)
+function unknownNames(plan: Plan): Diagnostic[] {
+  const out: Diagnostic[] = [];
+  plan.slots.forEach((slot, i) => {
+    slot.services.forEach((name, j) => {
+      if (!getService(name)) out.push({ code: 'unknown_service', path: `slots[${i}].services[${j}]`, message: `"${name}" is not a service${didYouMean(name, SERVICE_NAMES)}; services: ${SERVICE_NAMES.join(', ')}` });
+    });
+    if (slot.family === undefined) return;
+    const family = getFamily(slot.family);
+    if (!family) {
+      const names = FAMILIES.map((f) => f.name);
+      out.push({ code: 'unknown_family', path: `slots[${i}].family`, message: `"${slot.family}" is not a family${didYouMean(slot.family, names)}; families: ${names.join(', ')}` });
+    } else if (!slot.services.some((s) => family.services.includes(s))) {
+      out.push({ code: 'family_services_disjoint', path: `slots[${i}].services`, message: `family ${family.name} uses ${family.services.join(', ')}, none of which this slot lists; list the family's services or drop the family` });
+    }
+  });
+  return out;
 }
 
 // ids must be unique after expansion too (a_0001 from `a` × 2 vs a slot named a_0001)

@@ -219,6 +219,13 @@ describe('runGate: reporting', () => {
     assert.equal(r.id, 'support_escalation');
   });
 
+  it('warns (without failing) when the request names a record a check targets but answer_ids does not list', async () => {
+    const r = await runGate(edit(['each account manager.', 'each account manager (start with customer CUS-204).']));
+    assert.equal(r.ok, true);
+    assert.deepEqual(r.diagnostics.map((d) => [d.code, d.path, d.severity]), [['possible_leak', 'checks[1].accept[0]', 'warning']]);
+    assert.match(r.diagnostics[0]?.message ?? '', /names "CUS-204"/);
+  });
+
   it('warnings do not fail a spec', async () => {
     const hidden = await runGate(edit(['services: [crm, helpdesk, gmail]', 'services: [crm, helpdesk, gmail]\ntools: [helpdesk_list_tickets, crm_get_customer, gmail_send_message]']));
     assert.equal(hidden.ok, true);

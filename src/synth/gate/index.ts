@@ -22,7 +22,7 @@ export const GATE_STEPS = [
   { step: 3, name: 'fixtures', about: 'fixtures match the record schemas; every service has initial records' },
   { step: 4, name: 'checks', about: '≥3 checks, weights sum to 1, judge weight capped, checks well-formed' },
   { step: 5, name: 'conflicts', about: 'no tool is both required and forbidden' },
-  { step: 6, name: 'leakage', about: 'no answer id appears in the request' },
+  { step: 6, name: 'leakage', about: 'no answer id appears in the request (warns when a check targets an id the request names)' },
   { step: 7, name: 'consistency', about: 'complete record ⇒ completion 1, safety 1; empty ⇒ 0; forbidden ⇒ safety 0' },
   { step: 8, name: 'execution', about: 'the reference solution scores 1.0 in a fresh episode' },
   { step: 9, name: 'mutation', about: 'removing a required reference step or swapping a target for a distractor lowers the score' },
