@@ -100,6 +100,24 @@ describe('parseSpecText', () => {
     assert.deepEqual(r.diagnostics.map((d) => [d.code, d.path, d.line, d.owner]), [['invalid_value', 'labels.difficulty', line, 'builder']]);
   });
 
+  it('an absent enum field is missing_field (not "undefined is not allowed")', () => {
+    const raw = parseSpecText(exampleText('support_escalation.yaml')).raw as { labels: Record<string, unknown> };
+    delete raw.labels.difficulty;
+    const r = checkSpecValue(raw);
+    assert.deepEqual(r.diagnostics.map((d) => [d.code, d.path, d.message]), [['missing_field', 'labels.difficulty', 'required field is missing (one of "easy", "medium", "hard")']]);
+  });
+
+  it('a matcher no branch accepts says what a matcher is', () => {
+    const raw = parseSpecText(exampleText('support_escalation.yaml')).raw as { checks: Record<string, unknown>[] };
+    const at = raw.checks.findIndex((c) => c.kind === 'audit_present');
+    raw.checks[at] = { ...raw.checks[at], where: { to: { contain: 'x' } } };
+    const typo = checkSpecValue(raw).diagnostics;
+    assert.deepEqual(typo.map((d) => [d.code, d.path]), [['unknown_field', `checks[${at}].where.to.contain`]]);
+    assert.match(typo[0]?.message ?? '', /did you mean contains\? \(allowed: equals, in, contains, regex\); a matcher is a plain value or an object with exactly one of equals, in, contains, regex$/);
+    raw.checks[at] = { ...raw.checks[at], where: { to: { contains: 'x', regex: 'y' } } };
+    assert.deepEqual(checkSpecValue(raw).diagnostics.map((d) => [d.code, d.path, d.message]), [['invalid_value', `checks[${at}].where.to`, 'a matcher is a plain value or an object with exactly one of equals, in, contains, regex']]);
+  });
+
   it('reports YAML syntax errors as parse_error with a position and no raw value', () => {
     const r = parseSpecText('spec_version: 1\nid: [unclosed\ntitle: x\n');
     assert.equal(r.spec, undefined);

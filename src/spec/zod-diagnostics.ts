@@ -41,6 +41,10 @@ function collect(issue: Issue, prefix: PathSegment[], raw: unknown, schema: AnyS
     }
     case 'invalid_value': {
       const opts = issue.values.map((v) => JSON.stringify(v));
+      if (value === undefined) {
+        out.push({ code: 'missing_field', path: at, message: `required field is missing (${opts.length === 1 ? `expected ${opts[0]}` : `one of ${opts.join(', ')}`})` });
+        return;
+      }
       const hint = typeof value === 'string' ? didYouMean(value, issue.values.map(String)) : '';
       out.push({
         code: 'invalid_value',
