@@ -169,7 +169,12 @@ describe('synthesizeWithLlm: Generator–Discriminator mode', () => {
     const c = text(r);
     assert.match(systemOf(r), /Discriminator/);
     assert.ok(c.includes(`"fixtures":${canonicalJson(GOOD.fixtures)}`), 'fixtures are shown');
-    assert.ok(c.includes(`# Scenario note\n${SCENARIO.goal} ${SCENARIO.selection} ${SCENARIO.distractors}`), 'scenario note is shown');
+    assert.ok(c.includes(`# Scenario note\nGoal: ${SCENARIO.goal}\nSelection: ${SCENARIO.selection}\nDistractors: ${SCENARIO.distractors}`), 'the labelled scenario note is shown');
+    // the reference's tool calls are shown; its say/ask turns (which restate the request) are not
+    const says = (GOOD.reference ?? []).filter((s) => 'say' in s);
+    assert.ok(says.length > 0);
+    for (const s of says) assert.ok(!c.includes(JSON.stringify((s as { say: string }).say)), 'say text is hidden');
+    assert.ok(c.includes('"call":'), 'calls are shown');
     assert.ok(!c.includes(GOOD.request as string), 'the request text is hidden');
   };
 

@@ -42,9 +42,12 @@ export async function synthesizeWithLlm(job: Job, opts: LlmSynthOptions): Promis
     return res.text ?? '';
   };
   const sc = job.slot.scenario;
-  const note = [sc.goal, 'selection' in sc ? sc.selection : undefined, 'distractors' in sc ? sc.distractors : undefined, 'constraints' in sc ? sc.constraints : undefined]
-    .filter(Boolean)
-    .join(' ');
+  const note = (['goal', 'selection', 'distractors', 'constraints'] as const)
+    .flatMap((k) => {
+      const v = (sc as Partial<Record<typeof k, string>>)[k];
+      return v ? [`${k[0]?.toUpperCase()}${k.slice(1)}: ${v}`] : [];
+    })
+    .join('\n');
 
   // the generator keeps one conversation (its revisions build on its own answers)
   const genConv = generatorMessages(job, gd);

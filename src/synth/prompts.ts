@@ -73,12 +73,14 @@ export function generatorMessages(job: Job, draft: boolean): ChatMessage[] {
 }
 
 /**
- * The check-writing role (Discriminator / Verifier Constructor): sees records, identifiers, the reference and
- * a scenario note — not the request text. With feedback it revises the current checks.
+ * The check-writing role (Discriminator / Verifier Constructor): sees records, identifiers, the reference's tool
+ * calls and the slot's labelled scenario note — not the request text nor the reference's say/ask turns. With feedback it revises the current checks.
  */
 export function checkerMessages(job: Job, draft: TaskSpecInput, note: string, feedback?: readonly Diagnostic[]): ChatMessage[] {
   const current = feedback && draft.checks?.length ? { checks: draft.checks, forbidden: draft.forbidden ?? {} } : undefined;
-  const visible = { id: draft.id, services: draft.services, tools: draft.tools ?? null, fixtures: draft.fixtures, answer_ids: draft.answer_ids ?? [], reference: draft.reference ?? [], ...(current ? { current_grading: current } : {}) };
+  // only the reference's tool calls: its say/ask text would hand the request's wording to the checker
+  const calls = (draft.reference ?? []).filter((step) => 'call' in step);
+  const visible = { id: draft.id, services: draft.services, tools: draft.tools ?? null, fixtures: draft.fixtures, answer_ids: draft.answer_ids ?? [], reference: calls, ...(current ? { current_grading: current } : {}) };
   return [
     {
       role: 'system',
