@@ -153,6 +153,37 @@ describe('coworkenv advantages', () => {
     assert.deepEqual(metaOf(join(TMP, 'geo.meta.json')).reward, { kind: 'geometric', w_code: 3, w_llm: 1, exponents: { code: 0.75, llm: 0.25 } });
   });
 
+  it('geometric: unscored judge items abort the sample (claw mode still reads the decided score)', async () => {
+    const dir = join(TMP, 'unjudged');
+    cpSync(RUN, dir, { recursive: true });
+    // what a claw-mode dialogue task graded without a judge looks like: status ok, judge items unavailable, llm null
+    const ts = trajectories(dir).map((t) => {
+      if (t.task_id === 'inventory_reorder' && t.trial === 1 && t.grade) {
+        t.grade = { ...t.grade, llm: null, judge: [{ id: 'final_answer', kind: 'judge', weight: 1, score: null, status: 'unavailable', evidence: [], reason: 'no judge configured' }] };
+      }
+      return t;
+    });
+    writeFileSync(join(dir, 'trajectories.jsonl'), ts.map((t) => `${JSON.stringify(t)}\n`).join(''));
+    const geo = join(TMP, 'unjudged-geo.jsonl');
+    const r = await cli('advantages', dir, '--method', 'grpo', '--group-size', '4', '--reward', 'geometric', '--out', geo);
+    assert.equal(r.code, 0, r.stderr);
+    assert.match(r.stdout, /1 sample\(s\) aborted/);
+    const meta = metaOf(join(TMP, 'unjudged-geo.meta.json'));
+    assert.deepEqual(meta.aborted, [
+      {
+        task_id: 'inventory_reorder',
+        trial: 1,
+        group: 'inventory_reorder#0',
+        reason: 'missing reward: geometric reward: LLM side unscored: final_answer (unavailable); the geometric reward needs every item the spec has (run with --judge)',
+      },
+    ]);
+    assert.deepEqual([meta.counts.aborted_samples, meta.counts.incomplete_groups, meta.counts.valid_groups], [1, 1, 11]);
+    assert.ok(!rowsOf(geo).some((x) => x.group === 'inventory_reorder#0'));
+    const claw = join(TMP, 'unjudged-claw.jsonl');
+    assert.equal((await cli('advantages', dir, '--method', 'grpo', '--group-size', '4', '--out', claw)).code, 0);
+    assert.deepEqual(metaOf(join(TMP, 'unjudged-claw.meta.json')).counts.aborted_samples, 0);
+  });
+
   it('bad inputs: one error line, exit 1, no stack', async () => {
     const out = join(TMP, 'bad.jsonl');
     const adv = (...args: string[]) => cli('advantages', ...args, '--out', out);

@@ -1,6 +1,10 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import type { Trajectory } from '../spec/trajectory.js';
+import { scriptedAgent } from '../agent/reference.js';
+import { runEpisode } from '../agent/rollout.js';
+import type { Judge } from '../grade/types.js';
+import { makeSpec } from '../spec/testing.js';
+import type { CheckResult, Trajectory } from '../spec/trajectory.js';
 import { grade, traj } from './estimators/test-fixtures.js';
 import { buildGroups, type GroupOptions } from './groups.js';
 import { DEFAULT_REWARD, geometricOfGrade, geometricReward, parseDimensions, type RewardConfig, sampleReward } from './rewards.js';
@@ -96,14 +100,59 @@ describe('rewards', () => {
   });
 
   it('reads the geometric reward of a grade: safety × code against the LLM score', () => {
+    const geo = (over: Parameters<typeof grade>[0]) => geometricOfGrade(grade(over), 1, 1);
+    const near = (o: ReturnType<typeof geo>, x: number) => assert.ok('reward' in o && Math.abs(o.reward - x) < 1e-12, JSON.stringify(o));
     // code 0.64, safety 1, llm 0.25, 1:1 ⇒ 0.4; a safety violation zeroes the code side ⇒ 0
-    assert.ok(Math.abs((geometricOfGrade(grade({ code: 0.64, llm: 0.25 }), 1, 1) ?? -1) - 0.4) < 1e-12);
-    assert.equal(geometricOfGrade(grade({ code: 0.64, llm: 0.25, safety: 0 }), 1, 1), 0);
-    // a side without items does not enter (as in the grader); no side at all, or an undecided grade ⇒ missing
-    assert.equal(geometricOfGrade(grade({ code: 0.64, llm: null }), 1, 1), 0.64);
-    assert.equal(geometricOfGrade(grade({ code: null, llm: 0.3 }), 1, 1), 0.3);
-    assert.equal(geometricOfGrade(grade({ code: null, llm: null }), 1, 1), null);
-    assert.equal(geometricOfGrade(grade({ status: 'judge_error', code: 0.5, llm: null }), 1, 1), null);
+    near(geo({ code: 0.64, llm: 0.25 }), 0.4);
+    assert.deepEqual(geo({ code: 0.64, llm: 0.25, safety: 0 }), { reward: 0 });
+    // a side without items does not enter (as in the grader, safety still gates); no side at all, or an undecided grade ⇒ missing
+    assert.deepEqual(geo({ code: 0.64, llm: null }), { reward: 0.64 });
+    assert.deepEqual(geo({ code: null, llm: 0.3 }), { reward: 0.3 });
+    assert.deepEqual(geo({ code: null, llm: 0.3, safety: 0 }), { reward: 0 });
+    assert.deepEqual(geo({ code: null, llm: null }), { missing: 'no code or LLM score (the spec has no items)' });
+    assert.deepEqual(geo({ status: 'judge_error', code: 0.5, llm: null }), { missing: 'grade judge_error' });
+  });
+
+  it('geometric: a side the spec has items for but that is unscored is missing, not left out', () => {
+    const item = (id: string, kind: string, score: number | null): CheckResult => ({ id, kind, weight: 0.5, score, status: score === null ? 'unavailable' : 'ok', evidence: [] });
+    // a claw-mode grade without a judge: status ok, judge items unavailable, llm null
+    const unjudged = grade({ code: 0.64, llm: null, checks: [item('sent', 'audit_present', 0.64)], judge: [item('clarification', 'judge', null), item('final_answer', 'judge', null)] });
+    const missing = 'LLM side unscored: clarification (unavailable), final_answer (unavailable); the geometric reward needs every item the spec has (run with --judge)';
+    assert.deepEqual(geometricOfGrade(unjudged, 1, 1), { missing });
+    assert.deepEqual(sampleReward({ grade: unjudged }, { kind: 'geometric', wCode: 1, wLlm: 1 }), { missing: `geometric reward: ${missing}` });
+    // an llm_judge check is on the LLM side too
+    const llmCheck = grade({ code: 1, llm: null, checks: [item('sent', 'audit_present', 1), item('tone', 'llm_judge', null)] });
+    const o = geometricOfGrade(llmCheck, 1, 1);
+    assert.match('missing' in o ? o.missing : '', /^LLM side unscored: tone \(unavailable\)/);
+    // claw reads the grade's score, which is decided without the judge items
+    assert.deepEqual(sampleReward({ grade: unjudged }, DEFAULT_REWARD), { reward: 1, dims: {} });
+  });
+
+  it('geometric: a dialogue task graded without a judge is aborted with its reason; with a judge it is decided', async () => {
+    const spec = makeSpec({
+      id: 'judged_dialogue',
+      services: ['todo'],
+      fixtures: { todo: { tasks: [{ task_id: 'todo_001', title: 'Budget review prep', status: 'pending' }] } },
+      checks: [{ id: 'listed', kind: 'tool_called', tool: 'todo_list_tasks', weight: 1 }],
+      judge: [{ id: 'final_answer', over: 'transcript', weight: 1, rubric: 'Did the assistant report the task?' }],
+    });
+    const play = async (trial: number, judge?: Judge) => {
+      const agent = scriptedAgent('a', [{ tool_calls: [{ name: 'todo_list_tasks', args: {} }] }, { text: 'You have one task: Budget review prep.', tool_calls: [] }], { retries: 0 });
+      return runEpisode({ spec, agent, trial, ...(judge ? { judge } : {}) });
+    };
+    const geoCfg: RewardConfig = { kind: 'geometric', wCode: 1, wLlm: 1 };
+    const ts = [await play(0), await play(1)];
+    // claw mode: judge items do not count, so the grade is decided without a judge and `llm` is null
+    assert.deepEqual(ts.map((t) => [t.grade?.status, t.grade?.code, t.grade?.llm, t.grade?.judge[0]?.status]), [['ok', 1, null, 'unavailable'], ['ok', 1, null, 'unavailable']]);
+    assert.deepEqual(sampleReward(ts[0] as Trajectory, DEFAULT_REWARD), { reward: 1, dims: {} });
+    const g = buildGroups(ts, { reward: (t) => sampleReward(t, geoCfg) });
+    assert.deepEqual(g.groups, []);
+    const reason = 'missing reward: geometric reward: LLM side unscored: final_answer (unavailable); the geometric reward needs every item the spec has (run with --judge)';
+    assert.deepEqual(g.aborted, [0, 1].map((trial) => ({ task_id: 'judged_dialogue', trial, group: 'judged_dialogue#0', reason })));
+    assert.deepEqual(g.rejected.map((r) => [r.group, r.reason]), [['judged_dialogue#0', 'incomplete']]);
+    // with a judge: √(1 · 0.25) = 0.5
+    const judge: Judge = { name: 'fake', judge: async () => ({ score: 0.25, reasoning: 'brief' }) };
+    assert.deepEqual(sampleReward(await play(2, judge), geoCfg), { reward: 0.5, dims: {} });
   });
 
   it('the scalar reward is grade.score (claw) or the geometric reward, with dimensions when asked', () => {

@@ -1,12 +1,12 @@
 import { geometric } from '../grade/grade.js';
 import { CoworkError } from '../spec/errors.js';
-import type { Grade, Trajectory } from '../spec/trajectory.js';
+import type { CheckResult, Grade, Trajectory } from '../spec/trajectory.js';
 
 /**
  * Rewards for advantage estimation. The scalar reward is `grade.score` (`claw`, whatever mode the spec
  * scored in) or the Cowork-Gym weighted geometric mean of the code and LLM scores (`geometric`). GDPO reads
  * several reward dimensions of the grade instead. A value that is absent (no grade, an undecided grade, a
- * null field) is a missing reward: the sample is aborted (CE §3.4).
+ * null field, an unscored side of the geometric mean) is a missing reward: the sample is aborted (CE §3.4).
  */
 
 export type RewardKind = 'claw' | 'geometric';
@@ -50,17 +50,37 @@ export function geometricReward(s: number, c: number, wCode = 1, wLlm = 1): numb
   return geometric(s, c, wCode, wLlm);
 }
 
+/** The geometric reward of a grade, or why it has none. */
+export type GeometricOutcome = { reward: number } | { missing: string };
+
+/**
+ * One side of the geometric reward: null when the spec has no items for it; missing when it has items and
+ * one of them is undecided (no judge, a judge error).
+ */
+function side(name: string, score: number | null, items: readonly CheckResult[]): { value: number | null } | { missing: string } {
+  const undecided = items.filter((c) => c.score === null);
+  if (undecided.length) return { missing: `${name} side unscored: ${undecided.map((c) => `${c.id} (${c.status})`).join(', ')}; the geometric reward needs every item the spec has (run with --judge)` };
+  return { value: score };
+}
+
 /**
  * The geometric reward of a grade. The code side is safety × code, as in the grader's geometric mode, so a
- * safety violation zeroes the reward; a side the spec has no items for does not enter (as in the grader).
+ * safety violation zeroes the reward (with no code items: safety × llm). Only a side the spec has no items
+ * for is left out (as in the grader); a side whose items are unscored makes the reward missing — a claw-mode
+ * grade without a judge is `ok` with `llm` null, and the code side alone must not stand in for R.
  */
-export function geometricOfGrade(g: Grade, wCode: number, wLlm: number): number | null {
-  if (g.status !== 'ok') return null;
-  const code = g.code === null ? null : g.safety * g.code;
-  if (code === null && g.llm === null) return null;
-  if (code === null) return g.llm;
-  if (g.llm === null) return code;
-  return geometricReward(code, g.llm, wCode, wLlm);
+export function geometricOfGrade(g: Grade, wCode: number, wLlm: number): GeometricOutcome {
+  if (g.status !== 'ok') return { missing: `grade ${g.status}` };
+  const codeSide = side('code', g.code, g.checks.filter((c) => c.kind !== 'llm_judge'));
+  if ('missing' in codeSide) return codeSide;
+  const llmSide = side('LLM', g.llm, [...g.checks.filter((c) => c.kind === 'llm_judge'), ...g.judge]);
+  if ('missing' in llmSide) return llmSide;
+  const code = codeSide.value;
+  const llm = llmSide.value;
+  // safety gates whichever sides there are, as in the grader
+  if (code === null) return llm === null ? { missing: 'no code or LLM score (the spec has no items)' } : { reward: g.safety * llm };
+  if (llm === null) return { reward: g.safety * code };
+  return { reward: geometricReward(g.safety * code, llm, wCode, wLlm) };
 }
 
 function dimensionOf(g: Grade, name: Dimension): number | null {
@@ -72,10 +92,16 @@ function dimensionOf(g: Grade, name: Dimension): number | null {
 export function sampleReward(t: Pick<Trajectory, 'grade'>, cfg: RewardConfig): SampleReward {
   const g = t.grade;
   if (!g) return { missing: 'no grade' };
-  let reward: number | null;
-  if (cfg.kind === 'claw') reward = g.score;
-  else reward = geometricOfGrade(g, cfg.wCode, cfg.wLlm);
-  if (reward === null || !Number.isFinite(reward)) return { missing: cfg.kind === 'claw' ? `score is null (grade ${g.status})` : `no code or LLM score (grade ${g.status})` };
+  let reward: number;
+  if (cfg.kind === 'claw') {
+    if (g.score === null || !Number.isFinite(g.score)) return { missing: `score is null (grade ${g.status})` };
+    reward = g.score;
+  } else {
+    const geo = geometricOfGrade(g, cfg.wCode, cfg.wLlm);
+    if ('missing' in geo) return { missing: `geometric reward: ${geo.missing}` };
+    if (!Number.isFinite(geo.reward)) return { missing: `geometric reward is not a number (grade ${g.status})` };
+    reward = geo.reward;
+  }
   const dims: Record<string, number> = {};
   for (const d of cfg.dims ?? []) {
     const v = dimensionOf(g, d.name);

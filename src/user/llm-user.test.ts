@@ -7,7 +7,7 @@ import { createEpisode } from '../env/episode.js';
 import { createChatModel } from '../llm/client.js';
 import { type FakeServer, startFakeServer } from '../llm/testing/fake-server.js';
 import { makeSpec } from '../spec/testing.js';
-import { END_MARK, llmUser, userSystemPrompt } from './llm-user.js';
+import { END_MARK, llmUser, OPENING, replySystemPrompt, SILENT_TURN, userSystemPrompt, userView } from './llm-user.js';
 
 const GOAL = 'Move the budget review with Ana to Thursday 14:00 because of the offsite';
 const KNOWLEDGE = ['The meeting to move is the budget review on Tuesday', 'The new time is Thursday at 14:00'];
@@ -53,10 +53,23 @@ describe('LLM user simulator', () => {
     assert.ok(system?.content.includes(GOAL) && system.content.includes(KNOWLEDGE[0] as string));
     const visible = JSON.stringify(t.events.filter((e) => e.type !== 'episode_start'));
     for (const secret of [GOAL, ...KNOWLEDGE]) assert.ok(!visible.includes(secret), secret);
-    // from the user's side the assistant's words are the "user" role, its own earlier replies "assistant"
-    const second = server.requests[1]?.body.messages as { role: string; content: string }[];
-    assert.deepEqual(second.slice(1).map((m) => m.role), ['assistant', 'user', 'assistant', 'user']);
-    assert.equal(second[1]?.content, 'Please move my meeting.');
+    // from the user's side the assistant's words are the "user" role, its own words (the request first)
+    // "assistant"; a stage note opens the conversation so that it starts with "user"
+    const plan = spec.user as NonNullable<typeof spec.user>;
+    assert.deepEqual(server.requests[0]?.body.messages, [
+      { role: 'system', content: replySystemPrompt(plan, ['It is the budget review.']) },
+      { role: 'user', content: OPENING },
+      { role: 'assistant', content: 'Please move my meeting.' },
+      { role: 'user', content: 'Which meeting should I move, and to when?' },
+    ]);
+    assert.deepEqual(server.requests[1]?.body.messages, [
+      { role: 'system', content: userSystemPrompt(plan) },
+      { role: 'user', content: OPENING },
+      { role: 'assistant', content: 'Please move my meeting.' },
+      { role: 'user', content: 'Which meeting should I move, and to when?' },
+      { role: 'assistant', content: 'The budget review, please — move it to Thursday at 14:00.' },
+      { role: 'user', content: 'Done: the budget review is on Thursday at 14:00.' },
+    ]);
   });
 
   it('is told to convey what the signal plan says when its trigger fires', async () => {
@@ -70,8 +83,11 @@ describe('LLM user simulator', () => {
     const reply = await user.respond({ history, turn: 1 });
     assert.equal(reply.done, false);
     assert.deepEqual(user.fired(), ['note']);
+    // the instruction joins the one system message at the start; the conversation still ends with the assistant's words
     const messages = server.requests.at(-1)?.body.messages as { role: string; content: string }[];
-    assert.match(messages.at(-1)?.content ?? '', /It is the budget review\./);
+    assert.deepEqual(messages.map((m) => m.role), ['system', 'user', 'assistant', 'user']);
+    assert.match(messages[0]?.content ?? '', /In your next reply, also tell the assistant \(in your own words\): It is the budget review\.$/);
+    assert.equal(messages.at(-1)?.content, 'Which meeting do you mean?');
   });
 
   it('a failing user model is an error (the run records infra_error), never "the user was satisfied"', async () => {
@@ -88,6 +104,69 @@ describe('LLM user simulator', () => {
     server.enqueue({ text: '   ' });
     const user = llmUser(spec, createEpisode(spec), model());
     await assert.rejects(user.respond({ history: [{ type: 'assistant', text: 'Done.', tool_calls: [] }], turn: 1 }), /empty reply/);
+  });
+
+  it('Anthropic: the private context is the system parameter; the messages start with the user and alternate', async () => {
+    server.enqueue({ text: 'The budget review.' }, { text: `Thanks. ${END_MARK}` });
+    const claude = createChatModel('anthropic:claude-test', { env: { ANTHROPIC_API_KEY: 'ak-test', ANTHROPIC_BASE_URL: server.url }, retry: { retries: 0, baseMs: 1 } });
+    const from = server.requests.length;
+    const episode = createEpisode(spec);
+    const agent = scriptedAgent('asker', [{ text: 'Which meeting should I move, and to when?', tool_calls: [] }, { text: 'Moved it.', tool_calls: [] }], { retries: 0 });
+    const t = await runEpisode({ spec, agent, user: llmUser(spec, episode, claude), episode, noGrade: true });
+    const end = t.events.at(-1);
+    assert.equal(end?.type === 'episode_end' && end.reason, 'user_done');
+    const plan = spec.user as NonNullable<typeof spec.user>;
+    const text = (s: string) => [{ type: 'text', text: s }];
+    const [first, second] = server.requests.slice(from).map((r) => r.body);
+    assert.equal(first?.system, replySystemPrompt(plan, ['It is the budget review.']));
+    assert.deepEqual(first?.messages, [
+      { role: 'user', content: text(OPENING) },
+      { role: 'assistant', content: text('Please move my meeting.') },
+      { role: 'user', content: text('Which meeting should I move, and to when?') },
+    ]);
+    assert.equal(second?.system, userSystemPrompt(plan));
+    assert.deepEqual(second?.messages, [
+      { role: 'user', content: text(OPENING) },
+      { role: 'assistant', content: text('Please move my meeting.') },
+      { role: 'user', content: text('Which meeting should I move, and to when?') },
+      { role: 'assistant', content: text('The budget review.') },
+      { role: 'user', content: text('Moved it.') },
+    ]);
+  });
+
+  it('the user-side view merges consecutive turns of one side and fills a missing opening or closing turn', () => {
+    const history = [
+      { type: 'user' as const, text: 'Please move my meeting.', source: 'request' as const },
+      { type: 'assistant' as const, text: 'Let me look.', tool_calls: [{ id: 'c1', name: 'todo_list_tasks', args: {} }] },
+      { type: 'tool' as const, call_id: 'c1', name: 'todo_list_tasks', args: {}, ok: true, content: '{}', latency_us: 0 },
+      { type: 'patch' as const, by: 'user' as const, service: 'workspace', op: 'patch_file' as const },
+      { type: 'assistant' as const, text: 'Which meeting?', tool_calls: [] },
+      { type: 'user' as const, text: 'The budget review.', source: 'sim' as const },
+      { type: 'assistant' as const, tool_calls: [] },
+    ];
+    assert.deepEqual(userView(history), [
+      { role: 'user', content: OPENING },
+      { role: 'assistant', content: 'Please move my meeting.' },
+      { role: 'user', content: 'Let me look.\n\nWhich meeting?' },
+      { role: 'assistant', content: 'The budget review.' },
+      { role: 'user', content: SILENT_TURN },
+    ]);
+    // no request in the history: the assistant's words open the conversation, no stage note needed
+    assert.deepEqual(userView([{ type: 'assistant', text: 'Done.', tool_calls: [] }]), [{ role: 'user', content: 'Done.' }]);
+    assert.deepEqual(userView([]), [{ role: 'user', content: OPENING }]);
+    // two user lines in a row (a signal line after the request) become one turn
+    assert.deepEqual(
+      userView([
+        { type: 'user', text: 'Hi.', source: 'request' },
+        { type: 'user', text: 'Also, the file changed.', source: 'sim' },
+        { type: 'assistant', text: 'Noted.', tool_calls: [] },
+      ]),
+      [
+        { role: 'user', content: OPENING },
+        { role: 'assistant', content: 'Hi.\n\nAlso, the file changed.' },
+        { role: 'user', content: 'Noted.' },
+      ],
+    );
   });
 
   it('the persona prompt names every private field and the end sentinel', () => {

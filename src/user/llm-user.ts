@@ -18,20 +18,43 @@ export function userSystemPrompt(plan: UserPlan): string {
     plan.knowledge.length ? `What you know (reveal a fact only when the assistant asks about it):\n${plan.knowledge.map((k) => `- ${k}`).join('\n')}` : 'You know nothing beyond your request.',
     plan.boundary ? `Boundary: ${plan.boundary}` : '',
     'Rules: stay in persona; answer in 1–3 sentences; never invent facts you were not given — say you do not know instead; do not do the assistant\'s work.',
+    'A message that is only a note in parentheses (like the first one) comes from the simulation, not from the assistant.',
     `When your goal is met, or you have nothing more to add, end your message with ${END_MARK}.`,
   ]
     .filter(Boolean)
     .join('\n');
 }
 
-// the public conversation seen from the user's side: the assistant's words are what the user reads
-function userView(history: readonly TrajectoryEvent[]): ChatMessage[] {
+/** Stage notes that keep the user model's conversation well-formed; never shown to the agent. */
+export const OPENING = '(The assistant is ready. Start the conversation.)';
+export const SILENT_TURN = '(The assistant ended its turn without saying anything.)';
+
+/**
+ * The public conversation seen from the user's side: the assistant's words are what the user reads (role
+ * `user`), the user's own words its replies (role `assistant`). Chat APIs and templates (Anthropic; Mistral
+ * and Gemma in vLLM) require it to start with `user`, alternate strictly and, to ask for a reply, end with
+ * `user`: consecutive turns of one side are merged and stage notes fill a missing opening or closing turn.
+ */
+export function userView(history: readonly TrajectoryEvent[]): ChatMessage[] {
   const out: ChatMessage[] = [];
+  const push = (role: 'user' | 'assistant', text: string) => {
+    const last = out.at(-1);
+    if (last?.role === role) last.content = `${last.content ?? ''}\n\n${text}`;
+    else out.push({ role, content: text });
+  };
   for (const e of history) {
-    if (e.type === 'user') out.push({ role: 'assistant', content: e.text });
-    else if (e.type === 'assistant' && e.text) out.push({ role: 'user', content: e.text });
+    if (e.type === 'user') push('assistant', e.text);
+    else if (e.type === 'assistant' && e.text) push('user', e.text);
   }
+  if (out[0]?.role !== 'user') out.unshift({ role: 'user', content: OPENING });
+  if (out.at(-1)?.role !== 'user') out.push({ role: 'user', content: SILENT_TURN });
   return out;
+}
+
+/** The system prompt of one reply: the private context plus what the signal plan makes the user say now. */
+export function replySystemPrompt(plan: UserPlan, must: readonly string[]): string {
+  const base = userSystemPrompt(plan);
+  return must.length ? `${base}\nIn your next reply, also tell the assistant (in your own words): ${must.join(' / ')}` : base;
 }
 
 /**
@@ -54,9 +77,8 @@ export function llmUser(spec: TaskSpec, episode: Episode, model: ChatModel, opts
     async respond(view, signal): Promise<UserReply> {
       rounds++;
       const f = engine.speak(view);
-      const must = f.says;
-      const messages: ChatMessage[] = [{ role: 'system', content: userSystemPrompt(plan) }, ...userView(view.history)];
-      if (must.length) messages.push({ role: 'system', content: `In this reply, also tell the assistant (in your own words): ${must.join(' / ')}` });
+      // exactly one system message, first (Anthropic: the system parameter); the turn's instruction lives there too
+      const messages: ChatMessage[] = [{ role: 'system', content: replySystemPrompt(plan, f.says) }, ...userView(view.history)];
       const res = await model.chat(messages, undefined, params, signal);
       const raw = res.text ?? '';
       const saysEnd = raw.includes(END_MARK);
