@@ -26,7 +26,7 @@ export function serveCommand(program: Command): void {
     .option('--port <port>', 'port (0 = any free port)', intArg(0, 65535), 8000)
     .option('--max-sessions <n>', 'live episodes at most; more resets get CAPACITY_REACHED', intArg(1, 1_000_000), DEFAULT_MAX_SESSIONS)
     .option('--session-ttl <s>', 'seconds an idle episode lives before it is reaped (0 = never)', numArg(0, 7 * 24 * 3600), DEFAULT_TTL_S)
-    .option('--judge <model>', 'a model for llm_judge checks and judge items (without one their grade is judge_unavailable and the reward null)')
+    .option('--judge <model>', 'a model for llm_judge checks and judge items (without one they are unavailable: llm_judge checks, or judge items of a geometric-mode task, leave the grade judge_unavailable and the reward null; a claw-mode task is scored without its judge items)')
     .option('--no-step-rewards', 'skip the shaped per-step rewards (one prefix grade per step); anchors are still sent');
   withModelFlags(cmd)
     .addHelpText('after', '\nRoutes and client recipes (TRL, verl, slime, SkyRL, OpenEnv): docs/rl.md.')

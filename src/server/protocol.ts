@@ -155,7 +155,7 @@ export const StepMetadata = z.looseObject({
 
 export const StepResponse = z.object({
   observation: z.union([ResetObservation, ToolObservation, UserObservation, FinalObservation]),
-  reward: z.number().nullable().describe('0 until done; then the grade score (null when a judge was unavailable)'),
+  reward: z.number().nullable().describe('0 until done; then the grade score (null when the grade is undecided: judge_unavailable or judge_error)'),
   done: z.boolean(),
   metadata: StepMetadata,
 });
