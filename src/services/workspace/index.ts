@@ -1,8 +1,11 @@
 import { z } from 'zod';
 import { ToolError } from '../tool-error.js';
 import { defineTool, type Rec, type ServiceDef, type ToolContext } from '../types.js';
+import { fileBytes, MAX_WORKSPACE_BYTES, MAX_WORKSPACE_FILES, usage } from './limits.js';
 import { toWorkspacePath, within } from './paths.js';
-import { bubblewrapStatus, runBubblewrap, runVirtual, type WsFile } from './shell.js';
+import { skippedNote } from './readback.js';
+import { lineTester } from './search.js';
+import { bubblewrapStatus, runBubblewrap, runVirtual, type ShellStop, type WsFile } from './shell.js';
 
 const File = z.strictObject({
   path: z
@@ -45,7 +48,6 @@ const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$
 const MAX_OUTPUT = 20_000;
 const files = (ctx: ToolContext) => ctx.list('files') as readonly (Rec & WsFile)[];
 const textOf = (f: WsFile) => (f.encoding === 'base64' ? Buffer.from(f.content, 'base64').toString('utf8') : f.content);
-const bytesOf = (f: WsFile) => (f.encoding === 'base64' ? Buffer.from(f.content, 'base64').length : Buffer.byteLength(f.content));
 
 function getFile(ctx: ToolContext, path: string): WsFile {
   const p = toWorkspacePath(path);
@@ -55,6 +57,18 @@ function getFile(ctx: ToolContext, path: string): WsFile {
     throw new ToolError(isDir ? 'invalid_argument' : 'not_found', isDir ? `${p} is a directory; use fs_list` : `File ${p} not found`);
   }
   return f;
+}
+
+// fs_write and fs_edit keep the workspace within the limits the shells enforce
+function checkRoom(ctx: ToolContext, path: string, newBytes: number): void {
+  const all = files(ctx);
+  const old = all.find((f) => f.path === path);
+  const { bytes, files: count } = usage(all);
+  if (!old && count + 1 > MAX_WORKSPACE_FILES) throw new ToolError('invalid_argument', `the workspace already holds ${count} files, the most it can hold; remove files first`);
+  const total = bytes - (old ? fileBytes(old) : 0) + newBytes;
+  if (total > MAX_WORKSPACE_BYTES) {
+    throw new ToolError('invalid_argument', `${path} would make the workspace ${(total / 1_000_000).toFixed(1)} MB; it holds at most ${MAX_WORKSPACE_BYTES / 1_000_000} MB in total`);
+  }
 }
 
 function writeFile(ctx: ToolContext, path: string, content: string, encoding: 'utf8' | 'base64'): { created: boolean } {
@@ -95,7 +109,7 @@ export const workspace: ServiceDef = {
         for (const f of all) {
           const rest = f.path.slice(prefix.length);
           const slash = rest.indexOf('/');
-          if (a.recursive || slash < 0) entries.set(f.path, { path: f.path, type: 'file', size: bytesOf(f) });
+          if (a.recursive || slash < 0) entries.set(f.path, { path: f.path, type: 'file', size: fileBytes(f) });
           if (slash >= 0) {
             // every intermediate directory, or just the first level
             const parts = rest.split('/').slice(0, -1);
@@ -117,7 +131,7 @@ export const workspace: ServiceDef = {
       mutates: false,
       handler(ctx, a) {
         const f = getFile(ctx, a.path);
-        if (f.encoding === 'base64') return { path: f.path, encoding: 'base64', content: f.content, bytes: bytesOf(f) };
+        if (f.encoding === 'base64') return { path: f.path, encoding: 'base64', content: f.content, bytes: fileBytes(f) };
         const lines = f.content.split('\n');
         const start = a.start_line ?? 1;
         if (start > lines.length) throw new ToolError('invalid_argument', `start_line ${start} is past the end of ${f.path} (${lines.length} lines)`);
@@ -141,8 +155,9 @@ export const workspace: ServiceDef = {
           if (ctx.find('files', parent)) throw new ToolError('invalid_argument', `${parent} is a file, so ${path} cannot be created under it`);
         }
         if (a.encoding === 'base64' && !BASE64.test(a.content)) throw new ToolError('invalid_argument', 'content is not valid base64; send text with encoding utf8, or base64-encode the bytes');
+        const bytes = fileBytes(a);
+        checkRoom(ctx, path, bytes);
         const { created } = writeFile(ctx, path, a.content, a.encoding);
-        const bytes = a.encoding === 'base64' ? Buffer.from(a.content, 'base64').length : Buffer.byteLength(a.content);
         ctx.record('writes', { path, bytes, created, content: a.content });
         return { status: created ? 'created' : 'updated', path, bytes };
       },
@@ -158,6 +173,8 @@ export const workspace: ServiceDef = {
         const n = f.content.split(a.old_string).length - 1;
         if (n === 0) throw new ToolError('invalid_argument', `old_string not found in ${f.path}; read the file and copy the exact text`);
         if (n > 1 && !a.replace_all) throw new ToolError('invalid_argument', `old_string occurs ${n} times in ${f.path}; add context to make it unique or set replace_all`);
+        // checked before the string is built: a large replace_all could exceed V8's string limit
+        checkRoom(ctx, f.path, fileBytes(f) + (a.replace_all ? n : 1) * (Buffer.byteLength(a.new_string) - Buffer.byteLength(a.old_string)));
         const content = a.replace_all ? f.content.split(a.old_string).join(a.new_string) : f.content.replace(a.old_string, () => a.new_string);
         ctx.update('files', f.path, { content });
         ctx.record('edits', { path: f.path, old_string: a.old_string, new_string: a.new_string, replacements: a.replace_all ? n : 1 });
@@ -166,24 +183,19 @@ export const workspace: ServiceDef = {
     }),
     defineTool({
       name: 'fs_search',
-      description: 'Search text files for a string (case-insensitive) or a regular expression; returns matching lines.',
+      description: 'Search text files for a string (case-insensitive) or a regular expression (RE2 syntax: no backreferences or lookaround); returns matching lines.',
       params: z.strictObject({ pattern: z.string().min(1), path: z.string().default('.'), regex: z.boolean().default(false), max_results: z.number().int().min(1).max(1000).default(50) }),
       mutates: false,
       handler(ctx, a) {
         const dir = toWorkspacePath(a.path);
-        let re: RegExp;
-        try {
-          re = a.regex ? new RegExp(a.pattern, 'i') : new RegExp(a.pattern.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), 'i');
-        } catch (e) {
-          throw new ToolError('invalid_argument', `invalid regular expression: ${(e as Error).message}`);
-        }
+        const test = lineTester(a.pattern, a.regex);
         if (dir !== '.' && !files(ctx).some((f) => within(f.path, dir))) throw new ToolError('not_found', `${dir} not found`);
         const matches: { path: string; line: number; text: string }[] = [];
         let total = 0;
         for (const f of files(ctx)) {
           if (!within(f.path, dir) || f.encoding === 'base64') continue;
           f.content.split('\n').forEach((text, i) => {
-            if (!re.test(text)) return;
+            if (!test(text)) return;
             total++;
             if (matches.length < a.max_results) matches.push({ path: f.path, line: i + 1, text: text.slice(0, 500) });
           });
@@ -193,7 +205,8 @@ export const workspace: ServiceDef = {
     }),
     defineTool({
       name: 'shell',
-      description: 'Run a bash command in the workspace (cwd /workspace): coreutils, grep, sed, awk, jq, sort, wc … No network. A non-zero exit is an error result carrying stdout and stderr.',
+      description:
+        'Run a bash command in the workspace (cwd /workspace): coreutils, grep, sed, awk, jq, sort, wc … No network. Returns exit_code, stdout and stderr; a non-zero exit_code is a normal result. Timeouts and workspace limits (50 MB, 10000 files) are errors.',
       params: z.strictObject({ command: z.string().min(1).max(100_000), timeout_seconds: z.number().int().min(1).max(300).default(30) }),
       mutates: true,
       async: true,
@@ -201,36 +214,65 @@ export const workspace: ServiceDef = {
         const before = files(ctx).map((f) => ({ path: f.path, content: f.content, encoding: f.encoding }));
         const opts = { now: ctx.now(), timeoutMs: a.timeout_seconds * 1000, maxOutput: MAX_OUTPUT };
         const real = ctx.settings.shell === 'real' && bubblewrapStatus().ok;
+        // a workspace over its limits is a ToolError from here, before the state is touched
         const r = real ? await runBubblewrap(before, a.command, opts) : await runVirtual(before, a.command, opts);
-        // apply the command's file changes to the episode state
-        const after = new Map(r.files.map((f) => [f.path, f]));
-        const changed: string[] = [];
-        for (const f of before) {
-          const now = after.get(f.path);
-          if (!now) {
-            ctx.remove('files', f.path);
-            changed.push(f.path);
-          } else if (now.content !== f.content || now.encoding !== f.encoding) {
-            ctx.update('files', f.path, { content: now.content, encoding: now.encoding });
-            changed.push(f.path);
-          }
-        }
-        for (const f of r.files) {
-          if (!before.some((b) => b.path === f.path)) {
-            ctx.insert('files', { ...f });
-            changed.push(f.path);
-          }
-        }
-        changed.sort();
+        const changed = applyChanges(ctx, before, r.files);
         ctx.record('commands', { command: a.command, exit_code: r.exitCode, changed, sandbox: r.sandbox });
-        const notice = ctx.settings.shell === 'real' && !real ? `real shell unavailable (${bubblewrapStatus().reason}); ran in just-bash` : undefined;
-        if (r.exitCode !== 0) {
-          const why = r.timedOut ? `timed out after ${a.timeout_seconds}s` : `exit ${r.exitCode}`;
-          throw new ToolError('command_failed', `${why}: ${r.stderr.trim().slice(0, 500) || '(no stderr)'}`, { exit_code: r.exitCode, stdout: r.stdout, stderr: r.stderr, ...(notice ? { notice } : {}) });
+        const notes = [ctx.settings.shell === 'real' && !real ? `real shell unavailable (${bubblewrapStatus().reason}); ran in just-bash` : undefined, skippedNote(r.skipped)].filter(Boolean);
+        const extra = { ...(r.skipped.length ? { skipped: r.skipped } : {}), ...(notes.length ? { notice: notes.join('; ') } : {}) };
+        // the command's own exit status is output; only a sandbox or limit stopping it is a failure
+        if (r.stopped) {
+          const detail = r.stderr.trim().replace(/, increase executionLimits\.\w+/g, '').slice(0, 500) || '(no stderr)';
+          throw new ToolError('command_failed', `${stopReason(r.stopped, a.timeout_seconds)}: ${detail}`, {
+            limit: r.stopped,
+            exit_code: r.exitCode,
+            stdout: r.stdout,
+            stderr: r.stderr,
+            changed,
+            ...extra,
+          });
         }
-        return { exit_code: 0, stdout: r.stdout, stderr: r.stderr, changed, sandbox: r.sandbox, ...(notice ? { notice } : {}) };
+        return { exit_code: r.exitCode, stdout: r.stdout, stderr: r.stderr, changed, sandbox: r.sandbox, ...extra };
       },
     }),
   ],
 };
 
+
+// applies a command's file changes to the episode state; returns the changed paths, sorted
+function applyChanges(ctx: ToolContext, before: readonly WsFile[], after: readonly WsFile[]): string[] {
+  const now = new Map(after.map((f) => [f.path, f]));
+  const had = new Set(before.map((f) => f.path));
+  const changed: string[] = [];
+  for (const f of before) {
+    const n = now.get(f.path);
+    if (!n) {
+      ctx.remove('files', f.path);
+      changed.push(f.path);
+    } else if (n.content !== f.content || n.encoding !== f.encoding) {
+      ctx.update('files', f.path, { content: n.content, encoding: n.encoding });
+      changed.push(f.path);
+    }
+  }
+  for (const f of after) {
+    if (had.has(f.path)) continue;
+    ctx.insert('files', { ...f });
+    changed.push(f.path);
+  }
+  return changed.sort();
+}
+
+function stopReason(stop: ShellStop, timeoutS: number): string {
+  switch (stop) {
+    case 'timeout':
+      return `timed out after ${timeoutS}s`;
+    case 'execution_limit':
+      return "stopped by the shell's execution limits";
+    case 'cpu_limit':
+      return `stopped: CPU time limit (${timeoutS}s) exceeded`;
+    case 'file_size_limit':
+      return `stopped: a file grew past ${MAX_WORKSPACE_BYTES / 1_000_000} MB`;
+    case 'sandbox':
+      return 'the sandbox could not run the command';
+  }
+}

@@ -7,39 +7,8 @@ import { createEpisode, type Episode } from '../../env/episode.js';
 import type { CallResult } from '../../env/types.js';
 import { CoworkError } from '../../spec/errors.js';
 import { makeSpec } from '../../spec/testing.js';
-import { ToolError } from '../tool-error.js';
-import { toWorkspacePath, within } from './paths.js';
-import { bubblewrapStatus } from './shell.js';
-
-const CSV = 'region,amount\nnorth,120\nsouth,80\neast,50';
-const LOGO = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x00, 0xff]).toString('base64');
-const TODO = '# Todo\n- call Ana\n- send invoice\n- call Bo';
-const FILES = {
-  'data/sales.csv': CSV,
-  'notes/todo.md': TODO,
-  'notes/archive/2025.md': 'old notes',
-  'img/logo.png': { content: LOGO, encoding: 'base64' },
-  'README.md': 'Workspace readme',
-};
-const spec = makeSpec({ services: ['workspace'], fixtures: { workspace: { files: FILES } } });
-const episode = (shell?: 'virtual' | 'real') => createEpisode(spec, shell ? { shell } : {});
-
-function ok(r: CallResult): Record<string, unknown> {
-  assert.equal(r.ok, true, r.content);
-  return JSON.parse(r.content) as Record<string, unknown>;
-}
-function fail(r: CallResult, code: string, message?: RegExp | string) {
-  assert.equal(r.ok, false, r.content);
-  assert.equal(r.error?.code, code, r.content);
-  if (typeof message === 'string') assert.equal(r.error?.message, message);
-  else if (message) assert.match(r.error?.message ?? '', message);
-  assert.deepEqual(JSON.parse(r.content), { error: r.error });
-  return r.error as NonNullable<CallResult['error']>;
-}
-const files = (ep: Episode) => (ep.snapshot().workspace?.files ?? []).map((f) => ({ ...f })).sort((a, b) => (String(a.path) < String(b.path) ? -1 : 1));
-const fileAt = (ep: Episode, path: string) => ep.snapshot().workspace?.files?.find((f) => f.path === path);
-const records = (ep: Episode, list: string) => (ep.audit().records.workspace?.[list] ?? []).map(({ timestamp: _t, seq: _s, ...rest }) => rest);
-const sh = (ep: Episode, command: string, extra: Record<string, unknown> = {}) => ep.run('shell', { command, ...extra });
+import { bubblewrapStatus, runBubblewrap } from './shell.js';
+import { CSV, episode, fail, fileAt, files, LOGO, ok, records, sh, spec, TODO } from './testing.js';
 
 const hostDir = mkdtempSync(join(tmpdir(), 'coworkenv-host-'));
 const hostFile = join(hostDir, 'secret.txt');
@@ -60,28 +29,6 @@ describe('workspace fixtures', () => {
   it('rejects a fixture path that escapes the workspace', () => {
     const bad = makeSpec({ services: ['workspace'], fixtures: { workspace: { files: { '../../escaped.txt': 'x' } } } });
     assert.throws(() => createEpisode(bad), (e: unknown) => e instanceof CoworkError && e.code === 'spec_invalid');
-  });
-});
-
-describe('workspace paths', () => {
-  it('normalises relative, ./ and /workspace paths', () => {
-    assert.deepEqual(['a/b', './a/b', '/workspace/a/b', 'a//b/', ' a/b ', '', '.', '/workspace', 'a/../b'].map(toWorkspacePath), ['a/b', 'a/b', 'a/b', 'a/b', 'a/b', '.', '.', '.', 'b']);
-    assert.deepEqual([within('a/b', 'a'), within('a', 'a'), within('ab/c', 'a'), within('x', '.')], [true, true, false, true]);
-  });
-
-  it('rejects paths outside the workspace in every file tool', () => {
-    for (const p of ['../x', '/etc/passwd', '/workspace/../x', 'a/../../x']) {
-      assert.throws(() => toWorkspacePath(p), (e: unknown) => e instanceof ToolError && e.code === 'invalid_argument');
-      const ep = episode();
-      const outside = /is outside the workspace; use a path under \/workspace$/;
-      fail(ep.call('fs_list', { path: p }), 'invalid_argument', outside);
-      fail(ep.call('fs_read', { path: p }), 'invalid_argument', outside);
-      fail(ep.call('fs_write', { path: p, content: 'x' }), 'invalid_argument', outside);
-      fail(ep.call('fs_edit', { path: p, old_string: 'a', new_string: 'b' }), 'invalid_argument', outside);
-      fail(ep.call('fs_search', { pattern: 'root', path: p }), 'invalid_argument', outside);
-      assert.deepEqual(files(ep), files(episode()));
-      assert.deepEqual(records(ep, 'writes'), []);
-    }
   });
 });
 
@@ -223,8 +170,25 @@ describe('fs_search', () => {
       total: 2,
     });
     fail(ep.call('fs_search', { pattern: '(unclosed', regex: true }), 'invalid_argument', /^invalid regular expression: /);
+    fail(ep.call('fs_search', { pattern: '(a)\\1', regex: true }), 'invalid_argument', 'invalid regular expression: invalid escape sequence: `\\1` (RE2 syntax: no backreferences or lookaround)');
+    fail(ep.call('fs_search', { pattern: 'x(?=y)', regex: true }), 'invalid_argument', /RE2 syntax: no backreferences or lookaround/);
+    fail(ep.call('fs_search', { pattern: '[\\s\\S]{1000}', regex: true }), 'invalid_argument', /^invalid regular expression: too complex/);
+    fail(ep.call('fs_search', { pattern: 'a'.repeat(1001), regex: true }), 'invalid_argument', 'invalid regular expression: longer than 1000 characters');
+    // a long literal is fine: it is not compiled as a regular expression
+    assert.equal(ok(ep.call('fs_search', { pattern: 'a'.repeat(1001) })).total, 0);
     fail(ep.call('fs_search', { pattern: '' }), 'invalid_argument', /pattern/);
     fail(ep.call('fs_search', { pattern: 'x', max_results: 0 }), 'invalid_argument', /max_results/);
+  });
+});
+
+describe('fs_search with a catastrophic pattern', () => {
+  it('answers in linear time instead of blocking the process', () => {
+    const ep = episode();
+    ok(ep.call('fs_write', { path: 'evil.txt', content: `${'a'.repeat(30)}!\n${'a'.repeat(30)}` }));
+    const started = process.hrtime.bigint();
+    // a backtracking engine needs about 2^30 steps for the first line
+    assert.deepEqual(ok(ep.call('fs_search', { pattern: '^(a+)+$', regex: true })), { matches: [{ path: 'evil.txt', line: 2, text: 'a'.repeat(30) }], total: 1 });
+    assert.ok(process.hrtime.bigint() - started < 1_000_000_000n, 'fs_search took over a second');
   });
 });
 
@@ -253,31 +217,57 @@ describe('shell (just-bash)', () => {
     assert.equal(ok(await sh(ep, 'date')).stdout, 'Tue Mar 10 09:00:01 UTC 2026\n');
   });
 
-  it('a non-zero exit is an error result carrying exit code, stdout and stderr, and keeps file changes', async () => {
+  it('a non-zero exit is a normal result carrying exit code, stdout and stderr, and keeps file changes', async () => {
     const ep = episode();
     const cmd = 'echo partial > part.txt; echo out; echo oops >&2; exit 3';
-    const e = fail(await sh(ep, cmd), 'command_failed', 'exit 3: oops');
-    assert.deepEqual(e, { code: 'command_failed', message: 'exit 3: oops', exit_code: 3, stdout: 'out\n', stderr: 'oops\n' });
+    assert.deepEqual(ok(await sh(ep, cmd)), { exit_code: 3, stdout: 'out\n', stderr: 'oops\n', changed: ['part.txt'], sandbox: 'just-bash' });
     assert.equal(ok(ep.call('fs_read', { path: 'part.txt' })).content, 'partial\n');
     assert.deepEqual(records(ep, 'commands'), [{ command: cmd, exit_code: 3, changed: ['part.txt'], sandbox: 'just-bash' }]);
+    // grep without a match (exit 1) is an answer, not a failed call
+    assert.deepEqual(ok(await sh(ep, 'grep -c zzz data/sales.csv')), { exit_code: 1, stdout: '0\n', stderr: '', changed: [], sandbox: 'just-bash' });
+    assert.equal(ok(await sh(ep, 'exit 126')).exit_code, 126);
+    assert.deepEqual(ep.audit().calls.map((c) => c.ok), [true, true, true, true]);
   });
 
-  it('stops infinite loops and long sleeps as error results', async () => {
+  it('stops infinite loops and long sleeps as error results that keep earlier changes', async () => {
     const ep = episode();
-    const loop = fail(await sh(ep, 'while true; do :; done'), 'command_failed');
-    assert.equal(loop.exit_code, 126);
+    const loop = fail(await sh(ep, 'echo a > before.txt; while true; do :; done'), 'command_failed', "stopped by the shell's execution limits: bash: too many commands executed (>10000)");
+    assert.deepEqual({ ...loop, stderr: undefined }, { code: 'command_failed', message: loop.message, limit: 'execution_limit', exit_code: 126, stdout: '', stderr: undefined, changed: ['before.txt'] });
     assert.match(String(loop.stderr), /too many commands executed/);
+    assert.equal(fileAt(ep, 'before.txt')?.content, 'a\n');
     const slow = fail(await sh(ep, 'sleep 10', { timeout_seconds: 1 }), 'command_failed', /^timed out after 1s: /);
     assert.equal(slow.exit_code, 124);
+    assert.equal(slow.limit, 'timeout');
+    assert.deepEqual(records(ep, 'commands').map((r) => r.exit_code), [126, 124]);
   });
 
   it('has no network and no view of the host filesystem', async () => {
     const ep = episode();
-    assert.deepEqual(fail(await sh(ep, 'curl -s https://example.com'), 'command_failed'), { code: 'command_failed', message: 'exit 127: bash: curl: command not found', exit_code: 127, stdout: '', stderr: 'bash: curl: command not found\n' });
+    assert.deepEqual(ok(await sh(ep, 'curl -s https://example.com')), { exit_code: 127, stdout: '', stderr: 'bash: curl: command not found\n', changed: [], sandbox: 'just-bash' });
     for (const path of [hostFile, '/etc/passwd', '/work/main/package.json']) {
-      const e = fail(await sh(ep, `cat ${path}`), 'command_failed');
-      assert.equal(e.stderr, `cat: ${path}: No such file or directory\n`);
+      const r = ok(await sh(ep, `cat ${path}`));
+      assert.deepEqual([r.exit_code, r.stderr], [1, `cat: ${path}: No such file or directory\n`]);
     }
+  });
+
+  it('keeps the other changes and the audit entry when a command leaves a dangling symlink', async () => {
+    const ep = episode();
+    const cmd = 'echo x > a.txt; ln -s nowhere p; ln -s README.md readme-link';
+    const r = ok(await sh(ep, cmd));
+    assert.deepEqual(r, {
+      exit_code: 0,
+      stdout: '',
+      stderr: '',
+      changed: ['a.txt'],
+      sandbox: 'just-bash',
+      skipped: [{ path: 'p', type: 'symlink' }, { path: 'readme-link', type: 'symlink' }],
+      notice: "only regular files are kept in the workspace; not kept: p (symbolic link), readme-link (symbolic link); to keep a link's content, copy its target (cp -L)",
+    });
+    assert.equal(fileAt(ep, 'a.txt')?.content, 'x\n');
+    assert.equal(fileAt(ep, 'p'), undefined);
+    assert.deepEqual(records(ep, 'commands'), [{ command: cmd, exit_code: 0, changed: ['a.txt'], sandbox: 'just-bash' }]);
+    // the next command starts without the links
+    assert.deepEqual(ok(await sh(ep, 'ls p readme-link 2>/dev/null; cat a.txt')).stdout, 'x\n');
   });
 
   it('rejects bad arguments', async () => {
@@ -310,7 +300,7 @@ describe('shell (real, bubblewrap)', () => {
       return undefined;
     }
     assert.equal(records(ep, 'commands').at(-1)?.sandbox, 'bubblewrap');
-    if (r.ok) assert.equal(body.notice, undefined);
+    assert.doesNotMatch(String(body.notice ?? body.error?.notice ?? ''), /real shell unavailable/);
     return r;
   }
 
@@ -343,16 +333,16 @@ describe('shell (real, bubblewrap)', () => {
     assert.equal(ok(id).stdout, '1000\n');
     const dev = ok((await real(ep, 'tail -n +3 /proc/net/dev | cut -d: -f1 | tr -d " "')) as CallResult);
     assert.equal(dev.stdout, 'lo\n');
-    const curl = (await real(ep, 'curl -sS --max-time 5 http://example.com')) as CallResult;
-    assert.equal(curl.ok, false);
-    assert.notEqual(curl.error?.exit_code, 0);
+    const curl = ok((await real(ep, 'curl -sS --max-time 5 http://example.com')) as CallResult);
+    assert.notEqual(curl.exit_code, 0);
   });
 
   it('cannot see the host filesystem', async () => {
     const ep = episode('real');
     const r = await real(ep, `cat ${hostFile}; ls /work; cat /etc/passwd`);
     if (!r) return;
-    const e = fail(r, 'command_failed');
+    const e = ok(r);
+    assert.notEqual(e.exit_code, 0);
     assert.equal(e.stdout, '');
     assert.match(String(e.stderr), /secret\.txt: No such file or directory/);
     assert.match(String(e.stderr), /cannot access '\/work': No such file or directory/);
@@ -363,10 +353,40 @@ describe('shell (real, bubblewrap)', () => {
     const r = await real(ep, '(sleep 2; echo late > late.txt) & sleep 5', { timeout_seconds: 1 });
     if (!r) return;
     const e = fail(r, 'command_failed', 'timed out after 1s: (no stderr)');
-    assert.equal(e.exit_code, 124);
+    assert.deepEqual([e.exit_code, e.limit], [124, 'timeout']);
     assert.equal(fileAt(ep, 'late.txt'), undefined);
     assert.deepEqual(records(ep, 'commands').at(-1), { command: '(sleep 2; echo late > late.txt) & sleep 5', exit_code: 124, changed: [], sandbox: 'bubblewrap' });
     assert.equal(fail((await real(ep, 'while true; do :; done', { timeout_seconds: 1 })) as CallResult, 'command_failed').exit_code, 124);
+  });
+
+  it('a non-zero exit is a normal result, as in just-bash', async () => {
+    const ep = episode('real');
+    const r = await real(ep, 'echo partial > part.txt; grep -c zzz data/sales.csv');
+    if (!r) return;
+    assert.deepEqual(ok(r), { exit_code: 1, stdout: '0\n', stderr: '', changed: ['part.txt'], sandbox: 'bubblewrap' });
+    assert.deepEqual(records(ep, 'commands').at(-1), { command: 'echo partial > part.txt; grep -c zzz data/sales.csv', exit_code: 1, changed: ['part.txt'], sandbox: 'bubblewrap' });
+  });
+
+  it('skips links and special files with a note and keeps the rest', async () => {
+    const ep = episode('real');
+    const r = await real(ep, 'echo x > a.txt; ln -s nowhere p; mkfifo q');
+    if (!r) return;
+    const out = ok(r);
+    assert.deepEqual([out.changed, out.skipped], [['a.txt'], [{ path: 'p', type: 'symlink' }, { path: 'q', type: 'special' }]]);
+    assert.match(String(out.notice), /^only regular files are kept in the workspace; not kept: p \(symbolic link\), q \(special file\)/);
+    assert.equal(fileAt(ep, 'a.txt')?.content, 'x\n');
+    assert.equal(records(ep, 'commands').length, 1);
+  });
+
+  it('never shows the host temporary directory in an error', async (t) => {
+    if (!bw.ok) return t.skip('bubblewrap unavailable');
+    // a path the tools now reject, given straight to the sandbox
+    const e = await runBubblewrap([{ path: 'a\u0000b.txt', content: 'x', encoding: 'utf8' }], 'true', { now: '2026-03-10T09:00:00Z', timeoutMs: 5000, maxOutput: 1000 }).then(
+      () => assert.fail('expected an error'),
+      (err: unknown) => err as Error,
+    );
+    assert.doesNotMatch(e.message, /coworkenv-ws-|\/tmp\//);
+    assert.match(e.message, /'a\\x00b\.txt'/);
   });
 
   it('reads the workspace back after the command, binary files included', async () => {
