@@ -217,6 +217,16 @@ describe('runEpisode endings', () => {
     assert.equal(t.grade?.completion, 0);
   });
 
+  it('a long shell command stops by the episode deadline instead of running past it', async () => {
+    const sleeper = agentOf('sleeper', async () => ({ tool_calls: [{ name: 'shell', args: { command: 'sleep 20', timeout_seconds: 60 } }] }));
+    const ws = makeSpec({ services: ['workspace'], fixtures: { workspace: { files: { 'a.txt': 'x' } } }, limits: { timeout_s: 1 } });
+    const started = Date.now();
+    const t = await runEpisode({ spec: ws, agent: sleeper });
+    assert.ok(Date.now() - started < 6_000, `took ${Date.now() - started} ms`);
+    assert.equal(endOf(t).reason, 'timeout');
+    assert.equal(tools(t)[0]?.error?.code, 'command_failed');
+  });
+
   it('ends with agent_error when the agent throws, keeping its message', async () => {
     let n = 0;
     const failing = agentOf('failing', async () => {

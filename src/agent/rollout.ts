@@ -33,6 +33,7 @@ export async function runEpisode(opts: RunEpisodeOptions): Promise<Trajectory> {
   const episode = opts.episode ?? createEpisode(spec, { seed, trial });
   const rec = new TrajectoryRecorder({ spec, episode, seed, trial, agent, user });
   const deadline = Date.now() + spec.limits.timeout_s * 1000;
+  episode.setDeadline(deadline);
   // one timer per episode: it aborts whatever the agent or user is waiting on
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), spec.limits.timeout_s * 1000);

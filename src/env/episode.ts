@@ -29,6 +29,8 @@ export interface EpisodeInternals {
   readonly counters: Map<string, number>;
   callMs: number;
   seq: number;
+  /** wall-clock deadline (Date.now() ms), set by whoever enforces the episode's timeout */
+  deadlineMs: number | undefined;
   writable(service: string, collection: string): Rec[];
   recordList(service: string, list: string): Rec[];
 }
@@ -66,6 +68,7 @@ export class Episode {
       counters: new Map(),
       callMs: prepared.startMs,
       seq: 0,
+      deadlineMs: undefined,
       writable(service, collection) {
         const key = `${service}.${collection}`;
         const svc = state[service] as Record<string, readonly Rec[]>;
@@ -85,6 +88,11 @@ export class Episode {
   /** Canonical tools the agent may call, in service order. */
   get tools(): readonly ToolDef[] {
     return this.#in.prepared.tools;
+  }
+
+  /** Sets the wall-clock deadline (Date.now() ms) of the episode: long-running tools (the shell) stop by it. */
+  setDeadline(epochMs: number | undefined): void {
+    this.#in.deadlineMs = epochMs;
   }
 
   /** The current mock time. */

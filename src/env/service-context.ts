@@ -27,6 +27,10 @@ export class ServiceContext implements ToolContext {
   today(): string {
     return this.now().slice(0, 10);
   }
+  remainingMs(): number | undefined {
+    const d = this.#ep.deadlineMs;
+    return d === undefined ? undefined : Math.max(0, d - Date.now());
+  }
 
   list(collection: string): readonly Rec[] {
     this.#col(collection);

@@ -40,6 +40,8 @@ export interface ToolContext {
   nowMs(): number;
   /** current mock date, YYYY-MM-DD */
   today(): string;
+  /** real milliseconds left before the episode's wall-clock deadline (undefined: none); tools that wait on real time stop by it */
+  remainingMs(): number | undefined;
   list(collection: string): readonly Rec[];
   find(collection: string, id: string): Rec | undefined;
   /** like find, but a missing record is a not_found tool error */

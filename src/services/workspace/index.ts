@@ -212,7 +212,11 @@ export const workspace: ServiceDef = {
       async: true,
       async handler(ctx, a) {
         const before = files(ctx).map((f) => ({ path: f.path, content: f.content, encoding: f.encoding }));
-        const opts = { now: ctx.now(), timeoutMs: a.timeout_seconds * 1000, maxOutput: MAX_OUTPUT };
+        // the episode's wall-clock deadline caps the command's own timeout
+        const left = ctx.remainingMs();
+        if (left !== undefined && left < 1) throw new ToolError('command_failed', "the episode's time limit is reached; the command was not run", { limit: 'timeout' });
+        const timeoutMs = Math.min(a.timeout_seconds * 1000, left ?? Number.POSITIVE_INFINITY);
+        const opts = { now: ctx.now(), timeoutMs, maxOutput: MAX_OUTPUT };
         const real = ctx.settings.shell === 'real' && bubblewrapStatus().ok;
         // a workspace over its limits is a ToolError from here, before the state is touched
         const r = real ? await runBubblewrap(before, a.command, opts) : await runVirtual(before, a.command, opts);
@@ -223,7 +227,7 @@ export const workspace: ServiceDef = {
         // the command's own exit status is output; only a sandbox or limit stopping it is a failure
         if (r.stopped) {
           const detail = r.stderr.trim().replace(/, increase executionLimits\.\w+/g, '').slice(0, 500) || '(no stderr)';
-          throw new ToolError('command_failed', `${stopReason(r.stopped, a.timeout_seconds)}: ${detail}`, {
+          throw new ToolError('command_failed', `${stopReason(r.stopped, Math.ceil(timeoutMs / 1000))}: ${detail}`, {
             limit: r.stopped,
             exit_code: r.exitCode,
             stdout: r.stdout,

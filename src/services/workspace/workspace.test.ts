@@ -241,6 +241,19 @@ describe('shell (just-bash)', () => {
     assert.deepEqual(records(ep, 'commands').map((r) => r.exit_code), [126, 124]);
   });
 
+  it("stops by the episode's wall-clock deadline, and refuses to start once it has passed", async () => {
+    const ep = episode();
+    ep.setDeadline(Date.now() + 1_000);
+    const started = Date.now();
+    const cut = fail(await sh(ep, 'sleep 10', { timeout_seconds: 30 }), 'command_failed', /^timed out after 1s: /);
+    assert.equal(cut.limit, 'timeout');
+    assert.ok(Date.now() - started < 5_000, `ran ${Date.now() - started} ms`);
+    ep.setDeadline(Date.now() - 1);
+    const late = fail(await sh(ep, 'echo x > late.txt'), 'command_failed', "the episode's time limit is reached; the command was not run");
+    assert.equal(late.limit, 'timeout');
+    assert.equal(fileAt(ep, 'late.txt'), undefined);
+  });
+
   it('has no network and no view of the host filesystem', async () => {
     const ep = episode();
     assert.deepEqual(ok(await sh(ep, 'curl -s https://example.com')), { exit_code: 127, stdout: '', stderr: 'bash: curl: command not found\n', changed: [], sandbox: 'just-bash' });
