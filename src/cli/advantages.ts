@@ -12,6 +12,7 @@ import { DEFAULT_DIMENSIONS, parseDimensions, REWARD_KINDS, type RewardConfig, t
 import { shapedStepRewards } from '../rl/step-rewards.js';
 import { intArg, numArg } from './options.js';
 import { color, out, printJson, table } from './output.js';
+import { warnSkipped } from './summary-view.js';
 
 interface AdvOpts {
   method: string;
@@ -67,7 +68,8 @@ export function advantagesCommand(program: Command): void {
       const options: EstimatorOptions = { stdFloor: opts.stdFloor, normaliser: opts.normaliser, dims: parseDimensions(opts.dims ?? ''), gamma: opts.gamma, omega: opts.omega };
       const reward: RewardConfig = { kind: opts.reward as RewardKind, wCode: opts.wCode, wLlm: opts.wLlm, ...(estimator.needsDims ? { dims: options.dims } : {}) };
 
-      const { config, status, store } = await RunStore.read(dir);
+      const { config, status, store, skipped } = await RunStore.read(dir);
+      warnSkipped(skipped);
       const grouping = buildGroups(store.done.values(), {
         reward: (t) => sampleReward(t, reward),
         ...(opts.groupSize !== undefined ? { groupSize: opts.groupSize } : {}),

@@ -1,10 +1,12 @@
 import assert from 'node:assert/strict';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { after, describe, it } from 'node:test';
 import { parse as parseYaml } from 'yaml';
-import { ROOT, cli, json, lines } from './testing.js';
+import { startFakeServer } from '../llm/testing/fake-server.js';
+import { ROOT, badInput, cli, json, lines, startCli } from './testing.js';
 
 const TASK_IDS = readdirSync(join(ROOT, 'examples/tasks')).filter((f) => /\.ya?ml$/.test(f)).sort().map((f) => f.replace(/\.ya?ml$/, ''));
 const TMP = mkdtempSync(join(tmpdir(), 'coworkenv-cli-'));
@@ -115,7 +117,7 @@ describe('coworkenv validate / inspect', () => {
     assert.equal(r.code, 0, r.stderr);
     const out = lines(r.stdout);
     assert.equal(out.at(-1), `${TASK_IDS.length}/${TASK_IDS.length} valid`);
-    for (const l of out.slice(0, -1)) assert.match(l, /^OK {3}examples\/tasks\/\w+\.yaml \(\w+\) {2}steps 1-10$/);
+    for (const l of out.slice(0, -1)) assert.match(l, /^OK {3}examples\/tasks\/\w+\.yaml \(\w+\) {2}steps 1-10, mutants killed \d+\/\d+$/);
   });
 
   it('validate on a broken file: exit 1 and one `file:line:col code at path: message` line per problem', async () => {
@@ -284,5 +286,75 @@ describe('coworkenv run / grade', () => {
     assert.match(out.malformed[0]?.message ?? '', /^not valid JSON/);
     assert.deepEqual(out.results.map((x) => x.reproduced), TASK_IDS.map(() => true));
     assert.match(r.stderr, /bad\.jsonl:3: skipped malformed trajectory: not valid JSON/);
+  });
+});
+
+const TINY_PLAN = `plan_version: 1
+name: tiny
+slots:
+  - task_id: support_escalation_easy
+    services: [crm, helpdesk, gmail]
+    category: email
+    difficulty: easy
+    mock_today: '2026-03-10'
+    scenario: escalate stale enterprise tickets
+    family: support_escalation
+    count: 2
+    seed: 1000
+`;
+
+describe('commands on a synth output folder', () => {
+  it('synth --out T, then run T, validate T and serve T read the released specs (synth-summary.json is no spec)', { timeout: 120_000 }, async () => {
+    const plan = join(TMP, 'tiny.yaml');
+    writeFileSync(plan, TINY_PLAN);
+    const dir = join(TMP, 'synth-out');
+    const synth = await cli('synth', plan, '--out', dir, '--json');
+    assert.equal(synth.code, 0, synth.stderr);
+    assert.ok(existsSync(join(dir, 'synth-summary.json')));
+    const released = readdirSync(dir).filter((f) => f.endsWith('.json') && f !== 'synth-summary.json');
+    assert.equal(released.length, json<{ accepted: number }>(synth).accepted);
+    assert.ok(released.length > 0);
+    const run = await cli('run', dir, '--agent', 'reference', '--json', '--strict');
+    assert.equal(run.code, 0, run.stderr);
+    assert.deepEqual(json<RunJson>(run).results.map((r) => `${r.task_id}.json`), released.sort());
+    const validate = await cli('validate', dir);
+    assert.equal(validate.code, 0, validate.stderr);
+    assert.equal(lines(validate.stdout).at(-1), `${released.length}/${released.length} valid`);
+    const serve = spawn(process.execPath, ['bin/coworkenv.js', 'serve', dir, '--port', '0'], { cwd: ROOT, env: { ...process.env, NO_COLOR: '1' }, stdio: ['ignore', 'ignore', 'pipe'] });
+    const exited = new Promise<number | null>((resolve) => serve.once('exit', (code) => resolve(code)));
+    let stderr = '';
+    await new Promise<void>((resolve) => {
+      serve.stderr.on('data', (d: Buffer) => {
+        stderr += d.toString();
+        if (/task\(s\) on http/.test(stderr)) resolve();
+      });
+      void exited.then(() => resolve());
+    });
+    serve.kill('SIGTERM');
+    assert.equal(await exited, 0, stderr);
+    assert.match(stderr, new RegExp(`coworkenv serve: ${released.length} task\\(s\\) on http://127\\.0\\.0\\.1:\\d+`));
+  });
+});
+
+describe('errors from outside: model endpoints, unusable --out', () => {
+  it('a model call that fails for good exits 1 with one error line (not 3, no stack)', async () => {
+    const server = await startFakeServer({ fallback: { status: 401, message: 'invalid api key' } });
+    try {
+      const plan = join(TMP, 'llm-plan.yaml');
+      writeFileSync(plan, TINY_PLAN.replace('    family: support_escalation\n', '').replace('count: 2', 'count: 1'));
+      const r = await cli('synth', plan, '--out', join(TMP, 'llm-synth'), '--generator', `openai-compatible:${server.openaiBaseURL}#fake`, '--no-cache', '--llm-retries', '0', '--json');
+      badInput(r, /model call failed \(auth\): HTTP 401/);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('proxy --out <directory> is refused at startup', { timeout: 60_000 }, async () => {
+    const p = startCli(['proxy', '--upstream', 'http://127.0.0.1:9/v1', '--port', '0', '--out', TMP]);
+    // before the fix the proxy started and waited for a signal: do not wait forever for it
+    const timer = setTimeout(() => process.kill(p.pid, 'SIGKILL'), 30_000);
+    const r = await p.done;
+    clearTimeout(timer);
+    badInput(r, /--out .* is a directory; --out takes a JSONL file/);
   });
 });

@@ -1,4 +1,5 @@
 import { Command, CommanderError } from 'commander';
+import { LlmError } from '../llm/errors.js';
 import { isCoworkError } from '../spec/errors.js';
 import { advantagesCommand } from './advantages.js';
 import { cacheCommand } from './cache.js';
@@ -55,6 +56,12 @@ export async function main(argv: readonly string[]): Promise<void> {
     if (isCoworkError(e)) {
       note(color.red(`error: ${e.message}`));
       process.exitCode = e.exitCode;
+      return;
+    }
+    if (e instanceof LlmError) {
+      // a model call that failed for good (endpoint, key, --replay miss) is a setup problem, not a bug
+      note(color.red(`error: model call failed (${e.kind}): ${e.message}`));
+      process.exitCode = 1;
       return;
     }
     note(color.red(`internal error: ${e instanceof Error ? e.message : String(e)}`));

@@ -21,7 +21,7 @@ export function mcpCommand(program: Command): void {
     .option('--seed <s>', 'episode seed (fault injection)', intArg(0, 2 ** 31 - 1), 0)
     .option('--trial <t>', 'trial index [the next one of this task not yet in --out]', intArg(0, 1_000_000))
     .option('--http <host:port>', 'serve Streamable HTTP at http://host:port/mcp instead of stdio (host 127.0.0.1 when omitted; port 0 = any free port)')
-    .option('--out <file>', 'JSONL file the trajectory is appended to', DEFAULT_OUT)
+    .option('--out <file>', 'JSONL file the trajectory is appended to (checked at startup; servers sharing it take different trials)', DEFAULT_OUT)
     .addOption(new Option('--user <mode>', "who answers send_message_to_user: the spec's scripted user plan, or nobody").choices(['scripted', 'none']).default('scripted'))
     .addHelpText('after', '\nProtocol tools: start_conversation, send_message_to_user, end_conversation, finish — see docs/mcp.md.')
     .action(async (paths: string[], opts: McpOpts) => {

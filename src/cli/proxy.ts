@@ -1,4 +1,5 @@
 import { type Command, Option } from 'commander';
+import { checkAppendable } from '../run/append-log.js';
 import { closeNotice, DEFAULT_PROXY_PORT, startProxy } from '../rl/proxy/app.js';
 import type { Engine } from '../rl/proxy/capture.js';
 import { DEFAULT_TRACES_OUT } from '../rl/proxy/store.js';
@@ -40,6 +41,8 @@ export function proxyCommand(program: Command): void {
     .action(async (opts: ProxyOpts) => {
       const upstream = httpUrl('--upstream', opts.upstream);
       const env = opts.env === undefined ? undefined : httpUrl('--env', opts.env);
+      // traces are written when a session closes: a directory or an unwritable place must fail now
+      await checkAppendable(opts.out, '--out');
       if (!new URL(upstream).pathname.endsWith('/v1')) note(`coworkenv proxy: note: --upstream ${upstream} does not end in /v1; chat completions go to ${upstream}/chat/completions`);
       const proxy = await startProxy({ upstream, host: opts.host, port: opts.port, out: opts.out, engine: opts.engine, ...(env ? { env } : {}), notice: note });
       if (!['127.0.0.1', 'localhost', '::1'].includes(opts.host)) note(`coworkenv proxy: warning: ${opts.host} is not a loopback address and the proxy has no authentication`);

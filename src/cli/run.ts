@@ -1,4 +1,5 @@
-import { join } from 'node:path';
+import { existsSync } from 'node:fs';
+import { basename, join, relative, resolve } from 'node:path';
 import type { Command } from 'commander';
 import { specHash } from '../agent/rollout.js';
 import { llmJudge } from '../llm/judge.js';
@@ -7,6 +8,7 @@ import type { ChatModel, ChatParams } from '../llm/types.js';
 import { agentFactory, isPolicy, userFactory } from '../run/agents.js';
 import { prettyJson, writeFileAtomic } from '../run/files.js';
 import { POLICIES } from '../run/policies.js';
+import { replayGuard } from '../run/replay-guard.js';
 import { RunStore } from '../run/run-store.js';
 import { runTasks } from '../run/runner.js';
 import { labelsOf, summarizeRun } from '../run/summary.js';
@@ -16,7 +18,7 @@ import { CoworkError } from '../spec/errors.js';
 import type { Trajectory } from '../spec/trajectory.js';
 import { withModelFlags } from './model-flags.js';
 import { intArg, numArg } from './options.js';
-import { fmt, note, out, printJson, table } from './output.js';
+import { color, fmt, note, out, printJson, table } from './output.js';
 import { progress } from './progress.js';
 import { printRunSummary } from './summary-view.js';
 
@@ -35,6 +37,7 @@ interface RunOpts extends ModelFlags {
   swap?: number;
   shell: 'virtual' | 'real';
   returnTokenIds?: boolean;
+  infraRetries: number;
 }
 
 export function runCommand(program: Command): void {
@@ -45,23 +48,26 @@ export function runCommand(program: Command): void {
       .argument('<paths...>', 'spec files or directories')
       .requiredOption('--agent <agent>', `${Object.keys(POLICIES).join(' | ')} | a model string (openai:…, anthropic:…, openai-compatible:<url>#<model>)`)
       .option('--user <user>', 'dialogue tasks: scripted (default) | none | a model string for an LLM user')
-      .option('--judge <model>', 'a model for llm_judge checks (without one they are unavailable)')
+      .option('--judge <model>', 'a model for llm_judge checks and judge items (without one they are unavailable; see docs/runs.md for what that does to the score)')
       .option('--trials <n>', 'trials per task', intArg(1, 1000), 1)
       .option('--seed <s>', 'base seed (trial t of a task uses seed s and trial index t)', intArg(0, 2 ** 31 - 1), 0)
       .option('--concurrency <n>', 'episodes at once [1 offline, 4 with a model]', intArg(1, 1024))
-      .option('--out <dir>', 'run directory (e.g. runs/teacher): run.json, trajectories.jsonl, errors.jsonl, summary.json; rerunning the command resumes it')
+      .option('--out <dir>', 'run directory (e.g. runs/teacher): run.json, trajectories.jsonl, summary.json, errors.jsonl (when there are errors); rerunning the command resumes it')
       .option('--force', 'discard an existing run in --out and start over')
       .option('--skip <p>', 'noisy: chance to skip each reference call', numArg(0, 1))
       .option('--swap <p>', 'noisy: chance to swap an id argument for a distractor', numArg(0, 1))
       .option('--shell <mode>', 'workspace shell: virtual (just-bash) | real (bubblewrap, falls back with a notice)', 'virtual')
       .option('--return-token-ids', 'ask the endpoint for token ids and logprobs (vLLM) and keep them for RL')
+      .option('--infra-retries <n>', 'reruns of an episode that ended in infra_error (endpoint down, user simulator failed) before it is recorded as one', intArg(0, 100), 2)
       .option('--json', 'machine-readable results on stdout')
       .option('--strict', 'exit 2 unless every trial passes'),
   ).action(async (paths: string[], opts: RunOpts) => {
     if (!['virtual', 'real'].includes(opts.shell)) throw new CoworkError('bad_input', `--shell must be virtual or real, not "${opts.shell}"`);
     const specs = await loadSpecs(paths);
     const limiter = new CallLimiter({ concurrency: opts.llmConcurrency ?? 8, ...(opts.rpm ? { rpm: opts.rpm } : {}) });
-    const model = (s: string): ChatModel => modelFromFlags(s, opts, limiter);
+    // a --replay miss stops the run instead of becoming an infra_error or judge_error record
+    const replay = replayGuard();
+    const model = (s: string): ChatModel => replay.watch(modelFromFlags(s, opts, limiter));
     const params: ChatParams | undefined = opts.returnTokenIds ? { logprobs: true, extra: { return_token_ids: true } } : undefined;
     const agentModel = isPolicy(opts.agent) ? undefined : model(opts.agent);
     const userChoice = !opts.user || opts.user === 'scripted' || opts.user === 'none' ? ((opts.user ?? 'scripted') as 'scripted' | 'none') : model(opts.user);
@@ -75,9 +81,10 @@ export function runCommand(program: Command): void {
     }
     let store: RunStore;
     if (opts.out) {
+      // name and spec_path are informational: resuming compares tasks by id and spec hash (run-config.ts)
       const config = {
-        name: opts.out.split('/').filter(Boolean).at(-1) ?? 'run',
-        tasks: specs.map(({ spec, file }) => ({ ...labelsOf(spec), spec_hash: specHash(spec), spec_path: file })),
+        name: basename(resolve(opts.out)),
+        tasks: specs.map(({ spec, file }) => ({ ...labelsOf(spec), spec_hash: specHash(spec), spec_path: relative(process.cwd(), resolve(file)) || file })),
         agent: agentConfig,
         user: typeof userChoice === 'string' ? { name: userChoice } : { name: 'llm', model: userChoice.id },
         judge: judge ? judge.name : null,
@@ -85,7 +92,7 @@ export function runCommand(program: Command): void {
         seed: opts.seed,
         shell: opts.shell,
       };
-      store = await RunStore.open(opts.out, config, { fresh: !!opts.force });
+      store = await RunStore.open(opts.out, config, { fresh: !!opts.force, notice: note });
       if (store.done.size) note(`resuming ${opts.out}: ${store.done.size} of ${specs.length * opts.trials} episodes already recorded`);
     } else store = RunStore.memory();
 
@@ -95,13 +102,15 @@ export function runCommand(program: Command): void {
     let sum = 0;
     let passed = 0;
     let infra = 0;
-    await runTasks({
+    const running = runTasks({
       specs: specs.map((s) => s.spec),
       store,
       trials: opts.trials,
       seed: opts.seed,
       concurrency: opts.concurrency ?? (agentModel ? 4 : 1),
       shell: opts.shell,
+      infraRetries: opts.infraRetries,
+      fatal: replay.miss,
       makeAgent,
       makeUser: userFactory(userChoice),
       ...(judge ? { judge } : {}),
@@ -116,6 +125,13 @@ export function runCommand(program: Command): void {
         bar.tick(done, `mean ${scored ? (sum / scored).toFixed(3) : '-'} pass ${scored ? ((passed / scored) * 100).toFixed(0) : '-'}% errors ${infra}`);
       },
     });
+    try {
+      await running;
+    } catch (e) {
+      bar.stop();
+      await store.finish('failed', { error: e instanceof Error ? e.message : String(e) });
+      throw e;
+    }
     bar.stop();
     const records = [...store.done.values()].sort((a, b) => (a.task_id === b.task_id ? a.trial - b.trial : a.task_id < b.task_id ? -1 : 1));
     const summary = summarizeRun(specs.map((s) => labelsOf(s.spec)), records, opts.trials);
@@ -131,9 +147,14 @@ export function runCommand(program: Command): void {
         out();
       }
       printRunSummary(summary);
-      if (opts.out) out(`\nrun directory: ${opts.out} (trajectories.jsonl, errors.jsonl, summary.json)`);
+      if (opts.out) out(`\nrun directory: ${opts.out} (trajectories.jsonl, summary.json${existsSync(store.errorsFile) ? ', errors.jsonl' : ''})`);
     }
     if (opts.strict && rows.some((r) => !r.passed)) process.exitCode = 2;
+    if (rows.length && rows.every((r) => r.end === 'infra_error')) {
+      // no metric means anything: the endpoint or user simulator never worked
+      note(color.yellow(`warning: nothing was graded: all ${rows.length} episode(s) ended in infra_error${opts.out ? ` (details in ${store.errorsFile})` : ''}; check the endpoint and model settings`));
+      process.exitCode = 1;
+    }
   });
 }
 

@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import { RunStore } from '../run/run-store.js';
 import { summarizeRun } from '../run/summary.js';
 import { out, printJson } from './output.js';
-import { printRunSummary } from './summary-view.js';
+import { printRunSummary, warnSkipped } from './summary-view.js';
 
 export function summaryCommand(program: Command): void {
   program
@@ -11,7 +11,8 @@ export function summaryCommand(program: Command): void {
     .argument('<run>', 'run directory (runs/<name>)')
     .option('--json', 'machine-readable output')
     .action(async (dir: string, opts: { json?: boolean }) => {
-      const { config, status, store } = await RunStore.read(dir);
+      const { config, status, store, skipped } = await RunStore.read(dir);
+      warnSkipped(skipped);
       const summary = summarizeRun(config.tasks, store.done.values(), config.trials);
       const expected = config.tasks.length * config.trials;
       if (opts.json) return printJson({ run: dir, status, recorded: store.done.size, expected, summary });

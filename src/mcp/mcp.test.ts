@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
@@ -14,6 +14,7 @@ import { toolJsonSchema } from '../services/catalog.js';
 import { TaskSpec } from '../spec/task-spec.js';
 import { Trajectory } from '../spec/trajectory.js';
 import { generateProcedural } from '../synth/procedural.js';
+import { appendTrajectory, trialLockFile } from './serve.js';
 import { assertNoCollision, createMcpSession, DISCONNECTED, type McpSessionOptions, PROTOCOL_TOOLS } from './session.js';
 
 const ROOT = new URL('../../', import.meta.url).pathname;
@@ -315,6 +316,63 @@ describe('coworkenv mcp (processes)', () => {
     }
     const [t] = await readLines(out);
     assert.equal(t?.grade?.score, 1);
+  });
+
+  /** Runs `coworkenv mcp args…` with stdin closed; resolves with its exit code and stderr. */
+  async function mcpExit(args: string[]): Promise<{ code: number | null; stderr: string }> {
+    const child = spawn(process.execPath, ['bin/coworkenv.js', 'mcp', ...args], { cwd: ROOT, env: env(), stdio: ['ignore', 'pipe', 'pipe'] });
+    let stderr = '';
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    const code = await new Promise<number | null>((resolve) => child.once('exit', (c) => resolve(c)));
+    return { code, stderr };
+  }
+
+  it('servers sharing --out take different trials; an explicit trial being served is refused', { timeout: 90_000 }, async () => {
+    const out = join(dir, 'shared', 't.jsonl');
+    const a = await stdioClient([PAYMENT, '--out', out]);
+    const b = await stdioClient([PAYMENT, '--out', out]);
+    try {
+      assert.ok(!(await a.call('gmail_list_messages')).isError);
+      assert.ok(!(await b.call('gmail_list_messages')).isError);
+      assert.match(a.stderr(), /payment_change_refusal \(trial 0\)/);
+      assert.match(b.stderr(), /payment_change_refusal \(trial 1\)/);
+      const busy = await mcpExit([PAYMENT, '--out', out, '--trial', '1']);
+      assert.equal(busy.code, 1);
+      assert.match(busy.stderr, /payment_change_refusal trial 1 is being served by another coworkenv mcp \(pid \d+\)/);
+      assert.doesNotMatch(busy.stderr, /serving/);
+    } finally {
+      await a.client.close();
+      await b.client.close();
+    }
+    const trials = (await readLines(out)).map((t) => t.trial).sort();
+    assert.deepEqual(trials, [0, 1]);
+    for (const t of [0, 1]) await assert.rejects(readFile(trialLockFile(out, 'payment_change_refusal', t)), /ENOENT/, 'the trial lock is removed once written');
+  });
+
+  it('--out that is a directory or cannot be written fails at startup, before any episode (exit 1)', { timeout: 60_000 }, async () => {
+    const folder = join(dir, 'a-folder');
+    await mkdir(folder, { recursive: true });
+    const isDir = await mcpExit([PAYMENT, '--out', folder]);
+    assert.equal(isDir.code, 1, isDir.stderr);
+    assert.match(isDir.stderr, /^error: --out .*a-folder is a directory; --out takes a JSONL file/m);
+    assert.doesNotMatch(isDir.stderr, /serving|internal error/);
+    const file = join(dir, 'plain-file');
+    await writeFile(file, 'x');
+    const below = await mcpExit([PAYMENT, '--out', join(file, 't.jsonl')]);
+    assert.equal(below.code, 1, below.stderr);
+    assert.match(below.stderr, /^error: --out .*plain-file is a file, not a folder/m);
+    assert.doesNotMatch(below.stderr, /serving|internal error/);
+  });
+
+  it('appendTrajectory: concurrent multi-MB records stay one line each', async () => {
+    const out = join(dir, 'big.jsonl');
+    const spec = await load(PAYMENT);
+    const s = await open({ spec });
+    const t = await s.session.finalize();
+    await s.close();
+    const pad = 'x'.repeat(1_500_000);
+    await Promise.all([0, 1, 2, 3, 4, 5].map((trial) => appendTrajectory(out, { ...t, trial, events: [{ type: 'user', source: 'request', text: pad }, ...t.events] } as Trajectory)));
+    assert.deepEqual((await readLines(out)).map((x) => x.trial).sort(), [0, 1, 2, 3, 4, 5]);
   });
 
   it('bad input: a directory or several specs is a bad_input error', { timeout: 60_000 }, async () => {

@@ -1,11 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdir, open, readFile } from 'node:fs/promises';
+import { mkdir, readFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { dirname } from 'node:path';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import { appendRecord, checkAppendable } from '../run/append-log.js';
+import { type Lock, tryLock } from '../run/lock.js';
 import { CoworkError } from '../spec/errors.js';
 import { jsonlLine } from '../spec/jsonl.js';
 import type { TaskSpec } from '../spec/task-spec.js';
@@ -54,19 +56,43 @@ export async function recordedTrials(file: string, taskId: string): Promise<Set<
   return trials;
 }
 
-/** Appends one canonical JSONL line and syncs it to disk. */
+/** Appends one canonical JSONL line and syncs it to disk (one queued write per record, see append-log.ts). */
 export async function appendTrajectory(file: string, t: Trajectory): Promise<void> {
   try {
     await mkdir(dirname(file), { recursive: true });
-    const fh = await open(file, 'a');
-    try {
-      await fh.appendFile(jsonlLine(t));
-      await fh.datasync();
-    } finally {
-      await fh.close();
-    }
+    await appendRecord(file, jsonlLine(t));
   } catch (e) {
     throw new CoworkError('io_error', `${file}: cannot append the trajectory (${(e as Error).message})`);
+  }
+}
+
+/** The lock file that reserves (task, trial) in `out` while a server plays it. */
+export const trialLockFile = (out: string, taskId: string, trial: number) => `${out}.${taskId}.${trial}.lock`;
+
+/**
+ * Reserves a trial of `taskId` in `out`: `wanted`, or the lowest one neither recorded nor reserved by a
+ * live server (servers sharing `out` never take the same trial). Held until the trajectory is written.
+ */
+export async function reserveTrial(out: string, taskId: string, wanted: number | undefined, notice?: (line: string) => void): Promise<{ trial: number; lock: Lock }> {
+  const lockOpts = notice ? { notice } : {};
+  if (wanted !== undefined) {
+    const got = tryLock(trialLockFile(out, taskId, wanted), lockOpts);
+    if (!got.ok) throw new CoworkError('bad_input', `${taskId} trial ${wanted} is being served by another coworkenv mcp (pid ${got.pid}) writing to ${out}; pass another --trial, or omit it to take the next free one`);
+    // read after taking the lock: a server that just finished this trial has released it
+    if ((await recordedTrials(out, taskId)).has(wanted)) {
+      got.lock.release();
+      throw new CoworkError('bad_input', `${out} already holds ${taskId} trial ${wanted}; pass another --trial, omit it to take the next free one, or choose another --out`);
+    }
+    return { trial: wanted, lock: got.lock };
+  }
+  let taken = await recordedTrials(out, taskId);
+  for (let trial = 0; ; trial++) {
+    if (taken.has(trial)) continue;
+    const got = tryLock(trialLockFile(out, taskId, trial), lockOpts);
+    if (!got.ok) continue;
+    taken = await recordedTrials(out, taskId);
+    if (!taken.has(trial)) return { trial, lock: got.lock };
+    got.lock.release();
   }
 }
 
@@ -77,10 +103,12 @@ export async function appendTrajectory(file: string, t: Trajectory): Promise<voi
 export async function serveMcp(opts: ServeOptions): Promise<Trajectory> {
   const notice = opts.notice ?? ((line: string) => void process.stderr.write(`${line}\n`));
   const out = opts.out ?? DEFAULT_OUT;
-  const taken = await recordedTrials(out, opts.spec.id);
-  let trial = opts.trial;
-  if (trial === undefined) for (trial = 0; taken.has(trial); ) trial++;
-  else if (taken.has(trial)) throw new CoworkError('bad_input', `${out} already holds ${opts.spec.id} trial ${trial}; pass another --trial, omit it to take the next free one, or choose another --out`);
+  // found now, not after the episode: a directory or an unwritable --out
+  await checkAppendable(out, '--out');
+  await mkdir(dirname(out), { recursive: true }).catch((e: Error) => {
+    throw new CoworkError('io_error', `--out ${out}: cannot create its folder (${e.message})`);
+  });
+  const { trial, lock } = await reserveTrial(out, opts.spec.id, opts.trial, notice);
 
   let shutdown: () => Promise<void> = async () => {};
   let shuttingDown: Promise<void> | undefined;
@@ -94,6 +122,7 @@ export async function serveMcp(opts: ServeOptions): Promise<Trajectory> {
     async onFinish(t) {
       await appendTrajectory(out, t);
       saved = true;
+      lock.release();
       const end = t.events.at(-1);
       const score = t.grade?.score;
       notice(`coworkenv mcp: episode ended (${end?.type === 'episode_end' ? end.reason : '?'}), score ${score === null || score === undefined ? '-' : score.toFixed(3)}; trajectory appended to ${out}`);
@@ -114,7 +143,13 @@ export async function serveMcp(opts: ServeOptions): Promise<Trajectory> {
     stopError ??= `${DISCONNECTED} (${signal})`;
     void stop();
   };
-  const closeTransport = opts.http ? await startHttp(opts.http) : await startStdio();
+  let closeTransport: () => Promise<void>;
+  try {
+    closeTransport = opts.http ? await startHttp(opts.http) : await startStdio();
+  } catch (e) {
+    lock.release();
+    throw e;
+  }
   shutdown = async () => {
     process.off('SIGINT', onSignal);
     process.off('SIGTERM', onSignal);

@@ -137,7 +137,8 @@ export function createMcpSession(opts: McpSessionOptions): McpSession {
       endReason = reason;
       clearTimeout(timer);
       final = (async () => {
-        const t = await recorder().finish(reason, error ? { error } : {});
+        // an infra_error (the user simulator failed) says nothing about the agent: no grade, no score
+        const t = await recorder().finish(reason, { ...(error ? { error } : {}), ...(reason === 'infra_error' ? { noGrade: true } : {}) });
         await opts.onFinish?.(t);
         return t;
       })();
@@ -169,6 +170,7 @@ export function createMcpSession(opts: McpSessionOptions): McpSession {
     if (final) return text(`the episode has ended (${endReason}); no further calls are accepted`, true);
     if (!timer && timeoutS > 0) {
       timer = setTimeout(() => void finalize('timeout').catch(() => {}), timeoutS * 1000);
+      episode.setDeadline(Date.now() + timeoutS * 1000);
       timer.unref();
     }
     const r = recorder();

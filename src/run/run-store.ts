@@ -1,34 +1,58 @@
 import { existsSync, statSync } from 'node:fs';
-import { appendFile, mkdir, open, readFile, rm, truncate } from 'node:fs/promises';
+import { mkdir, readFile, rm, truncate } from 'node:fs/promises';
 import { join } from 'node:path';
-import { canonicalJson } from '../spec/canonical-json.js';
 import { CoworkError } from '../spec/errors.js';
 import { jsonlLine } from '../spec/jsonl.js';
 import { Trajectory } from '../spec/trajectory.js';
+import { appendRecord } from './append-log.js';
 import { prettyJson, writeFileAtomic } from './files.js';
+import { type Lock, tryLock } from './lock.js';
+import { configDifference, type RunConfig } from './run-config.js';
 
-/** The identity of a run: resuming needs the same one. */
-export interface RunConfig {
-  name: string;
-  tasks: { id: string; spec_hash: string; family: string; capabilities: readonly string[]; spec_path?: string }[];
-  agent: Record<string, unknown>;
-  user?: Record<string, unknown> | null;
-  trials: number;
-  seed: number;
-  [extra: string]: unknown;
-}
+export type { RunConfig } from './run-config.js';
 
 export const keyOf = (taskId: string, trial: number) => `${taskId}\u0000${trial}`;
 
+/** A line of trajectories.jsonl that `RunStore.read` could not use. */
+export interface SkippedLine {
+  file: string;
+  line: number;
+  message: string;
+}
+
+export const LOCK_FILE = 'run.lock';
+
+const parseError = (e: unknown) => (e instanceof Error ? e.message : String(e));
+
+/** run.json, parsed; a damaged one is a bad_input error that says what to do. */
+async function readRunFile(runFile: string, fix: string): Promise<Record<string, unknown>> {
+  const text = await readFile(runFile, 'utf8').catch((e: Error) => {
+    throw new CoworkError('io_error', `${runFile}: cannot read (${e.message})`);
+  });
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (e) {
+    throw new CoworkError('bad_input', `${runFile}: not valid JSON (${parseError(e)}); ${fix}`);
+  }
+  if (!value || typeof value !== 'object' || Array.isArray(value)) throw new CoworkError('bad_input', `${runFile}: not a run description (expected a JSON object); ${fix}`);
+  return value as Record<string, unknown>;
+}
+
 /**
  * runs/<name>/: run.json (config), trajectories.jsonl (append-only, synced per record; one line per
- * (task, trial)), errors.jsonl. Reopening resumes: written keys are skipped, a line cut off by a kill is
- * moved to errors.jsonl and truncated away — never a duplicated or lost (task, trial).
+ * (task, trial)), errors.jsonl (created on the first error), run.lock while a process writes it. Reopening
+ * resumes: written keys are skipped, a line cut off by a kill is moved to errors.jsonl and truncated away —
+ * never a duplicated or lost (task, trial).
  */
 export class RunStore {
   /** undefined for an in-memory run (nothing written) */
   readonly dir: string | undefined;
   readonly done = new Map<string, Trajectory>();
+  readonly errors: Record<string, unknown>[] = [];
+  #meta: Record<string, unknown> = {};
+  #lock: Lock | undefined;
+
   private constructor(dir: string | undefined) {
     this.dir = dir;
   }
@@ -45,28 +69,45 @@ export class RunStore {
     return join(this.dir ?? '', 'errors.jsonl');
   }
 
-  /** Opens (or resumes) a run; `fresh` discards an earlier run in the directory first. */
-  static async open(dir: string, config: RunConfig, opts: { fresh?: boolean } = {}): Promise<RunStore> {
+  /**
+   * Opens (or resumes) a run and locks the directory until `finish`/`close` or exit; `fresh` discards an
+   * earlier run in the directory first. `notice` gets lines such as a stale lock being taken over.
+   */
+  static async open(dir: string, config: RunConfig, opts: { fresh?: boolean; notice?: (line: string) => void } = {}): Promise<RunStore> {
     const store = new RunStore(dir);
     if (existsSync(dir) && !statSync(dir).isDirectory()) {
       throw new CoworkError('bad_input', `${dir} is a file; --out takes a run directory (e.g. runs/<name>), and the file is left as it is`);
     }
-    await mkdir(dir, { recursive: true });
-    if (opts.fresh) for (const f of ['trajectories.jsonl', 'errors.jsonl', 'summary.json', 'run.json']) await rm(join(dir, f), { force: true });
-    const runFile = join(dir, 'run.json');
-    if (existsSync(runFile)) {
-      const prev = JSON.parse(await readFile(runFile, 'utf8')) as { config?: RunConfig };
-      if (prev.config && canonicalJson(prev.config) !== canonicalJson(config)) {
-        throw new CoworkError('bad_input', `${dir} holds a run with a different configuration (tasks, agent, trials or seed); resume with the same command, or choose another --out`);
-      }
+    await mkdir(dir, { recursive: true }).catch((e: Error) => {
+      throw new CoworkError('io_error', `${dir}: cannot create the run directory (${e.message})`);
+    });
+    const lockFile = join(dir, LOCK_FILE);
+    const got = tryLock(lockFile, { releaseOnSignal: true, ...(opts.notice ? { notice: opts.notice } : {}) });
+    if (!got.ok) {
+      throw new CoworkError('bad_input', `${dir} is in use by another coworkenv process (pid ${got.pid}, ${lockFile}); wait for it to finish, or choose another --out`);
     }
-    await writeFileAtomic(runFile, prettyJson({ version: 1, config, status: 'running' }));
-    await store.#load();
+    store.#lock = got.lock;
+    try {
+      if (opts.fresh) for (const f of ['trajectories.jsonl', 'errors.jsonl', 'summary.json', 'run.json']) await rm(join(dir, f), { force: true });
+      const runFile = join(dir, 'run.json');
+      if (existsSync(runFile)) {
+        const prev = await readRunFile(runFile, 'move it away to keep it, or pass --force to start the run over');
+        const why = prev.config ? configDifference(prev.config as RunConfig, config) : undefined;
+        if (why) {
+          throw new CoworkError('bad_input', `${dir} holds a run with a different configuration: ${why}; resume with the same settings, or choose another --out (--force starts over)`);
+        }
+      }
+      store.#meta = { version: 1, config, status: 'running' };
+      await writeFileAtomic(runFile, prettyJson(store.#meta));
+      await store.#load();
+    } catch (e) {
+      store.close();
+      throw e;
+    }
     return store;
   }
 
   async #load(): Promise<void> {
-    if (!this.dir) return;
     const file = this.trajectoriesFile;
     if (!existsSync(file)) return;
     const text = await readFile(file, 'utf8');
@@ -76,10 +117,18 @@ export class RunStore {
       await this.error({ kind: 'partial_record', message: 'discarded a trajectory line cut off by an interrupted run', bytes: text.length - cut, head: text.slice(cut, cut + 200) });
       await truncate(file, Buffer.byteLength(text.slice(0, cut)));
     }
+    const damaged = (line: number, what: string) =>
+      new CoworkError('bad_input', `${file}:${line}: ${what}; this run directory is damaged — move ${file} away (or fix that line) to resume, or pass --force to start the run over`);
     for (const [i, line] of text.slice(0, cut).split('\n').entries()) {
       if (!line.trim()) continue;
-      const res = Trajectory.safeParse(JSON.parse(line));
-      if (!res.success) throw new CoworkError('bad_input', `${file}:${i + 1}: not a trajectory record; this run directory is damaged`);
+      let value: unknown;
+      try {
+        value = JSON.parse(line);
+      } catch (e) {
+        throw damaged(i + 1, `not valid JSON (${parseError(e)})`);
+      }
+      const res = Trajectory.safeParse(value);
+      if (!res.success) throw damaged(i + 1, 'not a trajectory record');
       this.done.set(keyOf(res.data.task_id, res.data.trial), res.data);
     }
   }
@@ -88,59 +137,73 @@ export class RunStore {
     return this.done.has(keyOf(taskId, trial));
   }
 
-  /** Appends one record and syncs it to disk before returning. */
+  /** Appends one record and syncs it to disk before returning; appends never interleave. */
   async append(t: Trajectory): Promise<void> {
     const key = keyOf(t.task_id, t.trial);
     if (this.done.has(key)) throw new Error(`(${t.task_id}, ${t.trial}) is already recorded`);
-    if (!this.dir) {
-      this.done.set(key, t);
-      return;
-    }
-    const fh = await open(this.trajectoriesFile, 'a');
-    try {
-      await fh.appendFile(jsonlLine(t));
-      await fh.datasync();
-    } finally {
-      await fh.close();
-    }
+    // claimed before the write so a concurrent append of the same key fails instead of duplicating it
     this.done.set(key, t);
+    if (!this.dir) return;
+    try {
+      await appendRecord(this.trajectoriesFile, jsonlLine(t));
+    } catch (e) {
+      this.done.delete(key);
+      throw new CoworkError('io_error', `${this.trajectoriesFile}: cannot append the trajectory (${parseError(e)})`);
+    }
   }
-
-  readonly errors: Record<string, unknown>[] = [];
 
   async error(entry: Record<string, unknown>): Promise<void> {
     this.errors.push(entry);
-    if (this.dir) await appendFile(this.errorsFile, jsonlLine(entry));
+    if (this.dir) await appendRecord(this.errorsFile, jsonlLine(entry));
   }
 
+  /** Records the final status in run.json and releases the directory. */
   async finish(status: string, extra: Record<string, unknown> = {}): Promise<void> {
     if (!this.dir) return;
-    const runFile = join(this.dir, 'run.json');
-    const prev = JSON.parse(await readFile(runFile, 'utf8')) as Record<string, unknown>;
-    await writeFileAtomic(runFile, prettyJson({ ...prev, status, ...extra }));
+    try {
+      this.#meta = { ...this.#meta, status, ...extra };
+      await writeFileAtomic(join(this.dir, 'run.json'), prettyJson(this.#meta));
+    } finally {
+      this.close();
+    }
   }
 
-  /** Reads a finished or interrupted run directory (for summaries). */
-  static async read(dir: string): Promise<{ config: RunConfig; status: string; store: RunStore }> {
+  /** Releases the directory lock (also done at exit). */
+  close(): void {
+    this.#lock?.release();
+    this.#lock = undefined;
+  }
+
+  /**
+   * Reads a finished or interrupted run directory (for summaries). Lines that are not JSON (a line cut off
+   * by a kill, which the next resume repairs) are skipped and listed in `skipped`.
+   */
+  static async read(dir: string): Promise<{ config: RunConfig; status: string; store: RunStore; skipped: SkippedLine[] }> {
     const runFile = join(dir, 'run.json');
     if (!existsSync(runFile)) throw new CoworkError('not_found', `${dir}: no run.json; is this a run directory (coworkenv run --out ${dir})?`);
-    const meta = JSON.parse(await readFile(runFile, 'utf8')) as { config: RunConfig; status: string };
+    const meta = await readRunFile(runFile, 'restore it, or rerun the run with --force');
+    const config = meta.config as RunConfig | undefined;
+    if (!config || !Array.isArray(config.tasks)) throw new CoworkError('bad_input', `${runFile}: has no run configuration (config.tasks); restore it, or rerun the run with --force`);
     const store = new RunStore(dir);
+    const skipped: SkippedLine[] = [];
     const file = store.trajectoriesFile;
     if (existsSync(file)) {
-      for (const [i, line] of (await readFile(file, 'utf8')).split('\n').entries()) {
+      const lines = (await readFile(file, 'utf8')).split('\n');
+      for (const [i, line] of lines.entries()) {
         if (!line.trim()) continue;
         let value: unknown;
         try {
           value = JSON.parse(line);
-        } catch {
-          continue; // a line cut off by a kill; the next resume repairs it
+        } catch (e) {
+          const last = i === lines.length - 1;
+          skipped.push({ file, line: i + 1, message: `not valid JSON (${parseError(e)})${last ? '; a line cut off by an interrupted run, which resuming repairs' : ''}` });
+          continue;
         }
         const res = Trajectory.safeParse(value);
         if (!res.success) throw new CoworkError('bad_input', `${file}:${i + 1}: not a trajectory record`);
         store.done.set(keyOf(res.data.task_id, res.data.trial), res.data);
       }
     }
-    return { config: meta.config, status: meta.status, store };
+    return { config, status: String(meta.status ?? 'unknown'), store, skipped };
   }
 }

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
-import { existsSync, mkdtempSync, readFileSync, rmSync, appendFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, renameSync, rmSync, appendFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
@@ -11,7 +12,7 @@ import { RunStore } from './run-store.js';
 import { runTasks } from './runner.js';
 import { labelsOf, summarizeRun } from './summary.js';
 import { loadSpecs } from './task-files.js';
-import { startCli } from '../cli/testing.js';
+import { badInput, startCli } from '../cli/testing.js';
 
 const tmp = mkdtempSync(join(tmpdir(), 'coworkenv-run-test-'));
 after(() => rmSync(tmp, { recursive: true, force: true }));
@@ -59,12 +60,74 @@ describe('resumable runs', () => {
     const dir = join(tmp, 'cfg');
     assert.equal((await startCli(['run', 'examples/tasks/ssl_ticket_kb.yaml', '--agent', 'reference', '--out', dir]).done).code, 0);
     const other = await startCli(['run', 'examples/tasks/ssl_ticket_kb.yaml', '--agent', 'noisy', '--out', dir]).done;
-    assert.equal(other.code, 1);
-    assert.match(other.stderr, /different configuration/);
-    assert.doesNotMatch(other.stderr, /at .*\.ts:\d+/);
+    badInput(other, /different configuration: agent \(recorded \{"name":"reference"\}, now \{"name":"noisy"\}\)/);
+    const trials = await startCli(['run', 'examples/tasks/ssl_ticket_kb.yaml', '--agent', 'reference', '--trials', '3', '--out', dir]).done;
+    badInput(trials, /different configuration: trials \(recorded 1, now 3\)/);
     const forced = await startCli(['run', 'examples/tasks/ssl_ticket_kb.yaml', '--agent', 'noisy', '--trials', '2', '--out', dir, '--force']).done;
     assert.equal(forced.code, 0, forced.stderr);
     assert.equal(lines(join(dir, 'trajectories.jsonl')).length, 2);
+  });
+});
+
+const cli = (...args: string[]) => startCli(args).done;
+
+/** The pid of a process that has exited. */
+const deadPid = () => Number(spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))'], { encoding: 'utf8' }).stdout);
+
+describe('run directories: identity, lock, damage', () => {
+  it('resumes when the spec path is spelled differently or the run directory was renamed', async () => {
+    const first = join(tmp, 'spelled');
+    const r1 = await cli('run', 'examples/tasks/ssl_ticket_kb.yaml', '--agent', 'reference', '--trials', '2', '--out', first);
+    assert.equal(r1.code, 0, r1.stderr);
+    const again = await cli('run', './examples/tasks/ssl_ticket_kb.yaml', '--agent', 'reference', '--trials', '2', '--out', first);
+    assert.equal(again.code, 0, again.stderr);
+    assert.match(again.stderr, /resuming .*: 2 of 2 episodes already recorded/);
+    const moved = join(tmp, 'spelled-moved');
+    renameSync(first, moved);
+    const resumed = await cli('run', `${process.cwd()}/examples/tasks/ssl_ticket_kb.yaml`, '--agent', 'reference', '--trials', '2', '--out', moved);
+    assert.equal(resumed.code, 0, resumed.stderr);
+    assert.equal(keys(join(moved, 'trajectories.jsonl')).length, 2);
+  });
+
+  it('a directory locked by a live process is refused; a stale lock is taken over and released at the end', async () => {
+    const dir = join(tmp, 'locked');
+    const args = ['run', 'examples/tasks/ssl_ticket_kb.yaml', '--agent', 'reference', '--out', dir];
+    assert.equal((await cli(...args)).code, 0);
+    // this test process stands in for a concurrent run
+    writeFileSync(join(dir, 'run.lock'), `${process.pid}\n`);
+    badInput(await cli(...args, '--force'), new RegExp(`in use by another coworkenv process \\(pid ${process.pid}, `));
+    assert.equal(lines(join(dir, 'trajectories.jsonl')).length, 1, '--force did not discard the locked run');
+    const dead = deadPid();
+    writeFileSync(join(dir, 'run.lock'), `${dead}\n`);
+    const r = await cli(...args);
+    assert.equal(r.code, 0, r.stderr);
+    assert.match(r.stderr, new RegExp(`taking over a stale lock \\(process ${dead} is gone\\)`));
+    assert.equal(existsSync(join(dir, 'run.lock')), false);
+  });
+
+  it('a damaged run.json or trajectory line: exit 1 with file:line and what to do; summary warns about cut-off lines', async () => {
+    const dir = join(tmp, 'damaged');
+    const args = ['run', 'examples/tasks/ssl_ticket_kb.yaml', 'examples/tasks/inventory_reorder.yaml', '--agent', 'reference', '--out', dir];
+    assert.equal((await cli(...args)).code, 0);
+    const file = join(dir, 'trajectories.jsonl');
+    const good = readFileSync(file, 'utf8');
+    // a cut-off last line: summary and advantages say so on stderr and go on
+    appendFileSync(file, '{"kind":"trajectory","ver');
+    const summary = await cli('summary', dir);
+    assert.equal(summary.code, 0, summary.stderr);
+    assert.match(summary.stderr, /warning: .*trajectories\.jsonl:3: skipped an unparsable line: not valid JSON/);
+    const adv = await cli('advantages', dir, '--method', 'grpo', '--out', join(tmp, 'adv.jsonl'));
+    assert.equal(adv.code, 0, adv.stderr);
+    assert.match(adv.stderr, /warning: .*trajectories\.jsonl:3: skipped an unparsable line/);
+    // a complete line that is not JSON stops a resume
+    writeFileSync(file, `${good.split('\n')[0]}\n{"kind": broken}\n`);
+    badInput(await cli(...args), /trajectories\.jsonl:2: not valid JSON .*this run directory is damaged — move .* away .* --force/);
+    writeFileSync(file, good);
+    writeFileSync(join(dir, 'run.json'), '{"version":1,"config":{"na');
+    badInput(await cli(...args), /run\.json: not valid JSON .* move it away .* --force/);
+    badInput(await cli('summary', dir), /run\.json: not valid JSON/);
+    const forced = await cli(...args, '--force');
+    assert.equal(forced.code, 0, forced.stderr);
   });
 });
 
@@ -124,6 +187,7 @@ describe('LLM agent runs against the fake server', () => {
         const end = t.events.at(-1);
         assert.equal(end?.type === 'episode_end' && end.reason, 'infra_error');
         assert.match(end?.type === 'episode_end' ? (end.error ?? '') : '', /server/);
+        assert.equal(t.grade, undefined, 'an infra_error is never graded');
       }
       // each episode: the first attempt and one infra retry, each making 2 HTTP requests (1 + 1 retry)
       assert.equal(down.requests.length, 8);
@@ -134,5 +198,50 @@ describe('LLM agent runs against the fake server', () => {
     } finally {
       await down.close();
     }
+  });
+
+  it('--infra-retries N reruns an infra_error N times; when nothing was graded the run warns and exits 1', async () => {
+    const down = await startFakeServer({ fallback: { status: 503 } });
+    try {
+      const model = `openai-compatible:${down.openaiBaseURL}#down`;
+      const base = ['run', 'examples/tasks/ssl_ticket_kb.yaml', '--agent', model, '--trials', '2', '--concurrency', '1', '--llm-retries', '0', '--no-cache'];
+      const none = await cli(...base, '--infra-retries', '0', '--json');
+      assert.equal(none.code, 1, none.stderr);
+      assert.match(none.stderr, /warning: nothing was graded: all 2 episode\(s\) ended in infra_error/);
+      assert.equal(down.requests.length, 2);
+      const out = JSON.parse(none.stdout) as { results: { score: number | null; status: string | null }[] };
+      assert.deepEqual(out.results.map((r) => [r.score, r.status]), [[null, null], [null, null]]);
+      const dir = join(tmp, 'infra');
+      const once = await cli(...base, '--infra-retries', '1', '--out', dir);
+      assert.equal(once.code, 1);
+      assert.equal(down.requests.length, 2 + 4);
+      assert.deepEqual(lines(join(dir, 'errors.jsonl')).map((l) => (JSON.parse(l) as { retried: boolean }).retried), [true, false, true, false]);
+      const help = await cli('run', '--help');
+      assert.match(help.stdout, /--infra-retries <n>/);
+    } finally {
+      await down.close();
+    }
+  });
+
+  it('--replay: a cache miss stops the run (exit 1, nothing recorded, no call made); recorded calls replay', async () => {
+    const cacheDir = join(tmp, 'replay-cache');
+    const dir = join(tmp, 'replay');
+    const model = `openai-compatible:${server.openaiBaseURL}#fake-agent`;
+    const args = ['run', 'examples/tasks/ssl_ticket_kb.yaml', '--agent', model, '--trials', '2', '--cache-dir', cacheDir];
+    const before = server.requests.length;
+    const missed = await cli(...args, '--replay', '--out', dir);
+    badInput(missed, /replay mode: no cached response .* the run stopped and the episode that missed was not recorded/);
+    assert.equal(server.requests.length, before, 'a replay miss never calls the endpoint');
+    assert.equal(lines(join(dir, 'trajectories.jsonl')).length, 0);
+    assert.equal((JSON.parse(readFileSync(join(dir, 'run.json'), 'utf8')) as { status: string }).status, 'failed');
+    // recording resumes the same run directory, then a replay into a new one makes no call
+    const recorded = await cli(...args, '--out', dir);
+    assert.equal(recorded.code, 0, recorded.stderr);
+    const calls = server.requests.length;
+    const replayed = await cli(...args, '--replay', '--out', join(tmp, 'replayed'), '--json');
+    assert.equal(replayed.code, 0, replayed.stderr);
+    assert.equal(server.requests.length, calls);
+    const scores = (f: string) => lines(f).map((l) => Trajectory.parse(JSON.parse(l)).grade?.score).sort();
+    assert.deepEqual(scores(join(tmp, 'replayed', 'trajectories.jsonl')), scores(join(dir, 'trajectories.jsonl')));
   });
 });

@@ -2,6 +2,7 @@ import pLimit from 'p-limit';
 import { runEpisode } from '../agent/rollout.js';
 import type { Agent, UserSimulator } from '../agent/types.js';
 import { createEpisode, type Episode } from '../env/episode.js';
+import { grade } from '../grade/grade.js';
 import type { Judge } from '../grade/types.js';
 import type { TaskSpec } from '../spec/task-spec.js';
 import type { Trajectory } from '../spec/trajectory.js';
@@ -20,6 +21,11 @@ export interface RunTasksOptions {
   judge?: Judge;
   /** reruns of an episode that ended in infra_error before it is recorded as one [2] */
   infraRetries?: number;
+  /**
+   * Asked after every episode, before it is retried or recorded: an error stops the run (the episode and
+   * every later one are not recorded) and `runTasks` rejects with it — e.g. a --replay cache miss.
+   */
+  fatal?: () => unknown;
   onRecord?: (t: Trajectory, done: number, total: number) => void;
 }
 
@@ -29,9 +35,10 @@ const endOf = (t: Trajectory) => {
 };
 
 /**
- * Runs every (task, trial) the store has not recorded yet; each finished episode is appended (and synced)
- * at once, so a killed run resumes where it stopped. Infrastructure failures are retried, then recorded as
- * infra_error (excluded from metrics).
+ * Runs every (task, trial) the store has not recorded yet; each finished episode is graded and appended (and
+ * synced) at once, so a killed run resumes where it stopped. Infrastructure failures are retried, then
+ * recorded as infra_error without a grade (excluded from metrics). A failing episode (or `fatal`) stops the
+ * run: episodes in flight finish, nothing new starts, and the promise rejects.
  */
 export async function runTasks(o: RunTasksOptions): Promise<{ ran: number; total: number }> {
   const jobs = o.specs.flatMap((spec) => Array.from({ length: o.trials }, (_, trial) => ({ spec, trial }))).filter((j) => !o.store.has(j.spec.id, j.trial));
@@ -39,22 +46,42 @@ export async function runTasks(o: RunTasksOptions): Promise<{ ran: number; total
   let done = total - jobs.length;
   const limit = pLimit(o.concurrency ?? 1);
   const retries = o.infraRetries ?? 2;
+  let failure: { error: unknown } | undefined;
+  const stopped = () => {
+    if (!failure) {
+      const error = o.fatal?.();
+      if (error) failure = { error };
+    }
+    return !!failure;
+  };
+  const job = async (spec: TaskSpec, trial: number): Promise<void> => {
+    let t: Trajectory | undefined;
+    for (let attempt = 0; attempt <= retries; attempt++) {
+      const episode = createEpisode(spec, { seed: o.seed, trial, ...(o.shell ? { shell: o.shell } : {}) });
+      const user = o.makeUser?.(spec, episode);
+      // graded below: an infra_error says nothing about the agent and gets no score
+      t = await runEpisode({ spec, agent: o.makeAgent(spec, { seed: o.seed, trial }), episode, seed: o.seed, trial, ...(user ? { user } : {}), noGrade: true });
+      if (stopped()) return;
+      const end = endOf(t);
+      if (end?.reason !== 'infra_error') break;
+      await o.store.error({ kind: 'infra_error', task_id: spec.id, trial, attempt: attempt + 1, message: end.error ?? '', retried: attempt < retries });
+    }
+    const record = t as Trajectory;
+    if (endOf(record)?.reason !== 'infra_error') record.grade = await grade(spec, record, o.judge ? { judge: o.judge } : {});
+    if (stopped()) return;
+    await o.store.append(record);
+    o.onRecord?.(record, ++done, total);
+  };
   await Promise.all(
     jobs.map(({ spec, trial }) =>
       limit(async () => {
-        let t: Trajectory | undefined;
-        for (let attempt = 0; attempt <= retries; attempt++) {
-          const episode = createEpisode(spec, { seed: o.seed, trial, ...(o.shell ? { shell: o.shell } : {}) });
-          const user = o.makeUser?.(spec, episode);
-          t = await runEpisode({ spec, agent: o.makeAgent(spec, { seed: o.seed, trial }), episode, seed: o.seed, trial, ...(user ? { user } : {}), ...(o.judge ? { judge: o.judge } : {}) });
-          const end = endOf(t);
-          if (end?.reason !== 'infra_error') break;
-          await o.store.error({ kind: 'infra_error', task_id: spec.id, trial, attempt: attempt + 1, message: end.error ?? '', retried: attempt < retries });
-        }
-        await o.store.append(t as Trajectory);
-        o.onRecord?.(t as Trajectory, ++done, total);
+        if (failure) return;
+        await job(spec, trial).catch((error: unknown) => {
+          failure ??= { error };
+        });
       }),
     ),
   );
+  if (failure) throw failure.error;
   return { ran: jobs.length, total };
 }

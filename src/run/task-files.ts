@@ -7,6 +7,11 @@ import type { TaskSpec } from '../spec/task-spec.js';
 
 const SPEC_EXT = new Set(['.yaml', '.yml', '.json']);
 
+/** What `synth` writes beside the released specs (task-store.ts); never read as a spec. */
+export const SYNTH_SUMMARY_FILE = 'synth-summary.json';
+// files coworkenv itself writes into a tasks folder that are not specs
+const NOT_SPECS = new Set([SYNTH_SUMMARY_FILE]);
+
 /** One spec document: its file (and line, for JSONL), text and parse result. */
 export interface TaskFile {
   file: string;
@@ -16,8 +21,8 @@ export interface TaskFile {
 }
 
 /**
- * Reads spec files: YAML/JSON files, JSONL (one spec per line), or directories of them (not recursive;
- * a `rejected/` folder is skipped). A missing path is a not_found error.
+ * Reads spec files: YAML/JSON files, JSONL (one spec per line), or directories of them (not recursive, so
+ * a `rejected/` folder is skipped; so is synth's `synth-summary.json`). A missing path is a not_found error.
  */
 export async function readTaskFiles(paths: readonly string[]): Promise<TaskFile[]> {
   if (paths.length === 0) throw new CoworkError('bad_input', 'no task files given; pass spec files or a directory such as examples/tasks');
@@ -26,7 +31,8 @@ export async function readTaskFiles(paths: readonly string[]): Promise<TaskFile[
     const s = await stat(p).catch(() => undefined);
     if (!s) throw new CoworkError('not_found', `${p}: no such file or directory`);
     if (s.isDirectory()) {
-      const names = (await readdir(p)).sort();
+      const entries = await readdir(p, { withFileTypes: true });
+      const names = entries.filter((e) => !e.isDirectory() && !NOT_SPECS.has(e.name)).map((e) => e.name).sort();
       const found = names.filter((n) => SPEC_EXT.has(extname(n)) || extname(n) === '.jsonl').map((n) => join(p, n));
       if (found.length === 0) throw new CoworkError('not_found', `${p}: no .yaml, .yml, .json or .jsonl spec files in this directory`);
       files.push(...found);

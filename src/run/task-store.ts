@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import type { SynthOutcome } from '../synth/outcome.js';
 import type { SynthSummary } from '../synth/synthesize.js';
 import { prettyJson, removeFile, writeFileAtomic } from './files.js';
+import { SYNTH_SUMMARY_FILE } from './task-files.js';
 
 /**
  * Writes synthesis results: released specs as <dir>/<id>.json, rejected candidates with every diagnostic
@@ -24,6 +25,7 @@ export async function writeSynthOutput(dir: string, outcomes: readonly SynthOutc
       rejected.push(bad);
     }
   }
-  await writeFileAtomic(join(dir, 'synth-summary.json'), prettyJson(summary));
+  // task-files.ts skips this name when a folder is read as tasks
+  await writeFileAtomic(join(dir, SYNTH_SUMMARY_FILE), prettyJson(summary));
   return { released, rejected };
 }
