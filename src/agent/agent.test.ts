@@ -223,7 +223,7 @@ describe('runEpisode endings', () => {
     const started = Date.now();
     const t = await runEpisode({ spec: ws, agent: sleeper });
     assert.ok(Date.now() - started < 6_000, `took ${Date.now() - started} ms`);
-    assert.equal(endOf(t).reason, 'timeout');
+    assert.equal((endOf(t) as { reason?: string } | undefined)?.reason, 'timeout');
     assert.equal(tools(t)[0]?.error?.code, 'command_failed');
   });
 
