@@ -1,9 +1,11 @@
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { extname, join, relative } from 'node:path';
 import { isError, formatDiagnostic } from '../spec/diagnostics.js';
+import { parsePath, withPositions } from '../spec/document.js';
 import { CoworkError } from '../spec/errors.js';
 import { checkSpecValue, type ParsedSpec, parseSpecText } from '../spec/parse-spec.js';
 import type { TaskSpec } from '../spec/task-spec.js';
+import { staticDiagnostics } from '../synth/gate/index.js';
 
 const SPEC_EXT = new Set(['.yaml', '.yml', '.json']);
 
@@ -67,14 +69,18 @@ export function whereOf(f: Pick<TaskFile, 'file' | 'line'>): string {
   return f.line ? `${rel}:${f.line}` : rel;
 }
 
-/** Loads parsed specs; any schema error or duplicate id is a spec_invalid error naming every problem. */
+/**
+ * Loads parsed specs; a schema error, an error of the static gate steps 2–6 (unknown tools, bad weights, a
+ * leaked answer …) or a duplicate id is a spec_invalid error naming every problem.
+ */
 export async function loadSpecs(paths: readonly string[]): Promise<{ file: string; spec: TaskSpec }[]> {
   const files = await readTaskFiles(paths);
   const problems: string[] = [];
   const out: { file: string; spec: TaskSpec }[] = [];
   const seen = new Map<string, string>();
   for (const f of files) {
-    const errors = f.parsed.diagnostics.filter(isError);
+    const found = f.parsed.spec ? [...f.parsed.diagnostics, ...withPositions(staticDiagnostics(f.parsed.spec), f.parsed.doc, parsePath)] : f.parsed.diagnostics;
+    const errors = found.filter(isError);
     if (errors.length || !f.parsed.spec) {
       problems.push(...errors.slice(0, 5).map((d) => formatDiagnostic(d, whereOf(f))));
       continue;

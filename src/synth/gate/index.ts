@@ -31,6 +31,20 @@ export const GATE_STEPS = [
 
 export const STATIC_THROUGH = 6;
 
+// steps 2–6: cheap, deterministic, nothing executed
+const STATIC_STEPS: readonly (readonly [number, (s: TaskSpec) => Diagnostic[]])[] = [
+  [2, checkCatalog],
+  [3, checkFixtures],
+  [4, checkChecks],
+  [5, checkConflicts],
+  [6, checkLeakage],
+];
+
+/** The static gate steps (2–6) on a parsed spec: what `run`, `serve`, `mcp` and `inspect` check before using it. */
+export function staticDiagnostics(spec: TaskSpec): Diagnostic[] {
+  return STATIC_STEPS.flatMap(([, fn]) => fn(spec));
+}
+
 export interface GateOptions {
   /** last step to run (default: all) */
   through?: number;
@@ -71,14 +85,7 @@ export async function runGate(input: string | { raw: unknown } | { spec: TaskSpe
     spec = parsed.spec;
   }
   if (!spec) return report(id, steps);
-  const statics: [number, (s: TaskSpec) => Diagnostic[]][] = [
-    [2, checkCatalog],
-    [3, checkFixtures],
-    [4, checkChecks],
-    [5, checkConflicts],
-    [6, checkLeakage],
-  ];
-  for (const [n, fn] of statics) if (n <= through) add(n, fn(spec));
+  for (const [n, fn] of STATIC_STEPS) if (n <= through) add(n, fn(spec));
   if (through >= 7 && steps.every((s) => s.ok)) add(7, await checkConsistency(spec));
   if (through >= 8 && steps.every((s) => s.ok)) add(8, (await checkExecution(spec)).diagnostics);
   if (through >= 9 && steps.every((s) => s.ok)) {
