@@ -168,6 +168,7 @@ describe('coworkenv advantages', () => {
     const r = await cli('advantages', dir, '--method', 'grpo', '--group-size', '4', '--reward', 'geometric', '--out', geo);
     assert.equal(r.code, 0, r.stderr);
     assert.match(r.stdout, /1 sample\(s\) aborted/);
+    assert.match(r.stderr, /warning: 1 sample\(s\) aborted — missing reward: geometric reward: LLM side unscored: final_answer \(unavailable\)/);
     const meta = metaOf(join(TMP, 'unjudged-geo.meta.json'));
     assert.deepEqual(meta.aborted, [
       {

@@ -11,7 +11,7 @@ import { buildGroups, type Grouping } from '../rl/groups.js';
 import { DEFAULT_DIMENSIONS, parseDimensions, REWARD_KINDS, type RewardConfig, type RewardKind, sampleReward } from '../rl/rewards.js';
 import { shapedStepRewards } from '../rl/step-rewards.js';
 import { intArg, numArg } from './options.js';
-import { color, out, printJson, table } from './output.js';
+import { color, note, out, printJson, table } from './output.js';
 import { warnSkipped } from './summary-view.js';
 
 interface AdvOpts {
@@ -149,6 +149,10 @@ function printReport(meta: Meta, file: string, metaFile: string): void {
   const c = meta.counts;
   out(`${meta.method}: ${c.valid_groups}/${c.groups} groups valid (${c.infra_failed_groups} infra-failed, ${c.incomplete_groups} incomplete), ${c.zero_variance_groups} zero-variance; ${c.aborted_samples} sample(s) aborted`);
   if (meta.rejected.length) out(`\n${table(['rejected group', 'reason', 'detail'], meta.rejected.map((r) => [r.group, r.reason, r.detail]))}\n`);
+  // the reasons a sample was dropped (e.g. an unscored judge side) belong on the terminal, not only in the sidecar
+  const reasons = new Map<string, number>();
+  for (const a of meta.aborted) reasons.set(a.reason, (reasons.get(a.reason) ?? 0) + 1);
+  for (const [reason, n] of reasons) note(color.yellow(`warning: ${n} sample(s) aborted — ${reason}`));
   if (c.valid_groups === 0) out(color.yellow('no valid group: the advantages file is empty'));
   out(`wrote ${file} (${c.rows} rows${'steps' in c ? `, ${c.steps} steps` : ''}) and ${metaFile}`);
 }
