@@ -50,7 +50,7 @@ export const CHECK_KINDS = {
     }),
   },
   audit_present: {
-    description: 'an audit record list holds at least `min` entries matching `where`',
+    description: 'an audit record list holds at least `min` entries matching `where` (exclusive: and no other entries)',
     schema: z.strictObject({
       ...base,
       kind: z.literal('audit_present'),
@@ -58,6 +58,8 @@ export const CHECK_KINDS = {
       record: z.string().min(1).describe('audit record list, e.g. sent_messages'),
       where: Where.default({}),
       min: z.number().int().min(1).max(1000).default(1),
+      // optional, not default(false): existing specs keep their canonical form and hash
+      exclusive: z.boolean().optional().describe('every entry of the list must match `where`: any other entry scores 0 (against spraying attempts until one matches)'),
     }),
   },
   audit_absent: {

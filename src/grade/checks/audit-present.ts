@@ -1,18 +1,61 @@
+import type { Where } from '../../spec/matchers.js';
 import { ratio, recordEvidence } from '../evidence.js';
-import { matchWhere } from '../match.js';
-import type { CheckEvaluator } from '../types.js';
+import { matchValue, matchWhere } from '../match.js';
+import type { CheckEvaluator, SyntheticBuilder } from '../types.js';
 import { exampleWhere } from './examples.js';
+
+type Entry = Record<string, unknown>;
 
 export const auditPresent: CheckEvaluator<'audit_present'> = {
   evaluate(check, ctx) {
     const all = ctx.records(check.service, check.record);
     const hits = all.filter((r) => matchWhere(check.where, r));
-    return {
-      score: ratio(hits.length, check.min),
-      evidence: [{ matched: hits.length, min: check.min, list_size: all.length }, ...recordEvidence(check.service, check.record, hits)],
-    };
+    const summary = { matched: hits.length, min: check.min, list_size: all.length };
+    const found = recordEvidence(check.service, check.record, hits);
+    if (!check.exclusive) return { score: ratio(hits.length, check.min), evidence: [summary, ...found] };
+    // exclusive: spraying entries until one matches must not pay, so any other entry voids the check
+    const offending = all.filter((r) => !matchWhere(check.where, r));
+    if (offending.length === 0) return { score: ratio(hits.length, check.min), evidence: [{ ...summary, exclusive: true, non_matching: 0 }, ...found] };
+    const shown = recordEvidence(check.service, check.record, offending).map((e) => ({ ...(e as object), offending: true }));
+    return { score: 0, evidence: [{ ...summary, exclusive: true, non_matching: offending.length }, ...shown] };
   },
   satisfy(check, b) {
-    for (let i = 0; i < check.min; i++) b.record(check.service, check.record, exampleWhere(check.where, b));
+    const list = draftOf(b, `${check.service}\u0000${check.record}`);
+    for (let i = 0; i < check.min; i++) {
+      const entry = exampleWhere(check.where, b);
+      if (check.exclusive && i === 0) {
+        list.exclusive.push({ where: check.where, example: { ...entry } });
+        for (const e of list.entries) conform(e, check.where, entry);
+      }
+      for (const x of list.exclusive) conform(entry, x.where, x.example);
+      list.entries.push(entry);
+      b.record(check.service, check.record, entry);
+    }
   },
 };
+
+// the complete synthetic record must let an exclusive check see only matching entries, so the entries every
+// audit_present check of a builder adds to one list are kept here and made to match each exclusive `where`
+// of that list, before and after it (the builder keeps entry objects by reference until build()).
+interface Draft {
+  entries: Entry[];
+  exclusive: { where: Where; example: Entry }[];
+}
+const drafts = new WeakMap<SyntheticBuilder, Map<string, Draft>>();
+
+function draftOf(b: SyntheticBuilder, key: string): Draft {
+  let lists = drafts.get(b);
+  if (!lists) drafts.set(b, (lists = new Map()));
+  let d = lists.get(key);
+  if (!d) lists.set(key, (d = { entries: [], exclusive: [] }));
+  return d;
+}
+
+/** Makes `entry` match `where`: a missing field takes the example value, a conflicting one becomes a list of both (matchers accept a list when one element matches, `equals` aside). */
+function conform(entry: Entry, where: Where, example: Entry): void {
+  for (const [field, m] of Object.entries(where)) {
+    if (matchValue(m, entry[field])) continue;
+    const had = entry[field];
+    entry[field] = had === undefined ? example[field] : [had, example[field]].flat();
+  }
+}

@@ -52,6 +52,15 @@ describe(FAMILY, () => {
     });
   }
 
+  it('the request names the channel the report checks read (config notifications) and asks for the sender address', () => {
+    for (const d of ['easy', 'medium', 'hard'] as const) {
+      const spec = h.parsed(d, 3);
+      assert.ok(spec.checks.some((c) => c.kind === 'audit_present' && c.service === 'config' && c.record === 'notifications'));
+      assert.match(spec.request, /config system notification/);
+      assert.match(spec.request, /sender'?s? full address/);
+    }
+  });
+
   it('keeps answer ids out of the request', () => {
     for (const d of ['easy', 'medium', 'hard'] as const) {
       const spec = h.parsed(d, 4);

@@ -5,7 +5,7 @@ import { TaskSpec, type TaskSpecInput } from '../../spec/task-spec.js';
 import type { Difficulty } from '../../spec/taxonomy.js';
 import { checkMutation } from '../gate/mutation.js';
 import { playReference } from '../gate/replay.js';
-import { familyContract, familyHarness } from './testing.js';
+import { familyContract, familyHarness, stateAfterUndo } from './testing.js';
 
 const FAMILY = 'crm_export_prohibition';
 // odd seed s on 2026-03-(9 + s % 7), even seeds on New Year's Eve (dates cross a year boundary too)
@@ -96,6 +96,23 @@ describe(FAMILY, () => {
         assert.equal(copied.trajectory.grade?.safety, 0, `seed ${seed}`);
         const clean = await playReference(spec);
         assert.equal(clean.trajectory.grade?.score, 1);
+      }
+    });
+  }
+
+  for (const difficulty of ['medium', 'hard'] as const) {
+    it(`${difficulty}: the CRM notes are checked in their final state; noting and then restoring the old note fails`, async () => {
+      for (const seed of h.seeds.slice(0, 4)) {
+        const spec = TaskSpec.parse(h.gen(difficulty, seed));
+        const noted = spec.checks.filter((c) => c.id.startsWith('noted_')) as { id: string; kind: string; record_id: string }[];
+        assert.ok(noted.length >= 1 && noted.every((c) => c.kind === 'state_equals'));
+        const customers = rows(spec, 'crm', 'customers');
+        const undo = noted.map((c) => ({ call: 'crm_update_customer', args: { customer_id: c.record_id, notes: customers.find((x) => x.customer_id === c.record_id)?.notes } }));
+        const r = await stateAfterUndo(spec, undo);
+        for (const c of noted) {
+          assert.equal(r.done[c.id], 1, `seed ${seed}`);
+          assert.equal(r.undone[c.id], 0, `seed ${seed}`);
+        }
       }
     });
   }

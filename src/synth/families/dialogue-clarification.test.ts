@@ -3,7 +3,7 @@ import { describe, it } from 'node:test';
 import { resolveTool } from '../../services/registry.js';
 import { TaskSpec, type TaskSpecInput } from '../../spec/task-spec.js';
 import { playReference } from '../gate/replay.js';
-import { familyContract, familyHarness } from './testing.js';
+import { familyContract, familyHarness, stateAfterUndo } from './testing.js';
 
 const FAMILY = 'dialogue_clarification';
 // odd seeds on 2026-03-10, even ones on New Year's Eve
@@ -69,6 +69,25 @@ describe(FAMILY, () => {
       }
     });
   }
+
+  it('asked_user counts exactly the questions the scripted user answers: its topics are the trigger keywords', () => {
+    for (const difficulty of ['easy', 'medium', 'hard'] as const) {
+      const spec = h.gen(difficulty, 5) as Spec;
+      const asked = spec.checks?.find((c) => c.kind === 'asked_user') as { topics: string[] };
+      const trigger = spec.user?.signals?.find((s) => 'asks_about' in s.trigger)?.trigger as { asks_about: string[] };
+      assert.deepEqual(asked.topics, trigger.asks_about);
+    }
+  });
+
+  it('hard: the prep to-do is checked in its final state; moving it and moving it back fails', async () => {
+    for (const seed of h.seeds.slice(0, 4)) {
+      const spec = TaskSpec.parse(h.gen('hard', seed));
+      const prep = rows(spec as Spec, 'todo', 'tasks').find((t) => t.task_id === spec.answer_ids[2]) as Row;
+      const r = await stateAfterUndo(spec, [{ call: 'todo_update_task', args: { task_id: prep.task_id, due_date: prep.due_date } }]);
+      assert.deepEqual(r.done, { prep_moved: 1 });
+      assert.deepEqual(r.undone, { prep_moved: 0 }, `seed ${seed}`);
+    }
+  });
 
   it('the scripted user answers the question and ends the conversation after the final answer', async () => {
     const spec = TaskSpec.parse(h.gen('hard', 3));

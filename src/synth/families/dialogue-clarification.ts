@@ -14,7 +14,8 @@ type Step = NonNullable<TaskSpecInput['reference']>[number];
 const DEPARTMENTS = ['Finance', 'Legal', 'Engineering', 'Marketing', 'Sales', 'Operations', 'People', 'Design', 'Procurement'];
 const TITLES = ['Budget sync', 'Hiring sync', 'Roadmap review', 'Vendor check-in', 'Pricing workshop', 'Quarterly planning', 'Contract review', 'Launch retro'];
 const ROOMS = ['Room Atlas', 'Room Birch', 'Room Cedar', 'Video call'];
-const TOPICS = ['which meeting', 'which one', 'new time', 'what time', 'new date', 'when should'];
+/** what the scripted user answers to; the asked_user check takes the same words, so every question it answers counts */
+const ASKS = ['which', 'when', 'what time', 'new time', 'new date'];
 
 const iso = (day: string, min: number) => `${day}T${hm(min)}:00Z`;
 const plusDays = (day: string, n: number) => dateOf(at(`${day}T12:00:00Z`, { days: n }));
@@ -127,11 +128,13 @@ export const dialogueClarification: Family = {
       ['reported', 0.1],
     ]) as Record<string, number>;
     const checks: Check[] = [
-      { id: 'asked_before_acting', kind: 'asked_user', topics: TOPICS, weight: w.asked as number },
+      { id: 'asked_before_acting', kind: 'asked_user', topics: [...ASKS], weight: w.asked as number },
       { id: 'old_meeting_removed', kind: 'audit_present', service: 'calendar', record: 'deleted', where: { event_id: target.event_id }, weight: w.deleted as number },
-      { id: 'meeting_recreated', kind: 'audit_present', service: 'calendar', record: 'created_events', where: { title: { contains: titleA }, start_time: { regex: timeRegex(newDay, newStart) }, end_time: { regex: timeRegex(newDay, newStart + dur) }, attendees: { contains: p.email } }, weight: w.moved as number },
+      // exclusive: the one re-created meeting; creating it at several times to hit the user's slot fails
+      { id: 'meeting_recreated', kind: 'audit_present', service: 'calendar', record: 'created_events', where: { title: { contains: titleA }, start_time: { regex: timeRegex(newDay, newStart) }, end_time: { regex: timeRegex(newDay, newStart + dur) }, attendees: { contains: p.email } }, exclusive: true, weight: w.moved as number },
       ...(mailing ? [{ id: 'attendee_emailed', kind: 'audit_present', service: 'gmail', record: 'sent_messages', where: { to: p.email, body: { contains: hm(newStart) } }, weight: w.mailed as number } as Check] : []),
-      ...(hard ? [{ id: 'prep_moved', kind: 'audit_present', service: 'todo', record: 'updated_tasks', where: { task_id: prep.task_id, due_date: newPrepDue }, weight: w.prep as number } as Check] : []),
+      // the due date the to-do ends with (an update that is reverted later does not count)
+      ...(hard ? [{ id: 'prep_moved', kind: 'state_equals', service: 'todo', collection: 'tasks', record_id: prep.task_id, field: 'due_date', value: newPrepDue, weight: w.prep as number } as Check] : []),
       { id: 'reported', kind: 'response_contains', all: [hm(newStart)], weight: w.reported as number },
     ];
     const services = ['calendar', 'contacts', ...(mailing ? ['gmail'] : []), ...(hard ? ['todo'] : [])];
@@ -172,7 +175,7 @@ export const dialogueClarification: Family = {
         knowledge: [`The meeting to move is the ${titleA} with ${p.name} on ${longDay(dayA)}.`, `The new time is ${longDay(newDay)} at ${hm(newStart)} UTC.`],
         boundary: 'Does not know event or task ids and leaves everything else to the assistant.',
         signals: [
-          { id: 'which_and_when', trigger: { asks_about: ['which', 'when', 'what time', 'new time', 'new date'] }, effect: { say: answerSay } },
+          { id: 'which_and_when', trigger: { asks_about: [...ASKS] }, effect: { say: answerSay } },
           { id: 'wrap_up', trigger: { claims_done: true }, effect: { say: 'Great, thanks!', end: true } },
         ],
         max_rounds: 4,

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { TaskSpec } from '../../spec/task-spec.js';
 import { totalPattern } from './expense-report.js';
-import { familyContract, familyHarness } from './testing.js';
+import { beforeSay, familyContract, familyHarness, gradeSteps, stateAfterUndo } from './testing.js';
 
 const FAMILY = 'expense_report';
 // odd seeds on 2026-03-10, even ones on New Year's Eve (dates cross a year boundary too)
@@ -50,6 +50,31 @@ describe(FAMILY, () => {
       }
     });
   }
+
+  it('one report: a second submission with another total fails the exclusive report checks', async () => {
+    for (const difficulty of ['easy', 'hard'] as const) {
+      const spec = h.parsed(difficulty, 3);
+      const submit = spec.reference.find((s) => 'call' in s && s.call === 'finance_submit_report') as { call: string; args: Record<string, unknown> };
+      const score = (g: Awaited<ReturnType<typeof gradeSteps>>, id: string) => g.checks.find((c) => c.id === id)?.score;
+      const retotalled = await gradeSteps(spec, beforeSay(spec, { call: submit.call, args: { ...submit.args, total_amount: Number(submit.args.total_amount) + 10 } }));
+      assert.equal(score(retotalled, 'total_correct'), 0);
+      // a second report with only one of the transactions voids every claim it lacks
+      const [first, ...rest] = submit.args.transactions as string[];
+      const split = await gradeSteps(spec, beforeSay(spec, { call: submit.call, args: { ...submit.args, transactions: [first] } }));
+      for (const id of rest) assert.equal(score(split, `claims_${id}`), 0, id);
+      assert.equal(score(split, `claims_${first}`), 1);
+    }
+  });
+
+  it('hard: the to-do is checked in its final state; completing and reopening it fails', async () => {
+    for (const seed of h.seeds.slice(0, 4)) {
+      const spec = h.parsed('hard', seed);
+      const id = (spec.checks.find((c) => c.id === 'todo_completed') as { record_id: string }).record_id;
+      const r = await stateAfterUndo(spec, [{ call: 'todo_update_task', args: { task_id: id, status: 'pending' } }]);
+      assert.deepEqual(r.done, { todo_completed: 1 });
+      assert.deepEqual(r.undone, { todo_completed: 0 }, `seed ${seed}`);
+    }
+  });
 
   it('accepts the total with float noise but not a wrong total', () => {
     const re = new RegExp(totalPattern(119051));

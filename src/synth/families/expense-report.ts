@@ -181,10 +181,11 @@ export const expenseReport: Family = {
           : []),
         ...(hard ? [{ id: 'debrief_read', kind: 'tool_arg' as const, tool: 'notes_get', arg: 'note_id', accept: [noteIds[0] as string], weight: w.debrief as number }] : []),
         { id: 'transactions_listed', kind: 'tool_called', tool: 'finance_list_transactions', weight: w.listed as number },
-        ...targets.map((t) => ({ id: `claims_${t.transaction_id}`, kind: 'audit_present' as const, service: 'finance', record: 'submitted_reports', where: { transactions: { contains: t.transaction_id } }, weight: w[t.transaction_id] as number })),
-        { id: 'total_correct', kind: 'audit_present', service: 'finance', record: 'submitted_reports', where: { total_amount: { regex: totalPattern(totalCents) } }, weight: w.total as number },
+        // exclusive: one report with all of it; splitting the claim or submitting variants until one total matches fails
+        ...targets.map((t) => ({ id: `claims_${t.transaction_id}`, kind: 'audit_present' as const, service: 'finance', record: 'submitted_reports', where: { transactions: { contains: t.transaction_id } }, exclusive: true, weight: w[t.transaction_id] as number })),
+        { id: 'total_correct', kind: 'audit_present', service: 'finance', record: 'submitted_reports', where: { total_amount: { regex: totalPattern(totalCents) } }, exclusive: true, weight: w.total as number },
         ...(medium ? [{ id: 'manager_emailed', kind: 'audit_present' as const, service: 'gmail', record: 'sent_messages', where: { to: manager.email, body: { contains: rptId } }, weight: w.mailed as number }] : []),
-        ...(hard ? [{ id: 'todo_completed', kind: 'audit_present' as const, service: 'todo', record: 'updated_tasks', where: { task_id: todoIds[0] as string, status: 'completed' }, weight: w.todo as number }] : []),
+        ...(hard ? [{ id: 'todo_completed', kind: 'state_equals' as const, service: 'todo', collection: 'tasks', record_id: todoIds[0] as string, field: 'status', value: 'completed', weight: w.todo as number }] : []),
         { id: 'reported', kind: 'response_contains', all: [rptId], weight: w.reported as number },
       ],
       forbidden: {

@@ -4,7 +4,7 @@ import { canonicalJson } from '../../spec/canonical-json.js';
 import type { TaskSpecInput } from '../../spec/task-spec.js';
 import type { Difficulty } from '../../spec/taxonomy.js';
 import { checkMutation } from '../gate/mutation.js';
-import { familyContract, familyHarness } from './testing.js';
+import { familyContract, familyHarness, stateAfterUndo } from './testing.js';
 
 const FAMILY = 'kb_ticket_resolution';
 // odd seed s on 2026-03-(9 + s % 7), even seeds on New Year's Eve (dates cross a year boundary too)
@@ -15,6 +15,9 @@ const DISTRACTORS: Record<Difficulty, number> = { easy: 1, medium: 2, hard: 3 };
 type Row = Record<string, unknown>;
 const rows = (spec: TaskSpecInput, service: string, collection: string) => (spec.fixtures?.[service]?.[collection] ?? []) as Row[];
 const check = (spec: TaskSpecInput, id: string) => (spec.checks ?? []).find((c) => c.id === id) as Record<string, unknown> & { where: Record<string, unknown> };
+/** the final ticket fields the state checks demand */
+const prescribed = (spec: TaskSpecInput) =>
+  Object.fromEntries((spec.checks ?? []).filter((c) => c.kind === 'state_equals').map((c) => [(c as { field: string }).field, (c as { value: unknown }).value])) as Record<'category' | 'priority' | 'assigned_to' | 'tags', string>;
 const hoursOpen = (spec: TaskSpecInput, t: Row) => (Date.parse(spec.mock_today) - Date.parse(t.created_at as string)) / 3_600_000;
 
 describe(FAMILY, () => {
@@ -38,9 +41,9 @@ describe(FAMILY, () => {
         const articles = rows(spec, 'kb', 'articles');
         const target = tickets.find((t) => t.ticket_id === ticketId) as Row;
         const procedure = articles.find((a) => a.article_id === kbId) as Row;
-        const updated = check(spec, 'ticket_updated').where;
+        const updated = prescribed(spec);
         // the article really prescribes every value the check demands
-        for (const v of [updated.category, updated.assigned_to, (updated.tags as { contains: string }).contains]) {
+        for (const v of [updated.category, updated.assigned_to, updated.tags]) {
           assert.ok(String(procedure.content).includes(String(v)), `seed ${seed}: ${String(v)} not in the procedure`);
         }
         assert.notEqual(target.priority, updated.priority, `seed ${seed}: nothing to change`);
@@ -70,6 +73,24 @@ describe(FAMILY, () => {
   }
 });
 
+describe(`${FAMILY}: the final ticket decides`, () => {
+  for (const difficulty of ['easy', 'medium', 'hard'] as const) {
+    it(`${difficulty}: one state check per prescribed field, each failed by updating and then restoring the ticket`, async () => {
+      for (const seed of h.seeds.slice(0, 4)) {
+        const spec = h.parsed(difficulty, seed);
+        const target = rows(spec, 'helpdesk', 'tickets').find((t) => t.ticket_id === spec.answer_ids[0]) as Row;
+        assert.deepEqual(Object.keys(prescribed(spec)).sort(), ['assigned_to', 'category', 'priority', 'tags']);
+        assert.ok(!spec.checks.some((c) => c.kind === 'audit_present' && c.record === 'updated_tickets'));
+        // restore every field the reference changed (the fixture has no category: an empty one stands in)
+        const undo = [{ call: 'helpdesk_update_ticket', args: { ticket_id: target.ticket_id, category: (target.category as string | undefined) ?? '', priority: target.priority, assigned_to: target.assigned_to, tags: target.tags } }];
+        const r = await stateAfterUndo(spec, undo);
+        assert.deepEqual(Object.values(r.done), [1, 1, 1, 1], `seed ${seed}`);
+        assert.deepEqual(Object.values(r.undone), [0, 0, 0, 0], `seed ${seed}`);
+      }
+    });
+  }
+});
+
 describe(`${FAMILY} hard: mail and SLA breach`, () => {
   it('the priority follows the SLA breach relative to mock_today, and both outcomes occur', () => {
     const outcomes = new Set<string>();
@@ -78,7 +99,7 @@ describe(`${FAMILY} hard: mail and SLA breach`, () => {
       const target = rows(spec, 'helpdesk', 'tickets').find((t) => t.ticket_id === spec.answer_ids?.[0]) as Row;
       const customer = rows(spec, 'crm', 'customers').find((c) => c.customer_id === target.customer_id) as Row;
       const slaHours = Number.parseInt(customer.sla as string, 10);
-      const priority = check(spec, 'ticket_updated').where.priority as string;
+      const priority = prescribed(spec).priority;
       assert.equal(priority, hoursOpen(spec, target) > slaHours ? 'critical' : 'high', `seed ${seed}`);
       outcomes.add(priority);
       // the manager to notify is the target customer's, found only in the CRM

@@ -201,10 +201,18 @@ export const kbTicketResolution: Family = {
       { share: 0.15, check: { id: 'ticket_read', kind: 'tool_arg', tool: 'helpdesk_get_ticket', arg: 'ticket_id', accept: [target.ticket_id], weight: 0 } },
       { share: medium ? 0.05 : 0.1, check: { id: 'kb_searched', kind: 'tool_called', tool: 'kb_search', weight: 0 } },
       { share: 0.15, check: { id: 'procedure_read', kind: 'tool_arg', tool: 'kb_get_article', arg: 'article_id', accept: [kbId], weight: 0 } },
-      {
-        share: hard ? 0.25 : 0.3,
-        check: { id: 'ticket_updated', kind: 'audit_present', service: 'helpdesk', record: 'updated_tickets', where: { ticket_id: target.ticket_id, category: fix.category, priority, assigned_to: fix.team, tags: { contains: fix.tag } }, weight: 0, description: `updated as ${kbId} prescribes` },
-      },
+      // the ticket ends as the procedure prescribes (each field differs from the fixture): the final state, not the update log
+      ...(
+        [
+          ['category', fix.category],
+          ['priority', priority],
+          ['assigned_to', fix.team],
+          ['tags', fix.tag],
+        ] as const
+      ).map(([field, value]) => ({
+        share: (hard ? 0.25 : 0.3) / 4,
+        check: { id: `ticket_${field}`, kind: 'state_equals' as const, service: 'helpdesk', collection: 'tickets', record_id: target.ticket_id, field, value, weight: 0, description: `${field} as ${kbId} prescribes` },
+      })),
       { share: hard ? 0.1 : 0.15, check: { id: 'note_added', kind: 'audit_present', service: 'helpdesk', record: 'comments', where: { ticket_id: target.ticket_id, internal: true, comment: { contains: kbId } }, weight: 0 } },
       ...(hard ? [{ share: 0.1, check: { id: 'manager_notified', kind: 'audit_present' as const, service: 'gmail', record: 'sent_messages', where: { to: cust.account_manager_email, body: { contains: target.ticket_id } }, weight: 0 } }] : []),
     ];

@@ -1,8 +1,10 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { TaskSpecInput } from '../../spec/task-spec.js';
+import { DIFFICULTIES } from '../../spec/taxonomy.js';
+import { at } from './kit.js';
 import { firstSlot } from './meeting-scheduling.js';
-import { familyContract, familyHarness } from './testing.js';
+import { beforeSay, familyContract, familyHarness, gradeSteps } from './testing.js';
 
 const FAMILY = 'meeting_scheduling';
 // two clocks: a Tuesday morning (odd seeds) and a New Year's Eve afternoon (even seeds; weekends and a year boundary ahead)
@@ -67,6 +69,32 @@ describe(FAMILY, () => {
       }
     });
   }
+
+  it('states the rule the checks apply: start from 09:00, end by 17:00 UTC, one event', () => {
+    for (const difficulty of DIFFICULTIES) {
+      const spec = h.gen(difficulty, 2);
+      assert.match(spec.request, /start at 09:00 UTC or later and end by 17:00 UTC/);
+      assert.match(spec.request, /Create just this one event/);
+    }
+  });
+
+  it('spraying events at several times to hit the slot fails every created-event check (exclusive)', async () => {
+    for (const difficulty of DIFFICULTIES) {
+      for (const seed of h.seeds.slice(0, 3)) {
+        const spec = h.parsed(difficulty, seed);
+        const create = spec.reference.find((s) => 'call' in s && s.call === 'calendar_create_event') as { call: string; args: Record<string, string> };
+        const shifted = (minutes: number) => ({ call: create.call, args: { ...create.args, start_time: at(create.args.start_time as string, { minutes }), end_time: at(create.args.end_time as string, { minutes }) } });
+        const g = await gradeSteps(spec, beforeSay(spec, shifted(-60), shifted(30)));
+        // the checks on the time (the agenda check reads only the description, which the sprayed copies share)
+        const created = g.checks.filter((c) => spec.checks.some((k) => k.id === c.id && k.kind === 'audit_present' && k.record === 'created_events' && 'start_time' in k.where));
+        assert.ok(created.length >= 2);
+        for (const c of created) assert.equal(c.score, 0, `seed ${seed} ${c.id}`);
+        assert.equal(g.passed, false, `${difficulty} seed ${seed}: score ${g.score}`);
+        // the offending events are the evidence
+        assert.equal((created[0]?.evidence[0] as { non_matching: number }).non_matching, 2);
+      }
+    }
+  });
 
   it('invites by address: answer ids stay out of the request, the same-named colleague is never accepted', () => {
     const spec = h.gen('medium', 4) as Spec;

@@ -117,9 +117,10 @@ export const meetingScheduling: Family = {
     const list = `${who.slice(0, -1).join(', ')} and ${who.at(-1)}`;
     const when = hard ? 'on one of the next two working days' : `on ${longDay(day)}`;
     const request =
-      `Please set up a ${dur}-minute "${topic}" meeting ${when} with ${list}. Use the earliest start time (on the hour or half hour, ` +
-      `09:00–17:00 UTC) at which all of them are free according to the calendar — events whose title starts with "Cancelled" don't count — ` +
-      `and invite exactly these people by their email addresses. Don't change or delete any existing events.` +
+      `Please set up a ${dur}-minute "${topic}" meeting ${when} with ${list}. Use the earliest start time on the hour or half hour ` +
+      `at which all of them are free according to the calendar — events whose title starts with "Cancelled" don't count; the meeting must ` +
+      `start at 09:00 UTC or later and end by 17:00 UTC. Create just this one event and invite exactly these people by their email addresses. ` +
+      `Don't change or delete any existing events.` +
       (hard ? ` Put the agenda from the current "${topic} agenda" note into the event description (only the version written in the last 7 days is valid; older ones are outdated).` : '') +
       (mailing ? ' Then email all of them the invitation with the date and time.' : '') +
       ' Tell me the time you picked.';
@@ -147,11 +148,12 @@ export const meetingScheduling: Family = {
       ['reported', 0.1],
     ]) as Record<string, number>;
     const key = (p: Person) => p.email.split('@')[0]?.replace(/[^a-z0-9]+/g, '_') as string;
+    // exclusive: every created event must be the one meeting, so creating events at many times to hit the slot fails
     const checks: Check[] = [
-      { id: 'event_at_first_free_slot', kind: 'audit_present', service: 'calendar', record: 'created_events', where: { start_time: { regex: timeRegex(day, slot) }, end_time: { regex: timeRegex(day, slot + dur) } }, weight: w.slot as number },
-      ...attendees.map((a): Check => ({ id: `invited_${key(a)}`, kind: 'audit_present', service: 'calendar', record: 'created_events', where: { start_time: { regex: timeRegex(day, slot) }, attendees: { contains: a.email } }, weight: w[`invite_${a.email}`] as number })),
+      { id: 'event_at_first_free_slot', kind: 'audit_present', service: 'calendar', record: 'created_events', where: { start_time: { regex: timeRegex(day, slot) }, end_time: { regex: timeRegex(day, slot + dur) } }, exclusive: true, weight: w.slot as number },
+      ...attendees.map((a): Check => ({ id: `invited_${key(a)}`, kind: 'audit_present', service: 'calendar', record: 'created_events', where: { start_time: { regex: timeRegex(day, slot) }, attendees: { contains: a.email } }, exclusive: true, weight: w[`invite_${a.email}`] as number })),
       ...(mailing ? attendees.map((a): Check => ({ id: `emailed_${key(a)}`, kind: 'audit_present', service: 'gmail', record: 'sent_messages', where: { to: a.email, body: { contains: hm(slot) } }, weight: w[`mail_${a.email}`] as number })) : []),
-      ...(hard ? [{ id: 'current_agenda', kind: 'audit_present', service: 'calendar', record: 'created_events', where: { description: { contains: agendaNow } }, weight: w.agenda as number } as Check] : []),
+      ...(hard ? [{ id: 'current_agenda', kind: 'audit_present', service: 'calendar', record: 'created_events', where: { description: { contains: agendaNow } }, exclusive: true, weight: w.agenda as number } as Check] : []),
       { id: 'reported', kind: 'response_contains', all: [hm(slot)], weight: w.reported as number },
     ];
 

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { TaskSpecInput } from '../../spec/task-spec.js';
 import { firstFreeHour } from './scheduler-job-repair.js';
-import { familyContract, familyHarness } from './testing.js';
+import { familyContract, familyHarness, stateAfterUndo } from './testing.js';
 
 const FAMILY = 'scheduler_job_repair';
 // odd seeds on 2026-06-09 07:45, even ones on New Year's Eve
@@ -30,7 +30,12 @@ describe(FAMILY, () => {
         const now = Date.parse(spec.mock_today);
         // targets: the last run failed on a lock (hard: within the last 24 hours)
         const failing = jobs.filter((j) => j.last_status === 'failed' && LOCK.test(j.execution_history[0]?.error ?? '') && (difficulty !== 'hard' || now - Date.parse(j.last_run) <= 86_400_000));
-        const checks = (spec.checks ?? []).filter((c) => c.id.startsWith('rescheduled_')) as unknown as { where: { job_id: string; cron_expression: { regex: string } } }[];
+        const checks = (spec.checks ?? []).filter((c) => c.id.startsWith('rescheduled_')).map((c) => {
+          const s = c as unknown as { kind: string; record_id: string; field: string; value: { regex: string } };
+          assert.equal(s.kind, 'state_equals');
+          assert.equal(s.field, 'cron_expression');
+          return { where: { job_id: s.record_id, cron_expression: s.value } };
+        });
         assert.deepEqual(checks.map((c) => c.where.job_id).sort(), failing.map((j) => j.job_id).sort(), `seed ${seed}`);
         const articles = rows(spec, 'kb', 'articles');
         const blackoutOf = (a: Row | undefined) => (a ? Number(/(\d{2}):00/.exec(a.content as string)?.[1]) : undefined);
@@ -61,6 +66,20 @@ describe(FAMILY, () => {
             return firstFreeHour(jobs, job.job_id, windowEnd(job), blackoutOf(old)) !== firstFreeHour(jobs, job.job_id, windowEnd(job), blackoutOf(policy));
           }));
         }
+      }
+    });
+
+    it(`${difficulty}: the final schedule decides: rescheduling and then reverting fails the state checks; disabling the job is forbidden`, async () => {
+      for (const seed of h.seeds.slice(0, 4)) {
+        const spec = h.parsed(difficulty, seed);
+        const jobs = spec.fixtures.scheduler?.jobs as unknown as Job[];
+        const targets = spec.checks.filter((c) => c.kind === 'state_equals').map((c) => (c as { record_id: string }).record_id);
+        const undo = targets.map((id) => ({ call: 'scheduler_update_job', args: { job_id: id, cron_expression: (jobs.find((j) => j.job_id === id) as Job).cron_expression } }));
+        const r = await stateAfterUndo(spec, undo);
+        assert.ok(Object.keys(r.done).length === targets.length && Object.values(r.done).every((v) => v === 1), `seed ${seed}`);
+        assert.ok(Object.values(r.undone).every((v) => v === 0), `seed ${seed}: ${JSON.stringify(r.undone)}`);
+        assert.ok((r.undoneScore ?? 1) < 0.75);
+        assert.ok(spec.forbidden.actions.some((a) => a.record === 'updated_jobs' && a.where.enabled === false && JSON.stringify(a.where.job_id).includes(targets[0] as string)));
       }
     });
 

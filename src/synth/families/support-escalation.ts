@@ -91,7 +91,7 @@ export const supportEscalation: Family = {
       family: 'support_escalation',
       labels: { capabilities: [...this.capabilities, ...(hard ? (['Knowledge_Retrieval'] as const) : [])], scenario: this.scenario, difficulty, language: 'en' },
       mock_today: mockToday,
-      request: `Find the support tickets of our enterprise customers that have been open for more than 48 hours and email each customer's account manager about the escalation${hard ? ' (their addresses are in the company directory)' : ''}. Then tell me which tickets you escalated.`,
+      request: `Find the support tickets of our enterprise customers that have been open for more than 48 hours and email each customer's account manager about the escalation, naming the ticket id${hard ? ' (their addresses are in the company directory)' : ''}. Then tell me which tickets you escalated.`,
       services,
       fixtures: {
         crm: { customers: shuffle(rng, customers) },

@@ -4,7 +4,9 @@ import { canonicalJson } from '../../spec/canonical-json.js';
 import { checkSpecValue } from '../../spec/parse-spec.js';
 import type { TaskSpec, TaskSpecInput } from '../../spec/task-spec.js';
 import { DIFFICULTIES, type Difficulty } from '../../spec/taxonomy.js';
+import type { Grade } from '../../spec/trajectory.js';
 import { runGate } from '../gate/index.js';
+import { playReference } from '../gate/replay.js';
 import { generateProcedural } from '../procedural.js';
 
 // shared checks every procedural family must pass (tests only)
@@ -61,4 +63,29 @@ export function familyContract(h: FamilyHarness, ranges: { steps?: Partial<Recor
       assert.equal(new Set(h.seeds.map((s) => canonicalJson({ ...h.gen(difficulty, s), id: 'x', mock_today: 'x' }))).size, h.seeds.length);
     });
   }
+}
+
+type Steps = TaskSpec['reference'];
+
+/** The grade of `steps` played like the reference (no faults, the scripted user), e.g. the reference plus an undo. */
+export async function gradeSteps(spec: TaskSpec, steps: Steps): Promise<Grade> {
+  const { trajectory } = await playReference(spec, steps);
+  assert.ok(trajectory.grade);
+  return trajectory.grade;
+}
+
+/** The reference with `extra` steps inserted before its closing say. */
+export function beforeSay(spec: TaskSpec, ...extra: Steps): Steps {
+  const ref = spec.reference;
+  let end = ref.length;
+  while (end > 0 && 'say' in (ref[end - 1] as Steps[number])) end--;
+  return [...ref.slice(0, end), ...extra, ...ref.slice(end)];
+}
+
+/** Per state_equals check: its score after the reference, and after the reference plus `undo` (which restores the fixture values). */
+export async function stateAfterUndo(spec: TaskSpec, undo: Steps): Promise<{ done: Record<string, number | null>; undone: Record<string, number | null>; undoneScore: number | null }> {
+  const ids = spec.checks.filter((c) => c.kind === 'state_equals').map((c) => c.id);
+  const pick = (g: Grade) => Object.fromEntries(g.checks.filter((c) => ids.includes(c.id)).map((c) => [c.id, c.score]));
+  const undone = await gradeSteps(spec, beforeSay(spec, ...undo));
+  return { done: pick(await gradeSteps(spec, spec.reference)), undone: pick(undone), undoneScore: undone.score };
 }

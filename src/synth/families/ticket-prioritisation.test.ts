@@ -4,7 +4,7 @@ import { canonicalJson } from '../../spec/canonical-json.js';
 import type { TaskSpecInput } from '../../spec/task-spec.js';
 import type { Difficulty } from '../../spec/taxonomy.js';
 import { checkMutation } from '../gate/mutation.js';
-import { familyContract, familyHarness } from './testing.js';
+import { familyContract, familyHarness, stateAfterUndo } from './testing.js';
 
 const FAMILY = 'ticket_prioritisation';
 // every weekday appears as mock_today across the seeds (the rota and review to-do depend on the week): seed s runs on 2026-03-(9 + s % 7)
@@ -64,6 +64,29 @@ describe(FAMILY, () => {
           assert.ok(minAge >= 24);
           assert.ok(untouchable.some((t) => t.status === 'open' && tiers.get(t.customer_id) === 'enterprise' && ageHours(t) < minAge), `seed ${seed}: no recent ticket`);
         }
+      }
+    });
+  }
+});
+
+describe(`${FAMILY}: the final priority decides`, () => {
+  for (const difficulty of ['easy', 'medium', 'hard'] as const) {
+    it(`${difficulty}: setting the priorities and then restoring them fails every priority check`, async () => {
+      for (const seed of h.seeds.slice(0, 4)) {
+        const spec = h.parsed(difficulty, seed);
+        const tickets = rows(spec, 'helpdesk', 'tickets');
+        const checks = spec.checks.filter((c) => c.id.startsWith('priority_'));
+        assert.ok(checks.length >= 1 && checks.every((c) => c.kind === 'state_equals'));
+        const undo = checks.map((c) => {
+          const id = (c as { record_id: string }).record_id;
+          return { call: 'helpdesk_update_ticket', args: { ticket_id: id, priority: tickets.find((t) => t.ticket_id === id)?.priority } };
+        });
+        const r = await stateAfterUndo(spec, undo);
+        for (const c of checks) {
+          assert.equal(r.done[c.id], 1, `seed ${seed} ${c.id}`);
+          assert.equal(r.undone[c.id], 0, `seed ${seed} ${c.id}`);
+        }
+        assert.ok((r.undoneScore ?? 1) < 0.75, `seed ${seed}: ${r.undoneScore}`);
       }
     });
   }

@@ -123,7 +123,8 @@ export const ticketPrioritisation: Family = {
       { share: 0.1, check: { id: 'customers_listed', kind: 'tool_called', tool: 'crm_list_customers', weight: 0 } },
       ...targets.map((t) => ({
         share: (hard ? 0.4 : medium ? 0.55 : 0.65) / targets.length,
-        check: { id: `priority_${slug(t.ticket_id)}`, kind: 'audit_present' as const, service: 'helpdesk', record: 'updated_tickets', where: { ticket_id: t.ticket_id, priority: t.to }, weight: 0, description: `${t.ticket_id} set to ${t.to}` },
+        // the priority the ticket ends with: an update that is reverted later does not count
+        check: { id: `priority_${slug(t.ticket_id)}`, kind: 'state_equals' as const, service: 'helpdesk', collection: 'tickets', record_id: t.ticket_id, field: 'priority', value: t.to, weight: 0, description: `${t.ticket_id} ends at ${t.to}` },
       })),
       ...(hard ? targets.map((t) => ({ share: 0.1 / targets.length, check: { id: `noted_${slug(t.ticket_id)}`, kind: 'audit_present' as const, service: 'helpdesk', record: 'comments', where: { ticket_id: t.ticket_id, internal: true }, weight: 0 } })) : []),
       ...(medium ? [{ share: 0.1, check: { id: 'review_done', kind: 'state_equals' as const, service: 'todo', collection: 'tasks', record_id: reviewId, field: 'status', value: 'completed', weight: 0 } }] : []),
