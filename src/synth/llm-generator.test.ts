@@ -171,7 +171,7 @@ describe('synthesizeWithLlm: Generator–Discriminator mode', () => {
     assert.ok(c.includes(`"fixtures":${canonicalJson(GOOD.fixtures)}`), 'fixtures are shown');
     assert.ok(c.includes(`# Scenario note\nGoal: ${SCENARIO.goal}\nSelection: ${SCENARIO.selection}\nDistractors: ${SCENARIO.distractors}`), 'the labelled scenario note is shown');
     // the reference's tool calls are shown; its say/ask turns (which restate the request) are not
-    const says = (GOOD.reference ?? []).filter((s) => 'say' in s);
+    const says = ((GOOD.reference ?? []) as Record<string, unknown>[]).filter((s) => 'say' in s);
     assert.ok(says.length > 0);
     for (const s of says) assert.ok(!c.includes(JSON.stringify((s as { say: string }).say)), 'say text is hidden');
     assert.ok(c.includes('"call":'), 'calls are shown');
