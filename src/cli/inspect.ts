@@ -12,9 +12,13 @@ export function describeTarget(c: Check): string {
     case 'tool_arg':
       return `${c.tool}.${c.arg} ${c.accept ? `∈ ${canonicalJson(c.accept)}` : ''}${c.pattern ? ` ~ /${c.pattern}/` : ''}${c.mode === 'all' ? ' (all)' : ''}`;
     case 'audit_present':
+      return `${c.service}.${c.record} ${canonicalJson(c.where)}${c.min > 1 ? ` ×≥${c.min}` : ''}${c.exclusive ? ' (no other entries)' : ''}`;
     case 'audit_absent':
-    case 'audit_count':
       return `${c.service}.${c.record} ${canonicalJson(c.where)}`;
+    case 'audit_count': {
+      const bounds = [c.equals !== undefined ? `= ${c.equals}` : '', c.min !== undefined ? `≥ ${c.min}` : '', c.max !== undefined ? `≤ ${c.max}` : ''].filter(Boolean).join(' ');
+      return `${c.service}.${c.record} ${canonicalJson(c.where)} count ${bounds}`;
+    }
     case 'audit_sequence':
       return c.steps.map((s) => ('tool' in s ? s.tool : `${s.service}.${s.record}`)).join(' → ');
     case 'state_equals':
