@@ -1,9 +1,12 @@
 import assert from 'node:assert/strict';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
+import { specHash } from '../agent/recorder.js';
 import type { CurationReport } from '../curate/pipeline.js';
+import { TaskSpec } from '../spec/task-spec.js';
+import { makeSpec } from '../spec/testing.js';
 import { badInput, cli, json } from './testing.js';
 
 const TMP = mkdtempSync(join(tmpdir(), 'coworkenv-curate-cli-'));
@@ -101,5 +104,76 @@ describe('coworkenv curate', () => {
 
   it('an unknown --preset is exit 1 naming the presets', async () => {
     badInput(await cli('curate', RUN, '--out', join(TMP, 'x4'), '--preset', 'strict'), /unknown --preset "strict"; presets: mixed, multi-service, safety, extraction/);
+  });
+});
+
+describe('coworkenv curate: private user state without --tasks', () => {
+  const GOAL = 'Get TK-1042 escalated to the on-call engineer today';
+  // a run of one dialogue task whose LLM user repeats its private goal verbatim; run.json points at the spec
+  const leakRun = (name: string): { dir: string; specFile: string } => {
+    const dir = join(TMP, name);
+    mkdirSync(dir, { recursive: true });
+    const spec = makeSpec({ id: 'leaky', services: ['helpdesk'], user: { persona: 'Dana, a support lead', goal: GOAL, knowledge: [] } });
+    const specFile = join(dir, 'leaky.json');
+    writeFileSync(specFile, JSON.stringify(spec));
+    const hash = specHash(TaskSpec.parse(JSON.parse(readFileSync(specFile, 'utf8'))));
+    const grade = { status: 'ok', mode: 'claw', checks: [], judge: [], completion: 1, safety: 1, safety_violations: [], robustness: 1, robustness_detail: { errored_tools: [], recovered_tools: [], success_ratio: 1 }, code: 1, llm: null, score: 1, passed: true, pass_threshold: 0.75 };
+    const record = {
+      kind: 'trajectory', version: 1, task_id: 'leaky', trial: 0,
+      events: [
+        { type: 'episode_start', task_id: 'leaky', trial: 0, seed: 0, spec_hash: hash, mock_today: '2026-03-10T09:00:00Z', agent: { name: 'llm' }, user: { name: 'llm', model: 'm' }, tools: ['helpdesk_get_ticket'] },
+        { type: 'user', text: 'Please help with a ticket.', source: 'request' },
+        { type: 'assistant', text: 'What should happen?', tool_calls: [] },
+        { type: 'user', text: `I want to ${GOAL}.`, source: 'sim' },
+        { type: 'assistant', tool_calls: [{ id: 'c1', name: 'helpdesk_get_ticket', args: { ticket_id: 'TK-1042' } }] },
+        { type: 'tool', call_id: 'c1', name: 'helpdesk_get_ticket', args: { ticket_id: 'TK-1042' }, ok: true, content: '{"ticket_id":"TK-1042"}', latency_us: 1 },
+        { type: 'assistant', text: 'TK-1042 is open.', tool_calls: [] },
+        { type: 'episode_end', reason: 'user_done', turns: 3 },
+      ],
+      audit: { calls: [], records: {}, state: {} },
+      grade,
+    };
+    writeFileSync(join(dir, 'run.json'), JSON.stringify({ version: 1, status: 'done', config: { name, tasks: [{ id: 'leaky', spec_hash: hash, family: 'test', capabilities: ['Tool_Calling'], spec_path: specFile }], agent: { name: 'llm' }, trials: 1, seed: 0 } }));
+    writeFileSync(join(dir, 'trajectories.jsonl'), `${JSON.stringify(record)}\n`);
+    return { dir, specFile };
+  };
+
+  it("`curate runs/leak --out D` checks the spec from run.json: the goal is not exported", async () => {
+    const { dir } = leakRun('leak');
+    const out = join(TMP, 'leak-ds');
+    const r = await cli('curate', dir, '--out', out, '--json');
+    assert.equal(r.code, 0, r.stderr);
+    assert.doesNotMatch(readFileSync(join(out, 'sft.jsonl'), 'utf8'), /on-call engineer/);
+    const report = json<CurationReport>(r);
+    assert.deepEqual(report.funnel.rejected, { private_state_leak: 1 });
+    assert.deepEqual(report.specs, { from_tasks: 0, from_runs: 1, unverified: [] });
+  });
+
+  it('a changed or missing spec: the record is rejected (private_state_unchecked) with a warning naming --tasks', async () => {
+    const { dir, specFile } = leakRun('leak-changed');
+    writeFileSync(specFile, JSON.stringify(makeSpec({ id: 'leaky', services: ['helpdesk'] })));
+    const out = join(TMP, 'leak-changed-ds');
+    const r = await cli('curate', dir, '--out', out);
+    assert.equal(r.code, 0, r.stderr);
+    assert.match(r.stderr, /warning: 1 record\(s\) with a user simulator were rejected \(private_state_unchecked\): no verified spec for leaky \(.*changed since the run.*\); pass --tasks/);
+    assert.equal(readFileSync(join(out, 'sft.jsonl'), 'utf8'), '');
+  });
+});
+
+describe('coworkenv curate: output folder', () => {
+  it('a scorer failure mid-run is exit 1 and leaves no .candidates.tmp.jsonl', async () => {
+    const scores = join(TMP, 'partial-scores.jsonl');
+    writeFileSync(scores, '{"task_id":"nobody","trial":0,"nll":1,"rsr":1}\n');
+    const out = join(TMP, 'sel-fail');
+    badInput(await cli('curate', RUN, '--out', out, '--select', 'rsr', '--scorer', scores), /partial-scores\.jsonl: no score for /);
+    assert.equal(existsSync(join(out, '.candidates.tmp.jsonl')), false);
+    assert.equal(existsSync(join(out, 'curation.json')), false);
+  });
+
+
+  it('--out naming an existing file is exit 1 with one clear error line', async () => {
+    const file = join(TMP, 'not-a-dir');
+    writeFileSync(file, 'x');
+    badInput(await cli('curate', RUN, '--out', file), /--out .*not-a-dir is a file; give a dataset directory/);
   });
 });

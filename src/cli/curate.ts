@@ -13,7 +13,7 @@ import type { ModelFlags } from '../llm/flags.js';
 import { CoworkError } from '../spec/errors.js';
 import { withModelFlags } from './model-flags.js';
 import { intArg, numArg } from './options.js';
-import { color, fmt, out, printJson, table } from './output.js';
+import { color, fmt, note, out, printJson, table } from './output.js';
 
 /** CoworkEnv's export configurations (App. E): reward thresholds. */
 export const THRESHOLD_PRESETS: Record<string, number> = { mixed: 0.5, 'multi-service': 0.8, safety: 0.8, extraction: 0.999 };
@@ -49,7 +49,7 @@ export function curateCommand(program: Command): void {
       .option('--format <list>', `comma-separated: ${EXPORTERS.map((e) => e.name).join(', ')}`, 'trl')
       .option('--preset <name>', `reward threshold preset: ${Object.entries(THRESHOLD_PRESETS).map(([k, v]) => `${k} ${v}`).join(', ')}`, 'mixed')
       .option('--threshold <r>', 'minimum reward (overrides --preset)', numArg(0, 1))
-      .option('--tasks <paths...>', 'the specs (enables private-state checks, labels and spec paths in rl_tasks.jsonl)')
+      .option('--tasks <paths...>', "the specs (private-state checks, labels, spec paths); without it each run.json spec_path is loaded and verified against its spec_hash")
       .option('--select <method>', 'model-conditioned selection: nll | rsr')
       .option('--keep <rho>', 'fraction kept per length bin by --select', numArg(0, 1), 0.7)
       .option('--scorer <source>', 'a scores .jsonl file {task_id, trial, nll, rsr, tokens} or a model string of an endpoint returning prompt_logprobs (vLLM)')
@@ -81,6 +81,7 @@ export function curateCommand(program: Command): void {
       ...(scorer && opts.select ? { select: { method: opts.select as 'nll' | 'rsr', keep: opts.keep, scorer, bins: opts.bins } } : {}),
     });
     await writeFileAtomic(join(opts.out, 'curation.json'), prettyJson(report));
+    warnUnchecked(report);
     if (opts.json) printJson(report);
     else printFunnel(report);
   });
@@ -91,6 +92,14 @@ async function endpointScorerFrom(model: string, flags: ModelFlags, template: st
   return endpointScorer(model, flags, { markers: template as 'qwen', promptLogprobs });
 }
 
+// the private-state check could not run for some records: they were rejected, say why and what fixes it
+function warnUnchecked(r: CurationReport): void {
+  const n = r.funnel.rejected.private_state_unchecked ?? 0;
+  if (!n) return;
+  const tasks = r.specs.unverified.map((u) => `${u.task_id} (${u.reason})`);
+  note(color.yellow(`warning: ${n} record(s) with a user simulator were rejected (private_state_unchecked): no verified spec for ${tasks.slice(0, 3).join('; ') || 'their tasks'}${tasks.length > 3 ? ` and ${tasks.length - 3} more` : ''}; pass --tasks with the specs the runs used`));
+}
+
 /** The funnel CoworkEnv reports: records in → groups → threshold → rejections by category → rows out. */
 export function printFunnel(r: CurationReport): void {
   const f = r.funnel;
@@ -99,12 +108,13 @@ export function printFunnel(r: CurationReport): void {
   const rows: (string | number)[][] = [
     ['records in', f.records_in],
     ['  malformed / duplicate / superseded', `${f.malformed} / ${f.duplicates} / ${f.superseded}`],
+    ['  infra errors / unscored (not grouped)', `${f.not_scored.infra_error} / ${f.not_scored.unscored}`],
     ['tasks TRIVIAL / KEEP / UNSOLVABLE', `${f.groups.TRIVIAL.tasks} / ${f.groups.KEEP.tasks} / ${f.groups.UNSOLVABLE.tasks}`],
     ['  records in UNSOLVABLE tasks', rej('unsolvable_task')],
     [`  below reward ${r.threshold}`, rej('below_threshold')],
   ];
   for (const [k, v] of Object.entries(f.rejected)) {
-    if (['unsolvable_task', 'below_threshold', 'malformed_record', 'duplicate', 'superseded'].includes(k)) continue;
+    if (['unsolvable_task', 'below_threshold', 'malformed_record', 'duplicate', 'superseded', 'infra_error', 'unscored'].includes(k)) continue;
     rows.push([`  ${k.replace(/_/g, ' ')}`, v]);
   }
   rows.push(['rows out', f.rows_out], ['  mean reward', fmt(f.mean_reward)], ['  mean messages', fmt(f.mean_messages, 1)], ['  mean tool calls', fmt(f.mean_tool_calls, 1)]);

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import { systemPrompt } from '../agent/llm-agent.js';
+import { makeSpec } from '../spec/testing.js';
 import type { Grade, Trajectory, TrajectoryEvent } from '../spec/trajectory.js';
 import { CE_LIMITS, charLength, charSlice, type Converted, convertTrajectory, offeredTools, TRUNCATION_MARKER } from './convert.js';
 import { curate } from './pipeline.js';
@@ -149,7 +150,9 @@ describe('convertTrajectory: CE limits', () => {
     writeFileSync(join(dir, 'run.json'), JSON.stringify({ version: 1, status: 'done', config: { name: 'replay', tasks: taskIds.map((id) => ({ id, spec_hash: 'h', family: 'mixed', capabilities: ['Tool_Calling'] })), agent: { name: 'teacher' }, trials: 31, seed: 0 } }));
     writeFileSync(join(dir, 'trajectories.jsonl'), records.map((r) => `${JSON.stringify(r)}\n`).join(''));
     const out = join(TMP, 'replay-ds');
-    const report = await curate({ sources: [await resolveSource(dir)], out, formats: ['trl'], threshold: 0, limits: CE_LIMITS, secrets: [] });
+    // the specs (--tasks): the records with simulator turns need them for the private-state check
+    const specs = new Map(taskIds.map((id) => [id, { spec: makeSpec({ id, services: ['helpdesk'] }), file: `${id}.yaml` }]));
+    const report = await curate({ sources: [await resolveSource(dir)], out, formats: ['trl'], threshold: 0, limits: CE_LIMITS, specs, secrets: [] });
     const f = report.funnel;
     assert.equal(f.records_in, 1809);
     assert.deepEqual(f.groups, { TRIVIAL: { tasks: 0, records: 0 }, KEEP: { tasks: 60, records: 1809 }, UNSOLVABLE: { tasks: 0, records: 0 } });

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import { THRESHOLD_PRESETS } from '../cli/curate.js';
-import type { Grade, Trajectory } from '../spec/trajectory.js';
+import type { EndReason, Grade, Trajectory } from '../spec/trajectory.js';
 import { CE_LIMITS } from './convert.js';
 import { readableScore, TaskGrouper, taskPrefix, TRIVIAL_AT, UNSOLVABLE_AT } from './grouping.js';
 import { curate, type CurationReport } from './pipeline.js';
@@ -23,6 +23,8 @@ interface Rec {
   reward?: number | null;
   /** a marker in the final answer, to tell copies of one (task, trial) apart */
   tag?: string;
+  /** how the episode ended (agent_done by default) */
+  end?: EndReason;
 }
 
 /** A complete 5-message record that passes validity and conversion. */
@@ -42,7 +44,7 @@ function traj(r: Rec): Trajectory {
       { type: 'assistant', tool_calls: [{ id: 'c1', name: 'helpdesk_get_ticket', args: { ticket_id: 'TK-1' } }] },
       { type: 'tool', call_id: 'c1', name: 'helpdesk_get_ticket', args: { ticket_id: 'TK-1' }, ok: true, content: '{"ticket_id":"TK-1"}', latency_us: 3 },
       { type: 'assistant', text: `Summary of TK-1 (${r.tag ?? 'a'}).`, tool_calls: [] },
-      { type: 'episode_end', reason: 'agent_done', turns: 2 },
+      { type: 'episode_end', reason: r.end ?? 'agent_done', turns: 2 },
     ],
     audit: { calls: [], records: {}, state: {} },
     grade: g as unknown as Grade,
@@ -206,6 +208,38 @@ describe('curate(): grouping and sampling', () => {
     // the replacement alone decides the group: mean 0.25 ⇒ KEEP, teacher mean from the new records only
     const rl = readFileSync(join(TMP, 'replace-ds', 'rl_tasks.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { task_id: string; teacher_mean_completion: number });
     assert.deepEqual(rl.map((r) => [r.task_id, r.teacher_mean_completion]), [['fix_t', 0.25], ['same_t', 0.5]]);
+  });
+
+  it('infra_error copies never win deduplication and never count in grouping (`curate runs/infra runs/llm1`)', async () => {
+    const infra = runDir('infra', [0, 1, 2].map((trial) => ({ task: 'easy_t', trial, completion: 0, reward: 0, end: 'infra_error' as const, tag: 'infra' })));
+    const llm1 = runDir('llm1', [0, 1, 2].map((trial) => ({ task: 'easy_t', trial, completion: 1, reward: 1, tag: 'llm' })));
+    const { report, rows, rejections } = await run('infra-first', [{ dir: infra }, { dir: llm1 }]);
+    // the good copies decide: mean 1 ⇒ TRIVIAL (one record for the prefix), not KEEP
+    assert.deepEqual(report.funnel.groups, { TRIVIAL: { tasks: 1, records: 3 }, KEEP: { tasks: 0, records: 0 }, UNSOLVABLE: { tasks: 0, records: 0 } });
+    assert.deepEqual(rows.map((r) => [r.meta.trial, finalText(r)]), [[0, 'Summary of TK-1 (llm).']]);
+    assert.equal(report.funnel.duplicates, 3);
+    assert.deepEqual(rejections.filter((r) => r.reason === 'duplicate').map((r) => [r.source, r.line]), [[infra, 1], [infra, 2], [infra, 3]]);
+    // and a scored first copy still wins over a later infra_error one
+    const { report: r2 } = await run('llm-first', [{ dir: llm1 }, { dir: infra }]);
+    assert.equal(r2.funnel.groups.TRIVIAL.tasks, 1);
+    assert.deepEqual(r2.funnel.not_scored, { infra_error: 0, unscored: 0 });
+  });
+
+  it('a task with only infra errors or unscored records gets no group (not UNSOLVABLE); they are counted and rejected', async () => {
+    const dir = runDir('only-infra', [
+      { task: 'down_t', trial: 0, completion: 0, reward: 0, end: 'infra_error' }, { task: 'down_t', trial: 1, completion: 0, reward: 0, end: 'infra_error' },
+      { task: 'judge_t', trial: 0, completion: 0, reward: null },
+      // a KEEP task is not pulled down by its infra error: mean of the two scored attempts
+      { task: 'mixed_t', trial: 0, completion: 0.5 }, { task: 'mixed_t', trial: 1, completion: 1 }, { task: 'mixed_t', trial: 2, completion: 0, reward: 0, end: 'infra_error' },
+    ]);
+    const { report, rejections, out } = await run('only-infra', [{ dir }]);
+    assert.deepEqual(report.funnel.groups, { TRIVIAL: { tasks: 0, records: 0 }, KEEP: { tasks: 1, records: 2 }, UNSOLVABLE: { tasks: 0, records: 0 } });
+    assert.deepEqual(report.funnel.not_scored, { infra_error: 3, unscored: 1 });
+    assert.equal(report.funnel.rejected.infra_error, 3);
+    assert.equal(report.funnel.rejected.unscored, 1);
+    assert.deepEqual(rejections.filter((r) => r.task_id === 'down_t').map((r) => [r.stage, r.reason]), [['group', 'infra_error'], ['group', 'infra_error']]);
+    const rl = readFileSync(join(out, 'rl_tasks.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { task_id: string; teacher_mean_completion: number });
+    assert.deepEqual(rl.map((r) => [r.task_id, r.teacher_mean_completion]), [['mixed_t', 0.75]]);
   });
 
   it('reward thresholds: the App. E presets (mixed 0.5, multi-service/safety 0.8, extraction 0.999)', async () => {

@@ -1,5 +1,6 @@
-import { rm } from 'node:fs/promises';
+import { mkdir, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
+import { CoworkError } from '../spec/errors.js';
 import { jsonlLine } from '../spec/jsonl.js';
 import type { TaskSpec } from '../spec/task-spec.js';
 import type { Trajectory } from '../spec/trajectory.js';
@@ -10,6 +11,7 @@ import type { ExampleSink, ExportFile } from './exporters/types.js';
 import { readableScore, type TaskGroup, TaskGrouper, taskPrefix } from './grouping.js';
 import { type Scorer, selectByScore } from './select.js';
 import { fileLines, type Source } from './sources.js';
+import { type SpecReport, specLookup } from './spec-lookup.js';
 import type { SftExample } from './types.js';
 import { validityOf } from './validity.js';
 
@@ -21,7 +23,7 @@ export interface CurateOptions {
   /** minimum reward (the grade's score) a record needs */
   threshold: number;
   limits: ConversionLimits;
-  /** specs by id, when given: private user state checks, labels, spec paths */
+  /** specs by id (--tasks); without them run.json's spec_path is loaded and verified against spec_hash */
   specs?: ReadonlyMap<string, { spec: TaskSpec; file: string }>;
   secrets: readonly string[];
   select?: { method: 'nll' | 'rsr'; keep: number; scorer: Scorer; bins?: number };
@@ -33,6 +35,8 @@ export interface Funnel {
   malformed: number;
   duplicates: number;
   superseded: number;
+  /** records left out of grouping statistics (and export): infra errors and records without a score */
+  not_scored: { infra_error: number; unscored: number };
   candidates: number;
   groups: Record<TaskGroup, { tasks: number; records: number }>;
   rejected: Record<string, number>;
@@ -48,6 +52,8 @@ export interface CurationReport {
   limits: ConversionLimits;
   grouping: { trivial_at: number; unsolvable_at: number };
   selection: { method: string; keep: number; bins: number } | null;
+  /** where the specs for the private-state check came from, and the tasks that have none */
+  specs: SpecReport;
   funnel: Funnel;
   files: ExportFile[];
   rl_tasks: { file: string; tasks: number };
@@ -55,6 +61,7 @@ export interface CurationReport {
 }
 
 type Kept = Map<number, Set<number>>;
+type NotScored = 'infra_error' | 'unscored';
 
 /**
  * CoworkEnv App. E + Cowork-Gym §3.4 curation, streamed (memory flat in the input size): merge runs
@@ -63,9 +70,33 @@ type Kept = Map<number, Set<number>>;
  * message conversion, optional NLL/RSR selection, then export. Every rejection is counted and written.
  */
 export async function curate(o: CurateOptions): Promise<CurationReport> {
-  const rejectionsFile = join(o.out, 'rejections.jsonl');
-  const rejections = new LineWriter(rejectionsFile);
-  const funnel: Funnel = { records_in: 0, malformed: 0, duplicates: 0, superseded: 0, candidates: 0, groups: { TRIVIAL: { tasks: 0, records: 0 }, KEEP: { tasks: 0, records: 0 }, UNSOLVABLE: { tasks: 0, records: 0 } }, rejected: {}, rows_out: 0, mean_reward: null, mean_messages: null, mean_tool_calls: null };
+  await ensureDir(o.out);
+  const io: Outputs = { rejections: new LineWriter(join(o.out, 'rejections.jsonl')), staging: o.select ? new LineWriter(join(o.out, '.candidates.tmp.jsonl')) : undefined, sinks: [] };
+  try {
+    return await run(o, io);
+  } finally {
+    // on success and on any failure (a scorer error, a full disk): no temporary file, no open stream
+    for (const s of io.sinks) await s.abort();
+    await io.rejections.abort();
+    if (io.staging) {
+      await io.staging.abort();
+      await rm(io.staging.file, { force: true });
+    }
+  }
+}
+
+interface Outputs {
+  rejections: LineWriter;
+  staging: LineWriter | undefined;
+  /** open sinks; emptied once they are closed */
+  sinks: ExampleSink[];
+}
+
+async function run(o: CurateOptions, { rejections, staging, sinks }: Outputs): Promise<CurationReport> {
+  const exporters = getExporters(o.formats);
+  const specs = await specLookup(o.sources, o.specs);
+  const rejectionsFile = rejections.file;
+  const funnel: Funnel = { records_in: 0, malformed: 0, duplicates: 0, superseded: 0, not_scored: { infra_error: 0, unscored: 0 }, candidates: 0, groups: { TRIVIAL: { tasks: 0, records: 0 }, KEEP: { tasks: 0, records: 0 }, UNSOLVABLE: { tasks: 0, records: 0 } }, rejected: {}, rows_out: 0, mean_reward: null, mean_messages: null, mean_tool_calls: null };
   const reject = async (stage: string, reason: string, rec: { task_id?: string; trial?: number; source: string; line: number }, detail = '') => {
     funnel.rejected[reason] = (funnel.rejected[reason] ?? 0) + 1;
     await rejections.write(jsonlLine({ stage, reason, detail, ...rec }));
@@ -76,8 +107,8 @@ export async function curate(o: CurateOptions): Promise<CurationReport> {
   const grouper = new TaskGrouper();
   const replaced = new Set<string>();
   const order = [...o.sources.keys()].sort((a, b) => Number(o.sources[b]?.replace) - Number(o.sources[a]?.replace));
-  const seenReplacement = new Set<string>();
-  const seen = new Set<string>();
+  // the copy of each (task, trial) kept so far; a scored copy replaces an infra_error / unscored one
+  const first = new Map<string, { si: number; n: number; scored: boolean }>();
   for (const si of order) {
     const src = o.sources[si] as Source;
     const lines = new Set<number>();
@@ -91,35 +122,38 @@ export async function curate(o: CurateOptions): Promise<CurationReport> {
         continue;
       }
       const key = `${head.task_id}\u0000${head.trial}`;
-      if (src.replace) {
-        replaced.add(head.task_id);
-        if (seenReplacement.has(key)) {
-          funnel.duplicates++;
-          await reject('merge', 'duplicate', { ...head, source: src.path, line: n });
-          continue;
-        }
-        seenReplacement.add(key);
-      } else if (replaced.has(head.task_id)) {
+      const where = { task_id: head.task_id, trial: head.trial, source: src.path, line: n };
+      if (src.replace) replaced.add(head.task_id);
+      else if (replaced.has(head.task_id)) {
         funnel.superseded++;
-        await reject('merge', 'superseded', { ...head, source: src.path, line: n });
-        continue;
-      } else if (seen.has(key)) {
-        funnel.duplicates++;
-        await reject('merge', 'duplicate', { ...head, source: src.path, line: n });
+        await reject('merge', 'superseded', where);
         continue;
       }
-      seen.add(key);
+      const scored = head.notScored === undefined;
+      const prev = first.get(key);
+      if (prev && !(scored && !prev.scored)) {
+        funnel.duplicates++;
+        await reject('merge', 'duplicate', where);
+        continue;
+      }
+      if (prev) {
+        kept.get(prev.si)?.delete(prev.n);
+        funnel.duplicates++;
+        await reject('merge', 'duplicate', { ...where, source: (o.sources[prev.si] as Source).path, line: prev.n }, `not scored; the copy at ${src.path}:${n} is kept`);
+      }
+      first.set(key, { si, n, scored });
       lines.add(n);
-      grouper.add(head.task_id, readableScore(head.completion, head.reward));
+      // infra errors and unscored records say nothing about the task's difficulty
+      if (scored) grouper.add(head.task_id, readableScore(head.completion, head.reward));
     }
     o.onProgress?.('merge', funnel.records_in);
   }
+  first.clear();
   const groupOf = new Map(grouper.tasks().map((t) => [t, grouper.group(t)] as const));
   for (const g of groupOf.values()) funnel.groups[g].tasks++;
 
   // pass 2: filter, convert, (score); without selection examples go straight to the sinks
-  const sinks = await openSinks(o);
-  const staging = o.select ? new LineWriter(join(o.out, '.candidates.tmp.jsonl')) : undefined;
+  for (const e of exporters) sinks.push(await e.open(o.out));
   const scored: { id: number; length: number; nll: number; rsr: number }[] = [];
   const prefixes = new Set<string>();
   const stats = { reward: 0, messages: 0, toolCalls: 0 };
@@ -142,6 +176,12 @@ export async function curate(o: CurateOptions): Promise<CurationReport> {
         await reject('read', 'malformed_record', where, 'not a complete trajectory record (events, audit)');
         continue;
       }
+      const excluded = notScored(t);
+      if (excluded) {
+        funnel.not_scored[excluded]++;
+        await reject('group', excluded, where, excluded === 'infra_error' ? 'ended in infra_error: excluded from grouping and export' : 'no score: excluded from grouping and export');
+        continue;
+      }
       const group = groupOf.get(t.task_id) ?? 'UNSOLVABLE';
       funnel.groups[group].records++;
       if (group === 'UNSOLVABLE') {
@@ -153,8 +193,10 @@ export async function curate(o: CurateOptions): Promise<CurationReport> {
         await reject('threshold', 'below_threshold', where, `reward ${reward} < ${o.threshold}`);
         continue;
       }
-      const spec = o.specs?.get(t.task_id)?.spec;
-      const invalid = validityOf(t, { ...(spec ? { spec } : {}), secrets: o.secrets });
+      const start = t.events[0];
+      const found = specs.find(t.task_id, start?.type === 'episode_start' ? start.spec_hash : undefined);
+      const spec = 'spec' in found ? found.spec : undefined;
+      const invalid = validityOf(t, { ...(spec ? { spec } : { specMissing: (found as { missing: string }).missing }), secrets: o.secrets });
       if (invalid) {
         await reject('validity', invalid.reason, where, invalid.detail);
         continue;
@@ -190,6 +232,7 @@ export async function curate(o: CurateOptions): Promise<CurationReport> {
   }
 
   // pass 3 (selection): keep by NLL (central ρ) or RSR (lowest ρ) within equal-frequency length bins
+  const files: ExportFile[] = [];
   if (o.select && staging) {
     await staging.close();
     const keep = selectByScore(scored, o.select.method, o.select.keep, o.select.bins ?? 10);
@@ -199,11 +242,9 @@ export async function curate(o: CurateOptions): Promise<CurationReport> {
       if (keep.has(i++)) await emit(ex, Number(ex.meta.tool_calls ?? 0));
       else await reject('selection', 'not_selected', { task_id: ex.meta.task_id, trial: ex.meta.trial, source: 'selection', line: i }, `${o.select.method} outside the kept fraction`);
     }
-    await rm(staging.file, { force: true });
   }
 
-  const files: ExportFile[] = [];
-  for (const s of sinks) files.push(...(await s.close()));
+  for (const s of sinks.splice(0)) files.push(...(await s.close()));
   await rejections.close();
   const rl = await writeRlTasks(o, grouper, groupOf);
   if (funnel.rows_out) {
@@ -217,6 +258,7 @@ export async function curate(o: CurateOptions): Promise<CurationReport> {
     limits: o.limits,
     grouping: { trivial_at: 0.999, unsolvable_at: 0.001 },
     selection: o.select ? { method: o.select.method, keep: o.select.keep, bins: o.select.bins ?? 10 } : null,
+    specs: specs.report,
     funnel,
     files,
     rl_tasks: rl,
@@ -225,7 +267,7 @@ export async function curate(o: CurateOptions): Promise<CurationReport> {
 }
 
 // the fields pass 1 needs, without trusting the rest of the line
-function peek(text: string): { task_id: string; trial: number; completion: unknown; reward: unknown } | undefined {
+function peek(text: string): { task_id: string; trial: number; completion: unknown; reward: unknown; notScored: NotScored | undefined } | undefined {
   let v: unknown;
   try {
     v = JSON.parse(text);
@@ -235,18 +277,29 @@ function peek(text: string): { task_id: string; trial: number; completion: unkno
   const t = v as { kind?: unknown; task_id?: unknown; trial?: unknown; events?: unknown; grade?: Record<string, unknown> };
   if (t?.kind !== 'trajectory' || typeof t.task_id !== 'string' || typeof t.trial !== 'number' || !Array.isArray(t.events)) return undefined;
   const g = t.grade ?? {};
-  return { task_id: t.task_id, trial: t.trial, completion: 'completion' in g ? g.completion : undefined, reward: g.score };
+  return { task_id: t.task_id, trial: t.trial, completion: 'completion' in g ? g.completion : undefined, reward: g.score, notScored: notScored(t as { events: unknown[]; grade?: unknown }) };
+}
+
+/** infra_error (the environment failed, not the agent) or no score (no grade, or a null score). */
+function notScored(t: { events: readonly unknown[]; grade?: unknown }): NotScored | undefined {
+  const end = t.events.at(-1) as { type?: unknown; reason?: unknown } | undefined;
+  if (end?.type === 'episode_end' && end.reason === 'infra_error') return 'infra_error';
+  const g = t.grade as { score?: unknown } | undefined;
+  return !g || typeof g !== 'object' || g.score === null || g.score === undefined ? 'unscored' : undefined;
+}
+
+/** The output directory: created when missing; an existing file there is a clear error, not EEXIST. */
+async function ensureDir(dir: string): Promise<void> {
+  const s = await stat(dir).catch(() => undefined);
+  if (s && !s.isDirectory()) throw new CoworkError('bad_input', `--out ${dir} is a file; give a dataset directory such as datasets/<name>`);
+  await mkdir(dir, { recursive: true }).catch((e: NodeJS.ErrnoException) => {
+    throw new CoworkError(e.code === 'ENOTDIR' || e.code === 'EEXIST' ? 'bad_input' : 'io_error', `--out ${dir}: cannot create the directory (${e.code ?? e.message}); a parent may be a file`);
+  });
 }
 
 function wellFormed(t: Trajectory): boolean {
   const a = t.audit as Partial<Trajectory['audit']> | undefined;
   return !!a && Array.isArray(a.calls) && !!a.records && typeof a.records === 'object' && Array.isArray(t.events) && t.events.every((e) => !!e && typeof e === 'object' && typeof (e as { type?: unknown }).type === 'string');
-}
-
-async function openSinks(o: CurateOptions): Promise<ExampleSink[]> {
-  const out: ExampleSink[] = [];
-  for (const e of getExporters(o.formats)) out.push(await e.open(o.out));
-  return out;
 }
 
 // CoworkEnv §3.4: teacher performance informs RL task selection — KEEP tasks give learnable groups

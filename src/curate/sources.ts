@@ -8,6 +8,8 @@ export interface TaskInfo {
   family: string;
   capabilities: readonly string[];
   spec_path?: string;
+  /** the hash of the spec the run used (verifies spec_path before its private state is trusted) */
+  spec_hash?: string;
 }
 
 /** A run to curate: its trajectories file and, from run.json, what it knows of its tasks. */
@@ -28,7 +30,9 @@ export async function resolveSource(path: string, replace = false): Promise<Sour
     const runFile = join(path, 'run.json');
     if (existsSync(runFile)) {
       const { config } = JSON.parse(await readFile(runFile, 'utf8')) as { config?: RunConfig };
-      for (const t of config?.tasks ?? []) tasks.set(t.id, { family: t.family, capabilities: t.capabilities, ...(typeof t.spec_path === 'string' ? { spec_path: t.spec_path } : {}) });
+      for (const t of config?.tasks ?? []) {
+        tasks.set(t.id, { family: t.family, capabilities: t.capabilities, ...(typeof t.spec_path === 'string' ? { spec_path: t.spec_path } : {}), ...(typeof t.spec_hash === 'string' ? { spec_hash: t.spec_hash } : {}) });
+      }
     }
     return { path, file, replace, tasks };
   }

@@ -22,7 +22,7 @@ export interface SftMeta {
   [extra: string]: unknown;
 }
 
-/** One training example: the TRL row ({messages, tools, meta}). */
+/** One training example ({messages, tools, meta}); the TRL exporter writes `tools` as a JSON string. */
 export interface SftExample {
   messages: SftMessage[];
   tools: SftTool[];

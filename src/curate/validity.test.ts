@@ -46,7 +46,7 @@ const reason = (t: Trajectory, ctx: Parameters<typeof validityOf>[1] = NO_SECRET
 describe('validityOf: record integrity and outcome', () => {
   it('a complete, graded, honest record is valid', () => {
     assert.equal(validityOf(rec(), NO_SECRETS), undefined);
-    assert.deepEqual([...VALIDITY_REJECTIONS], ['incomplete_record', 'ended_abnormally', 'private_state_leak', 'secret_leak', 'ungraded', 'unsupported_claim', 'unresolved_failure']);
+    assert.deepEqual([...VALIDITY_REJECTIONS], ['incomplete_record', 'ended_abnormally', 'private_state_leak', 'private_state_unchecked', 'secret_leak', 'ungraded', 'unsupported_claim', 'unresolved_failure']);
   });
 
   it('incomplete records: no episode_end, no episode_start, a tool call without a result', () => {
@@ -92,6 +92,19 @@ describe('validityOf: private state and secrets', () => {
     assert.equal(reason(rec(), { spec, secrets: [] }), undefined);
   });
 
+  it('without a verified spec, a record a user simulator took part in is private_state_unchecked; others are unaffected', () => {
+    const missing = { specMissing: 'no verified spec for t (run.json spec_path missing); pass --tasks', secrets: [] };
+    const dialogue = rec({ middle: [{ type: 'assistant', text: 'Which plan?', tool_calls: [] }, { type: 'user', text: 'Get TK-1042 escalated to the on-call engineer today', source: 'sim' }] });
+    assert.deepEqual(validityOf(dialogue, missing), { reason: 'private_state_unchecked', detail: missing.specMissing });
+    const withUser = rec();
+    withUser.events[0] = { ...START, user: { name: 'llm', model: 'm' } };
+    assert.equal(reason(withUser, missing), 'private_state_unchecked');
+    // no simulator: nothing private to leak
+    assert.equal(reason(rec(), missing), undefined);
+    // with the spec, the leak check runs
+    assert.equal(reason(dialogue, { spec, secrets: [] }), 'private_state_leak');
+  });
+
   it('environmentSecrets picks *KEY* / *TOKEN* / *SECRET* values of at least 8 characters', () => {
     const env = { OPENAI_API_KEY: 'sk-abc12345', GITHUB_TOKEN: 'short', HF_TOKEN: 'hf_12345678', CLIENT_SECRET: 'exactly8', PATH: '/usr/local/bin:/usr/bin', api_key_lower: 'lowercase-key', EMPTY_KEY: undefined, NOTE: 'sk-abc12345-not-a-secret-name' };
     assert.deepEqual(environmentSecrets(env).sort(), ['exactly8', 'hf_12345678', 'lowercase-key', 'sk-abc12345'].sort());
@@ -131,9 +144,43 @@ describe('validityOf: claims and recovery', () => {
     const claim = 'I updated ticket TK-1042 to high priority.';
     assert.equal(reason(rec({ final: claim, records: updated('TK-1055') })), 'unsupported_claim');
     assert.equal(reason(rec({ final: claim, records: updated('TK-1042') })), undefined);
-    assert.deepEqual(unsupportedClaims(claim, { calls: [], records: updated('TK-1055'), state: {} }), [{ claim: 'updated ticket', sentence: claim }]);
+    assert.deepEqual(unsupportedClaims(claim, { calls: [], records: updated('TK-1055'), state: {} }), [{ claim: 'updated (TK-1042)', sentence: claim }]);
     // the claim is judged on the final answer only
     assert.equal(reason(rec({ middle: [{ type: 'assistant', text: 'I emailed Dana.', tool_calls: [] }, { type: 'user', text: 'Thanks', source: 'sim' }], final: 'All set: TK-1042 is open.' })), undefined);
+  });
+
+  it('names are checked against the recipients, resolved through what the agent saw and the spec fixtures', () => {
+    const omarOnly = { gmail: { sent_messages: [{ to: 'omar.haddad@acme.example', recipients: ['omar.haddad@acme.example'], subject: 'Escalation', body: 'TK-1055 is stale' }] } };
+    const lookup = [call('c1', 'crm_get_customer', { customer_id: 'CUS-204' }), result('c1', 'crm_get_customer', JSON.stringify({ customer_id: 'CUS-204', account_manager: 'Dana Lee', account_manager_email: 'dana.lee@acme.example' }))];
+    const final = 'I emailed Dana Lee about TK-1042.';
+    assert.deepEqual(validityOf(rec({ final, middle: lookup, records: omarOnly }), NO_SECRETS), { reason: 'unsupported_claim', detail: `sent email (TK-1042): "${final}"` });
+    assert.equal(reason(rec({ final: 'I emailed Dana Lee.', middle: lookup, records: omarOnly })), 'unsupported_claim');
+    assert.equal(reason(rec({ final: 'I emailed Omar Haddad about TK-1055.', middle: lookup, records: omarOnly })), undefined);
+    // from the spec's fixtures when the agent never looked the person up
+    const spec = makeSpec({ services: ['crm'], fixtures: { crm: { customers: [{ customer_id: 'CUS-204', name: 'Northwind', tier: 'enterprise', account_manager: 'Dana Lee', account_manager_email: 'dana.lee@acme.example' }] } } });
+    assert.equal(reason(rec({ final: 'I emailed Dana Lee.', records: omarOnly }), { spec, secrets: [] }), 'unsupported_claim');
+  });
+
+  it('"escalated … by email" is supported by emails alone (no helpdesk update needed)', () => {
+    const both = { gmail: { sent_messages: [{ to: 'dana.lee@acme.example', recipients: ['dana.lee@acme.example'], body: 'TK-1042' }, { to: 'omar.haddad@acme.example', recipients: ['omar.haddad@acme.example'], body: 'TK-1055' }] } };
+    assert.equal(reason(rec({ final: 'I escalated the tickets TK-1042 and TK-1055 to Dana Lee and Omar Haddad by email.', records: both })), undefined);
+    assert.equal(reason(rec({ final: 'You have two scheduled meetings this afternoon.' })), undefined);
+  });
+
+  it('a shell command that ran and exited non-zero is not a failed call (both result shapes); a timeout or injected fault is', () => {
+    const shell = (seq: number, over: Partial<AuditCall>): AuditCall => ({ seq, tool: 'shell', service: 'workspace', args: { command: 'grep -c TODO notes.md' }, ok: true, latency_ms: 1, t: '2026-03-10T09:00:01Z', ...over });
+    const withCalls = (calls: AuditCall[]) => {
+      const t = rec();
+      t.audit.calls = calls;
+      return t;
+    };
+    // today: a command_failed error carrying exit_code
+    assert.equal(reason(withCalls([shell(1, { ok: false, error: { code: 'command_failed', message: 'exit 1: (no stderr)', exit_code: 1, stdout: '0\n', stderr: '' } })])), undefined);
+    // the coming shape: a normal result with exit_code
+    assert.equal(reason(withCalls([shell(1, { ok: true, result: { exit_code: 1, stdout: '0\n', stderr: '', changed: [] } })])), undefined);
+    assert.equal(reason(withCalls([shell(1, { ok: false, error: { code: 'command_failed', message: 'timed out after 30s: (no stderr)', exit_code: 124 } })])), 'unresolved_failure');
+    assert.equal(reason(withCalls([shell(1, { ok: false, injected: 'server_error', error: { code: 'server_error', message: 'HTTP 500' } })])), 'unresolved_failure');
+    assert.equal(reason(withCalls([shell(1, { ok: false, error: { code: 'invalid_argument', message: 'invalid arguments for shell' } })])), 'unresolved_failure');
   });
 
   it('an unresolved failure of a mutating tool is rejected; recovered failures and failed reads are fine', () => {

@@ -38,9 +38,15 @@ const TrlMessage = z
   .refine((m) => (m.role === 'tool' ? m.name !== undefined && m.content !== undefined && !m.tool_calls : m.name === undefined), 'tool messages (only) carry a name and string content')
   .refine((m) => m.role === 'assistant' || !m.tool_calls, 'only assistant messages call tools')
   .refine((m) => m.content !== undefined || m.tool_calls !== undefined, 'a message needs content or tool calls');
+const TrlTools = z.array(z.strictObject({ type: z.literal('function'), function: z.strictObject({ name: z.string().min(1), description: z.string(), parameters: z.record(z.string(), z.unknown()) }) }));
 const TrlRow = z.strictObject({
   messages: z.array(TrlMessage).min(5),
-  tools: z.array(z.strictObject({ type: z.literal('function'), function: z.strictObject({ name: z.string().min(1), description: z.string(), parameters: z.record(z.string(), z.unknown()) }) })),
+  // a JSON string (formats §8.1: Arrow must not merge every row's schemas into one struct); parsed here
+  tools: z.string().transform((t, ctx) => {
+    const r = TrlTools.safeParse(JSON.parse(t));
+    if (!r.success) ctx.addIssue({ code: 'custom', message: 'tools is not a JSON string of {type: "function", function} schemas' });
+    return r.data ?? [];
+  }),
   meta: z.strictObject({
     task_id: z.string().min(1),
     trial: z.number().int().min(0),
@@ -54,6 +60,8 @@ const TrlRow = z.strictObject({
   }),
 });
 type TrlRow = z.infer<typeof TrlRow>;
+/** a row exactly as written: tools still a string */
+type RawTrlRow = Omit<TrlRow, 'tools'> & { tools: string };
 
 const Call = z.strictObject({ name: z.string().min(1), arguments: Args });
 const ShareGptRow = z
@@ -107,7 +115,7 @@ async function readParquet(file: string) {
 let report: CurationReport;
 let trl: TrlRow[];
 /** the TRL rows exactly as written (key order included) */
-let raw: TrlRow[];
+let raw: RawTrlRow[];
 let share: ShareGptRow[];
 const OUT = join(TMP, 'ds');
 
@@ -129,7 +137,7 @@ before(async () => {
   writeFileSync(join(dir, 'trajectories.jsonl'), records.map((r) => `${JSON.stringify(r)}\n`).join(''));
   const specs = new Map([...loaded, ...dialogue].map((s) => [s.spec.id, s]));
   report = await curate({ sources: [await resolveSource(dir)], out: OUT, formats: ['trl', 'parquet', 'sharegpt'], threshold: 0, limits: CE_LIMITS, specs, secrets: [] });
-  raw = jsonl(join(OUT, 'sft.jsonl')) as TrlRow[];
+  raw = jsonl(join(OUT, 'sft.jsonl')) as RawTrlRow[];
   trl = raw.map((r, i) => valid(TrlRow, r, `sft.jsonl row ${i + 1}`));
   share = jsonl(join(OUT, 'sharegpt.jsonl')).map((r, i) => valid(ShareGptRow, r, `sharegpt.jsonl row ${i + 1}`));
 });
@@ -146,6 +154,17 @@ describe('exporters on real trajectories', () => {
       for (const m of r.messages) for (const c of m.tool_calls ?? []) assert.ok(offered.has(c.function.name), `${c.function.name} not among the row's tools`);
     }
     assert.ok(trl.some((r) => r.meta.task_id.startsWith('dialogue_clarification') && r.messages.filter((m) => m.role === 'user').length >= 2), 'a dialogue row with simulator turns');
+  });
+
+  it('sft.jsonl loads as uniform columns: tools a JSON string, arguments objects, the same top-level types in every row', () => {
+    for (const r of raw) {
+      assert.equal(typeof r.tools, 'string');
+      assert.ok(Array.isArray(JSON.parse(r.tools)));
+      assert.deepEqual(Object.keys(r), ['messages', 'tools', 'meta']);
+      for (const m of r.messages) for (const c of m.tool_calls ?? []) assert.ok(c.function.arguments && typeof c.function.arguments === 'object' && !Array.isArray(c.function.arguments));
+    }
+    // the schemas differ between rows: as one Arrow struct they would be padded with every other row's keys
+    assert.ok(new Set(raw.map((r) => r.tools)).size > 1);
   });
 
   it('every sharegpt row is strict LLaMA-Factory sharegpt and carries the TRL row it came from', () => {
@@ -172,8 +191,8 @@ describe('exporters on real trajectories', () => {
     assert.deepEqual(groups, [trl.length]);
     assert.equal(rows.length, trl.length);
     rows.forEach((row, i) => {
-      const t = raw[i] as TrlRow;
-      assert.deepEqual(row, { messages: JSON.stringify(t.messages), tools: JSON.stringify(t.tools), meta: JSON.stringify(t.meta), task_id: t.meta.task_id, trial: t.meta.trial, reward: t.meta.reward, completion: t.meta.completion, family: t.meta.family });
+      const t = raw[i] as RawTrlRow;
+      assert.deepEqual(row, { messages: JSON.stringify(t.messages), tools: t.tools, meta: JSON.stringify(t.meta), task_id: t.meta.task_id, trial: t.meta.trial, reward: t.meta.reward, completion: t.meta.completion, family: t.meta.family });
     });
   });
 
@@ -193,8 +212,8 @@ describe('parquet exporter: row groups and empty exports', () => {
 
   it('2,345 rows are written in row groups of 1,000 and read back unchanged (nulls included)', async () => {
     const many: SftExample[] = Array.from({ length: 2345 }, (_, i) => {
-      const t = raw[i % raw.length] as TrlRow;
-      return { ...t, meta: { ...t.meta, trial: i, reward: i % 7 === 0 ? null : t.meta.reward, completion: i % 11 === 0 ? null : t.meta.completion } };
+      const t = raw[i % raw.length] as RawTrlRow;
+      return { ...t, tools: JSON.parse(t.tools) as SftExample['tools'], meta: { ...t.meta, trial: i, reward: i % 7 === 0 ? null : t.meta.reward, completion: i % 11 === 0 ? null : t.meta.completion } };
     });
     const dir = join(TMP, 'many');
     assert.deepEqual(await write(dir, many), [{ format: 'parquet', file: join(dir, 'sft.parquet'), rows: 2345 }]);
@@ -251,6 +270,8 @@ describe('toShareGpt: tool calls', () => {
     valid(ShareGptRow, row, 'parallel');
     assert.deepEqual(row.conversations.map((c) => c.from), ['human', 'function_call', 'observation', 'gpt']);
     assert.deepEqual(JSON.parse(row.conversations[1]?.value ?? ''), [{ name: 'helpdesk_get_ticket', arguments: { ticket_id: 'TK-1' } }, { name: 'helpdesk_get_ticket', arguments: { ticket_id: 'TK-2' } }]);
+    // LLaMA-Factory's join of consecutive tool messages (formats §8.2)
+    assert.equal(row.conversations[2]?.value, '{"ticket_id":"TK-1"}\n</tool_response>\n<tool_response>\n{"ticket_id":"TK-2"}');
     assert.equal(row.system, 'sys');
     assert.deepEqual(JSON.parse(row.tools), [{ name: 'helpdesk_get_ticket', description: 'Get a ticket.', parameters: { type: 'object' } }]);
   });

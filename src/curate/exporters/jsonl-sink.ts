@@ -21,6 +21,16 @@ export class LineWriter {
     if (!this.#stream.write(line)) await new Promise<void>((resolve) => this.#stream?.once('drain', resolve));
   }
 
+  /** Drops the stream without finishing it (after a failure); a no-op once closed. */
+  async abort(): Promise<void> {
+    const s = this.#stream;
+    if (!s || s.closed) return;
+    // wait for 'close': a file still being opened would otherwise appear after the caller removed it
+    const closed = new Promise<void>((resolve) => s.once('close', () => resolve()));
+    s.destroy();
+    await closed;
+  }
+
   async close(): Promise<void> {
     if (!this.#stream) {
       // an empty export is still a file

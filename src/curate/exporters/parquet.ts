@@ -38,6 +38,10 @@ export const parquetExporter: Exporter = {
       cols = empty();
     };
     return {
+      // the writer holds no open file between row groups: dropping the buffered rows is enough
+      async abort() {
+        cols = empty();
+      },
       async write(ex: SftExample) {
         cols.messages.push(JSON.stringify(ex.messages));
         cols.tools.push(JSON.stringify(ex.tools));

@@ -10,12 +10,16 @@ export interface ShareGptRow {
   tools: string;
 }
 
+/** How LLaMA-Factory merges consecutive tool messages into one observation. */
+export const TOOL_RESPONSE_JOIN = '\n</tool_response>\n<tool_response>\n';
+
 const SLOT = { human: 'odd', observation: 'odd', gpt: 'even', function_call: 'even' } as const;
 
 /**
  * LLaMA-Factory sharegpt: human/observation at odd positions, gpt/function_call at even positions, an even
  * count. Assistant text next to tool calls is dropped (LLaMA-Factory's rule), parallel calls become one
- * function_call holding a JSON list, their results one observation; same-slot neighbours are merged.
+ * function_call holding a JSON list, their results one observation joined as LLaMA-Factory joins them;
+ * other same-slot neighbours are merged with a blank line.
  */
 export function toShareGpt(ex: SftExample): ShareGptRow {
   const conv: ShareGptRow['conversations'] = [];
@@ -29,6 +33,8 @@ export function toShareGpt(ex: SftExample): ShareGptRow {
     if (last.from === 'gpt' && from === 'function_call') Object.assign(last, { from, value }); // text next to calls is dropped
     else if (last.from === 'function_call' && from === 'gpt') return; // a call's side never carries text
     else if (last.from === 'function_call') last.value = JSON.stringify([...asList(last.value), ...asList(value)]);
+    // parallel results: LLaMA-Factory's own join (formats §8.2), inside the template's <tool_response> tags
+    else if (last.from === 'observation' && from === 'observation') last.value = `${last.value}${TOOL_RESPONSE_JOIN}${value}`;
     else last.value = `${last.value}\n\n${value}`;
   };
   let system = '';
@@ -60,6 +66,7 @@ export const shareGptExporter: Exporter = {
   async open(dir) {
     const w = new LineWriter(join(dir, 'sharegpt.jsonl'));
     return {
+      abort: () => w.abort(),
       write: (ex) => w.write(`${JSON.stringify(toShareGpt(ex))}\n`),
       async close() {
         await w.close();

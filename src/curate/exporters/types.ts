@@ -10,6 +10,8 @@ export interface ExportFile {
 export interface ExampleSink {
   write(example: SftExample): Promise<void>;
   close(): Promise<ExportFile[]>;
+  /** releases the output without finishing it (after a failure); a no-op once closed */
+  abort(): Promise<void>;
 }
 
 /** An export format; a new one is one file plus one line in exporters/index.ts. */
