@@ -6,7 +6,7 @@ import { join, relative } from 'node:path';
 import { after, describe, it } from 'node:test';
 import { parse as parseYaml } from 'yaml';
 import { startFakeServer } from '../llm/testing/fake-server.js';
-import { ROOT, badInput, cli, json, lines, startCli } from './testing.js';
+import { ROOT, badInput, cli, cliEnv, json, lines, startCli } from './testing.js';
 
 const TASK_IDS = readdirSync(join(ROOT, 'examples/tasks')).filter((f) => /\.ya?ml$/.test(f)).sort().map((f) => f.replace(/\.ya?ml$/, ''));
 const TMP = mkdtempSync(join(tmpdir(), 'coworkenv-cli-'));
@@ -320,7 +320,7 @@ describe('commands on a synth output folder', () => {
     const validate = await cli('validate', dir);
     assert.equal(validate.code, 0, validate.stderr);
     assert.equal(lines(validate.stdout).at(-1), `${released.length}/${released.length} valid`);
-    const serve = spawn(process.execPath, ['bin/coworkenv.js', 'serve', dir, '--port', '0'], { cwd: ROOT, env: { ...process.env, NO_COLOR: '1' }, stdio: ['ignore', 'ignore', 'pipe'] });
+    const serve = spawn(process.execPath, ['bin/coworkenv.js', 'serve', dir, '--port', '0'], { cwd: ROOT, env: cliEnv(), stdio: ['ignore', 'ignore', 'pipe'] });
     const exited = new Promise<number | null>((resolve) => serve.once('exit', (code) => resolve(code)));
     let stderr = '';
     await new Promise<void>((resolve) => {

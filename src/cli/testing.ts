@@ -13,13 +13,19 @@ export interface CliResult {
   stderr: string;
 }
 
-/** Starts `bin/coworkenv.js args…` from the project root, without colours or debug stacks. */
-export function startCli(args: readonly string[], env: Readonly<Record<string, string>> = {}): { pid: number; done: Promise<CliResult> } {
-  const e: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: '1', ...env };
+/** The environment a spawned CLI gets in tests: no colours (CI sets `CI`, which turns them on), no debug stacks. */
+export function cliEnv(extra: Readonly<Record<string, string>> = {}): Record<string, string> {
+  const e: Record<string, string> = {};
+  for (const [k, v] of Object.entries(process.env)) if (v !== undefined) e[k] = v;
   delete e.FORCE_COLOR;
   delete e.COWORKENV_DEBUG;
   delete e.NODE_TEST_CONTEXT;
-  const child = spawn(process.execPath, ['bin/coworkenv.js', ...args], { cwd: ROOT, env: e, stdio: ['ignore', 'pipe', 'pipe'] });
+  return { ...e, NO_COLOR: '1', ...extra };
+}
+
+/** Starts `bin/coworkenv.js args…` from the project root, without colours or debug stacks. */
+export function startCli(args: readonly string[], env: Readonly<Record<string, string>> = {}): { pid: number; done: Promise<CliResult> } {
+  const child = spawn(process.execPath, ['bin/coworkenv.js', ...args], { cwd: ROOT, env: cliEnv(env), stdio: ['ignore', 'pipe', 'pipe'] });
   let stdout = '';
   let stderr = '';
   child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));

@@ -17,7 +17,7 @@ import { generateProcedural } from '../synth/procedural.js';
 import { appendTrajectory, trialLockFile } from './serve.js';
 import { assertNoCollision, createMcpSession, DISCONNECTED, type McpSessionOptions, PROTOCOL_TOOLS } from './session.js';
 
-const ROOT = new URL('../../', import.meta.url).pathname;
+import { ROOT, cliEnv } from '../cli/testing.js';
 const PAYMENT = join(ROOT, 'examples/tasks/payment_change_refusal.yaml');
 const ESCALATION = join(ROOT, 'examples/tasks/support_escalation.yaml');
 
@@ -246,7 +246,7 @@ describe('coworkenv mcp (processes)', () => {
   after(async () => {
     await rm(dir, { recursive: true, force: true });
   });
-  const env = () => Object.fromEntries(Object.entries(process.env).filter((e): e is [string, string] => e[1] !== undefined));
+  const env = () => cliEnv();
   const readLines = async (file: string) => (await readFile(file, 'utf8')).trim().split('\n').map((l) => Trajectory.parse(JSON.parse(l)));
 
   async function stdioClient(args: string[]) {

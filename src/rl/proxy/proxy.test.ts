@@ -7,13 +7,12 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
-import { fileURLToPath } from 'node:url';
 import OpenAI from 'openai';
 import { type FakeReply, type FakeServer, startFakeServer } from '../../llm/testing/fake-server.js';
 import { type ProxyOptions, type RunningProxy, startProxy } from './app.js';
 import type { TraceRow } from './store.js';
 
-const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+import { ROOT, cliEnv } from '../../cli/testing.js';
 const TMP = mkdtempSync(join(tmpdir(), 'coworkenv-proxy-'));
 after(() => rmSync(TMP, { recursive: true, force: true }));
 let fileNo = 0;
@@ -295,8 +294,7 @@ describe('coworkenv proxy', () => {
   it('coworkenv proxy: serves until SIGTERM, then writes the open sessions', async () => {
     const fake = await startFakeServer({ replies: [vllm(P1, R1, LP1, { text: 'a' })] });
     const out = join(TMP, 'cli-traces.jsonl');
-    const env: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: '1' };
-    delete env.NODE_TEST_CONTEXT;
+    const env = cliEnv();
     const child = spawn(process.execPath, ['bin/coworkenv.js', 'proxy', '--upstream', fake.openaiBaseURL, '--port', '0', '--out', out], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
     try {
       let stderr = '';
