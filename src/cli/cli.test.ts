@@ -1,12 +1,11 @@
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { after, describe, it } from 'node:test';
 import { parse as parseYaml } from 'yaml';
 import { startFakeServer } from '../llm/testing/fake-server.js';
-import { ROOT, badInput, cli, cliEnv, json, lines, startCli } from './testing.js';
+import { ROOT, badInput, cli, json, lines, startCli, startServing } from './testing.js';
 
 const TASK_IDS = readdirSync(join(ROOT, 'examples/tasks')).filter((f) => /\.ya?ml$/.test(f)).sort().map((f) => f.replace(/\.ya?ml$/, ''));
 const TMP = mkdtempSync(join(tmpdir(), 'coworkenv-cli-'));
@@ -320,18 +319,9 @@ describe('commands on a synth output folder', () => {
     const validate = await cli('validate', dir);
     assert.equal(validate.code, 0, validate.stderr);
     assert.equal(lines(validate.stdout).at(-1), `${released.length}/${released.length} valid`);
-    const serve = spawn(process.execPath, ['bin/coworkenv.js', 'serve', dir, '--port', '0'], { cwd: ROOT, env: cliEnv(), stdio: ['ignore', 'ignore', 'pipe'] });
-    const exited = new Promise<number | null>((resolve) => serve.once('exit', (code) => resolve(code)));
-    let stderr = '';
-    await new Promise<void>((resolve) => {
-      serve.stderr.on('data', (d: Buffer) => {
-        stderr += d.toString();
-        if (/task\(s\) on http/.test(stderr)) resolve();
-      });
-      void exited.then(() => resolve());
-    });
-    serve.kill('SIGTERM');
-    assert.equal(await exited, 0, stderr);
+    const serve = await startServing(['serve', dir, '--port', '0'], /task\(s\) on http/);
+    const { code, stderr } = await serve.stop();
+    assert.equal(code, 0, stderr);
     assert.match(stderr, new RegExp(`coworkenv serve: ${released.length} task\\(s\\) on http://127\\.0\\.0\\.1:\\d+`));
   });
 });
@@ -356,5 +346,26 @@ describe('errors from outside: model endpoints, unusable --out', () => {
     const r = await p.done;
     clearTimeout(timer);
     badInput(r, /--out .* is a directory; --out takes a JSONL file/);
+  });
+});
+
+describe('long-running commands stop cleanly on a signal', () => {
+  // a supervisor may signal the moment it reads the ready line: the handler must already listen
+  const commands: [string, string[], RegExp, RegExp][] = [
+    ['serve', ['serve', join(ROOT, 'examples/tasks/payment_change_refusal.yaml'), '--port', '0'], /task\(s\) on http/, /SIGTERM received, closing 0 session/],
+    ['proxy', ['proxy', '--upstream', 'http://127.0.0.1:9/v1', '--port', '0', '--out', join(TMP, 'signal-traces.jsonl')], /forwarding/, /SIGTERM received; writing open sessions/],
+    ['mcp --http', ['mcp', join(ROOT, 'examples/tasks/payment_change_refusal.yaml'), '--http', '127.0.0.1:0', '--out', join(TMP, 'signal-mcp.jsonl')], /serving payment_change_refusal/, /SIGTERM received/],
+  ];
+  for (const [name, args, ready, stopped] of commands) {
+    it(`${name}: SIGTERM right after the ready line exits 0 having closed (6 rounds)`, { timeout: 120_000 }, async () => {
+      for (let round = 0; round < 6; round++) {
+        const r = await (await startServing(args, ready)).stop();
+        assert.deepEqual([r.code, r.signal], [0, null], `round ${round}: ${r.stderr}`);
+        assert.match(r.stderr, stopped);
+      }
+    });
+  }
+  it('mcp --http: each stopped episode is still appended to --out', () => {
+    assert.equal(readFileSync(join(TMP, 'signal-mcp.jsonl'), 'utf8').trim().split('\n').length, 6);
   });
 });

@@ -6,6 +6,7 @@ import { DEFAULT_TRACES_OUT } from '../rl/proxy/store.js';
 import { CoworkError } from '../spec/errors.js';
 import { intArg } from './options.js';
 import { note } from './output.js';
+import { untilSignal } from './signals.js';
 
 interface ProxyOpts {
   upstream: string;
@@ -45,17 +46,10 @@ export function proxyCommand(program: Command): void {
       await checkAppendable(opts.out, '--out');
       if (!new URL(upstream).pathname.endsWith('/v1')) note(`coworkenv proxy: note: --upstream ${upstream} does not end in /v1; chat completions go to ${upstream}/chat/completions`);
       const proxy = await startProxy({ upstream, host: opts.host, port: opts.port, out: opts.out, engine: opts.engine, ...(env ? { env } : {}), notice: note });
+      const stopped = untilSignal();
       if (!['127.0.0.1', 'localhost', '::1'].includes(opts.host)) note(`coworkenv proxy: warning: ${opts.host} is not a loopback address and the proxy has no authentication`);
       note(`coworkenv proxy: forwarding ${proxy.url}/sessions/<episode_id>/v1 → ${upstream} (${opts.engine} token fields); traces → ${opts.out}${env ? `; rewards from ${env}/state` : ''}`);
-      const signal = await new Promise<NodeJS.Signals>((resolve) => {
-        const on = (s: NodeJS.Signals) => {
-          process.off('SIGINT', on);
-          process.off('SIGTERM', on);
-          resolve(s);
-        };
-        process.on('SIGINT', on);
-        process.on('SIGTERM', on);
-      });
+      const signal = await stopped;
       note(`coworkenv proxy: ${signal} received; writing open sessions`);
       const closed = await proxy.close();
       for (const s of closed) if (s.rows > 0) note(closeNotice(s));

@@ -7,6 +7,7 @@ import { withModelFlags } from './model-flags.js';
 import { type ModelFlags, modelFromFlags } from '../llm/flags.js';
 import { intArg, numArg } from './options.js';
 import { note } from './output.js';
+import { untilSignal } from './signals.js';
 
 interface ServeOpts extends ModelFlags {
   host: string;
@@ -42,17 +43,11 @@ export function serveCommand(program: Command): void {
         stepRewards: opts.stepRewards,
         ...(judge ? { judge } : {}),
       });
+      const stopped = untilSignal();
       if (!['127.0.0.1', 'localhost', '::1'].includes(server.host)) note(`coworkenv serve: warning: ${server.host} is not a loopback address and the server has no authentication`);
       note(`coworkenv serve: ${specs.length} task(s) on ${server.url} (WebSocket ${server.url.replace(/^http/, 'ws')}/ws); max ${opts.maxSessions} sessions, idle TTL ${opts.sessionTtl}s`);
-      await new Promise<void>((resolve) => {
-        const stop = (signal: NodeJS.Signals) => {
-          note(`coworkenv serve: ${signal} received, closing ${server.manager.size} session(s)`);
-          process.off('SIGINT', stop);
-          process.off('SIGTERM', stop);
-          void server.close().then(resolve);
-        };
-        process.on('SIGINT', stop);
-        process.on('SIGTERM', stop);
-      });
+      const signal = await stopped;
+      note(`coworkenv serve: ${signal} received, closing ${server.manager.size} session(s)`);
+      await server.close();
     });
 }

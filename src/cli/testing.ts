@@ -55,3 +55,32 @@ export function badInput(r: CliResult, message: RegExp): void {
   assert.doesNotMatch(r.stderr, /\n\s+at /);
   assert.equal(r.stdout, '');
 }
+
+/** A long-running CLI command (serve, proxy, mcp --http) started and read until its ready line. */
+export interface Serving {
+  stderr: () => string;
+  /** Sends `signal` and waits for the exit: the exit code, or null with the signal that killed it. */
+  stop: (signal?: NodeJS.Signals) => Promise<{ code: number | null; signal: NodeJS.Signals | null; stderr: string }>;
+}
+
+/** Starts `bin/coworkenv.js args…` and resolves once stderr matches `ready` (rejects if it exits first). */
+export function startServing(args: readonly string[], ready: RegExp): Promise<Serving> {
+  const child = spawn(process.execPath, ['bin/coworkenv.js', ...args], { cwd: ROOT, env: cliEnv(), stdio: ['ignore', 'ignore', 'pipe'] });
+  let stderr = '';
+  const closed = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.once('close', (code, signal) => resolve({ code, signal })));
+  return new Promise((resolve, reject) => {
+    child.stderr.setEncoding('utf8').on('data', (d: string) => {
+      stderr += d;
+      if (ready.test(stderr)) {
+        resolve({
+          stderr: () => stderr,
+          stop: async (signal = 'SIGTERM') => {
+            child.kill(signal);
+            return { ...(await closed), stderr };
+          },
+        });
+      }
+    });
+    void closed.then(({ code }) => reject(new Error(`exited (${code}) before its ready line: ${stderr}`)));
+  });
+}

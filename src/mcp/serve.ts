@@ -110,9 +110,17 @@ export async function serveMcp(opts: ServeOptions): Promise<Trajectory> {
   });
   const { trial, lock } = await reserveTrial(out, opts.spec.id, opts.trial, notice);
 
-  let shutdown: () => Promise<void> = async () => {};
+  // until the transport is up, a stop request (a signal) is remembered and served once it is
+  let shutdown: (() => Promise<void>) | undefined;
+  let stopRequested = false;
   let shuttingDown: Promise<void> | undefined;
-  const stop = (): Promise<void> => (shuttingDown ??= shutdown());
+  const stop = (): Promise<void> => {
+    if (!shutdown) {
+      stopRequested = true;
+      return Promise.resolve();
+    }
+    return (shuttingDown ??= shutdown());
+  };
   let saved = false;
   const session = createMcpSession({
     spec: opts.spec,
@@ -143,10 +151,15 @@ export async function serveMcp(opts: ServeOptions): Promise<Trajectory> {
     stopError ??= `${DISCONNECTED} (${signal})`;
     void stop();
   };
+  // listening before the transport prints its "serving" line: a client may signal as soon as it reads it
+  process.once('SIGINT', onSignal);
+  process.once('SIGTERM', onSignal);
   let closeTransport: () => Promise<void>;
   try {
     closeTransport = opts.http ? await startHttp(opts.http) : await startStdio();
   } catch (e) {
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
     lock.release();
     throw e;
   }
@@ -163,9 +176,8 @@ export async function serveMcp(opts: ServeOptions): Promise<Trajectory> {
       failed(e);
     }
   };
-  process.once('SIGINT', onSignal);
-  process.once('SIGTERM', onSignal);
   session.server.onclose = () => void stop();
+  if (stopRequested) void stop();
   return result;
 
   async function startStdio(): Promise<() => Promise<void>> {

@@ -2,21 +2,10 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { type Capture, captureChoice, captureCompletion, type TokenCapture, untokenised } from './capture.js';
 import { emptySession, mergeAll, mergeCall, traceProblems, traceTokens } from './merge.js';
+import { LP1, LP2, LP3, P1, P2, P3, R1, R2, R3, T2, T3 } from './testing.js';
 
 const call = (prompt_ids: number[], response_ids: number[], logprobs: number[], finish_reason = 'tool_calls'): TokenCapture => ({ ok: true, source: 'vllm', prompt_ids, response_ids, logprobs, finish_reason });
 
-// a 3-turn tool-calling episode: system+user, then tool results between the turns; 99 is the end-of-turn token
-const P1 = [1, 2, 3, 4, 5];
-const R1 = [10, 11, 12, 99];
-const LP1 = [-0.1, -0.2, -0.3, -0.01];
-const T2 = [20, 21, 22]; // "<tool_response>…</tool_response><|im_start|>assistant"
-const R2 = [13, 14, 99];
-const LP2 = [-0.4, -0.5, -0.02];
-const T3 = [23, 24];
-const R3 = [15, 99];
-const LP3 = [-0.6, -0.03];
-const P2 = [...P1, ...R1, ...T2];
-const P3 = [...P2, ...R2, ...T3];
 
 describe('prefix merging', () => {
   it('CLEAN: three turns extending each other make one trace with exact masks and logprobs', () => {

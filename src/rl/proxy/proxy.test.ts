@@ -13,6 +13,7 @@ import { type ProxyOptions, type RunningProxy, startProxy } from './app.js';
 import type { TraceRow } from './store.js';
 
 import { ROOT, cliEnv } from '../../cli/testing.js';
+import { LP1, LP2, LP3, P1, P2, P3, R1, R2, R3, T2, T3 } from './testing.js';
 const TMP = mkdtempSync(join(tmpdir(), 'coworkenv-proxy-'));
 after(() => rmSync(TMP, { recursive: true, force: true }));
 let fileNo = 0;
@@ -63,17 +64,6 @@ async function withProxy(opts: Partial<ProxyOptions>, fn: (rig: Rig) => Promise<
 }
 
 // a 3-turn tool-calling episode whose prompts extend each other; 99 is the end-of-turn token
-const P1 = [1, 2, 3, 4, 5];
-const R1 = [10, 11, 12, 99];
-const LP1 = [-0.1, -0.2, -0.3, -0.01];
-const T2 = [20, 21, 22];
-const R2 = [13, 14, 99];
-const LP2 = [-0.4, -0.5, -0.02];
-const T3 = [23, 24];
-const R3 = [15, 99];
-const LP3 = [-0.6, -0.03];
-const P2 = [...P1, ...R1, ...T2];
-const P3 = [...P2, ...R2, ...T3];
 const TOOLS = [{ type: 'function' as const, function: { name: 'helpdesk_get_ticket', description: 'get a ticket', parameters: { type: 'object', properties: { ticket_id: { type: 'string' } }, required: ['ticket_id'] } } }];
 
 describe('coworkenv proxy', () => {
