@@ -53,6 +53,8 @@ export async function run(): Promise<BenchResult> {
     await (await import('node:fs/promises')).mkdir(big);
     const smallBytes = await writeRun(small, base, Math.max(1000, Math.floor(RECORDS / 5)));
     const bigBytes = await writeRun(big, base, RECORDS);
+    // the inputs just written are still being flushed to disk: let that finish before timing curation
+    spawnSync('sync');
     const a = curateIn(small);
     const b = curateIn(big);
     const mbps = bigBytes / 1e6 / b.seconds;

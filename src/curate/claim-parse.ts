@@ -3,6 +3,7 @@
 // the verb ("Escalated TK-1042 to …"), a verb coordinated with one of those ("… and notified Dana") — or a
 // passive report of one ("The email was sent", "Email sent to Dana"). negation and hypotheticals are scoped
 // to the clause and to the text between a cue and the verb. precision over recall: what is unclear is no claim.
+import { EMAIL_SRC } from './people.js';
 
 /** Audit lists (service.list) that can hold the evidence of an action. */
 const EMAIL = ['gmail.sent_messages', 'contacts.sent_messages', 'config.notifications', 'web.notifications'];
@@ -82,7 +83,7 @@ const RULES: readonly VerbRule[] = [
 
 const BY_FORM: { re: RegExp; rule: VerbRule }[] = RULES.map((rule) => ({ re: new RegExp(`^(?:${rule.forms})$`, 'i'), rule }));
 const VERB = new RegExp(`(?<![\\w'-])(?:${RULES.flatMap((r) => r.forms.split('|')).sort((a, b) => b.length - a.length).join('|')})(?![\\w'-])`, 'gi');
-const ENTITY_SRC = String.raw`[\w.+-]+@[\w-]+(?:\.[\w-]+)+|\b[A-Z]{2,5}-\d{2,6}\b`;
+const ENTITY_SRC = String.raw`${EMAIL_SRC}|\b[A-Z]{2,5}-\d{2,6}\b`;
 const ENTITY = new RegExp(ENTITY_SRC, 'g');
 
 // the agent as subject: "I", "we", "I've", "we have also", "I then" …
@@ -229,7 +230,7 @@ function listsFor(rule: VerbRule, object: string, clause: string): readonly stri
 }
 
 const NAME_WORD = String.raw`[A-Z](?:[a-z]|'[A-Z])[A-Za-z'-]*`;
-const MENTION = new RegExp(String.raw`^(?:(?:Mr|Ms|Mrs|Dr)\.?\s+)?(${NAME_WORD}(?:\s+${NAME_WORD}){0,2}|[\w.+-]+@[\w-]+(?:\.[\w-]+)+|you\b)(?!'s|-)`);
+const MENTION = new RegExp(String.raw`^(?:(?:Mr|Ms|Mrs|Dr)\.?\s+)?(${NAME_WORD}(?:\s+${NAME_WORD}){0,2}|${EMAIL_SRC}|you\b)(?!'s|-)`);
 const NOT_NAMES = new Set(['I', 'The', 'A', 'An', 'This', 'That', 'It', 'We', 'They', 'Then', 'And', 'Both', 'All', 'Each', 'Also', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday', 'January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December', 'Today', 'Tomorrow']);
 const RECIPIENT_STOP = /\b(?:about|regarding|concerning|because|since|that|which|who|whose|why|how|when|where|if|while|but|although|after|before|so)\b/i;
 

@@ -16,17 +16,22 @@ export interface UnsupportedClaim {
 // entry fields that say who an action reached
 const RECIPIENT_FIELDS = new Set(['recipients', 'to', 'cc', 'bcc', 'email', 'attendees', 'assigned_to', 'assignee', 'name', 'recipient', 'owner']);
 
-/** Claims in the final answer that no audit entry supports. */
-export function unsupportedClaims(finalText: string, audit: AuditLog, people: People = new People()): UnsupportedClaim[] {
+/**
+ * Claims in the final answer that no audit entry supports. `people` is a People or a function that builds
+ * one: building it reads every observation, so it is built only when a claim names a recipient.
+ */
+export function unsupportedClaims(finalText: string, audit: AuditLog, people: People | (() => People) = new People()): UnsupportedClaim[] {
   const out: UnsupportedClaim[] = [];
+  let known = typeof people === 'function' ? undefined : people;
+  const lazy = { resolve: (mention: string) => (known ??= (people as () => People)()).resolve(mention) };
   for (const c of findClaims(finalText)) {
-    const why = unsupported(c, audit, people);
+    const why = unsupported(c, audit, lazy);
     if (why) out.push({ claim: why, sentence: c.sentence });
   }
   return out;
 }
 
-function unsupported(c: Claim, audit: AuditLog, people: People): string | undefined {
+function unsupported(c: Claim, audit: AuditLog, people: Pick<People, 'resolve'>): string | undefined {
   const entries = c.lists.flatMap((l) => {
     const [svc, list] = l.split('.') as [string, string];
     return audit.records[svc]?.[list] ?? [];
@@ -35,6 +40,8 @@ function unsupported(c: Claim, audit: AuditLog, people: People): string | undefi
   const texts = entries.map((e) => JSON.stringify(e).toLowerCase());
   if (c.ids.length && !c.ids.some((id) => texts.some((t) => t.includes(id.toLowerCase())))) return `${c.label} (${c.ids.join(', ')})`;
   for (const r of c.recipients) {
+    // named directly (by name or address) in an entry: no need to know who is who
+    if (entries.some((e) => reaches(e, r, r.includes('@') ? [r.trim().toLowerCase()] : []))) continue;
     const addresses = people.resolve(r);
     // a name nobody in the record can be tied to is not checked (it may be a team, a product, a place)
     if (!addresses.length) continue;

@@ -4,7 +4,12 @@ import type { Trajectory } from '../spec/trajectory.js';
 // "Dana Lee" can be tied to an address. pairs come from fixtures (contacts, crm, …), the observations the
 // agent saw and the audit; an address whose local part holds the name ("dana.lee@…") also resolves it.
 
-export const ADDRESS = /[\w.+-]+@[\w-]+(?:\.[\w-]+)+/g;
+// an address starts where no address character precedes it: without that the regex retries from every
+// position of a long word run (a padded observation) and goes quadratic
+export const EMAIL_SRC = String.raw`(?<![\w.+-])[\w.+-]+@[\w-]+(?:\.[\w-]+)+`;
+export const ADDRESS = new RegExp(EMAIL_SRC, 'g');
+const NAMED_ADDRESS = new RegExp(String.raw`(?<![\w'’.-])([A-Z][\w'’.-]*(?:[ \t]+[A-Z][\w'’.-]*){0,3})[ \t]*[<(](${EMAIL_SRC})[>)]`, 'g');
+const WHOLE_ADDRESS = new RegExp(`^${EMAIL_SRC}$`);
 
 const tokens = (s: string): string[] => s.toLowerCase().split(/[^a-z0-9]+/).filter((w) => w.length >= 2);
 
@@ -76,13 +81,13 @@ export class People {
 
   #fromText(s: string): void {
     if (!s.includes('@')) return;
-    for (const m of s.matchAll(/([A-Z][\w'’.-]*(?:[ \t]+[A-Z][\w'’.-]*){0,3})[ \t]*[<(]([\w.+-]+@[\w-]+(?:\.[\w-]+)+)[>)]/g)) this.addPair(m[1] as string, m[2] as string);
+    for (const m of s.matchAll(NAMED_ADDRESS)) this.addPair(m[1] as string, m[2] as string);
     for (const m of s.matchAll(ADDRESS)) this.addAddress(m[0]);
   }
 }
 
 function isAddress(s: string): boolean {
-  return /^[\w.+-]+@[\w-]+(?:\.[\w-]+)+$/.test(s);
+  return WHOLE_ADDRESS.test(s);
 }
 
 /** The people a record knows of: spec fixtures (when known), what the agent was shown, and the audit. */
@@ -91,7 +96,8 @@ export function peopleOf(t: Trajectory, fixtures?: unknown): People {
   if (fixtures !== undefined) p.collect(fixtures);
   for (const e of t.events) {
     if (e.type === 'user') p.collect(e.text);
-    else if (e.type === 'tool') p.collect(parseMaybe(e.content));
+    // an observation without an '@' holds no address: not worth parsing
+    else if (e.type === 'tool' && e.content.includes('@')) p.collect(parseMaybe(e.content));
   }
   p.collect(t.audit.records);
   return p;

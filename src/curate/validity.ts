@@ -57,7 +57,7 @@ export function validityOf(t: Trajectory, ctx: ValidityContext): { reason: Valid
   }
   if (ctx.secrets.some((s) => visible.includes(s))) return { reason: 'secret_leak', detail: 'a credential from the environment appears in the record' };
   if (!t.grade || t.grade.status !== 'ok' || t.grade.score === null) return { reason: 'ungraded', detail: `grade status ${t.grade?.status ?? 'missing'}` };
-  const claims = unsupportedClaims(finalResponse(t.events), t.audit, peopleOf(t, ctx.spec?.fixtures));
+  const claims = unsupportedClaims(finalResponse(t.events), t.audit, () => peopleOf(t, ctx.spec?.fixtures));
   if (claims.length) return { reason: 'unsupported_claim', detail: `${claims[0]?.claim}: "${claims[0]?.sentence}"` };
   // a failed action the agent never recovered from (failed reads while exploring are fine)
   const lastOk = new Map<string, number>();
