@@ -12,10 +12,15 @@ export const LEVEL: Record<Difficulty, { targets: number; distractors: number; f
   hard: { targets: 3, distractors: 4, filler: 3 },
 };
 
+// building a Faker (its locale tables) costs more than generating a task: one instance, reseeded per task;
+// families generate synchronously, so no two tasks ever share it at once
+let shared: Faker | undefined;
+
 export function makeFaker(seed: number, mockToday: string): Faker {
-  const f = new Faker({ locale: [en, base], randomizer: generateMersenne53Randomizer(seed) });
-  f.setDefaultRefDate(mockToday);
-  return f;
+  shared ??= new Faker({ locale: [en, base], randomizer: generateMersenne53Randomizer(seed) });
+  shared.seed(seed);
+  shared.setDefaultRefDate(mockToday);
+  return shared;
 }
 
 /** ISO time (seconds precision, Z) `offset` before (negative) or after mockToday. */
