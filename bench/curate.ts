@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { createWriteStream } from 'node:fs';
 import { mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { loadSpecs } from '../src/run/task-files.js';
 import { runTasks } from '../src/run/runner.js';
 import { RunStore } from '../src/run/run-store.js';
@@ -12,7 +12,8 @@ import type { BenchResult } from './stats.js';
 
 // 100,000 synthetic trajectories (~1 GB of JSONL, made here from real noisy-teacher episodes with varied ids
 // and padded observations) streamed through grouping + conversion + TRL export, in a child process whose
-// peak RSS is its own. a second, 5× smaller input shows the RSS does not grow with the input.
+// peak RSS is its own (running the compiled package, as installed). a second, 5× smaller input shows the RSS
+// does not grow with the input.
 const RECORDS = Number(process.env.COWORKENV_BENCH_CURATE_RECORDS ?? 100_000);
 
 async function templates(): Promise<Trajectory[]> {
@@ -37,8 +38,15 @@ async function writeRun(dir: string, base: readonly Trajectory[], n: number): Pr
   return (await stat(join(dir, 'trajectories.jsonl'))).size;
 }
 
-function curateIn(dir: string): { seconds: number; max_rss_kb: number; rows_out: number } {
-  const r = spawnSync(process.execPath, ['--import', 'tsx', 'bench/curate-child.ts', dir, join(dir, 'out')], { encoding: 'utf8', maxBuffer: 1 << 20 });
+// the package as users run it: compiled to dist/ (`npm run build`), no TypeScript loader in the process
+function build(): string {
+  const r = spawnSync(process.execPath, ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.build.json'], { encoding: 'utf8' });
+  if (r.status !== 0) throw new Error(`npm run build failed: ${r.stdout}${r.stderr}`);
+  return resolve('dist');
+}
+
+function curateIn(dist: string, dir: string): { seconds: number; max_rss_kb: number; rows_out: number } {
+  const r = spawnSync(process.execPath, ['bench/curate-child.mjs', dist, dir, join(dir, 'out')], { encoding: 'utf8', maxBuffer: 1 << 20 });
   if (r.status !== 0) throw new Error(`curate child failed: ${r.stderr}`);
   return JSON.parse(r.stdout.trim().split('\n').at(-1) as string);
 }
@@ -55,8 +63,9 @@ export async function run(): Promise<BenchResult> {
     const bigBytes = await writeRun(big, base, RECORDS);
     // the inputs just written are still being flushed to disk: let that finish before timing curation
     spawnSync('sync');
-    const a = curateIn(small);
-    const b = curateIn(big);
+    const dist = build();
+    const a = curateIn(dist, small);
+    const b = curateIn(dist, big);
     const mbps = bigBytes / 1e6 / b.seconds;
     const rssMb = b.max_rss_kb / 1024;
     return {
