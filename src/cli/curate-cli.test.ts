@@ -146,7 +146,7 @@ describe('coworkenv curate: private user state without --tasks', () => {
     assert.doesNotMatch(readFileSync(join(out, 'sft.jsonl'), 'utf8'), /on-call engineer/);
     const report = json<CurationReport>(r);
     assert.deepEqual(report.funnel.rejected, { private_state_leak: 1 });
-    assert.deepEqual(report.specs, { from_tasks: 0, from_runs: 1, unverified: [] });
+    assert.deepEqual(report.specs, { from_tasks: 0, from_runs: 1, unverified: [], unchecked: [] });
   });
 
   it('a changed or missing spec: the record is rejected (private_state_unchecked) with a warning naming --tasks', async () => {
@@ -175,5 +175,27 @@ describe('coworkenv curate: output folder', () => {
     const file = join(TMP, 'not-a-dir');
     writeFileSync(file, 'x');
     badInput(await cli('curate', RUN, '--out', file), /--out .*not-a-dir is a file; give a dataset directory/);
+  });
+
+  it('a rerun into the same --out replaces the dataset: no stale files of formats not asked for', async () => {
+    const out = join(TMP, 'rerun');
+    assert.equal((await cli('curate', RUN, '--out', out, '--format', 'trl,parquet,sharegpt')).code, 0);
+    for (const f of FILES) assert.ok(existsSync(join(out, f)), f);
+    assert.equal((await cli('curate', RUN, '--out', out, '--format', 'trl,trl')).code, 0);
+    const left = FILES.filter((f) => existsSync(join(out, f)));
+    assert.deepEqual(left, ['sft.jsonl', 'rl_tasks.jsonl', 'rejections.jsonl', 'curation.json']);
+    const report = JSON.parse(readFileSync(join(out, 'curation.json'), 'utf8')) as CurationReport;
+    assert.deepEqual(report.files.map((f) => f.format), ['trl'], 'a repeated format is written once');
+  });
+});
+
+describe('coworkenv curate: flags that would be ignored', () => {
+  it('an empty --format is exit 1 naming the formats', async () => {
+    badInput(await cli('curate', RUN, '--out', join(TMP, 'f1'), '--format', ' , '), /--format is empty; give one or more of trl, parquet, sharegpt/);
+  });
+
+  it('--keep, --scorer, --bins … without --select are exit 1 (a bad scores file would go unnoticed)', async () => {
+    badInput(await cli('curate', RUN, '--out', join(TMP, 'f2'), '--keep', '0.5'), /--keep only applies with --select nll\|rsr/);
+    badInput(await cli('curate', RUN, '--out', join(TMP, 'f3'), '--scorer', join(TMP, 'absent.jsonl'), '--bins', '3'), /--scorer, --bins only apply with --select nll\|rsr/);
   });
 });

@@ -61,7 +61,13 @@ export function curateCommand(program: Command): void {
       .option('--max-observation-chars <n>', 'shorten longer tool observations', intArg(1, 10_000_000), CE_LIMITS.maxObservationChars)
       .option('--max-chars <n>', 'reject longer examples (after shortening)', intArg(1, 100_000_000), CE_LIMITS.maxTotalChars)
       .option('--json', 'print curation.json to stdout'),
-  ).action(async (runs: string[], opts: CurateOpts) => {
+  ).action(async (runs: string[], opts: CurateOpts, cmd: Command) => {
+    // selection settings without --select would be ignored without a word: a bad scores file would go unnoticed
+    const selectOnly: [keyof CurateOpts, string][] = [['keep', '--keep'], ['scorer', '--scorer'], ['bins', '--bins'], ['scorerTemplate', '--scorer-template'], ['promptLogprobs', '--prompt-logprobs']];
+    const stray = selectOnly.filter(([k]) => cmd.getOptionValueSource(k) === 'cli').map(([, flag]) => flag);
+    if (!opts.select && stray.length) throw new CoworkError('bad_input', `${stray.join(', ')} ${stray.length > 1 ? 'only apply' : 'only applies'} with --select nll|rsr; add --select or drop ${stray.length > 1 ? 'them' : 'it'}`);
+    const formats = [...new Set(opts.format.split(',').map((f) => f.trim()).filter(Boolean))];
+    if (!formats.length) throw new CoworkError('bad_input', `--format is empty; give one or more of ${EXPORTERS.map((e) => e.name).join(', ')} (comma-separated)`);
     const threshold = opts.threshold ?? THRESHOLD_PRESETS[opts.preset];
     if (threshold === undefined) throw new CoworkError('bad_input', `unknown --preset "${opts.preset}"; presets: ${Object.keys(THRESHOLD_PRESETS).join(', ')}`);
     if (opts.select && !['nll', 'rsr'].includes(opts.select)) throw new CoworkError('bad_input', `--select must be nll or rsr, not "${opts.select}"`);
@@ -73,7 +79,7 @@ export function curateCommand(program: Command): void {
     const report = await curate({
       sources,
       out: opts.out,
-      formats: opts.format.split(',').map((f) => f.trim()).filter(Boolean),
+      formats,
       threshold,
       limits: { minMessages: opts.minMessages, maxToolCalls: opts.maxToolCalls, maxObservationChars: opts.maxObservationChars, maxTotalChars: opts.maxChars },
       ...(specs ? { specs } : {}),
@@ -96,7 +102,8 @@ async function endpointScorerFrom(model: string, flags: ModelFlags, template: st
 function warnUnchecked(r: CurationReport): void {
   const n = r.funnel.rejected.private_state_unchecked ?? 0;
   if (!n) return;
-  const tasks = r.specs.unverified.map((u) => `${u.task_id} (${u.reason})`);
+  const why = new Map(r.specs.unverified.map((u) => [u.task_id, u.reason]));
+  const tasks = r.specs.unchecked.map((id) => `${id} (${why.get(id) ?? 'not in --tasks or run.json'})`);
   note(color.yellow(`warning: ${n} record(s) with a user simulator were rejected (private_state_unchecked): no verified spec for ${tasks.slice(0, 3).join('; ') || 'their tasks'}${tasks.length > 3 ? ` and ${tasks.length - 3} more` : ''}; pass --tasks with the specs the runs used`));
 }
 

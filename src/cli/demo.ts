@@ -1,4 +1,4 @@
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import type { Command } from 'commander';
 import { noisyAgent } from '../agent/noisy.js';
 import { specHash } from '../agent/rollout.js';
@@ -51,7 +51,10 @@ export function demoCommand(program: Command): void {
 
       const runDir = join(opts.out, 'runs', 'demo');
       const agentConfig = { name: 'noisy', skip: 0.15, swap: 0.15 };
-      const store = await RunStore.open(runDir, { name: 'demo', tasks: specs.map((s) => ({ ...labelsOf(s), spec_hash: specHash(s) })), agent: agentConfig, user: { name: 'scripted' }, trials: opts.trials, seed: opts.seed });
+      // spec_path relative to the run directory (tasks/ and runs/ move together), so `coworkenv curate` on
+      // this run finds and verifies the specs from anywhere
+      const specPath = (s: TaskSpec) => relative(runDir, join(taskDir, `${s.id}.json`));
+      const store = await RunStore.open(runDir, { name: 'demo', tasks: specs.map((s) => ({ ...labelsOf(s), spec_hash: specHash(s), spec_path: specPath(s) })), agent: agentConfig, user: { name: 'scripted' }, trials: opts.trials, seed: opts.seed });
       const runBar = progress('run', specs.length * opts.trials, opts.json);
       let passed = 0;
       await runTasks({

@@ -172,6 +172,15 @@ describe('coworkenv demo', () => {
     assert.equal(run.config.trials, 2);
     assert.equal(run.config.tasks.length, released.length);
 
+    // the run records where its specs are (relative to the run directory): curating it from elsewhere verifies
+    // them, so dialogue records are checked for private state instead of rejected as unchecked
+    const ds = join(TMP, 'demo-recurated');
+    ok(await cli('curate', runDir, '--out', ds));
+    const report = readJson<{ specs: { from_runs: number; unverified: unknown[]; unchecked: unknown[] }; funnel: { rejected: Record<string, number> } }>(join(ds, 'curation.json'));
+    assert.deepEqual([report.specs.from_runs, report.specs.unverified, report.specs.unchecked], [released.length, [], []]);
+    assert.equal(report.funnel.rejected.private_state_unchecked, undefined);
+    for (const l of jsonlLines(join(ds, 'rl_tasks.jsonl'))) assert.ok(existsSync((JSON.parse(l) as { spec_path: string }).spec_path), l);
+
     const again = await cli(...args);
     ok(again);
     assert.deepEqual(jsonlLines(trajFile), first);

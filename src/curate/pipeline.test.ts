@@ -65,7 +65,7 @@ describe('curate(): private user state without --tasks', () => {
     assert.deepEqual(report.funnel.rejected, { private_state_leak: 2 });
     assert.equal(report.funnel.rows_out, 0);
     assert.doesNotMatch(text(join(out, 'sft.jsonl')), /on-call engineer/);
-    assert.deepEqual(report.specs, { from_tasks: 0, from_runs: 1, unverified: [] });
+    assert.deepEqual(report.specs, { from_tasks: 0, from_runs: 1, unverified: [], unchecked: [] });
   });
 
   it('a spec file changed since the run is not trusted: records with a user simulator are private_state_unchecked', async () => {
@@ -76,6 +76,7 @@ describe('curate(): private user state without --tasks', () => {
     assert.deepEqual(report.funnel.rejected, { private_state_unchecked: 2 });
     assert.equal(report.specs.unverified.length, 1);
     assert.match(report.specs.unverified[0]?.reason ?? '', /changed since the run/);
+    assert.deepEqual(report.specs.unchecked, ['leaky'], 'the task whose records were rejected for it');
     const rej = text(join(out, 'rejections.jsonl')).trim().split('\n').map((l) => JSON.parse(l) as { reason: string; detail: string });
     assert.match(rej[0]?.detail ?? '', /no verified spec for leaky .*pass --tasks/);
     assert.doesNotMatch(text(join(out, 'sft.jsonl')), /on-call engineer/);
@@ -88,7 +89,10 @@ describe('curate(): private user state without --tasks', () => {
     assert.deepEqual((await curateDir(dir, join(TMP, 'nopath-tasks-ds'), { specs: given })).funnel.rejected, { private_state_leak: 2 });
     const quiet = await leakRun('quiet', { specPath: 'absent', simulated: false });
     // (both trials score 1: a TRIVIAL task gives one row)
-    assert.deepEqual((await curateDir(quiet.dir, join(TMP, 'quiet-ds'))).funnel.rejected, { trivial_prefix_taken: 1 });
+    const quietReport = await curateDir(quiet.dir, join(TMP, 'quiet-ds'));
+    assert.deepEqual(quietReport.funnel.rejected, { trivial_prefix_taken: 1 });
+    // unverified, but nothing was rejected for it: the warning does not name it
+    assert.deepEqual([quietReport.specs.unverified.length, quietReport.specs.unchecked], [1, []]);
   });
 });
 

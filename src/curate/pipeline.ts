@@ -5,13 +5,13 @@ import { jsonlLine } from '../spec/jsonl.js';
 import type { TaskSpec } from '../spec/task-spec.js';
 import type { Trajectory } from '../spec/trajectory.js';
 import { type ConversionLimits, convertTrajectory } from './convert.js';
-import { getExporters } from './exporters/index.js';
+import { EXPORTERS, getExporters } from './exporters/index.js';
 import { LineWriter } from './exporters/jsonl-sink.js';
 import type { ExampleSink, ExportFile } from './exporters/types.js';
 import { readableScore, type TaskGroup, TaskGrouper, taskPrefix } from './grouping.js';
 import { type Scorer, selectByScore } from './select.js';
 import { fileLines, type Source } from './sources.js';
-import { type SpecReport, specLookup } from './spec-lookup.js';
+import { type SpecLookup, type SpecReport, specLookup } from './spec-lookup.js';
 import type { SftExample } from './types.js';
 import { validityOf } from './validity.js';
 
@@ -156,6 +156,7 @@ async function run(o: CurateOptions, { rejections, staging, sinks }: Outputs): P
   for (const e of exporters) sinks.push(await e.open(o.out));
   const scored: { id: number; length: number; nll: number; rsr: number }[] = [];
   const prefixes = new Set<string>();
+  const unchecked = new Set<string>();
   const stats = { reward: 0, messages: 0, toolCalls: 0 };
   const emit = async (ex: SftExample, toolCalls: number) => {
     for (const s of sinks) await s.write(ex);
@@ -198,6 +199,7 @@ async function run(o: CurateOptions, { rejections, staging, sinks }: Outputs): P
       const spec = 'spec' in found ? found.spec : undefined;
       const invalid = validityOf(t, { ...(spec ? { spec } : { specMissing: (found as { missing: string }).missing }), secrets: o.secrets });
       if (invalid) {
+        if (invalid.reason === 'private_state_unchecked') unchecked.add(t.task_id);
         await reject('validity', invalid.reason, where, invalid.detail);
         continue;
       }
@@ -245,8 +247,10 @@ async function run(o: CurateOptions, { rejections, staging, sinks }: Outputs): P
   }
 
   for (const s of sinks.splice(0)) files.push(...(await s.close()));
+  // a rerun into the same --out replaces the dataset: files of formats not asked for this time would be stale
+  for (const e of EXPORTERS) if (!exporters.includes(e)) for (const f of e.files) await rm(join(o.out, f), { force: true });
   await rejections.close();
-  const rl = await writeRlTasks(o, grouper, groupOf);
+  const rl = await writeRlTasks(o, specs, grouper, groupOf);
   if (funnel.rows_out) {
     funnel.mean_reward = stats.reward / funnel.rows_out;
     funnel.mean_messages = stats.messages / funnel.rows_out;
@@ -258,7 +262,7 @@ async function run(o: CurateOptions, { rejections, staging, sinks }: Outputs): P
     limits: o.limits,
     grouping: { trivial_at: 0.999, unsolvable_at: 0.001 },
     selection: o.select ? { method: o.select.method, keep: o.select.keep, bins: o.select.bins ?? 10 } : null,
-    specs: specs.report,
+    specs: { ...specs.report, unchecked: [...unchecked].sort() },
     funnel,
     files,
     rl_tasks: rl,
@@ -303,12 +307,14 @@ function wellFormed(t: Trajectory): boolean {
 }
 
 // CoworkEnv §3.4: teacher performance informs RL task selection — KEEP tasks give learnable groups
-async function writeRlTasks(o: CurateOptions, grouper: TaskGrouper, groups: ReadonlyMap<string, TaskGroup>): Promise<{ file: string; tasks: number }> {
+async function writeRlTasks(o: CurateOptions, specs: SpecLookup, grouper: TaskGrouper, groups: ReadonlyMap<string, TaskGroup>): Promise<{ file: string; tasks: number }> {
   const w = new LineWriter(join(o.out, 'rl_tasks.jsonl'));
   const info = (id: string) => o.sources.map((s) => s.tasks.get(id)).find(Boolean);
   for (const id of [...groups.keys()].sort()) {
     if (groups.get(id) !== 'KEEP') continue;
-    const path = o.specs?.get(id)?.file ?? info(id)?.spec_path ?? null;
+    // the file the spec was verified from (resolved), not run.json's path relative to where the run was
+    const found = specs.find(id, info(id)?.spec_hash);
+    const path = 'file' in found ? found.file : (info(id)?.spec_path ?? null);
     await w.write(jsonlLine({ task_id: id, spec_path: path, teacher_mean_completion: Math.round(grouper.mean(id) * 1e6) / 1e6, group: 'KEEP', family: o.specs?.get(id)?.spec.family ?? info(id)?.family ?? 'unknown' }));
   }
   await w.close();

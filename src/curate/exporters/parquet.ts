@@ -11,6 +11,7 @@ type Columns = { messages: string[]; tools: string[]; meta: string[]; task_id: s
 /** Parquet with the TRL columns (messages, tools, meta as JSON strings) plus scalar columns; written per row group. */
 export const parquetExporter: Exporter = {
   name: 'parquet',
+  files: ['sft.parquet'],
   description: 'Parquet (sft.parquet): messages, tools, meta as JSON strings + task_id, trial, reward, completion, family',
   async open(dir) {
     await mkdir(dir, { recursive: true });

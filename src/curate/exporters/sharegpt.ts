@@ -62,6 +62,7 @@ function asList(value: string): unknown[] {
 
 export const shareGptExporter: Exporter = {
   name: 'sharegpt',
+  files: ['sharegpt.jsonl', 'dataset_info.json'],
   description: 'LLaMA-Factory sharegpt JSONL (sharegpt.jsonl) + dataset_info.json',
   async open(dir) {
     const w = new LineWriter(join(dir, 'sharegpt.jsonl'));

@@ -15,6 +15,7 @@ export function trlRow(ex: SftExample): { messages: SftExample['messages']; tool
  */
 export const trlExporter: Exporter = {
   name: 'trl',
+  files: ['sft.jsonl'],
   description: 'Hugging Face / TRL chat JSONL (sft.jsonl): {messages, tools (JSON string), meta}',
   async open(dir) {
     const w = new LineWriter(join(dir, 'sft.jsonl'));

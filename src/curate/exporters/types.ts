@@ -18,5 +18,7 @@ export interface ExampleSink {
 export interface Exporter {
   name: string;
   description: string;
+  /** the files it writes in the dataset directory (a rerun without this format removes them) */
+  files: readonly string[];
   open(dir: string): Promise<ExampleSink>;
 }
