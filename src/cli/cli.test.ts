@@ -212,6 +212,12 @@ interface RunJson {
 }
 
 describe('coworkenv run / grade', () => {
+  it('--skip / --swap with an agent other than noisy are refused (they would be recorded but not applied)', async () => {
+    badInput(await cli('run', 'examples/tasks', '--agent', 'reference', '--skip', '0.9', '--out', join(TMP, 'skip-ref')), /--skip only applies to --agent noisy \(this run uses reference\)/);
+    badInput(await cli('run', 'examples/tasks', '--agent', 'reference', '--skip', '0.1', '--swap', '0.1', '--out', join(TMP, 'skip-ref')), /--skip and --swap only apply to --agent noisy/);
+    assert.equal(existsSync(join(TMP, 'skip-ref')), false, 'nothing written');
+  });
+
   it('run --agent reference: every task scores 1', async () => {
     const r = await cli('run', 'examples/tasks', '--agent', 'reference', '--json', '--strict');
     assert.equal(r.code, 0, r.stderr);

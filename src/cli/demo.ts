@@ -1,3 +1,5 @@
+import { existsSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import type { Command } from 'commander';
 import { noisyAgent } from '../agent/noisy.js';
@@ -26,6 +28,7 @@ interface DemoOpts {
   trials: number;
   seed: number;
   count: number;
+  force?: boolean;
   json?: boolean;
 }
 
@@ -37,9 +40,12 @@ export function demoCommand(program: Command): void {
     .option('--trials <n>', 'teacher trials per task', intArg(1, 100), 3)
     .option('--seed <s>', 'run seed', intArg(0, 2 ** 31 - 1), 1)
     .option('--count <n>', 'tasks per family and difficulty', intArg(1, 1000), 2)
+    .option('--force', 'discard an earlier demo in --out (its tasks/, runs/demo/ and datasets/demo/) and start over')
     .option('--json', 'print the summaries as JSON')
     .action(async (opts: DemoOpts) => {
       const t0 = Date.now();
+      // only what the demo writes: --out may hold other things
+      if (opts.force) for (const d of ['tasks', join('runs', 'demo'), join('datasets', 'demo')]) await rm(join(opts.out, d), { recursive: true, force: true });
       const plan = allFamiliesPlan(opts.count);
       const total = plan.slots.reduce((n, s) => n + s.count, 0);
       const bar = progress('synth', total, opts.json);
@@ -96,6 +102,6 @@ export function demoCommand(program: Command): void {
       out(table(['family', 'tasks', 'mean', 'pass rate', `pass@${k}`, `pass^${k}`], rows));
       out();
       printFunnel(curation);
-      out(`\ndone in ${seconds.toFixed(1)}s: ${taskDir}/ (released specs, rejected/) · ${runDir}/ (trajectories, summary) · ${dataDir}/ (SFT data)`);
+      out(`\ndone in ${seconds.toFixed(1)}s: ${taskDir}/ (released specs${existsSync(join(taskDir, 'rejected')) ? ', rejected/' : ''}) · ${runDir}/ (trajectories, summary) · ${dataDir}/ (SFT data)`);
     });
 }

@@ -21,6 +21,9 @@ describe('coworkenv grade: inputs and reporting', () => {
 
   it('refuses a file that holds no trajectory (e.g. a spec) with one clear line', async () => {
     badInput(await cli('grade', join(ROOT, 'examples/tasks/support_escalation.yaml'), '--tasks', tasks), /support_escalation\.yaml: no trajectory in it \(line 1: .*\); give a run directory or the trajectories\.jsonl/);
+    const empty = join(run, 'empty.jsonl');
+    writeFileSync(empty, '\n  \n');
+    badInput(await cli('grade', empty, '--tasks', tasks, '--strict'), /empty\.jsonl: no trajectory in it \(the file is empty\)/);
   });
 
   it('reports a changed spec even when the grade still reproduces', async () => {

@@ -27,8 +27,9 @@ export function gradeCommand(program: Command): void {
         throw new CoworkError('not_found', `${file}: cannot read (${e.message})`);
       });
       const { rows, problems } = parseJsonl(text, Trajectory);
-      if (rows.length === 0 && problems.length) {
-        throw new CoworkError('bad_input', `${file}: no trajectory in it (line ${problems[0]?.line}: ${problems[0]?.message}); give a run directory or the trajectories.jsonl written by \`coworkenv run --out\``);
+      if (rows.length === 0) {
+        const why = problems.length ? `line ${problems[0]?.line}: ${problems[0]?.message}` : 'the file is empty';
+        throw new CoworkError('bad_input', `${file}: no trajectory in it (${why}); give a run directory or the trajectories.jsonl written by \`coworkenv run --out\``);
       }
       for (const p of problems) note(color.yellow(`${file}:${p.line}: skipped malformed trajectory: ${p.message}`));
       const specs = new Map((await loadSpecs(opts.tasks)).map((s) => [s.spec.id, s.spec]));

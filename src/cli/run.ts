@@ -63,6 +63,8 @@ export function runCommand(program: Command): void {
       .option('--strict', 'exit 2 unless every trial passes'),
   ).action(async (paths: string[], opts: RunOpts) => {
     if (!['virtual', 'real'].includes(opts.shell)) throw new CoworkError('bad_input', `--shell must be virtual or real, not "${opts.shell}"`);
+    const noisyOnly = (['skip', 'swap'] as const).filter((k) => opts[k] !== undefined).map((k) => `--${k}`);
+    if (noisyOnly.length && opts.agent !== 'noisy') throw new CoworkError('bad_input', `${noisyOnly.join(' and ')} only ${noisyOnly.length > 1 ? 'apply' : 'applies'} to --agent noisy (this run uses ${opts.agent}); drop ${noisyOnly.length > 1 ? 'them' : 'it'}`);
     const specs = await loadSpecs(paths);
     const limiter = new CallLimiter({ concurrency: opts.llmConcurrency ?? 8, ...(opts.rpm ? { rpm: opts.rpm } : {}) });
     // a --replay miss stops the run instead of becoming an infra_error or judge_error record

@@ -16,7 +16,9 @@ export function summaryCommand(program: Command): void {
       const summary = summarizeRun(config.tasks, store.done.values(), config.trials);
       const expected = config.tasks.length * config.trials;
       if (opts.json) return printJson({ run: dir, status, recorded: store.done.size, expected, summary });
-      out(`${dir}: ${status}, ${store.done.size}/${expected} episodes recorded (agent ${String(config.agent.name)}${config.agent.model ? ` ${String(config.agent.model)}` : ''}, ${config.trials} trials, seed ${config.seed})\n`);
+      // "done" with records missing: a line was damaged or cut after the run finished (resume re-runs it)
+      const shown = status === 'done' && store.done.size < expected ? `done, but ${expected - store.done.size} record(s) unreadable — \`coworkenv run\` with the same settings re-runs them` : status;
+      out(`${dir}: ${shown}, ${store.done.size}/${expected} episodes recorded (agent ${String(config.agent.name)}${config.agent.model ? ` ${String(config.agent.model)}` : ''}, ${config.trials} trials, seed ${config.seed})\n`);
       printRunSummary(summary);
     });
 }

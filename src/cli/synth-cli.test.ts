@@ -6,7 +6,7 @@ import { after, describe, it } from 'node:test';
 import { canonicalJson } from '../spec/canonical-json.js';
 import { parsePlanText } from '../synth/plan.js';
 import { planStats, taxonomyPlan } from '../synth/taxonomy-plan.js';
-import { type CliResult, cli, json } from './testing.js';
+import { badInput, type CliResult, cli, json } from './testing.js';
 
 const TMP = mkdtempSync(join(tmpdir(), 'coworkenv-synth-cli-'));
 after(() => rmSync(TMP, { recursive: true, force: true }));
@@ -59,6 +59,14 @@ describe('coworkenv plan', () => {
     assert.equal(r.code, 1);
     assert.match(r.stderr, /give --taxonomy to make a plan or --stats <plan>/);
     assert.doesNotMatch(r.stderr, /\n\s+at /);
+  });
+
+  it('refuses a --mock-today that is no real date (the plan would not load) and --taxonomy with --stats', async () => {
+    for (const d of ['yesterday', '2026-02-30']) badInput(await cli('plan', '--taxonomy', '--n', '2', '--mock-today', d), new RegExp(`--mock-today "${d}" is not a real ISO date`));
+    const ok2 = await cli('plan', '--taxonomy', '--n', '2', '--mock-today', '2026-05-04T08:30:00Z');
+    ok(ok2);
+    assert.equal(parsePlanText(ok2.stdout).plan?.slots[0]?.mock_today, '2026-05-04T08:30:00Z');
+    badInput(await cli('plan', '--taxonomy', '--stats', 'examples/plans/all-families.yaml'), /either --taxonomy .* or --stats <plan>/);
   });
 });
 
@@ -141,6 +149,28 @@ describe('coworkenv synth', () => {
   });
 });
 
+describe('coworkenv synth --out', () => {
+  const planOf = (id: string) => `name: ${id}\nslots:\n  - task_id: ${id}\n    family: support_escalation\n    services: [helpdesk, gmail, contacts]\n    category: support\n    difficulty: easy\n    language: en\n    mock_today: "2026-03-10"\n    scenario: Escalate the open ticket to the on-call engineer.\n`;
+  it('warns when the folder holds task files of another plan (run/validate/serve would read them); an --out file fails first', async () => {
+    const out = join(TMP, 'shared-out');
+    const a = join(TMP, 'plan-a.yaml');
+    const b = join(TMP, 'plan-b.yaml');
+    writeFileSync(a, planOf('alpha'));
+    writeFileSync(b, planOf('beta'));
+    for (const plan of [a, a]) {
+      const r = await cli('synth', plan, '--out', out);
+      ok(r);
+      assert.doesNotMatch(r.stderr, /warning/, 'the same plan again is no mix');
+    }
+    const mixed = await cli('synth', b, '--out', out);
+    ok(mixed);
+    assert.match(mixed.stderr, /warning: .*shared-out also holds 1 task file\(s\) from before \(alpha\.json\); run, validate and serve/);
+    const file = join(TMP, 'synth-out-file');
+    writeFileSync(file, 'x');
+    badInput(await cli('synth', a, '--out', file), /--out .*synth-out-file is a file; give a folder/);
+  });
+});
+
 describe('coworkenv demo', () => {
   it('demo --count 1 --trials 2 writes tasks, one trajectory per task × trial, summaries; a rerun resumes without duplicates', async () => {
     const out = join(TMP, 'demo');
@@ -186,6 +216,12 @@ describe('coworkenv demo', () => {
     assert.deepEqual(jsonlLines(trajFile), first);
     assert.equal(readJson<{ status: string }>(join(runDir, 'run.json')).status, 'done');
     assert.deepEqual(json<{ run: unknown }>(again).run, res.run);
+
+    // other settings: refused with a hint that exists for demo; --force starts over
+    const changed = ['demo', '--out', out, '--count', '1', '--trials', '3', '--json'];
+    badInput(await cli(...changed), /holds a run with a different configuration: .*--force starts over/);
+    ok(await cli(...changed, '--force'));
+    assert.equal(jsonlLines(trajFile).length, released.length * 3);
   });
 });
 

@@ -1,5 +1,6 @@
-import { readFile } from 'node:fs/promises';
+import { readdir, readFile, stat } from 'node:fs/promises';
 import type { Command } from 'commander';
+import { SYNTH_SUMMARY_FILE } from '../run/task-files.js';
 import { writeSynthOutput } from '../run/task-store.js';
 import { formatDiagnostic } from '../spec/diagnostics.js';
 import { type ModelFlags, modelFromFlags } from '../llm/flags.js';
@@ -8,7 +9,7 @@ import { parsePlanText, type Plan } from '../synth/plan.js';
 import { synthesize, type SynthSummary } from '../synth/synthesize.js';
 import { withModelFlags } from './model-flags.js';
 import { intArg } from './options.js';
-import { color, out, printJson, table } from './output.js';
+import { color, note, out, printJson, table } from './output.js';
 import { progress } from './progress.js';
 
 /** Reads and validates a plan file; problems are a bad_input error listing every diagnostic. */
@@ -44,6 +45,7 @@ export function synthCommand(program: Command): void {
       .option('--json', 'print the summary as JSON'),
   ).action(async (planFile: string, opts: SynthOpts) => {
     if (!['auto', 'always', 'never'].includes(opts.gd)) throw new CoworkError('bad_input', `--gd must be auto, always or never, not "${opts.gd}"`);
+    const earlier = await taskFilesIn(opts.out);
     const plan = await readPlan(planFile);
     const generator = opts.generator === 'procedural' ? 'procedural' : modelFromFlags(opts.generator, opts);
     let accepted = 0;
@@ -60,9 +62,21 @@ export function synthCommand(program: Command): void {
     });
     bar.stop();
     await writeSynthOutput(opts.out, outcomes, summary);
+    // run / validate / serve read every spec in the folder: say so when it holds tasks of another plan
+    const ours = new Set(outcomes.map((o) => `${o.id}.json`));
+    const others = earlier.filter((f) => !ours.has(f));
+    if (others.length) note(color.yellow(`warning: ${opts.out} also holds ${others.length} task file(s) from before (${others.slice(0, 3).join(', ')}${others.length > 3 ? ', …' : ''}); run, validate and serve of ${opts.out} read them too — use an empty --out to keep plans apart`));
     if (opts.json) printJson(summary);
     else printSynthSummary(summary, opts.out);
   });
+}
+
+// the task files already in --out (found now: an --out that is a file fails before any synthesis)
+async function taskFilesIn(dir: string): Promise<string[]> {
+  const s = await stat(dir).catch(() => undefined);
+  if (!s) return [];
+  if (!s.isDirectory()) throw new CoworkError('bad_input', `--out ${dir} is a file; give a folder for the released specs`);
+  return (await readdir(dir)).filter((f) => /\.(json|ya?ml)$/.test(f) && f !== SYNTH_SUMMARY_FILE).sort();
 }
 
 export function printSynthSummary(s: SynthSummary, dir: string): void {

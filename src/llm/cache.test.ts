@@ -130,6 +130,19 @@ describe('ChatCache over the fake server', () => {
     assert.equal(server.requests.length, 1);
   });
 
+  it('replay needs no API key (it never reaches the provider); without replay a missing key is a config error', async () => {
+    const dir = freshDir();
+    reply({ text: 'recorded with a key' });
+    const base = { OPENAI_BASE_URL: server.openaiBaseURL };
+    const opts = (mode: CacheMode, env: Record<string, string>) => ({ env, cache: new ChatCache(dir, mode), retry: { baseMs: 1, retries: 0 }, timeoutMs: 5000 });
+    await createChatModel('openai:m1', opts('readwrite', { ...base, OPENAI_API_KEY: 'sk-test' })).chat(ask());
+    const replayed = await createChatModel('openai:m1', opts('replay', base)).chat(ask());
+    assert.deepEqual([replayed.text, replayed.cached], ['recorded with a key', true]);
+    assert.throws(() => createChatModel('openai:m1', opts('readwrite', base)), /OPENAI_API_KEY is not set; export it to use openai:m1/);
+    assert.throws(() => createChatModel('anthropic:claude-x', opts('off', {})), /ANTHROPIC_API_KEY is not set/);
+    assert.equal(server.requests.length, 1);
+  });
+
   it('off mode bypasses: every call reaches the server, nothing is read or written', async () => {
     const dir = freshDir();
     reply({ text: 'recorded' });

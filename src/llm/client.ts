@@ -52,17 +52,23 @@ export function createChatModel(s: string, opts: ModelOptions = {}): ChatModel {
   const ref = parseModelString(s);
   const env = opts.env ?? process.env;
   const timeoutMs = opts.timeoutMs ?? 120_000;
+  const cache = opts.cache ?? new ChatCache(undefined, 'off');
+  // a replay answers from the cache only and never reaches the provider: an offline rerun needs no key
+  const key = (name: string, why: string): string => {
+    const v = env[name];
+    if (v) return v;
+    if (cache.mode === 'replay') return 'unused-in-replay';
+    throw new CoworkError('config', `${name} is not set; export it to use ${s}${why}`);
+  };
   let inner: ChatModel;
   let endpoint: string;
   if (ref.provider === 'anthropic') {
-    const apiKey = env.ANTHROPIC_API_KEY;
-    if (!apiKey) throw new CoworkError('config', `ANTHROPIC_API_KEY is not set; export it to use ${s}`);
+    const apiKey = key('ANTHROPIC_API_KEY', '');
     const baseURL = env.ANTHROPIC_BASE_URL;
     inner = anthropicModel(ref.model, { apiKey, timeoutMs, ...(baseURL ? { baseURL } : {}) });
     endpoint = baseURL ? `anthropic@${baseURL}` : 'anthropic';
   } else if (ref.provider === 'openai') {
-    const apiKey = env.OPENAI_API_KEY;
-    if (!apiKey) throw new CoworkError('config', `OPENAI_API_KEY is not set; export it to use ${s} (or use openai-compatible:<base-url>#<model> for a local server)`);
+    const apiKey = key('OPENAI_API_KEY', ' (or use openai-compatible:<base-url>#<model> for a local server)');
     const baseURL = env.OPENAI_BASE_URL;
     inner = openAiModel(ref.model, { provider: 'openai', apiKey, timeoutMs, ...(baseURL ? { baseURL } : {}) });
     endpoint = baseURL ? `openai@${baseURL}` : 'openai';
@@ -72,7 +78,6 @@ export function createChatModel(s: string, opts: ModelOptions = {}): ChatModel {
     endpoint = `openai-compatible@${ref.baseURL}`;
   }
   const limiter = opts.limiter ?? new CallLimiter();
-  const cache = opts.cache ?? new ChatCache(undefined, 'off');
   return {
     id: s,
     provider: inner.provider,

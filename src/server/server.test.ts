@@ -226,7 +226,7 @@ describe('env server: step', () => {
       ['{"episode_id": "e", ', /not valid JSON/],
       ['', /body is empty/],
       [{ action: { message: 'hi' } }, /episode_id: required field is missing/],
-      [{ episode_id: 'e' }, /action: required field is missing/],
+      [{ episode_id: 'e' }, /action: required field is missing(?! \(expected nonoptional)/],
       [{ episode_id: 'e', action: { foo: 1 } }, /unknown action shape \(fields: foo\)/],
       [{ episode_id: 'e', action: 'hi' }, /action: expected an object/],
       [{ episode_id: 'e', action: { tool_call: { arguments: {} } } }, /action\.tool_call\.name: required field is missing/],
@@ -240,7 +240,9 @@ describe('env server: step', () => {
     }
     const missing = await s.step('nope', { message: 'hi' });
     assert.equal(missing.status, 404);
-    assert.match(missing.body.detail, /unknown episode_id "nope"/);
+    // this manager never reaps (ttlS 0): the message does not blame an idle timeout
+    assert.match(missing.body.detail, /unknown episode_id "nope" \(never started, or closed\)/);
+    assert.match((await setup({ ttlS: 30 }).step('nope', { message: 'hi' })).body.detail, /reaped after 30s idle/);
     assert.equal((await s.get('/state')).status, 422);
     assert.equal((await s.get('/state?episode_id=nope')).status, 404);
     assert.equal(s.manager.find('e')?.steps, 0);

@@ -117,7 +117,7 @@ export class SessionManager {
   /** The live session (marked active), or a 404. */
   get(id: string): Session {
     const s = this.#sessions.get(id);
-    if (!s) throw new ServerError(404, 'SESSION_ERROR', `unknown episode_id "${id}" (never started, closed, or reaped after ${this.ttlS}s idle); POST /reset starts one`, { episode_id: id });
+    if (!s) throw new ServerError(404, 'SESSION_ERROR', `unknown episode_id "${id}" (${this.ttlS > 0 ? `never started, closed, or reaped after ${this.ttlS}s idle` : 'never started, or closed'}); POST /reset starts one`, { episode_id: id });
     s.lastActive = this.#clock();
     return s;
   }

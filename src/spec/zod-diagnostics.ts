@@ -21,7 +21,8 @@ function collect(issue: Issue, prefix: PathSegment[], raw: unknown, schema: AnyS
   switch (issue.code) {
     case 'invalid_type':
       if (value === undefined) {
-        out.push({ code: 'missing_field', path: at, message: `required field is missing (expected ${issue.expected})` });
+        // an any-value field (z.unknown()) reports zod's internal "nonoptional": nothing to say about its type
+        out.push({ code: 'missing_field', path: at, message: issue.expected === 'nonoptional' ? 'required field is missing' : `required field is missing (expected ${issue.expected})` });
       } else {
         out.push({ code: 'invalid_type', path: at, message: `expected ${issue.expected}, got ${describe(value)}` });
       }

@@ -25,6 +25,9 @@ export const SlotScenario = z.union(
 );
 export type SlotScenario = z.output<typeof SlotScenario>;
 
+/** A slot's mock_today: an ISO date or date-time that exists on the calendar. */
+export const MockToday = z.string().regex(/^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2})?(Z|[+-]\d{2}:\d{2}))?$/, 'an ISO date or date-time').refine(isRealIsoDate, 'not a real date');
+
 /** One coverage-plan slot (CoworkEnv App. D's seven fields plus family, count, seed, capabilities). */
 export const Slot = z.strictObject({
   task_id: Identifier.describe('output task id (with count > 1: the prefix of task_id_0001 …)'),
@@ -32,7 +35,7 @@ export const Slot = z.strictObject({
   category: z.string().min(1).describe('workflow category, e.g. ops, finance, security'),
   difficulty: z.enum(DIFFICULTIES).describe('easy | medium (CE D1.5: 3 services, 8–12 steps) | hard (CE D2.5: 4–5 services, 12–20 steps)'),
   language: z.string().regex(/^[a-z]{2}(-[A-Z]{2})?$/).default('en'),
-  mock_today: z.string().regex(/^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2})?(Z|[+-]\d{2}:\d{2}))?$/, 'an ISO date or date-time').refine(isRealIsoDate, 'not a real date'),
+  mock_today: MockToday,
   scenario: SlotScenario,
   family: Identifier.optional().describe('procedural generator family'),
   count: z.number().int().min(1).max(10_000).default(1),
