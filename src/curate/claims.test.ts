@@ -68,6 +68,20 @@ describe('unsupportedClaims: a table of final answers', () => {
     });
   }
 
+  it('learns who is who only when an entry does not name the recipient directly (a People builder is lazy)', () => {
+    let built = 0;
+    const lazy = () => {
+      built++;
+      return people;
+    };
+    // "Dana Lee" is in the address's local part: decided from the entry alone
+    assert.deepEqual(unsupportedClaims('I emailed Dana Lee about TK-1042.', ONLY_DANA, lazy), []);
+    assert.equal(built, 0);
+    // mail went to Omar only: whether "Dana Lee" is among its recipients takes the People index, built once
+    assert.deepEqual(unsupportedClaims('I emailed Dana Lee and then emailed Dana Lee again.', ONLY_OMAR, lazy).map((c) => c.claim), ['sent email (to Dana Lee)', 'sent email (to Dana Lee)']);
+    assert.equal(built, 1);
+  });
+
   it('covers both directions with at least 15 sentences each way', () => {
     assert.ok(TABLE.filter(([, , e]) => e === undefined).length >= 15);
     assert.ok(TABLE.filter(([, , e]) => e !== undefined).length >= 12);

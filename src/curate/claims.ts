@@ -1,6 +1,6 @@
 import type { AuditLog } from '../spec/trajectory.js';
 import { type Claim, findClaims } from './claim-parse.js';
-import { ADDRESS, People } from './people.js';
+import { ADDRESS, localPartNames, People } from './people.js';
 
 // "claims and recovery" (Cowork-Gym §3.4): a final message that claims an action the audit log does not
 // show is an unsupported claim. a claim is supported when one of the audit lists its verb allows has an
@@ -40,8 +40,9 @@ function unsupported(c: Claim, audit: AuditLog, people: Pick<People, 'resolve'>)
   const texts = entries.map((e) => JSON.stringify(e).toLowerCase());
   if (c.ids.length && !c.ids.some((id) => texts.some((t) => t.includes(id.toLowerCase())))) return `${c.label} (${c.ids.join(', ')})`;
   for (const r of c.recipients) {
-    // named directly (by name or address) in an entry: no need to know who is who
-    if (entries.some((e) => reaches(e, r, r.includes('@') ? [r.trim().toLowerCase()] : []))) continue;
+    // named directly in an entry (the name, the address, or an address whose local part holds the name):
+    // no need to know who is who
+    if (entries.some((e) => reaches(e, r, r.includes('@') ? [r.trim().toLowerCase()] : [], true))) continue;
     const addresses = people.resolve(r);
     // a name nobody in the record can be tied to is not checked (it may be a team, a product, a place)
     if (!addresses.length) continue;
@@ -51,7 +52,7 @@ function unsupported(c: Claim, audit: AuditLog, people: Pick<People, 'resolve'>)
 }
 
 /** Whether an audit entry's recipient fields hold one of the addresses, or the name itself. */
-function reaches(entry: Readonly<Record<string, unknown>>, mention: string, addresses: readonly string[]): boolean {
+function reaches(entry: Readonly<Record<string, unknown>>, mention: string, addresses: readonly string[], byLocalPart = false): boolean {
   const values: string[] = [];
   const collect = (v: unknown) => {
     if (typeof v === 'string') values.push(v.toLowerCase());
@@ -59,5 +60,6 @@ function reaches(entry: Readonly<Record<string, unknown>>, mention: string, addr
   };
   for (const [k, v] of Object.entries(entry)) if (RECIPIENT_FIELDS.has(k)) collect(v);
   const name = new RegExp(`(?<![\\w-])${mention.toLowerCase().replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\w])`);
-  return values.some((v) => [...v.matchAll(ADDRESS)].some((a) => addresses.includes(a[0])) || (!mention.includes('@') && name.test(v)));
+  const named = (a: string) => addresses.includes(a) || (byLocalPart && !mention.includes('@') && localPartNames(a, mention));
+  return values.some((v) => [...v.matchAll(ADDRESS)].some((a) => named(a[0])) || (!mention.includes('@') && name.test(v)));
 }

@@ -13,6 +13,13 @@ const WHOLE_ADDRESS = new RegExp(`^${EMAIL_SRC}$`);
 
 const tokens = (s: string): string[] => s.toLowerCase().split(/[^a-z0-9]+/).filter((w) => w.length >= 2);
 
+/** Whether an address's local part holds every word of a name ("dana.lee@x.example" names "Dana Lee"). */
+export function localPartNames(address: string, name: string): boolean {
+  const want = tokens(name);
+  const local = new Set(tokens(address.split('@')[0] ?? ''));
+  return want.length > 0 && want.every((w) => local.has(w));
+}
+
 /** Names ↔ addresses known in one record. */
 export class People {
   readonly #names = new Map<string, Set<string>>();
@@ -44,10 +51,7 @@ export class People {
       const have = new Set(tokens(name));
       if (want.every((w) => have.has(w))) for (const a of addrs) out.add(a);
     }
-    for (const a of this.#addresses) {
-      const local = new Set(tokens(a.split('@')[0] ?? ''));
-      if (want.every((w) => local.has(w))) out.add(a);
-    }
+    for (const a of this.#addresses) if (localPartNames(a, m)) out.add(a);
     return [...out].sort();
   }
 
