@@ -1,6 +1,7 @@
-import { readdir, readFile, stat } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
+import { basename } from 'node:path';
 import type { Command } from 'commander';
-import { SYNTH_SUMMARY_FILE } from '../run/task-files.js';
+import { specFilesIn } from '../run/task-files.js';
 import { writeSynthOutput } from '../run/task-store.js';
 import { formatDiagnostic } from '../spec/diagnostics.js';
 import { type ModelFlags, modelFromFlags } from '../llm/flags.js';
@@ -76,7 +77,7 @@ async function taskFilesIn(dir: string): Promise<string[]> {
   const s = await stat(dir).catch(() => undefined);
   if (!s) return [];
   if (!s.isDirectory()) throw new CoworkError('bad_input', `--out ${dir} is a file; give a folder for the released specs`);
-  return (await readdir(dir)).filter((f) => /\.(json|ya?ml)$/.test(f) && f !== SYNTH_SUMMARY_FILE).sort();
+  return (await specFilesIn(dir)).map((f) => basename(f));
 }
 
 export function printSynthSummary(s: SynthSummary, dir: string): void {

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
+import { type ChildProcessByStdio, spawn } from 'node:child_process';
+import type { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 
 // test support for spawning the CLI the way a user runs it
@@ -23,9 +24,14 @@ export function cliEnv(extra: Readonly<Record<string, string>> = {}): Record<str
   return { ...e, NO_COLOR: '1', ...extra };
 }
 
+/** Spawns `bin/coworkenv.js args…` from the project root with `cliEnv`: stdin closed, stdout and stderr piped. */
+export function spawnCli(args: readonly string[], env: Readonly<Record<string, string>> = {}): ChildProcessByStdio<null, Readable, Readable> {
+  return spawn(process.execPath, ['bin/coworkenv.js', ...args], { cwd: ROOT, env: cliEnv(env), stdio: ['ignore', 'pipe', 'pipe'] });
+}
+
 /** Starts `bin/coworkenv.js args…` from the project root, without colours or debug stacks. */
 export function startCli(args: readonly string[], env: Readonly<Record<string, string>> = {}): { pid: number; done: Promise<CliResult> } {
-  const child = spawn(process.execPath, ['bin/coworkenv.js', ...args], { cwd: ROOT, env: cliEnv(env), stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawnCli(args, env);
   let stdout = '';
   let stderr = '';
   child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
@@ -58,14 +64,14 @@ export function badInput(r: CliResult, message: RegExp): void {
 
 /** A long-running CLI command (serve, proxy, mcp --http) started and read until its ready line. */
 export interface Serving {
-  stderr: () => string;
   /** Sends `signal` and waits for the exit: the exit code, or null with the signal that killed it. */
   stop: (signal?: NodeJS.Signals) => Promise<{ code: number | null; signal: NodeJS.Signals | null; stderr: string }>;
 }
 
 /** Starts `bin/coworkenv.js args…` and resolves once stderr matches `ready` (rejects if it exits first). */
 export function startServing(args: readonly string[], ready: RegExp): Promise<Serving> {
-  const child = spawn(process.execPath, ['bin/coworkenv.js', ...args], { cwd: ROOT, env: cliEnv(), stdio: ['ignore', 'ignore', 'pipe'] });
+  const child = spawnCli(args);
+  child.stdout.resume();
   let stderr = '';
   const closed = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.once('close', (code, signal) => resolve({ code, signal })));
   return new Promise((resolve, reject) => {
@@ -73,7 +79,6 @@ export function startServing(args: readonly string[], ready: RegExp): Promise<Se
       stderr += d;
       if (ready.test(stderr)) {
         resolve({
-          stderr: () => stderr,
           stop: async (signal = 'SIGTERM') => {
             child.kill(signal);
             return { ...(await closed), stderr };

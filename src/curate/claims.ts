@@ -17,33 +17,35 @@ export interface UnsupportedClaim {
 const RECIPIENT_FIELDS = new Set(['recipients', 'to', 'cc', 'bcc', 'email', 'attendees', 'assigned_to', 'assignee', 'name', 'recipient', 'owner']);
 
 /**
- * Claims in the final answer that no audit entry supports. `people` is a People or a function that builds
- * one: building it reads every observation, so it is built only when a claim names a recipient.
+ * Claims in the final answer that no audit entry supports. `people` builds the who-is-who index; building
+ * it reads every observation, so it is called (once) only when an entry does not name a recipient directly.
  */
-export function unsupportedClaims(finalText: string, audit: AuditLog, people: People | (() => People) = new People()): UnsupportedClaim[] {
+export function unsupportedClaims(finalText: string, audit: AuditLog, people: () => People = () => new People()): UnsupportedClaim[] {
   const out: UnsupportedClaim[] = [];
-  let known = typeof people === 'function' ? undefined : people;
-  const lazy = { resolve: (mention: string) => (known ??= (people as () => People)()).resolve(mention) };
+  let known: People | undefined;
+  const resolve = (mention: string) => (known ??= people()).resolve(mention);
   for (const c of findClaims(finalText)) {
-    const why = unsupported(c, audit, lazy);
+    const why = unsupported(c, audit, resolve);
     if (why) out.push({ claim: why, sentence: c.sentence });
   }
   return out;
 }
 
-function unsupported(c: Claim, audit: AuditLog, people: Pick<People, 'resolve'>): string | undefined {
+function unsupported(c: Claim, audit: AuditLog, resolve: (mention: string) => string[]): string | undefined {
   const entries = c.lists.flatMap((l) => {
     const [svc, list] = l.split('.') as [string, string];
     return audit.records[svc]?.[list] ?? [];
   });
   if (!entries.length) return c.label;
-  const texts = entries.map((e) => JSON.stringify(e).toLowerCase());
-  if (c.ids.length && !c.ids.some((id) => texts.some((t) => t.includes(id.toLowerCase())))) return `${c.label} (${c.ids.join(', ')})`;
+  if (c.ids.length) {
+    const texts = entries.map((e) => JSON.stringify(e).toLowerCase());
+    if (!c.ids.some((id) => texts.some((t) => t.includes(id.toLowerCase())))) return `${c.label} (${c.ids.join(', ')})`;
+  }
   for (const r of c.recipients) {
     // named directly in an entry (the name, the address, or an address whose local part holds the name):
     // no need to know who is who
-    if (entries.some((e) => reaches(e, r, r.includes('@') ? [r.trim().toLowerCase()] : [], true))) continue;
-    const addresses = people.resolve(r);
+    if (entries.some((e) => reaches(e, r, r.includes('@') ? [r.trim().toLowerCase()] : []))) continue;
+    const addresses = resolve(r);
     // a name nobody in the record can be tied to is not checked (it may be a team, a product, a place)
     if (!addresses.length) continue;
     if (!entries.some((e) => reaches(e, r, addresses))) return `${c.label} (to ${r})`;
@@ -51,8 +53,8 @@ function unsupported(c: Claim, audit: AuditLog, people: Pick<People, 'resolve'>)
   return undefined;
 }
 
-/** Whether an audit entry's recipient fields hold one of the addresses, or the name itself. */
-function reaches(entry: Readonly<Record<string, unknown>>, mention: string, addresses: readonly string[], byLocalPart = false): boolean {
+/** Whether an audit entry's recipient fields hold one of the addresses, the name, or an address whose local part holds the name. */
+function reaches(entry: Readonly<Record<string, unknown>>, mention: string, addresses: readonly string[]): boolean {
   const values: string[] = [];
   const collect = (v: unknown) => {
     if (typeof v === 'string') values.push(v.toLowerCase());
@@ -60,6 +62,6 @@ function reaches(entry: Readonly<Record<string, unknown>>, mention: string, addr
   };
   for (const [k, v] of Object.entries(entry)) if (RECIPIENT_FIELDS.has(k)) collect(v);
   const name = new RegExp(`(?<![\\w-])${mention.toLowerCase().replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\w])`);
-  const named = (a: string) => addresses.includes(a) || (byLocalPart && !mention.includes('@') && localPartNames(a, mention));
+  const named = (a: string) => addresses.includes(a) || (!mention.includes('@') && localPartNames(a, mention));
   return values.some((v) => [...v.matchAll(ADDRESS)].some((a) => named(a[0])) || (!mention.includes('@') && name.test(v)));
 }

@@ -52,8 +52,11 @@ export interface CurationReport {
   limits: ConversionLimits;
   grouping: { trivial_at: number; unsolvable_at: number };
   selection: { method: string; keep: number; bins: number } | null;
-  /** where the specs for the private-state check came from, and the tasks that have none */
-  specs: SpecReport;
+  /**
+   * where the specs for the private-state check came from, the tasks that have none, and (`unchecked`) the
+   * tasks whose records with a user simulator were rejected for want of one
+   */
+  specs: SpecReport & { unchecked: string[] };
   funnel: Funnel;
   files: ExportFile[];
   rl_tasks: { file: string; tasks: number };

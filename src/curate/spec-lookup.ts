@@ -17,8 +17,6 @@ export interface SpecReport {
   from_runs: number;
   /** tasks without a verified spec, and why */
   unverified: { task_id: string; reason: string }[];
-  /** the tasks whose records with a user simulator were rejected for want of a verified spec */
-  unchecked: string[];
 }
 
 export interface SpecLookup {
@@ -70,7 +68,7 @@ export async function specLookup(sources: readonly Source[], given?: ReadonlyMap
       const why = problems.get(`${taskId}\u0000${hash ?? ''}`) ?? [...problems.values()].find((p) => p.task_id === taskId);
       return { missing: `no verified spec for ${taskId} (${why?.reason ?? 'not in --tasks or run.json'}), so its private user state cannot be checked; pass --tasks` };
     },
-    report: { from_tasks: given?.size ?? 0, from_runs: fromRuns, unverified: [...problems.values()].sort((a, b) => (a.task_id < b.task_id ? -1 : a.task_id > b.task_id ? 1 : 0)), unchecked: [] },
+    report: { from_tasks: given?.size ?? 0, from_runs: fromRuns, unverified: [...problems.values()].sort((a, b) => (a.task_id < b.task_id ? -1 : a.task_id > b.task_id ? 1 : 0)) },
   };
 }
 

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -17,7 +17,7 @@ import { generateProcedural } from '../synth/procedural.js';
 import { appendTrajectory, trialLockFile } from './serve.js';
 import { assertNoCollision, createMcpSession, DISCONNECTED, type McpSessionOptions, PROTOCOL_TOOLS } from './session.js';
 
-import { ROOT, cliEnv } from '../cli/testing.js';
+import { ROOT, cli, cliEnv, spawnCli } from '../cli/testing.js';
 const PAYMENT = join(ROOT, 'examples/tasks/payment_change_refusal.yaml');
 const ESCALATION = join(ROOT, 'examples/tasks/support_escalation.yaml');
 
@@ -246,11 +246,10 @@ describe('coworkenv mcp (processes)', () => {
   after(async () => {
     await rm(dir, { recursive: true, force: true });
   });
-  const env = () => cliEnv();
   const readLines = async (file: string) => (await readFile(file, 'utf8')).trim().split('\n').map((l) => Trajectory.parse(JSON.parse(l)));
 
   async function stdioClient(args: string[]) {
-    const transport = new StdioClientTransport({ command: process.execPath, args: ['bin/coworkenv.js', 'mcp', ...args], cwd: ROOT, env: env(), stderr: 'pipe' });
+    const transport = new StdioClientTransport({ command: process.execPath, args: ['bin/coworkenv.js', 'mcp', ...args], cwd: ROOT, env: cliEnv(), stderr: 'pipe' });
     let stderr = '';
     transport.stderr?.on('data', (d: Buffer) => (stderr += d.toString()));
     const client = new Client({ name: 'mcp-e2e', version: '1.0.0' });
@@ -296,7 +295,7 @@ describe('coworkenv mcp (processes)', () => {
   it('Streamable HTTP on 127.0.0.1: call, finish, the server exits and writes the trajectory', { timeout: 60_000 }, async () => {
     const out = join(dir, 'http.jsonl');
     const spec = await load(PAYMENT);
-    const child = spawn(process.execPath, ['bin/coworkenv.js', 'mcp', PAYMENT, '--http', '127.0.0.1:0', '--out', out], { cwd: ROOT, env: env(), stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawnCli(['mcp', PAYMENT, '--http', '127.0.0.1:0', '--out', out]);
     const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
     try {
       const url = await listening(child);
@@ -318,14 +317,8 @@ describe('coworkenv mcp (processes)', () => {
     assert.equal(t?.grade?.score, 1);
   });
 
-  /** Runs `coworkenv mcp args…` with stdin closed; resolves with its exit code and stderr. */
-  async function mcpExit(args: string[]): Promise<{ code: number | null; stderr: string }> {
-    const child = spawn(process.execPath, ['bin/coworkenv.js', 'mcp', ...args], { cwd: ROOT, env: env(), stdio: ['ignore', 'pipe', 'pipe'] });
-    let stderr = '';
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-    const code = await new Promise<number | null>((resolve) => child.once('exit', (c) => resolve(c)));
-    return { code, stderr };
-  }
+  /** Runs `coworkenv mcp args…` with stdin closed to its end. */
+  const mcpExit = (args: string[]) => cli('mcp', ...args);
 
   it('servers sharing --out take different trials; an explicit trial being served is refused', { timeout: 90_000 }, async () => {
     const out = join(dir, 'shared', 't.jsonl');
@@ -380,10 +373,7 @@ describe('coworkenv mcp (processes)', () => {
       [['examples/tasks'], /is a directory/],
       [[PAYMENT, ESCALATION], /serves one task, but 2 spec files/],
     ] as const) {
-      const child = spawn(process.execPath, ['bin/coworkenv.js', 'mcp', ...args, '--out', join(dir, 'never.jsonl')], { cwd: ROOT, env: env(), stdio: ['ignore', 'pipe', 'pipe'] });
-      let stderr = '';
-      child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-      const code = await new Promise<number | null>((resolve) => child.once('exit', (c) => resolve(c)));
+      const { code, stderr } = await mcpExit([...args, '--out', join(dir, 'never.jsonl')]);
       assert.equal(code, 1);
       assert.match(stderr, pattern);
     }

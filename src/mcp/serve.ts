@@ -110,17 +110,10 @@ export async function serveMcp(opts: ServeOptions): Promise<Trajectory> {
   });
   const { trial, lock } = await reserveTrial(out, opts.spec.id, opts.trial, notice);
 
-  // until the transport is up, a stop request (a signal) is remembered and served once it is
+  // undefined until the transport is up; a signal before that is served then (see stopError below)
   let shutdown: (() => Promise<void>) | undefined;
-  let stopRequested = false;
   let shuttingDown: Promise<void> | undefined;
-  const stop = (): Promise<void> => {
-    if (!shutdown) {
-      stopRequested = true;
-      return Promise.resolve();
-    }
-    return (shuttingDown ??= shutdown());
-  };
+  const stop = (): Promise<void> => (shutdown ? (shuttingDown ??= shutdown()) : Promise.resolve());
   let saved = false;
   const session = createMcpSession({
     spec: opts.spec,
@@ -177,7 +170,8 @@ export async function serveMcp(opts: ServeOptions): Promise<Trajectory> {
     }
   };
   session.server.onclose = () => void stop();
-  if (stopRequested) void stop();
+  // only a signal can ask to stop before the transport is up (clients need it): it left its stopError
+  if (stopError !== undefined) void stop();
   return result;
 
   async function startStdio(): Promise<() => Promise<void>> {

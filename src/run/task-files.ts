@@ -22,6 +22,13 @@ export interface TaskFile {
   parsed: ParsedSpec;
 }
 
+/** The spec files (.yaml, .yml, .json, .jsonl) directly in a folder, sorted; not its subfolders or synth-summary.json. */
+export async function specFilesIn(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { withFileTypes: true });
+  const names = entries.filter((e) => !e.isDirectory() && !NOT_SPECS.has(e.name)).map((e) => e.name).sort();
+  return names.filter((n) => SPEC_EXT.has(extname(n)) || extname(n) === '.jsonl').map((n) => join(dir, n));
+}
+
 /**
  * Reads spec files: YAML/JSON files, JSONL (one spec per line), or directories of them (not recursive, so
  * a `rejected/` folder is skipped; so is synth's `synth-summary.json`). A missing path is a not_found error.
@@ -33,9 +40,7 @@ export async function readTaskFiles(paths: readonly string[]): Promise<TaskFile[
     const s = await stat(p).catch(() => undefined);
     if (!s) throw new CoworkError('not_found', `${p}: no such file or directory`);
     if (s.isDirectory()) {
-      const entries = await readdir(p, { withFileTypes: true });
-      const names = entries.filter((e) => !e.isDirectory() && !NOT_SPECS.has(e.name)).map((e) => e.name).sort();
-      const found = names.filter((n) => SPEC_EXT.has(extname(n)) || extname(n) === '.jsonl').map((n) => join(p, n));
+      const found = await specFilesIn(p);
       if (found.length === 0) throw new CoworkError('not_found', `${p}: no .yaml, .yml, .json or .jsonl spec files in this directory`);
       files.push(...found);
     } else files.push(p);

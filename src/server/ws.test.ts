@@ -1,12 +1,11 @@
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import WebSocket from 'ws';
 import { loadSpecs } from '../run/task-files.js';
 import { type RunningServer, startServer } from './serve.js';
 
-import { ROOT, cliEnv } from '../cli/testing.js';
+import { ROOT, spawnCli } from '../cli/testing.js';
 const SPECS = (await loadSpecs([join(ROOT, 'examples/tasks')])).map((s) => s.spec);
 type Json = Record<string, any>;
 
@@ -173,7 +172,7 @@ describe('env server over WebSocket (real socket on 127.0.0.1)', () => {
 
 describe('coworkenv serve (CLI process)', () => {
   it('serves on a free loopback port, answers, and exits 0 on SIGTERM', async () => {
-    const child = spawn(process.execPath, [join(ROOT, 'bin/coworkenv.js'), 'serve', join(ROOT, 'examples/tasks'), '--port', '0', '--max-sessions', '8', '--session-ttl', '5'], { env: cliEnv(), stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawnCli(['serve', join(ROOT, 'examples/tasks'), '--port', '0', '--max-sessions', '8', '--session-ttl', '5']);
     let stderr = '';
     let stdout = '';
     child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));

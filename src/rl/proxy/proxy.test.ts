@@ -1,7 +1,6 @@
 import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -12,7 +11,7 @@ import { type FakeReply, type FakeServer, startFakeServer } from '../../llm/test
 import { type ProxyOptions, type RunningProxy, startProxy } from './app.js';
 import type { TraceRow } from './store.js';
 
-import { ROOT, cliEnv } from '../../cli/testing.js';
+import { spawnCli } from '../../cli/testing.js';
 import { LP1, LP2, LP3, P1, P2, P3, R1, R2, R3, T2, T3 } from './testing.js';
 const TMP = mkdtempSync(join(tmpdir(), 'coworkenv-proxy-'));
 after(() => rmSync(TMP, { recursive: true, force: true }));
@@ -284,8 +283,7 @@ describe('coworkenv proxy', () => {
   it('coworkenv proxy: serves until SIGTERM, then writes the open sessions', async () => {
     const fake = await startFakeServer({ replies: [vllm(P1, R1, LP1, { text: 'a' })] });
     const out = join(TMP, 'cli-traces.jsonl');
-    const env = cliEnv();
-    const child = spawn(process.execPath, ['bin/coworkenv.js', 'proxy', '--upstream', fake.openaiBaseURL, '--port', '0', '--out', out], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawnCli(['proxy', '--upstream', fake.openaiBaseURL, '--port', '0', '--out', out]);
     try {
       let stderr = '';
       child.stderr.setEncoding('utf8');
