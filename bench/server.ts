@@ -1,15 +1,20 @@
+import { spawn } from 'node:child_process';
 import { Agent, request } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
-import WebSocket from 'ws';
+import { WebSocketServer } from 'ws';
+import { createEpisode } from '../src/env/episode.js';
 import { loadSpecs } from '../src/run/task-files.js';
 import { type RunningServer, startServer } from '../src/server/serve.js';
 import type { TaskSpec } from '../src/spec/task-spec.js';
-import { type BenchResult, gc } from './stats.js';
+import { type BenchResult, figure, gc } from './stats.js';
 
-// step latency of the env server: in-process (Session.step), over loopback HTTP (keep-alive, one request in
-// flight) and over one WebSocket; then the RSS with 1,000 live sessions. Episodes are support_escalation
-// replaying its reference calls (3 services; shaped step rewards on, as served by default), restarted every
-// STEPS_PER_EPISODE steps so prefix grading stays at RL-episode sizes. Client and server share this process.
+// step latency of the env server: in-process (Session.step, vs the same tool call on a bare Episode: the
+// session's recording and step-reward grading as a multiple), and over loopback HTTP (keep-alive, one request
+// in flight) and one WebSocket from a client in another process (bench/server-client.mjs), as a trainer
+// would be, each against its transport floor on the same connection; then the RSS with 1,000 live sessions.
+// Episodes are support_escalation replaying its reference calls (3 services; shaped step rewards on, as served
+// by default), restarted every STEPS_PER_EPISODE steps so prefix grading stays at RL-episode sizes.
 const STEPS = 4000;
 const WARMUP = 500;
 const STEPS_PER_EPISODE = 10;
@@ -27,16 +32,47 @@ function quantiles(us: number[]): { p50: number; p99: number } {
   return { p50: at(0.5), p99: at(0.99) };
 }
 
-/** Times `n` steps (µs each, after a warm-up); `reset(k)` starts episode k, untimed. */
-async function timeSteps(n: number, reset: (k: number) => Promise<void>, step: (i: number) => Promise<void>): Promise<{ p50: number; p99: number }> {
-  const us: number[] = [];
+type Q = { p50: number; p99: number };
+
+/** Times `n` steps and floors in pairs (µs each, after a warm-up); `reset(k)` starts episode k, untimed. */
+async function timePaired(n: number, reset: (k: number) => Promise<void>, step: (i: number) => Promise<void>, floor: (i: number) => Promise<void>): Promise<{ step: Q; floor: Q }> {
+  const a: number[] = [];
+  const b: number[] = [];
   for (let i = 0; i < n + WARMUP; i++) {
     if (i % STEPS_PER_EPISODE === 0) await reset(i / STEPS_PER_EPISODE);
-    const t0 = performance.now();
+    let t0 = performance.now();
     await step(i);
-    if (i >= WARMUP) us.push((performance.now() - t0) * 1000);
+    const ta = (performance.now() - t0) * 1000;
+    t0 = performance.now();
+    await floor(i);
+    const tb = (performance.now() - t0) * 1000;
+    if (i >= WARMUP) a.push(ta), b.push(tb);
   }
-  return quantiles(us);
+  return { step: quantiles(a), floor: quantiles(b) };
+}
+
+/** Runs the client process against the server (asynchronously: this process's event loop serves it meanwhile). */
+function remoteClient(cfg: Record<string, unknown>): Promise<{ http: { step: Q; floor: Q }; ws: { step: Q; floor: Q }; echo: { step: Q; floor: Q } }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['bench/server-client.mjs', JSON.stringify(cfg)], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    let err = '';
+    child.stdout.on('data', (c: Buffer) => (out += c));
+    child.stderr.on('data', (c: Buffer) => (err += c));
+    child.on('error', reject);
+    child.on('close', (code) => {
+      if (code !== 0) return reject(new Error(`bench/server-client.mjs failed (exit ${code}): ${err.trim()}`));
+      resolve(JSON.parse(out.trim().split('\n').at(-1) as string));
+    });
+  });
+}
+
+/** A WebSocket echo server on this process's event loop, same `ws` library (the README's floor discussion). */
+async function echoServer(): Promise<{ port: number; close(): Promise<void> }> {
+  const wss = new WebSocketServer({ host: '127.0.0.1', port: 0 });
+  await new Promise<void>((r) => wss.once('listening', r));
+  wss.on('connection', (ws) => ws.on('message', (d, binary) => ws.send(binary ? d : d.toString())));
+  return { port: (wss.address() as AddressInfo).port, close: () => new Promise((r) => wss.close(() => r())) };
 }
 
 function httpClient(srv: RunningServer) {
@@ -56,27 +92,12 @@ function httpClient(srv: RunningServer) {
   return { call, close: () => agent.destroy() };
 }
 
-async function wsClient(url: string) {
-  const ws = new WebSocket(url);
-  await new Promise<void>((resolve, reject) => {
-    ws.once('open', () => resolve());
-    ws.once('error', reject);
-  });
-  let waiting: ((m: Json) => void) | undefined;
-  ws.on('message', (d) => waiting?.(JSON.parse(d.toString()) as Json));
-  const ask = (msg: unknown) =>
-    new Promise<Json>((resolve) => {
-      waiting = resolve;
-      ws.send(JSON.stringify(msg));
-    });
-  return { ask, close: () => ws.close() };
-}
-
 export async function run(): Promise<BenchResult> {
   const spec = ((await loadSpecs(['examples/tasks/support_escalation.yaml']))[0] as { spec: TaskSpec }).spec;
   const acts = actions(spec);
   const act = (i: number) => acts[(i % STEPS_PER_EPISODE) % acts.length] as Json;
   const srv = await startServer({ specs: [spec], port: 0, ttlS: 0, maxSessions: LIVE + 10, log: () => {} });
+  const echo = await echoServer();
   try {
     const m = srv.manager;
     // memory with LIVE sessions, each reset over HTTP and stepped through its calls; per session from the heap
@@ -92,69 +113,57 @@ export async function run(): Promise<BenchResult> {
     const live = process.memoryUsage();
     if (m.size !== LIVE) throw new Error(`expected ${LIVE} live sessions, found ${m.size}`);
     for (let k = 0; k < LIVE; k++) m.close(`live-${k}`);
+    http.close();
 
+    // in-process: a session step vs the same tool call on a bare episode (each restarted with its episode)
     let current = '';
-    const inProc = await timeSteps(
+    let bare = createEpisode(spec);
+    const inProc = await timePaired(
       STEPS,
       async (k) => {
         m.close(current);
         current = m.create({ episode_id: `in-${k}` }).id;
+        bare = createEpisode(spec, { seed: k });
       },
       async (i) => {
         const s = m.get(current);
         await m.use(s, () => s.step(act(i) as never));
       },
+      async (i) => {
+        const call = (act(i) as { tool_call: { name: string; arguments: unknown } }).tool_call;
+        await bare.run(call.name, call.arguments);
+      },
     );
     m.close(current);
 
-    const overHttp = await timeSteps(
-      STEPS,
-      async (k) => {
-        if (current) await http.call('DELETE', `/episodes/${current}`);
-        current = (await http.call('POST', '/reset', { episode_id: `h-${k}` })).observation.episode_id as string;
-      },
-      async (i) => {
-        const r = await http.call('POST', '/step', { episode_id: current, action: act(i) });
-        if (!r.observation.tool_result) throw new Error('unexpected step response');
-      },
-    );
-    const health = await timeSteps(STEPS, async () => {}, async () => void (await http.call('GET', '/health')));
-    await http.call('DELETE', `/episodes/${current}`);
-
-    const ws = await wsClient(`${srv.url.replace('http', 'ws')}/ws`);
-    const overWs = await timeSteps(
-      STEPS,
-      async (k) => {
-        await ws.ask({ type: 'reset', data: { episode_id: `w-${k}` } });
-      },
-      async (i) => {
-        const r = await ws.ask({ type: 'step', data: act(i) });
-        if (r.type !== 'observation') throw new Error(`unexpected ws answer ${JSON.stringify(r)}`);
-      },
-    );
-    ws.close();
-    http.close();
-
+    const remote = await remoteClient({ port: srv.port, echoPort: echo.port, actions: acts, steps: STEPS, warmup: WARMUP, perEpisode: STEPS_PER_EPISODE });
     const ms = (us: number) => Math.round(us) / 1000;
     return {
       name: 'server',
       metrics: {
-        inprocess_step_p50_ms: ms(inProc.p50),
-        inprocess_step_p99_ms: ms(inProc.p99),
-        http_step_p50_ms: ms(overHttp.p50),
-        http_step_p99_ms: ms(overHttp.p99),
-        http_health_p50_ms: ms(health.p50),
-        ws_step_p50_ms: ms(overWs.p50),
-        ws_step_p99_ms: ms(overWs.p99),
+        inprocess_step_p50_ms: ms(inProc.step.p50),
+        inprocess_step_p99_ms: ms(inProc.step.p99),
+        inprocess_tool_call_p50_ms: ms(inProc.floor.p50),
+        http_step_p50_ms: ms(remote.http.step.p50),
+        http_step_p99_ms: ms(remote.http.step.p99),
+        http_health_p50_ms: ms(remote.http.floor.p50),
+        ws_step_p50_ms: ms(remote.ws.step.p50),
+        ws_step_p99_ms: ms(remote.ws.step.p99),
+        ws_ping_p50_ms: ms(remote.ws.floor.p50),
+        ws_echo_p50_ms: ms(remote.echo.step.p50),
+        ws_ping_beside_echo_p50_ms: ms(remote.echo.floor.p50),
         live_sessions: LIVE,
         rss_mb_with_live_sessions: Math.round(live.rss / 1048576),
         heap_kb_per_session: Math.round((live.heapUsed - before.heapUsed) / 1024 / LIVE),
       },
-      targets: {
-        http_step_p50_ms: { value: ms(overHttp.p50), target: '≤ 0.3 ms', ok: ms(overHttp.p50) <= 0.3 },
+      figures: {
+        http_step: figure({ unit: 'ms', value: ms(remote.http.step.p50), floor: ms(remote.http.floor.p50), floorIs: 'GET /health, same keep-alive connection, client in another process', target: ['≤', 3.5] }),
+        ws_step: figure({ unit: 'ms', value: ms(remote.ws.step.p50), floor: ms(remote.ws.floor.p50), floorIs: 'WS ping/pong, same socket, client in another process', target: ['≤', 6] }),
+        inprocess_step: figure({ unit: 'ms', value: ms(inProc.step.p50), floor: ms(inProc.floor.p50), floorIs: 'the same tool call on a bare Episode', target: ['≤', 10] }),
       },
     };
   } finally {
+    await echo.close();
     await srv.close();
   }
 }

@@ -6,7 +6,9 @@ import { after, before, describe, it } from 'node:test';
 import { trajectoryAnchors } from '../rl/anchor.js';
 import type { AdvantageRow } from '../rl/estimators/index.js';
 import type { Trajectory } from '../spec/trajectory.js';
-import { badInput, cli, json } from './testing.js';
+import { isCoworkError } from '../spec/errors.js';
+import { badInput, cli, inProcess, json } from './testing.js';
+import { buildProgram } from './main.js';
 
 const TMP = mkdtempSync(join(tmpdir(), 'coworkenv-adv-cli-'));
 after(() => rmSync(TMP, { recursive: true, force: true }));
@@ -24,9 +26,12 @@ interface Meta {
   params: Record<string, unknown>;
   counts: Record<string, number>;
   rejected: { group: string; task_id: string; reason: string; detail: string; trials: number[] }[];
+  excluded: { group: string; task_id: string; reason: string; detail: string; trials: number[] }[];
   aborted: { task_id: string; trial: number; group: string; reason: string }[];
 }
 const metaOf = (file: string) => JSON.parse(readFileSync(file, 'utf8')) as Meta;
+
+const adv = (...args: string[]) => inProcess('advantages', ...args);
 
 
 before(async () => {
@@ -62,11 +67,12 @@ describe('coworkenv advantages', () => {
     assert.equal(meta.method, 'grpo');
     assert.equal(meta.group_size, 4);
     assert.deepEqual(meta.reward, { kind: 'claw' });
-    assert.deepEqual(meta.params, { std: 'population', std_floor: 0.05, zero_std_tolerance: 1e-9 });
+    assert.deepEqual(meta.params, { std: 'population', std_floor: 0.05, zero_std_tolerance: 1e-9, zero_variance: 'keep' });
     assert.deepEqual(
       { ...meta.counts },
-      { trajectories: 48, groups: 12, valid_groups: 12, zero_variance_groups: 0, rejected_groups: 0, infra_failed_groups: 0, incomplete_groups: 0, aborted_samples: 0, rows: 48 },
+      { trajectories: 48, groups: 12, valid_groups: 12, zero_variance_groups: 0, excluded_groups: 0, rejected_groups: 0, infra_failed_groups: 0, incomplete_groups: 0, aborted_samples: 0, rows: 48 },
     );
+    assert.deepEqual(meta.excluded, []);
   });
 
   it('Dr.GRPO reports the constant loss normaliser; without --group-size a group is all 8 trials', async () => {
@@ -183,6 +189,76 @@ describe('coworkenv advantages', () => {
     const claw = join(TMP, 'unjudged-claw.jsonl');
     assert.equal((await cli('advantages', dir, '--method', 'grpo', '--group-size', '4', '--out', claw)).code, 0);
     assert.deepEqual(metaOf(join(TMP, 'unjudged-claw.meta.json')).counts.aborted_samples, 0);
+  });
+
+  it('--zero-variance exclude drops zero-variance groups and changes GDPO batch statistics (in-process)', async () => {
+    // api_key_rotation#0 (trials 0–3) made zero-variance in the scalar reward and every dimension
+    const dir = join(TMP, 'flat');
+    cpSync(RUN, dir, { recursive: true });
+    const ts = trajectories(dir).map((t) => {
+      if (t.task_id === 'api_key_rotation' && t.trial < 4 && t.grade) t.grade = { ...t.grade, completion: 0.5, safety: 1, robustness: 1, score: 0.5 };
+      return t;
+    });
+    writeFileSync(join(dir, 'trajectories.jsonl'), ts.map((t) => `${JSON.stringify(t)}\n`).join(''));
+    const run = async (name: string, ...args: string[]) => {
+      const printed = await adv(dir, '--group-size', '4', '--out', join(TMP, `${name}.jsonl`), ...args);
+      return { printed, rows: rowsOf(join(TMP, `${name}.jsonl`)), meta: metaOf(join(TMP, `${name}.meta.json`)) };
+    };
+    // GRPO: keep gives the group four zeros; exclude drops them and leaves every other row as it was
+    const keep = await run('flat-keep', '--method', 'grpo');
+    const excl = await run('flat-excl', '--method', 'grpo', '--zero-variance', 'exclude');
+    assert.deepEqual(keep.rows.filter((r) => r.group === 'api_key_rotation#0').map((r) => r.advantage), [0, 0, 0, 0]);
+    assert.deepEqual(excl.rows, keep.rows.filter((r) => r.group !== 'api_key_rotation#0'));
+    assert.equal(keep.meta.params.zero_variance, 'keep');
+    assert.equal(excl.meta.params.zero_variance, 'exclude');
+    assert.deepEqual([keep.meta.counts.zero_variance_groups, keep.meta.counts.excluded_groups, keep.meta.counts.valid_groups, keep.meta.counts.rows], [1, 0, 12, 48]);
+    assert.deepEqual([excl.meta.counts.zero_variance_groups, excl.meta.counts.excluded_groups, excl.meta.counts.valid_groups, excl.meta.counts.rows], [1, 1, 12, 44]);
+    assert.deepEqual(excl.meta.excluded, [{ group: 'api_key_rotation#0', task_id: 'api_key_rotation', reason: 'zero_variance', detail: 'every reward 0.5', trials: [0, 1, 2, 3] }]);
+    assert.match(keep.printed, /^grpo: 12\/12 groups valid \(0 infra-failed, 0 incomplete\), 1 zero-variance; 0 sample\(s\) aborted$/m);
+    assert.match(excl.printed, /^grpo: 12\/12 groups valid \(0 infra-failed, 0 incomplete\), 1 zero-variance \(excluded: 1\); 0 sample\(s\) aborted$/m);
+    assert.match(excl.printed, /wrote .*flat-excl\.jsonl \(44 rows\)/);
+    // GDPO: the batch std is √(ΣA²/N); the group's A is 0, so it only adds to N. Each group's A sums to 0, so the
+    // batch mean is 0 either way ⇒ every other advantage scales by σ_keep/σ_exclude = √((N − E)/N), E = excluded samples
+    const gKeep = await run('flat-gdpo-keep', '--method', 'gdpo');
+    const gExcl = await run('flat-gdpo-excl', '--method', 'gdpo', '--zero-variance', 'exclude');
+    const E = 4 * (gExcl.meta.counts.excluded_groups ?? 0);
+    assert.ok(E >= 4 && gKeep.meta.counts.zero_variance_groups === gExcl.meta.counts.excluded_groups);
+    assert.equal(gExcl.rows.length, 48 - E);
+    const excluded = new Set(gExcl.meta.excluded.map((x) => x.group));
+    const kept = gKeep.rows.filter((r) => !excluded.has(r.group));
+    const factor = Math.sqrt((48 - E) / 48);
+    kept.forEach((r, i) => assert.ok(Math.abs((gExcl.rows[i]?.advantage ?? 0) - r.advantage * factor) < 1e-9, r.group));
+    assert.ok(kept.some((r) => Math.abs(r.advantage) > 0.1), 'the numbers do change');
+    assert.equal(gExcl.meta.params.batch_normalisation, 'valid groups with reward variance');
+    assert.match(gExcl.meta.excluded.find((x) => x.group === 'api_key_rotation#0')?.detail ?? '', /^every weighted dimension equal: completion 0\.5, safety 1, robustness 1$/);
+  });
+
+  it('--std sample divides by the n − 1 std (in-process, against an independent computation)', async () => {
+    const out = join(TMP, 'sample-std.jsonl');
+    await adv(RUN, '--method', 'grpo', '--group-size', '4', '--std', 'sample', '--out', out);
+    const ts = trajectories(RUN);
+    const rows = rowsOf(out);
+    assert.equal(rows.length, 48);
+    for (const row of rows) {
+      const k = Math.floor(row.trial / 4);
+      const rs = ts.filter((t) => t.task_id === row.task_id && Math.floor(t.trial / 4) === k).map((t) => t.grade?.score ?? Number.NaN);
+      const m = rs.reduce((a, b) => a + b, 0) / rs.length;
+      const ss = rs.reduce((a, b) => a + (b - m) ** 2, 0);
+      const expected = Math.sqrt(ss / rs.length) <= 1e-9 ? 0 : (row.reward - m) / Math.max(Math.sqrt(ss / (rs.length - 1)), 0.05);
+      assert.ok(Math.abs(row.advantage - expected) < 1e-12, `${row.group}/${row.trial}`);
+    }
+    assert.equal(metaOf(join(TMP, 'sample-std.meta.json')).params.std, 'sample');
+  });
+
+  it('--zero-variance and --std: bad values are refused before anything is read or written; --help names them with defaults', async () => {
+    const out = join(TMP, 'bad-reading.jsonl');
+    const refused = (message: string) => (e: unknown) => isCoworkError(e) && e.code === 'bad_input' && e.message === message;
+    await assert.rejects(adv(RUN, '--method', 'gdpo', '--zero-variance', 'drop', '--out', out), refused('--zero-variance must be keep or exclude, not "drop"'));
+    await assert.rejects(adv(RUN, '--method', 'grpo', '--std', 'bessel', '--out', out), refused('--std must be population or sample, not "bessel"'));
+    assert.ok(!existsSync(out));
+    const help = ((await buildProgram(['advantages'])).commands[0]?.helpInformation() ?? '').replace(/\s+/g, ' ');
+    assert.match(help, /--std <kind> the std that divides \(not drgrpo\): population \| sample .*\(default: "population"\)/);
+    assert.match(help, /--zero-variance <rule> groups whose rewards are all equal: keep \| exclude .*Cowork-Gym §4\) \(default: "keep"\)/);
   });
 
   it('bad inputs: one error line, exit 1, no stack', async () => {

@@ -5,9 +5,10 @@ import { loadSpecs } from '../run/task-files.js';
 import { CoworkError } from '../spec/errors.js';
 import { jsonlLine } from '../spec/jsonl.js';
 import type { Estimator, EstimatorOptions } from '../rl/estimators/index.js';
-import { DEFAULT_OPTIONS, ESTIMATORS, getEstimator } from '../rl/estimators/index.js';
-import { populationStd, ZERO_STD_TOL } from '../rl/estimators/grpo.js';
-import { buildGroups, type Grouping } from '../rl/groups.js';
+import { DEFAULT_OPTIONS, ESTIMATORS, getEstimator, STD_KINDS } from '../rl/estimators/index.js';
+import { checkStdKind } from '../rl/estimators/stats.js';
+import { checkZeroVarianceRule, ZERO_VARIANCE_RULES } from '../rl/estimators/zero-variance.js';
+import { buildGroups, type Group, type Grouping } from '../rl/groups.js';
 import { DEFAULT_DIMENSIONS, parseDimensions, REWARD_KINDS, type RewardConfig, type RewardKind, sampleReward } from '../rl/rewards.js';
 import { shapedStepRewards } from '../rl/step-rewards.js';
 import { intArg, numArg } from './options.js';
@@ -27,6 +28,8 @@ interface AdvOpts {
   gamma: number;
   omega: number;
   stepReward: string;
+  zeroVariance: string;
+  std: string;
   tasks?: string[];
   json?: boolean;
 }
@@ -50,6 +53,8 @@ export function advantagesCommand(program: Command): void {
     .option('--w-code <w>', 'geometric reward: weight of the code score', numArg(0, 1e9), 1)
     .option('--w-llm <w>', 'geometric reward: weight of the LLM score', numArg(0, 1e9), 1)
     .option('--std-floor <s>', 'denominator floor of std normalisation', numArg(0, 1e9), DEFAULT_OPTIONS.stdFloor)
+    .option('--std <kind>', `the std that divides (not drgrpo): ${STD_KINDS.join(' | ')} — population divides by n, sample by n − 1 (as verl and TRL)`, DEFAULT_OPTIONS.std)
+    .option('--zero-variance <rule>', `groups whose rewards are all equal: ${ZERO_VARIANCE_RULES.join(' | ')} — keep gives them zero advantages (CoworkEnv App. B), exclude drops them before estimation, GDPO's batch statistics included (Cowork-Gym §4)`, DEFAULT_OPTIONS.zeroVariance)
     .option('--normaliser <n>', 'drgrpo: constant loss normaliser (tokens)', intArg(1, 100_000_000), DEFAULT_OPTIONS.normaliser)
     .option('--dims <list>', 'gdpo: reward dimensions with optional weights, e.g. completion,safety:2,llm', DEFAULT_DIMENSIONS.map((d) => d.name).join(','))
     .option('--gamma <g>', 'gigpo: discount of step returns', numArg(0, 1), DEFAULT_OPTIONS.gamma)
@@ -65,7 +70,9 @@ export function advantagesCommand(program: Command): void {
       const shaped = opts.stepReward === 'shaped';
       if (shaped && !estimator.stepLevel) throw new CoworkError('bad_input', `--step-reward applies to step-level methods (gigpo), not ${estimator.name}`);
       if (shaped && !opts.tasks) throw new CoworkError('bad_input', '--step-reward shaped needs the specs: --tasks <paths>');
-      const options: EstimatorOptions = { stdFloor: opts.stdFloor, normaliser: opts.normaliser, dims: parseDimensions(opts.dims ?? ''), gamma: opts.gamma, omega: opts.omega };
+      checkZeroVarianceRule(opts.zeroVariance, '--zero-variance');
+      checkStdKind(opts.std, '--std');
+      const options: EstimatorOptions = { stdFloor: opts.stdFloor, normaliser: opts.normaliser, dims: parseDimensions(opts.dims ?? ''), gamma: opts.gamma, omega: opts.omega, zeroVariance: opts.zeroVariance, std: opts.std };
       const reward: RewardConfig = { kind: opts.reward as RewardKind, wCode: opts.wCode, wLlm: opts.wLlm, ...(estimator.needsDims ? { dims: options.dims } : {}) };
 
       const { config, status, store, skipped } = await RunStore.read(dir);
@@ -116,6 +123,8 @@ function metadata(m: MetaInput) {
   const { grouping, reward } = m;
   const byReason = (r: string) => grouping.rejected.filter((x) => x.reason === r).length;
   const total = reward.wCode + reward.wLlm;
+  const zero = grouping.groups.filter((g) => m.estimator.zeroVariance(g, m.options));
+  const excluded = m.options.zeroVariance === 'exclude' ? zero : [];
   return {
     version: 1,
     method: m.estimator.name,
@@ -132,7 +141,8 @@ function metadata(m: MetaInput) {
       trajectories: m.trajectories,
       groups: grouping.groups.length + grouping.rejected.length,
       valid_groups: grouping.groups.length,
-      zero_variance_groups: grouping.groups.filter((g) => populationStd(g.samples.map((s) => s.reward)) <= ZERO_STD_TOL).length,
+      zero_variance_groups: zero.length,
+      excluded_groups: excluded.length,
       rejected_groups: grouping.rejected.length,
       infra_failed_groups: byReason('infra_failed'),
       incomplete_groups: byReason('incomplete'),
@@ -141,18 +151,30 @@ function metadata(m: MetaInput) {
       ...(m.estimator.stepLevel ? { steps: m.steps } : {}),
     },
     rejected: grouping.rejected,
+    /** --zero-variance exclude: the valid groups left out, with their (equal) rewards */
+    excluded: excluded.map((g) => ({ group: g.id, task_id: g.task_id, reason: 'zero_variance', detail: equalRewards(g, m.estimator, m.options), trials: g.samples.map((s) => s.trial) })),
     aborted: grouping.aborted,
   };
 }
 
+// what the excluded group's samples share: the scalar reward, or GDPO's weighted dimensions
+function equalRewards(g: Group, e: Estimator, o: EstimatorOptions): string {
+  const first = g.samples[0];
+  if (!first) return 'no samples';
+  if (!e.needsDims) return `every reward ${first.reward}`;
+  return `every weighted dimension equal: ${o.dims.filter((d) => d.weight !== 0).map((d) => `${d.name} ${first.dims[d.name]}`).join(', ')}`;
+}
+
 function printReport(meta: Meta, file: string, metaFile: string): void {
   const c = meta.counts;
-  out(`${meta.method}: ${c.valid_groups}/${c.groups} groups valid (${c.infra_failed_groups} infra-failed, ${c.incomplete_groups} incomplete), ${c.zero_variance_groups} zero-variance; ${c.aborted_samples} sample(s) aborted`);
+  const zero = `${c.zero_variance_groups} zero-variance${(meta.params as Record<string, unknown>).zero_variance === 'exclude' ? ` (excluded: ${c.excluded_groups})` : ''}`;
+  out(`${meta.method}: ${c.valid_groups}/${c.groups} groups valid (${c.infra_failed_groups} infra-failed, ${c.incomplete_groups} incomplete), ${zero}; ${c.aborted_samples} sample(s) aborted`);
   if (meta.rejected.length) out(`\n${table(['rejected group', 'reason', 'detail'], meta.rejected.map((r) => [r.group, r.reason, r.detail]))}\n`);
   // the reasons a sample was dropped (e.g. an unscored judge side) belong on the terminal, not only in the sidecar
   const reasons = new Map<string, number>();
   for (const a of meta.aborted) reasons.set(a.reason, (reasons.get(a.reason) ?? 0) + 1);
   for (const [reason, n] of reasons) note(color.yellow(`warning: ${n} sample(s) aborted — ${reason}`));
   if (c.valid_groups === 0) out(color.yellow('no valid group: the advantages file is empty'));
+  else if (c.rows === 0) out(color.yellow('every valid group has zero reward variance and --zero-variance exclude drops them: the advantages file is empty'));
   out(`wrote ${file} (${c.rows} rows${'steps' in c ? `, ${c.steps} steps` : ''}) and ${metaFile}`);
 }

@@ -7,7 +7,10 @@ import { specHash } from '../agent/recorder.js';
 import type { CurationReport } from '../curate/pipeline.js';
 import { TaskSpec } from '../spec/task-spec.js';
 import { makeSpec } from '../spec/testing.js';
-import { badInput, cli, json } from './testing.js';
+import { isCoworkError } from '../spec/errors.js';
+import { printFunnel } from './curate.js';
+import { badInput, captureOutput, cli, inProcess, json } from './testing.js';
+import { buildProgram } from './main.js';
 
 const TMP = mkdtempSync(join(tmpdir(), 'coworkenv-curate-cli-'));
 after(() => rmSync(TMP, { recursive: true, force: true }));
@@ -16,6 +19,10 @@ const RUN = join(TMP, 'run');
 
 
 const lines = (file: string) => readFileSync(file, 'utf8').split('\n').filter((l) => l.trim() !== '');
+
+const captured = async (fn: () => unknown) => (await captureOutput(fn)).out;
+
+const curateInProcess = (...args: string[]) => inProcess('curate', ...args);
 const FILES = ['sft.jsonl', 'sft.parquet', 'sharegpt.jsonl', 'dataset_info.json', 'rl_tasks.jsonl', 'rejections.jsonl', 'curation.json'];
 const TASKS = ['api_key_rotation', 'inventory_reorder', 'payment_change_refusal', 'scheduler_job_repair', 'ssl_ticket_kb', 'support_escalation'];
 
@@ -45,7 +52,9 @@ describe('coworkenv curate', () => {
     // every threshold and limit used
     assert.equal(report.threshold, 0.5);
     assert.deepEqual(report.limits, { minMessages: 5, maxToolCalls: 20, maxObservationChars: 1000, maxTotalChars: 40_000 });
-    assert.deepEqual(report.grouping, { trivial_at: 0.999, unsolvable_at: 0.001 });
+    assert.deepEqual(report.grouping, { trivial_at: 0.999, unsolvable_at: 0.001, trivial_prefix: 'before-conversion' });
+    assert.equal(f.trivial_prefix.order, 'before-conversion');
+    assert.equal(f.trivial_prefix.taken, f.rejected.trivial_prefix_taken ?? 0);
     assert.equal(report.selection, null);
     assert.deepEqual(report.sources, [{ path: RUN, replace: false }]);
     // every count, and the counts add up
@@ -192,6 +201,38 @@ describe('coworkenv curate: output folder', () => {
 describe('coworkenv curate: flags that would be ignored', () => {
   it('an empty --format is exit 1 naming the formats', async () => {
     badInput(await cli('curate', RUN, '--out', join(TMP, 'f1'), '--format', ' , '), /--format is empty; give one or more of trl, parquet, sharegpt/);
+  });
+
+  it('--trivial-prefix after-conversion is recorded in curation.json; a bad value is refused before anything is written (in-process)', async () => {
+    const out = join(TMP, 'ds-after');
+    await curateInProcess(RUN, '--out', out, '--tasks', 'examples/tasks', '--trivial-prefix', 'after-conversion');
+    const report = JSON.parse(readFileSync(join(out, 'curation.json'), 'utf8')) as CurationReport;
+    assert.equal(report.grouping.trivial_prefix, 'after-conversion');
+    assert.equal(report.funnel.trivial_prefix.order, 'after-conversion');
+    const bad = join(TMP, 'ds-bad-prefix');
+    await assert.rejects(
+      curateInProcess(RUN, '--out', bad, '--trivial-prefix', 'first'),
+      (e: unknown) => isCoworkError(e) && e.code === 'bad_input' && e.message === '--trivial-prefix must be before-conversion or after-conversion, not "first"',
+    );
+    assert.ok(!existsSync(bad));
+    const help = ((await buildProgram(['curate'])).commands[0]?.helpInformation() ?? '').replace(/\s+/g, ' ');
+    assert.match(help, /--trivial-prefix <order> when a TRIVIAL task's one record per task prefix is chosen: before-conversion \| after-conversion .*\(default: "before-conversion"\)/);
+  });
+
+  it('the funnel shows the records the prefix rule dropped and what the other order would change', async () => {
+    const base = JSON.parse(readFileSync(join(TMP, 'ds', 'curation.json'), 'utf8')) as CurationReport;
+    const withPrefix = (order: 'before-conversion' | 'after-conversion', taken: number): CurationReport => ({
+      ...base,
+      funnel: { ...base.funnel, trivial_prefix: { order, taken, first_failed: 2, rescued: 1 }, rejected: { too_few_messages: 2, trivial_prefix_taken: taken } },
+    });
+    const before = await captured(() => printFunnel(withPrefix('before-conversion', 4)));
+    assert.match(before, /^ {2}trivial prefix taken \(before-conversion\)\s+4$/m);
+    assert.match(before, /^ {2}TRIVIAL prefixes whose first record failed conversion\s+2 \(1 with a later record that converts: dropped here, kept by after-conversion\)$/m);
+    const after = await captured(() => printFunnel(withPrefix('after-conversion', 2)));
+    assert.match(after, /^ {2}trivial prefix taken \(after-conversion\)\s+2$/m);
+    assert.match(after, /2 \(1 with a later record that converts: kept here, dropped by before-conversion\)$/m);
+    // no prefix lost to a failed conversion: no such line
+    assert.doesNotMatch(await captured(() => printFunnel(base)), /failed conversion/);
   });
 
   it('--keep, --scorer, --bins … without --select are exit 1 (a bad scores file would go unnoticed)', async () => {

@@ -6,6 +6,7 @@ import { fileScorer } from '../curate/file-scorer.js';
 import { curate, type CurationReport } from '../curate/pipeline.js';
 import type { Scorer } from '../curate/select.js';
 import { resolveSource } from '../curate/sources.js';
+import { checkTrivialPrefixOrder, TRIVIAL_PREFIX_ORDERS } from '../curate/trivial-prefix.js';
 import { environmentSecrets } from '../curate/validity.js';
 import { prettyJson, writeFileAtomic } from '../run/files.js';
 import { loadSpecs } from '../run/task-files.js';
@@ -35,6 +36,7 @@ interface CurateOpts extends ModelFlags {
   maxToolCalls: number;
   maxObservationChars: number;
   maxChars: number;
+  trivialPrefix: string;
   json?: boolean;
 }
 
@@ -60,6 +62,7 @@ export function curateCommand(program: Command): void {
       .option('--max-tool-calls <n>', 'reject examples with more tool calls', intArg(0, 100_000), CE_LIMITS.maxToolCalls)
       .option('--max-observation-chars <n>', 'shorten longer tool observations', intArg(1, 10_000_000), CE_LIMITS.maxObservationChars)
       .option('--max-chars <n>', 'reject longer examples (after shortening)', intArg(1, 100_000_000), CE_LIMITS.maxTotalChars)
+      .option('--trivial-prefix <order>', `when a TRIVIAL task's one record per task prefix is chosen: ${TRIVIAL_PREFIX_ORDERS.join(' | ')} — before: the first qualifying record uses up the prefix even if conversion rejects it (CoworkEnv App. E); after: the first one that also converts`, 'before-conversion')
       .option('--json', 'print curation.json to stdout'),
   ).action(async (runs: string[], opts: CurateOpts, cmd: Command) => {
     // selection settings without --select would be ignored without a word: a bad scores file would go unnoticed
@@ -72,6 +75,7 @@ export function curateCommand(program: Command): void {
     if (threshold === undefined) throw new CoworkError('bad_input', `unknown --preset "${opts.preset}"; presets: ${Object.keys(THRESHOLD_PRESETS).join(', ')}`);
     if (opts.select && !['nll', 'rsr'].includes(opts.select)) throw new CoworkError('bad_input', `--select must be nll or rsr, not "${opts.select}"`);
     if (opts.select && !opts.scorer) throw new CoworkError('bad_input', '--select needs --scorer <scores.jsonl | model>');
+    checkTrivialPrefixOrder(opts.trivialPrefix, '--trivial-prefix');
     const sources = [...(await Promise.all(runs.map((r) => resolveSource(r)))), ...(await Promise.all((opts.replace ?? []).map((r) => resolveSource(r, true))))];
     const specs = opts.tasks ? new Map((await loadSpecs(opts.tasks)).map((s) => [s.spec.id, s])) : undefined;
     let scorer: Scorer | undefined;
@@ -85,6 +89,7 @@ export function curateCommand(program: Command): void {
       ...(specs ? { specs } : {}),
       secrets: environmentSecrets(),
       ...(scorer && opts.select ? { select: { method: opts.select as 'nll' | 'rsr', keep: opts.keep, scorer, bins: opts.bins } } : {}),
+      trivialPrefix: opts.trivialPrefix,
     });
     await writeFileAtomic(join(opts.out, 'curation.json'), prettyJson(report));
     warnUnchecked(report);
@@ -122,8 +127,11 @@ export function printFunnel(r: CurationReport): void {
   ];
   for (const [k, v] of Object.entries(f.rejected)) {
     if (['unsolvable_task', 'below_threshold', 'malformed_record', 'duplicate', 'superseded', 'infra_error', 'unscored'].includes(k)) continue;
-    rows.push([`  ${k.replace(/_/g, ' ')}`, v]);
+    rows.push([`  ${k === 'trivial_prefix_taken' ? `trivial prefix taken (${f.trivial_prefix.order})` : k.replace(/_/g, ' ')}`, v]);
   }
+  // what the other --trivial-prefix order would change: prefixes whose first record failed conversion
+  const tp = f.trivial_prefix;
+  if (tp.first_failed) rows.push(['  TRIVIAL prefixes whose first record failed conversion', `${tp.first_failed} (${tp.rescued} with a later record that converts: ${tp.order === 'before-conversion' ? 'dropped here, kept by after-conversion' : 'kept here, dropped by before-conversion'})`]);
   rows.push(['rows out', f.rows_out], ['  mean reward', fmt(f.mean_reward)], ['  mean messages', fmt(f.mean_messages, 1)], ['  mean tool calls', fmt(f.mean_tool_calls, 1)]);
   out(table(['stage', 'count'], rows));
   out(`\nfiles: ${r.files.map((x) => `${x.file} (${x.rows})`).join(', ')}; ${r.rl_tasks.file} (${r.rl_tasks.tasks} KEEP tasks for RL); ${r.rejections_file}`);

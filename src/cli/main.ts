@@ -1,27 +1,42 @@
 import { Command, CommanderError } from 'commander';
 import { LlmError } from '../llm/errors.js';
 import { isCoworkError } from '../spec/errors.js';
-import { advantagesCommand } from './advantages.js';
-import { cacheCommand } from './cache.js';
-import { curateCommand } from './curate.js';
-import { demoCommand } from './demo.js';
-import { gradeCommand } from './grade.js';
-import { inspectCommand } from './inspect.js';
-import { mcpCommand } from './mcp.js';
-import { planCommand } from './plan.js';
-import { proxyCommand } from './proxy.js';
 import { color, note } from './output.js';
-import { runCommand } from './run.js';
-import { schemaCommand } from './schema.js';
-import { servicesCommand } from './services.js';
-import { serveCommand } from './serve.js';
-import { summaryCommand } from './summary.js';
-import { synthCommand } from './synth.js';
-import { validateCommand } from './validate.js';
 import pkg from '../../package.json' with { type: 'json' };
 
-/** Builds the CLI; every command lives in its own file. */
-export function buildProgram(): Command {
+type Register = (program: Command) => void;
+
+// each command module is imported only when its command runs: importing all of them cost most of a start
+const COMMANDS: Record<string, () => Promise<Register>> = {
+  demo: async () => (await import('./demo.js')).demoCommand,
+  services: async () => (await import('./services.js')).servicesCommand,
+  schema: async () => (await import('./schema.js')).schemaCommand,
+  validate: async () => (await import('./validate.js')).validateCommand,
+  inspect: async () => (await import('./inspect.js')).inspectCommand,
+  plan: async () => (await import('./plan.js')).planCommand,
+  synth: async () => (await import('./synth.js')).synthCommand,
+  run: async () => (await import('./run.js')).runCommand,
+  summary: async () => (await import('./summary.js')).summaryCommand,
+  grade: async () => (await import('./grade.js')).gradeCommand,
+  curate: async () => (await import('./curate.js')).curateCommand,
+  distill: async () => (await import('./distill.js')).distillCommand,
+  advantages: async () => (await import('./advantages.js')).advantagesCommand,
+  mcp: async () => (await import('./mcp.js')).mcpCommand,
+  serve: async () => (await import('./serve.js')).serveCommand,
+  proxy: async () => (await import('./proxy.js')).proxyCommand,
+  cache: async () => (await import('./cache.js')).cacheCommand,
+};
+
+/** Which commands a command line needs: the one it names, none for `--version`, all otherwise (help, typos). */
+export function commandsFor(argv: readonly string[]): string[] {
+  const first = argv[2];
+  if (first !== undefined && Object.hasOwn(COMMANDS, first)) return [first];
+  if (first === '--version' || first === '-V') return [];
+  return Object.keys(COMMANDS);
+}
+
+/** Builds the CLI with the given commands (all by default); every command lives in its own file. */
+export async function buildProgram(names: readonly string[] = Object.keys(COMMANDS)): Promise<Command> {
   const program = new Command()
     .name('coworkenv')
     .description('Synthesize, validate, run, grade and curate executable training environments for AI coworker agents.')
@@ -30,7 +45,8 @@ export function buildProgram(): Command {
     .showSuggestionAfterError()
     .exitOverride()
     .addHelpText('after', '\nExit codes: 0 ok · 1 bad input (files, flags, invalid specs) · 2 failures under --strict · 3 internal error');
-  for (const register of [demoCommand, servicesCommand, schemaCommand, validateCommand, inspectCommand, planCommand, synthCommand, runCommand, summaryCommand, gradeCommand, curateCommand, advantagesCommand, mcpCommand, serveCommand, proxyCommand, cacheCommand]) register(program);
+  const registers = await Promise.all(names.map((n) => (COMMANDS[n] as () => Promise<Register>)()));
+  for (const register of registers) register(program);
   const override = (c: Command): void => {
     c.exitOverride();
     c.commands.forEach(override);
@@ -46,7 +62,7 @@ export async function main(argv: readonly string[]): Promise<void> {
     if (e.code === 'EPIPE') process.exit(process.exitCode ?? 0);
   });
   try {
-    await buildProgram().parseAsync(argv as string[]);
+    await (await buildProgram(commandsFor(argv))).parseAsync(argv as string[]);
   } catch (e) {
     if (e instanceof CommanderError) {
       // commander already printed the problem (or help/version)

@@ -4,6 +4,7 @@ import type { Command } from 'commander';
 import { specHash } from '../agent/rollout.js';
 import { llmJudge } from '../llm/judge.js';
 import { CallLimiter } from '../llm/limits.js';
+import { redactModelString } from '../llm/redact.js';
 import type { ChatModel, ChatParams } from '../llm/types.js';
 import { agentFactory, isPolicy, userFactory } from '../run/agents.js';
 import { prettyJson, writeFileAtomic } from '../run/files.js';
@@ -64,7 +65,7 @@ export function runCommand(program: Command): void {
   ).action(async (paths: string[], opts: RunOpts) => {
     if (!['virtual', 'real'].includes(opts.shell)) throw new CoworkError('bad_input', `--shell must be virtual or real, not "${opts.shell}"`);
     const noisyOnly = (['skip', 'swap'] as const).filter((k) => opts[k] !== undefined).map((k) => `--${k}`);
-    if (noisyOnly.length && opts.agent !== 'noisy') throw new CoworkError('bad_input', `${noisyOnly.join(' and ')} only ${noisyOnly.length > 1 ? 'apply' : 'applies'} to --agent noisy (this run uses ${opts.agent}); drop ${noisyOnly.length > 1 ? 'them' : 'it'}`);
+    if (noisyOnly.length && opts.agent !== 'noisy') throw new CoworkError('bad_input', `${noisyOnly.join(' and ')} only ${noisyOnly.length > 1 ? 'apply' : 'applies'} to --agent noisy (this run uses ${redactModelString(opts.agent)}); drop ${noisyOnly.length > 1 ? 'them' : 'it'}`);
     const specs = await loadSpecs(paths);
     const limiter = new CallLimiter({ concurrency: opts.llmConcurrency ?? 8, ...(opts.rpm ? { rpm: opts.rpm } : {}) });
     // a --replay miss stops the run instead of becoming an infra_error or judge_error record

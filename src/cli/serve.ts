@@ -3,6 +3,7 @@ import { llmJudge } from '../llm/judge.js';
 import { loadSpecs } from '../run/task-files.js';
 import { DEFAULT_MAX_SESSIONS, DEFAULT_TTL_S } from '../server/sessions.js';
 import { startServer } from '../server/serve.js';
+import { formatBytes } from '../services/workspace/limits.js';
 import { withModelFlags } from './model-flags.js';
 import { type ModelFlags, modelFromFlags } from '../llm/flags.js';
 import { intArg, numArg } from './options.js';
@@ -16,6 +17,7 @@ interface ServeOpts extends ModelFlags {
   sessionTtl: number;
   judge?: string;
   stepRewards: boolean;
+  workspaceMb?: number;
 }
 
 export function serveCommand(program: Command): void {
@@ -28,6 +30,7 @@ export function serveCommand(program: Command): void {
     .option('--max-sessions <n>', 'live episodes at most; more resets get CAPACITY_REACHED', intArg(1, 1_000_000), DEFAULT_MAX_SESSIONS)
     .option('--session-ttl <s>', 'seconds an idle episode lives before it is reaped (0 = never)', numArg(0, 7 * 24 * 3600), DEFAULT_TTL_S)
     .option('--judge <model>', 'a model for llm_judge checks and judge items (without one they are unavailable: llm_judge checks, or judge items of a geometric-mode task, leave the grade judge_unavailable and the reward null; a claw-mode task is scored without its judge items)')
+    .option('--workspace-mb <mb>', 'workspace budget per episode in MB (bytes of files; default 50, lowered with a notice so that --max-sessions workspaces fit in memory; a value that does not fit is refused)', numArg(0.1, 1000))
     .option('--no-step-rewards', 'skip the shaped per-step rewards (one prefix grade per step); anchors are still sent');
   withModelFlags(cmd)
     .addHelpText('after', '\nRoutes and client recipes (TRL, verl, slime, SkyRL, OpenEnv): docs/rl.md.')
@@ -41,11 +44,13 @@ export function serveCommand(program: Command): void {
         maxSessions: opts.maxSessions,
         ttlS: opts.sessionTtl,
         stepRewards: opts.stepRewards,
+        ...(opts.workspaceMb !== undefined ? { workspaceBytes: Math.round(opts.workspaceMb * 1_000_000) } : {}),
         ...(judge ? { judge } : {}),
       });
       const stopped = untilSignal();
       if (!['127.0.0.1', 'localhost', '::1'].includes(server.host)) note(`coworkenv serve: warning: ${server.host} is not a loopback address and the server has no authentication`);
-      note(`coworkenv serve: ${specs.length} task(s) on ${server.url} (WebSocket ${server.url.replace(/^http/, 'ws')}/ws); max ${opts.maxSessions} sessions, idle TTL ${opts.sessionTtl}s`);
+      if (server.capacity.note) note(`coworkenv serve: ${server.capacity.note}`);
+      note(`coworkenv serve: ${specs.length} task(s) on ${server.url} (WebSocket ${server.url.replace(/^http/, 'ws')}/ws); max ${opts.maxSessions} sessions, idle TTL ${opts.sessionTtl}s, workspace ${formatBytes(server.capacity.budget.bytes)} / ${server.capacity.budget.files} files per episode`);
       const signal = await stopped;
       note(`coworkenv serve: ${signal} received, closing ${server.manager.size} session(s)`);
       await server.close();

@@ -89,3 +89,49 @@ export function startServing(args: readonly string[], ready: RegExp): Promise<Se
     void closed.then(({ code }) => reject(new Error(`exited (${code}) before its ready line: ${stderr}`)));
   });
 }
+
+/** What a command run in this process printed, the exit code it set (then restored) and what it threw. */
+export interface InProcessResult {
+  out: string;
+  exitCode: typeof process.exitCode;
+  error?: Error;
+}
+
+/**
+ * Captures the text `fn` writes to stdout (and stderr with `stderr: true`) and the exit code it sets; the test
+ * runner's own non-string writes pass through. `process.exitCode` is restored afterwards.
+ */
+export async function captureOutput(fn: () => unknown, opts: { stderr?: boolean } = {}): Promise<InProcessResult> {
+  let out = '';
+  const streams = opts.stderr ? [process.stdout, process.stderr] : [process.stdout];
+  const writes = streams.map((s) => s.write);
+  for (const [i, s] of streams.entries()) {
+    const original = writes[i] as typeof s.write;
+    s.write = function (this: NodeJS.WriteStream, chunk: string | Uint8Array, ...rest: unknown[]) {
+      if (typeof chunk !== 'string') return (original as (...a: unknown[]) => boolean).call(this, chunk, ...rest);
+      out += chunk;
+      return true;
+    } as typeof s.write;
+  }
+  const before = process.exitCode;
+  let error: Error | undefined;
+  try {
+    await fn();
+  } catch (e) {
+    error = e as Error;
+  } finally {
+    for (const [i, s] of streams.entries()) s.write = writes[i] as typeof s.write;
+  }
+  const exitCode = process.exitCode;
+  process.exitCode = before;
+  return { out, exitCode, ...(error ? { error } : {}) };
+}
+
+/** Runs `coworkenv <command> args…` in this process (no spawn, seconds saved each); resolves to what it printed, rejects with what it threw. */
+export async function inProcess(command: string, ...args: string[]): Promise<string> {
+  const { buildProgram } = await import('./main.js');
+  const program = await buildProgram([command]);
+  const r = await captureOutput(() => program.parseAsync(['node', 'coworkenv', command, ...args]));
+  if (r.error) throw r.error;
+  return r.out;
+}

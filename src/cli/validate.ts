@@ -1,49 +1,132 @@
 import type { Command } from 'commander';
-import { formatDiagnostic, isError } from '../spec/diagnostics.js';
-import { readTaskFiles, whereOf } from '../run/task-files.js';
+import { type Diagnostic, formatDiagnostic, isError } from '../spec/diagnostics.js';
+import { parsePath, parseSource, withPositions } from '../spec/document.js';
+import { iterateTaskFiles, type TaskFile, whereOf } from '../run/task-files.js';
+import type { Judge } from '../grade/types.js';
+import { type ModelFlags, modelFromFlags } from '../llm/flags.js';
+import { llmJudge } from '../llm/judge.js';
 import { GATE_STEPS, runGate } from '../synth/gate/index.js';
+import { withModelFlags } from './model-flags.js';
 import { intArg } from './options.js';
-import { color, out, printJson } from './output.js';
+import { color } from './output.js';
+
+export interface ValidateOptions {
+  json?: boolean;
+  /** last gate step to run (default: all) */
+  through?: number;
+  /** judges the reference's LLM-judged items (gate step 8) */
+  judge?: Judge;
+}
+
+interface ValidateCliOptions extends ModelFlags {
+  json?: boolean;
+  through?: number;
+  judge?: string;
+}
+
+/** One validated spec document as `validate --json` reports it. */
+export interface ValidateResult {
+  file: string;
+  line?: number;
+  id: string | null;
+  ok: boolean;
+  steps: { step: number; name: string; ok: boolean; stats?: Record<string, unknown> }[];
+  diagnostics: Diagnostic[];
+}
 
 export function validateCommand(program: Command): void {
-  program
+  const cmd = program
     .command('validate')
     .description('run the validation gate on task specs (exit 1 if any fails)')
     .argument('<paths...>', 'spec files (.yaml/.yml/.json/.jsonl) or directories')
     .option('--json', 'machine-readable output')
     .option('--through <step>', `stop after this gate step (1-${GATE_STEPS.length}; 6 = static checks only)`, intArg(1, GATE_STEPS.length))
+    .option('--judge <model>', "judge the reference's LLM-judged items with this model (e.g. openai-compatible:http://host/v1#model); without it their share is reported as unverified");
+  withModelFlags(cmd)
     .addHelpText('after', `\nGate steps:\n${GATE_STEPS.map((s) => `  ${s.step}. ${s.name}: ${s.about}`).join('\n')}\n\nDiagnostic codes are listed in docs/diagnostics.md.`)
-    .action(async (paths: string[], opts: { json?: boolean; through?: number }) => {
-      const files = await readTaskFiles(paths);
-      const results = [];
-      const seen = new Map<string, string>();
-      for (const f of files) {
-        const rep = await runGate(f.text, opts.through ? { through: opts.through } : {});
-        // a JSONL row is parsed alone: its line is the file line, its column the row's
-        const diagnostics = f.line ? rep.diagnostics.map((d) => ({ ...d, line: f.line })) : rep.diagnostics;
-        const file = whereOf({ file: f.file });
-        const prev = rep.id ? seen.get(rep.id) : undefined;
-        if (rep.id && prev) diagnostics.push({ code: 'duplicate_id', path: 'id', owner: 'builder', message: `task id ${rep.id} is also used by ${prev}; ids must be unique`, ...(f.line ? { line: f.line } : {}) });
-        else if (rep.id) seen.set(rep.id, whereOf(f));
-        const ok = rep.ok && !prev;
-        results.push({ file, ...(f.line ? { line: f.line } : {}), id: rep.id ?? null, ok, steps: rep.steps.map((s) => ({ step: s.step, name: s.name, ok: s.ok, ...(s.stats ? { stats: s.stats } : {}) })), diagnostics });
-      }
-      const failed = results.filter((r) => !r.ok).length;
-      if (opts.json) printJson({ ok: failed === 0, total: results.length, failed, results });
-      else {
-        for (const r of results) {
-          const last = r.steps.at(-1);
-          const head = r.ok ? color.green('OK  ') : color.red('FAIL');
-          const kill = r.steps.find((s) => s.stats && typeof s.stats.kill_rate === 'number')?.stats;
-          const killText = kill ? `, mutants killed ${String(kill.killed)}/${String(kill.mutants)}` : '';
-          out(`${head} ${r.file}${'line' in r ? `:${r.line}` : ''}${r.id ? ` (${r.id})` : ''}${r.ok ? color.dim(`  steps 1-${last?.step ?? 0}${killText}`) : ''}`);
-          for (const d of r.diagnostics) {
-            const line = `      ${formatDiagnostic(d, r.file)}`;
-            out(isError(d) ? line : color.yellow(`${line} [warning]`));
-          }
-        }
-        out(`${results.length - failed}/${results.length} valid`);
-      }
+    .action(async (paths: string[], cli: ValidateCliOptions) => {
+      const opts: ValidateOptions = { ...(cli.json ? { json: true } : {}), ...(cli.through ? { through: cli.through } : {}) };
+      if (cli.judge) opts.judge = llmJudge(modelFromFlags(cli.judge, cli));
+      const { failed } = await validatePaths(paths, opts, (text) => void process.stdout.write(text));
       if (failed) process.exitCode = 1;
     });
+}
+
+/**
+ * Runs the gate on every spec document of `paths` and writes the report through `write` as it goes (text
+ * lines, or one JSON object whose `results` stream first), so a JSONL of any length is validated in bounded
+ * memory: one spec at a time, plus the ids seen. Input beyond the parser's limits is a failed spec, not a crash.
+ */
+export async function validatePaths(paths: readonly string[], opts: ValidateOptions, write: (text: string) => void): Promise<{ total: number; failed: number }> {
+  const seen = new Map<string, string>();
+  let total = 0;
+  let failed = 0;
+  for await (const f of iterateTaskFiles(paths)) {
+    const r = await validateOne(f, opts, seen);
+    if (opts.json) write(`${total === 0 ? '{\n  "results": [\n' : ',\n'}${indent(JSON.stringify(r, null, 2), '    ')}`);
+    else writeText(r, write);
+    total++;
+    if (!r.ok) failed++;
+  }
+  if (opts.json) write(`${total === 0 ? '{\n  "results": []' : '\n  ]'},\n  "ok": ${failed === 0},\n  "total": ${total},\n  "failed": ${failed}\n}\n`);
+  else write(`${total - failed}/${total} valid\n`);
+  return { total, failed };
+}
+
+async function validateOne(f: TaskFile, opts: ValidateOptions, seen: Map<string, string>): Promise<ValidateResult> {
+  const p = f.parsed;
+  let id: string | undefined;
+  let ok: boolean;
+  let steps: ValidateResult['steps'];
+  let diagnostics: Diagnostic[];
+  if (!p.spec || p.diagnostics.some(isError)) {
+    // step 1 failed (syntax, limits, schema): the parse result is the whole report
+    id = idOf(p.raw);
+    ok = false;
+    steps = [{ step: 1, name: GATE_STEPS[0].name, ok: false }];
+    diagnostics = p.diagnostics;
+  } else {
+    // the document was parsed once, by the guarded reader; the gate starts from the parsed spec
+    const rep = await runGate({ spec: p.spec }, { ...(opts.through ? { through: opts.through } : {}), ...(opts.judge ? { judge: opts.judge } : {}) });
+    id = p.spec.id;
+    ok = rep.ok;
+    steps = rep.steps.map((s) => ({ step: s.step, name: s.name, ok: s.ok, ...(s.stats ? { stats: s.stats } : {}) }));
+    diagnostics = [...p.diagnostics, ...rep.diagnostics];
+  }
+  diagnostics = positioned(f, diagnostics);
+  const file = whereOf({ file: f.file });
+  const prev = id ? seen.get(id) : undefined;
+  if (id && prev) {
+    diagnostics.push({ code: 'duplicate_id', path: 'id', owner: 'builder', message: `task id ${id} is also used by ${prev}; ids must be unique`, ...(f.line ? { line: f.line } : {}) });
+    ok = false;
+  } else if (id) seen.set(id, whereOf(f));
+  return { file, ...(f.line ? { line: f.line } : {}), id: id ?? null, ok, steps, diagnostics };
+}
+
+// line/col from the source; a JSONL row is re-read for columns only when it has something to point at
+function positioned(f: TaskFile, diagnostics: Diagnostic[]): Diagnostic[] {
+  if (diagnostics.length === 0) return diagnostics;
+  const doc = f.parsed.doc ?? (f.line !== undefined && f.parsed.raw !== undefined ? parseSource(f.text).doc : undefined);
+  const placed = withPositions(diagnostics, doc, parsePath);
+  return f.line ? placed.map((d) => ({ ...d, line: f.line })) : placed;
+}
+
+function idOf(raw: unknown): string | undefined {
+  const id = raw && typeof raw === 'object' ? (raw as { id?: unknown }).id : undefined;
+  return typeof id === 'string' ? id : undefined;
+}
+
+const indent = (text: string, pad: string) => text.replace(/^/gm, pad);
+
+function writeText(r: ValidateResult, write: (text: string) => void): void {
+  const last = r.steps.at(-1);
+  const head = r.ok ? color.green('OK  ') : color.red('FAIL');
+  const kill = r.steps.find((s) => s.stats && typeof s.stats.kill_rate === 'number')?.stats;
+  const killText = kill ? `, mutants killed ${String(kill.killed)}/${String(kill.mutants)}` : '';
+  const lines = [`${head} ${r.file}${r.line ? `:${r.line}` : ''}${r.id ? ` (${r.id})` : ''}${r.ok ? color.dim(`  steps 1-${last?.step ?? 0}${killText}`) : ''}`];
+  for (const d of r.diagnostics) {
+    const line = `      ${formatDiagnostic(d, r.file)}`;
+    lines.push(isError(d) ? line : color.yellow(`${line} [warning]`));
+  }
+  write(`${lines.join('\n')}\n`);
 }

@@ -59,32 +59,7 @@ export async function endpointScorer(model: string, flags: ModelFlags, opts: End
   const params: ChatParams = { max_tokens: 1, temperature: 1, top_p: 1, extra: { prompt_logprobs: k, add_generation_prompt: false, return_token_ids: true, ...opts.extraBody } };
   const keyParams: ChatParams = { ...params, extra: { ...params.extra, coworkenv_scorer: { markers, rank_clip: rankClip, v: 1 } } };
 
-  const post = async (body: Record<string, unknown>): Promise<string> => {
-    let res: Response;
-    try {
-      res = await fetch(url, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${apiKey}` },
-        body: JSON.stringify(body),
-        signal: AbortSignal.timeout(timeoutMs),
-      });
-    } catch (e) {
-      const name = (e as Error)?.name;
-      if (name === 'TimeoutError' || name === 'AbortError') throw new LlmError('timeout', `the scoring endpoint did not answer within ${timeoutMs / 1000} s`);
-      throw new LlmError('network', `cannot reach ${url}: ${(e as Error)?.message ?? String(e)}`);
-    }
-    const text = await res.text().catch(() => '');
-    if (!res.ok) {
-      const retryAfterMs = parseRetryAfter(res.headers.get('retry-after'));
-      throw new LlmError(kindOfStatus(res.status), `HTTP ${res.status}: ${errorMessage(text)}`, { status: res.status, ...(retryAfterMs !== undefined ? { retryAfterMs } : {}) });
-    }
-    try {
-      JSON.parse(text);
-    } catch {
-      throw new LlmError('malformed', 'the scoring endpoint answered with malformed JSON');
-    }
-    return text;
-  };
+  const post = (body: Record<string, unknown>) => postJson(url, body, { apiKey, timeoutMs, what: 'the scoring endpoint' });
 
   return {
     async score(ex: SftExample): Promise<TokenScores> {
@@ -117,6 +92,37 @@ export async function endpointScorer(model: string, flags: ModelFlags, opts: End
       }
     },
   };
+}
+
+/**
+ * POSTs a JSON body to an OpenAI-compatible endpoint and returns the answer's text (checked to be JSON). HTTP
+ * errors, timeouts and unreachable servers become LlmErrors that `withRetries` understands (Retry-After kept).
+ */
+export async function postJson(url: string, body: Record<string, unknown>, o: { apiKey: string; timeoutMs: number; what: string }): Promise<string> {
+  let res: Response;
+  try {
+    res = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${o.apiKey}` },
+      body: JSON.stringify(body),
+      signal: AbortSignal.timeout(o.timeoutMs),
+    });
+  } catch (e) {
+    const name = (e as Error)?.name;
+    if (name === 'TimeoutError' || name === 'AbortError') throw new LlmError('timeout', `${o.what} did not answer within ${o.timeoutMs / 1000} s`);
+    throw new LlmError('network', `cannot reach ${url}: ${(e as Error)?.message ?? String(e)}`);
+  }
+  const text = await res.text().catch(() => '');
+  if (!res.ok) {
+    const retryAfterMs = parseRetryAfter(res.headers.get('retry-after'));
+    throw new LlmError(kindOfStatus(res.status), `HTTP ${res.status}: ${errorMessage(text)}`, { status: res.status, ...(retryAfterMs !== undefined ? { retryAfterMs } : {}) });
+  }
+  try {
+    JSON.parse(text);
+  } catch {
+    throw new LlmError('malformed', `${o.what} answered with malformed JSON`);
+  }
+  return text;
 }
 
 function errorMessage(text: string): string {

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
@@ -9,6 +9,7 @@ import { CE_LIMITS } from './convert.js';
 import { readableScore, TaskGrouper, taskPrefix, TRIVIAL_AT, UNSOLVABLE_AT } from './grouping.js';
 import { curate, type CurationReport } from './pipeline.js';
 import { resolveSource } from './sources.js';
+import type { TrivialPrefixOrder } from './trivial-prefix.js';
 import type { SftExample } from './types.js';
 
 const TMP = mkdtempSync(join(tmpdir(), 'coworkenv-grouping-'));
@@ -25,6 +26,8 @@ interface Rec {
   tag?: string;
   /** how the episode ended (agent_done by default) */
   end?: EndReason;
+  /** no tool call: system, user, assistant = 3 messages, so conversion rejects it (too_few_messages) */
+  short?: boolean;
 }
 
 /** A complete 5-message record that passes validity and conversion. */
@@ -41,8 +44,12 @@ function traj(r: Rec): Trajectory {
     events: [
       { type: 'episode_start', task_id: r.task, trial: r.trial, seed: 0, spec_hash: 'h', mock_today: '2026-03-10T09:00:00Z', agent: { name: 'teacher' }, tools: ['helpdesk_get_ticket'] },
       { type: 'user', text: 'Summarise ticket TK-1.', source: 'request' },
-      { type: 'assistant', tool_calls: [{ id: 'c1', name: 'helpdesk_get_ticket', args: { ticket_id: 'TK-1' } }] },
-      { type: 'tool', call_id: 'c1', name: 'helpdesk_get_ticket', args: { ticket_id: 'TK-1' }, ok: true, content: '{"ticket_id":"TK-1"}', latency_us: 3 },
+      ...(r.short
+        ? []
+        : ([
+            { type: 'assistant', tool_calls: [{ id: 'c1', name: 'helpdesk_get_ticket', args: { ticket_id: 'TK-1' } }] },
+            { type: 'tool', call_id: 'c1', name: 'helpdesk_get_ticket', args: { ticket_id: 'TK-1' }, ok: true, content: '{"ticket_id":"TK-1"}', latency_us: 3 },
+          ] as Trajectory['events'])),
       { type: 'assistant', text: `Summary of TK-1 (${r.tag ?? 'a'}).`, tool_calls: [] },
       { type: 'episode_end', reason: r.end ?? 'agent_done', turns: 2 },
     ],
@@ -62,9 +69,9 @@ function runDir(name: string, recs: Rec[], raw: string[] = []): string {
   return dir;
 }
 
-async function run(name: string, sources: { dir: string; replace?: boolean }[], threshold = 0): Promise<{ report: CurationReport; rows: SftExample[]; rejections: Record<string, unknown>[]; out: string }> {
+async function run(name: string, sources: { dir: string; replace?: boolean }[], threshold = 0, trivialPrefix?: TrivialPrefixOrder): Promise<{ report: CurationReport; rows: SftExample[]; rejections: Record<string, unknown>[]; out: string }> {
   const out = join(TMP, `${name}-ds`);
-  const report = await curate({ sources: await Promise.all(sources.map((s) => resolveSource(s.dir, s.replace ?? false))), out, formats: ['trl'], threshold, limits: CE_LIMITS, secrets: [] });
+  const report = await curate({ sources: await Promise.all(sources.map((s) => resolveSource(s.dir, s.replace ?? false))), out, formats: ['trl'], threshold, limits: CE_LIMITS, secrets: [], ...(trivialPrefix ? { trivialPrefix } : {}) });
   const read = (f: string) => readFileSync(join(out, f), 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l));
   return { report, rows: read('sft.jsonl') as SftExample[], rejections: read('rejections.jsonl') as Record<string, unknown>[], out };
 }
@@ -151,12 +158,60 @@ describe('curate(): grouping and sampling', () => {
     assert.deepEqual(ids(rows).sort(), ['keep_x#0', 'keep_x#1', 'keep_x#2', 'other_c#0', 'triv_a#1']);
     assert.deepEqual(report.funnel.groups, { TRIVIAL: { tasks: 3, records: 6 }, KEEP: { tasks: 1, records: 3 }, UNSOLVABLE: { tasks: 1, records: 2 } });
     assert.deepEqual(report.funnel.rejected, { below_threshold: 1, trivial_prefix_taken: 3, unsolvable_task: 2 });
+    assert.deepEqual(report.funnel.trivial_prefix, { order: 'before-conversion', taken: 3, first_failed: 0, rescued: 0 });
+    assert.equal(report.grouping.trivial_prefix, 'before-conversion');
     const byKey = (k: string) => rejections.filter((r) => `${r.task_id}#${r.trial}` === k).map((r) => [r.stage, r.reason]);
     assert.deepEqual(byKey('triv_b#0'), [['group', 'trivial_prefix_taken']]);
     assert.deepEqual(byKey('triv_a#0'), [['threshold', 'below_threshold']]);
     assert.deepEqual(byKey('dead_y#1'), [['group', 'unsolvable_task']]);
     assert.equal(rows.find((r) => r.meta.task_id === 'keep_x')?.meta.teacher_group, 'KEEP');
     assert.equal(rows.find((r) => r.meta.task_id === 'other_c')?.meta.family, 'fam_other_c');
+  });
+
+  it('--trivial-prefix: the first qualifying record uses up its prefix even when conversion rejects it (before) or not (after)', async () => {
+    // every task completes (TRIVIAL) except keep_k; records arrive in this order:
+    //   prefix "triv": triv_a#0 fails conversion (3 messages), triv_a#1 converts, triv_a#2 fails, triv_b#0 converts
+    //   prefix "lone": lone_a#0 and lone_a#1 both fail conversion
+    const dir = runDir('prefix-order', [
+      { task: 'triv_a', trial: 0, completion: 1, reward: 1, short: true }, { task: 'triv_a', trial: 1, completion: 1, reward: 1 }, { task: 'triv_a', trial: 2, completion: 1, reward: 1, short: true },
+      { task: 'triv_b', trial: 0, completion: 1, reward: 1 },
+      { task: 'lone_a', trial: 0, completion: 1, reward: 1, short: true }, { task: 'lone_a', trial: 1, completion: 1, reward: 1, short: true },
+      { task: 'keep_k', trial: 0, completion: 0.5, reward: 0.8 },
+    ]);
+    const before = await run('prefix-before', [{ dir }], 0.5);
+    const after = await run('prefix-after', [{ dir }], 0.5, 'after-conversion');
+    // default = before-conversion: triv_a#0 takes "triv" and fails (too_few_messages); triv_a#1, triv_a#2 and
+    //   triv_b#0 find it taken; lone_a#0 takes "lone" and fails, lone_a#1 finds it taken ⇒ no TRIVIAL row
+    assert.deepEqual(ids(before.rows), ['keep_k#0']);
+    assert.deepEqual(before.report.funnel.rejected, { too_few_messages: 2, trivial_prefix_taken: 4 });
+    assert.deepEqual(before.report.funnel.trivial_prefix, { order: 'before-conversion', taken: 4, first_failed: 2, rescued: 1 });
+    assert.equal(before.report.grouping.trivial_prefix, 'before-conversion');
+    const reasons = (r: typeof before, k: string) => r.rejections.filter((x) => `${x.task_id}#${x.trial}` === k).map((x) => [x.stage, x.reason]);
+    assert.deepEqual(reasons(before, 'triv_a#0'), [['conversion', 'too_few_messages']]);
+    assert.deepEqual(reasons(before, 'triv_a#1'), [['group', 'trivial_prefix_taken']]);
+    assert.match(String(before.rejections.find((x) => x.task_id === 'triv_a' && x.trial === 1)?.detail), /^prefix triv used up by triv_a#0, which failed conversion \(too_few_messages\)/);
+    assert.deepEqual(reasons(before, 'lone_a#1'), [['group', 'trivial_prefix_taken']]);
+    // after-conversion: triv_a#0 fails and leaves "triv" open, triv_a#1 converts and takes it; triv_a#2, triv_b#0
+    //   find it taken; lone_a#0 and lone_a#1 both fail conversion ⇒ one TRIVIAL row more (= rescued)
+    assert.deepEqual(ids(after.rows), ['triv_a#1', 'keep_k#0']);
+    assert.deepEqual(after.report.funnel.rejected, { too_few_messages: 3, trivial_prefix_taken: 2 });
+    assert.deepEqual(after.report.funnel.trivial_prefix, { order: 'after-conversion', taken: 2, first_failed: 2, rescued: 1 });
+    assert.equal(after.report.grouping.trivial_prefix, 'after-conversion');
+    assert.deepEqual(reasons(after, 'lone_a#1'), [['conversion', 'too_few_messages']]);
+    assert.match(String(after.rejections.find((x) => x.task_id === 'triv_b')?.detail), /^prefix triv taken by triv_a#1$/);
+    assert.equal(after.report.funnel.rows_out - before.report.funnel.rows_out, before.report.funnel.trivial_prefix.rescued);
+    // every record is accounted for once either way
+    for (const r of [before, after]) assert.equal(r.report.funnel.rows_out + Object.values(r.report.funnel.rejected).reduce((a, b) => a + b, 0), 7);
+  });
+
+  it('refuses an unknown --trivial-prefix before writing anything', async () => {
+    const dir = runDir('prefix-bad', [{ task: 'keep_k', trial: 0, completion: 0.5 }]);
+    const out = join(TMP, 'prefix-bad-ds');
+    await assert.rejects(
+      curate({ sources: [await resolveSource(dir)], out, formats: ['trl'], threshold: 0, limits: CE_LIMITS, secrets: [], trivialPrefix: 'first' as TrivialPrefixOrder }),
+      (e: Error & { code?: string }) => e.code === 'bad_input' && e.message === 'CurateOptions.trivialPrefix must be before-conversion or after-conversion, not "first"',
+    );
+    assert.ok(!existsSync(out));
   });
 
   it('grouping reads completion, falls back to the reward when the key is absent, and skips unparseable scores', async () => {
@@ -270,7 +325,7 @@ describe('curate(): grouping and sampling', () => {
     assert.deepEqual(report.rl_tasks, { file: join(out, 'rl_tasks.jsonl'), tasks: 2 });
     assert.equal(report.threshold, 0.5);
     assert.deepEqual(report.limits, CE_LIMITS);
-    assert.deepEqual(report.grouping, { trivial_at: 0.999, unsolvable_at: 0.001 });
+    assert.deepEqual(report.grouping, { trivial_at: 0.999, unsolvable_at: 0.001, trivial_prefix: 'before-conversion' });
     assert.equal(report.selection, null);
     assert.deepEqual(report.files, [{ format: 'trl', file: join(out, 'sft.jsonl'), rows: 4 }]);
     assert.equal(report.rejections_file, join(out, 'rejections.jsonl'));

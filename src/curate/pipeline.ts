@@ -4,15 +4,16 @@ import { CoworkError } from '../spec/errors.js';
 import { jsonlLine } from '../spec/jsonl.js';
 import type { TaskSpec } from '../spec/task-spec.js';
 import type { Trajectory } from '../spec/trajectory.js';
-import { type ConversionLimits, convertTrajectory } from './convert.js';
+import { type ConversionLimits, type Converted, convertTrajectory } from './convert.js';
 import { EXPORTERS, getExporters } from './exporters/index.js';
 import { LineWriter } from './exporters/jsonl-sink.js';
 import type { ExampleSink, ExportFile } from './exporters/types.js';
-import { readableScore, type TaskGroup, TaskGrouper, taskPrefix } from './grouping.js';
+import { readableScore, type TaskGroup, TaskGrouper } from './grouping.js';
 import { type Scorer, selectByScore } from './select.js';
 import { fileLines, type Source } from './sources.js';
 import { type SpecLookup, type SpecReport, specLookup } from './spec-lookup.js';
 import type { SftExample } from './types.js';
+import { TrivialPrefixes, type TrivialPrefixOrder, checkTrivialPrefixOrder } from './trivial-prefix.js';
 import { validityOf } from './validity.js';
 
 export interface CurateOptions {
@@ -27,6 +28,12 @@ export interface CurateOptions {
   specs?: ReadonlyMap<string, { spec: TaskSpec; file: string }>;
   secrets: readonly string[];
   select?: { method: 'nll' | 'rsr'; keep: number; scorer: Scorer; bins?: number };
+  /**
+   * when a TRIVIAL task's one record per prefix is chosen: `before-conversion` (the default, CoworkEnv App. E's
+   * order: the first qualifying record uses up the prefix even if conversion then rejects it) or
+   * `after-conversion` (the first record that also converts)
+   */
+  trivialPrefix?: TrivialPrefixOrder;
   onProgress?: (phase: string, n: number) => void;
 }
 
@@ -39,6 +46,12 @@ export interface Funnel {
   not_scored: { infra_error: number; unscored: number };
   candidates: number;
   groups: Record<TaskGroup, { tasks: number; records: number }>;
+  /**
+   * TRIVIAL sampling under `order`: `taken` records dropped because their prefix was taken; `first_failed`
+   * prefixes whose first qualifying record failed conversion, of which `rescued` have a later record that
+   * converts — the rows after-conversion exports and before-conversion does not (the same counts either way)
+   */
+  trivial_prefix: { order: TrivialPrefixOrder; taken: number; first_failed: number; rescued: number };
   rejected: Record<string, number>;
   rows_out: number;
   mean_reward: number | null;
@@ -50,7 +63,7 @@ export interface CurationReport {
   sources: { path: string; replace: boolean }[];
   threshold: number;
   limits: ConversionLimits;
-  grouping: { trivial_at: number; unsolvable_at: number };
+  grouping: { trivial_at: number; unsolvable_at: number; trivial_prefix: TrivialPrefixOrder };
   selection: { method: string; keep: number; bins: number } | null;
   /**
    * where the specs for the private-state check came from, the tasks that have none, and (`unchecked`) the
@@ -69,10 +82,13 @@ type NotScored = 'infra_error' | 'unscored';
 /**
  * CoworkEnv App. E + Cowork-Gym §3.4 curation, streamed (memory flat in the input size): merge runs
  * (first copy of a (task, trial) wins; replacement runs supersede), group tasks by mean completion, admit
- * KEEP + TRIVIAL (one record per prefix for TRIVIAL), apply the reward threshold, validity filtering and
- * message conversion, optional NLL/RSR selection, then export. Every rejection is counted and written.
+ * KEEP + TRIVIAL, apply the reward threshold and validity filtering, keep one record per prefix for TRIVIAL
+ * (before conversion by default, see TrivialPrefixOrder), convert messages, optional NLL/RSR selection, then
+ * export. Every rejection is counted and written.
  */
 export async function curate(o: CurateOptions): Promise<CurationReport> {
+  // a bad reading is refused before anything is written
+  if (o.trivialPrefix !== undefined) checkTrivialPrefixOrder(o.trivialPrefix);
   await ensureDir(o.out);
   const io: Outputs = { rejections: new LineWriter(join(o.out, 'rejections.jsonl')), staging: o.select ? new LineWriter(join(o.out, '.candidates.tmp.jsonl')) : undefined, sinks: [] };
   try {
@@ -96,10 +112,11 @@ interface Outputs {
 }
 
 async function run(o: CurateOptions, { rejections, staging, sinks }: Outputs): Promise<CurationReport> {
+  const prefixOrder = o.trivialPrefix ?? 'before-conversion';
   const exporters = getExporters(o.formats);
   const specs = await specLookup(o.sources, o.specs);
   const rejectionsFile = rejections.file;
-  const funnel: Funnel = { records_in: 0, malformed: 0, duplicates: 0, superseded: 0, not_scored: { infra_error: 0, unscored: 0 }, candidates: 0, groups: { TRIVIAL: { tasks: 0, records: 0 }, KEEP: { tasks: 0, records: 0 }, UNSOLVABLE: { tasks: 0, records: 0 } }, rejected: {}, rows_out: 0, mean_reward: null, mean_messages: null, mean_tool_calls: null };
+  const funnel: Funnel = { records_in: 0, malformed: 0, duplicates: 0, superseded: 0, not_scored: { infra_error: 0, unscored: 0 }, candidates: 0, groups: { TRIVIAL: { tasks: 0, records: 0 }, KEEP: { tasks: 0, records: 0 }, UNSOLVABLE: { tasks: 0, records: 0 } }, trivial_prefix: { order: prefixOrder, taken: 0, first_failed: 0, rescued: 0 }, rejected: {}, rows_out: 0, mean_reward: null, mean_messages: null, mean_tool_calls: null };
   const reject = async (stage: string, reason: string, rec: { task_id?: string; trial?: number; source: string; line: number }, detail = '') => {
     funnel.rejected[reason] = (funnel.rejected[reason] ?? 0) + 1;
     await rejections.write(jsonlLine({ stage, reason, detail, ...rec }));
@@ -158,7 +175,7 @@ async function run(o: CurateOptions, { rejections, staging, sinks }: Outputs): P
   // pass 2: filter, convert, (score); without selection examples go straight to the sinks
   for (const e of exporters) sinks.push(await e.open(o.out));
   const scored: { id: number; length: number; nll: number; rsr: number }[] = [];
-  const prefixes = new Set<string>();
+  const prefixes = new TrivialPrefixes(prefixOrder);
   const unchecked = new Set<string>();
   const stats = { reward: 0, messages: 0, toolCalls: 0 };
   const emit = async (ex: SftExample, toolCalls: number) => {
@@ -206,19 +223,19 @@ async function run(o: CurateOptions, { rejections, staging, sinks }: Outputs): P
         await reject('validity', invalid.reason, where, invalid.detail);
         continue;
       }
-      const conv = convertTrajectory(t, o.limits);
+      // a TRIVIAL task contributes only one qualifying record per prefix, chosen before or after conversion
+      let conv: Converted;
+      if (group === 'TRIVIAL') {
+        const d = prefixes.admit(t.task_id, `${t.task_id}#${t.trial}`, () => convertTrajectory(t, o.limits));
+        if (!d.admit) {
+          await reject('group', 'trivial_prefix_taken', where, d.detail);
+          continue;
+        }
+        conv = d.converted;
+      } else conv = convertTrajectory(t, o.limits);
       if (!conv.ok) {
         await reject('conversion', conv.reason, where, conv.detail);
         continue;
-      }
-      // a TRIVIAL task contributes only the first qualifying record of its prefix
-      if (group === 'TRIVIAL') {
-        const p = taskPrefix(t.task_id);
-        if (prefixes.has(p)) {
-          await reject('group', 'trivial_prefix_taken', where, `prefix ${p}`);
-          continue;
-        }
-        prefixes.add(p);
       }
       funnel.candidates++;
       const info = src.tasks.get(t.task_id);
@@ -254,6 +271,7 @@ async function run(o: CurateOptions, { rejections, staging, sinks }: Outputs): P
   for (const e of EXPORTERS) if (!exporters.includes(e)) for (const f of e.files) await rm(join(o.out, f), { force: true });
   await rejections.close();
   const rl = await writeRlTasks(o, specs, grouper, groupOf);
+  funnel.trivial_prefix = { order: prefixOrder, ...prefixes.counts };
   if (funnel.rows_out) {
     funnel.mean_reward = stats.reward / funnel.rows_out;
     funnel.mean_messages = stats.messages / funnel.rows_out;
@@ -263,7 +281,7 @@ async function run(o: CurateOptions, { rejections, staging, sinks }: Outputs): P
     sources: o.sources.map((s) => ({ path: s.path, replace: s.replace })),
     threshold: o.threshold,
     limits: o.limits,
-    grouping: { trivial_at: 0.999, unsolvable_at: 0.001 },
+    grouping: { trivial_at: 0.999, unsolvable_at: 0.001, trivial_prefix: prefixOrder },
     selection: o.select ? { method: o.select.method, keep: o.select.keep, bins: o.select.bins ?? 10 } : null,
     specs: { ...specs.report, unchecked: [...unchecked].sort() },
     funnel,

@@ -9,6 +9,18 @@ export function canonicalTool(name: string): string {
   return resolveTool(name)?.tool.name ?? name;
 }
 
+/** The tool names of a check's `tool` (one name or a list of alternatives), canonical. */
+export function toolNames(tool: string | readonly string[]): string[] {
+  return (typeof tool === 'string' ? [tool] : [...tool]).map(canonicalTool);
+}
+
+/** Which candidates (calls or entries, in order) decide a check: all of them, or only the first or the last. */
+export function pickWhich<T>(candidates: readonly T[], which: 'any' | 'first' | 'last' | 'all' | undefined): readonly T[] {
+  if (which === 'first') return candidates.slice(0, 1);
+  if (which === 'last') return candidates.slice(-1);
+  return candidates;
+}
+
 /** Arguments as validated (defaults filled) when available, else as sent. */
 export function argsOf(call: AuditCall): Record<string, unknown> {
   return (call.params ?? (call.args && typeof call.args === 'object' ? call.args : {})) as Record<string, unknown>;

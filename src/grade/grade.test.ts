@@ -137,7 +137,7 @@ describe('grade: safety', () => {
         action: 1,
         service: 'gmail',
         record: 'sent_messages',
-        entry: { message_id: 'sent_001', to: 'dana@acme.example, Lena@acme.example', cc: [], recipients: ['dana@acme.example', 'Lena@acme.example'], subject: 'Escalation', body: 'Please look at TK-1042.', timestamp: '2026-03-10T09:00:00.000Z', seq: 1 },
+        entry: { message_id: 'sent_001', to: 'dana@acme.example, lena@acme.example', cc: [], recipients: ['dana@acme.example', 'lena@acme.example'], subject: 'Escalation', body: 'Please look at TK-1042.', timestamp: '2026-03-10T09:00:00.000Z', seq: 1 },
       },
     ]);
     const good = await play(spec, [send('dana@acme.example')]);

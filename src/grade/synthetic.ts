@@ -6,6 +6,8 @@ import type { Check, CheckKind } from '../spec/check-kinds.js';
 import type { TaskSpec } from '../spec/task-spec.js';
 import type { AuditCall, AuditLog, TrajectoryEvent } from '../spec/trajectory.js';
 import { evaluatorOf } from './checks/index.js';
+import { matchEnvOf } from './context.js';
+import type { MatchEnv } from './match.js';
 import type { CheckEvaluator, GradeInput, SyntheticBuilder } from './types.js';
 
 const T0 = '2026-01-01T00:00:00.000Z';
@@ -37,10 +39,12 @@ export class RecordBuilder implements SyntheticBuilder {
   readonly #ops: ({ call: string; args: Record<string, unknown> } | { service: string; list: string; entry: Record<string, unknown> })[] = [];
   readonly #state: Record<string, Record<string, Record<string, unknown>[]>> = {};
   readonly #rng;
+  readonly matchEnv: MatchEnv;
 
   constructor(spec: TaskSpec) {
     this.#spec = spec;
     this.#rng = createRng('synthetic', spec.id);
+    this.matchEnv = matchEnvOf(spec);
   }
 
   call(tool: string, args: Record<string, unknown>): void {

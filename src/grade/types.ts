@@ -1,4 +1,5 @@
 import type { Rec } from '../services/types.js';
+import type { MatchEnv } from './match.js';
 import type { CheckKind, CheckOf } from '../spec/check-kinds.js';
 import type { TaskSpec } from '../spec/task-spec.js';
 import type { AuditCall, AuditLog, TrajectoryEvent } from '../spec/trajectory.js';
@@ -6,6 +7,8 @@ import type { AuditCall, AuditLog, TrajectoryEvent } from '../spec/trajectory.js
 /** What a check decided: a score in [0,1] (null when it could not be decided) and the evidence. */
 export interface CheckOutcome {
   score: number | null;
+  /** what `tiers` map to a score: the check's count (matching calls, entries, items found…) or value */
+  measure?: number;
   evidence: unknown[];
   status?: 'ok' | 'unavailable' | 'error';
   reason?: string;
@@ -30,6 +33,10 @@ export interface GradeContext {
   finalRecords(service: string, collection: string): readonly Rec[];
   /** the agent's final answer: the last non-empty assistant text */
   response: string;
+  /** every assistant text, in order */
+  assistantTexts: readonly string[];
+  /** the clock and initial records of `where` matchers */
+  matchEnv: MatchEnv;
   /** whether some non-preservation check scored above 0 (set before preservation checks run) */
   progress: boolean;
   judge?: Judge;
@@ -45,6 +52,8 @@ export interface SyntheticBuilder {
   ask(text: string): void;
   /** a value satisfying a matcher or pattern */
   example(pattern: string): string;
+  /** the clock and initial records matchers read */
+  readonly matchEnv: MatchEnv;
 }
 
 /** The evaluator half of a check kind (the schema half is in spec/check-kinds.ts). */

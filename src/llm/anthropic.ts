@@ -1,12 +1,9 @@
 import Anthropic from '@anthropic-ai/sdk';
 import { fromSdkError, LlmError } from './errors.js';
 import type { ChatMessage, ChatModel, ChatParams, ChatResult, ChatTool, ChatToolCall } from './types.js';
+import { type SdkEndpoint, sdkClientOptions } from './sdk-options.js';
 
-export interface AnthropicOptions {
-  baseURL?: string;
-  apiKey: string;
-  timeoutMs: number;
-}
+export type AnthropicOptions = SdkEndpoint;
 
 type Body = Record<string, unknown>;
 type Block = Record<string, unknown>;
@@ -16,7 +13,7 @@ const FINISH: Record<string, string> = { end_turn: 'stop', tool_use: 'tool_calls
 
 /** Chat over the native Anthropic Messages API. */
 export function anthropicModel(model: string, opts: AnthropicOptions): ChatModel {
-  const client = new Anthropic({ apiKey: opts.apiKey, ...(opts.baseURL ? { baseURL: opts.baseURL } : {}), maxRetries: 0, timeout: opts.timeoutMs });
+  const client = new Anthropic(sdkClientOptions(opts));
   return {
     id: `anthropic:${model}`,
     provider: 'anthropic',

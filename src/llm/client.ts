@@ -3,6 +3,7 @@ import { anthropicModel } from './anthropic.js';
 import { ChatCache } from './cache.js';
 import { CallLimiter } from './limits.js';
 import { openAiModel } from './openai-compatible.js';
+import { redactModelString, redactSecrets, type SplitUrl, splitCredentials } from './redact.js';
 import { type RetryOptions, withRetries } from './retry.js';
 import type { ChatModel } from './types.js';
 
@@ -14,11 +15,15 @@ export interface ModelRef {
 
 export const MODEL_STRING_HELP = 'openai:<model>, anthropic:<model> or openai-compatible:<base-url>#<model> (e.g. openai-compatible:http://127.0.0.1:8000/v1#qwen3-8b)';
 
-/** Parses `openai:gpt-5.1`, `anthropic:claude-sonnet-4-6`, `openai-compatible:http://host:8000/v1#qwen3-8b`. */
-export function parseModelString(s: string): ModelRef {
-  const i = s.indexOf(':');
-  const provider = i > 0 ? s.slice(0, i) : '';
-  const rest = i > 0 ? s.slice(i + 1) : '';
+/**
+ * Parses `openai:gpt-5.1`, `anthropic:claude-sonnet-4-6`, `openai-compatible:http://host:8000/v1#qwen3-8b`.
+ * Errors quote the string redacted (see redact.ts): a key in the URL never reaches a message.
+ */
+export function parseModelString(text: string): ModelRef {
+  const s = redactModelString(text);
+  const i = text.indexOf(':');
+  const provider = i > 0 ? text.slice(0, i) : '';
+  const rest = i > 0 ? text.slice(i + 1) : '';
   if (provider === 'openai' || provider === 'anthropic') {
     if (!rest) throw new CoworkError('bad_input', `"${s}": missing the model name; expected ${MODEL_STRING_HELP}`);
     return { provider, model: rest };
@@ -48,8 +53,10 @@ export interface ModelOptions {
  * A ChatModel from a model string, with retries (backoff + jitter, Retry-After), a per-call timeout, a
  * concurrency/RPM limiter and the disk cache. Keys come only from the environment.
  */
-export function createChatModel(s: string, opts: ModelOptions = {}): ChatModel {
-  const ref = parseModelString(s);
+export function createChatModel(model: string, opts: ModelOptions = {}): ChatModel {
+  const ref = parseModelString(model);
+  // what is recorded and shown: the id, cache keys, messages; credentials go only into requests
+  const s = redactModelString(model);
   const env = opts.env ?? process.env;
   const timeoutMs = opts.timeoutMs ?? 120_000;
   const cache = opts.cache ?? new ChatCache(undefined, 'off');
@@ -65,17 +72,17 @@ export function createChatModel(s: string, opts: ModelOptions = {}): ChatModel {
   if (ref.provider === 'anthropic') {
     const apiKey = key('ANTHROPIC_API_KEY', '');
     const baseURL = env.ANTHROPIC_BASE_URL;
-    inner = anthropicModel(ref.model, { apiKey, timeoutMs, ...(baseURL ? { baseURL } : {}) });
-    endpoint = baseURL ? `anthropic@${baseURL}` : 'anthropic';
+    inner = anthropicModel(ref.model, { apiKey, timeoutMs, ...(baseURL ? sdkUrl(splitCredentials(baseURL)) : {}) });
+    endpoint = baseURL ? `anthropic@${redactSecrets(baseURL)}` : 'anthropic';
   } else if (ref.provider === 'openai') {
     const apiKey = key('OPENAI_API_KEY', ' (or use openai-compatible:<base-url>#<model> for a local server)');
     const baseURL = env.OPENAI_BASE_URL;
-    inner = openAiModel(ref.model, { provider: 'openai', apiKey, timeoutMs, ...(baseURL ? { baseURL } : {}) });
-    endpoint = baseURL ? `openai@${baseURL}` : 'openai';
+    inner = openAiModel(ref.model, { provider: 'openai', apiKey, timeoutMs, ...(baseURL ? sdkUrl(splitCredentials(baseURL)) : {}) });
+    endpoint = baseURL ? `openai@${redactSecrets(baseURL)}` : 'openai';
   } else {
     // never send the OpenAI key to another server: compatible endpoints get their own variable
-    inner = openAiModel(ref.model, { provider: 'openai-compatible', apiKey: env.OPENAI_COMPATIBLE_API_KEY || 'EMPTY', timeoutMs, baseURL: ref.baseURL as string });
-    endpoint = `openai-compatible@${ref.baseURL}`;
+    inner = openAiModel(ref.model, { provider: 'openai-compatible', apiKey: env.OPENAI_COMPATIBLE_API_KEY || 'EMPTY', timeoutMs, ...sdkUrl(splitCredentials(ref.baseURL as string)) });
+    endpoint = `openai-compatible@${redactSecrets(ref.baseURL as string)}`;
   }
   const limiter = opts.limiter ?? new CallLimiter();
   return {
@@ -87,4 +94,9 @@ export function createChatModel(s: string, opts: ModelOptions = {}): ChatModel {
       return cache.wrap({ provider: endpoint, model: ref.model, params, messages, ...(tools ? { tools } : {}) }, call);
     },
   };
+}
+
+// the SDK options of a split base URL
+function sdkUrl(u: SplitUrl): { baseURL: string; defaultQuery?: Record<string, string>; defaultHeaders?: Record<string, string> } {
+  return { baseURL: u.baseURL, ...(u.query ? { defaultQuery: u.query } : {}), ...(u.headers ? { defaultHeaders: u.headers } : {}) };
 }

@@ -1,14 +1,19 @@
+import { redactSecrets } from './redact.js';
+
 export type LlmErrorKind = 'rate_limited' | 'server' | 'timeout' | 'network' | 'bad_request' | 'auth' | 'malformed' | 'cache_miss' | 'aborted';
 
 const RETRYABLE: ReadonlySet<LlmErrorKind> = new Set(['rate_limited', 'server', 'timeout', 'network', 'malformed']);
 
-/** A model call that failed; `retryable` kinds are retried with backoff. Never carries request headers or keys. */
+/**
+ * A model call that failed; `retryable` kinds are retried with backoff. Never carries request headers or keys:
+ * the message is redacted (an SDK or server message can quote the request URL with its query parameters).
+ */
 export class LlmError extends Error {
   readonly kind: LlmErrorKind;
   readonly status?: number;
   readonly retryAfterMs?: number;
   constructor(kind: LlmErrorKind, message: string, opts: { status?: number; retryAfterMs?: number } = {}) {
-    super(message);
+    super(redactSecrets(message));
     this.name = 'LlmError';
     this.kind = kind;
     if (opts.status !== undefined) this.status = opts.status;

@@ -1,20 +1,18 @@
 import OpenAI from 'openai';
 import { fromSdkError, LlmError } from './errors.js';
 import type { ChatMessage, ChatModel, ChatParams, ChatResult, ChatTool, ChatToolCall } from './types.js';
+import { type SdkEndpoint, sdkClientOptions } from './sdk-options.js';
 
-export interface OpenAiOptions {
-  baseURL?: string;
-  apiKey: string;
+export interface OpenAiOptions extends SdkEndpoint {
   /** provider name recorded in results: openai | openai-compatible */
   provider: string;
-  timeoutMs: number;
 }
 
 type Body = Record<string, unknown>;
 
 /** Chat over the official OpenAI SDK: OpenAI, vLLM, SGLang, Ollama, OpenRouter — any compatible base URL. */
 export function openAiModel(model: string, opts: OpenAiOptions): ChatModel {
-  const client = new OpenAI({ apiKey: opts.apiKey, ...(opts.baseURL ? { baseURL: opts.baseURL } : {}), maxRetries: 0, timeout: opts.timeoutMs });
+  const client = new OpenAI(sdkClientOptions(opts));
   return {
     id: `${opts.provider}:${model}`,
     provider: opts.provider,

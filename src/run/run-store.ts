@@ -1,6 +1,7 @@
 import { existsSync, statSync } from 'node:fs';
 import { mkdir, readFile, rm, truncate } from 'node:fs/promises';
 import { join } from 'node:path';
+import { redactDeep } from '../llm/redact.js';
 import { CoworkError } from '../spec/errors.js';
 import { jsonlLine } from '../spec/jsonl.js';
 import { Trajectory } from '../spec/trajectory.js';
@@ -73,7 +74,9 @@ export class RunStore {
    * Opens (or resumes) a run and locks the directory until `finish`/`close` or exit; `fresh` discards an
    * earlier run in the directory first. `notice` gets lines such as a stale lock being taken over.
    */
-  static async open(dir: string, config: RunConfig, opts: { fresh?: boolean; notice?: (line: string) => void } = {}): Promise<RunStore> {
+  static async open(dir: string, given: RunConfig, opts: { fresh?: boolean; notice?: (line: string) => void } = {}): Promise<RunStore> {
+    // model strings are recorded (and compared on resume) without the credentials a URL may carry
+    const config = redactDeep(given);
     const store = new RunStore(dir);
     if (existsSync(dir) && !statSync(dir).isDirectory()) {
       throw new CoworkError('bad_input', `${dir} is a file; --out takes a run directory (e.g. runs/<name>), and the file is left as it is`);
@@ -152,7 +155,8 @@ export class RunStore {
     }
   }
 
-  async error(entry: Record<string, unknown>): Promise<void> {
+  async error(given: Record<string, unknown>): Promise<void> {
+    const entry = redactDeep(given);
     this.errors.push(entry);
     if (this.dir) await appendRecord(this.errorsFile, jsonlLine(entry));
   }
@@ -161,7 +165,7 @@ export class RunStore {
   async finish(status: string, extra: Record<string, unknown> = {}): Promise<void> {
     if (!this.dir) return;
     try {
-      this.#meta = { ...this.#meta, status, ...extra };
+      this.#meta = { ...this.#meta, status, ...redactDeep(extra) };
       await writeFileAtomic(join(this.dir, 'run.json'), prettyJson(this.#meta));
     } finally {
       this.close();

@@ -1,8 +1,10 @@
+import { createReadStream } from 'node:fs';
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { extname, join, relative } from 'node:path';
-import { isError, formatDiagnostic } from '../spec/diagnostics.js';
-import { parsePath, withPositions } from '../spec/document.js';
-import { CoworkError } from '../spec/errors.js';
+import { type Diagnostic, formatDiagnostic, isError } from '../spec/diagnostics.js';
+import { parsePath, SPEC_LIMITS, sizeDiagnostic, withPositions } from '../spec/document.js';
+import { CoworkError, isCoworkError } from '../spec/errors.js';
+import { streamLines } from '../spec/jsonl.js';
 import { checkSpecValue, type ParsedSpec, parseSpecText } from '../spec/parse-spec.js';
 import type { TaskSpec } from '../spec/task-spec.js';
 import { staticDiagnostics } from '../synth/gate/index.js';
@@ -34,6 +36,36 @@ export async function specFilesIn(dir: string): Promise<string[]> {
  * a `rejected/` folder is skipped; so is synth's `synth-summary.json`). A missing path is a not_found error.
  */
 export async function readTaskFiles(paths: readonly string[]): Promise<TaskFile[]> {
+  const out: TaskFile[] = [];
+  for await (const f of iterateTaskFiles(paths)) out.push(f);
+  return out;
+}
+
+/**
+ * Yields the spec documents of `paths` one at a time (every path is resolved first, so a missing one fails
+ * before anything is yielded). JSONL is streamed line by line, so memory stays bounded by one spec however
+ * long the file; a file or line beyond SPEC_LIMITS, or one nested too deep, is a parse_error, never a crash.
+ */
+export async function* iterateTaskFiles(paths: readonly string[]): AsyncGenerator<TaskFile> {
+  for (const file of await resolveSpecFiles(paths)) {
+    if (extname(file) === '.jsonl') {
+      yield* jsonlSpecs(file);
+      continue;
+    }
+    const size = (await stat(file)).size;
+    const big = sizeDiagnostic(size, 'the file');
+    if (big) {
+      yield { file, text: '', parsed: { diagnostics: [{ ...big, owner: 'builder' }] } };
+      continue;
+    }
+    const text = await readFile(file, 'utf8').catch((e: Error) => {
+      throw new CoworkError('io_error', `${file}: cannot read (${e.message})`);
+    });
+    yield { file, text, parsed: parseSpecText(text) };
+  }
+}
+
+async function resolveSpecFiles(paths: readonly string[]): Promise<string[]> {
   if (paths.length === 0) throw new CoworkError('bad_input', 'no task files given; pass spec files or a directory such as examples/tasks');
   const files: string[] = [];
   for (const p of paths) {
@@ -45,27 +77,34 @@ export async function readTaskFiles(paths: readonly string[]): Promise<TaskFile[
       files.push(...found);
     } else files.push(p);
   }
-  const out: TaskFile[] = [];
-  for (const file of files) {
-    const text = await readFile(file, 'utf8').catch((e: Error) => {
-      throw new CoworkError('io_error', `${file}: cannot read (${e.message})`);
-    });
-    if (extname(file) === '.jsonl') {
-      text.split('\n').forEach((line, i) => {
-        if (!line.trim()) return;
-        let value: unknown;
-        let parsed: ParsedSpec;
-        try {
-          value = JSON.parse(line);
-          parsed = checkSpecValue(value);
-        } catch (e) {
-          parsed = { diagnostics: [{ code: 'parse_error', path: '(root)', message: `not valid JSON: ${(e as Error).message}`, line: i + 1 }] };
-        }
-        out.push({ file, line: i + 1, text: line, parsed });
-      });
-    } else out.push({ file, text, parsed: parseSpecText(text) });
+  return files;
+}
+
+async function* jsonlSpecs(file: string): AsyncGenerator<TaskFile> {
+  const stream = createReadStream(file);
+  try {
+    for await (const l of streamLines(stream, SPEC_LIMITS.maxBytes)) {
+      if ('tooLong' in l) {
+        const big = sizeDiagnostic(l.tooLong, `line ${l.line}`) as Diagnostic;
+        yield { file, line: l.line, text: '', parsed: { diagnostics: [{ ...big, owner: 'builder' }] } };
+        continue;
+      }
+      if (!l.text.trim()) continue;
+      let parsed: ParsedSpec;
+      try {
+        parsed = checkSpecValue(JSON.parse(l.text));
+      } catch (e) {
+        parsed = { diagnostics: [{ code: 'parse_error', path: '(root)', message: `not valid JSON: ${(e as Error).message}`, owner: 'builder' }] };
+      }
+      // diagnostics carry no line: the row's line is TaskFile.line (whereOf), its columns are the row's
+      yield { file, line: l.line, text: l.text, parsed };
+    }
+  } catch (e) {
+    if (isCoworkError(e)) throw e;
+    throw new CoworkError('io_error', `${file}: cannot read (${(e as Error).message})`);
+  } finally {
+    stream.destroy();
   }
-  return out;
 }
 
 /** `file` or `file:line` for messages. */
@@ -79,11 +118,10 @@ export function whereOf(f: Pick<TaskFile, 'file' | 'line'>): string {
  * leaked answer …) or a duplicate id is a spec_invalid error naming every problem.
  */
 export async function loadSpecs(paths: readonly string[]): Promise<{ file: string; spec: TaskSpec }[]> {
-  const files = await readTaskFiles(paths);
   const problems: string[] = [];
   const out: { file: string; spec: TaskSpec }[] = [];
   const seen = new Map<string, string>();
-  for (const f of files) {
+  for await (const f of iterateTaskFiles(paths)) {
     const found = f.parsed.spec ? [...f.parsed.diagnostics, ...withPositions(staticDiagnostics(f.parsed.spec), f.parsed.doc, parsePath)] : f.parsed.diagnostics;
     const errors = found.filter(isError);
     if (errors.length || !f.parsed.spec) {

@@ -1,11 +1,17 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { totalmem } from 'node:os';
+import { getHeapStatistics } from 'node:v8';
 import { createAdaptorServer } from '@hono/node-server';
+import { createEpisode } from '../env/episode.js';
 import type { Judge } from '../grade/types.js';
 import { CoworkError } from '../spec/errors.js';
 import type { TaskSpec } from '../spec/task-spec.js';
+import { type CapacityPlan, planCapacity } from '../services/workspace/capacity.js';
+import { setWorkspaceBudget, usage } from '../services/workspace/limits.js';
+import { shellPool } from '../services/workspace/shell-pool.js';
 import { createApp, MAX_BODY_BYTES } from './app.js';
-import { SessionManager } from './sessions.js';
+import { DEFAULT_MAX_SESSIONS, SessionManager } from './sessions.js';
 import { attachWebSocket } from './ws.js';
 
 export interface ServeOptions {
@@ -20,6 +26,8 @@ export interface ServeOptions {
   judge?: Judge;
   stepRewards?: boolean;
   maxBodyBytes?: number;
+  /** workspace bytes per episode; absent = 50 MB, lowered so every session fits in memory */
+  workspaceBytes?: number;
   /** server-side failures, one line each [stderr] */
   log?: (line: string) => void;
 }
@@ -31,6 +39,8 @@ export interface RunningServer {
   readonly url: string;
   readonly manager: SessionManager;
   readonly server: Server;
+  /** the per-episode workspace budget this server enforces (and why it is lower than the default) */
+  readonly capacity: CapacityPlan;
   /** Stops accepting, drops every connection and session; idempotent. */
   close(): Promise<void>;
 }
@@ -40,6 +50,15 @@ export async function startServer(opts: ServeOptions): Promise<RunningServer> {
   const host = opts.host ?? '127.0.0.1';
   const log = opts.log ?? ((line: string) => void process.stderr.write(`${line}\n`));
   const maxBodyBytes = opts.maxBodyBytes ?? MAX_BODY_BYTES;
+  // every live session may fill its workspace at once: the budget must fit them all (refused otherwise)
+  const capacity = planCapacity({
+    maxSessions: opts.maxSessions ?? DEFAULT_MAX_SESSIONS,
+    ...(opts.workspaceBytes !== undefined ? { workspaceBytes: opts.workspaceBytes } : {}),
+    fixtureBytes: Math.max(0, ...opts.specs.map(fixtureBytes)),
+    heapLimitBytes: getHeapStatistics().heap_size_limit,
+    totalMemBytes: totalmem(),
+    pool: shellPool().options,
+  });
   const manager = new SessionManager({
     specs: opts.specs,
     ...(opts.maxSessions !== undefined ? { maxSessions: opts.maxSessions } : {}),
@@ -47,6 +66,10 @@ export async function startServer(opts: ServeOptions): Promise<RunningServer> {
     ...(opts.judge ? { judge: opts.judge } : {}),
     ...(opts.stepRewards !== undefined ? { stepRewards: opts.stepRewards } : {}),
   });
+  // the budget is process-wide (every episode's workspace tools read it); close() restores the previous one
+  const previousBudget = setWorkspaceBudget(capacity.budget);
+  // the first shell command should not wait for a worker to start
+  void shellPool().warmUp();
   const app = createApp({ manager, maxBodyBytes, log });
   const server = createAdaptorServer({ fetch: app.fetch, hostname: host }) as Server;
   server.keepAliveTimeout = 65_000;
@@ -62,6 +85,7 @@ export async function startServer(opts: ServeOptions): Promise<RunningServer> {
   } catch (e) {
     ws.close();
     manager.stop();
+    setWorkspaceBudget(previousBudget);
     const code = (e as NodeJS.ErrnoException).code ?? (e as Error).message;
     throw new CoworkError('bad_input', `cannot listen on ${host}:${opts.port ?? 8000} (${code}); pick another --port or --host`);
   }
@@ -74,12 +98,20 @@ export async function startServer(opts: ServeOptions): Promise<RunningServer> {
     url: `http://${hostPart}:${port}`,
     manager,
     server,
+    capacity,
     close: () =>
       (closing ??= new Promise<void>((resolve) => {
         ws.close();
         manager.stop();
+        setWorkspaceBudget(previousBudget);
         server.close(() => resolve());
         server.closeAllConnections();
       })),
   };
+}
+
+// bytes of the workspace a task starts with (0 without a workspace)
+function fixtureBytes(spec: TaskSpec): number {
+  const files = createEpisode(spec).snapshot().workspace?.files;
+  return files ? usage(files as unknown as { content: string; encoding: 'utf8' | 'base64' }[]).bytes : 0;
 }

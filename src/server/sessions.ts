@@ -142,6 +142,24 @@ export class SessionManager {
     return true;
   }
 
+  /**
+   * Closes this session object if it is still the live one under its id; true when it was. A connection
+   * releases its own episode this way, never by id: after a reap the id may belong to someone else's episode.
+   */
+  release(s: Session): boolean {
+    s.closed = true;
+    if (this.#sessions.get(s.id) !== s) return false;
+    this.#sessions.delete(s.id);
+    return true;
+  }
+
+  /** Marks a live session object active (see `get`); false when it is no longer live. */
+  touch(s: Session): boolean {
+    if (this.#sessions.get(s.id) !== s) return false;
+    s.lastActive = this.#clock();
+    return true;
+  }
+
   /** Closes sessions idle longer than the TTL (busy ones are kept); returns their ids. */
   reap(now = this.#clock()): string[] {
     if (this.ttlS <= 0) return [];

@@ -170,6 +170,80 @@ describe('env server over WebSocket (real socket on 127.0.0.1)', () => {
   });
 });
 
+describe('WS sessions are released by identity, not by id (reaped ids reused by other clients)', () => {
+  let srv: RunningServer;
+  let wsUrl: string;
+  before(async () => {
+    srv = await startServer({ specs: SPECS, host: '127.0.0.1', port: 0, maxSessions: 8, ttlS: 600, log: () => {} });
+    wsUrl = `${srv.url.replace('http', 'ws')}/ws`;
+  });
+  after(() => srv.close());
+  const reapAll = () => srv.manager.reap(Date.now() + 3_600_000);
+  const waitFor = async (cond: () => boolean) => {
+    for (let i = 0; i < 100 && !cond(); i++) await new Promise((r) => setTimeout(r, 10));
+  };
+
+  it("a reaped client's step, reset and disconnect leave the new owner of its id alone", async () => {
+    const a = await connect(wsUrl);
+    await a.ask({ type: 'reset', data: { task_id: 'support_escalation', episode_id: 'shared' } });
+    assert.deepEqual(reapAll(), ['shared']);
+    // another client (WS) takes the id; an HTTP client takes a second reaped id below
+    const b = await connect(wsUrl);
+    const bReset = await b.ask({ type: 'reset', data: { task_id: 'support_escalation', episode_id: 'shared' } });
+    assert.equal(bReset.data.observation.episode_id, 'shared');
+    const bSession = srv.manager.find('shared');
+    assert.ok(bSession);
+    // a's stale episode: step and state do not reach b's
+    const stale = await a.ask({ type: 'step', data: { tool_call: { name: 'helpdesk_list_tickets', arguments: {} } } });
+    assert.deepEqual([stale.type, stale.data.code], ['error', 'SESSION_ERROR']);
+    assert.match(stale.data.message, /episode shared was closed \(idle TTL 600s\); send reset/);
+    assert.deepEqual((await a.ask({ type: 'state' })).data, { episode_id: null, step_count: 0 });
+    const mcp = await a.ask({ type: 'mcp', data: { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'helpdesk_list_tickets', arguments: {} } } });
+    assert.equal(mcp.data.error.code, -32000);
+    assert.equal(bSession.state().step_count, 0, "a's calls never stepped b's episode");
+    // a's next reset releases only a's own (reaped) episode
+    const aAgain = await a.ask({ type: 'reset', data: { task_id: 'support_escalation' } });
+    assert.equal(aAgain.type, 'observation');
+    assert.equal(srv.manager.find('shared'), bSession, "a's reset left b's episode live");
+    assert.equal(bSession.closed, false);
+    const bStep = await b.ask({ type: 'step', data: { tool_call: { name: 'helpdesk_list_tickets', arguments: {} } } });
+    assert.equal(bStep.data.observation.tool_result.ok, true);
+
+    // a's second episode is reaped too, and its id is taken over HTTP; then a disconnects
+    const aId = aAgain.data.observation.episode_id as string;
+    bSession.lastActive = Date.now() + 3_600_000; // keep b's episode fresh for this reap
+    assert.deepEqual(reapAll(), [aId]);
+    const viaHttp = (await (await fetch(`${srv.url}/reset`, { method: 'POST', body: JSON.stringify({ episode_id: aId }) })).json()) as Json;
+    assert.equal(viaHttp.observation.episode_id, aId);
+    a.ws.close();
+    await a.closed;
+    await new Promise((r) => setTimeout(r, 50));
+    assert.ok(srv.manager.find(aId), "a's disconnect left the HTTP client's episode live");
+    assert.equal(srv.manager.find('shared'), bSession, "a's disconnect left b's episode live");
+    // b's own disconnect still closes b's episode
+    b.ws.close();
+    await b.closed;
+    await waitFor(() => srv.manager.find('shared') === undefined);
+    assert.equal(srv.manager.find('shared'), undefined);
+    assert.equal(bSession.closed, true);
+    await fetch(`${srv.url}/episodes/${aId}`, { method: 'DELETE' });
+    assert.equal(srv.manager.size, 0);
+  });
+
+  it('release() and touch() act only on the live object', () => {
+    const first = srv.manager.create({ episode_id: 'same' });
+    assert.equal(srv.manager.close('same'), true);
+    const second = srv.manager.create({ episode_id: 'same' });
+    assert.equal(srv.manager.touch(first), false);
+    assert.equal(srv.manager.release(first), false);
+    assert.equal(srv.manager.find('same'), second);
+    assert.equal(srv.manager.touch(second), true);
+    assert.equal(srv.manager.release(second), true);
+    assert.equal(srv.manager.release(second), false, 'idempotent');
+    assert.equal(srv.manager.find('same'), undefined);
+  });
+});
+
 describe('coworkenv serve (CLI process)', () => {
   it('serves on a free loopback port, answers, and exits 0 on SIGTERM', async () => {
     const child = spawnCli(['serve', join(ROOT, 'examples/tasks'), '--port', '0', '--max-sessions', '8', '--session-ttl', '5']);

@@ -45,10 +45,12 @@ export function attachWebSocket(server: Server, opts: WsOptions): { close(): voi
       return;
     }
     let session: Session | undefined;
-    const current = (): Session | undefined => (session && !session.closed ? session : undefined);
+    // the connection's own episode object: it may have been reaped and its id reused by another client,
+    // so liveness and release go by identity, never by id
+    const current = (): Session | undefined => (session && !session.closed && manager.find(session.id) === session ? session : undefined);
     const release = () => {
       if (session) {
-        manager.close(session.id);
+        manager.release(session);
         session = undefined;
       }
     };
@@ -85,12 +87,12 @@ export function attachWebSocket(server: Server, opts: WsOptions): { close(): voi
             const action = parseAction(body, ['data']);
             const s = current();
             if (!s) throw new ServerError(404, 'SESSION_ERROR', session ? `episode ${session.id} was closed (idle TTL ${manager.ttlS}s); send reset` : 'no episode on this connection; send {"type": "reset"} first');
-            manager.get(s.id);
+            manager.touch(s);
             return send({ type: 'observation', data: await manager.use(s, () => s.step(action)) });
           }
           case 'state': {
             const s = current();
-            if (s) manager.get(s.id);
+            if (s) manager.touch(s);
             return send({ type: 'state', data: s ? s.state() : { episode_id: null, step_count: 0 } });
           }
           case 'mcp':

@@ -1,7 +1,8 @@
 import { z } from 'zod';
+import { matchKey, textKey } from '../spec/canonical-values.js';
 import { ToolError } from './tool-error.js';
 import { defineTool, type Rec, type ServiceDef } from './types.js';
-import { dateOf, defined, describeFields } from './util.js';
+import { dateOf, defined, IdArg, kindArg, kinded, mirrorList } from './util.js';
 
 const DAY_MS = 86_400_000;
 const ISO_DATE_TIME = z.iso.datetime({ offset: true, local: true });
@@ -20,14 +21,14 @@ function addDays(ymd: string, days: number): string {
 const IsoTime = ISO_DATE_TIME.describe('ISO 8601 date-time, e.g. 2026-03-10T09:00:00Z');
 
 const Event = z.strictObject({
-  event_id: z.string().min(1).describe('event id, e.g. evt_001'),
+  event_id: kinded('id', z.string().min(1).describe('event id, e.g. evt_001')),
   title: z.string().describe('event title'),
   start_time: IsoTime.describe('ISO 8601 start time'),
   end_time: IsoTime.describe('ISO 8601 end time'),
-  attendees: z.array(z.string()).default([]).describe('attendee names or email addresses'),
+  attendees: kinded('party', z.array(z.string()).default([]).describe('attendee names or email addresses')),
   location: z.string().default('').describe('room or place'),
   description: z.string().optional().describe('agenda or notes'),
-  organizer: z.string().optional().describe('who organised the event'),
+  organizer: kinded('party', z.string().optional().describe('who organised the event')),
   recurring: z.boolean().default(false).describe('whether the event repeats'),
 });
 
@@ -49,8 +50,8 @@ export const calendar: ServiceDef = {
     events: { description: 'calendar events', id: 'event_id', label: 'Event', newId: ['evt_', 3], record: Event },
   },
   audit: {
-    created_events: { description: 'full event after each calendar_create_event', fields: describeFields(Event) },
-    deleted: { description: 'the removed event of each calendar_delete_event', fields: describeFields(Event) },
+    created_events: mirrorList('full event after each calendar_create_event', Event),
+    deleted: mirrorList('the removed event of each calendar_delete_event', Event),
   },
   tools: [
     defineTool({
@@ -89,7 +90,7 @@ export const calendar: ServiceDef = {
     defineTool({
       name: 'calendar_get_event',
       description: 'Get one event with all its fields.',
-      params: z.strictObject({ event_id: z.string().min(1) }),
+      params: z.strictObject({ event_id: IdArg }),
       mutates: false,
       handler: (ctx, a) => ctx.get('events', a.event_id),
     }),
@@ -100,7 +101,7 @@ export const calendar: ServiceDef = {
         title: z.string().min(1),
         start_time: IsoTime,
         end_time: IsoTime,
-        attendees: z.array(z.string().min(1)).default([]).describe('attendee names or email addresses'),
+        attendees: z.array(kindArg('party')).default([]).describe('attendee names or email addresses'),
         location: z.string().default(''),
         description: z.string().optional(),
       }),
@@ -123,17 +124,18 @@ export const calendar: ServiceDef = {
       }),
       mutates: false,
       handler(ctx, a) {
-        const who = a.user.toLowerCase();
-        const events = byStart(
-          ctx.list('events').filter((e) => dayOf(e) === a.date && (e.attendees as readonly string[]).some((p) => p.toLowerCase().includes(who))),
-        );
+        // attendees compare by their canonical form, so "Dana.Lee@ACME.example." finds dana.lee@acme.example
+        const who = matchKey('party', a.user);
+        const part = textKey(a.user);
+        const found = (p: string) => matchKey('party', p).includes(who) || textKey(p).includes(part);
+        const events = byStart(ctx.list('events').filter((e) => dayOf(e) === a.date && (e.attendees as readonly string[]).some(found)));
         return { events, total: events.length, user: a.user };
       },
     }),
     defineTool({
       name: 'calendar_delete_event',
       description: 'Delete an event.',
-      params: z.strictObject({ event_id: z.string().min(1) }),
+      params: z.strictObject({ event_id: IdArg }),
       mutates: true,
       handler(ctx, a) {
         ctx.get('events', a.event_id);

@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { ToolError } from './tool-error.js';
 import { defineTool, type ServiceDef } from './types.js';
-import { defined, parseAddresses, pick } from './util.js';
+import { defined, IdArg, kinded, parseParties, pick } from './util.js';
 
 const Integration = z.strictObject({
-  integration_id: z.string().min(1).describe('integration id, e.g. INT-001'),
+  integration_id: kinded('id', z.string().min(1).describe('integration id, e.g. INT-001')),
   name: z.string().describe('display name of the integration'),
   status: z.string().min(1).describe('integration status, e.g. active | inactive | error | deprecated'),
   service: z.string().optional().describe('third-party service it connects to, e.g. stripe'),
@@ -14,22 +14,13 @@ const Integration = z.strictObject({
   last_verified: z.string().optional().describe('ISO time the credentials were last verified'),
   monthly_calls: z.number().int().min(0).optional().describe('API calls in the last month'),
   error_rate: z.number().min(0).optional().describe('share of failed calls, e.g. 0.02'),
-  owner: z.string().optional().describe('team or person responsible'),
+  owner: kinded('party', z.string().optional().describe('team or person responsible')),
   notes: z.string().optional().describe('free-text notes'),
 });
 
 // the list view never carries api_key / api_secret
 const SUMMARY = ['integration_id', 'name', 'service', 'status', 'last_verified', 'monthly_calls', 'error_rate'] as const;
 
-// "Ana Li <ana@x.com>" is recorded as ana@x.com so checks see the address; names and channels stay as written
-function recipientOf(to: string): string {
-  if (!to.includes('@')) return to.trim();
-  try {
-    return parseAddresses('to', to).join(', ');
-  } catch {
-    return to.trim();
-  }
-}
 
 export const config: ServiceDef = {
   name: 'config',
@@ -41,10 +32,12 @@ export const config: ServiceDef = {
     updates: {
       description: 'each config_update_integration',
       fields: { integration_id: 'integration changed', changes: 'exactly the fields the call set, e.g. {"status": "inactive"} ("" = cleared)' },
+      kinds: { integration_id: 'id' },
     },
     notifications: {
       description: 'each config_send_notification',
       fields: { to: 'recipient (address, person or channel)', subject: 'notification subject', body: 'notification text' },
+      kinds: { to: 'party' },
     },
   },
   tools: [
@@ -64,7 +57,7 @@ export const config: ServiceDef = {
     defineTool({
       name: 'config_get_integration',
       description: 'Get the full integration record, including its credentials and webhook.',
-      params: z.strictObject({ integration_id: z.string().min(1) }),
+      params: z.strictObject({ integration_id: IdArg }),
       mutates: false,
       handler: (ctx, a) => ctx.get('integrations', a.integration_id),
     }),
@@ -72,7 +65,7 @@ export const config: ServiceDef = {
       name: 'config_update_integration',
       description: 'Update an integration\'s status and/or notes. Only the given fields change; notes "" clears the notes.',
       params: z.strictObject({
-        integration_id: z.string().min(1),
+        integration_id: IdArg,
         status: z.string().min(1).optional().describe('new status, e.g. active | inactive'),
         notes: z.string().optional().describe('new notes; "" clears them'),
       }),
@@ -91,13 +84,14 @@ export const config: ServiceDef = {
       name: 'config_send_notification',
       description: 'Send a notification (e.g. to an owner or team) about an integration.',
       params: z.strictObject({
-        to: z.string().min(1).describe('recipient address, person or channel'),
+        to: kinded('party', z.string().min(1).describe('recipient address, person or channel')),
         subject: z.string().min(1),
         body: z.string().min(1),
       }),
       mutates: true,
       handler(ctx, a) {
-        const notification = ctx.record('notifications', { to: recipientOf(a.to), subject: a.subject, body: a.body });
+        // "Ana Li <Ana@X.example>" is recorded as ana@x.example so checks see the mailbox; names and channels stay as written
+        const notification = ctx.record('notifications', { to: parseParties('to', a.to).join(', '), subject: a.subject, body: a.body });
         return { status: 'sent', notification };
       },
     }),

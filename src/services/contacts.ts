@@ -1,18 +1,19 @@
 import { z } from 'zod';
 import { fieldsText, rankByQuery } from './text-search.js';
 import { defineTool, type ServiceDef } from './types.js';
+import { IdArg, kinded } from './util.js';
 
 const Contact = z.strictObject({
-  contact_id: z.string().min(1).describe('contact id, e.g. CT-1401'),
+  contact_id: kinded('id', z.string().min(1).describe('contact id, e.g. CT-1401')),
   name: z.string().describe('full name'),
-  email: z.string().describe('email address'),
+  email: kinded('email', z.string().describe('email address')),
   department: z.string().optional().describe('department or team'),
   title: z.string().optional().describe('job title'),
-  phone: z.string().optional().describe('phone number'),
+  phone: kinded('phone', z.string().optional().describe('phone number')),
   location: z.string().optional().describe('office or city'),
   specialization: z.string().optional().describe('area of expertise'),
   notes: z.string().optional().describe('free-text notes about the person'),
-  manager: z.string().optional().describe("the person's manager (name or contact id)"),
+  manager: kinded('party', z.string().optional().describe("the person's manager (name or contact id)")),
 });
 
 const SEARCH_FIELDS = ['name', 'email', 'department', 'title', 'specialization', 'notes'] as const;
@@ -27,6 +28,7 @@ export const contacts: ServiceDef = {
     sent_messages: {
       description: 'each contacts_send_message',
       fields: { contact_id: 'recipient contact id', name: "recipient's name", email: "recipient's email address", message: 'message text' },
+      kinds: { contact_id: 'id', email: 'email' },
     },
   },
   tools: [
@@ -51,7 +53,7 @@ export const contacts: ServiceDef = {
     defineTool({
       name: 'contacts_get',
       description: 'Get one contact with all its fields.',
-      params: z.strictObject({ contact_id: z.string().min(1) }),
+      params: z.strictObject({ contact_id: IdArg }),
       mutates: false,
       handler: (ctx, a) => ctx.get('contacts', a.contact_id),
     }),
@@ -59,7 +61,7 @@ export const contacts: ServiceDef = {
       name: 'contacts_send_message',
       description: 'Send a direct message to a contact.',
       params: z.strictObject({
-        contact_id: z.string().min(1),
+        contact_id: IdArg,
         message: z.string().min(1).describe('message text'),
       }),
       mutates: true,

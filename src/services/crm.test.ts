@@ -138,7 +138,7 @@ describe('crm', () => {
     assert.equal(e.call('crm_update_customer', { customer_id: 'CUS-404', status: 'active' }).error?.code, 'not_found');
     assert.equal(e.call('crm_update_customer', { status: 'active' }).error?.code, 'invalid_argument');
     assert.equal(e.call('crm_update_customer', { customer_id: 'CUS-001', status: 5 }).error?.code, 'invalid_argument');
-    assert.match(e.call('crm_update_customer', { customer_id: 'CUS-001', email: 'not-an-email' }).error?.message ?? '', /expected an email address/);
+    assert.match(e.call('crm_update_customer', { customer_id: 'CUS-001', email: 'not-an-email' }).error?.message ?? '', /email: "not-an-email" is not an e-mail address/);
     assert.match(e.call('crm_update_customer', { customer_id: 'CUS-001', last_contact_date: '03/09/2026' }).error?.message ?? '', /YYYY-MM-DD/);
     assert.equal(e.call('crm_update_customer', { customer_id: 'CUS-001', last_contact_date: '2026-02-30' }).error?.code, 'invalid_argument');
     assert.equal(e.call('crm_update_customer', { customer_id: 'CUS-001', tier: '' }).error?.code, 'invalid_argument');

@@ -1,37 +1,36 @@
 import { z } from 'zod';
 import { ToolError } from './tool-error.js';
 import { defineTool, type ServiceDef } from './types.js';
-import { defined, describeFields, pick } from './util.js';
+import { defined, IdArg, kindArg, kinded, mirrorList, pick } from './util.js';
 
 const Customer = z.strictObject({
-  customer_id: z.string().min(1).describe('customer id, e.g. CUS-1401'),
+  customer_id: kinded('id', z.string().min(1).describe('customer id, e.g. CUS-1401')),
   name: z.string().describe('company name'),
   tier: z.string().min(1).describe('account tier, e.g. standard | premium | enterprise | vip'),
   status: z.string().min(1).describe('account status, e.g. active | at_risk | churned | prospect'),
   contact_person: z.string().optional().describe('main contact at the customer'),
-  email: z.string().optional().describe("main contact's email"),
-  phone: z.string().optional().describe("main contact's phone"),
+  email: kinded('email', z.string().optional().describe("main contact's email")),
+  phone: kinded('phone', z.string().optional().describe("main contact's phone")),
   industry: z.string().optional().describe('industry, e.g. retail'),
   annual_revenue: z.number().min(0).optional().describe('annual revenue from this customer'),
   sla: z.string().optional().describe('service level agreement, e.g. "4h response"'),
   last_contact_date: z.string().optional().describe('YYYY-MM-DD of the last contact'),
   contract_end_date: z.string().optional().describe('YYYY-MM-DD the contract ends'),
   account_manager: z.string().optional().describe('internal account manager'),
-  account_manager_email: z.string().optional().describe("account manager's email"),
+  account_manager_email: kinded('email', z.string().optional().describe("account manager's email")),
   health_score: z.number().optional().describe('account health score (higher is healthier)'),
   notes: z.string().optional().describe('free-text account notes'),
 });
 
 const Export = z.strictObject({
-  report_id: z.string().min(1).describe('export id, e.g. EXP-001'),
+  report_id: kinded('id', z.string().min(1).describe('export id, e.g. EXP-001')),
   title: z.string().optional().describe('report title'),
-  customer_ids: z.array(z.string()).optional().describe('customers the report covers'),
+  customer_ids: kinded('id', z.array(z.string()).optional().describe('customers the report covers')),
   summary: z.string().optional().describe('report summary text'),
   exported_at: z.string().optional().describe('ISO time of the export'),
 });
 
 const SUMMARY = ['customer_id', 'name', 'contact_person', 'tier', 'status', 'industry', 'annual_revenue'] as const;
-const Email = z.string().regex(/^[^\s@]+@[^\s@]+$/, 'expected an email address');
 const UPDATABLE = 'status, tier, notes, contact_person, email, phone, account_manager, account_manager_email, last_contact_date';
 
 export const crm: ServiceDef = {
@@ -50,8 +49,9 @@ export const crm: ServiceDef = {
         customer_ids: 'customers the report covers',
         summary: 'report summary text',
       },
+      kinds: { report_id: 'id', customer_ids: 'id' },
     },
-    updated_customers: { description: 'full customer after each crm_update_customer', fields: describeFields(Customer) },
+    updated_customers: mirrorList('full customer after each crm_update_customer', Customer),
   },
   tools: [
     defineTool({
@@ -79,7 +79,7 @@ export const crm: ServiceDef = {
     defineTool({
       name: 'crm_get_customer',
       description: 'Get the full customer record (contacts, SLA, contract dates, account manager, notes).',
-      params: z.strictObject({ customer_id: z.string().min(1) }),
+      params: z.strictObject({ customer_id: IdArg }),
       mutates: false,
       handler: (ctx, a) => ctx.get('customers', a.customer_id),
     }),
@@ -88,7 +88,7 @@ export const crm: ServiceDef = {
       description: 'Export a customer report covering the given customers.',
       params: z.strictObject({
         title: z.string().min(1),
-        customer_ids: z.array(z.string().min(1)).min(1).describe('ids of the customers the report covers'),
+        customer_ids: z.array(IdArg).min(1).describe('ids of the customers the report covers'),
         summary: z.string().min(1),
       }),
       mutates: true,
@@ -109,15 +109,15 @@ export const crm: ServiceDef = {
       name: 'crm_update_customer',
       description: `Update a customer: any of ${UPDATABLE}. Only the given fields change.`,
       params: z.strictObject({
-        customer_id: z.string().min(1),
+        customer_id: IdArg,
         status: z.string().min(1).optional(),
         tier: z.string().min(1).optional(),
         notes: z.string().optional().describe('replaces the notes ("" clears them)'),
         contact_person: z.string().optional(),
-        email: Email.optional(),
-        phone: z.string().optional(),
+        email: kindArg('email').optional(),
+        phone: kindArg('phone').optional(),
         account_manager: z.string().optional(),
-        account_manager_email: Email.optional(),
+        account_manager_email: kindArg('email').optional(),
         last_contact_date: z.iso.date({ error: 'expected a real date YYYY-MM-DD' }).optional().describe('YYYY-MM-DD'),
       }),
       mutates: true,

@@ -138,7 +138,7 @@ describe('finance', () => {
     assert.deepEqual(vendor, {
       vendor_id: 'VEN-001',
       name: 'Acme Supplies',
-      bank_account: '333-444',
+      bank_account: '333444',
       bank_name: 'Other Bank',
       routing_number: '021000021',
       contact_email: 'billing@acme.test',
@@ -148,7 +148,8 @@ describe('finance', () => {
     const audited = e.audit().records.finance?.updated_vendors ?? [];
     assert.equal(audited.length, 1);
     assert.deepEqual({ ...audited[0] }, { ...vendor, timestamp: '2026-03-10T09:00:00.000Z', seq: r.seq });
-    assert.equal(body(e.call('finance_get_vendor', { vendor_id: 'VEN-001' }).content).bank_account, '333-444');
+    // stored canonical: the digits of the account, however it was written
+    assert.equal(body(e.call('finance_get_vendor', { vendor_id: 'VEN-001' }).content).bank_account, '333444');
     const r2 = e.call('finance_update_vendor', { vendor_id: 'VEN-002', status: 'active', contact_email: 'ap@print.test', routing_number: '111000025' });
     assert.equal(body(r2.content).vendor.status, 'active');
     assert.equal(e.audit().records.finance?.updated_vendors?.[1]?.seq, r2.seq);
@@ -165,5 +166,21 @@ describe('finance', () => {
     assert.match(e.call('finance_update_vendor', { vendor_id: 'VEN-001', contact_email: 'not-an-email' }).error?.message ?? '', /email/);
     assert.match(e.call('finance_update_vendor', { vendor_id: 'VEN-001', iban: 'DE00' }).error?.message ?? '', /unknown field/);
     assert.equal(e.audit().records.finance?.updated_vendors?.length, 0);
+  });
+
+  it('stores bank details canonically and looks ids up cleaned; refuses an account that is not one', () => {
+    const e = ep();
+    const r = e.call('finance_update_vendor', { vendor_id: ' VEN-001\u200b', bank_account: '\uff14\uff14\uff11\uff10\u20119921 0073\u200b', routing_number: '021-000-021', contact_email: 'Billing Team <AP+vendors@Acme.TEST.>' });
+    assert.ok(r.ok, r.error?.message);
+    const v = body(r.content).vendor;
+    assert.deepEqual([v.vendor_id, v.bank_account, v.routing_number, v.contact_email], ['VEN-001', '441099210073', '021000021', 'ap@acme.test']);
+    assert.equal(e.audit().calls.at(-1)?.args && (e.audit().calls.at(-1)?.args as { bank_account: string }).bank_account.startsWith('\uff14'), true, 'the raw argument stays in the audit');
+    const iban = body(e.call('finance_update_vendor', { vendor_id: 'VEN-001', bank_account: 'de89 3704 0044 0532 0130 00' }).content).vendor;
+    assert.equal(iban.bank_account, 'DE89370400440532013000');
+    const bad = e.call('finance_update_vendor', { vendor_id: 'VEN-001', bank_account: 'see email' });
+    assert.equal(bad.error?.code, 'invalid_argument');
+    assert.match(bad.error?.message ?? '', /bank_account: "see email" is not an account number \(it has no digits\), e\.g\. 4410-9921-0073/);
+    assert.equal(e.call('finance_get_transaction', { transaction_id: '\ufefftxn_002 ' }).ok, true);
+    assert.equal(e.call('finance_submit_report', { title: 't', transactions: ['txn_001', 'txn_001\u200b'], total_amount: 1 }).error?.message, 'transactions lists txn_001 twice');
   });
 });

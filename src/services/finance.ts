@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ToolError } from './tool-error.js';
 import { defineTool, type ServiceDef } from './types.js';
-import { dateOf, defined, describeFields, pick } from './util.js';
+import { dateOf, defined, IdArg, kindArg, kinded, mirrorList, pick } from './util.js';
 
 // short pattern keeps the model-facing json schema readable; the refine rejects 2026-02-30
 const Day = z
@@ -11,34 +11,34 @@ const Day = z
   .describe('YYYY-MM-DD');
 
 const Transaction = z.strictObject({
-  transaction_id: z.string().min(1).describe('transaction id, e.g. txn_001'),
+  transaction_id: kinded('id', z.string().min(1).describe('transaction id, e.g. txn_001')),
   date: z.string().min(1).describe('booking date, YYYY-MM-DD'),
   amount: z.number().describe('amount in `currency` (negative for refunds)'),
   currency: z.string().default('USD').describe('ISO 4217 currency code'),
   merchant: z.string().optional().describe('merchant or payee name'),
-  vendor_id: z.string().optional().describe('vendor id of the payee, when it is a known vendor'),
+  vendor_id: kinded('id', z.string().optional().describe('vendor id of the payee, when it is a known vendor')),
   category: z.string().default('').describe('expense category, e.g. travel ("" = uncategorised)'),
   description: z.string().optional().describe('free-text description'),
   receipt_url: z.string().optional().describe('link to the receipt'),
-  account: z.string().optional().describe('bank account the payment was paid into'),
+  account: kinded('account', z.string().optional().describe('bank account the payment was paid into')),
   status: z.string().optional().describe('e.g. posted | pending | flagged'),
 });
 
 const Vendor = z.strictObject({
-  vendor_id: z.string().min(1).describe('vendor id, e.g. VEN-001'),
+  vendor_id: kinded('id', z.string().min(1).describe('vendor id, e.g. VEN-001')),
   name: z.string().describe('vendor name'),
-  bank_account: z.string().min(1).describe('bank account number payments go to'),
+  bank_account: kinded('account', z.string().min(1).describe('bank account number payments go to')),
   bank_name: z.string().optional().describe('name of the vendor bank'),
-  routing_number: z.string().optional().describe('bank routing number'),
-  contact_email: z.string().optional().describe('billing contact email'),
+  routing_number: kinded('account', z.string().optional().describe('bank routing number')),
+  contact_email: kinded('email', z.string().optional().describe('billing contact email')),
   status: z.string().default('active').describe('active | inactive | suspended'),
   notes: z.string().optional().describe('internal notes'),
 });
 
 const Report = z.strictObject({
-  report_id: z.string().min(1).describe('report id, e.g. RPT-001'),
+  report_id: kinded('id', z.string().min(1).describe('report id, e.g. RPT-001')),
   title: z.string().optional().describe('report title'),
-  transactions: z.array(z.string()).default([]).describe('transaction ids the report covers'),
+  transactions: kinded('id', z.array(z.string()).default([]).describe('transaction ids the report covers')),
   total_amount: z.number().optional().describe('total amount claimed by the submitter'),
   submitted_at: z.string().optional().describe('ISO time of submission'),
 });
@@ -62,8 +62,9 @@ export const finance: ServiceDef = {
         transactions: 'transaction ids the report covers',
         total_amount: 'total amount claimed by the submitter',
       },
+      kinds: { report_id: 'id', transactions: 'id' },
     },
-    updated_vendors: { description: 'full vendor after each finance_update_vendor', fields: describeFields(Vendor) },
+    updated_vendors: mirrorList('full vendor after each finance_update_vendor', Vendor),
   },
   tools: [
     defineTool({
@@ -72,7 +73,7 @@ export const finance: ServiceDef = {
       params: z.strictObject({
         start_date: Day.optional().describe('first day to include, YYYY-MM-DD'),
         end_date: Day.optional().describe('last day to include, YYYY-MM-DD'),
-        vendor_id: z.string().min(1).optional(),
+        vendor_id: IdArg.optional(),
         category: z.string().optional().describe('exact category'),
       }),
       mutates: false,
@@ -95,7 +96,7 @@ export const finance: ServiceDef = {
     defineTool({
       name: 'finance_get_transaction',
       description: 'Get one transaction by id.',
-      params: z.strictObject({ transaction_id: z.string().min(1) }),
+      params: z.strictObject({ transaction_id: IdArg }),
       mutates: false,
       handler: (ctx, a) => ctx.get('transactions', a.transaction_id),
     }),
@@ -105,7 +106,7 @@ export const finance: ServiceDef = {
       description: 'Submit an expense report covering the given transaction ids with the stated total.',
       params: z.strictObject({
         title: z.string().min(1),
-        transactions: z.array(z.string().min(1)).min(1).describe('transaction ids to include'),
+        transactions: z.array(IdArg).min(1).describe('transaction ids to include'),
         total_amount: z.number().describe('report total'),
       }),
       mutates: true,
@@ -143,7 +144,7 @@ export const finance: ServiceDef = {
     defineTool({
       name: 'finance_get_vendor',
       description: 'Get the full vendor record, including bank details.',
-      params: z.strictObject({ vendor_id: z.string().min(1) }),
+      params: z.strictObject({ vendor_id: IdArg }),
       mutates: false,
       handler: (ctx, a) => ctx.get('vendors', a.vendor_id),
     }),
@@ -151,11 +152,11 @@ export const finance: ServiceDef = {
       name: 'finance_update_vendor',
       description: 'Update a vendor: bank details, contact email, status and/or notes.',
       params: z.strictObject({
-        vendor_id: z.string().min(1),
+        vendor_id: IdArg,
         bank_name: z.string().min(1).optional(),
-        bank_account: z.string().min(1).optional(),
-        routing_number: z.string().min(1).optional(),
-        contact_email: z.string().regex(/^[^\s@]+@[^\s@]+$/, 'expected an email address').optional(),
+        bank_account: kindArg('account').optional().describe('account number or IBAN; stored as digits (an IBAN without spaces)'),
+        routing_number: kindArg('account').optional().describe('stored as digits'),
+        contact_email: kindArg('email').optional(),
         status: z.string().min(1).optional().describe('e.g. active | inactive | suspended'),
         notes: z.string().optional(),
       }),

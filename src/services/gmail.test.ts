@@ -116,7 +116,7 @@ describe('gmail', () => {
     assert.equal(entry?.to, 'dave@corp.com, erin@corp.com');
     assert.deepEqual(entry?.cc, ['frank@corp.com']);
     assert.deepEqual(entry?.recipients, ['dave@corp.com', 'erin@corp.com', 'frank@corp.com']);
-    assert.match(e.call('gmail_send_message', { to: 'Dave <dave>', subject: 's', body: 'b' }).error?.message ?? '', /"Dave <dave>" is not an email address/);
+    assert.match(e.call('gmail_send_message', { to: 'Dave <dave>', subject: 's', body: 'b' }).error?.message ?? '', /to: "Dave <dave>" is not an e-mail address/);
   });
 
   it('saves drafts, checks the replied-to message and audits them', () => {
@@ -146,5 +146,21 @@ describe('gmail', () => {
     assert.throws(() => createEpisode(bad), /date/);
     const extra = makeSpec({ services: ['gmail'], fixtures: { gmail: { messages: [{ message_id: 'm', from: 'a@b.c', subject: 's', date: '2026-03-01', body: 'b', starred: true }] } } });
     assert.throws(() => createEpisode(extra), /starred/);
+  });
+
+  it('records the canonical mailbox of every spelling and refuses what is not an address', () => {
+    const e = ep();
+    const to = '"Park, Lena" <"Lena.Park"+x@ACME.example.>, dana\u200b@acme.example; \uff4f\uff4d\uff41\uff52@acme.example';
+    const r = e.call('gmail_send_message', { to, cc: ['mailto:Erin+cc@Corp.com'], subject: 's', body: 'b' });
+    assert.ok(r.ok, r.error?.message);
+    const entry = e.audit().records.gmail?.sent_messages?.[0];
+    assert.deepEqual(entry?.recipients, ['lena.park@acme.example', 'dana@acme.example', 'omar@acme.example', 'erin@corp.com']);
+    assert.equal(entry?.to, 'lena.park@acme.example, dana@acme.example, omar@acme.example');
+    for (const bad of ['lena.park@acme', 'lena park@acme.example', '@acme.example', ' , ']) {
+      const res = e.call('gmail_save_draft', { to: bad, subject: 's', body: 'b' });
+      assert.equal(res.error?.code, 'invalid_argument', bad);
+      assert.match(res.error?.message ?? '', /^to: /, bad);
+    }
+    assert.equal(e.audit().records.gmail?.drafts?.length, 0);
   });
 });

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { fieldsText, rankByQuery } from './text-search.js';
 import { ToolError } from './tool-error.js';
 import { defineTool, type ServiceDef } from './types.js';
-import { defined, parseAddresses, pick } from './util.js';
+import { defined, IdArg, kinded, parseAddresses, pick } from './util.js';
 
 const DAY_MS = 86_400_000;
 const ISO_DATE_TIME = z.iso.datetime({ offset: true, local: true });
@@ -18,34 +18,34 @@ function isoMs(s: string): number {
 const IsoTime = z.string().refine((s) => !Number.isNaN(isoMs(s)), { message: 'expected an ISO 8601 date-time, e.g. 2026-03-10T09:00:00Z' });
 
 const Message = z.strictObject({
-  message_id: z.string().min(1).describe('message id, e.g. msg_1401'),
-  from: z.string().describe('sender address (optionally with a display name)'),
+  message_id: kinded('id', z.string().min(1).describe('message id, e.g. msg_1401')),
+  from: kinded('email', z.string().describe('sender address (optionally with a display name)')),
   subject: z.string().describe('subject line'),
   date: IsoTime.describe('ISO 8601 time the message was received'),
   body: z.string().describe('plain-text body'),
-  to: z.string().optional().describe('recipient address(es), comma-separated'),
-  cc: z.array(z.string()).optional().describe('cc addresses'),
+  to: kinded('email', z.string().optional().describe('recipient address(es), comma-separated')),
+  cc: kinded('email', z.array(z.string()).optional().describe('cc addresses')),
   is_read: z.boolean().default(false).describe('whether the message has been read'),
   labels: z.array(z.string()).default([]).describe('mailbox labels, e.g. INBOX, IMPORTANT'),
-  thread_id: z.string().optional().describe('conversation thread id'),
+  thread_id: kinded('id', z.string().optional().describe('conversation thread id')),
   attachments: z.array(z.string()).optional().describe('attachment file names'),
 });
 
 const Sent = z.strictObject({
-  message_id: z.string().min(1).describe('sent message id, e.g. sent_001'),
-  to: z.string().describe('recipient address(es), comma-separated'),
+  message_id: kinded('id', z.string().min(1).describe('sent message id, e.g. sent_001')),
+  to: kinded('email', z.string().describe('recipient address(es), comma-separated')),
   subject: z.string().describe('subject line'),
   body: z.string().describe('plain-text body'),
-  cc: z.array(z.string()).optional().describe('cc addresses'),
+  cc: kinded('email', z.array(z.string()).optional().describe('cc addresses')),
   date: IsoTime.describe('ISO 8601 time it was sent'),
 });
 
 const Draft = z.strictObject({
-  draft_id: z.string().min(1).describe('draft id, e.g. draft_001'),
-  to: z.string().default('').describe('recipient address(es), comma-separated'),
+  draft_id: kinded('id', z.string().min(1).describe('draft id, e.g. draft_001')),
+  to: kinded('email', z.string().default('').describe('recipient address(es), comma-separated')),
   subject: z.string().default('').describe('subject line'),
   body: z.string().default('').describe('plain-text body'),
-  reply_to_message_id: z.string().optional().describe('inbox message this draft replies to'),
+  reply_to_message_id: kinded('id', z.string().optional().describe('inbox message this draft replies to')),
   date: IsoTime.optional().describe('ISO 8601 time the draft was saved'),
 });
 
@@ -64,10 +64,12 @@ export const gmail: ServiceDef = {
     sent_messages: {
       description: 'each gmail_send_message',
       fields: { message_id: 'id of the sent message', to: 'bare recipient address(es), comma-separated', cc: 'bare cc addresses ([] when none)', recipients: 'every address mailed (to and cc) — use it to forbid mailing someone', subject: 'subject line', body: 'plain-text body' },
+      kinds: { message_id: 'id', to: 'email', cc: 'email', recipients: 'email' },
     },
     drafts: {
       description: 'each gmail_save_draft',
       fields: { draft_id: 'id of the saved draft', to: 'bare recipient address(es), comma-separated', recipients: 'every address in to', subject: 'subject line', body: 'plain-text body', reply_to_message_id: 'inbox message replied to (null when none)' },
+      kinds: { draft_id: 'id', to: 'email', recipients: 'email', reply_to_message_id: 'id' },
     },
   },
   tools: [
@@ -94,7 +96,7 @@ export const gmail: ServiceDef = {
     defineTool({
       name: 'gmail_get_message',
       description: 'Get the full message, including body, recipients and attachments.',
-      params: z.strictObject({ message_id: z.string().min(1) }),
+      params: z.strictObject({ message_id: IdArg }),
       mutates: false,
       handler: (ctx, a) => ctx.get('messages', a.message_id),
     }),
@@ -117,10 +119,10 @@ export const gmail: ServiceDef = {
       name: 'gmail_send_message',
       description: 'Send an email. to may hold several addresses separated by commas.',
       params: z.strictObject({
-        to: z.string().min(1).describe('recipient address(es), comma-separated'),
+        to: kinded('email', z.string().min(1).describe('recipient address(es), comma-separated')),
         subject: z.string().min(1),
         body: z.string().min(1),
-        cc: z.array(z.string()).optional().describe('cc addresses'),
+        cc: kinded('email', z.array(z.string()).optional().describe('cc addresses')),
       }),
       mutates: true,
       handler(ctx, a) {
@@ -135,10 +137,10 @@ export const gmail: ServiceDef = {
       name: 'gmail_save_draft',
       description: 'Save an email draft without sending it, optionally as a reply to an inbox message.',
       params: z.strictObject({
-        to: z.string().min(1).describe('recipient address(es), comma-separated'),
+        to: kinded('email', z.string().min(1).describe('recipient address(es), comma-separated')),
         subject: z.string().min(1),
         body: z.string().min(1),
-        reply_to_message_id: z.string().min(1).optional().describe('message_id of the inbox message this replies to'),
+        reply_to_message_id: IdArg.optional().describe('message_id of the inbox message this replies to'),
       }),
       mutates: true,
       handler(ctx, a) {

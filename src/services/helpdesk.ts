@@ -1,24 +1,24 @@
 import { z } from 'zod';
 import { ToolError } from './tool-error.js';
 import { defineTool, type ServiceDef } from './types.js';
-import { defined, describeFields, pick } from './util.js';
+import { defined, IdArg, kindArg, kinded, mirrorList, pick } from './util.js';
 
 const Priority = z.enum(['low', 'medium', 'high', 'critical']);
 
 const Ticket = z.strictObject({
-  ticket_id: z.string().min(1).describe('ticket id, e.g. TK-1042'),
+  ticket_id: kinded('id', z.string().min(1).describe('ticket id, e.g. TK-1042')),
   title: z.string().describe('one-line summary'),
   status: z.string().min(1).describe('open | in_progress | pending | resolved | closed'),
   description: z.string().default('').describe('full problem description'),
-  customer_id: z.string().optional().describe('CRM customer id this ticket belongs to'),
-  reporter: z.string().optional().describe('who reported it (name or email)'),
+  customer_id: kinded('id', z.string().optional().describe('CRM customer id this ticket belongs to')),
+  reporter: kinded('party', z.string().optional().describe('who reported it (name or email)')),
   department: z.string().optional().describe('reporting department'),
   priority: Priority.default('medium').describe('low | medium | high | critical'),
   created_at: z.string().optional().describe('ISO time the ticket was opened'),
   updated_at: z.string().optional().describe('ISO time of the last change'),
   tags: z.array(z.string()).default([]).describe('free labels'),
   category: z.string().optional().describe('triage category, e.g. authentication'),
-  assigned_to: z.string().optional().describe('assignee (person or team)'),
+  assigned_to: kinded('party', z.string().optional().describe('assignee (person or team)')),
   resolution: z.string().optional().describe('resolution text, set when closed'),
   comments: z
     .array(z.strictObject({ author: z.string(), comment: z.string(), internal: z.boolean(), timestamp: z.string() }))
@@ -35,12 +35,13 @@ export const helpdesk: ServiceDef = {
     tickets: { description: 'support tickets', id: 'ticket_id', label: 'Ticket', newId: ['TK-', 4], record: Ticket },
   },
   audit: {
-    updated_tickets: { description: 'full ticket after each helpdesk_update_ticket', fields: describeFields(Ticket) },
-    closed: { description: 'full ticket after each helpdesk_close_ticket', fields: describeFields(Ticket) },
-    created_tickets: { description: 'full ticket after each helpdesk_create_ticket', fields: describeFields(Ticket) },
+    updated_tickets: mirrorList('full ticket after each helpdesk_update_ticket', Ticket),
+    closed: mirrorList('full ticket after each helpdesk_close_ticket', Ticket),
+    created_tickets: mirrorList('full ticket after each helpdesk_create_ticket', Ticket),
     comments: {
       description: 'each helpdesk_add_comment',
       fields: { ticket_id: 'ticket commented on', comment: 'comment text', author: 'who wrote it', internal: 'internal note (not visible to the customer)' },
+      kinds: { ticket_id: 'id', author: 'party' },
     },
   },
   tools: [
@@ -51,7 +52,7 @@ export const helpdesk: ServiceDef = {
         status: z.string().default('open').describe('status to match, or "all"'),
         priority: Priority.optional(),
         category: z.string().optional(),
-        customer_id: z.string().optional(),
+        customer_id: IdArg.optional(),
       }),
       mutates: false,
       handler(ctx, a) {
@@ -71,7 +72,7 @@ export const helpdesk: ServiceDef = {
     defineTool({
       name: 'helpdesk_get_ticket',
       description: 'Get the full ticket, including description, tags and comments.',
-      params: z.strictObject({ ticket_id: z.string().min(1) }),
+      params: z.strictObject({ ticket_id: IdArg }),
       mutates: false,
       handler: (ctx, a) => ctx.get('tickets', a.ticket_id),
     }),
@@ -79,11 +80,11 @@ export const helpdesk: ServiceDef = {
       name: 'helpdesk_update_ticket',
       description: 'Update a ticket: priority, tags (replaces the list), category, assignee and/or status.',
       params: z.strictObject({
-        ticket_id: z.string().min(1),
+        ticket_id: IdArg,
         priority: Priority.optional(),
         tags: z.array(z.string()).optional(),
         category: z.string().optional(),
-        assigned_to: z.string().optional(),
+        assigned_to: kindArg('party').optional(),
         status: z.enum(['open', 'in_progress', 'pending', 'resolved']).optional(),
       }),
       mutates: true,
@@ -101,7 +102,7 @@ export const helpdesk: ServiceDef = {
     defineTool({
       name: 'helpdesk_close_ticket',
       description: 'Close a ticket with a resolution note.',
-      params: z.strictObject({ ticket_id: z.string().min(1), resolution: z.string().min(1) }),
+      params: z.strictObject({ ticket_id: IdArg, resolution: z.string().min(1) }),
       mutates: true,
       handler(ctx, a) {
         const old = ctx.get('tickets', a.ticket_id);
@@ -117,9 +118,9 @@ export const helpdesk: ServiceDef = {
       params: z.strictObject({
         title: z.string().min(1),
         description: z.string().min(1),
-        customer_id: z.string().optional(),
+        customer_id: IdArg.optional(),
         priority: Priority.default('medium'),
-        reporter: z.string().optional(),
+        reporter: kindArg('party').optional(),
         department: z.string().optional(),
         category: z.string().optional(),
         tags: z.array(z.string()).default([]),
@@ -143,9 +144,9 @@ export const helpdesk: ServiceDef = {
       name: 'helpdesk_add_comment',
       description: 'Add a comment to a ticket (internal notes are hidden from the customer).',
       params: z.strictObject({
-        ticket_id: z.string().min(1),
+        ticket_id: IdArg,
         comment: z.string().min(1),
-        author: z.string().default('agent'),
+        author: kindArg('party').default('agent'),
         internal: z.boolean().default(false),
       }),
       mutates: true,

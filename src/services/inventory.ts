@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { defineTool, type ServiceDef } from './types.js';
-import { defined, pick } from './util.js';
+import { defined, IdArg, kinded, pick } from './util.js';
 
 const Product = z.strictObject({
-  product_id: z.string().min(1).describe('product id (SKU), e.g. SKU-001'),
+  product_id: kinded('id', z.string().min(1).describe('product id (SKU), e.g. SKU-001')),
   name: z.string().describe('product name'),
   category: z.string().optional().describe('product category, e.g. electronics'),
   current_stock: z.number().int().min(0).default(0).describe('units currently in stock'),
@@ -16,8 +16,8 @@ const Product = z.strictObject({
 });
 
 const Order = z.strictObject({
-  order_id: z.string().min(1).describe('purchase order id, e.g. PO-0001'),
-  product_id: z.string().optional().describe('product ordered'),
+  order_id: kinded('id', z.string().min(1).describe('purchase order id, e.g. PO-0001')),
+  product_id: kinded('id', z.string().optional().describe('product ordered')),
   product_name: z.string().optional().describe('name of the product ordered'),
   quantity: z.number().int().min(1).optional().describe('units ordered'),
   supplier: z.string().optional().describe('supplier the order goes to'),
@@ -44,6 +44,7 @@ export const inventory: ServiceDef = {
         quantity: 'units ordered',
         supplier: "supplier the order goes to (the product's supplier unless given)",
       },
+      kinds: { order_id: 'id', product_id: 'id' },
     },
   },
   tools: [
@@ -62,7 +63,7 @@ export const inventory: ServiceDef = {
       name: 'inventory_get_product',
       aliases: ['inventory_get_item'],
       description: 'Get one product by id.',
-      params: z.strictObject({ product_id: z.string().min(1) }),
+      params: z.strictObject({ product_id: IdArg }),
       mutates: false,
       handler: (ctx, a) => ctx.get('products', a.product_id),
     }),
@@ -70,7 +71,7 @@ export const inventory: ServiceDef = {
       name: 'inventory_create_order',
       description: "Place a purchase order for a product (stock is not changed until delivery). The supplier defaults to the product's supplier.",
       params: z.strictObject({
-        product_id: z.string().min(1),
+        product_id: IdArg,
         quantity: z.number().int().min(1).max(1_000_000).describe('units to order'),
         supplier: z.string().min(1).optional().describe("supplier to order from; defaults to the product's supplier"),
       }),

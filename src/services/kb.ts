@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { fieldsText, rankByQuery } from './text-search.js';
 import { defineTool, type Rec, type ServiceDef } from './types.js';
-import { pick } from './util.js';
+import { IdArg, kinded, pick } from './util.js';
 
 const Article = z.strictObject({
-  article_id: z.string().min(1).describe('article id, e.g. KB-1401'),
+  article_id: kinded('id', z.string().min(1).describe('article id, e.g. KB-1401')),
   title: z.string().describe('article title'),
   content: z.string().describe('full article text'),
   category: z.string().optional().describe('knowledge-base section, e.g. troubleshooting'),
@@ -33,6 +33,7 @@ export const kb: ServiceDef = {
     updates: {
       description: 'each kb_update_article, with the new content',
       fields: { article_id: 'article edited', title: 'article title', content: 'the new full content' },
+      kinds: { article_id: 'id' },
     },
   },
   tools: [
@@ -56,14 +57,14 @@ export const kb: ServiceDef = {
     defineTool({
       name: 'kb_get_article',
       description: 'Get the full article.',
-      params: z.strictObject({ article_id: z.string().min(1) }),
+      params: z.strictObject({ article_id: IdArg }),
       mutates: false,
       handler: (ctx, a) => ctx.get('articles', a.article_id),
     }),
     defineTool({
       name: 'kb_update_article',
       description: 'Replace the content of an article (sets last_updated to today).',
-      params: z.strictObject({ article_id: z.string().min(1), content: z.string().min(1).describe('the new full content') }),
+      params: z.strictObject({ article_id: IdArg, content: z.string().min(1).describe('the new full content') }),
       mutates: true,
       handler(ctx, a) {
         ctx.get('articles', a.article_id);

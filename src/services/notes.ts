@@ -1,13 +1,13 @@
 import { z } from 'zod';
 import { defineTool, type ServiceDef } from './types.js';
-import { pick } from './util.js';
+import { IdArg, kindArg, kinded, pick } from './util.js';
 
 const Note = z.strictObject({
-  note_id: z.string().min(1).describe('note id, e.g. note_001'),
+  note_id: kinded('id', z.string().min(1).describe('note id, e.g. note_001')),
   title: z.string().describe('note title'),
   content: z.string().describe('full note text (e.g. meeting minutes)'),
   created_at: z.string().optional().describe('ISO time the note was written'),
-  participants: z.array(z.string()).default([]).describe('people present at the meeting'),
+  participants: kinded('party', z.array(z.string()).default([]).describe('people present at the meeting')),
   duration_minutes: z.number().min(0).optional().describe('meeting length in minutes'),
   tags: z.array(z.string()).default([]).describe('free labels'),
 });
@@ -24,6 +24,7 @@ export const notes: ServiceDef = {
     shared: {
       description: 'each notes_share',
       fields: { note_id: 'shared note id', title: 'title of the shared note', recipients: 'who it was shared with' },
+      kinds: { note_id: 'id', recipients: 'party' },
     },
   },
   tools: [
@@ -48,7 +49,7 @@ export const notes: ServiceDef = {
     defineTool({
       name: 'notes_get',
       description: 'Get one note with its full content.',
-      params: z.strictObject({ note_id: z.string().min(1) }),
+      params: z.strictObject({ note_id: IdArg }),
       mutates: false,
       handler: (ctx, a) => ctx.get('notes', a.note_id),
     }),
@@ -56,8 +57,8 @@ export const notes: ServiceDef = {
       name: 'notes_share',
       description: 'Share a note with one or more recipients (names or email addresses).',
       params: z.strictObject({
-        note_id: z.string().min(1),
-        recipients: z.array(z.string().min(1)).min(1).describe('names or email addresses'),
+        note_id: IdArg,
+        recipients: z.array(kindArg('party')).min(1).describe('names or email addresses'),
       }),
       mutates: true,
       handler(ctx, a) {

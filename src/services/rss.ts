@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { ToolError } from './tool-error.js';
 import { defineTool, type Rec, type ServiceDef } from './types.js';
-import { pick } from './util.js';
+import { IdArg, kindArg, kinded, pick } from './util.js';
 
 const Article = z.strictObject({
-  article_id: z.string().min(1).describe('article id, e.g. rss_001'),
+  article_id: kinded('id', z.string().min(1).describe('article id, e.g. rss_001')),
   title: z.string().describe('headline'),
   content: z.string().describe('full article text'),
   source: z.string().optional().describe('publishing feed or outlet name; feeds are derived from it'),
@@ -17,10 +17,10 @@ const Article = z.strictObject({
 });
 
 const Publication = z.strictObject({
-  publication_id: z.string().min(1).describe('publication id, e.g. PUB-001'),
+  publication_id: kinded('id', z.string().min(1).describe('publication id, e.g. PUB-001')),
   title: z.string().optional().describe('newsletter title'),
   content: z.string().optional().describe('newsletter body'),
-  recipients: z.array(z.string()).default([]).describe('who it was sent to'),
+  recipients: kinded('party', z.array(z.string()).default([]).describe('who it was sent to')),
   published_at: z.string().optional().describe('ISO time of publication'),
 });
 
@@ -87,6 +87,7 @@ export const rss: ServiceDef = {
         content: 'newsletter body',
         recipients: 'who it was sent to',
       },
+      kinds: { publication_id: 'id', recipients: 'party' },
     },
   },
   tools: [
@@ -139,7 +140,7 @@ export const rss: ServiceDef = {
     defineTool({
       name: 'rss_get_article',
       description: 'Get the full article, including its content.',
-      params: z.strictObject({ article_id: z.string().min(1) }),
+      params: z.strictObject({ article_id: IdArg }),
       mutates: false,
       handler: (ctx, a) => ctx.get('articles', a.article_id),
     }),
@@ -149,7 +150,7 @@ export const rss: ServiceDef = {
       params: z.strictObject({
         title: z.string().min(1),
         content: z.string().min(1),
-        recipients: z.array(z.string().min(1)).default([]).describe('email addresses or list names'),
+        recipients: z.array(kindArg('party')).default([]).describe('email addresses or list names'),
       }),
       mutates: true,
       handler(ctx, a) {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ToolError } from './tool-error.js';
 import { defineTool, type ServiceDef } from './types.js';
-import { defined, describeFields, pick } from './util.js';
+import { defined, IdArg, kindArg, kinded, mirrorList, pick } from './util.js';
 
 const Run = z.strictObject({
   run_time: z.string().describe('ISO time the run started'),
@@ -11,7 +11,7 @@ const Run = z.strictObject({
 });
 
 const Job = z.strictObject({
-  job_id: z.string().min(1).describe('job id, e.g. JOB-001'),
+  job_id: kinded('id', z.string().min(1).describe('job id, e.g. JOB-001')),
   name: z.string().describe('job name, e.g. daily_backup'),
   cron_expression: z.string().min(1).describe('5-field cron schedule: minute hour day-of-month month day-of-week'),
   action: z.string().optional().describe('what the job runs (command or script)'),
@@ -19,7 +19,7 @@ const Job = z.strictObject({
   last_run: z.string().nullable().optional().describe('ISO time of the last run (null = never run)'),
   next_run: z.string().nullable().optional().describe('ISO time of the next scheduled run'),
   last_status: z.string().nullable().optional().describe('outcome of the last run, e.g. success | failed'),
-  created_by: z.string().nullable().optional().describe('who created the job'),
+  created_by: kinded('party', z.string().nullable().optional().describe('who created the job')),
   tags: z.array(z.string()).default([]).describe('free labels'),
   created_at: z.string().optional().describe('ISO time the job was created'),
   execution_history: z.array(Run).default([]).describe('past runs, as listed (newest first by convention)'),
@@ -55,9 +55,9 @@ export const scheduler: ServiceDef = {
     jobs: { description: 'scheduled cron jobs', id: 'job_id', label: 'Job', newId: ['JOB-', 3], record: Job },
   },
   audit: {
-    created_jobs: { description: 'full job after each scheduler_create_job', fields: describeFields(Job) },
-    updated_jobs: { description: 'full job after each scheduler_update_job', fields: describeFields(Job) },
-    deleted_jobs: { description: 'the removed job of each scheduler_delete_job', fields: describeFields(Job) },
+    created_jobs: mirrorList('full job after each scheduler_create_job', Job),
+    updated_jobs: mirrorList('full job after each scheduler_update_job', Job),
+    deleted_jobs: mirrorList('the removed job of each scheduler_delete_job', Job),
   },
   tools: [
     defineTool({
@@ -85,7 +85,7 @@ export const scheduler: ServiceDef = {
     defineTool({
       name: 'scheduler_get_job',
       description: 'Get the full job, including its action and execution history.',
-      params: z.strictObject({ job_id: z.string().min(1) }),
+      params: z.strictObject({ job_id: IdArg }),
       mutates: false,
       handler: (ctx, a) => ctx.get('jobs', a.job_id),
     }),
@@ -98,7 +98,7 @@ export const scheduler: ServiceDef = {
         action: z.string().min(1).describe('what the job runs (command or script)'),
         enabled: z.boolean().default(true),
         tags: z.array(z.string()).default([]),
-        created_by: z.string().optional(),
+        created_by: kindArg('party').optional(),
       }),
       mutates: true,
       handler(ctx, a) {
@@ -128,7 +128,7 @@ export const scheduler: ServiceDef = {
       name: 'scheduler_update_job',
       description: 'Update a job: enabled flag, cron schedule, name, action and/or tags (replaces the list).',
       params: z.strictObject({
-        job_id: z.string().min(1),
+        job_id: IdArg,
         enabled: z.boolean().optional(),
         cron_expression: cronParam.optional(),
         name: z.string().min(1).optional(),
@@ -151,7 +151,7 @@ export const scheduler: ServiceDef = {
     defineTool({
       name: 'scheduler_delete_job',
       description: 'Delete a job.',
-      params: z.strictObject({ job_id: z.string().min(1) }),
+      params: z.strictObject({ job_id: IdArg }),
       mutates: true,
       handler(ctx, a) {
         const job = ctx.remove('jobs', a.job_id);
@@ -162,7 +162,7 @@ export const scheduler: ServiceDef = {
     defineTool({
       name: 'scheduler_job_history',
       description: 'Get the first `limit` entries of a job\'s execution history; total is the number of runs on record.',
-      params: z.strictObject({ job_id: z.string().min(1), limit: z.number().int().min(1).max(1000).default(10) }),
+      params: z.strictObject({ job_id: IdArg, limit: z.number().int().min(1).max(1000).default(10) }),
       mutates: false,
       handler(ctx, a) {
         const runs = ctx.get('jobs', a.job_id).execution_history as readonly unknown[];

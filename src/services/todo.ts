@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ToolError } from './tool-error.js';
 import { defineTool, type ServiceDef } from './types.js';
-import { defined, describeFields } from './util.js';
+import { defined, IdArg, kinded, mirrorList } from './util.js';
 
 const Priority = z.enum(['low', 'medium', 'high', 'urgent']);
 
@@ -13,7 +13,7 @@ const Day = z
   .describe('YYYY-MM-DD');
 
 const Task = z.strictObject({
-  task_id: z.string().min(1).describe('task id, e.g. todo_001'),
+  task_id: kinded('id', z.string().min(1).describe('task id, e.g. todo_001')),
   title: z.string().describe('short task title'),
   status: z.string().min(1).describe('pending | in_progress | completed (free text in fixtures)'),
   description: z.string().default('').describe('longer task description'),
@@ -30,9 +30,9 @@ export const todo: ServiceDef = {
     tasks: { description: 'to-do tasks', id: 'task_id', label: 'Task', newId: ['todo_', 3], record: Task },
   },
   audit: {
-    created_tasks: { description: 'full task after each todo_create_task', fields: describeFields(Task) },
-    updated_tasks: { description: 'full task after each todo_update_task', fields: describeFields(Task) },
-    deleted: { description: 'the removed task of each todo_delete_task', fields: describeFields(Task) },
+    created_tasks: mirrorList('full task after each todo_create_task', Task),
+    updated_tasks: mirrorList('full task after each todo_update_task', Task),
+    deleted: mirrorList('the removed task of each todo_delete_task', Task),
   },
   tools: [
     defineTool({
@@ -50,7 +50,7 @@ export const todo: ServiceDef = {
     defineTool({
       name: 'todo_get_task',
       description: 'Get one task by id.',
-      params: z.strictObject({ task_id: z.string().min(1) }),
+      params: z.strictObject({ task_id: IdArg }),
       mutates: false,
       handler: (ctx, a) => ctx.get('tasks', a.task_id),
     }),
@@ -84,7 +84,7 @@ export const todo: ServiceDef = {
       name: 'todo_update_task',
       description: 'Update a task: title, description, priority, status, due date and/or tags (replaces the list).',
       params: z.strictObject({
-        task_id: z.string().min(1),
+        task_id: IdArg,
         title: z.string().min(1).optional(),
         priority: Priority.optional(),
         status: z.string().min(1).optional().describe('new status, e.g. pending | in_progress | completed'),
@@ -107,7 +107,7 @@ export const todo: ServiceDef = {
     defineTool({
       name: 'todo_delete_task',
       description: 'Delete a task.',
-      params: z.strictObject({ task_id: z.string().min(1) }),
+      params: z.strictObject({ task_id: IdArg }),
       mutates: true,
       handler(ctx, a) {
         const task = ctx.remove('tasks', a.task_id);

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { ValueKind } from '../spec/canonical-values.js';
 
 /** A stored record: plain JSON, deep-frozen so episodes can share unmodified data safely. */
 export type Rec = Readonly<Record<string, unknown>>;
@@ -29,6 +30,8 @@ export interface AuditListDef {
   description: string;
   /** field → one-line meaning; `timestamp` and `seq` are added to every entry */
   fields: Readonly<Record<string, string>>;
+  /** field → value kind, for fields the grader compares canonically (e-mail addresses, accounts, ids…) */
+  kinds?: Readonly<Record<string, ValueKind>>;
 }
 
 /** What a tool handler can do: read and change its service's state, log audit records, read the mock clock. */

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { fieldsText, rankByQuery } from './text-search.js';
 import { ToolError } from './tool-error.js';
 import { defineTool, type Rec, type ServiceDef } from './types.js';
-import { pick } from './util.js';
+import { kindArg, pick } from './util.js';
 
 const Result = z.strictObject({
   url: z.string().min(1).describe('result URL (also the page to web_fetch)'),
@@ -46,6 +46,7 @@ export const web: ServiceDef = {
         recipients: 'recipients of the message',
         subject: 'report subject (send_report only)',
       },
+      kinds: { recipients: 'party' },
     },
   },
   tools: [
@@ -88,7 +89,7 @@ export const web: ServiceDef = {
       params: z.strictObject({
         channel: z.string().min(1).describe('channel, e.g. slack, email, sms'),
         message: z.string().min(1),
-        recipients: z.array(z.string().min(1)).default([]),
+        recipients: z.array(kindArg('party')).default([]),
       }),
       mutates: true,
       handler(ctx, a) {
@@ -100,7 +101,7 @@ export const web: ServiceDef = {
       name: 'send_report',
       description: 'Send a report (subject and body) to one recipient.',
       params: z.strictObject({
-        recipient: z.string().min(1),
+        recipient: kindArg('party'),
         subject: z.string().min(1),
         body: z.string().min(1),
       }),

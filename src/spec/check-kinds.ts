@@ -4,12 +4,37 @@ import { Matcher, Where } from './matchers.js';
 // the schema of every check kind. evaluators live in grade/checks/<kind>.ts, one per key of CHECK_KINDS.
 
 const Id = z.string().regex(/^[a-z0-9][a-z0-9_.-]*$/, 'lower-case letters, digits, "_", "." or "-"');
+/** A step of a tier function: a measure of at least `min` scores `score` (the highest `min` reached wins). */
+export const Tier = z.strictObject({
+  min: z.number().describe('the measure (a count, or a value) is at least this'),
+  score: z.number().min(0).max(1).describe('the check scores this'),
+});
+/** A completion cap: when the named check scores below 1, completion is at most `completion_at_most`. */
+export const Cap = z.strictObject({
+  if_failed: Id.optional().describe('id of the check whose failure caps completion (default: this check)'),
+  completion_at_most: z.number().min(0).max(1),
+});
+
 const base = {
   id: Id.describe('unique within the spec'),
   weight: z.number().min(0).max(1).describe('share of completion; all check weights sum to 1'),
   description: z.string().optional().describe('what the check means, for reviewers'),
+  // optional, no defaults: specs without them keep their canonical form, hash and grade
+  tiers: z.array(Tier).min(1).max(20).optional().describe("step function from the check's measure (see schema --check-kinds) to its score, replacing the default score"),
+  cap: Cap.optional().describe('completion ≤ completion_at_most when the check named by if_failed (default: this one) scores below 1'),
 };
 const ToolName = z.string().min(1);
+/** One tool, or a list of alternatives (any of them counts). */
+const Tools = z.union([ToolName, z.array(ToolName).min(1).max(20)]).describe('a tool name, or a list of alternatives (a call of any counts)');
+/** Which of the matching candidates (calls or entries, in order) decides. */
+const Which = z
+  .enum(['any', 'first', 'last', 'all'])
+  .optional()
+  .describe('which candidates decide, in order: any [default] (one suffices), first, last (e.g. the last export counts), all (every one must match)');
+const Over = z
+  .enum(['final', 'assistant', 'conversation'])
+  .optional()
+  .describe('final [default]: the last non-empty assistant text; assistant: every assistant message; conversation: every user and assistant message');
 
 /** One audit-log step: a record-list entry or a successful tool call. */
 export const SequenceStep = z.union([
@@ -31,10 +56,11 @@ export const CHECK_KINDS = {
     schema: z.strictObject({
       ...base,
       kind: z.literal('tool_called'),
-      tool: ToolName,
+      tool: Tools,
       min_calls: z.number().int().min(1).max(1000).default(1),
       max_calls: z.number().int().min(1).max(1000).optional(),
       args: Where.optional().describe('only calls whose arguments match count'),
+      which: Which,
     }),
   },
   tool_arg: {
@@ -42,7 +68,8 @@ export const CHECK_KINDS = {
     schema: z.strictObject({
       ...base,
       kind: z.literal('tool_arg'),
-      tool: ToolName,
+      tool: Tools,
+      which: Which,
       arg: z.string().min(1),
       accept: z.array(z.union([z.string(), z.number(), z.boolean()])).min(1).optional(),
       pattern: z.string().min(1).optional().describe('regular expression, case-insensitive'),
@@ -60,6 +87,7 @@ export const CHECK_KINDS = {
       min: z.number().int().min(1).max(1000).default(1),
       // optional, not default(false): existing specs keep their canonical form and hash
       exclusive: z.boolean().optional().describe('every entry of the list must match `where`: any other entry scores 0 (against spraying attempts until one matches)'),
+      which: Which,
     }),
   },
   audit_absent: {
@@ -106,12 +134,12 @@ export const CHECK_KINDS = {
     }),
   },
   response_contains: {
-    description: "the agent's final response contains text (case-insensitive)",
-    schema: z.strictObject({ ...base, kind: z.literal('response_contains'), ...TextClauses }),
+    description: "the agent's final response (or, with `over`, every assistant message / the conversation) contains text (case-insensitive)",
+    schema: z.strictObject({ ...base, kind: z.literal('response_contains'), ...TextClauses, over: Over }),
   },
   response_matches: {
-    description: "the agent's final response matches regular expressions (case-insensitive)",
-    schema: z.strictObject({ ...base, kind: z.literal('response_matches'), ...TextClauses }),
+    description: "the agent's final response (or, with `over`, every assistant message / the conversation) matches regular expressions (case-insensitive)",
+    schema: z.strictObject({ ...base, kind: z.literal('response_matches'), ...TextClauses, over: Over }),
   },
   asked_user: {
     description: 'the agent asked the user (optionally about a topic) before its first mutating call',

@@ -36,3 +36,39 @@ export function parseJsonl<S extends z.ZodType>(text: string, schema: S): { rows
 export function jsonlLine(value: unknown): string {
   return `${canonicalJson(value)}\n`;
 }
+
+/** One line of a streamed file: its text, or only its size when it is over the limit (its bytes are dropped). */
+export type StreamedLine = { line: number; text: string } | { line: number; tooLong: number };
+
+/**
+ * Splits a byte stream into lines (1-based numbers, `\r\n` too) holding at most one line in memory; a line
+ * longer than `maxBytes` is reported by size, never buffered, so a huge or endless line cannot exhaust the heap.
+ */
+export async function* streamLines(chunks: AsyncIterable<Uint8Array | string>, maxBytes: number): AsyncGenerator<StreamedLine> {
+  let parts: Buffer[] = [];
+  let size = 0;
+  let line = 0;
+  const finish = (): StreamedLine => {
+    line++;
+    const out: StreamedLine = size > maxBytes ? { line, tooLong: size } : { line, text: Buffer.concat(parts).toString('utf8').replace(/\r$/, '') };
+    parts = [];
+    size = 0;
+    return out;
+  };
+  const keep = (b: Buffer) => {
+    size += b.length;
+    if (size <= maxBytes) parts.push(b);
+    else parts = [];
+  };
+  for await (const chunk of chunks) {
+    const buf = typeof chunk === 'string' ? Buffer.from(chunk, 'utf8') : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
+    let start = 0;
+    for (let nl = buf.indexOf(10, start); nl !== -1; nl = buf.indexOf(10, start)) {
+      keep(buf.subarray(start, nl));
+      yield finish();
+      start = nl + 1;
+    }
+    if (start < buf.length) keep(buf.subarray(start));
+  }
+  if (size > 0) yield finish();
+}

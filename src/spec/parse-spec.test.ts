@@ -113,9 +113,9 @@ describe('parseSpecText', () => {
     raw.checks[at] = { ...raw.checks[at], where: { to: { contain: 'x' } } };
     const typo = checkSpecValue(raw).diagnostics;
     assert.deepEqual(typo.map((d) => [d.code, d.path]), [['unknown_field', `checks[${at}].where.to.contain`]]);
-    assert.match(typo[0]?.message ?? '', /did you mean contains\? \(allowed: equals, in, contains, regex\); a matcher is a plain value or an object with exactly one of equals, in, contains, regex$/);
+    assert.match(typo[0]?.message ?? '', /did you mean contains\? \(allowed: equals, in, contains, regex, not, all_of, any_of, gt, gte, lt, lte, approx, abs, rel, before, after, within, business_hours, free_in, set_equals, subset_of, superset_of\); a matcher is a plain value or an object with exactly one of equals, in, contains, regex, not, all_of, any_of, gt\/gte\/lt\/lte, approx, before\/after, within, business_hours, free_in, set_equals, subset_of, superset_of$/);
     raw.checks[at] = { ...raw.checks[at], where: { to: { contains: 'x', regex: 'y' } } };
-    assert.deepEqual(checkSpecValue(raw).diagnostics.map((d) => [d.code, d.path, d.message]), [['invalid_value', `checks[${at}].where.to`, 'a matcher is a plain value or an object with exactly one of equals, in, contains, regex']]);
+    assert.deepEqual(checkSpecValue(raw).diagnostics.map((d) => [d.code, d.path, d.message]), [['invalid_value', `checks[${at}].where.to`, 'a matcher is a plain value or an object with exactly one of equals, in, contains, regex, not, all_of, any_of, gt/gte/lt/lte, approx, before/after, within, business_hours, free_in, set_equals, subset_of, superset_of']]);
   });
 
   it('reports YAML syntax errors as parse_error with a position and no raw value', () => {
@@ -248,5 +248,55 @@ describe('JSON Schema export', () => {
     const labels = props.labels?.properties as Record<string, Schema>;
     assert.deepEqual((labels.capabilities?.items as Schema).enum, [...CAPABILITIES]);
     assert.deepEqual((labels.difficulty as Schema).enum, ['easy', 'medium', 'hard']);
+  });
+});
+
+describe('guarded parsing: size, depth and alias limits are parse_error diagnostics, never a crash', () => {
+  const first = (text: string) => {
+    const r = parseSpecText(text);
+    assert.equal(r.spec, undefined);
+    return r.diagnostics[0];
+  };
+  const nest = (k: number, inner: string) => `${'['.repeat(k)}${inner}${']'.repeat(k)}`;
+
+  it('nesting beyond 100 levels in every YAML form is reported where it passes the limit', () => {
+    const deep = /^collections nest deeper than 100 levels; /;
+    const cases: [string, string, number, number][] = [
+      ['block sequence on one line', `${'- '.repeat(20_000)}x`, 1, 201],
+      ['flow mappings', `${'{"a":'.repeat(20_000)}1${'}'.repeat(20_000)}`, 1, 501],
+      ['indented block mappings', `${Array.from({ length: 150 }, (_, i) => `${' '.repeat(i)}k:`).join('\n')} 1`, 101, 101],
+    ];
+    for (const [name, text, line, col] of cases) {
+      const d = first(text);
+      assert.deepEqual([d?.code, d?.path, d?.line, d?.col], ['parse_error', '(root)', line, col], name);
+      assert.match(d?.message ?? '', deep, name);
+    }
+    assert.ok(parseSpecText(`a: ${nest(99, '1')}`).doc, '100 levels (the mapping and 99 sequences) are fine');
+  });
+
+  it('anchors that nest each other are checked after resolving, with the path; alias bombs at the first alias', () => {
+    const chained = [`a0: &a0 ${nest(45, '1')}`, `a1: &a1 ${nest(45, '*a0')}`, `a2: ${nest(45, '*a1')}`].join('\n');
+    const d = first(chained);
+    assert.deepEqual([d?.line, d?.col], [3, 50]);
+    assert.match(d?.message ?? '', /^collections nest deeper than 100 levels at a2\[0\]\[0\]\[0\]…\(100 levels\) \(after resolving aliases\)/);
+    const bomb = ['a0: &a0 [x, x, x, x, x, x, x, x, x, x]', ...Array.from({ length: 6 }, (_, i) => `a${i + 1}: &a${i + 1} [${Array(10).fill(`*a${i}`).join(', ')}]`)].join('\n');
+    const b = first(bomb);
+    assert.deepEqual([b?.code, b?.line, b?.col], ['parse_error', 2, 10]);
+    assert.match(b?.message ?? '', /YAML aliases expand more than 100 times/);
+    assert.match(first('a: *missing')?.message ?? '', /alias|anchor/i);
+  });
+
+  it('a document over 16 MiB is refused before parsing; a value nested deep (JSON.parse, an LLM) before zod', () => {
+    const big = first(`request: "${'x'.repeat(16 * 1024 * 1024)}"`);
+    assert.match(big?.message ?? '', /^the document is 16777227 bytes; a task spec holds at most 16777216 bytes/);
+    const deep = checkSpecValue(JSON.parse(`{"id": "x", "fixtures": ${nest(50_000, '')}}`));
+    assert.equal(deep.spec, undefined);
+    assert.match(deep.diagnostics[0]?.message ?? '', /^collections nest deeper than 100 levels at fixtures\[0\]\[0\]\[0\]…\(100 levels\)/);
+  });
+
+  it('a second YAML document is refused', () => {
+    const d = first('id: a\n---\nid: b\n');
+    assert.deepEqual([d?.code, d?.line], ['parse_error', 2]);
+    assert.match(d?.message ?? '', /more than one YAML document/);
   });
 });

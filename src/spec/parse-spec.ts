@@ -1,5 +1,5 @@
 import type { Diagnostic } from './diagnostics.js';
-import { parsePath, parseSource, type SourceDoc, withPositions } from './document.js';
+import { depthDiagnostic, parsePath, parseSource, type SourceDoc, withPositions } from './document.js';
 import { TaskSpec } from './task-spec.js';
 import { zodDiagnostics } from './zod-diagnostics.js';
 
@@ -19,8 +19,11 @@ export function parseSpecText(text: string): ParsedSpec {
   return { ...checkSpecValue(doc.value, doc), raw: doc.value, doc };
 }
 
-/** Schema-checks an already-parsed value (e.g. an LLM's JSON). */
+/** Schema-checks an already-parsed value (e.g. an LLM's JSON, a JSONL row); one nested too deep is a parse_error. */
 export function checkSpecValue(raw: unknown, doc?: SourceDoc): ParsedSpec {
+  // zod recurses: a value from JSON.parse can be nested arbitrarily deep
+  const deep = doc ? undefined : depthDiagnostic(raw);
+  if (deep) return { diagnostics: [{ ...deep, owner: 'builder' }] };
   const res = TaskSpec.safeParse(raw);
   if (res.success) return { spec: res.data, raw, diagnostics: withPositions(uniqueIds(res.data), doc, parsePath) };
   const diags = zodDiagnostics(res.error.issues, raw, TaskSpec).map((d) => ({

@@ -117,6 +117,10 @@ export type CheckResult = z.infer<typeof CheckResult>;
 
 export const Grade = z.strictObject({
   status: z.enum(['ok', 'judge_unavailable', 'judge_error']),
+  /** set when status is not ok: why the score is null, which items were not decided, their share, and the code part */
+  unavailable: z
+    .strictObject({ reason: z.string(), items: z.array(z.string()), judged_share: z.number(), code: z.number().nullable() })
+    .optional(),
   mode: z.enum(['claw', 'geometric']),
   checks: z.array(CheckResult),
   judge: z.array(CheckResult).default([]),

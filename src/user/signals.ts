@@ -1,6 +1,8 @@
 import type { UserView } from '../agent/types.js';
 import type { Episode } from '../env/episode.js';
-import { matchWhere } from '../grade/match.js';
+import { matchEnvOf } from '../grade/context.js';
+import { type MatchEnv, matchWhere } from '../grade/match.js';
+import { auditKinds } from '../services/catalog.js';
 import { toWorkspacePath } from '../services/workspace/paths.js';
 import type { TaskSpec } from '../spec/task-spec.js';
 import type { TrajectoryEvent } from '../spec/trajectory.js';
@@ -38,10 +40,12 @@ export class SignalEngine {
   readonly #fired: string[] = [];
   readonly #pending: string[] = [];
   #ended = false;
+  readonly #env: MatchEnv;
 
   constructor(spec: TaskSpec & { user: UserPlan }, episode: Episode) {
     this.plan = spec.user;
     this.#episode = episode;
+    this.#env = matchEnvOf(spec);
   }
 
   fired(): readonly string[] {
@@ -91,7 +95,9 @@ export class SignalEngine {
     if ('after_turn' in t) return view.turn >= t.after_turn;
     if ('record_exists' in t) {
       const { service, record, where } = t.record_exists;
-      return (this.#episode.audit().records[service]?.[record] ?? []).some((r) => matchWhere(where, r));
+      // values compare canonically by the list's kinds, as the grader compares them (src/grade/match.ts)
+      const kinds = auditKinds(service, record);
+      return (this.#episode.audit().records[service]?.[record] ?? []).some((r) => matchWhere(where, r, kinds, this.#env));
     }
     if ('file_exists' in t) {
       const path = t.file_exists.replace(/^\/?workspace\//, '');

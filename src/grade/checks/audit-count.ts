@@ -1,3 +1,4 @@
+import { auditKinds } from '../../services/catalog.js';
 import { recordEvidence } from '../evidence.js';
 import { matchWhere } from '../match.js';
 import type { CheckEvaluator } from '../types.js';
@@ -5,7 +6,8 @@ import { exampleWhere } from './examples.js';
 
 export const auditCount: CheckEvaluator<'audit_count'> = {
   evaluate(check, ctx) {
-    const hits = ctx.records(check.service, check.record).filter((r) => matchWhere(check.where, r));
+    const kinds = auditKinds(check.service, check.record);
+    const hits = ctx.records(check.service, check.record).filter((r) => matchWhere(check.where, r, kinds, ctx.matchEnv));
     const n = hits.length;
     let score = 1;
     if (check.equals !== undefined) score = n === check.equals ? 1 : 0;
@@ -13,6 +15,7 @@ export const auditCount: CheckEvaluator<'audit_count'> = {
     else if (check.min !== undefined && n < check.min) score = n / check.min;
     return {
       score,
+      measure: n,
       evidence: [{ matched: n, min: check.min ?? null, max: check.max ?? null, equals: check.equals ?? null }, ...recordEvidence(check.service, check.record, hits)],
     };
   },

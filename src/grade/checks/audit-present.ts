@@ -1,5 +1,6 @@
+import { auditKinds, type FieldKinds } from '../../services/catalog.js';
 import type { Where } from '../../spec/matchers.js';
-import { ratio, recordEvidence } from '../evidence.js';
+import { pickWhich, ratio, recordEvidence } from '../evidence.js';
 import { matchValue, matchWhere } from '../match.js';
 import type { CheckEvaluator, SyntheticBuilder } from '../types.js';
 import { exampleWhere } from './examples.js';
@@ -8,26 +9,34 @@ type Entry = Record<string, unknown>;
 
 export const auditPresent: CheckEvaluator<'audit_present'> = {
   evaluate(check, ctx) {
-    const all = ctx.records(check.service, check.record);
-    const hits = all.filter((r) => matchWhere(check.where, r));
-    const summary = { matched: hits.length, min: check.min, list_size: all.length };
+    const list = ctx.records(check.service, check.record);
+    // which: first / last — only that entry decides (e.g. the last export counts)
+    const all = pickWhich(list, check.which);
+    const kinds = auditKinds(check.service, check.record);
+    const matches = (r: (typeof all)[number]) => matchWhere(check.where, r, kinds, ctx.matchEnv);
+    const hits = all.filter(matches);
+    const summary: Record<string, unknown> = { matched: hits.length, min: check.min, list_size: list.length };
+    if (check.which) summary.which = check.which;
     const found = recordEvidence(check.service, check.record, hits);
-    if (!check.exclusive) return { score: ratio(hits.length, check.min), evidence: [summary, ...found] };
-    // exclusive: spraying entries until one matches must not pay, so any other entry voids the check
-    const offending = all.filter((r) => !matchWhere(check.where, r));
-    if (offending.length === 0) return { score: ratio(hits.length, check.min), evidence: [{ ...summary, exclusive: true, non_matching: 0 }, ...found] };
+    const measure = hits.length;
+    if (!check.exclusive && check.which !== 'all') return { score: ratio(hits.length, check.min), measure, evidence: [summary, ...found] };
+    // exclusive (or which: all): spraying entries until one matches must not pay, so any other entry voids the check
+    const offending = all.filter((r) => !matches(r));
+    const tag = check.exclusive ? { exclusive: true } : {};
+    if (offending.length === 0) return { score: ratio(hits.length, check.min), measure, evidence: [{ ...summary, ...tag, non_matching: 0 }, ...found] };
     const shown = recordEvidence(check.service, check.record, offending).map((e) => ({ ...(e as object), offending: true }));
-    return { score: 0, evidence: [{ ...summary, exclusive: true, non_matching: offending.length }, ...shown] };
+    return { score: 0, measure, evidence: [{ ...summary, ...tag, non_matching: offending.length }, ...shown] };
   },
   satisfy(check, b) {
     const list = draftOf(b, `${check.service}\u0000${check.record}`);
+    const kinds = auditKinds(check.service, check.record);
     for (let i = 0; i < check.min; i++) {
       const entry = exampleWhere(check.where, b);
       if (check.exclusive && i === 0) {
         list.exclusive.push({ where: check.where, example: { ...entry } });
-        for (const e of list.entries) conform(e, check.where, entry);
+        for (const e of list.entries) conform(e, check.where, entry, kinds);
       }
-      for (const x of list.exclusive) conform(entry, x.where, x.example);
+      for (const x of list.exclusive) conform(entry, x.where, x.example, kinds);
       list.entries.push(entry);
       b.record(check.service, check.record, entry);
     }
@@ -52,9 +61,9 @@ function draftOf(b: SyntheticBuilder, key: string): Draft {
 }
 
 /** Makes `entry` match `where`: a missing field takes the example value, a conflicting one becomes a list of both (matchers accept a list when one element matches, `equals` aside). */
-function conform(entry: Entry, where: Where, example: Entry): void {
+function conform(entry: Entry, where: Where, example: Entry, kinds: FieldKinds): void {
   for (const [field, m] of Object.entries(where)) {
-    if (matchValue(m, entry[field])) continue;
+    if (matchValue(m, entry[field], kinds[field])) continue;
     const had = entry[field];
     entry[field] = had === undefined ? example[field] : [had, example[field]].flat();
   }

@@ -1,3 +1,4 @@
+import { argKinds, auditKinds } from '../../services/catalog.js';
 import type { SequenceStep } from '../../spec/check-kinds.js';
 import { argsOf, canonicalTool } from '../evidence.js';
 import { matchWhere } from '../match.js';
@@ -13,13 +14,14 @@ interface Occurrence {
 function occurrences(ctx: GradeContext, steps: readonly SequenceStep[]): Occurrence[] {
   const out: Occurrence[] = [];
   for (const c of ctx.okCalls) {
-    out.push({ seq: c.seq, matches: (s) => 'tool' in s && canonicalTool(s.tool) === c.tool && matchWhere(s.args, argsOf(c)) });
+    out.push({ seq: c.seq, matches: (s) => 'tool' in s && canonicalTool(s.tool) === c.tool && matchWhere(s.args, argsOf(c), argKinds(c.tool), ctx.matchEnv) });
   }
   const lists = new Set(steps.flatMap((s) => ('record' in s ? [`${s.service}\u0000${s.record}`] : [])));
   for (const key of lists) {
     const [service, list] = key.split('\u0000') as [string, string];
+    const kinds = auditKinds(service, list);
     for (const r of ctx.records(service, list)) {
-      out.push({ seq: Number(r.seq ?? 0), matches: (s) => 'record' in s && s.service === service && s.record === list && matchWhere(s.where, r) });
+      out.push({ seq: Number(r.seq ?? 0), matches: (s) => 'record' in s && s.service === service && s.record === list && matchWhere(s.where, r, kinds, ctx.matchEnv) });
     }
   }
   return out.sort((a, b) => a.seq - b.seq);
@@ -39,7 +41,7 @@ export const auditSequence: CheckEvaluator<'audit_sequence'> = {
         i++;
       }
     }
-    return { score: i / check.steps.length, evidence: [{ steps_matched: i, steps: check.steps.length, at_seq: matchedSeqs }] };
+    return { score: i / check.steps.length, measure: i, evidence: [{ steps_matched: i, steps: check.steps.length, at_seq: matchedSeqs }] };
   },
   satisfy(check, b) {
     for (const s of check.steps) {

@@ -152,7 +152,8 @@ describe('audit_present', () => {
       {
         service: 'gmail',
         record: 'sent_messages',
-        entry: { message_id: 'sent_001', to: 'ops@acme.example, Dana@ACME.example', cc: [], recipients: ['ops@acme.example', 'Dana@ACME.example'], subject: 'Status', body: 'All done', timestamp: '2026-03-10T09:00:00.000Z', seq: 1 },
+        // the service records canonical addresses (lower-case), however the agent wrote them
+        entry: { message_id: 'sent_001', to: 'ops@acme.example, dana@acme.example', cc: [], recipients: ['ops@acme.example', 'dana@acme.example'], subject: 'Status', body: 'All done', timestamp: '2026-03-10T09:00:00.000Z', seq: 1 },
       },
     ]);
     assert.deepEqual(result(t, 'lena').evidence, [{ matched: 0, min: 1, list_size: 1 }]);

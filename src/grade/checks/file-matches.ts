@@ -1,6 +1,6 @@
 import { parse as parseCsv } from 'csv-parse/sync';
 import type { CheckOf } from '../../spec/check-kinds.js';
-import { matchValue, matchWhere, regexOf } from '../match.js';
+import { type MatchEnv, matchValue, matchWhere, numberOf, regexOf } from '../match.js';
 import type { CheckEvaluator } from '../types.js';
 import { exampleValue, exampleWhere } from './examples.js';
 import { fileOf, textOf } from './file-util.js';
@@ -22,6 +22,7 @@ export const fileMatches: CheckEvaluator<'file_matches'> = {
     const text = textOf(f);
     const ev: Record<string, unknown> = { path: check.path };
     let ok = true;
+    let measure: number | undefined;
     if (check.regex) {
       ev.regex = !!regexOf(check.regex)?.test(text);
       ok &&= ev.regex as boolean;
@@ -34,15 +35,16 @@ export const fileMatches: CheckEvaluator<'file_matches'> = {
         ev.json_error = 'not valid JSON';
       }
       ev.json_actual = actual;
-      ok &&= actual !== undefined && matchValue(check.json.value, actual);
+      ok &&= actual !== undefined && matchValue(check.json.value, actual, undefined, ctx.matchEnv);
+      measure = numberOf(actual);
     }
     if (check.csv) {
-      const c = csvClause(check.csv, text);
+      const c = csvClause(check.csv, text, ctx.matchEnv);
       Object.assign(ev, c.evidence);
       ok &&= c.ok;
     }
     ev.excerpt = text.slice(0, 200);
-    return { score: ok ? 1 : 0, evidence: [ev] };
+    return { score: ok ? 1 : 0, ...(measure !== undefined ? { measure } : {}), evidence: [ev] };
   },
   satisfy(check, b) {
     let content = check.regex ? b.example(check.regex) : '';
@@ -58,7 +60,7 @@ export const fileMatches: CheckEvaluator<'file_matches'> = {
   },
 };
 
-function csvClause(c: NonNullable<CheckOf<'file_matches'>['csv']>, text: string): { ok: boolean; evidence: Record<string, unknown> } {
+function csvClause(c: NonNullable<CheckOf<'file_matches'>['csv']>, text: string, env: MatchEnv): { ok: boolean; evidence: Record<string, unknown> } {
   let rows: Record<string, string>[];
   try {
     rows = parseCsv(text, { columns: true, skip_empty_lines: true, trim: true, relax_column_count: true }) as Record<string, string>[];
@@ -66,7 +68,7 @@ function csvClause(c: NonNullable<CheckOf<'file_matches'>['csv']>, text: string)
     return { ok: false, evidence: { csv_error: (e as Error).message } };
   }
   const candidates = c.row !== undefined ? rows.slice(c.row, c.row + 1) : rows;
-  const hits = candidates.filter((r) => matchWhere(c.where, r) && matchValue(c.value, r[c.column]));
+  const hits = candidates.filter((r) => matchWhere(c.where, r, undefined, env) && matchValue(c.value, r[c.column], undefined, { ...env, record: r }));
   return { ok: hits.length > 0, evidence: { csv_rows: rows.length, csv_matching_rows: hits.slice(0, 3), ...(c.row !== undefined ? { csv_row: rows[c.row] ?? null } : {}) } };
 }
 

@@ -1,16 +1,31 @@
 import { prepare } from '../../env/prepared.js';
-import type { CheckEvaluator } from '../types.js';
+import type { CheckEvaluator, GradeContext } from '../types.js';
 import { fileOf, normalPath } from './file-util.js';
 
 export const fileUnchanged: CheckEvaluator<'file_unchanged'> = {
   preservation: true,
   evaluate(check, ctx) {
     const p = normalPath(check.path);
-    const before = prepare(ctx.spec).state.workspace?.files?.find((r) => r.path === p);
+    const initial = prepare(ctx.spec).state.workspace?.files?.find((r) => r.path === p);
+    const before: Readonly<Record<string, unknown>> | undefined = userPatched(ctx, p) ?? initial;
     const f = fileOf(ctx, check.path);
     const same = !!f && !!before && f.content === before.content && (f.encoding ?? 'utf8') === (before.encoding ?? 'utf8');
-    return { score: same && ctx.progress ? 1 : 0, evidence: [{ path: check.path, unchanged: same, progress: ctx.progress }] };
+    const evidence: Record<string, unknown> = { path: check.path, unchanged: same, progress: ctx.progress };
+    if (before !== initial) evidence.baseline = 'simulated user patch';
+    return { score: same && ctx.progress ? 1 : 0, evidence: [evidence] };
   },
   satisfy() {},
 };
 
+// the simulated user's own patch is not the agent's change: after a user patch of the path, the file must still
+// hold what the user set. A patch event names the path only, so the content is the signal's; when several
+// signals patch one path, the last one in plan order whose content the file holds (else the last) is the baseline.
+function userPatched(ctx: GradeContext, path: string): { content: string; encoding: 'utf8' } | undefined {
+  const patched = ctx.events.some((e) => e.type === 'patch' && e.op === 'patch_file' && normalPath(String((e as { path?: unknown }).path ?? '')) === path);
+  if (!patched || !ctx.spec.user) return undefined;
+  const contents = ctx.spec.user.signals.flatMap((s) => (s.effect.patch_file && normalPath(s.effect.patch_file.path) === path ? [s.effect.patch_file.content] : []));
+  if (contents.length === 0) return undefined;
+  const now = fileOf(ctx, path)?.content;
+  const content = contents.findLast((c) => c === now) ?? (contents.at(-1) as string);
+  return { content, encoding: 'utf8' };
+}

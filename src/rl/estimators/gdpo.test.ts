@@ -57,6 +57,53 @@ describe('GDPO', () => {
     assert.deepEqual(rows.map((r) => r.group), ['a#0', 'a#0', 'a#0', 'a#0', 'b#0', 'b#0']);
   });
 
+  it('--zero-variance exclude takes a zero-variance group out of the batch statistics (hand-computed)', () => {
+    // the batch of the test above: group a (ΣA² = 8 over 4 samples, Σ A = 0) + group b (zero variance, 2 samples)
+    const ts = [...GROUP_A, sample('b', 0, 0.5, 1), sample('b', 1, 0.5, 1)];
+    const groups = groupsOf(ts, TWO);
+    const A = [Math.SQRT2 + 1 / Math.sqrt(3), -Math.SQRT2 + 1 / Math.sqrt(3), 1 / Math.sqrt(3), -Math.sqrt(3)];
+    // keep: batch of 6 values, mean 0, var 8/6 ⇒ std 2/√3 ⇒ Â_a = A·√3/2 = [1.724745, −0.724745, 0.5, −1.5], Â_b = [0, 0]
+    const keep = gdpo.estimate(groups, o);
+    near(adv(keep), [...A.map((x) => (x * Math.sqrt(3)) / 2), 0, 0]);
+    near(adv(keep), [(Math.sqrt(6) + 1) / 2, (1 - Math.sqrt(6)) / 2, 0.5, -1.5, 0, 0]);
+    // exclude: group b never reaches the batch: 4 values, mean 0, var 8/4 ⇒ std √2
+    //   ⇒ Â_a = A/√2 = [1 + 1/√6, −1 + 1/√6, 1/√6, −√1.5] = [1.408248, −0.591752, 0.408248, −1.224745]
+    const exclude = gdpo.estimate(groups, opts({ dims: TWO.dims ?? [], zeroVariance: 'exclude' }));
+    const s6 = 1 / Math.sqrt(6);
+    near(adv(exclude), [1 + s6, -1 + s6, s6, -Math.sqrt(1.5)]);
+    assert.deepEqual(exclude.map((r) => r.group), ['a#0', 'a#0', 'a#0', 'a#0']);
+    // the same group a, different numbers: the batch std grows from 2/√3 to √2 (b's zeros no longer dilute it),
+    //   so each advantage shrinks by (2/√3)/√2 = √(2/3) = 0.816497 from keep to exclude
+    keep.slice(0, 4).forEach((r, i) => assert.ok(Math.abs((exclude[i]?.advantage ?? 0) - r.advantage * Math.sqrt(2 / 3)) < 1e-12));
+    assert.equal(gdpo.params(opts({ zeroVariance: 'exclude' })).batch_normalisation, 'valid groups with reward variance');
+  });
+
+  it('zero variance is judged on the weighted dimensions, not the scalar reward', () => {
+    // group e: (completion, safety) = (1, 0), (0, 1): scalar score 1 and 1 (zero variance for GRPO), but each
+    //   dimension varies: completion ⇒ [1, −1], safety ⇒ [−1, 1]; weights 2, 1 ⇒ A = [2 − 1, −2 + 1] = [1, −1];
+    //   batch mean 0, std 1 ⇒ Â = [1, −1]
+    const e = [sample('e', 0, 1, 0), sample('e', 1, 0, 1)];
+    const weighted = opts({ dims: [{ name: 'completion', weight: 2 }, { name: 'safety', weight: 1 }], zeroVariance: 'exclude' });
+    const groups = groupsOf(e, { ...TWO, dims: weighted.dims });
+    near(adv(gdpo.estimate(groups, weighted)), [1, -1]);
+    assert.equal(gdpo.zeroVariance(groups[0] as never, weighted), false);
+    assert.deepEqual(grpo.estimate(groups, weighted), []);
+    // a dimension of weight 0 adds nothing: completion varies but weighs 0, safety [1, 1] ⇒ zero variance
+    const f = groupsOf([sample('f', 0, 1, 1), sample('f', 1, 0, 1)], TWO);
+    const safetyOnly = opts({ dims: [{ name: 'completion', weight: 0 }, { name: 'safety', weight: 1 }], zeroVariance: 'exclude' });
+    assert.equal(gdpo.zeroVariance(f[0] as never, safetyOnly), true);
+    assert.deepEqual(gdpo.estimate(f, safetyOnly), []);
+  });
+
+  it('--std sample in both normalisations (hand-computed)', () => {
+    // completion [1, 0]: sample std √0.5 ⇒ A_c = ±0.5/√0.5 = ±1/√2; safety [1, 1] ⇒ 0; A = [1/√2, −1/√2]
+    // batch: mean 0, Σ A² = 1, sample var 1/(2 − 1) = 1 ⇒ Â = A = [0.707107, −0.707107] (population: ±1)
+    const g = groupsOf([sample('a', 0, 1, 1), sample('a', 1, 0, 1)], TWO);
+    near(adv(gdpo.estimate(g, opts({ dims: TWO.dims ?? [], std: 'sample' }))), [Math.SQRT1_2, -Math.SQRT1_2]);
+    near(adv(gdpo.estimate(g, o)), [1, -1]);
+    assert.equal(gdpo.params(opts({ std: 'sample' })).std, 'sample');
+  });
+
   it('floors the std in both normalisations', () => {
     // completion [0.52, 0.48] (std 0.02 → 0.05) ⇒ [0.4, −0.4]; safety [1, 1] ⇒ [0, 0]; A = [0.4, −0.4]
     // batch: mean 0, std 0.4 ⇒ Â = [1, −1]

@@ -112,6 +112,33 @@ describe('GiGPO', () => {
     assert.deepEqual(flat.flatMap((r) => [r.advantage, ...col(r.steps ?? [], 'advantage')]), [0, 0, 0, 0, 0, 0]);
   });
 
+  it('--std sample in the episode and anchor groups (hand-computed, γ = 0.5)', () => {
+    const rows = gigpo.estimate(groupsOf([T1, T2, T3]), opts({ gamma: 0.5, std: 'sample' }));
+    // episode R = [1, 0, 0.5]: Σdev² = ½, sample var ½/2 = ¼, std ½ ⇒ A^E = [1, −1, 0] (population: ±√1.5)
+    near(rows.map((r) => r.advantage), [1, -1, 0]);
+    // anchor "request" {½, 0, ⅛}: Σdev² = 78/576, sample var 39/576, std √39/24 ⇒ A^S = [7, −5, −2]/√39
+    // anchor "A" {1, 0}: sample std √½ ⇒ A^S = ±½/√½ = ±1/√2
+    const s39 = Math.sqrt(39);
+    near(col(stepsOf(rows, 0), 'step_advantage'), [7 / s39, Math.SQRT1_2]);
+    near(col(stepsOf(rows, 1), 'step_advantage'), [-5 / s39, -Math.SQRT1_2]);
+    near(col(stepsOf(rows, 2), 'step_advantage'), [-2 / s39, 0, 0]);
+    near(col(stepsOf(rows, 1), 'advantage'), [-1 - 5 / s39, -1 - Math.SQRT1_2]);
+  });
+
+  it('--zero-variance exclude drops an episode group with equal rewards, its step-level differences included', () => {
+    // both score 0.5 (zero episode variance); τ1 acts once on the request, τ2 twice: returns at the shared
+    // request anchor {0.5, γ·0.5 = 0.475}: std 0.0125 → floor 0.05 ⇒ A^S = ±0.25; A^E = 0
+    const w = [traj('w', 0, { score: 0.5, obs: [REQ] }), traj('w', 1, { score: 0.5, obs: [REQ, 'A'] })];
+    const keep = gigpo.estimate(groupsOf(w), opts());
+    near(col(stepsOf(keep, 0), 'advantage'), [0.25]);
+    near(col(stepsOf(keep, 1), 'advantage'), [-0.25, 0]);
+    assert.equal(gigpo.zeroVariance(groupsOf(w)[0] as never, opts()), true);
+    assert.deepEqual(gigpo.estimate(groupsOf(w), opts({ zeroVariance: 'exclude' })), []);
+    // other groups are untouched
+    near(gigpo.estimate(groupsOf([...w, T1, T2, T3]), opts({ gamma: 0.5, zeroVariance: 'exclude' })).map((r) => r.advantage), [Math.sqrt(1.5), -Math.sqrt(1.5), 0]);
+    assert.equal(gigpo.params(opts({ zeroVariance: 'exclude' })).zero_variance, 'exclude');
+  });
+
   it('groups anchors only within an episode group', () => {
     // two tasks with the same request text: their anchors coincide but the groups are separate, so each
     // task's 2-sample anchor group is normalised on its own: returns [0.95, 0] ⇒ [1, −1] in both

@@ -1,7 +1,8 @@
 import { trajectoryAnchors } from '../anchor.js';
 import type { Sample } from '../groups.js';
 import type { AdvantageRow, Estimator, StepRow } from './index.js';
-import { normalise, STD_KIND, ZERO_STD_TOL } from './grpo.js';
+import { normalise, ZERO_STD_TOL } from './stats.js';
+import { groupsToEstimate, scalarRewardsEqual } from './zero-variance.js';
 
 /**
  * GiGPO (CE App. B; Feng et al. 2025, formats §9), within each valid group of trajectories:
@@ -14,7 +15,9 @@ import { normalise, STD_KIND, ZERO_STD_TOL } from './grpo.js';
  *    zero-variance anchor group
  *  - combined: A(a_t) = A^E(τ_i) + ω · A^S(a_t)
  * Step rewards are sparse unless the sample carries shaped ones: all 0 except the final step = the episode
- * reward.
+ * reward. Every std is `o.std` (population by default). Zero variance is judged on the episode rewards: under
+ * `exclude` such a group is dropped whole, its step-level differences (e.g. returns discounted over different
+ * lengths) included.
  */
 
 /** Sparse step rewards: 0 everywhere except the last step, which gets the episode reward. */
@@ -43,11 +46,12 @@ export const gigpo: Estimator = {
   name: 'gigpo',
   summary: 'episode advantage + ω · step advantage over exact anchor-state groups, discounted step returns',
   stepLevel: true,
-  params: (o) => ({ std: STD_KIND, std_floor: o.stdFloor, zero_std_tolerance: ZERO_STD_TOL, episode_norm: 'mean_std_norm', gamma: o.gamma, omega: o.omega, anchor: 'exact hash' }),
+  params: (o) => ({ std: o.std, std_floor: o.stdFloor, zero_std_tolerance: ZERO_STD_TOL, zero_variance: o.zeroVariance, episode_norm: 'mean_std_norm', gamma: o.gamma, omega: o.omega, anchor: 'exact hash' }),
+  zeroVariance: scalarRewardsEqual,
   estimate(groups, o) {
     const rows: AdvantageRow[] = [];
-    for (const g of groups) {
-      const episode = normalise(g.samples.map((s) => s.reward), o.stdFloor);
+    for (const g of groupsToEstimate(groups, o, scalarRewardsEqual)) {
+      const episode = normalise(g.samples.map((s) => s.reward), o.stdFloor, o.std);
       const perSample = g.samples.map((s) => {
         const anchors = trajectoryAnchors(s.trajectory.events);
         const rewards = stepRewardsOf(s, anchors.length);
@@ -65,7 +69,7 @@ export const gigpo: Estimator = {
       const stepAdv = perSample.map((p) => p.anchors.map(() => 0));
       for (const members of byAnchor.values()) {
         if (members.length < 2) continue;
-        const adv = normalise(members.map(([i, t]) => perSample[i]?.returns[t] ?? 0), o.stdFloor);
+        const adv = normalise(members.map(([i, t]) => perSample[i]?.returns[t] ?? 0), o.stdFloor, o.std);
         members.forEach(([i, t], m) => ((stepAdv[i] as number[])[t] = adv[m] ?? 0));
       }
       g.samples.forEach((s, i) => {

@@ -1,8 +1,9 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { grpo, mean, normalise, populationStd, ZERO_STD_TOL } from './grpo.js';
 import { drGrpo } from './drgrpo.js';
-import { getEstimator } from './index.js';
+import { grpo } from './grpo.js';
+import { getEstimator, type StdKind, type ZeroVarianceRule } from './index.js';
+import { mean, normalise, populationStd, sampleStd, ZERO_STD_TOL } from './stats.js';
 import { groupsOf, near, opts, rewardGroup, traj } from './test-fixtures.js';
 
 const adv = (rows: { advantage: number }[]) => rows.map((r) => r.advantage);
@@ -25,7 +26,31 @@ describe('GRPO', () => {
     // [2, 4, 4, 4, 5, 5, 7, 9]: mean 5, Σ(x−5)² = 9+1+1+1+0+0+4+16 = 32, population var 32/8 = 4 ⇒ std 2
     assert.equal(populationStd([2, 4, 4, 4, 5, 5, 7, 9]), 2);
     assert.equal(mean([2, 4, 4, 4, 5, 5, 7, 9]), 5);
-    assert.deepEqual(grpo.params(opts()), { std: 'population', std_floor: 0.05, zero_std_tolerance: ZERO_STD_TOL });
+    assert.deepEqual(grpo.params(opts()), { std: 'population', std_floor: 0.05, zero_std_tolerance: ZERO_STD_TOL, zero_variance: 'keep' });
+  });
+
+  it('--std sample divides by the n − 1 std (hand-computed)', () => {
+    // r = [1, 0, 0.5, 0.5]: Σ(r − 0.5)² = 0.5; sample var 0.5/3 = 1/6, std 1/√6 = 0.408248
+    //   ⇒ A = [0.5·√6, −0.5·√6, 0, 0] = [±1.224745, 0, 0] (population: ±√2 = ±1.414214, 0.189469 larger)
+    const rows = grpo.estimate(rewardGroup([1, 0, 0.5, 0.5]), opts({ std: 'sample' }));
+    near(adv(rows), [Math.sqrt(1.5), -Math.sqrt(1.5), 0, 0]);
+    near(adv(rows), [1.224744871, -1.224744871, 0, 0], 1e-9);
+    // r = [1, 0]: sample std √(0.5/1) = 0.707107 ⇒ A = ±0.5/0.707107 = ±1/√2 (population: std 0.5 ⇒ ±1)
+    near(adv(grpo.estimate(rewardGroup([1, 0]), opts({ std: 'sample' }))), [Math.SQRT1_2, -Math.SQRT1_2]);
+    near(adv(grpo.estimate(rewardGroup([1, 0]), opts())), [1, -1]);
+    // [2, 4, 4, 4, 5, 5, 7, 9]: Σ(x − 5)² = 32 ⇒ sample var 32/7, std 2.138090 (population 2)
+    assert.equal(sampleStd([2, 4, 4, 4, 5, 5, 7, 9]), Math.sqrt(32 / 7));
+    assert.equal(sampleStd([0.3]), 0);
+    assert.deepEqual(normalise([0.3], 0.05, 'sample'), [0]);
+    assert.equal(grpo.params(opts({ std: 'sample' })).std, 'sample');
+  });
+
+  it('the floor applies to the sample std too', () => {
+    // r = [0.52, 0.48]: sample std √(2·0.02²/1) = 0.028284 < 0.05 ⇒ ±0.02/0.05 = ±0.4, as with population std
+    near(adv(grpo.estimate(rewardGroup([0.52, 0.48]), opts({ std: 'sample' }))), [0.4, -0.4]);
+    // r = [0.56, 0.44]: population std 0.06 ⇒ ±1; sample std √(2·0.06²) = 0.084853 ⇒ ±0.06/0.084853 = ±1/√2
+    near(adv(grpo.estimate(rewardGroup([0.56, 0.44]), opts())), [1, -1]);
+    near(adv(grpo.estimate(rewardGroup([0.56, 0.44]), opts({ std: 'sample' }))), [Math.SQRT1_2, -Math.SQRT1_2]);
   });
 
   it('floors the std at 0.05 (CE App. B)', () => {
@@ -42,6 +67,28 @@ describe('GRPO', () => {
     // within numerical tolerance: exactly 0, not ±0.5e-12/0.05
     assert.deepEqual(adv(grpo.estimate(rewardGroup([0.7, 0.7 + 1e-12]), opts())), [0, 0]);
     assert.deepEqual(normalise([0.3], 0.05), [0]);
+  });
+
+  it('--zero-variance exclude drops a zero-variance group before estimation; keep gives it zeros', () => {
+    // task a: [1, 0] ⇒ [1, −1]; task z: [0.7, 0.7, 0.7] (zero variance)
+    const groups = groupsOf([traj('a', 0, { score: 1 }), traj('a', 1, { score: 0 }), ...[0, 1, 2].map((i) => traj('z', i, { score: 0.7 }))]);
+    const keep = grpo.estimate(groups, opts());
+    assert.deepEqual(keep.map((r) => [r.group, r.advantage]), [['a#0', 1], ['a#0', -1], ['z#0', 0], ['z#0', 0], ['z#0', 0]]);
+    const exclude = grpo.estimate(groups, opts({ zeroVariance: 'exclude' }));
+    assert.deepEqual(exclude.map((r) => [r.group, r.advantage]), [['a#0', 1], ['a#0', -1]]);
+    assert.equal(grpo.params(opts({ zeroVariance: 'exclude' })).zero_variance, 'exclude');
+    // within numerical tolerance counts as zero variance
+    assert.deepEqual(grpo.estimate(rewardGroup([0.7, 0.7 + 1e-12]), opts({ zeroVariance: 'exclude' })), []);
+    assert.equal(grpo.zeroVariance(rewardGroup([0.7, 0.7 + 1e-12])[0] as never, opts()), true);
+  });
+
+  it('refuses an unknown reading with a clear error (library callers pass strings)', () => {
+    const g = rewardGroup([1, 0]);
+    const bad = (e: Error & { code?: string }, re: RegExp) => e.code === 'bad_input' && re.test(e.message);
+    assert.throws(() => grpo.estimate(g, opts({ std: 'bessel' as StdKind })), (e: Error) => bad(e, /^EstimatorOptions\.std must be population or sample, not "bessel"$/));
+    assert.throws(() => grpo.estimate(g, opts({ zeroVariance: 'drop' as ZeroVarianceRule })), (e: Error) => bad(e, /^EstimatorOptions\.zeroVariance must be keep or exclude, not "drop"$/));
+    // Dr.GRPO divides by no std, yet a wrong value is still refused rather than ignored
+    assert.throws(() => drGrpo.estimate(g, opts({ std: 'n-1' as StdKind })), (e: Error) => bad(e, /std must be population or sample/));
   });
 
   it('normalises each group on its own', () => {
@@ -62,8 +109,14 @@ describe('Dr.GRPO', () => {
     assert.equal(drGrpo.params(opts({ normaliser: 4096 })).loss_normaliser, 4096);
   });
 
-  it('gives a zero-variance group zero advantages', () => {
+  it('gives a zero-variance group zero advantages, or no rows under --zero-variance exclude', () => {
     assert.deepEqual(adv(drGrpo.estimate(rewardGroup([0.25, 0.25, 0.25, 0.25]), opts())), [0, 0, 0, 0]);
+    assert.deepEqual(drGrpo.estimate(rewardGroup([0.25, 0.25, 0.25, 0.25]), opts({ zeroVariance: 'exclude' })), []);
+    assert.deepEqual(drGrpo.params(opts()), { loss_normaliser: 1536, zero_std_tolerance: ZERO_STD_TOL, zero_variance: 'keep' });
+  });
+
+  it('ignores --std (no std division)', () => {
+    near(adv(drGrpo.estimate(rewardGroup([1, 0, 0.5, 0.5]), opts({ std: 'sample' }))), [0.5, -0.5, 0, 0]);
   });
 });
 

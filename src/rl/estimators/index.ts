@@ -5,6 +5,11 @@ import { drGrpo } from './drgrpo.js';
 import { gdpo } from './gdpo.js';
 import { gigpo } from './gigpo.js';
 import { grpo } from './grpo.js';
+import type { StdKind } from './stats.js';
+import type { ZeroVarianceRule } from './zero-variance.js';
+
+export { STD_KINDS, type StdKind } from './stats.js';
+export { ZERO_VARIANCE_RULES, type ZeroVarianceRule } from './zero-variance.js';
 
 /** Parameters of every estimator; each one reports (and uses) only its own. */
 export interface EstimatorOptions {
@@ -18,6 +23,13 @@ export interface EstimatorOptions {
   gamma: number;
   /** GiGPO: step-advantage weight ω (CE App. B: 1.0) */
   omega: number;
+  /**
+   * valid groups whose rewards are all equal: `keep` them with zero advantages (CoworkEnv App. B, the default)
+   * or `exclude` them before estimation (Cowork-Gym §4); GDPO's batch statistics follow
+   */
+  zeroVariance: ZeroVarianceRule;
+  /** the std that divides: `population` (n, the default) or `sample` (n − 1, as verl and TRL) */
+  std: StdKind;
 }
 
 export const DEFAULT_OPTIONS: EstimatorOptions = {
@@ -26,6 +38,8 @@ export const DEFAULT_OPTIONS: EstimatorOptions = {
   dims: DEFAULT_DIMENSIONS,
   gamma: 0.95,
   omega: 1,
+  zeroVariance: 'keep',
+  std: 'population',
 };
 
 export interface StepRow {
@@ -61,7 +75,12 @@ export interface Estimator {
   stepLevel?: boolean;
   /** the parameters it uses, for the output metadata */
   params(o: EstimatorOptions): Record<string, unknown>;
-  /** advantages for the samples of valid groups (rejected groups never reach an estimator) */
+  /** whether a valid group has no reward variance for this method (the rewards it normalises are all equal) */
+  zeroVariance(g: Group, o: EstimatorOptions): boolean;
+  /**
+   * advantages for the samples of valid groups (rejected groups never reach an estimator); under
+   * `o.zeroVariance` `exclude` the zero-variance groups get no rows and stay out of every statistic
+   */
   estimate(groups: readonly Group[], o: EstimatorOptions): AdvantageRow[];
 }
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ToolError } from '../tool-error.js';
 import { defineTool, type Rec, type ServiceDef, type ToolContext } from '../types.js';
-import { fileBytes, MAX_WORKSPACE_BYTES, MAX_WORKSPACE_FILES, usage } from './limits.js';
+import { fileBytes, formatBytes, usage, workspaceBudget } from './limits.js';
 import { toWorkspacePath, within } from './paths.js';
 import { skippedNote } from './readback.js';
 import { lineTester } from './search.js';
@@ -64,10 +64,11 @@ function checkRoom(ctx: ToolContext, path: string, newBytes: number): void {
   const all = files(ctx);
   const old = all.find((f) => f.path === path);
   const { bytes, files: count } = usage(all);
-  if (!old && count + 1 > MAX_WORKSPACE_FILES) throw new ToolError('invalid_argument', `the workspace already holds ${count} files, the most it can hold; remove files first`);
+  const budget = workspaceBudget();
+  if (!old && count + 1 > budget.files) throw new ToolError('invalid_argument', `the workspace already holds ${count} files, the most it can hold; remove files first`);
   const total = bytes - (old ? fileBytes(old) : 0) + newBytes;
-  if (total > MAX_WORKSPACE_BYTES) {
-    throw new ToolError('invalid_argument', `${path} would make the workspace ${(total / 1_000_000).toFixed(1)} MB; it holds at most ${MAX_WORKSPACE_BYTES / 1_000_000} MB in total`);
+  if (total > budget.bytes) {
+    throw new ToolError('invalid_argument', `${path} would make the workspace ${(total / 1_000_000).toFixed(1)} MB; it holds at most ${formatBytes(budget.bytes)} in total`);
   }
 }
 
@@ -269,13 +270,15 @@ function applyChanges(ctx: ToolContext, before: readonly WsFile[], after: readon
 function stopReason(stop: ShellStop, timeoutS: number): string {
   switch (stop) {
     case 'timeout':
-      return `timed out after ${timeoutS}s`;
+      return `timed out after ${timeoutS}s (file changes discarded)`;
     case 'execution_limit':
       return "stopped by the shell's execution limits";
     case 'cpu_limit':
       return `stopped: CPU time limit (${timeoutS}s) exceeded`;
     case 'file_size_limit':
-      return `stopped: a file grew past ${MAX_WORKSPACE_BYTES / 1_000_000} MB`;
+      return `stopped: a file grew past ${formatBytes(workspaceBudget().bytes)}`;
+    case 'memory_limit':
+      return "stopped: the shell's memory limit was exceeded; none of its file changes were kept";
     case 'sandbox':
       return 'the sandbox could not run the command';
   }

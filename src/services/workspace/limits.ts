@@ -1,12 +1,47 @@
 import { ToolError } from '../tool-error.js';
 import type { WsFile } from './shell.js';
 
-/** Total bytes of regular files a workspace may hold (just-bash's in-memory limit uses the same number). */
+/** Default total bytes of regular files a workspace may hold. */
 export const MAX_WORKSPACE_BYTES = 50_000_000;
-/** Regular files a workspace may hold. */
+/** Default number of regular files a workspace may hold. */
 export const MAX_WORKSPACE_FILES = 10_000;
-/** Entries of any kind (directories, links included) a read-back visits before giving up. */
-export const MAX_WORKSPACE_ENTRIES = 2 * MAX_WORKSPACE_FILES;
+
+/** What one episode's workspace may hold; enforced by the file tools, while a command runs, and on read-back. */
+export interface WorkspaceBudget {
+  bytes: number;
+  files: number;
+}
+
+export const DEFAULT_WORKSPACE_BUDGET: Readonly<WorkspaceBudget> = Object.freeze({ bytes: MAX_WORKSPACE_BYTES, files: MAX_WORKSPACE_FILES });
+
+// one budget per process: `serve` lowers it at start so that every live session fits in memory together
+let current: Readonly<WorkspaceBudget> = DEFAULT_WORKSPACE_BUDGET;
+
+/** The workspace budget of every episode of this process. */
+export function workspaceBudget(): Readonly<WorkspaceBudget> {
+  return current;
+}
+
+/** Sets the process-wide workspace budget (undefined restores the default); returns the previous one. */
+export function setWorkspaceBudget(budget: WorkspaceBudget | undefined): Readonly<WorkspaceBudget> {
+  const previous = current;
+  if (budget && (!Number.isSafeInteger(budget.bytes) || budget.bytes < 1 || !Number.isSafeInteger(budget.files) || budget.files < 1)) {
+    throw new RangeError(`workspace budget must be positive integers, got ${JSON.stringify(budget)}`);
+  }
+  current = budget ? Object.freeze({ ...budget }) : DEFAULT_WORKSPACE_BUDGET;
+  return previous;
+}
+
+/** Entries of any kind (directories, links included) a workspace may hold while a command runs. */
+export const maxEntries = (b: WorkspaceBudget): number => 2 * b.files;
+
+/** 4.3 GB, 50 MB, 2.5 MB, 300 KB: how budgets are shown to agents and operators. */
+export function formatBytes(n: number): string {
+  if (n >= 1_000_000_000) return `${Number((n / 1_000_000_000).toFixed(1))} GB`;
+  if (n >= 1_000_000) return `${Number((n / 1_000_000).toFixed(1))} MB`;
+  if (n >= 1_000) return `${Number((n / 1_000).toFixed(1))} KB`;
+  return `${n} bytes`;
+}
 
 /** Size in bytes of a stored file, without decoding it. */
 export function fileBytes(f: Pick<WsFile, 'content' | 'encoding'>): number {
@@ -23,13 +58,13 @@ export function usage(files: readonly Pick<WsFile, 'content' | 'encoding'>[]): {
   return { bytes, files: files.length };
 }
 
-export const TOO_MANY_BYTES = `more than ${MAX_WORKSPACE_BYTES / 1_000_000} MB of files (the workspace holds at most ${MAX_WORKSPACE_BYTES / 1_000_000} MB in total)`;
-export const TOO_MANY_FILES = `more than ${MAX_WORKSPACE_FILES} files (the workspace holds at most ${MAX_WORKSPACE_FILES})`;
+export const tooManyBytes = (b: WorkspaceBudget) => `more than ${formatBytes(b.bytes)} of files (the workspace holds at most ${formatBytes(b.bytes)} in total)`;
+export const tooManyFiles = (b: WorkspaceBudget) => `more than ${b.files} files (the workspace holds at most ${b.files})`;
 
 /** Why a workspace of this size is refused, or undefined when it fits. */
-export function overLimit(bytes: number, files: number): string | undefined {
-  if (files > MAX_WORKSPACE_FILES) return TOO_MANY_FILES;
-  if (bytes > MAX_WORKSPACE_BYTES) return TOO_MANY_BYTES;
+export function overLimit(bytes: number, files: number, b: WorkspaceBudget = current): string | undefined {
+  if (files > b.files) return tooManyFiles(b);
+  if (bytes > b.bytes) return tooManyBytes(b);
   return undefined;
 }
 

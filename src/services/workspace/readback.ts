@@ -1,7 +1,7 @@
 import { lstat, opendir, readFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import type { IFileSystem } from 'just-bash';
-import { MAX_WORKSPACE_ENTRIES, overLimit, workspaceFull } from './limits.js';
+import { maxEntries, overLimit, type WorkspaceBudget, workspaceBudget, workspaceFull } from './limits.js';
 import { ROOT } from './paths.js';
 import type { WsFile } from './shell.js';
 
@@ -22,20 +22,21 @@ class Budget {
   bytes = 0;
   files = 0;
   entries = 0;
+  constructor(readonly limit: WorkspaceBudget) {}
   visit(): void {
-    if (++this.entries > MAX_WORKSPACE_ENTRIES) throw workspaceFull(`more than ${MAX_WORKSPACE_ENTRIES} files and directories`);
+    if (++this.entries > maxEntries(this.limit)) throw workspaceFull(`more than ${maxEntries(this.limit)} files and directories`);
   }
   add(size: number): void {
     this.bytes += size;
     this.files++;
-    const why = overLimit(this.bytes, this.files);
+    const why = overLimit(this.bytes, this.files, this.limit);
     if (why) throw workspaceFull(why);
   }
 }
 
 /** The just-bash filesystem's workspace after a command. */
-export async function readVirtual(fs: IFileSystem): Promise<ReadBack> {
-  const budget = new Budget();
+export async function readVirtual(fs: IFileSystem, limit: WorkspaceBudget = workspaceBudget()): Promise<ReadBack> {
+  const budget = new Budget(limit);
   const found: { path: string; abs: string }[] = [];
   const skipped: Skipped[] = [];
   for (const abs of fs.getAllPaths().sort()) {
@@ -58,8 +59,8 @@ export async function readVirtual(fs: IFileSystem): Promise<ReadBack> {
 }
 
 /** A host directory (the bubblewrap workspace) after a command; never follows links. */
-export async function readHost(dir: string): Promise<ReadBack> {
-  const budget = new Budget();
+export async function readHost(dir: string, limit: WorkspaceBudget = workspaceBudget()): Promise<ReadBack> {
+  const budget = new Budget(limit);
   const found: string[] = [];
   const skipped: Skipped[] = [];
   const walk = async (d: string): Promise<void> => {
@@ -81,7 +82,7 @@ export async function readHost(dir: string): Promise<ReadBack> {
 }
 
 // text stays text; bytes that are not valid UTF-8 come back as base64
-function decode(path: string, bytes: Buffer): WsFile {
+export function decode(path: string, bytes: Buffer): WsFile {
   const text = bytes.toString('utf8');
   return Buffer.from(text, 'utf8').equals(bytes) ? { path, content: text, encoding: 'utf8' } : { path, content: bytes.toString('base64'), encoding: 'base64' };
 }

@@ -235,7 +235,7 @@ describe('shell (just-bash)', () => {
     assert.deepEqual({ ...loop, stderr: undefined }, { code: 'command_failed', message: loop.message, limit: 'execution_limit', exit_code: 126, stdout: '', stderr: undefined, changed: ['before.txt'] });
     assert.match(String(loop.stderr), /too many commands executed/);
     assert.equal(fileAt(ep, 'before.txt')?.content, 'a\n');
-    const slow = fail(await sh(ep, 'sleep 10', { timeout_seconds: 1 }), 'command_failed', /^timed out after 1s: /);
+    const slow = fail(await sh(ep, 'sleep 10', { timeout_seconds: 1 }), 'command_failed', /^timed out after 1s \(file changes discarded\): /);
     assert.equal(slow.exit_code, 124);
     assert.equal(slow.limit, 'timeout');
     assert.deepEqual(records(ep, 'commands').map((r) => r.exit_code), [126, 124]);
@@ -245,7 +245,7 @@ describe('shell (just-bash)', () => {
     const ep = episode();
     ep.setDeadline(Date.now() + 1_000);
     const started = Date.now();
-    const cut = fail(await sh(ep, 'sleep 10', { timeout_seconds: 30 }), 'command_failed', /^timed out after 1s: /);
+    const cut = fail(await sh(ep, 'sleep 10', { timeout_seconds: 30 }), 'command_failed', /^timed out after 1s \(file changes discarded\): /);
     assert.equal(cut.limit, 'timeout');
     assert.ok(Date.now() - started < 5_000, `ran ${Date.now() - started} ms`);
     ep.setDeadline(Date.now() - 1);
@@ -365,7 +365,7 @@ describe('shell (real, bubblewrap)', () => {
     const ep = episode('real');
     const r = await real(ep, '(sleep 2; echo late > late.txt) & sleep 5', { timeout_seconds: 1 });
     if (!r) return;
-    const e = fail(r, 'command_failed', 'timed out after 1s: (no stderr)');
+    const e = fail(r, 'command_failed', 'timed out after 1s (file changes discarded): (no stderr)');
     assert.deepEqual([e.exit_code, e.limit], [124, 'timeout']);
     assert.equal(fileAt(ep, 'late.txt'), undefined);
     assert.deepEqual(records(ep, 'commands').at(-1), { command: '(sleep 2; echo late > late.txt) & sleep 5', exit_code: 124, changed: [], sandbox: 'bubblewrap' });

@@ -92,16 +92,18 @@ export function checkCatalog(spec: TaskSpec): Diagnostic[] {
     const at = `checks[${i}]`;
     switch (c.kind) {
       case 'tool_called':
-        argNames(tool(c.tool, `${at}.tool`, 'verifier'), Object.keys(c.args ?? {}), `${at}.args`, 'verifier');
+        // a list of alternatives: every one must exist and take the arguments
+        eachTool(c.tool, `${at}.tool`).forEach(([name, path]) => argNames(tool(name, path, 'verifier'), Object.keys(c.args ?? {}), `${at}.args`, 'verifier'));
         break;
-      case 'tool_arg': {
-        const r = tool(c.tool, `${at}.tool`, 'verifier');
-        if (r && !Object.keys(r.tool.params.shape).includes(c.arg)) {
-          const known = Object.keys(r.tool.params.shape);
-          out.push(err('unknown_argument', `${at}.arg`, `${r.tool.name} has no argument "${c.arg}"${didYouMean(c.arg, known)} (arguments: ${known.join(', ')})`, 'verifier'));
+      case 'tool_arg':
+        for (const [name, path] of eachTool(c.tool, `${at}.tool`)) {
+          const r = tool(name, path, 'verifier');
+          if (r && !Object.keys(r.tool.params.shape).includes(c.arg)) {
+            const known = Object.keys(r.tool.params.shape);
+            out.push(err('unknown_argument', `${at}.arg`, `${r.tool.name} has no argument "${c.arg}"${didYouMean(c.arg, known)} (arguments: ${known.join(', ')})`, 'verifier'));
+          }
         }
         break;
-      }
       case 'audit_present':
       case 'audit_absent':
       case 'audit_count':
@@ -152,4 +154,9 @@ export function checkCatalog(spec: TaskSpec): Diagnostic[] {
     if (u) collectionField(u.service, u.collection, Object.keys(u.set), `${at}.effect.update_record`, 'builder');
   });
   return out;
+}
+
+// a check's tool (or list of alternatives) with the path of each name
+function eachTool(t: string | readonly string[], path: string): [string, string][] {
+  return typeof t === 'string' ? [[t, path]] : t.map((name, j) => [name, `${path}[${j}]`]);
 }

@@ -43,5 +43,12 @@ export async function checkConsistency(spec: TaskSpec): Promise<Diagnostic[]> {
       out.push(err('consistency_forbidden', `forbidden.actions[${i}]`, `a matching ${action.service}.${action.record} entry does not set safety to 0`, 'verifier'));
     }
   }
+  for (const [i, r] of (spec.forbidden.responses ?? []).entries()) {
+    const b = completeBuilder(spec);
+    b.say(r.contains ?? b.example(r.regex as string));
+    if ((await grade(spec, b.build(), { judge: constJudge(1) })).safety !== 0) {
+      out.push(err('consistency_forbidden', `forbidden.responses[${i}]`, 'an assistant message saying it does not set safety to 0', 'verifier'));
+    }
+  }
   return out;
 }

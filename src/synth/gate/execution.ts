@@ -1,4 +1,5 @@
 import type { Diagnostic } from '../../spec/diagnostics.js';
+import type { Judge } from '../../grade/types.js';
 import type { TaskSpec } from '../../spec/task-spec.js';
 import type { Trajectory } from '../../spec/trajectory.js';
 import type { PlannedUser } from '../../user/scripted.js';
@@ -9,10 +10,13 @@ import { err, warn } from './types.js';
  * Gate step 8 (solvability): the reference solution, executed for real, must score 1.0 — proof that the
  * tools expose the facts and make the changes the checks ask for.
  */
-export async function checkExecution(spec: TaskSpec): Promise<{ diagnostics: Diagnostic[]; trajectory?: Trajectory; user?: PlannedUser }> {
+export async function checkExecution(
+  spec: TaskSpec,
+  judge?: Judge,
+): Promise<{ diagnostics: Diagnostic[]; trajectory?: Trajectory; user?: PlannedUser; stats?: Record<string, unknown> }> {
   const out: Diagnostic[] = [];
   if (spec.reference.length === 0) return { diagnostics: [err('reference_missing', 'reference', 'no reference solution; add the steps that solve the task', 'builder')] };
-  const { trajectory: t, user } = await playReference(spec);
+  const { trajectory: t, user } = await playReference(spec, spec.reference, judge);
   const g = t.grade;
   if (!g) return { diagnostics: out, trajectory: t };
   // map audit seq → reference step index (fault injection is off, so calls are 1:1)
@@ -23,7 +27,8 @@ export async function checkExecution(spec: TaskSpec): Promise<{ diagnostics: Dia
     }
   }
   g.checks.forEach((c, i) => {
-    if (c.score !== null && c.score < 1) {
+    // a judge's verdict on an llm_judge check is reported below (reference_judged_low), not as a code failure
+    if (c.kind !== 'llm_judge' && c.score !== null && c.score < 1) {
       out.push(err('reference_check_failed', `checks[${i}]`, `the reference scores ${c.score} on "${c.id}": ${JSON.stringify(c.evidence[0] ?? {}).slice(0, 240)}`, 'builder'));
     }
   });
@@ -32,10 +37,33 @@ export async function checkExecution(spec: TaskSpec): Promise<{ diagnostics: Dia
   if (end?.type === 'episode_end' && end.reason !== 'agent_done' && end.reason !== 'user_done') {
     out.push(err('reference_incomplete', 'reference', `the reference episode ended with ${end.reason}${end.error ? `: ${end.error}` : ''} (limits.max_turns ${spec.limits.max_turns})`, 'builder'));
   }
-  if (g.status !== 'ok') {
-    out.push(warn('reference_unjudged', 'judge', 'LLM-judged items could not be scored without a judge; only the code checks were verified', 'verifier'));
+  const judged = [...g.checks.filter((c) => c.kind === 'llm_judge'), ...(spec.scoring.mode === 'geometric' ? g.judge : [])];
+  const stats = judged.length ? { judged: judged.map((c) => ({ id: c.id, score: c.score, status: c.status })), ...(g.unavailable ? { unverified_share: g.unavailable.judged_share } : {}) } : undefined;
+  if (g.status === 'judge_unavailable') {
+    const u = g.unavailable;
+    const share = u ? `${u.judged_share} of the ${spec.scoring.mode === 'geometric' ? 'score (the LLM side)' : 'completion'}` : 'part of the score';
+    const code = u?.code === null || u?.code === undefined ? '' : `; the code part scores ${u.code}`;
+    out.push(warn('reference_unjudged', 'judge', `${share} is LLM-judged (${u?.items.join(', ') ?? '?'}) and was not verified offline${code}; run validate --judge <model> to judge it`, 'verifier'));
+  } else if (g.status === 'judge_error') {
+    out.push(err('reference_judge_error', 'judge', `the judge could not score the reference: ${g.unavailable?.reason ?? 'unknown error'}`, 'verifier'));
+  } else if (judge && judged.length) {
+    // a judge's verdict is a graded opinion: items below 1 are reported, a reference below the pass mark fails
+    for (const c of judged) {
+      if (c.score !== null && c.score < 1) {
+        const why = (c.evidence[0] as { reasoning?: string } | undefined)?.reasoning ?? '';
+        out.push(warn('reference_judged_low', pathOf(spec, c.id), `the judge gives the reference ${c.score} on "${c.id}"${why ? `: ${why.slice(0, 200)}` : ''}`, 'verifier'));
+      }
+    }
+    if (out.every((d) => d.severity === 'warning') && (g.score ?? 0) < spec.scoring.pass_threshold) {
+      out.push(err('reference_failed', 'reference', `with the judge's verdicts the reference scores ${g.score}, below the pass threshold ${spec.scoring.pass_threshold}`, 'builder'));
+    }
   } else if (out.length === 0 && g.score !== 1) {
     out.push(err('reference_failed', 'reference', `the reference scores ${g.score}, not 1.0`, 'builder'));
   }
-  return { diagnostics: out, trajectory: t, ...(user ? { user } : {}) };
+  return { diagnostics: out, trajectory: t, ...(user ? { user } : {}), ...(stats ? { stats } : {}) };
+}
+
+function pathOf(spec: TaskSpec, id: string): string {
+  const i = spec.checks.findIndex((c) => c.id === id);
+  return i >= 0 ? `checks[${i}]` : `judge[${spec.judge.findIndex((j) => j.id === id)}]`;
 }

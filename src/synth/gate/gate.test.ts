@@ -109,7 +109,7 @@ const cases: Case[] = [
   { name: 'fixture unknown field', text: edit(['priority: medium, customer_id: CUS-118', 'priority: medium, customr_id: CUS-118']), step: 3, errors: [['unknown_field', 'fixtures.helpdesk.tickets[1].customr_id', 20]], message: /^unknown field; did you mean customer_id\?/ },
   { name: 'fixture duplicate id', text: edit(['ticket_id: TK-0987', 'ticket_id: TK-1042']), step: 3, errors: [['fixture_duplicate_id', 'fixtures.helpdesk.tickets[1].ticket_id', 20]], message: 'Ticket id TK-1042 appears twice in helpdesk.tickets' },
   { name: 'fixture for an unknown collection', text: edit(['    tickets:', '    tikets:']), step: 3, errors: [['unknown_collection', 'fixtures.helpdesk.tikets', 19]], message: 'helpdesk has no collection "tikets"; did you mean tickets? (collections: tickets)' },
-  { name: 'selected service without records', text: edit([GMAIL_FIXTURES, '']), step: 3, errors: [['fixture_missing', 'services[2]', 11]], message: 'gmail has no initial records; add fixtures.gmail.messages (or drop the service)' },
+  { name: 'selected service without records', text: edit([GMAIL_FIXTURES, '']), step: 3, errors: [['fixture_missing', 'services[2]', 11]], message: 'gmail has no initial records; add fixtures.gmail.messages (or drop the service), or write fixtures.gmail.messages: [] if the task starts with it empty' },
   // step 4: checks
   { name: 'weights not summing to 1', text: edit(['all: [TK-1042], weight: 0.2', 'all: [TK-1042], weight: 0.3']), step: 4, errors: [['weights_sum', 'checks', 26]], message: 'check weights sum to 1.1; they must sum to 1' },
   {
@@ -124,7 +124,7 @@ const cases: Case[] = [
     text: edit(['helpdesk_list_tickets, weight: 0.2', 'helpdesk_list_tickets, weight: 0.1'], ['accept: [CUS-204], weight: 0.2', 'accept: [CUS-204], weight: 0.1'], ['weight: 0.4', 'weight: 0.2'], [CHECK3, '  - { id: reported, kind: llm_judge, rubric: The answer names TK-1042., weight: 0.6 }']),
     step: 4,
     errors: [['judge_weight_cap', 'checks', 26]],
-    message: 'llm_judge checks weigh 0.6; at most 0.55 of completion may be judged',
+    message: 'llm_judge checks weigh 0.6; at most 0.55 of completion may be judged; set scoring.judge_weight_cap (at most 0.7) to allow more',
   },
   { name: 'invalid regex', text: edit(['where: { to: dana.lee@acme.example }', 'where: { to: { regex: "dana(" } }']), step: 4, errors: [['invalid_regex', 'checks[2].where.to.regex', 28]], message: /^not a valid regular expression: / },
   { name: 'audit_count without a bound', text: edit(['kind: audit_present, service: gmail', 'kind: audit_count, service: gmail']), step: 4, errors: [['missing_field', 'checks[2]', 28]], message: 'audit_count needs min, max or equals' },

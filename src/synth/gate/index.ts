@@ -1,3 +1,4 @@
+import type { Judge } from '../../grade/types.js';
 import { isError, type Diagnostic } from '../../spec/diagnostics.js';
 import { parsePath, type SourceDoc, withPositions } from '../../spec/document.js';
 import { checkSpecValue, parseSpecText } from '../../spec/parse-spec.js';
@@ -48,6 +49,8 @@ export function staticDiagnostics(spec: TaskSpec): Diagnostic[] {
 export interface GateOptions {
   /** last step to run (default: all) */
   through?: number;
+  /** judges the reference's LLM-judged items in step 8 (without one they are reported as unverified) */
+  judge?: Judge;
 }
 
 export interface GateReport {
@@ -87,7 +90,10 @@ export async function runGate(input: string | { raw: unknown } | { spec: TaskSpe
   if (!spec) return report(id, steps);
   for (const [n, fn] of STATIC_STEPS) if (n <= through) add(n, fn(spec));
   if (through >= 7 && steps.every((s) => s.ok)) add(7, await checkConsistency(spec));
-  if (through >= 8 && steps.every((s) => s.ok)) add(8, (await checkExecution(spec)).diagnostics);
+  if (through >= 8 && steps.every((s) => s.ok)) {
+    const e = await checkExecution(spec, opts.judge);
+    add(8, e.diagnostics, e.stats);
+  }
   if (through >= 9 && steps.every((s) => s.ok)) {
     const m = await checkMutation(spec);
     add(9, m.diagnostics, { mutants: m.stats.mutants, killed: m.stats.killed, kill_rate: m.stats.kill_rate });

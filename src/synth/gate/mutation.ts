@@ -49,7 +49,7 @@ export async function checkMutation(spec: TaskSpec): Promise<{ diagnostics: Diag
     }
   }
   const survivors = mutants.filter((m) => !m.killed);
-  const diagnostics = survivors.map((m) =>
+  const diagnostics = [...forDiagnostics(spec), ...survivors.map((m) =>
     err(
       'mutant_survived',
       `reference[${m.step}]`,
@@ -58,9 +58,37 @@ export async function checkMutation(spec: TaskSpec): Promise<{ diagnostics: Diag
         : `${m.detail} still scores ${m.score}; the checks do not tell the target from the distractor`,
       'verifier',
     ),
-  );
+  )];
   const killed = mutants.length - survivors.length;
   return { diagnostics, stats: { baseline, mutants: mutants.length, killed, kill_rate: mutants.length ? killed / mutants.length : 1, survivors } };
+}
+
+/**
+ * Steps declared `for: judge | user` must be what a judge rubric or the user plan is about: the rubric (or the
+ * plan) mentions the called tool, its service or one of its argument values; a `say`/`ask` step needs the
+ * judged part (or the user plan) to exist.
+ */
+export function forDiagnostics(spec: TaskSpec): Diagnostic[] {
+  const out: Diagnostic[] = [];
+  const rubrics = [...spec.checks.flatMap((c) => (c.kind === 'llm_judge' ? [c.rubric] : [])), ...spec.judge.map((j) => j.rubric)].join('\n').toLowerCase();
+  const plan = spec.user ? JSON.stringify(spec.user).toLowerCase() : '';
+  spec.reference.forEach((s, i) => {
+    if (!s.for) return;
+    const text = s.for === 'judge' ? rubrics : plan;
+    const at = `reference[${i}].for`;
+    if (!text) {
+      out.push(err('reference_for_unmentioned', at, s.for === 'judge' ? 'this step is for the judge, but the spec has no llm_judge check or judge item' : 'this step is for the simulated user, but the spec has no user plan', 'builder'));
+      return;
+    }
+    if (!('call' in s)) return;
+    const tool = canonicalTool(s.call);
+    const names = [s.call, tool, resolveTool(s.call)?.service.name ?? '', ...Object.values(s.args).flatMap((v) => (typeof v === 'string' && v.length >= 3 ? [v] : []))];
+    if (!names.some((n) => n && text.includes(n.toLowerCase()))) {
+      const where = s.for === 'judge' ? 'no judge rubric mentions' : 'the user plan does not mention';
+      out.push(err('reference_for_unmentioned', at, `this step (${s.call}) is for the ${s.for}, but ${where} ${tool}, its service or an argument value; say in the ${s.for === 'judge' ? 'rubric' : 'plan'} what it depends on`, 'builder'));
+    }
+  });
+  return out;
 }
 
 function describeStep(s: TaskSpec['reference'][number] | undefined): string {
@@ -77,6 +105,8 @@ export function requiredSteps(spec: TaskSpec): number[] {
   const saysMatter = reads('response_contains') || reads('response_matches');
   const lastSay = spec.reference.findLastIndex((s) => 'say' in s);
   return spec.reference.flatMap((s, i) => {
+    // a step the judge or the simulated user depends on needs no code check (forDiagnostics checks the claim)
+    if (s.for) return [];
     if ('call' in s) return resolveTool(s.call)?.tool.mutates || named.has(canonicalTool(s.call)) ? [i] : [];
     if ('say' in s) return saysMatter && i === lastSay ? [i] : [];
     return reads('asked_user') ? [i] : [];
@@ -84,7 +114,7 @@ export function requiredSteps(spec: TaskSpec): number[] {
 }
 
 function toolsOf(c: Check): string[] {
-  if (c.kind === 'tool_called' || c.kind === 'tool_arg') return [c.tool];
+  if (c.kind === 'tool_called' || c.kind === 'tool_arg') return typeof c.tool === 'string' ? [c.tool] : [...c.tool];
   if (c.kind === 'audit_sequence') return c.steps.flatMap((s) => ('tool' in s ? [s.tool] : []));
   return [];
 }

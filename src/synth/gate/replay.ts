@@ -1,6 +1,7 @@
 import { referenceTurns, scriptedAgent } from '../../agent/reference.js';
 import { runEpisode } from '../../agent/rollout.js';
 import { createEpisode } from '../../env/episode.js';
+import type { Judge } from '../../grade/types.js';
 import type { TaskSpec } from '../../spec/task-spec.js';
 import type { Trajectory } from '../../spec/trajectory.js';
 import { type PlannedUser, scriptedUser } from '../../user/scripted.js';
@@ -9,12 +10,12 @@ import { type PlannedUser, scriptedUser } from '../../user/scripted.js';
  * Plays reference steps (the spec's own, or a mutant's) in a fresh episode with fault injection off and,
  * for dialogue specs, the scripted user.
  */
-export async function playReference(spec: TaskSpec, steps: TaskSpec['reference'] = spec.reference): Promise<{ trajectory: Trajectory; user?: PlannedUser }> {
+export async function playReference(spec: TaskSpec, steps: TaskSpec['reference'] = spec.reference, judge?: Judge): Promise<{ trajectory: Trajectory; user?: PlannedUser }> {
   const clean = cleanOf(spec);
   const episode = createEpisode(clean, { seed: 0 });
   const user = clean.user ? scriptedUser(clean, episode) : undefined;
   const agent = scriptedAgent('reference', referenceTurns(steps), { retries: 0 });
-  const trajectory = await runEpisode({ spec: clean, agent, episode, ...(user ? { user } : {}) });
+  const trajectory = await runEpisode({ spec: clean, agent, episode, ...(user ? { user } : {}), ...(judge ? { judge } : {}) });
   return user ? { trajectory, user } : { trajectory };
 }
 

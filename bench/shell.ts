@@ -1,0 +1,73 @@
+import { performance } from 'node:perf_hooks';
+import { Worker } from 'node:worker_threads';
+import { runVirtual, type WsFile } from '../src/services/workspace/shell.js';
+import { type BenchResult, figure, quantile } from './stats.js';
+
+// `echo ok` through the workspace shell's entry point (runVirtual: the worker pool once it runs there, the
+// caller's thread before), each call paired with its floor: a bare worker_threads message round trip to a
+// warm worker of this process carrying the same job (files + command) and answering with a small reply.
+const CALLS = 1000;
+const WARMUP = 100;
+
+// a small workspace as tasks have them: a few short text files
+const FILES: WsFile[] = [
+  { path: 'README.md', content: '# Notes\n\nQuarterly figures and the open tickets list.\n', encoding: 'utf8' },
+  { path: 'data/tickets.csv', content: 'id,status,priority\nTK-001,open,high\nTK-002,closed,low\nTK-003,open,medium\n', encoding: 'utf8' },
+  { path: 'scripts/count.sh', content: '#!/bin/sh\ngrep -c open data/tickets.csv\n', encoding: 'utf8' },
+];
+const OPTS = { now: '2026-03-10T09:00:00Z', timeoutMs: 10_000, maxOutput: 16_000 };
+
+async function echoWorker(): Promise<{ roundTrip(msg: unknown): Promise<unknown>; close(): Promise<number> }> {
+  const w = new Worker(`const { parentPort } = require('node:worker_threads'); parentPort.on('message', (m) => parentPort.postMessage({ exitCode: 0, stdout: 'ok\\n', stderr: '', n: m.files.length }));`, { eval: true });
+  await new Promise<void>((resolve, reject) => {
+    w.once('online', () => resolve());
+    w.once('error', reject);
+  });
+  return {
+    roundTrip: (msg) =>
+      new Promise((resolve) => {
+        w.once('message', resolve);
+        w.postMessage(msg);
+      }),
+    close: () => w.terminate(),
+  };
+}
+
+// a hung pool must fail the benchmark, not hang it
+function within<T>(ms: number, what: string, p: Promise<T>): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`bench: ${what} did not answer within ${ms} ms`)), ms);
+  });
+  return Promise.race([p, late]).finally(() => clearTimeout(timer));
+}
+
+export async function run(): Promise<BenchResult> {
+  const floorWorker = await echoWorker();
+  try {
+    const a: number[] = [];
+    const b: number[] = [];
+    for (let i = 0; i < CALLS + WARMUP; i++) {
+      let t0 = performance.now();
+      const r = await within(30_000, 'runVirtual(echo ok)', runVirtual(FILES, 'echo ok', OPTS));
+      const ta = (performance.now() - t0) * 1000;
+      if (r.exitCode !== 0 || r.stdout !== 'ok\n') throw new Error(`bench: echo ok gave exit ${r.exitCode}, stdout ${JSON.stringify(r.stdout)}, stderr ${JSON.stringify(r.stderr)}`);
+      t0 = performance.now();
+      await within(30_000, 'the echo worker', floorWorker.roundTrip({ files: FILES, command: 'echo ok', ...OPTS }));
+      const tb = (performance.now() - t0) * 1000;
+      if (i >= WARMUP) a.push(ta), b.push(tb);
+    }
+    const ms = (us: number) => Math.round(us) / 1000;
+    const p50 = ms(quantile(a, 0.5));
+    const floor = ms(quantile(b, 0.5));
+    return {
+      name: 'shell',
+      metrics: { echo_p50_ms: p50, echo_p99_ms: ms(quantile(a, 0.99)), worker_round_trip_p50_ms: floor, worker_round_trip_p99_ms: ms(quantile(b, 0.99)), calls: CALLS },
+      figures: {
+        shell_echo: figure({ unit: 'ms', value: p50, floor, floorIs: 'bare worker_threads round trip of the same job to a warm worker', target: ['≤', 10], absolute: ['≤', 2] }),
+      },
+    };
+  } finally {
+    await floorWorker.close();
+  }
+}

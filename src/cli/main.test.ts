@@ -1,0 +1,21 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { buildProgram, commandsFor } from './main.js';
+
+describe('lazy command loading', () => {
+  it('loads only the command a line names, none for --version, all for help and typos', () => {
+    assert.deepEqual(commandsFor(['node', 'coworkenv', 'validate', 'x.yaml']), ['validate']);
+    assert.deepEqual(commandsFor(['node', 'coworkenv', '--version']), []);
+    assert.deepEqual(commandsFor(['node', 'coworkenv', '-V']), []);
+    for (const argv of [['node', 'coworkenv'], ['node', 'coworkenv', '--help'], ['node', 'coworkenv', 'help', 'run'], ['node', 'coworkenv', 'valdate'], ['node', 'coworkenv', 'toString']]) {
+      assert.equal(commandsFor(argv).length, 17, argv.join(' '));
+    }
+  });
+
+  it('registers every command under its own name', async () => {
+    const all = await buildProgram();
+    assert.deepEqual(all.commands.map((c) => c.name()), commandsFor(['node', 'coworkenv']));
+    const one = await buildProgram(['grade']);
+    assert.deepEqual(one.commands.map((c) => c.name()), ['grade']);
+  });
+});

@@ -1,0 +1,130 @@
+import assert from 'node:assert/strict';
+import { Agent, request } from 'node:http';
+import { after, before, describe, it } from 'node:test';
+import { shellPool } from '../services/workspace/shell-pool.js';
+import { makeSpec } from '../spec/testing.js';
+import { type RunningServer, startServer } from './serve.js';
+
+// just-bash loops that never yield to the event loop: before the shell ran in workers, each of these froze
+// every session of the server (and /health) for 4 s to minutes, whatever the command's timeout
+const ATTACKS = {
+  awk: "awk 'BEGIN{for(i=0;i<1000;i++) for(j=0;j<1000;j++) s+=j}'",
+  sed: "echo x | sed ':a;s/x/xx/;/x\\{30000\\}/!ba' | wc -c",
+  bash: 's=x; for i in $(seq 1 9000); do s=$s$s; s=${s:0:1000000}; done; echo ${#s}',
+  jq: "jq -n 'reduce range(0;90000) as $i ([]; . + [$i]) | length'",
+};
+const MAX_OTHER_MS = 250;
+const MAX_ATTACK_MS = 2000;
+const RSS_GROWTH_BYTES = 150_000_000;
+const SPEC = makeSpec({ id: 'stall_ws', services: ['workspace'], fixtures: { workspace: { files: { 'notes.txt': 'hello' } } }, limits: { max_turns: 1000 } });
+
+type Json = Record<string, any>;
+
+describe('env server: a shell command cannot stall other sessions', () => {
+  let srv: RunningServer;
+  const agents = [new Agent({ keepAlive: true }), new Agent({ keepAlive: true }), new Agent({ keepAlive: true })];
+  before(async () => {
+    srv = await startServer({ specs: [SPEC], host: '127.0.0.1', port: 0, ttlS: 0, log: () => {} });
+  });
+  after(async () => {
+    for (const a of agents) a.destroy();
+    await srv.close();
+  });
+
+  const http = (agent: Agent, method: string, path: string, body?: unknown) =>
+    new Promise<{ status: number; body: Json; ms: number }>((resolve, reject) => {
+      const started = performance.now();
+      const data = body === undefined ? undefined : JSON.stringify(body);
+      const req = request({ host: '127.0.0.1', port: srv.port, path, method, agent, headers: data ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(data) } : {} }, (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (c: string) => (text += c));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: JSON.parse(text) as Json, ms: performance.now() - started }));
+      });
+      req.on('error', reject);
+      req.end(data);
+    });
+  const [attacker, victim, prober] = agents as [Agent, Agent, Agent];
+  const reset = async (agent: Agent, episode_id: string) => assert.equal((await http(agent, 'POST', '/reset', { episode_id, task_id: SPEC.id })).status, 200);
+  const step = (agent: Agent, episode_id: string, name: string, args: Json) => http(agent, 'POST', '/step', { episode_id, action: { tool_call: { name, arguments: args } } });
+
+  // the victim session steps (a file tool, then a shell command) and /health is polled until `done`
+  async function others(id: string, done: () => boolean): Promise<number[]> {
+    const latencies: number[] = [];
+    const victimLoop = async () => {
+      for (let i = 0; !done(); i++) {
+        const r = i % 2 === 0 ? await step(victim, id, 'fs_read', { path: 'notes.txt' }) : await step(victim, id, 'shell', { command: 'echo ok' });
+        assert.equal(r.status, 200, JSON.stringify(r.body));
+        assert.equal(r.body.observation.tool_result.ok, true, r.body.observation.tool_result.content);
+        latencies.push(r.ms);
+        // paced: an unpaced victim can reach the episode's 1000-turn limit before a slow attack ends
+        await new Promise((resolve) => setTimeout(resolve, 5));
+      }
+    };
+    const probeLoop = async () => {
+      while (!done()) {
+        const r = await http(prober, 'GET', '/health');
+        assert.deepEqual(r.body, { status: 'healthy' });
+        latencies.push(r.ms);
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+    };
+    await Promise.all([victimLoop(), probeLoop()]);
+    return latencies;
+  }
+
+  let rssBefore = 0;
+  it('warms up (the server, both sessions and a shell command)', async () => {
+    await reset(victim, 'warm');
+    for (let i = 0; i < 5; i++) assert.equal((await step(victim, 'warm', 'shell', { command: 'echo ok' })).body.observation.tool_result.ok, true);
+    rssBefore = process.memoryUsage().rss;
+  });
+
+  for (const [name, command] of Object.entries(ATTACKS)) {
+    it(`a ${name} loop with timeout_seconds 1 times out in < ${MAX_ATTACK_MS} ms; others answer in < ${MAX_OTHER_MS} ms`, { timeout: 30_000 }, async () => {
+      await reset(attacker, `attacker-${name}`);
+      await reset(victim, `victim-${name}`);
+      // each attack starts from a steady server: the previous attack's replacement worker has started
+      await shellPool().warmUp();
+      let finished = false;
+      const attack = step(attacker, `attacker-${name}`, 'shell', { command: `echo started > pre.txt; ${command}`, timeout_seconds: 1 }).finally(() => (finished = true));
+      const [r, latencies] = await Promise.all([attack, others(`victim-${name}`, () => finished)]);
+      assert.equal(r.status, 200);
+      assert.ok(r.ms < MAX_ATTACK_MS, `the attacker waited ${Math.round(r.ms)} ms`);
+      const result = r.body.observation.tool_result;
+      assert.equal(result.ok, false, result.content);
+      assert.match(result.error.message, /^timed out after 1s \(file changes discarded\)/);
+      assert.deepEqual([result.error.code, result.error.limit, result.error.exit_code], ['command_failed', 'timeout', 124]);
+      assert.ok(latencies.length >= 5, `only ${latencies.length} answers to the other clients`);
+      const worst = Math.max(...latencies);
+      assert.ok(worst < MAX_OTHER_MS, `another client waited ${Math.round(worst)} ms (${latencies.length} requests)`);
+      // the killed command left the workspace as it was, and the episode goes on
+      const files = srv.manager.find(`attacker-${name}`)?.episode.snapshot().workspace?.files?.map((f) => f.path);
+      assert.deepEqual(files, ['notes.txt']);
+      const next = await step(attacker, `attacker-${name}`, 'shell', { command: 'cat notes.txt' });
+      assert.equal(JSON.parse(next.body.observation.tool_result.content).stdout, 'hello');
+    });
+  }
+
+  it(`the server's RSS returns to within ${RSS_GROWTH_BYTES / 1e6} MB of where it started`, async () => {
+    // terminated workers release their heaps asynchronously
+    let rss = process.memoryUsage().rss;
+    for (let i = 0; i < 20 && rss - rssBefore >= RSS_GROWTH_BYTES; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      rss = process.memoryUsage().rss;
+    }
+    assert.ok(rss - rssBefore < RSS_GROWTH_BYTES, `RSS grew ${Math.round((rss - rssBefore) / 1e6)} MB`);
+  });
+
+  it('lowers the workspace budget so that 4096 sessions fit: a 40-byte command writing 45 MB is refused', async (t) => {
+    const { budget, note } = srv.capacity;
+    if (budget.bytes >= 45_000_000) return t.skip(`this host's heap fits 4096 workspaces of ${budget.bytes} bytes`);
+    assert.match(String(note), /^workspace budget lowered from 50 MB to .* so that 4096 sessions fit in /);
+    await reset(attacker, 'big');
+    const r = await step(attacker, 'big', 'shell', { command: "printf '%045000000d' 0 > big.txt" });
+    const result = r.body.observation.tool_result;
+    assert.equal(result.ok, false, result.content);
+    assert.match(result.error.message, /^workspace limit exceeded: the command left more than .* of files/);
+    assert.deepEqual(srv.manager.find('big')?.episode.snapshot().workspace?.files?.map((f) => f.path), ['notes.txt']);
+  });
+});
