@@ -10,7 +10,7 @@ import { drawFault } from './faults.js';
 import { type Prepared, prepare } from './prepared.js';
 import { createRng, type Rng } from './rng.js';
 import { ServiceContext } from './service-context.js';
-import type { Audit, AuditCall, CallResult, ToolErrorInfo } from './types.js';
+import type { Audit, AuditCall, CallResult, EpisodeInternals, ToolErrorInfo } from './types.js';
 
 const TICK_MS = 1000;
 
@@ -21,19 +21,7 @@ export interface EpisodeOptions {
   shell?: EpisodeSettings['shell'];
 }
 
-/** What a ServiceContext may touch inside its episode. */
-export interface EpisodeInternals {
-  readonly prepared: Prepared;
-  readonly settings: Readonly<EpisodeSettings>;
-  readonly state: Record<string, Record<string, readonly Rec[]>>;
-  readonly counters: Map<string, number>;
-  callMs: number;
-  seq: number;
-  /** wall-clock deadline (Date.now() ms), set by whoever enforces the episode's timeout */
-  deadlineMs: number | undefined;
-  writable(service: string, collection: string): Rec[];
-  recordList(service: string, list: string): Rec[];
-}
+export type { EpisodeInternals } from './types.js';
 
 /**
  * One isolated execution of a TaskSpec: its own copy-on-write state, a mock clock from `mock_today`

@@ -1,7 +1,7 @@
 import { deepFreeze } from '../services/freeze.js';
 import { ToolError } from '../services/tool-error.js';
 import type { CollectionDef, EpisodeSettings, Rec, ServiceDef, ToolContext } from '../services/types.js';
-import type { EpisodeInternals } from './episode.js';
+import type { EpisodeInternals } from './types.js';
 
 // the ToolContext of one service inside one episode. collections are copy-on-write: the first
 // write copies the shared frozen array, records are replaced (never mutated) and frozen.

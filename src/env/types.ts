@@ -1,4 +1,5 @@
-import type { Rec } from '../services/types.js';
+import type { EpisodeSettings, Rec } from '../services/types.js';
+import type { Prepared } from './prepared.js';
 
 export type InjectedFault = 'rate_limited' | 'server_error' | 'slow';
 
@@ -29,4 +30,18 @@ export interface CallResult {
   latencyUs: number;
   truncated?: boolean;
   seq: number;
+}
+
+/** What a ServiceContext may touch inside its episode. */
+export interface EpisodeInternals {
+  readonly prepared: Prepared;
+  readonly settings: Readonly<EpisodeSettings>;
+  readonly state: Record<string, Record<string, readonly Rec[]>>;
+  readonly counters: Map<string, number>;
+  callMs: number;
+  seq: number;
+  /** wall-clock deadline (Date.now() ms), set by whoever enforces the episode's timeout */
+  deadlineMs: number | undefined;
+  writable(service: string, collection: string): Rec[];
+  recordList(service: string, list: string): Rec[];
 }

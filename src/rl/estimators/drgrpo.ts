@@ -1,4 +1,4 @@
-import type { Estimator } from './index.js';
+import type { Estimator } from './types.js';
 import { rowsOf } from './grpo.js';
 import { centre, ZERO_STD_TOL } from './stats.js';
 import { groupsToEstimate, scalarRewardsEqual } from './zero-variance.js';

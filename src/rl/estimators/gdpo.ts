@@ -1,6 +1,6 @@
 import type { Group } from '../groups.js';
 import type { DimensionSpec } from '../rewards.js';
-import type { Estimator } from './index.js';
+import type { Estimator } from './types.js';
 import { isZeroVariance, normalise, ZERO_STD_TOL } from './stats.js';
 import { groupsToEstimate } from './zero-variance.js';
 

@@ -1,6 +1,6 @@
 import { trajectoryAnchors } from '../anchor.js';
 import type { Sample } from '../groups.js';
-import type { AdvantageRow, Estimator, StepRow } from './index.js';
+import type { AdvantageRow, Estimator, StepRow } from './types.js';
 import { normalise, ZERO_STD_TOL } from './stats.js';
 import { groupsToEstimate, scalarRewardsEqual } from './zero-variance.js';
 

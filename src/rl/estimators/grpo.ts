@@ -1,5 +1,5 @@
 import type { Group } from '../groups.js';
-import type { AdvantageRow, Estimator } from './index.js';
+import type { AdvantageRow, Estimator } from './types.js';
 import { normalise, ZERO_STD_TOL } from './stats.js';
 import { groupsToEstimate, scalarRewardsEqual } from './zero-variance.js';
 

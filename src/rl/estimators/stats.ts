@@ -1,12 +1,13 @@
 import { CoworkError } from '../../spec/errors.js';
+import type { StdKind } from './types.js';
 
 // the group statistics every estimator shares: mean, std (population or sample) and std normalisation
 
+export type { StdKind } from './types.js';
 /**
  * Which standard deviation divides: `population` (divide by n; CoworkEnv App. B fixes only the floor) or
  * `sample` (Bessel's n − 1, what verl's and TRL's `torch.std` use).
  */
-export type StdKind = 'population' | 'sample';
 export const STD_KINDS: readonly StdKind[] = ['population', 'sample'];
 
 /** Spreads at or below this are zero variance: every advantage is exactly 0 (CE App. B: "within numerical tolerance"). */

@@ -1,6 +1,6 @@
 import { CoworkError } from '../../spec/errors.js';
 import type { Group } from '../groups.js';
-import type { EstimatorOptions } from './index.js';
+import type { EstimatorOptions, ZeroVarianceRule } from './types.js';
 import { checkStdKind, isZeroVariance } from './stats.js';
 
 /**
@@ -9,7 +9,7 @@ import { checkStdKind, isZeroVariance } from './stats.js';
  * estimation (Cowork-Gym §4 excludes "groups with zero reward variance"). The choice matters beyond the group
  * itself wherever statistics span groups: GDPO's batch normalisation.
  */
-export type ZeroVarianceRule = 'keep' | 'exclude';
+export type { ZeroVarianceRule } from './types.js';
 export const ZERO_VARIANCE_RULES: readonly ZeroVarianceRule[] = ['keep', 'exclude'];
 
 /** Throws a bad_input error naming `label` unless `rule` is a ZeroVarianceRule. */

@@ -1,5 +1,5 @@
 import { ToolError } from '../tool-error.js';
-import type { WsFile } from './shell.js';
+import type { WsFile } from './shell-types.js';
 
 /** Default total bytes of regular files a workspace may hold. */
 export const MAX_WORKSPACE_BYTES = 50_000_000;

@@ -3,13 +3,10 @@ import { join, relative } from 'node:path';
 import type { IFileSystem } from 'just-bash';
 import { maxEntries, overLimit, type WorkspaceBudget, workspaceBudget, workspaceFull } from './limits.js';
 import { ROOT } from './paths.js';
-import type { WsFile } from './shell.js';
+import type { Skipped, WsFile } from './shell-types.js';
 
 /** A path the workspace cannot store: only regular files are kept. */
-export interface Skipped {
-  path: string;
-  type: 'symlink' | 'special';
-}
+export type { Skipped } from './shell-types.js';
 
 export interface ReadBack {
   files: WsFile[];

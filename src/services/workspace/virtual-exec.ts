@@ -4,7 +4,7 @@ import { dateText } from './mock-date.js';
 import { maxEntries, tooManyBytes, tooManyFiles, type WorkspaceBudget, workspaceFull } from './limits.js';
 import { ROOT } from './paths.js';
 import { readVirtual, type Skipped } from './readback.js';
-import type { WsFile } from './shell.js';
+import type { WsFile } from './shell-types.js';
 
 // Runs one just-bash command over an in-memory copy of the workspace. It runs inside a shell-pool worker
 // (shell-worker.ts), never on the server's event loop: just-bash's awk/sed/jq/bash loops do not yield.

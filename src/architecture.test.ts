@@ -1,0 +1,122 @@
+import assert from 'node:assert/strict';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { describe, it } from 'node:test';
+import { fileURLToPath } from 'node:url';
+
+// The layering of docs/architecture.md, checked against the code: imports point down, never in a circle.
+const SRC = fileURLToPath(new URL('.', import.meta.url));
+const DOC = join(SRC, '..', 'docs', 'architecture.md');
+
+/** Layer rank of each top-level folder of src/, read from the diagram (top row = highest rank). */
+function layersFromDoc(): Map<string, number> {
+  const doc = readFileSync(DOC, 'utf8');
+  const block = /## Layers[^\n]*\n+```\n([\s\S]*?)```/.exec(doc)?.[1];
+  assert.ok(block, 'docs/architecture.md has a "## Layers" section with a code block');
+  const rows = block.split('\n').filter((l) => l.startsWith('src/'));
+  const rank = new Map<string, number>();
+  rows.forEach((row, i) => {
+    for (const m of row.matchAll(/src\/([a-z-]+)\//g)) rank.set(m[1] as string, rows.length - i);
+  });
+  return rank;
+}
+
+const isTestSupport = (rel: string) => rel.endsWith('.test.ts') || /(^|\/)testing(\.ts$|\/)/.test(rel);
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((n) => {
+    const p = join(dir, n);
+    return statSync(p).isDirectory() ? sourceFiles(p) : p.endsWith('.ts') ? [p] : [];
+  });
+}
+
+// static imports and re-exports (type-only ones too: a type circle is still a circle of concepts) and import()
+const IMPORT = /(?:^|\n)\s*(?:import|export)\s+(?:type\s+)?(?:[^'";]*?\s+from\s+)?['"](\.[^'"]+)['"]|import\(\s*['"](\.[^'"]+)['"]\s*\)/g;
+
+function importGraph(files: readonly string[]): Map<string, string[]> {
+  const known = new Set(files);
+  const graph = new Map<string, string[]>();
+  for (const f of files) {
+    const targets = new Set<string>();
+    for (const m of readFileSync(f, 'utf8').matchAll(IMPORT)) {
+      const spec = (m[1] ?? m[2]) as string;
+      const t = resolve(dirname(f), spec).replace(/\.js$/, '.ts');
+      if (known.has(t)) targets.add(t);
+    }
+    graph.set(f, [...targets]);
+  }
+  return graph;
+}
+
+/** Strongly connected components with more than one file (Tarjan). */
+function cycles(graph: Map<string, string[]>): string[][] {
+  let next = 0;
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const found: string[][] = [];
+  const visit = (v: string): void => {
+    index.set(v, next);
+    low.set(v, next++);
+    stack.push(v);
+    onStack.add(v);
+    for (const w of graph.get(v) ?? []) {
+      if (!index.has(w)) {
+        visit(w);
+        low.set(v, Math.min(low.get(v) as number, low.get(w) as number));
+      } else if (onStack.has(w)) low.set(v, Math.min(low.get(v) as number, index.get(w) as number));
+    }
+    if (low.get(v) === index.get(v)) {
+      const scc: string[] = [];
+      let w: string;
+      do {
+        w = stack.pop() as string;
+        onStack.delete(w);
+        scc.push(w);
+      } while (w !== v);
+      if (scc.length > 1) found.push(scc.sort());
+    }
+  };
+  for (const v of graph.keys()) if (!index.has(v)) visit(v);
+  return found;
+}
+
+describe('layers (docs/architecture.md) hold in the code', () => {
+  const files = sourceFiles(SRC);
+  const shipped = files.filter((f) => !isTestSupport(relative(SRC, f)));
+  const graph = importGraph(shipped);
+  const rank = layersFromDoc();
+  const layerOf = (f: string) => relative(SRC, f).split('/')[0] as string;
+
+  it('every folder of src/ has a row in the diagram', () => {
+    const folders = readdirSync(SRC).filter((n) => statSync(join(SRC, n)).isDirectory());
+    assert.deepEqual(folders.filter((d) => !rank.has(d)), [], 'add these folders to the "## Layers" diagram of docs/architecture.md');
+  });
+
+  it('no module imports from a layer above its own (src/index.ts, the public API, may import any)', () => {
+    const upward: string[] = [];
+    for (const [f, targets] of graph) {
+      const from = layerOf(f);
+      if (f === join(SRC, 'index.ts')) continue;
+      for (const t of targets) if ((rank.get(layerOf(t)) ?? 0) > (rank.get(from) ?? 0)) upward.push(`${relative(SRC, f)} → ${relative(SRC, t)}`);
+    }
+    assert.deepEqual(upward, []);
+  });
+
+  it('no import cycles, type-only imports included', () => {
+    assert.deepEqual(cycles(graph).map((c) => c.map((f) => relative(SRC, f)).join(' ⇄ ')), []);
+  });
+
+  it('no shipped module imports a test helper (the build leaves them out of dist/)', () => {
+    const all = importGraph(files);
+    const bad = shipped.flatMap((f) => (all.get(f) ?? []).filter((t) => isTestSupport(relative(SRC, t))).map((t) => `${relative(SRC, f)} → ${relative(SRC, t)}`));
+    assert.deepEqual(bad, []);
+  });
+
+  it('the checker itself finds a cycle and an upward import', () => {
+    const g = new Map([['a', ['b']], ['b', ['c']], ['c', ['a']], ['d', ['a']]]);
+    assert.deepEqual(cycles(g), [['a', 'b', 'c']]);
+    assert.ok((rank.get('cli') ?? 0) > (rank.get('spec') ?? 0));
+  });
+});
