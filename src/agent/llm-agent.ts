@@ -73,7 +73,7 @@ export function llmAgent(model: ChatModel, opts: LlmAgentOptions = {}): Agent {
       try {
         res = await model.chat(messages, tools, params, signal);
       } catch (e) {
-        throw e instanceof LlmError ? new InfraError(`${model.id}: ${e.kind}: ${e.message}`) : e;
+        throw e instanceof LlmError ? new InfraError(`${model.id}: ${e.kind}: ${e.message}`, { cause: e }) : e;
       }
       const rl = rlFields(res);
       return {

@@ -103,7 +103,7 @@ export class DistillStore {
     try {
       await appendRecord(this.logFile, `${JSON.stringify(e)}\n`);
     } catch (err) {
-      throw new CoworkError('io_error', `${this.logFile}: cannot append (${(err as Error).message})`);
+      throw new CoworkError('io_error', `${this.logFile}: cannot append (${(err as Error).message})`, undefined, { cause: err });
     }
   }
 
@@ -128,7 +128,7 @@ async function readMeta(file: string): Promise<Record<string, unknown>> {
   try {
     v = JSON.parse(await readFile(file, 'utf8'));
   } catch (e) {
-    throw new CoworkError('bad_input', `${file}: not valid JSON (${(e as Error).message}); restore it, or pass --force to start over`);
+    throw new CoworkError('bad_input', `${file}: not valid JSON (${(e as Error).message}); restore it, or pass --force to start over`, undefined, { cause: e });
   }
   if (!v || typeof v !== 'object' || !('config' in v)) throw new CoworkError('bad_input', `${file}: not a distillation description (no config); pass --force to start over`);
   return v as Record<string, unknown>;

@@ -186,7 +186,7 @@ export class Episode {
     try {
       return this.#context(def).update(collection, recordId, set);
     } catch (e) {
-      throw new CoworkError('spec_invalid', `user patch: ${e instanceof Error ? e.message : String(e)}`);
+      throw new CoworkError('spec_invalid', `user patch: ${e instanceof Error ? e.message : String(e)}`, undefined, { cause: e });
     }
   }
 

@@ -10,7 +10,7 @@ export async function writeFileAtomic(file: string, text: string): Promise<void>
     await writeFile(tmp, text);
     await rename(tmp, file);
   } catch (e) {
-    throw new CoworkError('io_error', `${file}: cannot write (${(e as Error).message})`);
+    throw new CoworkError('io_error', `${file}: cannot write (${(e as Error).message})`, undefined, { cause: e });
   }
 }
 

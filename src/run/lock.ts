@@ -44,7 +44,7 @@ function create(file: string): boolean {
     return true;
   } catch (e) {
     if ((e as NodeJS.ErrnoException).code === 'EEXIST') return false;
-    throw new CoworkError('io_error', `${file}: cannot create the lock file (${(e as Error).message})`);
+    throw new CoworkError('io_error', `${file}: cannot create the lock file (${(e as Error).message})`, undefined, { cause: e });
   } finally {
     try {
       unlinkSync(tmp);

@@ -34,7 +34,7 @@ async function readRunFile(runFile: string, fix: string): Promise<Record<string,
   try {
     value = JSON.parse(text);
   } catch (e) {
-    throw new CoworkError('bad_input', `${runFile}: not valid JSON (${parseError(e)}); ${fix}`);
+    throw new CoworkError('bad_input', `${runFile}: not valid JSON (${parseError(e)}); ${fix}`, undefined, { cause: e });
   }
   if (!value || typeof value !== 'object' || Array.isArray(value)) throw new CoworkError('bad_input', `${runFile}: not a run description (expected a JSON object); ${fix}`);
   return value as Record<string, unknown>;
@@ -151,7 +151,7 @@ export class RunStore {
       await appendRecord(this.trajectoriesFile, jsonlLine(t));
     } catch (e) {
       this.done.delete(key);
-      throw new CoworkError('io_error', `${this.trajectoriesFile}: cannot append the trajectory (${parseError(e)})`);
+      throw new CoworkError('io_error', `${this.trajectoriesFile}: cannot append the trajectory (${parseError(e)})`, undefined, { cause: e });
     }
   }
 

@@ -101,7 +101,7 @@ async function* jsonlSpecs(file: string): AsyncGenerator<TaskFile> {
     }
   } catch (e) {
     if (isCoworkError(e)) throw e;
-    throw new CoworkError('io_error', `${file}: cannot read (${(e as Error).message})`);
+    throw new CoworkError('io_error', `${file}: cannot read (${(e as Error).message})`, undefined, { cause: e });
   } finally {
     stream.destroy();
   }

@@ -14,8 +14,8 @@ export type ToolErrorCode =
 export class ToolError extends Error {
   readonly code: ToolErrorCode;
   readonly extra?: Readonly<Record<string, unknown>>;
-  constructor(code: ToolErrorCode, message: string, extra?: Record<string, unknown>) {
-    super(message);
+  constructor(code: ToolErrorCode, message: string, extra?: Record<string, unknown>, options?: ErrorOptions) {
+    super(message, options);
     this.name = 'ToolError';
     this.code = code;
     if (extra) this.extra = extra;

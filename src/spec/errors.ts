@@ -18,12 +18,15 @@ const EXIT_CODES: Record<CoworkErrorCode, number> = {
   internal: 3,
 };
 
-/** The one error class of CoworkEnv; the CLI prints `message` without a stack and exits with `exitCode`. */
+/**
+ * A user-facing failure of CoworkEnv; the CLI prints `message` without a stack and exits with `exitCode`.
+ * When it wraps a lower-level failure (a filesystem or parse error) that error is its `cause`.
+ */
 export class CoworkError extends Error {
   readonly code: CoworkErrorCode;
   readonly details?: unknown;
-  constructor(code: CoworkErrorCode, message: string, details?: unknown) {
-    super(message);
+  constructor(code: CoworkErrorCode, message: string, details?: unknown, options?: ErrorOptions) {
+    super(message, options);
     this.name = 'CoworkError';
     this.code = code;
     this.details = details;

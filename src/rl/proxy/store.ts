@@ -236,7 +236,7 @@ async function appendLines(file: string, text: string): Promise<void> {
       await fh.close();
     }
   } catch (e) {
-    throw new CoworkError('io_error', `${file}: cannot append the traces (${(e as Error).message})`);
+    throw new CoworkError('io_error', `${file}: cannot append the traces (${(e as Error).message})`, undefined, { cause: e });
   }
 }
 
