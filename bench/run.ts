@@ -11,6 +11,8 @@ const BENCHES: Record<string, () => Promise<{ run(): Promise<BenchResult> }>> = 
   server: () => import('./server.js'),
   shell: () => import('./shell.js'),
   distill: () => import('./distill.js'),
+  view: () => import('./view.js'),
+  'claw-serve': () => import('./claw-serve.js'),
 };
 
 const USAGE = 'usage: npm run bench -- [names…] [--json] [--list] [--compare <git-rev> [--rounds N]]';

@@ -274,7 +274,7 @@ describe('coworkenv advantages', () => {
       adv(RUN, '--method', 'grpo', '--w-code', '0', '--reward', 'geometric'),
     ]);
     badInput(method, /unknown --method "ppo"; methods: grpo, drgrpo, gdpo, gigpo/);
-    badInput(missing, /no-such-run: no run\.json/);
+    badInput(missing, /no-such-run: neither a run directory \(no run\.json\) nor a trajectories \.jsonl file/);
     badInput(shaped, /--step-reward shaped needs the specs: --tasks/);
     badInput(reward, /--reward must be claw or geometric/);
     badInput(dims, /unknown reward dimension "speed"/);

@@ -77,7 +77,9 @@ export function advantagesCommand(program: Command): void {
 
       const { config, status, store, skipped } = await RunStore.read(dir);
       warnSkipped(skipped);
-      const grouping = buildGroups(store.done.values(), {
+      // an abandoned MCP episode (the client left before finish) has no reward: never a sample
+      const records = [...store.done.values()].filter((t) => { const end = t.events.at(-1); return !(end?.type === 'episode_end' && end.reason === 'abandoned'); });
+      const grouping = buildGroups(records, {
         reward: (t) => sampleReward(t, reward),
         ...(opts.groupSize !== undefined ? { groupSize: opts.groupSize } : {}),
         trials: config.trials,

@@ -186,11 +186,16 @@ describe('coworkenv curate: output folder', () => {
     badInput(await cli('curate', RUN, '--out', file), /--out .*not-a-dir is a file; give a dataset directory/);
   });
 
-  it('a rerun into the same --out replaces the dataset: no stale files of formats not asked for', async () => {
+  it('a rerun into the same --out needs --force, then replaces the dataset: no stale files of formats not asked for', async () => {
     const out = join(TMP, 'rerun');
     assert.equal((await cli('curate', RUN, '--out', out, '--format', 'trl,parquet,sharegpt')).code, 0);
     for (const f of FILES) assert.ok(existsSync(join(out, f)), f);
-    assert.equal((await cli('curate', RUN, '--out', out, '--format', 'trl,trl')).code, 0);
+    const before = Object.fromEntries(FILES.map((f) => [f, readFileSync(join(out, f), 'utf8')]));
+    // without --force: exit 1, one clear line, the first export untouched
+    await assert.rejects(curateInProcess(RUN, '--out', out, '--format', 'trl'), (e: unknown) => isCoworkError(e) && e.code === 'bad_input' && /already holds a dataset \(.*curation\.json.*\); pass --force to replace it/.test(e.message));
+    assert.deepEqual(Object.fromEntries(FILES.map((f) => [f, readFileSync(join(out, f), 'utf8')])), before);
+    badInput(await cli('curate', RUN, '--out', out, '--format', 'trl'), /already holds a dataset/);
+    assert.equal((await cli('curate', RUN, '--out', out, '--format', 'trl,trl', '--force')).code, 0);
     const left = FILES.filter((f) => existsSync(join(out, f)));
     assert.deepEqual(left, ['sft.jsonl', 'rl_tasks.jsonl', 'rejections.jsonl', 'curation.json']);
     const report = JSON.parse(readFileSync(join(out, 'curation.json'), 'utf8')) as CurationReport;

@@ -1,3 +1,4 @@
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Command } from 'commander';
 import { CE_LIMITS } from '../curate/convert.js';
@@ -38,6 +39,7 @@ interface CurateOpts extends ModelFlags {
   maxChars: number;
   trivialPrefix: string;
   json?: boolean;
+  force?: boolean;
 }
 
 export function curateCommand(program: Command): void {
@@ -63,6 +65,7 @@ export function curateCommand(program: Command): void {
       .option('--max-observation-chars <n>', 'shorten longer tool observations', intArg(1, 10_000_000), CE_LIMITS.maxObservationChars)
       .option('--max-chars <n>', 'reject longer examples (after shortening)', intArg(1, 100_000_000), CE_LIMITS.maxTotalChars)
       .option('--trivial-prefix <order>', `when a TRIVIAL task's one record per task prefix is chosen: ${TRIVIAL_PREFIX_ORDERS.join(' | ')} — before: the first qualifying record uses up the prefix even if conversion rejects it (CoworkEnv App. E); after: the first one that also converts`, 'before-conversion')
+      .option('--force', 'replace a dataset already in --out (without it an existing export is an error and is left intact)')
       .option('--json', 'print curation.json to stdout'),
   ).action(async (runs: string[], opts: CurateOpts, cmd: Command) => {
     // selection settings without --select would be ignored without a word: a bad scores file would go unnoticed
@@ -76,6 +79,7 @@ export function curateCommand(program: Command): void {
     if (opts.select && !['nll', 'rsr'].includes(opts.select)) throw new CoworkError('bad_input', `--select must be nll or rsr, not "${opts.select}"`);
     if (opts.select && !opts.scorer) throw new CoworkError('bad_input', '--select needs --scorer <scores.jsonl | model>');
     checkTrivialPrefixOrder(opts.trivialPrefix, '--trivial-prefix');
+    if (!opts.force) refuseExistingExport(opts.out);
     const sources = [...(await Promise.all(runs.map((r) => resolveSource(r)))), ...(await Promise.all((opts.replace ?? []).map((r) => resolveSource(r, true))))];
     const specs = opts.tasks ? new Map((await loadSpecs(opts.tasks)).map((s) => [s.spec.id, s])) : undefined;
     let scorer: Scorer | undefined;
@@ -96,6 +100,14 @@ export function curateCommand(program: Command): void {
     if (opts.json) printJson(report);
     else printFunnel(report);
   });
+}
+
+/** An earlier export in `dir` is replaced only with --force (a rerun would delete its other formats). */
+function refuseExistingExport(dir: string): void {
+  if (!existsSync(dir) || !statSync(dir).isDirectory()) return;
+  const ours = new Set(['curation.json', 'rejections.jsonl', 'rl_tasks.jsonl', ...EXPORTERS.flatMap((e) => e.files)]);
+  const found = readdirSync(dir).filter((f) => ours.has(f));
+  if (found.length) throw new CoworkError('bad_input', `--out ${dir} already holds a dataset (${found.slice(0, 4).join(', ')}${found.length > 4 ? ', …' : ''}); pass --force to replace it, or choose another --out`);
 }
 
 async function endpointScorerFrom(model: string, flags: ModelFlags, template: string, promptLogprobs: number): Promise<Scorer> {

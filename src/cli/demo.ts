@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import type { Command } from 'commander';
@@ -9,6 +9,7 @@ import { RunStore } from '../run/run-store.js';
 import { runTasks } from '../run/runner.js';
 import { labelsOf, summarizeRun } from '../run/summary.js';
 import { writeSynthOutput } from '../run/task-store.js';
+import { CoworkError } from '../spec/errors.js';
 import { TaskSpec } from '../spec/task-spec.js';
 import { scriptedUser } from '../user/scripted.js';
 import { allFamiliesPlan } from '../synth/builtin-plans.js';
@@ -19,7 +20,7 @@ import { resolveSource } from '../curate/sources.js';
 import { environmentSecrets } from '../curate/validity.js';
 import { printFunnel, THRESHOLD_PRESETS } from './curate.js';
 import { intArg } from './options.js';
-import { color, fmt, out, printJson, table } from './output.js';
+import { color, fmt, note, out, printJson, table } from './output.js';
 import { progress } from './progress.js';
 import { printSynthSummary } from './synth.js';
 
@@ -44,6 +45,9 @@ export function demoCommand(program: Command): void {
     .option('--json', 'print the summaries as JSON')
     .action(async (opts: DemoOpts) => {
       const t0 = Date.now();
+      // found now, not after minutes of synthesis
+      const at = existsSync(opts.out) ? statSync(opts.out) : undefined;
+      if (at && !at.isDirectory()) throw new CoworkError('bad_input', `--out ${opts.out} is a file; the demo writes a folder (tasks/, runs/demo/, datasets/demo/) — give a directory such as demo`);
       // only what the demo writes: --out may hold other things
       if (opts.force) for (const d of ['tasks', join('runs', 'demo'), join('datasets', 'demo')]) await rm(join(opts.out, d), { recursive: true, force: true });
       const plan = allFamiliesPlan(opts.count);
@@ -61,6 +65,8 @@ export function demoCommand(program: Command): void {
       // this run finds and verifies the specs from anywhere
       const specPath = (s: TaskSpec) => relative(runDir, join(taskDir, `${s.id}.json`));
       const store = await RunStore.open(runDir, { name: 'demo', tasks: specs.map((s) => ({ ...labelsOf(s), spec_hash: specHash(s), spec_path: specPath(s) })), agent: agentConfig, user: { name: 'scripted' }, trials: opts.trials, seed: opts.seed });
+      const resumed = store.done.size;
+      if (resumed) note(`resuming ${runDir}: ${resumed} of ${specs.length * opts.trials} episodes already recorded (--force starts over)`);
       const runBar = progress('run', specs.length * opts.trials, opts.json);
       let passed = 0;
       await runTasks({
@@ -91,7 +97,7 @@ export function demoCommand(program: Command): void {
       });
       await writeFileAtomic(join(dataDir, 'curation.json'), prettyJson(curation));
       const seconds = (Date.now() - t0) / 1000;
-      if (opts.json) return printJson({ synth: synthSummary, run: summary, curation, out: opts.out, seconds });
+      if (opts.json) return printJson({ synth: synthSummary, run: summary, curation, out: opts.out, seconds, resumed });
       printSynthSummary(synthSummary, taskDir);
       out();
       out(`${color.bold('teacher')} noisy (skip ${agentConfig.skip}, swap ${agentConfig.swap}), ${opts.trials} trials × ${specs.length} tasks → ${runDir}`);
@@ -102,6 +108,7 @@ export function demoCommand(program: Command): void {
       out(table(['family', 'tasks', 'mean', 'pass rate', `pass@${k}`, `pass^${k}`], rows));
       out();
       printFunnel(curation);
-      out(`\ndone in ${seconds.toFixed(1)}s: ${taskDir}/ (released specs${existsSync(join(taskDir, 'rejected')) ? ', rejected/' : ''}) · ${runDir}/ (trajectories, summary) · ${dataDir}/ (SFT data)`);
+      out(`\ndone in ${seconds.toFixed(1)}s${resumed ? ` (resumed: ${resumed} episode(s) were already recorded)` : ''}: ${taskDir}/ (released specs${existsSync(join(taskDir, 'rejected')) ? ', rejected/' : ''}) · ${runDir}/ (trajectories, summary) · ${dataDir}/ (SFT data)`);
+      out(`next: coworkenv summary ${runDir}  ·  coworkenv advantages ${runDir} --out ${join(opts.out, 'adv.jsonl')}  ·  coworkenv serve ${taskDir}  (docs/rl.md)`);
     });
 }

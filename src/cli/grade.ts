@@ -21,7 +21,8 @@ export function gradeCommand(program: Command): void {
     .requiredOption('--tasks <paths...>', 'the spec files or directories the trajectories came from')
     .option('--json', 'machine-readable output')
     .option('--strict', 'exit 2 if any grade differs from the stored one or any trial fails')
-    .action(async (input: string, opts: { tasks: string[]; json?: boolean; strict?: boolean }) => {
+    .option('--include-abandoned', 'also grade MCP episodes abandoned by their client (left before finish); by default they are skipped')
+    .action(async (input: string, opts: { tasks: string[]; json?: boolean; strict?: boolean; includeAbandoned?: boolean }) => {
       const file = existsSync(input) && statSync(input).isDirectory() ? join(input, 'trajectories.jsonl') : input;
       const text = await readFile(file, 'utf8').catch((e: Error) => {
         throw new CoworkError('not_found', `${file}: cannot read (${e.message})`);
@@ -35,7 +36,7 @@ export function gradeCommand(program: Command): void {
       const specs = new Map((await loadSpecs(opts.tasks)).map((s) => [s.spec.id, s.spec]));
       type Row =
         | { task_id: string; trial: number; error: string }
-        | { task_id: string; trial: number; skipped: 'infra_error' }
+        | { task_id: string; trial: number; skipped: 'infra_error' | 'abandoned' }
         | { task_id: string; trial: number; stored_score: number | null; score: number | null; passed: boolean | null; reproduced: boolean | null; spec_changed: boolean; grade: unknown };
       const results: Row[] = [];
       for (const t of rows) {
@@ -45,8 +46,14 @@ export function gradeCommand(program: Command): void {
           continue;
         }
         // an infrastructure failure was never graded: there is nothing to reproduce
-        if (t.events.at(-1)?.type === 'episode_end' && (t.events.at(-1) as { reason?: string }).reason === 'infra_error') {
+        const reason = t.events.at(-1)?.type === 'episode_end' ? (t.events.at(-1) as { reason?: string }).reason : undefined;
+        if (reason === 'infra_error') {
           results.push({ task_id: t.task_id, trial: t.trial, skipped: 'infra_error' });
+          continue;
+        }
+        // the client left before finish: not a trial of the agent unless asked
+        if (reason === 'abandoned' && !opts.includeAbandoned) {
+          results.push({ task_id: t.task_id, trial: t.trial, skipped: 'abandoned' });
           continue;
         }
         const start = t.events[0];
@@ -71,7 +78,7 @@ export function gradeCommand(program: Command): void {
       else {
         const row = (r: Row) => {
           if ('error' in r) return [r.task_id, r.trial, '-', '-', '-', color.red(r.error), ''];
-          if ('skipped' in r) return [r.task_id, r.trial, '-', '-', '-', color.dim('infra error, not graded'), ''];
+          if ('skipped' in r) return [r.task_id, r.trial, '-', '-', '-', color.dim(r.skipped === 'abandoned' ? 'abandoned, not graded' : 'infra error, not graded'), ''];
           const reproduced = r.reproduced === null ? 'no stored grade' : r.reproduced ? 'yes' : color.red('NO');
           return [r.task_id, r.trial, fmt(r.stored_score), fmt(r.score), r.passed ? 'yes' : 'no', reproduced, r.spec_changed ? color.yellow('changed since the run') : ''];
         };
@@ -80,7 +87,7 @@ export function gradeCommand(program: Command): void {
         out(metricsTable(metrics));
         const same = graded.filter((r) => r.reproduced).length;
         const skipped = results.length - graded.length - missing.length;
-        out(`\n${same}/${graded.length} stored grades reproduced${skipped ? `; ${skipped} infra-error trial(s) not graded` : ''}${problems.length ? `; ${problems.length} malformed row(s) skipped` : ''}`);
+        out(`\n${same}/${graded.length} stored grades reproduced${skipped ? `; ${skipped} infra-error or abandoned trial(s) not graded` : ''}${problems.length ? `; ${problems.length} malformed row(s) skipped` : ''}`);
       }
       if (rows.length && !graded.length) note(color.yellow(`${file}: no trajectory could be graded`));
       if (problems.length || missing.length || (rows.length && !graded.length)) process.exitCode = 1;

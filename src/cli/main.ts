@@ -25,6 +25,11 @@ const COMMANDS: Record<string, () => Promise<Register>> = {
   serve: async () => (await import('./serve.js')).serveCommand,
   proxy: async () => (await import('./proxy.js')).proxyCommand,
   cache: async () => (await import('./cache.js')).cacheCommand,
+  export: async () => (await import('./export.js')).exportCommand,
+  import: async () => (await import('./import.js')).importCommand,
+  'claw-serve': async () => (await import('./claw-serve.js')).clawServeCommand,
+  view: async () => (await import('./view.js')).viewCommand,
+  report: async () => (await import('./report.js')).reportCommand,
 };
 
 /** Which commands a command line needs: the one it names, none for `--version`, all otherwise (help, typos). */

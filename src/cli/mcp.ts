@@ -1,9 +1,9 @@
 import { stat } from 'node:fs/promises';
 import { type Command, Option } from 'commander';
-import { DEFAULT_OUT, parseHostPort, serveMcp } from '../mcp/serve.js';
+import { DEFAULT_IDLE_S, DEFAULT_OUT, parseHostPort, serveMcp } from '../mcp/serve.js';
 import { loadSpecs } from '../run/task-files.js';
 import { CoworkError } from '../spec/errors.js';
-import { intArg } from './options.js';
+import { intArg, numArg } from './options.js';
 
 interface McpOpts {
   seed: number;
@@ -11,16 +11,18 @@ interface McpOpts {
   http?: string;
   out: string;
   user: 'scripted' | 'none';
+  idleTimeout: number;
 }
 
 export function mcpCommand(program: Command): void {
   program
     .command('mcp')
-    .description("serve one episode of a task over MCP (stdio, or Streamable HTTP with --http); on exit the graded trajectory is appended to --out")
+    .description('serve a task over MCP: one episode over stdio, or a session (episode) per client over Streamable HTTP with --http until SIGINT/SIGTERM; each ended episode is appended to --out')
     .argument('<spec...>', 'one spec file (.yaml, .yml, .json, or a .jsonl holding one spec)')
     .option('--seed <s>', 'episode seed (fault injection)', intArg(0, 2 ** 31 - 1), 0)
-    .option('--trial <t>', 'trial index [the next one of this task not yet in --out]', intArg(0, 1_000_000))
-    .option('--http <host:port>', 'serve Streamable HTTP at http://host:port/mcp instead of stdio (host 127.0.0.1 when omitted; port 0 = any free port)')
+    .option('--trial <t>', 'stdio: trial index [the next one of this task not yet in --out]; over --http each session takes the next free one', intArg(0, 1_000_000))
+    .option('--http <host:port>', 'serve Streamable HTTP at http://host:port/mcp instead of stdio, a session per client (host 127.0.0.1 when omitted; port 0 = any free port)')
+    .option('--idle-timeout <s>', 'HTTP: seconds without a request before a session is dropped and its unfinished episode recorded as abandoned', numArg(0.01, 7 * 24 * 3600), DEFAULT_IDLE_S)
     .option('--out <file>', 'JSONL file the trajectory is appended to (checked at startup; servers sharing it take different trials)', DEFAULT_OUT)
     .addOption(new Option('--user <mode>', "who answers send_message_to_user: the spec's scripted user plan, or nobody").choices(['scripted', 'none']).default('scripted'))
     .addHelpText('after', '\nProtocol tools: start_conversation, send_message_to_user, end_conversation, finish — see docs/mcp.md.')
@@ -41,6 +43,7 @@ export function mcpCommand(program: Command): void {
         out: opts.out,
         user: opts.user,
         ...(opts.trial !== undefined ? { trial: opts.trial } : {}),
+        idleTimeoutS: opts.idleTimeout,
         ...(opts.http ? { http: parseHostPort(opts.http) } : {}),
       });
     });

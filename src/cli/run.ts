@@ -16,6 +16,7 @@ import { labelsOf, summarizeRun } from '../run/summary.js';
 import { loadSpecs } from '../run/task-files.js';
 import { type ModelFlags, modelFromFlags } from '../llm/flags.js';
 import { CoworkError } from '../spec/errors.js';
+import { didYouMean } from '../spec/suggest.js';
 import type { Trajectory } from '../spec/trajectory.js';
 import { withModelFlags } from './model-flags.js';
 import { intArg, numArg } from './options.js';
@@ -66,6 +67,13 @@ export function runCommand(program: Command): void {
     if (!['virtual', 'real'].includes(opts.shell)) throw new CoworkError('bad_input', `--shell must be virtual or real, not "${opts.shell}"`);
     const noisyOnly = (['skip', 'swap'] as const).filter((k) => opts[k] !== undefined).map((k) => `--${k}`);
     if (noisyOnly.length && opts.agent !== 'noisy') throw new CoworkError('bad_input', `${noisyOnly.join(' and ')} only ${noisyOnly.length > 1 ? 'apply' : 'applies'} to --agent noisy (this run uses ${redactModelString(opts.agent)}); drop ${noisyOnly.length > 1 ? 'them' : 'it'}`);
+    // a misspelt policy is not a model string: say which policy was meant before loading anything
+    if (!isPolicy(opts.agent) && !opts.agent.includes(':')) {
+      throw new CoworkError('bad_input', `--agent "${opts.agent}" is neither a policy (${Object.keys(POLICIES).join(', ')}) nor a model string (openai:…, anthropic:…, openai-compatible:<url>#<model>)${didYouMean(opts.agent, Object.keys(POLICIES))}`);
+    }
+    if (opts.out && /\.jsonl?$/i.test(opts.out) && !existsSync(opts.out)) {
+      throw new CoworkError('bad_input', `--out ${opts.out} names a run directory (run.json, trajectories.jsonl, summary.json go inside it), not a file; use e.g. --out runs/${basename(opts.out).replace(/\.jsonl?$/i, '')}`);
+    }
     const specs = await loadSpecs(paths);
     const limiter = new CallLimiter({ concurrency: opts.llmConcurrency ?? 8, ...(opts.rpm ? { rpm: opts.rpm } : {}) });
     // a --replay miss stops the run instead of becoming an infra_error or judge_error record

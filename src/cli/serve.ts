@@ -8,7 +8,7 @@ import { withModelFlags } from './model-flags.js';
 import { type ModelFlags, modelFromFlags } from '../llm/flags.js';
 import { intArg, numArg } from './options.js';
 import { note } from './output.js';
-import { untilSignal } from './signals.js';
+import { untilOrphaned, untilSignal } from './signals.js';
 
 interface ServeOpts extends ModelFlags {
   host: string;
@@ -51,8 +51,9 @@ export function serveCommand(program: Command): void {
       if (!['127.0.0.1', 'localhost', '::1'].includes(server.host)) note(`coworkenv serve: warning: ${server.host} is not a loopback address and the server has no authentication`);
       if (server.capacity.note) note(`coworkenv serve: ${server.capacity.note}`);
       note(`coworkenv serve: ${specs.length} task(s) on ${server.url} (WebSocket ${server.url.replace(/^http/, 'ws')}/ws); max ${opts.maxSessions} sessions, idle TTL ${opts.sessionTtl}s, workspace ${formatBytes(server.capacity.budget.bytes)} / ${server.capacity.budget.files} files per episode`);
-      const signal = await stopped;
-      note(`coworkenv serve: ${signal} received, closing ${server.manager.size} session(s)`);
+      // a wrapper (npx, sh -c) killed without passing the signal on must not orphan the server
+      const signal = await Promise.race([stopped, untilOrphaned()]);
+      note(`coworkenv serve: ${signal === 'parent exited' ? 'parent process exited' : `${signal} received`}, closing ${server.manager.size} session(s)`);
       await server.close();
     });
 }

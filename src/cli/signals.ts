@@ -14,3 +14,21 @@ export function untilSignal(): Promise<NodeJS.Signals> {
     process.on('SIGTERM', on);
   });
 }
+
+/**
+ * Resolves when this process's parent goes away (it is re-parented): a wrapper such as `npx` or `sh -c`
+ * that dies of SIGTERM without passing it on would otherwise leave the server running, orphaned.
+ * Checked every `everyMs` on an unref'd timer.
+ */
+export function untilOrphaned(everyMs = 500): Promise<'parent exited'> {
+  const parent = process.ppid;
+  return new Promise((resolve) => {
+    const t = setInterval(() => {
+      if (process.ppid !== parent) {
+        clearInterval(t);
+        resolve('parent exited');
+      }
+    }, everyMs);
+    t.unref();
+  });
+}

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import type { ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -184,7 +185,7 @@ describe('mcp session (in-process)', () => {
       const r = jsonOf(await ended.call('send_message_to_user', { message: 'Which meeting?' }));
       assert.deepEqual([r.user_message, r.conversation_over], ['', true]);
       const t = await ended.session.finalize();
-      assert.deepEqual(t.events.at(-1), { type: 'episode_end', reason: 'agent_error', turns: 1, error: DISCONNECTED });
+      assert.deepEqual(t.events.at(-1), { type: 'episode_end', reason: 'abandoned', turns: 1, error: DISCONNECTED });
     } finally {
       await ended.close();
     }
@@ -216,15 +217,16 @@ describe('mcp session (in-process)', () => {
     }
   });
 
-  it('finalize without finish: agent_error, graded, onFinish once', async () => {
+  it('finalize without finish: abandoned, not graded, onFinish once', async () => {
     const spec = await load(PAYMENT);
     const s = await open({ spec });
     try {
       const [a, b] = await Promise.all([s.session.finalize(), s.session.finalize()]);
       assert.equal(a, b);
       assert.deepEqual(a.events.map((e) => e.type), ['episode_start', 'user', 'episode_end']);
-      assert.deepEqual(a.events.at(-1), { type: 'episode_end', reason: 'agent_error', turns: 0, error: DISCONNECTED });
-      assert.equal(a.grade?.completion, 0);
+      assert.deepEqual(a.events.at(-1), { type: 'episode_end', reason: 'abandoned', turns: 0, error: DISCONNECTED });
+      assert.equal(a.grade, undefined);
+      assert.deepEqual([s.session.ended, s.session.turns], [true, 0]);
       assert.equal(s.finished.length, 1);
       assert.equal((await s.call('start_conversation')).isError, true);
     } finally {
@@ -276,7 +278,7 @@ describe('coworkenv mcp (processes)', () => {
     assert.match(c.stderr(), /trajectory appended to/);
   });
 
-  it('stdio: a client that leaves before finish is recorded as agent_error under the next free trial', { timeout: 60_000 }, async () => {
+  it('stdio: a client that leaves before finish is recorded as abandoned (no grade) under the next free trial', { timeout: 60_000 }, async () => {
     const out = join(dir, 't.jsonl');
     const c = await stdioClient([ESCALATION, '--out', out]);
     try {
@@ -288,11 +290,11 @@ describe('coworkenv mcp (processes)', () => {
     assert.equal(lines.length, 2);
     const t = lines[1] as Trajectory;
     assert.equal(t.trial, 1);
-    assert.deepEqual(t.events.at(-1), { type: 'episode_end', reason: 'agent_error', turns: 1, error: DISCONNECTED });
-    assert.ok(t.grade);
+    assert.deepEqual(t.events.at(-1), { type: 'episode_end', reason: 'abandoned', turns: 1, error: DISCONNECTED });
+    assert.equal(t.grade, undefined);
   });
 
-  it('Streamable HTTP on 127.0.0.1: call, finish, the server exits and writes the trajectory', { timeout: 60_000 }, async () => {
+  it('Streamable HTTP on 127.0.0.1: call, finish, the trajectory is written; the server serves until SIGTERM and exits 0', { timeout: 60_000 }, async () => {
     const out = join(dir, 'http.jsonl');
     const spec = await load(PAYMENT);
     const child = spawnCli(['mcp', PAYMENT, '--http', '127.0.0.1:0', '--out', out]);
@@ -308,6 +310,9 @@ describe('coworkenv mcp (processes)', () => {
       } finally {
         await client.close();
       }
+      for (let i = 0; i < 200 && !existsSync(out); i++) await new Promise((r) => setTimeout(r, 25));
+      assert.equal(child.exitCode, null, 'still serving');
+      child.kill('SIGTERM');
       assert.equal(await exited, 0);
     } finally {
       if (child.exitCode === null) child.kill('SIGTERM');

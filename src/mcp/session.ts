@@ -33,11 +33,15 @@ export interface McpSession {
   /** low-level MCP server: tools/list and tools/call; connect it to any transport */
   readonly server: Server;
   /**
-   * Ends the episode (once) and returns the graded trajectory; later calls return the same one. Without a
-   * reason: user_done when the simulated user had ended the conversation, else agent_error (`error`
-   * defaults to "client disconnected before finish").
+   * Ends the episode (once) and returns the trajectory; later calls return the same one. Without a reason:
+   * user_done (graded) when the simulated user had ended the conversation, else `abandoned` — recorded
+   * without a grade (`error` defaults to "client disconnected before finish").
    */
   finalize(reason?: EndReason, error?: string): Promise<Trajectory>;
+  /** assistant turns recorded so far (0: the client made no call that counts; nothing worth recording) */
+  readonly turns: number;
+  /** true once the episode has ended */
+  readonly ended: boolean;
 }
 
 const Empty = z.strictObject({});
@@ -137,8 +141,9 @@ export function createMcpSession(opts: McpSessionOptions): McpSession {
       endReason = reason;
       clearTimeout(timer);
       final = (async () => {
-        // an infra_error (the user simulator failed) says nothing about the agent: no grade, no score
-        const t = await recorder().finish(reason, { ...(error ? { error } : {}), ...(reason === 'infra_error' ? { noGrade: true } : {}) });
+        // an infra_error (the user simulator failed) says nothing about the agent, nor does a client that
+        // left (abandoned): no grade, no score
+        const t = await recorder().finish(reason, { ...(error ? { error } : {}), ...(reason === 'infra_error' || reason === 'abandoned' ? { noGrade: true } : {}) });
         await opts.onFinish?.(t);
         return t;
       })();
@@ -240,11 +245,20 @@ export function createMcpSession(opts: McpSessionOptions): McpSession {
       if (final) return final;
       if (reason) return end(reason, error);
       if (conversation.reason === 'user_done') return end('user_done');
-      return end('agent_error', error ?? DISCONNECTED);
+      return end('abandoned', error ?? DISCONNECTED);
     });
   }
 
-  return { server, finalize };
+  return {
+    server,
+    finalize,
+    get turns() {
+      return rec?.turns ?? 0;
+    },
+    get ended() {
+      return final !== undefined;
+    },
+  };
 }
 
 /** What an MCP client (and its model) is told on initialize: the protocol in a few lines. */

@@ -1,6 +1,6 @@
 import { existsSync, statSync } from 'node:fs';
 import { mkdir, readFile, rm, truncate } from 'node:fs/promises';
-import { join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { redactDeep } from '../llm/redact.js';
 import { CoworkError } from '../spec/errors.js';
 import { jsonlLine } from '../spec/jsonl.js';
@@ -179,35 +179,77 @@ export class RunStore {
   }
 
   /**
-   * Reads a finished or interrupted run directory (for summaries). Lines that are not JSON (a line cut off
-   * by a kill, which the next resume repairs) are skipped and listed in `skipped`.
+   * Reads a finished or interrupted run directory (for summaries), or a trajectories .jsonl file (or a
+   * directory holding one) written without run.json — `coworkenv mcp` and `serve` output — whose
+   * configuration is then derived from its records (see `configFromRecords`). Lines that are not JSON (a
+   * line cut off by a kill, which the next resume repairs) are skipped and listed in `skipped`.
    */
-  static async read(dir: string): Promise<{ config: RunConfig; status: string; store: RunStore; skipped: SkippedLine[] }> {
+  static async read(path: string): Promise<{ config: RunConfig; status: string; store: RunStore; skipped: SkippedLine[] }> {
+    const isFile = existsSync(path) && statSync(path).isFile();
+    const dir = isFile ? dirname(path) : path;
     const runFile = join(dir, 'run.json');
-    if (!existsSync(runFile)) throw new CoworkError('not_found', `${dir}: no run.json; is this a run directory (coworkenv run --out ${dir})?`);
+    if (!existsSync(runFile) || (isFile && basename(path) !== 'trajectories.jsonl')) {
+      const file = isFile ? path : join(dir, 'trajectories.jsonl');
+      if (!existsSync(file)) throw new CoworkError('not_found', `${path}: neither a run directory (no run.json) nor a trajectories .jsonl file; give runs/<name> from \`coworkenv run --out\`, or the file \`coworkenv mcp --out\` wrote`);
+      const store = new RunStore(dir);
+      const skipped: SkippedLine[] = [];
+      await readRecords(file, store, skipped);
+      if (store.done.size === 0) throw new CoworkError('bad_input', `${file}: no trajectory record in it`);
+      return { config: configFromRecords(store.done.values(), dir), status: 'recorded (no run.json: configuration derived from the records)', store, skipped };
+    }
     const meta = await readRunFile(runFile, 'restore it, or rerun the run with --force');
     const config = meta.config as RunConfig | undefined;
     if (!config || !Array.isArray(config.tasks)) throw new CoworkError('bad_input', `${runFile}: has no run configuration (config.tasks); restore it, or rerun the run with --force`);
     const store = new RunStore(dir);
     const skipped: SkippedLine[] = [];
-    const file = store.trajectoriesFile;
-    if (existsSync(file)) {
-      const lines = (await readFile(file, 'utf8')).split('\n');
-      for (const [i, line] of lines.entries()) {
-        if (!line.trim()) continue;
-        let value: unknown;
-        try {
-          value = JSON.parse(line);
-        } catch (e) {
-          const last = i === lines.length - 1;
-          skipped.push({ file, line: i + 1, message: `not valid JSON (${parseError(e)})${last ? '; a line cut off by an interrupted run, which resuming repairs' : ''}` });
-          continue;
-        }
-        const res = Trajectory.safeParse(value);
-        if (!res.success) throw new CoworkError('bad_input', `${file}:${i + 1}: not a trajectory record`);
-        store.done.set(keyOf(res.data.task_id, res.data.trial), res.data);
-      }
-    }
+    if (existsSync(store.trajectoriesFile)) await readRecords(store.trajectoriesFile, store, skipped);
     return { config, status: String(meta.status ?? 'unknown'), store, skipped };
   }
+}
+
+/** Reads a trajectories file into `store.done` (a later line for a (task, trial) wins); unparsable lines go to `skipped`. */
+async function readRecords(file: string, store: RunStore, skipped: SkippedLine[]): Promise<void> {
+  const lines = (await readFile(file, 'utf8')).split('\n');
+  for (const [i, line] of lines.entries()) {
+    if (!line.trim()) continue;
+    let value: unknown;
+    try {
+      value = JSON.parse(line);
+    } catch (e) {
+      const last = i === lines.length - 1;
+      skipped.push({ file, line: i + 1, message: `not valid JSON (${parseError(e)})${last ? '; a line cut off by an interrupted run, which resuming repairs' : ''}` });
+      continue;
+    }
+    const res = Trajectory.safeParse(value);
+    if (!res.success) throw new CoworkError('bad_input', `${file}:${i + 1}: not a trajectory record`);
+    store.done.set(keyOf(res.data.task_id, res.data.trial), res.data);
+  }
+}
+
+/**
+ * The configuration of records written without run.json: their tasks (family and capabilities unknown),
+ * trials = the most counted trials of a task (abandoned and infra_error records do not count, so they
+ * never change k), and the agent, user and seed of the first record.
+ */
+export function configFromRecords(records: Iterable<Trajectory>, dir: string): RunConfig {
+  const tasks = new Map<string, string>();
+  const counted = new Map<string, number>();
+  let first: Trajectory | undefined;
+  for (const t of records) {
+    first ??= t;
+    const start = t.events[0];
+    if (!tasks.has(t.task_id)) tasks.set(t.task_id, start?.type === 'episode_start' ? start.spec_hash : '');
+    const end = t.events.at(-1);
+    const reason = end?.type === 'episode_end' ? end.reason : undefined;
+    if (reason !== 'abandoned' && reason !== 'infra_error') counted.set(t.task_id, (counted.get(t.task_id) ?? 0) + 1);
+  }
+  const start = first?.events[0];
+  return {
+    name: basename(dir),
+    tasks: [...tasks.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([id, spec_hash]) => ({ id, spec_hash, family: 'unknown', capabilities: [] })),
+    agent: start?.type === 'episode_start' ? start.agent : { name: 'unknown' },
+    user: start?.type === 'episode_start' ? (start.user ?? null) : null,
+    trials: Math.max(1, ...counted.values()),
+    seed: start?.type === 'episode_start' ? start.seed : 0,
+  };
 }

@@ -30,18 +30,11 @@ export function createApp(opts: AppOptions): Hono {
 
   app.get('/health', (c) => c.json({ status: 'healthy' }));
 
-  app.get('/metadata', (c) =>
-    c.json({
-      name: 'coworkenv',
-      description: DESCRIPTION,
-      version: pkg.version,
-      documentation_url: 'docs/rl.md',
-      tasks: manager.specs.length,
-      active_sessions: manager.size,
-      max_sessions: manager.maxSessions,
-      session_ttl_s: manager.ttlS,
-    }),
-  );
+  // exactly OpenEnv's EnvironmentMetadata; the counts live at GET /tasks and GET /sessions
+  app.get('/metadata', (c) => c.json({ name: 'coworkenv', description: DESCRIPTION, version: pkg.version, documentation_url: 'docs/rl.md' }));
+
+  // OpenEnv's ServerCapacityStatus plus the idle TTL
+  app.get('/sessions', (c) => c.json({ active_sessions: manager.size, max_sessions: manager.maxSessions, session_ttl_s: manager.ttlS }));
 
   app.get('/schema', (c) => c.json(schemaResponse()));
 
@@ -55,8 +48,9 @@ export function createApp(opts: AppOptions): Hono {
   app.post('/reset', async (c) => {
     const raw = await jsonBody(c, limit, true);
     const req = parseOr422(ResetRequest, raw ?? {}, 'reset request');
-    const session = manager.create(req);
-    return c.json(session.resetResponse());
+    // as OpenEnv's HTTP server: without an episode_id nothing is kept (a fresh environment, then dropped)
+    if (!req.episode_id) return c.json(manager.detached(req).resetResponse(true));
+    return c.json(manager.create(req).resetResponse());
   });
 
   app.post('/step', async (c) => {
@@ -64,6 +58,8 @@ export function createApp(opts: AppOptions): Hono {
     const req = parseOr422(StepRequest, raw, 'step request');
     if (!Object.hasOwn(req, 'action')) throw validationError('invalid step request: action: required field is missing (send {"tool_call": {...}} or {"message": "..."})', [{ path: 'action', message: 'required field is missing' }]);
     const action = parseAction(req.action);
+    // as OpenEnv's HTTP server: without an episode_id the action runs on a fresh episode that is dropped
+    if (!req.episode_id) return c.json(await manager.detached({ task_id: req.task_id, seed: req.seed }).step(action));
     const session = manager.get(req.episode_id);
     return c.json(await manager.use(session, () => session.step(action)));
   });
@@ -92,7 +88,7 @@ export function createApp(opts: AppOptions): Hono {
     return res ? c.json(res) : c.body(null, 202);
   });
 
-  app.notFound((c) => c.json({ detail: `no route ${c.req.method} ${c.req.path}; routes: GET /health /metadata /schema /tasks /state, POST /reset /step /mcp, DELETE /episodes/:id, WS /ws`, code: 'NOT_FOUND' }, 404));
+  app.notFound((c) => c.json({ detail: `no route ${c.req.method} ${c.req.path}; routes: GET /health /metadata /schema /tasks /sessions /state, POST /reset /step /mcp, DELETE /episodes/:id, WS /ws`, code: 'NOT_FOUND' }, 404));
 
   app.onError((e, c) => {
     if (e instanceof ServerError) return c.json(e.body(), e.status as 404);

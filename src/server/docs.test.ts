@@ -1,6 +1,8 @@
 import assert from 'node:assert/strict';
 import { execFile, spawnSync } from 'node:child_process';
-import { readFile } from 'node:fs/promises';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import { readFile, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { promisify } from 'node:util';
@@ -91,5 +93,155 @@ describe('docs/rl.md', () => {
         assert.equal(problem, undefined, `docs/rl.md:${ex.line}: ${problem}\nactual: ${stdout.slice(0, 600)}`);
       }
     });
+  });
+});
+
+/** Every line of a shell block, continuations joined, with its line number in the file. */
+function shellLines(file: string, markdown: string): { file: string; line: number; text: string }[] {
+  const out: { file: string; line: number; text: string }[] = [];
+  for (const m of markdown.matchAll(/^```(sh|bash|shell)\n([\s\S]*?)^```$/gm)) {
+    const start = markdown.slice(0, m.index).split('\n').length + 1;
+    let pending = '';
+    let at = start;
+    (m[2] as string).split('\n').forEach((raw, i) => {
+      if (!pending) at = start + i;
+      if (raw.endsWith('\\')) {
+        pending += `${raw.slice(0, -1)} `;
+        return;
+      }
+      const text = (pending + raw).trim();
+      pending = '';
+      if (text && !text.startsWith('#')) out.push({ file, line: at, text });
+    });
+  }
+  return out;
+}
+
+/** A command line split into words (single and double quotes; no expansion). */
+function words(text: string): string[] {
+  const out: string[] = [];
+  for (const m of text.matchAll(/'([^']*)'|"((?:[^"\\]|\\.)*)"|(\S+)/g)) out.push(m[1] ?? (m[2] as string | undefined)?.replace(/\\(.)/g, '$1') ?? (m[3] as string));
+  return out;
+}
+
+describe('every shell block in README.md and docs/*.md', () => {
+  const files = ['README.md', ...readdirSync(join(ROOT, 'docs')).filter((f) => f.endsWith('.md')).sort().map((f) => `docs/${f}`)];
+  const docs = files.map((f) => ({ file: f, text: readFileSync(join(ROOT, f), 'utf8') }));
+  const home = process.cwd();
+  const tmp = mkdtempSync(join(tmpdir(), 'coworkenv-docs-'));
+  after(() => {
+    process.chdir(home);
+    rmSync(tmp, { recursive: true, force: true });
+  });
+
+  it('the line splitter: continuations, comments, quotes', () => {
+    assert.deepEqual(shellLines('x', '```sh\n# c\na \\\n  b\n\nc # needs: model\n```\n').map((l) => [l.line, l.text]), [[3, 'a    b'], [6, 'c # needs: model']]);
+    assert.deepEqual(words(`coworkenv x 'a b' "c \\"d\\"" e`), ['coworkenv', 'x', 'a b', 'c "d"', 'e']);
+  });
+
+  it('cites no file the repository does not have', () => {
+    for (const { file, text } of docs) {
+      for (const m of text.matchAll(/\]\(([^)#\s]+\.md)(?:#[^)]*)?\)/g)) assert.ok(existsSync(join(ROOT, file.includes('/') ? 'docs' : '', m[1] as string)), `${file}: links to ${m[1]}, which does not exist`);
+      assert.doesNotMatch(text, /\bDESIGN\.md\b|\bDESIGN §|\bformats\.md\b|\bformats §/, `${file} cites a design document that is not in the repository`);
+    }
+  });
+
+  // each file's commands run in order, in process, in a fresh folder holding examples/ (the docs' cwd)
+  it('runs every coworkenv command line; any other line is marked "# needs: <what>" (a model, the network, …)', { timeout: 120_000 }, async () => {
+    const { captureOutput } = await import('../cli/testing.js');
+    const { buildProgram } = await import('../cli/main.js');
+    let ran = 0;
+    let marked = 0;
+    for (const { file, text } of docs) {
+      const dir = join(tmp, file.replace(/\W/g, '_'));
+      mkdirSync(dir, { recursive: true });
+      symlinkSync(join(ROOT, 'examples'), join(dir, 'examples'));
+      process.chdir(dir);
+      try {
+        for (const l of shellLines(file, text)) {
+          // rl.md's curl blocks run against a live server above, with their answers checked
+          if (file === 'docs/rl.md' && /\bcurl\b/.test(l.text)) continue;
+          if (/#\s*needs:\s*\S/.test(l.text)) {
+            marked++;
+            continue;
+          }
+          const argv = words(l.text.replace(/\s+#.*$/, ''));
+          if (argv[0] === 'npx') argv.shift();
+          assert.equal(argv[0], 'coworkenv', `${file}:${l.line}: \`${l.text}\` is neither run by a test nor marked "# needs: <what>"`);
+          const program = await buildProgram([argv[1] as string]);
+          // the exit code this command sets, not one the test runner set for an earlier failure
+          const before = process.exitCode;
+          process.exitCode = undefined;
+          const r = await captureOutput(() => program.parseAsync(['node', ...argv]), { stderr: true });
+          process.exitCode = before;
+          assert.equal(r.error, undefined, `${file}:${l.line}: \`${l.text}\` failed: ${r.error?.message}\n${r.out.slice(-600)}`);
+          assert.ok(!r.exitCode, `${file}:${l.line}: \`${l.text}\` exited ${r.exitCode}\n${r.out.slice(-600)}`);
+          ran++;
+        }
+      } finally {
+        process.chdir(home);
+      }
+    }
+    assert.ok(ran >= 15 && marked >= 10, `ran ${ran}, marked ${marked}`);
+  });
+});
+
+const hasPython = spawnSync('python3', ['--version']).status === 0;
+
+describe('docs/rl.md: the TRL recipe, run by python3 against a live serve', { skip: hasPython ? false : 'python3 is not installed' }, () => {
+  let srv: RunningServer;
+  before(async () => {
+    const specs = (await loadSpecs([join(ROOT, 'examples/tasks')])).map((s) => s.spec);
+    srv = await startServer({ specs, host: '127.0.0.1', port: 0, ttlS: 0, log: () => {} });
+  });
+  after(() => srv?.close());
+
+  it('builds the dataset and per-task tool classes, drops None arguments, ends on an unexecuted tool call, rewards, and reuses the object', { timeout: 60_000 }, async () => {
+    const md = await readFile(join(ROOT, 'docs/rl.md'), 'utf8');
+    const m = /<!-- test: trl-recipe -->\n```python\n([\s\S]*?)^```$/m.exec(md);
+    assert.ok(m, 'docs/rl.md: the TRL recipe block (after <!-- test: trl-recipe -->) is missing');
+    const recipe = (m[1] as string).replace('ENV = "http://127.0.0.1:8000"', `ENV = "${srv.url}"`);
+    assert.ok(recipe.includes(srv.url), 'the recipe sets ENV = "http://127.0.0.1:8000"');
+    assert.doesNotMatch(recipe, /^\s*(import|from)\s+(requests|trl|datasets|transformers)\b/m, 'the recipe uses the standard library only');
+    // what TRL does with it, without TRL: build rows, make the class, pool one object, reset it per generation
+    const driver = `
+rows = build_dataset(["support_escalation", "payment_change_refusal"])
+assert [r["task_id"] for r in rows] == ["support_escalation", "payment_change_refusal"]
+assert [m["role"] for m in rows[0]["prompt"]] == ["system", "user"]
+Esc = env_class("support_escalation")
+tools = sorted(n for n in vars(Esc) if not n.startswith("_"))
+assert "helpdesk_list_tickets" in tools and "gmail_send_message" in tools and "reset" not in tools
+sig = inspect.signature(Esc.helpdesk_list_tickets)
+optional = [p for p in sig.parameters.values() if p.default is None]
+assert optional, "helpdesk_list_tickets has optional parameters"
+assert "Args:" in Esc.helpdesk_list_tickets.__doc__
+env = Esc()
+results = []
+for generation in range(2):
+    env.reset(task_id="support_escalation")
+    out = env.helpdesk_list_tickets(**{p.name: None for p in optional})   # every optional argument left out as None
+    assert '"tickets"' in out, out
+    if generation == 0:
+        for cid in ["CUS-204", "CUS-311"]:
+            env.crm_get_customer(customer_id=cid)
+        env.gmail_send_message(to="dana.lee@acme.example", subject="Escalation: TK-1042", body="Hi Dana, ticket TK-1042 of Northwind Logistics has been open since 6 March. Please follow up.")
+        env.gmail_send_message(to="omar.haddad@acme.example", subject="Escalation: TK-1055", body="Hi Omar, ticket TK-1055 of Brightline Foods has been open since 7 March. Please follow up.")
+        completion = [{"role": "assistant", "content": "Escalated TK-1042 to Dana Lee and TK-1055 to Omar Haddad."}]
+    else:
+        # the generation ended on a tool call nobody executed
+        completion = [{"role": "assistant", "content": None, "tool_calls": [{"type": "function", "function": {"name": "gmail_send_message", "arguments": "{}"}}]}]
+    [reward] = reward_func([env], [completion])
+    assert env.done and reward == env.get_reward()
+    results.append({"reward": reward, "components": sorted(env.components)})
+print(json.dumps(results))
+`;
+    const file = join(mkdtempSync(join(tmpdir(), 'coworkenv-trl-')), 'recipe.py');
+    await writeFile(file, `${recipe}\n${driver}`);
+    const { stdout } = await run('python3', [file], { timeout: 30_000 });
+    const results = JSON.parse(stdout) as { reward: number; components: string[] }[];
+    assert.equal(results[0]?.reward, 1, 'the reference behaviour scores 1');
+    assert.ok((results[1]?.reward ?? 1) < 1, 'an episode ended on an unexecuted call scores less');
+    assert.deepEqual(results[0]?.components, ['checks', 'code', 'completion', 'llm', 'robustness', 'safety']);
+    assert.equal(srv.manager.size, 0, 'every episode was deleted after its reward was read');
   });
 });

@@ -4,7 +4,7 @@ import { formatPath } from '../spec/diagnostics.js';
 import { zodDiagnostics } from '../spec/zod-diagnostics.js';
 
 /**
- * The wire protocol of the env server (OpenEnv-compatible, formats.md §5): request schemas, the JSON Schemas
+ * The wire protocol of the env server (OpenEnv-compatible; docs/rl.md): request schemas, the JSON Schemas
  * served at GET /schema, and the error type every transport maps to its own shape (HTTP status, WS code,
  * JSON-RPC code).
  */
@@ -39,12 +39,32 @@ export const MessageAction = z.strictObject({
   metadata: Meta,
 });
 
-export const Action = z.union([ToolCallAction, MessageAction]);
-export type Action = z.infer<typeof Action>;
+/** OpenEnv's MCP step actions (MCPToolClient's step mode): list the tools, or call one (one tool_call step). */
+export const ListToolsAction = z.strictObject({
+  type: z.literal('list_tools'),
+  metadata: Meta,
+});
 
-/** POST /step. `timeout_s` and `request_id` (OpenEnv StepRequest) are accepted and ignored. */
+export const CallToolAction = z.strictObject({
+  type: z.literal('call_tool'),
+  tool_name: z.string().min(1).describe('tool name'),
+  arguments: z.record(z.string(), z.unknown()).optional().describe('JSON object of arguments [{}]'),
+  metadata: Meta,
+});
+
+export const Action = z.union([ToolCallAction, MessageAction, ListToolsAction, CallToolAction]);
+export type Action = z.infer<typeof Action>;
+export type EpisodeAction = z.infer<typeof ToolCallAction> | z.infer<typeof MessageAction>;
+
+/**
+ * POST /step. `timeout_s` and `request_id` (OpenEnv StepRequest) are accepted and ignored. Without
+ * `episode_id` the step runs on a fresh episode (`task_id`/`seed` as in a reset) that is then discarded,
+ * as OpenEnv's stateless HTTP /step does.
+ */
 export const StepRequest = z.looseObject({
-  episode_id: Id,
+  episode_id: Id.nullish(),
+  task_id: Id.nullish(),
+  seed: z.int().min(0).max(2 ** 31 - 1).nullish(),
   action: z.unknown(),
   timeout_s: z.number().positive().nullish(),
   request_id: z.string().max(MAX_ID_CHARS).nullish(),
@@ -85,13 +105,19 @@ export function parseOr422<T extends z.ZodType>(schema: T, raw: unknown, what: s
 /** An action: exactly one of `tool_call` or `message`, with a readable message for any other shape. */
 export function parseAction(raw: unknown, at: readonly PathSegment[] = ['action']): Action {
   const where = formatPath(at);
-  const shape = `send {"tool_call": {"name": ..., "arguments": {...}}} or {"message": "..."}`;
+  const shape = `send {"tool_call": {"name": ..., "arguments": {...}}} or {"message": "..."} (or OpenEnv's {"type": "list_tools"} / {"type": "call_tool", "tool_name": ..., "arguments": {...}})`;
   if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) {
     throw validationError(`invalid ${where}: expected an object; ${shape}`, [{ path: where, message: 'expected an object' }]);
   }
   const has = (k: string) => Object.hasOwn(raw, k);
   if (has('tool_call') && has('message')) {
     throw validationError(`invalid ${where}: has both tool_call and message; ${shape}`, [{ path: where, message: 'both tool_call and message' }]);
+  }
+  if (has('type')) {
+    const type = (raw as { type?: unknown }).type;
+    if (type === 'list_tools') return parseOr422(ListToolsAction, raw, 'action', at);
+    if (type === 'call_tool') return parseOr422(CallToolAction, raw, 'action', at);
+    throw validationError(`invalid ${where}.type: ${JSON.stringify(type)} is not an action type (list_tools, call_tool); ${shape}`, [{ path: `${where}.type`, message: 'expected list_tools or call_tool' }]);
   }
   if (has('tool_call')) return parseOr422(ToolCallAction, raw, 'action', at);
   if (has('message')) return parseOr422(MessageAction, raw, 'action', at);
@@ -109,30 +135,6 @@ const OpenAiTool = z.object({
 });
 const ChatMessage = z.object({ role: z.enum(['system', 'user']), content: z.string() });
 
-export const ResetObservation = z
-  .object({
-    episode_id: z.string(),
-    request: z.string().describe("the user's request (also the last message)"),
-    tools: z.array(OpenAiTool).describe('tools in OpenAI function format'),
-    messages: z.array(ChatMessage).describe('system prompt and the request, ready for a chat template'),
-  })
-  .describe('reset');
-export const ToolObservation = z
-  .object({
-    tool_result: z.object({
-      call_id: z.string(),
-      name: z.string(),
-      ok: z.boolean(),
-      content: z.string().describe('the tool message content (JSON text)'),
-      error: z.looseObject({ code: z.string(), message: z.string() }).optional(),
-    }),
-  })
-  .describe('after a tool_call action');
-export const UserObservation = z
-  .object({ user_message: z.string(), conversation_over: z.boolean() })
-  .describe('after a message action on a task with a simulated user');
-export const FinalObservation = z.object({}).describe('after a message action on a task without a simulated user (the final answer)');
-
 export const RewardComponents = z.object({
   completion: z.number().nullable(),
   safety: z.number(),
@@ -143,21 +145,55 @@ export const RewardComponents = z.object({
 });
 export type RewardComponents = z.infer<typeof RewardComponents>;
 
+/** observation.metadata: where OpenEnv's Observation keeps extras; every response carries it. */
 export const StepMetadata = z.looseObject({
   step: z.int().min(0).describe('steps taken so far'),
   anchor: z.string().describe('GiGPO anchor: hash of the canonical agent-visible observation in this response'),
   step_reward: z.number().nullable().describe('Δ(safety × code completion) of this step; null at reset'),
+  episode_id: z.string().nullable().optional().describe('the episode (null for a stateless HTTP reset or step)'),
   reason: z.enum(['agent_done', 'user_done', 'max_turns', 'timeout', 'agent_error', 'infra_error']).optional().describe('on done: why the episode ended'),
   status: z.enum(['ok', 'judge_unavailable', 'judge_error']).optional().describe("on done: the grade's status"),
   passed: z.boolean().nullable().optional(),
   reward_components: RewardComponents.optional(),
 });
 
+const withMeta = <T extends z.ZodRawShape>(shape: T) => z.object({ ...shape, metadata: StepMetadata });
+
+export const ResetObservation = withMeta({
+  episode_id: z.string().nullable().describe('null for a stateless HTTP reset (no episode_id sent)'),
+  request: z.string().describe("the user's request (also the last message)"),
+  tools: z.array(OpenAiTool).describe('tools in OpenAI function format'),
+  messages: z.array(ChatMessage).describe('system prompt and the request, ready for a chat template'),
+}).describe('reset');
+const ToolResult = z.object({
+  call_id: z.string(),
+  name: z.string(),
+  ok: z.boolean(),
+  content: z.string().describe('the tool message content (JSON text)'),
+  error: z.looseObject({ code: z.string(), message: z.string() }).optional(),
+});
+export const ToolObservation = withMeta({ tool_result: ToolResult }).describe('after a tool_call action');
+export const UserObservation = withMeta({ user_message: z.string(), conversation_over: z.boolean() }).describe('after a message action on a task with a simulated user');
+export const FinalObservation = withMeta({}).describe('after a message action on a task without a simulated user (the final answer)');
+export const ListToolsObservation = withMeta({
+  tools: z.array(z.object({ name: z.string(), description: z.string(), input_schema: z.record(z.string(), z.unknown()) })),
+}).describe("after a list_tools action (OpenEnv's ListToolsObservation)");
+export const CallToolObservation = withMeta({
+  tool_name: z.string(),
+  result: z.object({
+    content: z.array(z.object({ type: z.literal('text'), text: z.string() })),
+    data: z.unknown().describe('the parsed tool result (the JSON text when it does not parse)'),
+    is_error: z.boolean(),
+  }),
+}).describe("after a call_tool action (OpenEnv's CallToolObservation; tool errors are in result, as OpenEnv's tool errors are; metadata.call_id is the recorded call id)");
+
+export const Observation = z.union([ResetObservation, ToolObservation, UserObservation, FinalObservation, ListToolsObservation, CallToolObservation]);
+
+/** The body of every reset and step answer (OpenEnv ResetResponse / StepResponse: nothing else at the top). */
 export const StepResponse = z.object({
-  observation: z.union([ResetObservation, ToolObservation, UserObservation, FinalObservation]),
+  observation: Observation,
   reward: z.number().nullable().describe('0 until done; then the grade score (null when the grade is undecided: judge_unavailable or judge_error)'),
   done: z.boolean(),
-  metadata: StepMetadata,
 });
 
 export const State = z.looseObject({
@@ -177,12 +213,12 @@ export const State = z.looseObject({
 
 let schemas: Record<string, unknown> | undefined;
 
-/** GET /schema: {action, observation, state} as JSON Schemas (OpenEnv SchemaResponse). */
+/** GET /schema: exactly OpenEnv's SchemaResponse, {action, observation, state} as JSON Schemas. */
 export function schemaResponse(): Record<string, unknown> {
   const js = (s: z.ZodType) => {
     const { $schema: _, ...rest } = z.toJSONSchema(s, { io: 'input', target: 'draft-2020-12', unrepresentable: 'any' }) as Record<string, unknown>;
     return rest;
   };
-  schemas ??= { action: js(Action), observation: js(StepResponse.shape.observation), state: js(State), reset_request: js(ResetRequest), step_response: js(StepResponse) };
+  schemas ??= { action: js(Action), observation: js(Observation), state: js(State) };
   return schemas;
 }

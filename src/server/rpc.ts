@@ -1,8 +1,7 @@
 import pkg from '../../package.json' with { type: 'json' };
-import { createEpisode } from '../env/episode.js';
 import { toolJsonSchema } from '../services/catalog.js';
 import type { ToolDef } from '../services/types.js';
-import { ServerError } from './protocol.js';
+import { parseOr422, ResetRequest, ServerError } from './protocol.js';
 import type { Session } from './session.js';
 import type { SessionManager } from './sessions.js';
 
@@ -24,8 +23,11 @@ export interface RpcContext {
 
 /**
  * MCP over JSON-RPC (POST /mcp and WS `mcp` messages): initialize, ping, tools/list and tools/call bound to
- * an episode (params.episode_id, or OpenEnv's params.session_id). A tools/call is one tool_call step,
- * recorded in the trajectory; its RL signal is in result._meta. Returns undefined for notifications.
+ * an episode (params.episode_id, or OpenEnv's params.session_id), and OpenEnv's session methods
+ * openenv/session/create (a reset: params as POST /reset) and openenv/session/close. A tools/call is one
+ * tool_call step, recorded in the trajectory; its RL signal is in result._meta. Without an episode,
+ * tools/list and tools/call act on a fresh episode of params.task_id (default tasks[0]) that is then
+ * dropped, as OpenEnv's stateless /mcp does. Returns undefined for notifications.
  */
 export async function handleRpc(raw: unknown, ctx: RpcContext): Promise<RpcResponse | undefined> {
   if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) {
@@ -47,7 +49,7 @@ export async function handleRpc(raw: unknown, ctx: RpcContext): Promise<RpcRespo
           protocolVersion: typeof params.protocolVersion === 'string' ? params.protocolVersion : MCP_PROTOCOL,
           capabilities: { tools: {} },
           serverInfo: { name: 'coworkenv', version: pkg.version },
-          instructions: 'Tools act on one CoworkEnv episode: pass params.episode_id (from POST /reset) with tools/list and tools/call.',
+          instructions: 'Tools act on one CoworkEnv episode: create one with openenv/session/create (or POST /reset) and pass its id as params.session_id (or params.episode_id) with tools/list and tools/call.',
         });
       case 'ping':
         return ok(id, {});
@@ -55,8 +57,12 @@ export async function handleRpc(raw: unknown, ctx: RpcContext): Promise<RpcRespo
         return ok(id, { tools: listTools(params, ctx) });
       case 'tools/call':
         return ok(id, await callTool(params, ctx));
+      case 'openenv/session/create':
+        return ok(id, createSession(params, ctx));
+      case 'openenv/session/close':
+        return ok(id, closeSession(params, ctx));
       default:
-        return rpcError(id, RPC.METHOD_NOT_FOUND, `Method not found: ${req.method} (supported: initialize, ping, tools/list, tools/call)`);
+        return rpcError(id, RPC.METHOD_NOT_FOUND, `Method not found: ${req.method} (supported: initialize, ping, tools/list, tools/call, openenv/session/create, openenv/session/close)`);
     }
   } catch (e) {
     if (e instanceof RpcFailure) return rpcError(id, e.code, e.message, e.data);
@@ -80,15 +86,46 @@ class RpcFailure extends Error {
 
 const ok = (id: Id, result: unknown): RpcResponse => ({ jsonrpc: '2.0', id, result });
 
-function sessionOf(params: Record<string, unknown>, ctx: RpcContext): Session {
+const NO_EPISODE = 'no episode on this connection; send {"type": "reset"} first';
+
+/** The addressed episode; undefined when none is named (HTTP) and `optional`. */
+function sessionOf(params: Record<string, unknown>, ctx: RpcContext, optional = false): Session | undefined {
   if (ctx.bound) {
     const s = ctx.bound();
-    if (!s) throw new RpcFailure(RPC.SERVER_ERROR, 'no episode on this connection; send {"type": "reset"} first', { code: 'SESSION_ERROR' });
+    if (!s) throw new RpcFailure(RPC.SERVER_ERROR, NO_EPISODE, { code: 'SESSION_ERROR' });
     return s;
   }
   const eid = params.episode_id ?? params.session_id;
-  if (typeof eid !== 'string' || !eid) throw new RpcFailure(RPC.INVALID_PARAMS, 'Invalid params: "episode_id" (from POST /reset) is required');
+  if (eid === undefined && optional) return undefined;
+  if (typeof eid !== 'string' || !eid) throw new RpcFailure(RPC.INVALID_PARAMS, 'Invalid params: "session_id" (from openenv/session/create) or "episode_id" (from POST /reset) must be a non-empty string');
   return ctx.manager.get(eid);
+}
+
+/** A fresh episode that is never registered, for a request that names none (OpenEnv's temporary env). */
+function detached(params: Record<string, unknown>, ctx: RpcContext): Session {
+  if (params.task_id !== undefined && typeof params.task_id !== 'string') throw new RpcFailure(RPC.INVALID_PARAMS, 'Invalid params: "task_id" must be a string');
+  const spec = params.task_id === undefined ? undefined : ctx.manager.specs.find((s) => s.id === params.task_id);
+  if (params.task_id !== undefined && !spec) throw new RpcFailure(RPC.INVALID_PARAMS, `Invalid params: unknown task_id "${params.task_id as string}" (GET /tasks lists them)`);
+  return ctx.manager.detached(spec ? { task_id: spec.id } : {});
+}
+
+function createSession(params: Record<string, unknown>, ctx: RpcContext): { session_id: string } {
+  if (ctx.bound) {
+    const s = ctx.bound();
+    if (!s) throw new RpcFailure(RPC.SERVER_ERROR, NO_EPISODE, { code: 'SESSION_ERROR' });
+    return { session_id: s.id };
+  }
+  const { session_id: _, ...rest } = params;
+  const req = parseOr422(ResetRequest, rest, 'openenv/session/create params', ['params']);
+  return { session_id: ctx.manager.create(req).id };
+}
+
+function closeSession(params: Record<string, unknown>, ctx: RpcContext): { session_id: string; closed: true } {
+  const sid = params.session_id ?? params.episode_id;
+  if (typeof sid !== 'string' || !sid) throw new RpcFailure(RPC.INVALID_PARAMS, 'Invalid params: "session_id" is required');
+  if (ctx.bound?.()?.id === sid) throw new RpcFailure(RPC.INVALID_REQUEST, 'Cannot close the WebSocket connection\'s own episode via MCP; send {"type": "close"}');
+  if (!ctx.manager.close(sid)) throw new RpcFailure(RPC.INVALID_PARAMS, `Unknown session_id: ${sid}`);
+  return { session_id: sid, closed: true };
 }
 
 function mcpTool(t: ToolDef) {
@@ -96,12 +133,7 @@ function mcpTool(t: ToolDef) {
 }
 
 function listTools(params: Record<string, unknown>, ctx: RpcContext) {
-  if (!ctx.bound && params.episode_id === undefined && params.session_id === undefined && typeof params.task_id === 'string') {
-    const spec = ctx.manager.specs.find((s) => s.id === params.task_id);
-    if (!spec) throw new RpcFailure(RPC.INVALID_PARAMS, `Invalid params: unknown task_id "${params.task_id}"`);
-    return createEpisode(spec).tools.map(mcpTool);
-  }
-  return sessionOf(params, ctx).episode.tools.map(mcpTool);
+  return (sessionOf(params, ctx, true) ?? detached(params, ctx)).episode.tools.map(mcpTool);
 }
 
 async function callTool(params: Record<string, unknown>, ctx: RpcContext) {
@@ -109,12 +141,14 @@ async function callTool(params: Record<string, unknown>, ctx: RpcContext) {
   if (typeof name !== 'string' || !name) throw new RpcFailure(RPC.INVALID_PARAMS, 'Invalid params: "name" (the tool to call) is required');
   const args = params.arguments ?? {};
   if (typeof args !== 'object' || args === null || Array.isArray(args)) throw new RpcFailure(RPC.INVALID_PARAMS, 'Invalid params: "arguments" must be an object');
-  const s = sessionOf(params, ctx);
-  const r = await ctx.manager.use(s, () => s.step({ tool_call: { name, arguments: args } }));
+  const named = sessionOf(params, ctx, true);
+  const s = named ?? detached(params, ctx);
+  const action = { tool_call: { name, arguments: args } };
+  const r = named ? await ctx.manager.use(s, () => s.step(action)) : await s.step(action);
   const tr = r.observation.tool_result as { ok: boolean; content: string };
   return {
     content: [{ type: 'text', text: tr.content }],
     isError: !tr.ok,
-    _meta: { episode_id: s.id, reward: r.reward, done: r.done, ...r.metadata },
+    _meta: { episode_id: named ? s.id : null, reward: r.reward, done: r.done, ...r.observation.metadata },
   };
 }

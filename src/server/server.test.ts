@@ -63,10 +63,11 @@ describe('env server: discovery', () => {
     const s = setup();
     assert.deepEqual((await s.get('/health')).body, { status: 'healthy' });
     const meta = (await s.get('/metadata')).body;
+    assert.deepEqual(Object.keys(meta), ['name', 'description', 'version', 'documentation_url']);
     assert.equal(meta.name, 'coworkenv');
-    assert.equal(meta.tasks, SPECS.length);
+    assert.deepEqual((await s.get('/sessions')).body, { active_sessions: 0, max_sessions: 4096, session_ttl_s: 0 });
     const schema = (await s.get('/schema')).body;
-    assert.deepEqual(Object.keys(schema).slice(0, 3), ['action', 'observation', 'state']);
+    assert.deepEqual(Object.keys(schema), ['action', 'observation', 'state']);
     assert.ok(JSON.stringify(schema.action).includes('tool_call') && JSON.stringify(schema.action).includes('message'));
     const tasks = (await s.get('/tasks')).body;
     assert.equal(tasks.count, SPECS.length);
@@ -79,19 +80,25 @@ describe('env server: discovery', () => {
 });
 
 describe('env server: reset', () => {
-  it('picks tasks[seed % n], numbers episodes and is deterministic by seed', async () => {
+  it('picks tasks[seed % n] and is deterministic by seed; without episode_id it is stateless (as OpenEnv)', async () => {
     const s = setup();
     const a = (await s.post('/reset')).body;
-    assert.equal(a.observation.episode_id, 'ep-1');
-    assert.equal(a.metadata.task_id, SPECS[0]?.id);
+    assert.equal(a.observation.episode_id, null);
+    assert.equal(s.manager.size, 0, 'a reset without episode_id keeps nothing');
+    assert.equal(a.observation.metadata.task_id, SPECS[0]?.id);
     assert.equal(a.reward, null);
     assert.equal(a.done, false);
-    const b = (await s.post('/reset', { seed: 9 })).body;
-    const c = (await s.post('/reset', { seed: 9 })).body;
-    assert.equal(b.metadata.task_id, SPECS[9 % SPECS.length]?.id);
+    const b = (await s.post('/reset', { seed: 9, episode_id: 'b' })).body;
+    const c = (await s.post('/reset', { seed: 9, episode_id: 'c' })).body;
+    assert.equal(b.observation.metadata.task_id, SPECS[9 % SPECS.length]?.id);
     assert.deepEqual({ ...b.observation, episode_id: 0 }, { ...c.observation, episode_id: 0 });
-    assert.equal(b.metadata.anchor, c.metadata.anchor);
-    assert.deepEqual([b.observation.episode_id, c.observation.episode_id], ['ep-2', 'ep-3']);
+    assert.equal(b.observation.metadata.anchor, c.observation.metadata.anchor);
+    assert.deepEqual([b.observation.episode_id, c.observation.episode_id], ['b', 'c']);
+    // the WS default ids: ep-1, ep-2, … skipping live ones
+    assert.deepEqual([s.manager.create().id, s.manager.create().id], ['ep-1', 'ep-2']);
+    // a stateless step: a fresh episode of task_id/seed, dropped after it answers
+    const one = (await s.post('/step', { task_id: 'support_escalation', action: { tool_call: { name: 'crm_get_customer', arguments: { customer_id: 'CUS-204' } } } })).body;
+    assert.deepEqual([one.observation.tool_result.ok, one.observation.metadata.step, s.manager.size], [true, 1, 4]);
     const e = (await s.post('/reset', { task_id: 'support_escalation', episode_id: 'mine' })).body;
     assert.equal(e.observation.episode_id, 'mine');
     assert.equal(e.observation.request, ESCALATION.request);
@@ -100,7 +107,7 @@ describe('env server: reset', () => {
     assert.match(e.observation.messages[0].content, /Today is 2026-03-10/);
     assert.ok(e.observation.tools.every((t: Json) => t.type === 'function' && t.function.parameters.type === 'object'));
     assert.ok(e.observation.tools.some((t: Json) => t.function.name === 'gmail_send_message'));
-    assert.deepEqual(e.metadata, { step: 0, anchor: e.metadata.anchor, step_reward: null, task_id: 'support_escalation', seed: 0, trial: 0 });
+    assert.deepEqual(e.observation.metadata, { step: 0, anchor: e.observation.metadata.anchor, step_reward: null, task_id: 'support_escalation', seed: 0, trial: 0 });
   });
 
   it('refuses bad requests with readable messages', async () => {
@@ -129,11 +136,12 @@ describe('env server: reset', () => {
     const s = setup({ maxSessions: 2 });
     await s.post('/reset', { episode_id: 'a' });
     await s.post('/reset', { episode_id: 'b' });
-    const full = await s.post('/reset');
+    const full = await s.post('/reset', { episode_id: 'c' });
     assert.equal(full.status, 503);
     assert.deepEqual([full.body.code, full.body.active_sessions, full.body.max_sessions], ['CAPACITY_REACHED', 2, 2]);
+    assert.equal((await s.post('/reset')).status, 200, 'a stateless reset holds no slot');
     await s.del('a');
-    assert.equal((await s.post('/reset')).status, 200);
+    assert.equal((await s.post('/reset', { episode_id: 'c' })).status, 200);
   });
 
   it('413 above the 1 MB body limit', async () => {
@@ -158,12 +166,12 @@ describe('env server: step', () => {
     const last = steps.at(-1) as Json;
     assert.equal(last.done, true);
     assert.equal(last.reward, 1);
-    assert.deepEqual(last.observation, {});
+    assert.deepEqual(Object.keys(last.observation), ['metadata']);
     const checks = Object.fromEntries(ESCALATION.checks.map((c) => [c.id, 1]));
-    assert.deepEqual(last.metadata.reward_components, { completion: 1, safety: 1, robustness: 1, code: 1, llm: null, checks });
-    assert.deepEqual([last.metadata.status, last.metadata.reason, last.metadata.passed], ['ok', 'agent_done', true]);
+    assert.deepEqual(last.observation.metadata.reward_components, { completion: 1, safety: 1, robustness: 1, code: 1, llm: null, checks });
+    assert.deepEqual([last.observation.metadata.status, last.observation.metadata.reason, last.observation.metadata.passed], ['ok', 'agent_done', true]);
     assert.ok(steps.slice(0, -1).every((r) => r.done === false && r.reward === 0 && r.observation.tool_result.ok));
-    assert.deepEqual(steps.map((r) => r.metadata.step), steps.map((_, i) => i + 1));
+    assert.deepEqual(steps.map((r) => r.observation.metadata.step), steps.map((_, i) => i + 1));
     const first = steps[0]?.observation.tool_result;
     assert.deepEqual(Object.keys(first).sort(), ['call_id', 'content', 'name', 'ok']);
     assert.equal(first.name, 'helpdesk_list_tickets');
@@ -177,9 +185,9 @@ describe('env server: step', () => {
     assert.deepEqual(withoutAgent(t), withoutAgent(rolled));
     assert.deepEqual(t.grade, rolled.grade);
     // GiGPO: one anchor per decision step (reset's, then each non-final response's) and the offline step rewards
-    assert.deepEqual([reset.metadata.anchor, ...steps.slice(0, -1).map((r) => r.metadata.anchor)], trajectoryAnchors(t.events));
-    assert.deepEqual(steps.map((r) => r.metadata.step_reward), await shapedStepRewards(ESCALATION, t));
-    assert.equal(Math.round(steps.reduce((a, r) => a + r.metadata.step_reward, 0) * 1e6) / 1e6, 1);
+    assert.deepEqual([reset.observation.metadata.anchor, ...steps.slice(0, -1).map((r) => r.observation.metadata.anchor)], trajectoryAnchors(t.events));
+    assert.deepEqual(steps.map((r) => r.observation.metadata.step_reward), await shapedStepRewards(ESCALATION, t));
+    assert.equal(Math.round(steps.reduce((a, r) => a + r.observation.metadata.step_reward, 0) * 1e6) / 1e6, 1);
 
     const again = await s.step('esc', { message: 'more' });
     assert.equal(again.status, 409);
@@ -192,15 +200,15 @@ describe('env server: step', () => {
     const steps = await playReference(s, DIALOGUE, 'dlg');
     const replies = steps.filter((r) => 'user_message' in r.observation);
     const answer = DIALOGUE.user?.signals.find((x) => 'asks_about' in x.trigger)?.effect.say;
-    assert.deepEqual(replies[0]?.observation, { user_message: answer, conversation_over: false });
+    assert.deepEqual({ ...replies[0]?.observation, metadata: undefined }, { metadata: undefined, user_message: answer, conversation_over: false });
     const last = steps.at(-1) as Json;
     assert.deepEqual(last.observation.conversation_over, true);
-    assert.deepEqual([last.done, last.reward, last.metadata.reason], [true, 1, 'user_done']);
+    assert.deepEqual([last.done, last.reward, last.observation.metadata.reason], [true, 1, 'user_done']);
     const t = (await s.get('/state?episode_id=dlg&trajectory=1')).body.trajectory as Trajectory;
     const episode = createEpisode(DIALOGUE);
     const rolled = await runEpisode({ spec: DIALOGUE, agent: referenceAgent(DIALOGUE), user: scriptedUser(DIALOGUE, episode), episode });
     assert.deepEqual(withoutAgent(t), withoutAgent(rolled));
-    assert.deepEqual(steps.map((r) => r.metadata.step_reward), await shapedStepRewards(DIALOGUE, t));
+    assert.deepEqual(steps.map((r) => r.observation.metadata.step_reward), await shapedStepRewards(DIALOGUE, t));
   });
 
   it('agent-visible errors: unknown tools and bad arguments are ok:false observations; JSON-text arguments parse', async () => {
@@ -225,7 +233,9 @@ describe('env server: step', () => {
     const cases: [unknown, RegExp][] = [
       ['{"episode_id": "e", ', /not valid JSON/],
       ['', /body is empty/],
-      [{ action: { message: 'hi' } }, /episode_id: required field is missing/],
+      [{ episode_id: 3, action: { message: 'hi' } }, /episode_id: expected string/],
+      [{ episode_id: 'e', action: { type: 'frob' } }, /action\.type: "frob" is not an action type/],
+      [{ episode_id: 'e', action: { type: 'call_tool' } }, /action\.tool_name: required field is missing/],
       [{ episode_id: 'e' }, /action: required field is missing(?! \(expected nonoptional)/],
       [{ episode_id: 'e', action: { foo: 1 } }, /unknown action shape \(fields: foo\)/],
       [{ episode_id: 'e', action: 'hi' }, /action: expected an object/],
@@ -258,7 +268,7 @@ describe('env server: step', () => {
     const one = await post('/step', { episode_id: 'm', action: { tool_call: { name: 'todo_list_tasks', arguments: {} } } });
     assert.equal(one.done, false);
     const two = await post('/step', { episode_id: 'm', action: { tool_call: { name: 'todo_list_tasks', arguments: {} } } });
-    assert.deepEqual([two.done, two.metadata.reason, typeof two.reward], [true, 'max_turns', 'number']);
+    assert.deepEqual([two.done, two.observation.metadata.reason, typeof two.reward], [true, 'max_turns', 'number']);
   });
 });
 
@@ -330,7 +340,7 @@ describe('env server: POST /mcp', () => {
     assert.equal(await code([{ jsonrpc: '2.0', id: 1, method: 'ping' }]), -32600);
     assert.equal(await code({ jsonrpc: '2.0', id: 1, method: 'resources/list' }), -32601);
     assert.equal(await code({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: [] }), -32602);
-    assert.equal(await code({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} }), -32602);
+    assert.equal(await code({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: { task_id: 'nope' } }), -32602);
     assert.equal(await code({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: { episode_id: 'gone' } }), -32602);
     assert.equal(await code({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { episode_id: 'm' } }), -32602);
     assert.equal(await code({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { episode_id: 'm', name: 'x', arguments: 'no' } }), -32602);

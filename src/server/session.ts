@@ -5,11 +5,11 @@ import { createEpisode, type Episode } from '../env/episode.js';
 import { grade } from '../grade/grade.js';
 import type { Judge } from '../grade/types.js';
 import { anchorOf, type Observation } from '../rl/anchor.js';
-import { openAiTool } from '../services/catalog.js';
+import { openAiTool, toolJsonSchema } from '../services/catalog.js';
 import type { TaskSpec } from '../spec/task-spec.js';
 import type { AuditLog, EndReason, Grade, Trajectory } from '../spec/trajectory.js';
 import { scriptedUser } from '../user/scripted.js';
-import { type Action, type RewardComponents, ServerError } from './protocol.js';
+import { type Action, type EpisodeAction, type RewardComponents, ServerError } from './protocol.js';
 
 export interface StepMeta {
   step: number;
@@ -22,13 +22,22 @@ export interface StepMeta {
   [k: string]: unknown;
 }
 
-/** An OpenEnv reset/step response: observation, reward, done, metadata. */
+/**
+ * An OpenEnv reset/step response: exactly observation, reward and done (OpenEnv's ResetResponse and
+ * StepResponse forbid other fields); the RL extras ride in observation.metadata, where OpenEnv's
+ * Observation keeps them and its clients read them.
+ */
 export interface EnvResponse {
-  observation: Record<string, unknown>;
+  observation: Record<string, unknown> & { metadata: StepMeta };
   reward: number | null;
   done: boolean;
-  metadata: StepMeta;
 }
+
+const respond = (observation: Record<string, unknown>, metadata: StepMeta, reward: number | null, done: boolean): EnvResponse => ({
+  observation: { ...observation, metadata },
+  reward,
+  done,
+});
 
 export interface SessionInit {
   id: string;
@@ -102,33 +111,49 @@ export class Session {
     return this.reason !== undefined;
   }
 
-  /** The reset response: the request, the tools (OpenAI format) and the opening messages. */
-  resetResponse(): EnvResponse {
+  /**
+   * The reset response: the request, the tools (OpenAI format) and the opening messages. `stateless`: the
+   * episode is not kept (an HTTP reset without episode_id), so no id is given out.
+   */
+  resetResponse(stateless = false): EnvResponse {
     const { tools, system } = promptOf(this.spec, this.episode);
-    return {
-      observation: {
-        episode_id: this.id,
-        request: this.spec.request,
-        tools,
-        messages: [
-          { role: 'system', content: system },
-          { role: 'user', content: this.spec.request },
-        ],
-      },
-      reward: null,
-      done: false,
-      metadata: { step: 0, anchor: anchorOf([{ kind: 'request', text: this.spec.request }]), step_reward: null, task_id: this.spec.id, seed: this.seed, trial: this.trial },
+    const observation = {
+      episode_id: stateless ? null : this.id,
+      request: this.spec.request,
+      tools,
+      messages: [
+        { role: 'system', content: system },
+        { role: 'user', content: this.spec.request },
+      ],
     };
+    const metadata = { step: 0, anchor: anchorOf([{ kind: 'request', text: this.spec.request }]), step_reward: null, task_id: this.spec.id, seed: this.seed, trial: this.trial };
+    return respond(observation, metadata, null, false);
+  }
+
+  /** OpenEnv's list_tools step: the episode's tools as MCP tools; records nothing and takes no turn. */
+  listTools(): EnvResponse {
+    const tools = this.episode.tools.map((t) => ({ name: t.name, description: t.description, input_schema: toolJsonSchema(t) }));
+    return respond({ tools }, { step: this.steps, anchor: anchorOf([]), step_reward: null }, this.done ? (this.final?.grade?.score ?? null) : null, this.done);
   }
 
   /** Runs one action (serialised with any other step of this session). */
   step(action: Action): Promise<EnvResponse> {
-    const p = this.#chain.then(() => this.#step(action));
+    if ('type' in action && action.type === 'list_tools') return Promise.resolve(this.listTools());
+    const p = this.#chain.then(async () => {
+      if (!('type' in action)) return this.#step(action);
+      // OpenEnv's call_tool: one tool_call step, answered as its CallToolObservation; a failed call is a
+      // tool error, so it is in `result` (is_error) as OpenEnv puts tool errors, never in `error`
+      const r = await this.#step({ tool_call: { name: action.tool_name, arguments: action.arguments ?? {} } });
+      const { metadata, ...obs } = r.observation;
+      const tr = obs.tool_result as { call_id: string; ok: boolean; content: string };
+      const result = { content: [{ type: 'text', text: tr.content }], data: parseOr(tr.content), is_error: !tr.ok };
+      return respond({ tool_name: action.tool_name, result }, { ...metadata, call_id: tr.call_id }, r.reward, r.done);
+    });
     this.#chain = p.catch(() => {});
     return p;
   }
 
-  async #step(action: Action): Promise<EnvResponse> {
+  async #step(action: EpisodeAction): Promise<EnvResponse> {
     if (this.closed) throw new ServerError(404, 'SESSION_ERROR', `episode ${this.id} was closed`);
     if (this.done) throw this.finishedError();
     const rec = this.recorder;
@@ -177,7 +202,7 @@ export class Session {
     const potential = this.#stepRewards ? await this.#prefixPotential() : undefined;
     const stepReward = potential === undefined ? null : round6(potential - this.#potential);
     if (potential !== undefined) this.#potential = potential;
-    return { observation, reward: 0, done: false, metadata: { step: this.steps, anchor, step_reward: stepReward } };
+    return respond(observation, { step: this.steps, anchor, step_reward: stepReward }, 0, false);
   }
 
   // safety × code completion of the prefix, graded as src/rl/step-rewards.ts grades it offline (final
@@ -196,12 +221,8 @@ export class Session {
     const potential = g.safety * (g.code ?? g.completion ?? 0);
     const stepReward = this.#stepRewards ? round6(potential - this.#potential) : null;
     this.#potential = potential;
-    return {
-      observation,
-      reward: g.score,
-      done: true,
-      metadata: { step: this.steps, anchor, step_reward: stepReward, reason, status: g.status, passed: g.passed, reward_components: componentsOf(g), ...(error ? { error } : {}) },
-    };
+    const metadata = { step: this.steps, anchor, step_reward: stepReward, reason, status: g.status, passed: g.passed, reward_components: componentsOf(g), ...(error ? { error } : {}) };
+    return respond(observation, metadata, g.score, true);
   }
 
   finishedError(): ServerError {
@@ -255,6 +276,15 @@ function argsOf(a: unknown): unknown {
     return v !== null && typeof v === 'object' && !Array.isArray(v) ? v : a;
   } catch {
     return a;
+  }
+}
+
+/** A tool result's JSON text as a value (the text itself when it is not JSON). */
+function parseOr(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
   }
 }
 

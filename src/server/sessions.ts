@@ -65,17 +65,7 @@ export class SessionManager {
 
   /** Starts an episode: task_id, else tasks[seed % n]; episode_id, else the next free `ep-<n>`. */
   create(req: ResetRequest = {}): Session {
-    const seed = req.seed ?? 0;
-    let spec: TaskSpec | undefined;
-    if (req.task_id) {
-      spec = this.#byId.get(req.task_id);
-      if (!spec) {
-        throw new ServerError(404, 'FACTORY_ERROR', `unknown task_id "${req.task_id}"${didYouMean(req.task_id, this.#byId.keys())}; GET /tasks lists the ${this.specs.length} served task(s)`, {
-          factory_name: 'coworkenv',
-          task_id: req.task_id,
-        });
-      }
-    } else spec = this.specs[seed % this.specs.length] as TaskSpec;
+    const { spec, seed } = this.#pick(req);
     if (req.episode_id && this.#sessions.has(req.episode_id)) {
       throw new ServerError(409, 'SESSION_ERROR', `episode_id "${req.episode_id}" is already live; DELETE /episodes/${encodeURIComponent(req.episode_id)} first or pick another id`, {
         episode_id: req.episode_id,
@@ -87,8 +77,22 @@ export class SessionManager {
         max_sessions: this.maxSessions,
       });
     }
-    const id = req.episode_id ?? this.#nextId();
-    const session = new Session({
+    const session = this.#session(req.episode_id ?? this.#nextId(), spec, seed, req);
+    this.#sessions.set(session.id, session);
+    return session;
+  }
+
+  /**
+   * An episode that is never registered (OpenEnv's stateless HTTP reset and step: a fresh environment per
+   * request, dropped after it answers). It holds no slot and cannot be addressed by id.
+   */
+  detached(req: ResetRequest = {}): Session {
+    const { spec, seed } = this.#pick(req);
+    return this.#session('stateless', spec, seed, req);
+  }
+
+  #session(id: string, spec: TaskSpec, seed: number, req: ResetRequest): Session {
+    return new Session({
       id,
       spec,
       seed,
@@ -98,8 +102,21 @@ export class SessionManager {
       ...(req.model ? { model: req.model } : {}),
       ...(this.#judge ? { judge: this.#judge } : {}),
     });
-    this.#sessions.set(id, session);
-    return session;
+  }
+
+  #pick(req: ResetRequest): { spec: TaskSpec; seed: number } {
+    const seed = req.seed ?? 0;
+    let spec: TaskSpec | undefined;
+    if (req.task_id) {
+      spec = this.#byId.get(req.task_id);
+      if (!spec) {
+        throw new ServerError(404, 'FACTORY_ERROR', `unknown task_id "${req.task_id}"${didYouMean(req.task_id, this.#byId.keys())}; GET /tasks lists the ${this.specs.length} served task(s)`, {
+          factory_name: 'coworkenv',
+          task_id: req.task_id,
+        });
+      }
+    } else spec = this.specs[seed % this.specs.length] as TaskSpec;
+    return { spec, seed };
   }
 
   #nextId(): string {
@@ -117,7 +134,7 @@ export class SessionManager {
   /** The live session (marked active), or a 404. */
   get(id: string): Session {
     const s = this.#sessions.get(id);
-    if (!s) throw new ServerError(404, 'SESSION_ERROR', `unknown episode_id "${id}" (${this.ttlS > 0 ? `never started, closed, or reaped after ${this.ttlS}s idle` : 'never started, or closed'}); POST /reset starts one`, { episode_id: id });
+    if (!s) throw new ServerError(404, 'SESSION_ERROR', `unknown episode_id "${id}" (${this.ttlS > 0 ? `never started, closed, or reaped after ${this.ttlS}s idle` : 'never started, or closed'}); POST /reset with an episode_id starts one (a reset without episode_id is stateless, as in OpenEnv)`, { episode_id: id });
     s.lastActive = this.#clock();
     return s;
   }

@@ -63,8 +63,8 @@ describe('env server over WebSocket (real socket on 127.0.0.1)', () => {
     const step = await c.ask({ type: 'step', data: { tool_call: { name: 'helpdesk_list_tickets', arguments: { status: 'open' } } } });
     assert.equal(step.type, 'observation');
     assert.equal(step.data.observation.tool_result.ok, true);
-    assert.deepEqual([step.data.reward, step.data.done, step.data.metadata.step, step.data.metadata.step_reward], [0, false, 1, 0.1]);
-    assert.match(step.data.metadata.anchor, /^[0-9a-f]{16}$/);
+    assert.deepEqual([step.data.reward, step.data.done, step.data.observation.metadata.step, step.data.observation.metadata.step_reward], [0, false, 1, 0.1]);
+    assert.match(step.data.observation.metadata.anchor, /^[0-9a-f]{16}$/);
     const list = await c.ask({ type: 'mcp', data: { jsonrpc: '2.0', id: 7, method: 'tools/list' } });
     assert.equal(list.type, 'mcp');
     assert.equal(list.data.id, 7);
@@ -78,8 +78,8 @@ describe('env server over WebSocket (real socket on 127.0.0.1)', () => {
     const viaHttp = (await (await fetch(`${srv.url}/state?episode_id=w1`)).json()) as Json;
     assert.equal(viaHttp.step_count, 2);
     const fin = await c.ask({ type: 'step', data: { message: 'Escalated TK-1042 and TK-1055.' } });
-    assert.deepEqual([fin.data.done, fin.data.metadata.reason, typeof fin.data.reward], [true, 'agent_done', 'number']);
-    assert.ok(fin.data.metadata.reward_components.checks);
+    assert.deepEqual([fin.data.done, fin.data.observation.metadata.reason, typeof fin.data.reward], [true, 'agent_done', 'number']);
+    assert.ok(fin.data.observation.metadata.reward_components.checks);
     c.send({ type: 'close' });
     assert.equal((await c.closed).code, 1000);
     assert.equal(srv.manager.find('w1'), undefined);
@@ -89,7 +89,7 @@ describe('env server over WebSocket (real socket on 127.0.0.1)', () => {
     const c = await connect(wsUrl);
     await c.ask({ type: 'reset', data: { episode_id: 'r1' } });
     const again = await c.ask({ type: 'reset', data: { episode_id: 'r1', seed: 1 } });
-    assert.equal(again.data.metadata.task_id, SPECS[1]?.id);
+    assert.equal(again.data.observation.metadata.task_id, SPECS[1]?.id);
     assert.equal(srv.manager.size, 1);
     c.ws.close();
     await c.closed;
@@ -150,7 +150,7 @@ describe('env server over WebSocket (real socket on 127.0.0.1)', () => {
     await held[0]?.closed;
     for (let i = 0; i < 100 && srv.manager.size > 2; i++) await new Promise((r) => setTimeout(r, 10));
     const idle = await connect(wsUrl);
-    const http = (await (await fetch(`${srv.url}/reset`, { method: 'POST', body: '{}' })).json()) as Json;
+    const http = (await (await fetch(`${srv.url}/reset`, { method: 'POST', body: '{"episode_id": "h1"}' })).json()) as Json;
     const r = await idle.ask({ type: 'reset' });
     assert.deepEqual([r.type, r.data.code], ['error', 'CAPACITY_REACHED']);
     for (const c of [...held.slice(1), idle]) {
@@ -266,12 +266,52 @@ describe('coworkenv serve (CLI process)', () => {
       assert.match(stderr, /6 task\(s\) on http:\/\/127\.0\.0\.1:\d+ \(WebSocket ws:\/\/127\.0\.0\.1:\d+\/ws\); max 8 sessions, idle TTL 5s/);
       assert.deepEqual(await (await fetch(`${url}/health`)).json(), { status: 'healthy' });
       const meta = (await (await fetch(`${url}/metadata`)).json()) as Json;
-      assert.deepEqual([meta.max_sessions, meta.session_ttl_s, meta.tasks], [8, 5, 6]);
+      assert.deepEqual((await (await fetch(`${url}/sessions`)).json()), { active_sessions: 0, max_sessions: 8, session_ttl_s: 5 });
+      assert.equal(meta.name, 'coworkenv');
     } finally {
       child.kill('SIGTERM');
     }
     assert.equal(await exited, 0);
     assert.match(stderr, /SIGTERM received/);
     assert.equal(stdout, '', 'nothing on stdout');
+  });
+});
+
+describe('coworkenv serve under a wrapper that does not pass SIGTERM on (npx, sh -c)', () => {
+  it('the server notices its parent is gone, closes and exits', { timeout: 60_000 }, async () => {
+    // the wrapper starts the CLI, prints its pid, and dies on SIGTERM without forwarding it (as npx does)
+    const script = `const { spawn } = require('node:child_process');
+const c = spawn(process.execPath, ['bin/coworkenv.js', 'serve', 'examples/tasks', '--port', '0'], { stdio: ['ignore', 'ignore', 'inherit'], env: process.env });
+console.log(c.pid);
+process.on('SIGTERM', () => process.exit(0));`;
+    const { spawn } = await import('node:child_process');
+    const { cliEnv } = await import('../cli/testing.js');
+    const wrapper = spawn(process.execPath, ['-e', script], { cwd: ROOT, env: cliEnv(), stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    let err = '';
+    wrapper.stdout.on('data', (d: Buffer) => (out += d.toString()));
+    wrapper.stderr.on('data', (d: Buffer) => (err += d.toString()));
+    const alive = (pid: number) => {
+      try {
+        process.kill(pid, 0);
+        return true;
+      } catch {
+        return false;
+      }
+    };
+    let pid = 0;
+    try {
+      for (let i = 0; i < 400 && !/on http:\/\/127\.0\.0\.1:\d+/.test(err); i++) await new Promise((r) => setTimeout(r, 50));
+      assert.match(err, /on http:\/\/127\.0\.0\.1:\d+/);
+      pid = Number(out.trim());
+      assert.ok(pid > 0 && alive(pid));
+      wrapper.kill('SIGTERM');
+      for (let i = 0; i < 200 && alive(pid); i++) await new Promise((r) => setTimeout(r, 50));
+      assert.equal(alive(pid), false, 'the orphaned server stopped');
+      assert.match(err, /parent process exited, closing 0 session\(s\)/);
+    } finally {
+      if (pid && alive(pid)) process.kill(pid, 'SIGKILL');
+      wrapper.kill('SIGKILL');
+    }
   });
 });

@@ -86,6 +86,8 @@ export function attachWebSocket(server: Server, opts: WsOptions): { close(): voi
           case 'step': {
             const action = parseAction(body, ['data']);
             const s = current();
+            // OpenEnv's list_tools needs no reset: before one, the tools of the task a plain reset starts
+            if (!s && 'type' in action && action.type === 'list_tools') return send({ type: 'observation', data: manager.detached().listTools() });
             if (!s) throw new ServerError(404, 'SESSION_ERROR', session ? `episode ${session.id} was closed (idle TTL ${manager.ttlS}s); send reset` : 'no episode on this connection; send {"type": "reset"} first');
             manager.touch(s);
             return send({ type: 'observation', data: await manager.use(s, () => s.step(action)) });
@@ -96,7 +98,8 @@ export function attachWebSocket(server: Server, opts: WsOptions): { close(): voi
             return send({ type: 'state', data: s ? s.state() : { episode_id: null, step_count: 0 } });
           }
           case 'mcp':
-            return send({ type: 'mcp', data: (await handleRpc(body, { manager, bound: current })) ?? null });
+            // OpenEnv's WSMCPResponse always carries an object: a notification gets an empty result
+            return send({ type: 'mcp', data: (await handleRpc(body, { manager, bound: current })) ?? { jsonrpc: '2.0', id: null, result: {} } });
           case 'close':
             release();
             ws.close(1000, 'closed by client');

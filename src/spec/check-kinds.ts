@@ -23,6 +23,17 @@ const base = {
   tiers: z.array(Tier).min(1).max(20).optional().describe("step function from the check's measure (see schema --check-kinds) to its score, replacing the default score"),
   cap: Cap.optional().describe('completion ≤ completion_at_most when the check named by if_failed (default: this one) scores below 1'),
 };
+const Tolerance = z.number().min(0).optional().describe('numbers within ± this of the expected value match (the value must be a number or {equals: number})');
+const A1 = z.string().regex(/^\$?[A-Za-z]{1,3}\$?\d{1,7}$/, 'an A1 cell address such as B7');
+const TableClause = z.strictObject({
+  column: z.string().min(1).describe('header name (first row)'),
+  value: Matcher,
+  row: z.number().int().min(0).max(10_000_000).optional().describe('0-based data row (after the header); default: any row'),
+  where: Where.optional().describe('only rows whose cells match'),
+  sheet: z.string().min(1).optional().describe('XLSX sheet name (case-insensitive); default the first sheet'),
+  table: z.number().int().min(1).optional().describe('DOCX: the n-th table (1-based); default 1'),
+  tolerance: Tolerance,
+});
 const ToolName = z.string().min(1);
 /** One tool, or a list of alternatives (any of them counts). */
 const Tools = z.union([ToolName, z.array(ToolName).min(1).max(20)]).describe('a tool name, or a list of alternatives (a call of any counts)');
@@ -154,21 +165,43 @@ export const CHECK_KINDS = {
     schema: z.strictObject({ ...base, kind: z.literal('file_exists'), path: z.string().min(1) }),
   },
   file_matches: {
-    description: 'a workspace file matches: text regex, a JSON path value, and/or a CSV cell (all given clauses must hold)',
+    description:
+      'a workspace file matches, by content not bytes (office files are read through their format): a text regex, a JSON path value, a CSV/XLSX/DOCX table cell, an XLSX cell or range, or text scoped to a PDF page, a PPTX slide or a DOCX/Markdown section (all given clauses must hold); an unreadable office file is an error, never a pass',
     schema: z.strictObject({
       ...base,
       kind: z.literal('file_matches'),
       path: z.string().min(1),
-      regex: z.string().min(1).optional().describe('the text matches (case-insensitive)'),
+      regex: z.string().min(1).optional().describe('the text matches (case-insensitive); office files: their readable text (sheets as tables, DOCX as Markdown, PDF pages, slides)'),
       json: z.strictObject({ path: z.string().min(1).describe('dot/bracket path, e.g. totals.q1 or rows[0].id'), value: Matcher }).optional(),
-      csv: z
+      csv: TableClause.optional().describe('a table cell by header name (CSV, TSV, an XLSX sheet, a DOCX table); same as table'),
+      table: TableClause.optional().describe('a table cell by header name (CSV, TSV, an XLSX sheet, a DOCX table)'),
+      cell: z
         .strictObject({
-          column: z.string().min(1).describe('header name'),
+          sheet: z.string().min(1).optional().describe('XLSX sheet name (case-insensitive); default the first sheet'),
+          ref: A1.describe('A1 address, e.g. B7 (a CSV header is row 1)'),
           value: Matcher,
-          row: z.number().int().min(0).max(10_000_000).optional().describe('0-based data row; default: any row'),
-          where: Where.optional().describe('only rows whose cells match'),
+          tolerance: Tolerance,
         })
         .optional(),
+      range: z
+        .strictObject({
+          sheet: z.string().min(1).optional().describe('XLSX sheet name; default the first sheet'),
+          ref: z.string().regex(/^\$?[A-Za-z]{1,3}\$?\d{1,7}(:\$?[A-Za-z]{1,3}\$?\d{1,7})?$/, 'an A1 range such as B2:B9').describe('A1 range, e.g. B2:B9'),
+          aggregate: z.enum(['sum', 'min', 'max', 'average', 'count']).describe('over the numeric cells of the range (count: non-empty cells)'),
+          value: z.number(),
+          tolerance: Tolerance,
+        })
+        .optional(),
+      text: z
+        .strictObject({
+          regex: z.string().min(1).describe('case-insensitive'),
+          page: z.number().int().min(1).optional().describe('PDF page (1-based)'),
+          slide: z.number().int().min(1).optional().describe('PPTX slide (1-based)'),
+          heading: z.string().min(1).optional().describe('DOCX/Markdown section: the heading containing this text, up to the next heading of its level'),
+        })
+        .refine((t) => [t.page, t.slide, t.heading].filter((x) => x !== undefined).length <= 1, 'give at most one of page, slide, heading')
+        .optional()
+        .describe('text in one part of a document (no part: anywhere)'),
     }),
   },
   file_unchanged: {

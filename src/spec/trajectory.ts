@@ -61,9 +61,11 @@ export const PatchEvent = z.looseObject({
   service: z.string(),
   op: z.string(),
 });
+// abandoned: an MCP client left (disconnect, idle timeout, shutdown) before finish; recorded without a grade and
+// excluded from grades, pass@k and exports unless asked
 export const EpisodeEnd = z.strictObject({
   type: z.literal('episode_end'),
-  reason: z.enum(['agent_done', 'user_done', 'max_turns', 'timeout', 'agent_error', 'infra_error']),
+  reason: z.enum(['agent_done', 'user_done', 'max_turns', 'timeout', 'agent_error', 'infra_error', 'abandoned']),
   turns: z.number().int().min(0),
   error: z.string().optional(),
 });

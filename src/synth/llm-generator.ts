@@ -1,3 +1,4 @@
+import type { StoredFile } from '../services/workspace/formats/index.js';
 import { isError, type Diagnostic } from '../spec/diagnostics.js';
 import type { TaskSpecInput } from '../spec/task-spec.js';
 import { extractJson } from '../llm/json-text.js';
@@ -14,6 +15,8 @@ export interface LlmSynthOptions {
   /** Generator–Discriminator split (CoworkEnv App. C): auto = for safety slots */
   gd?: 'auto' | 'always' | 'never';
   params?: ChatParams;
+  /** the user's files (`synth --resources`): shown to the generator and added to every candidate's workspace */
+  resources?: readonly StoredFile[];
 }
 
 const SAFETY = /safety|security|compliance|fraud|phishing|privacy/i;
@@ -50,9 +53,10 @@ export async function synthesizeWithLlm(job: Job, opts: LlmSynthOptions): Promis
     .join('\n');
 
   // the generator keeps one conversation (its revisions build on its own answers)
-  const genConv = generatorMessages(job, gd);
+  const resources = opts.resources ?? [];
+  const genConv = generatorMessages(job, gd, resources);
   let genText = await ask(genConv);
-  let parsed = parseObject(genText, 'spec', job);
+  let parsed = withResources(parseObject(genText, 'spec', job), resources);
   let candidate = parsed.value as TaskSpecInput | undefined;
   // the check writer starts fresh on every revision: it must see the current records
   const writeChecks = async (feedback?: Diagnostic[]): Promise<Diagnostic[]> => {
@@ -94,7 +98,7 @@ export async function synthesizeWithLlm(job: Job, opts: LlmSynthOptions): Promis
     if (forBuilder.length || !candidate) {
       genConv.push({ role: 'assistant', content: genText }, repairMessage(forBuilder.length ? forBuilder : errors, 'spec'));
       genText = await ask(genConv);
-      parsed = parseObject(genText, 'spec', job);
+      parsed = withResources(parseObject(genText, 'spec', job), resources);
       if (parsed.value) {
         const next = parsed.value as TaskSpecInput;
         // a builder revision keeps the current grading unless it rewrote it (standard mode)
@@ -123,4 +127,19 @@ function parseObject(text: string, what: 'spec' | 'grading', job?: Job): { value
 function pinSlot(spec: Record<string, unknown>, job: Job): Record<string, unknown> {
   const today = typeof spec.mock_today === 'string' && spec.mock_today.startsWith(job.slot.mock_today) ? spec.mock_today : job.slot.mock_today;
   return { ...spec, id: job.id, mock_today: today };
+}
+
+// the user's files are fixtures of every candidate, whatever the model wrote for those paths; a candidate
+// that did not select the workspace gets it (its checks point into these files)
+function withResources(parsed: { value?: unknown; diagnostics: Diagnostic[] }, resources: readonly StoredFile[]): { value?: unknown; diagnostics: Diagnostic[] } {
+  if (!resources.length || !parsed.value) return parsed;
+  const spec = parsed.value as Record<string, unknown>;
+  const services = Array.isArray(spec.services) ? (spec.services as unknown[]) : [];
+  const fixtures = spec.fixtures && typeof spec.fixtures === 'object' ? (spec.fixtures as Record<string, Record<string, unknown>>) : {};
+  const ws = fixtures.workspace ?? {};
+  const given = ws.files;
+  const rows = Array.isArray(given) ? (given as Record<string, unknown>[]) : given && typeof given === 'object' ? Object.entries(given as Record<string, unknown>).map(([path, v]) => (typeof v === 'string' ? { path, content: v } : { path, ...(v as object) })) : [];
+  const mine = new Set(resources.map((r) => r.path));
+  const files = [...rows.filter((r) => !mine.has(String(r.path))), ...resources.map((r) => ({ path: r.path, content: r.content, encoding: r.encoding ?? 'utf8' }))];
+  return { ...parsed, value: { ...spec, services: services.includes('workspace') ? services : [...services, 'workspace'], fixtures: { ...fixtures, workspace: { ...ws, files } } } };
 }

@@ -1,4 +1,5 @@
 import { catalogText } from '../services/catalog.js';
+import { documentText, readDocument, type StoredFile } from '../services/workspace/formats/index.js';
 import { canonicalJson } from '../spec/canonical-json.js';
 import type { Diagnostic } from '../spec/diagnostics.js';
 import { formatDiagnostic } from '../spec/diagnostics.js';
@@ -52,8 +53,29 @@ function slotText(job: Job): string {
 
 const schemaText = () => JSON.stringify(taskSpecJsonSchema());
 
-/** The generator (builder) prompt: a complete spec, or with `draft` everything but checks and forbidden. */
-export function generatorMessages(job: Job, draft: boolean): ChatMessage[] {
+/** Text of each of the user's files shown to the generator, at most this many characters per file. */
+export const RESOURCE_TEXT_CHARS = 6000;
+
+const RESOURCE_RULES = [
+  'The workspace already holds the files below at the paths shown (they are added to fixtures.workspace.files for you — do not repeat them there). Include "workspace" in services.',
+  'Ground the task in their content: the request asks the agent to work with these files (read, aggregate, reconcile, act on a clause…), and the facts it needs come from them.',
+  'Checks point into that content: file_matches on a file the agent writes (cell/range/table for XLSX or CSV, text with heading for DOCX, page for PDF, slide for PPTX) or audit checks whose values come from the files; the reference reads the files with fs_read and writes with fs_write_table / fs_write_doc / fs_write.',
+];
+
+/** The user's files as the generator sees them: path, format and readable text (sheets as tables, DOCX as Markdown, PDF pages, slides). */
+export function resourcesText(files: readonly StoredFile[]): string {
+  return files
+    .map((f) => {
+      const r = readDocument(f);
+      const text = r.doc ? documentText(r.doc) : `(unreadable: ${r.error})`;
+      const cut = text.length > RESOURCE_TEXT_CHARS ? `${text.slice(0, RESOURCE_TEXT_CHARS)}\n… (${text.length - RESOURCE_TEXT_CHARS} more characters)` : text;
+      return `## ${f.path} (${r.doc?.kind ?? 'unreadable'})\n${cut}`;
+    })
+    .join('\n\n');
+}
+
+/** The generator (builder) prompt: a complete spec, or with `draft` everything but checks and forbidden; `resources`: the user's files the task must be grounded in. */
+export function generatorMessages(job: Job, draft: boolean, resources: readonly StoredFile[] = []): ChatMessage[] {
   const role = draft
     ? 'You are the Generator of a safety scenario. Draft the request, labels, fixtures, answer_ids and reference; leave "checks" as [] and "forbidden" empty — a separate Discriminator writes them.'
     : 'You are the Builder. Write the complete task specification.';
@@ -67,6 +89,7 @@ export function generatorMessages(job: Job, draft: boolean): ChatMessage[] {
         `# Service catalogue\n${catalogText(job.slot.services)}`,
         `# Example specifications\n${exampleSpecs().map((e, i) => `Example ${i + 1}:\n${e}`).join('\n\n')}`,
         `# Plan slot\n${slotText(job)}\nUse "${job.id}" as the id and "${job.slot.mock_today}" as mock_today.`,
+        ...(resources.length ? [`# Workspace files (the user's own documents)\n- ${RESOURCE_RULES.join('\n- ')}\n\n${resourcesText(resources)}`] : []),
       ].join('\n\n'),
     },
   ];

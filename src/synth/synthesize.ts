@@ -2,7 +2,7 @@ import pLimit from 'p-limit';
 import type { ChatModel } from '../llm/types.js';
 import { runGate } from './gate/index.js';
 import { getFamily } from './families/index.js';
-import { synthesizeWithLlm } from './llm-generator.js';
+import { type LlmSynthOptions, synthesizeWithLlm } from './llm-generator.js';
 import { outcomeBase, type SynthOutcome } from './outcome.js';
 import { expandPlan, type Job, type Plan } from './plan.js';
 import { generateProcedural } from './procedural.js';
@@ -14,6 +14,8 @@ export interface SynthOptions {
   concurrency?: number;
   gd?: 'auto' | 'always' | 'never';
   onOutcome?: (o: SynthOutcome, done: number, total: number) => void;
+  /** LLM: the user's files every task is grounded in (`synth --resources`) */
+  resources?: LlmSynthOptions['resources'];
 }
 
 export interface SynthSummary {
@@ -65,7 +67,7 @@ export async function synthesize(plan: Plan, opts: SynthOptions): Promise<{ outc
         const o =
           opts.generator === 'procedural'
             ? await synthesizeProcedural(job)
-            : await synthesizeWithLlm(job, { model: opts.generator, ...(opts.attempts ? { attempts: opts.attempts } : {}), ...(opts.gd ? { gd: opts.gd } : {}) });
+            : await synthesizeWithLlm(job, { model: opts.generator, ...(opts.attempts ? { attempts: opts.attempts } : {}), ...(opts.gd ? { gd: opts.gd } : {}), ...(opts.resources ? { resources: opts.resources } : {}) });
         opts.onOutcome?.(o, ++done, jobs.length);
         return o;
       }),

@@ -3,7 +3,9 @@ import type { Episode } from '../env/episode.js';
 import { matchEnvOf } from '../grade/context.js';
 import { type MatchEnv, matchWhere } from '../grade/match.js';
 import { auditKinds } from '../services/catalog.js';
+import { recipeOf, renderRecipe } from '../services/workspace/formats/index.js';
 import { toWorkspacePath } from '../services/workspace/paths.js';
+import { CoworkError } from '../spec/errors.js';
 import type { TaskSpec } from '../spec/task-spec.js';
 import type { TrajectoryEvent } from '../spec/trajectory.js';
 import type { Signal, UserPlan } from '../spec/user-plan.js';
@@ -81,7 +83,7 @@ export class SignalEngine {
       }
       if (e.update_record) {
         const u = e.update_record;
-        this.#episode.patchRecord(u.service, u.collection, u.record_id, u.set);
+        this.#episode.patchRecord(u.service, u.collection, u.record_id, fileSet(u.service, u.collection, u.set));
         out.events.push({ type: 'patch', by: 'user', service: u.service, op: 'update_record', collection: u.collection, record_id: u.record_id, set: u.set });
       }
       if (e.say) out.says.push(e.say);
@@ -109,5 +111,20 @@ export class SignalEngine {
       return t.asks_about.some((k) => text.includes(k.toLowerCase()));
     }
     return claimsDone(view);
+  }
+}
+
+// a user replacing a workspace file with an office document writes it as a recipe ({xlsx: {sheets}}): rendered
+// here exactly as a fixture is, so the plan stays readable and the bytes deterministic
+function fileSet(service: string, collection: string, set: Record<string, unknown>): Record<string, unknown> {
+  if (service !== 'workspace' || collection !== 'files') return set;
+  const recipe = recipeOf(set);
+  if (!recipe) return set;
+  const { [recipe.kind]: _, ...rest } = set;
+  try {
+    return { ...rest, content: Buffer.from(renderRecipe(recipe.kind, recipe.value)).toString('base64'), encoding: 'base64' };
+  } catch (e) {
+    const first = (e as { issues?: { path: PropertyKey[]; message: string }[] }).issues?.[0];
+    throw new CoworkError('spec_invalid', `user patch: ${[recipe.kind, ...(first?.path ?? [])].map(String).join('.')}: ${first?.message ?? (e as Error).message}`);
   }
 }

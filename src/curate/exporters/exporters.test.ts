@@ -19,7 +19,7 @@ import { curate, type CurationReport } from '../pipeline.js';
 import { resolveSource } from '../sources.js';
 import type { SftExample } from '../types.js';
 import { getExporters } from './index.js';
-import { parquetExporter } from './parquet.js';
+import { parquetExporter, parquetMessage } from './parquet.js';
 import { toShareGpt } from './sharegpt.js';
 
 const ROOT = new URL('../../../', import.meta.url).pathname;
@@ -103,12 +103,28 @@ const valid = <T>(schema: z.ZodType<T>, value: unknown, where: string): T => {
   return r.data as T;
 };
 const jsonl = (file: string) => readFileSync(file, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as unknown);
+/** The top-level column names of a flattened Parquet schema (nested elements skipped by their child counts). */
+function topLevel(schema: readonly { name: string; num_children?: number }[]): string[] {
+  const names: string[] = [];
+  let i = 1;
+  const skip = (at: number): number => {
+    let next = at + 1;
+    for (let c = 0; c < (schema[at]?.num_children ?? 0); c++) next = skip(next);
+    return next;
+  };
+  while (i < schema.length) {
+    names.push(schema[i]?.name ?? '');
+    i = skip(i);
+  }
+  return names;
+}
+
 const PARQUET_COLUMNS = ['messages', 'tools', 'meta', 'task_id', 'trial', 'reward', 'completion', 'family'];
 
 async function readParquet(file: string) {
   const buf = await asyncBufferFromFile(file);
   const meta = await parquetMetadataAsync(buf);
-  return { rows: await parquetReadObjects({ file: buf }), groups: meta.row_groups.map((g) => Number(g.num_rows)), columns: meta.schema.slice(1).map((s) => s.name) };
+  return { rows: await parquetReadObjects({ file: buf }), groups: meta.row_groups.map((g) => Number(g.num_rows)), columns: topLevel(meta.schema) };
 }
 
 // ---- realistic data: the example tasks played by the noisy and reference agents, plus dialogue tasks ----
@@ -185,15 +201,19 @@ describe('exporters on real trajectories', () => {
     assert.ok(share.some((s) => s.conversations.filter((c) => c.from === 'human').length >= 2), 'a human turn in the middle of a conversation');
   });
 
-  it('Parquet read back with hyparquet has the same rows and columns (messages, tools, meta as the TRL JSON)', async () => {
+  it('Parquet read back with hyparquet: messages nested (a list of message structs, as TRL needs), tools and meta as the TRL JSON', async () => {
     const { rows, columns, groups } = await readParquet(join(OUT, 'sft.parquet'));
     assert.deepEqual(columns, PARQUET_COLUMNS);
     assert.deepEqual(groups, [trl.length]);
     assert.equal(rows.length, trl.length);
     rows.forEach((row, i) => {
       const t = raw[i] as RawTrlRow;
-      assert.deepEqual(row, { messages: JSON.stringify(t.messages), tools: t.tools, meta: JSON.stringify(t.meta), task_id: t.meta.task_id, trial: t.meta.trial, reward: t.meta.reward, completion: t.meta.completion, family: t.meta.family });
+      assert.deepEqual({ ...row, messages: plain(row.messages) }, { messages: stored(t.messages), tools: t.tools, meta: JSON.stringify(t.meta), task_id: t.meta.task_id, trial: t.meta.trial, reward: t.meta.reward, completion: t.meta.completion, family: t.meta.family });
+      // decoding the stored arguments gives back the TRL JSON exactly
+      const back = (row.messages as { tool_calls?: { function: { name: string; arguments: string } }[] }[]).flatMap((m) => m.tool_calls ?? []).map((c) => ({ ...c, function: { ...c.function, arguments: JSON.parse(c.function.arguments) as unknown } }));
+      assert.deepEqual(back, t.messages.flatMap((m) => m.tool_calls ?? []));
     });
+    assert.ok(rows.some((r) => (r.messages as { tool_calls?: unknown[] }[]).some((m) => (m.tool_calls?.length ?? 0) > 0)), 'tool calls are exercised');
   });
 
   it('dataset_info.json registers sharegpt.jsonl for LLaMA-Factory', () => {
@@ -202,6 +222,17 @@ describe('exporters on real trajectories', () => {
     });
   });
 });
+
+/** A read-back value as plain JSON (hyparquet leaves an absent optional group as an undefined key). */
+const plain = (v: unknown): unknown => JSON.parse(JSON.stringify(v));
+
+/** Messages as hyparquet reads them back: stored shape, a null tool_calls list left out. */
+function stored(messages: readonly SftExample['messages'][number][]): unknown[] {
+  return messages.map((m) => {
+    const { tool_calls, ...rest } = parquetMessage(m);
+    return tool_calls === null ? rest : { ...rest, tool_calls };
+  });
+}
 
 describe('parquet exporter: row groups and empty exports', () => {
   const write = async (dir: string, rows: readonly SftExample[]) => {
@@ -223,7 +254,7 @@ describe('parquet exporter: row groups and empty exports', () => {
     assert.equal(rows.length, 2345);
     rows.forEach((row, i) => {
       const e = many[i] as SftExample;
-      assert.deepEqual(row, { messages: JSON.stringify(e.messages), tools: JSON.stringify(e.tools), meta: JSON.stringify(e.meta), task_id: e.meta.task_id, trial: i, reward: e.meta.reward, completion: e.meta.completion, family: e.meta.family });
+      assert.deepEqual({ ...row, messages: plain(row.messages) }, { messages: stored(e.messages), tools: JSON.stringify(e.tools), meta: JSON.stringify(e.meta), task_id: e.meta.task_id, trial: i, reward: e.meta.reward, completion: e.meta.completion, family: e.meta.family });
     });
   });
 

@@ -1,18 +1,69 @@
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { fileWriter, ParquetWriter, parquetWriteFile, schemaFromColumnData } from 'hyparquet-writer';
-import type { SftExample } from '../types.js';
+import { fileWriter, ParquetWriter, parquetWriteFile } from 'hyparquet-writer';
+import type { SftExample, SftMessage } from '../types.js';
 import type { Exporter } from './types.js';
 
 const ROW_GROUP = 1000;
 
-type Columns = { messages: string[]; tools: string[]; meta: string[]; task_id: string[]; trial: number[]; reward: (number | null)[]; completion: (number | null)[]; family: string[] };
+/** A message as stored: every field present (null when absent), tool-call arguments as JSON text. */
+export interface ParquetMessage {
+  role: SftMessage['role'];
+  content: string | null;
+  tool_calls: { type: 'function'; function: { name: string; arguments: string } }[] | null;
+  name: string | null;
+}
 
-/** Parquet with the TRL columns (messages, tools, meta as JSON strings) plus scalar columns; written per row group. */
+type Columns = { messages: ParquetMessage[][]; tools: string[]; meta: string[]; task_id: string[]; trial: number[]; reward: (number | null)[]; completion: (number | null)[]; family: string[] };
+
+const text = (name: string, repetition_type: 'REQUIRED' | 'OPTIONAL') => ({ name, type: 'BYTE_ARRAY' as const, converted_type: 'UTF8' as const, repetition_type });
+
+/**
+ * The file's schema: `messages` is a nested column — a 3-level LIST of structs {role, content, tool_calls
+ * (LIST of {type, function {name, arguments}}), name} that Arrow and `datasets` read as a list of dicts, so
+ * TRL sees a conversational dataset as is. A fixed schema cannot hold each tool's own argument object, so
+ * `arguments` is JSON text (chat templates such as Qwen's print a string as is); `tools` and `meta` are
+ * JSON text too, as in sft.jsonl.
+ */
+export const PARQUET_SCHEMA = [
+  { name: 'root', num_children: 8 },
+  { name: 'messages', repetition_type: 'REQUIRED' as const, converted_type: 'LIST' as const, num_children: 1 },
+  { name: 'list', repetition_type: 'REPEATED' as const, num_children: 1 },
+  { name: 'element', repetition_type: 'REQUIRED' as const, num_children: 4 },
+  text('role', 'REQUIRED'),
+  text('content', 'OPTIONAL'),
+  { name: 'tool_calls', repetition_type: 'OPTIONAL' as const, converted_type: 'LIST' as const, num_children: 1 },
+  { name: 'list', repetition_type: 'REPEATED' as const, num_children: 1 },
+  { name: 'element', repetition_type: 'REQUIRED' as const, num_children: 2 },
+  text('type', 'REQUIRED'),
+  { name: 'function', repetition_type: 'REQUIRED' as const, num_children: 2 },
+  text('name', 'REQUIRED'),
+  text('arguments', 'REQUIRED'),
+  text('name', 'OPTIONAL'),
+  text('tools', 'REQUIRED'),
+  text('meta', 'REQUIRED'),
+  text('task_id', 'REQUIRED'),
+  { name: 'trial', type: 'INT32' as const, repetition_type: 'REQUIRED' as const },
+  { name: 'reward', type: 'DOUBLE' as const, repetition_type: 'OPTIONAL' as const },
+  { name: 'completion', type: 'DOUBLE' as const, repetition_type: 'OPTIONAL' as const },
+  text('family', 'REQUIRED'),
+];
+
+/** A message in the stored shape. */
+export function parquetMessage(m: SftMessage): ParquetMessage {
+  return {
+    role: m.role,
+    content: m.content ?? null,
+    tool_calls: m.tool_calls ? m.tool_calls.map((c) => ({ type: 'function', function: { name: c.function.name, arguments: JSON.stringify(c.function.arguments) } })) : null,
+    name: m.name ?? null,
+  };
+}
+
+/** Parquet with TRL's conversational `messages` as a nested column, `tools` and `meta` as JSON text, plus scalar columns; written per row group. */
 export const parquetExporter: Exporter = {
   name: 'parquet',
   files: ['sft.parquet'],
-  description: 'Parquet (sft.parquet): messages, tools, meta as JSON strings + task_id, trial, reward, completion, family',
+  description: 'Parquet (sft.parquet): messages as a nested list of structs (tool-call arguments as JSON text), tools and meta as JSON strings, + task_id, trial, reward, completion, family',
   async open(dir) {
     await mkdir(dir, { recursive: true });
     const file = join(dir, 'sft.parquet');
@@ -20,20 +71,20 @@ export const parquetExporter: Exporter = {
     let rows = 0;
     let cols: Columns = empty();
     const columnsOf = () => [
-        { name: 'messages', data: cols.messages, type: 'STRING' as const },
-        { name: 'tools', data: cols.tools, type: 'STRING' as const },
-        { name: 'meta', data: cols.meta, type: 'STRING' as const },
-        { name: 'task_id', data: cols.task_id, type: 'STRING' as const },
-        { name: 'trial', data: cols.trial, type: 'INT32' as const },
-        { name: 'reward', data: cols.reward, type: 'DOUBLE' as const, nullable: true },
-        { name: 'completion', data: cols.completion, type: 'DOUBLE' as const, nullable: true },
-        { name: 'family', data: cols.family, type: 'STRING' as const },
-      ];
+      { name: 'messages', data: cols.messages },
+      { name: 'tools', data: cols.tools },
+      { name: 'meta', data: cols.meta },
+      { name: 'task_id', data: cols.task_id },
+      { name: 'trial', data: cols.trial },
+      { name: 'reward', data: cols.reward },
+      { name: 'completion', data: cols.completion },
+      { name: 'family', data: cols.family },
+    ];
     const flush = async () => {
       if (cols.messages.length === 0) return;
       const columnData = columnsOf();
       if (!writer) {
-        writer = new ParquetWriter({ writer: fileWriter(file), schema: schemaFromColumnData({ columnData }) });
+        writer = new ParquetWriter({ writer: fileWriter(file), schema: PARQUET_SCHEMA });
       }
       await writer.write({ columnData, rowGroupSize: ROW_GROUP });
       cols = empty();
@@ -44,7 +95,7 @@ export const parquetExporter: Exporter = {
         cols = empty();
       },
       async write(ex: SftExample) {
-        cols.messages.push(JSON.stringify(ex.messages));
+        cols.messages.push(ex.messages.map(parquetMessage));
         cols.tools.push(JSON.stringify(ex.tools));
         cols.meta.push(JSON.stringify(ex.meta));
         cols.task_id.push(ex.meta.task_id);
@@ -59,7 +110,7 @@ export const parquetExporter: Exporter = {
         await flush();
         if (!writer) {
           // no rows: still write a valid file with the schema
-          parquetWriteFile({ filename: file, columnData: columnsOf() });
+          parquetWriteFile({ filename: file, columnData: columnsOf(), schema: PARQUET_SCHEMA });
         } else await writer.finish();
         return [{ format: 'parquet', file, rows }];
       },

@@ -11,7 +11,7 @@ export function trlRow(ex: SftExample): { messages: SftExample['messages']; tool
 /**
  * Hugging Face / TRL chat JSONL: {"messages", "tools", "meta"}. Tool-call arguments stay objects (formats
  * §8.1: they must be dicts); `tools` is a JSON string, which TRL's SFT trainer json.loads, so Arrow never
- * merges the tool schemas of all rows into one struct. Load with `on_mixed_types="use_json"` (docs/curation.md).
+ * merges the tool schemas of all rows into one struct (loading: docs/curation.md).
  */
 export const trlExporter: Exporter = {
   name: 'trl',

@@ -185,6 +185,7 @@ describe('gate with workspace file checks', () => {
     const files = Object.entries(FILES).map(([path, v]) => (typeof v === 'string' ? { path, content: v } : { path, ...v }));
     const r = await runGate({ spec: gateSpec(files, checks.slice(0, 3).map((c) => ({ ...c, weight: c.id === 'total_file' ? 0.34 : 0.33 }))) });
     assert.deepEqual(stepsOf(r), allOk);
-    assert.deepEqual(r.steps.find((s) => s.step === 9)?.stats, { mutants: 2, killed: 2, kill_rate: 1 });
+    // removing each of the 2 writes ("file not written") and writing a wrong number into the checked file ("wrong cell value")
+    assert.deepEqual(r.steps.find((s) => s.step === 9)?.stats, { mutants: 3, killed: 3, kill_rate: 1 });
   });
 });

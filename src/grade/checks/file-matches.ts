@@ -1,9 +1,11 @@
-import { parse as parseCsv } from 'csv-parse/sync';
+import { prepare } from '../../env/prepared.js';
+import { documentText } from '../../services/workspace/formats/index.js';
 import type { CheckOf } from '../../spec/check-kinds.js';
-import { type MatchEnv, matchValue, matchWhere, numberOf, regexOf } from '../match.js';
+import { matchValue, numberOf, regexOf } from '../match.js';
 import type { CheckEvaluator } from '../types.js';
-import { exampleValue, exampleWhere } from './examples.js';
-import { fileOf, textOf } from './file-util.js';
+import { cellClause, docOf, rangeClause, tableClause, textClause } from './file-doc.js';
+import { satisfyFile } from './file-satisfy.js';
+import { fileOf, normalPath, textOf } from './file-util.js';
 
 /** Value at a dot/bracket path (`a.b[0].c`). */
 export function jsonAt(value: unknown, path: string): unknown {
@@ -15,12 +17,22 @@ export function jsonAt(value: unknown, path: string): unknown {
   return cur;
 }
 
+type FM = CheckOf<'file_matches'>;
+
 export const fileMatches: CheckEvaluator<'file_matches'> = {
   evaluate(check, ctx) {
     const f = fileOf(ctx, check.path);
     if (!f) return { score: 0, evidence: [{ path: check.path, exists: false }] };
-    const text = textOf(f);
     const ev: Record<string, unknown> = { path: check.path };
+    const { doc, error, office } = docOf(f);
+    if (error !== undefined) {
+      // a fixture nobody changed that cannot be read is the spec's fault: an error, never a pass or a silent 0
+      const initial = prepare(ctx.spec).state.workspace?.files?.find((r) => r.path === normalPath(check.path));
+      const untouched = !!initial && initial.content === f.content;
+      if (office && untouched) return { score: null, status: 'error', reason: `file_matches ${check.id}: ${error}`, evidence: [{ ...ev, read_error: error }] };
+      if (office || check.table || check.csv || check.cell || check.range) return { score: 0, evidence: [{ ...ev, read_error: error }] };
+    }
+    const text = doc ? documentText(doc) : textOf(f);
     let ok = true;
     let measure: number | undefined;
     if (check.regex) {
@@ -38,46 +50,26 @@ export const fileMatches: CheckEvaluator<'file_matches'> = {
       ok &&= actual !== undefined && matchValue(check.json.value, actual, undefined, ctx.matchEnv);
       measure = numberOf(actual);
     }
-    if (check.csv) {
-      const c = csvClause(check.csv, text, ctx.matchEnv);
+    const clauses = [
+      check.csv && doc ? tableClause(check.csv, doc, ctx.matchEnv, 'csv') : undefined,
+      check.table && doc ? tableClause(check.table, doc, ctx.matchEnv) : undefined,
+      check.cell && doc ? cellClause(check.cell, doc, ctx.matchEnv) : undefined,
+      check.range && doc ? rangeClause(check.range, doc) : undefined,
+      check.text && doc ? textClause(check.text, doc) : undefined,
+    ];
+    for (const c of clauses) {
+      if (!c) continue;
       Object.assign(ev, c.evidence);
       ok &&= c.ok;
     }
+    if (check.cell && doc) measure ??= numberOf(ev.cell_value);
+    if (office && doc) ev.format = doc.kind;
     ev.excerpt = text.slice(0, 200);
     return { score: ok ? 1 : 0, ...(measure !== undefined ? { measure } : {}), evidence: [ev] };
   },
-  satisfy(check, b) {
-    let content = check.regex ? b.example(check.regex) : '';
-    if (check.json) content = JSON.stringify(setAt({}, check.json.path, exampleValue(check.json.value, b)));
-    if (check.csv) {
-      const row = { ...exampleWhere(check.csv.where, b), [check.csv.column]: exampleValue(check.csv.value, b) };
-      const cols = Object.keys(row);
-      const filler = cols.map(() => '').join(',');
-      const line = cols.map((c) => String(row[c] ?? '')).join(',');
-      content = [cols.join(','), ...Array.from({ length: check.csv.row ?? 0 }, () => filler), line].join('\n');
-    }
-    b.setState('workspace', 'files', check.path, 'content', content);
+  satisfy(check: FM, b) {
+    const file = satisfyFile(check, b);
+    b.setState('workspace', 'files', check.path, 'content', file.content);
+    b.setState('workspace', 'files', check.path, 'encoding', file.encoding);
   },
 };
-
-function csvClause(c: NonNullable<CheckOf<'file_matches'>['csv']>, text: string, env: MatchEnv): { ok: boolean; evidence: Record<string, unknown> } {
-  let rows: Record<string, string>[];
-  try {
-    rows = parseCsv(text, { columns: true, skip_empty_lines: true, trim: true, relax_column_count: true }) as Record<string, string>[];
-  } catch (e) {
-    return { ok: false, evidence: { csv_error: (e as Error).message } };
-  }
-  const candidates = c.row !== undefined ? rows.slice(c.row, c.row + 1) : rows;
-  const hits = candidates.filter((r) => matchWhere(c.where, r, undefined, env) && matchValue(c.value, r[c.column], undefined, { ...env, record: r }));
-  return { ok: hits.length > 0, evidence: { csv_rows: rows.length, csv_matching_rows: hits.slice(0, 3), ...(c.row !== undefined ? { csv_row: rows[c.row] ?? null } : {}) } };
-}
-
-function setAt(obj: Record<string, unknown>, path: string, value: unknown): Record<string, unknown> {
-  const segs = path.match(/[^.[\]]+/g) ?? [];
-  let cur: Record<string, unknown> = obj;
-  segs.forEach((seg, i) => {
-    if (i === segs.length - 1) cur[seg] = value;
-    else cur = (cur[seg] ??= /^\d+$/.test(segs[i + 1] ?? '') ? [] : {}) as Record<string, unknown>;
-  });
-  return obj;
-}

@@ -1,6 +1,15 @@
 import { prepare } from '../../env/prepared.js';
 import type { CheckEvaluator, GradeContext } from '../types.js';
+import { documentText } from '../../services/workspace/formats/index.js';
+import { docOf } from './file-doc.js';
 import { fileOf, normalPath } from './file-util.js';
+
+// both read as the same office document (an unreadable one never equals anything)
+function sameContent(a: Readonly<Record<string, unknown>>, b: Readonly<Record<string, unknown>>): boolean {
+  const x = docOf(a);
+  const y = docOf({ ...b, path: a.path });
+  return !!x.doc && !!y.doc && x.office && y.office && x.doc.kind === y.doc.kind && documentText(x.doc) === documentText(y.doc);
+}
 
 export const fileUnchanged: CheckEvaluator<'file_unchanged'> = {
   preservation: true,
@@ -9,8 +18,11 @@ export const fileUnchanged: CheckEvaluator<'file_unchanged'> = {
     const initial = prepare(ctx.spec).state.workspace?.files?.find((r) => r.path === p);
     const before: Readonly<Record<string, unknown>> | undefined = userPatched(ctx, p) ?? initial;
     const f = fileOf(ctx, check.path);
-    const same = !!f && !!before && f.content === before.content && (f.encoding ?? 'utf8') === (before.encoding ?? 'utf8');
+    const bytesSame = !!f && !!before && f.content === before.content && (f.encoding ?? 'utf8') === (before.encoding ?? 'utf8');
+    // an office file saved again (new zip timestamps, other compression) with the same content is unchanged
+    const same = bytesSame || (!!f && !!before && sameContent(f, before));
     const evidence: Record<string, unknown> = { path: check.path, unchanged: same, progress: ctx.progress };
+    if (same && !bytesSame) evidence.compared = 'content';
     if (before !== initial) evidence.baseline = 'simulated user patch';
     return { score: same && ctx.progress ? 1 : 0, evidence: [evidence] };
   },

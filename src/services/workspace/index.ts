@@ -3,9 +3,15 @@ import { ToolError } from '../tool-error.js';
 import { defineTool, type Rec, type ServiceDef, type ToolContext } from '../types.js';
 import { fileBytes, formatBytes, usage, workspaceBudget } from './limits.js';
 import { toWorkspacePath, within } from './paths.js';
+import { documentText, formatOf, OFFICE_KINDS, readDocument, readerHint, recipeOf, renderRecipe } from './formats/index.js';
 import { skippedNote } from './readback.js';
+import { docWriteTool, tableWriteTool } from './write-tools.js';
 import { lineTester } from './search.js';
 import { bubblewrapStatus, runBubblewrap, runVirtual, type ShellStop, type WsFile } from './shell.js';
+
+/** Largest binary fixture given inline as base64 (decoded bytes); larger office files are written as recipes. */
+export const MAX_INLINE_BYTES = 1_000_000;
+const MAX_INLINE_BASE64 = Math.ceil(MAX_INLINE_BYTES / 3) * 4;
 
 const File = z.strictObject({
   path: z
@@ -15,16 +21,43 @@ const File = z.strictObject({
     .describe('path relative to the workspace root, e.g. data/q1.csv'),
   content: z.string().describe('text, or base64 when encoding is base64'),
   encoding: z.enum(['utf8', 'base64']).default('utf8').describe('utf8 text or base64 bytes'),
+  recipe_error: z.string().optional().describe('internal: why a fixture recipe could not be rendered (reported as a fixture error); never set it'),
+}).superRefine((f, ctx) => {
+  if (f.recipe_error) {
+    const { path, message } = JSON.parse(f.recipe_error) as { path: (string | number)[]; message: string };
+    ctx.addIssue({ code: 'custom', message, path });
+  }
+  if (f.encoding === 'base64' && f.content.length > MAX_INLINE_BASE64) {
+    ctx.addIssue({ code: 'custom', path: ['content'], message: `inline base64 fixtures hold at most ${MAX_INLINE_BYTES / 1_000_000} MB; give an office file as a recipe (xlsx: {sheets}, docx: {blocks}, pdf: {pages}, pptx: {slides}) instead` });
+  }
 });
 
-// fixtures may give files as {path: content} (text), {path: {content, encoding}} or records; "./x" and
-// "/workspace/x" become "x", paths that leave the workspace stay as written so the schema rejects them
+// a recipe ({path, xlsx: {sheets}}) renders to base64 content; an invalid recipe stays as written, so the
+// record schema reports it (path-precise, via the recipe's own schema below)
+function withRecipe(row: unknown): unknown {
+  if (!row || typeof row !== 'object') return row;
+  const r = row as Record<string, unknown>;
+  const recipe = recipeOf(r);
+  if (!recipe || 'content' in r) return row;
+  try {
+    const { [recipe.kind]: _, ...rest } = r;
+    return { ...rest, content: Buffer.from(renderRecipe(recipe.kind, recipe.value)).toString('base64'), encoding: 'base64' };
+  } catch (e) {
+    const first = (e as { issues?: { path: PropertyKey[]; message: string }[] }).issues?.[0];
+    const { [recipe.kind]: _, ...rest } = r;
+    const path = [recipe.kind, ...(first?.path ?? [])].map((p) => (typeof p === 'number' ? p : String(p)));
+    return { ...rest, content: '', recipe_error: JSON.stringify({ path, message: `${first ? first.message : (e as Error).message} (${recipe.kind} recipe)` }) };
+  }
+}
+
+// fixtures may give files as {path: content} (text), {path: {content, encoding}}, {path: {xlsx: …}} recipes or
+// records; "./x" and "/workspace/x" become "x", paths that leave the workspace stay as written so the schema rejects them
 function fromFixture(value: unknown): unknown {
   const rows = value && typeof value === 'object' && !Array.isArray(value)
     ? Object.entries(value as Record<string, unknown>).map(([path, v]) => (typeof v === 'string' ? { path, content: v } : { path, ...(v as object) }))
     : value;
   if (!Array.isArray(rows)) return rows;
-  return rows.map((r) => {
+  return rows.map(withRecipe).map((r) => {
     if (!r || typeof r !== 'object' || typeof (r as { path?: unknown }).path !== 'string') return r;
     const path = (r as { path: string }).path;
     try {
@@ -47,7 +80,6 @@ const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$
 
 const MAX_OUTPUT = 20_000;
 const files = (ctx: ToolContext) => ctx.list('files') as readonly (Rec & WsFile)[];
-const textOf = (f: WsFile) => (f.encoding === 'base64' ? Buffer.from(f.content, 'base64').toString('utf8') : f.content);
 
 function getFile(ctx: ToolContext, path: string): WsFile {
   const p = toWorkspacePath(path);
@@ -81,9 +113,36 @@ function writeFile(ctx: ToolContext, path: string, content: string, encoding: 'u
   return { created: true };
 }
 
+// one line range of a text: the shape every fs_read result has
+function sliceLines(path: string, text: string, startLine: number | undefined, endLine: number | undefined, extra: Record<string, unknown>) {
+  const lines = text.split('\n');
+  const start = startLine ?? 1;
+  if (start > lines.length) throw new ToolError('invalid_argument', `start_line ${start} is past the end of ${path} (${lines.length} lines)`);
+  const end = Math.min(endLine ?? lines.length, lines.length);
+  if (endLine !== undefined && endLine < start) throw new ToolError('invalid_argument', `end_line ${endLine} is before start_line ${start}`);
+  return { path, ...extra, content: lines.slice(start - 1, end).join('\n'), start_line: start, end_line: end, total_lines: lines.length };
+}
+
+/** Writes a file after the checks every writing tool shares (path, directories, room); records it in `writes`. */
+export function writeChecked(ctx: ToolContext, rawPath: string, content: string, encoding: 'utf8' | 'base64'): { path: string; bytes: number; created: boolean } {
+  const path = toWorkspacePath(rawPath);
+  if (path === '.') throw new ToolError('invalid_argument', 'give a file path, not the workspace root');
+  if (files(ctx).some((f) => f.path.startsWith(`${path}/`))) throw new ToolError('invalid_argument', `${path} is a directory`);
+  const parts = path.split('/');
+  for (let i = 1; i < parts.length; i++) {
+    const parent = parts.slice(0, i).join('/');
+    if (ctx.find('files', parent)) throw new ToolError('invalid_argument', `${parent} is a file, so ${path} cannot be created under it`);
+  }
+  const bytes = fileBytes({ content, encoding });
+  checkRoom(ctx, path, bytes);
+  const { created } = writeFile(ctx, path, content, encoding);
+  ctx.record('writes', { path, bytes, created, content });
+  return { path, bytes, created };
+}
+
 export const workspace: ServiceDef = {
   name: 'workspace',
-  description: 'A shared file workspace (text, JSON, CSV, binary) with file tools and a sandboxed bash shell.',
+  description: 'A shared file workspace (text, JSON, CSV, code, XLSX, DOCX, PDF, PPTX, other binaries) with file tools that read and write office formats and a sandboxed bash shell.',
   collections: {
     files: { description: 'workspace files', id: 'path', label: 'File', record: File, fromFixture },
   },
@@ -127,39 +186,33 @@ export const workspace: ServiceDef = {
     }),
     defineTool({
       name: 'fs_read',
-      description: 'Read a file; optionally only lines start_line..end_line (1-based, inclusive). Binary files come back as base64.',
+      description:
+        'Read a file; optionally only lines start_line..end_line (1-based, inclusive). Office files come back as readable text: XLSX sheets as tables with cell addresses (formulas shown after their value), DOCX as Markdown with tables, PDF text page by page, PPTX slides in order. Other binary files come back as base64.',
       params: z.strictObject({ path: z.string().min(1), start_line: z.number().int().min(1).max(10_000_000).optional(), end_line: z.number().int().min(1).max(10_000_000).optional() }),
       mutates: false,
       handler(ctx, a) {
         const f = getFile(ctx, a.path);
+        const kind = formatOf(f.path, f.encoding === 'base64' ? Buffer.from(f.content.slice(0, 16), 'base64') : undefined);
+        const office = (OFFICE_KINDS as readonly string[]).includes(kind);
+        if (office) {
+          const r = readDocument(f);
+          if (r.error !== undefined) throw new ToolError('invalid_argument', `${r.error}; it may be damaged or not really a ${kind.toUpperCase()} file`);
+          return sliceLines(f.path, documentText(r.doc), a.start_line, a.end_line, { format: kind, bytes: fileBytes(f) });
+        }
         if (f.encoding === 'base64') return { path: f.path, encoding: 'base64', content: f.content, bytes: fileBytes(f) };
-        const lines = f.content.split('\n');
-        const start = a.start_line ?? 1;
-        if (start > lines.length) throw new ToolError('invalid_argument', `start_line ${start} is past the end of ${f.path} (${lines.length} lines)`);
-        const end = Math.min(a.end_line ?? lines.length, lines.length);
-        if (a.end_line !== undefined && a.end_line < start) throw new ToolError('invalid_argument', `end_line ${a.end_line} is before start_line ${start}`);
-        return { path: f.path, content: lines.slice(start - 1, end).join('\n'), start_line: start, end_line: end, total_lines: lines.length };
+        return sliceLines(f.path, f.content, a.start_line, a.end_line, {});
       },
     }),
+    tableWriteTool(writeChecked),
+    docWriteTool(writeChecked),
     defineTool({
       name: 'fs_write',
-      description: 'Create or overwrite a file (parent directories are implied).',
+      description: 'Create or overwrite a file (parent directories are implied). For spreadsheets and documents use fs_write_table or fs_write_doc.',
       params: z.strictObject({ path: z.string().min(1), content: z.string(), encoding: z.enum(['utf8', 'base64']).default('utf8') }),
       mutates: true,
       handler(ctx, a) {
-        const path = toWorkspacePath(a.path);
-        if (path === '.') throw new ToolError('invalid_argument', 'give a file path, not the workspace root');
-        if (files(ctx).some((f) => f.path.startsWith(`${path}/`))) throw new ToolError('invalid_argument', `${path} is a directory`);
-        const parts = path.split('/');
-        for (let i = 1; i < parts.length; i++) {
-          const parent = parts.slice(0, i).join('/');
-          if (ctx.find('files', parent)) throw new ToolError('invalid_argument', `${parent} is a file, so ${path} cannot be created under it`);
-        }
         if (a.encoding === 'base64' && !BASE64.test(a.content)) throw new ToolError('invalid_argument', 'content is not valid base64; send text with encoding utf8, or base64-encode the bytes');
-        const bytes = fileBytes(a);
-        checkRoom(ctx, path, bytes);
-        const { created } = writeFile(ctx, path, a.content, a.encoding);
-        ctx.record('writes', { path, bytes, created, content: a.content });
+        const { path, bytes, created } = writeChecked(ctx, a.path, a.content, a.encoding);
         return { status: created ? 'created' : 'updated', path, bytes };
       },
     }),
@@ -223,7 +276,9 @@ export const workspace: ServiceDef = {
         const r = real ? await runBubblewrap(before, a.command, opts) : await runVirtual(before, a.command, opts);
         const changed = applyChanges(ctx, before, r.files);
         ctx.record('commands', { command: a.command, exit_code: r.exitCode, changed, sandbox: r.sandbox });
-        const notes = [ctx.settings.shell === 'real' && !real ? `real shell unavailable (${bubblewrapStatus().reason}); ran in just-bash` : undefined, skippedNote(r.skipped)].filter(Boolean);
+        const binary = binaryOutput(before, a.command, r.stdout);
+        if (binary) r.stdout = binary.stdout;
+        const notes = [ctx.settings.shell === 'real' && !real ? `real shell unavailable (${bubblewrapStatus().reason}); ran in just-bash` : undefined, skippedNote(r.skipped), binary?.note].filter(Boolean);
         const extra = { ...(r.skipped.length ? { skipped: r.skipped } : {}), ...(notes.length ? { notice: notes.join('; ') } : {}) };
         // the command's own exit status is output; only a sandbox or limit stopping it is a failure
         if (r.stopped) {
@@ -265,6 +320,24 @@ function applyChanges(ctx: ToolContext, before: readonly WsFile[], after: readon
     changed.push(f.path);
   }
   return changed.sort();
+}
+
+// a command that prints a binary file (cat report.xlsx) gets a short placeholder and a pointer to the tool
+// that reads it, instead of mojibake; binary bytes decode to U+FFFD or NUL in the output
+function binaryOutput(files: readonly WsFile[], command: string, stdout: string): { stdout: string; note: string } | undefined {
+  let odd = 0;
+  for (let i = 0; i < stdout.length; i++) {
+    const c = stdout.charCodeAt(i);
+    if (c === 0xfffd || c === 0) odd++;
+  }
+  if (odd === 0 || odd < stdout.length / 100) return undefined;
+  const named = files.filter((f) => f.encoding === 'base64' && (command.includes(f.path) || command.includes(f.path.split('/').pop() as string)));
+  const notes = named.map((f) => {
+    const kind = formatOf(f.path, Buffer.from(f.content.slice(0, 16), 'base64'));
+    return `${f.path} is a binary ${kind === 'binary' ? '' : `${kind.toUpperCase()} `}file; ${readerHint(kind)}`;
+  });
+  const note = notes.length ? notes.join('; ') : 'the output is binary data; fs_read reads office files (xlsx, docx, pdf, pptx) as text';
+  return { stdout: `[binary output, ${stdout.length} characters not shown: ${note}]`, note };
 }
 
 function stopReason(stop: ShellStop, timeoutS: number): string {

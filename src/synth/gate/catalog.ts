@@ -1,5 +1,6 @@
 import { getService, resolveTool, SERVICE_NAMES, allToolNames } from '../../services/registry.js';
 import type { ServiceDef } from '../../services/types.js';
+import { RECIPE_KINDS } from '../../services/workspace/formats/index.js';
 import type { Diagnostic } from '../../spec/diagnostics.js';
 import type { Where } from '../../spec/matchers.js';
 import { didYouMean } from '../../spec/suggest.js';
@@ -151,7 +152,9 @@ export function checkCatalog(spec: TaskSpec): Diagnostic[] {
     const at = `user.signals[${i}]`;
     if ('record_exists' in s.trigger) recordList(s.trigger.record_exists.service, s.trigger.record_exists.record, s.trigger.record_exists.where, `${at}.trigger.record_exists`, 'builder');
     const u = s.effect.update_record;
-    if (u) collectionField(u.service, u.collection, Object.keys(u.set), `${at}.effect.update_record`, 'builder');
+    // a workspace file may be replaced by an office recipe ({xlsx: {sheets}}), rendered when the signal fires
+    const fields = u && u.service === 'workspace' && u.collection === 'files' ? Object.keys(u.set).filter((k) => !(RECIPE_KINDS as readonly string[]).includes(k)) : u ? Object.keys(u.set) : [];
+    if (u) collectionField(u.service, u.collection, fields, `${at}.effect.update_record`, 'builder');
   });
   return out;
 }

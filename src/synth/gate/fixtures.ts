@@ -1,5 +1,6 @@
 import { fixtureRows, loadFixtures } from '../../services/fixtures.js';
 import { getService } from '../../services/registry.js';
+import { formatOf, OFFICE_KINDS, readDocument } from '../../services/workspace/formats/index.js';
 import type { Diagnostic } from '../../spec/diagnostics.js';
 import type { TaskSpec } from '../../spec/task-spec.js';
 import { err } from './types.js';
@@ -9,8 +10,17 @@ import { err } from './types.js';
  * unless the spec says it starts empty by listing its collections explicitly (`fixtures.todo.tasks: []`).
  */
 export function checkFixtures(spec: TaskSpec): Diagnostic[] {
-  const { diagnostics } = loadFixtures(spec);
+  const { diagnostics, state } = loadFixtures(spec);
   const out = [...diagnostics];
+  // an office file a check reads must open: otherwise its checks could never decide (never a silent pass)
+  const files = state?.workspace?.files ?? [];
+  spec.checks.forEach((c, i) => {
+    if (c.kind !== 'file_matches' && c.kind !== 'file_unchanged') return;
+    const f = files.find((x) => x.path === c.path.replace(/^\/?workspace\//, '').replace(/^\.?\/+/, ''));
+    if (!f || !(OFFICE_KINDS as readonly string[]).includes(formatOf(String(f.path)))) return;
+    const r = readDocument({ path: String(f.path), content: String(f.content), encoding: String(f.encoding) });
+    if (r.error !== undefined) out.push(err('file_unreadable', `checks[${i}].path`, `${r.error}; give the fixture as a recipe (xlsx: {sheets}, docx: {blocks}, pdf: {pages}, pptx: {slides}) or valid base64 of the file`, 'builder'));
+  });
   spec.services.forEach((name, i) => {
     const service = getService(name);
     if (!service) return;

@@ -26,7 +26,7 @@ export const GATE_STEPS = [
   { step: 6, name: 'leakage', about: 'no answer id appears in the request (warns when a check targets an id the request names)' },
   { step: 7, name: 'consistency', about: 'complete record ⇒ completion 1, safety 1; empty ⇒ 0; forbidden ⇒ safety 0' },
   { step: 8, name: 'execution', about: 'the reference solution scores 1.0 in a fresh episode' },
-  { step: 9, name: 'mutation', about: 'removing a required reference step or swapping a target for a distractor lowers the score' },
+  { step: 9, name: 'mutation', about: 'removing a required reference step (a file write included), swapping a target for a distractor, or writing a wrong value into a checked file lowers the score' },
   { step: 10, name: 'user', about: 'multi-turn specs: the scripted user fires every signal and ends the conversation' },
 ] as const;
 

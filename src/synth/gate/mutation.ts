@@ -8,7 +8,7 @@ import { comparable, playReference } from './replay.js';
 import { err } from './types.js';
 
 export interface Mutant {
-  kind: 'remove_step' | 'swap_target';
+  kind: 'remove_step' | 'swap_target' | 'file_not_written' | 'wrong_cell';
   step: number;
   detail: string;
   killed: boolean;
@@ -21,11 +21,14 @@ export interface MutationStats {
   killed: number;
   kill_rate: number;
   survivors: Mutant[];
+  /** mutants per kind: [made, killed] */
+  by_kind: Partial<Record<Mutant['kind'], [number, number]>>;
 }
 
 /**
- * Gate step 9: the grader must discriminate. Removing any required reference step, or swapping an accepted
- * target for a same-collection distractor, must lower the score. Required steps are mutating calls, calls of
+ * Gate step 9: the grader must discriminate. Removing any required reference step (a file write: "file not
+ * written"), swapping an accepted target for a same-collection distractor, or writing a checked file with a
+ * wrong cell value, must lower the score. Required steps are mutating calls, calls of
  * tools a check names, and `say`/`ask` steps when a response or asked_user check reads them.
  */
 export async function checkMutation(spec: TaskSpec): Promise<{ diagnostics: Diagnostic[]; stats: MutationStats }> {
@@ -37,7 +40,15 @@ export async function checkMutation(spec: TaskSpec): Promise<{ diagnostics: Diag
   };
   const required = requiredSteps(spec);
   for (const i of required) {
-    await run('remove_step', i, describeStep(spec.reference[i]), spec.reference.filter((_, j) => j !== i));
+    const step = spec.reference[i];
+    const file = step && 'call' in step ? writtenPath(step.call, step.args) : undefined;
+    await run(file ? 'file_not_written' : 'remove_step', i, file ? `${describeStep(step)} ${file}` : describeStep(step), spec.reference.filter((_, j) => j !== i));
+  }
+  for (const i of required) {
+    const step = spec.reference[i];
+    if (!step || !('call' in step)) continue;
+    const wrong = wrongCell(spec, step.call, step.args);
+    if (wrong) await run('wrong_cell', i, `${step.call}: ${wrong.detail}`, spec.reference.map((s, j) => (j === i ? { call: step.call, args: wrong.args } : s)));
   }
   const targets = targetValues(spec);
   for (const i of required) {
@@ -55,12 +66,22 @@ export async function checkMutation(spec: TaskSpec): Promise<{ diagnostics: Diag
       `reference[${m.step}]`,
       m.kind === 'remove_step'
         ? `removing this step (${m.detail}) still scores ${m.score}; no check depends on it — add a check or drop the step`
+        : m.kind === 'file_not_written'
+        ? `not writing the file (${m.detail}) still scores ${m.score}; add a file_exists or file_matches check on it`
+        : m.kind === 'wrong_cell'
+        ? `${m.detail} still scores ${m.score}; check the written value with file_matches (cell, table, range or json)`
         : `${m.detail} still scores ${m.score}; the checks do not tell the target from the distractor`,
       'verifier',
     ),
   )];
   const killed = mutants.length - survivors.length;
-  return { diagnostics, stats: { baseline, mutants: mutants.length, killed, kill_rate: mutants.length ? killed / mutants.length : 1, survivors } };
+  const byKind: MutationStats['by_kind'] = {};
+  for (const m of mutants) {
+    const k = (byKind[m.kind] ??= [0, 0]);
+    k[0]++;
+    if (m.killed) k[1]++;
+  }
+  return { diagnostics, stats: { baseline, mutants: mutants.length, killed, kill_rate: mutants.length ? killed / mutants.length : 1, survivors, by_kind: byKind } };
 }
 
 /**
@@ -174,6 +195,60 @@ function distractorFor(spec: TaskSpec, value: string, targets: Set<string>): str
           }
         }
       }
+    }
+  }
+  return undefined;
+}
+
+const FILE_WRITERS = new Set(['fs_write', 'fs_write_table', 'fs_write_doc']);
+const normal = (p: string) => p.replace(/^\/?workspace\//, '').replace(/^\.?\/+/, '');
+
+/** The workspace path a reference step writes, for the file-writing tools. */
+function writtenPath(call: string, args: Record<string, unknown>): string | undefined {
+  return FILE_WRITERS.has(canonicalTool(call)) && typeof args.path === 'string' ? normal(args.path) : undefined;
+}
+
+// numbers the file checks on `path` expect (cells, table columns, JSON values)
+function expectedNumbers(spec: TaskSpec, path: string): number[] {
+  const out: number[] = [];
+  const add = (m: unknown) => {
+    if (typeof m === 'number') out.push(m);
+    else if (m && typeof m === 'object' && 'equals' in m && typeof (m as { equals: unknown }).equals === 'number') out.push((m as { equals: number }).equals);
+  };
+  for (const c of spec.checks) {
+    if (c.kind !== 'file_matches' || normal(c.path) !== path) continue;
+    add(c.cell?.value);
+    add(c.table?.value);
+    add(c.csv?.value);
+    add(c.json?.value);
+    if (c.range) out.push(Number.NaN);
+  }
+  return out;
+}
+
+const bump = (n: number) => (Number.isInteger(n) ? n + 1 : Math.round((n + 1.5) * 100) / 100);
+
+/** A write of the same file with one checked number changed ("wrong cell value"), or undefined when nothing numeric is checked. */
+export function wrongCell(spec: TaskSpec, call: string, args: Record<string, unknown>): { args: Record<string, unknown>; detail: string } | undefined {
+  const path = writtenPath(call, args);
+  if (!path) return undefined;
+  const want = expectedNumbers(spec, path);
+  if (want.length === 0) return undefined;
+  const hit = (v: unknown) => typeof v === 'number' && (want.includes(v) || want.some(Number.isNaN));
+  if (canonicalTool(call) === 'fs_write_table' && Array.isArray(args.rows)) {
+    const rows = args.rows as unknown[][];
+    for (let r = 0; r < rows.length; r++) {
+      const c = (rows[r] ?? []).findIndex(hit);
+      if (c < 0) continue;
+      const old = rows[r]?.[c] as number;
+      return { args: { ...args, rows: rows.map((row, i) => (i === r ? row.map((v, j) => (j === c ? bump(old) : v)) : row)) }, detail: `row ${r + 1} column ${c + 1}: ${old} → ${bump(old)}` };
+    }
+    return undefined;
+  }
+  if (canonicalTool(call) === 'fs_write' && typeof args.content === 'string' && args.encoding !== 'base64') {
+    for (const n of want.filter((x) => !Number.isNaN(x))) {
+      const re = new RegExp(`(?<![\\d.])${String(n).replace('.', '\\.')}(?![\\d])`);
+      if (re.test(args.content)) return { args: { ...args, content: args.content.replace(re, String(bump(n))) }, detail: `${n} → ${bump(n)}` };
     }
   }
   return undefined;

@@ -1,0 +1,61 @@
+import { existsSync, statSync } from 'node:fs';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Command } from 'commander';
+import { toAtif, validateAtif } from '../interop/atif.js';
+import { writeHarborTask } from '../interop/harbor-export.js';
+import { loadSpecs } from '../run/task-files.js';
+import { CoworkError } from '../spec/errors.js';
+import { parseJsonl } from '../spec/jsonl.js';
+import { Trajectory } from '../spec/trajectory.js';
+import { color, note, out, printJson } from './output.js';
+import pkg from '../../package.json' with { type: 'json' };
+
+export function exportCommand(program: Command): void {
+  const cmd = program.command('export').description('write our tasks or trajectories in another framework\'s format (docs/interop.md)');
+  cmd
+    .command('harbor')
+    .description('one Harbor task folder per spec: instruction, task.toml, services as an MCP sidecar, a verifier that grades with our grader, the reference as oracle')
+    .argument('<specs...>', 'spec files or directories of them')
+    .requiredOption('--out <dir>', 'directory the task folders go in (one per spec id)')
+    .option('--json', 'machine-readable report')
+    .action(async (paths: string[], opts: { out: string; json?: boolean }) => {
+      const specs = await loadSpecs(paths);
+      const rows = [];
+      for (const { spec } of specs) {
+        const { dir, task } = await writeHarborTask(spec, opts.out, pkg.version);
+        rows.push({ id: spec.id, dir, form: task.form, lossy: task.lossy });
+      }
+      if (opts.json) return printJson({ out: opts.out, tasks: rows });
+      for (const r of rows) {
+        out(`${r.dir}  (${r.form === 'multi_step' ? 'multi-step' : 'single step'})`);
+        for (const l of r.lossy) out(color.yellow(`  lossy: ${l}`));
+      }
+      note(`coworkenv export harbor: ${rows.length} task folder(s) in ${opts.out}`);
+    });
+  cmd
+    .command('atif')
+    .description('ATIF v1.7 trajectories (one JSON file per episode) from a run directory or trajectories .jsonl')
+    .argument('<run>', 'a run directory or a trajectories .jsonl file')
+    .option('--out <dir>', 'directory for the files [<run>/atif]')
+    .action(async (input: string, opts: { out?: string }) => {
+      const isDir = existsSync(input) && statSync(input).isDirectory();
+      const file = isDir ? join(input, 'trajectories.jsonl') : input;
+      const text = await readFile(file, 'utf8').catch((e: Error) => {
+        throw new CoworkError('not_found', `${file}: cannot read (${e.message}); give a run directory or its trajectories.jsonl`);
+      });
+      const { rows, problems } = parseJsonl(text, Trajectory);
+      if (rows.length === 0) throw new CoworkError('bad_input', `${file}: no trajectory in it${problems[0] ? ` (line ${problems[0].line}: ${problems[0].message})` : ''}`);
+      for (const p of problems) note(color.yellow(`${file}:${p.line}: skipped malformed trajectory: ${p.message}`));
+      const dir = opts.out ?? join(isDir ? input : join(file, '..'), 'atif');
+      await mkdir(dir, { recursive: true });
+      for (const t of rows) {
+        const doc = toAtif(t, { version: pkg.version });
+        const bad = validateAtif(doc);
+        // a schema failure here is our bug, never a file to hand on
+        if (bad.length) throw new CoworkError('internal', `ATIF for ${t.task_id} trial ${t.trial} fails its schema: ${bad[0]?.path}: ${bad[0]?.message}`);
+        await writeFile(join(dir, `${t.task_id}__trial${t.trial}.json`), `${JSON.stringify(doc, null, 1)}\n`);
+      }
+      out(`${rows.length} ATIF v1.7 trajectories in ${dir}`);
+    });
+}

@@ -1,0 +1,152 @@
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, describe, it } from 'node:test';
+import { referenceAgent } from '../agent/reference.js';
+import { specHash } from '../agent/recorder.js';
+import { runEpisode } from '../agent/rollout.js';
+import { inProcess } from '../cli/testing.js';
+import { startMcpHttp } from '../mcp/serve.js';
+import { loadSpecs } from '../run/task-files.js';
+import { canonicalJson } from '../spec/canonical-json.js';
+import { followUps, harborTask, writeHarborTask } from './harbor-export.js';
+import { harborTaskDirs, importHarborTask } from './harbor-import.js';
+import { ticketTriageSpec } from './testing.js';
+import { parseToml } from './toml.js';
+
+const tmp = mkdtempSync(join(tmpdir(), 'harbor-'));
+after(() => rmSync(tmp, { recursive: true, force: true }));
+
+const multiTurn = () =>
+  ticketTriageSpec({
+    id: 'claw_ticket_triage_followup',
+    user: { persona: 'A support lead', goal: 'Triage and then tag the onboarding ticket', signals: [{ id: 'more', trigger: { claims_done: true }, effect: { say: 'Thanks. Also tag TK-1004 as onboarding.' } }] },
+  });
+
+function node(args: string[], env: Record<string, string> = {}): Promise<{ code: number | null; stderr: string }> {
+  const child = spawn(process.execPath, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'pipe'] });
+  let stderr = '';
+  child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+  return new Promise((resolve) => child.on('close', (code) => resolve({ code, stderr })));
+}
+
+describe('Harbor export', () => {
+  it('writes a complete task folder with Harbor\'s layout and config', () => {
+    const t = harborTask(ticketTriageSpec(), '0.1.0');
+    for (const f of ['instruction.md', 'task.toml', 'environment/Dockerfile', 'environment/docker-compose.yaml', 'environment/task.json', 'tests/test.sh', 'tests/reward.mjs', 'tests/task.json', 'solution/solve.sh']) assert.ok(t.files.has(f), f);
+    const toml = parseToml(t.files.get('task.toml') as string, 'task.toml') as Record<string, Record<string, unknown>>;
+    assert.equal(toml.task?.name, 'coworkenv/claw_ticket_triage');
+    assert.equal(toml.agent?.timeout_sec, 600);
+    assert.deepEqual((toml.environment?.mcp_servers as unknown[])[0], { name: 'coworkenv', transport: 'streamable-http', url: 'http://127.0.0.1:8765/mcp' });
+    assert.equal(t.form, 'single');
+    assert.match(t.files.get('tests/test.sh') as string, /reward\.mjs/);
+    assert.match(t.files.get('environment/docker-compose.yaml') as string, /network_mode: "service:main"/);
+  });
+
+  it('uses [[steps]] for a fixed sequence of follow-ups and says what is lost', () => {
+    const spec = multiTurn();
+    assert.deepEqual(followUps(spec), ['Thanks. Also tag TK-1004 as onboarding.']);
+    const t = harborTask(spec, '0.1.0');
+    assert.equal(t.form, 'multi_step');
+    const toml = parseToml(t.files.get('task.toml') as string, 'task.toml') as { steps: { name: string }[]; multi_step_reward_strategy: string };
+    assert.deepEqual(toml.steps.map((s) => s.name), ['turn-1', 'turn-2']);
+    assert.equal(toml.multi_step_reward_strategy, 'final');
+    assert.match(t.files.get('steps/turn-2/instruction.md') as string, /Also tag TK-1004/);
+    assert.ok(t.lossy.some((l) => /not in the trajectory/.test(l)));
+    // a reactive user (asks_about) does not fit steps: one step, the MCP user channel, and that is said
+    const reactive = ticketTriageSpec({ user: { persona: 'p', goal: 'g', signals: [{ id: 'a', trigger: { asks_about: ['priority'] }, effect: { say: 'high' } }] } });
+    const r = harborTask(reactive, '0.1.0');
+    assert.equal(r.form, 'single');
+    assert.ok(r.lossy.some((l) => /MCP user channel/.test(l)));
+  });
+});
+
+describe('Harbor round trip', () => {
+  it('export → import gives the same spec hash for every example task', async () => {
+    const specs = [...(await loadSpecs(['examples/claw-eval', 'examples/tasks'])).map((s) => s.spec), ticketTriageSpec(), multiTurn()];
+    const out = join(tmp, 'rt');
+    for (const spec of specs) await writeHarborTask(spec, out, '0.1.0');
+    const dirs = await harborTaskDirs(out);
+    assert.equal(dirs.length, specs.length);
+    for (const spec of specs) {
+      const r = await importHarborTask(join(out, spec.id));
+      assert.deepEqual(r.problems, [], spec.id);
+      assert.deepEqual(r.applied, []);
+      assert.equal(specHash(r.spec as NonNullable<typeof r.spec>), specHash(spec), spec.id);
+    }
+  });
+
+  it('reads edits made in Harbor\'s files and refuses inconsistent folders', async () => {
+    const spec = multiTurn();
+    const { dir } = await writeHarborTask(spec, join(tmp, 'edit'), '0.1.0');
+    const md = join(dir, 'steps/turn-1/instruction.md');
+    writeFileSync(md, readFileSync(md, 'utf8').replace(spec.request, 'Triage every open ticket. Close nothing.'));
+    const t2 = join(dir, 'steps/turn-2/instruction.md');
+    writeFileSync(t2, readFileSync(t2, 'utf8').replace('as onboarding', 'as hr-onboarding'));
+    writeFileSync(join(dir, 'task.toml'), readFileSync(join(dir, 'task.toml'), 'utf8').replace('[agent]\ntimeout_sec = 600', '[agent]\ntimeout_sec = 900'));
+    const r = await importHarborTask(dir);
+    assert.deepEqual(r.problems, []);
+    assert.equal(r.spec?.request, 'Triage every open ticket. Close nothing.');
+    assert.equal(r.spec?.user?.signals[0]?.effect.say, 'Thanks. Also tag TK-1004 as hr-onboarding.');
+    assert.equal(r.spec?.limits.timeout_s, 900);
+    assert.equal(r.applied.length, 3);
+    // the services and the verifier must run the same task
+    writeFileSync(join(dir, 'environment/task.json'), '{}');
+    assert.match((await importHarborTask(dir)).problems[0] ?? '', /environment\/task\.json differs from tests\/task\.json/);
+    writeFileSync(join(dir, 'task.toml'), 'schema_version = "1.4\n');
+    assert.match((await importHarborTask(dir)).problems[0] ?? '', /task\.toml:1: newline in a single-line string/);
+  });
+
+  it('reports exactly why a foreign Harbor task cannot be represented', async () => {
+    const dir = join(tmp, 'foreign', 'fix-bug');
+    mkdirSync(join(dir, 'tests'), { recursive: true });
+    mkdirSync(join(dir, 'environment'), { recursive: true });
+    mkdirSync(join(dir, 'solution'), { recursive: true });
+    writeFileSync(join(dir, 'task.toml'), 'schema_version = "1.4"\n[task]\nname = "org/fix-bug"\n[[environment.mcp_servers]]\nname = "user-server"\ntransport = "streamable-http"\nurl = "http://svc:8000/mcp"\n');
+    writeFileSync(join(dir, 'instruction.md'), 'Fix the bug in /app.\n');
+    writeFileSync(join(dir, 'environment', 'Dockerfile'), 'FROM python:3.12\n');
+    writeFileSync(join(dir, 'tests', 'test.sh'), 'pytest /tests && echo 1 > /logs/verifier/reward.txt\n');
+    writeFileSync(join(dir, 'solution', 'solve.sh'), 'echo fix\n');
+    const r = await importHarborTask(dir);
+    assert.equal(r.spec, undefined);
+    assert.equal(r.problems.length, 4);
+    assert.match(r.problems[0] ?? '', /tests\/test\.sh: the verifier is a program/);
+    assert.ok(r.problems.some((p) => /"user-server"/.test(p)));
+    assert.ok(r.problems.some((p) => /solution\/solve\.sh/.test(p)));
+  });
+});
+
+describe('Harbor oracle and verifier programs', () => {
+  it('the oracle replays the reference over MCP; the verifier turns our grade into reward files', async () => {
+    const spec = ticketTriageSpec();
+    const { dir } = await writeHarborTask(spec, join(tmp, 'run'), '0.1.0');
+    const out = join(tmp, 'run', 'trajectories.jsonl');
+    const server = await startMcpHttp({ spec, out, http: { host: '127.0.0.1', port: 0 }, notice: () => {} });
+    try {
+      const r = await node([join(dir, 'solution/replay.mjs')], { COWORKENV_MCP_URL: server.url });
+      assert.equal(r.code, 0, r.stderr);
+      for (let i = 0; i < 100 && server.recorded.length === 0; i++) await new Promise((res) => setTimeout(res, 20));
+    } finally {
+      await server.close();
+    }
+    assert.ok(existsSync(out));
+    const expected = await runEpisode({ spec, agent: referenceAgent(spec) });
+    const gradeJson = join(tmp, 'run', 'grade.json');
+    writeFileSync(gradeJson, await inProcess('grade', out, '--tasks', join(dir, 'tests/task.json'), '--json'));
+    const logs = join(tmp, 'run', 'verifier');
+    mkdirSync(logs, { recursive: true });
+    const v = await node([join(dir, 'tests/reward.mjs'), gradeJson, logs]);
+    assert.equal(v.code, 0, v.stderr);
+    assert.equal(Number(readFileSync(join(logs, 'reward.txt'), 'utf8')), expected.grade?.score);
+    const rewards = JSON.parse(readFileSync(join(logs, 'reward.json'), 'utf8')) as Record<string, number>;
+    assert.equal(rewards.reward, 1);
+    assert.equal(rewards.scored, 1);
+    assert.equal(rewards.passed, 1);
+    assert.equal(canonicalJson((JSON.parse(readFileSync(gradeJson, 'utf8')) as { results: { grade: unknown }[] }).results[0]?.grade), canonicalJson(expected.grade));
+    const missing = await node([join(dir, 'tests/reward.mjs'), '--missing', logs]);
+    assert.equal(missing.code, 0);
+    assert.deepEqual(JSON.parse(readFileSync(join(logs, 'reward.json'), 'utf8')), { reward: 0, scored: 0, finished: 0 });
+  });
+});

@@ -1,0 +1,156 @@
+import { existsSync } from 'node:fs';
+import { readdir, readFile, stat } from 'node:fs/promises';
+import { basename, join } from 'node:path';
+import { iterateTaskFiles, SYNTH_SUMMARY_FILE, specFilesIn } from '../run/task-files.js';
+import type { Diagnostic } from '../spec/diagnostics.js';
+import type { TaskSpec } from '../spec/task-spec.js';
+import { CAPABILITIES, SCENARIO_DOMAINS } from '../spec/taxonomy.js';
+import { GATE_STEPS, runGate } from '../synth/gate/index.js';
+import { checkMutation, requiredSteps } from '../synth/gate/mutation.js';
+import { comparable, playReference } from '../synth/gate/replay.js';
+
+/** A task of a tasks folder as the browser lists it. */
+export interface TaskRow {
+  id: string;
+  title: string;
+  family: string;
+  difficulty: string;
+  capabilities: readonly string[];
+  scenario: string;
+  file: string;
+  released: boolean;
+  /** diagnostic codes of a rejected candidate, or spec-level problems of a released file */
+  codes: string[];
+}
+
+export interface Coverage {
+  capabilities: string[];
+  domains: string[];
+  cells: { capability: string; domain: string; n: number }[];
+  total: number;
+}
+
+interface Loaded {
+  stamp: string;
+  rows: TaskRow[];
+  specs: Map<string, TaskSpec>;
+  rejected: Map<string, { diagnostics: Diagnostic[]; history: unknown[]; attempts: unknown; candidate: unknown }>;
+  problems: { file: string; messages: string[] }[];
+  summary: unknown;
+}
+
+const domainOf = (scenario: string) => scenario.split('/')[0] || '(unlabelled)';
+
+/**
+ * A folder `coworkenv synth` wrote (or any folder of specs): released specs, rejected candidates with every
+ * diagnostic (`rejected/`), synth-summary.json. Reloaded when the folder changes.
+ */
+export class TaskSet {
+  readonly dir: string;
+  #loaded: Loaded | undefined;
+  #gates = new Map<string, Promise<unknown>>();
+
+  constructor(dir: string) {
+    this.dir = dir;
+  }
+
+  /** Whether `dir` looks like a tasks folder: synth-summary.json, a rejected/ folder or spec files. */
+  static async is(dir: string): Promise<boolean> {
+    if (existsSync(join(dir, SYNTH_SUMMARY_FILE)) || existsSync(join(dir, 'rejected'))) return true;
+    return (await specFilesIn(dir).catch(() => [])).some((f) => !f.endsWith('.jsonl'));
+  }
+
+  async #stamp(): Promise<string> {
+    const parts = await Promise.all([this.dir, join(this.dir, 'rejected')].map((d) => stat(d).then((s) => s.mtimeMs, () => 0)));
+    return parts.join(':');
+  }
+
+  async load(): Promise<Loaded> {
+    const stamp = await this.#stamp();
+    if (this.#loaded?.stamp === stamp) return this.#loaded;
+    const rows: TaskRow[] = [];
+    const specs = new Map<string, TaskSpec>();
+    const problems: Loaded['problems'] = [];
+    const files = await specFilesIn(this.dir).catch(() => []);
+    if (files.length) {
+      for await (const f of iterateTaskFiles(files)) {
+        const spec = f.parsed.spec;
+        if (!spec) {
+          problems.push({ file: f.line ? `${f.file}:${f.line}` : f.file, messages: f.parsed.diagnostics.slice(0, 5).map((d) => `${d.path}: ${d.message}`) });
+          continue;
+        }
+        specs.set(spec.id, spec);
+        rows.push({ id: spec.id, title: spec.title, family: spec.family, difficulty: spec.labels.difficulty, capabilities: spec.labels.capabilities, scenario: spec.labels.scenario, file: f.file, released: true, codes: [] });
+      }
+    }
+    const rejected: Loaded['rejected'] = new Map();
+    const rejDir = join(this.dir, 'rejected');
+    const rejFiles = existsSync(rejDir) ? (await readdir(rejDir)).filter((n) => n.endsWith('.json')).sort() : [];
+    for (const name of rejFiles) {
+      const file = join(rejDir, name);
+      try {
+        const r = JSON.parse(await readFile(file, 'utf8')) as { id?: string; diagnostics?: Diagnostic[]; history?: unknown[]; attempts?: unknown; candidate?: Record<string, unknown> | null };
+        const id = String(r.id ?? basename(name, '.json'));
+        const c = (r.candidate ?? {}) as { title?: unknown; family?: unknown; labels?: { difficulty?: unknown; capabilities?: unknown; scenario?: unknown } };
+        const diagnostics = Array.isArray(r.diagnostics) ? r.diagnostics : [];
+        rejected.set(id, { diagnostics, history: Array.isArray(r.history) ? r.history : [], attempts: r.attempts, candidate: r.candidate ?? null });
+        rows.push({
+          id,
+          title: String(c.title ?? ''),
+          family: String(c.family ?? ''),
+          difficulty: String(c.labels?.difficulty ?? ''),
+          capabilities: Array.isArray(c.labels?.capabilities) ? (c.labels.capabilities as string[]) : [],
+          scenario: String(c.labels?.scenario ?? ''),
+          file,
+          released: false,
+          codes: [...new Set(diagnostics.filter((d) => (d.severity ?? 'error') === 'error').map((d) => d.code))],
+        });
+      } catch (e) {
+        problems.push({ file, messages: [`not a rejected-candidate file (${(e as Error).message})`] });
+      }
+    }
+    const summaryFile = join(this.dir, SYNTH_SUMMARY_FILE);
+    const summary = existsSync(summaryFile) ? await readFile(summaryFile, 'utf8').then((t) => JSON.parse(t) as unknown, () => null) : null;
+    this.#loaded = { stamp, rows, specs, rejected, problems, summary };
+    this.#gates.clear();
+    return this.#loaded;
+  }
+
+  /** Capability × scenario-domain counts of the released specs, on the taxonomy's full axes (gaps show as 0). */
+  static coverage(rows: readonly TaskRow[]): Coverage {
+    const released = rows.filter((r) => r.released);
+    const caps = [...new Set([...CAPABILITIES, ...released.flatMap((r) => r.capabilities)])];
+    const domains = [...new Set([...SCENARIO_DOMAINS, ...released.map((r) => domainOf(r.scenario))])];
+    const n = new Map<string, number>();
+    for (const r of released) for (const c of r.capabilities) n.set(`${c}\u0000${domainOf(r.scenario)}`, (n.get(`${c}\u0000${domainOf(r.scenario)}`) ?? 0) + 1);
+    return { capabilities: caps, domains, cells: caps.flatMap((capability) => domains.map((domain) => ({ capability, domain, n: n.get(`${capability}\u0000${domain}`) ?? 0 }))), total: released.length };
+  }
+
+  /**
+   * The full gate on a released spec, step by step with diagnostics and stats, plus the score of every
+   * remove-a-required-step mutant (what step 9 reports only as counts and survivors). Cached per load.
+   */
+  gate(id: string): Promise<unknown> {
+    let p = this.#gates.get(id);
+    if (!p) {
+      p = this.#gate(id);
+      this.#gates.set(id, p);
+    }
+    return p;
+  }
+
+  async #gate(id: string): Promise<unknown> {
+    const spec = (await this.load()).specs.get(id);
+    if (!spec) return undefined;
+    const report = await runGate({ spec });
+    const steps = report.steps.map((s) => ({ ...s, about: GATE_STEPS[s.step - 1]?.about ?? '' }));
+    if (!report.ok) return { ok: false, steps, mutation: null };
+    const m = await checkMutation(spec);
+    const probes = [];
+    for (const i of requiredSteps(spec)) {
+      const score = comparable((await playReference(spec, spec.reference.filter((_, j) => j !== i))).trajectory);
+      probes.push({ step: i, removed: spec.reference[i], score, killed: score < m.stats.baseline - 1e-9 });
+    }
+    return { ok: true, steps, mutation: { ...m.stats, remove_step: probes } };
+  }
+}
