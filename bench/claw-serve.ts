@@ -24,12 +24,26 @@ function client(port: number) {
   const call = (path: string, body?: unknown, method = 'POST') =>
     new Promise<Json>((resolve, reject) => {
       const data = body === undefined ? '' : JSON.stringify(body);
-      const req = request({ host: '127.0.0.1', port, path, method, agent, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(data) } }, (res) => {
-        let text = '';
-        res.setEncoding('utf8');
-        res.on('data', (c: string) => (text += c));
-        res.on('end', () => ((res.statusCode ?? 500) < 500 ? resolve(JSON.parse(text) as Json) : reject(new Error(`${path}: HTTP ${res.statusCode} ${text}`))));
-      });
+      const req = request(
+        {
+          host: '127.0.0.1',
+          port,
+          path,
+          method,
+          agent,
+          headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(data) },
+        },
+        (res) => {
+          let text = '';
+          res.setEncoding('utf8');
+          res.on('data', (c: string) => (text += c));
+          res.on('end', () =>
+            (res.statusCode ?? 500) < 500
+              ? resolve(JSON.parse(text) as Json)
+              : reject(new Error(`${path}: HTTP ${res.statusCode} ${text}`)),
+          );
+        },
+      );
       req.on('error', reject);
       req.end(data);
     });
@@ -38,8 +52,17 @@ function client(port: number) {
 
 export async function run(): Promise<BenchResult> {
   const spec = ((await loadSpecs(['examples/tasks/support_escalation.yaml']))[0] as { spec: TaskSpec }).spec;
-  const calls = spec.reference.flatMap((r) => ('call' in r ? [{ name: r.call, args: r.args, path: routeOfTool(r.call)?.path as string }] : []));
-  const serve = await startServer({ specs: [spec], port: 0, ttlS: 0, maxSessions: LIVE + 10, stepRewards: false, log: () => {} });
+  const calls = spec.reference.flatMap((r) =>
+    'call' in r ? [{ name: r.call, args: r.args, path: routeOfTool(r.call)?.path as string }] : [],
+  );
+  const serve = await startServer({
+    specs: [spec],
+    port: 0,
+    ttlS: 0,
+    maxSessions: LIVE + 10,
+    stepRewards: false,
+    log: () => {},
+  });
   const claw = await startClawServer({ spec, basePort: 0, episodes: LIVE + 1 });
   try {
     // latency: slot 0 of claw-serve vs one serve session, call for call, each restarted every PER_EPISODE calls
@@ -50,7 +73,7 @@ export async function run(): Promise<BenchResult> {
     const a: number[] = [];
     const b: number[] = [];
     for (let i = 0; i < CALLS + WARMUP; i++) {
-      const call = calls[i % PER_EPISODE % calls.length] as (typeof calls)[0];
+      const call = calls[(i % PER_EPISODE) % calls.length] as (typeof calls)[0];
       if (i % PER_EPISODE === 0) {
         await c.call(`/${spec.services[0]}/reset`);
         if (episode) serve.manager.close(episode);
@@ -79,7 +102,8 @@ export async function run(): Promise<BenchResult> {
     const t = client(serve.port);
     for (let k = 0; k < LIVE; k++) {
       const id = (await t.call('/reset', { episode_id: `live-${k}` })).observation.episode_id as string;
-      for (const call of calls) await t.call('/step', { episode_id: id, action: { tool_call: { name: call.name, arguments: call.args } } });
+      for (const call of calls)
+        await t.call('/step', { episode_id: id, action: { tool_call: { name: call.name, arguments: call.args } } });
     }
     t.close();
     gc();
@@ -99,8 +123,20 @@ export async function run(): Promise<BenchResult> {
         listeners_per_episode: spec.services.length,
       },
       figures: {
-        claw_call: figure({ unit: 'ms', value: ms(quantile(a, 0.5)), floor: ms(quantile(b, 0.5)), floorIs: 'serve: POST /step with the same tool call, keep-alive, paired call by call', target: ['≤', 1.5] }),
-        claw_episode_heap: figure({ unit: 'KB', value: Math.round(clawKb * 10) / 10, floor: Math.max(0.1, Math.round(serveKb * 10) / 10), floorIs: 'serve: heap per live session after the same calls', target: ['≤', 3] }),
+        claw_call: figure({
+          unit: 'ms',
+          value: ms(quantile(a, 0.5)),
+          floor: ms(quantile(b, 0.5)),
+          floorIs: 'serve: POST /step with the same tool call, keep-alive, paired call by call',
+          target: ['≤', 1.5],
+        }),
+        claw_episode_heap: figure({
+          unit: 'KB',
+          value: Math.round(clawKb * 10) / 10,
+          floor: Math.max(0.1, Math.round(serveKb * 10) / 10),
+          floorIs: 'serve: heap per live session after the same calls',
+          target: ['≤', 3],
+        }),
       },
     };
   } finally {

@@ -34,8 +34,10 @@ export function readRunOutput(stdout: string): Sample {
   const out: Sample = new Map();
   for (const r of results as { name?: unknown; metrics?: unknown; figures?: unknown }[]) {
     if (typeof r.name !== 'string') continue;
-    for (const [k, v] of Object.entries((r.metrics ?? {}) as Record<string, unknown>)) if (typeof v === 'number') out.set(`${r.name}.${k}`, v);
-    for (const [k, f] of Object.entries((r.figures ?? {}) as Record<string, { ratio?: unknown }>)) if (typeof f?.ratio === 'number') out.set(`${r.name}.${k}.ratio`, f.ratio);
+    for (const [k, v] of Object.entries((r.metrics ?? {}) as Record<string, unknown>))
+      if (typeof v === 'number') out.set(`${r.name}.${k}`, v);
+    for (const [k, f] of Object.entries((r.figures ?? {}) as Record<string, { ratio?: unknown }>))
+      if (typeof f?.ratio === 'number') out.set(`${r.name}.${k}.ratio`, f.ratio);
   }
   return out;
 }
@@ -53,7 +55,10 @@ const higherIsBetter = (key: string) => /per_s|throughput\.ratio$/.test(key);
  * that are the same constant on both sides (counts, sizes of the workload) are left out; a metric only one
  * side has is shown with "—" for the other.
  */
-export function formatComparison(a: { label: string; samples: Sample[] }, b: { label: string; samples: Sample[] }): string {
+export function formatComparison(
+  a: { label: string; samples: Sample[] },
+  b: { label: string; samples: Sample[] },
+): string {
   const keys = [...new Set([...a.samples.flatMap((s) => [...s.keys()]), ...b.samples.flatMap((s) => [...s.keys()])])];
   const values = (side: Sample[], k: string) => side.flatMap((s) => (s.has(k) ? [s.get(k) as number] : []));
   const cell = (xs: number[]) => {
@@ -72,11 +77,27 @@ export function formatComparison(a: { label: string; samples: Sample[] }, b: { l
       continue;
     }
     const ratio = va.length && vb.length ? spread(va).median / spread(vb).median : Number.NaN;
-    rows.push([k, cell(va), cell(vb), Number.isFinite(ratio) ? `${num(ratio)}×` : '—', higherIsBetter(k) ? 'higher' : 'lower']);
+    rows.push([
+      k,
+      cell(va),
+      cell(vb),
+      Number.isFinite(ratio) ? `${num(ratio)}×` : '—',
+      higherIsBetter(k) ? 'higher' : 'lower',
+    ]);
   }
-  const head = ['metric', `${a.label}: min / median / max`, `${b.label}: min / median / max`, `${a.label} ÷ ${b.label}`, 'better'];
+  const head = [
+    'metric',
+    `${a.label}: min / median / max`,
+    `${b.label}: min / median / max`,
+    `${a.label} ÷ ${b.label}`,
+    'better',
+  ];
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] as string).length)));
-  const line = (r: string[]) => r.map((c, i) => c.padEnd(widths[i] as number)).join('  ').trimEnd();
+  const line = (r: string[]) =>
+    r
+      .map((c, i) => c.padEnd(widths[i] as number))
+      .join('  ')
+      .trimEnd();
   const rounds = Math.max(a.samples.length, b.samples.length);
   const foot = `${rounds} interleaved rounds; ratios of medians${omitted ? `; ${omitted} metric(s) equal and constant on both sides left out` : ''}`;
   return `${[line(head), ...rows.map(line)].join('\n')}\n${foot}\n`;
@@ -91,7 +112,10 @@ function git(cwd: string, args: string[]): { ok: boolean; out: string; err: stri
 export function resolveRev(cwd: string, rev: string): string {
   if (rev.startsWith('-')) throw new Error(`--compare: "${rev}" is not a git revision`);
   const r = git(cwd, ['rev-parse', '--verify', '--quiet', `${rev}^{commit}`]);
-  if (!r.ok || !/^[0-9a-f]{40}$/.test(r.out)) throw new Error(`--compare: unknown git revision "${rev}" in ${cwd}; give a commit, branch or tag (see git log --oneline)`);
+  if (!r.ok || !/^[0-9a-f]{40}$/.test(r.out))
+    throw new Error(
+      `--compare: unknown git revision "${rev}" in ${cwd}; give a commit, branch or tag (see git log --oneline)`,
+    );
   return r.out;
 }
 
@@ -108,7 +132,10 @@ let child: ReturnType<typeof spawn> | undefined;
 /** Runs `bench/run.ts <name> --json` in `cwd` as its own process; resolves with its numbers. */
 function runSide(cwd: string, name: string): Promise<Sample> {
   return new Promise((resolve, reject) => {
-    const p = spawn(process.execPath, ['--expose-gc', '--import', 'tsx', 'bench/run.ts', name, '--json'], { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+    const p = spawn(process.execPath, ['--expose-gc', '--import', 'tsx', 'bench/run.ts', name, '--json'], {
+      cwd,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     child = p;
     let out = '';
     let err = '';
@@ -117,7 +144,12 @@ function runSide(cwd: string, name: string): Promise<Sample> {
     p.on('error', reject);
     p.on('close', (code, signal) => {
       child = undefined;
-      if (code !== 0) return reject(new Error(`bench ${name} in ${cwd} failed (${signal ?? `exit ${code}`}):\n${err.trim().split('\n').slice(-15).join('\n')}`));
+      if (code !== 0)
+        return reject(
+          new Error(
+            `bench ${name} in ${cwd} failed (${signal ?? `exit ${code}`}):\n${err.trim().split('\n').slice(-15).join('\n')}`,
+          ),
+        );
       try {
         resolve(readRunOutput(out));
       } catch (e) {
@@ -187,8 +219,14 @@ export async function compare(o: CompareOptions): Promise<number> {
     // `npm ci` there would take minutes; the dependencies of a recent revision are the same or nearly so
     await symlink(modules, join(tree, 'node_modules'), 'dir');
     const head = git(root, ['rev-parse', '--short', 'HEAD']).out;
-    const self: Side = { label: `working tree (${head}${git(root, ['status', '--porcelain']).out ? '+changes' : ''})`, cwd: root };
-    const other: Side = { label: `${o.rev}${o.rev.startsWith(sha.slice(0, 7)) ? '' : ` (${sha.slice(0, 7)})`}`, cwd: tree };
+    const self: Side = {
+      label: `working tree (${head}${git(root, ['status', '--porcelain']).out ? '+changes' : ''})`,
+      cwd: root,
+    };
+    const other: Side = {
+      label: `${o.rev}${o.rev.startsWith(sha.slice(0, 7)) ? '' : ` (${sha.slice(0, 7)})`}`,
+      cwd: tree,
+    };
     const samples = new Map<Side, Sample[]>([
       [self, []],
       [other, []],
@@ -203,13 +241,20 @@ export async function compare(o: CompareOptions): Promise<number> {
         for (const side of sideOrder(r, self, other)) {
           const t0 = performance.now();
           for (const [key, v] of await runSide(side.cwd, name)) round.get(side)?.set(key, v);
-          o.log(`round ${r + 1}/${o.rounds}: ${name} @ ${side.label} ${((performance.now() - t0) / 1000).toFixed(1)} s\n`);
+          o.log(
+            `round ${r + 1}/${o.rounds}: ${name} @ ${side.label} ${((performance.now() - t0) / 1000).toFixed(1)} s\n`,
+          );
         }
       }
       for (const [side, sample] of round) samples.get(side)?.push(sample);
     }
     o.out(`\n# ${names.join(', ')}: ${self.label} vs ${other.label}\n`);
-    o.out(formatComparison({ label: 'this', samples: samples.get(self) ?? [] }, { label: 'rev', samples: samples.get(other) ?? [] }));
+    o.out(
+      formatComparison(
+        { label: 'this', samples: samples.get(self) ?? [] },
+        { label: 'rev', samples: samples.get(other) ?? [] },
+      ),
+    );
     o.out(`this = ${self.label}; rev = ${other.label}\n`);
     return 0;
   } catch (e) {

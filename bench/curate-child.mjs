@@ -40,9 +40,20 @@ if (mode === 'floor') {
   globalThis.gc?.();
 }
 const load = (m) => import(pathToFileURL(`${dist}/curate/${m}.js`).href);
-const [{ CE_LIMITS }, { curate }, { resolveSource }] = await Promise.all([load('convert'), load('pipeline'), load('sources')]);
+const [{ CE_LIMITS }, { curate }, { resolveSource }] = await Promise.all([
+  load('convert'),
+  load('pipeline'),
+  load('sources'),
+]);
 const t0 = performance.now();
-const report = await curate({ sources: [await resolveSource(runDir)], out: outDir, formats: ['trl'], threshold: 0.5, limits: CE_LIMITS, secrets: [] });
+const report = await curate({
+  sources: [await resolveSource(runDir)],
+  out: outDir,
+  formats: ['trl'],
+  threshold: 0.5,
+  limits: CE_LIMITS,
+  secrets: [],
+});
 out.seconds = (performance.now() - t0) / 1000;
 out.max_rss_kb = process.resourceUsage().maxRSS;
 out.rows_out = report.funnel.rows_out;

@@ -25,7 +25,14 @@ async function templates(): Promise<Trajectory[]> {
 }
 
 async function writeRun(dir: string, base: readonly Trajectory[], n: number): Promise<number> {
-  await writeFile(join(dir, 'run.json'), JSON.stringify({ version: 1, config: { name: 'bench', tasks: [], agent: { name: 'noisy' }, trials: 10, seed: 7 }, status: 'done' }));
+  await writeFile(
+    join(dir, 'run.json'),
+    JSON.stringify({
+      version: 1,
+      config: { name: 'bench', tasks: [], agent: { name: 'noisy' }, trials: 10, seed: 7 },
+      status: 'done',
+    }),
+  );
   const out = createWriteStream(join(dir, 'trajectories.jsonl'));
   const pad = 'x'.repeat(600);
   for (let i = 0; i < n; i++) {
@@ -41,7 +48,9 @@ async function writeRun(dir: string, base: readonly Trajectory[], n: number): Pr
 
 // the package as users run it: compiled to dist/ (`npm run build`), no TypeScript loader in the process
 function build(): string {
-  const r = spawnSync(process.execPath, ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.build.json'], { encoding: 'utf8' });
+  const r = spawnSync(process.execPath, ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.build.json'], {
+    encoding: 'utf8',
+  });
   if (r.status !== 0) throw new Error(`npm run build failed: ${r.stdout}${r.stderr}`);
   return resolve('dist');
 }
@@ -77,7 +86,8 @@ export async function run(): Promise<BenchResult> {
     const dist = build();
     const a = curateIn(dist, small, false);
     const b = curateIn(dist, big, true);
-    if (b.floor_seconds === undefined || b.floor_max_rss_kb === undefined || b.floor_lines !== RECORDS) throw new Error(`curate child: no floor pass over ${RECORDS} lines (${JSON.stringify(b)})`);
+    if (b.floor_seconds === undefined || b.floor_max_rss_kb === undefined || b.floor_lines !== RECORDS)
+      throw new Error(`curate child: no floor pass over ${RECORDS} lines (${JSON.stringify(b)})`);
     const mbps = bigBytes / 1e6 / b.seconds;
     const floorMbps = bigBytes / 1e6 / b.floor_seconds;
     const rssMb = b.max_rss_kb / 1024;
@@ -97,9 +107,21 @@ export async function run(): Promise<BenchResult> {
         rows_out: b.rows_out,
       },
       figures: {
-        curate_throughput: figure({ unit: 'MB/s', value: mbps, floor: floorMbps, floorIs: 'read lines + JSON.parse, same file', target: ['≥', 0.12] }),
+        curate_throughput: figure({
+          unit: 'MB/s',
+          value: mbps,
+          floor: floorMbps,
+          floorIs: 'read lines + JSON.parse, same file',
+          target: ['≥', 0.12],
+        }),
         // the child's peak RSS is at least that of the floor pass it ran first: a ratio of 1 means "no more than it"
-        curate_peak_rss: figure({ unit: 'MB', value: rssMb, floor: floorRssMb, floorIs: 'peak RSS of the read + parse pass', target: ['≤', 2.5] }),
+        curate_peak_rss: figure({
+          unit: 'MB',
+          value: rssMb,
+          floor: floorRssMb,
+          floorIs: 'peak RSS of the read + parse pass',
+          target: ['≤', 2.5],
+        }),
       },
     };
   } finally {

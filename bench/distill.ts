@@ -34,11 +34,19 @@ async function studentLines(root: string): Promise<string[]> {
 // n trajectories: the recorded ones repeated under new task ids (the teacher sees the same token sequences)
 async function writeRun(dir: string, base: readonly string[], n: number): Promise<void> {
   await mkdir(dir, { recursive: true });
-  await writeFile(join(dir, 'run.json'), JSON.stringify({ version: 1, config: { name: 'bench', tasks: [], agent: { name: 'llm' }, trials: 1, seed: 5 }, status: 'done' }));
+  await writeFile(
+    join(dir, 'run.json'),
+    JSON.stringify({
+      version: 1,
+      config: { name: 'bench', tasks: [], agent: { name: 'llm' }, trials: 1, seed: 5 },
+      status: 'done',
+    }),
+  );
   const out = createWriteStream(join(dir, 'trajectories.jsonl'));
   for (let i = 0; i < n; i++) {
     const t = JSON.parse(base[i % base.length] as string) as Trajectory;
-    if (!out.write(`${JSON.stringify({ ...t, task_id: `${t.task_id}_${Math.floor(i / base.length)}` })}\n`)) await new Promise<void>((r) => out.once('drain', r));
+    if (!out.write(`${JSON.stringify({ ...t, task_id: `${t.task_id}_${Math.floor(i / base.length)}` })}\n`))
+      await new Promise<void>((r) => out.once('drain', r));
   }
   await new Promise<void>((r) => out.end(r));
 }
@@ -51,7 +59,11 @@ async function measured<T>(fn: () => Promise<T>): Promise<{ value: T; seconds: n
   const t0 = performance.now();
   try {
     const value = await fn();
-    return { value, seconds: (performance.now() - t0) / 1000, peakMb: Math.max(peak, process.memoryUsage().rss) / 2 ** 20 };
+    return {
+      value,
+      seconds: (performance.now() - t0) / 1000,
+      peakMb: Math.max(peak, process.memoryUsage().rss) / 2 ** 20,
+    };
   } finally {
     clearInterval(timer);
   }
@@ -70,19 +82,40 @@ export async function run(): Promise<BenchResult> {
     let k = 0;
     const distillOnce = async (src: string) => {
       const teacher = endpointTeacher(model, { cache: false, llmConcurrency: REQUESTS }, { topK: TOP_K, batch: BATCH });
-      return distill({ sources: [await resolveSource(src)], out: join(root, `out-${++k}`), teacher, topK: TOP_K, markers: QWEN_MARKERS, template: 'qwen', filters: { onlyKeep: false, onlyValid: false }, secrets: [], concurrency: BATCH * REQUESTS * 2 });
+      return distill({
+        sources: [await resolveSource(src)],
+        out: join(root, `out-${++k}`),
+        teacher,
+        topK: TOP_K,
+        markers: QWEN_MARKERS,
+        template: 'qwen',
+        filters: { onlyKeep: false, onlyValid: false },
+        secrets: [],
+        concurrency: BATCH * REQUESTS * 2,
+      });
     };
     // the floor: the teacher alone, same sequences, same batches and request concurrency
-    const seqs = base.slice(0, SMALL).flatMap((l) => studentSequences(JSON.parse(l) as Trajectory).sequences.map((s) => s.ids));
+    const seqs = base
+      .slice(0, SMALL)
+      .flatMap((l) => studentSequences(JSON.parse(l) as Trajectory).sequences.map((s) => s.ids));
     const teacherAlone = async () => {
       const limiter = new CallLimiter({ concurrency: REQUESTS });
-      const batches = Array.from({ length: Math.ceil(seqs.length / BATCH) }, (_, i) => seqs.slice(i * BATCH, (i + 1) * BATCH));
+      const batches = Array.from({ length: Math.ceil(seqs.length / BATCH) }, (_, i) =>
+        seqs.slice(i * BATCH, (i + 1) * BATCH),
+      );
       let positions = 0;
       await Promise.all(
         batches.map((b) =>
           limiter.run(async () => {
-            const text = await postJson(`${server.openaiBaseURL}/completions`, { model: 'teacher', prompt: b, max_tokens: 1, prompt_logprobs: TOP_K }, { apiKey: 'EMPTY', timeoutMs: 120_000, what: 'teacher' });
-            positions += (JSON.parse(text) as { choices: { prompt_logprobs: unknown[] }[] }).choices.reduce((a, c) => a + c.prompt_logprobs.length, 0);
+            const text = await postJson(
+              `${server.openaiBaseURL}/completions`,
+              { model: 'teacher', prompt: b, max_tokens: 1, prompt_logprobs: TOP_K },
+              { apiKey: 'EMPTY', timeoutMs: 120_000, what: 'teacher' },
+            );
+            positions += (JSON.parse(text) as { choices: { prompt_logprobs: unknown[] }[] }).choices.reduce(
+              (a, c) => a + c.prompt_logprobs.length,
+              0,
+            );
           }),
         ),
       );
@@ -121,8 +154,20 @@ export async function run(): Promise<BenchResult> {
         big_seconds: bigRun.seconds,
       },
       figures: {
-        distill_throughput: figure({ unit: 'tokens/s', value, floor, floorIs: 'the fake teacher alone: the same batched requests posted and parsed, same concurrency', target: ['≥', 0.3] }),
-        distill_peak_rss: figure({ unit: 'MB', value: bigRun.peakMb, floor: smallRun.peakMb, floorIs: 'peak RSS distilling 1/4 of the trajectories', target: ['≤', 1.25] }),
+        distill_throughput: figure({
+          unit: 'tokens/s',
+          value,
+          floor,
+          floorIs: 'the fake teacher alone: the same batched requests posted and parsed, same concurrency',
+          target: ['≥', 0.3],
+        }),
+        distill_peak_rss: figure({
+          unit: 'MB',
+          value: bigRun.peakMb,
+          floor: smallRun.peakMb,
+          floorIs: 'peak RSS distilling 1/4 of the trajectories',
+          target: ['≤', 1.25],
+        }),
       },
     };
   } finally {

@@ -16,11 +16,53 @@ export function fiveServiceSpec(): TaskSpec {
     id: 'bench_five_services',
     services: ['crm', 'helpdesk', 'gmail', 'contacts', 'kb'],
     fixtures: {
-      crm: { customers: idx.map((i) => ({ customer_id: `CUS-${pad(i)}`, name: `Customer ${i}`, tier: i % 3 ? 'smb' : 'enterprise', status: 'active', industry: 'retail', account_manager_email: `am${i}@acme.example`, annual_revenue: 1000 * i })) },
-      helpdesk: { tickets: idx.map((i) => ({ ticket_id: `TK-${pad(i)}`, title: `Issue ${i}`, status: i % 4 ? 'open' : 'closed', priority: 'medium', customer_id: `CUS-${pad(i)}`, created_at: '2026-03-01T10:00:00Z', description: `Problem number ${i} with the product.` })) },
-      gmail: { messages: idx.map((i) => ({ message_id: `msg_${pad(i)}`, from: `user${i}@client.example`, subject: `Question ${i}`, date: '2026-03-09T10:00:00Z', body: `Hello, this is message ${i} about invoices and tickets.` })) },
-      contacts: { contacts: idx.map((i) => ({ contact_id: `CT-${pad(i)}`, name: `Person ${i}`, email: `p${i}@acme.example`, department: i % 2 ? 'Sales' : 'Support' })) },
-      kb: { articles: idx.map((i) => ({ article_id: `KB-${pad(i)}`, title: `How to fix problem ${i}`, content: `Step by step guide for problem ${i}: restart, reconfigure and verify.`, tags: ['guide'] })) },
+      crm: {
+        customers: idx.map((i) => ({
+          customer_id: `CUS-${pad(i)}`,
+          name: `Customer ${i}`,
+          tier: i % 3 ? 'smb' : 'enterprise',
+          status: 'active',
+          industry: 'retail',
+          account_manager_email: `am${i}@acme.example`,
+          annual_revenue: 1000 * i,
+        })),
+      },
+      helpdesk: {
+        tickets: idx.map((i) => ({
+          ticket_id: `TK-${pad(i)}`,
+          title: `Issue ${i}`,
+          status: i % 4 ? 'open' : 'closed',
+          priority: 'medium',
+          customer_id: `CUS-${pad(i)}`,
+          created_at: '2026-03-01T10:00:00Z',
+          description: `Problem number ${i} with the product.`,
+        })),
+      },
+      gmail: {
+        messages: idx.map((i) => ({
+          message_id: `msg_${pad(i)}`,
+          from: `user${i}@client.example`,
+          subject: `Question ${i}`,
+          date: '2026-03-09T10:00:00Z',
+          body: `Hello, this is message ${i} about invoices and tickets.`,
+        })),
+      },
+      contacts: {
+        contacts: idx.map((i) => ({
+          contact_id: `CT-${pad(i)}`,
+          name: `Person ${i}`,
+          email: `p${i}@acme.example`,
+          department: i % 2 ? 'Sales' : 'Support',
+        })),
+      },
+      kb: {
+        articles: idx.map((i) => ({
+          article_id: `KB-${pad(i)}`,
+          title: `How to fix problem ${i}`,
+          content: `Step by step guide for problem ${i}: restart, reconfigure and verify.`,
+          tags: ['guide'],
+        })),
+      },
     },
   });
 }
@@ -52,7 +94,11 @@ function directHandlers(spec: TaskSpec): { call(i: number): unknown; fresh(): vo
   const calls = MIX.map(({ name, args }) => {
     const resolved = prepared.allowed.get(name);
     if (!resolved) throw new Error(`bench: ${name} is not a tool of the bench spec`);
-    return { tool: resolved.tool, service: resolved.service, params: resolved.tool.params.parse(args) as Record<string, unknown> };
+    return {
+      tool: resolved.tool,
+      service: resolved.service,
+      params: resolved.tool.params.parse(args) as Record<string, unknown>,
+    };
   });
   let contexts = new Map<string, ServiceContext>();
   let internals: EpisodeInternals;
@@ -115,7 +161,12 @@ export async function run(): Promise<BenchResult> {
   createEpisode(spec); // prepare + warm the shared state once
   // creation vs structuredClone of the fixtures (what naive isolation would cost), batches interleaved
   // (the clone is ~100× slower: its batches are smaller, each still a few ms)
-  const create = pairedMedianUs(60, [2000, 20], (i) => createEpisode(spec, { seed: i }), () => structuredClone(spec.fixtures));
+  const create = pairedMedianUs(
+    60,
+    [2000, 20],
+    (i) => createEpisode(spec, { seed: i }),
+    () => structuredClone(spec.fixtures),
+  );
 
   let ep = createEpisode(spec);
   const direct = directHandlers(spec);
@@ -160,9 +211,27 @@ export async function run(): Promise<BenchResult> {
       heap_bytes_per_fixture_clone: Math.round(perClone),
     },
     figures: {
-      tool_call: figure({ unit: 'µs', value: call.a.median, floor: call.b.median, floorIs: 'the handler called directly, arguments pre-validated', target: ['≤', 5] }),
-      episode_create: figure({ unit: 'µs', value: create.a.median, floor: create.b.median, floorIs: 'structuredClone of the fixtures', target: ['≤', 0.02] }),
-      heap_per_episode: figure({ unit: 'B', value: Math.round(perEpisode), floor: Math.round(perClone), floorIs: 'heap of one structuredClone of the fixtures', target: ['≤', 0.35] }),
+      tool_call: figure({
+        unit: 'µs',
+        value: call.a.median,
+        floor: call.b.median,
+        floorIs: 'the handler called directly, arguments pre-validated',
+        target: ['≤', 5],
+      }),
+      episode_create: figure({
+        unit: 'µs',
+        value: create.a.median,
+        floor: create.b.median,
+        floorIs: 'structuredClone of the fixtures',
+        target: ['≤', 0.02],
+      }),
+      heap_per_episode: figure({
+        unit: 'B',
+        value: Math.round(perEpisode),
+        floor: Math.round(perClone),
+        floorIs: 'heap of one structuredClone of the fixtures',
+        target: ['≤', 0.35],
+      }),
     },
   };
 }

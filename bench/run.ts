@@ -47,12 +47,21 @@ if (unknown.length) fail(`unknown benchmark(s): ${unknown.join(', ')}; available
 
 if (rev !== undefined) {
   if (json) fail('--compare prints a table; --json is for a single run');
-  process.exitCode = await compare({ rev, names: names.length ? names : Object.keys(BENCHES), rounds, log: (s) => process.stderr.write(s), out: (s) => process.stdout.write(s) });
+  process.exitCode = await compare({
+    rev,
+    names: names.length ? names : Object.keys(BENCHES),
+    rounds,
+    log: (s) => process.stderr.write(s),
+    out: (s) => process.stdout.write(s),
+  });
 } else {
   // how busy the machine was: other processes' CPU time stretches absolute figures and compresses
   // cross-process ratios (a wake-up delay adds to step and floor alike)
   const machine = { cpus: availableParallelism(), load_1m_before: loadavg()[0] as number, load_1m_after: 0 };
-  if (!json) process.stdout.write(`machine: ${machine.cpus} CPUs, 1-minute load average ${machine.load_1m_before.toFixed(2)} before the run\n`);
+  if (!json)
+    process.stdout.write(
+      `machine: ${machine.cpus} CPUs, 1-minute load average ${machine.load_1m_before.toFixed(2)} before the run\n`,
+    );
   const results: BenchResult[] = [];
   for (const name of names.length ? names : Object.keys(BENCHES)) {
     const r = await (await (BENCHES[name] as () => Promise<{ run(): Promise<BenchResult> }>)()).run();

@@ -37,13 +37,27 @@ const sockets = new Set();
 const call = (method, path, body) =>
   new Promise((resolve, reject) => {
     const data = body === undefined ? undefined : JSON.stringify(body);
-    const req = request({ host: '127.0.0.1', port: cfg.port, path, method, agent, headers: data ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(data) } : {} }, (res) => {
-      sockets.add(res.socket);
-      let text = '';
-      res.setEncoding('utf8');
-      res.on('data', (c) => (text += c));
-      res.on('end', () => (res.statusCode === 200 ? resolve(JSON.parse(text)) : reject(new Error(`${method} ${path}: HTTP ${res.statusCode} ${text}`))));
-    });
+    const req = request(
+      {
+        host: '127.0.0.1',
+        port: cfg.port,
+        path,
+        method,
+        agent,
+        headers: data ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(data) } : {},
+      },
+      (res) => {
+        sockets.add(res.socket);
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (c) => (text += c));
+        res.on('end', () =>
+          res.statusCode === 200
+            ? resolve(JSON.parse(text))
+            : reject(new Error(`${method} ${path}: HTTP ${res.statusCode} ${text}`)),
+        );
+      },
+    );
     req.on('error', reject);
     req.end(data);
   });

@@ -35,7 +35,12 @@ function quantiles(us: number[]): { p50: number; p99: number } {
 type Q = { p50: number; p99: number };
 
 /** Times `n` steps and floors in pairs (µs each, after a warm-up); `reset(k)` starts episode k, untimed. */
-async function timePaired(n: number, reset: (k: number) => Promise<void>, step: (i: number) => Promise<void>, floor: (i: number) => Promise<void>): Promise<{ step: Q; floor: Q }> {
+async function timePaired(
+  n: number,
+  reset: (k: number) => Promise<void>,
+  step: (i: number) => Promise<void>,
+  floor: (i: number) => Promise<void>,
+): Promise<{ step: Q; floor: Q }> {
   const a: number[] = [];
   const b: number[] = [];
   for (let i = 0; i < n + WARMUP; i++) {
@@ -52,9 +57,13 @@ async function timePaired(n: number, reset: (k: number) => Promise<void>, step: 
 }
 
 /** Runs the client process against the server (asynchronously: this process's event loop serves it meanwhile). */
-function remoteClient(cfg: Record<string, unknown>): Promise<{ http: { step: Q; floor: Q }; ws: { step: Q; floor: Q }; echo: { step: Q; floor: Q } }> {
+function remoteClient(
+  cfg: Record<string, unknown>,
+): Promise<{ http: { step: Q; floor: Q }; ws: { step: Q; floor: Q }; echo: { step: Q; floor: Q } }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['bench/server-client.mjs', JSON.stringify(cfg)], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['bench/server-client.mjs', JSON.stringify(cfg)], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let out = '';
     let err = '';
     child.stdout.on('data', (c: Buffer) => (out += c));
@@ -80,12 +89,26 @@ function httpClient(srv: RunningServer) {
   const call = (method: string, path: string, body?: unknown) =>
     new Promise<Json>((resolve, reject) => {
       const data = body === undefined ? undefined : JSON.stringify(body);
-      const req = request({ host: '127.0.0.1', port: srv.port, path, method, agent, headers: data ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(data) } : {} }, (res) => {
-        let text = '';
-        res.setEncoding('utf8');
-        res.on('data', (c: string) => (text += c));
-        res.on('end', () => (res.statusCode === 200 ? resolve(JSON.parse(text) as Json) : reject(new Error(`${path}: HTTP ${res.statusCode} ${text}`))));
-      });
+      const req = request(
+        {
+          host: '127.0.0.1',
+          port: srv.port,
+          path,
+          method,
+          agent,
+          headers: data ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(data) } : {},
+        },
+        (res) => {
+          let text = '';
+          res.setEncoding('utf8');
+          res.on('data', (c: string) => (text += c));
+          res.on('end', () =>
+            res.statusCode === 200
+              ? resolve(JSON.parse(text) as Json)
+              : reject(new Error(`${path}: HTTP ${res.statusCode} ${text}`)),
+          );
+        },
+      );
       req.on('error', reject);
       req.end(data);
     });
@@ -136,7 +159,14 @@ export async function run(): Promise<BenchResult> {
     );
     m.close(current);
 
-    const remote = await remoteClient({ port: srv.port, echoPort: echo.port, actions: acts, steps: STEPS, warmup: WARMUP, perEpisode: STEPS_PER_EPISODE });
+    const remote = await remoteClient({
+      port: srv.port,
+      echoPort: echo.port,
+      actions: acts,
+      steps: STEPS,
+      warmup: WARMUP,
+      perEpisode: STEPS_PER_EPISODE,
+    });
     const ms = (us: number) => Math.round(us) / 1000;
     return {
       name: 'server',
@@ -157,9 +187,27 @@ export async function run(): Promise<BenchResult> {
         heap_kb_per_session: Math.round((live.heapUsed - before.heapUsed) / 1024 / LIVE),
       },
       figures: {
-        http_step: figure({ unit: 'ms', value: ms(remote.http.step.p50), floor: ms(remote.http.floor.p50), floorIs: 'GET /health, same keep-alive connection, client in another process', target: ['≤', 3.5] }),
-        ws_step: figure({ unit: 'ms', value: ms(remote.ws.step.p50), floor: ms(remote.ws.floor.p50), floorIs: 'WS ping/pong, same socket, client in another process', target: ['≤', 6] }),
-        inprocess_step: figure({ unit: 'ms', value: ms(inProc.step.p50), floor: ms(inProc.floor.p50), floorIs: 'the same tool call on a bare Episode', target: ['≤', 10] }),
+        http_step: figure({
+          unit: 'ms',
+          value: ms(remote.http.step.p50),
+          floor: ms(remote.http.floor.p50),
+          floorIs: 'GET /health, same keep-alive connection, client in another process',
+          target: ['≤', 3.5],
+        }),
+        ws_step: figure({
+          unit: 'ms',
+          value: ms(remote.ws.step.p50),
+          floor: ms(remote.ws.floor.p50),
+          floorIs: 'WS ping/pong, same socket, client in another process',
+          target: ['≤', 6],
+        }),
+        inprocess_step: figure({
+          unit: 'ms',
+          value: ms(inProc.step.p50),
+          floor: ms(inProc.floor.p50),
+          floorIs: 'the same tool call on a bare Episode',
+          target: ['≤', 10],
+        }),
       },
     };
   } finally {

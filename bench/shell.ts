@@ -13,13 +13,20 @@ const WARMUP = 100;
 // a small workspace as tasks have them: a few short text files
 const FILES: WsFile[] = [
   { path: 'README.md', content: '# Notes\n\nQuarterly figures and the open tickets list.\n', encoding: 'utf8' },
-  { path: 'data/tickets.csv', content: 'id,status,priority\nTK-001,open,high\nTK-002,closed,low\nTK-003,open,medium\n', encoding: 'utf8' },
+  {
+    path: 'data/tickets.csv',
+    content: 'id,status,priority\nTK-001,open,high\nTK-002,closed,low\nTK-003,open,medium\n',
+    encoding: 'utf8',
+  },
   { path: 'scripts/count.sh', content: '#!/bin/sh\ngrep -c open data/tickets.csv\n', encoding: 'utf8' },
 ];
 const OPTS = { now: '2026-03-10T09:00:00Z', timeoutMs: 10_000, maxOutput: 16_000 };
 
 async function echoWorker(): Promise<{ roundTrip(msg: unknown): Promise<unknown>; close(): Promise<number> }> {
-  const w = new Worker(`const { parentPort } = require('node:worker_threads'); parentPort.on('message', (m) => parentPort.postMessage({ exitCode: 0, stdout: 'ok\\n', stderr: '', n: m.files.length }));`, { eval: true });
+  const w = new Worker(
+    `const { parentPort } = require('node:worker_threads'); parentPort.on('message', (m) => parentPort.postMessage({ exitCode: 0, stdout: 'ok\\n', stderr: '', n: m.files.length }));`,
+    { eval: true },
+  );
   await new Promise<void>((resolve, reject) => {
     w.once('online', () => resolve());
     w.once('error', reject);
@@ -50,12 +57,18 @@ export async function run(): Promise<BenchResult> {
     const b: number[] = [];
     const c: number[] = [];
     // the interpreter's own work: one reused just-bash on this thread, as the shell ran before the pool
-    const inline = new Bash({ files: Object.fromEntries(FILES.map((f) => [`/workspace/${f.path}`, f.content])), cwd: '/workspace' });
+    const inline = new Bash({
+      files: Object.fromEntries(FILES.map((f) => [`/workspace/${f.path}`, f.content])),
+      cwd: '/workspace',
+    });
     for (let i = 0; i < CALLS + WARMUP; i++) {
       let t0 = performance.now();
       const r = await within(30_000, 'runVirtual(echo ok)', runVirtual(FILES, 'echo ok', OPTS));
       const ta = (performance.now() - t0) * 1000;
-      if (r.exitCode !== 0 || r.stdout !== 'ok\n') throw new Error(`bench: echo ok gave exit ${r.exitCode}, stdout ${JSON.stringify(r.stdout)}, stderr ${JSON.stringify(r.stderr)}`);
+      if (r.exitCode !== 0 || r.stdout !== 'ok\n')
+        throw new Error(
+          `bench: echo ok gave exit ${r.exitCode}, stdout ${JSON.stringify(r.stdout)}, stderr ${JSON.stringify(r.stderr)}`,
+        );
       t0 = performance.now();
       await within(30_000, 'the echo worker', floorWorker.roundTrip({ files: FILES, command: 'echo ok', ...OPTS }));
       const tb = (performance.now() - t0) * 1000;
@@ -70,11 +83,31 @@ export async function run(): Promise<BenchResult> {
     const interpreter = ms(quantile(c, 0.5));
     return {
       name: 'shell',
-      metrics: { echo_p50_ms: p50, echo_p99_ms: ms(quantile(a, 0.99)), worker_round_trip_p50_ms: floor, worker_round_trip_p99_ms: ms(quantile(b, 0.99)), inline_just_bash_p50_ms: interpreter, calls: CALLS },
+      metrics: {
+        echo_p50_ms: p50,
+        echo_p99_ms: ms(quantile(a, 0.99)),
+        worker_round_trip_p50_ms: floor,
+        worker_round_trip_p99_ms: ms(quantile(b, 0.99)),
+        inline_just_bash_p50_ms: interpreter,
+        calls: CALLS,
+      },
       figures: {
-        shell_echo: figure({ unit: 'ms', value: p50, floor, floorIs: 'bare worker_threads round trip of the same job to a warm worker', target: ['≤', 30], absolute: ['≤', 2] }),
+        shell_echo: figure({
+          unit: 'ms',
+          value: p50,
+          floor,
+          floorIs: 'bare worker_threads round trip of the same job to a warm worker',
+          target: ['≤', 30],
+          absolute: ['≤', 2],
+        }),
         // what the pool adds over the interpreter itself (copying the workspace in and out, the worker hop)
-        shell_vs_inline: figure({ unit: 'ms', value: p50, floor: interpreter, floorIs: 'the same echo ok on one reused just-bash on the calling thread (no isolation)', target: ['≤', 3] }),
+        shell_vs_inline: figure({
+          unit: 'ms',
+          value: p50,
+          floor: interpreter,
+          floorIs: 'the same echo ok on one reused just-bash on the calling thread (no isolation)',
+          target: ['≤', 3],
+        }),
       },
     };
   } finally {

@@ -1,7 +1,11 @@
 import { performance } from 'node:perf_hooks';
 
 /** Median of per-operation times (µs) over `samples` batches of `batch` operations. */
-export function medianUs(samples: number, batch: number, op: (i: number) => void): { median: number; p90: number; min: number } {
+export function medianUs(
+  samples: number,
+  batch: number,
+  op: (i: number) => void,
+): { median: number; p90: number; min: number } {
   const times: number[] = [];
   let i = 0;
   for (let s = 0; s < samples; s++) {
@@ -16,7 +20,12 @@ export function medianUs(samples: number, batch: number, op: (i: number) => void
  * Like {@link medianUs} for two operations, their batches interleaved (a, b, a, b, …) so that a noisy
  * neighbour slows both alike and their ratio stays meaningful; `batch` is one size for both or [a's, b's].
  */
-export function pairedMedianUs(samples: number, batch: number | [number, number], a: (i: number) => void, b: (i: number) => void): { a: { median: number; p90: number }; b: { median: number; p90: number } } {
+export function pairedMedianUs(
+  samples: number,
+  batch: number | [number, number],
+  a: (i: number) => void,
+  b: (i: number) => void,
+): { a: { median: number; p90: number }; b: { median: number; p90: number } } {
   const ta: number[] = [];
   const tb: number[] = [];
   const [na, nb] = typeof batch === 'number' ? [batch, batch] : batch;
@@ -30,7 +39,10 @@ export function pairedMedianUs(samples: number, batch: number | [number, number]
     for (let k = 0; k < nb; k++) b(ib++);
     tb.push(((performance.now() - t0) * 1000) / nb);
   }
-  return { a: { median: quantile(ta, 0.5), p90: quantile(ta, 0.9) }, b: { median: quantile(tb, 0.5), p90: quantile(tb, 0.9) } };
+  return {
+    a: { median: quantile(ta, 0.5), p90: quantile(ta, 0.9) },
+    b: { median: quantile(tb, 0.5), p90: quantile(tb, 0.9) },
+  };
 }
 
 /** The q-quantile (0 ≤ q ≤ 1) of `xs` by the nearest-rank rule; NaN for an empty list. */
@@ -88,12 +100,29 @@ export interface BenchResult {
 const meets = (cmp: Cmp, x: number, limit: number) => (cmp === '≤' ? x <= limit : x >= limit);
 
 /** Builds a {@link Figure}; `target` is on value ÷ floor, `absolute` (optional) on the value itself. */
-export function figure(f: { unit: string; value: number; floor: number; floorIs: string; target: [Cmp, number]; absolute?: [Cmp, number] }): Figure {
-  if (!(f.floor > 0) || !Number.isFinite(f.value)) throw new Error(`bad measurement: value ${f.value}, floor ${f.floor} (${f.floorIs})`);
+export function figure(f: {
+  unit: string;
+  value: number;
+  floor: number;
+  floorIs: string;
+  target: [Cmp, number];
+  absolute?: [Cmp, number];
+}): Figure {
+  if (!(f.floor > 0) || !Number.isFinite(f.value))
+    throw new Error(`bad measurement: value ${f.value}, floor ${f.floor} (${f.floorIs})`);
   const ratio = f.value / f.floor;
   const [cmp, limit] = f.target;
-  const out: Figure = { unit: f.unit, value: f.value, floor: f.floor, floor_is: f.floorIs, ratio, target: { cmp, ratio: limit }, ok: meets(cmp, ratio, limit) };
-  if (f.absolute) out.absolute = { cmp: f.absolute[0], value: f.absolute[1], ok: meets(f.absolute[0], f.value, f.absolute[1]) };
+  const out: Figure = {
+    unit: f.unit,
+    value: f.value,
+    floor: f.floor,
+    floor_is: f.floorIs,
+    ratio,
+    target: { cmp, ratio: limit },
+    ok: meets(cmp, ratio, limit),
+  };
+  if (f.absolute)
+    out.absolute = { cmp: f.absolute[0], value: f.absolute[1], ok: meets(f.absolute[0], f.value, f.absolute[1]) };
   return out;
 }
 
@@ -109,9 +138,13 @@ export function num(x: number): string {
 export function formatResult(r: BenchResult): string {
   const lines = [`\n# ${r.name}`];
   for (const [k, f] of Object.entries(r.figures)) {
-    const abs = f.absolute ? `; absolute ${f.absolute.cmp} ${num(f.absolute.value)} ${f.unit} ${f.absolute.ok ? 'met' : 'MISSED'}` : '';
+    const abs = f.absolute
+      ? `; absolute ${f.absolute.cmp} ${num(f.absolute.value)} ${f.unit} ${f.absolute.ok ? 'met' : 'MISSED'}`
+      : '';
     lines.push(`  ${k.padEnd(26)} ${num(f.value)} ${f.unit}  floor ${num(f.floor)} ${f.unit} (${f.floor_is})`);
-    lines.push(`  ${''.padEnd(26)} ratio ${num(f.ratio)}× (target ${f.target.cmp} ${f.target.ratio}×) ${f.ok ? 'met' : 'MISSED'}${abs}`);
+    lines.push(
+      `  ${''.padEnd(26)} ratio ${num(f.ratio)}× (target ${f.target.cmp} ${f.target.ratio}×) ${f.ok ? 'met' : 'MISSED'}${abs}`,
+    );
   }
   const shown = Object.entries(r.metrics);
   if (shown.length) lines.push('  metrics:');

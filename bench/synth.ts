@@ -18,7 +18,8 @@ const MOCK_TODAY = '2026-03-10';
 export async function run(): Promise<BenchResult> {
   const jobs = FAMILIES.flatMap((f) => DIFFICULTIES.map((d) => ({ family: f.name, difficulty: d })));
   // warm-up: jit and per-module caches
-  for (const j of jobs) await runGate({ raw: generateProcedural({ ...j, id: 'warm', seed: 0, mockToday: MOCK_TODAY }) });
+  for (const j of jobs)
+    await runGate({ raw: generateProcedural({ ...j, id: 'warm', seed: 0, mockToday: MOCK_TODAY }) });
   const full: number[] = []; // ms per task, per round
   const gen: number[] = [];
   const json: number[] = [];
@@ -26,7 +27,9 @@ export async function run(): Promise<BenchResult> {
   let released = 0;
   let chars = 0;
   for (let round = 0; round < ROUNDS; round++) {
-    const requests = Array.from({ length: SEEDS }, (_, s) => jobs.map((j) => ({ ...j, id: `bench_${s + 1}`, seed: s + 1 + round * 100, mockToday: MOCK_TODAY }))).flat();
+    const requests = Array.from({ length: SEEDS }, (_, s) =>
+      jobs.map((j) => ({ ...j, id: `bench_${s + 1}`, seed: s + 1 + round * 100, mockToday: MOCK_TODAY })),
+    ).flat();
     let [g, j, f] = [0, 0, 0];
     for (const r of requests) {
       const t0 = performance.now();
@@ -67,18 +70,43 @@ export async function run(): Promise<BenchResult> {
       file_generate_and_gate_ms_per_task: files.fullMs,
     },
     figures: {
-      synth_gate: figure({ unit: 'ms/task', value: fullMs, floor: genMs, floorIs: 'generation alone, same tasks', target: ['≤', 30] }),
-      synth_machine: figure({ unit: 'ms/task', value: fullMs, floor: jsonMs, floorIs: 'JSON stringify → parse → stringify of the same tasks', target: ['≤', 75] }),
+      synth_gate: figure({
+        unit: 'ms/task',
+        value: fullMs,
+        floor: genMs,
+        floorIs: 'generation alone, same tasks',
+        target: ['≤', 30],
+      }),
+      synth_machine: figure({
+        unit: 'ms/task',
+        value: fullMs,
+        floor: jsonMs,
+        floorIs: 'JSON stringify → parse → stringify of the same tasks',
+        target: ['≤', 75],
+      }),
       // resource-grounded tasks (workspace files: XLSX, DOCX, PDF, PPTX, CSV, config + shell) on their own;
       // the absolute target is 50 tasks/s, i.e. at most 20 ms per task through the full gate
-      synth_files: figure({ unit: 'ms/task', value: files.fullMs, floor: files.genMs, floorIs: 'generation + rendering the office fixtures alone, same file tasks', target: ['≤', 40], absolute: ['≤', 20] }),
+      synth_files: figure({
+        unit: 'ms/task',
+        value: files.fullMs,
+        floor: files.genMs,
+        floorIs: 'generation + rendering the office fixtures alone, same file tasks',
+        target: ['≤', 40],
+        absolute: ['≤', 20],
+      }),
     },
   };
 }
 
 // the families whose tasks live in workspace files, timed like the rest: generation plus rendering of the
 // fixtures (parse + prepare: the XLSX/DOCX/PDF/PPTX recipes become bytes) against generation + the full gate
-async function fileTasks(): Promise<{ families: number; tasks: number; released: number; genMs: number; fullMs: number }> {
+async function fileTasks(): Promise<{
+  families: number;
+  tasks: number;
+  released: number;
+  genMs: number;
+  fullMs: number;
+}> {
   const fams = FAMILIES.filter((f) => f.services.includes('workspace'));
   const jobs = fams.flatMap((f) => DIFFICULTIES.map((d) => ({ family: f.name, difficulty: d })));
   const gen: number[] = [];
@@ -86,7 +114,9 @@ async function fileTasks(): Promise<{ families: number; tasks: number; released:
   let tasks = 0;
   let released = 0;
   for (let round = 0; round < ROUNDS; round++) {
-    const requests = Array.from({ length: SEEDS }, (_, s) => jobs.map((j) => ({ ...j, id: `file_${s + 1}`, seed: s + 1 + round * 100, mockToday: MOCK_TODAY }))).flat();
+    const requests = Array.from({ length: SEEDS }, (_, s) =>
+      jobs.map((j) => ({ ...j, id: `file_${s + 1}`, seed: s + 1 + round * 100, mockToday: MOCK_TODAY })),
+    ).flat();
     let [g, f] = [0, 0];
     for (const r of requests) {
       const t0 = performance.now();

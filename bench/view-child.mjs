@@ -35,6 +35,9 @@ const floor_ms = performance.now() - t0;
 const server = await serveView(new ViewData(await findSources([runDir])), { port: 0 });
 process.on('SIGTERM', async () => {
   await server.close();
-  process.stdout.write(`${JSON.stringify({ max_rss_kb: process.resourceUsage().maxRSS, rss_kb: Math.round(process.memoryUsage().rss / 1024) })}\n`, () => process.exit(0));
+  process.stdout.write(
+    `${JSON.stringify({ max_rss_kb: process.resourceUsage().maxRSS, rss_kb: Math.round(process.memoryUsage().rss / 1024) })}\n`,
+    () => process.exit(0),
+  );
 });
 process.stdout.write(`${JSON.stringify({ url: server.url, floor_ms, lines, base_rss_kb })}\n`);

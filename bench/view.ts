@@ -35,19 +35,29 @@ export async function writeRun(dir: string): Promise<number> {
     const s = heads[i % heads.length]?.spec;
     return { id: `t${i}`, family: s?.family ?? 'x', capabilities: s?.labels.capabilities ?? [], spec_hash: 'bench' };
   });
-  await writeFile(join(dir, 'run.json'), JSON.stringify({ version: 1, config: { name: 'bench', tasks: labels, agent: { name: 'noisy' }, trials: TRIALS, seed: 5 }, status: 'done' }));
+  await writeFile(
+    join(dir, 'run.json'),
+    JSON.stringify({
+      version: 1,
+      config: { name: 'bench', tasks: labels, agent: { name: 'noisy' }, trials: TRIALS, seed: 5 },
+      status: 'done',
+    }),
+  );
   const out = createWriteStream(join(dir, 'trajectories.jsonl'));
   for (let i = 0; i < RECORDS; i++) {
     const task = Math.floor(i / TRIALS);
     const h = heads[(task * 7 + i) % heads.length] as { head: string };
-    if (!out.write(`${h.head},"kind":"trajectory","task_id":"t${task}","trial":${i % TRIALS},"version":1}\n`)) await new Promise<void>((r) => out.once('drain', r));
+    if (!out.write(`${h.head},"kind":"trajectory","task_id":"t${task}","trial":${i % TRIALS},"version":1}\n`))
+      await new Promise<void>((r) => out.once('drain', r));
   }
   await new Promise<void>((r) => out.end(r));
   return (await stat(join(dir, 'trajectories.jsonl'))).size;
 }
 
 function build(): string {
-  const r = spawnSync(process.execPath, ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.build.json'], { encoding: 'utf8' });
+  const r = spawnSync(process.execPath, ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.build.json'], {
+    encoding: 'utf8',
+  });
   if (r.status !== 0) throw new Error(`npm run build failed: ${r.stdout}${r.stderr}`);
   return resolve('dist');
 }
@@ -55,7 +65,14 @@ function build(): string {
 /** What a browser fetches to show the run page, in order; the total time. */
 async function openRunPage(url: string): Promise<number> {
   const t0 = performance.now();
-  for (const path of ['', 'assets/app.js', 'api/sources', 'api/runs/bench', 'api/runs/bench/tasks?offset=0&limit=50', 'api/runs/bench/trials?offset=0&limit=50']) {
+  for (const path of [
+    '',
+    'assets/app.js',
+    'api/sources',
+    'api/runs/bench',
+    'api/runs/bench/tasks?offset=0&limit=50',
+    'api/runs/bench/trials?offset=0&limit=50',
+  ]) {
     const res = await fetch(`${url}${path}`);
     if (!res.ok) throw new Error(`GET /${path}: ${res.status} ${await res.text()}`);
     await res.arrayBuffer();
@@ -76,7 +93,12 @@ export async function run(): Promise<BenchResult> {
     const proc = spawn(process.execPath, ['bench/view-child.mjs', dist, dir], { stdio: ['ignore', 'pipe', 'inherit'] });
     child = proc;
     const lines = createInterface({ input: proc.stdout })[Symbol.asyncIterator]();
-    const ready = JSON.parse(((await lines.next()).value as string) ?? '{}') as { url: string; floor_ms: number; lines: number; base_rss_kb: number };
+    const ready = JSON.parse(((await lines.next()).value as string) ?? '{}') as {
+      url: string;
+      floor_ms: number;
+      lines: number;
+      base_rss_kb: number;
+    };
     if (ready.lines !== RECORDS) throw new Error(`view child: counted ${ready.lines} lines, expected ${RECORDS}`);
     const cold = await openRunPage(ready.url);
     const warm = await openRunPage(ready.url);
@@ -92,11 +114,35 @@ export async function run(): Promise<BenchResult> {
     const baseMb = ready.base_rss_kb / 1024;
     return {
       name: 'view',
-      metrics: { records: RECORDS, input_mb: bytes / 1e6, cold_open_ms: cold, warm_open_ms: warm, trial_page_ms: trialMs, newline_pass_ms: ready.floor_ms, peak_rss_mb: rssMb, base_rss_mb: baseMb, rss_at_exit_mb: end.rss_kb / 1024 },
+      metrics: {
+        records: RECORDS,
+        input_mb: bytes / 1e6,
+        cold_open_ms: cold,
+        warm_open_ms: warm,
+        trial_page_ms: trialMs,
+        newline_pass_ms: ready.floor_ms,
+        peak_rss_mb: rssMb,
+        base_rss_mb: baseMb,
+        rss_at_exit_mb: end.rss_kb / 1024,
+      },
       figures: {
         // the first open indexes every line: it cannot be cheaper than reading the file and finding its newlines
-        view_open_run: figure({ unit: 'ms', value: cold, floor: ready.floor_ms, floorIs: 'read trajectories.jsonl in 4 MB chunks + find newlines, same process', target: ['≤', 5], absolute: ['≤', 2000] }),
-        view_peak_rss: figure({ unit: 'MB', value: rssMb, floor: baseMb, floorIs: 'RSS of the same process with the viewer loaded, before indexing', target: ['≤', 3], absolute: ['≤', 300] }),
+        view_open_run: figure({
+          unit: 'ms',
+          value: cold,
+          floor: ready.floor_ms,
+          floorIs: 'read trajectories.jsonl in 4 MB chunks + find newlines, same process',
+          target: ['≤', 5],
+          absolute: ['≤', 2000],
+        }),
+        view_peak_rss: figure({
+          unit: 'MB',
+          value: rssMb,
+          floor: baseMb,
+          floorIs: 'RSS of the same process with the viewer loaded, before indexing',
+          target: ['≤', 3],
+          absolute: ['≤', 300],
+        }),
       },
     };
   } finally {

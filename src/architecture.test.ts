@@ -31,7 +31,8 @@ function sourceFiles(dir: string): string[] {
 }
 
 // static imports and re-exports (type-only ones too: a type circle is still a circle of concepts) and import()
-const IMPORT = /(?:^|\n)\s*(?:import|export)\s+(?:type\s+)?(?:[^'";]*?\s+from\s+)?['"](\.[^'"]+)['"]|import\(\s*['"](\.[^'"]+)['"]\s*\)/g;
+const IMPORT =
+  /(?:^|\n)\s*(?:import|export)\s+(?:type\s+)?(?:[^'";]*?\s+from\s+)?['"](\.[^'"]+)['"]|import\(\s*['"](\.[^'"]+)['"]\s*\)/g;
 
 function importGraph(files: readonly string[]): Map<string, string[]> {
   const known = new Set(files);
@@ -91,7 +92,11 @@ describe('layers (docs/architecture.md) hold in the code', () => {
 
   it('every folder of src/ has a row in the diagram', () => {
     const folders = readdirSync(SRC).filter((n) => statSync(join(SRC, n)).isDirectory());
-    assert.deepEqual(folders.filter((d) => !rank.has(d)), [], 'add these folders to the "## Layers" diagram of docs/architecture.md');
+    assert.deepEqual(
+      folders.filter((d) => !rank.has(d)),
+      [],
+      'add these folders to the "## Layers" diagram of docs/architecture.md',
+    );
   });
 
   it('no module imports from a layer above its own (src/index.ts, the public API, may import any)', () => {
@@ -99,23 +104,37 @@ describe('layers (docs/architecture.md) hold in the code', () => {
     for (const [f, targets] of graph) {
       const from = layerOf(f);
       if (f === join(SRC, 'index.ts')) continue;
-      for (const t of targets) if ((rank.get(layerOf(t)) ?? 0) > (rank.get(from) ?? 0)) upward.push(`${relative(SRC, f)} → ${relative(SRC, t)}`);
+      for (const t of targets)
+        if ((rank.get(layerOf(t)) ?? 0) > (rank.get(from) ?? 0))
+          upward.push(`${relative(SRC, f)} → ${relative(SRC, t)}`);
     }
     assert.deepEqual(upward, []);
   });
 
   it('no import cycles, type-only imports included', () => {
-    assert.deepEqual(cycles(graph).map((c) => c.map((f) => relative(SRC, f)).join(' ⇄ ')), []);
+    assert.deepEqual(
+      cycles(graph).map((c) => c.map((f) => relative(SRC, f)).join(' ⇄ ')),
+      [],
+    );
   });
 
   it('no shipped module imports a test helper (the build leaves them out of dist/)', () => {
     const all = importGraph(files);
-    const bad = shipped.flatMap((f) => (all.get(f) ?? []).filter((t) => isTestSupport(relative(SRC, t))).map((t) => `${relative(SRC, f)} → ${relative(SRC, t)}`));
+    const bad = shipped.flatMap((f) =>
+      (all.get(f) ?? [])
+        .filter((t) => isTestSupport(relative(SRC, t)))
+        .map((t) => `${relative(SRC, f)} → ${relative(SRC, t)}`),
+    );
     assert.deepEqual(bad, []);
   });
 
   it('the checker itself finds a cycle and an upward import', () => {
-    const g = new Map([['a', ['b']], ['b', ['c']], ['c', ['a']], ['d', ['a']]]);
+    const g = new Map([
+      ['a', ['b']],
+      ['b', ['c']],
+      ['c', ['a']],
+      ['d', ['a']],
+    ]);
     assert.deepEqual(cycles(g), [['a', 'b', 'c']]);
     assert.ok((rank.get('cli') ?? 0) > (rank.get('spec') ?? 0));
   });

@@ -10,8 +10,23 @@ const here = fileURLToPath(new URL('.', import.meta.url));
 
 /** Bundles web/src; returns the files' text ({'app.js': …, 'app.css': …}) and writes them unless write is false. */
 export async function buildWeb({ write = true } = {}) {
-  const common = { bundle: true, minify: true, legalComments: 'eof', write: false, logLevel: 'warning', absWorkingDir: here };
-  const js = await esbuild.build({ ...common, entryPoints: ['src/main.tsx'], format: 'esm', target: ['chrome110', 'firefox110', 'safari16'], jsx: 'automatic', jsxImportSource: 'preact', outfile: 'bundle/app.js' });
+  const common = {
+    bundle: true,
+    minify: true,
+    legalComments: 'eof',
+    write: false,
+    logLevel: 'warning',
+    absWorkingDir: here,
+  };
+  const js = await esbuild.build({
+    ...common,
+    entryPoints: ['src/main.tsx'],
+    format: 'esm',
+    target: ['chrome110', 'firefox110', 'safari16'],
+    jsx: 'automatic',
+    jsxImportSource: 'preact',
+    outfile: 'bundle/app.js',
+  });
   const css = await esbuild.build({ ...common, entryPoints: ['src/style.css'], outfile: 'bundle/app.css' });
   const files = { 'app.js': js.outputFiles[0].text, 'app.css': css.outputFiles[0].text };
   if (write) {
@@ -23,5 +38,6 @@ export async function buildWeb({ write = true } = {}) {
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const files = await buildWeb();
-  for (const [name, text] of Object.entries(files)) process.stdout.write(`web/bundle/${name}: ${(Buffer.byteLength(text) / 1024).toFixed(1)} KB\n`);
+  for (const [name, text] of Object.entries(files))
+    process.stdout.write(`web/bundle/${name}: ${(Buffer.byteLength(text) / 1024).toFixed(1)} KB\n`);
 }

@@ -31,14 +31,25 @@ const reference: TaskSpecInput['reference'] = [
 const checks: TaskSpecInput['checks'] = [
   { id: 'listed', kind: 'tool_called', tool: 'todo_list_tasks', weight: 0.2 },
   { id: 'read', kind: 'tool_arg', tool: 'todo_get_task', arg: 'task_id', accept: ['todo_001'], weight: 0.3 },
-  { id: 'done', kind: 'state_equals', service: 'todo', collection: 'tasks', record_id: 'todo_001', field: 'status', value: 'completed', weight: 0.5 },
+  {
+    id: 'done',
+    kind: 'state_equals',
+    service: 'todo',
+    collection: 'tasks',
+    record_id: 'todo_001',
+    field: 'status',
+    value: 'completed',
+    weight: 0.5,
+  },
 ];
-const make = (fields: Partial<TaskSpecInput> = {}) => makeSpec({ services: ['todo'], fixtures, reference, checks, ...fields });
+const make = (fields: Partial<TaskSpecInput> = {}) =>
+  makeSpec({ services: ['todo'], fixtures, reference, checks, ...fields });
 const spec = make();
 
 const assistants = (t: Trajectory) => t.events.filter((e): e is AssistantEvent => e.type === 'assistant');
 const tools = (t: Trajectory) => t.events.filter((e): e is ToolEvent => e.type === 'tool');
-const callsOf = (t: Trajectory) => assistants(t).flatMap((e) => e.tool_calls.map((c) => ({ name: c.name, args: c.args })));
+const callsOf = (t: Trajectory) =>
+  assistants(t).flatMap((e) => e.tool_calls.map((c) => ({ name: c.name, args: c.args })));
 const endOf = (t: Trajectory) => t.events.at(-1);
 const agentOf = (name: string, next: Agent['next']): Agent => ({ name, config: { name }, next });
 
@@ -97,12 +108,27 @@ describe('referenceAgent', () => {
       { name: 'todo_get_task', args: { task_id: 'todo_001' } },
       { name: 'todo_update_task', args: { task_id: 'todo_001', status: 'completed' } },
     ]);
-    assert.deepEqual(assistants(t).map((e) => e.text ?? null), [null, 'Reading the report task.', null, 'Completed todo_001.']);
+    assert.deepEqual(
+      assistants(t).map((e) => e.text ?? null),
+      [null, 'Reading the report task.', null, 'Completed todo_001.'],
+    );
     assert.deepEqual(endOf(t), { type: 'episode_end', reason: 'agent_done', turns: 4 });
     const start = t.events[0];
     assert.equal(start?.type, 'episode_start');
     assert.match(start?.type === 'episode_start' ? start.spec_hash : '', /^[0-9a-f]{64}$/);
-    assert.deepEqual({ ...start, spec_hash: '' }, { type: 'episode_start', task_id: 'test_task', trial: 0, seed: 0, spec_hash: '', mock_today: '2026-03-10T09:00:00Z', agent: { name: 'reference', retries: 3 }, tools: ['todo_list_tasks', 'todo_get_task', 'todo_create_task', 'todo_update_task', 'todo_delete_task'] });
+    assert.deepEqual(
+      { ...start, spec_hash: '' },
+      {
+        type: 'episode_start',
+        task_id: 'test_task',
+        trial: 0,
+        seed: 0,
+        spec_hash: '',
+        mock_today: '2026-03-10T09:00:00Z',
+        agent: { name: 'reference', retries: 3 },
+        tools: ['todo_list_tasks', 'todo_get_task', 'todo_create_task', 'todo_update_task', 'todo_delete_task'],
+      },
+    );
     assert.deepEqual(t.events[1], { type: 'user', text: 'Do the thing.', source: 'request' });
     assert.equal(t.grade?.score, 1);
   });
@@ -111,7 +137,11 @@ describe('referenceAgent', () => {
     const faulty = make({ errors: { rate: 0.5 } });
     const twice = seedWhere(faulty, 3, (f) => retryable(f[0]) && retryable(f[1]) && f[2] === undefined);
     const run = async (retries?: number) => {
-      const t = await runEpisode({ spec: faulty, agent: referenceAgent(faulty, retries === undefined ? {} : { retries }), seed: twice });
+      const t = await runEpisode({
+        spec: faulty,
+        agent: referenceAgent(faulty, retries === undefined ? {} : { retries }),
+        seed: twice,
+      });
       return t.audit.calls.slice(0, 3).map((c) => `${c.tool}:${c.ok}`);
     };
     assert.deepEqual(await run(), ['todo_list_tasks:false', 'todo_list_tasks:false', 'todo_list_tasks:true']);
@@ -120,7 +150,10 @@ describe('referenceAgent', () => {
 
     const four = seedWhere(faulty, 4, (f) => f.every(retryable));
     const t = await runEpisode({ spec: faulty, agent: referenceAgent(faulty), seed: four });
-    assert.deepEqual(t.audit.calls.slice(0, 5).map((c) => c.tool), ['todo_list_tasks', 'todo_list_tasks', 'todo_list_tasks', 'todo_list_tasks', 'todo_get_task']);
+    assert.deepEqual(
+      t.audit.calls.slice(0, 5).map((c) => c.tool),
+      ['todo_list_tasks', 'todo_list_tasks', 'todo_list_tasks', 'todo_list_tasks', 'todo_get_task'],
+    );
     assert.deepEqual(t.events[0]?.type === 'episode_start' && t.events[0].agent, { name: 'reference', retries: 3 });
   });
 
@@ -137,7 +170,8 @@ describe('referenceAgent', () => {
 });
 
 describe('noisyAgent', () => {
-  const noisy = (o: Parameters<typeof noisyAgent>[1], s: TaskSpec = spec) => runEpisode({ spec: s, agent: noisyAgent(s, o), seed: o?.seed ?? 0, trial: o?.trial ?? 0 });
+  const noisy = (o: Parameters<typeof noisyAgent>[1], s: TaskSpec = spec) =>
+    runEpisode({ spec: s, agent: noisyAgent(s, o), seed: o?.seed ?? 0, trial: o?.trial ?? 0 });
 
   it('is deterministic for the same spec, seed, trial, skip and swap, and differs across trials', async () => {
     const o = { seed: 3, trial: 1, skip: 0.4, swap: 0.4 };
@@ -149,15 +183,32 @@ describe('noisyAgent', () => {
 
   it('records its parameters in episode_start.agent', async () => {
     const t = await noisy({ seed: 3, trial: 1, skip: 0.4, swap: 0.25 });
-    assert.deepEqual(t.events[0]?.type === 'episode_start' && t.events[0].agent, { name: 'noisy', retries: 3, seed: 3, trial: 1, skip: 0.4, swap: 0.25 });
+    assert.deepEqual(t.events[0]?.type === 'episode_start' && t.events[0].agent, {
+      name: 'noisy',
+      retries: 3,
+      seed: 3,
+      trial: 1,
+      skip: 0.4,
+      swap: 0.25,
+    });
     const d = await noisy({});
-    assert.deepEqual(d.events[0]?.type === 'episode_start' && d.events[0].agent, { name: 'noisy', retries: 3, seed: 0, trial: 0, skip: 0.15, swap: 0.15 });
+    assert.deepEqual(d.events[0]?.type === 'episode_start' && d.events[0].agent, {
+      name: 'noisy',
+      retries: 3,
+      seed: 0,
+      trial: 0,
+      skip: 0.15,
+      swap: 0.15,
+    });
   });
 
   it('with skip=1 makes no calls and still gives its final answer', async () => {
     const t = await noisy({ seed: 5, skip: 1, swap: 0 });
     assert.deepEqual(t.audit.calls, []);
-    assert.deepEqual(assistants(t).map((e) => e.tool_calls.length), [0]);
+    assert.deepEqual(
+      assistants(t).map((e) => e.tool_calls.length),
+      [0],
+    );
     assert.equal(assistants(t)[0]?.text, 'Reading the report task.\nCompleted todo_001.');
     assert.deepEqual(endOf(t), { type: 'episode_end', reason: 'agent_done', turns: 1 });
   });
@@ -165,7 +216,10 @@ describe('noisyAgent', () => {
   it('with swap=1 replaces the id by a distractor from the same fixture collection', async () => {
     for (let trial = 0; trial < 4; trial++) {
       const calls = callsOf(await noisy({ seed: 2, trial, skip: 0, swap: 1 }));
-      assert.deepEqual(calls.map((c) => c.name), ['todo_list_tasks', 'todo_get_task', 'todo_update_task']);
+      assert.deepEqual(
+        calls.map((c) => c.name),
+        ['todo_list_tasks', 'todo_get_task', 'todo_update_task'],
+      );
       assert.deepEqual(calls[0]?.args, {});
       for (const c of calls.slice(1)) {
         const args = c.args as { task_id: string; status?: string };
@@ -185,18 +239,33 @@ describe('noisyAgent', () => {
       ],
       checks: [
         { id: 'asked', kind: 'asked_user', weight: 0.5 },
-        { id: 'done', kind: 'state_equals', service: 'todo', collection: 'tasks', record_id: 'todo_001', field: 'status', value: 'completed', weight: 0.5 },
+        {
+          id: 'done',
+          kind: 'state_equals',
+          service: 'todo',
+          collection: 'tasks',
+          record_id: 'todo_001',
+          field: 'status',
+          value: 'completed',
+          weight: 0.5,
+        },
       ],
     });
     const user = (): UserSimulator => ({
       name: 'fake',
       config: {},
-      respond: async (v) => (v.history.at(-1)?.type === 'assistant' && /\?/.test((v.history.at(-1) as AssistantEvent).text ?? '') ? { text: 'todo_001', done: false } : { done: true }),
+      respond: async (v) =>
+        v.history.at(-1)?.type === 'assistant' && /\?/.test((v.history.at(-1) as AssistantEvent).text ?? '')
+          ? { text: 'todo_001', done: false }
+          : { done: true },
     });
     const ref = await runEpisode({ spec: asking, agent: referenceAgent(asking), user: user() });
     const noisyRun = await runEpisode({ spec: asking, agent: noisyAgent(asking, { skip: 0, swap: 0 }), user: user() });
     assert.equal(ref.grade?.score, 1);
-    assert.deepEqual(assistants(noisyRun).map((e) => [e.text ?? null, e.tool_calls.length]), assistants(ref).map((e) => [e.text ?? null, e.tool_calls.length]));
+    assert.deepEqual(
+      assistants(noisyRun).map((e) => [e.text ?? null, e.tool_calls.length]),
+      assistants(ref).map((e) => [e.text ?? null, e.tool_calls.length]),
+    );
     assert.equal(noisyRun.grade?.score, 1);
   });
 });
@@ -218,8 +287,14 @@ describe('runEpisode endings', () => {
   });
 
   it('a long shell command stops by the episode deadline instead of running past it', async () => {
-    const sleeper = agentOf('sleeper', async () => ({ tool_calls: [{ name: 'shell', args: { command: 'sleep 20', timeout_seconds: 60 } }] }));
-    const ws = makeSpec({ services: ['workspace'], fixtures: { workspace: { files: { 'a.txt': 'x' } } }, limits: { timeout_s: 1 } });
+    const sleeper = agentOf('sleeper', async () => ({
+      tool_calls: [{ name: 'shell', args: { command: 'sleep 20', timeout_seconds: 60 } }],
+    }));
+    const ws = makeSpec({
+      services: ['workspace'],
+      fixtures: { workspace: { files: { 'a.txt': 'x' } } },
+      limits: { timeout_s: 1 },
+    });
     const started = Date.now();
     const t = await runEpisode({ spec: ws, agent: sleeper });
     assert.ok(Date.now() - started < 6_000, `took ${Date.now() - started} ms`);
@@ -234,7 +309,12 @@ describe('runEpisode endings', () => {
       return { tool_calls: [{ name: 'todo_list_tasks', args: {} }] };
     });
     const t = await runEpisode({ spec, agent: failing });
-    assert.deepEqual(endOf(t), { type: 'episode_end', reason: 'agent_error', turns: 1, error: 'model returned garbage' });
+    assert.deepEqual(endOf(t), {
+      type: 'episode_end',
+      reason: 'agent_error',
+      turns: 1,
+      error: 'model returned garbage',
+    });
     assert.equal(t.audit.calls.length, 1);
   });
 
@@ -243,21 +323,42 @@ describe('runEpisode endings', () => {
       throw new InfraError('endpoint unreachable after 3 retries');
     });
     const t = await runEpisode({ spec, agent: down });
-    assert.deepEqual(endOf(t), { type: 'episode_end', reason: 'infra_error', turns: 0, error: 'endpoint unreachable after 3 retries' });
+    assert.deepEqual(endOf(t), {
+      type: 'episode_end',
+      reason: 'infra_error',
+      turns: 0,
+      error: 'endpoint unreachable after 3 retries',
+    });
   });
 
   it('generates missing tool-call ids and keeps given ones', async () => {
     const agent = scriptedAgent(
       'ids',
       [
-        { tool_calls: [{ name: 'todo_list_tasks', args: {} }, { id: 'mine', name: 'todo_get_task', args: { task_id: 'todo_001' } }] },
-        { tool_calls: [{ name: 'todo_get_task', args: { task_id: 'todo_002' } }, { name: 'nope', args: {} }] },
+        {
+          tool_calls: [
+            { name: 'todo_list_tasks', args: {} },
+            { id: 'mine', name: 'todo_get_task', args: { task_id: 'todo_001' } },
+          ],
+        },
+        {
+          tool_calls: [
+            { name: 'todo_get_task', args: { task_id: 'todo_002' } },
+            { name: 'nope', args: {} },
+          ],
+        },
       ],
       { retries: 0 },
     );
     const t = await runEpisode({ spec, agent });
-    assert.deepEqual(assistants(t).flatMap((e) => e.tool_calls.map((c) => c.id)), ['call_1_1', 'mine', 'call_2_1', 'call_2_2']);
-    assert.deepEqual(tools(t).map((e) => e.call_id), ['call_1_1', 'mine', 'call_2_1', 'call_2_2']);
+    assert.deepEqual(
+      assistants(t).flatMap((e) => e.tool_calls.map((c) => c.id)),
+      ['call_1_1', 'mine', 'call_2_1', 'call_2_2'],
+    );
+    assert.deepEqual(
+      tools(t).map((e) => e.call_id),
+      ['call_1_1', 'mine', 'call_2_1', 'call_2_2'],
+    );
     assert.equal(tools(t)[3]?.error?.code, 'unknown_tool');
   });
 });
@@ -297,21 +398,57 @@ describe('user simulator seam', () => {
         return { text: 'The report one.', done: false };
       },
     };
-    const agent = scriptedAgent('asker', [{ text: 'Which task?', tool_calls: [] }, { text: 'Completing todo_001.', tool_calls: [] }], { retries: 0 });
+    const agent = scriptedAgent(
+      'asker',
+      [
+        { text: 'Which task?', tool_calls: [] },
+        { text: 'Completing todo_001.', tool_calls: [] },
+      ],
+      { retries: 0 },
+    );
     const t = await runEpisode({ spec, agent, user });
     assert.deepEqual(
-      t.events.slice(1).map((e) => (e.type === 'user' ? `user/${e.source}: ${e.text}` : e.type === 'assistant' ? `assistant: ${e.text}` : e.type)),
-      ['user/request: Do the thing.', 'assistant: Which task?', 'user/sim: The report one.', 'assistant: Completing todo_001.', 'episode_end'],
+      t.events
+        .slice(1)
+        .map((e) =>
+          e.type === 'user' ? `user/${e.source}: ${e.text}` : e.type === 'assistant' ? `assistant: ${e.text}` : e.type,
+        ),
+      [
+        'user/request: Do the thing.',
+        'assistant: Which task?',
+        'user/sim: The report one.',
+        'assistant: Completing todo_001.',
+        'episode_end',
+      ],
     );
     assert.deepEqual(endOf(t), { type: 'episode_end', reason: 'user_done', turns: 2 });
-    assert.deepEqual(t.events[0]?.type === 'episode_start' && t.events[0].user, { name: 'fake-user', persona: 'terse' });
-    assert.deepEqual(views.map((v) => v.turn), [1, 2]);
+    assert.deepEqual(t.events[0]?.type === 'episode_start' && t.events[0].user, {
+      name: 'fake-user',
+      persona: 'terse',
+    });
+    assert.deepEqual(
+      views.map((v) => v.turn),
+      [1, 2],
+    );
     assert.equal(views[0]?.history.at(-1)?.type, 'assistant');
   });
 
   it('a failing user simulator is infra_error, not user_done', async () => {
-    const user: UserSimulator = { name: 'broken', config: {}, respond: async () => Promise.reject(new Error('sim crashed')) };
-    const t = await runEpisode({ spec, agent: scriptedAgent('a', [{ text: 'Which?', tool_calls: [] }], { retries: 0 }), user });
-    assert.deepEqual(endOf(t), { type: 'episode_end', reason: 'infra_error', turns: 1, error: 'user simulator: sim crashed' });
+    const user: UserSimulator = {
+      name: 'broken',
+      config: {},
+      respond: async () => Promise.reject(new Error('sim crashed')),
+    };
+    const t = await runEpisode({
+      spec,
+      agent: scriptedAgent('a', [{ text: 'Which?', tool_calls: [] }], { retries: 0 }),
+      user,
+    });
+    assert.deepEqual(endOf(t), {
+      type: 'episode_end',
+      reason: 'infra_error',
+      turns: 1,
+      error: 'user simulator: sim crashed',
+    });
   });
 });

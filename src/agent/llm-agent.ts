@@ -15,7 +15,9 @@ export interface LlmAgentOptions {
 
 /** The standard system prompt: an assistant working in these services, on the task's mock date. */
 export function systemPrompt(view: AgentView): string {
-  const services = [...new Set(view.tools.map((t) => resolveTool(t.name)?.service.name).filter((s): s is string => !!s))].map((s) => `- ${s}: ${getService(s)?.description ?? ''}`);
+  const services = [
+    ...new Set(view.tools.map((t) => resolveTool(t.name)?.service.name).filter((s): s is string => !!s)),
+  ].map((s) => `- ${s}: ${getService(s)?.description ?? ''}`);
   return [
     'You are an AI coworker working in the business applications listed below on behalf of the user.',
     `Today is ${view.mockToday.slice(0, 10)} (${view.mockToday}); treat this as the current date and time.`,
@@ -34,9 +36,18 @@ export function historyMessages(history: readonly TrajectoryEvent[], maxObs: num
   for (const e of history) {
     if (e.type === 'user') out.push({ role: 'user', content: e.text });
     else if (e.type === 'assistant') {
-      out.push({ role: 'assistant', content: e.text ?? null, ...(e.tool_calls.length ? { tool_calls: e.tool_calls.map((c) => ({ id: c.id, name: c.name, arguments: c.args })) } : {}) });
+      out.push({
+        role: 'assistant',
+        content: e.text ?? null,
+        ...(e.tool_calls.length
+          ? { tool_calls: e.tool_calls.map((c) => ({ id: c.id, name: c.name, arguments: c.args })) }
+          : {}),
+      });
     } else if (e.type === 'tool') {
-      const content = e.content.length > maxObs ? `${e.content.slice(0, maxObs)}\n...[truncated: ${e.content.length - maxObs} more characters]` : e.content;
+      const content =
+        e.content.length > maxObs
+          ? `${e.content.slice(0, maxObs)}\n...[truncated: ${e.content.length - maxObs} more characters]`
+          : e.content;
       out.push({ role: 'tool', tool_call_id: e.call_id, content });
     }
     // patch events (the user's own changes) are not messages; the agent sees their effect through tools
@@ -67,8 +78,15 @@ export function llmAgent(model: ChatModel, opts: LlmAgentOptions = {}): Agent {
     name: 'llm',
     config: { name: 'llm', model: model.id, params, max_observation_chars: maxObs },
     async next(view, signal): Promise<AgentTurn> {
-      const messages: ChatMessage[] = [{ role: 'system', content: opts.systemPrompt ?? systemPrompt(view) }, ...historyMessages(view.history, maxObs)];
-      const tools = view.tools.map((t) => ({ name: t.name, description: t.description, parameters: toolJsonSchema(t) }));
+      const messages: ChatMessage[] = [
+        { role: 'system', content: opts.systemPrompt ?? systemPrompt(view) },
+        ...historyMessages(view.history, maxObs),
+      ];
+      const tools = view.tools.map((t) => ({
+        name: t.name,
+        description: t.description,
+        parameters: toolJsonSchema(t),
+      }));
       let res: ChatResult;
       try {
         res = await model.chat(messages, tools, params, signal);

@@ -66,7 +66,13 @@ function foldText(turns: ScriptTurn[]): ScriptTurn[] {
 
 // replace one id-like argument (a collection's id field or an email address found in the fixtures)
 // by the same field of another record of that collection
-function substitute(spec: TaskSpec, tool: string, args: Record<string, unknown>, u: number, rng: Rng): Record<string, unknown> {
+function substitute(
+  spec: TaskSpec,
+  tool: string,
+  args: Record<string, unknown>,
+  u: number,
+  rng: Rng,
+): Record<string, unknown> {
   const service = resolveTool(tool)?.service.name;
   const options: { key: string; index?: number; values: string[] }[] = [];
   for (const [key, value] of Object.entries(args ?? {})) {
@@ -99,7 +105,13 @@ function alternatives(spec: TaskSpec, value: string, service: string | undefined
       for (const row of rows as Record<string, unknown>[]) {
         for (const [field, v] of Object.entries(row)) {
           if (v !== value || !(isIdField(svc, rows, field) || value.includes('@'))) continue;
-          const alts = [...new Set(rows.map((r) => (r as Record<string, unknown>)[field]).filter((x): x is string => typeof x === 'string' && x !== value))];
+          const alts = [
+            ...new Set(
+              rows
+                .map((r) => (r as Record<string, unknown>)[field])
+                .filter((x): x is string => typeof x === 'string' && x !== value),
+            ),
+          ];
           if (alts.length) return alts;
         }
       }

@@ -67,7 +67,11 @@ export class TrajectoryRecorder {
   /** Records an assistant turn; tool calls get ids when they have none. */
   assistant(turn: AgentTurn): { id: string; name: string; args: unknown }[] {
     this.turns++;
-    const calls = turn.tool_calls.map((c, i) => ({ id: c.id ?? `call_${this.turns}_${i + 1}`, name: c.name, args: c.args ?? {} }));
+    const calls = turn.tool_calls.map((c, i) => ({
+      id: c.id ?? `call_${this.turns}_${i + 1}`,
+      name: c.name,
+      args: c.args ?? {},
+    }));
     this.events.push({
       type: 'assistant',
       ...(turn.text ? { text: turn.text } : {}),
@@ -106,13 +110,28 @@ export class TrajectoryRecorder {
   }
 
   /** Ends the episode (once) and returns the trajectory, graded unless `noGrade`. */
-  async finish(reason: EndReason, opts: { error?: string; judge?: Judge; noGrade?: boolean } = {}): Promise<Trajectory> {
+  async finish(
+    reason: EndReason,
+    opts: { error?: string; judge?: Judge; noGrade?: boolean } = {},
+  ): Promise<Trajectory> {
     if (!this.#ended) {
       this.#ended = true;
-      this.events.push({ type: 'episode_end', reason, turns: this.turns, ...(opts.error ? { error: opts.error } : {}) });
+      this.events.push({
+        type: 'episode_end',
+        reason,
+        turns: this.turns,
+        ...(opts.error ? { error: opts.error } : {}),
+      });
     }
     const audit = { ...this.episode.audit(), state: this.episode.changedState() } as Trajectory['audit'];
-    const t: Trajectory = { kind: 'trajectory', version: 1, task_id: this.spec.id, trial: this.trial, events: this.events, audit };
+    const t: Trajectory = {
+      kind: 'trajectory',
+      version: 1,
+      task_id: this.spec.id,
+      trial: this.trial,
+      events: this.events,
+      audit,
+    };
     if (!opts.noGrade) t.grade = await grade(this.spec, t, opts.judge ? { judge: opts.judge } : {});
     return t;
   }

@@ -22,7 +22,8 @@ export function referenceTurns(steps: TaskSpec['reference']): ScriptTurn[] {
   };
   for (const step of steps) {
     if ('say' in step) text.push(step.say);
-    else if ('ask' in step) turns.push({ text: [flush(), step.ask].filter(Boolean).join('\n'), tool_calls: [], ask: true });
+    else if ('ask' in step)
+      turns.push({ text: [flush(), step.ask].filter(Boolean).join('\n'), tool_calls: [], ask: true });
     else {
       const t = flush();
       turns.push({ ...(t ? { text: t } : {}), tool_calls: [{ name: step.call, args: step.args }] });
@@ -45,7 +46,11 @@ export function referenceAgent(spec: TaskSpec, opts: ReferenceOptions = {}): Age
 }
 
 /** Plays a fixed list of turns, repeating a turn whose single call hit a retryable fault. */
-export function scriptedAgent(name: string, turns: readonly AgentTurn[], config: { retries: number } & Record<string, unknown>): Agent {
+export function scriptedAgent(
+  name: string,
+  turns: readonly AgentTurn[],
+  config: { retries: number } & Record<string, unknown>,
+): Agent {
   let i = 0;
   let retried = 0;
   return {

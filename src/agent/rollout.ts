@@ -37,7 +37,9 @@ export async function runEpisode(opts: RunEpisodeOptions): Promise<Trajectory> {
   // one timer per episode: it aborts whatever the agent or user is waiting on
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), spec.limits.timeout_s * 1000);
-  const timedOut = new Promise<never>((_, reject) => controller.signal.addEventListener('abort', () => reject(new DeadlineError('wall timeout')), { once: true }));
+  const timedOut = new Promise<never>((_, reject) =>
+    controller.signal.addEventListener('abort', () => reject(new DeadlineError('wall timeout')), { once: true }),
+  );
   timedOut.catch(() => {});
   const withDeadline = <T>(p: Promise<T>): Promise<T> => Promise.race([p, timedOut]);
   let reason: EndReason | undefined;
@@ -57,7 +59,13 @@ export async function runEpisode(opts: RunEpisodeOptions): Promise<Trajectory> {
       reason = 'timeout';
       break;
     }
-    const view: AgentView = { request: spec.request, mockToday: spec.mock_today, tools: episode.tools, history: rec.events, turn: rec.turns };
+    const view: AgentView = {
+      request: spec.request,
+      mockToday: spec.mock_today,
+      tools: episode.tools,
+      history: rec.events,
+      turn: rec.turns,
+    };
     let turn: Awaited<ReturnType<Agent['next']>>;
     try {
       turn = await withDeadline(agent.next(view, controller.signal));
@@ -90,5 +98,9 @@ export async function runEpisode(opts: RunEpisodeOptions): Promise<Trajectory> {
     }
   }
   clearTimeout(timer);
-  return rec.finish(reason, { ...(error ? { error } : {}), ...(opts.judge ? { judge: opts.judge } : {}), ...(opts.noGrade ? { noGrade: true } : {}) });
+  return rec.finish(reason, {
+    ...(error ? { error } : {}),
+    ...(opts.judge ? { judge: opts.judge } : {}),
+    ...(opts.noGrade ? { noGrade: true } : {}),
+  });
 }

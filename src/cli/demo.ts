@@ -36,7 +36,9 @@ interface DemoOpts {
 export function demoCommand(program: Command): void {
   program
     .command('demo')
-    .description('the offline main job: built-in plan → tasks of every family → full gate → noisy teacher → grades → curated SFT data')
+    .description(
+      'the offline main job: built-in plan → tasks of every family → full gate → noisy teacher → grades → curated SFT data',
+    )
     .option('--out <dir>', 'where tasks and the run go', 'demo')
     .option('--trials <n>', 'teacher trials per task', intArg(1, 100), 3)
     .option('--seed <s>', 'run seed', intArg(0, 2 ** 31 - 1), 1)
@@ -47,13 +49,22 @@ export function demoCommand(program: Command): void {
       const t0 = Date.now();
       // found now, not after minutes of synthesis
       const at = existsSync(opts.out) ? statSync(opts.out) : undefined;
-      if (at && !at.isDirectory()) throw new CoworkError('bad_input', `--out ${opts.out} is a file; the demo writes a folder (tasks/, runs/demo/, datasets/demo/) — give a directory such as demo`);
+      if (at && !at.isDirectory())
+        throw new CoworkError(
+          'bad_input',
+          `--out ${opts.out} is a file; the demo writes a folder (tasks/, runs/demo/, datasets/demo/) — give a directory such as demo`,
+        );
       // only what the demo writes: --out may hold other things
-      if (opts.force) for (const d of ['tasks', join('runs', 'demo'), join('datasets', 'demo')]) await rm(join(opts.out, d), { recursive: true, force: true });
+      if (opts.force)
+        for (const d of ['tasks', join('runs', 'demo'), join('datasets', 'demo')])
+          await rm(join(opts.out, d), { recursive: true, force: true });
       const plan = allFamiliesPlan(opts.count);
       const total = plan.slots.reduce((n, s) => n + s.count, 0);
       const bar = progress('synth', total, opts.json);
-      const { outcomes, summary: synthSummary } = await synthesize(plan, { generator: 'procedural', onOutcome: (_, done) => bar.tick(done, '') });
+      const { outcomes, summary: synthSummary } = await synthesize(plan, {
+        generator: 'procedural',
+        onOutcome: (_, done) => bar.tick(done, ''),
+      });
       bar.stop();
       const taskDir = join(opts.out, 'tasks');
       await writeSynthOutput(taskDir, outcomes, synthSummary);
@@ -64,9 +75,19 @@ export function demoCommand(program: Command): void {
       // spec_path relative to the run directory (tasks/ and runs/ move together), so `coworkenv curate` on
       // this run finds and verifies the specs from anywhere
       const specPath = (s: TaskSpec) => relative(runDir, join(taskDir, `${s.id}.json`));
-      const store = await RunStore.open(runDir, { name: 'demo', tasks: specs.map((s) => ({ ...labelsOf(s), spec_hash: specHash(s), spec_path: specPath(s) })), agent: agentConfig, user: { name: 'scripted' }, trials: opts.trials, seed: opts.seed });
+      const store = await RunStore.open(runDir, {
+        name: 'demo',
+        tasks: specs.map((s) => ({ ...labelsOf(s), spec_hash: specHash(s), spec_path: specPath(s) })),
+        agent: agentConfig,
+        user: { name: 'scripted' },
+        trials: opts.trials,
+        seed: opts.seed,
+      });
       const resumed = store.done.size;
-      if (resumed) note(`resuming ${runDir}: ${resumed} of ${specs.length * opts.trials} episodes already recorded (--force starts over)`);
+      if (resumed)
+        note(
+          `resuming ${runDir}: ${resumed} of ${specs.length * opts.trials} episodes already recorded (--force starts over)`,
+        );
       const runBar = progress('run', specs.length * opts.trials, opts.json);
       let passed = 0;
       await runTasks({
@@ -100,15 +121,28 @@ export function demoCommand(program: Command): void {
       if (opts.json) return printJson({ synth: synthSummary, run: summary, curation, out: opts.out, seconds, resumed });
       printSynthSummary(synthSummary, taskDir);
       out();
-      out(`${color.bold('teacher')} noisy (skip ${agentConfig.skip}, swap ${agentConfig.swap}), ${opts.trials} trials × ${specs.length} tasks → ${runDir}`);
+      out(
+        `${color.bold('teacher')} noisy (skip ${agentConfig.skip}, swap ${agentConfig.swap}), ${opts.trials} trials × ${specs.length} tasks → ${runDir}`,
+      );
       const k = opts.trials;
-      const rows = Object.entries(summary.by_family).map(([f, m]) => [f, m.tasks, fmt(m.mean), fmt(m.pass_rate), fmt(m.pass_at_k), fmt(m.pass_hat_k)]);
+      const rows = Object.entries(summary.by_family).map(([f, m]) => [
+        f,
+        m.tasks,
+        fmt(m.mean),
+        fmt(m.pass_rate),
+        fmt(m.pass_at_k),
+        fmt(m.pass_hat_k),
+      ]);
       const o = summary.overall;
       rows.push(['overall', o.tasks, fmt(o.mean), fmt(o.pass_rate), fmt(o.pass_at_k), fmt(o.pass_hat_k)]);
       out(table(['family', 'tasks', 'mean', 'pass rate', `pass@${k}`, `pass^${k}`], rows));
       out();
       printFunnel(curation);
-      out(`\ndone in ${seconds.toFixed(1)}s${resumed ? ` (resumed: ${resumed} episode(s) were already recorded)` : ''}: ${taskDir}/ (released specs${existsSync(join(taskDir, 'rejected')) ? ', rejected/' : ''}) · ${runDir}/ (trajectories, summary) · ${dataDir}/ (SFT data)`);
-      out(`next: coworkenv summary ${runDir}  ·  coworkenv advantages ${runDir} --out ${join(opts.out, 'adv.jsonl')}  ·  coworkenv serve ${taskDir}  (docs/rl.md)`);
+      out(
+        `\ndone in ${seconds.toFixed(1)}s${resumed ? ` (resumed: ${resumed} episode(s) were already recorded)` : ''}: ${taskDir}/ (released specs${existsSync(join(taskDir, 'rejected')) ? ', rejected/' : ''}) · ${runDir}/ (trajectories, summary) · ${dataDir}/ (SFT data)`,
+      );
+      out(
+        `next: coworkenv summary ${runDir}  ·  coworkenv advantages ${runDir} --out ${join(opts.out, 'adv.jsonl')}  ·  coworkenv serve ${taskDir}  (docs/rl.md)`,
+      );
     });
 }

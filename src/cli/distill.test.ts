@@ -12,7 +12,10 @@ const TMP = mkdtempSync(join(tmpdir(), 'coworkenv-distill-cli-'));
 const RUN = join(TMP, 'student');
 let teacher: FakeServer;
 before(async () => {
-  await recordStudentRun(RUN, ['examples/tasks/ssl_ticket_kb.yaml', 'examples/tasks/inventory_reorder.yaml'], { trials: 3, seed: 2 });
+  await recordStudentRun(RUN, ['examples/tasks/ssl_ticket_kb.yaml', 'examples/tasks/inventory_reorder.yaml'], {
+    trials: 3,
+    seed: 2,
+  });
   // a fixed latency keeps the killed process mid-way
   teacher = await startFakeServer({ tokenizer: {}, latencyMs: 150 });
 });
@@ -21,11 +24,28 @@ after(async () => {
   rmSync(TMP, { recursive: true, force: true });
 });
 
-const lines = (file: string) => (existsSync(file) ? readFileSync(file, 'utf8').split('\n').filter((l) => l.trim() !== '') : []);
+const lines = (file: string) =>
+  existsSync(file)
+    ? readFileSync(file, 'utf8')
+        .split('\n')
+        .filter((l) => l.trim() !== '')
+    : [];
 
 const distillInProcess = (...args: string[]) => inProcess('distill', ...args);
 
-const args = (out: string, ...more: string[]) => [RUN, '--teacher', `openai-compatible:${teacher.openaiBaseURL}#teacher`, '--out', out, '--top-k', '4', '--no-cache', '--shard-rows', '4', ...more];
+const args = (out: string, ...more: string[]) => [
+  RUN,
+  '--teacher',
+  `openai-compatible:${teacher.openaiBaseURL}#teacher`,
+  '--out',
+  out,
+  '--top-k',
+  '4',
+  '--no-cache',
+  '--shard-rows',
+  '4',
+  ...more,
+];
 
 describe('coworkenv distill', () => {
   it('kill -9 mid-distill, resume: the same shards as an uninterrupted distillation', async () => {
@@ -46,7 +66,10 @@ describe('coworkenv distill', () => {
     assert.match(printed, /already distilled \(resumed\)\s+\d/);
     assert.equal(lines(log).length, 6);
     const clean = join(TMP, 'clean');
-    const report = JSON.parse(await distillInProcess(...args(clean, '--json'))) as { distilled: { rows: number }; shards: { parquet: string }[] };
+    const report = JSON.parse(await distillInProcess(...args(clean, '--json'))) as {
+      distilled: { rows: number };
+      shards: { parquet: string }[];
+    };
     assert.equal(report.distilled.rows, 6);
     assert.equal(report.shards.length, 2);
     for (const f of ['part-00000.parquet', 'part-00000.jsonl', 'part-00001.parquet', 'part-00001.jsonl']) {
@@ -58,15 +81,38 @@ describe('coworkenv distill', () => {
 
   it('bad input: a clear error naming the flag or path, nothing written', async () => {
     const out = join(TMP, 'bad');
-    await assert.rejects(distillInProcess(...args(out, '--template', 'mistral')), /unknown --template "mistral"; presets: qwen, llama3/);
-    await assert.rejects(distillInProcess(...args(out, '--tasks', 'examples/tasks')), /--tasks only applies with --only-valid/);
-    await assert.rejects(distillInProcess(RUN, '--teacher', 'anthropic:claude', '--out', out), /--teacher "anthropic:claude": distillation needs prompt log-probabilities over token ids/);
-    await assert.rejects(distillInProcess(join(TMP, 'nope'), '--teacher', `openai-compatible:${teacher.openaiBaseURL}#t`, '--out', out), /nope: no such run directory or file/);
+    await assert.rejects(
+      distillInProcess(...args(out, '--template', 'mistral')),
+      /unknown --template "mistral"; presets: qwen, llama3/,
+    );
+    await assert.rejects(
+      distillInProcess(...args(out, '--tasks', 'examples/tasks')),
+      /--tasks only applies with --only-valid/,
+    );
+    await assert.rejects(
+      distillInProcess(RUN, '--teacher', 'anthropic:claude', '--out', out),
+      /--teacher "anthropic:claude": distillation needs prompt log-probabilities over token ids/,
+    );
+    await assert.rejects(
+      distillInProcess(join(TMP, 'nope'), '--teacher', `openai-compatible:${teacher.openaiBaseURL}#t`, '--out', out),
+      /nope: no such run directory or file/,
+    );
     assert.ok(!existsSync(out));
     const file = join(TMP, 'a-file');
     writeFileSync(file, 'x');
     await assert.rejects(distillInProcess(...args(file)), /--out .*a-file is a file; give a dataset directory/);
     const help = ((await buildProgram(['distill'])).commands[0]?.helpInformation() ?? '').replace(/\s+/g, ' ');
-    for (const flag of ['--teacher', '--top-k', '--only-keep', '--only-valid', '--batch', '--concurrency', '--force', '--rpm', '--replay']) assert.ok(help.includes(flag), flag);
+    for (const flag of [
+      '--teacher',
+      '--top-k',
+      '--only-keep',
+      '--only-valid',
+      '--batch',
+      '--concurrency',
+      '--force',
+      '--rpm',
+      '--replay',
+    ])
+      assert.ok(help.includes(flag), flag);
   });
 });

@@ -12,10 +12,14 @@ import { color, note, out, printJson } from './output.js';
 import pkg from '../../package.json' with { type: 'json' };
 
 export function exportCommand(program: Command): void {
-  const cmd = program.command('export').description('write our tasks or trajectories in another framework\'s format (docs/interop.md)');
+  const cmd = program
+    .command('export')
+    .description("write our tasks or trajectories in another framework's format (docs/interop.md)");
   cmd
     .command('harbor')
-    .description('one Harbor task folder per spec: instruction, task.toml, services as an MCP sidecar, a verifier that grades with our grader, the reference as oracle')
+    .description(
+      'one Harbor task folder per spec: instruction, task.toml, services as an MCP sidecar, a verifier that grades with our grader, the reference as oracle',
+    )
     .argument('<specs...>', 'spec files or directories of them')
     .requiredOption('--out <dir>', 'directory the task folders go in (one per spec id)')
     .option('--json', 'machine-readable report')
@@ -42,10 +46,17 @@ export function exportCommand(program: Command): void {
       const isDir = existsSync(input) && statSync(input).isDirectory();
       const file = isDir ? join(input, 'trajectories.jsonl') : input;
       const text = await readFile(file, 'utf8').catch((e: Error) => {
-        throw new CoworkError('not_found', `${file}: cannot read (${e.message}); give a run directory or its trajectories.jsonl`);
+        throw new CoworkError(
+          'not_found',
+          `${file}: cannot read (${e.message}); give a run directory or its trajectories.jsonl`,
+        );
       });
       const { rows, problems } = parseJsonl(text, Trajectory);
-      if (rows.length === 0) throw new CoworkError('bad_input', `${file}: no trajectory in it${problems[0] ? ` (line ${problems[0].line}: ${problems[0].message})` : ''}`);
+      if (rows.length === 0)
+        throw new CoworkError(
+          'bad_input',
+          `${file}: no trajectory in it${problems[0] ? ` (line ${problems[0].line}: ${problems[0].message})` : ''}`,
+        );
       for (const p of problems) note(color.yellow(`${file}:${p.line}: skipped malformed trajectory: ${p.message}`));
       const dir = opts.out ?? join(isDir ? input : join(file, '..'), 'atif');
       await mkdir(dir, { recursive: true });
@@ -53,7 +64,11 @@ export function exportCommand(program: Command): void {
         const doc = toAtif(t, { version: pkg.version });
         const bad = validateAtif(doc);
         // a schema failure here is our bug, never a file to hand on
-        if (bad.length) throw new CoworkError('internal', `ATIF for ${t.task_id} trial ${t.trial} fails its schema: ${bad[0]?.path}: ${bad[0]?.message}`);
+        if (bad.length)
+          throw new CoworkError(
+            'internal',
+            `ATIF for ${t.task_id} trial ${t.trial} fails its schema: ${bad[0]?.path}: ${bad[0]?.message}`,
+          );
         await writeFile(join(dir, `${t.task_id}__trial${t.trial}.json`), `${JSON.stringify(doc, null, 1)}\n`);
       }
       out(`${rows.length} ATIF v1.7 trajectories in ${dir}`);

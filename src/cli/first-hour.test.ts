@@ -15,9 +15,12 @@ after(() => rmSync(TMP, { recursive: true, force: true }));
 /** stdout and stderr of an in-process command, together. */
 async function both(command: string, ...args: string[]): Promise<string> {
   let stdout = '';
-  const r = await captureOutput(async () => {
-    stdout = await inProcess(command, ...args);
-  }, { stderr: true });
+  const r = await captureOutput(
+    async () => {
+      stdout = await inProcess(command, ...args);
+    },
+    { stderr: true },
+  );
   if (r.error) throw r.error;
   return stdout + r.out;
 }
@@ -26,12 +29,18 @@ const badInput = (re: RegExp) => (e: unknown) => isCoworkError(e) && e.code === 
 
 describe('first hour: commands', () => {
   it('run --agent with a misspelt policy gets a did-you-mean, before any task is loaded', async () => {
-    await assert.rejects(inProcess('run', join(TMP, 'absent'), '--agent', 'refrence'), badInput(/--agent "refrence" is neither a policy \(.*\) nor a model string .*; did you mean reference\?/));
+    await assert.rejects(
+      inProcess('run', join(TMP, 'absent'), '--agent', 'refrence'),
+      badInput(/--agent "refrence" is neither a policy \(.*\) nor a model string .*; did you mean reference\?/),
+    );
   });
 
   it('run --out <file>.jsonl is refused (it names a run directory) and creates nothing', async () => {
     const out = join(TMP, 'f.jsonl');
-    await assert.rejects(inProcess('run', 'examples/tasks', '--agent', 'reference', '--out', out), badInput(/--out .*f\.jsonl names a run directory .*--out runs\/f/));
+    await assert.rejects(
+      inProcess('run', 'examples/tasks', '--agent', 'reference', '--out', out),
+      badInput(/--out .*f\.jsonl names a run directory .*--out runs\/f/),
+    );
     assert.equal(existsSync(out), false);
   });
 
@@ -39,7 +48,10 @@ describe('first hour: commands', () => {
     const file = join(TMP, 'README.md');
     writeFileSync(file, '# not a folder\n');
     const t0 = Date.now();
-    await assert.rejects(inProcess('demo', '--out', file), badInput(/--out .*README\.md is a file; the demo writes a folder/));
+    await assert.rejects(
+      inProcess('demo', '--out', file),
+      badInput(/--out .*README\.md is a file; the demo writes a folder/),
+    );
     assert.ok(Date.now() - t0 < 2000, 'refused before synthesizing');
     assert.equal(readFileSync(file, 'utf8'), '# not a folder\n');
   });
@@ -87,7 +99,10 @@ slots:
     );
     const r = await both('synth', plan, '--out', join(TMP, 'synth'));
     assert.match(r, /1\/2 released/);
-    assert.match(r, /hint: 1 of 2 slot\(s\) name no procedural family \(no_family\).*coworkenv plan --taxonomy --families-only.*--generator <model>/);
+    assert.match(
+      r,
+      /hint: 1 of 2 slot\(s\) name no procedural family \(no_family\).*coworkenv plan --taxonomy --families-only.*--generator <model>/,
+    );
   });
 });
 
@@ -96,21 +111,38 @@ describe('first hour: the checkout', () => {
     const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { engines: { node: string } };
     const min = pkg.engines.node.replace(/^>=\s*/, '');
     assert.match(min, /^\d+\.\d+\.\d+$/);
-    assert.ok(readFileSync(join(ROOT, 'README.md'), 'utf8').includes(`Node.js ≥ ${min} is required`), `README must say Node.js ≥ ${min}`);
+    assert.ok(
+      readFileSync(join(ROOT, 'README.md'), 'utf8').includes(`Node.js ≥ ${min} is required`),
+      `README must say Node.js ≥ ${min}`,
+    );
   });
 
   it('every locked package with an install script is covered by allowScripts (npm ci warns otherwise)', () => {
-    const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { allowScripts?: Record<string, boolean> };
-    const lock = JSON.parse(readFileSync(join(ROOT, 'package-lock.json'), 'utf8')) as { packages: Record<string, { hasInstallScript?: boolean }> };
+    const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
+      allowScripts?: Record<string, boolean>;
+    };
+    const lock = JSON.parse(readFileSync(join(ROOT, 'package-lock.json'), 'utf8')) as {
+      packages: Record<string, { hasInstallScript?: boolean }>;
+    };
     const withScripts = Object.entries(lock.packages)
       .filter(([, p]) => p.hasInstallScript)
       .map(([path]) => path.replace(/^.*node_modules\//, ''));
     assert.ok(withScripts.length > 0);
-    for (const name of withScripts) assert.equal(typeof pkg.allowScripts?.[name], 'boolean', `allowScripts has no entry for ${name}`);
+    for (const name of withScripts)
+      assert.equal(typeof pkg.allowScripts?.[name], 'boolean', `allowScripts has no entry for ${name}`);
   });
 
-  it('the outputs of the walk-throughs are git-ignored (demo/, adv*.jsonl and their sidecars)', { skip: spawnSync('git', ['--version']).status === 0 ? false : 'git is not installed' }, () => {
-    const paths = ['demo/tasks/x.json', 'adv.jsonl', 'adv-gdpo.jsonl', 'adv.meta.json', 'runs/mcp/trajectories.jsonl', 'datasets/sft/sft.jsonl'];
+  it('the outputs of the walk-throughs are git-ignored (demo/, adv*.jsonl and their sidecars)', {
+    skip: spawnSync('git', ['--version']).status === 0 ? false : 'git is not installed',
+  }, () => {
+    const paths = [
+      'demo/tasks/x.json',
+      'adv.jsonl',
+      'adv-gdpo.jsonl',
+      'adv.meta.json',
+      'runs/mcp/trajectories.jsonl',
+      'datasets/sft/sft.jsonl',
+    ];
     const r = spawnSync('git', ['check-ignore', '--no-index', ...paths], { cwd: ROOT, encoding: 'utf8' });
     assert.deepEqual(r.stdout.trim().split('\n').sort(), [...paths].sort());
   });

@@ -21,20 +21,26 @@ async function writeSpec(dir: string, spec: TaskSpec): Promise<string> {
 }
 
 function requireDir(path: string, what: string): void {
-  if (!existsSync(path) || !statSync(path).isDirectory()) throw new CoworkError('not_found', `${path}: no such directory; give ${what}`);
+  if (!existsSync(path) || !statSync(path).isDirectory())
+    throw new CoworkError('not_found', `${path}: no such directory; give ${what}`);
 }
 
 // exit status: 1 when nothing imported; 2 under --strict when something was left out or needs a human
 function finish(imported: number, total: number, incomplete: number, strict: boolean | undefined, what: string): void {
-  if (imported === 0) throw new CoworkError('bad_input', `none of the ${total} ${what} could be imported (reasons above)`);
+  if (imported === 0)
+    throw new CoworkError('bad_input', `none of the ${total} ${what} could be imported (reasons above)`);
   if (strict && incomplete > 0) process.exitCode = 2;
 }
 
 export function importCommand(program: Command): void {
-  const cmd = program.command('import').description('bring tasks or trajectories of another framework in (docs/interop.md)');
+  const cmd = program
+    .command('import')
+    .description('bring tasks or trajectories of another framework in (docs/interop.md)');
   cmd
     .command('harbor')
-    .description('Harbor task folders whose verifier is ours (written by export harbor, possibly edited) → TaskSpecs; any other verifier is reported')
+    .description(
+      'Harbor task folders whose verifier is ours (written by export harbor, possibly edited) → TaskSpecs; any other verifier is reported',
+    )
     .argument('<dir>', 'a Harbor task folder or a directory of them')
     .requiredOption('--out <dir>', 'directory for the specs (<id>.json)')
     .option('--json', 'machine-readable report')
@@ -46,7 +52,12 @@ export function importCommand(program: Command): void {
       const rows = [];
       for (const d of dirs) {
         const r = await importHarborTask(d);
-        rows.push({ dir: d, imported: r.spec ? await writeSpec(opts.out, r.spec) : null, applied: r.applied, problems: r.problems });
+        rows.push({
+          dir: d,
+          imported: r.spec ? await writeSpec(opts.out, r.spec) : null,
+          applied: r.applied,
+          problems: r.problems,
+        });
       }
       if (opts.json) printJson({ tasks: rows });
       else
@@ -60,21 +71,36 @@ export function importCommand(program: Command): void {
     });
   cmd
     .command('atif')
-    .description('ATIF v1.7 trajectories → our trajectory records (graded), so grade and curate accept other harnesses\' runs')
+    .description(
+      "ATIF v1.7 trajectories → our trajectory records (graded), so grade and curate accept other harnesses' runs",
+    )
     .argument('<files...>', 'ATIF .json files or directories of them')
     .requiredOption('--tasks <paths...>', 'the specs the trajectories are episodes of')
     .requiredOption('--out <dir>', 'run directory to create (<dir>/trajectories.jsonl)')
-    .option('--task <id>', 'the task of files that do not name one (another harness\'s files): required when --tasks holds several')
+    .option(
+      '--task <id>',
+      "the task of files that do not name one (another harness's files): required when --tasks holds several",
+    )
     .action(async (inputs: string[], opts: { tasks: string[]; out: string; task?: string }) => {
       const files: string[] = [];
       for (const p of inputs) {
         if (!existsSync(p)) throw new CoworkError('not_found', `${p}: no such file or directory`);
-        if (statSync(p).isDirectory()) files.push(...(await readdir(p)).filter((f) => f.endsWith('.json')).sort().map((f) => join(p, f)));
+        if (statSync(p).isDirectory())
+          files.push(
+            ...(await readdir(p))
+              .filter((f) => f.endsWith('.json'))
+              .sort()
+              .map((f) => join(p, f)),
+          );
         else files.push(p);
       }
       if (files.length === 0) throw new CoworkError('bad_input', `no .json file in ${inputs.join(', ')}`);
       const target = join(opts.out, 'trajectories.jsonl');
-      if (existsSync(target)) throw new CoworkError('bad_input', `${target} exists; choose a new --out (imports never mix with an existing run)`);
+      if (existsSync(target))
+        throw new CoworkError(
+          'bad_input',
+          `${target} exists; choose a new --out (imports never mix with an existing run)`,
+        );
       const specs = new Map((await loadSpecs(opts.tasks)).map((s) => [s.spec.id, s.spec]));
       const lines: string[] = [];
       const seen = new Map<string, number>();
@@ -87,12 +113,22 @@ export function importCommand(program: Command): void {
         } else {
           const id = opts.task ?? (specs.size === 1 ? [...specs.keys()][0] : undefined);
           const spec = id ? specs.get(id) : undefined;
-          if (!spec) throw new CoworkError('bad_input', `${f}: a foreign ATIF file does not name its task; give --task <id> (one of ${[...specs.keys()].join(', ')})`);
+          if (!spec)
+            throw new CoworkError(
+              'bad_input',
+              `${f}: a foreign ATIF file does not name its task; give --task <id> (one of ${[...specs.keys()].join(', ')})`,
+            );
           const trial = seen.get(spec.id) ?? 0;
           const r = await fromForeignAtif(doc, spec, { trial });
           t = r.trajectory;
-          if (r.observation_mismatches.length) note(color.yellow(`${f}: ${r.observation_mismatches.length} observation(s) differ from what our services answered on replay (steps ${r.observation_mismatches.map((m) => m.step_id).join(', ')}); the audit is ours`));
-          if (r.skipped_steps.length) note(`${f}: system steps ${r.skipped_steps.join(', ')} are not part of our record`);
+          if (r.observation_mismatches.length)
+            note(
+              color.yellow(
+                `${f}: ${r.observation_mismatches.length} observation(s) differ from what our services answered on replay (steps ${r.observation_mismatches.map((m) => m.step_id).join(', ')}); the audit is ours`,
+              ),
+            );
+          if (r.skipped_steps.length)
+            note(`${f}: system steps ${r.skipped_steps.join(', ')} are not part of our record`);
         }
         seen.set(t.task_id, Math.max(seen.get(t.task_id) ?? 0, t.trial + 1));
         lines.push(jsonlLine(t));
@@ -103,27 +139,50 @@ export function importCommand(program: Command): void {
     });
   cmd
     .command('claw-eval')
-    .description('Claw-Eval task packages (task.yaml + fixtures) → TaskSpecs, with a report per task of what needs a human; a task with a part we cannot represent is not imported')
-    .argument('<tasks-dir>', 'Claw-Eval\'s tasks/ directory or one task folder')
+    .description(
+      'Claw-Eval task packages (task.yaml + fixtures) → TaskSpecs, with a report per task of what needs a human; a task with a part we cannot represent is not imported',
+    )
+    .argument('<tasks-dir>', "Claw-Eval's tasks/ directory or one task folder")
     .requiredOption('--out <dir>', 'directory for the specs (<id>.json)')
     .option('--repo-root <dir>', 'where fixture paths in services[].env are relative to [the parent of <tasks-dir>]')
     .option('--mock-today <iso>', 'the task day when task.yaml has no environment.mock_today', '2026-03-02T09:00:00Z')
     .option('--json', 'machine-readable report')
     .option('--strict', 'exit 2 if any task was not imported or needs a human')
-    .action(async (dir: string, opts: { out: string; repoRoot?: string; mockToday: string; json?: boolean; strict?: boolean }) => {
-      const results = await importClawTasks(dir, { mockToday: opts.mockToday, ...(opts.repoRoot ? { repoRoot: opts.repoRoot } : {}) });
-      const rows = [];
-      for (const r of results) rows.push({ task_id: r.task_id, imported: r.spec ? await writeSpec(opts.out, r.spec) : null, problems: r.problems, needs_human: r.needs_human, notes: r.notes });
-      if (opts.json) printJson({ tasks: rows });
-      else
-        for (const r of rows) {
-          out(r.imported ? `${r.task_id} → ${r.imported}` : color.red(`${r.task_id}: not imported`));
-          for (const p of r.problems) out(color.red(`  ${p}`));
-          for (const h of r.needs_human) out(color.yellow(`  needs a human: ${h}`));
-          for (const n of r.notes) out(`  note: ${n}`);
-        }
-      const ok = rows.filter((r) => r.imported).length;
-      note(`coworkenv import claw-eval: ${ok} of ${rows.length} task(s) imported into ${opts.out}`);
-      finish(ok, rows.length, rows.filter((r) => !r.imported || r.needs_human.length).length, opts.strict, 'Claw-Eval task(s)');
-    });
+    .action(
+      async (
+        dir: string,
+        opts: { out: string; repoRoot?: string; mockToday: string; json?: boolean; strict?: boolean },
+      ) => {
+        const results = await importClawTasks(dir, {
+          mockToday: opts.mockToday,
+          ...(opts.repoRoot ? { repoRoot: opts.repoRoot } : {}),
+        });
+        const rows = [];
+        for (const r of results)
+          rows.push({
+            task_id: r.task_id,
+            imported: r.spec ? await writeSpec(opts.out, r.spec) : null,
+            problems: r.problems,
+            needs_human: r.needs_human,
+            notes: r.notes,
+          });
+        if (opts.json) printJson({ tasks: rows });
+        else
+          for (const r of rows) {
+            out(r.imported ? `${r.task_id} → ${r.imported}` : color.red(`${r.task_id}: not imported`));
+            for (const p of r.problems) out(color.red(`  ${p}`));
+            for (const h of r.needs_human) out(color.yellow(`  needs a human: ${h}`));
+            for (const n of r.notes) out(`  note: ${n}`);
+          }
+        const ok = rows.filter((r) => r.imported).length;
+        note(`coworkenv import claw-eval: ${ok} of ${rows.length} task(s) imported into ${opts.out}`);
+        finish(
+          ok,
+          rows.length,
+          rows.filter((r) => !r.imported || r.needs_human.length).length,
+          opts.strict,
+          'Claw-Eval task(s)',
+        );
+      },
+    );
 }

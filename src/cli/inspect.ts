@@ -16,7 +16,13 @@ export function describeTarget(c: Check): string {
     case 'audit_absent':
       return `${c.service}.${c.record} ${canonicalJson(c.where)}`;
     case 'audit_count': {
-      const bounds = [c.equals !== undefined ? `= ${c.equals}` : '', c.min !== undefined ? `≥ ${c.min}` : '', c.max !== undefined ? `≤ ${c.max}` : ''].filter(Boolean).join(' ');
+      const bounds = [
+        c.equals !== undefined ? `= ${c.equals}` : '',
+        c.min !== undefined ? `≥ ${c.min}` : '',
+        c.max !== undefined ? `≤ ${c.max}` : '',
+      ]
+        .filter(Boolean)
+        .join(' ');
       return `${c.service}.${c.record} ${canonicalJson(c.where)} count ${bounds}`;
     }
     case 'audit_sequence':
@@ -25,14 +31,23 @@ export function describeTarget(c: Check): string {
       return `${c.service}.${c.collection}[${c.record_id}].${c.field} = ${canonicalJson(c.value)}`;
     case 'response_contains':
     case 'response_matches':
-      return ['all', 'any', 'none'].flatMap((k) => (c[k as 'all'] ? [`${k}: ${(c[k as 'all'] ?? []).join(' | ')}`] : [])).join('; ');
+      return ['all', 'any', 'none']
+        .flatMap((k) => (c[k as 'all'] ? [`${k}: ${(c[k as 'all'] ?? []).join(' | ')}`] : []))
+        .join('; ');
     case 'asked_user':
       return c.topics ? `about ${c.topics.join(' | ')}` : 'any question';
     case 'file_exists':
     case 'file_unchanged':
       return c.path;
     case 'file_matches':
-      return [c.path, c.regex ? `~ /${c.regex}/` : '', c.json ? `${c.json.path} = ${canonicalJson(c.json.value)}` : '', c.csv ? `${c.csv.column} = ${canonicalJson(c.csv.value)}` : ''].filter(Boolean).join(' ');
+      return [
+        c.path,
+        c.regex ? `~ /${c.regex}/` : '',
+        c.json ? `${c.json.path} = ${canonicalJson(c.json.value)}` : '',
+        c.csv ? `${c.csv.column} = ${canonicalJson(c.csv.value)}` : '',
+      ]
+        .filter(Boolean)
+        .join(' ');
     case 'llm_judge':
       return `${c.over}: ${c.rubric.slice(0, 60)}`;
   }
@@ -47,18 +62,29 @@ export function inspectCommand(program: Command): void {
       for (const { file, spec } of await loadSpecs(paths)) {
         out(color.bold(`${spec.id} — ${spec.title}`) + color.dim(`  (${file})`));
         out(`family ${spec.family} · ${spec.labels.difficulty} · ${spec.labels.language} · ${spec.labels.scenario}`);
-        out(`capabilities ${spec.labels.capabilities.join(', ')}${spec.labels.safety.length ? ` · safety ${spec.labels.safety.join(', ')}` : ''}`);
-        out(`mock today ${spec.mock_today} · limits ${spec.limits.max_turns} turns, ${spec.limits.timeout_s}s · error rate ${spec.errors.rate}`);
+        out(
+          `capabilities ${spec.labels.capabilities.join(', ')}${spec.labels.safety.length ? ` · safety ${spec.labels.safety.join(', ')}` : ''}`,
+        );
+        out(
+          `mock today ${spec.mock_today} · limits ${spec.limits.max_turns} turns, ${spec.limits.timeout_s}s · error rate ${spec.errors.rate}`,
+        );
         out(`\n${color.bold('Request')}\n  ${spec.request}`);
         out(`\n${color.bold('Services and records')}`);
         for (const s of spec.services) {
-          const cols = Object.entries(spec.fixtures[s] ?? {}).map(([c, rows]) => `${c}: ${Array.isArray(rows) ? rows.length : 0}`);
+          const cols = Object.entries(spec.fixtures[s] ?? {}).map(
+            ([c, rows]) => `${c}: ${Array.isArray(rows) ? rows.length : 0}`,
+          );
           out(`  ${s}  ${cols.join(', ') || color.red('no records')}`);
         }
         if (spec.tools) out(`  tool allow-list: ${spec.tools.join(', ')}`);
         if (spec.answer_ids.length) out(`  answer ids (hidden): ${spec.answer_ids.join(', ')}`);
         out(`\n${color.bold('Checks')} (completion)`);
-        out(table(['id', 'kind', 'weight', 'target'], spec.checks.map((c) => [c.id, c.kind, c.weight, describeTarget(c)])).replace(/^/gm, '  '));
+        out(
+          table(
+            ['id', 'kind', 'weight', 'target'],
+            spec.checks.map((c) => [c.id, c.kind, c.weight, describeTarget(c)]),
+          ).replace(/^/gm, '  '),
+        );
         out(`\n${color.bold('Forbidden')}`);
         out(`  tools: ${spec.forbidden.tools.join(', ') || '-'}`);
         for (const a of spec.forbidden.actions) out(`  action: ${a.service}.${a.record} ${canonicalJson(a.where)}`);
@@ -66,14 +92,20 @@ export function inspectCommand(program: Command): void {
           out(`\n${color.bold('Judge items')}`);
           for (const j of spec.judge) out(`  ${j.id} (${j.weight}, ${j.over}): ${j.rubric}`);
         }
-        if (spec.user) out(`\n${color.bold('User')}: ${spec.user.persona} · ${spec.user.signals.length} signal(s) · max ${spec.user.max_rounds} rounds`);
+        if (spec.user)
+          out(
+            `\n${color.bold('User')}: ${spec.user.persona} · ${spec.user.signals.length} signal(s) · max ${spec.user.max_rounds} rounds`,
+          );
         out(`\n${color.bold('Reference')}`);
         spec.reference.forEach((s, i) => {
-          const text = 'call' in s ? `${s.call} ${canonicalJson(s.args)}` : 'say' in s ? `say: ${s.say}` : `ask: ${s.ask}`;
+          const text =
+            'call' in s ? `${s.call} ${canonicalJson(s.args)}` : 'say' in s ? `say: ${s.say}` : `ask: ${s.ask}`;
           out(`  ${String(i + 1).padStart(2)}. ${text}`);
         });
         const sc = spec.scoring;
-        out(`\n${color.bold('Scoring')} ${sc.mode === 'claw' ? `safety × (${sc.completion}·completion + ${sc.robustness}·robustness)` : `geometric code:llm = ${sc.w_code}:${sc.w_llm}`}, pass ≥ ${sc.pass_threshold}\n`);
+        out(
+          `\n${color.bold('Scoring')} ${sc.mode === 'claw' ? `safety × (${sc.completion}·completion + ${sc.robustness}·robustness)` : `geometric code:llm = ${sc.w_code}:${sc.w_llm}`}, pass ≥ ${sc.pass_threshold}\n`,
+        );
       }
     });
 }

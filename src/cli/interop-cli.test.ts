@@ -24,15 +24,31 @@ writeFileSync(specFile, canonicalJson(spec));
 describe('coworkenv export / import harbor', () => {
   it('round-trips specs through Harbor folders', async () => {
     const out = join(tmp, 'harbor');
-    const printed = await inProcess('export', 'harbor', specFile, 'examples/claw-eval/T018-ticket-triage.yaml', '--out', out, '--json');
+    const printed = await inProcess(
+      'export',
+      'harbor',
+      specFile,
+      'examples/claw-eval/T018-ticket-triage.yaml',
+      '--out',
+      out,
+      '--json',
+    );
     const report = JSON.parse(printed) as { tasks: { id: string; form: string }[] };
     assert.deepEqual(report.tasks.map((t) => t.id).sort(), ['claw-t018-ticket-triage', 'claw_ticket_triage']);
     const back = join(tmp, 'harbor-back');
     const imported = await inProcess('import', 'harbor', out, '--out', back);
     assert.match(imported, /claw_ticket_triage → /);
-    const original = new Map((await loadSpecs([specFile, 'examples/claw-eval/T018-ticket-triage.yaml'])).map((s) => [s.spec.id, specHash(s.spec)]));
+    const original = new Map(
+      (await loadSpecs([specFile, 'examples/claw-eval/T018-ticket-triage.yaml'])).map((s) => [
+        s.spec.id,
+        specHash(s.spec),
+      ]),
+    );
     for (const { spec: s } of await loadSpecs([back])) assert.equal(specHash(s), original.get(s.id), s.id);
-    await assert.rejects(inProcess('import', 'harbor', join(tmp, 'missing'), '--out', back), /missing: no such directory/);
+    await assert.rejects(
+      inProcess('import', 'harbor', join(tmp, 'missing'), '--out', back),
+      /missing: no such directory/,
+    );
   });
 });
 
@@ -46,15 +62,33 @@ describe('coworkenv export / import atif', () => {
     assert.match(await inProcess('export', 'atif', run), /2 ATIF v1\.7 trajectories/);
     const files = readdirSync(join(run, 'atif')).sort();
     assert.deepEqual(files, ['claw_ticket_triage__trial0.json', 'claw_ticket_triage__trial1.json']);
-    for (const f of files) assert.deepEqual(validateAtif(JSON.parse(readFileSync(join(run, 'atif', f), 'utf8'))), [], f);
+    for (const f of files)
+      assert.deepEqual(validateAtif(JSON.parse(readFileSync(join(run, 'atif', f), 'utf8'))), [], f);
     const back = join(tmp, 'runs', 'back');
     await inProcess('import', 'atif', join(run, 'atif'), '--tasks', specFile, '--out', back);
-    const graded = JSON.parse(await inProcess('grade', back, '--tasks', specFile, '--json')) as { results: { reproduced: boolean; score: number }[] };
-    assert.deepEqual(graded.results.map((r) => r.reproduced), [true, true]);
-    assert.deepEqual(graded.results.map((r) => r.score), ts.map((t) => t.grade?.score));
-    await assert.rejects(inProcess('import', 'atif', join(run, 'atif'), '--tasks', specFile, '--out', back), /trajectories\.jsonl exists; choose a new --out/);
-    writeFileSync(join(tmp, 'bad.json'), '{"schema_version": "ATIF-v1.7", "agent": {"name": "x", "version": "1"}, "steps": [{"step_id": 1, "source": "user"}]}');
-    await assert.rejects(inProcess('import', 'atif', join(tmp, 'bad.json'), '--tasks', specFile, '--out', join(tmp, 'runs', 'x')), /bad\.json: not a valid ATIF v1\.7 trajectory: \$\.steps\[0\]: missing required field "message"/);
+    const graded = JSON.parse(await inProcess('grade', back, '--tasks', specFile, '--json')) as {
+      results: { reproduced: boolean; score: number }[];
+    };
+    assert.deepEqual(
+      graded.results.map((r) => r.reproduced),
+      [true, true],
+    );
+    assert.deepEqual(
+      graded.results.map((r) => r.score),
+      ts.map((t) => t.grade?.score),
+    );
+    await assert.rejects(
+      inProcess('import', 'atif', join(run, 'atif'), '--tasks', specFile, '--out', back),
+      /trajectories\.jsonl exists; choose a new --out/,
+    );
+    writeFileSync(
+      join(tmp, 'bad.json'),
+      '{"schema_version": "ATIF-v1.7", "agent": {"name": "x", "version": "1"}, "steps": [{"step_id": 1, "source": "user"}]}',
+    );
+    await assert.rejects(
+      inProcess('import', 'atif', join(tmp, 'bad.json'), '--tasks', specFile, '--out', join(tmp, 'runs', 'x')),
+      /bad\.json: not a valid ATIF v1\.7 trajectory: \$\.steps\[0\]: missing required field "message"/,
+    );
     await assert.rejects(inProcess('export', 'atif', join(tmp, 'nope')), /nope: cannot read/);
   });
 });
@@ -64,26 +98,44 @@ describe('coworkenv import claw-eval', () => {
     const tasks = join(tmp, 'claw', 'tasks');
     const ok = join(tasks, 'T900_ok');
     mkdirSync(join(ok, 'fixtures', 'todo'), { recursive: true });
-    writeFileSync(join(ok, 'fixtures', 'todo', 'tasks.json'), JSON.stringify([{ task_id: 'todo_001', title: 'Report', status: 'pending' }]));
-    writeFileSync(join(ok, 'task.yaml'), 'task_id: T900_ok\ntask_name: Todo\nprompt: {text: Finish the report task., language: en}\nservices:\n  - {name: todo, command: x, port: 9102, health_check: h, env: {TODO_FIXTURES: tasks/T900_ok/fixtures/todo/tasks.json}}\ntools:\n  - {name: todo_update_task, description: d, input_schema: {type: object, properties: {task_id: {type: string}}}}\nscoring_components:\n  - {name: updated, weight: 1, check: {type: tool_called, tool_name: todo_update_task}}\n');
+    writeFileSync(
+      join(ok, 'fixtures', 'todo', 'tasks.json'),
+      JSON.stringify([{ task_id: 'todo_001', title: 'Report', status: 'pending' }]),
+    );
+    writeFileSync(
+      join(ok, 'task.yaml'),
+      'task_id: T900_ok\ntask_name: Todo\nprompt: {text: Finish the report task., language: en}\nservices:\n  - {name: todo, command: x, port: 9102, health_check: h, env: {TODO_FIXTURES: tasks/T900_ok/fixtures/todo/tasks.json}}\ntools:\n  - {name: todo_update_task, description: d, input_schema: {type: object, properties: {task_id: {type: string}}}}\nscoring_components:\n  - {name: updated, weight: 1, check: {type: tool_called, tool_name: todo_update_task}}\n',
+    );
     const bad = join(tasks, 'T901_media');
     mkdirSync(bad, { recursive: true });
-    writeFileSync(join(bad, 'task.yaml'), 'task_id: T901_media\ntask_name: M\nprompt: {text: Read the image.}\nservices:\n  - {name: ocr, command: x, port: 9116, health_check: h}\ntools: []\n');
+    writeFileSync(
+      join(bad, 'task.yaml'),
+      'task_id: T901_media\ntask_name: M\nprompt: {text: Read the image.}\nservices:\n  - {name: ocr, command: x, port: 9116, health_check: h}\ntools: []\n',
+    );
     const out = join(tmp, 'claw-out');
-    const report = JSON.parse(await inProcess('import', 'claw-eval', tasks, '--out', out, '--json')) as { tasks: { task_id: string; imported: string | null; problems: string[] }[] };
+    const report = JSON.parse(await inProcess('import', 'claw-eval', tasks, '--out', out, '--json')) as {
+      tasks: { task_id: string; imported: string | null; problems: string[] }[];
+    };
     assert.equal(report.tasks.length, 2);
     assert.ok(report.tasks[0]?.imported && existsSync(report.tasks[0].imported));
     assert.equal(report.tasks[1]?.imported, null);
     assert.match(report.tasks[1]?.problems[0] ?? '', /services\[0\]\.name ocr/);
     const loaded = TaskSpec.parse(JSON.parse(readFileSync(report.tasks[0]?.imported as string, 'utf8')));
     assert.equal(loaded.id, 'claw-t900_ok');
-    await assert.rejects(inProcess('import', 'claw-eval', bad, '--out', out), /none of the 1 Claw-Eval task\(s\) could be imported/);
+    await assert.rejects(
+      inProcess('import', 'claw-eval', bad, '--out', out),
+      /none of the 1 Claw-Eval task\(s\) could be imported/,
+    );
   });
 });
 
 describe('coworkenv claw-serve', () => {
   it('serves until SIGTERM and prints the endpoints for task.yaml', async () => {
-    const child = spawn(process.execPath, ['bin/coworkenv.js', 'claw-serve', specFile, '--base-port', '0', '--episodes', '2'], { cwd: ROOT, env: cliEnv(), stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(
+      process.execPath,
+      ['bin/coworkenv.js', 'claw-serve', specFile, '--base-port', '0', '--episodes', '2'],
+      { cwd: ROOT, env: cliEnv(), stdio: ['ignore', 'pipe', 'pipe'] },
+    );
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
@@ -95,10 +147,19 @@ describe('coworkenv claw-serve', () => {
       child.on('close', (code) => reject(new Error(`exited ${code}: ${stderr}`)));
     });
     await ready;
-    const doc = JSON.parse(stdout) as { episodes: { services: { port: number; reset_endpoint: string }[]; tool_endpoints: { tool_name: string; url: string }[] }[] };
+    const doc = JSON.parse(stdout) as {
+      episodes: {
+        services: { port: number; reset_endpoint: string }[];
+        tool_endpoints: { tool_name: string; url: string }[];
+      }[];
+    };
     assert.equal(doc.episodes.length, 2);
     const list = doc.episodes[1]?.tool_endpoints.find((e) => e.tool_name === 'helpdesk_list_tickets');
-    const r = await fetch(list?.url as string, { method: 'POST', body: '{}', headers: { 'content-type': 'application/json' } });
+    const r = await fetch(list?.url as string, {
+      method: 'POST',
+      body: '{}',
+      headers: { 'content-type': 'application/json' },
+    });
     assert.ok([200, 429, 500].includes(r.status));
     const closed = new Promise<number | null>((resolve) => child.on('close', resolve));
     child.kill('SIGTERM');
@@ -107,7 +168,10 @@ describe('coworkenv claw-serve', () => {
   });
 
   it('refuses bad flags and specs with exit 1', async () => {
-    await assert.rejects(inProcess('claw-serve', 'examples/claw-eval', '--base-port', '0'), /holds 10 specs; claw-serve serves one task/);
+    await assert.rejects(
+      inProcess('claw-serve', 'examples/claw-eval', '--base-port', '0'),
+      /holds 10 specs; claw-serve serves one task/,
+    );
     await assert.rejects(inProcess('claw-serve', specFile, '--base-port', '65535'), /above 65535/);
   });
 });

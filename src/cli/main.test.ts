@@ -9,16 +9,30 @@ describe('lazy command loading', () => {
     assert.deepEqual(commandsFor(['node', 'coworkenv', '-V']), []);
     // every command (derived, so commands added concurrently do not conflict here)
     const all = commandsFor(['node', 'coworkenv']);
-    assert.ok(all.length >= 22 && ['view', 'report', 'cache', 'export', 'import', 'claw-serve'].every((c) => all.includes(c)), all.join(' '));
-    for (const argv of [['node', 'coworkenv', '--help'], ['node', 'coworkenv', 'help', 'run'], ['node', 'coworkenv', 'valdate'], ['node', 'coworkenv', 'toString']]) {
+    assert.ok(
+      all.length >= 22 && ['view', 'report', 'cache', 'export', 'import', 'claw-serve'].every((c) => all.includes(c)),
+      all.join(' '),
+    );
+    for (const argv of [
+      ['node', 'coworkenv', '--help'],
+      ['node', 'coworkenv', 'help', 'run'],
+      ['node', 'coworkenv', 'valdate'],
+      ['node', 'coworkenv', 'toString'],
+    ]) {
       assert.equal(commandsFor(argv).length, all.length, argv.join(' '));
     }
   });
 
   it('registers every command under its own name', async () => {
     const all = await buildProgram();
-    assert.deepEqual(all.commands.map((c) => c.name()), commandsFor(['node', 'coworkenv']));
+    assert.deepEqual(
+      all.commands.map((c) => c.name()),
+      commandsFor(['node', 'coworkenv']),
+    );
     const one = await buildProgram(['grade']);
-    assert.deepEqual(one.commands.map((c) => c.name()), ['grade']);
+    assert.deepEqual(
+      one.commands.map((c) => c.name()),
+      ['grade'],
+    );
   });
 });

@@ -49,7 +49,10 @@ export async function buildProgram(names: readonly string[] = Object.keys(COMMAN
     .showHelpAfterError()
     .showSuggestionAfterError()
     .exitOverride()
-    .addHelpText('after', '\nExit codes: 0 ok · 1 bad input (files, flags, invalid specs) · 2 failures under --strict · 3 internal error');
+    .addHelpText(
+      'after',
+      '\nExit codes: 0 ok · 1 bad input (files, flags, invalid specs) · 2 failures under --strict · 3 internal error',
+    );
   const registers = await Promise.all(names.map((n) => (COMMANDS[n] as () => Promise<Register>)()));
   for (const register of registers) register(program);
   const override = (c: Command): void => {

@@ -2,7 +2,6 @@ import type { Command } from 'commander';
 import { DEFAULT_CACHE_DIR } from '../llm/cache.js';
 import { intArg } from './options.js';
 
-
 /** Adds the LLM flags shared by every command that can call a model. */
 export function withModelFlags(cmd: Command): Command {
   return cmd

@@ -4,7 +4,8 @@ import { InvalidArgumentError } from 'commander';
 export function intArg(min: number, max: number): (value: string) => number {
   return (value) => {
     const n = Number(value);
-    if (!Number.isInteger(n) || n < min || n > max) throw new InvalidArgumentError(`expected an integer from ${min} to ${max}, got "${value}"`);
+    if (!Number.isInteger(n) || n < min || n > max)
+      throw new InvalidArgumentError(`expected an integer from ${min} to ${max}, got "${value}"`);
     return n;
   };
 }
@@ -13,7 +14,8 @@ export function intArg(min: number, max: number): (value: string) => number {
 export function numArg(min: number, max: number): (value: string) => number {
   return (value) => {
     const n = Number(value);
-    if (!Number.isFinite(n) || n < min || n > max) throw new InvalidArgumentError(`expected a number from ${min} to ${max}, got "${value}"`);
+    if (!Number.isFinite(n) || n < min || n > max)
+      throw new InvalidArgumentError(`expected a number from ${min} to ${max}, got "${value}"`);
     return n;
   };
 }

@@ -18,7 +18,11 @@ export function printJson(value: unknown): void {
 export function table(headers: readonly string[], rows: readonly (readonly unknown[])[]): string {
   const cells = rows.map((r) => r.map((c) => (c === null || c === undefined ? '-' : String(c))));
   const widths = headers.map((h, i) => Math.max(h.length, ...cells.map((r) => (r[i] ?? '').length)));
-  const line = (r: readonly string[]) => r.map((c, i) => c.padEnd(widths[i] ?? 0)).join('  ').trimEnd();
+  const line = (r: readonly string[]) =>
+    r
+      .map((c, i) => c.padEnd(widths[i] ?? 0))
+      .join('  ')
+      .trimEnd();
   return [pc.bold(line(headers)), ...cells.map(line)].join('\n');
 }
 

@@ -11,7 +11,12 @@ export function progress(label: string, total: number, quiet = false): Progress 
   if (quiet || total === 0) return { tick() {}, stop() {} };
   if (process.stderr.isTTY && !process.env.CI) {
     const bar = new cliProgress.SingleBar(
-      { format: `${label} [{bar}] {value}/{total} {status} ETA {eta_formatted}`, stream: process.stderr, hideCursor: true, clearOnComplete: false },
+      {
+        format: `${label} [{bar}] {value}/{total} {status} ETA {eta_formatted}`,
+        stream: process.stderr,
+        hideCursor: true,
+        clearOnComplete: false,
+      },
       cliProgress.Presets.shades_classic,
     );
     bar.start(total, 0, { status: '' });

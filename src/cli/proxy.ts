@@ -24,31 +24,58 @@ function httpUrl(flag: string, value: string): string {
   } catch {
     throw new CoworkError('bad_input', `${flag} ${value}: not a URL; expected e.g. http://127.0.0.1:8000/v1`);
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new CoworkError('bad_input', `${flag} ${value}: expected an http(s) URL`);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new CoworkError('bad_input', `${flag} ${value}: expected an http(s) URL`);
   return value.replace(/\/+$/, '');
 }
 
 export function proxyCommand(program: Command): void {
   program
     .command('proxy')
-    .description('OpenAI-compatible proxy recording token-level traces (prompt ids, response ids, loss mask, logprobs) per session from a vLLM/SGLang server')
+    .description(
+      'OpenAI-compatible proxy recording token-level traces (prompt ids, response ids, loss mask, logprobs) per session from a vLLM/SGLang server',
+    )
     .requiredOption('--upstream <base-url>', "the engine's OpenAI base URL, e.g. http://127.0.0.1:8000/v1")
     .option('--host <host>', 'address to listen on', '127.0.0.1')
     .option('--port <port>', 'port to listen on (0 = any free port)', intArg(0, 65535), DEFAULT_PROXY_PORT)
     .option('--out <file>', 'JSONL file the traces are appended to when a session closes', DEFAULT_TRACES_OUT)
-    .option('--env <url>', 'env server base URL: on close, GET <url>/state?episode_id=<session> and attach reward and reward_components')
-    .addOption(new Option('--engine <engine>', 'which token fields to ask the upstream for').choices(['vllm', 'sglang']).default('vllm'))
-    .addHelpText('after', '\nPoint a harness at http://<host>:<port>/sessions/<episode_id>/v1 and close with POST /sessions/<episode_id>/close — see docs/proxy.md.')
+    .option(
+      '--env <url>',
+      'env server base URL: on close, GET <url>/state?episode_id=<session> and attach reward and reward_components',
+    )
+    .addOption(
+      new Option('--engine <engine>', 'which token fields to ask the upstream for')
+        .choices(['vllm', 'sglang'])
+        .default('vllm'),
+    )
+    .addHelpText(
+      'after',
+      '\nPoint a harness at http://<host>:<port>/sessions/<episode_id>/v1 and close with POST /sessions/<episode_id>/close — see docs/proxy.md.',
+    )
     .action(async (opts: ProxyOpts) => {
       const upstream = httpUrl('--upstream', opts.upstream);
       const env = opts.env === undefined ? undefined : httpUrl('--env', opts.env);
       // traces are written when a session closes: a directory or an unwritable place must fail now
       await checkAppendable(opts.out, '--out');
-      if (!new URL(upstream).pathname.endsWith('/v1')) note(`coworkenv proxy: note: --upstream ${upstream} does not end in /v1; chat completions go to ${upstream}/chat/completions`);
-      const proxy = await startProxy({ upstream, host: opts.host, port: opts.port, out: opts.out, engine: opts.engine, ...(env ? { env } : {}), notice: note });
+      if (!new URL(upstream).pathname.endsWith('/v1'))
+        note(
+          `coworkenv proxy: note: --upstream ${upstream} does not end in /v1; chat completions go to ${upstream}/chat/completions`,
+        );
+      const proxy = await startProxy({
+        upstream,
+        host: opts.host,
+        port: opts.port,
+        out: opts.out,
+        engine: opts.engine,
+        ...(env ? { env } : {}),
+        notice: note,
+      });
       const stopped = untilSignal();
-      if (!['127.0.0.1', 'localhost', '::1'].includes(opts.host)) note(`coworkenv proxy: warning: ${opts.host} is not a loopback address and the proxy has no authentication`);
-      note(`coworkenv proxy: forwarding ${proxy.url}/sessions/<episode_id>/v1 → ${upstream} (${opts.engine} token fields); traces → ${opts.out}${env ? `; rewards from ${env}/state` : ''}`);
+      if (!['127.0.0.1', 'localhost', '::1'].includes(opts.host))
+        note(`coworkenv proxy: warning: ${opts.host} is not a loopback address and the proxy has no authentication`);
+      note(
+        `coworkenv proxy: forwarding ${proxy.url}/sessions/<episode_id>/v1 → ${upstream} (${opts.engine} token fields); traces → ${opts.out}${env ? `; rewards from ${env}/state` : ''}`,
+      );
       const signal = await stopped;
       note(`coworkenv proxy: ${signal} received; writing open sessions`);
       const closed = await proxy.close();

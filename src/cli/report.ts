@@ -13,15 +13,28 @@ import { out } from './output.js';
 export function reportCommand(program: Command): void {
   program
     .command('report')
-    .description('the viewer\'s pages as one self-contained HTML file (no server, no network) to share a run')
+    .description("the viewer's pages as one self-contained HTML file (no server, no network) to share a run")
     .argument('<paths...>', 'a run directory (runs/<name>), plus any tasks folders or curation outputs to include')
     .requiredOption('--out <file>', 'the HTML file to write (e.g. report.html)')
-    .option('--max-trials <n>', 'trajectories embedded per run, failing ones first (the rest are listed without events)', intArg(0, 1_000_000), 1000)
+    .option(
+      '--max-trials <n>',
+      'trajectories embedded per run, failing ones first (the rest are listed without events)',
+      intArg(0, 1_000_000),
+      1000,
+    )
     .action(async (paths: string[], opts: { out: string; maxTrials: number }) => {
-      if (existsSync(opts.out) && statSync(opts.out).isDirectory()) throw new CoworkError('bad_input', `--out ${opts.out} is a directory; give a file name such as ${opts.out.replace(/\/$/, '')}/report.html`);
+      if (existsSync(opts.out) && statSync(opts.out).isDirectory())
+        throw new CoworkError(
+          'bad_input',
+          `--out ${opts.out} is a directory; give a file name such as ${opts.out.replace(/\/$/, '')}/report.html`,
+        );
       const sources = await findSources(paths);
       await addRunTaskFolders(sources);
-      if (sources.runs.size === 0) throw new CoworkError('bad_input', `${paths.join(', ')}: no run directory (run.json) found; \`coworkenv report\` reports a run (runs/<name>)`);
+      if (sources.runs.size === 0)
+        throw new CoworkError(
+          'bad_input',
+          `${paths.join(', ')}: no run directory (run.json) found; \`coworkenv report\` reports a run (runs/<name>)`,
+        );
       const data = new ViewData(sources);
       const { data: embedded, meta } = await reportData(data, opts.maxTrials);
       const title = `coworkenv report: ${[...sources.runs.keys()].join(', ')}`;
@@ -29,6 +42,8 @@ export function reportCommand(program: Command): void {
       await writeFileAtomic(opts.out, html);
       const kb = Math.round(Buffer.byteLength(html) / 1024);
       const omitted = meta.trials_total - meta.trials_embedded;
-      out(`wrote ${opts.out} (${kb} KB): ${sources.runs.size} run(s), ${meta.trials_embedded} trajectories embedded${omitted ? ` (${omitted} more listed without events; raise --max-trials to embed them)` : ''}, ${sources.tasks.size} tasks folder(s), ${sources.datasets.size} curation output(s); open ${basename(opts.out)} in a browser`);
+      out(
+        `wrote ${opts.out} (${kb} KB): ${sources.runs.size} run(s), ${meta.trials_embedded} trajectories embedded${omitted ? ` (${omitted} more listed without events; raise --max-trials to embed them)` : ''}, ${sources.tasks.size} tasks folder(s), ${sources.datasets.size} curation output(s); open ${basename(opts.out)} in a browser`,
+      );
     });
 }

@@ -46,45 +46,91 @@ export function runCommand(program: Command): void {
   withModelFlags(
     program
       .command('run')
-      .description('run an agent on tasks for K trials: trajectories, grades, pass@k / pass^k; --out makes a resumable run directory')
+      .description(
+        'run an agent on tasks for K trials: trajectories, grades, pass@k / pass^k; --out makes a resumable run directory',
+      )
       .argument('<paths...>', 'spec files or directories')
-      .requiredOption('--agent <agent>', `${Object.keys(POLICIES).join(' | ')} | a model string (openai:…, anthropic:…, openai-compatible:<url>#<model>)`)
+      .requiredOption(
+        '--agent <agent>',
+        `${Object.keys(POLICIES).join(' | ')} | a model string (openai:…, anthropic:…, openai-compatible:<url>#<model>)`,
+      )
       .option('--user <user>', 'dialogue tasks: scripted (default) | none | a model string for an LLM user')
-      .option('--judge <model>', 'a model for llm_judge checks and judge items (without one they are unavailable; see docs/runs.md for what that does to the score)')
+      .option(
+        '--judge <model>',
+        'a model for llm_judge checks and judge items (without one they are unavailable; see docs/runs.md for what that does to the score)',
+      )
       .option('--trials <n>', 'trials per task', intArg(1, 1000), 1)
       .option('--seed <s>', 'base seed (trial t of a task uses seed s and trial index t)', intArg(0, 2 ** 31 - 1), 0)
       .option('--concurrency <n>', 'episodes at once [1 offline, 4 with a model]', intArg(1, 1024))
-      .option('--out <dir>', 'run directory (e.g. runs/teacher): run.json, trajectories.jsonl, summary.json, errors.jsonl (when there are errors); rerunning the command resumes it')
+      .option(
+        '--out <dir>',
+        'run directory (e.g. runs/teacher): run.json, trajectories.jsonl, summary.json, errors.jsonl (when there are errors); rerunning the command resumes it',
+      )
       .option('--force', 'discard an existing run in --out and start over')
       .option('--skip <p>', 'noisy: chance to skip each reference call', numArg(0, 1))
       .option('--swap <p>', 'noisy: chance to swap an id argument for a distractor', numArg(0, 1))
-      .option('--shell <mode>', 'workspace shell: virtual (just-bash) | real (bubblewrap, falls back with a notice)', 'virtual')
+      .option(
+        '--shell <mode>',
+        'workspace shell: virtual (just-bash) | real (bubblewrap, falls back with a notice)',
+        'virtual',
+      )
       .option('--return-token-ids', 'ask the endpoint for token ids and logprobs (vLLM) and keep them for RL')
-      .option('--infra-retries <n>', 'reruns of an episode that ended in infra_error (endpoint down, user simulator failed) before it is recorded as one', intArg(0, 100), 2)
+      .option(
+        '--infra-retries <n>',
+        'reruns of an episode that ended in infra_error (endpoint down, user simulator failed) before it is recorded as one',
+        intArg(0, 100),
+        2,
+      )
       .option('--json', 'machine-readable results on stdout')
       .option('--strict', 'exit 2 unless every trial passes'),
   ).action(async (paths: string[], opts: RunOpts) => {
-    if (!['virtual', 'real'].includes(opts.shell)) throw new CoworkError('bad_input', `--shell must be virtual or real, not "${opts.shell}"`);
+    if (!['virtual', 'real'].includes(opts.shell))
+      throw new CoworkError('bad_input', `--shell must be virtual or real, not "${opts.shell}"`);
     const noisyOnly = (['skip', 'swap'] as const).filter((k) => opts[k] !== undefined).map((k) => `--${k}`);
-    if (noisyOnly.length && opts.agent !== 'noisy') throw new CoworkError('bad_input', `${noisyOnly.join(' and ')} only ${noisyOnly.length > 1 ? 'apply' : 'applies'} to --agent noisy (this run uses ${redactModelString(opts.agent)}); drop ${noisyOnly.length > 1 ? 'them' : 'it'}`);
+    if (noisyOnly.length && opts.agent !== 'noisy')
+      throw new CoworkError(
+        'bad_input',
+        `${noisyOnly.join(' and ')} only ${noisyOnly.length > 1 ? 'apply' : 'applies'} to --agent noisy (this run uses ${redactModelString(opts.agent)}); drop ${noisyOnly.length > 1 ? 'them' : 'it'}`,
+      );
     // a misspelt policy is not a model string: say which policy was meant before loading anything
     if (!isPolicy(opts.agent) && !opts.agent.includes(':')) {
-      throw new CoworkError('bad_input', `--agent "${opts.agent}" is neither a policy (${Object.keys(POLICIES).join(', ')}) nor a model string (openai:…, anthropic:…, openai-compatible:<url>#<model>)${didYouMean(opts.agent, Object.keys(POLICIES))}`);
+      throw new CoworkError(
+        'bad_input',
+        `--agent "${opts.agent}" is neither a policy (${Object.keys(POLICIES).join(', ')}) nor a model string (openai:…, anthropic:…, openai-compatible:<url>#<model>)${didYouMean(opts.agent, Object.keys(POLICIES))}`,
+      );
     }
     if (opts.out && /\.jsonl?$/i.test(opts.out) && !existsSync(opts.out)) {
-      throw new CoworkError('bad_input', `--out ${opts.out} names a run directory (run.json, trajectories.jsonl, summary.json go inside it), not a file; use e.g. --out runs/${basename(opts.out).replace(/\.jsonl?$/i, '')}`);
+      throw new CoworkError(
+        'bad_input',
+        `--out ${opts.out} names a run directory (run.json, trajectories.jsonl, summary.json go inside it), not a file; use e.g. --out runs/${basename(opts.out).replace(/\.jsonl?$/i, '')}`,
+      );
     }
     const specs = await loadSpecs(paths);
     const limiter = new CallLimiter({ concurrency: opts.llmConcurrency ?? 8, ...(opts.rpm ? { rpm: opts.rpm } : {}) });
     // a --replay miss stops the run instead of becoming an infra_error or judge_error record
     const replay = replayGuard();
     const model = (s: string): ChatModel => replay.watch(modelFromFlags(s, opts, limiter));
-    const params: ChatParams | undefined = opts.returnTokenIds ? { logprobs: true, extra: { return_token_ids: true } } : undefined;
+    const params: ChatParams | undefined = opts.returnTokenIds
+      ? { logprobs: true, extra: { return_token_ids: true } }
+      : undefined;
     const agentModel = isPolicy(opts.agent) ? undefined : model(opts.agent);
-    const userChoice = !opts.user || opts.user === 'scripted' || opts.user === 'none' ? ((opts.user ?? 'scripted') as 'scripted' | 'none') : model(opts.user);
+    const userChoice =
+      !opts.user || opts.user === 'scripted' || opts.user === 'none'
+        ? ((opts.user ?? 'scripted') as 'scripted' | 'none')
+        : model(opts.user);
     const judge = opts.judge ? llmJudge(model(opts.judge)) : undefined;
-    const makeAgent = agentFactory(agentModel ?? opts.agent, { ...(opts.skip !== undefined ? { skip: opts.skip } : {}), ...(opts.swap !== undefined ? { swap: opts.swap } : {}), ...(params ? { params } : {}) });
-    const agentConfig = agentModel ? { name: 'llm', model: agentModel.id, ...(params ? { params } : {}) } : { name: opts.agent, ...(opts.skip !== undefined ? { skip: opts.skip } : {}), ...(opts.swap !== undefined ? { swap: opts.swap } : {}) };
+    const makeAgent = agentFactory(agentModel ?? opts.agent, {
+      ...(opts.skip !== undefined ? { skip: opts.skip } : {}),
+      ...(opts.swap !== undefined ? { swap: opts.swap } : {}),
+      ...(params ? { params } : {}),
+    });
+    const agentConfig = agentModel
+      ? { name: 'llm', model: agentModel.id, ...(params ? { params } : {}) }
+      : {
+          name: opts.agent,
+          ...(opts.skip !== undefined ? { skip: opts.skip } : {}),
+          ...(opts.swap !== undefined ? { swap: opts.swap } : {}),
+        };
     if (opts.shell === 'real') {
       const { bubblewrapStatus } = await import('../services/workspace/shell.js');
       const s = bubblewrapStatus();
@@ -95,7 +141,11 @@ export function runCommand(program: Command): void {
       // name and spec_path are informational: resuming compares tasks by id and spec hash (run-config.ts)
       const config = {
         name: basename(resolve(opts.out)),
-        tasks: specs.map(({ spec, file }) => ({ ...labelsOf(spec), spec_hash: specHash(spec), spec_path: relative(process.cwd(), resolve(file)) || file })),
+        tasks: specs.map(({ spec, file }) => ({
+          ...labelsOf(spec),
+          spec_hash: specHash(spec),
+          spec_path: relative(process.cwd(), resolve(file)) || file,
+        })),
         agent: agentConfig,
         user: typeof userChoice === 'string' ? { name: userChoice } : { name: 'llm', model: userChoice.id },
         judge: judge ? judge.name : null,
@@ -104,7 +154,8 @@ export function runCommand(program: Command): void {
         shell: opts.shell,
       };
       store = await RunStore.open(opts.out, config, { fresh: !!opts.force, notice: note });
-      if (store.done.size) note(`resuming ${opts.out}: ${store.done.size} of ${specs.length * opts.trials} episodes already recorded`);
+      if (store.done.size)
+        note(`resuming ${opts.out}: ${store.done.size} of ${specs.length * opts.trials} episodes already recorded`);
     } else store = RunStore.memory();
 
     const total = specs.length * opts.trials;
@@ -133,7 +184,10 @@ export function runCommand(program: Command): void {
           sum += t.grade.score;
           if (t.grade.passed) passed++;
         }
-        bar.tick(done, `mean ${scored ? (sum / scored).toFixed(3) : '-'} pass ${scored ? ((passed / scored) * 100).toFixed(0) : '-'}% errors ${infra}`);
+        bar.tick(
+          done,
+          `mean ${scored ? (sum / scored).toFixed(3) : '-'} pass ${scored ? ((passed / scored) * 100).toFixed(0) : '-'}% errors ${infra}`,
+        );
       },
     });
     try {
@@ -144,26 +198,61 @@ export function runCommand(program: Command): void {
       throw e;
     }
     bar.stop();
-    const records = [...store.done.values()].sort((a, b) => (a.task_id === b.task_id ? a.trial - b.trial : a.task_id < b.task_id ? -1 : 1));
-    const summary = summarizeRun(specs.map((s) => labelsOf(s.spec)), records, opts.trials);
+    const records = [...store.done.values()].sort((a, b) =>
+      a.task_id === b.task_id ? a.trial - b.trial : a.task_id < b.task_id ? -1 : 1,
+    );
+    const summary = summarizeRun(
+      specs.map((s) => labelsOf(s.spec)),
+      records,
+      opts.trials,
+    );
     if (opts.out) {
       await writeFileAtomic(join(opts.out, 'summary.json'), prettyJson(summary));
       await store.finish('done');
     }
     const rows = records.map(row);
-    if (opts.json) printJson({ agent: agentConfig, seed: opts.seed, trials: opts.trials, results: rows, metrics: { k: summary.k, tasks: summary.tasks, overall: summary.overall }, summary });
+    if (opts.json)
+      printJson({
+        agent: agentConfig,
+        seed: opts.seed,
+        trials: opts.trials,
+        results: rows,
+        metrics: { k: summary.k, tasks: summary.tasks, overall: summary.overall },
+        summary,
+      });
     else {
       if (rows.length <= 60) {
-        out(table(['task', 'trial', 'score', 'completion', 'safety', 'robust', 'pass', 'end'], rows.map((r) => [r.task_id, r.trial, fmt(r.score), fmt(r.completion), r.safety, fmt(r.robustness, 2), r.passed === null ? '-' : r.passed ? 'yes' : 'no', r.end])));
+        out(
+          table(
+            ['task', 'trial', 'score', 'completion', 'safety', 'robust', 'pass', 'end'],
+            rows.map((r) => [
+              r.task_id,
+              r.trial,
+              fmt(r.score),
+              fmt(r.completion),
+              r.safety,
+              fmt(r.robustness, 2),
+              r.passed === null ? '-' : r.passed ? 'yes' : 'no',
+              r.end,
+            ]),
+          ),
+        );
         out();
       }
       printRunSummary(summary);
-      if (opts.out) out(`\nrun directory: ${opts.out} (trajectories.jsonl, summary.json${existsSync(store.errorsFile) ? ', errors.jsonl' : ''})`);
+      if (opts.out)
+        out(
+          `\nrun directory: ${opts.out} (trajectories.jsonl, summary.json${existsSync(store.errorsFile) ? ', errors.jsonl' : ''})`,
+        );
     }
     if (opts.strict && rows.some((r) => !r.passed)) process.exitCode = 2;
     if (rows.length && rows.every((r) => r.end === 'infra_error')) {
       // no metric means anything: the endpoint or user simulator never worked
-      note(color.yellow(`warning: nothing was graded: all ${rows.length} episode(s) ended in infra_error${opts.out ? ` (details in ${store.errorsFile})` : ''}; check the endpoint and model settings`));
+      note(
+        color.yellow(
+          `warning: nothing was graded: all ${rows.length} episode(s) ended in infra_error${opts.out ? ` (details in ${store.errorsFile})` : ''}; check the endpoint and model settings`,
+        ),
+      );
       process.exitCode = 1;
     }
   });

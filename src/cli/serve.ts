@@ -23,15 +23,41 @@ interface ServeOpts extends ModelFlags {
 export function serveCommand(program: Command): void {
   const cmd = program
     .command('serve')
-    .description('serve tasks as an OpenEnv-compatible RL environment (HTTP reset/step/state, WS /ws, MCP /mcp) until SIGINT/SIGTERM')
+    .description(
+      'serve tasks as an OpenEnv-compatible RL environment (HTTP reset/step/state, WS /ws, MCP /mcp) until SIGINT/SIGTERM',
+    )
     .argument('<tasks...>', 'spec files, .jsonl files or directories of them')
-    .option('--host <host>', 'address to bind (the server has no authentication: keep it on loopback or a private network)', '127.0.0.1')
+    .option(
+      '--host <host>',
+      'address to bind (the server has no authentication: keep it on loopback or a private network)',
+      '127.0.0.1',
+    )
     .option('--port <port>', 'port (0 = any free port)', intArg(0, 65535), 8000)
-    .option('--max-sessions <n>', 'live episodes at most; more resets get CAPACITY_REACHED', intArg(1, 1_000_000), DEFAULT_MAX_SESSIONS)
-    .option('--session-ttl <s>', 'seconds an idle episode lives before it is reaped (0 = never)', numArg(0, 7 * 24 * 3600), DEFAULT_TTL_S)
-    .option('--judge <model>', 'a model for llm_judge checks and judge items (without one they are unavailable: llm_judge checks, or judge items of a geometric-mode task, leave the grade judge_unavailable and the reward null; a claw-mode task is scored without its judge items)')
-    .option('--workspace-mb <mb>', 'workspace budget per episode in MB (bytes of files; default 50, lowered with a notice so that --max-sessions workspaces fit in memory; a value that does not fit is refused)', numArg(0.1, 1000))
-    .option('--no-step-rewards', 'skip the shaped per-step rewards (one prefix grade per step); anchors are still sent');
+    .option(
+      '--max-sessions <n>',
+      'live episodes at most; more resets get CAPACITY_REACHED',
+      intArg(1, 1_000_000),
+      DEFAULT_MAX_SESSIONS,
+    )
+    .option(
+      '--session-ttl <s>',
+      'seconds an idle episode lives before it is reaped (0 = never)',
+      numArg(0, 7 * 24 * 3600),
+      DEFAULT_TTL_S,
+    )
+    .option(
+      '--judge <model>',
+      'a model for llm_judge checks and judge items (without one they are unavailable: llm_judge checks, or judge items of a geometric-mode task, leave the grade judge_unavailable and the reward null; a claw-mode task is scored without its judge items)',
+    )
+    .option(
+      '--workspace-mb <mb>',
+      'workspace budget per episode in MB (bytes of files; default 50, lowered with a notice so that --max-sessions workspaces fit in memory; a value that does not fit is refused)',
+      numArg(0.1, 1000),
+    )
+    .option(
+      '--no-step-rewards',
+      'skip the shaped per-step rewards (one prefix grade per step); anchors are still sent',
+    );
   withModelFlags(cmd)
     .addHelpText('after', '\nRoutes and client recipes (TRL, verl, slime, SkyRL, OpenEnv): docs/rl.md.')
     .action(async (paths: string[], opts: ServeOpts) => {
@@ -48,12 +74,17 @@ export function serveCommand(program: Command): void {
         ...(judge ? { judge } : {}),
       });
       const stopped = untilSignal();
-      if (!['127.0.0.1', 'localhost', '::1'].includes(server.host)) note(`coworkenv serve: warning: ${server.host} is not a loopback address and the server has no authentication`);
+      if (!['127.0.0.1', 'localhost', '::1'].includes(server.host))
+        note(`coworkenv serve: warning: ${server.host} is not a loopback address and the server has no authentication`);
       if (server.capacity.note) note(`coworkenv serve: ${server.capacity.note}`);
-      note(`coworkenv serve: ${specs.length} task(s) on ${server.url} (WebSocket ${server.url.replace(/^http/, 'ws')}/ws); max ${opts.maxSessions} sessions, idle TTL ${opts.sessionTtl}s, workspace ${formatBytes(server.capacity.budget.bytes)} / ${server.capacity.budget.files} files per episode`);
+      note(
+        `coworkenv serve: ${specs.length} task(s) on ${server.url} (WebSocket ${server.url.replace(/^http/, 'ws')}/ws); max ${opts.maxSessions} sessions, idle TTL ${opts.sessionTtl}s, workspace ${formatBytes(server.capacity.budget.bytes)} / ${server.capacity.budget.files} files per episode`,
+      );
       // a wrapper (npx, sh -c) killed without passing the signal on must not orphan the server
       const signal = await Promise.race([stopped, untilOrphaned()]);
-      note(`coworkenv serve: ${signal === 'parent exited' ? 'parent process exited' : `${signal} received`}, closing ${server.manager.size} session(s)`);
+      note(
+        `coworkenv serve: ${signal === 'parent exited' ? 'parent process exited' : `${signal} received`}, closing ${server.manager.size} session(s)`,
+      );
       await server.close();
     });
 }

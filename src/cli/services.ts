@@ -16,7 +16,10 @@ export function servicesCommand(program: Command): void {
       const catalog = describeCatalog(names.length ? names : undefined);
       if (names.length && catalog.length !== names.length) {
         const known = new Set(catalog.map((c) => c.name));
-        throw new CoworkError('bad_input', `unknown service(s): ${names.filter((n) => !known.has(n)).join(', ')} (services: ${SERVICE_NAMES.join(', ')})`);
+        throw new CoworkError(
+          'bad_input',
+          `unknown service(s): ${names.filter((n) => !known.has(n)).join(', ')} (services: ${SERVICE_NAMES.join(', ')})`,
+        );
       }
       if (opts.json) return printJson({ services: catalog });
       for (const s of catalog) {
@@ -28,7 +31,8 @@ export function servicesCommand(program: Command): void {
           const alias = t.aliases ? color.dim(` (alias ${t.aliases.join(', ')})`) : '';
           out(`  ${t.mutates ? color.yellow('✎') : ' '} ${t.name}(${args.join(', ')})${alias}`);
         }
-        for (const c of s.collections) out(`    collection ${c.name} [${c.fields.map((f) => (f.required ? f.name : `${f.name}?`)).join(', ')}]`);
+        for (const c of s.collections)
+          out(`    collection ${c.name} [${c.fields.map((f) => (f.required ? f.name : `${f.name}?`)).join(', ')}]`);
         for (const a of s.audit) out(`    audit ${a.name}`);
         out();
       }

@@ -22,7 +22,11 @@ export async function readPlan(file: string): Promise<Plan> {
     throw new CoworkError('not_found', `${file}: cannot read (${e.message})`);
   });
   const { plan, diagnostics } = parsePlanText(text);
-  if (!plan) throw new CoworkError('bad_input', `invalid plan:\n  ${diagnostics.map((d) => formatDiagnostic(d, file)).join('\n  ')}`);
+  if (!plan)
+    throw new CoworkError(
+      'bad_input',
+      `invalid plan:\n  ${diagnostics.map((d) => formatDiagnostic(d, file)).join('\n  ')}`,
+    );
   return plan;
 }
 
@@ -45,7 +49,11 @@ export const RESOURCE_LIMITS = { files: 20, totalBytes: 5_000_000 } as const;
  */
 export async function readResources(dir: string): Promise<StoredFile[]> {
   const s = await stat(dir).catch(() => undefined);
-  if (!s?.isDirectory()) throw new CoworkError('bad_input', `--resources ${dir}: ${s ? 'is a file' : 'not found'}; give a folder of documents (xlsx, docx, pdf, pptx, csv, md, txt …)`);
+  if (!s?.isDirectory())
+    throw new CoworkError(
+      'bad_input',
+      `--resources ${dir}: ${s ? 'is a file' : 'not found'}; give a folder of documents (xlsx, docx, pdf, pptx, csv, md, txt …)`,
+    );
   const found: string[] = [];
   const walk = async (d: string, depth: number): Promise<void> => {
     for (const e of (await readdir(d, { withFileTypes: true })).sort((a, b) => (a.name < b.name ? -1 : 1))) {
@@ -56,20 +64,37 @@ export async function readResources(dir: string): Promise<StoredFile[]> {
     }
   };
   await walk(dir, 0);
-  if (found.length === 0) throw new CoworkError('bad_input', `--resources ${dir} holds no files; put the documents the tasks should use in it`);
-  if (found.length > RESOURCE_LIMITS.files) throw new CoworkError('bad_input', `--resources ${dir} holds ${found.length} files; at most ${RESOURCE_LIMITS.files} fit into a task — pick the documents the tasks should use`);
+  if (found.length === 0)
+    throw new CoworkError(
+      'bad_input',
+      `--resources ${dir} holds no files; put the documents the tasks should use in it`,
+    );
+  if (found.length > RESOURCE_LIMITS.files)
+    throw new CoworkError(
+      'bad_input',
+      `--resources ${dir} holds ${found.length} files; at most ${RESOURCE_LIMITS.files} fit into a task — pick the documents the tasks should use`,
+    );
   const files: StoredFile[] = [];
   let total = 0;
   for (const p of found) {
     const bytes = await readFile(p);
     const path = relative(dir, p).split(sep).join('/');
-    if (bytes.length > MAX_INLINE_BYTES) throw new CoworkError('bad_input', `--resources: ${path} is ${(bytes.length / 1_000_000).toFixed(1)} MB; a resource may be at most ${MAX_INLINE_BYTES / 1_000_000} MB (it is stored inline in every spec)`);
+    if (bytes.length > MAX_INLINE_BYTES)
+      throw new CoworkError(
+        'bad_input',
+        `--resources: ${path} is ${(bytes.length / 1_000_000).toFixed(1)} MB; a resource may be at most ${MAX_INLINE_BYTES / 1_000_000} MB (it is stored inline in every spec)`,
+      );
     total += bytes.length;
-    if (total > RESOURCE_LIMITS.totalBytes) throw new CoworkError('bad_input', `--resources ${dir}: the files add up to more than ${RESOURCE_LIMITS.totalBytes / 1_000_000} MB; use fewer or smaller documents`);
+    if (total > RESOURCE_LIMITS.totalBytes)
+      throw new CoworkError(
+        'bad_input',
+        `--resources ${dir}: the files add up to more than ${RESOURCE_LIMITS.totalBytes / 1_000_000} MB; use fewer or smaller documents`,
+      );
     const f = decode(path, bytes);
     if ((OFFICE_KINDS as readonly string[]).includes(formatOf(path, bytes))) {
       const r = readDocument(f);
-      if (r.error !== undefined) throw new CoworkError('bad_input', `--resources: ${r.error}; remove it or save it again from its application`);
+      if (r.error !== undefined)
+        throw new CoworkError('bad_input', `--resources: ${r.error}; remove it or save it again from its application`);
     }
     files.push(f);
   }
@@ -82,13 +107,22 @@ export function resourcePlan(files: readonly StoredFile[], mockToday = '2026-03-
     plan_version: 1,
     name: 'resources',
     slots: files.map((f, i) => ({
-      task_id: `res_${String(i + 1).padStart(2, '0')}_${f.path.toLowerCase().replace(/\.[a-z0-9]+$/, '').replace(/[^a-z0-9]+/g, '_').replace(/^_|_$/g, '').slice(0, 40) || 'file'}`,
+      task_id: `res_${String(i + 1).padStart(2, '0')}_${
+        f.path
+          .toLowerCase()
+          .replace(/\.[a-z0-9]+$/, '')
+          .replace(/[^a-z0-9]+/g, '_')
+          .replace(/^_|_$/g, '')
+          .slice(0, 40) || 'file'
+      }`,
       services: ['workspace', 'gmail'],
       category: 'document',
       difficulty: 'medium' as const,
       language: 'en',
       mock_today: mockToday,
-      scenario: { goal: `A task grounded in the user's file ${f.path} (the other files may help): the agent reads it, works with its content and produces a file or an action that a checker verifies.` },
+      scenario: {
+        goal: `A task grounded in the user's file ${f.path} (the other files may help): the agent reads it, works with its content and produces a file or an action that a checker verifies.`,
+      },
       count: 1,
       capabilities: ['File_Management', 'Data_Analysis'],
     })),
@@ -99,25 +133,44 @@ export function synthCommand(program: Command): void {
   withModelFlags(
     program
       .command('synth')
-      .description('synthesize tasks from a coverage plan through the full gate; released specs in --out, rejected ones with diagnostics in --out/rejected')
+      .description(
+        'synthesize tasks from a coverage plan through the full gate; released specs in --out, rejected ones with diagnostics in --out/rejected',
+      )
       .argument('[plan]', 'coverage plan (.yaml/.json); optional with --resources (one task per document)')
       .requiredOption('--out <dir>', 'output directory for released specs')
-      .option('--generator <name>', 'procedural (offline) or a model string, e.g. openai:gpt-5.1, anthropic:claude-sonnet-4-6, openai-compatible:http://127.0.0.1:8000/v1#qwen3-8b', 'procedural')
+      .option(
+        '--generator <name>',
+        'procedural (offline) or a model string, e.g. openai:gpt-5.1, anthropic:claude-sonnet-4-6, openai-compatible:http://127.0.0.1:8000/v1#qwen3-8b',
+        'procedural',
+      )
       .option('--concurrency <n>', 'slots in flight at once', intArg(1, 256))
       .option('--attempts <n>', 'LLM: gate runs per slot (first generation + retries)', intArg(1, 10), 2)
       .option('--gd <mode>', 'LLM: Generator–Discriminator split: auto (safety slots) | always | never', 'auto')
-      .option('--resources <dir>', "LLM: ground every task in this folder's documents (xlsx, docx, pdf, pptx, csv, text); they become workspace files of the tasks")
+      .option(
+        '--resources <dir>',
+        "LLM: ground every task in this folder's documents (xlsx, docx, pdf, pptx, csv, text); they become workspace files of the tasks",
+      )
       .option('--json', 'print the summary as JSON'),
   ).action(async (planFile: string | undefined, opts: SynthOpts) => {
-    if (!['auto', 'always', 'never'].includes(opts.gd)) throw new CoworkError('bad_input', `--gd must be auto, always or never, not "${opts.gd}"`);
-    if (opts.resources && opts.generator === 'procedural') throw new CoworkError('bad_input', '--resources needs an LLM generator (--generator <model>): the procedural families write their own files');
-    if (!planFile && !opts.resources) throw new CoworkError('bad_input', 'give a plan file, or --resources <dir> with --generator <model>');
+    if (!['auto', 'always', 'never'].includes(opts.gd))
+      throw new CoworkError('bad_input', `--gd must be auto, always or never, not "${opts.gd}"`);
+    if (opts.resources && opts.generator === 'procedural')
+      throw new CoworkError(
+        'bad_input',
+        '--resources needs an LLM generator (--generator <model>): the procedural families write their own files',
+      );
+    if (!planFile && !opts.resources)
+      throw new CoworkError('bad_input', 'give a plan file, or --resources <dir> with --generator <model>');
     const earlier = await taskFilesIn(opts.out);
     const resources = opts.resources ? await readResources(opts.resources) : undefined;
     const plan = planFile ? await readPlan(planFile) : resourcePlan(resources ?? []);
     const generator = opts.generator === 'procedural' ? 'procedural' : modelFromFlags(opts.generator, opts);
     let accepted = 0;
-    const bar = progress('synth', plan.slots.reduce((n, s) => n + s.count, 0), opts.json);
+    const bar = progress(
+      'synth',
+      plan.slots.reduce((n, s) => n + s.count, 0),
+      opts.json,
+    );
     const { outcomes, summary } = await synthesize(plan, {
       generator,
       attempts: opts.attempts,
@@ -134,12 +187,21 @@ export function synthCommand(program: Command): void {
     // run / validate / serve read every spec in the folder: say so when it holds tasks of another plan
     const ours = new Set(outcomes.map((o) => `${o.id}.json`));
     const others = earlier.filter((f) => !ours.has(f));
-    if (others.length) note(color.yellow(`warning: ${opts.out} also holds ${others.length} task file(s) from before (${others.slice(0, 3).join(', ')}${others.length > 3 ? ', …' : ''}); run, validate and serve of ${opts.out} read them too — use an empty --out to keep plans apart`));
+    if (others.length)
+      note(
+        color.yellow(
+          `warning: ${opts.out} also holds ${others.length} task file(s) from before (${others.slice(0, 3).join(', ')}${others.length > 3 ? ', …' : ''}); run, validate and serve of ${opts.out} read them too — use an empty --out to keep plans apart`,
+        ),
+      );
     if (opts.json) printJson(summary);
     else printSynthSummary(summary, opts.out);
     const noFamily = summary.rejected_by_code.no_family ?? 0;
     if (noFamily && generator === 'procedural') {
-      note(color.yellow(`hint: ${noFamily} of ${summary.jobs} slot(s) name no procedural family (no_family): the offline generator only builds the built-in families — make the plan with \`coworkenv plan --taxonomy --families-only\`, or synthesize the other slots with an LLM (--generator <model>)`));
+      note(
+        color.yellow(
+          `hint: ${noFamily} of ${summary.jobs} slot(s) name no procedural family (no_family): the offline generator only builds the built-in families — make the plan with \`coworkenv plan --taxonomy --families-only\`, or synthesize the other slots with an LLM (--generator <model>)`,
+        ),
+      );
     }
   });
 }
@@ -148,15 +210,32 @@ export function synthCommand(program: Command): void {
 async function taskFilesIn(dir: string): Promise<string[]> {
   const s = await stat(dir).catch(() => undefined);
   if (!s) return [];
-  if (!s.isDirectory()) throw new CoworkError('bad_input', `--out ${dir} is a file; give a folder for the released specs`);
+  if (!s.isDirectory())
+    throw new CoworkError('bad_input', `--out ${dir} is a file; give a folder for the released specs`);
   return (await specFilesIn(dir)).map((f) => basename(f));
 }
 
 export function printSynthSummary(s: SynthSummary, dir: string): void {
-  out(`${color.bold('synth')} ${s.plan} with ${s.generator}: ${s.accepted}/${s.jobs} released (${(s.release_rate * 100).toFixed(1)}%), ${s.rejected} rejected → ${dir}`);
+  out(
+    `${color.bold('synth')} ${s.plan} with ${s.generator}: ${s.accepted}/${s.jobs} released (${(s.release_rate * 100).toFixed(1)}%), ${s.rejected} rejected → ${dir}`,
+  );
   if (s.mean_kill_rate !== null) out(`mean mutation kill rate ${(s.mean_kill_rate * 100).toFixed(1)}%`);
-  out(`attempts: ${Object.entries(s.attempts_histogram).map(([k, v]) => `${k}×${v}`).join(', ')}`);
-  if (s.rejected) out(`rejected by code: ${Object.entries(s.rejected_by_code).map(([k, v]) => `${k} ${v}`).join(', ')}`);
-  out(table(['family', 'released'], Object.entries(s.coverage.family).sort())); 
-  out(table(['capability', 'tasks'], Object.entries(s.coverage.capability).sort((a, b) => b[1] - a[1])));
+  out(
+    `attempts: ${Object.entries(s.attempts_histogram)
+      .map(([k, v]) => `${k}×${v}`)
+      .join(', ')}`,
+  );
+  if (s.rejected)
+    out(
+      `rejected by code: ${Object.entries(s.rejected_by_code)
+        .map(([k, v]) => `${k} ${v}`)
+        .join(', ')}`,
+    );
+  out(table(['family', 'released'], Object.entries(s.coverage.family).sort()));
+  out(
+    table(
+      ['capability', 'tasks'],
+      Object.entries(s.coverage.capability).sort((a, b) => b[1] - a[1]),
+    ),
+  );
 }

@@ -25,12 +25,22 @@ export function cliEnv(extra: Readonly<Record<string, string>> = {}): Record<str
 }
 
 /** Spawns `bin/coworkenv.js args…` from the project root with `cliEnv`: stdin closed, stdout and stderr piped. */
-export function spawnCli(args: readonly string[], env: Readonly<Record<string, string>> = {}): ChildProcessByStdio<null, Readable, Readable> {
-  return spawn(process.execPath, ['bin/coworkenv.js', ...args], { cwd: ROOT, env: cliEnv(env), stdio: ['ignore', 'pipe', 'pipe'] });
+export function spawnCli(
+  args: readonly string[],
+  env: Readonly<Record<string, string>> = {},
+): ChildProcessByStdio<null, Readable, Readable> {
+  return spawn(process.execPath, ['bin/coworkenv.js', ...args], {
+    cwd: ROOT,
+    env: cliEnv(env),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
 }
 
 /** Starts `bin/coworkenv.js args…` from the project root, without colours or debug stacks. */
-export function startCli(args: readonly string[], env: Readonly<Record<string, string>> = {}): { pid: number; done: Promise<CliResult> } {
+export function startCli(
+  args: readonly string[],
+  env: Readonly<Record<string, string>> = {},
+): { pid: number; done: Promise<CliResult> } {
   const child = spawnCli(args, env);
   let stdout = '';
   let stderr = '';
@@ -73,7 +83,9 @@ export function startServing(args: readonly string[], ready: RegExp): Promise<Se
   const child = spawnCli(args);
   child.stdout.resume();
   let stderr = '';
-  const closed = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.once('close', (code, signal) => resolve({ code, signal })));
+  const closed = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once('close', (code, signal) => resolve({ code, signal })),
+  );
   return new Promise((resolve, reject) => {
     child.stderr.setEncoding('utf8').on('data', (d: string) => {
       stderr += d;

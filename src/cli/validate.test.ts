@@ -28,7 +28,12 @@ async function validate(paths: string[], opts: { json?: boolean; through?: numbe
 // 80 KB of JSON nested 20,000 deep: yaml's recursive composer used to exhaust the stack inside V8's regexp
 // compiler (SIGABRT, "RegExpCompiler Allocation failed"); the guarded parser refuses it before composing
 const DEEP = `{"id": "deep", "request": ${'[ '.repeat(20_000)}${' ]'.repeat(20_000)}}`;
-const BOMB = ['a0: &a0 ["x", "x", "x", "x", "x", "x", "x", "x", "x", "x"]', ...Array.from({ length: 11 }, (_, i) => `a${i + 1}: &a${i + 1} [${Array(10).fill(`*a${i}`).join(', ')}]`), 'id: bomb', ''].join('\n');
+const BOMB = [
+  'a0: &a0 ["x", "x", "x", "x", "x", "x", "x", "x", "x", "x"]',
+  ...Array.from({ length: 11 }, (_, i) => `a${i + 1}: &a${i + 1} [${Array(10).fill(`*a${i}`).join(', ')}]`),
+  'id: bomb',
+  '',
+].join('\n');
 
 describe('validate: the guarded parser (depth, size, aliases) ⇒ a failed spec, exit 1, never a crash', () => {
   it('80 KB of JSON nested 20,000 deep: parse_error at the line:col where nesting passes the limit', async () => {
@@ -51,15 +56,27 @@ describe('validate: the guarded parser (depth, size, aliases) ⇒ a failed spec,
     writeFileSync(file, BOMB);
     const r = await validate([file]);
     assert.equal(r.failed, 1);
-    assert.equal(r.lines[1], `      ${rel(file)}:2:10 parse_error at (root): YAML aliases expand more than 100 times (an alias bomb?); write the data out instead of nesting anchors`);
-    await assert.rejects(loadSpecs([file]), (e: Error & { code?: string }) => e.code === 'spec_invalid' && /bomb\.yaml:2:10 parse_error at \(root\): YAML aliases expand/.test(e.message));
-    await assert.rejects(loadSpecs([join(TMP, 'deep.json')]), /deep\.json:1:\d+ parse_error at \(root\): collections nest deeper than 100 levels/);
+    assert.equal(
+      r.lines[1],
+      `      ${rel(file)}:2:10 parse_error at (root): YAML aliases expand more than 100 times (an alias bomb?); write the data out instead of nesting anchors`,
+    );
+    await assert.rejects(
+      loadSpecs([file]),
+      (e: Error & { code?: string }) =>
+        e.code === 'spec_invalid' && /bomb\.yaml:2:10 parse_error at \(root\): YAML aliases expand/.test(e.message),
+    );
+    await assert.rejects(
+      loadSpecs([join(TMP, 'deep.json')]),
+      /deep\.json:1:\d+ parse_error at \(root\): collections nest deeper than 100 levels/,
+    );
   });
 
   it('the command sets exit code 1 (bad input) for both and prints only the report', async () => {
     const program = new Command().exitOverride();
     validateCommand(program);
-    const r = await captureOutput(() => program.parseAsync(['node', 'coworkenv', 'validate', join(TMP, 'deep.json'), join(TMP, 'bomb.yaml')]));
+    const r = await captureOutput(() =>
+      program.parseAsync(['node', 'coworkenv', 'validate', join(TMP, 'deep.json'), join(TMP, 'bomb.yaml')]),
+    );
     assert.equal(r.error, undefined);
     assert.equal(r.exitCode, 1);
     assert.match(r.out, /0\/2 valid\n$/);
@@ -69,7 +86,17 @@ describe('validate: the guarded parser (depth, size, aliases) ⇒ a failed spec,
     const file = join(TMP, 'mixed.jsonl');
     const good = JSON.stringify(EXAMPLE);
     const long = JSON.stringify({ ...EXAMPLE, id: 'long', request: 'x'.repeat(SPEC_LIMITS.maxBytes) });
-    writeFileSync(file, [good, `{"id": "deep-row", "fixtures": ${'['.repeat(50_000)}${']'.repeat(50_000)}}`, '{"id": "cut', long, JSON.stringify({ ...EXAMPLE, id: 'second' }), ''].join('\n'));
+    writeFileSync(
+      file,
+      [
+        good,
+        `{"id": "deep-row", "fixtures": ${'['.repeat(50_000)}${']'.repeat(50_000)}}`,
+        '{"id": "cut',
+        long,
+        JSON.stringify({ ...EXAMPLE, id: 'second' }),
+        '',
+      ].join('\n'),
+    );
     const r = await validate([file], { through: 6 });
     assert.deepEqual([r.total, r.failed], [5, 3]);
     const f = rel(file);
@@ -88,15 +115,46 @@ describe('validate: the guarded parser (depth, size, aliases) ⇒ a failed spec,
 
   it('--json streams one object: results (with step lists and positions), then ok/total/failed', async () => {
     const file = join(TMP, 'rows.jsonl');
-    const broken = { ...EXAMPLE, id: 'broken', checks: [{ ...(EXAMPLE.checks as object[])[0], tool: 'inventory_nope' }, ...(EXAMPLE.checks as object[]).slice(1)] };
+    const broken = {
+      ...EXAMPLE,
+      id: 'broken',
+      checks: [
+        { ...(EXAMPLE.checks as object[])[0], tool: 'inventory_nope' },
+        ...(EXAMPLE.checks as object[]).slice(1),
+      ],
+    };
     writeFileSync(file, `${JSON.stringify(EXAMPLE)}\n\n${JSON.stringify(broken)}\n${JSON.stringify(EXAMPLE)}\n`);
     const r = await validate([file], { json: true, through: 6 });
-    const out = JSON.parse(r.text) as { ok: boolean; total: number; failed: number; results: { line: number; id: string; ok: boolean; steps: unknown[]; diagnostics: { code: string; line: number; col: number }[] }[] };
+    const out = JSON.parse(r.text) as {
+      ok: boolean;
+      total: number;
+      failed: number;
+      results: {
+        line: number;
+        id: string;
+        ok: boolean;
+        steps: unknown[];
+        diagnostics: { code: string; line: number; col: number }[];
+      }[];
+    };
     assert.deepEqual([out.ok, out.total, out.failed], [false, 3, 2]);
-    assert.deepEqual(out.results.map((x) => [x.line, x.id, x.ok, x.steps.length]), [[1, 'inventory_reorder', true, 6], [3, 'broken', false, 6], [4, 'inventory_reorder', false, 6]]);
+    assert.deepEqual(
+      out.results.map((x) => [x.line, x.id, x.ok, x.steps.length]),
+      [
+        [1, 'inventory_reorder', true, 6],
+        [3, 'broken', false, 6],
+        [4, 'inventory_reorder', false, 6],
+      ],
+    );
     const unknown = out.results[1]?.diagnostics[0];
-    assert.deepEqual([unknown?.code, unknown?.line, unknown?.col], ['unknown_tool', 3, JSON.stringify(broken).indexOf('"inventory_nope"') + 1]);
-    assert.deepEqual(out.results[2]?.diagnostics.map((d) => [d.code, d.line]), [['duplicate_id', 4]]);
+    assert.deepEqual(
+      [unknown?.code, unknown?.line, unknown?.col],
+      ['unknown_tool', 3, JSON.stringify(broken).indexOf('"inventory_nope"') + 1],
+    );
+    assert.deepEqual(
+      out.results[2]?.diagnostics.map((d) => [d.code, d.line]),
+      [['duplicate_id', 4]],
+    );
     writeFileSync(join(TMP, 'blank.jsonl'), '\n \n');
     const empty = await validate([join(TMP, 'blank.jsonl')], { json: true });
     assert.deepEqual(JSON.parse(empty.text), { results: [], ok: true, total: 0, failed: 0 });
@@ -133,6 +191,11 @@ describe('validate: the guarded parser (depth, size, aliases) ⇒ a failed spec,
     }
     const got = [];
     for await (const l of streamLines(chunks(), 1024)) got.push(l);
-    assert.deepEqual(got, [{ line: 1, text: 'a' }, { line: 2, text: 'bc' }, { line: 3, tooLong: 50 * 1024 * 1024 }, { line: 4, text: 'd' }]);
+    assert.deepEqual(got, [
+      { line: 1, text: 'a' },
+      { line: 2, text: 'bc' },
+      { line: 3, tooLong: 50 * 1024 * 1024 },
+      { line: 4, text: 'd' },
+    ]);
   });
 });

@@ -40,12 +40,25 @@ export function validateCommand(program: Command): void {
     .description('run the validation gate on task specs (exit 1 if any fails)')
     .argument('<paths...>', 'spec files (.yaml/.yml/.json/.jsonl) or directories')
     .option('--json', 'machine-readable output')
-    .option('--through <step>', `stop after this gate step (1-${GATE_STEPS.length}; 6 = static checks only)`, intArg(1, GATE_STEPS.length))
-    .option('--judge <model>', "judge the reference's LLM-judged items with this model (e.g. openai-compatible:http://host/v1#model); without it their share is reported as unverified");
+    .option(
+      '--through <step>',
+      `stop after this gate step (1-${GATE_STEPS.length}; 6 = static checks only)`,
+      intArg(1, GATE_STEPS.length),
+    )
+    .option(
+      '--judge <model>',
+      "judge the reference's LLM-judged items with this model (e.g. openai-compatible:http://host/v1#model); without it their share is reported as unverified",
+    );
   withModelFlags(cmd)
-    .addHelpText('after', `\nGate steps:\n${GATE_STEPS.map((s) => `  ${s.step}. ${s.name}: ${s.about}`).join('\n')}\n\nDiagnostic codes are listed in docs/diagnostics.md.`)
+    .addHelpText(
+      'after',
+      `\nGate steps:\n${GATE_STEPS.map((s) => `  ${s.step}. ${s.name}: ${s.about}`).join('\n')}\n\nDiagnostic codes are listed in docs/diagnostics.md.`,
+    )
     .action(async (paths: string[], cli: ValidateCliOptions) => {
-      const opts: ValidateOptions = { ...(cli.json ? { json: true } : {}), ...(cli.through ? { through: cli.through } : {}) };
+      const opts: ValidateOptions = {
+        ...(cli.json ? { json: true } : {}),
+        ...(cli.through ? { through: cli.through } : {}),
+      };
       if (cli.judge) opts.judge = llmJudge(modelFromFlags(cli.judge, cli));
       const { failed } = await validatePaths(paths, opts, (text) => void process.stdout.write(text));
       if (failed) process.exitCode = 1;
@@ -57,7 +70,11 @@ export function validateCommand(program: Command): void {
  * lines, or one JSON object whose `results` stream first), so a JSONL of any length is validated in bounded
  * memory: one spec at a time, plus the ids seen. Input beyond the parser's limits is a failed spec, not a crash.
  */
-export async function validatePaths(paths: readonly string[], opts: ValidateOptions, write: (text: string) => void): Promise<{ total: number; failed: number }> {
+export async function validatePaths(
+  paths: readonly string[],
+  opts: ValidateOptions,
+  write: (text: string) => void,
+): Promise<{ total: number; failed: number }> {
   const seen = new Map<string, string>();
   let total = 0;
   let failed = 0;
@@ -68,7 +85,10 @@ export async function validatePaths(paths: readonly string[], opts: ValidateOpti
     total++;
     if (!r.ok) failed++;
   }
-  if (opts.json) write(`${total === 0 ? '{\n  "results": []' : '\n  ]'},\n  "ok": ${failed === 0},\n  "total": ${total},\n  "failed": ${failed}\n}\n`);
+  if (opts.json)
+    write(
+      `${total === 0 ? '{\n  "results": []' : '\n  ]'},\n  "ok": ${failed === 0},\n  "total": ${total},\n  "failed": ${failed}\n}\n`,
+    );
   else write(`${total - failed}/${total} valid\n`);
   return { total, failed };
 }
@@ -87,7 +107,10 @@ async function validateOne(f: TaskFile, opts: ValidateOptions, seen: Map<string,
     diagnostics = p.diagnostics;
   } else {
     // the document was parsed once, by the guarded reader; the gate starts from the parsed spec
-    const rep = await runGate({ spec: p.spec }, { ...(opts.through ? { through: opts.through } : {}), ...(opts.judge ? { judge: opts.judge } : {}) });
+    const rep = await runGate(
+      { spec: p.spec },
+      { ...(opts.through ? { through: opts.through } : {}), ...(opts.judge ? { judge: opts.judge } : {}) },
+    );
     id = p.spec.id;
     ok = rep.ok;
     steps = rep.steps.map((s) => ({ step: s.step, name: s.name, ok: s.ok, ...(s.stats ? { stats: s.stats } : {}) }));
@@ -97,7 +120,13 @@ async function validateOne(f: TaskFile, opts: ValidateOptions, seen: Map<string,
   const file = whereOf({ file: f.file });
   const prev = id ? seen.get(id) : undefined;
   if (id && prev) {
-    diagnostics.push({ code: 'duplicate_id', path: 'id', owner: 'builder', message: `task id ${id} is also used by ${prev}; ids must be unique`, ...(f.line ? { line: f.line } : {}) });
+    diagnostics.push({
+      code: 'duplicate_id',
+      path: 'id',
+      owner: 'builder',
+      message: `task id ${id} is also used by ${prev}; ids must be unique`,
+      ...(f.line ? { line: f.line } : {}),
+    });
     ok = false;
   } else if (id) seen.set(id, whereOf(f));
   return { file, ...(f.line ? { line: f.line } : {}), id: id ?? null, ok, steps, diagnostics };
@@ -106,7 +135,8 @@ async function validateOne(f: TaskFile, opts: ValidateOptions, seen: Map<string,
 // line/col from the source; a JSONL row is re-read for columns only when it has something to point at
 function positioned(f: TaskFile, diagnostics: Diagnostic[]): Diagnostic[] {
   if (diagnostics.length === 0) return diagnostics;
-  const doc = f.parsed.doc ?? (f.line !== undefined && f.parsed.raw !== undefined ? parseSource(f.text).doc : undefined);
+  const doc =
+    f.parsed.doc ?? (f.line !== undefined && f.parsed.raw !== undefined ? parseSource(f.text).doc : undefined);
   const placed = withPositions(diagnostics, doc, parsePath);
   return f.line ? placed.map((d) => ({ ...d, line: f.line })) : placed;
 }
@@ -123,7 +153,9 @@ function writeText(r: ValidateResult, write: (text: string) => void): void {
   const head = r.ok ? color.green('OK  ') : color.red('FAIL');
   const kill = r.steps.find((s) => s.stats && typeof s.stats.kill_rate === 'number')?.stats;
   const killText = kill ? `, mutants killed ${String(kill.killed)}/${String(kill.mutants)}` : '';
-  const lines = [`${head} ${r.file}${r.line ? `:${r.line}` : ''}${r.id ? ` (${r.id})` : ''}${r.ok ? color.dim(`  steps 1-${last?.step ?? 0}${killText}`) : ''}`];
+  const lines = [
+    `${head} ${r.file}${r.line ? `:${r.line}` : ''}${r.id ? ` (${r.id})` : ''}${r.ok ? color.dim(`  steps 1-${last?.step ?? 0}${killText}`) : ''}`,
+  ];
   for (const d of r.diagnostics) {
     const line = `      ${formatDiagnostic(d, r.file)}`;
     lines.push(isError(d) ? line : color.yellow(`${line} [warning]`));

@@ -7,19 +7,46 @@ import { People, peopleOf } from './people.js';
 
 const DANA = 'dana.lee@acme.example';
 const OMAR = 'omar.haddad@acme.example';
-const mail = (to: string, body: string) => ({ message_id: 'sent_001', to, cc: [], recipients: [to], subject: 'Escalation', body });
+const mail = (to: string, body: string) => ({
+  message_id: 'sent_001',
+  to,
+  cc: [],
+  recipients: [to],
+  subject: 'Escalation',
+  body,
+});
 const audit = (records: AuditLog['records']): AuditLog => ({ calls: [], records, state: {} });
 
 const NONE = audit({});
-const BOTH = audit({ gmail: { sent_messages: [mail(DANA, 'TK-1042 has been open for 4 days.'), mail(OMAR, 'TK-1055 has been open for 3 days.')] } });
+const BOTH = audit({
+  gmail: {
+    sent_messages: [mail(DANA, 'TK-1042 has been open for 4 days.'), mail(OMAR, 'TK-1055 has been open for 3 days.')],
+  },
+});
 const ONLY_OMAR = audit({ gmail: { sent_messages: [mail(OMAR, 'TK-1055 has been open for 3 days.')] } });
 const ONLY_DANA = audit({ gmail: { sent_messages: [mail(DANA, 'TK-1042 has been open for 4 days.')] } });
-const ASSIGNED = audit({ helpdesk: { updated_tickets: [{ ticket_id: 'TK-1042', status: 'open', assigned_to: 'Dana Lee' }] } });
+const ASSIGNED = audit({
+  helpdesk: { updated_tickets: [{ ticket_id: 'TK-1042', status: 'open', assigned_to: 'Dana Lee' }] },
+});
 const OTHER_TICKET = audit({ helpdesk: { updated_tickets: [{ ticket_id: 'TK-1055', priority: 'high' }] } });
 
 // the directory a record knows (crm fixtures: account managers and their addresses)
 const people = new People();
-people.collect({ crm: { customers: [{ customer_id: 'CUS-204', name: 'Northwind Logistics', contact_person: 'Ivo Brandt', email: 'ivo@northwind.example', account_manager: 'Dana Lee', account_manager_email: DANA }, { customer_id: 'CUS-311', name: 'Brightline Foods', account_manager: 'Omar Haddad', account_manager_email: OMAR }] } });
+people.collect({
+  crm: {
+    customers: [
+      {
+        customer_id: 'CUS-204',
+        name: 'Northwind Logistics',
+        contact_person: 'Ivo Brandt',
+        email: 'ivo@northwind.example',
+        account_manager: 'Dana Lee',
+        account_manager_email: DANA,
+      },
+      { customer_id: 'CUS-311', name: 'Brightline Foods', account_manager: 'Omar Haddad', account_manager_email: OMAR },
+    ],
+  },
+});
 
 // [final answer, audit, expected unsupported claim (undefined = nothing unsupported)]
 const TABLE: [string, AuditLog, string | undefined][] = [
@@ -52,7 +79,11 @@ const TABLE: [string, AuditLog, string | undefined][] = [
   ['Before I emailed Dana, I checked TK-1042.', NONE, 'sent email'],
   ["I didn't close TK-1042 and emailed Dana instead.", NONE, 'sent email'],
   ['The follow-up email was sent to Omar Haddad.', ONLY_DANA, 'sent (to Omar Haddad)'],
-  ['Escalated TK-1042 (Northwind Logistics) to Dana Lee and TK-1055 (Brightline Foods) to Omar Haddad.', ONLY_DANA, 'escalated (to Omar Haddad)'],
+  [
+    'Escalated TK-1042 (Northwind Logistics) to Dana Lee and TK-1055 (Brightline Foods) to Omar Haddad.',
+    ONLY_DANA,
+    'escalated (to Omar Haddad)',
+  ],
   ['I updated ticket TK-1042 to high priority.', OTHER_TICKET, 'updated (TK-1042)'],
   ['I scheduled a meeting with Dana for Friday.', NONE, 'scheduled'],
   ['- **Notified** Omar Haddad about TK-1055', NONE, 'notified'],
@@ -78,7 +109,10 @@ describe('unsupportedClaims: a table of final answers', () => {
     assert.deepEqual(unsupportedClaims('I emailed Dana Lee about TK-1042.', ONLY_DANA, lazy), []);
     assert.equal(built, 0);
     // mail went to Omar only: whether "Dana Lee" is among its recipients takes the People index, built once
-    assert.deepEqual(unsupportedClaims('I emailed Dana Lee and then emailed Dana Lee again.', ONLY_OMAR, lazy).map((c) => c.claim), ['sent email (to Dana Lee)', 'sent email (to Dana Lee)']);
+    assert.deepEqual(
+      unsupportedClaims('I emailed Dana Lee and then emailed Dana Lee again.', ONLY_OMAR, lazy).map((c) => c.claim),
+      ['sent email (to Dana Lee)', 'sent email (to Dana Lee)'],
+    );
     assert.equal(built, 1);
   });
 
@@ -122,9 +156,32 @@ describe('People', () => {
 
   it('peopleOf reads what the agent was shown (tool observations) and the audit', () => {
     const p = peopleOf({
-      kind: 'trajectory', version: 1, task_id: 't', trial: 0,
-      events: [{ type: 'tool', call_id: 'c1', name: 'crm_get_customer', args: {}, ok: true, content: JSON.stringify({ customer_id: 'CUS-9', account_manager: 'Kim Roe', account_manager_email: 'k.roe@acme.example' }), latency_us: 1 }],
-      audit: { calls: [], records: { contacts: { sent_messages: [{ contact_id: 'CT-1', name: 'Jo Ng', email: 'jo@acme.example', message: 'hi' }] } }, state: {} },
+      kind: 'trajectory',
+      version: 1,
+      task_id: 't',
+      trial: 0,
+      events: [
+        {
+          type: 'tool',
+          call_id: 'c1',
+          name: 'crm_get_customer',
+          args: {},
+          ok: true,
+          content: JSON.stringify({
+            customer_id: 'CUS-9',
+            account_manager: 'Kim Roe',
+            account_manager_email: 'k.roe@acme.example',
+          }),
+          latency_us: 1,
+        },
+      ],
+      audit: {
+        calls: [],
+        records: {
+          contacts: { sent_messages: [{ contact_id: 'CT-1', name: 'Jo Ng', email: 'jo@acme.example', message: 'hi' }] },
+        },
+        state: {},
+      },
     });
     assert.deepEqual(p.resolve('Kim Roe'), ['k.roe@acme.example']);
     assert.deepEqual(p.resolve('Jo'), ['jo@acme.example']);

@@ -14,13 +14,29 @@ export interface UnsupportedClaim {
 }
 
 // entry fields that say who an action reached
-const RECIPIENT_FIELDS = new Set(['recipients', 'to', 'cc', 'bcc', 'email', 'attendees', 'assigned_to', 'assignee', 'name', 'recipient', 'owner']);
+const RECIPIENT_FIELDS = new Set([
+  'recipients',
+  'to',
+  'cc',
+  'bcc',
+  'email',
+  'attendees',
+  'assigned_to',
+  'assignee',
+  'name',
+  'recipient',
+  'owner',
+]);
 
 /**
  * Claims in the final answer that no audit entry supports. `people` builds the who-is-who index; building
  * it reads every observation, so it is called (once) only when an entry does not name a recipient directly.
  */
-export function unsupportedClaims(finalText: string, audit: AuditLog, people: () => People = () => new People()): UnsupportedClaim[] {
+export function unsupportedClaims(
+  finalText: string,
+  audit: AuditLog,
+  people: () => People = () => new People(),
+): UnsupportedClaim[] {
   const out: UnsupportedClaim[] = [];
   let known: People | undefined;
   const resolve = (mention: string) => (known ??= people()).resolve(mention);
@@ -63,5 +79,7 @@ function reaches(entry: Readonly<Record<string, unknown>>, mention: string, addr
   for (const [k, v] of Object.entries(entry)) if (RECIPIENT_FIELDS.has(k)) collect(v);
   const name = new RegExp(`(?<![\\w-])${mention.toLowerCase().replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\w])`);
   const named = (a: string) => addresses.includes(a) || (!mention.includes('@') && localPartNames(a, mention));
-  return values.some((v) => [...v.matchAll(ADDRESS)].some((a) => named(a[0])) || (!mention.includes('@') && name.test(v)));
+  return values.some(
+    (v) => [...v.matchAll(ADDRESS)].some((a) => named(a[0])) || (!mention.includes('@') && name.test(v)),
+  );
 }

@@ -13,19 +13,29 @@ export interface ConversionLimits {
   maxTotalChars: number;
 }
 
-export const CE_LIMITS: ConversionLimits = { minMessages: 5, maxToolCalls: 20, maxObservationChars: 1000, maxTotalChars: 40_000 };
+export const CE_LIMITS: ConversionLimits = {
+  minMessages: 5,
+  maxToolCalls: 20,
+  maxObservationChars: 1000,
+  maxTotalChars: 40_000,
+};
 export const TRUNCATION_MARKER = '...[truncated]';
 
 /** Rejection categories of the converter, in the order they are tested. */
 export const CONVERSION_REJECTIONS = ['no_interaction', 'too_few_messages', 'too_many_tool_calls', 'too_long'] as const;
 export type ConversionRejection = (typeof CONVERSION_REJECTIONS)[number];
 
-export type Converted = { ok: true; messages: SftMessage[]; tools: SftTool[]; toolCalls: number; chars: number } | { ok: false; reason: ConversionRejection; detail: string };
+export type Converted =
+  | { ok: true; messages: SftMessage[]; tools: SftTool[]; toolCalls: number; chars: number }
+  | { ok: false; reason: ConversionRejection; detail: string };
 
 /** The tools the agent was offered (from episode_start), else the ones it called. */
 export function offeredTools(t: Trajectory): ToolDef[] {
   const start = t.events[0];
-  const names = start?.type === 'episode_start' && start.tools ? start.tools : t.events.flatMap((e) => (e.type === 'assistant' ? e.tool_calls.map((c) => c.name) : []));
+  const names =
+    start?.type === 'episode_start' && start.tools
+      ? start.tools
+      : t.events.flatMap((e) => (e.type === 'assistant' ? e.tool_calls.map((c) => c.name) : []));
   const seen = new Set<string>();
   const out: ToolDef[] = [];
   for (const n of names) {
@@ -63,7 +73,9 @@ export function convertTrajectory(t: Trajectory, limits: ConversionLimits = CE_L
   const start = t.events[0];
   const tools = offeredTools(t);
   const mockToday = start?.type === 'episode_start' ? start.mock_today : '';
-  const messages: SftMessage[] = [{ role: 'system', content: systemPrompt({ request: '', mockToday, tools, history: [], turn: 0 }) }];
+  const messages: SftMessage[] = [
+    { role: 'system', content: systemPrompt({ request: '', mockToday, tools, history: [], turn: 0 }) },
+  ];
   let toolCalls = 0;
   let assistantTurns = 0;
   let userTurns = 0;
@@ -79,16 +91,33 @@ export function convertTrajectory(t: Trajectory, limits: ConversionLimits = CE_L
       messages.push({
         role: 'assistant',
         ...(e.text ? { content: e.text } : {}),
-        ...(e.tool_calls.length ? { tool_calls: e.tool_calls.map((c) => ({ type: 'function' as const, function: { name: c.name, arguments: argsObject(c.args) } })) } : {}),
+        ...(e.tool_calls.length
+          ? {
+              tool_calls: e.tool_calls.map((c) => ({
+                type: 'function' as const,
+                function: { name: c.name, arguments: argsObject(c.args) },
+              })),
+            }
+          : {}),
       });
     } else if (e.type === 'tool') {
-      const content = charLength(e.content) > limits.maxObservationChars ? `${charSlice(e.content, limits.maxObservationChars)}${TRUNCATION_MARKER}` : e.content;
+      const content =
+        charLength(e.content) > limits.maxObservationChars
+          ? `${charSlice(e.content, limits.maxObservationChars)}${TRUNCATION_MARKER}`
+          : e.content;
       messages.push({ role: 'tool', name: e.name, content });
     }
   }
-  if (userTurns === 0 || assistantTurns === 0) return { ok: false, reason: 'no_interaction', detail: `${userTurns} user and ${assistantTurns} assistant messages` };
-  if (messages.length < limits.minMessages) return { ok: false, reason: 'too_few_messages', detail: `${messages.length} messages` };
-  if (toolCalls > limits.maxToolCalls) return { ok: false, reason: 'too_many_tool_calls', detail: `${toolCalls} tool calls` };
+  if (userTurns === 0 || assistantTurns === 0)
+    return {
+      ok: false,
+      reason: 'no_interaction',
+      detail: `${userTurns} user and ${assistantTurns} assistant messages`,
+    };
+  if (messages.length < limits.minMessages)
+    return { ok: false, reason: 'too_few_messages', detail: `${messages.length} messages` };
+  if (toolCalls > limits.maxToolCalls)
+    return { ok: false, reason: 'too_many_tool_calls', detail: `${toolCalls} tool calls` };
   const chars = totalChars(messages);
   if (chars > limits.maxTotalChars) return { ok: false, reason: 'too_long', detail: `${chars} characters` };
   return { ok: true, messages, tools: tools.map((tool) => openAiTool(tool) as SftTool), toolCalls, chars };
@@ -124,7 +153,10 @@ export function charSlice(s: string, n: number): string {
   let i = 0;
   for (let k = 0; k < n && i < s.length; k++) {
     const c = s.charCodeAt(i);
-    i += c >= 0xd800 && c <= 0xdbff && i + 1 < s.length && s.charCodeAt(i + 1) >= 0xdc00 && s.charCodeAt(i + 1) <= 0xdfff ? 2 : 1;
+    i +=
+      c >= 0xd800 && c <= 0xdbff && i + 1 < s.length && s.charCodeAt(i + 1) >= 0xdc00 && s.charCodeAt(i + 1) <= 0xdfff
+        ? 2
+        : 1;
   }
   return s.slice(0, i);
 }

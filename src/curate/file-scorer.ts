@@ -16,10 +16,22 @@ export async function fileScorer(file: string): Promise<Scorer> {
     } catch {
       throw new CoworkError('bad_input', `${file}:${i + 1}: not JSON`);
     }
-    if (typeof row.task_id !== 'string' || typeof row.trial !== 'number' || typeof row.nll !== 'number' || typeof row.rsr !== 'number') {
-      throw new CoworkError('bad_input', `${file}:${i + 1}: a score row needs task_id (string), trial, nll and rsr (numbers)`);
+    if (
+      typeof row.task_id !== 'string' ||
+      typeof row.trial !== 'number' ||
+      typeof row.nll !== 'number' ||
+      typeof row.rsr !== 'number'
+    ) {
+      throw new CoworkError(
+        'bad_input',
+        `${file}:${i + 1}: a score row needs task_id (string), trial, nll and rsr (numbers)`,
+      );
     }
-    scores.set(`${row.task_id}\u0000${row.trial}`, { nll: row.nll, rsr: row.rsr, tokens: typeof row.tokens === 'number' ? row.tokens : 0 });
+    scores.set(`${row.task_id}\u0000${row.trial}`, {
+      nll: row.nll,
+      rsr: row.rsr,
+      tokens: typeof row.tokens === 'number' ? row.tokens : 0,
+    });
   });
   return {
     async score(ex) {

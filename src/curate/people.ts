@@ -8,10 +8,17 @@ import type { Trajectory } from '../spec/trajectory.js';
 // position of a long word run (a padded observation) and goes quadratic
 export const EMAIL_SRC = String.raw`(?<![\w.+-])[\w.+-]+@[\w-]+(?:\.[\w-]+)+`;
 export const ADDRESS = new RegExp(EMAIL_SRC, 'g');
-const NAMED_ADDRESS = new RegExp(String.raw`(?<![\w'’.-])([A-Z][\w'’.-]*(?:[ \t]+[A-Z][\w'’.-]*){0,3})[ \t]*[<(](${EMAIL_SRC})[>)]`, 'g');
+const NAMED_ADDRESS = new RegExp(
+  String.raw`(?<![\w'’.-])([A-Z][\w'’.-]*(?:[ \t]+[A-Z][\w'’.-]*){0,3})[ \t]*[<(](${EMAIL_SRC})[>)]`,
+  'g',
+);
 const WHOLE_ADDRESS = new RegExp(`^${EMAIL_SRC}$`);
 
-const tokens = (s: string): string[] => s.toLowerCase().split(/[^a-z0-9]+/).filter((w) => w.length >= 2);
+const tokens = (s: string): string[] =>
+  s
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter((w) => w.length >= 2);
 
 /** Whether an address's local part holds every word of a name ("dana.lee@x.example" names "Dana Lee"). */
 export function localPartNames(address: string, name: string): boolean {

@@ -17,21 +17,54 @@ after(() => rmSync(TMP, { recursive: true, force: true }));
 
 const GOAL = 'Get TK-1042 escalated to the on-call engineer today';
 const GRADE = {
-  status: 'ok', mode: 'claw', checks: [], judge: [], completion: 1, safety: 1, safety_violations: [], robustness: 1,
-  robustness_detail: { errored_tools: [], recovered_tools: [], success_ratio: 1 }, code: 1, llm: null, score: 1, passed: true, pass_threshold: 0.75,
+  status: 'ok',
+  mode: 'claw',
+  checks: [],
+  judge: [],
+  completion: 1,
+  safety: 1,
+  safety_violations: [],
+  robustness: 1,
+  robustness_detail: { errored_tools: [], recovered_tools: [], success_ratio: 1 },
+  code: 1,
+  llm: null,
+  score: 1,
+  passed: true,
+  pass_threshold: 0.75,
 } as Grade;
 
 /** A dialogue record: the LLM user repeats its private goal verbatim (a leak when the spec is known). */
 function dialogue(trial: number, hash: string, simulated = true, completion = 1): Trajectory {
   return {
-    kind: 'trajectory', version: 1, task_id: 'leaky', trial,
+    kind: 'trajectory',
+    version: 1,
+    task_id: 'leaky',
+    trial,
     events: [
-      { type: 'episode_start', task_id: 'leaky', trial, seed: 0, spec_hash: hash, mock_today: '2026-03-10T09:00:00Z', agent: { name: 'teacher' }, ...(simulated ? { user: { name: 'llm', model: 'm' } } : {}), tools: ['helpdesk_get_ticket'] },
+      {
+        type: 'episode_start',
+        task_id: 'leaky',
+        trial,
+        seed: 0,
+        spec_hash: hash,
+        mock_today: '2026-03-10T09:00:00Z',
+        agent: { name: 'teacher' },
+        ...(simulated ? { user: { name: 'llm', model: 'm' } } : {}),
+        tools: ['helpdesk_get_ticket'],
+      },
       { type: 'user', text: 'Please help with a ticket.', source: 'request' },
       { type: 'assistant', text: 'Which ticket, and what should happen?', tool_calls: [] },
       ...(simulated ? [{ type: 'user' as const, text: `I want to ${GOAL}.`, source: 'sim' as const }] : []),
       { type: 'assistant', tool_calls: [{ id: 'c1', name: 'helpdesk_get_ticket', args: { ticket_id: 'TK-1042' } }] },
-      { type: 'tool', call_id: 'c1', name: 'helpdesk_get_ticket', args: { ticket_id: 'TK-1042' }, ok: true, content: '{"ticket_id":"TK-1042","status":"open"}', latency_us: 1 },
+      {
+        type: 'tool',
+        call_id: 'c1',
+        name: 'helpdesk_get_ticket',
+        args: { ticket_id: 'TK-1042' },
+        ok: true,
+        content: '{"ticket_id":"TK-1042","status":"open"}',
+        latency_us: 1,
+      },
       { type: 'assistant', text: 'TK-1042 is open.', tool_calls: [] },
       { type: 'episode_end', reason: 'user_done', turns: 3 },
     ],
@@ -41,20 +74,60 @@ function dialogue(trial: number, hash: string, simulated = true, completion = 1)
 }
 
 /** A spec file with private user state, and a run whose run.json points at it. */
-async function leakRun(name: string, o: { specPath?: 'absent'; simulated?: boolean; completion?: number } = {}): Promise<{ dir: string; specFile: string; hash: string }> {
+async function leakRun(
+  name: string,
+  o: { specPath?: 'absent'; simulated?: boolean; completion?: number } = {},
+): Promise<{ dir: string; specFile: string; hash: string }> {
   const dir = join(TMP, name);
   mkdirSync(dir, { recursive: true });
   const specFile = join(dir, 'leaky.json');
-  writeFileSync(specFile, JSON.stringify(makeSpec({ id: 'leaky', services: ['helpdesk'], user: { persona: 'Dana, a support lead', goal: GOAL, knowledge: [] } })));
+  writeFileSync(
+    specFile,
+    JSON.stringify(
+      makeSpec({
+        id: 'leaky',
+        services: ['helpdesk'],
+        user: { persona: 'Dana, a support lead', goal: GOAL, knowledge: [] },
+      }),
+    ),
+  );
   const hash = specHash(TaskSpec.parse(JSON.parse(readFileSync(specFile, 'utf8'))));
-  const task = { id: 'leaky', spec_hash: hash, family: 'test', capabilities: ['Tool_Calling'], ...(o.specPath === 'absent' ? {} : { spec_path: specFile }) };
-  writeFileSync(join(dir, 'run.json'), JSON.stringify({ version: 1, status: 'done', config: { name, tasks: [task], agent: { name: 'llm' }, trials: 2, seed: 0 } }));
-  writeFileSync(join(dir, 'trajectories.jsonl'), [0, 1].map((t) => `${JSON.stringify(dialogue(t, hash, o.simulated ?? true, o.completion))}\n`).join(''));
+  const task = {
+    id: 'leaky',
+    spec_hash: hash,
+    family: 'test',
+    capabilities: ['Tool_Calling'],
+    ...(o.specPath === 'absent' ? {} : { spec_path: specFile }),
+  };
+  writeFileSync(
+    join(dir, 'run.json'),
+    JSON.stringify({
+      version: 1,
+      status: 'done',
+      config: { name, tasks: [task], agent: { name: 'llm' }, trials: 2, seed: 0 },
+    }),
+  );
+  writeFileSync(
+    join(dir, 'trajectories.jsonl'),
+    [0, 1].map((t) => `${JSON.stringify(dialogue(t, hash, o.simulated ?? true, o.completion))}\n`).join(''),
+  );
   return { dir, specFile, hash };
 }
 
-const curateDir = async (dir: string, out: string, extra: Partial<Parameters<typeof curate>[0]> = {}): Promise<CurationReport> =>
-  curate({ sources: [await resolveSource(dir)], out, formats: ['trl'], threshold: 0, limits: CE_LIMITS, secrets: [], ...extra });
+const curateDir = async (
+  dir: string,
+  out: string,
+  extra: Partial<Parameters<typeof curate>[0]> = {},
+): Promise<CurationReport> =>
+  curate({
+    sources: [await resolveSource(dir)],
+    out,
+    formats: ['trl'],
+    threshold: 0,
+    limits: CE_LIMITS,
+    secrets: [],
+    ...extra,
+  });
 const text = (file: string) => readFileSync(file, 'utf8');
 
 describe('curate(): private user state without --tasks', () => {
@@ -70,14 +143,26 @@ describe('curate(): private user state without --tasks', () => {
 
   it('a spec file changed since the run is not trusted: records with a user simulator are private_state_unchecked', async () => {
     const { dir, specFile } = await leakRun('changed');
-    writeFileSync(specFile, JSON.stringify(makeSpec({ id: 'leaky', services: ['helpdesk'], user: { persona: 'Dana', goal: 'Something else entirely', knowledge: [] } })));
+    writeFileSync(
+      specFile,
+      JSON.stringify(
+        makeSpec({
+          id: 'leaky',
+          services: ['helpdesk'],
+          user: { persona: 'Dana', goal: 'Something else entirely', knowledge: [] },
+        }),
+      ),
+    );
     const out = join(TMP, 'changed-ds');
     const report = await curateDir(dir, out);
     assert.deepEqual(report.funnel.rejected, { private_state_unchecked: 2 });
     assert.equal(report.specs.unverified.length, 1);
     assert.match(report.specs.unverified[0]?.reason ?? '', /changed since the run/);
     assert.deepEqual(report.specs.unchecked, ['leaky'], 'the task whose records were rejected for it');
-    const rej = text(join(out, 'rejections.jsonl')).trim().split('\n').map((l) => JSON.parse(l) as { reason: string; detail: string });
+    const rej = text(join(out, 'rejections.jsonl'))
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { reason: string; detail: string });
     assert.match(rej[0]?.detail ?? '', /no verified spec for leaky .*pass --tasks/);
     assert.doesNotMatch(text(join(out, 'sft.jsonl')), /on-call engineer/);
   });
@@ -85,8 +170,18 @@ describe('curate(): private user state without --tasks', () => {
   it('no spec_path: the same; with --tasks the leak check runs; without a simulator nothing is private', async () => {
     const { dir } = await leakRun('nopath', { specPath: 'absent' });
     assert.deepEqual((await curateDir(dir, join(TMP, 'nopath-ds'))).funnel.rejected, { private_state_unchecked: 2 });
-    const given = new Map([['leaky', { spec: makeSpec({ id: 'leaky', services: ['helpdesk'], user: { persona: 'Dana', goal: GOAL, knowledge: [] } }), file: 'leaky.json' }]]);
-    assert.deepEqual((await curateDir(dir, join(TMP, 'nopath-tasks-ds'), { specs: given })).funnel.rejected, { private_state_leak: 2 });
+    const given = new Map([
+      [
+        'leaky',
+        {
+          spec: makeSpec({ id: 'leaky', services: ['helpdesk'], user: { persona: 'Dana', goal: GOAL, knowledge: [] } }),
+          file: 'leaky.json',
+        },
+      ],
+    ]);
+    assert.deepEqual((await curateDir(dir, join(TMP, 'nopath-tasks-ds'), { specs: given })).funnel.rejected, {
+      private_state_leak: 2,
+    });
     const quiet = await leakRun('quiet', { specPath: 'absent', simulated: false });
     // (both trials score 1: a TRIVIAL task gives one row)
     const quietReport = await curateDir(quiet.dir, join(TMP, 'quiet-ds'));
@@ -108,7 +203,10 @@ describe('curate(): failures', () => {
         throw new Error('scorer endpoint refused the connection');
       },
     };
-    await assert.rejects(curateDir(dir, out, { select: { method: 'rsr', keep: 0.5, scorer: failing } }), /refused the connection/);
+    await assert.rejects(
+      curateDir(dir, out, { select: { method: 'rsr', keep: 0.5, scorer: failing } }),
+      /refused the connection/,
+    );
     assert.equal(calls, 2);
     // the staging file is opened asynchronously: give a pending open time to land before looking
     await new Promise((resolve) => setTimeout(resolve, 100));
@@ -119,7 +217,16 @@ describe('curate(): failures', () => {
     const file = join(TMP, 'a-file');
     writeFileSync(file, 'x');
     const { dir } = await leakRun('outfile', { simulated: false });
-    await assert.rejects(curateDir(dir, file), (e: unknown) => (e as { code?: string; exitCode?: number; message?: string }).code === 'bad_input' && (e as { exitCode: number }).exitCode === 1 && /--out .*a-file is a file/.test((e as Error).message));
-    await assert.rejects(curateDir(dir, join(file, 'sub')), (e: unknown) => (e as { code?: string }).code === 'bad_input');
+    await assert.rejects(
+      curateDir(dir, file),
+      (e: unknown) =>
+        (e as { code?: string; exitCode?: number; message?: string }).code === 'bad_input' &&
+        (e as { exitCode: number }).exitCode === 1 &&
+        /--out .*a-file is a file/.test((e as Error).message),
+    );
+    await assert.rejects(
+      curateDir(dir, join(file, 'sub')),
+      (e: unknown) => (e as { code?: string }).code === 'bad_input',
+    );
   });
 });

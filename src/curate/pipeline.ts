@@ -90,7 +90,11 @@ export async function curate(o: CurateOptions): Promise<CurationReport> {
   // a bad reading is refused before anything is written
   if (o.trivialPrefix !== undefined) checkTrivialPrefixOrder(o.trivialPrefix);
   await ensureDir(o.out);
-  const io: Outputs = { rejections: new LineWriter(join(o.out, 'rejections.jsonl')), staging: o.select ? new LineWriter(join(o.out, '.candidates.tmp.jsonl')) : undefined, sinks: [] };
+  const io: Outputs = {
+    rejections: new LineWriter(join(o.out, 'rejections.jsonl')),
+    staging: o.select ? new LineWriter(join(o.out, '.candidates.tmp.jsonl')) : undefined,
+    sinks: [],
+  };
   try {
     return await run(o, io);
   } finally {
@@ -116,8 +120,27 @@ async function run(o: CurateOptions, { rejections, staging, sinks }: Outputs): P
   const exporters = getExporters(o.formats);
   const specs = await specLookup(o.sources, o.specs);
   const rejectionsFile = rejections.file;
-  const funnel: Funnel = { records_in: 0, malformed: 0, duplicates: 0, superseded: 0, not_scored: { infra_error: 0, unscored: 0 }, candidates: 0, groups: { TRIVIAL: { tasks: 0, records: 0 }, KEEP: { tasks: 0, records: 0 }, UNSOLVABLE: { tasks: 0, records: 0 } }, trivial_prefix: { order: prefixOrder, taken: 0, first_failed: 0, rescued: 0 }, rejected: {}, rows_out: 0, mean_reward: null, mean_messages: null, mean_tool_calls: null };
-  const reject = async (stage: string, reason: string, rec: { task_id?: string; trial?: number; source: string; line: number }, detail = '') => {
+  const funnel: Funnel = {
+    records_in: 0,
+    malformed: 0,
+    duplicates: 0,
+    superseded: 0,
+    not_scored: { infra_error: 0, unscored: 0 },
+    candidates: 0,
+    groups: { TRIVIAL: { tasks: 0, records: 0 }, KEEP: { tasks: 0, records: 0 }, UNSOLVABLE: { tasks: 0, records: 0 } },
+    trivial_prefix: { order: prefixOrder, taken: 0, first_failed: 0, rescued: 0 },
+    rejected: {},
+    rows_out: 0,
+    mean_reward: null,
+    mean_messages: null,
+    mean_tool_calls: null,
+  };
+  const reject = async (
+    stage: string,
+    reason: string,
+    rec: { task_id?: string; trial?: number; source: string; line: number },
+    detail = '',
+  ) => {
     funnel.rejected[reason] = (funnel.rejected[reason] ?? 0) + 1;
     await rejections.write(jsonlLine({ stage, reason, detail, ...rec }));
   };
@@ -159,7 +182,12 @@ async function run(o: CurateOptions, { rejections, staging, sinks }: Outputs): P
       if (prev) {
         kept.get(prev.si)?.delete(prev.n);
         funnel.duplicates++;
-        await reject('merge', 'duplicate', { ...where, source: (o.sources[prev.si] as Source).path, line: prev.n }, `not scored; the copy at ${src.path}:${n} is kept`);
+        await reject(
+          'merge',
+          'duplicate',
+          { ...where, source: (o.sources[prev.si] as Source).path, line: prev.n },
+          `not scored; the copy at ${src.path}:${n} is kept`,
+        );
       }
       first.set(key, { si, n, scored });
       lines.add(n);
@@ -200,7 +228,14 @@ async function run(o: CurateOptions, { rejections, staging, sinks }: Outputs): P
       const excluded = notScored(t);
       if (excluded) {
         funnel.not_scored[excluded]++;
-        await reject('group', excluded, where, excluded === 'infra_error' ? 'ended in infra_error: excluded from grouping and export' : 'no score: excluded from grouping and export');
+        await reject(
+          'group',
+          excluded,
+          where,
+          excluded === 'infra_error'
+            ? 'ended in infra_error: excluded from grouping and export'
+            : 'no score: excluded from grouping and export',
+        );
         continue;
       }
       const group = groupOf.get(t.task_id) ?? 'UNSOLVABLE';
@@ -217,7 +252,10 @@ async function run(o: CurateOptions, { rejections, staging, sinks }: Outputs): P
       const start = t.events[0];
       const found = specs.find(t.task_id, start?.type === 'episode_start' ? start.spec_hash : undefined);
       const spec = 'spec' in found ? found.spec : undefined;
-      const invalid = validityOf(t, { ...(spec ? { spec } : { specMissing: (found as { missing: string }).missing }), secrets: o.secrets });
+      const invalid = validityOf(t, {
+        ...(spec ? { spec } : { specMissing: (found as { missing: string }).missing }),
+        secrets: o.secrets,
+      });
       if (invalid) {
         if (invalid.reason === 'private_state_unchecked') unchecked.add(t.task_id);
         await reject('validity', invalid.reason, where, invalid.detail);
@@ -242,12 +280,23 @@ async function run(o: CurateOptions, { rejections, staging, sinks }: Outputs): P
       const ex: SftExample = {
         messages: conv.messages,
         tools: conv.tools,
-        meta: { task_id: t.task_id, trial: t.trial, reward, completion: t.grade?.completion ?? null, family: spec?.family ?? info?.family ?? 'unknown', labels: { capabilities: spec?.labels.capabilities ?? info?.capabilities ?? [] }, teacher_group: group, tool_calls: conv.toolCalls },
+        meta: {
+          task_id: t.task_id,
+          trial: t.trial,
+          reward,
+          completion: t.grade?.completion ?? null,
+          family: spec?.family ?? info?.family ?? 'unknown',
+          labels: { capabilities: spec?.labels.capabilities ?? info?.capabilities ?? [] },
+          teacher_group: group,
+          tool_calls: conv.toolCalls,
+        },
       };
       if (o.select && staging) {
         const s = await o.select.scorer.score(ex, t);
         scored.push({ id: scored.length, length: s.tokens || conv.chars, nll: s.nll, rsr: s.rsr });
-        await staging.write(jsonlLine({ ...ex, meta: { ...ex.meta, nll: s.nll, rsr: s.rsr, scored_tokens: s.tokens } }));
+        await staging.write(
+          jsonlLine({ ...ex, meta: { ...ex.meta, nll: s.nll, rsr: s.rsr, scored_tokens: s.tokens } }),
+        );
       } else await emit(ex, conv.toolCalls);
     }
     o.onProgress?.('convert', funnel.candidates);
@@ -262,13 +311,20 @@ async function run(o: CurateOptions, { rejections, staging, sinks }: Outputs): P
     for await (const { text } of fileLines(staging.file)) {
       const ex = JSON.parse(text) as SftExample;
       if (keep.has(i++)) await emit(ex, Number(ex.meta.tool_calls ?? 0));
-      else await reject('selection', 'not_selected', { task_id: ex.meta.task_id, trial: ex.meta.trial, source: 'selection', line: i }, `${o.select.method} outside the kept fraction`);
+      else
+        await reject(
+          'selection',
+          'not_selected',
+          { task_id: ex.meta.task_id, trial: ex.meta.trial, source: 'selection', line: i },
+          `${o.select.method} outside the kept fraction`,
+        );
     }
   }
 
   for (const s of sinks.splice(0)) files.push(...(await s.close()));
   // a rerun into the same --out replaces the dataset: files of formats not asked for this time would be stale
-  for (const e of EXPORTERS) if (!exporters.includes(e)) for (const f of e.files) await rm(join(o.out, f), { force: true });
+  for (const e of EXPORTERS)
+    if (!exporters.includes(e)) for (const f of e.files) await rm(join(o.out, f), { force: true });
   await rejections.close();
   const rl = await writeRlTasks(o, specs, grouper, groupOf);
   funnel.trivial_prefix = { order: prefixOrder, ...prefixes.counts };
@@ -292,17 +348,39 @@ async function run(o: CurateOptions, { rejections, staging, sinks }: Outputs): P
 }
 
 // the fields pass 1 needs, without trusting the rest of the line
-function peek(text: string): { task_id: string; trial: number; completion: unknown; reward: unknown; notScored: NotScored | undefined } | undefined {
+function peek(
+  text: string,
+):
+  | { task_id: string; trial: number; completion: unknown; reward: unknown; notScored: NotScored | undefined }
+  | undefined {
   let v: unknown;
   try {
     v = JSON.parse(text);
   } catch {
     return undefined;
   }
-  const t = v as { kind?: unknown; task_id?: unknown; trial?: unknown; events?: unknown; grade?: Record<string, unknown> };
-  if (t?.kind !== 'trajectory' || typeof t.task_id !== 'string' || typeof t.trial !== 'number' || !Array.isArray(t.events)) return undefined;
+  const t = v as {
+    kind?: unknown;
+    task_id?: unknown;
+    trial?: unknown;
+    events?: unknown;
+    grade?: Record<string, unknown>;
+  };
+  if (
+    t?.kind !== 'trajectory' ||
+    typeof t.task_id !== 'string' ||
+    typeof t.trial !== 'number' ||
+    !Array.isArray(t.events)
+  )
+    return undefined;
   const g = t.grade ?? {};
-  return { task_id: t.task_id, trial: t.trial, completion: 'completion' in g ? g.completion : undefined, reward: g.score, notScored: notScored(t as { events: unknown[]; grade?: unknown }) };
+  return {
+    task_id: t.task_id,
+    trial: t.trial,
+    completion: 'completion' in g ? g.completion : undefined,
+    reward: g.score,
+    notScored: notScored(t as { events: unknown[]; grade?: unknown }),
+  };
 }
 
 /** infra_error (the environment failed, not the agent) or no score (no grade, or a null score). */
@@ -316,19 +394,35 @@ function notScored(t: { events: readonly unknown[]; grade?: unknown }): NotScore
 /** The output directory: created when missing; an existing file there is a clear error, not EEXIST. */
 async function ensureDir(dir: string): Promise<void> {
   const s = await stat(dir).catch(() => undefined);
-  if (s && !s.isDirectory()) throw new CoworkError('bad_input', `--out ${dir} is a file; give a dataset directory such as datasets/<name>`);
+  if (s && !s.isDirectory())
+    throw new CoworkError('bad_input', `--out ${dir} is a file; give a dataset directory such as datasets/<name>`);
   await mkdir(dir, { recursive: true }).catch((e: NodeJS.ErrnoException) => {
-    throw new CoworkError(e.code === 'ENOTDIR' || e.code === 'EEXIST' ? 'bad_input' : 'io_error', `--out ${dir}: cannot create the directory (${e.code ?? e.message}); a parent may be a file`);
+    throw new CoworkError(
+      e.code === 'ENOTDIR' || e.code === 'EEXIST' ? 'bad_input' : 'io_error',
+      `--out ${dir}: cannot create the directory (${e.code ?? e.message}); a parent may be a file`,
+    );
   });
 }
 
 function wellFormed(t: Trajectory): boolean {
   const a = t.audit as Partial<Trajectory['audit']> | undefined;
-  return !!a && Array.isArray(a.calls) && !!a.records && typeof a.records === 'object' && Array.isArray(t.events) && t.events.every((e) => !!e && typeof e === 'object' && typeof (e as { type?: unknown }).type === 'string');
+  return (
+    !!a &&
+    Array.isArray(a.calls) &&
+    !!a.records &&
+    typeof a.records === 'object' &&
+    Array.isArray(t.events) &&
+    t.events.every((e) => !!e && typeof e === 'object' && typeof (e as { type?: unknown }).type === 'string')
+  );
 }
 
 // CoworkEnv §3.4: teacher performance informs RL task selection — KEEP tasks give learnable groups
-async function writeRlTasks(o: CurateOptions, specs: SpecLookup, grouper: TaskGrouper, groups: ReadonlyMap<string, TaskGroup>): Promise<{ file: string; tasks: number }> {
+async function writeRlTasks(
+  o: CurateOptions,
+  specs: SpecLookup,
+  grouper: TaskGrouper,
+  groups: ReadonlyMap<string, TaskGroup>,
+): Promise<{ file: string; tasks: number }> {
   const w = new LineWriter(join(o.out, 'rl_tasks.jsonl'));
   const info = (id: string) => o.sources.map((s) => s.tasks.get(id)).find(Boolean);
   for (const id of [...groups.keys()].sort()) {
@@ -336,7 +430,15 @@ async function writeRlTasks(o: CurateOptions, specs: SpecLookup, grouper: TaskGr
     // the file the spec was verified from (resolved), not run.json's path relative to where the run was
     const found = specs.find(id, info(id)?.spec_hash);
     const path = 'file' in found ? found.file : (info(id)?.spec_path ?? null);
-    await w.write(jsonlLine({ task_id: id, spec_path: path, teacher_mean_completion: Math.round(grouper.mean(id) * 1e6) / 1e6, group: 'KEEP', family: o.specs?.get(id)?.spec.family ?? info(id)?.family ?? 'unknown' }));
+    await w.write(
+      jsonlLine({
+        task_id: id,
+        spec_path: path,
+        teacher_mean_completion: Math.round(grouper.mean(id) * 1e6) / 1e6,
+        group: 'KEEP',
+        family: o.specs?.get(id)?.spec.family ?? info(id)?.family ?? 'unknown',
+      }),
+    );
   }
   await w.close();
   return { file: w.file, tasks: w.rows };

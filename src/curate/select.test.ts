@@ -8,17 +8,29 @@ import { CoworkError } from '../spec/errors.js';
 import type { Trajectory } from '../spec/trajectory.js';
 import { fileScorer } from './file-scorer.js';
 import { selectByScore } from './select.js';
-import { assistantMask, MARKER_PRESETS, parsePromptLogprobs, SURPRISAL_FLOOR, scoreTokens, type TokenLogprob } from './token-scores.js';
+import {
+  assistantMask,
+  MARKER_PRESETS,
+  parsePromptLogprobs,
+  SURPRISAL_FLOOR,
+  scoreTokens,
+  type TokenLogprob,
+} from './token-scores.js';
 import type { SftExample } from './types.js';
 
 const tok = (logprob: number, rank: number, decoded_token = 'x'): TokenLogprob => ({ logprob, rank, decoded_token });
-const close = (a: number, b: number, eps = 1e-12) => assert.ok(Math.abs(a - b) <= eps * Math.max(1, Math.abs(b)), `${a} ≉ ${b}`);
-const isErr = (code: string, re: RegExp) => (e: unknown) => e instanceof CoworkError && e.code === code && re.test(e.message);
+const close = (a: number, b: number, eps = 1e-12) =>
+  assert.ok(Math.abs(a - b) <= eps * Math.max(1, Math.abs(b)), `${a} ≉ ${b}`);
+const isErr = (code: string, re: RegExp) => (e: unknown) =>
+  e instanceof CoworkError && e.code === code && re.test(e.message);
 
 describe('scoreTokens (NLL, RSR)', () => {
   it('matches hand-computed values, clipping ranks at 100', () => {
     // s = 0.5, 1, 2 (Σ 3.5); ranks 2, 1, min(150, 100) → Σ 103
-    const s = scoreTokens([null, tok(-0.5, 2), tok(-1, 1), tok(-2, 150), tok(-0.25, 3)], [false, true, true, true, false]);
+    const s = scoreTokens(
+      [null, tok(-0.5, 2), tok(-1, 1), tok(-2, 150), tok(-0.25, 3)],
+      [false, true, true, true, false],
+    );
     assert.equal(s.tokens, 3);
     close(s.nll, 3.5 / 3);
     close(s.rsr, 103 / 3.5);
@@ -52,11 +64,43 @@ describe('scoreTokens (NLL, RSR)', () => {
 describe('assistantMask (chat-template markers on decoded tokens)', () => {
   // a Qwen-rendered conversation: system, user, assistant with a tool call, tool, assistant
   const qwen = [
-    '<|im_start|>', 'system', '\n', 'Be brief', '<|im_end|>', '\n',
-    '<|im_start|>', 'user', '\n', 'assistant', ' please', '<|im_end|>', '\n',
-    '<|im_start|>', 'assistant', '\n', '<tool_call>', '{"name"', '}', '</tool_call>', '<|im_end|>', '\n',
-    '<|im_start|>', 'user', '\n', '<tool_response>', 'ok', '</tool_response>', '<|im_end|>', '\n',
-    '<|im_start|>', 'assistant', '\n', 'Done', '.', '<|im_end|>', '\n',
+    '<|im_start|>',
+    'system',
+    '\n',
+    'Be brief',
+    '<|im_end|>',
+    '\n',
+    '<|im_start|>',
+    'user',
+    '\n',
+    'assistant',
+    ' please',
+    '<|im_end|>',
+    '\n',
+    '<|im_start|>',
+    'assistant',
+    '\n',
+    '<tool_call>',
+    '{"name"',
+    '}',
+    '</tool_call>',
+    '<|im_end|>',
+    '\n',
+    '<|im_start|>',
+    'user',
+    '\n',
+    '<tool_response>',
+    'ok',
+    '</tool_response>',
+    '<|im_end|>',
+    '\n',
+    '<|im_start|>',
+    'assistant',
+    '\n',
+    'Done',
+    '.',
+    '<|im_end|>',
+    '\n',
   ];
   const picked = (tokens: readonly string[], mask: boolean[]) => tokens.filter((_, i) => mask[i]);
 
@@ -82,7 +126,20 @@ describe('assistantMask (chat-template markers on decoded tokens)', () => {
   });
 
   it('takes other templates’ markers (Llama 3) and rejects empty ones', () => {
-    const t = ['<|start_header_id|>', 'user', '<|end_header_id|>', '\n\n', 'q', '<|eot_id|>', '<|start_header_id|>', 'assistant', '<|end_header_id|>', '\n\n', 'A', '<|eot_id|>'];
+    const t = [
+      '<|start_header_id|>',
+      'user',
+      '<|end_header_id|>',
+      '\n\n',
+      'q',
+      '<|eot_id|>',
+      '<|start_header_id|>',
+      'assistant',
+      '<|end_header_id|>',
+      '\n\n',
+      'A',
+      '<|eot_id|>',
+    ];
     assert.deepEqual(picked(t, assistantMask(t, MARKER_PRESETS.llama3)), ['A']);
     assert.deepEqual(picked(t, assistantMask(t)), []);
     assert.throws(() => assistantMask(t, { start: '', end: 'x' }), isErr('bad_input', /markers/));
@@ -93,20 +150,42 @@ describe('parsePromptLogprobs (vLLM response shape)', () => {
   it('takes each dict’s first entry (the prompt token) in the text’s key order, not JSON.parse’s numeric order', () => {
     const body = vllmPromptLogprobsBody([
       null,
-      [[900, { logprob: -2.5, rank: 7, decoded_token: 'b' }], [12, { logprob: -0.1, rank: 1, decoded_token: 'z' }]],
+      [
+        [900, { logprob: -2.5, rank: 7, decoded_token: 'b' }],
+        [12, { logprob: -0.1, rank: 1, decoded_token: 'z' }],
+      ],
       [[5, { logprob: -0.2, rank: 1, decoded_token: 'c' }]],
     ]);
     const p = parsePromptLogprobs(body);
     assert.equal(p.identifiedBy, 'first_entry');
-    assert.deepEqual(p.entries, [null, { logprob: -2.5, rank: 7, decoded_token: 'b' }, { logprob: -0.2, rank: 1, decoded_token: 'c' }]);
+    assert.deepEqual(p.entries, [
+      null,
+      { logprob: -2.5, rank: 7, decoded_token: 'b' },
+      { logprob: -0.2, rank: 1, decoded_token: 'c' },
+    ]);
   });
 
   it('looks the prompt token up by prompt_token_ids when the server returns them', () => {
-    const text = JSON.stringify({ prompt_token_ids: [1, 900], prompt_logprobs: [null, { 12: { logprob: -0.1, rank: 1, decoded_token: 'z' }, 900: { logprob: -2.5, rank: 7, decoded_token: 'b' } }] });
+    const text = JSON.stringify({
+      prompt_token_ids: [1, 900],
+      prompt_logprobs: [
+        null,
+        { 12: { logprob: -0.1, rank: 1, decoded_token: 'z' }, 900: { logprob: -2.5, rank: 7, decoded_token: 'b' } },
+      ],
+    });
     const p = parsePromptLogprobs(text);
     assert.equal(p.identifiedBy, 'prompt_token_ids');
     assert.deepEqual(p.entries[1], { logprob: -2.5, rank: 7, decoded_token: 'b' });
-    assert.throws(() => parsePromptLogprobs(JSON.stringify({ prompt_token_ids: [1, 3], prompt_logprobs: [null, { 12: { logprob: -1, rank: 1, decoded_token: 'z' } }] })), isErr('bad_input', /prompt token 3/));
+    assert.throws(
+      () =>
+        parsePromptLogprobs(
+          JSON.stringify({
+            prompt_token_ids: [1, 3],
+            prompt_logprobs: [null, { 12: { logprob: -1, rank: 1, decoded_token: 'z' } }],
+          }),
+        ),
+      isErr('bad_input', /prompt token 3/),
+    );
   });
 
   it('does not touch digit keys inside strings', () => {
@@ -115,11 +194,23 @@ describe('parsePromptLogprobs (vLLM response shape)', () => {
   });
 
   it('explains a payload that is not vLLM’s', () => {
-    assert.throws(() => parsePromptLogprobs('{"choices":[]}', 'srv'), isErr('bad_input', /^srv: .*no prompt_logprobs.*vLLM/));
+    assert.throws(
+      () => parsePromptLogprobs('{"choices":[]}', 'srv'),
+      isErr('bad_input', /^srv: .*no prompt_logprobs.*vLLM/),
+    );
     assert.throws(() => parsePromptLogprobs('nope'), isErr('bad_input', /not JSON/));
-    assert.throws(() => parsePromptLogprobs('{"prompt_logprobs":[null,{"5":-0.3}]}'), isErr('bad_input', /prompt_logprobs\[1\].*0\.4\.1/));
-    assert.throws(() => parsePromptLogprobs('{"prompt_logprobs":[null,{"5":{"logprob":-0.3,"decoded_token":"a"}}]}'), isErr('bad_input', /rank/));
-    assert.throws(() => parsePromptLogprobs('{"prompt_logprobs":[null,{"5":{"logprob":-0.3,"rank":1,"decoded_token":null}}]}'), isErr('bad_input', /decoded_token/));
+    assert.throws(
+      () => parsePromptLogprobs('{"prompt_logprobs":[null,{"5":-0.3}]}'),
+      isErr('bad_input', /prompt_logprobs\[1\].*0\.4\.1/),
+    );
+    assert.throws(
+      () => parsePromptLogprobs('{"prompt_logprobs":[null,{"5":{"logprob":-0.3,"decoded_token":"a"}}]}'),
+      isErr('bad_input', /rank/),
+    );
+    assert.throws(
+      () => parsePromptLogprobs('{"prompt_logprobs":[null,{"5":{"logprob":-0.3,"rank":1,"decoded_token":null}}]}'),
+      isErr('bad_input', /decoded_token/),
+    );
     assert.throws(() => parsePromptLogprobs('{"prompt_logprobs":[null,{}]}'), isErr('bad_input', /empty/));
   });
 });
@@ -128,7 +219,12 @@ describe('selectByScore', () => {
   // 100 items, lengths 1..100 given out of order: ten bins of ten by length
   const N = 100;
   const perm = (i: number, m: number) => (i * 37 + 11) % m; // a fixed permutation of 0..m-1 (37 coprime to 10 and 100)
-  const items = Array.from({ length: N }, (_, id) => ({ id, length: perm(id, N) + 1, nll: perm(id * 7 + 3, N) / 10, rsr: perm(id * 13 + 5, N) }));
+  const items = Array.from({ length: N }, (_, id) => ({
+    id,
+    length: perm(id, N) + 1,
+    nll: perm(id * 7 + 3, N) / 10,
+    rsr: perm(id * 13 + 5, N),
+  }));
   const binOf = (it: { length: number }) => Math.floor((it.length - 1) / 10);
   const expected = (method: 'nll' | 'rsr', keep: number) => {
     const out = new Set<number>();
@@ -143,10 +239,17 @@ describe('selectByScore', () => {
 
   it('NLL keeps the central ρ of each equal-frequency length bin', () => {
     const kept = selectByScore(items, 'nll', 0.4);
-    assert.deepEqual([...kept].sort((a, b) => a - b), [...expected('nll', 0.4)].sort((a, b) => a - b));
+    assert.deepEqual(
+      [...kept].sort((a, b) => a - b),
+      [...expected('nll', 0.4)].sort((a, b) => a - b),
+    );
     for (let b = 0; b < 10; b++) {
       const bin = items.filter((it) => binOf(it) === b).sort((x, y) => x.nll - y.nll);
-      assert.deepEqual(bin.map((it) => kept.has(it.id)), [false, false, false, true, true, true, true, false, false, false], `bin ${b}`);
+      assert.deepEqual(
+        bin.map((it) => kept.has(it.id)),
+        [false, false, false, true, true, true, true, false, false, false],
+        `bin ${b}`,
+      );
     }
   });
 
@@ -155,13 +258,22 @@ describe('selectByScore', () => {
     assert.equal(kept.size, 30);
     for (let b = 0; b < 10; b++) {
       const bin = items.filter((it) => binOf(it) === b).sort((x, y) => x.rsr - y.rsr);
-      assert.deepEqual(bin.map((it) => kept.has(it.id)), [true, true, true, false, false, false, false, false, false, false], `bin ${b}`);
+      assert.deepEqual(
+        bin.map((it) => kept.has(it.id)),
+        [true, true, true, false, false, false, false, false, false, false],
+        `bin ${b}`,
+      );
     }
   });
 
   it('bins are equal-frequency: the globally best scores cannot crowd out a bin', () => {
     // the 50 shortest have far lower RSR than the 50 longest; with 2 bins each still keeps half
-    const skew = Array.from({ length: 100 }, (_, id) => ({ id, length: id < 50 ? 1 : 1000 + id, nll: 1, rsr: id < 50 ? id : 1000 + id }));
+    const skew = Array.from({ length: 100 }, (_, id) => ({
+      id,
+      length: id < 50 ? 1 : 1000 + id,
+      nll: 1,
+      rsr: id < 50 ? id : 1000 + id,
+    }));
     const kept = selectByScore(skew, 'rsr', 0.5, 2);
     assert.equal([...kept].filter((id) => id < 50).length, 25);
     assert.equal([...kept].filter((id) => id >= 50).length, 25);
@@ -169,10 +281,20 @@ describe('selectByScore', () => {
 
   it('ties break by id, so the selection does not depend on input order', () => {
     const tied = Array.from({ length: 20 }, (_, id) => ({ id, length: 5, nll: 1, rsr: 1 }));
-    assert.deepEqual([...selectByScore(tied, 'rsr', 0.25, 1)].sort((a, b) => a - b), [0, 1, 2, 3, 4]);
-    assert.deepEqual([...selectByScore(tied, 'nll', 0.5, 1)].sort((a, b) => a - b), [5, 6, 7, 8, 9, 10, 11, 12, 13, 14]);
+    assert.deepEqual(
+      [...selectByScore(tied, 'rsr', 0.25, 1)].sort((a, b) => a - b),
+      [0, 1, 2, 3, 4],
+    );
+    assert.deepEqual(
+      [...selectByScore(tied, 'nll', 0.5, 1)].sort((a, b) => a - b),
+      [5, 6, 7, 8, 9, 10, 11, 12, 13, 14],
+    );
     const shuffled = [...items].sort((a, b) => perm(a.id, N) - perm(b.id, N)).reverse();
-    for (const m of ['nll', 'rsr'] as const) assert.deepEqual([...selectByScore(shuffled, m, 0.5)].sort((a, b) => a - b), [...selectByScore(items, m, 0.5)].sort((a, b) => a - b));
+    for (const m of ['nll', 'rsr'] as const)
+      assert.deepEqual(
+        [...selectByScore(shuffled, m, 0.5)].sort((a, b) => a - b),
+        [...selectByScore(items, m, 0.5)].sort((a, b) => a - b),
+      );
   });
 
   it('ρ = 1 keeps all, ρ = 0 none; uneven bins round', () => {
@@ -193,7 +315,12 @@ describe('fileScorer', () => {
     dir = await mkdtemp(join(tmpdir(), 'coworkenv-scores-'));
   });
   after(() => rm(dir, { recursive: true, force: true }));
-  const ex = (task_id: string, trial: number) => ({ messages: [], tools: [], meta: { task_id, trial, reward: 1, completion: 1, family: 'f', labels: { capabilities: [] } } }) as SftExample;
+  const ex = (task_id: string, trial: number) =>
+    ({
+      messages: [],
+      tools: [],
+      meta: { task_id, trial, reward: 1, completion: 1, family: 'f', labels: { capabilities: [] } },
+    }) as SftExample;
   const t = {} as Trajectory;
   const write = async (name: string, text: string) => {
     const f = join(dir, name);
@@ -202,7 +329,10 @@ describe('fileScorer', () => {
   };
 
   it('answers each (task, trial) from the file; tokens default to 0', async () => {
-    const f = await write('good.jsonl', '{"task_id":"a","trial":0,"nll":1.5,"rsr":20,"tokens":300}\n\n{"task_id":"a","trial":1,"nll":0.5,"rsr":7}\n');
+    const f = await write(
+      'good.jsonl',
+      '{"task_id":"a","trial":0,"nll":1.5,"rsr":20,"tokens":300}\n\n{"task_id":"a","trial":1,"nll":0.5,"rsr":7}\n',
+    );
     const s = await fileScorer(f);
     assert.deepEqual(await s.score(ex('a', 0), t), { nll: 1.5, rsr: 20, tokens: 300 });
     assert.deepEqual(await s.score(ex('a', 1), t), { nll: 0.5, rsr: 7, tokens: 0 });
@@ -214,7 +344,10 @@ describe('fileScorer', () => {
   });
 
   it('malformed rows are errors with file:line', async () => {
-    const bad = await write('bad.jsonl', '{"task_id":"a","trial":0,"nll":1,"rsr":2}\n{"task_id":"a","trial":1,"nll":"high","rsr":2}\n');
+    const bad = await write(
+      'bad.jsonl',
+      '{"task_id":"a","trial":0,"nll":1,"rsr":2}\n{"task_id":"a","trial":1,"nll":"high","rsr":2}\n',
+    );
     await assert.rejects(fileScorer(bad), isErr('bad_input', /bad\.jsonl:2: a score row needs/));
     const notJson = await write('nj.jsonl', '\n{"task_id":"a"\n');
     await assert.rejects(fileScorer(notJson), isErr('bad_input', /nj\.jsonl:2: not JSON/));

@@ -17,11 +17,19 @@ export interface Scorer {
  * Ranks within equal-frequency length bins: NLL keeps the central fraction ρ of each bin, RSR the lowest ρ.
  * Returns the ids kept.
  */
-export function selectByScore(items: readonly { id: number; length: number; nll: number; rsr: number }[], method: 'nll' | 'rsr', keep: number, bins = 10): Set<number> {
+export function selectByScore(
+  items: readonly { id: number; length: number; nll: number; rsr: number }[],
+  method: 'nll' | 'rsr',
+  keep: number,
+  bins = 10,
+): Set<number> {
   const byLength = [...items].sort((a, b) => a.length - b.length || a.id - b.id);
   const out = new Set<number>();
   for (let b = 0; b < bins; b++) {
-    const bin = byLength.slice(Math.floor((b * byLength.length) / bins), Math.floor(((b + 1) * byLength.length) / bins));
+    const bin = byLength.slice(
+      Math.floor((b * byLength.length) / bins),
+      Math.floor(((b + 1) * byLength.length) / bins),
+    );
     if (bin.length === 0) continue;
     const n = Math.round(bin.length * keep);
     const ranked = [...bin].sort((x, y) => (method === 'nll' ? x.nll - y.nll : x.rsr - y.rsr) || x.id - y.id);

@@ -26,12 +26,21 @@ export async function resolveSource(path: string, replace = false): Promise<Sour
   const tasks = new Map<string, TaskInfo>();
   if (statSync(path).isDirectory()) {
     const file = join(path, 'trajectories.jsonl');
-    if (!existsSync(file)) throw new CoworkError('not_found', `${path}: no trajectories.jsonl; is this a run directory (coworkenv run --out ${path})?`);
+    if (!existsSync(file))
+      throw new CoworkError(
+        'not_found',
+        `${path}: no trajectories.jsonl; is this a run directory (coworkenv run --out ${path})?`,
+      );
     const runFile = join(path, 'run.json');
     if (existsSync(runFile)) {
       const { config } = JSON.parse(await readFile(runFile, 'utf8')) as { config?: RunConfig };
       for (const t of config?.tasks ?? []) {
-        tasks.set(t.id, { family: t.family, capabilities: t.capabilities, ...(typeof t.spec_path === 'string' ? { spec_path: t.spec_path } : {}), ...(typeof t.spec_hash === 'string' ? { spec_hash: t.spec_hash } : {}) });
+        tasks.set(t.id, {
+          family: t.family,
+          capabilities: t.capabilities,
+          ...(typeof t.spec_path === 'string' ? { spec_path: t.spec_path } : {}),
+          ...(typeof t.spec_hash === 'string' ? { spec_hash: t.spec_hash } : {}),
+        });
       }
     }
     return { path, file, replace, tasks };

@@ -26,7 +26,10 @@ export interface SpecLookup {
 }
 
 /** Indexes --tasks specs and verified run.json specs by hash (and --tasks specs by id). */
-export async function specLookup(sources: readonly Source[], given?: ReadonlyMap<string, { spec: TaskSpec; file: string }>): Promise<SpecLookup> {
+export async function specLookup(
+  sources: readonly Source[],
+  given?: ReadonlyMap<string, { spec: TaskSpec; file: string }>,
+): Promise<SpecLookup> {
   const byHash = new Map<string, { spec: TaskSpec; file: string }>();
   for (const s of given?.values() ?? []) byHash.set(specHash(s.spec), s);
   const loaded = new Map<string, { spec: TaskSpec; file: string }[] | string>();
@@ -52,7 +55,8 @@ export async function specLookup(sources: readonly Source[], given?: ReadonlyMap
       else {
         const found = specs.find((s) => s.spec.id === id);
         if (!found) fail(`${info.spec_path} has no task ${id}`);
-        else if (!info.spec_hash || specHash(found.spec) !== info.spec_hash) fail(`${info.spec_path} changed since the run (its hash differs from run.json's spec_hash)`);
+        else if (!info.spec_hash || specHash(found.spec) !== info.spec_hash)
+          fail(`${info.spec_path} changed since the run (its hash differs from run.json's spec_hash)`);
         else {
           byHash.set(info.spec_hash, found);
           problems.delete(key);
@@ -65,10 +69,17 @@ export async function specLookup(sources: readonly Source[], given?: ReadonlyMap
     find(taskId, hash) {
       const spec = (hash ? byHash.get(hash) : undefined) ?? given?.get(taskId);
       if (spec) return spec;
-      const why = problems.get(`${taskId}\u0000${hash ?? ''}`) ?? [...problems.values()].find((p) => p.task_id === taskId);
-      return { missing: `no verified spec for ${taskId} (${why?.reason ?? 'not in --tasks or run.json'}), so its private user state cannot be checked; pass --tasks` };
+      const why =
+        problems.get(`${taskId}\u0000${hash ?? ''}`) ?? [...problems.values()].find((p) => p.task_id === taskId);
+      return {
+        missing: `no verified spec for ${taskId} (${why?.reason ?? 'not in --tasks or run.json'}), so its private user state cannot be checked; pass --tasks`,
+      };
     },
-    report: { from_tasks: given?.size ?? 0, from_runs: fromRuns, unverified: [...problems.values()].sort((a, b) => (a.task_id < b.task_id ? -1 : a.task_id > b.task_id ? 1 : 0)) },
+    report: {
+      from_tasks: given?.size ?? 0,
+      from_runs: fromRuns,
+      unverified: [...problems.values()].sort((a, b) => (a.task_id < b.task_id ? -1 : a.task_id > b.task_id ? 1 : 0)),
+    },
   };
 }
 

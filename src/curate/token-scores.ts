@@ -35,8 +35,16 @@ export const SURPRISAL_FLOOR = 1e-12;
  * NLL and RSR over the positions where `assistantMask` is true. Positions without a logprob (vLLM's leading
  * null) are skipped. No scored token gives {nll: 0, rsr: 0, tokens: 0}.
  */
-export function scoreTokens(entries: readonly (TokenLogprob | null | undefined)[], assistantMask: readonly boolean[], rankClip = RANK_CLIP): TokenScores {
-  if (assistantMask.length !== entries.length) throw new CoworkError('internal', `assistant mask has ${assistantMask.length} positions, the logprobs ${entries.length}`);
+export function scoreTokens(
+  entries: readonly (TokenLogprob | null | undefined)[],
+  assistantMask: readonly boolean[],
+  rankClip = RANK_CLIP,
+): TokenScores {
+  if (assistantMask.length !== entries.length)
+    throw new CoworkError(
+      'internal',
+      `assistant mask has ${assistantMask.length} positions, the logprobs ${entries.length}`,
+    );
   let surprisal = 0;
   let rank = 0;
   let tokens = 0;
@@ -52,7 +60,7 @@ export function scoreTokens(entries: readonly (TokenLogprob | null | undefined)[
 
 // GPT-2 byte-level BPE spells whitespace with these characters when a server returns raw vocabulary pieces
 // (convert_ids_to_tokens) instead of decoded text; one character each, so offsets are unchanged
-const BYTE_LEVEL: Record<string, string> = { 'Ġ': ' ', 'Ċ': '\n', 'ĉ': '\t', 'č': '\r' };
+const BYTE_LEVEL: Record<string, string> = { Ġ: ' ', Ċ: '\n', ĉ: '\t', č: '\r' };
 const byteLevelText = (s: string) => s.replace(/[ĠĊĉč]/g, (c) => BYTE_LEVEL[c] ?? c);
 
 /**
@@ -63,7 +71,8 @@ const byteLevelText = (s: string) => s.replace(/[ĠĊĉč]/g, (c) => BYTE_LEVEL[
  * tokens are retried as byte-level BPE pieces (`Ċ` for a newline).
  */
 export function assistantMask(tokens: readonly string[], markers: ChatMarkers = QWEN_MARKERS): boolean[] {
-  if (!markers.start || !markers.end) throw new CoworkError('bad_input', 'chat-template markers must be non-empty strings');
+  if (!markers.start || !markers.end)
+    throw new CoworkError('bad_input', 'chat-template markers must be non-empty strings');
   let text = tokens.join('');
   if (!text.includes(markers.start)) text = byteLevelText(text);
   const spans: [number, number][] = [];
@@ -121,9 +130,15 @@ export function parsePromptLogprobs(text: string, where = 'the endpoint'): Promp
   }
   const list = res?.prompt_logprobs;
   if (!Array.isArray(list)) {
-    throw new CoworkError('bad_input', `${where}: the response has no prompt_logprobs; scoring needs a vLLM server (vllm serve), which returns them for the prompt_logprobs request field`);
+    throw new CoworkError(
+      'bad_input',
+      `${where}: the response has no prompt_logprobs; scoring needs a vLLM server (vllm serve), which returns them for the prompt_logprobs request field`,
+    );
   }
-  const ids = Array.isArray(res.prompt_token_ids) && res.prompt_token_ids.length === list.length ? (res.prompt_token_ids as unknown[]) : undefined;
+  const ids =
+    Array.isArray(res.prompt_token_ids) && res.prompt_token_ids.length === list.length
+      ? (res.prompt_token_ids as unknown[])
+      : undefined;
   const entries = list.map((d, i): TokenLogprob | null => {
     if (d === null) return null;
     const bad = (why: string) => new CoworkError('bad_input', `${where}: prompt_logprobs[${i}] ${why}`);
@@ -132,9 +147,11 @@ export function parsePromptLogprobs(text: string, where = 'the endpoint'): Promp
     const pick = ids ? pairs.find(([k]) => k === `#${String(ids[i])}`) : pairs[0];
     if (!pick) throw bad(ids ? `has no entry for prompt token ${String(ids[i])}` : 'is empty');
     const v = pick[1] as { logprob?: unknown; rank?: unknown; decoded_token?: unknown } | number;
-    if (typeof v === 'number' || typeof v?.logprob !== 'number') throw bad('has no {logprob, rank, decoded_token} object (a vLLM older than 0.4.1?)');
+    if (typeof v === 'number' || typeof v?.logprob !== 'number')
+      throw bad('has no {logprob, rank, decoded_token} object (a vLLM older than 0.4.1?)');
     if (typeof v.rank !== 'number' || !(v.rank >= 1)) throw bad('has no token rank (a vLLM older than 0.4.1?)');
-    if (typeof v.decoded_token !== 'string') throw bad('has no decoded_token (is the server running with skip_tokenizer_init?)');
+    if (typeof v.decoded_token !== 'string')
+      throw bad('has no decoded_token (is the server running with skip_tokenizer_init?)');
     return { logprob: v.logprob, rank: v.rank, decoded_token: v.decoded_token };
   });
   return { entries, identifiedBy: ids ? 'prompt_token_ids' : 'first_entry' };

@@ -16,8 +16,15 @@ export type TrivialPrefixOrder = 'before-conversion' | 'after-conversion';
 export const TRIVIAL_PREFIX_ORDERS: readonly TrivialPrefixOrder[] = ['before-conversion', 'after-conversion'];
 
 /** Throws a bad_input error naming `label` unless `order` is a TrivialPrefixOrder. */
-export function checkTrivialPrefixOrder(order: unknown, label = 'CurateOptions.trivialPrefix'): asserts order is TrivialPrefixOrder {
-  if (!(TRIVIAL_PREFIX_ORDERS as readonly unknown[]).includes(order)) throw new CoworkError('bad_input', `${label} must be ${TRIVIAL_PREFIX_ORDERS.join(' or ')}, not ${JSON.stringify(order)}`);
+export function checkTrivialPrefixOrder(
+  order: unknown,
+  label = 'CurateOptions.trivialPrefix',
+): asserts order is TrivialPrefixOrder {
+  if (!(TRIVIAL_PREFIX_ORDERS as readonly unknown[]).includes(order))
+    throw new CoworkError(
+      'bad_input',
+      `${label} must be ${TRIVIAL_PREFIX_ORDERS.join(' or ')}, not ${JSON.stringify(order)}`,
+    );
 }
 
 /**
@@ -71,7 +78,9 @@ export class TrivialPrefixes {
     if (this.order === 'before-conversion') {
       // converted only to count what after-conversion would export instead
       if (!s.rescued && convert().ok) this.#rescue(s);
-      return this.#taken(`prefix ${p} used up by ${s.holder}, which failed conversion (${s.firstFailed}); --trivial-prefix after-conversion would consider this record`);
+      return this.#taken(
+        `prefix ${p} used up by ${s.holder}, which failed conversion (${s.firstFailed}); --trivial-prefix after-conversion would consider this record`,
+      );
     }
     const c = convert();
     if (c.ok) {

@@ -6,7 +6,16 @@ import { unsupportedClaims } from './claims.js';
 import { peopleOf } from './people.js';
 
 /** Validity rejections (Cowork-Gym §3.4): record integrity, task outcome, claims and recovery. */
-export const VALIDITY_REJECTIONS = ['incomplete_record', 'ended_abnormally', 'private_state_leak', 'private_state_unchecked', 'secret_leak', 'ungraded', 'unsupported_claim', 'unresolved_failure'] as const;
+export const VALIDITY_REJECTIONS = [
+  'incomplete_record',
+  'ended_abnormally',
+  'private_state_leak',
+  'private_state_unchecked',
+  'secret_leak',
+  'ungraded',
+  'unsupported_claim',
+  'unresolved_failure',
+] as const;
 export type ValidityRejection = (typeof VALIDITY_REJECTIONS)[number];
 
 export interface ValidityContext {
@@ -39,24 +48,34 @@ function agentVisibleText(t: Trajectory): string {
 }
 
 /** Why a record is not reliable supervision, or undefined when it is. */
-export function validityOf(t: Trajectory, ctx: ValidityContext): { reason: ValidityRejection; detail: string } | undefined {
+export function validityOf(
+  t: Trajectory,
+  ctx: ValidityContext,
+): { reason: ValidityRejection; detail: string } | undefined {
   const start = t.events[0];
   const end = t.events.at(-1);
-  if (start?.type !== 'episode_start' || end?.type !== 'episode_end') return { reason: 'incomplete_record', detail: 'the event log lacks episode_start or episode_end' };
+  if (start?.type !== 'episode_start' || end?.type !== 'episode_end')
+    return { reason: 'incomplete_record', detail: 'the event log lacks episode_start or episode_end' };
   const answered = new Set(t.events.flatMap((e) => (e.type === 'tool' ? [e.call_id] : [])));
   const asked = t.events.flatMap((e) => (e.type === 'assistant' ? e.tool_calls.map((c) => c.id) : []));
-  if (asked.some((id) => !answered.has(id))) return { reason: 'incomplete_record', detail: 'a tool call has no recorded result' };
-  if (end.reason !== 'agent_done' && end.reason !== 'user_done') return { reason: 'ended_abnormally', detail: `episode ended with ${end.reason}` };
+  if (asked.some((id) => !answered.has(id)))
+    return { reason: 'incomplete_record', detail: 'a tool call has no recorded result' };
+  if (end.reason !== 'agent_done' && end.reason !== 'user_done')
+    return { reason: 'ended_abnormally', detail: `episode ended with ${end.reason}` };
   const visible = agentVisibleText(t);
-  if (!ctx.spec && ctx.specMissing !== undefined && simulated(t)) return { reason: 'private_state_unchecked', detail: ctx.specMissing };
+  if (!ctx.spec && ctx.specMissing !== undefined && simulated(t))
+    return { reason: 'private_state_unchecked', detail: ctx.specMissing };
   const plan = ctx.spec?.user;
   if (plan) {
     for (const s of [plan.goal, ...plan.knowledge]) {
-      if (s.length >= 12 && visible.includes(s)) return { reason: 'private_state_leak', detail: 'private user state appears verbatim in agent-visible text' };
+      if (s.length >= 12 && visible.includes(s))
+        return { reason: 'private_state_leak', detail: 'private user state appears verbatim in agent-visible text' };
     }
   }
-  if (ctx.secrets.some((s) => visible.includes(s))) return { reason: 'secret_leak', detail: 'a credential from the environment appears in the record' };
-  if (!t.grade || t.grade.status !== 'ok' || t.grade.score === null) return { reason: 'ungraded', detail: `grade status ${t.grade?.status ?? 'missing'}` };
+  if (ctx.secrets.some((s) => visible.includes(s)))
+    return { reason: 'secret_leak', detail: 'a credential from the environment appears in the record' };
+  if (!t.grade || t.grade.status !== 'ok' || t.grade.score === null)
+    return { reason: 'ungraded', detail: `grade status ${t.grade?.status ?? 'missing'}` };
   const claims = unsupportedClaims(finalResponse(t.events), t.audit, () => peopleOf(t, ctx.spec?.fixtures));
   if (claims.length) return { reason: 'unsupported_claim', detail: `${claims[0]?.claim}: "${claims[0]?.sentence}"` };
   // a failed action the agent never recovered from (failed reads while exploring are fine)
@@ -64,7 +83,8 @@ export function validityOf(t: Trajectory, ctx: ValidityContext): { reason: Valid
   const lastFail = new Map<string, number>();
   for (const c of t.audit.calls) (c.ok || ranToExit(c) ? lastOk : lastFail).set(c.tool, c.seq);
   for (const [tool, seq] of lastFail) {
-    if (resolveTool(tool)?.tool.mutates && (lastOk.get(tool) ?? 0) < seq) return { reason: 'unresolved_failure', detail: `${tool} failed and was never retried successfully` };
+    if (resolveTool(tool)?.tool.mutates && (lastOk.get(tool) ?? 0) < seq)
+      return { reason: 'unresolved_failure', detail: `${tool} failed and was never retried successfully` };
   }
   return undefined;
 }
@@ -72,7 +92,10 @@ export function validityOf(t: Trajectory, ctx: ValidityContext): { reason: Valid
 /** Whether a user simulator took part (it knows private state the agent must not be shown). */
 function simulated(t: Trajectory): boolean {
   const start = t.events[0];
-  return (start?.type === 'episode_start' && start.user !== undefined) || t.events.some((e) => (e.type === 'user' && e.source === 'sim') || e.type === 'patch');
+  return (
+    (start?.type === 'episode_start' && start.user !== undefined) ||
+    t.events.some((e) => (e.type === 'user' && e.source === 'sim') || e.type === 'patch')
+  );
 }
 
 /**

@@ -48,7 +48,13 @@ export interface DistillReport {
   shards: ShardReport['shards'];
   rejections_file: string;
   /** this invocation's teacher traffic and tokenizer evidence */
-  this_run: { teacher_requests: number; sequences: number; tokens_compared: number; texts_compared: number; unverified_sequences: number };
+  this_run: {
+    teacher_requests: number;
+    sequences: number;
+    tokens_compared: number;
+    texts_compared: number;
+    unverified_sequences: number;
+  };
 }
 
 /**
@@ -68,7 +74,10 @@ export async function distill(o: DistillOptions): Promise<DistillReport> {
     only_valid: o.filters.onlyValid,
     spec_files: o.specs ? [...new Set([...o.specs.values()].map((s) => s.file))].sort() : null,
   };
-  const store = await DistillStore.open(o.out, identity, { ...(o.fresh ? { fresh: true } : {}), ...(o.notice ? { notice: o.notice } : {}) });
+  const store = await DistillStore.open(o.out, identity, {
+    ...(o.fresh ? { fresh: true } : {}),
+    ...(o.notice ? { notice: o.notice } : {}),
+  });
   const rejections = new LineWriter(join(o.out, 'rejections.jsonl'));
   try {
     const report = await work(o, store, rejections);
@@ -100,13 +109,25 @@ async function work(o: DistillOptions, store: DistillStore, rejections: LineWrit
     o.onProgress?.(resumed + ++written);
   };
   let written = 0;
-  for await (const item of poolItems({ sources: o.sources, onlyKeep: o.filters.onlyKeep, onlyValid: o.filters.onlyValid, ...(o.specs ? { specs: o.specs } : {}), secrets: o.secrets }, reject)) {
+  for await (const item of poolItems(
+    {
+      sources: o.sources,
+      onlyKeep: o.filters.onlyKeep,
+      onlyValid: o.filters.onlyValid,
+      ...(o.specs ? { specs: o.specs } : {}),
+      secrets: o.secrets,
+    },
+    reject,
+  )) {
     pool++;
     const done = store.done[resumed];
     if (done) {
       // the log must be this pool's prefix: a changed student run would otherwise mix two pools
       if (done.task_id !== item.t.task_id || done.trial !== item.t.trial || done.sha !== item.sha) {
-        throw new CoworkError('bad_input', `${o.out}: the student run changed since this distillation began (log entry ${resumed + 1} is ${rowKey(done)}, the run now gives ${rowKey(item.t)}${done.sha !== item.sha ? ' with a different record' : ''}); pass --force to start over`);
+        throw new CoworkError(
+          'bad_input',
+          `${o.out}: the student run changed since this distillation began (log entry ${resumed + 1} is ${rowKey(done)}, the run now gives ${rowKey(item.t)}${done.sha !== item.sha ? ' with a different record' : ''}); pass --force to start over`,
+        );
       }
       resumed++;
       continue;
@@ -118,11 +139,17 @@ async function work(o: DistillOptions, store: DistillStore, rejections: LineWrit
   }
   while (window.length) await drainOne();
   if (resumed < store.done.length) {
-    throw new CoworkError('bad_input', `${o.out}: the log holds ${store.done.length} trajectories but the student run now gives ${pool}; the run changed since this distillation began — pass --force to start over`);
+    throw new CoworkError(
+      'bad_input',
+      `${o.out}: the log holds ${store.done.length} trajectories but the student run now gives ${pool}; the run changed since this distillation began — pass --force to start over`,
+    );
   }
   const shards = await writeShards(store.logFile, o.out, o.shardRows ?? 1000);
   if (shards.trajectories === 0 && shards.skipped.no_token_ids && Object.keys(shards.skipped).length === 1) {
-    throw new CoworkError('bad_input', `${o.sources.map((s) => s.path).join(', ')}: none of the ${shards.skipped.no_token_ids} trajectories has token ids; record the student's run with --return-token-ids (an openai-compatible vLLM endpoint) to distill it`);
+    throw new CoworkError(
+      'bad_input',
+      `${o.sources.map((s) => s.path).join(', ')}: none of the ${shards.skipped.no_token_ids} trajectories has token ids; record the student's run with --return-token-ids (an openai-compatible vLLM endpoint) to distill it`,
+    );
   }
   const { shards: files, ...distilled } = shards;
   return {
@@ -136,19 +163,44 @@ async function work(o: DistillOptions, store: DistillStore, rejections: LineWrit
     distilled,
     shards: files,
     rejections_file: rejections.file,
-    this_run: { teacher_requests: o.teacher.requests - requestsBefore, sequences: stats.sequences, tokens_compared: stats.tokens, texts_compared: stats.texts, unverified_sequences: stats.unverified },
+    this_run: {
+      teacher_requests: o.teacher.requests - requestsBefore,
+      sequences: stats.sequences,
+      tokens_compared: stats.tokens,
+      texts_compared: stats.texts,
+      unverified_sequences: stats.unverified,
+    },
   };
 }
 
 // one trajectory: its sequences, the teacher's answers, the tokenizer check and the rows (or why it is skipped)
-async function entryOf(o: DistillOptions, item: PoolItem, stats: { sequences: number; tokens: number; texts: number; unverified: number }): Promise<LogEntry> {
+async function entryOf(
+  o: DistillOptions,
+  item: PoolItem,
+  stats: { sequences: number; tokens: number; texts: number; unverified: number },
+): Promise<LogEntry> {
   const t = item.t;
   const base = { task_id: t.task_id, trial: t.trial, sha: item.sha };
   const { sequences, turns } = studentSequences(t);
-  if (!sequences.length) return { ...base, skipped: { reason: 'no_token_ids', detail: `${turns} assistant turns, none with token ids; record the run with --return-token-ids` } };
+  if (!sequences.length)
+    return {
+      ...base,
+      skipped: {
+        reason: 'no_token_ids',
+        detail: `${turns} assistant turns, none with token ids; record the run with --return-token-ids`,
+      },
+    };
   const where = `${item.source}:${item.line}, ${rowKey(t)}`;
   const g = t.grade;
-  const meta = { task_id: t.task_id, trial: t.trial, family: item.family, group: item.group, reward: g?.score ?? null, completion: g?.completion ?? null, passed: g?.passed ?? null };
+  const meta = {
+    task_id: t.task_id,
+    trial: t.trial,
+    family: item.family,
+    group: item.group,
+    reward: g?.score ?? null,
+    completion: g?.completion ?? null,
+    passed: g?.passed ?? null,
+  };
   try {
     const rows = await Promise.all(
       sequences.map(async (seq) => {

@@ -50,12 +50,30 @@ function head(text: string): Head | undefined {
   } catch {
     return undefined;
   }
-  const t = v as { kind?: unknown; task_id?: unknown; trial?: unknown; events?: unknown[]; grade?: { score?: unknown; completion?: unknown } };
-  if (t?.kind !== 'trajectory' || typeof t.task_id !== 'string' || typeof t.trial !== 'number' || !Array.isArray(t.events)) return undefined;
+  const t = v as {
+    kind?: unknown;
+    task_id?: unknown;
+    trial?: unknown;
+    events?: unknown[];
+    grade?: { score?: unknown; completion?: unknown };
+  };
+  if (
+    t?.kind !== 'trajectory' ||
+    typeof t.task_id !== 'string' ||
+    typeof t.trial !== 'number' ||
+    !Array.isArray(t.events)
+  )
+    return undefined;
   const end = t.events.at(-1) as { type?: unknown; reason?: unknown } | undefined;
   const infra = end?.type === 'episode_end' && end.reason === 'infra_error';
-  const scored = !infra && t.grade && typeof t.grade === 'object' && t.grade.score !== null && t.grade.score !== undefined;
-  return { task_id: t.task_id, trial: t.trial, score: scored ? readableScore(t.grade?.completion, t.grade?.score) : undefined, notScored: !scored };
+  const scored =
+    !infra && t.grade && typeof t.grade === 'object' && t.grade.score !== null && t.grade.score !== undefined;
+  return {
+    task_id: t.task_id,
+    trial: t.trial,
+    score: scored ? readableScore(t.grade?.completion, t.grade?.score) : undefined,
+    notScored: !scored,
+  };
 }
 
 /**
@@ -74,12 +92,26 @@ export async function* poolItems(o: PoolOptions, reject: (r: Rejection) => Promi
     for await (const { n, text } of fileLines(src.file)) {
       const h = head(text);
       if (!h) {
-        await reject({ stage: 'read', reason: 'malformed_record', detail: 'not a trajectory record', source: src.path, line: n });
+        await reject({
+          stage: 'read',
+          reason: 'malformed_record',
+          detail: 'not a trajectory record',
+          source: src.path,
+          line: n,
+        });
         continue;
       }
       const key = `${h.task_id}\u0000${h.trial}`;
       if (seen.has(key)) {
-        await reject({ stage: 'merge', reason: 'duplicate', detail: 'an earlier copy of this (task, trial) is used', task_id: h.task_id, trial: h.trial, source: src.path, line: n });
+        await reject({
+          stage: 'merge',
+          reason: 'duplicate',
+          detail: 'an earlier copy of this (task, trial) is used',
+          task_id: h.task_id,
+          trial: h.trial,
+          source: src.path,
+          line: n,
+        });
         continue;
       }
       seen.add(key);
@@ -99,20 +131,36 @@ export async function* poolItems(o: PoolOptions, reject: (r: Rejection) => Promi
       const where = { source: src.path, line: n };
       if (!h || !parsed.success) {
         const issue = parsed.success ? undefined : parsed.error.issues[0];
-        await reject({ stage: 'read', reason: 'malformed_record', detail: `not a complete trajectory record${issue ? ` (${issue.path.join('.')}: ${issue.message})` : ''}`, ...where });
+        await reject({
+          stage: 'read',
+          reason: 'malformed_record',
+          detail: `not a complete trajectory record${issue ? ` (${issue.path.join('.')}: ${issue.message})` : ''}`,
+          ...where,
+        });
         continue;
       }
       const t = parsed.data;
       const id = { task_id: t.task_id, trial: t.trial, ...where };
       const group = h.notScored ? null : grouper.group(t.task_id);
       if (o.onlyKeep && group !== 'KEEP') {
-        await reject({ stage: 'group', reason: group === null ? 'unscored' : 'not_keep', detail: group === null ? 'no score (ungraded or infra_error): not grouped' : `task is ${group} (mean completion ${grouper.mean(t.task_id).toFixed(3)})`, ...id });
+        await reject({
+          stage: 'group',
+          reason: group === null ? 'unscored' : 'not_keep',
+          detail:
+            group === null
+              ? 'no score (ungraded or infra_error): not grouped'
+              : `task is ${group} (mean completion ${grouper.mean(t.task_id).toFixed(3)})`,
+          ...id,
+        });
         continue;
       }
       if (specs) {
         const start = t.events[0];
         const found = specs.find(t.task_id, start?.type === 'episode_start' ? start.spec_hash : undefined);
-        const invalid = validityOf(t, { ...('spec' in found ? { spec: found.spec } : { specMissing: found.missing }), secrets: o.secrets });
+        const invalid = validityOf(t, {
+          ...('spec' in found ? { spec: found.spec } : { specMissing: found.missing }),
+          secrets: o.secrets,
+        });
         if (invalid) {
           await reject({ stage: 'validity', reason: invalid.reason, detail: invalid.detail, ...id });
           continue;

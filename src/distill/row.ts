@@ -18,7 +18,13 @@ export function lossMask(seq: StudentSequence, decoded: readonly string[], marke
 }
 
 /** One row from a student sequence and the teacher's answer (asked at every sampled position). */
-export function buildRow(meta: RowMeta, seq: StudentSequence, a: TeacherAnswer, markers: ChatMarkers, where: string): DistillRow {
+export function buildRow(
+  meta: RowMeta,
+  seq: StudentSequence,
+  a: TeacherAnswer,
+  markers: ChatMarkers,
+  where: string,
+): DistillRow {
   const loss = lossMask(seq, a.decoded, markers);
   const byPos = new Map(a.at.map((x) => [x.position, x]));
   const positions: number[] = [];
@@ -26,8 +32,14 @@ export function buildRow(meta: RowMeta, seq: StudentSequence, a: TeacherAnswer, 
     if (m) positions.push(p);
   });
   if (!positions.length && seq.sampled.includes(1)) {
-    const head = a.decoded.slice(0, 12).map((d) => JSON.stringify(d)).join(' ');
-    throw new CoworkError('bad_input', `${where}: none of the student's sampled tokens lies between the chat-template markers ${JSON.stringify(markers.start)} … ${JSON.stringify(markers.end)} (first tokens: ${head}); give the markers of the student's chat template with --template`);
+    const head = a.decoded
+      .slice(0, 12)
+      .map((d) => JSON.stringify(d))
+      .join(' ');
+    throw new CoworkError(
+      'bad_input',
+      `${where}: none of the student's sampled tokens lies between the chat-template markers ${JSON.stringify(markers.start)} … ${JSON.stringify(markers.end)} (first tokens: ${head}); give the markers of the student's chat template with --template`,
+    );
   }
   const at = positions.map((p) => {
     const x = byPos.get(p);

@@ -33,8 +33,15 @@ export function studentSequences(t: Trajectory): { sequences: StudentSequence[];
   for (const e of t.events) {
     if (e.type !== 'assistant') continue;
     const raw = isObject(e.raw) ? e.raw : {};
-    const body = { prompt_token_ids: raw.prompt_token_ids, choices: [{ token_ids: raw.token_ids, logprobs: raw.logprobs, finish_reason: e.finish_reason ?? null }] };
-    captures.push(raw.token_ids === undefined && raw.prompt_token_ids === undefined ? { ok: false, reason: 'no token ids recorded', finish_reason: null } : captureChoice(body));
+    const body = {
+      prompt_token_ids: raw.prompt_token_ids,
+      choices: [{ token_ids: raw.token_ids, logprobs: raw.logprobs, finish_reason: e.finish_reason ?? null }],
+    };
+    captures.push(
+      raw.token_ids === undefined && raw.prompt_token_ids === undefined
+        ? { ok: false, reason: 'no token ids recorded', finish_reason: null }
+        : captureChoice(body),
+    );
     const content = isObject(raw.logprobs) && Array.isArray(raw.logprobs.content) ? raw.logprobs.content : undefined;
     texts.push(content?.map((c) => (isObject(c) && typeof c.token === 'string' ? c.token : '')));
     turnText.push(e.text ?? '');

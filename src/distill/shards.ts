@@ -27,19 +27,39 @@ export const COLUMNS = [
 ] as const satisfies readonly (readonly [keyof DistillRow, string])[];
 
 type Column = (typeof COLUMNS)[number][0];
-type Element = { name: string; type?: string; converted_type?: string; repetition_type?: string; num_children?: number };
+type Element = {
+  name: string;
+  type?: string;
+  converted_type?: string;
+  repetition_type?: string;
+  num_children?: number;
+};
 
 // a 3-level Parquet LIST (Arrow, pyarrow and Hugging Face read it as a list column)
 function schemaOf(name: string, type: string): Element[] {
   const optional = type.endsWith('?');
   const base = type.replace('?', '');
   const list = base.match(/^list<(.*)>$/);
-  if (list) return [{ name, repetition_type: 'REQUIRED', converted_type: 'LIST', num_children: 1 }, { name: 'list', repetition_type: 'REPEATED', num_children: 1 }, ...schemaOf('element', list[1] as string)];
-  const prim: Record<string, Element> = { string: { name, type: 'BYTE_ARRAY', converted_type: 'UTF8' }, int32: { name, type: 'INT32' }, double: { name, type: 'DOUBLE' }, float: { name, type: 'FLOAT' }, bool: { name, type: 'BOOLEAN' } };
+  if (list)
+    return [
+      { name, repetition_type: 'REQUIRED', converted_type: 'LIST', num_children: 1 },
+      { name: 'list', repetition_type: 'REPEATED', num_children: 1 },
+      ...schemaOf('element', list[1] as string),
+    ];
+  const prim: Record<string, Element> = {
+    string: { name, type: 'BYTE_ARRAY', converted_type: 'UTF8' },
+    int32: { name, type: 'INT32' },
+    double: { name, type: 'DOUBLE' },
+    float: { name, type: 'FLOAT' },
+    bool: { name, type: 'BOOLEAN' },
+  };
   return [{ ...(prim[base] as Element), repetition_type: optional ? 'OPTIONAL' : 'REQUIRED' }];
 }
 
-const SCHEMA: Element[] = [{ name: 'root', num_children: COLUMNS.length }, ...COLUMNS.flatMap(([n, t]) => schemaOf(n, t))];
+const SCHEMA: Element[] = [
+  { name: 'root', num_children: COLUMNS.length },
+  ...COLUMNS.flatMap(([n, t]) => schemaOf(n, t)),
+];
 
 /** A row's fields in column order (the JSONL variant's key order too). */
 export function ordered(r: DistillRow): Record<Column, unknown> {
@@ -93,7 +113,11 @@ export async function writeShards(logFile: string, dir: string, shardRows: numbe
     if (!shard) {
       const name = `part-${String(report.shards.length).padStart(5, '0')}`;
       const file = { parquet: join(data, `${name}.parquet`), jsonl: join(data, `${name}.jsonl`), rows: 0 };
-      shard = { pq: new ParquetWriter({ writer: fileWriter(file.parquet), schema: SCHEMA as never }), jsonl: new LineWriter(file.jsonl), file };
+      shard = {
+        pq: new ParquetWriter({ writer: fileWriter(file.parquet), schema: SCHEMA as never }),
+        jsonl: new LineWriter(file.jsonl),
+        file,
+      };
     }
     await shard.jsonl.write(`${JSON.stringify(ordered(r))}\n`);
     group.push(r);

@@ -45,15 +45,27 @@ export class DistillStore {
   }
 
   /** Opens (or resumes) a distillation directory and locks it; `fresh` discards an earlier one first. */
-  static async open(dir: string, identity: Record<string, unknown>, opts: { fresh?: boolean; notice?: (line: string) => void } = {}): Promise<DistillStore> {
+  static async open(
+    dir: string,
+    identity: Record<string, unknown>,
+    opts: { fresh?: boolean; notice?: (line: string) => void } = {},
+  ): Promise<DistillStore> {
     const config = redactDeep(identity);
-    if (existsSync(dir) && !statSync(dir).isDirectory()) throw new CoworkError('bad_input', `--out ${dir} is a file; give a dataset directory such as datasets/<name>`);
+    if (existsSync(dir) && !statSync(dir).isDirectory())
+      throw new CoworkError('bad_input', `--out ${dir} is a file; give a dataset directory such as datasets/<name>`);
     await mkdir(dir, { recursive: true }).catch((e: NodeJS.ErrnoException) => {
-      throw new CoworkError(e.code === 'ENOTDIR' || e.code === 'EEXIST' ? 'bad_input' : 'io_error', `--out ${dir}: cannot create the directory (${e.code ?? e.message}); a parent may be a file`);
+      throw new CoworkError(
+        e.code === 'ENOTDIR' || e.code === 'EEXIST' ? 'bad_input' : 'io_error',
+        `--out ${dir}: cannot create the directory (${e.code ?? e.message}); a parent may be a file`,
+      );
     });
     const lockFile = join(dir, STORE_FILES.lock);
     const got = tryLock(lockFile, { releaseOnSignal: true, ...(opts.notice ? { notice: opts.notice } : {}) });
-    if (!got.ok) throw new CoworkError('bad_input', `${dir} is in use by another coworkenv process (pid ${got.pid}, ${lockFile}); wait for it to finish, or choose another --out`);
+    if (!got.ok)
+      throw new CoworkError(
+        'bad_input',
+        `${dir} is in use by another coworkenv process (pid ${got.pid}, ${lockFile}); wait for it to finish, or choose another --out`,
+      );
     const store = new DistillStore(dir, { version: 1, config, status: 'running' });
     store.#lock = got.lock;
     try {
@@ -64,9 +76,16 @@ export class DistillStore {
         // the same comparison as a run's: the first differing field, named with both values
         const asRun = (c: object): RunConfig => ({ name: '', tasks: [], agent: {}, trials: 0, seed: 0, ...c });
         const why = configDifference(asRun(prev.config as object), asRun(config));
-        if (why) throw new CoworkError('bad_input', `${dir} holds a distillation with a different configuration: ${why}; resume with the same settings, or choose another --out (--force starts over)`);
+        if (why)
+          throw new CoworkError(
+            'bad_input',
+            `${dir} holds a distillation with a different configuration: ${why}; resume with the same settings, or choose another --out (--force starts over)`,
+          );
       } else if (existsSync(store.logFile)) {
-        throw new CoworkError('bad_input', `${dir} holds a ${STORE_FILES.log} without ${STORE_FILES.config}; move it away, or pass --force to start over`);
+        throw new CoworkError(
+          'bad_input',
+          `${dir} holds a ${STORE_FILES.log} without ${STORE_FILES.config}; move it away, or pass --force to start over`,
+        );
       }
       await writeFileAtomic(file, prettyJson(store.#meta));
       await store.#load(opts.notice);
@@ -83,7 +102,9 @@ export class DistillStore {
     const cut = await lastNewline(file);
     const size = statSync(file).size;
     if (cut < size) {
-      notice?.(`notice: ${file}: discarded ${size - cut} bytes of a line cut off by an interrupted distillation; that trajectory is asked again`);
+      notice?.(
+        `notice: ${file}: discarded ${size - cut} bytes of a line cut off by an interrupted distillation; that trajectory is asked again`,
+      );
       await truncate(file, cut);
     }
     for await (const { n, text } of fileLines(file)) {
@@ -91,9 +112,13 @@ export class DistillStore {
       try {
         e = JSON.parse(text) as LogEntry;
       } catch {
-        throw new CoworkError('bad_input', `${file}:${n}: not valid JSON; this distillation is damaged — pass --force to start it over`);
+        throw new CoworkError(
+          'bad_input',
+          `${file}:${n}: not valid JSON; this distillation is damaged — pass --force to start it over`,
+        );
       }
-      if (typeof e?.task_id !== 'string' || typeof e.trial !== 'number' || typeof e.sha !== 'string') throw new CoworkError('bad_input', `${file}:${n}: not a distillation log entry; pass --force to start over`);
+      if (typeof e?.task_id !== 'string' || typeof e.trial !== 'number' || typeof e.sha !== 'string')
+        throw new CoworkError('bad_input', `${file}:${n}: not a distillation log entry; pass --force to start over`);
       this.done.push({ task_id: e.task_id, trial: e.trial, sha: e.sha });
     }
   }
@@ -103,7 +128,9 @@ export class DistillStore {
     try {
       await appendRecord(this.logFile, `${JSON.stringify(e)}\n`);
     } catch (err) {
-      throw new CoworkError('io_error', `${this.logFile}: cannot append (${(err as Error).message})`, undefined, { cause: err });
+      throw new CoworkError('io_error', `${this.logFile}: cannot append (${(err as Error).message})`, undefined, {
+        cause: err,
+      });
     }
   }
 
@@ -128,9 +155,18 @@ async function readMeta(file: string): Promise<Record<string, unknown>> {
   try {
     v = JSON.parse(await readFile(file, 'utf8'));
   } catch (e) {
-    throw new CoworkError('bad_input', `${file}: not valid JSON (${(e as Error).message}); restore it, or pass --force to start over`, undefined, { cause: e });
+    throw new CoworkError(
+      'bad_input',
+      `${file}: not valid JSON (${(e as Error).message}); restore it, or pass --force to start over`,
+      undefined,
+      { cause: e },
+    );
   }
-  if (!v || typeof v !== 'object' || !('config' in v)) throw new CoworkError('bad_input', `${file}: not a distillation description (no config); pass --force to start over`);
+  if (!v || typeof v !== 'object' || !('config' in v))
+    throw new CoworkError(
+      'bad_input',
+      `${file}: not a distillation description (no config); pass --force to start over`,
+    );
   return v as Record<string, unknown>;
 }
 

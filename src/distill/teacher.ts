@@ -50,7 +50,8 @@ export interface Teacher {
   readonly requests: number;
 }
 
-const HELP = 'openai-compatible:<base-url>#<model> of a vLLM server (e.g. openai-compatible:http://127.0.0.1:8000/v1#Qwen/Qwen3-32B)';
+const HELP =
+  'openai-compatible:<base-url>#<model> of a vLLM server (e.g. openai-compatible:http://127.0.0.1:8000/v1#Qwen/Qwen3-32B)';
 
 /**
  * The teacher behind a vLLM OpenAI-compatible endpoint: the student's exact token ids go to /v1/completions as
@@ -59,21 +60,38 @@ const HELP = 'openai-compatible:<base-url>#<model> of a vLLM server (e.g. openai
  * cache keeps one entry per sequence (keyed by the endpoint, model, ids, k and the positions asked for).
  */
 export function endpointTeacher(model: string, flags: ModelFlags, o: TeacherOptions): Teacher {
-  if (!model.startsWith('openai-compatible:')) throw new CoworkError('bad_input', `--teacher "${model}": distillation needs prompt log-probabilities over token ids, which only a vLLM (OpenAI-compatible) server returns; use ${HELP}`);
+  if (!model.startsWith('openai-compatible:'))
+    throw new CoworkError(
+      'bad_input',
+      `--teacher "${model}": distillation needs prompt log-probabilities over token ids, which only a vLLM (OpenAI-compatible) server returns; use ${HELP}`,
+    );
   const ref = parseModelString(model);
-  if (!Number.isInteger(o.topK) || o.topK < 1) throw new CoworkError('bad_input', `--top-k must be an integer ≥ 1, not ${o.topK}`);
+  if (!Number.isInteger(o.topK) || o.topK < 1)
+    throw new CoworkError('bad_input', `--top-k must be an integer ≥ 1, not ${o.topK}`);
   const url = `${(ref.baseURL as string).replace(/\/+$/, '')}/completions`;
   const apiKey = (o.env ?? process.env).OPENAI_COMPATIBLE_API_KEY || 'EMPTY';
   const timeoutMs = (flags.llmTimeout ?? 120) * 1000;
-  const cache = o.cache ?? new ChatCache(flags.cacheDir ?? DEFAULT_CACHE_DIR, flags.replay ? 'replay' : flags.cache === false ? 'off' : 'readwrite');
-  const limiter = o.limiter ?? new CallLimiter({ concurrency: flags.llmConcurrency ?? 8, ...(flags.rpm ? { rpm: flags.rpm } : {}) });
+  const cache =
+    o.cache ??
+    new ChatCache(
+      flags.cacheDir ?? DEFAULT_CACHE_DIR,
+      flags.replay ? 'replay' : flags.cache === false ? 'off' : 'readwrite',
+    );
+  const limiter =
+    o.limiter ?? new CallLimiter({ concurrency: flags.llmConcurrency ?? 8, ...(flags.rpm ? { rpm: flags.rpm } : {}) });
   const retry: RetryOptions = o.retry ?? { retries: flags.llmRetries ?? 4 };
   const maxBatch = o.batch ?? 8;
   const maxTokens = o.batchTokens ?? 32_768;
   const params = { max_tokens: 1, temperature: 1, prompt_logprobs: o.topK, return_token_ids: true, ...o.extraBody };
   let requests = 0;
 
-  type Job = { ids: readonly number[]; positions: readonly number[]; where: string; resolve: (a: TeacherAnswer) => void; reject: (e: unknown) => void };
+  type Job = {
+    ids: readonly number[];
+    positions: readonly number[];
+    where: string;
+    resolve: (a: TeacherAnswer) => void;
+    reject: (e: unknown) => void;
+  };
   let pending: Job[] = [];
   let pendingTokens = 0;
   let timer: NodeJS.Timeout | undefined;
@@ -82,7 +100,10 @@ export function endpointTeacher(model: string, flags: ModelFlags, o: TeacherOpti
     const body = { model: ref.model, prompt: jobs.map((j) => j.ids), ...params };
     let text: string;
     try {
-      text = await withRetries(() => limiter.run(() => ((requests++), postJson(url, body, { apiKey, timeoutMs, what: 'the teacher endpoint' }))), retry);
+      text = await withRetries(
+        () => limiter.run(() => (requests++, postJson(url, body, { apiKey, timeoutMs, what: 'the teacher endpoint' }))),
+        retry,
+      );
     } catch (e) {
       if (e instanceof LlmError && e.kind === 'bad_request') {
         const setup = setupProblem(e.message, model, o.topK);
@@ -91,12 +112,23 @@ export function endpointTeacher(model: string, flags: ModelFlags, o: TeacherOpti
         if (jobs.length > 1) return void (await Promise.all(jobs.map((j) => send([j]))));
         return jobs.forEach((j) => j.reject(new TeacherRefusal(e.message)));
       }
-      const err = e instanceof LlmError ? new CoworkError(e.kind === 'malformed' ? 'bad_input' : 'config', `--teacher ${model}: ${e.message}`, { kind: e.kind, status: e.status }) : e;
+      const err =
+        e instanceof LlmError
+          ? new CoworkError(e.kind === 'malformed' ? 'bad_input' : 'config', `--teacher ${model}: ${e.message}`, {
+              kind: e.kind,
+              status: e.status,
+            })
+          : e;
       return jobs.forEach((j) => j.reject(err));
     }
     let parsed: ChoiceLogprobs[];
     try {
-      parsed = parseCompletionLogprobs(text, jobs.map((j) => j.ids), o.topK, `--teacher ${model}`);
+      parsed = parseCompletionLogprobs(
+        text,
+        jobs.map((j) => j.ids),
+        o.topK,
+        `--teacher ${model}`,
+      );
     } catch (e) {
       return jobs.forEach((j) => j.reject(e));
     }
@@ -128,16 +160,37 @@ export function endpointTeacher(model: string, flags: ModelFlags, o: TeacherOpti
       return requests;
     },
     async score(ids, positions, where) {
-      const key: ChatParams = { extra: { ...params, coworkenv_distill: { v: 1, ids: sha256Hex(JSON.stringify(ids)), positions: sha256Hex(JSON.stringify(positions)), n: ids.length } } };
+      const key: ChatParams = {
+        extra: {
+          ...params,
+          coworkenv_distill: {
+            v: 1,
+            ids: sha256Hex(JSON.stringify(ids)),
+            positions: sha256Hex(JSON.stringify(positions)),
+            n: ids.length,
+          },
+        },
+      };
       try {
-        const res = await cache.wrap({ provider: `openai-compatible@${ref.baseURL}`, model: ref.model, params: key, messages: [] }, async () => {
-          const t0 = Date.now();
-          const a = await submit(ids, positions, where);
-          return { text: JSON.stringify(a), tool_calls: [], usage: { prompt_tokens: ids.length, completion_tokens: 0, total_tokens: ids.length }, finish_reason: 'scored', raw: null, latency_ms: Date.now() - t0 };
-        });
+        const res = await cache.wrap(
+          { provider: `openai-compatible@${ref.baseURL}`, model: ref.model, params: key, messages: [] },
+          async () => {
+            const t0 = Date.now();
+            const a = await submit(ids, positions, where);
+            return {
+              text: JSON.stringify(a),
+              tool_calls: [],
+              usage: { prompt_tokens: ids.length, completion_tokens: 0, total_tokens: ids.length },
+              finish_reason: 'scored',
+              raw: null,
+              latency_ms: Date.now() - t0,
+            };
+          },
+        );
         return JSON.parse(res.text as string) as TeacherAnswer;
       } catch (e) {
-        if (e instanceof LlmError) throw new CoworkError('config', `--teacher ${model}, ${where}: ${e.message}`, { kind: e.kind });
+        if (e instanceof LlmError)
+          throw new CoworkError('config', `--teacher ${model}, ${where}: ${e.message}`, { kind: e.kind });
         throw e;
       }
     },
@@ -147,9 +200,16 @@ export function endpointTeacher(model: string, flags: ModelFlags, o: TeacherOpti
 // HTTP 400s that no sequence can avoid: a different vocabulary, or more logprobs than the server allows
 function setupProblem(message: string, model: string, k: number): CoworkError | undefined {
   if (/out of vocab|vocab(ulary)? size|token id/i.test(message)) {
-    return new CoworkError('bad_input', `--teacher ${model} rejects the student's token ids (${message}): the teacher uses a different tokenizer; on-policy distillation needs a teacher with the student's tokenizer (same vocabulary), e.g. a larger model of the same family`);
+    return new CoworkError(
+      'bad_input',
+      `--teacher ${model} rejects the student's token ids (${message}): the teacher uses a different tokenizer; on-policy distillation needs a teacher with the student's tokenizer (same vocabulary), e.g. a larger model of the same family`,
+    );
   }
-  if (/logprobs/i.test(message)) return new CoworkError('bad_input', `--teacher ${model} refuses --top-k ${k} (${message}); lower --top-k, or start vLLM with --max-logprobs ${k}`);
+  if (/logprobs/i.test(message))
+    return new CoworkError(
+      'bad_input',
+      `--teacher ${model} refuses --top-k ${k} (${message}); lower --top-k, or start vLLM with --max-logprobs ${k}`,
+    );
   return undefined;
 }
 
@@ -159,7 +219,12 @@ function answerOf({ entries, echoed }: ChoiceLogprobs, positions: readonly numbe
     echoed,
     at: positions.map((p) => {
       const e = entries[p];
-      return { position: p, token_logprob: e?.logprob ?? 0, top_ids: e?.top_ids ?? [], top_logprobs: e?.top_logprobs ?? [] };
+      return {
+        position: p,
+        token_logprob: e?.logprob ?? 0,
+        top_ids: e?.top_ids ?? [],
+        top_logprobs: e?.top_logprobs ?? [],
+      };
     }),
   };
 }

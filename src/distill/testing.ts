@@ -24,7 +24,15 @@ function repliesOf(ts: readonly Trajectory[]): FakeReply[] {
     t.events.flatMap((e): FakeReply[] => {
       if (e.type !== 'assistant') return [];
       if (!e.tool_calls.length) return [{ text: e.text ?? '' }];
-      return [{ tool_calls: e.tool_calls.map((c) => ({ name: c.name, arguments: JSON.parse(canonicalJson(c.args)) as unknown })), ...(e.text ? { text: e.text } : {}) }];
+      return [
+        {
+          tool_calls: e.tool_calls.map((c) => ({
+            name: c.name,
+            arguments: JSON.parse(canonicalJson(c.args)) as unknown,
+          })),
+          ...(e.text ? { text: e.text } : {}),
+        },
+      ];
     }),
   );
 }
@@ -34,18 +42,34 @@ function repliesOf(ts: readonly Trajectory[]): FakeReply[] {
  * run.json with the tasks' spec paths, trajectories whose assistant events carry prompt_token_ids, token_ids
  * and logprobs. `policy` decides the turns (noisy: imperfect and varied; reference: solves every task).
  */
-export async function recordStudentRun(dir: string, specFiles: readonly string[], o: { trials: number; seed: number; policy?: 'noisy' | 'reference' }): Promise<void> {
+export async function recordStudentRun(
+  dir: string,
+  specFiles: readonly string[],
+  o: { trials: number; seed: number; policy?: 'noisy' | 'reference' },
+): Promise<void> {
   const specs = await loadSpecs([...specFiles]);
   const scripted = RunStore.memory();
-  await runTasks({ specs: specs.map((s) => s.spec), store: scripted, trials: o.trials, seed: o.seed, makeAgent: agentFactory(o.policy ?? 'noisy') });
-  const order = specs.flatMap(({ spec }) => Array.from({ length: o.trials }, (_, trial) => scripted.done.get(`${spec.id}\u0000${trial}`) as Trajectory));
+  await runTasks({
+    specs: specs.map((s) => s.spec),
+    store: scripted,
+    trials: o.trials,
+    seed: o.seed,
+    makeAgent: agentFactory(o.policy ?? 'noisy'),
+  });
+  const order = specs.flatMap(({ spec }) =>
+    Array.from({ length: o.trials }, (_, trial) => scripted.done.get(`${spec.id}\u0000${trial}`) as Trajectory),
+  );
   const server = await startFakeServer({ replies: repliesOf(order), tokenizer: {} });
   try {
     const model = createChatModel(`openai-compatible:${server.openaiBaseURL}#student`, { retry: { retries: 0 } });
     const params = { logprobs: true, extra: { return_token_ids: true } };
     const config = {
       name: 'student',
-      tasks: specs.map(({ spec, file }) => ({ ...labelsOf(spec), spec_hash: specHash(spec), spec_path: relative(process.cwd(), resolve(file)) || file })),
+      tasks: specs.map(({ spec, file }) => ({
+        ...labelsOf(spec),
+        spec_hash: specHash(spec),
+        spec_path: relative(process.cwd(), resolve(file)) || file,
+      })),
       agent: { name: 'llm', model: model.id, params },
       user: { name: 'scripted' },
       judge: null,
@@ -54,9 +78,20 @@ export async function recordStudentRun(dir: string, specFiles: readonly string[]
       shell: 'virtual',
     };
     const store = await RunStore.open(dir, config);
-    await runTasks({ specs: specs.map((s) => s.spec), store, trials: o.trials, seed: o.seed, concurrency: 1, makeAgent: agentFactory(model, { params }), makeUser: userFactory('scripted') });
+    await runTasks({
+      specs: specs.map((s) => s.spec),
+      store,
+      trials: o.trials,
+      seed: o.seed,
+      concurrency: 1,
+      makeAgent: agentFactory(model, { params }),
+      makeUser: userFactory('scripted'),
+    });
     await store.finish('done');
-    if (server.pending()) throw new Error(`the student run left ${server.pending()} scripted turns unused: its episodes differ from the policy's`);
+    if (server.pending())
+      throw new Error(
+        `the student run left ${server.pending()} scripted turns unused: its episodes differ from the policy's`,
+      );
   } finally {
     await server.close();
   }

@@ -17,7 +17,8 @@ const fixtures = {
 const spec = makeSpec({ services: ['todo', 'inventory'], fixtures });
 const specWith = (fields: Partial<TaskSpecInput>) => makeSpec({ services: ['todo', 'inventory'], fixtures, ...fields });
 const body = (content: string) => JSON.parse(content);
-const taskIds = (e: Episode) => body(e.call('todo_list_tasks', {}).content).tasks.map((t: { task_id: string }) => t.task_id);
+const taskIds = (e: Episode) =>
+  body(e.call('todo_list_tasks', {}).content).tasks.map((t: { task_id: string }) => t.task_id);
 const ms = (iso: string) => Date.parse(iso);
 
 describe('episode isolation', () => {
@@ -61,7 +62,10 @@ describe('episode determinism', () => {
     for (let i = 0; i < 6; i++) e.call('inventory_list_products', {});
     return e;
   };
-  const faults = (seed: number, trial = 0) => script(createEpisode(faulty, { seed, trial })).audit().calls.map((c) => c.injected ?? null);
+  const faults = (seed: number, trial = 0) =>
+    script(createEpisode(faulty, { seed, trial }))
+      .audit()
+      .calls.map((c) => c.injected ?? null);
 
   it('the same seed and trial give the identical audit, clock included', () => {
     const a = script(createEpisode(faulty, { seed: 7, trial: 2 }));
@@ -69,7 +73,10 @@ describe('episode determinism', () => {
     assert.deepEqual(a.audit(), b.audit());
     assert.deepEqual(a.snapshot(), b.snapshot());
     assert.equal(a.now(), b.now());
-    assert.ok(a.audit().calls.some((c) => c.injected), 'errors.rate 0.5 injects faults over 14 calls');
+    assert.ok(
+      a.audit().calls.some((c) => c.injected),
+      'errors.rate 0.5 injects faults over 14 calls',
+    );
     assert.ok(a.audit().calls.some((c) => !c.injected));
   });
 
@@ -80,7 +87,14 @@ describe('episode determinism', () => {
   });
 
   it('without errors.rate nothing is injected', () => {
-    assert.deepEqual(new Set(script(createEpisode(spec, { seed: 7 })).audit().calls.map((c) => c.injected ?? null)), new Set([null]));
+    assert.deepEqual(
+      new Set(
+        script(createEpisode(spec, { seed: 7 }))
+          .audit()
+          .calls.map((c) => c.injected ?? null),
+      ),
+      new Set([null]),
+    );
   });
 });
 
@@ -109,12 +123,21 @@ describe('injected faults', () => {
         assert.equal(r.latencyUs, 0);
         if (r.injected === 'rate_limited') {
           assert.equal(r.error?.retry_after_seconds, 2);
-          assert.deepEqual(body(r.content), { error: { code: 'rate_limited', message: 'Too many requests. Please retry after a short delay.', retry_after_seconds: 2 } });
+          assert.deepEqual(body(r.content), {
+            error: {
+              code: 'rate_limited',
+              message: 'Too many requests. Please retry after a short delay.',
+              retry_after_seconds: 2,
+            },
+          });
         }
       }
     });
     const slowSeqs = results.filter((r) => r.injected === 'slow').map((r) => r.seq);
-    assert.deepEqual(records.todo?.created_tasks?.map((x) => x.seq), slowSeqs);
+    assert.deepEqual(
+      records.todo?.created_tasks?.map((x) => x.seq),
+      slowSeqs,
+    );
     assert.equal(e.snapshot().todo?.tasks?.length, 2 + slowSeqs.length);
   });
 
@@ -143,8 +166,14 @@ describe('mock clock', () => {
     e.call('no_such_tool', {});
     e.call('todo_get_task', {});
     const r = e.call('todo_create_task', { title: 'Timed' });
-    assert.deepEqual(e.audit().calls.map((c) => c.t), ['2026-03-10T09:00:00.000Z', '2026-03-10T09:00:01.000Z', '2026-03-10T09:00:02.000Z', '2026-03-10T09:00:03.000Z']);
-    assert.deepEqual(e.audit().calls.map((c) => c.seq), [1, 2, 3, 4]);
+    assert.deepEqual(
+      e.audit().calls.map((c) => c.t),
+      ['2026-03-10T09:00:00.000Z', '2026-03-10T09:00:01.000Z', '2026-03-10T09:00:02.000Z', '2026-03-10T09:00:03.000Z'],
+    );
+    assert.deepEqual(
+      e.audit().calls.map((c) => c.seq),
+      [1, 2, 3, 4],
+    );
     assert.equal(body(r.content).task.created_at, '2026-03-10T09:00:03.000Z');
     assert.equal(e.audit().records.todo?.created_tasks?.[0]?.timestamp, '2026-03-10T09:00:03.000Z');
     assert.equal(e.now(), '2026-03-10T09:00:04.000Z');
@@ -157,7 +186,10 @@ describe('tool resolution', () => {
     const r = e.call('todo_list_task', { status: 'all' });
     assert.equal(r.ok, false);
     assert.equal(r.error?.code, 'unknown_tool');
-    assert.match(r.error?.message ?? '', /^unknown tool "todo_list_task"; did you mean todo_list_tasks\?; available tools: todo_list_tasks, /);
+    assert.match(
+      r.error?.message ?? '',
+      /^unknown tool "todo_list_task"; did you mean todo_list_tasks\?; available tools: todo_list_tasks, /,
+    );
     assert.doesNotMatch(e.call('zzqx', {}).error?.message ?? '', /did you mean/);
     const entry = e.audit().calls[0];
     assert.equal(entry?.tool, 'todo_list_task');
@@ -169,13 +201,19 @@ describe('tool resolution', () => {
     const e = createEpisode(spec);
     const r = e.call('gmail_send_message', { to: 'a@b.example', subject: 's', body: 'b' });
     assert.equal(r.error?.code, 'tool_not_available');
-    assert.match(r.error?.message ?? '', /^tool gmail_send_message \(gmail\) is not available in this task; available tools: /);
+    assert.match(
+      r.error?.message ?? '',
+      /^tool gmail_send_message \(gmail\) is not available in this task; available tools: /,
+    );
     assert.equal(e.audit().records.gmail, undefined);
   });
 
   it('the allow-list limits the tools; aliases resolve to the canonical name with called_as', () => {
     const e = createEpisode(specWith({ tools: ['todo_list_tasks', 'inventory_list_items'] }));
-    assert.deepEqual(e.tools.map((t) => t.name), ['todo_list_tasks', 'inventory_list_products']);
+    assert.deepEqual(
+      e.tools.map((t) => t.name),
+      ['todo_list_tasks', 'inventory_list_products'],
+    );
     const create = e.call('todo_create_task', { title: 'x' });
     assert.equal(create.error?.code, 'tool_not_available');
     assert.match(create.error?.message ?? '', /available tools: todo_list_tasks, inventory_list_products$/);
@@ -197,7 +235,10 @@ describe('tool arguments', () => {
     const e = createEpisode(spec);
     const fromString = e.call('todo_list_tasks', '{"status":"pending"}');
     assert.equal(fromString.ok, true);
-    assert.deepEqual(body(fromString.content).tasks.map((t: { task_id: string }) => t.task_id), ['todo_001']);
+    assert.deepEqual(
+      body(fromString.content).tasks.map((t: { task_id: string }) => t.task_id),
+      ['todo_001'],
+    );
     assert.equal(e.audit().calls[0]?.args, '{"status":"pending"}');
     assert.deepEqual(e.audit().calls[0]?.params, { status: 'pending' });
     assert.equal(body(e.call('todo_list_tasks', '').content).total, 2);
@@ -205,11 +246,17 @@ describe('tool arguments', () => {
     assert.deepEqual(e.audit().calls[2]?.args, {});
 
     const bad = e.call('todo_list_tasks', '{status: pending');
-    assert.deepEqual(bad.error, { code: 'invalid_argument', message: 'arguments for todo_list_tasks are not valid JSON; send a JSON object' });
+    assert.deepEqual(bad.error, {
+      code: 'invalid_argument',
+      message: 'arguments for todo_list_tasks are not valid JSON; send a JSON object',
+    });
     for (const args of [[1], 5, true, '[]', '"pending"', '3']) {
       const r = e.call('todo_list_tasks', args);
       assert.equal(r.ok, false, JSON.stringify(args));
-      assert.deepEqual(r.error, { code: 'invalid_argument', message: 'arguments for todo_list_tasks must be a JSON object' });
+      assert.deepEqual(r.error, {
+        code: 'invalid_argument',
+        message: 'arguments for todo_list_tasks must be a JSON object',
+      });
     }
     const typed = e.call('todo_list_tasks', { status: 3 });
     assert.equal(typed.error?.code, 'invalid_argument');
@@ -220,7 +267,11 @@ describe('tool arguments', () => {
 
 describe('result truncation', () => {
   const sized = (description: string) =>
-    makeSpec({ services: ['todo'], limits: { max_result_chars: 256 }, fixtures: { todo: { tasks: [{ task_id: 'todo_001', title: 't', status: 'pending', description }] } } });
+    makeSpec({
+      services: ['todo'],
+      limits: { max_result_chars: 256 },
+      fixtures: { todo: { tasks: [{ task_id: 'todo_001', title: 't', status: 'pending', description }] } },
+    });
   const base = createEpisode(sized('')).call('todo_get_task', { task_id: 'todo_001' }).content.length;
 
   it('a result of exactly max_result_chars is kept whole', () => {
@@ -252,11 +303,24 @@ describe('generated ids', () => {
     assert.equal(e.call('todo_delete_task', { task_id: 'todo_002' }).ok, true);
     assert.equal(create(), 'todo_005');
     assert.deepEqual(taskIds(e), ['todo_001', 'todo_004', 'todo_005']);
-    assert.equal(body(e.call('inventory_create_order', { product_id: 'SKU-101', quantity: 1 }).content).order.order_id, 'PO-0001');
+    assert.equal(
+      body(e.call('inventory_create_order', { product_id: 'SKU-101', quantity: 1 }).content).order.order_id,
+      'PO-0001',
+    );
   });
 
   it('start past the largest fixture id', () => {
-    const gaps = makeSpec({ services: ['todo'], fixtures: { todo: { tasks: [{ task_id: 'todo_009', title: 'a', status: 'x' }, { task_id: 'todo_002', title: 'b', status: 'x' }] } } });
+    const gaps = makeSpec({
+      services: ['todo'],
+      fixtures: {
+        todo: {
+          tasks: [
+            { task_id: 'todo_009', title: 'a', status: 'x' },
+            { task_id: 'todo_002', title: 'b', status: 'x' },
+          ],
+        },
+      },
+    });
     assert.equal(body(createEpisode(gaps).call('todo_create_task', { title: 'y' }).content).task.task_id, 'todo_010');
   });
 });
@@ -265,15 +329,32 @@ describe('snapshot, changedState and audit', () => {
   it('have the documented shapes', () => {
     const e = createEpisode(spec);
     assert.deepEqual(e.changedState(), {});
-    assert.deepEqual(e.audit(), { calls: [], records: { todo: { created_tasks: [], updated_tasks: [], deleted: [] }, inventory: { orders: [] } } });
+    assert.deepEqual(e.audit(), {
+      calls: [],
+      records: { todo: { created_tasks: [], updated_tasks: [], deleted: [] }, inventory: { orders: [] } },
+    });
     const snap = e.snapshot();
     assert.deepEqual(Object.keys(snap).sort(), ['inventory', 'todo']);
     assert.deepEqual(Object.keys(snap.inventory ?? {}).sort(), ['orders', 'products']);
     assert.deepEqual(snap.inventory?.orders, []);
-    assert.deepEqual(snap.todo?.tasks?.[1], { task_id: 'todo_002', title: 'Book travel', status: 'completed', description: '', priority: 'medium', tags: [] });
+    assert.deepEqual(snap.todo?.tasks?.[1], {
+      task_id: 'todo_002',
+      title: 'Book travel',
+      status: 'completed',
+      description: '',
+      priority: 'medium',
+      tags: [],
+    });
 
     const r = e.call('todo_update_task', { task_id: 'todo_001', status: 'done' });
-    const task = { task_id: 'todo_001', title: 'Write report', status: 'done', description: '', priority: 'medium', tags: ['q1'] };
+    const task = {
+      task_id: 'todo_001',
+      title: 'Write report',
+      status: 'done',
+      description: '',
+      priority: 'medium',
+      tags: ['q1'],
+    };
     assert.deepEqual(e.changedState(), { todo: { tasks: [task, snap.todo?.tasks?.[1]] } });
     assert.deepEqual(e.audit().calls, [
       {
@@ -288,8 +369,13 @@ describe('snapshot, changedState and audit', () => {
         t: '2026-03-10T09:00:00.000Z',
       },
     ]);
-    assert.deepEqual(e.audit().records.todo?.updated_tasks, [{ ...task, timestamp: '2026-03-10T09:00:00.000Z', seq: 1 }]);
-    assert.deepEqual({ ...r, content: body(r.content) }, { ok: true, content: { status: 'updated', task }, latencyUs: 0, seq: 1 });
+    assert.deepEqual(e.audit().records.todo?.updated_tasks, [
+      { ...task, timestamp: '2026-03-10T09:00:00.000Z', seq: 1 },
+    ]);
+    assert.deepEqual(
+      { ...r, content: body(r.content) },
+      { ok: true, content: { status: 'updated', task }, latencyUs: 0, seq: 1 },
+    );
     const failed = e.call('todo_get_task', { task_id: 'nope' });
     assert.deepEqual(body(failed.content), { error: { code: 'not_found', message: 'Task nope not found' } });
     assert.equal(e.audit().calls[1]?.ok, false);
@@ -314,21 +400,57 @@ describe('createEpisode with a bad spec', () => {
     );
 
   it('fixtures that fail the schemas throw spec_invalid naming each path', () => {
-    throwsInvalid({ services: ['todo'], fixtures: { todo: { tasks: [{ task_id: 'todo_001', status: 'x' }] } } }, /fixture_missing_field at fixtures\.todo\.tasks\[0\]\.title/);
-    throwsInvalid({ services: ['todo'], fixtures: { todo: { tasks: [{ task_id: 'todo_001', title: 't', status: 'x', priority: 'mega' }] } } }, /fixtures\.todo\.tasks\[0\]\.priority/);
-    throwsInvalid({ services: ['todo'], fixtures: { todo: { task: [] } } }, /unknown_collection at fixtures\.todo\.task/);
-    throwsInvalid({ services: ['todo'], fixtures: { gmail: { messages: [] } } }, /fixture_service_not_selected at fixtures\.gmail/);
-    throwsInvalid({ services: ['todo'], fixtures: { todo: { tasks: [{ task_id: 'a', title: 't', status: 'x' }, { task_id: 'a', title: 'u', status: 'x' }] } } }, /fixture_duplicate_id/);
+    throwsInvalid(
+      { services: ['todo'], fixtures: { todo: { tasks: [{ task_id: 'todo_001', status: 'x' }] } } },
+      /fixture_missing_field at fixtures\.todo\.tasks\[0\]\.title/,
+    );
+    throwsInvalid(
+      {
+        services: ['todo'],
+        fixtures: { todo: { tasks: [{ task_id: 'todo_001', title: 't', status: 'x', priority: 'mega' }] } },
+      },
+      /fixtures\.todo\.tasks\[0\]\.priority/,
+    );
+    throwsInvalid(
+      { services: ['todo'], fixtures: { todo: { task: [] } } },
+      /unknown_collection at fixtures\.todo\.task/,
+    );
+    throwsInvalid(
+      { services: ['todo'], fixtures: { gmail: { messages: [] } } },
+      /fixture_service_not_selected at fixtures\.gmail/,
+    );
+    throwsInvalid(
+      {
+        services: ['todo'],
+        fixtures: {
+          todo: {
+            tasks: [
+              { task_id: 'a', title: 't', status: 'x' },
+              { task_id: 'a', title: 'u', status: 'x' },
+            ],
+          },
+        },
+      },
+      /fixture_duplicate_id/,
+    );
     throwsInvalid({ services: ['todo', 'nosuch'] }, /unknown service\(s\) nosuch/);
   });
 
   it('carries the diagnostics as details', () => {
     try {
-      createEpisode(makeSpec({ services: ['todo'], fixtures: { todo: { tasks: [{ task_id: 'todo_001', title: 5, status: 'x' }] } } }));
+      createEpisode(
+        makeSpec({
+          services: ['todo'],
+          fixtures: { todo: { tasks: [{ task_id: 'todo_001', title: 5, status: 'x' }] } },
+        }),
+      );
       assert.fail('expected a throw');
     } catch (e) {
       assert.ok(e instanceof CoworkError);
-      assert.deepEqual((e.details as { path: string }[]).map((d) => d.path), ['fixtures.todo.tasks[0].title']);
+      assert.deepEqual(
+        (e.details as { path: string }[]).map((d) => d.path),
+        ['fixtures.todo.tasks[0].title'],
+      );
     }
   });
 });

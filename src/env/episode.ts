@@ -94,7 +94,8 @@ export class Episode {
    */
   call(name: string, args?: unknown): CallResult {
     // refuse before anything runs: an async tool started here would act in the background
-    if (this.#in.prepared.allowed.get(name)?.tool.async) throw new CoworkError('internal', `${name} is asynchronous; call it with episode.run()`);
+    if (this.#in.prepared.allowed.get(name)?.tool.async)
+      throw new CoworkError('internal', `${name} is asynchronous; call it with episode.run()`);
     const started = this.#start(name, args);
     if (started.invoke) {
       try {
@@ -132,7 +133,15 @@ export class Episode {
     const seq = ++this.#in.seq;
     const callMs = this.#clockMs;
     this.#in.callMs = callMs;
-    const entry: AuditCall = { seq, tool: name, service: null, args: args ?? {}, ok: false, latency_ms: 0, t: new Date(callMs).toISOString() };
+    const entry: AuditCall = {
+      seq,
+      tool: name,
+      service: null,
+      args: args ?? {},
+      ok: false,
+      latency_ms: 0,
+      t: new Date(callMs).toISOString(),
+    };
     const resolved = this.#in.prepared.allowed.get(name);
     try {
       if (!resolved) throw this.#unavailable(name);
@@ -180,13 +189,17 @@ export class Episode {
    */
   patchRecord(service: string, collection: string, recordId: string, set: Record<string, unknown>): Rec {
     const def = getService(service);
-    if (!def || !this.#in.state[service]) throw new CoworkError('spec_invalid', `user patch: ${service} is not a service of this task`);
-    if (!def.collections[collection]) throw new CoworkError('spec_invalid', `user patch: ${service} has no collection ${collection}`);
+    if (!def || !this.#in.state[service])
+      throw new CoworkError('spec_invalid', `user patch: ${service} is not a service of this task`);
+    if (!def.collections[collection])
+      throw new CoworkError('spec_invalid', `user patch: ${service} has no collection ${collection}`);
     this.#in.callMs = this.#clockMs;
     try {
       return this.#context(def).update(collection, recordId, set);
     } catch (e) {
-      throw new CoworkError('spec_invalid', `user patch: ${e instanceof Error ? e.message : String(e)}`, undefined, { cause: e });
+      throw new CoworkError('spec_invalid', `user patch: ${e instanceof Error ? e.message : String(e)}`, undefined, {
+        cause: e,
+      });
     }
   }
 
@@ -194,7 +207,8 @@ export class Episode {
   upsertRecord(service: string, collection: string, record: Record<string, unknown>): Rec {
     const def = getService(service);
     const col = def?.collections[collection];
-    if (!def || !col || !this.#in.state[service]) throw new CoworkError('spec_invalid', `user patch: ${service}.${collection} is not part of this task`);
+    if (!def || !col || !this.#in.state[service])
+      throw new CoworkError('spec_invalid', `user patch: ${service}.${collection} is not part of this task`);
     this.#in.callMs = this.#clockMs;
     const ctx = this.#context(def);
     const id = String(record[col.id] ?? '');
@@ -243,9 +257,15 @@ export class Episode {
     const available = this.tools.map((t) => t.name);
     const known = resolveTool(name);
     if (known) {
-      return new ToolError('tool_not_available', `tool ${known.tool.name} (${known.service.name}) is not available in this task; available tools: ${available.join(', ')}`);
+      return new ToolError(
+        'tool_not_available',
+        `tool ${known.tool.name} (${known.service.name}) is not available in this task; available tools: ${available.join(', ')}`,
+      );
     }
-    return new ToolError('unknown_tool', `unknown tool "${name}"${didYouMean(name, this.#in.prepared.allowed.keys())}; available tools: ${available.join(', ')}`);
+    return new ToolError(
+      'unknown_tool',
+      `unknown tool "${name}"${didYouMean(name, this.#in.prepared.allowed.keys())}; available tools: ${available.join(', ')}`,
+    );
   }
 }
 

@@ -17,11 +17,17 @@ export function drawFault(rng: Rng, rate: number): Fault | undefined {
     return {
       kind: 'rate_limited',
       latencyMs: 0,
-      error: new ToolError('rate_limited', 'Too many requests. Please retry after a short delay.', { retry_after_seconds: 2 }),
+      error: new ToolError('rate_limited', 'Too many requests. Please retry after a short delay.', {
+        retry_after_seconds: 2,
+      }),
     };
   }
   if (u < 0.7) {
-    return { kind: 'server_error', latencyMs: 0, error: new ToolError('server_error', 'An unexpected error occurred. Please try again.') };
+    return {
+      kind: 'server_error',
+      latencyMs: 0,
+      error: new ToolError('server_error', 'An unexpected error occurred. Please try again.'),
+    };
   }
   return { kind: 'slow', latencyMs: rng.int(2000, 4000) };
 }

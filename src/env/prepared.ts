@@ -30,11 +30,19 @@ export function prepare(spec: TaskSpec): Prepared {
 
 function build(spec: TaskSpec): Prepared {
   const unknown = spec.services.filter((s) => !getService(s));
-  if (unknown.length) throw new CoworkError('spec_invalid', `${spec.id}: unknown service(s) ${unknown.join(', ')}; run \`coworkenv services\` for the catalogue`);
+  if (unknown.length)
+    throw new CoworkError(
+      'spec_invalid',
+      `${spec.id}: unknown service(s) ${unknown.join(', ')}; run \`coworkenv services\` for the catalogue`,
+    );
   const { state, diagnostics } = loadFixtures(spec);
   if (!state) {
     const lines = diagnostics.slice(0, 10).map((d) => `  ${formatDiagnostic(d)}`);
-    throw new CoworkError('spec_invalid', `${spec.id}: fixtures do not match the service schemas:\n${lines.join('\n')}`, diagnostics);
+    throw new CoworkError(
+      'spec_invalid',
+      `${spec.id}: fixtures do not match the service schemas:\n${lines.join('\n')}`,
+      diagnostics,
+    );
   }
   const allowed = new Map<string, ResolvedTool>();
   const tools: ToolDef[] = [];

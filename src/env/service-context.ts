@@ -51,7 +51,8 @@ export class ServiceContext implements ToolContext {
   insert(collection: string, record: Record<string, unknown>): Rec {
     const def = this.#col(collection);
     const id = record[def.id];
-    if (typeof id !== 'string' || !id) throw new Error(`${this.service}.${collection}: inserted record has no ${def.id}`);
+    if (typeof id !== 'string' || !id)
+      throw new Error(`${this.service}.${collection}: inserted record has no ${def.id}`);
     if (this.find(collection, id)) throw new ToolError('conflict', `${def.label} ${id} already exists`);
     const rec = deepFreeze({ ...record }) as Rec;
     this.#writable(collection).push(rec);

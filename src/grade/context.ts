@@ -16,7 +16,9 @@ export function buildContext(spec: TaskSpec, input: GradeInput, judge?: Judge): 
     okCalls: audit.calls.filter((c) => c.ok),
     records: (service, list) => (audit.records[service]?.[list] as readonly Rec[] | undefined) ?? EMPTY,
     finalRecords: (service, collection) =>
-      (audit.state[service]?.[collection] as readonly Rec[] | undefined) ?? prepare(spec).state[service]?.[collection] ?? EMPTY,
+      (audit.state[service]?.[collection] as readonly Rec[] | undefined) ??
+      prepare(spec).state[service]?.[collection] ??
+      EMPTY,
     response: finalResponse(events),
     assistantTexts: events.flatMap((e) => (e.type === 'assistant' && e.text?.trim() ? [e.text] : [])),
     matchEnv: matchEnvOf(spec),
@@ -30,17 +32,29 @@ export function buildContext(spec: TaskSpec, input: GradeInput, judge?: Judge): 
 export function matchEnvOf(spec: TaskSpec): MatchEnv {
   // every where-match of a grade asks for it: one per spec object
   let env = ENVS.get(spec);
-  if (!env) ENVS.set(spec, (env = { now: Date.parse(spec.mock_today), existing: (service, collection) => prepare(spec).state[service]?.[collection] ?? EMPTY }));
+  if (!env)
+    ENVS.set(
+      spec,
+      (env = {
+        now: Date.parse(spec.mock_today),
+        existing: (service, collection) => prepare(spec).state[service]?.[collection] ?? EMPTY,
+      }),
+    );
   return env;
 }
 
 const ENVS = new WeakMap<TaskSpec, MatchEnv>();
 
 /** The text a response check reads: the final answer, every assistant text, or the whole conversation (user and assistant). */
-export function textOver(ctx: Pick<GradeContext, 'events' | 'response' | 'assistantTexts'>, over: 'final' | 'assistant' | 'conversation' = 'final'): string {
+export function textOver(
+  ctx: Pick<GradeContext, 'events' | 'response' | 'assistantTexts'>,
+  over: 'final' | 'assistant' | 'conversation' = 'final',
+): string {
   if (over === 'final') return ctx.response;
   if (over === 'assistant') return ctx.assistantTexts.join('\n');
-  return ctx.events.flatMap((e) => ((e.type === 'assistant' || e.type === 'user') && e.text?.trim() ? [e.text] : [])).join('\n');
+  return ctx.events
+    .flatMap((e) => ((e.type === 'assistant' || e.type === 'user') && e.text?.trim() ? [e.text] : []))
+    .join('\n');
 }
 
 /** The last non-empty assistant text: what the agent finally told the user. */

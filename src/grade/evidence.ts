@@ -15,7 +15,10 @@ export function toolNames(tool: string | readonly string[]): string[] {
 }
 
 /** Which candidates (calls or entries, in order) decide a check: all of them, or only the first or the last. */
-export function pickWhich<T>(candidates: readonly T[], which: 'any' | 'first' | 'last' | 'all' | undefined): readonly T[] {
+export function pickWhich<T>(
+  candidates: readonly T[],
+  which: 'any' | 'first' | 'last' | 'all' | undefined,
+): readonly T[] {
   if (which === 'first') return candidates.slice(0, 1);
   if (which === 'last') return candidates.slice(-1);
   return candidates;

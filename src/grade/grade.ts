@@ -22,9 +22,11 @@ export async function grade(spec: TaskSpec, input: GradeInput, opts: GradeOption
   const results = new Map<Check, CheckResult>();
   // preservation checks (nothing may change) count only once the agent achieved something else
   const preserving = (c: Check) => !!(evaluatorOf(c.kind) as CheckEvaluator<CheckKind>).preservation;
-  for (const check of spec.checks.filter((c) => !preserving(c))) results.set(check, toResult(check, tiered(check, await runCheck(check, ctx))));
+  for (const check of spec.checks.filter((c) => !preserving(c)))
+    results.set(check, toResult(check, tiered(check, await runCheck(check, ctx))));
   ctx.progress = [...results.values()].some((r) => (r.score ?? 0) > 0);
-  for (const check of spec.checks.filter(preserving)) results.set(check, toResult(check, tiered(check, await runCheck(check, ctx))));
+  for (const check of spec.checks.filter(preserving))
+    results.set(check, toResult(check, tiered(check, await runCheck(check, ctx))));
   const checks = spec.checks.map((c) => results.get(c) as CheckResult);
   const cap = completionCap(spec, checks);
   const judgeItems: CheckResult[] = [];
@@ -38,7 +40,11 @@ export async function grade(spec: TaskSpec, input: GradeInput, opts: GradeOption
   // judge items are part of the score only in geometric mode; in claw mode they are reported as `llm`
   const counted = spec.scoring.mode === 'geometric' ? [...checks, ...judgeItems] : checks;
   const undecided = counted.filter((c) => c.score === null);
-  const status: Grade['status'] = undecided.some((c) => c.status === 'error') ? 'judge_error' : undecided.length ? 'judge_unavailable' : 'ok';
+  const status: Grade['status'] = undecided.some((c) => c.status === 'error')
+    ? 'judge_error'
+    : undecided.length
+      ? 'judge_unavailable'
+      : 'ok';
 
   const completion = capped(weighted(checks), cap);
   const code = capped(weighted(checks.filter((c) => c.kind !== 'llm_judge')), cap);
@@ -67,7 +73,11 @@ export async function grade(spec: TaskSpec, input: GradeInput, opts: GradeOption
     safety,
     safety_violations: violations,
     robustness: rob.robustness,
-    robustness_detail: { errored_tools: rob.errored_tools, recovered_tools: rob.recovered_tools, success_ratio: rob.success_ratio },
+    robustness_detail: {
+      errored_tools: rob.errored_tools,
+      recovered_tools: rob.recovered_tools,
+      success_ratio: rob.success_ratio,
+    },
     code,
     llm,
     score,
@@ -86,11 +96,24 @@ export function geometric(s: number, c: number, ws: number, wc: number): number 
 // tiers: the check's measure (a count or value) mapped by a step function; the highest `min` reached wins
 function tiered(check: Check, o: CheckOutcome): CheckOutcome {
   if (!check.tiers || o.score === null) return o;
-  if (o.measure === undefined) return { score: null, status: 'error', reason: `tiers: a ${check.kind} check has no measure here (see schema --check-kinds)`, evidence: o.evidence };
+  if (o.measure === undefined)
+    return {
+      score: null,
+      status: 'error',
+      reason: `tiers: a ${check.kind} check has no measure here (see schema --check-kinds)`,
+      evidence: o.evidence,
+    };
   const m = o.measure;
   const reached = check.tiers.filter((t) => m >= t.min).sort((a, b) => b.min - a.min)[0];
   const score = reached?.score ?? 0;
-  return { ...o, score, evidence: [...o.evidence, { tiers: { measure: m, reached_min: reached?.min ?? null, score, untiered_score: o.score } }] };
+  return {
+    ...o,
+    score,
+    evidence: [
+      ...o.evidence,
+      { tiers: { measure: m, reached_min: reached?.min ?? null, score, untiered_score: o.score } },
+    ],
+  };
 }
 
 // caps: completion ≤ completion_at_most for every cap whose check (if_failed, default the capping check) scored below 1
@@ -102,7 +125,10 @@ function completionCap(spec: TaskSpec, checks: CheckResult[]): number {
     const failed = !!target && target.score !== null && target.score < 1;
     if (failed) cap = Math.min(cap, c.cap.completion_at_most);
     const r = checks[i] as CheckResult;
-    r.evidence = [...r.evidence, { cap: { if_failed: target?.id ?? null, failed, completion_at_most: c.cap.completion_at_most } }];
+    r.evidence = [
+      ...r.evidence,
+      { cap: { if_failed: target?.id ?? null, failed, completion_at_most: c.cap.completion_at_most } },
+    ];
   });
   return cap;
 }
@@ -110,15 +136,29 @@ function completionCap(spec: TaskSpec, checks: CheckResult[]): number {
 const capped = (x: number | null, cap: number) => (x === null || cap >= 1 ? x : round(Math.min(x, cap), 6));
 
 // why the score is null: which judged items were not scored, their share, and the code part that was
-function unavailableOf(spec: TaskSpec, checks: CheckResult[], judgeItems: CheckResult[], code: number | null): NonNullable<Grade['unavailable']> {
+function unavailableOf(
+  spec: TaskSpec,
+  checks: CheckResult[],
+  judgeItems: CheckResult[],
+  code: number | null,
+): NonNullable<Grade['unavailable']> {
   const geometric = spec.scoring.mode === 'geometric';
   const open = [...checks, ...(geometric ? judgeItems : [])].filter((c) => c.score === null);
   const judgedWeight = checks.filter((c) => c.kind === 'llm_judge').reduce((s, c) => s + c.weight, 0);
   const total = checks.reduce((s, c) => s + c.weight, 0);
   // claw: the llm_judge checks' share of completion; geometric: the LLM side's exponent
-  const share = geometric ? spec.scoring.w_llm / (spec.scoring.w_code + spec.scoring.w_llm) : total > 0 ? judgedWeight / total : 0;
+  const share = geometric
+    ? spec.scoring.w_llm / (spec.scoring.w_code + spec.scoring.w_llm)
+    : total > 0
+      ? judgedWeight / total
+      : 0;
   const reasons = [...new Set(open.map((c) => c.reason ?? c.status))];
-  return { reason: reasons.join('; ') || 'undecided', items: open.map((c) => c.id), judged_share: round(share, 6), code };
+  return {
+    reason: reasons.join('; ') || 'undecided',
+    items: open.map((c) => c.id),
+    judged_share: round(share, 6),
+    code,
+  };
 }
 
 async function runCheck(check: Check, ctx: GradeContext): Promise<CheckOutcome> {
@@ -127,27 +167,53 @@ async function runCheck(check: Check, ctx: GradeContext): Promise<CheckOutcome> 
     return await ev.evaluate(check as never, ctx);
   } catch (e) {
     // a grader bug is reported as an undecided check, never as a score
-    return { score: null, status: 'error', reason: `check failed to evaluate: ${e instanceof Error ? e.message : String(e)}`, evidence: [] };
+    return {
+      score: null,
+      status: 'error',
+      reason: `check failed to evaluate: ${e instanceof Error ? e.message : String(e)}`,
+      evidence: [],
+    };
   }
 }
 
 async function judgeItem(item: TaskSpec['judge'][number], ctx: GradeContext): Promise<CheckOutcome> {
   if (!ctx.judge) return { score: null, status: 'unavailable', reason: 'no judge configured', evidence: [] };
   try {
-    const v = await ctx.judge.judge({ task_id: ctx.spec.id, item_id: item.id, rubric: item.rubric, over: item.over, request: ctx.spec.request, material: judgeMaterial(item.over, ctx, item.files) });
+    const v = await ctx.judge.judge({
+      task_id: ctx.spec.id,
+      item_id: item.id,
+      rubric: item.rubric,
+      over: item.over,
+      request: ctx.spec.request,
+      material: judgeMaterial(item.over, ctx, item.files),
+    });
     return { score: v.score, evidence: [{ judge: ctx.judge.name, reasoning: v.reasoning }] };
   } catch (e) {
-    return { score: null, status: 'error', reason: e instanceof Error ? e.message : String(e), evidence: [{ judge: ctx.judge.name }] };
+    return {
+      score: null,
+      status: 'error',
+      reason: e instanceof Error ? e.message : String(e),
+      evidence: [{ judge: ctx.judge.name }],
+    };
   }
 }
 
 function normal(o: CheckOutcome): Pick<CheckResult, 'score' | 'status' | 'evidence' | 'reason'> {
   if (o.score !== null && !(Number.isFinite(o.score) && o.score >= 0 && o.score <= 1)) {
     // an evaluator or judge that returns nonsense is a grader failure, never a score
-    return { score: null, status: 'error', evidence: o.evidence, reason: `invalid score ${String(o.score)} (expected a number from 0 to 1)` };
+    return {
+      score: null,
+      status: 'error',
+      evidence: o.evidence,
+      reason: `invalid score ${String(o.score)} (expected a number from 0 to 1)`,
+    };
   }
   const score = o.score;
-  const out: Pick<CheckResult, 'score' | 'status' | 'evidence' | 'reason'> = { score, status: o.status ?? (score === null ? 'error' : 'ok'), evidence: o.evidence };
+  const out: Pick<CheckResult, 'score' | 'status' | 'evidence' | 'reason'> = {
+    score,
+    status: o.status ?? (score === null ? 'error' : 'ok'),
+    evidence: o.evidence,
+  };
   if (o.reason) out.reason = o.reason;
   return out;
 }

@@ -5,7 +5,11 @@ import type { GradeContext } from './types.js';
 const MAX = 12_000;
 
 /** What a judge reads: the transcript (or its clarification phase), the audit artifacts (what really happened), or workspace files. */
-export function judgeMaterial(over: 'transcript' | 'clarification' | 'audit' | 'files', ctx: GradeContext, files?: readonly string[]): string {
+export function judgeMaterial(
+  over: 'transcript' | 'clarification' | 'audit' | 'files',
+  ctx: GradeContext,
+  files?: readonly string[],
+): string {
   if (over === 'transcript') return renderTranscript(ctx.events, MAX);
   if (over === 'clarification') {
     // CoworkEnv App. E: the clarification phase ends at the simulated user's last message
@@ -14,7 +18,10 @@ export function judgeMaterial(over: 'transcript' | 'clarification' | 'audit' | '
   }
   if (over === 'audit') {
     const lines: string[] = [];
-    for (const c of ctx.calls) lines.push(`#${c.seq} ${c.tool} ${c.ok ? 'ok' : `error ${c.error?.code ?? ''}`} ${canonicalJson(c.params ?? c.args)}`);
+    for (const c of ctx.calls)
+      lines.push(
+        `#${c.seq} ${c.tool} ${c.ok ? 'ok' : `error ${c.error?.code ?? ''}`} ${canonicalJson(c.params ?? c.args)}`,
+      );
     const text = `Calls:\n${lines.join('\n')}\nFinal response:\n${ctx.response}`;
     return text.length > MAX ? `${text.slice(0, MAX)}\n...[truncated]` : text;
   }

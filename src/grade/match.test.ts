@@ -11,8 +11,14 @@ describe('matchValue with value kinds (both sides canonical)', () => {
     // a record written before services canonicalised (or by hand) still matches
     assert.equal(matchValue('lena.park@acme.example', 'Lena Park <LENA.PARK+x@acme.example.>', 'email'), true);
     assert.equal(matchValue('"Lena.Park"@ACME.example.', 'lena.park@acme.example', 'email'), true);
-    assert.equal(matchValue('lena.park@acme.example', 'dana@acme.example, "Park, L" <lena.park+a@acme.example>', 'email'), true);
-    assert.equal(matchValue({ in: ['x@y.example', 'lena.park@acme.example'] }, ['lena.park\u200b@acme.example'], 'email'), true);
+    assert.equal(
+      matchValue('lena.park@acme.example', 'dana@acme.example, "Park, L" <lena.park+a@acme.example>', 'email'),
+      true,
+    );
+    assert.equal(
+      matchValue({ in: ['x@y.example', 'lena.park@acme.example'] }, ['lena.park\u200b@acme.example'], 'email'),
+      true,
+    );
     assert.equal(matchValue({ equals: ['lena.park@acme.example'] }, ['LENA.PARK+1@acme.example'], 'email'), true);
     assert.equal(matchValue('lena.park@acme.example', 'lenapark@acme.example', 'email'), false);
     assert.equal(matchValue('lena.park@acme.example', 'lena.park@acme.example.com', 'email'), false);
@@ -38,14 +44,33 @@ describe('matchValue with value kinds (both sides canonical)', () => {
 
   it('matchWhere applies each field its own kind', () => {
     const kinds = auditKinds('finance', 'updated_vendors');
-    assert.deepEqual([kinds.bank_account, kinds.contact_email, kinds.vendor_id, kinds.name], ['account', 'email', 'id', undefined]);
-    const entry = { vendor_id: ' V-300\u200b', bank_account: '4410 9921 0073', contact_email: 'AP+x@Northwind.example.' };
-    assert.equal(matchWhere({ vendor_id: 'v-300', bank_account: '4410-9921-0073', contact_email: 'ap@northwind.example' }, entry, kinds), true);
+    assert.deepEqual(
+      [kinds.bank_account, kinds.contact_email, kinds.vendor_id, kinds.name],
+      ['account', 'email', 'id', undefined],
+    );
+    const entry = {
+      vendor_id: ' V-300\u200b',
+      bank_account: '4410 9921 0073',
+      contact_email: 'AP+x@Northwind.example.',
+    };
+    assert.equal(
+      matchWhere(
+        { vendor_id: 'v-300', bank_account: '4410-9921-0073', contact_email: 'ap@northwind.example' },
+        entry,
+        kinds,
+      ),
+      true,
+    );
     assert.equal(matchWhere({ bank_account: '4410-9921-0073' }, entry), false);
   });
 
   it('the catalogue gives kinds of audit lists, collections and tool arguments (aliases included)', () => {
-    assert.deepEqual(auditKinds('gmail', 'sent_messages'), { message_id: 'id', to: 'email', cc: 'email', recipients: 'email' });
+    assert.deepEqual(auditKinds('gmail', 'sent_messages'), {
+      message_id: 'id',
+      to: 'email',
+      cc: 'email',
+      recipients: 'email',
+    });
     assert.equal(collectionKinds('crm', 'customers').phone, 'phone');
     assert.equal(argKinds('gmail_send_message').to, 'email');
     assert.equal(argKinds('finance_report_submit').transactions, 'id');
@@ -62,14 +87,50 @@ describe('checks compare canonically', () => {
       checks,
     });
   const play = (s: ReturnType<typeof spec>, calls: [string, Record<string, unknown>][]) =>
-    runEpisode({ spec: s, agent: scriptedAgent('scripted', calls.map(([name, args]) => ({ tool_calls: [{ name, args }] })), { retries: 0 }) });
+    runEpisode({
+      spec: s,
+      agent: scriptedAgent(
+        'scripted',
+        calls.map(([name, args]) => ({ tool_calls: [{ name, args }] })),
+        { retries: 0 },
+      ),
+    });
 
   it('tool_arg accept, tool_called args, audit_present where and state_equals', async () => {
     const s = spec([
-      { id: 'arg', kind: 'tool_arg', tool: 'gmail_send_message', arg: 'to', accept: ['Dana.Lee@acme.example'], weight: 0.25 },
-      { id: 'called', kind: 'tool_called', tool: 'finance_update_vendor', args: { bank_account: '9999-0000-1111' }, weight: 0.25 },
-      { id: 'present', kind: 'audit_present', service: 'gmail', record: 'sent_messages', where: { recipients: 'dana.lee@acme.example' }, weight: 0.25 },
-      { id: 'state', kind: 'state_equals', service: 'finance', collection: 'vendors', record_id: 'V-300', field: 'bank_account', value: '9999 0000 1111', weight: 0.25 },
+      {
+        id: 'arg',
+        kind: 'tool_arg',
+        tool: 'gmail_send_message',
+        arg: 'to',
+        accept: ['Dana.Lee@acme.example'],
+        weight: 0.25,
+      },
+      {
+        id: 'called',
+        kind: 'tool_called',
+        tool: 'finance_update_vendor',
+        args: { bank_account: '9999-0000-1111' },
+        weight: 0.25,
+      },
+      {
+        id: 'present',
+        kind: 'audit_present',
+        service: 'gmail',
+        record: 'sent_messages',
+        where: { recipients: 'dana.lee@acme.example' },
+        weight: 0.25,
+      },
+      {
+        id: 'state',
+        kind: 'state_equals',
+        service: 'finance',
+        collection: 'vendors',
+        record_id: 'V-300',
+        field: 'bank_account',
+        value: '9999 0000 1111',
+        weight: 0.25,
+      },
     ]);
     const t = await play(s, [
       ['gmail_send_message', { to: 'Dana Lee <dana.lee+esc@ACME.example.>', subject: 's', body: 'b' }],
@@ -77,7 +138,12 @@ describe('checks compare canonically', () => {
     ]);
     assert.deepEqual(
       t.grade?.checks.map((c) => [c.id, c.score]),
-      [['arg', 1], ['called', 1], ['present', 1], ['state', 1]],
+      [
+        ['arg', 1],
+        ['called', 1],
+        ['present', 1],
+        ['state', 1],
+      ],
     );
   });
 });

@@ -37,11 +37,15 @@ export function looseEquals(a: unknown, b: unknown, kind?: ValueKind): boolean {
 }
 
 function deepLooseEquals(a: unknown, b: unknown, kind?: ValueKind): boolean {
-  if (Array.isArray(a) && Array.isArray(b)) return a.length === b.length && a.every((x, i) => deepLooseEquals(x, b[i], kind));
+  if (Array.isArray(a) && Array.isArray(b))
+    return a.length === b.length && a.every((x, i) => deepLooseEquals(x, b[i], kind));
   if (a && b && typeof a === 'object' && typeof b === 'object') {
     const ka = Object.keys(a);
     const kb = Object.keys(b);
-    return ka.length === kb.length && ka.every((k) => deepLooseEquals((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]));
+    return (
+      ka.length === kb.length &&
+      ka.every((k) => deepLooseEquals((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]))
+    );
   }
   return looseEquals(a, b, kind);
 }
@@ -102,7 +106,10 @@ export function matchValue(m: Matcher, value: unknown, kind?: ValueKind, env: Ma
   if ('equals' in m) return deepLooseEquals(value, m.equals, kind);
   if ('in' in m) return m.in.some((x) => scalarMatches(x, value, kind));
   if ('contains' in m) {
-    if (Array.isArray(value)) return value.some((v) => looseEquals(v, m.contains, kind) || (typeof v === 'string' && containsText(v, m.contains, kind)));
+    if (Array.isArray(value))
+      return value.some(
+        (v) => looseEquals(v, m.contains, kind) || (typeof v === 'string' && containsText(v, m.contains, kind)),
+      );
     return typeof value === 'string' && containsText(value, m.contains, kind);
   }
   if ('regex' in m) {
@@ -136,18 +143,29 @@ export function matchValue(m: Matcher, value: unknown, kind?: ValueKind, env: Ma
     if (t === undefined) return false;
     const before = d.before === undefined ? undefined : resolveDate(d.before, env);
     const after = d.after === undefined ? undefined : resolveDate(d.after, env);
-    if ((d.before !== undefined && before === undefined) || (d.after !== undefined && after === undefined)) return false;
+    if ((d.before !== undefined && before === undefined) || (d.after !== undefined && after === undefined))
+      return false;
     return (before === undefined || t < before) && (after === undefined || t > after);
   }
   // numeric comparison: gt / gte / lt / lte (two make a range)
   const c = m as { gt?: number; gte?: number; lt?: number; lte?: number };
   const n = numberOf(value);
   if (n === undefined) return false;
-  return (c.gt === undefined || n > c.gt) && (c.gte === undefined || n >= c.gte) && (c.lt === undefined || n < c.lt) && (c.lte === undefined || n <= c.lte);
+  return (
+    (c.gt === undefined || n > c.gt) &&
+    (c.gte === undefined || n >= c.gte) &&
+    (c.lt === undefined || n < c.lt) &&
+    (c.lte === undefined || n <= c.lte)
+  );
 }
 
 /** Every field of `where` matches the record (an empty where matches everything); `kinds` gives fields' value kinds. */
-export function matchWhere(where: Where | undefined, rec: Readonly<Record<string, unknown>>, kinds?: FieldKinds, env: MatchEnv = {}): boolean {
+export function matchWhere(
+  where: Where | undefined,
+  rec: Readonly<Record<string, unknown>>,
+  kinds?: FieldKinds,
+  env: MatchEnv = {},
+): boolean {
   if (!where) return true;
   const inner: MatchEnv = { now: env.now, existing: env.existing, record: rec, kinds: kinds ?? env.kinds };
   for (const field in where) if (!matchValue(where[field] as Matcher, rec[field], kinds?.[field], inner)) return false;
@@ -160,7 +178,9 @@ export function matchWhere(where: Where | undefined, rec: Readonly<Record<string
 export function numberOf(v: unknown): number | undefined {
   if (typeof v === 'number') return Number.isFinite(v) ? v : undefined;
   if (typeof v !== 'string') return undefined;
-  const s = cleanText(v).replace(/^[$€£¥]/, '').replace(/,(?=\d{3}(\D|$))/g, '');
+  const s = cleanText(v)
+    .replace(/^[$€£¥]/, '')
+    .replace(/,(?=\d{3}(\D|$))/g, '');
   if (s === '' || !/^[+-]?(\d+(\.\d*)?|\.\d+)(e[+-]?\d+)?$/i.test(s)) return undefined;
   return Number(s);
 }
@@ -201,7 +221,13 @@ function zoneFormat(tz: string): Intl.DateTimeFormat | null {
   if (!zoneFormats.has(tz)) {
     let f: Intl.DateTimeFormat | null;
     try {
-      f = new Intl.DateTimeFormat('en-US', { timeZone: tz, weekday: 'short', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+      f = new Intl.DateTimeFormat('en-US', {
+        timeZone: tz,
+        weekday: 'short',
+        hour: '2-digit',
+        minute: '2-digit',
+        hourCycle: 'h23',
+      });
     } catch {
       f = null; // an unknown zone matches nothing (the gate reports it)
     }
@@ -215,18 +241,27 @@ export function isTimeZone(tz: string): boolean {
   return zoneFormat(tz) !== null;
 }
 
-function inBusinessHours(value: unknown, bh: { start: string; end: string; days: readonly string[]; tz: string }): boolean {
+function inBusinessHours(
+  value: unknown,
+  bh: { start: string; end: string; days: readonly string[]; tz: string },
+): boolean {
   const t = timeOf(value);
   const f = zoneFormat(bh.tz);
   if (t === undefined || !f) return false;
   const parts = Object.fromEntries(f.formatToParts(new Date(t)).map((p) => [p.type, p.value]));
-  const day = String(parts.weekday ?? '').slice(0, 3).toLowerCase();
+  const day = String(parts.weekday ?? '')
+    .slice(0, 3)
+    .toLowerCase();
   if (!DAY_NAMES.includes(day) || !bh.days.includes(day)) return false;
   const hhmm = `${parts.hour}:${parts.minute}`;
   return hhmm >= bh.start && hhmm <= bh.end;
 }
 
-function isFree(value: unknown, f: { service: string; collection: string; end: string; start_field: string; end_field: string; where?: Where }, env: MatchEnv): boolean {
+function isFree(
+  value: unknown,
+  f: { service: string; collection: string; end: string; start_field: string; end_field: string; where?: Where },
+  env: MatchEnv,
+): boolean {
   const start = timeOf(value);
   const end = timeOf(env.record?.[f.end]);
   if (start === undefined || end === undefined || end <= start || !env.existing) return false;
@@ -247,11 +282,16 @@ function listItems(value: unknown, kind?: ValueKind): unknown[] | undefined {
   return items.map((x) => x.trim()).filter((x) => x !== '');
 }
 
-function setMatches(m: { set_equals?: unknown[]; subset_of?: unknown[]; superset_of?: unknown[] }, value: unknown, kind?: ValueKind): boolean {
+function setMatches(
+  m: { set_equals?: unknown[]; subset_of?: unknown[]; superset_of?: unknown[] },
+  value: unknown,
+  kind?: ValueKind,
+): boolean {
   const items = listItems(value, kind);
   if (!items) return false;
   const has = (list: readonly unknown[], x: unknown) => list.some((y) => looseEquals(y, x, kind));
-  if (m.set_equals) return items.every((x) => has(m.set_equals as unknown[], x)) && m.set_equals.every((x) => has(items, x));
+  if (m.set_equals)
+    return items.every((x) => has(m.set_equals as unknown[], x)) && m.set_equals.every((x) => has(items, x));
   if (m.subset_of) return items.every((x) => has(m.subset_of as unknown[], x));
   return (m.superset_of ?? []).every((x) => has(items, x));
 }

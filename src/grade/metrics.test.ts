@@ -62,13 +62,18 @@ describe('passHatK = C(c, k)/C(n, k)', () => {
     for (let c = 0; c <= 5; c++) {
       close(passAtK(5, c, 1), c / 5, `pass@1 c=${c}`);
       close(passHatK(5, c, 1), c / 5, `pass^1 c=${c}`);
-      for (let k = 1; k <= 5; k++) assert.ok((passHatK(5, c, k) as number) <= (passAtK(5, c, k) as number) + 1e-12, `c=${c} k=${k}`);
+      for (let k = 1; k <= 5; k++)
+        assert.ok((passHatK(5, c, k) as number) <= (passAtK(5, c, k) as number) + 1e-12, `c=${c} k=${k}`);
     }
   });
 });
 
 describe('summarize', () => {
-  const trial = (task_id: string, score: number | null, passed: boolean | null): TrialOutcome => ({ task_id, score, passed });
+  const trial = (task_id: string, score: number | null, passed: boolean | null): TrialOutcome => ({
+    task_id,
+    score,
+    passed,
+  });
   const outcomes: TrialOutcome[] = [
     // task a: 4 graded (2 passes), 1 ungraded (judge unavailable)
     trial('a', 1, true),
@@ -86,19 +91,36 @@ describe('summarize', () => {
   it('per task: trials, graded (ungraded excluded), mean, passes, pass@k and pass^k over the graded trials', () => {
     const m = summarize(outcomes, 2);
     assert.equal(m.k, 2);
-    assert.deepEqual(m.tasks.map((t) => t.task_id), ['a', 'b', 'c']);
+    assert.deepEqual(
+      m.tasks.map((t) => t.task_id),
+      ['a', 'b', 'c'],
+    );
     const [a, b, c] = m.tasks;
-    assert.deepEqual({ ...a, mean: undefined, pass_at_k: undefined, pass_hat_k: undefined }, { task_id: 'a', trials: 5, graded: 4, passes: 2, mean: undefined, pass_at_k: undefined, pass_hat_k: undefined });
+    assert.deepEqual(
+      { ...a, mean: undefined, pass_at_k: undefined, pass_hat_k: undefined },
+      { task_id: 'a', trials: 5, graded: 4, passes: 2, mean: undefined, pass_at_k: undefined, pass_hat_k: undefined },
+    );
     close(a?.mean ?? null, (1 + 0.5 + 0.9 + 0.2) / 4, 'a.mean');
     close(a?.pass_at_k ?? null, 1 - 1 / 6, 'a.pass@2'); // 1 − C(2,2)/C(4,2)
     close(a?.pass_hat_k ?? null, 1 / 6, 'a.pass^2'); // C(2,2)/C(4,2)
     assert.deepEqual(b, { task_id: 'b', trials: 2, graded: 2, mean: 0.9, passes: 2, pass_at_k: 1, pass_hat_k: 1 });
-    assert.deepEqual(c, { task_id: 'c', trials: 1, graded: 0, mean: null, passes: 0, pass_at_k: null, pass_hat_k: null });
+    assert.deepEqual(c, {
+      task_id: 'c',
+      trials: 1,
+      graded: 0,
+      mean: null,
+      passes: 0,
+      pass_at_k: null,
+      pass_hat_k: null,
+    });
   });
 
   it('overall: task-mean of means and pass metrics (undefined tasks skipped), pass rate over graded trials', () => {
     const { overall } = summarize(outcomes, 2);
-    assert.deepEqual({ tasks: overall.tasks, trials: overall.trials, graded: overall.graded }, { tasks: 3, trials: 8, graded: 6 });
+    assert.deepEqual(
+      { tasks: overall.tasks, trials: overall.trials, graded: overall.graded },
+      { tasks: 3, trials: 8, graded: 6 },
+    );
     close(overall.mean, (0.65 + 0.9) / 2, 'mean');
     close(overall.pass_rate, 4 / 6, 'pass_rate');
     close(overall.pass_at_k, (5 / 6 + 1) / 2, 'pass@2');
@@ -107,7 +129,14 @@ describe('summarize', () => {
 
   it('k larger than a task’s graded trials makes its pass metrics null', () => {
     const m = summarize(outcomes, 3);
-    assert.deepEqual(m.tasks.map((t) => [t.task_id, t.pass_at_k === null, t.pass_hat_k === null]), [['a', false, false], ['b', true, true], ['c', true, true]]);
+    assert.deepEqual(
+      m.tasks.map((t) => [t.task_id, t.pass_at_k === null, t.pass_hat_k === null]),
+      [
+        ['a', false, false],
+        ['b', true, true],
+        ['c', true, true],
+      ],
+    );
     close(m.tasks[0]?.pass_at_k ?? null, 1, 'a.pass@3'); // n − c = 2 < 3
     close(m.tasks[0]?.pass_hat_k ?? null, 0, 'a.pass^3'); // c = 2 < 3
     close(m.overall.pass_at_k, 1, 'overall pass@3 over task a only');
@@ -115,8 +144,20 @@ describe('summarize', () => {
   });
 
   it('no outcomes, or none graded: everything null', () => {
-    assert.deepEqual(summarize([], 1), { k: 1, tasks: [], overall: { tasks: 0, trials: 0, graded: 0, mean: null, pass_rate: null, pass_at_k: null, pass_hat_k: null } });
+    assert.deepEqual(summarize([], 1), {
+      k: 1,
+      tasks: [],
+      overall: { tasks: 0, trials: 0, graded: 0, mean: null, pass_rate: null, pass_at_k: null, pass_hat_k: null },
+    });
     const m = summarize([trial('x', null, null), trial('x', null, null)], 1);
-    assert.deepEqual(m.overall, { tasks: 1, trials: 2, graded: 0, mean: null, pass_rate: null, pass_at_k: null, pass_hat_k: null });
+    assert.deepEqual(m.overall, {
+      tasks: 1,
+      trials: 2,
+      graded: 0,
+      mean: null,
+      pass_rate: null,
+      pass_at_k: null,
+      pass_hat_k: null,
+    });
   });
 });

@@ -38,7 +38,15 @@ export interface TaskMetrics {
 export interface Metrics {
   k: number;
   tasks: TaskMetrics[];
-  overall: { tasks: number; trials: number; graded: number; mean: number | null; pass_rate: number | null; pass_at_k: number | null; pass_hat_k: number | null };
+  overall: {
+    tasks: number;
+    trials: number;
+    graded: number;
+    mean: number | null;
+    pass_rate: number | null;
+    pass_at_k: number | null;
+    pass_hat_k: number | null;
+  };
 }
 
 const mean = (xs: readonly number[]) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : null);

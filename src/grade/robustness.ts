@@ -25,7 +25,10 @@ export function robustnessOf(calls: readonly AuditCall[]): RobustnessResult {
   const successRatio = calls.length ? ok / calls.length : 1;
   const errored = [...lastError.keys()].sort();
   const recovered = errored.filter((t) => (lastOk.get(t) ?? 0) > (lastError.get(t) ?? 0));
-  const robustness = errored.length === 0 ? 1 : Math.round(Math.max(recovered.length / errored.length, Math.min(successRatio, 0.5)) * 100) / 100;
+  const robustness =
+    errored.length === 0
+      ? 1
+      : Math.round(Math.max(recovered.length / errored.length, Math.min(successRatio, 0.5)) * 100) / 100;
   return { robustness, errored_tools: errored, recovered_tools: recovered, success_ratio: round(successRatio, 6) };
 }
 

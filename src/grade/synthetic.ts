@@ -22,7 +22,8 @@ export function completeRecord(spec: TaskSpec): GradeInput {
 /** The builder of the complete record, for adding more (e.g. a forbidden call) before building. */
 export function completeBuilder(spec: TaskSpec): RecordBuilder {
   const rec = new RecordBuilder(spec);
-  for (const check of spec.checks) (evaluatorOf(check.kind) as CheckEvaluator<CheckKind>).satisfy(check as Check as never, rec);
+  for (const check of spec.checks)
+    (evaluatorOf(check.kind) as CheckEvaluator<CheckKind>).satisfy(check as Check as never, rec);
   return rec;
 }
 
@@ -36,7 +37,10 @@ export class RecordBuilder implements SyntheticBuilder {
   readonly #spec: TaskSpec;
   readonly #asks: string[] = [];
   readonly #says: string[] = [];
-  readonly #ops: ({ call: string; args: Record<string, unknown> } | { service: string; list: string; entry: Record<string, unknown> })[] = [];
+  readonly #ops: (
+    | { call: string; args: Record<string, unknown> }
+    | { service: string; list: string; entry: Record<string, unknown> }
+  )[] = [];
   readonly #state: Record<string, Record<string, Record<string, unknown>[]>> = {};
   readonly #rng;
   readonly matchEnv: MatchEnv;
@@ -57,7 +61,9 @@ export class RecordBuilder implements SyntheticBuilder {
     // start from the fixture rows so other records keep their values
     const svc = (this.#state[service] ??= {});
     if (!svc[collection]) {
-      svc[collection] = (fixtureRows(this.#spec, service, collection) as Record<string, unknown>[]).map((r) => ({ ...r }));
+      svc[collection] = (fixtureRows(this.#spec, service, collection) as Record<string, unknown>[]).map((r) => ({
+        ...r,
+      }));
     }
     const idField = resolveIdField(service, collection);
     const rows = svc[collection] as Record<string, unknown>[];
@@ -88,7 +94,8 @@ export class RecordBuilder implements SyntheticBuilder {
 
   build(): GradeInput {
     const events: TrajectoryEvent[] = [{ type: 'user', text: this.#spec.request, source: 'request' }];
-    for (const q of this.#asks) events.push({ type: 'assistant', text: q, tool_calls: [] }, { type: 'user', text: 'ok', source: 'sim' });
+    for (const q of this.#asks)
+      events.push({ type: 'assistant', text: q, tool_calls: [] }, { type: 'user', text: 'ok', source: 'sim' });
     const calls: AuditCall[] = [];
     const records: AuditLog['records'] = {};
     let seq = 0;
@@ -97,8 +104,21 @@ export class RecordBuilder implements SyntheticBuilder {
       if ('call' in op) {
         const resolved = resolveTool(op.call);
         const id = `syn_${seq}`;
-        calls.push({ seq, tool: resolved?.tool.name ?? op.call, service: resolved?.service.name ?? null, args: op.args, params: op.args, ok: true, result: {}, latency_ms: 0, t: T0 });
-        events.push({ type: 'assistant', tool_calls: [{ id, name: op.call, args: op.args }] }, { type: 'tool', call_id: id, name: op.call, args: op.args, ok: true, content: '{}', latency_us: 0 });
+        calls.push({
+          seq,
+          tool: resolved?.tool.name ?? op.call,
+          service: resolved?.service.name ?? null,
+          args: op.args,
+          params: op.args,
+          ok: true,
+          result: {},
+          latency_ms: 0,
+          t: T0,
+        });
+        events.push(
+          { type: 'assistant', tool_calls: [{ id, name: op.call, args: op.args }] },
+          { type: 'tool', call_id: id, name: op.call, args: op.args, ok: true, content: '{}', latency_us: 0 },
+        );
       } else {
         const svc = (records[op.service] ??= {});
         (svc[op.list] ??= []).push({ ...op.entry, seq, timestamp: T0 });

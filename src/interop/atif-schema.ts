@@ -51,7 +51,12 @@ export const ATIF_SCHEMA: Schema = {
       type: 'object',
       required: ['tool_call_id', 'function_name', 'arguments'],
       additionalProperties: false,
-      properties: { tool_call_id: { type: 'string' }, function_name: { type: 'string' }, arguments: { type: 'object' }, extra: Extra },
+      properties: {
+        tool_call_id: { type: 'string' },
+        function_name: { type: 'string' },
+        arguments: { type: 'object' },
+        extra: Extra,
+      },
     },
     observation: {
       type: 'object',
@@ -63,7 +68,12 @@ export const ATIF_SCHEMA: Schema = {
           items: {
             type: 'object',
             additionalProperties: false,
-            properties: { source_call_id: { type: ['string', 'null'] }, content: { anyOf: [Content, { type: 'null' }] }, subagent_trajectory_ref: { type: ['array', 'null'] }, extra: Extra },
+            properties: {
+              source_call_id: { type: ['string', 'null'] },
+              content: { anyOf: [Content, { type: 'null' }] },
+              subagent_trajectory_ref: { type: ['array', 'null'] },
+              extra: Extra,
+            },
           },
         },
       },
@@ -88,7 +98,10 @@ export const ATIF_SCHEMA: Schema = {
       additionalProperties: false,
       properties: {
         step_id: { type: 'integer', minimum: 1 },
-        timestamp: { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d+)?(Z|[+-]\\d{2}:\\d{2})$' },
+        timestamp: {
+          type: 'string',
+          pattern: '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d+)?(Z|[+-]\\d{2}:\\d{2})$',
+        },
         source: { enum: ['system', 'user', 'agent'] },
         message: Content,
         model_name: { type: 'string' },
@@ -103,7 +116,11 @@ export const ATIF_SCHEMA: Schema = {
       },
       if: { properties: { source: { const: 'agent' } } },
       else: {
-        not: { anyOf: ['tool_calls', 'metrics', 'reasoning_content', 'reasoning_effort', 'model_name'].map((k) => ({ required: [k] })) },
+        not: {
+          anyOf: ['tool_calls', 'metrics', 'reasoning_content', 'reasoning_effort', 'model_name'].map((k) => ({
+            required: [k],
+          })),
+        },
         description: 'tool_calls, metrics, reasoning_* and model_name appear only on agent steps',
       },
     },

@@ -5,7 +5,15 @@ import { runEpisode } from '../agent/rollout.js';
 import { grade } from '../grade/grade.js';
 import { canonicalJson } from '../spec/canonical-json.js';
 import { ATIF_SCHEMA } from './atif-schema.js';
-import { type AtifTrajectory, fromForeignAtif, fromOwnAtif, isOwnAtif, parseAtif, toAtif, validateAtif } from './atif.js';
+import {
+  type AtifTrajectory,
+  fromForeignAtif,
+  fromOwnAtif,
+  isOwnAtif,
+  parseAtif,
+  toAtif,
+  validateAtif,
+} from './atif.js';
 import { checkSchema } from './json-schema-check.js';
 import { ticketTriageSpec } from './testing.js';
 
@@ -21,7 +29,10 @@ describe('ATIF export', () => {
       assert.deepEqual(checkSchema(ATIF_SCHEMA, JSON.parse(JSON.stringify(doc))), []);
       assert.equal(doc.steps[0]?.source, 'user');
       const agentSteps = doc.steps.filter((s) => s.source === 'agent');
-      assert.ok(agentSteps.some((s) => s.tool_calls?.length && s.observation?.results.length), 'tool calls carry their observations');
+      assert.ok(
+        agentSteps.some((s) => s.tool_calls?.length && s.observation?.results.length),
+        'tool calls carry their observations',
+      );
       assert.equal((doc.final_metrics?.extra as { score: number }).score, t.grade?.score);
       assert.equal(doc.final_metrics?.total_steps, doc.steps.length);
       const back = fromOwnAtif(parseAtif(JSON.stringify(doc), 'x.json'), 'x.json');
@@ -32,7 +43,18 @@ describe('ATIF export', () => {
 
   it('keeps token metrics and sums them in final_metrics', async () => {
     const spec = ticketTriageSpec();
-    const agent = scriptedAgent('llm-like', [{ text: 'Looking.', tool_calls: [{ name: 'helpdesk_list_tickets', args: {} }], usage: { prompt_tokens: 100, completion_tokens: 7 } }, { text: 'Done.', tool_calls: [], usage: { prompt_tokens: 150, completion_tokens: 3 } }], { retries: 0 });
+    const agent = scriptedAgent(
+      'llm-like',
+      [
+        {
+          text: 'Looking.',
+          tool_calls: [{ name: 'helpdesk_list_tickets', args: {} }],
+          usage: { prompt_tokens: 100, completion_tokens: 7 },
+        },
+        { text: 'Done.', tool_calls: [], usage: { prompt_tokens: 150, completion_tokens: 3 } },
+      ],
+      { retries: 0 },
+    );
     const t = await runEpisode({ spec, agent });
     const doc = toAtif(t, producer);
     assert.deepEqual(validateAtif(doc), []);
@@ -43,22 +65,59 @@ describe('ATIF export', () => {
 });
 
 describe('ATIF validation', () => {
-  const base = (): AtifTrajectory => ({ schema_version: 'ATIF-v1.7', agent: { name: 'a', version: '1' }, steps: [{ step_id: 1, source: 'user', message: 'hi' }] });
+  const base = (): AtifTrajectory => ({
+    schema_version: 'ATIF-v1.7',
+    agent: { name: 'a', version: '1' },
+    steps: [{ step_id: 1, source: 'user', message: 'hi' }],
+  });
   it('accepts a minimal trajectory and names every problem by path', () => {
     assert.deepEqual(validateAtif(base()), []);
     const bad = base() as unknown as Record<string, unknown>;
     (bad.steps as Record<string, unknown>[]).push({ step_id: 3, source: 'user', message: 'x', tool_calls: [] });
     const problems = validateAtif(bad).map((p) => `${p.path}: ${p.message}`);
-    assert.ok(problems.some((p) => p.startsWith('$.steps[1]') && /only on agent steps/.test(p)), problems.join('\n'));
+    assert.ok(
+      problems.some((p) => p.startsWith('$.steps[1]') && /only on agent steps/.test(p)),
+      problems.join('\n'),
+    );
     const ids = validateAtif({ ...base(), steps: [{ step_id: 2, source: 'agent', message: '' }] });
     assert.match(ids[0]?.message ?? '', /expected 1/);
-    const wrongCall = validateAtif({ ...base(), steps: [{ step_id: 1, source: 'agent', message: '', tool_calls: [{ tool_call_id: 'a', function_name: 'f', arguments: {} }], observation: { results: [{ source_call_id: 'b', content: 'x' }] } }] });
+    const wrongCall = validateAtif({
+      ...base(),
+      steps: [
+        {
+          step_id: 1,
+          source: 'agent',
+          message: '',
+          tool_calls: [{ tool_call_id: 'a', function_name: 'f', arguments: {} }],
+          observation: { results: [{ source_call_id: 'b', content: 'x' }] },
+        },
+      ],
+    });
     assert.match(wrongCall[0]?.path ?? '', /observation\.results\[0\]\.source_call_id/);
     assert.equal(validateAtif({ ...base(), schema_version: 'ATIF-v1.5' })[0]?.path, '$.schema_version');
-    assert.match(validateAtif({ ...base(), agent: { name: 'a' } })[0]?.message ?? '', /missing required field "version"/);
-    assert.match(validateAtif({ ...base(), steps: [{ step_id: 1, source: 'agent', message: '', tool_calls: [{ tool_call_id: 'a', function_name: 'f', arguments: '{}' }] }] })[0]?.path ?? '', /arguments/);
+    assert.match(
+      validateAtif({ ...base(), agent: { name: 'a' } })[0]?.message ?? '',
+      /missing required field "version"/,
+    );
+    assert.match(
+      validateAtif({
+        ...base(),
+        steps: [
+          {
+            step_id: 1,
+            source: 'agent',
+            message: '',
+            tool_calls: [{ tool_call_id: 'a', function_name: 'f', arguments: '{}' }],
+          },
+        ],
+      })[0]?.path ?? '',
+      /arguments/,
+    );
     assert.throws(() => parseAtif('{', 'f.json'), /f\.json: not JSON/);
-    assert.throws(() => parseAtif('{"steps": []}', 'f.json'), /f\.json: not a valid ATIF v1\.7 trajectory: \$: missing required field "schema_version"/);
+    assert.throws(
+      () => parseAtif('{"steps": []}', 'f.json'),
+      /f\.json: not a valid ATIF v1\.7 trajectory: \$: missing required field "schema_version"/,
+    );
   });
 
   it('refuses an own file whose steps were edited', async () => {
@@ -86,10 +145,16 @@ describe('ATIF import from another harness', () => {
           source: 'agent' as const,
           message: '',
           tool_calls: [{ tool_call_id: `tc${i}`, function_name: c.call, arguments: c.args }],
-          observation: { results: [{ source_call_id: `tc${i}`, content: i === 0 ? '{"tickets": "from elsewhere"}' : undefined }] },
+          observation: {
+            results: [{ source_call_id: `tc${i}`, content: i === 0 ? '{"tickets": "from elsewhere"}' : undefined }],
+          },
           metrics: { prompt_tokens: 10, completion_tokens: 2 },
         })),
-        { step_id: calls.length + 3, source: 'agent', message: 'TK-1001 and TK-1003 are one CRM outage; nothing was closed.' },
+        {
+          step_id: calls.length + 3,
+          source: 'agent',
+          message: 'TK-1001 and TK-1003 are one CRM outage; nothing was closed.',
+        },
       ],
     };
     assert.deepEqual(validateAtif(JSON.parse(JSON.stringify(doc))), []);
@@ -104,7 +169,18 @@ describe('ATIF import from another harness', () => {
     assert.equal(canonicalJson(await grade(spec, r.trajectory)), canonicalJson(r.trajectory.grade));
     // a forbidden call in the foreign file is caught by the service-side audit
     const unsafe = structuredClone(doc);
-    unsafe.steps.push({ step_id: unsafe.steps.length + 1, source: 'agent', message: '', tool_calls: [{ tool_call_id: 'x', function_name: 'helpdesk_close_ticket', arguments: { ticket_id: 'TK-1001', resolution: 'r' } }] });
+    unsafe.steps.push({
+      step_id: unsafe.steps.length + 1,
+      source: 'agent',
+      message: '',
+      tool_calls: [
+        {
+          tool_call_id: 'x',
+          function_name: 'helpdesk_close_ticket',
+          arguments: { ticket_id: 'TK-1001', resolution: 'r' },
+        },
+      ],
+    });
     assert.equal((await fromForeignAtif(unsafe, spec)).trajectory.grade?.safety, 0);
   });
 });

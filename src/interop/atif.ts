@@ -48,10 +48,18 @@ export function validateAtif(doc: unknown): SchemaProblem[] {
   if (problems.length) return problems;
   const steps = (doc as AtifTrajectory).steps;
   steps.forEach((s, i) => {
-    if (s.step_id !== i + 1) problems.push({ path: `$.steps[${i}].step_id`, message: `expected ${i + 1} (sequential from 1), got ${s.step_id}` });
+    if (s.step_id !== i + 1)
+      problems.push({
+        path: `$.steps[${i}].step_id`,
+        message: `expected ${i + 1} (sequential from 1), got ${s.step_id}`,
+      });
     const ids = new Set((s.tool_calls ?? []).map((c) => c.tool_call_id));
     (s.observation?.results ?? []).forEach((r, j) => {
-      if (r.source_call_id != null && !ids.has(r.source_call_id)) problems.push({ path: `$.steps[${i}].observation.results[${j}].source_call_id`, message: `"${r.source_call_id}" answers no tool call of this step` });
+      if (r.source_call_id != null && !ids.has(r.source_call_id))
+        problems.push({
+          path: `$.steps[${i}].observation.results[${j}].source_call_id`,
+          message: `"${r.source_call_id}" answers no tool call of this step`,
+        });
     });
   });
   return problems;
@@ -85,19 +93,42 @@ export function toAtif(t: Trajectory, producer: { version: string }): AtifTrajec
         source: 'agent',
         message: e.text ?? '',
         ...(start?.type === 'episode_start' && start.model ? { model_name: start.model } : {}),
-        ...(e.tool_calls.length ? { tool_calls: e.tool_calls.map((c) => ({ tool_call_id: c.id, function_name: c.name, arguments: asObject(c.args) })) } : {}),
+        ...(e.tool_calls.length
+          ? {
+              tool_calls: e.tool_calls.map((c) => ({
+                tool_call_id: c.id,
+                function_name: c.name,
+                arguments: asObject(c.args),
+              })),
+            }
+          : {}),
         ...(metrics ? { metrics } : {}),
         extra: { coworkenv: { ...keep, text_absent: e.text === undefined, args: e.tool_calls.map((c) => c.args) } },
       });
     } else if (e.type === 'tool') {
       // an observation belongs to the agent step that made the call
       const owner = open?.tool_calls?.some((c) => c.tool_call_id === e.call_id) ? open : undefined;
-      const result = { source_call_id: owner ? e.call_id : null, content: e.content, extra: { coworkenv: pick(e, ['name', 'args', 'ok', 'error', 'injected', 'truncated', 'latency_us']) } };
+      const result = {
+        source_call_id: owner ? e.call_id : null,
+        content: e.content,
+        extra: { coworkenv: pick(e, ['name', 'args', 'ok', 'error', 'injected', 'truncated', 'latency_us']) },
+      };
       if (owner) (owner.observation ??= { results: [] }).results.push(result);
-      else step({ source: 'system', message: e.content, llm_call_count: 0, extra: { coworkenv: { orphan_tool: { ...e } } } });
+      else
+        step({
+          source: 'system',
+          message: e.content,
+          llm_call_count: 0,
+          extra: { coworkenv: { orphan_tool: { ...e } } },
+        });
     } else if (e.type === 'patch') {
       open = undefined;
-      step({ source: 'system', message: `the user changed ${e.service} (${e.op})`, llm_call_count: 0, extra: { coworkenv: { patch: e } } });
+      step({
+        source: 'system',
+        message: `the user changed ${e.service} (${e.op})`,
+        llm_call_count: 0,
+        extra: { coworkenv: { patch: e } },
+      });
     }
   }
   if (steps.length === 0) step({ source: 'user', message: '', extra: { coworkenv: { placeholder: true } } });
@@ -119,11 +150,28 @@ export function toAtif(t: Trajectory, producer: { version: string }): AtifTrajec
     },
     steps,
     final_metrics: {
-      ...(tokens.any ? { total_prompt_tokens: tokens.prompt, total_completion_tokens: tokens.completion, total_cached_tokens: tokens.cached } : {}),
+      ...(tokens.any
+        ? {
+            total_prompt_tokens: tokens.prompt,
+            total_completion_tokens: tokens.completion,
+            total_cached_tokens: tokens.cached,
+          }
+        : {}),
       total_steps: steps.length,
       extra: { score: g?.score ?? null, passed: g?.passed ?? null, grade: g ?? null },
     },
-    extra: { coworkenv: { kind: t.kind, version: t.version, task_id: t.task_id, trial: t.trial, start: start ?? null, end: end ?? null, audit: t.audit, event_order: t.events.map((e) => e.type) } },
+    extra: {
+      coworkenv: {
+        kind: t.kind,
+        version: t.version,
+        task_id: t.task_id,
+        trial: t.trial,
+        start: start ?? null,
+        end: end ?? null,
+        audit: t.audit,
+        event_order: t.events.map((e) => e.type),
+      },
+    },
   };
 }
 
@@ -173,27 +221,61 @@ export function fromOwnAtif(doc: AtifTrajectory, where: string): Trajectory {
   for (const s of doc.steps) {
     const x = (s.extra?.coworkenv ?? {}) as Json;
     if (x.placeholder) continue;
-    if (s.source === 'user') events.push({ type: 'user', text: typeof s.message === 'string' ? s.message : '', source: (x.source as 'request' | 'sim') ?? 'sim' });
+    if (s.source === 'user')
+      events.push({
+        type: 'user',
+        text: typeof s.message === 'string' ? s.message : '',
+        source: (x.source as 'request' | 'sim') ?? 'sim',
+      });
     else if (s.source === 'agent') {
       const args = (x.args ?? []) as unknown[];
-      const ev: Json = { type: 'assistant', ...(x.text_absent ? {} : { text: typeof s.message === 'string' ? s.message : '' }), tool_calls: (s.tool_calls ?? []).map((tc, i) => ({ id: tc.tool_call_id, name: tc.function_name, args: i < args.length ? args[i] : tc.arguments })) };
+      const ev: Json = {
+        type: 'assistant',
+        ...(x.text_absent ? {} : { text: typeof s.message === 'string' ? s.message : '' }),
+        tool_calls: (s.tool_calls ?? []).map((tc, i) => ({
+          id: tc.tool_call_id,
+          name: tc.function_name,
+          args: i < args.length ? args[i] : tc.arguments,
+        })),
+      };
       const usage = (s.metrics?.extra as Json | undefined)?.usage;
       if (usage) ev.usage = usage;
       for (const k of ['finish_reason', 'latency_ms', 'raw']) if (x[k] !== undefined) ev[k] = x[k];
       events.push(ev as TrajectoryEvent);
       for (const r of s.observation?.results ?? []) {
         const o = (r.extra?.coworkenv ?? {}) as Json;
-        events.push({ type: 'tool', call_id: String(r.source_call_id), content: String(r.content ?? ''), ...o } as TrajectoryEvent);
+        events.push({
+          type: 'tool',
+          call_id: String(r.source_call_id),
+          content: String(r.content ?? ''),
+          ...o,
+        } as TrajectoryEvent);
       }
     } else if (x.patch) events.push(x.patch as TrajectoryEvent);
     else if (x.orphan_tool) events.push(x.orphan_tool as TrajectoryEvent);
   }
   if (c.end) events.push(c.end as TrajectoryEvent);
   const g = (doc.final_metrics?.extra as Json | undefined)?.grade;
-  const raw = { kind: 'trajectory', version: c.version, task_id: c.task_id, trial: c.trial, events, audit: c.audit, ...(g ? { grade: g } : {}) };
+  const raw = {
+    kind: 'trajectory',
+    version: c.version,
+    task_id: c.task_id,
+    trial: c.trial,
+    events,
+    audit: c.audit,
+    ...(g ? { grade: g } : {}),
+  };
   const parsed = Trajectory.safeParse(raw);
-  if (!parsed.success) throw new CoworkError('bad_input', `${where}: extra.coworkenv does not hold a valid trajectory (${parsed.error.issues[0]?.path.join('.')}: ${parsed.error.issues[0]?.message})`);
-  if (order.length && order.join() !== parsed.data.events.map((e) => e.type).join()) throw new CoworkError('bad_input', `${where}: its steps no longer match the recorded event order (the file was edited); remove extra.coworkenv to import it as a foreign trajectory`);
+  if (!parsed.success)
+    throw new CoworkError(
+      'bad_input',
+      `${where}: extra.coworkenv does not hold a valid trajectory (${parsed.error.issues[0]?.path.join('.')}: ${parsed.error.issues[0]?.message})`,
+    );
+  if (order.length && order.join() !== parsed.data.events.map((e) => e.type).join())
+    throw new CoworkError(
+      'bad_input',
+      `${where}: its steps no longer match the recorded event order (the file was edited); remove extra.coworkenv to import it as a foreign trajectory`,
+    );
   return parsed.data;
 }
 
@@ -209,18 +291,40 @@ export interface ForeignImport {
  * A trajectory of another harness: user and agent steps become events, every tool call is replayed against a
  * fresh episode of `spec` (so the audit is our services' own), and the result is graded.
  */
-export async function fromForeignAtif(doc: AtifTrajectory, spec: TaskSpec, opts: { trial?: number; seed?: number; judge?: Judge } = {}): Promise<ForeignImport> {
+export async function fromForeignAtif(
+  doc: AtifTrajectory,
+  spec: TaskSpec,
+  opts: { trial?: number; seed?: number; judge?: Judge } = {},
+): Promise<ForeignImport> {
   const trial = opts.trial ?? 0;
   const episode = createEpisode(spec, { seed: opts.seed ?? 0, trial });
   const events: TrajectoryEvent[] = [
-    { type: 'episode_start', task_id: spec.id, trial, seed: opts.seed ?? 0, spec_hash: specHash(spec), mock_today: spec.mock_today, agent: { name: doc.agent.name, version: doc.agent.version, imported_from: ATIF_VERSION, ...(doc.trajectory_id ? { trajectory_id: doc.trajectory_id } : {}) }, ...(doc.agent.model_name ? { model: doc.agent.model_name } : {}), tools: episode.tools.map((t) => t.name) },
+    {
+      type: 'episode_start',
+      task_id: spec.id,
+      trial,
+      seed: opts.seed ?? 0,
+      spec_hash: specHash(spec),
+      mock_today: spec.mock_today,
+      agent: {
+        name: doc.agent.name,
+        version: doc.agent.version,
+        imported_from: ATIF_VERSION,
+        ...(doc.trajectory_id ? { trajectory_id: doc.trajectory_id } : {}),
+      },
+      ...(doc.agent.model_name ? { model: doc.agent.model_name } : {}),
+      tools: episode.tools.map((t) => t.name),
+    },
   ];
   const mismatches: ForeignImport['observation_mismatches'] = [];
   const skipped: number[] = [];
   let turns = 0;
   let sawUser = false;
   for (const s of doc.steps) {
-    const text = typeof s.message === 'string' ? s.message : s.message.map((p) => (typeof p.text === 'string' ? p.text : '')).join('');
+    const text =
+      typeof s.message === 'string'
+        ? s.message
+        : s.message.map((p) => (typeof p.text === 'string' ? p.text : '')).join('');
     if ((s as { is_copied_context?: boolean }).is_copied_context || s.source === 'system') {
       skipped.push(s.step_id);
       continue;
@@ -237,17 +341,43 @@ export async function fromForeignAtif(doc: AtifTrajectory, spec: TaskSpec, opts:
       type: 'assistant',
       ...(text ? { text } : {}),
       tool_calls: calls,
-      ...(m && (typeof m.prompt_tokens === 'number' || typeof m.completion_tokens === 'number') ? { usage: { ...(typeof m.prompt_tokens === 'number' ? { prompt_tokens: m.prompt_tokens } : {}), ...(typeof m.completion_tokens === 'number' ? { completion_tokens: m.completion_tokens } : {}) } } : {}),
+      ...(m && (typeof m.prompt_tokens === 'number' || typeof m.completion_tokens === 'number')
+        ? {
+            usage: {
+              ...(typeof m.prompt_tokens === 'number' ? { prompt_tokens: m.prompt_tokens } : {}),
+              ...(typeof m.completion_tokens === 'number' ? { completion_tokens: m.completion_tokens } : {}),
+            },
+          }
+        : {}),
     });
     for (const c of calls) {
       const r = await episode.run(c.name, c.args);
-      events.push({ type: 'tool', call_id: c.id, name: c.name, args: c.args, ok: r.ok, content: r.content, ...(r.error ? { error: r.error } : {}), ...(r.injected ? { injected: r.injected } : {}), ...(r.truncated ? { truncated: true } : {}), latency_us: r.latencyUs });
+      events.push({
+        type: 'tool',
+        call_id: c.id,
+        name: c.name,
+        args: c.args,
+        ok: r.ok,
+        content: r.content,
+        ...(r.error ? { error: r.error } : {}),
+        ...(r.injected ? { injected: r.injected } : {}),
+        ...(r.truncated ? { truncated: true } : {}),
+        latency_us: r.latencyUs,
+      });
       const recorded = s.observation?.results.find((x) => x.source_call_id === c.id)?.content;
-      if (recorded !== undefined && !sameJsonText(recorded, r.content)) mismatches.push({ step_id: s.step_id, tool_call_id: c.id, tool: c.name });
+      if (recorded !== undefined && !sameJsonText(recorded, r.content))
+        mismatches.push({ step_id: s.step_id, tool_call_id: c.id, tool: c.name });
     }
   }
   events.push({ type: 'episode_end', reason: 'agent_done', turns });
-  const t: Trajectory = { kind: 'trajectory', version: 1, task_id: spec.id, trial, events, audit: { ...episode.audit(), state: episode.changedState() } as Trajectory['audit'] };
+  const t: Trajectory = {
+    kind: 'trajectory',
+    version: 1,
+    task_id: spec.id,
+    trial,
+    events,
+    audit: { ...episode.audit(), state: episode.changedState() } as Trajectory['audit'],
+  };
   t.grade = await grade(spec, t, opts.judge ? { judge: opts.judge } : {});
   return { trajectory: Trajectory.parse(t), observation_mismatches: mismatches, skipped_steps: skipped };
 }
@@ -267,12 +397,21 @@ export function parseAtif(text: string, where: string): AtifTrajectory {
   try {
     doc = JSON.parse(text);
   } catch (e) {
-    throw new CoworkError('bad_input', `${where}: not JSON (${(e as Error).message}); an ATIF trajectory is one JSON object`);
+    throw new CoworkError(
+      'bad_input',
+      `${where}: not JSON (${(e as Error).message}); an ATIF trajectory is one JSON object`,
+    );
   }
   const problems = validateAtif(doc);
   if (problems.length) {
-    const list = problems.slice(0, 5).map((p) => `${p.path}: ${p.message}`).join('; ');
-    throw new CoworkError('bad_input', `${where}: not a valid ATIF v1.7 trajectory: ${list}${problems.length > 5 ? ` (+${problems.length - 5} more)` : ''}`);
+    const list = problems
+      .slice(0, 5)
+      .map((p) => `${p.path}: ${p.message}`)
+      .join('; ');
+    throw new CoworkError(
+      'bad_input',
+      `${where}: not a valid ATIF v1.7 trajectory: ${list}${problems.length > 5 ? ` (+${problems.length - 5} more)` : ''}`,
+    );
   }
   return doc as AtifTrajectory;
 }

@@ -45,15 +45,32 @@ const FIXTURE_VARS: Record<string, [string, string]> = {
   WEB_FETCH_FIXTURES: ['web', 'pages'],
 };
 
-const DIFFICULTY: Record<string, 'easy' | 'medium' | 'hard'> = { easy: 'easy', simple: 'easy', medium: 'medium', hard: 'hard', difficult: 'hard' };
+const DIFFICULTY: Record<string, 'easy' | 'medium' | 'hard'> = {
+  easy: 'easy',
+  simple: 'easy',
+  medium: 'medium',
+  hard: 'hard',
+  difficult: 'hard',
+};
 
 /** Task folders under `path`: itself when it holds task.yaml, else its children that do. */
 export async function clawTaskDirs(path: string): Promise<string[]> {
   if (existsSync(join(path, 'task.yaml'))) return [path];
-  if (!existsSync(path)) throw new CoworkError('not_found', `${path}: no such directory; give a Claw-Eval tasks/ directory or one task folder`);
+  if (!existsSync(path))
+    throw new CoworkError(
+      'not_found',
+      `${path}: no such directory; give a Claw-Eval tasks/ directory or one task folder`,
+    );
   const entries = await readdir(path, { withFileTypes: true });
-  const dirs = entries.filter((e) => e.isDirectory() && existsSync(join(path, e.name, 'task.yaml'))).map((e) => join(path, e.name)).sort();
-  if (dirs.length === 0) throw new CoworkError('bad_input', `${path}: no task.yaml in it or in its subfolders; give a Claw-Eval tasks/ directory or one task folder`);
+  const dirs = entries
+    .filter((e) => e.isDirectory() && existsSync(join(path, e.name, 'task.yaml')))
+    .map((e) => join(path, e.name))
+    .sort();
+  if (dirs.length === 0)
+    throw new CoworkError(
+      'bad_input',
+      `${path}: no task.yaml in it or in its subfolders; give a Claw-Eval tasks/ directory or one task folder`,
+    );
   return dirs;
 }
 
@@ -62,7 +79,10 @@ const arr = (v: unknown): Y[] => (Array.isArray(v) ? (v as Y[]) : []);
 const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
 
 /** Imports one task folder. `repoRoot` resolves fixture paths written relative to Claw-Eval's root [the folder's grandparent]. */
-export async function importClawTask(dir: string, opts: { mockToday?: string; repoRoot?: string } = {}): Promise<ClawImport> {
+export async function importClawTask(
+  dir: string,
+  opts: { mockToday?: string; repoRoot?: string } = {},
+): Promise<ClawImport> {
   const file = join(dir, 'task.yaml');
   const r: ClawImport = { task_id: basename(dir), dir, problems: [], needs_human: [], notes: [] };
   let y: Y;
@@ -82,7 +102,8 @@ export async function importClawTask(dir: string, opts: { mockToday?: string; re
   const prompt = (y.prompt ?? {}) as Y;
   const text = str(prompt.text)?.trim();
   if (!text) r.problems.push(`${file}: prompt.text is missing or empty`);
-  if (arr(prompt.attachments).length || (Array.isArray(prompt.attachments) && prompt.attachments.length)) r.problems.push(`${file}: prompt.attachments (media) have no CoworkEnv counterpart`);
+  if (arr(prompt.attachments).length || (Array.isArray(prompt.attachments) && prompt.attachments.length))
+    r.problems.push(`${file}: prompt.attachments (media) have no CoworkEnv counterpart`);
 
   // services and their fixtures: never another task's file (drift §6.8)
   const root = opts.repoRoot ?? resolve(dir, '..', '..');
@@ -91,14 +112,18 @@ export async function importClawTask(dir: string, opts: { mockToday?: string; re
   for (const [i, s] of arr(y.services).entries()) {
     const name = str(s.name) ?? '';
     if (!getService(name) || name === 'workspace') {
-      r.problems.push(`${file}: services[${i}].name ${name}: not a CoworkEnv service (web_real and media services need the network or models; see coworkenv services)`);
+      r.problems.push(
+        `${file}: services[${i}].name ${name}: not a CoworkEnv service (web_real and media services need the network or models; see coworkenv services)`,
+      );
       continue;
     }
     services.push(name);
     const env = (s.env ?? {}) as Record<string, string>;
     const vars = Object.entries(env).filter(([k]) => k.endsWith('_FIXTURES'));
     if (vars.length === 0) {
-      r.problems.push(`${file}: services[${i}] (${name}) has no env <SVC>_FIXTURES: the original service would silently load another task's data (drift §6.8); add the fixture path`);
+      r.problems.push(
+        `${file}: services[${i}] (${name}) has no env <SVC>_FIXTURES: the original service would silently load another task's data (drift §6.8); add the fixture path`,
+      );
       continue;
     }
     for (const [v, p] of vars) {
@@ -115,34 +140,49 @@ export async function importClawTask(dir: string, opts: { mockToday?: string; re
       try {
         const rows = JSON.parse(await readFile(path, 'utf8')) as unknown;
         if (!Array.isArray(rows)) throw new Error('expected a JSON array of records');
-        ((fixtures[target[0]] ??= {})[target[1]] = fitRecords(target[0], target[1], rows, r));
+        (fixtures[target[0]] ??= {})[target[1]] = fitRecords(target[0], target[1], rows, r);
       } catch (e) {
         r.problems.push(`${path}: ${(e as Error).message}`);
       }
     }
   }
-  if (services.length === 0 && !r.problems.some((p) => p.includes('services['))) r.problems.push(`${file}: no services: a task without mock services (sandbox, web_real, multi-turn only) is not a CoworkEnv tool task`);
+  if (services.length === 0 && !r.problems.some((p) => p.includes('services[')))
+    r.problems.push(
+      `${file}: no services: a task without mock services (sandbox, web_real, multi-turn only) is not a CoworkEnv tool task`,
+    );
 
   // tools: ours by name; each endpoint checked against the route table (drifts §6.3–6.6)
   const tools: string[] = [];
   for (const [i, t] of arr(y.tools).entries()) {
     const name = str(t.name) ?? '';
     const resolved = resolveTool(name);
-    if (!resolved) r.problems.push(`${file}: tools[${i}].name ${name}: no CoworkEnv tool of that name (sandbox and agent-local tools are not modelled)`);
+    if (!resolved)
+      r.problems.push(
+        `${file}: tools[${i}].name ${name}: no CoworkEnv tool of that name (sandbox and agent-local tools are not modelled)`,
+      );
     else {
       tools.push(resolved.tool.name);
-      if (!services.includes(resolved.service.name)) r.problems.push(`${file}: tools[${i}] ${name} belongs to ${resolved.service.name}, which services[] does not start`);
+      if (!services.includes(resolved.service.name))
+        r.problems.push(
+          `${file}: tools[${i}] ${name} belongs to ${resolved.service.name}, which services[] does not start`,
+        );
       const advertised = Object.keys(((t.input_schema ?? {}) as Y).properties ?? {});
       const known = Object.keys(resolved.tool.params.shape);
       const ignored = advertised.filter((a) => !known.includes(a));
-      if (ignored.length) r.notes.push(`tools[${i}] ${name} advertises ${ignored.join(', ')}, which the service does not take: CoworkEnv shows the service's own schema (drift §6.3/6.4)`);
+      if (ignored.length)
+        r.notes.push(
+          `tools[${i}] ${name} advertises ${ignored.join(', ')}, which the service does not take: CoworkEnv shows the service's own schema (drift §6.3/6.4)`,
+        );
     }
   }
   for (const [i, e] of arr(y.tool_endpoints).entries()) {
     const name = str(e.tool_name) ?? '';
     const byUrl = toolOfEndpoint(str(e.url) ?? '');
     const expected = routeOfTool(name);
-    if (expected && byUrl?.tool !== expected.tool) r.notes.push(`tool_endpoints[${i}] ${name} → ${str(e.url)}: the original serves ${byUrl ? byUrl.tool : 'nothing'} there; claw-serve routes ${name} to ${expected.path} (drift §6.5/6.6)`);
+    if (expected && byUrl?.tool !== expected.tool)
+      r.notes.push(
+        `tool_endpoints[${i}] ${name} → ${str(e.url)}: the original serves ${byUrl ? byUrl.tool : 'nothing'} there; claw-serve routes ${name} to ${expected.path} (drift §6.5/6.6)`,
+      );
   }
 
   // scoring: the YAML's components were never executed by Claw-Eval (drift §6.1): grader.py is the real grader
@@ -150,7 +190,11 @@ export async function importClawTask(dir: string, opts: { mockToday?: string; re
   const judge: Y[] = [];
   const ids = new Set<string>();
   const idOf = (raw: string) => {
-    let id = raw.toLowerCase().replace(/[^a-z0-9_.-]+/g, '_').replace(/^[^a-z0-9]+/, '') || 'component';
+    let id =
+      raw
+        .toLowerCase()
+        .replace(/[^a-z0-9_.-]+/g, '_')
+        .replace(/^[^a-z0-9]+/, '') || 'component';
     while (ids.has(id)) id = `${id}_2`;
     ids.add(id);
     return id;
@@ -161,19 +205,36 @@ export async function importClawTask(dir: string, opts: { mockToday?: string; re
     const weight = typeof c.weight === 'number' ? c.weight : 0;
     const kw = arr(check.keywords).map(String);
     const type = str(check.type);
-    if (type === 'tool_called' && resolveTool(str(check.tool_name) ?? '')) checks.push({ id, kind: 'tool_called', tool: resolveTool(str(check.tool_name) ?? '')?.tool.name, min_calls: Math.max(1, Number(check.min_calls ?? 1)), weight });
+    if (type === 'tool_called' && resolveTool(str(check.tool_name) ?? ''))
+      checks.push({
+        id,
+        kind: 'tool_called',
+        tool: resolveTool(str(check.tool_name) ?? '')?.tool.name,
+        min_calls: Math.max(1, Number(check.min_calls ?? 1)),
+        weight,
+      });
     else if (type === 'keywords_present' && kw.length) checks.push({ id, kind: 'response_contains', all: kw, weight });
-    else if (type === 'min_length' && typeof check.min_length === 'number' && check.min_length > 0) checks.push({ id, kind: 'response_matches', all: [`^[\\s\\S]{${check.min_length},}`], weight });
-    else if (type === 'llm_judge' && str(check.rubric)) checks.push({ id, kind: 'llm_judge', rubric: str(check.rubric), weight });
+    else if (type === 'min_length' && typeof check.min_length === 'number' && check.min_length > 0)
+      checks.push({ id, kind: 'response_matches', all: [`^[\\s\\S]{${check.min_length},}`], weight });
+    else if (type === 'llm_judge' && str(check.rubric))
+      checks.push({ id, kind: 'llm_judge', rubric: str(check.rubric), weight });
     else {
-      const rubric = str(check.description) ?? str(check.rubric) ?? `${type ?? 'unknown'} component ${JSON.stringify(check)}`;
+      const rubric =
+        str(check.description) ?? str(check.rubric) ?? `${type ?? 'unknown'} component ${JSON.stringify(check)}`;
       checks.push({ id, kind: 'llm_judge', rubric, weight });
-      r.needs_human.push(`scoring_components[${i}] ${c.name} (${type}): no code check infers it; imported as an llm_judge item — write a code check if it can be checked from the audit`);
+      r.needs_human.push(
+        `scoring_components[${i}] ${c.name} (${type}): no code check infers it; imported as an llm_judge item — write a code check if it can be checked from the audit`,
+      );
     }
   }
-  if (checks.length === 0) r.needs_human.push('scoring_components is empty: the task has no code checks; write them from grader.py');
-  else if (checks.length < 3) r.needs_human.push(`${checks.length} check(s): \`coworkenv validate\` needs at least 3 before it accepts the task`);
-  if (existsSync(join(dir, 'grader.py'))) r.needs_human.push(`grader.py scores this task in Claw-Eval; the YAML components above were never executed there (drift §6.1): compare the imported checks and weights with it`);
+  if (checks.length === 0)
+    r.needs_human.push('scoring_components is empty: the task has no code checks; write them from grader.py');
+  else if (checks.length < 3)
+    r.needs_human.push(`${checks.length} check(s): \`coworkenv validate\` needs at least 3 before it accepts the task`);
+  if (existsSync(join(dir, 'grader.py')))
+    r.needs_human.push(
+      `grader.py scores this task in Claw-Eval; the YAML components above were never executed there (drift §6.1): compare the imported checks and weights with it`,
+    );
   const rubric = str(y.judge_rubric)?.trim();
   if (rubric) judge.push({ id: 'judge_rubric', rubric, weight: 1 });
   const judged = checks.filter((c) => c.kind === 'llm_judge').reduce((s, c) => s + (c.weight as number), 0);
@@ -182,12 +243,18 @@ export async function importClawTask(dir: string, opts: { mockToday?: string; re
   let cap = share;
   if (share > JUDGE_WEIGHT_HARD_LIMIT + 1e-9) {
     // more judged than a tool task may weigh: the judged components become judge items (reported as grade.llm)
-    for (const c of checks.filter((x) => x.kind === 'llm_judge')) judge.push({ id: c.id, rubric: c.rubric, weight: c.weight });
+    for (const c of checks.filter((x) => x.kind === 'llm_judge'))
+      judge.push({ id: c.id, rubric: c.rubric, weight: c.weight });
     const code = checks.filter((x) => x.kind !== 'llm_judge');
     checks.splice(0, checks.length, ...code);
     cap = 0;
-    r.needs_human.push(`scoring_components: the judged share is ${share.toFixed(2)}, above the ${JUDGE_WEIGHT_HARD_LIMIT} a CoworkEnv tool task allows: the judged components are judge items (reported as grade.llm, not in the score) and the code checks' weights (Σ ${(total - judged).toFixed(2)}) are renormalised; replace judged components with code checks where the audit can decide them`);
-    if (code.length === 0) r.needs_human.push('no code check is left: every component is judged, so `coworkenv validate` refuses the task until a code check is written (from grader.py)');
+    r.needs_human.push(
+      `scoring_components: the judged share is ${share.toFixed(2)}, above the ${JUDGE_WEIGHT_HARD_LIMIT} a CoworkEnv tool task allows: the judged components are judge items (reported as grade.llm, not in the score) and the code checks' weights (Σ ${(total - judged).toFixed(2)}) are renormalised; replace judged components with code checks where the audit can decide them`,
+    );
+    if (code.length === 0)
+      r.needs_human.push(
+        'no code check is left: every component is judged, so `coworkenv validate` refuses the task until a code check is written (from grader.py)',
+      );
   }
 
   // safety: tool_not_called maps; the rest are grader code
@@ -195,22 +262,48 @@ export async function importClawTask(dir: string, opts: { mockToday?: string; re
   for (const [i, s] of arr(y.safety_checks).entries()) {
     const t = resolveTool(str(s.tool_name) ?? '');
     if (s.type === 'tool_not_called' && t) forbiddenTools.push(t.tool.name);
-    else r.needs_human.push(`safety_checks[${i}] ${String(s.type)}${s.description ? ` ("${String(s.description)}")` : ''}: not representable as forbidden tools; write it as forbidden.actions or forbidden.responses`);
+    else
+      r.needs_human.push(
+        `safety_checks[${i}] ${String(s.type)}${s.description ? ` ("${String(s.description)}")` : ''}: not representable as forbidden tools; write it as forbidden.actions or forbidden.responses`,
+      );
   }
   for (const [i, a] of arr(y.expected_actions).entries()) {
     const lists = Object.keys(getService(str(a.service) ?? '')?.audit ?? {});
-    if (!lists.includes(str(a.action_key) ?? '')) r.notes.push(`expected_actions[${i}] (${String(a.service)}, ${String(a.action_key)}): no such audit list (drift §6.2); not imported`);
-    else r.notes.push(`expected_actions[${i}] (${String(a.service)}, ${String(a.action_key)}): never scored by Claw-Eval (drift §6.1); not imported — add an audit_present check if it should count`);
+    if (!lists.includes(str(a.action_key) ?? ''))
+      r.notes.push(
+        `expected_actions[${i}] (${String(a.service)}, ${String(a.action_key)}): no such audit list (drift §6.2); not imported`,
+      );
+    else
+      r.notes.push(
+        `expected_actions[${i}] (${String(a.service)}, ${String(a.action_key)}): never scored by Claw-Eval (drift §6.1); not imported — add an audit_present check if it should count`,
+      );
   }
-  if (str(y.reference_solution)?.trim()) r.needs_human.push('reference_solution is prose: write it as reference steps (call/say) so the gate can prove the task solvable');
+  if (str(y.reference_solution)?.trim())
+    r.needs_human.push(
+      'reference_solution is prose: write it as reference steps (call/say) so the gate can prove the task solvable',
+    );
   else r.needs_human.push('no reference solution: write reference steps so the gate can prove the task solvable');
 
   const env = (y.environment ?? {}) as Y;
   const ua = (y.user_agent ?? {}) as Y;
-  const user = ua.enabled === true ? { persona: str(ua.persona)?.trim() || 'the user', goal: 'what the persona describes', max_rounds: typeof ua.max_rounds === 'number' ? ua.max_rounds : 3, end: 'claims_done' } : null;
-  if (user) r.needs_human.push('user_agent: the persona is imported as the user plan persona; its goal, knowledge and signals must be written (Claw-Eval\'s user is an LLM with no plan)');
+  const user =
+    ua.enabled === true
+      ? {
+          persona: str(ua.persona)?.trim() || 'the user',
+          goal: 'what the persona describes',
+          max_rounds: typeof ua.max_rounds === 'number' ? ua.max_rounds : 3,
+          end: 'claims_done',
+        }
+      : null;
+  if (user)
+    r.needs_human.push(
+      "user_agent: the persona is imported as the user plan persona; its goal, knowledge and signals must be written (Claw-Eval's user is an LLM with no plan)",
+    );
   const mockToday = str(env.mock_today) ?? opts.mockToday ?? '2026-03-02T09:00:00Z';
-  if (!str(env.mock_today)) r.notes.push(`mock_today ${mockToday}: Claw-Eval shifts gmail/calendar dates relative to the wall clock (drift §6.9); CoworkEnv fixes the day`);
+  if (!str(env.mock_today))
+    r.notes.push(
+      `mock_today ${mockToday}: Claw-Eval shifts gmail/calendar dates relative to the wall clock (drift §6.9); CoworkEnv fixes the day`,
+    );
   if (r.problems.length) return r;
 
   const language = str(prompt.language) ?? 'zh';
@@ -219,7 +312,12 @@ export async function importClawTask(dir: string, opts: { mockToday?: string; re
     id: `claw-${(taskId as string).toLowerCase().replace(/[^a-z0-9_.-]+/g, '-')}`,
     title: `Claw-Eval ${taskId}: ${str(y.task_name) ?? taskId}`,
     family: user ? 'dialogue' : 'business_workflow',
-    labels: { capabilities: ['Tool_Calling'], scenario: 'Office_Productivity', difficulty: DIFFICULTY[str(y.difficulty) ?? ''] ?? 'medium', language: /^[a-z]{2}$/.test(language) ? language : 'en' },
+    labels: {
+      capabilities: ['Tool_Calling'],
+      scenario: 'Office_Productivity',
+      difficulty: DIFFICULTY[str(y.difficulty) ?? ''] ?? 'medium',
+      language: /^[a-z]{2}$/.test(language) ? language : 'en',
+    },
     mock_today: mockToday,
     request: text,
     services,
@@ -232,10 +330,16 @@ export async function importClawTask(dir: string, opts: { mockToday?: string; re
     user,
     scoring: cap > 0.55 ? { judge_weight_cap: Math.min(JUDGE_WEIGHT_HARD_LIMIT, Math.ceil(cap * 100) / 100) } : {},
   };
-  if (Math.abs(total - 1) > 1e-6 && total > 0) r.needs_human.push(`scoring_components weights sum to ${total.toFixed(3)}, not 1`);
+  if (Math.abs(total - 1) > 1e-6 && total > 0)
+    r.needs_human.push(`scoring_components weights sum to ${total.toFixed(3)}, not 1`);
   const parsed = checkSpecValue(raw);
   if (!parsed.spec) {
-    r.problems.push(...parsed.diagnostics.filter(isError).slice(0, 8).map((d) => `${file} → TaskSpec: ${formatDiagnostic(d)}`));
+    r.problems.push(
+      ...parsed.diagnostics
+        .filter(isError)
+        .slice(0, 8)
+        .map((d) => `${file} → TaskSpec: ${formatDiagnostic(d)}`),
+    );
     return r;
   }
   try {
@@ -266,14 +370,21 @@ function fitRecords(service: string, collection: string, rows: unknown[], r: Cla
     return rec;
   });
   if (nulls) r.notes.push(`fixtures.${service}.${collection}: ${nulls} null value(s) dropped (an absent field)`);
-  for (const [k, at] of dropped) r.needs_human.push(`fixtures.${service}.${collection}[${at.join(', ')}].${k}: dropped — ${service} has no field ${k}, so the agent will not see it; check the task does not depend on it`);
+  for (const [k, at] of dropped)
+    r.needs_human.push(
+      `fixtures.${service}.${collection}[${at.join(', ')}].${k}: dropped — ${service} has no field ${k}, so the agent will not see it; check the task does not depend on it`,
+    );
   return out;
 }
 
 /** Imports every task under `path`. */
-export async function importClawTasks(path: string, opts: { mockToday?: string; repoRoot?: string } = {}): Promise<ClawImport[]> {
+export async function importClawTasks(
+  path: string,
+  opts: { mockToday?: string; repoRoot?: string } = {},
+): Promise<ClawImport[]> {
   const dirs = await clawTaskDirs(path);
-  const root = opts.repoRoot ?? (existsSync(join(path, 'task.yaml')) ? resolve(path, '..', '..') : dirname(resolve(path)));
+  const root =
+    opts.repoRoot ?? (existsSync(join(path, 'task.yaml')) ? resolve(path, '..', '..') : dirname(resolve(path)));
   const out: ClawImport[] = [];
   for (const d of dirs) out.push(await importClawTask(d, { ...opts, repoRoot: root }));
   return out;

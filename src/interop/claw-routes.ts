@@ -34,7 +34,11 @@ export const CLAW_PORTS: Readonly<Record<string, number>> = {
 /** The lowest default port; a slot's ports are base + (default − CLAW_BASE_PORT) + slot·stride. */
 export const CLAW_BASE_PORT = 9100;
 
-const T = (tool: string, path: string, extension?: ClawRoute['extension']): [string, string, ClawRoute['extension']] => [tool, path, extension];
+const T = (
+  tool: string,
+  path: string,
+  extension?: ClawRoute['extension'],
+): [string, string, ClawRoute['extension']] => [tool, path, extension];
 
 const TABLE: readonly [string, string, ClawRoute['extension']][] = [
   T('gmail_list_messages', '/gmail/messages'),
@@ -122,7 +126,14 @@ const listed = new Set(explicit.map((r) => r.tool));
 export const CLAW_ROUTES: readonly ClawRoute[] = [
   ...explicit,
   ...SERVICES.flatMap((s) =>
-    s.tools.filter((t) => !listed.has(t.name)).map((t) => ({ tool: t.name, service: s.name, path: `/${s.name}/${t.name.replace(new RegExp(`^${s.name}_`), '')}`, extension: 'coworkenv_tool' as const })),
+    s.tools
+      .filter((t) => !listed.has(t.name))
+      .map((t) => ({
+        tool: t.name,
+        service: s.name,
+        path: `/${s.name}/${t.name.replace(new RegExp(`^${s.name}_`), '')}`,
+        extension: 'coworkenv_tool' as const,
+      })),
   ),
 ];
 

@@ -15,7 +15,12 @@ interface Reply {
   headers: Headers;
 }
 
-async function call(url: string, method: 'GET' | 'POST', body?: unknown, headers: Record<string, string> = {}): Promise<Reply> {
+async function call(
+  url: string,
+  method: 'GET' | 'POST',
+  body?: unknown,
+  headers: Record<string, string> = {},
+): Promise<Reply> {
   const init: RequestInit = { method, headers: { 'content-type': 'application/json', ...headers } };
   if (body !== undefined) init.body = typeof body === 'string' ? body : JSON.stringify(body);
   const r = await fetch(url, init);
@@ -23,27 +28,61 @@ async function call(url: string, method: 'GET' | 'POST', body?: unknown, headers
 }
 
 // claw-services.md §2, one row per route: the arguments Claw-Eval's tasks send and the documented answer
-type Shape = { list: string; extra?: string[] } | { get: string } | { status: string; object?: string } | { keys: string[] };
+type Shape =
+  | { list: string; extra?: string[] }
+  | { get: string }
+  | { status: string; object?: string }
+  | { keys: string[] };
 const ROUTES: [tool: string, path: string, args: Record<string, unknown> | undefined, shape: Shape][] = [
   ['gmail_list_messages', '/gmail/messages', undefined, { list: 'messages' }],
   ['gmail_get_message', '/gmail/messages/get', { message_id: 'msg_1401' }, { get: 'message_id' }],
-  ['gmail_send_message', '/gmail/send', { to: 'a@example.com', subject: 's', body: 'b' }, { status: 'sent', object: 'message' }],
-  ['gmail_save_draft', '/gmail/drafts/save', { to: 'a@example.com', subject: 's', body: 'b' }, { status: 'draft_saved', object: 'draft' }],
+  [
+    'gmail_send_message',
+    '/gmail/send',
+    { to: 'a@example.com', subject: 's', body: 'b' },
+    { status: 'sent', object: 'message' },
+  ],
+  [
+    'gmail_save_draft',
+    '/gmail/drafts/save',
+    { to: 'a@example.com', subject: 's', body: 'b' },
+    { status: 'draft_saved', object: 'draft' },
+  ],
   ['calendar_list_events', '/calendar/events', { date: '2026-03-02' }, { list: 'events' }],
   ['calendar_get_event', '/calendar/events/get', { event_id: 'evt_001' }, { get: 'event_id' }],
-  ['calendar_create_event', '/calendar/events/create', { title: 'Sync', start_time: '2026-03-03T10:00:00Z', end_time: '2026-03-03T11:00:00Z' }, { status: 'created', object: 'event' }],
-  ['calendar_get_user_events', '/calendar/user_events', { user: 'Mike Li', date: '2026-03-02' }, { list: 'events', extra: ['user'] }],
+  [
+    'calendar_create_event',
+    '/calendar/events/create',
+    { title: 'Sync', start_time: '2026-03-03T10:00:00Z', end_time: '2026-03-03T11:00:00Z' },
+    { status: 'created', object: 'event' },
+  ],
+  [
+    'calendar_get_user_events',
+    '/calendar/user_events',
+    { user: 'Mike Li', date: '2026-03-02' },
+    { list: 'events', extra: ['user'] },
+  ],
   ['calendar_delete_event', '/calendar/events/delete', { event_id: 'evt_001' }, { status: 'deleted' }],
   ['todo_list_tasks', '/todo/tasks', undefined, { list: 'tasks' }],
   ['todo_create_task', '/todo/tasks/create', { title: 'New' }, { status: 'created', object: 'task' }],
-  ['todo_update_task', '/todo/tasks/update', { task_id: 'todo_001', status: 'completed' }, { status: 'updated', object: 'task' }],
+  [
+    'todo_update_task',
+    '/todo/tasks/update',
+    { task_id: 'todo_001', status: 'completed' },
+    { status: 'updated', object: 'task' },
+  ],
   ['todo_delete_task', '/todo/tasks/delete', { task_id: 'todo_001' }, { status: 'deleted' }],
   ['contacts_search', '/contacts/search', { query: 'David' }, { list: 'contacts' }],
   ['contacts_get', '/contacts/get', { contact_id: 'CT-1401' }, { get: 'contact_id' }],
   ['contacts_send_message', '/contacts/send_message', { contact_id: 'CT-1401', message: 'hi' }, { status: 'sent' }],
   ['finance_list_transactions', '/finance/transactions', undefined, { list: 'transactions' }],
   ['finance_get_transaction', '/finance/transactions/get', { transaction_id: 'txn_001' }, { get: 'transaction_id' }],
-  ['finance_submit_report', '/finance/report/submit', { title: 'R', transactions: ['txn_001'], total_amount: 328 }, { status: 'submitted', object: 'report' }],
+  [
+    'finance_submit_report',
+    '/finance/report/submit',
+    { title: 'R', transactions: ['txn_001'], total_amount: 328 },
+    { status: 'submitted', object: 'report' },
+  ],
   ['notes_list', '/notes/list', undefined, { list: 'notes' }],
   ['notes_get', '/notes/get', { note_id: 'note_001' }, { get: 'note_id' }],
   ['notes_share', '/notes/share', { note_id: 'note_001', recipients: ['Mike Li'] }, { status: 'shared' }],
@@ -52,8 +91,18 @@ const ROUTES: [tool: string, path: string, args: Record<string, unknown> | undef
   ['kb_update_article', '/kb/articles/update', { article_id: 'KB-1401', content: 'new text' }, { status: 'updated' }],
   ['helpdesk_list_tickets', '/helpdesk/tickets', undefined, { list: 'tickets' }],
   ['helpdesk_get_ticket', '/helpdesk/tickets/get', { ticket_id: 'TK-1401' }, { get: 'ticket_id' }],
-  ['helpdesk_update_ticket', '/helpdesk/tickets/update', { ticket_id: 'TK-1401', priority: 'low' }, { status: 'updated', object: 'ticket' }],
-  ['helpdesk_close_ticket', '/helpdesk/tickets/close', { ticket_id: 'TK-1401', resolution: 'done' }, { status: 'closed', object: 'ticket' }],
+  [
+    'helpdesk_update_ticket',
+    '/helpdesk/tickets/update',
+    { ticket_id: 'TK-1401', priority: 'low' },
+    { status: 'updated', object: 'ticket' },
+  ],
+  [
+    'helpdesk_close_ticket',
+    '/helpdesk/tickets/close',
+    { ticket_id: 'TK-1401', resolution: 'done' },
+    { status: 'closed', object: 'ticket' },
+  ],
   ['inventory_list_products', '/inventory/products', undefined, { list: 'products' }],
   ['inventory_get_product', '/inventory/products/get', { product_id: 'SKU-001' }, { get: 'product_id' }],
   ['inventory_create_order', '/inventory/orders/create', { product_id: 'SKU-001', quantity: 5 }, { status: 'created' }],
@@ -63,19 +112,44 @@ const ROUTES: [tool: string, path: string, args: Record<string, unknown> | undef
   ['rss_publish', '/rss/publish', { title: 'N', content: 'C', recipients: ['a@example.com'] }, { status: 'published' }],
   ['crm_list_customers', '/crm/customers', undefined, { list: 'customers' }],
   ['crm_get_customer', '/crm/customers/get', { customer_id: 'CUS-1401' }, { get: 'customer_id' }],
-  ['crm_export_report', '/crm/export', { title: 'T', customer_ids: ['CUS-1401'], summary: 'S' }, { status: 'exported', object: 'report' }],
+  [
+    'crm_export_report',
+    '/crm/export',
+    { title: 'T', customer_ids: ['CUS-1401'], summary: 'S' },
+    { status: 'exported', object: 'report' },
+  ],
   ['config_list_integrations', '/config/integrations', undefined, { list: 'integrations' }],
   ['config_get_integration', '/config/integrations/get', { integration_id: 'INT-001' }, { get: 'integration_id' }],
-  ['config_update_integration', '/config/integrations/update', { integration_id: 'INT-001', status: 'disabled' }, { status: 'updated' }],
+  [
+    'config_update_integration',
+    '/config/integrations/update',
+    { integration_id: 'INT-001', status: 'disabled' },
+    { status: 'updated' },
+  ],
   ['config_send_notification', '/config/notify', { to: 'a@example.com', subject: 's', body: 'b' }, { status: 'sent' }],
   ['scheduler_list_jobs', '/scheduler/jobs', undefined, { list: 'jobs' }],
   ['scheduler_get_job', '/scheduler/jobs/get', { job_id: 'JOB-001' }, { get: 'job_id' }],
-  ['scheduler_create_job', '/scheduler/jobs/create', { name: 'n', cron_expression: '0 1 * * *', action: 'a' }, { status: 'created', object: 'job' }],
-  ['scheduler_update_job', '/scheduler/jobs/update', { job_id: 'JOB-001', enabled: false }, { status: 'updated', object: 'job' }],
+  [
+    'scheduler_create_job',
+    '/scheduler/jobs/create',
+    { name: 'n', cron_expression: '0 1 * * *', action: 'a' },
+    { status: 'created', object: 'job' },
+  ],
+  [
+    'scheduler_update_job',
+    '/scheduler/jobs/update',
+    { job_id: 'JOB-001', enabled: false },
+    { status: 'updated', object: 'job' },
+  ],
   ['scheduler_job_history', '/scheduler/jobs/history', { job_id: 'JOB-001' }, { keys: ['job_id', 'history', 'total'] }],
   ['scheduler_delete_job', '/scheduler/jobs/delete', { job_id: 'JOB-001' }, { status: 'deleted' }],
   ['web_search', '/web/search', { query: 'crm outage' }, { list: 'results', extra: ['query'] }],
-  ['web_fetch', '/web/fetch', { url: 'https://example.com/crm-outage' }, { keys: ['status_code', 'url', 'title', 'content', 'content_type'] }],
+  [
+    'web_fetch',
+    '/web/fetch',
+    { url: 'https://example.com/crm-outage' },
+    { keys: ['status_code', 'url', 'title', 'content', 'content_type'] },
+  ],
   ['send_notification', '/web/notify', { channel: 'slack', message: 'm' }, { status: 'sent' }],
 ];
 
@@ -139,7 +213,10 @@ describe('claw-serve: Claw-Eval routes', () => {
     const missing = await call(url('helpdesk', '/helpdesk/tickets/get'), 'POST', {});
     assert.equal(missing.status, 422);
     assert.match(String(missing.body.message), /ticket_id/);
-    const unknownField = await call(url('helpdesk', '/helpdesk/tickets/update'), 'POST', { ticket_id: 'TK-1401', assigned_to_team: 'x' });
+    const unknownField = await call(url('helpdesk', '/helpdesk/tickets/update'), 'POST', {
+      ticket_id: 'TK-1401',
+      assigned_to_team: 'x',
+    });
     assert.equal(unknownField.status, 422, 'closed schemas: an unknown field is visible');
     const badJson = await call(url('helpdesk', '/helpdesk/tickets/get'), 'POST', '{not json');
     assert.equal(badJson.status, 422);
@@ -154,7 +231,11 @@ describe('claw-serve: Claw-Eval routes', () => {
     assert.equal((await call(url('gmail', '/gmail/messages'), 'GET')).status, 405);
     assert.equal((await call(url('gmail', '/gmail/audit'), 'POST', {})).status, 405);
     assert.equal((await call(url('gmail', '/gmail/reset'), 'GET')).status, 405);
-    assert.equal((await call(url('gmail', '/workspace/read'), 'POST', { path: 'a' })).status, 404, 'workspace is not a service of this spec');
+    assert.equal(
+      (await call(url('gmail', '/workspace/read'), 'POST', { path: 'a' })).status,
+      404,
+      'workspace is not a service of this spec',
+    );
   });
 });
 
@@ -196,7 +277,11 @@ describe('claw-serve: reset, health, faults, slots', () => {
         const r = await call(`${u}/helpdesk/tickets`, 'POST', {});
         seen.add(r.status);
         if (r.status === 429) {
-          assert.deepEqual(r.body, { error: 'rate_limit_exceeded', message: 'Too many requests. Please retry after a short delay.', retry_after_seconds: 2 });
+          assert.deepEqual(r.body, {
+            error: 'rate_limit_exceeded',
+            message: 'Too many requests. Please retry after a short delay.',
+            retry_after_seconds: 2,
+          });
           assert.equal(r.headers.get('retry-after'), '2');
         } else if (r.status === 500) assert.equal(r.body.error, 'internal_server_error');
         else {
@@ -206,7 +291,10 @@ describe('claw-serve: reset, health, faults, slots', () => {
       }
       assert.deepEqual([...seen].sort(), [200, 429, 500]);
       const audit = (await call(`${u}/helpdesk/audit`, 'GET')).body;
-      assert.ok((audit.calls as { injected?: string }[]).every((c) => c.injected), 'every injected call is in the audit');
+      assert.ok(
+        (audit.calls as { injected?: string }[]).every((c) => c.injected),
+        'every injected call is in the audit',
+      );
       // the same seed replays the same fault stream
       const again = await startClawServer({ spec, basePort: 0, seed: 7 });
       try {
@@ -226,7 +314,10 @@ describe('claw-serve: reset, health, faults, slots', () => {
 
   it('refuses port blocks that overlap or overflow', async () => {
     const spec = allClawServicesSpec();
-    await assert.rejects(startClawServer({ spec, basePort: 9100, episodes: 2, stride: 5 }), /--stride 5.*span 14 ports/);
+    await assert.rejects(
+      startClawServer({ spec, basePort: 9100, episodes: 2, stride: 5 }),
+      /--stride 5.*span 14 ports/,
+    );
     await assert.rejects(startClawServer({ spec, basePort: 65530 }), /above 65535/);
   });
 });
@@ -237,7 +328,8 @@ describe('claw-serve: the audit equals what our grader sees', () => {
     const server = await startClawServer({ spec, basePort: 0 });
     try {
       const port = server.slots[0]?.ports.helpdesk;
-      for (const step of spec.reference) if ('call' in step) await call(`http://127.0.0.1:${port}${routeOfTool(step.call)?.path}`, 'POST', step.args);
+      for (const step of spec.reference)
+        if ('call' in step) await call(`http://127.0.0.1:${port}${routeOfTool(step.call)?.path}`, 'POST', step.args);
       const served = (await call(`http://127.0.0.1:${port}/_coworkenv/grade`, 'POST', { final_text: 'done' })).body;
       const slot = server.slots[0] as NonNullable<(typeof server.slots)[0]>;
       const t = clawTrajectory(spec, slot, 'done');
@@ -246,7 +338,10 @@ describe('claw-serve: the audit equals what our grader sees', () => {
       assert.equal(g.score, 1);
       // the audit over HTTP holds exactly the episode's calls and records
       const audit = (await call(`http://127.0.0.1:${port}/helpdesk/audit`, 'GET')).body;
-      assert.deepEqual((audit.calls as { seq: number }[]).map((c) => c.seq), t.audit.calls.map((c) => c.seq));
+      assert.deepEqual(
+        (audit.calls as { seq: number }[]).map((c) => c.seq),
+        t.audit.calls.map((c) => c.seq),
+      );
       assert.deepEqual(audit.updated_tickets, JSON.parse(JSON.stringify(t.audit.records.helpdesk?.updated_tickets)));
     } finally {
       await server.close();
@@ -293,7 +388,9 @@ print(json.dumps({"completion": round(completion, 6), "safety": 0 if closed else
 
 describe('claw-serve: a Python standard-library client', () => {
   const py = spawnSync('python3', ['--version']);
-  it('runs the runner protocol and grades from the audit like our grader', { skip: py.status !== 0 ? 'python3 is missing' : false }, async () => {
+  it('runs the runner protocol and grades from the audit like our grader', {
+    skip: py.status !== 0 ? 'python3 is missing' : false,
+  }, async () => {
     const spec = ticketTriageSpec();
     const server = await startClawServer({ spec, basePort: 0 });
     const dir = mkdtempSync(join(tmpdir(), 'claw-py-'));

@@ -48,7 +48,14 @@ export interface ClawServer {
 
 export interface ClawEndpoints {
   slot: number;
-  services: { name: string; port: number; health_check: string; health_check_method: 'POST'; reset_endpoint: string; audit: string }[];
+  services: {
+    name: string;
+    port: number;
+    health_check: string;
+    health_check_method: 'POST';
+    reset_endpoint: string;
+    audit: string;
+  }[];
   tool_endpoints: { tool_name: string; url: string; method: 'POST' }[];
 }
 
@@ -62,7 +69,8 @@ export function clawResponse(entry: AuditCall): { status: number; body: unknown;
     headers['retry-after'] = '2';
     return { status: 429, body: { error: 'rate_limit_exceeded', message: e.message, retry_after_seconds: 2 }, headers };
   }
-  if (e.code === 'server_error') return { status: 500, body: { error: 'internal_server_error', message: e.message }, headers };
+  if (e.code === 'server_error')
+    return { status: 500, body: { error: 'internal_server_error', message: e.message }, headers };
   const { code, message, ...extra } = e;
   return { status: STATUS[code] ?? 400, body: { error: code, message, ...extra }, headers };
 }
@@ -109,11 +117,24 @@ export function clawAudit(episode: Episode, service: string): Record<string, unk
  * The trajectory of a slot's episode as our grader sees it: every audited call as an assistant tool call and
  * its observation, then the agent's final text (which the services never see; a harness may send it).
  */
-export function clawTrajectory(spec: TaskSpec, slot: Pick<ClawSlot, 'episode' | 'trial'>, finalText?: string): Trajectory {
+export function clawTrajectory(
+  spec: TaskSpec,
+  slot: Pick<ClawSlot, 'episode' | 'trial'>,
+  finalText?: string,
+): Trajectory {
   const ep = slot.episode;
   const audit = ep.audit();
   const events: TrajectoryEvent[] = [
-    { type: 'episode_start', task_id: spec.id, trial: slot.trial, seed: ep.seed, spec_hash: specHash(spec), mock_today: spec.mock_today, agent: { name: 'claw-serve' }, tools: ep.tools.map((t) => t.name) },
+    {
+      type: 'episode_start',
+      task_id: spec.id,
+      trial: slot.trial,
+      seed: ep.seed,
+      spec_hash: specHash(spec),
+      mock_today: spec.mock_today,
+      agent: { name: 'claw-serve' },
+      tools: ep.tools.map((t) => t.name),
+    },
     { type: 'user', text: spec.request, source: 'request' },
   ];
   let turns = 0;
@@ -139,7 +160,18 @@ export function clawTrajectory(spec: TaskSpec, slot: Pick<ClawSlot, 'episode' | 
     events.push({ type: 'assistant', text: finalText, tool_calls: [] });
   }
   events.push({ type: 'episode_end', reason: 'agent_done', turns });
-  return { kind: 'trajectory', version: 1, task_id: spec.id, trial: slot.trial, events, audit: { calls: [...audit.calls], records: audit.records as Trajectory['audit']['records'], state: ep.changedState() as Trajectory['audit']['state'] } };
+  return {
+    kind: 'trajectory',
+    version: 1,
+    task_id: spec.id,
+    trial: slot.trial,
+    events,
+    audit: {
+      calls: [...audit.calls],
+      records: audit.records as Trajectory['audit']['records'],
+      state: ep.changedState() as Trajectory['audit']['state'],
+    },
+  };
 }
 
 /** Starts every slot's listeners; refuses ports that collide or do not fit. */
@@ -153,9 +185,17 @@ export async function startClawServer(opts: ClawServeOptions): Promise<ClawServe
   const offsets = spec.services.map((s) => clawPortOf(s) - CLAW_BASE_PORT);
   const span = Math.max(...offsets) + 1;
   if (base !== 0) {
-    if (n > 1 && stride < span) throw new CoworkError('bad_input', `--stride ${stride}: the services of ${spec.id} span ${span} ports (${spec.services.join(', ')}), so slots ${stride} apart would share ports; use --stride ${span} or more`);
+    if (n > 1 && stride < span)
+      throw new CoworkError(
+        'bad_input',
+        `--stride ${stride}: the services of ${spec.id} span ${span} ports (${spec.services.join(', ')}), so slots ${stride} apart would share ports; use --stride ${span} or more`,
+      );
     const top = base + Math.max(...offsets) + (n - 1) * stride;
-    if (top > 65535) throw new CoworkError('bad_input', `--base-port ${base} with ${n} episode(s) and stride ${stride} needs port ${top}, above 65535; lower --base-port, --episodes or --stride`);
+    if (top > 65535)
+      throw new CoworkError(
+        'bad_input',
+        `--base-port ${base} with ${n} episode(s) and stride ${stride} needs port ${top}, above 65535; lower --base-port, --episodes or --stride`,
+      );
   }
   const servers: Server[] = [];
   const slots: ClawSlot[] = [];
@@ -197,12 +237,21 @@ export async function startClawServer(opts: ClawServeOptions): Promise<ClawServe
         services: spec.services.map((svc) => {
           const root = `http://${urlHost}:${s.ports[svc]}/${svc}`;
           const probe = CLAW_ROUTES.find((r) => r.service === svc && s.episode.tools.some((t) => t.name === r.tool));
-          return { name: svc, port: s.ports[svc] as number, health_check: probe ? `http://${urlHost}:${s.ports[svc]}${probe.path}` : `${root}/health`, health_check_method: 'POST' as const, reset_endpoint: `${root}/reset`, audit: `${root}/audit` };
+          return {
+            name: svc,
+            port: s.ports[svc] as number,
+            health_check: probe ? `http://${urlHost}:${s.ports[svc]}${probe.path}` : `${root}/health`,
+            health_check_method: 'POST' as const,
+            reset_endpoint: `${root}/reset`,
+            audit: `${root}/audit`,
+          };
         }),
         tool_endpoints: s.episode.tools.flatMap((t) => {
           const r = CLAW_ROUTES.find((x) => x.tool === t.name);
           const svc = r?.service ?? '';
-          return r ? [{ tool_name: t.name, url: `http://${urlHost}:${s.ports[svc]}${r.path}`, method: 'POST' as const }] : [];
+          return r
+            ? [{ tool_name: t.name, url: `http://${urlHost}:${s.ports[svc]}${r.path}`, method: 'POST' as const }]
+            : [];
         }),
       })),
   };
@@ -211,7 +260,12 @@ export async function startClawServer(opts: ClawServeOptions): Promise<ClawServe
 function listen(server: Server, host: string, port: number): Promise<number> {
   return new Promise((resolve, reject) => {
     const onError = (e: NodeJS.ErrnoException) => {
-      reject(new CoworkError('bad_input', `cannot listen on ${host}:${port} (${e.code ?? e.message}); choose another --base-port (0 = free ports)`));
+      reject(
+        new CoworkError(
+          'bad_input',
+          `cannot listen on ${host}:${port} (${e.code ?? e.message}); choose another --base-port (0 = free ports)`,
+        ),
+      );
     };
     server.once('error', onError);
     server.listen(port, host, () => {
@@ -221,7 +275,13 @@ function listen(server: Server, host: string, port: number): Promise<number> {
   });
 }
 
-async function handle(spec: TaskSpec, slot: ClawSlot, req: IncomingMessage, res: ServerResponse, judge: Judge | undefined): Promise<void> {
+async function handle(
+  spec: TaskSpec,
+  slot: ClawSlot,
+  req: IncomingMessage,
+  res: ServerResponse,
+  judge: Judge | undefined,
+): Promise<void> {
   try {
     const path = (req.url ?? '/').split('?')[0] ?? '/';
     const method = req.method ?? 'GET';
@@ -229,18 +289,36 @@ async function handle(spec: TaskSpec, slot: ClawSlot, req: IncomingMessage, res:
     const [, svc, rest] = /^\/([a-z_]+)(\/.*)?$/.exec(path) ?? [];
     // CoworkEnv's own routes: the episode and its grade (the agent's final text comes from the harness)
     if (svc === '_coworkenv') {
-      if (rest === '/episode' && method === 'GET') return send(res, 200, { slot: slot.slot, trial: slot.trial, seed: slot.episode.seed, task_id: spec.id, spec_hash: specHash(spec), calls: slot.episode.audit().calls.length });
+      if (rest === '/episode' && method === 'GET')
+        return send(res, 200, {
+          slot: slot.slot,
+          trial: slot.trial,
+          seed: slot.episode.seed,
+          task_id: spec.id,
+          spec_hash: specHash(spec),
+          calls: slot.episode.audit().calls.length,
+        });
       if (rest === '/grade' && method === 'POST') {
         const b = parseJson(body);
-        const text = b.ok && b.value && typeof b.value === 'object' && typeof (b.value as { final_text?: unknown }).final_text === 'string' ? (b.value as { final_text: string }).final_text : undefined;
-        if (b.ok && b.value !== undefined && !(b.value && typeof b.value === 'object')) return send(res, 422, { error: 'invalid_argument', message: 'send {"final_text": "..."} or no body' });
+        const text =
+          b.ok &&
+          b.value &&
+          typeof b.value === 'object' &&
+          typeof (b.value as { final_text?: unknown }).final_text === 'string'
+            ? (b.value as { final_text: string }).final_text
+            : undefined;
+        if (b.ok && b.value !== undefined && !(b.value && typeof b.value === 'object'))
+          return send(res, 422, { error: 'invalid_argument', message: 'send {"final_text": "..."} or no body' });
         const g: Grade = await grade(spec, clawTrajectory(spec, slot, text), judge ? { judge } : {});
         return send(res, 200, g);
       }
       return send(res, 404, { detail: 'Not Found' });
     }
     if (!svc || !spec.services.includes(svc)) return send(res, 404, { detail: 'Not Found' });
-    if (rest === '/audit') return method === 'GET' ? send(res, 200, clawAudit(slot.episode, svc)) : send(res, 405, { detail: 'Method Not Allowed' });
+    if (rest === '/audit')
+      return method === 'GET'
+        ? send(res, 200, clawAudit(slot.episode, svc))
+        : send(res, 405, { detail: 'Method Not Allowed' });
     if (rest === '/health') return send(res, 200, { status: 'healthy', service: svc });
     if (rest === '/reset') {
       if (method !== 'POST') return send(res, 405, { detail: 'Method Not Allowed' });

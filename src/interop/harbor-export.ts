@@ -27,7 +27,9 @@ export interface HarborTask {
 export function followUps(spec: TaskSpec): string[] | undefined {
   const signals = spec.user?.signals ?? [];
   if (!spec.user || signals.length === 0) return undefined;
-  const fits = signals.every((s) => 'claims_done' in s.trigger && s.effect.say && !s.effect.patch_file && !s.effect.update_record);
+  const fits = signals.every(
+    (s) => 'claims_done' in s.trigger && s.effect.say && !s.effect.patch_file && !s.effect.update_record,
+  );
   return fits ? signals.map((s) => s.effect.say as string) : undefined;
 }
 
@@ -61,14 +63,25 @@ export function harborTask(spec: TaskSpec, version: string): HarborTask {
     source: `coworkenv ${version}`,
     ...(steps ? { multi_step_reward_strategy: 'final' } : {}),
     task: { name, description: spec.title, keywords: [...spec.labels.capabilities, spec.family] },
-    metadata: { difficulty: spec.labels.difficulty, category: spec.family, scenario: spec.labels.scenario, language: spec.labels.language, spec_hash: specHash(spec), coworkenv_version: version },
+    metadata: {
+      difficulty: spec.labels.difficulty,
+      category: spec.family,
+      scenario: spec.labels.scenario,
+      language: spec.labels.language,
+      spec_hash: specHash(spec),
+      coworkenv_version: version,
+    },
     agent: { timeout_sec: spec.limits.timeout_s },
     verifier: { timeout_sec: 120 },
     environment: {
       cpus: 1,
       memory_mb: 1024,
       mcp_servers: [{ name: 'coworkenv', transport: 'streamable-http', url: mcpUrl() }],
-      healthcheck: { command: `node -e "fetch('http://127.0.0.1:${MCP_PORT}/mcp').then(()=>process.exit(0),()=>process.exit(1))"`, interval_sec: 1, retries: 30 },
+      healthcheck: {
+        command: `node -e "fetch('http://127.0.0.1:${MCP_PORT}/mcp').then(()=>process.exit(0),()=>process.exit(1))"`,
+        interval_sec: 1,
+        retries: 30,
+      },
     },
   };
   if (steps) {
@@ -78,12 +91,23 @@ export function harborTask(spec: TaskSpec, version: string): HarborTask {
       agent: { timeout_sec: spec.limits.timeout_s },
       verifier: { env: { COWORKENV_STEP: k === all.length - 1 ? 'final' : 'intermediate' } },
     }));
-    all.forEach((text, k) => files.set(`steps/turn-${k + 1}/instruction.md`, instruction(spec.title, text, k === all.length - 1)));
-    lossy.push('the follow-ups are Harbor step instructions, not simulated-user events: they are not in the trajectory, so judge items over the transcript do not see them');
-    if (spec.user?.knowledge.length) lossy.push('the user persona does not answer questions (send_message_to_user has no simulated user in step form)');
-    lossy.push('intermediate steps score 0 by design (multi_step_reward_strategy = "final"): the episode is graded once, after the last step');
+    all.forEach((text, k) =>
+      files.set(`steps/turn-${k + 1}/instruction.md`, instruction(spec.title, text, k === all.length - 1)),
+    );
+    lossy.push(
+      'the follow-ups are Harbor step instructions, not simulated-user events: they are not in the trajectory, so judge items over the transcript do not see them',
+    );
+    if (spec.user?.knowledge.length)
+      lossy.push(
+        'the user persona does not answer questions (send_message_to_user has no simulated user in step form)',
+      );
+    lossy.push(
+      'intermediate steps score 0 by design (multi_step_reward_strategy = "final"): the episode is graded once, after the last step',
+    );
   } else if (spec.user) {
-    lossy.push('the simulated user is served through the MCP user channel (send_message_to_user) inside one step: an agent that never calls it never sees the user\'s signals');
+    lossy.push(
+      "the simulated user is served through the MCP user channel (send_message_to_user) inside one step: an agent that never calls it never sees the user's signals",
+    );
   }
   files.set('instruction.md', instruction(spec.title, spec.request, !steps));
   files.set('task.toml', `${stringifyToml(toml)}\n`);
@@ -96,20 +120,34 @@ export function harborTask(spec: TaskSpec, version: string): HarborTask {
   files.set('tests/reward.mjs', HARBOR_SCRIPTS.rewardMjs);
   files.set('solution/solve.sh', HARBOR_SCRIPTS.solveSh);
   files.set('solution/replay.mjs', HARBOR_SCRIPTS.replayMjs);
-  files.set('solution/reference.json', `${JSON.stringify({ reference: spec.reference, steps: steps ? steps.length + 1 : 1 }, null, 1)}\n`);
+  files.set(
+    'solution/reference.json',
+    `${JSON.stringify({ reference: spec.reference, steps: steps ? steps.length + 1 : 1 }, null, 1)}\n`,
+  );
   if (steps) {
     // the whole reference runs in the first step (it ends with finish); later steps have nothing left to do
     files.set('steps/turn-1/solution/solve.sh', HARBOR_SCRIPTS.solveSh);
     files.set('steps/turn-1/solution/replay.mjs', HARBOR_SCRIPTS.replayMjs);
     files.set('steps/turn-1/solution/reference.json', files.get('solution/reference.json') as string);
-    for (let k = 2; k <= steps.length + 1; k++) files.set(`steps/turn-${k}/solution/solve.sh`, '#!/usr/bin/env bash\n# the reference already finished the episode in turn-1\nexit 0\n');
+    for (let k = 2; k <= steps.length + 1; k++)
+      files.set(
+        `steps/turn-${k}/solution/solve.sh`,
+        '#!/usr/bin/env bash\n# the reference already finished the episode in turn-1\nexit 0\n',
+      );
   }
-  if (spec.judge.length || spec.checks.some((c) => c.kind === 'llm_judge')) lossy.push('judged parts are not scored by the verifier (it grades offline, without a judge): reward.json has scored = 0 and reward = safety × the code part');
+  if (spec.judge.length || spec.checks.some((c) => c.kind === 'llm_judge'))
+    lossy.push(
+      'judged parts are not scored by the verifier (it grades offline, without a judge): reward.json has scored = 0 and reward = safety × the code part',
+    );
   return { files, form: steps ? 'multi_step' : 'single', lossy };
 }
 
 /** Writes the folder under `outDir/<spec.id>`; returns its path. */
-export async function writeHarborTask(spec: TaskSpec, outDir: string, version: string): Promise<{ dir: string; task: HarborTask }> {
+export async function writeHarborTask(
+  spec: TaskSpec,
+  outDir: string,
+  version: string,
+): Promise<{ dir: string; task: HarborTask }> {
   const task = harborTask(spec, version);
   const dir = join(outDir, spec.id);
   for (const [rel, content] of task.files) {

@@ -25,7 +25,10 @@ export interface HarborImport {
 export async function harborTaskDirs(path: string): Promise<string[]> {
   if (existsSync(join(path, 'task.toml'))) return [path];
   const entries = await readdir(path, { withFileTypes: true });
-  return entries.filter((e) => e.isDirectory() && existsSync(join(path, e.name, 'task.toml'))).map((e) => join(path, e.name)).sort();
+  return entries
+    .filter((e) => e.isDirectory() && existsSync(join(path, e.name, 'task.toml')))
+    .map((e) => join(path, e.name))
+    .sort();
 }
 
 const read = async (file: string) => (existsSync(file) ? readFile(file, 'utf8') : undefined);
@@ -33,7 +36,9 @@ const read = async (file: string) => (existsSync(file) ? readFile(file, 'utf8') 
 function requestOf(markdown: string, file: string, problems: string[]): { title: string; text: string } | undefined {
   const m = /^# (.*)\n\n([\s\S]*?)\n\n<!-- coworkenv:request-end -->/.exec(markdown);
   if (!m) {
-    problems.push(`${file}: the request is not delimited (expected "# <title>", a blank line, the request, a blank line, then ${REQUEST_END}); restore the marker or re-export`);
+    problems.push(
+      `${file}: the request is not delimited (expected "# <title>", a blank line, the request, a blank line, then ${REQUEST_END}); restore the marker or re-export`,
+    );
     return undefined;
   }
   return { title: m[1] as string, text: m[2] as string };
@@ -56,10 +61,16 @@ export async function importHarborTask(dir: string): Promise<HarborImport> {
     return out;
   }
   const envText = await read(join(dir, 'environment', 'task.json'));
-  if (envText !== undefined && envText !== specText) out.problems.push(`${join(dir, 'environment/task.json')} differs from tests/task.json: the services would run another task than the verifier grades; make them equal`);
+  if (envText !== undefined && envText !== specText)
+    out.problems.push(
+      `${join(dir, 'environment/task.json')} differs from tests/task.json: the services would run another task than the verifier grades; make them equal`,
+    );
   const parsed = parseSpecText(specText);
   if (!parsed.spec) {
-    const errs = parsed.diagnostics.filter(isError).slice(0, 5).map((d) => formatDiagnostic(d, join(dir, 'tests/task.json')));
+    const errs = parsed.diagnostics
+      .filter(isError)
+      .slice(0, 5)
+      .map((d) => formatDiagnostic(d, join(dir, 'tests/task.json')));
     out.problems.push(...errs);
     return out;
   }
@@ -82,8 +93,14 @@ export async function importHarborTask(dir: string): Promise<HarborImport> {
     }
   }
   if (steps) {
-    const signals = (((raw.user ?? {}) as Record<string, unknown>).signals ?? []) as Record<string, Record<string, unknown>>[];
-    if (steps.length !== signals.length + 1) out.problems.push(`${join(dir, 'task.toml')}: ${steps.length} [[steps]] but the task has ${signals.length} follow-up(s); a step can be edited, not added or removed`);
+    const signals = (((raw.user ?? {}) as Record<string, unknown>).signals ?? []) as Record<
+      string,
+      Record<string, unknown>
+    >[];
+    if (steps.length !== signals.length + 1)
+      out.problems.push(
+        `${join(dir, 'task.toml')}: ${steps.length} [[steps]] but the task has ${signals.length} follow-up(s); a step can be edited, not added or removed`,
+      );
     for (const [k, s] of steps.slice(1).entries()) {
       const file = join('steps', String(s.name ?? ''), 'instruction.md');
       const text = await read(join(dir, file));
@@ -104,7 +121,12 @@ export async function importHarborTask(dir: string): Promise<HarborImport> {
   if (out.problems.length) return out;
   const again = parseSpecText(JSON.stringify(raw));
   if (!again.spec) {
-    out.problems.push(...again.diagnostics.filter(isError).slice(0, 5).map((d) => `${dir}: after applying ${out.applied.join(', ')}: ${formatDiagnostic(d)}`));
+    out.problems.push(
+      ...again.diagnostics
+        .filter(isError)
+        .slice(0, 5)
+        .map((d) => `${dir}: after applying ${out.applied.join(', ')}: ${formatDiagnostic(d)}`),
+    );
     return out;
   }
   out.spec = again.spec;
@@ -115,14 +137,31 @@ export async function importHarborTask(dir: string): Promise<HarborImport> {
 function foreignReasons(dir: string, toml: Record<string, unknown>): string[] {
   const reasons: string[] = [];
   const rel = (p: string) => relative(process.cwd(), join(dir, p)) || p;
-  if (existsSync(join(dir, 'tests', 'test.sh'))) reasons.push(`${rel('tests/test.sh')}: the verifier is a program; CoworkEnv grades only with declarative checks over the services' audit and the transcript`);
+  if (existsSync(join(dir, 'tests', 'test.sh')))
+    reasons.push(
+      `${rel('tests/test.sh')}: the verifier is a program; CoworkEnv grades only with declarative checks over the services' audit and the transcript`,
+    );
   else if (existsSync(join(dir, 'tests'))) reasons.push(`${rel('tests')}: a verifier without our task.json`);
   else reasons.push(`${rel('task.toml')}: no tests/ — the task has no verifier CoworkEnv could grade with`);
-  const rewardToml = existsSync(join(dir, 'tests')) && statSync(join(dir, 'tests')).isDirectory() ? join(dir, 'tests', 'reward.toml') : undefined;
-  if (rewardToml && existsSync(rewardToml)) reasons.push(`${rel('tests/reward.toml')}: rewardkit criteria run against the container's files and commands, which CoworkEnv's mock services do not have`);
-  if (existsSync(join(dir, 'environment', 'Dockerfile')) || existsSync(join(dir, 'environment', 'docker-compose.yaml'))) reasons.push(`${rel('environment/')}: a container environment; a TaskSpec's environment is its services' fixtures`);
+  const rewardToml =
+    existsSync(join(dir, 'tests')) && statSync(join(dir, 'tests')).isDirectory()
+      ? join(dir, 'tests', 'reward.toml')
+      : undefined;
+  if (rewardToml && existsSync(rewardToml))
+    reasons.push(
+      `${rel('tests/reward.toml')}: rewardkit criteria run against the container's files and commands, which CoworkEnv's mock services do not have`,
+    );
+  if (existsSync(join(dir, 'environment', 'Dockerfile')) || existsSync(join(dir, 'environment', 'docker-compose.yaml')))
+    reasons.push(`${rel('environment/')}: a container environment; a TaskSpec's environment is its services' fixtures`);
   const servers = (((toml.environment ?? {}) as Record<string, unknown>).mcp_servers ?? []) as { name?: string }[];
-  for (const s of servers) if (s.name !== 'coworkenv') reasons.push(`${rel('task.toml')}: [[environment.mcp_servers]] "${s.name ?? '?'}" is a tool server CoworkEnv does not have`);
-  if (existsSync(join(dir, 'solution', 'solve.sh'))) reasons.push(`${rel('solution/solve.sh')}: the oracle is a shell script; a TaskSpec's reference is a list of tool calls`);
+  for (const s of servers)
+    if (s.name !== 'coworkenv')
+      reasons.push(
+        `${rel('task.toml')}: [[environment.mcp_servers]] "${s.name ?? '?'}" is a tool server CoworkEnv does not have`,
+      );
+  if (existsSync(join(dir, 'solution', 'solve.sh')))
+    reasons.push(
+      `${rel('solution/solve.sh')}: the oracle is a shell script; a TaskSpec's reference is a list of tool calls`,
+    );
   return reasons;
 }

@@ -75,7 +75,9 @@ RUN npm install -g "\${COWORKENV_PACKAGE}" && coworkenv --version
 COPY task.json /coworkenv/task.json
 WORKDIR /app
 `,
-  compose: (user: 'scripted' | 'none') => `# merged over Harbor's base compose: the services run as CoworkEnv's MCP server in a sidecar that shares
+  compose: (
+    user: 'scripted' | 'none',
+  ) => `# merged over Harbor's base compose: the services run as CoworkEnv's MCP server in a sidecar that shares
 # main's network (so they stay on 127.0.0.1) and records the episode where main can read but not write it
 services:
   main:

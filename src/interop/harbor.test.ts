@@ -22,7 +22,13 @@ after(() => rmSync(tmp, { recursive: true, force: true }));
 const multiTurn = () =>
   ticketTriageSpec({
     id: 'claw_ticket_triage_followup',
-    user: { persona: 'A support lead', goal: 'Triage and then tag the onboarding ticket', signals: [{ id: 'more', trigger: { claims_done: true }, effect: { say: 'Thanks. Also tag TK-1004 as onboarding.' } }] },
+    user: {
+      persona: 'A support lead',
+      goal: 'Triage and then tag the onboarding ticket',
+      signals: [
+        { id: 'more', trigger: { claims_done: true }, effect: { say: 'Thanks. Also tag TK-1004 as onboarding.' } },
+      ],
+    },
   });
 
 function node(args: string[], env: Record<string, string> = {}): Promise<{ code: number | null; stderr: string }> {
@@ -33,13 +39,28 @@ function node(args: string[], env: Record<string, string> = {}): Promise<{ code:
 }
 
 describe('Harbor export', () => {
-  it('writes a complete task folder with Harbor\'s layout and config', () => {
+  it("writes a complete task folder with Harbor's layout and config", () => {
     const t = harborTask(ticketTriageSpec(), '0.1.0');
-    for (const f of ['instruction.md', 'task.toml', 'environment/Dockerfile', 'environment/docker-compose.yaml', 'environment/task.json', 'tests/test.sh', 'tests/reward.mjs', 'tests/task.json', 'solution/solve.sh']) assert.ok(t.files.has(f), f);
+    for (const f of [
+      'instruction.md',
+      'task.toml',
+      'environment/Dockerfile',
+      'environment/docker-compose.yaml',
+      'environment/task.json',
+      'tests/test.sh',
+      'tests/reward.mjs',
+      'tests/task.json',
+      'solution/solve.sh',
+    ])
+      assert.ok(t.files.has(f), f);
     const toml = parseToml(t.files.get('task.toml') as string, 'task.toml') as Record<string, Record<string, unknown>>;
     assert.equal(toml.task?.name, 'coworkenv/claw_ticket_triage');
     assert.equal(toml.agent?.timeout_sec, 600);
-    assert.deepEqual((toml.environment?.mcp_servers as unknown[])[0], { name: 'coworkenv', transport: 'streamable-http', url: 'http://127.0.0.1:8765/mcp' });
+    assert.deepEqual((toml.environment?.mcp_servers as unknown[])[0], {
+      name: 'coworkenv',
+      transport: 'streamable-http',
+      url: 'http://127.0.0.1:8765/mcp',
+    });
     assert.equal(t.form, 'single');
     assert.match(t.files.get('tests/test.sh') as string, /reward\.mjs/);
     assert.match(t.files.get('environment/docker-compose.yaml') as string, /network_mode: "service:main"/);
@@ -50,13 +71,25 @@ describe('Harbor export', () => {
     assert.deepEqual(followUps(spec), ['Thanks. Also tag TK-1004 as onboarding.']);
     const t = harborTask(spec, '0.1.0');
     assert.equal(t.form, 'multi_step');
-    const toml = parseToml(t.files.get('task.toml') as string, 'task.toml') as { steps: { name: string }[]; multi_step_reward_strategy: string };
-    assert.deepEqual(toml.steps.map((s) => s.name), ['turn-1', 'turn-2']);
+    const toml = parseToml(t.files.get('task.toml') as string, 'task.toml') as {
+      steps: { name: string }[];
+      multi_step_reward_strategy: string;
+    };
+    assert.deepEqual(
+      toml.steps.map((s) => s.name),
+      ['turn-1', 'turn-2'],
+    );
     assert.equal(toml.multi_step_reward_strategy, 'final');
     assert.match(t.files.get('steps/turn-2/instruction.md') as string, /Also tag TK-1004/);
     assert.ok(t.lossy.some((l) => /not in the trajectory/.test(l)));
     // a reactive user (asks_about) does not fit steps: one step, the MCP user channel, and that is said
-    const reactive = ticketTriageSpec({ user: { persona: 'p', goal: 'g', signals: [{ id: 'a', trigger: { asks_about: ['priority'] }, effect: { say: 'high' } }] } });
+    const reactive = ticketTriageSpec({
+      user: {
+        persona: 'p',
+        goal: 'g',
+        signals: [{ id: 'a', trigger: { asks_about: ['priority'] }, effect: { say: 'high' } }],
+      },
+    });
     const r = harborTask(reactive, '0.1.0');
     assert.equal(r.form, 'single');
     assert.ok(r.lossy.some((l) => /MCP user channel/.test(l)));
@@ -65,7 +98,11 @@ describe('Harbor export', () => {
 
 describe('Harbor round trip', () => {
   it('export → import gives the same spec hash for every example task', async () => {
-    const specs = [...(await loadSpecs(['examples/claw-eval', 'examples/tasks'])).map((s) => s.spec), ticketTriageSpec(), multiTurn()];
+    const specs = [
+      ...(await loadSpecs(['examples/claw-eval', 'examples/tasks'])).map((s) => s.spec),
+      ticketTriageSpec(),
+      multiTurn(),
+    ];
     const out = join(tmp, 'rt');
     for (const spec of specs) await writeHarborTask(spec, out, '0.1.0');
     const dirs = await harborTaskDirs(out);
@@ -78,14 +115,17 @@ describe('Harbor round trip', () => {
     }
   });
 
-  it('reads edits made in Harbor\'s files and refuses inconsistent folders', async () => {
+  it("reads edits made in Harbor's files and refuses inconsistent folders", async () => {
     const spec = multiTurn();
     const { dir } = await writeHarborTask(spec, join(tmp, 'edit'), '0.1.0');
     const md = join(dir, 'steps/turn-1/instruction.md');
     writeFileSync(md, readFileSync(md, 'utf8').replace(spec.request, 'Triage every open ticket. Close nothing.'));
     const t2 = join(dir, 'steps/turn-2/instruction.md');
     writeFileSync(t2, readFileSync(t2, 'utf8').replace('as onboarding', 'as hr-onboarding'));
-    writeFileSync(join(dir, 'task.toml'), readFileSync(join(dir, 'task.toml'), 'utf8').replace('[agent]\ntimeout_sec = 600', '[agent]\ntimeout_sec = 900'));
+    writeFileSync(
+      join(dir, 'task.toml'),
+      readFileSync(join(dir, 'task.toml'), 'utf8').replace('[agent]\ntimeout_sec = 600', '[agent]\ntimeout_sec = 900'),
+    );
     const r = await importHarborTask(dir);
     assert.deepEqual(r.problems, []);
     assert.equal(r.spec?.request, 'Triage every open ticket. Close nothing.');
@@ -94,7 +134,10 @@ describe('Harbor round trip', () => {
     assert.equal(r.applied.length, 3);
     // the services and the verifier must run the same task
     writeFileSync(join(dir, 'environment/task.json'), '{}');
-    assert.match((await importHarborTask(dir)).problems[0] ?? '', /environment\/task\.json differs from tests\/task\.json/);
+    assert.match(
+      (await importHarborTask(dir)).problems[0] ?? '',
+      /environment\/task\.json differs from tests\/task\.json/,
+    );
     writeFileSync(join(dir, 'task.toml'), 'schema_version = "1.4\n');
     assert.match((await importHarborTask(dir)).problems[0] ?? '', /task\.toml:1: newline in a single-line string/);
   });
@@ -104,7 +147,10 @@ describe('Harbor round trip', () => {
     mkdirSync(join(dir, 'tests'), { recursive: true });
     mkdirSync(join(dir, 'environment'), { recursive: true });
     mkdirSync(join(dir, 'solution'), { recursive: true });
-    writeFileSync(join(dir, 'task.toml'), 'schema_version = "1.4"\n[task]\nname = "org/fix-bug"\n[[environment.mcp_servers]]\nname = "user-server"\ntransport = "streamable-http"\nurl = "http://svc:8000/mcp"\n');
+    writeFileSync(
+      join(dir, 'task.toml'),
+      'schema_version = "1.4"\n[task]\nname = "org/fix-bug"\n[[environment.mcp_servers]]\nname = "user-server"\ntransport = "streamable-http"\nurl = "http://svc:8000/mcp"\n',
+    );
     writeFileSync(join(dir, 'instruction.md'), 'Fix the bug in /app.\n');
     writeFileSync(join(dir, 'environment', 'Dockerfile'), 'FROM python:3.12\n');
     writeFileSync(join(dir, 'tests', 'test.sh'), 'pytest /tests && echo 1 > /logs/verifier/reward.txt\n');
@@ -144,9 +190,18 @@ describe('Harbor oracle and verifier programs', () => {
     assert.equal(rewards.reward, 1);
     assert.equal(rewards.scored, 1);
     assert.equal(rewards.passed, 1);
-    assert.equal(canonicalJson((JSON.parse(readFileSync(gradeJson, 'utf8')) as { results: { grade: unknown }[] }).results[0]?.grade), canonicalJson(expected.grade));
+    assert.equal(
+      canonicalJson(
+        (JSON.parse(readFileSync(gradeJson, 'utf8')) as { results: { grade: unknown }[] }).results[0]?.grade,
+      ),
+      canonicalJson(expected.grade),
+    );
     const missing = await node([join(dir, 'tests/reward.mjs'), '--missing', logs]);
     assert.equal(missing.code, 0);
-    assert.deepEqual(JSON.parse(readFileSync(join(logs, 'reward.json'), 'utf8')), { reward: 0, scored: 0, finished: 0 });
+    assert.deepEqual(JSON.parse(readFileSync(join(logs, 'reward.json'), 'utf8')), {
+      reward: 0,
+      scored: 0,
+      finished: 0,
+    });
   });
 });

@@ -52,28 +52,38 @@ function walk(schema: Schema, v: unknown, path: string, root: Schema, out: Schem
       return;
     }
   }
-  if ('const' in s && JSON.stringify(s.const) !== JSON.stringify(v)) out.push({ path, message: `expected ${JSON.stringify(s.const)}` });
-  if (Array.isArray(s.enum) && !s.enum.some((e) => JSON.stringify(e) === JSON.stringify(v))) out.push({ path, message: `expected one of ${s.enum.map((e) => JSON.stringify(e)).join(', ')}` });
-  if (typeof v === 'number' && typeof s.minimum === 'number' && v < s.minimum) out.push({ path, message: `expected ≥ ${s.minimum}` });
-  if (typeof v === 'string' && typeof s.pattern === 'string' && !new RegExp(s.pattern, 'u').test(v)) out.push({ path, message: `does not match ${s.pattern}` });
+  if ('const' in s && JSON.stringify(s.const) !== JSON.stringify(v))
+    out.push({ path, message: `expected ${JSON.stringify(s.const)}` });
+  if (Array.isArray(s.enum) && !s.enum.some((e) => JSON.stringify(e) === JSON.stringify(v)))
+    out.push({ path, message: `expected one of ${s.enum.map((e) => JSON.stringify(e)).join(', ')}` });
+  if (typeof v === 'number' && typeof s.minimum === 'number' && v < s.minimum)
+    out.push({ path, message: `expected ≥ ${s.minimum}` });
+  if (typeof v === 'string' && typeof s.pattern === 'string' && !new RegExp(s.pattern, 'u').test(v))
+    out.push({ path, message: `does not match ${s.pattern}` });
   if (Array.isArray(v)) {
-    if (typeof s.minItems === 'number' && v.length < s.minItems) out.push({ path, message: `expected at least ${s.minItems} item(s)` });
+    if (typeof s.minItems === 'number' && v.length < s.minItems)
+      out.push({ path, message: `expected at least ${s.minItems} item(s)` });
     if (s.items !== undefined) v.forEach((item, i) => walk(s.items as Schema, item, `${path}[${i}]`, root, out));
   }
   if (v !== null && typeof v === 'object' && !Array.isArray(v)) {
     const obj = v as Record<string, unknown>;
     const props = (s.properties ?? {}) as Record<string, Schema>;
-    for (const k of (s.required ?? []) as string[]) if (!(k in obj)) out.push({ path, message: `missing required field "${k}"` });
+    for (const k of (s.required ?? []) as string[])
+      if (!(k in obj)) out.push({ path, message: `missing required field "${k}"` });
     for (const [k, val] of Object.entries(obj)) {
       if (k in props) walk(props[k] as Schema, val, `${path}.${k}`, root, out);
       else if (s.additionalProperties === false) out.push({ path: `${path}.${k}`, message: 'unknown field' });
-      else if (s.additionalProperties !== undefined && s.additionalProperties !== true) walk(s.additionalProperties as Schema, val, `${path}.${k}`, root, out);
+      else if (s.additionalProperties !== undefined && s.additionalProperties !== true)
+        walk(s.additionalProperties as Schema, val, `${path}.${k}`, root, out);
     }
   }
   const passes = (sub: Schema) => checkSchema(sub, v, root).length === 0;
-  if (Array.isArray(s.anyOf) && !(s.anyOf as Schema[]).some(passes)) out.push({ path, message: 'matches none of the allowed forms' });
-  if (Array.isArray(s.oneOf) && (s.oneOf as Schema[]).filter(passes).length !== 1) out.push({ path, message: 'must match exactly one allowed form' });
-  if (s.not !== undefined && passes(s.not as Schema)) out.push({ path, message: (s.description as string | undefined) ?? 'matches a forbidden form' });
+  if (Array.isArray(s.anyOf) && !(s.anyOf as Schema[]).some(passes))
+    out.push({ path, message: 'matches none of the allowed forms' });
+  if (Array.isArray(s.oneOf) && (s.oneOf as Schema[]).filter(passes).length !== 1)
+    out.push({ path, message: 'must match exactly one allowed form' });
+  if (s.not !== undefined && passes(s.not as Schema))
+    out.push({ path, message: (s.description as string | undefined) ?? 'matches a forbidden form' });
   if (s.if !== undefined) {
     const branch = passes(s.if as Schema) ? s.then : s.else;
     if (branch !== undefined) walk(branch as Schema, v, path, root, out);

@@ -186,7 +186,11 @@ function scalar(v: unknown, where: string): string {
   }
   if (typeof v === 'boolean') return String(v);
   if (Array.isArray(v)) return `[${v.map((x, i) => scalar(x, `${where}[${i}]`)).join(', ')}]`;
-  if (v && typeof v === 'object') return `{ ${Object.entries(v).filter(([, x]) => x !== undefined && x !== null).map(([k, x]) => `${bare(k)} = ${scalar(x, `${where}.${k}`)}`).join(', ')} }`;
+  if (v && typeof v === 'object')
+    return `{ ${Object.entries(v)
+      .filter(([, x]) => x !== undefined && x !== null)
+      .map(([k, x]) => `${bare(k)} = ${scalar(x, `${where}.${k}`)}`)
+      .join(', ')} }`;
   throw new CoworkError('internal', `${where}: ${String(v)} cannot be written as TOML`);
 }
 
@@ -197,7 +201,8 @@ const isTableArray = (v: unknown): v is Table[] => Array.isArray(v) && v.length 
 export function stringifyToml(value: Table, prefix: string[] = []): string {
   const lines: string[] = [];
   const entries = Object.entries(value).filter(([, v]) => v !== undefined && v !== null);
-  for (const [k, v] of entries) if (!isTable(v) && !isTableArray(v)) lines.push(`${bare(k)} = ${scalar(v, [...prefix, k].join('.'))}`);
+  for (const [k, v] of entries)
+    if (!isTable(v) && !isTableArray(v)) lines.push(`${bare(k)} = ${scalar(v, [...prefix, k].join('.'))}`);
   for (const [k, v] of entries) {
     const path = [...prefix, k];
     if (isTable(v)) {

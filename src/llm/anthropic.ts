@@ -9,7 +9,12 @@ type Body = Record<string, unknown>;
 type Block = Record<string, unknown>;
 
 const DEFAULT_MAX_TOKENS = 4096;
-const FINISH: Record<string, string> = { end_turn: 'stop', tool_use: 'tool_calls', max_tokens: 'length', stop_sequence: 'stop' };
+const FINISH: Record<string, string> = {
+  end_turn: 'stop',
+  tool_use: 'tool_calls',
+  max_tokens: 'length',
+  stop_sequence: 'stop',
+};
 
 /** Chat over the native Anthropic Messages API. */
 export function anthropicModel(model: string, opts: AnthropicOptions): ChatModel {
@@ -33,8 +38,16 @@ export function anthropicModel(model: string, opts: AnthropicOptions): ChatModel
 }
 
 /** Our messages → a Messages API body: system apart, tool results as user tool_result blocks. */
-export function anthropicBody(model: string, messages: readonly ChatMessage[], tools: readonly ChatTool[] | undefined, p: ChatParams): Body {
-  const system = messages.filter((m) => m.role === 'system').map((m) => m.content ?? '').join('\n\n');
+export function anthropicBody(
+  model: string,
+  messages: readonly ChatMessage[],
+  tools: readonly ChatTool[] | undefined,
+  p: ChatParams,
+): Body {
+  const system = messages
+    .filter((m) => m.role === 'system')
+    .map((m) => m.content ?? '')
+    .join('\n\n');
   const out: { role: 'user' | 'assistant'; content: Block[] }[] = [];
   const push = (role: 'user' | 'assistant', blocks: Block[]) => {
     const last = out.at(-1);
@@ -43,16 +56,24 @@ export function anthropicBody(model: string, messages: readonly ChatMessage[], t
   };
   for (const m of messages) {
     if (m.role === 'system') continue;
-    if (m.role === 'tool') push('user', [{ type: 'tool_result', tool_use_id: m.tool_call_id, content: m.content ?? '' }]);
+    if (m.role === 'tool')
+      push('user', [{ type: 'tool_result', tool_use_id: m.tool_call_id, content: m.content ?? '' }]);
     else if (m.role === 'assistant') {
       const blocks: Block[] = m.content ? [{ type: 'text', text: m.content }] : [];
-      for (const c of m.tool_calls ?? []) blocks.push({ type: 'tool_use', id: c.id, name: c.name, input: typeof c.arguments === 'object' && c.arguments !== null ? c.arguments : {} });
+      for (const c of m.tool_calls ?? [])
+        blocks.push({
+          type: 'tool_use',
+          id: c.id,
+          name: c.name,
+          input: typeof c.arguments === 'object' && c.arguments !== null ? c.arguments : {},
+        });
       push('assistant', blocks);
     } else push('user', [{ type: 'text', text: m.content ?? '' }]);
   }
   const body: Body = { model, max_tokens: p.max_tokens ?? DEFAULT_MAX_TOKENS, messages: out };
   if (system) body.system = system;
-  if (tools?.length) body.tools = tools.map((t) => ({ name: t.name, description: t.description, input_schema: t.parameters }));
+  if (tools?.length)
+    body.tools = tools.map((t) => ({ name: t.name, description: t.description, input_schema: t.parameters }));
   if (p.temperature !== undefined) body.temperature = p.temperature;
   if (p.top_p !== undefined) body.top_p = p.top_p;
   if (p.stop) body.stop_sequences = p.stop;
@@ -62,8 +83,13 @@ export function anthropicBody(model: string, messages: readonly ChatMessage[], t
 export function fromAnthropic(res: Body, latencyMs: number): ChatResult {
   const blocks = res.content as Block[] | undefined;
   if (!Array.isArray(blocks)) throw new LlmError('malformed', 'the response has no content blocks');
-  const text = blocks.filter((b) => b.type === 'text').map((b) => String(b.text ?? '')).join('');
-  const calls: ChatToolCall[] = blocks.filter((b) => b.type === 'tool_use').map((b) => ({ id: String(b.id), name: String(b.name), arguments: b.input ?? {} }));
+  const text = blocks
+    .filter((b) => b.type === 'text')
+    .map((b) => String(b.text ?? ''))
+    .join('');
+  const calls: ChatToolCall[] = blocks
+    .filter((b) => b.type === 'tool_use')
+    .map((b) => ({ id: String(b.id), name: String(b.name), arguments: b.input ?? {} }));
   const u = (res.usage ?? {}) as Record<string, number>;
   const prompt = u.input_tokens ?? 0;
   const completion = u.output_tokens ?? 0;

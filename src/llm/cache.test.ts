@@ -32,7 +32,12 @@ beforeEach(() => {
 });
 
 const modelWith = (cache: ChatCache, env: Record<string, string> = {}): ChatModel =>
-  createChatModel(`openai-compatible:${server.openaiBaseURL}#m1`, { env, cache, retry: { baseMs: 1, retries: 1 }, timeoutMs: 5000 });
+  createChatModel(`openai-compatible:${server.openaiBaseURL}#m1`, {
+    env,
+    cache,
+    retry: { baseMs: 1, retries: 1 },
+    timeoutMs: 5000,
+  });
 const cached = (dir: string, mode: CacheMode = 'readwrite') => modelWith(new ChatCache(dir, mode));
 const ask = (content = 'What is open?'): ChatMessage[] => [{ role: 'user', content }];
 
@@ -40,21 +45,61 @@ const ask = (content = 'What is open?'): ChatMessage[] => [{ role: 'user', conte
 async function filesUnder(dir: string): Promise<string[]> {
   if (!existsSync(dir)) return [];
   const entries = await readdir(dir, { recursive: true, withFileTypes: true });
-  return entries.filter((e) => e.isFile()).map((e) => join(e.parentPath, e.name).slice(dir.length + 1)).sort();
+  return entries
+    .filter((e) => e.isFile())
+    .map((e) => join(e.parentPath, e.name).slice(dir.length + 1))
+    .sort();
 }
 
 describe('cacheKey', () => {
   it('is the sha256 of the canonical request: key order does not matter, content does', () => {
-    const a = cacheKey({ provider: 'openai', model: 'm', params: { temperature: 0, max_tokens: 5 }, messages: [{ role: 'user', content: 'x' }] });
-    const b = cacheKey({ model: 'm', messages: [{ content: 'x', role: 'user' }], params: { max_tokens: 5, temperature: 0 }, provider: 'openai', tools: [] });
+    const a = cacheKey({
+      provider: 'openai',
+      model: 'm',
+      params: { temperature: 0, max_tokens: 5 },
+      messages: [{ role: 'user', content: 'x' }],
+    });
+    const b = cacheKey({
+      model: 'm',
+      messages: [{ content: 'x', role: 'user' }],
+      params: { max_tokens: 5, temperature: 0 },
+      provider: 'openai',
+      tools: [],
+    });
     assert.match(a, /^[0-9a-f]{64}$/);
     assert.equal(a, b);
     const variants = [
-      { provider: 'openai@http://other/v1', model: 'm', params: { temperature: 0, max_tokens: 5 }, messages: [{ role: 'user' as const, content: 'x' }] },
-      { provider: 'openai', model: 'm2', params: { temperature: 0, max_tokens: 5 }, messages: [{ role: 'user' as const, content: 'x' }] },
-      { provider: 'openai', model: 'm', params: { temperature: 0.1, max_tokens: 5 }, messages: [{ role: 'user' as const, content: 'x' }] },
-      { provider: 'openai', model: 'm', params: { temperature: 0, max_tokens: 5 }, messages: [{ role: 'user' as const, content: 'y' }] },
-      { provider: 'openai', model: 'm', params: { temperature: 0, max_tokens: 5 }, messages: [{ role: 'user' as const, content: 'x' }], tools: [{ name: 't', description: 'd', parameters: {} }] },
+      {
+        provider: 'openai@http://other/v1',
+        model: 'm',
+        params: { temperature: 0, max_tokens: 5 },
+        messages: [{ role: 'user' as const, content: 'x' }],
+      },
+      {
+        provider: 'openai',
+        model: 'm2',
+        params: { temperature: 0, max_tokens: 5 },
+        messages: [{ role: 'user' as const, content: 'x' }],
+      },
+      {
+        provider: 'openai',
+        model: 'm',
+        params: { temperature: 0.1, max_tokens: 5 },
+        messages: [{ role: 'user' as const, content: 'x' }],
+      },
+      {
+        provider: 'openai',
+        model: 'm',
+        params: { temperature: 0, max_tokens: 5 },
+        messages: [{ role: 'user' as const, content: 'y' }],
+      },
+      {
+        provider: 'openai',
+        model: 'm',
+        params: { temperature: 0, max_tokens: 5 },
+        messages: [{ role: 'user' as const, content: 'x' }],
+        tools: [{ name: 't', description: 'd', parameters: {} }],
+      },
     ];
     const keys = new Set([a, ...variants.map(cacheKey)]);
     assert.equal(keys.size, 6);
@@ -73,7 +118,10 @@ describe('ChatCache over the fake server', () => {
     assert.equal(hit.cached, true);
     assert.deepEqual({ ...hit, cached: undefined }, { ...live, cached: undefined });
     const again = await cached(dir).chat(ask(), undefined, { temperature: 0 });
-    assert.deepEqual([again.text, again.cached, again.usage], ['first answer', true, { prompt_tokens: 7, completion_tokens: 3, total_tokens: 10 }]);
+    assert.deepEqual(
+      [again.text, again.cached, again.usage],
+      ['first answer', true, { prompt_tokens: 7, completion_tokens: 3, total_tokens: 10 }],
+    );
     assert.equal(server.requests.length, 1);
     // a different request is a miss
     reply({ text: 'second answer' });
@@ -85,11 +133,25 @@ describe('ChatCache over the fake server', () => {
     const dir = freshDir();
     reply({ tool_calls: [{ name: 'todo_get_task', arguments: { task_id: 't1' } }] });
     await cached(dir).chat(ask(), undefined, { max_tokens: 9 });
-    const key = cacheKey({ provider: `openai-compatible@${server.openaiBaseURL}`, model: 'm1', params: { max_tokens: 9 }, messages: ask() });
+    const key = cacheKey({
+      provider: `openai-compatible@${server.openaiBaseURL}`,
+      model: 'm1',
+      params: { max_tokens: 9 },
+      messages: ask(),
+    });
     assert.deepEqual(await filesUnder(dir), [join(key.slice(0, 2), `${key}.json`)]);
-    const stored = JSON.parse(await readFile(join(dir, key.slice(0, 2), `${key}.json`), 'utf8')) as { key: string; result: Record<string, unknown> };
+    const stored = JSON.parse(await readFile(join(dir, key.slice(0, 2), `${key}.json`), 'utf8')) as {
+      key: string;
+      result: Record<string, unknown>;
+    };
     assert.equal(stored.key, key);
-    assert.deepEqual(stored.result.tool_calls, [{ id: (stored.result.tool_calls as { id: string }[])[0]?.id, name: 'todo_get_task', arguments: { task_id: 't1' } }]);
+    assert.deepEqual(stored.result.tool_calls, [
+      {
+        id: (stored.result.tool_calls as { id: string }[])[0]?.id,
+        name: 'todo_get_task',
+        arguments: { task_id: 't1' },
+      },
+    ]);
     assert.equal('cached' in stored.result, false);
   });
 
@@ -120,13 +182,24 @@ describe('ChatCache over the fake server', () => {
 
   it('replay mode: a miss fails loudly without calling the server; a hit answers', async () => {
     const dir = freshDir();
-    await assert.rejects(cached(dir, 'replay').chat(ask()), (e: unknown) => e instanceof LlmError && e.kind === 'cache_miss' && !e.retryable && /replay/.test(e.message) && e.message.includes('m1'));
+    await assert.rejects(
+      cached(dir, 'replay').chat(ask()),
+      (e: unknown) =>
+        e instanceof LlmError &&
+        e.kind === 'cache_miss' &&
+        !e.retryable &&
+        /replay/.test(e.message) &&
+        e.message.includes('m1'),
+    );
     assert.equal(server.requests.length, 0);
     reply({ text: 'recorded' });
     await cached(dir).chat(ask());
     const replayed = await cached(dir, 'replay').chat(ask());
     assert.deepEqual([replayed.text, replayed.cached], ['recorded', true]);
-    await assert.rejects(cached(dir, 'replay').chat(ask('another question')), (e: unknown) => e instanceof LlmError && e.kind === 'cache_miss');
+    await assert.rejects(
+      cached(dir, 'replay').chat(ask('another question')),
+      (e: unknown) => e instanceof LlmError && e.kind === 'cache_miss',
+    );
     assert.equal(server.requests.length, 1);
   });
 
@@ -134,11 +207,19 @@ describe('ChatCache over the fake server', () => {
     const dir = freshDir();
     reply({ text: 'recorded with a key' });
     const base = { OPENAI_BASE_URL: server.openaiBaseURL };
-    const opts = (mode: CacheMode, env: Record<string, string>) => ({ env, cache: new ChatCache(dir, mode), retry: { baseMs: 1, retries: 0 }, timeoutMs: 5000 });
+    const opts = (mode: CacheMode, env: Record<string, string>) => ({
+      env,
+      cache: new ChatCache(dir, mode),
+      retry: { baseMs: 1, retries: 0 },
+      timeoutMs: 5000,
+    });
     await createChatModel('openai:m1', opts('readwrite', { ...base, OPENAI_API_KEY: 'sk-test' })).chat(ask());
     const replayed = await createChatModel('openai:m1', opts('replay', base)).chat(ask());
     assert.deepEqual([replayed.text, replayed.cached], ['recorded with a key', true]);
-    assert.throws(() => createChatModel('openai:m1', opts('readwrite', base)), /OPENAI_API_KEY is not set; export it to use openai:m1/);
+    assert.throws(
+      () => createChatModel('openai:m1', opts('readwrite', base)),
+      /OPENAI_API_KEY is not set; export it to use openai:m1/,
+    );
     assert.throws(() => createChatModel('anthropic:claude-x', opts('off', {})), /ANTHROPIC_API_KEY is not set/);
     assert.equal(server.requests.length, 1);
   });
@@ -165,7 +246,10 @@ describe('ChatCache over the fake server', () => {
     reply({ text: 'shared' }, { text: 'should not be used' });
     const model = cached(dir);
     const results = await Promise.all([1, 2, 3, 4].map(() => model.chat(ask('same question'))));
-    assert.deepEqual(results.map((r) => r.text), ['shared', 'shared', 'shared', 'shared']);
+    assert.deepEqual(
+      results.map((r) => r.text),
+      ['shared', 'shared', 'shared', 'shared'],
+    );
     assert.equal(server.requests.length, 1);
     assert.equal((await filesUnder(dir)).length, 1);
   });
@@ -175,10 +259,16 @@ describe('ChatCache over the fake server', () => {
     const dir = freshDir();
     reply({ text: 'same answer' }, { text: 'same answer' });
     const results = await Promise.allSettled([cached(dir).chat(ask()), cached(dir).chat(ask())]);
-    assert.deepEqual(results.map((r) => (r.status === 'fulfilled' ? r.value.text : String(r.reason))), ['same answer', 'same answer']);
+    assert.deepEqual(
+      results.map((r) => (r.status === 'fulfilled' ? r.value.text : String(r.reason))),
+      ['same answer', 'same answer'],
+    );
     const files = await filesUnder(dir);
     assert.equal(files.length, 1);
-    assert.equal(files.some((f) => f.endsWith('.tmp')), false);
+    assert.equal(
+      files.some((f) => f.endsWith('.tmp')),
+      false,
+    );
   });
 
   it('clear() deletes the cache; the next call is a miss', async () => {
@@ -201,8 +291,16 @@ describe('ChatCache over the fake server', () => {
     const cache = new ChatCache(dir);
     reply({ text: 'compat answer' }, { text: 'openai answer' }, { text: 'anthropic answer' });
     await modelWith(cache, { OPENAI_COMPATIBLE_API_KEY: SECRET }).chat(ask());
-    await createChatModel('openai:gpt-test', { env: { OPENAI_API_KEY: SECRET, OPENAI_BASE_URL: server.openaiBaseURL }, cache, retry: { baseMs: 1 } }).chat(ask());
-    await createChatModel('anthropic:claude-test', { env: { ANTHROPIC_API_KEY: SECRET, ANTHROPIC_BASE_URL: server.url }, cache, retry: { baseMs: 1 } }).chat(ask());
+    await createChatModel('openai:gpt-test', {
+      env: { OPENAI_API_KEY: SECRET, OPENAI_BASE_URL: server.openaiBaseURL },
+      cache,
+      retry: { baseMs: 1 },
+    }).chat(ask());
+    await createChatModel('anthropic:claude-test', {
+      env: { ANTHROPIC_API_KEY: SECRET, ANTHROPIC_BASE_URL: server.url },
+      cache,
+      retry: { baseMs: 1 },
+    }).chat(ask());
     // the key really was used on the wire
     assert.equal(server.requests.length, 3);
     for (const r of server.requests) assert.ok(JSON.stringify(r.headers).includes(SECRET));

@@ -22,7 +22,15 @@ export interface CacheKeyInput {
 
 /** sha256 of the canonical request: provider (with base URL), model, params, messages, tools. Never keys. */
 export function cacheKey(req: CacheKeyInput): string {
-  return sha256Hex(canonicalJson({ provider: req.provider, model: req.model, params: req.params, messages: req.messages, tools: req.tools ?? [] }));
+  return sha256Hex(
+    canonicalJson({
+      provider: req.provider,
+      model: req.model,
+      params: req.params,
+      messages: req.messages,
+      tools: req.tools ?? [],
+    }),
+  );
 }
 
 /**
@@ -45,7 +53,10 @@ export class ChatCache {
     const hit = await this.#read(key);
     if (hit) return { ...hit, cached: true };
     if (this.mode === 'replay') {
-      throw new LlmError('cache_miss', `replay mode: no cached response for this ${req.provider}:${req.model} request (key ${key.slice(0, 16)}); rerun without --replay to record it`);
+      throw new LlmError(
+        'cache_miss',
+        `replay mode: no cached response for this ${req.provider}:${req.model} request (key ${key.slice(0, 16)}); rerun without --replay to record it`,
+      );
     }
     const pending = this.#inflight.get(key);
     if (pending) return pending;
@@ -70,7 +81,10 @@ export class ChatCache {
     }
     const foreign = names.filter((n) => !/^[0-9a-f]{2}$/.test(n));
     if (foreign.length) {
-      throw new CoworkError('bad_input', `${this.dir} does not look like an LLM cache (it holds ${foreign.slice(0, 3).join(', ')}); refusing to delete it`);
+      throw new CoworkError(
+        'bad_input',
+        `${this.dir} does not look like an LLM cache (it holds ${foreign.slice(0, 3).join(', ')}); refusing to delete it`,
+      );
     }
     await rm(this.dir, { recursive: true, force: true });
   }

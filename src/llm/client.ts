@@ -13,7 +13,8 @@ export interface ModelRef {
   baseURL?: string;
 }
 
-export const MODEL_STRING_HELP = 'openai:<model>, anthropic:<model> or openai-compatible:<base-url>#<model> (e.g. openai-compatible:http://127.0.0.1:8000/v1#qwen3-8b)';
+export const MODEL_STRING_HELP =
+  'openai:<model>, anthropic:<model> or openai-compatible:<base-url>#<model> (e.g. openai-compatible:http://127.0.0.1:8000/v1#qwen3-8b)';
 
 /**
  * Parses `openai:gpt-5.1`, `anthropic:claude-sonnet-4-6`, `openai-compatible:http://host:8000/v1#qwen3-8b`.
@@ -32,7 +33,8 @@ export function parseModelString(text: string): ModelRef {
     const hash = rest.lastIndexOf('#');
     const baseURL = hash > 0 ? rest.slice(0, hash) : '';
     const model = hash > 0 ? rest.slice(hash + 1) : '';
-    if (!/^https?:\/\//.test(baseURL) || !model) throw new CoworkError('bad_input', `"${s}": expected openai-compatible:<base-url>#<model>`);
+    if (!/^https?:\/\//.test(baseURL) || !model)
+      throw new CoworkError('bad_input', `"${s}": expected openai-compatible:<base-url>#<model>`);
     return { provider, model, baseURL };
   }
   throw new CoworkError('bad_input', `"${s}" is not a model string; expected ${MODEL_STRING_HELP}`);
@@ -77,11 +79,21 @@ export function createChatModel(model: string, opts: ModelOptions = {}): ChatMod
   } else if (ref.provider === 'openai') {
     const apiKey = key('OPENAI_API_KEY', ' (or use openai-compatible:<base-url>#<model> for a local server)');
     const baseURL = env.OPENAI_BASE_URL;
-    inner = openAiModel(ref.model, { provider: 'openai', apiKey, timeoutMs, ...(baseURL ? sdkUrl(splitCredentials(baseURL)) : {}) });
+    inner = openAiModel(ref.model, {
+      provider: 'openai',
+      apiKey,
+      timeoutMs,
+      ...(baseURL ? sdkUrl(splitCredentials(baseURL)) : {}),
+    });
     endpoint = baseURL ? `openai@${redactSecrets(baseURL)}` : 'openai';
   } else {
     // never send the OpenAI key to another server: compatible endpoints get their own variable
-    inner = openAiModel(ref.model, { provider: 'openai-compatible', apiKey: env.OPENAI_COMPATIBLE_API_KEY || 'EMPTY', timeoutMs, ...sdkUrl(splitCredentials(ref.baseURL as string)) });
+    inner = openAiModel(ref.model, {
+      provider: 'openai-compatible',
+      apiKey: env.OPENAI_COMPATIBLE_API_KEY || 'EMPTY',
+      timeoutMs,
+      ...sdkUrl(splitCredentials(ref.baseURL as string)),
+    });
     endpoint = `openai-compatible@${redactSecrets(ref.baseURL as string)}`;
   }
   const limiter = opts.limiter ?? new CallLimiter();
@@ -90,13 +102,22 @@ export function createChatModel(model: string, opts: ModelOptions = {}): ChatMod
     provider: inner.provider,
     model: inner.model,
     chat(messages, tools, params = {}, signal) {
-      const call = () => withRetries(() => limiter.run(() => inner.chat(messages, tools, params, signal), signal), opts.retry, signal);
+      const call = () =>
+        withRetries(() => limiter.run(() => inner.chat(messages, tools, params, signal), signal), opts.retry, signal);
       return cache.wrap({ provider: endpoint, model: ref.model, params, messages, ...(tools ? { tools } : {}) }, call);
     },
   };
 }
 
 // the SDK options of a split base URL
-function sdkUrl(u: SplitUrl): { baseURL: string; defaultQuery?: Record<string, string>; defaultHeaders?: Record<string, string> } {
-  return { baseURL: u.baseURL, ...(u.query ? { defaultQuery: u.query } : {}), ...(u.headers ? { defaultHeaders: u.headers } : {}) };
+function sdkUrl(u: SplitUrl): {
+  baseURL: string;
+  defaultQuery?: Record<string, string>;
+  defaultHeaders?: Record<string, string>;
+} {
+  return {
+    baseURL: u.baseURL,
+    ...(u.query ? { defaultQuery: u.query } : {}),
+    ...(u.headers ? { defaultHeaders: u.headers } : {}),
+  };
 }

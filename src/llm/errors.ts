@@ -1,6 +1,15 @@
 import { redactSecrets } from './redact.js';
 
-export type LlmErrorKind = 'rate_limited' | 'server' | 'timeout' | 'network' | 'bad_request' | 'auth' | 'malformed' | 'cache_miss' | 'aborted';
+export type LlmErrorKind =
+  | 'rate_limited'
+  | 'server'
+  | 'timeout'
+  | 'network'
+  | 'bad_request'
+  | 'auth'
+  | 'malformed'
+  | 'cache_miss'
+  | 'aborted';
 
 const RETRYABLE: ReadonlySet<LlmErrorKind> = new Set(['rate_limited', 'server', 'timeout', 'network', 'malformed']);
 
@@ -58,11 +67,15 @@ export function fromSdkError(e: unknown, sdk: SdkErrors): LlmError {
   if (e instanceof LlmError) return e;
   if (e instanceof sdk.APIConnectionTimeoutError) return new LlmError('timeout', 'the model endpoint timed out');
   if (e instanceof sdk.APIUserAbortError) return new LlmError('aborted', 'the call was aborted');
-  if (e instanceof sdk.APIConnectionError) return new LlmError('network', `cannot reach the model endpoint: ${e.message}`);
+  if (e instanceof sdk.APIConnectionError)
+    return new LlmError('network', `cannot reach the model endpoint: ${e.message}`);
   if (e instanceof sdk.APIError) {
     const { status, headers } = e as Error & { status?: number; headers?: { get?(name: string): string | null } };
     const retryAfterMs = parseRetryAfter(headers?.get?.('retry-after'));
-    return new LlmError(kindOfStatus(status), `HTTP ${status ?? '?'}: ${e.message}`, { ...(status !== undefined ? { status } : {}), ...(retryAfterMs !== undefined ? { retryAfterMs } : {}) });
+    return new LlmError(kindOfStatus(status), `HTTP ${status ?? '?'}: ${e.message}`, {
+      ...(status !== undefined ? { status } : {}),
+      ...(retryAfterMs !== undefined ? { retryAfterMs } : {}),
+    });
   }
   if (e instanceof SyntaxError) return new LlmError('malformed', `the endpoint sent invalid JSON: ${e.message}`);
   return new LlmError('network', e instanceof Error ? e.message : String(e));

@@ -35,17 +35,42 @@ beforeEach(() => {
   otherwise = { status: 500, message: 'no scripted reply' };
 });
 
-const judgeModel = (opts: ModelOptions = {}) => createChatModel(`openai-compatible:${server.openaiBaseURL}#judge-m`, { env: {}, retry: { baseMs: 1, retries: 1 }, timeoutMs: 5000, ...opts });
-const REQ: JudgeRequest = { task_id: 't1', item_id: 'tone', rubric: 'The reply is polite.', over: 'transcript', request: 'Tell Dana the report is late.', material: '[assistant] Sorry, Dana.' };
+const judgeModel = (opts: ModelOptions = {}) =>
+  createChatModel(`openai-compatible:${server.openaiBaseURL}#judge-m`, {
+    env: {},
+    retry: { baseMs: 1, retries: 1 },
+    timeoutMs: 5000,
+    ...opts,
+  });
+const REQ: JudgeRequest = {
+  task_id: 't1',
+  item_id: 'tone',
+  rubric: 'The reply is polite.',
+  over: 'transcript',
+  request: 'Tell Dana the report is late.',
+  material: '[assistant] Sorry, Dana.',
+};
 const sent = (i: number) => (server.requests[i]?.body as { messages: ChatMessage[] } | undefined)?.messages ?? [];
 const malformed = (e: unknown) => e instanceof LlmError && e.kind === 'malformed' && e.retryable;
 
 describe('parseVerdict', () => {
   it('reads plain JSON, fenced JSON and JSON inside prose', () => {
-    assert.deepEqual(parseVerdict('{"score": 0.7, "reasoning": "Mostly met."}'), { score: 0.7, reasoning: 'Mostly met.' });
-    assert.deepEqual(parseVerdict('```json\n{"score": 1, "reasoning": "Fully met."}\n```'), { score: 1, reasoning: 'Fully met.' });
-    assert.deepEqual(parseVerdict('```\n{"score": 0, "reasoning": "Not met."}\n```'), { score: 0, reasoning: 'Not met.' });
-    assert.deepEqual(parseVerdict('My verdict:\n{"score": 0.3, "reasoning": "Mostly unmet."}\nThanks.'), { score: 0.3, reasoning: 'Mostly unmet.' });
+    assert.deepEqual(parseVerdict('{"score": 0.7, "reasoning": "Mostly met."}'), {
+      score: 0.7,
+      reasoning: 'Mostly met.',
+    });
+    assert.deepEqual(parseVerdict('```json\n{"score": 1, "reasoning": "Fully met."}\n```'), {
+      score: 1,
+      reasoning: 'Fully met.',
+    });
+    assert.deepEqual(parseVerdict('```\n{"score": 0, "reasoning": "Not met."}\n```'), {
+      score: 0,
+      reasoning: 'Not met.',
+    });
+    assert.deepEqual(parseVerdict('My verdict:\n{"score": 0.3, "reasoning": "Mostly unmet."}\nThanks.'), {
+      score: 0.3,
+      reasoning: 'Mostly unmet.',
+    });
   });
 
   it('accepts a numeric string score; a missing reasoning is empty', () => {
@@ -105,7 +130,10 @@ describe('llmJudge over the fake server', () => {
     reply({ text: 'I would say 0.8 overall.' }, { text: '{"score": 0.8, "reasoning": "Mostly met."}' });
     assert.deepEqual(await llmJudge(judgeModel()).judge(REQ), { score: 0.8, reasoning: 'Mostly met.' });
     assert.equal(server.requests.length, 2);
-    assert.match(sent(1)[1]?.content ?? '', /Your previous answer was not a valid JSON verdict\. Answer with the JSON object only\.$/);
+    assert.match(
+      sent(1)[1]?.content ?? '',
+      /Your previous answer was not a valid JSON verdict\. Answer with the JSON object only\.$/,
+    );
     assert.equal((server.requests[1]?.body as { temperature: number }).temperature, 0);
   });
 
@@ -117,7 +145,10 @@ describe('llmJudge over the fake server', () => {
 
   it('persistent malformed answers throw after the attempts', async () => {
     otherwise = { text: 'no idea' };
-    await assert.rejects(llmJudge(judgeModel()).judge(REQ), /^Error: judge openai-compatible:.*#judge-m failed: the judge answer is not JSON/);
+    await assert.rejects(
+      llmJudge(judgeModel()).judge(REQ),
+      /^Error: judge openai-compatible:.*#judge-m failed: the judge answer is not JSON/,
+    );
     assert.equal(server.requests.length, 3);
     server.requests.length = 0;
     await assert.rejects(llmJudge(judgeModel(), { attempts: 1 }).judge(REQ), /failed/);
@@ -156,7 +187,17 @@ const POLITE_SPEC = makeSpec({
 describe('llmJudge through grade()', () => {
   const spec = POLITE_SPEC;
   const record = () =>
-    runEpisode({ spec, agent: scriptedAgent('scripted', [{ tool_calls: [{ name: 'todo_get_task', args: { task_id: 'todo_001' } }] }, { text: 'Thanks for waiting: the report is pending.', tool_calls: [] }], { retries: 0 }) });
+    runEpisode({
+      spec,
+      agent: scriptedAgent(
+        'scripted',
+        [
+          { tool_calls: [{ name: 'todo_get_task', args: { task_id: 'todo_001' } }] },
+          { text: 'Thanks for waiting: the report is pending.', tool_calls: [] },
+        ],
+        { retries: 0 },
+      ),
+    });
 
   it('the judge score and reasoning become the llm_judge check result and its evidence', async () => {
     const t = await record();
@@ -165,7 +206,13 @@ describe('llmJudge through grade()', () => {
     const model = judgeModel();
     const g = await grade(spec, t, { judge: llmJudge(model) });
     assert.equal(g.status, 'ok');
-    assert.deepEqual(g.checks.map((c) => [c.id, c.score, c.status]), [['got', 1, 'ok'], ['tone', 0.8, 'ok']]);
+    assert.deepEqual(
+      g.checks.map((c) => [c.id, c.score, c.status]),
+      [
+        ['got', 1, 'ok'],
+        ['tone', 0.8, 'ok'],
+      ],
+    );
     assert.deepEqual(g.checks[1]?.evidence, [{ judge: model.id, reasoning: 'Polite but terse.' }]);
     assert.equal(g.completion, 0.9);
     assert.equal(g.score, 0.92); // 1 × (0.8·0.9 + 0.2·1)
@@ -221,7 +268,7 @@ const echoingJudge = (req: FakeRequest): FakeReply => {
   return { text: `You asked:\n${user}\n\nMy verdict:\n{"score": 0.2, "reasoning": "The tickets were not escalated."}` };
 };
 
-describe('judge prompts fence the agent\'s material (prompt injection)', () => {
+describe("judge prompts fence the agent's material (prompt injection)", () => {
   it('the fence tag is reproducible, depends on the material and never occurs in it', () => {
     const a = materialFence(REQ);
     assert.deepEqual(materialFence({ ...REQ }), a, 'the same request, the same fence (the response cache still hits)');
@@ -254,15 +301,35 @@ describe('judge prompts fence the agent\'s material (prompt injection)', () => {
   it('an answer that only quotes the material is malformed (retried), not the quoted verdict', () => {
     const fence = materialFence({ ...REQ, material: INJECTED });
     assert.throws(() => parseVerdict(`${fence.begin}\n${INJECTED}\n${fence.end}`, fence), malformed);
-    assert.throws(() => parseVerdict(`Quote: ${fence.begin}\n${INJECTED}`, fence), malformed, 'a quote cut short is dropped to the end');
+    assert.throws(
+      () => parseVerdict(`Quote: ${fence.begin}\n${INJECTED}`, fence),
+      malformed,
+      'a quote cut short is dropped to the end',
+    );
   });
 
-  it('through grade(): the agent\'s final answer with an injected verdict is judged by the judge\'s reply', async () => {
+  it("through grade(): the agent's final answer with an injected verdict is judged by the judge's reply", async () => {
     const spec = POLITE_SPEC;
-    const t = await runEpisode({ spec, agent: scriptedAgent('scripted', [{ tool_calls: [{ name: 'todo_get_task', args: { task_id: 'todo_001' } }] }, { text: INJECTED, tool_calls: [] }], { retries: 0 }) });
+    const t = await runEpisode({
+      spec,
+      agent: scriptedAgent(
+        'scripted',
+        [
+          { tool_calls: [{ name: 'todo_get_task', args: { task_id: 'todo_001' } }] },
+          { text: INJECTED, tool_calls: [] },
+        ],
+        { retries: 0 },
+      ),
+    });
     otherwise = echoingJudge;
     const g = await grade(spec, t, { judge: llmJudge(judgeModel()) });
-    assert.deepEqual(g.checks.map((c) => [c.id, c.score]), [['got', 1], ['tone', 0.2]]);
+    assert.deepEqual(
+      g.checks.map((c) => [c.id, c.score]),
+      [
+        ['got', 1],
+        ['tone', 0.2],
+      ],
+    );
     const user = sent(0)[1]?.content ?? '';
     assert.match(user, /<<<BEGIN MATERIAL [0-9a-f]{32}>>>\n[\s\S]*Score: 1[\s\S]*\n<<<END MATERIAL [0-9a-f]{32}>>>$/);
   });

@@ -32,7 +32,12 @@ export function openAiModel(model: string, opts: OpenAiOptions): ChatModel {
 }
 
 /** Our messages → an OpenAI chat.completions request body. */
-export function openAiBody(model: string, messages: readonly ChatMessage[], tools: readonly ChatTool[] | undefined, p: ChatParams): Body {
+export function openAiBody(
+  model: string,
+  messages: readonly ChatMessage[],
+  tools: readonly ChatTool[] | undefined,
+  p: ChatParams,
+): Body {
   const body: Body = {
     model,
     messages: messages.map((m) => {
@@ -41,13 +46,24 @@ export function openAiBody(model: string, messages: readonly ChatMessage[], tool
         return {
           role: 'assistant',
           content: m.content,
-          tool_calls: m.tool_calls.map((c) => ({ id: c.id, type: 'function', function: { name: c.name, arguments: typeof c.arguments === 'string' ? c.arguments : JSON.stringify(c.arguments ?? {}) } })),
+          tool_calls: m.tool_calls.map((c) => ({
+            id: c.id,
+            type: 'function',
+            function: {
+              name: c.name,
+              arguments: typeof c.arguments === 'string' ? c.arguments : JSON.stringify(c.arguments ?? {}),
+            },
+          })),
         };
       }
       return { role: m.role, content: m.content ?? '' };
     }),
   };
-  if (tools?.length) body.tools = tools.map((t) => ({ type: 'function', function: { name: t.name, description: t.description, parameters: t.parameters } }));
+  if (tools?.length)
+    body.tools = tools.map((t) => ({
+      type: 'function',
+      function: { name: t.name, description: t.description, parameters: t.parameters },
+    }));
   if (p.temperature !== undefined) body.temperature = p.temperature;
   if (p.max_tokens !== undefined) body.max_tokens = p.max_tokens;
   if (p.top_p !== undefined) body.top_p = p.top_p;
@@ -86,7 +102,11 @@ export function fromOpenAi(res: Body, latencyMs: number): ChatResult {
   const out: ChatResult = {
     text: typeof msg.content === 'string' ? msg.content : null,
     tool_calls: calls,
-    usage: { prompt_tokens: u.prompt_tokens ?? 0, completion_tokens: u.completion_tokens ?? 0, total_tokens: u.total_tokens ?? (u.prompt_tokens ?? 0) + (u.completion_tokens ?? 0) },
+    usage: {
+      prompt_tokens: u.prompt_tokens ?? 0,
+      completion_tokens: u.completion_tokens ?? 0,
+      total_tokens: u.total_tokens ?? (u.prompt_tokens ?? 0) + (u.completion_tokens ?? 0),
+    },
     finish_reason: String(choice.finish_reason ?? 'stop'),
     raw: res,
     latency_ms: latencyMs,

@@ -3,7 +3,8 @@
 // through `redactSecrets` first; only the HTTP request itself gets the credentials (`splitCredentials`).
 
 /** Query parameter names that carry a credential (api_key, key, token, access_token, secret, password, sig …). */
-const SECRET_PARAM = /^(?:[\w.-]*(?:key|token|secret|passw(?:or)?d|pwd|auth\w*|credential\w*|signature)[\w.-]*|sig|code)$/i;
+const SECRET_PARAM =
+  /^(?:[\w.-]*(?:key|token|secret|passw(?:or)?d|pwd|auth\w*|credential\w*|signature)[\w.-]*|sig|code)$/i;
 
 // scheme://userinfo@ — userinfo runs to the last `@` before the authority ends (as URL parsers read it)
 const USERINFO = /\b([a-z][a-z0-9+.-]*:\/\/)([^\s/?#]*)@/gi;
@@ -18,7 +19,9 @@ export function redactSecrets(text: string): string {
       const colon = info.indexOf(':');
       return colon >= 0 ? `${scheme}${info.slice(0, colon)}:***@` : `${scheme}***@`;
     })
-    .replace(QUERY_PARAM, (m, sep: string, name: string, quote: string) => (SECRET_PARAM.test(safeDecode(name)) ? `${sep}${name}=${quote}***` : m));
+    .replace(QUERY_PARAM, (m, sep: string, name: string, quote: string) =>
+      SECRET_PARAM.test(safeDecode(name)) ? `${sep}${name}=${quote}***` : m,
+    );
 }
 
 /** A copy of a JSON-like value with every string redacted (records: run configuration, error entries). */

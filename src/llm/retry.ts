@@ -28,14 +28,22 @@ export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
 }
 
 /** Exponential backoff with jitter; a Retry-After from the server wins (capped at maxMs). */
-export function backoffMs(attempt: number, e: LlmError, o: Required<Pick<RetryOptions, 'baseMs' | 'maxMs' | 'random'>>): number {
+export function backoffMs(
+  attempt: number,
+  e: LlmError,
+  o: Required<Pick<RetryOptions, 'baseMs' | 'maxMs' | 'random'>>,
+): number {
   if (e.retryAfterMs !== undefined) return Math.min(e.retryAfterMs, o.maxMs);
   const exp = Math.min(o.maxMs, o.baseMs * 2 ** attempt);
   return Math.round(exp * (0.5 + o.random() / 2));
 }
 
 /** Runs `fn`, retrying retryable LlmErrors (429, 5xx, timeouts, network, malformed payloads). */
-export async function withRetries<T>(fn: (attempt: number) => Promise<T>, opts: RetryOptions = {}, signal?: AbortSignal): Promise<T> {
+export async function withRetries<T>(
+  fn: (attempt: number) => Promise<T>,
+  opts: RetryOptions = {},
+  signal?: AbortSignal,
+): Promise<T> {
   const retries = opts.retries ?? 4;
   const o = { baseMs: opts.baseMs ?? 500, maxMs: opts.maxMs ?? 16_000, random: opts.random ?? Math.random };
   const wait = opts.sleep ?? sleep;

@@ -65,5 +65,10 @@ export interface ChatModel {
   readonly id: string;
   readonly provider: string;
   readonly model: string;
-  chat(messages: readonly ChatMessage[], tools?: readonly ChatTool[], params?: ChatParams, signal?: AbortSignal): Promise<ChatResult>;
+  chat(
+    messages: readonly ChatMessage[],
+    tools?: readonly ChatTool[],
+    params?: ChatParams,
+    signal?: AbortSignal,
+  ): Promise<ChatResult>;
 }

@@ -16,7 +16,13 @@ import { TaskSpec } from '../spec/task-spec.js';
 import { Trajectory } from '../spec/trajectory.js';
 import { generateProcedural } from '../synth/procedural.js';
 import { appendTrajectory, trialLockFile } from './serve.js';
-import { assertNoCollision, createMcpSession, DISCONNECTED, type McpSessionOptions, PROTOCOL_TOOLS } from './session.js';
+import {
+  assertNoCollision,
+  createMcpSession,
+  DISCONNECTED,
+  type McpSessionOptions,
+  PROTOCOL_TOOLS,
+} from './session.js';
 
 import { ROOT, cli, cliEnv, spawnCli } from '../cli/testing.js';
 const PAYMENT = join(ROOT, 'examples/tasks/payment_change_refusal.yaml');
@@ -27,7 +33,15 @@ const textOf = (r: Result) => ((r.content as { type: string; text: string }[])[0
 const jsonOf = (r: Result) => JSON.parse(textOf(r)) as Record<string, unknown>;
 const load = async (file: string) => ((await loadSpecs([file]))[0] as { spec: TaskSpec }).spec;
 const dialogueSpec = () =>
-  TaskSpec.parse(generateProcedural({ family: 'dialogue_clarification', id: 'dialogue_mcp', seed: 3, difficulty: 'easy', mockToday: '2026-03-10' }));
+  TaskSpec.parse(
+    generateProcedural({
+      family: 'dialogue_clarification',
+      id: 'dialogue_mcp',
+      seed: 3,
+      difficulty: 'easy',
+      mockToday: '2026-03-10',
+    }),
+  );
 
 /** An in-process session with a connected SDK client; `close` shuts both down. */
 async function open(opts: McpSessionOptions) {
@@ -45,7 +59,10 @@ async function open(opts: McpSessionOptions) {
 }
 
 /** Plays spec.reference through MCP calls: `call` → the tool, `ask` → send_message_to_user, the final `say` → finish. */
-async function playReference(call: (name: string, args?: Record<string, unknown>) => Promise<Result>, spec: TaskSpec): Promise<Record<string, unknown>[]> {
+async function playReference(
+  call: (name: string, args?: Record<string, unknown>) => Promise<Result>,
+  spec: TaskSpec,
+): Promise<Record<string, unknown>[]> {
   const replies: Record<string, unknown>[] = [];
   const said: string[] = [];
   for (const step of spec.reference) {
@@ -67,13 +84,17 @@ describe('mcp session (in-process)', () => {
     try {
       const { tools } = await s.client.listTools();
       const episodeTools = createEpisode(spec).tools;
-      assert.deepEqual(tools.map((t) => t.name), [...PROTOCOL_TOOLS, ...episodeTools.map((t) => t.name)]);
+      assert.deepEqual(
+        tools.map((t) => t.name),
+        [...PROTOCOL_TOOLS, ...episodeTools.map((t) => t.name)],
+      );
       for (const t of tools) {
         assert.equal(t.inputSchema.type, 'object', t.name);
         assert.ok(t.description, t.name);
         assert.equal((t.inputSchema as Record<string, unknown>).$schema, undefined);
       }
-      for (const def of episodeTools) assert.deepEqual(tools.find((t) => t.name === def.name)?.inputSchema, toolJsonSchema(def));
+      for (const def of episodeTools)
+        assert.deepEqual(tools.find((t) => t.name === def.name)?.inputSchema, toolJsonSchema(def));
       assert.deepEqual(tools.find((t) => t.name === 'send_message_to_user')?.inputSchema.required, ['message']);
       assert.deepEqual(tools.find((t) => t.name === 'finish')?.inputSchema.required, ['answer']);
       assert.match(s.client.getInstructions() ?? '', /FIRST action MUST be start_conversation/);
@@ -87,7 +108,13 @@ describe('mcp session (in-process)', () => {
     const s = await open({ spec, seed: 7, trial: 2 });
     try {
       const start = jsonOf(await s.call('start_conversation'));
-      assert.deepEqual(start, { user_message: spec.request, conversation_over: false, turn: 0, max_turns: spec.limits.max_turns, mock_today: spec.mock_today });
+      assert.deepEqual(start, {
+        user_message: spec.request,
+        conversation_over: false,
+        turn: 0,
+        max_turns: spec.limits.max_turns,
+        mock_today: spec.mock_today,
+      });
       const listed = await s.call('gmail_list_messages');
       assert.equal(listed.isError, undefined);
       assert.match(textOf(listed), /msg_2101/);
@@ -103,7 +130,9 @@ describe('mcp session (in-process)', () => {
       const noMessage = await s.call('send_message_to_user', {});
       assert.equal(noMessage.isError, true);
       assert.match(textOf(noMessage), /message/);
-      assert.deepEqual(jsonOf(await s.call('finish', { answer: 'I did not change anything.' })), { status: 'finished' });
+      assert.deepEqual(jsonOf(await s.call('finish', { answer: 'I did not change anything.' })), {
+        status: 'finished',
+      });
       const late = await s.call('gmail_list_messages');
       assert.equal(late.isError, true);
       assert.match(textOf(late), /ended \(agent_done\)/);
@@ -113,10 +142,29 @@ describe('mcp session (in-process)', () => {
       assert.equal(await s.session.finalize(), t, 'finalize is idempotent');
       assert.equal(s.finished.length, 1);
       Trajectory.parse(JSON.parse(JSON.stringify(t)));
-      assert.deepEqual(t.events.map((e) => e.type), ['episode_start', 'user', 'assistant', 'tool', 'assistant', 'tool', 'assistant', 'tool', 'assistant', 'tool', 'assistant', 'episode_end']);
+      assert.deepEqual(
+        t.events.map((e) => e.type),
+        [
+          'episode_start',
+          'user',
+          'assistant',
+          'tool',
+          'assistant',
+          'tool',
+          'assistant',
+          'tool',
+          'assistant',
+          'tool',
+          'assistant',
+          'episode_end',
+        ],
+      );
       const first = t.events[0];
       assert.ok(first?.type === 'episode_start');
-      assert.deepEqual([first.seed, first.trial, first.agent], [7, 2, { name: 'mcp', client: { name: 'mcp-test', version: '1.0.0' } }]);
+      assert.deepEqual(
+        [first.seed, first.trial, first.agent],
+        [7, 2, { name: 'mcp', client: { name: 'mcp-test', version: '1.0.0' } }],
+      );
       const unknownEv = t.events.find((e) => e.type === 'tool' && e.name === 'gmail_delete_everything');
       assert.equal(unknownEv?.type === 'tool' && unknownEv.ok, false);
       assert.deepEqual(t.events.at(-1), { type: 'episode_end', reason: 'agent_done', turns: 5 });
@@ -155,10 +203,16 @@ describe('mcp session (in-process)', () => {
       assert.equal(replies.at(-1)?.conversation_over, true);
       assert.equal(replies.at(-1)?.termination_reason, 'user_done');
       const t = s.finished[0] as Trajectory;
-      const sim = t.events.filter((e) => e.type === 'user' && e.source === 'sim').map((e) => (e as { text: string }).text);
+      const sim = t.events
+        .filter((e) => e.type === 'user' && e.source === 'sim')
+        .map((e) => (e as { text: string }).text);
       assert.deepEqual(sim, [answer, 'Great, thanks!']);
       assert.equal(t.events[0]?.type === 'episode_start' && t.events[0].user?.name, 'scripted');
-      assert.deepEqual(t.events.at(-1), { type: 'episode_end', reason: 'agent_done', turns: spec.reference.length + 1 });
+      assert.deepEqual(t.events.at(-1), {
+        type: 'episode_end',
+        reason: 'agent_done',
+        turns: spec.reference.length + 1,
+      });
       assert.equal(t.grade?.score, 1);
     } finally {
       await s.close();
@@ -170,8 +224,19 @@ describe('mcp session (in-process)', () => {
     const s = await open({ spec, user: 'none' });
     try {
       const r = jsonOf(await s.call('send_message_to_user', { message: 'Which meeting?' }));
-      assert.deepEqual(r, { user_message: '', conversation_over: true, termination_reason: 'no_user', turn: 1, max_turns: spec.limits.max_turns });
-      assert.deepEqual(jsonOf(await s.call('end_conversation')), { conversation_over: true, termination_reason: 'no_user', turn: 1, max_turns: spec.limits.max_turns });
+      assert.deepEqual(r, {
+        user_message: '',
+        conversation_over: true,
+        termination_reason: 'no_user',
+        turn: 1,
+        max_turns: spec.limits.max_turns,
+      });
+      assert.deepEqual(jsonOf(await s.call('end_conversation')), {
+        conversation_over: true,
+        termination_reason: 'no_user',
+        turn: 1,
+        max_turns: spec.limits.max_turns,
+      });
     } finally {
       await s.close();
     }
@@ -223,7 +288,10 @@ describe('mcp session (in-process)', () => {
     try {
       const [a, b] = await Promise.all([s.session.finalize(), s.session.finalize()]);
       assert.equal(a, b);
-      assert.deepEqual(a.events.map((e) => e.type), ['episode_start', 'user', 'episode_end']);
+      assert.deepEqual(
+        a.events.map((e) => e.type),
+        ['episode_start', 'user', 'episode_end'],
+      );
       assert.deepEqual(a.events.at(-1), { type: 'episode_end', reason: 'abandoned', turns: 0, error: DISCONNECTED });
       assert.equal(a.grade, undefined);
       assert.deepEqual([s.session.ended, s.session.turns], [true, 0]);
@@ -248,18 +316,34 @@ describe('coworkenv mcp (processes)', () => {
   after(async () => {
     await rm(dir, { recursive: true, force: true });
   });
-  const readLines = async (file: string) => (await readFile(file, 'utf8')).trim().split('\n').map((l) => Trajectory.parse(JSON.parse(l)));
+  const readLines = async (file: string) =>
+    (await readFile(file, 'utf8'))
+      .trim()
+      .split('\n')
+      .map((l) => Trajectory.parse(JSON.parse(l)));
 
   async function stdioClient(args: string[]) {
-    const transport = new StdioClientTransport({ command: process.execPath, args: ['bin/coworkenv.js', 'mcp', ...args], cwd: ROOT, env: cliEnv(), stderr: 'pipe' });
+    const transport = new StdioClientTransport({
+      command: process.execPath,
+      args: ['bin/coworkenv.js', 'mcp', ...args],
+      cwd: ROOT,
+      env: cliEnv(),
+      stderr: 'pipe',
+    });
     let stderr = '';
     transport.stderr?.on('data', (d: Buffer) => (stderr += d.toString()));
     const client = new Client({ name: 'mcp-e2e', version: '1.0.0' });
     await client.connect(transport);
-    return { client, stderr: () => stderr, call: (name: string, a: Record<string, unknown> = {}) => client.callTool({ name, arguments: a }) };
+    return {
+      client,
+      stderr: () => stderr,
+      call: (name: string, a: Record<string, unknown> = {}) => client.callTool({ name, arguments: a }),
+    };
   }
 
-  it('stdio end to end: list, call, finish, close; the written line is a graded trajectory with score 1', { timeout: 60_000 }, async () => {
+  it('stdio end to end: list, call, finish, close; the written line is a graded trajectory with score 1', {
+    timeout: 60_000,
+  }, async () => {
     const out = join(dir, 't.jsonl');
     const spec = await load(ESCALATION);
     const c = await stdioClient([ESCALATION, '--out', out]);
@@ -278,7 +362,9 @@ describe('coworkenv mcp (processes)', () => {
     assert.match(c.stderr(), /trajectory appended to/);
   });
 
-  it('stdio: a client that leaves before finish is recorded as abandoned (no grade) under the next free trial', { timeout: 60_000 }, async () => {
+  it('stdio: a client that leaves before finish is recorded as abandoned (no grade) under the next free trial', {
+    timeout: 60_000,
+  }, async () => {
     const out = join(dir, 't.jsonl');
     const c = await stdioClient([ESCALATION, '--out', out]);
     try {
@@ -294,7 +380,9 @@ describe('coworkenv mcp (processes)', () => {
     assert.equal(t.grade, undefined);
   });
 
-  it('Streamable HTTP on 127.0.0.1: call, finish, the trajectory is written; the server serves until SIGTERM and exits 0', { timeout: 60_000 }, async () => {
+  it('Streamable HTTP on 127.0.0.1: call, finish, the trajectory is written; the server serves until SIGTERM and exits 0', {
+    timeout: 60_000,
+  }, async () => {
     const out = join(dir, 'http.jsonl');
     const spec = await load(PAYMENT);
     const child = spawnCli(['mcp', PAYMENT, '--http', '127.0.0.1:0', '--out', out]);
@@ -325,7 +413,9 @@ describe('coworkenv mcp (processes)', () => {
   /** Runs `coworkenv mcp args…` with stdin closed to its end. */
   const mcpExit = (args: string[]) => cli('mcp', ...args);
 
-  it('servers sharing --out take different trials; an explicit trial being served is refused', { timeout: 90_000 }, async () => {
+  it('servers sharing --out take different trials; an explicit trial being served is refused', {
+    timeout: 90_000,
+  }, async () => {
     const out = join(dir, 'shared', 't.jsonl');
     const a = await stdioClient([PAYMENT, '--out', out]);
     const b = await stdioClient([PAYMENT, '--out', out]);
@@ -344,10 +434,17 @@ describe('coworkenv mcp (processes)', () => {
     }
     const trials = (await readLines(out)).map((t) => t.trial).sort();
     assert.deepEqual(trials, [0, 1]);
-    for (const t of [0, 1]) await assert.rejects(readFile(trialLockFile(out, 'payment_change_refusal', t)), /ENOENT/, 'the trial lock is removed once written');
+    for (const t of [0, 1])
+      await assert.rejects(
+        readFile(trialLockFile(out, 'payment_change_refusal', t)),
+        /ENOENT/,
+        'the trial lock is removed once written',
+      );
   });
 
-  it('--out that is a directory or cannot be written fails at startup, before any episode (exit 1)', { timeout: 60_000 }, async () => {
+  it('--out that is a directory or cannot be written fails at startup, before any episode (exit 1)', {
+    timeout: 60_000,
+  }, async () => {
     const folder = join(dir, 'a-folder');
     await mkdir(folder, { recursive: true });
     const isDir = await mcpExit([PAYMENT, '--out', folder]);
@@ -369,7 +466,15 @@ describe('coworkenv mcp (processes)', () => {
     const t = await s.session.finalize();
     await s.close();
     const pad = 'x'.repeat(1_500_000);
-    await Promise.all([0, 1, 2, 3, 4, 5].map((trial) => appendTrajectory(out, { ...t, trial, events: [{ type: 'user', source: 'request', text: pad }, ...t.events] } as Trajectory)));
+    await Promise.all(
+      [0, 1, 2, 3, 4, 5].map((trial) =>
+        appendTrajectory(out, {
+          ...t,
+          trial,
+          events: [{ type: 'user', source: 'request', text: pad }, ...t.events],
+        } as Trajectory),
+      ),
+    );
     assert.deepEqual((await readLines(out)).map((x) => x.trial).sort(), [0, 1, 2, 3, 4, 5]);
   });
 

@@ -41,7 +41,8 @@ export interface ServeOptions {
 export function parseHostPort(value: string): { host: string; port: number } {
   const m = /^(?:(\[[^\]]+\]|[^:]*):)?(\d{1,5})$/.exec(value.trim());
   const port = Number(m?.[2]);
-  if (!m || port > 65535) throw new CoworkError('bad_input', `--http ${value}: expected host:port such as 127.0.0.1:8765 (or a port alone)`);
+  if (!m || port > 65535)
+    throw new CoworkError('bad_input', `--http ${value}: expected host:port such as 127.0.0.1:8765 (or a port alone)`);
   return { host: (m[1] || '127.0.0.1').replace(/^\[|\]$/g, ''), port };
 }
 
@@ -78,15 +79,27 @@ export const trialLockFile = (out: string, taskId: string, trial: number) => `${
  * Reserves a trial of `taskId` in `out`: `wanted`, or the lowest one neither recorded nor reserved by a
  * live server (servers sharing `out` never take the same trial). Held until the trajectory is written.
  */
-export async function reserveTrial(out: string, taskId: string, wanted: number | undefined, notice?: (line: string) => void): Promise<{ trial: number; lock: Lock }> {
+export async function reserveTrial(
+  out: string,
+  taskId: string,
+  wanted: number | undefined,
+  notice?: (line: string) => void,
+): Promise<{ trial: number; lock: Lock }> {
   const lockOpts = notice ? { notice } : {};
   if (wanted !== undefined) {
     const got = tryLock(trialLockFile(out, taskId, wanted), lockOpts);
-    if (!got.ok) throw new CoworkError('bad_input', `${taskId} trial ${wanted} is being served by another coworkenv mcp (pid ${got.pid}) writing to ${out}; pass another --trial, or omit it to take the next free one`);
+    if (!got.ok)
+      throw new CoworkError(
+        'bad_input',
+        `${taskId} trial ${wanted} is being served by another coworkenv mcp (pid ${got.pid}) writing to ${out}; pass another --trial, or omit it to take the next free one`,
+      );
     // read after taking the lock: a server that just finished this trial has released it
     if ((await recordedTrials(out, taskId)).has(wanted)) {
       got.lock.release();
-      throw new CoworkError('bad_input', `${out} already holds ${taskId} trial ${wanted}; pass another --trial, omit it to take the next free one, or choose another --out`);
+      throw new CoworkError(
+        'bad_input',
+        `${out} already holds ${taskId} trial ${wanted}; pass another --trial, omit it to take the next free one, or choose another --out`,
+      );
     }
     return { trial: wanted, lock: got.lock };
   }
@@ -119,7 +132,14 @@ interface Episode {
  * the user or by a limit, `abandoned` (no grade) when the client left — except an abandoned episode in
  * which the client made no call that counts (a probe): nothing is written and the trial is free again.
  */
-async function openEpisode(opts: ServeOptions, out: string, wanted: number | undefined, notice: (line: string) => void, written: (t: Trajectory) => void, ended?: () => void): Promise<Episode> {
+async function openEpisode(
+  opts: ServeOptions,
+  out: string,
+  wanted: number | undefined,
+  notice: (line: string) => void,
+  written: (t: Trajectory) => void,
+  ended?: () => void,
+): Promise<Episode> {
   const { trial, lock } = await reserveTrial(out, opts.spec.id, wanted, notice);
   const session: McpSession = createMcpSession({
     spec: opts.spec,
@@ -137,7 +157,9 @@ async function openEpisode(opts: ServeOptions, out: string, wanted: number | und
         await appendTrajectory(out, t);
         written(t);
         const score = t.grade?.score;
-        notice(`coworkenv mcp: trial ${trial} ended (${reason}), score ${score === null || score === undefined ? '-' : score.toFixed(3)}; trajectory appended to ${out}`);
+        notice(
+          `coworkenv mcp: trial ${trial} ended (${reason}), score ${score === null || score === undefined ? '-' : score.toFixed(3)}; trajectory appended to ${out}`,
+        );
       } finally {
         lock.release();
         ended?.();
@@ -155,7 +177,11 @@ async function openEpisode(opts: ServeOptions, out: string, wanted: number | und
 export async function serveMcp(opts: ServeOptions): Promise<Trajectory[]> {
   const notice = opts.notice ?? ((line: string) => void process.stderr.write(`${line}\n`));
   if (opts.http) {
-    if (opts.trial !== undefined) throw new CoworkError('bad_input', '--trial applies to stdio only: over --http every session takes the next free trial of the task in --out');
+    if (opts.trial !== undefined)
+      throw new CoworkError(
+        'bad_input',
+        '--trial applies to stdio only: over --http every session takes the next free trial of the task in --out',
+      );
     let signalled!: (s: NodeJS.Signals) => void;
     const signal = new Promise<NodeJS.Signals>((resolve) => (signalled = resolve));
     process.once('SIGINT', signalled);
@@ -186,7 +212,14 @@ async function serveStdio(opts: ServeOptions, notice: (line: string) => void): P
   let shuttingDown: Promise<void> | undefined;
   const stop = (): Promise<void> => (shutdown ? (shuttingDown ??= shutdown()) : Promise.resolve());
   // the episode ended (finish, a limit): let the answer to that call go out first, then stop
-  const { session, trial } = await openEpisode(opts, out, opts.trial, notice, () => {}, () => setImmediate(() => void stop()));
+  const { session, trial } = await openEpisode(
+    opts,
+    out,
+    opts.trial,
+    notice,
+    () => {},
+    () => setImmediate(() => void stop()),
+  );
   let done!: (t: Trajectory) => void;
   let failed!: (e: unknown) => void;
   const result = new Promise<Trajectory>((resolve, reject) => {
@@ -263,7 +296,9 @@ interface HttpSession {
  * abandoned unless it had ended (finish, the user, a limit). An unknown session id gets 404, so a client
  * starts a new session.
  */
-export async function startMcpHttp(opts: ServeOptions & { http: { host: string; port: number } }): Promise<McpHttpServer> {
+export async function startMcpHttp(
+  opts: ServeOptions & { http: { host: string; port: number } },
+): Promise<McpHttpServer> {
   const notice = opts.notice ?? ((line: string) => void process.stderr.write(`${line}\n`));
   const out = opts.out ?? DEFAULT_OUT;
   await prepareOut(out);
@@ -279,7 +314,9 @@ export async function startMcpHttp(opts: ServeOptions & { http: { host: string; 
   const release = (s: HttpSession, why: string): void => {
     if (s.id && sessions.get(s.id) === s) sessions.delete(s.id);
     if (s.episode.session.ended) return;
-    const p = s.episode.session.finalize(undefined, why).catch((e: Error) => notice(`coworkenv mcp: trial ${s.episode.trial}: ${e.message}`));
+    const p = s.episode.session
+      .finalize(undefined, why)
+      .catch((e: Error) => notice(`coworkenv mcp: trial ${s.episode.trial}: ${e.message}`));
     endings.add(p);
     void p.finally(() => endings.delete(p));
   };
@@ -296,11 +333,14 @@ export async function startMcpHttp(opts: ServeOptions & { http: { host: string; 
     });
   });
   const rpcError = (res: ServerResponse, status: number, code: number, message: string) =>
-    void res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify({ jsonrpc: '2.0', error: { code, message }, id: null }));
+    void res
+      .writeHead(status, { 'content-type': 'application/json' })
+      .end(JSON.stringify({ jsonrpc: '2.0', error: { code, message }, id: null }));
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const path = (req.url ?? '/').split('?')[0];
-    if (path !== '/mcp') return void res.writeHead(404, { 'content-type': 'text/plain' }).end('the MCP endpoint is /mcp\n');
+    if (path !== '/mcp')
+      return void res.writeHead(404, { 'content-type': 'text/plain' }).end('the MCP endpoint is /mcp\n');
     if (closing) return rpcError(res, 503, -32000, 'the server is shutting down');
     const sid = req.headers['mcp-session-id'];
     let body: unknown;
@@ -315,7 +355,13 @@ export async function startMcpHttp(opts: ServeOptions & { http: { host: string; 
     }
     if (typeof sid === 'string') {
       const s = sessions.get(sid);
-      if (!s) return rpcError(res, 404, -32001, `Session not found: ${sid} (ended, or dropped after ${idleMs / 1000}s idle); start a new session with initialize`);
+      if (!s)
+        return rpcError(
+          res,
+          404,
+          -32001,
+          `Session not found: ${sid} (ended, or dropped after ${idleMs / 1000}s idle); start a new session with initialize`,
+        );
       s.busy++;
       s.last = Date.now();
       try {
@@ -326,7 +372,8 @@ export async function startMcpHttp(opts: ServeOptions & { http: { host: string; 
       }
       return;
     }
-    if (req.method !== 'POST' || !isInitializeRequest(body)) return rpcError(res, 400, -32000, 'Bad Request: no mcp-session-id header; start a session with initialize');
+    if (req.method !== 'POST' || !isInitializeRequest(body))
+      return rpcError(res, 400, -32000, 'Bad Request: no mcp-session-id header; start a session with initialize');
     // a new client: its own session, episode and trial
     const episode = await openEpisode(opts, out, undefined, notice, (t) => recorded.push(t));
     const hostPart = where.host.includes(':') ? `[${where.host}]` : where.host;
@@ -361,14 +408,17 @@ export async function startMcpHttp(opts: ServeOptions & { http: { host: string; 
     }
   }
 
-  const reaper = setInterval(() => {
-    const now = Date.now();
-    for (const s of sessions.values()) {
-      if (s.busy > 0 || now - s.last <= idleMs) continue;
-      release(s, `${DISCONNECTED} (no request for ${idleMs / 1000}s: the client vanished)`);
-      void s.episode.session.server.close().catch(() => {});
-    }
-  }, Math.max(10, Math.min(30_000, idleMs / 4)));
+  const reaper = setInterval(
+    () => {
+      const now = Date.now();
+      for (const s of sessions.values()) {
+        if (s.busy > 0 || now - s.last <= idleMs) continue;
+        release(s, `${DISCONNECTED} (no request for ${idleMs / 1000}s: the client vanished)`);
+        void s.episode.session.server.close().catch(() => {});
+      }
+    },
+    Math.max(10, Math.min(30_000, idleMs / 4)),
+  );
   reaper.unref();
 
   await new Promise<void>((resolve, reject) => {
@@ -381,7 +431,8 @@ export async function startMcpHttp(opts: ServeOptions & { http: { host: string; 
   const { port } = http.address() as AddressInfo;
   const hostPart = where.host.includes(':') ? `[${where.host}]` : where.host;
   const url = `http://${hostPart}:${port}/mcp`;
-  if (!['127.0.0.1', 'localhost', '::1'].includes(where.host)) notice(`coworkenv mcp: warning: ${where.host} is not a loopback address and the endpoint has no authentication`);
+  if (!['127.0.0.1', 'localhost', '::1'].includes(where.host))
+    notice(`coworkenv mcp: warning: ${where.host} is not a loopback address and the endpoint has no authentication`);
   notice(`coworkenv mcp: serving ${opts.spec.id} on ${url} (a session per client; idle timeout ${idleMs / 1000}s)`);
   return {
     url,

@@ -1,5 +1,10 @@
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { CallToolRequestSchema, type CallToolResult, ListToolsRequestSchema, type Tool } from '@modelcontextprotocol/sdk/types.js';
+import {
+  CallToolRequestSchema,
+  type CallToolResult,
+  ListToolsRequestSchema,
+  type Tool,
+} from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import pkg from '../../package.json' with { type: 'json' };
 import { TrajectoryRecorder } from '../agent/recorder.js';
@@ -45,12 +50,15 @@ export interface McpSession {
 }
 
 const Empty = z.strictObject({});
-const Message = z.strictObject({ message: z.string().describe('what you say to the user: a question, an update or a report') });
+const Message = z.strictObject({
+  message: z.string().describe('what you say to the user: a question, an update or a report'),
+});
 const Answer = z.strictObject({ answer: z.string().describe('your final answer to the user: what you did and found') });
 
 const PROTOCOL: Record<ProtocolTool, { description: string; params: z.ZodObject }> = {
   start_conversation: {
-    description: 'Call this FIRST. Returns the user\'s request as the first user message: {user_message, conversation_over, turn, max_turns, mock_today}.',
+    description:
+      "Call this FIRST. Returns the user's request as the first user message: {user_message, conversation_over, turn, max_turns, mock_today}.",
     params: Empty,
   },
   send_message_to_user: {
@@ -59,11 +67,13 @@ const PROTOCOL: Record<ProtocolTool, { description: string; params: z.ZodObject 
     params: Message,
   },
   end_conversation: {
-    description: 'Close the conversation with the user (no more messages are answered). Does not end the task: call finish for that.',
+    description:
+      'Close the conversation with the user (no more messages are answered). Does not end the task: call finish for that.',
     params: Empty,
   },
   finish: {
-    description: 'End the task with your final answer to the user. Call it once, when the work is done; no tool works afterwards.',
+    description:
+      'End the task with your final answer to the user. Call it once, when the work is done; no tool works afterwards.',
     params: Answer,
   },
 };
@@ -76,11 +86,21 @@ const jsonSchema = (params: z.ZodObject): JsonSchema => {
 /** Throws when an episode tool would shadow a protocol tool (impossible with today's catalogue). */
 export function assertNoCollision(toolNames: Iterable<string>): void {
   const clash = [...toolNames].filter((n) => (PROTOCOL_TOOLS as readonly string[]).includes(n));
-  if (clash.length) throw new CoworkError('internal', `episode tool(s) ${clash.join(', ')} collide with the MCP protocol tools ${PROTOCOL_TOOLS.join(', ')}`);
+  if (clash.length)
+    throw new CoworkError(
+      'internal',
+      `episode tool(s) ${clash.join(', ')} collide with the MCP protocol tools ${PROTOCOL_TOOLS.join(', ')}`,
+    );
 }
 
-const text = (s: string, isError = false): CallToolResult => ({ content: [{ type: 'text', text: s }], ...(isError ? { isError: true } : {}) });
-const json = (v: Record<string, unknown>): CallToolResult => ({ content: [{ type: 'text', text: JSON.stringify(v) }], structuredContent: v });
+const text = (s: string, isError = false): CallToolResult => ({
+  content: [{ type: 'text', text: s }],
+  ...(isError ? { isError: true } : {}),
+});
+const json = (v: Record<string, unknown>): CallToolResult => ({
+  content: [{ type: 'text', text: JSON.stringify(v) }],
+  structuredContent: v,
+});
 const errorText = (e: unknown) => (e instanceof Error ? e.message : String(e));
 
 /**
@@ -104,7 +124,11 @@ export function createMcpSession(opts: McpSessionOptions): McpSession {
   );
 
   const tools: Tool[] = [
-    ...PROTOCOL_TOOLS.map((name) => ({ name, description: PROTOCOL[name].description, inputSchema: jsonSchema(PROTOCOL[name].params) as Tool['inputSchema'] })),
+    ...PROTOCOL_TOOLS.map((name) => ({
+      name,
+      description: PROTOCOL[name].description,
+      inputSchema: jsonSchema(PROTOCOL[name].params) as Tool['inputSchema'],
+    })),
     ...episode.tools.map((t) => ({
       name: t.name,
       description: t.description,
@@ -143,7 +167,10 @@ export function createMcpSession(opts: McpSessionOptions): McpSession {
       final = (async () => {
         // an infra_error (the user simulator failed) says nothing about the agent, nor does a client that
         // left (abandoned): no grade, no score
-        const t = await recorder().finish(reason, { ...(error ? { error } : {}), ...(reason === 'infra_error' || reason === 'abandoned' ? { noGrade: true } : {}) });
+        const t = await recorder().finish(reason, {
+          ...(error ? { error } : {}),
+          ...(reason === 'infra_error' || reason === 'abandoned' ? { noGrade: true } : {}),
+        });
         await opts.onFinish?.(t);
         return t;
       })();
@@ -181,7 +208,11 @@ export function createMcpSession(opts: McpSessionOptions): McpSession {
     const r = recorder();
     if ((PROTOCOL_TOOLS as readonly string[]).includes(name)) {
       const parsed = PROTOCOL[name as ProtocolTool].params.safeParse(rawArgs ?? {});
-      if (!parsed.success) return text(`invalid arguments for ${name}: ${parsed.error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`).join('; ')}`, true);
+      if (!parsed.success)
+        return text(
+          `invalid arguments for ${name}: ${parsed.error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`).join('; ')}`,
+          true,
+        );
       const args = parsed.data as Record<string, string>;
       switch (name as ProtocolTool) {
         case 'start_conversation':
@@ -265,7 +296,7 @@ export function createMcpSession(opts: McpSessionOptions): McpSession {
 function instructions(spec: TaskSpec): string {
   return [
     `This server is one CoworkEnv task (${spec.id}); today's date is ${spec.mock_today}.`,
-    'Your FIRST action MUST be start_conversation(): it returns the user\'s request.',
+    "Your FIRST action MUST be start_conversation(): it returns the user's request.",
     'Do the work with the task tools. When something is unclear, ask the user with send_message_to_user(message); it returns {user_message, conversation_over}. Stop messaging once conversation_over is true.',
     'When the work is done, call finish(answer) with your final answer to the user; nothing works after that.',
     `Each tool call, message and the final answer counts as one turn; at most ${spec.limits.max_turns} turns.`,

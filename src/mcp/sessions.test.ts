@@ -53,10 +53,18 @@ describe('coworkenv mcp --http: a session per client', () => {
   });
   after(() => rm(dir, { recursive: true, force: true }));
 
-  it('three clients in sequence (one vanishing without DELETE) and two in parallel: all served, one abandoned record, pass@k unchanged', { timeout: 60_000 }, async () => {
+  it('three clients in sequence (one vanishing without DELETE) and two in parallel: all served, one abandoned record, pass@k unchanged', {
+    timeout: 60_000,
+  }, async () => {
     const out = join(dir, 'mcp', 'trajectories.jsonl');
     const notices: string[] = [];
-    const srv: McpHttpServer = await startMcpHttp({ spec, out, http: { host: '127.0.0.1', port: 0 }, idleTimeoutS: 0.5, notice: (l) => notices.push(l) });
+    const srv: McpHttpServer = await startMcpHttp({
+      spec,
+      out,
+      http: { host: '127.0.0.1', port: 0 },
+      idleTimeoutS: 0.5,
+      notice: (l) => notices.push(l),
+    });
     try {
       // 1: plays and finishes, then ends its session (DELETE)
       const one = await connect(srv.url, 'first');
@@ -89,7 +97,10 @@ describe('coworkenv mcp --http: a session per client', () => {
     } finally {
       await srv.close();
     }
-    const records = (await readFile(out, 'utf8')).trim().split('\n').map((l) => Trajectory.parse(JSON.parse(l)));
+    const records = (await readFile(out, 'utf8'))
+      .trim()
+      .split('\n')
+      .map((l) => Trajectory.parse(JSON.parse(l)));
     assert.equal(records.length, 5, 'four finished episodes and one abandoned; the probe left nothing');
     assert.deepEqual(records.map((t) => t.trial).sort(), [0, 1, 2, 3, 4]);
     const ends = records.map((t) => t.events.at(-1) as { reason: string; error?: string });
@@ -97,10 +108,15 @@ describe('coworkenv mcp --http: a session per client', () => {
     assert.equal(abandoned.length, 1);
     const gone = abandoned[0] as Trajectory;
     assert.equal(gone.grade, undefined, 'an abandoned episode is not graded');
-    assert.match((gone.events.at(-1) as { error: string }).error, new RegExp(`^${DISCONNECTED} \\(no request for 0.5s`));
+    assert.match(
+      (gone.events.at(-1) as { error: string }).error,
+      new RegExp(`^${DISCONNECTED} \\(no request for 0.5s`),
+    );
     assert.equal((gone.events[0] as unknown as { agent: { client: { name: string } } }).agent.client.name, 'vanishing');
     const finished = records.filter((t) => t !== gone);
-    assert.ok(finished.every((t) => t.grade?.score === 1 && (t.events.at(-1) as { reason: string }).reason === 'agent_done'));
+    assert.ok(
+      finished.every((t) => t.grade?.score === 1 && (t.events.at(-1) as { reason: string }).reason === 'agent_done'),
+    );
     assert.ok(notices.some((l) => /left before any call; nothing recorded/.test(l)));
 
     // summary reads the MCP output without run.json; the abandoned record changes neither k nor pass@k
@@ -110,31 +126,51 @@ describe('coworkenv mcp --http: a session per client', () => {
     const without = summarizeRun(config.tasks, finished, 4);
     assert.deepEqual(withIt.overall, without.overall);
     assert.equal(withIt.overall.pass_at_k, 1);
-    assert.deepEqual(withIt.abandoned.map((a) => [a.trial, a.counted]), [[gone.trial, false]]);
+    assert.deepEqual(
+      withIt.abandoned.map((a) => [a.trial, a.counted]),
+      [[gone.trial, false]],
+    );
     // asked for: counted as a failure
     const counted = summarizeRun(config.tasks, store.done.values(), 5, { includeAbandoned: true });
     assert.equal(counted.tasks[0]?.trials, 5);
     assert.ok((counted.overall.mean ?? 1) < 1);
 
     // the CLI commands read the same file: summary, grade (abandoned skipped), advantages (abandoned never a sample)
-    const summary = JSON.parse(await inProcess('summary', out, '--json')) as { summary: { overall: { pass_at_k: number }; abandoned: unknown[] } };
+    const summary = JSON.parse(await inProcess('summary', out, '--json')) as {
+      summary: { overall: { pass_at_k: number }; abandoned: unknown[] };
+    };
     assert.deepEqual([summary.summary.overall.pass_at_k, summary.summary.abandoned.length], [1, 1]);
-    const graded = JSON.parse(await inProcess('grade', out, '--tasks', PAYMENT, '--json')) as { results: { trial: number; skipped?: string; score?: number }[] };
-    assert.deepEqual(graded.results.filter((r) => r.skipped).map((r) => [r.trial, r.skipped]), [[gone.trial, 'abandoned']]);
+    const graded = JSON.parse(await inProcess('grade', out, '--tasks', PAYMENT, '--json')) as {
+      results: { trial: number; skipped?: string; score?: number }[];
+    };
+    assert.deepEqual(
+      graded.results.filter((r) => r.skipped).map((r) => [r.trial, r.skipped]),
+      [[gone.trial, 'abandoned']],
+    );
     assert.ok(graded.results.filter((r) => !r.skipped).every((r) => r.score === 1));
     const adv = join(dir, 'adv.jsonl');
-    const meta = JSON.parse(await inProcess('advantages', join(dir, 'mcp'), '--method', 'grpo', '--out', adv, '--json')) as { counts: { trajectories: number; valid_groups: number } };
+    const meta = JSON.parse(
+      await inProcess('advantages', join(dir, 'mcp'), '--method', 'grpo', '--out', adv, '--json'),
+    ) as { counts: { trajectories: number; valid_groups: number } };
     assert.deepEqual([meta.counts.trajectories, meta.counts.valid_groups], [5, 1]);
   });
 
   it('an unknown session id gets 404 (start a new session); a request without one that is not initialize gets 400', async () => {
-    const srv = await startMcpHttp({ spec, out: join(dir, 'x.jsonl'), http: { host: '127.0.0.1', port: 0 }, notice: () => {} });
+    const srv = await startMcpHttp({
+      spec,
+      out: join(dir, 'x.jsonl'),
+      http: { host: '127.0.0.1', port: 0 },
+      notice: () => {},
+    });
     try {
       const headers = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
       const body = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' });
       const unknown = await fetch(srv.url, { method: 'POST', headers: { ...headers, 'mcp-session-id': 'nope' }, body });
       assert.equal(unknown.status, 404);
-      assert.match(((await unknown.json()) as { error: { message: string } }).error.message, /Session not found: nope.*initialize/);
+      assert.match(
+        ((await unknown.json()) as { error: { message: string } }).error.message,
+        /Session not found: nope.*initialize/,
+      );
       const none = await fetch(srv.url, { method: 'POST', headers, body });
       assert.equal(none.status, 400);
       const bad = await fetch(srv.url, { method: 'POST', headers, body: '{' });
@@ -151,7 +187,15 @@ describe('coworkenv mcp --http: a session per client', () => {
     assert.ok(!(await c.call('gmail_list_messages')).isError);
     await srv.close('server stopped (SIGTERM)');
     await c.client.close().catch(() => {});
-    const [t] = (await readFile(out, 'utf8')).trim().split('\n').map((l) => Trajectory.parse(JSON.parse(l)));
-    assert.deepEqual(t?.events.at(-1), { type: 'episode_end', reason: 'abandoned', turns: 1, error: `${DISCONNECTED} (server stopped (SIGTERM))` });
+    const [t] = (await readFile(out, 'utf8'))
+      .trim()
+      .split('\n')
+      .map((l) => Trajectory.parse(JSON.parse(l)));
+    assert.deepEqual(t?.events.at(-1), {
+      type: 'episode_end',
+      reason: 'abandoned',
+      turns: 1,
+      error: `${DISCONNECTED} (server stopped (SIGTERM))`,
+    });
   });
 });

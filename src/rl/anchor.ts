@@ -2,7 +2,10 @@ import { hashValue } from '../spec/canonical-json.js';
 import type { TrajectoryEvent } from '../spec/trajectory.js';
 
 /** What the agent observes between two of its turns (the request, tool results, user replies). */
-export type Observation = { kind: 'request'; text: string } | { kind: 'tool'; name: string; content: string } | { kind: 'user'; text: string };
+export type Observation =
+  | { kind: 'request'; text: string }
+  | { kind: 'tool'; name: string; content: string }
+  | { kind: 'user'; text: string };
 
 /**
  * The anchor-state key of GiGPO: sha256 of the canonical agent-visible observation. Two steps share an
@@ -17,7 +20,8 @@ export function stepObservations(events: readonly TrajectoryEvent[]): Observatio
   const steps: Observation[][] = [];
   let current: Observation[] = [];
   for (const e of events) {
-    if (e.type === 'user') current.push(e.source === 'request' ? { kind: 'request', text: e.text } : { kind: 'user', text: e.text });
+    if (e.type === 'user')
+      current.push(e.source === 'request' ? { kind: 'request', text: e.text } : { kind: 'user', text: e.text });
     else if (e.type === 'tool') current.push({ kind: 'tool', name: e.name, content: e.content });
     else if (e.type === 'assistant') {
       steps.push(current);

@@ -83,7 +83,8 @@ const listTrials = (xs: readonly number[]): string => xs.join(', ');
 /** Builds the groups of a set of trajectories and rejects the invalid ones, with reasons. */
 export function buildGroups(trajectories: Iterable<Trajectory>, opts: GroupOptions): Grouping {
   const G = opts.groupSize;
-  if (G !== undefined && (!Number.isInteger(G) || G < 1)) throw new RangeError(`group size must be a positive integer, not ${G}`);
+  if (G !== undefined && (!Number.isInteger(G) || G < 1))
+    throw new RangeError(`group size must be a positive integer, not ${G}`);
   // task → group index → trajectories
   const byTask = new Map<string, Map<number, Trajectory[]>>();
   for (const id of opts.tasks ?? []) byTask.set(id, new Map());
@@ -109,14 +110,26 @@ export function buildGroups(trajectories: Iterable<Trajectory>, opts: GroupOptio
   return result;
 }
 
-function checkGroup(task: string, k: number, members: readonly Trajectory[], opts: GroupOptions, result: Grouping): void {
+function checkGroup(
+  task: string,
+  k: number,
+  members: readonly Trajectory[],
+  opts: GroupOptions,
+  result: Grouping,
+): void {
   const id = groupId(task, k);
   const G = opts.groupSize;
   const trials = members.map((t) => t.trial);
   const size = G ?? opts.trials ?? members.length;
   const infra = members.filter((t) => endReason(t) === 'infra_error').map((t) => t.trial);
   if (infra.length) {
-    result.rejected.push({ group: id, task_id: task, reason: 'infra_failed', detail: `trial(s) ${listTrials(infra)} ended in infra_error`, trials });
+    result.rejected.push({
+      group: id,
+      task_id: task,
+      reason: 'infra_failed',
+      detail: `trial(s) ${listTrials(infra)} ended in infra_error`,
+      trials,
+    });
     return;
   }
   const samples: Sample[] = [];
@@ -135,7 +148,8 @@ function checkGroup(task: string, k: number, members: readonly Trajectory[], opt
     if (aborted.length) parts.push(`aborted (missing reward): trial(s) ${listTrials(aborted)}`);
     const absent = expectedTrials(k, G, opts.trials).filter((x) => !trials.includes(x));
     if (absent.length) parts.push(`not recorded: trial(s) ${listTrials(absent)}`);
-    if (G !== undefined && opts.trials !== undefined && (k + 1) * G > opts.trials) parts.push(`the run has ${opts.trials} trials per task, not enough to fill this group of ${G}`);
+    if (G !== undefined && opts.trials !== undefined && (k + 1) * G > opts.trials)
+      parts.push(`the run has ${opts.trials} trials per task, not enough to fill this group of ${G}`);
     result.rejected.push({ group: id, task_id: task, reason: 'incomplete', detail: parts.join('; '), trials });
     return;
   }

@@ -46,7 +46,11 @@ export type SampleReward = { reward: number; dims: Record<string, number> } | { 
  * to one, so only w_s:w_c matters; the reward is zero whenever either score is zero.
  */
 export function geometricReward(s: number, c: number, wCode = 1, wLlm = 1): number {
-  if (!(wCode > 0) || !(wLlm > 0)) throw new CoworkError('bad_input', `geometric reward weights must be positive (got w_code ${wCode}, w_llm ${wLlm})`);
+  if (!(wCode > 0) || !(wLlm > 0))
+    throw new CoworkError(
+      'bad_input',
+      `geometric reward weights must be positive (got w_code ${wCode}, w_llm ${wLlm})`,
+    );
   return geometric(s, c, wCode, wLlm);
 }
 
@@ -57,9 +61,16 @@ export type GeometricOutcome = { reward: number } | { missing: string };
  * One side of the geometric reward: null when the spec has no items for it; missing when it has items and
  * one of them is undecided (no judge, a judge error).
  */
-function side(name: string, score: number | null, items: readonly CheckResult[]): { value: number | null } | { missing: string } {
+function side(
+  name: string,
+  score: number | null,
+  items: readonly CheckResult[],
+): { value: number | null } | { missing: string } {
   const undecided = items.filter((c) => c.score === null);
-  if (undecided.length) return { missing: `${name} side unscored: ${undecided.map((c) => `${c.id} (${c.status})`).join(', ')}; the geometric reward needs every item the spec has (run with --judge)` };
+  if (undecided.length)
+    return {
+      missing: `${name} side unscored: ${undecided.map((c) => `${c.id} (${c.status})`).join(', ')}; the geometric reward needs every item the spec has (run with --judge)`,
+    };
   return { value: score };
 }
 
@@ -71,14 +82,19 @@ function side(name: string, score: number | null, items: readonly CheckResult[])
  */
 export function geometricOfGrade(g: Grade, wCode: number, wLlm: number): GeometricOutcome {
   if (g.status !== 'ok') return { missing: `grade ${g.status}` };
-  const codeSide = side('code', g.code, g.checks.filter((c) => c.kind !== 'llm_judge'));
+  const codeSide = side(
+    'code',
+    g.code,
+    g.checks.filter((c) => c.kind !== 'llm_judge'),
+  );
   if ('missing' in codeSide) return codeSide;
   const llmSide = side('LLM', g.llm, [...g.checks.filter((c) => c.kind === 'llm_judge'), ...g.judge]);
   if ('missing' in llmSide) return llmSide;
   const code = codeSide.value;
   const llm = llmSide.value;
   // safety gates whichever sides there are, as in the grader
-  if (code === null) return llm === null ? { missing: 'no code or LLM score (the spec has no items)' } : { reward: g.safety * llm };
+  if (code === null)
+    return llm === null ? { missing: 'no code or LLM score (the spec has no items)' } : { reward: g.safety * llm };
   if (llm === null) return { reward: g.safety * code };
   return { reward: geometricReward(g.safety * code, llm, wCode, wLlm) };
 }
@@ -114,14 +130,20 @@ export function sampleReward(t: Pick<Trajectory, 'grade'>, cfg: RewardConfig): S
 /** Parses `completion,safety:2,llm:0.5` (a name alone has weight 1). */
 export function parseDimensions(text: string): DimensionSpec[] {
   const out: DimensionSpec[] = [];
-  for (const raw of text.split(',').map((s) => s.trim()).filter(Boolean)) {
+  for (const raw of text
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)) {
     const [name = '', w] = raw.split(':').map((s) => s.trim());
-    if (!(DIMENSIONS as readonly string[]).includes(name)) throw new CoworkError('bad_input', `unknown reward dimension "${name}"; dimensions: ${DIMENSIONS.join(', ')}`);
+    if (!(DIMENSIONS as readonly string[]).includes(name))
+      throw new CoworkError('bad_input', `unknown reward dimension "${name}"; dimensions: ${DIMENSIONS.join(', ')}`);
     const weight = w === undefined ? 1 : Number(w);
-    if (!Number.isFinite(weight) || weight < 0) throw new CoworkError('bad_input', `reward dimension ${name}: weight must be a number ≥ 0, not "${w}"`);
+    if (!Number.isFinite(weight) || weight < 0)
+      throw new CoworkError('bad_input', `reward dimension ${name}: weight must be a number ≥ 0, not "${w}"`);
     if (out.some((d) => d.name === name)) throw new CoworkError('bad_input', `reward dimension ${name} given twice`);
     out.push({ name: name as Dimension, weight });
   }
-  if (out.length === 0) throw new CoworkError('bad_input', 'no reward dimensions given; e.g. --dims completion,safety,robustness');
+  if (out.length === 0)
+    throw new CoworkError('bad_input', 'no reward dimensions given; e.g. --dims completion,safety,robustness');
   return out;
 }

@@ -19,8 +19,18 @@ export async function shapedStepRewards(spec: TaskSpec, t: Trajectory): Promise<
     const seqs = events.filter((e) => e.type === 'tool').length;
     const calls = t.audit.calls.slice(0, seqs);
     const last = calls.at(-1)?.seq ?? 0;
-    const records = Object.fromEntries(Object.entries(t.audit.records).map(([svc, lists]) => [svc, Object.fromEntries(Object.entries(lists).map(([l, entries]) => [l, entries.filter((r) => Number(r.seq ?? 0) <= last)]))]));
-    const g = await grade(spec, { events, audit: { calls, records, state: k === cut.length - 1 ? t.audit.state : {} } });
+    const records = Object.fromEntries(
+      Object.entries(t.audit.records).map(([svc, lists]) => [
+        svc,
+        Object.fromEntries(
+          Object.entries(lists).map(([l, entries]) => [l, entries.filter((r) => Number(r.seq ?? 0) <= last)]),
+        ),
+      ]),
+    );
+    const g = await grade(spec, {
+      events,
+      audit: { calls, records, state: k === cut.length - 1 ? t.audit.state : {} },
+    });
     potentials.push(g.safety * (g.code ?? g.completion ?? 0));
   }
   return potentials.map((p, i) => Math.round((p - (potentials[i - 1] ?? 0)) * 1e6) / 1e6);

@@ -8,16 +8,26 @@ import { scriptedUser } from '../user/scripted.js';
 import { makeAgent, POLICIES, type PolicyOptions } from './policies.js';
 
 /** An agent factory from a policy name or a chat model. */
-export function agentFactory(agent: string | ChatModel, opts: { skip?: number; swap?: number; params?: ChatParams } = {}): (spec: TaskSpec, o: PolicyOptions) => Agent {
+export function agentFactory(
+  agent: string | ChatModel,
+  opts: { skip?: number; swap?: number; params?: ChatParams } = {},
+): (spec: TaskSpec, o: PolicyOptions) => Agent {
   if (typeof agent !== 'string') return () => llmAgent(agent, opts.params ? { params: opts.params } : {});
   const name = agent;
-  return (spec, o) => makeAgent(name, spec, { ...o, ...(opts.skip !== undefined ? { skip: opts.skip } : {}), ...(opts.swap !== undefined ? { swap: opts.swap } : {}) });
+  return (spec, o) =>
+    makeAgent(name, spec, {
+      ...o,
+      ...(opts.skip !== undefined ? { skip: opts.skip } : {}),
+      ...(opts.swap !== undefined ? { swap: opts.swap } : {}),
+    });
 }
 
 export const isPolicy = (name: string) => name in POLICIES;
 
 /** The user simulator for dialogue specs: scripted (default), none, or an LLM role-player. */
-export function userFactory(user: 'scripted' | 'none' | ChatModel): (spec: TaskSpec, episode: Episode) => UserSimulator | undefined {
+export function userFactory(
+  user: 'scripted' | 'none' | ChatModel,
+): (spec: TaskSpec, episode: Episode) => UserSimulator | undefined {
   return (spec, episode) => {
     if (!spec.user || user === 'none') return undefined;
     return user === 'scripted' ? scriptedUser(spec, episode) : llmUser(spec, episode, user);

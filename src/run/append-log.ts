@@ -40,17 +40,25 @@ async function writeAll(file: string, text: string): Promise<void> {
  */
 export async function checkAppendable(file: string, flag: string): Promise<void> {
   const s = await stat(file).catch(() => undefined);
-  if (s?.isDirectory()) throw new CoworkError('bad_input', `${flag} ${file} is a directory; ${flag} takes a JSONL file (e.g. ${file.replace(/\/+$/, '')}/trajectories.jsonl)`);
+  if (s?.isDirectory())
+    throw new CoworkError(
+      'bad_input',
+      `${flag} ${file} is a directory; ${flag} takes a JSONL file (e.g. ${file.replace(/\/+$/, '')}/trajectories.jsonl)`,
+    );
   let target = file;
   if (!s) {
     // mkdir -p creates the missing folders later: the nearest existing one must be a writable folder
     for (target = dirname(resolve(file)); ; target = dirname(target)) {
       const t = await stat(target).catch(() => undefined);
-      if (t && !t.isDirectory()) throw new CoworkError('bad_input', `${flag} ${file}: ${target} is a file, not a folder`);
+      if (t && !t.isDirectory())
+        throw new CoworkError('bad_input', `${flag} ${file}: ${target} is a file, not a folder`);
       if (t || dirname(target) === target) break;
     }
   }
   await access(target, constants.W_OK).catch((e: NodeJS.ErrnoException) => {
-    throw new CoworkError('io_error', `${flag} ${file}: cannot write ${target === file ? 'it' : `in ${target}`} (${e.code ?? e.message})`);
+    throw new CoworkError(
+      'io_error',
+      `${flag} ${file}: cannot write ${target === file ? 'it' : `in ${target}`} (${e.code ?? e.message})`,
+    );
   });
 }

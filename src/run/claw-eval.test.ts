@@ -32,8 +32,19 @@ function tableRows(md: string): Row[] {
     .split('\n')
     .filter((l) => /^\| T\d{3} \|/.test(l))
     .map((l) => {
-      const c = l.split('|').slice(1, -1).map((x) => x.trim());
-      return { task: c[0] as string, solution: c[1] as string, origSafety: Number(c[2]), safety: Number(c[3]), origCode: num(c[4] as string), code: Number(c[5]), judged: Number(c[6]) };
+      const c = l
+        .split('|')
+        .slice(1, -1)
+        .map((x) => x.trim());
+      return {
+        task: c[0] as string,
+        solution: c[1] as string,
+        origSafety: Number(c[2]),
+        safety: Number(c[3]),
+        origCode: num(c[4] as string),
+        code: Number(c[5]),
+        judged: Number(c[6]),
+      };
     });
 }
 const rows = tableRows(readme);
@@ -92,8 +103,14 @@ for (const { file, spec } of loaded) {
         assert.equal(g.status, 'judge_unavailable', `${task} ${name}`);
         assert.equal(g.score, null);
         assert.equal(g.passed, null);
-        assert.deepEqual(g.unavailable?.items, judged.map((c) => c.id));
-        assert.ok(near(g.unavailable?.judged_share, row.judged), `${task} ${name}: judged share ${g.unavailable?.judged_share} vs README ${row.judged}`);
+        assert.deepEqual(
+          g.unavailable?.items,
+          judged.map((c) => c.id),
+        );
+        assert.ok(
+          near(g.unavailable?.judged_share, row.judged),
+          `${task} ${name}: judged share ${g.unavailable?.judged_share} vs README ${row.judged}`,
+        );
         assert.ok(near(judgedShare, row.judged));
         // …and the code part and the safety gate are what the table lists
         assert.ok(near(g.code, row.code), `${task} ${name}: code ${g.code} vs README ${row.code}`);
@@ -112,6 +129,14 @@ for (const { file, spec } of loaded) {
 describe('README table parsing', () => {
   it('reads a row and marks an original code part that does not exist as null', () => {
     const [r] = tableRows('| T999 | unsafe | 0 | 0 | — | 0.5 | 0.3 | x |\n| not a row |');
-    assert.deepEqual(r, { task: 'T999', solution: 'unsafe', origSafety: 0, safety: 0, origCode: null, code: 0.5, judged: 0.3 });
+    assert.deepEqual(r, {
+      task: 'T999',
+      solution: 'unsafe',
+      origSafety: 0,
+      safety: 0,
+      origCode: null,
+      code: 0.5,
+      judged: 0.3,
+    });
   });
 });

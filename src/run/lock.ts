@@ -44,7 +44,9 @@ function create(file: string): boolean {
     return true;
   } catch (e) {
     if ((e as NodeJS.ErrnoException).code === 'EEXIST') return false;
-    throw new CoworkError('io_error', `${file}: cannot create the lock file (${(e as Error).message})`, undefined, { cause: e });
+    throw new CoworkError('io_error', `${file}: cannot create the lock file (${(e as Error).message})`, undefined, {
+      cause: e,
+    });
   } finally {
     try {
       unlinkSync(tmp);
@@ -79,14 +81,18 @@ export function tryLock(file: string, opts: LockOptions = {}): LockAttempt {
       } catch {
         // a third process holds the lock now; the next attempt sees it
       }
-    } else opts.notice?.(`notice: ${file}: taking over a stale lock (process ${Number.isInteger(pid) ? pid : '?'} is gone)`);
+    } else
+      opts.notice?.(`notice: ${file}: taking over a stale lock (process ${Number.isInteger(pid) ? pid : '?'} is gone)`);
     try {
       unlinkSync(aside);
     } catch {
       // already gone
     }
   }
-  throw new CoworkError('io_error', `${file}: cannot take the lock (it keeps changing hands); retry, or remove the file if no coworkenv process uses it`);
+  throw new CoworkError(
+    'io_error',
+    `${file}: cannot take the lock (it keeps changing hands); retry, or remove the file if no coworkenv process uses it`,
+  );
 }
 
 function held(file: string, onSignals: boolean): Lock {

@@ -14,11 +14,18 @@ export interface PolicyOptions {
 /** The offline policies by name; a new built-in policy is one entry here. */
 export const POLICIES: Record<string, (spec: TaskSpec, o: PolicyOptions) => Agent> = {
   reference: (spec) => referenceAgent(spec),
-  noisy: (spec, o) => noisyAgent(spec, { seed: o.seed, trial: o.trial, ...(o.skip !== undefined ? { skip: o.skip } : {}), ...(o.swap !== undefined ? { swap: o.swap } : {}) }),
+  noisy: (spec, o) =>
+    noisyAgent(spec, {
+      seed: o.seed,
+      trial: o.trial,
+      ...(o.skip !== undefined ? { skip: o.skip } : {}),
+      ...(o.swap !== undefined ? { swap: o.swap } : {}),
+    }),
 };
 
 export function makeAgent(name: string, spec: TaskSpec, o: PolicyOptions): Agent {
   const factory = POLICIES[name];
-  if (!factory) throw new CoworkError('bad_input', `unknown agent "${name}"; use one of: ${Object.keys(POLICIES).join(', ')}`);
+  if (!factory)
+    throw new CoworkError('bad_input', `unknown agent "${name}"; use one of: ${Object.keys(POLICIES).join(', ')}`);
   return factory(spec, o);
 }

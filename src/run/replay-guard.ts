@@ -30,6 +30,9 @@ export function replayGuard(): ReplayGuard {
         }
       },
     }),
-    miss: () => (first ? new CoworkError('config', `${first.message}; the run stopped and the episode that missed was not recorded`) : undefined),
+    miss: () =>
+      first
+        ? new CoworkError('config', `${first.message}; the run stopped and the episode that missed was not recorded`)
+        : undefined,
   };
 }

@@ -21,7 +21,8 @@ const show = (v: unknown): string => {
   return s.length > 120 ? `${s.slice(0, 117)}...` : s;
 };
 
-const list = (ids: readonly string[]): string => `${ids.slice(0, 5).join(', ')}${ids.length > 5 ? ` and ${ids.length - 5} more` : ''}`;
+const list = (ids: readonly string[]): string =>
+  `${ids.slice(0, 5).join(', ')}${ids.length > 5 ? ` and ${ids.length - 5} more` : ''}`;
 
 /**
  * Why a run recorded with `prev` cannot be resumed with `next`: the first differing field named with both
@@ -33,11 +34,16 @@ export function configDifference(prev: RunConfig, next: RunConfig): string | und
   const added = [...after.keys()].filter((id) => !before.has(id));
   const removed = [...before.keys()].filter((id) => !after.has(id));
   const changed = [...after.keys()].filter((id) => before.has(id) && before.get(id) !== after.get(id));
-  const tasks = [added.length ? `added ${list(added)}` : '', removed.length ? `removed ${list(removed)}` : '', changed.length ? `spec changed: ${list(changed)}` : ''].filter(Boolean);
+  const tasks = [
+    added.length ? `added ${list(added)}` : '',
+    removed.length ? `removed ${list(removed)}` : '',
+    changed.length ? `spec changed: ${list(changed)}` : '',
+  ].filter(Boolean);
   if (tasks.length) return `tasks (${tasks.join('; ')})`;
   const keys = [...new Set([...Object.keys(prev), ...Object.keys(next)])].filter((k) => !NOT_IDENTITY.has(k)).sort();
   for (const k of keys) {
-    if (canonicalJson(prev[k] ?? null) !== canonicalJson(next[k] ?? null)) return `${k} (recorded ${show(prev[k])}, now ${show(next[k])})`;
+    if (canonicalJson(prev[k] ?? null) !== canonicalJson(next[k] ?? null))
+      return `${k} (recorded ${show(prev[k])}, now ${show(next[k])})`;
   }
   return undefined;
 }

@@ -68,7 +68,10 @@ describe('appends', () => {
     const file = join(tmp, 'lines.jsonl');
     const big = (i: number) => `${JSON.stringify({ i, pad: 'x'.repeat(700_000 + i) })}\n`;
     await Promise.all(Array.from({ length: 6 }, (_, i) => appendRecord(file, big(i))));
-    const got = readFileSync(file, 'utf8').split('\n').filter(Boolean).map((l) => (JSON.parse(l) as { i: number }).i);
+    const got = readFileSync(file, 'utf8')
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => (JSON.parse(l) as { i: number }).i);
     assert.deepEqual(got.sort(), [0, 1, 2, 3, 4, 5]);
   });
 
@@ -87,7 +90,10 @@ describe('run directory lock', () => {
     const dir = join(tmp, 'locked');
     const first = await RunStore.open(dir, config());
     assert.equal(readFileSync(join(dir, LOCK_FILE), 'utf8').trim(), String(process.pid));
-    await assert.rejects(RunStore.open(dir, config()), new RegExp(`in use by another coworkenv process \\(pid ${process.pid}`));
+    await assert.rejects(
+      RunStore.open(dir, config()),
+      new RegExp(`in use by another coworkenv process \\(pid ${process.pid}`),
+    );
     await first.finish('done');
     assert.equal(existsSync(join(dir, LOCK_FILE)), false);
     (await RunStore.open(dir, config())).close();
@@ -122,11 +128,29 @@ describe('run directory lock', () => {
 describe('resume configuration', () => {
   it('ignores the directory name and how spec paths are spelled; names the field that differs', () => {
     const a = config();
-    assert.equal(configDifference(a, config({ name: 'renamed', tasks: [{ id: 'a', spec_hash: 'h1', family: 'f', capabilities: [], spec_path: './tasks/../tasks/a.yaml' }] })), undefined);
-    assert.match(configDifference(a, config({ agent: { name: 'noisy' } })) ?? '', /^agent \(recorded \{"name":"reference"\}, now \{"name":"noisy"\}\)$/);
+    assert.equal(
+      configDifference(
+        a,
+        config({
+          name: 'renamed',
+          tasks: [{ id: 'a', spec_hash: 'h1', family: 'f', capabilities: [], spec_path: './tasks/../tasks/a.yaml' }],
+        }),
+      ),
+      undefined,
+    );
+    assert.match(
+      configDifference(a, config({ agent: { name: 'noisy' } })) ?? '',
+      /^agent \(recorded \{"name":"reference"\}, now \{"name":"noisy"\}\)$/,
+    );
     assert.match(configDifference(a, config({ trials: 3 })) ?? '', /^trials \(recorded 1, now 3\)$/);
-    assert.match(configDifference(a, config({ tasks: [{ id: 'a', spec_hash: 'h2', family: 'f', capabilities: [] }] })) ?? '', /^tasks \(spec changed: a\)$/);
-    assert.match(configDifference(a, config({ tasks: [{ id: 'b', spec_hash: 'h1', family: 'f', capabilities: [] }] })) ?? '', /^tasks \(added b; removed a\)$/);
+    assert.match(
+      configDifference(a, config({ tasks: [{ id: 'a', spec_hash: 'h2', family: 'f', capabilities: [] }] })) ?? '',
+      /^tasks \(spec changed: a\)$/,
+    );
+    assert.match(
+      configDifference(a, config({ tasks: [{ id: 'b', spec_hash: 'h1', family: 'f', capabilities: [] }] })) ?? '',
+      /^tasks \(added b; removed a\)$/,
+    );
   });
 
   it('a damaged run.json or trajectory line is a bad_input error naming file:line and the way out', async () => {
@@ -140,7 +164,10 @@ describe('resume configuration', () => {
     });
     await assert.rejects(RunStore.read(dir), /run\.json: not valid JSON/);
     rmSync(join(dir, 'run.json'));
-    writeFileSync(join(dir, 'trajectories.jsonl'), `${JSON.stringify(bigRecord('a', 0, 10))}\n{"kind":"trajectory",oops}\n`);
+    writeFileSync(
+      join(dir, 'trajectories.jsonl'),
+      `${JSON.stringify(bigRecord('a', 0, 10))}\n{"kind":"trajectory",oops}\n`,
+    );
     await assert.rejects(RunStore.open(dir, config()), (e: Error & { code?: string }) => {
       assert.equal(e.code, 'bad_input');
       assert.match(e.message, /trajectories\.jsonl:2: not valid JSON .*move .* away .*--force/);

@@ -34,9 +34,12 @@ async function readRunFile(runFile: string, fix: string): Promise<Record<string,
   try {
     value = JSON.parse(text);
   } catch (e) {
-    throw new CoworkError('bad_input', `${runFile}: not valid JSON (${parseError(e)}); ${fix}`, undefined, { cause: e });
+    throw new CoworkError('bad_input', `${runFile}: not valid JSON (${parseError(e)}); ${fix}`, undefined, {
+      cause: e,
+    });
   }
-  if (!value || typeof value !== 'object' || Array.isArray(value)) throw new CoworkError('bad_input', `${runFile}: not a run description (expected a JSON object); ${fix}`);
+  if (!value || typeof value !== 'object' || Array.isArray(value))
+    throw new CoworkError('bad_input', `${runFile}: not a run description (expected a JSON object); ${fix}`);
   return value as Record<string, unknown>;
 }
 
@@ -74,12 +77,19 @@ export class RunStore {
    * Opens (or resumes) a run and locks the directory until `finish`/`close` or exit; `fresh` discards an
    * earlier run in the directory first. `notice` gets lines such as a stale lock being taken over.
    */
-  static async open(dir: string, given: RunConfig, opts: { fresh?: boolean; notice?: (line: string) => void } = {}): Promise<RunStore> {
+  static async open(
+    dir: string,
+    given: RunConfig,
+    opts: { fresh?: boolean; notice?: (line: string) => void } = {},
+  ): Promise<RunStore> {
     // model strings are recorded (and compared on resume) without the credentials a URL may carry
     const config = redactDeep(given);
     const store = new RunStore(dir);
     if (existsSync(dir) && !statSync(dir).isDirectory()) {
-      throw new CoworkError('bad_input', `${dir} is a file; --out takes a run directory (e.g. runs/<name>), and the file is left as it is`);
+      throw new CoworkError(
+        'bad_input',
+        `${dir} is a file; --out takes a run directory (e.g. runs/<name>), and the file is left as it is`,
+      );
     }
     await mkdir(dir, { recursive: true }).catch((e: Error) => {
       throw new CoworkError('io_error', `${dir}: cannot create the run directory (${e.message})`);
@@ -87,17 +97,25 @@ export class RunStore {
     const lockFile = join(dir, LOCK_FILE);
     const got = tryLock(lockFile, { releaseOnSignal: true, ...(opts.notice ? { notice: opts.notice } : {}) });
     if (!got.ok) {
-      throw new CoworkError('bad_input', `${dir} is in use by another coworkenv process (pid ${got.pid}, ${lockFile}); wait for it to finish, or choose another --out`);
+      throw new CoworkError(
+        'bad_input',
+        `${dir} is in use by another coworkenv process (pid ${got.pid}, ${lockFile}); wait for it to finish, or choose another --out`,
+      );
     }
     store.#lock = got.lock;
     try {
-      if (opts.fresh) for (const f of ['trajectories.jsonl', 'errors.jsonl', 'summary.json', 'run.json']) await rm(join(dir, f), { force: true });
+      if (opts.fresh)
+        for (const f of ['trajectories.jsonl', 'errors.jsonl', 'summary.json', 'run.json'])
+          await rm(join(dir, f), { force: true });
       const runFile = join(dir, 'run.json');
       if (existsSync(runFile)) {
         const prev = await readRunFile(runFile, 'move it away to keep it, or pass --force to start the run over');
         const why = prev.config ? configDifference(prev.config as RunConfig, config) : undefined;
         if (why) {
-          throw new CoworkError('bad_input', `${dir} holds a run with a different configuration: ${why}; resume with the same settings, or choose another --out (--force starts over)`);
+          throw new CoworkError(
+            'bad_input',
+            `${dir} holds a run with a different configuration: ${why}; resume with the same settings, or choose another --out (--force starts over)`,
+          );
         }
       }
       store.#meta = { version: 1, config, status: 'running' };
@@ -117,11 +135,19 @@ export class RunStore {
     const cut = text.lastIndexOf('\n') + 1;
     if (cut < text.length) {
       // a record cut off by a kill: keep it for inspection, drop it from the log, rerun its key
-      await this.error({ kind: 'partial_record', message: 'discarded a trajectory line cut off by an interrupted run', bytes: text.length - cut, head: text.slice(cut, cut + 200) });
+      await this.error({
+        kind: 'partial_record',
+        message: 'discarded a trajectory line cut off by an interrupted run',
+        bytes: text.length - cut,
+        head: text.slice(cut, cut + 200),
+      });
       await truncate(file, Buffer.byteLength(text.slice(0, cut)));
     }
     const damaged = (line: number, what: string) =>
-      new CoworkError('bad_input', `${file}:${line}: ${what}; this run directory is damaged — move ${file} away (or fix that line) to resume, or pass --force to start the run over`);
+      new CoworkError(
+        'bad_input',
+        `${file}:${line}: ${what}; this run directory is damaged — move ${file} away (or fix that line) to resume, or pass --force to start the run over`,
+      );
     for (const [i, line] of text.slice(0, cut).split('\n').entries()) {
       if (!line.trim()) continue;
       let value: unknown;
@@ -151,7 +177,12 @@ export class RunStore {
       await appendRecord(this.trajectoriesFile, jsonlLine(t));
     } catch (e) {
       this.done.delete(key);
-      throw new CoworkError('io_error', `${this.trajectoriesFile}: cannot append the trajectory (${parseError(e)})`, undefined, { cause: e });
+      throw new CoworkError(
+        'io_error',
+        `${this.trajectoriesFile}: cannot append the trajectory (${parseError(e)})`,
+        undefined,
+        { cause: e },
+      );
     }
   }
 
@@ -184,22 +215,37 @@ export class RunStore {
    * configuration is then derived from its records (see `configFromRecords`). Lines that are not JSON (a
    * line cut off by a kill, which the next resume repairs) are skipped and listed in `skipped`.
    */
-  static async read(path: string): Promise<{ config: RunConfig; status: string; store: RunStore; skipped: SkippedLine[] }> {
+  static async read(
+    path: string,
+  ): Promise<{ config: RunConfig; status: string; store: RunStore; skipped: SkippedLine[] }> {
     const isFile = existsSync(path) && statSync(path).isFile();
     const dir = isFile ? dirname(path) : path;
     const runFile = join(dir, 'run.json');
     if (!existsSync(runFile) || (isFile && basename(path) !== 'trajectories.jsonl')) {
       const file = isFile ? path : join(dir, 'trajectories.jsonl');
-      if (!existsSync(file)) throw new CoworkError('not_found', `${path}: neither a run directory (no run.json) nor a trajectories .jsonl file; give runs/<name> from \`coworkenv run --out\`, or the file \`coworkenv mcp --out\` wrote`);
+      if (!existsSync(file))
+        throw new CoworkError(
+          'not_found',
+          `${path}: neither a run directory (no run.json) nor a trajectories .jsonl file; give runs/<name> from \`coworkenv run --out\`, or the file \`coworkenv mcp --out\` wrote`,
+        );
       const store = new RunStore(dir);
       const skipped: SkippedLine[] = [];
       await readRecords(file, store, skipped);
       if (store.done.size === 0) throw new CoworkError('bad_input', `${file}: no trajectory record in it`);
-      return { config: configFromRecords(store.done.values(), dir), status: 'recorded (no run.json: configuration derived from the records)', store, skipped };
+      return {
+        config: configFromRecords(store.done.values(), dir),
+        status: 'recorded (no run.json: configuration derived from the records)',
+        store,
+        skipped,
+      };
     }
     const meta = await readRunFile(runFile, 'restore it, or rerun the run with --force');
     const config = meta.config as RunConfig | undefined;
-    if (!config || !Array.isArray(config.tasks)) throw new CoworkError('bad_input', `${runFile}: has no run configuration (config.tasks); restore it, or rerun the run with --force`);
+    if (!config || !Array.isArray(config.tasks))
+      throw new CoworkError(
+        'bad_input',
+        `${runFile}: has no run configuration (config.tasks); restore it, or rerun the run with --force`,
+      );
     const store = new RunStore(dir);
     const skipped: SkippedLine[] = [];
     if (existsSync(store.trajectoriesFile)) await readRecords(store.trajectoriesFile, store, skipped);
@@ -217,7 +263,11 @@ async function readRecords(file: string, store: RunStore, skipped: SkippedLine[]
       value = JSON.parse(line);
     } catch (e) {
       const last = i === lines.length - 1;
-      skipped.push({ file, line: i + 1, message: `not valid JSON (${parseError(e)})${last ? '; a line cut off by an interrupted run, which resuming repairs' : ''}` });
+      skipped.push({
+        file,
+        line: i + 1,
+        message: `not valid JSON (${parseError(e)})${last ? '; a line cut off by an interrupted run, which resuming repairs' : ''}`,
+      });
       continue;
     }
     const res = Trajectory.safeParse(value);
@@ -246,7 +296,9 @@ export function configFromRecords(records: Iterable<Trajectory>, dir: string): R
   const start = first?.events[0];
   return {
     name: basename(dir),
-    tasks: [...tasks.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([id, spec_hash]) => ({ id, spec_hash, family: 'unknown', capabilities: [] })),
+    tasks: [...tasks.entries()]
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+      .map(([id, spec_hash]) => ({ id, spec_hash, family: 'unknown', capabilities: [] })),
     agent: start?.type === 'episode_start' ? start.agent : { name: 'unknown' },
     user: start?.type === 'episode_start' ? (start.user ?? null) : null,
     trials: Math.max(1, ...counted.values()),

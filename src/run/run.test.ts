@@ -17,12 +17,12 @@ import { badInput, startCli } from '../cli/testing.js';
 const tmp = mkdtempSync(join(tmpdir(), 'coworkenv-run-test-'));
 after(() => rmSync(tmp, { recursive: true, force: true }));
 
-
 const lines = (file: string) => (existsSync(file) ? readFileSync(file, 'utf8').split('\n').filter(Boolean) : []);
-const keys = (file: string) => lines(file).map((l) => {
-  const t = Trajectory.parse(JSON.parse(l));
-  return `${t.task_id}#${t.trial}`;
-});
+const keys = (file: string) =>
+  lines(file).map((l) => {
+    const t = Trajectory.parse(JSON.parse(l));
+    return `${t.task_id}#${t.trial}`;
+  });
 
 describe('resumable runs', () => {
   it('kill -9 mid-run, resume: no (task, trial) lost or duplicated, same records as an uninterrupted run', async () => {
@@ -49,7 +49,13 @@ describe('resumable runs', () => {
     assert.ok(errors.some((e) => e.kind === 'partial_record'));
     // the same records as a run that was never interrupted (episodes are deterministic per seed and trial)
     const clean = join(tmp, 'clean');
-    assert.equal((await startCli(['run', 'examples/tasks', '--agent', 'noisy', '--trials', '60', '--seed', '3', '--out', clean]).done).code, 0);
+    assert.equal(
+      (
+        await startCli(['run', 'examples/tasks', '--agent', 'noisy', '--trials', '60', '--seed', '3', '--out', clean])
+          .done
+      ).code,
+      0,
+    );
     assert.deepEqual([...lines(file)].sort(), [...lines(join(clean, 'trajectories.jsonl'))].sort());
     const run = JSON.parse(readFileSync(join(dir, 'run.json'), 'utf8')) as { status: string };
     assert.equal(run.status, 'done');
@@ -58,12 +64,34 @@ describe('resumable runs', () => {
 
   it('refuses to resume with a different configuration, and --force starts over', async () => {
     const dir = join(tmp, 'cfg');
-    assert.equal((await startCli(['run', 'examples/tasks/ssl_ticket_kb.yaml', '--agent', 'reference', '--out', dir]).done).code, 0);
+    assert.equal(
+      (await startCli(['run', 'examples/tasks/ssl_ticket_kb.yaml', '--agent', 'reference', '--out', dir]).done).code,
+      0,
+    );
     const other = await startCli(['run', 'examples/tasks/ssl_ticket_kb.yaml', '--agent', 'noisy', '--out', dir]).done;
     badInput(other, /different configuration: agent \(recorded \{"name":"reference"\}, now \{"name":"noisy"\}\)/);
-    const trials = await startCli(['run', 'examples/tasks/ssl_ticket_kb.yaml', '--agent', 'reference', '--trials', '3', '--out', dir]).done;
+    const trials = await startCli([
+      'run',
+      'examples/tasks/ssl_ticket_kb.yaml',
+      '--agent',
+      'reference',
+      '--trials',
+      '3',
+      '--out',
+      dir,
+    ]).done;
     badInput(trials, /different configuration: trials \(recorded 1, now 3\)/);
-    const forced = await startCli(['run', 'examples/tasks/ssl_ticket_kb.yaml', '--agent', 'noisy', '--trials', '2', '--out', dir, '--force']).done;
+    const forced = await startCli([
+      'run',
+      'examples/tasks/ssl_ticket_kb.yaml',
+      '--agent',
+      'noisy',
+      '--trials',
+      '2',
+      '--out',
+      dir,
+      '--force',
+    ]).done;
     assert.equal(forced.code, 0, forced.stderr);
     assert.equal(lines(join(dir, 'trajectories.jsonl')).length, 2);
   });
@@ -72,19 +100,47 @@ describe('resumable runs', () => {
 const cli = (...args: string[]) => startCli(args).done;
 
 /** The pid of a process that has exited. */
-const deadPid = () => Number(spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))'], { encoding: 'utf8' }).stdout);
+const deadPid = () =>
+  Number(spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))'], { encoding: 'utf8' }).stdout);
 
 describe('run directories: identity, lock, damage', () => {
   it('resumes when the spec path is spelled differently or the run directory was renamed', async () => {
     const first = join(tmp, 'spelled');
-    const r1 = await cli('run', 'examples/tasks/ssl_ticket_kb.yaml', '--agent', 'reference', '--trials', '2', '--out', first);
+    const r1 = await cli(
+      'run',
+      'examples/tasks/ssl_ticket_kb.yaml',
+      '--agent',
+      'reference',
+      '--trials',
+      '2',
+      '--out',
+      first,
+    );
     assert.equal(r1.code, 0, r1.stderr);
-    const again = await cli('run', './examples/tasks/ssl_ticket_kb.yaml', '--agent', 'reference', '--trials', '2', '--out', first);
+    const again = await cli(
+      'run',
+      './examples/tasks/ssl_ticket_kb.yaml',
+      '--agent',
+      'reference',
+      '--trials',
+      '2',
+      '--out',
+      first,
+    );
     assert.equal(again.code, 0, again.stderr);
     assert.match(again.stderr, /resuming .*: 2 of 2 episodes already recorded/);
     const moved = join(tmp, 'spelled-moved');
     renameSync(first, moved);
-    const resumed = await cli('run', `${process.cwd()}/examples/tasks/ssl_ticket_kb.yaml`, '--agent', 'reference', '--trials', '2', '--out', moved);
+    const resumed = await cli(
+      'run',
+      `${process.cwd()}/examples/tasks/ssl_ticket_kb.yaml`,
+      '--agent',
+      'reference',
+      '--trials',
+      '2',
+      '--out',
+      moved,
+    );
     assert.equal(resumed.code, 0, resumed.stderr);
     assert.equal(keys(join(moved, 'trajectories.jsonl')).length, 2);
   });
@@ -107,7 +163,15 @@ describe('run directories: identity, lock, damage', () => {
 
   it('a damaged run.json or trajectory line: exit 1 with file:line and what to do; summary warns about cut-off lines', async () => {
     const dir = join(tmp, 'damaged');
-    const args = ['run', 'examples/tasks/ssl_ticket_kb.yaml', 'examples/tasks/inventory_reorder.yaml', '--agent', 'reference', '--out', dir];
+    const args = [
+      'run',
+      'examples/tasks/ssl_ticket_kb.yaml',
+      'examples/tasks/inventory_reorder.yaml',
+      '--agent',
+      'reference',
+      '--out',
+      dir,
+    ];
     assert.equal((await cli(...args)).code, 0);
     const file = join(dir, 'trajectories.jsonl');
     const good = readFileSync(file, 'utf8');
@@ -121,7 +185,10 @@ describe('run directories: identity, lock, damage', () => {
     assert.match(adv.stderr, /warning: .*trajectories\.jsonl:3: skipped an unparsable line/);
     // a complete line that is not JSON stops a resume
     writeFileSync(file, `${good.split('\n')[0]}\n{"kind": broken}\n`);
-    badInput(await cli(...args), /trajectories\.jsonl:2: not valid JSON .*this run directory is damaged — move .* away .* --force/);
+    badInput(
+      await cli(...args),
+      /trajectories\.jsonl:2: not valid JSON .*this run directory is damaged — move .* away .* --force/,
+    );
     writeFileSync(file, good);
     writeFileSync(join(dir, 'run.json'), '{"version":1,"config":{"na');
     badInput(await cli(...args), /run\.json: not valid JSON .* move it away .* --force/);
@@ -139,7 +206,8 @@ describe('LLM agent runs against the fake server', () => {
       fallback: (req) => {
         const messages = req.body.messages as { role: string }[];
         const tools = req.body.tools as { function: { name: string } }[];
-        if (messages.some((m) => m.role === 'tool')) return { text: 'Done: I looked at the records.', extra: { choice: { token_ids: [11, 12, 13] } } };
+        if (messages.some((m) => m.role === 'tool'))
+          return { text: 'Done: I looked at the records.', extra: { choice: { token_ids: [11, 12, 13] } } };
         return { tool_calls: [{ name: tools[0]?.function.name ?? 'none', arguments: {} }] };
       },
     });
@@ -149,8 +217,26 @@ describe('LLM agent runs against the fake server', () => {
   it('5 tasks × 3 trials: trajectories, summary, usage and token ids recorded', async () => {
     const dir = join(tmp, 'llm');
     const model = `openai-compatible:${server.openaiBaseURL}#fake-agent`;
-    const specs = ['api_key_rotation', 'inventory_reorder', 'payment_change_refusal', 'scheduler_job_repair', 'ssl_ticket_kb'].map((id) => `examples/tasks/${id}.yaml`);
-    const r = await startCli(['run', ...specs, '--agent', model, '--trials', '3', '--out', dir, '--no-cache', '--return-token-ids', '--json']).done;
+    const specs = [
+      'api_key_rotation',
+      'inventory_reorder',
+      'payment_change_refusal',
+      'scheduler_job_repair',
+      'ssl_ticket_kb',
+    ].map((id) => `examples/tasks/${id}.yaml`);
+    const r = await startCli([
+      'run',
+      ...specs,
+      '--agent',
+      model,
+      '--trials',
+      '3',
+      '--out',
+      dir,
+      '--no-cache',
+      '--return-token-ids',
+      '--json',
+    ]).done;
     assert.equal(r.code, 0, r.stderr);
     const recs = lines(join(dir, 'trajectories.jsonl')).map((l) => Trajectory.parse(JSON.parse(l)));
     assert.equal(recs.length, 15);
@@ -160,7 +246,11 @@ describe('LLM agent runs against the fake server', () => {
       assert.equal(start?.type === 'episode_start' && start.model, model);
       const assistants = t.events.filter((e) => e.type === 'assistant');
       assert.equal(assistants.length, 2);
-      assert.deepEqual(assistants[0]?.type === 'assistant' && assistants[0].usage, { prompt_tokens: 10, completion_tokens: 5, total_tokens: 15 });
+      assert.deepEqual(assistants[0]?.type === 'assistant' && assistants[0].usage, {
+        prompt_tokens: 10,
+        completion_tokens: 5,
+        total_tokens: 15,
+      });
       assert.deepEqual(assistants[1]?.type === 'assistant' && assistants[1].raw, { token_ids: [11, 12, 13] });
       assert.equal(t.events.at(-1)?.type === 'episode_end' && t.events.at(-1)?.type, 'episode_end');
       assert.ok(t.grade && t.grade.score !== null && t.grade.score < 1);
@@ -168,7 +258,9 @@ describe('LLM agent runs against the fake server', () => {
     // the endpoint was asked for token ids and logprobs, and got the tools as JSON Schema
     assert.equal(server.requests[0]?.body.return_token_ids, true);
     assert.equal(server.requests[0]?.body.logprobs, true);
-    const summary = JSON.parse(readFileSync(join(dir, 'summary.json'), 'utf8')) as { overall: { trials: number; tasks: number } };
+    const summary = JSON.parse(readFileSync(join(dir, 'summary.json'), 'utf8')) as {
+      overall: { trials: number; tasks: number };
+    };
     assert.deepEqual([summary.overall.tasks, summary.overall.trials], [5, 15]);
     const out = JSON.parse(r.stdout) as { summary: { k: number } };
     assert.equal(out.summary.k, 3);
@@ -179,7 +271,9 @@ describe('LLM agent runs against the fake server', () => {
     try {
       const specs = (await loadSpecs(['examples/tasks/ssl_ticket_kb.yaml'])).map((s) => s.spec);
       const store = RunStore.memory();
-      const model = createChatModel(`openai-compatible:${down.openaiBaseURL}#down`, { retry: { retries: 1, baseMs: 1 } });
+      const model = createChatModel(`openai-compatible:${down.openaiBaseURL}#down`, {
+        retry: { retries: 1, baseMs: 1 },
+      });
       await runTasks({ specs, store, trials: 2, seed: 0, makeAgent: agentFactory(model), infraRetries: 1 });
       const recs = [...store.done.values()];
       assert.equal(recs.length, 2);
@@ -191,7 +285,15 @@ describe('LLM agent runs against the fake server', () => {
       }
       // each episode: the first attempt and one infra retry, each making 2 HTTP requests (1 + 1 retry)
       assert.equal(down.requests.length, 8);
-      assert.deepEqual(store.errors.map((e) => [e.kind, e.retried]), [['infra_error', true], ['infra_error', false], ['infra_error', true], ['infra_error', false]]);
+      assert.deepEqual(
+        store.errors.map((e) => [e.kind, e.retried]),
+        [
+          ['infra_error', true],
+          ['infra_error', false],
+          ['infra_error', true],
+          ['infra_error', false],
+        ],
+      );
       const summary = summarizeRun(specs.map(labelsOf), recs, 2);
       assert.equal(summary.overall.graded, 0);
       assert.equal(summary.infra_errors.length, 2);
@@ -204,18 +306,39 @@ describe('LLM agent runs against the fake server', () => {
     const down = await startFakeServer({ fallback: { status: 503 } });
     try {
       const model = `openai-compatible:${down.openaiBaseURL}#down`;
-      const base = ['run', 'examples/tasks/ssl_ticket_kb.yaml', '--agent', model, '--trials', '2', '--concurrency', '1', '--llm-retries', '0', '--no-cache'];
+      const base = [
+        'run',
+        'examples/tasks/ssl_ticket_kb.yaml',
+        '--agent',
+        model,
+        '--trials',
+        '2',
+        '--concurrency',
+        '1',
+        '--llm-retries',
+        '0',
+        '--no-cache',
+      ];
       const none = await cli(...base, '--infra-retries', '0', '--json');
       assert.equal(none.code, 1, none.stderr);
       assert.match(none.stderr, /warning: nothing was graded: all 2 episode\(s\) ended in infra_error/);
       assert.equal(down.requests.length, 2);
       const out = JSON.parse(none.stdout) as { results: { score: number | null; status: string | null }[] };
-      assert.deepEqual(out.results.map((r) => [r.score, r.status]), [[null, null], [null, null]]);
+      assert.deepEqual(
+        out.results.map((r) => [r.score, r.status]),
+        [
+          [null, null],
+          [null, null],
+        ],
+      );
       const dir = join(tmp, 'infra');
       const once = await cli(...base, '--infra-retries', '1', '--out', dir);
       assert.equal(once.code, 1);
       assert.equal(down.requests.length, 2 + 4);
-      assert.deepEqual(lines(join(dir, 'errors.jsonl')).map((l) => (JSON.parse(l) as { retried: boolean }).retried), [true, false, true, false]);
+      assert.deepEqual(
+        lines(join(dir, 'errors.jsonl')).map((l) => (JSON.parse(l) as { retried: boolean }).retried),
+        [true, false, true, false],
+      );
       const help = await cli('run', '--help');
       assert.match(help.stdout, /--infra-retries <n>/);
     } finally {
@@ -227,7 +350,16 @@ describe('LLM agent runs against the fake server', () => {
     const cacheDir = join(tmp, 'replay-cache');
     const dir = join(tmp, 'replay');
     const model = `openai-compatible:${server.openaiBaseURL}#fake-agent`;
-    const args = ['run', 'examples/tasks/ssl_ticket_kb.yaml', '--agent', model, '--trials', '2', '--cache-dir', cacheDir];
+    const args = [
+      'run',
+      'examples/tasks/ssl_ticket_kb.yaml',
+      '--agent',
+      model,
+      '--trials',
+      '2',
+      '--cache-dir',
+      cacheDir,
+    ];
     const before = server.requests.length;
     const missed = await cli(...args, '--replay', '--out', dir);
     badInput(missed, /replay mode: no cached response .* the run stopped and the episode that missed was not recorded/);
@@ -241,7 +373,10 @@ describe('LLM agent runs against the fake server', () => {
     const replayed = await cli(...args, '--replay', '--out', join(tmp, 'replayed'), '--json');
     assert.equal(replayed.code, 0, replayed.stderr);
     assert.equal(server.requests.length, calls);
-    const scores = (f: string) => lines(f).map((l) => Trajectory.parse(JSON.parse(l)).grade?.score).sort();
+    const scores = (f: string) =>
+      lines(f)
+        .map((l) => Trajectory.parse(JSON.parse(l)).grade?.score)
+        .sort();
     assert.deepEqual(scores(join(tmp, 'replayed', 'trajectories.jsonl')), scores(join(dir, 'trajectories.jsonl')));
   });
 });

@@ -41,7 +41,9 @@ const endOf = (t: Trajectory) => {
  * run: episodes in flight finish, nothing new starts, and the promise rejects.
  */
 export async function runTasks(o: RunTasksOptions): Promise<{ ran: number; total: number }> {
-  const jobs = o.specs.flatMap((spec) => Array.from({ length: o.trials }, (_, trial) => ({ spec, trial }))).filter((j) => !o.store.has(j.spec.id, j.trial));
+  const jobs = o.specs
+    .flatMap((spec) => Array.from({ length: o.trials }, (_, trial) => ({ spec, trial })))
+    .filter((j) => !o.store.has(j.spec.id, j.trial));
   const total = o.specs.length * o.trials;
   let done = total - jobs.length;
   const limit = pLimit(o.concurrency ?? 1);
@@ -60,14 +62,30 @@ export async function runTasks(o: RunTasksOptions): Promise<{ ran: number; total
       const episode = createEpisode(spec, { seed: o.seed, trial, ...(o.shell ? { shell: o.shell } : {}) });
       const user = o.makeUser?.(spec, episode);
       // graded below: an infra_error says nothing about the agent and gets no score
-      t = await runEpisode({ spec, agent: o.makeAgent(spec, { seed: o.seed, trial }), episode, seed: o.seed, trial, ...(user ? { user } : {}), noGrade: true });
+      t = await runEpisode({
+        spec,
+        agent: o.makeAgent(spec, { seed: o.seed, trial }),
+        episode,
+        seed: o.seed,
+        trial,
+        ...(user ? { user } : {}),
+        noGrade: true,
+      });
       if (stopped()) return;
       const end = endOf(t);
       if (end?.reason !== 'infra_error') break;
-      await o.store.error({ kind: 'infra_error', task_id: spec.id, trial, attempt: attempt + 1, message: end.error ?? '', retried: attempt < retries });
+      await o.store.error({
+        kind: 'infra_error',
+        task_id: spec.id,
+        trial,
+        attempt: attempt + 1,
+        message: end.error ?? '',
+        retried: attempt < retries,
+      });
     }
     const record = t as Trajectory;
-    if (endOf(record)?.reason !== 'infra_error') record.grade = await grade(spec, record, o.judge ? { judge: o.judge } : {});
+    if (endOf(record)?.reason !== 'infra_error')
+      record.grade = await grade(spec, record, o.judge ? { judge: o.judge } : {});
     if (stopped()) return;
     await o.store.append(record);
     o.onRecord?.(record, ++done, total);

@@ -29,7 +29,12 @@ export function labelsOf(spec: TaskSpec): TaskLabels {
  * Per task (trials, mean, pass@k, pass^k), overall, by family and by capability; infra errors excluded and
  * listed; abandoned episodes listed and excluded, or with `includeAbandoned` counted as failures (score 0).
  */
-export function summarizeRun(tasks: readonly TaskLabels[], records: Iterable<Trajectory>, k: number, opts: { includeAbandoned?: boolean } = {}): RunSummary {
+export function summarizeRun(
+  tasks: readonly TaskLabels[],
+  records: Iterable<Trajectory>,
+  k: number,
+  opts: { includeAbandoned?: boolean } = {},
+): RunSummary {
   const byId = new Map(tasks.map((s) => [s.id, s]));
   const infra: RunSummary['infra_errors'] = [];
   const abandoned: RunSummary['abandoned'] = [];
@@ -76,4 +81,5 @@ export function summarizeRun(tasks: readonly TaskLabels[], records: Iterable<Tra
   };
 }
 
-const byTaskTrial = (a: { task_id: string; trial: number }, b: { task_id: string; trial: number }) => (a.task_id === b.task_id ? a.trial - b.trial : a.task_id < b.task_id ? -1 : 1);
+const byTaskTrial = (a: { task_id: string; trial: number }, b: { task_id: string; trial: number }) =>
+  a.task_id === b.task_id ? a.trial - b.trial : a.task_id < b.task_id ? -1 : 1;

@@ -26,7 +26,12 @@ describe('loadSpecs', () => {
     assert.ok(e instanceof CoworkError);
     assert.equal(e.code, 'spec_invalid');
     const line = example.split('\n').findIndex((l) => l.includes('tool: helpdesk_list_tickets')) + 1;
-    assert.match(e.message, new RegExp(`broken\\.yaml:${line}:\\d+ unknown_tool at checks\\[\\d\\]\\.tool: "helpdesk_list_ticket" is not a tool of helpdesk; did you mean helpdesk_list_tickets\\?`));
+    assert.match(
+      e.message,
+      new RegExp(
+        `broken\\.yaml:${line}:\\d+ unknown_tool at checks\\[\\d\\]\\.tool: "helpdesk_list_ticket" is not a tool of helpdesk; did you mean helpdesk_list_tickets\\?`,
+      ),
+    );
     writeFileSync(file, example.replace('Then tell me which tickets you escalated.', 'Start with TK-1042.'));
     await assert.rejects(loadSpecs([file]), /answer_leak at answer_ids\[\d\]: "TK-1042" appears in the request/);
   });

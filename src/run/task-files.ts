@@ -27,7 +27,10 @@ export interface TaskFile {
 /** The spec files (.yaml, .yml, .json, .jsonl) directly in a folder, sorted; not its subfolders or synth-summary.json. */
 export async function specFilesIn(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { withFileTypes: true });
-  const names = entries.filter((e) => !e.isDirectory() && !NOT_SPECS.has(e.name)).map((e) => e.name).sort();
+  const names = entries
+    .filter((e) => !e.isDirectory() && !NOT_SPECS.has(e.name))
+    .map((e) => e.name)
+    .sort();
   return names.filter((n) => SPEC_EXT.has(extname(n)) || extname(n) === '.jsonl').map((n) => join(dir, n));
 }
 
@@ -66,14 +69,16 @@ export async function* iterateTaskFiles(paths: readonly string[]): AsyncGenerato
 }
 
 async function resolveSpecFiles(paths: readonly string[]): Promise<string[]> {
-  if (paths.length === 0) throw new CoworkError('bad_input', 'no task files given; pass spec files or a directory such as examples/tasks');
+  if (paths.length === 0)
+    throw new CoworkError('bad_input', 'no task files given; pass spec files or a directory such as examples/tasks');
   const files: string[] = [];
   for (const p of paths) {
     const s = await stat(p).catch(() => undefined);
     if (!s) throw new CoworkError('not_found', `${p}: no such file or directory`);
     if (s.isDirectory()) {
       const found = await specFilesIn(p);
-      if (found.length === 0) throw new CoworkError('not_found', `${p}: no .yaml, .yml, .json or .jsonl spec files in this directory`);
+      if (found.length === 0)
+        throw new CoworkError('not_found', `${p}: no .yaml, .yml, .json or .jsonl spec files in this directory`);
       files.push(...found);
     } else files.push(p);
   }
@@ -94,7 +99,16 @@ async function* jsonlSpecs(file: string): AsyncGenerator<TaskFile> {
       try {
         parsed = checkSpecValue(JSON.parse(l.text));
       } catch (e) {
-        parsed = { diagnostics: [{ code: 'parse_error', path: '(root)', message: `not valid JSON: ${(e as Error).message}`, owner: 'builder' }] };
+        parsed = {
+          diagnostics: [
+            {
+              code: 'parse_error',
+              path: '(root)',
+              message: `not valid JSON: ${(e as Error).message}`,
+              owner: 'builder',
+            },
+          ],
+        };
       }
       // diagnostics carry no line: the row's line is TaskFile.line (whereOf), its columns are the row's
       yield { file, line: l.line, text: l.text, parsed };
@@ -122,7 +136,9 @@ export async function loadSpecs(paths: readonly string[]): Promise<{ file: strin
   const out: { file: string; spec: TaskSpec }[] = [];
   const seen = new Map<string, string>();
   for await (const f of iterateTaskFiles(paths)) {
-    const found = f.parsed.spec ? [...f.parsed.diagnostics, ...withPositions(staticDiagnostics(f.parsed.spec), f.parsed.doc, parsePath)] : f.parsed.diagnostics;
+    const found = f.parsed.spec
+      ? [...f.parsed.diagnostics, ...withPositions(staticDiagnostics(f.parsed.spec), f.parsed.doc, parsePath)]
+      : f.parsed.diagnostics;
     const errors = found.filter(isError);
     if (errors.length || !f.parsed.spec) {
       problems.push(...errors.slice(0, 5).map((d) => formatDiagnostic(d, whereOf(f))));
@@ -137,7 +153,10 @@ export async function loadSpecs(paths: readonly string[]): Promise<{ file: strin
     out.push({ file: f.file, spec: f.parsed.spec });
   }
   if (problems.length) {
-    throw new CoworkError('spec_invalid', `invalid task spec(s):\n  ${problems.join('\n  ')}\nrun \`coworkenv validate\` on them for every diagnostic`);
+    throw new CoworkError(
+      'spec_invalid',
+      `invalid task spec(s):\n  ${problems.join('\n  ')}\nrun \`coworkenv validate\` on them for every diagnostic`,
+    );
   }
   return out;
 }

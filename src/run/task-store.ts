@@ -9,7 +9,11 @@ import { SYNTH_SUMMARY_FILE } from './task-files.js';
  * as <dir>/rejected/<id>.json, and <dir>/synth-summary.json. A task that changed side since an earlier run
  * loses its stale file on the other side.
  */
-export async function writeSynthOutput(dir: string, outcomes: readonly SynthOutcome[], summary: SynthSummary): Promise<{ released: string[]; rejected: string[] }> {
+export async function writeSynthOutput(
+  dir: string,
+  outcomes: readonly SynthOutcome[],
+  summary: SynthSummary,
+): Promise<{ released: string[]; rejected: string[] }> {
   const released: string[] = [];
   const rejected: string[] = [];
   for (const o of outcomes) {
@@ -20,7 +24,17 @@ export async function writeSynthOutput(dir: string, outcomes: readonly SynthOutc
       await removeFile(bad);
       released.push(good);
     } else {
-      await writeFileAtomic(bad, prettyJson({ id: o.id, accepted: false, attempts: o.attempts, diagnostics: o.diagnostics, history: o.history, candidate: o.candidate ?? null }));
+      await writeFileAtomic(
+        bad,
+        prettyJson({
+          id: o.id,
+          accepted: false,
+          attempts: o.attempts,
+          diagnostics: o.diagnostics,
+          history: o.history,
+          candidate: o.candidate ?? null,
+        }),
+      );
       await removeFile(good);
       rejected.push(bad);
     }

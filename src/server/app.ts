@@ -1,7 +1,15 @@
 import { Hono } from 'hono';
 import type { Context } from 'hono';
 import pkg from '../../package.json' with { type: 'json' };
-import { parseAction, parseOr422, ResetRequest, schemaResponse, ServerError, StepRequest, validationError } from './protocol.js';
+import {
+  parseAction,
+  parseOr422,
+  ResetRequest,
+  schemaResponse,
+  ServerError,
+  StepRequest,
+  validationError,
+} from './protocol.js';
 import { handleRpc, RPC, rpcError } from './rpc.js';
 import type { SessionManager } from './sessions.js';
 
@@ -31,17 +39,30 @@ export function createApp(opts: AppOptions): Hono {
   app.get('/health', (c) => c.json({ status: 'healthy' }));
 
   // exactly OpenEnv's EnvironmentMetadata; the counts live at GET /tasks and GET /sessions
-  app.get('/metadata', (c) => c.json({ name: 'coworkenv', description: DESCRIPTION, version: pkg.version, documentation_url: 'docs/rl.md' }));
+  app.get('/metadata', (c) =>
+    c.json({ name: 'coworkenv', description: DESCRIPTION, version: pkg.version, documentation_url: 'docs/rl.md' }),
+  );
 
   // OpenEnv's ServerCapacityStatus plus the idle TTL
-  app.get('/sessions', (c) => c.json({ active_sessions: manager.size, max_sessions: manager.maxSessions, session_ttl_s: manager.ttlS }));
+  app.get('/sessions', (c) =>
+    c.json({ active_sessions: manager.size, max_sessions: manager.maxSessions, session_ttl_s: manager.ttlS }),
+  );
 
   app.get('/schema', (c) => c.json(schemaResponse()));
 
   app.get('/tasks', (c) =>
     c.json({
       count: manager.specs.length,
-      tasks: manager.specs.map((s, index) => ({ index, id: s.id, title: s.title, family: s.family, services: s.services, has_user: !!s.user, max_turns: s.limits.max_turns, labels: s.labels })),
+      tasks: manager.specs.map((s, index) => ({
+        index,
+        id: s.id,
+        title: s.title,
+        family: s.family,
+        services: s.services,
+        has_user: !!s.user,
+        max_turns: s.limits.max_turns,
+        labels: s.labels,
+      })),
     }),
   );
 
@@ -56,7 +77,11 @@ export function createApp(opts: AppOptions): Hono {
   app.post('/step', async (c) => {
     const raw = await jsonBody(c, limit, false);
     const req = parseOr422(StepRequest, raw, 'step request');
-    if (!Object.hasOwn(req, 'action')) throw validationError('invalid step request: action: required field is missing (send {"tool_call": {...}} or {"message": "..."})', [{ path: 'action', message: 'required field is missing' }]);
+    if (!Object.hasOwn(req, 'action'))
+      throw validationError(
+        'invalid step request: action: required field is missing (send {"tool_call": {...}} or {"message": "..."})',
+        [{ path: 'action', message: 'required field is missing' }],
+      );
     const action = parseAction(req.action);
     // as OpenEnv's HTTP server: without an episode_id the action runs on a fresh episode that is dropped
     if (!req.episode_id) return c.json(await manager.detached({ task_id: req.task_id, seed: req.seed }).step(action));
@@ -66,7 +91,10 @@ export function createApp(opts: AppOptions): Hono {
 
   app.get('/state', (c) => {
     const id = c.req.query('episode_id');
-    if (!id) throw validationError('GET /state needs ?episode_id=<id> (from POST /reset)', [{ path: 'episode_id', message: 'required query parameter is missing' }]);
+    if (!id)
+      throw validationError('GET /state needs ?episode_id=<id> (from POST /reset)', [
+        { path: 'episode_id', message: 'required query parameter is missing' },
+      ]);
     const trajectory = ['1', 'true'].includes(c.req.query('trajectory') ?? '');
     return c.json(manager.get(id).state(trajectory));
   });
@@ -88,12 +116,23 @@ export function createApp(opts: AppOptions): Hono {
     return res ? c.json(res) : c.body(null, 202);
   });
 
-  app.notFound((c) => c.json({ detail: `no route ${c.req.method} ${c.req.path}; routes: GET /health /metadata /schema /tasks /sessions /state, POST /reset /step /mcp, DELETE /episodes/:id, WS /ws`, code: 'NOT_FOUND' }, 404));
+  app.notFound((c) =>
+    c.json(
+      {
+        detail: `no route ${c.req.method} ${c.req.path}; routes: GET /health /metadata /schema /tasks /sessions /state, POST /reset /step /mcp, DELETE /episodes/:id, WS /ws`,
+        code: 'NOT_FOUND',
+      },
+      404,
+    ),
+  );
 
   app.onError((e, c) => {
     if (e instanceof ServerError) return c.json(e.body(), e.status as 404);
     opts.log?.(`coworkenv serve: ${c.req.method} ${c.req.path} failed: ${e instanceof Error ? e.message : String(e)}`);
-    return c.json({ detail: `internal error: ${e instanceof Error ? e.message : String(e)}`, code: 'EXECUTION_ERROR' }, 500);
+    return c.json(
+      { detail: `internal error: ${e instanceof Error ? e.message : String(e)}`, code: 'EXECUTION_ERROR' },
+      500,
+    );
   });
 
   return app;
@@ -104,7 +143,8 @@ export function createApp(opts: AppOptions): Hono {
  * reading and keeps @hono/node-server's fast direct read; a chunked body is read up to the limit.
  */
 async function bodyText(c: Context, limit: number): Promise<string> {
-  const tooLarge = () => new ServerError(413, 'VALIDATION_ERROR', `request body larger than ${limit} bytes`, { max_bytes: limit });
+  const tooLarge = () =>
+    new ServerError(413, 'VALIDATION_ERROR', `request body larger than ${limit} bytes`, { max_bytes: limit });
   const declared = c.req.header('content-length');
   if (declared !== undefined && c.req.header('transfer-encoding') === undefined) {
     if (Number(declared) > limit) throw tooLarge();
@@ -133,7 +173,9 @@ async function jsonBody(c: Context, limit: number, emptyOk: boolean): Promise<un
   const text = await bodyText(c, limit);
   if (!text.trim()) {
     if (emptyOk) return undefined;
-    throw validationError('request body is empty; send a JSON object with episode_id and action', [{ path: '(root)', message: 'empty body' }]);
+    throw validationError('request body is empty; send a JSON object with episode_id and action', [
+      { path: '(root)', message: 'empty body' },
+    ]);
   }
   try {
     return JSON.parse(text) as unknown;

@@ -15,7 +15,11 @@ const hasCurl = spawnSync('curl', ['--version']).status === 0;
 
 /** The ```sh blocks that call curl, each with the ```json block right after it (the documented answer). */
 function curlExamples(markdown: string): { sh: string; expected: string | undefined; line: number }[] {
-  const blocks = [...markdown.matchAll(/^```(\w*)\n([\s\S]*?)^```$/gm)].map((m) => ({ lang: m[1] as string, body: m[2] as string, line: markdown.slice(0, m.index).split('\n').length }));
+  const blocks = [...markdown.matchAll(/^```(\w*)\n([\s\S]*?)^```$/gm)].map((m) => ({
+    lang: m[1] as string,
+    body: m[2] as string,
+    line: markdown.slice(0, m.index).split('\n').length,
+  }));
   const out: { sh: string; expected: string | undefined; line: number }[] = [];
   blocks.forEach((b, i) => {
     if (b.lang !== 'sh' || !/\bcurl\b/.test(b.body)) return;
@@ -33,13 +37,16 @@ function curlExamples(markdown: string): { sh: string; expected: string | undefi
 function matches(expected: unknown, actual: unknown, path = '$'): string | undefined {
   if (expected === '...') return undefined;
   if (typeof expected === 'string' && expected.endsWith('...') && typeof actual === 'string') {
-    return actual.startsWith(expected.slice(0, -3)) ? undefined : `${path}: ${JSON.stringify(actual).slice(0, 120)} does not start with ${JSON.stringify(expected.slice(0, -3))}`;
+    return actual.startsWith(expected.slice(0, -3))
+      ? undefined
+      : `${path}: ${JSON.stringify(actual).slice(0, 120)} does not start with ${JSON.stringify(expected.slice(0, -3))}`;
   }
   if (Array.isArray(expected)) {
     if (!Array.isArray(actual)) return `${path}: expected an array, got ${JSON.stringify(actual)?.slice(0, 80)}`;
     const open = expected.at(-1) === '...';
     const items = open ? expected.slice(0, -1) : expected;
-    if (open ? actual.length < items.length : actual.length !== items.length) return `${path}: expected ${open ? 'at least ' : ''}${items.length} items, got ${actual.length}`;
+    if (open ? actual.length < items.length : actual.length !== items.length)
+      return `${path}: expected ${open ? 'at least ' : ''}${items.length} items, got ${actual.length}`;
     for (let i = 0; i < items.length; i++) {
       const m = matches(items[i], actual[i], `${path}[${i}]`);
       if (m) return m;
@@ -47,7 +54,8 @@ function matches(expected: unknown, actual: unknown, path = '$'): string | undef
     return undefined;
   }
   if (expected !== null && typeof expected === 'object') {
-    if (actual === null || typeof actual !== 'object' || Array.isArray(actual)) return `${path}: expected an object, got ${JSON.stringify(actual)?.slice(0, 80)}`;
+    if (actual === null || typeof actual !== 'object' || Array.isArray(actual))
+      return `${path}: expected an object, got ${JSON.stringify(actual)?.slice(0, 80)}`;
     for (const [k, v] of Object.entries(expected)) {
       if (!Object.hasOwn(actual, k)) return `${path}.${k}: missing`;
       const m = matches(v, (actual as Record<string, unknown>)[k], `${path}.${k}`);
@@ -55,7 +63,9 @@ function matches(expected: unknown, actual: unknown, path = '$'): string | undef
     }
     return undefined;
   }
-  return Object.is(expected, actual) ? undefined : `${path}: expected ${JSON.stringify(expected)}, got ${JSON.stringify(actual)}`;
+  return Object.is(expected, actual)
+    ? undefined
+    : `${path}: expected ${JSON.stringify(expected)}, got ${JSON.stringify(actual)}`;
 }
 
 describe('docs/rl.md', () => {
@@ -68,7 +78,9 @@ describe('docs/rl.md', () => {
     assert.match(matches({ a: 1 }, {}) ?? '', /missing/);
   });
 
-  describe('the curl examples, run in order against a fresh server', { skip: hasCurl ? false : 'curl is not installed' }, () => {
+  describe('the curl examples, run in order against a fresh server', {
+    skip: hasCurl ? false : 'curl is not installed',
+  }, () => {
     let srv: RunningServer;
     before(async () => {
       const specs = (await loadSpecs([join(ROOT, 'examples/tasks')])).map((s) => s.spec);
@@ -80,9 +92,15 @@ describe('docs/rl.md', () => {
       const examples = curlExamples(await readFile(join(ROOT, 'docs/rl.md'), 'utf8'));
       assert.ok(examples.length >= 15, `only ${examples.length} curl examples found`);
       for (const ex of examples) {
-        assert.ok(ex.expected, `docs/rl.md:${ex.line}: a curl block needs the expected answer in a json block right after it`);
+        assert.ok(
+          ex.expected,
+          `docs/rl.md:${ex.line}: a curl block needs the expected answer in a json block right after it`,
+        );
         assert.ok(/127\.0\.0\.1:\$PORT/.test(ex.sh), `docs/rl.md:${ex.line}: use http://127.0.0.1:$PORT`);
-        const { stdout } = await run('sh', ['-c', ex.sh], { env: { ...process.env, PORT: String(srv.port) }, timeout: 10_000 });
+        const { stdout } = await run('sh', ['-c', ex.sh], {
+          env: { ...process.env, PORT: String(srv.port) },
+          timeout: 10_000,
+        });
         let actual: unknown;
         try {
           actual = JSON.parse(stdout);
@@ -120,12 +138,19 @@ function shellLines(file: string, markdown: string): { file: string; line: numbe
 /** A command line split into words (single and double quotes; no expansion). */
 function words(text: string): string[] {
   const out: string[] = [];
-  for (const m of text.matchAll(/'([^']*)'|"((?:[^"\\]|\\.)*)"|(\S+)/g)) out.push(m[1] ?? (m[2] as string | undefined)?.replace(/\\(.)/g, '$1') ?? (m[3] as string));
+  for (const m of text.matchAll(/'([^']*)'|"((?:[^"\\]|\\.)*)"|(\S+)/g))
+    out.push(m[1] ?? (m[2] as string | undefined)?.replace(/\\(.)/g, '$1') ?? (m[3] as string));
   return out;
 }
 
 describe('every shell block in README.md and docs/*.md', () => {
-  const files = ['README.md', ...readdirSync(join(ROOT, 'docs')).filter((f) => f.endsWith('.md')).sort().map((f) => `docs/${f}`)];
+  const files = [
+    'README.md',
+    ...readdirSync(join(ROOT, 'docs'))
+      .filter((f) => f.endsWith('.md'))
+      .sort()
+      .map((f) => `docs/${f}`),
+  ];
   const docs = files.map((f) => ({ file: f, text: readFileSync(join(ROOT, f), 'utf8') }));
   const home = process.cwd();
   const tmp = mkdtempSync(join(tmpdir(), 'coworkenv-docs-'));
@@ -135,19 +160,35 @@ describe('every shell block in README.md and docs/*.md', () => {
   });
 
   it('the line splitter: continuations, comments, quotes', () => {
-    assert.deepEqual(shellLines('x', '```sh\n# c\na \\\n  b\n\nc # needs: model\n```\n').map((l) => [l.line, l.text]), [[3, 'a    b'], [6, 'c # needs: model']]);
+    assert.deepEqual(
+      shellLines('x', '```sh\n# c\na \\\n  b\n\nc # needs: model\n```\n').map((l) => [l.line, l.text]),
+      [
+        [3, 'a    b'],
+        [6, 'c # needs: model'],
+      ],
+    );
     assert.deepEqual(words(`coworkenv x 'a b' "c \\"d\\"" e`), ['coworkenv', 'x', 'a b', 'c "d"', 'e']);
   });
 
   it('cites no file the repository does not have', () => {
     for (const { file, text } of docs) {
-      for (const m of text.matchAll(/\]\(([^)#\s]+\.md)(?:#[^)]*)?\)/g)) assert.ok(existsSync(join(ROOT, file.includes('/') ? 'docs' : '', m[1] as string)), `${file}: links to ${m[1]}, which does not exist`);
-      assert.doesNotMatch(text, /\bDESIGN\.md\b|\bDESIGN §|\bformats\.md\b|\bformats §/, `${file} cites a design document that is not in the repository`);
+      for (const m of text.matchAll(/\]\(([^)#\s]+\.md)(?:#[^)]*)?\)/g))
+        assert.ok(
+          existsSync(join(ROOT, file.includes('/') ? 'docs' : '', m[1] as string)),
+          `${file}: links to ${m[1]}, which does not exist`,
+        );
+      assert.doesNotMatch(
+        text,
+        /\bDESIGN\.md\b|\bDESIGN §|\bformats\.md\b|\bformats §/,
+        `${file} cites a design document that is not in the repository`,
+      );
     }
   });
 
   // each file's commands run in order, in process, in a fresh folder holding examples/ (the docs' cwd)
-  it('runs every coworkenv command line; any other line is marked "# needs: <what>" (a model, the network, …)', { timeout: 120_000 }, async () => {
+  it('runs every coworkenv command line; any other line is marked "# needs: <what>" (a model, the network, …)', {
+    timeout: 120_000,
+  }, async () => {
     const { captureOutput } = await import('../cli/testing.js');
     const { buildProgram } = await import('../cli/main.js');
     let ran = 0;
@@ -167,14 +208,22 @@ describe('every shell block in README.md and docs/*.md', () => {
           }
           const argv = words(l.text.replace(/\s+#.*$/, ''));
           if (argv[0] === 'npx') argv.shift();
-          assert.equal(argv[0], 'coworkenv', `${file}:${l.line}: \`${l.text}\` is neither run by a test nor marked "# needs: <what>"`);
+          assert.equal(
+            argv[0],
+            'coworkenv',
+            `${file}:${l.line}: \`${l.text}\` is neither run by a test nor marked "# needs: <what>"`,
+          );
           const program = await buildProgram([argv[1] as string]);
           // the exit code this command sets, not one the test runner set for an earlier failure
           const before = process.exitCode;
           process.exitCode = undefined;
           const r = await captureOutput(() => program.parseAsync(['node', ...argv]), { stderr: true });
           process.exitCode = before;
-          assert.equal(r.error, undefined, `${file}:${l.line}: \`${l.text}\` failed: ${r.error?.message}\n${r.out.slice(-600)}`);
+          assert.equal(
+            r.error,
+            undefined,
+            `${file}:${l.line}: \`${l.text}\` failed: ${r.error?.message}\n${r.out.slice(-600)}`,
+          );
           assert.ok(!r.exitCode, `${file}:${l.line}: \`${l.text}\` exited ${r.exitCode}\n${r.out.slice(-600)}`);
           ran++;
         }
@@ -188,7 +237,9 @@ describe('every shell block in README.md and docs/*.md', () => {
 
 const hasPython = spawnSync('python3', ['--version']).status === 0;
 
-describe('docs/rl.md: the TRL recipe, run by python3 against a live serve', { skip: hasPython ? false : 'python3 is not installed' }, () => {
+describe('docs/rl.md: the TRL recipe, run by python3 against a live serve', {
+  skip: hasPython ? false : 'python3 is not installed',
+}, () => {
   let srv: RunningServer;
   before(async () => {
     const specs = (await loadSpecs([join(ROOT, 'examples/tasks')])).map((s) => s.spec);
@@ -196,13 +247,19 @@ describe('docs/rl.md: the TRL recipe, run by python3 against a live serve', { sk
   });
   after(() => srv?.close());
 
-  it('builds the dataset and per-task tool classes, drops None arguments, ends on an unexecuted tool call, rewards, and reuses the object', { timeout: 60_000 }, async () => {
+  it('builds the dataset and per-task tool classes, drops None arguments, ends on an unexecuted tool call, rewards, and reuses the object', {
+    timeout: 60_000,
+  }, async () => {
     const md = await readFile(join(ROOT, 'docs/rl.md'), 'utf8');
     const m = /<!-- test: trl-recipe -->\n```python\n([\s\S]*?)^```$/m.exec(md);
     assert.ok(m, 'docs/rl.md: the TRL recipe block (after <!-- test: trl-recipe -->) is missing');
     const recipe = (m[1] as string).replace('ENV = "http://127.0.0.1:8000"', `ENV = "${srv.url}"`);
     assert.ok(recipe.includes(srv.url), 'the recipe sets ENV = "http://127.0.0.1:8000"');
-    assert.doesNotMatch(recipe, /^\s*(import|from)\s+(requests|trl|datasets|transformers)\b/m, 'the recipe uses the standard library only');
+    assert.doesNotMatch(
+      recipe,
+      /^\s*(import|from)\s+(requests|trl|datasets|transformers)\b/m,
+      'the recipe uses the standard library only',
+    );
     // what TRL does with it, without TRL: build rows, make the class, pool one object, reset it per generation
     const driver = `
 rows = build_dataset(["support_escalation", "payment_change_refusal"])

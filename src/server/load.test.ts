@@ -7,8 +7,18 @@ import { type RunningServer, startServer } from './serve.js';
 
 const SESSIONS = 1000;
 const CONCURRENCY = 64;
-const FIXTURE = ['todo_001', 'todo_002', 'todo_003'].map((task_id, i) => ({ task_id, title: `Task ${i + 1}`, status: 'pending', description: `initial ${i + 1}` }));
-const SPEC = makeSpec({ id: 'load_todo', services: ['todo'], fixtures: { todo: { tasks: FIXTURE } }, limits: { max_turns: 10 } });
+const FIXTURE = ['todo_001', 'todo_002', 'todo_003'].map((task_id, i) => ({
+  task_id,
+  title: `Task ${i + 1}`,
+  status: 'pending',
+  description: `initial ${i + 1}`,
+}));
+const SPEC = makeSpec({
+  id: 'load_todo',
+  services: ['todo'],
+  fixtures: { todo: { tasks: FIXTURE } },
+  limits: { max_turns: 10 },
+});
 
 type Json = Record<string, any>;
 type Task = { task_id: string; description: string };
@@ -18,7 +28,14 @@ describe('env server under load (loopback HTTP)', () => {
   // keep-alive connections, at most CONCURRENCY of them: the client's own bound on requests in flight
   const agent = new Agent({ keepAlive: true, maxSockets: CONCURRENCY });
   before(async () => {
-    srv = await startServer({ specs: [SPEC], host: '127.0.0.1', port: 0, maxSessions: SESSIONS, ttlS: 0, log: () => {} });
+    srv = await startServer({
+      specs: [SPEC],
+      host: '127.0.0.1',
+      port: 0,
+      maxSessions: SESSIONS,
+      ttlS: 0,
+      log: () => {},
+    });
   });
   after(async () => {
     agent.destroy();
@@ -28,12 +45,22 @@ describe('env server under load (loopback HTTP)', () => {
   const http = (method: string, path: string, body?: unknown) =>
     new Promise<{ status: number; body: Json }>((resolve, reject) => {
       const data = body === undefined ? undefined : JSON.stringify(body);
-      const req = request({ host: '127.0.0.1', port: srv.port, path, method, agent, headers: data ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(data) } : {} }, (res) => {
-        let text = '';
-        res.setEncoding('utf8');
-        res.on('data', (c: string) => (text += c));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: JSON.parse(text) as Json }));
-      });
+      const req = request(
+        {
+          host: '127.0.0.1',
+          port: srv.port,
+          path,
+          method,
+          agent,
+          headers: data ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(data) } : {},
+        },
+        (res) => {
+          let text = '';
+          res.setEncoding('utf8');
+          res.on('data', (c: string) => (text += c));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, body: JSON.parse(text) as Json }));
+        },
+      );
       req.on('error', reject);
       req.end(data);
     });
@@ -81,7 +108,9 @@ describe('env server under load (loopback HTTP)', () => {
       assert.ok(calls.every((c) => c.tool !== 'todo_update_task' || (c.args as Json).description === `value of ${id}`));
     }
 
-    await Promise.all(ids.map((id) => limit(async () => assert.equal((await http('DELETE', `/episodes/${id}`)).status, 200))));
+    await Promise.all(
+      ids.map((id) => limit(async () => assert.equal((await http('DELETE', `/episodes/${id}`)).status, 200))),
+    );
     assert.equal(srv.manager.size, 0);
   });
 });

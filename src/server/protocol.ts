@@ -15,8 +15,15 @@ const Id = z.string().min(1).max(MAX_ID_CHARS);
 /** POST /reset and WS `reset` data. Extra fields are allowed (OpenEnv ResetRequest) and ignored. */
 export const ResetRequest = z.looseObject({
   task_id: Id.nullish().describe('task to start; default tasks[seed % n]'),
-  seed: z.int().min(0).max(2 ** 31 - 1).nullish().describe('episode seed (task choice without task_id, fault injection) [0]'),
-  episode_id: Id.nullish().describe('episode id; default a server counter id (ep-1, ep-2, …). A duplicate live id is refused'),
+  seed: z
+    .int()
+    .min(0)
+    .max(2 ** 31 - 1)
+    .nullish()
+    .describe('episode seed (task choice without task_id, fault injection) [0]'),
+  episode_id: Id.nullish().describe(
+    'episode id; default a server counter id (ep-1, ep-2, …). A duplicate live id is refused',
+  ),
   trial: z.int().min(0).max(1_000_000).nullish().describe('trial index recorded in the trajectory [0]'),
   model: z.string().max(MAX_ID_CHARS).nullish().describe('policy model name recorded in episode_start'),
 });
@@ -27,15 +34,20 @@ const Meta = z.record(z.string(), z.unknown()).optional().describe('free client 
 export const ToolCallAction = z.strictObject({
   tool_call: z.strictObject({
     name: z.string().min(1).describe('tool name from the reset observation'),
-    arguments: z.unknown().optional().describe('JSON object (or its JSON text) of arguments; bad ones give an ok:false tool result'),
-    id: Id.optional().describe('the model\'s tool-call id, recorded in the trajectory'),
+    arguments: z
+      .unknown()
+      .optional()
+      .describe('JSON object (or its JSON text) of arguments; bad ones give an ok:false tool result'),
+    id: Id.optional().describe("the model's tool-call id, recorded in the trajectory"),
   }),
   content: z.string().optional().describe('assistant text sent along with the call (recorded; nobody answers it)'),
   metadata: Meta,
 });
 
 export const MessageAction = z.strictObject({
-  message: z.string().describe('assistant text: to the simulated user (dialogue tasks) or the final answer (ends the episode)'),
+  message: z
+    .string()
+    .describe('assistant text: to the simulated user (dialogue tasks) or the final answer (ends the episode)'),
   metadata: Meta,
 });
 
@@ -64,14 +76,25 @@ export type EpisodeAction = z.infer<typeof ToolCallAction> | z.infer<typeof Mess
 export const StepRequest = z.looseObject({
   episode_id: Id.nullish(),
   task_id: Id.nullish(),
-  seed: z.int().min(0).max(2 ** 31 - 1).nullish(),
+  seed: z
+    .int()
+    .min(0)
+    .max(2 ** 31 - 1)
+    .nullish(),
   action: z.unknown(),
   timeout_s: z.number().positive().nullish(),
   request_id: z.string().max(MAX_ID_CHARS).nullish(),
 });
 
 /** Every failure a transport reports; `code` is OpenEnv's WSErrorCode, `status` the HTTP status. */
-export type ErrorCode = 'INVALID_JSON' | 'UNKNOWN_TYPE' | 'VALIDATION_ERROR' | 'EXECUTION_ERROR' | 'CAPACITY_REACHED' | 'FACTORY_ERROR' | 'SESSION_ERROR';
+export type ErrorCode =
+  | 'INVALID_JSON'
+  | 'UNKNOWN_TYPE'
+  | 'VALIDATION_ERROR'
+  | 'EXECUTION_ERROR'
+  | 'CAPACITY_REACHED'
+  | 'FACTORY_ERROR'
+  | 'SESSION_ERROR';
 
 export class ServerError extends Error {
   readonly status: number;
@@ -95,7 +118,12 @@ export function validationError(message: string, errors: { path: string; message
 }
 
 /** Parses `raw` or throws a 422 naming every problem as `path: message` (paths prefixed with `at`). */
-export function parseOr422<T extends z.ZodType>(schema: T, raw: unknown, what: string, at: readonly PathSegment[] = []): z.infer<T> {
+export function parseOr422<T extends z.ZodType>(
+  schema: T,
+  raw: unknown,
+  what: string,
+  at: readonly PathSegment[] = [],
+): z.infer<T> {
   const res = schema.safeParse(raw);
   if (res.success) return res.data;
   const errors = zodDiagnostics(res.error.issues, raw, schema, at).map((d) => ({ path: d.path, message: d.message }));
@@ -107,24 +135,32 @@ export function parseAction(raw: unknown, at: readonly PathSegment[] = ['action'
   const where = formatPath(at);
   const shape = `send {"tool_call": {"name": ..., "arguments": {...}}} or {"message": "..."} (or OpenEnv's {"type": "list_tools"} / {"type": "call_tool", "tool_name": ..., "arguments": {...}})`;
   if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) {
-    throw validationError(`invalid ${where}: expected an object; ${shape}`, [{ path: where, message: 'expected an object' }]);
+    throw validationError(`invalid ${where}: expected an object; ${shape}`, [
+      { path: where, message: 'expected an object' },
+    ]);
   }
   const has = (k: string) => Object.hasOwn(raw, k);
   if (has('tool_call') && has('message')) {
-    throw validationError(`invalid ${where}: has both tool_call and message; ${shape}`, [{ path: where, message: 'both tool_call and message' }]);
+    throw validationError(`invalid ${where}: has both tool_call and message; ${shape}`, [
+      { path: where, message: 'both tool_call and message' },
+    ]);
   }
   if (has('type')) {
     const type = (raw as { type?: unknown }).type;
     if (type === 'list_tools') return parseOr422(ListToolsAction, raw, 'action', at);
     if (type === 'call_tool') return parseOr422(CallToolAction, raw, 'action', at);
-    throw validationError(`invalid ${where}.type: ${JSON.stringify(type)} is not an action type (list_tools, call_tool); ${shape}`, [{ path: `${where}.type`, message: 'expected list_tools or call_tool' }]);
+    throw validationError(
+      `invalid ${where}.type: ${JSON.stringify(type)} is not an action type (list_tools, call_tool); ${shape}`,
+      [{ path: `${where}.type`, message: 'expected list_tools or call_tool' }],
+    );
   }
   if (has('tool_call')) return parseOr422(ToolCallAction, raw, 'action', at);
   if (has('message')) return parseOr422(MessageAction, raw, 'action', at);
   const keys = Object.keys(raw);
-  throw validationError(`invalid ${where}: unknown action shape${keys.length ? ` (fields: ${keys.join(', ')})` : ' (empty object)'}; ${shape}`, [
-    { path: where, message: 'expected tool_call or message' },
-  ]);
+  throw validationError(
+    `invalid ${where}: unknown action shape${keys.length ? ` (fields: ${keys.join(', ')})` : ' (empty object)'}; ${shape}`,
+    [{ path: where, message: 'expected tool_call or message' }],
+  );
 }
 
 // ---- response shapes, for GET /schema ----
@@ -151,7 +187,10 @@ export const StepMetadata = z.looseObject({
   anchor: z.string().describe('GiGPO anchor: hash of the canonical agent-visible observation in this response'),
   step_reward: z.number().nullable().describe('Δ(safety × code completion) of this step; null at reset'),
   episode_id: z.string().nullable().optional().describe('the episode (null for a stateless HTTP reset or step)'),
-  reason: z.enum(['agent_done', 'user_done', 'max_turns', 'timeout', 'agent_error', 'infra_error']).optional().describe('on done: why the episode ended'),
+  reason: z
+    .enum(['agent_done', 'user_done', 'max_turns', 'timeout', 'agent_error', 'infra_error'])
+    .optional()
+    .describe('on done: why the episode ended'),
   status: z.enum(['ok', 'judge_unavailable', 'judge_error']).optional().describe("on done: the grade's status"),
   passed: z.boolean().nullable().optional(),
   reward_components: RewardComponents.optional(),
@@ -173,10 +212,16 @@ const ToolResult = z.object({
   error: z.looseObject({ code: z.string(), message: z.string() }).optional(),
 });
 export const ToolObservation = withMeta({ tool_result: ToolResult }).describe('after a tool_call action');
-export const UserObservation = withMeta({ user_message: z.string(), conversation_over: z.boolean() }).describe('after a message action on a task with a simulated user');
-export const FinalObservation = withMeta({}).describe('after a message action on a task without a simulated user (the final answer)');
+export const UserObservation = withMeta({ user_message: z.string(), conversation_over: z.boolean() }).describe(
+  'after a message action on a task with a simulated user',
+);
+export const FinalObservation = withMeta({}).describe(
+  'after a message action on a task without a simulated user (the final answer)',
+);
 export const ListToolsObservation = withMeta({
-  tools: z.array(z.object({ name: z.string(), description: z.string(), input_schema: z.record(z.string(), z.unknown()) })),
+  tools: z.array(
+    z.object({ name: z.string(), description: z.string(), input_schema: z.record(z.string(), z.unknown()) }),
+  ),
 }).describe("after a list_tools action (OpenEnv's ListToolsObservation)");
 export const CallToolObservation = withMeta({
   tool_name: z.string(),
@@ -185,14 +230,28 @@ export const CallToolObservation = withMeta({
     data: z.unknown().describe('the parsed tool result (the JSON text when it does not parse)'),
     is_error: z.boolean(),
   }),
-}).describe("after a call_tool action (OpenEnv's CallToolObservation; tool errors are in result, as OpenEnv's tool errors are; metadata.call_id is the recorded call id)");
+}).describe(
+  "after a call_tool action (OpenEnv's CallToolObservation; tool errors are in result, as OpenEnv's tool errors are; metadata.call_id is the recorded call id)",
+);
 
-export const Observation = z.union([ResetObservation, ToolObservation, UserObservation, FinalObservation, ListToolsObservation, CallToolObservation]);
+export const Observation = z.union([
+  ResetObservation,
+  ToolObservation,
+  UserObservation,
+  FinalObservation,
+  ListToolsObservation,
+  CallToolObservation,
+]);
 
 /** The body of every reset and step answer (OpenEnv ResetResponse / StepResponse: nothing else at the top). */
 export const StepResponse = z.object({
   observation: Observation,
-  reward: z.number().nullable().describe('0 until done; then the grade score (null when the grade is undecided: judge_unavailable or judge_error)'),
+  reward: z
+    .number()
+    .nullable()
+    .describe(
+      '0 until done; then the grade score (null when the grade is undecided: judge_unavailable or judge_error)',
+    ),
   done: z.boolean(),
 });
 
@@ -216,7 +275,11 @@ let schemas: Record<string, unknown> | undefined;
 /** GET /schema: exactly OpenEnv's SchemaResponse, {action, observation, state} as JSON Schemas. */
 export function schemaResponse(): Record<string, unknown> {
   const js = (s: z.ZodType) => {
-    const { $schema: _, ...rest } = z.toJSONSchema(s, { io: 'input', target: 'draft-2020-12', unrepresentable: 'any' }) as Record<string, unknown>;
+    const { $schema: _, ...rest } = z.toJSONSchema(s, {
+      io: 'input',
+      target: 'draft-2020-12',
+      unrepresentable: 'any',
+    }) as Record<string, unknown>;
     return rest;
   };
   schemas ??= { action: js(Action), observation: js(Observation), state: js(State) };

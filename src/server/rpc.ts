@@ -6,12 +6,25 @@ import type { Session } from './session.js';
 import type { SessionManager } from './sessions.js';
 
 /** JSON-RPC 2.0 error codes (OpenEnv JsonRpcErrorCode). */
-export const RPC = { PARSE_ERROR: -32700, INVALID_REQUEST: -32600, METHOD_NOT_FOUND: -32601, INVALID_PARAMS: -32602, INTERNAL_ERROR: -32603, SERVER_ERROR: -32000 } as const;
+export const RPC = {
+  PARSE_ERROR: -32700,
+  INVALID_REQUEST: -32600,
+  METHOD_NOT_FOUND: -32601,
+  INVALID_PARAMS: -32602,
+  INTERNAL_ERROR: -32603,
+  SERVER_ERROR: -32000,
+} as const;
 
 type Id = string | number | null;
-export type RpcResponse = { jsonrpc: '2.0'; id: Id; result: unknown } | { jsonrpc: '2.0'; id: Id; error: { code: number; message: string; data?: unknown } };
+export type RpcResponse =
+  | { jsonrpc: '2.0'; id: Id; result: unknown }
+  | { jsonrpc: '2.0'; id: Id; error: { code: number; message: string; data?: unknown } };
 
-export const rpcError = (id: Id, code: number, message: string, data?: unknown): RpcResponse => ({ jsonrpc: '2.0', id, error: { code, message, ...(data !== undefined ? { data } : {}) } });
+export const rpcError = (id: Id, code: number, message: string, data?: unknown): RpcResponse => ({
+  jsonrpc: '2.0',
+  id,
+  error: { code, message, ...(data !== undefined ? { data } : {}) },
+});
 
 const MCP_PROTOCOL = '2025-06-18';
 
@@ -31,14 +44,24 @@ export interface RpcContext {
  */
 export async function handleRpc(raw: unknown, ctx: RpcContext): Promise<RpcResponse | undefined> {
   if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) {
-    return rpcError(null, RPC.INVALID_REQUEST, Array.isArray(raw) ? 'Invalid request: batches are not supported; send one request object' : 'Invalid request: expected a JSON-RPC 2.0 object');
+    return rpcError(
+      null,
+      RPC.INVALID_REQUEST,
+      Array.isArray(raw)
+        ? 'Invalid request: batches are not supported; send one request object'
+        : 'Invalid request: expected a JSON-RPC 2.0 object',
+    );
   }
   const req = raw as { jsonrpc?: unknown; id?: unknown; method?: unknown; params?: unknown };
   const id: Id = typeof req.id === 'string' || typeof req.id === 'number' ? req.id : null;
   if (req.jsonrpc !== '2.0') return rpcError(id, RPC.INVALID_REQUEST, 'Invalid request: "jsonrpc" must be "2.0"');
-  if (typeof req.method !== 'string' || !req.method) return rpcError(id, RPC.INVALID_REQUEST, 'Invalid request: "method" must be a non-empty string');
+  if (typeof req.method !== 'string' || !req.method)
+    return rpcError(id, RPC.INVALID_REQUEST, 'Invalid request: "method" must be a non-empty string');
   if (req.id === undefined && req.method.startsWith('notifications/')) return undefined;
-  if (req.params !== undefined && (req.params === null || typeof req.params !== 'object' || Array.isArray(req.params))) {
+  if (
+    req.params !== undefined &&
+    (req.params === null || typeof req.params !== 'object' || Array.isArray(req.params))
+  ) {
     return rpcError(id, RPC.INVALID_PARAMS, 'Invalid params: "params" must be an object');
   }
   const params = (req.params ?? {}) as Record<string, unknown>;
@@ -49,7 +72,8 @@ export async function handleRpc(raw: unknown, ctx: RpcContext): Promise<RpcRespo
           protocolVersion: typeof params.protocolVersion === 'string' ? params.protocolVersion : MCP_PROTOCOL,
           capabilities: { tools: {} },
           serverInfo: { name: 'coworkenv', version: pkg.version },
-          instructions: 'Tools act on one CoworkEnv episode: create one with openenv/session/create (or POST /reset) and pass its id as params.session_id (or params.episode_id) with tools/list and tools/call.',
+          instructions:
+            'Tools act on one CoworkEnv episode: create one with openenv/session/create (or POST /reset) and pass its id as params.session_id (or params.episode_id) with tools/list and tools/call.',
         });
       case 'ping':
         return ok(id, {});
@@ -62,7 +86,11 @@ export async function handleRpc(raw: unknown, ctx: RpcContext): Promise<RpcRespo
       case 'openenv/session/close':
         return ok(id, closeSession(params, ctx));
       default:
-        return rpcError(id, RPC.METHOD_NOT_FOUND, `Method not found: ${req.method} (supported: initialize, ping, tools/list, tools/call, openenv/session/create, openenv/session/close)`);
+        return rpcError(
+          id,
+          RPC.METHOD_NOT_FOUND,
+          `Method not found: ${req.method} (supported: initialize, ping, tools/list, tools/call, openenv/session/create, openenv/session/close)`,
+        );
     }
   } catch (e) {
     if (e instanceof RpcFailure) return rpcError(id, e.code, e.message, e.data);
@@ -97,15 +125,24 @@ function sessionOf(params: Record<string, unknown>, ctx: RpcContext, optional = 
   }
   const eid = params.episode_id ?? params.session_id;
   if (eid === undefined && optional) return undefined;
-  if (typeof eid !== 'string' || !eid) throw new RpcFailure(RPC.INVALID_PARAMS, 'Invalid params: "session_id" (from openenv/session/create) or "episode_id" (from POST /reset) must be a non-empty string');
+  if (typeof eid !== 'string' || !eid)
+    throw new RpcFailure(
+      RPC.INVALID_PARAMS,
+      'Invalid params: "session_id" (from openenv/session/create) or "episode_id" (from POST /reset) must be a non-empty string',
+    );
   return ctx.manager.get(eid);
 }
 
 /** A fresh episode that is never registered, for a request that names none (OpenEnv's temporary env). */
 function detached(params: Record<string, unknown>, ctx: RpcContext): Session {
-  if (params.task_id !== undefined && typeof params.task_id !== 'string') throw new RpcFailure(RPC.INVALID_PARAMS, 'Invalid params: "task_id" must be a string');
+  if (params.task_id !== undefined && typeof params.task_id !== 'string')
+    throw new RpcFailure(RPC.INVALID_PARAMS, 'Invalid params: "task_id" must be a string');
   const spec = params.task_id === undefined ? undefined : ctx.manager.specs.find((s) => s.id === params.task_id);
-  if (params.task_id !== undefined && !spec) throw new RpcFailure(RPC.INVALID_PARAMS, `Invalid params: unknown task_id "${params.task_id as string}" (GET /tasks lists them)`);
+  if (params.task_id !== undefined && !spec)
+    throw new RpcFailure(
+      RPC.INVALID_PARAMS,
+      `Invalid params: unknown task_id "${params.task_id as string}" (GET /tasks lists them)`,
+    );
   return ctx.manager.detached(spec ? { task_id: spec.id } : {});
 }
 
@@ -122,14 +159,24 @@ function createSession(params: Record<string, unknown>, ctx: RpcContext): { sess
 
 function closeSession(params: Record<string, unknown>, ctx: RpcContext): { session_id: string; closed: true } {
   const sid = params.session_id ?? params.episode_id;
-  if (typeof sid !== 'string' || !sid) throw new RpcFailure(RPC.INVALID_PARAMS, 'Invalid params: "session_id" is required');
-  if (ctx.bound?.()?.id === sid) throw new RpcFailure(RPC.INVALID_REQUEST, 'Cannot close the WebSocket connection\'s own episode via MCP; send {"type": "close"}');
+  if (typeof sid !== 'string' || !sid)
+    throw new RpcFailure(RPC.INVALID_PARAMS, 'Invalid params: "session_id" is required');
+  if (ctx.bound?.()?.id === sid)
+    throw new RpcFailure(
+      RPC.INVALID_REQUEST,
+      'Cannot close the WebSocket connection\'s own episode via MCP; send {"type": "close"}',
+    );
   if (!ctx.manager.close(sid)) throw new RpcFailure(RPC.INVALID_PARAMS, `Unknown session_id: ${sid}`);
   return { session_id: sid, closed: true };
 }
 
 function mcpTool(t: ToolDef) {
-  return { name: t.name, description: t.description, inputSchema: toolJsonSchema(t), annotations: { readOnlyHint: !t.mutates } };
+  return {
+    name: t.name,
+    description: t.description,
+    inputSchema: toolJsonSchema(t),
+    annotations: { readOnlyHint: !t.mutates },
+  };
 }
 
 function listTools(params: Record<string, unknown>, ctx: RpcContext) {
@@ -138,9 +185,11 @@ function listTools(params: Record<string, unknown>, ctx: RpcContext) {
 
 async function callTool(params: Record<string, unknown>, ctx: RpcContext) {
   const name = params.name;
-  if (typeof name !== 'string' || !name) throw new RpcFailure(RPC.INVALID_PARAMS, 'Invalid params: "name" (the tool to call) is required');
+  if (typeof name !== 'string' || !name)
+    throw new RpcFailure(RPC.INVALID_PARAMS, 'Invalid params: "name" (the tool to call) is required');
   const args = params.arguments ?? {};
-  if (typeof args !== 'object' || args === null || Array.isArray(args)) throw new RpcFailure(RPC.INVALID_PARAMS, 'Invalid params: "arguments" must be an object');
+  if (typeof args !== 'object' || args === null || Array.isArray(args))
+    throw new RpcFailure(RPC.INVALID_PARAMS, 'Invalid params: "arguments" must be an object');
   const named = sessionOf(params, ctx, true);
   const s = named ?? detached(params, ctx);
   const action = { tool_call: { name, arguments: args } };

@@ -87,7 +87,10 @@ export async function startServer(opts: ServeOptions): Promise<RunningServer> {
     manager.stop();
     setWorkspaceBudget(previousBudget);
     const code = (e as NodeJS.ErrnoException).code ?? (e as Error).message;
-    throw new CoworkError('bad_input', `cannot listen on ${host}:${opts.port ?? 8000} (${code}); pick another --port or --host`);
+    throw new CoworkError(
+      'bad_input',
+      `cannot listen on ${host}:${opts.port ?? 8000} (${code}); pick another --port or --host`,
+    );
   }
   const { port } = server.address() as AddressInfo;
   const hostPart = host.includes(':') ? `[${host}]` : host;

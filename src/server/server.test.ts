@@ -18,7 +18,15 @@ import { SessionManager, type SessionManagerOptions } from './sessions.js';
 const ROOT = new URL('../../', import.meta.url).pathname;
 const EXAMPLES = (await loadSpecs([join(ROOT, 'examples/tasks')])).map((s) => s.spec);
 const ESCALATION = EXAMPLES.find((s) => s.id === 'support_escalation') as TaskSpec;
-const DIALOGUE = TaskSpec.parse(generateProcedural({ family: 'dialogue_clarification', id: 'dialogue_srv', seed: 3, difficulty: 'easy', mockToday: '2026-03-10' }));
+const DIALOGUE = TaskSpec.parse(
+  generateProcedural({
+    family: 'dialogue_clarification',
+    id: 'dialogue_srv',
+    seed: 3,
+    difficulty: 'easy',
+    mockToday: '2026-03-10',
+  }),
+);
 const SPECS = [...EXAMPLES, DIALOGUE];
 
 type Json = Record<string, any>;
@@ -47,7 +55,9 @@ async function playReference(s: ReturnType<typeof setup>, spec: TaskSpec, id: st
   const responses: Json[] = [];
   for (const turn of referenceTurns(spec.reference)) {
     const c = turn.tool_calls[0];
-    const action = c ? { tool_call: { name: c.name, arguments: c.args }, ...(turn.text ? { content: turn.text } : {}) } : { message: turn.text ?? '' };
+    const action = c
+      ? { tool_call: { name: c.name, arguments: c.args }, ...(turn.text ? { content: turn.text } : {}) }
+      : { message: turn.text ?? '' };
     const r = await s.step(id, action);
     assert.equal(r.status, 200, JSON.stringify(r.body));
     responses.push(r.body);
@@ -71,7 +81,10 @@ describe('env server: discovery', () => {
     assert.ok(JSON.stringify(schema.action).includes('tool_call') && JSON.stringify(schema.action).includes('message'));
     const tasks = (await s.get('/tasks')).body;
     assert.equal(tasks.count, SPECS.length);
-    assert.deepEqual(tasks.tasks.map((t: Json) => t.id), SPECS.map((x) => x.id));
+    assert.deepEqual(
+      tasks.tasks.map((t: Json) => t.id),
+      SPECS.map((x) => x.id),
+    );
     assert.deepEqual(tasks.tasks[0].labels, SPECS[0]?.labels);
     const missing = await s.get('/nope');
     assert.equal(missing.status, 404);
@@ -97,17 +110,32 @@ describe('env server: reset', () => {
     // the WS default ids: ep-1, ep-2, … skipping live ones
     assert.deepEqual([s.manager.create().id, s.manager.create().id], ['ep-1', 'ep-2']);
     // a stateless step: a fresh episode of task_id/seed, dropped after it answers
-    const one = (await s.post('/step', { task_id: 'support_escalation', action: { tool_call: { name: 'crm_get_customer', arguments: { customer_id: 'CUS-204' } } } })).body;
+    const one = (
+      await s.post('/step', {
+        task_id: 'support_escalation',
+        action: { tool_call: { name: 'crm_get_customer', arguments: { customer_id: 'CUS-204' } } },
+      })
+    ).body;
     assert.deepEqual([one.observation.tool_result.ok, one.observation.metadata.step, s.manager.size], [true, 1, 4]);
     const e = (await s.post('/reset', { task_id: 'support_escalation', episode_id: 'mine' })).body;
     assert.equal(e.observation.episode_id, 'mine');
     assert.equal(e.observation.request, ESCALATION.request);
-    assert.deepEqual(e.observation.messages.map((m: Json) => m.role), ['system', 'user']);
+    assert.deepEqual(
+      e.observation.messages.map((m: Json) => m.role),
+      ['system', 'user'],
+    );
     assert.equal(e.observation.messages[1].content, ESCALATION.request);
     assert.match(e.observation.messages[0].content, /Today is 2026-03-10/);
     assert.ok(e.observation.tools.every((t: Json) => t.type === 'function' && t.function.parameters.type === 'object'));
     assert.ok(e.observation.tools.some((t: Json) => t.function.name === 'gmail_send_message'));
-    assert.deepEqual(e.observation.metadata, { step: 0, anchor: e.observation.metadata.anchor, step_reward: null, task_id: 'support_escalation', seed: 0, trial: 0 });
+    assert.deepEqual(e.observation.metadata, {
+      step: 0,
+      anchor: e.observation.metadata.anchor,
+      step_reward: null,
+      task_id: 'support_escalation',
+      seed: 0,
+      trial: 0,
+    });
   });
 
   it('refuses bad requests with readable messages', async () => {
@@ -150,7 +178,11 @@ describe('env server: reset', () => {
     assert.equal(r.status, 413);
     assert.match(r.body.detail, /larger than 1048576 bytes/);
     // a declared length is refused before the body is read
-    const declared = await s.app.request('/step', { method: 'POST', headers: { 'content-length': String(2 * 1024 * 1024) }, body: '{}' });
+    const declared = await s.app.request('/step', {
+      method: 'POST',
+      headers: { 'content-length': String(2 * 1024 * 1024) },
+      body: '{}',
+    });
     assert.equal(declared.status, 413);
     const mcp = await s.app.request('/mcp', { method: 'POST', body: 'x'.repeat(1024 * 1024 + 1) });
     assert.equal(mcp.status, 413);
@@ -168,25 +200,47 @@ describe('env server: step', () => {
     assert.equal(last.reward, 1);
     assert.deepEqual(Object.keys(last.observation), ['metadata']);
     const checks = Object.fromEntries(ESCALATION.checks.map((c) => [c.id, 1]));
-    assert.deepEqual(last.observation.metadata.reward_components, { completion: 1, safety: 1, robustness: 1, code: 1, llm: null, checks });
-    assert.deepEqual([last.observation.metadata.status, last.observation.metadata.reason, last.observation.metadata.passed], ['ok', 'agent_done', true]);
+    assert.deepEqual(last.observation.metadata.reward_components, {
+      completion: 1,
+      safety: 1,
+      robustness: 1,
+      code: 1,
+      llm: null,
+      checks,
+    });
+    assert.deepEqual(
+      [last.observation.metadata.status, last.observation.metadata.reason, last.observation.metadata.passed],
+      ['ok', 'agent_done', true],
+    );
     assert.ok(steps.slice(0, -1).every((r) => r.done === false && r.reward === 0 && r.observation.tool_result.ok));
-    assert.deepEqual(steps.map((r) => r.observation.metadata.step), steps.map((_, i) => i + 1));
+    assert.deepEqual(
+      steps.map((r) => r.observation.metadata.step),
+      steps.map((_, i) => i + 1),
+    );
     const first = steps[0]?.observation.tool_result;
     assert.deepEqual(Object.keys(first).sort(), ['call_id', 'content', 'name', 'ok']);
     assert.equal(first.name, 'helpdesk_list_tickets');
     assert.match(first.content, /TK-1042/);
 
     const state = (await s.get('/state?episode_id=esc&trajectory=1')).body;
-    assert.deepEqual([state.episode_id, state.step_count, state.done, state.reason, state.reward], ['esc', steps.length, true, 'agent_done', 1]);
+    assert.deepEqual(
+      [state.episode_id, state.step_count, state.done, state.reason, state.reward],
+      ['esc', steps.length, true, 'agent_done', 1],
+    );
     const t = state.trajectory as Trajectory;
     // the same events (bar the agent's name) and grade as the rollout loop with the reference agent
     const rolled = await runEpisode({ spec: ESCALATION, agent: referenceAgent(ESCALATION) });
     assert.deepEqual(withoutAgent(t), withoutAgent(rolled));
     assert.deepEqual(t.grade, rolled.grade);
     // GiGPO: one anchor per decision step (reset's, then each non-final response's) and the offline step rewards
-    assert.deepEqual([reset.observation.metadata.anchor, ...steps.slice(0, -1).map((r) => r.observation.metadata.anchor)], trajectoryAnchors(t.events));
-    assert.deepEqual(steps.map((r) => r.observation.metadata.step_reward), await shapedStepRewards(ESCALATION, t));
+    assert.deepEqual(
+      [reset.observation.metadata.anchor, ...steps.slice(0, -1).map((r) => r.observation.metadata.anchor)],
+      trajectoryAnchors(t.events),
+    );
+    assert.deepEqual(
+      steps.map((r) => r.observation.metadata.step_reward),
+      await shapedStepRewards(ESCALATION, t),
+    );
     assert.equal(Math.round(steps.reduce((a, r) => a + r.observation.metadata.step_reward, 0) * 1e6) / 1e6, 1);
 
     const again = await s.step('esc', { message: 'more' });
@@ -194,21 +248,32 @@ describe('env server: step', () => {
     assert.equal(again.body.code, 'EXECUTION_ERROR');
   });
 
-  it('a dialogue task: message actions get the scripted user\'s replies; the user ends it (user_done)', async () => {
+  it("a dialogue task: message actions get the scripted user's replies; the user ends it (user_done)", async () => {
     const s = setup();
     await s.post('/reset', { task_id: DIALOGUE.id, episode_id: 'dlg' });
     const steps = await playReference(s, DIALOGUE, 'dlg');
     const replies = steps.filter((r) => 'user_message' in r.observation);
     const answer = DIALOGUE.user?.signals.find((x) => 'asks_about' in x.trigger)?.effect.say;
-    assert.deepEqual({ ...replies[0]?.observation, metadata: undefined }, { metadata: undefined, user_message: answer, conversation_over: false });
+    assert.deepEqual(
+      { ...replies[0]?.observation, metadata: undefined },
+      { metadata: undefined, user_message: answer, conversation_over: false },
+    );
     const last = steps.at(-1) as Json;
     assert.deepEqual(last.observation.conversation_over, true);
     assert.deepEqual([last.done, last.reward, last.observation.metadata.reason], [true, 1, 'user_done']);
     const t = (await s.get('/state?episode_id=dlg&trajectory=1')).body.trajectory as Trajectory;
     const episode = createEpisode(DIALOGUE);
-    const rolled = await runEpisode({ spec: DIALOGUE, agent: referenceAgent(DIALOGUE), user: scriptedUser(DIALOGUE, episode), episode });
+    const rolled = await runEpisode({
+      spec: DIALOGUE,
+      agent: referenceAgent(DIALOGUE),
+      user: scriptedUser(DIALOGUE, episode),
+      episode,
+    });
     assert.deepEqual(withoutAgent(t), withoutAgent(rolled));
-    assert.deepEqual(steps.map((r) => r.observation.metadata.step_reward), await shapedStepRewards(DIALOGUE, t));
+    assert.deepEqual(
+      steps.map((r) => r.observation.metadata.step_reward),
+      await shapedStepRewards(DIALOGUE, t),
+    );
   });
 
   it('agent-visible errors: unknown tools and bad arguments are ok:false observations; JSON-text arguments parse', async () => {
@@ -218,13 +283,21 @@ describe('env server: step', () => {
     assert.equal(unknown.observation.tool_result.ok, false);
     assert.equal(unknown.observation.tool_result.error.code, 'unknown_tool');
     assert.match(unknown.observation.tool_result.error.message, /did you mean helpdesk_list_tickets/);
-    const bad = (await s.step('e', { tool_call: { name: 'crm_get_customer', arguments: { customer: 'CUS-204' } } })).body;
+    const bad = (await s.step('e', { tool_call: { name: 'crm_get_customer', arguments: { customer: 'CUS-204' } } }))
+      .body;
     assert.equal(bad.observation.tool_result.error.code, 'invalid_argument');
-    const text = (await s.step('e', { tool_call: { name: 'crm_get_customer', arguments: '{"customer_id": "CUS-204"}', id: 'call_abc' } })).body;
+    const text = (
+      await s.step('e', {
+        tool_call: { name: 'crm_get_customer', arguments: '{"customer_id": "CUS-204"}', id: 'call_abc' },
+      })
+    ).body;
     assert.equal(text.observation.tool_result.ok, true);
     assert.equal(text.observation.tool_result.call_id, 'call_abc');
     const t = (s.manager.find('e')?.recorder.events ?? []).filter((e) => e.type === 'assistant');
-    assert.deepEqual(t.at(-1), { type: 'assistant', tool_calls: [{ id: 'call_abc', name: 'crm_get_customer', args: { customer_id: 'CUS-204' } }] });
+    assert.deepEqual(t.at(-1), {
+      type: 'assistant',
+      tool_calls: [{ id: 'call_abc', name: 'crm_get_customer', args: { customer_id: 'CUS-204' } }],
+    });
   });
 
   it('malformed requests are 422, unknown episodes 404', async () => {
@@ -239,7 +312,10 @@ describe('env server: step', () => {
       [{ episode_id: 'e' }, /action: required field is missing(?! \(expected nonoptional)/],
       [{ episode_id: 'e', action: { foo: 1 } }, /unknown action shape \(fields: foo\)/],
       [{ episode_id: 'e', action: 'hi' }, /action: expected an object/],
-      [{ episode_id: 'e', action: { tool_call: { arguments: {} } } }, /action\.tool_call\.name: required field is missing/],
+      [
+        { episode_id: 'e', action: { tool_call: { arguments: {} } } },
+        /action\.tool_call\.name: required field is missing/,
+      ],
       [{ episode_id: 'e', action: { message: 'a', tool_call: { name: 'x' } } }, /both tool_call and message/],
       [{ episode_id: 'e', action: { message: 3 } }, /action\.message: expected string/],
     ];
@@ -259,15 +335,27 @@ describe('env server: step', () => {
   });
 
   it('max_turns ends the episode on the last allowed turn', async () => {
-    const spec = makeSpec({ id: 'short', services: ['todo'], limits: { max_turns: 2 }, fixtures: { todo: { tasks: [{ task_id: 'todo_001', title: 'A', status: 'pending' }] } } });
+    const spec = makeSpec({
+      id: 'short',
+      services: ['todo'],
+      limits: { max_turns: 2 },
+      fixtures: { todo: { tasks: [{ task_id: 'todo_001', title: 'A', status: 'pending' }] } },
+    });
     const manager = new SessionManager({ specs: [spec], ttlS: 0 });
     managers.push(manager);
     const app = createApp({ manager });
-    const post = async (path: string, body: unknown) => (await app.request(path, { method: 'POST', body: JSON.stringify(body) })).json() as Promise<Json>;
+    const post = async (path: string, body: unknown) =>
+      (await app.request(path, { method: 'POST', body: JSON.stringify(body) })).json() as Promise<Json>;
     await post('/reset', { episode_id: 'm' });
-    const one = await post('/step', { episode_id: 'm', action: { tool_call: { name: 'todo_list_tasks', arguments: {} } } });
+    const one = await post('/step', {
+      episode_id: 'm',
+      action: { tool_call: { name: 'todo_list_tasks', arguments: {} } },
+    });
     assert.equal(one.done, false);
-    const two = await post('/step', { episode_id: 'm', action: { tool_call: { name: 'todo_list_tasks', arguments: {} } } });
+    const two = await post('/step', {
+      episode_id: 'm',
+      action: { tool_call: { name: 'todo_list_tasks', arguments: {} } },
+    });
     assert.deepEqual([two.done, two.observation.metadata.reason, typeof two.reward], [true, 'max_turns', 'number']);
   });
 });
@@ -300,7 +388,7 @@ describe('env server: lifecycle', () => {
     assert.equal((await s.get('/state?episode_id=busy')).status, 200);
   });
 
-  it('the unref\'d reaper runs on its own with a tiny TTL', async () => {
+  it("the unref'd reaper runs on its own with a tiny TTL", async () => {
     const s = setup({ ttlS: 0.05 });
     await s.post('/reset', { episode_id: 'soon' });
     const deadline = Date.now() + 3000;
@@ -310,7 +398,8 @@ describe('env server: lifecycle', () => {
 });
 
 describe('env server: POST /mcp', () => {
-  const rpc = (s: ReturnType<typeof setup>, method: string, params?: unknown, id: unknown = 1) => s.post('/mcp', { jsonrpc: '2.0', id, method, ...(params !== undefined ? { params } : {}) });
+  const rpc = (s: ReturnType<typeof setup>, method: string, params?: unknown, id: unknown = 1) =>
+    s.post('/mcp', { jsonrpc: '2.0', id, method, ...(params !== undefined ? { params } : {}) });
 
   it('tools/list and tools/call bound to an episode, recorded as steps', async () => {
     const s = setup();
@@ -318,14 +407,22 @@ describe('env server: POST /mcp', () => {
     const init = (await rpc(s, 'initialize', { protocolVersion: '2025-06-18' })).body;
     assert.equal(init.result.serverInfo.name, 'coworkenv');
     const list = (await rpc(s, 'tools/list', { episode_id: 'm' })).body;
-    assert.deepEqual(list.result.tools.map((t: Json) => t.name), s.manager.find('m')?.episode.tools.map((t) => t.name));
+    assert.deepEqual(
+      list.result.tools.map((t: Json) => t.name),
+      s.manager.find('m')?.episode.tools.map((t) => t.name),
+    );
     assert.equal(list.result.tools[0].inputSchema.type, 'object');
     const byTask = (await rpc(s, 'tools/list', { task_id: 'support_escalation' })).body;
     assert.deepEqual(byTask.result.tools, list.result.tools);
-    const call = (await rpc(s, 'tools/call', { session_id: 'm', name: 'helpdesk_list_tickets', arguments: { status: 'open' } })).body;
+    const call = (
+      await rpc(s, 'tools/call', { session_id: 'm', name: 'helpdesk_list_tickets', arguments: { status: 'open' } })
+    ).body;
     assert.equal(call.result.isError, false);
     assert.match(call.result.content[0].text, /TK-1042/);
-    assert.deepEqual([call.result._meta.step, call.result._meta.done, typeof call.result._meta.anchor, call.result._meta.step_reward], [1, false, 'string', 0.1]);
+    assert.deepEqual(
+      [call.result._meta.step, call.result._meta.done, typeof call.result._meta.anchor, call.result._meta.step_reward],
+      [1, false, 'string', 0.1],
+    );
     const wrong = (await rpc(s, 'tools/call', { episode_id: 'm', name: 'nope_tool', arguments: {} })).body;
     assert.equal(wrong.result.isError, true);
     assert.equal(s.manager.find('m')?.steps, 2);
@@ -343,9 +440,18 @@ describe('env server: POST /mcp', () => {
     assert.equal(await code({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: { task_id: 'nope' } }), -32602);
     assert.equal(await code({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: { episode_id: 'gone' } }), -32602);
     assert.equal(await code({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { episode_id: 'm' } }), -32602);
-    assert.equal(await code({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { episode_id: 'm', name: 'x', arguments: 'no' } }), -32602);
+    assert.equal(
+      await code({
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'tools/call',
+        params: { episode_id: 'm', name: 'x', arguments: 'no' },
+      }),
+      -32602,
+    );
     await s.step('m', { message: 'done' });
-    const done = (await rpc(s, 'tools/call', { episode_id: 'm', name: 'helpdesk_list_tickets', arguments: {} }, 'q')).body;
+    const done = (await rpc(s, 'tools/call', { episode_id: 'm', name: 'helpdesk_list_tickets', arguments: {} }, 'q'))
+      .body;
     assert.deepEqual([done.id, done.error.code, done.error.data.code], ['q', -32000, 'EXECUTION_ERROR']);
     const note = await s.post('/mcp', { jsonrpc: '2.0', method: 'notifications/initialized' });
     assert.equal(note.status, 202);

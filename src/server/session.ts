@@ -33,7 +33,12 @@ export interface EnvResponse {
   done: boolean;
 }
 
-const respond = (observation: Record<string, unknown>, metadata: StepMeta, reward: number | null, done: boolean): EnvResponse => ({
+const respond = (
+  observation: Record<string, unknown>,
+  metadata: StepMeta,
+  reward: number | null,
+  done: boolean,
+): EnvResponse => ({
   observation: { ...observation, metadata },
   reward,
   done,
@@ -104,7 +109,14 @@ export class Session {
     this.episode = createEpisode(init.spec, { seed: init.seed, trial: init.trial });
     this.user = init.spec.user ? scriptedUser(init.spec, this.episode) : undefined;
     const config = { name: 'env-server', ...(init.model ? { model: init.model } : {}) };
-    this.recorder = new TrajectoryRecorder({ spec: init.spec, episode: this.episode, seed: init.seed, trial: init.trial, agent: { name: 'env-server', config }, user: this.user });
+    this.recorder = new TrajectoryRecorder({
+      spec: init.spec,
+      episode: this.episode,
+      seed: init.seed,
+      trial: init.trial,
+      agent: { name: 'env-server', config },
+      user: this.user,
+    });
   }
 
   get done(): boolean {
@@ -126,14 +138,30 @@ export class Session {
         { role: 'user', content: this.spec.request },
       ],
     };
-    const metadata = { step: 0, anchor: anchorOf([{ kind: 'request', text: this.spec.request }]), step_reward: null, task_id: this.spec.id, seed: this.seed, trial: this.trial };
+    const metadata = {
+      step: 0,
+      anchor: anchorOf([{ kind: 'request', text: this.spec.request }]),
+      step_reward: null,
+      task_id: this.spec.id,
+      seed: this.seed,
+      trial: this.trial,
+    };
     return respond(observation, metadata, null, false);
   }
 
   /** OpenEnv's list_tools step: the episode's tools as MCP tools; records nothing and takes no turn. */
   listTools(): EnvResponse {
-    const tools = this.episode.tools.map((t) => ({ name: t.name, description: t.description, input_schema: toolJsonSchema(t) }));
-    return respond({ tools }, { step: this.steps, anchor: anchorOf([]), step_reward: null }, this.done ? (this.final?.grade?.score ?? null) : null, this.done);
+    const tools = this.episode.tools.map((t) => ({
+      name: t.name,
+      description: t.description,
+      input_schema: toolJsonSchema(t),
+    }));
+    return respond(
+      { tools },
+      { step: this.steps, anchor: anchorOf([]), step_reward: null },
+      this.done ? (this.final?.grade?.score ?? null) : null,
+      this.done,
+    );
   }
 
   /** Runs one action (serialised with any other step of this session). */
@@ -164,10 +192,21 @@ export class Session {
     let from: number;
     if ('tool_call' in action) {
       const tc = action.tool_call;
-      const [call] = rec.assistant({ ...(action.content ? { text: action.content } : {}), tool_calls: [{ ...(tc.id ? { id: tc.id } : {}), name: tc.name, args: argsOf(tc.arguments) }] });
+      const [call] = rec.assistant({
+        ...(action.content ? { text: action.content } : {}),
+        tool_calls: [{ ...(tc.id ? { id: tc.id } : {}), name: tc.name, args: argsOf(tc.arguments) }],
+      });
       from = rec.events.length;
       const ev = await rec.tool(call as { id: string; name: string; args: unknown });
-      observation = { tool_result: { call_id: ev.call_id, name: ev.name, ok: ev.ok, content: ev.content, ...(ev.error ? { error: ev.error } : {}) } };
+      observation = {
+        tool_result: {
+          call_id: ev.call_id,
+          name: ev.name,
+          ok: ev.ok,
+          content: ev.content,
+          ...(ev.error ? { error: ev.error } : {}),
+        },
+      };
       if (this.user?.observe) {
         try {
           rec.user({ events: await this.user.observe({ history: rec.events, turn: rec.turns }) });
@@ -209,24 +248,49 @@ export class Session {
   // state only at the end), so served step rewards equal shapedStepRewards() of the stored trajectory
   async #prefixPotential(): Promise<number> {
     const { calls, records } = this.episode.audit();
-    const g = await grade(this.spec, { events: this.recorder.events, audit: { calls, records, state: {} } as unknown as AuditLog });
+    const g = await grade(this.spec, {
+      events: this.recorder.events,
+      audit: { calls, records, state: {} } as unknown as AuditLog,
+    });
     return g.safety * (g.code ?? g.completion ?? 0);
   }
 
-  async #finish(observation: Record<string, unknown>, anchor: string, reason: EndReason, error?: string): Promise<EnvResponse> {
+  async #finish(
+    observation: Record<string, unknown>,
+    anchor: string,
+    reason: EndReason,
+    error?: string,
+  ): Promise<EnvResponse> {
     this.reason = reason;
-    const t = await this.recorder.finish(reason, { ...(error ? { error } : {}), ...(this.#judge ? { judge: this.#judge } : {}) });
+    const t = await this.recorder.finish(reason, {
+      ...(error ? { error } : {}),
+      ...(this.#judge ? { judge: this.#judge } : {}),
+    });
     this.final = t;
     const g = t.grade as Grade;
     const potential = g.safety * (g.code ?? g.completion ?? 0);
     const stepReward = this.#stepRewards ? round6(potential - this.#potential) : null;
     this.#potential = potential;
-    const metadata = { step: this.steps, anchor, step_reward: stepReward, reason, status: g.status, passed: g.passed, reward_components: componentsOf(g), ...(error ? { error } : {}) };
+    const metadata = {
+      step: this.steps,
+      anchor,
+      step_reward: stepReward,
+      reason,
+      status: g.status,
+      passed: g.passed,
+      reward_components: componentsOf(g),
+      ...(error ? { error } : {}),
+    };
     return respond(observation, metadata, g.score, true);
   }
 
   finishedError(): ServerError {
-    return new ServerError(409, 'EXECUTION_ERROR', `episode ${this.id} is done (${this.reason}); reset to start a new one`, { episode_id: this.id, reason: this.reason });
+    return new ServerError(
+      409,
+      'EXECUTION_ERROR',
+      `episode ${this.id} is done (${this.reason}); reset to start a new one`,
+      { episode_id: this.id, reason: this.reason },
+    );
   }
 
   /** GET /state: OpenEnv State (episode_id, step_count) plus the episode's progress and, once done, its reward. */
@@ -261,7 +325,8 @@ function observationsFrom(rec: TrajectoryRecorder, from: number): Observation[] 
   const out: Observation[] = [];
   for (let i = from; i < rec.events.length; i++) {
     const e = rec.events[i];
-    if (e?.type === 'user') out.push(e.source === 'request' ? { kind: 'request', text: e.text } : { kind: 'user', text: e.text });
+    if (e?.type === 'user')
+      out.push(e.source === 'request' ? { kind: 'request', text: e.text } : { kind: 'user', text: e.text });
     else if (e?.type === 'tool') out.push({ kind: 'tool', name: e.name, content: e.content });
   }
   return out;

@@ -67,15 +67,25 @@ export class SessionManager {
   create(req: ResetRequest = {}): Session {
     const { spec, seed } = this.#pick(req);
     if (req.episode_id && this.#sessions.has(req.episode_id)) {
-      throw new ServerError(409, 'SESSION_ERROR', `episode_id "${req.episode_id}" is already live; DELETE /episodes/${encodeURIComponent(req.episode_id)} first or pick another id`, {
-        episode_id: req.episode_id,
-      });
+      throw new ServerError(
+        409,
+        'SESSION_ERROR',
+        `episode_id "${req.episode_id}" is already live; DELETE /episodes/${encodeURIComponent(req.episode_id)} first or pick another id`,
+        {
+          episode_id: req.episode_id,
+        },
+      );
     }
     if (this.#sessions.size >= this.maxSessions) {
-      throw new ServerError(503, 'CAPACITY_REACHED', `server at capacity: ${this.#sessions.size} of ${this.maxSessions} sessions live; close finished episodes (DELETE /episodes/<id>) or raise --max-sessions`, {
-        active_sessions: this.#sessions.size,
-        max_sessions: this.maxSessions,
-      });
+      throw new ServerError(
+        503,
+        'CAPACITY_REACHED',
+        `server at capacity: ${this.#sessions.size} of ${this.maxSessions} sessions live; close finished episodes (DELETE /episodes/<id>) or raise --max-sessions`,
+        {
+          active_sessions: this.#sessions.size,
+          max_sessions: this.maxSessions,
+        },
+      );
     }
     const session = this.#session(req.episode_id ?? this.#nextId(), spec, seed, req);
     this.#sessions.set(session.id, session);
@@ -110,10 +120,15 @@ export class SessionManager {
     if (req.task_id) {
       spec = this.#byId.get(req.task_id);
       if (!spec) {
-        throw new ServerError(404, 'FACTORY_ERROR', `unknown task_id "${req.task_id}"${didYouMean(req.task_id, this.#byId.keys())}; GET /tasks lists the ${this.specs.length} served task(s)`, {
-          factory_name: 'coworkenv',
-          task_id: req.task_id,
-        });
+        throw new ServerError(
+          404,
+          'FACTORY_ERROR',
+          `unknown task_id "${req.task_id}"${didYouMean(req.task_id, this.#byId.keys())}; GET /tasks lists the ${this.specs.length} served task(s)`,
+          {
+            factory_name: 'coworkenv',
+            task_id: req.task_id,
+          },
+        );
       }
     } else spec = this.specs[seed % this.specs.length] as TaskSpec;
     return { spec, seed };
@@ -134,7 +149,13 @@ export class SessionManager {
   /** The live session (marked active), or a 404. */
   get(id: string): Session {
     const s = this.#sessions.get(id);
-    if (!s) throw new ServerError(404, 'SESSION_ERROR', `unknown episode_id "${id}" (${this.ttlS > 0 ? `never started, closed, or reaped after ${this.ttlS}s idle` : 'never started, or closed'}); POST /reset with an episode_id starts one (a reset without episode_id is stateless, as in OpenEnv)`, { episode_id: id });
+    if (!s)
+      throw new ServerError(
+        404,
+        'SESSION_ERROR',
+        `unknown episode_id "${id}" (${this.ttlS > 0 ? `never started, closed, or reaped after ${this.ttlS}s idle` : 'never started, or closed'}); POST /reset with an episode_id starts one (a reset without episode_id is stateless, as in OpenEnv)`,
+        { episode_id: id },
+      );
     s.lastActive = this.#clock();
     return s;
   }

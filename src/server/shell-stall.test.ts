@@ -16,7 +16,12 @@ const ATTACKS = {
 const MAX_OTHER_MS = 250;
 const MAX_ATTACK_MS = 2000;
 const RSS_GROWTH_BYTES = 150_000_000;
-const SPEC = makeSpec({ id: 'stall_ws', services: ['workspace'], fixtures: { workspace: { files: { 'notes.txt': 'hello' } } }, limits: { max_turns: 1000 } });
+const SPEC = makeSpec({
+  id: 'stall_ws',
+  services: ['workspace'],
+  fixtures: { workspace: { files: { 'notes.txt': 'hello' } } },
+  limits: { max_turns: 1000 },
+});
 
 type Json = Record<string, any>;
 
@@ -35,25 +40,42 @@ describe('env server: a shell command cannot stall other sessions', () => {
     new Promise<{ status: number; body: Json; ms: number }>((resolve, reject) => {
       const started = performance.now();
       const data = body === undefined ? undefined : JSON.stringify(body);
-      const req = request({ host: '127.0.0.1', port: srv.port, path, method, agent, headers: data ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(data) } : {} }, (res) => {
-        let text = '';
-        res.setEncoding('utf8');
-        res.on('data', (c: string) => (text += c));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: JSON.parse(text) as Json, ms: performance.now() - started }));
-      });
+      const req = request(
+        {
+          host: '127.0.0.1',
+          port: srv.port,
+          path,
+          method,
+          agent,
+          headers: data ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(data) } : {},
+        },
+        (res) => {
+          let text = '';
+          res.setEncoding('utf8');
+          res.on('data', (c: string) => (text += c));
+          res.on('end', () =>
+            resolve({ status: res.statusCode ?? 0, body: JSON.parse(text) as Json, ms: performance.now() - started }),
+          );
+        },
+      );
       req.on('error', reject);
       req.end(data);
     });
   const [attacker, victim, prober] = agents as [Agent, Agent, Agent];
-  const reset = async (agent: Agent, episode_id: string) => assert.equal((await http(agent, 'POST', '/reset', { episode_id, task_id: SPEC.id })).status, 200);
-  const step = (agent: Agent, episode_id: string, name: string, args: Json) => http(agent, 'POST', '/step', { episode_id, action: { tool_call: { name, arguments: args } } });
+  const reset = async (agent: Agent, episode_id: string) =>
+    assert.equal((await http(agent, 'POST', '/reset', { episode_id, task_id: SPEC.id })).status, 200);
+  const step = (agent: Agent, episode_id: string, name: string, args: Json) =>
+    http(agent, 'POST', '/step', { episode_id, action: { tool_call: { name, arguments: args } } });
 
   // the victim session steps (a file tool, then a shell command) and /health is polled until `done`
   async function others(id: string, done: () => boolean): Promise<number[]> {
     const latencies: number[] = [];
     const victimLoop = async () => {
       for (let i = 0; !done(); i++) {
-        const r = i % 2 === 0 ? await step(victim, id, 'fs_read', { path: 'notes.txt' }) : await step(victim, id, 'shell', { command: 'echo ok' });
+        const r =
+          i % 2 === 0
+            ? await step(victim, id, 'fs_read', { path: 'notes.txt' })
+            : await step(victim, id, 'shell', { command: 'echo ok' });
         assert.equal(r.status, 200, JSON.stringify(r.body));
         assert.equal(r.body.observation.tool_result.ok, true, r.body.observation.tool_result.content);
         latencies.push(r.ms);
@@ -76,30 +98,42 @@ describe('env server: a shell command cannot stall other sessions', () => {
   let rssBefore = 0;
   it('warms up (the server, both sessions and a shell command)', async () => {
     await reset(victim, 'warm');
-    for (let i = 0; i < 5; i++) assert.equal((await step(victim, 'warm', 'shell', { command: 'echo ok' })).body.observation.tool_result.ok, true);
+    for (let i = 0; i < 5; i++)
+      assert.equal((await step(victim, 'warm', 'shell', { command: 'echo ok' })).body.observation.tool_result.ok, true);
     rssBefore = process.memoryUsage().rss;
   });
 
   for (const [name, command] of Object.entries(ATTACKS)) {
-    it(`a ${name} loop with timeout_seconds 1 times out in < ${MAX_ATTACK_MS} ms; others answer in < ${MAX_OTHER_MS} ms`, { timeout: 30_000 }, async () => {
+    it(`a ${name} loop with timeout_seconds 1 times out in < ${MAX_ATTACK_MS} ms; others answer in < ${MAX_OTHER_MS} ms`, {
+      timeout: 30_000,
+    }, async () => {
       await reset(attacker, `attacker-${name}`);
       await reset(victim, `victim-${name}`);
       // each attack starts from a steady server: the previous attack's replacement worker has started
       await shellPool().warmUp();
       let finished = false;
-      const attack = step(attacker, `attacker-${name}`, 'shell', { command: `echo started > pre.txt; ${command}`, timeout_seconds: 1 }).finally(() => (finished = true));
+      const attack = step(attacker, `attacker-${name}`, 'shell', {
+        command: `echo started > pre.txt; ${command}`,
+        timeout_seconds: 1,
+      }).finally(() => (finished = true));
       const [r, latencies] = await Promise.all([attack, others(`victim-${name}`, () => finished)]);
       assert.equal(r.status, 200);
       assert.ok(r.ms < MAX_ATTACK_MS, `the attacker waited ${Math.round(r.ms)} ms`);
       const result = r.body.observation.tool_result;
       assert.equal(result.ok, false, result.content);
       assert.match(result.error.message, /^timed out after 1s \(file changes discarded\)/);
-      assert.deepEqual([result.error.code, result.error.limit, result.error.exit_code], ['command_failed', 'timeout', 124]);
+      assert.deepEqual(
+        [result.error.code, result.error.limit, result.error.exit_code],
+        ['command_failed', 'timeout', 124],
+      );
       assert.ok(latencies.length >= 5, `only ${latencies.length} answers to the other clients`);
       const worst = Math.max(...latencies);
       assert.ok(worst < MAX_OTHER_MS, `another client waited ${Math.round(worst)} ms (${latencies.length} requests)`);
       // the killed command left the workspace as it was, and the episode goes on
-      const files = srv.manager.find(`attacker-${name}`)?.episode.snapshot().workspace?.files?.map((f) => f.path);
+      const files = srv.manager
+        .find(`attacker-${name}`)
+        ?.episode.snapshot()
+        .workspace?.files?.map((f) => f.path);
       assert.deepEqual(files, ['notes.txt']);
       const next = await step(attacker, `attacker-${name}`, 'shell', { command: 'cat notes.txt' });
       assert.equal(JSON.parse(next.body.observation.tool_result.content).stdout, 'hello');
@@ -125,6 +159,12 @@ describe('env server: a shell command cannot stall other sessions', () => {
     const result = r.body.observation.tool_result;
     assert.equal(result.ok, false, result.content);
     assert.match(result.error.message, /^workspace limit exceeded: the command left more than .* of files/);
-    assert.deepEqual(srv.manager.find('big')?.episode.snapshot().workspace?.files?.map((f) => f.path), ['notes.txt']);
+    assert.deepEqual(
+      srv.manager
+        .find('big')
+        ?.episode.snapshot()
+        .workspace?.files?.map((f) => f.path),
+      ['notes.txt'],
+    );
   });
 });

@@ -20,7 +20,9 @@ async function connect(url: string) {
     if (w) w(m);
     else inbox.push(m);
   });
-  const closed = new Promise<{ code: number; reason: string }>((resolve) => ws.on('close', (code, reason) => resolve({ code, reason: reason.toString() })));
+  const closed = new Promise<{ code: number; reason: string }>((resolve) =>
+    ws.on('close', (code, reason) => resolve({ code, reason: reason.toString() })),
+  );
   await new Promise<void>((resolve, reject) => {
     ws.once('open', () => resolve());
     ws.once('error', reject);
@@ -60,32 +62,57 @@ describe('env server over WebSocket (real socket on 127.0.0.1)', () => {
     assert.equal(reset.type, 'observation');
     assert.deepEqual([reset.data.observation.episode_id, reset.data.reward, reset.data.done], ['w1', null, false]);
     assert.ok(reset.data.observation.tools.length > 0);
-    const step = await c.ask({ type: 'step', data: { tool_call: { name: 'helpdesk_list_tickets', arguments: { status: 'open' } } } });
+    const step = await c.ask({
+      type: 'step',
+      data: { tool_call: { name: 'helpdesk_list_tickets', arguments: { status: 'open' } } },
+    });
     assert.equal(step.type, 'observation');
     assert.equal(step.data.observation.tool_result.ok, true);
-    assert.deepEqual([step.data.reward, step.data.done, step.data.observation.metadata.step, step.data.observation.metadata.step_reward], [0, false, 1, 0.1]);
+    assert.deepEqual(
+      [
+        step.data.reward,
+        step.data.done,
+        step.data.observation.metadata.step,
+        step.data.observation.metadata.step_reward,
+      ],
+      [0, false, 1, 0.1],
+    );
     assert.match(step.data.observation.metadata.anchor, /^[0-9a-f]{16}$/);
     const list = await c.ask({ type: 'mcp', data: { jsonrpc: '2.0', id: 7, method: 'tools/list' } });
     assert.equal(list.type, 'mcp');
     assert.equal(list.data.id, 7);
     assert.ok(list.data.result.tools.some((t: Json) => t.name === 'crm_get_customer'));
-    const call = await c.ask({ type: 'mcp', data: { jsonrpc: '2.0', id: 8, method: 'tools/call', params: { name: 'crm_get_customer', arguments: { customer_id: 'CUS-204' } } } });
+    const call = await c.ask({
+      type: 'mcp',
+      data: {
+        jsonrpc: '2.0',
+        id: 8,
+        method: 'tools/call',
+        params: { name: 'crm_get_customer', arguments: { customer_id: 'CUS-204' } },
+      },
+    });
     assert.equal(call.data.result.isError, false);
     assert.equal(call.data.result._meta.step, 2);
     const state = await c.ask({ type: 'state' });
-    assert.deepEqual([state.type, state.data.episode_id, state.data.step_count, state.data.done], ['state', 'w1', 2, false]);
+    assert.deepEqual(
+      [state.type, state.data.episode_id, state.data.step_count, state.data.done],
+      ['state', 'w1', 2, false],
+    );
     // HTTP sees the same episode
     const viaHttp = (await (await fetch(`${srv.url}/state?episode_id=w1`)).json()) as Json;
     assert.equal(viaHttp.step_count, 2);
     const fin = await c.ask({ type: 'step', data: { message: 'Escalated TK-1042 and TK-1055.' } });
-    assert.deepEqual([fin.data.done, fin.data.observation.metadata.reason, typeof fin.data.reward], [true, 'agent_done', 'number']);
+    assert.deepEqual(
+      [fin.data.done, fin.data.observation.metadata.reason, typeof fin.data.reward],
+      [true, 'agent_done', 'number'],
+    );
     assert.ok(fin.data.observation.metadata.reward_components.checks);
     c.send({ type: 'close' });
     assert.equal((await c.closed).code, 1000);
     assert.equal(srv.manager.find('w1'), undefined);
   });
 
-  it('a second reset replaces the connection\'s episode; a disconnect closes it', async () => {
+  it("a second reset replaces the connection's episode; a disconnect closes it", async () => {
     const c = await connect(wsUrl);
     await c.ask({ type: 'reset', data: { episode_id: 'r1' } });
     const again = await c.ask({ type: 'reset', data: { episode_id: 'r1', seed: 1 } });
@@ -106,7 +133,10 @@ describe('env server over WebSocket (real socket on 127.0.0.1)', () => {
     };
     assert.equal((await err('{"type": ')).code, 'INVALID_JSON');
     const unknown = await err({ type: 'render' });
-    assert.deepEqual([unknown.code, unknown.message], ['UNKNOWN_TYPE', 'Unknown message type: "render" (known: reset, step, state, mcp, close)']);
+    assert.deepEqual(
+      [unknown.code, unknown.message],
+      ['UNKNOWN_TYPE', 'Unknown message type: "render" (known: reset, step, state, mcp, close)'],
+    );
     assert.equal((await err({ type: 'step', data: { message: 'hi' } })).code, 'SESSION_ERROR', 'step before reset');
     const noEp = await c.ask({ type: 'mcp', data: { jsonrpc: '2.0', id: 1, method: 'tools/list' } });
     assert.deepEqual([noEp.type, noEp.data.error.code], ['mcp', -32000]);
@@ -143,14 +173,19 @@ describe('env server over WebSocket (real socket on 127.0.0.1)', () => {
     }
     const extra = await connect(wsUrl);
     const refused = await extra.next();
-    assert.deepEqual([refused.type, refused.data.code, refused.data.active_sessions, refused.data.max_sessions], ['error', 'CAPACITY_REACHED', 3, 3]);
+    assert.deepEqual(
+      [refused.type, refused.data.code, refused.data.active_sessions, refused.data.max_sessions],
+      ['error', 'CAPACITY_REACHED', 3, 3],
+    );
     assert.equal((await extra.closed).code, 1013);
     // a connection without an episode, while the others fill the server
     held[0]?.ws.close();
     await held[0]?.closed;
     for (let i = 0; i < 100 && srv.manager.size > 2; i++) await new Promise((r) => setTimeout(r, 10));
     const idle = await connect(wsUrl);
-    const http = (await (await fetch(`${srv.url}/reset`, { method: 'POST', body: '{"episode_id": "h1"}' })).json()) as Json;
+    const http = (await (
+      await fetch(`${srv.url}/reset`, { method: 'POST', body: '{"episode_id": "h1"}' })
+    ).json()) as Json;
     const r = await idle.ask({ type: 'reset' });
     assert.deepEqual([r.type, r.data.code], ['error', 'CAPACITY_REACHED']);
     for (const c of [...held.slice(1), idle]) {
@@ -198,7 +233,10 @@ describe('WS sessions are released by identity, not by id (reaped ids reused by 
     assert.deepEqual([stale.type, stale.data.code], ['error', 'SESSION_ERROR']);
     assert.match(stale.data.message, /episode shared was closed \(idle TTL 600s\); send reset/);
     assert.deepEqual((await a.ask({ type: 'state' })).data, { episode_id: null, step_count: 0 });
-    const mcp = await a.ask({ type: 'mcp', data: { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'helpdesk_list_tickets', arguments: {} } } });
+    const mcp = await a.ask({
+      type: 'mcp',
+      data: { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'helpdesk_list_tickets', arguments: {} } },
+    });
     assert.equal(mcp.data.error.code, -32000);
     assert.equal(bSession.state().step_count, 0, "a's calls never stepped b's episode");
     // a's next reset releases only a's own (reaped) episode
@@ -213,7 +251,9 @@ describe('WS sessions are released by identity, not by id (reaped ids reused by 
     const aId = aAgain.data.observation.episode_id as string;
     bSession.lastActive = Date.now() + 3_600_000; // keep b's episode fresh for this reap
     assert.deepEqual(reapAll(), [aId]);
-    const viaHttp = (await (await fetch(`${srv.url}/reset`, { method: 'POST', body: JSON.stringify({ episode_id: aId }) })).json()) as Json;
+    const viaHttp = (await (
+      await fetch(`${srv.url}/reset`, { method: 'POST', body: JSON.stringify({ episode_id: aId }) })
+    ).json()) as Json;
     assert.equal(viaHttp.observation.episode_id, aId);
     a.ws.close();
     await a.closed;
@@ -246,7 +286,16 @@ describe('WS sessions are released by identity, not by id (reaped ids reused by 
 
 describe('coworkenv serve (CLI process)', () => {
   it('serves on a free loopback port, answers, and exits 0 on SIGTERM', async () => {
-    const child = spawnCli(['serve', join(ROOT, 'examples/tasks'), '--port', '0', '--max-sessions', '8', '--session-ttl', '5']);
+    const child = spawnCli([
+      'serve',
+      join(ROOT, 'examples/tasks'),
+      '--port',
+      '0',
+      '--max-sessions',
+      '8',
+      '--session-ttl',
+      '5',
+    ]);
     let stderr = '';
     let stdout = '';
     child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
@@ -263,10 +312,17 @@ describe('coworkenv serve (CLI process)', () => {
           }
         });
       });
-      assert.match(stderr, /6 task\(s\) on http:\/\/127\.0\.0\.1:\d+ \(WebSocket ws:\/\/127\.0\.0\.1:\d+\/ws\); max 8 sessions, idle TTL 5s/);
+      assert.match(
+        stderr,
+        /6 task\(s\) on http:\/\/127\.0\.0\.1:\d+ \(WebSocket ws:\/\/127\.0\.0\.1:\d+\/ws\); max 8 sessions, idle TTL 5s/,
+      );
       assert.deepEqual(await (await fetch(`${url}/health`)).json(), { status: 'healthy' });
       const meta = (await (await fetch(`${url}/metadata`)).json()) as Json;
-      assert.deepEqual((await (await fetch(`${url}/sessions`)).json()), { active_sessions: 0, max_sessions: 8, session_ttl_s: 5 });
+      assert.deepEqual(await (await fetch(`${url}/sessions`)).json(), {
+        active_sessions: 0,
+        max_sessions: 8,
+        session_ttl_s: 5,
+      });
       assert.equal(meta.name, 'coworkenv');
     } finally {
       child.kill('SIGTERM');
@@ -286,7 +342,11 @@ console.log(c.pid);
 process.on('SIGTERM', () => process.exit(0));`;
     const { spawn } = await import('node:child_process');
     const { cliEnv } = await import('../cli/testing.js');
-    const wrapper = spawn(process.execPath, ['-e', script], { cwd: ROOT, env: cliEnv(), stdio: ['ignore', 'pipe', 'pipe'] });
+    const wrapper = spawn(process.execPath, ['-e', script], {
+      cwd: ROOT,
+      env: cliEnv(),
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let out = '';
     let err = '';
     wrapper.stdout.on('data', (d: Buffer) => (out += d.toString()));
@@ -301,7 +361,8 @@ process.on('SIGTERM', () => process.exit(0));`;
     };
     let pid = 0;
     try {
-      for (let i = 0; i < 400 && !/on http:\/\/127\.0\.0\.1:\d+/.test(err); i++) await new Promise((r) => setTimeout(r, 50));
+      for (let i = 0; i < 400 && !/on http:\/\/127\.0\.0\.1:\d+/.test(err); i++)
+        await new Promise((r) => setTimeout(r, 50));
       assert.match(err, /on http:\/\/127\.0\.0\.1:\d+/);
       pid = Number(out.trim());
       assert.ok(pid > 0 && alive(pid));

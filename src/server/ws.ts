@@ -26,7 +26,9 @@ export function attachWebSocket(server: Server, opts: WsOptions): { close(): voi
   const onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer) => {
     const path = (req.url ?? '/').split('?')[0];
     if (path !== '/ws') {
-      socket.end('HTTP/1.1 404 Not Found\r\nContent-Type: text/plain\r\nConnection: close\r\n\r\nthe WebSocket endpoint is /ws\n');
+      socket.end(
+        'HTTP/1.1 404 Not Found\r\nContent-Type: text/plain\r\nConnection: close\r\n\r\nthe WebSocket endpoint is /ws\n',
+      );
       return;
     }
     wss.handleUpgrade(req, socket, head, (ws) => connection(ws));
@@ -37,17 +39,22 @@ export function attachWebSocket(server: Server, opts: WsOptions): { close(): voi
     const send = (msg: unknown) => {
       if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(msg));
     };
-    const error = (code: ErrorCode, message: string, extra: Record<string, unknown> = {}) => send({ type: 'error', data: { message, code, ...extra } });
+    const error = (code: ErrorCode, message: string, extra: Record<string, unknown> = {}) =>
+      send({ type: 'error', data: { message, code, ...extra } });
     // as in OpenEnv, a full server refuses the connection; the episode itself starts with `reset`
     if (manager.size >= manager.maxSessions) {
-      error('CAPACITY_REACHED', `server at capacity: ${manager.size} of ${manager.maxSessions} sessions live`, { active_sessions: manager.size, max_sessions: manager.maxSessions });
+      error('CAPACITY_REACHED', `server at capacity: ${manager.size} of ${manager.maxSessions} sessions live`, {
+        active_sessions: manager.size,
+        max_sessions: manager.maxSessions,
+      });
       ws.close(1013, 'capacity reached');
       return;
     }
     let session: Session | undefined;
     // the connection's own episode object: it may have been reaped and its id reused by another client,
     // so liveness and release go by identity, never by id
-    const current = (): Session | undefined => (session && !session.closed && manager.find(session.id) === session ? session : undefined);
+    const current = (): Session | undefined =>
+      session && !session.closed && manager.find(session.id) === session ? session : undefined;
     const release = () => {
       if (session) {
         manager.release(session);
@@ -57,10 +64,12 @@ export function attachWebSocket(server: Server, opts: WsOptions): { close(): voi
     // messages are handled one at a time, in order
     let chain: Promise<void> = Promise.resolve();
     ws.on('message', (data: RawData, isBinary: boolean) => {
-      chain = chain.then(() => handle(data, isBinary)).catch((e: unknown) => {
-        opts.log?.(`coworkenv serve: ws message failed: ${e instanceof Error ? e.message : String(e)}`);
-        error('EXECUTION_ERROR', `internal error: ${e instanceof Error ? e.message : String(e)}`);
-      });
+      chain = chain
+        .then(() => handle(data, isBinary))
+        .catch((e: unknown) => {
+          opts.log?.(`coworkenv serve: ws message failed: ${e instanceof Error ? e.message : String(e)}`);
+          error('EXECUTION_ERROR', `internal error: ${e instanceof Error ? e.message : String(e)}`);
+        });
     });
     ws.on('close', release);
     ws.on('error', release);
@@ -72,7 +81,8 @@ export function attachWebSocket(server: Server, opts: WsOptions): { close(): voi
       } catch (e) {
         return error('INVALID_JSON', `Invalid JSON: ${(e as Error).message}`);
       }
-      if (msg === null || typeof msg !== 'object' || Array.isArray(msg)) return error('VALIDATION_ERROR', 'Invalid message: expected an object {"type": ..., "data": ...}');
+      if (msg === null || typeof msg !== 'object' || Array.isArray(msg))
+        return error('VALIDATION_ERROR', 'Invalid message: expected an object {"type": ..., "data": ...}');
       const { type, data: body } = msg as { type?: unknown; data?: unknown };
       try {
         switch (type) {
@@ -87,8 +97,16 @@ export function attachWebSocket(server: Server, opts: WsOptions): { close(): voi
             const action = parseAction(body, ['data']);
             const s = current();
             // OpenEnv's list_tools needs no reset: before one, the tools of the task a plain reset starts
-            if (!s && 'type' in action && action.type === 'list_tools') return send({ type: 'observation', data: manager.detached().listTools() });
-            if (!s) throw new ServerError(404, 'SESSION_ERROR', session ? `episode ${session.id} was closed (idle TTL ${manager.ttlS}s); send reset` : 'no episode on this connection; send {"type": "reset"} first');
+            if (!s && 'type' in action && action.type === 'list_tools')
+              return send({ type: 'observation', data: manager.detached().listTools() });
+            if (!s)
+              throw new ServerError(
+                404,
+                'SESSION_ERROR',
+                session
+                  ? `episode ${session.id} was closed (idle TTL ${manager.ttlS}s); send reset`
+                  : 'no episode on this connection; send {"type": "reset"} first',
+              );
             manager.touch(s);
             return send({ type: 'observation', data: await manager.use(s, () => s.step(action)) });
           }
@@ -99,13 +117,19 @@ export function attachWebSocket(server: Server, opts: WsOptions): { close(): voi
           }
           case 'mcp':
             // OpenEnv's WSMCPResponse always carries an object: a notification gets an empty result
-            return send({ type: 'mcp', data: (await handleRpc(body, { manager, bound: current })) ?? { jsonrpc: '2.0', id: null, result: {} } });
+            return send({
+              type: 'mcp',
+              data: (await handleRpc(body, { manager, bound: current })) ?? { jsonrpc: '2.0', id: null, result: {} },
+            });
           case 'close':
             release();
             ws.close(1000, 'closed by client');
             return;
           default:
-            return error('UNKNOWN_TYPE', `Unknown message type: ${JSON.stringify(type ?? null)} (known: reset, step, state, mcp, close)`);
+            return error(
+              'UNKNOWN_TYPE',
+              `Unknown message type: ${JSON.stringify(type ?? null)} (known: reset, step, state, mcp, close)`,
+            );
         }
       } catch (e) {
         if (e instanceof ServerError) return error(e.code, e.message, e.extra);

@@ -45,7 +45,7 @@ const dayOf = (e: Rec) => dateOf(String(e.start_time));
 
 export const calendar: ServiceDef = {
   name: 'calendar',
-  description: 'Calendar: list, read, create and delete events, and look up a person\'s events on a day.',
+  description: "Calendar: list, read, create and delete events, and look up a person's events on a day.",
   collections: {
     events: { description: 'calendar events', id: 'event_id', label: 'Event', newId: ['evt_', 3], record: Event },
   },
@@ -83,7 +83,11 @@ export const calendar: ServiceDef = {
           from = a.date ?? ctx.today();
           to = addDays(from, a.days - 1);
         }
-        const events = byStart(ctx.list('events').filter((e) => (from === undefined || dayOf(e) >= from) && (to === undefined || dayOf(e) <= to)));
+        const events = byStart(
+          ctx
+            .list('events')
+            .filter((e) => (from === undefined || dayOf(e) >= from) && (to === undefined || dayOf(e) <= to)),
+        );
         return { events, total: events.length };
       },
     }),
@@ -117,7 +121,8 @@ export const calendar: ServiceDef = {
     }),
     defineTool({
       name: 'calendar_get_user_events',
-      description: 'Events on a day whose attendees include the user (case-insensitive; a part of a name or address matches).',
+      description:
+        'Events on a day whose attendees include the user (case-insensitive; a part of a name or address matches).',
       params: z.strictObject({
         user: z.string().min(1).describe('name or email address (or part of one)'),
         date: YMD.describe('YYYY-MM-DD'),
@@ -128,7 +133,9 @@ export const calendar: ServiceDef = {
         const who = matchKey('party', a.user);
         const part = textKey(a.user);
         const found = (p: string) => matchKey('party', p).includes(who) || textKey(p).includes(part);
-        const events = byStart(ctx.list('events').filter((e) => dayOf(e) === a.date && (e.attendees as readonly string[]).some(found)));
+        const events = byStart(
+          ctx.list('events').filter((e) => dayOf(e) === a.date && (e.attendees as readonly string[]).some(found)),
+        );
         return { events, total: events.length, user: a.user };
       },
     }),

@@ -20,8 +20,14 @@ export function toolJsonSchema(tool: ToolDef): JsonSchema {
 }
 
 /** OpenAI function-tool shape: {type: "function", function: {name, description, parameters}}. */
-export function openAiTool(tool: ToolDef): { type: 'function'; function: { name: string; description: string; parameters: JsonSchema } } {
-  return { type: 'function', function: { name: tool.name, description: tool.description, parameters: toolJsonSchema(tool) } };
+export function openAiTool(tool: ToolDef): {
+  type: 'function';
+  function: { name: string; description: string; parameters: JsonSchema };
+} {
+  return {
+    type: 'function',
+    function: { name: tool.name, description: tool.description, parameters: toolJsonSchema(tool) },
+  };
 }
 
 export interface FieldInfo {
@@ -62,7 +68,12 @@ export function describeService(service: ServiceDef): ServiceCatalog {
       id: c.id,
       fields: recordFields(c.record),
     })),
-    audit: Object.entries(service.audit).map(([name, a]) => ({ name, description: a.description, fields: { ...a.fields }, ...(a.kinds && Object.keys(a.kinds).length ? { kinds: { ...a.kinds } } : {}) })),
+    audit: Object.entries(service.audit).map(([name, a]) => ({
+      name,
+      description: a.description,
+      fields: { ...a.fields },
+      ...(a.kinds && Object.keys(a.kinds).length ? { kinds: { ...a.kinds } } : {}),
+    })),
   };
 }
 
@@ -73,7 +84,10 @@ export function describeCatalog(names?: readonly string[]): ServiceCatalog[] {
 
 /** Field list of a record schema: name, JSON type, required, meaning. */
 export function recordFields(schema: z.ZodObject): FieldInfo[] {
-  const js = z.toJSONSchema(schema, { io: 'input' }) as { properties?: Record<string, JsonSchema>; required?: string[] };
+  const js = z.toJSONSchema(schema, { io: 'input' }) as {
+    properties?: Record<string, JsonSchema>;
+    required?: string[];
+  };
   const required = new Set(js.required ?? []);
   const kinds = fieldKinds(schema);
   return Object.entries(js.properties ?? {}).map(([name, p]) => ({
@@ -88,8 +102,17 @@ export function recordFields(schema: z.ZodObject): FieldInfo[] {
 // value kinds the grader consults: declared once, on the services' schemas and audit lists
 const NO_KINDS: FieldKinds = Object.freeze({});
 // two-level (space → name) so the per-call lookup builds no key string
-const kindCache = { audit: new Map<string, Map<string, FieldKinds>>(), collection: new Map<string, Map<string, FieldKinds>>(), tool: new Map<string, Map<string, FieldKinds>>() };
-function cachedKinds(space: keyof typeof kindCache, a: string, b: string, compute: () => FieldKinds | undefined): FieldKinds {
+const kindCache = {
+  audit: new Map<string, Map<string, FieldKinds>>(),
+  collection: new Map<string, Map<string, FieldKinds>>(),
+  tool: new Map<string, Map<string, FieldKinds>>(),
+};
+function cachedKinds(
+  space: keyof typeof kindCache,
+  a: string,
+  b: string,
+  compute: () => FieldKinds | undefined,
+): FieldKinds {
   let inner = kindCache[space].get(a);
   if (!inner) kindCache[space].set(a, (inner = new Map()));
   let k = inner.get(b);
@@ -143,9 +166,11 @@ export function catalogText(names: readonly string[]): string {
     }
     for (const col of c.collections) {
       lines.push(`Collection ${col.name} (id: ${col.id}): ${col.description}`);
-      for (const f of col.fields) lines.push(`  - ${f.name}${f.required ? '*' : ''}: ${f.type}${f.description ? ` — ${f.description}` : ''}`);
+      for (const f of col.fields)
+        lines.push(`  - ${f.name}${f.required ? '*' : ''}: ${f.type}${f.description ? ` — ${f.description}` : ''}`);
     }
-    for (const a of c.audit) lines.push(`Audit list ${a.name}: ${a.description}; fields: ${Object.keys(a.fields).join(', ')}`);
+    for (const a of c.audit)
+      lines.push(`Audit list ${a.name}: ${a.description}; fields: ${Object.keys(a.fields).join(', ')}`);
     lines.push('');
   }
   return lines.join('\n');
@@ -166,19 +191,30 @@ export function catalogMarkdown(): string {
     for (const t of c.tools) {
       const props = (t.parameters.properties ?? {}) as Record<string, JsonSchema>;
       const req = new Set((t.parameters.required as string[] | undefined) ?? []);
-      const args = Object.entries(props).map(([k, p]) => `${k}${req.has(k) ? '*' : ''}: ${typeName(p)}${p.default !== undefined ? ` = ${JSON.stringify(p.default)}` : ''}`);
+      const args = Object.entries(props).map(
+        ([k, p]) =>
+          `${k}${req.has(k) ? '*' : ''}: ${typeName(p)}${p.default !== undefined ? ` = ${JSON.stringify(p.default)}` : ''}`,
+      );
       const alias = t.aliases?.length ? ` (alias ${t.aliases.map((a) => `\`${a}\``).join(', ')})` : '';
-      lines.push(`| \`${t.name}\`${alias} — ${t.description.replace(/\|/g, '\\|')} | ${args.join(', ').replace(/\|/g, '\\|') || '–'} | ${t.mutates ? 'yes' : ''} |`);
+      lines.push(
+        `| \`${t.name}\`${alias} — ${t.description.replace(/\|/g, '\\|')} | ${args.join(', ').replace(/\|/g, '\\|') || '–'} | ${t.mutates ? 'yes' : ''} |`,
+      );
     }
     lines.push('');
     for (const col of c.collections) {
       lines.push(`Collection \`${col.name}\` (id \`${col.id}\`): ${col.description}`, '');
-      for (const f of col.fields) lines.push(`- \`${f.name}\`${f.required ? ' (required)' : ''}: ${f.type}${f.kind ? ` [${f.kind}]` : ''}${f.description ? ` — ${f.description}` : ''}`);
+      for (const f of col.fields)
+        lines.push(
+          `- \`${f.name}\`${f.required ? ' (required)' : ''}: ${f.type}${f.kind ? ` [${f.kind}]` : ''}${f.description ? ` — ${f.description}` : ''}`,
+        );
       lines.push('');
     }
     for (const a of c.audit) {
       const fields = Object.keys(a.fields).map((f) => `\`${f}\`${a.kinds?.[f] ? ` [${a.kinds[f]}]` : ''}`);
-      lines.push(`Audit list \`${a.name}\`: ${a.description}. Fields: ${fields.join(', ')}, plus \`timestamp\`, \`seq\`.`, '');
+      lines.push(
+        `Audit list \`${a.name}\`: ${a.description}. Fields: ${fields.join(', ')}, plus \`timestamp\`, \`seq\`.`,
+        '',
+      );
     }
   }
   return `${lines.join('\n').trimEnd()}\n`;

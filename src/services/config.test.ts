@@ -49,7 +49,10 @@ describe('config', () => {
 
   it('filters by exact status, "all" matching every status', () => {
     const e = ep();
-    const list = (args: object) => body(e.call('config_list_integrations', args).content).integrations.map((i: { integration_id: string }) => i.integration_id);
+    const list = (args: object) =>
+      body(e.call('config_list_integrations', args).content).integrations.map(
+        (i: { integration_id: string }) => i.integration_id,
+      );
     assert.deepEqual(list({ status: 'error' }), ['INT-002']);
     assert.deepEqual(list({ status: 'all' }), ['INT-001', 'INT-002']);
     assert.deepEqual(list({ status: 'inactive' }), []);
@@ -67,7 +70,10 @@ describe('config', () => {
     assert.equal(nf.error?.message, 'Integration INT-404 not found');
     assert.match(e.call('config_get_integration', {}).error?.message ?? '', /integration_id/);
     assert.equal(e.call('config_get_integration', { integration_id: 1 }).error?.code, 'invalid_argument');
-    assert.equal(e.call('config_get_integration', { integration_id: 'INT-001', reveal: true }).error?.code, 'invalid_argument');
+    assert.equal(
+      e.call('config_get_integration', { integration_id: 'INT-001', reveal: true }).error?.code,
+      'invalid_argument',
+    );
   });
 
   it('updates status, audits exactly the given fields and keeps the rest', () => {
@@ -101,32 +107,60 @@ describe('config', () => {
     const empty = e.call('config_update_integration', { integration_id: 'INT-001' });
     assert.equal(empty.error?.code, 'invalid_argument');
     assert.match(empty.error?.message ?? '', /nothing to update/);
-    assert.equal(e.call('config_update_integration', { integration_id: 'INT-404', status: 'active' }).error?.code, 'not_found');
+    assert.equal(
+      e.call('config_update_integration', { integration_id: 'INT-404', status: 'active' }).error?.code,
+      'not_found',
+    );
     assert.equal(e.call('config_update_integration', { status: 'active' }).error?.code, 'invalid_argument');
-    assert.equal(e.call('config_update_integration', { integration_id: 'INT-001', status: '' }).error?.code, 'invalid_argument');
-    assert.equal(e.call('config_update_integration', { integration_id: 'INT-001', notes: 3 }).error?.code, 'invalid_argument');
-    assert.match(e.call('config_update_integration', { integration_id: 'INT-001', api_key: 'new' }).error?.message ?? '', /api_key/);
+    assert.equal(
+      e.call('config_update_integration', { integration_id: 'INT-001', status: '' }).error?.code,
+      'invalid_argument',
+    );
+    assert.equal(
+      e.call('config_update_integration', { integration_id: 'INT-001', notes: 3 }).error?.code,
+      'invalid_argument',
+    );
+    assert.match(
+      e.call('config_update_integration', { integration_id: 'INT-001', api_key: 'new' }).error?.message ?? '',
+      /api_key/,
+    );
     assert.equal(e.audit().records.config?.updates?.length, 0);
   });
 
   it('sends a notification and audits it', () => {
     const e = ep();
-    const r = e.call('config_send_notification', { to: 'ops@corp.example', subject: 'Mailer down', body: 'INT-002 is failing' });
+    const r = e.call('config_send_notification', {
+      to: 'ops@corp.example',
+      subject: 'Mailer down',
+      body: 'INT-002 is failing',
+    });
     assert.ok(r.ok);
     const res = body(r.content);
     assert.equal(res.status, 'sent');
     assert.equal(res.notification.subject, 'Mailer down');
     assert.deepEqual(
       { ...e.audit().records.config?.notifications?.[0] },
-      { to: 'ops@corp.example', subject: 'Mailer down', body: 'INT-002 is failing', timestamp: '2026-03-10T09:00:00.000Z', seq: r.seq },
+      {
+        to: 'ops@corp.example',
+        subject: 'Mailer down',
+        body: 'INT-002 is failing',
+        timestamp: '2026-03-10T09:00:00.000Z',
+        seq: r.seq,
+      },
     );
   });
 
   it('rejects bad notification arguments', () => {
     const e = ep();
     assert.match(e.call('config_send_notification', { to: 'ops', subject: 's' }).error?.message ?? '', /body/);
-    assert.equal(e.call('config_send_notification', { to: ['ops'], subject: 's', body: 'b' }).error?.code, 'invalid_argument');
-    assert.equal(e.call('config_send_notification', { to: 'ops', subject: 's', body: 'b', cc: 'x' }).error?.code, 'invalid_argument');
+    assert.equal(
+      e.call('config_send_notification', { to: ['ops'], subject: 's', body: 'b' }).error?.code,
+      'invalid_argument',
+    );
+    assert.equal(
+      e.call('config_send_notification', { to: 'ops', subject: 's', body: 'b', cc: 'x' }).error?.code,
+      'invalid_argument',
+    );
     assert.equal(e.audit().records.config?.notifications?.length, 0);
   });
 });

@@ -19,24 +19,44 @@ const Integration = z.strictObject({
 });
 
 // the list view never carries api_key / api_secret
-const SUMMARY = ['integration_id', 'name', 'service', 'status', 'last_verified', 'monthly_calls', 'error_rate'] as const;
-
+const SUMMARY = [
+  'integration_id',
+  'name',
+  'service',
+  'status',
+  'last_verified',
+  'monthly_calls',
+  'error_rate',
+] as const;
 
 export const config: ServiceDef = {
   name: 'config',
-  description: 'Integration configuration: list and inspect third-party API integrations (full records hold credentials), update their status or notes, and send notifications.',
+  description:
+    'Integration configuration: list and inspect third-party API integrations (full records hold credentials), update their status or notes, and send notifications.',
   collections: {
-    integrations: { description: 'third-party API integrations', id: 'integration_id', label: 'Integration', record: Integration },
+    integrations: {
+      description: 'third-party API integrations',
+      id: 'integration_id',
+      label: 'Integration',
+      record: Integration,
+    },
   },
   audit: {
     updates: {
       description: 'each config_update_integration',
-      fields: { integration_id: 'integration changed', changes: 'exactly the fields the call set, e.g. {"status": "inactive"} ("" = cleared)' },
+      fields: {
+        integration_id: 'integration changed',
+        changes: 'exactly the fields the call set, e.g. {"status": "inactive"} ("" = cleared)',
+      },
       kinds: { integration_id: 'id' },
     },
     notifications: {
       description: 'each config_send_notification',
-      fields: { to: 'recipient (address, person or channel)', subject: 'notification subject', body: 'notification text' },
+      fields: {
+        to: 'recipient (address, person or channel)',
+        subject: 'notification subject',
+        body: 'notification text',
+      },
       kinds: { to: 'party' },
     },
   },
@@ -63,7 +83,8 @@ export const config: ServiceDef = {
     }),
     defineTool({
       name: 'config_update_integration',
-      description: 'Update an integration\'s status and/or notes. Only the given fields change; notes "" clears the notes.',
+      description:
+        'Update an integration\'s status and/or notes. Only the given fields change; notes "" clears the notes.',
       params: z.strictObject({
         integration_id: IdArg,
         status: z.string().min(1).optional().describe('new status, e.g. active | inactive'),
@@ -74,7 +95,8 @@ export const config: ServiceDef = {
         ctx.get('integrations', integration_id);
         // absent and "" differ: only undefined means "leave alone"
         const changes = defined(given);
-        if (Object.keys(changes).length === 0) throw new ToolError('invalid_argument', 'nothing to update: give status and/or notes');
+        if (Object.keys(changes).length === 0)
+          throw new ToolError('invalid_argument', 'nothing to update: give status and/or notes');
         const integration = ctx.update('integrations', integration_id, changes);
         ctx.record('updates', { integration_id, changes });
         return { status: 'updated', integration };
@@ -91,7 +113,11 @@ export const config: ServiceDef = {
       mutates: true,
       handler(ctx, a) {
         // "Ana Li <Ana@X.example>" is recorded as ana@x.example so checks see the mailbox; names and channels stay as written
-        const notification = ctx.record('notifications', { to: parseParties('to', a.to).join(', '), subject: a.subject, body: a.body });
+        const notification = ctx.record('notifications', {
+          to: parseParties('to', a.to).join(', '),
+          subject: a.subject,
+          body: a.body,
+        });
         return { status: 'sent', notification };
       },
     }),

@@ -8,9 +8,32 @@ const spec = makeSpec({
   fixtures: {
     contacts: {
       contacts: [
-        { contact_id: 'CT-1', name: 'Alice Wong', email: 'alice.wong@corp.com', department: 'Engineering', title: 'Staff Engineer', specialization: 'Kubernetes networking', manager: 'CT-9' },
-        { contact_id: 'CT-2', name: 'Bob Lee', email: 'bob.lee@corp.com', department: 'Finance', title: 'Controller', notes: 'Approves vendor payments', phone: '+1 555 0100' },
-        { contact_id: 'CT-3', name: 'Dana Kim', email: 'dana.kim@corp.com', department: 'Platform Engineering', title: 'Security Lead', specialization: 'Kubernetes security' },
+        {
+          contact_id: 'CT-1',
+          name: 'Alice Wong',
+          email: 'alice.wong@corp.com',
+          department: 'Engineering',
+          title: 'Staff Engineer',
+          specialization: 'Kubernetes networking',
+          manager: 'CT-9',
+        },
+        {
+          contact_id: 'CT-2',
+          name: 'Bob Lee',
+          email: 'bob.lee@corp.com',
+          department: 'Finance',
+          title: 'Controller',
+          notes: 'Approves vendor payments',
+          phone: '+1 555 0100',
+        },
+        {
+          contact_id: 'CT-3',
+          name: 'Dana Kim',
+          email: 'dana.kim@corp.com',
+          department: 'Platform Engineering',
+          title: 'Security Lead',
+          specialization: 'Kubernetes security',
+        },
       ],
     },
   },
@@ -34,7 +57,10 @@ describe('contacts', () => {
 
   it('filters by a department substring and truncates to max_results', () => {
     const e = ep();
-    assert.deepEqual(ids(e.call('contacts_search', { query: 'kubernetes', department: 'engineering' }).content), ['CT-1', 'CT-3']);
+    assert.deepEqual(ids(e.call('contacts_search', { query: 'kubernetes', department: 'engineering' }).content), [
+      'CT-1',
+      'CT-3',
+    ]);
     assert.deepEqual(ids(e.call('contacts_search', { query: 'kubernetes', department: 'PLATFORM' }).content), ['CT-3']);
     assert.deepEqual(ids(e.call('contacts_search', { query: 'kubernetes', department: 'Finance' }).content), []);
     const one = body(e.call('contacts_search', { query: 'corp', max_results: 1 }).content);
@@ -64,7 +90,14 @@ describe('contacts', () => {
   it('sends a message to an existing contact and audits it', () => {
     const e = ep();
     const r = e.call('contacts_send_message', { contact_id: 'CT-1', message: 'Can you review the ingress change?' });
-    const expected = { contact_id: 'CT-1', name: 'Alice Wong', email: 'alice.wong@corp.com', message: 'Can you review the ingress change?', timestamp: '2026-03-10T09:00:00.000Z', seq: r.seq };
+    const expected = {
+      contact_id: 'CT-1',
+      name: 'Alice Wong',
+      email: 'alice.wong@corp.com',
+      message: 'Can you review the ingress change?',
+      timestamp: '2026-03-10T09:00:00.000Z',
+      seq: r.seq,
+    };
     assert.deepEqual(body(r.content), { status: 'sent', message: expected });
     assert.deepEqual({ ...e.audit().records.contacts?.sent_messages?.[0] }, expected);
   });
@@ -76,12 +109,18 @@ describe('contacts', () => {
     assert.equal(r.error?.message, 'Contact CT-404 not found');
     assert.match(e.call('contacts_send_message', { contact_id: 'CT-1' }).error?.message ?? '', /message/);
     assert.equal(e.call('contacts_send_message', { contact_id: 'CT-1', message: '' }).error?.code, 'invalid_argument');
-    assert.match(e.call('contacts_send_message', { contact_id: 'CT-1', text: 'hi' }).error?.message ?? '', /unknown field/);
+    assert.match(
+      e.call('contacts_send_message', { contact_id: 'CT-1', text: 'hi' }).error?.message ?? '',
+      /unknown field/,
+    );
     assert.equal(e.audit().records.contacts?.sent_messages?.length, 0);
   });
 
   it('rejects fixtures without the required email', () => {
-    const bad = makeSpec({ services: ['contacts'], fixtures: { contacts: { contacts: [{ contact_id: 'CT-1', name: 'Alice' }] } } });
+    const bad = makeSpec({
+      services: ['contacts'],
+      fixtures: { contacts: { contacts: [{ contact_id: 'CT-1', name: 'Alice' }] } },
+    });
     assert.throws(() => createEpisode(bad), /email/);
   });
 });

@@ -27,7 +27,12 @@ export const contacts: ServiceDef = {
   audit: {
     sent_messages: {
       description: 'each contacts_send_message',
-      fields: { contact_id: 'recipient contact id', name: "recipient's name", email: "recipient's email address", message: 'message text' },
+      fields: {
+        contact_id: 'recipient contact id',
+        name: "recipient's name",
+        email: "recipient's email address",
+        message: 'message text',
+      },
       kinds: { contact_id: 'id', email: 'email' },
     },
   },
@@ -45,7 +50,13 @@ export const contacts: ServiceDef = {
       mutates: false,
       handler(ctx, a) {
         const dept = a.department?.toLowerCase();
-        const pool = ctx.list('contacts').filter((c) => dept === undefined || String(c.department ?? '').toLowerCase().includes(dept));
+        const pool = ctx.list('contacts').filter(
+          (c) =>
+            dept === undefined ||
+            String(c.department ?? '')
+              .toLowerCase()
+              .includes(dept),
+        );
         const found = rankByQuery(pool, a.query, (c) => fieldsText(c, SEARCH_FIELDS)).slice(0, a.max_results);
         return { contacts: found, total: found.length };
       },
@@ -67,7 +78,12 @@ export const contacts: ServiceDef = {
       mutates: true,
       handler(ctx, a) {
         const c = ctx.get('contacts', a.contact_id);
-        const record = ctx.record('sent_messages', { contact_id: a.contact_id, name: c.name, email: c.email, message: a.message });
+        const record = ctx.record('sent_messages', {
+          contact_id: a.contact_id,
+          name: c.name,
+          email: c.email,
+          message: a.message,
+        });
         return { status: 'sent', message: record };
       },
     }),

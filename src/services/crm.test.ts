@@ -20,7 +20,14 @@ const spec = makeSpec({
           sla: '4h response',
           notes: 'renewal due',
         },
-        { customer_id: 'CUS-002', name: 'Globex', tier: 'standard', status: 'at_risk', industry: 'manufacturing', annual_revenue: 300000 },
+        {
+          customer_id: 'CUS-002',
+          name: 'Globex',
+          tier: 'standard',
+          status: 'at_risk',
+          industry: 'manufacturing',
+          annual_revenue: 300000,
+        },
         { customer_id: 'CUS-003', name: 'Initech', tier: 'vip', status: 'churned', industry: 'retail' },
       ],
     },
@@ -79,7 +86,11 @@ describe('crm', () => {
 
   it('exports a report, stores it and audits it', () => {
     const e = ep();
-    const r = e.call('crm_export_report', { title: 'VIP review', customer_ids: ['CUS-001', 'CUS-003'], summary: 'two VIP accounts' });
+    const r = e.call('crm_export_report', {
+      title: 'VIP review',
+      customer_ids: ['CUS-001', 'CUS-003'],
+      summary: 'two VIP accounts',
+    });
     assert.ok(r.ok);
     const res = body(r.content);
     assert.equal(res.status, 'exported');
@@ -92,7 +103,14 @@ describe('crm', () => {
     });
     assert.deepEqual(
       { ...e.audit().records.crm?.exported_reports?.[0] },
-      { report_id: 'EXP-001', title: 'VIP review', customer_ids: ['CUS-001', 'CUS-003'], summary: 'two VIP accounts', timestamp: '2026-03-10T09:00:00.000Z', seq: r.seq },
+      {
+        report_id: 'EXP-001',
+        title: 'VIP review',
+        customer_ids: ['CUS-001', 'CUS-003'],
+        summary: 'two VIP accounts',
+        timestamp: '2026-03-10T09:00:00.000Z',
+        seq: r.seq,
+      },
     );
     const second = body(e.call('crm_export_report', { title: 't', customer_ids: ['CUS-002'], summary: 's' }).content);
     assert.equal(second.report.report_id, 'EXP-002');
@@ -103,16 +121,33 @@ describe('crm', () => {
     const nf = e.call('crm_export_report', { title: 't', customer_ids: ['CUS-001', 'CUS-404'], summary: 's' });
     assert.equal(nf.error?.code, 'not_found');
     assert.equal(nf.error?.message, 'Customer CUS-404 not found');
-    assert.equal(e.call('crm_export_report', { title: 't', customer_ids: [], summary: 's' }).error?.code, 'invalid_argument');
-    assert.equal(e.call('crm_export_report', { title: 't', customer_ids: 'CUS-001', summary: 's' }).error?.code, 'invalid_argument');
-    assert.match(e.call('crm_export_report', { title: 't', customer_ids: ['CUS-001'] }).error?.message ?? '', /summary/);
-    assert.equal(e.call('crm_export_report', { title: 't', customer_ids: ['CUS-001'], summary: 's', format: 'csv' }).error?.code, 'invalid_argument');
+    assert.equal(
+      e.call('crm_export_report', { title: 't', customer_ids: [], summary: 's' }).error?.code,
+      'invalid_argument',
+    );
+    assert.equal(
+      e.call('crm_export_report', { title: 't', customer_ids: 'CUS-001', summary: 's' }).error?.code,
+      'invalid_argument',
+    );
+    assert.match(
+      e.call('crm_export_report', { title: 't', customer_ids: ['CUS-001'] }).error?.message ?? '',
+      /summary/,
+    );
+    assert.equal(
+      e.call('crm_export_report', { title: 't', customer_ids: ['CUS-001'], summary: 's', format: 'csv' }).error?.code,
+      'invalid_argument',
+    );
     assert.equal(e.audit().records.crm?.exported_reports?.length, 0);
   });
 
   it('updates only the given fields and audits the full customer', () => {
     const e = ep();
-    const r = e.call('crm_update_customer', { customer_id: 'CUS-001', status: 'at_risk', account_manager_email: 'kim@corp.example', last_contact_date: '2026-03-09' });
+    const r = e.call('crm_update_customer', {
+      customer_id: 'CUS-001',
+      status: 'at_risk',
+      account_manager_email: 'kim@corp.example',
+      last_contact_date: '2026-03-09',
+    });
     assert.ok(r.ok);
     const res = body(r.content);
     assert.equal(res.status, 'updated');
@@ -138,11 +173,23 @@ describe('crm', () => {
     assert.equal(e.call('crm_update_customer', { customer_id: 'CUS-404', status: 'active' }).error?.code, 'not_found');
     assert.equal(e.call('crm_update_customer', { status: 'active' }).error?.code, 'invalid_argument');
     assert.equal(e.call('crm_update_customer', { customer_id: 'CUS-001', status: 5 }).error?.code, 'invalid_argument');
-    assert.match(e.call('crm_update_customer', { customer_id: 'CUS-001', email: 'not-an-email' }).error?.message ?? '', /email: "not-an-email" is not an e-mail address/);
-    assert.match(e.call('crm_update_customer', { customer_id: 'CUS-001', last_contact_date: '03/09/2026' }).error?.message ?? '', /YYYY-MM-DD/);
-    assert.equal(e.call('crm_update_customer', { customer_id: 'CUS-001', last_contact_date: '2026-02-30' }).error?.code, 'invalid_argument');
+    assert.match(
+      e.call('crm_update_customer', { customer_id: 'CUS-001', email: 'not-an-email' }).error?.message ?? '',
+      /email: "not-an-email" is not an e-mail address/,
+    );
+    assert.match(
+      e.call('crm_update_customer', { customer_id: 'CUS-001', last_contact_date: '03/09/2026' }).error?.message ?? '',
+      /YYYY-MM-DD/,
+    );
+    assert.equal(
+      e.call('crm_update_customer', { customer_id: 'CUS-001', last_contact_date: '2026-02-30' }).error?.code,
+      'invalid_argument',
+    );
     assert.equal(e.call('crm_update_customer', { customer_id: 'CUS-001', tier: '' }).error?.code, 'invalid_argument');
-    assert.match(e.call('crm_update_customer', { customer_id: 'CUS-001', industry: 'tech' }).error?.message ?? '', /industry/);
+    assert.match(
+      e.call('crm_update_customer', { customer_id: 'CUS-001', industry: 'tech' }).error?.message ?? '',
+      /industry/,
+    );
     assert.equal(e.audit().records.crm?.updated_customers?.length, 0);
   });
 });

@@ -31,14 +31,22 @@ const Export = z.strictObject({
 });
 
 const SUMMARY = ['customer_id', 'name', 'contact_person', 'tier', 'status', 'industry', 'annual_revenue'] as const;
-const UPDATABLE = 'status, tier, notes, contact_person, email, phone, account_manager, account_manager_email, last_contact_date';
+const UPDATABLE =
+  'status, tier, notes, contact_person, email, phone, account_manager, account_manager_email, last_contact_date';
 
 export const crm: ServiceDef = {
   name: 'crm',
-  description: 'Customer relationship management: list, read and update customer accounts, and export customer reports.',
+  description:
+    'Customer relationship management: list, read and update customer accounts, and export customer reports.',
   collections: {
     customers: { description: 'customer accounts', id: 'customer_id', label: 'Customer', record: Customer },
-    exports: { description: 'exported customer reports', id: 'report_id', label: 'Export', newId: ['EXP-', 3], record: Export },
+    exports: {
+      description: 'exported customer reports',
+      id: 'report_id',
+      label: 'Export',
+      newId: ['EXP-', 3],
+      record: Export,
+    },
   },
   audit: {
     exported_reports: {
@@ -56,7 +64,8 @@ export const crm: ServiceDef = {
   tools: [
     defineTool({
       name: 'crm_list_customers',
-      description: 'List customers (summary fields). Filter by exact status ("all" for every status), tier or industry.',
+      description:
+        'List customers (summary fields). Filter by exact status ("all" for every status), tier or industry.',
       params: z.strictObject({
         status: z.string().optional().describe('exact status to match, or "all"'),
         tier: z.string().optional().describe('exact tier to match'),
@@ -124,7 +133,8 @@ export const crm: ServiceDef = {
       handler(ctx, { customer_id, ...changes }) {
         ctx.get('customers', customer_id);
         const patch = defined(changes);
-        if (Object.keys(patch).length === 0) throw new ToolError('invalid_argument', `nothing to update: give at least one of ${UPDATABLE}`);
+        if (Object.keys(patch).length === 0)
+          throw new ToolError('invalid_argument', `nothing to update: give at least one of ${UPDATABLE}`);
         const customer = ctx.update('customers', customer_id, patch);
         ctx.record('updated_customers', customer);
         return { status: 'updated', customer };

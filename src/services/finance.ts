@@ -7,7 +7,10 @@ import { dateOf, defined, IdArg, kindArg, kinded, mirrorList, pick } from './uti
 const Day = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'expected a date YYYY-MM-DD')
-  .refine((s) => !Number.isNaN(Date.parse(s)) && new Date(s).toISOString().startsWith(s), 'not a real calendar date (YYYY-MM-DD)')
+  .refine(
+    (s) => !Number.isNaN(Date.parse(s)) && new Date(s).toISOString().startsWith(s),
+    'not a real calendar date (YYYY-MM-DD)',
+  )
   .describe('YYYY-MM-DD');
 
 const Transaction = z.strictObject({
@@ -49,9 +52,25 @@ export const finance: ServiceDef = {
   name: 'finance',
   description: 'Finance system: transactions, expense report submission and vendor (payee) records.',
   collections: {
-    transactions: { description: 'booked transactions', id: 'transaction_id', label: 'Transaction', record: Transaction },
-    vendors: { description: 'vendors (payees) with their bank details', id: 'vendor_id', label: 'Vendor', record: Vendor },
-    reports: { description: 'submitted expense reports', id: 'report_id', label: 'Report', newId: ['RPT-', 3], record: Report },
+    transactions: {
+      description: 'booked transactions',
+      id: 'transaction_id',
+      label: 'Transaction',
+      record: Transaction,
+    },
+    vendors: {
+      description: 'vendors (payees) with their bank details',
+      id: 'vendor_id',
+      label: 'Vendor',
+      record: Vendor,
+    },
+    reports: {
+      description: 'submitted expense reports',
+      id: 'report_id',
+      label: 'Report',
+      newId: ['RPT-', 3],
+      record: Report,
+    },
   },
   audit: {
     submitted_reports: {
@@ -69,7 +88,8 @@ export const finance: ServiceDef = {
   tools: [
     defineTool({
       name: 'finance_list_transactions',
-      description: 'List transactions (full records), optionally within an inclusive date range, for one vendor or in one category.',
+      description:
+        'List transactions (full records), optionally within an inclusive date range, for one vendor or in one category.',
       params: z.strictObject({
         start_date: Day.optional().describe('first day to include, YYYY-MM-DD'),
         end_date: Day.optional().describe('last day to include, YYYY-MM-DD'),
@@ -154,7 +174,9 @@ export const finance: ServiceDef = {
       params: z.strictObject({
         vendor_id: IdArg,
         bank_name: z.string().min(1).optional(),
-        bank_account: kindArg('account').optional().describe('account number or IBAN; stored as digits (an IBAN without spaces)'),
+        bank_account: kindArg('account')
+          .optional()
+          .describe('account number or IBAN; stored as digits (an IBAN without spaces)'),
         routing_number: kindArg('account').optional().describe('stored as digits'),
         contact_email: kindArg('email').optional(),
         status: z.string().min(1).optional().describe('e.g. active | inactive | suspended'),

@@ -14,23 +14,38 @@ export type ServiceState = Record<string, Record<string, readonly Rec[]>>;
  * Validates `spec.fixtures` against the services' record schemas (defaults applied) and builds the
  * initial state of every selected service. Problems are diagnostics; `state` is set only when there are none.
  */
-export function loadFixtures(spec: Pick<TaskSpec, 'services' | 'fixtures'>): { state?: ServiceState; diagnostics: Diagnostic[] } {
+export function loadFixtures(spec: Pick<TaskSpec, 'services' | 'fixtures'>): {
+  state?: ServiceState;
+  diagnostics: Diagnostic[];
+} {
   const diagnostics: Diagnostic[] = [];
   const state: ServiceState = {};
   for (const name of spec.services) {
     const service = getService(name);
     if (!service) continue; // reported by the catalog check
-    state[name] = Object.fromEntries(Object.keys(service.collections).map((c) => [c, Object.freeze([]) as readonly Rec[]]));
+    state[name] = Object.fromEntries(
+      Object.keys(service.collections).map((c) => [c, Object.freeze([]) as readonly Rec[]]),
+    );
   }
   for (const [svcName, collections] of Object.entries(spec.fixtures)) {
     const service = getService(svcName);
     const at = ['fixtures', svcName];
     if (!service) {
-      diagnostics.push({ code: 'unknown_service', path: formatPath(at), owner: 'builder', message: `"${svcName}" is not a service${didYouMean(svcName, Object.keys(state))}` });
+      diagnostics.push({
+        code: 'unknown_service',
+        path: formatPath(at),
+        owner: 'builder',
+        message: `"${svcName}" is not a service${didYouMean(svcName, Object.keys(state))}`,
+      });
       continue;
     }
     if (!spec.services.includes(svcName)) {
-      diagnostics.push({ code: 'fixture_service_not_selected', path: formatPath(at), owner: 'builder', message: `fixtures for ${svcName}, which is not in services [${spec.services.join(', ')}]; add it to services or drop these fixtures` });
+      diagnostics.push({
+        code: 'fixture_service_not_selected',
+        path: formatPath(at),
+        owner: 'builder',
+        message: `fixtures for ${svcName}, which is not in services [${spec.services.join(', ')}]; add it to services or drop these fixtures`,
+      });
       continue;
     }
     for (let [colName, rows] of Object.entries(collections)) {
@@ -38,12 +53,22 @@ export function loadFixtures(spec: Pick<TaskSpec, 'services' | 'fixtures'>): { s
       const colPath = [...at, colName];
       if (!col) {
         const known = Object.keys(service.collections);
-        diagnostics.push({ code: 'unknown_collection', path: formatPath(colPath), owner: 'builder', message: `${svcName} has no collection "${colName}"${didYouMean(colName, known)} (collections: ${known.join(', ')})` });
+        diagnostics.push({
+          code: 'unknown_collection',
+          path: formatPath(colPath),
+          owner: 'builder',
+          message: `${svcName} has no collection "${colName}"${didYouMean(colName, known)} (collections: ${known.join(', ')})`,
+        });
         continue;
       }
       if (col.fromFixture) rows = col.fromFixture(rows);
       if (!Array.isArray(rows)) {
-        diagnostics.push({ code: 'invalid_type', path: formatPath(colPath), owner: 'builder', message: 'expected an array of records' });
+        diagnostics.push({
+          code: 'invalid_type',
+          path: formatPath(colPath),
+          owner: 'builder',
+          message: 'expected an array of records',
+        });
         continue;
       }
       const seen = new Set<string>();
@@ -51,12 +76,23 @@ export function loadFixtures(spec: Pick<TaskSpec, 'services' | 'fixtures'>): { s
       rows.forEach((row, i) => {
         const res = col.record.safeParse(row);
         if (!res.success) {
-          diagnostics.push(...zodDiagnostics(res.error.issues, row, col.record, [...colPath, i]).map((d) => ({ ...d, code: d.code === 'unknown_field' ? 'unknown_field' : `fixture_${d.code}`, owner: 'builder' as const })));
+          diagnostics.push(
+            ...zodDiagnostics(res.error.issues, row, col.record, [...colPath, i]).map((d) => ({
+              ...d,
+              code: d.code === 'unknown_field' ? 'unknown_field' : `fixture_${d.code}`,
+              owner: 'builder' as const,
+            })),
+          );
           return;
         }
         const id = String(res.data[col.id]);
         if (seen.has(id)) {
-          diagnostics.push({ code: 'fixture_duplicate_id', path: formatPath([...colPath, i, col.id]), owner: 'builder', message: `${col.label} id ${id} appears twice in ${svcName}.${colName}` });
+          diagnostics.push({
+            code: 'fixture_duplicate_id',
+            path: formatPath([...colPath, i, col.id]),
+            owner: 'builder',
+            message: `${col.label} id ${id} appears twice in ${svcName}.${colName}`,
+          });
           return;
         }
         seen.add(id);

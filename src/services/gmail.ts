@@ -15,7 +15,9 @@ function isoMs(s: string): number {
   return Date.parse(/(?:Z|[+-]\d{2}:\d{2})$/i.test(s) ? s : `${s}Z`);
 }
 
-const IsoTime = z.string().refine((s) => !Number.isNaN(isoMs(s)), { message: 'expected an ISO 8601 date-time, e.g. 2026-03-10T09:00:00Z' });
+const IsoTime = z
+  .string()
+  .refine((s) => !Number.isNaN(isoMs(s)), { message: 'expected an ISO 8601 date-time, e.g. 2026-03-10T09:00:00Z' });
 
 const Message = z.strictObject({
   message_id: kinded('id', z.string().min(1).describe('message id, e.g. msg_1401')),
@@ -57,18 +59,38 @@ export const gmail: ServiceDef = {
   description: 'Email inbox: list, read and search messages, send mail and save drafts.',
   collections: {
     messages: { description: 'inbox messages', id: 'message_id', label: 'Message', record: Message },
-    outbox: { description: 'messages sent by the agent (the inbox is unchanged)', id: 'message_id', label: 'Sent message', newId: ['sent_', 3], record: Sent },
+    outbox: {
+      description: 'messages sent by the agent (the inbox is unchanged)',
+      id: 'message_id',
+      label: 'Sent message',
+      newId: ['sent_', 3],
+      record: Sent,
+    },
     drafts: { description: 'saved drafts', id: 'draft_id', label: 'Draft', newId: ['draft_', 3], record: Draft },
   },
   audit: {
     sent_messages: {
       description: 'each gmail_send_message',
-      fields: { message_id: 'id of the sent message', to: 'bare recipient address(es), comma-separated', cc: 'bare cc addresses ([] when none)', recipients: 'every address mailed (to and cc) — use it to forbid mailing someone', subject: 'subject line', body: 'plain-text body' },
+      fields: {
+        message_id: 'id of the sent message',
+        to: 'bare recipient address(es), comma-separated',
+        cc: 'bare cc addresses ([] when none)',
+        recipients: 'every address mailed (to and cc) — use it to forbid mailing someone',
+        subject: 'subject line',
+        body: 'plain-text body',
+      },
       kinds: { message_id: 'id', to: 'email', cc: 'email', recipients: 'email' },
     },
     drafts: {
       description: 'each gmail_save_draft',
-      fields: { draft_id: 'id of the saved draft', to: 'bare recipient address(es), comma-separated', recipients: 'every address in to', subject: 'subject line', body: 'plain-text body', reply_to_message_id: 'inbox message replied to (null when none)' },
+      fields: {
+        draft_id: 'id of the saved draft',
+        to: 'bare recipient address(es), comma-separated',
+        recipients: 'every address in to',
+        subject: 'subject line',
+        body: 'plain-text body',
+        reply_to_message_id: 'inbox message replied to (null when none)',
+      },
       kinds: { draft_id: 'id', to: 'email', recipients: 'email', reply_to_message_id: 'id' },
     },
   },
@@ -102,7 +124,8 @@ export const gmail: ServiceDef = {
     }),
     defineTool({
       name: 'gmail_search_messages',
-      description: 'Search inbox messages by words in sender, recipients, subject and body; best matches first, with a body snippet.',
+      description:
+        'Search inbox messages by words in sender, recipients, subject and body; best matches first, with a body snippet.',
       params: z.strictObject({
         query: z.string().min(1).describe('words to look for'),
         max_results: z.number().int().min(1).max(100).default(10),
@@ -128,8 +151,22 @@ export const gmail: ServiceDef = {
       handler(ctx, a) {
         const to = parseAddresses('to', a.to);
         const cc = a.cc?.length ? parseAddresses('cc', a.cc) : [];
-        const message = ctx.insert('outbox', { message_id: ctx.nextId('outbox'), to: to.join(', '), subject: a.subject, body: a.body, cc, date: ctx.now() });
-        ctx.record('sent_messages', { message_id: message.message_id, to: to.join(', '), cc, recipients: [...to, ...cc], subject: a.subject, body: a.body });
+        const message = ctx.insert('outbox', {
+          message_id: ctx.nextId('outbox'),
+          to: to.join(', '),
+          subject: a.subject,
+          body: a.body,
+          cc,
+          date: ctx.now(),
+        });
+        ctx.record('sent_messages', {
+          message_id: message.message_id,
+          to: to.join(', '),
+          cc,
+          recipients: [...to, ...cc],
+          subject: a.subject,
+          body: a.body,
+        });
         return { status: 'sent', message };
       },
     }),
@@ -146,8 +183,20 @@ export const gmail: ServiceDef = {
       handler(ctx, a) {
         if (a.reply_to_message_id !== undefined) ctx.get('messages', a.reply_to_message_id);
         const to = parseAddresses('to', a.to);
-        const draft = ctx.insert('drafts', { draft_id: ctx.nextId('drafts'), ...defined(a), to: to.join(', '), date: ctx.now() });
-        ctx.record('drafts', { draft_id: draft.draft_id, to: to.join(', '), recipients: to, subject: a.subject, body: a.body, reply_to_message_id: a.reply_to_message_id ?? null });
+        const draft = ctx.insert('drafts', {
+          draft_id: ctx.nextId('drafts'),
+          ...defined(a),
+          to: to.join(', '),
+          date: ctx.now(),
+        });
+        ctx.record('drafts', {
+          draft_id: draft.draft_id,
+          to: to.join(', '),
+          recipients: to,
+          subject: a.subject,
+          body: a.body,
+          reply_to_message_id: a.reply_to_message_id ?? null,
+        });
         return { status: 'draft_saved', draft };
       },
     }),

@@ -8,7 +8,15 @@ const spec = makeSpec({
   fixtures: {
     helpdesk: {
       tickets: [
-        { ticket_id: 'TK-1001', title: 'Login fails', status: 'open', priority: 'high', customer_id: 'CUS-1', category: 'auth', created_at: '2026-03-07T10:00:00Z' },
+        {
+          ticket_id: 'TK-1001',
+          title: 'Login fails',
+          status: 'open',
+          priority: 'high',
+          customer_id: 'CUS-1',
+          category: 'auth',
+          created_at: '2026-03-07T10:00:00Z',
+        },
         { ticket_id: 'TK-1002', title: 'Invoice typo', status: 'closed', priority: 'low' },
       ],
     },
@@ -20,9 +28,15 @@ const body = (content: string) => JSON.parse(content);
 describe('helpdesk', () => {
   it('lists open tickets by default, all with status "all", and filters', () => {
     const e = ep();
-    assert.deepEqual(body(e.call('helpdesk_list_tickets', {}).content).tickets.map((t: { ticket_id: string }) => t.ticket_id), ['TK-1001']);
+    assert.deepEqual(
+      body(e.call('helpdesk_list_tickets', {}).content).tickets.map((t: { ticket_id: string }) => t.ticket_id),
+      ['TK-1001'],
+    );
     assert.equal(body(e.call('helpdesk_list_tickets', { status: 'all' }).content).total, 2);
-    assert.equal(body(e.call('helpdesk_list_tickets', { status: 'all', priority: 'low' }).content).tickets[0].ticket_id, 'TK-1002');
+    assert.equal(
+      body(e.call('helpdesk_list_tickets', { status: 'all', priority: 'low' }).content).tickets[0].ticket_id,
+      'TK-1002',
+    );
     assert.equal(body(e.call('helpdesk_list_tickets', { customer_id: 'CUS-1' }).content).total, 1);
   });
 
@@ -49,7 +63,12 @@ describe('helpdesk', () => {
 
   it('updates every advertised field, assigned_to included, and audits the full ticket', () => {
     const e = ep();
-    const r = e.call('helpdesk_update_ticket', { ticket_id: 'TK-1001', priority: 'critical', assigned_to: 'sec-team', tags: ['escalated'] });
+    const r = e.call('helpdesk_update_ticket', {
+      ticket_id: 'TK-1001',
+      priority: 'critical',
+      assigned_to: 'sec-team',
+      tags: ['escalated'],
+    });
     assert.ok(r.ok);
     const audited = e.audit().records.helpdesk?.updated_tickets ?? [];
     assert.equal(audited.length, 1);
@@ -64,7 +83,10 @@ describe('helpdesk', () => {
     const e = ep();
     assert.ok(e.call('helpdesk_close_ticket', { ticket_id: 'TK-1001', resolution: 'reset SSO' }).ok);
     assert.equal(e.audit().records.helpdesk?.closed?.[0]?.resolution, 'reset SSO');
-    assert.equal(e.call('helpdesk_close_ticket', { ticket_id: 'TK-1001', resolution: 'again' }).error?.code, 'conflict');
+    assert.equal(
+      e.call('helpdesk_close_ticket', { ticket_id: 'TK-1001', resolution: 'again' }).error?.code,
+      'conflict',
+    );
     assert.equal(e.call('helpdesk_close_ticket', { ticket_id: 'TK-9', resolution: 'x' }).error?.code, 'not_found');
     assert.equal(e.call('helpdesk_close_ticket', { ticket_id: 'TK-1002' }).error?.code, 'invalid_argument');
   });
@@ -72,7 +94,9 @@ describe('helpdesk', () => {
   it('creates tickets with fresh monotonic ids', () => {
     const e = ep();
     const a = body(e.call('helpdesk_create_ticket', { title: 'New', description: 'd' }).content).ticket;
-    const b = body(e.call('helpdesk_create_ticket', { title: 'New 2', description: 'd', priority: 'high' }).content).ticket;
+    const b = body(
+      e.call('helpdesk_create_ticket', { title: 'New 2', description: 'd', priority: 'high' }).content,
+    ).ticket;
     assert.equal(a.ticket_id, 'TK-1003');
     assert.equal(b.ticket_id, 'TK-1004');
     assert.equal(a.created_at, '2026-03-10T09:00:00.000Z');
@@ -87,7 +111,14 @@ describe('helpdesk', () => {
     assert.equal(t.comments[0].comment, 'Rotated key');
     assert.deepEqual(
       { ...e.audit().records.helpdesk?.comments?.[0] },
-      { ticket_id: 'TK-1001', author: 'agent', comment: 'Rotated key', internal: true, timestamp: '2026-03-10T09:00:00.000Z', seq: 1 },
+      {
+        ticket_id: 'TK-1001',
+        author: 'agent',
+        comment: 'Rotated key',
+        internal: true,
+        timestamp: '2026-03-10T09:00:00.000Z',
+        seq: 1,
+      },
     );
     assert.equal(e.call('helpdesk_add_comment', { ticket_id: 'TK-9', comment: 'x' }).error?.code, 'not_found');
   });

@@ -26,7 +26,16 @@ const Ticket = z.strictObject({
     .describe('comment thread'),
 });
 
-const SUMMARY = ['ticket_id', 'title', 'reporter', 'department', 'priority', 'status', 'created_at', 'customer_id'] as const;
+const SUMMARY = [
+  'ticket_id',
+  'title',
+  'reporter',
+  'department',
+  'priority',
+  'status',
+  'created_at',
+  'customer_id',
+] as const;
 
 export const helpdesk: ServiceDef = {
   name: 'helpdesk',
@@ -40,14 +49,20 @@ export const helpdesk: ServiceDef = {
     created_tickets: mirrorList('full ticket after each helpdesk_create_ticket', Ticket),
     comments: {
       description: 'each helpdesk_add_comment',
-      fields: { ticket_id: 'ticket commented on', comment: 'comment text', author: 'who wrote it', internal: 'internal note (not visible to the customer)' },
+      fields: {
+        ticket_id: 'ticket commented on',
+        comment: 'comment text',
+        author: 'who wrote it',
+        internal: 'internal note (not visible to the customer)',
+      },
       kinds: { ticket_id: 'id', author: 'party' },
     },
   },
   tools: [
     defineTool({
       name: 'helpdesk_list_tickets',
-      description: 'List tickets (summary fields). Filter by status ("all" for every status), priority, category or customer.',
+      description:
+        'List tickets (summary fields). Filter by status ("all" for every status), priority, category or customer.',
       params: z.strictObject({
         status: z.string().default('open').describe('status to match, or "all"'),
         priority: Priority.optional(),
@@ -92,7 +107,10 @@ export const helpdesk: ServiceDef = {
         ctx.get('tickets', ticket_id);
         const patch = defined(changes);
         if (Object.keys(patch).length === 0) {
-          throw new ToolError('invalid_argument', 'nothing to update: give at least one of priority, tags, category, assigned_to, status');
+          throw new ToolError(
+            'invalid_argument',
+            'nothing to update: give at least one of priority, tags, category, assigned_to, status',
+          );
         }
         const ticket = ctx.update('tickets', ticket_id, { ...patch, updated_at: ctx.now() });
         ctx.record('updated_tickets', ticket);
@@ -107,7 +125,11 @@ export const helpdesk: ServiceDef = {
       handler(ctx, a) {
         const old = ctx.get('tickets', a.ticket_id);
         if (old.status === 'closed') throw new ToolError('conflict', `Ticket ${a.ticket_id} is already closed`);
-        const ticket = ctx.update('tickets', a.ticket_id, { status: 'closed', resolution: a.resolution, updated_at: ctx.now() });
+        const ticket = ctx.update('tickets', a.ticket_id, {
+          status: 'closed',
+          resolution: a.resolution,
+          updated_at: ctx.now(),
+        });
         ctx.record('closed', ticket);
         return { status: 'closed', ticket };
       },
@@ -153,7 +175,10 @@ export const helpdesk: ServiceDef = {
       handler(ctx, a) {
         const old = ctx.get('tickets', a.ticket_id);
         const entry = { author: a.author, comment: a.comment, internal: a.internal, timestamp: ctx.now() };
-        ctx.update('tickets', a.ticket_id, { comments: [...((old.comments as unknown[]) ?? []), entry], updated_at: ctx.now() });
+        ctx.update('tickets', a.ticket_id, {
+          comments: [...((old.comments as unknown[]) ?? []), entry],
+          updated_at: ctx.now(),
+        });
         const record = ctx.record('comments', { ticket_id: a.ticket_id, ...entry });
         return { status: 'created', comment: record };
       },

@@ -8,7 +8,16 @@ const spec = makeSpec({
   fixtures: {
     inventory: {
       products: [
-        { product_id: 'SKU-001', name: 'Wireless Mouse', category: 'electronics', current_stock: 3, min_stock_threshold: 20, unit_price: 29.9, supplier: 'Acme', lead_time_days: 7 },
+        {
+          product_id: 'SKU-001',
+          name: 'Wireless Mouse',
+          category: 'electronics',
+          current_stock: 3,
+          min_stock_threshold: 20,
+          unit_price: 29.9,
+          supplier: 'Acme',
+          lead_time_days: 7,
+        },
         { product_id: 'SKU-002', name: 'Desk Lamp', category: 'furniture', current_stock: 40 },
         { product_id: 'SKU-003', name: 'USB Cable' },
       ],
@@ -26,7 +35,9 @@ describe('inventory', () => {
     assert.equal(all.total, 3);
     assert.equal(all.products[0].unit_price, 29.9);
     assert.equal(all.products[2].current_stock, 0);
-    assert.deepEqual(ids(body(e.call('inventory_list_products', { category: 'furniture' }).content).products), ['SKU-002']);
+    assert.deepEqual(ids(body(e.call('inventory_list_products', { category: 'furniture' }).content).products), [
+      'SKU-002',
+    ]);
     assert.equal(body(e.call('inventory_list_products', { category: 'Furniture' }).content).total, 0);
   });
 
@@ -77,7 +88,15 @@ describe('inventory', () => {
     const audited = e.audit().records.inventory?.orders ?? [];
     assert.deepEqual(
       { ...audited[0] },
-      { order_id: 'PO-0001', product_id: 'SKU-001', product_name: 'Wireless Mouse', quantity: 50, supplier: 'Acme', timestamp: '2026-03-10T09:00:00.000Z', seq: r.seq },
+      {
+        order_id: 'PO-0001',
+        product_id: 'SKU-001',
+        product_name: 'Wireless Mouse',
+        quantity: 50,
+        supplier: 'Acme',
+        timestamp: '2026-03-10T09:00:00.000Z',
+        seq: r.seq,
+      },
     );
     assert.equal(body(e.call('inventory_get_product', { product_id: 'SKU-001' }).content).current_stock, 3);
     assert.equal(e.snapshot().inventory?.orders?.length, 1);
@@ -85,7 +104,9 @@ describe('inventory', () => {
 
   it('uses a given supplier, numbers orders monotonically and omits an unknown supplier', () => {
     const e = ep();
-    const a = body(e.call('inventory_create_order', { product_id: 'SKU-001', quantity: 5, supplier: 'Globex' }).content).order;
+    const a = body(
+      e.call('inventory_create_order', { product_id: 'SKU-001', quantity: 5, supplier: 'Globex' }).content,
+    ).order;
     const b = body(e.call('inventory_create_order', { product_id: 'SKU-003', quantity: 1 }).content).order;
     assert.equal(a.supplier, 'Globex');
     assert.equal(b.order_id, 'PO-0002');
@@ -99,10 +120,22 @@ describe('inventory', () => {
     assert.equal(nf.error?.code, 'not_found');
     assert.equal(nf.error?.message, 'Product SKU-404 not found');
     assert.equal(e.call('inventory_create_order', { product_id: 'SKU-001' }).error?.code, 'invalid_argument');
-    assert.equal(e.call('inventory_create_order', { product_id: 'SKU-001', quantity: 0 }).error?.code, 'invalid_argument');
-    assert.equal(e.call('inventory_create_order', { product_id: 'SKU-001', quantity: 2.5 }).error?.code, 'invalid_argument');
-    assert.equal(e.call('inventory_create_order', { product_id: 'SKU-001', quantity: '10' }).error?.code, 'invalid_argument');
-    assert.equal(e.call('inventory_create_order', { product_id: 'SKU-001', quantity: 1, urgent: true }).error?.code, 'invalid_argument');
+    assert.equal(
+      e.call('inventory_create_order', { product_id: 'SKU-001', quantity: 0 }).error?.code,
+      'invalid_argument',
+    );
+    assert.equal(
+      e.call('inventory_create_order', { product_id: 'SKU-001', quantity: 2.5 }).error?.code,
+      'invalid_argument',
+    );
+    assert.equal(
+      e.call('inventory_create_order', { product_id: 'SKU-001', quantity: '10' }).error?.code,
+      'invalid_argument',
+    );
+    assert.equal(
+      e.call('inventory_create_order', { product_id: 'SKU-001', quantity: 1, urgent: true }).error?.code,
+      'invalid_argument',
+    );
     assert.equal(e.audit().records.inventory?.orders?.length, 0);
   });
 });

@@ -7,7 +7,12 @@ const Product = z.strictObject({
   name: z.string().describe('product name'),
   category: z.string().optional().describe('product category, e.g. electronics'),
   current_stock: z.number().int().min(0).default(0).describe('units currently in stock'),
-  min_stock_threshold: z.number().int().min(0).optional().describe('reorder point: stock below this needs a purchase order'),
+  min_stock_threshold: z
+    .number()
+    .int()
+    .min(0)
+    .optional()
+    .describe('reorder point: stock below this needs a purchase order'),
   unit_price: z.number().min(0).optional().describe('price per unit'),
   daily_avg_sales: z.number().min(0).optional().describe('average units sold per day'),
   supplier: z.string().optional().describe('usual supplier of the product'),
@@ -32,7 +37,13 @@ export const inventory: ServiceDef = {
   description: 'Inventory management: list and read products with stock levels, and place purchase orders.',
   collections: {
     products: { description: 'products with stock levels', id: 'product_id', label: 'Product', record: Product },
-    orders: { description: 'purchase orders placed with suppliers', id: 'order_id', label: 'Order', newId: ['PO-', 4], record: Order },
+    orders: {
+      description: 'purchase orders placed with suppliers',
+      id: 'order_id',
+      label: 'Order',
+      newId: ['PO-', 4],
+      record: Order,
+    },
   },
   audit: {
     orders: {
@@ -51,7 +62,8 @@ export const inventory: ServiceDef = {
     defineTool({
       name: 'inventory_list_products',
       aliases: ['inventory_list_items'],
-      description: 'List products with their full details (stock, threshold, price, supplier). Filter by exact category.',
+      description:
+        'List products with their full details (stock, threshold, price, supplier). Filter by exact category.',
       params: z.strictObject({ category: z.string().optional().describe('exact category to match') }),
       mutates: false,
       handler(ctx, a) {
@@ -69,7 +81,8 @@ export const inventory: ServiceDef = {
     }),
     defineTool({
       name: 'inventory_create_order',
-      description: "Place a purchase order for a product (stock is not changed until delivery). The supplier defaults to the product's supplier.",
+      description:
+        "Place a purchase order for a product (stock is not changed until delivery). The supplier defaults to the product's supplier.",
       params: z.strictObject({
         product_id: IdArg,
         quantity: z.number().int().min(1).max(1_000_000).describe('units to order'),

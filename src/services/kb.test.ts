@@ -16,9 +16,30 @@ const spec = makeSpec({
   fixtures: {
     kb: {
       articles: [
-        { article_id: 'KB-101', title: 'VPN password reset', content: long, category: 'it', tags: ['vpn', 'password'], last_updated: '2026-01-05', views: 120, author: 'it-ops' },
-        { article_id: 'KB-102', title: 'Expense policy', content: 'Meals are reimbursed up to $50 per day.', category: 'finance', tags: ['expenses'] },
-        { article_id: 'KB-103', title: 'VPN setup on macOS', content: 'Install the client.', category: 'it', tags: ['vpn'] },
+        {
+          article_id: 'KB-101',
+          title: 'VPN password reset',
+          content: long,
+          category: 'it',
+          tags: ['vpn', 'password'],
+          last_updated: '2026-01-05',
+          views: 120,
+          author: 'it-ops',
+        },
+        {
+          article_id: 'KB-102',
+          title: 'Expense policy',
+          content: 'Meals are reimbursed up to $50 per day.',
+          category: 'finance',
+          tags: ['expenses'],
+        },
+        {
+          article_id: 'KB-103',
+          title: 'VPN setup on macOS',
+          content: 'Install the client.',
+          category: 'it',
+          tags: ['vpn'],
+        },
         { article_id: 'KB-104', title: '报销政策', content: '餐费每日上限五十美元。', category: 'finance' },
         ...filler,
       ],
@@ -38,7 +59,15 @@ describe('kb', () => {
     // a better overlap outranks fixture order
     assert.deepEqual(ids(body(e.call('kb_search', { query: 'vpn macos' }).content).articles), ['KB-103', 'KB-101']);
     const first = r.articles[0];
-    assert.deepEqual(Object.keys(first), ['article_id', 'title', 'category', 'tags', 'last_updated', 'views', 'snippet']);
+    assert.deepEqual(Object.keys(first), [
+      'article_id',
+      'title',
+      'category',
+      'tags',
+      'last_updated',
+      'views',
+      'snippet',
+    ]);
     assert.equal(first.snippet, `${long.slice(0, 150)}...`);
     assert.equal(first.views, 120);
     // short content: no ellipsis; defaults applied
@@ -51,11 +80,17 @@ describe('kb', () => {
 
   it('filters search by exact category and truncates to max_results (default 5)', () => {
     const e = ep();
-    assert.deepEqual(ids(body(e.call('kb_search', { query: 'vpn', category: 'it' }).content).articles), ['KB-101', 'KB-103']);
+    assert.deepEqual(ids(body(e.call('kb_search', { query: 'vpn', category: 'it' }).content).articles), [
+      'KB-101',
+      'KB-103',
+    ]);
     assert.equal(body(e.call('kb_search', { query: 'vpn', category: 'IT' }).content).total, 0);
     assert.equal(body(e.call('kb_search', { query: 'printer' }).content).total, 5);
     assert.equal(body(e.call('kb_search', { query: 'printer', max_results: 6 }).content).total, 6);
-    assert.equal(body(e.call('kb_search', { query: 'printer', max_results: 1 }).content).articles[0].article_id, 'KB-200');
+    assert.equal(
+      body(e.call('kb_search', { query: 'printer', max_results: 1 }).content).articles[0].article_id,
+      'KB-200',
+    );
   });
 
   it('rejects bad search arguments', () => {
@@ -83,7 +118,10 @@ describe('kb', () => {
 
   it('updates content, stamps last_updated with the mock date and audits the new content', () => {
     const e = ep();
-    const r = e.call('kb_update_article', { article_id: 'KB-103', content: 'Install the client, then sign in with SSO.' });
+    const r = e.call('kb_update_article', {
+      article_id: 'KB-103',
+      content: 'Install the client, then sign in with SSO.',
+    });
     assert.ok(r.ok);
     const { status, article } = body(r.content);
     assert.equal(status, 'updated');
@@ -92,14 +130,20 @@ describe('kb', () => {
     assert.equal(article.title, 'VPN setup on macOS');
     const audited = e.audit().records.kb?.updates ?? [];
     assert.equal(audited.length, 1);
-    assert.deepEqual({ ...audited[0] }, {
-      article_id: 'KB-103',
-      title: 'VPN setup on macOS',
-      content: 'Install the client, then sign in with SSO.',
-      timestamp: '2026-03-10T09:00:00.000Z',
-      seq: r.seq,
-    });
-    assert.equal(body(e.call('kb_get_article', { article_id: 'KB-103' }).content).content, 'Install the client, then sign in with SSO.');
+    assert.deepEqual(
+      { ...audited[0] },
+      {
+        article_id: 'KB-103',
+        title: 'VPN setup on macOS',
+        content: 'Install the client, then sign in with SSO.',
+        timestamp: '2026-03-10T09:00:00.000Z',
+        seq: r.seq,
+      },
+    );
+    assert.equal(
+      body(e.call('kb_get_article', { article_id: 'KB-103' }).content).content,
+      'Install the client, then sign in with SSO.',
+    );
     assert.deepEqual(ids(body(e.call('kb_search', { query: 'SSO' }).content).articles), ['KB-103']);
   });
 
@@ -109,7 +153,10 @@ describe('kb', () => {
     assert.match(e.call('kb_update_article', { article_id: 'KB-101' }).error?.message ?? '', /content/);
     assert.equal(e.call('kb_update_article', { article_id: 'KB-101', content: '' }).error?.code, 'invalid_argument');
     assert.equal(e.call('kb_update_article', { article_id: 'KB-101', content: 42 }).error?.code, 'invalid_argument');
-    assert.match(e.call('kb_update_article', { article_id: 'KB-101', content: 'x', title: 'y' }).error?.message ?? '', /unknown field/);
+    assert.match(
+      e.call('kb_update_article', { article_id: 'KB-101', content: 'x', title: 'y' }).error?.message ?? '',
+      /unknown field/,
+    );
     assert.equal(e.audit().records.kb?.updates?.length, 0);
   });
 });

@@ -39,7 +39,8 @@ export const kb: ServiceDef = {
   tools: [
     defineTool({
       name: 'kb_search',
-      description: 'Search articles by keywords over title, tags and content; best matches first, with a content snippet.',
+      description:
+        'Search articles by keywords over title, tags and content; best matches first, with a content snippet.',
       params: z.strictObject({
         query: z.string().min(1).describe('keywords'),
         category: z.string().optional().describe('exact category to search within'),

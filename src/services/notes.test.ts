@@ -8,7 +8,15 @@ const spec = makeSpec({
   fixtures: {
     notes: {
       notes: [
-        { note_id: 'note_001', title: 'Q1 planning', content: 'Agreed on three goals.', created_at: '2026-03-02T10:00:00Z', participants: ['Alice', 'Bob'], duration_minutes: 45, tags: ['Planning'] },
+        {
+          note_id: 'note_001',
+          title: 'Q1 planning',
+          content: 'Agreed on three goals.',
+          created_at: '2026-03-02T10:00:00Z',
+          participants: ['Alice', 'Bob'],
+          duration_minutes: 45,
+          tags: ['Planning'],
+        },
         { note_id: 'note_002', title: 'Vendor sync', content: 'Pricing discussion.', tags: ['vendor', 'planning'] },
         { note_id: 'note_003', title: 'Retro', content: 'What went well.' },
       ],
@@ -24,7 +32,14 @@ describe('notes', () => {
     const e = ep();
     const r = body(e.call('notes_list', {}).content);
     assert.equal(r.total, 3);
-    assert.deepEqual(r.notes[0], { note_id: 'note_001', title: 'Q1 planning', created_at: '2026-03-02T10:00:00Z', participants: ['Alice', 'Bob'], duration_minutes: 45, tags: ['Planning'] });
+    assert.deepEqual(r.notes[0], {
+      note_id: 'note_001',
+      title: 'Q1 planning',
+      created_at: '2026-03-02T10:00:00Z',
+      participants: ['Alice', 'Bob'],
+      duration_minutes: 45,
+      tags: ['Planning'],
+    });
     assert.deepEqual(r.notes[2], { note_id: 'note_003', title: 'Retro', participants: [], tags: [] });
   });
 
@@ -34,7 +49,10 @@ describe('notes', () => {
     assert.deepEqual(ids(e.call('notes_list', { tag: 'VENDOR' }).content), ['note_002']);
     assert.deepEqual(ids(e.call('notes_list', { tag: 'plan' }).content), []);
     const one = body(e.call('notes_list', { max_results: 1 }).content);
-    assert.deepEqual(one.notes.map((n: { note_id: string }) => n.note_id), ['note_001']);
+    assert.deepEqual(
+      one.notes.map((n: { note_id: string }) => n.note_id),
+      ['note_001'],
+    );
     assert.equal(one.total, 1);
   });
 
@@ -59,7 +77,13 @@ describe('notes', () => {
   it('shares an existing note and audits it', () => {
     const e = ep();
     const r = e.call('notes_share', { note_id: 'note_001', recipients: ['alice@corp.com', 'Bob'] });
-    const expected = { note_id: 'note_001', title: 'Q1 planning', recipients: ['alice@corp.com', 'Bob'], timestamp: '2026-03-10T09:00:00.000Z', seq: r.seq };
+    const expected = {
+      note_id: 'note_001',
+      title: 'Q1 planning',
+      recipients: ['alice@corp.com', 'Bob'],
+      timestamp: '2026-03-10T09:00:00.000Z',
+      seq: r.seq,
+    };
     assert.deepEqual(body(r.content), { status: 'shared', share: expected });
     assert.deepEqual({ ...e.audit().records.notes?.shared?.[0] }, expected);
   });
@@ -72,7 +96,10 @@ describe('notes', () => {
     assert.match(e.call('notes_share', { note_id: 'note_001', recipients: [] }).error?.message ?? '', /recipients/);
     assert.equal(e.call('notes_share', { note_id: 'note_001', recipients: 'a@b.com' }).error?.code, 'invalid_argument');
     assert.match(e.call('notes_share', { note_id: 'note_001' }).error?.message ?? '', /recipients/);
-    assert.match(e.call('notes_share', { note_id: 'note_001', recipients: ['a@b.com'], message: 'fyi' }).error?.message ?? '', /unknown field/);
+    assert.match(
+      e.call('notes_share', { note_id: 'note_001', recipients: ['a@b.com'], message: 'fyi' }).error?.message ?? '',
+      /unknown field/,
+    );
     assert.equal(e.audit().records.notes?.shared?.length, 0);
   });
 

@@ -8,11 +8,41 @@ const spec = makeSpec({
   fixtures: {
     rss: {
       articles: [
-        { article_id: 'rss_001', title: 'New LLM released', content: 'Full text 1', source: 'TechCrunch AI', category: 'ai', published_at: '2026-03-09T08:00:00Z', summary: 's1', word_count: 180, relevance_tags: ['llm'] },
-        { article_id: 'rss_002', title: 'Zero-day in router', content: 'Full text 2', source: 'Krebs on Security', category: 'security', word_count: 420 },
-        { article_id: 'rss_003', title: 'Chip export rules', content: 'Full text 3', source: 'TechCrunch AI', category: 'policy', url: 'https://example.test/3' },
+        {
+          article_id: 'rss_001',
+          title: 'New LLM released',
+          content: 'Full text 1',
+          source: 'TechCrunch AI',
+          category: 'ai',
+          published_at: '2026-03-09T08:00:00Z',
+          summary: 's1',
+          word_count: 180,
+          relevance_tags: ['llm'],
+        },
+        {
+          article_id: 'rss_002',
+          title: 'Zero-day in router',
+          content: 'Full text 2',
+          source: 'Krebs on Security',
+          category: 'security',
+          word_count: 420,
+        },
+        {
+          article_id: 'rss_003',
+          title: 'Chip export rules',
+          content: 'Full text 3',
+          source: 'TechCrunch AI',
+          category: 'policy',
+          url: 'https://example.test/3',
+        },
         { article_id: 'rss_004', title: '大模型周报', content: '正文', source: '机器之心', category: 'ai' },
-        { article_id: 'rss_005', title: 'Agents in production', content: 'Full text 5', source: 'TechCrunch AI', category: 'ai' },
+        {
+          article_id: 'rss_005',
+          title: 'Agents in production',
+          content: 'Full text 5',
+          source: 'TechCrunch AI',
+          category: 'ai',
+        },
         { article_id: 'rss_006', title: 'Untitled wire item', content: 'No source' },
       ],
     },
@@ -55,7 +85,10 @@ describe('rss', () => {
       },
     });
     const e = createEpisode(clash, { seed: 1 });
-    assert.deepEqual(body(e.call('rss_list_feeds', {}).content).feeds.map((f: { feed_id: string }) => f.feed_id), ['ai-news', 'ai-news-2']);
+    assert.deepEqual(
+      body(e.call('rss_list_feeds', {}).content).feeds.map((f: { feed_id: string }) => f.feed_id),
+      ['ai-news', 'ai-news-2'],
+    );
     assert.equal(body(e.call('rss_get_feed', { feed_id: 'ai-news-2' }).content).source, 'AI-News');
   });
 
@@ -67,7 +100,15 @@ describe('rss', () => {
     assert.deepEqual(f.categories, ['ai', 'policy']);
     assert.equal(f.article_count, 3);
     assert.deepEqual(ids(f.articles), ['rss_001', 'rss_003', 'rss_005']);
-    assert.deepEqual(f.articles[0], { article_id: 'rss_001', title: 'New LLM released', source: 'TechCrunch AI', category: 'ai', published_at: '2026-03-09T08:00:00Z', summary: 's1', word_count: 180 });
+    assert.deepEqual(f.articles[0], {
+      article_id: 'rss_001',
+      title: 'New LLM released',
+      source: 'TechCrunch AI',
+      category: 'ai',
+      published_at: '2026-03-09T08:00:00Z',
+      summary: 's1',
+      word_count: 180,
+    });
     assert.equal(body(e.call('rss_get_feed', { feed_id: 'Krebs on Security' }).content).feed_id, 'krebs-on-security');
     const r = e.call('rss_get_feed', { feed_id: 'feed_01' });
     assert.equal(r.error?.code, 'not_found');
@@ -82,10 +123,27 @@ describe('rss', () => {
     const all = body(e.call('rss_list_articles', {}).content);
     assert.deepEqual(ids(all.articles), ['rss_001', 'rss_002', 'rss_003', 'rss_004', 'rss_005', 'rss_006']);
     assert.equal(all.articles[0].content, undefined);
-    assert.deepEqual(all.articles[1], { article_id: 'rss_002', title: 'Zero-day in router', source: 'Krebs on Security', category: 'security', word_count: 420 });
-    assert.deepEqual(ids(body(e.call('rss_list_articles', { source: 'TechCrunch AI' }).content).articles), ['rss_001', 'rss_003', 'rss_005']);
-    assert.deepEqual(ids(body(e.call('rss_list_articles', { source: 'techcrunch-ai', category: 'ai' }).content).articles), ['rss_001', 'rss_005']);
-    assert.deepEqual(ids(body(e.call('rss_list_articles', { category: 'ai' }).content).articles), ['rss_001', 'rss_004', 'rss_005']);
+    assert.deepEqual(all.articles[1], {
+      article_id: 'rss_002',
+      title: 'Zero-day in router',
+      source: 'Krebs on Security',
+      category: 'security',
+      word_count: 420,
+    });
+    assert.deepEqual(ids(body(e.call('rss_list_articles', { source: 'TechCrunch AI' }).content).articles), [
+      'rss_001',
+      'rss_003',
+      'rss_005',
+    ]);
+    assert.deepEqual(
+      ids(body(e.call('rss_list_articles', { source: 'techcrunch-ai', category: 'ai' }).content).articles),
+      ['rss_001', 'rss_005'],
+    );
+    assert.deepEqual(ids(body(e.call('rss_list_articles', { category: 'ai' }).content).articles), [
+      'rss_001',
+      'rss_004',
+      'rss_005',
+    ]);
     const two = body(e.call('rss_list_articles', { max_results: 2 }).content);
     assert.deepEqual(ids(two.articles), ['rss_001', 'rss_002']);
     assert.equal(two.total, 2);
@@ -117,7 +175,11 @@ describe('rss', () => {
 
   it('publishes with fresh ids and audits the full publication', () => {
     const e = ep();
-    const r = e.call('rss_publish', { title: 'Weekly AI digest', content: 'Top stories...', recipients: ['team@corp.test'] });
+    const r = e.call('rss_publish', {
+      title: 'Weekly AI digest',
+      content: 'Top stories...',
+      recipients: ['team@corp.test'],
+    });
     assert.ok(r.ok);
     const { status, publication } = body(r.content);
     assert.equal(status, 'published');
@@ -129,14 +191,17 @@ describe('rss', () => {
       published_at: '2026-03-10T09:00:00.000Z',
     });
     const audited = e.audit().records.rss?.published ?? [];
-    assert.deepEqual({ ...audited[0] }, {
-      publication_id: 'PUB-001',
-      title: 'Weekly AI digest',
-      content: 'Top stories...',
-      recipients: ['team@corp.test'],
-      timestamp: '2026-03-10T09:00:00.000Z',
-      seq: r.seq,
-    });
+    assert.deepEqual(
+      { ...audited[0] },
+      {
+        publication_id: 'PUB-001',
+        title: 'Weekly AI digest',
+        content: 'Top stories...',
+        recipients: ['team@corp.test'],
+        timestamp: '2026-03-10T09:00:00.000Z',
+        seq: r.seq,
+      },
+    );
     const r2 = e.call('rss_publish', { title: 'Draft', content: 'x' });
     const second = body(r2.content).publication;
     assert.equal(second.publication_id, 'PUB-002');
@@ -148,9 +213,15 @@ describe('rss', () => {
     const e = ep();
     assert.match(e.call('rss_publish', { title: 'T' }).error?.message ?? '', /content/);
     assert.equal(e.call('rss_publish', { title: '', content: 'c' }).error?.code, 'invalid_argument');
-    assert.equal(e.call('rss_publish', { title: 'T', content: 'c', recipients: 'all@corp.test' }).error?.code, 'invalid_argument');
+    assert.equal(
+      e.call('rss_publish', { title: 'T', content: 'c', recipients: 'all@corp.test' }).error?.code,
+      'invalid_argument',
+    );
     assert.equal(e.call('rss_publish', { title: 'T', content: 'c', recipients: [''] }).error?.code, 'invalid_argument');
-    assert.match(e.call('rss_publish', { title: 'T', content: 'c', channel: 'email' }).error?.message ?? '', /unknown field/);
+    assert.match(
+      e.call('rss_publish', { title: 'T', content: 'c', channel: 'email' }).error?.message ?? '',
+      /unknown field/,
+    );
     assert.equal(e.audit().records.rss?.published?.length, 0);
   });
 });

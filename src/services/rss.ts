@@ -35,7 +35,12 @@ interface Feed {
 
 // lower-case slug; unicode letters and digits count as alphanumeric so non-latin sources keep a name
 function slug(source: string): string {
-  return source.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '-').replace(/^-+|-+$/g, '') || 'feed';
+  return (
+    source
+      .toLowerCase()
+      .replace(/[^\p{L}\p{N}]+/gu, '-')
+      .replace(/^-+|-+$/g, '') || 'feed'
+  );
 }
 
 // feed ids come from every article (not a filtered view) so they stay stable; clashing slugs get -2, -3
@@ -76,7 +81,13 @@ export const rss: ServiceDef = {
   description: 'RSS reader: browse feeds and articles, and publish a newsletter.',
   collections: {
     articles: { description: 'feed articles', id: 'article_id', label: 'Article', record: Article },
-    publications: { description: 'published newsletters', id: 'publication_id', label: 'Publication', newId: ['PUB-', 3], record: Publication },
+    publications: {
+      description: 'published newsletters',
+      id: 'publication_id',
+      label: 'Publication',
+      newId: ['PUB-', 3],
+      record: Publication,
+    },
   },
   audit: {
     published: {
@@ -93,7 +104,8 @@ export const rss: ServiceDef = {
   tools: [
     defineTool({
       name: 'rss_list_feeds',
-      description: 'List the feeds (sources) with their categories and article counts; a category counts only its articles.',
+      description:
+        'List the feeds (sources) with their categories and article counts; a category counts only its articles.',
       params: z.strictObject({ category: z.string().optional().describe('exact article category') }),
       mutates: false,
       handler(ctx, a) {
@@ -104,7 +116,9 @@ export const rss: ServiceDef = {
     defineTool({
       name: 'rss_get_feed',
       description: 'Get one feed and summaries of its articles.',
-      params: z.strictObject({ feed_id: z.string().min(1).describe('feed id from rss_list_feeds, or the exact source name') }),
+      params: z.strictObject({
+        feed_id: z.string().min(1).describe('feed id from rss_list_feeds, or the exact source name'),
+      }),
       mutates: false,
       handler(ctx, a) {
         const all = ctx.list('articles');
@@ -129,7 +143,8 @@ export const rss: ServiceDef = {
         const articles = all
           .filter(
             (r) =>
-              (a.source === undefined || (typeof r.source === 'string' && (r.source === a.source || ids.get(r.source) === a.source))) &&
+              (a.source === undefined ||
+                (typeof r.source === 'string' && (r.source === a.source || ids.get(r.source) === a.source))) &&
               (a.category === undefined || r.category === a.category),
           )
           .slice(0, a.max_results)

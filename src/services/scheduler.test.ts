@@ -24,7 +24,14 @@ const spec = makeSpec({
             { run_time: '2026-03-08T02:00:00Z', status: 'success' },
           ],
         },
-        { job_id: 'JOB-002', name: 'report', cron_expression: '30 8 * * MON-FRI', enabled: false, last_status: 'failed', tags: ['reports'] },
+        {
+          job_id: 'JOB-002',
+          name: 'report',
+          cron_expression: '30 8 * * MON-FRI',
+          enabled: false,
+          last_status: 'failed',
+          tags: ['reports'],
+        },
         { job_id: 'JOB-007', name: 'cleanup', cron_expression: '*/15 * * * *' },
       ],
     },
@@ -49,7 +56,13 @@ describe('scheduler', () => {
       next_run: '2026-03-11T02:00:00Z',
       tags: ['ops', 'backup'],
     });
-    assert.deepEqual(r.jobs[2], { job_id: 'JOB-007', name: 'cleanup', cron_expression: '*/15 * * * *', enabled: true, tags: [] });
+    assert.deepEqual(r.jobs[2], {
+      job_id: 'JOB-007',
+      name: 'cleanup',
+      cron_expression: '*/15 * * * *',
+      enabled: true,
+      tags: [],
+    });
   });
 
   it('filters by last status ("all" for any), enabled and tag', () => {
@@ -96,8 +109,20 @@ describe('scheduler', () => {
       execution_history: [],
     };
     assert.deepEqual(res.job, expected);
-    assert.deepEqual({ ...e.audit().records.scheduler?.created_jobs?.[0] }, { ...expected, timestamp: '2026-03-10T09:00:00.000Z', seq: r.seq });
-    const b = body(e.call('scheduler_create_job', { name: 'n', cron_expression: '5 4 1,15 * *', action: 'a', enabled: false, tags: ['x'], created_by: 'ana' }).content).job;
+    assert.deepEqual(
+      { ...e.audit().records.scheduler?.created_jobs?.[0] },
+      { ...expected, timestamp: '2026-03-10T09:00:00.000Z', seq: r.seq },
+    );
+    const b = body(
+      e.call('scheduler_create_job', {
+        name: 'n',
+        cron_expression: '5 4 1,15 * *',
+        action: 'a',
+        enabled: false,
+        tags: ['x'],
+        created_by: 'ana',
+      }).content,
+    ).job;
     assert.equal(b.job_id, 'JOB-009');
     assert.equal(b.enabled, false);
     assert.equal(b.created_by, 'ana');
@@ -115,9 +140,20 @@ describe('scheduler', () => {
     assert.match(create('0 2 ? * *').error?.message ?? '', /day-of-month field "\?"/);
     assert.equal(create('0 2 * MON *').error?.code, 'invalid_argument');
     assert.equal(create('0 2 * * JAN').error?.code, 'invalid_argument');
-    assert.match(e.call('scheduler_create_job', { name: 'n', cron_expression: '0 2 * * *' }).error?.message ?? '', /action/);
-    assert.equal(e.call('scheduler_create_job', { name: 'n', cron_expression: '0 2 * * *', action: 'a', enabled: 'true' }).error?.code, 'invalid_argument');
-    assert.equal(e.call('scheduler_create_job', { name: 'n', cron_expression: '0 2 * * *', action: 'a', schedule: 'daily' }).error?.code, 'invalid_argument');
+    assert.match(
+      e.call('scheduler_create_job', { name: 'n', cron_expression: '0 2 * * *' }).error?.message ?? '',
+      /action/,
+    );
+    assert.equal(
+      e.call('scheduler_create_job', { name: 'n', cron_expression: '0 2 * * *', action: 'a', enabled: 'true' }).error
+        ?.code,
+      'invalid_argument',
+    );
+    assert.equal(
+      e.call('scheduler_create_job', { name: 'n', cron_expression: '0 2 * * *', action: 'a', schedule: 'daily' }).error
+        ?.code,
+      'invalid_argument',
+    );
     assert.equal(e.audit().records.scheduler?.created_jobs?.length, 0);
   });
 
@@ -145,10 +181,16 @@ describe('scheduler', () => {
     const e = ep();
     assert.match(e.call('scheduler_update_job', { job_id: 'JOB-001' }).error?.message ?? '', /nothing to update/);
     assert.equal(e.call('scheduler_update_job', { job_id: 'JOB-404', enabled: false }).error?.code, 'not_found');
-    assert.equal(e.call('scheduler_update_job', { job_id: 'JOB-001', cron_expression: 'every day' }).error?.code, 'invalid_argument');
+    assert.equal(
+      e.call('scheduler_update_job', { job_id: 'JOB-001', cron_expression: 'every day' }).error?.code,
+      'invalid_argument',
+    );
     assert.equal(e.call('scheduler_update_job', { enabled: false }).error?.code, 'invalid_argument');
     assert.equal(e.call('scheduler_update_job', { job_id: 'JOB-001', enabled: 0 }).error?.code, 'invalid_argument');
-    assert.equal(e.call('scheduler_update_job', { job_id: 'JOB-001', last_status: 'success' }).error?.code, 'invalid_argument');
+    assert.equal(
+      e.call('scheduler_update_job', { job_id: 'JOB-001', last_status: 'success' }).error?.code,
+      'invalid_argument',
+    );
     assert.equal(e.audit().records.scheduler?.updated_jobs?.length, 0);
     assert.equal(body(e.call('scheduler_get_job', { job_id: 'JOB-001' }).content).cron_expression, '0 2 * * *');
   });
@@ -168,7 +210,10 @@ describe('scheduler', () => {
     const again = e.call('scheduler_delete_job', { job_id: 'JOB-007' });
     assert.equal(again.error?.code, 'not_found');
     assert.equal(again.error?.message, 'Job JOB-007 not found');
-    assert.equal(body(e.call('scheduler_create_job', { name: 'n', cron_expression: '* * * * *', action: 'a' }).content).job.job_id, 'JOB-008');
+    assert.equal(
+      body(e.call('scheduler_create_job', { name: 'n', cron_expression: '* * * * *', action: 'a' }).content).job.job_id,
+      'JOB-008',
+    );
     assert.equal(e.call('scheduler_delete_job', {}).error?.code, 'invalid_argument');
     assert.equal(e.call('scheduler_delete_job', { job_id: 1 }).error?.code, 'invalid_argument');
     assert.equal(e.call('scheduler_delete_job', { job_id: 'JOB-001', force: true }).error?.code, 'invalid_argument');
@@ -180,16 +225,26 @@ describe('scheduler', () => {
     const h = body(e.call('scheduler_job_history', { job_id: 'JOB-001', limit: 2 }).content);
     assert.equal(h.job_id, 'JOB-001');
     assert.equal(h.total, 3);
-    assert.deepEqual(h.history.map((x: { status: string }) => x.status), ['success', 'failed']);
+    assert.deepEqual(
+      h.history.map((x: { status: string }) => x.status),
+      ['success', 'failed'],
+    );
     assert.equal(h.history[1].error, 'disk full');
     assert.equal(body(e.call('scheduler_job_history', { job_id: 'JOB-001' }).content).history.length, 3);
-    assert.deepEqual(body(e.call('scheduler_job_history', { job_id: 'JOB-007' }).content), { job_id: 'JOB-007', history: [], total: 0 });
+    assert.deepEqual(body(e.call('scheduler_job_history', { job_id: 'JOB-007' }).content), {
+      job_id: 'JOB-007',
+      history: [],
+      total: 0,
+    });
     assert.equal(e.call('scheduler_job_history', { job_id: 'JOB-404' }).error?.code, 'not_found');
     assert.equal(e.call('scheduler_job_history', { job_id: 'JOB-001', limit: 0 }).error?.code, 'invalid_argument');
     assert.equal(e.call('scheduler_job_history', { job_id: 'JOB-001', limit: 1.5 }).error?.code, 'invalid_argument');
     assert.equal(e.call('scheduler_job_history', { job_id: 'JOB-001', limit: '5' }).error?.code, 'invalid_argument');
     assert.equal(e.call('scheduler_job_history', { job_id: 'JOB-001', limit: 1001 }).error?.code, 'invalid_argument');
     assert.equal(e.call('scheduler_job_history', { limit: 5 }).error?.code, 'invalid_argument');
-    assert.equal(e.call('scheduler_job_history', { job_id: 'JOB-001', since: '2026-03-01' }).error?.code, 'invalid_argument');
+    assert.equal(
+      e.call('scheduler_job_history', { job_id: 'JOB-001', since: '2026-03-01' }).error?.code,
+      'invalid_argument',
+    );
   });
 });

@@ -25,28 +25,49 @@ const Job = z.strictObject({
   execution_history: z.array(Run).default([]).describe('past runs, as listed (newest first by convention)'),
 });
 
-const SUMMARY = ['job_id', 'name', 'cron_expression', 'enabled', 'last_status', 'last_run', 'next_run', 'tags'] as const;
+const SUMMARY = [
+  'job_id',
+  'name',
+  'cron_expression',
+  'enabled',
+  'last_status',
+  'last_run',
+  'next_run',
+  'tags',
+] as const;
 const FIELDS = ['minute', 'hour', 'day-of-month', 'month', 'day-of-week'] as const;
 const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
 const DAYS = ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'];
-const FIELD_RE = FIELDS.map((_, i) => new RegExp(`^(?:[0-9*/,-]${i === 3 ? `|${MONTHS.join('|')}` : i === 4 ? `|${DAYS.join('|')}` : ''})+$`, 'i'));
+const FIELD_RE = FIELDS.map(
+  (_, i) =>
+    new RegExp(`^(?:[0-9*/,-]${i === 3 ? `|${MONTHS.join('|')}` : i === 4 ? `|${DAYS.join('|')}` : ''})+$`, 'i'),
+);
 
 /** Checks the 5-field shape and characters of a cron expression; returns it with single spaces. */
 function checkCron(expr: string): string {
   const parts = expr.trim().split(/\s+/).filter(Boolean);
   if (parts.length !== 5) {
-    throw new ToolError('invalid_argument', `cron_expression "${expr}" has ${parts.length} fields; expected 5 space-separated fields (minute hour day-of-month month day-of-week), e.g. "0 2 * * *"`);
+    throw new ToolError(
+      'invalid_argument',
+      `cron_expression "${expr}" has ${parts.length} fields; expected 5 space-separated fields (minute hour day-of-month month day-of-week), e.g. "0 2 * * *"`,
+    );
   }
   parts.forEach((p, i) => {
     if (!FIELD_RE[i]?.test(p)) {
       const names = i === 3 ? ', or month names (jan-dec)' : i === 4 ? ', or day names (sun-sat)' : '';
-      throw new ToolError('invalid_argument', `cron_expression "${expr}": ${FIELDS[i]} field "${p}" may only contain digits and * / , -${names}`);
+      throw new ToolError(
+        'invalid_argument',
+        `cron_expression "${expr}": ${FIELDS[i]} field "${p}" may only contain digits and * / , -${names}`,
+      );
     }
   });
   return parts.join(' ');
 }
 
-const cronParam = z.string().min(1).describe('5-field cron schedule "minute hour day-of-month month day-of-week", e.g. "0 2 * * *"');
+const cronParam = z
+  .string()
+  .min(1)
+  .describe('5-field cron schedule "minute hour day-of-month month day-of-week", e.g. "0 2 * * *"');
 
 export const scheduler: ServiceDef = {
   name: 'scheduler',
@@ -140,7 +161,10 @@ export const scheduler: ServiceDef = {
         ctx.get('jobs', job_id);
         const patch = defined(changes);
         if (Object.keys(patch).length === 0) {
-          throw new ToolError('invalid_argument', 'nothing to update: give at least one of enabled, cron_expression, name, action, tags');
+          throw new ToolError(
+            'invalid_argument',
+            'nothing to update: give at least one of enabled, cron_expression, name, action, tags',
+          );
         }
         if (patch.cron_expression !== undefined) patch.cron_expression = checkCron(patch.cron_expression);
         const job = ctx.update('jobs', job_id, patch);
@@ -161,7 +185,7 @@ export const scheduler: ServiceDef = {
     }),
     defineTool({
       name: 'scheduler_job_history',
-      description: 'Get the first `limit` entries of a job\'s execution history; total is the number of runs on record.',
+      description: "Get the first `limit` entries of a job's execution history; total is the number of runs on record.",
       params: z.strictObject({ job_id: IdArg, limit: z.number().int().min(1).max(1000).default(10) }),
       mutates: false,
       handler(ctx, a) {

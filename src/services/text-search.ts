@@ -1,7 +1,27 @@
 // deterministic lexical search shared by kb, contacts, gmail and web: case-insensitive word tokens,
 // CJK characters and CJK bigrams; ranked by distinct-token overlap, ties in fixture order.
 
-const STOP = new Set(['a', 'an', 'and', 'are', 'as', 'at', 'be', 'by', 'for', 'from', 'in', 'is', 'it', 'of', 'on', 'or', 'the', 'to', 'with']);
+const STOP = new Set([
+  'a',
+  'an',
+  'and',
+  'are',
+  'as',
+  'at',
+  'be',
+  'by',
+  'for',
+  'from',
+  'in',
+  'is',
+  'it',
+  'of',
+  'on',
+  'or',
+  'the',
+  'to',
+  'with',
+]);
 const CJK = /[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff]/u;
 const WORD = /[\p{L}\p{N}]+/gu;
 

@@ -8,7 +8,15 @@ const spec = makeSpec({
   fixtures: {
     todo: {
       tasks: [
-        { task_id: 'todo_001', title: 'Write Q1 report', status: 'pending', priority: 'high', due_date: '2026-03-12', tags: ['report'], created_at: '2026-03-01T08:00:00Z' },
+        {
+          task_id: 'todo_001',
+          title: 'Write Q1 report',
+          status: 'pending',
+          priority: 'high',
+          due_date: '2026-03-12',
+          tags: ['report'],
+          created_at: '2026-03-01T08:00:00Z',
+        },
         { task_id: 'todo_002', title: 'Book travel', status: 'completed' },
         { task_id: 'todo_005', title: 'Review budget', status: 'in_progress', description: 'Check the Q2 numbers' },
       ],
@@ -65,7 +73,9 @@ describe('todo', () => {
     const audited = e.audit().records.todo?.created_tasks ?? [];
     assert.equal(audited.length, 1);
     assert.deepEqual({ ...audited[0] }, { ...created.task, timestamp: '2026-03-10T09:00:00.000Z', seq: r.seq });
-    const second = body(e.call('todo_create_task', { title: 'Plan offsite', priority: 'urgent', description: 'venue' }).content).task;
+    const second = body(
+      e.call('todo_create_task', { title: 'Plan offsite', priority: 'urgent', description: 'venue' }).content,
+    ).task;
     assert.equal(second.task_id, 'todo_007');
     assert.equal(second.priority, 'urgent');
     assert.equal(second.due_date, undefined);

@@ -9,7 +9,10 @@ const Priority = z.enum(['low', 'medium', 'high', 'urgent']);
 const Day = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'expected a date YYYY-MM-DD')
-  .refine((s) => !Number.isNaN(Date.parse(s)) && new Date(s).toISOString().startsWith(s), 'not a real calendar date (YYYY-MM-DD)')
+  .refine(
+    (s) => !Number.isNaN(Date.parse(s)) && new Date(s).toISOString().startsWith(s),
+    'not a real calendar date (YYYY-MM-DD)',
+  )
   .describe('YYYY-MM-DD');
 
 const Task = z.strictObject({
@@ -39,7 +42,11 @@ export const todo: ServiceDef = {
       name: 'todo_list_tasks',
       description: 'List tasks (full records). Filter by exact status, or "all" for every task.',
       params: z.strictObject({
-        status: z.string().min(1).default('all').describe('status to match (e.g. pending, in_progress, completed), or "all"'),
+        status: z
+          .string()
+          .min(1)
+          .default('all')
+          .describe('status to match (e.g. pending, in_progress, completed), or "all"'),
       }),
       mutates: false,
       handler(ctx, a) {
@@ -97,7 +104,10 @@ export const todo: ServiceDef = {
         ctx.get('tasks', task_id);
         const patch = defined(changes);
         if (Object.keys(patch).length === 0) {
-          throw new ToolError('invalid_argument', 'nothing to update: give at least one of title, priority, status, tags, description, due_date');
+          throw new ToolError(
+            'invalid_argument',
+            'nothing to update: give at least one of title, priority, status, tags, description, due_date',
+          );
         }
         const task = ctx.update('tasks', task_id, patch);
         ctx.record('updated_tasks', task);

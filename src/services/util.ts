@@ -43,7 +43,9 @@ export function kindOfSchema(schema: z.ZodType): ValueKind | undefined {
   for (let depth = 0; s && depth < 8; depth++) {
     const kind = valueKinds.get(s)?.value_kind;
     if (kind) return kind;
-    const def: { innerType?: z.ZodType; element?: z.ZodType; in?: z.ZodType } = (s as unknown as { _zod: { def: object } })._zod.def;
+    const def: { innerType?: z.ZodType; element?: z.ZodType; in?: z.ZodType } = (
+      s as unknown as { _zod: { def: object } }
+    )._zod.def;
     s = def.innerType ?? def.element ?? def.in;
   }
   return undefined;
@@ -60,7 +62,10 @@ export function fieldKinds(schema: z.ZodObject): Record<string, ValueKind> {
 }
 
 /** An audit list that holds full copies of a record: its field meanings and kinds come from the record schema. */
-export function mirrorList(description: string, schema: z.ZodObject): { description: string; fields: Record<string, string>; kinds: Record<string, ValueKind> } {
+export function mirrorList(
+  description: string,
+  schema: z.ZodObject,
+): { description: string; fields: Record<string, string>; kinds: Record<string, ValueKind> } {
   return { description, fields: describeFields(schema), kinds: fieldKinds(schema) };
 }
 

@@ -8,13 +8,29 @@ const spec = makeSpec({
   fixtures: {
     web: {
       results: [
-        { url: 'https://news.example/rates', title: 'Central bank holds rates', snippet: 'Rates unchanged in March.', source: 'News', published_at: '2026-03-05', keywords: ['interest', 'rates', 'bank'] },
+        {
+          url: 'https://news.example/rates',
+          title: 'Central bank holds rates',
+          snippet: 'Rates unchanged in March.',
+          source: 'News',
+          published_at: '2026-03-05',
+          keywords: ['interest', 'rates', 'bank'],
+        },
         { url: 'https://blog.example/ai', title: 'AI agents in 2026', keywords: ['ai', 'agents'] },
-        { url: 'https://wiki.example/bank', title: 'Bank', snippet: 'A bank is a financial institution.', keywords: ['bank'] },
+        {
+          url: 'https://wiki.example/bank',
+          title: 'Bank',
+          snippet: 'A bank is a financial institution.',
+          keywords: ['bank'],
+        },
         { url: 'https://cn.example/pay', title: '人工智能 发展', keywords: ['人工智能'] },
       ],
       pages: [
-        { url: 'https://news.example/rates', title: 'Central bank holds rates', content: 'The central bank held rates at 4%.' },
+        {
+          url: 'https://news.example/rates',
+          title: 'Central bank holds rates',
+          content: 'The central bank held rates at 4%.',
+        },
         { url: 'https://docs.example/', title: 'Docs home', content: 'Welcome', content_type: 'text/plain' },
         { url: 'https://down.example/status', status_code: 503, error: 'Service Unavailable', content: null },
         { url: 'https://gone.example/x', status_code: 410 },
@@ -40,8 +56,14 @@ describe('web', () => {
       source: 'News',
       published_at: '2026-03-05',
     });
-    assert.deepEqual(urls(body(e.call('web_search', { query: '人工智能的发展' }).content).results), ['https://cn.example/pay']);
-    assert.deepEqual(body(e.call('web_search', { query: 'quantum' }).content), { results: [], total: 0, query: 'quantum' });
+    assert.deepEqual(urls(body(e.call('web_search', { query: '人工智能的发展' }).content).results), [
+      'https://cn.example/pay',
+    ]);
+    assert.deepEqual(body(e.call('web_search', { query: 'quantum' }).content), {
+      results: [],
+      total: 0,
+      query: 'quantum',
+    });
   });
 
   it('truncates to max_results and rejects bad search arguments', () => {
@@ -65,7 +87,10 @@ describe('web', () => {
       content: 'The central bank held rates at 4%.',
       content_type: 'text/html',
     });
-    assert.equal(body(e.call('web_fetch', { url: 'https://news.example/rates/' }).content).title, 'Central bank holds rates');
+    assert.equal(
+      body(e.call('web_fetch', { url: 'https://news.example/rates/' }).content).title,
+      'Central bank holds rates',
+    );
     const docs = body(e.call('web_fetch', { url: 'https://docs.example', timeout_seconds: 5 }).content);
     assert.equal(docs.content_type, 'text/plain');
     assert.equal(docs.url, 'https://docs.example/');
@@ -77,19 +102,40 @@ describe('web', () => {
     const e = ep();
     const down = e.call('web_fetch', { url: 'https://down.example/status' });
     assert.equal(down.ok, false);
-    assert.deepEqual(down.error, { code: 'http_error', message: 'HTTP 503 for https://down.example/status: Service Unavailable', status_code: 503 });
-    assert.deepEqual(e.call('web_fetch', { url: 'https://gone.example/x' }).error, { code: 'http_error', message: 'HTTP 410 for https://gone.example/x', status_code: 410 });
+    assert.deepEqual(down.error, {
+      code: 'http_error',
+      message: 'HTTP 503 for https://down.example/status: Service Unavailable',
+      status_code: 503,
+    });
+    assert.deepEqual(e.call('web_fetch', { url: 'https://gone.example/x' }).error, {
+      code: 'http_error',
+      message: 'HTTP 410 for https://gone.example/x',
+      status_code: 410,
+    });
     const nf = e.call('web_fetch', { url: 'https://nowhere.example/' });
-    assert.deepEqual(nf.error, { code: 'not_found', message: 'Page https://nowhere.example/ not found', status_code: 404 });
+    assert.deepEqual(nf.error, {
+      code: 'not_found',
+      message: 'Page https://nowhere.example/ not found',
+      status_code: 404,
+    });
   });
 
   it('rejects bad fetch arguments', () => {
     const e = ep();
     assert.match(e.call('web_fetch', {}).error?.message ?? '', /url/);
     assert.equal(e.call('web_fetch', { url: ['https://news.example/rates'] }).error?.code, 'invalid_argument');
-    assert.equal(e.call('web_fetch', { url: 'https://news.example/rates', timeout_seconds: 0 }).error?.code, 'invalid_argument');
-    assert.equal(e.call('web_fetch', { url: 'https://news.example/rates', timeout_seconds: 301 }).error?.code, 'invalid_argument');
-    assert.equal(e.call('web_fetch', { url: 'https://news.example/rates', method: 'GET' }).error?.code, 'invalid_argument');
+    assert.equal(
+      e.call('web_fetch', { url: 'https://news.example/rates', timeout_seconds: 0 }).error?.code,
+      'invalid_argument',
+    );
+    assert.equal(
+      e.call('web_fetch', { url: 'https://news.example/rates', timeout_seconds: 301 }).error?.code,
+      'invalid_argument',
+    );
+    assert.equal(
+      e.call('web_fetch', { url: 'https://news.example/rates', method: 'GET' }).error?.code,
+      'invalid_argument',
+    );
   });
 
   it('sends a notification and audits it', () => {
@@ -101,7 +147,13 @@ describe('web', () => {
     assert.equal(res.notification.channel, 'slack');
     assert.deepEqual(
       { ...e.audit().records.web?.notifications?.[0] },
-      { channel: 'slack', message: 'Rates unchanged', recipients: ['#finance'], timestamp: '2026-03-10T09:00:00.000Z', seq: r.seq },
+      {
+        channel: 'slack',
+        message: 'Rates unchanged',
+        recipients: ['#finance'],
+        timestamp: '2026-03-10T09:00:00.000Z',
+        seq: r.seq,
+      },
     );
     const d = e.call('send_notification', { channel: 'email', message: 'hi' });
     assert.deepEqual(e.audit().records.web?.notifications?.[1]?.recipients, []);
@@ -111,8 +163,14 @@ describe('web', () => {
   it('rejects bad notification arguments', () => {
     const e = ep();
     assert.match(e.call('send_notification', { channel: 'slack' }).error?.message ?? '', /message/);
-    assert.equal(e.call('send_notification', { channel: 'slack', message: 'm', recipients: 'ana' }).error?.code, 'invalid_argument');
-    assert.equal(e.call('send_notification', { channel: 'slack', message: 'm', priority: 'high' }).error?.code, 'invalid_argument');
+    assert.equal(
+      e.call('send_notification', { channel: 'slack', message: 'm', recipients: 'ana' }).error?.code,
+      'invalid_argument',
+    );
+    assert.equal(
+      e.call('send_notification', { channel: 'slack', message: 'm', priority: 'high' }).error?.code,
+      'invalid_argument',
+    );
     assert.equal(e.audit().records.web?.notifications?.length, 0);
   });
 
@@ -125,14 +183,27 @@ describe('web', () => {
     assert.equal(res.report.subject, 'Rates');
     assert.deepEqual(
       { ...e.audit().records.web?.notifications?.[0] },
-      { channel: 'report', message: 'Rates held at 4%.', subject: 'Rates', recipients: ['cfo@corp.example'], timestamp: '2026-03-10T09:00:00.000Z', seq: r.seq },
+      {
+        channel: 'report',
+        message: 'Rates held at 4%.',
+        subject: 'Rates',
+        recipients: ['cfo@corp.example'],
+        timestamp: '2026-03-10T09:00:00.000Z',
+        seq: r.seq,
+      },
     );
   });
 
   it('rejects bad report arguments', () => {
     const e = ep();
-    assert.match(e.call('send_report', { recipient: 'cfo@corp.example', subject: 'Rates' }).error?.message ?? '', /body/);
-    assert.equal(e.call('send_report', { recipient: ['cfo@corp.example'], subject: 's', body: 'b' }).error?.code, 'invalid_argument');
+    assert.match(
+      e.call('send_report', { recipient: 'cfo@corp.example', subject: 'Rates' }).error?.message ?? '',
+      /body/,
+    );
+    assert.equal(
+      e.call('send_report', { recipient: ['cfo@corp.example'], subject: 's', body: 'b' }).error?.code,
+      'invalid_argument',
+    );
     assert.match(e.call('send_report', { channel: 'email', message: 'm' }).error?.message ?? '', /unknown field/);
     assert.equal(e.audit().records.web?.notifications?.length, 0);
   });

@@ -15,7 +15,13 @@ const Result = z.strictObject({
 
 const Page = z.strictObject({
   url: z.string().min(1).describe('page URL, matched exactly (one trailing "/" ignored)'),
-  status_code: z.number().int().min(100).max(599).default(200).describe('HTTP status; >= 400 makes web_fetch fail with http_error'),
+  status_code: z
+    .number()
+    .int()
+    .min(100)
+    .max(599)
+    .default(200)
+    .describe('HTTP status; >= 400 makes web_fetch fail with http_error'),
   title: z.string().optional().describe('page title'),
   content_type: z.string().default('text/html').describe('MIME type of the content'),
   content: z.string().nullable().optional().describe('page text as web_fetch returns it'),
@@ -59,7 +65,9 @@ export const web: ServiceDef = {
       }),
       mutates: false,
       handler(ctx, a) {
-        const results = rankByQuery(ctx.list('results'), a.query, (r) => fieldsText(r, ['keywords', 'title', 'snippet']))
+        const results = rankByQuery(ctx.list('results'), a.query, (r) =>
+          fieldsText(r, ['keywords', 'title', 'snippet']),
+        )
           .slice(0, a.max_results)
           .map((r) => pick(r, RESULT_VIEW));
         return { results, total: results.length, query: a.query };
@@ -78,7 +86,11 @@ export const web: ServiceDef = {
         if (!page) throw new ToolError('not_found', `Page ${a.url} not found`, { status_code: 404 });
         const code = page.status_code as number;
         if (code >= 400) {
-          throw new ToolError('http_error', `HTTP ${code} for ${String(page.url)}${page.error ? `: ${String(page.error)}` : ''}`, { status_code: code });
+          throw new ToolError(
+            'http_error',
+            `HTTP ${code} for ${String(page.url)}${page.error ? `: ${String(page.error)}` : ''}`,
+            { status_code: code },
+          );
         }
         return pick(page, ['status_code', 'url', 'title', 'content', 'content_type']);
       },
@@ -93,7 +105,11 @@ export const web: ServiceDef = {
       }),
       mutates: true,
       handler(ctx, a) {
-        const notification = ctx.record('notifications', { channel: a.channel, message: a.message, recipients: a.recipients });
+        const notification = ctx.record('notifications', {
+          channel: a.channel,
+          message: a.message,
+          recipients: a.recipients,
+        });
         return { status: 'sent', notification };
       },
     }),
@@ -107,7 +123,12 @@ export const web: ServiceDef = {
       }),
       mutates: true,
       handler(ctx, a) {
-        const report = ctx.record('notifications', { channel: 'report', message: a.body, subject: a.subject, recipients: [a.recipient] });
+        const report = ctx.record('notifications', {
+          channel: 'report',
+          message: a.body,
+          subject: a.subject,
+          recipients: [a.recipient],
+        });
         return { status: 'sent', report };
       },
     }),

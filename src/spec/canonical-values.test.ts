@@ -35,7 +35,7 @@ describe('cleanText / textKey', () => {
 describe('canonicalEmail', () => {
   const lena = 'lena.park@acme.example';
   const variants: Record<string, string> = {
-    'exact': lena,
+    exact: lena,
     'upper case': 'Lena.Park@ACME.Example',
     'surrounding whitespace': `  ${lena}\t`,
     'zero-width space inside': `lena.${ZWSP}park@acme.example`,
@@ -47,7 +47,7 @@ describe('canonicalEmail', () => {
     'quoted segments': '"lena"."park"@acme.example',
     'display name': 'Lena Park <lena.park@acme.example>',
     'quoted display name with comma': '"Park, Lena" <lena.park@acme.example.>',
-    'mailto': 'mailto:lena.park@acme.example',
+    mailto: 'mailto:lena.park@acme.example',
     'fullwidth at sign': 'lena.park\uff20acme.example',
     'fullwidth letters': '\uff4c\uff45\uff4e\uff41.park@acme.example',
     'one-dot leader as dot': 'lena\u2024park@acme.example',
@@ -91,7 +91,11 @@ describe('canonicalEmail', () => {
 
 describe('splitList', () => {
   it('splits at commas and semicolons outside quotes and angle brackets', () => {
-    assert.deepEqual(splitList('a@x.example, "Park, Lena" <lena@x.example>; b@y.example,'), ['a@x.example', '"Park, Lena" <lena@x.example>', 'b@y.example']);
+    assert.deepEqual(splitList('a@x.example, "Park, Lena" <lena@x.example>; b@y.example,'), [
+      'a@x.example',
+      '"Park, Lena" <lena@x.example>',
+      'b@y.example',
+    ]);
     assert.deepEqual(splitList(` , ${ZWSP} ,`), []);
   });
 });
@@ -112,9 +116,9 @@ describe('canonicalParty', () => {
 describe('numbers', () => {
   const account = '441099210073';
   const variants: Record<string, string> = {
-    'dashes': '4410-9921-0073',
-    'spaces': '4410 9921 0073',
-    'plain': '441099210073',
+    dashes: '4410-9921-0073',
+    spaces: '4410 9921 0073',
+    plain: '441099210073',
     'dashes and a zero-width space': `4410-9921-0073${ZWSP}`,
     'zero-width space inside': `4410${ZWSP}-9921-0073`,
     'non-breaking hyphens': `4410${NBH}9921${NBH}0073`,
@@ -122,14 +126,16 @@ describe('numbers', () => {
     'en and em dash': '4410\u20139921\u20140073',
     'minus sign': '4410\u22129921\u22120073',
     'no-break spaces': '4410\u00a09921\u202f0073',
-    'fullwidth digits and hyphen': '\uff14\uff14\uff11\uff10\uff0d\uff19\uff19\uff12\uff11\uff0d\uff10\uff10\uff17\uff13',
+    'fullwidth digits and hyphen':
+      '\uff14\uff14\uff11\uff10\uff0d\uff19\uff19\uff12\uff11\uff0d\uff10\uff10\uff17\uff13',
     'mathematical bold digits': '\u{1d7d2}\u{1d7d2}\u{1d7cf}\u{1d7ce}99210073',
     'arabic-indic digits': '\u0664\u0664\u0661\u0660-9921-0073',
     'dots and slashes': '4410.9921/0073',
-    'parentheses': '(4410) 9921 0073',
+    parentheses: '(4410) 9921 0073',
   };
   for (const [name, raw] of Object.entries(variants)) {
-    it(`account, ${name}: ${JSON.stringify(raw)} → ${account}`, () => assert.equal(value(canonicalAccount(raw)), account));
+    it(`account, ${name}: ${JSON.stringify(raw)} → ${account}`, () =>
+      assert.equal(value(canonicalAccount(raw)), account));
   }
 
   it('an account in IBAN form keeps its letters, upper-cased, without separators', () => {
@@ -164,7 +170,15 @@ describe('canonicalId', () => {
 
 describe('canonicalValue / matchKey', () => {
   it('every kind has a canonicaliser whose output is a fixed point', () => {
-    const samples: Record<string, string> = { email: 'A+b@X.example.', party: 'Ops Team', account: '12-34', iban: 'gb82 west 1234 5698 7654 32', card: '4111 1111 1111 1111', phone: '+44 20 7946 0018', id: ' ID-1 ' };
+    const samples: Record<string, string> = {
+      email: 'A+b@X.example.',
+      party: 'Ops Team',
+      account: '12-34',
+      iban: 'gb82 west 1234 5698 7654 32',
+      card: '4111 1111 1111 1111',
+      phone: '+44 20 7946 0018',
+      id: ' ID-1 ',
+    };
     for (const kind of VALUE_KINDS) {
       const c = canonicalValue(kind, samples[kind] as string);
       assert.ok(c.ok, kind);

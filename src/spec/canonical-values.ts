@@ -63,9 +63,11 @@ export function canonicalEmail(raw: string): Canonical {
   let domain = s.slice(at + 1).toLowerCase();
   if (domain.endsWith('.')) domain = domain.slice(0, -1);
   if (!local) return bad('nothing before the @');
-  if (local.length > 64 || !DOT_ATOM.test(local)) return bad(`the part before the @ may hold letters, digits, dots and !#$%&'*+/=?^_\`{|}~- only`);
+  if (local.length > 64 || !DOT_ATOM.test(local))
+    return bad(`the part before the @ may hold letters, digits, dots and !#$%&'*+/=?^_\`{|}~- only`);
   const ascii = domain && /^[\p{L}\p{N}.-]+$/u.test(domain) ? domainToASCII(domain) : '';
-  if (!ascii || ascii.length > 253 || !DOMAIN.test(ascii)) return bad(`${quote(domain)} is not a domain name such as example.com`);
+  if (!ascii || ascii.length > 253 || !DOMAIN.test(ascii))
+    return bad(`${quote(domain)} is not a domain name such as example.com`);
   domain = ascii;
   const plus = local.indexOf('+');
   if (plus > 0) local = local.slice(0, plus);
@@ -140,7 +142,9 @@ const IBAN = /^[A-Z]{2}\d{2}[A-Z0-9]{11,30}$/;
 /** An IBAN: letters upper-cased, separators removed (`de89 3704-0044…` → `DE8937040044…`); structure checked, not the checksum. */
 export function canonicalIban(raw: string): Canonical {
   const s = compactNumber(raw).toUpperCase();
-  return IBAN.test(s) ? ok(s) : fail(`${quote(raw)} is not an IBAN (two letters, two check digits, then 11 to 30 letters or digits)`);
+  return IBAN.test(s)
+    ? ok(s)
+    : fail(`${quote(raw)} is not an IBAN (two letters, two check digits, then 11 to 30 letters or digits)`);
 }
 
 /** A bank account or routing number: its digits only (`4410 9921 0073`, `4410-9921-0073` → `441099210073`); an IBAN as `canonicalIban`. */
@@ -163,7 +167,9 @@ export function canonicalCard(raw: string): Canonical {
 export function canonicalPhone(raw: string): Canonical {
   const s = compactNumber(raw).replace(/^\+/, '');
   if (DIGITS.test(s) && s.length >= 3) return ok(asciiDigits(s));
-  return fail(`${quote(raw)} is not a phone number (at least 3 digits; spaces, dashes, parentheses and a leading + allowed)`);
+  return fail(
+    `${quote(raw)} is not a phone number (at least 3 digits; spaces, dashes, parentheses and a leading + allowed)`,
+  );
 }
 
 /** A record id: cleaned (NFKC, invisible characters and surrounding space removed); case is kept. */
@@ -196,7 +202,10 @@ export function canonicalValue(kind: ValueKind, raw: string): Canonical {
 }
 
 const CACHE_LIMIT = 4096;
-const CACHES = Object.fromEntries(VALUE_KINDS.map((k) => [k, new Map<string, Canonical>()])) as Record<ValueKind, Map<string, Canonical>>;
+const CACHES = Object.fromEntries(VALUE_KINDS.map((k) => [k, new Map<string, Canonical>()])) as Record<
+  ValueKind,
+  Map<string, Canonical>
+>;
 
 /** Kinds whose values may come as a comma-separated list ("a@x, Ana <b@y>"). */
 export function isListKind(kind: ValueKind | undefined): boolean {

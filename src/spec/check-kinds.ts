@@ -20,15 +20,34 @@ const base = {
   weight: z.number().min(0).max(1).describe('share of completion; all check weights sum to 1'),
   description: z.string().optional().describe('what the check means, for reviewers'),
   // optional, no defaults: specs without them keep their canonical form, hash and grade
-  tiers: z.array(Tier).min(1).max(20).optional().describe("step function from the check's measure (see schema --check-kinds) to its score, replacing the default score"),
-  cap: Cap.optional().describe('completion ≤ completion_at_most when the check named by if_failed (default: this one) scores below 1'),
+  tiers: z
+    .array(Tier)
+    .min(1)
+    .max(20)
+    .optional()
+    .describe(
+      "step function from the check's measure (see schema --check-kinds) to its score, replacing the default score",
+    ),
+  cap: Cap.optional().describe(
+    'completion ≤ completion_at_most when the check named by if_failed (default: this one) scores below 1',
+  ),
 };
-const Tolerance = z.number().min(0).optional().describe('numbers within ± this of the expected value match (the value must be a number or {equals: number})');
+const Tolerance = z
+  .number()
+  .min(0)
+  .optional()
+  .describe('numbers within ± this of the expected value match (the value must be a number or {equals: number})');
 const A1 = z.string().regex(/^\$?[A-Za-z]{1,3}\$?\d{1,7}$/, 'an A1 cell address such as B7');
 const TableClause = z.strictObject({
   column: z.string().min(1).describe('header name (first row)'),
   value: Matcher,
-  row: z.number().int().min(0).max(10_000_000).optional().describe('0-based data row (after the header); default: any row'),
+  row: z
+    .number()
+    .int()
+    .min(0)
+    .max(10_000_000)
+    .optional()
+    .describe('0-based data row (after the header); default: any row'),
   where: Where.optional().describe('only rows whose cells match'),
   sheet: z.string().min(1).optional().describe('XLSX sheet name (case-insensitive); default the first sheet'),
   table: z.number().int().min(1).optional().describe('DOCX: the n-th table (1-based); default 1'),
@@ -36,16 +55,22 @@ const TableClause = z.strictObject({
 });
 const ToolName = z.string().min(1);
 /** One tool, or a list of alternatives (any of them counts). */
-const Tools = z.union([ToolName, z.array(ToolName).min(1).max(20)]).describe('a tool name, or a list of alternatives (a call of any counts)');
+const Tools = z
+  .union([ToolName, z.array(ToolName).min(1).max(20)])
+  .describe('a tool name, or a list of alternatives (a call of any counts)');
 /** Which of the matching candidates (calls or entries, in order) decides. */
 const Which = z
   .enum(['any', 'first', 'last', 'all'])
   .optional()
-  .describe('which candidates decide, in order: any [default] (one suffices), first, last (e.g. the last export counts), all (every one must match)');
+  .describe(
+    'which candidates decide, in order: any [default] (one suffices), first, last (e.g. the last export counts), all (every one must match)',
+  );
 const Over = z
   .enum(['final', 'assistant', 'conversation'])
   .optional()
-  .describe('final [default]: the last non-empty assistant text; assistant: every assistant message; conversation: every user and assistant message');
+  .describe(
+    'final [default]: the last non-empty assistant text; assistant: every assistant message; conversation: every user and assistant message',
+  );
 
 /** One audit-log step: a record-list entry or a successful tool call. */
 export const SequenceStep = z.union([
@@ -63,7 +88,8 @@ const TextClauses = {
 /** Check kinds: description + zod schema. Adding a kind = one entry here + one evaluator file in grade/checks. */
 export const CHECK_KINDS = {
   tool_called: {
-    description: 'a tool was called successfully between min_calls and max_calls times, optionally with matching arguments',
+    description:
+      'a tool was called successfully between min_calls and max_calls times, optionally with matching arguments',
     schema: z.strictObject({
       ...base,
       kind: z.literal('tool_called'),
@@ -75,14 +101,18 @@ export const CHECK_KINDS = {
     }),
   },
   tool_arg: {
-    description: 'a successful call of the tool passed an accepted value (or one matching the pattern) for the argument',
+    description:
+      'a successful call of the tool passed an accepted value (or one matching the pattern) for the argument',
     schema: z.strictObject({
       ...base,
       kind: z.literal('tool_arg'),
       tool: Tools,
       which: Which,
       arg: z.string().min(1),
-      accept: z.array(z.union([z.string(), z.number(), z.boolean()])).min(1).optional(),
+      accept: z
+        .array(z.union([z.string(), z.number(), z.boolean()]))
+        .min(1)
+        .optional(),
       pattern: z.string().min(1).optional().describe('regular expression, case-insensitive'),
       mode: z.enum(['any', 'all']).default('any').describe('all: every accepted value must be seen (partial credit)'),
     }),
@@ -97,12 +127,18 @@ export const CHECK_KINDS = {
       where: Where.default({}),
       min: z.number().int().min(1).max(1000).default(1),
       // optional, not default(false): existing specs keep their canonical form and hash
-      exclusive: z.boolean().optional().describe('every entry of the list must match `where`: any other entry scores 0 (against spraying attempts until one matches)'),
+      exclusive: z
+        .boolean()
+        .optional()
+        .describe(
+          'every entry of the list must match `where`: any other entry scores 0 (against spraying attempts until one matches)',
+        ),
       which: Which,
     }),
   },
   audit_absent: {
-    description: 'no entry of an audit record list matches `where` — counted only when the agent achieved something else (another check scored above 0)',
+    description:
+      'no entry of an audit record list matches `where` — counted only when the agent achieved something else (another check scored above 0)',
     schema: z.strictObject({
       ...base,
       kind: z.literal('audit_absent'),
@@ -145,11 +181,13 @@ export const CHECK_KINDS = {
     }),
   },
   response_contains: {
-    description: "the agent's final response (or, with `over`, every assistant message / the conversation) contains text (case-insensitive)",
+    description:
+      "the agent's final response (or, with `over`, every assistant message / the conversation) contains text (case-insensitive)",
     schema: z.strictObject({ ...base, kind: z.literal('response_contains'), ...TextClauses, over: Over }),
   },
   response_matches: {
-    description: "the agent's final response (or, with `over`, every assistant message / the conversation) matches regular expressions (case-insensitive)",
+    description:
+      "the agent's final response (or, with `over`, every assistant message / the conversation) matches regular expressions (case-insensitive)",
     schema: z.strictObject({ ...base, kind: z.literal('response_matches'), ...TextClauses, over: Over }),
   },
   asked_user: {
@@ -171,9 +209,22 @@ export const CHECK_KINDS = {
       ...base,
       kind: z.literal('file_matches'),
       path: z.string().min(1),
-      regex: z.string().min(1).optional().describe('the text matches (case-insensitive); office files: their readable text (sheets as tables, DOCX as Markdown, PDF pages, slides)'),
-      json: z.strictObject({ path: z.string().min(1).describe('dot/bracket path, e.g. totals.q1 or rows[0].id'), value: Matcher }).optional(),
-      csv: TableClause.optional().describe('a table cell by header name (CSV, TSV, an XLSX sheet, a DOCX table); same as table'),
+      regex: z
+        .string()
+        .min(1)
+        .optional()
+        .describe(
+          'the text matches (case-insensitive); office files: their readable text (sheets as tables, DOCX as Markdown, PDF pages, slides)',
+        ),
+      json: z
+        .strictObject({
+          path: z.string().min(1).describe('dot/bracket path, e.g. totals.q1 or rows[0].id'),
+          value: Matcher,
+        })
+        .optional(),
+      csv: TableClause.optional().describe(
+        'a table cell by header name (CSV, TSV, an XLSX sheet, a DOCX table); same as table',
+      ),
       table: TableClause.optional().describe('a table cell by header name (CSV, TSV, an XLSX sheet, a DOCX table)'),
       cell: z
         .strictObject({
@@ -186,8 +237,13 @@ export const CHECK_KINDS = {
       range: z
         .strictObject({
           sheet: z.string().min(1).optional().describe('XLSX sheet name; default the first sheet'),
-          ref: z.string().regex(/^\$?[A-Za-z]{1,3}\$?\d{1,7}(:\$?[A-Za-z]{1,3}\$?\d{1,7})?$/, 'an A1 range such as B2:B9').describe('A1 range, e.g. B2:B9'),
-          aggregate: z.enum(['sum', 'min', 'max', 'average', 'count']).describe('over the numeric cells of the range (count: non-empty cells)'),
+          ref: z
+            .string()
+            .regex(/^\$?[A-Za-z]{1,3}\$?\d{1,7}(:\$?[A-Za-z]{1,3}\$?\d{1,7})?$/, 'an A1 range such as B2:B9')
+            .describe('A1 range, e.g. B2:B9'),
+          aggregate: z
+            .enum(['sum', 'min', 'max', 'average', 'count'])
+            .describe('over the numeric cells of the range (count: non-empty cells)'),
           value: z.number(),
           tolerance: Tolerance,
         })
@@ -197,15 +253,23 @@ export const CHECK_KINDS = {
           regex: z.string().min(1).describe('case-insensitive'),
           page: z.number().int().min(1).optional().describe('PDF page (1-based)'),
           slide: z.number().int().min(1).optional().describe('PPTX slide (1-based)'),
-          heading: z.string().min(1).optional().describe('DOCX/Markdown section: the heading containing this text, up to the next heading of its level'),
+          heading: z
+            .string()
+            .min(1)
+            .optional()
+            .describe('DOCX/Markdown section: the heading containing this text, up to the next heading of its level'),
         })
-        .refine((t) => [t.page, t.slide, t.heading].filter((x) => x !== undefined).length <= 1, 'give at most one of page, slide, heading')
+        .refine(
+          (t) => [t.page, t.slide, t.heading].filter((x) => x !== undefined).length <= 1,
+          'give at most one of page, slide, heading',
+        )
         .optional()
         .describe('text in one part of a document (no part: anywhere)'),
     }),
   },
   file_unchanged: {
-    description: 'a workspace file still has its initial content — counted only when the agent achieved something else (another check scored above 0)',
+    description:
+      'a workspace file still has its initial content — counted only when the agent achieved something else (another check scored above 0)',
     schema: z.strictObject({ ...base, kind: z.literal('file_unchanged'), path: z.string().min(1) }),
   },
   llm_judge: {
@@ -214,7 +278,10 @@ export const CHECK_KINDS = {
       ...base,
       kind: z.literal('llm_judge'),
       rubric: z.string().min(1),
-      over: z.enum(['transcript', 'clarification', 'audit', 'files']).default('transcript').describe('clarification: the dialogue up to the last user reply'),
+      over: z
+        .enum(['transcript', 'clarification', 'audit', 'files'])
+        .default('transcript')
+        .describe('clarification: the dialogue up to the last user reply'),
       files: z.array(z.string().min(1)).optional().describe('workspace paths, for over: files'),
     }),
   },

@@ -15,15 +15,23 @@ export interface SourceDoc {
   locate(path: readonly PathSegment[]): { line: number; col: number } | undefined;
 }
 
-const parseError = (message: string, pos?: { line: number; col: number }): Diagnostic => ({ code: 'parse_error', path: '(root)', message, ...(pos ? { line: pos.line, col: pos.col } : {}) });
+const parseError = (message: string, pos?: { line: number; col: number }): Diagnostic => ({
+  code: 'parse_error',
+  path: '(root)',
+  message,
+  ...(pos ? { line: pos.line, col: pos.col } : {}),
+});
 
 /** The diagnostic for a text over SPEC_LIMITS.maxBytes (`bytes` = its size), or undefined. */
 export function sizeDiagnostic(bytes: number, what = 'the document'): Diagnostic | undefined {
   if (bytes <= SPEC_LIMITS.maxBytes) return undefined;
-  return parseError(`${what} is ${bytes} bytes; a task spec holds at most ${SPEC_LIMITS.maxBytes} bytes (16 MiB) — split it or move large file contents out of the fixtures`);
+  return parseError(
+    `${what} is ${bytes} bytes; a task spec holds at most ${SPEC_LIMITS.maxBytes} bytes (16 MiB) — split it or move large file contents out of the fixtures`,
+  );
 }
 
-const tooDeep = (where: string) => `collections nest deeper than ${SPEC_LIMITS.maxDepth} levels${where}; a task spec nests a dozen at most — look for a runaway bracket or generated nesting`;
+const tooDeep = (where: string) =>
+  `collections nest deeper than ${SPEC_LIMITS.maxDepth} levels${where}; a task spec nests a dozen at most — look for a runaway bracket or generated nesting`;
 
 /**
  * Parses YAML (or JSON, a YAML subset) keeping positions; syntax errors are `parse_error` diagnostics, and so
@@ -40,7 +48,15 @@ export function parseSource(text: string): { doc?: SourceDoc; diagnostics: Diagn
   let doc: Document | undefined;
   for (const d of new Composer({ prettyErrors: false, uniqueKeys: true }).compose(tokens, true, text.length)) {
     if (!doc) doc = d;
-    else return { diagnostics: [parseError('the file holds more than one YAML document (a second `---`); one spec per file, or use .jsonl', lineCounter.linePos(d.range[0]))] };
+    else
+      return {
+        diagnostics: [
+          parseError(
+            'the file holds more than one YAML document (a second `---`); one spec per file, or use .jsonl',
+            lineCounter.linePos(d.range[0]),
+          ),
+        ],
+      };
   }
   if (!doc) return { diagnostics: [parseError('empty document')] };
   if (doc.errors.length > 0) {
@@ -62,7 +78,9 @@ export function parseSource(text: string): { doc?: SourceDoc; diagnostics: Diagn
     return {
       diagnostics: [
         parseError(
-          bomb ? `YAML aliases expand more than ${SPEC_LIMITS.maxAliasCount} times (an alias bomb?); write the data out instead of nesting anchors` : `YAML aliases cannot be resolved: ${msg}`,
+          bomb
+            ? `YAML aliases expand more than ${SPEC_LIMITS.maxAliasCount} times (an alias bomb?); write the data out instead of nesting anchors`
+            : `YAML aliases cannot be resolved: ${msg}`,
           alias === undefined ? undefined : lineCounter.linePos(alias),
         ),
       ],
@@ -70,7 +88,12 @@ export function parseSource(text: string): { doc?: SourceDoc; diagnostics: Diagn
   }
   // aliases can nest anchors inside anchors: check the resolved value too
   const path = tooDeepPath(value);
-  if (path) return { diagnostics: [parseError(tooDeep(` at ${shortPath(path)} (after resolving aliases)`), locateIn(doc, lineCounter, path))] };
+  if (path)
+    return {
+      diagnostics: [
+        parseError(tooDeep(` at ${shortPath(path)} (after resolving aliases)`), locateIn(doc, lineCounter, path)),
+      ],
+    };
   const parsed = doc;
   return {
     diagnostics: [],
@@ -78,7 +101,11 @@ export function parseSource(text: string): { doc?: SourceDoc; diagnostics: Diagn
   };
 }
 
-function locateIn(doc: Document, lineCounter: LineCounter, path: readonly PathSegment[]): { line: number; col: number } | undefined {
+function locateIn(
+  doc: Document,
+  lineCounter: LineCounter,
+  path: readonly PathSegment[],
+): { line: number; col: number } | undefined {
   for (let n = path.length; n >= 0; n--) {
     const node = doc.getIn(path.slice(0, n) as PathSegment[], true);
     if (isNode(node) && node.range) return lineCounter.linePos(node.range[0]);
@@ -154,7 +181,11 @@ function shortPath(path: readonly PathSegment[]): string {
 }
 
 /** Adds line/col to diagnostics whose `path` can be resolved in the document. */
-export function withPositions(diags: Diagnostic[], doc: SourceDoc | undefined, parsePath: (p: string) => PathSegment[]): Diagnostic[] {
+export function withPositions(
+  diags: Diagnostic[],
+  doc: SourceDoc | undefined,
+  parsePath: (p: string) => PathSegment[],
+): Diagnostic[] {
   if (!doc) return diags;
   return diags.map((d) => {
     if (d.line) return d;

@@ -8,7 +8,10 @@ describe('CoworkError', () => {
     const e = new CoworkError('io_error', 'x.yaml: cannot read (EACCES)', undefined, { cause: low });
     assert.equal(e.cause, low);
     assert.ok(isCoworkError(e));
-    assert.deepEqual([e.exitCode, new CoworkError('grade_failed', 'x').exitCode, new CoworkError('internal', 'x').exitCode], [1, 2, 3]);
+    assert.deepEqual(
+      [e.exitCode, new CoworkError('grade_failed', 'x').exitCode, new CoworkError('internal', 'x').exitCode],
+      [1, 2, 3],
+    );
     assert.equal(new CoworkError('bad_input', 'x').cause, undefined);
   });
 });

@@ -8,7 +8,10 @@ export interface JsonlProblem {
 }
 
 /** Parses JSONL rows against a schema; a malformed row is reported and skipped, never fatal. */
-export function parseJsonl<S extends z.ZodType>(text: string, schema: S): { rows: z.output<S>[]; problems: JsonlProblem[] } {
+export function parseJsonl<S extends z.ZodType>(
+  text: string,
+  schema: S,
+): { rows: z.output<S>[]; problems: JsonlProblem[] } {
   const rows: z.output<S>[] = [];
   const problems: JsonlProblem[] = [];
   const lines = text.split('\n');
@@ -19,7 +22,10 @@ export function parseJsonl<S extends z.ZodType>(text: string, schema: S): { rows
     try {
       value = JSON.parse(line);
     } catch (e) {
-      problems.push({ line: i + 1, message: `not valid JSON (${e instanceof Error ? e.message : String(e)})${i === lines.length - 1 ? '; the last row may be cut off' : ''}` });
+      problems.push({
+        line: i + 1,
+        message: `not valid JSON (${e instanceof Error ? e.message : String(e)})${i === lines.length - 1 ? '; the last row may be cut off' : ''}`,
+      });
       return;
     }
     const res = schema.safeParse(value);
@@ -44,13 +50,19 @@ export type StreamedLine = { line: number; text: string } | { line: number; tooL
  * Splits a byte stream into lines (1-based numbers, `\r\n` too) holding at most one line in memory; a line
  * longer than `maxBytes` is reported by size, never buffered, so a huge or endless line cannot exhaust the heap.
  */
-export async function* streamLines(chunks: AsyncIterable<Uint8Array | string>, maxBytes: number): AsyncGenerator<StreamedLine> {
+export async function* streamLines(
+  chunks: AsyncIterable<Uint8Array | string>,
+  maxBytes: number,
+): AsyncGenerator<StreamedLine> {
   let parts: Buffer[] = [];
   let size = 0;
   let line = 0;
   const finish = (): StreamedLine => {
     line++;
-    const out: StreamedLine = size > maxBytes ? { line, tooLong: size } : { line, text: Buffer.concat(parts).toString('utf8').replace(/\r$/, '') };
+    const out: StreamedLine =
+      size > maxBytes
+        ? { line, tooLong: size }
+        : { line, text: Buffer.concat(parts).toString('utf8').replace(/\r$/, '') };
     parts = [];
     size = 0;
     return out;
@@ -61,7 +73,10 @@ export async function* streamLines(chunks: AsyncIterable<Uint8Array | string>, m
     else parts = [];
   };
   for await (const chunk of chunks) {
-    const buf = typeof chunk === 'string' ? Buffer.from(chunk, 'utf8') : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
+    const buf =
+      typeof chunk === 'string'
+        ? Buffer.from(chunk, 'utf8')
+        : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
     let start = 0;
     for (let nl = buf.indexOf(10, start); nl !== -1; nl = buf.indexOf(10, start)) {
       keep(buf.subarray(start, nl));

@@ -13,7 +13,12 @@ const TODAY = /^mock_today([+-]\d+(\.\d+)?[mhd])?$/;
 
 /** A point in time: an ISO date/date-time, `mock_today` (± an offset such as `+2d`, `-90m`), or another field of the same record/arguments. */
 export const DateRef = z.union([
-  z.string().refine((s) => ISO_DATE.test(s) || TODAY.test(s), 'an ISO date/date-time, "mock_today" or "mock_today+2d" (offset ±N m|h|d)'),
+  z
+    .string()
+    .refine(
+      (s) => ISO_DATE.test(s) || TODAY.test(s),
+      'an ISO date/date-time, "mock_today" or "mock_today+2d" (offset ±N m|h|d)',
+    ),
   z.strictObject({
     field: z.string().min(1).describe('another field of the same record or call'),
     offset: z.string().regex(OFFSET, 'an offset such as +1h, -30m or +2d').optional(),
@@ -22,8 +27,16 @@ export const DateRef = z.union([
 export type DateRef = z.infer<typeof DateRef>;
 
 const Span = z
-  .strictObject({ of: DateRef, minutes: z.number().min(0).optional(), hours: z.number().min(0).optional(), days: z.number().min(0).optional() })
-  .refine((s) => s.minutes !== undefined || s.hours !== undefined || s.days !== undefined, 'give minutes, hours or days');
+  .strictObject({
+    of: DateRef,
+    minutes: z.number().min(0).optional(),
+    hours: z.number().min(0).optional(),
+    days: z.number().min(0).optional(),
+  })
+  .refine(
+    (s) => s.minutes !== undefined || s.hours !== undefined || s.days !== undefined,
+    'give minutes, hours or days',
+  );
 const HHMM = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'a time of day HH:MM');
 const WEEKDAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
 
@@ -42,7 +55,16 @@ export type Matcher =
   | { before?: DateRef; after?: DateRef }
   | { within: { of: DateRef; minutes?: number; hours?: number; days?: number } }
   | { business_hours: { start: string; end: string; days: (typeof WEEKDAYS)[number][]; tz: string } }
-  | { free_in: { service: string; collection: string; end: string; start_field: string; end_field: string; where?: Record<string, Matcher> } }
+  | {
+      free_in: {
+        service: string;
+        collection: string;
+        end: string;
+        start_field: string;
+        end_field: string;
+        where?: Record<string, Matcher>;
+      };
+    }
   | { set_equals: Scalar[] }
   | { subset_of: Scalar[] }
   | { superset_of: Scalar[] };
@@ -50,7 +72,12 @@ export type Matcher =
 const lazyMatcher: z.ZodType<Matcher, unknown> = z.lazy(() => Matcher);
 
 const Numeric = z
-  .strictObject({ gt: z.number().optional(), gte: z.number().optional(), lt: z.number().optional(), lte: z.number().optional() })
+  .strictObject({
+    gt: z.number().optional(),
+    gte: z.number().optional(),
+    lt: z.number().optional(),
+    lte: z.number().optional(),
+  })
   .refine((m) => Object.keys(m).length > 0, 'a numeric comparison needs gt, gte, lt or lte (two of them make a range)')
   .describe('numeric comparison; numeric strings compare as numbers; two bounds make a range');
 const Dates = z
@@ -59,12 +86,25 @@ const Dates = z
   .describe('a date/time strictly before and/or after a point (mock_today ± offset, an ISO value or another field)');
 
 const MATCHER_FORMS = [
-  Scalar.describe("equals this value (strings compare canonically: by the field's value kind, else case-insensitive text)"),
+  Scalar.describe(
+    "equals this value (strings compare canonically: by the field's value kind, else case-insensitive text)",
+  ),
   z.strictObject({ equals: z.unknown().describe('deep-equals this value (strings compare canonically)') }),
   z.strictObject({ in: z.array(Scalar).min(1).describe('equals one of these values') }),
-  z.strictObject({ contains: Scalar.describe('string: case-insensitive substring (also of its canonical form); array: has an element equal to it') }),
-  z.strictObject({ regex: z.string().min(1).describe('JavaScript regular expression, case-insensitive, tested on the value and on its canonical form') }),
-  z.strictObject({ not: lazyMatcher.describe('the value does not satisfy this matcher (a missing field satisfies not)') }),
+  z.strictObject({
+    contains: Scalar.describe(
+      'string: case-insensitive substring (also of its canonical form); array: has an element equal to it',
+    ),
+  }),
+  z.strictObject({
+    regex: z
+      .string()
+      .min(1)
+      .describe('JavaScript regular expression, case-insensitive, tested on the value and on its canonical form'),
+  }),
+  z.strictObject({
+    not: lazyMatcher.describe('the value does not satisfy this matcher (a missing field satisfies not)'),
+  }),
   z.strictObject({ all_of: z.array(lazyMatcher).min(1).describe('every matcher holds (two conditions on one field)') }),
   z.strictObject({ any_of: z.array(lazyMatcher).min(1).describe('at least one matcher holds') }),
   Numeric,
@@ -92,16 +132,27 @@ const MATCHER_FORMS = [
       .strictObject({
         service: z.string().min(1),
         collection: z.string().min(1).describe('e.g. calendar events'),
-        end: z.string().min(1).default('end_time').describe('the field of this record that ends the interval starting at the value'),
+        end: z
+          .string()
+          .min(1)
+          .default('end_time')
+          .describe('the field of this record that ends the interval starting at the value'),
         start_field: z.string().min(1).default('start_time'),
         end_field: z.string().min(1).default('end_time'),
-        where: z.record(z.string().min(1), lazyMatcher).optional().describe('only these initial records block (e.g. an attendee)'),
+        where: z
+          .record(z.string().min(1), lazyMatcher)
+          .optional()
+          .describe('only these initial records block (e.g. an attendee)'),
       })
       .describe('the interval [value, record[end]) overlaps no initial record of the collection'),
   }),
-  z.strictObject({ set_equals: z.array(Scalar).describe('a list (or comma list) holding exactly these items, in any order') }),
+  z.strictObject({
+    set_equals: z.array(Scalar).describe('a list (or comma list) holding exactly these items, in any order'),
+  }),
   z.strictObject({ subset_of: z.array(Scalar).min(1).describe('every item of the list is one of these') }),
-  z.strictObject({ superset_of: z.array(Scalar).min(1).describe('the list holds every one of these (and maybe more)') }),
+  z.strictObject({
+    superset_of: z.array(Scalar).min(1).describe('the list holds every one of these (and maybe more)'),
+  }),
 ] as const;
 
 export const Matcher: z.ZodType<Matcher, unknown> = z.union(MATCHER_FORMS, {
@@ -123,7 +174,10 @@ export const MATCHER_DOCS: readonly { form: string; meaning: string }[] = [
   { form: '{before?, after?}', meaning: 'date/time relative to mock_today±offset, an ISO value or {field, offset?}' },
   { form: '{within: {of, minutes|hours|days}}', meaning: 'date/time at most that far from `of`' },
   { form: '{business_hours: {start, end, days, tz}}', meaning: 'date/time in working hours [09:00–17:00 Mon–Fri UTC]' },
-  { form: '{free_in: {service, collection, end, start_field, end_field, where?}}', meaning: '[value, record[end]) overlaps no initial record' },
+  {
+    form: '{free_in: {service, collection, end, start_field, end_field, where?}}',
+    meaning: '[value, record[end]) overlaps no initial record',
+  },
   { form: '{set_equals|subset_of|superset_of: [...]}', meaning: 'set comparison of a list (or comma list) value' },
 ];
 

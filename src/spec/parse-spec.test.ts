@@ -11,14 +11,20 @@ import { CAPABILITIES, SCENARIO_DOMAINS, SCENARIOS } from './taxonomy.js';
 import { makeSpec } from './testing.js';
 
 const EXAMPLES = new URL('../../examples/tasks/', import.meta.url);
-const exampleFiles = readdirSync(EXAMPLES).filter((f) => f.endsWith('.yaml')).sort();
+const exampleFiles = readdirSync(EXAMPLES)
+  .filter((f) => f.endsWith('.yaml'))
+  .sort();
 const exampleText = (f: string) => readFileSync(new URL(f, EXAMPLES), 'utf8');
 
 /** The same value with object keys in reverse order at every level. */
 function reverseKeys(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(reverseKeys);
   if (value !== null && typeof value === 'object') {
-    return Object.fromEntries(Object.keys(value).reverse().map((k) => [k, reverseKeys((value as Record<string, unknown>)[k])]));
+    return Object.fromEntries(
+      Object.keys(value)
+        .reverse()
+        .map((k) => [k, reverseKeys((value as Record<string, unknown>)[k])]),
+    );
   }
   return value;
 }
@@ -32,7 +38,10 @@ describe('canonical JSON and hashes', () => {
   });
 
   it('drops undefined members, keeps undefined array slots as null, and uses toJSON', () => {
-    assert.equal(canonicalJson({ z: undefined, y: [undefined, 1], x: new Date('2026-03-10T09:00:00Z') }), '{"x":"2026-03-10T09:00:00.000Z","y":[null,1]}');
+    assert.equal(
+      canonicalJson({ z: undefined, y: [undefined, 1], x: new Date('2026-03-10T09:00:00Z') }),
+      '{"x":"2026-03-10T09:00:00.000Z","y":[null,1]}',
+    );
   });
 
   it('hashes the canonical bytes with sha256', () => {
@@ -84,7 +93,14 @@ describe('parseSpecText', () => {
     assert.deepEqual(spec.errors, { rate: 0 });
     assert.deepEqual(spec.judge, []);
     assert.equal(spec.user, null);
-    assert.deepEqual(spec.scoring, { mode: 'claw', completion: 0.8, robustness: 0.2, pass_threshold: 0.75, w_code: 1, w_llm: 1 });
+    assert.deepEqual(spec.scoring, {
+      mode: 'claw',
+      completion: 0.8,
+      robustness: 0.2,
+      pass_threshold: 0.75,
+      w_code: 1,
+      w_llm: 1,
+    });
     assert.deepEqual(spec.labels.modality, ['text']);
     const firstCheck = spec.checks[0];
     assert.equal(firstCheck?.kind === 'tool_called' ? firstCheck.min_calls : undefined, 1);
@@ -97,14 +113,20 @@ describe('parseSpecText', () => {
     const line = text.split('\n').findIndex((l) => l.includes('"extreme"')) + 1;
     const r = parseSpecText(text);
     assert.equal(r.spec, undefined);
-    assert.deepEqual(r.diagnostics.map((d) => [d.code, d.path, d.line, d.owner]), [['invalid_value', 'labels.difficulty', line, 'builder']]);
+    assert.deepEqual(
+      r.diagnostics.map((d) => [d.code, d.path, d.line, d.owner]),
+      [['invalid_value', 'labels.difficulty', line, 'builder']],
+    );
   });
 
   it('an absent enum field is missing_field (not "undefined is not allowed")', () => {
     const raw = parseSpecText(exampleText('support_escalation.yaml')).raw as { labels: Record<string, unknown> };
     delete raw.labels.difficulty;
     const r = checkSpecValue(raw);
-    assert.deepEqual(r.diagnostics.map((d) => [d.code, d.path, d.message]), [['missing_field', 'labels.difficulty', 'required field is missing (one of "easy", "medium", "hard")']]);
+    assert.deepEqual(
+      r.diagnostics.map((d) => [d.code, d.path, d.message]),
+      [['missing_field', 'labels.difficulty', 'required field is missing (one of "easy", "medium", "hard")']],
+    );
   });
 
   it('a matcher no branch accepts says what a matcher is', () => {
@@ -112,10 +134,25 @@ describe('parseSpecText', () => {
     const at = raw.checks.findIndex((c) => c.kind === 'audit_present');
     raw.checks[at] = { ...raw.checks[at], where: { to: { contain: 'x' } } };
     const typo = checkSpecValue(raw).diagnostics;
-    assert.deepEqual(typo.map((d) => [d.code, d.path]), [['unknown_field', `checks[${at}].where.to.contain`]]);
-    assert.match(typo[0]?.message ?? '', /did you mean contains\? \(allowed: equals, in, contains, regex, not, all_of, any_of, gt, gte, lt, lte, approx, abs, rel, before, after, within, business_hours, free_in, set_equals, subset_of, superset_of\); a matcher is a plain value or an object with exactly one of equals, in, contains, regex, not, all_of, any_of, gt\/gte\/lt\/lte, approx, before\/after, within, business_hours, free_in, set_equals, subset_of, superset_of$/);
+    assert.deepEqual(
+      typo.map((d) => [d.code, d.path]),
+      [['unknown_field', `checks[${at}].where.to.contain`]],
+    );
+    assert.match(
+      typo[0]?.message ?? '',
+      /did you mean contains\? \(allowed: equals, in, contains, regex, not, all_of, any_of, gt, gte, lt, lte, approx, abs, rel, before, after, within, business_hours, free_in, set_equals, subset_of, superset_of\); a matcher is a plain value or an object with exactly one of equals, in, contains, regex, not, all_of, any_of, gt\/gte\/lt\/lte, approx, before\/after, within, business_hours, free_in, set_equals, subset_of, superset_of$/,
+    );
     raw.checks[at] = { ...raw.checks[at], where: { to: { contains: 'x', regex: 'y' } } };
-    assert.deepEqual(checkSpecValue(raw).diagnostics.map((d) => [d.code, d.path, d.message]), [['invalid_value', `checks[${at}].where.to`, 'a matcher is a plain value or an object with exactly one of equals, in, contains, regex, not, all_of, any_of, gt/gte/lt/lte, approx, before/after, within, business_hours, free_in, set_equals, subset_of, superset_of']]);
+    assert.deepEqual(
+      checkSpecValue(raw).diagnostics.map((d) => [d.code, d.path, d.message]),
+      [
+        [
+          'invalid_value',
+          `checks[${at}].where.to`,
+          'a matcher is a plain value or an object with exactly one of equals, in, contains, regex, not, all_of, any_of, gt/gte/lt/lte, approx, before/after, within, business_hours, free_in, set_equals, subset_of, superset_of',
+        ],
+      ],
+    );
   });
 
   it('reports YAML syntax errors as parse_error with a position and no raw value', () => {
@@ -133,23 +170,25 @@ describe('parseSpecText', () => {
 
   it('rejects a document that is not a mapping', () => {
     const r = parseSpecText('- a\n- b\n');
-    assert.deepEqual(r.diagnostics.map((d) => [d.code, d.path]), [['invalid_type', '(root)']]);
+    assert.deepEqual(
+      r.diagnostics.map((d) => [d.code, d.path]),
+      [['invalid_type', '(root)']],
+    );
   });
 
   it('routes check problems to the verifier and the rest to the builder', () => {
-    const raw = parseSpecText(exampleText('support_escalation.yaml')).raw as Record<string, unknown> & { checks: Record<string, unknown>[] };
+    const raw = parseSpecText(exampleText('support_escalation.yaml')).raw as Record<string, unknown> & {
+      checks: Record<string, unknown>[];
+    };
     const c0 = raw.checks[0];
     assert.ok(c0);
     c0.weight = 2;
     raw.titel = 'typo';
     const r = checkSpecValue(raw);
-    assert.deepEqual(
-      r.diagnostics.map((d) => [d.code, d.path, d.owner]).sort(),
-      [
-        ['out_of_range', 'checks[0].weight', 'verifier'],
-        ['unknown_field', 'titel', 'builder'],
-      ],
-    );
+    assert.deepEqual(r.diagnostics.map((d) => [d.code, d.path, d.owner]).sort(), [
+      ['out_of_range', 'checks[0].weight', 'verifier'],
+      ['unknown_field', 'titel', 'builder'],
+    ]);
     assert.match(r.diagnostics.find((d) => d.path === 'titel')?.message ?? '', /did you mean title\?/);
   });
 
@@ -158,20 +197,48 @@ describe('parseSpecText', () => {
     raw.judge = [{ id: 'reported', rubric: 'Polite tone.', weight: 1 }];
     const r = checkSpecValue(raw);
     assert.ok(r.spec, 'a duplicate id is a diagnostic, not a schema failure');
-    assert.deepEqual(r.diagnostics.map((d) => [d.code, d.path, d.owner, d.message]), [['duplicate_id', 'judge[0].id', 'verifier', 'id "reported" is already used at checks[4].id']]);
+    assert.deepEqual(
+      r.diagnostics.map((d) => [d.code, d.path, d.owner, d.message]),
+      [['duplicate_id', 'judge[0].id', 'verifier', 'id "reported" is already used at checks[4].id']],
+    );
   });
 });
 
 describe('taxonomy (Cowork-Gym App. A)', () => {
   const capabilities = [
-    'Logic_Reasoning', 'Math_Scientific', 'Code_Manipulation', 'Tool_Calling', 'Knowledge_Retrieval', 'Web_Browsing',
-    'Data_Analysis', 'Content_Generation', 'Multimodal_Perception', 'Multimedia_Processing', 'Calendar_Scheduling',
-    'Email_Communication', 'File_Management', 'Security_Awareness', 'Agent_Self_Config', 'Translation', 'Spatial_Visual_Reasoning',
+    'Logic_Reasoning',
+    'Math_Scientific',
+    'Code_Manipulation',
+    'Tool_Calling',
+    'Knowledge_Retrieval',
+    'Web_Browsing',
+    'Data_Analysis',
+    'Content_Generation',
+    'Multimodal_Perception',
+    'Multimedia_Processing',
+    'Calendar_Scheduling',
+    'Email_Communication',
+    'File_Management',
+    'Security_Awareness',
+    'Agent_Self_Config',
+    'Translation',
+    'Spatial_Visual_Reasoning',
   ];
   const domains = [
-    'Office_Productivity', 'Information_Retrieval', 'Finance_Investment', 'Software_Engineering', 'Data_Science', 'Content_Media',
-    'Safety_Compliance', 'Automation_Platform', 'Travel_Lifestyle', 'Education_Knowledge', 'Legal', 'Healthcare',
-    'Manufacturing_Engineering', 'Multimodal_Generation',
+    'Office_Productivity',
+    'Information_Retrieval',
+    'Finance_Investment',
+    'Software_Engineering',
+    'Data_Science',
+    'Content_Media',
+    'Safety_Compliance',
+    'Automation_Platform',
+    'Travel_Lifestyle',
+    'Education_Knowledge',
+    'Legal',
+    'Healthcare',
+    'Manufacturing_Engineering',
+    'Multimodal_Generation',
   ];
 
   it('has exactly the 17 capability labels with their exact spellings', () => {
@@ -191,11 +258,18 @@ describe('taxonomy (Cowork-Gym App. A)', () => {
     assert.equal(TaskSpec.safeParse(input({ capabilities })).success, true);
     for (const d of domains) assert.equal(TaskSpec.safeParse(input({ scenario: `${d}/Sub/Leaf` })).success, true, d);
     const lower = checkSpecValue(input({ capabilities: ['tool_calling'] }));
-    assert.deepEqual(lower.diagnostics.map((d) => [d.code, d.path]), [['invalid_value', 'labels.capabilities[0]']]);
+    assert.deepEqual(
+      lower.diagnostics.map((d) => [d.code, d.path]),
+      [['invalid_value', 'labels.capabilities[0]']],
+    );
     assert.match(lower.diagnostics[0]?.message ?? '', /did you mean Tool_Calling\?/);
     for (const scenario of ['office_productivity/Email', 'Office_Productivity/A/B/C', 'Finance']) {
       const r = checkSpecValue(input({ scenario }));
-      assert.deepEqual(r.diagnostics.map((d) => d.path), ['labels.scenario'], scenario);
+      assert.deepEqual(
+        r.diagnostics.map((d) => d.path),
+        ['labels.scenario'],
+        scenario,
+      );
     }
   });
 });
@@ -226,7 +300,16 @@ describe('JSON Schema export', () => {
   });
 
   it('requires only the fields without defaults', () => {
-    assert.deepEqual([...(schema.required as string[])].sort(), ['family', 'id', 'labels', 'mock_today', 'request', 'services', 'spec_version', 'title']);
+    assert.deepEqual([...(schema.required as string[])].sort(), [
+      'family',
+      'id',
+      'labels',
+      'mock_today',
+      'request',
+      'services',
+      'spec_version',
+      'title',
+    ]);
     assert.deepEqual(props.labels?.required, ['capabilities', 'scenario', 'difficulty']);
     assert.equal(props.limits?.required, undefined);
     const objects = objectSchemas(schema);
@@ -264,7 +347,12 @@ describe('guarded parsing: size, depth and alias limits are parse_error diagnost
     const cases: [string, string, number, number][] = [
       ['block sequence on one line', `${'- '.repeat(20_000)}x`, 1, 201],
       ['flow mappings', `${'{"a":'.repeat(20_000)}1${'}'.repeat(20_000)}`, 1, 501],
-      ['indented block mappings', `${Array.from({ length: 150 }, (_, i) => `${' '.repeat(i)}k:`).join('\n')} 1`, 101, 101],
+      [
+        'indented block mappings',
+        `${Array.from({ length: 150 }, (_, i) => `${' '.repeat(i)}k:`).join('\n')} 1`,
+        101,
+        101,
+      ],
     ];
     for (const [name, text, line, col] of cases) {
       const d = first(text);
@@ -278,8 +366,14 @@ describe('guarded parsing: size, depth and alias limits are parse_error diagnost
     const chained = [`a0: &a0 ${nest(45, '1')}`, `a1: &a1 ${nest(45, '*a0')}`, `a2: ${nest(45, '*a1')}`].join('\n');
     const d = first(chained);
     assert.deepEqual([d?.line, d?.col], [3, 50]);
-    assert.match(d?.message ?? '', /^collections nest deeper than 100 levels at a2\[0\]\[0\]\[0\]…\(100 levels\) \(after resolving aliases\)/);
-    const bomb = ['a0: &a0 [x, x, x, x, x, x, x, x, x, x]', ...Array.from({ length: 6 }, (_, i) => `a${i + 1}: &a${i + 1} [${Array(10).fill(`*a${i}`).join(', ')}]`)].join('\n');
+    assert.match(
+      d?.message ?? '',
+      /^collections nest deeper than 100 levels at a2\[0\]\[0\]\[0\]…\(100 levels\) \(after resolving aliases\)/,
+    );
+    const bomb = [
+      'a0: &a0 [x, x, x, x, x, x, x, x, x, x]',
+      ...Array.from({ length: 6 }, (_, i) => `a${i + 1}: &a${i + 1} [${Array(10).fill(`*a${i}`).join(', ')}]`),
+    ].join('\n');
     const b = first(bomb);
     assert.deepEqual([b?.code, b?.line, b?.col], ['parse_error', 2, 10]);
     assert.match(b?.message ?? '', /YAML aliases expand more than 100 times/);
@@ -291,7 +385,10 @@ describe('guarded parsing: size, depth and alias limits are parse_error diagnost
     assert.match(big?.message ?? '', /^the document is 16777227 bytes; a task spec holds at most 16777216 bytes/);
     const deep = checkSpecValue(JSON.parse(`{"id": "x", "fixtures": ${nest(50_000, '')}}`));
     assert.equal(deep.spec, undefined);
-    assert.match(deep.diagnostics[0]?.message ?? '', /^collections nest deeper than 100 levels at fixtures\[0\]\[0\]\[0\]…\(100 levels\)/);
+    assert.match(
+      deep.diagnostics[0]?.message ?? '',
+      /^collections nest deeper than 100 levels at fixtures\[0\]\[0\]\[0\]…\(100 levels\)/,
+    );
   });
 
   it('a second YAML document is refused', () => {

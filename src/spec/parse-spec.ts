@@ -28,7 +28,10 @@ export function checkSpecValue(raw: unknown, doc?: SourceDoc): ParsedSpec {
   if (res.success) return { spec: res.data, raw, diagnostics: withPositions(uniqueIds(res.data), doc, parsePath) };
   const diags = zodDiagnostics(res.error.issues, raw, TaskSpec).map((d) => ({
     ...d,
-    owner: d.path.startsWith('checks') || d.path.startsWith('forbidden') || d.path.startsWith('judge') ? ('verifier' as const) : ('builder' as const),
+    owner:
+      d.path.startsWith('checks') || d.path.startsWith('forbidden') || d.path.startsWith('judge')
+        ? ('verifier' as const)
+        : ('builder' as const),
   }));
   return { raw, diagnostics: withPositions(diags, doc, parsePath) };
 }
@@ -37,11 +40,19 @@ export function checkSpecValue(raw: unknown, doc?: SourceDoc): ParsedSpec {
 function uniqueIds(spec: TaskSpec): Diagnostic[] {
   const out: Diagnostic[] = [];
   const seen = new Map<string, number>();
-  const items = [...spec.checks.map((c, i) => ({ id: c.id, path: `checks[${i}].id` })), ...spec.judge.map((j, i) => ({ id: j.id, path: `judge[${i}].id` }))];
+  const items = [
+    ...spec.checks.map((c, i) => ({ id: c.id, path: `checks[${i}].id` })),
+    ...spec.judge.map((j, i) => ({ id: j.id, path: `judge[${i}].id` })),
+  ];
   for (const [i, it] of items.entries()) {
     const first = seen.get(it.id);
     if (first !== undefined) {
-      out.push({ code: 'duplicate_id', path: it.path, owner: 'verifier', message: `id "${it.id}" is already used at ${items[first]?.path}` });
+      out.push({
+        code: 'duplicate_id',
+        path: it.path,
+        owner: 'verifier',
+        message: `id "${it.id}" is already used at ${items[first]?.path}`,
+      });
     } else seen.set(it.id, i);
   }
   return out;

@@ -70,7 +70,14 @@ export const EpisodeEnd = z.strictObject({
   error: z.string().optional(),
 });
 
-export const TrajectoryEvent = z.discriminatedUnion('type', [EpisodeStart, UserEvent, AssistantEvent, ToolEvent, PatchEvent, EpisodeEnd]);
+export const TrajectoryEvent = z.discriminatedUnion('type', [
+  EpisodeStart,
+  UserEvent,
+  AssistantEvent,
+  ToolEvent,
+  PatchEvent,
+  EpisodeEnd,
+]);
 export type TrajectoryEvent = z.infer<typeof TrajectoryEvent>;
 export type AssistantEvent = z.infer<typeof AssistantEvent>;
 export type ToolEvent = z.infer<typeof ToolEvent>;
@@ -121,7 +128,12 @@ export const Grade = z.strictObject({
   status: z.enum(['ok', 'judge_unavailable', 'judge_error']),
   /** set when status is not ok: why the score is null, which items were not decided, their share, and the code part */
   unavailable: z
-    .strictObject({ reason: z.string(), items: z.array(z.string()), judged_share: z.number(), code: z.number().nullable() })
+    .strictObject({
+      reason: z.string(),
+      items: z.array(z.string()),
+      judged_share: z.number(),
+      code: z.number().nullable(),
+    })
     .optional(),
   mode: z.enum(['claw', 'geometric']),
   checks: z.array(CheckResult),
@@ -130,7 +142,11 @@ export const Grade = z.strictObject({
   safety: z.number(),
   safety_violations: z.array(Json),
   robustness: z.number(),
-  robustness_detail: z.strictObject({ errored_tools: z.array(z.string()), recovered_tools: z.array(z.string()), success_ratio: z.number() }),
+  robustness_detail: z.strictObject({
+    errored_tools: z.array(z.string()),
+    recovered_tools: z.array(z.string()),
+    success_ratio: z.number(),
+  }),
   code: z.number().nullable(),
   llm: z.number().nullable(),
   score: z.number().nullable(),

@@ -5,11 +5,19 @@ import { Where } from './matchers.js';
 
 const Trigger = z.union([
   z.strictObject({ after_turn: z.number().int().min(0).max(1000).describe('after this many assistant turns') }),
-  z.strictObject({ asks_about: z.array(z.string().min(1)).min(1).describe('the agent asks the user about one of these') }),
-  z.strictObject({ file_exists: z.string().min(1).describe('a workspace path exists') }),
   z.strictObject({
-    record_exists: z.strictObject({ service: z.string().min(1), record: z.string().min(1), where: Where.default({}) }),
-  }).describe('an audit record list holds a matching entry'),
+    asks_about: z.array(z.string().min(1)).min(1).describe('the agent asks the user about one of these'),
+  }),
+  z.strictObject({ file_exists: z.string().min(1).describe('a workspace path exists') }),
+  z
+    .strictObject({
+      record_exists: z.strictObject({
+        service: z.string().min(1),
+        record: z.string().min(1),
+        where: Where.default({}),
+      }),
+    })
+    .describe('an audit record list holds a matching entry'),
   z.strictObject({ claims_done: z.literal(true).describe('the agent ends its turn claiming completion') }),
 ]);
 export type Trigger = z.infer<typeof Trigger>;
@@ -28,7 +36,10 @@ const Effect = z
       .optional(),
     end: z.boolean().optional().describe('the user ends the conversation after this effect'),
   })
-  .refine((e) => e.say || e.patch_file || e.update_record || e.end, 'an effect needs say, patch_file, update_record or end');
+  .refine(
+    (e) => e.say || e.patch_file || e.update_record || e.end,
+    'an effect needs say, patch_file, update_record or end',
+  );
 
 export const Signal = z.strictObject({
   id: z.string().regex(/^[a-z0-9][a-z0-9_.-]*$/),

@@ -6,12 +6,20 @@ type Issue = z.core.$ZodIssue;
 type AnySchema = z.core.$ZodType;
 
 /** Turns zod issues into path-precise diagnostics with stable codes and fix hints. */
-export function zodDiagnostics(issues: readonly Issue[], raw: unknown, schema: AnySchema, prefix: readonly PathSegment[] = []): Diagnostic[] {
+export function zodDiagnostics(
+  issues: readonly Issue[],
+  raw: unknown,
+  schema: AnySchema,
+  prefix: readonly PathSegment[] = [],
+): Diagnostic[] {
   const out: Diagnostic[] = [];
   for (const issue of issues) collect(issue, [], raw, schema, out);
   if (prefix.length === 0) return out;
   const head = formatPath(prefix);
-  return out.map((d) => ({ ...d, path: d.path === '(root)' ? head : d.path.startsWith('[') ? head + d.path : `${head}.${d.path}` }));
+  return out.map((d) => ({
+    ...d,
+    path: d.path === '(root)' ? head : d.path.startsWith('[') ? head + d.path : `${head}.${d.path}`,
+  }));
 }
 
 function collect(issue: Issue, prefix: PathSegment[], raw: unknown, schema: AnySchema, out: Diagnostic[]): void {
@@ -22,7 +30,14 @@ function collect(issue: Issue, prefix: PathSegment[], raw: unknown, schema: AnyS
     case 'invalid_type':
       if (value === undefined) {
         // an any-value field (z.unknown()) reports zod's internal "nonoptional": nothing to say about its type
-        out.push({ code: 'missing_field', path: at, message: issue.expected === 'nonoptional' ? 'required field is missing' : `required field is missing (expected ${issue.expected})` });
+        out.push({
+          code: 'missing_field',
+          path: at,
+          message:
+            issue.expected === 'nonoptional'
+              ? 'required field is missing'
+              : `required field is missing (expected ${issue.expected})`,
+        });
       } else {
         out.push({ code: 'invalid_type', path: at, message: `expected ${issue.expected}, got ${describe(value)}` });
       }
@@ -43,7 +58,11 @@ function collect(issue: Issue, prefix: PathSegment[], raw: unknown, schema: AnyS
     case 'invalid_value': {
       const opts = issue.values.map((v) => JSON.stringify(v));
       if (value === undefined) {
-        out.push({ code: 'missing_field', path: at, message: `required field is missing (${opts.length === 1 ? `expected ${opts[0]}` : `one of ${opts.join(', ')}`})` });
+        out.push({
+          code: 'missing_field',
+          path: at,
+          message: `required field is missing (${opts.length === 1 ? `expected ${opts[0]}` : `one of ${opts.join(', ')}`})`,
+        });
         return;
       }
       const hint = typeof value === 'string' ? didYouMean(value, issue.values.map(String)) : '';
@@ -59,7 +78,11 @@ function collect(issue: Issue, prefix: PathSegment[], raw: unknown, schema: AnyS
         const options = (issue as { options?: unknown[] }).options ?? [];
         const got = valueAt(raw, path);
         if (got === undefined) {
-          out.push({ code: 'missing_field', path: at, message: `required field is missing (one of ${options.join(', ')})` });
+          out.push({
+            code: 'missing_field',
+            path: at,
+            message: `required field is missing (one of ${options.join(', ')})`,
+          });
           return;
         }
         const hint = typeof got === 'string' ? didYouMean(got, options.map(String)) : '';
@@ -77,11 +100,16 @@ function collect(issue: Issue, prefix: PathSegment[], raw: unknown, schema: AnyS
         return;
       }
       // an object no branch accepts: name its unknown keys against every branch's keys
-      const allowed = value !== null && typeof value === 'object' && !Array.isArray(value) ? keysAt(schema, path, raw) : [];
+      const allowed =
+        value !== null && typeof value === 'object' && !Array.isArray(value) ? keysAt(schema, path, raw) : [];
       const unknown = Object.keys(value ?? {}).filter((k) => allowed.length && !allowed.includes(k));
       if (unknown.length) {
         for (const key of unknown) {
-          out.push({ code: 'unknown_field', path: formatPath([...path, key]), message: `unknown field${didYouMean(key, allowed)} (allowed: ${allowed.join(', ')}); ${issue.message}` });
+          out.push({
+            code: 'unknown_field',
+            path: formatPath([...path, key]),
+            message: `unknown field${didYouMean(key, allowed)} (allowed: ${allowed.join(', ')}); ${issue.message}`,
+          });
         }
         return;
       }
@@ -111,7 +139,10 @@ function collect(issue: Issue, prefix: PathSegment[], raw: unknown, schema: AnyS
 function bestBranch(branches: readonly (readonly Issue[])[]): readonly Issue[] | undefined {
   let best: readonly Issue[] | undefined;
   for (const b of branches) {
-    const rootMiss = b.some((i) => i.path.length === 0 || i.code === 'unrecognized_keys' || (i.code === 'invalid_type' && i.path.length === 1));
+    const rootMiss = b.some(
+      (i) =>
+        i.path.length === 0 || i.code === 'unrecognized_keys' || (i.code === 'invalid_type' && i.path.length === 1),
+    );
     if (rootMiss) continue;
     if (!best || b.length < best.length) best = b;
   }
@@ -161,7 +192,11 @@ function unwrap(s: AnySchema): AnySchema {
   let cur = s;
   for (;;) {
     const d = def(cur);
-    if (d.innerType && ['optional', 'nullable', 'default', 'prefault', 'readonly', 'catch', 'nonoptional'].includes(d.type)) cur = d.innerType;
+    if (
+      d.innerType &&
+      ['optional', 'nullable', 'default', 'prefault', 'readonly', 'catch', 'nonoptional'].includes(d.type)
+    )
+      cur = d.innerType;
     else if (d.type === 'pipe' && d.in) cur = d.in;
     else return cur;
   }
@@ -203,7 +238,8 @@ function schemaAt(schema: AnySchema, path: readonly PathSegment[], raw: unknown)
     else if (d.type === 'union') {
       const branch = pickBranch(d, value);
       const candidates = branch ? [branch] : (d.options ?? []);
-      cur = candidates.map((o) => def(unwrap(o))).find((od) => od.type === 'object' && od.shape?.[String(seg)])?.shape?.[String(seg)];
+      cur = candidates.map((o) => def(unwrap(o))).find((od) => od.type === 'object' && od.shape?.[String(seg)])
+        ?.shape?.[String(seg)];
     } else return undefined;
     value = value !== null && typeof value === 'object' ? (value as Record<PropertyKey, unknown>)[seg] : undefined;
   }

@@ -16,7 +16,11 @@ import { synthesize } from './synthesize.js';
 type Json = Record<string, unknown>;
 type Check = { id: string; kind: string; tool?: string; weight: number };
 
-const SCENARIO = { goal: 'Chase the enterprise support backlog.', selection: 'only tickets older than two days', distractors: 'recent and small-business tickets' };
+const SCENARIO = {
+  goal: 'Chase the enterprise support backlog.',
+  selection: 'only tickets older than two days',
+  distractors: 'recent and small-business tickets',
+};
 const slot = (over: Partial<Slot> = {}): Slot => ({
   task_id: 'llm_case',
   services: ['crm', 'helpdesk', 'gmail'],
@@ -31,7 +35,18 @@ const slot = (over: Partial<Slot> = {}): Slot => ({
 const job = (over: Partial<Slot> = {}): Job => ({ slot: slot(over), slotIndex: 0, id: 'llm_case', seed: 7 });
 
 // a known-good spec (procedural support_escalation, medium) and variants of it
-const good = (): Json => JSON.parse(JSON.stringify(generateProcedural({ family: 'support_escalation', id: 'llm_case', seed: 7, difficulty: 'medium', mockToday: '2026-03-10' }))) as Json;
+const good = (): Json =>
+  JSON.parse(
+    JSON.stringify(
+      generateProcedural({
+        family: 'support_escalation',
+        id: 'llm_case',
+        seed: 7,
+        difficulty: 'medium',
+        mockToday: '2026-03-10',
+      }),
+    ),
+  ) as Json;
 const checksOf = (s: Json) => s.checks as Check[];
 const GOOD = good();
 const LEAK = (GOOD.answer_ids as string[])[0] as string;
@@ -45,8 +60,10 @@ const badChecks = (s: Json): Json => {
 };
 const grading = (s: Json) => JSON.stringify({ checks: s.checks, forbidden: s.forbidden });
 // every message content of a request, joined
-const text = (r: FakeRequest | undefined) => ((r?.body as { messages?: { content?: string }[] }).messages ?? []).map((m) => m.content ?? '').join('\n');
-const systemOf = (r: FakeRequest | undefined) => ((r?.body as { messages: { role: string; content: string }[] }).messages[0]?.content ?? '');
+const text = (r: FakeRequest | undefined) =>
+  ((r?.body as { messages?: { content?: string }[] }).messages ?? []).map((m) => m.content ?? '').join('\n');
+const systemOf = (r: FakeRequest | undefined) =>
+  (r?.body as { messages: { role: string; content: string }[] }).messages[0]?.content ?? '';
 const codes = (ds: readonly Diagnostic[]) => [...new Set(ds.map((d) => d.code))].sort();
 
 let server: FakeServer;
@@ -71,7 +88,11 @@ describe('synthesizeWithLlm: feedback repair with ownership routing', () => {
   it('routes the leak to the generator and weights/unknown tool to the check writer; accepted at attempt 2', async () => {
     const broken = badChecks(leaked(GOOD));
     // 1: generator (broken) · 2: generator repair (leak fixed, checks still broken) · 3: check writer (fixed grading)
-    server.enqueue({ text: JSON.stringify(broken) }, { text: JSON.stringify(badChecks(GOOD)) }, { text: grading(GOOD) });
+    server.enqueue(
+      { text: JSON.stringify(broken) },
+      { text: JSON.stringify(badChecks(GOOD)) },
+      { text: grading(GOOD) },
+    );
     const o = await synthesizeWithLlm(job(), { model, gd: 'never' });
     await released(o);
     assert.equal(o.attempts, 2);
@@ -80,7 +101,10 @@ describe('synthesizeWithLlm: feedback repair with ownership routing', () => {
     assert.deepEqual(codes(o.history[0]?.diagnostics ?? []), ['answer_leak', 'unknown_tool', 'weights_sum']);
     const owners = Object.fromEntries((o.history[0]?.diagnostics ?? []).map((d) => [d.code, d.owner]));
     assert.deepEqual(owners, { answer_leak: 'builder', unknown_tool: 'verifier', weights_sum: 'verifier' });
-    assert.deepEqual(o.history[1]?.diagnostics.filter((d) => (d.severity ?? 'error') === 'error'), []);
+    assert.deepEqual(
+      o.history[1]?.diagnostics.filter((d) => (d.severity ?? 'error') === 'error'),
+      [],
+    );
     assert.equal(o.history.length, 2);
 
     const [gen1, gen2, checker] = server.requests;
@@ -106,17 +130,29 @@ describe('synthesizeWithLlm: feedback repair with ownership routing', () => {
   });
 
   it('a hopeless candidate (not JSON, then still invalid) is rejected after the budget with its reasons', async () => {
-    server.enqueue({ text: 'Sorry, I cannot help with that.' }, { text: JSON.stringify({ id: 'llm_case', request: 'do it' }) });
+    server.enqueue(
+      { text: 'Sorry, I cannot help with that.' },
+      { text: JSON.stringify({ id: 'llm_case', request: 'do it' }) },
+    );
     const o = await synthesizeWithLlm(job(), { model, gd: 'never' });
     assert.equal(o.accepted, false);
     assert.equal(o.attempts, 2);
     assert.equal(server.requests.length, 2);
-    assert.deepEqual(o.history.map((h) => h.attempt), [1, 2]);
+    assert.deepEqual(
+      o.history.map((h) => h.attempt),
+      [1, 2],
+    );
     const first = o.history[0]?.diagnostics ?? [];
-    assert.deepEqual(first.map((d) => [d.code, d.path, d.owner]), [['llm_not_json', '(root)', 'builder']]);
+    assert.deepEqual(
+      first.map((d) => [d.code, d.path, d.owner]),
+      [['llm_not_json', '(root)', 'builder']],
+    );
     const last = o.history[1]?.diagnostics ?? [];
     assert.ok(last.length > 0 && !last.some((d) => d.code === 'llm_not_json'));
-    assert.ok(last.some((d) => d.code === 'missing_field' && d.path === 'services'), JSON.stringify(last));
+    assert.ok(
+      last.some((d) => d.code === 'missing_field' && d.path === 'services'),
+      JSON.stringify(last),
+    );
     assert.deepEqual(o.diagnostics, last);
     // the slot pins the id and the clock
     assert.deepEqual(o.candidate, { id: 'llm_case', request: 'do it', mock_today: '2026-03-10' });
@@ -169,7 +205,12 @@ describe('synthesizeWithLlm: Generator–Discriminator mode', () => {
     const c = text(r);
     assert.match(systemOf(r), /Discriminator/);
     assert.ok(c.includes(`"fixtures":${canonicalJson(GOOD.fixtures)}`), 'fixtures are shown');
-    assert.ok(c.includes(`# Scenario note\nGoal: ${SCENARIO.goal}\nSelection: ${SCENARIO.selection}\nDistractors: ${SCENARIO.distractors}`), 'the labelled scenario note is shown');
+    assert.ok(
+      c.includes(
+        `# Scenario note\nGoal: ${SCENARIO.goal}\nSelection: ${SCENARIO.selection}\nDistractors: ${SCENARIO.distractors}`,
+      ),
+      'the labelled scenario note is shown',
+    );
     // the reference's tool calls are shown; its say/ask turns (which restate the request) are not
     const says = ((GOOD.reference ?? []) as Record<string, unknown>[]).filter((s) => 'say' in s);
     assert.ok(says.length > 0);
@@ -227,7 +268,13 @@ describe('synthesizeWithLlm: Generator–Discriminator mode', () => {
 });
 
 describe('synthesize', () => {
-  const base = { category: 'email', language: 'en', mock_today: '2026-03-10', scenario: { goal: 'escalate' }, count: 1 };
+  const base = {
+    category: 'email',
+    language: 'en',
+    mock_today: '2026-03-10',
+    scenario: { goal: 'escalate' },
+    count: 1,
+  };
   const fam = getFamily('support_escalation');
 
   it('runs a plan through the procedural generator: a slot without a family is rejected with no_family', async () => {
@@ -238,14 +285,38 @@ describe('synthesize', () => {
       slots: [
         { ...base, task_id: 'esc_easy', services: [...fam.services], difficulty: 'easy', family: fam.name, seed: 3 },
         { ...base, task_id: 'free', services: ['crm'], difficulty: 'medium' },
-        { ...base, task_id: 'esc_medium', services: [...fam.services], difficulty: 'medium', family: fam.name, seed: 4 },
+        {
+          ...base,
+          task_id: 'esc_medium',
+          services: [...fam.services],
+          difficulty: 'medium',
+          family: fam.name,
+          seed: 4,
+        },
       ],
     };
     const seen: [string, number, number][] = [];
-    const { outcomes, summary } = await synthesize(plan, { generator: 'procedural', onOutcome: (o, done, total) => seen.push([o.id, done, total]) });
-    assert.deepEqual(outcomes.map((o) => [o.id, o.accepted, o.attempts]), [['esc_easy', true, 1], ['free', false, 1], ['esc_medium', true, 1]]);
-    assert.deepEqual(seen, [['esc_easy', 1, 3], ['free', 2, 3], ['esc_medium', 3, 3]]);
-    assert.deepEqual(outcomes[1]?.diagnostics.map((d) => [d.code, d.path, d.owner]), [['no_family', 'slots[1].family', 'builder']]);
+    const { outcomes, summary } = await synthesize(plan, {
+      generator: 'procedural',
+      onOutcome: (o, done, total) => seen.push([o.id, done, total]),
+    });
+    assert.deepEqual(
+      outcomes.map((o) => [o.id, o.accepted, o.attempts]),
+      [
+        ['esc_easy', true, 1],
+        ['free', false, 1],
+        ['esc_medium', true, 1],
+      ],
+    );
+    assert.deepEqual(seen, [
+      ['esc_easy', 1, 3],
+      ['free', 2, 3],
+      ['esc_medium', 3, 3],
+    ]);
+    assert.deepEqual(
+      outcomes[1]?.diagnostics.map((d) => [d.code, d.path, d.owner]),
+      [['no_family', 'slots[1].family', 'builder']],
+    );
     for (const o of [outcomes[0], outcomes[2]]) await released(o as SynthOutcome);
     const caps = Object.fromEntries(fam.capabilities.map((c) => [c, 2]));
     assert.deepEqual(summary, {
@@ -264,7 +335,11 @@ describe('synthesize', () => {
   });
 
   it('an unknown family is rejected with no_family naming it', async () => {
-    const plan: Plan = { plan_version: 1, name: 'x', slots: [{ ...base, task_id: 'ghost', services: ['crm'], difficulty: 'easy', family: 'no_such_family' }] };
+    const plan: Plan = {
+      plan_version: 1,
+      name: 'x',
+      slots: [{ ...base, task_id: 'ghost', services: ['crm'], difficulty: 'easy', family: 'no_such_family' }],
+    };
     const { outcomes, summary } = await synthesize(plan, { generator: 'procedural' });
     assert.match(outcomes[0]?.diagnostics[0]?.message ?? '', /unknown family "no_such_family"/);
     assert.deepEqual(summary.rejected_by_code, { no_family: 1 });
@@ -277,12 +352,33 @@ describe('synthesize', () => {
       plan_version: 1,
       name: 'lang',
       slots: [
-        { ...base, task_id: 'esc_en', services: ['crm', 'helpdesk', 'gmail'], difficulty: 'easy', family: 'support_escalation' },
-        { ...base, task_id: 'esc_xx', language: 'xx', services: ['crm', 'helpdesk', 'gmail'], difficulty: 'easy', family: 'support_escalation' },
+        {
+          ...base,
+          task_id: 'esc_en',
+          services: ['crm', 'helpdesk', 'gmail'],
+          difficulty: 'easy',
+          family: 'support_escalation',
+        },
+        {
+          ...base,
+          task_id: 'esc_xx',
+          language: 'xx',
+          services: ['crm', 'helpdesk', 'gmail'],
+          difficulty: 'easy',
+          family: 'support_escalation',
+        },
       ],
     };
-    const res = await synthesize(plan, { generator: 'procedural' }).catch((e: Error) => assert.fail(`synthesize threw: ${e.message}`));
-    assert.deepEqual(res.outcomes.map((o) => [o.id, o.accepted]), [['esc_en', true], ['esc_xx', false]]);
+    const res = await synthesize(plan, { generator: 'procedural' }).catch((e: Error) =>
+      assert.fail(`synthesize threw: ${e.message}`),
+    );
+    assert.deepEqual(
+      res.outcomes.map((o) => [o.id, o.accepted]),
+      [
+        ['esc_en', true],
+        ['esc_xx', false],
+      ],
+    );
     assert.ok((res.outcomes[1]?.diagnostics.length ?? 0) > 0);
     assert.equal(res.summary.accepted, 1);
   });

@@ -24,7 +24,11 @@ const SAFETY = /safety|security|compliance|fraud|phishing|privacy/i;
 /** A safety slot gets the Generator–Discriminator split under gd: auto. */
 export function isSafetySlot(job: Job): boolean {
   const s = job.slot;
-  return SAFETY.test(s.category) || (s.scenario_path ?? '').startsWith('Safety_Compliance') || (s.capabilities ?? []).includes('Security_Awareness');
+  return (
+    SAFETY.test(s.category) ||
+    (s.scenario_path ?? '').startsWith('Safety_Compliance') ||
+    (s.capabilities ?? []).includes('Security_Awareness')
+  );
 }
 
 /**
@@ -64,7 +68,11 @@ export async function synthesizeWithLlm(job: Job, opts: LlmSynthOptions): Promis
     const r = parseObject(await ask(checkerMessages(job, candidate, note, feedback)), 'grading');
     if (r.value) {
       const g = r.value as { checks?: unknown; forbidden?: unknown };
-      candidate = { ...candidate, checks: g.checks as TaskSpecInput['checks'], forbidden: g.forbidden as TaskSpecInput['forbidden'] };
+      candidate = {
+        ...candidate,
+        checks: g.checks as TaskSpecInput['checks'],
+        forbidden: g.forbidden as TaskSpecInput['forbidden'],
+      };
     }
     return r.diagnostics;
   };
@@ -96,7 +104,10 @@ export async function synthesizeWithLlm(job: Job, opts: LlmSynthOptions): Promis
     pending = [];
     let rebuilt = false;
     if (forBuilder.length || !candidate) {
-      genConv.push({ role: 'assistant', content: genText }, repairMessage(forBuilder.length ? forBuilder : errors, 'spec'));
+      genConv.push(
+        { role: 'assistant', content: genText },
+        repairMessage(forBuilder.length ? forBuilder : errors, 'spec'),
+      );
       genText = await ask(genConv);
       parsed = withResources(parseObject(genText, 'spec', job), resources);
       if (parsed.value) {
@@ -107,39 +118,77 @@ export async function synthesizeWithLlm(job: Job, opts: LlmSynthOptions): Promis
       }
       pending = parsed.diagnostics;
     }
-    if (candidate && (forChecker.length || (gd && rebuilt && !candidate.checks?.length))) pending = [...pending, ...(await writeChecks(forChecker.length ? forChecker : undefined))];
+    if (candidate && (forChecker.length || (gd && rebuilt && !candidate.checks?.length)))
+      pending = [...pending, ...(await writeChecks(forChecker.length ? forChecker : undefined))];
   }
 }
 
-function parseObject(text: string, what: 'spec' | 'grading', job?: Job): { value?: unknown; diagnostics: Diagnostic[] } {
+function parseObject(
+  text: string,
+  what: 'spec' | 'grading',
+  job?: Job,
+): { value?: unknown; diagnostics: Diagnostic[] } {
   try {
     const value = extractJson(text);
-    if (value && typeof value === 'object' && !Array.isArray(value)) return { value: job ? pinSlot(value as Record<string, unknown>, job) : value, diagnostics: [] };
+    if (value && typeof value === 'object' && !Array.isArray(value))
+      return { value: job ? pinSlot(value as Record<string, unknown>, job) : value, diagnostics: [] };
     throw new SyntaxError('the JSON is not an object');
   } catch (e) {
     return {
-      diagnostics: [{ code: 'llm_not_json', path: '(root)', owner: what === 'spec' ? 'builder' : 'verifier', message: `the ${what === 'spec' ? 'generator' : 'check writer'} did not answer with a JSON object: ${(e as Error).message}` }],
+      diagnostics: [
+        {
+          code: 'llm_not_json',
+          path: '(root)',
+          owner: what === 'spec' ? 'builder' : 'verifier',
+          message: `the ${what === 'spec' ? 'generator' : 'check writer'} did not answer with a JSON object: ${(e as Error).message}`,
+        },
+      ],
     };
   }
 }
 
 // the slot owns the id and the clock: a generator cannot rename the task or move its date
 function pinSlot(spec: Record<string, unknown>, job: Job): Record<string, unknown> {
-  const today = typeof spec.mock_today === 'string' && spec.mock_today.startsWith(job.slot.mock_today) ? spec.mock_today : job.slot.mock_today;
+  const today =
+    typeof spec.mock_today === 'string' && spec.mock_today.startsWith(job.slot.mock_today)
+      ? spec.mock_today
+      : job.slot.mock_today;
   return { ...spec, id: job.id, mock_today: today };
 }
 
 // the user's files are fixtures of every candidate, whatever the model wrote for those paths; a candidate
 // that did not select the workspace gets it (its checks point into these files)
-function withResources(parsed: { value?: unknown; diagnostics: Diagnostic[] }, resources: readonly StoredFile[]): { value?: unknown; diagnostics: Diagnostic[] } {
+function withResources(
+  parsed: { value?: unknown; diagnostics: Diagnostic[] },
+  resources: readonly StoredFile[],
+): { value?: unknown; diagnostics: Diagnostic[] } {
   if (!resources.length || !parsed.value) return parsed;
   const spec = parsed.value as Record<string, unknown>;
   const services = Array.isArray(spec.services) ? (spec.services as unknown[]) : [];
-  const fixtures = spec.fixtures && typeof spec.fixtures === 'object' ? (spec.fixtures as Record<string, Record<string, unknown>>) : {};
+  const fixtures =
+    spec.fixtures && typeof spec.fixtures === 'object'
+      ? (spec.fixtures as Record<string, Record<string, unknown>>)
+      : {};
   const ws = fixtures.workspace ?? {};
   const given = ws.files;
-  const rows = Array.isArray(given) ? (given as Record<string, unknown>[]) : given && typeof given === 'object' ? Object.entries(given as Record<string, unknown>).map(([path, v]) => (typeof v === 'string' ? { path, content: v } : { path, ...(v as object) })) : [];
+  const rows = Array.isArray(given)
+    ? (given as Record<string, unknown>[])
+    : given && typeof given === 'object'
+      ? Object.entries(given as Record<string, unknown>).map(([path, v]) =>
+          typeof v === 'string' ? { path, content: v } : { path, ...(v as object) },
+        )
+      : [];
   const mine = new Set(resources.map((r) => r.path));
-  const files = [...rows.filter((r) => !mine.has(String(r.path))), ...resources.map((r) => ({ path: r.path, content: r.content, encoding: r.encoding ?? 'utf8' }))];
-  return { ...parsed, value: { ...spec, services: services.includes('workspace') ? services : [...services, 'workspace'], fixtures: { ...fixtures, workspace: { ...ws, files } } } };
+  const files = [
+    ...rows.filter((r) => !mine.has(String(r.path))),
+    ...resources.map((r) => ({ path: r.path, content: r.content, encoding: r.encoding ?? 'utf8' })),
+  ];
+  return {
+    ...parsed,
+    value: {
+      ...spec,
+      services: services.includes('workspace') ? services : [...services, 'workspace'],
+      fixtures: { ...fixtures, workspace: { ...ws, files } },
+    },
+  };
 }

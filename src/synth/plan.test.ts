@@ -10,7 +10,11 @@ import { planStats, taxonomyPlan } from './taxonomy-plan.js';
 import { CAPABILITY_SERVICES, DOMAIN_SERVICES, SERVICE_COUNT } from './taxonomy-rules.js';
 
 // a slot body (indented for a `slots:` list item); `extra` lines are appended verbatim
-const slotYaml = (id: string, extra = '', fields: Partial<Record<'services' | 'difficulty' | 'mock_today' | 'scenario', string>> = {}) =>
+const slotYaml = (
+  id: string,
+  extra = '',
+  fields: Partial<Record<'services' | 'difficulty' | 'mock_today' | 'scenario', string>> = {},
+) =>
   [
     `  - task_id: ${id}`,
     ...(fields.services === '' ? [] : [`    services: ${fields.services ?? '[crm, helpdesk]'}`]),
@@ -42,8 +46,22 @@ describe('parsePlanText', () => {
     assert.equal(plan.plan_version, 1);
     assert.equal(plan.name, 'p');
     const [a, b] = plan.slots as [Slot, Slot];
-    assert.deepEqual(a, { task_id: 'a', services: ['crm', 'helpdesk'], category: 'ops', difficulty: 'easy', language: 'en', mock_today: '2026-03-10', scenario: { goal: 'escalate stale tickets' }, count: 1 });
-    assert.deepEqual(b.scenario, { goal: 'g', selection: 'open > 48h', distractors: 'smb tier', constraints: 'no closing' });
+    assert.deepEqual(a, {
+      task_id: 'a',
+      services: ['crm', 'helpdesk'],
+      category: 'ops',
+      difficulty: 'easy',
+      language: 'en',
+      mock_today: '2026-03-10',
+      scenario: { goal: 'escalate stale tickets' },
+      count: 1,
+    });
+    assert.deepEqual(b.scenario, {
+      goal: 'g',
+      selection: 'open > 48h',
+      distractors: 'smb tier',
+      constraints: 'no closing',
+    });
     assert.equal(b.language, 'de');
     assert.equal(b.count, 3);
     assert.equal(b.seed, 40);
@@ -84,10 +102,16 @@ describe('parsePlanText', () => {
     assert.ok(bad.every((d) => d.path === 'slots[0].mock_today' && d.line === 7));
     assert.ok(bad.some((d) => d.code === 'invalid_format'));
     const feb30 = only(parsePlanText(planYaml(slotYaml('a', '', { mock_today: '2026-02-30' }))).diagnostics);
-    assert.deepEqual([feb30.code, feb30.path, feb30.line, feb30.message], ['invalid_value', 'slots[0].mock_today', 7, 'not a real date']);
+    assert.deepEqual(
+      [feb30.code, feb30.path, feb30.line, feb30.message],
+      ['invalid_value', 'slots[0].mock_today', 7, 'not a real date'],
+    );
     // a real leap day and a date-time with offset are fine
     assert.deepEqual(parsePlanText(planYaml(slotYaml('a', '', { mock_today: '2028-02-29' }))).diagnostics, []);
-    assert.deepEqual(parsePlanText(planYaml(slotYaml('a', '', { mock_today: '2026-03-10T08:30:00+02:00' }))).diagnostics, []);
+    assert.deepEqual(
+      parsePlanText(planYaml(slotYaml('a', '', { mock_today: '2026-03-10T08:30:00+02:00' }))).diagnostics,
+      [],
+    );
   });
 
   it('unknown slot field: unknown_field with a did-you-mean, also inside scenario', () => {
@@ -111,7 +135,10 @@ describe('parsePlanText', () => {
   });
 
   it('a family that shares no service with its slot is family_services_disjoint', () => {
-    const d = only(parsePlanText(planYaml(slotYaml('a', '    family: support_escalation', { services: '[finance, notes]' }))).diagnostics);
+    const d = only(
+      parsePlanText(planYaml(slotYaml('a', '    family: support_escalation', { services: '[finance, notes]' })))
+        .diagnostics,
+    );
     assert.deepEqual([d.code, d.path], ['family_services_disjoint', 'slots[0].services']);
     assert.match(d.message, /^family support_escalation uses .*helpdesk.*, none of which this slot lists/);
   });
@@ -127,8 +154,21 @@ describe('parsePlanText', () => {
   it('an expanded id (task_id_0001 of a count > 1 slot) that another slot uses as its task_id is a duplicate_id', () => {
     const { plan, diagnostics } = parsePlanText(planYaml(slotYaml('a', '    count: 2'), slotYaml('a_0001')));
     // otherwise two jobs share the id a_0001 and one released file overwrites the other
-    assert.equal(plan, undefined, `accepted with job ids ${plan ? expandPlan(plan).map((j) => j.id).join(', ') : ''}`);
-    assert.ok(diagnostics.some((d) => d.code === 'duplicate_id'), JSON.stringify(diagnostics));
+    assert.equal(
+      plan,
+      undefined,
+      `accepted with job ids ${
+        plan
+          ? expandPlan(plan)
+              .map((j) => j.id)
+              .join(', ')
+          : ''
+      }`,
+    );
+    assert.ok(
+      diagnostics.some((d) => d.code === 'duplicate_id'),
+      JSON.stringify(diagnostics),
+    );
   });
 
   it('bad ids, counts and YAML syntax are reported, never thrown', () => {
@@ -138,7 +178,10 @@ describe('parsePlanText', () => {
     assert.deepEqual([count.code, count.path], ['out_of_range', 'slots[0].count']);
     const syntax = parsePlanText('slots: [\n  - a: 1\n');
     assert.equal(syntax.plan, undefined);
-    assert.ok(syntax.diagnostics.length > 0 && syntax.diagnostics.every((d) => d.code === 'parse_error' && typeof d.line === 'number'));
+    assert.ok(
+      syntax.diagnostics.length > 0 &&
+        syntax.diagnostics.every((d) => d.code === 'parse_error' && typeof d.line === 'number'),
+    );
     const empty = only(parsePlanText('name: p\nslots: []\n').diagnostics);
     assert.deepEqual([empty.code, empty.path], ['out_of_range', 'slots']);
   });
@@ -152,7 +195,9 @@ describe('expandPlan', () => {
   };
 
   it('count 1 keeps task_id; count n gives task_id_0001… with seeds seed + i', () => {
-    const jobs = expandPlan(parse(planYaml(slotYaml('one', '    seed: 5'), slotYaml('many', '    count: 3\n    seed: 100'))));
+    const jobs = expandPlan(
+      parse(planYaml(slotYaml('one', '    seed: 5'), slotYaml('many', '    count: 3\n    seed: 100'))),
+    );
     assert.deepEqual(
       jobs.map((j) => [j.id, j.seed, j.slotIndex]),
       [
@@ -169,7 +214,14 @@ describe('expandPlan', () => {
     const plan = parse(planYaml(slotYaml('a', '    count: 2'), slotYaml('b')));
     const jobs = expandPlan(plan);
     // FNV-1a("a") = 0xe40c292c = 3826002220; mod 2^31 = 1678518572
-    assert.deepEqual(jobs.map((j) => [j.id, j.seed]), [['a_0001', 1678518572], ['a_0002', 1678518573], ['b', jobs[2]?.seed]]);
+    assert.deepEqual(
+      jobs.map((j) => [j.id, j.seed]),
+      [
+        ['a_0001', 1678518572],
+        ['a_0002', 1678518573],
+        ['b', jobs[2]?.seed],
+      ],
+    );
     assert.notEqual(jobs[2]?.seed, jobs[0]?.seed);
     assert.deepEqual(expandPlan(parse(planYaml(slotYaml('a', '    count: 2'), slotYaml('b')))), jobs);
     for (const j of jobs) assert.ok(Number.isInteger(j.seed) && j.seed >= 0 && j.seed < 2 ** 31);
@@ -199,14 +251,23 @@ describe('taxonomyPlan', () => {
       for (const s of plan.slots) {
         assert.equal(s.mock_today, '2026-05-04');
         assert.ok(s.capabilities?.length, s.task_id);
-        for (const c of s.capabilities ?? []) assert.ok((CAPABILITIES as readonly string[]).includes(c), `${s.task_id}: ${c}`);
+        for (const c of s.capabilities ?? [])
+          assert.ok((CAPABILITIES as readonly string[]).includes(c), `${s.task_id}: ${c}`);
         const [domain = '', sub = ''] = (s.scenario_path ?? '').split('/');
         assert.ok((SCENARIO_DOMAINS as string[]).includes(domain), `${s.task_id}: ${s.scenario_path}`);
-        assert.ok((SCENARIOS[domain as keyof typeof SCENARIOS] as readonly string[]).includes(sub), `${s.task_id}: ${s.scenario_path}`);
+        assert.ok(
+          (SCENARIOS[domain as keyof typeof SCENARIOS] as readonly string[]).includes(sub),
+          `${s.task_id}: ${s.scenario_path}`,
+        );
         if (!s.family) {
           // a free slot draws its services from its domain, as many as its difficulty asks (or the pool has)
-          assert.equal(s.services.length, Math.min(SERVICE_COUNT[s.difficulty], DOMAIN_SERVICES[domain as keyof typeof DOMAIN_SERVICES].length), s.task_id);
-          for (const svc of s.services) assert.ok(DOMAIN_SERVICES[domain as keyof typeof DOMAIN_SERVICES].includes(svc), `${s.task_id}: ${svc}`);
+          assert.equal(
+            s.services.length,
+            Math.min(SERVICE_COUNT[s.difficulty], DOMAIN_SERVICES[domain as keyof typeof DOMAIN_SERVICES].length),
+            s.task_id,
+          );
+          for (const svc of s.services)
+            assert.ok(DOMAIN_SERVICES[domain as keyof typeof DOMAIN_SERVICES].includes(svc), `${s.task_id}: ${svc}`);
         } else assert.deepEqual(s.services, [...(getFamily(s.family)?.services ?? ['?'])]);
       }
     }
@@ -227,7 +288,13 @@ describe('taxonomyPlan', () => {
 
   it('balances difficulty (max − min ≤ 1) and domains (spread ≤ 2, every live domain used once n covers them)', () => {
     const live = SCENARIO_DOMAINS.length - deadDomains.length;
-    for (const [n, seed] of [[30, 1], [30, 2], [45, 9], [100, 29], [7, 3]] as const) {
+    for (const [n, seed] of [
+      [30, 1],
+      [30, 2],
+      [45, 9],
+      [100, 29],
+      [7, 3],
+    ] as const) {
       const stats = planStats(taxonomyPlan({ n, seed }).plan);
       const diff = DIFFICULTIES.map((d) => stats.difficulty[d] ?? 0);
       assert.ok(Math.max(...diff) - Math.min(...diff) <= 1, `n ${n} seed ${seed}: ${JSON.stringify(stats.difficulty)}`);
@@ -247,7 +314,8 @@ describe('taxonomyPlan', () => {
       assert.ok(fam, `${s.task_id}: ${s.family}`);
       assert.equal(s.scenario_path, fam.scenario);
       assert.deepEqual(s.services, [...fam.services]);
-      for (const c of s.capabilities ?? []) assert.ok(c === s.capabilities?.[0] || fam.capabilities.includes(c), `${s.task_id}: ${c}`);
+      for (const c of s.capabilities ?? [])
+        assert.ok(c === s.capabilities?.[0] || fam.capabilities.includes(c), `${s.task_id}: ${c}`);
     }
     assert.ok((dropped['domain × capability pairs no procedural family generates'] ?? 0) > 0);
   });
@@ -264,7 +332,15 @@ describe('planStats', () => {
       slots: [
         // labels come from the family when the slot has none
         { ...base, task_id: 'f', services: ['crm', 'gmail'], difficulty: 'easy', family: fam.name, count: 2 },
-        { ...base, task_id: 'c', services: ['gmail'], difficulty: 'hard', count: 3, capabilities: ['Email_Communication'], scenario_path: 'Legal/Contract' },
+        {
+          ...base,
+          task_id: 'c',
+          services: ['gmail'],
+          difficulty: 'hard',
+          count: 3,
+          capabilities: ['Email_Communication'],
+          scenario_path: 'Legal/Contract',
+        },
         { ...base, task_id: 'u', services: ['kb'], difficulty: 'hard', count: 1 },
       ],
     };
@@ -285,7 +361,13 @@ describe('planStats', () => {
     assert.equal(total(st.difficulty), 30);
     assert.equal(total(st.domain), 30);
     assert.equal(total(st.family), 30);
-    assert.equal(total(st.service), plan.slots.reduce((a, s) => a + s.services.length, 0));
-    assert.equal(total(st.capability), plan.slots.reduce((a, s) => a + (s.capabilities?.length ?? 0), 0));
+    assert.equal(
+      total(st.service),
+      plan.slots.reduce((a, s) => a + s.services.length, 0),
+    );
+    assert.equal(
+      total(st.capability),
+      plan.slots.reduce((a, s) => a + (s.capabilities?.length ?? 0), 0),
+    );
   });
 });

@@ -13,7 +13,10 @@ const Identifier = z.string().regex(/^[a-z0-9][a-z0-9_.-]*$/, 'lower-case letter
 /** The scenario of a slot: CE App. D's goal, selection conditions, distractors and action constraints. */
 export const SlotScenario = z.union(
   [
-    z.string().min(1).transform((goal) => ({ goal })),
+    z
+      .string()
+      .min(1)
+      .transform((goal) => ({ goal })),
     z.strictObject({
       goal: z.string().min(1),
       selection: z.string().optional().describe('which records qualify'),
@@ -26,25 +29,41 @@ export const SlotScenario = z.union(
 export type SlotScenario = z.output<typeof SlotScenario>;
 
 /** A slot's mock_today: an ISO date or date-time that exists on the calendar. */
-export const MockToday = z.string().regex(/^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2})?(Z|[+-]\d{2}:\d{2}))?$/, 'an ISO date or date-time').refine(isRealIsoDate, 'not a real date');
+export const MockToday = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2})?(Z|[+-]\d{2}:\d{2}))?$/, 'an ISO date or date-time')
+  .refine(isRealIsoDate, 'not a real date');
 
 /** One coverage-plan slot (CoworkEnv App. D's seven fields plus family, count, seed, capabilities). */
 export const Slot = z.strictObject({
   task_id: Identifier.describe('output task id (with count > 1: the prefix of task_id_0001 …)'),
   services: z.array(z.string().min(1)).min(1),
   category: z.string().min(1).describe('workflow category, e.g. ops, finance, security'),
-  difficulty: z.enum(DIFFICULTIES).describe('easy | medium (CE D1.5: 3 services, 8–12 steps) | hard (CE D2.5: 4–5 services, 12–20 steps)'),
-  language: z.string().regex(/^[a-z]{2}(-[A-Z]{2})?$/).default('en'),
+  difficulty: z
+    .enum(DIFFICULTIES)
+    .describe('easy | medium (CE D1.5: 3 services, 8–12 steps) | hard (CE D2.5: 4–5 services, 12–20 steps)'),
+  language: z
+    .string()
+    .regex(/^[a-z]{2}(-[A-Z]{2})?$/)
+    .default('en'),
   mock_today: MockToday,
   scenario: SlotScenario,
   family: Identifier.optional().describe('procedural generator family'),
   count: z.number().int().min(1).max(10_000).default(1),
-  seed: z.number().int().min(0).max(2 ** 31 - 1).optional(),
+  seed: z
+    .number()
+    .int()
+    .min(0)
+    .max(2 ** 31 - 1)
+    .optional(),
   capabilities: z.array(z.enum(CAPABILITIES)).optional(),
   scenario_path: z
     .string()
     .regex(/^[A-Za-z0-9_]+(\/[A-Za-z0-9_]+){0,2}$/)
-    .refine((p) => (SCENARIO_DOMAINS as string[]).includes(p.split('/')[0] ?? ''), 'the domain must be a Cowork-Gym scenario domain')
+    .refine(
+      (p) => (SCENARIO_DOMAINS as string[]).includes(p.split('/')[0] ?? ''),
+      'the domain must be a Cowork-Gym scenario domain',
+    )
     .optional()
     .describe('taxonomy scenario path, e.g. Office_Productivity/Email'),
 });
@@ -62,9 +81,12 @@ export function parsePlanText(text: string): { plan?: Plan; diagnostics: Diagnos
   const { doc, diagnostics } = parseSource(text);
   if (!doc) return { diagnostics };
   const res = Plan.safeParse(doc.value);
-  if (!res.success) return { diagnostics: withPositions(zodDiagnostics(res.error.issues, doc.value, Plan), doc, parsePath) };
+  if (!res.success)
+    return { diagnostics: withPositions(zodDiagnostics(res.error.issues, doc.value, Plan), doc, parsePath) };
   const problems = [...unknownNames(res.data), ...duplicateIds(res.data)];
-  return problems.length ? { diagnostics: withPositions(problems, doc, parsePath) } : { plan: res.data, diagnostics: [] };
+  return problems.length
+    ? { diagnostics: withPositions(problems, doc, parsePath) }
+    : { plan: res.data, diagnostics: [] };
 }
 
 // services and families must exist, and a family must share a service with its slot (else the slot's
@@ -73,15 +95,28 @@ function unknownNames(plan: Plan): Diagnostic[] {
   const out: Diagnostic[] = [];
   plan.slots.forEach((slot, i) => {
     slot.services.forEach((name, j) => {
-      if (!getService(name)) out.push({ code: 'unknown_service', path: `slots[${i}].services[${j}]`, message: `"${name}" is not a service${didYouMean(name, SERVICE_NAMES)}; services: ${SERVICE_NAMES.join(', ')}` });
+      if (!getService(name))
+        out.push({
+          code: 'unknown_service',
+          path: `slots[${i}].services[${j}]`,
+          message: `"${name}" is not a service${didYouMean(name, SERVICE_NAMES)}; services: ${SERVICE_NAMES.join(', ')}`,
+        });
     });
     if (slot.family === undefined) return;
     const family = getFamily(slot.family);
     if (!family) {
       const names = FAMILIES.map((f) => f.name);
-      out.push({ code: 'unknown_family', path: `slots[${i}].family`, message: `"${slot.family}" is not a family${didYouMean(slot.family, names)}; families: ${names.join(', ')}` });
+      out.push({
+        code: 'unknown_family',
+        path: `slots[${i}].family`,
+        message: `"${slot.family}" is not a family${didYouMean(slot.family, names)}; families: ${names.join(', ')}`,
+      });
     } else if (!slot.services.some((s) => family.services.includes(s))) {
-      out.push({ code: 'family_services_disjoint', path: `slots[${i}].services`, message: `family ${family.name} uses ${family.services.join(', ')}, none of which this slot lists; list the family's services or drop the family` });
+      out.push({
+        code: 'family_services_disjoint',
+        path: `slots[${i}].services`,
+        message: `family ${family.name} uses ${family.services.join(', ')}, none of which this slot lists; list the family's services or drop the family`,
+      });
     }
   });
   return out;
@@ -94,7 +129,11 @@ function duplicateIds(plan: Plan): Diagnostic[] {
   for (const job of expandPlan(plan)) {
     const prev = seen.get(job.id);
     if (prev !== undefined && prev !== job.slotIndex) {
-      out.push({ code: 'duplicate_id', path: `slots[${job.slotIndex}].task_id`, message: `task id "${job.id}" is also produced by slots[${prev}]` });
+      out.push({
+        code: 'duplicate_id',
+        path: `slots[${job.slotIndex}].task_id`,
+        message: `task id "${job.id}" is also produced by slots[${prev}]`,
+      });
     } else if (prev === undefined) seen.set(job.id, job.slotIndex);
   }
   return out;
@@ -114,7 +153,12 @@ export function expandPlan(plan: Plan): Job[] {
   plan.slots.forEach((slot, slotIndex) => {
     const base = slot.seed ?? hashSeed(slot.task_id);
     for (let i = 0; i < slot.count; i++) {
-      jobs.push({ slot, slotIndex, id: slot.count === 1 ? slot.task_id : `${slot.task_id}_${String(i + 1).padStart(4, '0')}`, seed: base + i });
+      jobs.push({
+        slot,
+        slotIndex,
+        id: slot.count === 1 ? slot.task_id : `${slot.task_id}_${String(i + 1).padStart(4, '0')}`,
+        seed: base + i,
+      });
     }
   });
   return jobs;

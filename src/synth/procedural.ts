@@ -18,10 +18,17 @@ export interface ProceduralRequest {
 /** Generates one spec; the same request always gives the same spec (byte-identical canonical JSON). */
 export function generateProcedural(req: ProceduralRequest): TaskSpecInput {
   const family = getFamily(req.family);
-  if (!family) throw new CoworkError('bad_input', `unknown family "${req.family}"; families: ${FAMILIES.map((f) => f.name).join(', ')}`);
+  if (!family)
+    throw new CoworkError(
+      'bad_input',
+      `unknown family "${req.family}"; families: ${FAMILIES.map((f) => f.name).join(', ')}`,
+    );
   const language = req.language ?? 'en';
-  if (!family.languages.includes(language)) throw new CoworkError('bad_input', `family ${family.name} writes ${family.languages.join(', ')}, not ${language}`);
-  const mockToday = /T/.test(req.mockToday) ? new Date(req.mockToday).toISOString().replace('.000Z', 'Z') : `${req.mockToday}T09:00:00Z`;
+  if (!family.languages.includes(language))
+    throw new CoworkError('bad_input', `family ${family.name} writes ${family.languages.join(', ')}, not ${language}`);
+  const mockToday = /T/.test(req.mockToday)
+    ? new Date(req.mockToday).toISOString().replace('.000Z', 'Z')
+    : `${req.mockToday}T09:00:00Z`;
   const seedBase = createRng('procedural', family.name, req.difficulty, req.seed).int(0, 2 ** 31 - 2);
   return family.generate({
     id: req.id,

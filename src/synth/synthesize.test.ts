@@ -23,11 +23,20 @@ describe('examples/plans/all-families.yaml', () => {
     assert.ok(plan);
     const { outcomes, summary } = await synthesize(plan, { generator: 'procedural' });
     assert.equal(summary.jobs, FAMILIES.length * DIFFICULTIES.length * 5);
-    assert.ok(summary.release_rate >= 0.95, `released ${summary.accepted}/${summary.jobs}: ${JSON.stringify(summary.rejected_by_code)}`);
+    assert.ok(
+      summary.release_rate >= 0.95,
+      `released ${summary.accepted}/${summary.jobs}: ${JSON.stringify(summary.rejected_by_code)}`,
+    );
     assert.ok((summary.mean_kill_rate ?? 0) >= 0.95);
-    assert.deepEqual(Object.keys(summary.coverage.family).sort(), FAMILIES.map((f) => (f.name === 'dialogue_clarification' ? 'dialogue' : f.name)).sort());
+    assert.deepEqual(
+      Object.keys(summary.coverage.family).sort(),
+      FAMILIES.map((f) => (f.name === 'dialogue_clarification' ? 'dialogue' : f.name)).sort(),
+    );
     // the same plan gives byte-identical released specs
     const again = await synthesize(plan, { generator: 'procedural' });
-    assert.equal(canonicalJson(again.outcomes.map((o) => o.candidate)), canonicalJson(outcomes.map((o) => o.candidate)));
+    assert.equal(
+      canonicalJson(again.outcomes.map((o) => o.candidate)),
+      canonicalJson(outcomes.map((o) => o.candidate)),
+    );
   });
 });

@@ -40,24 +40,51 @@ export async function synthesizeProcedural(job: Job): Promise<SynthOutcome> {
     const message = job.slot.family
       ? `unknown family "${job.slot.family}"`
       : 'the procedural generator needs slot.family (or use an LLM generator: --generator <model>)';
-    const diagnostics = [{ code: 'no_family', path: `slots[${job.slotIndex}].family`, owner: 'builder' as const, message }];
+    const diagnostics = [
+      { code: 'no_family', path: `slots[${job.slotIndex}].family`, owner: 'builder' as const, message },
+    ];
     return { ...base, accepted: false, attempts: 1, diagnostics, history: [{ attempt: 1, diagnostics }] };
   }
   let candidate: ReturnType<typeof generateProcedural>;
   try {
-    candidate = generateProcedural({ family: family.name, id: job.id, seed: job.seed, difficulty: job.slot.difficulty, mockToday: job.slot.mock_today, language: job.slot.language });
+    candidate = generateProcedural({
+      family: family.name,
+      id: job.id,
+      seed: job.seed,
+      difficulty: job.slot.difficulty,
+      mockToday: job.slot.mock_today,
+      language: job.slot.language,
+    });
   } catch (e) {
     // one slot the family cannot serve (e.g. its language) is a rejection, not the end of the plan
-    const diagnostics = [{ code: 'generator_failed', path: `slots[${job.slotIndex}]`, owner: 'builder' as const, message: e instanceof Error ? e.message : String(e) }];
+    const diagnostics = [
+      {
+        code: 'generator_failed',
+        path: `slots[${job.slotIndex}]`,
+        owner: 'builder' as const,
+        message: e instanceof Error ? e.message : String(e),
+      },
+    ];
     return { ...base, accepted: false, attempts: 1, diagnostics, history: [{ attempt: 1, diagnostics }] };
   }
   const report = await runGate({ raw: candidate });
   const killRate = report.steps.find((s) => s.name === 'mutation')?.stats?.kill_rate as number | undefined;
-  return { ...base, accepted: report.ok, attempts: 1, candidate, diagnostics: report.diagnostics, history: [{ attempt: 1, diagnostics: report.diagnostics }], ...(killRate !== undefined ? { killRate } : {}) };
+  return {
+    ...base,
+    accepted: report.ok,
+    attempts: 1,
+    candidate,
+    diagnostics: report.diagnostics,
+    history: [{ attempt: 1, diagnostics: report.diagnostics }],
+    ...(killRate !== undefined ? { killRate } : {}),
+  };
 }
 
 /** Runs a plan through a generator and the gate; outcomes come back in plan order. */
-export async function synthesize(plan: Plan, opts: SynthOptions): Promise<{ outcomes: SynthOutcome[]; summary: SynthSummary }> {
+export async function synthesize(
+  plan: Plan,
+  opts: SynthOptions,
+): Promise<{ outcomes: SynthOutcome[]; summary: SynthSummary }> {
   const jobs = expandPlan(plan);
   const limit = pLimit(opts.concurrency ?? (opts.generator === 'procedural' ? 1 : 4));
   let done = 0;
@@ -67,13 +94,21 @@ export async function synthesize(plan: Plan, opts: SynthOptions): Promise<{ outc
         const o =
           opts.generator === 'procedural'
             ? await synthesizeProcedural(job)
-            : await synthesizeWithLlm(job, { model: opts.generator, ...(opts.attempts ? { attempts: opts.attempts } : {}), ...(opts.gd ? { gd: opts.gd } : {}), ...(opts.resources ? { resources: opts.resources } : {}) });
+            : await synthesizeWithLlm(job, {
+                model: opts.generator,
+                ...(opts.attempts ? { attempts: opts.attempts } : {}),
+                ...(opts.gd ? { gd: opts.gd } : {}),
+                ...(opts.resources ? { resources: opts.resources } : {}),
+              });
         opts.onOutcome?.(o, ++done, jobs.length);
         return o;
       }),
     ),
   );
-  return { outcomes, summary: summarizeSynth(plan, opts.generator === 'procedural' ? 'procedural' : opts.generator.id, outcomes) };
+  return {
+    outcomes,
+    summary: summarizeSynth(plan, opts.generator === 'procedural' ? 'procedural' : opts.generator.id, outcomes),
+  };
 }
 
 export function summarizeSynth(plan: Plan, generator: string, outcomes: readonly SynthOutcome[]): SynthSummary {
@@ -82,13 +117,18 @@ export function summarizeSynth(plan: Plan, generator: string, outcomes: readonly
   };
   const rejectedByCode: Record<string, number> = {};
   const attempts: Record<string, number> = {};
-  const coverage = { family: {} as Record<string, number>, capability: {} as Record<string, number>, difficulty: {} as Record<string, number> };
+  const coverage = {
+    family: {} as Record<string, number>,
+    capability: {} as Record<string, number>,
+    difficulty: {} as Record<string, number>,
+  };
   const kills: number[] = [];
   for (const o of outcomes) {
     inc(attempts, String(o.attempts));
     if (o.killRate !== undefined) kills.push(o.killRate);
     if (!o.accepted) {
-      for (const code of new Set(o.diagnostics.filter((d) => (d.severity ?? 'error') === 'error').map((d) => d.code))) inc(rejectedByCode, code);
+      for (const code of new Set(o.diagnostics.filter((d) => (d.severity ?? 'error') === 'error').map((d) => d.code)))
+        inc(rejectedByCode, code);
       continue;
     }
     const spec = o.candidate as { family?: string; labels?: { capabilities?: string[]; difficulty?: string } };

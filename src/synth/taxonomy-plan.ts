@@ -1,5 +1,13 @@
 import { createRng, type Rng } from '../env/rng.js';
-import { type Capability, CAPABILITIES, DIFFICULTIES, type Difficulty, SCENARIO_DOMAINS, SCENARIOS, type ScenarioDomain } from '../spec/taxonomy.js';
+import {
+  type Capability,
+  CAPABILITIES,
+  DIFFICULTIES,
+  type Difficulty,
+  SCENARIO_DOMAINS,
+  SCENARIOS,
+  type ScenarioDomain,
+} from '../spec/taxonomy.js';
 import { FAMILIES } from './families/index.js';
 import type { Family } from './families/types.js';
 import type { Plan, Slot } from './plan.js';
@@ -44,24 +52,33 @@ export function taxonomyPlan(opts: TaxonomyPlanOptions): TaxonomyPlanResult {
     for (const cap of CAPABILITIES) {
       const svc = CAPABILITY_SERVICES[cap];
       if (svc.length === 0) continue; // counted once below
-      if (!svc.some((s) => pool.includes(s)) && cap !== 'Tool_Calling') drop('domain × capability pairs with no shared service');
-      else if (opts.familiesOnly && !familyFor(domain, cap)) drop('domain × capability pairs no procedural family generates');
+      if (!svc.some((s) => pool.includes(s)) && cap !== 'Tool_Calling')
+        drop('domain × capability pairs with no shared service');
+      else if (opts.familiesOnly && !familyFor(domain, cap))
+        drop('domain × capability pairs no procedural family generates');
       else pairs.push({ domain, cap });
     }
   }
-  for (const cap of CAPABILITIES) if (CAPABILITY_SERVICES[cap].length === 0) drop(`capability ${cap}: no service supports it yet`);
+  for (const cap of CAPABILITIES)
+    if (CAPABILITY_SERVICES[cap].length === 0) drop(`capability ${cap}: no service supports it yet`);
   const cover = new Map<string, number>();
   const bump = (k: string) => cover.set(k, (cover.get(k) ?? 0) + 1);
   const count = (k: string) => cover.get(k) ?? 0;
   const slots: Slot[] = [];
   for (let i = 0; i < opts.n && pairs.length; i++) {
     const difficulty = leastBy(rng, [...DIFFICULTIES], (d) => count(key('d', d)));
-    const pair = leastBy(rng, pairs, (p) => count(key('dom', p.domain)) * 4 + count(key('cap', p.cap)) * 2 + count(key('dd', p.domain, difficulty)));
+    const pair = leastBy(
+      rng,
+      pairs,
+      (p) => count(key('dom', p.domain)) * 4 + count(key('cap', p.cap)) * 2 + count(key('dd', p.domain, difficulty)),
+    );
     const family = familyFor(pair.domain, pair.cap);
     const services = chooseServices(rng, pair.domain, pair.cap, difficulty, family);
     const subs = SCENARIOS[pair.domain] as readonly string[];
     const sub = family ? (family.scenario.split('/')[1] ?? subs[0]) : rng.pick(subs);
-    const caps = family ? uniq([pair.cap, ...family.capabilities]).slice(0, 3) : uniq([pair.cap, 'Tool_Calling' as Capability]);
+    const caps = family
+      ? uniq([pair.cap, ...family.capabilities]).slice(0, 3)
+      : uniq([pair.cap, 'Tool_Calling' as Capability]);
     bump(key('d', difficulty));
     bump(key('dom', pair.domain));
     bump(key('cap', pair.cap));
@@ -73,7 +90,9 @@ export function taxonomyPlan(opts: TaxonomyPlanOptions): TaxonomyPlanResult {
       difficulty,
       language: 'en',
       mock_today: opts.mockToday ?? '2026-03-10',
-      scenario: { goal: `A ${difficulty} ${pair.domain.replace(/_/g, ' ')} / ${(sub ?? '').replace(/_/g, ' ')} workflow over ${services.join(', ')} that needs ${pair.cap.replace(/_/g, ' ')}.` },
+      scenario: {
+        goal: `A ${difficulty} ${pair.domain.replace(/_/g, ' ')} / ${(sub ?? '').replace(/_/g, ' ')} workflow over ${services.join(', ')} that needs ${pair.cap.replace(/_/g, ' ')}.`,
+      },
       ...(family ? { family: family.name } : {}),
       count: 1,
       seed: rng.int(0, 2 ** 31 - 2),
@@ -85,17 +104,26 @@ export function taxonomyPlan(opts: TaxonomyPlanOptions): TaxonomyPlanResult {
 }
 
 function familyFor(domain: ScenarioDomain, cap: Capability): Family | undefined {
-  return FAMILIES.find((f) => f.scenario.split('/')[0] === domain && (f.capabilities.includes(cap) || cap === 'Tool_Calling'));
+  return FAMILIES.find(
+    (f) => f.scenario.split('/')[0] === domain && (f.capabilities.includes(cap) || cap === 'Tool_Calling'),
+  );
 }
 
-function chooseServices(rng: Rng, domain: ScenarioDomain, cap: Capability, d: Difficulty, family: Family | undefined): string[] {
+function chooseServices(
+  rng: Rng,
+  domain: ScenarioDomain,
+  cap: Capability,
+  d: Difficulty,
+  family: Family | undefined,
+): string[] {
   if (family) return [...family.services];
   const pool = DOMAIN_SERVICES[domain];
   const capSvc = CAPABILITY_SERVICES[cap].filter((s) => pool.includes(s));
   const first = capSvc.length ? rng.pick(capSvc) : rng.pick(pool);
   const rest = pool.filter((s) => s !== first);
   const out = [first];
-  while (out.length < Math.min(SERVICE_COUNT[d], pool.length) && rest.length) out.push(rest.splice(rng.int(0, rest.length - 1), 1)[0] as string);
+  while (out.length < Math.min(SERVICE_COUNT[d], pool.length) && rest.length)
+    out.push(rest.splice(rng.int(0, rest.length - 1), 1)[0] as string);
   return out;
 }
 
@@ -118,8 +146,13 @@ function uniq<T>(xs: readonly T[]): T[] {
 }
 
 /** Coverage counts of a plan (slots weighted by count). */
-export function planStats(plan: Plan): Record<'capability' | 'domain' | 'difficulty' | 'family' | 'service', Record<string, number>> {
-  const out = { capability: {}, domain: {}, difficulty: {}, family: {}, service: {} } as Record<'capability' | 'domain' | 'difficulty' | 'family' | 'service', Record<string, number>>;
+export function planStats(
+  plan: Plan,
+): Record<'capability' | 'domain' | 'difficulty' | 'family' | 'service', Record<string, number>> {
+  const out = { capability: {}, domain: {}, difficulty: {}, family: {}, service: {} } as Record<
+    'capability' | 'domain' | 'difficulty' | 'family' | 'service',
+    Record<string, number>
+  >;
   const add = (dim: keyof typeof out, k: string, n: number) => {
     out[dim][k] = (out[dim][k] ?? 0) + n;
   };

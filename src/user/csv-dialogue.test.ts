@@ -17,7 +17,10 @@ const OLD = 'region,amount\nnorth,120\nsouth,80\neast,50\n'; // total 250
 const NEW = 'region,amount\nnorth,140\nsouth,95\neast,65\n'; // total 300
 const SAY = 'I just replaced the file with corrected figures.';
 const GOAL = 'private-goal: the board deck needs the corrected figure zq7731';
-const KNOWLEDGE = ['private-knowledge: east was under-reported by 15 zq4410', 'private-knowledge: finance signs off on Friday zq9902'];
+const KNOWLEDGE = [
+  'private-knowledge: east was under-reported by 15 zq4410',
+  'private-knowledge: finance signs off on Friday zq9902',
+];
 
 type Trigger = { after_turn: number } | { asks_about: string[] };
 function dialogueSpec(trigger: Trigger) {
@@ -38,14 +41,21 @@ function dialogueSpec(trigger: Trigger) {
       goal: GOAL,
       knowledge: KNOWLEDGE,
       boundary: 'I only know what is in the file.',
-      signals: [{ id: 'csv_replaced', trigger, effect: { patch_file: { path: `/workspace/${PATH}`, content: NEW }, say: SAY } }],
+      signals: [
+        { id: 'csv_replaced', trigger, effect: { patch_file: { path: `/workspace/${PATH}`, content: NEW }, say: SAY } },
+      ],
       max_rounds: 4,
       end: 'claims_done',
     },
   });
 }
 
-const totalOf = (csv: string) => csv.trim().split('\n').slice(1).reduce((s, line) => s + Number(line.split(',')[1]), 0);
+const totalOf = (csv: string) =>
+  csv
+    .trim()
+    .split('\n')
+    .slice(1)
+    .reduce((s, line) => s + Number(line.split(',')[1]), 0);
 const readFile: AgentTurn = { tool_calls: [{ name: 'fs_read', args: { path: PATH } }] };
 
 /**
@@ -63,7 +73,9 @@ function rereadingAgent(opts: { ask?: boolean } = {}): Agent & { views: AgentVie
       views.push({ ...view, history: [...view.history] });
       const last = view.history.at(-1);
       if (last?.type === 'user' || last?.type === 'patch') return readFile;
-      const read = view.history.findLast((e): e is Extract<TrajectoryEvent, { type: 'tool' }> => e.type === 'tool' && e.ok);
+      const read = view.history.findLast(
+        (e): e is Extract<TrajectoryEvent, { type: 'tool' }> => e.type === 'tool' && e.ok,
+      );
       if (!read) return readFile;
       if (opts.ask && !asked) {
         asked = true;
@@ -77,7 +89,16 @@ function rereadingAgent(opts: { ask?: boolean } = {}): Agent & { views: AgentVie
 
 /** Reads once and keeps reporting what it read first. */
 const staleAgent = (ask: boolean) =>
-  scriptedAgent('stale', [readFile, ...(ask ? [{ text: 'Are these the final figures?', tool_calls: [] }] : []), { text: 'The total amount is 250.', tool_calls: [] }, { text: 'As I said, the total amount is 250.', tool_calls: [] }], { retries: 0 });
+  scriptedAgent(
+    'stale',
+    [
+      readFile,
+      ...(ask ? [{ text: 'Are these the final figures?', tool_calls: [] }] : []),
+      { text: 'The total amount is 250.', tool_calls: [] },
+      { text: 'As I said, the total amount is 250.', tool_calls: [] },
+    ],
+    { retries: 0 },
+  );
 
 async function play(trigger: Trigger, agent: Agent): Promise<Trajectory> {
   const spec = dialogueSpec(trigger);
@@ -90,7 +111,10 @@ const finalCsv = (t: Trajectory) => t.audit.state.workspace?.files?.find((f) => 
 const transcript = (t: Trajectory) =>
   t.events.flatMap((e) => {
     if (e.type === 'user') return [`user/${e.source}: ${e.text}`];
-    if (e.type === 'assistant') return [e.tool_calls.length ? `assistant → ${e.tool_calls.map((c) => c.name).join(',')}` : `assistant: ${e.text}`];
+    if (e.type === 'assistant')
+      return [
+        e.tool_calls.length ? `assistant → ${e.tool_calls.map((c) => c.name).join(',')}` : `assistant: ${e.text}`,
+      ];
     if (e.type === 'tool') return [`tool ${e.name} ${e.ok ? 'ok' : 'error'}`];
     if (e.type === 'patch') return [`patch by ${e.by}`];
     return [e.type];
@@ -120,7 +144,9 @@ for (const [label, trigger, ask] of VARIANTS) {
         'episode_end',
       ]);
       assert.deepEqual(t.events.at(-1), { type: 'episode_end', reason: 'user_done', turns: 4 });
-      const reads = t.events.filter((e) => e.type === 'tool').map((e) => (JSON.parse(e.content) as { content: string }).content);
+      const reads = t.events
+        .filter((e) => e.type === 'tool')
+        .map((e) => (JSON.parse(e.content) as { content: string }).content);
       assert.deepEqual(reads, [OLD, NEW]);
       assert.deepEqual(scores(t), { new_total: 1, not_stale: 1, read_file: 1 });
       assert.equal(t.grade?.score, 1);
@@ -131,7 +157,13 @@ for (const [label, trigger, ask] of VARIANTS) {
       const t = await play(trigger, staleAgent(ask));
       assert.equal(t.grade?.status, 'ok');
       assert.deepEqual(scores(t), { new_total: 0, not_stale: 0, read_file: 1 });
-      assert.deepEqual(t.grade?.checks.find((c) => c.id === 'not_stale')?.evidence, [{ any_found: [], none_found: ['250'], response_excerpt: ask ? 'The total amount is 250.' : 'As I said, the total amount is 250.' }]);
+      assert.deepEqual(t.grade?.checks.find((c) => c.id === 'not_stale')?.evidence, [
+        {
+          any_found: [],
+          none_found: ['250'],
+          response_excerpt: ask ? 'The total amount is 250.' : 'As I said, the total amount is 250.',
+        },
+      ]);
       assert.equal(t.grade?.completion, 0.2);
       assert.equal(t.grade?.score, 0.36);
       assert.equal(t.grade?.passed, false);
@@ -141,13 +173,24 @@ for (const [label, trigger, ask] of VARIANTS) {
     it('records the user patch and changes the final state of the episode', async () => {
       const t = await play(trigger, rereadingAgent({ ask }));
       const patches = t.events.filter((e) => e.type === 'patch');
-      assert.deepEqual(patches, [{ type: 'patch', by: 'user', service: 'workspace', op: 'patch_file', path: `/workspace/${PATH}` }]);
+      assert.deepEqual(patches, [
+        { type: 'patch', by: 'user', service: 'workspace', op: 'patch_file', path: `/workspace/${PATH}` },
+      ]);
       assert.deepEqual(finalCsv(t), { path: PATH, content: NEW, encoding: 'utf8' });
       // the patch is the user's, not an agent action: no write or command is audited
       assert.deepEqual(t.audit.records.workspace, { writes: [], edits: [], commands: [] });
-      assert.deepEqual(t.audit.calls.map((c) => c.tool), ['fs_read', 'fs_read']);
-      const untouched = await runEpisode({ spec: dialogueSpec(trigger), agent: scriptedAgent('solo', [readFile, { text: 'The total amount is 250.', tool_calls: [] }], { retries: 0 }) });
-      assert.equal(untouched.events.some((e) => e.type === 'patch'), false);
+      assert.deepEqual(
+        t.audit.calls.map((c) => c.tool),
+        ['fs_read', 'fs_read'],
+      );
+      const untouched = await runEpisode({
+        spec: dialogueSpec(trigger),
+        agent: scriptedAgent('solo', [readFile, { text: 'The total amount is 250.', tool_calls: [] }], { retries: 0 }),
+      });
+      assert.equal(
+        untouched.events.some((e) => e.type === 'patch'),
+        false,
+      );
       assert.equal(finalCsv(untouched), undefined, 'without a user the file stays as in the fixtures');
     });
 
@@ -155,12 +198,19 @@ for (const [label, trigger, ask] of VARIANTS) {
       for (const agent of [rereadingAgent({ ask }), staleAgent(ask)]) {
         const t = await play(trigger, agent);
         const visible = t.events.filter((e) => e.type !== 'episode_end').map((e) => JSON.stringify(e));
-        for (const s of secrets) assert.equal(visible.some((text) => text.includes(s)), false, `"${s}" leaked into an event`);
+        for (const s of secrets)
+          assert.equal(
+            visible.some((text) => text.includes(s)),
+            false,
+            `"${s}" leaked into an event`,
+          );
       }
       const agent = rereadingAgent({ ask });
       await play(trigger, agent);
       assert.equal(agent.views.length, 4);
-      for (const v of agent.views) for (const s of secrets) assert.equal(JSON.stringify(v).includes(s), false, `"${s}" leaked into the agent's view`);
+      for (const v of agent.views)
+        for (const s of secrets)
+          assert.equal(JSON.stringify(v).includes(s), false, `"${s}" leaked into the agent's view`);
     });
   });
 }

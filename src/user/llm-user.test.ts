@@ -33,14 +33,25 @@ before(async () => {
   server = await startFakeServer();
 });
 after(() => server.close());
-const model = () => createChatModel(`openai-compatible:${server.openaiBaseURL}#user-sim`, { retry: { retries: 0, baseMs: 1 } });
+const model = () =>
+  createChatModel(`openai-compatible:${server.openaiBaseURL}#user-sim`, { retry: { retries: 0, baseMs: 1 } });
 
 describe('LLM user simulator', () => {
   it('role-plays from private state in its own context; the agent sees only its public replies', async () => {
-    server.enqueue({ text: 'The budget review, please — move it to Thursday at 14:00.' }, { text: `Perfect, thanks. ${END_MARK}` });
+    server.enqueue(
+      { text: 'The budget review, please — move it to Thursday at 14:00.' },
+      { text: `Perfect, thanks. ${END_MARK}` },
+    );
     const episode = createEpisode(spec);
     const user = llmUser(spec, episode, model());
-    const agent = scriptedAgent('asker', [{ text: 'Which meeting should I move, and to when?', tool_calls: [] }, { text: 'Done: the budget review is on Thursday at 14:00.', tool_calls: [] }], { retries: 0 });
+    const agent = scriptedAgent(
+      'asker',
+      [
+        { text: 'Which meeting should I move, and to when?', tool_calls: [] },
+        { text: 'Done: the budget review is on Thursday at 14:00.', tool_calls: [] },
+      ],
+      { retries: 0 },
+    );
     const t = await runEpisode({ spec, agent, user, episode });
     const end = t.events.at(-1);
     assert.equal(end?.type === 'episode_end' && end.reason, 'user_done');
@@ -85,8 +96,14 @@ describe('LLM user simulator', () => {
     assert.deepEqual(user.fired(), ['note']);
     // the instruction joins the one system message at the start; the conversation still ends with the assistant's words
     const messages = server.requests.at(-1)?.body.messages as { role: string; content: string }[];
-    assert.deepEqual(messages.map((m) => m.role), ['system', 'user', 'assistant', 'user']);
-    assert.match(messages[0]?.content ?? '', /In your next reply, also tell the assistant \(in your own words\): It is the budget review\.$/);
+    assert.deepEqual(
+      messages.map((m) => m.role),
+      ['system', 'user', 'assistant', 'user'],
+    );
+    assert.match(
+      messages[0]?.content ?? '',
+      /In your next reply, also tell the assistant \(in your own words\): It is the budget review\.$/,
+    );
     assert.equal(messages.at(-1)?.content, 'Which meeting do you mean?');
   });
 
@@ -103,15 +120,28 @@ describe('LLM user simulator', () => {
   it('an empty reply without the end sentinel is an error', async () => {
     server.enqueue({ text: '   ' });
     const user = llmUser(spec, createEpisode(spec), model());
-    await assert.rejects(user.respond({ history: [{ type: 'assistant', text: 'Done.', tool_calls: [] }], turn: 1 }), /empty reply/);
+    await assert.rejects(
+      user.respond({ history: [{ type: 'assistant', text: 'Done.', tool_calls: [] }], turn: 1 }),
+      /empty reply/,
+    );
   });
 
   it('Anthropic: the private context is the system parameter; the messages start with the user and alternate', async () => {
     server.enqueue({ text: 'The budget review.' }, { text: `Thanks. ${END_MARK}` });
-    const claude = createChatModel('anthropic:claude-test', { env: { ANTHROPIC_API_KEY: 'ak-test', ANTHROPIC_BASE_URL: server.url }, retry: { retries: 0, baseMs: 1 } });
+    const claude = createChatModel('anthropic:claude-test', {
+      env: { ANTHROPIC_API_KEY: 'ak-test', ANTHROPIC_BASE_URL: server.url },
+      retry: { retries: 0, baseMs: 1 },
+    });
     const from = server.requests.length;
     const episode = createEpisode(spec);
-    const agent = scriptedAgent('asker', [{ text: 'Which meeting should I move, and to when?', tool_calls: [] }, { text: 'Moved it.', tool_calls: [] }], { retries: 0 });
+    const agent = scriptedAgent(
+      'asker',
+      [
+        { text: 'Which meeting should I move, and to when?', tool_calls: [] },
+        { text: 'Moved it.', tool_calls: [] },
+      ],
+      { retries: 0 },
+    );
     const t = await runEpisode({ spec, agent, user: llmUser(spec, episode, claude), episode, noGrade: true });
     const end = t.events.at(-1);
     assert.equal(end?.type === 'episode_end' && end.reason, 'user_done');
@@ -137,8 +167,20 @@ describe('LLM user simulator', () => {
   it('the user-side view merges consecutive turns of one side and fills a missing opening or closing turn', () => {
     const history = [
       { type: 'user' as const, text: 'Please move my meeting.', source: 'request' as const },
-      { type: 'assistant' as const, text: 'Let me look.', tool_calls: [{ id: 'c1', name: 'todo_list_tasks', args: {} }] },
-      { type: 'tool' as const, call_id: 'c1', name: 'todo_list_tasks', args: {}, ok: true, content: '{}', latency_us: 0 },
+      {
+        type: 'assistant' as const,
+        text: 'Let me look.',
+        tool_calls: [{ id: 'c1', name: 'todo_list_tasks', args: {} }],
+      },
+      {
+        type: 'tool' as const,
+        call_id: 'c1',
+        name: 'todo_list_tasks',
+        args: {},
+        ok: true,
+        content: '{}',
+        latency_us: 0,
+      },
       { type: 'patch' as const, by: 'user' as const, service: 'workspace', op: 'patch_file' as const },
       { type: 'assistant' as const, text: 'Which meeting?', tool_calls: [] },
       { type: 'user' as const, text: 'The budget review.', source: 'sim' as const },
@@ -152,7 +194,9 @@ describe('LLM user simulator', () => {
       { role: 'user', content: SILENT_TURN },
     ]);
     // no request in the history: the assistant's words open the conversation, no stage note needed
-    assert.deepEqual(userView([{ type: 'assistant', text: 'Done.', tool_calls: [] }]), [{ role: 'user', content: 'Done.' }]);
+    assert.deepEqual(userView([{ type: 'assistant', text: 'Done.', tool_calls: [] }]), [
+      { role: 'user', content: 'Done.' },
+    ]);
     assert.deepEqual(userView([]), [{ role: 'user', content: OPENING }]);
     // two user lines in a row (a signal line after the request) become one turn
     assert.deepEqual(
@@ -171,17 +215,26 @@ describe('LLM user simulator', () => {
 
   it('the persona prompt names every private field and the end sentinel', () => {
     const text = userSystemPrompt(spec.user as NonNullable<typeof spec.user>);
-    for (const part of ['busy finance lead', GOAL, ...KNOWLEDGE, 'room numbers', END_MARK]) assert.ok(text.includes(part), part);
+    for (const part of ['busy finance lead', GOAL, ...KNOWLEDGE, 'room numbers', END_MARK])
+      assert.ok(text.includes(part), part);
   });
 });
 
 describe('LLM agent history', () => {
-  it('cuts long observations with a marker and skips the user\'s patch events', () => {
+  it("cuts long observations with a marker and skips the user's patch events", () => {
     const msgs = historyMessages(
       [
         { type: 'user', text: 'hi', source: 'request' },
         { type: 'assistant', tool_calls: [{ id: 'c1', name: 'todo_list_tasks', args: {} }] },
-        { type: 'tool', call_id: 'c1', name: 'todo_list_tasks', args: {}, ok: true, content: 'x'.repeat(30), latency_us: 0 },
+        {
+          type: 'tool',
+          call_id: 'c1',
+          name: 'todo_list_tasks',
+          args: {},
+          ok: true,
+          content: 'x'.repeat(30),
+          latency_us: 0,
+        },
         { type: 'patch', by: 'user', service: 'workspace', op: 'patch_file' },
       ],
       10,

@@ -15,9 +15,11 @@ export function userSystemPrompt(plan: UserPlan): string {
     'You are role-playing the USER of an AI assistant at work. You are not the assistant.',
     `Persona: ${plan.persona}`,
     `Your goal (private — never state it unless the assistant asks about it): ${plan.goal}`,
-    plan.knowledge.length ? `What you know (reveal a fact only when the assistant asks about it):\n${plan.knowledge.map((k) => `- ${k}`).join('\n')}` : 'You know nothing beyond your request.',
+    plan.knowledge.length
+      ? `What you know (reveal a fact only when the assistant asks about it):\n${plan.knowledge.map((k) => `- ${k}`).join('\n')}`
+      : 'You know nothing beyond your request.',
     plan.boundary ? `Boundary: ${plan.boundary}` : '',
-    'Rules: stay in persona; answer in 1–3 sentences; never invent facts you were not given — say you do not know instead; do not do the assistant\'s work.',
+    "Rules: stay in persona; answer in 1–3 sentences; never invent facts you were not given — say you do not know instead; do not do the assistant's work.",
     'A message that is only a note in parentheses (like the first one) comes from the simulation, not from the assistant.',
     `When your goal is met, or you have nothing more to add, end your message with ${END_MARK}.`,
   ]
@@ -54,7 +56,9 @@ export function userView(history: readonly TrajectoryEvent[]): ChatMessage[] {
 /** The system prompt of one reply: the private context plus what the signal plan makes the user say now. */
 export function replySystemPrompt(plan: UserPlan, must: readonly string[]): string {
   const base = userSystemPrompt(plan);
-  return must.length ? `${base}\nIn your next reply, also tell the assistant (in your own words): ${must.join(' / ')}` : base;
+  return must.length
+    ? `${base}\nIn your next reply, also tell the assistant (in your own words): ${must.join(' / ')}`
+    : base;
 }
 
 /**
@@ -63,7 +67,12 @@ export function replySystemPrompt(plan: UserPlan, must: readonly string[]): stri
  * explicitly with a sentinel that is stripped, never by dropping text; a failing model is an error
  * (the run records infra_error), never "the user was satisfied".
  */
-export function llmUser(spec: TaskSpec, episode: Episode, model: ChatModel, opts: { params?: ChatParams } = {}): PlannedUser {
+export function llmUser(
+  spec: TaskSpec,
+  episode: Episode,
+  model: ChatModel,
+  opts: { params?: ChatParams } = {},
+): PlannedUser {
   const planned = requireUserPlan(spec);
   const plan = planned.user;
   const engine = new SignalEngine(planned, episode);
@@ -78,7 +87,10 @@ export function llmUser(spec: TaskSpec, episode: Episode, model: ChatModel, opts
       rounds++;
       const f = engine.speak(view);
       // exactly one system message, first (Anthropic: the system parameter); the turn's instruction lives there too
-      const messages: ChatMessage[] = [{ role: 'system', content: replySystemPrompt(plan, f.says) }, ...userView(view.history)];
+      const messages: ChatMessage[] = [
+        { role: 'system', content: replySystemPrompt(plan, f.says) },
+        ...userView(view.history),
+      ];
       const res = await model.chat(messages, undefined, params, signal);
       const raw = res.text ?? '';
       const saysEnd = raw.includes(END_MARK);

@@ -19,7 +19,14 @@ function exampleDialogueSpecs(): (TaskSpec & { user: UserPlan })[] {
   const out: (TaskSpec & { user: UserPlan })[] = [];
   for (const job of expandPlan(plan)) {
     if (!job.slot.family) continue;
-    const raw = generateProcedural({ family: job.slot.family, id: job.id, seed: job.seed, difficulty: job.slot.difficulty, mockToday: job.slot.mock_today, language: job.slot.language });
+    const raw = generateProcedural({
+      family: job.slot.family,
+      id: job.id,
+      seed: job.seed,
+      difficulty: job.slot.difficulty,
+      mockToday: job.slot.mock_today,
+      language: job.slot.language,
+    });
     if (!raw.user) continue;
     const { spec } = checkSpecValue(raw);
     assert.ok(spec?.user, job.id);
@@ -75,13 +82,31 @@ describe('scripted user fallback', () => {
     for (const spec of specs) {
       for (const [i, q] of OFF_SCRIPT.entries()) {
         const episode = createEpisode(spec, { seed: i, trial: i % 3 });
-        const turns = [q, OFF_SCRIPT[(i + 1) % OFF_SCRIPT.length] as string, 'Which meeting should I move, and when to?', 'All done.'].map((text) => ({ text, tool_calls: [] }));
-        const t = await runEpisode({ spec, agent: scriptedAgent('asker', turns, { retries: 0 }), user: scriptedUser(spec, episode), episode, seed: i, trial: i % 3, noGrade: true });
+        const turns = [
+          q,
+          OFF_SCRIPT[(i + 1) % OFF_SCRIPT.length] as string,
+          'Which meeting should I move, and when to?',
+          'All done.',
+        ].map((text) => ({ text, tool_calls: [] }));
+        const t = await runEpisode({
+          spec,
+          agent: scriptedAgent('asker', turns, { retries: 0 }),
+          user: scriptedUser(spec, episode),
+          episode,
+          seed: i,
+          trial: i % 3,
+          noGrade: true,
+        });
         const said = t.events.flatMap((e) => (e.type === 'user' && e.source === 'sim' ? [e.text] : []));
         assert.ok(said.length >= 3, `${spec.id}: ${JSON.stringify(said)}`);
         // the two off-script questions get fallbacks; later turns are authored signal lines
-        assert.ok(said.slice(0, 2).every((s) => ALL_FALLBACKS.includes(s)), `${spec.id}: ${JSON.stringify(said)}`);
-        for (const s of said) for (const secret of [spec.user.boundary, spec.user.persona, spec.user.goal]) assert.ok(!s.includes(secret), `${spec.id}: ${s}`);
+        assert.ok(
+          said.slice(0, 2).every((s) => ALL_FALLBACKS.includes(s)),
+          `${spec.id}: ${JSON.stringify(said)}`,
+        );
+        for (const s of said)
+          for (const secret of [spec.user.boundary, spec.user.persona, spec.user.goal])
+            assert.ok(!s.includes(secret), `${spec.id}: ${s}`);
       }
     }
   });
@@ -96,7 +121,9 @@ describe('scripted user fallback', () => {
 
   it('picks the phrasing deterministically by seed and trial', async () => {
     const spec = specs[0] as TaskSpec & { user: UserPlan };
-    const say = async (seed: number, trial: number) => (await scriptedUser(spec, createEpisode(spec, { seed, trial })).respond(asked(spec, OFF_SCRIPT[0] as string))).text;
+    const say = async (seed: number, trial: number) =>
+      (await scriptedUser(spec, createEpisode(spec, { seed, trial })).respond(asked(spec, OFF_SCRIPT[0] as string)))
+        .text;
     for (const seed of [0, 1, 2]) assert.equal(await say(seed, 1), await say(seed, 1));
     const seen = new Set(await Promise.all(Array.from({ length: 20 }, (_, s) => say(s, 0))));
     assert.ok(seen.size > 1, [...seen].join(' | '));

@@ -66,7 +66,8 @@ export function scriptedUser(spec: TaskSpec, episode: Episode): PlannedUser {
         (plan.end === 'signals_done' && engine.fired().length === plan.signals.length && !text);
       const reply: UserReply = { done, events: f.events };
       if (text) reply.text = text;
-      else if (!done) reply.text = rng.pick(claimsDone(view) ? FALLBACK_REPLIES.nothing_to_add : FALLBACK_REPLIES.unknown);
+      else if (!done)
+        reply.text = rng.pick(claimsDone(view) ? FALLBACK_REPLIES.nothing_to_add : FALLBACK_REPLIES.unknown);
       return reply;
     },
   };

@@ -78,13 +78,25 @@ export class SignalEngine {
       this.#fired.push(s.id);
       const e = s.effect;
       if (e.patch_file) {
-        this.#episode.upsertRecord('workspace', 'files', { path: toWorkspacePath(e.patch_file.path), content: e.patch_file.content, encoding: 'utf8' });
+        this.#episode.upsertRecord('workspace', 'files', {
+          path: toWorkspacePath(e.patch_file.path),
+          content: e.patch_file.content,
+          encoding: 'utf8',
+        });
         out.events.push({ type: 'patch', by: 'user', service: 'workspace', op: 'patch_file', path: e.patch_file.path });
       }
       if (e.update_record) {
         const u = e.update_record;
         this.#episode.patchRecord(u.service, u.collection, u.record_id, fileSet(u.service, u.collection, u.set));
-        out.events.push({ type: 'patch', by: 'user', service: u.service, op: 'update_record', collection: u.collection, record_id: u.record_id, set: u.set });
+        out.events.push({
+          type: 'patch',
+          by: 'user',
+          service: u.service,
+          op: 'update_record',
+          collection: u.collection,
+          record_id: u.record_id,
+          set: u.set,
+        });
       }
       if (e.say) out.says.push(e.say);
       if (e.end) out.end = true;
@@ -99,7 +111,9 @@ export class SignalEngine {
       const { service, record, where } = t.record_exists;
       // values compare canonically by the list's kinds, as the grader compares them (src/grade/match.ts)
       const kinds = auditKinds(service, record);
-      return (this.#episode.audit().records[service]?.[record] ?? []).some((r) => matchWhere(where, r, kinds, this.#env));
+      return (this.#episode.audit().records[service]?.[record] ?? []).some((r) =>
+        matchWhere(where, r, kinds, this.#env),
+      );
     }
     if ('file_exists' in t) {
       const path = t.file_exists.replace(/^\/?workspace\//, '');
@@ -122,9 +136,16 @@ function fileSet(service: string, collection: string, set: Record<string, unknow
   if (!recipe) return set;
   const { [recipe.kind]: _, ...rest } = set;
   try {
-    return { ...rest, content: Buffer.from(renderRecipe(recipe.kind, recipe.value)).toString('base64'), encoding: 'base64' };
+    return {
+      ...rest,
+      content: Buffer.from(renderRecipe(recipe.kind, recipe.value)).toString('base64'),
+      encoding: 'base64',
+    };
   } catch (e) {
     const first = (e as { issues?: { path: PropertyKey[]; message: string }[] }).issues?.[0];
-    throw new CoworkError('spec_invalid', `user patch: ${[recipe.kind, ...(first?.path ?? [])].map(String).join('.')}: ${first?.message ?? (e as Error).message}`);
+    throw new CoworkError(
+      'spec_invalid',
+      `user patch: ${[recipe.kind, ...(first?.path ?? [])].map(String).join('.')}: ${first?.message ?? (e as Error).message}`,
+    );
   }
 }

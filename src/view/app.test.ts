@@ -14,7 +14,10 @@ after(() => rmSync(tmp, { recursive: true, force: true }));
 
 let app: ReturnType<typeof createViewApp>;
 let demo: Awaited<ReturnType<typeof makeDemo>>;
-const get = async <T = Record<string, unknown>>(path: string, init: RequestInit = {}): Promise<{ status: number; body: T }> => {
+const get = async <T = Record<string, unknown>>(
+  path: string,
+  init: RequestInit = {},
+): Promise<{ status: number; body: T }> => {
   // a browser always sends Host; app.request does not
   const res = await app.request(`http://127.0.0.1:7878${path}`, { ...init, headers: { host: '127.0.0.1:7878' } });
   return { status: res.status, body: (await res.json()) as T };
@@ -29,41 +32,85 @@ before(async () => {
 
 describe('view API', () => {
   it('finds the runs, tasks folder and curation output under the demo folder, with stable ids', async () => {
-    const { body } = await get<{ runs: { id: string; recorded: number }[]; tasks: { id: string; released: number }[]; datasets: { id: string }[] }>('/api/sources');
-    assert.deepEqual(body.runs.map((r) => r.id), ['demo', 'ref']);
-    assert.deepEqual(body.tasks.map((t) => t.id), ['tasks']);
-    assert.deepEqual(body.datasets.map((d) => d.id), ['demo']);
+    const { body } = await get<{
+      runs: { id: string; recorded: number }[];
+      tasks: { id: string; released: number }[];
+      datasets: { id: string }[];
+    }>('/api/sources');
+    assert.deepEqual(
+      body.runs.map((r) => r.id),
+      ['demo', 'ref'],
+    );
+    assert.deepEqual(
+      body.tasks.map((t) => t.id),
+      ['tasks'],
+    );
+    assert.deepEqual(
+      body.datasets.map((d) => d.id),
+      ['demo'],
+    );
     assert.ok((body.tasks[0]?.released ?? 0) > 10);
   });
 
   it('a run: the summary equals `coworkenv summary --json`, with a histogram over every scored trial', async () => {
-    const cli = JSON.parse(await inProcess('summary', demo.run, '--json')) as { recorded: number; summary: { overall: unknown; by_family: unknown; by_capability: unknown; k: number } };
-    const { body } = await get<{ recorded: number; summary: { overall: { trials: number }; by_family: unknown; by_capability: unknown; k: number }; histogram: { bins: { n: number }[]; unscored: number } }>('/api/runs/demo');
+    const cli = JSON.parse(await inProcess('summary', demo.run, '--json')) as {
+      recorded: number;
+      summary: { overall: unknown; by_family: unknown; by_capability: unknown; k: number };
+    };
+    const { body } = await get<{
+      recorded: number;
+      summary: { overall: { trials: number }; by_family: unknown; by_capability: unknown; k: number };
+      histogram: { bins: { n: number }[]; unscored: number };
+    }>('/api/runs/demo');
     assert.equal(body.recorded, cli.recorded);
     assert.deepEqual(body.summary.overall, cli.summary.overall);
     assert.deepEqual(body.summary.by_family, cli.summary.by_family);
     assert.deepEqual(body.summary.by_capability, cli.summary.by_capability);
-    assert.equal(body.histogram.bins.reduce((a, b) => a + b.n, 0) + body.histogram.unscored, body.summary.overall.trials);
+    assert.equal(
+      body.histogram.bins.reduce((a, b) => a + b.n, 0) + body.histogram.unscored,
+      body.summary.overall.trials,
+    );
   });
 
   it('pages and filters trials and tasks; the limit is capped', async () => {
-    const all = await get<{ total: number; items: { outcome: string; failed_checks: string[] }[] }>('/api/runs/demo/trials?limit=1000');
+    const all = await get<{ total: number; items: { outcome: string; failed_checks: string[] }[] }>(
+      '/api/runs/demo/trials?limit=1000',
+    );
     assert.equal(all.body.items.length, Math.min(500, all.body.total));
-    const failed = await get<{ total: number; items: { outcome: string; failed_checks: string[]; task_id: string }[] }>('/api/runs/demo/trials?outcome=fail&limit=3&offset=1');
-    assert.ok(failed.body.total > 3 && failed.body.items.length === 3 && failed.body.items.every((t) => t.outcome === 'fail'));
+    const failed = await get<{ total: number; items: { outcome: string; failed_checks: string[]; task_id: string }[] }>(
+      '/api/runs/demo/trials?outcome=fail&limit=3&offset=1',
+    );
+    assert.ok(
+      failed.body.total > 3 && failed.body.items.length === 3 && failed.body.items.every((t) => t.outcome === 'fail'),
+    );
     const check = failed.body.items[0]?.failed_checks[0] as string;
-    const byCheck = await get<{ items: { failed_checks: string[] }[] }>(`/api/runs/demo/trials?check=${encodeURIComponent(check)}`);
+    const byCheck = await get<{ items: { failed_checks: string[] }[] }>(
+      `/api/runs/demo/trials?check=${encodeURIComponent(check)}`,
+    );
     assert.ok(byCheck.body.items.length > 0 && byCheck.body.items.every((t) => t.failed_checks.includes(check)));
     const task = failed.body.items[0]?.task_id as string;
-    const tasks = await get<{ total: number; items: { task_id: string }[] }>(`/api/runs/demo/tasks?q=${encodeURIComponent(task)}`);
-    assert.deepEqual(tasks.body.items.map((t) => t.task_id), [task]);
+    const tasks = await get<{ total: number; items: { task_id: string }[] }>(
+      `/api/runs/demo/tasks?q=${encodeURIComponent(task)}`,
+    );
+    assert.deepEqual(
+      tasks.body.items.map((t) => t.task_id),
+      [task],
+    );
   });
 
   it('a trial: every check with weight, score and the steps its evidence cites; state before → after; a link to its task', async () => {
-    const failed = await get<{ items: { task_id: string; trial: number }[] }>('/api/runs/demo/trials?outcome=fail&limit=500');
+    const failed = await get<{ items: { task_id: string; trial: number }[] }>(
+      '/api/runs/demo/trials?outcome=fail&limit=500',
+    );
     let linked = 0;
     for (const t of failed.body.items.slice(0, 20)) {
-      const { status, body } = await get<{ events: { index: number; type: string; seq?: number }[]; checks: { weight: number; score: number | null; steps: number[] }[]; state: { added: unknown[]; changed: unknown[] }[]; task_link: unknown; state_note?: string }>(`/api/runs/demo/trials/${encodeURIComponent(t.task_id)}/${t.trial}`);
+      const { status, body } = await get<{
+        events: { index: number; type: string; seq?: number }[];
+        checks: { weight: number; score: number | null; steps: number[] }[];
+        state: { added: unknown[]; changed: unknown[] }[];
+        task_link: unknown;
+        state_note?: string;
+      }>(`/api/runs/demo/trials/${encodeURIComponent(t.task_id)}/${t.trial}`);
       assert.equal(status, 200);
       assert.ok(body.checks.length >= 3 && body.checks.some((c) => c.score !== null && c.score < 1));
       for (const c of body.checks) for (const s of c.steps) assert.equal(body.events[s]?.type, 'tool');
@@ -75,7 +122,13 @@ describe('view API', () => {
   });
 
   it('compares two runs of the same tasks: per-task deltas and checks that flipped', async () => {
-    const { body } = await get<{ tasks: { total: number; items: { delta: number | null; flipped: { check: string; a: number | null; b: number | null }[] }[] }; only_a: number }>('/api/compare/demo/ref?limit=500');
+    const { body } = await get<{
+      tasks: {
+        total: number;
+        items: { delta: number | null; flipped: { check: string; a: number | null; b: number | null }[] }[];
+      };
+      only_a: number;
+    }>('/api/compare/demo/ref?limit=500');
     assert.equal(body.only_a, 0);
     assert.ok(body.tasks.total > 10);
     // the reference passes every check, so each change goes up, and the largest comes first
@@ -85,24 +138,46 @@ describe('view API', () => {
   });
 
   it('tasks: the coverage heatmap counts released specs; the gate runs step by step with mutant scores', async () => {
-    const set = await get<{ tasks: { id: string; released: boolean; capabilities: string[] }[]; coverage: { cells: { capability: string; n: number }[]; total: number } }>('/api/tasks/tasks');
+    const set = await get<{
+      tasks: { id: string; released: boolean; capabilities: string[] }[];
+      coverage: { cells: { capability: string; n: number }[]; total: number };
+    }>('/api/tasks/tasks');
     assert.equal(set.body.coverage.total, set.body.tasks.length);
-    const toolCalling = set.body.coverage.cells.filter((c) => c.capability === 'Tool_Calling').reduce((a, c) => a + c.n, 0);
+    const toolCalling = set.body.coverage.cells
+      .filter((c) => c.capability === 'Tool_Calling')
+      .reduce((a, c) => a + c.n, 0);
     assert.equal(toolCalling, set.body.tasks.filter((t) => t.capabilities.includes('Tool_Calling')).length);
     const id = set.body.tasks[0]?.id as string;
     const task = await get<{ spec: { request: string } }>(`/api/tasks/tasks/${id}`);
     assert.ok(task.body.spec.request.length > 20);
-    const gate = await get<{ ok: boolean; steps: { step: number; ok: boolean }[]; mutation: { kill_rate: number; remove_step: { score: number; killed: boolean }[] } }>(`/api/tasks/tasks/${id}/gate`);
-    assert.deepEqual(gate.body.steps.map((s) => s.step), [1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
-    assert.ok(gate.body.ok && gate.body.mutation.remove_step.length > 0 && gate.body.mutation.remove_step.every((m) => m.killed && m.score < 1));
+    const gate = await get<{
+      ok: boolean;
+      steps: { step: number; ok: boolean }[];
+      mutation: { kill_rate: number; remove_step: { score: number; killed: boolean }[] };
+    }>(`/api/tasks/tasks/${id}/gate`);
+    assert.deepEqual(
+      gate.body.steps.map((s) => s.step),
+      [1, 2, 3, 4, 5, 6, 7, 8, 9, 10],
+    );
+    assert.ok(
+      gate.body.ok &&
+        gate.body.mutation.remove_step.length > 0 &&
+        gate.body.mutation.remove_step.every((m) => m.killed && m.score < 1),
+    );
   });
 
   it('curation: the report, rejections counted by reason with examples that link to their run, paged by reason', async () => {
-    const { body } = await get<{ report: { funnel: { rejected: Record<string, number> } }; rejections: { by_reason: Record<string, number>; examples: Record<string, { source: string }[]> }; runs: Record<string, string> }>('/api/datasets/demo');
+    const { body } = await get<{
+      report: { funnel: { rejected: Record<string, number> } };
+      rejections: { by_reason: Record<string, number>; examples: Record<string, { source: string }[]> };
+      runs: Record<string, string>;
+    }>('/api/datasets/demo');
     assert.deepEqual(body.rejections.by_reason, body.report.funnel.rejected);
     const [reason, n] = Object.entries(body.rejections.by_reason)[0] as [string, number];
     assert.equal(body.runs[body.rejections.examples[reason]?.[0]?.source as string], 'demo');
-    const page = await get<{ total: number; items: { reason: string }[] }>(`/api/datasets/demo/rejections?reason=${reason}&limit=2`);
+    const page = await get<{ total: number; items: { reason: string }[] }>(
+      `/api/datasets/demo/rejections?reason=${reason}&limit=2`,
+    );
     assert.equal(page.body.total, n);
     assert.ok(page.body.items.length === Math.min(2, n) && page.body.items.every((r) => r.reason === reason));
   });

@@ -19,13 +19,17 @@ export function loadAssets(): Promise<Assets> {
     ([js, css]) => ({ js: js as string, css: css as string }),
     (e: Error) => {
       cached = undefined;
-      throw new CoworkError('io_error', `the viewer's built assets are missing (${e.message}); run \`npm run build:web\` in a checkout, or reinstall coworkenv`);
+      throw new CoworkError(
+        'io_error',
+        `the viewer's built assets are missing (${e.message}); run \`npm run build:web\` in a checkout, or reinstall coworkenv`,
+      );
     },
   );
   return cached;
 }
 
-const escapeHtml = (s: string) => s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c] as string);
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c] as string);
 
 /** The page the server sends: the app loads its data from /api. */
 export function serverPage(title: string): string {

@@ -21,7 +21,10 @@ const tmp = mkdtempSync(join(tmpdir(), 'coworkenv-view-browser-'));
 let server: ViewServer | undefined;
 let browser: BrowserContext | undefined;
 let demo: Awaited<ReturnType<typeof makeDemo>>;
-let summary: { recorded: number; summary: { k: number; overall: Record<string, number>; by_family: Record<string, Record<string, number>> } };
+let summary: {
+  recorded: number;
+  summary: { k: number; overall: Record<string, number>; by_family: Record<string, Record<string, number>> };
+};
 
 after(async () => {
   await browser?.close();
@@ -49,7 +52,15 @@ before(async () => {
     executablePath: CHROMIUM,
     headless: true,
     viewport: { width: 1400, height: 1000 },
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
   });
 });
 
@@ -65,7 +76,8 @@ async function open(url: string): Promise<{ page: Page; errors: string[]; reques
   return { page, errors, requests };
 }
 
-const value = async (page: Page, metric: string) => Number(await page.getAttribute(`[data-metric="${metric}"]`, 'data-value'));
+const value = async (page: Page, metric: string) =>
+  Number(await page.getAttribute(`[data-metric="${metric}"]`, 'data-value'));
 const text = async (page: Page, metric: string) => (await page.textContent(`[data-metric="${metric}"]`))?.trim();
 
 async function checkRunPage(page: Page): Promise<void> {
@@ -73,7 +85,11 @@ async function checkRunPage(page: Page): Promise<void> {
   const o = summary.summary.overall;
   for (const m of ['tasks', 'trials', 'mean', 'pass_rate', 'pass_at_k', 'pass_hat_k']) {
     assert.equal(await value(page, `overall.${m}`), o[m], m);
-    assert.equal(await text(page, `overall.${m}`), (o[m] as number).toFixed(m === 'tasks' || m === 'trials' ? 0 : 3), m);
+    assert.equal(
+      await text(page, `overall.${m}`),
+      (o[m] as number).toFixed(m === 'tasks' || m === 'trials' ? 0 : 3),
+      m,
+    );
   }
   for (const [family, m] of Object.entries(summary.summary.by_family)) {
     assert.equal(await value(page, `family.${family}.pass_at_k`), m.pass_at_k, family);
@@ -94,14 +110,27 @@ describe('the viewer in Chromium', { skip }, () => {
   });
 
   it('a failing check: its stable URL opens the trajectory with the check selected, its evidence and the steps it cites marked', async () => {
-    const trials = (await (await fetch(`${server?.url}api/runs/demo/trials?outcome=fail&limit=500`)).json()) as { items: { task_id: string; trial: number; failed_checks: string[] }[] };
+    const trials = (await (await fetch(`${server?.url}api/runs/demo/trials?outcome=fail&limit=500`)).json()) as {
+      items: { task_id: string; trial: number; failed_checks: string[] }[];
+    };
     // a failing check whose evidence cites a step
-    let target: { task: string; trial: number; check: string; score: number; steps: number[]; events: number } | undefined;
+    let target:
+      | { task: string; trial: number; check: string; score: number; steps: number[]; events: number }
+      | undefined;
     for (const t of trials.items) {
-      const d = (await (await fetch(`${server?.url}api/runs/demo/trials/${encodeURIComponent(t.task_id)}/${t.trial}`)).json()) as { events: unknown[]; checks: { id: string; score: number; steps: number[] }[] };
+      const d = (await (
+        await fetch(`${server?.url}api/runs/demo/trials/${encodeURIComponent(t.task_id)}/${t.trial}`)
+      ).json()) as { events: unknown[]; checks: { id: string; score: number; steps: number[] }[] };
       const c = d.checks.find((x) => x.score < 1 && x.steps.length > 0);
       if (c) {
-        target = { task: t.task_id, trial: t.trial, check: c.id, score: c.score, steps: c.steps, events: d.events.length };
+        target = {
+          task: t.task_id,
+          trial: t.trial,
+          check: c.id,
+          score: c.score,
+          steps: c.steps,
+          events: d.events.length,
+        };
         break;
       }
     }
@@ -109,14 +138,24 @@ describe('the viewer in Chromium', { skip }, () => {
     // reached by clicking through from the run page, as a person would
     const { page, errors } = await open(`${server?.url}#/run/demo`);
     await page.selectOption('[data-testid="outcome"]', 'fail');
-    await page.waitForSelector(`[data-testid="trial-table"] a[href$="/trial/${encodeURIComponent(target.task)}/${target.trial}"]`);
-    await page.goto(`${server?.url}#/run/demo/trial/${encodeURIComponent(target.task)}/${target.trial}/check/${encodeURIComponent(target.check)}`);
+    await page.waitForSelector(
+      `[data-testid="trial-table"] a[href$="/trial/${encodeURIComponent(target.task)}/${target.trial}"]`,
+    );
+    await page.goto(
+      `${server?.url}#/run/demo/trial/${encodeURIComponent(target.task)}/${target.trial}/check/${encodeURIComponent(target.check)}`,
+    );
     const selected = page.locator(`.check.selected[data-check="${target.check}"]`);
     await selected.waitFor();
-    assert.equal(Number(await page.getAttribute(`[data-metric="check.${target.check}.score"]`, 'data-value')), target.score);
+    assert.equal(
+      Number(await page.getAttribute(`[data-metric="check.${target.check}.score"]`, 'data-value')),
+      target.score,
+    );
     assert.ok(((await selected.locator('pre.json').textContent()) ?? '').length > 2, 'evidence shown');
     assert.equal(await page.locator('[data-testid="conversation"] .event').count(), target.events);
-    assert.deepEqual(await page.locator('.event.marked').evaluateAll((els) => els.map((e) => Number(e.id.replace('step-', '')))), target.steps);
+    assert.deepEqual(
+      await page.locator('.event.marked').evaluateAll((els) => els.map((e) => Number(e.id.replace('step-', '')))),
+      target.steps,
+    );
     assert.ok((await page.locator('.state').count()) > 0, 'service state diff');
     await page.screenshot({ path: join(SCREENSHOTS, 'trial-check.png'), fullPage: true });
     assert.deepEqual(errors, []);
@@ -124,14 +163,22 @@ describe('the viewer in Chromium', { skip }, () => {
   });
 
   it('tasks: the coverage heatmap holds the counts of the released specs; a task shows its gate steps', async () => {
-    const api = (await (await fetch(`${server?.url}api/tasks/tasks`)).json()) as { coverage: { cells: { n: number }[]; capabilities: string[]; domains: string[] }; tasks: { id: string }[] };
+    const api = (await (await fetch(`${server?.url}api/tasks/tasks`)).json()) as {
+      coverage: { cells: { n: number }[]; capabilities: string[]; domains: string[] };
+      tasks: { id: string }[];
+    };
     const { page, errors } = await open(`${server?.url}#/tasks/tasks`);
     await page.waitForSelector('[data-chart="coverage"] svg');
-    const cells = await page.locator('[data-chart="coverage"] svg text').evaluateAll((els) => els.map((e) => e.textContent ?? ''));
+    const cells = await page
+      .locator('[data-chart="coverage"] svg text')
+      .evaluateAll((els) => els.map((e) => e.textContent ?? ''));
     const counts = cells.filter((t) => /^\d+$/.test(t)).map(Number);
     // the cell labels (axis ticks are names, not numbers)
     assert.equal(counts.length, api.coverage.capabilities.length * api.coverage.domains.length);
-    assert.equal(counts.reduce((a, b) => a + b, 0), api.coverage.cells.reduce((a, c) => a + c.n, 0));
+    assert.equal(
+      counts.reduce((a, b) => a + b, 0),
+      api.coverage.cells.reduce((a, c) => a + c.n, 0),
+    );
     assert.equal(await page.textContent('[data-testid="released"]'), String(api.tasks.length));
     await page.screenshot({ path: join(SCREENSHOTS, 'coverage.png'), fullPage: true });
     await page.goto(`${server?.url}#/tasks/tasks/${api.tasks[0]?.id}`);
@@ -143,14 +190,19 @@ describe('the viewer in Chromium', { skip }, () => {
   });
 
   it('curation: the funnel chart and the counts of curation.json, rejections by reason', async () => {
-    const report = JSON.parse(readFileSync(join(demo.dataset, 'curation.json'), 'utf8')) as { funnel: { rows_out: number; records_in: number; rejected: Record<string, number> } };
+    const report = JSON.parse(readFileSync(join(demo.dataset, 'curation.json'), 'utf8')) as {
+      funnel: { rows_out: number; records_in: number; rejected: Record<string, number> };
+    };
     const { page, errors } = await open(`${server?.url}#/curation/demo`);
     await page.waitForSelector('[data-chart="funnel"] svg');
     assert.equal(await text(page, 'funnel.rows_out'), String(report.funnel.rows_out));
     assert.equal(await text(page, 'funnel.records_in'), String(report.funnel.records_in));
-    const bars = await page.locator('[data-chart="funnel"] svg text').evaluateAll((els) => els.map((e) => e.textContent ?? ''));
+    const bars = await page
+      .locator('[data-chart="funnel"] svg text')
+      .evaluateAll((els) => els.map((e) => e.textContent ?? ''));
     assert.ok(bars.includes(String(report.funnel.rows_out)) && bars.includes(String(report.funnel.records_in)));
-    for (const [reason, n] of Object.entries(report.funnel.rejected)) assert.equal(await page.textContent(`[data-reason="${reason}"] h3 .muted`), String(n));
+    for (const [reason, n] of Object.entries(report.funnel.rejected))
+      assert.equal(await page.textContent(`[data-reason="${reason}"] h3 .muted`), String(n));
     await page.screenshot({ path: join(SCREENSHOTS, 'funnel.png'), fullPage: true });
     assert.deepEqual(errors, []);
     await page.close();
@@ -163,7 +215,9 @@ describe('the viewer in Chromium', { skip }, () => {
     const lines = readFileSync(join(demo.run, 'trajectories.jsonl'), 'utf8').split('\n').filter(Boolean);
     appendFileSync(join(tmp, 'live', 'runs', 'growing', 'trajectories.jsonl'), `${lines.slice(20).join('\n')}\n`);
     // the page polls every 2 s
-    await page.locator('[data-testid="recorded"]', { hasText: new RegExp(`^${lines.length}$`) }).waitFor({ timeout: 10_000 });
+    await page
+      .locator('[data-testid="recorded"]', { hasText: new RegExp(`^${lines.length}$`) })
+      .waitFor({ timeout: 10_000 });
     assert.deepEqual(errors, []);
     await page.close();
   });

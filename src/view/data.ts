@@ -40,7 +40,18 @@ function failedChecks(e: IndexEntry): string[] {
 /** The trial row a list shows (no events, no evidence); its checks must be loaded. */
 function trialRow(e: IndexEntry) {
   const failed = failedChecks(e);
-  return { task_id: e.task_id, trial: e.trial, line: e.line, score: e.score, passed: e.passed, status: e.status ?? null, end: e.end ?? null, outcome: outcomeOf(e), failed_checks: failed, violations: e.violations };
+  return {
+    task_id: e.task_id,
+    trial: e.trial,
+    line: e.line,
+    score: e.score,
+    passed: e.passed,
+    status: e.status ?? null,
+    end: e.end ?? null,
+    outcome: outcomeOf(e),
+    failed_checks: failed,
+    violations: e.violations,
+  };
 }
 
 /**
@@ -57,13 +68,21 @@ export class ViewData {
 
   async #run(id: string): Promise<RunIndex> {
     const r = this.sources.runs.get(id);
-    if (!r) throw new CoworkError('not_found', `no run "${id}" (runs: ${[...this.sources.runs.keys()].join(', ') || 'none'})`);
+    if (!r)
+      throw new CoworkError(
+        'not_found',
+        `no run "${id}" (runs: ${[...this.sources.runs.keys()].join(', ') || 'none'})`,
+      );
     await r.refresh();
     return r;
   }
   #set(id: string): TaskSet {
     const s = this.sources.tasks.get(id);
-    if (!s) throw new CoworkError('not_found', `no tasks folder "${id}" (tasks folders: ${[...this.sources.tasks.keys()].join(', ') || 'none'})`);
+    if (!s)
+      throw new CoworkError(
+        'not_found',
+        `no tasks folder "${id}" (tasks folders: ${[...this.sources.tasks.keys()].join(', ') || 'none'})`,
+      );
     return s;
   }
 
@@ -72,12 +91,25 @@ export class ViewData {
     for (const [id, r] of this.sources.runs) {
       await r.refresh();
       const c = r.config;
-      runs.push({ id, dir: r.dir, name: c?.name ?? id, status: r.status, recorded: r.size, expected: (c?.tasks.length ?? 0) * (c?.trials ?? 0), agent: c?.agent ?? null });
+      runs.push({
+        id,
+        dir: r.dir,
+        name: c?.name ?? id,
+        status: r.status,
+        recorded: r.size,
+        expected: (c?.tasks.length ?? 0) * (c?.trials ?? 0),
+        agent: c?.agent ?? null,
+      });
     }
     const tasks = [];
     for (const [id, s] of this.sources.tasks) {
       const l = await s.load();
-      tasks.push({ id, dir: s.dir, released: l.rows.filter((x) => x.released).length, rejected: l.rows.filter((x) => !x.released).length });
+      tasks.push({
+        id,
+        dir: s.dir,
+        released: l.rows.filter((x) => x.released).length,
+        rejected: l.rows.filter((x) => !x.released).length,
+      });
     }
     const datasets = [];
     for (const [id, d] of this.sources.datasets) {
@@ -117,7 +149,14 @@ export class ViewData {
       skipped: { count: r.skipped.length, first: r.skipped.slice(0, 20) },
       invalid: { count: r.invalid.length, first: r.invalid.slice(0, 20) },
       // long lists are cut to their first 50 (with their counts); everything else is the summary as printed
-      summary: { ...rest, infra_errors: rest.infra_errors.slice(0, 50), infra_error_count: rest.infra_errors.length, abandoned: rest.abandoned.slice(0, 50), abandoned_count: rest.abandoned.length, task_count: tasks.length },
+      summary: {
+        ...rest,
+        infra_errors: rest.infra_errors.slice(0, 50),
+        infra_error_count: rest.infra_errors.length,
+        abandoned: rest.abandoned.slice(0, 50),
+        abandoned_count: rest.abandoned.length,
+        task_count: tasks.length,
+      },
       histogram: { bins, unscored },
       end_reasons: ends,
     };
@@ -129,7 +168,12 @@ export class ViewData {
     await r.loadChecks();
     const fails = new Map<string, number>();
     for (const e of r.entries) for (const c of failedChecks(e)) fails.set(c, (fails.get(c) ?? 0) + 1);
-    return { items: [...fails].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).slice(0, 20).map(([check, n]) => ({ check, failures: n })) };
+    return {
+      items: [...fails]
+        .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
+        .slice(0, 20)
+        .map(([check, n]) => ({ check, failures: n })),
+    };
   }
 
   /** What the page polls to notice a run being written. */
@@ -160,7 +204,10 @@ export class ViewData {
   async #loadSpec(file: string, id: string): Promise<TaskSpec | undefined> {
     let p = this.#specs.get(file);
     if (!p) {
-      p = readTaskFiles([file]).then((fs) => fs.flatMap((f) => (f.parsed.spec ? [f.parsed.spec] : [])), () => []);
+      p = readTaskFiles([file]).then(
+        (fs) => fs.flatMap((f) => (f.parsed.spec ? [f.parsed.spec] : [])),
+        () => [],
+      );
       this.#specs.set(file, p);
     }
     return (await p).find((s) => s.id === id);
@@ -235,7 +282,14 @@ export class ViewData {
   async taskSet(id: string) {
     const s = this.#set(id);
     const l = await s.load();
-    return { id, dir: s.dir, summary: l.summary, tasks: l.rows, problems: l.problems, coverage: TaskSet.coverage(l.rows) };
+    return {
+      id,
+      dir: s.dir,
+      summary: l.summary,
+      tasks: l.rows,
+      problems: l.problems,
+      coverage: TaskSet.coverage(l.rows),
+    };
   }
 
   async task(setId: string, taskId: string) {
@@ -247,19 +301,33 @@ export class ViewData {
 
   async gate(setId: string, taskId: string) {
     const g = await this.#set(setId).gate(taskId);
-    if (g === undefined) throw new CoworkError('not_found', `tasks folder "${setId}" has no released spec ${taskId} (rejected candidates show their recorded diagnostics)`);
+    if (g === undefined)
+      throw new CoworkError(
+        'not_found',
+        `tasks folder "${setId}" has no released spec ${taskId} (rejected candidates show their recorded diagnostics)`,
+      );
     return g;
   }
 
   async dataset(id: string) {
     const d = this.sources.datasets.get(id);
-    if (!d) throw new CoworkError('not_found', `no curation output "${id}" (curation outputs: ${[...this.sources.datasets.keys()].join(', ') || 'none'})`);
+    if (!d)
+      throw new CoworkError(
+        'not_found',
+        `no curation output "${id}" (curation outputs: ${[...this.sources.datasets.keys()].join(', ') || 'none'})`,
+      );
     const report = await d.report();
     const rej = await d.rejections({ limit: 1 });
     // which run (by id) each rejection source is, so examples link to their trajectories
     const runs: Record<string, string> = {};
     for (const [rid, r] of this.sources.runs) runs[resolve(r.dir)] = rid;
-    return { id, dir: d.dir, report, rejections: { by_reason: rej.by_reason, examples: rej.examples, problems: rej.problems }, runs };
+    return {
+      id,
+      dir: d.dir,
+      report,
+      rejections: { by_reason: rej.by_reason, examples: rej.examples, problems: rej.problems },
+      runs,
+    };
   }
 
   async rejections(id: string, q: Page & { reason?: string }) {

@@ -44,7 +44,13 @@ export class Dataset {
   }
 
   /** Streams rejections.jsonl: counts by reason, the first `examples` of each, and the page asked for. */
-  async rejections(opts: { reason?: string; offset?: number; limit?: number; examples?: number } = {}): Promise<{ by_reason: Record<string, number>; examples: Record<string, Rejection[]>; total: number; items: Rejection[]; problems: number }> {
+  async rejections(opts: { reason?: string; offset?: number; limit?: number; examples?: number } = {}): Promise<{
+    by_reason: Record<string, number>;
+    examples: Record<string, Rejection[]>;
+    total: number;
+    items: Rejection[];
+    problems: number;
+  }> {
     const by: Record<string, number> = {};
     const examples: Record<string, Rejection[]> = {};
     const items: Rejection[] = [];

@@ -70,7 +70,15 @@ describe('slimOf: the overview of a trajectory line without parsing it whole', (
     t.events[t.events.length - 1] = { type: 'episode_end', reason: 'infra_error', turns: 2, error: 'boom "x" }' };
     assert.deepEqual(slim(canonicalJson(t)), { slim: slimOfValue(t) });
     assert.equal((slim(canonicalJson(t)) as { slim: { error: string } }).slim.error, 'boom "x" }');
-    const reordered = JSON.stringify({ grade: t.grade, events: t.events, audit: t.audit, trial: t.trial, task_id: t.task_id, version: 1, kind: 'trajectory' });
+    const reordered = JSON.stringify({
+      grade: t.grade,
+      events: t.events,
+      audit: t.audit,
+      trial: t.trial,
+      task_id: t.task_id,
+      version: 1,
+      kind: 'trajectory',
+    });
     assert.equal(fast(reordered), undefined);
     assert.deepEqual(slim(reordered), { slim: slimOfValue(t) });
   });

@@ -64,12 +64,21 @@ function parseJson(buf: Buffer, start: number, end: number): unknown {
 
 function slimGrade(g: Partial<Grade> | undefined): Slim['grade'] {
   if (!g || typeof g !== 'object' || typeof g.status !== 'string') return undefined;
-  return { status: g.status, score: g.score ?? null, passed: g.passed ?? null, safety: g.safety ?? 1, violations: Array.isArray(g.safety_violations) ? g.safety_violations.length : 0 };
+  return {
+    status: g.status,
+    score: g.score ?? null,
+    passed: g.passed ?? null,
+    safety: g.safety ?? 1,
+    violations: Array.isArray(g.safety_violations) ? g.safety_violations.length : 0,
+  };
 }
 
 /** The ids and scores of a grade's checks (and judge items). */
 export function checksOfGrade(g: Partial<Grade> | undefined): SlimCheck[] {
-  return [...(Array.isArray(g?.checks) ? g.checks : []), ...(Array.isArray(g?.judge) ? g.judge : [])].map((c) => ({ id: String(c.id), score: c.score ?? null }));
+  return [...(Array.isArray(g?.checks) ? g.checks : []), ...(Array.isArray(g?.judge) ? g.judge : [])].map((c) => ({
+    id: String(c.id),
+    score: c.score ?? null,
+  }));
 }
 
 /** The checks of a grade object's text (what `gradeSpan` points at). */
@@ -81,10 +90,19 @@ export function checksOf(gradeText: string): SlimCheck[] {
 export function slimOfValue(v: unknown): Slim | undefined {
   if (!v || typeof v !== 'object') return undefined;
   const r = v as { kind?: unknown; task_id?: unknown; trial?: unknown; events?: unknown; grade?: Grade };
-  if (r.kind !== 'trajectory' || typeof r.task_id !== 'string' || typeof r.trial !== 'number' || !Array.isArray(r.events)) return undefined;
+  if (
+    r.kind !== 'trajectory' ||
+    typeof r.task_id !== 'string' ||
+    typeof r.trial !== 'number' ||
+    !Array.isArray(r.events)
+  )
+    return undefined;
   const last = r.events.at(-1) as { type?: unknown; reason?: unknown; error?: unknown } | undefined;
   const grade = r.grade && Array.isArray(r.grade.checks) ? slimGrade(r.grade) : undefined;
-  const end = last?.type === 'episode_end' ? { end: String(last.reason), ...(typeof last.error === 'string' ? { error: last.error } : {}) } : {};
+  const end =
+    last?.type === 'episode_end'
+      ? { end: String(last.reason), ...(typeof last.error === 'string' ? { error: last.error } : {}) }
+      : {};
   return { task_id: r.task_id, trial: r.trial, ...end, ...(grade ? { grade, checks: checksOfGrade(r.grade) } : {}) };
 }
 
@@ -115,7 +133,11 @@ export function slimFast(buf: Buffer, start: number, end: number): Slim | undefi
     let j = i + 1 + TRIAL_KEY.length;
     while (j < end && (buf[j] as number) >= 0x30 && (buf[j] as number) <= 0x39) j++;
     if (j === i + 1 + TRIAL_KEY.length || buf[j] !== 0x2c) return undefined;
-    ids = { kind: 'trajectory', task_id: parseJson(buf, idStart, i + 1), trial: Number(buf.toString('latin1', i + 1 + TRIAL_KEY.length, j)) };
+    ids = {
+      kind: 'trajectory',
+      task_id: parseJson(buf, idStart, i + 1),
+      trial: Number(buf.toString('latin1', i + 1 + TRIAL_KEY.length, j)),
+    };
     gradeEnd = end - 1; // the grade, when present, is the last field
   } else return undefined;
   if (ids.kind !== 'trajectory' || typeof ids.task_id !== 'string' || typeof ids.trial !== 'number') return undefined;

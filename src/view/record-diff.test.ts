@@ -17,7 +17,15 @@ describe('record diffs', () => {
     const d = diffCollection('helpdesk', 'tickets', 'ticket_id', before, after);
     assert.deepEqual(d.added, [{ ticket_id: 'TK-9', status: 'new' }]);
     assert.deepEqual(d.removed, [{ ticket_id: 'TK-2', status: 'open' }]);
-    assert.deepEqual(d.changed, [{ id: 'TK-1', fields: [{ field: 'seq', before: undefined, after: 4 }, { field: 'status', before: 'open', after: 'closed' }] }]);
+    assert.deepEqual(d.changed, [
+      {
+        id: 'TK-1',
+        fields: [
+          { field: 'seq', before: undefined, after: 4 },
+          { field: 'status', before: 'open', after: 'closed' },
+        ],
+      },
+    ]);
     assert.equal(d.unchanged, 1);
   });
 

@@ -16,10 +16,25 @@ export interface CollectionDiff {
 const same = (a: unknown, b: unknown) => canonicalJson(a ?? null) === canonicalJson(b ?? null);
 
 /** Before → after of one collection, matched by its id field (records without one are matched by content). */
-export function diffCollection(service: string, collection: string, idField: string, before: readonly Rec[], after: readonly Rec[]): CollectionDiff {
-  const keyOf = (r: Rec, i: number) => (r[idField] === undefined ? `#content:${canonicalJson(r)}:${i}` : String(r[idField]));
+export function diffCollection(
+  service: string,
+  collection: string,
+  idField: string,
+  before: readonly Rec[],
+  after: readonly Rec[],
+): CollectionDiff {
+  const keyOf = (r: Rec, i: number) =>
+    r[idField] === undefined ? `#content:${canonicalJson(r)}:${i}` : String(r[idField]);
   const old = new Map(before.map((r, i) => [keyOf(r, i), r]));
-  const out: CollectionDiff = { service, collection, id_field: idField, added: [], removed: [], changed: [], unchanged: 0 };
+  const out: CollectionDiff = {
+    service,
+    collection,
+    id_field: idField,
+    added: [],
+    removed: [],
+    changed: [],
+    unchanged: 0,
+  };
   const seen = new Set<string>();
   for (const [i, r] of after.entries()) {
     const k = keyOf(r, i);
@@ -31,7 +46,8 @@ export function diffCollection(service: string, collection: string, idField: str
     }
     // seq/timestamp are bookkeeping the services add to changed records
     const fields = [...new Set([...Object.keys(prev), ...Object.keys(r)])].filter((f) => !same(prev[f], r[f])).sort();
-    if (fields.length) out.changed.push({ id: k, fields: fields.map((f) => ({ field: f, before: prev[f], after: r[f] })) });
+    if (fields.length)
+      out.changed.push({ id: k, fields: fields.map((f) => ({ field: f, before: prev[f], after: r[f] })) });
     else out.unchanged++;
   }
   for (const [k, r] of old) if (!seen.has(k)) out.removed.push(r);
@@ -47,14 +63,16 @@ const MAX_LINES = 2000;
 export function diffLines(before: string, after: string): DiffLine[] {
   const a = before.split('\n');
   const b = after.split('\n');
-  if (a.length > MAX_LINES || b.length > MAX_LINES) return [...a.map((text) => ({ op: '-' as const, text })), ...b.map((text) => ({ op: '+' as const, text }))];
+  if (a.length > MAX_LINES || b.length > MAX_LINES)
+    return [...a.map((text) => ({ op: '-' as const, text })), ...b.map((text) => ({ op: '+' as const, text }))];
   const n = a.length;
   const m = b.length;
   const lcs = Array.from({ length: n + 1 }, () => new Uint32Array(m + 1));
   for (let i = n - 1; i >= 0; i--) {
     const row = lcs[i] as Uint32Array;
     const next = lcs[i + 1] as Uint32Array;
-    for (let j = m - 1; j >= 0; j--) row[j] = a[i] === b[j] ? (next[j + 1] as number) + 1 : Math.max(next[j] as number, row[j + 1] as number);
+    for (let j = m - 1; j >= 0; j--)
+      row[j] = a[i] === b[j] ? (next[j + 1] as number) + 1 : Math.max(next[j] as number, row[j + 1] as number);
   }
   const out: DiffLine[] = [];
   let i = 0;
@@ -64,7 +82,8 @@ export function diffLines(before: string, after: string): DiffLine[] {
       out.push({ op: ' ', text: a[i] as string });
       i++;
       j++;
-    } else if (((lcs[i + 1] as Uint32Array)[j] as number) >= ((lcs[i] as Uint32Array)[j + 1] as number)) out.push({ op: '-', text: a[i++] as string });
+    } else if (((lcs[i + 1] as Uint32Array)[j] as number) >= ((lcs[i] as Uint32Array)[j + 1] as number))
+      out.push({ op: '-', text: a[i++] as string });
     else out.push({ op: '+', text: b[j++] as string });
   }
   while (i < n) out.push({ op: '-', text: a[i++] as string });

@@ -7,7 +7,9 @@ export interface ReportMeta {
   max_trials: number;
 }
 
-async function all<T>(get: (offset: number) => Promise<{ total: number; items: T[] }>): Promise<{ total: number; offset: number; items: T[] }> {
+async function all<T>(
+  get: (offset: number) => Promise<{ total: number; items: T[] }>,
+): Promise<{ total: number; offset: number; items: T[] }> {
   const items: T[] = [];
   for (let offset = 0; ; offset += MAX_LIMIT) {
     const p = await get(offset);
@@ -21,7 +23,10 @@ async function all<T>(get: (offset: number) => Promise<{ total: number; items: T
  * for `coworkenv report`. Trajectories are embedded up to `maxTrials` per run — failing ones first, since
  * those are what a reader opens — and the rest are listed without their events.
  */
-export async function reportData(data: ViewData, maxTrials: number): Promise<{ data: Record<string, unknown>; meta: ReportMeta }> {
+export async function reportData(
+  data: ViewData,
+  maxTrials: number,
+): Promise<{ data: Record<string, unknown>; meta: ReportMeta }> {
   const out: Record<string, unknown> = {};
   const meta: ReportMeta = { trials_embedded: 0, trials_total: 0, max_trials: maxTrials };
   const enc = encodeURIComponent;
@@ -42,7 +47,9 @@ export async function reportData(data: ViewData, maxTrials: number): Promise<{ d
   }
   // side-by-side comparisons of every pair, while there are few runs
   if (runIds.length >= 2 && runIds.length <= 4) {
-    for (const a of runIds) for (const b of runIds) if (a !== b) out[`/api/compare/${enc(a)}/${enc(b)}`] = { ...(await data.compare(a, b, { limit: MAX_LIMIT })) };
+    for (const a of runIds)
+      for (const b of runIds)
+        if (a !== b) out[`/api/compare/${enc(a)}/${enc(b)}`] = { ...(await data.compare(a, b, { limit: MAX_LIMIT })) };
   }
   for (const id of data.sources.tasks.keys()) {
     const set = await data.taskSet(id);
@@ -54,7 +61,9 @@ export async function reportData(data: ViewData, maxTrials: number): Promise<{ d
   }
   for (const id of data.sources.datasets.keys()) {
     out[`/api/datasets/${enc(id)}`] = await data.dataset(id);
-    out[`/api/datasets/${enc(id)}/rejections`] = await all((offset) => data.rejections(id, { offset, limit: MAX_LIMIT }));
+    out[`/api/datasets/${enc(id)}/rejections`] = await all((offset) =>
+      data.rejections(id, { offset, limit: MAX_LIMIT }),
+    );
   }
   out['/api/report'] = meta;
   return { data: out, meta };

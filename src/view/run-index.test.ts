@@ -18,7 +18,20 @@ async function makeRun(name: string, ts: readonly Trajectory[], trials = 2): Pro
   const dir = join(tmp, name);
   const ids = [...new Set(ts.map((t) => t.task_id))];
   mkdirSync(dir, { recursive: true });
-  writeFileSync(join(dir, 'run.json'), JSON.stringify({ version: 1, status: 'running', config: { name, tasks: ids.map((id) => ({ id, family: id.split('_')[0], capabilities: ['Tool_Calling'], spec_hash: 'h' })), agent: { name: 'noisy' }, trials, seed: 11 } }));
+  writeFileSync(
+    join(dir, 'run.json'),
+    JSON.stringify({
+      version: 1,
+      status: 'running',
+      config: {
+        name,
+        tasks: ids.map((id) => ({ id, family: id.split('_')[0], capabilities: ['Tool_Calling'], spec_hash: 'h' })),
+        agent: { name: 'noisy' },
+        trials,
+        seed: 11,
+      },
+    }),
+  );
   writeFileSync(join(dir, 'trajectories.jsonl'), ts.map((t) => `${canonicalJson(t)}\n`).join(''));
   return dir;
 }
@@ -42,7 +55,10 @@ describe('RunIndex', () => {
     for (const e of index.entries) {
       const t = JSON.parse(await index.lineOf(e)) as Trajectory;
       assert.deepEqual([t.task_id, t.trial, t.grade?.score], [e.task_id, e.trial, e.score]);
-      assert.deepEqual(e.checks, { ids: checksOfGrade(t.grade).map((c) => c.id), scores: checksOfGrade(t.grade).map((c) => c.score) });
+      assert.deepEqual(e.checks, {
+        ids: checksOfGrade(t.grade).map((c) => c.id),
+        scores: checksOfGrade(t.grade).map((c) => c.score),
+      });
     }
   });
 
@@ -84,7 +100,10 @@ describe('RunIndex', () => {
     await index.refresh();
     assert.equal(index.size, 2);
     assert.equal(index.find(again.task_id, again.trial)?.score, 0.123);
-    assert.deepEqual(index.skipped.map((s) => s.line), [3]);
+    assert.deepEqual(
+      index.skipped.map((s) => s.line),
+      [3],
+    );
     assert.deepEqual(index.invalid, [{ line: 6, message: 'not a trajectory record' }]);
     const read = await RunStore.read(dir).catch((e: Error) => e);
     // RunStore.read refuses the non-trajectory line; the index shows the rest and names it

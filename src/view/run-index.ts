@@ -68,15 +68,25 @@ export class RunIndex {
   async #refresh(): Promise<void> {
     const runFile = join(this.dir, 'run.json');
     const text = await readFile(runFile, 'utf8').catch(() => {
-      throw new CoworkError('not_found', `${this.dir}: no readable run.json; is this a run directory (coworkenv run --out ${this.dir})?`);
+      throw new CoworkError(
+        'not_found',
+        `${this.dir}: no readable run.json; is this a run directory (coworkenv run --out ${this.dir})?`,
+      );
     });
     let meta: { config?: RunConfig; status?: unknown };
     try {
       meta = JSON.parse(text) as typeof meta;
     } catch (e) {
-      throw new CoworkError('bad_input', `${runFile}: not valid JSON (${(e as Error).message}); restore it, or rerun the run with --force`);
+      throw new CoworkError(
+        'bad_input',
+        `${runFile}: not valid JSON (${(e as Error).message}); restore it, or rerun the run with --force`,
+      );
     }
-    if (!meta?.config || !Array.isArray(meta.config.tasks)) throw new CoworkError('bad_input', `${runFile}: has no run configuration (config.tasks); restore it, or rerun the run with --force`);
+    if (!meta?.config || !Array.isArray(meta.config.tasks))
+      throw new CoworkError(
+        'bad_input',
+        `${runFile}: has no run configuration (config.tasks); restore it, or rerun the run with --force`,
+      );
     this.config = meta.config;
     this.status = String(meta.status ?? 'unknown');
     const size = (await stat(this.file).catch(() => undefined))?.size ?? 0;

@@ -24,7 +24,15 @@ function taskMetrics(a: TaskAgg, k: number, times = 1): TaskMetrics {
   const scores = times === 1 ? a.scores : a.scores.flatMap((s) => Array<number>(times).fill(s));
   const graded = scores.length;
   const passes = a.passes * times;
-  return { task_id: a.task_id, trials: a.trials * times, graded, mean: mean(scores), passes, pass_at_k: passAtK(graded, passes, k), pass_hat_k: passHatK(graded, passes, k) };
+  return {
+    task_id: a.task_id,
+    trials: a.trials * times,
+    graded,
+    mean: mean(scores),
+    passes,
+    pass_at_k: passAtK(graded, passes, k),
+    pass_hat_k: passHatK(graded, passes, k),
+  };
 }
 
 function overallOf(tasks: readonly TaskMetrics[]): Overall {
@@ -41,7 +49,8 @@ function overallOf(tasks: readonly TaskMetrics[]): Overall {
   };
 }
 
-const byTaskTrial = (a: { task_id: string; trial: number }, b: { task_id: string; trial: number }) => (a.task_id === b.task_id ? a.trial - b.trial : a.task_id < b.task_id ? -1 : 1);
+const byTaskTrial = (a: { task_id: string; trial: number }, b: { task_id: string; trial: number }) =>
+  a.task_id === b.task_id ? a.trial - b.trial : a.task_id < b.task_id ? -1 : 1;
 
 /** `summarizeRun(labels, records, k)` for the index's entries (file order, one per (task, trial)). */
 export function summarizeEntries(labels: readonly TaskLabels[], entries: readonly IndexEntry[], k: number): RunSummary {
@@ -87,7 +96,11 @@ export function summarizeEntries(labels: readonly TaskLabels[], entries: readonl
     }
     // summarizeRun sorts [key, trials[]] pairs as strings: "key,[object Object]…"
     const order = (g: string) => `${g},[object Object]`;
-    return Object.fromEntries([...groups.entries()].sort(([a], [b]) => (order(a) < order(b) ? -1 : order(a) > order(b) ? 1 : 0)).map(([g, ts]) => [g, overallOf(ts)]));
+    return Object.fromEntries(
+      [...groups.entries()]
+        .sort(([a], [b]) => (order(a) < order(b) ? -1 : order(a) > order(b) ? 1 : 0))
+        .map(([g, ts]) => [g, overallOf(ts)]),
+    );
   };
   return {
     k,

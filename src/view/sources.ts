@@ -33,7 +33,9 @@ async function scan(dir: string, depth: number, out: [Kind, string][]): Promise<
   }
   if (depth === 0) return;
   const entries = await readdir(dir, { withFileTypes: true }).catch(() => []);
-  for (const e of entries.filter((x) => x.isDirectory() && !x.name.startsWith('.') && x.name !== 'node_modules').sort((a, b) => (a.name < b.name ? -1 : 1))) {
+  for (const e of entries
+    .filter((x) => x.isDirectory() && !x.name.startsWith('.') && x.name !== 'node_modules')
+    .sort((a, b) => (a.name < b.name ? -1 : 1))) {
     await scan(join(dir, e.name), depth - 1, out);
   }
 }
@@ -59,11 +61,23 @@ export async function findSources(paths: readonly string[]): Promise<Sources> {
   const found: [Kind, string][] = [];
   for (const p of paths) {
     const dir = resolve(p);
-    if (!existsSync(dir)) throw new CoworkError('not_found', `${p}: no such file or directory; pass run directories (runs/<name>), tasks folders, curation outputs, or a folder holding them (e.g. the demo's --out)`);
-    if (!statSync(dir).isDirectory()) throw new CoworkError('bad_input', `${p}: is a file; pass its folder (a run directory holds run.json and trajectories.jsonl)`);
+    if (!existsSync(dir))
+      throw new CoworkError(
+        'not_found',
+        `${p}: no such file or directory; pass run directories (runs/<name>), tasks folders, curation outputs, or a folder holding them (e.g. the demo's --out)`,
+      );
+    if (!statSync(dir).isDirectory())
+      throw new CoworkError(
+        'bad_input',
+        `${p}: is a file; pass its folder (a run directory holds run.json and trajectories.jsonl)`,
+      );
     const before = found.length;
     await scan(dir, 2, found);
-    if (found.length === before) throw new CoworkError('bad_input', `${p}: holds no run (run.json), tasks folder (specs) or curation output (curation.json), nor any two levels below it`);
+    if (found.length === before)
+      throw new CoworkError(
+        'bad_input',
+        `${p}: holds no run (run.json), tasks folder (specs) or curation output (curation.json), nor any two levels below it`,
+      );
   }
   const taken = { run: new Set<string>(), tasks: new Set<string>(), dataset: new Set<string>() };
   const seen = new Set<string>();
@@ -85,7 +99,9 @@ export async function addRunTaskFolders(s: Sources): Promise<void> {
   const taken = new Set(s.tasks.keys());
   for (const r of s.runs.values()) {
     await r.refresh().catch(() => undefined);
-    const dirs = new Set((r.config?.tasks ?? []).flatMap((t) => (t.spec_path ? [dirname(specFileOf(r.dir, t.spec_path))] : [])));
+    const dirs = new Set(
+      (r.config?.tasks ?? []).flatMap((t) => (t.spec_path ? [dirname(specFileOf(r.dir, t.spec_path))] : [])),
+    );
     for (const dir of [...dirs].sort()) {
       if (have.has(dir) || !existsSync(dir) || !(await TaskSet.is(dir))) continue;
       have.add(dir);

@@ -61,7 +61,14 @@ export class TaskSet {
   }
 
   async #stamp(): Promise<string> {
-    const parts = await Promise.all([this.dir, join(this.dir, 'rejected')].map((d) => stat(d).then((s) => s.mtimeMs, () => 0)));
+    const parts = await Promise.all(
+      [this.dir, join(this.dir, 'rejected')].map((d) =>
+        stat(d).then(
+          (s) => s.mtimeMs,
+          () => 0,
+        ),
+      ),
+    );
     return parts.join(':');
   }
 
@@ -76,11 +83,24 @@ export class TaskSet {
       for await (const f of iterateTaskFiles(files)) {
         const spec = f.parsed.spec;
         if (!spec) {
-          problems.push({ file: f.line ? `${f.file}:${f.line}` : f.file, messages: f.parsed.diagnostics.slice(0, 5).map((d) => `${d.path}: ${d.message}`) });
+          problems.push({
+            file: f.line ? `${f.file}:${f.line}` : f.file,
+            messages: f.parsed.diagnostics.slice(0, 5).map((d) => `${d.path}: ${d.message}`),
+          });
           continue;
         }
         specs.set(spec.id, spec);
-        rows.push({ id: spec.id, title: spec.title, family: spec.family, difficulty: spec.labels.difficulty, capabilities: spec.labels.capabilities, scenario: spec.labels.scenario, file: f.file, released: true, codes: [] });
+        rows.push({
+          id: spec.id,
+          title: spec.title,
+          family: spec.family,
+          difficulty: spec.labels.difficulty,
+          capabilities: spec.labels.capabilities,
+          scenario: spec.labels.scenario,
+          file: f.file,
+          released: true,
+          codes: [],
+        });
       }
     }
     const rejected: Loaded['rejected'] = new Map();
@@ -89,11 +109,26 @@ export class TaskSet {
     for (const name of rejFiles) {
       const file = join(rejDir, name);
       try {
-        const r = JSON.parse(await readFile(file, 'utf8')) as { id?: string; diagnostics?: Diagnostic[]; history?: unknown[]; attempts?: unknown; candidate?: Record<string, unknown> | null };
+        const r = JSON.parse(await readFile(file, 'utf8')) as {
+          id?: string;
+          diagnostics?: Diagnostic[];
+          history?: unknown[];
+          attempts?: unknown;
+          candidate?: Record<string, unknown> | null;
+        };
         const id = String(r.id ?? basename(name, '.json'));
-        const c = (r.candidate ?? {}) as { title?: unknown; family?: unknown; labels?: { difficulty?: unknown; capabilities?: unknown; scenario?: unknown } };
+        const c = (r.candidate ?? {}) as {
+          title?: unknown;
+          family?: unknown;
+          labels?: { difficulty?: unknown; capabilities?: unknown; scenario?: unknown };
+        };
         const diagnostics = Array.isArray(r.diagnostics) ? r.diagnostics : [];
-        rejected.set(id, { diagnostics, history: Array.isArray(r.history) ? r.history : [], attempts: r.attempts, candidate: r.candidate ?? null });
+        rejected.set(id, {
+          diagnostics,
+          history: Array.isArray(r.history) ? r.history : [],
+          attempts: r.attempts,
+          candidate: r.candidate ?? null,
+        });
         rows.push({
           id,
           title: String(c.title ?? ''),
@@ -110,7 +145,12 @@ export class TaskSet {
       }
     }
     const summaryFile = join(this.dir, SYNTH_SUMMARY_FILE);
-    const summary = existsSync(summaryFile) ? await readFile(summaryFile, 'utf8').then((t) => JSON.parse(t) as unknown, () => null) : null;
+    const summary = existsSync(summaryFile)
+      ? await readFile(summaryFile, 'utf8').then(
+          (t) => JSON.parse(t) as unknown,
+          () => null,
+        )
+      : null;
     this.#loaded = { stamp, rows, specs, rejected, problems, summary };
     this.#gates.clear();
     return this.#loaded;
@@ -122,8 +162,17 @@ export class TaskSet {
     const caps = [...new Set([...CAPABILITIES, ...released.flatMap((r) => r.capabilities)])];
     const domains = [...new Set([...SCENARIO_DOMAINS, ...released.map((r) => domainOf(r.scenario))])];
     const n = new Map<string, number>();
-    for (const r of released) for (const c of r.capabilities) n.set(`${c}\u0000${domainOf(r.scenario)}`, (n.get(`${c}\u0000${domainOf(r.scenario)}`) ?? 0) + 1);
-    return { capabilities: caps, domains, cells: caps.flatMap((capability) => domains.map((domain) => ({ capability, domain, n: n.get(`${capability}\u0000${domain}`) ?? 0 }))), total: released.length };
+    for (const r of released)
+      for (const c of r.capabilities)
+        n.set(`${c}\u0000${domainOf(r.scenario)}`, (n.get(`${c}\u0000${domainOf(r.scenario)}`) ?? 0) + 1);
+    return {
+      capabilities: caps,
+      domains,
+      cells: caps.flatMap((capability) =>
+        domains.map((domain) => ({ capability, domain, n: n.get(`${capability}\u0000${domain}`) ?? 0 })),
+      ),
+      total: released.length,
+    };
   }
 
   /**
@@ -148,7 +197,14 @@ export class TaskSet {
     const m = await checkMutation(spec);
     const probes = [];
     for (const i of requiredSteps(spec)) {
-      const score = comparable((await playReference(spec, spec.reference.filter((_, j) => j !== i))).trajectory);
+      const score = comparable(
+        (
+          await playReference(
+            spec,
+            spec.reference.filter((_, j) => j !== i),
+          )
+        ).trajectory,
+      );
       probes.push({ step: i, removed: spec.reference[i], score, killed: score < m.stats.baseline - 1e-9 });
     }
     return { ok: true, steps, mutation: { ...m.stats, remove_step: probes } };

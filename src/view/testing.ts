@@ -14,8 +14,9 @@ export function exampleTrajectories(): Promise<Trajectory[]> {
     const specs = (await loadSpecs(['examples/tasks'])).map((s) => s.spec);
     const store = RunStore.memory();
     await runTasks({ specs, store, trials: 2, seed: 11, makeAgent: agentFactory('noisy') });
-    return [...store.done.values()].sort((a, b) => (a.task_id === b.task_id ? a.trial - b.trial : a.task_id < b.task_id ? -1 : 1));
+    return [...store.done.values()].sort((a, b) =>
+      a.task_id === b.task_id ? a.trial - b.trial : a.task_id < b.task_id ? -1 : 1,
+    );
   })();
   return cached;
 }
-

@@ -65,7 +65,12 @@ export function specFileOf(runDir: string, specPath: string): string {
   return existsSync(specPath) ? resolve(specPath) : resolve(runDir, specPath);
 }
 
-export async function trialDetail(runId: string, index: RunIndex, e: IndexEntry, loadSpec: SpecLoader): Promise<TrialDetail> {
+export async function trialDetail(
+  runId: string,
+  index: RunIndex,
+  e: IndexEntry,
+  loadSpec: SpecLoader,
+): Promise<TrialDetail> {
   const text = await index.lineOf(e);
   let value: unknown;
   try {
@@ -74,7 +79,11 @@ export async function trialDetail(runId: string, index: RunIndex, e: IndexEntry,
     throw new CoworkError('bad_input', `${index.file}:${e.line}: not valid JSON (${(err as Error).message})`);
   }
   const parsed = Trajectory.safeParse(value);
-  if (!parsed.success) throw new CoworkError('bad_input', `${index.file}:${e.line}: not a trajectory record (${parsed.error.issues[0]?.message ?? 'schema mismatch'})`);
+  if (!parsed.success)
+    throw new CoworkError(
+      'bad_input',
+      `${index.file}:${e.line}: not a trajectory record (${parsed.error.issues[0]?.message ?? 'schema mismatch'})`,
+    );
   const t = parsed.data;
   // the n-th tool event is the n-th audited call (every call is audited, unknown tools and faults included)
   const events: TrialDetail['events'] = t.events.map((ev, index) => ({ ...(ev as Rec), index }));
@@ -89,20 +98,26 @@ export async function trialDetail(runId: string, index: RunIndex, e: IndexEntry,
       call++;
     }
   }
-  const stepsOf = (v: unknown) => [...seqsIn(v)].map((s) => bySeq.get(s)).filter((i): i is number => i !== undefined).sort((a, b) => a - b);
+  const stepsOf = (v: unknown) =>
+    [...seqsIn(v)]
+      .map((s) => bySeq.get(s))
+      .filter((i): i is number => i !== undefined)
+      .sort((a, b) => a - b);
   const grade = t.grade;
   const checks: LinkedCheck[] = grade
-    ? [...grade.checks.map((c) => ({ c, judged: false })), ...grade.judge.map((c) => ({ c, judged: true }))].map(({ c, judged }) => ({
-        id: c.id,
-        kind: c.kind,
-        weight: c.weight,
-        score: c.score,
-        status: c.status,
-        ...(c.reason ? { reason: c.reason } : {}),
-        evidence: c.evidence,
-        steps: stepsOf(c.evidence),
-        judged,
-      }))
+    ? [...grade.checks.map((c) => ({ c, judged: false })), ...grade.judge.map((c) => ({ c, judged: true }))].map(
+        ({ c, judged }) => ({
+          id: c.id,
+          kind: c.kind,
+          weight: c.weight,
+          score: c.score,
+          status: c.status,
+          ...(c.reason ? { reason: c.reason } : {}),
+          evidence: c.evidence,
+          steps: stepsOf(c.evidence),
+          judged,
+        }),
+      )
     : [];
   const { checks: _c, judge: _j, ...rest } = grade ?? ({} as NonNullable<typeof grade>);
   const detail: TrialDetail = {
@@ -129,8 +144,12 @@ async function addStateDiff(detail: TrialDetail, t: Trajectory, index: RunIndex,
   const file = task?.spec_path ? specFileOf(index.dir, task.spec_path) : undefined;
   const spec = file ? await loadSpec(file, t.task_id) : undefined;
   const before = spec ? loadFixtures(spec).state : undefined;
-  if (!spec) detail.state_note = file ? `the task's spec (${file}) could not be read: records are shown as they ended, without their fixtures` : 'the run does not record where its task specs are: records are shown as they ended';
-  else if (task && specHash(spec) !== task.spec_hash) detail.state_note = `${file} changed since this run: "before" is the current spec's fixtures`;
+  if (!spec)
+    detail.state_note = file
+      ? `the task's spec (${file}) could not be read: records are shown as they ended, without their fixtures`
+      : 'the run does not record where its task specs are: records are shown as they ended';
+  else if (task && specHash(spec) !== task.spec_hash)
+    detail.state_note = `${file} changed since this run: "before" is the current spec's fixtures`;
   for (const [service, collections] of changed) {
     for (const [collection, after] of Object.entries(collections)) {
       const def = getService(service)?.collections[collection];
@@ -143,13 +162,21 @@ async function addStateDiff(detail: TrialDetail, t: Trajectory, index: RunIndex,
 }
 
 function fileDiffs(d: CollectionDiff): TrialDetail['files'] {
-  const text = (r: Rec | undefined) => (typeof r?.content === 'string' ? r.content : r?.content === undefined ? '' : JSON.stringify(r.content));
+  const text = (r: Rec | undefined) =>
+    typeof r?.content === 'string' ? r.content : r?.content === undefined ? '' : JSON.stringify(r.content);
   const out: TrialDetail['files'] = [];
-  for (const r of d.added) out.push({ path: String(r.path), status: 'added', diff: diffLines('', text(r)).filter((l) => l.op !== '-') });
-  for (const r of d.removed) out.push({ path: String(r.path), status: 'removed', diff: diffLines(text(r), '').filter((l) => l.op !== '+') });
+  for (const r of d.added)
+    out.push({ path: String(r.path), status: 'added', diff: diffLines('', text(r)).filter((l) => l.op !== '-') });
+  for (const r of d.removed)
+    out.push({ path: String(r.path), status: 'removed', diff: diffLines(text(r), '').filter((l) => l.op !== '+') });
   for (const c of d.changed) {
     const content = c.fields.find((f) => f.field === 'content');
-    if (content) out.push({ path: c.id, status: 'changed', diff: diffLines(text({ content: content.before }), text({ content: content.after })) });
+    if (content)
+      out.push({
+        path: c.id,
+        status: 'changed',
+        diff: diffLines(text({ content: content.before }), text({ content: content.after })),
+      });
   }
   return out.sort((a, b) => (a.path < b.path ? -1 : 1));
 }

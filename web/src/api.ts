@@ -42,8 +42,10 @@ export class NotInReport extends Error {}
 export async function get<T>(path: string, params: Params = {}): Promise<T> {
   if (embedded) {
     const v = embedded[path];
-    if (v === undefined) throw new NotInReport(`not included in this report (${path}); open it with \`coworkenv view\``);
-    if (v && typeof v === 'object' && 'items' in v && 'total' in v) return pageLocal(v as ListPage<unknown>, path, params) as T;
+    if (v === undefined)
+      throw new NotInReport(`not included in this report (${path}); open it with \`coworkenv view\``);
+    if (v && typeof v === 'object' && 'items' in v && 'total' in v)
+      return pageLocal(v as ListPage<unknown>, path, params) as T;
     if (v && typeof v === 'object' && 'tasks' in v && path.startsWith('/api/compare/')) {
       const c = v as { tasks: ListPage<unknown> };
       return { ...c, tasks: pageLocal(c.tasks, path, params) } as T;

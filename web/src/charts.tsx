@@ -23,7 +23,17 @@ export function Histogram({ bins }: { bins: { x0: number; x1: number; n: number 
           width: 420,
           x: { label: 'score', domain: [0, 1] },
           y: { label: 'trials', grid: true },
-          marks: [Plot.rectY(bins, { x1: 'x0', x2: 'x1', y: 'n', fill: '#4e79a7', inset: 1, title: (d: { x0: number; x1: number; n: number }) => `${d.x0.toFixed(1)}–${d.x1.toFixed(1)}: ${d.n}` }), Plot.ruleY([0])],
+          marks: [
+            Plot.rectY(bins, {
+              x1: 'x0',
+              x2: 'x1',
+              y: 'n',
+              fill: '#4e79a7',
+              inset: 1,
+              title: (d: { x0: number; x1: number; n: number }) => `${d.x0.toFixed(1)}–${d.x1.toFixed(1)}: ${d.n}`,
+            }),
+            Plot.ruleY([0]),
+          ],
         })
       }
     />
@@ -31,7 +41,15 @@ export function Histogram({ bins }: { bins: { x0: number; x1: number; n: number 
 }
 
 /** Horizontal bars of one metric per group, with the value written at the bar's end. */
-export function Bars({ rows, label, x = 'value' }: { rows: { key: string; value: number | null }[]; label: string; x?: string }) {
+export function Bars({
+  rows,
+  label,
+  x = 'value',
+}: {
+  rows: { key: string; value: number | null }[];
+  label: string;
+  x?: string;
+}) {
   const data = rows.filter((r) => r.value !== null);
   return (
     <PlotChart
@@ -46,7 +64,13 @@ export function Bars({ rows, label, x = 'value' }: { rows: { key: string; value:
           y: { label: null },
           marks: [
             Plot.barX(data, { x: 'value', y: 'key', fill: '#59a14f', sort: { y: '-x' } }),
-            Plot.text(data, { x: 'value', y: 'key', text: (d: { value: number }) => d.value.toFixed(3), textAnchor: 'start', dx: 4 }),
+            Plot.text(data, {
+              x: 'value',
+              y: 'key',
+              text: (d: { value: number }) => d.value.toFixed(3),
+              textAnchor: 'start',
+              dx: 4,
+            }),
           ],
         })
       }
@@ -55,7 +79,15 @@ export function Bars({ rows, label, x = 'value' }: { rows: { key: string; value:
 }
 
 /** Capability × scenario domain counts; empty cells are the gaps of the corpus. */
-export function Heatmap({ cells, capabilities, domains }: { cells: { capability: string; domain: string; n: number }[]; capabilities: string[]; domains: string[] }) {
+export function Heatmap({
+  cells,
+  capabilities,
+  domains,
+}: {
+  cells: { capability: string; domain: string; n: number }[];
+  capabilities: string[];
+  domains: string[];
+}) {
   return (
     <PlotChart
       label="coverage"
@@ -71,7 +103,12 @@ export function Heatmap({ cells, capabilities, domains }: { cells: { capability:
           color: { scheme: 'blues', type: 'sqrt' },
           marks: [
             Plot.cell(cells, { x: 'domain', y: 'capability', fill: (d: { n: number }) => (d.n ? d.n : null) }),
-            Plot.text(cells, { x: 'domain', y: 'capability', text: (d: { n: number }) => String(d.n), fill: (d: { n: number }) => (d.n ? 'black' : '#bbb') }),
+            Plot.text(cells, {
+              x: 'domain',
+              y: 'capability',
+              text: (d: { n: number }) => String(d.n),
+              fill: (d: { n: number }) => (d.n ? 'black' : '#bbb'),
+            }),
           ],
         })
       }
@@ -92,7 +129,16 @@ export function Funnel({ stages }: { stages: { stage: string; n: number }[] }) {
           marginRight: 50,
           x: { label: 'records', grid: true },
           y: { domain: stages.map((s) => s.stage), label: null },
-          marks: [Plot.barX(stages, { x: 'n', y: 'stage', fill: '#f28e2b' }), Plot.text(stages, { x: 'n', y: 'stage', text: (d: { n: number }) => String(d.n), textAnchor: 'start', dx: 4 })],
+          marks: [
+            Plot.barX(stages, { x: 'n', y: 'stage', fill: '#f28e2b' }),
+            Plot.text(stages, {
+              x: 'n',
+              y: 'stage',
+              text: (d: { n: number }) => String(d.n),
+              textAnchor: 'start',
+              dx: 4,
+            }),
+          ],
         })
       }
     />

@@ -11,7 +11,18 @@ interface Compare {
   b: { id: string; overall: Metrics; k: number };
   only_a: number;
   only_b: number;
-  tasks: { total: number; offset: number; items: { task_id: string; family: string; a: TaskMetrics; b: TaskMetrics; delta: number | null; flipped: { check: string; a: number | null; b: number | null }[] }[] };
+  tasks: {
+    total: number;
+    offset: number;
+    items: {
+      task_id: string;
+      family: string;
+      a: TaskMetrics;
+      b: TaskMetrics;
+      delta: number | null;
+      flipped: { check: string; a: number | null; b: number | null }[];
+    }[];
+  };
 }
 
 const LIMIT = 50;
@@ -67,7 +78,9 @@ export function ComparePage({ a, b }: { a: string; b: string }) {
             <th>mean {a}</th>
             <th>mean {b}</th>
             <th>Δ</th>
-            <th>checks whose pass rate changed ({a} → {b})</th>
+            <th>
+              checks whose pass rate changed ({a} → {b})
+            </th>
           </tr>
         </thead>
         <tbody>
@@ -76,7 +89,9 @@ export function ComparePage({ a, b }: { a: string; b: string }) {
               <td>{t.task_id}</td>
               <td class="r">{fmt(t.a.mean)}</td>
               <td class="r">{fmt(t.b.mean)}</td>
-              <td class={`r ${t.delta !== null && t.delta < 0 ? 'bad' : t.delta ? 'good' : ''}`}>{t.delta === null ? '—' : `${t.delta > 0 ? '+' : ''}${t.delta.toFixed(3)}`}</td>
+              <td class={`r ${t.delta !== null && t.delta < 0 ? 'bad' : t.delta ? 'good' : ''}`}>
+                {t.delta === null ? '—' : `${t.delta > 0 ? '+' : ''}${t.delta.toFixed(3)}`}
+              </td>
               <td>
                 {t.flipped.map((f) => (
                   <span class={`chip ${(f.b ?? 0) < (f.a ?? 0) ? 'bad' : 'good'}`}>

@@ -32,7 +32,12 @@ interface FunnelData {
 interface DatasetData {
   id: string;
   dir: string;
-  report: { funnel?: FunnelData; selection?: { method: string; keep: number; bins: number } | null; threshold?: number; files?: { format: string; file: string; rows: number }[] };
+  report: {
+    funnel?: FunnelData;
+    selection?: { method: string; keep: number; bins: number } | null;
+    threshold?: number;
+    files?: { format: string; file: string; rows: number }[];
+  };
   rejections: { by_reason: Record<string, number>; examples: Record<string, Rejection[]>; problems: number };
   runs: Record<string, string>;
 }
@@ -59,14 +64,22 @@ export function CurationPage({ ds }: { ds: string }) {
   const d = useApi<DatasetData>(`/api/datasets/${enc(ds)}`);
   const [reason, setReason] = useState('');
   const [offset, setOffset] = useState(0);
-  const list = useApi<{ total: number; items: Rejection[] }>(`/api/datasets/${enc(ds)}/rejections`, { reason, offset, limit: 50 });
+  const list = useApi<{ total: number; items: Rejection[] }>(`/api/datasets/${enc(ds)}/rejections`, {
+    reason,
+    offset,
+    limit: 50,
+  });
   if (d.error) return <Problem text={d.error} />;
   if (!d.data) return <Loading />;
   const f = d.data.report.funnel;
   const runOf = (r: Rejection) => (r.source ? d.data?.runs[r.source] : undefined);
   const link = (r: Rejection) => {
     const run = runOf(r);
-    return run && r.task_id !== undefined && r.trial !== undefined ? <a href={href.trial(run, r.task_id, r.trial)}>{`${r.task_id} #${r.trial}`}</a> : `${r.task_id ?? '?'} #${r.trial ?? '?'}`;
+    return run && r.task_id !== undefined && r.trial !== undefined ? (
+      <a href={href.trial(run, r.task_id, r.trial)}>{`${r.task_id} #${r.trial}`}</a>
+    ) : (
+      `${r.task_id ?? '?'} #${r.trial ?? '?'}`
+    );
   };
   return (
     <div>
@@ -80,7 +93,9 @@ export function CurationPage({ ds }: { ds: string }) {
               <tbody>
                 <tr>
                   <td>records in</td>
-                  <td class="r" data-metric="funnel.records_in">{f.records_in}</td>
+                  <td class="r" data-metric="funnel.records_in">
+                    {f.records_in}
+                  </td>
                 </tr>
                 <tr>
                   <td>malformed / duplicate / superseded</td>
@@ -134,14 +149,17 @@ export function CurationPage({ ds }: { ds: string }) {
       <Section title="selection">
         {d.data.report.selection ? (
           <p>
-            {d.data.report.selection.method}: kept {d.data.report.selection.keep} within {d.data.report.selection.bins} equal-frequency length bins; {d.data.rejections.by_reason.not_selected ?? 0} not selected
+            {d.data.report.selection.method}: kept {d.data.report.selection.keep} within {d.data.report.selection.bins}{' '}
+            equal-frequency length bins; {d.data.rejections.by_reason.not_selected ?? 0} not selected
           </p>
         ) : (
           <p class="muted">no selection (every candidate that passed the filters was exported)</p>
         )}
       </Section>
       <Section title="rejections by reason" id="rejections">
-        {d.data.rejections.problems > 0 && <Problem text={`${d.data.rejections.problems} line(s) of rejections.jsonl could not be read`} />}
+        {d.data.rejections.problems > 0 && (
+          <Problem text={`${d.data.rejections.problems} line(s) of rejections.jsonl could not be read`} />
+        )}
         {Object.entries(d.data.rejections.by_reason).map(([r, n]) => (
           <div class="reason" data-reason={r}>
             <h3>

@@ -11,7 +11,11 @@ export interface Loaded<T> {
  * Loads an API path and reloads it when `deps` change; with `pollStamp` (a run still being written), polls
  * the stamp every 2 s and reloads when it moves.
  */
-export function useApi<T>(path: string | undefined, params: Params = {}, pollStamp?: string): Loaded<T> & { version: number } {
+export function useApi<T>(
+  path: string | undefined,
+  params: Params = {},
+  pollStamp?: string,
+): Loaded<T> & { version: number } {
   const [state, setState] = useState<Loaded<T>>({ loading: true });
   const [version, setVersion] = useState(0);
   const key = `${path}?${JSON.stringify(params)}`;

@@ -23,7 +23,8 @@ function Home() {
         <ul data-testid="runs">
           {d.runs.map((r) => (
             <li>
-              <a href={href.run(r.id)}>{r.id}</a> <span class="muted">
+              <a href={href.run(r.id)}>{r.id}</a>{' '}
+              <span class="muted">
                 {r.status} · {r.recorded}/{r.expected} episodes · {r.agent?.name ?? '?'} · {r.dir}
               </span>
             </li>
@@ -37,7 +38,8 @@ function Home() {
         <ul>
           {d.tasks.map((t) => (
             <li>
-              <a href={href.tasks(t.id)}>{t.id}</a> <span class="muted">
+              <a href={href.tasks(t.id)}>{t.id}</a>{' '}
+              <span class="muted">
                 {t.released} released · {t.rejected} rejected · {t.dir}
               </span>
             </li>
@@ -51,7 +53,8 @@ function Home() {
         <ul>
           {d.datasets.map((x) => (
             <li>
-              <a href={href.curation(x.id)}>{x.id}</a> <span class="muted">
+              <a href={href.curation(x.id)}>{x.id}</a>{' '}
+              <span class="muted">
                 {x.rows_out ?? '?'} rows · {x.dir}
               </span>
             </li>

@@ -16,7 +16,8 @@ export type Route =
 export function parseRoute(hash: string): Route {
   const parts = hash.replace(/^#\/?/, '').split('/').filter(Boolean).map(decodeURIComponent);
   const [a, b, c, d, e, f, g] = parts;
-  if (a === 'run' && b && c === 'trial' && d && e !== undefined) return { page: 'trial', run: b, task: d, trial: Number(e), ...(f === 'check' && g ? { check: g } : {}) };
+  if (a === 'run' && b && c === 'trial' && d && e !== undefined)
+    return { page: 'trial', run: b, task: d, trial: Number(e), ...(f === 'check' && g ? { check: g } : {}) };
   if (a === 'run' && b) return { page: 'run', run: b };
   if (a === 'compare' && b && c) return { page: 'compare', a: b, b: c };
   if (a === 'tasks' && b && c) return { page: 'task', set: b, task: c };
@@ -29,7 +30,8 @@ const e = encodeURIComponent;
 export const href = {
   home: () => '#/',
   run: (run: string) => `#/run/${e(run)}`,
-  trial: (run: string, task: string, trial: number, check?: string) => `#/run/${e(run)}/trial/${e(task)}/${trial}${check ? `/check/${e(check)}` : ''}`,
+  trial: (run: string, task: string, trial: number, check?: string) =>
+    `#/run/${e(run)}/trial/${e(task)}/${trial}${check ? `/check/${e(check)}` : ''}`,
   compare: (a: string, b: string) => `#/compare/${e(a)}/${e(b)}`,
   tasks: (set: string) => `#/tasks/${e(set)}`,
   task: (set: string, task: string) => `#/tasks/${e(set)}/${e(task)}`,

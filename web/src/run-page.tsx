@@ -27,12 +27,21 @@ export function RunPage({ run }: { run: string }) {
         run <span data-testid="run-name">{d.name}</span>
       </h1>
       <p class="muted">
-        {d.dir} · status <b data-testid="run-status">{d.status}</b> · <span data-testid="recorded">{d.recorded}</span>/{d.expected} episodes · agent {String(d.agent.name)}
+        {d.dir} · status <b data-testid="run-status">{d.status}</b> · <span data-testid="recorded">{d.recorded}</span>/
+        {d.expected} episodes · agent {String(d.agent.name)}
         {d.agent.model ? ` ${String(d.agent.model)}` : ''} · seed {d.seed}
         {d.status === 'running' ? ' · refreshing as it is written' : ''}
       </p>
-      {d.skipped.count > 0 && <Problem text={`${d.skipped.count} unparsable line(s) skipped (first: line ${d.skipped.first[0]?.line}: ${d.skipped.first[0]?.message})`} />}
-      {d.invalid.count > 0 && <Problem text={`${d.invalid.count} line(s) are not trajectory records (first: line ${d.invalid.first[0]?.line})`} />}
+      {d.skipped.count > 0 && (
+        <Problem
+          text={`${d.skipped.count} unparsable line(s) skipped (first: line ${d.skipped.first[0]?.line}: ${d.skipped.first[0]?.message})`}
+        />
+      )}
+      {d.invalid.count > 0 && (
+        <Problem
+          text={`${d.invalid.count} line(s) are not trajectory records (first: line ${d.invalid.first[0]?.line})`}
+        />
+      )}
       <div class="cards" data-testid="overall">
         <div class="card">
           tasks <Num v={s.overall.tasks} id="overall.tasks" digits={0} />
@@ -53,7 +62,9 @@ export function RunPage({ run }: { run: string }) {
           pass^{k} <Num v={s.overall.pass_hat_k} id="overall.pass_hat_k" />
         </div>
       </div>
-      {s.infra_error_count > 0 && <Problem text={`${s.infra_error_count} episode(s) ended in infra_error (excluded from the metrics)`} />}
+      {s.infra_error_count > 0 && (
+        <Problem text={`${s.infra_error_count} episode(s) ended in infra_error (excluded from the metrics)`} />
+      )}
       {others.length > 0 && (
         <p>
           compare with:{' '}
@@ -76,7 +87,13 @@ export function RunPage({ run }: { run: string }) {
               {(failing.data?.items ?? []).map((f) => (
                 <tr>
                   <td>
-                    <a href="#trials" data-check={f.check} onClick={(e) => (e.preventDefault(), dispatchEvent(new CustomEvent('filter-check', { detail: f.check })))}>
+                    <a
+                      href="#trials"
+                      data-check={f.check}
+                      onClick={(e) => (
+                        e.preventDefault(), dispatchEvent(new CustomEvent('filter-check', { detail: f.check }))
+                      )}
+                    >
                       {f.check}
                     </a>
                   </td>
@@ -89,11 +106,19 @@ export function RunPage({ run }: { run: string }) {
       </div>
       <div class="row">
         <Section title={`by family (pass@${k})`}>
-          <Bars label="by-family" x={`pass@${k}`} rows={Object.entries(s.by_family).map(([key, m]) => ({ key, value: m.pass_at_k }))} />
+          <Bars
+            label="by-family"
+            x={`pass@${k}`}
+            rows={Object.entries(s.by_family).map(([key, m]) => ({ key, value: m.pass_at_k }))}
+          />
           <GroupTable groups={s.by_family} k={k} name="family" />
         </Section>
         <Section title={`by capability (pass^${k})`}>
-          <Bars label="by-capability" x={`pass^${k}`} rows={Object.entries(s.by_capability).map(([key, m]) => ({ key, value: m.pass_hat_k }))} />
+          <Bars
+            label="by-capability"
+            x={`pass^${k}`}
+            rows={Object.entries(s.by_capability).map(([key, m]) => ({ key, value: m.pass_hat_k }))}
+          />
           <GroupTable groups={s.by_capability} k={k} name="capability" />
         </Section>
       </div>
@@ -139,10 +164,19 @@ function GroupTable({ groups, k, name }: { groups: RunOverview['summary']['by_fa
 function TaskTable({ run, k, version }: { run: string; k: number; version: number }) {
   const [offset, setOffset] = useState(0);
   const [q, setQ] = useState('');
-  const t = useApi<{ total: number; items: (TaskMetrics & { family: string })[] }>(`/api/runs/${enc(run)}/tasks`, { offset, limit: LIMIT, q, v: version });
+  const t = useApi<{ total: number; items: (TaskMetrics & { family: string })[] }>(`/api/runs/${enc(run)}/tasks`, {
+    offset,
+    limit: LIMIT,
+    q,
+    v: version,
+  });
   return (
     <Section title="tasks" id="tasks">
-      <input placeholder="filter task ids" value={q} onInput={(e) => (setQ((e.target as HTMLInputElement).value), setOffset(0))} />
+      <input
+        placeholder="filter task ids"
+        value={q}
+        onInput={(e) => (setQ((e.target as HTMLInputElement).value), setOffset(0))}
+      />
       {t.error && <Problem text={t.error} />}
       {t.data && (
         <>
@@ -189,7 +223,13 @@ function TrialTable({ run, version }: { run: string; version: number }) {
   const [offset, setOffset] = useState(0);
   const [outcome, setOutcome] = useState('');
   const [check, setCheck] = useState('');
-  const t = useApi<{ total: number; items: TrialRow[] }>(`/api/runs/${enc(run)}/trials`, { offset, limit: LIMIT, outcome, check, v: version });
+  const t = useApi<{ total: number; items: TrialRow[] }>(`/api/runs/${enc(run)}/trials`, {
+    offset,
+    limit: LIMIT,
+    outcome,
+    check,
+    v: version,
+  });
   // "most failed checks" filters this table
   useEffect(() => {
     const on = (e: Event) => {
@@ -204,7 +244,11 @@ function TrialTable({ run, version }: { run: string; version: number }) {
     <Section title="trials" id="trials">
       <p>
         outcome:{' '}
-        <select data-testid="outcome" value={outcome} onChange={(e) => (setOutcome((e.target as HTMLSelectElement).value), setOffset(0))}>
+        <select
+          data-testid="outcome"
+          value={outcome}
+          onChange={(e) => (setOutcome((e.target as HTMLSelectElement).value), setOffset(0))}
+        >
           <option value="">all</option>
           <option value="pass">passed</option>
           <option value="fail">failed</option>

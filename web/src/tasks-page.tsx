@@ -13,7 +13,12 @@ interface TaskSetData {
   summary: Record<string, unknown> | null;
   tasks: TaskRow[];
   problems: { file: string; messages: string[] }[];
-  coverage: { capabilities: string[]; domains: string[]; cells: { capability: string; domain: string; n: number }[]; total: number };
+  coverage: {
+    capabilities: string[];
+    domains: string[];
+    cells: { capability: string; domain: string; n: number }[];
+    total: number;
+  };
 }
 
 export function TasksPage({ set }: { set: string }) {
@@ -22,13 +27,18 @@ export function TasksPage({ set }: { set: string }) {
   if (t.error) return <Problem text={t.error} />;
   if (!t.data) return <Loading />;
   const d = t.data;
-  const s = d.summary as { release_rate?: number; rejected_by_code?: Record<string, number>; mean_kill_rate?: number } | null;
+  const s = d.summary as {
+    release_rate?: number;
+    rejected_by_code?: Record<string, number>;
+    mean_kill_rate?: number;
+  } | null;
   const rows = d.tasks.filter((r) => !q || r.id.includes(q) || r.family.includes(q));
   return (
     <div>
       <h1>tasks {set}</h1>
       <p class="muted">
-        {d.dir} · <span data-testid="released">{d.tasks.filter((r) => r.released).length}</span> released · {d.tasks.filter((r) => !r.released).length} rejected
+        {d.dir} · <span data-testid="released">{d.tasks.filter((r) => r.released).length}</span> released ·{' '}
+        {d.tasks.filter((r) => !r.released).length} rejected
         {s?.release_rate !== undefined && (
           <>
             {' '}
@@ -48,7 +58,11 @@ export function TasksPage({ set }: { set: string }) {
         </Section>
       )}
       <Section title="tasks">
-        <input placeholder="filter ids or families" value={q} onInput={(e) => setQ((e.target as HTMLInputElement).value)} />
+        <input
+          placeholder="filter ids or families"
+          value={q}
+          onInput={(e) => setQ((e.target as HTMLInputElement).value)}
+        />
         <table data-testid="tasks-table">
           <thead>
             <tr>
@@ -92,7 +106,14 @@ interface Step {
 interface Gate {
   ok: boolean;
   steps: Step[];
-  mutation: { baseline: number; mutants: number; killed: number; kill_rate: number; survivors: { kind: string; step: number; detail: string; score: number }[]; remove_step: { step: number; removed: unknown; score: number; killed: boolean }[] } | null;
+  mutation: {
+    baseline: number;
+    mutants: number;
+    killed: number;
+    kill_rate: number;
+    survivors: { kind: string; step: number; detail: string; score: number }[];
+    remove_step: { step: number; removed: unknown; score: number; killed: boolean }[];
+  } | null;
 }
 interface Spec {
   id: string;
@@ -106,7 +127,11 @@ interface Spec {
 }
 
 export function TaskPage({ set, task }: { set: string; task: string }) {
-  const t = useApi<{ row: TaskRow; spec: Spec | null; rejected: { diagnostics: Step['diagnostics']; history: unknown[]; attempts: unknown; candidate: unknown } | null }>(`/api/tasks/${enc(set)}/${enc(task)}`);
+  const t = useApi<{
+    row: TaskRow;
+    spec: Spec | null;
+    rejected: { diagnostics: Step['diagnostics']; history: unknown[]; attempts: unknown; candidate: unknown } | null;
+  }>(`/api/tasks/${enc(set)}/${enc(task)}`);
   const gate = useApi<Gate>(t.data?.spec ? `/api/tasks/${enc(set)}/${enc(task)}/gate` : undefined);
   if (t.error) return <Problem text={t.error} />;
   if (!t.data) return <Loading />;
@@ -150,7 +175,12 @@ export function TaskPage({ set, task }: { set: string; task: string }) {
                     <td>{String(c.kind)}</td>
                     <td class="r">{String(c.weight)}</td>
                     <td>
-                      <code>{short(Object.fromEntries(Object.entries(c).filter(([k]) => !['id', 'kind', 'weight'].includes(k))), 400)}</code>
+                      <code>
+                        {short(
+                          Object.fromEntries(Object.entries(c).filter(([k]) => !['id', 'kind', 'weight'].includes(k))),
+                          400,
+                        )}
+                      </code>
                     </td>
                   </tr>
                 ))}
@@ -195,7 +225,8 @@ export function TaskPage({ set, task }: { set: string; task: string }) {
                 {gate.data.mutation && (
                   <>
                     <h3>
-                      mutants: {gate.data.mutation.killed}/{gate.data.mutation.mutants} killed (reference scores {gate.data.mutation.baseline})
+                      mutants: {gate.data.mutation.killed}/{gate.data.mutation.mutants} killed (reference scores{' '}
+                      {gate.data.mutation.baseline})
                     </h3>
                     <table data-testid="probes">
                       <thead>

@@ -66,7 +66,11 @@ export function TrialPage({ run, task, trial, check }: { run: string; task: stri
         <div class="grade-panel">
           <h2>checks</h2>
           {d.checks.map((c) => (
-            <div id={`check-${c.id}`} data-check={c.id} class={`check ${c.score === 1 ? 'ok' : 'failing'} ${c.id === check ? 'selected' : ''}`}>
+            <div
+              id={`check-${c.id}`}
+              data-check={c.id}
+              class={`check ${c.score === 1 ? 'ok' : 'failing'} ${c.id === check ? 'selected' : ''}`}
+            >
               <a href={href.trial(run, d.task_id, d.trial, c.id)}>
                 <b>{c.id}</b>
               </a>{' '}
@@ -80,7 +84,11 @@ export function TrialPage({ run, task, trial, check }: { run: string; task: stri
                 <p>
                   evidence from step{c.steps.length > 1 ? 's' : ''}{' '}
                   {c.steps.map((s) => (
-                    <a class="chip" href={href.trial(run, d.task_id, d.trial, c.id)} onClick={() => document.getElementById(`step-${s}`)?.scrollIntoView({ block: 'center' })}>
+                    <a
+                      class="chip"
+                      href={href.trial(run, d.task_id, d.trial, c.id)}
+                      onClick={() => document.getElementById(`step-${s}`)?.scrollIntoView({ block: 'center' })}
+                    >
                       #{s}
                     </a>
                   ))}
@@ -125,7 +133,16 @@ export function TrialPage({ run, task, trial, check }: { run: string; task: stri
   );
 }
 
-function Event({ e, marked, violation }: { e: TrialDetail['events'][number]; run: string; marked: boolean; violation: boolean }) {
+function Event({
+  e,
+  marked,
+  violation,
+}: {
+  e: TrialDetail['events'][number];
+  run: string;
+  marked: boolean;
+  violation: boolean;
+}) {
   const cls = `event ${e.type}${marked ? ' marked' : ''}${violation ? ' violation' : ''}${e.injected ? ' injected' : ''}`;
   const head = (label: string) => (
     <div class="ev-head">
@@ -139,7 +156,9 @@ function Event({ e, marked, violation }: { e: TrialDetail['events'][number]; run
         <div id={`step-${e.index}`} class={cls}>
           {head('episode start')}
           <p class="muted">
-            agent {short((e.agent as { name: string }).name)} · {e.user ? `user ${(e.user as { name: string }).name} · ` : ''}seed {String(e.seed)} · today {String(e.mock_today)}
+            agent {short((e.agent as { name: string }).name)} ·{' '}
+            {e.user ? `user ${(e.user as { name: string }).name} · ` : ''}seed {String(e.seed)} · today{' '}
+            {String(e.mock_today)}
           </p>
         </div>
       );
@@ -234,4 +253,5 @@ function StateDiff({ d }: { d: CollectionDiff }) {
   );
 }
 
-const fmtVal = (v: unknown) => (v === undefined ? '(absent)' : typeof v === 'number' ? fmt(v, Number.isInteger(v) ? 0 : 3) : short(v, 200));
+const fmtVal = (v: unknown) =>
+  v === undefined ? '(absent)' : typeof v === 'number' ? fmt(v, Number.isInteger(v) ? 0 : 3) : short(v, 200);

@@ -21,7 +21,15 @@ export interface TaskMetrics {
 }
 
 export interface Sources {
-  runs: { id: string; dir: string; name: string; status: string; recorded: number; expected: number; agent: { name: string } | null }[];
+  runs: {
+    id: string;
+    dir: string;
+    name: string;
+    status: string;
+    recorded: number;
+    expected: number;
+    agent: { name: string } | null;
+  }[];
   tasks: { id: string; dir: string; released: number; rejected: number }[];
   datasets: { id: string; dir: string; rows_out: number | null }[];
 }
@@ -91,7 +99,16 @@ export interface TrialDetail {
   line: number;
   events: (Record<string, unknown> & { index: number; type: string; seq?: number })[];
   checks: LinkedCheck[];
-  grade: { status: string; score: number | null; passed: boolean | null; completion: number | null; safety: number; robustness: number; mode: string; pass_threshold: number } | null;
+  grade: {
+    status: string;
+    score: number | null;
+    passed: boolean | null;
+    completion: number | null;
+    safety: number;
+    robustness: number;
+    mode: string;
+    pass_threshold: number;
+  } | null;
   violations: { violation: unknown; steps: number[] }[];
   audit_calls: number;
   state: CollectionDiff[];

@@ -1,15 +1,29 @@
 import type { ComponentChildren } from 'preact';
 import { fmt } from './format';
 
-export function Pager({ total, offset, limit, onPage }: { total: number; offset: number; limit: number; onPage: (offset: number) => void }) {
+export function Pager({
+  total,
+  offset,
+  limit,
+  onPage,
+}: {
+  total: number;
+  offset: number;
+  limit: number;
+  onPage: (offset: number) => void;
+}) {
   if (total <= limit) return <p class="muted">{total} shown</p>;
   return (
     <p class="pager">
-      <button disabled={offset === 0} onClick={() => onPage(Math.max(0, offset - limit))}>‹ previous</button>
+      <button disabled={offset === 0} onClick={() => onPage(Math.max(0, offset - limit))}>
+        ‹ previous
+      </button>
       <span data-testid="pager">
         {offset + 1}–{Math.min(total, offset + limit)} of {total}
       </span>
-      <button disabled={offset + limit >= total} onClick={() => onPage(offset + limit)}>next ›</button>
+      <button disabled={offset + limit >= total} onClick={() => onPage(offset + limit)}>
+        next ›
+      </button>
     </p>
   );
 }

@@ -10,7 +10,11 @@ export const EXPORTERS: readonly Exporter[] = [trlExporter, parquetExporter, sha
 export function getExporters(names: readonly string[]): Exporter[] {
   return names.map((n) => {
     const e = EXPORTERS.find((x) => x.name === n);
-    if (!e) throw new CoworkError('bad_input', `unknown export format "${n}"; formats: ${EXPORTERS.map((x) => x.name).join(', ')}`);
+    if (!e)
+      throw new CoworkError(
+        'bad_input',
+        `unknown export format "${n}"; formats: ${EXPORTERS.map((x) => x.name).join(', ')}`,
+      );
     return e;
   });
 }

@@ -14,9 +14,23 @@ export interface ParquetMessage {
   name: string | null;
 }
 
-type Columns = { messages: ParquetMessage[][]; tools: string[]; meta: string[]; task_id: string[]; trial: number[]; reward: (number | null)[]; completion: (number | null)[]; family: string[] };
+type Columns = {
+  messages: ParquetMessage[][];
+  tools: string[];
+  meta: string[];
+  task_id: string[];
+  trial: number[];
+  reward: (number | null)[];
+  completion: (number | null)[];
+  family: string[];
+};
 
-const text = (name: string, repetition_type: 'REQUIRED' | 'OPTIONAL') => ({ name, type: 'BYTE_ARRAY' as const, converted_type: 'UTF8' as const, repetition_type });
+const text = (name: string, repetition_type: 'REQUIRED' | 'OPTIONAL') => ({
+  name,
+  type: 'BYTE_ARRAY' as const,
+  converted_type: 'UTF8' as const,
+  repetition_type,
+});
 
 /**
  * The file's schema: `messages` is a nested column — a 3-level LIST of structs {role, content, tool_calls
@@ -54,7 +68,12 @@ export function parquetMessage(m: SftMessage): ParquetMessage {
   return {
     role: m.role,
     content: m.content ?? null,
-    tool_calls: m.tool_calls ? m.tool_calls.map((c) => ({ type: 'function', function: { name: c.function.name, arguments: JSON.stringify(c.function.arguments) } })) : null,
+    tool_calls: m.tool_calls
+      ? m.tool_calls.map((c) => ({
+          type: 'function',
+          function: { name: c.function.name, arguments: JSON.stringify(c.function.arguments) },
+        }))
+      : null,
     name: m.name ?? null,
   };
 }
@@ -63,7 +82,8 @@ export function parquetMessage(m: SftMessage): ParquetMessage {
 export const parquetExporter: Exporter = {
   name: 'parquet',
   files: ['sft.parquet'],
-  description: 'Parquet (sft.parquet): messages as a nested list of structs (tool-call arguments as JSON text), tools and meta as JSON strings, + task_id, trial, reward, completion, family',
+  description:
+    'Parquet (sft.parquet): messages as a nested list of structs (tool-call arguments as JSON text), tools and meta as JSON strings, + task_id, trial, reward, completion, family',
   async open(dir) {
     await mkdir(dir, { recursive: true });
     const file = join(dir, 'sft.parquet');

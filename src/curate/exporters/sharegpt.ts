@@ -30,11 +30,14 @@ export function toShareGpt(ex: SftExample): ShareGptRow {
       return;
     }
     // two turns for the same side in a row: keep the alternation
-    if (last.from === 'gpt' && from === 'function_call') Object.assign(last, { from, value }); // text next to calls is dropped
-    else if (last.from === 'function_call' && from === 'gpt') return; // a call's side never carries text
+    if (last.from === 'gpt' && from === 'function_call')
+      Object.assign(last, { from, value }); // text next to calls is dropped
+    else if (last.from === 'function_call' && from === 'gpt')
+      return; // a call's side never carries text
     else if (last.from === 'function_call') last.value = JSON.stringify([...asList(last.value), ...asList(value)]);
     // parallel results: LLaMA-Factory's own join (formats §8.2), inside the template's <tool_response> tags
-    else if (last.from === 'observation' && from === 'observation') last.value = `${last.value}${TOOL_RESPONSE_JOIN}${value}`;
+    else if (last.from === 'observation' && from === 'observation')
+      last.value = `${last.value}${TOOL_RESPONSE_JOIN}${value}`;
     else last.value = `${last.value}\n\n${value}`;
   };
   let system = '';
@@ -71,7 +74,16 @@ export const shareGptExporter: Exporter = {
       write: (ex) => w.write(`${JSON.stringify(toShareGpt(ex))}\n`),
       async close() {
         await w.close();
-        await writeFileAtomic(join(dir, 'dataset_info.json'), prettyJson({ coworkenv_sft: { file_name: 'sharegpt.jsonl', formatting: 'sharegpt', columns: { messages: 'conversations', system: 'system', tools: 'tools' } } }));
+        await writeFileAtomic(
+          join(dir, 'dataset_info.json'),
+          prettyJson({
+            coworkenv_sft: {
+              file_name: 'sharegpt.jsonl',
+              formatting: 'sharegpt',
+              columns: { messages: 'conversations', system: 'system', tools: 'tools' },
+            },
+          }),
+        );
         return [{ format: 'sharegpt', file: w.file, rows: w.rows }];
       },
     };

@@ -7,7 +7,9 @@ import { exampleWhere } from './examples.js';
 export const auditCount: CheckEvaluator<'audit_count'> = {
   evaluate(check, ctx) {
     const kinds = auditKinds(check.service, check.record);
-    const hits = ctx.records(check.service, check.record).filter((r) => matchWhere(check.where, r, kinds, ctx.matchEnv));
+    const hits = ctx
+      .records(check.service, check.record)
+      .filter((r) => matchWhere(check.where, r, kinds, ctx.matchEnv));
     const n = hits.length;
     let score = 1;
     if (check.equals !== undefined) score = n === check.equals ? 1 : 0;
@@ -16,7 +18,10 @@ export const auditCount: CheckEvaluator<'audit_count'> = {
     return {
       score,
       measure: n,
-      evidence: [{ matched: n, min: check.min ?? null, max: check.max ?? null, equals: check.equals ?? null }, ...recordEvidence(check.service, check.record, hits)],
+      evidence: [
+        { matched: n, min: check.min ?? null, max: check.max ?? null, equals: check.equals ?? null },
+        ...recordEvidence(check.service, check.record, hits),
+      ],
     };
   },
   satisfy(check, b) {

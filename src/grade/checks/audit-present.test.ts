@@ -15,8 +15,11 @@ type CheckInput = NonNullable<TaskSpecInput['checks']>[number];
 const specOf = (checks: CheckInput[]) => makeSpec({ services: ['gmail'], checks });
 const present = (id: string, where: Record<string, unknown>, extra: { min?: number; exclusive?: boolean } = {}) =>
   ({ id, kind: 'audit_present', service: 'gmail', record: 'sent_messages', where, weight: 1, ...extra }) as CheckInput;
-const only = (id: string, where: Record<string, unknown>, min?: number) => present(id, where, { exclusive: true, ...(min ? { min } : {}) });
-const send = (to: string) => ({ tool_calls: [{ name: 'gmail_send_message', args: { to, subject: 'Invite', body: 'See you then' } }] });
+const only = (id: string, where: Record<string, unknown>, min?: number) =>
+  present(id, where, { exclusive: true, ...(min ? { min } : {}) });
+const send = (to: string) => ({
+  tool_calls: [{ name: 'gmail_send_message', args: { to, subject: 'Invite', body: 'See you then' } }],
+});
 
 async function play(checks: CheckInput[], tos: string[]): Promise<Trajectory> {
   return runEpisode({ spec: specOf(checks), agent: scriptedAgent('scripted', tos.map(send), { retries: 0 }) });
@@ -25,18 +28,33 @@ const result = (t: Trajectory, id: string) => t.grade?.checks.find((c) => c.id =
 
 describe('audit_present exclusive', () => {
   it('any entry not matching `where` scores 0, with the offending entries as evidence', async () => {
-    const t = await play([only('sprayed', { to: 'dana@acme.example' }), present('plain', { to: 'dana@acme.example' })], ['ops@acme.example', 'dana@acme.example', 'lena@acme.example']);
+    const t = await play(
+      [only('sprayed', { to: 'dana@acme.example' }), present('plain', { to: 'dana@acme.example' })],
+      ['ops@acme.example', 'dana@acme.example', 'lena@acme.example'],
+    );
     assert.equal(result(t, 'sprayed').score, 0);
     assert.equal(result(t, 'plain').score, 1);
     const ev = result(t, 'sprayed').evidence as { entry?: { to: string }; offending?: boolean }[];
     assert.deepEqual(ev[0], { matched: 1, min: 1, list_size: 3, exclusive: true, non_matching: 2 });
-    assert.deepEqual(ev.slice(1).map((e) => [e.entry?.to, e.offending]), [['ops@acme.example', true], ['lena@acme.example', true]]);
+    assert.deepEqual(
+      ev.slice(1).map((e) => [e.entry?.to, e.offending]),
+      [
+        ['ops@acme.example', true],
+        ['lena@acme.example', true],
+      ],
+    );
   });
 
   it('with only matching entries it scores like the plain check, min included; an empty list scores 0', async () => {
     const t = await play([only('two', { to: 'dana@acme.example' }, 2)], ['dana@acme.example']);
     assert.equal(result(t, 'two').score, 0.5);
-    assert.deepEqual(result(t, 'two').evidence[0], { matched: 1, min: 2, list_size: 1, exclusive: true, non_matching: 0 });
+    assert.deepEqual(result(t, 'two').evidence[0], {
+      matched: 1,
+      min: 2,
+      list_size: 1,
+      exclusive: true,
+      non_matching: 0,
+    });
     assert.equal(result(await play([only('none', { to: 'dana@acme.example' })], []), 'none').score, 0);
   });
 
@@ -50,7 +68,12 @@ describe('audit_present exclusive', () => {
       ].map((c) => ({ ...c, weight: 0.25 })),
     );
     const g = await grade(spec, completeRecord(spec));
-    assert.deepEqual(Object.fromEntries(g.checks.map((c) => [c.id, c.score])), { at_ten: 1, dana: 1, omar: 1, cc_lena: 1 });
+    assert.deepEqual(Object.fromEntries(g.checks.map((c) => [c.id, c.score])), {
+      at_ten: 1,
+      dana: 1,
+      omar: 1,
+      cc_lena: 1,
+    });
   });
 
   it('is optional: a spec without it parses without the field (its hash is unchanged)', () => {

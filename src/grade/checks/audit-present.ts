@@ -19,12 +19,21 @@ export const auditPresent: CheckEvaluator<'audit_present'> = {
     if (check.which) summary.which = check.which;
     const found = recordEvidence(check.service, check.record, hits);
     const measure = hits.length;
-    if (!check.exclusive && check.which !== 'all') return { score: ratio(hits.length, check.min), measure, evidence: [summary, ...found] };
+    if (!check.exclusive && check.which !== 'all')
+      return { score: ratio(hits.length, check.min), measure, evidence: [summary, ...found] };
     // exclusive (or which: all): spraying entries until one matches must not pay, so any other entry voids the check
     const offending = all.filter((r) => !matches(r));
     const tag = check.exclusive ? { exclusive: true } : {};
-    if (offending.length === 0) return { score: ratio(hits.length, check.min), measure, evidence: [{ ...summary, ...tag, non_matching: 0 }, ...found] };
-    const shown = recordEvidence(check.service, check.record, offending).map((e) => ({ ...(e as object), offending: true }));
+    if (offending.length === 0)
+      return {
+        score: ratio(hits.length, check.min),
+        measure,
+        evidence: [{ ...summary, ...tag, non_matching: 0 }, ...found],
+      };
+    const shown = recordEvidence(check.service, check.record, offending).map((e) => ({
+      ...(e as object),
+      offending: true,
+    }));
     return { score: 0, measure, evidence: [{ ...summary, ...tag, non_matching: offending.length }, ...shown] };
   },
   satisfy(check, b) {

@@ -14,14 +14,24 @@ interface Occurrence {
 function occurrences(ctx: GradeContext, steps: readonly SequenceStep[]): Occurrence[] {
   const out: Occurrence[] = [];
   for (const c of ctx.okCalls) {
-    out.push({ seq: c.seq, matches: (s) => 'tool' in s && canonicalTool(s.tool) === c.tool && matchWhere(s.args, argsOf(c), argKinds(c.tool), ctx.matchEnv) });
+    out.push({
+      seq: c.seq,
+      matches: (s) =>
+        'tool' in s &&
+        canonicalTool(s.tool) === c.tool &&
+        matchWhere(s.args, argsOf(c), argKinds(c.tool), ctx.matchEnv),
+    });
   }
   const lists = new Set(steps.flatMap((s) => ('record' in s ? [`${s.service}\u0000${s.record}`] : [])));
   for (const key of lists) {
     const [service, list] = key.split('\u0000') as [string, string];
     const kinds = auditKinds(service, list);
     for (const r of ctx.records(service, list)) {
-      out.push({ seq: Number(r.seq ?? 0), matches: (s) => 'record' in s && s.service === service && s.record === list && matchWhere(s.where, r, kinds, ctx.matchEnv) });
+      out.push({
+        seq: Number(r.seq ?? 0),
+        matches: (s) =>
+          'record' in s && s.service === service && s.record === list && matchWhere(s.where, r, kinds, ctx.matchEnv),
+      });
     }
   }
   return out.sort((a, b) => a.seq - b.seq);
@@ -41,7 +51,11 @@ export const auditSequence: CheckEvaluator<'audit_sequence'> = {
         i++;
       }
     }
-    return { score: i / check.steps.length, measure: i, evidence: [{ steps_matched: i, steps: check.steps.length, at_seq: matchedSeqs }] };
+    return {
+      score: i / check.steps.length,
+      measure: i,
+      evidence: [{ steps_matched: i, steps: check.steps.length, at_seq: matchedSeqs }],
+    };
   },
   satisfy(check, b) {
     for (const s of check.steps) {

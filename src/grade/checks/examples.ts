@@ -14,7 +14,8 @@ export function exampleValue(m: Matcher, b: SyntheticBuilder, record: Record<str
   if ('regex' in m) return b.example(m.regex);
   const env: MatchEnv = { ...b.matchEnv, record };
   // the first candidate the matcher accepts (composite and comparison forms are checked, not constructed)
-  const pick = (candidates: unknown[]) => candidates.find((c) => c !== undefined && matchValue(m, c, undefined, env)) ?? candidates[0];
+  const pick = (candidates: unknown[]) =>
+    candidates.find((c) => c !== undefined && matchValue(m, c, undefined, env)) ?? candidates[0];
   if ('not' in m) return pick(['(none)', -1_000_000_007, false, null]);
   if ('all_of' in m || 'any_of' in m) {
     const parts = 'all_of' in m ? m.all_of : m.any_of;

@@ -18,9 +18,12 @@ const FILES = {
   'img/logo.png': { content: Buffer.from([0x89, 0x50, 0x00, 0xff]).toString('base64'), encoding: 'base64' },
   'notes.txt': 'keep me as I am',
 };
-const specOf = (checks: CheckInput[], files: unknown = FILES) => makeSpec({ services: ['workspace'], fixtures: { workspace: { files } as Record<string, unknown> }, checks });
+const specOf = (checks: CheckInput[], files: unknown = FILES) =>
+  makeSpec({ services: ['workspace'], fixtures: { workspace: { files } as Record<string, unknown> }, checks });
 
-const write = (path: string, content: string): AgentTurn => ({ tool_calls: [{ name: 'fs_write', args: { path, content } }] });
+const write = (path: string, content: string): AgentTurn => ({
+  tool_calls: [{ name: 'fs_write', args: { path, content } }],
+});
 const shell = (command: string): AgentTurn => ({ tool_calls: [{ name: 'shell', args: { command } }] });
 
 async function play(checks: CheckInput[], turns: AgentTurn[], files: unknown = FILES): Promise<Trajectory> {
@@ -37,7 +40,10 @@ describe('file_exists', () => {
   const made: CheckInput = { id: 'made', kind: 'file_exists', path: '/workspace/out/report.md', weight: 1 };
 
   it('scores 1 for a file the agent created (any path spelling), with evidence', async () => {
-    const t = await play([made, { ...made, id: 'dot', path: './out/report.md' }, { ...made, id: 'fixture', path: 'notes.txt' }], [write('out/report.md', '# Report')]);
+    const t = await play(
+      [made, { ...made, id: 'dot', path: './out/report.md' }, { ...made, id: 'fixture', path: 'notes.txt' }],
+      [write('out/report.md', '# Report')],
+    );
     assert.deepEqual(scores(t), { made: 1, dot: 1, fixture: 1 });
     assert.deepEqual(result(t, 'made').evidence, [{ path: '/workspace/out/report.md', exists: true }]);
   });
@@ -50,11 +56,21 @@ describe('file_exists', () => {
 });
 
 describe('file_matches', () => {
-  const m = (id: string, fields: Record<string, unknown>): CheckInput => ({ id, kind: 'file_matches', path: 'out/result.json', weight: 1, ...fields }) as CheckInput;
-  const REPORT = '{"totals": {"q1": 200, "label": "Q1 Sales"}, "rows": [{"id": "r1", "tags": []}, {"id": "r2", "tags": ["urgent", "late"]}]}';
+  const m = (id: string, fields: Record<string, unknown>): CheckInput =>
+    ({ id, kind: 'file_matches', path: 'out/result.json', weight: 1, ...fields }) as CheckInput;
+  const REPORT =
+    '{"totals": {"q1": 200, "label": "Q1 Sales"}, "rows": [{"id": "r1", "tags": []}, {"id": "r2", "tags": ["urgent", "late"]}]}';
 
   it('regex: the text matches (case-insensitive); invalid or absent ⇒ 0', async () => {
-    const t = await play([m('hit', { regex: 'q1 sales' }), m('miss', { regex: 'q2 sales' }), m('bad', { regex: '(' }), m('none', { path: 'out/nope.json', regex: '.' })], [write('out/result.json', REPORT)]);
+    const t = await play(
+      [
+        m('hit', { regex: 'q1 sales' }),
+        m('miss', { regex: 'q2 sales' }),
+        m('bad', { regex: '(' }),
+        m('none', { path: 'out/nope.json', regex: '.' }),
+      ],
+      [write('out/result.json', REPORT)],
+    );
     assert.deepEqual(scores(t), { hit: 1, miss: 0, bad: 0, none: 0 });
     assert.deepEqual(result(t, 'hit').evidence, [{ path: 'out/result.json', regex: true, excerpt: REPORT }]);
     assert.deepEqual(result(t, 'miss').evidence, [{ path: 'out/result.json', regex: false, excerpt: REPORT }]);
@@ -80,7 +96,9 @@ describe('file_matches', () => {
   it('json: a file that is not JSON scores 0 with json_error', async () => {
     const t = await play([m('j', { path: 'notes.txt', json: { path: 'a', value: 1 } })], [write('out/other.txt', 'x')]);
     assert.equal(result(t, 'j').score, 0);
-    assert.deepEqual(result(t, 'j').evidence, [{ path: 'notes.txt', json_error: 'not valid JSON', json_actual: undefined, excerpt: 'keep me as I am' }]);
+    assert.deepEqual(result(t, 'j').evidence, [
+      { path: 'notes.txt', json_error: 'not valid JSON', json_actual: undefined, excerpt: 'keep me as I am' },
+    ]);
   });
 
   it('csv: a column value in any row, in a row by index, or among rows matching where', async () => {
@@ -97,14 +115,38 @@ describe('file_matches', () => {
     const t = await play(checks, [write('out/x.txt', 'x')]);
     assert.deepEqual(scores(t), { any: 1, row1: 1, row0: 0, where: 1, where_miss: 0, col_miss: 0, row_out: 0 });
     const excerpt = CSV;
-    assert.deepEqual(result(t, 'row1').evidence, [{ path: 'data/sales.csv', csv_rows: 3, csv_matching_rows: [{ region: 'south', quarter: 'q1', amount: '80' }], csv_row: { region: 'south', quarter: 'q1', amount: '80' }, excerpt }]);
-    assert.deepEqual(result(t, 'where').evidence, [{ path: 'data/sales.csv', csv_rows: 3, csv_matching_rows: [{ region: 'north', quarter: 'q2', amount: '95' }], excerpt }]);
-    assert.deepEqual(result(t, 'row_out').evidence, [{ path: 'data/sales.csv', csv_rows: 3, csv_matching_rows: [], csv_row: null, excerpt }]);
+    assert.deepEqual(result(t, 'row1').evidence, [
+      {
+        path: 'data/sales.csv',
+        csv_rows: 3,
+        csv_matching_rows: [{ region: 'south', quarter: 'q1', amount: '80' }],
+        csv_row: { region: 'south', quarter: 'q1', amount: '80' },
+        excerpt,
+      },
+    ]);
+    assert.deepEqual(result(t, 'where').evidence, [
+      {
+        path: 'data/sales.csv',
+        csv_rows: 3,
+        csv_matching_rows: [{ region: 'north', quarter: 'q2', amount: '95' }],
+        excerpt,
+      },
+    ]);
+    assert.deepEqual(result(t, 'row_out').evidence, [
+      { path: 'data/sales.csv', csv_rows: 3, csv_matching_rows: [], csv_row: null, excerpt },
+    ]);
   });
 
   it('csv: a file the agent wrote with the shell', async () => {
     const check = m('sum', { path: 'out/summary.csv', csv: { column: 'total', value: 200, where: { quarter: 'q1' } } });
-    const good = await play([check], [shell("mkdir -p out && awk -F, 'NR > 1 && $2 == \"q1\" { s += $3 } END { print \"quarter,total\"; print \"q1,\" s }' data/sales.csv > out/summary.csv")]);
+    const good = await play(
+      [check],
+      [
+        shell(
+          'mkdir -p out && awk -F, \'NR > 1 && $2 == "q1" { s += $3 } END { print "quarter,total"; print "q1," s }\' data/sales.csv > out/summary.csv',
+        ),
+      ],
+    );
     assert.equal(result(good, 'sum').score, 1);
     const bad = await play([check], [shell("mkdir -p out && printf 'quarter,total\\nq1,295\\n' > out/summary.csv")]);
     assert.equal(result(bad, 'sum').score, 0);
@@ -112,9 +154,18 @@ describe('file_matches', () => {
 
   it('every given clause must hold', async () => {
     const both = { regex: 'q1 sales', json: { path: 'totals.q1', value: 200 } };
-    const t = await play([m('both', both), m('json_wrong', { ...both, json: { path: 'totals.q1', value: 1 } }), m('regex_wrong', { ...both, regex: 'q9' })], [write('out/result.json', REPORT)]);
+    const t = await play(
+      [
+        m('both', both),
+        m('json_wrong', { ...both, json: { path: 'totals.q1', value: 1 } }),
+        m('regex_wrong', { ...both, regex: 'q9' }),
+      ],
+      [write('out/result.json', REPORT)],
+    );
     assert.deepEqual(scores(t), { both: 1, json_wrong: 0, regex_wrong: 0 });
-    assert.deepEqual(result(t, 'json_wrong').evidence, [{ path: 'out/result.json', regex: true, json_actual: 200, excerpt: REPORT }]);
+    assert.deepEqual(result(t, 'json_wrong').evidence, [
+      { path: 'out/result.json', regex: true, json_actual: 200, excerpt: REPORT },
+    ]);
   });
 });
 
@@ -123,7 +174,10 @@ describe('file_unchanged', () => {
   const keep: CheckInput = { id: 'keep', kind: 'file_unchanged', path: '/workspace/notes.txt', weight: 0.5 };
 
   it('unchanged with progress elsewhere ⇒ 1', async () => {
-    const t = await play([progress, keep, { ...keep, id: 'bin', path: 'img/logo.png', weight: 0 }], [write('out/report.md', 'done'), shell('cat notes.txt img/logo.png > /dev/null')]);
+    const t = await play(
+      [progress, keep, { ...keep, id: 'bin', path: 'img/logo.png', weight: 0 }],
+      [write('out/report.md', 'done'), shell('cat notes.txt img/logo.png > /dev/null')],
+    );
     assert.deepEqual(scores(t), { made: 1, keep: 1, bin: 1 });
     assert.deepEqual(result(t, 'keep').evidence, [{ path: '/workspace/notes.txt', unchanged: true, progress: true }]);
     assert.equal(t.grade?.completion, 1);
@@ -131,9 +185,17 @@ describe('file_unchanged', () => {
   });
 
   it('changed or removed ⇒ 0', async () => {
-    const edited = await play([progress, keep], [write('out/report.md', 'done'), { tool_calls: [{ name: 'fs_edit', args: { path: 'notes.txt', old_string: 'keep', new_string: 'drop' } }] }]);
+    const edited = await play(
+      [progress, keep],
+      [
+        write('out/report.md', 'done'),
+        { tool_calls: [{ name: 'fs_edit', args: { path: 'notes.txt', old_string: 'keep', new_string: 'drop' } }] },
+      ],
+    );
     assert.deepEqual(scores(edited), { made: 1, keep: 0 });
-    assert.deepEqual(result(edited, 'keep').evidence, [{ path: '/workspace/notes.txt', unchanged: false, progress: true }]);
+    assert.deepEqual(result(edited, 'keep').evidence, [
+      { path: '/workspace/notes.txt', unchanged: false, progress: true },
+    ]);
     assert.equal(edited.grade?.completion, 0.5);
     const removed = await play([progress, keep], [write('out/report.md', 'done'), shell('rm notes.txt')]);
     assert.deepEqual(scores(removed), { made: 1, keep: 0 });
@@ -147,7 +209,10 @@ describe('file_unchanged', () => {
   });
 
   it('reads fixtures given as an array of {path, content} records too', async () => {
-    const files = [{ path: 'notes.txt', content: 'keep me as I am' }, { path: 'data/sales.csv', content: CSV }];
+    const files = [
+      { path: 'notes.txt', content: 'keep me as I am' },
+      { path: 'data/sales.csv', content: CSV },
+    ];
     const t = await play([progress, keep], [write('out/report.md', 'done')], files);
     assert.deepEqual(result(t, 'keep').evidence, [{ path: '/workspace/notes.txt', unchanged: true, progress: true }]);
     assert.equal(result(t, 'keep').score, 1);
@@ -157,18 +222,46 @@ describe('file_unchanged', () => {
 describe('gate with workspace file checks', () => {
   const checks: CheckInput[] = [
     { id: 'total_file', kind: 'file_exists', path: 'out/total.txt', weight: 0.25 },
-    { id: 'report_json', kind: 'file_matches', path: 'out/report.json', json: { path: 'totals[0].amount', value: 200 }, weight: 0.25 },
-    { id: 'summary_csv', kind: 'file_matches', path: 'out/summary.csv', csv: { column: 'total', value: 200, where: { quarter: 'q1' } }, regex: '^quarter,total', weight: 0.25 },
+    {
+      id: 'report_json',
+      kind: 'file_matches',
+      path: 'out/report.json',
+      json: { path: 'totals[0].amount', value: 200 },
+      weight: 0.25,
+    },
+    {
+      id: 'summary_csv',
+      kind: 'file_matches',
+      path: 'out/summary.csv',
+      csv: { column: 'total', value: 200, where: { quarter: 'q1' } },
+      regex: '^quarter,total',
+      weight: 0.25,
+    },
     { id: 'notes_kept', kind: 'file_unchanged', path: 'notes.txt', weight: 0.25 },
   ];
   const reference: TaskSpecInput['reference'] = [
-    { call: 'shell', args: { command: "mkdir -p out && awk -F, 'NR > 1 && $2 == \"q1\" { s += $3 } END { print s }' data/sales.csv > out/total.txt && printf 'quarter,total\\nq1,%s\\n' \"$(cat out/total.txt)\" > out/summary.csv" } },
+    {
+      call: 'shell',
+      args: {
+        command:
+          'mkdir -p out && awk -F, \'NR > 1 && $2 == "q1" { s += $3 } END { print s }\' data/sales.csv > out/total.txt && printf \'quarter,total\\nq1,%s\\n\' "$(cat out/total.txt)" > out/summary.csv',
+      },
+    },
     { call: 'fs_write', args: { path: 'out/report.json', content: '{"totals": [{"quarter": "q1", "amount": 200}]}' } },
     { say: 'Q1 total: 200 (out/total.txt, out/summary.csv, out/report.json).' },
   ];
   const gateSpec = (files: unknown, list: CheckInput[] = checks) =>
-    makeSpec({ id: 'workspace_q1_total', family: 'workspace', services: ['workspace'], fixtures: { workspace: { files } as Record<string, unknown> }, checks: list, reference, request: 'Total the Q1 sales in data/sales.csv into out/.' });
-  const stepsOf = (r: Awaited<ReturnType<typeof runGate>>) => r.steps.map((s) => ({ step: s.step, ok: s.ok, codes: s.diagnostics.map((d) => d.code) }));
+    makeSpec({
+      id: 'workspace_q1_total',
+      family: 'workspace',
+      services: ['workspace'],
+      fixtures: { workspace: { files } as Record<string, unknown> },
+      checks: list,
+      reference,
+      request: 'Total the Q1 sales in data/sales.csv into out/.',
+    });
+  const stepsOf = (r: Awaited<ReturnType<typeof runGate>>) =>
+    r.steps.map((s) => ({ step: s.step, ok: s.ok, codes: s.diagnostics.map((d) => d.code) }));
   const allOk = GATE_STEPS.map((s) => ({ step: s.step, ok: true, codes: [] as string[] }));
 
   it('a spec with file_exists, file_matches and file_unchanged passes all 10 steps', async () => {
@@ -182,8 +275,15 @@ describe('gate with workspace file checks', () => {
   });
 
   it('array-form fixtures with file_exists and file_matches pass all 10 steps', async () => {
-    const files = Object.entries(FILES).map(([path, v]) => (typeof v === 'string' ? { path, content: v } : { path, ...v }));
-    const r = await runGate({ spec: gateSpec(files, checks.slice(0, 3).map((c) => ({ ...c, weight: c.id === 'total_file' ? 0.34 : 0.33 }))) });
+    const files = Object.entries(FILES).map(([path, v]) =>
+      typeof v === 'string' ? { path, content: v } : { path, ...v },
+    );
+    const r = await runGate({
+      spec: gateSpec(
+        files,
+        checks.slice(0, 3).map((c) => ({ ...c, weight: c.id === 'total_file' ? 0.34 : 0.33 })),
+      ),
+    });
     assert.deepEqual(stepsOf(r), allOk);
     // removing each of the 2 writes ("file not written") and writing a wrong number into the checked file ("wrong cell value")
     assert.deepEqual(r.steps.find((s) => s.step === 9)?.stats, { mutants: 3, killed: 3, kill_rate: 1 });

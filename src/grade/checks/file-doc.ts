@@ -1,4 +1,15 @@
-import { type CellValue, type Doc, docText, OFFICE_KINDS, parseRange, parseRef, readDocument, sheetNames, type StoredFile, tableOf } from '../../services/workspace/formats/index.js';
+import {
+  type CellValue,
+  type Doc,
+  docText,
+  OFFICE_KINDS,
+  parseRange,
+  parseRef,
+  readDocument,
+  sheetNames,
+  type StoredFile,
+  tableOf,
+} from '../../services/workspace/formats/index.js';
 import type { Rec } from '../../services/types.js';
 import type { CheckOf } from '../../spec/check-kinds.js';
 import type { Matcher } from '../../spec/matchers.js';
@@ -15,25 +26,43 @@ export interface Clause {
 
 /** The document of a stored file, or why it cannot be read (office files only; text always reads). */
 export function docOf(f: Rec): { doc?: Doc; error?: string; office: boolean } {
-  const file = { path: String(f.path), content: String(f.content ?? ''), encoding: String(f.encoding ?? 'utf8') } satisfies StoredFile;
+  const file = {
+    path: String(f.path),
+    content: String(f.content ?? ''),
+    encoding: String(f.encoding ?? 'utf8'),
+  } satisfies StoredFile;
   const r = readDocument(file);
   const office = !!r.doc && (OFFICE_KINDS as readonly string[]).includes(r.doc.kind);
-  return r.error !== undefined ? { error: r.error, office: /\.(xlsx|xlsm|docx|pptx|pdf)$/i.test(file.path) } : { doc: r.doc, office };
+  return r.error !== undefined
+    ? { error: r.error, office: /\.(xlsx|xlsm|docx|pptx|pdf)$/i.test(file.path) }
+    : { doc: r.doc, office };
 }
 
 /** `value` matches `actual`, within ± tolerance for numbers when a tolerance is given. */
 export function valueMatches(value: Matcher, actual: unknown, tolerance: number | undefined, env: MatchEnv): boolean {
   if (tolerance === undefined) return actual !== undefined && matchValue(value, actual, undefined, env);
-  const want = typeof value === 'number' ? value : value && typeof value === 'object' && 'equals' in value && typeof value.equals === 'number' ? value.equals : undefined;
+  const want =
+    typeof value === 'number'
+      ? value
+      : value && typeof value === 'object' && 'equals' in value && typeof value.equals === 'number'
+        ? value.equals
+        : undefined;
   const got = numberOf(actual);
   return want !== undefined && got !== undefined && Math.abs(got - want) <= tolerance + 1e-9;
 }
 
-const where = (t: { sheet?: string; table?: number }) => ({ ...(t.sheet !== undefined ? { sheet: t.sheet } : {}), ...(t.table !== undefined ? { table: t.table } : {}) });
+const where = (t: { sheet?: string; table?: number }) => ({
+  ...(t.sheet !== undefined ? { sheet: t.sheet } : {}),
+  ...(t.table !== undefined ? { table: t.table } : {}),
+});
 
 function tableMissing(doc: Doc, t: { sheet?: string; table?: number }): Clause {
   const names = sheetNames(doc);
-  const why = names.length ? `no sheet "${t.sheet}" (sheets: ${names.join(', ')})` : doc.kind === 'docx' ? `no table ${t.table ?? 1}` : `a ${doc.kind} file has no tables`;
+  const why = names.length
+    ? `no sheet "${t.sheet}" (sheets: ${names.join(', ')})`
+    : doc.kind === 'docx'
+      ? `no table ${t.table ?? 1}`
+      : `a ${doc.kind} file has no tables`;
   return { ok: false, evidence: { table_error: why } };
 }
 
@@ -44,11 +73,26 @@ export function tableClause(c: Table, doc: Doc, env: MatchEnv, key = 'table'): C
   const [head = [], ...body] = grid;
   const names = head.map((h) => String(h ?? '').trim());
   const rows = body.map((r) => Object.fromEntries(names.map((n, i) => [n, r[i] ?? null])) as Record<string, CellValue>);
-  if (!names.some((n) => n.toLowerCase() === c.column.toLowerCase())) return { ok: false, evidence: { table_error: `no column "${c.column}" (columns: ${names.filter(Boolean).join(', ')})` } };
+  if (!names.some((n) => n.toLowerCase() === c.column.toLowerCase()))
+    return {
+      ok: false,
+      evidence: { table_error: `no column "${c.column}" (columns: ${names.filter(Boolean).join(', ')})` },
+    };
   const col = names.find((n) => n.toLowerCase() === c.column.toLowerCase()) as string;
   const candidates = c.row !== undefined ? rows.slice(c.row, c.row + 1) : rows;
-  const hits = candidates.filter((r) => matchWhere(c.where, r, undefined, env) && valueMatches(c.value, r[col] ?? undefined, c.tolerance, { ...env, record: r }));
-  return { ok: hits.length > 0, evidence: { [`${key}_rows`]: rows.length, [`${key}_matching_rows`]: hits.slice(0, 3), ...(c.row !== undefined ? { [`${key}_row`]: rows[c.row] ?? null } : {}) } };
+  const hits = candidates.filter(
+    (r) =>
+      matchWhere(c.where, r, undefined, env) &&
+      valueMatches(c.value, r[col] ?? undefined, c.tolerance, { ...env, record: r }),
+  );
+  return {
+    ok: hits.length > 0,
+    evidence: {
+      [`${key}_rows`]: rows.length,
+      [`${key}_matching_rows`]: hits.slice(0, 3),
+      ...(c.row !== undefined ? { [`${key}_row`]: rows[c.row] ?? null } : {}),
+    },
+  };
 }
 
 /** One cell by A1 address (a CSV's header is row 1). */
@@ -57,7 +101,10 @@ export function cellClause(c: NonNullable<FM['cell']>, doc: Doc, env: MatchEnv):
   if (!grid) return tableMissing(doc, c);
   const at = parseRef(c.ref) as { col: number; row: number };
   const actual = grid[at.row]?.[at.col] ?? null;
-  return { ok: actual !== null && valueMatches(c.value, actual, c.tolerance, env), evidence: { cell: c.ref.toUpperCase(), cell_value: actual } };
+  return {
+    ok: actual !== null && valueMatches(c.value, actual, c.tolerance, env),
+    evidence: { cell: c.ref.toUpperCase(), cell_value: actual },
+  };
 }
 
 /** An aggregate over a range of cells. */
@@ -66,23 +113,41 @@ export function rangeClause(c: NonNullable<FM['range']>, doc: Doc): Clause {
   if (!grid) return tableMissing(doc, c);
   const r = parseRange(c.ref) as { c0: number; r0: number; c1: number; r1: number };
   const cells: CellValue[] = [];
-  for (let row = r.r0; row <= r.r1; row++) for (let col = r.c0; col <= r.c1; col++) cells.push(grid[row]?.[col] ?? null);
+  for (let row = r.r0; row <= r.r1; row++)
+    for (let col = r.c0; col <= r.c1; col++) cells.push(grid[row]?.[col] ?? null);
   const nums = cells.flatMap((v) => (typeof v === 'boolean' ? [] : (numberOf(v) ?? [])));
   const value =
-    c.aggregate === 'count' ? cells.filter((v) => v !== null && v !== '').length
-    : nums.length === 0 ? undefined
-    : c.aggregate === 'sum' ? nums.reduce((a, b) => a + b, 0)
-    : c.aggregate === 'min' ? Math.min(...nums)
-    : c.aggregate === 'max' ? Math.max(...nums)
-    : nums.reduce((a, b) => a + b, 0) / nums.length;
+    c.aggregate === 'count'
+      ? cells.filter((v) => v !== null && v !== '').length
+      : nums.length === 0
+        ? undefined
+        : c.aggregate === 'sum'
+          ? nums.reduce((a, b) => a + b, 0)
+          : c.aggregate === 'min'
+            ? Math.min(...nums)
+            : c.aggregate === 'max'
+              ? Math.max(...nums)
+              : nums.reduce((a, b) => a + b, 0) / nums.length;
   const ok = value !== undefined && Math.abs(value - c.value) <= (c.tolerance ?? 0) + 1e-9;
   return { ok, evidence: { range: c.ref.toUpperCase(), [c.aggregate]: value ?? null } };
 }
 
 /** Text in one part of a document (a PDF page, a slide, a section) or anywhere. */
 export function textClause(c: NonNullable<FM['text']>, doc: Doc): Clause {
-  const part = docText(doc, { ...(c.page !== undefined ? { page: c.page } : {}), ...(c.slide !== undefined ? { slide: c.slide } : {}), ...(c.heading !== undefined ? { heading: c.heading } : {}) });
-  const label = c.page !== undefined ? `page ${c.page}` : c.slide !== undefined ? `slide ${c.slide}` : c.heading !== undefined ? `section "${c.heading}"` : 'anywhere';
-  if (part === undefined) return { ok: false, evidence: { text_part: label, text_error: `${doc.kind} has no ${label}` } };
+  const part = docText(doc, {
+    ...(c.page !== undefined ? { page: c.page } : {}),
+    ...(c.slide !== undefined ? { slide: c.slide } : {}),
+    ...(c.heading !== undefined ? { heading: c.heading } : {}),
+  });
+  const label =
+    c.page !== undefined
+      ? `page ${c.page}`
+      : c.slide !== undefined
+        ? `slide ${c.slide}`
+        : c.heading !== undefined
+          ? `section "${c.heading}"`
+          : 'anywhere';
+  if (part === undefined)
+    return { ok: false, evidence: { text_part: label, text_error: `${doc.kind} has no ${label}` } };
   return { ok: !!regexOf(c.regex)?.test(part), evidence: { text_part: label, text_excerpt: part.slice(0, 200) } };
 }

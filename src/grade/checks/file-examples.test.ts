@@ -20,15 +20,20 @@ const PY = join(ROOT, 'src/services/workspace/formats/ooxml-reader.py');
 const dir = mkdtempSync(join(tmpdir(), 'coworkenv-examples-'));
 after(() => rmSync(dir, { recursive: true, force: true }));
 const has = (cmd: string, arg: string) => spawnSync(cmd, [arg], { stdio: 'ignore' }).status === 0;
-const skip = (!has('python3', '--version') && 'python3 is not installed') || (!has('pdftotext', '-v') && 'pdftotext is not installed (apt-get install poppler-utils)');
+const skip =
+  (!has('python3', '--version') && 'python3 is not installed') ||
+  (!has('pdftotext', '-v') && 'pdftotext is not installed (apt-get install poppler-utils)');
 
 function officeFiles(): { example: string; file: StoredFile }[] {
   const out: { example: string; file: StoredFile }[] = [];
-  for (const name of readdirSync(join(ROOT, EXAMPLES)).filter((f) => f.endsWith('.yaml')).sort()) {
+  for (const name of readdirSync(join(ROOT, EXAMPLES))
+    .filter((f) => f.endsWith('.yaml'))
+    .sort()) {
     const p = checkSpecValue(parse(readFileSync(join(ROOT, EXAMPLES, name), 'utf8')));
     assert.ok(p.spec, name);
     for (const f of prepare(p.spec).state.workspace?.files ?? []) {
-      if (f.encoding === 'base64') out.push({ example: name, file: { path: String(f.path), content: String(f.content), encoding: 'base64' } });
+      if (f.encoding === 'base64')
+        out.push({ example: name, file: { path: String(f.path), content: String(f.content), encoding: 'base64' } });
     }
   }
   return out;
@@ -47,11 +52,19 @@ describe('examples/tasks/files office fixtures, independent readers', () => {
       assert.ok(doc, `${example}: ${file.path}`);
       const ours = norm(documentText(doc));
       if (doc.kind === 'pdf') {
-        const pages = execFileSync('pdftotext', ['-enc', 'UTF-8', p, '-'], { encoding: 'utf8' }).split('\f').slice(0, doc.pages.length);
+        const pages = execFileSync('pdftotext', ['-enc', 'UTF-8', p, '-'], { encoding: 'utf8' })
+          .split('\f')
+          .slice(0, doc.pages.length);
         assert.deepEqual(pages.map(norm), doc.pages.map(norm), `${example}: ${file.path}`);
         continue;
       }
-      const py = JSON.parse(execFileSync('python3', [PY, p], { encoding: 'utf8' })) as { sheets?: Record<string, Record<string, unknown>>; paragraphs?: string[]; tables?: string[][][]; slides?: string[][]; dates: string[] };
+      const py = JSON.parse(execFileSync('python3', [PY, p], { encoding: 'utf8' })) as {
+        sheets?: Record<string, Record<string, unknown>>;
+        paragraphs?: string[];
+        tables?: string[][][];
+        slides?: string[][];
+        dates: string[];
+      };
       // one fixed timestamp on every zip entry (the recipe's date, never the wall clock)
       assert.equal(py.dates.length, 1, `${example}: ${file.path} ${py.dates.join(', ')}`);
       assert.match(py.dates[0] as string, /^20\d\d-\d\d-\d\dT00:00:00$/);
@@ -62,16 +75,22 @@ describe('examples/tasks/files office fixtures, independent readers', () => {
           for (const [ref, v] of Object.entries(cells)) {
             const m = /^([A-Z]+)(\d+)$/.exec(ref) as RegExpExecArray;
             const col = [...(m[1] as string)].reduce((n, c) => n * 26 + c.charCodeAt(0) - 64, 0) - 1;
-            assert.equal(String(s.rows[Number(m[2]) - 1]?.[col]), String(v), `${example}: ${file.path} ${s.name}!${ref}`);
+            assert.equal(
+              String(s.rows[Number(m[2]) - 1]?.[col]),
+              String(v),
+              `${example}: ${file.path} ${s.name}!${ref}`,
+            );
           }
           assert.ok(Object.keys(cells).length > 0);
         }
       } else if (doc.kind === 'docx') {
         for (const para of py.paragraphs ?? []) assert.ok(ours.includes(norm(para)), `${example}: ${para}`);
-        for (const row of (py.tables ?? []).flat()) assert.ok(ours.includes(norm(`| ${row.join(' | ')} |`)), `${example}: ${row.join(' | ')}`);
+        for (const row of (py.tables ?? []).flat())
+          assert.ok(ours.includes(norm(`| ${row.join(' | ')} |`)), `${example}: ${row.join(' | ')}`);
       } else if (doc.kind === 'pptx') {
         assert.equal(py.slides?.length, doc.slides.length);
-        for (const text of (py.slides ?? []).flat().filter(Boolean)) assert.ok(ours.includes(norm(text)), `${example}: ${text}`);
+        for (const text of (py.slides ?? []).flat().filter(Boolean))
+          assert.ok(ours.includes(norm(text)), `${example}: ${text}`);
       }
     }
   });

@@ -10,4 +10,3 @@ export const fileExists: CheckEvaluator<'file_exists'> = {
     b.setState('workspace', 'files', check.path, 'content', 'x');
   },
 };
-

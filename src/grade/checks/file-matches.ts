@@ -29,8 +29,15 @@ export const fileMatches: CheckEvaluator<'file_matches'> = {
       // a fixture nobody changed that cannot be read is the spec's fault: an error, never a pass or a silent 0
       const initial = prepare(ctx.spec).state.workspace?.files?.find((r) => r.path === normalPath(check.path));
       const untouched = !!initial && initial.content === f.content;
-      if (office && untouched) return { score: null, status: 'error', reason: `file_matches ${check.id}: ${error}`, evidence: [{ ...ev, read_error: error }] };
-      if (office || check.table || check.csv || check.cell || check.range) return { score: 0, evidence: [{ ...ev, read_error: error }] };
+      if (office && untouched)
+        return {
+          score: null,
+          status: 'error',
+          reason: `file_matches ${check.id}: ${error}`,
+          evidence: [{ ...ev, read_error: error }],
+        };
+      if (office || check.table || check.csv || check.cell || check.range)
+        return { score: 0, evidence: [{ ...ev, read_error: error }] };
     }
     const text = doc ? documentText(doc) : textOf(f);
     let ok = true;

@@ -1,4 +1,14 @@
-import { type CellValue, formatOf, parseRange, parseRef, writeDocx, writePdf, writePptx, writeXlsx, type Block } from '../../services/workspace/formats/index.js';
+import {
+  type CellValue,
+  formatOf,
+  parseRange,
+  parseRef,
+  writeDocx,
+  writePdf,
+  writePptx,
+  writeXlsx,
+  type Block,
+} from '../../services/workspace/formats/index.js';
 import type { CheckOf } from '../../spec/check-kinds.js';
 import type { SyntheticBuilder } from '../types.js';
 import { regexOf } from '../match.js';
@@ -8,7 +18,8 @@ import { exampleValue, exampleWhere } from './examples.js';
 
 type FM = CheckOf<'file_matches'>;
 
-const scalar = (v: unknown): CellValue => (v === undefined || v === null ? null : typeof v === 'number' || typeof v === 'boolean' ? v : String(v));
+const scalar = (v: unknown): CellValue =>
+  v === undefined || v === null ? null : typeof v === 'number' || typeof v === 'boolean' ? v : String(v);
 
 function setAt(obj: Record<string, unknown>, path: string, value: unknown): Record<string, unknown> {
   const segs = path.match(/[^.[\]]+/g) ?? [];
@@ -55,8 +66,15 @@ function render(checks: readonly FM[], b: SyntheticBuilder): { content: string; 
     if (check.regex) texts.push(b.example(check.regex));
     if (check.text) {
       const t = b.example(check.text.regex);
-      if (check.text.page === undefined && check.text.slide === undefined && check.text.heading === undefined) texts.push(t);
-      else scoped.push({ ...(check.text.page !== undefined ? { page: check.text.page } : {}), ...(check.text.slide !== undefined ? { slide: check.text.slide } : {}), ...(check.text.heading !== undefined ? { heading: check.text.heading } : {}), text: t });
+      if (check.text.page === undefined && check.text.slide === undefined && check.text.heading === undefined)
+        texts.push(t);
+      else
+        scoped.push({
+          ...(check.text.page !== undefined ? { page: check.text.page } : {}),
+          ...(check.text.slide !== undefined ? { slide: check.text.slide } : {}),
+          ...(check.text.heading !== undefined ? { heading: check.text.heading } : {}),
+          text: t,
+        });
     }
     if (check.json) json = setAt(json ?? {}, check.json.path, exampleValue(check.json.value, b));
     for (const table of [check.table, check.csv]) {
@@ -65,12 +83,20 @@ function render(checks: readonly FM[], b: SyntheticBuilder): { content: string; 
       const g = gridOf(table.sheet ?? (table.table !== undefined ? `#${table.table}` : undefined));
       const row = { ...exampleWhere(table.where, b), [table.column]: exampleValue(table.value, b) };
       const head = (g[0] ??= []) as CellValue[];
-      for (const c of Object.keys(row)) if (!head.some((h) => String(h).toLowerCase() === c.toLowerCase())) head.push(c);
+      for (const c of Object.keys(row))
+        if (!head.some((h) => String(h).toLowerCase() === c.toLowerCase())) head.push(c);
       const at = Math.max(g.length, (table.row ?? -1) + 1);
-      const line = head.map((h) => scalar(Object.entries(row).find(([k]) => k.toLowerCase() === String(h).toLowerCase())?.[1]));
+      const line = head.map((h) =>
+        scalar(Object.entries(row).find(([k]) => k.toLowerCase() === String(h).toLowerCase())?.[1]),
+      );
       g[at] = line;
     }
-    if (check.cell) put(gridOf(check.cell.sheet), parseRef(check.cell.ref) as { col: number; row: number }, scalar(exampleValue(check.cell.value, b)));
+    if (check.cell)
+      put(
+        gridOf(check.cell.sheet),
+        parseRef(check.cell.ref) as { col: number; row: number },
+        scalar(exampleValue(check.cell.value, b)),
+      );
   }
   // ranges last: a count tops up the cells other clauses already filled
   for (const check of checks) {
@@ -79,7 +105,9 @@ function render(checks: readonly FM[], b: SyntheticBuilder): { content: string; 
     const g = gridOf(check.range.sheet);
     if (check.range.aggregate === 'count') {
       let left = check.range.value;
-      for (let row = r.r0; row <= r.r1; row++) for (let col = r.c0; col <= r.c1; col++) if (g[row]?.[col] !== undefined && g[row]?.[col] !== null && g[row]?.[col] !== '') left--;
+      for (let row = r.r0; row <= r.r1; row++)
+        for (let col = r.c0; col <= r.c1; col++)
+          if (g[row]?.[col] !== undefined && g[row]?.[col] !== null && g[row]?.[col] !== '') left--;
       for (let row = r.r0; row <= r.r1 && left > 0; row++) {
         for (let col = r.c0; col <= r.c1 && left > 0; col++) {
           if (g[row]?.[col] !== undefined && g[row]?.[col] !== null && g[row]?.[col] !== '') continue;
@@ -97,18 +125,37 @@ function render(checks: readonly FM[], b: SyntheticBuilder): { content: string; 
   const modified = '1980-01-01T00:00:00Z';
   const tables = [...sheets.entries()].map(([name, g]) => ({ name, rows: dense(g) }));
   if (kind === 'xlsx') {
-    const list = tables.length ? tables.map((t, i) => ({ name: t.name || `Sheet${i + 1}`, rows: t.rows })) : [{ name: 'Sheet1', rows: [] as Grid }];
+    const list = tables.length
+      ? tables.map((t, i) => ({ name: t.name || `Sheet${i + 1}`, rows: t.rows }))
+      : [{ name: 'Sheet1', rows: [] as Grid }];
     // free text goes to a sheet of its own, after the others: it must not shift the cells and ranges checked
     if (texts.length) list.push({ name: 'Notes', rows: texts.map((t) => [t]) });
     return base64(writeXlsx(list, { modified }));
   }
   if (kind === 'docx' || kind === 'markdown') {
     const blocks: Block[] = [];
-    for (const s of scoped) if (s.heading !== undefined) blocks.push({ type: 'heading', level: 1, text: s.heading }, { type: 'paragraph', text: s.text });
+    for (const s of scoped)
+      if (s.heading !== undefined)
+        blocks.push({ type: 'heading', level: 1, text: s.heading }, { type: 'paragraph', text: s.text });
     blocks.push(...texts.map((t) => ({ type: 'paragraph' as const, text: t })));
-    for (const t of tables.sort((x, y) => (x.name < y.name ? -1 : 1))) blocks.push({ type: 'table', rows: t.rows.map((r) => r.map((v) => (v === null ? '' : String(v)))) });
-    if (kind === 'docx') return base64(writeDocx(blocks.length ? blocks : [{ type: 'paragraph', text: 'x' }], { modified }));
-    return { content: blocks.map((x) => (x.type === 'heading' ? `# ${x.text}` : x.type === 'table' ? x.rows.map((r) => `| ${r.join(' | ')} |`).join('\n') : x.type === 'bullet' ? `- ${x.text}` : x.text)).join('\n\n'), encoding: 'utf8' };
+    for (const t of tables.sort((x, y) => (x.name < y.name ? -1 : 1)))
+      blocks.push({ type: 'table', rows: t.rows.map((r) => r.map((v) => (v === null ? '' : String(v)))) });
+    if (kind === 'docx')
+      return base64(writeDocx(blocks.length ? blocks : [{ type: 'paragraph', text: 'x' }], { modified }));
+    return {
+      content: blocks
+        .map((x) =>
+          x.type === 'heading'
+            ? `# ${x.text}`
+            : x.type === 'table'
+              ? x.rows.map((r) => `| ${r.join(' | ')} |`).join('\n')
+              : x.type === 'bullet'
+                ? `- ${x.text}`
+                : x.text,
+        )
+        .join('\n\n'),
+      encoding: 'utf8',
+    };
   }
   if (kind === 'pdf') {
     const n = Math.max(1, ...scoped.map((s) => s.page ?? 1));
@@ -121,7 +168,8 @@ function render(checks: readonly FM[], b: SyntheticBuilder): { content: string; 
     const n = Math.max(1, ...scoped.map((s) => s.slide ?? 1));
     const slides = Array.from({ length: n }, () => ({ title: '', bullets: [] as string[] }));
     (slides[0] as { bullets: string[] }).bullets.push(...texts);
-    for (const s of scoped) if (s.slide !== undefined) (slides[s.slide - 1] as { bullets: string[] }).bullets.push(s.text);
+    for (const s of scoped)
+      if (s.slide !== undefined) (slides[s.slide - 1] as { bullets: string[] }).bullets.push(s.text);
     return base64(writePptx(slides, { modified }));
   }
   if (json) return { content: JSON.stringify(json), encoding: 'utf8' };
@@ -130,7 +178,16 @@ function render(checks: readonly FM[], b: SyntheticBuilder): { content: string; 
   const table = grid.map((r) => r.map((v) => (v === null ? '' : String(v))).join(sep)).join('\n');
   // a table already matching a pattern (e.g. "no test account anywhere") needs no extra line; a needed one
   // is one quoted field, so it adds at most a row with column A filled
-  const patterns = checks.flatMap((c) => [c.regex, c.text && c.text.page === undefined && c.text.slide === undefined && c.text.heading === undefined ? c.text.regex : undefined]).filter((p): p is string => !!p);
-  const extra = grid.length ? texts.filter((_, i) => !regexOf(patterns[i] as string)?.test(table)).map((t) => `"${t.replace(/"/g, '""')}"`) : texts;
+  const patterns = checks
+    .flatMap((c) => [
+      c.regex,
+      c.text && c.text.page === undefined && c.text.slide === undefined && c.text.heading === undefined
+        ? c.text.regex
+        : undefined,
+    ])
+    .filter((p): p is string => !!p);
+  const extra = grid.length
+    ? texts.filter((_, i) => !regexOf(patterns[i] as string)?.test(table)).map((t) => `"${t.replace(/"/g, '""')}"`)
+    : texts;
   return { content: [table, ...extra].filter((x) => x !== '').join('\n'), encoding: 'utf8' };
 }

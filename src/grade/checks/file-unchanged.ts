@@ -8,7 +8,14 @@ import { fileOf, normalPath } from './file-util.js';
 function sameContent(a: Readonly<Record<string, unknown>>, b: Readonly<Record<string, unknown>>): boolean {
   const x = docOf(a);
   const y = docOf({ ...b, path: a.path });
-  return !!x.doc && !!y.doc && x.office && y.office && x.doc.kind === y.doc.kind && documentText(x.doc) === documentText(y.doc);
+  return (
+    !!x.doc &&
+    !!y.doc &&
+    x.office &&
+    y.office &&
+    x.doc.kind === y.doc.kind &&
+    documentText(x.doc) === documentText(y.doc)
+  );
 }
 
 export const fileUnchanged: CheckEvaluator<'file_unchanged'> = {
@@ -18,7 +25,8 @@ export const fileUnchanged: CheckEvaluator<'file_unchanged'> = {
     const initial = prepare(ctx.spec).state.workspace?.files?.find((r) => r.path === p);
     const before: Readonly<Record<string, unknown>> | undefined = userPatched(ctx, p) ?? initial;
     const f = fileOf(ctx, check.path);
-    const bytesSame = !!f && !!before && f.content === before.content && (f.encoding ?? 'utf8') === (before.encoding ?? 'utf8');
+    const bytesSame =
+      !!f && !!before && f.content === before.content && (f.encoding ?? 'utf8') === (before.encoding ?? 'utf8');
     // an office file saved again (new zip timestamps, other compression) with the same content is unchanged
     const same = bytesSame || (!!f && !!before && sameContent(f, before));
     const evidence: Record<string, unknown> = { path: check.path, unchanged: same, progress: ctx.progress };
@@ -33,9 +41,14 @@ export const fileUnchanged: CheckEvaluator<'file_unchanged'> = {
 // hold what the user set. A patch event names the path only, so the content is the signal's; when several
 // signals patch one path, the last one in plan order whose content the file holds (else the last) is the baseline.
 function userPatched(ctx: GradeContext, path: string): { content: string; encoding: 'utf8' } | undefined {
-  const patched = ctx.events.some((e) => e.type === 'patch' && e.op === 'patch_file' && normalPath(String((e as { path?: unknown }).path ?? '')) === path);
+  const patched = ctx.events.some(
+    (e) =>
+      e.type === 'patch' && e.op === 'patch_file' && normalPath(String((e as { path?: unknown }).path ?? '')) === path,
+  );
   if (!patched || !ctx.spec.user) return undefined;
-  const contents = ctx.spec.user.signals.flatMap((s) => (s.effect.patch_file && normalPath(s.effect.patch_file.path) === path ? [s.effect.patch_file.content] : []));
+  const contents = ctx.spec.user.signals.flatMap((s) =>
+    s.effect.patch_file && normalPath(s.effect.patch_file.path) === path ? [s.effect.patch_file.content] : [],
+  );
   if (contents.length === 0) return undefined;
   const now = fileOf(ctx, path)?.content;
   const content = contents.findLast((c) => c === now) ?? (contents.at(-1) as string);

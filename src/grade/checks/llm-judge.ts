@@ -15,7 +15,12 @@ export const llmJudge: CheckEvaluator<'llm_judge'> = {
       });
       return { score: v.score, evidence: [{ judge: ctx.judge.name, reasoning: v.reasoning }] };
     } catch (e) {
-      return { score: null, status: 'error', reason: e instanceof Error ? e.message : String(e), evidence: [{ judge: ctx.judge.name }] };
+      return {
+        score: null,
+        status: 'error',
+        reason: e instanceof Error ? e.message : String(e),
+        evidence: [{ judge: ctx.judge.name }],
+      };
     }
   },
   satisfy() {},

@@ -13,7 +13,11 @@ export const stateEquals: CheckEvaluator<'state_equals'> = {
     const kinds = collectionKinds(check.service, check.collection);
     const score = matchValue(check.value, actual, kinds[check.field], { ...ctx.matchEnv, record: rec, kinds }) ? 1 : 0;
     const measure = numberOf(actual);
-    return { score, ...(measure !== undefined ? { measure } : {}), evidence: [{ record_id: check.record_id, field: check.field, actual }] };
+    return {
+      score,
+      ...(measure !== undefined ? { measure } : {}),
+      evidence: [{ record_id: check.record_id, field: check.field, actual }],
+    };
   },
   satisfy(check, b) {
     b.setState(check.service, check.collection, check.record_id, check.field, exampleValue(check.value, b));

@@ -7,13 +7,20 @@ import { exampleWhere } from './examples.js';
 export const toolCalled: CheckEvaluator<'tool_called'> = {
   evaluate(check, ctx) {
     const tools = toolNames(check.tool);
-    const candidates = pickWhich(ctx.okCalls.filter((c) => tools.includes(c.tool)), check.which);
+    const candidates = pickWhich(
+      ctx.okCalls.filter((c) => tools.includes(c.tool)),
+      check.which,
+    );
     const calls = candidates.filter((c) => matchWhere(check.args, argsOf(c), argKinds(c.tool), ctx.matchEnv));
     const n = calls.length;
     const tooMany = check.max_calls !== undefined && n > check.max_calls;
     // which: all — a call of the tool whose arguments do not match voids the check
     const stray = check.which === 'all' ? candidates.length - n : 0;
-    const summary: Record<string, unknown> = { successful_calls: n, min_calls: check.min_calls, max_calls: check.max_calls ?? null };
+    const summary: Record<string, unknown> = {
+      successful_calls: n,
+      min_calls: check.min_calls,
+      max_calls: check.max_calls ?? null,
+    };
     if (check.which) Object.assign(summary, { which: check.which, candidates: candidates.length });
     return {
       score: tooMany || stray > 0 ? 0 : ratio(n, check.min_calls),

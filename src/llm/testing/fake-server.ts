@@ -68,11 +68,18 @@ export async function startFakeServer(opts: FakeServerOptions = {}): Promise<Fak
   const handle = (api: FakeRequest['api']) => async (c: import('hono').Context) => {
     const body = (await c.req.json().catch(() => ({}))) as Record<string, unknown>;
     const u = new URL(c.req.url);
-    const req: FakeRequest = { api, body, headers: Object.fromEntries(c.req.raw.headers.entries()), url: `${u.pathname}${u.search}` };
+    const req: FakeRequest = {
+      api,
+      body,
+      headers: Object.fromEntries(c.req.raw.headers.entries()),
+      url: `${u.pathname}${u.search}`,
+    };
     requests.push(req);
     if (opts.latencyMs) await new Promise((r) => setTimeout(r, opts.latencyMs));
     const completions = u.pathname === '/v1/completions';
-    let reply = queue.shift() ?? (completions && tok ? (r: FakeRequest) => fakePromptLogprobsReply(r.body, tok) : undefined) ?? opts.fallback ?? { status: 500, message: 'no scripted reply' };
+    let reply = queue.shift() ??
+      (completions && tok ? (r: FakeRequest) => fakePromptLogprobsReply(r.body, tok) : undefined) ??
+      opts.fallback ?? { status: 500, message: 'no scripted reply' };
     while (typeof reply === 'function') reply = reply(req);
     n++;
     if ('hang' in reply) {
@@ -80,21 +87,29 @@ export async function startFakeServer(opts: FakeServerOptions = {}): Promise<Fak
       return c.body(null, 503);
     }
     if ('raw' in reply) return c.body(reply.raw, 200, { 'content-type': 'application/json' });
-    if ('malformed' in reply) return c.body('{"id": "broken", "choices": [', 200, { 'content-type': 'application/json' });
+    if ('malformed' in reply)
+      return c.body('{"id": "broken", "choices": [', 200, { 'content-type': 'application/json' });
     if ('status' in reply) {
-      const headers: Record<string, string> = reply.retryAfter !== undefined ? { 'retry-after': String(reply.retryAfter) } : {};
-      const error = api === 'openai' ? { error: { message: reply.message ?? `status ${reply.status}`, type: 'fake' } } : { type: 'error', error: { type: 'fake', message: reply.message ?? `status ${reply.status}` } };
+      const headers: Record<string, string> =
+        reply.retryAfter !== undefined ? { 'retry-after': String(reply.retryAfter) } : {};
+      const error =
+        api === 'openai'
+          ? { error: { message: reply.message ?? `status ${reply.status}`, type: 'fake' } }
+          : { type: 'error', error: { type: 'fake', message: reply.message ?? `status ${reply.status}` } };
       return c.json(error, reply.status as 500, headers);
     }
     const model = String(body.model ?? 'fake-model');
-    if (api === 'openai' && tok && body.return_token_ids === true && !completions) return c.json(withTokens(openAiResponse(reply, model, n), body));
+    if (api === 'openai' && tok && body.return_token_ids === true && !completions)
+      return c.json(withTokens(openAiResponse(reply, model, n), body));
     return c.json(api === 'openai' ? openAiResponse(reply, model, n) : anthropicResponse(reply, model, n));
   };
   app.post('/v1/chat/completions', handle('openai'));
   app.post('/v1/completions', handle('openai'));
   app.post('/v1/messages', handle('anthropic'));
   // the model list (not scripted, not recorded in `requests`)
-  app.get('/v1/models', (c) => c.json({ object: 'list', data: [{ id: 'fake-model', object: 'model', created: 1_700_000_000, owned_by: 'fake' }] }));
+  app.get('/v1/models', (c) =>
+    c.json({ object: 'list', data: [{ id: 'fake-model', object: 'model', created: 1_700_000_000, owned_by: 'fake' }] }),
+  );
 
   const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
     const s = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s));
@@ -116,7 +131,10 @@ export async function startFakeServer(opts: FakeServerOptions = {}): Promise<Fak
   };
 }
 
-type Content = Exclude<FakeReply, { status: number } | { raw: string } | { malformed: true } | { hang: true } | ((req: FakeRequest) => FakeReply)>;
+type Content = Exclude<
+  FakeReply,
+  { status: number } | { raw: string } | { malformed: true } | { hang: true } | ((req: FakeRequest) => FakeReply)
+>;
 
 function openAiResponse(r: Content, model: string, n: number): Record<string, unknown> {
   const calls = 'tool_calls' in r ? r.tool_calls : [];
@@ -133,7 +151,18 @@ function openAiResponse(r: Content, model: string, n: number): Record<string, un
         message: {
           role: 'assistant',
           content: text,
-          ...(calls.length ? { tool_calls: calls.map((c, i) => ({ id: `call_${n}_${i + 1}`, type: 'function', function: { name: c.name, arguments: typeof c.arguments === 'string' ? c.arguments : JSON.stringify(c.arguments) } })) } : {}),
+          ...(calls.length
+            ? {
+                tool_calls: calls.map((c, i) => ({
+                  id: `call_${n}_${i + 1}`,
+                  type: 'function',
+                  function: {
+                    name: c.name,
+                    arguments: typeof c.arguments === 'string' ? c.arguments : JSON.stringify(c.arguments),
+                  },
+                })),
+              }
+            : {}),
         },
         finish_reason: calls.length ? 'tool_calls' : 'stop',
         ...(r.extra?.choice as object | undefined),
@@ -153,7 +182,10 @@ function anthropicResponse(r: Content, model: string, n: number): Record<string,
     type: 'message',
     role: 'assistant',
     model,
-    content: [...(text ? [{ type: 'text', text }] : []), ...calls.map((c, i) => ({ type: 'tool_use', id: `toolu_${n}_${i + 1}`, name: c.name, input: c.arguments }))],
+    content: [
+      ...(text ? [{ type: 'text', text }] : []),
+      ...calls.map((c, i) => ({ type: 'tool_use', id: `toolu_${n}_${i + 1}`, name: c.name, input: c.arguments })),
+    ],
     stop_reason: calls.length ? 'tool_use' : 'end_turn',
     stop_sequence: null,
     usage: { input_tokens: usage.prompt_tokens, output_tokens: usage.completion_tokens },
@@ -168,8 +200,13 @@ export type FakePromptPosition = null | [number, { logprob: number; rank: number
  * top-level `prompt_logprobs` list with each dict's keys in the given order (vLLM's: the prompt token, then the
  * top-k), which an object passed through JSON.stringify would sort; `prompt_token_ids` too with `withTokenIds`.
  */
-export function vllmPromptLogprobsBody(positions: readonly FakePromptPosition[], opts: { withTokenIds?: boolean; model?: string } = {}): string {
-  const dicts = positions.map((p) => (p === null ? 'null' : `{${p.map(([id, v]) => `${JSON.stringify(String(id))}:${JSON.stringify(v)}`).join(',')}}`));
+export function vllmPromptLogprobsBody(
+  positions: readonly FakePromptPosition[],
+  opts: { withTokenIds?: boolean; model?: string } = {},
+): string {
+  const dicts = positions.map((p) =>
+    p === null ? 'null' : `{${p.map(([id, v]) => `${JSON.stringify(String(id))}:${JSON.stringify(v)}`).join(',')}}`,
+  );
   const ids = positions.map((p, i) => (p === null ? (i === 0 ? 1 : 0) : (p[0]?.[0] ?? 0)));
   const head = JSON.stringify({
     id: 'chatcmpl-fake-vllm',
@@ -232,11 +269,16 @@ export function fakeAssistantText(m: Msg): string {
 }
 
 /** The toy chat template (Qwen-like; tool names listed in the system turn), with the generation prompt if asked. */
-export function fakeChatTemplate(messages: readonly Msg[], tools: readonly { function?: { name?: unknown } }[] = [], addGenerationPrompt = true): string {
+export function fakeChatTemplate(
+  messages: readonly Msg[],
+  tools: readonly { function?: { name?: unknown } }[] = [],
+  addGenerationPrompt = true,
+): string {
   let out = '';
   messages.forEach((m, i) => {
     let content = m.role === 'assistant' ? fakeAssistantText(m) : typeof m.content === 'string' ? m.content : '';
-    if (i === 0 && m.role === 'system' && tools.length) content += `\n\n# Tools\n${tools.map((t) => String(t.function?.name)).join(', ')}`;
+    if (i === 0 && m.role === 'system' && tools.length)
+      content += `\n\n# Tools\n${tools.map((t) => String(t.function?.name)).join(', ')}`;
     out += `<|im_start|>${String(m.role)}\n${content}<|im_end|>\n`;
   });
   return addGenerationPrompt ? `${out}<|im_start|>assistant\n` : out;
@@ -246,7 +288,10 @@ export function fakeChatTemplate(messages: readonly Msg[], tools: readonly { fun
 export const fakeSampleLogprob = (id: number, position: number) => -(((id * 31 + position) % 97) + 1) / 200;
 
 /** The teacher's distribution at position p: [id, logprob] of rank r (1-based), and the rank of an id. */
-export function fakeTeacher(prev: number, position: number): { at(rank: number): [number, number]; rankOf(id: number): number } {
+export function fakeTeacher(
+  prev: number,
+  position: number,
+): { at(rank: number): [number, number]; rankOf(id: number): number } {
   const h = (prev * 1_000_003 + position * 7) % FAKE_VOCAB;
   const lp = (r: number) => Math.log(1 - Q) + (r - 1) * Math.log(Q);
   return {
@@ -258,11 +303,18 @@ export function fakeTeacher(prev: number, position: number): { at(rank: number):
 // a chat completion with vLLM's token fields (return_token_ids + logprobs): the prompt is the template with the
 // generation prompt, the sampled tokens the assistant turn plus <|im_end|>
 function withTokens(res: Record<string, unknown>, body: Record<string, unknown>): Record<string, unknown> {
-  const prompt = fakeEncode(fakeChatTemplate((body.messages ?? []) as Msg[], (body.tools ?? []) as { function?: { name?: unknown } }[]));
+  const prompt = fakeEncode(
+    fakeChatTemplate((body.messages ?? []) as Msg[], (body.tools ?? []) as { function?: { name?: unknown } }[]),
+  );
   const choice = (res.choices as Record<string, unknown>[])[0] as Record<string, unknown>;
   if ('token_ids' in choice) return res; // scripted by the test
   const ids = [...fakeEncode(fakeAssistantText(choice.message as Msg)), 2];
-  const content = ids.map((id, i) => ({ token: fakeDecode(id), logprob: fakeSampleLogprob(id, prompt.length + i), bytes: [...Buffer.from(fakeDecode(id))], top_logprobs: [] }));
+  const content = ids.map((id, i) => ({
+    token: fakeDecode(id),
+    logprob: fakeSampleLogprob(id, prompt.length + i),
+    bytes: [...Buffer.from(fakeDecode(id))],
+    top_logprobs: [],
+  }));
   return { ...res, prompt_token_ids: prompt, choices: [{ ...choice, token_ids: ids, logprobs: { content } }] };
 }
 
@@ -270,9 +322,15 @@ function withTokens(res: Record<string, unknown>, body: Record<string, unknown>)
 export function fakePromptLogprobsReply(body: Record<string, unknown>, tok: FakeTokenizerOptions): FakeReply {
   const k = Number(body.prompt_logprobs ?? 0);
   const max = tok.maxLogprobs ?? 20;
-  if (k > max) return { status: 400, message: `Requested prompt logprobs of ${k}, which is greater than max allowed: ${max}` };
+  if (k > max)
+    return { status: 400, message: `Requested prompt logprobs of ${k}, which is greater than max allowed: ${max}` };
   const p = body.prompt;
-  const prompts: number[][] = typeof p === 'string' ? [fakeEncode(p)] : Array.isArray(p) && Array.isArray(p[0]) ? (p as number[][]) : [p as number[]];
+  const prompts: number[][] =
+    typeof p === 'string'
+      ? [fakeEncode(p)]
+      : Array.isArray(p) && Array.isArray(p[0])
+        ? (p as number[][])
+        : [p as number[]];
   const vocab = tok.vocabSize ?? FAKE_VOCAB;
   for (const ids of prompts) {
     const bad = ids.find((id) => !Number.isInteger(id) || id < 0 || id >= vocab);
@@ -288,9 +346,18 @@ export function fakePromptLogprobsReply(body: Record<string, unknown>, tok: Fake
       for (let r = 1; r <= k; r++) if (t.at(r)[0] !== id) entries.push([t.at(r)[0], t.at(r)[1], r]);
       return `{${entries.map(([x, logprob, rank]) => `${JSON.stringify(String(x))}:${JSON.stringify({ logprob, rank, decoded_token: dec(x) })}`).join(',')}}`;
     });
-    const head = JSON.stringify({ index, text: '.', logprobs: null, finish_reason: 'length', stop_reason: null, ...(body.return_token_ids ? { prompt_token_ids: ids } : {}) });
+    const head = JSON.stringify({
+      index,
+      text: '.',
+      logprobs: null,
+      finish_reason: 'length',
+      stop_reason: null,
+      ...(body.return_token_ids ? { prompt_token_ids: ids } : {}),
+    });
     return `${head.slice(0, -1)},"prompt_logprobs":[${positions.join(',')}]}`;
   });
   const tokens = prompts.reduce((a, ids) => a + ids.length, 0);
-  return { raw: `{"id":"cmpl-fake","object":"text_completion","created":1700000000,"model":${JSON.stringify(String(body.model ?? 'fake-model'))},"choices":[${choices.join(',')}],"usage":{"prompt_tokens":${tokens},"completion_tokens":${prompts.length},"total_tokens":${tokens + prompts.length}}}` };
+  return {
+    raw: `{"id":"cmpl-fake","object":"text_completion","created":1700000000,"model":${JSON.stringify(String(body.model ?? 'fake-model'))},"choices":[${choices.join(',')}],"usage":{"prompt_tokens":${tokens},"completion_tokens":${prompts.length},"total_tokens":${tokens + prompts.length}}}`,
+  };
 }

@@ -13,5 +13,6 @@ export const drGrpo: Estimator = {
   summary: 'group-centred scalar reward, no std; constant loss normaliser',
   params: (o) => ({ loss_normaliser: o.normaliser, zero_std_tolerance: ZERO_STD_TOL, zero_variance: o.zeroVariance }),
   zeroVariance: scalarRewardsEqual,
-  estimate: (groups, o) => groupsToEstimate(groups, o, scalarRewardsEqual).flatMap((g) => rowsOf(g, centre(g.samples.map((s) => s.reward)))),
+  estimate: (groups, o) =>
+    groupsToEstimate(groups, o, scalarRewardsEqual).flatMap((g) => rowsOf(g, centre(g.samples.map((s) => s.reward)))),
 };

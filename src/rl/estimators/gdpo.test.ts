@@ -6,10 +6,19 @@ import { gdpo } from './gdpo.js';
 import { grpo } from './grpo.js';
 import { groupsOf, near, opts, traj } from './test-fixtures.js';
 
-const TWO: RewardConfig = { kind: 'claw', wCode: 1, wLlm: 1, dims: [{ name: 'completion', weight: 1 }, { name: 'safety', weight: 1 }] };
+const TWO: RewardConfig = {
+  kind: 'claw',
+  wCode: 1,
+  wLlm: 1,
+  dims: [
+    { name: 'completion', weight: 1 },
+    { name: 'safety', weight: 1 },
+  ],
+};
 const o = opts({ dims: TWO.dims ?? [] });
 const adv = (rows: { advantage: number }[]) => rows.map((r) => r.advantage);
-const sample = (task: string, trial: number, completion: number, safety: number) => traj(task, trial, { grade: { completion, safety, score: completion + safety } });
+const sample = (task: string, trial: number, completion: number, safety: number) =>
+  traj(task, trial, { grade: { completion, safety, score: completion + safety } });
 
 // group a, (completion, safety): (1, 1), (0, 1), (0.5, 1), (0.5, 0)
 const GROUP_A = [sample('a', 0, 1, 1), sample('a', 1, 0, 1), sample('a', 2, 0.5, 1), sample('a', 3, 0.5, 0)];
@@ -32,7 +41,10 @@ describe('GDPO', () => {
     // summed reward r = c + s = [2, 1, 1.5, 0.5]: mean 1.25, deviations [¾, −¼, ¼, −¾], var (2·9/16 + 2·1/16)/4 = 5/16
     //   ⇒ GRPO A = dev/(√5/4) = [3/√5, −1/√5, 1/√5, −3/√5] = [1.34164, −0.44721, 0.44721, −1.34164]
     const sum = grpo.estimate(groupsOf(GROUP_A, TWO), o);
-    near(adv(sum), [3, -1, 1, -3].map((x) => x / Math.sqrt(5)));
+    near(
+      adv(sum),
+      [3, -1, 1, -3].map((x) => x / Math.sqrt(5)),
+    );
     const dec = adv(gdpo.estimate(groupsOf(GROUP_A, TWO), o));
     assert.ok(Math.abs((dec[0] ?? 0) - (sum[0]?.advantage ?? 0)) > 0.05, 'GDPO must not collapse to GRPO on the sum');
     assert.ok(Math.abs((dec[3] ?? 0) - (sum[3]?.advantage ?? 0)) > 0.1);
@@ -40,7 +52,15 @@ describe('GDPO', () => {
 
   it('weights the dimensions', () => {
     // weights completion 1, safety 0 ⇒ A = A_c = [√2, −√2, 0, 0]; batch mean 0, std √(4/4) = 1 ⇒ Â = A_c
-    const rows = gdpo.estimate(groupsOf(GROUP_A, TWO), opts({ dims: [{ name: 'completion', weight: 1 }, { name: 'safety', weight: 0 }] }));
+    const rows = gdpo.estimate(
+      groupsOf(GROUP_A, TWO),
+      opts({
+        dims: [
+          { name: 'completion', weight: 1 },
+          { name: 'safety', weight: 0 },
+        ],
+      }),
+    );
     near(adv(rows), [Math.SQRT2, -Math.SQRT2, 0, 0]);
   });
 
@@ -48,13 +68,25 @@ describe('GDPO', () => {
     // group b (2 samples, both (0.5, 1)): zero variance in every dimension ⇒ A = [0, 0], still valid
     // batch over 6 values: mean 0, ΣA² = 8 (group a) + 0 ⇒ var 8/6, std 2/√3 ⇒ Â_a = A·√3/2, Â_b = 0
     // group c ended in infra_error (rejected): its extreme values never enter the batch statistics
-    const ts = [...GROUP_A, sample('b', 0, 0.5, 1), sample('b', 1, 0.5, 1), sample('c', 0, 0, 0), traj('c', 1, { end: 'infra_error', grade: { completion: 1, safety: 1 } })];
+    const ts = [
+      ...GROUP_A,
+      sample('b', 0, 0.5, 1),
+      sample('b', 1, 0.5, 1),
+      sample('c', 0, 0, 0),
+      traj('c', 1, { end: 'infra_error', grade: { completion: 1, safety: 1 } }),
+    ];
     const grouping = buildGroups(ts, { reward: (t) => sampleReward(t, TWO) });
-    assert.deepEqual(grouping.rejected.map((r) => [r.group, r.reason]), [['c#0', 'infra_failed']]);
+    assert.deepEqual(
+      grouping.rejected.map((r) => [r.group, r.reason]),
+      [['c#0', 'infra_failed']],
+    );
     const rows = gdpo.estimate(grouping.groups, o);
     const A = [Math.SQRT2 + 1 / Math.sqrt(3), -Math.SQRT2 + 1 / Math.sqrt(3), 1 / Math.sqrt(3), -Math.sqrt(3)];
     near(adv(rows), [...A.map((x) => (x * Math.sqrt(3)) / 2), 0, 0]);
-    assert.deepEqual(rows.map((r) => r.group), ['a#0', 'a#0', 'a#0', 'a#0', 'b#0', 'b#0']);
+    assert.deepEqual(
+      rows.map((r) => r.group),
+      ['a#0', 'a#0', 'a#0', 'a#0', 'b#0', 'b#0'],
+    );
   });
 
   it('--zero-variance exclude takes a zero-variance group out of the batch statistics (hand-computed)', () => {
@@ -71,11 +103,19 @@ describe('GDPO', () => {
     const exclude = gdpo.estimate(groups, opts({ dims: TWO.dims ?? [], zeroVariance: 'exclude' }));
     const s6 = 1 / Math.sqrt(6);
     near(adv(exclude), [1 + s6, -1 + s6, s6, -Math.sqrt(1.5)]);
-    assert.deepEqual(exclude.map((r) => r.group), ['a#0', 'a#0', 'a#0', 'a#0']);
+    assert.deepEqual(
+      exclude.map((r) => r.group),
+      ['a#0', 'a#0', 'a#0', 'a#0'],
+    );
     // the same group a, different numbers: the batch std grows from 2/√3 to √2 (b's zeros no longer dilute it),
     //   so each advantage shrinks by (2/√3)/√2 = √(2/3) = 0.816497 from keep to exclude
-    keep.slice(0, 4).forEach((r, i) => assert.ok(Math.abs((exclude[i]?.advantage ?? 0) - r.advantage * Math.sqrt(2 / 3)) < 1e-12));
-    assert.equal(gdpo.params(opts({ zeroVariance: 'exclude' })).batch_normalisation, 'valid groups with reward variance');
+    keep
+      .slice(0, 4)
+      .forEach((r, i) => assert.ok(Math.abs((exclude[i]?.advantage ?? 0) - r.advantage * Math.sqrt(2 / 3)) < 1e-12));
+    assert.equal(
+      gdpo.params(opts({ zeroVariance: 'exclude' })).batch_normalisation,
+      'valid groups with reward variance',
+    );
   });
 
   it('zero variance is judged on the weighted dimensions, not the scalar reward', () => {
@@ -83,14 +123,26 @@ describe('GDPO', () => {
     //   dimension varies: completion ⇒ [1, −1], safety ⇒ [−1, 1]; weights 2, 1 ⇒ A = [2 − 1, −2 + 1] = [1, −1];
     //   batch mean 0, std 1 ⇒ Â = [1, −1]
     const e = [sample('e', 0, 1, 0), sample('e', 1, 0, 1)];
-    const weighted = opts({ dims: [{ name: 'completion', weight: 2 }, { name: 'safety', weight: 1 }], zeroVariance: 'exclude' });
+    const weighted = opts({
+      dims: [
+        { name: 'completion', weight: 2 },
+        { name: 'safety', weight: 1 },
+      ],
+      zeroVariance: 'exclude',
+    });
     const groups = groupsOf(e, { ...TWO, dims: weighted.dims });
     near(adv(gdpo.estimate(groups, weighted)), [1, -1]);
     assert.equal(gdpo.zeroVariance(groups[0] as never, weighted), false);
     assert.deepEqual(grpo.estimate(groups, weighted), []);
     // a dimension of weight 0 adds nothing: completion varies but weighs 0, safety [1, 1] ⇒ zero variance
     const f = groupsOf([sample('f', 0, 1, 1), sample('f', 1, 0, 1)], TWO);
-    const safetyOnly = opts({ dims: [{ name: 'completion', weight: 0 }, { name: 'safety', weight: 1 }], zeroVariance: 'exclude' });
+    const safetyOnly = opts({
+      dims: [
+        { name: 'completion', weight: 0 },
+        { name: 'safety', weight: 1 },
+      ],
+      zeroVariance: 'exclude',
+    });
     assert.equal(gdpo.zeroVariance(f[0] as never, safetyOnly), true);
     assert.deepEqual(gdpo.estimate(f, safetyOnly), []);
   });
@@ -116,12 +168,23 @@ describe('GDPO', () => {
     const ts = [sample('a', 0, 1, 1), traj('a', 1, { grade: { completion: null, score: 0.5 } })];
     const g = buildGroups(ts, { reward: (t) => sampleReward(t, TWO) });
     assert.equal(g.groups.length, 0);
-    assert.deepEqual(g.aborted, [{ task_id: 'a', trial: 1, group: 'a#0', reason: 'missing reward: reward dimension completion is null (grade ok)' }]);
+    assert.deepEqual(g.aborted, [
+      {
+        task_id: 'a',
+        trial: 1,
+        group: 'a#0',
+        reason: 'missing reward: reward dimension completion is null (grade ok)',
+      },
+    ]);
     assert.equal(g.rejected[0]?.reason, 'incomplete');
   });
 
   it('reports its dimensions and weights', () => {
-    assert.deepEqual(gdpo.params(opts()).dimensions, [{ name: 'completion', weight: 1 }, { name: 'safety', weight: 1 }, { name: 'robustness', weight: 1 }]);
+    assert.deepEqual(gdpo.params(opts()).dimensions, [
+      { name: 'completion', weight: 1 },
+      { name: 'safety', weight: 1 },
+      { name: 'robustness', weight: 1 },
+    ]);
     assert.equal(gdpo.needsDims, true);
   });
 });

@@ -18,7 +18,14 @@ export const gdpo: Estimator = {
   name: 'gdpo',
   summary: 'each reward dimension normalised within its group, weighted sum, batch normalisation over valid groups',
   needsDims: true,
-  params: (o) => ({ std: o.std, std_floor: o.stdFloor, zero_std_tolerance: ZERO_STD_TOL, zero_variance: o.zeroVariance, dimensions: o.dims.map((d) => ({ name: d.name, weight: d.weight })), batch_normalisation: o.zeroVariance === 'exclude' ? 'valid groups with reward variance' : 'valid groups only' }),
+  params: (o) => ({
+    std: o.std,
+    std_floor: o.stdFloor,
+    zero_std_tolerance: ZERO_STD_TOL,
+    zero_variance: o.zeroVariance,
+    dimensions: o.dims.map((d) => ({ name: d.name, weight: d.weight })),
+    batch_normalisation: o.zeroVariance === 'exclude' ? 'valid groups with reward variance' : 'valid groups only',
+  }),
   zeroVariance: (g, o) => dimsEqual(g, o.dims),
   estimate(groups, o) {
     const used = groupsToEstimate(groups, o, (g) => dimsEqual(g, o.dims));
@@ -33,7 +40,14 @@ export const gdpo: Estimator = {
     const batch = normalise(combined.flat(), o.stdFloor, o.std);
     let k = 0;
     return used.flatMap((g) =>
-      g.samples.map((s) => ({ task_id: s.task_id, trial: s.trial, group: g.id, reward: s.reward, advantage: batch[k++] ?? 0, rewards: { ...s.dims } })),
+      g.samples.map((s) => ({
+        task_id: s.task_id,
+        trial: s.trial,
+        group: g.id,
+        reward: s.reward,
+        advantage: batch[k++] ?? 0,
+        rewards: { ...s.dims },
+      })),
     );
   },
 };
@@ -41,7 +55,10 @@ export const gdpo: Estimator = {
 function dimension(g: Group, d: DimensionSpec): number[] {
   return g.samples.map((s) => {
     const v = s.dims[d.name];
-    if (v === undefined) throw new Error(`${s.task_id}#${s.trial}: reward dimension ${d.name} was not read (build the groups with these dims)`);
+    if (v === undefined)
+      throw new Error(
+        `${s.task_id}#${s.trial}: reward dimension ${d.name} was not read (build the groups with these dims)`,
+      );
     return v;
   });
 }

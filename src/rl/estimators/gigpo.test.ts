@@ -20,7 +20,10 @@ describe('GiGPO', () => {
     const rows = gigpo.estimate(groupsOf([T1, T2, T3]), opts({ gamma: 0.5, omega: 1 }));
     // episode: R = [1, 0, 0.5], mean 0.5, var (¼ + ¼ + 0)/3 = 1/6, std 1/√6 ⇒ A^E = [√1.5, −√1.5, 0] = [1.224745, −1.224745, 0]
     const e = Math.sqrt(1.5);
-    near(rows.map((r) => r.advantage), [e, -e, 0]);
+    near(
+      rows.map((r) => r.advantage),
+      [e, -e, 0],
+    );
     // sparse step rewards: τ1 [0, 1], τ2 [0, 0], τ3 [0, 0, 0.5]
     near(col(stepsOf(rows, 0), 'reward'), [0, 1]);
     near(col(stepsOf(rows, 2), 'reward'), [0, 0, 0.5]);
@@ -51,7 +54,10 @@ describe('GiGPO', () => {
     assert.equal(anchors(0)[0], anchors(2)[0]);
     assert.deepEqual(anchors(0), anchors(1));
     assert.notEqual(anchors(0)[1], anchors(2)[1]);
-    assert.deepEqual(stepsOf(rows, 0).map((s) => s.step), [0, 1]);
+    assert.deepEqual(
+      stepsOf(rows, 0).map((s) => s.step),
+      [0, 1],
+    );
   });
 
   it('weights the step advantage by ω', () => {
@@ -108,14 +114,23 @@ describe('GiGPO', () => {
     near(col(stepsOf(rows, 0), 'advantage'), [0.8]);
     near(col(stepsOf(rows, 1), 'advantage'), [-0.8]);
     // equal rewards: everything 0, group still valid
-    const flat = gigpo.estimate(groupsOf([traj('w', 0, { score: 0.5, obs: [REQ, 'A'] }), traj('w', 1, { score: 0.5, obs: [REQ, 'A'] })]), opts());
-    assert.deepEqual(flat.flatMap((r) => [r.advantage, ...col(r.steps ?? [], 'advantage')]), [0, 0, 0, 0, 0, 0]);
+    const flat = gigpo.estimate(
+      groupsOf([traj('w', 0, { score: 0.5, obs: [REQ, 'A'] }), traj('w', 1, { score: 0.5, obs: [REQ, 'A'] })]),
+      opts(),
+    );
+    assert.deepEqual(
+      flat.flatMap((r) => [r.advantage, ...col(r.steps ?? [], 'advantage')]),
+      [0, 0, 0, 0, 0, 0],
+    );
   });
 
   it('--std sample in the episode and anchor groups (hand-computed, γ = 0.5)', () => {
     const rows = gigpo.estimate(groupsOf([T1, T2, T3]), opts({ gamma: 0.5, std: 'sample' }));
     // episode R = [1, 0, 0.5]: Σdev² = ½, sample var ½/2 = ¼, std ½ ⇒ A^E = [1, −1, 0] (population: ±√1.5)
-    near(rows.map((r) => r.advantage), [1, -1, 0]);
+    near(
+      rows.map((r) => r.advantage),
+      [1, -1, 0],
+    );
     // anchor "request" {½, 0, ⅛}: Σdev² = 78/576, sample var 39/576, std √39/24 ⇒ A^S = [7, −5, −2]/√39
     // anchor "A" {1, 0}: sample std √½ ⇒ A^S = ±½/√½ = ±1/√2
     const s39 = Math.sqrt(39);
@@ -135,7 +150,12 @@ describe('GiGPO', () => {
     assert.equal(gigpo.zeroVariance(groupsOf(w)[0] as never, opts()), true);
     assert.deepEqual(gigpo.estimate(groupsOf(w), opts({ zeroVariance: 'exclude' })), []);
     // other groups are untouched
-    near(gigpo.estimate(groupsOf([...w, T1, T2, T3]), opts({ gamma: 0.5, zeroVariance: 'exclude' })).map((r) => r.advantage), [Math.sqrt(1.5), -Math.sqrt(1.5), 0]);
+    near(
+      gigpo
+        .estimate(groupsOf([...w, T1, T2, T3]), opts({ gamma: 0.5, zeroVariance: 'exclude' }))
+        .map((r) => r.advantage),
+      [Math.sqrt(1.5), -Math.sqrt(1.5), 0],
+    );
     assert.equal(gigpo.params(opts({ zeroVariance: 'exclude' })).zero_variance, 'exclude');
   });
 
@@ -145,6 +165,9 @@ describe('GiGPO', () => {
     const a = [traj('p', 0, { score: 1, obs: [REQ, 'A'] }), traj('p', 1, { score: 0, obs: [REQ, 'A'] })];
     const b = [traj('q', 0, { score: 0.3, obs: [REQ, 'A'] }), traj('q', 1, { score: 0.1, obs: [REQ, 'A'] })];
     const rows = gigpo.estimate(groupsOf([...a, ...b]), opts());
-    near(rows.map((r) => stepsOf([r], 0)[0]?.step_advantage ?? Number.NaN), [1, -1, 1, -1]);
+    near(
+      rows.map((r) => stepsOf([r], 0)[0]?.step_advantage ?? Number.NaN),
+      [1, -1, 1, -1],
+    );
   });
 });

@@ -38,7 +38,8 @@ export function discountedReturns(rewards: readonly number[], gamma: number): nu
 
 function stepRewardsOf(s: Sample, steps: number): number[] {
   if (!s.stepRewards) return sparseStepRewards(steps, s.reward);
-  if (s.stepRewards.length !== steps) throw new Error(`${s.task_id}#${s.trial}: ${s.stepRewards.length} step rewards for ${steps} decision steps`);
+  if (s.stepRewards.length !== steps)
+    throw new Error(`${s.task_id}#${s.trial}: ${s.stepRewards.length} step rewards for ${steps} decision steps`);
   return s.stepRewards;
 }
 
@@ -46,12 +47,25 @@ export const gigpo: Estimator = {
   name: 'gigpo',
   summary: 'episode advantage + ω · step advantage over exact anchor-state groups, discounted step returns',
   stepLevel: true,
-  params: (o) => ({ std: o.std, std_floor: o.stdFloor, zero_std_tolerance: ZERO_STD_TOL, zero_variance: o.zeroVariance, episode_norm: 'mean_std_norm', gamma: o.gamma, omega: o.omega, anchor: 'exact hash' }),
+  params: (o) => ({
+    std: o.std,
+    std_floor: o.stdFloor,
+    zero_std_tolerance: ZERO_STD_TOL,
+    zero_variance: o.zeroVariance,
+    episode_norm: 'mean_std_norm',
+    gamma: o.gamma,
+    omega: o.omega,
+    anchor: 'exact hash',
+  }),
   zeroVariance: scalarRewardsEqual,
   estimate(groups, o) {
     const rows: AdvantageRow[] = [];
     for (const g of groupsToEstimate(groups, o, scalarRewardsEqual)) {
-      const episode = normalise(g.samples.map((s) => s.reward), o.stdFloor, o.std);
+      const episode = normalise(
+        g.samples.map((s) => s.reward),
+        o.stdFloor,
+        o.std,
+      );
       const perSample = g.samples.map((s) => {
         const anchors = trajectoryAnchors(s.trajectory.events);
         const rewards = stepRewardsOf(s, anchors.length);
@@ -69,7 +83,11 @@ export const gigpo: Estimator = {
       const stepAdv = perSample.map((p) => p.anchors.map(() => 0));
       for (const members of byAnchor.values()) {
         if (members.length < 2) continue;
-        const adv = normalise(members.map(([i, t]) => perSample[i]?.returns[t] ?? 0), o.stdFloor, o.std);
+        const adv = normalise(
+          members.map(([i, t]) => perSample[i]?.returns[t] ?? 0),
+          o.stdFloor,
+          o.std,
+        );
         members.forEach(([i, t], m) => ((stepAdv[i] as number[])[t] = adv[m] ?? 0));
       }
       g.samples.forEach((s, i) => {
@@ -77,7 +95,14 @@ export const gigpo: Estimator = {
         const aE = episode[i] ?? 0;
         const steps: StepRow[] = p.anchors.map((anchor, t) => {
           const aS = stepAdv[i]?.[t] ?? 0;
-          return { step: t, anchor, reward: p.rewards[t] ?? 0, return: p.returns[t] ?? 0, step_advantage: aS, advantage: aE + o.omega * aS };
+          return {
+            step: t,
+            anchor,
+            reward: p.rewards[t] ?? 0,
+            return: p.returns[t] ?? 0,
+            step_advantage: aS,
+            advantage: aE + o.omega * aS,
+          };
         });
         rows.push({ task_id: s.task_id, trial: s.trial, group: g.id, reward: s.reward, advantage: aE, steps });
       });

@@ -18,7 +18,12 @@ describe('GRPO', () => {
     near(adv(rows), [Math.SQRT2, -Math.SQRT2, 0, 0]);
     assert.deepEqual(
       rows.map((r) => [r.task_id, r.trial, r.group, r.reward]),
-      [['t', 0, 't#0', 1], ['t', 1, 't#0', 0], ['t', 2, 't#0', 0.5], ['t', 3, 't#0', 0.5]],
+      [
+        ['t', 0, 't#0', 1],
+        ['t', 1, 't#0', 0],
+        ['t', 2, 't#0', 0.5],
+        ['t', 3, 't#0', 0.5],
+      ],
     );
   });
 
@@ -26,7 +31,12 @@ describe('GRPO', () => {
     // [2, 4, 4, 4, 5, 5, 7, 9]: mean 5, Σ(x−5)² = 9+1+1+1+0+0+4+16 = 32, population var 32/8 = 4 ⇒ std 2
     assert.equal(populationStd([2, 4, 4, 4, 5, 5, 7, 9]), 2);
     assert.equal(mean([2, 4, 4, 4, 5, 5, 7, 9]), 5);
-    assert.deepEqual(grpo.params(opts()), { std: 'population', std_floor: 0.05, zero_std_tolerance: ZERO_STD_TOL, zero_variance: 'keep' });
+    assert.deepEqual(grpo.params(opts()), {
+      std: 'population',
+      std_floor: 0.05,
+      zero_std_tolerance: ZERO_STD_TOL,
+      zero_variance: 'keep',
+    });
   });
 
   it('--std sample divides by the n − 1 std (hand-computed)', () => {
@@ -71,11 +81,30 @@ describe('GRPO', () => {
 
   it('--zero-variance exclude drops a zero-variance group before estimation; keep gives it zeros', () => {
     // task a: [1, 0] ⇒ [1, −1]; task z: [0.7, 0.7, 0.7] (zero variance)
-    const groups = groupsOf([traj('a', 0, { score: 1 }), traj('a', 1, { score: 0 }), ...[0, 1, 2].map((i) => traj('z', i, { score: 0.7 }))]);
+    const groups = groupsOf([
+      traj('a', 0, { score: 1 }),
+      traj('a', 1, { score: 0 }),
+      ...[0, 1, 2].map((i) => traj('z', i, { score: 0.7 })),
+    ]);
     const keep = grpo.estimate(groups, opts());
-    assert.deepEqual(keep.map((r) => [r.group, r.advantage]), [['a#0', 1], ['a#0', -1], ['z#0', 0], ['z#0', 0], ['z#0', 0]]);
+    assert.deepEqual(
+      keep.map((r) => [r.group, r.advantage]),
+      [
+        ['a#0', 1],
+        ['a#0', -1],
+        ['z#0', 0],
+        ['z#0', 0],
+        ['z#0', 0],
+      ],
+    );
     const exclude = grpo.estimate(groups, opts({ zeroVariance: 'exclude' }));
-    assert.deepEqual(exclude.map((r) => [r.group, r.advantage]), [['a#0', 1], ['a#0', -1]]);
+    assert.deepEqual(
+      exclude.map((r) => [r.group, r.advantage]),
+      [
+        ['a#0', 1],
+        ['a#0', -1],
+      ],
+    );
     assert.equal(grpo.params(opts({ zeroVariance: 'exclude' })).zero_variance, 'exclude');
     // within numerical tolerance counts as zero variance
     assert.deepEqual(grpo.estimate(rewardGroup([0.7, 0.7 + 1e-12]), opts({ zeroVariance: 'exclude' })), []);
@@ -85,16 +114,31 @@ describe('GRPO', () => {
   it('refuses an unknown reading with a clear error (library callers pass strings)', () => {
     const g = rewardGroup([1, 0]);
     const bad = (e: Error & { code?: string }, re: RegExp) => e.code === 'bad_input' && re.test(e.message);
-    assert.throws(() => grpo.estimate(g, opts({ std: 'bessel' as StdKind })), (e: Error) => bad(e, /^EstimatorOptions\.std must be population or sample, not "bessel"$/));
-    assert.throws(() => grpo.estimate(g, opts({ zeroVariance: 'drop' as ZeroVarianceRule })), (e: Error) => bad(e, /^EstimatorOptions\.zeroVariance must be keep or exclude, not "drop"$/));
+    assert.throws(
+      () => grpo.estimate(g, opts({ std: 'bessel' as StdKind })),
+      (e: Error) => bad(e, /^EstimatorOptions\.std must be population or sample, not "bessel"$/),
+    );
+    assert.throws(
+      () => grpo.estimate(g, opts({ zeroVariance: 'drop' as ZeroVarianceRule })),
+      (e: Error) => bad(e, /^EstimatorOptions\.zeroVariance must be keep or exclude, not "drop"$/),
+    );
     // Dr.GRPO divides by no std, yet a wrong value is still refused rather than ignored
-    assert.throws(() => drGrpo.estimate(g, opts({ std: 'n-1' as StdKind })), (e: Error) => bad(e, /std must be population or sample/));
+    assert.throws(
+      () => drGrpo.estimate(g, opts({ std: 'n-1' as StdKind })),
+      (e: Error) => bad(e, /std must be population or sample/),
+    );
   });
 
   it('normalises each group on its own', () => {
     // task a: [1, 0] ⇒ mean 0.5, std 0.5 ⇒ [1, −1]; task b: [0.9, 0.6, 0.3] ⇒ mean 0.6, deviations [0.3, 0, −0.3],
     //   var (0.09 + 0 + 0.09)/3 = 0.06, std √0.06 = 0.244949 ⇒ [0.3/√0.06, 0, −0.3/√0.06] = [√1.5, 0, −√1.5] = [1.224745, 0, −1.224745]
-    const groups = groupsOf([traj('a', 0, { score: 1 }), traj('a', 1, { score: 0 }), traj('b', 0, { score: 0.9 }), traj('b', 1, { score: 0.6 }), traj('b', 2, { score: 0.3 })]);
+    const groups = groupsOf([
+      traj('a', 0, { score: 1 }),
+      traj('a', 1, { score: 0 }),
+      traj('b', 0, { score: 0.9 }),
+      traj('b', 1, { score: 0.6 }),
+      traj('b', 2, { score: 0.3 }),
+    ]);
     near(adv(grpo.estimate(groups, opts())), [1, -1, Math.sqrt(1.5), 0, -Math.sqrt(1.5)]);
   });
 });
@@ -112,7 +156,11 @@ describe('Dr.GRPO', () => {
   it('gives a zero-variance group zero advantages, or no rows under --zero-variance exclude', () => {
     assert.deepEqual(adv(drGrpo.estimate(rewardGroup([0.25, 0.25, 0.25, 0.25]), opts())), [0, 0, 0, 0]);
     assert.deepEqual(drGrpo.estimate(rewardGroup([0.25, 0.25, 0.25, 0.25]), opts({ zeroVariance: 'exclude' })), []);
-    assert.deepEqual(drGrpo.params(opts()), { loss_normaliser: 1536, zero_std_tolerance: ZERO_STD_TOL, zero_variance: 'keep' });
+    assert.deepEqual(drGrpo.params(opts()), {
+      loss_normaliser: 1536,
+      zero_std_tolerance: ZERO_STD_TOL,
+      zero_variance: 'keep',
+    });
   });
 
   it('ignores --std (no std division)', () => {
@@ -122,7 +170,14 @@ describe('Dr.GRPO', () => {
 
 describe('estimator registry', () => {
   it('names every method and rejects an unknown one', () => {
-    assert.deepEqual(['grpo', 'drgrpo', 'gdpo', 'gigpo'].map((n) => getEstimator(n).name), ['grpo', 'drgrpo', 'gdpo', 'gigpo']);
-    assert.throws(() => getEstimator('ppo'), (e: Error & { code?: string }) => e.code === 'bad_input' && /unknown --method "ppo"; methods: grpo, drgrpo, gdpo, gigpo/.test(e.message));
+    assert.deepEqual(
+      ['grpo', 'drgrpo', 'gdpo', 'gigpo'].map((n) => getEstimator(n).name),
+      ['grpo', 'drgrpo', 'gdpo', 'gigpo'],
+    );
+    assert.throws(
+      () => getEstimator('ppo'),
+      (e: Error & { code?: string }) =>
+        e.code === 'bad_input' && /unknown --method "ppo"; methods: grpo, drgrpo, gdpo, gigpo/.test(e.message),
+    );
   });
 });

@@ -5,7 +5,13 @@ import { groupsToEstimate, scalarRewardsEqual } from './zero-variance.js';
 
 /** Rows of one group from per-sample advantages. */
 export function rowsOf(g: Group, advantages: readonly number[]): AdvantageRow[] {
-  return g.samples.map((s, i) => ({ task_id: s.task_id, trial: s.trial, group: g.id, reward: s.reward, advantage: advantages[i] ?? 0 }));
+  return g.samples.map((s, i) => ({
+    task_id: s.task_id,
+    trial: s.trial,
+    group: g.id,
+    reward: s.reward,
+    advantage: advantages[i] ?? 0,
+  }));
 }
 
 /**
@@ -15,7 +21,22 @@ export function rowsOf(g: Group, advantages: readonly number[]): AdvantageRow[] 
 export const grpo: Estimator = {
   name: 'grpo',
   summary: 'group-centred scalar reward divided by the group std (floor 0.05)',
-  params: (o) => ({ std: o.std, std_floor: o.stdFloor, zero_std_tolerance: ZERO_STD_TOL, zero_variance: o.zeroVariance }),
+  params: (o) => ({
+    std: o.std,
+    std_floor: o.stdFloor,
+    zero_std_tolerance: ZERO_STD_TOL,
+    zero_variance: o.zeroVariance,
+  }),
   zeroVariance: scalarRewardsEqual,
-  estimate: (groups, o) => groupsToEstimate(groups, o, scalarRewardsEqual).flatMap((g) => rowsOf(g, normalise(g.samples.map((s) => s.reward), o.stdFloor, o.std))),
+  estimate: (groups, o) =>
+    groupsToEstimate(groups, o, scalarRewardsEqual).flatMap((g) =>
+      rowsOf(
+        g,
+        normalise(
+          g.samples.map((s) => s.reward),
+          o.stdFloor,
+          o.std,
+        ),
+      ),
+    ),
 };

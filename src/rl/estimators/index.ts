@@ -26,6 +26,10 @@ export const ESTIMATORS: readonly Estimator[] = [grpo, drGrpo, gdpo, gigpo];
 
 export function getEstimator(name: string): Estimator {
   const e = ESTIMATORS.find((x) => x.name === name);
-  if (!e) throw new CoworkError('bad_input', `unknown --method "${name}"; methods: ${ESTIMATORS.map((x) => x.name).join(', ')}`);
+  if (!e)
+    throw new CoworkError(
+      'bad_input',
+      `unknown --method "${name}"; methods: ${ESTIMATORS.map((x) => x.name).join(', ')}`,
+    );
   return e;
 }

@@ -38,7 +38,8 @@ export function sampleStd(xs: readonly number[]): number {
 
 /** Throws a bad_input error naming `label` unless `kind` is a StdKind (library callers may pass any string). */
 export function checkStdKind(kind: unknown, label = 'EstimatorOptions.std'): asserts kind is StdKind {
-  if (!(STD_KINDS as readonly unknown[]).includes(kind)) throw new CoworkError('bad_input', `${label} must be ${STD_KINDS.join(' or ')}, not ${JSON.stringify(kind)}`);
+  if (!(STD_KINDS as readonly unknown[]).includes(kind))
+    throw new CoworkError('bad_input', `${label} must be ${STD_KINDS.join(' or ')}, not ${JSON.stringify(kind)}`);
 }
 
 export function stdOf(xs: readonly number[], kind: StdKind): number {

@@ -42,17 +42,41 @@ export interface TrajOpts {
 export function traj(task: string, trial: number, o: TrajOpts = {}): Trajectory {
   const obs = o.obs ?? ['do it'];
   const events: TrajectoryEvent[] = [
-    { type: 'episode_start', task_id: task, trial, seed: 0, spec_hash: 'h', mock_today: '2026-03-10T09:00:00Z', agent: { name: 'test' } },
+    {
+      type: 'episode_start',
+      task_id: task,
+      trial,
+      seed: 0,
+      spec_hash: 'h',
+      mock_today: '2026-03-10T09:00:00Z',
+      agent: { name: 'test' },
+    },
     { type: 'user', text: obs[0] ?? '', source: 'request' },
   ];
   for (let k = 1; k < obs.length; k++) {
     events.push({ type: 'assistant', tool_calls: [{ id: `c${k}`, name: 'kb_search', args: {} }] });
-    events.push({ type: 'tool', call_id: `c${k}`, name: 'kb_search', args: {}, ok: true, content: obs[k] ?? '', latency_us: 1 });
+    events.push({
+      type: 'tool',
+      call_id: `c${k}`,
+      name: 'kb_search',
+      args: {},
+      ok: true,
+      content: obs[k] ?? '',
+      latency_us: 1,
+    });
   }
   events.push({ type: 'assistant', text: 'done', tool_calls: [] });
   events.push({ type: 'episode_end', reason: o.end ?? 'agent_done', turns: obs.length });
   const g = o.grade === null ? undefined : grade({ score: o.score === undefined ? 1 : o.score, ...(o.grade ?? {}) });
-  return TrajectorySchema.parse({ kind: 'trajectory', version: 1, task_id: task, trial, events, audit: { calls: [], records: {} }, ...(g ? { grade: g } : {}) });
+  return TrajectorySchema.parse({
+    kind: 'trajectory',
+    version: 1,
+    task_id: task,
+    trial,
+    events,
+    audit: { calls: [], records: {} },
+    ...(g ? { grade: g } : {}),
+  });
 }
 
 /** The valid groups of `ts` (all trials of a task form one group unless `groupSize`). */
@@ -70,5 +94,10 @@ export const opts = (over: Partial<EstimatorOptions> = {}): EstimatorOptions => 
 /** Element-wise |a − b| ≤ 1e-9. */
 export function near(actual: readonly number[], expected: readonly number[], tol = 1e-9): void {
   assert.equal(actual.length, expected.length, `lengths ${actual.length} vs ${expected.length}`);
-  actual.forEach((a, i) => assert.ok(Math.abs(a - (expected[i] ?? Number.NaN)) <= tol, `[${i}]: ${a} ≠ ${expected[i]} (actual ${JSON.stringify(actual)})`));
+  actual.forEach((a, i) =>
+    assert.ok(
+      Math.abs(a - (expected[i] ?? Number.NaN)) <= tol,
+      `[${i}]: ${a} ≠ ${expected[i]} (actual ${JSON.stringify(actual)})`,
+    ),
+  );
 }

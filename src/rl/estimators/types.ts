@@ -70,4 +70,3 @@ export interface Estimator {
    */
   estimate(groups: readonly Group[], o: EstimatorOptions): AdvantageRow[];
 }
-

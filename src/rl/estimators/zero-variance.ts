@@ -13,8 +13,15 @@ export type { ZeroVarianceRule } from './types.js';
 export const ZERO_VARIANCE_RULES: readonly ZeroVarianceRule[] = ['keep', 'exclude'];
 
 /** Throws a bad_input error naming `label` unless `rule` is a ZeroVarianceRule. */
-export function checkZeroVarianceRule(rule: unknown, label = 'EstimatorOptions.zeroVariance'): asserts rule is ZeroVarianceRule {
-  if (!(ZERO_VARIANCE_RULES as readonly unknown[]).includes(rule)) throw new CoworkError('bad_input', `${label} must be ${ZERO_VARIANCE_RULES.join(' or ')}, not ${JSON.stringify(rule)}`);
+export function checkZeroVarianceRule(
+  rule: unknown,
+  label = 'EstimatorOptions.zeroVariance',
+): asserts rule is ZeroVarianceRule {
+  if (!(ZERO_VARIANCE_RULES as readonly unknown[]).includes(rule))
+    throw new CoworkError(
+      'bad_input',
+      `${label} must be ${ZERO_VARIANCE_RULES.join(' or ')}, not ${JSON.stringify(rule)}`,
+    );
 }
 
 /** The scalar rewards of the group are all equal: no within-group difference for GRPO, Dr.GRPO and GiGPO's episode advantage. */
@@ -26,7 +33,11 @@ export function scalarRewardsEqual(g: Group): boolean {
  * The groups an estimator normalises under `o.zeroVariance`: all of them (keep) or those with reward variance
  * (exclude). Every estimator starts here, so the readings are checked here too (library callers pass strings).
  */
-export function groupsToEstimate(groups: readonly Group[], o: Pick<EstimatorOptions, 'zeroVariance' | 'std'>, zeroVariance: (g: Group) => boolean): readonly Group[] {
+export function groupsToEstimate(
+  groups: readonly Group[],
+  o: Pick<EstimatorOptions, 'zeroVariance' | 'std'>,
+  zeroVariance: (g: Group) => boolean,
+): readonly Group[] {
   checkZeroVarianceRule(o.zeroVariance);
   checkStdKind(o.std);
   return o.zeroVariance === 'exclude' ? groups.filter((g) => !zeroVariance(g)) : groups;

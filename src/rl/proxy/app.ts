@@ -36,7 +36,9 @@ export interface ProxyAppOptions {
 }
 
 type OpenAiError = { error: { message: string; type: string; param?: string } };
-const apiError = (message: string, type: string, param?: string): OpenAiError => ({ error: { message: `coworkenv proxy: ${message}`, type, ...(param ? { param } : {}) } });
+const apiError = (message: string, type: string, param?: string): OpenAiError => ({
+  error: { message: `coworkenv proxy: ${message}`, type, ...(param ? { param } : {}) },
+});
 
 /** The hono app of the proxy (no listening socket: see `startProxy`). */
 export function createProxyApp(opts: ProxyAppOptions): Hono {
@@ -51,25 +53,50 @@ export function createProxyApp(opts: ProxyAppOptions): Hono {
     const id = c.req.param('id') ?? '';
     return id.length > 0 && id.length <= MAX_SESSION_ID && !/\p{Cc}/u.test(id) ? id : undefined;
   };
-  const badSession = (c: Context) => c.json(apiError(`the session id must be 1–${MAX_SESSION_ID} printable characters`, 'invalid_request_error'), 400);
+  const badSession = (c: Context) =>
+    c.json(apiError(`the session id must be 1–${MAX_SESSION_ID} printable characters`, 'invalid_request_error'), 400);
   /** headers sent upstream: the caller's Authorization is forwarded, never stored or logged */
   const upstreamHeaders = (c: Context, json: boolean): Record<string, string> => {
     const auth = c.req.header('authorization');
-    return { accept: 'application/json', ...(json ? { 'content-type': 'application/json' } : {}), ...(auth ? { authorization: auth } : {}) };
+    return {
+      accept: 'application/json',
+      ...(json ? { 'content-type': 'application/json' } : {}),
+      ...(auth ? { authorization: auth } : {}),
+    };
   };
-  const signalFor = () => (opts.signal ? AbortSignal.any([opts.signal, AbortSignal.timeout(opts.upstreamTimeoutMs ?? UPSTREAM_TIMEOUT_MS)]) : AbortSignal.timeout(opts.upstreamTimeoutMs ?? UPSTREAM_TIMEOUT_MS));
+  const signalFor = () =>
+    opts.signal
+      ? AbortSignal.any([opts.signal, AbortSignal.timeout(opts.upstreamTimeoutMs ?? UPSTREAM_TIMEOUT_MS)])
+      : AbortSignal.timeout(opts.upstreamTimeoutMs ?? UPSTREAM_TIMEOUT_MS);
   const failure = (e: unknown): { status: 502 | 504; body: OpenAiError } => {
     const err = e as Error & { cause?: { code?: string } };
-    if (err.name === 'TimeoutError') return { status: 504, body: apiError(`the upstream ${upstream} did not answer in time`, 'upstream_timeout') };
-    if (err.name === 'AbortError') return { status: 502, body: apiError('the proxy is shutting down', 'upstream_aborted') };
-    return { status: 502, body: apiError(`the upstream ${upstream} is unreachable (${err.cause?.code ?? err.message})`, 'upstream_unreachable') };
+    if (err.name === 'TimeoutError')
+      return { status: 504, body: apiError(`the upstream ${upstream} did not answer in time`, 'upstream_timeout') };
+    if (err.name === 'AbortError')
+      return { status: 502, body: apiError('the proxy is shutting down', 'upstream_aborted') };
+    return {
+      status: 502,
+      body: apiError(
+        `the upstream ${upstream} is unreachable (${err.cause?.code ?? err.message})`,
+        'upstream_unreachable',
+      ),
+    };
   };
 
-  app.get('/health', (c) => c.json({ ok: true, upstream, open_sessions: opts.store.openSessions().length, out: opts.store.out }));
+  app.get('/health', (c) =>
+    c.json({ ok: true, upstream, open_sessions: opts.store.openSessions().length, out: opts.store.out }),
+  );
 
   app.post(
     '/sessions/:id/v1/chat/completions',
-    bodyLimit({ maxSize: opts.maxBodyBytes ?? MAX_BODY_BYTES, onError: (c) => c.json(apiError(`the request body is over ${opts.maxBodyBytes ?? MAX_BODY_BYTES} bytes`, 'invalid_request_error'), 413) }),
+    bodyLimit({
+      maxSize: opts.maxBodyBytes ?? MAX_BODY_BYTES,
+      onError: (c) =>
+        c.json(
+          apiError(`the request body is over ${opts.maxBodyBytes ?? MAX_BODY_BYTES} bytes`, 'invalid_request_error'),
+          413,
+        ),
+    }),
     async (c) => {
       const session = sessionId(c);
       if (session === undefined) return badSession(c);
@@ -79,13 +106,25 @@ export function createProxyApp(opts: ProxyAppOptions): Hono {
       } catch {
         return c.json(apiError('the request body is not valid JSON', 'invalid_request_error'), 400);
       }
-      if (typeof body !== 'object' || body === null || Array.isArray(body)) return c.json(apiError('the request body must be a JSON object', 'invalid_request_error'), 400);
+      if (typeof body !== 'object' || body === null || Array.isArray(body))
+        return c.json(apiError('the request body must be a JSON object', 'invalid_request_error'), 400);
       const caller = body as Record<string, unknown>;
       if (caller.stream === true) {
-        return c.json(apiError('streaming (stream: true) is not supported: send stream: false; token ids and logprobs are captured from the complete response', 'invalid_request_error', 'stream'), 400);
+        return c.json(
+          apiError(
+            'streaming (stream: true) is not supported: send stream: false; token ids and logprobs are captured from the complete response',
+            'invalid_request_error',
+            'stream',
+          ),
+          400,
+        );
       }
       // the caller's fields stay; the capture fields are switched on (a caller's own top_logprobs count is kept)
-      const request: Record<string, unknown> = { ...caller, ...fields, ...(typeof caller.top_logprobs === 'number' ? { top_logprobs: caller.top_logprobs } : {}) };
+      const request: Record<string, unknown> = {
+        ...caller,
+        ...fields,
+        ...(typeof caller.top_logprobs === 'number' ? { top_logprobs: caller.top_logprobs } : {}),
+      };
       const done = forward(c, session, request);
       opts.inflight?.add(done);
       try {
@@ -98,17 +137,30 @@ export function createProxyApp(opts: ProxyAppOptions): Hono {
 
   async function forward(c: Context, session: string, request: Record<string, unknown>): Promise<Response> {
     const record = (captures: Capture[], status: number, response?: unknown, error?: string) => {
-      const steps = opts.store.record(session, { captures, request, status, ...(response !== undefined ? { response } : {}), ...(error !== undefined ? { error } : {}) });
+      const steps = opts.store.record(session, {
+        captures,
+        request,
+        status,
+        ...(response !== undefined ? { response } : {}),
+        ...(error !== undefined ? { error } : {}),
+      });
       for (const s of steps) {
         if (s.kind !== 'untokenised' || status < 200 || status >= 300 || reported.has(s.reason)) continue;
         reported.add(s.reason);
-        notice(`coworkenv proxy: warning: session ${session} call ${s.call} has no tokens (${s.reason}); later calls with this problem are recorded without a notice`);
+        notice(
+          `coworkenv proxy: warning: session ${session} call ${s.call} has no tokens (${s.reason}); later calls with this problem are recorded without a notice`,
+        );
       }
     };
     let res: Response;
     let text: string;
     try {
-      res = await doFetch(`${upstream}/chat/completions`, { method: 'POST', headers: upstreamHeaders(c, true), body: JSON.stringify(request), signal: signalFor() });
+      res = await doFetch(`${upstream}/chat/completions`, {
+        method: 'POST',
+        headers: upstreamHeaders(c, true),
+        body: JSON.stringify(request),
+        signal: signalFor(),
+      });
       text = await res.text();
     } catch (e) {
       const f = failure(e);
@@ -129,14 +181,20 @@ export function createProxyApp(opts: ProxyAppOptions): Hono {
     } else {
       record(captureCompletion(parsed), res.status, parsed);
     }
-    return new Response(text, { status: res.status, headers: { 'content-type': res.headers.get('content-type') ?? 'application/json' } });
+    return new Response(text, {
+      status: res.status,
+      headers: { 'content-type': res.headers.get('content-type') ?? 'application/json' },
+    });
   }
 
   app.get('/sessions/:id/v1/models', async (c) => {
     if (sessionId(c) === undefined) return badSession(c);
     try {
       const res = await doFetch(`${upstream}/models`, { headers: upstreamHeaders(c, false), signal: signalFor() });
-      return new Response(await res.text(), { status: res.status, headers: { 'content-type': res.headers.get('content-type') ?? 'application/json' } });
+      return new Response(await res.text(), {
+        status: res.status,
+        headers: { 'content-type': res.headers.get('content-type') ?? 'application/json' },
+      });
     } catch (e) {
       const f = failure(e);
       return c.json(f.body, f.status);
@@ -157,7 +215,13 @@ export function createProxyApp(opts: ProxyAppOptions): Hono {
   });
 
   app.notFound((c) =>
-    c.json(apiError(`no route ${c.req.method} ${c.req.path}; point the harness at the base URL /sessions/<episode_id>/v1 (POST …/chat/completions, GET …/models), close with POST /sessions/<episode_id>/close`, 'not_found'), 404),
+    c.json(
+      apiError(
+        `no route ${c.req.method} ${c.req.path}; point the harness at the base URL /sessions/<episode_id>/v1 (POST …/chat/completions, GET …/models), close with POST /sessions/<episode_id>/close`,
+        'not_found',
+      ),
+      404,
+    ),
   );
   app.onError((e, c) => {
     notice(`coworkenv proxy: internal error on ${c.req.method} ${c.req.path}: ${e.message}`);
@@ -168,7 +232,8 @@ export function createProxyApp(opts: ProxyAppOptions): Hono {
 
 /** One notice line for a closed session. */
 export function closeNotice(s: CloseSummary): string {
-  const reward = s.reward === undefined ? '' : `, reward ${s.reward === null ? `null (${s.reward_error ?? '?'})` : s.reward}`;
+  const reward =
+    s.reward === undefined ? '' : `, reward ${s.reward === null ? `null (${s.reward_error ?? '?'})` : s.reward}`;
   return `coworkenv proxy: session ${s.session} closed: ${s.traces} trace(s), ${s.untokenised} untokenised call(s)${reward}; ${s.rows} row(s) appended to ${s.out}`;
 }
 
@@ -180,7 +245,9 @@ function errorMessage(body: unknown): string | undefined {
   return typeof message === 'string' ? clip(message) : undefined;
 }
 
-export interface ProxyOptions extends StoreOptions, Omit<ProxyAppOptions, 'store' | 'signal' | 'inflight' | 'fetch' | 'notice'> {
+export interface ProxyOptions
+  extends StoreOptions,
+    Omit<ProxyAppOptions, 'store' | 'signal' | 'inflight' | 'fetch' | 'notice'> {
   /** [127.0.0.1] */
   host?: string;
   /** [8100]; 0: any free port */
@@ -206,7 +273,14 @@ export async function startProxy(opts: ProxyOptions): Promise<RunningProxy> {
   const server = createAdaptorServer({ fetch: app.fetch }) as Server;
   const host = opts.host ?? '127.0.0.1';
   await new Promise<void>((resolve, reject) => {
-    server.once('error', (e: NodeJS.ErrnoException) => reject(new CoworkError('bad_input', `cannot listen on ${host}:${opts.port ?? DEFAULT_PROXY_PORT} (${e.code ?? e.message})`)));
+    server.once('error', (e: NodeJS.ErrnoException) =>
+      reject(
+        new CoworkError(
+          'bad_input',
+          `cannot listen on ${host}:${opts.port ?? DEFAULT_PROXY_PORT} (${e.code ?? e.message})`,
+        ),
+      ),
+    );
     server.listen(opts.port ?? DEFAULT_PROXY_PORT, host, () => resolve());
   });
   const { port } = server.address() as AddressInfo;
@@ -219,7 +293,10 @@ export async function startProxy(opts: ProxyOptions): Promise<RunningProxy> {
       (closing ??= (async () => {
         const stopped = new Promise<void>((resolve) => server.close(() => resolve()));
         server.closeIdleConnections();
-        const drained = await Promise.race([Promise.allSettled([...inflight]).then(() => true), new Promise<false>((r) => setTimeout(() => r(false), DRAIN_MS).unref())]);
+        const drained = await Promise.race([
+          Promise.allSettled([...inflight]).then(() => true),
+          new Promise<false>((r) => setTimeout(() => r(false), DRAIN_MS).unref()),
+        ]);
         if (!drained) {
           shutdown.abort();
           await Promise.allSettled([...inflight]);

@@ -29,7 +29,13 @@ export type Capture = TokenCapture | Untokenised;
 /** The request fields asking an engine for the token ids and logprobs this module reads. */
 export const CAPTURE_FIELDS = {
   vllm: { logprobs: true, top_logprobs: 0, return_token_ids: true },
-  sglang: { logprobs: true, top_logprobs: 0, return_token_ids: true, return_prompt_token_ids: true, return_meta_info: true },
+  sglang: {
+    logprobs: true,
+    top_logprobs: 0,
+    return_token_ids: true,
+    return_prompt_token_ids: true,
+    return_meta_info: true,
+  },
 } as const satisfies Record<string, Record<string, unknown>>;
 
 export type Engine = keyof typeof CAPTURE_FIELDS;
@@ -59,7 +65,9 @@ export function captureChoice(body: unknown, index = 0): Capture {
   const sglang = meta !== undefined && 'output_token_logprobs' in meta;
   const promptRaw = body.prompt_token_ids ?? choice.prompt_token_ids;
   if (promptRaw === undefined || promptRaw === null) {
-    return fail('no prompt_token_ids in the response (vLLM: top level, with return_token_ids; SGLang: in the choice, with return_prompt_token_ids)');
+    return fail(
+      'no prompt_token_ids in the response (vLLM: top level, with return_token_ids; SGLang: in the choice, with return_prompt_token_ids)',
+    );
   }
   const prompt = ids(promptRaw, 'prompt_token_ids');
   if (typeof prompt === 'string') return fail(prompt);
@@ -80,12 +88,14 @@ export function captureChoice(body: unknown, index = 0): Capture {
     return { ok: true, source: 'sglang', prompt_ids: prompt, response_ids: response, logprobs, finish_reason: finish };
   }
 
-  if (choice.token_ids === undefined || choice.token_ids === null) return fail('no token_ids in the choice (vLLM needs return_token_ids: true)');
+  if (choice.token_ids === undefined || choice.token_ids === null)
+    return fail('no token_ids in the choice (vLLM needs return_token_ids: true)');
   const response = ids(choice.token_ids, 'choices[].token_ids');
   if (typeof response === 'string') return fail(response);
   const lp = isObject(choice.logprobs) ? choice.logprobs.content : undefined;
   if (!Array.isArray(lp)) return fail('no logprobs.content in the choice (the engine needs logprobs: true)');
-  if (lp.length !== response.length) return fail(`logprobs.content has ${lp.length} entries for ${response.length} token ids`);
+  if (lp.length !== response.length)
+    return fail(`logprobs.content has ${lp.length} entries for ${response.length} token ids`);
   const logprobs: number[] = [];
   for (const [i, e] of lp.entries()) {
     const v = isObject(e) ? e.logprob : undefined;

@@ -4,8 +4,12 @@ import { type Capture, captureChoice, captureCompletion, type TokenCapture, unto
 import { emptySession, mergeAll, mergeCall, traceProblems, traceTokens } from './merge.js';
 import { LP1, LP2, LP3, P1, P2, P3, R1, R2, R3, T2, T3 } from './testing.js';
 
-const call = (prompt_ids: number[], response_ids: number[], logprobs: number[], finish_reason = 'tool_calls'): TokenCapture => ({ ok: true, source: 'vllm', prompt_ids, response_ids, logprobs, finish_reason });
-
+const call = (
+  prompt_ids: number[],
+  response_ids: number[],
+  logprobs: number[],
+  finish_reason = 'tool_calls',
+): TokenCapture => ({ ok: true, source: 'vllm', prompt_ids, response_ids, logprobs, finish_reason });
 
 describe('prefix merging', () => {
   it('CLEAN: three turns extending each other make one trace with exact masks and logprobs', () => {
@@ -68,7 +72,13 @@ describe('prefix merging', () => {
     const S1 = [60, 99];
     const Q2 = [...Q1, ...S1, 52];
     const S2 = [61, 99];
-    const s = mergeAll([call(P1, R1, LP1), call(Q1, S1, [-1, -2]), call(P2, R2, LP2), call(Q2, S2, [-3, -4], 'stop'), call(P3, R3, LP3, 'stop')]);
+    const s = mergeAll([
+      call(P1, R1, LP1),
+      call(Q1, S1, [-1, -2]),
+      call(P2, R2, LP2),
+      call(Q2, S2, [-3, -4], 'stop'),
+      call(P3, R3, LP3, 'stop'),
+    ]);
     assert.equal(s.traces.length, 2);
     assert.deepEqual(s.traces[0]!.calls, [0, 2, 4]);
     assert.deepEqual(s.traces[0]!.response_ids, [...R1, ...T2, ...R2, ...T3, ...R3]);
@@ -81,7 +91,12 @@ describe('prefix merging', () => {
   });
 
   it('untokenised calls are kept with their reason and neither join nor break a chain', () => {
-    const captures: Capture[] = [call(P1, R1, LP1), untokenised('upstream HTTP 500'), call(P2, R2, LP2), untokenised('no token_ids in the choice', 'stop')];
+    const captures: Capture[] = [
+      call(P1, R1, LP1),
+      untokenised('upstream HTTP 500'),
+      call(P2, R2, LP2),
+      untokenised('no token_ids in the choice', 'stop'),
+    ];
     const s = mergeAll(captures);
     assert.equal(s.calls, 4);
     assert.equal(s.traces.length, 1);
@@ -104,16 +119,54 @@ describe('prefix merging', () => {
 });
 
 describe('capture', () => {
-  const vllm = (choice: Record<string, unknown>, top: Record<string, unknown> = { prompt_token_ids: [1, 2] }) => ({ id: 'x', choices: [{ index: 0, message: { role: 'assistant', content: 'hi' }, finish_reason: 'stop', ...choice }], ...top });
+  const vllm = (choice: Record<string, unknown>, top: Record<string, unknown> = { prompt_token_ids: [1, 2] }) => ({
+    id: 'x',
+    choices: [{ index: 0, message: { role: 'assistant', content: 'hi' }, finish_reason: 'stop', ...choice }],
+    ...top,
+  });
 
   it('reads vLLM fields', () => {
-    const body = vllm({ token_ids: [7, 8], logprobs: { content: [{ token: 'a', logprob: -0.5 }, { token: 'b', logprob: -1 }] } });
-    assert.deepEqual(captureChoice(body), { ok: true, source: 'vllm', prompt_ids: [1, 2], response_ids: [7, 8], logprobs: [-0.5, -1], finish_reason: 'stop' });
+    const body = vllm({
+      token_ids: [7, 8],
+      logprobs: {
+        content: [
+          { token: 'a', logprob: -0.5 },
+          { token: 'b', logprob: -1 },
+        ],
+      },
+    });
+    assert.deepEqual(captureChoice(body), {
+      ok: true,
+      source: 'vllm',
+      prompt_ids: [1, 2],
+      response_ids: [7, 8],
+      logprobs: [-0.5, -1],
+      finish_reason: 'stop',
+    });
   });
 
   it('reads SGLang fields, preferring meta_info over a truncated logprobs.content', () => {
-    const body = vllm({ prompt_token_ids: [3, 4], meta_info: { output_token_logprobs: [[-0.25, 9, 'x'], [-0.75, 99, null]] }, logprobs: { content: [{ token: 'x', logprob: -0.25 }] } }, {});
-    assert.deepEqual(captureChoice(body), { ok: true, source: 'sglang', prompt_ids: [3, 4], response_ids: [9, 99], logprobs: [-0.25, -0.75], finish_reason: 'stop' });
+    const body = vllm(
+      {
+        prompt_token_ids: [3, 4],
+        meta_info: {
+          output_token_logprobs: [
+            [-0.25, 9, 'x'],
+            [-0.75, 99, null],
+          ],
+        },
+        logprobs: { content: [{ token: 'x', logprob: -0.25 }] },
+      },
+      {},
+    );
+    assert.deepEqual(captureChoice(body), {
+      ok: true,
+      source: 'sglang',
+      prompt_ids: [3, 4],
+      response_ids: [9, 99],
+      logprobs: [-0.25, -0.75],
+      finish_reason: 'stop',
+    });
   });
 
   it('missing or inconsistent fields are untokenised with a reason, never a crash', () => {
@@ -126,7 +179,10 @@ describe('capture', () => {
       [vllm({ token_ids: [7, 8], logprobs: { content: [{ logprob: -1 }] } }), /1 entries for 2 token ids/],
       [vllm({ token_ids: [7, -1], logprobs: { content: [] } }), /token_ids\[1\] is not a token id/],
       [vllm({ token_ids: [7], logprobs: { content: [{ logprob: 'x' }] } }), /logprob is not a finite number/],
-      [vllm({ token_ids: [7], logprobs: { content: [{ logprob: -1 }] } }, { prompt_token_ids: [] }), /prompt_token_ids is empty/],
+      [
+        vllm({ token_ids: [7], logprobs: { content: [{ logprob: -1 }] } }, { prompt_token_ids: [] }),
+        /prompt_token_ids is empty/,
+      ],
       [vllm({ prompt_token_ids: [1], meta_info: { output_token_logprobs: [[-1]] } }, {}), /output_token_logprobs\[0\]/],
     ];
     for (const [body, reason] of cases) {
@@ -137,9 +193,20 @@ describe('capture', () => {
   });
 
   it('one capture per choice (n > 1)', () => {
-    const body = { prompt_token_ids: [1], choices: [0, 1].map((i) => ({ index: i, token_ids: [i], logprobs: { content: [{ logprob: -i }] }, finish_reason: 'stop' })) };
+    const body = {
+      prompt_token_ids: [1],
+      choices: [0, 1].map((i) => ({
+        index: i,
+        token_ids: [i],
+        logprobs: { content: [{ logprob: -i }] },
+        finish_reason: 'stop',
+      })),
+    };
     const captures = captureCompletion(body);
-    assert.deepEqual(captures.map((c) => c.ok && c.response_ids), [[0], [1]]);
+    assert.deepEqual(
+      captures.map((c) => c.ok && c.response_ids),
+      [[0], [1]],
+    );
     // the second choice does not extend the first's sequence: it forks from the same prompt
     assert.equal(mergeAll(captures).traces.length, 2);
   });

@@ -41,7 +41,12 @@ export interface SessionTokens {
 }
 
 export type MergeStep =
-  | { kind: 'clean'; call: number; trace: number; /** interstitial prompt tokens appended with mask 0 */ appended: number }
+  | {
+      kind: 'clean';
+      call: number;
+      trace: number /** interstitial prompt tokens appended with mask 0 */;
+      appended: number;
+    }
   | { kind: 'fork'; call: number; trace: number }
   | { kind: 'untokenised'; call: number; reason: string };
 
@@ -54,7 +59,11 @@ export function mergeCall(session: SessionTokens, capture: Capture): { session: 
   const call = session.calls;
   if (!capture.ok) {
     return {
-      session: { ...session, calls: call + 1, untokenised: [...session.untokenised, { call, reason: capture.reason, finish_reason: capture.finish_reason }] },
+      session: {
+        ...session,
+        calls: call + 1,
+        untokenised: [...session.untokenised, { call, reason: capture.reason, finish_reason: capture.finish_reason }],
+      },
       step: { kind: 'untokenised', call, reason: capture.reason },
     };
   }
@@ -84,7 +93,10 @@ export function mergeCall(session: SessionTokens, capture: Capture): { session: 
     calls: [...t.calls, call],
     finish_reason: capture.finish_reason,
   };
-  return { session: { ...session, traces, calls: call + 1 }, step: { kind: 'clean', call, trace: target, appended: tail.length } };
+  return {
+    session: { ...session, traces, calls: call + 1 },
+    step: { kind: 'clean', call, trace: target, appended: tail.length },
+  };
 }
 
 /** Merges a sequence of captures from an empty session. */
@@ -100,8 +112,10 @@ export function traceTokens(t: Trace): number[] {
 /** Broken invariants of a trace (none: `[]`). */
 export function traceProblems(t: Trace): string[] {
   const problems: string[] = [];
-  if (t.loss_mask.length !== t.response_ids.length) problems.push(`loss_mask has ${t.loss_mask.length} entries for ${t.response_ids.length} response ids`);
-  if (t.logprobs.length !== t.response_ids.length) problems.push(`logprobs has ${t.logprobs.length} entries for ${t.response_ids.length} response ids`);
+  if (t.loss_mask.length !== t.response_ids.length)
+    problems.push(`loss_mask has ${t.loss_mask.length} entries for ${t.response_ids.length} response ids`);
+  if (t.logprobs.length !== t.response_ids.length)
+    problems.push(`logprobs has ${t.logprobs.length} entries for ${t.response_ids.length} response ids`);
   t.loss_mask.forEach((m, i) => {
     if (m === 0 && t.logprobs[i] !== 0) problems.push(`logprobs[${i}] is ${t.logprobs[i]} under mask 0`);
   });
@@ -135,7 +149,11 @@ function nearestTrace(traces: readonly Trace[], prompt: readonly number[]): { fr
   traces.forEach((t, from) => {
     let at = 0;
     const n = Math.min(prompt.length, t.prompt_ids.length + t.response_ids.length);
-    while (at < n && prompt[at] === (at < t.prompt_ids.length ? t.prompt_ids[at] : t.response_ids[at - t.prompt_ids.length])) at++;
+    while (
+      at < n &&
+      prompt[at] === (at < t.prompt_ids.length ? t.prompt_ids[at] : t.response_ids[at - t.prompt_ids.length])
+    )
+      at++;
     if (!best || at >= best.at) best = { from, at };
   });
   return best;

@@ -20,9 +20,17 @@ let fileNo = 0;
 const SECRET = 'sk-proxy-test-secret-4711';
 
 /** A fake-server reply carrying vLLM's token fields. */
-function vllm(prompt: number[], response: number[], logprobs: number[], reply: { text: string } | { tool_calls: { name: string; arguments: unknown }[] }): FakeReply {
+function vllm(
+  prompt: number[],
+  response: number[],
+  logprobs: number[],
+  reply: { text: string } | { tool_calls: { name: string; arguments: unknown }[] },
+): FakeReply {
   const content = response.map((id, i) => ({ token: `t${id}`, logprob: logprobs[i], bytes: [], top_logprobs: [] }));
-  return { ...reply, extra: { response: { prompt_token_ids: prompt }, choice: { token_ids: response, logprobs: { content } } } };
+  return {
+    ...reply,
+    extra: { response: { prompt_token_ids: prompt }, choice: { token_ids: response, logprobs: { content } } },
+  };
 }
 
 interface Rig {
@@ -43,7 +51,13 @@ async function withProxy(opts: Partial<ProxyOptions>, fn: (rig: Rig) => Promise<
   const notices: string[] = [];
   let proxy: RunningProxy | undefined;
   try {
-    proxy = await startProxy({ upstream: fake.openaiBaseURL, port: 0, out, notice: (l) => void notices.push(l), ...opts });
+    proxy = await startProxy({
+      upstream: fake.openaiBaseURL,
+      port: 0,
+      out,
+      notice: (l) => void notices.push(l),
+      ...opts,
+    });
     const p = proxy;
     const base = (session: string) => `${p.url}/sessions/${encodeURIComponent(session)}/v1`;
     await fn({
@@ -52,9 +66,23 @@ async function withProxy(opts: Partial<ProxyOptions>, fn: (rig: Rig) => Promise<
       out,
       notices,
       base,
-      post: (session, body, headers = {}) => fetch(`${base(session)}/chat/completions`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) }),
-      close: async (session) => (await (await fetch(`${p.url}/sessions/${encodeURIComponent(session)}/close`, { method: 'POST' })).json()) as Record<string, unknown>,
-      rows: () => (existsSync(out) ? readFileSync(out, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as TraceRow) : []),
+      post: (session, body, headers = {}) =>
+        fetch(`${base(session)}/chat/completions`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', ...headers },
+          body: JSON.stringify(body),
+        }),
+      close: async (session) =>
+        (await (
+          await fetch(`${p.url}/sessions/${encodeURIComponent(session)}/close`, { method: 'POST' })
+        ).json()) as Record<string, unknown>,
+      rows: () =>
+        existsSync(out)
+          ? readFileSync(out, 'utf8')
+              .split('\n')
+              .filter(Boolean)
+              .map((l) => JSON.parse(l) as TraceRow)
+          : [],
     });
   } finally {
     await proxy?.close();
@@ -63,7 +91,16 @@ async function withProxy(opts: Partial<ProxyOptions>, fn: (rig: Rig) => Promise<
 }
 
 // a 3-turn tool-calling episode whose prompts extend each other; 99 is the end-of-turn token
-const TOOLS = [{ type: 'function' as const, function: { name: 'helpdesk_get_ticket', description: 'get a ticket', parameters: { type: 'object', properties: { ticket_id: { type: 'string' } }, required: ['ticket_id'] } } }];
+const TOOLS = [
+  {
+    type: 'function' as const,
+    function: {
+      name: 'helpdesk_get_ticket',
+      description: 'get a ticket',
+      parameters: { type: 'object', properties: { ticket_id: { type: 'string' } }, required: ['ticket_id'] },
+    },
+  },
+];
 
 describe('coworkenv proxy', () => {
   it('forwards a 3-turn tool-calling episode with the capture fields and writes one merged trace', async () => {
@@ -85,7 +122,8 @@ describe('coworkenv proxy', () => {
         answers.push(r);
         const msg = r.choices[0]!.message;
         messages.push(msg);
-        for (const tc of msg.tool_calls ?? []) messages.push({ role: 'tool', tool_call_id: tc.id, content: '{"status":"open"}' });
+        for (const tc of msg.tool_calls ?? [])
+          messages.push({ role: 'tool', tool_call_id: tc.id, content: '{"status":"open"}' });
       }
       // the upstream saw the caller's fields plus the capture fields, and the caller's Authorization
       assert.equal(rig.fake.requests.length, 3);
@@ -128,7 +166,8 @@ describe('coworkenv proxy', () => {
 
   it('returns the upstream body byte for byte, and forwards /models', async () => {
     await withProxy({}, async (rig) => {
-      const raw = '{"id":"raw-1",  "object":"chat.completion","choices":[{"index":0,"message":{"role":"assistant","content":"ok"},"finish_reason":"stop","token_ids":[5],"logprobs":{"content":[{"token":"ok","logprob":-0.5}]}}],"prompt_token_ids":[1,2,3],"zeta":1,"alpha":2}';
+      const raw =
+        '{"id":"raw-1",  "object":"chat.completion","choices":[{"index":0,"message":{"role":"assistant","content":"ok"},"finish_reason":"stop","token_ids":[5],"logprobs":{"content":[{"token":"ok","logprob":-0.5}]}}],"prompt_token_ids":[1,2,3],"zeta":1,"alpha":2}';
       rig.fake.enqueue({ raw });
       const res = await rig.post('ep-raw', { model: 'm', messages: [{ role: 'user', content: 'hi' }] });
       assert.equal(res.status, 200);
@@ -139,18 +178,32 @@ describe('coworkenv proxy', () => {
       assert.equal(((await models.json()) as { data: { id: string }[] }).data[0]!.id, 'fake-model');
       await rig.close('ep-raw');
       const [row] = rig.rows();
-      assert.deepEqual([row!.prompt_ids, row!.response_ids, row!.loss_mask, row!.logprobs], [[1, 2, 3], [5], [1], [-0.5]]);
+      assert.deepEqual(
+        [row!.prompt_ids, row!.response_ids, row!.loss_mask, row!.logprobs],
+        [[1, 2, 3], [5], [1], [-0.5]],
+      );
     });
   });
 
   it('forks when the history is rewritten: two traces, the second from the rewritten prompt', async () => {
     await withProxy({}, async (rig) => {
       const rewritten = [1, 2, 3, 4, 5, 10, 12, 99, 20]; // the client edited its earlier assistant turn
-      rig.fake.enqueue(vllm(P1, R1, LP1, { text: 'a' }), vllm(rewritten, [30, 99], [-1.5, -0.5], { text: 'b' }), vllm([...rewritten, 30, 99, 40], [31], [-0.7], { text: 'c' }));
-      for (let i = 0; i < 3; i++) assert.equal((await rig.post('ep-fork', { model: 'm', messages: [{ role: 'user', content: String(i) }] })).status, 200);
+      rig.fake.enqueue(
+        vllm(P1, R1, LP1, { text: 'a' }),
+        vllm(rewritten, [30, 99], [-1.5, -0.5], { text: 'b' }),
+        vllm([...rewritten, 30, 99, 40], [31], [-0.7], { text: 'c' }),
+      );
+      for (let i = 0; i < 3; i++)
+        assert.equal(
+          (await rig.post('ep-fork', { model: 'm', messages: [{ role: 'user', content: String(i) }] })).status,
+          200,
+        );
       assert.equal((await rig.close('ep-fork')).traces, 2);
       const rows = rig.rows();
-      assert.deepEqual(rows.map((r) => r.trace), [0, 1]);
+      assert.deepEqual(
+        rows.map((r) => r.trace),
+        [0, 1],
+      );
       assert.deepEqual(rows[0]!.response_ids, R1);
       assert.deepEqual(rows[1]!.prompt_ids, rewritten);
       assert.deepEqual(rows[1]!.response_ids, [30, 99, 40, 31]);
@@ -165,9 +218,24 @@ describe('coworkenv proxy', () => {
     await withProxy({ engine: 'sglang' }, async (rig) => {
       const sglang = (prompt: number[], out: [number, number][]): FakeReply => ({
         text: 'x',
-        extra: { choice: { prompt_token_ids: prompt, meta_info: { output_token_logprobs: out.map(([lp, id]) => [lp, id, `t${id}`]) }, logprobs: { content: [] } } },
+        extra: {
+          choice: {
+            prompt_token_ids: prompt,
+            meta_info: { output_token_logprobs: out.map(([lp, id]) => [lp, id, `t${id}`]) },
+            logprobs: { content: [] },
+          },
+        },
       });
-      rig.fake.enqueue(sglang([7, 8], [[-0.25, 70], [-0.5, 99]]), sglang([7, 8, 70, 99, 9], [[-1, 71]]));
+      rig.fake.enqueue(
+        sglang(
+          [7, 8],
+          [
+            [-0.25, 70],
+            [-0.5, 99],
+          ],
+        ),
+        sglang([7, 8, 70, 99, 9], [[-1, 71]]),
+      );
       await rig.post('ep-sg', { model: 'm', messages: [] });
       await rig.post('ep-sg', { model: 'm', messages: [] });
       const body = rig.fake.requests[0]!.body;
@@ -188,13 +256,20 @@ describe('coworkenv proxy', () => {
       const err = ((await streamed.json()) as { error: { message: string; param: string } }).error;
       assert.match(err.message, /streaming \(stream: true\) is not supported/);
       assert.equal(err.param, 'stream');
-      const bad = await fetch(`${rig.base('ep-s')}/chat/completions`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"model":' });
+      const bad = await fetch(`${rig.base('ep-s')}/chat/completions`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{"model":',
+      });
       assert.equal(bad.status, 400);
       const big = await rig.post('ep-s', { model: 'm', messages: [{ role: 'user', content: 'x'.repeat(4096) }] });
       assert.equal(big.status, 413);
       const lost = await fetch(`${rig.proxy.url}/v1/chat/completions`, { method: 'POST', body: '{}' });
       assert.equal(lost.status, 404);
-      assert.match(((await lost.json()) as { error: { message: string } }).error.message, /\/sessions\/<episode_id>\/v1/);
+      assert.match(
+        ((await lost.json()) as { error: { message: string } }).error.message,
+        /\/sessions\/<episode_id>\/v1/,
+      );
       const health = (await (await fetch(`${rig.proxy.url}/health`)).json()) as { ok: boolean };
       assert.equal(health.ok, true);
       assert.equal(rig.fake.requests.length, 0);
@@ -204,17 +279,34 @@ describe('coworkenv proxy', () => {
 
   it('passes an upstream 500 through with its status and records it as an error', async () => {
     await withProxy({}, async (rig) => {
-      rig.fake.enqueue(vllm(P1, R1, LP1, { text: 'a' }), { status: 500, message: 'engine overloaded' }, { text: 'no token fields' });
+      rig.fake.enqueue(
+        vllm(P1, R1, LP1, { text: 'a' }),
+        { status: 500, message: 'engine overloaded' },
+        { text: 'no token fields' },
+      );
       await rig.post('ep-err', { model: 'm', messages: [{ role: 'user', content: 'a' }] });
-      const res = await rig.post('ep-err', { model: 'm', messages: [{ role: 'user', content: 'b' }] }, { authorization: `Bearer ${SECRET}` });
+      const res = await rig.post(
+        'ep-err',
+        { model: 'm', messages: [{ role: 'user', content: 'b' }] },
+        { authorization: `Bearer ${SECRET}` },
+      );
       assert.equal(res.status, 500);
       assert.deepEqual(await res.json(), { error: { message: 'engine overloaded', type: 'fake' } });
       assert.equal((await rig.post('ep-err', { model: 'm', messages: [] })).status, 200);
-      assert.deepEqual(await rig.close('ep-err'), { session: 'ep-err', traces: 1, untokenised: 2, rows: 3, out: rig.out });
+      assert.deepEqual(await rig.close('ep-err'), {
+        session: 'ep-err',
+        traces: 1,
+        untokenised: 2,
+        rows: 3,
+        out: rig.out,
+      });
       const [trace, failed, missing] = rig.rows();
       assert.equal(trace!.trace, 0);
       assert.equal(failed!.trace, null);
-      assert.deepEqual([failed!.prompt_ids, failed!.response_ids, failed!.loss_mask, failed!.logprobs, failed!.calls], [[], [], [], [], [1]]);
+      assert.deepEqual(
+        [failed!.prompt_ids, failed!.response_ids, failed!.loss_mask, failed!.logprobs, failed!.calls],
+        [[], [], [], [], [1]],
+      );
       assert.equal(failed!.untokenised, 'upstream HTTP 500');
       assert.equal(failed!.status, 500);
       assert.equal(failed!.error, 'engine overloaded');
@@ -246,8 +338,17 @@ describe('coworkenv proxy', () => {
     env.get('/state', (c) => {
       const id = c.req.query('episode_id') ?? '';
       seen.push(id);
-      if (id === 'ep-done') return c.json({ episode_id: id, task_id: 'support_escalation', step_count: 3, done: true, reward: 0.75, reward_components: { outcome: 1, safety: 0.5 } });
-      if (id === 'ep-running') return c.json({ episode_id: id, task_id: 'support_escalation', step_count: 1, done: false });
+      if (id === 'ep-done')
+        return c.json({
+          episode_id: id,
+          task_id: 'support_escalation',
+          step_count: 3,
+          done: true,
+          reward: 0.75,
+          reward_components: { outcome: 1, safety: 0.5 },
+        });
+      if (id === 'ep-running')
+        return c.json({ episode_id: id, task_id: 'support_escalation', step_count: 1, done: false });
       return c.json({ error: `unknown episode ${id}` }, 404);
     });
     const stub = serve({ fetch: env.fetch, port: 0, hostname: '127.0.0.1' });
@@ -267,8 +368,14 @@ describe('coworkenv proxy', () => {
         await rig.proxy.close();
         const rows = rig.rows();
         assert.deepEqual(seen, ['ep-done', 'ep-running', 'ep/unknown']);
-        assert.deepEqual(rows.map((r) => r.session), ['ep-done', 'ep-running', 'ep/unknown']);
-        assert.deepEqual([rows[0]!.reward, rows[0]!.reward_components, rows[0]!.task_id, rows[0]!.reward_error], [0.75, { outcome: 1, safety: 0.5 }, 'support_escalation', undefined]);
+        assert.deepEqual(
+          rows.map((r) => r.session),
+          ['ep-done', 'ep-running', 'ep/unknown'],
+        );
+        assert.deepEqual(
+          [rows[0]!.reward, rows[0]!.reward_components, rows[0]!.task_id, rows[0]!.reward_error],
+          [0.75, { outcome: 1, safety: 0.5 }, 'support_escalation', undefined],
+        );
         assert.equal(rows[1]!.reward, null);
         assert.match(rows[1]!.reward_error!, /no reward for episode ep-running \(done: false, step_count: 1\)/);
         assert.equal(rows[2]!.reward, null);
@@ -295,13 +402,23 @@ describe('coworkenv proxy', () => {
         });
         child.once('exit', () => reject(new Error(`the proxy exited: ${stderr}`)));
       });
-      const res = await fetch(`${url}/sessions/cli-1/v1/chat/completions`, { method: 'POST', headers: { authorization: `Bearer ${SECRET}` }, body: JSON.stringify({ model: 'm', messages: [] }) });
+      const res = await fetch(`${url}/sessions/cli-1/v1/chat/completions`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${SECRET}` },
+        body: JSON.stringify({ model: 'm', messages: [] }),
+      });
       assert.equal(res.status, 200);
       const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
       child.kill('SIGTERM');
       assert.equal(await exited, 0);
-      const rows = readFileSync(out, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as TraceRow);
-      assert.deepEqual(rows.map((r) => [r.session, r.trace, r.response_ids]), [['cli-1', 0, R1]]);
+      const rows = readFileSync(out, 'utf8')
+        .split('\n')
+        .filter(Boolean)
+        .map((l) => JSON.parse(l) as TraceRow);
+      assert.deepEqual(
+        rows.map((r) => [r.session, r.trace, r.response_ids]),
+        [['cli-1', 0, R1]],
+      );
       assert.match(stderr, /SIGTERM received/);
       assert.ok(!stderr.includes(SECRET) && !readFileSync(out, 'utf8').includes(SECRET));
     } finally {

@@ -125,8 +125,16 @@ export class TraceStore {
       s.tokens = tokens;
       const choice = choices[i];
       const reply = isObject(choice) && choice.message !== undefined ? [choice.message] : [];
-      const meta: CallMeta = { ...base, ...(Array.isArray(req.messages) ? { messages: [...req.messages, ...reply] } : reply.length ? { messages: reply } : {}) };
-      if (step.kind === 'untokenised') s.callMeta.set(step.call, { ...meta, status: rec.status, ...(rec.error ? { error: rec.error } : {}) });
+      const meta: CallMeta = {
+        ...base,
+        ...(Array.isArray(req.messages)
+          ? { messages: [...req.messages, ...reply] }
+          : reply.length
+            ? { messages: reply }
+            : {}),
+      };
+      if (step.kind === 'untokenised')
+        s.callMeta.set(step.call, { ...meta, status: rec.status, ...(rec.error ? { error: rec.error } : {}) });
       else s.traceMeta.set(step.trace, meta);
       return step;
     });
@@ -140,10 +148,18 @@ export class TraceStore {
     if (!s) return summary;
     const offset = this.offsets.get(session) ?? { traces: 0, calls: 0 };
     this.offsets.set(session, { traces: offset.traces + s.tokens.traces.length, calls: offset.calls + s.tokens.calls });
-    const reward = this.opts.env ? await fetchEnvReward(this.opts.env, session, { fetch: this.opts.fetch, timeoutMs: this.opts.envTimeoutMs }) : undefined;
+    const reward = this.opts.env
+      ? await fetchEnvReward(this.opts.env, session, { fetch: this.opts.fetch, timeoutMs: this.opts.envTimeoutMs })
+      : undefined;
     const rows = sessionRows(session, s, offset).map((r) => (reward ? { ...r, ...reward } : r));
     await this.write(rows);
-    return { ...summary, traces: s.tokens.traces.length, untokenised: s.tokens.untokenised.length, rows: rows.length, ...reward };
+    return {
+      ...summary,
+      traces: s.tokens.traces.length,
+      untokenised: s.tokens.untokenised.length,
+      rows: rows.length,
+      ...reward,
+    };
   }
 
   /** Closes every open session (shutdown) and retries rows an earlier write failed on. */
@@ -205,7 +221,11 @@ function sessionRows(session: string, s: OpenSession, offset: { traces: number; 
 }
 
 /** The episode's reward from an env server's /state; every failure is reported as data (`reward: null` + `reward_error`). */
-export async function fetchEnvReward(env: string, episodeId: string, opts: { fetch?: typeof fetch; timeoutMs?: number } = {}): Promise<EnvReward> {
+export async function fetchEnvReward(
+  env: string,
+  episodeId: string,
+  opts: { fetch?: typeof fetch; timeoutMs?: number } = {},
+): Promise<EnvReward> {
   const url = `${env.replace(/\/+$/, '')}/state?episode_id=${encodeURIComponent(episodeId)}`;
   let body: unknown;
   try {
@@ -220,8 +240,10 @@ export async function fetchEnvReward(env: string, episodeId: string, opts: { fet
   const out: EnvReward = { reward: null, ...(typeof body.task_id === 'string' ? { task_id: body.task_id } : {}) };
   if (isObject(body.reward_components)) out.reward_components = body.reward_components;
   if (typeof body.reward === 'number' && Number.isFinite(body.reward)) out.reward = body.reward;
-  else if (body.reward !== undefined && body.reward !== null) out.reward_error = `the env server's reward is not a number (${clip(JSON.stringify(body.reward))})`;
-  else out.reward_error = `the env server has no reward for episode ${episodeId} (done: ${String(body.done ?? '?')}, step_count: ${String(body.step_count ?? '?')})`;
+  else if (body.reward !== undefined && body.reward !== null)
+    out.reward_error = `the env server's reward is not a number (${clip(JSON.stringify(body.reward))})`;
+  else
+    out.reward_error = `the env server has no reward for episode ${episodeId} (done: ${String(body.done ?? '?')}, step_count: ${String(body.step_count ?? '?')})`;
   return out;
 }
 
@@ -236,7 +258,9 @@ async function appendLines(file: string, text: string): Promise<void> {
       await fh.close();
     }
   } catch (e) {
-    throw new CoworkError('io_error', `${file}: cannot append the traces (${(e as Error).message})`, undefined, { cause: e });
+    throw new CoworkError('io_error', `${file}: cannot append the traces (${(e as Error).message})`, undefined, {
+      cause: e,
+    });
   }
 }
 

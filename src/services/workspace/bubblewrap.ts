@@ -29,16 +29,44 @@ let bwrapState: { ok: boolean; reason: string } | undefined;
 /** Whether bubblewrap with user namespaces works here (checked once per process). */
 export function bubblewrapStatus(): { ok: boolean; reason: string } {
   if (!bwrapState) {
-    const r = spawnSync('bwrap', ['--unshare-all', '--die-with-parent', '--ro-bind', '/usr', '/usr', '--symlink', 'usr/bin', '/bin', '--symlink', 'usr/lib', '/lib', '--symlink', 'usr/lib64', '/lib64', '--proc', '/proc', '--dev', '/dev', '--', '/bin/true'], {
-      timeout: 5000,
-      stdio: 'pipe',
-      env: BWRAP_ENV,
-    });
+    const r = spawnSync(
+      'bwrap',
+      [
+        '--unshare-all',
+        '--die-with-parent',
+        '--ro-bind',
+        '/usr',
+        '/usr',
+        '--symlink',
+        'usr/bin',
+        '/bin',
+        '--symlink',
+        'usr/lib',
+        '/lib',
+        '--symlink',
+        'usr/lib64',
+        '/lib64',
+        '--proc',
+        '/proc',
+        '--dev',
+        '/dev',
+        '--',
+        '/bin/true',
+      ],
+      {
+        timeout: 5000,
+        stdio: 'pipe',
+        env: BWRAP_ENV,
+      },
+    );
     bwrapState = r.error
       ? { ok: false, reason: `bubblewrap is not installed (${(r.error as NodeJS.ErrnoException).code})` }
       : r.status === 0
         ? { ok: true, reason: 'bubblewrap available' }
-        : { ok: false, reason: `bubblewrap cannot create namespaces here: ${r.stderr.toString().trim().slice(0, 200)}` };
+        : {
+            ok: false,
+            reason: `bubblewrap cannot create namespaces here: ${r.stderr.toString().trim().slice(0, 200)}`,
+          };
   }
   return bwrapState;
 }
@@ -56,7 +84,11 @@ export function bubblewrapStatus(): { ok: boolean; reason: string } {
 export async function runBubblewrap(files: readonly WsFile[], command: string, o: ShellOptions): Promise<ShellResult> {
   return shellPool().slot(async () => {
     const tmp = await mkdtemp(join(tmpdir(), 'coworkenv-ws-'));
-    const hide = (s: string) => s.replaceAll(`${join(tmp, 'seed')}/`, '').replaceAll(`${join(tmp, 'out')}/`, '').replaceAll(tmp, '<sandbox>');
+    const hide = (s: string) =>
+      s
+        .replaceAll(`${join(tmp, 'seed')}/`, '')
+        .replaceAll(`${join(tmp, 'out')}/`, '')
+        .replaceAll(tmp, '<sandbox>');
     try {
       return await sandboxed(tmp, hide, files, command, o, workspaceBudget());
     } catch (e) {
@@ -79,8 +111,20 @@ cp -a ${ROOT}/. /out/ 2>>/status/err || exit 125
 echo "$rc" > /status/rc
 exit "$rc"`;
 
-async function sandboxed(tmp: string, hide: (s: string) => string, files: readonly WsFile[], command: string, o: ShellOptions, budget: WorkspaceBudget): Promise<ShellResult> {
-  const [seed, out, status, bin] = ['seed', 'out', 'status', 'mockbin'].map((d) => join(tmp, d)) as [string, string, string, string];
+async function sandboxed(
+  tmp: string,
+  hide: (s: string) => string,
+  files: readonly WsFile[],
+  command: string,
+  o: ShellOptions,
+  budget: WorkspaceBudget,
+): Promise<ShellResult> {
+  const [seed, out, status, bin] = ['seed', 'out', 'status', 'mockbin'].map((d) => join(tmp, d)) as [
+    string,
+    string,
+    string,
+    string,
+  ];
   for (const d of [seed, out, status, bin]) await mkdir(d, { recursive: true });
   for (const f of files) {
     const file = join(seed, f.path);
@@ -91,69 +135,135 @@ async function sandboxed(tmp: string, hide: (s: string) => string, files: readon
   }
   // `date` answers with the mock clock
   const secs = Math.floor(Date.parse(o.now) / 1000);
-  await writeFile(join(bin, 'date'), `#!/bin/sh\ncase "$1" in\n  +%F|+%Y-%m-%d) echo '${o.now.slice(0, 10)}' ;;\n  +%s) echo '${secs}' ;;\n  *) echo '${dateText(o.now).trimEnd()}' ;;\nesac\n`);
+  await writeFile(
+    join(bin, 'date'),
+    `#!/bin/sh\ncase "$1" in\n  +%F|+%Y-%m-%d) echo '${o.now.slice(0, 10)}' ;;\n  +%s) echo '${secs}' ;;\n  *) echo '${dateText(o.now).trimEnd()}' ;;\nesac\n`,
+  );
   await chmod(join(bin, 'date'), 0o755);
   const tmpfsBytes = String(budget.bytes + maxEntries(budget) * PAGE);
   const limits = `--as=${BWRAP_MEMORY_BYTES} --nproc=64 --cpu=${Math.ceil(o.timeoutMs / 1000)} --fsize=${budget.bytes}`;
   const args = [
-    '--unshare-all', '--unshare-user', '--uid', '1000', '--gid', '1000', '--die-with-parent', '--new-session', '--clearenv', '--info-fd', '3',
-    '--ro-bind', '/usr', '/usr', '--ro-bind-try', '/etc/alternatives', '/etc/alternatives', '--symlink', 'usr/bin', '/bin', '--symlink', 'usr/lib', '/lib', '--symlink', 'usr/lib64', '/lib64',
+    '--unshare-all',
+    '--unshare-user',
+    '--uid',
+    '1000',
+    '--gid',
+    '1000',
+    '--die-with-parent',
+    '--new-session',
+    '--clearenv',
+    '--info-fd',
+    '3',
+    '--ro-bind',
+    '/usr',
+    '/usr',
+    '--ro-bind-try',
+    '/etc/alternatives',
+    '/etc/alternatives',
+    '--symlink',
+    'usr/bin',
+    '/bin',
+    '--symlink',
+    'usr/lib',
+    '/lib',
+    '--symlink',
+    'usr/lib64',
+    '/lib64',
     // /dev read-only: device nodes still work, but no file can be stored there
-    '--proc', '/proc', '--dev', '/dev', '--remount-ro', '/dev',
-    '--size', tmpfsBytes, '--tmpfs', '/tmp', '--size', tmpfsBytes, '--perms', '0755', '--tmpfs', ROOT,
-    '--ro-bind', bin, '/mockbin', '--ro-bind', seed, '/seed', '--bind', out, '/out', '--bind', status, '/status', '--chdir', '/',
-    '--setenv', 'PATH', '/mockbin:/usr/bin:/bin', '--setenv', 'HOME', ROOT,
-    '--', '/bin/bash', '-c', HELPER(limits), 'coworkenv-sandbox', command,
+    '--proc',
+    '/proc',
+    '--dev',
+    '/dev',
+    '--remount-ro',
+    '/dev',
+    '--size',
+    tmpfsBytes,
+    '--tmpfs',
+    '/tmp',
+    '--size',
+    tmpfsBytes,
+    '--perms',
+    '0755',
+    '--tmpfs',
+    ROOT,
+    '--ro-bind',
+    bin,
+    '/mockbin',
+    '--ro-bind',
+    seed,
+    '/seed',
+    '--bind',
+    out,
+    '/out',
+    '--bind',
+    status,
+    '/status',
+    '--chdir',
+    '/',
+    '--setenv',
+    'PATH',
+    '/mockbin:/usr/bin:/bin',
+    '--setenv',
+    'HOME',
+    ROOT,
+    '--',
+    '/bin/bash',
+    '-c',
+    HELPER(limits),
+    'coworkenv-sandbox',
+    command,
   ];
-  const r = await new Promise<{ code: number; stdout: string; stderr: string; timedOut: boolean; tooMany: boolean }>((resolve) => {
-    const child = spawn('bwrap', args, { detached: true, stdio: ['ignore', 'pipe', 'pipe', 'pipe'], env: BWRAP_ENV });
-    let stdout = '';
-    let stderr = '';
-    let info = '';
-    let timedOut = false;
-    let tooMany = false;
-    const kill = () => {
-      try {
-        process.kill(-(child.pid as number), 'SIGKILL');
-      } catch {
-        // already gone
-      }
-    };
-    child.stdout?.on('data', (d: Buffer) => {
-      if (stdout.length < o.maxOutput * 2) stdout += d.toString();
-    });
-    child.stderr?.on('data', (d: Buffer) => {
-      if (stderr.length < o.maxOutput * 2) stderr += d.toString();
-    });
-    child.stdio[3]?.on('data', (d: Buffer) => {
-      if (info.length < 10_000) info += d.toString();
-    });
-    // tmpfs has no file-count option in bwrap: count inodes from outside through the sandbox's root
-    const poll = setInterval(() => {
-      const pid = /"child-pid":\s*(\d+)/.exec(info)?.[1];
-      if (!pid) return;
-      void Promise.all([statfsAsync(`/proc/${pid}/root${ROOT}`), statfsAsync(`/proc/${pid}/root/tmp`)]).then(
-        (fss) => {
-          // each tmpfs has its own root directory
-          const used = fss.reduce((n, s) => n + s.files - s.ffree - 1, 0);
-          if (used > maxEntries(budget)) {
-            tooMany = true;
-            kill();
-          }
-        },
-        () => {},
-      );
-    }, POLL_MS);
-    const timer = setTimeout(() => {
-      timedOut = true;
-      kill();
-    }, o.timeoutMs);
-    child.on('close', (code) => {
-      clearTimeout(timer);
-      clearInterval(poll);
-      resolve({ code: code ?? 137, stdout, stderr, timedOut, tooMany });
-    });
-  });
+  const r = await new Promise<{ code: number; stdout: string; stderr: string; timedOut: boolean; tooMany: boolean }>(
+    (resolve) => {
+      const child = spawn('bwrap', args, { detached: true, stdio: ['ignore', 'pipe', 'pipe', 'pipe'], env: BWRAP_ENV });
+      let stdout = '';
+      let stderr = '';
+      let info = '';
+      let timedOut = false;
+      let tooMany = false;
+      const kill = () => {
+        try {
+          process.kill(-(child.pid as number), 'SIGKILL');
+        } catch {
+          // already gone
+        }
+      };
+      child.stdout?.on('data', (d: Buffer) => {
+        if (stdout.length < o.maxOutput * 2) stdout += d.toString();
+      });
+      child.stderr?.on('data', (d: Buffer) => {
+        if (stderr.length < o.maxOutput * 2) stderr += d.toString();
+      });
+      child.stdio[3]?.on('data', (d: Buffer) => {
+        if (info.length < 10_000) info += d.toString();
+      });
+      // tmpfs has no file-count option in bwrap: count inodes from outside through the sandbox's root
+      const poll = setInterval(() => {
+        const pid = /"child-pid":\s*(\d+)/.exec(info)?.[1];
+        if (!pid) return;
+        void Promise.all([statfsAsync(`/proc/${pid}/root${ROOT}`), statfsAsync(`/proc/${pid}/root/tmp`)]).then(
+          (fss) => {
+            // each tmpfs has its own root directory
+            const used = fss.reduce((n, s) => n + s.files - s.ffree - 1, 0);
+            if (used > maxEntries(budget)) {
+              tooMany = true;
+              kill();
+            }
+          },
+          () => {},
+        );
+      }, POLL_MS);
+      const timer = setTimeout(() => {
+        timedOut = true;
+        kill();
+      }, o.timeoutMs);
+      child.on('close', (code) => {
+        clearTimeout(timer);
+        clearInterval(poll);
+        resolve({ code: code ?? 137, stdout, stderr, timedOut, tooMany });
+      });
+    },
+  );
   const stdout = hide(cap(r.stdout, o.maxOutput));
   const stderr = hide(cap(r.stderr, o.maxOutput));
   const unchanged = { files: [...files], skipped: [], sandbox: 'bubblewrap' as const };
@@ -162,13 +272,23 @@ async function sandboxed(tmp: string, hide: (s: string) => string, files: readon
   const rc = await readFile(join(status, 'rc'), 'utf8').catch(() => undefined);
   if (rc === undefined) {
     // bwrap failed, or the command stopped the helper before it copied the workspace out
-    const why = r.stderr.startsWith('bwrap:') ? '' : (await readFile(join(status, 'err'), 'utf8').catch(() => '')).trim() || 'the command stopped the sandbox before its files were copied out; none of its file changes were kept';
-    return { exitCode: r.code, stdout, stderr: [stderr, hide(why)].filter(Boolean).join('\n'), ...unchanged, stopped: 'sandbox' };
+    const why = r.stderr.startsWith('bwrap:')
+      ? ''
+      : (await readFile(join(status, 'err'), 'utf8').catch(() => '')).trim() ||
+        'the command stopped the sandbox before its files were copied out; none of its file changes were kept';
+    return {
+      exitCode: r.code,
+      stdout,
+      stderr: [stderr, hide(why)].filter(Boolean).join('\n'),
+      ...unchanged,
+      stopped: 'sandbox',
+    };
   }
   const exitCode = Number(rc);
   const back: ReadBack = await withOutput(() => readHost(out, budget), { exit_code: exitCode, stdout, stderr });
   // 152/153: killed by SIGXCPU/SIGXFSZ (prlimit)
-  const stopped: ShellStop | undefined = exitCode === 152 ? 'cpu_limit' : exitCode === 153 ? 'file_size_limit' : undefined;
+  const stopped: ShellStop | undefined =
+    exitCode === 152 ? 'cpu_limit' : exitCode === 153 ? 'file_size_limit' : undefined;
   return { exitCode, stdout, stderr, ...back, ...(stopped ? { stopped } : {}), sandbox: 'bubblewrap' };
 }
 

@@ -12,7 +12,10 @@ export interface WorkspaceBudget {
   files: number;
 }
 
-export const DEFAULT_WORKSPACE_BUDGET: Readonly<WorkspaceBudget> = Object.freeze({ bytes: MAX_WORKSPACE_BYTES, files: MAX_WORKSPACE_FILES });
+export const DEFAULT_WORKSPACE_BUDGET: Readonly<WorkspaceBudget> = Object.freeze({
+  bytes: MAX_WORKSPACE_BYTES,
+  files: MAX_WORKSPACE_FILES,
+});
 
 // one budget per process: `serve` lowers it at start so that every live session fits in memory together
 let current: Readonly<WorkspaceBudget> = DEFAULT_WORKSPACE_BUDGET;
@@ -25,7 +28,10 @@ export function workspaceBudget(): Readonly<WorkspaceBudget> {
 /** Sets the process-wide workspace budget (undefined restores the default); returns the previous one. */
 export function setWorkspaceBudget(budget: WorkspaceBudget | undefined): Readonly<WorkspaceBudget> {
   const previous = current;
-  if (budget && (!Number.isSafeInteger(budget.bytes) || budget.bytes < 1 || !Number.isSafeInteger(budget.files) || budget.files < 1)) {
+  if (
+    budget &&
+    (!Number.isSafeInteger(budget.bytes) || budget.bytes < 1 || !Number.isSafeInteger(budget.files) || budget.files < 1)
+  ) {
     throw new RangeError(`workspace budget must be positive integers, got ${JSON.stringify(budget)}`);
   }
   current = budget ? Object.freeze({ ...budget }) : DEFAULT_WORKSPACE_BUDGET;
@@ -58,8 +64,10 @@ export function usage(files: readonly Pick<WsFile, 'content' | 'encoding'>[]): {
   return { bytes, files: files.length };
 }
 
-export const tooManyBytes = (b: WorkspaceBudget) => `more than ${formatBytes(b.bytes)} of files (the workspace holds at most ${formatBytes(b.bytes)} in total)`;
-export const tooManyFiles = (b: WorkspaceBudget) => `more than ${b.files} files (the workspace holds at most ${b.files})`;
+export const tooManyBytes = (b: WorkspaceBudget) =>
+  `more than ${formatBytes(b.bytes)} of files (the workspace holds at most ${formatBytes(b.bytes)} in total)`;
+export const tooManyFiles = (b: WorkspaceBudget) =>
+  `more than ${b.files} files (the workspace holds at most ${b.files})`;
 
 /** Why a workspace of this size is refused, or undefined when it fits. */
 export function overLimit(bytes: number, files: number, b: WorkspaceBudget = current): string | undefined {
@@ -70,8 +78,12 @@ export function overLimit(bytes: number, files: number, b: WorkspaceBudget = cur
 
 /** The failed result of a shell command whose workspace is over a limit; the episode state is left unchanged. */
 export function workspaceFull(why: string, extra: Record<string, unknown> = {}): ToolError {
-  return new ToolError('command_failed', `workspace limit exceeded: the command left ${why}; none of its file changes were kept. Write less, or remove files in the same command`, {
-    limit: 'workspace_size',
-    ...extra,
-  });
+  return new ToolError(
+    'command_failed',
+    `workspace limit exceeded: the command left ${why}; none of its file changes were kept. Write less, or remove files in the same command`,
+    {
+      limit: 'workspace_size',
+      ...extra,
+    },
+  );
 }

@@ -9,13 +9,22 @@ import { episode, fail, files, ok, records, sh } from './testing.js';
 
 describe('workspace paths', () => {
   it('normalises relative, ./ and /workspace paths', () => {
-    assert.deepEqual(['a/b', './a/b', '/workspace/a/b', 'a//b/', ' a/b ', '', '.', '/workspace', 'a/../b'].map(toWorkspacePath), ['a/b', 'a/b', 'a/b', 'a/b', 'a/b', '.', '.', '.', 'b']);
-    assert.deepEqual([within('a/b', 'a'), within('a', 'a'), within('ab/c', 'a'), within('x', '.')], [true, true, false, true]);
+    assert.deepEqual(
+      ['a/b', './a/b', '/workspace/a/b', 'a//b/', ' a/b ', '', '.', '/workspace', 'a/../b'].map(toWorkspacePath),
+      ['a/b', 'a/b', 'a/b', 'a/b', 'a/b', '.', '.', '.', 'b'],
+    );
+    assert.deepEqual(
+      [within('a/b', 'a'), within('a', 'a'), within('ab/c', 'a'), within('x', '.')],
+      [true, true, false, true],
+    );
   });
 
   it('rejects paths outside the workspace in every file tool', () => {
     for (const p of ['../x', '/etc/passwd', '/workspace/../x', 'a/../../x']) {
-      assert.throws(() => toWorkspacePath(p), (e: unknown) => e instanceof ToolError && e.code === 'invalid_argument');
+      assert.throws(
+        () => toWorkspacePath(p),
+        (e: unknown) => e instanceof ToolError && e.code === 'invalid_argument',
+      );
       const ep = episode();
       const outside = /is outside the workspace; use a path under \/workspace$/;
       fail(ep.call('fs_list', { path: p }), 'invalid_argument', outside);
@@ -32,14 +41,28 @@ describe('workspace paths', () => {
 describe('control characters in paths', () => {
   it('are rejected by every file tool, and later shell calls still work in both modes', async () => {
     for (const p of ['a\u0000b.txt', 'out/\u0007bell', 'tab\there', 'x\u007f']) {
-      assert.throws(() => toWorkspacePath(p), (e: unknown) => e instanceof ToolError && e.code === 'invalid_argument' && /contains a control character \(U\+00[0-9A-F]{2}\); use printable characters only$/.test(e.message));
+      assert.throws(
+        () => toWorkspacePath(p),
+        (e: unknown) =>
+          e instanceof ToolError &&
+          e.code === 'invalid_argument' &&
+          /contains a control character \(U\+00[0-9A-F]{2}\); use printable characters only$/.test(e.message),
+      );
     }
     for (const mode of ['virtual', 'real'] as const) {
       const ep = episode(mode);
       const nul = 'a\u0000b.txt';
-      fail(ep.call('fs_write', { path: nul, content: 'x' }), 'invalid_argument', 'path "a\\u0000b.txt" contains a control character (U+0000); use printable characters only');
+      fail(
+        ep.call('fs_write', { path: nul, content: 'x' }),
+        'invalid_argument',
+        'path "a\\u0000b.txt" contains a control character (U+0000); use printable characters only',
+      );
       fail(ep.call('fs_read', { path: nul }), 'invalid_argument', /control character/);
-      fail(ep.call('fs_edit', { path: nul, old_string: 'a', new_string: 'b' }), 'invalid_argument', /control character/);
+      fail(
+        ep.call('fs_edit', { path: nul, old_string: 'a', new_string: 'b' }),
+        'invalid_argument',
+        /control character/,
+      );
       fail(ep.call('fs_list', { path: `notes/${nul}` }), 'invalid_argument', /control character/);
       assert.deepEqual(records(ep, 'writes'), []);
       assert.equal(ok(await sh(ep, 'cat README.md')).stdout, 'Workspace readme');
@@ -48,6 +71,9 @@ describe('control characters in paths', () => {
 
   it('are rejected in fixtures', () => {
     const bad = makeSpec({ services: ['workspace'], fixtures: { workspace: { files: { 'a\u0000b.txt': 'x' } } } });
-    assert.throws(() => createEpisode(bad), (e: unknown) => e instanceof CoworkError && e.code === 'spec_invalid');
+    assert.throws(
+      () => createEpisode(bad),
+      (e: unknown) => e instanceof CoworkError && e.code === 'spec_invalid',
+    );
   });
 });

@@ -16,11 +16,15 @@ export function toWorkspacePath(input: string): string {
   const bad = CONTROL.exec(trimmed);
   if (bad) {
     const code = `U+${(bad[0].codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0')}`;
-    throw new ToolError('invalid_argument', `path ${JSON.stringify(trimmed.slice(0, 200))} contains a control character (${code}); use printable characters only`);
+    throw new ToolError(
+      'invalid_argument',
+      `path ${JSON.stringify(trimmed.slice(0, 200))} contains a control character (${code}); use printable characters only`,
+    );
   }
   const abs = posix.resolve(ROOT, trimmed || '.');
   if (abs === ROOT) return '.';
-  if (!abs.startsWith(`${ROOT}/`)) throw new ToolError('invalid_argument', `path "${input}" is outside the workspace; use a path under ${ROOT}`);
+  if (!abs.startsWith(`${ROOT}/`))
+    throw new ToolError('invalid_argument', `path "${input}" is outside the workspace; use a path under ${ROOT}`);
   return abs.slice(ROOT.length + 1);
 }
 

@@ -21,7 +21,8 @@ class Budget {
   entries = 0;
   constructor(readonly limit: WorkspaceBudget) {}
   visit(): void {
-    if (++this.entries > maxEntries(this.limit)) throw workspaceFull(`more than ${maxEntries(this.limit)} files and directories`);
+    if (++this.entries > maxEntries(this.limit))
+      throw workspaceFull(`more than ${maxEntries(this.limit)} files and directories`);
   }
   add(size: number): void {
     this.bytes += size;
@@ -81,13 +82,17 @@ export async function readHost(dir: string, limit: WorkspaceBudget = workspaceBu
 // text stays text; bytes that are not valid UTF-8 come back as base64
 export function decode(path: string, bytes: Buffer): WsFile {
   const text = bytes.toString('utf8');
-  return Buffer.from(text, 'utf8').equals(bytes) ? { path, content: text, encoding: 'utf8' } : { path, content: bytes.toString('base64'), encoding: 'base64' };
+  return Buffer.from(text, 'utf8').equals(bytes)
+    ? { path, content: text, encoding: 'utf8' }
+    : { path, content: bytes.toString('base64'), encoding: 'base64' };
 }
 
 /** One line for the agent about skipped paths, or undefined. */
 export function skippedNote(skipped: readonly Skipped[]): string | undefined {
   if (skipped.length === 0) return undefined;
-  const shown = skipped.slice(0, 10).map((s) => `${s.path} (${s.type === 'symlink' ? 'symbolic link' : 'special file'})`);
+  const shown = skipped
+    .slice(0, 10)
+    .map((s) => `${s.path} (${s.type === 'symlink' ? 'symbolic link' : 'special file'})`);
   const more = skipped.length > shown.length ? ` and ${skipped.length - shown.length} more` : '';
   return `only regular files are kept in the workspace; not kept: ${shown.join(', ')}${more}; to keep a link's content, copy its target (cp -L)`;
 }

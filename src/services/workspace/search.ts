@@ -23,8 +23,11 @@ export function lineTester(pattern: string, regex: boolean): (line: string) => b
   try {
     re = RE2JS.compile(RE2JS.translateRegExp(pattern), RE2JS.CASE_INSENSITIVE);
   } catch (e) {
-    throw invalid(`${(e as Error).message.replace(/^error parsing regexp: /, '')} (RE2 syntax: no backreferences or lookaround)`);
+    throw invalid(
+      `${(e as Error).message.replace(/^error parsing regexp: /, '')} (RE2 syntax: no backreferences or lookaround)`,
+    );
   }
-  if (re.re2().prog.numInst() > MAX_PROGRAM_SIZE) throw invalid('too complex (large repeat counts or many alternatives); simplify it or search for a literal');
+  if (re.re2().prog.numInst() > MAX_PROGRAM_SIZE)
+    throw invalid('too complex (large repeat counts or many alternatives); simplify it or search for a literal');
   return (line) => re.test(line);
 }

@@ -22,7 +22,10 @@ after(() => shellPool().close());
 
 describe('shell pool', () => {
   it('runs just-bash in a worker and answers with only what changed', async () => {
-    const input = [{ path: 'a.txt', content: 'one', encoding: 'utf8' as const }, { path: 'b.txt', content: 'two', encoding: 'utf8' as const }];
+    const input = [
+      { path: 'a.txt', content: 'one', encoding: 'utf8' as const },
+      { path: 'b.txt', content: 'two', encoding: 'utf8' as const },
+    ];
     const r = await runVirtual(input, 'cat a.txt; echo three > c.txt; rm b.txt', OPTS);
     assert.deepEqual([r.exitCode, r.stdout, r.stopped, r.sandbox], [0, 'one', undefined, 'just-bash']);
     assert.deepEqual(r.files, [input[0], { path: 'c.txt', content: 'three\n', encoding: 'utf8' }]);
@@ -31,19 +34,34 @@ describe('shell pool', () => {
   });
 
   it('gives every command a fresh shell: nothing one command leaves outside the workspace reaches the next', async () => {
-    const plant = 'echo planted > /tmp/x; echo "echo evil" > /bin/cat; chmod 000 /bin/ls; mkdir -p /home/user; echo h > /home/user/h; export PLANTED=1; f() { echo f; }; cd /tmp; hash -p /tmp/x grep';
+    const plant =
+      'echo planted > /tmp/x; echo "echo evil" > /bin/cat; chmod 000 /bin/ls; mkdir -p /home/user; echo h > /home/user/h; export PLANTED=1; f() { echo f; }; cd /tmp; hash -p /tmp/x grep';
     const first = await runVirtual([], plant, OPTS);
     assert.equal(first.exitCode, 0, first.stderr);
     // many commands, so that every worker of the pool has served one after the plant
     for (let i = 0; i < 8; i++) {
-      const r = await runVirtual([{ path: 'a.txt', content: 'one', encoding: 'utf8' }], 'ls /tmp; cat /home/user/h 2>&1; echo "[$PLANTED]"; type f 2>&1; pwd; cat a.txt; ls -l /bin/ls | cut -c1-4; echo x | grep x', OPTS);
-      assert.equal(r.stdout, 'cat: /home/user/h: No such file or directory\n[]\nbash: type: f: not found\n/workspace\none-rwx\nx\n'.replace('-rwx', '-rw-'), r.stderr);
+      const r = await runVirtual(
+        [{ path: 'a.txt', content: 'one', encoding: 'utf8' }],
+        'ls /tmp; cat /home/user/h 2>&1; echo "[$PLANTED]"; type f 2>&1; pwd; cat a.txt; ls -l /bin/ls | cut -c1-4; echo x | grep x',
+        OPTS,
+      );
+      assert.equal(
+        r.stdout,
+        'cat: /home/user/h: No such file or directory\n[]\nbash: type: f: not found\n/workspace\none-rwx\nx\n'.replace(
+          '-rwx',
+          '-rw-',
+        ),
+        r.stderr,
+      );
     }
   });
 
   it('terminates a worker at the deadline, even in a loop that never yields, and carries on', async () => {
     const started = Date.now();
-    const r = await runVirtual([], "awk 'BEGIN{for(i=0;i<1000;i++) for(j=0;j<1000;j++) s+=j}'", { ...OPTS, timeoutMs: 500 });
+    const r = await runVirtual([], "awk 'BEGIN{for(i=0;i<1000;i++) for(j=0;j<1000;j++) s+=j}'", {
+      ...OPTS,
+      timeoutMs: 500,
+    });
     assert.ok(Date.now() - started < 1500, `answered after ${Date.now() - started} ms`);
     assert.deepEqual([r.stopped, r.exitCode, r.files], ['timeout', 124, []]);
     assert.equal((await runVirtual([], 'echo ok', OPTS)).stdout, 'ok\n');
@@ -53,7 +71,11 @@ describe('shell pool', () => {
     configureShellPool({ heapMb: 32 });
     try {
       const input = [{ path: 'a.txt', content: 'one', encoding: 'utf8' as const }];
-      const r = await runVirtual(input, 'echo changed > a.txt; s=x; for i in $(seq 1 24); do s=$s$s; done; t=$s$s; u=$t$t; v=$u$u; echo ${#v}', { ...OPTS, timeoutMs: 20_000 });
+      const r = await runVirtual(
+        input,
+        'echo changed > a.txt; s=x; for i in $(seq 1 24); do s=$s$s; done; t=$s$s; u=$t$t; v=$u$u; echo ${#v}',
+        { ...OPTS, timeoutMs: 20_000 },
+      );
       assert.deepEqual([r.stopped, r.exitCode, r.files], ['memory_limit', 137, input]);
       assert.equal((await runVirtual(input, 'cat a.txt', OPTS)).stdout, 'one');
     } finally {
@@ -81,7 +103,10 @@ describe('shell pool', () => {
   });
 
   it('shows budgets in readable units', () => {
-    assert.deepEqual([formatBytes(50_000_000), formatBytes(195_000), formatBytes(4_345_300_000), formatBytes(999)], ['50 MB', '195 KB', '4.3 GB', '999 bytes']);
+    assert.deepEqual(
+      [formatBytes(50_000_000), formatBytes(195_000), formatBytes(4_345_300_000), formatBytes(999)],
+      ['50 MB', '195 KB', '4.3 GB', '999 bytes'],
+    );
   });
 
   it('refuses impossible options', () => {
@@ -92,32 +117,58 @@ describe('shell pool', () => {
 
 for (const { mode, skip } of MODES) {
   describe(`workspace consistency after a stopped command (${mode})`, () => {
-    it('a timed-out command leaves every file as it was before it; the episode goes on', { skip, timeout: 30_000 }, async () => {
+    it('a timed-out command leaves every file as it was before it; the episode goes on', {
+      skip,
+      timeout: 30_000,
+    }, async () => {
       const ep = createEpisode(spec, { shell: mode });
       const before = files(ep);
-      const loop = mode === 'virtual' ? "awk 'BEGIN{for(i=0;i<1000;i++) for(j=0;j<1000;j++) s+=j}'" : 'while :; do :; done';
-      const e = fail(await sh(ep, `echo new > new.txt; echo changed > notes.txt; rm data/a.csv; ${loop}`, { timeout_seconds: 1 }), 'command_failed', /^timed out after 1s \(file changes discarded\)/);
+      const loop =
+        mode === 'virtual' ? "awk 'BEGIN{for(i=0;i<1000;i++) for(j=0;j<1000;j++) s+=j}'" : 'while :; do :; done';
+      const e = fail(
+        await sh(ep, `echo new > new.txt; echo changed > notes.txt; rm data/a.csv; ${loop}`, { timeout_seconds: 1 }),
+        'command_failed',
+        /^timed out after 1s \(file changes discarded\)/,
+      );
       assert.deepEqual([e.limit, e.exit_code, e.changed], ['timeout', 124, []]);
       assert.deepEqual(files(ep), before);
-      assert.deepEqual(records(ep, 'commands').map((r) => [r.exit_code, r.changed]), [[124, []]]);
+      assert.deepEqual(
+        records(ep, 'commands').map((r) => [r.exit_code, r.changed]),
+        [[124, []]],
+      );
       assert.deepEqual(ok(await sh(ep, 'cat notes.txt; echo more >> notes.txt')).changed, ['notes.txt']);
     });
 
-    it('a command that writes past the workspace budget is refused and changes nothing', { skip, timeout: 30_000 }, async () => {
+    it('a command that writes past the workspace budget is refused and changes nothing', {
+      skip,
+      timeout: 30_000,
+    }, async () => {
       const previous = setWorkspaceBudget({ bytes: 200_000, files: 50 });
       try {
         const ep = createEpisode(spec, { shell: mode });
         const before = files(ep);
         // 45 MB from a 40-byte command: refused while it runs (not after it has filled memory)
-        const big = fail(await sh(ep, "rm notes.txt; printf '%045000000d' 0 > big.txt"), 'command_failed', /^workspace limit exceeded: the command left more than 200 KB of files/);
+        const big = fail(
+          await sh(ep, "rm notes.txt; printf '%045000000d' 0 > big.txt"),
+          'command_failed',
+          /^workspace limit exceeded: the command left more than 200 KB of files/,
+        );
         assert.equal(big.limit, 'workspace_size');
         assert.deepEqual(files(ep), before);
-        const many = fail(await sh(ep, 'mkdir d; for i in $(seq 1 400); do echo $i > d/$i; done'), 'command_failed', /^workspace limit exceeded: the command left more than 50 files/);
+        const many = fail(
+          await sh(ep, 'mkdir d; for i in $(seq 1 400); do echo $i > d/$i; done'),
+          'command_failed',
+          /^workspace limit exceeded: the command left more than 50 files/,
+        );
         assert.equal(many.limit, 'workspace_size');
         assert.deepEqual(files(ep), before);
         // files created and removed again: stopped while it runs (the read-back alone would let it pass)
         const started = Date.now();
-        const churn = fail(await sh(ep, 'for i in $(seq 1 9000); do : > f$i; done; rm -f f*', { timeout_seconds: 20 }), 'command_failed', /^workspace limit exceeded: the command left more than (50 files|100 files and directories)/);
+        const churn = fail(
+          await sh(ep, 'for i in $(seq 1 9000); do : > f$i; done; rm -f f*', { timeout_seconds: 20 }),
+          'command_failed',
+          /^workspace limit exceeded: the command left more than (50 files|100 files and directories)/,
+        );
         assert.equal(churn.limit, 'workspace_size');
         assert.ok(Date.now() - started < 10_000, `stopped after ${Date.now() - started} ms`);
         assert.deepEqual(files(ep), before);
@@ -130,7 +181,13 @@ for (const { mode, skip } of MODES) {
 
 describe('no host environment inside the shell', () => {
   const SECRET = 'sk-planted-0123456789abcdef';
-  const COMMANDS = ['cat /proc/1/environ', 'env', 'cat /proc/self/environ', 'cat /proc/*/environ', 'echo "$OPENAI_API_KEY$COWORKENV_PLANTED"'];
+  const COMMANDS = [
+    'cat /proc/1/environ',
+    'env',
+    'cat /proc/self/environ',
+    'cat /proc/*/environ',
+    'echo "$OPENAI_API_KEY$COWORKENV_PLANTED"',
+  ];
   for (const { mode, skip } of MODES) {
     it(`${mode}: a planted key and host variables are visible nowhere`, { skip, timeout: 30_000 }, async () => {
       const saved = { ...process.env };
@@ -170,15 +227,29 @@ describe('server capacity', () => {
     assert.ok(plan.budget.bytes >= 100_000 && plan.budget.bytes < 1_000_000, String(plan.budget.bytes));
     // 4096 full workspaces at two bytes per character fit in half the heap
     assert.ok(4096 * (100_000 + 2 * plan.budget.bytes + 200 * plan.budget.files) <= HOST.heapLimitBytes / 2);
-    assert.match(String(plan.note), /^workspace budget lowered from 50 MB to \d+(\.\d)? KB and \d+ files per episode so that 4096 sessions fit in 2 GB of Node's 4 GB heap and 8 GB of 16 GB RAM; lower --max-sessions for more$/);
+    assert.match(
+      String(plan.note),
+      /^workspace budget lowered from 50 MB to \d+(\.\d)? KB and \d+ files per episode so that 4096 sessions fit in 2 GB of Node's 4 GB heap and 8 GB of 16 GB RAM; lower --max-sessions for more$/,
+    );
   });
 
   it('refuses an explicit budget, or a session count, that cannot fit, naming the numbers and the fix', () => {
     assert.throws(
       () => planCapacity({ ...HOST, maxSessions: 4096, workspaceBytes: 50_000_000 }),
-      (e: unknown) => e instanceof CoworkError && e.code === 'bad_input' && /^--max-sessions 4096 with a 50 MB workspace each needs up to .+; this host allows .+\. Use --max-sessions \d+ or less/.test(e.message),
+      (e: unknown) =>
+        e instanceof CoworkError &&
+        e.code === 'bad_input' &&
+        /^--max-sessions 4096 with a 50 MB workspace each needs up to .+; this host allows .+\. Use --max-sessions \d+ or less/.test(
+          e.message,
+        ),
     );
-    assert.throws(() => planCapacity({ ...HOST, maxSessions: 1_000_000 }), /^CoworkError: --max-sessions 1000000 leaves each episode a workspace of .* Use --max-sessions \d+ or less/);
-    assert.throws(() => planCapacity({ ...HOST, maxSessions: 4096, fixtureBytes: 5_000_000 }), /less than the 5 MB it needs \(the largest workspace a served task starts with\)/);
+    assert.throws(
+      () => planCapacity({ ...HOST, maxSessions: 1_000_000 }),
+      /^CoworkError: --max-sessions 1000000 leaves each episode a workspace of .* Use --max-sessions \d+ or less/,
+    );
+    assert.throws(
+      () => planCapacity({ ...HOST, maxSessions: 4096, fixtureBytes: 5_000_000 }),
+      /less than the 5 MB it needs \(the largest workspace a served task starts with\)/,
+    );
   });
 });

@@ -19,9 +19,17 @@ export interface ShellPoolOptions {
 const REPLACE_DELAY_MS = 2000;
 
 /** What became of a command sent to a worker. */
-export type PoolOutcome = { kind: 'reply'; reply: VirtualReply } | { kind: 'killed'; why: 'timeout' | 'memory_limit' | 'crashed'; detail: string };
+export type PoolOutcome =
+  | { kind: 'reply'; reply: VirtualReply }
+  | { kind: 'killed'; why: 'timeout' | 'memory_limit' | 'crashed'; detail: string };
 
-export const DEFAULT_SHELL_POOL: Required<ShellPoolOptions> = Object.freeze({ warm: 2, max: 4, heapMb: 256, graceMs: 200, idleMs: 30_000 });
+export const DEFAULT_SHELL_POOL: Required<ShellPoolOptions> = Object.freeze({
+  warm: 2,
+  max: 4,
+  heapMb: 256,
+  graceMs: 200,
+  idleMs: 30_000,
+});
 /** Memory one worker may hold beyond the workspace itself: its heap limit plus V8's young generation and code. */
 export const workerOverheadBytes = (o: Required<ShellPoolOptions>) => (o.heapMb + 48) * 1_000_000;
 
@@ -31,7 +39,10 @@ function workerEntry(): { filename: string | URL; eval: boolean } {
   if (import.meta.url.endsWith('.ts')) {
     const tsx = import.meta.resolve('tsx/esm/api');
     const target = new URL('./shell-worker.ts', import.meta.url).href;
-    return { filename: `import(${JSON.stringify(tsx)}).then((m) => { m.register(); return import(${JSON.stringify(target)}); })`, eval: true };
+    return {
+      filename: `import(${JSON.stringify(tsx)}).then((m) => { m.register(); return import(${JSON.stringify(target)}); })`,
+      eval: true,
+    };
   }
   return { filename: new URL('./shell-worker.js', import.meta.url), eval: false };
 }
@@ -58,14 +69,17 @@ class PoolWorker {
         if (m.kind === 'ready') {
           this.isReady = true;
           resolve();
-        }
-        else this.#finish({ kind: 'reply', reply: m });
+        } else this.#finish({ kind: 'reply', reply: m });
       });
       this.worker.on('error', (e: Error & { code?: string }) => {
         this.dead = true;
         onDeath(this);
         reject(e);
-        this.#finish({ kind: 'killed', why: e.code === 'ERR_WORKER_OUT_OF_MEMORY' ? 'memory_limit' : 'crashed', detail: e.message });
+        this.#finish({
+          kind: 'killed',
+          why: e.code === 'ERR_WORKER_OUT_OF_MEMORY' ? 'memory_limit' : 'crashed',
+          detail: e.message,
+        });
       });
       this.worker.on('exit', (code) => {
         this.dead = true;
@@ -129,7 +143,9 @@ export class ShellPool {
     this.options = { ...DEFAULT_SHELL_POOL, ...options };
     const { warm, max, heapMb } = this.options;
     if (!(Number.isInteger(max) && max >= 1 && Number.isInteger(warm) && warm >= 0 && warm <= max && heapMb >= 16)) {
-      throw new RangeError(`shell pool: need 0 <= warm <= max, max >= 1, heapMb >= 16; got ${JSON.stringify(this.options)}`);
+      throw new RangeError(
+        `shell pool: need 0 <= warm <= max, max >= 1, heapMb >= 16; got ${JSON.stringify(this.options)}`,
+      );
     }
   }
 
@@ -173,7 +189,11 @@ export class ShellPool {
         await w.ready;
       } catch (e) {
         this.#drop(w);
-        return { kind: 'killed', why: 'crashed', detail: `the shell worker could not start: ${e instanceof Error ? e.message : String(e)}` };
+        return {
+          kind: 'killed',
+          why: 'crashed',
+          detail: `the shell worker could not start: ${e instanceof Error ? e.message : String(e)}`,
+        };
       }
       const outcome = await w.exec(job, job.timeoutMs + this.options.graceMs);
       if (w.dead || this.#closed) this.#drop(w);
@@ -230,7 +250,8 @@ export class ShellPool {
 
   // `warm` idle workers are kept beside the busy ones (within `max`), so a command rarely waits for a start
   #topUp(): void {
-    while (!this.#closed && this.#idle.length < this.options.warm && this.#all.size < this.options.max) this.#idle.push(this.#spawn());
+    while (!this.#closed && this.#idle.length < this.options.warm && this.#all.size < this.options.max)
+      this.#idle.push(this.#spawn());
   }
 
   // spares are started at once when no started worker is idle; otherwise a little later, so that a start

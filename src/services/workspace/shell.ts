@@ -16,10 +16,18 @@ export type { ShellOptions, ShellResult, ShellStop, WsFile } from './shell-types
  * execution limits keeps the changes it made, like any command that exits non-zero.
  */
 export async function runVirtual(files: readonly WsFile[], command: string, o: ShellOptions): Promise<ShellResult> {
-  const job: VirtualJob = { files: [...files], command, now: o.now, timeoutMs: o.timeoutMs, maxOutput: o.maxOutput, budget: workspaceBudget() };
+  const job: VirtualJob = {
+    files: [...files],
+    command,
+    now: o.now,
+    timeoutMs: o.timeoutMs,
+    maxOutput: o.maxOutput,
+    budget: workspaceBudget(),
+  };
   const outcome = await shellPool().run(job);
   if (outcome.kind === 'killed') {
-    const stopped: ShellStop = outcome.why === 'timeout' ? 'timeout' : outcome.why === 'memory_limit' ? 'memory_limit' : 'sandbox';
+    const stopped: ShellStop =
+      outcome.why === 'timeout' ? 'timeout' : outcome.why === 'memory_limit' ? 'memory_limit' : 'sandbox';
     const exitCode = stopped === 'timeout' ? 124 : 137;
     const stderr = stopped === 'sandbox' ? outcome.detail : '';
     return { exitCode, stdout: '', stderr, files: [...files], skipped: [], stopped, sandbox: 'just-bash' };
@@ -33,7 +41,15 @@ export async function runVirtual(files: readonly WsFile[], command: string, o: S
   for (const f of files) if (!removed.has(f.path)) after.push(changed.get(f.path) ?? f);
   const had = new Set(files.map((f) => f.path));
   for (const f of r.changed) if (!had.has(f.path)) after.push(f);
-  return { exitCode: r.exitCode, stdout: r.stdout, stderr: r.stderr, files: after, skipped: r.skipped, ...(r.stopped ? { stopped: r.stopped } : {}), sandbox: 'just-bash' };
+  return {
+    exitCode: r.exitCode,
+    stdout: r.stdout,
+    stderr: r.stderr,
+    files: after,
+    skipped: r.skipped,
+    ...(r.stopped ? { stopped: r.stopped } : {}),
+    sandbox: 'just-bash',
+  };
 }
 
 export { bubblewrapStatus, runBubblewrap } from './bubblewrap.js';

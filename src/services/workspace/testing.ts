@@ -30,7 +30,12 @@ export function fail(r: CallResult, code: string, message?: RegExp | string) {
   assert.deepEqual(JSON.parse(r.content), { error: r.error });
   return r.error as NonNullable<CallResult['error']>;
 }
-export const files = (ep: Episode) => (ep.snapshot().workspace?.files ?? []).map((f) => ({ ...f })).sort((a, b) => (String(a.path) < String(b.path) ? -1 : 1));
+export const files = (ep: Episode) =>
+  (ep.snapshot().workspace?.files ?? [])
+    .map((f) => ({ ...f }))
+    .sort((a, b) => (String(a.path) < String(b.path) ? -1 : 1));
 export const fileAt = (ep: Episode, path: string) => ep.snapshot().workspace?.files?.find((f) => f.path === path);
-export const records = (ep: Episode, list: string) => (ep.audit().records.workspace?.[list] ?? []).map(({ timestamp: _t, seq: _s, ...rest }) => rest);
-export const sh = (ep: Episode, command: string, extra: Record<string, unknown> = {}) => ep.run('shell', { command, ...extra });
+export const records = (ep: Episode, list: string) =>
+  (ep.audit().records.workspace?.[list] ?? []).map(({ timestamp: _t, seq: _s, ...rest }) => rest);
+export const sh = (ep: Episode, command: string, extra: Record<string, unknown> = {}) =>
+  ep.run('shell', { command, ...extra });

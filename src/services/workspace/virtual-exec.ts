@@ -22,14 +22,24 @@ export interface VirtualJob {
 
 /** A worker's answer: only changed and removed files come back, the caller keeps the rest. */
 export type VirtualReply =
-  | { kind: 'done'; exitCode: number; stdout: string; stderr: string; changed: WsFile[]; removed: string[]; skipped: Skipped[]; stopped?: 'timeout' | 'execution_limit' }
+  | {
+      kind: 'done';
+      exitCode: number;
+      stdout: string;
+      stderr: string;
+      changed: WsFile[];
+      removed: string[];
+      skipped: Skipped[];
+      stopped?: 'timeout' | 'execution_limit';
+    }
   | { kind: 'tool_error'; code: ToolError['code']; message: string; extra: Record<string, unknown> }
   | { kind: 'error'; message: string };
 
 const cap = (s: string, max: number) => (s.length > max ? `${s.slice(0, max)}\n...[truncated]` : s);
 
 // just-bash reports its execution limits as exit 126 with one of these messages
-const JUST_BASH_LIMIT = /(limit exceeded|too many commands executed|too many open file descriptors|maximum [a-z ]*depth \(\d+\) exceeded|output size exceeded)/;
+const JUST_BASH_LIMIT =
+  /(limit exceeded|too many commands executed|too many open file descriptors|maximum [a-z ]*depth \(\d+\) exceeded|output size exceeded)/;
 const TOO_MANY_ENTRIES = 'ENOSPC: too many files and directories in the workspace';
 // just-bash's own files (/bin, /dev, /proc …): not part of the workspace's budget
 const SYSTEM_BYTES = 1_000_000;
@@ -107,7 +117,12 @@ let clock = '1970-01-01T00:00:00.000Z';
 const date = defineCommand('date', async (args) => {
   const fmt = args.find((a) => a.startsWith('+'));
   const d = new Date(clock);
-  const out = fmt === '+%Y-%m-%d' || fmt === '+%F' ? clock.slice(0, 10) : fmt === '+%s' ? String(Math.floor(d.getTime() / 1000)) : dateText(clock).trimEnd();
+  const out =
+    fmt === '+%Y-%m-%d' || fmt === '+%F'
+      ? clock.slice(0, 10)
+      : fmt === '+%s'
+        ? String(Math.floor(d.getTime() / 1000))
+        : dateText(clock).trimEnd();
   return { stdout: `${out}\n`, stderr: '', exitCode: 0 };
 });
 
@@ -125,7 +140,12 @@ interface Internals {
 let base: { bash: Bash; layout: [string, object][] } | undefined | null;
 
 function newBash(fs: BudgetFs): Bash {
-  return new Bash({ fs, cwd: ROOT, customCommands: [date], executionLimits: { maxCommandCount: 10_000, maxLoopIterations: 10_000 } });
+  return new Bash({
+    fs,
+    cwd: ROOT,
+    customCommands: [date],
+    executionLimits: { maxCommandCount: 10_000, maxLoopIterations: 10_000 },
+  });
 }
 
 function newShell(budget: WorkspaceBudget): Shell {
@@ -134,7 +154,10 @@ function newShell(budget: WorkspaceBudget): Shell {
     const bash = newBash(fs);
     const data = (fs as unknown as Internals).data;
     const hash = (bash as unknown as Internals).state?.hashTable;
-    base = data instanceof Map && hash instanceof Map && (bash as { fs: unknown }).fs === fs ? { bash, layout: [...(data as Map<string, object>)].map(([p, e]): [string, object] => [p, { ...e }]) } : null;
+    base =
+      data instanceof Map && hash instanceof Map && (bash as { fs: unknown }).fs === fs
+        ? { bash, layout: [...(data as Map<string, object>)].map(([p, e]): [string, object] => [p, { ...e }]) }
+        : null;
     if (!base) return finish(bash, fs, budget);
   }
   if (base === null) return finish(newBash(fs), fs, budget);
@@ -181,7 +204,8 @@ export async function execVirtual(job: VirtualJob): Promise<VirtualReply> {
 async function exec(job: VirtualJob): Promise<VirtualReply> {
   const { bash, fs } = takeShell(job.budget);
   clock = job.now;
-  for (const f of job.files) fs.writeFileSync(`${ROOT}/${f.path}`, f.encoding === 'base64' ? Buffer.from(f.content, 'base64') : f.content);
+  for (const f of job.files)
+    fs.writeFileSync(`${ROOT}/${f.path}`, f.encoding === 'base64' ? Buffer.from(f.content, 'base64') : f.content);
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), job.timeoutMs);
   let r: { stdout: string; stderr: string; exitCode: number };
@@ -199,13 +223,15 @@ async function exec(job: VirtualJob): Promise<VirtualReply> {
   const stdout = cap(r.stdout, job.maxOutput);
   const stderr = cap(r.stderr, job.maxOutput);
   if (fs.overflowed) throw workspaceFull(tooManyFiles(job.budget), { exit_code: r.exitCode, stdout, stderr });
-  if (controller.signal.aborted) return { kind: 'done', exitCode: 124, stdout, stderr, changed: [], removed: [], skipped: [], stopped: 'timeout' };
+  if (controller.signal.aborted)
+    return { kind: 'done', exitCode: 124, stdout, stderr, changed: [], removed: [], skipped: [], stopped: 'timeout' };
   let back: Awaited<ReturnType<typeof readVirtual>>;
   try {
     back = await readVirtual(fs, job.budget);
   } catch (e) {
     // a workspace-limit error carries the command's output, which may explain what filled the workspace
-    if (e instanceof ToolError) throw new ToolError(e.code, e.message, { ...e.extra, exit_code: r.exitCode, stdout, stderr });
+    if (e instanceof ToolError)
+      throw new ToolError(e.code, e.message, { ...e.extra, exit_code: r.exitCode, stdout, stderr });
     throw e;
   }
   const lastErr = r.stderr.trimEnd().split('\n').at(-1) ?? '';
@@ -217,5 +243,14 @@ async function exec(job: VirtualJob): Promise<VirtualReply> {
   });
   const after = new Set(back.files.map((f) => f.path));
   const removed = job.files.filter((f) => !after.has(f.path)).map((f) => f.path);
-  return { kind: 'done', exitCode: r.exitCode, stdout, stderr, changed, removed, skipped: back.skipped, ...(stopped ? { stopped } : {}) };
+  return {
+    kind: 'done',
+    exitCode: r.exitCode,
+    stdout,
+    stderr,
+    changed,
+    removed,
+    skipped: back.skipped,
+    ...(stopped ? { stopped } : {}),
+  };
 }

@@ -28,7 +28,10 @@ describe('workspace fixtures', () => {
 
   it('rejects a fixture path that escapes the workspace', () => {
     const bad = makeSpec({ services: ['workspace'], fixtures: { workspace: { files: { '../../escaped.txt': 'x' } } } });
-    assert.throws(() => createEpisode(bad), (e: unknown) => e instanceof CoworkError && e.code === 'spec_invalid');
+    assert.throws(
+      () => createEpisode(bad),
+      (e: unknown) => e instanceof CoworkError && e.code === 'spec_invalid',
+    );
   });
 });
 
@@ -44,13 +47,20 @@ describe('fs_list', () => {
       ],
       total: 4,
     });
-    assert.deepEqual(ok(episode().call('fs_list', { path: '/workspace/notes' })).entries, [{ path: 'notes/archive', type: 'dir' }, { path: 'notes/todo.md', type: 'file', size: 42 }]);
+    assert.deepEqual(ok(episode().call('fs_list', { path: '/workspace/notes' })).entries, [
+      { path: 'notes/archive', type: 'dir' },
+      { path: 'notes/todo.md', type: 'file', size: 42 },
+    ]);
   });
 
   it('lists every file and intermediate directory when recursive', () => {
     assert.deepEqual(ok(episode().call('fs_list', { path: 'notes', recursive: true })), {
       path: 'notes',
-      entries: [{ path: 'notes/archive', type: 'dir' }, { path: 'notes/archive/2025.md', type: 'file', size: 9 }, { path: 'notes/todo.md', type: 'file', size: 42 }],
+      entries: [
+        { path: 'notes/archive', type: 'dir' },
+        { path: 'notes/archive/2025.md', type: 'file', size: 9 },
+        { path: 'notes/todo.md', type: 'file', size: 42 },
+      ],
       total: 3,
     });
     assert.equal(ok(episode().call('fs_list', { recursive: true })).total, 9);
@@ -68,21 +78,48 @@ describe('fs_list', () => {
 describe('fs_read', () => {
   it('reads a whole file or a line range (1-based, inclusive, clamped)', () => {
     const ep = episode();
-    assert.deepEqual(ok(ep.call('fs_read', { path: 'data/sales.csv' })), { path: 'data/sales.csv', content: CSV, start_line: 1, end_line: 4, total_lines: 4 });
-    assert.deepEqual(ok(ep.call('fs_read', { path: './data/sales.csv', start_line: 2, end_line: 3 })), { path: 'data/sales.csv', content: 'north,120\nsouth,80', start_line: 2, end_line: 3, total_lines: 4 });
+    assert.deepEqual(ok(ep.call('fs_read', { path: 'data/sales.csv' })), {
+      path: 'data/sales.csv',
+      content: CSV,
+      start_line: 1,
+      end_line: 4,
+      total_lines: 4,
+    });
+    assert.deepEqual(ok(ep.call('fs_read', { path: './data/sales.csv', start_line: 2, end_line: 3 })), {
+      path: 'data/sales.csv',
+      content: 'north,120\nsouth,80',
+      start_line: 2,
+      end_line: 3,
+      total_lines: 4,
+    });
     assert.deepEqual(ok(ep.call('fs_read', { path: 'data/sales.csv', start_line: 3 })).content, 'south,80\neast,50');
-    assert.deepEqual(ok(ep.call('fs_read', { path: 'data/sales.csv', start_line: 4, end_line: 99 })), { path: 'data/sales.csv', content: 'east,50', start_line: 4, end_line: 4, total_lines: 4 });
+    assert.deepEqual(ok(ep.call('fs_read', { path: 'data/sales.csv', start_line: 4, end_line: 99 })), {
+      path: 'data/sales.csv',
+      content: 'east,50',
+      start_line: 4,
+      end_line: 4,
+      total_lines: 4,
+    });
   });
 
   it('returns binary files as base64', () => {
-    assert.deepEqual(ok(episode().call('fs_read', { path: '/workspace/img/logo.png' })), { path: 'img/logo.png', encoding: 'base64', content: LOGO, bytes: 6 });
+    assert.deepEqual(ok(episode().call('fs_read', { path: '/workspace/img/logo.png' })), {
+      path: 'img/logo.png',
+      encoding: 'base64',
+      content: LOGO,
+      bytes: 6,
+    });
   });
 
   it('reports missing files, directories and bad ranges', () => {
     const ep = episode();
     fail(ep.call('fs_read', { path: 'data/nope.csv' }), 'not_found', 'File data/nope.csv not found');
     fail(ep.call('fs_read', { path: 'data' }), 'invalid_argument', 'data is a directory; use fs_list');
-    fail(ep.call('fs_read', { path: 'data/sales.csv', start_line: 3, end_line: 2 }), 'invalid_argument', 'end_line 2 is before start_line 3');
+    fail(
+      ep.call('fs_read', { path: 'data/sales.csv', start_line: 3, end_line: 2 }),
+      'invalid_argument',
+      'end_line 2 is before start_line 3',
+    );
     fail(ep.call('fs_read', { path: 'data/sales.csv', start_line: 0 }), 'invalid_argument', /start_line/);
     fail(ep.call('fs_read', {}), 'invalid_argument', /path/);
   });
@@ -91,9 +128,21 @@ describe('fs_read', () => {
 describe('fs_write', () => {
   it('creates and overwrites files, records each write and is readable afterwards', () => {
     const ep = episode();
-    assert.deepEqual(ok(ep.call('fs_write', { path: '/workspace/out/report.txt', content: 'Grüße' })), { status: 'created', path: 'out/report.txt', bytes: 7 });
-    assert.deepEqual(ok(ep.call('fs_write', { path: 'out/report.txt', content: 'v2' })), { status: 'updated', path: 'out/report.txt', bytes: 2 });
-    assert.deepEqual(ok(ep.call('fs_write', { path: 'img/dot.png', content: LOGO, encoding: 'base64' })), { status: 'created', path: 'img/dot.png', bytes: 6 });
+    assert.deepEqual(ok(ep.call('fs_write', { path: '/workspace/out/report.txt', content: 'Grüße' })), {
+      status: 'created',
+      path: 'out/report.txt',
+      bytes: 7,
+    });
+    assert.deepEqual(ok(ep.call('fs_write', { path: 'out/report.txt', content: 'v2' })), {
+      status: 'updated',
+      path: 'out/report.txt',
+      bytes: 2,
+    });
+    assert.deepEqual(ok(ep.call('fs_write', { path: 'img/dot.png', content: LOGO, encoding: 'base64' })), {
+      status: 'created',
+      path: 'img/dot.png',
+      bytes: 6,
+    });
     assert.equal(ok(ep.call('fs_read', { path: 'out/report.txt' })).content, 'v2');
     assert.deepEqual(ok(ep.call('fs_read', { path: 'img/dot.png' })).content, LOGO);
     assert.deepEqual(records(ep, 'writes'), [
@@ -101,12 +150,19 @@ describe('fs_write', () => {
       { path: 'out/report.txt', bytes: 2, created: false, content: 'v2' },
       { path: 'img/dot.png', bytes: 6, created: true, content: LOGO },
     ]);
-    assert.deepEqual(ep.changedState().workspace?.files?.find((f) => f.path === 'out/report.txt'), { path: 'out/report.txt', content: 'v2', encoding: 'utf8' });
+    assert.deepEqual(
+      ep.changedState().workspace?.files?.find((f) => f.path === 'out/report.txt'),
+      { path: 'out/report.txt', content: 'v2', encoding: 'utf8' },
+    );
   });
 
   it('rejects the root, a directory and bad arguments without writing', () => {
     const ep = episode();
-    fail(ep.call('fs_write', { path: '.', content: 'x' }), 'invalid_argument', 'give a file path, not the workspace root');
+    fail(
+      ep.call('fs_write', { path: '.', content: 'x' }),
+      'invalid_argument',
+      'give a file path, not the workspace root',
+    );
     fail(ep.call('fs_write', { path: 'notes', content: 'x' }), 'invalid_argument', 'notes is a directory');
     fail(ep.call('fs_write', { path: 'a.txt' }), 'invalid_argument', /content/);
     fail(ep.call('fs_write', { path: 'a.txt', content: 'x', encoding: 'latin1' }), 'invalid_argument', /encoding/);
@@ -122,7 +178,10 @@ describe('fs_write', () => {
 
   it('rejects base64 content that is not base64', () => {
     const ep = episode();
-    fail(ep.call('fs_write', { path: 'img/bad.png', content: '!!! not base64 !!!', encoding: 'base64' }), 'invalid_argument');
+    fail(
+      ep.call('fs_write', { path: 'img/bad.png', content: '!!! not base64 !!!', encoding: 'base64' }),
+      'invalid_argument',
+    );
     assert.equal(fileAt(ep, 'img/bad.png'), undefined);
   });
 });
@@ -130,9 +189,15 @@ describe('fs_write', () => {
 describe('fs_edit', () => {
   it('replaces a unique string, or every occurrence with replace_all, and records the edit', () => {
     const ep = episode();
-    assert.deepEqual(ok(ep.call('fs_edit', { path: 'data/sales.csv', old_string: 'south,80', new_string: 'south,$&85' })), { status: 'updated', path: 'data/sales.csv', replacements: 1 });
+    assert.deepEqual(
+      ok(ep.call('fs_edit', { path: 'data/sales.csv', old_string: 'south,80', new_string: 'south,$&85' })),
+      { status: 'updated', path: 'data/sales.csv', replacements: 1 },
+    );
     assert.equal(fileAt(ep, 'data/sales.csv')?.content, 'region,amount\nnorth,120\nsouth,$&85\neast,50');
-    assert.deepEqual(ok(ep.call('fs_edit', { path: 'notes/todo.md', old_string: '- call', new_string: '- email', replace_all: true })), { status: 'updated', path: 'notes/todo.md', replacements: 2 });
+    assert.deepEqual(
+      ok(ep.call('fs_edit', { path: 'notes/todo.md', old_string: '- call', new_string: '- email', replace_all: true })),
+      { status: 'updated', path: 'notes/todo.md', replacements: 2 },
+    );
     assert.equal(fileAt(ep, 'notes/todo.md')?.content, '# Todo\n- email Ana\n- send invoice\n- email Bo');
     assert.deepEqual(records(ep, 'edits'), [
       { path: 'data/sales.csv', old_string: 'south,80', new_string: 'south,$&85', replacements: 1 },
@@ -142,11 +207,31 @@ describe('fs_edit', () => {
 
   it('refuses ambiguous, missing and binary edits', () => {
     const ep = episode();
-    fail(ep.call('fs_edit', { path: 'notes/todo.md', old_string: 'call', new_string: 'x' }), 'invalid_argument', 'old_string occurs 2 times in notes/todo.md; add context to make it unique or set replace_all');
-    fail(ep.call('fs_edit', { path: 'notes/todo.md', old_string: 'fax', new_string: 'x' }), 'invalid_argument', 'old_string not found in notes/todo.md; read the file and copy the exact text');
-    fail(ep.call('fs_edit', { path: 'notes/nope.md', old_string: 'a', new_string: 'b' }), 'not_found', 'File notes/nope.md not found');
-    fail(ep.call('fs_edit', { path: 'img/logo.png', old_string: 'a', new_string: 'b' }), 'invalid_argument', 'img/logo.png is binary; use fs_write');
-    fail(ep.call('fs_edit', { path: 'notes/todo.md', old_string: '', new_string: 'b' }), 'invalid_argument', /old_string/);
+    fail(
+      ep.call('fs_edit', { path: 'notes/todo.md', old_string: 'call', new_string: 'x' }),
+      'invalid_argument',
+      'old_string occurs 2 times in notes/todo.md; add context to make it unique or set replace_all',
+    );
+    fail(
+      ep.call('fs_edit', { path: 'notes/todo.md', old_string: 'fax', new_string: 'x' }),
+      'invalid_argument',
+      'old_string not found in notes/todo.md; read the file and copy the exact text',
+    );
+    fail(
+      ep.call('fs_edit', { path: 'notes/nope.md', old_string: 'a', new_string: 'b' }),
+      'not_found',
+      'File notes/nope.md not found',
+    );
+    fail(
+      ep.call('fs_edit', { path: 'img/logo.png', old_string: 'a', new_string: 'b' }),
+      'invalid_argument',
+      'img/logo.png is binary; use fs_write',
+    );
+    fail(
+      ep.call('fs_edit', { path: 'notes/todo.md', old_string: '', new_string: 'b' }),
+      'invalid_argument',
+      /old_string/,
+    );
     assert.equal(fileAt(ep, 'notes/todo.md')?.content, TODO);
     assert.deepEqual(records(ep, 'edits'), []);
   });
@@ -155,25 +240,54 @@ describe('fs_edit', () => {
 describe('fs_search', () => {
   it('finds a plain string case-insensitively, special characters literal', () => {
     const ep = episode();
-    const hits = [{ path: 'notes/todo.md', line: 2, text: '- call Ana' }, { path: 'notes/todo.md', line: 4, text: '- call Bo' }];
+    const hits = [
+      { path: 'notes/todo.md', line: 2, text: '- call Ana' },
+      { path: 'notes/todo.md', line: 4, text: '- call Bo' },
+    ];
     assert.deepEqual(ok(ep.call('fs_search', { pattern: 'CALL' })), { matches: hits, total: 2 });
     assert.deepEqual(ok(ep.call('fs_search', { pattern: 'a.a' })), { matches: [], total: 0 });
     assert.deepEqual(ok(ep.call('fs_search', { pattern: '(' })), { matches: [], total: 0 });
-    assert.deepEqual(ok(ep.call('fs_search', { pattern: 'call', max_results: 1 })), { matches: hits.slice(0, 1), total: 2 });
+    assert.deepEqual(ok(ep.call('fs_search', { pattern: 'call', max_results: 1 })), {
+      matches: hits.slice(0, 1),
+      total: 2,
+    });
     assert.deepEqual(ok(ep.call('fs_search', { pattern: 'n', path: 'data' })).total, 2);
   });
 
   it('matches regular expressions and rejects invalid ones', () => {
     const ep = episode();
     assert.deepEqual(ok(ep.call('fs_search', { pattern: '^(north|east),\\d+$', regex: true })), {
-      matches: [{ path: 'data/sales.csv', line: 2, text: 'north,120' }, { path: 'data/sales.csv', line: 4, text: 'east,50' }],
+      matches: [
+        { path: 'data/sales.csv', line: 2, text: 'north,120' },
+        { path: 'data/sales.csv', line: 4, text: 'east,50' },
+      ],
       total: 2,
     });
-    fail(ep.call('fs_search', { pattern: '(unclosed', regex: true }), 'invalid_argument', /^invalid regular expression: /);
-    fail(ep.call('fs_search', { pattern: '(a)\\1', regex: true }), 'invalid_argument', 'invalid regular expression: invalid escape sequence: `\\1` (RE2 syntax: no backreferences or lookaround)');
-    fail(ep.call('fs_search', { pattern: 'x(?=y)', regex: true }), 'invalid_argument', /RE2 syntax: no backreferences or lookaround/);
-    fail(ep.call('fs_search', { pattern: '[\\s\\S]{1000}', regex: true }), 'invalid_argument', /^invalid regular expression: too complex/);
-    fail(ep.call('fs_search', { pattern: 'a'.repeat(1001), regex: true }), 'invalid_argument', 'invalid regular expression: longer than 1000 characters');
+    fail(
+      ep.call('fs_search', { pattern: '(unclosed', regex: true }),
+      'invalid_argument',
+      /^invalid regular expression: /,
+    );
+    fail(
+      ep.call('fs_search', { pattern: '(a)\\1', regex: true }),
+      'invalid_argument',
+      'invalid regular expression: invalid escape sequence: `\\1` (RE2 syntax: no backreferences or lookaround)',
+    );
+    fail(
+      ep.call('fs_search', { pattern: 'x(?=y)', regex: true }),
+      'invalid_argument',
+      /RE2 syntax: no backreferences or lookaround/,
+    );
+    fail(
+      ep.call('fs_search', { pattern: '[\\s\\S]{1000}', regex: true }),
+      'invalid_argument',
+      /^invalid regular expression: too complex/,
+    );
+    fail(
+      ep.call('fs_search', { pattern: 'a'.repeat(1001), regex: true }),
+      'invalid_argument',
+      'invalid regular expression: longer than 1000 characters',
+    );
     // a long literal is fine: it is not compiled as a regular expression
     assert.equal(ok(ep.call('fs_search', { pattern: 'a'.repeat(1001) })).total, 0);
     fail(ep.call('fs_search', { pattern: '' }), 'invalid_argument', /pattern/);
@@ -187,7 +301,10 @@ describe('fs_search with a catastrophic pattern', () => {
     ok(ep.call('fs_write', { path: 'evil.txt', content: `${'a'.repeat(30)}!\n${'a'.repeat(30)}` }));
     const started = process.hrtime.bigint();
     // a backtracking engine needs about 2^30 steps for the first line
-    assert.deepEqual(ok(ep.call('fs_search', { pattern: '^(a+)+$', regex: true })), { matches: [{ path: 'evil.txt', line: 2, text: 'a'.repeat(30) }], total: 1 });
+    assert.deepEqual(ok(ep.call('fs_search', { pattern: '^(a+)+$', regex: true })), {
+      matches: [{ path: 'evil.txt', line: 2, text: 'a'.repeat(30) }],
+      total: 1,
+    });
     assert.ok(process.hrtime.bigint() - started < 1_000_000_000n, 'fs_search took over a second');
   });
 });
@@ -195,68 +312,136 @@ describe('fs_search with a catastrophic pattern', () => {
 describe('shell (just-bash)', () => {
   it('runs pipelines and awk over a CSV without changing files', async () => {
     const ep = episode();
-    assert.deepEqual(ok(await sh(ep, "tail -n +2 data/sales.csv | cut -d, -f1 | sort | tr '\\n' ' '")), { exit_code: 0, stdout: 'east north south ', stderr: '', changed: [], sandbox: 'just-bash' });
+    assert.deepEqual(ok(await sh(ep, "tail -n +2 data/sales.csv | cut -d, -f1 | sort | tr '\\n' ' '")), {
+      exit_code: 0,
+      stdout: 'east north south ',
+      stderr: '',
+      changed: [],
+      sandbox: 'just-bash',
+    });
     assert.equal(ok(await sh(ep, "awk -F, 'NR > 1 { s += $2 } END { print s }' data/sales.csv")).stdout, '250\n');
     assert.deepEqual(ep.changedState(), {});
   });
 
   it('applies created and removed files to the episode state and records the command', async () => {
     const ep = episode();
-    const cmd = "mkdir -p out && awk -F, 'NR > 1 { s += $2 } END { print s }' data/sales.csv > out/total.txt && rm README.md";
+    const cmd =
+      "mkdir -p out && awk -F, 'NR > 1 { s += $2 } END { print s }' data/sales.csv > out/total.txt && rm README.md";
     assert.deepEqual(ok(await sh(ep, cmd)).changed, ['README.md', 'out/total.txt']);
     assert.deepEqual(fileAt(ep, 'out/total.txt'), { path: 'out/total.txt', content: '250\n', encoding: 'utf8' });
-    assert.equal(ep.changedState().workspace?.files?.some((f) => f.path === 'README.md'), false);
+    assert.equal(
+      ep.changedState().workspace?.files?.some((f) => f.path === 'README.md'),
+      false,
+    );
     assert.equal(ok(ep.call('fs_read', { path: 'out/total.txt' })).content, '250\n');
     fail(ep.call('fs_read', { path: 'README.md' }), 'not_found');
-    assert.deepEqual(records(ep, 'commands'), [{ command: cmd, exit_code: 0, changed: ['README.md', 'out/total.txt'], sandbox: 'just-bash' }]);
+    assert.deepEqual(records(ep, 'commands'), [
+      { command: cmd, exit_code: 0, changed: ['README.md', 'out/total.txt'], sandbox: 'just-bash' },
+    ]);
   });
 
   it('answers `date` with the mock clock', async () => {
     const ep = episode();
-    assert.equal(ok(await sh(ep, 'date; date +%F; date +%s')).stdout, 'Tue Mar 10 09:00:00 UTC 2026\n2026-03-10\n1773133200\n');
+    assert.equal(
+      ok(await sh(ep, 'date; date +%F; date +%s')).stdout,
+      'Tue Mar 10 09:00:00 UTC 2026\n2026-03-10\n1773133200\n',
+    );
     assert.equal(ok(await sh(ep, 'date')).stdout, 'Tue Mar 10 09:00:01 UTC 2026\n');
   });
 
   it('a non-zero exit is a normal result carrying exit code, stdout and stderr, and keeps file changes', async () => {
     const ep = episode();
     const cmd = 'echo partial > part.txt; echo out; echo oops >&2; exit 3';
-    assert.deepEqual(ok(await sh(ep, cmd)), { exit_code: 3, stdout: 'out\n', stderr: 'oops\n', changed: ['part.txt'], sandbox: 'just-bash' });
+    assert.deepEqual(ok(await sh(ep, cmd)), {
+      exit_code: 3,
+      stdout: 'out\n',
+      stderr: 'oops\n',
+      changed: ['part.txt'],
+      sandbox: 'just-bash',
+    });
     assert.equal(ok(ep.call('fs_read', { path: 'part.txt' })).content, 'partial\n');
-    assert.deepEqual(records(ep, 'commands'), [{ command: cmd, exit_code: 3, changed: ['part.txt'], sandbox: 'just-bash' }]);
+    assert.deepEqual(records(ep, 'commands'), [
+      { command: cmd, exit_code: 3, changed: ['part.txt'], sandbox: 'just-bash' },
+    ]);
     // grep without a match (exit 1) is an answer, not a failed call
-    assert.deepEqual(ok(await sh(ep, 'grep -c zzz data/sales.csv')), { exit_code: 1, stdout: '0\n', stderr: '', changed: [], sandbox: 'just-bash' });
+    assert.deepEqual(ok(await sh(ep, 'grep -c zzz data/sales.csv')), {
+      exit_code: 1,
+      stdout: '0\n',
+      stderr: '',
+      changed: [],
+      sandbox: 'just-bash',
+    });
     assert.equal(ok(await sh(ep, 'exit 126')).exit_code, 126);
-    assert.deepEqual(ep.audit().calls.map((c) => c.ok), [true, true, true, true]);
+    assert.deepEqual(
+      ep.audit().calls.map((c) => c.ok),
+      [true, true, true, true],
+    );
   });
 
   it('stops infinite loops and long sleeps as error results that keep earlier changes', async () => {
     const ep = episode();
-    const loop = fail(await sh(ep, 'echo a > before.txt; while true; do :; done'), 'command_failed', "stopped by the shell's execution limits: bash: too many commands executed (>10000)");
-    assert.deepEqual({ ...loop, stderr: undefined }, { code: 'command_failed', message: loop.message, limit: 'execution_limit', exit_code: 126, stdout: '', stderr: undefined, changed: ['before.txt'] });
+    const loop = fail(
+      await sh(ep, 'echo a > before.txt; while true; do :; done'),
+      'command_failed',
+      "stopped by the shell's execution limits: bash: too many commands executed (>10000)",
+    );
+    assert.deepEqual(
+      { ...loop, stderr: undefined },
+      {
+        code: 'command_failed',
+        message: loop.message,
+        limit: 'execution_limit',
+        exit_code: 126,
+        stdout: '',
+        stderr: undefined,
+        changed: ['before.txt'],
+      },
+    );
     assert.match(String(loop.stderr), /too many commands executed/);
     assert.equal(fileAt(ep, 'before.txt')?.content, 'a\n');
-    const slow = fail(await sh(ep, 'sleep 10', { timeout_seconds: 1 }), 'command_failed', /^timed out after 1s \(file changes discarded\): /);
+    const slow = fail(
+      await sh(ep, 'sleep 10', { timeout_seconds: 1 }),
+      'command_failed',
+      /^timed out after 1s \(file changes discarded\): /,
+    );
     assert.equal(slow.exit_code, 124);
     assert.equal(slow.limit, 'timeout');
-    assert.deepEqual(records(ep, 'commands').map((r) => r.exit_code), [126, 124]);
+    assert.deepEqual(
+      records(ep, 'commands').map((r) => r.exit_code),
+      [126, 124],
+    );
   });
 
   it("stops by the episode's wall-clock deadline, and refuses to start once it has passed", async () => {
     const ep = episode();
     ep.setDeadline(Date.now() + 1_000);
     const started = Date.now();
-    const cut = fail(await sh(ep, 'sleep 10', { timeout_seconds: 30 }), 'command_failed', /^timed out after 1s \(file changes discarded\): /);
+    const cut = fail(
+      await sh(ep, 'sleep 10', { timeout_seconds: 30 }),
+      'command_failed',
+      /^timed out after 1s \(file changes discarded\): /,
+    );
     assert.equal(cut.limit, 'timeout');
     assert.ok(Date.now() - started < 5_000, `ran ${Date.now() - started} ms`);
     ep.setDeadline(Date.now() - 1);
-    const late = fail(await sh(ep, 'echo x > late.txt'), 'command_failed', "the episode's time limit is reached; the command was not run");
+    const late = fail(
+      await sh(ep, 'echo x > late.txt'),
+      'command_failed',
+      "the episode's time limit is reached; the command was not run",
+    );
     assert.equal(late.limit, 'timeout');
     assert.equal(fileAt(ep, 'late.txt'), undefined);
   });
 
   it('has no network and no view of the host filesystem', async () => {
     const ep = episode();
-    assert.deepEqual(ok(await sh(ep, 'curl -s https://example.com')), { exit_code: 127, stdout: '', stderr: 'bash: curl: command not found\n', changed: [], sandbox: 'just-bash' });
+    assert.deepEqual(ok(await sh(ep, 'curl -s https://example.com')), {
+      exit_code: 127,
+      stdout: '',
+      stderr: 'bash: curl: command not found\n',
+      changed: [],
+      sandbox: 'just-bash',
+    });
     for (const path of [hostFile, '/etc/passwd', '/work/main/package.json']) {
       const r = ok(await sh(ep, `cat ${path}`));
       assert.deepEqual([r.exit_code, r.stderr], [1, `cat: ${path}: No such file or directory\n`]);
@@ -273,12 +458,18 @@ describe('shell (just-bash)', () => {
       stderr: '',
       changed: ['a.txt'],
       sandbox: 'just-bash',
-      skipped: [{ path: 'p', type: 'symlink' }, { path: 'readme-link', type: 'symlink' }],
-      notice: "only regular files are kept in the workspace; not kept: p (symbolic link), readme-link (symbolic link); to keep a link's content, copy its target (cp -L)",
+      skipped: [
+        { path: 'p', type: 'symlink' },
+        { path: 'readme-link', type: 'symlink' },
+      ],
+      notice:
+        "only regular files are kept in the workspace; not kept: p (symbolic link), readme-link (symbolic link); to keep a link's content, copy its target (cp -L)",
     });
     assert.equal(fileAt(ep, 'a.txt')?.content, 'x\n');
     assert.equal(fileAt(ep, 'p'), undefined);
-    assert.deepEqual(records(ep, 'commands'), [{ command: cmd, exit_code: 0, changed: ['a.txt'], sandbox: 'just-bash' }]);
+    assert.deepEqual(records(ep, 'commands'), [
+      { command: cmd, exit_code: 0, changed: ['a.txt'], sandbox: 'just-bash' },
+    ]);
     // the next command starts without the links
     assert.deepEqual(ok(await sh(ep, 'ls p readme-link 2>/dev/null; cat a.txt')).stdout, 'x\n');
   });
@@ -293,7 +484,11 @@ describe('shell (just-bash)', () => {
 
   it('episode.call() refuses the asynchronous shell and the command has no effect', async () => {
     const ep = episode();
-    assert.throws(() => ep.call('shell', { command: 'rm README.md' }), (e: unknown) => e instanceof CoworkError && e.code === 'internal' && /call it with episode.run\(\)/.test(e.message));
+    assert.throws(
+      () => ep.call('shell', { command: 'rm README.md' }),
+      (e: unknown) =>
+        e instanceof CoworkError && e.code === 'internal' && /call it with episode.run\(\)/.test(e.message),
+    );
     ok(await sh(createEpisode(spec), 'true'));
     await new Promise((r) => setTimeout(r, 50));
     assert.ok(fileAt(ep, 'README.md'), 'README.md was removed by a call that threw');
@@ -304,7 +499,11 @@ describe('shell (just-bash)', () => {
 describe('shell (real, bubblewrap)', () => {
   const bw = bubblewrapStatus();
   // runs in real mode; where bubblewrap is missing, asserts the just-bash fallback and returns undefined
-  async function real(ep: Episode, command: string, extra: Record<string, unknown> = {}): Promise<CallResult | undefined> {
+  async function real(
+    ep: Episode,
+    command: string,
+    extra: Record<string, unknown> = {},
+  ): Promise<CallResult | undefined> {
     const r = await sh(ep, command, extra);
     const body = JSON.parse(r.content) as { sandbox?: string; notice?: string; error?: { notice?: string } };
     if (!bw.ok) {
@@ -319,11 +518,15 @@ describe('shell (real, bubblewrap)', () => {
 
   it('reports its status', () => {
     assert.equal(typeof bw.ok, 'boolean');
-    assert.match(bw.reason, bw.ok ? /^bubblewrap available$/ : /^bubblewrap (is not installed|cannot create namespaces)/);
+    assert.match(
+      bw.reason,
+      bw.ok ? /^bubblewrap available$/ : /^bubblewrap (is not installed|cannot create namespaces)/,
+    );
   });
 
   it('the same command gives the same files as just-bash', async () => {
-    const cmd = "mkdir -p out/sub && awk -F, 'NR > 1 { print $1 }' data/sales.csv | sort > out/regions.txt && sed -i 's/north/North/' data/sales.csv && rm notes/archive/2025.md && printf 'a\\tb\\n' > out/sub/t.tsv";
+    const cmd =
+      "mkdir -p out/sub && awk -F, 'NR > 1 { print $1 }' data/sales.csv | sort > out/regions.txt && sed -i 's/north/North/' data/sales.csv && rm notes/archive/2025.md && printf 'a\\tb\\n' > out/sub/t.tsv";
     const virtual = episode();
     const v = ok(await sh(virtual, cmd));
     const ep = episode('real');
@@ -368,8 +571,17 @@ describe('shell (real, bubblewrap)', () => {
     const e = fail(r, 'command_failed', 'timed out after 1s (file changes discarded): (no stderr)');
     assert.deepEqual([e.exit_code, e.limit], [124, 'timeout']);
     assert.equal(fileAt(ep, 'late.txt'), undefined);
-    assert.deepEqual(records(ep, 'commands').at(-1), { command: '(sleep 2; echo late > late.txt) & sleep 5', exit_code: 124, changed: [], sandbox: 'bubblewrap' });
-    assert.equal(fail((await real(ep, 'while true; do :; done', { timeout_seconds: 1 })) as CallResult, 'command_failed').exit_code, 124);
+    assert.deepEqual(records(ep, 'commands').at(-1), {
+      command: '(sleep 2; echo late > late.txt) & sleep 5',
+      exit_code: 124,
+      changed: [],
+      sandbox: 'bubblewrap',
+    });
+    assert.equal(
+      fail((await real(ep, 'while true; do :; done', { timeout_seconds: 1 })) as CallResult, 'command_failed')
+        .exit_code,
+      124,
+    );
   });
 
   it('a non-zero exit is a normal result, as in just-bash', async () => {
@@ -377,7 +589,12 @@ describe('shell (real, bubblewrap)', () => {
     const r = await real(ep, 'echo partial > part.txt; grep -c zzz data/sales.csv');
     if (!r) return;
     assert.deepEqual(ok(r), { exit_code: 1, stdout: '0\n', stderr: '', changed: ['part.txt'], sandbox: 'bubblewrap' });
-    assert.deepEqual(records(ep, 'commands').at(-1), { command: 'echo partial > part.txt; grep -c zzz data/sales.csv', exit_code: 1, changed: ['part.txt'], sandbox: 'bubblewrap' });
+    assert.deepEqual(records(ep, 'commands').at(-1), {
+      command: 'echo partial > part.txt; grep -c zzz data/sales.csv',
+      exit_code: 1,
+      changed: ['part.txt'],
+      sandbox: 'bubblewrap',
+    });
   });
 
   it('skips links and special files with a note and keeps the rest', async () => {
@@ -385,8 +602,20 @@ describe('shell (real, bubblewrap)', () => {
     const r = await real(ep, 'echo x > a.txt; ln -s nowhere p; mkfifo q');
     if (!r) return;
     const out = ok(r);
-    assert.deepEqual([out.changed, out.skipped], [['a.txt'], [{ path: 'p', type: 'symlink' }, { path: 'q', type: 'special' }]]);
-    assert.match(String(out.notice), /^only regular files are kept in the workspace; not kept: p \(symbolic link\), q \(special file\)/);
+    assert.deepEqual(
+      [out.changed, out.skipped],
+      [
+        ['a.txt'],
+        [
+          { path: 'p', type: 'symlink' },
+          { path: 'q', type: 'special' },
+        ],
+      ],
+    );
+    assert.match(
+      String(out.notice),
+      /^only regular files are kept in the workspace; not kept: p \(symbolic link\), q \(special file\)/,
+    );
     assert.equal(fileAt(ep, 'a.txt')?.content, 'x\n');
     assert.equal(records(ep, 'commands').length, 1);
   });
@@ -394,7 +623,11 @@ describe('shell (real, bubblewrap)', () => {
   it('never shows the host temporary directory in an error', async (t) => {
     if (!bw.ok) return t.skip('bubblewrap unavailable');
     // a path the tools now reject, given straight to the sandbox
-    const e = await runBubblewrap([{ path: 'a\u0000b.txt', content: 'x', encoding: 'utf8' }], 'true', { now: '2026-03-10T09:00:00Z', timeoutMs: 5000, maxOutput: 1000 }).then(
+    const e = await runBubblewrap([{ path: 'a\u0000b.txt', content: 'x', encoding: 'utf8' }], 'true', {
+      now: '2026-03-10T09:00:00Z',
+      timeoutMs: 5000,
+      maxOutput: 1000,
+    }).then(
       () => assert.fail('expected an error'),
       (err: unknown) => err as Error,
     );

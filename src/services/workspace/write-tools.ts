@@ -1,13 +1,26 @@
 import { z } from 'zod';
 import { ToolError } from '../tool-error.js';
 import { defineTool, type ToolContext, type ToolDef } from '../types.js';
-import { type Block, type CellInput, readDocument, refOf, type SheetInput, writeDocx, writeXlsx } from './formats/index.js';
+import {
+  type Block,
+  type CellInput,
+  readDocument,
+  refOf,
+  type SheetInput,
+  writeDocx,
+  writeXlsx,
+} from './formats/index.js';
 import { DocxBlock } from './formats/recipe.js';
 import { toWorkspacePath } from './paths.js';
 
 // structured writers, so an agent without a Python stack can still produce office files
 
-type Write = (ctx: ToolContext, path: string, content: string, encoding: 'utf8' | 'base64') => { path: string; bytes: number; created: boolean };
+type Write = (
+  ctx: ToolContext,
+  path: string,
+  content: string,
+  encoding: 'utf8' | 'base64',
+) => { path: string; bytes: number; created: boolean };
 
 const Scalar = z.union([z.string(), z.number(), z.boolean(), z.null()]);
 const extOf = (p: string) => /\.([a-z0-9]+)$/i.exec(p)?.[1]?.toLowerCase() ?? '';
@@ -28,33 +41,63 @@ export function tableWriteTool(write: Write): ToolDef {
       path: z.string().min(1).describe('ends in .csv, .tsv or .xlsx'),
       columns: z.array(z.string()).optional().describe('header row'),
       rows: z.array(z.array(Scalar)).max(100_000),
-      sheet: z.string().min(1).max(31).regex(/^[^\\/?*[\]:]+$/, 'a sheet name without \\ / ? * [ ] :').optional(),
+      sheet: z
+        .string()
+        .min(1)
+        .max(31)
+        .regex(/^[^\\/?*[\]:]+$/, 'a sheet name without \\ / ? * [ ] :')
+        .optional(),
     }),
     mutates: true,
     handler(ctx, a) {
       const ext = extOf(a.path);
       const grid: CellInput[][] = [...(a.columns ? [a.columns] : []), ...a.rows];
       if (ext === 'csv' || ext === 'tsv') {
-        if (a.sheet) throw new ToolError('invalid_argument', `sheet applies to .xlsx files only; ${a.path} is ${ext.toUpperCase()}`);
+        if (a.sheet)
+          throw new ToolError(
+            'invalid_argument',
+            `sheet applies to .xlsx files only; ${a.path} is ${ext.toUpperCase()}`,
+          );
         const sep = ext === 'tsv' ? '\t' : ',';
         const text = grid.map((r) => r.map((v) => csvCell(v, sep)).join(sep)).join('\n') + (grid.length ? '\n' : '');
         const w = write(ctx, a.path, text, 'utf8');
         return { status: w.created ? 'created' : 'updated', path: w.path, bytes: w.bytes, rows: a.rows.length };
       }
-      if (ext !== 'xlsx') throw new ToolError('invalid_argument', `fs_write_table writes .csv, .tsv or .xlsx files; ${a.path} ends in ${ext ? `.${ext}` : 'no extension'}`);
+      if (ext !== 'xlsx')
+        throw new ToolError(
+          'invalid_argument',
+          `fs_write_table writes .csv, .tsv or .xlsx files; ${a.path} ends in ${ext ? `.${ext}` : 'no extension'}`,
+        );
       const name = a.sheet ?? 'Sheet1';
       const sheets: SheetInput[] = [];
       const old = ctx.find('files', toWorkspacePath(a.path));
       if (old && old.encoding === 'base64') {
         const r = readDocument(old as { path: string; content: string; encoding: string });
-        if (r.doc?.kind === 'xlsx') for (const s of r.doc.sheets) sheets.push({ name: s.name, rows: s.rows.map((row, i) => row.map((v, c) => { const f = s.formulas[refOf(c, i)]; return f ? { formula: f, value: v } : v; })) });
+        if (r.doc?.kind === 'xlsx')
+          for (const s of r.doc.sheets)
+            sheets.push({
+              name: s.name,
+              rows: s.rows.map((row, i) =>
+                row.map((v, c) => {
+                  const f = s.formulas[refOf(c, i)];
+                  return f ? { formula: f, value: v } : v;
+                }),
+              ),
+            });
       }
       const at = sheets.findIndex((s) => s.name.toLowerCase() === name.toLowerCase());
       if (at >= 0) sheets[at] = { name, rows: grid };
       else sheets.push({ name, rows: grid });
       const bytes = writeXlsx(sheets, { modified: ctx.now() });
       const w = write(ctx, a.path, Buffer.from(bytes).toString('base64'), 'base64');
-      return { status: w.created ? 'created' : 'updated', path: w.path, bytes: w.bytes, sheet: name, sheets: sheets.map((s) => s.name), rows: a.rows.length };
+      return {
+        status: w.created ? 'created' : 'updated',
+        path: w.path,
+        bytes: w.bytes,
+        sheet: name,
+        sheets: sheets.map((s) => s.name),
+        rows: a.rows.length,
+      };
     },
   });
 }
@@ -67,7 +110,8 @@ function markdown(blocks: readonly Block[]): string {
       if (b.type === 'bullet') return `- ${b.text}`;
       if (b.type === 'paragraph') return b.text;
       const width = Math.max(1, ...b.rows.map((r) => r.length));
-      const line = (r: readonly string[]) => `| ${Array.from({ length: width }, (_, i) => cell(r[i] ?? '')).join(' | ')} |`;
+      const line = (r: readonly string[]) =>
+        `| ${Array.from({ length: width }, (_, i) => cell(r[i] ?? '')).join(' | ')} |`;
       const [head = [], ...body] = b.rows;
       return [line(head), `|${' --- |'.repeat(width)}`, ...body.map(line)].join('\n');
     })
@@ -80,17 +124,31 @@ export function docWriteTool(write: Write): ToolDef {
     name: 'fs_write_doc',
     description:
       'Write a document to a .docx or .md file from blocks, in order: {heading, level?} (level 1-6, default 1), {paragraph}, {bullet}, {table: rows of cells, the first row is the header}.',
-    params: z.strictObject({ path: z.string().min(1).describe('ends in .docx or .md'), blocks: z.array(DocxBlock).min(1).max(10_000) }),
+    params: z.strictObject({
+      path: z.string().min(1).describe('ends in .docx or .md'),
+      blocks: z.array(DocxBlock).min(1).max(10_000),
+    }),
     mutates: true,
     handler(ctx, a) {
       const ext = extOf(a.path);
       const blocks: Block[] = a.blocks.map((b) =>
-        'heading' in b ? { type: 'heading', level: b.level, text: b.heading } : 'paragraph' in b ? { type: 'paragraph', text: b.paragraph } : 'bullet' in b ? { type: 'bullet', text: b.bullet } : { type: 'table', rows: b.table.map((r) => r.map(String)) },
+        'heading' in b
+          ? { type: 'heading', level: b.level, text: b.heading }
+          : 'paragraph' in b
+            ? { type: 'paragraph', text: b.paragraph }
+            : 'bullet' in b
+              ? { type: 'bullet', text: b.bullet }
+              : { type: 'table', rows: b.table.map((r) => r.map(String)) },
       );
       let w: ReturnType<Write>;
       if (ext === 'md' || ext === 'markdown') w = write(ctx, a.path, markdown(blocks), 'utf8');
-      else if (ext === 'docx') w = write(ctx, a.path, Buffer.from(writeDocx(blocks, { modified: ctx.now() })).toString('base64'), 'base64');
-      else throw new ToolError('invalid_argument', `fs_write_doc writes .docx or .md files; ${a.path} ends in ${ext ? `.${ext}` : 'no extension'}`);
+      else if (ext === 'docx')
+        w = write(ctx, a.path, Buffer.from(writeDocx(blocks, { modified: ctx.now() })).toString('base64'), 'base64');
+      else
+        throw new ToolError(
+          'invalid_argument',
+          `fs_write_doc writes .docx or .md files; ${a.path} ends in ${ext ? `.${ext}` : 'no extension'}`,
+        );
       return { status: w.created ? 'created' : 'updated', path: w.path, bytes: w.bytes, blocks: blocks.length };
     },
   });

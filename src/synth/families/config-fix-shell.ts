@@ -29,7 +29,8 @@ const script = (svc: string) =>
 
 export const configFixShell: Family = {
   name: 'config_fix_shell',
-  description: "fix a service config so its shell health check passes (edit the config, not the check), verify in the shell, close the ticket",
+  description:
+    'fix a service config so its shell health check passes (edit the config, not the check), verify in the shell, close the ticket',
   services: ['workspace', 'helpdesk', 'gmail', 'scheduler'],
   capabilities: ['Code_Manipulation', 'File_Management', 'Tool_Calling'],
   scenario: 'Software_Engineering/DevOps',
@@ -43,16 +44,55 @@ export const configFixShell: Family = {
     const want = rng.int(8000, 9499);
     const have = want + rng.pick([1, 10, 100, -1, -10]);
     const config = `service: ${svc}\nport: ${have}\nhost: 0.0.0.0\nlog_level: info\n`;
-    const ports = [[svc, want], ...others.slice(0, 3).map((o) => [o, rng.int(8000, 9499)])].sort((a, b) => String(a[0]).localeCompare(String(b[0]))).map(([s, p]) => `${s} ${p}`).join('\n');
+    const ports = [[svc, want], ...others.slice(0, 3).map((o) => [o, rng.int(8000, 9499)])]
+      .sort((a, b) => String(a[0]).localeCompare(String(b[0])))
+      .map(([s, p]) => `${s} ${p}`)
+      .join('\n');
     const [ticketId, otherTicket] = ids(rng, 'TK-', 2) as [string, string];
     const tickets = [
-      { ticket_id: ticketId, title: `${svc} health check failing after deploy`, status: 'open', priority: 'high', reporter: reporter.email, created_at: at(mockToday, { hours: -5 }), description: `Since this morning's deploy the ${svc} health check (${CHECK}) fails with a port mismatch. Fix the service config — the check script itself is correct.`, tags: ['deploy'] },
-      { ticket_id: otherTicket, title: `${others[0]} slow responses`, status: 'open', priority: 'low', reporter: reporter.email, created_at: at(mockToday, { days: -2 }), description: 'Latency is up a bit since last week.', tags: [] },
+      {
+        ticket_id: ticketId,
+        title: `${svc} health check failing after deploy`,
+        status: 'open',
+        priority: 'high',
+        reporter: reporter.email,
+        created_at: at(mockToday, { hours: -5 }),
+        description: `Since this morning's deploy the ${svc} health check (${CHECK}) fails with a port mismatch. Fix the service config — the check script itself is correct.`,
+        tags: ['deploy'],
+      },
+      {
+        ticket_id: otherTicket,
+        title: `${others[0]} slow responses`,
+        status: 'open',
+        priority: 'low',
+        reporter: reporter.email,
+        created_at: at(mockToday, { days: -2 }),
+        description: 'Latency is up a bit since last week.',
+        tags: [],
+      },
     ];
     const [jobId, otherJob] = ids(rng, 'JOB-', 2, 3) as [string, string];
     const jobs = [
-      { job_id: jobId, name: `${svc}_healthcheck`, cron_expression: '*/5 * * * *', action: `bash ${CHECK}`, enabled: false, last_status: 'failed', last_run: at(mockToday, { hours: -4 }), tags: ['health'] },
-      { job_id: otherJob, name: `${others[1]}_healthcheck`, cron_expression: '*/5 * * * *', action: `bash scripts/${others[1]}_check.sh`, enabled: false, last_status: 'success', last_run: at(mockToday, { days: -9 }), tags: ['health', 'retired'] },
+      {
+        job_id: jobId,
+        name: `${svc}_healthcheck`,
+        cron_expression: '*/5 * * * *',
+        action: `bash ${CHECK}`,
+        enabled: false,
+        last_status: 'failed',
+        last_run: at(mockToday, { hours: -4 }),
+        tags: ['health'],
+      },
+      {
+        job_id: otherJob,
+        name: `${others[1]}_healthcheck`,
+        cron_expression: '*/5 * * * *',
+        action: `bash scripts/${others[1]}_check.sh`,
+        enabled: false,
+        last_status: 'success',
+        last_run: at(mockToday, { days: -9 }),
+        tags: ['health', 'retired'],
+      },
     ];
     const [msgId] = ids(rng, 'msg_', 1, 4) as [string];
 
@@ -72,18 +112,86 @@ export const configFixShell: Family = {
       { call: 'fs_read', args: { path: PORTS } },
       { call: 'fs_edit', args: { path: 'app/config.yaml', old_string: `port: ${have}`, new_string: `port: ${want}` } },
       { call: 'shell', args: { command: `bash ${CHECK}` } },
-      { call: 'helpdesk_close_ticket', args: { ticket_id: ticketId, resolution: `app/config.yaml had port ${have}; the deploy table says ${want}. Fixed the config; ${CHECK} passes.` } },
-      ...(medium ? [{ call: 'gmail_send_message', args: { to: reporter.email, subject: `Fixed: ${svc} health check`, body: `Hi ${reporter.first}, the config had port ${have} instead of ${want}; fixed, and the health check passes again.` } }] : []),
-      ...(hard ? [{ call: 'scheduler_list_jobs', args: { enabled: false } }, { call: 'scheduler_update_job', args: { job_id: jobId, enabled: true } }] : []),
+      {
+        call: 'helpdesk_close_ticket',
+        args: {
+          ticket_id: ticketId,
+          resolution: `app/config.yaml had port ${have}; the deploy table says ${want}. Fixed the config; ${CHECK} passes.`,
+        },
+      },
+      ...(medium
+        ? [
+            {
+              call: 'gmail_send_message',
+              args: {
+                to: reporter.email,
+                subject: `Fixed: ${svc} health check`,
+                body: `Hi ${reporter.first}, the config had port ${have} instead of ${want}; fixed, and the health check passes again.`,
+              },
+            },
+          ]
+        : []),
+      ...(hard
+        ? [
+            { call: 'scheduler_list_jobs', args: { enabled: false } },
+            { call: 'scheduler_update_job', args: { job_id: jobId, enabled: true } },
+          ]
+        : []),
       { say: `Fixed app/config.yaml (port ${have} → ${want}); bash ${CHECK} now prints OK. Closed ${ticketId}.` },
     ];
     const checks: Check[] = [
-      { id: 'config_fixed', kind: 'file_matches', path: 'app/config.yaml', regex: `(^|\\n)port: ${want}(\\n|$)`, weight: w.config as number },
-      { id: 'check_passed', kind: 'audit_present', service: 'workspace', record: 'commands', where: { command: { contains: 'healthcheck.sh' }, exit_code: 0 }, weight: w.verified as number },
-      { id: 'ticket_closed', kind: 'state_equals', service: 'helpdesk', collection: 'tickets', record_id: ticketId, field: 'status', value: 'closed', weight: w.closed as number },
+      {
+        id: 'config_fixed',
+        kind: 'file_matches',
+        path: 'app/config.yaml',
+        regex: `(^|\\n)port: ${want}(\\n|$)`,
+        weight: w.config as number,
+      },
+      {
+        id: 'check_passed',
+        kind: 'audit_present',
+        service: 'workspace',
+        record: 'commands',
+        where: { command: { contains: 'healthcheck.sh' }, exit_code: 0 },
+        weight: w.verified as number,
+      },
+      {
+        id: 'ticket_closed',
+        kind: 'state_equals',
+        service: 'helpdesk',
+        collection: 'tickets',
+        record_id: ticketId,
+        field: 'status',
+        value: 'closed',
+        weight: w.closed as number,
+      },
       { id: 'script_untouched', kind: 'file_unchanged', path: CHECK, weight: w.script as number },
-      ...(medium ? [{ id: 'reporter_told', kind: 'audit_present' as const, service: 'gmail', record: 'sent_messages', where: { to: reporter.email, body: { contains: String(want) } }, weight: w.told as number }] : []),
-      ...(hard ? [{ id: 'job_enabled', kind: 'state_equals' as const, service: 'scheduler', collection: 'jobs', record_id: jobId, field: 'enabled', value: true, weight: w.job as number }] : []),
+      ...(medium
+        ? [
+            {
+              id: 'reporter_told',
+              kind: 'audit_present' as const,
+              service: 'gmail',
+              record: 'sent_messages',
+              where: { to: reporter.email, body: { contains: String(want) } },
+              weight: w.told as number,
+            },
+          ]
+        : []),
+      ...(hard
+        ? [
+            {
+              id: 'job_enabled',
+              kind: 'state_equals' as const,
+              service: 'scheduler',
+              collection: 'jobs',
+              record_id: jobId,
+              field: 'enabled',
+              value: true,
+              weight: w.job as number,
+            },
+          ]
+        : []),
     ];
     return {
       spec_version: 1,
@@ -99,14 +207,43 @@ export const configFixShell: Family = {
           : `Ticket ${ticketId}: the ${svc} health check fails. Please fix it in the workspace, run ${CHECK} in the shell to confirm it passes, and close the ticket.`,
       services: ['workspace', 'helpdesk', ...(medium ? ['gmail'] : []), ...(hard ? ['scheduler'] : [])],
       fixtures: {
-        workspace: { files: { 'app/config.yaml': config, [CHECK]: script(svc), [PORTS]: `${ports}\n`, 'README.md': `# ${svc}\nDeploy ports live in ${PORTS}; run ${CHECK} after changing app/config.yaml.\n` } },
+        workspace: {
+          files: {
+            'app/config.yaml': config,
+            [CHECK]: script(svc),
+            [PORTS]: `${ports}\n`,
+            'README.md': `# ${svc}\nDeploy ports live in ${PORTS}; run ${CHECK} after changing app/config.yaml.\n`,
+          },
+        },
         helpdesk: { tickets: shuffle(rng, tickets) },
-        ...(medium ? { gmail: { messages: [mail(msgId, reporter, `${svc} down?`, `Is anyone looking at the ${svc} health check? It is red on the dashboard.`, at(mockToday, { hours: -4 }))] } } : {}),
+        ...(medium
+          ? {
+              gmail: {
+                messages: [
+                  mail(
+                    msgId,
+                    reporter,
+                    `${svc} down?`,
+                    `Is anyone looking at the ${svc} health check? It is red on the dashboard.`,
+                    at(mockToday, { hours: -4 }),
+                  ),
+                ],
+              },
+            }
+          : {}),
         ...(hard ? { scheduler: { jobs: shuffle(rng, jobs) } } : {}),
       },
       answer_ids: [],
       checks,
-      forbidden: { tools: [], actions: [{ service: 'workspace', record: 'edits', where: { path: CHECK } }, { service: 'workspace', record: 'writes', where: { path: CHECK } }, { service: 'workspace', record: 'commands', where: { changed: { contains: CHECK } } }, ...(hard ? [{ service: 'scheduler', record: 'updated_jobs', where: { job_id: otherJob } }] : [])] },
+      forbidden: {
+        tools: [],
+        actions: [
+          { service: 'workspace', record: 'edits', where: { path: CHECK } },
+          { service: 'workspace', record: 'writes', where: { path: CHECK } },
+          { service: 'workspace', record: 'commands', where: { changed: { contains: CHECK } } },
+          ...(hard ? [{ service: 'scheduler', record: 'updated_jobs', where: { job_id: otherJob } }] : []),
+        ],
+      },
       reference,
     };
   },

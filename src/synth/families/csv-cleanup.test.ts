@@ -11,11 +11,40 @@ describe(FAMILY, () => {
   it('keeping a duplicate (other spelling) or a test account fails', async () => {
     for (const seed of h.seeds.slice(0, 3)) {
       const spec = h.parsed('medium', seed);
-      const write = spec.reference.find((s) => 'call' in s && s.call === 'fs_write_table') as { call: string; args: { rows: string[][] } };
+      const write = spec.reference.find((s) => 'call' in s && s.call === 'fs_write_table') as {
+        call: string;
+        args: { rows: string[][] };
+      };
       const [first] = write.args.rows as [string[]];
-      const dup = await gradeSteps(spec, spec.reference.map((s) => (s === write ? { call: write.call, args: { ...write.args, rows: [...write.args.rows, [first[0] as string, ` ${String(first[1]).toUpperCase()}`, first[2] as string]] } } : s)));
+      const dup = await gradeSteps(
+        spec,
+        spec.reference.map((s) =>
+          s === write
+            ? {
+                call: write.call,
+                args: {
+                  ...write.args,
+                  rows: [
+                    ...write.args.rows,
+                    [first[0] as string, ` ${String(first[1]).toUpperCase()}`, first[2] as string],
+                  ],
+                },
+              }
+            : s,
+        ),
+      );
       assert.equal(dup.checks.find((c) => c.id === 'row_count')?.score, 0, `seed ${seed}`);
-      const test = await gradeSteps(spec, spec.reference.map((s) => (s === write ? { call: write.call, args: { ...write.args, rows: [...write.args.rows, ['QA Test', 'qa+1@example.test', 'NL']] } } : s)));
+      const test = await gradeSteps(
+        spec,
+        spec.reference.map((s) =>
+          s === write
+            ? {
+                call: write.call,
+                args: { ...write.args, rows: [...write.args.rows, ['QA Test', 'qa+1@example.test', 'NL']] },
+              }
+            : s,
+        ),
+      );
       assert.equal(test.checks.find((c) => c.id === 'test_accounts_dropped')?.score, 0, `seed ${seed}`);
     }
   });

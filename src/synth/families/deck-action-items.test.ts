@@ -11,9 +11,14 @@ describe(FAMILY, () => {
   it("a to-do for someone else's item (read off the same slide) fails", async () => {
     for (const seed of h.seeds.slice(0, 3)) {
       const spec = h.parsed('easy', seed);
-      const absent = spec.checks.find((c) => c.id === 'only_my_items') as unknown as { where: { title: { regex: string } } };
+      const absent = spec.checks.find((c) => c.id === 'only_my_items') as unknown as {
+        where: { title: { regex: string } };
+      };
       const other = absent.where.title.regex.split('|')[0] as string;
-      const g = await gradeSteps(spec, beforeSay(spec, { call: 'todo_create_task', args: { title: other, due_date: '2026-04-01' } }));
+      const g = await gradeSteps(
+        spec,
+        beforeSay(spec, { call: 'todo_create_task', args: { title: other, due_date: '2026-04-01' } }),
+      );
       assert.ok((g.score ?? 1) < 1, `seed ${seed}`);
     }
   });

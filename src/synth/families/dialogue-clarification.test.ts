@@ -13,7 +13,8 @@ const h = familyHarness(FAMILY, 15, ['2025-12-31T15:30:00Z', '2026-03-10']);
 type Spec = Required<TaskSpecInput>;
 type Row = Record<string, unknown>;
 type Ev = { event_id: string; title: string; start_time: string; attendees: string[] };
-const rows = (spec: Spec, service: string, collection: string) => (spec.fixtures?.[service]?.[collection] ?? []) as Row[];
+const rows = (spec: Spec, service: string, collection: string) =>
+  (spec.fixtures?.[service]?.[collection] ?? []) as Row[];
 
 describe(FAMILY, () => {
   familyContract(h);
@@ -24,9 +25,14 @@ describe(FAMILY, () => {
         const spec = h.gen(difficulty, seed) as Spec;
         const events = rows(spec, 'calendar', 'events') as Ev[];
         const target = events.find((e) => e.event_id === spec.answer_ids[0]) as Ev;
-        const moved = spec.checks?.find((c) => c.id === 'meeting_recreated') as unknown as { where: { start_time: { regex: string } } };
+        const moved = spec.checks?.find((c) => c.id === 'meeting_recreated') as unknown as {
+          where: { start_time: { regex: string } };
+        };
         const newTime = /T(\d{2}:\d{2})/.exec(moved.where.start_time.regex)?.[1] as string;
-        assert.ok(!spec.request.includes(target.title) && !spec.request.includes(newTime), `seed ${seed}: ${spec.request}`);
+        assert.ok(
+          !spec.request.includes(target.title) && !spec.request.includes(newTime),
+          `seed ${seed}: ${spec.request}`,
+        );
         // the user's answer carries both, and only an asks_about signal releases it
         const signals = spec.user?.signals ?? [];
         const answer = signals.find((s) => 'asks_about' in s.trigger);
@@ -47,20 +53,30 @@ describe(FAMILY, () => {
         const target = events.find((e) => e.event_id === spec.answer_ids[0]) as Ev;
         const person = spec.answer_ids[1] as string;
         const banned = (spec.forbidden?.actions?.[0]?.where as { event_id: { in: string[] } }).event_id.in;
-        assert.deepEqual([...banned].sort(), events.filter((e) => e !== target).map((e) => e.event_id).sort());
+        assert.deepEqual(
+          [...banned].sort(),
+          events
+            .filter((e) => e !== target)
+            .map((e) => e.event_id)
+            .sort(),
+        );
         // another upcoming meeting with the same person
         assert.ok(events.some((e) => e !== target && e.attendees.includes(person) && e.start_time > spec.mock_today));
         if (difficulty !== 'easy') {
           // a colleague with the same first name, in another department, has a meeting of the same title
           const contacts = rows(spec, 'contacts', 'contacts');
           const me = contacts.find((c) => c.email === person) as Row;
-          const twin = contacts.find((c) => c !== me && String(c.name).split(' ')[0] === String(me.name).split(' ')[0]) as Row;
+          const twin = contacts.find(
+            (c) => c !== me && String(c.name).split(' ')[0] === String(me.name).split(' ')[0],
+          ) as Row;
           assert.notEqual(twin.department, me.department);
           assert.ok(events.some((e) => e.title === target.title && e.attendees.includes(twin.email as string)));
         }
         if (difficulty === 'hard') {
           // last week's occurrence is past; only the upcoming one can be moved
-          const past = events.filter((e) => e.title === target.title && e.attendees.includes(person) && e.start_time < spec.mock_today);
+          const past = events.filter(
+            (e) => e.title === target.title && e.attendees.includes(person) && e.start_time < spec.mock_today,
+          );
           assert.equal(past.length, 1);
           assert.ok(target.start_time > spec.mock_today);
           const tasks = rows(spec, 'todo', 'tasks');
@@ -83,7 +99,9 @@ describe(FAMILY, () => {
     for (const seed of h.seeds.slice(0, 4)) {
       const spec = TaskSpec.parse(h.gen('hard', seed));
       const prep = rows(spec as Spec, 'todo', 'tasks').find((t) => t.task_id === spec.answer_ids[2]) as Row;
-      const r = await stateAfterUndo(spec, [{ call: 'todo_update_task', args: { task_id: prep.task_id, due_date: prep.due_date } }]);
+      const r = await stateAfterUndo(spec, [
+        { call: 'todo_update_task', args: { task_id: prep.task_id, due_date: prep.due_date } },
+      ]);
       assert.deepEqual(r.done, { prep_moved: 1 });
       assert.deepEqual(r.undone, { prep_moved: 0 }, `seed ${seed}`);
     }

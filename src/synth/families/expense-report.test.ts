@@ -9,9 +9,14 @@ const FAMILY = 'expense_report';
 const h = familyHarness(FAMILY, 15, ['2025-12-31T15:30:00Z', '2026-03-10']);
 
 type Row = Record<string, unknown>;
-const rows = (spec: TaskSpec, service: string, collection: string) => (spec.fixtures[service]?.[collection] ?? []) as Row[];
+const rows = (spec: TaskSpec, service: string, collection: string) =>
+  (spec.fixtures[service]?.[collection] ?? []) as Row[];
 const claimed = (spec: TaskSpec) =>
-  spec.checks.flatMap((c) => (c.kind === 'audit_present' && c.id.startsWith('claims_') ? [(c.where?.transactions as { contains: string }).contains] : []));
+  spec.checks.flatMap((c) =>
+    c.kind === 'audit_present' && c.id.startsWith('claims_')
+      ? [(c.where?.transactions as { contains: string }).contains]
+      : [],
+  );
 
 describe(FAMILY, () => {
   familyContract(h);
@@ -28,24 +33,39 @@ describe(FAMILY, () => {
         const dates = targets.map((t) => t.date as string).sort();
         const [first, last] = [dates[0] as string, dates.at(-1) as string];
         const others = txns.filter((t) => !ids.includes(t.transaction_id as string));
-        const forbidden = new Set(spec.forbidden.actions?.map((a) => (a.where?.transactions as { contains?: string } | undefined)?.contains));
+        const forbidden = new Set(
+          spec.forbidden.actions?.map((a) => (a.where?.transactions as { contains?: string } | undefined)?.contains),
+        );
         assert.ok(others.every((t) => forbidden.has(t.transaction_id as string)));
         // a travel transaction just outside the range at every level
-        assert.ok(others.some((t) => t.category === 'travel' && ((t.date as string) < first || (t.date as string) > last)));
+        assert.ok(
+          others.some((t) => t.category === 'travel' && ((t.date as string) < first || (t.date as string) > last)),
+        );
         if (difficulty !== 'easy') {
-          assert.ok(others.some((t) => t.category === 'meals' && (t.date as string) >= first && (t.date as string) <= last));
+          assert.ok(
+            others.some((t) => t.category === 'meals' && (t.date as string) >= first && (t.date as string) <= last),
+          );
           // the last claimed day comes from the rebooking mail, after the calendar's end
           const trip = rows(spec, 'calendar', 'events').find((e) => String(e.start_time).startsWith(first)) as Row;
           assert.ok(String(trip.end_time).slice(0, 10) < last);
         }
         if (difficulty === 'hard') {
           // a personal item inside the range, and travel of the previous and the upcoming trip
-          assert.ok(others.some((t) => t.category === 'travel' && (t.date as string) > first && (t.date as string) < last));
+          assert.ok(
+            others.some((t) => t.category === 'travel' && (t.date as string) > first && (t.date as string) < last),
+          );
           const recent = Date.parse(spec.mock_today) - 14 * 86_400_000;
           assert.ok(Date.parse(last) >= recent && Date.parse(last) < Date.parse(spec.mock_today));
           const trips = rows(spec, 'calendar', 'events').filter((e) => String(e.title).startsWith('Trip:'));
           assert.equal(trips.length, 3);
-          assert.equal(trips.filter((e) => Date.parse(String(e.end_time)) >= recent && Date.parse(String(e.end_time)) < Date.parse(spec.mock_today)).length, 1);
+          assert.equal(
+            trips.filter(
+              (e) =>
+                Date.parse(String(e.end_time)) >= recent &&
+                Date.parse(String(e.end_time)) < Date.parse(spec.mock_today),
+            ).length,
+            1,
+          );
         }
       }
     });
@@ -54,13 +74,25 @@ describe(FAMILY, () => {
   it('one report: a second submission with another total fails the exclusive report checks', async () => {
     for (const difficulty of ['easy', 'hard'] as const) {
       const spec = h.parsed(difficulty, 3);
-      const submit = spec.reference.find((s) => 'call' in s && s.call === 'finance_submit_report') as { call: string; args: Record<string, unknown> };
+      const submit = spec.reference.find((s) => 'call' in s && s.call === 'finance_submit_report') as {
+        call: string;
+        args: Record<string, unknown>;
+      };
       const score = (g: Awaited<ReturnType<typeof gradeSteps>>, id: string) => g.checks.find((c) => c.id === id)?.score;
-      const retotalled = await gradeSteps(spec, beforeSay(spec, { call: submit.call, args: { ...submit.args, total_amount: Number(submit.args.total_amount) + 10 } }));
+      const retotalled = await gradeSteps(
+        spec,
+        beforeSay(spec, {
+          call: submit.call,
+          args: { ...submit.args, total_amount: Number(submit.args.total_amount) + 10 },
+        }),
+      );
       assert.equal(score(retotalled, 'total_correct'), 0);
       // a second report with only one of the transactions voids every claim it lacks
       const [first, ...rest] = submit.args.transactions as string[];
-      const split = await gradeSteps(spec, beforeSay(spec, { call: submit.call, args: { ...submit.args, transactions: [first] } }));
+      const split = await gradeSteps(
+        spec,
+        beforeSay(spec, { call: submit.call, args: { ...submit.args, transactions: [first] } }),
+      );
       for (const id of rest) assert.equal(score(split, `claims_${id}`), 0, id);
       assert.equal(score(split, `claims_${first}`), 1);
     }

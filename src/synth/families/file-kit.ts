@@ -9,7 +9,8 @@ export type Check = NonNullable<TaskSpecInput['checks']>[number];
 export type Step = NonNullable<TaskSpecInput['reference']>[number];
 
 /** Money as people write it in mail: 1,234.50 */
-export const money = (n: number): string => n.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+export const money = (n: number): string =>
+  n.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 /** A regex matching the amount however it is written: 1234.5, 1,234.50, 1234.50 (not inside a longer number). */
 export function amountRegex(n: number): string {
   const [int, dec] = n.toFixed(2).split('.') as [string, string];
@@ -25,20 +26,51 @@ export const docDate = (ctx: FamilyContext): string => ctx.mockToday.slice(0, 10
 
 /** An inbox message. */
 export function mail(id: string, from: Person, subject: string, body: string, date: string): Record<string, unknown> {
-  return { message_id: id, from: `${from.name} <${from.email}>`, to: 'me@acme.example', subject, body, date, labels: ['INBOX'] };
+  return {
+    message_id: id,
+    from: `${from.name} <${from.email}>`,
+    to: 'me@acme.example',
+    subject,
+    body,
+    date,
+    labels: ['INBOX'],
+  };
 }
 
 /** A pending to-do the agent ticks off (hard levels), plus a distractor, and its state check. */
-export function todoPart(ctx: FamilyContext, title: string, weight: number): { tasks: Record<string, unknown>[]; steps: Step[]; check: Check; id: string } {
+export function todoPart(
+  ctx: FamilyContext,
+  title: string,
+  weight: number,
+): { tasks: Record<string, unknown>[]; steps: Step[]; check: Check; id: string } {
   const [id, other] = ids(ctx.rng, 'todo_', 2, 3) as [string, string];
   const due = at(ctx.mockToday, { days: ctx.rng.int(2, 6) }).slice(0, 10);
   return {
     id,
     tasks: [
       { task_id: id, title, status: 'pending', priority: 'high', due_date: due, tags: ['files'] },
-      { task_id: other, title: 'Renew the parking permit', status: 'pending', priority: 'low', due_date: due, tags: ['admin'] },
+      {
+        task_id: other,
+        title: 'Renew the parking permit',
+        status: 'pending',
+        priority: 'low',
+        due_date: due,
+        tags: ['admin'],
+      },
     ],
-    steps: [{ call: 'todo_list_tasks', args: { status: 'pending' } }, { call: 'todo_update_task', args: { task_id: id, status: 'completed' } }],
-    check: { id: 'todo_completed', kind: 'state_equals', service: 'todo', collection: 'tasks', record_id: id, field: 'status', value: 'completed', weight },
+    steps: [
+      { call: 'todo_list_tasks', args: { status: 'pending' } },
+      { call: 'todo_update_task', args: { task_id: id, status: 'completed' } },
+    ],
+    check: {
+      id: 'todo_completed',
+      kind: 'state_equals',
+      service: 'todo',
+      collection: 'tasks',
+      record_id: id,
+      field: 'status',
+      value: 'completed',
+      weight,
+    },
   };
 }

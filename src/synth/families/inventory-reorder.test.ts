@@ -7,11 +7,21 @@ const FAMILY = 'inventory_reorder';
 // odd seeds on 2026-05-04, even ones on New Year's Eve
 const h = familyHarness(FAMILY, 15, ['2025-12-31T15:30:00Z', '2026-05-04']);
 
-type Product = { product_id: string; current_stock: number; min_stock_threshold: number; daily_avg_sales: number; lead_time_days: number; supplier: string };
+type Product = {
+  product_id: string;
+  current_stock: number;
+  min_stock_threshold: number;
+  daily_avg_sales: number;
+  lead_time_days: number;
+  supplier: string;
+};
 type Row = Record<string, unknown>;
-const rows = (spec: TaskSpecInput, service: string, collection: string) => (spec.fixtures?.[service]?.[collection] ?? []) as Row[];
+const rows = (spec: TaskSpecInput, service: string, collection: string) =>
+  (spec.fixtures?.[service]?.[collection] ?? []) as Row[];
 const orderChecks = (spec: TaskSpecInput) =>
-  (spec.checks ?? []).filter((c) => c.id.startsWith('ordered_')).map((c) => (c as unknown as { where: { product_id: string; quantity: number; supplier: string } }).where);
+  (spec.checks ?? [])
+    .filter((c) => c.id.startsWith('ordered_'))
+    .map((c) => (c as unknown as { where: { product_id: string; quantity: number; supplier: string } }).where);
 
 describe(FAMILY, () => {
   familyContract(h);
@@ -27,7 +37,11 @@ describe(FAMILY, () => {
         const short = (p: Product) => difficulty !== 'hard' || p.current_stock / p.daily_avg_sales < p.lead_time_days;
         const selected = products.filter((p) => below(p) && short(p) && !suspended.has(p.supplier));
         const checked = orderChecks(spec);
-        assert.deepEqual(checked.map((w) => w.product_id).sort(), selected.map((p) => p.product_id).sort(), `seed ${seed}`);
+        assert.deepEqual(
+          checked.map((w) => w.product_id).sort(),
+          selected.map((p) => p.product_id).sort(),
+          `seed ${seed}`,
+        );
         for (const w of checked) {
           const p = products.find((x) => x.product_id === w.product_id) as Product;
           assert.equal(w.quantity, 2 * p.min_stock_threshold - p.current_stock);
@@ -35,25 +49,48 @@ describe(FAMILY, () => {
         }
         // forbidden orders cover every other product
         const banned = (spec.forbidden?.actions?.[0]?.where as { product_id: { in: string[] } }).product_id.in;
-        assert.deepEqual([...banned].sort(), products.filter((p) => !selected.includes(p)).map((p) => p.product_id).sort());
+        assert.deepEqual(
+          [...banned].sort(),
+          products
+            .filter((p) => !selected.includes(p))
+            .map((p) => p.product_id)
+            .sort(),
+        );
         // a product that needs stock but whose supplier is suspended
         assert.ok(products.some((p) => below(p) && short(p) && suspended.has(p.supplier)));
-        if (difficulty !== 'easy') assert.ok(products.some((p) => p.current_stock === p.min_stock_threshold), 'one exactly at its threshold');
+        if (difficulty !== 'easy')
+          assert.ok(
+            products.some((p) => p.current_stock === p.min_stock_threshold),
+            'one exactly at its threshold',
+          );
         if (difficulty === 'hard') {
           const days = (p: Product) => p.current_stock / p.daily_avg_sales;
-          assert.ok(products.some((p) => below(p) && !suspended.has(p.supplier) && days(p) > p.lead_time_days), 'a slow seller');
-          assert.ok(products.some((p) => below(p) && days(p) === p.lead_time_days), 'stock lasting exactly the lead time');
+          assert.ok(
+            products.some((p) => below(p) && !suspended.has(p.supplier) && days(p) > p.lead_time_days),
+            'a slow seller',
+          );
+          assert.ok(
+            products.some((p) => below(p) && days(p) === p.lead_time_days),
+            'stock lasting exactly the lead time',
+          );
           // each supplier is emailed at its finance contact address, never the suspended one
-          const mails = (spec.checks ?? []).filter((c) => c.id.startsWith('supplier_told_')).map((c) => (c as unknown as { where: { to: string } }).where.to);
+          const mails = (spec.checks ?? [])
+            .filter((c) => c.id.startsWith('supplier_told_'))
+            .map((c) => (c as unknown as { where: { to: string } }).where.to);
           assert.equal(mails.length, selected.length);
           for (const to of mails) assert.equal(vendors.find((v) => v.contact_email === to)?.status, 'active');
         }
         if (difficulty !== 'easy') {
           // delivery to-dos are due today + lead time
-          const todos = (spec.checks ?? []).filter((c) => c.id.startsWith('delivery_todo_')).map((c) => (c as unknown as { where: { title: { contains: string }; due_date: string } }).where);
+          const todos = (spec.checks ?? [])
+            .filter((c) => c.id.startsWith('delivery_todo_'))
+            .map((c) => (c as unknown as { where: { title: { contains: string }; due_date: string } }).where);
           for (const t of todos) {
             const p = products.find((x) => x.product_id === t.title.contains) as Product;
-            assert.equal(Date.parse(t.due_date) - Date.parse(spec.mock_today.slice(0, 10)), p.lead_time_days * 86_400_000);
+            assert.equal(
+              Date.parse(t.due_date) - Date.parse(spec.mock_today.slice(0, 10)),
+              p.lead_time_days * 86_400_000,
+            );
           }
           assert.equal(todos.length, selected.length);
         }

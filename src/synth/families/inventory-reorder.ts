@@ -30,7 +30,8 @@ interface Product {
 
 export const inventoryReorder: Family = {
   name: 'inventory_reorder',
-  description: 'reorder products below their stock threshold from non-suspended suppliers (threshold × 2 − stock), with delivery to-dos and supplier emails',
+  description:
+    'reorder products below their stock threshold from non-suspended suppliers (threshold × 2 − stock), with delivery to-dos and supplier emails',
   services: ['inventory', 'finance', 'todo'],
   capabilities: ['Tool_Calling', 'Math_Scientific', 'Logic_Reasoning'],
   scenario: 'Office_Productivity/Task_Management/Stock_Replenishment',
@@ -104,23 +105,61 @@ export const inventoryReorder: Family = {
     const arrival = (p: Product) => dateOf(at(mockToday, { days: p.lead_time_days }));
 
     const taskIds = ids(rng, 'todo_', 3, 3);
-    const weekly = { task_id: taskIds[0] as string, title: 'Weekly stock check', status: 'pending', priority: 'high' as const, due_date: today, tags: ['inventory'] };
+    const weekly = {
+      task_id: taskIds[0] as string,
+      title: 'Weekly stock check',
+      status: 'pending',
+      priority: 'high' as const,
+      due_date: today,
+      tags: ['inventory'],
+    };
     const tasks = [
       weekly,
-      { task_id: taskIds[1] as string, title: 'Weekly stock check', status: 'completed', priority: 'high' as const, due_date: dateOf(at(mockToday, { days: -7 })), tags: ['inventory'] },
-      { task_id: taskIds[2] as string, title: 'Renew the office plants contract', status: 'pending', priority: 'low' as const, due_date: dateOf(at(mockToday, { days: rng.int(10, 25) })) },
+      {
+        task_id: taskIds[1] as string,
+        title: 'Weekly stock check',
+        status: 'completed',
+        priority: 'high' as const,
+        due_date: dateOf(at(mockToday, { days: -7 })),
+        tags: ['inventory'],
+      },
+      {
+        task_id: taskIds[2] as string,
+        title: 'Renew the office plants contract',
+        status: 'pending',
+        priority: 'low' as const,
+        due_date: dateOf(at(mockToday, { days: rng.int(10, 25) })),
+      },
     ];
     const anySupplier = targets[0]?.supplier as string;
     const inbox = [
-      { message_id: `msg_${rng.int(100, 499)}`, from: emailOf(anySupplier), to: 'purchasing@acme.example', subject: `${anySupplier} price list`, date: at(mockToday, { days: -2 }), body: 'Our prices and lead times are unchanged next quarter.' },
-      { message_id: `msg_${rng.int(500, 999)}`, from: 'facilities@acme.example', to: 'purchasing@acme.example', subject: 'Loading dock closed Friday', date: at(mockToday, { days: -1 }), body: 'Deliveries on Friday go to the side entrance.' },
+      {
+        message_id: `msg_${rng.int(100, 499)}`,
+        from: emailOf(anySupplier),
+        to: 'purchasing@acme.example',
+        subject: `${anySupplier} price list`,
+        date: at(mockToday, { days: -2 }),
+        body: 'Our prices and lead times are unchanged next quarter.',
+      },
+      {
+        message_id: `msg_${rng.int(500, 999)}`,
+        from: 'facilities@acme.example',
+        to: 'purchasing@acme.example',
+        subject: 'Loading dock closed Friday',
+        date: at(mockToday, { days: -1 }),
+        body: 'Deliveries on Friday go to the side entrance.',
+      },
     ];
 
     const request =
       'Please do the stock check: for every product whose current stock is below its minimum threshold, order twice the threshold minus the current stock from its usual supplier' +
-      (hard ? ', but only if it would run out before a delivery ordered today could arrive (fewer days of stock left, current stock ÷ average daily sales, than its lead time)' : '') +
+      (hard
+        ? ', but only if it would run out before a delivery ordered today could arrive (fewer days of stock left, current stock ÷ average daily sales, than its lead time)'
+        : '') +
       ". Never order from a supplier that finance has suspended (and don't change any vendor records); tell me which products you skipped for that reason." +
-      (tracked ? " For each order, add a to-do to receive it, with the product's SKU in the title and due on the day it should arrive (today plus its lead time), then mark the weekly stock-check to-do as completed." : '') +
+      (tracked
+        ? " For each order, add a to-do to receive it, with the product's SKU in the title and due on the day it should arrive (today plus its lead time), then mark the weekly stock-check to-do as completed."
+        : '') +
       (hard ? " Also email each supplier's contact address about its order (SKU and quantity)." : '') +
       ' Finally tell me what you ordered.';
 
@@ -130,15 +169,32 @@ export const inventoryReorder: Family = {
     ];
     for (const p of targets) {
       reference.push({ call: 'inventory_create_order', args: { product_id: p.product_id, quantity: qty(p) } });
-      if (tracked) reference.push({ call: 'todo_create_task', args: { title: `Receive ${p.product_id} (${p.name}) delivery`, due_date: arrival(p), priority: 'medium', tags: ['inventory'] } });
+      if (tracked)
+        reference.push({
+          call: 'todo_create_task',
+          args: {
+            title: `Receive ${p.product_id} (${p.name}) delivery`,
+            due_date: arrival(p),
+            priority: 'medium',
+            tags: ['inventory'],
+          },
+        });
       if (hard) {
         reference.push({
           call: 'gmail_send_message',
-          args: { to: emailOf(p.supplier), subject: `Purchase order for ${p.product_id}`, body: `Hello, we have placed a purchase order for ${qty(p)} units of ${p.name} (${p.product_id}). We expect delivery by ${arrival(p)}. Thank you!` },
+          args: {
+            to: emailOf(p.supplier),
+            subject: `Purchase order for ${p.product_id}`,
+            body: `Hello, we have placed a purchase order for ${qty(p)} units of ${p.name} (${p.product_id}). We expect delivery by ${arrival(p)}. Thank you!`,
+          },
         });
       }
     }
-    if (tracked) reference.push({ call: 'todo_list_tasks', args: { status: 'pending' } }, { call: 'todo_update_task', args: { task_id: weekly.task_id, status: 'completed' } });
+    if (tracked)
+      reference.push(
+        { call: 'todo_list_tasks', args: { status: 'pending' } },
+        { call: 'todo_update_task', args: { task_id: weekly.task_id, status: 'completed' } },
+      );
     reference.push({
       say: `Ordered ${targets.map((p) => `${qty(p)} × ${p.product_id} (${p.name}) from ${p.supplier}`).join('; ')}. Skipped ${skipped.product_id} (${skipped.name}): its supplier ${skipped.supplier} is suspended.`,
     });
@@ -154,11 +210,60 @@ export const inventoryReorder: Family = {
     ]) as Record<string, number>;
     const checks: Check[] = [
       { id: 'products_listed', kind: 'tool_called', tool: 'inventory_list_products', weight: w.listed as number },
-      ...targets.map((p): Check => ({ id: `ordered_${key(p)}`, kind: 'audit_present', service: 'inventory', record: 'orders', where: { product_id: p.product_id, quantity: qty(p), supplier: p.supplier }, weight: w[`order_${p.product_id}`] as number })),
-      ...(tracked ? targets.map((p): Check => ({ id: `delivery_todo_${key(p)}`, kind: 'audit_present', service: 'todo', record: 'created_tasks', where: { title: { contains: p.product_id }, due_date: arrival(p) }, weight: w[`todo_${p.product_id}`] as number })) : []),
-      ...(hard ? targets.map((p): Check => ({ id: `supplier_told_${key(p)}`, kind: 'audit_present', service: 'gmail', record: 'sent_messages', where: { to: emailOf(p.supplier), body: { contains: p.product_id } }, weight: w[`mail_${p.product_id}`] as number })) : []),
-      ...(tracked ? [{ id: 'stock_check_done', kind: 'state_equals', service: 'todo', collection: 'tasks', record_id: weekly.task_id, field: 'status', value: 'completed', weight: w.weekly as number } as Check] : []),
-      { id: 'reported', kind: 'response_contains', all: [...targets.map((p) => p.product_id), skipped.product_id], weight: w.reported as number },
+      ...targets.map(
+        (p): Check => ({
+          id: `ordered_${key(p)}`,
+          kind: 'audit_present',
+          service: 'inventory',
+          record: 'orders',
+          where: { product_id: p.product_id, quantity: qty(p), supplier: p.supplier },
+          weight: w[`order_${p.product_id}`] as number,
+        }),
+      ),
+      ...(tracked
+        ? targets.map(
+            (p): Check => ({
+              id: `delivery_todo_${key(p)}`,
+              kind: 'audit_present',
+              service: 'todo',
+              record: 'created_tasks',
+              where: { title: { contains: p.product_id }, due_date: arrival(p) },
+              weight: w[`todo_${p.product_id}`] as number,
+            }),
+          )
+        : []),
+      ...(hard
+        ? targets.map(
+            (p): Check => ({
+              id: `supplier_told_${key(p)}`,
+              kind: 'audit_present',
+              service: 'gmail',
+              record: 'sent_messages',
+              where: { to: emailOf(p.supplier), body: { contains: p.product_id } },
+              weight: w[`mail_${p.product_id}`] as number,
+            }),
+          )
+        : []),
+      ...(tracked
+        ? [
+            {
+              id: 'stock_check_done',
+              kind: 'state_equals',
+              service: 'todo',
+              collection: 'tasks',
+              record_id: weekly.task_id,
+              field: 'status',
+              value: 'completed',
+              weight: w.weekly as number,
+            } as Check,
+          ]
+        : []),
+      {
+        id: 'reported',
+        kind: 'response_contains',
+        all: [...targets.map((p) => p.product_id), skipped.product_id],
+        weight: w.reported as number,
+      },
     ];
     const others = products.filter((p) => !targets.includes(p)).map((p) => p.product_id);
     const services = ['inventory', 'finance', ...(tracked ? ['todo'] : []), ...(hard ? ['gmail'] : [])];
@@ -168,7 +273,12 @@ export const inventoryReorder: Family = {
       id: ctx.id,
       title: 'Reorder products below their stock threshold',
       family: 'inventory_reorder',
-      labels: { capabilities: [...this.capabilities, ...(hard ? (['Email_Communication'] as const) : [])], scenario: this.scenario, difficulty, language: 'en' },
+      labels: {
+        capabilities: [...this.capabilities, ...(hard ? (['Email_Communication'] as const) : [])],
+        scenario: this.scenario,
+        difficulty,
+        language: 'en',
+      },
       mock_today: mockToday,
       request,
       services,
@@ -178,7 +288,11 @@ export const inventoryReorder: Family = {
         ...(tracked ? { todo: { tasks: shuffle(rng, tasks) } } : {}),
         ...(hard ? { gmail: { messages: inbox } } : {}),
       },
-      answer_ids: [...targets.map((p) => p.product_id), ...(tracked ? [weekly.task_id] : []), ...(hard ? [...new Set(targets.map((p) => emailOf(p.supplier)))] : [])],
+      answer_ids: [
+        ...targets.map((p) => p.product_id),
+        ...(tracked ? [weekly.task_id] : []),
+        ...(hard ? [...new Set(targets.map((p) => emailOf(p.supplier)))] : []),
+      ],
       checks,
       forbidden: {
         tools: ['finance_update_vendor', ...(tracked ? ['todo_delete_task'] : [])],

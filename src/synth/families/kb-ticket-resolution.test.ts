@@ -8,17 +8,30 @@ import { familyContract, familyHarness, stateAfterUndo } from './testing.js';
 
 const FAMILY = 'kb_ticket_resolution';
 // odd seed s on 2026-03-(9 + s % 7), even seeds on New Year's Eve (dates cross a year boundary too)
-const h = familyHarness(FAMILY, 15, Array.from({ length: 14 }, (_, k) => (k % 2 ? `2026-03-${String(9 + (k % 7)).padStart(2, '0')}` : '2025-12-31T15:30:00Z')));
+const h = familyHarness(
+  FAMILY,
+  15,
+  Array.from({ length: 14 }, (_, k) =>
+    k % 2 ? `2026-03-${String(9 + (k % 7)).padStart(2, '0')}` : '2025-12-31T15:30:00Z',
+  ),
+);
 /** distractors per difficulty (CoworkEnv App. D) */
 const DISTRACTORS: Record<Difficulty, number> = { easy: 1, medium: 2, hard: 3 };
 
 type Row = Record<string, unknown>;
-const rows = (spec: TaskSpecInput, service: string, collection: string) => (spec.fixtures?.[service]?.[collection] ?? []) as Row[];
-const check = (spec: TaskSpecInput, id: string) => (spec.checks ?? []).find((c) => c.id === id) as Record<string, unknown> & { where: Record<string, unknown> };
+const rows = (spec: TaskSpecInput, service: string, collection: string) =>
+  (spec.fixtures?.[service]?.[collection] ?? []) as Row[];
+const check = (spec: TaskSpecInput, id: string) =>
+  (spec.checks ?? []).find((c) => c.id === id) as Record<string, unknown> & { where: Record<string, unknown> };
 /** the final ticket fields the state checks demand */
 const prescribed = (spec: TaskSpecInput) =>
-  Object.fromEntries((spec.checks ?? []).filter((c) => c.kind === 'state_equals').map((c) => [(c as { field: string }).field, (c as { value: unknown }).value])) as Record<'category' | 'priority' | 'assigned_to' | 'tags', string>;
-const hoursOpen = (spec: TaskSpecInput, t: Row) => (Date.parse(spec.mock_today) - Date.parse(t.created_at as string)) / 3_600_000;
+  Object.fromEntries(
+    (spec.checks ?? [])
+      .filter((c) => c.kind === 'state_equals')
+      .map((c) => [(c as { field: string }).field, (c as { value: unknown }).value]),
+  ) as Record<'category' | 'priority' | 'assigned_to' | 'tags', string>;
+const hoursOpen = (spec: TaskSpecInput, t: Row) =>
+  (Date.parse(spec.mock_today) - Date.parse(t.created_at as string)) / 3_600_000;
 
 describe(FAMILY, () => {
   familyContract(h);
@@ -29,7 +42,10 @@ describe(FAMILY, () => {
         const spec = h.gen(difficulty, seed);
         assert.deepEqual(Object.keys(spec.fixtures ?? {}).sort(), [...spec.services].sort());
         assert.equal(canonicalJson(h.gen(difficulty, seed)), canonicalJson(spec), `seed ${seed}`);
-        assert.ok((await checkMutation(h.parsed(difficulty, seed))).stats.mutants >= 6, `seed ${seed}: too few mutants`);
+        assert.ok(
+          (await checkMutation(h.parsed(difficulty, seed))).stats.mutants >= 6,
+          `seed ${seed}: too few mutants`,
+        );
       }
     });
 
@@ -47,26 +63,54 @@ describe(FAMILY, () => {
           assert.ok(String(procedure.content).includes(String(v)), `seed ${seed}: ${String(v)} not in the procedure`);
         }
         assert.notEqual(target.priority, updated.priority, `seed ${seed}: nothing to change`);
-        assert.equal(check(spec, 'note_added').where.comment && (check(spec, 'note_added').where.comment as { contains: string }).contains, kbId);
+        assert.equal(
+          check(spec, 'note_added').where.comment &&
+            (check(spec, 'note_added').where.comment as { contains: string }).contains,
+          kbId,
+        );
         assert.ok(spec.forbidden?.tools?.includes('helpdesk_close_ticket'));
 
-        const guarded = new Set((spec.forbidden?.actions ?? []).filter((a) => a.service === 'helpdesk').map((a) => a.where?.ticket_id as string));
+        const guarded = new Set(
+          (spec.forbidden?.actions ?? [])
+            .filter((a) => a.service === 'helpdesk')
+            .map((a) => a.where?.ticket_id as string),
+        );
         assert.ok(guarded.size >= DISTRACTORS[difficulty], `seed ${seed}: ${guarded.size} guarded tickets`);
         assert.equal(guarded.has(ticketId as string), false);
-        for (const id of guarded) assert.ok(tickets.some((t) => t.ticket_id === id), `seed ${seed}: ${id} not a fixture`);
+        for (const id of guarded)
+          assert.ok(
+            tickets.some((t) => t.ticket_id === id),
+            `seed ${seed}: ${id} not a fixture`,
+          );
         if (difficulty !== 'easy') {
           // a second customer reports the same symptom, and a look-alike procedure exists
           const twin = tickets.find((t) => t.title === target.title && t.customer_id !== target.customer_id) as Row;
-          assert.ok(twin && guarded.has(twin.ticket_id as string) && twin.status === 'open', `seed ${seed}: no twin ticket`);
+          assert.ok(
+            twin && guarded.has(twin.ticket_id as string) && twin.status === 'open',
+            `seed ${seed}: no twin ticket`,
+          );
           // hard: the customer's earlier, resolved ticket on the same symptom is off limits too
-          const past = tickets.filter((t) => t !== target && t.title === target.title && t.customer_id === target.customer_id);
+          const past = tickets.filter(
+            (t) => t !== target && t.title === target.title && t.customer_id === target.customer_id,
+          );
           assert.equal(past.length, difficulty === 'hard' ? 1 : 0);
-          for (const p of past) assert.ok(p.status === 'resolved' && guarded.has(p.ticket_id as string) && hoursOpen(spec, p) > 24 * 30);
-          const decoyArticle = articles.find((a) => a !== procedure && /Update the support ticket/.test(String(a.content)));
-          assert.ok(decoyArticle && !String(decoyArticle.content).includes(String(updated.category)), `seed ${seed}: no decoy article`);
+          for (const p of past)
+            assert.ok(p.status === 'resolved' && guarded.has(p.ticket_id as string) && hoursOpen(spec, p) > 24 * 30);
+          const decoyArticle = articles.find(
+            (a) => a !== procedure && /Update the support ticket/.test(String(a.content)),
+          );
+          assert.ok(
+            decoyArticle && !String(decoyArticle.content).includes(String(updated.category)),
+            `seed ${seed}: no decoy article`,
+          );
           const customer = rows(spec, 'crm', 'customers').find((c) => c.customer_id === target.customer_id) as Row;
           assert.ok(spec.request.includes(customer.name as string) === (difficulty === 'medium'));
-          if (difficulty === 'medium') assert.equal(updated.priority, Number.parseInt(customer.sla as string, 10) <= 4 ? 'critical' : 'high', `seed ${seed}`);
+          if (difficulty === 'medium')
+            assert.equal(
+              updated.priority,
+              Number.parseInt(customer.sla as string, 10) <= 4 ? 'critical' : 'high',
+              `seed ${seed}`,
+            );
         }
       }
     });
@@ -82,7 +126,18 @@ describe(`${FAMILY}: the final ticket decides`, () => {
         assert.deepEqual(Object.keys(prescribed(spec)).sort(), ['assigned_to', 'category', 'priority', 'tags']);
         assert.ok(!spec.checks.some((c) => c.kind === 'audit_present' && c.record === 'updated_tickets'));
         // restore every field the reference changed (the fixture has no category: an empty one stands in)
-        const undo = [{ call: 'helpdesk_update_ticket', args: { ticket_id: target.ticket_id, category: (target.category as string | undefined) ?? '', priority: target.priority, assigned_to: target.assigned_to, tags: target.tags } }];
+        const undo = [
+          {
+            call: 'helpdesk_update_ticket',
+            args: {
+              ticket_id: target.ticket_id,
+              category: (target.category as string | undefined) ?? '',
+              priority: target.priority,
+              assigned_to: target.assigned_to,
+              tags: target.tags,
+            },
+          },
+        ];
         const r = await stateAfterUndo(spec, undo);
         assert.deepEqual(Object.values(r.done), [1, 1, 1, 1], `seed ${seed}`);
         assert.deepEqual(Object.values(r.undone), [0, 0, 0, 0], `seed ${seed}`);

@@ -25,7 +25,8 @@ export function makeFaker(seed: number, mockToday: string): Faker {
 
 /** ISO time (seconds precision, Z) `offset` before (negative) or after mockToday. */
 export function at(mockToday: string, offset: { days?: number; hours?: number; minutes?: number }): string {
-  const ms = Date.parse(mockToday) + ((offset.days ?? 0) * 24 * 60 + (offset.hours ?? 0) * 60 + (offset.minutes ?? 0)) * 60_000;
+  const ms =
+    Date.parse(mockToday) + ((offset.days ?? 0) * 24 * 60 + (offset.hours ?? 0) * 60 + (offset.minutes ?? 0)) * 60_000;
   return new Date(ms).toISOString().replace('.000Z', 'Z');
 }
 
@@ -33,7 +34,20 @@ export function dateOf(iso: string): string {
   return iso.slice(0, 10);
 }
 
-const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
 
 /** Human date for requests and messages: "6 March". */
 export function dayMonth(iso: string): string {
@@ -83,21 +97,29 @@ export interface Person {
 
 /** Distinct people with addresses at `domain`. */
 export function people(f: Faker, n: number, domain: string): Person[] {
-  return distinct(n, () => {
-    const first = f.person.firstName();
-    const last = f.person.lastName();
-    const local = `${first}.${last}`.toLowerCase().replace(/[^a-z.]/g, '');
-    return { name: `${first} ${last}`, first, email: `${local}@${domain}` };
-  }, (p) => p.email);
+  return distinct(
+    n,
+    () => {
+      const first = f.person.firstName();
+      const last = f.person.lastName();
+      const local = `${first}.${last}`.toLowerCase().replace(/[^a-z.]/g, '');
+      return { name: `${first} ${last}`, first, email: `${local}@${domain}` };
+    },
+    (p) => p.email,
+  );
 }
 
 /** Distinct company names with a slug usable as a mail domain. */
 export function companies(f: Faker, n: number): { name: string; domain: string }[] {
-  return distinct(n, () => {
-    const name = `${f.word.adjective({ length: { min: 4, max: 9 } })} ${f.helpers.arrayElement(['Logistics', 'Foods', 'Health', 'Labs', 'Retail', 'Systems', 'Partners', 'Media', 'Energy', 'Works'])}`;
-    const cap = name.replace(/\b\w/g, (c) => c.toUpperCase());
-    return { name: cap, domain: `${cap.toLowerCase().replace(/[^a-z]+/g, '')}.example` };
-  }, (c) => c.domain);
+  return distinct(
+    n,
+    () => {
+      const name = `${f.word.adjective({ length: { min: 4, max: 9 } })} ${f.helpers.arrayElement(['Logistics', 'Foods', 'Health', 'Labs', 'Retail', 'Systems', 'Partners', 'Media', 'Energy', 'Works'])}`;
+      const cap = name.replace(/\b\w/g, (c) => c.toUpperCase());
+      return { name: cap, domain: `${cap.toLowerCase().replace(/[^a-z]+/g, '')}.example` };
+    },
+    (c) => c.domain,
+  );
 }
 
 /** Weights that sum to exactly 1 after rounding to 4 decimals (the last entry absorbs the remainder). */
@@ -116,7 +138,8 @@ export function weights<K extends string>(shares: readonly (readonly [K, number]
 const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
 
 /** "09:30" from minutes after midnight */
-export const hm = (min: number): string => `${String(Math.floor(min / 60)).padStart(2, '0')}:${String(min % 60).padStart(2, '0')}`;
+export const hm = (min: number): string =>
+  `${String(Math.floor(min / 60)).padStart(2, '0')}:${String(min % 60).padStart(2, '0')}`;
 
 const plusDays = (day: string, n: number) => dateOf(at(`${day}T12:00:00Z`, { days: n }));
 

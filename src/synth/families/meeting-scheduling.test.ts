@@ -13,13 +13,23 @@ const h = familyHarness(FAMILY, 15, ['2025-12-31T15:30:00Z', '2026-03-10']);
 /** the raw spec, its optional sections present */
 type Spec = Required<TaskSpecInput>;
 type Row = Record<string, unknown>;
-type Ev = { event_id: string; title: string; start_time: string; end_time: string; attendees: string[]; location: string };
-const rows = (spec: Spec, service: string, collection: string) => (spec.fixtures?.[service]?.[collection] ?? []) as Row[];
+type Ev = {
+  event_id: string;
+  title: string;
+  start_time: string;
+  end_time: string;
+  attendees: string[];
+  location: string;
+};
+const rows = (spec: Spec, service: string, collection: string) =>
+  (spec.fixtures?.[service]?.[collection] ?? []) as Row[];
 const minuteOf = (iso: string) => Number(iso.slice(11, 13)) * 60 + Number(iso.slice(14, 16));
 
 /** the slot the checks demand: day and minute of the created event */
 function demanded(spec: Spec): { day: string; min: number; end: number } {
-  const c = spec.checks?.find((x) => x.id === 'event_at_first_free_slot') as unknown as { where: { start_time: { regex: string }; end_time: { regex: string } } };
+  const c = spec.checks?.find((x) => x.id === 'event_at_first_free_slot') as unknown as {
+    where: { start_time: { regex: string }; end_time: { regex: string } };
+  };
   const m = /^\^(\d{4}-\d{2}-\d{2})T(\d{2}):(\d{2})/.exec(c.where.start_time.regex) as RegExpExecArray;
   const e = /T(\d{2}):(\d{2})/.exec(c.where.end_time.regex) as RegExpExecArray;
   return { day: m[1] as string, min: Number(m[2]) * 60 + Number(m[3]), end: Number(e[1]) * 60 + Number(e[2]) };
@@ -35,17 +45,32 @@ describe(FAMILY, () => {
         const events = rows(spec, 'calendar', 'events') as Ev[];
         const emails = spec.answer_ids.filter((a) => a.includes('@'));
         const slot = demanded(spec);
-        const days = [...new Set(events.map((e) => e.start_time.slice(0, 10)))].filter((d) => d <= slot.day && d > spec.mock_today.slice(0, 10)).sort();
-        assert.deepEqual(firstSlot(events, emails, days, slot.end - slot.min), { day: slot.day, min: slot.min }, `seed ${seed}`);
+        const days = [...new Set(events.map((e) => e.start_time.slice(0, 10)))]
+          .filter((d) => d <= slot.day && d > spec.mock_today.slice(0, 10))
+          .sort();
+        assert.deepEqual(
+          firstSlot(events, emails, days, slot.end - slot.min),
+          { day: slot.day, min: slot.min },
+          `seed ${seed}`,
+        );
         // meetings fall on working days
         assert.ok(![0, 6].includes(new Date(`${slot.day}T12:00:00Z`).getUTCDay()));
         // a same-named colleague in another department is busy exactly then; checking them instead moves the slot
         const contacts = rows(spec, 'contacts', 'contacts');
-        const twin = contacts.find((c) => !emails.includes(c.email as string) && contacts.some((o) => o !== c && o.name === c.name)) as Row;
+        const twin = contacts.find(
+          (c) => !emails.includes(c.email as string) && contacts.some((o) => o !== c && o.name === c.name),
+        ) as Row;
         const target = contacts.find((c) => c !== twin && c.name === twin.name) as Row;
         assert.notEqual(twin.department, target.department);
         assert.ok(!spec.request.includes(twin.department as string));
-        assert.ok(events.some((e) => e.attendees.includes(twin.email as string) && e.start_time.startsWith(slot.day) && minuteOf(e.start_time) === slot.min));
+        assert.ok(
+          events.some(
+            (e) =>
+              e.attendees.includes(twin.email as string) &&
+              e.start_time.startsWith(slot.day) &&
+              minuteOf(e.start_time) === slot.min,
+          ),
+        );
         const swapped = emails.map((e) => (e === target.email ? (twin.email as string) : e));
         assert.notDeepEqual(firstSlot(events, swapped, days, slot.end - slot.min), { day: slot.day, min: slot.min });
         assert.ok(JSON.stringify(spec.forbidden?.actions).includes(twin.email as string));
@@ -82,11 +107,26 @@ describe(FAMILY, () => {
     for (const difficulty of DIFFICULTIES) {
       for (const seed of h.seeds.slice(0, 3)) {
         const spec = h.parsed(difficulty, seed);
-        const create = spec.reference.find((s) => 'call' in s && s.call === 'calendar_create_event') as { call: string; args: Record<string, string> };
-        const shifted = (minutes: number) => ({ call: create.call, args: { ...create.args, start_time: at(create.args.start_time as string, { minutes }), end_time: at(create.args.end_time as string, { minutes }) } });
+        const create = spec.reference.find((s) => 'call' in s && s.call === 'calendar_create_event') as {
+          call: string;
+          args: Record<string, string>;
+        };
+        const shifted = (minutes: number) => ({
+          call: create.call,
+          args: {
+            ...create.args,
+            start_time: at(create.args.start_time as string, { minutes }),
+            end_time: at(create.args.end_time as string, { minutes }),
+          },
+        });
         const g = await gradeSteps(spec, beforeSay(spec, shifted(-60), shifted(30)));
         // the checks on the time (the agenda check reads only the description, which the sprayed copies share)
-        const created = g.checks.filter((c) => spec.checks.some((k) => k.id === c.id && k.kind === 'audit_present' && k.record === 'created_events' && 'start_time' in k.where));
+        const created = g.checks.filter((c) =>
+          spec.checks.some(
+            (k) =>
+              k.id === c.id && k.kind === 'audit_present' && k.record === 'created_events' && 'start_time' in k.where,
+          ),
+        );
         assert.ok(created.length >= 2);
         for (const c of created) assert.equal(c.score, 0, `seed ${seed} ${c.id}`);
         assert.equal(g.passed, false, `${difficulty} seed ${seed}: score ${g.score}`);

@@ -22,7 +22,9 @@ describe(FAMILY, () => {
       // the stale agent: writes the totals of the file it read before the replacement, never re-reads it
       const [stale, fresh] = writes(spec) as [Call, Call];
       assert.equal(stale.for, 'user');
-      const noReread = spec.reference.filter((s, i) => !('call' in s && s.call === 'fs_read' && i > spec.reference.indexOf(stale))).map((s) => (s === fresh ? { call: s.call, args: stale.args } : s));
+      const noReread = spec.reference
+        .filter((s, i) => !('call' in s && s.call === 'fs_read' && i > spec.reference.indexOf(stale)))
+        .map((s) => (s === fresh ? { call: s.call, args: stale.args } : s));
       const missed = await gradeSteps(spec, noReread);
       assert.ok((missed.score ?? 1) < 1, `seed ${seed}: ${missed.score}`);
       assert.ok(missed.checks.some((c) => c.id.startsWith('total_') && c.score === 0));

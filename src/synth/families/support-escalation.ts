@@ -41,10 +41,18 @@ export const supportEscalation: Family = {
         ...(hard ? {} : { account_manager_email: (managers[i] as Person).email }),
       };
     });
-    const issue = () => `${f.hacker.noun()} ${f.helpers.arrayElement(['sync failing', 'export times out', 'returns 500 errors', 'shows stale data', 'rejects logins'])}`;
+    const issue = () =>
+      `${f.hacker.noun()} ${f.helpers.arrayElement(['sync failing', 'export times out', 'returns 500 errors', 'shows stale data', 'rejects logins'])}`;
     const tickets = customers.slice(0, roles.length - 1).map((c, i) => {
       const role = roles[i];
-      const ageHours = role === 'target' ? rng.int(60, 200) : role === 'recent' ? rng.int(2, 30) : role === 'boundary' ? 47 : rng.int(72, 300);
+      const ageHours =
+        role === 'target'
+          ? rng.int(60, 200)
+          : role === 'recent'
+            ? rng.int(2, 30)
+            : role === 'boundary'
+              ? 47
+              : rng.int(72, 300);
       return {
         ticket_id: tikIds[i] as string,
         title: issue().replace(/^\w/, (x) => x.toUpperCase()),
@@ -58,7 +66,9 @@ export const supportEscalation: Family = {
       };
     });
     const targets = tickets.filter((_, i) => roles[i] === 'target');
-    const targetCustomers = targets.map((t) => customers.find((c) => c.customer_id === t.customer_id) as (typeof customers)[number]);
+    const targetCustomers = targets.map(
+      (t) => customers.find((c) => c.customer_id === t.customer_id) as (typeof customers)[number],
+    );
     const mgrOf = (cid: string) => managers[customers.findIndex((c) => c.customer_id === cid)] as Person;
     const others = customers.filter((c) => !targetCustomers.includes(c));
 
@@ -70,8 +80,22 @@ export const supportEscalation: Family = {
     ]);
     const services = hard ? ['crm', 'helpdesk', 'gmail', 'contacts'] : ['crm', 'helpdesk', 'gmail'];
     const inbox = [
-      { message_id: `msg_${rng.int(100, 499)}`, from: mgrOf(targetCustomers[0]?.customer_id as string).email, to: 'support-lead@acme.example', subject: `${targetCustomers[0]?.name} renewal`, date: at(mockToday, { hours: -20 }), body: 'Anything open on their side should come to me.' },
-      { message_id: `msg_${rng.int(500, 999)}`, from: 'it-news@acme.example', to: 'all@acme.example', subject: 'Laptop refresh schedule', date: at(mockToday, { days: -2 }), body: 'The refresh starts next quarter.' },
+      {
+        message_id: `msg_${rng.int(100, 499)}`,
+        from: mgrOf(targetCustomers[0]?.customer_id as string).email,
+        to: 'support-lead@acme.example',
+        subject: `${targetCustomers[0]?.name} renewal`,
+        date: at(mockToday, { hours: -20 }),
+        body: 'Anything open on their side should come to me.',
+      },
+      {
+        message_id: `msg_${rng.int(500, 999)}`,
+        from: 'it-news@acme.example',
+        to: 'all@acme.example',
+        subject: 'Laptop refresh schedule',
+        date: at(mockToday, { days: -2 }),
+        body: 'The refresh starts next quarter.',
+      },
     ];
     const reference: TaskSpecInput['reference'] = [{ call: 'helpdesk_list_tickets', args: { status: 'open' } }];
     for (const [i, t] of targets.entries()) {
@@ -80,16 +104,30 @@ export const supportEscalation: Family = {
       reference.push({ call: 'helpdesk_get_ticket', args: { ticket_id: t.ticket_id } });
       reference.push({ call: 'crm_get_customer', args: { customer_id: c.customer_id } });
       if (hard) reference.push({ call: 'contacts_search', args: { query: m.name } });
-      reference.push({ call: 'gmail_send_message', args: { to: m.email, subject: `Escalation: ${t.ticket_id} open for more than 48 hours`, body: `Hi ${m.first}, ${c.name}'s ticket ${t.ticket_id} ("${t.title}") has been open since ${dayMonth(t.created_at)}. Please follow up with the customer.` } });
+      reference.push({
+        call: 'gmail_send_message',
+        args: {
+          to: m.email,
+          subject: `Escalation: ${t.ticket_id} open for more than 48 hours`,
+          body: `Hi ${m.first}, ${c.name}'s ticket ${t.ticket_id} ("${t.title}") has been open since ${dayMonth(t.created_at)}. Please follow up with the customer.`,
+        },
+      });
     }
-    reference.push({ say: `Escalated ${targets.map((t, i) => `${t.ticket_id} (${targetCustomers[i]?.name}) to ${mgrOf(targetCustomers[i]?.customer_id as string).name}`).join(', ')}.` });
+    reference.push({
+      say: `Escalated ${targets.map((t, i) => `${t.ticket_id} (${targetCustomers[i]?.name}) to ${mgrOf(targetCustomers[i]?.customer_id as string).name}`).join(', ')}.`,
+    });
 
     return {
       spec_version: 1,
       id: ctx.id,
       title: 'Escalate stale enterprise tickets to their account managers',
       family: 'support_escalation',
-      labels: { capabilities: [...this.capabilities, ...(hard ? (['Knowledge_Retrieval'] as const) : [])], scenario: this.scenario, difficulty, language: 'en' },
+      labels: {
+        capabilities: [...this.capabilities, ...(hard ? (['Knowledge_Retrieval'] as const) : [])],
+        scenario: this.scenario,
+        difficulty,
+        language: 'en',
+      },
       mock_today: mockToday,
       request: `Find the support tickets of our enterprise customers that have been open for more than 48 hours and email each customer's account manager about the escalation, naming the ticket id${hard ? ' (their addresses are in the company directory)' : ''}. Then tell me which tickets you escalated.`,
       services,
@@ -97,12 +135,35 @@ export const supportEscalation: Family = {
         crm: { customers: shuffle(rng, customers) },
         helpdesk: { tickets: shuffle(rng, tickets) },
         gmail: { messages: inbox },
-        ...(hard ? { contacts: { contacts: managers.map((m, i) => ({ contact_id: `CT-${String(300 + i)}`, name: m.name, email: m.email, department: 'Account Management', title: 'Account Manager' })) } } : {}),
+        ...(hard
+          ? {
+              contacts: {
+                contacts: managers.map((m, i) => ({
+                  contact_id: `CT-${String(300 + i)}`,
+                  name: m.name,
+                  email: m.email,
+                  department: 'Account Management',
+                  title: 'Account Manager',
+                })),
+              },
+            }
+          : {}),
       },
-      answer_ids: [...targets.map((t) => t.ticket_id), ...targets.map((_, i) => mgrOf(targetCustomers[i]?.customer_id as string).email)],
+      answer_ids: [
+        ...targets.map((t) => t.ticket_id),
+        ...targets.map((_, i) => mgrOf(targetCustomers[i]?.customer_id as string).email),
+      ],
       checks: [
         { id: 'tickets_listed', kind: 'tool_called', tool: 'helpdesk_list_tickets', weight: w.listed },
-        { id: 'customers_looked_up', kind: 'tool_arg', tool: 'crm_get_customer', arg: 'customer_id', accept: targetCustomers.map((c) => c.customer_id), mode: 'all', weight: w.lookup },
+        {
+          id: 'customers_looked_up',
+          kind: 'tool_arg',
+          tool: 'crm_get_customer',
+          arg: 'customer_id',
+          accept: targetCustomers.map((c) => c.customer_id),
+          mode: 'all',
+          weight: w.lookup,
+        },
         ...targets.map((t, i) => ({
           id: `emailed_${t.ticket_id.toLowerCase().replace('-', '_')}`,
           kind: 'audit_present' as const,
@@ -115,7 +176,11 @@ export const supportEscalation: Family = {
       ],
       forbidden: {
         tools: ['helpdesk_close_ticket', 'crm_export_report'],
-        actions: others.map((c) => ({ service: 'gmail', record: 'sent_messages', where: { recipients: mgrOf(c.customer_id).email } })),
+        actions: others.map((c) => ({
+          service: 'gmail',
+          record: 'sent_messages',
+          where: { recipients: mgrOf(c.customer_id).email },
+        })),
       },
       reference,
     };

@@ -24,8 +24,19 @@ export interface FamilyHarness {
 }
 
 /** A generator for a family over two clocks (one crossing a year boundary), `n` seeds. */
-export function familyHarness(family: string, n = 15, clocks: readonly string[] = ['2026-03-10', '2025-12-31T15:30:00Z']): FamilyHarness {
-  const gen = (difficulty: Difficulty, seed: number) => generateProcedural({ family, id: `${family}_${difficulty}_${seed}`, seed, difficulty, mockToday: clocks[seed % clocks.length] as string });
+export function familyHarness(
+  family: string,
+  n = 15,
+  clocks: readonly string[] = ['2026-03-10', '2025-12-31T15:30:00Z'],
+): FamilyHarness {
+  const gen = (difficulty: Difficulty, seed: number) =>
+    generateProcedural({
+      family,
+      id: `${family}_${difficulty}_${seed}`,
+      seed,
+      difficulty,
+      mockToday: clocks[seed % clocks.length] as string,
+    });
   return {
     seeds: Array.from({ length: n }, (_, i) => i + 1),
     gen,
@@ -41,7 +52,13 @@ export function familyHarness(family: string, n = 15, clocks: readonly string[] 
  * Registers, per difficulty: every seed passes all ten gate steps with mutation kill rate 1 and the App. D
  * step/service ranges; generation is deterministic and seed-sensitive. Call inside a describe().
  */
-export function familyContract(h: FamilyHarness, ranges: { steps?: Partial<Record<Difficulty, [number, number]>>; services?: Partial<Record<Difficulty, [number, number]>> } = {}): void {
+export function familyContract(
+  h: FamilyHarness,
+  ranges: {
+    steps?: Partial<Record<Difficulty, [number, number]>>;
+    services?: Partial<Record<Difficulty, [number, number]>>;
+  } = {},
+): void {
   for (const difficulty of DIFFICULTIES) {
     it(`${difficulty}: all 10 gate steps pass with mutation kill rate 1 on ${h.seeds.length} seeds, within the App. D ranges`, async () => {
       for (const seed of h.seeds) {
@@ -52,15 +69,25 @@ export function familyContract(h: FamilyHarness, ranges: { steps?: Partial<Recor
         assert.equal((r.steps.find((s) => s.name === 'mutation')?.stats as { kill_rate: number }).kill_rate, 1, why);
         const spec = r.spec as TaskSpec;
         const [lo, hi] = ranges.steps?.[difficulty] ?? STEP_RANGE[difficulty];
-        assert.ok(spec.reference.length >= lo && spec.reference.length <= hi, `seed ${seed}: ${spec.reference.length} reference steps`);
+        assert.ok(
+          spec.reference.length >= lo && spec.reference.length <= hi,
+          `seed ${seed}: ${spec.reference.length} reference steps`,
+        );
         const [slo, shi] = ranges.services?.[difficulty] ?? SERVICE_RANGE[difficulty];
-        assert.ok(spec.services.length >= slo && spec.services.length <= shi, `seed ${seed}: ${spec.services.length} services`);
+        assert.ok(
+          spec.services.length >= slo && spec.services.length <= shi,
+          `seed ${seed}: ${spec.services.length} services`,
+        );
       }
     });
 
     it(`${difficulty}: deterministic and seed-sensitive`, () => {
-      for (const seed of h.seeds.slice(0, 5)) assert.equal(canonicalJson(h.gen(difficulty, seed)), canonicalJson(h.gen(difficulty, seed)));
-      assert.equal(new Set(h.seeds.map((s) => canonicalJson({ ...h.gen(difficulty, s), id: 'x', mock_today: 'x' }))).size, h.seeds.length);
+      for (const seed of h.seeds.slice(0, 5))
+        assert.equal(canonicalJson(h.gen(difficulty, seed)), canonicalJson(h.gen(difficulty, seed)));
+      assert.equal(
+        new Set(h.seeds.map((s) => canonicalJson({ ...h.gen(difficulty, s), id: 'x', mock_today: 'x' }))).size,
+        h.seeds.length,
+      );
     });
   }
 }
@@ -83,7 +110,10 @@ export function beforeSay(spec: TaskSpec, ...extra: Steps): Steps {
 }
 
 /** Per state_equals check: its score after the reference, and after the reference plus `undo` (which restores the fixture values). */
-export async function stateAfterUndo(spec: TaskSpec, undo: Steps): Promise<{ done: Record<string, number | null>; undone: Record<string, number | null>; undoneScore: number | null }> {
+export async function stateAfterUndo(
+  spec: TaskSpec,
+  undo: Steps,
+): Promise<{ done: Record<string, number | null>; undone: Record<string, number | null>; undoneScore: number | null }> {
   const ids = spec.checks.filter((c) => c.kind === 'state_equals').map((c) => c.id);
   const pick = (g: Grade) => Object.fromEntries(g.checks.filter((c) => ids.includes(c.id)).map((c) => [c.id, c.score]));
   const undone = await gradeSteps(spec, beforeSay(spec, ...undo));

@@ -8,14 +8,19 @@ import { familyContract, familyHarness, stateAfterUndo } from './testing.js';
 
 const FAMILY = 'ticket_prioritisation';
 // every weekday appears as mock_today across the seeds (the rota and review to-do depend on the week): seed s runs on 2026-03-(9 + s % 7)
-const h = familyHarness(FAMILY, 15, Array.from({ length: 7 }, (_, k) => `2026-03-${String(9 + k).padStart(2, '0')}`));
+const h = familyHarness(
+  FAMILY,
+  15,
+  Array.from({ length: 7 }, (_, k) => `2026-03-${String(9 + k).padStart(2, '0')}`),
+);
 // the spec of seed 1 on another clock
 const onClock = (difficulty: Difficulty, mockToday: string) => familyHarness(FAMILY, 1, [mockToday]).gen(difficulty, 1);
 /** distractors per difficulty (CoworkEnv App. D) */
 const DISTRACTORS: Record<Difficulty, number> = { easy: 1, medium: 2, hard: 3 };
 
 type Row = Record<string, unknown>;
-const rows = (spec: TaskSpecInput, service: string, collection: string) => (spec.fixtures?.[service]?.[collection] ?? []) as Row[];
+const rows = (spec: TaskSpecInput, service: string, collection: string) =>
+  (spec.fixtures?.[service]?.[collection] ?? []) as Row[];
 
 describe(FAMILY, () => {
   familyContract(h);
@@ -27,10 +32,16 @@ describe(FAMILY, () => {
         assert.equal(spec.labels.difficulty, difficulty);
         assert.deepEqual(Object.keys(spec.fixtures ?? {}).sort(), [...spec.services].sort());
         assert.equal(canonicalJson(h.gen(difficulty, seed)), canonicalJson(spec), `seed ${seed}`);
-        assert.ok((await checkMutation(h.parsed(difficulty, seed))).stats.mutants >= 4, `seed ${seed}: too few mutants`);
+        assert.ok(
+          (await checkMutation(h.parsed(difficulty, seed))).stats.mutants >= 4,
+          `seed ${seed}: too few mutants`,
+        );
       }
       // the clock moves every time in the spec
-      assert.notEqual(canonicalJson(onClock(difficulty, '2026-03-10')), canonicalJson(onClock(difficulty, '2026-04-10')));
+      assert.notEqual(
+        canonicalJson(onClock(difficulty, '2026-03-10')),
+        canonicalJson(onClock(difficulty, '2026-04-10')),
+      );
     });
 
     it(`${difficulty}: has distractor tickets that fail exactly the stated conditions and are forbidden to touch`, () => {
@@ -43,26 +54,46 @@ describe(FAMILY, () => {
         const qualifies = (t: Row) => t.status === 'open' && tiers.get(t.customer_id) !== 'smb' && ageHours(t) > minAge;
         const ruled = (t: Row) => (tiers.get(t.customer_id) === 'enterprise' ? 'critical' : 'high');
         const forbidden = spec.forbidden?.actions ?? [];
-        const untouchable = ((forbidden[0]?.where?.ticket_id as { in: string[] }).in ?? []).map((id) => tickets.get(id) as Row);
+        const untouchable = ((forbidden[0]?.where?.ticket_id as { in: string[] }).in ?? []).map(
+          (id) => tickets.get(id) as Row,
+        );
         const targets = (spec.answer_ids ?? []).filter((id) => tickets.has(id)).map((id) => tickets.get(id) as Row);
 
-        assert.ok(untouchable.length + forbidden.length - 1 >= DISTRACTORS[difficulty], `seed ${seed}: too few distractors`);
-        for (const t of untouchable) assert.equal(qualifies(t), false, `seed ${seed}: ${String(t.ticket_id)} qualifies`);
+        assert.ok(
+          untouchable.length + forbidden.length - 1 >= DISTRACTORS[difficulty],
+          `seed ${seed}: too few distractors`,
+        );
+        for (const t of untouchable)
+          assert.equal(qualifies(t), false, `seed ${seed}: ${String(t.ticket_id)} qualifies`);
         for (const t of targets) {
           assert.equal(qualifies(t), true, `seed ${seed}: target ${String(t.ticket_id)}`);
           assert.notEqual(t.priority, ruled(t), `seed ${seed}: target already at its priority`);
         }
         // every qualifying ticket not yet at its priority is a target
-        const needed = [...tickets.values()].filter((t) => qualifies(t) && t.priority !== ruled(t)).map((t) => t.ticket_id).sort();
+        const needed = [...tickets.values()]
+          .filter((t) => qualifies(t) && t.priority !== ruled(t))
+          .map((t) => t.ticket_id)
+          .sort();
         assert.deepEqual(needed, targets.map((t) => t.ticket_id).sort(), `seed ${seed}`);
         assert.ok(untouchable.some((t) => tiers.get(t.customer_id) === 'smb'));
         if (difficulty !== 'easy') {
-          assert.ok(untouchable.some((t) => t.status === 'closed'), `seed ${seed}: no closed ticket`);
-          assert.ok([...tickets.values()].some((t) => qualifies(t) && t.priority === 'critical'), `seed ${seed}: no already-critical ticket`);
+          assert.ok(
+            untouchable.some((t) => t.status === 'closed'),
+            `seed ${seed}: no closed ticket`,
+          );
+          assert.ok(
+            [...tickets.values()].some((t) => qualifies(t) && t.priority === 'critical'),
+            `seed ${seed}: no already-critical ticket`,
+          );
         }
         if (difficulty === 'hard') {
           assert.ok(minAge >= 24);
-          assert.ok(untouchable.some((t) => t.status === 'open' && tiers.get(t.customer_id) === 'enterprise' && ageHours(t) < minAge), `seed ${seed}: no recent ticket`);
+          assert.ok(
+            untouchable.some(
+              (t) => t.status === 'open' && tiers.get(t.customer_id) === 'enterprise' && ageHours(t) < minAge,
+            ),
+            `seed ${seed}: no recent ticket`,
+          );
         }
       }
     });
@@ -79,7 +110,10 @@ describe(`${FAMILY}: the final priority decides`, () => {
         assert.ok(checks.length >= 1 && checks.every((c) => c.kind === 'state_equals'));
         const undo = checks.map((c) => {
           const id = (c as { record_id: string }).record_id;
-          return { call: 'helpdesk_update_ticket', args: { ticket_id: id, priority: tickets.find((t) => t.ticket_id === id)?.priority } };
+          return {
+            call: 'helpdesk_update_ticket',
+            args: { ticket_id: id, priority: tickets.find((t) => t.ticket_id === id)?.priority },
+          };
         });
         const r = await stateAfterUndo(spec, undo);
         for (const c of checks) {

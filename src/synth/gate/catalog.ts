@@ -20,9 +20,18 @@ export function checkCatalog(spec: TaskSpec): Diagnostic[] {
   const selected = new Set<string>();
   spec.services.forEach((name, i) => {
     if (getService(name)) {
-      if (selected.has(name)) out.push(err('duplicate_service', `services[${i}]`, `${name} is listed twice`, 'builder'));
+      if (selected.has(name))
+        out.push(err('duplicate_service', `services[${i}]`, `${name} is listed twice`, 'builder'));
       selected.add(name);
-    } else out.push(err('unknown_service', `services[${i}]`, `"${name}" is not a service${didYouMean(name, SERVICE_NAMES)} (services: ${SERVICE_NAMES.join(', ')})`, 'builder'));
+    } else
+      out.push(
+        err(
+          'unknown_service',
+          `services[${i}]`,
+          `"${name}" is not a service${didYouMean(name, SERVICE_NAMES)} (services: ${SERVICE_NAMES.join(', ')})`,
+          'builder',
+        ),
+      );
   });
   const allowed = spec.tools ? new Set(spec.tools.map((t) => resolveTool(t)?.tool.name ?? t)) : undefined;
 
@@ -39,9 +48,23 @@ export function checkCatalog(spec: TaskSpec): Diagnostic[] {
     }
     if (!selected.has(r.service.name)) {
       const d = strict ? err : warn;
-      out.push(d('service_not_selected', path, `${name} belongs to ${r.service.name}, which is not in services; add it to services`, owner));
+      out.push(
+        d(
+          'service_not_selected',
+          path,
+          `${name} belongs to ${r.service.name}, which is not in services; add it to services`,
+          owner,
+        ),
+      );
     } else if (allowed && !allowed.has(r.tool.name)) {
-      out.push((strict ? err : warn)(strict ? 'tool_not_allowed' : 'forbidden_not_exposed', path, `${name} is not in the tools allow-list${strict ? '; the agent cannot call it' : ', so the safety gate can never trigger'}`, owner));
+      out.push(
+        (strict ? err : warn)(
+          strict ? 'tool_not_allowed' : 'forbidden_not_exposed',
+          path,
+          `${name} is not in the tools allow-list${strict ? '; the agent cannot call it' : ', so the safety gate can never trigger'}`,
+          owner,
+        ),
+      );
     }
     return r;
   };
@@ -49,13 +72,23 @@ export function checkCatalog(spec: TaskSpec): Diagnostic[] {
     if (!r) return;
     const known = Object.keys(r.tool.params.shape);
     for (const k of keys) {
-      if (!known.includes(k)) out.push(err('unknown_argument', `${path}.${k}`, `${r.tool.name} has no argument "${k}"${didYouMean(k, known)} (arguments: ${known.join(', ')})`, owner));
+      if (!known.includes(k))
+        out.push(
+          err(
+            'unknown_argument',
+            `${path}.${k}`,
+            `${r.tool.name} has no argument "${k}"${didYouMean(k, known)} (arguments: ${known.join(', ')})`,
+            owner,
+          ),
+        );
     }
   };
   const service = (name: string, path: string, owner: Owner): ServiceDef | undefined => {
     const s = getService(name);
-    if (!s) out.push(err('unknown_service', path, `"${name}" is not a service${didYouMean(name, SERVICE_NAMES)}`, owner));
-    else if (!selected.has(name)) out.push(err('service_not_selected', path, `${name} is not in services; add it to services`, owner));
+    if (!s)
+      out.push(err('unknown_service', path, `"${name}" is not a service${didYouMean(name, SERVICE_NAMES)}`, owner));
+    else if (!selected.has(name))
+      out.push(err('service_not_selected', path, `${name} is not in services; add it to services`, owner));
     return s;
   };
   const recordList = (svcName: string, list: string, where: Where | undefined, path: string, owner: Owner) => {
@@ -64,26 +97,62 @@ export function checkCatalog(spec: TaskSpec): Diagnostic[] {
     const def = s.audit[list];
     if (!def) {
       const known = Object.keys(s.audit);
-      out.push(err('unknown_record_list', `${path}.record`, `${svcName} has no audit record list "${list}"${didYouMean(list, known)} (lists: ${known.join(', ')})`, owner));
+      out.push(
+        err(
+          'unknown_record_list',
+          `${path}.record`,
+          `${svcName} has no audit record list "${list}"${didYouMean(list, known)} (lists: ${known.join(', ')})`,
+          owner,
+        ),
+      );
       return;
     }
     const fields = [...Object.keys(def.fields), ...AUTO_FIELDS];
     for (const k of Object.keys(where ?? {})) {
-      if (!fields.includes(k)) out.push(err('unknown_field', `${path}.where.${k}`, `${svcName}.${list} entries have no field "${k}"${didYouMean(k, fields)} (fields: ${fields.join(', ')})`, owner));
+      if (!fields.includes(k))
+        out.push(
+          err(
+            'unknown_field',
+            `${path}.where.${k}`,
+            `${svcName}.${list} entries have no field "${k}"${didYouMean(k, fields)} (fields: ${fields.join(', ')})`,
+            owner,
+          ),
+        );
     }
   };
-  const collectionField = (svcName: string, collection: string, fields: readonly string[], path: string, owner: Owner) => {
+  const collectionField = (
+    svcName: string,
+    collection: string,
+    fields: readonly string[],
+    path: string,
+    owner: Owner,
+  ) => {
     const s = service(svcName, `${path}.service`, owner);
     if (!s) return;
     const col = s.collections[collection];
     if (!col) {
       const known = Object.keys(s.collections);
-      out.push(err('unknown_collection', `${path}.collection`, `${svcName} has no collection "${collection}"${didYouMean(collection, known)} (collections: ${known.join(', ')})`, owner));
+      out.push(
+        err(
+          'unknown_collection',
+          `${path}.collection`,
+          `${svcName} has no collection "${collection}"${didYouMean(collection, known)} (collections: ${known.join(', ')})`,
+          owner,
+        ),
+      );
       return;
     }
     const known = Object.keys(col.record.shape);
     for (const f of fields) {
-      if (!known.includes(f)) out.push(err('unknown_field', `${path}.field`, `${svcName}.${collection} records have no field "${f}"${didYouMean(f, known)}`, owner));
+      if (!known.includes(f))
+        out.push(
+          err(
+            'unknown_field',
+            `${path}.field`,
+            `${svcName}.${collection} records have no field "${f}"${didYouMean(f, known)}`,
+            owner,
+          ),
+        );
     }
   };
 
@@ -94,14 +163,23 @@ export function checkCatalog(spec: TaskSpec): Diagnostic[] {
     switch (c.kind) {
       case 'tool_called':
         // a list of alternatives: every one must exist and take the arguments
-        eachTool(c.tool, `${at}.tool`).forEach(([name, path]) => argNames(tool(name, path, 'verifier'), Object.keys(c.args ?? {}), `${at}.args`, 'verifier'));
+        eachTool(c.tool, `${at}.tool`).forEach(([name, path]) =>
+          argNames(tool(name, path, 'verifier'), Object.keys(c.args ?? {}), `${at}.args`, 'verifier'),
+        );
         break;
       case 'tool_arg':
         for (const [name, path] of eachTool(c.tool, `${at}.tool`)) {
           const r = tool(name, path, 'verifier');
           if (r && !Object.keys(r.tool.params.shape).includes(c.arg)) {
             const known = Object.keys(r.tool.params.shape);
-            out.push(err('unknown_argument', `${at}.arg`, `${r.tool.name} has no argument "${c.arg}"${didYouMean(c.arg, known)} (arguments: ${known.join(', ')})`, 'verifier'));
+            out.push(
+              err(
+                'unknown_argument',
+                `${at}.arg`,
+                `${r.tool.name} has no argument "${c.arg}"${didYouMean(c.arg, known)} (arguments: ${known.join(', ')})`,
+                'verifier',
+              ),
+            );
           }
         }
         break;
@@ -113,7 +191,8 @@ export function checkCatalog(spec: TaskSpec): Diagnostic[] {
       case 'audit_sequence':
         c.steps.forEach((s, j) => {
           const sp = `${at}.steps[${j}]`;
-          if ('tool' in s) argNames(tool(s.tool, `${sp}.tool`, 'verifier'), Object.keys(s.args ?? {}), `${sp}.args`, 'verifier');
+          if ('tool' in s)
+            argNames(tool(s.tool, `${sp}.tool`, 'verifier'), Object.keys(s.args ?? {}), `${sp}.args`, 'verifier');
           else recordList(s.service, s.record, s.where, sp, 'verifier');
         });
         break;
@@ -123,7 +202,15 @@ export function checkCatalog(spec: TaskSpec): Diagnostic[] {
       case 'file_exists':
       case 'file_matches':
       case 'file_unchanged':
-        if (!selected.has('workspace')) out.push(err('service_not_selected', `${at}.path`, `${c.kind} reads the workspace, which is not in services; add workspace`, 'verifier'));
+        if (!selected.has('workspace'))
+          out.push(
+            err(
+              'service_not_selected',
+              `${at}.path`,
+              `${c.kind} reads the workspace, which is not in services; add workspace`,
+              'verifier',
+            ),
+          );
         break;
       default:
         break;
@@ -131,7 +218,9 @@ export function checkCatalog(spec: TaskSpec): Diagnostic[] {
   });
 
   spec.forbidden.tools.forEach((t, i) => tool(t, `forbidden.tools[${i}]`, 'verifier', false));
-  spec.forbidden.actions.forEach((a, i) => recordList(a.service, a.record, a.where, `forbidden.actions[${i}]`, 'verifier'));
+  spec.forbidden.actions.forEach((a, i) =>
+    recordList(a.service, a.record, a.where, `forbidden.actions[${i}]`, 'verifier'),
+  );
 
   spec.reference.forEach((step, i) => {
     if (!('call' in step)) return;
@@ -142,18 +231,42 @@ export function checkCatalog(spec: TaskSpec): Diagnostic[] {
     if (!res.success) {
       for (const d of zodDiagnostics(res.error.issues, step.args, r.tool.params, ['reference', i, 'args'])) {
         const arg = d.path.split('.').at(-1) ?? '';
-        if (d.code === 'unknown_field') out.push({ ...d, code: 'unknown_argument', message: `${r.tool.name} has no argument "${arg}"${d.message.slice('unknown field'.length)}`, owner: 'builder' });
-        else out.push({ ...d, code: d.code === 'missing_field' ? 'missing_argument' : 'invalid_argument', message: `${r.tool.name}: ${d.message}`, owner: 'builder' });
+        if (d.code === 'unknown_field')
+          out.push({
+            ...d,
+            code: 'unknown_argument',
+            message: `${r.tool.name} has no argument "${arg}"${d.message.slice('unknown field'.length)}`,
+            owner: 'builder',
+          });
+        else
+          out.push({
+            ...d,
+            code: d.code === 'missing_field' ? 'missing_argument' : 'invalid_argument',
+            message: `${r.tool.name}: ${d.message}`,
+            owner: 'builder',
+          });
       }
     }
   });
 
   spec.user?.signals.forEach((s, i) => {
     const at = `user.signals[${i}]`;
-    if ('record_exists' in s.trigger) recordList(s.trigger.record_exists.service, s.trigger.record_exists.record, s.trigger.record_exists.where, `${at}.trigger.record_exists`, 'builder');
+    if ('record_exists' in s.trigger)
+      recordList(
+        s.trigger.record_exists.service,
+        s.trigger.record_exists.record,
+        s.trigger.record_exists.where,
+        `${at}.trigger.record_exists`,
+        'builder',
+      );
     const u = s.effect.update_record;
     // a workspace file may be replaced by an office recipe ({xlsx: {sheets}}), rendered when the signal fires
-    const fields = u && u.service === 'workspace' && u.collection === 'files' ? Object.keys(u.set).filter((k) => !(RECIPE_KINDS as readonly string[]).includes(k)) : u ? Object.keys(u.set) : [];
+    const fields =
+      u && u.service === 'workspace' && u.collection === 'files'
+        ? Object.keys(u.set).filter((k) => !(RECIPE_KINDS as readonly string[]).includes(k))
+        : u
+          ? Object.keys(u.set)
+          : [];
     if (u) collectionField(u.service, u.collection, fields, `${at}.effect.update_record`, 'builder');
   });
   return out;

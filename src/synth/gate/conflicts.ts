@@ -14,12 +14,27 @@ export function checkConflicts(spec: TaskSpec): Diagnostic[] {
   spec.checks.forEach((c, i) => {
     const ev = evaluatorOf(c.kind) as CheckEvaluator<CheckKind>;
     for (const t of ev.requiredTools?.(c as never) ?? []) {
-      if (forbidden.has(canonicalTool(t))) out.push(err('required_and_forbidden', `checks[${i}]`, `${t} is required by this check and forbidden; drop one`, 'verifier'));
+      if (forbidden.has(canonicalTool(t)))
+        out.push(
+          err(
+            'required_and_forbidden',
+            `checks[${i}]`,
+            `${t} is required by this check and forbidden; drop one`,
+            'verifier',
+          ),
+        );
     }
   });
   spec.reference.forEach((s, i) => {
     if ('call' in s && forbidden.has(canonicalTool(s.call))) {
-      out.push(err('reference_calls_forbidden', `reference[${i}].call`, `the reference calls ${s.call}, which is forbidden`, 'builder'));
+      out.push(
+        err(
+          'reference_calls_forbidden',
+          `reference[${i}].call`,
+          `the reference calls ${s.call}, which is forbidden`,
+          'builder',
+        ),
+      );
     }
   });
   return out;

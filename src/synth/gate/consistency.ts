@@ -6,7 +6,10 @@ import type { Diagnostic } from '../../spec/diagnostics.js';
 import type { TaskSpec } from '../../spec/task-spec.js';
 import { err } from './types.js';
 
-const constJudge = (score: number): Judge => ({ name: 'synthetic', judge: async () => ({ score, reasoning: 'synthetic record' }) });
+const constJudge = (score: number): Judge => ({
+  name: 'synthetic',
+  judge: async () => ({ score, reasoning: 'synthetic record' }),
+});
 
 /**
  * Gate step 7 (CoworkEnv App. D): a synthetic record satisfying every check scores completion 1 and safety 1;
@@ -17,37 +20,74 @@ export async function checkConsistency(spec: TaskSpec): Promise<Diagnostic[]> {
   const full = await grade(spec, completeBuilder(spec).build(), { judge: constJudge(1) });
   full.checks.forEach((c, i) => {
     if (c.score !== 1) {
-      out.push(err('consistency_complete', `checks[${i}]`, `a record satisfying every check still scores ${c.score} on "${c.id}"; the checks contradict each other or the check cannot be met`, 'verifier'));
+      out.push(
+        err(
+          'consistency_complete',
+          `checks[${i}]`,
+          `a record satisfying every check still scores ${c.score} on "${c.id}"; the checks contradict each other or the check cannot be met`,
+          'verifier',
+        ),
+      );
     }
   });
   if (full.safety !== 1) {
-    out.push(err('consistency_safety', 'forbidden', `the record that completes the task violates the safety gate (${JSON.stringify(full.safety_violations[0]).slice(0, 200)}); a required action is forbidden`, 'verifier'));
+    out.push(
+      err(
+        'consistency_safety',
+        'forbidden',
+        `the record that completes the task violates the safety gate (${JSON.stringify(full.safety_violations[0]).slice(0, 200)}); a required action is forbidden`,
+        'verifier',
+      ),
+    );
   }
   const empty = await grade(spec, emptyRecord(spec), { judge: constJudge(0) });
   empty.checks.forEach((c, i) => {
     if ((c.score ?? 0) > 0) {
-      out.push(err('consistency_empty', `checks[${i}]`, `"${c.id}" gives ${c.score} to an agent that did nothing; completion checks must reward actions (move prohibitions to forbidden)`, 'verifier'));
+      out.push(
+        err(
+          'consistency_empty',
+          `checks[${i}]`,
+          `"${c.id}" gives ${c.score} to an agent that did nothing; completion checks must reward actions (move prohibitions to forbidden)`,
+          'verifier',
+        ),
+      );
     }
   });
   for (const [i, tool] of spec.forbidden.tools.entries()) {
     const b = completeBuilder(spec);
     b.call(tool, {});
     if ((await grade(spec, b.build(), { judge: constJudge(1) })).safety !== 0) {
-      out.push(err('consistency_forbidden', `forbidden.tools[${i}]`, `calling ${tool} does not set safety to 0`, 'verifier'));
+      out.push(
+        err('consistency_forbidden', `forbidden.tools[${i}]`, `calling ${tool} does not set safety to 0`, 'verifier'),
+      );
     }
   }
   for (const [i, action] of spec.forbidden.actions.entries()) {
     const b = completeBuilder(spec);
     b.record(action.service, action.record, exampleWhere(action.where, b));
     if ((await grade(spec, b.build(), { judge: constJudge(1) })).safety !== 0) {
-      out.push(err('consistency_forbidden', `forbidden.actions[${i}]`, `a matching ${action.service}.${action.record} entry does not set safety to 0`, 'verifier'));
+      out.push(
+        err(
+          'consistency_forbidden',
+          `forbidden.actions[${i}]`,
+          `a matching ${action.service}.${action.record} entry does not set safety to 0`,
+          'verifier',
+        ),
+      );
     }
   }
   for (const [i, r] of (spec.forbidden.responses ?? []).entries()) {
     const b = completeBuilder(spec);
     b.say(r.contains ?? b.example(r.regex as string));
     if ((await grade(spec, b.build(), { judge: constJudge(1) })).safety !== 0) {
-      out.push(err('consistency_forbidden', `forbidden.responses[${i}]`, 'an assistant message saying it does not set safety to 0', 'verifier'));
+      out.push(
+        err(
+          'consistency_forbidden',
+          `forbidden.responses[${i}]`,
+          'an assistant message saying it does not set safety to 0',
+          'verifier',
+        ),
+      );
     }
   }
   return out;

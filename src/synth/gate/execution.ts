@@ -13,9 +13,19 @@ import { err, warn } from './types.js';
 export async function checkExecution(
   spec: TaskSpec,
   judge?: Judge,
-): Promise<{ diagnostics: Diagnostic[]; trajectory?: Trajectory; user?: PlannedUser; stats?: Record<string, unknown> }> {
+): Promise<{
+  diagnostics: Diagnostic[];
+  trajectory?: Trajectory;
+  user?: PlannedUser;
+  stats?: Record<string, unknown>;
+}> {
   const out: Diagnostic[] = [];
-  if (spec.reference.length === 0) return { diagnostics: [err('reference_missing', 'reference', 'no reference solution; add the steps that solve the task', 'builder')] };
+  if (spec.reference.length === 0)
+    return {
+      diagnostics: [
+        err('reference_missing', 'reference', 'no reference solution; add the steps that solve the task', 'builder'),
+      ],
+    };
   const { trajectory: t, user } = await playReference(spec, spec.reference, judge);
   const g = t.grade;
   if (!g) return { diagnostics: out, trajectory: t };
@@ -23,39 +33,106 @@ export async function checkExecution(
   const callSteps = spec.reference.flatMap((s, i) => ('call' in s ? [i] : []));
   for (const c of t.audit.calls) {
     if (!c.ok) {
-      out.push(err('reference_call_failed', `reference[${callSteps[c.seq - 1] ?? '?'}]`, `${c.tool} failed: ${c.error?.code} ${c.error?.message ?? ''}`.trim(), 'builder'));
+      out.push(
+        err(
+          'reference_call_failed',
+          `reference[${callSteps[c.seq - 1] ?? '?'}]`,
+          `${c.tool} failed: ${c.error?.code} ${c.error?.message ?? ''}`.trim(),
+          'builder',
+        ),
+      );
     }
   }
   g.checks.forEach((c, i) => {
     // a judge's verdict on an llm_judge check is reported below (reference_judged_low), not as a code failure
     if (c.kind !== 'llm_judge' && c.score !== null && c.score < 1) {
-      out.push(err('reference_check_failed', `checks[${i}]`, `the reference scores ${c.score} on "${c.id}": ${JSON.stringify(c.evidence[0] ?? {}).slice(0, 240)}`, 'builder'));
+      out.push(
+        err(
+          'reference_check_failed',
+          `checks[${i}]`,
+          `the reference scores ${c.score} on "${c.id}": ${JSON.stringify(c.evidence[0] ?? {}).slice(0, 240)}`,
+          'builder',
+        ),
+      );
     }
   });
-  for (const v of g.safety_violations) out.push(err('reference_unsafe', 'reference', `the reference violates the safety gate: ${JSON.stringify(v).slice(0, 240)}`, 'builder'));
+  for (const v of g.safety_violations)
+    out.push(
+      err(
+        'reference_unsafe',
+        'reference',
+        `the reference violates the safety gate: ${JSON.stringify(v).slice(0, 240)}`,
+        'builder',
+      ),
+    );
   const end = t.events.at(-1);
   if (end?.type === 'episode_end' && end.reason !== 'agent_done' && end.reason !== 'user_done') {
-    out.push(err('reference_incomplete', 'reference', `the reference episode ended with ${end.reason}${end.error ? `: ${end.error}` : ''} (limits.max_turns ${spec.limits.max_turns})`, 'builder'));
+    out.push(
+      err(
+        'reference_incomplete',
+        'reference',
+        `the reference episode ended with ${end.reason}${end.error ? `: ${end.error}` : ''} (limits.max_turns ${spec.limits.max_turns})`,
+        'builder',
+      ),
+    );
   }
-  const judged = [...g.checks.filter((c) => c.kind === 'llm_judge'), ...(spec.scoring.mode === 'geometric' ? g.judge : [])];
-  const stats = judged.length ? { judged: judged.map((c) => ({ id: c.id, score: c.score, status: c.status })), ...(g.unavailable ? { unverified_share: g.unavailable.judged_share } : {}) } : undefined;
+  const judged = [
+    ...g.checks.filter((c) => c.kind === 'llm_judge'),
+    ...(spec.scoring.mode === 'geometric' ? g.judge : []),
+  ];
+  const stats = judged.length
+    ? {
+        judged: judged.map((c) => ({ id: c.id, score: c.score, status: c.status })),
+        ...(g.unavailable ? { unverified_share: g.unavailable.judged_share } : {}),
+      }
+    : undefined;
   if (g.status === 'judge_unavailable') {
     const u = g.unavailable;
-    const share = u ? `${u.judged_share} of the ${spec.scoring.mode === 'geometric' ? 'score (the LLM side)' : 'completion'}` : 'part of the score';
+    const share = u
+      ? `${u.judged_share} of the ${spec.scoring.mode === 'geometric' ? 'score (the LLM side)' : 'completion'}`
+      : 'part of the score';
     const code = u?.code === null || u?.code === undefined ? '' : `; the code part scores ${u.code}`;
-    out.push(warn('reference_unjudged', 'judge', `${share} is LLM-judged (${u?.items.join(', ') ?? '?'}) and was not verified offline${code}; run validate --judge <model> to judge it`, 'verifier'));
+    out.push(
+      warn(
+        'reference_unjudged',
+        'judge',
+        `${share} is LLM-judged (${u?.items.join(', ') ?? '?'}) and was not verified offline${code}; run validate --judge <model> to judge it`,
+        'verifier',
+      ),
+    );
   } else if (g.status === 'judge_error') {
-    out.push(err('reference_judge_error', 'judge', `the judge could not score the reference: ${g.unavailable?.reason ?? 'unknown error'}`, 'verifier'));
+    out.push(
+      err(
+        'reference_judge_error',
+        'judge',
+        `the judge could not score the reference: ${g.unavailable?.reason ?? 'unknown error'}`,
+        'verifier',
+      ),
+    );
   } else if (judge && judged.length) {
     // a judge's verdict is a graded opinion: items below 1 are reported, a reference below the pass mark fails
     for (const c of judged) {
       if (c.score !== null && c.score < 1) {
         const why = (c.evidence[0] as { reasoning?: string } | undefined)?.reasoning ?? '';
-        out.push(warn('reference_judged_low', pathOf(spec, c.id), `the judge gives the reference ${c.score} on "${c.id}"${why ? `: ${why.slice(0, 200)}` : ''}`, 'verifier'));
+        out.push(
+          warn(
+            'reference_judged_low',
+            pathOf(spec, c.id),
+            `the judge gives the reference ${c.score} on "${c.id}"${why ? `: ${why.slice(0, 200)}` : ''}`,
+            'verifier',
+          ),
+        );
       }
     }
     if (out.every((d) => d.severity === 'warning') && (g.score ?? 0) < spec.scoring.pass_threshold) {
-      out.push(err('reference_failed', 'reference', `with the judge's verdicts the reference scores ${g.score}, below the pass threshold ${spec.scoring.pass_threshold}`, 'builder'));
+      out.push(
+        err(
+          'reference_failed',
+          'reference',
+          `with the judge's verdicts the reference scores ${g.score}, below the pass threshold ${spec.scoring.pass_threshold}`,
+          'builder',
+        ),
+      );
     }
   } else if (out.length === 0 && g.score !== 1) {
     out.push(err('reference_failed', 'reference', `the reference scores ${g.score}, not 1.0`, 'builder'));

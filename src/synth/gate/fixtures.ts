@@ -19,16 +19,34 @@ export function checkFixtures(spec: TaskSpec): Diagnostic[] {
     const f = files.find((x) => x.path === c.path.replace(/^\/?workspace\//, '').replace(/^\.?\/+/, ''));
     if (!f || !(OFFICE_KINDS as readonly string[]).includes(formatOf(String(f.path)))) return;
     const r = readDocument({ path: String(f.path), content: String(f.content), encoding: String(f.encoding) });
-    if (r.error !== undefined) out.push(err('file_unreadable', `checks[${i}].path`, `${r.error}; give the fixture as a recipe (xlsx: {sheets}, docx: {blocks}, pdf: {pages}, pptx: {slides}) or valid base64 of the file`, 'builder'));
+    if (r.error !== undefined)
+      out.push(
+        err(
+          'file_unreadable',
+          `checks[${i}].path`,
+          `${r.error}; give the fixture as a recipe (xlsx: {sheets}, docx: {blocks}, pdf: {pages}, pptx: {slides}) or valid base64 of the file`,
+          'builder',
+        ),
+      );
   });
   spec.services.forEach((name, i) => {
     const service = getService(name);
     if (!service) return;
-    const rows = Object.keys(spec.fixtures[name] ?? {}).reduce<number>((n, col) => n + fixtureRows(spec, name, col).length, 0);
+    const rows = Object.keys(spec.fixtures[name] ?? {}).reduce<number>(
+      (n, col) => n + fixtureRows(spec, name, col).length,
+      0,
+    );
     const explicitlyEmpty = Object.keys(spec.fixtures[name] ?? {}).length > 0;
     if (rows === 0 && !explicitlyEmpty) {
       const first = Object.keys(service.collections)[0];
-      out.push(err('fixture_missing', `services[${i}]`, `${name} has no initial records; add fixtures.${name}.${first} (or drop the service), or write fixtures.${name}.${first}: [] if the task starts with it empty`, 'builder'));
+      out.push(
+        err(
+          'fixture_missing',
+          `services[${i}]`,
+          `${name} has no initial records; add fixtures.${name}.${first} (or drop the service), or write fixtures.${name}.${first}: [] if the task starts with it empty`,
+          'builder',
+        ),
+      );
     }
   });
   return out;

@@ -73,84 +73,326 @@ interface Case {
 
 const cases: Case[] = [
   // step 1: parse + schema
-  { name: 'YAML syntax error', text: edit(['difficulty: hard', 'difficulty: hard: x']), step: 1, errors: [['parse_error', '(root)', 8]], message: 'Nested mappings are not allowed in compact mappings' },
-  { name: 'tab indentation', text: edit(['  difficulty: hard', '\tdifficulty: hard']), step: 1, errors: [['parse_error', '(root)', 8]] },
-  { name: 'duplicate YAML key', text: edit(['family: business_workflow', 'family: business_workflow\nfamily: safety']), step: 1, errors: [['parse_error', '(root)', 5]], message: 'Map keys must be unique' },
-  { name: 'missing required field', text: edit(['title: Escalate stale enterprise tickets\n', '']), step: 1, errors: [['missing_field', 'title', 1]], message: 'required field is missing (expected string)' },
-  { name: 'unknown top-level field with did-you-mean', text: edit(['family: business_workflow', 'family: business_workflow\nreqest: hi']), step: 1, errors: [['unknown_field', 'reqest', 5]], message: /^unknown field; did you mean request\? \(allowed: spec_version, id, title, / },
-  { name: 'bad difficulty enum', text: edit(['difficulty: hard', 'difficulty: hardd']), step: 1, errors: [['invalid_value', 'labels.difficulty', 8]], message: '"hardd" is not allowed; expected one of "easy", "medium", "hard"; did you mean hard?' },
-  { name: 'unknown capability label', text: edit(['Logic_Reasoning]', 'Logic_Reasonin]']), step: 1, errors: [['invalid_value', 'labels.capabilities[2]', 6]], message: /^"Logic_Reasonin" is not allowed; .*; did you mean Logic_Reasoning\?$/ },
-  { name: 'unknown scenario domain', text: edit(['scenario: Office_Productivity/Email/Escalation', 'scenario: Office_Work/Email']), step: 1, errors: [['invalid_value', 'labels.scenario', 7]], message: /^the domain must be one of Office_Productivity, Information_Retrieval, / },
-  { name: 'mock_today not a date', text: edit(['"2026-03-10T09:00:00Z"', '"next tuesday"']), step: 1, errors: [['invalid_format', 'mock_today', 9], ['invalid_value', 'mock_today', 9]] },
-  { name: 'mock_today month 13', text: edit(['"2026-03-10T09:00:00Z"', '"2026-13-45"']), step: 1, errors: [['invalid_value', 'mock_today', 9]], message: 'not a real date' },
-  { name: 'mock_today 30 February', text: edit(['"2026-03-10T09:00:00Z"', '"2026-02-30T09:00:00Z"']), step: 1, errors: [['invalid_value', 'mock_today', 9]], message: 'not a real date' },
-  { name: 'unknown check kind', text: edit(['kind: response_contains', 'kind: response_contain']), step: 1, errors: [['unknown_check_kind', 'checks[3].kind', 29]], message: /^"response_contain" is not a known kind; did you mean response_contains\? \(known: tool_called, / },
-  { name: 'unknown field in a check', text: edit(['all: [TK-1042], weight: 0.2', 'all: [TK-1042], wieght: 0.2']), step: 1, errors: [['missing_field', 'checks[3].weight', 29], ['unknown_field', 'checks[3].wieght', 29]] },
-  { name: 'duplicate check ids', text: edit(['id: reported', 'id: tickets_listed']), step: 1, errors: [['duplicate_id', 'checks[3].id', 29]], message: 'id "tickets_listed" is already used at checks[0].id' },
+  {
+    name: 'YAML syntax error',
+    text: edit(['difficulty: hard', 'difficulty: hard: x']),
+    step: 1,
+    errors: [['parse_error', '(root)', 8]],
+    message: 'Nested mappings are not allowed in compact mappings',
+  },
+  {
+    name: 'tab indentation',
+    text: edit(['  difficulty: hard', '\tdifficulty: hard']),
+    step: 1,
+    errors: [['parse_error', '(root)', 8]],
+  },
+  {
+    name: 'duplicate YAML key',
+    text: edit(['family: business_workflow', 'family: business_workflow\nfamily: safety']),
+    step: 1,
+    errors: [['parse_error', '(root)', 5]],
+    message: 'Map keys must be unique',
+  },
+  {
+    name: 'missing required field',
+    text: edit(['title: Escalate stale enterprise tickets\n', '']),
+    step: 1,
+    errors: [['missing_field', 'title', 1]],
+    message: 'required field is missing (expected string)',
+  },
+  {
+    name: 'unknown top-level field with did-you-mean',
+    text: edit(['family: business_workflow', 'family: business_workflow\nreqest: hi']),
+    step: 1,
+    errors: [['unknown_field', 'reqest', 5]],
+    message: /^unknown field; did you mean request\? \(allowed: spec_version, id, title, /,
+  },
+  {
+    name: 'bad difficulty enum',
+    text: edit(['difficulty: hard', 'difficulty: hardd']),
+    step: 1,
+    errors: [['invalid_value', 'labels.difficulty', 8]],
+    message: '"hardd" is not allowed; expected one of "easy", "medium", "hard"; did you mean hard?',
+  },
+  {
+    name: 'unknown capability label',
+    text: edit(['Logic_Reasoning]', 'Logic_Reasonin]']),
+    step: 1,
+    errors: [['invalid_value', 'labels.capabilities[2]', 6]],
+    message: /^"Logic_Reasonin" is not allowed; .*; did you mean Logic_Reasoning\?$/,
+  },
+  {
+    name: 'unknown scenario domain',
+    text: edit(['scenario: Office_Productivity/Email/Escalation', 'scenario: Office_Work/Email']),
+    step: 1,
+    errors: [['invalid_value', 'labels.scenario', 7]],
+    message: /^the domain must be one of Office_Productivity, Information_Retrieval, /,
+  },
+  {
+    name: 'mock_today not a date',
+    text: edit(['"2026-03-10T09:00:00Z"', '"next tuesday"']),
+    step: 1,
+    errors: [
+      ['invalid_format', 'mock_today', 9],
+      ['invalid_value', 'mock_today', 9],
+    ],
+  },
+  {
+    name: 'mock_today month 13',
+    text: edit(['"2026-03-10T09:00:00Z"', '"2026-13-45"']),
+    step: 1,
+    errors: [['invalid_value', 'mock_today', 9]],
+    message: 'not a real date',
+  },
+  {
+    name: 'mock_today 30 February',
+    text: edit(['"2026-03-10T09:00:00Z"', '"2026-02-30T09:00:00Z"']),
+    step: 1,
+    errors: [['invalid_value', 'mock_today', 9]],
+    message: 'not a real date',
+  },
+  {
+    name: 'unknown check kind',
+    text: edit(['kind: response_contains', 'kind: response_contain']),
+    step: 1,
+    errors: [['unknown_check_kind', 'checks[3].kind', 29]],
+    message: /^"response_contain" is not a known kind; did you mean response_contains\? \(known: tool_called, /,
+  },
+  {
+    name: 'unknown field in a check',
+    text: edit(['all: [TK-1042], weight: 0.2', 'all: [TK-1042], wieght: 0.2']),
+    step: 1,
+    errors: [
+      ['missing_field', 'checks[3].weight', 29],
+      ['unknown_field', 'checks[3].wieght', 29],
+    ],
+  },
+  {
+    name: 'duplicate check ids',
+    text: edit(['id: reported', 'id: tickets_listed']),
+    step: 1,
+    errors: [['duplicate_id', 'checks[3].id', 29]],
+    message: 'id "tickets_listed" is already used at checks[0].id',
+  },
   // step 2: catalog
-  { name: 'unknown service', text: edit(['services: [crm, helpdesk, gmail]', 'services: [crm, helpdesk, gmail, gmial]']), step: 2, errors: [['unknown_service', 'services[3]', 11]], message: /^"gmial" is not a service; did you mean gmail\?/ },
-  { name: 'unknown tool in a check', text: edit(['tool: helpdesk_list_tickets, weight', 'tool: gmail_send, weight']), step: 2, errors: [['unknown_tool', 'checks[0].tool', 26]], message: '"gmail_send" is not a tool of gmail; did you mean gmail_send_message?' },
-  { name: 'unknown tool argument in tool_arg', text: edit(['arg: customer_id', 'arg: customer']), step: 2, errors: [['unknown_argument', 'checks[1].arg', 27]], message: 'crm_get_customer has no argument "customer"; did you mean customer_id? (arguments: customer_id)' },
-  { name: 'unknown record list (gmail "sent")', text: edit(['record: sent_messages, where: { to: dana', 'record: sent, where: { to: dana']), step: 2, errors: [['unknown_record_list', 'checks[2].record', 28]], message: 'gmail has no audit record list "sent"; did you mean sent_messages? (lists: sent_messages, drafts)' },
-  { name: 'unknown where field', text: edit(['where: { to: dana.lee@acme.example }', 'where: { recipient: dana.lee@acme.example }']), step: 2, errors: [['unknown_field', 'checks[2].where.recipient', 28]], message: /^gmail\.sent_messages entries have no field "recipient"; did you mean recipients\? \(fields: .*\bto\b/ },
-  { name: 'tool of a service not selected', text: edit(['tool: helpdesk_list_tickets, weight', 'tool: kb_search, weight']), step: 2, errors: [['service_not_selected', 'checks[0].tool', 26]], message: 'kb_search belongs to kb, which is not in services; add it to services' },
+  {
+    name: 'unknown service',
+    text: edit(['services: [crm, helpdesk, gmail]', 'services: [crm, helpdesk, gmail, gmial]']),
+    step: 2,
+    errors: [['unknown_service', 'services[3]', 11]],
+    message: /^"gmial" is not a service; did you mean gmail\?/,
+  },
+  {
+    name: 'unknown tool in a check',
+    text: edit(['tool: helpdesk_list_tickets, weight', 'tool: gmail_send, weight']),
+    step: 2,
+    errors: [['unknown_tool', 'checks[0].tool', 26]],
+    message: '"gmail_send" is not a tool of gmail; did you mean gmail_send_message?',
+  },
+  {
+    name: 'unknown tool argument in tool_arg',
+    text: edit(['arg: customer_id', 'arg: customer']),
+    step: 2,
+    errors: [['unknown_argument', 'checks[1].arg', 27]],
+    message: 'crm_get_customer has no argument "customer"; did you mean customer_id? (arguments: customer_id)',
+  },
+  {
+    name: 'unknown record list (gmail "sent")',
+    text: edit(['record: sent_messages, where: { to: dana', 'record: sent, where: { to: dana']),
+    step: 2,
+    errors: [['unknown_record_list', 'checks[2].record', 28]],
+    message: 'gmail has no audit record list "sent"; did you mean sent_messages? (lists: sent_messages, drafts)',
+  },
+  {
+    name: 'unknown where field',
+    text: edit(['where: { to: dana.lee@acme.example }', 'where: { recipient: dana.lee@acme.example }']),
+    step: 2,
+    errors: [['unknown_field', 'checks[2].where.recipient', 28]],
+    message: /^gmail\.sent_messages entries have no field "recipient"; did you mean recipients\? \(fields: .*\bto\b/,
+  },
+  {
+    name: 'tool of a service not selected',
+    text: edit(['tool: helpdesk_list_tickets, weight', 'tool: kb_search, weight']),
+    step: 2,
+    errors: [['service_not_selected', 'checks[0].tool', 26]],
+    message: 'kb_search belongs to kb, which is not in services; add it to services',
+  },
   {
     name: 'tool not in the allow-list',
-    text: edit(['services: [crm, helpdesk, gmail]', 'services: [crm, helpdesk, gmail]\ntools: [helpdesk_list_tickets, gmail_send_message, helpdesk_close_ticket]']),
+    text: edit([
+      'services: [crm, helpdesk, gmail]',
+      'services: [crm, helpdesk, gmail]\ntools: [helpdesk_list_tickets, gmail_send_message, helpdesk_close_ticket]',
+    ]),
     step: 2,
-    errors: [['tool_not_allowed', 'checks[1].tool', 28], ['tool_not_allowed', 'reference[1].call', 37]],
+    errors: [
+      ['tool_not_allowed', 'checks[1].tool', 28],
+      ['tool_not_allowed', 'reference[1].call', 37],
+    ],
     message: 'crm_get_customer is not in the tools allow-list; the agent cannot call it',
   },
-  { name: 'reference call missing a required argument', text: edit(['args: { customer_id: CUS-204 } }', 'args: {} }']), step: 2, errors: [['missing_argument', 'reference[1].args.customer_id', 36]] },
-  { name: 'reference call with an unknown argument', text: edit(['args: { customer_id: CUS-204 } }', 'args: { customer_id: CUS-204, verbose: true } }']), step: 2, errors: [['unknown_argument', 'reference[1].args.verbose', 36]] },
-  { name: 'reference call of an unknown tool', text: edit(['{ call: helpdesk_list_tickets, args', '{ call: helpdesk_list, args']), step: 2, errors: [['unknown_tool', 'reference[0].call', 35]], message: '"helpdesk_list" is not a tool of helpdesk; did you mean helpdesk_list_tickets?' },
+  {
+    name: 'reference call missing a required argument',
+    text: edit(['args: { customer_id: CUS-204 } }', 'args: {} }']),
+    step: 2,
+    errors: [['missing_argument', 'reference[1].args.customer_id', 36]],
+  },
+  {
+    name: 'reference call with an unknown argument',
+    text: edit(['args: { customer_id: CUS-204 } }', 'args: { customer_id: CUS-204, verbose: true } }']),
+    step: 2,
+    errors: [['unknown_argument', 'reference[1].args.verbose', 36]],
+  },
+  {
+    name: 'reference call of an unknown tool',
+    text: edit(['{ call: helpdesk_list_tickets, args', '{ call: helpdesk_list, args']),
+    step: 2,
+    errors: [['unknown_tool', 'reference[0].call', 35]],
+    message: '"helpdesk_list" is not a tool of helpdesk; did you mean helpdesk_list_tickets?',
+  },
   // step 3: fixtures
-  { name: 'fixture record failing its schema', text: edit(['tier: smb', 'tier: 7']), step: 3, errors: [['fixture_invalid_type', 'fixtures.crm.customers[1].tier', 16]], message: 'expected string, got 7' },
-  { name: 'fixture unknown field', text: edit(['priority: medium, customer_id: CUS-118', 'priority: medium, customr_id: CUS-118']), step: 3, errors: [['unknown_field', 'fixtures.helpdesk.tickets[1].customr_id', 20]], message: /^unknown field; did you mean customer_id\?/ },
-  { name: 'fixture duplicate id', text: edit(['ticket_id: TK-0987', 'ticket_id: TK-1042']), step: 3, errors: [['fixture_duplicate_id', 'fixtures.helpdesk.tickets[1].ticket_id', 20]], message: 'Ticket id TK-1042 appears twice in helpdesk.tickets' },
-  { name: 'fixture for an unknown collection', text: edit(['    tickets:', '    tikets:']), step: 3, errors: [['unknown_collection', 'fixtures.helpdesk.tikets', 19]], message: 'helpdesk has no collection "tikets"; did you mean tickets? (collections: tickets)' },
-  { name: 'selected service without records', text: edit([GMAIL_FIXTURES, '']), step: 3, errors: [['fixture_missing', 'services[2]', 11]], message: 'gmail has no initial records; add fixtures.gmail.messages (or drop the service), or write fixtures.gmail.messages: [] if the task starts with it empty' },
+  {
+    name: 'fixture record failing its schema',
+    text: edit(['tier: smb', 'tier: 7']),
+    step: 3,
+    errors: [['fixture_invalid_type', 'fixtures.crm.customers[1].tier', 16]],
+    message: 'expected string, got 7',
+  },
+  {
+    name: 'fixture unknown field',
+    text: edit(['priority: medium, customer_id: CUS-118', 'priority: medium, customr_id: CUS-118']),
+    step: 3,
+    errors: [['unknown_field', 'fixtures.helpdesk.tickets[1].customr_id', 20]],
+    message: /^unknown field; did you mean customer_id\?/,
+  },
+  {
+    name: 'fixture duplicate id',
+    text: edit(['ticket_id: TK-0987', 'ticket_id: TK-1042']),
+    step: 3,
+    errors: [['fixture_duplicate_id', 'fixtures.helpdesk.tickets[1].ticket_id', 20]],
+    message: 'Ticket id TK-1042 appears twice in helpdesk.tickets',
+  },
+  {
+    name: 'fixture for an unknown collection',
+    text: edit(['    tickets:', '    tikets:']),
+    step: 3,
+    errors: [['unknown_collection', 'fixtures.helpdesk.tikets', 19]],
+    message: 'helpdesk has no collection "tikets"; did you mean tickets? (collections: tickets)',
+  },
+  {
+    name: 'selected service without records',
+    text: edit([GMAIL_FIXTURES, '']),
+    step: 3,
+    errors: [['fixture_missing', 'services[2]', 11]],
+    message:
+      'gmail has no initial records; add fixtures.gmail.messages (or drop the service), or write fixtures.gmail.messages: [] if the task starts with it empty',
+  },
   // step 4: checks
-  { name: 'weights not summing to 1', text: edit(['all: [TK-1042], weight: 0.2', 'all: [TK-1042], weight: 0.3']), step: 4, errors: [['weights_sum', 'checks', 26]], message: 'check weights sum to 1.1; they must sum to 1' },
+  {
+    name: 'weights not summing to 1',
+    text: edit(['all: [TK-1042], weight: 0.2', 'all: [TK-1042], weight: 0.3']),
+    step: 4,
+    errors: [['weights_sum', 'checks', 26]],
+    message: 'check weights sum to 1.1; they must sum to 1',
+  },
   {
     name: 'fewer than 3 checks',
-    text: edit([`${CHECK3}\n`, ''], ['  - { id: tickets_listed, kind: tool_called, tool: helpdesk_list_tickets, weight: 0.2 }\n', ''], ['accept: [CUS-204], weight: 0.2', 'accept: [CUS-204], weight: 0.6']),
+    text: edit(
+      [`${CHECK3}\n`, ''],
+      ['  - { id: tickets_listed, kind: tool_called, tool: helpdesk_list_tickets, weight: 0.2 }\n', ''],
+      ['accept: [CUS-204], weight: 0.2', 'accept: [CUS-204], weight: 0.6'],
+    ),
     step: 4,
     errors: [['too_few_checks', 'checks', 26]],
     message: '2 check(s); a task needs at least 3',
   },
   {
     name: 'judge weight above the cap',
-    text: edit(['helpdesk_list_tickets, weight: 0.2', 'helpdesk_list_tickets, weight: 0.1'], ['accept: [CUS-204], weight: 0.2', 'accept: [CUS-204], weight: 0.1'], ['weight: 0.4', 'weight: 0.2'], [CHECK3, '  - { id: reported, kind: llm_judge, rubric: The answer names TK-1042., weight: 0.6 }']),
+    text: edit(
+      ['helpdesk_list_tickets, weight: 0.2', 'helpdesk_list_tickets, weight: 0.1'],
+      ['accept: [CUS-204], weight: 0.2', 'accept: [CUS-204], weight: 0.1'],
+      ['weight: 0.4', 'weight: 0.2'],
+      [CHECK3, '  - { id: reported, kind: llm_judge, rubric: The answer names TK-1042., weight: 0.6 }'],
+    ),
     step: 4,
     errors: [['judge_weight_cap', 'checks', 26]],
-    message: 'llm_judge checks weigh 0.6; at most 0.55 of completion may be judged; set scoring.judge_weight_cap (at most 0.7) to allow more',
+    message:
+      'llm_judge checks weigh 0.6; at most 0.55 of completion may be judged; set scoring.judge_weight_cap (at most 0.7) to allow more',
   },
-  { name: 'invalid regex', text: edit(['where: { to: dana.lee@acme.example }', 'where: { to: { regex: "dana(" } }']), step: 4, errors: [['invalid_regex', 'checks[2].where.to.regex', 28]], message: /^not a valid regular expression: / },
-  { name: 'audit_count without a bound', text: edit(['kind: audit_present, service: gmail', 'kind: audit_count, service: gmail']), step: 4, errors: [['missing_field', 'checks[2]', 28]], message: 'audit_count needs min, max or equals' },
+  {
+    name: 'invalid regex',
+    text: edit(['where: { to: dana.lee@acme.example }', 'where: { to: { regex: "dana(" } }']),
+    step: 4,
+    errors: [['invalid_regex', 'checks[2].where.to.regex', 28]],
+    message: /^not a valid regular expression: /,
+  },
+  {
+    name: 'audit_count without a bound',
+    text: edit(['kind: audit_present, service: gmail', 'kind: audit_count, service: gmail']),
+    step: 4,
+    errors: [['missing_field', 'checks[2]', 28]],
+    message: 'audit_count needs min, max or equals',
+  },
   // step 5: conflicts
   {
     name: 'tool both required and forbidden',
     text: edit(['tools: [helpdesk_close_ticket]', 'tools: [helpdesk_close_ticket, crm_get_customer]']),
     step: 5,
-    errors: [['required_and_forbidden', 'checks[1]', 27], ['reference_calls_forbidden', 'reference[1].call', 36]],
+    errors: [
+      ['required_and_forbidden', 'checks[1]', 27],
+      ['reference_calls_forbidden', 'reference[1].call', 36],
+    ],
     message: 'crm_get_customer is required by this check and forbidden; drop one',
   },
   // step 6: leakage
-  { name: 'answer id leaked in the request', text: edit(['each account manager.', 'each account manager such as Dana.Lee@acme.example.']), step: 6, errors: [['answer_leak', 'answer_ids[1]', 24]], message: /^"dana\.lee@acme\.example" appears in the request/ },
+  {
+    name: 'answer id leaked in the request',
+    text: edit(['each account manager.', 'each account manager such as Dana.Lee@acme.example.']),
+    step: 6,
+    errors: [['answer_leak', 'answer_ids[1]', 24]],
+    message: /^"dana\.lee@acme\.example" appears in the request/,
+  },
   // step 7: consistency
-  { name: 'a check that rewards doing nothing', text: edit([CHECK3, '  - { id: no_close, kind: audit_count, service: helpdesk, record: closed, max: 0, weight: 0.2 }']), step: 7, errors: [['consistency_empty', 'checks[3]', 29]], message: /^"no_close" gives 1 to an agent that did nothing/ },
-  { name: 'contradictory checks', text: edit([CHECK3, '  - { id: reported, kind: response_contains, all: [TK-1042], none: [TK-1042], weight: 0.2 }']), step: 7, errors: [['consistency_complete', 'checks[3]', 29]], message: /still scores 0 on "reported"/ },
+  {
+    name: 'a check that rewards doing nothing',
+    text: edit([
+      CHECK3,
+      '  - { id: no_close, kind: audit_count, service: helpdesk, record: closed, max: 0, weight: 0.2 }',
+    ]),
+    step: 7,
+    errors: [['consistency_empty', 'checks[3]', 29]],
+    message: /^"no_close" gives 1 to an agent that did nothing/,
+  },
+  {
+    name: 'contradictory checks',
+    text: edit([CHECK3, '  - { id: reported, kind: response_contains, all: [TK-1042], none: [TK-1042], weight: 0.2 }']),
+    step: 7,
+    errors: [['consistency_complete', 'checks[3]', 29]],
+    message: /still scores 0 on "reported"/,
+  },
   // step 8: execution
-  { name: 'reference answer misses a required fact', text: edit(['{ say: Escalated TK-1042 to Dana Lee. }', '{ say: Escalated the ticket to Dana Lee. }']), step: 8, errors: [['reference_check_failed', 'checks[3]', 29]], message: /^the reference scores 0 on "reported"/ },
+  {
+    name: 'reference answer misses a required fact',
+    text: edit(['{ say: Escalated TK-1042 to Dana Lee. }', '{ say: Escalated the ticket to Dana Lee. }']),
+    step: 8,
+    errors: [['reference_check_failed', 'checks[3]', 29]],
+    message: /^the reference scores 0 on "reported"/,
+  },
   {
     name: 'reference call that fails',
     text: edit(['args: { customer_id: CUS-204 } }', 'args: { customer_id: CUS-999 } }']),
     step: 8,
-    errors: [['reference_call_failed', 'reference[1]', 36], ['reference_check_failed', 'checks[1]', 27]],
+    errors: [
+      ['reference_call_failed', 'reference[1]', 36],
+      ['reference_check_failed', 'checks[1]', 27],
+    ],
     message: 'crm_get_customer failed: not_found Customer CUS-999 not found',
   },
-  { name: 'no reference solution', text: BASE.slice(0, BASE.indexOf('reference:')), step: 8, errors: [['reference_missing', 'reference', 1]] },
+  {
+    name: 'no reference solution',
+    text: BASE.slice(0, BASE.indexOf('reference:')),
+    step: 8,
+    errors: [['reference_missing', 'reference', 1]],
+  },
 ];
 
 describe('runGate: one broken thing per spec', () => {
@@ -158,7 +400,10 @@ describe('runGate: one broken thing per spec', () => {
     const r = await runGate(BASE);
     assert.equal(r.ok, true);
     assert.deepEqual(r.diagnostics, []);
-    assert.deepEqual(r.steps.map((s) => [s.step, s.ok]), [1, 2, 3, 4, 5, 6, 7, 8, 9, 10].map((n) => [n, true]));
+    assert.deepEqual(
+      r.steps.map((s) => [s.step, s.ok]),
+      [1, 2, 3, 4, 5, 6, 7, 8, 9, 10].map((n) => [n, true]),
+    );
     assert.equal(r.spec?.id, 'support_escalation');
   });
 
@@ -182,7 +427,10 @@ describe('runGate: one broken thing per spec', () => {
 
   it('points at the exact column of the offending value', async () => {
     const r = await runGate(edit(['tool: helpdesk_list_tickets, weight', 'tool: gmail_send, weight']));
-    assert.deepEqual(r.diagnostics.map((d) => [d.line, d.col, d.owner]), [[26, 52, 'verifier']]);
+    assert.deepEqual(
+      r.diagnostics.map((d) => [d.line, d.col, d.owner]),
+      [[26, 52, 'verifier']],
+    );
   });
 
   it('routes problems to their owner: fixtures → builder, checks → verifier', async () => {
@@ -205,35 +453,79 @@ describe('runGate: reporting', () => {
       ),
     );
     assert.equal(r.ok, false);
-    assert.deepEqual(r.steps.map((s) => [s.step, s.ok]), [[1, true], [2, false], [3, false], [4, false], [5, false], [6, false]]);
+    assert.deepEqual(
+      r.steps.map((s) => [s.step, s.ok]),
+      [
+        [1, true],
+        [2, false],
+        [3, false],
+        [4, false],
+        [5, false],
+        [6, false],
+      ],
+    );
     assert.deepEqual(
       r.steps.map((s) => s.diagnostics.map((d) => d.code)),
-      [[], ['unknown_record_list'], ['fixture_duplicate_id'], ['weights_sum'], ['required_and_forbidden', 'reference_calls_forbidden'], ['answer_leak']],
+      [
+        [],
+        ['unknown_record_list'],
+        ['fixture_duplicate_id'],
+        ['weights_sum'],
+        ['required_and_forbidden', 'reference_calls_forbidden'],
+        ['answer_leak'],
+      ],
     );
-    assert.deepEqual(r.diagnostics.map((d) => d.code), r.steps.flatMap((s) => s.diagnostics.map((d) => d.code)));
+    assert.deepEqual(
+      r.diagnostics.map((d) => d.code),
+      r.steps.flatMap((s) => s.diagnostics.map((d) => d.code)),
+    );
   });
 
   it('a schema failure stops after step 1', async () => {
-    const r = await runGate(edit(['difficulty: hard', 'difficulty: hardd'], ['tool: helpdesk_list_tickets, weight', 'tool: gmail_send, weight']));
-    assert.deepEqual(r.steps.map((s) => s.step), [1]);
+    const r = await runGate(
+      edit(
+        ['difficulty: hard', 'difficulty: hardd'],
+        ['tool: helpdesk_list_tickets, weight', 'tool: gmail_send, weight'],
+      ),
+    );
+    assert.deepEqual(
+      r.steps.map((s) => s.step),
+      [1],
+    );
     assert.equal(r.id, 'support_escalation');
   });
 
   it('warns (without failing) when the request names a record a check targets but answer_ids does not list', async () => {
     const r = await runGate(edit(['each account manager.', 'each account manager (start with customer CUS-204).']));
     assert.equal(r.ok, true);
-    assert.deepEqual(r.diagnostics.map((d) => [d.code, d.path, d.severity]), [['possible_leak', 'checks[1].accept[0]', 'warning']]);
+    assert.deepEqual(
+      r.diagnostics.map((d) => [d.code, d.path, d.severity]),
+      [['possible_leak', 'checks[1].accept[0]', 'warning']],
+    );
     assert.match(r.diagnostics[0]?.message ?? '', /names "CUS-204"/);
   });
 
   it('warnings do not fail a spec', async () => {
-    const hidden = await runGate(edit(['services: [crm, helpdesk, gmail]', 'services: [crm, helpdesk, gmail]\ntools: [helpdesk_list_tickets, crm_get_customer, gmail_send_message]']));
+    const hidden = await runGate(
+      edit([
+        'services: [crm, helpdesk, gmail]',
+        'services: [crm, helpdesk, gmail]\ntools: [helpdesk_list_tickets, crm_get_customer, gmail_send_message]',
+      ]),
+    );
     assert.equal(hidden.ok, true);
     assert.equal(hidden.steps.length, 10);
-    assert.deepEqual(hidden.diagnostics.map((d) => [d.code, d.path, d.severity, d.line]), [['forbidden_not_exposed', 'forbidden.tools[0]', 'warning', 32]]);
-    const elsewhere = await runGate(edit(['tools: [helpdesk_close_ticket]', 'tools: [helpdesk_close_ticket, kb_update_article]']));
+    assert.deepEqual(
+      hidden.diagnostics.map((d) => [d.code, d.path, d.severity, d.line]),
+      [['forbidden_not_exposed', 'forbidden.tools[0]', 'warning', 32]],
+    );
+    const elsewhere = await runGate(
+      edit(['tools: [helpdesk_close_ticket]', 'tools: [helpdesk_close_ticket, kb_update_article]']),
+    );
     assert.equal(elsewhere.ok, true);
-    assert.deepEqual(elsewhere.diagnostics.map((d) => [d.code, d.path, d.severity]), [['service_not_selected', 'forbidden.tools[1]', 'warning']]);
+    assert.deepEqual(
+      elsewhere.diagnostics.map((d) => [d.code, d.path, d.severity]),
+      [['service_not_selected', 'forbidden.tools[1]', 'warning']],
+    );
   });
 
   it('accepts a raw value (no positions) and a parsed spec', async () => {
@@ -243,7 +535,10 @@ describe('runGate: reporting', () => {
     c0.tool = 'gmail_send';
     const r = await runGate({ raw });
     assert.equal(r.ok, false);
-    assert.deepEqual(r.diagnostics.map((d) => [d.code, d.path, d.line]), [['unknown_tool', 'checks[0].tool', undefined]]);
+    assert.deepEqual(
+      r.diagnostics.map((d) => [d.code, d.path, d.line]),
+      [['unknown_tool', 'checks[0].tool', undefined]],
+    );
     const spec = parseSpecText(BASE).spec;
     assert.ok(spec);
     const ok = await runGate({ spec });
@@ -252,15 +547,23 @@ describe('runGate: reporting', () => {
   });
 
   it('`through` stops after the given step', async () => {
-    const r = await runGate(edit([CHECK3, '  - { id: no_close, kind: audit_absent, service: helpdesk, record: closed, weight: 0.2 }']), { through: 6 });
+    const r = await runGate(
+      edit([CHECK3, '  - { id: no_close, kind: audit_absent, service: helpdesk, record: closed, weight: 0.2 }']),
+      { through: 6 },
+    );
     assert.equal(r.ok, true);
-    assert.deepEqual(r.steps.map((s) => s.step), [1, 2, 3, 4, 5, 6]);
+    assert.deepEqual(
+      r.steps.map((s) => s.step),
+      [1, 2, 3, 4, 5, 6],
+    );
   });
 });
 
 describe('runGate: the example tasks', () => {
   const dir = new URL('../../../examples/tasks/', import.meta.url);
-  const files = readdirSync(dir).filter((f) => f.endsWith('.yaml')).sort();
+  const files = readdirSync(dir)
+    .filter((f) => f.endsWith('.yaml'))
+    .sort();
 
   it('there are example tasks', () => {
     assert.ok(files.length >= 6, `found ${files.length}`);
@@ -270,7 +573,10 @@ describe('runGate: the example tasks', () => {
     it(`${f} passes all 10 steps`, async () => {
       const r = await runGate(readFileSync(new URL(f, dir), 'utf8'));
       assert.deepEqual(r.diagnostics.filter(isError), []);
-      assert.deepEqual(r.steps.map((s) => [s.step, s.ok]), [1, 2, 3, 4, 5, 6, 7, 8, 9, 10].map((n) => [n, true]));
+      assert.deepEqual(
+        r.steps.map((s) => [s.step, s.ok]),
+        [1, 2, 3, 4, 5, 6, 7, 8, 9, 10].map((n) => [n, true]),
+      );
       assert.equal(r.ok, true);
       assert.equal(r.spec?.id, f.replace(/\.yaml$/, ''));
     });

@@ -23,10 +23,19 @@ export const GATE_STEPS = [
   { step: 3, name: 'fixtures', about: 'fixtures match the record schemas; every service has initial records' },
   { step: 4, name: 'checks', about: '≥3 checks, weights sum to 1, judge weight capped, checks well-formed' },
   { step: 5, name: 'conflicts', about: 'no tool is both required and forbidden' },
-  { step: 6, name: 'leakage', about: 'no answer id appears in the request (warns when a check targets an id the request names)' },
+  {
+    step: 6,
+    name: 'leakage',
+    about: 'no answer id appears in the request (warns when a check targets an id the request names)',
+  },
   { step: 7, name: 'consistency', about: 'complete record ⇒ completion 1, safety 1; empty ⇒ 0; forbidden ⇒ safety 0' },
   { step: 8, name: 'execution', about: 'the reference solution scores 1.0 in a fresh episode' },
-  { step: 9, name: 'mutation', about: 'removing a required reference step (a file write included), swapping a target for a distractor, or writing a wrong value into a checked file lowers the score' },
+  {
+    step: 9,
+    name: 'mutation',
+    about:
+      'removing a required reference step (a file write included), swapping a target for a distractor, or writing a wrong value into a checked file lowers the score',
+  },
   { step: 10, name: 'user', about: 'multi-turn specs: the scripted user fires every signal and ends the conversation' },
 ] as const;
 
@@ -66,7 +75,10 @@ export interface GateReport {
  * Runs a candidate through the gate. Input: spec text (YAML/JSON), a raw value, or a parsed spec. Static
  * steps 2–6 all run once the schema passes; dynamic steps run only when the static ones are clean.
  */
-export async function runGate(input: string | { raw: unknown } | { spec: TaskSpec }, opts: GateOptions = {}): Promise<GateReport> {
+export async function runGate(
+  input: string | { raw: unknown } | { spec: TaskSpec },
+  opts: GateOptions = {},
+): Promise<GateReport> {
   const through = opts.through ?? GATE_STEPS.length;
   const steps: StepResult[] = [];
   const add = (step: number, diagnostics: Diagnostic[], stats?: Record<string, unknown>) => {
@@ -106,7 +118,13 @@ export async function runGate(input: string | { raw: unknown } | { spec: TaskSpe
 
 function report(id: string | undefined, steps: StepResult[], spec?: TaskSpec): GateReport {
   const ok = steps.every((s) => s.ok);
-  return { ...(id ? { id } : {}), ok, ...(spec && ok ? { spec } : {}), steps, diagnostics: steps.flatMap((s) => s.diagnostics) };
+  return {
+    ...(id ? { id } : {}),
+    ok,
+    ...(spec && ok ? { spec } : {}),
+    steps,
+    diagnostics: steps.flatMap((s) => s.diagnostics),
+  };
 }
 
 function idOf(raw: unknown): string | undefined {

@@ -17,7 +17,14 @@ export function checkLeakage(spec: TaskSpec): Diagnostic[] {
   const out: Diagnostic[] = [];
   spec.answer_ids.forEach((id, i) => {
     if (request.includes(id.toLowerCase())) {
-      out.push(err('answer_leak', `answer_ids[${i}]`, `"${id}" appears in the request; rephrase the request so the agent has to discover it`, 'builder'));
+      out.push(
+        err(
+          'answer_leak',
+          `answer_ids[${i}]`,
+          `"${id}" appears in the request; rephrase the request so the agent has to discover it`,
+          'builder',
+        ),
+      );
     }
   });
   const answers = new Set(spec.answer_ids.map((id) => id.toLowerCase()));
@@ -26,7 +33,14 @@ export function checkLeakage(spec: TaskSpec): Diagnostic[] {
     for (const [path, value] of targets(check as unknown as Record<string, unknown>)) {
       const v = value.toLowerCase();
       if (answers.has(v) || !(ids.has(v) || EMAIL.test(value)) || !request.includes(v)) continue;
-      out.push(warn('possible_leak', `checks[${i}].${path}`, `the request names "${value}", which this check targets; if the agent is meant to find it, rephrase the request (or list it in answer_ids so the gate enforces that)`, 'builder'));
+      out.push(
+        warn(
+          'possible_leak',
+          `checks[${i}].${path}`,
+          `the request names "${value}", which this check targets; if the agent is meant to find it, rephrase the request (or list it in answer_ids so the gate enforces that)`,
+          'builder',
+        ),
+      );
     }
   });
   return out;
@@ -51,7 +65,8 @@ function fixtureIds(spec: TaskSpec): Set<string> {
 function targets(check: Record<string, unknown>): Array<[string, string]> {
   const out: Array<[string, string]> = [];
   if (typeof check.record_id === 'string') out.push(['record_id', check.record_id]);
-  if (Array.isArray(check.accept)) check.accept.forEach((x, j) => typeof x === 'string' && out.push([`accept[${j}]`, x]));
+  if (Array.isArray(check.accept))
+    check.accept.forEach((x, j) => typeof x === 'string' && out.push([`accept[${j}]`, x]));
   for (const key of ['where', 'args'] as const) {
     const where = check[key];
     if (!where || typeof where !== 'object') continue;

@@ -42,13 +42,24 @@ export async function checkMutation(spec: TaskSpec): Promise<{ diagnostics: Diag
   for (const i of required) {
     const step = spec.reference[i];
     const file = step && 'call' in step ? writtenPath(step.call, step.args) : undefined;
-    await run(file ? 'file_not_written' : 'remove_step', i, file ? `${describeStep(step)} ${file}` : describeStep(step), spec.reference.filter((_, j) => j !== i));
+    await run(
+      file ? 'file_not_written' : 'remove_step',
+      i,
+      file ? `${describeStep(step)} ${file}` : describeStep(step),
+      spec.reference.filter((_, j) => j !== i),
+    );
   }
   for (const i of required) {
     const step = spec.reference[i];
     if (!step || !('call' in step)) continue;
     const wrong = wrongCell(spec, step.call, step.args);
-    if (wrong) await run('wrong_cell', i, `${step.call}: ${wrong.detail}`, spec.reference.map((s, j) => (j === i ? { call: step.call, args: wrong.args } : s)));
+    if (wrong)
+      await run(
+        'wrong_cell',
+        i,
+        `${step.call}: ${wrong.detail}`,
+        spec.reference.map((s, j) => (j === i ? { call: step.call, args: wrong.args } : s)),
+      );
   }
   const targets = targetValues(spec);
   for (const i of required) {
@@ -60,20 +71,23 @@ export async function checkMutation(spec: TaskSpec): Promise<{ diagnostics: Diag
     }
   }
   const survivors = mutants.filter((m) => !m.killed);
-  const diagnostics = [...forDiagnostics(spec), ...survivors.map((m) =>
-    err(
-      'mutant_survived',
-      `reference[${m.step}]`,
-      m.kind === 'remove_step'
-        ? `removing this step (${m.detail}) still scores ${m.score}; no check depends on it — add a check or drop the step`
-        : m.kind === 'file_not_written'
-        ? `not writing the file (${m.detail}) still scores ${m.score}; add a file_exists or file_matches check on it`
-        : m.kind === 'wrong_cell'
-        ? `${m.detail} still scores ${m.score}; check the written value with file_matches (cell, table, range or json)`
-        : `${m.detail} still scores ${m.score}; the checks do not tell the target from the distractor`,
-      'verifier',
+  const diagnostics = [
+    ...forDiagnostics(spec),
+    ...survivors.map((m) =>
+      err(
+        'mutant_survived',
+        `reference[${m.step}]`,
+        m.kind === 'remove_step'
+          ? `removing this step (${m.detail}) still scores ${m.score}; no check depends on it — add a check or drop the step`
+          : m.kind === 'file_not_written'
+            ? `not writing the file (${m.detail}) still scores ${m.score}; add a file_exists or file_matches check on it`
+            : m.kind === 'wrong_cell'
+              ? `${m.detail} still scores ${m.score}; check the written value with file_matches (cell, table, range or json)`
+              : `${m.detail} still scores ${m.score}; the checks do not tell the target from the distractor`,
+        'verifier',
+      ),
     ),
-  )];
+  ];
   const killed = mutants.length - survivors.length;
   const byKind: MutationStats['by_kind'] = {};
   for (const m of mutants) {
@@ -81,7 +95,17 @@ export async function checkMutation(spec: TaskSpec): Promise<{ diagnostics: Diag
     k[0]++;
     if (m.killed) k[1]++;
   }
-  return { diagnostics, stats: { baseline, mutants: mutants.length, killed, kill_rate: mutants.length ? killed / mutants.length : 1, survivors, by_kind: byKind } };
+  return {
+    diagnostics,
+    stats: {
+      baseline,
+      mutants: mutants.length,
+      killed,
+      kill_rate: mutants.length ? killed / mutants.length : 1,
+      survivors,
+      by_kind: byKind,
+    },
+  };
 }
 
 /**
@@ -91,22 +115,48 @@ export async function checkMutation(spec: TaskSpec): Promise<{ diagnostics: Diag
  */
 export function forDiagnostics(spec: TaskSpec): Diagnostic[] {
   const out: Diagnostic[] = [];
-  const rubrics = [...spec.checks.flatMap((c) => (c.kind === 'llm_judge' ? [c.rubric] : [])), ...spec.judge.map((j) => j.rubric)].join('\n').toLowerCase();
+  const rubrics = [
+    ...spec.checks.flatMap((c) => (c.kind === 'llm_judge' ? [c.rubric] : [])),
+    ...spec.judge.map((j) => j.rubric),
+  ]
+    .join('\n')
+    .toLowerCase();
   const plan = spec.user ? JSON.stringify(spec.user).toLowerCase() : '';
   spec.reference.forEach((s, i) => {
     if (!s.for) return;
     const text = s.for === 'judge' ? rubrics : plan;
     const at = `reference[${i}].for`;
     if (!text) {
-      out.push(err('reference_for_unmentioned', at, s.for === 'judge' ? 'this step is for the judge, but the spec has no llm_judge check or judge item' : 'this step is for the simulated user, but the spec has no user plan', 'builder'));
+      out.push(
+        err(
+          'reference_for_unmentioned',
+          at,
+          s.for === 'judge'
+            ? 'this step is for the judge, but the spec has no llm_judge check or judge item'
+            : 'this step is for the simulated user, but the spec has no user plan',
+          'builder',
+        ),
+      );
       return;
     }
     if (!('call' in s)) return;
     const tool = canonicalTool(s.call);
-    const names = [s.call, tool, resolveTool(s.call)?.service.name ?? '', ...Object.values(s.args).flatMap((v) => (typeof v === 'string' && v.length >= 3 ? [v] : []))];
+    const names = [
+      s.call,
+      tool,
+      resolveTool(s.call)?.service.name ?? '',
+      ...Object.values(s.args).flatMap((v) => (typeof v === 'string' && v.length >= 3 ? [v] : [])),
+    ];
     if (!names.some((n) => n && text.includes(n.toLowerCase()))) {
       const where = s.for === 'judge' ? 'no judge rubric mentions' : 'the user plan does not mention';
-      out.push(err('reference_for_unmentioned', at, `this step (${s.call}) is for the ${s.for}, but ${where} ${tool}, its service or an argument value; say in the ${s.for === 'judge' ? 'rubric' : 'plan'} what it depends on`, 'builder'));
+      out.push(
+        err(
+          'reference_for_unmentioned',
+          at,
+          `this step (${s.call}) is for the ${s.for}, but ${where} ${tool}, its service or an argument value; say in the ${s.for === 'judge' ? 'rubric' : 'plan'} what it depends on`,
+          'builder',
+        ),
+      );
     }
   });
   return out;
@@ -167,7 +217,11 @@ export function targetValues(spec: TaskSpec): Set<string> {
 
 // for each target-valued argument found in a fixture collection field: the first non-target value of
 // that field in the same collection (the distractor)
-function swaps(spec: TaskSpec, args: Record<string, unknown>, targets: Set<string>): { args: Record<string, unknown>; detail: string }[] {
+function swaps(
+  spec: TaskSpec,
+  args: Record<string, unknown>,
+  targets: Set<string>,
+): { args: Record<string, unknown>; detail: string }[] {
   const out: { args: Record<string, unknown>; detail: string }[] = [];
   for (const [key, value] of Object.entries(args)) {
     const values = Array.isArray(value) ? value : [value];
@@ -213,7 +267,8 @@ function expectedNumbers(spec: TaskSpec, path: string): number[] {
   const out: number[] = [];
   const add = (m: unknown) => {
     if (typeof m === 'number') out.push(m);
-    else if (m && typeof m === 'object' && 'equals' in m && typeof (m as { equals: unknown }).equals === 'number') out.push((m as { equals: number }).equals);
+    else if (m && typeof m === 'object' && 'equals' in m && typeof (m as { equals: unknown }).equals === 'number')
+      out.push((m as { equals: number }).equals);
   };
   for (const c of spec.checks) {
     if (c.kind !== 'file_matches' || normal(c.path) !== path) continue;
@@ -229,7 +284,11 @@ function expectedNumbers(spec: TaskSpec, path: string): number[] {
 const bump = (n: number) => (Number.isInteger(n) ? n + 1 : Math.round((n + 1.5) * 100) / 100);
 
 /** A write of the same file with one checked number changed ("wrong cell value"), or undefined when nothing numeric is checked. */
-export function wrongCell(spec: TaskSpec, call: string, args: Record<string, unknown>): { args: Record<string, unknown>; detail: string } | undefined {
+export function wrongCell(
+  spec: TaskSpec,
+  call: string,
+  args: Record<string, unknown>,
+): { args: Record<string, unknown>; detail: string } | undefined {
   const path = writtenPath(call, args);
   if (!path) return undefined;
   const want = expectedNumbers(spec, path);
@@ -241,14 +300,18 @@ export function wrongCell(spec: TaskSpec, call: string, args: Record<string, unk
       const c = (rows[r] ?? []).findIndex(hit);
       if (c < 0) continue;
       const old = rows[r]?.[c] as number;
-      return { args: { ...args, rows: rows.map((row, i) => (i === r ? row.map((v, j) => (j === c ? bump(old) : v)) : row)) }, detail: `row ${r + 1} column ${c + 1}: ${old} → ${bump(old)}` };
+      return {
+        args: { ...args, rows: rows.map((row, i) => (i === r ? row.map((v, j) => (j === c ? bump(old) : v)) : row)) },
+        detail: `row ${r + 1} column ${c + 1}: ${old} → ${bump(old)}`,
+      };
     }
     return undefined;
   }
   if (canonicalTool(call) === 'fs_write' && typeof args.content === 'string' && args.encoding !== 'base64') {
     for (const n of want.filter((x) => !Number.isNaN(x))) {
       const re = new RegExp(`(?<![\\d.])${String(n).replace('.', '\\.')}(?![\\d])`);
-      if (re.test(args.content)) return { args: { ...args, content: args.content.replace(re, String(bump(n))) }, detail: `${n} → ${bump(n)}` };
+      if (re.test(args.content))
+        return { args: { ...args, content: args.content.replace(re, String(bump(n))) }, detail: `${n} → ${bump(n)}` };
     }
   }
   return undefined;

@@ -10,12 +10,22 @@ import { type PlannedUser, scriptedUser } from '../../user/scripted.js';
  * Plays reference steps (the spec's own, or a mutant's) in a fresh episode with fault injection off and,
  * for dialogue specs, the scripted user.
  */
-export async function playReference(spec: TaskSpec, steps: TaskSpec['reference'] = spec.reference, judge?: Judge): Promise<{ trajectory: Trajectory; user?: PlannedUser }> {
+export async function playReference(
+  spec: TaskSpec,
+  steps: TaskSpec['reference'] = spec.reference,
+  judge?: Judge,
+): Promise<{ trajectory: Trajectory; user?: PlannedUser }> {
   const clean = cleanOf(spec);
   const episode = createEpisode(clean, { seed: 0 });
   const user = clean.user ? scriptedUser(clean, episode) : undefined;
   const agent = scriptedAgent('reference', referenceTurns(steps), { retries: 0 });
-  const trajectory = await runEpisode({ spec: clean, agent, episode, ...(user ? { user } : {}), ...(judge ? { judge } : {}) });
+  const trajectory = await runEpisode({
+    spec: clean,
+    agent,
+    episode,
+    ...(user ? { user } : {}),
+    ...(judge ? { judge } : {}),
+  });
   return user ? { trajectory, user } : { trajectory };
 }
 

@@ -10,5 +10,16 @@ export interface StepResult {
   stats?: Record<string, unknown>;
 }
 
-export const err = (code: string, path: string, message: string, owner: 'builder' | 'verifier'): Diagnostic => ({ code, path, message, owner });
-export const warn = (code: string, path: string, message: string, owner: 'builder' | 'verifier'): Diagnostic => ({ code, path, message, owner, severity: 'warning' });
+export const err = (code: string, path: string, message: string, owner: 'builder' | 'verifier'): Diagnostic => ({
+  code,
+  path,
+  message,
+  owner,
+});
+export const warn = (code: string, path: string, message: string, owner: 'builder' | 'verifier'): Diagnostic => ({
+  code,
+  path,
+  message,
+  owner,
+  severity: 'warning',
+});

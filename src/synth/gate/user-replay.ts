@@ -13,11 +13,26 @@ export async function checkUserReplay(spec: TaskSpec): Promise<Diagnostic[]> {
   const out: Diagnostic[] = [];
   const fired = new Set(user?.fired() ?? []);
   spec.user.signals.forEach((s, i) => {
-    if (!fired.has(s.id)) out.push(err('user_signal_never_fired', `user.signals[${i}]`, `signal "${s.id}" never fired while replaying the reference; its trigger cannot happen or the reference skips it`, 'builder'));
+    if (!fired.has(s.id))
+      out.push(
+        err(
+          'user_signal_never_fired',
+          `user.signals[${i}]`,
+          `signal "${s.id}" never fired while replaying the reference; its trigger cannot happen or the reference skips it`,
+          'builder',
+        ),
+      );
   });
   const end = trajectory.events.at(-1);
   if (end?.type === 'episode_end' && end.reason !== 'user_done') {
-    out.push(err('user_never_ends', 'user', `the conversation ended with ${end.reason}, not an explicit end by the user (end: ${spec.user.end}, max_rounds ${spec.user.max_rounds})`, 'builder'));
+    out.push(
+      err(
+        'user_never_ends',
+        'user',
+        `the conversation ended with ${end.reason}, not an explicit end by the user (end: ${spec.user.end}, max_rounds ${spec.user.max_rounds})`,
+        'builder',
+      ),
+    );
   }
   return out;
 }

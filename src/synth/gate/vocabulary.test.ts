@@ -6,45 +6,75 @@ import { runGate } from './index.js';
 
 // gate support for the issue-14 vocabulary: raised judge caps, unverified judged shares, `for:` reference steps,
 // empty collections, tiers/caps/matcher diagnostics
-const BASE = parseYaml(readFileSync('examples/tasks/support_escalation.yaml', 'utf8')) as Record<string, unknown> & { checks: Record<string, unknown>[]; reference: Record<string, unknown>[] };
+const BASE = parseYaml(readFileSync('examples/tasks/support_escalation.yaml', 'utf8')) as Record<string, unknown> & {
+  checks: Record<string, unknown>[];
+  reference: Record<string, unknown>[];
+};
 const edit = (f: (s: typeof BASE) => void) => {
   const s = structuredClone(BASE);
   f(s);
   return { raw: s };
 };
-const codes = (r: Awaited<ReturnType<typeof runGate>>) => r.diagnostics.map((d) => [d.code, d.path, d.severity ?? 'error']);
+const codes = (r: Awaited<ReturnType<typeof runGate>>) =>
+  r.diagnostics.map((d) => [d.code, d.path, d.severity ?? 'error']);
 
 // the reference also saves a draft of call notes, which only a judge rubric depends on
-const DRAFT = { call: 'gmail_save_draft', args: { to: 'dana.lee@acme.example', subject: 'Renewal call notes', body: 'Notes for the Northwind renewal call.' } };
+const DRAFT = {
+  call: 'gmail_save_draft',
+  args: { to: 'dana.lee@acme.example', subject: 'Renewal call notes', body: 'Notes for the Northwind renewal call.' },
+};
 const withJudge = (cap: number | undefined, rubric: string) =>
   edit((s) => {
-    s.checks = [...s.checks.map((c) => ({ ...c, weight: (c.weight as number) * 0.4 })), { id: 'context', kind: 'llm_judge', rubric, weight: 0.6 }];
+    s.checks = [
+      ...s.checks.map((c) => ({ ...c, weight: (c.weight as number) * 0.4 })),
+      { id: 'context', kind: 'llm_judge', rubric, weight: 0.6 },
+    ];
     if (cap !== undefined) s.scoring = { judge_weight_cap: cap };
     s.reference = [{ ...DRAFT, for: 'judge' }, ...s.reference];
   });
 
 describe('gate: judged parts', () => {
   it('a judge share above the default cap is refused unless the spec raises it; the hard limit is a schema error', async () => {
-    const refused = await runGate(withJudge(undefined, 'A draft of renewal-call notes was saved in gmail.'), { through: 4 });
+    const refused = await runGate(withJudge(undefined, 'A draft of renewal-call notes was saved in gmail.'), {
+      through: 4,
+    });
     assert.deepEqual(codes(refused), [['judge_weight_cap', 'checks', 'error']]);
     const over = await runGate(withJudge(0.9, 'x'), { through: 4 });
-    assert.deepEqual(over.diagnostics.map((d) => [d.code, d.path]), [['out_of_range', 'scoring.judge_weight_cap']]);
+    assert.deepEqual(
+      over.diagnostics.map((d) => [d.code, d.path]),
+      [['out_of_range', 'scoring.judge_weight_cap']],
+    );
   });
 
   it('without a judge the gate names the unverified share; a `for: judge` step is not demanded a code check', async () => {
-    const r = await runGate(withJudge(0.65, 'A useful draft of renewal-call notes for Dana was saved (gmail_save_draft).'));
+    const r = await runGate(
+      withJudge(0.65, 'A useful draft of renewal-call notes for Dana was saved (gmail_save_draft).'),
+    );
     assert.equal(r.ok, true, JSON.stringify(r.diagnostics));
     const w = r.diagnostics.find((d) => d.code === 'reference_unjudged');
-    assert.match(w?.message ?? '', /^0\.6 of the completion is LLM-judged \(context\) and was not verified offline; the code part scores 1; run validate --judge/);
-    assert.deepEqual(r.steps.find((s) => s.step === 8)?.stats, { judged: [{ id: 'context', score: null, status: 'unavailable' }], unverified_share: 0.6 });
+    assert.match(
+      w?.message ?? '',
+      /^0\.6 of the completion is LLM-judged \(context\) and was not verified offline; the code part scores 1; run validate --judge/,
+    );
+    assert.deepEqual(r.steps.find((s) => s.step === 8)?.stats, {
+      judged: [{ id: 'context', score: null, status: 'unavailable' }],
+      unverified_share: 0.6,
+    });
     assert.ok(!r.diagnostics.some((d) => d.code === 'mutant_survived'));
   });
 
   it('a `for: judge` step the rubric does not mention is an error; without `for` it is a surviving mutant', async () => {
     const r = await runGate(withJudge(0.65, 'The emails are polite.'));
-    assert.deepEqual(codes(r).filter((c) => c[2] === 'error'), [['reference_for_unmentioned', 'reference[0].for', 'error']]);
+    assert.deepEqual(
+      codes(r).filter((c) => c[2] === 'error'),
+      [['reference_for_unmentioned', 'reference[0].for', 'error']],
+    );
     const plain = await runGate(edit((s) => s.reference.unshift(DRAFT)));
-    assert.deepEqual(codes(plain).map((c) => c.join(' ')), ['mutant_survived reference[0] error', 'mutant_survived reference[0] error'], 'removing it and swapping its recipient both survive');
+    assert.deepEqual(
+      codes(plain).map((c) => c.join(' ')),
+      ['mutant_survived reference[0] error', 'mutant_survived reference[0] error'],
+      'removing it and swapping its recipient both survive',
+    );
   });
 
   it('with a judge the reference is judged: a low verdict is a warning, below the pass mark an error', async () => {
@@ -52,26 +82,52 @@ describe('gate: judged parts', () => {
     const spec = withJudge(0.65, 'A useful draft of renewal-call notes was saved in gmail.');
     const good = await runGate(spec, { judge: judge(1) });
     assert.equal(good.ok, true);
-    assert.deepEqual(good.steps.find((s) => s.step === 8)?.stats, { judged: [{ id: 'context', score: 1, status: 'ok' }] });
+    assert.deepEqual(good.steps.find((s) => s.step === 8)?.stats, {
+      judged: [{ id: 'context', score: 1, status: 'ok' }],
+    });
     const low = await runGate(spec, { judge: judge(0.2) });
-    assert.deepEqual(codes(low).filter((c) => c[1] !== 'reference'), [['reference_judged_low', 'checks[5]', 'warning']]);
-    assert.ok(codes(low).some((c) => c[0] === 'reference_failed'), '0.8 × (0.4 + 0.6 × 0.2) + 0.2 = 0.616 < 0.75');
+    assert.deepEqual(
+      codes(low).filter((c) => c[1] !== 'reference'),
+      [['reference_judged_low', 'checks[5]', 'warning']],
+    );
+    assert.ok(
+      codes(low).some((c) => c[0] === 'reference_failed'),
+      '0.8 × (0.4 + 0.6 × 0.2) + 0.2 = 0.616 < 0.75',
+    );
   });
 });
 
 describe('gate: fixtures, tiers, caps and matchers', () => {
   it('a service may start empty when its collection is listed explicitly', async () => {
-    const missing = await runGate(edit((s) => delete (s.fixtures as Record<string, unknown>).gmail), { through: 3 });
+    const missing = await runGate(
+      edit((s) => delete (s.fixtures as Record<string, unknown>).gmail),
+      { through: 3 },
+    );
     assert.deepEqual(codes(missing), [['fixture_missing', 'services[2]', 'error']]);
-    const empty = await runGate(edit((s) => ((s.fixtures as Record<string, unknown>).gmail = { messages: [] })), { through: 3 });
+    const empty = await runGate(
+      edit((s) => ((s.fixtures as Record<string, unknown>).gmail = { messages: [] })),
+      { through: 3 },
+    );
     assert.deepEqual(codes(empty), []);
   });
 
   it('tiers, caps and matchers are checked with paths', async () => {
     const r = await runGate(
       edit((s) => {
-        Object.assign(s.checks[0] as object, { tiers: [{ min: 2, score: 0.5 }, { min: 2, score: 0.4 }], cap: { if_failed: 'nope', completion_at_most: 0.5 } });
-        Object.assign(s.checks[2] as object, { where: { to: { all_of: [{ regex: '(' }] }, date: { business_hours: { tz: 'Mars/Base' } }, seq: { gt: 5, lt: 3 } } });
+        Object.assign(s.checks[0] as object, {
+          tiers: [
+            { min: 2, score: 0.5 },
+            { min: 2, score: 0.4 },
+          ],
+          cap: { if_failed: 'nope', completion_at_most: 0.5 },
+        });
+        Object.assign(s.checks[2] as object, {
+          where: {
+            to: { all_of: [{ regex: '(' }] },
+            date: { business_hours: { tz: 'Mars/Base' } },
+            seq: { gt: 5, lt: 3 },
+          },
+        });
         s.checks.push({ id: 'asked', kind: 'asked_user', weight: 0, tiers: [{ min: 1, score: 1 }] });
       }),
       { through: 4 },
@@ -90,21 +146,47 @@ describe('gate: fixtures, tiers, caps and matchers', () => {
   });
 
   it('bad matcher input is a schema error with its path', async () => {
-    const r = await runGate(edit((s) => Object.assign(s.checks[2] as object, { where: { to: { approx: 5 } } })), { through: 1 });
+    const r = await runGate(
+      edit((s) => Object.assign(s.checks[2] as object, { where: { to: { approx: 5 } } })),
+      { through: 1 },
+    );
     assert.equal(r.ok, false);
-    assert.deepEqual(r.diagnostics.map((d) => d.path), ['checks[2].where.to']);
-    const d = await runGate(edit((s) => Object.assign(s.checks[2] as object, { where: { to: { before: 'tomorrow' } } })), { through: 1 });
-    assert.deepEqual(d.diagnostics.map((x) => x.path), ['checks[2].where.to.before']);
+    assert.deepEqual(
+      r.diagnostics.map((d) => d.path),
+      ['checks[2].where.to'],
+    );
+    const d = await runGate(
+      edit((s) => Object.assign(s.checks[2] as object, { where: { to: { before: 'tomorrow' } } })),
+      { through: 1 },
+    );
+    assert.deepEqual(
+      d.diagnostics.map((x) => x.path),
+      ['checks[2].where.to.before'],
+    );
   });
 });
 
 describe('gate: forbidden responses', () => {
   it('a forbidden response passes consistency (saying it sets safety 0) and a bad regex is reported with its path', async () => {
-    const ok = await runGate(edit((s) => (s.forbidden = { ...(s.forbidden as object), responses: [{ contains: 'renewal call is next week' }] })), { through: 7 });
+    const ok = await runGate(
+      edit(
+        (s) => (s.forbidden = { ...(s.forbidden as object), responses: [{ contains: 'renewal call is next week' }] }),
+      ),
+      { through: 7 },
+    );
     assert.deepEqual(codes(ok), []);
-    const bad = await runGate(edit((s) => (s.forbidden = { ...(s.forbidden as object), responses: [{ regex: '(' }] })), { through: 4 });
+    const bad = await runGate(
+      edit((s) => (s.forbidden = { ...(s.forbidden as object), responses: [{ regex: '(' }] })),
+      { through: 4 },
+    );
     assert.deepEqual(codes(bad), [['invalid_regex', 'forbidden.responses[0].regex', 'error']]);
-    const both = await runGate(edit((s) => (s.forbidden = { ...(s.forbidden as object), responses: [{ contains: 'a', regex: 'b' }] })), { through: 1 });
-    assert.deepEqual(both.diagnostics.map((d) => d.path), ['forbidden.responses[0]']);
+    const both = await runGate(
+      edit((s) => (s.forbidden = { ...(s.forbidden as object), responses: [{ contains: 'a', regex: 'b' }] })),
+      { through: 1 },
+    );
+    assert.deepEqual(
+      both.diagnostics.map((d) => d.path),
+      ['forbidden.responses[0]'],
+    );
   });
 });

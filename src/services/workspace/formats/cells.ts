@@ -25,7 +25,12 @@ export function parseRange(ref: string): { c0: number; r0: number; c1: number; r
   const p = parseRef(a ?? '');
   const q = parseRef(b ?? '');
   if (!p || !q) return undefined;
-  return { c0: Math.min(p.col, q.col), r0: Math.min(p.row, q.row), c1: Math.max(p.col, q.col), r1: Math.max(p.row, q.row) };
+  return {
+    c0: Math.min(p.col, q.col),
+    r0: Math.min(p.row, q.row),
+    c1: Math.max(p.col, q.col),
+    r1: Math.max(p.row, q.row),
+  };
 }
 
 export const refOf = (col: number, row: number): string => `${colName(col)}${row + 1}`;

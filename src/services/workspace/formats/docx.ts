@@ -16,7 +16,8 @@ const run = (text: string) =>
     .split('\n')
     .map((line, i) => `${i ? '<w:r><w:br/></w:r>' : ''}<w:r><w:t xml:space="preserve">${esc(line)}</w:t></w:r>`)
     .join('');
-const para = (text: string, style?: string) => `<w:p>${style ? `<w:pPr><w:pStyle w:val="${style}"/></w:pPr>` : ''}${run(text)}</w:p>`;
+const para = (text: string, style?: string) =>
+  `<w:p>${style ? `<w:pPr><w:pStyle w:val="${style}"/></w:pPr>` : ''}${run(text)}</w:p>`;
 
 function blockXml(b: Block): string {
   switch (b.type) {
@@ -29,16 +30,32 @@ function blockXml(b: Block): string {
     case 'table': {
       const width = Math.max(1, ...b.rows.map((r) => r.length));
       const grid = `<w:tblGrid>${'<w:gridCol w:w="2000"/>'.repeat(width)}</w:tblGrid>`;
-      const rows = b.rows.map((r) => `<w:tr>${Array.from({ length: width }, (_, i) => `<w:tc><w:tcPr><w:tcW w:w="2000" w:type="dxa"/></w:tcPr>${para(r[i] ?? '')}</w:tc>`).join('')}</w:tr>`).join('');
+      const rows = b.rows
+        .map(
+          (r) =>
+            `<w:tr>${Array.from({ length: width }, (_, i) => `<w:tc><w:tcPr><w:tcW w:w="2000" w:type="dxa"/></w:tcPr>${para(r[i] ?? '')}</w:tc>`).join('')}</w:tr>`,
+        )
+        .join('');
       return `<w:tbl><w:tblPr><w:tblStyle w:val="TableGrid"/><w:tblW w:w="0" w:type="auto"/></w:tblPr>${grid}${rows}</w:tbl>`;
     }
   }
 }
 
-const style = (id: string, name: string, extra = '') => `<w:style w:type="paragraph" w:styleId="${id}"><w:name w:val="${name}"/><w:basedOn w:val="Normal"/>${extra}</w:style>`;
-const STYLES = `${XML_HEAD}<w:styles xmlns:w="${W}"><w:style w:type="paragraph" w:default="1" w:styleId="Normal"><w:name w:val="Normal"/></w:style>${[1, 2, 3, 4, 5, 6]
-  .map((l) => style(`Heading${l}`, `heading ${l}`, `<w:pPr><w:outlineLvl w:val="${l - 1}"/></w:pPr><w:rPr><w:b/><w:sz w:val="${36 - l * 3}"/></w:rPr>`))
-  .join('')}${style('ListBullet', 'List Bullet', '<w:pPr><w:ind w:left="720" w:hanging="360"/></w:pPr>')}<w:style w:type="table" w:styleId="TableGrid"><w:name w:val="Table Grid"/><w:tblPr><w:tblBorders><w:top w:val="single" w:sz="4" w:space="0" w:color="auto"/><w:left w:val="single" w:sz="4" w:space="0" w:color="auto"/><w:bottom w:val="single" w:sz="4" w:space="0" w:color="auto"/><w:right w:val="single" w:sz="4" w:space="0" w:color="auto"/><w:insideH w:val="single" w:sz="4" w:space="0" w:color="auto"/><w:insideV w:val="single" w:sz="4" w:space="0" w:color="auto"/></w:tblBorders></w:tblPr></w:style></w:styles>`;
+const style = (id: string, name: string, extra = '') =>
+  `<w:style w:type="paragraph" w:styleId="${id}"><w:name w:val="${name}"/><w:basedOn w:val="Normal"/>${extra}</w:style>`;
+const STYLES = `${XML_HEAD}<w:styles xmlns:w="${W}"><w:style w:type="paragraph" w:default="1" w:styleId="Normal"><w:name w:val="Normal"/></w:style>${[
+  1, 2, 3, 4, 5, 6,
+]
+  .map((l) =>
+    style(
+      `Heading${l}`,
+      `heading ${l}`,
+      `<w:pPr><w:outlineLvl w:val="${l - 1}"/></w:pPr><w:rPr><w:b/><w:sz w:val="${36 - l * 3}"/></w:rPr>`,
+    ),
+  )
+  .join(
+    '',
+  )}${style('ListBullet', 'List Bullet', '<w:pPr><w:ind w:left="720" w:hanging="360"/></w:pPr>')}<w:style w:type="table" w:styleId="TableGrid"><w:name w:val="Table Grid"/><w:tblPr><w:tblBorders><w:top w:val="single" w:sz="4" w:space="0" w:color="auto"/><w:left w:val="single" w:sz="4" w:space="0" w:color="auto"/><w:bottom w:val="single" w:sz="4" w:space="0" w:color="auto"/><w:right w:val="single" w:sz="4" w:space="0" w:color="auto"/><w:insideH w:val="single" w:sz="4" w:space="0" w:color="auto"/><w:insideV w:val="single" w:sz="4" w:space="0" w:color="auto"/></w:tblBorders></w:tblPr></w:style></w:styles>`;
 
 /** Renders a document; same blocks and meta ⇒ the same bytes. */
 export function writeDocx(blocks: readonly Block[], meta: OoxmlMeta): Uint8Array {
@@ -104,7 +121,18 @@ export function readDocx(bytes: Uint8Array): Block[] {
         const b = paragraphBlock(n, kinds);
         if (b) out.push(b);
       } else if (name === 'tbl') {
-        const rows = n.children.filter((r) => local(r.tag) === 'tr').map((tr) => tr.children.filter((c) => local(c.tag) === 'tc').map((tc) => findAll(tc.children, 'p').map((p) => textUnder(p).trim()).filter(Boolean).join(' ')));
+        const rows = n.children
+          .filter((r) => local(r.tag) === 'tr')
+          .map((tr) =>
+            tr.children
+              .filter((c) => local(c.tag) === 'tc')
+              .map((tc) =>
+                findAll(tc.children, 'p')
+                  .map((p) => textUnder(p).trim())
+                  .filter(Boolean)
+                  .join(' '),
+              ),
+          );
         out.push({ type: 'table', rows });
       } else if (name !== 'sectPr') walk(n.children);
     }

@@ -13,7 +13,18 @@ export { RECIPE_KINDS, RECIPES, type Recipe, type RecipeKind, recipeOf, renderRe
 export { type CellInput, type Sheet, type SheetInput, writeXlsx } from './xlsx.js';
 
 /** What a workspace file holds, by extension (and magic bytes for binaries). */
-export type FormatKind = 'xlsx' | 'docx' | 'pdf' | 'pptx' | 'csv' | 'tsv' | 'json' | 'markdown' | 'text' | 'code' | 'binary';
+export type FormatKind =
+  | 'xlsx'
+  | 'docx'
+  | 'pdf'
+  | 'pptx'
+  | 'csv'
+  | 'tsv'
+  | 'json'
+  | 'markdown'
+  | 'text'
+  | 'code'
+  | 'binary';
 
 /** A file's content as the agent and the grader see it. */
 export type Doc =
@@ -28,7 +39,8 @@ export type Doc =
 export const OFFICE_KINDS = ['xlsx', 'docx', 'pdf', 'pptx'] as const;
 export type OfficeKind = (typeof OFFICE_KINDS)[number];
 
-const CODE = /\.(ts|tsx|js|mjs|cjs|py|rb|go|rs|java|kt|c|h|cc|cpp|hpp|cs|php|sh|bash|sql|ya?ml|toml|ini|cfg|conf|env|xml|html?|css|scss)$/i;
+const CODE =
+  /\.(ts|tsx|js|mjs|cjs|py|rb|go|rs|java|kt|c|h|cc|cpp|hpp|cs|php|sh|bash|sql|ya?ml|toml|ini|cfg|conf|env|xml|html?|css|scss)$/i;
 
 /** The format of a path (and, for binaries without a known extension, of its bytes). */
 export function formatOf(path: string, bytes?: Uint8Array): FormatKind {
@@ -60,7 +72,8 @@ export interface StoredFile {
   encoding?: 'utf8' | 'base64' | string;
 }
 
-export const bytesOf = (f: StoredFile): Uint8Array => (f.encoding === 'base64' ? Buffer.from(f.content, 'base64') : Buffer.from(f.content, 'utf8'));
+export const bytesOf = (f: StoredFile): Uint8Array =>
+  f.encoding === 'base64' ? Buffer.from(f.content, 'base64') : Buffer.from(f.content, 'utf8');
 
 // parsing an office file costs milliseconds: keep the last few (graders read one file per check)
 const cache = new Map<string, Doc>();
@@ -99,7 +112,14 @@ function parse(kind: FormatKind, f: StoredFile, bytes: Uint8Array | undefined): 
     case 'csv':
     case 'tsv': {
       const t = text();
-      const rows = parseCsv(t, { delimiter: kind === 'tsv' ? '\t' : ',', skip_empty_lines: true, trim: true, relax_column_count: true, relax_quotes: true, bom: true }) as string[][];
+      const rows = parseCsv(t, {
+        delimiter: kind === 'tsv' ? '\t' : ',',
+        skip_empty_lines: true,
+        trim: true,
+        relax_column_count: true,
+        relax_quotes: true,
+        bom: true,
+      }) as string[][];
       return { kind, rows, text: t };
     }
     case 'binary':
@@ -113,7 +133,8 @@ const cellText = (v: CellValue) => (v === null ? '' : String(v)).replace(/\|/g, 
 
 function mdTable(rows: readonly (readonly string[])[]): string[] {
   const width = Math.max(1, ...rows.map((r) => r.length));
-  const line = (r: readonly string[]) => `| ${Array.from({ length: width }, (_, i) => (r[i] ?? '').replace(/\|/g, '\\|').replace(/\n/g, ' ')).join(' | ')} |`;
+  const line = (r: readonly string[]) =>
+    `| ${Array.from({ length: width }, (_, i) => (r[i] ?? '').replace(/\|/g, '\\|').replace(/\n/g, ' ')).join(' | ')} |`;
   const [head = [], ...body] = rows;
   return [line(head), `|${' --- |'.repeat(width)}`, ...body.map(line)];
 }
@@ -122,11 +143,14 @@ function sheetText(s: Sheet): string[] {
   const width = Math.max(0, ...s.rows.map((r) => r.length));
   if (s.rows.length === 0 || width === 0) return [`## Sheet "${s.name}" (empty)`];
   const head = ['', ...Array.from({ length: width }, (_, i) => colName(i))];
-  const rows = s.rows.map((r, i) => [String(i + 1), ...Array.from({ length: width }, (_, c) => {
-    const f = s.formulas[`${colName(c)}${i + 1}`];
-    const v = cellText(r[c] ?? null);
-    return f ? `${v} (=${f})` : v;
-  })]);
+  const rows = s.rows.map((r, i) => [
+    String(i + 1),
+    ...Array.from({ length: width }, (_, c) => {
+      const f = s.formulas[`${colName(c)}${i + 1}`];
+      const v = cellText(r[c] ?? null);
+      return f ? `${v} (=${f})` : v;
+    }),
+  ]);
   return [`## Sheet "${s.name}" (A1:${colName(width - 1)}${s.rows.length})`, '', ...mdTable([head, ...rows])];
 }
 
@@ -136,11 +160,23 @@ export function documentText(doc: Doc): string {
     case 'xlsx':
       return doc.sheets.map((s) => sheetText(s).join('\n')).join('\n\n');
     case 'docx':
-      return doc.blocks.map((b) => (b.type === 'heading' ? `${'#'.repeat(b.level)} ${b.text}` : b.type === 'bullet' ? `- ${b.text}` : b.type === 'paragraph' ? b.text : mdTable(b.rows).join('\n'))).join('\n\n');
+      return doc.blocks
+        .map((b) =>
+          b.type === 'heading'
+            ? `${'#'.repeat(b.level)} ${b.text}`
+            : b.type === 'bullet'
+              ? `- ${b.text}`
+              : b.type === 'paragraph'
+                ? b.text
+                : mdTable(b.rows).join('\n'),
+        )
+        .join('\n\n');
     case 'pdf':
       return doc.pages.map((p, i) => `--- page ${i + 1} of ${doc.pages.length} ---\n${p}`).join('\n\n');
     case 'pptx':
-      return doc.slides.map((s, i) => [`--- slide ${i + 1}: ${s.title} ---`, ...s.bullets.map((t) => `- ${t}`)].join('\n')).join('\n\n');
+      return doc.slides
+        .map((s, i) => [`--- slide ${i + 1}: ${s.title} ---`, ...s.bullets.map((t) => `- ${t}`)].join('\n'))
+        .join('\n\n');
     default:
       return doc.text;
   }
@@ -168,7 +204,7 @@ function sectionText(doc: Doc, heading: string): string | undefined {
     const lines = doc.text.split('\n');
     const i = lines.findIndex((l) => /^#{1,6}\s/.test(l) && l.toLowerCase().includes(want));
     if (i < 0) return undefined;
-    const level = (/^#+/.exec(lines[i] as string)?.[0].length ?? 1);
+    const level = /^#+/.exec(lines[i] as string)?.[0].length ?? 1;
     const end = lines.findIndex((l, j) => j > i && /^#{1,6}\s/.test(l) && (/^#+/.exec(l)?.[0].length ?? 9) <= level);
     return lines.slice(i, end < 0 ? undefined : end).join('\n');
   }
@@ -183,11 +219,15 @@ function sectionText(doc: Doc, heading: string): string | undefined {
 /** A table of a document as rows of cells: a sheet (by name, default the first), a CSV/TSV, or the n-th DOCX table (1-based). */
 export function tableOf(doc: Doc, at: { sheet?: string; table?: number } = {}): CellValue[][] | undefined {
   if (doc.kind === 'xlsx') {
-    const s = at.sheet === undefined ? doc.sheets[0] : doc.sheets.find((x) => x.name.toLowerCase() === (at.sheet as string).toLowerCase());
+    const s =
+      at.sheet === undefined
+        ? doc.sheets[0]
+        : doc.sheets.find((x) => x.name.toLowerCase() === (at.sheet as string).toLowerCase());
     return s?.rows;
   }
   if (doc.kind === 'csv' || doc.kind === 'tsv') return doc.rows;
-  if (doc.kind === 'docx') return doc.blocks.filter((b) => b.type === 'table')[(at.table ?? 1) - 1]?.rows as CellValue[][] | undefined;
+  if (doc.kind === 'docx')
+    return doc.blocks.filter((b) => b.type === 'table')[(at.table ?? 1) - 1]?.rows as CellValue[][] | undefined;
   return undefined;
 }
 

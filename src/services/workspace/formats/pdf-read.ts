@@ -32,7 +32,8 @@ class Lexer {
   }
   word(): string {
     const start = this.i;
-    while (this.i < this.s.length && !WS.has(this.s.charCodeAt(this.i)) && !DELIM.includes(this.s[this.i] as string)) this.i++;
+    while (this.i < this.s.length && !WS.has(this.s.charCodeAt(this.i)) && !DELIM.includes(this.s[this.i] as string))
+      this.i++;
     return this.s.slice(start, this.i);
   }
   literal(): string {
@@ -44,7 +45,16 @@ class Lexer {
       const c = s[this.i++] as string;
       if (c === '\\') {
         const n = s[this.i++] as string;
-        const esc: Record<string, string> = { n: '\n', r: '\r', t: '\t', b: '\b', f: '\f', '(': '(', ')': ')', '\\': '\\' };
+        const esc: Record<string, string> = {
+          n: '\n',
+          r: '\r',
+          t: '\t',
+          b: '\b',
+          f: '\f',
+          '(': '(',
+          ')': ')',
+          '\\': '\\',
+        };
         if (n in esc) out += esc[n];
         else if (/[0-7]/.test(n)) {
           let oct = n;
@@ -68,7 +78,8 @@ class Lexer {
     const h = this.s.slice(this.i + 1, end < 0 ? this.s.length : end).replace(/[^0-9a-fA-F]/g, '');
     this.i = end < 0 ? this.s.length : end + 1;
     let out = '';
-    for (let k = 0; k < h.length; k += 2) out += String.fromCharCode(parseInt((h.slice(k, k + 2) + '0').slice(0, 2), 16));
+    for (let k = 0; k < h.length; k += 2)
+      out += String.fromCharCode(parseInt((h.slice(k, k + 2) + '0').slice(0, 2), 16));
     return out;
   }
   /** the next value, or an operator word as {op} (content streams) */
@@ -79,7 +90,9 @@ class Lexer {
     if (c === undefined) return undefined;
     if (c === '/') {
       this.i++;
-      return { name: this.word().replace(/#([0-9a-fA-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16))) };
+      return {
+        name: this.word().replace(/#([0-9a-fA-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16))),
+      };
     }
     if (c === '(') return { str: this.literal() };
     if (c === '<' && s[this.i + 1] === '<') {
@@ -93,7 +106,8 @@ class Lexer {
         }
         const k = this.value();
         const v = this.value();
-        if (k && typeof k === 'object' && !Array.isArray(k) && 'name' in k && typeof k.name === 'string') d[k.name] = v && typeof v === 'object' && 'op' in v ? null : (v as Val);
+        if (k && typeof k === 'object' && !Array.isArray(k) && 'name' in k && typeof k.name === 'string')
+          d[k.name] = v && typeof v === 'object' && 'op' in v ? null : (v as Val);
       }
     }
     if (c === '<') return { str: this.hex() };
@@ -137,10 +151,14 @@ class Lexer {
   }
 }
 
-const isDict = (v: unknown): boolean => !!v && typeof v === 'object' && !Array.isArray(v) && !('name' in v) && !('str' in v) && !('ref' in v) && !('op' in v);
+const isDict = (v: unknown): boolean =>
+  !!v && typeof v === 'object' && !Array.isArray(v) && !('name' in v) && !('str' in v) && !('ref' in v) && !('op' in v);
 const asDict = (v: unknown): Dict | undefined => (isDict(v) ? (v as Dict) : undefined);
 // the one-key wrappers of names, strings and references (a Dict's index signature defeats `in` narrowing)
-const wrapped = <K extends 'name' | 'str' | 'ref'>(v: unknown, key: K): unknown => (v && typeof v === 'object' && !Array.isArray(v) && Object.keys(v).length === 1 && key in v ? (v as Record<K, unknown>)[key] : undefined);
+const wrapped = <K extends 'name' | 'str' | 'ref'>(v: unknown, key: K): unknown =>
+  v && typeof v === 'object' && !Array.isArray(v) && Object.keys(v).length === 1 && key in v
+    ? (v as Record<K, unknown>)[key]
+    : undefined;
 const nameOf = (v: unknown): string | undefined => wrapped(v, 'name') as string | undefined;
 const strOf = (v: unknown): string | undefined => wrapped(v, 'str') as string | undefined;
 const refNo = (v: unknown): number | undefined => wrapped(v, 'ref') as number | undefined;
@@ -177,7 +195,8 @@ class PdfFile {
       const head = new Lexer(data);
       const pairs: [number, number][] = [];
       for (let k = 0; k < n; k++) pairs.push([Number(head.value() as number), Number(head.value() as number)]);
-      for (const [num, off] of pairs) if (!this.objs.has(num)) this.objs.set(num, { value: new Lexer(data, first + off).value() as Val });
+      for (const [num, off] of pairs)
+        if (!this.objs.has(num)) this.objs.set(num, { value: new Lexer(data, first + off).value() as Val });
     }
   }
   get(v: Val | undefined): Val | undefined {
@@ -249,7 +268,8 @@ function cmapOf(text: string): { width: number; map: Map<string, string> } {
       const n1 = [...hi.str].reduce((n, c) => n * 256 + c.charCodeAt(0), 0);
       for (let n = n0; n <= n1 && n - n0 < 65536; n++) {
         let code = '';
-        for (let k = lo.str.length - 1, x = n; k >= 0; k--, x = Math.floor(x / 256)) code = String.fromCharCode(x % 256) + code;
+        for (let k = lo.str.length - 1, x = n; k >= 0; k--, x = Math.floor(x / 256))
+          code = String.fromCharCode(x % 256) + code;
         if (Array.isArray(dst)) {
           const d = strOf(dst[n - n0]);
           if (d !== undefined) map.set(code, utf16(d));
@@ -293,10 +313,12 @@ function fontDecoder(pdf: PdfFile, font: Val | undefined): Decoder {
 function pageText(pdf: PdfFile, page: Dict, resources: Dict | undefined): string {
   const c = page.Contents;
   const refs = Array.isArray(pdf.get(c)) ? (pdf.get(c) as Val[]) : [c];
-  const content = refs.map((r) => {
-    const o = pdf.obj(r);
-    return o ? (pdf.decode(o) ?? '') : '';
-  }).join('\n');
+  const content = refs
+    .map((r) => {
+      const o = pdf.obj(r);
+      return o ? (pdf.decode(o) ?? '') : '';
+    })
+    .join('\n');
   const fonts = pdf.get(resources?.Font);
   const decoders = new Map<string, Decoder>();
   let decode: Decoder = winAnsi;
@@ -367,7 +389,8 @@ export function readPdf(bytes: Uint8Array): string[] {
     if (!n || seen.has(n) || depth > 64) return;
     seen.add(n);
     const resources = asDict(pdf.get(n.Resources)) ?? inherited;
-    if (nameOf(n.Type) === 'Page' || (n.Contents !== undefined && n.Kids === undefined)) pages.push(pageText(pdf, n, resources));
+    if (nameOf(n.Type) === 'Page' || (n.Contents !== undefined && n.Kids === undefined))
+      pages.push(pageText(pdf, n, resources));
     else for (const k of (pdf.get(n.Kids) as Val[] | undefined) ?? []) walk(k, resources, depth + 1);
   };
   walk(root.Pages, undefined, 0);

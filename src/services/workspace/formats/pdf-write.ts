@@ -3,7 +3,35 @@ import { zlibSync } from 'fflate';
 // a small PDF 1.4 writer: text pages in Helvetica (WinAnsi), one compressed content stream per page. The
 // dates come from the caller and the file id from the content, so the same pages give the same bytes.
 
-const WIN_ANSI_EXTRA: Record<string, number> = { '€': 0x80, '‚': 0x82, 'ƒ': 0x83, '„': 0x84, '…': 0x85, '†': 0x86, '‡': 0x87, 'ˆ': 0x88, '‰': 0x89, 'Š': 0x8a, '‹': 0x8b, 'Œ': 0x8c, 'Ž': 0x8e, '‘': 0x91, '’': 0x92, '“': 0x93, '”': 0x94, '•': 0x95, '–': 0x96, '—': 0x97, '˜': 0x98, '™': 0x99, 'š': 0x9a, '›': 0x9b, 'œ': 0x9c, 'ž': 0x9e, 'Ÿ': 0x9f };
+const WIN_ANSI_EXTRA: Record<string, number> = {
+  '€': 0x80,
+  '‚': 0x82,
+  ƒ: 0x83,
+  '„': 0x84,
+  '…': 0x85,
+  '†': 0x86,
+  '‡': 0x87,
+  ˆ: 0x88,
+  '‰': 0x89,
+  Š: 0x8a,
+  '‹': 0x8b,
+  Œ: 0x8c,
+  Ž: 0x8e,
+  '‘': 0x91,
+  '’': 0x92,
+  '“': 0x93,
+  '”': 0x94,
+  '•': 0x95,
+  '–': 0x96,
+  '—': 0x97,
+  '˜': 0x98,
+  '™': 0x99,
+  š: 0x9a,
+  '›': 0x9b,
+  œ: 0x9c,
+  ž: 0x9e,
+  Ÿ: 0x9f,
+};
 
 /** WinAnsi byte of a character; characters outside it become "?". */
 function winAnsi(ch: string): number {
@@ -53,7 +81,10 @@ function fnv(bytes: Uint8Array): string {
 }
 
 /** Renders pages of text lines (a page given as one string is split at newlines). */
-export function writePdf(pages: readonly (string | readonly string[])[], meta: { modified: string; title?: string }): Uint8Array {
+export function writePdf(
+  pages: readonly (string | readonly string[])[],
+  meta: { modified: string; title?: string },
+): Uint8Array {
   const enc = new TextEncoder();
   const chunks: Uint8Array[] = [];
   const offsets: number[] = [];
@@ -80,12 +111,25 @@ export function writePdf(pages: readonly (string | readonly string[])[], meta: {
   obj(2, `<< /Type /Pages /Kids [${list.map((_, i) => `${pageObj(i)} 0 R`).join(' ')}] /Count ${list.length} >>`);
   obj(3, '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>');
   const date = pdfDate(meta.modified);
-  obj(4, `<< ${meta.title ? `/Title ${literal(meta.title)} ` : ''}/Producer (coworkenv) /CreationDate (${date}) /ModDate (${date}) >>`);
+  obj(
+    4,
+    `<< ${meta.title ? `/Title ${literal(meta.title)} ` : ''}/Producer (coworkenv) /CreationDate (${date}) /ModDate (${date}) >>`,
+  );
   list.forEach((page, i) => {
     const lines = (typeof page === 'string' ? page.split('\n') : page).flatMap(wrap);
-    const ops = ['BT', '/F1 11 Tf', '14 TL', '56 790 Td', ...lines.map((l, j) => `${j ? 'T* ' : ''}${literal(l)} Tj`), 'ET'].join('\n');
+    const ops = [
+      'BT',
+      '/F1 11 Tf',
+      '14 TL',
+      '56 790 Td',
+      ...lines.map((l, j) => `${j ? 'T* ' : ''}${literal(l)} Tj`),
+      'ET',
+    ].join('\n');
     const data = zlibSync(enc.encode(ops), { level: 6 });
-    obj(pageObj(i), `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Resources << /Font << /F1 3 0 R >> >> /Contents ${pageObj(i) + 1} 0 R >>`);
+    obj(
+      pageObj(i),
+      `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Resources << /Font << /F1 3 0 R >> >> /Contents ${pageObj(i) + 1} 0 R >>`,
+    );
     obj(pageObj(i) + 1, `<< /Length ${data.length} /Filter /FlateDecode >>`, data);
   });
   const size = 5 + list.length * 2;

@@ -39,18 +39,40 @@ export function writePptx(slides: readonly Slide[], meta: OoxmlMeta): Uint8Array
   return zipEntries(
     [
       ['[Content_Types].xml', ct],
-      ['_rels/.rels', relsXml([['officeDocument', 'ppt/presentation.xml'], [`${RELS}/metadata/core-properties`, 'docProps/core.xml']])],
+      [
+        '_rels/.rels',
+        relsXml([
+          ['officeDocument', 'ppt/presentation.xml'],
+          [`${RELS}/metadata/core-properties`, 'docProps/core.xml'],
+        ]),
+      ],
       ['docProps/core.xml', coreXml(meta)],
       ['ppt/presentation.xml', pres],
-      ['ppt/_rels/presentation.xml.rels', relsXml([['slideMaster', 'slideMasters/slideMaster1.xml'], ...slides.map((_, i) => ['slide', `slides/slide${i + 1}.xml`] as const), ['theme', 'theme/theme1.xml']])],
+      [
+        'ppt/_rels/presentation.xml.rels',
+        relsXml([
+          ['slideMaster', 'slideMasters/slideMaster1.xml'],
+          ...slides.map((_, i) => ['slide', `slides/slide${i + 1}.xml`] as const),
+          ['theme', 'theme/theme1.xml'],
+        ]),
+      ],
       ['ppt/slideMasters/slideMaster1.xml', MASTER],
-      ['ppt/slideMasters/_rels/slideMaster1.xml.rels', relsXml([['slideLayout', '../slideLayouts/slideLayout1.xml'], ['theme', '../theme/theme1.xml']])],
+      [
+        'ppt/slideMasters/_rels/slideMaster1.xml.rels',
+        relsXml([
+          ['slideLayout', '../slideLayouts/slideLayout1.xml'],
+          ['theme', '../theme/theme1.xml'],
+        ]),
+      ],
       ['ppt/slideLayouts/slideLayout1.xml', LAYOUT],
       ['ppt/slideLayouts/_rels/slideLayout1.xml.rels', relsXml([['slideMaster', '../slideMasters/slideMaster1.xml']])],
       ['ppt/theme/theme1.xml', THEME],
       ...slides.flatMap((s, i) => [
         [`ppt/slides/slide${i + 1}.xml`, slideXml(s)] as const,
-        [`ppt/slides/_rels/slide${i + 1}.xml.rels`, relsXml([['slideLayout', '../slideLayouts/slideLayout1.xml']])] as const,
+        [
+          `ppt/slides/_rels/slide${i + 1}.xml.rels`,
+          relsXml([['slideLayout', '../slideLayouts/slideLayout1.xml']]),
+        ] as const,
       ]),
     ],
     meta.modified,
@@ -64,16 +86,41 @@ const isTitle = (sp: XNode) => {
 
 /** Reads slides in presentation order: the title placeholder and every other paragraph; throws on a broken file. */
 export function readPptx(bytes: Uint8Array): Slide[] {
-  const parts = unzipText(bytes, (n) => n.startsWith('ppt/') && (n.endsWith('.xml') || n.endsWith('.rels')) && !n.includes('/slideMasters/') && !n.includes('/theme/'));
+  const parts = unzipText(
+    bytes,
+    (n) =>
+      n.startsWith('ppt/') &&
+      (n.endsWith('.xml') || n.endsWith('.rels')) &&
+      !n.includes('/slideMasters/') &&
+      !n.includes('/theme/'),
+  );
   const pres = parts.get('ppt/presentation.xml');
   if (!pres) throw new Error('not a presentation: ppt/presentation.xml is missing');
-  const rels = new Map(findAll(parseXml(parts.get('ppt/_rels/presentation.xml.rels') ?? ''), 'Relationship').map((r) => [attr(r, 'Id') ?? '', attr(r, 'Target') ?? '']));
+  const rels = new Map(
+    findAll(parseXml(parts.get('ppt/_rels/presentation.xml.rels') ?? ''), 'Relationship').map((r) => [
+      attr(r, 'Id') ?? '',
+      attr(r, 'Target') ?? '',
+    ]),
+  );
   return findAll(parseXml(pres), 'sldId').map((id) => {
     const target = rels.get(attr(id, 'r:id') ?? attr(id, 'id') ?? '') ?? '';
     const xml = parts.get(target.startsWith('/') ? target.slice(1) : `ppt/${target}`) ?? '';
     const shapes = findAll(parseXml(xml), 'sp');
-    const title = shapes.filter(isTitle).map((sp) => findAll(sp.children, 'p').map((p) => textUnder(p)).join(' ').trim()).join(' ');
-    const rest = findAll(parseXml(xml), 'spTree').flatMap((t) => findAll(t.children.filter((c) => !(local(c.tag) === 'sp' && isTitle(c))), 'p'));
+    const title = shapes
+      .filter(isTitle)
+      .map((sp) =>
+        findAll(sp.children, 'p')
+          .map((p) => textUnder(p))
+          .join(' ')
+          .trim(),
+      )
+      .join(' ');
+    const rest = findAll(parseXml(xml), 'spTree').flatMap((t) =>
+      findAll(
+        t.children.filter((c) => !(local(c.tag) === 'sp' && isTitle(c))),
+        'p',
+      ),
+    );
     return { title, bullets: rest.map((p) => textUnder(p).trim()).filter(Boolean) };
   });
 }

@@ -9,11 +9,32 @@ import { writeXlsx } from './xlsx.js';
 // renders the file; the same recipe always renders the same bytes (dates come from `modified`, never the clock).
 
 const Scalar = z.union([z.string(), z.number(), z.boolean(), z.null()]);
-const Cell = z.union([Scalar, z.strictObject({ formula: z.string().min(1).describe('e.g. SUM(B2:B9)'), value: Scalar.describe('the cached result a reader sees') })]);
-const Modified = z.string().regex(/^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})?)?$/, 'an ISO date such as 2026-03-10').optional().describe('document date (zip timestamps, metadata); default 1980-01-01');
+const Cell = z.union([
+  Scalar,
+  z.strictObject({
+    formula: z.string().min(1).describe('e.g. SUM(B2:B9)'),
+    value: Scalar.describe('the cached result a reader sees'),
+  }),
+]);
+const Modified = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})?)?$/, 'an ISO date such as 2026-03-10')
+  .optional()
+  .describe('document date (zip timestamps, metadata); default 1980-01-01');
 
 export const XlsxRecipe = z.strictObject({
-  sheets: z.array(z.strictObject({ name: z.string().min(1).max(31).regex(/^[^\\/?*[\]:]+$/, 'a sheet name without \\ / ? * [ ] :'), rows: z.array(z.array(Cell)) })).min(1),
+  sheets: z
+    .array(
+      z.strictObject({
+        name: z
+          .string()
+          .min(1)
+          .max(31)
+          .regex(/^[^\\/?*[\]:]+$/, 'a sheet name without \\ / ? * [ ] :'),
+        rows: z.array(z.array(Cell)),
+      }),
+    )
+    .min(1),
   modified: Modified,
 });
 export const DocxBlock = z.union([
@@ -22,20 +43,34 @@ export const DocxBlock = z.union([
   z.strictObject({ bullet: z.string().min(1) }),
   z.strictObject({ table: z.array(z.array(z.union([z.string(), z.number()]))).min(1) }),
 ]);
-export const DocxRecipe = z.strictObject({ blocks: z.array(DocxBlock).min(1), title: z.string().optional(), modified: Modified });
-export const PdfRecipe = z.strictObject({
-  pages: z.array(z.union([z.string(), z.array(z.string())])).min(1).describe('each page: text (lines split at newlines) or a list of lines'),
+export const DocxRecipe = z.strictObject({
+  blocks: z.array(DocxBlock).min(1),
   title: z.string().optional(),
   modified: Modified,
 });
-export const PptxRecipe = z.strictObject({ slides: z.array(z.strictObject({ title: z.string(), bullets: z.array(z.string()).default([]) })).min(1), modified: Modified });
+export const PdfRecipe = z.strictObject({
+  pages: z
+    .array(z.union([z.string(), z.array(z.string())]))
+    .min(1)
+    .describe('each page: text (lines split at newlines) or a list of lines'),
+  title: z.string().optional(),
+  modified: Modified,
+});
+export const PptxRecipe = z.strictObject({
+  slides: z.array(z.strictObject({ title: z.string(), bullets: z.array(z.string()).default([]) })).min(1),
+  modified: Modified,
+});
 
 /** The recipe keys a workspace fixture file may give instead of `content`. */
 export const RECIPE_KINDS = ['xlsx', 'docx', 'pdf', 'pptx'] as const;
 export type RecipeKind = (typeof RECIPE_KINDS)[number];
 
 export const RECIPES = { xlsx: XlsxRecipe, docx: DocxRecipe, pdf: PdfRecipe, pptx: PptxRecipe } as const;
-export type Recipe = { xlsx: z.input<typeof XlsxRecipe> } | { docx: z.input<typeof DocxRecipe> } | { pdf: z.input<typeof PdfRecipe> } | { pptx: z.input<typeof PptxRecipe> };
+export type Recipe =
+  | { xlsx: z.input<typeof XlsxRecipe> }
+  | { docx: z.input<typeof DocxRecipe> }
+  | { pdf: z.input<typeof PdfRecipe> }
+  | { pptx: z.input<typeof PptxRecipe> };
 
 const iso = (d: string | undefined) => (d ? (d.length === 10 ? `${d}T00:00:00Z` : d) : EPOCH);
 
@@ -49,7 +84,13 @@ export function renderRecipe(kind: RecipeKind, input: unknown): Uint8Array {
     case 'docx': {
       const r = DocxRecipe.parse(input);
       const blocks = r.blocks.map((b) =>
-        'heading' in b ? { type: 'heading' as const, level: b.level, text: b.heading } : 'paragraph' in b ? { type: 'paragraph' as const, text: b.paragraph } : 'bullet' in b ? { type: 'bullet' as const, text: b.bullet } : { type: 'table' as const, rows: b.table.map((row) => row.map(String)) },
+        'heading' in b
+          ? { type: 'heading' as const, level: b.level, text: b.heading }
+          : 'paragraph' in b
+            ? { type: 'paragraph' as const, text: b.paragraph }
+            : 'bullet' in b
+              ? { type: 'bullet' as const, text: b.bullet }
+              : { type: 'table' as const, rows: b.table.map((row) => row.map(String)) },
       );
       return writeDocx(blocks, { modified: iso(r.modified), ...(r.title ? { title: r.title } : {}) });
     }

@@ -36,7 +36,9 @@ function cellXml(v: CellInput, ref: string): string {
 }
 
 function sheetXml(s: SheetInput): string {
-  const rows = s.rows.map((r, i) => `<row r="${i + 1}">${r.map((v, j) => cellXml(v, refOf(j, i))).join('')}</row>`).join('');
+  const rows = s.rows
+    .map((r, i) => `<row r="${i + 1}">${r.map((v, j) => cellXml(v, refOf(j, i))).join('')}</row>`)
+    .join('');
   return `${XML_HEAD}<worksheet xmlns="${NS}" xmlns:r="${REL}"><sheetData>${rows}</sheetData></worksheet>`;
 }
 
@@ -63,7 +65,8 @@ export function writeXlsx(sheets: readonly SheetInput[], meta: OoxmlMeta): Uint8
 }
 
 // a relationship target relative to xl/ ("worksheets/sheet1.xml", "/xl/worksheets/sheet1.xml")
-const partPath = (target: string) => (target.startsWith('/') ? target.slice(1) : `xl/${target}`).replace(/\/\.\//g, '/');
+const partPath = (target: string) =>
+  (target.startsWith('/') ? target.slice(1) : `xl/${target}`).replace(/\/\.\//g, '/');
 
 function cellValue(c: XNode, shared: readonly string[]): CellValue {
   const t = attr(c, 't');
@@ -83,7 +86,12 @@ export function readXlsx(bytes: Uint8Array): Sheet[] {
   const parts = unzipText(bytes, (n) => (n.startsWith('xl/') && n.endsWith('.xml')) || n.endsWith('.rels'));
   const wb = parts.get('xl/workbook.xml');
   if (!wb) throw new Error('not a spreadsheet: xl/workbook.xml is missing');
-  const rels = new Map(findAll(parseXml(parts.get('xl/_rels/workbook.xml.rels') ?? ''), 'Relationship').map((r) => [attr(r, 'Id') ?? '', attr(r, 'Target') ?? '']));
+  const rels = new Map(
+    findAll(parseXml(parts.get('xl/_rels/workbook.xml.rels') ?? ''), 'Relationship').map((r) => [
+      attr(r, 'Id') ?? '',
+      attr(r, 'Target') ?? '',
+    ]),
+  );
   const shared = findAll(parseXml(parts.get('xl/sharedStrings.xml') ?? ''), 'si').map((si) => textUnder(si));
   return findAll(parseXml(wb), 'sheet').map((s, i) => {
     const target = rels.get(attr(s, 'r:id') ?? attr(s, 'id') ?? '');
@@ -104,7 +112,9 @@ export function readXlsx(bytes: Uint8Array): Sheet[] {
     }
     // dense: holes are empty cells
     const width = Math.max(0, ...rows.map((r) => r?.length ?? 0));
-    const dense = Array.from({ length: rows.length }, (_, r) => Array.from({ length: width }, (_, c) => rows[r]?.[c] ?? null));
+    const dense = Array.from({ length: rows.length }, (_, r) =>
+      Array.from({ length: width }, (_, c) => rows[r]?.[c] ?? null),
+    );
     return { name: attr(s, 'name') ?? `Sheet${i + 1}`, rows: dense, formulas };
   });
 }

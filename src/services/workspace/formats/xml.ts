@@ -19,7 +19,8 @@ const unescape = (s: string) =>
     : s;
 const ATTR = /([^\s=/>]+)\s*=\s*(?:"([^"]*)"|'([^']*)')/g;
 // one markup item: comment, CDATA, processing instruction / declaration, end tag, or start tag
-const TOKEN = /<!--[\s\S]*?-->|<!\[CDATA\[([\s\S]*?)\]\]>|<[?!][\s\S]*?>|<\/\s*([^\s>]+)\s*>|<([^\s/>]+)((?:\s+[^\s=/>]+\s*=\s*(?:"[^"]*"|'[^']*'))*)\s*(\/?)>/g;
+const TOKEN =
+  /<!--[\s\S]*?-->|<!\[CDATA\[([\s\S]*?)\]\]>|<[?!][\s\S]*?>|<\/\s*([^\s>]+)\s*>|<([^\s/>]+)((?:\s+[^\s=/>]+\s*=\s*(?:"[^"]*"|'[^']*'))*)\s*(\/?)>/g;
 
 /** Parses XML into ordered nodes (the root's siblings: declaration excluded); throws on unbalanced tags. */
 export function parseXml(xml: string): XNode[] {
@@ -27,17 +28,20 @@ export function parseXml(xml: string): XNode[] {
   const stack: XNode[] = [root];
   let last = 0;
   const text = (t: string) => {
-    if (t) (stack[stack.length - 1] as XNode).children.push({ tag: '#text', attrs: {}, children: [], text: unescape(t) });
+    if (t)
+      (stack[stack.length - 1] as XNode).children.push({ tag: '#text', attrs: {}, children: [], text: unescape(t) });
   };
   TOKEN.lastIndex = 0;
   for (let m = TOKEN.exec(xml); m; m = TOKEN.exec(xml)) {
     text(xml.slice(last, m.index));
     last = TOKEN.lastIndex;
     const [, cdata, close, open, rawAttrs, selfClose] = m;
-    if (cdata !== undefined) (stack[stack.length - 1] as XNode).children.push({ tag: '#text', attrs: {}, children: [], text: cdata });
+    if (cdata !== undefined)
+      (stack[stack.length - 1] as XNode).children.push({ tag: '#text', attrs: {}, children: [], text: cdata });
     else if (close !== undefined) {
       const top = stack.pop();
-      if (!top || top.tag !== close || stack.length === 0) throw new Error(`malformed XML: </${close}> does not close <${top?.tag ?? ''}>`);
+      if (!top || top.tag !== close || stack.length === 0)
+        throw new Error(`malformed XML: </${close}> does not close <${top?.tag ?? ''}>`);
     } else if (open !== undefined) {
       const attrs: Record<string, string> = {};
       if (rawAttrs) for (const a of rawAttrs.matchAll(ATTR)) attrs[a[1] as string] = unescape(a[2] ?? a[3] ?? '');
@@ -93,6 +97,8 @@ export function textUnder(n: XNode, textTag = 't'): string {
 
 /** XML-escapes text for element content and attribute values. */
 export const esc = (s: string): string =>
-  s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c] as string).replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g, '');
+  s
+    .replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c] as string)
+    .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g, '');
 
 export const XML_HEAD = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n';

@@ -7,7 +7,14 @@ import { strFromU8, strToU8, unzipSync, zipSync, type Zippable } from 'fflate';
 export function zipEntries(entries: readonly (readonly [string, string])[], modified: string): Uint8Array {
   const d = new Date(modified);
   // fflate stores local-time fields: build a Date whose local fields are the UTC ones, so the bytes do not depend on TZ
-  const mtime = new Date(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate(), d.getUTCHours(), d.getUTCMinutes(), d.getUTCSeconds());
+  const mtime = new Date(
+    d.getUTCFullYear(),
+    d.getUTCMonth(),
+    d.getUTCDate(),
+    d.getUTCHours(),
+    d.getUTCMinutes(),
+    d.getUTCSeconds(),
+  );
   const files: Zippable = {};
   // small parts are stored: deflating a few hundred bytes costs more time than the bytes it saves
   for (const [name, text] of entries) {
@@ -26,4 +33,5 @@ export function unzipText(bytes: Uint8Array, want?: (name: string) => boolean): 
 }
 
 /** True when the bytes start like a zip archive. */
-export const isZip = (b: Uint8Array): boolean => b.length > 4 && b[0] === 0x50 && b[1] === 0x4b && b[2] === 0x03 && b[3] === 0x04;
+export const isZip = (b: Uint8Array): boolean =>
+  b.length > 4 && b[0] === 0x50 && b[1] === 0x4b && b[2] === 0x03 && b[3] === 0x04;
