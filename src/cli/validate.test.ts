@@ -22,7 +22,9 @@ const EXAMPLE = parseYaml(readFileSync('examples/tasks/inventory_reorder.yaml', 
 async function validate(paths: string[], opts: { json?: boolean; through?: number } = {}) {
   let text = '';
   const r = await validatePaths(paths, opts, (t) => (text += t));
-  return { ...r, text, lines: text.split('\n').filter((l) => l.trim() !== '') };
+  // colours are on where CI is set (picocolors reads it at import): compare the text without them
+  const plain = text.replace(/\x1b\[[0-9;]*m/g, '');
+  return { ...r, text: plain, lines: plain.split('\n').filter((l) => l.trim() !== '') };
 }
 
 // 80 KB of JSON nested 20,000 deep: yaml's recursive composer used to exhaust the stack inside V8's regexp
