@@ -24,6 +24,10 @@ const POLL_MS = 100;
 const statfsAsync = promisify(statfs);
 const cap = (s: string, max: number) => (s.length > max ? `${s.slice(0, max)}\n...[truncated]` : s);
 
+// the host's /usr seen as a merged-usr root, and fresh /proc and /dev: shared by the probe and the sandbox
+const USR_LINKS = ['--symlink', 'usr/bin', '/bin', '--symlink', 'usr/lib', '/lib', '--symlink', 'usr/lib64', '/lib64'];
+const PROC_DEV = ['--proc', '/proc', '--dev', '/dev'];
+
 let bwrapState: { ok: boolean; reason: string } | undefined;
 
 /** Whether bubblewrap with user namespaces works here (checked once per process). */
@@ -31,28 +35,7 @@ export function bubblewrapStatus(): { ok: boolean; reason: string } {
   if (!bwrapState) {
     const r = spawnSync(
       'bwrap',
-      [
-        '--unshare-all',
-        '--die-with-parent',
-        '--ro-bind',
-        '/usr',
-        '/usr',
-        '--symlink',
-        'usr/bin',
-        '/bin',
-        '--symlink',
-        'usr/lib',
-        '/lib',
-        '--symlink',
-        'usr/lib64',
-        '/lib64',
-        '--proc',
-        '/proc',
-        '--dev',
-        '/dev',
-        '--',
-        '/bin/true',
-      ],
+      ['--unshare-all', '--die-with-parent', '--ro-bind', '/usr', '/usr', ...USR_LINKS, ...PROC_DEV, '--', '/bin/true'],
       {
         timeout: 5000,
         stdio: 'pipe',
@@ -160,20 +143,9 @@ async function sandboxed(
     '--ro-bind-try',
     '/etc/alternatives',
     '/etc/alternatives',
-    '--symlink',
-    'usr/bin',
-    '/bin',
-    '--symlink',
-    'usr/lib',
-    '/lib',
-    '--symlink',
-    'usr/lib64',
-    '/lib64',
+    ...USR_LINKS,
     // /dev read-only: device nodes still work, but no file can be stored there
-    '--proc',
-    '/proc',
-    '--dev',
-    '/dev',
+    ...PROC_DEV,
     '--remount-ro',
     '/dev',
     '--size',
