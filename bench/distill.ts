@@ -108,7 +108,8 @@ export async function run(): Promise<BenchResult> {
         batches.map((b) =>
           limiter.run(async () => {
             const text = await postJson(
-              `${server.openaiBaseURL}/completions`,
+              server.openaiBaseURL,
+              '/completions',
               { model: 'teacher', prompt: b, max_tokens: 1, prompt_logprobs: TOP_K },
               { apiKey: 'EMPTY', timeoutMs: 120_000, what: 'teacher' },
             );

@@ -171,6 +171,18 @@ describe('endpointScorer (vLLM prompt_logprobs)', () => {
     assert.equal(body.tools[0]?.function.name, 'todo_get_task');
   });
 
+  it('credentials in the endpoint URL are sent as the chat clients send them, and never shown', async () => {
+    reply({ raw: vllmPromptLogprobsBody(positions()) });
+    const base = server.openaiBaseURL.replace('http://', 'http://user:sk-url-secret@');
+    const s = await endpointScorer(`openai-compatible:${base}?api_key=sk-query-secret#student-1`, NO_CACHE, {
+      env: { OPENAI_COMPATIBLE_API_KEY: 'sk-local' },
+    });
+    await s.score(EXAMPLE, T);
+    const req = server.requests[0] as FakeRequest;
+    assert.equal(req.headers.authorization, `Basic ${Buffer.from('user:sk-url-secret').toString('base64')}`);
+    assert.match(req.url, /\/chat\/completions\?api_key=sk-query-secret$/);
+  });
+
   it('uses prompt_token_ids when the server returns them (object key order lost)', async () => {
     const pos = positions();
     const ids = pos.map((p, i) => (p ? (p[0] as [number, unknown])[0] : i));

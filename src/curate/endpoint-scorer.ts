@@ -2,6 +2,7 @@ import type { ModelFlags } from '../llm/flags.js';
 import { ChatCache, DEFAULT_CACHE_DIR } from '../llm/cache.js';
 import { parseModelString } from '../llm/client.js';
 import { kindOfStatus, LlmError, parseRetryAfter } from '../llm/errors.js';
+import { redactSecrets, splitCredentials } from '../llm/redact.js';
 import { CallLimiter } from '../llm/limits.js';
 import { openAiBody } from '../llm/openai-compatible.js';
 import { type RetryOptions, withRetries } from '../llm/retry.js';
@@ -70,7 +71,6 @@ export async function endpointScorer(
     throw new CoworkError('bad_input', `prompt_logprobs must be an integer ≥ 0, not ${k}`);
   const rankClip = opts.rankClip ?? RANK_CLIP;
   const env = opts.env ?? process.env;
-  const url = `${(ref.baseURL as string).replace(/\/+$/, '')}/chat/completions`;
   const apiKey = env.OPENAI_COMPATIBLE_API_KEY || 'EMPTY';
   const timeoutMs = (flags.llmTimeout ?? 120) * 1000;
   const cache =
@@ -96,7 +96,7 @@ export async function endpointScorer(
   };
 
   const post = (body: Record<string, unknown>) =>
-    postJson(url, body, { apiKey, timeoutMs, what: 'the scoring endpoint' });
+    postJson(ref.baseURL as string, '/chat/completions', body, { apiKey, timeoutMs, what: 'the scoring endpoint' });
 
   return {
     async score(ex: SftExample): Promise<TokenScores> {
@@ -140,7 +140,13 @@ export async function endpointScorer(
       };
       try {
         const res = await cache.wrap(
-          { provider: `openai-compatible@${ref.baseURL}`, model: ref.model, params: keyParams, messages, tools },
+          {
+            provider: `openai-compatible@${redactSecrets(ref.baseURL as string)}`,
+            model: ref.model,
+            params: keyParams,
+            messages,
+            tools,
+          },
           call,
         );
         return JSON.parse(res.text as string) as TokenScores;
@@ -165,15 +171,23 @@ export async function endpointScorer(
  * errors, timeouts and unreachable servers become LlmErrors that `withRetries` understands (Retry-After kept).
  */
 export async function postJson(
-  url: string,
+  baseURL: string,
+  path: string,
   body: Record<string, unknown>,
   o: { apiKey: string; timeoutMs: number; what: string },
 ): Promise<string> {
+  // credentials in the base URL are sent as the SDK clients send them (redact.ts): fetch refuses a URL with userinfo
+  const split = splitCredentials(baseURL);
+  const query = split.query ? `?${new URLSearchParams(split.query)}` : '';
+  const url = `${split.baseURL.replace(/\/+$/, '')}${path}${query}`;
   let res: Response;
   try {
     res = await fetch(url, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${o.apiKey}` },
+      headers: {
+        'content-type': 'application/json',
+        authorization: split.headers?.Authorization ?? `Bearer ${o.apiKey}`,
+      },
       body: JSON.stringify(body),
       signal: AbortSignal.timeout(o.timeoutMs),
     });
@@ -181,7 +195,7 @@ export async function postJson(
     const name = (e as Error)?.name;
     if (name === 'TimeoutError' || name === 'AbortError')
       throw new LlmError('timeout', `${o.what} did not answer within ${o.timeoutMs / 1000} s`);
-    throw new LlmError('network', `cannot reach ${url}: ${(e as Error)?.message ?? String(e)}`);
+    throw new LlmError('network', `cannot reach ${redactSecrets(url)}: ${(e as Error)?.message ?? String(e)}`);
   }
   const text = await res.text().catch(() => '');
   if (!res.ok) {

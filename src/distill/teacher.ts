@@ -1,5 +1,6 @@
 import { ChatCache, DEFAULT_CACHE_DIR } from '../llm/cache.js';
 import { parseModelString } from '../llm/client.js';
+import { redactSecrets } from '../llm/redact.js';
 import { LlmError } from '../llm/errors.js';
 import type { ModelFlags } from '../llm/flags.js';
 import { CallLimiter } from '../llm/limits.js';
@@ -68,7 +69,6 @@ export function endpointTeacher(model: string, flags: ModelFlags, o: TeacherOpti
   const ref = parseModelString(model);
   if (!Number.isInteger(o.topK) || o.topK < 1)
     throw new CoworkError('bad_input', `--top-k must be an integer ≥ 1, not ${o.topK}`);
-  const url = `${(ref.baseURL as string).replace(/\/+$/, '')}/completions`;
   const apiKey = (o.env ?? process.env).OPENAI_COMPATIBLE_API_KEY || 'EMPTY';
   const timeoutMs = (flags.llmTimeout ?? 120) * 1000;
   const cache =
@@ -101,7 +101,13 @@ export function endpointTeacher(model: string, flags: ModelFlags, o: TeacherOpti
     let text: string;
     try {
       text = await withRetries(
-        () => limiter.run(() => (requests++, postJson(url, body, { apiKey, timeoutMs, what: 'the teacher endpoint' }))),
+        () =>
+          limiter.run(
+            () => (
+              requests++,
+              postJson(ref.baseURL as string, '/completions', body, { apiKey, timeoutMs, what: 'the teacher endpoint' })
+            ),
+          ),
         retry,
       );
     } catch (e) {
@@ -173,7 +179,12 @@ export function endpointTeacher(model: string, flags: ModelFlags, o: TeacherOpti
       };
       try {
         const res = await cache.wrap(
-          { provider: `openai-compatible@${ref.baseURL}`, model: ref.model, params: key, messages: [] },
+          {
+            provider: `openai-compatible@${redactSecrets(ref.baseURL as string)}`,
+            model: ref.model,
+            params: key,
+            messages: [],
+          },
           async () => {
             const t0 = Date.now();
             const a = await submit(ids, positions, where);
