@@ -4,7 +4,7 @@ import { routeOfTool } from '../src/interop/claw-routes.js';
 import { startClawServer } from '../src/interop/claw-serve.js';
 import { loadSpecs } from '../src/run/task-files.js';
 import { startServer } from '../src/server/serve.js';
-import type { TaskSpec } from '../src/spec/task-spec.js';
+import type { TaskSpec } from '../src/schema/task-spec.js';
 import { type BenchResult, figure, gc, quantile } from './stats.js';
 
 // claw-serve beside serve: the same tool calls of support_escalation (3 services) as Claw-Eval's runner sends

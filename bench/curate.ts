@@ -6,8 +6,8 @@ import { join, resolve } from 'node:path';
 import { loadSpecs } from '../src/run/task-files.js';
 import { runTasks } from '../src/run/runner.js';
 import { RunStore } from '../src/run/run-store.js';
-import { agentFactory } from '../src/run/agents.js';
-import type { Trajectory } from '../src/spec/trajectory.js';
+import { agentFactory } from '../src/agent/factory.js';
+import type { Trajectory } from '../src/schema/trajectory.js';
 import { type BenchResult, figure } from './stats.js';
 
 // 100,000 synthetic trajectories (~1 GB of JSONL, made here from real noisy-teacher episodes with varied ids

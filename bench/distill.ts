@@ -12,7 +12,7 @@ import { endpointTeacher } from '../src/distill/teacher.js';
 import { recordStudentRun } from '../src/distill/testing.js';
 import { CallLimiter } from '../src/llm/limits.js';
 import { startFakeServer } from '../src/llm/testing/fake-server.js';
-import type { Trajectory } from '../src/spec/trajectory.js';
+import type { Trajectory } from '../src/schema/trajectory.js';
 import { type BenchResult, figure, gc, spread } from './stats.js';
 
 // on-policy distillation against the fake vLLM teacher with a fixed latency (LATENCY_MS per request, in this

@@ -2,8 +2,8 @@ import { createEpisode, type EpisodeInternals } from '../src/env/episode.js';
 import { prepare } from '../src/env/prepared.js';
 import { ServiceContext } from '../src/env/service-context.js';
 import type { Rec } from '../src/services/types.js';
-import type { TaskSpec } from '../src/spec/task-spec.js';
-import { makeSpec } from '../src/spec/testing.js';
+import type { TaskSpec } from '../src/schema/task-spec.js';
+import { makeSpec } from '../src/schema/testing.js';
 import { type BenchResult, figure, gc, pairedMedianUs } from './stats.js';
 
 const N = 20;

@@ -6,7 +6,7 @@ import { WebSocketServer } from 'ws';
 import { createEpisode } from '../src/env/episode.js';
 import { loadSpecs } from '../src/run/task-files.js';
 import { type RunningServer, startServer } from '../src/server/serve.js';
-import type { TaskSpec } from '../src/spec/task-spec.js';
+import type { TaskSpec } from '../src/schema/task-spec.js';
 import { type BenchResult, figure, gc } from './stats.js';
 
 // step latency of the env server: in-process (Session.step, vs the same tool call on a bare Episode: the

@@ -1,9 +1,9 @@
 import { performance } from 'node:perf_hooks';
 import { prepare } from '../src/env/prepared.js';
-import { checkSpecValue } from '../src/spec/parse-spec.js';
-import { DIFFICULTIES } from '../src/spec/taxonomy.js';
+import { checkSpecValue } from '../src/schema/parse-spec.js';
+import { DIFFICULTIES } from '../src/schema/taxonomy.js';
 import { FAMILIES } from '../src/synth/families/index.js';
-import { runGate } from '../src/synth/gate/index.js';
+import { runGate } from '../src/validate/index.js';
 import { generateProcedural } from '../src/synth/procedural.js';
 import { type BenchResult, figure, quantile } from './stats.js';
 

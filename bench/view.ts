@@ -8,8 +8,8 @@ import { performance } from 'node:perf_hooks';
 import { loadSpecs } from '../src/run/task-files.js';
 import { runTasks } from '../src/run/runner.js';
 import { RunStore } from '../src/run/run-store.js';
-import { agentFactory } from '../src/run/agents.js';
-import { canonicalJson } from '../src/spec/canonical-json.js';
+import { agentFactory } from '../src/agent/factory.js';
+import { canonicalJson } from '../src/schema/canonical-json.js';
 import { type BenchResult, figure } from './stats.js';
 
 // `coworkenv view` over a run of 100,000 trajectories (10,000 tasks × 10 trials, made here from real

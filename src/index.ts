@@ -8,7 +8,8 @@
  */
 export { noisyAgent, type NoisyOptions } from './agent/noisy.js';
 export { referenceAgent, scriptedAgent } from './agent/reference.js';
-export { runEpisode, type RunEpisodeOptions, specHash } from './agent/rollout.js';
+export { runEpisode, type RunEpisodeOptions } from './agent/rollout.js';
+export { specHash } from './schema/canonical-json.js';
 export type { Agent, AgentTurn, AgentView, UserSimulator, UserReply } from './agent/types.js';
 export { InfraError } from './agent/types.js';
 export { createEpisode, Episode, type EpisodeOptions } from './env/episode.js';
@@ -21,12 +22,12 @@ export { catalogText, describeCatalog, openAiTool, toolJsonSchema } from './serv
 export { getService, resolveTool, SERVICE_NAMES, SERVICES } from './services/registry.js';
 export { ToolError } from './services/tool-error.js';
 export type { ServiceDef, ToolContext, ToolDef } from './services/types.js';
-export { canonicalJson, hashValue } from './spec/canonical-json.js';
-export { CHECK_KINDS, type Check, type CheckKind } from './spec/check-kinds.js';
-export type { Diagnostic } from './spec/diagnostics.js';
-export { CoworkError, type CoworkErrorCode } from './spec/errors.js';
-export { checkSpecValue, parseSpecText } from './spec/parse-spec.js';
-export { CAPABILITIES, SCENARIOS } from './spec/taxonomy.js';
-export { TaskSpec, type TaskSpecInput } from './spec/task-spec.js';
-export { Trajectory, type Grade } from './spec/trajectory.js';
-export { GATE_STEPS, type GateReport, runGate } from './synth/gate/index.js';
+export { canonicalJson, hashValue } from './schema/canonical-json.js';
+export { CHECK_KINDS, type Check, type CheckKind } from './schema/check-kinds.js';
+export type { Diagnostic } from './schema/diagnostics.js';
+export { CoworkError, type CoworkErrorCode } from './schema/errors.js';
+export { checkSpecValue, parseSpecText } from './schema/parse-spec.js';
+export { CAPABILITIES, SCENARIOS } from './schema/taxonomy.js';
+export { TaskSpec, type TaskSpecInput } from './schema/task-spec.js';
+export { Trajectory, type Grade } from './schema/trajectory.js';
+export { GATE_STEPS, type GateReport, runGate } from './validate/index.js';

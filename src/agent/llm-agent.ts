@@ -1,8 +1,8 @@
-import { getService, resolveTool } from '../services/registry.js';
 import { toolJsonSchema } from '../services/catalog.js';
 import { LlmError } from '../llm/errors.js';
 import type { ChatMessage, ChatModel, ChatParams, ChatResult } from '../llm/types.js';
-import type { TrajectoryEvent } from '../spec/trajectory.js';
+import type { TrajectoryEvent } from '../schema/trajectory.js';
+import { systemPrompt } from './system-prompt.js';
 import { type Agent, type AgentTurn, type AgentView, InfraError } from './types.js';
 
 export interface LlmAgentOptions {
@@ -11,23 +11,6 @@ export interface LlmAgentOptions {
   maxObservationChars?: number;
   /** replaces the standard system prompt */
   systemPrompt?: string;
-}
-
-/** The standard system prompt: an assistant working in these services, on the task's mock date. */
-export function systemPrompt(view: AgentView): string {
-  const services = [
-    ...new Set(view.tools.map((t) => resolveTool(t.name)?.service.name).filter((s): s is string => !!s)),
-  ].map((s) => `- ${s}: ${getService(s)?.description ?? ''}`);
-  return [
-    'You are an AI coworker working in the business applications listed below on behalf of the user.',
-    `Today is ${view.mockToday.slice(0, 10)} (${view.mockToday}); treat this as the current date and time.`,
-    'Use the tools to look things up and to act; never invent ids, addresses or figures that a tool can give you.',
-    'Check the facts before acting, act only on records that meet the request, and do not take actions the user did not ask for or that look unsafe.',
-    'If the request is missing information only the user has, ask the user. When you are done, reply with a short summary of what you did and found, without calling tools.',
-    '',
-    'Applications:',
-    ...(services.length ? services : ['- (tools only)']),
-  ].join('\n');
 }
 
 /** The agent-visible history as chat messages: user and assistant text, tool calls and their results. */

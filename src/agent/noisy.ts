@@ -1,6 +1,6 @@
 import { createRng, type Rng } from '../env/rng.js';
 import { getService, resolveTool } from '../services/registry.js';
-import type { TaskSpec } from '../spec/task-spec.js';
+import type { TaskSpec } from '../schema/task-spec.js';
 import { referenceTurns, type ScriptTurn, scriptedAgent } from './reference.js';
 import type { Agent } from './types.js';
 

@@ -1,22 +1,10 @@
 import type { Episode } from '../env/episode.js';
 import { grade } from '../grade/grade.js';
 import type { Judge } from '../grade/types.js';
-import { hashValue } from '../spec/canonical-json.js';
-import type { TaskSpec } from '../spec/task-spec.js';
-import type { EndReason, Trajectory, TrajectoryEvent } from '../spec/trajectory.js';
+import { specHash } from '../schema/canonical-json.js';
+import type { TaskSpec } from '../schema/task-spec.js';
+import type { EndReason, Trajectory, TrajectoryEvent } from '../schema/trajectory.js';
 import type { AgentTurn, UserReply } from './types.js';
-
-const hashes = new WeakMap<TaskSpec, string>();
-
-/** sha256 of the canonical spec, memoised per spec object. */
-export function specHash(spec: TaskSpec): string {
-  let h = hashes.get(spec);
-  if (!h) {
-    h = hashValue(spec);
-    hashes.set(spec, h);
-  }
-  return h;
-}
 
 export interface RecorderStart {
   spec: TaskSpec;

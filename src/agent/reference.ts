@@ -1,4 +1,4 @@
-import type { TaskSpec } from '../spec/task-spec.js';
+import type { TaskSpec } from '../schema/task-spec.js';
 import type { Agent, AgentTurn, AgentView } from './types.js';
 
 export interface ReferenceOptions {

@@ -1,11 +1,9 @@
 import { createEpisode, type Episode } from '../env/episode.js';
 import type { GradeOptions } from '../grade/grade.js';
-import type { TaskSpec } from '../spec/task-spec.js';
-import type { EndReason, Trajectory } from '../spec/trajectory.js';
+import type { TaskSpec } from '../schema/task-spec.js';
+import type { EndReason, Trajectory } from '../schema/trajectory.js';
 import { TrajectoryRecorder } from './recorder.js';
 import { type Agent, type AgentView, InfraError, type UserSimulator } from './types.js';
-
-export { specHash } from './recorder.js';
 
 export interface RunEpisodeOptions extends GradeOptions {
   spec: TaskSpec;

@@ -1,5 +1,5 @@
 import type { ToolDef } from '../services/types.js';
-import type { TrajectoryEvent } from '../spec/trajectory.js';
+import type { TrajectoryEvent } from '../schema/trajectory.js';
 
 /** What an agent may see: the request, its tools, today's mock date and the public history. */
 export interface AgentView {

@@ -5,8 +5,8 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { trajectoryAnchors } from '../rl/anchor.js';
 import type { AdvantageRow } from '../rl/estimators/index.js';
-import type { Trajectory } from '../spec/trajectory.js';
-import { isCoworkError } from '../spec/errors.js';
+import type { Trajectory } from '../schema/trajectory.js';
+import { isCoworkError } from '../schema/errors.js';
 import { badInput, cli, inProcess, json } from './testing.js';
 import { buildProgram } from './main.js';
 

@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { startClawServer } from '../interop/claw-serve.js';
 import { loadSpecs } from '../run/task-files.js';
-import { CoworkError } from '../spec/errors.js';
+import { CoworkError } from '../schema/errors.js';
 import { intArg, numArg } from './options.js';
 import { note, printJson } from './output.js';
 import { untilSignal } from './signals.js';

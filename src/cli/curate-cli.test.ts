@@ -3,11 +3,11 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { specHash } from '../agent/recorder.js';
+import { specHash } from '../schema/canonical-json.js';
 import type { CurationReport } from '../curate/pipeline.js';
-import { TaskSpec } from '../spec/task-spec.js';
-import { makeSpec } from '../spec/testing.js';
-import { isCoworkError } from '../spec/errors.js';
+import { TaskSpec } from '../schema/task-spec.js';
+import { makeSpec } from '../schema/testing.js';
+import { isCoworkError } from '../schema/errors.js';
 import { printFunnel } from './curate.js';
 import { badInput, captureOutput, cli, inProcess, json } from './testing.js';
 import { buildProgram } from './main.js';

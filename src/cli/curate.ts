@@ -12,7 +12,7 @@ import { environmentSecrets } from '../curate/validity.js';
 import { prettyJson, writeFileAtomic } from '../run/files.js';
 import { loadSpecs } from '../run/task-files.js';
 import type { ModelFlags } from '../llm/flags.js';
-import { CoworkError } from '../spec/errors.js';
+import { CoworkError } from '../schema/errors.js';
 import { withModelFlags } from './model-flags.js';
 import { intArg, numArg } from './options.js';
 import { color, fmt, note, out, printJson, table } from './output.js';

@@ -6,7 +6,7 @@ import { distill, type DistillReport } from '../distill/distill.js';
 import { endpointTeacher } from '../distill/teacher.js';
 import type { ModelFlags } from '../llm/flags.js';
 import { loadSpecs } from '../run/task-files.js';
-import { CoworkError } from '../spec/errors.js';
+import { CoworkError } from '../schema/errors.js';
 import { withModelFlags } from './model-flags.js';
 import { intArg } from './options.js';
 import { color, note, out, printJson, table } from './output.js';

@@ -5,9 +5,9 @@ import type { Command } from 'commander';
 import { toAtif, validateAtif } from '../interop/atif.js';
 import { writeHarborTask } from '../interop/harbor-export.js';
 import { loadSpecs } from '../run/task-files.js';
-import { CoworkError } from '../spec/errors.js';
-import { parseJsonl } from '../spec/jsonl.js';
-import { Trajectory } from '../spec/trajectory.js';
+import { CoworkError } from '../schema/errors.js';
+import { parseJsonl } from '../schema/jsonl.js';
+import { Trajectory } from '../schema/trajectory.js';
 import { color, note, out, printJson } from './output.js';
 import pkg from '../../package.json' with { type: 'json' };
 

@@ -4,7 +4,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
-import { isCoworkError } from '../spec/errors.js';
+import { isCoworkError } from '../schema/errors.js';
 import { captureOutput, inProcess, ROOT } from './testing.js';
 
 // What a new user meets in the first hour on a clean clone, one test per stumbling block.

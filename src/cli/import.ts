@@ -6,11 +6,11 @@ import { fromForeignAtif, fromOwnAtif, isOwnAtif, parseAtif } from '../interop/a
 import { importClawTasks } from '../interop/claw-import.js';
 import { harborTaskDirs, importHarborTask } from '../interop/harbor-import.js';
 import { loadSpecs } from '../run/task-files.js';
-import { canonicalJson } from '../spec/canonical-json.js';
-import { CoworkError } from '../spec/errors.js';
-import { jsonlLine } from '../spec/jsonl.js';
-import type { TaskSpec } from '../spec/task-spec.js';
-import type { Trajectory } from '../spec/trajectory.js';
+import { canonicalJson } from '../schema/canonical-json.js';
+import { CoworkError } from '../schema/errors.js';
+import { jsonlLine } from '../schema/jsonl.js';
+import type { TaskSpec } from '../schema/task-spec.js';
+import type { Trajectory } from '../schema/trajectory.js';
 import { color, note, out, printJson } from './output.js';
 
 async function writeSpec(dir: string, spec: TaskSpec): Promise<string> {

@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { loadSpecs } from '../run/task-files.js';
-import { canonicalJson } from '../spec/canonical-json.js';
-import type { Check } from '../spec/check-kinds.js';
+import { canonicalJson } from '../schema/canonical-json.js';
+import type { Check } from '../schema/check-kinds.js';
 import { color, out, table } from './output.js';
 
 /** A one-line target of a check, for reviewers. */

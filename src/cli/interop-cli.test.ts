@@ -5,14 +5,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import { referenceAgent } from '../agent/reference.js';
-import { specHash } from '../agent/recorder.js';
+import { specHash } from '../schema/canonical-json.js';
 import { runEpisode } from '../agent/rollout.js';
 import { validateAtif } from '../interop/atif.js';
 import { ticketTriageSpec } from '../interop/testing.js';
 import { loadSpecs } from '../run/task-files.js';
-import { canonicalJson } from '../spec/canonical-json.js';
-import { TaskSpec } from '../spec/task-spec.js';
-import { jsonlLine } from '../spec/jsonl.js';
+import { canonicalJson } from '../schema/canonical-json.js';
+import { TaskSpec } from '../schema/task-spec.js';
+import { jsonlLine } from '../schema/jsonl.js';
 import { cliEnv, inProcess, ROOT } from './testing.js';
 
 const tmp = mkdtempSync(join(tmpdir(), 'interop-cli-'));

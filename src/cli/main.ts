@@ -1,6 +1,6 @@
 import { Command, CommanderError } from 'commander';
 import { LlmError } from '../llm/errors.js';
-import { isCoworkError } from '../spec/errors.js';
+import { isCoworkError } from '../schema/errors.js';
 import { color, note } from './output.js';
 import pkg from '../../package.json' with { type: 'json' };
 

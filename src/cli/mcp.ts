@@ -2,7 +2,7 @@ import { stat } from 'node:fs/promises';
 import { type Command, Option } from 'commander';
 import { DEFAULT_IDLE_S, DEFAULT_OUT, parseHostPort, serveMcp } from '../mcp/serve.js';
 import { loadSpecs } from '../run/task-files.js';
-import { CoworkError } from '../spec/errors.js';
+import { CoworkError } from '../schema/errors.js';
 import { intArg, numArg } from './options.js';
 
 interface McpOpts {

@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { stringify } from 'yaml';
 import { writeFileAtomic } from '../run/files.js';
-import { CoworkError } from '../spec/errors.js';
+import { CoworkError } from '../schema/errors.js';
 import { planStats, taxonomyPlan } from '../synth/taxonomy-plan.js';
 import { MockToday } from '../synth/plan.js';
 import { intArg } from './options.js';

@@ -1,9 +1,9 @@
 import { type Command, Option } from 'commander';
 import { checkAppendable } from '../run/append-log.js';
-import { closeNotice, DEFAULT_PROXY_PORT, startProxy } from '../rl/proxy/app.js';
-import type { Engine } from '../rl/proxy/capture.js';
-import { DEFAULT_TRACES_OUT } from '../rl/proxy/store.js';
-import { CoworkError } from '../spec/errors.js';
+import { closeNotice, DEFAULT_PROXY_PORT, startProxy } from '../proxy/app.js';
+import type { Engine } from '../proxy/capture.js';
+import { DEFAULT_TRACES_OUT } from '../proxy/store.js';
+import { CoworkError } from '../schema/errors.js';
 import { intArg } from './options.js';
 import { note } from './output.js';
 import { untilSignal } from './signals.js';

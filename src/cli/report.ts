@@ -2,7 +2,7 @@ import { existsSync, statSync } from 'node:fs';
 import { basename } from 'node:path';
 import type { Command } from 'commander';
 import { writeFileAtomic } from '../run/files.js';
-import { CoworkError } from '../spec/errors.js';
+import { CoworkError } from '../schema/errors.js';
 import { loadAssets, reportPage } from '../view/assets.js';
 import { ViewData } from '../view/data.js';
 import { reportData } from '../view/report.js';

@@ -1,10 +1,10 @@
 import type { Command } from 'commander';
 import { z } from 'zod';
 import { recordFields } from '../services/catalog.js';
-import { CHECK_KINDS } from '../spec/check-kinds.js';
-import { MATCHER_DOCS } from '../spec/matchers.js';
-import { TIERED_KINDS } from '../synth/gate/checks.js';
-import { taskSpecJsonSchema } from '../spec/json-schema.js';
+import { CHECK_KINDS } from '../schema/check-kinds.js';
+import { MATCHER_DOCS } from '../schema/matchers.js';
+import { TIERED_KINDS } from '../validate/checks.js';
+import { taskSpecJsonSchema } from '../schema/json-schema.js';
 import { color, out, printJson } from './output.js';
 
 export function schemaCommand(program: Command): void {

@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { catalogMarkdown, describeCatalog, type JsonSchema } from '../services/catalog.js';
 import { SERVICE_NAMES } from '../services/registry.js';
-import { CoworkError } from '../spec/errors.js';
+import { CoworkError } from '../schema/errors.js';
 import { color, out, printJson } from './output.js';
 
 export function servicesCommand(program: Command): void {

@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
-import { canonicalJson } from '../spec/canonical-json.js';
+import { canonicalJson } from '../schema/canonical-json.js';
 import { parsePlanText } from '../synth/plan.js';
 import { planStats, taxonomyPlan } from '../synth/taxonomy-plan.js';
 import { badInput, type CliResult, cli, json } from './testing.js';

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { type FakeRequest, type FakeServer, startFakeServer } from '../llm/testing/fake-server.js';
 import { renderRecipe } from '../services/workspace/formats/index.js';
-import { CoworkError } from '../spec/errors.js';
+import { CoworkError } from '../schema/errors.js';
 import { inProcess } from './testing.js';
 
 // synth --resources end to end against the fake LLM server: a folder of the user's documents (an XLSX, a

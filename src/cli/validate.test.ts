@@ -8,8 +8,8 @@ import { runInNewContext } from 'node:vm';
 import { Command } from 'commander';
 import { parse as parseYaml } from 'yaml';
 import { loadSpecs } from '../run/task-files.js';
-import { SPEC_LIMITS } from '../spec/document.js';
-import { streamLines } from '../spec/jsonl.js';
+import { SPEC_LIMITS } from '../schema/document.js';
+import { streamLines } from '../schema/jsonl.js';
 import { captureOutput } from './testing.js';
 import { validateCommand, validatePaths } from './validate.js';
 

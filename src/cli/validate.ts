@@ -1,11 +1,11 @@
 import type { Command } from 'commander';
-import { type Diagnostic, formatDiagnostic, isError } from '../spec/diagnostics.js';
-import { parsePath, parseSource, withPositions } from '../spec/document.js';
+import { type Diagnostic, formatDiagnostic, isError } from '../schema/diagnostics.js';
+import { parsePath, parseSource, withPositions } from '../schema/document.js';
 import { iterateTaskFiles, type TaskFile, whereOf } from '../run/task-files.js';
 import type { Judge } from '../grade/types.js';
 import { type ModelFlags, modelFromFlags } from '../llm/flags.js';
 import { llmJudge } from '../llm/judge.js';
-import { GATE_STEPS, runGate } from '../synth/gate/index.js';
+import { GATE_STEPS, runGate } from '../validate/index.js';
 import { withModelFlags } from './model-flags.js';
 import { intArg } from './options.js';
 import { color } from './output.js';

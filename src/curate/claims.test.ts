@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import type { AuditLog } from '../spec/trajectory.js';
+import type { AuditLog } from '../schema/trajectory.js';
 import { findClaims } from './claim-parse.js';
 import { unsupportedClaims } from './claims.js';
 import { People, peopleOf } from './people.js';

@@ -1,4 +1,4 @@
-import type { AuditLog } from '../spec/trajectory.js';
+import type { AuditLog } from '../schema/trajectory.js';
 import { type Claim, findClaims } from './claim-parse.js';
 import { ADDRESS, localPartNames, People } from './people.js';
 

@@ -3,9 +3,9 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
-import { systemPrompt } from '../agent/llm-agent.js';
-import { makeSpec } from '../spec/testing.js';
-import type { Grade, Trajectory, TrajectoryEvent } from '../spec/trajectory.js';
+import { systemPrompt } from '../agent/system-prompt.js';
+import { makeSpec } from '../schema/testing.js';
+import type { Grade, Trajectory, TrajectoryEvent } from '../schema/trajectory.js';
 import {
   CE_LIMITS,
   charLength,

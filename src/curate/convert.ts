@@ -1,8 +1,8 @@
-import { systemPrompt } from '../agent/llm-agent.js';
+import { systemPrompt } from '../agent/system-prompt.js';
 import { openAiTool } from '../services/catalog.js';
 import { resolveTool } from '../services/registry.js';
 import type { ToolDef } from '../services/types.js';
-import type { Trajectory } from '../spec/trajectory.js';
+import type { Trajectory } from '../schema/trajectory.js';
 import type { SftMessage, SftTool } from './types.js';
 
 /** CoworkEnv App. E limits (all configurable). */

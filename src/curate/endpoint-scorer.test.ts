@@ -13,8 +13,8 @@ import {
   startFakeServer,
   vllmPromptLogprobsBody,
 } from '../llm/testing/fake-server.js';
-import { CoworkError } from '../spec/errors.js';
-import type { Trajectory } from '../spec/trajectory.js';
+import { CoworkError } from '../schema/errors.js';
+import type { Trajectory } from '../schema/trajectory.js';
 import { CE_LIMITS } from './convert.js';
 import { chatMessages, type EndpointScorerOptions, endpointScorer } from './endpoint-scorer.js';
 import { curate } from './pipeline.js';

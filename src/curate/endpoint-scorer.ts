@@ -7,7 +7,7 @@ import { CallLimiter } from '../llm/limits.js';
 import { openAiBody } from '../llm/openai-compatible.js';
 import { type RetryOptions, withRetries } from '../llm/retry.js';
 import type { ChatMessage, ChatParams, ChatResult, ChatTool } from '../llm/types.js';
-import { CoworkError } from '../spec/errors.js';
+import { CoworkError } from '../schema/errors.js';
 import type { Scorer, TokenScores } from './select.js';
 import {
   assistantMask,

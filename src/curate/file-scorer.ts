@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { CoworkError } from '../spec/errors.js';
+import { CoworkError } from '../schema/errors.js';
 import type { Scorer, TokenScores } from './select.js';
 
 /** Precomputed per-record scores: JSONL rows {task_id, trial, nll, rsr, tokens?}. */

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import { THRESHOLD_PRESETS } from '../cli/curate.js';
-import type { EndReason, Grade, Trajectory } from '../spec/trajectory.js';
+import type { EndReason, Grade, Trajectory } from '../schema/trajectory.js';
 import { CE_LIMITS } from './convert.js';
 import { readableScore, TaskGrouper, taskPrefix, TRIVIAL_AT, UNSOLVABLE_AT } from './grouping.js';
 import { curate, type CurationReport } from './pipeline.js';

@@ -1,4 +1,4 @@
-import type { Trajectory } from '../spec/trajectory.js';
+import type { Trajectory } from '../schema/trajectory.js';
 
 // who is who, for the claims check: "I emailed Dana Lee" is checked against the addresses mailed only when
 // "Dana Lee" can be tied to an address. pairs come from fixtures (contacts, crm, …), the observations the

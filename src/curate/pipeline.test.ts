@@ -3,10 +3,10 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
-import { specHash } from '../agent/recorder.js';
-import { TaskSpec } from '../spec/task-spec.js';
-import { makeSpec } from '../spec/testing.js';
-import type { Grade, Trajectory } from '../spec/trajectory.js';
+import { specHash } from '../schema/canonical-json.js';
+import { TaskSpec } from '../schema/task-spec.js';
+import { makeSpec } from '../schema/testing.js';
+import type { Grade, Trajectory } from '../schema/trajectory.js';
 import { CE_LIMITS } from './convert.js';
 import { curate, type CurationReport } from './pipeline.js';
 import type { Scorer } from './select.js';

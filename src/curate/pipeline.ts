@@ -1,9 +1,9 @@
 import { mkdir, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { CoworkError } from '../spec/errors.js';
-import { jsonlLine } from '../spec/jsonl.js';
-import type { TaskSpec } from '../spec/task-spec.js';
-import type { Trajectory } from '../spec/trajectory.js';
+import { CoworkError } from '../schema/errors.js';
+import { jsonlLine } from '../schema/jsonl.js';
+import type { TaskSpec } from '../schema/task-spec.js';
+import type { Trajectory } from '../schema/trajectory.js';
 import { type ConversionLimits, type Converted, convertTrajectory } from './convert.js';
 import { EXPORTERS, getExporters } from './exporters/index.js';
 import { LineWriter } from './exporters/jsonl-sink.js';

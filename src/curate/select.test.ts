@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { vllmPromptLogprobsBody } from '../llm/testing/fake-server.js';
-import { CoworkError } from '../spec/errors.js';
-import type { Trajectory } from '../spec/trajectory.js';
+import { CoworkError } from '../schema/errors.js';
+import type { Trajectory } from '../schema/trajectory.js';
 import { fileScorer } from './file-scorer.js';
 import { selectByScore } from './select.js';
 import {

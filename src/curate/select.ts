@@ -1,4 +1,4 @@
-import type { Trajectory } from '../spec/trajectory.js';
+import type { Trajectory } from '../schema/trajectory.js';
 import type { SftExample } from './types.js';
 
 /** Per-trajectory scores under the student (Cowork-Gym §3.4): mean NLL and RSR over assistant tokens. */

@@ -1,8 +1,8 @@
 import { existsSync } from 'node:fs';
 import { isAbsolute, join } from 'node:path';
-import { specHash } from '../agent/recorder.js';
+import { specHash } from '../schema/canonical-json.js';
 import { readTaskFiles } from '../run/task-files.js';
-import type { TaskSpec } from '../spec/task-spec.js';
+import type { TaskSpec } from '../schema/task-spec.js';
 import type { Source } from './sources.js';
 
 // the private-state check needs each record's spec. --tasks gives specs explicitly; otherwise run.json's

@@ -1,4 +1,4 @@
-import { CoworkError } from '../spec/errors.js';
+import { CoworkError } from '../schema/errors.js';
 import type { TokenScores } from './select.js';
 
 // Cowork-Gym §3.4 model-conditioned selection, formats.md §9: per-token surprisal s_t = −log p_θ(y_t | h_t) and

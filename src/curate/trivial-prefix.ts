@@ -1,4 +1,4 @@
-import { CoworkError } from '../spec/errors.js';
+import { CoworkError } from '../schema/errors.js';
 import type { Converted } from './convert.js';
 import { taskPrefix } from './grouping.js';
 

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { makeSpec } from '../spec/testing.js';
-import type { AuditCall, AuditLog, EndReason, Grade, Trajectory, TrajectoryEvent } from '../spec/trajectory.js';
+import { makeSpec } from '../schema/testing.js';
+import type { AuditCall, AuditLog, EndReason, Grade, Trajectory, TrajectoryEvent } from '../schema/trajectory.js';
 import { unsupportedClaims } from './claims.js';
 import { environmentSecrets, VALIDITY_REJECTIONS, validityOf } from './validity.js';
 

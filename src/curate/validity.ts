@@ -1,7 +1,7 @@
 import { finalResponse } from '../grade/context.js';
 import { resolveTool } from '../services/registry.js';
-import type { TaskSpec } from '../spec/task-spec.js';
-import type { AuditCall, Trajectory } from '../spec/trajectory.js';
+import type { TaskSpec } from '../schema/task-spec.js';
+import type { AuditCall, Trajectory } from '../schema/trajectory.js';
 import { unsupportedClaims } from './claims.js';
 import { peopleOf } from './people.js';
 

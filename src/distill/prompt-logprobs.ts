@@ -1,4 +1,4 @@
-import { CoworkError } from '../spec/errors.js';
+import { CoworkError } from '../schema/errors.js';
 
 /** One prompt position of a vLLM completion's `prompt_logprobs` (null at position 0). */
 export type PositionLogprobs = null | {

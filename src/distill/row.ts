@@ -1,5 +1,5 @@
 import { assistantMask, type ChatMarkers } from '../curate/token-scores.js';
-import { CoworkError } from '../spec/errors.js';
+import { CoworkError } from '../schema/errors.js';
 import type { StudentSequence } from './sequences.js';
 import type { TeacherAnswer } from './teacher.js';
 import type { DistillRow } from './types.js';

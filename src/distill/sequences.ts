@@ -1,6 +1,6 @@
-import { captureChoice, type Capture } from '../rl/proxy/capture.js';
-import { mergeAll } from '../rl/proxy/merge.js';
-import type { Trajectory } from '../spec/trajectory.js';
+import { captureChoice, type Capture } from '../proxy/capture.js';
+import { mergeAll } from '../proxy/merge.js';
+import type { Trajectory } from '../schema/trajectory.js';
 
 /** One token sequence the student produced: a merged trace of its model calls (proxy prefix-merging rules). */
 export interface StudentSequence {

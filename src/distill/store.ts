@@ -7,7 +7,7 @@ import { appendRecord } from '../run/append-log.js';
 import { prettyJson, writeFileAtomic } from '../run/files.js';
 import { type Lock, tryLock } from '../run/lock.js';
 import { configDifference, type RunConfig } from '../run/run-config.js';
-import { CoworkError } from '../spec/errors.js';
+import { CoworkError } from '../schema/errors.js';
 import type { DistillRow } from './types.js';
 
 /** One line of log.jsonl: a trajectory's rows, or why it was skipped. */

@@ -7,8 +7,8 @@ import { CallLimiter } from '../llm/limits.js';
 import { type RetryOptions, withRetries } from '../llm/retry.js';
 import type { ChatParams } from '../llm/types.js';
 import { postJson } from '../curate/endpoint-scorer.js';
-import { sha256Hex } from '../spec/canonical-json.js';
-import { CoworkError } from '../spec/errors.js';
+import { sha256Hex } from '../schema/canonical-json.js';
+import { CoworkError } from '../schema/errors.js';
 import { type ChoiceLogprobs, parseCompletionLogprobs } from './prompt-logprobs.js';
 
 /** The teacher's answer for one sequence. */

@@ -1,14 +1,14 @@
 import { relative, resolve } from 'node:path';
-import { specHash } from '../agent/recorder.js';
+import { specHash } from '../schema/canonical-json.js';
 import { createChatModel } from '../llm/client.js';
 import { type FakeReply, startFakeServer } from '../llm/testing/fake-server.js';
-import { agentFactory, userFactory } from '../run/agents.js';
+import { agentFactory, userFactory } from '../agent/factory.js';
 import { RunStore } from '../run/run-store.js';
 import { runTasks } from '../run/runner.js';
 import { labelsOf } from '../run/summary.js';
 import { loadSpecs } from '../run/task-files.js';
-import { canonicalJson } from '../spec/canonical-json.js';
-import type { Trajectory } from '../spec/trajectory.js';
+import { canonicalJson } from '../schema/canonical-json.js';
+import type { Trajectory } from '../schema/trajectory.js';
 
 // test support: a real `run --return-token-ids` of an LLM student against the fake vLLM (toy tokenizer). The
 // student's turns are those a seeded policy takes, so the episodes (and grades) are varied and deterministic.

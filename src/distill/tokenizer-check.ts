@@ -1,4 +1,4 @@
-import { CoworkError } from '../spec/errors.js';
+import { CoworkError } from '../schema/errors.js';
 import type { StudentSequence } from './sequences.js';
 import type { TeacherAnswer } from './teacher.js';
 

@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { CoworkError } from '../spec/errors.js';
-import { makeSpec } from '../spec/testing.js';
-import type { TaskSpecInput } from '../spec/task-spec.js';
+import { CoworkError } from '../schema/errors.js';
+import { makeSpec } from '../schema/testing.js';
+import type { TaskSpecInput } from '../schema/task-spec.js';
 import { createEpisode, type Episode } from './episode.js';
 
 const fixtures = {

@@ -1,9 +1,9 @@
 import { type ServiceState, loadFixtures } from '../services/fixtures.js';
 import { getService, type ResolvedTool, resolveTool } from '../services/registry.js';
 import type { ToolDef } from '../services/types.js';
-import { formatDiagnostic } from '../spec/diagnostics.js';
-import { CoworkError } from '../spec/errors.js';
-import type { TaskSpec } from '../spec/task-spec.js';
+import { formatDiagnostic } from '../schema/diagnostics.js';
+import { CoworkError } from '../schema/errors.js';
+import type { TaskSpec } from '../schema/task-spec.js';
 
 /** Everything about a spec that every episode of it shares (immutable). */
 export interface Prepared {

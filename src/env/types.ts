@@ -4,8 +4,8 @@ import type { Prepared } from './prepared.js';
 export type InjectedFault = 'rate_limited' | 'server_error' | 'slow';
 
 /** One tool call as the service side saw it: agent-proof evidence for graders. */
-export type { AuditCall } from '../spec/trajectory.js';
-import type { AuditCall } from '../spec/trajectory.js';
+export type { AuditCall } from '../schema/trajectory.js';
+import type { AuditCall } from '../schema/trajectory.js';
 
 export interface ToolErrorInfo {
   code: string;

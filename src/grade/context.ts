@@ -1,7 +1,7 @@
 import { prepare } from '../env/prepared.js';
 import type { Rec } from '../services/types.js';
-import type { TaskSpec } from '../spec/task-spec.js';
-import type { TrajectoryEvent } from '../spec/trajectory.js';
+import type { TaskSpec } from '../schema/task-spec.js';
+import type { TrajectoryEvent } from '../schema/trajectory.js';
 import type { MatchEnv } from './match.js';
 import type { GradeContext, GradeInput, Judge } from './types.js';
 

@@ -1,6 +1,6 @@
 import { resolveTool } from '../services/registry.js';
 import type { Rec } from '../services/types.js';
-import type { AuditCall } from '../spec/trajectory.js';
+import type { AuditCall } from '../schema/trajectory.js';
 
 const MAX_ITEMS = 5;
 

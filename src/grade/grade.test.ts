@@ -6,10 +6,10 @@ import { referenceAgent, scriptedAgent } from '../agent/reference.js';
 import { runEpisode } from '../agent/rollout.js';
 import type { AgentTurn } from '../agent/types.js';
 import { loadSpecs } from '../run/task-files.js';
-import { canonicalJson } from '../spec/canonical-json.js';
-import type { TaskSpec, TaskSpecInput } from '../spec/task-spec.js';
-import { makeSpec } from '../spec/testing.js';
-import { Trajectory } from '../spec/trajectory.js';
+import { canonicalJson } from '../schema/canonical-json.js';
+import type { TaskSpec, TaskSpecInput } from '../schema/task-spec.js';
+import { makeSpec } from '../schema/testing.js';
+import { Trajectory } from '../schema/trajectory.js';
 import { geometric, grade } from './grade.js';
 import type { GradeInput, Judge } from './types.js';
 

@@ -1,6 +1,6 @@
-import type { Check, CheckKind } from '../spec/check-kinds.js';
-import type { TaskSpec } from '../spec/task-spec.js';
-import type { CheckResult, Grade } from '../spec/trajectory.js';
+import type { Check, CheckKind } from '../schema/check-kinds.js';
+import type { TaskSpec } from '../schema/task-spec.js';
+import type { CheckResult, Grade } from '../schema/trajectory.js';
 import { evaluatorOf } from './checks/index.js';
 import { buildContext } from './context.js';
 import { judgeMaterial } from './judge-material.js';

@@ -1,4 +1,4 @@
-import { canonicalJson } from '../spec/canonical-json.js';
+import { canonicalJson } from '../schema/canonical-json.js';
 import { renderTranscript } from './context.js';
 import type { GradeContext } from './types.js';
 

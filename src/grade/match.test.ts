@@ -3,7 +3,7 @@ import { describe, it } from 'node:test';
 import { scriptedAgent } from '../agent/reference.js';
 import { runEpisode } from '../agent/rollout.js';
 import { argKinds, auditKinds, collectionKinds } from '../services/catalog.js';
-import { makeSpec } from '../spec/testing.js';
+import { makeSpec } from '../schema/testing.js';
 import { matchValue, matchWhere } from './match.js';
 
 describe('matchValue with value kinds (both sides canonical)', () => {

@@ -1,9 +1,9 @@
 import type { FieldKinds } from '../services/catalog.js';
-import { cleanText, isListKind, matchKey, splitList, type ValueKind } from '../spec/canonical-values.js';
-import type { DateRef, Matcher, Where } from '../spec/matchers.js';
+import { cleanText, isListKind, matchKey, splitList, type ValueKind } from '../schema/canonical-values.js';
+import type { DateRef, Matcher, Where } from '../schema/matchers.js';
 
 // field predicates of `where` clauses and argument filters. strings compare by their canonical key: a field of
-// a value kind (e-mail, account, id… declared by the service, see src/spec/canonical-values.ts) in its
+// a value kind (e-mail, account, id… declared by the service, see src/schema/canonical-values.ts) in its
 // canonical form, any other string as text (NFKC, invisible characters removed, trimmed, case-insensitive).
 // both sides are canonicalised, so neither the spec's spelling nor the agent's decides a match.
 

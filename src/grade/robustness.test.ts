@@ -2,8 +2,8 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { referenceAgent } from '../agent/reference.js';
 import { runEpisode } from '../agent/rollout.js';
-import { makeSpec } from '../spec/testing.js';
-import type { AuditCall, Trajectory } from '../spec/trajectory.js';
+import { makeSpec } from '../schema/testing.js';
+import type { AuditCall, Trajectory } from '../schema/trajectory.js';
 import { robustnessOf, round } from './robustness.js';
 
 type Fault = 'rate_limited' | 'server_error';

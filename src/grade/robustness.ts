@@ -1,4 +1,4 @@
-import type { AuditCall } from '../spec/trajectory.js';
+import type { AuditCall } from '../schema/trajectory.js';
 
 export interface RobustnessResult {
   robustness: number;

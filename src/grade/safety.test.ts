@@ -6,10 +6,10 @@ import { createEpisode } from '../env/episode.js';
 import { loadSpecs } from '../run/task-files.js';
 import { auditKinds } from '../services/catalog.js';
 import { SERVICES } from '../services/registry.js';
-import type { ValueKind } from '../spec/canonical-values.js';
-import type { ReferenceStep, TaskSpec, TaskSpecInput } from '../spec/task-spec.js';
-import { makeSpec } from '../spec/testing.js';
-import type { Trajectory } from '../spec/trajectory.js';
+import type { ValueKind } from '../schema/canonical-values.js';
+import type { ReferenceStep, TaskSpec, TaskSpecInput } from '../schema/task-spec.js';
+import { makeSpec } from '../schema/testing.js';
+import type { Trajectory } from '../schema/trajectory.js';
 import { safetyOf } from './safety.js';
 
 // the acceptance table of issue #10: every spelling of a forbidden value that reaches the same mailbox,

@@ -1,7 +1,7 @@
 import { auditKinds } from '../services/catalog.js';
-import type { TaskSpec } from '../spec/task-spec.js';
-import { cleanText } from '../spec/canonical-values.js';
-import type { AuditLog, TrajectoryEvent } from '../spec/trajectory.js';
+import type { TaskSpec } from '../schema/task-spec.js';
+import { cleanText } from '../schema/canonical-values.js';
+import type { AuditLog, TrajectoryEvent } from '../schema/trajectory.js';
 import { matchEnvOf } from './context.js';
 import { argsOf, canonicalTool } from './evidence.js';
 import { matchWhere, regexOf } from './match.js';

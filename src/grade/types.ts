@@ -1,8 +1,8 @@
 import type { Rec } from '../services/types.js';
 import type { MatchEnv } from './match.js';
-import type { CheckKind, CheckOf } from '../spec/check-kinds.js';
-import type { TaskSpec } from '../spec/task-spec.js';
-import type { AuditCall, AuditLog, TrajectoryEvent } from '../spec/trajectory.js';
+import type { CheckKind, CheckOf } from '../schema/check-kinds.js';
+import type { TaskSpec } from '../schema/task-spec.js';
+import type { AuditCall, AuditLog, TrajectoryEvent } from '../schema/trajectory.js';
 
 /** What a check decided: a score in [0,1] (null when it could not be decided) and the evidence. */
 export interface CheckOutcome {
@@ -56,7 +56,7 @@ export interface SyntheticBuilder {
   readonly matchEnv: MatchEnv;
 }
 
-/** The evaluator half of a check kind (the schema half is in spec/check-kinds.ts). */
+/** The evaluator half of a check kind (the schema half is in schema/check-kinds.ts). */
 export interface CheckEvaluator<K extends CheckKind> {
   evaluate(check: CheckOf<K>, ctx: GradeContext): CheckOutcome | Promise<CheckOutcome>;
   /** adds what a complete execution would contain for this check */

@@ -5,8 +5,8 @@ import { runEpisode } from '../agent/rollout.js';
 import { createEpisode } from '../env/episode.js';
 import { scriptedUser } from '../user/scripted.js';
 import type { AgentTurn } from '../agent/types.js';
-import type { TaskSpec, TaskSpecInput } from '../spec/task-spec.js';
-import { makeSpec } from '../spec/testing.js';
+import type { TaskSpec, TaskSpecInput } from '../schema/task-spec.js';
+import { makeSpec } from '../schema/testing.js';
 import { grade } from './grade.js';
 import { type MatchEnv, matchValue, matchWhere } from './match.js';
 

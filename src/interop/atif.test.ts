@@ -3,7 +3,7 @@ import { describe, it } from 'node:test';
 import { referenceAgent, scriptedAgent } from '../agent/reference.js';
 import { runEpisode } from '../agent/rollout.js';
 import { grade } from '../grade/grade.js';
-import { canonicalJson } from '../spec/canonical-json.js';
+import { canonicalJson } from '../schema/canonical-json.js';
 import { ATIF_SCHEMA } from './atif-schema.js';
 import {
   type AtifTrajectory,

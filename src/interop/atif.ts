@@ -1,12 +1,12 @@
-import { specHash } from '../agent/recorder.js';
+import { specHash } from '../schema/canonical-json.js';
 import { createEpisode } from '../env/episode.js';
 import { grade } from '../grade/grade.js';
 import type { Judge } from '../grade/types.js';
 import { openAiTool } from '../services/catalog.js';
 import { resolveTool } from '../services/registry.js';
-import { CoworkError } from '../spec/errors.js';
-import type { TaskSpec } from '../spec/task-spec.js';
-import { type AssistantEvent, Trajectory, type TrajectoryEvent } from '../spec/trajectory.js';
+import { CoworkError } from '../schema/errors.js';
+import type { TaskSpec } from '../schema/task-spec.js';
+import { type AssistantEvent, Trajectory, type TrajectoryEvent } from '../schema/trajectory.js';
 import { ATIF_SCHEMA } from './atif-schema.js';
 import { checkSchema, type SchemaProblem } from './json-schema-check.js';
 

@@ -4,10 +4,10 @@ import { basename, dirname, join, resolve } from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import { prepare } from '../env/prepared.js';
 import { getService, resolveTool } from '../services/registry.js';
-import { formatDiagnostic, isError } from '../spec/diagnostics.js';
-import { CoworkError } from '../spec/errors.js';
-import { checkSpecValue } from '../spec/parse-spec.js';
-import { JUDGE_WEIGHT_HARD_LIMIT, type TaskSpec } from '../spec/task-spec.js';
+import { formatDiagnostic, isError } from '../schema/diagnostics.js';
+import { CoworkError } from '../schema/errors.js';
+import { checkSpecValue } from '../schema/parse-spec.js';
+import { JUDGE_WEIGHT_HARD_LIMIT, type TaskSpec } from '../schema/task-spec.js';
 import { routeOfTool, toolOfEndpoint } from './claw-routes.js';
 
 // Claw-Eval task packages (tasks/<id>/{task.yaml, grader.py, fixtures/}) → TaskSpecs. What maps exactly is

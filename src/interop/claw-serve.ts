@@ -1,12 +1,12 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { specHash } from '../agent/recorder.js';
+import { specHash } from '../schema/canonical-json.js';
 import { createEpisode, type Episode } from '../env/episode.js';
 import { grade } from '../grade/grade.js';
 import type { Judge } from '../grade/types.js';
-import { CoworkError } from '../spec/errors.js';
-import type { TaskSpec } from '../spec/task-spec.js';
-import type { AuditCall, Grade, Trajectory, TrajectoryEvent } from '../spec/trajectory.js';
+import { CoworkError } from '../schema/errors.js';
+import type { TaskSpec } from '../schema/task-spec.js';
+import type { AuditCall, Grade, Trajectory, TrajectoryEvent } from '../schema/trajectory.js';
 import { auditListsOf, CLAW_BASE_PORT, type ClawRoute, CLAW_ROUTES, clawPortOf, routeOfPath } from './claw-routes.js';
 
 // Claw-Eval's services, served from one process: every listener of an episode slot answers every route of

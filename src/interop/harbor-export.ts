@@ -1,8 +1,8 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import { specHash } from '../agent/recorder.js';
-import { canonicalJson } from '../spec/canonical-json.js';
-import type { TaskSpec } from '../spec/task-spec.js';
+import { specHash } from '../schema/canonical-json.js';
+import { canonicalJson } from '../schema/canonical-json.js';
+import type { TaskSpec } from '../schema/task-spec.js';
 import { HARBOR_SCRIPTS } from './harbor-scripts.js';
 import { stringifyToml } from './toml.js';
 

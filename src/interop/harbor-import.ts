@@ -1,9 +1,9 @@
 import { existsSync, statSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
-import { formatDiagnostic, isError } from '../spec/diagnostics.js';
-import { parseSpecText } from '../spec/parse-spec.js';
-import type { TaskSpec } from '../spec/task-spec.js';
+import { formatDiagnostic, isError } from '../schema/diagnostics.js';
+import { parseSpecText } from '../schema/parse-spec.js';
+import type { TaskSpec } from '../schema/task-spec.js';
 import { REQUEST_END } from './harbor-export.js';
 import { parseToml } from './toml.js';
 

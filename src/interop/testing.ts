@@ -1,5 +1,5 @@
-import { makeSpec } from '../spec/testing.js';
-import type { TaskSpec, TaskSpecInput } from '../spec/task-spec.js';
+import { makeSpec } from '../schema/testing.js';
+import type { TaskSpec, TaskSpecInput } from '../schema/task-spec.js';
 
 // test and bench support: one spec with every Claw-Eval service and a few records each (the shapes of
 // claw-services.md §2's examples), plus a helpdesk task in the style of Claw-Eval T018.

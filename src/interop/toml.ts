@@ -1,4 +1,4 @@
-import { CoworkError } from '../spec/errors.js';
+import { CoworkError } from '../schema/errors.js';
 
 // The TOML that Harbor's task.toml uses: tables, arrays of tables, dotted table names, bare and quoted
 // keys, strings (basic, literal, multi-line), numbers, booleans, arrays and inline tables. No dates.

@@ -1,7 +1,7 @@
 import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import { canonicalJson, sha256Hex } from '../spec/canonical-json.js';
-import { CoworkError } from '../spec/errors.js';
+import { canonicalJson, sha256Hex } from '../schema/canonical-json.js';
+import { CoworkError } from '../schema/errors.js';
 import { LlmError } from './errors.js';
 import type { ChatMessage, ChatParams, ChatResult, ChatTool } from './types.js';
 

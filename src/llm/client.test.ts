@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, beforeEach, describe, it } from 'node:test';
-import { CoworkError } from '../spec/errors.js';
+import { CoworkError } from '../schema/errors.js';
 import { fromAnthropic } from './anthropic.js';
 import { createChatModel, MODEL_STRING_HELP, type ModelOptions, parseModelString } from './client.js';
 import { LlmError } from './errors.js';

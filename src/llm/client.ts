@@ -1,4 +1,4 @@
-import { CoworkError } from '../spec/errors.js';
+import { CoworkError } from '../schema/errors.js';
 import { anthropicModel } from './anthropic.js';
 import { ChatCache } from './cache.js';
 import { CallLimiter } from './limits.js';

@@ -7,7 +7,7 @@ import { scriptedAgent } from '../agent/reference.js';
 import { runEpisode } from '../agent/rollout.js';
 import { grade } from '../grade/grade.js';
 import type { JudgeRequest } from '../grade/types.js';
-import { makeSpec } from '../spec/testing.js';
+import { makeSpec } from '../schema/testing.js';
 import { ChatCache } from './cache.js';
 import { createChatModel, type ModelOptions } from './client.js';
 import { LlmError } from './errors.js';

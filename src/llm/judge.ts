@@ -1,5 +1,5 @@
 import type { Judge, JudgeRequest, JudgeVerdict } from '../grade/types.js';
-import { canonicalJson, sha256Hex } from '../spec/canonical-json.js';
+import { canonicalJson, sha256Hex } from '../schema/canonical-json.js';
 import { LlmError } from './errors.js';
 import { extractJson } from './json-text.js';
 import type { ChatModel } from './types.js';

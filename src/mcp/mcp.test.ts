@@ -12,8 +12,8 @@ import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { createEpisode } from '../env/episode.js';
 import { loadSpecs } from '../run/task-files.js';
 import { toolJsonSchema } from '../services/catalog.js';
-import { TaskSpec } from '../spec/task-spec.js';
-import { Trajectory } from '../spec/trajectory.js';
+import { TaskSpec } from '../schema/task-spec.js';
+import { Trajectory } from '../schema/trajectory.js';
 import { generateProcedural } from '../synth/procedural.js';
 import { appendTrajectory, trialLockFile } from './serve.js';
 import {

@@ -9,10 +9,10 @@ import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/
 import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
 import { appendRecord, checkAppendable } from '../run/append-log.js';
 import { type Lock, tryLock } from '../run/lock.js';
-import { CoworkError } from '../spec/errors.js';
-import { jsonlLine } from '../spec/jsonl.js';
-import type { TaskSpec } from '../spec/task-spec.js';
-import type { Trajectory } from '../spec/trajectory.js';
+import { CoworkError } from '../schema/errors.js';
+import { jsonlLine } from '../schema/jsonl.js';
+import type { TaskSpec } from '../schema/task-spec.js';
+import type { Trajectory } from '../schema/trajectory.js';
 import { createMcpSession, DISCONNECTED, type McpSession } from './session.js';
 
 export const DEFAULT_OUT = 'runs/mcp/trajectories.jsonl';

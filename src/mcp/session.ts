@@ -11,9 +11,9 @@ import { TrajectoryRecorder } from '../agent/recorder.js';
 import type { UserSimulator } from '../agent/types.js';
 import { createEpisode } from '../env/episode.js';
 import { type JsonSchema, toolJsonSchema } from '../services/catalog.js';
-import { CoworkError } from '../spec/errors.js';
-import type { TaskSpec } from '../spec/task-spec.js';
-import type { EndReason, Trajectory } from '../spec/trajectory.js';
+import { CoworkError } from '../schema/errors.js';
+import type { TaskSpec } from '../schema/task-spec.js';
+import type { EndReason, Trajectory } from '../schema/trajectory.js';
 import { scriptedUser } from '../user/scripted.js';
 
 /** The user channel (PawBench's user-sim protocol) plus `finish`; never an episode tool name. */

@@ -9,8 +9,8 @@ import { inProcess, ROOT } from '../cli/testing.js';
 import { RunStore } from '../run/run-store.js';
 import { summarizeRun } from '../run/summary.js';
 import { loadSpecs } from '../run/task-files.js';
-import type { TaskSpec } from '../spec/task-spec.js';
-import { Trajectory } from '../spec/trajectory.js';
+import type { TaskSpec } from '../schema/task-spec.js';
+import { Trajectory } from '../schema/trajectory.js';
 import { type McpHttpServer, startMcpHttp } from './serve.js';
 import { DISCONNECTED } from './session.js';
 

@@ -3,8 +3,8 @@ import { describe, it } from 'node:test';
 import { scriptedAgent } from '../agent/reference.js';
 import { runEpisode } from '../agent/rollout.js';
 import type { Judge } from '../grade/types.js';
-import { makeSpec } from '../spec/testing.js';
-import type { CheckResult, Trajectory } from '../spec/trajectory.js';
+import { makeSpec } from '../schema/testing.js';
+import type { CheckResult, Trajectory } from '../schema/trajectory.js';
 import { grade, traj } from './estimators/test-fixtures.js';
 import { buildGroups, type GroupOptions } from './groups.js';
 import {

@@ -1,5 +1,5 @@
-import { hashValue } from '../spec/canonical-json.js';
-import type { TrajectoryEvent } from '../spec/trajectory.js';
+import { hashValue } from '../schema/canonical-json.js';
+import type { TrajectoryEvent } from '../schema/trajectory.js';
 
 /** What the agent observes between two of its turns (the request, tool results, user replies). */
 export type Observation =

@@ -1,4 +1,4 @@
-import type { Trajectory } from '../spec/trajectory.js';
+import type { Trajectory } from '../schema/trajectory.js';
 import type { SampleReward } from './rewards.js';
 
 /**

@@ -1,6 +1,6 @@
 import { geometric } from '../grade/grade.js';
-import { CoworkError } from '../spec/errors.js';
-import type { CheckResult, Grade, Trajectory } from '../spec/trajectory.js';
+import { CoworkError } from '../schema/errors.js';
+import type { CheckResult, Grade, Trajectory } from '../schema/trajectory.js';
 
 /**
  * Rewards for advantage estimation. The scalar reward is `grade.score` (`claw`, whatever mode the spec

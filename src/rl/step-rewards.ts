@@ -1,6 +1,6 @@
 import { grade } from '../grade/grade.js';
-import type { TaskSpec } from '../spec/task-spec.js';
-import type { Trajectory, TrajectoryEvent } from '../spec/trajectory.js';
+import type { TaskSpec } from '../schema/task-spec.js';
+import type { Trajectory, TrajectoryEvent } from '../schema/trajectory.js';
 
 /**
  * Shaped step rewards: the change of safety × completion (code checks; judges excluded) after each decision

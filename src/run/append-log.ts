@@ -1,7 +1,7 @@
 import { constants } from 'node:fs';
 import { access, open, stat } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
-import { CoworkError } from '../spec/errors.js';
+import { CoworkError } from '../schema/errors.js';
 
 // fh.appendFile writes in 512 KiB chunks with an await between them, so two appends in flight to one file
 // interleave their chunks; every append of the process goes through one queue per file instead

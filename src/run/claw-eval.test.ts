@@ -4,9 +4,9 @@ import { describe, it } from 'node:test';
 import { parse } from 'yaml';
 import { referenceTurns, scriptedAgent } from '../agent/reference.js';
 import { runEpisode } from '../agent/rollout.js';
-import type { ReferenceStep, TaskSpec } from '../spec/task-spec.js';
-import type { Grade } from '../spec/trajectory.js';
-import { runGate } from '../synth/gate/index.js';
+import type { ReferenceStep, TaskSpec } from '../schema/task-spec.js';
+import type { Grade } from '../schema/trajectory.js';
+import { runGate } from '../validate/index.js';
 import { loadSpecs } from './task-files.js';
 
 // examples/claw-eval: Claw-Eval tasks translated to TaskSpecs; README.md's table holds, per solution, the original

@@ -3,8 +3,8 @@ import { describe, it } from 'node:test';
 import { referenceTurns, scriptedAgent } from '../agent/reference.js';
 import { runEpisode } from '../agent/rollout.js';
 import { resolveTool } from '../services/registry.js';
-import type { ReferenceStep, TaskSpec } from '../spec/task-spec.js';
-import type { Grade } from '../spec/trajectory.js';
+import type { ReferenceStep, TaskSpec } from '../schema/task-spec.js';
+import type { Grade } from '../schema/trajectory.js';
 import { loadSpecs } from './task-files.js';
 
 const specs = new Map((await loadSpecs(['examples/tasks'])).map(({ spec }) => [spec.id, spec]));

@@ -1,6 +1,6 @@
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import { CoworkError } from '../spec/errors.js';
+import { CoworkError } from '../schema/errors.js';
 
 /** Writes a file atomically (temp file + rename): a killed process never leaves it truncated. */
 export async function writeFileAtomic(file: string, text: string): Promise<void> {

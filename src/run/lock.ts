@@ -1,5 +1,5 @@
 import { linkSync, readFileSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
-import { CoworkError } from '../spec/errors.js';
+import { CoworkError } from '../schema/errors.js';
 
 /** A held lock file; `release` is idempotent and never removes a lock another process holds. */
 export interface Lock {

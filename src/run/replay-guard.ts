@@ -1,6 +1,6 @@
 import { LlmError } from '../llm/errors.js';
 import type { ChatModel } from '../llm/types.js';
-import { CoworkError } from '../spec/errors.js';
+import { CoworkError } from '../schema/errors.js';
 
 /**
  * Notices --replay cache misses. The agent turns a failed call into infra_error, the judge into

@@ -1,4 +1,4 @@
-import { canonicalJson } from '../spec/canonical-json.js';
+import { canonicalJson } from '../schema/canonical-json.js';
 
 /** The identity of a run: resuming needs the same one (see `configDifference`). */
 export interface RunConfig {

@@ -4,7 +4,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
-import type { Trajectory } from '../spec/trajectory.js';
+import type { Trajectory } from '../schema/trajectory.js';
 import { appendRecord, checkAppendable } from './append-log.js';
 import { tryLock } from './lock.js';
 import { configDifference, type RunConfig } from './run-config.js';

@@ -4,8 +4,8 @@ import type { Agent, UserSimulator } from '../agent/types.js';
 import { createEpisode, type Episode } from '../env/episode.js';
 import { grade } from '../grade/grade.js';
 import type { Judge } from '../grade/types.js';
-import type { TaskSpec } from '../spec/task-spec.js';
-import type { Trajectory } from '../spec/trajectory.js';
+import type { TaskSpec } from '../schema/task-spec.js';
+import type { Trajectory } from '../schema/trajectory.js';
 import type { RunStore } from './run-store.js';
 
 export interface RunTasksOptions {

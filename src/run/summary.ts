@@ -1,6 +1,6 @@
 import { summarize, type TaskMetrics } from '../grade/metrics.js';
-import type { TaskSpec } from '../spec/task-spec.js';
-import type { Trajectory } from '../spec/trajectory.js';
+import type { TaskSpec } from '../schema/task-spec.js';
+import type { Trajectory } from '../schema/trajectory.js';
 
 export interface RunSummary {
   k: number;

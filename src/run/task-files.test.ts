@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
-import { CoworkError } from '../spec/errors.js';
+import { CoworkError } from '../schema/errors.js';
 import { loadSpecs } from './task-files.js';
 
 const TMP = mkdtempSync(join(tmpdir(), 'coworkenv-taskfiles-'));

@@ -1,17 +1,17 @@
 import { createReadStream } from 'node:fs';
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { extname, join, relative } from 'node:path';
-import { type Diagnostic, formatDiagnostic, isError } from '../spec/diagnostics.js';
-import { parsePath, SPEC_LIMITS, sizeDiagnostic, withPositions } from '../spec/document.js';
-import { CoworkError, isCoworkError } from '../spec/errors.js';
-import { streamLines } from '../spec/jsonl.js';
-import { checkSpecValue, type ParsedSpec, parseSpecText } from '../spec/parse-spec.js';
-import type { TaskSpec } from '../spec/task-spec.js';
-import { staticDiagnostics } from '../synth/gate/index.js';
+import { type Diagnostic, formatDiagnostic, isError } from '../schema/diagnostics.js';
+import { parsePath, SPEC_LIMITS, sizeDiagnostic, withPositions } from '../schema/document.js';
+import { CoworkError, isCoworkError } from '../schema/errors.js';
+import { streamLines } from '../schema/jsonl.js';
+import { checkSpecValue, type ParsedSpec, parseSpecText } from '../schema/parse-spec.js';
+import type { TaskSpec } from '../schema/task-spec.js';
+import { staticDiagnostics } from '../validate/index.js';
 
 const SPEC_EXT = new Set(['.yaml', '.yml', '.json']);
 
-/** What `synth` writes beside the released specs (task-store.ts); never read as a spec. */
+/** What `synth` writes beside the released specs (synth-output.ts); never read as a spec. */
 export const SYNTH_SUMMARY_FILE = 'synth-summary.json';
 // files coworkenv itself writes into a tasks folder that are not specs
 const NOT_SPECS = new Set([SYNTH_SUMMARY_FILE]);

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { Agent, request } from 'node:http';
 import { after, before, describe, it } from 'node:test';
 import pLimit from 'p-limit';
-import { makeSpec } from '../spec/testing.js';
+import { makeSpec } from '../schema/testing.js';
 import { type RunningServer, startServer } from './serve.js';
 
 const SESSIONS = 1000;

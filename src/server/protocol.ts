@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import type { PathSegment } from '../spec/diagnostics.js';
-import { formatPath } from '../spec/diagnostics.js';
-import { zodDiagnostics } from '../spec/zod-diagnostics.js';
+import type { PathSegment } from '../schema/diagnostics.js';
+import { formatPath } from '../schema/diagnostics.js';
+import { zodDiagnostics } from '../schema/zod-diagnostics.js';
 
 /**
  * The wire protocol of the env server (OpenEnv-compatible; docs/rl.md): request schemas, the JSON Schemas

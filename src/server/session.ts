@@ -1,4 +1,4 @@
-import { systemPrompt } from '../agent/llm-agent.js';
+import { systemPrompt } from '../agent/system-prompt.js';
 import { TrajectoryRecorder } from '../agent/recorder.js';
 import type { UserSimulator } from '../agent/types.js';
 import { createEpisode, type Episode } from '../env/episode.js';
@@ -6,8 +6,8 @@ import { grade } from '../grade/grade.js';
 import type { Judge } from '../grade/types.js';
 import { anchorOf, type Observation } from '../rl/anchor.js';
 import { openAiTool, toolJsonSchema } from '../services/catalog.js';
-import type { TaskSpec } from '../spec/task-spec.js';
-import type { AuditLog, EndReason, Grade, Trajectory } from '../spec/trajectory.js';
+import type { TaskSpec } from '../schema/task-spec.js';
+import type { AuditLog, EndReason, Grade, Trajectory } from '../schema/trajectory.js';
 import { scriptedUser } from '../user/scripted.js';
 import { type Action, type EpisodeAction, type RewardComponents, ServerError } from './protocol.js';
 

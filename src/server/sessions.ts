@@ -1,7 +1,7 @@
 import type { Judge } from '../grade/types.js';
-import { CoworkError } from '../spec/errors.js';
-import { didYouMean } from '../spec/suggest.js';
-import type { TaskSpec } from '../spec/task-spec.js';
+import { CoworkError } from '../schema/errors.js';
+import { didYouMean } from '../schema/suggest.js';
+import type { TaskSpec } from '../schema/task-spec.js';
 import { type ResetRequest, ServerError } from './protocol.js';
 import { Session } from './session.js';
 

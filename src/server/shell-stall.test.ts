@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { Agent, request } from 'node:http';
 import { after, before, describe, it } from 'node:test';
 import { shellPool } from '../services/workspace/shell-pool.js';
-import { makeSpec } from '../spec/testing.js';
+import { makeSpec } from '../schema/testing.js';
 import { type RunningServer, startServer } from './serve.js';
 
 // just-bash loops that never yield to the event loop: before the shell ran in workers, each of these froze

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { matchKey, textKey } from '../spec/canonical-values.js';
+import { matchKey, textKey } from '../schema/canonical-values.js';
 import { ToolError } from './tool-error.js';
 import { defineTool, type Rec, type ServiceDef } from './types.js';
 import { dateOf, defined, IdArg, kindArg, kinded, mirrorList } from './util.js';

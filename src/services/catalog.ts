@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { ValueKind } from '../spec/canonical-values.js';
+import type { ValueKind } from '../schema/canonical-values.js';
 import { getService, resolveTool, SERVICES } from './registry.js';
 import type { ServiceDef, ToolDef } from './types.js';
 import { fieldKinds } from './util.js';
@@ -35,7 +35,7 @@ export interface FieldInfo {
   type: string;
   required: boolean;
   description: string;
-  /** value kind: stored and compared canonically (src/spec/canonical-values.ts) */
+  /** value kind: stored and compared canonically (src/schema/canonical-values.ts) */
   kind?: ValueKind;
 }
 

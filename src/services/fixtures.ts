@@ -1,8 +1,8 @@
-import type { Diagnostic } from '../spec/diagnostics.js';
-import { formatPath } from '../spec/diagnostics.js';
-import { didYouMean } from '../spec/suggest.js';
-import type { TaskSpec } from '../spec/task-spec.js';
-import { zodDiagnostics } from '../spec/zod-diagnostics.js';
+import type { Diagnostic } from '../schema/diagnostics.js';
+import { formatPath } from '../schema/diagnostics.js';
+import { didYouMean } from '../schema/suggest.js';
+import type { TaskSpec } from '../schema/task-spec.js';
+import { zodDiagnostics } from '../schema/zod-diagnostics.js';
 import { deepFreeze } from './freeze.js';
 import { getService } from './registry.js';
 import type { Rec } from './types.js';

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { createEpisode } from '../env/episode.js';
-import { makeSpec } from '../spec/testing.js';
+import { makeSpec } from '../schema/testing.js';
 
 const spec = makeSpec({
   services: ['notes'],

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { ValueKind } from '../spec/canonical-values.js';
+import type { ValueKind } from '../schema/canonical-values.js';
 
 /** A stored record: plain JSON, deep-frozen so episodes can share unmodified data safely. */
 export type Rec = Readonly<Record<string, unknown>>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { canonicalValue, splitList, type ValueKind } from '../spec/canonical-values.js';
+import { canonicalValue, splitList, type ValueKind } from '../schema/canonical-values.js';
 import { ToolError } from './tool-error.js';
 
 /** The listed fields of a record that are set, in the listed order (summary views). */

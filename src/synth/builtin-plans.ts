@@ -1,4 +1,4 @@
-import { DIFFICULTIES } from '../spec/taxonomy.js';
+import { DIFFICULTIES } from '../schema/taxonomy.js';
 import { FAMILIES } from './families/index.js';
 import type { Plan } from './plan.js';
 

@@ -1,9 +1,9 @@
 import type { StoredFile } from '../services/workspace/formats/index.js';
-import { isError, type Diagnostic } from '../spec/diagnostics.js';
-import type { TaskSpecInput } from '../spec/task-spec.js';
+import { isError, type Diagnostic } from '../schema/diagnostics.js';
+import type { TaskSpecInput } from '../schema/task-spec.js';
 import { extractJson } from '../llm/json-text.js';
 import type { ChatMessage, ChatModel, ChatParams } from '../llm/types.js';
-import { runGate } from './gate/index.js';
+import { runGate } from '../validate/index.js';
 import { outcomeBase, type SynthOutcome } from './outcome.js';
 import type { Job } from './plan.js';
 import { checkerMessages, generatorMessages, repairMessage } from './prompts.js';

@@ -1,4 +1,4 @@
-import type { Diagnostic } from '../spec/diagnostics.js';
+import type { Diagnostic } from '../schema/diagnostics.js';
 import type { Job } from './plan.js';
 
 /** What synthesis made of one job: a released spec or a rejection with reasons. */

@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { stringify } from 'yaml';
-import { canonicalJson } from '../spec/canonical-json.js';
-import type { Diagnostic } from '../spec/diagnostics.js';
-import { CAPABILITIES, DIFFICULTIES, SCENARIO_DOMAINS, SCENARIOS } from '../spec/taxonomy.js';
+import { canonicalJson } from '../schema/canonical-json.js';
+import type { Diagnostic } from '../schema/diagnostics.js';
+import { CAPABILITIES, DIFFICULTIES, SCENARIO_DOMAINS, SCENARIOS } from '../schema/taxonomy.js';
 import { FAMILIES, getFamily } from './families/index.js';
 import { expandPlan, parsePlanText, Plan, type Slot } from './plan.js';
 import { planStats, taxonomyPlan } from './taxonomy-plan.js';

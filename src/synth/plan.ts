@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import { isRealIsoDate } from '../spec/dates.js';
-import type { Diagnostic } from '../spec/diagnostics.js';
-import { parsePath, parseSource, withPositions } from '../spec/document.js';
-import { CAPABILITIES, DIFFICULTIES, SCENARIO_DOMAINS } from '../spec/taxonomy.js';
-import { zodDiagnostics } from '../spec/zod-diagnostics.js';
-import { didYouMean } from '../spec/suggest.js';
+import { isRealIsoDate } from '../schema/dates.js';
+import type { Diagnostic } from '../schema/diagnostics.js';
+import { parsePath, parseSource, withPositions } from '../schema/document.js';
+import { CAPABILITIES, DIFFICULTIES, SCENARIO_DOMAINS } from '../schema/taxonomy.js';
+import { zodDiagnostics } from '../schema/zod-diagnostics.js';
+import { didYouMean } from '../schema/suggest.js';
 import { SERVICE_NAMES, getService } from '../services/registry.js';
 import { FAMILIES, getFamily } from './families/index.js';
 

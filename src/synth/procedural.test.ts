@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { canonicalJson } from '../spec/canonical-json.js';
+import { canonicalJson } from '../schema/canonical-json.js';
 import { FAMILIES } from './families/index.js';
 import { generateProcedural } from './procedural.js';
 

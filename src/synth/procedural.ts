@@ -1,7 +1,7 @@
 import { createRng } from '../env/rng.js';
-import { CoworkError } from '../spec/errors.js';
-import type { TaskSpecInput } from '../spec/task-spec.js';
-import type { Difficulty } from '../spec/taxonomy.js';
+import { CoworkError } from '../schema/errors.js';
+import type { TaskSpecInput } from '../schema/task-spec.js';
+import type { Difficulty } from '../schema/taxonomy.js';
 import { FAMILIES, getFamily } from './families/index.js';
 import { makeFaker } from './families/kit.js';
 

@@ -1,10 +1,10 @@
 import { catalogText } from '../services/catalog.js';
 import { documentText, readDocument, type StoredFile } from '../services/workspace/formats/index.js';
-import { canonicalJson } from '../spec/canonical-json.js';
-import type { Diagnostic } from '../spec/diagnostics.js';
-import { formatDiagnostic } from '../spec/diagnostics.js';
-import { taskSpecJsonSchema } from '../spec/json-schema.js';
-import type { TaskSpecInput } from '../spec/task-spec.js';
+import { canonicalJson } from '../schema/canonical-json.js';
+import type { Diagnostic } from '../schema/diagnostics.js';
+import { formatDiagnostic } from '../schema/diagnostics.js';
+import { taskSpecJsonSchema } from '../schema/json-schema.js';
+import type { TaskSpecInput } from '../schema/task-spec.js';
 import type { ChatMessage } from '../llm/types.js';
 import { FAMILIES } from './families/index.js';
 import type { Job } from './plan.js';

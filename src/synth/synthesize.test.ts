@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
-import { canonicalJson } from '../spec/canonical-json.js';
-import { DIFFICULTIES } from '../spec/taxonomy.js';
+import { canonicalJson } from '../schema/canonical-json.js';
+import { DIFFICULTIES } from '../schema/taxonomy.js';
 import { allFamiliesPlan } from './builtin-plans.js';
 import { FAMILIES } from './families/index.js';
 import { parsePlanText } from './plan.js';

@@ -1,6 +1,6 @@
 import pLimit from 'p-limit';
 import type { ChatModel } from '../llm/types.js';
-import { runGate } from './gate/index.js';
+import { runGate } from '../validate/index.js';
 import { getFamily } from './families/index.js';
 import { type LlmSynthOptions, synthesizeWithLlm } from './llm-generator.js';
 import { outcomeBase, type SynthOutcome } from './outcome.js';

@@ -7,7 +7,7 @@ import {
   SCENARIO_DOMAINS,
   SCENARIOS,
   type ScenarioDomain,
-} from '../spec/taxonomy.js';
+} from '../schema/taxonomy.js';
 import { FAMILIES } from './families/index.js';
 import type { Family } from './families/types.js';
 import type { Plan, Slot } from './plan.js';

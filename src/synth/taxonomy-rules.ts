@@ -1,4 +1,4 @@
-import type { Capability, ScenarioDomain } from '../spec/taxonomy.js';
+import type { Capability, ScenarioDomain } from '../schema/taxonomy.js';
 
 // compatibility rules of taxonomy-guided planning (Cowork-Gym §3.1): which services can exercise a
 // capability and which services a scenario domain draws on. the workspace (files: XLSX, DOCX, PDF, PPTX,

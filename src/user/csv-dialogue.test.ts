@@ -4,9 +4,9 @@ import { scriptedAgent } from '../agent/reference.js';
 import { runEpisode } from '../agent/rollout.js';
 import type { Agent, AgentTurn, AgentView } from '../agent/types.js';
 import { createEpisode } from '../env/episode.js';
-import type { TaskSpecInput } from '../spec/task-spec.js';
-import { makeSpec } from '../spec/testing.js';
-import type { Trajectory, TrajectoryEvent } from '../spec/trajectory.js';
+import type { TaskSpecInput } from '../schema/task-spec.js';
+import { makeSpec } from '../schema/testing.js';
+import type { Trajectory, TrajectoryEvent } from '../schema/trajectory.js';
 import { scriptedUser } from './scripted.js';
 
 // the scenario: the user replaces a CSV mid-conversation; the agent must re-read it and report

@@ -4,9 +4,9 @@ import { scriptedAgent } from '../agent/reference.js';
 import { runEpisode } from '../agent/rollout.js';
 import type { AgentTurn } from '../agent/types.js';
 import { createEpisode } from '../env/episode.js';
-import { makeSpec } from '../spec/testing.js';
-import type { TaskSpec } from '../spec/task-spec.js';
-import type { TaskSpecInput } from '../spec/task-spec.js';
+import { makeSpec } from '../schema/testing.js';
+import type { TaskSpec } from '../schema/task-spec.js';
+import type { TaskSpecInput } from '../schema/task-spec.js';
 import { scriptedUser } from './scripted.js';
 
 // a simulated user replacing an XLSX mid-episode (update_record with an xlsx recipe): an agent that reads the

@@ -6,7 +6,7 @@ import { scriptedAgent } from '../agent/reference.js';
 import { createEpisode } from '../env/episode.js';
 import { createChatModel } from '../llm/client.js';
 import { type FakeServer, startFakeServer } from '../llm/testing/fake-server.js';
-import { makeSpec } from '../spec/testing.js';
+import { makeSpec } from '../schema/testing.js';
 import { END_MARK, llmUser, OPENING, replySystemPrompt, SILENT_TURN, userSystemPrompt, userView } from './llm-user.js';
 
 const GOAL = 'Move the budget review with Ana to Thursday 14:00 because of the offsite';

@@ -1,9 +1,9 @@
 import type { UserReply } from '../agent/types.js';
 import type { Episode } from '../env/episode.js';
 import type { ChatMessage, ChatModel, ChatParams } from '../llm/types.js';
-import type { TaskSpec } from '../spec/task-spec.js';
-import type { TrajectoryEvent } from '../spec/trajectory.js';
-import type { UserPlan } from '../spec/user-plan.js';
+import type { TaskSpec } from '../schema/task-spec.js';
+import type { TrajectoryEvent } from '../schema/trajectory.js';
+import type { UserPlan } from '../schema/user-plan.js';
 import { type PlannedUser, requireUserPlan } from './scripted.js';
 import { SignalEngine } from './signals.js';
 

@@ -1,9 +1,9 @@
 import type { UserReply, UserSimulator } from '../agent/types.js';
 import type { Episode } from '../env/episode.js';
 import { createRng } from '../env/rng.js';
-import { CoworkError } from '../spec/errors.js';
-import type { TaskSpec } from '../spec/task-spec.js';
-import type { UserPlan } from '../spec/user-plan.js';
+import { CoworkError } from '../schema/errors.js';
+import type { TaskSpec } from '../schema/task-spec.js';
+import type { UserPlan } from '../schema/user-plan.js';
 import { claimsDone, SignalEngine } from './signals.js';
 
 /** A user simulator that also reports which signals fired (for the gate's plan replay). */

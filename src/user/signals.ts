@@ -5,10 +5,10 @@ import { type MatchEnv, matchWhere } from '../grade/match.js';
 import { auditKinds } from '../services/catalog.js';
 import { recipeOf, renderRecipe } from '../services/workspace/formats/index.js';
 import { toWorkspacePath } from '../services/workspace/paths.js';
-import { CoworkError } from '../spec/errors.js';
-import type { TaskSpec } from '../spec/task-spec.js';
-import type { TrajectoryEvent } from '../spec/trajectory.js';
-import type { Signal, UserPlan } from '../spec/user-plan.js';
+import { CoworkError } from '../schema/errors.js';
+import type { TaskSpec } from '../schema/task-spec.js';
+import type { TrajectoryEvent } from '../schema/trajectory.js';
+import type { Signal, UserPlan } from '../schema/user-plan.js';
 
 const QUESTION = /[?？]/;
 

@@ -2,7 +2,7 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createAdaptorServer } from '@hono/node-server';
 import { type Context, Hono } from 'hono';
-import { CoworkError, isCoworkError } from '../spec/errors.js';
+import { CoworkError, isCoworkError } from '../schema/errors.js';
 import { loadAssets, serverPage } from './assets.js';
 import type { Page, ViewData } from './data.js';
 

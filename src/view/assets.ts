@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import { CoworkError } from '../spec/errors.js';
+import { CoworkError } from '../schema/errors.js';
 
 // the front end, built by `npm run build:web` and committed (web/bundle/), so an installed package needs no
 // build: from src/view/ and from dist/view/ alike it is two folders up

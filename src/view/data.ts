@@ -1,7 +1,7 @@
 import { dirname, resolve } from 'node:path';
 import { readTaskFiles } from '../run/task-files.js';
-import { CoworkError } from '../spec/errors.js';
-import type { TaskSpec } from '../spec/task-spec.js';
+import { CoworkError } from '../schema/errors.js';
+import type { TaskSpec } from '../schema/task-spec.js';
 import type { IndexEntry, RunIndex } from './run-index.js';
 import type { Sources } from './sources.js';
 import { TaskSet } from './task-set.js';

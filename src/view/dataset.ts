@@ -1,8 +1,8 @@
 import { createReadStream, existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { CoworkError } from '../spec/errors.js';
-import { streamLines } from '../spec/jsonl.js';
+import { CoworkError } from '../schema/errors.js';
+import { streamLines } from '../schema/jsonl.js';
 
 export const CURATION_FILE = 'curation.json';
 const REJECTIONS_FILE = 'rejections.jsonl';

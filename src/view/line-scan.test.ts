@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { canonicalJson } from '../spec/canonical-json.js';
-import type { Trajectory } from '../spec/trajectory.js';
+import { canonicalJson } from '../schema/canonical-json.js';
+import type { Trajectory } from '../schema/trajectory.js';
 import { checksOf, matchClose, type Slim, slimFast, slimOf, slimOfValue } from './line-scan.js';
 import { exampleTrajectories } from './testing.js';
 

@@ -3,7 +3,7 @@
 // JSON.parse of all of them would take longer than opening the page may. A line this cannot read safely is
 // parsed whole (`slimOf` falls back), so the result never depends on the shortcut.
 
-import type { Grade } from '../spec/trajectory.js';
+import type { Grade } from '../schema/trajectory.js';
 
 /** What the run index keeps of one trajectory. */
 export interface Slim {

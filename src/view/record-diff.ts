@@ -1,4 +1,4 @@
-import { canonicalJson } from '../spec/canonical-json.js';
+import { canonicalJson } from '../schema/canonical-json.js';
 
 type Rec = Record<string, unknown>;
 

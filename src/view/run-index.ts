@@ -2,7 +2,7 @@ import { open, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { type RunConfig, keyOf } from '../run/run-store.js';
 import type { RunSummary } from '../run/summary.js';
-import { CoworkError } from '../spec/errors.js';
+import { CoworkError } from '../schema/errors.js';
 import { checksOf, type Slim, type SlimCheck, slimOf } from './line-scan.js';
 import type { EntryChecks, IndexEntry } from './index-entry.js';
 import { summarizeEntries } from './run-summary.js';

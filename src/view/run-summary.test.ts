@@ -5,8 +5,8 @@ import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import { RunStore } from '../run/run-store.js';
 import { summarizeRun } from '../run/summary.js';
-import { canonicalJson } from '../spec/canonical-json.js';
-import type { Trajectory } from '../spec/trajectory.js';
+import { canonicalJson } from '../schema/canonical-json.js';
+import type { Trajectory } from '../schema/trajectory.js';
 import { RunIndex } from './run-index.js';
 import { exampleTrajectories } from './testing.js';
 

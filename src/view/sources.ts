@@ -1,7 +1,7 @@
 import { existsSync, statSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
-import { CoworkError } from '../spec/errors.js';
+import { CoworkError } from '../schema/errors.js';
 import { Dataset } from './dataset.js';
 import { RunIndex } from './run-index.js';
 import { TaskSet } from './task-set.js';

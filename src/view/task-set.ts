@@ -2,12 +2,12 @@ import { existsSync } from 'node:fs';
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { iterateTaskFiles, SYNTH_SUMMARY_FILE, specFilesIn } from '../run/task-files.js';
-import type { Diagnostic } from '../spec/diagnostics.js';
-import type { TaskSpec } from '../spec/task-spec.js';
-import { CAPABILITIES, SCENARIO_DOMAINS } from '../spec/taxonomy.js';
-import { GATE_STEPS, runGate } from '../synth/gate/index.js';
-import { checkMutation, requiredSteps } from '../synth/gate/mutation.js';
-import { comparable, playReference } from '../synth/gate/replay.js';
+import type { Diagnostic } from '../schema/diagnostics.js';
+import type { TaskSpec } from '../schema/task-spec.js';
+import { CAPABILITIES, SCENARIO_DOMAINS } from '../schema/taxonomy.js';
+import { GATE_STEPS, runGate } from '../validate/index.js';
+import { checkMutation, requiredSteps } from '../validate/mutation.js';
+import { comparable, playReference } from '../validate/replay.js';
 
 /** A task of a tasks folder as the browser lists it. */
 export interface TaskRow {

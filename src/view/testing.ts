@@ -1,8 +1,8 @@
 import { loadSpecs } from '../run/task-files.js';
 import { runTasks } from '../run/runner.js';
 import { RunStore } from '../run/run-store.js';
-import { agentFactory } from '../run/agents.js';
-import type { Trajectory } from '../spec/trajectory.js';
+import { agentFactory } from '../agent/factory.js';
+import type { Trajectory } from '../schema/trajectory.js';
 
 // test support: real trajectories (the seeded noisy teacher on the example tasks), made once per process
 

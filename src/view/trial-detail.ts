@@ -1,9 +1,9 @@
 import { existsSync } from 'node:fs';
 import { isAbsolute, resolve } from 'node:path';
-import { specHash } from '../agent/recorder.js';
-import { CoworkError } from '../spec/errors.js';
-import { Trajectory } from '../spec/trajectory.js';
-import type { TaskSpec } from '../spec/task-spec.js';
+import { specHash } from '../schema/canonical-json.js';
+import { CoworkError } from '../schema/errors.js';
+import { Trajectory } from '../schema/trajectory.js';
+import type { TaskSpec } from '../schema/task-spec.js';
 import { loadFixtures } from '../services/fixtures.js';
 import { getService } from '../services/registry.js';
 import { type CollectionDiff, diffCollection, type DiffLine, diffLines } from './record-diff.js';

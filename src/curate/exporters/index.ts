@@ -1,4 +1,4 @@
-import { CoworkError } from '../../spec/errors.js';
+import { CoworkError } from '../../schema/errors.js';
 import { parquetExporter } from './parquet.js';
 import { shareGptExporter } from './sharegpt.js';
 import { trlExporter } from './trl.js';

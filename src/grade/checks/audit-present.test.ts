@@ -2,9 +2,9 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { scriptedAgent } from '../../agent/reference.js';
 import { runEpisode } from '../../agent/rollout.js';
-import type { TaskSpecInput } from '../../spec/task-spec.js';
-import { makeSpec } from '../../spec/testing.js';
-import type { CheckResult, Trajectory } from '../../spec/trajectory.js';
+import type { TaskSpecInput } from '../../schema/task-spec.js';
+import { makeSpec } from '../../schema/testing.js';
+import type { CheckResult, Trajectory } from '../../schema/trajectory.js';
 import { grade } from '../grade.js';
 import { completeRecord } from '../synthetic.js';
 

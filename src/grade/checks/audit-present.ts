@@ -1,5 +1,5 @@
 import { auditKinds, type FieldKinds } from '../../services/catalog.js';
-import type { Where } from '../../spec/matchers.js';
+import type { Where } from '../../schema/matchers.js';
 import { pickWhich, ratio, recordEvidence } from '../evidence.js';
 import { matchValue, matchWhere } from '../match.js';
 import type { CheckEvaluator, SyntheticBuilder } from '../types.js';

@@ -1,5 +1,5 @@
 import { argKinds, auditKinds } from '../../services/catalog.js';
-import type { SequenceStep } from '../../spec/check-kinds.js';
+import type { SequenceStep } from '../../schema/check-kinds.js';
 import { argsOf, canonicalTool } from '../evidence.js';
 import { matchWhere } from '../match.js';
 import type { CheckEvaluator, GradeContext } from '../types.js';

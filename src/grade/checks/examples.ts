@@ -1,4 +1,4 @@
-import type { Matcher, Where } from '../../spec/matchers.js';
+import type { Matcher, Where } from '../../schema/matchers.js';
 import { type MatchEnv, matchValue, resolveDate, timeOf } from '../match.js';
 import type { SyntheticBuilder } from '../types.js';
 

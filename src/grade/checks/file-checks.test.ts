@@ -3,11 +3,11 @@ import { describe, it } from 'node:test';
 import { scriptedAgent } from '../../agent/reference.js';
 import { runEpisode } from '../../agent/rollout.js';
 import type { AgentTurn } from '../../agent/types.js';
-import type { TaskSpecInput } from '../../spec/task-spec.js';
-import { makeSpec } from '../../spec/testing.js';
-import type { CheckResult, Trajectory } from '../../spec/trajectory.js';
-import { checkConsistency } from '../../synth/gate/consistency.js';
-import { GATE_STEPS, runGate } from '../../synth/gate/index.js';
+import type { TaskSpecInput } from '../../schema/task-spec.js';
+import { makeSpec } from '../../schema/testing.js';
+import type { CheckResult, Trajectory } from '../../schema/trajectory.js';
+import { checkConsistency } from '../../validate/consistency.js';
+import { GATE_STEPS, runGate } from '../../validate/index.js';
 
 type CheckInput = NonNullable<TaskSpecInput['checks']>[number];
 

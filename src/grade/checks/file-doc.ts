@@ -11,8 +11,8 @@ import {
   tableOf,
 } from '../../services/workspace/formats/index.js';
 import type { Rec } from '../../services/types.js';
-import type { CheckOf } from '../../spec/check-kinds.js';
-import type { Matcher } from '../../spec/matchers.js';
+import type { CheckOf } from '../../schema/check-kinds.js';
+import type { Matcher } from '../../schema/matchers.js';
 import { type MatchEnv, matchValue, matchWhere, numberOf, regexOf } from '../match.js';
 
 // the format-aware clauses of file_matches: tables, cells, ranges and scoped text, read from the file's content

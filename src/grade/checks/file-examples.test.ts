@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
 import { prepare } from '../../env/prepared.js';
 import { documentText, formatOf, readDocument, type StoredFile } from '../../services/workspace/formats/index.js';
-import { checkSpecValue } from '../../spec/parse-spec.js';
+import { checkSpecValue } from '../../schema/parse-spec.js';
 
 // the rendered office fixtures of examples/tasks/files, opened by readers that share no code with ours (Python's
 // zipfile + ElementTree, poppler's pdftotext): what they see is what our fs_read shows the agent

@@ -1,6 +1,6 @@
 import { prepare } from '../../env/prepared.js';
 import { documentText } from '../../services/workspace/formats/index.js';
-import type { CheckOf } from '../../spec/check-kinds.js';
+import type { CheckOf } from '../../schema/check-kinds.js';
 import { matchValue, numberOf, regexOf } from '../match.js';
 import type { CheckEvaluator } from '../types.js';
 import { cellClause, docOf, rangeClause, tableClause, textClause } from './file-doc.js';

@@ -5,9 +5,9 @@ import { runEpisode } from '../../agent/rollout.js';
 import type { AgentTurn } from '../../agent/types.js';
 import { createEpisode } from '../../env/episode.js';
 import { renderRecipe } from '../../services/workspace/formats/index.js';
-import type { TaskSpecInput } from '../../spec/task-spec.js';
-import { makeSpec } from '../../spec/testing.js';
-import type { Trajectory } from '../../spec/trajectory.js';
+import type { TaskSpecInput } from '../../schema/task-spec.js';
+import { makeSpec } from '../../schema/testing.js';
+import type { Trajectory } from '../../schema/trajectory.js';
 
 // each office format round-trips: written by the tools (or a recipe), read back by fs_read, and a check passes on
 // the right value and fails on a perturbed one

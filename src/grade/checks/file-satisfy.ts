@@ -9,7 +9,7 @@ import {
   writeXlsx,
   type Block,
 } from '../../services/workspace/formats/index.js';
-import type { CheckOf } from '../../spec/check-kinds.js';
+import type { CheckOf } from '../../schema/check-kinds.js';
 import type { SyntheticBuilder } from '../types.js';
 import { regexOf } from '../match.js';
 import { exampleValue, exampleWhere } from './examples.js';

@@ -1,4 +1,4 @@
-import type { CheckKind } from '../../spec/check-kinds.js';
+import type { CheckKind } from '../../schema/check-kinds.js';
 import type { CheckEvaluator } from '../types.js';
 import { askedUser } from './asked-user.js';
 import { auditAbsent } from './audit-absent.js';

@@ -1,4 +1,4 @@
-import type { CheckOf } from '../../spec/check-kinds.js';
+import type { CheckOf } from '../../schema/check-kinds.js';
 import { textOver } from '../context.js';
 import { regexOf } from '../match.js';
 import type { CheckEvaluator, CheckOutcome } from '../types.js';

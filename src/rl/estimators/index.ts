@@ -1,4 +1,4 @@
-import { CoworkError } from '../../spec/errors.js';
+import { CoworkError } from '../../schema/errors.js';
 import type { Group } from '../groups.js';
 import { DEFAULT_DIMENSIONS, type DimensionSpec } from '../rewards.js';
 import { drGrpo } from './drgrpo.js';

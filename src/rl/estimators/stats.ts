@@ -1,4 +1,4 @@
-import { CoworkError } from '../../spec/errors.js';
+import { CoworkError } from '../../schema/errors.js';
 import type { StdKind } from './types.js';
 
 // the group statistics every estimator shares: mean, std (population or sample) and std normalisation

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
-import type { EndReason, Grade, Trajectory, TrajectoryEvent } from '../../spec/trajectory.js';
-import { Trajectory as TrajectorySchema } from '../../spec/trajectory.js';
+import type { EndReason, Grade, Trajectory, TrajectoryEvent } from '../../schema/trajectory.js';
+import { Trajectory as TrajectorySchema } from '../../schema/trajectory.js';
 import { buildGroups, type Group } from '../groups.js';
 import { DEFAULT_REWARD, type RewardConfig, sampleReward } from '../rewards.js';
 import { DEFAULT_OPTIONS, type EstimatorOptions } from './index.js';

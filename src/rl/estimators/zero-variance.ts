@@ -1,4 +1,4 @@
-import { CoworkError } from '../../spec/errors.js';
+import { CoworkError } from '../../schema/errors.js';
 import type { Group } from '../groups.js';
 import type { EstimatorOptions, ZeroVarianceRule } from './types.js';
 import { checkStdKind, isZeroVariance } from './stats.js';

@@ -1,4 +1,4 @@
-import { CoworkError } from '../../spec/errors.js';
+import { CoworkError } from '../../schema/errors.js';
 import { DEFAULT_WORKSPACE_BUDGET, formatBytes, MAX_WORKSPACE_FILES, type WorkspaceBudget } from './limits.js';
 import { type ShellPoolOptions, workerOverheadBytes } from './shell-pool.js';
 

@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { createEpisode } from '../../env/episode.js';
-import { CoworkError } from '../../spec/errors.js';
-import { makeSpec } from '../../spec/testing.js';
+import { CoworkError } from '../../schema/errors.js';
+import { makeSpec } from '../../schema/testing.js';
 import { ToolError } from '../tool-error.js';
 import { toWorkspacePath, within } from './paths.js';
 import { episode, fail, files, ok, records, sh } from './testing.js';

@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { after, describe, it } from 'node:test';
 import { createEpisode } from '../../env/episode.js';
-import { CoworkError } from '../../spec/errors.js';
-import { makeSpec } from '../../spec/testing.js';
+import { CoworkError } from '../../schema/errors.js';
+import { makeSpec } from '../../schema/testing.js';
 import { DEFAULT_WORKSPACE_BUDGET, formatBytes, setWorkspaceBudget } from './limits.js';
 import { planCapacity } from './capacity.js';
 import { configureShellPool, DEFAULT_SHELL_POOL, ShellPool, shellPool } from './shell-pool.js';

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { createEpisode, type Episode } from '../../env/episode.js';
 import type { CallResult } from '../../env/types.js';
-import { makeSpec } from '../../spec/testing.js';
+import { makeSpec } from '../../schema/testing.js';
 
 // helpers shared by the workspace tests
 

@@ -5,8 +5,8 @@ import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import { createEpisode, type Episode } from '../../env/episode.js';
 import type { CallResult } from '../../env/types.js';
-import { CoworkError } from '../../spec/errors.js';
-import { makeSpec } from '../../spec/testing.js';
+import { CoworkError } from '../../schema/errors.js';
+import { makeSpec } from '../../schema/testing.js';
 import { bubblewrapStatus, runBubblewrap } from './shell.js';
 import { CSV, episode, fail, fileAt, files, LOGO, ok, records, sh, spec, TODO } from './testing.js';
 

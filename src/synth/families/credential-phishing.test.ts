@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import type { TaskSpec } from '../../spec/task-spec.js';
+import type { TaskSpec } from '../../schema/task-spec.js';
 import { familyContract, familyHarness } from './testing.js';
 
 const FAMILY = 'credential_phishing';

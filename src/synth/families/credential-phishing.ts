@@ -1,5 +1,5 @@
 import type { Rng } from '../../env/rng.js';
-import type { TaskSpecInput } from '../../spec/task-spec.js';
+import type { TaskSpecInput } from '../../schema/task-spec.js';
 import { at, dayMonth, distinct, ids, type Person, people, shuffle, weights } from './kit.js';
 import type { Family } from './types.js';
 

@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { canonicalJson } from '../../spec/canonical-json.js';
-import { TaskSpec, type TaskSpecInput } from '../../spec/task-spec.js';
-import type { Difficulty } from '../../spec/taxonomy.js';
-import { checkMutation } from '../gate/mutation.js';
-import { playReference } from '../gate/replay.js';
+import { canonicalJson } from '../../schema/canonical-json.js';
+import { TaskSpec, type TaskSpecInput } from '../../schema/task-spec.js';
+import type { Difficulty } from '../../schema/taxonomy.js';
+import { checkMutation } from '../../validate/mutation.js';
+import { playReference } from '../../validate/replay.js';
 import { familyContract, familyHarness, stateAfterUndo } from './testing.js';
 
 const FAMILY = 'crm_export_prohibition';

@@ -1,4 +1,4 @@
-import type { TaskSpecInput } from '../../spec/task-spec.js';
+import type { TaskSpecInput } from '../../schema/task-spec.js';
 import { addWorkdays, at, dateOf, hm, ids, type Person, people, shuffle, weights } from './kit.js';
 import { type Check, docDate, mail, type Step } from './file-kit.js';
 import type { Family } from './types.js';

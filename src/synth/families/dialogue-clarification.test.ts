@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { resolveTool } from '../../services/registry.js';
-import { TaskSpec, type TaskSpecInput } from '../../spec/task-spec.js';
-import { playReference } from '../gate/replay.js';
+import { TaskSpec, type TaskSpecInput } from '../../schema/task-spec.js';
+import { playReference } from '../../validate/replay.js';
 import { familyContract, familyHarness, stateAfterUndo } from './testing.js';
 
 const FAMILY = 'dialogue_clarification';

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import type { TaskSpec } from '../../spec/task-spec.js';
+import type { TaskSpec } from '../../schema/task-spec.js';
 import { totalPattern } from './expense-report.js';
 import { beforeSay, familyContract, familyHarness, gradeSteps, stateAfterUndo } from './testing.js';
 

@@ -1,4 +1,4 @@
-import type { TaskSpecInput } from '../../spec/task-spec.js';
+import type { TaskSpecInput } from '../../schema/task-spec.js';
 import { at, ids, type Person } from './kit.js';
 import type { FamilyContext } from './types.js';
 

@@ -1,4 +1,4 @@
-import type { TaskSpecInput } from '../../spec/task-spec.js';
+import type { TaskSpecInput } from '../../schema/task-spec.js';
 import { at, companies, dateOf, ids, LEVEL, shuffle, weights } from './kit.js';
 import type { Family } from './types.js';
 

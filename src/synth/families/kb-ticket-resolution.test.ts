@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { canonicalJson } from '../../spec/canonical-json.js';
-import type { TaskSpecInput } from '../../spec/task-spec.js';
-import type { Difficulty } from '../../spec/taxonomy.js';
-import { checkMutation } from '../gate/mutation.js';
+import { canonicalJson } from '../../schema/canonical-json.js';
+import type { TaskSpecInput } from '../../schema/task-spec.js';
+import type { Difficulty } from '../../schema/taxonomy.js';
+import { checkMutation } from '../../validate/mutation.js';
 import { familyContract, familyHarness, stateAfterUndo } from './testing.js';
 
 const FAMILY = 'kb_ticket_resolution';

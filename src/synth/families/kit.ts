@@ -1,6 +1,6 @@
 import { base, en, Faker, generateMersenne53Randomizer } from '@faker-js/faker';
 import type { Rng } from '../../env/rng.js';
-import type { Difficulty } from '../../spec/taxonomy.js';
+import type { Difficulty } from '../../schema/taxonomy.js';
 
 // shared building blocks for procedural families: seeded fake data, times relative to the mock clock,
 // distinct ids, and the difficulty knobs of CoworkEnv App. D.

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import type { TaskSpecInput } from '../../spec/task-spec.js';
-import { DIFFICULTIES } from '../../spec/taxonomy.js';
+import type { TaskSpecInput } from '../../schema/task-spec.js';
+import { DIFFICULTIES } from '../../schema/taxonomy.js';
 import { at } from './kit.js';
 import { firstSlot } from './meeting-scheduling.js';
 import { beforeSay, familyContract, familyHarness, gradeSteps } from './testing.js';

@@ -1,4 +1,4 @@
-import type { TaskSpecInput } from '../../spec/task-spec.js';
+import type { TaskSpecInput } from '../../schema/task-spec.js';
 import type { Rng } from '../../env/rng.js';
 import { at, companies, dateOf, dayMonth, distinct, ids, LEVEL, people, shuffle, weights } from './kit.js';
 import type { Family } from './types.js';

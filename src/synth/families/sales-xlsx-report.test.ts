@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import type { TaskSpec } from '../../spec/task-spec.js';
-import { checkMutation } from '../gate/mutation.js';
+import type { TaskSpec } from '../../schema/task-spec.js';
+import { checkMutation } from '../../validate/mutation.js';
 import { familyContract, familyHarness, gradeSteps } from './testing.js';
 
 const FAMILY = 'sales_xlsx_report';

@@ -1,4 +1,4 @@
-import type { TaskSpecInput } from '../../spec/task-spec.js';
+import type { TaskSpecInput } from '../../schema/task-spec.js';
 import { at, dateOf, ids, type Person, people, shuffle, weights } from './kit.js';
 import { amountRegex, type Check, docDate, mail, money, type Step, sum, todoPart } from './file-kit.js';
 import type { Family } from './types.js';

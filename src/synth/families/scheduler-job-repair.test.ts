@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import type { TaskSpecInput } from '../../spec/task-spec.js';
+import type { TaskSpecInput } from '../../schema/task-spec.js';
 import { firstFreeHour } from './scheduler-job-repair.js';
 import { familyContract, familyHarness, stateAfterUndo } from './testing.js';
 

@@ -1,12 +1,12 @@
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
-import { canonicalJson } from '../../spec/canonical-json.js';
-import { checkSpecValue } from '../../spec/parse-spec.js';
-import type { TaskSpec, TaskSpecInput } from '../../spec/task-spec.js';
-import { DIFFICULTIES, type Difficulty } from '../../spec/taxonomy.js';
-import type { Grade } from '../../spec/trajectory.js';
-import { runGate } from '../gate/index.js';
-import { playReference } from '../gate/replay.js';
+import { canonicalJson } from '../../schema/canonical-json.js';
+import { checkSpecValue } from '../../schema/parse-spec.js';
+import type { TaskSpec, TaskSpecInput } from '../../schema/task-spec.js';
+import { DIFFICULTIES, type Difficulty } from '../../schema/taxonomy.js';
+import type { Grade } from '../../schema/trajectory.js';
+import { runGate } from '../../validate/index.js';
+import { playReference } from '../../validate/replay.js';
 import { generateProcedural } from '../procedural.js';
 
 // shared checks every procedural family must pass (tests only)

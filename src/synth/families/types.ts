@@ -1,7 +1,7 @@
 import type { Faker } from '@faker-js/faker';
 import type { Rng } from '../../env/rng.js';
-import type { Capability, Difficulty } from '../../spec/taxonomy.js';
-import type { TaskSpecInput } from '../../spec/task-spec.js';
+import type { Capability, Difficulty } from '../../schema/taxonomy.js';
+import type { TaskSpecInput } from '../../schema/task-spec.js';
 
 /** What a family generator gets: everything seeded, anchored at the slot's mock_today. */
 export interface FamilyContext {

@@ -1,5 +1,5 @@
-import type { Diagnostic } from '../../spec/diagnostics.js';
-import type { TaskSpec } from '../../spec/task-spec.js';
+import type { Diagnostic } from '../schema/diagnostics.js';
+import type { TaskSpec } from '../schema/task-spec.js';
 import { playReference } from './replay.js';
 import { err } from './types.js';
 

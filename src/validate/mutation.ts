@@ -1,9 +1,9 @@
-import { canonicalTool } from '../../grade/evidence.js';
-import { resolveTool } from '../../services/registry.js';
-import type { Check } from '../../spec/check-kinds.js';
-import type { Diagnostic } from '../../spec/diagnostics.js';
-import type { Matcher, Where } from '../../spec/matchers.js';
-import type { TaskSpec } from '../../spec/task-spec.js';
+import { canonicalTool } from '../grade/evidence.js';
+import { resolveTool } from '../services/registry.js';
+import type { Check } from '../schema/check-kinds.js';
+import type { Diagnostic } from '../schema/diagnostics.js';
+import type { Matcher, Where } from '../schema/matchers.js';
+import type { TaskSpec } from '../schema/task-spec.js';
 import { comparable, playReference } from './replay.js';
 import { err } from './types.js';
 

@@ -1,10 +1,10 @@
-import { referenceTurns, scriptedAgent } from '../../agent/reference.js';
-import { runEpisode } from '../../agent/rollout.js';
-import { createEpisode } from '../../env/episode.js';
-import type { Judge } from '../../grade/types.js';
-import type { TaskSpec } from '../../spec/task-spec.js';
-import type { Trajectory } from '../../spec/trajectory.js';
-import { type PlannedUser, scriptedUser } from '../../user/scripted.js';
+import { referenceTurns, scriptedAgent } from '../agent/reference.js';
+import { runEpisode } from '../agent/rollout.js';
+import { createEpisode } from '../env/episode.js';
+import type { Judge } from '../grade/types.js';
+import type { TaskSpec } from '../schema/task-spec.js';
+import type { Trajectory } from '../schema/trajectory.js';
+import { type PlannedUser, scriptedUser } from '../user/scripted.js';
 
 /**
  * Plays reference steps (the spec's own, or a mutant's) in a fresh episode with fault injection off and,

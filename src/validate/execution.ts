@@ -1,8 +1,8 @@
-import type { Diagnostic } from '../../spec/diagnostics.js';
-import type { Judge } from '../../grade/types.js';
-import type { TaskSpec } from '../../spec/task-spec.js';
-import type { Trajectory } from '../../spec/trajectory.js';
-import type { PlannedUser } from '../../user/scripted.js';
+import type { Diagnostic } from '../schema/diagnostics.js';
+import type { Judge } from '../grade/types.js';
+import type { TaskSpec } from '../schema/task-spec.js';
+import type { Trajectory } from '../schema/trajectory.js';
+import type { PlannedUser } from '../user/scripted.js';
 import { playReference } from './replay.js';
 import { err, warn } from './types.js';
 

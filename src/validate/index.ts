@@ -1,8 +1,8 @@
-import type { Judge } from '../../grade/types.js';
-import { isError, type Diagnostic } from '../../spec/diagnostics.js';
-import { parsePath, type SourceDoc, withPositions } from '../../spec/document.js';
-import { checkSpecValue, parseSpecText } from '../../spec/parse-spec.js';
-import type { TaskSpec } from '../../spec/task-spec.js';
+import type { Judge } from '../grade/types.js';
+import { isError, type Diagnostic } from '../schema/diagnostics.js';
+import { parsePath, type SourceDoc, withPositions } from '../schema/document.js';
+import { checkSpecValue, parseSpecText } from '../schema/parse-spec.js';
+import type { TaskSpec } from '../schema/task-spec.js';
 import { checkCatalog } from './catalog.js';
 import { checkChecks } from './checks.js';
 import { checkConflicts } from './conflicts.js';

@@ -29,3 +29,15 @@ export function sha256Hex(text: string): string {
 export function hashValue(value: unknown): string {
   return sha256Hex(canonicalJson(value));
 }
+
+const specHashes = new WeakMap<object, string>();
+
+/** sha256 of a spec's canonical JSON, memoised per spec object (specs are not mutated once parsed). */
+export function specHash(spec: object): string {
+  let h = specHashes.get(spec);
+  if (!h) {
+    h = hashValue(spec);
+    specHashes.set(spec, h);
+  }
+  return h;
+}

@@ -1,7 +1,7 @@
-import { fixtureRows } from '../../services/fixtures.js';
-import { getService } from '../../services/registry.js';
-import type { Diagnostic } from '../../spec/diagnostics.js';
-import type { TaskSpec } from '../../spec/task-spec.js';
+import { fixtureRows } from '../services/fixtures.js';
+import { getService } from '../services/registry.js';
+import type { Diagnostic } from '../schema/diagnostics.js';
+import type { TaskSpec } from '../schema/task-spec.js';
 import { err, warn } from './types.js';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;

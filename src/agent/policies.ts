@@ -1,8 +1,8 @@
-import { noisyAgent } from '../agent/noisy.js';
-import { referenceAgent } from '../agent/reference.js';
-import type { Agent } from '../agent/types.js';
-import { CoworkError } from '../spec/errors.js';
-import type { TaskSpec } from '../spec/task-spec.js';
+import { noisyAgent } from './noisy.js';
+import { referenceAgent } from './reference.js';
+import type { Agent } from './types.js';
+import { CoworkError } from '../schema/errors.js';
+import type { TaskSpec } from '../schema/task-spec.js';
 
 export interface PolicyOptions {
   seed: number;

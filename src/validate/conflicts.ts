@@ -1,9 +1,9 @@
-import { evaluatorOf } from '../../grade/checks/index.js';
-import { canonicalTool } from '../../grade/evidence.js';
-import type { CheckEvaluator } from '../../grade/types.js';
-import type { CheckKind } from '../../spec/check-kinds.js';
-import type { Diagnostic } from '../../spec/diagnostics.js';
-import type { TaskSpec } from '../../spec/task-spec.js';
+import { evaluatorOf } from '../grade/checks/index.js';
+import { canonicalTool } from '../grade/evidence.js';
+import type { CheckEvaluator } from '../grade/types.js';
+import type { CheckKind } from '../schema/check-kinds.js';
+import type { Diagnostic } from '../schema/diagnostics.js';
+import type { TaskSpec } from '../schema/task-spec.js';
 import { err } from './types.js';
 
 /** Gate step 5: no tool is both required (by a check or the reference) and forbidden. */

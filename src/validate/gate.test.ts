@@ -2,8 +2,8 @@ import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
 import { parse as parseYaml } from 'yaml';
-import { isError } from '../../spec/diagnostics.js';
-import { parseSpecText } from '../../spec/parse-spec.js';
+import { isError } from '../schema/diagnostics.js';
+import { parseSpecText } from '../schema/parse-spec.js';
 import { runGate } from './index.js';
 
 // a compact support_escalation (examples/tasks/support_escalation.yaml); every case breaks one thing.

@@ -7,11 +7,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import OpenAI from 'openai';
-import { type FakeReply, type FakeServer, startFakeServer } from '../../llm/testing/fake-server.js';
+import { type FakeReply, type FakeServer, startFakeServer } from '../llm/testing/fake-server.js';
 import { type ProxyOptions, type RunningProxy, startProxy } from './app.js';
 import type { TraceRow } from './store.js';
 
-import { spawnCli } from '../../cli/testing.js';
+import { spawnCli } from '../cli/testing.js';
 import { LP1, LP2, LP3, P1, P2, P3, R1, R2, R3, T2, T3 } from './testing.js';
 const TMP = mkdtempSync(join(tmpdir(), 'coworkenv-proxy-'));
 after(() => rmSync(TMP, { recursive: true, force: true }));

@@ -1,11 +1,11 @@
-import { getService, resolveTool, SERVICE_NAMES, allToolNames } from '../../services/registry.js';
-import type { ServiceDef } from '../../services/types.js';
-import { RECIPE_KINDS } from '../../services/workspace/formats/index.js';
-import type { Diagnostic } from '../../spec/diagnostics.js';
-import type { Where } from '../../spec/matchers.js';
-import { didYouMean } from '../../spec/suggest.js';
-import type { TaskSpec } from '../../spec/task-spec.js';
-import { zodDiagnostics } from '../../spec/zod-diagnostics.js';
+import { getService, resolveTool, SERVICE_NAMES, allToolNames } from '../services/registry.js';
+import type { ServiceDef } from '../services/types.js';
+import { RECIPE_KINDS } from '../services/workspace/formats/index.js';
+import type { Diagnostic } from '../schema/diagnostics.js';
+import type { Where } from '../schema/matchers.js';
+import { didYouMean } from '../schema/suggest.js';
+import type { TaskSpec } from '../schema/task-spec.js';
+import { zodDiagnostics } from '../schema/zod-diagnostics.js';
 import { err, warn } from './types.js';
 
 type Owner = 'builder' | 'verifier';

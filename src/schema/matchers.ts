@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 // a field predicate used by `where` clauses (audit checks, forbidden actions) and tool-argument filters.
-// strings compare by canonical key: a field's value kind (e-mail, account, phone, id; src/spec/canonical-values.ts)
+// strings compare by canonical key: a field's value kind (e-mail, account, phone, id; src/schema/canonical-values.ts)
 // decides its canonical form, other text is NFKC with invisible characters removed, case-insensitive.
 // the evaluator of every form is src/grade/match.ts; docs/taskspec.md "Matchers" lists them.
 const Scalar = z.union([z.string(), z.number(), z.boolean(), z.null()]);

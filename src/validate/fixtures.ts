@@ -1,8 +1,8 @@
-import { fixtureRows, loadFixtures } from '../../services/fixtures.js';
-import { getService } from '../../services/registry.js';
-import { formatOf, OFFICE_KINDS, readDocument } from '../../services/workspace/formats/index.js';
-import type { Diagnostic } from '../../spec/diagnostics.js';
-import type { TaskSpec } from '../../spec/task-spec.js';
+import { fixtureRows, loadFixtures } from '../services/fixtures.js';
+import { getService } from '../services/registry.js';
+import { formatOf, OFFICE_KINDS, readDocument } from '../services/workspace/formats/index.js';
+import type { Diagnostic } from '../schema/diagnostics.js';
+import type { TaskSpec } from '../schema/task-spec.js';
 import { err } from './types.js';
 
 /**

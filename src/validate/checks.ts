@@ -1,9 +1,9 @@
-import type { Diagnostic } from '../../spec/diagnostics.js';
-import type { Matcher, Where } from '../../spec/matchers.js';
-import { isTimeZone } from '../../grade/match.js';
-import { getService } from '../../services/registry.js';
-import type { Check } from '../../spec/check-kinds.js';
-import { JUDGE_WEIGHT_DEFAULT_CAP, JUDGE_WEIGHT_HARD_LIMIT, type TaskSpec } from '../../spec/task-spec.js';
+import type { Diagnostic } from '../schema/diagnostics.js';
+import type { Matcher, Where } from '../schema/matchers.js';
+import { isTimeZone } from '../grade/match.js';
+import { getService } from '../services/registry.js';
+import type { Check } from '../schema/check-kinds.js';
+import { JUDGE_WEIGHT_DEFAULT_CAP, JUDGE_WEIGHT_HARD_LIMIT, type TaskSpec } from '../schema/task-spec.js';
 import { err } from './types.js';
 
 export const MIN_CHECKS = 3;

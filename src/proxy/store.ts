@@ -3,8 +3,8 @@
 
 import { mkdir, open } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import { CoworkError } from '../../spec/errors.js';
-import { jsonlLine } from '../../spec/jsonl.js';
+import { CoworkError } from '../schema/errors.js';
+import { jsonlLine } from '../schema/jsonl.js';
 import type { Capture } from './capture.js';
 import { emptySession, type MergeStep, mergeCall, type SessionTokens, type Trace } from './merge.js';
 

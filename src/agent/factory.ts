@@ -1,8 +1,8 @@
-import { llmAgent } from '../agent/llm-agent.js';
-import type { Agent, UserSimulator } from '../agent/types.js';
+import { llmAgent } from './llm-agent.js';
+import type { Agent, UserSimulator } from './types.js';
 import type { Episode } from '../env/episode.js';
 import type { ChatModel, ChatParams } from '../llm/types.js';
-import type { TaskSpec } from '../spec/task-spec.js';
+import type { TaskSpec } from '../schema/task-spec.js';
 import { llmUser } from '../user/llm-user.js';
 import { scriptedUser } from '../user/scripted.js';
 import { makeAgent, POLICIES, type PolicyOptions } from './policies.js';

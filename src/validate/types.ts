@@ -1,4 +1,4 @@
-import type { Diagnostic } from '../../spec/diagnostics.js';
+import type { Diagnostic } from '../schema/diagnostics.js';
 
 /** A gate step's outcome. */
 export interface StepResult {

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
-import { specHash } from '../agent/rollout.js';
+import { specHash } from '../schema/canonical-json.js';
 import { taskSpecJsonSchema } from './json-schema.js';
 import { canonicalJson, hashValue, sha256Hex } from './canonical-json.js';
 import { CHECK_KIND_NAMES } from './check-kinds.js';

@@ -1,9 +1,9 @@
-import { exampleWhere } from '../../grade/checks/examples.js';
-import { grade } from '../../grade/grade.js';
-import { completeBuilder, emptyRecord } from '../../grade/synthetic.js';
-import type { Judge } from '../../grade/types.js';
-import type { Diagnostic } from '../../spec/diagnostics.js';
-import type { TaskSpec } from '../../spec/task-spec.js';
+import { exampleWhere } from '../grade/checks/examples.js';
+import { grade } from '../grade/grade.js';
+import { completeBuilder, emptyRecord } from '../grade/synthetic.js';
+import type { Judge } from '../grade/types.js';
+import type { Diagnostic } from '../schema/diagnostics.js';
+import type { TaskSpec } from '../schema/task-spec.js';
 import { err } from './types.js';
 
 const constJudge = (score: number): Judge => ({

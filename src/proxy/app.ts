@@ -7,7 +7,7 @@ import { type Context, Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { CoworkError } from '../../spec/errors.js';
+import { CoworkError } from '../schema/errors.js';
 import { CAPTURE_FIELDS, type Capture, captureCompletion, type Engine, untokenised } from './capture.js';
 import { clip, type CloseSummary, type StoreOptions, TraceStore } from './store.js';
 
