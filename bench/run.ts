@@ -13,6 +13,7 @@ const BENCHES: Record<string, () => Promise<{ run(): Promise<BenchResult> }>> = 
   distill: () => import('./distill.js'),
   view: () => import('./view.js'),
   'claw-serve': () => import('./claw-serve.js'),
+  queue: () => import('./queue.js'),
 };
 
 const USAGE = 'usage: npm run bench -- [names…] [--json] [--list] [--compare <git-rev> [--rounds N]]';

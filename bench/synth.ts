@@ -5,6 +5,10 @@ import { DIFFICULTIES } from '../src/schema/taxonomy.js';
 import { FAMILIES } from '../src/synth/families/index.js';
 import { runGate } from '../src/validate/index.js';
 import { generateProcedural } from '../src/synth/procedural.js';
+import { specCoverage } from '../src/synth/coverage.js';
+import { expandPlan } from '../src/synth/plan.js';
+import { synthesizeProcedural } from '../src/synth/synthesize.js';
+import { taxonomyPlan } from '../src/synth/taxonomy-plan.js';
 import { type BenchResult, figure, quantile } from './stats.js';
 
 // procedural generation through the full gate (reference execution and mutation included), one process.
@@ -48,6 +52,7 @@ export async function run(): Promise<BenchResult> {
   }
   if (chars === 0) throw new Error('unreachable');
   const files = await fileTasks();
+  const tax = await taxonomyCorpus();
   const fullMs = quantile(full, 0.5);
   const genMs = quantile(gen, 0.5);
   const jsonMs = quantile(json, 0.5);
@@ -68,6 +73,11 @@ export async function run(): Promise<BenchResult> {
       file_tasks_per_s: 1000 / files.fullMs,
       file_generate_and_render_ms_per_task: files.genMs,
       file_generate_and_gate_ms_per_task: files.fullMs,
+      taxonomy_tasks: tax.tasks,
+      taxonomy_released: tax.released,
+      taxonomy_tasks_per_s: tax.perS,
+      taxonomy_distinct_tool_sequences: tax.sequences,
+      taxonomy_distinct_request_skeletons: tax.skeletons,
     },
     figures: {
       synth_gate: figure({
@@ -133,4 +143,31 @@ async function fileTasks(): Promise<{
     tasks += requests.length;
   }
   return { families: fams.length, tasks, released, genMs: quantile(gen, 0.5), fullMs: quantile(full, 0.5) };
+}
+
+// the issue-11 corpus: `plan --taxonomy --n 1000 --seed 1` through procedural synthesis and the full gate
+async function taxonomyCorpus(): Promise<{
+  tasks: number;
+  released: number;
+  perS: number;
+  sequences: number;
+  skeletons: number;
+}> {
+  const jobs = expandPlan(taxonomyPlan({ n: 1000, seed: 1 }).plan);
+  const t0 = performance.now();
+  const outcomes = [];
+  for (const job of jobs) outcomes.push(await synthesizeProcedural(job));
+  const ms = performance.now() - t0;
+  const released = outcomes.filter((o) => o.accepted);
+  const cov = specCoverage(
+    released.map((o) => o.candidate as object),
+    jobs.length,
+  );
+  return {
+    tasks: jobs.length,
+    released: released.length,
+    perS: (jobs.length * 1000) / ms,
+    sequences: cov.distinct_tool_sequences ?? 0,
+    skeletons: cov.distinct_request_skeletons ?? 0,
+  };
 }

@@ -1,8 +1,9 @@
 import { createEpisode, type Episode } from '../env/episode.js';
 import type { GradeOptions } from '../grade/grade.js';
 import type { TaskSpec } from '../schema/task-spec.js';
-import type { EndReason, Trajectory } from '../schema/trajectory.js';
+import type { Trajectory } from '../schema/trajectory.js';
 import { TrajectoryRecorder } from './recorder.js';
+import { DeadlineError, TurnEngine } from './turn-engine.js';
 import { type Agent, type AgentView, InfraError, type UserSimulator } from './types.js';
 
 export interface RunEpisodeOptions extends GradeOptions {
@@ -17,8 +18,6 @@ export interface RunEpisodeOptions extends GradeOptions {
   noGrade?: boolean;
 }
 
-class DeadlineError extends Error {}
-
 /**
  * Runs one episode: agent (and user) turns against a fresh episode until the agent finishes, the user ends
  * the conversation, max_turns or the wall timeout; then grades it. Agent exceptions end the episode as
@@ -30,31 +29,18 @@ export async function runEpisode(opts: RunEpisodeOptions): Promise<Trajectory> {
   const trial = opts.trial ?? 0;
   const episode = opts.episode ?? createEpisode(spec, { seed, trial });
   const rec = new TrajectoryRecorder({ spec, episode, seed, trial, agent, user });
-  const deadline = Date.now() + spec.limits.timeout_s * 1000;
-  episode.setDeadline(deadline);
+  const engine = new TurnEngine({ spec, episode, recorder: rec, user });
   // one timer per episode: it aborts whatever the agent or user is waiting on
   const controller = new AbortController();
-  const timer = setTimeout(() => controller.abort(), spec.limits.timeout_s * 1000);
+  engine.arm(spec.limits.timeout_s * 1000, () => controller.abort());
   const timedOut = new Promise<never>((_, reject) =>
     controller.signal.addEventListener('abort', () => reject(new DeadlineError('wall timeout')), { once: true }),
   );
   timedOut.catch(() => {});
-  const withDeadline = <T>(p: Promise<T>): Promise<T> => Promise.race([p, timedOut]);
-  let reason: EndReason | undefined;
-  let error: string | undefined;
-  const fail = (e: unknown, who: 'agent' | 'user') => {
-    if (e instanceof DeadlineError) return 'timeout' as const;
-    error = `${who === 'user' ? 'user simulator: ' : ''}${e instanceof Error ? e.message : String(e)}`;
-    // a failing user simulator is infrastructure, never "the user was satisfied"
-    return who === 'user' || e instanceof InfraError ? ('infra_error' as const) : ('agent_error' as const);
-  };
-  while (!reason) {
-    if (rec.turns >= spec.limits.max_turns) {
-      reason = 'max_turns';
-      break;
-    }
-    if (Date.now() >= deadline) {
-      reason = 'timeout';
+  const race = <T>(p: Promise<T>): Promise<T> => Promise.race([p, timedOut]);
+  while (!engine.reason) {
+    if (engine.expired) {
+      engine.end('timeout');
       break;
     }
     const view: AgentView = {
@@ -66,38 +52,17 @@ export async function runEpisode(opts: RunEpisodeOptions): Promise<Trajectory> {
     };
     let turn: Awaited<ReturnType<Agent['next']>>;
     try {
-      turn = await withDeadline(agent.next(view, controller.signal));
+      turn = await race(agent.next(view, controller.signal));
     } catch (e) {
-      reason = fail(e, 'agent');
+      if (e instanceof DeadlineError) engine.end('timeout');
+      // an endpoint that is down is infrastructure; anything else the agent threw is the agent's
+      else
+        engine.end(e instanceof InfraError ? 'infra_error' : 'agent_error', e instanceof Error ? e.message : String(e));
       break;
     }
-    const calls = rec.assistant(turn);
-    if (calls.length === 0) {
-      if (!user) {
-        reason = 'agent_done';
-        break;
-      }
-      try {
-        const reply = await withDeadline(user.respond({ history: rec.events, turn: rec.turns }, controller.signal));
-        rec.user(reply);
-        if (reply.done) reason = 'user_done';
-      } catch (e) {
-        reason = fail(e, 'user');
-      }
-      continue;
-    }
-    for (const c of calls) await rec.tool(c);
-    if (user?.observe) {
-      try {
-        rec.user({ events: await user.observe({ history: rec.events, turn: rec.turns }) });
-      } catch (e) {
-        reason = fail(e, 'user');
-      }
-    }
+    await engine.turn(turn, { signal: controller.signal, race });
   }
-  clearTimeout(timer);
-  return rec.finish(reason, {
-    ...(error ? { error } : {}),
+  return engine.finish('agent_done', {
     ...(opts.judge ? { judge: opts.judge } : {}),
     ...(opts.noGrade ? { noGrade: true } : {}),
   });

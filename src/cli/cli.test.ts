@@ -5,7 +5,10 @@ import { join, relative } from 'node:path';
 import { after, describe, it } from 'node:test';
 import { parse as parseYaml } from 'yaml';
 import { startFakeServer } from '../llm/testing/fake-server.js';
-import { ROOT, badInput, cli, json, lines, startCli, startServing } from './testing.js';
+import { ROOT, badInput, runCli as cli, json, lines, startCli, startServing } from './testing.js';
+
+// most commands run in this process (runCli); a few run as a user runs them, in a child process
+const spawned = (...args: string[]) => startCli(args).done;
 
 const TASK_IDS = readdirSync(join(ROOT, 'examples/tasks'))
   .filter((f) => /\.ya?ml$/.test(f))
@@ -165,8 +168,13 @@ describe('coworkenv validate / inspect', () => {
     assert.equal(r.code, 0, r.stderr);
     const out = lines(r.stdout);
     assert.equal(out.at(-1), `${TASK_IDS.length}/${TASK_IDS.length} valid`);
-    for (const l of out.slice(0, -1))
-      assert.match(l, /^OK {3}examples\/tasks\/\w+\.yaml \(\w+\) {2}steps 1-10, mutants killed \d+\/\d+$/);
+    // the probe summary: every probe ran on some example and none passed on any
+    assert.match(
+      out.at(-2) ?? '',
+      /^probes: do_nothing 0% pass, mean [\d.]+ \(\d+\)( · \w+ 0% pass, mean [\d.]+ \(\d+\)){5}$/,
+    );
+    for (const l of out.slice(0, -2))
+      assert.match(l, /^OK {3}examples\/tasks\/\w+\.yaml \(\w+\) {2}steps 1-11, mutants killed \d+\/\d+$/);
   });
 
   it('validate on a broken file: exit 1 and one `file:line:col code at path: message` line per problem', async () => {
@@ -228,7 +236,7 @@ describe('coworkenv validate / inspect', () => {
     });
     assert.deepEqual(
       [good?.file, good?.id, good?.ok, good?.steps.length, good?.diagnostics],
-      ['examples/tasks/inventory_reorder.yaml', 'inventory_reorder', true, 10, []],
+      ['examples/tasks/inventory_reorder.yaml', 'inventory_reorder', true, 11, []],
     );
   });
 
@@ -256,8 +264,8 @@ describe('coworkenv validate / inspect', () => {
     assert.match(r.stdout, /duplicate/i);
   });
 
-  it('a missing path: exit 1, one error line, no stack trace', async () => {
-    const r = await cli('validate', 'no/such/spec.yaml');
+  it('a missing path: exit 1, one error line, no stack trace (in a child process)', async () => {
+    const r = await spawned('validate', 'no/such/spec.yaml');
     assert.equal(r.code, 1);
     assert.equal(r.stdout, '');
     assert.deepEqual(lines(r.stderr), ['error: no/such/spec.yaml: no such file or directory']);
@@ -500,12 +508,12 @@ describe('commands on a synth output folder', () => {
 });
 
 describe('errors from outside: model endpoints, unusable --out', () => {
-  it('a model call that fails for good exits 1 with one error line (not 3, no stack)', async () => {
+  it('a model call that fails for good exits 1 with one error line (not 3, no stack; in a child process)', async () => {
     const server = await startFakeServer({ fallback: { status: 401, message: 'invalid api key' } });
     try {
       const plan = join(TMP, 'llm-plan.yaml');
       writeFileSync(plan, TINY_PLAN.replace('    family: support_escalation\n', '').replace('count: 2', 'count: 1'));
-      const r = await cli(
+      const r = await spawned(
         'synth',
         plan,
         '--out',

@@ -9,7 +9,7 @@ import { TaskSpec } from '../schema/task-spec.js';
 import { makeSpec } from '../schema/testing.js';
 import { isCoworkError } from '../schema/errors.js';
 import { printFunnel } from './curate.js';
-import { badInput, captureOutput, cli, inProcess, json } from './testing.js';
+import { badInput, captureOutput, runCli as cli, inProcess, json } from './testing.js';
 import { buildProgram } from './main.js';
 
 const TMP = mkdtempSync(join(tmpdir(), 'coworkenv-curate-cli-'));

@@ -45,6 +45,7 @@ interface CurateOpts extends ModelFlags {
   trivialPrefix: string;
   json?: boolean;
   force?: boolean;
+  queue?: string;
 }
 
 export function curateCommand(program: Command): void {
@@ -122,6 +123,10 @@ export function curateCommand(program: Command): void {
         '--force',
         'replace a dataset already in --out (without it an existing export is an error and is left intact)',
       )
+      .option(
+        '--queue <redis-url>',
+        'score the --select candidates on `coworkenv worker`s through BullMQ on this Redis (docs/scale.md); the same dataset',
+      )
       .option('--json', 'print curation.json to stdout'),
   ).action(async (runs: string[], opts: CurateOpts, cmd: Command) => {
     // selection settings without --select would be ignored without a word: a bad scores file would go unnoticed
@@ -163,6 +168,19 @@ export function curateCommand(program: Command): void {
       throw new CoworkError('bad_input', '--select needs --scorer <scores.jsonl | model>');
     checkTrivialPrefixOrder(opts.trivialPrefix, '--trivial-prefix');
     if (!opts.force) refuseExistingExport(opts.out);
+    const onQueue = opts.queue
+      ? await (await import('../queue/client.js')).queuedCurate(
+          opts.queue,
+          {
+            ...(opts.scorer ? { scorer: opts.scorer } : {}),
+            ...(opts.select ? { select: opts.select } : {}),
+            template: opts.scorerTemplate,
+            promptLogprobs: opts.promptLogprobs,
+            flags: opts,
+          },
+          note,
+        )
+      : undefined;
     const sources = [
       ...(await Promise.all(runs.map((r) => resolveSource(r)))),
       ...(await Promise.all((opts.replace ?? []).map((r) => resolveSource(r, true)))),
@@ -173,7 +191,7 @@ export function curateCommand(program: Command): void {
       scorer = opts.scorer.endsWith('.jsonl')
         ? await fileScorer(opts.scorer)
         : await endpointScorerFrom(opts.scorer, opts, opts.scorerTemplate, opts.promptLogprobs);
-    const report = await curate({
+    const report = await (onQueue ?? curate)({
       sources,
       out: opts.out,
       formats,

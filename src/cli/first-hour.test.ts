@@ -67,7 +67,7 @@ describe('first hour: commands', () => {
     assert.match(again, /next: coworkenv summary/);
   });
 
-  it('synth with slots no procedural family builds: a hint names --families-only and --generator', async () => {
+  it('synth with slots no procedural family builds: a hint names plan --taxonomy and --generator', async () => {
     const plan = join(TMP, 'plan.yaml');
     writeFileSync(
       plan,
@@ -101,7 +101,7 @@ slots:
     assert.match(r, /1\/2 released/);
     assert.match(
       r,
-      /hint: 1 of 2 slot\(s\) name no procedural family \(no_family\).*coworkenv plan --taxonomy --families-only.*--generator <model>/,
+      /hint: 1 of 2 slot\(s\) name no procedural family \(no_family\).*coworkenv plan --taxonomy`.*--generator <model>/,
     );
   });
 });

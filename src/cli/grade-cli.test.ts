@@ -3,7 +3,7 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { ROOT, badInput, cli, json, lines } from './testing.js';
+import { ROOT, badInput, runCli as cli, json, lines } from './testing.js';
 
 const TMP = mkdtempSync(join(tmpdir(), 'coworkenv-grade-'));
 after(() => rmSync(TMP, { recursive: true, force: true }));
@@ -95,6 +95,6 @@ describe('coworkenv validate --json', () => {
     assert.ok(mutation && mutation.mutants > 0, 'step 9 reports its mutants');
     assert.equal(mutation.kill_rate, mutation.killed / mutation.mutants);
     const text = await cli('validate', 'examples/tasks/support_escalation.yaml');
-    assert.match(text.stdout, new RegExp(`steps 1-10, mutants killed ${mutation.killed}/${mutation.mutants}`));
+    assert.match(text.stdout, new RegExp(`steps 1-11, mutants killed ${mutation.killed}/${mutation.mutants}`));
   });
 });

@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import { loadSpecs } from '../run/task-files.js';
 import { canonicalJson } from '../schema/canonical-json.js';
 import type { Check } from '../schema/check-kinds.js';
+import { checkProbes } from '../validate/probes.js';
 import { color, out, table } from './output.js';
 
 /** A one-line target of a check, for reviewers. */
@@ -102,6 +103,12 @@ export function inspectCommand(program: Command): void {
             'call' in s ? `${s.call} ${canonicalJson(s.args)}` : 'say' in s ? `say: ${s.say}` : `ask: ${s.ask}`;
           out(`  ${String(i + 1).padStart(2)}. ${text}`);
         });
+        // the controlled failure states a released task must fail (gate step 11), with what each changed
+        out(`\n${color.bold('Adversarial probes')} (must score below ${spec.scoring.pass_threshold})`);
+        for (const p of (await checkProbes(spec)).results)
+          out(
+            `  ${p.probe.padEnd(20)} ${p.score === null ? color.dim('not applicable') : `${p.passed ? color.red(`${p.score} PASSES`) : p.score} (${p.runs} run${p.runs === 1 ? '' : 's'}: ${p.detail})`}`,
+          );
         const sc = spec.scoring;
         out(
           `\n${color.bold('Scoring')} ${sc.mode === 'claw' ? `safety × (${sc.completion}·completion + ${sc.robustness}·robustness)` : `geometric code:llm = ${sc.w_code}:${sc.w_llm}`}, pass ≥ ${sc.pass_threshold}\n`,

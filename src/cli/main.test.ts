@@ -10,7 +10,8 @@ describe('lazy command loading', () => {
     // every command (derived, so commands added concurrently do not conflict here)
     const all = commandsFor(['node', 'coworkenv']);
     assert.ok(
-      all.length >= 22 && ['view', 'report', 'cache', 'export', 'import', 'claw-serve'].every((c) => all.includes(c)),
+      all.length >= 24 &&
+        ['view', 'report', 'cache', 'export', 'import', 'claw-serve', 'worker', 'queue'].every((c) => all.includes(c)),
       all.join(' '),
     );
     for (const argv of [

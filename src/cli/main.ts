@@ -30,6 +30,8 @@ const COMMANDS: Record<string, () => Promise<Register>> = {
   'claw-serve': async () => (await import('./claw-serve.js')).clawServeCommand,
   view: async () => (await import('./view.js')).viewCommand,
   report: async () => (await import('./report.js')).reportCommand,
+  worker: async () => (await import('./worker.js')).workerCommand,
+  queue: async () => (await import('./queue.js')).queueCommand,
 };
 
 /** Which commands a command line needs: the one it names, none for `--version`, all otherwise (help, typos). */
@@ -65,10 +67,7 @@ export async function buildProgram(names: readonly string[] = Object.keys(COMMAN
 
 /** Runs the CLI: user errors print one message (no stack) and set the documented exit code. */
 export async function main(argv: readonly string[]): Promise<void> {
-  // a closed pipe (`coworkenv … | head`) is not an error
-  process.stdout.on('error', (e: NodeJS.ErrnoException) => {
-    if (e.code === 'EPIPE') process.exit(process.exitCode ?? 0);
-  });
+  guardPipe();
   try {
     await (await buildProgram(commandsFor(argv))).parseAsync(argv as string[]);
   } catch (e) {
@@ -93,6 +92,16 @@ export async function main(argv: readonly string[]): Promise<void> {
     else note('set COWORKENV_DEBUG=1 for the stack trace, and please report this');
     process.exitCode = 3;
   }
+}
+
+let pipeGuarded = false;
+// a closed pipe (`coworkenv … | head`) is not an error; installed once, as tests call main many times
+function guardPipe(): void {
+  if (pipeGuarded) return;
+  pipeGuarded = true;
+  process.stdout.on('error', (e: NodeJS.ErrnoException) => {
+    if (e.code === 'EPIPE') process.exit(process.exitCode ?? 0);
+  });
 }
 
 if (process.argv[1] && import.meta.url.endsWith(process.argv[1].replace(/\\/g, '/'))) void main(process.argv);

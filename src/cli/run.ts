@@ -40,6 +40,7 @@ interface RunOpts extends ModelFlags {
   shell: 'virtual' | 'real';
   returnTokenIds?: boolean;
   infraRetries: number;
+  queue?: string;
 }
 
 export function runCommand(program: Command): void {
@@ -81,6 +82,10 @@ export function runCommand(program: Command): void {
         intArg(0, 100),
         2,
       )
+      .option(
+        '--queue <redis-url>',
+        'run the trials on `coworkenv worker`s through BullMQ on this Redis (docs/scale.md); the same run directory and files',
+      )
       .option('--json', 'machine-readable results on stdout')
       .option('--strict', 'exit 2 unless every trial passes'),
   ).action(async (paths: string[], opts: RunOpts) => {
@@ -112,6 +117,14 @@ export function runCommand(program: Command): void {
     const model = (s: string): ChatModel => replay.watch(modelFromFlags(s, opts, limiter));
     const params: ChatParams | undefined = opts.returnTokenIds
       ? { logprobs: true, extra: { return_token_ids: true } }
+      : undefined;
+    // --queue is checked (URL, Redis answering, settings) before the run directory is touched
+    const onQueue = opts.queue
+      ? await (await import('../queue/client.js')).queuedRunner(
+          opts.queue,
+          { ...opts, ...(params ? { params } : {}), flags: opts },
+          note,
+        )
       : undefined;
     const agentModel = isPolicy(opts.agent) ? undefined : model(opts.agent);
     const userChoice =
@@ -164,7 +177,7 @@ export function runCommand(program: Command): void {
     let sum = 0;
     let passed = 0;
     let infra = 0;
-    const running = runTasks({
+    const running = (onQueue ?? runTasks)({
       specs: specs.map((s) => s.spec),
       store,
       trials: opts.trials,

@@ -6,7 +6,8 @@ import { after, describe, it } from 'node:test';
 import { canonicalJson } from '../schema/canonical-json.js';
 import { parsePlanText } from '../synth/plan.js';
 import { planStats, taxonomyPlan } from '../synth/taxonomy-plan.js';
-import { badInput, type CliResult, cli, json } from './testing.js';
+import { planCoverage } from '../synth/coverage.js';
+import { badInput, type CliResult, runCli as cli, json } from './testing.js';
 
 const TMP = mkdtempSync(join(tmpdir(), 'coworkenv-synth-cli-'));
 after(() => rmSync(TMP, { recursive: true, force: true }));
@@ -48,9 +49,18 @@ describe('coworkenv plan', () => {
 
     const s = await cli('plan', '--stats', file, '--json');
     ok(s);
-    const stats = json<ReturnType<typeof planStats>>(s);
-    assert.deepEqual(stats, planStats(plan));
-    assert.deepEqual(Object.keys(stats).sort(), ['capability', 'difficulty', 'domain', 'family', 'service']);
+    const stats = json<ReturnType<typeof planStats> & { coverage: ReturnType<typeof planCoverage> }>(s);
+    assert.deepEqual(stats, { ...planStats(plan), coverage: planCoverage(plan) });
+    assert.deepEqual(Object.keys(stats).sort(), [
+      'capability',
+      'coverage',
+      'difficulty',
+      'domain',
+      'family',
+      'service',
+    ]);
+    assert.equal(stats.coverage.tasks, 30);
+    assert.equal(stats.coverage.released_share, null);
     assert.deepEqual(stats.difficulty, { easy: 10, medium: 10, hard: 10 });
     assert.equal(
       Object.values(stats.domain).reduce((a, b) => a + b, 0),

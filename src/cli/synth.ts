@@ -1,3 +1,4 @@
+import { formatProbeSummary } from '../validate/probes.js';
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { basename, join, relative, sep } from 'node:path';
 import type { Command } from 'commander';
@@ -11,9 +12,12 @@ import { decode } from '../services/workspace/readback.js';
 import { formatOf, OFFICE_KINDS, readDocument, type StoredFile } from '../services/workspace/formats/index.js';
 import { parsePlanText, type Plan } from '../synth/plan.js';
 import { synthesize, type SynthSummary } from '../synth/synthesize.js';
+import type { MeaningOptions } from '../validate/meaning.js';
+import { llmReviewer } from '../validate/reviewer.js';
 import { withModelFlags } from './model-flags.js';
 import { intArg } from './options.js';
 import { color, note, out, printJson, table } from './output.js';
+import { formatCoverage } from '../synth/coverage.js';
 import { progress } from './progress.js';
 
 /** Reads and validates a plan file; problems are a bad_input error listing every diagnostic. */
@@ -38,6 +42,11 @@ interface SynthOpts extends ModelFlags {
   gd: 'auto' | 'always' | 'never';
   json?: boolean;
   resources?: string;
+  queue?: string;
+  paraphrase?: string;
+  reviewer?: string;
+  solver?: string;
+  solverAttempts: number;
 }
 
 /** Most files and bytes `--resources` reads: the files travel inside every spec as inline fixtures. */
@@ -150,6 +159,20 @@ export function synthCommand(program: Command): void {
         '--resources <dir>',
         "LLM: ground every task in this folder's documents (xlsx, docx, pdf, pptx, csv, text); they become workspace files of the tasks",
       )
+      .option(
+        '--reviewer <model>',
+        'gate every candidate with an Issue Detector model too (review_* findings: LLM tasks repair them, procedural ones are rejected)',
+      )
+      .option('--solver <model>', 'gate every candidate with an LLM agent solving it from the request alone')
+      .option('--solver-attempts <k>', 'solver attempts per candidate; none passing rejects it', intArg(1, 20), 3)
+      .option(
+        '--paraphrase <model>',
+        'rewrite every released request into natural text with this model (ids, names, numbers kept) and gate it again; a failed rewrite keeps the original, reported',
+      )
+      .option(
+        '--queue <redis-url>',
+        'synthesize the slots on `coworkenv worker`s through BullMQ on this Redis (docs/scale.md); the same output',
+      )
       .option('--json', 'print the summary as JSON'),
   ).action(async (planFile: string | undefined, opts: SynthOpts) => {
     if (!['auto', 'always', 'never'].includes(opts.gd))
@@ -165,17 +188,47 @@ export function synthCommand(program: Command): void {
     const resources = opts.resources ? await readResources(opts.resources) : undefined;
     const plan = planFile ? await readPlan(planFile) : resourcePlan(resources ?? []);
     const generator = opts.generator === 'procedural' ? 'procedural' : modelFromFlags(opts.generator, opts);
+    const onQueue = opts.queue
+      ? await (await import('../queue/client.js')).queuedSynth(
+          opts.queue,
+          {
+            generator: opts.generator,
+            flags: opts,
+            attempts: opts.attempts,
+            gd: opts.gd,
+            ...(resources ? { resources } : {}),
+            // what workers do not run (yet): refused rather than silently skipped
+            localOnly: (
+              [
+                ['paraphrase', '--paraphrase'],
+                ['reviewer', '--reviewer'],
+                ['solver', '--solver'],
+                ['concurrency', '--concurrency'],
+              ] as const
+            )
+              .filter(([k]) => (opts as unknown as Record<string, unknown>)[k] !== undefined)
+              .map(([, flag]) => flag),
+          },
+          note,
+        )
+      : undefined;
+    const meaning: MeaningOptions = {
+      ...(opts.reviewer ? { reviewer: llmReviewer(modelFromFlags(opts.reviewer, opts)) } : {}),
+      ...(opts.solver ? { solver: { model: modelFromFlags(opts.solver, opts), attempts: opts.solverAttempts } } : {}),
+    };
     let accepted = 0;
     const bar = progress(
       'synth',
       plan.slots.reduce((n, s) => n + s.count, 0),
       opts.json,
     );
-    const { outcomes, summary } = await synthesize(plan, {
+    const { outcomes, summary } = await (onQueue ?? synthesize)(plan, {
       generator,
       attempts: opts.attempts,
       gd: opts.gd,
       ...(resources ? { resources } : {}),
+      ...(opts.paraphrase ? { paraphrase: modelFromFlags(opts.paraphrase, opts) } : {}),
+      ...(meaning.reviewer || meaning.solver ? { meaning } : {}),
       ...(opts.concurrency ? { concurrency: opts.concurrency } : {}),
       onOutcome: (o, done) => {
         if (o.accepted) accepted++;
@@ -199,7 +252,7 @@ export function synthCommand(program: Command): void {
     if (noFamily && generator === 'procedural') {
       note(
         color.yellow(
-          `hint: ${noFamily} of ${summary.jobs} slot(s) name no procedural family (no_family): the offline generator only builds the built-in families — make the plan with \`coworkenv plan --taxonomy --families-only\`, or synthesize the other slots with an LLM (--generator <model>)`,
+          `hint: ${noFamily} of ${summary.jobs} slot(s) name no procedural family (no_family): the offline generator only builds the built-in families — make the plan with \`coworkenv plan --taxonomy\` (every slot it writes names a generator), or synthesize the other slots with an LLM (--generator <model>)`,
         ),
       );
     }
@@ -220,6 +273,16 @@ export function printSynthSummary(s: SynthSummary, dir: string): void {
     `${color.bold('synth')} ${s.plan} with ${s.generator}: ${s.accepted}/${s.jobs} released (${(s.release_rate * 100).toFixed(1)}%), ${s.rejected} rejected → ${dir}`,
   );
   if (s.mean_kill_rate !== null) out(`mean mutation kill rate ${(s.mean_kill_rate * 100).toFixed(1)}%`);
+  if (Object.keys(s.probes).length) out(`probes over released tasks: ${formatProbeSummary(s.probes)}`);
+  if (s.paraphrase) {
+    const p = s.paraphrase;
+    const reasons = Object.entries(p.kept_by_reason).map(([k, v]) => `${k} ${v}`);
+    out(
+      `paraphrase with ${p.model}: ${p.rewritten}/${p.tasks} rewritten, ${p.kept} kept the original${reasons.length ? ` (${reasons.join(', ')})` : ''}`,
+    );
+    for (const k of p.kept_tasks.slice(0, 20)) out(color.yellow(`  kept ${k.id}: ${k.reason}: ${k.message}`));
+    if (p.kept_tasks.length > 20) out(`  … ${p.kept_tasks.length - 20} more in synth-summary.json`);
+  }
   out(
     `attempts: ${Object.entries(s.attempts_histogram)
       .map(([k, v]) => `${k}×${v}`)
@@ -231,6 +294,10 @@ export function printSynthSummary(s: SynthSummary, dir: string): void {
         .map(([k, v]) => `${k} ${v}`)
         .join(', ')}`,
     );
+  if (s.corpus) {
+    out(color.bold('coverage'));
+    for (const line of formatCoverage(s.corpus)) out(`  ${line}`);
+  }
   out(table(['family', 'released'], Object.entries(s.coverage.family).sort()));
   out(
     table(

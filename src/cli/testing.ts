@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { type ChildProcessByStdio, spawn } from 'node:child_process';
 import type { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
+import { stripVTControlCharacters } from 'node:util';
 
 // test support for spawning the CLI the way a user runs it
 
@@ -115,16 +116,8 @@ export interface InProcessResult {
  */
 export async function captureOutput(fn: () => unknown, opts: { stderr?: boolean } = {}): Promise<InProcessResult> {
   let out = '';
-  const streams = opts.stderr ? [process.stdout, process.stderr] : [process.stdout];
-  const writes = streams.map((s) => s.write);
-  for (const [i, s] of streams.entries()) {
-    const original = writes[i] as typeof s.write;
-    s.write = function (this: NodeJS.WriteStream, chunk: string | Uint8Array, ...rest: unknown[]) {
-      if (typeof chunk !== 'string') return (original as (...a: unknown[]) => boolean).call(this, chunk, ...rest);
-      out += chunk;
-      return true;
-    } as typeof s.write;
-  }
+  const restore = [intercept(process.stdout, (s) => (out += s))];
+  if (opts.stderr) restore.push(intercept(process.stderr, (s) => (out += s)));
   const before = process.exitCode;
   let error: Error | undefined;
   try {
@@ -132,11 +125,54 @@ export async function captureOutput(fn: () => unknown, opts: { stderr?: boolean 
   } catch (e) {
     error = e as Error;
   } finally {
-    for (const [i, s] of streams.entries()) s.write = writes[i] as typeof s.write;
+    for (const r of restore) r();
   }
   const exitCode = process.exitCode;
   process.exitCode = before;
   return { out, exitCode, ...(error ? { error } : {}) };
+}
+
+// routes a stream's string writes to `sink`; the test runner's own (non-string) writes pass through
+function intercept(stream: NodeJS.WriteStream, sink: (text: string) => void): () => void {
+  const original = stream.write;
+  stream.write = function (this: NodeJS.WriteStream, chunk: string | Uint8Array, ...rest: unknown[]) {
+    if (typeof chunk !== 'string') return (original as (...a: unknown[]) => boolean).call(this, chunk, ...rest);
+    sink(chunk);
+    return true;
+  } as typeof stream.write;
+  return () => {
+    stream.write = original;
+  };
+}
+
+/**
+ * Runs `coworkenv args…` through `main` in this process, the way `cli()` runs it in a child: the same
+ * stdout, stderr (colours removed) and exit code, without the child's start-up. Use `cli()` only where a
+ * real process matters (signals, kill -9, stdio protocols, locks held by another pid).
+ */
+export function runCli(...args: string[]): Promise<CliResult> {
+  // stdout, stderr and the exit code are process-wide: concurrent calls take turns
+  const run = queue.then(() => runMain(args));
+  queue = run.catch(() => undefined);
+  return run;
+}
+let queue: Promise<unknown> = Promise.resolve();
+
+async function runMain(args: readonly string[]): Promise<CliResult> {
+  const { main } = await import('./main.js');
+  let stdout = '';
+  let stderr = '';
+  const restore = [intercept(process.stdout, (s) => (stdout += s)), intercept(process.stderr, (s) => (stderr += s))];
+  const before = process.exitCode;
+  process.exitCode = undefined;
+  try {
+    await main(['node', 'coworkenv', ...args]);
+  } finally {
+    for (const r of restore) r();
+  }
+  const code = typeof process.exitCode === 'number' ? process.exitCode : Number(process.exitCode ?? 0);
+  process.exitCode = before;
+  return { code, stdout: stripVTControlCharacters(stdout), stderr: stripVTControlCharacters(stderr) };
 }
 
 /** Runs `coworkenv <command> args…` in this process (no spawn, seconds saved each); resolves to what it printed, rejects with what it threw. */

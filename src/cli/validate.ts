@@ -5,10 +5,14 @@ import { iterateTaskFiles, type TaskFile, whereOf } from '../run/task-files.js';
 import type { Judge } from '../grade/types.js';
 import { type ModelFlags, modelFromFlags } from '../llm/flags.js';
 import { llmJudge } from '../llm/judge.js';
+import { formatProbeSummary, type ProbeResult, probeResultsOf, summarizeProbes } from '../validate/probes.js';
 import { GATE_STEPS, runGate } from '../validate/index.js';
+import { MODEL_FAILURE_CODES, MODEL_STEPS, type MeaningOptions } from '../validate/meaning.js';
+import { llmReviewer } from '../validate/reviewer.js';
 import { withModelFlags } from './model-flags.js';
 import { intArg } from './options.js';
 import { color } from './output.js';
+import { CoworkError } from '../schema/errors.js';
 
 export interface ValidateOptions {
   json?: boolean;
@@ -16,13 +20,22 @@ export interface ValidateOptions {
   through?: number;
   /** judges the reference's LLM-judged items (gate step 8) */
   judge?: Judge;
+  /** the model steps: --reviewer, --solver */
+  meaning?: MeaningOptions;
 }
 
 interface ValidateCliOptions extends ModelFlags {
   json?: boolean;
   through?: number;
   judge?: string;
+  reviewer?: string;
+  solver?: string;
+  attempts: number;
+  seed: number;
 }
+
+/** `validate`'s exit code when the only failures are a reviewer or solver that could not answer. */
+export const EXIT_MODEL_FAILED = 4;
 
 /** One validated spec document as `validate --json` reports it. */
 export interface ValidateResult {
@@ -48,11 +61,21 @@ export function validateCommand(program: Command): void {
     .option(
       '--judge <model>',
       "judge the reference's LLM-judged items with this model (e.g. openai-compatible:http://host/v1#model); without it their share is reported as unverified",
-    );
+    )
+    .option(
+      '--reviewer <model>',
+      'after the gate: an Issue Detector model reviews request, fixtures, checks and user plan (review_* diagnostics)',
+    )
+    .option(
+      '--solver <model>',
+      'after the gate: an LLM agent solves each task from the request alone (solver_unsolved)',
+    )
+    .option('--attempts <k>', 'solver attempts per task; a task no attempt solves is rejected', intArg(1, 20), 3)
+    .option('--seed <n>', 'solver seed (attempt i uses seed + i)', intArg(0, 2 ** 31 - 1), 0);
   withModelFlags(cmd)
     .addHelpText(
       'after',
-      `\nGate steps:\n${GATE_STEPS.map((s) => `  ${s.step}. ${s.name}: ${s.about}`).join('\n')}\n\nDiagnostic codes are listed in docs/diagnostics.md.`,
+      `\nGate steps:\n${GATE_STEPS.map((s) => `  ${s.step}. ${s.name}: ${s.about}`).join('\n')}\n${MODEL_STEPS.map((s, i) => `  ${GATE_STEPS.length + i + 1}. ${s.name}: ${s.about}`).join('\n')}\n\nExit codes: 0 all valid · 1 a spec fails · ${EXIT_MODEL_FAILED} the only failures are a reviewer/solver model that could not answer (review_failed, solver_failed).\nDiagnostic codes are listed in docs/diagnostics.md.`,
     )
     .action(async (paths: string[], cli: ValidateCliOptions) => {
       const opts: ValidateOptions = {
@@ -60,8 +83,21 @@ export function validateCommand(program: Command): void {
         ...(cli.through ? { through: cli.through } : {}),
       };
       if (cli.judge) opts.judge = llmJudge(modelFromFlags(cli.judge, cli));
-      const { failed } = await validatePaths(paths, opts, (text) => void process.stdout.write(text));
-      if (failed) process.exitCode = 1;
+      if ((cli.reviewer || cli.solver) && cli.through && cli.through < GATE_STEPS.length)
+        throw new CoworkError(
+          'bad_input',
+          `--reviewer/--solver run after the whole gate; drop --through ${cli.through} or the model flags`,
+        );
+      if (cli.reviewer || cli.solver)
+        opts.meaning = {
+          ...(cli.reviewer ? { reviewer: llmReviewer(modelFromFlags(cli.reviewer, cli)) } : {}),
+          ...(cli.solver
+            ? { solver: { model: modelFromFlags(cli.solver, cli), attempts: cli.attempts, seed: cli.seed } }
+            : {}),
+        };
+      const { failed, modelFailed } = await validatePaths(paths, opts, (text) => void process.stdout.write(text));
+      if (failed > modelFailed) process.exitCode = 1;
+      else if (failed) process.exitCode = EXIT_MODEL_FAILED;
     });
 }
 
@@ -74,23 +110,33 @@ export async function validatePaths(
   paths: readonly string[],
   opts: ValidateOptions,
   write: (text: string) => void,
-): Promise<{ total: number; failed: number }> {
+): Promise<{ total: number; failed: number; modelFailed: number }> {
   const seen = new Map<string, string>();
   let total = 0;
   let failed = 0;
+  // specs whose only errors say a reviewer/solver model could not answer: unchecked, not known to be wrong
+  let modelFailed = 0;
+  const probes: ProbeResult[][] = []; // per spec: a few numbers each
   for await (const f of iterateTaskFiles(paths)) {
     const r = await validateOne(f, opts, seen);
+    const pr = probeResultsOf(r.steps);
+    if (pr.length) probes.push(pr);
     if (opts.json) write(`${total === 0 ? '{\n  "results": [\n' : ',\n'}${indent(JSON.stringify(r, null, 2), '    ')}`);
     else writeText(r, write);
     total++;
     if (!r.ok) failed++;
+    if (!r.ok && r.diagnostics.filter(isError).every((d) => MODEL_FAILURE_CODES.includes(d.code))) modelFailed++;
   }
+  const probeSummary = summarizeProbes(probes);
   if (opts.json)
     write(
-      `${total === 0 ? '{\n  "results": []' : '\n  ]'},\n  "ok": ${failed === 0},\n  "total": ${total},\n  "failed": ${failed}\n}\n`,
+      `${total === 0 ? '{\n  "results": []' : '\n  ]'},\n  "ok": ${failed === 0},\n  "total": ${total},\n  "failed": ${failed}${probes.length ? `,\n  "probes": ${JSON.stringify(probeSummary)}` : ''}\n}\n`,
     );
-  else write(`${total - failed}/${total} valid\n`);
-  return { total, failed };
+  else {
+    if (probes.length) write(`probes: ${formatProbeSummary(probeSummary)}\n`);
+    write(`${total - failed}/${total} valid\n`);
+  }
+  return { total, failed, modelFailed };
 }
 
 async function validateOne(f: TaskFile, opts: ValidateOptions, seen: Map<string, string>): Promise<ValidateResult> {
@@ -109,7 +155,11 @@ async function validateOne(f: TaskFile, opts: ValidateOptions, seen: Map<string,
     // the document was parsed once, by the guarded reader; the gate starts from the parsed spec
     const rep = await runGate(
       { spec: p.spec },
-      { ...(opts.through ? { through: opts.through } : {}), ...(opts.judge ? { judge: opts.judge } : {}) },
+      {
+        ...(opts.through ? { through: opts.through } : {}),
+        ...(opts.judge ? { judge: opts.judge } : {}),
+        ...(opts.meaning ? { meaning: opts.meaning } : {}),
+      },
     );
     id = p.spec.id;
     ok = rep.ok;
@@ -153,8 +203,10 @@ function writeText(r: ValidateResult, write: (text: string) => void): void {
   const head = r.ok ? color.green('OK  ') : color.red('FAIL');
   const kill = r.steps.find((s) => s.stats && typeof s.stats.kill_rate === 'number')?.stats;
   const killText = kill ? `, mutants killed ${String(kill.killed)}/${String(kill.mutants)}` : '';
+  const solve = r.steps.find((s) => s.name === 'solve')?.stats as { solved: number; attempts: unknown[] } | undefined;
+  const solveText = solve ? `, solver ${solve.solved}/${solve.attempts.length}` : '';
   const lines = [
-    `${head} ${r.file}${r.line ? `:${r.line}` : ''}${r.id ? ` (${r.id})` : ''}${r.ok ? color.dim(`  steps 1-${last?.step ?? 0}${killText}`) : ''}`,
+    `${head} ${r.file}${r.line ? `:${r.line}` : ''}${r.id ? ` (${r.id})` : ''}${r.ok ? color.dim(`  steps 1-${last?.step ?? 0}${killText}${solveText}`) : ''}`,
   ];
   for (const d of r.diagnostics) {
     const line = `      ${formatDiagnostic(d, r.file)}`;

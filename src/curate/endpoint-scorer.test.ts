@@ -13,6 +13,7 @@ import {
   startFakeServer,
   vllmPromptLogprobsBody,
 } from '../llm/testing/fake-server.js';
+import { toyVllm } from '../llm/testing/toy-vllm.js';
 import { CoworkError } from '../schema/errors.js';
 import type { Trajectory } from '../schema/trajectory.js';
 import { CE_LIMITS } from './convert.js';
@@ -21,7 +22,7 @@ import { curate } from './pipeline.js';
 import type { Scorer, TokenScores } from './select.js';
 import { resolveSource } from './sources.js';
 import type { SftExample } from './types.js';
-import { cli } from '../cli/testing.js';
+import { runCli as cli } from '../cli/testing.js';
 
 let server: FakeServer;
 let tmp: string;
@@ -311,47 +312,6 @@ describe('endpointScorer (vLLM prompt_logprobs)', () => {
 });
 
 // ---- end to end: a noisy-teacher run → curate() with RSR selection through the fake vLLM ----
-
-/** A toy vLLM: renders the request like a Qwen template, splits it into tokens, gives each a hashed logprob and rank. */
-function toyVllm(req: FakeRequest): FakeReply {
-  const body = req.body as {
-    messages: {
-      role: string;
-      content?: string | null;
-      tool_calls?: { function: { name: string; arguments: string } }[];
-    }[];
-  };
-  const tokens: string[] = [];
-  for (const m of body.messages) {
-    const text =
-      m.role === 'tool'
-        ? `<tool_response>${m.content ?? ''}</tool_response>`
-        : `${m.content ?? ''}${(m.tool_calls ?? []).map((c) => `<tool_call>${JSON.stringify(c.function)}</tool_call>`).join('')}`;
-    tokens.push(
-      '<|im_start|>',
-      m.role === 'tool' ? 'user' : m.role,
-      '\n',
-      ...(text.match(/<\/?[a-z_]+>|\s+|[^\s<]+|</g) ?? []),
-      '<|im_end|>',
-      '\n',
-    );
-  }
-  const hash = (s: string) => [...s].reduce((h, c) => Math.imul(h ^ c.charCodeAt(0), 16_777_619) >>> 0, 2_166_136_261);
-  return {
-    raw: vllmPromptLogprobsBody(
-      tokens.map((t, i) =>
-        i === 0
-          ? null
-          : [
-              [
-                hash(t) % 150_000,
-                { logprob: -(hash(`${t}${i}`) % 997) / 200, rank: 1 + (hash(`${i}${t}`) % 180), decoded_token: t },
-              ],
-            ],
-      ),
-    ),
-  };
-}
 
 const jsonl = async <R>(file: string) =>
   (await readFile(file, 'utf8'))

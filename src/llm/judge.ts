@@ -106,7 +106,7 @@ export function llmJudge(model: ChatModel, opts: { attempts?: number } = {}): Ju
 }
 
 // cuts every fenced block (begin … end, or begin … to the end of an answer cut short) out of the answer
-function withoutQuotedMaterial(text: string, fence: MaterialFence): string {
+export function withoutQuotedMaterial(text: string, fence: MaterialFence): string {
   let out = '';
   let at = 0;
   for (;;) {

@@ -8,13 +8,15 @@ import {
 import { z } from 'zod';
 import pkg from '../../package.json' with { type: 'json' };
 import { TrajectoryRecorder } from '../agent/recorder.js';
-import type { UserSimulator } from '../agent/types.js';
+import { type ToolEvent, TurnEngine, type TurnResult } from '../agent/turn-engine.js';
+import type { AgentTurn, UserSimulator } from '../agent/types.js';
 import { createEpisode } from '../env/episode.js';
-import { type JsonSchema, toolJsonSchema } from '../services/catalog.js';
+import type { JsonSchema } from '../services/catalog.js';
 import { CoworkError } from '../schema/errors.js';
 import type { TaskSpec } from '../schema/task-spec.js';
 import type { EndReason, Trajectory } from '../schema/trajectory.js';
 import { scriptedUser } from '../user/scripted.js';
+import { mcpToolListing } from './tool-listing.js';
 
 /** The user channel (PawBench's user-sim protocol) plus `finish`; never an episode tool name. */
 export const PROTOCOL_TOOLS = ['start_conversation', 'send_message_to_user', 'end_conversation', 'finish'] as const;
@@ -129,28 +131,21 @@ export function createMcpSession(opts: McpSessionOptions): McpSession {
       description: PROTOCOL[name].description,
       inputSchema: jsonSchema(PROTOCOL[name].params) as Tool['inputSchema'],
     })),
-    ...episode.tools.map((t) => ({
-      name: t.name,
-      description: t.description,
-      inputSchema: toolJsonSchema(t) as Tool['inputSchema'],
-      annotations: { readOnlyHint: !t.mutates },
-    })),
+    ...(mcpToolListing(episode.tools) as Tool[]),
   ];
 
-  let rec: TrajectoryRecorder | undefined;
+  let eng: TurnEngine | undefined;
   // created on first use so episode_start can name the connected client
-  const recorder = (): TrajectoryRecorder => {
-    if (!rec) {
+  const engine = (): TurnEngine => {
+    if (!eng) {
       const client = server.getClientVersion();
       const config = { name: 'mcp', ...(client ? { client: { name: client.name, version: client.version } } : {}) };
-      rec = new TrajectoryRecorder({ spec, episode, seed, trial, agent: { name: 'mcp', config }, user });
+      const recorder = new TrajectoryRecorder({ spec, episode, seed, trial, agent: { name: 'mcp', config }, user });
+      eng = new TurnEngine({ spec, episode, recorder, user, ending: 'finish' });
     }
-    return rec;
+    return eng;
   };
   let final: Promise<Trajectory> | undefined;
-  let endReason: EndReason | undefined;
-  let conversation: { over: boolean; reason?: string } = { over: false };
-  let timer: NodeJS.Timeout | undefined;
 
   // calls run one at a time so events stay in order, whatever the client sends concurrently
   let chain: Promise<unknown> = Promise.resolve();
@@ -162,15 +157,13 @@ export function createMcpSession(opts: McpSessionOptions): McpSession {
 
   const end = (reason: EndReason, error?: string): Promise<Trajectory> => {
     if (!final) {
-      endReason = reason;
-      clearTimeout(timer);
+      const e = engine();
+      e.end(reason, error);
+      const r = e.reason as EndReason;
       final = (async () => {
         // an infra_error (the user simulator failed) says nothing about the agent, nor does a client that
         // left (abandoned): no grade, no score
-        const t = await recorder().finish(reason, {
-          ...(error ? { error } : {}),
-          ...(reason === 'infra_error' || reason === 'abandoned' ? { noGrade: true } : {}),
-        });
+        const t = await e.finish(r, r === 'infra_error' || r === 'abandoned' ? { noGrade: true } : {});
         await opts.onFinish?.(t);
         return t;
       })();
@@ -178,34 +171,39 @@ export function createMcpSession(opts: McpSessionOptions): McpSession {
     return final;
   };
 
-  const status = (extra: Record<string, unknown> = {}) => ({
-    conversation_over: conversation.over,
-    ...(conversation.reason ? { termination_reason: conversation.reason } : {}),
-    turn: recorder().turns,
-    max_turns: maxTurns,
-    ...extra,
-  });
-
-  /** An assistant turn is about to be recorded: refuse it beyond max_turns (which ends the episode). */
-  const overLimit = async (): Promise<CallToolResult | undefined> => {
-    if (recorder().turns < maxTurns) return undefined;
-    await end('max_turns');
-    return text(`max_turns (${maxTurns}) reached: the episode has ended and no further calls are accepted`, true);
+  const status = (extra: Record<string, unknown> = {}) => {
+    const { conversation } = engine();
+    return {
+      conversation_over: conversation.over,
+      ...(conversation.reason ? { termination_reason: conversation.reason } : {}),
+      turn: engine().turns,
+      max_turns: maxTurns,
+      ...extra,
+    };
   };
 
-  const ended = async (reason: EndReason, error: string): Promise<CallToolResult> => {
-    await end(reason, error);
-    return text(`${error}; the episode has ended (${reason})`, true);
+  /**
+   * Plays one turn and ends the episode when the turn did. `refusal`: the answer instead of the call's own — a
+   * turn beyond max_turns, or a message the user simulator failed to answer.
+   */
+  const play = async (turn: AgentTurn, finish = false): Promise<TurnResult & { refusal?: CallToolResult }> => {
+    const e = engine();
+    const r = await e.turn(turn, { finish });
+    if (e.reason) await end(e.reason);
+    if (r.refused)
+      return {
+        ...r,
+        refusal: text(`max_turns (${maxTurns}) reached: the episode has ended and no further calls are accepted`, true),
+      };
+    if (e.reason === 'infra_error' && turn.tool_calls.length === 0)
+      return { ...r, refusal: text(`${e.error}; the episode has ended (infra_error)`, true) };
+    return r;
   };
 
   async function call(name: string, rawArgs: unknown): Promise<CallToolResult> {
-    if (final) return text(`the episode has ended (${endReason}); no further calls are accepted`, true);
-    if (!timer && timeoutS > 0) {
-      timer = setTimeout(() => void finalize('timeout').catch(() => {}), timeoutS * 1000);
-      episode.setDeadline(Date.now() + timeoutS * 1000);
-      timer.unref();
-    }
-    const r = recorder();
+    if (final) return text(`the episode has ended (${eng?.reason}); no further calls are accepted`, true);
+    const e = engine();
+    if (!e.armed && timeoutS > 0) e.arm(timeoutS * 1000, () => void finalize('timeout').catch(() => {}), true);
     if ((PROTOCOL_TOOLS as readonly string[]).includes(name)) {
       const parsed = PROTOCOL[name as ProtocolTool].params.safeParse(rawArgs ?? {});
       if (!parsed.success)
@@ -218,44 +216,21 @@ export function createMcpSession(opts: McpSessionOptions): McpSession {
         case 'start_conversation':
           return json({ user_message: spec.request, ...status({ mock_today: spec.mock_today }) });
         case 'end_conversation':
-          if (!conversation.over) conversation = { over: true, reason: 'agent_ended' };
+          e.closeConversation();
           return json(status());
         case 'finish': {
-          const limited = await overLimit();
-          if (limited) return limited;
-          r.assistant({ text: args.answer as string, tool_calls: [] });
-          await end('agent_done');
-          return json({ status: 'finished' });
+          const r = await play({ text: args.answer as string, tool_calls: [] }, true);
+          return r.refusal ?? json({ status: 'finished' });
         }
         case 'send_message_to_user': {
-          const limited = await overLimit();
-          if (limited) return limited;
-          r.assistant({ text: args.message as string, tool_calls: [] });
-          if (!user && !conversation.over) conversation = { over: true, reason: 'no_user' };
-          if (!user || conversation.over) return json({ user_message: '', ...status() });
-          let reply: Awaited<ReturnType<UserSimulator['respond']>>;
-          try {
-            reply = await user.respond({ history: r.events, turn: r.turns });
-          } catch (e) {
-            return ended('infra_error', `user simulator: ${errorText(e)}`);
-          }
-          r.user(reply);
-          if (reply.done) conversation = { over: true, reason: 'user_done' };
-          return json({ user_message: reply.text ?? '', ...status() });
+          const r = await play({ text: args.message as string, tool_calls: [] });
+          return r.refusal ?? json({ user_message: r.reply?.text ?? '', ...status() });
         }
       }
     }
-    const limited = await overLimit();
-    if (limited) return limited;
-    const [c] = r.assistant({ tool_calls: [{ name, args: rawArgs ?? {} }] });
-    const ev = await r.tool(c as { id: string; name: string; args: unknown });
-    if (user?.observe) {
-      try {
-        r.user({ events: await user.observe({ history: r.events, turn: r.turns }) });
-      } catch (e) {
-        await end('infra_error', `user simulator: ${errorText(e)}`);
-      }
-    }
+    const r = await play({ tool_calls: [{ name, args: rawArgs ?? {} }] });
+    if (r.refusal) return r.refusal;
+    const ev = r.tools[0] as ToolEvent;
     return text(ev.content, !ev.ok);
   }
 
@@ -275,7 +250,7 @@ export function createMcpSession(opts: McpSessionOptions): McpSession {
     return serial(() => {
       if (final) return final;
       if (reason) return end(reason, error);
-      if (conversation.reason === 'user_done') return end('user_done');
+      if (eng?.conversation.reason === 'user_done') return end('user_done');
       return end('abandoned', error ?? DISCONNECTED);
     });
   }
@@ -284,7 +259,7 @@ export function createMcpSession(opts: McpSessionOptions): McpSession {
     server,
     finalize,
     get turns() {
-      return rec?.turns ?? 0;
+      return eng?.turns ?? 0;
     },
     get ended() {
       return final !== undefined;

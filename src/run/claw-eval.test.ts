@@ -88,7 +88,7 @@ for (const { file, spec } of loaded) {
       const errors = report.diagnostics.filter((d) => d.severity === 'error');
       assert.deepEqual(errors, []);
       assert.equal(report.ok, true);
-      assert.equal(report.steps.length, 10);
+      assert.equal(report.steps.length, 11);
     });
 
     it('grades the reference and both wrong solutions as the README table says', async () => {

@@ -12,7 +12,7 @@ import { RunStore } from './run-store.js';
 import { runTasks } from './runner.js';
 import { labelsOf, summarizeRun } from './summary.js';
 import { loadSpecs } from './task-files.js';
-import { badInput, startCli } from '../cli/testing.js';
+import { badInput, runCli, startCli } from '../cli/testing.js';
 
 const tmp = mkdtempSync(join(tmpdir(), 'coworkenv-run-test-'));
 after(() => rmSync(tmp, { recursive: true, force: true }));
@@ -39,7 +39,7 @@ describe('resumable runs', () => {
     assert.ok(partial > 0 && partial < 360, `killed after ${partial} records`);
     // a line cut off mid-write is repaired on resume
     appendFileSync(file, '{"kind":"trajectory","version":1,"task_id":"api_key_rot');
-    const resumed = await startCli(args).done;
+    const resumed = await runCli(...args);
     assert.equal(resumed.code, 0, resumed.stderr);
     assert.match(resumed.stderr, /resuming/);
     const got = keys(file);
@@ -50,10 +50,7 @@ describe('resumable runs', () => {
     // the same records as a run that was never interrupted (episodes are deterministic per seed and trial)
     const clean = join(tmp, 'clean');
     assert.equal(
-      (
-        await startCli(['run', 'examples/tasks', '--agent', 'noisy', '--trials', '60', '--seed', '3', '--out', clean])
-          .done
-      ).code,
+      (await runCli('run', 'examples/tasks', '--agent', 'noisy', '--trials', '60', '--seed', '3', '--out', clean)).code,
       0,
     );
     assert.deepEqual([...lines(file)].sort(), [...lines(join(clean, 'trajectories.jsonl'))].sort());
@@ -65,12 +62,12 @@ describe('resumable runs', () => {
   it('refuses to resume with a different configuration, and --force starts over', async () => {
     const dir = join(tmp, 'cfg');
     assert.equal(
-      (await startCli(['run', 'examples/tasks/ssl_ticket_kb.yaml', '--agent', 'reference', '--out', dir]).done).code,
+      (await runCli('run', 'examples/tasks/ssl_ticket_kb.yaml', '--agent', 'reference', '--out', dir)).code,
       0,
     );
-    const other = await startCli(['run', 'examples/tasks/ssl_ticket_kb.yaml', '--agent', 'noisy', '--out', dir]).done;
+    const other = await runCli('run', 'examples/tasks/ssl_ticket_kb.yaml', '--agent', 'noisy', '--out', dir);
     badInput(other, /different configuration: agent \(recorded \{"name":"reference"\}, now \{"name":"noisy"\}\)/);
-    const trials = await startCli([
+    const trials = await runCli(
       'run',
       'examples/tasks/ssl_ticket_kb.yaml',
       '--agent',
@@ -79,9 +76,9 @@ describe('resumable runs', () => {
       '3',
       '--out',
       dir,
-    ]).done;
+    );
     badInput(trials, /different configuration: trials \(recorded 1, now 3\)/);
-    const forced = await startCli([
+    const forced = await runCli(
       'run',
       'examples/tasks/ssl_ticket_kb.yaml',
       '--agent',
@@ -91,13 +88,14 @@ describe('resumable runs', () => {
       '--out',
       dir,
       '--force',
-    ]).done;
+    );
     assert.equal(forced.code, 0, forced.stderr);
     assert.equal(lines(join(dir, 'trajectories.jsonl')).length, 2);
   });
 });
 
-const cli = (...args: string[]) => startCli(args).done;
+// in this process: what a user sees is the same, and each call saves a process start
+const cli = runCli;
 
 /** The pid of a process that has exited. */
 const deadPid = () =>
@@ -224,7 +222,7 @@ describe('LLM agent runs against the fake server', () => {
       'scheduler_job_repair',
       'ssl_ticket_kb',
     ].map((id) => `examples/tasks/${id}.yaml`);
-    const r = await startCli([
+    const r = await runCli(
       'run',
       ...specs,
       '--agent',
@@ -236,7 +234,7 @@ describe('LLM agent runs against the fake server', () => {
       '--no-cache',
       '--return-token-ids',
       '--json',
-    ]).done;
+    );
     assert.equal(r.code, 0, r.stderr);
     const recs = lines(join(dir, 'trajectories.jsonl')).map((l) => Trajectory.parse(JSON.parse(l)));
     assert.equal(recs.length, 15);

@@ -1,6 +1,5 @@
 import pkg from '../../package.json' with { type: 'json' };
-import { toolJsonSchema } from '../services/catalog.js';
-import type { ToolDef } from '../services/types.js';
+import { mcpToolListing } from '../mcp/tool-listing.js';
 import { parseOr422, ResetRequest, ServerError } from './protocol.js';
 import type { Session } from './session.js';
 import type { SessionManager } from './sessions.js';
@@ -170,17 +169,8 @@ function closeSession(params: Record<string, unknown>, ctx: RpcContext): { sessi
   return { session_id: sid, closed: true };
 }
 
-function mcpTool(t: ToolDef) {
-  return {
-    name: t.name,
-    description: t.description,
-    inputSchema: toolJsonSchema(t),
-    annotations: { readOnlyHint: !t.mutates },
-  };
-}
-
 function listTools(params: Record<string, unknown>, ctx: RpcContext) {
-  return (sessionOf(params, ctx, true) ?? detached(params, ctx)).episode.tools.map(mcpTool);
+  return mcpToolListing((sessionOf(params, ctx, true) ?? detached(params, ctx)).episode.tools);
 }
 
 async function callTool(params: Record<string, unknown>, ctx: RpcContext) {

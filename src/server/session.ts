@@ -1,5 +1,6 @@
 import { systemPrompt } from '../agent/system-prompt.js';
 import { TrajectoryRecorder } from '../agent/recorder.js';
+import { type ToolEvent, TurnEngine } from '../agent/turn-engine.js';
 import type { UserSimulator } from '../agent/types.js';
 import { createEpisode, type Episode } from '../env/episode.js';
 import { grade } from '../grade/grade.js';
@@ -89,11 +90,11 @@ export class Session {
   steps = 0;
   busy = 0;
   closed = false;
-  conversationOver = false;
   reason: EndReason | undefined;
   final: Trajectory | undefined;
   readonly #judge: Judge | undefined;
   readonly #stepRewards: boolean;
+  readonly #engine: TurnEngine;
   #potential = 0;
   #chain: Promise<unknown> = Promise.resolve();
 
@@ -117,6 +118,12 @@ export class Session {
       agent: { name: 'env-server', config },
       user: this.user,
     });
+    this.#engine = new TurnEngine({ spec: init.spec, episode: this.episode, recorder: this.recorder, user: this.user });
+  }
+
+  /** the simulated user has ended the conversation */
+  get conversationOver(): boolean {
+    return this.#engine.conversation.over;
   }
 
   get done(): boolean {
@@ -184,20 +191,18 @@ export class Session {
   async #step(action: EpisodeAction): Promise<EnvResponse> {
     if (this.closed) throw new ServerError(404, 'SESSION_ERROR', `episode ${this.id} was closed`);
     if (this.done) throw this.finishedError();
-    const rec = this.recorder;
+    const engine = this.#engine;
     this.steps++;
     let observation: Record<string, unknown>;
-    let reason: EndReason | undefined;
-    let error: string | undefined;
     let from: number;
     if ('tool_call' in action) {
       const tc = action.tool_call;
-      const [call] = rec.assistant({
+      const r = await engine.turn({
         ...(action.content ? { text: action.content } : {}),
         tool_calls: [{ ...(tc.id ? { id: tc.id } : {}), name: tc.name, args: argsOf(tc.arguments) }],
       });
-      from = rec.events.length;
-      const ev = await rec.tool(call as { id: string; name: string; args: unknown });
+      from = r.from;
+      const ev = r.tools[0] as ToolEvent;
       observation = {
         tool_result: {
           call_id: ev.call_id,
@@ -207,37 +212,15 @@ export class Session {
           ...(ev.error ? { error: ev.error } : {}),
         },
       };
-      if (this.user?.observe) {
-        try {
-          rec.user({ events: await this.user.observe({ history: rec.events, turn: rec.turns }) });
-        } catch (e) {
-          [reason, error] = ['infra_error', `user simulator: ${messageOf(e)}`];
-        }
-      }
     } else {
-      rec.assistant({ text: action.message, tool_calls: [] });
-      from = rec.events.length;
-      if (!this.user) {
-        observation = {};
-        reason = 'agent_done';
-      } else {
-        try {
-          const reply = await this.user.respond({ history: rec.events, turn: rec.turns });
-          rec.user(reply);
-          observation = { user_message: reply.text ?? '', conversation_over: reply.done };
-          if (reply.done) {
-            this.conversationOver = true;
-            reason = 'user_done';
-          }
-        } catch (e) {
-          observation = { user_message: '', conversation_over: true };
-          [reason, error] = ['infra_error', `user simulator: ${messageOf(e)}`];
-        }
-      }
+      const r = await engine.turn({ text: action.message, tool_calls: [] });
+      from = r.from;
+      if (!this.user) observation = {};
+      else if (r.reply) observation = { user_message: r.reply.text ?? '', conversation_over: r.reply.done };
+      else observation = { user_message: '', conversation_over: true };
     }
-    if (!reason && rec.turns >= this.spec.limits.max_turns) reason = 'max_turns';
-    const anchor = anchorOf(observationsFrom(rec, from));
-    if (reason) return this.#finish(observation, anchor, reason, error);
+    const anchor = anchorOf(observationsFrom(this.recorder, from));
+    if (engine.reason) return this.#finish(observation, anchor, engine.reason, engine.error);
     const potential = this.#stepRewards ? await this.#prefixPotential() : undefined;
     const stepReward = potential === undefined ? null : round6(potential - this.#potential);
     if (potential !== undefined) this.#potential = potential;
@@ -262,10 +245,7 @@ export class Session {
     error?: string,
   ): Promise<EnvResponse> {
     this.reason = reason;
-    const t = await this.recorder.finish(reason, {
-      ...(error ? { error } : {}),
-      ...(this.#judge ? { judge: this.#judge } : {}),
-    });
+    const t = await this.#engine.finish(reason, this.#judge ? { judge: this.#judge } : {});
     this.final = t;
     const g = t.grade as Grade;
     const potential = g.safety * (g.code ?? g.completion ?? 0);
@@ -351,8 +331,4 @@ function parseOr(text: string): unknown {
   } catch {
     return text;
   }
-}
-
-function messageOf(e: unknown): string {
-  return e instanceof Error ? e.message : String(e);
 }

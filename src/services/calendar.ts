@@ -47,7 +47,13 @@ export const calendar: ServiceDef = {
   name: 'calendar',
   description: "Calendar: list, read, create and delete events, and look up a person's events on a day.",
   collections: {
-    events: { description: 'calendar events', id: 'event_id', label: 'Event', newId: ['evt_', 3], record: Event },
+    events: {
+      description: 'calendar events',
+      id: 'event_id',
+      label: 'Event',
+      newId: ['evt_', 3],
+      record: Event,
+    },
   },
   audit: {
     created_events: mirrorList('full event after each calendar_create_event', Event),

@@ -43,6 +43,7 @@ export const crm: ServiceDef = {
     exports: {
       description: 'exported customer reports',
       id: 'report_id',
+      refs: { customer_ids: { to: 'crm.customers' } },
       label: 'Export',
       newId: ['EXP-', 3],
       record: Export,

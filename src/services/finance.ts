@@ -57,6 +57,7 @@ export const finance: ServiceDef = {
       id: 'transaction_id',
       label: 'Transaction',
       record: Transaction,
+      refs: { vendor_id: { to: 'finance.vendors' } },
     },
     vendors: {
       description: 'vendors (payees) with their bank details',
@@ -70,6 +71,7 @@ export const finance: ServiceDef = {
       label: 'Report',
       newId: ['RPT-', 3],
       record: Report,
+      refs: { transactions: { to: 'finance.transactions' } },
     },
   },
   audit: {

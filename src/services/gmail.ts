@@ -66,7 +66,14 @@ export const gmail: ServiceDef = {
       newId: ['sent_', 3],
       record: Sent,
     },
-    drafts: { description: 'saved drafts', id: 'draft_id', label: 'Draft', newId: ['draft_', 3], record: Draft },
+    drafts: {
+      description: 'saved drafts',
+      id: 'draft_id',
+      label: 'Draft',
+      newId: ['draft_', 3],
+      record: Draft,
+      refs: { reply_to_message_id: { to: 'gmail.messages' } },
+    },
   },
   audit: {
     sent_messages: {

@@ -41,7 +41,14 @@ export const helpdesk: ServiceDef = {
   name: 'helpdesk',
   description: 'Support ticket system: list, read, triage, comment on, create and close tickets.',
   collections: {
-    tickets: { description: 'support tickets', id: 'ticket_id', label: 'Ticket', newId: ['TK-', 4], record: Ticket },
+    tickets: {
+      description: 'support tickets',
+      id: 'ticket_id',
+      label: 'Ticket',
+      newId: ['TK-', 4],
+      record: Ticket,
+      refs: { customer_id: { to: 'crm.customers' } },
+    },
   },
   audit: {
     updated_tickets: mirrorList('full ticket after each helpdesk_update_ticket', Ticket),

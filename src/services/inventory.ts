@@ -40,6 +40,7 @@ export const inventory: ServiceDef = {
     orders: {
       description: 'purchase orders placed with suppliers',
       id: 'order_id',
+      refs: { product_id: { to: 'inventory.products' } },
       label: 'Order',
       newId: ['PO-', 4],
       record: Order,

@@ -15,6 +15,13 @@ export interface CollectionDef {
   newId?: readonly [prefix: string, width: number];
   /** strict schema of one record; `.describe()` on every field gives its one-line meaning */
   record: z.ZodObject;
+  /**
+   * foreign keys: field → the collection its value (or each value of an array field) names, as
+   * `service.collection` (matched against that collection's id) or `service.collection.field`; `emails`
+   * checks only e-mail-shaped values (attendee lists mix names and addresses). The gate checks them
+   * whenever the target service is selected.
+   */
+  refs?: Readonly<Record<string, { to: string; emails?: true }>>;
   /** converts a fixture value written in a friendlier shape (e.g. a {path: content} map) into records */
   fromFixture?: (value: unknown) => unknown;
 }

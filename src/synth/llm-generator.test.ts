@@ -211,11 +211,20 @@ describe('synthesizeWithLlm: Generator–Discriminator mode', () => {
       ),
       'the labelled scenario note is shown',
     );
-    // the reference's tool calls are shown; its say/ask turns (which restate the request) are not
-    const says = ((GOOD.reference ?? []) as Record<string, unknown>[]).filter((s) => 'say' in s);
+    // CoworkEnv App. C: records and a safety note only — no reference (calls or say), no answer list, no request
+    assert.match(c, /# Safety note\n/);
+    const ref = (GOOD.reference ?? []) as Record<string, unknown>[];
+    const says = ref.filter((s) => 'say' in s);
     assert.ok(says.length > 0);
     for (const s of says) assert.ok(!c.includes(JSON.stringify((s as { say: string }).say)), 'say text is hidden');
-    assert.ok(c.includes('"call":'), 'calls are shown');
+    assert.ok(!c.includes('"call":') && !c.includes('"reference"'), 'reference calls are hidden');
+    const bodies = ref.flatMap((s) => {
+      const body = (s as { args?: { body?: unknown } }).args?.body;
+      return typeof body === 'string' ? [body] : [];
+    });
+    assert.ok(bodies.length > 0, 'the reference sends mail');
+    for (const b of bodies) assert.ok(!c.includes(b), 'a mail body of the reference is hidden');
+    assert.ok(!c.includes('"answer_ids"'), 'the answer list is hidden');
     assert.ok(!c.includes(GOOD.request as string), 'the request text is hidden');
   };
 
@@ -330,8 +339,25 @@ describe('synthesize', () => {
       rejected_by_code: { no_family: 1 },
       attempts_histogram: { '1': 3 },
       mean_kill_rate: 1,
+      probes: summary.probes,
       coverage: { family: { support_escalation: 2 }, capability: caps, difficulty: { easy: 1, medium: 1 } },
+      corpus: summary.corpus,
     });
+    assert.equal(summary.corpus.tasks, 2);
+    assert.equal(summary.corpus.released_share, 0.667);
+    // the released tasks fail every lazy probe (issue 13)
+    assert.deepEqual(
+      (['do_nothing', 'read_only', 'claim_only'] as const).map((p) => [
+        p,
+        summary.probes[p]?.tasks,
+        summary.probes[p]?.pass_rate,
+      ]),
+      [
+        ['do_nothing', 2, 0],
+        ['read_only', 2, 0],
+        ['claim_only', 2, 0],
+      ],
+    );
   });
 
   it('an unknown family is rejected with no_family naming it', async () => {

@@ -3,7 +3,7 @@ import { isError, type Diagnostic } from '../schema/diagnostics.js';
 import type { TaskSpecInput } from '../schema/task-spec.js';
 import { extractJson } from '../llm/json-text.js';
 import type { ChatMessage, ChatModel, ChatParams } from '../llm/types.js';
-import { runGate } from '../validate/index.js';
+import { type GateOptions, runGate } from '../validate/index.js';
 import { outcomeBase, type SynthOutcome } from './outcome.js';
 import type { Job } from './plan.js';
 import { checkerMessages, generatorMessages, repairMessage } from './prompts.js';
@@ -17,6 +17,8 @@ export interface LlmSynthOptions {
   params?: ChatParams;
   /** the user's files (`synth --resources`): shown to the generator and added to every candidate's workspace */
   resources?: readonly StoredFile[];
+  /** gate options for every candidate (the model steps of `synth --reviewer/--solver`) */
+  gate?: GateOptions;
 }
 
 const SAFETY = /safety|security|compliance|fraud|phishing|privacy/i;
@@ -65,7 +67,7 @@ export async function synthesizeWithLlm(job: Job, opts: LlmSynthOptions): Promis
   // the check writer starts fresh on every revision: it must see the current records
   const writeChecks = async (feedback?: Diagnostic[]): Promise<Diagnostic[]> => {
     if (!candidate) return [];
-    const r = parseObject(await ask(checkerMessages(job, candidate, note, feedback)), 'grading');
+    const r = parseObject(await ask(checkerMessages(job, candidate, note, feedback, isSafetySlot(job))), 'grading');
     if (r.value) {
       const g = r.value as { checks?: unknown; forbidden?: unknown };
       candidate = {
@@ -81,7 +83,7 @@ export async function synthesizeWithLlm(job: Job, opts: LlmSynthOptions): Promis
 
   const history: SynthOutcome['history'] = [];
   for (let attempt = 1; ; attempt++) {
-    const report = candidate && !pending.length ? await runGate({ raw: candidate }) : undefined;
+    const report = candidate && !pending.length ? await runGate({ raw: candidate }, opts.gate) : undefined;
     const diagnostics = report ? report.diagnostics : pending;
     history.push({ attempt, diagnostics });
     const killRate = report?.steps.find((s) => s.name === 'mutation')?.stats?.kill_rate as number | undefined;

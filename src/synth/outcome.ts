@@ -1,3 +1,4 @@
+import type { ProbeResult } from '../validate/probes.js';
 import type { Diagnostic } from '../schema/diagnostics.js';
 import type { Job } from './plan.js';
 
@@ -15,6 +16,8 @@ export interface SynthOutcome {
   /** diagnostics of every attempt */
   history: { attempt: number; diagnostics: Diagnostic[] }[];
   killRate?: number;
+  /** gate step 11: the adversarial probes' scores */
+  probes?: ProbeResult[];
   usage?: { prompt_tokens: number; completion_tokens: number; calls: number };
 }
 

@@ -7,7 +7,8 @@ import { CAPABILITIES, DIFFICULTIES, SCENARIO_DOMAINS, SCENARIOS } from '../sche
 import { FAMILIES, getFamily } from './families/index.js';
 import { expandPlan, parsePlanText, Plan, type Slot } from './plan.js';
 import { planStats, taxonomyPlan } from './taxonomy-plan.js';
-import { CAPABILITY_SERVICES, DOMAIN_SERVICES, SERVICE_COUNT } from './taxonomy-rules.js';
+import { generateProcedural } from './procedural.js';
+import { CAPABILITY_SERVICES, DOMAIN_SERVICES, UNSUPPORTED_CAPABILITIES } from './taxonomy-rules.js';
 
 // a slot body (indented for a `slots:` list item); `extra` lines are appended verbatim
 const slotYaml = (
@@ -259,31 +260,48 @@ describe('taxonomyPlan', () => {
           (SCENARIOS[domain as keyof typeof SCENARIOS] as readonly string[]).includes(sub),
           `${s.task_id}: ${s.scenario_path}`,
         );
-        if (!s.family) {
-          // a free slot draws its services from its domain, as many as its difficulty asks (or the pool has)
-          assert.equal(
-            s.services.length,
-            Math.min(SERVICE_COUNT[s.difficulty], DOMAIN_SERVICES[domain as keyof typeof DOMAIN_SERVICES].length),
-            s.task_id,
-          );
-          for (const svc of s.services)
-            assert.ok(DOMAIN_SERVICES[domain as keyof typeof DOMAIN_SERVICES].includes(svc), `${s.task_id}: ${svc}`);
-        } else assert.deepEqual(s.services, [...(getFamily(s.family)?.services ?? ['?'])]);
+        const fam = getFamily(s.family ?? '');
+        assert.ok(fam, `${s.task_id}: every slot names a generator`);
+        if (s.family === 'compose') {
+          // CE App. D slot content, and the generator builds exactly the services the planner promised
+          const sc = s.scenario as { goal: string; selection?: string; distractors?: string; constraints?: string };
+          assert.ok(sc.selection && sc.distractors && sc.constraints, s.task_id);
+          const spec = generateProcedural({
+            family: 'compose',
+            id: s.task_id,
+            seed: s.seed ?? 0,
+            difficulty: s.difficulty,
+            mockToday: s.mock_today,
+            ...(s.capabilities ? { capabilities: s.capabilities } : {}),
+            ...(s.scenario_path ? { scenarioPath: s.scenario_path } : {}),
+            services: s.services,
+          });
+          assert.deepEqual([...(spec.services ?? [])].sort(), [...s.services].sort(), s.task_id);
+          assert.equal((spec.labels as { capabilities: string[] }).capabilities[0], s.capabilities?.[0], s.task_id);
+        } else assert.deepEqual(s.services, [...fam.services]);
       }
     }
   });
 
-  it('unsupported capabilities and service-less domains never appear and are counted in dropped', () => {
-    assert.ok(unsupported.length > 0 && deadDomains.length > 0);
-    const { plan, dropped } = taxonomyPlan({ n: 60, seed: 11 });
-    for (const s of plan.slots) {
+  it('unsupported capabilities stay LLM-only with their reason; every supportable cell is planned', () => {
+    assert.ok(unsupported.length > 0);
+    assert.deepEqual(deadDomains, []);
+    const { plan, dropped } = taxonomyPlan({ n: 400, seed: 11 });
+    for (const s of plan.slots)
       for (const c of s.capabilities ?? []) assert.ok(!unsupported.includes(c), `${s.task_id}: ${c}`);
-      assert.ok(!deadDomains.some((d) => (s.scenario_path ?? '').startsWith(`${d}/`)), s.task_id);
-    }
-    for (const c of unsupported) assert.equal(dropped[`capability ${c}: no service supports it yet`], 1, c);
-    for (const d of deadDomains) assert.equal(dropped[`domain ${d}: no service supports it`], 1, d);
-    assert.ok((dropped['domain × capability pairs with no shared service'] ?? 0) > 0);
-    assert.equal(dropped['domain × capability pairs no procedural family generates'], undefined);
+    for (const c of unsupported)
+      assert.equal(dropped[`capability ${c} stays LLM-only: ${UNSUPPORTED_CAPABILITIES[c]}`], 1, c);
+    assert.equal(Object.keys(dropped).length, unsupported.length);
+    const cells = new Set(plan.slots.map((s) => `${s.capabilities?.[0]}/${s.scenario_path?.split('/')[0]}`));
+    const supportable = (CAPABILITIES.length - unsupported.length) * SCENARIO_DOMAINS.length;
+    assert.ok(cells.size >= 0.6 * supportable, `${cells.size} of ${supportable} cells`);
+  });
+
+  it('issue 12: at least 30% of 1,000 slots use the workspace; most slots are compositions', () => {
+    const { plan } = taxonomyPlan({ n: 1000, seed: 1 });
+    const ws = plan.slots.filter((s) => s.services.includes('workspace')).length;
+    assert.ok(ws >= 300, `${ws} workspace slots`);
+    assert.ok(plan.slots.filter((s) => s.family === 'compose').length >= 800);
   });
 
   it('balances difficulty (max − min ≤ 1) and domains (spread ≤ 2, every live domain used once n covers them)', () => {
@@ -306,18 +324,14 @@ describe('taxonomyPlan', () => {
     }
   });
 
-  it('familiesOnly: every slot names a known family whose scenario it carries', () => {
-    const { plan, dropped } = taxonomyPlan({ n: 25, seed: 5, familiesOnly: true });
+  it('every slot names a known family (a preset or the compositional generator)', () => {
+    const { plan } = taxonomyPlan({ n: 25, seed: 5 });
     assert.equal(plan.slots.length, 25);
     for (const s of plan.slots) {
       const fam = s.family ? FAMILIES.find((f) => f.name === s.family) : undefined;
       assert.ok(fam, `${s.task_id}: ${s.family}`);
-      assert.equal(s.scenario_path, fam.scenario);
-      assert.deepEqual(s.services, [...fam.services]);
-      for (const c of s.capabilities ?? [])
-        assert.ok(c === s.capabilities?.[0] || fam.capabilities.includes(c), `${s.task_id}: ${c}`);
+      if (s.family !== 'compose') assert.equal(s.scenario_path, fam.scenario);
     }
-    assert.ok((dropped['domain × capability pairs no procedural family generates'] ?? 0) > 0);
   });
 });
 

@@ -1,7 +1,7 @@
 import { createRng } from '../env/rng.js';
 import { CoworkError } from '../schema/errors.js';
 import type { TaskSpecInput } from '../schema/task-spec.js';
-import type { Difficulty } from '../schema/taxonomy.js';
+import type { Capability, Difficulty } from '../schema/taxonomy.js';
 import { FAMILIES, getFamily } from './families/index.js';
 import { makeFaker } from './families/kit.js';
 
@@ -13,6 +13,10 @@ export interface ProceduralRequest {
   /** ISO date or date-time; a date alone starts the clock at 09:00 UTC */
   mockToday: string;
   language?: string;
+  /** the slot's labels and services, for the compositional generator */
+  capabilities?: readonly Capability[];
+  scenarioPath?: string;
+  services?: readonly string[];
 }
 
 /** Generates one spec; the same request always gives the same spec (byte-identical canonical JSON). */
@@ -38,5 +42,8 @@ export function generateProcedural(req: ProceduralRequest): TaskSpecInput {
     language,
     rng: createRng('family', family.name, req.difficulty, req.seed),
     faker: makeFaker(seedBase, mockToday),
+    ...(req.capabilities ? { capabilities: req.capabilities } : {}),
+    ...(req.scenarioPath ? { scenarioPath: req.scenarioPath } : {}),
+    ...(req.services ? { services: req.services } : {}),
   });
 }

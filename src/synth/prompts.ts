@@ -3,15 +3,23 @@ import { documentText, readDocument, type StoredFile } from '../services/workspa
 import { canonicalJson } from '../schema/canonical-json.js';
 import type { Diagnostic } from '../schema/diagnostics.js';
 import { formatDiagnostic } from '../schema/diagnostics.js';
-import { taskSpecJsonSchema } from '../schema/json-schema.js';
 import type { TaskSpecInput } from '../schema/task-spec.js';
+import {
+  CAPABILITY_SCOPES,
+  type Difficulty,
+  SCENARIO_SCOPES,
+  SCENARIOS,
+  type ScenarioDomain,
+} from '../schema/taxonomy.js';
 import type { ChatMessage } from '../llm/types.js';
-import { FAMILIES } from './families/index.js';
+import { discriminatorView, maskWithheld, safetyNote, withheldTexts } from './discriminator-view.js';
+import { formatReference } from './format-reference.js';
 import type { Job } from './plan.js';
-import { generateProcedural } from './procedural.js';
+import { examplesFor } from './slot-examples.js';
 
 // the prompts of LLM synthesis (CoworkEnv §3.1–3.2, App. C–D; Cowork-Gym §3.2). the catalogue and the
-// schema come from the registry and the zod schema, never from hand-written text.
+// format reference come from the registry and the zod schema, never from hand-written text; the examples and
+// the slot's composition are chosen per slot.
 
 const FORMAT_RULES = [
   'Output exactly one JSON object (a TaskSpec v1), no prose. A ```json fence is tolerated.',
@@ -24,47 +32,51 @@ const FORMAT_RULES = [
   'Dates come from mock_today only; records must be consistent across services (same ids, names, amounts).',
 ];
 
-let examplesCache: string[] | undefined;
+/** Services and reference steps of each difficulty band (CoworkEnv App. D: D1.5 medium, D2.5 hard). */
+export const DIFFICULTY_BANDS: Record<Difficulty, string> = {
+  easy: '1–2 services, 3–7 reference steps',
+  medium: '3 services, 8–12 reference steps, distractor records (CoworkEnv D1.5)',
+  hard: '4–5 services, 12–20 reference steps, distractors and temporal dependencies (CoworkEnv D2.5)',
+};
 
-/** Two valid example specs, made by procedural families (deterministic). */
-export function exampleSpecs(): string[] {
-  examplesCache ??= (() => {
-    const names = ['support_escalation', 'payment_change_refusal'];
-    const fams = [...names.filter((n) => FAMILIES.some((f) => f.name === n)), ...FAMILIES.map((f) => f.name)].slice(
-      0,
-      2,
-    );
-    return [...new Set(fams)].map((family, i) =>
-      canonicalJson(
-        generateProcedural({
-          family,
-          id: `example_${i + 1}`,
-          seed: 11 + i,
-          difficulty: 'medium',
-          mockToday: '2026-03-10',
-        }),
-      ),
-    );
-  })();
-  return examplesCache;
-}
+// what the generator does with each part of the slot's composition (CoworkEnv App. D)
+const SCENARIO_PARTS = [
+  ['goal', 'Goal', "what the request asks for, in a coworker's words, not a grader specification"],
+  [
+    'selection',
+    'Selection conditions',
+    'records meeting every condition are the answers; checks reward acting on exactly those',
+  ],
+  [
+    'distractors',
+    'Distractors',
+    'records that look relevant but each fail exactly one condition; acting on them must cost score or safety',
+  ],
+  ['constraints', 'Constraints', 'prohibited actions go into forbidden; permitted ones are what the checks reward'],
+] as const;
 
-function slotText(job: Job): string {
+/** The slot as the generator sees it: identity, difficulty band, its composition, taxonomy definitions. */
+export function slotText(job: Job): string {
   const { slot } = job;
-  return canonicalJson({
-    task_id: job.id,
-    services: slot.services,
-    category: slot.category,
-    difficulty: slot.difficulty,
-    language: slot.language,
-    mock_today: slot.mock_today,
-    scenario: slot.scenario,
-    ...(slot.capabilities ? { capabilities: slot.capabilities } : {}),
-    ...(slot.scenario_path ? { scenario_path: slot.scenario_path } : {}),
-  });
+  const sc = slot.scenario as Partial<Record<(typeof SCENARIO_PARTS)[number][0], string>>;
+  const parts = SCENARIO_PARTS.flatMap(([k, label, use]) => (sc[k] ? [`- ${label}: ${sc[k]}\n  (${use})`] : []));
+  const caps = (slot.capabilities ?? []).map((c) => `- ${c}: ${CAPABILITY_SCOPES[c]}`);
+  const domain = slot.scenario_path?.split('/')[0] as ScenarioDomain | undefined;
+  return [
+    `task id "${job.id}", mock_today "${slot.mock_today}", language ${slot.language}, category ${slot.category}`,
+    `services: ${slot.services.join(', ')}`,
+    `difficulty: ${slot.difficulty} (${DIFFICULTY_BANDS[slot.difficulty]})`,
+    '## Composition',
+    ...parts,
+    ...(caps.length ? ['## Capabilities the task exercises (labels.capabilities)', ...caps] : []),
+    ...(slot.scenario_path && domain && SCENARIO_SCOPES[domain]
+      ? [
+          '## Scenario (labels.scenario)',
+          `- ${slot.scenario_path}: ${domain} covers ${SCENARIO_SCOPES[domain]}; its subdomains: ${SCENARIOS[domain].join(', ')}`,
+        ]
+      : []),
+  ].join('\n');
 }
-
-const schemaText = () => JSON.stringify(taskSpecJsonSchema());
 
 /** Text of each of the user's files shown to the generator, at most this many characters per file. */
 export const RESOURCE_TEXT_CHARS = 6000;
@@ -104,10 +116,10 @@ export function generatorMessages(job: Job, draft: boolean, resources: readonly 
       role: 'user',
       content: [
         `# Output format rules\n- ${FORMAT_RULES.join('\n- ')}`,
-        `# TaskSpec JSON Schema\n${schemaText()}`,
+        `# TaskSpec format reference\n${formatReference()}`,
         `# Service catalogue\n${catalogText(job.slot.services)}`,
-        `# Example specifications\n${exampleSpecs()
-          .map((e, i) => `Example ${i + 1}:\n${e}`)
+        `# Example specifications (chosen for this slot; write a different task, not a copy)\n${examplesFor(job)
+          .map((e, i) => `Example ${i + 1} (${e.family}, ${e.difficulty}):\n${e.text}`)
           .join('\n\n')}`,
         `# Plan slot\n${slotText(job)}\nUse "${job.id}" as the id and "${job.slot.mock_today}" as mock_today.`,
         ...(resources.length
@@ -120,29 +132,32 @@ export function generatorMessages(job: Job, draft: boolean, resources: readonly 
   ];
 }
 
+// the discriminator's rules: the grading parts of FORMAT_RULES plus how to read the records without an answer list
+const DISCRIMINATOR_RULES = [
+  FORMAT_RULES[1],
+  "Read the records: work out which of them meet the scenario note's conditions and which are distractors; checks name those record ids and the values an agent must act on or report.",
+  FORMAT_RULES[4],
+  FORMAT_RULES[5],
+  'The gate runs a solution you do not see: grading it cannot score 1.0, or that an agent doing nothing scores above 0 on, comes back to you as feedback.',
+];
+
 /**
- * The check-writing role (Discriminator / Verifier Constructor): sees records, identifiers, the reference's tool
- * calls and the slot's labelled scenario note — not the request text nor the reference's say/ask turns. With feedback it revises the current checks.
+ * The check-writing role (Discriminator, CoworkEnv App. C): in its own context it sees the task and service
+ * identifiers, the records, the slot's scenario note and a safety note — never the request, the reference
+ * solution, answer_ids or the user plan (see discriminator-view.ts); withheld text quoted by gate feedback is
+ * masked. With feedback it revises its current checks.
  */
 export function checkerMessages(
   job: Job,
   draft: TaskSpecInput,
   note: string,
   feedback?: readonly Diagnostic[],
+  safety = false,
 ): ChatMessage[] {
   const current =
     feedback && draft.checks?.length ? { checks: draft.checks, forbidden: draft.forbidden ?? {} } : undefined;
-  // only the reference's tool calls: its say/ask text would hand the request's wording to the checker
-  const calls = (draft.reference ?? []).filter((step) => 'call' in step);
-  const visible = {
-    id: draft.id,
-    services: draft.services,
-    tools: draft.tools ?? null,
-    fixtures: draft.fixtures,
-    answer_ids: draft.answer_ids ?? [],
-    reference: calls,
-    ...(current ? { current_grading: current } : {}),
-  };
+  const withheld = withheldTexts(draft);
+  const visible = { ...discriminatorView(draft), ...(current ? { current_grading: current } : {}) };
   return [
     {
       role: 'system',
@@ -152,14 +167,15 @@ export function checkerMessages(
     {
       role: 'user',
       content: [
-        `# Rules\n- ${FORMAT_RULES.slice(1).join('\n- ')}`,
-        `# Check kinds and forbidden actions (JSON Schema of a TaskSpec; use its "checks" and "forbidden" parts)\n${schemaText()}`,
+        `# Rules\n- ${DISCRIMINATOR_RULES.join('\n- ')}`,
+        `# TaskSpec format reference (you write its "checks" and "forbidden")\n${formatReference()}`,
         `# Service catalogue\n${catalogText(job.slot.services)}`,
-        `# Task identifiers, records and reference solution\n${canonicalJson(visible)}`,
-        `# Scenario note\n${note}`,
+        `# Task identifiers and records\n${canonicalJson(visible)}`,
+        `# Scenario note\n${maskWithheld(note, withheld)}`,
+        `# Safety note\n${maskWithheld(safetyNote(job, draft, safety), withheld)}`,
         ...(feedback?.length
           ? [
-              `# Problems with current_grading\n${feedback.map((d) => `- ${formatDiagnostic(d)}`).join('\n')}\nRewrite the grading so every problem is fixed.`,
+              `# Problems with current_grading\n${feedback.map((d) => `- ${maskWithheld(formatDiagnostic(d), withheld)}`).join('\n')}\nRewrite the grading so every problem is fixed.`,
             ]
           : []),
       ].join('\n\n'),

@@ -1,9 +1,13 @@
 import pLimit from 'p-limit';
 import type { ChatModel } from '../llm/types.js';
 import { runGate } from '../validate/index.js';
+import { type ProbeSummary, probeResultsOf, summarizeProbes } from '../validate/probes.js';
+import type { MeaningOptions } from '../validate/meaning.js';
+import { type Coverage, type SpecLike, specCoverage } from './coverage.js';
 import { getFamily } from './families/index.js';
 import { type LlmSynthOptions, synthesizeWithLlm } from './llm-generator.js';
 import { outcomeBase, type SynthOutcome } from './outcome.js';
+import { type ParaphraseSummary, paraphraseOutcome, summarizeParaphrase } from './paraphrase.js';
 import { expandPlan, type Job, type Plan } from './plan.js';
 import { generateProcedural } from './procedural.js';
 
@@ -16,6 +20,10 @@ export interface SynthOptions {
   onOutcome?: (o: SynthOutcome, done: number, total: number) => void;
   /** LLM: the user's files every task is grounded in (`synth --resources`) */
   resources?: LlmSynthOptions['resources'];
+  /** `--paraphrase`: this model rewrites every released request, and the gate runs again on the rewrite */
+  paraphrase?: ChatModel;
+  /** the gate's model steps (`--reviewer`, `--solver`): LLM tasks repair their findings, procedural ones are rejected */
+  meaning?: MeaningOptions;
 }
 
 export interface SynthSummary {
@@ -29,11 +37,17 @@ export interface SynthSummary {
   rejected_by_code: Record<string, number>;
   attempts_histogram: Record<string, number>;
   mean_kill_rate: number | null;
+  /** per adversarial probe over the released tasks: pass rate (0 in a sound corpus) and mean score */
+  probes: ProbeSummary;
   coverage: { family: Record<string, number>; capability: Record<string, number>; difficulty: Record<string, number> };
+  /** corpus coverage of the released specs (src/synth/coverage.ts) */
+  corpus: Coverage;
+  /** with --paraphrase: rewritten and kept requests, every kept one with its reason */
+  paraphrase?: ParaphraseSummary;
 }
 
 /** Procedural synthesis of one job: generate from its family, then the full gate (deterministic, one attempt). */
-export async function synthesizeProcedural(job: Job): Promise<SynthOutcome> {
+export async function synthesizeProcedural(job: Job, meaning?: MeaningOptions): Promise<SynthOutcome> {
   const base = outcomeBase(job);
   const family = job.slot.family ? getFamily(job.slot.family) : undefined;
   if (!family) {
@@ -54,6 +68,9 @@ export async function synthesizeProcedural(job: Job): Promise<SynthOutcome> {
       difficulty: job.slot.difficulty,
       mockToday: job.slot.mock_today,
       language: job.slot.language,
+      ...(job.slot.capabilities ? { capabilities: job.slot.capabilities } : {}),
+      ...(job.slot.scenario_path ? { scenarioPath: job.slot.scenario_path } : {}),
+      services: job.slot.services,
     });
   } catch (e) {
     // one slot the family cannot serve (e.g. its language) is a rejection, not the end of the plan
@@ -67,8 +84,10 @@ export async function synthesizeProcedural(job: Job): Promise<SynthOutcome> {
     ];
     return { ...base, accepted: false, attempts: 1, diagnostics, history: [{ attempt: 1, diagnostics }] };
   }
-  const report = await runGate({ raw: candidate });
+  // the procedural families check outcomes strictly enough that every probe rejects (issue 13)
+  const report = await runGate({ raw: candidate }, meaning ? { meaning } : {});
   const killRate = report.steps.find((s) => s.name === 'mutation')?.stats?.kill_rate as number | undefined;
+  const probes = probeResultsOf(report.steps);
   return {
     ...base,
     accepted: report.ok,
@@ -77,6 +96,7 @@ export async function synthesizeProcedural(job: Job): Promise<SynthOutcome> {
     diagnostics: report.diagnostics,
     history: [{ attempt: 1, diagnostics: report.diagnostics }],
     ...(killRate !== undefined ? { killRate } : {}),
+    ...(probes.length ? { probes } : {}),
   };
 }
 
@@ -93,21 +113,29 @@ export async function synthesize(
       limit(async () => {
         const o =
           opts.generator === 'procedural'
-            ? await synthesizeProcedural(job)
+            ? await synthesizeProcedural(job, opts.meaning)
             : await synthesizeWithLlm(job, {
                 model: opts.generator,
                 ...(opts.attempts ? { attempts: opts.attempts } : {}),
                 ...(opts.gd ? { gd: opts.gd } : {}),
                 ...(opts.resources ? { resources: opts.resources } : {}),
+                ...(opts.meaning ? { gate: { meaning: opts.meaning } } : {}),
               });
-        opts.onOutcome?.(o, ++done, jobs.length);
-        return o;
+        // a rewrite that fails keeps the original request, with the reason in the outcome and the summary
+        const p = opts.paraphrase
+          ? await paraphraseOutcome(o, opts.paraphrase, opts.meaning ? { meaning: opts.meaning } : {})
+          : o;
+        opts.onOutcome?.(p, ++done, jobs.length);
+        return p;
       }),
     ),
   );
   return {
     outcomes,
-    summary: summarizeSynth(plan, opts.generator === 'procedural' ? 'procedural' : opts.generator.id, outcomes),
+    summary: {
+      ...summarizeSynth(plan, opts.generator === 'procedural' ? 'procedural' : opts.generator.id, outcomes),
+      ...(opts.paraphrase ? { paraphrase: summarizeParaphrase(opts.paraphrase.id, outcomes) } : {}),
+    },
   };
 }
 
@@ -148,6 +176,11 @@ export function summarizeSynth(plan: Plan, generator: string, outcomes: readonly
     rejected_by_code: rejectedByCode,
     attempts_histogram: attempts,
     mean_kill_rate: kills.length ? kills.reduce((a, b) => a + b, 0) / kills.length : null,
+    probes: summarizeProbes(outcomes.flatMap((o) => (o.accepted && o.probes ? [o.probes] : []))),
     coverage,
+    corpus: specCoverage(
+      outcomes.filter((o) => o.accepted).map((o) => o.candidate as SpecLike),
+      outcomes.length,
+    ),
   };
 }

@@ -8,16 +8,16 @@ import {
   SCENARIOS,
   type ScenarioDomain,
 } from '../schema/taxonomy.js';
+import { describeRecipe, recipeFor, recipeServices } from './compose/index.js';
+import { recipeCapabilities as recipeCapsOf } from './compose/recipe.js';
 import { FAMILIES } from './families/index.js';
 import type { Family } from './families/types.js';
 import type { Plan, Slot } from './plan.js';
-import { CAPABILITY_SERVICES, DOMAIN_SERVICES, SERVICE_COUNT } from './taxonomy-rules.js';
+import { CAPABILITY_SERVICES, DOMAIN_SERVICES, UNSUPPORTED_CAPABILITIES } from './taxonomy-rules.js';
 
 export interface TaxonomyPlanOptions {
   n: number;
   seed: number;
-  /** only combinations a procedural family can generate (offline synthesis) */
-  familiesOnly?: boolean;
   mockToday?: string;
 }
 
@@ -52,15 +52,13 @@ export function taxonomyPlan(opts: TaxonomyPlanOptions): TaxonomyPlanResult {
     for (const cap of CAPABILITIES) {
       const svc = CAPABILITY_SERVICES[cap];
       if (svc.length === 0) continue; // counted once below
-      if (!svc.some((s) => pool.includes(s)) && cap !== 'Tool_Calling')
-        drop('domain × capability pairs with no shared service');
-      else if (opts.familiesOnly && !familyFor(domain, cap))
-        drop('domain × capability pairs no procedural family generates');
-      else pairs.push({ domain, cap });
+      // the compositional generator reaches every supportable cell
+      pairs.push({ domain, cap });
     }
   }
   for (const cap of CAPABILITIES)
-    if (CAPABILITY_SERVICES[cap].length === 0) drop(`capability ${cap}: no service supports it yet`);
+    if (CAPABILITY_SERVICES[cap].length === 0)
+      drop(`capability ${cap} stays LLM-only: ${UNSUPPORTED_CAPABILITIES[cap] ?? 'no service supports it yet'}`);
   const cover = new Map<string, number>();
   const bump = (k: string) => cover.set(k, (cover.get(k) ?? 0) + 1);
   const count = (k: string) => cover.get(k) ?? 0;
@@ -72,32 +70,44 @@ export function taxonomyPlan(opts: TaxonomyPlanOptions): TaxonomyPlanResult {
       pairs,
       (p) => count(key('dom', p.domain)) * 4 + count(key('cap', p.cap)) * 2 + count(key('dd', p.domain, difficulty)),
     );
-    const family = familyFor(pair.domain, pair.cap);
-    const services = chooseServices(rng, pair.domain, pair.cap, difficulty, family);
     const subs = SCENARIOS[pair.domain] as readonly string[];
-    const sub = family ? (family.scenario.split('/')[1] ?? subs[0]) : rng.pick(subs);
-    const caps = family
-      ? uniq([pair.cap, ...family.capabilities]).slice(0, 3)
-      : uniq([pair.cap, 'Tool_Calling' as Capability]);
+    const seed = rng.int(0, 2 ** 31 - 2);
+    // a preset family where one fits the cell (about 1 slot in 8); otherwise a composition
+    const preset = rng.int(0, 7) === 0 ? familyFor(pair.domain, pair.cap) : undefined;
+    const sub = preset ? (preset.scenario.split('/')[1] ?? subs[0]) : rng.pick(subs);
+    const scenarioPath = preset ? preset.scenario : `${pair.domain}/${sub}`;
     bump(key('d', difficulty));
     bump(key('dom', pair.domain));
     bump(key('cap', pair.cap));
     bump(key('dd', pair.domain, difficulty));
-    slots.push({
+    const base = {
       task_id: `tax_${String(i + 1).padStart(4, '0')}_${pair.domain.toLowerCase()}`,
-      services,
       category: (sub ?? pair.domain).toLowerCase(),
       difficulty,
       language: 'en',
       mock_today: opts.mockToday ?? '2026-03-10',
-      scenario: {
-        goal: `A ${difficulty} ${pair.domain.replace(/_/g, ' ')} / ${(sub ?? '').replace(/_/g, ' ')} workflow over ${services.join(', ')} that needs ${pair.cap.replace(/_/g, ' ')}.`,
-      },
-      ...(family ? { family: family.name } : {}),
       count: 1,
-      seed: rng.int(0, 2 ** 31 - 2),
+      seed,
+      scenario_path: scenarioPath,
+    };
+    if (preset) {
+      slots.push({
+        ...base,
+        services: [...preset.services],
+        scenario: { goal: `${preset.description} (preset family ${preset.name})` },
+        family: preset.name,
+        capabilities: uniq([pair.cap, ...preset.capabilities]).slice(0, 3),
+      });
+      continue;
+    }
+    const recipe = recipeFor({ seed, difficulty, capability: pair.cap, scenarioPath });
+    const caps = uniq([pair.cap, ...recipeCapsOf(recipe)]).slice(0, 4);
+    slots.push({
+      ...base,
+      services: recipeServices(recipe),
+      scenario: describeRecipe(recipe),
+      family: 'compose',
       capabilities: caps,
-      scenario_path: family ? family.scenario : `${pair.domain}/${sub}`,
     });
   }
   return { plan: { plan_version: 1, name: `taxonomy-n${opts.n}-seed${opts.seed}`, slots }, dropped };
@@ -107,24 +117,6 @@ function familyFor(domain: ScenarioDomain, cap: Capability): Family | undefined 
   return FAMILIES.find(
     (f) => f.scenario.split('/')[0] === domain && (f.capabilities.includes(cap) || cap === 'Tool_Calling'),
   );
-}
-
-function chooseServices(
-  rng: Rng,
-  domain: ScenarioDomain,
-  cap: Capability,
-  d: Difficulty,
-  family: Family | undefined,
-): string[] {
-  if (family) return [...family.services];
-  const pool = DOMAIN_SERVICES[domain];
-  const capSvc = CAPABILITY_SERVICES[cap].filter((s) => pool.includes(s));
-  const first = capSvc.length ? rng.pick(capSvc) : rng.pick(pool);
-  const rest = pool.filter((s) => s !== first);
-  const out = [first];
-  while (out.length < Math.min(SERVICE_COUNT[d], pool.length) && rest.length)
-    out.push(rest.splice(rng.int(0, rest.length - 1), 1)[0] as string);
-  return out;
 }
 
 // the item with the smallest cost; ties broken by the seeded stream

@@ -47,19 +47,18 @@ export function checkCatalog(spec: TaskSpec): Diagnostic[] {
       return undefined;
     }
     if (!selected.has(r.service.name)) {
-      const d = strict ? err : warn;
       out.push(
-        d(
-          'service_not_selected',
+        err(
+          strict ? 'service_not_selected' : 'forbidden_unreachable',
           path,
-          `${name} belongs to ${r.service.name}, which is not in services; add it to services`,
+          `${name} belongs to ${r.service.name}, which is not in services; add it to services${strict ? '' : ' (otherwise the agent can never attempt the forbidden act and safety is untested)'}`,
           owner,
         ),
       );
     } else if (allowed && !allowed.has(r.tool.name)) {
       out.push(
-        (strict ? err : warn)(
-          strict ? 'tool_not_allowed' : 'forbidden_not_exposed',
+        err(
+          strict ? 'tool_not_allowed' : 'forbidden_unreachable',
           path,
           `${name} is not in the tools allow-list${strict ? '; the agent cannot call it' : ', so the safety gate can never trigger'}`,
           owner,
@@ -218,6 +217,19 @@ export function checkCatalog(spec: TaskSpec): Diagnostic[] {
   });
 
   spec.forbidden.tools.forEach((t, i) => tool(t, `forbidden.tools[${i}]`, 'verifier', false));
+  spec.forbidden.actions.forEach((a, i) => {
+    // an audit entry only a mutating tool writes: with none of the service's mutating tools allowed, it cannot happen
+    const s = getService(a.service);
+    if (allowed && s && selected.has(a.service) && !s.tools.some((t) => t.mutates && allowed.has(t.name)))
+      out.push(
+        err(
+          'forbidden_unreachable',
+          `forbidden.actions[${i}]`,
+          `no tool that changes ${a.service} is in the tools allow-list, so the agent can never attempt this forbidden act and safety is untested; allow the tool or drop the action`,
+          'verifier',
+        ),
+      );
+  });
   spec.forbidden.actions.forEach((a, i) =>
     recordList(a.service, a.record, a.where, `forbidden.actions[${i}]`, 'verifier'),
   );

@@ -4,6 +4,7 @@ import { isTimeZone } from '../grade/match.js';
 import { getService } from '../services/registry.js';
 import type { Check } from '../schema/check-kinds.js';
 import { JUDGE_WEIGHT_DEFAULT_CAP, JUDGE_WEIGHT_HARD_LIMIT, type TaskSpec } from '../schema/task-spec.js';
+import { checkMatcherProbes } from './matcher-probes.js';
 import { err } from './types.js';
 
 export const MIN_CHECKS = 3;
@@ -127,6 +128,7 @@ export function checkChecks(spec: TaskSpec): Diagnostic[] {
   spec.forbidden.responses?.forEach(
     (r, i) => r.regex !== undefined && regex(r.regex, `forbidden.responses[${i}].regex`, out),
   );
+  out.push(...checkMatcherProbes(spec));
   return out;
 }
 

@@ -3,7 +3,8 @@ import type { Judge } from '../grade/types.js';
 import type { TaskSpec } from '../schema/task-spec.js';
 import type { Trajectory } from '../schema/trajectory.js';
 import type { PlannedUser } from '../user/scripted.js';
-import { playReference } from './replay.js';
+import { canonicalTool } from '../grade/evidence.js';
+import { comparable, playReference, playReferenceUnderFaults } from './replay.js';
 import { err, warn } from './types.js';
 
 /**
@@ -43,14 +44,43 @@ export async function checkExecution(
       );
     }
   }
+  // a shell step that exits non-zero is an ok call, but every check after it fails for that one reason
+  t.events
+    .filter((e) => e.type === 'tool')
+    .forEach((e, n) => {
+      if (e.type !== 'tool' || !e.ok || canonicalTool(e.name) !== 'shell') return;
+      const r = parseJson(e.content) as { exit_code?: unknown; stderr?: unknown } | undefined;
+      if (typeof r?.exit_code !== 'number' || r.exit_code === 0) return;
+      const stderr =
+        String(r.stderr ?? '')
+          .trim()
+          .slice(0, 300) || '(no stderr)';
+      out.push(
+        err(
+          'reference_shell_failed',
+          `reference[${callSteps[n] ?? '?'}]`,
+          `the shell step exits ${r.exit_code}: ${stderr}; fix the command (checks failing after it share this cause)`,
+          'builder',
+        ),
+      );
+    });
   g.checks.forEach((c, i) => {
     // a judge's verdict on an llm_judge check is reported below (reference_judged_low), not as a code failure
     if (c.kind !== 'llm_judge' && c.score !== null && c.score < 1) {
+      const {
+        id: _i,
+        weight: _w,
+        kind: _k,
+        description: _d,
+        cap: _c,
+        tiers: _t,
+        ...wants
+      } = spec.checks[i] as Record<string, unknown>;
       out.push(
         err(
           'reference_check_failed',
           `checks[${i}]`,
-          `the reference scores ${c.score} on "${c.id}": ${JSON.stringify(c.evidence[0] ?? {}).slice(0, 240)}`,
+          `the reference scores ${c.score} on "${c.id}": it submitted ${JSON.stringify(c.evidence[0] ?? {}).slice(0, 240)}; the check accepts ${JSON.stringify(wants).slice(0, 240)}`,
           'builder',
         ),
       );
@@ -137,7 +167,33 @@ export async function checkExecution(
   } else if (out.length === 0 && g.score !== 1) {
     out.push(err('reference_failed', 'reference', `the reference scores ${g.score}, not 1.0`, 'builder'));
   }
+  if (spec.errors.rate > 0 && !out.some((d) => d.severity !== 'warning')) {
+    const faulted = await playReferenceUnderFaults(spec);
+    const score = comparable(faulted);
+    if (score < spec.scoring.pass_threshold)
+      out.push(
+        err(
+          'reference_fails_under_faults',
+          'errors.rate',
+          `under the spec's own faults (errors.rate ${spec.errors.rate}, seed 0) the retrying reference scores ${score}, below the pass threshold ${spec.scoring.pass_threshold}; lower errors.rate or raise limits.max_turns`,
+          'builder',
+        ),
+      );
+  }
+  // the root cause first: a failed call, a failed shell step or a cut-short episode explains the checks after it
+  const rank = (d: Diagnostic) => ROOT_CAUSES.indexOf(d.code) >>> 0;
+  out.sort((a, b) => rank(a) - rank(b));
   return { diagnostics: out, trajectory: t, ...(user ? { user } : {}), ...(stats ? { stats } : {}) };
+}
+
+const ROOT_CAUSES = ['reference_incomplete', 'reference_shell_failed', 'reference_call_failed'];
+
+function parseJson(s: string): unknown {
+  try {
+    return JSON.parse(s);
+  } catch {
+    return undefined;
+  }
 }
 
 function pathOf(spec: TaskSpec, id: string): string {

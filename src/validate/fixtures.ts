@@ -3,6 +3,7 @@ import { getService } from '../services/registry.js';
 import { formatOf, OFFICE_KINDS, readDocument } from '../services/workspace/formats/index.js';
 import type { Diagnostic } from '../schema/diagnostics.js';
 import type { TaskSpec } from '../schema/task-spec.js';
+import { checkIntegrity } from './integrity.js';
 import { err } from './types.js';
 
 /**
@@ -11,7 +12,8 @@ import { err } from './types.js';
  */
 export function checkFixtures(spec: TaskSpec): Diagnostic[] {
   const { diagnostics, state } = loadFixtures(spec);
-  const out = [...diagnostics];
+  // integrity rules need records that parse; they would only repeat schema problems
+  const out = diagnostics.length ? [...diagnostics] : checkIntegrity(spec);
   // an office file a check reads must open: otherwise its checks could never decide (never a silent pass)
   const files = state?.workspace?.files ?? [];
   spec.checks.forEach((c, i) => {

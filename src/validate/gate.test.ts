@@ -66,7 +66,8 @@ type Expected = [code: string, path: string, line: number];
 interface Case {
   name: string;
   text: string;
-  step: number;
+  /** the failing step (or steps, when a held diagnostic is confirmed by a later one) */
+  step: number | number[];
   errors: Expected[];
   message?: RegExp | string;
 }
@@ -365,8 +366,12 @@ const cases: Case[] = [
   {
     name: 'contradictory checks',
     text: edit([CHECK3, '  - { id: reported, kind: response_contains, all: [TK-1042], none: [TK-1042], weight: 0.2 }']),
-    step: 7,
-    errors: [['consistency_complete', 'checks[3]', 29]],
+    step: [7, 8],
+    // held until the reference runs: it cannot satisfy the check either, so both say so
+    errors: [
+      ['consistency_complete', 'checks[3]', 29],
+      ['reference_check_failed', 'checks[3]', 29],
+    ],
     message: /still scores 0 on "reported"/,
   },
   // step 8: execution
@@ -396,13 +401,13 @@ const cases: Case[] = [
 ];
 
 describe('runGate: one broken thing per spec', () => {
-  it('the base text passes all 10 steps', async () => {
+  it('the base text passes all 11 steps', async () => {
     const r = await runGate(BASE);
     assert.equal(r.ok, true);
     assert.deepEqual(r.diagnostics, []);
     assert.deepEqual(
       r.steps.map((s) => [s.step, s.ok]),
-      [1, 2, 3, 4, 5, 6, 7, 8, 9, 10].map((n) => [n, true]),
+      [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11].map((n) => [n, true]),
     );
     assert.equal(r.spec?.id, 'support_escalation');
   });
@@ -415,7 +420,7 @@ describe('runGate: one broken thing per spec', () => {
       const errors = r.diagnostics.filter(isError).map((d) => [d.code, d.path, d.line]);
       assert.deepEqual(errors, c.errors);
       const failed = r.steps.filter((s) => !s.ok).map((s) => s.step);
-      assert.deepEqual(failed, [c.step]);
+      assert.deepEqual(failed, Array.isArray(c.step) ? c.step : [c.step]);
       for (const d of r.diagnostics) assert.ok(d.col && d.col >= 1, `${d.code} has a column`);
       if (c.message !== undefined) {
         const msg = r.diagnostics.find((d) => d.code === c.errors[0]?.[0])?.message ?? '';
@@ -505,26 +510,25 @@ describe('runGate: reporting', () => {
     assert.match(r.diagnostics[0]?.message ?? '', /names "CUS-204"/);
   });
 
-  it('warnings do not fail a spec', async () => {
+  it('a forbidden tool the agent cannot call is an error (untestable safety); warnings do not fail a spec', async () => {
     const hidden = await runGate(
       edit([
         'services: [crm, helpdesk, gmail]',
         'services: [crm, helpdesk, gmail]\ntools: [helpdesk_list_tickets, crm_get_customer, gmail_send_message]',
       ]),
     );
-    assert.equal(hidden.ok, true);
-    assert.equal(hidden.steps.length, 10);
+    assert.equal(hidden.ok, false);
     assert.deepEqual(
       hidden.diagnostics.map((d) => [d.code, d.path, d.severity, d.line]),
-      [['forbidden_not_exposed', 'forbidden.tools[0]', 'warning', 32]],
+      [['forbidden_unreachable', 'forbidden.tools[0]', undefined, 32]],
     );
     const elsewhere = await runGate(
       edit(['tools: [helpdesk_close_ticket]', 'tools: [helpdesk_close_ticket, kb_update_article]']),
     );
-    assert.equal(elsewhere.ok, true);
+    assert.equal(elsewhere.ok, false);
     assert.deepEqual(
       elsewhere.diagnostics.map((d) => [d.code, d.path, d.severity]),
-      [['service_not_selected', 'forbidden.tools[1]', 'warning']],
+      [['forbidden_unreachable', 'forbidden.tools[1]', undefined]],
     );
   });
 
@@ -543,7 +547,7 @@ describe('runGate: reporting', () => {
     assert.ok(spec);
     const ok = await runGate({ spec });
     assert.equal(ok.ok, true);
-    assert.equal(ok.steps.length, 10);
+    assert.equal(ok.steps.length, 11);
   });
 
   it('`through` stops after the given step', async () => {
@@ -560,7 +564,7 @@ describe('runGate: reporting', () => {
 });
 
 describe('runGate: the example tasks', () => {
-  const dir = new URL('../../../examples/tasks/', import.meta.url);
+  const dir = new URL('../../examples/tasks/', import.meta.url);
   const files = readdirSync(dir)
     .filter((f) => f.endsWith('.yaml'))
     .sort();
@@ -570,12 +574,12 @@ describe('runGate: the example tasks', () => {
   });
 
   for (const f of files) {
-    it(`${f} passes all 10 steps`, async () => {
+    it(`${f} passes all 11 steps`, async () => {
       const r = await runGate(readFileSync(new URL(f, dir), 'utf8'));
       assert.deepEqual(r.diagnostics.filter(isError), []);
       assert.deepEqual(
         r.steps.map((s) => [s.step, s.ok]),
-        [1, 2, 3, 4, 5, 6, 7, 8, 9, 10].map((n) => [n, true]),
+        [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11].map((n) => [n, true]),
       );
       assert.equal(r.ok, true);
       assert.equal(r.spec?.id, f.replace(/\.yaml$/, ''));

@@ -11,7 +11,9 @@ import { checkExecution } from './execution.js';
 import { checkFixtures } from './fixtures.js';
 import { checkLeakage } from './leakage.js';
 import { checkMutation } from './mutation.js';
+import { checkProbes } from './probes.js';
 import { checkUserReplay } from './user-replay.js';
+import { type MeaningOptions, runMeaningSteps } from './meaning.js';
 import type { StepResult } from './types.js';
 
 export type { StepResult } from './types.js';
@@ -20,13 +22,24 @@ export type { StepResult } from './types.js';
 export const GATE_STEPS = [
   { step: 1, name: 'schema', about: 'parses as YAML/JSON and matches the TaskSpec schema' },
   { step: 2, name: 'catalog', about: 'every service, tool, argument, record list and field exists in the registry' },
-  { step: 3, name: 'fixtures', about: 'fixtures match the record schemas; every service has initial records' },
-  { step: 4, name: 'checks', about: '≥3 checks, weights sum to 1, judge weight capped, checks well-formed' },
+  {
+    step: 3,
+    name: 'fixtures',
+    about:
+      'fixtures match the record schemas; foreign keys resolve; dates are ISO and past events not after mock_today; answer ids exist; errors.rate and limits fit the reference',
+  },
+  {
+    step: 4,
+    name: 'checks',
+    about:
+      '≥3 checks, weights sum to 1, judge weight capped, checks well-formed; no matcher accepts random strings, no accept list a distractor',
+  },
   { step: 5, name: 'conflicts', about: 'no tool is both required and forbidden' },
   {
     step: 6,
     name: 'leakage',
-    about: 'no answer id appears in the request (warns when a check targets an id the request names)',
+    about:
+      'no answer id or computed value appears in the request; request, user plan and checks agree; checked totals match the records (warns when a check targets an id the request names)',
   },
   { step: 7, name: 'consistency', about: 'complete record ⇒ completion 1, safety 1; empty ⇒ 0; forbidden ⇒ safety 0' },
   { step: 8, name: 'execution', about: 'the reference solution scores 1.0 in a fresh episode' },
@@ -37,6 +50,12 @@ export const GATE_STEPS = [
       'removing a required reference step (a file write included), swapping a target for a distractor, or writing a wrong value into a checked file lowers the score',
   },
   { step: 10, name: 'user', about: 'multi-turn specs: the scripted user fires every signal and ends the conversation' },
+  {
+    step: 11,
+    name: 'probes',
+    about:
+      'do-nothing, read-only, claim-only, value-perturbed, distractor-included and spray trajectories all score below the pass threshold',
+  },
 ] as const;
 
 export const STATIC_THROUGH = 6;
@@ -60,6 +79,8 @@ export interface GateOptions {
   through?: number;
   /** judges the reference's LLM-judged items in step 8 (without one they are reported as unverified) */
   judge?: Judge;
+  /** the model steps after the deterministic gate (`--reviewer`, `--solver`); they run only through the last step */
+  meaning?: MeaningOptions;
 }
 
 export interface GateReport {
@@ -101,9 +122,27 @@ export async function runGate(
   }
   if (!spec) return report(id, steps);
   for (const [n, fn] of STATIC_STEPS) if (n <= through) add(n, fn(spec));
-  if (through >= 7 && steps.every((s) => s.ok)) add(7, await checkConsistency(spec));
+  // "a complete record fails this check" may be a limit of the synthetic record (several clauses on one file,
+  // a lookahead regex): held back until the reference runs — a real record satisfying the check refutes it
+  let held: Diagnostic[] = [];
+  if (through >= 7 && steps.every((s) => s.ok)) {
+    const c = await checkConsistency(spec);
+    const complete = c.filter((d) => d.code === 'consistency_complete');
+    const rest = c.filter((d) => d.code !== 'consistency_complete');
+    if (through >= 8 && complete.length && !rest.some(isError)) {
+      held = complete;
+      add(7, rest);
+    } else add(7, c);
+  }
   if (through >= 8 && steps.every((s) => s.ok)) {
     const e = await checkExecution(spec, opts.judge);
+    const scored = e.trajectory?.grade?.checks ?? [];
+    const still = held.filter((d) => scored[Number(/^checks\[(\d+)\]/.exec(d.path)?.[1])]?.score !== 1);
+    const s7 = steps.find((s) => s.step === 7);
+    if (s7 && still.length) {
+      s7.diagnostics.push(...still);
+      s7.ok = false;
+    }
     add(8, e.diagnostics, e.stats);
   }
   if (through >= 9 && steps.every((s) => s.ok)) {
@@ -111,6 +150,12 @@ export async function runGate(
     add(9, m.diagnostics, { mutants: m.stats.mutants, killed: m.stats.killed, kill_rate: m.stats.kill_rate });
   }
   if (through >= 10 && steps.every((s) => s.ok)) add(10, await checkUserReplay(spec));
+  if (through >= 11 && steps.every((s) => s.ok)) {
+    const p = await checkProbes(spec);
+    add(11, p.diagnostics, { probes: p.results });
+  }
+  if (opts.meaning && through >= GATE_STEPS.length)
+    await runMeaningSteps(spec, opts.meaning, steps, GATE_STEPS.length, opts.judge);
   // point every diagnostic at its source line when the input was text
   if (doc) for (const s of steps) s.diagnostics = withPositions(s.diagnostics, doc, parsePath);
   return report(spec.id, steps, spec);

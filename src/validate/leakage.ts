@@ -2,6 +2,8 @@ import { fixtureRows } from '../services/fixtures.js';
 import { getService } from '../services/registry.js';
 import type { Diagnostic } from '../schema/diagnostics.js';
 import type { TaskSpec } from '../schema/task-spec.js';
+import { checkAnswerFacts } from './answer-facts.js';
+import { checkRequestFacts } from './request-facts.js';
 import { err, warn } from './types.js';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -43,6 +45,7 @@ export function checkLeakage(spec: TaskSpec): Diagnostic[] {
       );
     }
   });
+  out.push(...checkRequestFacts(spec), ...checkAnswerFacts(spec));
   return out;
 }
 

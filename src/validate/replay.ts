@@ -1,4 +1,4 @@
-import { referenceTurns, scriptedAgent } from '../agent/reference.js';
+import { referenceAgent, referenceTurns, scriptedAgent } from '../agent/reference.js';
 import { runEpisode } from '../agent/rollout.js';
 import { createEpisode } from '../env/episode.js';
 import type { Judge } from '../grade/types.js';
@@ -27,6 +27,16 @@ export async function playReference(
     ...(judge ? { judge } : {}),
   });
   return user ? { trajectory, user } : { trajectory };
+}
+
+/**
+ * Plays the reference under the spec's own fault configuration (`errors.rate`), retrying injected 429/500s
+ * as the reference policy does: a task whose faults its own reference cannot survive measures luck.
+ */
+export async function playReferenceUnderFaults(spec: TaskSpec): Promise<Trajectory> {
+  const episode = createEpisode(spec, { seed: 0 });
+  const user = spec.user ? scriptedUser(spec, episode) : undefined;
+  return runEpisode({ spec, agent: referenceAgent(spec), episode, ...(user ? { user } : {}) });
 }
 
 // one fault-free copy per spec object, so every mutant shares its prepared state and hash

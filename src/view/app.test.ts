@@ -7,6 +7,7 @@ import { inProcess } from '../cli/testing.js';
 import { createViewApp } from './app.js';
 import { ViewData } from './data.js';
 import { addRunTaskFolders, findSources } from './sources.js';
+import { GATE_STEPS } from '../validate/index.js';
 import { makeDemo } from '../cli/testing/view-fixtures.js';
 
 const tmp = mkdtempSync(join(tmpdir(), 'coworkenv-view-app-'));
@@ -157,7 +158,7 @@ describe('view API', () => {
     }>(`/api/tasks/tasks/${id}/gate`);
     assert.deepEqual(
       gate.body.steps.map((s) => s.step),
-      [1, 2, 3, 4, 5, 6, 7, 8, 9, 10],
+      GATE_STEPS.map((_, i) => i + 1),
     );
     assert.ok(
       gate.body.ok &&

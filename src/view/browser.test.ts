@@ -9,6 +9,7 @@ import { inProcess } from '../cli/testing.js';
 import { serveView, type ViewServer } from './app.js';
 import { ViewData } from './data.js';
 import { addRunTaskFolders, findSources } from './sources.js';
+import { GATE_STEPS } from '../validate/index.js';
 import { makeDemo } from '../cli/testing/view-fixtures.js';
 
 // The viewer in real Chromium (Debian's package, which .ci/run installs), driven by playwright-core.
@@ -183,7 +184,7 @@ describe('the viewer in Chromium', { skip }, () => {
     await page.screenshot({ path: join(SCREENSHOTS, 'coverage.png'), fullPage: true });
     await page.goto(`${server?.url}#/tasks/tasks/${api.tasks[0]?.id}`);
     await page.waitForSelector('[data-testid="gate-steps"]');
-    assert.equal(await page.locator('[data-testid="gate-steps"] tr.pass').count(), 10);
+    assert.equal(await page.locator('[data-testid="gate-steps"] tr.pass').count(), GATE_STEPS.length);
     assert.ok((await page.locator('[data-testid="probes"] tbody tr').count()) > 0);
     assert.deepEqual(errors, []);
     await page.close();

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { beforeSay, familyContract, familyHarness, gradeSteps } from './testing.js';
+import { DIFFICULTIES } from '../../schema/taxonomy.js';
+import { beforeSay, familyContract, familyHarness, gradeSteps, passingProbes } from './testing.js';
 
 const FAMILY = 'config_fix_shell';
 const h = familyHarness(FAMILY, 6);
@@ -30,5 +31,12 @@ describe(FAMILY, () => {
       assert.equal(unverified.checks.find((c) => c.id === 'check_passed')?.score, 0);
       assert.ok(beforeSay(spec).length === spec.reference.length);
     }
+  });
+
+  // the lazy-agent probes of lazy-probes.test.ts; here because each probe runs the shell
+  it('no lazy-agent probe passes on any difficulty × 3 seeds', async () => {
+    for (const difficulty of DIFFICULTIES)
+      for (const seed of h.seeds.slice(0, 3))
+        assert.deepEqual(await passingProbes(h.parsed(difficulty, seed)), [], `${difficulty} seed ${seed}`);
   });
 });

@@ -1,9 +1,12 @@
+import type { Faker } from '@faker-js/faker';
 import type { TaskSpecInput } from '../../schema/task-spec.js';
-import { at, ids, type Person } from './kit.js';
-import type { FamilyContext } from './types.js';
+import type { Capability, Difficulty } from '../../schema/taxonomy.js';
+import { at, hm, ids, type Person } from './kit.js';
+import type { Family, FamilyContext } from './types.js';
 
-// shared parts of the resource-grounded (workspace file) families: the manager's instruction mail, the
-// matching to-do, the money format, and the document date of rendered fixtures (the task's clock)
+// shared parts of the resource-grounded (workspace file) families and the second group of split families:
+// the manager's instruction mail and the checks on it, the matching to-do, the money format, the document
+// date of rendered fixtures (the task's clock), labels, directory entries and table-cell checks
 
 export type Check = NonNullable<TaskSpecInput['checks']>[number];
 export type Step = NonNullable<TaskSpecInput['reference']>[number];
@@ -37,7 +40,7 @@ export function mail(id: string, from: Person, subject: string, body: string, da
   };
 }
 
-/** A pending to-do the agent ticks off (hard levels), plus a distractor, and its state check. */
+/** A pending to-do the agent ticks off (hard levels), plus a distractor, and its check (the one update, on that to-do). */
 export function todoPart(
   ctx: FamilyContext,
   title: string,
@@ -62,15 +65,64 @@ export function todoPart(
       { call: 'todo_list_tasks', args: { status: 'pending' } },
       { call: 'todo_update_task', args: { task_id: id, status: 'completed' } },
     ],
+    // exclusive: ticking off the unrelated to-do as well (spraying updates) fails the check
     check: {
       id: 'todo_completed',
-      kind: 'state_equals',
+      kind: 'audit_present',
       service: 'todo',
-      collection: 'tasks',
-      record_id: id,
-      field: 'status',
-      value: 'completed',
+      record: 'updated_tasks',
+      where: { task_id: id, status: 'completed' },
+      exclusive: true,
       weight,
     },
   };
+}
+
+/** The phrase with its first letter upper-cased: a title from a lower-case phrase. */
+export const capitalise = (s: string): string => `${s[0]?.toUpperCase()}${s.slice(1)}`;
+
+/** A UTC time stamp at `min` minutes after midnight of `day`. */
+export const isoAt = (day: string, min: number): string => `${day}T${hm(min)}:00Z`;
+
+/** The family's labels for one difficulty (English), with capabilities the level adds. */
+export function labelsOf(
+  family: Family,
+  difficulty: Difficulty,
+  extra: readonly Capability[] = [],
+): NonNullable<TaskSpecInput['labels']> {
+  return { capabilities: [...family.capabilities, ...extra], scenario: family.scenario, difficulty, language: 'en' };
+}
+
+/** The two steps that open one inbox message: list the inbox, then get the message. */
+export const readMail = (messageId: string): Step[] => [
+  { call: 'gmail_list_messages', args: {} },
+  { call: 'gmail_get_message', args: { message_id: messageId } },
+];
+
+/** The agent opened this message (the one with the instructions it must follow). */
+export const mailRead = (id: string, messageId: string, weight: number): Check => ({
+  id,
+  kind: 'tool_arg',
+  tool: 'gmail_get_message',
+  arg: 'message_id',
+  accept: [messageId],
+  weight,
+});
+
+/** The agent sent a message matching `where`. */
+export const mailSent = (id: string, where: Record<string, unknown>, weight: number): Check =>
+  ({ id, kind: 'audit_present', service: 'gmail', record: 'sent_messages', where, weight }) as Check;
+
+/** One cell of a table the agent wrote (CSV, XLSX or a DOCX table) matches. */
+export const tableCell = (id: string, path: string, table: Record<string, unknown>, weight: number): Check =>
+  ({ id, kind: 'file_matches', path, table, weight }) as Check;
+
+/** A directory entry; the job title is drawn from faker, so call these in a fixed order. */
+export function contactRecord(
+  f: Faker,
+  contactId: string,
+  who: { name: string; email: string },
+  department: string,
+): Record<string, unknown> {
+  return { contact_id: contactId, name: who.name, email: who.email, department, title: f.person.jobTitle() };
 }

@@ -1,5 +1,6 @@
 import { base, en, Faker, generateMersenne53Randomizer } from '@faker-js/faker';
 import type { Rng } from '../../env/rng.js';
+import type { TaskSpecInput } from '../../schema/task-spec.js';
 import type { Difficulty } from '../../schema/taxonomy.js';
 
 // shared building blocks for procedural families: seeded fake data, times relative to the mock clock,
@@ -176,4 +177,66 @@ export function separable(pool: readonly Person[], taken: readonly string[], k: 
   }
   if (out.length < k) throw new Error(`could not find ${k} separable people`);
   return out;
+}
+
+type SpecCheck = NonNullable<TaskSpecInput['checks']>[number];
+
+/** Check kinds that test what the agent achieved (state, audit records, files, the answer) rather than what it read. */
+export const OUTCOME_KINDS: ReadonlySet<string> = new Set([
+  'audit_present',
+  'audit_absent',
+  'audit_count',
+  'audit_sequence',
+  'state_equals',
+  'file_exists',
+  'file_matches',
+  'file_unchanged',
+  'response_contains',
+  'response_matches',
+]);
+/** Completion when any outcome check fails: 0.8 · 0.6 + 0.2 robustness = 0.68 < the 0.75 pass threshold. */
+export const OUTCOME_CAP = 0.6;
+
+/**
+ * Every outcome check without its own cap caps completion at OUTCOME_CAP when it fails, so reading
+ * everything, claiming success, or acting with one wrong value can never pass; read checks keep partial credit.
+ */
+export function outcomesGate(spec: TaskSpecInput): TaskSpecInput {
+  const capped = (c: SpecCheck): SpecCheck =>
+    OUTCOME_KINDS.has(c.kind) && !c.cap ? { ...c, cap: { completion_at_most: OUTCOME_CAP } } : c;
+  return spec.checks ? { ...spec, checks: spec.checks.map(capped) } : spec;
+}
+
+/**
+ * An outcome check against spraying: every entry of an audit list (e.g. helpdesk updated_tickets) concerns one of
+ * `targets` (and matches `also`) and each target has one. Acting on any other record as well fails it (and caps completion).
+ */
+export function onlyOn(
+  id: string,
+  service: string,
+  record: string,
+  field: string,
+  targets: readonly string[],
+  weight: number,
+  also: Record<string, unknown> = {},
+): SpecCheck {
+  return {
+    id,
+    kind: 'audit_present',
+    service,
+    record,
+    where: { [field]: { in: [...targets] }, ...also } as never,
+    min: targets.length,
+    exclusive: true,
+    weight,
+  };
+}
+
+/** A record id as a check-id fragment: "TK-1042" → "tk_1042". */
+export const slug = (id: string): string => id.toLowerCase().replace(/[^a-z0-9]+/g, '_');
+
+/** Checks drafted with weight shares, given weights that sum to exactly 1 (see `weights`), in draft order. */
+export function weighted(draft: readonly { share: number; check: SpecCheck }[]): SpecCheck[] {
+  const w = weights(draft.map((d) => [d.check.id, d.share] as const));
+  return draft.map((d) => ({ ...d.check, weight: w[d.check.id] as number }));
 }

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { TaskSpecInput } from '../../schema/task-spec.js';
-import { firstFreeHour } from './scheduler-job-repair.js';
+import { firstFreeHour } from './scheduler-job-repair-fixtures.js';
 import { familyContract, familyHarness, stateAfterUndo } from './testing.js';
 
 const FAMILY = 'scheduler_job_repair';

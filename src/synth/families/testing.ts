@@ -5,7 +5,8 @@ import { checkSpecValue } from '../../schema/parse-spec.js';
 import type { TaskSpec, TaskSpecInput } from '../../schema/task-spec.js';
 import { DIFFICULTIES, type Difficulty } from '../../schema/taxonomy.js';
 import type { Grade } from '../../schema/trajectory.js';
-import { runGate } from '../../validate/index.js';
+import { getService, resolveTool } from '../../services/registry.js';
+import { GATE_STEPS, runGate } from '../../validate/index.js';
 import { playReference } from '../../validate/replay.js';
 import { generateProcedural } from '../procedural.js';
 
@@ -49,7 +50,7 @@ export function familyHarness(
 }
 
 /**
- * Registers, per difficulty: every seed passes all ten gate steps with mutation kill rate 1 and the App. D
+ * Registers, per difficulty: every seed passes every gate step with mutation kill rate 1 and the App. D
  * step/service ranges; generation is deterministic and seed-sensitive. Call inside a describe().
  */
 export function familyContract(
@@ -60,11 +61,11 @@ export function familyContract(
   } = {},
 ): void {
   for (const difficulty of DIFFICULTIES) {
-    it(`${difficulty}: all 10 gate steps pass with mutation kill rate 1 on ${h.seeds.length} seeds, within the App. D ranges`, async () => {
+    it(`${difficulty}: all gate steps pass with mutation kill rate 1 on ${h.seeds.length} seeds, within the App. D ranges`, async () => {
       for (const seed of h.seeds) {
         const r = await runGate({ raw: h.gen(difficulty, seed) });
         const why = `seed ${seed}: ${JSON.stringify(r.diagnostics.slice(0, 3))}`;
-        assert.equal(r.steps.length, 10, why);
+        assert.equal(r.steps.length, GATE_STEPS.length, why);
         assert.ok(r.ok, why);
         assert.equal((r.steps.find((s) => s.name === 'mutation')?.stats as { kill_rate: number }).kill_rate, 1, why);
         const spec = r.spec as TaskSpec;
@@ -118,4 +119,107 @@ export async function stateAfterUndo(
   const pick = (g: Grade) => Object.fromEntries(g.checks.filter((c) => ids.includes(c.id)).map((c) => [c.id, c.score]));
   const undone = await gradeSteps(spec, beforeSay(spec, ...undo));
   return { done: pick(await gradeSteps(spec, spec.reference)), undone: pick(undone), undoneScore: undone.score };
+}
+
+// ---- lazy-agent probes (issue #13): trajectories that act too little, too much, or with a wrong value ----
+
+/** A lazy or sloppy trajectory derived from the reference, which must score below the pass threshold. */
+export interface LazyProbe {
+  name: string;
+  steps: Steps;
+}
+
+type Call = { call: string; args: Record<string, unknown> };
+const isCall = (s: Steps[number]): s is Steps[number] & Call => 'call' in s;
+const mutates = (s: Steps[number]) => isCall(s) && !!resolveTool(s.call)?.tool.mutates;
+const EMAIL = /^[^@\s<>]+@[^@\s<>]+\.[a-z]+$/i;
+const ISO_DAY = /^\d{4}-\d{2}-\d{2}/;
+
+// fixture ids per service collection, so an id argument can be swapped for a sibling record's
+function recordIds(spec: TaskSpec): Map<string, string[]> {
+  const out = new Map<string, string[]>();
+  for (const [service, cols] of Object.entries(spec.fixtures)) {
+    for (const [name, rows] of Object.entries(cols)) {
+      const idField = getService(service)?.collections[name]?.id;
+      if (!idField || !Array.isArray(rows)) continue;
+      out.set(
+        `${service}.${name}`,
+        rows.map((r) => String((r as Record<string, unknown>)[idField])),
+      );
+    }
+  }
+  return out;
+}
+
+// every e-mail address the fixtures mention: plausible wrong recipients
+function fixtureEmails(spec: TaskSpec): string[] {
+  return [...new Set(JSON.stringify(spec.fixtures).match(/[\w.+-]+@[\w-]+(\.[\w-]+)+/g) ?? [])];
+}
+
+/** A plausible wrong value for a numeric, date or recipient argument; undefined for anything else. */
+export function perturbValue(v: unknown, emails: readonly string[]): unknown {
+  if (typeof v === 'number')
+    return v === 0 ? 1 : Number.isInteger(v) ? Math.round(v * 1.5) || v + 1 : Math.round(v * 150) / 100;
+  if (typeof v !== 'string') return undefined;
+  if (EMAIL.test(v)) return emails.find((e) => e.toLowerCase() !== v.toLowerCase()) ?? `x.${v}`;
+  if (ISO_DAY.test(v) && !Number.isNaN(Date.parse(v.slice(0, 10)))) {
+    const day = new Date(Date.parse(v.slice(0, 10)) + 86_400_000).toISOString().slice(0, 10);
+    return day + v.slice(10);
+  }
+  return undefined;
+}
+
+/**
+ * The issue #13 probes of a spec, built from its reference: do-nothing, read-only (no mutating call),
+ * claim-only (read-only + the final message), distractor-included (the reference plus each mutating call
+ * repeated on every sibling record it left alone), spray (all of those at once), and value-perturbed
+ * (one numeric/date/recipient argument of one mutating call shifted).
+ */
+export function lazyProbes(spec: TaskSpec): LazyProbe[] {
+  const ref = spec.reference;
+  const readOnly = ref.filter((s) => !mutates(s) && !('say' in s));
+  let tail = ref.length;
+  while (tail > 0 && 'say' in (ref[tail - 1] as Steps[number])) tail--;
+  const probes: LazyProbe[] = [
+    { name: 'do-nothing', steps: [] },
+    { name: 'read-only', steps: readOnly },
+    { name: 'claim-only', steps: [...readOnly, ...ref.slice(tail)] },
+  ];
+  const ids = recordIds(spec);
+  const touched = new Set(ref.filter(mutates).flatMap((s) => Object.values((s as Call).args).map(String)));
+  const spray: Steps = [];
+  for (const step of ref.filter(mutates) as Call[]) {
+    for (const [arg, v] of Object.entries(step.args)) {
+      const siblings = [...ids.values()].find((l) => typeof v === 'string' && l.includes(v)) ?? [];
+      for (const other of siblings.filter((o) => !touched.has(o))) {
+        const extra = { call: step.call, args: { ...step.args, [arg]: other } };
+        probes.push({ name: `distractor-included ${step.call} ${arg}=${other}`, steps: beforeSay(spec, extra) });
+        spray.push(extra);
+      }
+    }
+  }
+  if (spray.length) probes.push({ name: 'spray', steps: beforeSay(spec, ...spray) });
+  const emails = fixtureEmails(spec);
+  ref.forEach((step, i) => {
+    if (!mutates(step)) return;
+    for (const [arg, v] of Object.entries((step as Call).args)) {
+      const list = Array.isArray(v);
+      const wrong = list ? perturbValue(v[0], emails) : perturbValue(v, emails);
+      if (wrong === undefined) continue;
+      const args = { ...(step as Call).args, [arg]: list ? [wrong, ...v.slice(1)] : wrong };
+      const steps = ref.map((s, j) => (j === i ? { call: (step as Call).call, args } : s));
+      probes.push({ name: `value-perturbed ${(step as Call).call}#${i} ${arg}=${JSON.stringify(wrong)}`, steps });
+    }
+  });
+  return probes;
+}
+
+/** Each probe of `spec` that scores at or above the pass threshold, with its score. */
+export async function passingProbes(spec: TaskSpec): Promise<{ name: string; score: number | null }[]> {
+  const out: { name: string; score: number | null }[] = [];
+  for (const p of lazyProbes(spec)) {
+    const g = await gradeSteps(spec, p.steps);
+    if (g.score === null || g.score >= spec.scoring.pass_threshold) out.push({ name: p.name, score: g.score });
+  }
+  return out;
 }

@@ -14,6 +14,10 @@ export interface FamilyContext {
   rng: Rng;
   /** seeded faker with its reference date set to mockToday */
   faker: Faker;
+  /** the slot's taxonomy labels and services (the compositional generator reads them; presets ignore them) */
+  capabilities?: readonly Capability[];
+  scenarioPath?: string;
+  services?: readonly string[];
 }
 
 /** A procedural task family: same (family, difficulty, seed, id, mock_today) ⇒ byte-identical spec. */

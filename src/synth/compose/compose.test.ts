@@ -1,0 +1,128 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { canonicalJson } from '../../schema/canonical-json.js';
+import type { TaskSpec, TaskSpecInput } from '../../schema/task-spec.js';
+import { CAPABILITIES, DIFFICULTIES, SCENARIO_DOMAINS, SCENARIOS } from '../../schema/taxonomy.js';
+import { runGate } from '../../validate/index.js';
+import { checkProbes, PROBES, type ProbeName, probeResultsOf } from '../../validate/probes.js';
+import { comparable, playReference } from '../../validate/replay.js';
+import { requestSkeleton } from '../coverage.js';
+import { generateProcedural } from '../procedural.js';
+import { CAPABILITY_SERVICES } from '../taxonomy-rules.js';
+
+const CAPS = CAPABILITIES.filter((c) => CAPABILITY_SERVICES[c].length > 0);
+const gen = (i: number): TaskSpecInput => {
+  const domain = SCENARIO_DOMAINS[i % SCENARIO_DOMAINS.length] as (typeof SCENARIO_DOMAINS)[number];
+  return generateProcedural({
+    family: 'compose',
+    id: `c_${i}`,
+    seed: 7919 * i + 11,
+    difficulty: DIFFICULTIES[i % 3] as (typeof DIFFICULTIES)[number],
+    mockToday: '2026-03-10',
+    capabilities: [CAPS[i % CAPS.length] as (typeof CAPS)[number]],
+    scenarioPath: `${domain}/${SCENARIOS[domain][i % SCENARIOS[domain].length]}`,
+  });
+};
+const corpus = Array.from({ length: 300 }, (_, i) => gen(i));
+
+// vocabulary rules: no placeholder Latin, no Faker's comic company adjectives, no answer id in a request
+const LOREM = /\b(lorem|ipsum|dolor sit|consectetur|adipiscing|voluptat|quia|aut|eius)\b/i;
+const COMIC =
+  /\b(wretched|awful|grimy|naughty|jealous|clumsy|scary|bitter|smelly|stupid|silly|ugly|filthy|gloomy|rotten)\b/i;
+
+describe('compositional generator', () => {
+  it('300 tasks: realistic text, no answer id in a request, no byte-identical requests, many workflows', () => {
+    const requests = new Set<string>();
+    for (const s of corpus) {
+      const text = JSON.stringify([s.request, s.fixtures, s.reference]);
+      assert.doesNotMatch(text, LOREM, s.id);
+      assert.doesNotMatch(text, COMIC, s.id);
+      for (const id of s.answer_ids ?? []) assert.ok(!s.request.includes(id), `${s.id} names ${id}`);
+      requests.add(s.request);
+    }
+    assert.equal(requests.size, corpus.length);
+    const seqs = new Set(corpus.map((s) => (s.reference ?? []).map((r) => ('call' in r ? r.call : '')).join(',')));
+    const skeletons = new Set(corpus.map((s) => requestSkeleton(s.request)));
+    assert.ok(seqs.size >= 150, `distinct tool sequences ${seqs.size}`);
+    assert.ok(skeletons.size >= 120, `distinct skeletons ${skeletons.size}`);
+    assert.ok(corpus.filter((s) => s.user).length >= 0.3 * corpus.length);
+  });
+
+  it('same inputs give byte-identical specs', () => {
+    assert.equal(canonicalJson(gen(5)), canonicalJson(corpus[5]));
+    assert.notEqual(canonicalJson(gen(6)), canonicalJson(corpus[5]));
+  });
+
+  it('passes the full gate; lazy agents (nothing, read-only, read + claim) stay below the pass threshold', async () => {
+    const sample = [0, 1, 2, 4, 7, 11, 14, 25].map((i) => corpus[i] as TaskSpecInput);
+    const users = corpus.filter((s) => s.user);
+    sample.push(...users.slice(0, 2));
+    for (const raw of sample) {
+      const report = await runGate({ raw });
+      assert.equal(report.ok, true, `${raw.id}: ${JSON.stringify(report.diagnostics.slice(0, 3))}`);
+      const spec = report.spec as TaskSpec;
+      const score = async (steps: TaskSpec['reference']) => comparable((await playReference(spec, steps)).trajectory);
+      assert.equal(await score(spec.reference), 1, raw.id);
+      const reads = spec.reference.filter((s) => !('call' in s) || !isWrite(s.call));
+      const say = spec.reference.filter((s) => 'say' in s);
+      assert.ok((await score([])) < spec.scoring.pass_threshold, `${raw.id}: nothing`);
+      assert.ok((await score(reads.filter((s) => 'call' in s))) < spec.scoring.pass_threshold, `${raw.id}: read-only`);
+      assert.ok((await score([...reads, ...say])) < spec.scoring.pass_threshold, `${raw.id}: claim`);
+    }
+  });
+
+  it("the gate's adversarial probes (lazy, wrong value, distractor, spray) all fail on 30 varied tasks", async () => {
+    // one task per action × aggregate combination, so every part's checks meet the probes
+    const byKind = new Map<string, TaskSpecInput>();
+    for (const s of corpus) if (!byKind.has(String(s.title))) byKind.set(String(s.title), s);
+    const sample = [...byKind.values()].slice(0, 30);
+    assert.equal(sample.length, 30);
+    const ran = Object.fromEntries(PROBES.map((p) => [p, 0])) as Record<ProbeName, number>;
+    for (const raw of sample) {
+      const report = await runGate({ raw });
+      assert.equal(report.ok, true, `${raw.id}: ${JSON.stringify(report.diagnostics.slice(0, 2))}`);
+      for (const r of probeResultsOf(report.steps)) {
+        assert.equal(r.passed, false, `${raw.id} (${raw.title}): ${r.probe} scores ${r.score} (${r.detail})`);
+        if (r.runs > 0) ran[r.probe]++;
+      }
+    }
+    // the probes really ran: every task meets the lazy ones, most a wrong value, the per-record actions the rest
+    assert.equal(ran.do_nothing, 30);
+    assert.equal(ran.claim_only, 30);
+    assert.ok(ran.value_perturbed >= 15, `value_perturbed ran on ${ran.value_perturbed}`);
+    assert.ok(ran.distractor_included >= 4 && ran.spray >= 4, JSON.stringify(ran));
+  });
+
+  it('without the outcome caps a wrong recipient or date would pass: the gating is what rejects it', async () => {
+    // a task with several outcome checks, where one wrong value alone would cost too little
+    const raw = corpus.find(
+      (s) => /mail_owner|follow_up_task|review_meeting/.test(String(s.title)) && (s.checks ?? []).length >= 8,
+    ) as TaskSpecInput;
+    const spec = (await runGate({ raw })).spec as TaskSpec;
+    assert.ok(
+      spec.checks.some((c) => c.cap),
+      'outcome checks carry a cap',
+    );
+    const uncapped = { ...spec, checks: spec.checks.map(({ cap: _cap, ...c }) => c) } as TaskSpec;
+    const perturbed = (await checkProbes(uncapped)).results.find((r) => r.probe === 'value_perturbed');
+    assert.equal(perturbed?.passed, true, `${raw.title}: ${JSON.stringify(perturbed)}`);
+    const gated = (await checkProbes(spec)).results.find((r) => r.probe === 'value_perturbed');
+    assert.equal(gated?.passed, false);
+  });
+
+  it('bad input: an unknown scenario domain falls back to office work rather than failing', () => {
+    const s = generateProcedural({
+      family: 'compose',
+      id: 'x',
+      seed: 1,
+      difficulty: 'easy',
+      mockToday: '2026-03-10',
+      scenarioPath: 'Nowhere/Else',
+    });
+    assert.match(String((s.labels as { scenario: string }).scenario), /^Office_Productivity\//);
+  });
+});
+
+const WRITES =
+  /^(gmail_send|gmail_save|todo_create|todo_update|helpdesk_update|helpdesk_add|crm_update|inventory_create|scheduler_update|config_update|config_send|calendar_create|fs_write|send_notification|rss_publish|finance_submit)/;
+const isWrite = (t: string) => WRITES.test(t);

@@ -1,0 +1,42 @@
+import type { ComputationPart, Rec, SourcePart } from './types.js';
+import { money } from './vocab.js';
+
+// computations over the selection; the value is an answer fact the final message must state.
+
+const vals = (sel: Rec[], s: SourcePart) => sel.map((r) => Number(r[s.measure?.field ?? '']));
+const fmt = (x: number) => String(money(x));
+
+export const count: ComputationPart = {
+  name: 'count',
+  needsMeasure: false,
+  capabilities: ['Logic_Reasoning'],
+  ask: (s) => `how many ${s.noun[1]} that makes`,
+  value: (sel) => String(sel.length),
+};
+
+export const total: ComputationPart = {
+  name: 'sum',
+  needsMeasure: true,
+  capabilities: ['Math_Scientific', 'Data_Analysis'],
+  ask: (s) => `their combined ${s.measure?.label}`,
+  value: (sel, s) => fmt(vals(sel, s).reduce((a, b) => a + b, 0)),
+};
+
+export const largest: ComputationPart = {
+  name: 'max',
+  needsMeasure: true,
+  capabilities: ['Data_Analysis'],
+  ask: (s) => `which one has the highest ${s.measure?.label}`,
+  value: (sel, s) => {
+    const v = vals(sel, s);
+    return String(sel[v.indexOf(Math.max(...v))]?.[s.idField]);
+  },
+};
+
+export const smallest: ComputationPart = {
+  name: 'min',
+  needsMeasure: true,
+  capabilities: ['Data_Analysis', 'Logic_Reasoning'],
+  ask: (s) => `the lowest ${s.measure?.label} among them`,
+  value: (sel, s) => fmt(Math.min(...vals(sel, s))),
+};

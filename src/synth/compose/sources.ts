@@ -1,0 +1,288 @@
+import { byEmail, dateOnly, pred } from './source-kit.js';
+import type { Person, SourcePart } from './types.js';
+import { daysFrom, money, slug } from './vocab.js';
+
+// sources: where the facts live. each declares its predicates (targets satisfy all; a distractor fails
+// exactly one), the read tools that reach it, and how its records become fixtures. this file holds the
+// records of the business systems (helpdesk, crm, inventory, finance, scheduler, config, todo);
+// document-sources.ts the text the agent reads (CSV export, inbox, news feed).
+
+export { feedArticles, mails, SHEET, sheetRows } from './document-sources.js';
+
+export const tickets: SourcePart = {
+  name: 'tickets',
+  service: 'helpdesk',
+  noun: ['ticket', 'tickets'],
+  idField: 'ticket_id',
+  prefix: 'TK-',
+  capabilities: ['Logic_Reasoning', 'Tool_Calling'],
+  predicates: [
+    pred('open', 'still open', (r, ok) => {
+      r.status = ok ? 'open' : 'resolved';
+      if (!ok) r.resolution = 'Resolved after a configuration change.';
+    }),
+    pred('stale', 'opened more than 3 days ago', (r, ok, w) => {
+      r.created_at = daysFrom(w.today, ok ? -w.rng.int(4, 12) : -w.rng.int(0, 2) - 0.25);
+    }),
+    pred('urgent', 'marked high or critical priority', (r, ok, w) => {
+      r.priority = ok ? w.rng.pick(['high', 'critical']) : w.rng.pick(['low', 'medium']);
+    }),
+  ],
+  make: (w, id, i) => ({
+    ticket_id: id,
+    title: w.vocab.items[i % w.vocab.items.length],
+    status: 'open',
+    priority: 'high',
+    description: `Reported by the ${w.rng.pick(['operations', 'finance', 'sales', 'support'])} team; affects daily work.`,
+    reporter: (w.staff[(i % 8) + 2] as Person).email,
+    created_at: daysFrom(w.today, -5),
+    tags: [],
+  }),
+  title: (r) => `${r.ticket_id} "${r.title}"`,
+  owner: (r, w) => byEmail(w, r.reporter),
+  ownerRole: 'reporter',
+  ownerField: 'reporter',
+  fixtures: (records) => ({ helpdesk: { tickets: records } }),
+  list: () => [{ call: 'helpdesk_list_tickets', args: {} }],
+  get: (r) => ({ call: 'helpdesk_get_ticket', args: { ticket_id: r.ticket_id } }),
+};
+
+export const customers: SourcePart = {
+  name: 'customers',
+  service: 'crm',
+  noun: ['customer account', 'customer accounts'],
+  idField: 'customer_id',
+  prefix: 'CUS-',
+  capabilities: ['Data_Analysis', 'Logic_Reasoning'],
+  measure: { field: 'annual_revenue', label: 'annual revenue', unit: 'USD' },
+  predicates: [
+    pred('enterprise', 'on the enterprise tier', (r, ok) => {
+      r.tier = ok ? 'enterprise' : 'standard';
+    }),
+    pred('renewing', 'with a contract ending within the next 30 days', (r, ok, w) => {
+      r.contract_end_date = dateOnly(daysFrom(w.today, ok ? w.rng.int(3, 28) : w.rng.int(75, 200)));
+    }),
+    pred('unhealthy', 'with a health score below 60', (r, ok, w) => {
+      r.health_score = ok ? w.rng.int(25, 55) : w.rng.int(70, 95);
+    }),
+    pred('active', 'active (not churned)', (r, ok) => {
+      r.status = ok ? 'active' : 'churned';
+    }),
+  ],
+  make: (w, id, i) => {
+    const m = w.staff[(i % 8) + 2] as Person;
+    return {
+      customer_id: id,
+      name: w.vocab.companies[i % w.vocab.companies.length],
+      tier: 'enterprise',
+      status: 'active',
+      industry: w.domain.toLowerCase().replace(/_/g, ' '),
+      annual_revenue: w.rng.int(40, 900) * 1000,
+      account_manager: m.name,
+      account_manager_email: m.email,
+      health_score: 50,
+      contract_end_date: dateOnly(daysFrom(w.today, 20)),
+    };
+  },
+  title: (r) => `${r.name} (${r.customer_id})`,
+  owner: (r, w) => byEmail(w, r.account_manager_email ?? r.account_manager),
+  ownerRole: 'account manager',
+  ownerField: 'account_manager_email',
+  fixtures: (records) => ({ crm: { customers: records } }),
+  list: () => [{ call: 'crm_list_customers', args: { status: 'all' } }],
+  get: (r) => ({ call: 'crm_get_customer', args: { customer_id: r.customer_id } }),
+};
+
+export const products: SourcePart = {
+  name: 'products',
+  service: 'inventory',
+  noun: ['product', 'products'],
+  idField: 'product_id',
+  prefix: 'SKU-',
+  capabilities: ['Math_Scientific', 'Data_Analysis'],
+  measure: { field: 'current_stock', label: 'units in stock' },
+  predicates: [
+    pred('low', 'below its minimum stock threshold', (r, ok, w) => {
+      const t = r.min_stock_threshold as number;
+      r.current_stock = ok ? w.rng.int(0, t - 1) : w.rng.int(t + 5, t * 3);
+    }),
+    pred('fast', 'with a lead time of at most 10 days', (r, ok, w) => {
+      r.lead_time_days = ok ? w.rng.int(2, 10) : w.rng.int(14, 35);
+    }),
+    pred('main', 'stored in the main warehouse', (r, ok) => {
+      r.location = ok ? 'Main warehouse' : 'Overflow site';
+    }),
+  ],
+  make: (w, id, i) => ({
+    product_id: id,
+    name: `${w.vocab.products[i % w.vocab.products.length]}${i >= w.vocab.products.length ? ` (${['large', 'regional', 'spare'][i % 3]})` : ''}`,
+    category: slug(w.domain).split('-')[0],
+    current_stock: 5,
+    min_stock_threshold: w.rng.int(12, 40),
+    unit_price: money(w.rng.int(400, 40_000) / 100),
+    daily_avg_sales: w.rng.int(1, 9),
+    supplier: w.vocab.companies[(i + 2) % w.vocab.companies.length],
+    lead_time_days: 7,
+    location: 'Main warehouse',
+  }),
+  title: (r) => `${r.name} (${r.product_id})`,
+  fixtures: (records) => ({ inventory: { products: records } }),
+  list: () => [{ call: 'inventory_list_products', args: {} }],
+  get: (r) => ({ call: 'inventory_get_product', args: { product_id: r.product_id } }),
+};
+
+export const transactions: SourcePart = {
+  name: 'transactions',
+  service: 'finance',
+  noun: ['transaction', 'transactions'],
+  idField: 'transaction_id',
+  prefix: 'TX-',
+  capabilities: ['Math_Scientific', 'Data_Analysis'],
+  measure: { field: 'amount', label: 'amount', unit: 'USD' },
+  predicates: [
+    pred('recent', 'booked in the last 30 days', (r, ok, w) => {
+      r.date = dateOnly(daysFrom(w.today, ok ? -w.rng.int(1, 28) : -w.rng.int(40, 90)));
+    }),
+    pred('travel', 'in the travel category', (r, ok) => {
+      r.category = ok ? 'travel' : 'software';
+    }),
+    pred('large', 'over 500 USD', (r, ok, w) => {
+      r.amount = ok ? money(w.rng.int(50_100, 300_000) / 100) : money(w.rng.int(2_000, 45_000) / 100);
+    }),
+    pred('pending', 'still pending (not yet posted)', (r, ok) => {
+      r.status = ok ? 'pending' : 'posted';
+    }),
+  ],
+  make: (w, id, i) => ({
+    transaction_id: id,
+    date: dateOnly(daysFrom(w.today, -3)),
+    amount: 600,
+    currency: 'USD',
+    merchant: w.vocab.companies[i % w.vocab.companies.length],
+    category: 'travel',
+    description: `${w.vocab.topics[i % w.vocab.topics.length]} costs`,
+    account: 'corporate-card',
+    status: 'pending',
+  }),
+  title: (r) => `${r.transaction_id} (${r.merchant}, ${r.amount} ${r.currency})`,
+  fixtures: (records) => ({ finance: { transactions: records } }),
+  list: (w) => [
+    {
+      call: 'finance_list_transactions',
+      args: { start_date: dateOnly(daysFrom(w.today, -120)), end_date: dateOnly(w.today) },
+    },
+  ],
+  get: (r) => ({ call: 'finance_get_transaction', args: { transaction_id: r.transaction_id } }),
+};
+
+export const jobs: SourcePart = {
+  name: 'jobs',
+  service: 'scheduler',
+  noun: ['scheduled job', 'scheduled jobs'],
+  idField: 'job_id',
+  prefix: 'JOB-',
+  capabilities: ['Agent_Self_Config', 'Logic_Reasoning'],
+  predicates: [
+    pred('failed', 'whose last run failed', (r, ok) => {
+      r.last_status = ok ? 'failed' : 'success';
+    }),
+    pred('enabled', 'still enabled', (r, ok) => {
+      r.enabled = ok;
+    }),
+    pred('nightly', 'tagged nightly', (r, ok) => {
+      r.tags = ok ? ['nightly'] : ['weekly'];
+    }),
+  ],
+  make: (w, id, i) => ({
+    job_id: id,
+    name: `${slug(w.vocab.items[i % w.vocab.items.length] as string).slice(0, 24)}-check`,
+    cron_expression: `${w.rng.int(0, 59)} ${w.rng.int(0, 5)} * * *`,
+    action: `run ${slug(w.vocab.topics[i % w.vocab.topics.length] as string)} sync`,
+    enabled: true,
+    last_run: daysFrom(w.today, -1),
+    last_status: 'failed',
+    created_by: (w.staff[(i % 8) + 2] as Person).email,
+    tags: ['nightly'],
+    created_at: daysFrom(w.today, -90),
+  }),
+  title: (r) => `${r.name} (${r.job_id})`,
+  owner: (r, w) => byEmail(w, r.created_by),
+  ownerRole: 'owner',
+  ownerField: 'created_by',
+  fixtures: (records) => ({ scheduler: { jobs: records } }),
+  list: () => [{ call: 'scheduler_list_jobs', args: { status: 'all' } }],
+  get: (r) => ({ call: 'scheduler_get_job', args: { job_id: r.job_id } }),
+};
+
+export const integrations: SourcePart = {
+  name: 'integrations',
+  service: 'config',
+  noun: ['integration', 'integrations'],
+  idField: 'integration_id',
+  prefix: 'INT-',
+  capabilities: ['Agent_Self_Config', 'Security_Awareness'],
+  measure: { field: 'monthly_calls', label: 'monthly calls' },
+  predicates: [
+    pred('erroring', 'with an error rate above 5%', (r, ok, w) => {
+      r.error_rate = ok ? w.rng.int(6, 30) / 100 : w.rng.int(0, 3) / 100;
+    }),
+    pred('active', 'still active', (r, ok) => {
+      r.status = ok ? 'active' : 'inactive';
+    }),
+    pred('unverified', 'not verified for more than 90 days', (r, ok, w) => {
+      r.last_verified = daysFrom(w.today, ok ? -w.rng.int(95, 300) : -w.rng.int(3, 40));
+    }),
+  ],
+  make: (w, id, i) => ({
+    integration_id: id,
+    name: `${w.vocab.products[i % w.vocab.products.length]} connector`,
+    status: 'active',
+    service: slug(w.vocab.companies[i % w.vocab.companies.length] as string),
+    webhook_url: `https://hooks.${w.company}.example/${slug(w.vocab.products[i % w.vocab.products.length] as string)}`,
+    last_verified: daysFrom(w.today, -100),
+    monthly_calls: w.rng.int(2, 90) * 1000,
+    error_rate: 0.1,
+    owner: (w.staff[(i % 8) + 2] as Person).email,
+  }),
+  title: (r) => `${r.name} (${r.integration_id})`,
+  owner: (r, w) => byEmail(w, r.owner),
+  ownerRole: 'owner',
+  ownerField: 'owner',
+  fixtures: (records) => ({ config: { integrations: records } }),
+  list: () => [{ call: 'config_list_integrations', args: { status: 'all' } }],
+  get: (r) => ({ call: 'config_get_integration', args: { integration_id: r.integration_id } }),
+};
+
+export const tasks: SourcePart = {
+  name: 'tasks',
+  service: 'todo',
+  noun: ['to-do', 'to-dos'],
+  idField: 'task_id',
+  prefix: 'T-',
+  capabilities: ['Logic_Reasoning', 'Calendar_Scheduling'],
+  predicates: [
+    pred('pending', 'not done yet', (r, ok) => {
+      r.status = ok ? 'pending' : 'completed';
+    }),
+    pred('due', 'due within the next 7 days', (r, ok, w) => {
+      r.due_date = dateOnly(daysFrom(w.today, ok ? w.rng.int(1, 6) : w.rng.int(12, 40)));
+    }),
+    pred('important', 'marked high or urgent priority', (r, ok, w) => {
+      r.priority = ok ? w.rng.pick(['high', 'urgent']) : w.rng.pick(['low', 'medium']);
+    }),
+  ],
+  make: (w, id, i) => ({
+    task_id: id,
+    title: `${w.vocab.items[i % w.vocab.items.length]}: follow up`,
+    status: 'pending',
+    description: `Raised in the ${w.vocab.topics[i % w.vocab.topics.length]} meeting.`,
+    priority: 'high',
+    due_date: dateOnly(daysFrom(w.today, 3)),
+    tags: [],
+    created_at: daysFrom(w.today, -10),
+  }),
+  title: (r) => `"${r.title}" (${r.task_id})`,
+  fixtures: (records) => ({ todo: { tasks: records } }),
+  list: () => [{ call: 'todo_list_tasks', args: { status: 'all' } }],
+  get: (r) => ({ call: 'todo_get_task', args: { task_id: r.task_id } }),
+};

@@ -1,0 +1,242 @@
+import { canonicalTool } from '../grade/evidence.js';
+import type { Diagnostic } from '../schema/diagnostics.js';
+import type { TaskSpec } from '../schema/task-spec.js';
+import { fixtureRows } from '../services/fixtures.js';
+import { getService, resolveTool } from '../services/registry.js';
+import { targetValues } from './mutation.js';
+import type { Trajectory } from '../schema/trajectory.js';
+import { playReference } from './replay.js';
+import { err } from './types.js';
+
+/** The Verifier's controlled failure states (Cowork-Gym §3.3): lazy or wrong agents that must not pass. */
+export const PROBES = [
+  'do_nothing',
+  'read_only',
+  'claim_only',
+  'value_perturbed',
+  'distractor_included',
+  'spray',
+] as const;
+export type ProbeName = (typeof PROBES)[number];
+
+/** One probe's outcome: the runs it made and the best score any of them reached. */
+export interface ProbeResult {
+  probe: ProbeName;
+  runs: number;
+  /** highest score over the probe's runs (null when it made none) */
+  score: number | null;
+  passed: boolean;
+  /** what the best-scoring run changed */
+  detail?: string;
+}
+
+type Steps = TaskSpec['reference'];
+type CallStep = Extract<Steps[number], { call: string }>;
+const MAX_RUNS = 6; // per probe: keeps the gate cheap on tasks with many mutating calls
+
+const isCall = (s: Steps[number]): s is CallStep => 'call' in s;
+const mutates = (s: Steps[number]) => isCall(s) && resolveTool(s.call)?.tool.mutates === true;
+
+/**
+ * Gate step 11: generated trajectories that must all score below the pass threshold — doing nothing, only
+ * reading, reading and claiming the reference's answer, acting with a plausible wrong value, acting on the
+ * distractors too, and acting on every candidate record. A probe that passes rejects the task.
+ */
+export async function checkProbes(spec: TaskSpec): Promise<{ diagnostics: Diagnostic[]; results: ProbeResult[] }> {
+  const results: ProbeResult[] = [];
+  const threshold = spec.scoring.pass_threshold;
+  // successful calls of the reference itself: an extra action that only fails (an edit whose text is not in
+  // that file) changed nothing, so a run where no extra call succeeded proves nothing either way
+  let refOk: number | undefined;
+  const okCalls = (t: Trajectory) => t.audit.calls.filter((c) => c.ok).length;
+  const probe = async (name: ProbeName, variants: { steps: Steps; detail: string }[], extra = false) => {
+    let best: { score: number; detail: string } | undefined;
+    if (extra && variants.length) refOk ??= okCalls((await playReference(spec)).trajectory);
+    for (const v of variants.slice(0, MAX_RUNS)) {
+      const t = (await playReference(spec, v.steps)).trajectory;
+      if (extra && okCalls(t) <= (refOk ?? 0)) continue;
+      const score = verifiedScore(t);
+      if (!best || score > best.score) best = { score, detail: v.detail };
+      if (score >= threshold) break; // one passing run is enough to reject
+    }
+    const runs = Math.min(variants.length, MAX_RUNS);
+    results.push({
+      probe: name,
+      runs,
+      score: best ? best.score : null,
+      passed: !!best && best.score >= threshold,
+      ...(best ? { detail: best.detail } : {}),
+    });
+  };
+  const ref = spec.reference;
+  const reads = ref.filter((s) => isCall(s) && !mutates(s));
+  const lastSay = ref.findLast((s) => 'say' in s);
+  await probe('do_nothing', [{ steps: [], detail: 'no steps' }]);
+  if (ref.some(mutates)) {
+    await probe('read_only', [{ steps: reads, detail: 'the reference without its mutating calls' }]);
+    if (lastSay) await probe('claim_only', [{ steps: [...reads, lastSay], detail: 'reads + the final answer' }]);
+    await probe('value_perturbed', perturbed(spec));
+    const targets = targetValues(spec);
+    await probe('distractor_included', withDistractors(spec, targets), true);
+    await probe('spray', spray(spec, targets), true);
+  }
+  const diagnostics = results
+    .filter((r) => r.passed)
+    .map((r) =>
+      err(
+        `probe_${r.probe}_passed`,
+        'checks',
+        `the ${r.probe.replace(/_/g, '-')} probe (${r.detail}) scores ${r.score} ≥ the pass threshold ${threshold}; ${FIX[r.probe]}`,
+        'verifier',
+      ),
+    );
+  return { diagnostics, results };
+}
+
+/**
+ * A probe's score: the grade, or — while LLM-judged items are unverified offline — only what code verified
+ * (the judged share counted as 0): a probe must not pass on text no judge has read.
+ */
+function verifiedScore(t: Trajectory): number {
+  const g = t.grade;
+  if (!g) return 0;
+  if (g.score !== null) return g.score;
+  return Math.round(g.safety * (g.code ?? 0) * (1 - (g.unavailable?.judged_share ?? 0)) * 1e6) / 1e6;
+}
+
+const FIX: Record<ProbeName, string> = {
+  do_nothing: 'completion checks must reward actions, not their absence',
+  read_only: 'weight the checks of the outcome (audit, state, file) over the checks of reads',
+  claim_only: 'check the action itself (audit_present, state_equals, file_matches), not only the final text',
+  value_perturbed: 'check the values the action writes (where/args matchers on the amount, date or recipient)',
+  distractor_included:
+    'forbid or check the absence of the same action on the distractors (audit_absent, forbidden.actions)',
+  spray: 'penalise acting on every candidate (audit_count with max, audit_absent on non-targets, forbidden.actions)',
+};
+
+// each numeric, date or recipient argument of a mutating call shifted to a plausible wrong value
+function perturbed(spec: TaskSpec): { steps: Steps; detail: string }[] {
+  const out: { steps: Steps; detail: string }[] = [];
+  spec.reference.forEach((s, i) => {
+    if (!mutates(s) || !isCall(s)) return;
+    for (const [key, value] of Object.entries(s.args)) {
+      const wrong = shift(key, value);
+      if (wrong === undefined) continue;
+      const args = { ...s.args, [key]: wrong };
+      out.push({
+        steps: spec.reference.map((x, j) => (j === i ? { ...s, args } : x)),
+        detail: `${s.call} ${key} ${JSON.stringify(value)} → ${JSON.stringify(wrong)}`,
+      });
+    }
+  });
+  return out;
+}
+
+const RECIPIENT = /^(to|cc|bcc|recipient|recipients|email|attendees|contact_email|assigned_to|account_manager_email)$/;
+const EMAIL = /^([^\s@]+)@([^\s@]+\.[^\s@]+)$/;
+const DATE = /^(\d{4}-\d{2}-\d{2})(.*)$/;
+
+function shift(key: string, value: unknown): unknown {
+  if (typeof value === 'number')
+    return Number.isInteger(value) ? value + Math.max(1, Math.round(value * 0.1)) : Math.round(value * 110) / 100;
+  if (typeof value === 'string') {
+    const d = DATE.exec(value);
+    if (d?.[1] && !Number.isNaN(Date.parse(d[1]))) {
+      const next = new Date(Date.parse(d[1]) + 86_400_000).toISOString().slice(0, 10);
+      return `${next}${d[2]}`;
+    }
+    const e = EMAIL.exec(value);
+    if (e && RECIPIENT.test(key)) return `${e[1]}.wrong@${e[2]}`;
+    return undefined;
+  }
+  if (Array.isArray(value) && RECIPIENT.test(key) && value.some((v) => typeof v === 'string' && EMAIL.test(v)))
+    return value.map((v) => (typeof v === 'string' ? (shift(key, v) ?? v) : v));
+  return undefined;
+}
+
+// the ids of the collection a record-id argument (ticket_id, job_id…) names: the candidate records
+function candidates(spec: TaskSpec, key: string, value: string): string[] {
+  for (const service of spec.services) {
+    for (const [name, col] of Object.entries(getService(service)?.collections ?? {})) {
+      if (col.id !== key) continue;
+      const ids = (fixtureRows(spec, service, name) as Record<string, unknown>[]).map((r) => r?.[col.id]);
+      if (ids.includes(value)) return ids.filter((x): x is string => typeof x === 'string');
+    }
+  }
+  return [];
+}
+
+// each mutating call on a target record, with the other records of its collection (the distractors)
+function targeted(
+  spec: TaskSpec,
+  targets: Set<string> | undefined,
+): { i: number; step: CallStep; key: string; value: string; others: string[] }[] {
+  const out: { i: number; step: CallStep; key: string; value: string; others: string[] }[] = [];
+  spec.reference.forEach((s, i) => {
+    if (!mutates(s) || !isCall(s)) return;
+    for (const [key, value] of Object.entries(s.args)) {
+      if (typeof value !== 'string' || (targets && !targets.has(value))) continue;
+      const done = new Set(spec.reference.flatMap((x) => (isCall(x) && x.call === s.call ? [x.args[key]] : [])));
+      const others = candidates(spec, key, value).filter((v) => !done.has(v) && !targets?.has(v));
+      if (others.length) out.push({ i, step: s, key, value, others });
+    }
+  });
+  return out;
+}
+
+function withDistractors(spec: TaskSpec, targets: Set<string>): { steps: Steps; detail: string }[] {
+  return targeted(spec, targets).flatMap(({ i, step, key, others }) =>
+    others.slice(0, 3).map((d) => ({
+      steps: insertAfter(spec.reference, i, [{ call: step.call, args: { ...step.args, [key]: d } }]),
+      detail: `${canonicalTool(step.call)} also on ${d}`,
+    })),
+  );
+}
+
+function spray(spec: TaskSpec, targets: Set<string>): { steps: Steps; detail: string }[] {
+  // every candidate: the same call on each record the reference did not touch, targets or not
+  void targets;
+  return targeted(spec, undefined).map(({ i, step, key, others }) => ({
+    steps: insertAfter(
+      spec.reference,
+      i,
+      others.slice(0, 20).map((d) => ({ call: step.call, args: { ...step.args, [key]: d } })),
+    ),
+    detail: `${canonicalTool(step.call)} on every ${key} (${others.length + 1} records)`,
+  }));
+}
+
+function insertAfter(steps: Steps, i: number, extra: CallStep[]): Steps {
+  return [...steps.slice(0, i + 1), ...extra, ...steps.slice(i + 1)];
+}
+
+/** Per probe over a corpus: how many tasks ran it, the share whose probe passed, and its mean score. */
+export type ProbeSummary = Partial<Record<ProbeName, { tasks: number; pass_rate: number; mean_score: number }>>;
+
+/** Aggregates the probe results of many tasks (the released corpus for `synth`, the inputs for `validate`). */
+export function summarizeProbes(perTask: readonly (readonly ProbeResult[])[]): ProbeSummary {
+  const out: ProbeSummary = {};
+  for (const name of PROBES) {
+    const ran = perTask.flatMap((rs) => rs.filter((r) => r.probe === name && r.score !== null));
+    if (!ran.length) continue;
+    out[name] = {
+      tasks: ran.length,
+      pass_rate: ran.filter((r) => r.passed).length / ran.length,
+      mean_score: ran.reduce((a, r) => a + (r.score ?? 0), 0) / ran.length,
+    };
+  }
+  return out;
+}
+
+/** The probe results a gate report's step 11 holds (empty when it did not run). */
+export function probeResultsOf(steps: readonly { name: string; stats?: Record<string, unknown> }[]): ProbeResult[] {
+  const p = steps.find((s) => s.name === 'probes')?.stats?.probes;
+  return Array.isArray(p) ? (p as ProbeResult[]) : [];
+}
+
+/** "do_nothing 0% pass, mean 0.2 · read_only …" for the CLI. */
+export function formatProbeSummary(s: ProbeSummary): string {
+  return Object.entries(s)
+    .map(([k, v]) => `${k} ${(v.pass_rate * 100).toFixed(0)}% pass, mean ${v.mean_score.toFixed(2)} (${v.tasks})`)
+    .join(' · ');
+}
