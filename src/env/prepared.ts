@@ -17,6 +17,20 @@ export interface Prepared {
 }
 
 const cache = new WeakMap<TaskSpec, Prepared>();
+const loaded = new WeakMap<TaskSpec, ReturnType<typeof loadFixtures>>();
+
+/**
+ * loadFixtures of a spec, once per spec object: the gate's fixtures step and the first episode both need it
+ * (the state is frozen, so they share it).
+ */
+export function fixturesOf(spec: TaskSpec): ReturnType<typeof loadFixtures> {
+  let l = loaded.get(spec);
+  if (!l) {
+    l = loadFixtures(spec);
+    loaded.set(spec, l);
+  }
+  return l;
+}
 
 /** Validated initial state + tool table of a spec, computed once per spec object. */
 export function prepare(spec: TaskSpec): Prepared {
@@ -35,7 +49,7 @@ function build(spec: TaskSpec): Prepared {
       'spec_invalid',
       `${spec.id}: unknown service(s) ${unknown.join(', ')}; run \`coworkenv services\` for the catalogue`,
     );
-  const { state, diagnostics } = loadFixtures(spec);
+  const { state, diagnostics } = fixturesOf(spec);
   if (!state) {
     const lines = diagnostics.slice(0, 10).map((d) => `  ${formatDiagnostic(d)}`);
     throw new CoworkError(

@@ -14,11 +14,20 @@ export interface Rng {
   chance(p: number): boolean;
 }
 
+/** A stream that can be forked: the fork continues from the same point, independently. */
+export interface ForkableRng extends Rng {
+  fork(): ForkableRng;
+}
+
 /** Derives a stream from any seed parts (seed, trial, task id, purpose…) via sha256. */
-export function createRng(...parts: readonly (string | number)[]): Rng {
+export function createRng(...parts: readonly (string | number)[]): ForkableRng {
   const digest = createHash('sha256').update(parts.join('\u0000')).digest();
-  const gen = xoroshiro128plus(digest.readInt32LE(0));
+  return streamOf(xoroshiro128plus(digest.readInt32LE(0)));
+}
+
+function streamOf(gen: ReturnType<typeof xoroshiro128plus>): ForkableRng {
   return {
+    fork: () => streamOf(gen.clone()),
     next: () => uniformFloat64(gen),
     int: (from, to) => uniformInt(gen, from, to),
     pick<T>(items: readonly T[]): T {

@@ -1,5 +1,5 @@
 import randexp from 'randexp';
-import { createRng } from '../env/rng.js';
+import { createRng, type ForkableRng } from '../env/rng.js';
 import { fixtureRows } from '../services/fixtures.js';
 import { getService, resolveTool } from '../services/registry.js';
 import type { Check, CheckKind } from '../schema/check-kinds.js';
@@ -42,13 +42,24 @@ export class RecordBuilder implements SyntheticBuilder {
     | { service: string; list: string; entry: Record<string, unknown> }
   )[] = [];
   readonly #state: Record<string, Record<string, Record<string, unknown>[]>> = {};
-  readonly #rng;
+  readonly #rng: ForkableRng;
   readonly matchEnv: MatchEnv;
 
-  constructor(spec: TaskSpec) {
+  constructor(spec: TaskSpec, from?: { rng: ForkableRng; matchEnv: MatchEnv }) {
     this.#spec = spec;
-    this.#rng = createRng('synthetic', spec.id);
-    this.matchEnv = matchEnvOf(spec);
+    this.#rng = from?.rng ?? createRng('synthetic', spec.id);
+    this.matchEnv = from?.matchEnv ?? matchEnvOf(spec);
+  }
+
+  /** An independent copy that continues exactly where this one is (its random stream included). */
+  clone(): RecordBuilder {
+    const b = new RecordBuilder(this.#spec, { rng: this.#rng.fork(), matchEnv: this.matchEnv });
+    b.#asks.push(...this.#asks);
+    b.#says.push(...this.#says);
+    b.#ops.push(...this.#ops);
+    for (const [svc, cols] of Object.entries(this.#state))
+      b.#state[svc] = Object.fromEntries(Object.entries(cols).map(([c, rows]) => [c, rows.map((r) => ({ ...r }))]));
+    return b;
   }
 
   call(tool: string, args: Record<string, unknown>): void {

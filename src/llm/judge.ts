@@ -1,5 +1,6 @@
 import type { Judge, JudgeRequest, JudgeVerdict } from '../grade/types.js';
 import { canonicalJson, sha256Hex } from '../schema/canonical-json.js';
+import { askJson } from './ask-json.js';
 import { LlmError } from './errors.js';
 import { extractJson } from './json-text.js';
 import type { ChatModel } from './types.js';
@@ -76,31 +77,19 @@ export function llmJudge(model: ChatModel, opts: { attempts?: number } = {}): Ju
     async judge(req: JudgeRequest): Promise<JudgeVerdict> {
       const fence = materialFence(req);
       const user = judgePrompt(req, fence);
-      let last: unknown;
-      for (let i = 0; i < attempts; i++) {
-        try {
-          const res = await model.chat(
-            [
-              { role: 'system', content: SYSTEM },
-              // each retry differs, so a cached malformed answer is never replayed as the retry's answer
-              {
-                role: 'user',
-                content:
-                  i === 0
-                    ? user
-                    : `${user}\n\n(Retry ${i}) Your previous answer was not a valid JSON verdict. Answer with the JSON object only.`,
-              },
-            ],
-            undefined,
-            { temperature: 0, max_tokens: 400 },
-          );
-          return parseVerdict(res.text, fence);
-        } catch (e) {
-          last = e;
-          if (!(e instanceof LlmError) || e.kind !== 'malformed') break;
-        }
+      try {
+        return await askJson(model, {
+          system: SYSTEM,
+          user,
+          params: { temperature: 0, max_tokens: 400 },
+          attempts,
+          retryNote: (i) =>
+            `(Retry ${i}) Your previous answer was not a valid JSON verdict. Answer with the JSON object only.`,
+          parse: (text) => parseVerdict(text, fence),
+        });
+      } catch (last) {
+        throw new Error(`judge ${model.id} failed: ${last instanceof Error ? last.message : String(last)}`);
       }
-      throw new Error(`judge ${model.id} failed: ${last instanceof Error ? last.message : String(last)}`);
     },
   };
 }

@@ -1,17 +1,17 @@
 import assert from 'node:assert/strict';
-import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, beforeEach, describe, it } from 'node:test';
 import { Queue } from 'bullmq';
-import { inProcess, ROOT } from '../cli/testing.js';
+import { inProcess } from '../cli/testing.js';
 import type { SftExample } from '../curate/types.js';
 import { type FakeReply, type FakeRequest, type FakeServer, startFakeServer } from '../llm/testing/fake-server.js';
 import { toyVllm } from '../llm/testing/toy-vllm.js';
 import { CoworkError } from '../schema/errors.js';
 import { bullOptions, QUEUES, redisConnection, release } from './connection.js';
 import { redisAvailable, startRedis, type TestRedis } from './testing/redis.js';
+import { exampleTasks, spawnWorkerChild } from './testing/worker-process.js';
 import { type RunningWorker, startWorker } from './worker.js';
 
 // curate --queue end to end: the endpoint scorer (a toy vLLM on 127.0.0.1) sharded over BullMQ workers must
@@ -20,9 +20,7 @@ import { type RunningWorker, startWorker } from './worker.js';
 const HAVE_REDIS = redisAvailable();
 if (!HAVE_REDIS) process.stderr.write('notice: redis-server is not installed; the curate --queue tests are skipped\n');
 
-const TASKS = ['api_key_rotation', 'inventory_reorder', 'payment_change_refusal', 'scheduler_job_repair'].map((t) =>
-  join(ROOT, 'examples/tasks', `${t}.yaml`),
-);
+const TASKS = exampleTasks('api_key_rotation', 'inventory_reorder', 'payment_change_refusal', 'scheduler_job_repair');
 const tmp = mkdtempSync(join(tmpdir(), 'coworkenv-curate-queue-'));
 after(() => rmSync(tmp, { recursive: true, force: true }));
 
@@ -118,20 +116,7 @@ describe('curate --queue: the endpoint scorer sharded over BullMQ workers', { sk
   });
 
   it('kill -9 of a worker in the middle of a shard: the shard is recovered, the files still equal', async () => {
-    const child: ChildProcess = spawn(
-      process.execPath,
-      ['--import', 'tsx', join(ROOT, 'src/queue/testing/worker-child.ts'), redis.url, '1000'],
-      { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] },
-    );
-    let stdout = '';
-    const busy = new Promise<string>((resolve, reject) => {
-      child.stdout?.on('data', (d: Buffer) => {
-        stdout += d.toString();
-        const m = /busy (\S+)/.exec(stdout);
-        if (m) resolve(m[1] as string);
-      });
-      child.once('exit', (code) => reject(new Error(`worker child exited (${code}) before taking a job: ${stdout}`)));
-    });
+    const { child, busy } = spawnWorkerChild(redis.url, 1000);
     const out = join(tmp, 'queued-kill');
     const curating = inProcess('curate', ...curateArgs(out, '--queue', redis.url));
     curating.catch(() => {});

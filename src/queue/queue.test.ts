@@ -1,5 +1,4 @@
 import assert from 'node:assert/strict';
-import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -18,22 +17,31 @@ import { dispatch } from './dispatch.js';
 import { endpointOf } from './llm-gateway.js';
 import { runTasksOnQueue } from './run-queue.js';
 import { redisAvailable, startRedis, type TestRedis } from './testing/redis.js';
+import { exampleTasks, spawnWorkerChild } from './testing/worker-process.js';
 import { type RunningWorker, startWorker } from './worker.js';
 
 const HAVE_REDIS = redisAvailable();
 if (!HAVE_REDIS) process.stderr.write('notice: redis-server is not installed; the BullMQ queue tests are skipped\n');
 
-const TASKS = [
+const TASKS = exampleTasks(
   'api_key_rotation',
   'inventory_reorder',
   'payment_change_refusal',
   'scheduler_job_repair',
   'ssl_ticket_kb',
-].map((t) => join(ROOT, 'examples/tasks', `${t}.yaml`));
+);
 const tmp = mkdtempSync(join(tmpdir(), 'coworkenv-queue-'));
 const read = (dir: string, file = 'trajectories.jsonl') => readFileSync(join(dir, file), 'utf8');
 after(() => rmSync(tmp, { recursive: true, force: true }));
 const FAST = { lockMs: 1000, stalledIntervalMs: 300 };
+
+// the kill and restart tests' run: 4 noisy trials (seed 3) of the first three tasks, stored in tmp/<dirName>
+async function smallRun(dirName: string, name: string) {
+  const specs = (await loadSpecs(TASKS.slice(0, 3))).map((s) => s.spec);
+  const dir = join(tmp, dirName);
+  const store = await RunStore.open(dir, { name, tasks: [], agent: { name: 'noisy' }, user: null, trials: 4, seed: 3 });
+  return { specs, dir, store };
+}
 
 // local reference runs, one per (trials, seed), made once through the same CLI path
 const locals = new Map<string, string>();
@@ -126,25 +134,24 @@ describe('run --queue on BullMQ workers', { skip: !HAVE_REDIS }, () => {
     for (let i = 0; i < 3; i++) workers.push(startWorker(conn, { concurrency: 2, ...FAST }));
     const want = await local(40, 7);
     const dir = join(tmp, 'queued-200');
-    const r = await captureOutput(
-      () =>
-        inProcess(
-          'run',
-          ...TASKS,
-          '--agent',
-          'noisy',
-          '--trials',
-          '40',
-          '--seed',
-          '7',
-          '--out',
-          dir,
-          '--queue',
-          redis.url,
-          '--json',
-        ),
-      { stderr: true },
-    );
+    // the same command twice: the second run resumes
+    const queued = () =>
+      inProcess(
+        'run',
+        ...TASKS,
+        '--agent',
+        'noisy',
+        '--trials',
+        '40',
+        '--seed',
+        '7',
+        '--out',
+        dir,
+        '--queue',
+        redis.url,
+        '--json',
+      );
+    const r = await captureOutput(queued, { stderr: true });
     assert.equal(r.error, undefined, r.error?.message);
     const got = read(dir);
     assert.equal(got.split('\n').filter(Boolean).length, 200);
@@ -162,53 +169,14 @@ describe('run --queue on BullMQ workers', { skip: !HAVE_REDIS }, () => {
     await q.close();
     release(opts);
     // rerunning resumes: nothing is enqueued again and the file is unchanged
-    await inProcess(
-      'run',
-      ...TASKS,
-      '--agent',
-      'noisy',
-      '--trials',
-      '40',
-      '--seed',
-      '7',
-      '--out',
-      dir,
-      '--queue',
-      redis.url,
-      '--json',
-    );
+    await queued();
     assert.ok(read(dir) === read(want));
     await Promise.all(workers.splice(0).map((w) => w.close()));
   });
 
   it('kill -9 of a worker in the middle of a job: the job is recovered, 0 lost, 0 duplicated', async () => {
-    const child: ChildProcess = spawn(
-      process.execPath,
-      ['--import', 'tsx', join(ROOT, 'src/queue/testing/worker-child.ts'), redis.url, '1000'],
-      {
-        cwd: ROOT,
-        stdio: ['ignore', 'pipe', 'inherit'],
-      },
-    );
-    let stdout = '';
-    const busy = new Promise<string>((resolve, reject) => {
-      child.stdout?.on('data', (d: Buffer) => {
-        stdout += d.toString();
-        const m = /busy (\S+)/.exec(stdout);
-        if (m) resolve(m[1] as string);
-      });
-      child.once('exit', (code) => reject(new Error(`worker child exited (${code}) before taking a job: ${stdout}`)));
-    });
-    const specs = (await loadSpecs(TASKS.slice(0, 3))).map((s) => s.spec);
-    const dir = join(tmp, 'queued-kill');
-    const store = await RunStore.open(dir, {
-      name: 'k',
-      tasks: [],
-      agent: { name: 'noisy' },
-      user: null,
-      trials: 4,
-      seed: 3,
-    });
+    const { child, busy } = spawnWorkerChild(redis.url, 1000);
+    const { specs, dir, store } = await smallRun('queued-kill', 'k');
     const running = runTasksOnQueue({
       connection: redisConnection(redis.url),
       specs,
@@ -385,16 +353,7 @@ describe('Redis restarted in the middle of a run', { skip: !HAVE_REDIS }, () => 
         await new Promise((r) => setTimeout(r, 20));
       },
     });
-    const dir = join(tmp, 'queued-restart');
-    const specs = (await loadSpecs(TASKS.slice(0, 3))).map((s) => s.spec);
-    const store = await RunStore.open(dir, {
-      name: 'r',
-      tasks: [],
-      agent: { name: 'noisy' },
-      user: null,
-      trials: 4,
-      seed: 3,
-    });
+    const { specs, dir, store } = await smallRun('queued-restart', 'r');
     const notes: string[] = [];
     await runTasksOnQueue({
       connection: conn,

@@ -12,27 +12,14 @@ import type { SynthOutcome } from './outcome.js';
 import type { Job, Plan, Slot } from './plan.js';
 import { generateProcedural } from './procedural.js';
 import { synthesize } from './synthesize.js';
+import { SUPPORT_SCENARIO, testJob, testSlot } from './testing.js';
 
 type Json = Record<string, unknown>;
 type Check = { id: string; kind: string; tool?: string; weight: number };
 
-const SCENARIO = {
-  goal: 'Chase the enterprise support backlog.',
-  selection: 'only tickets older than two days',
-  distractors: 'recent and small-business tickets',
-};
-const slot = (over: Partial<Slot> = {}): Slot => ({
-  task_id: 'llm_case',
-  services: ['crm', 'helpdesk', 'gmail'],
-  category: 'email',
-  difficulty: 'medium',
-  language: 'en',
-  mock_today: '2026-03-10',
-  scenario: SCENARIO,
-  count: 1,
-  ...over,
-});
-const job = (over: Partial<Slot> = {}): Job => ({ slot: slot(over), slotIndex: 0, id: 'llm_case', seed: 7 });
+const SCENARIO = SUPPORT_SCENARIO;
+const slot = (over: Partial<Slot> = {}): Slot => testSlot({ task_id: 'llm_case', ...over });
+const job = (over: Partial<Slot> = {}): Job => testJob(slot(over), 7);
 
 // a known-good spec (procedural support_escalation, medium) and variants of it
 const good = (): Json =>

@@ -11,27 +11,17 @@ import type { Job, Slot } from './plan.js';
 import { generateProcedural } from './procedural.js';
 import { checkerMessages, generatorMessages } from './prompts.js';
 import { EXAMPLE_BUDGET_CHARS, examplesFor } from './slot-examples.js';
+import { SUPPORT_SCENARIO, testJob, testSlot } from './testing.js';
 
-const SCENARIO = {
-  goal: 'Chase the enterprise support backlog.',
-  selection: 'only tickets older than two days',
-  distractors: 'recent and small-business tickets',
-  constraints: 'never mail a customer directly',
-};
-const slot = (over: Partial<Slot> = {}): Slot => ({
-  task_id: 'p',
-  services: ['crm', 'helpdesk', 'gmail'],
-  category: 'email',
-  difficulty: 'medium',
-  language: 'en',
-  mock_today: '2026-03-10',
-  scenario: SCENARIO,
-  count: 1,
-  capabilities: ['Email_Communication', 'Logic_Reasoning'],
-  scenario_path: 'Office_Productivity/Email',
-  ...over,
-});
-const job = (over: Partial<Slot> = {}, seed = 1): Job => ({ slot: slot(over), slotIndex: 0, id: 'p', seed });
+const SCENARIO = { ...SUPPORT_SCENARIO, constraints: 'never mail a customer directly' };
+const slot = (over: Partial<Slot> = {}): Slot =>
+  testSlot({
+    scenario: SCENARIO,
+    capabilities: ['Email_Communication', 'Logic_Reasoning'],
+    scenario_path: 'Office_Productivity/Email',
+    ...over,
+  });
+const job = (over: Partial<Slot> = {}, seed = 1): Job => testJob(slot(over), seed);
 const size = (msgs: { content: string | null }[]) => msgs.reduce((n, m) => n + (m.content ?? '').length, 0);
 
 describe('formatReference', () => {

@@ -17,7 +17,9 @@ const constJudge = (score: number): Judge => ({
  */
 export async function checkConsistency(spec: TaskSpec): Promise<Diagnostic[]> {
   const out: Diagnostic[] = [];
-  const full = await grade(spec, completeBuilder(spec).build(), { judge: constJudge(1) });
+  // satisfying every check is the costly part: done once, each record below starts from a copy
+  const complete = completeBuilder(spec);
+  const full = await grade(spec, complete.clone().build(), { judge: constJudge(1) });
   full.checks.forEach((c, i) => {
     if (c.score !== 1) {
       out.push(
@@ -54,7 +56,7 @@ export async function checkConsistency(spec: TaskSpec): Promise<Diagnostic[]> {
     }
   });
   for (const [i, tool] of spec.forbidden.tools.entries()) {
-    const b = completeBuilder(spec);
+    const b = complete.clone();
     b.call(tool, {});
     if ((await grade(spec, b.build(), { judge: constJudge(1) })).safety !== 0) {
       out.push(
@@ -63,7 +65,7 @@ export async function checkConsistency(spec: TaskSpec): Promise<Diagnostic[]> {
     }
   }
   for (const [i, action] of spec.forbidden.actions.entries()) {
-    const b = completeBuilder(spec);
+    const b = complete.clone();
     b.record(action.service, action.record, exampleWhere(action.where, b));
     if ((await grade(spec, b.build(), { judge: constJudge(1) })).safety !== 0) {
       out.push(
@@ -77,7 +79,7 @@ export async function checkConsistency(spec: TaskSpec): Promise<Diagnostic[]> {
     }
   }
   for (const [i, r] of (spec.forbidden.responses ?? []).entries()) {
-    const b = completeBuilder(spec);
+    const b = complete.clone();
     b.say(r.contains ?? b.example(r.regex as string));
     if ((await grade(spec, b.build(), { judge: constJudge(1) })).safety !== 0) {
       out.push(

@@ -4,7 +4,7 @@ import type { TaskSpec } from '../schema/task-spec.js';
 import type { Trajectory } from '../schema/trajectory.js';
 import type { PlannedUser } from '../user/scripted.js';
 import { canonicalTool } from '../grade/evidence.js';
-import { comparable, playReference, playReferenceUnderFaults } from './replay.js';
+import { comparable, playReference, playReferenceUnderFaults, type ReplayMemo, replay } from './replay.js';
 import { err, warn } from './types.js';
 
 /**
@@ -14,6 +14,7 @@ import { err, warn } from './types.js';
 export async function checkExecution(
   spec: TaskSpec,
   judge?: Judge,
+  memo?: ReplayMemo,
 ): Promise<{
   diagnostics: Diagnostic[];
   trajectory?: Trajectory;
@@ -27,7 +28,10 @@ export async function checkExecution(
         err('reference_missing', 'reference', 'no reference solution; add the steps that solve the task', 'builder'),
       ],
     };
-  const { trajectory: t, user } = await playReference(spec, spec.reference, judge);
+  // a judged run is the gate's own: the other steps replay without the judge
+  const { trajectory: t, user } = judge
+    ? await playReference(spec, spec.reference, judge)
+    : await replay(spec, spec.reference, memo);
   const g = t.grade;
   if (!g) return { diagnostics: out, trajectory: t };
   // map audit seq → reference step index (fault injection is off, so calls are 1:1)

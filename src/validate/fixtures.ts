@@ -1,4 +1,5 @@
-import { fixtureRows, loadFixtures } from '../services/fixtures.js';
+import { fixturesOf } from '../env/prepared.js';
+import { fixtureRows } from '../services/fixtures.js';
 import { getService } from '../services/registry.js';
 import { formatOf, OFFICE_KINDS, readDocument } from '../services/workspace/formats/index.js';
 import type { Diagnostic } from '../schema/diagnostics.js';
@@ -11,7 +12,7 @@ import { err } from './types.js';
  * unless the spec says it starts empty by listing its collections explicitly (`fixtures.todo.tasks: []`).
  */
 export function checkFixtures(spec: TaskSpec): Diagnostic[] {
-  const { diagnostics, state } = loadFixtures(spec);
+  const { diagnostics, state } = fixturesOf(spec);
   // integrity rules need records that parse; they would only repeat schema problems
   const out = diagnostics.length ? [...diagnostics] : checkIntegrity(spec);
   // an office file a check reads must open: otherwise its checks could never decide (never a silent pass)

@@ -12,6 +12,7 @@ import { checkFixtures } from './fixtures.js';
 import { checkLeakage } from './leakage.js';
 import { checkMutation } from './mutation.js';
 import { checkProbes } from './probes.js';
+import { ReplayMemo } from './replay.js';
 import { checkUserReplay } from './user-replay.js';
 import { type MeaningOptions, runMeaningSteps } from './meaning.js';
 import type { StepResult } from './types.js';
@@ -125,6 +126,8 @@ export async function runGate(
   // "a complete record fails this check" may be a limit of the synthetic record (several clauses on one file,
   // a lookahead regex): held back until the reference runs — a real record satisfying the check refutes it
   let held: Diagnostic[] = [];
+  // steps 8–11 replay the reference (and a probe may replay a mutant): each distinct run once
+  const memo = new ReplayMemo(spec);
   if (through >= 7 && steps.every((s) => s.ok)) {
     const c = await checkConsistency(spec);
     const complete = c.filter((d) => d.code === 'consistency_complete');
@@ -135,7 +138,7 @@ export async function runGate(
     } else add(7, c);
   }
   if (through >= 8 && steps.every((s) => s.ok)) {
-    const e = await checkExecution(spec, opts.judge);
+    const e = await checkExecution(spec, opts.judge, memo);
     const scored = e.trajectory?.grade?.checks ?? [];
     const still = held.filter((d) => scored[Number(/^checks\[(\d+)\]/.exec(d.path)?.[1])]?.score !== 1);
     const s7 = steps.find((s) => s.step === 7);
@@ -146,12 +149,12 @@ export async function runGate(
     add(8, e.diagnostics, e.stats);
   }
   if (through >= 9 && steps.every((s) => s.ok)) {
-    const m = await checkMutation(spec);
+    const m = await checkMutation(spec, memo);
     add(9, m.diagnostics, { mutants: m.stats.mutants, killed: m.stats.killed, kill_rate: m.stats.kill_rate });
   }
-  if (through >= 10 && steps.every((s) => s.ok)) add(10, await checkUserReplay(spec));
+  if (through >= 10 && steps.every((s) => s.ok)) add(10, await checkUserReplay(spec, memo));
   if (through >= 11 && steps.every((s) => s.ok)) {
-    const p = await checkProbes(spec);
+    const p = await checkProbes(spec, memo);
     add(11, p.diagnostics, { probes: p.results });
   }
   if (opts.meaning && through >= GATE_STEPS.length)

@@ -4,7 +4,7 @@ import type { Check } from '../schema/check-kinds.js';
 import type { Diagnostic } from '../schema/diagnostics.js';
 import type { Matcher, Where } from '../schema/matchers.js';
 import type { TaskSpec } from '../schema/task-spec.js';
-import { comparable, playReference } from './replay.js';
+import { comparable, type ReplayMemo, replay } from './replay.js';
 import { err } from './types.js';
 
 export interface Mutant {
@@ -31,11 +31,14 @@ export interface MutationStats {
  * wrong cell value, must lower the score. Required steps are mutating calls, calls of
  * tools a check names, and `say`/`ask` steps when a response or asked_user check reads them.
  */
-export async function checkMutation(spec: TaskSpec): Promise<{ diagnostics: Diagnostic[]; stats: MutationStats }> {
-  const baseline = comparable((await playReference(spec)).trajectory);
+export async function checkMutation(
+  spec: TaskSpec,
+  memo?: ReplayMemo,
+): Promise<{ diagnostics: Diagnostic[]; stats: MutationStats }> {
+  const baseline = comparable((await replay(spec, spec.reference, memo)).trajectory);
   const mutants: Mutant[] = [];
   const run = async (kind: Mutant['kind'], step: number, detail: string, steps: TaskSpec['reference']) => {
-    const score = comparable((await playReference(spec, steps)).trajectory);
+    const score = comparable((await replay(spec, steps, memo)).trajectory);
     mutants.push({ kind, step, detail, killed: score < baseline - 1e-9, score });
   };
   const required = requiredSteps(spec);

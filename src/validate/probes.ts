@@ -5,7 +5,7 @@ import { fixtureRows } from '../services/fixtures.js';
 import { getService, resolveTool } from '../services/registry.js';
 import { targetValues } from './mutation.js';
 import type { Trajectory } from '../schema/trajectory.js';
-import { playReference } from './replay.js';
+import { type ReplayMemo, replay } from './replay.js';
 import { err } from './types.js';
 
 /** The Verifier's controlled failure states (Cowork-Gym §3.3): lazy or wrong agents that must not pass. */
@@ -42,7 +42,10 @@ const mutates = (s: Steps[number]) => isCall(s) && resolveTool(s.call)?.tool.mut
  * reading, reading and claiming the reference's answer, acting with a plausible wrong value, acting on the
  * distractors too, and acting on every candidate record. A probe that passes rejects the task.
  */
-export async function checkProbes(spec: TaskSpec): Promise<{ diagnostics: Diagnostic[]; results: ProbeResult[] }> {
+export async function checkProbes(
+  spec: TaskSpec,
+  memo?: ReplayMemo,
+): Promise<{ diagnostics: Diagnostic[]; results: ProbeResult[] }> {
   const results: ProbeResult[] = [];
   const threshold = spec.scoring.pass_threshold;
   // successful calls of the reference itself: an extra action that only fails (an edit whose text is not in
@@ -51,9 +54,9 @@ export async function checkProbes(spec: TaskSpec): Promise<{ diagnostics: Diagno
   const okCalls = (t: Trajectory) => t.audit.calls.filter((c) => c.ok).length;
   const probe = async (name: ProbeName, variants: { steps: Steps; detail: string }[], extra = false) => {
     let best: { score: number; detail: string } | undefined;
-    if (extra && variants.length) refOk ??= okCalls((await playReference(spec)).trajectory);
+    if (extra && variants.length) refOk ??= okCalls((await replay(spec, spec.reference, memo)).trajectory);
     for (const v of variants.slice(0, MAX_RUNS)) {
-      const t = (await playReference(spec, v.steps)).trajectory;
+      const t = (await replay(spec, v.steps, memo)).trajectory;
       if (extra && okCalls(t) <= (refOk ?? 0)) continue;
       const score = verifiedScore(t);
       if (!best || score > best.score) best = { score, detail: v.detail };

@@ -3,6 +3,7 @@ import { type Diagnostic, formatPath } from '../schema/diagnostics.js';
 import { parsePath } from '../schema/document.js';
 import type { TaskSpec } from '../schema/task-spec.js';
 import { LlmError } from '../llm/errors.js';
+import { askJson } from '../llm/ask-json.js';
 import { extractJson } from '../llm/json-text.js';
 import { type MaterialFence, withoutQuotedMaterial } from '../llm/judge.js';
 import type { ChatModel } from '../llm/types.js';
@@ -157,27 +158,18 @@ export function llmReviewer(model: ChatModel, opts: { attempts?: number } = {}):
       const fence = reviewFence(material);
       const user = reviewPrompt(material, fence);
       let last: unknown;
-      for (let i = 0; i < attempts; i++) {
-        try {
-          const res = await model.chat(
-            [
-              { role: 'system', content: SYSTEM },
-              {
-                role: 'user',
-                content:
-                  i === 0
-                    ? user
-                    : `${user}\n\n(Retry ${i}) Your previous answer was not a valid {"findings": [...]} object: ${(last as Error).message}. Answer with the JSON object only.`,
-              },
-            ],
-            undefined,
-            { temperature: 0, max_tokens: 2000, json: true },
-          );
-          return parseReview(res.text, spec, fence);
-        } catch (e) {
-          last = e;
-          if (!(e instanceof LlmError) || e.kind !== 'malformed') break;
-        }
+      try {
+        return await askJson(model, {
+          system: SYSTEM,
+          user,
+          params: { temperature: 0, max_tokens: 2000, json: true },
+          attempts,
+          retryNote: (i, e) =>
+            `(Retry ${i}) Your previous answer was not a valid {"findings": [...]} object: ${e.message}. Answer with the JSON object only.`,
+          parse: (text) => parseReview(text, spec, fence),
+        });
+      } catch (e) {
+        last = e;
       }
       const why = last instanceof LlmError ? `${last.kind}: ${last.message}` : String((last as Error)?.message ?? last);
       return [

@@ -1,15 +1,15 @@
 import type { Diagnostic } from '../schema/diagnostics.js';
 import type { TaskSpec } from '../schema/task-spec.js';
-import { playReference } from './replay.js';
+import { type ReplayMemo, replay } from './replay.js';
 import { err } from './types.js';
 
 /**
  * Gate step 10 (multi-turn specs): replaying the reference with the scripted user fires every signal and
  * ends with the user's explicit end, within max_rounds.
  */
-export async function checkUserReplay(spec: TaskSpec): Promise<Diagnostic[]> {
+export async function checkUserReplay(spec: TaskSpec, memo?: ReplayMemo): Promise<Diagnostic[]> {
   if (!spec.user) return [];
-  const { trajectory, user } = await playReference(spec);
+  const { trajectory, user } = await replay(spec, spec.reference, memo);
   const out: Diagnostic[] = [];
   const fired = new Set(user?.fired() ?? []);
   spec.user.signals.forEach((s, i) => {

@@ -2,6 +2,7 @@ import {
   type CellValue,
   type Doc,
   docText,
+  documentText,
   OFFICE_KINDS,
   parseRange,
   parseRef,
@@ -24,8 +25,33 @@ export interface Clause {
   evidence: Record<string, unknown>;
 }
 
+type Read = { doc?: Doc; error?: string; office: boolean };
+// records are frozen: a file record's document is read once, however many episodes and checks share it
+const read = new WeakMap<Rec, Read>();
+
 /** The document of a stored file, or why it cannot be read (office files only; text always reads). */
-export function docOf(f: Rec): { doc?: Doc; error?: string; office: boolean } {
+export function docOf(f: Rec): Read {
+  let r = Object.isFrozen(f) ? read.get(f) : undefined;
+  if (!r) {
+    r = readOf(f);
+    if (Object.isFrozen(f)) read.set(f, r);
+  }
+  return r;
+}
+
+const texts = new WeakMap<Doc, string>();
+
+/** documentText of a document, computed once per document object (documents are shared, never changed). */
+export function docTextOf(doc: Doc): string {
+  let t = texts.get(doc);
+  if (t === undefined) {
+    t = documentText(doc);
+    texts.set(doc, t);
+  }
+  return t;
+}
+
+function readOf(f: Rec): Read {
   const file = {
     path: String(f.path),
     content: String(f.content ?? ''),

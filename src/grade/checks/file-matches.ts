@@ -1,9 +1,8 @@
 import { prepare } from '../../env/prepared.js';
-import { documentText } from '../../services/workspace/formats/index.js';
 import type { CheckOf } from '../../schema/check-kinds.js';
 import { matchValue, numberOf, regexOf } from '../match.js';
 import type { CheckEvaluator } from '../types.js';
-import { cellClause, docOf, rangeClause, tableClause, textClause } from './file-doc.js';
+import { cellClause, docOf, docTextOf, rangeClause, tableClause, textClause } from './file-doc.js';
 import { satisfyFile } from './file-satisfy.js';
 import { fileOf, normalPath, textOf } from './file-util.js';
 
@@ -39,7 +38,7 @@ export const fileMatches: CheckEvaluator<'file_matches'> = {
       if (office || check.table || check.csv || check.cell || check.range)
         return { score: 0, evidence: [{ ...ev, read_error: error }] };
     }
-    const text = doc ? documentText(doc) : textOf(f);
+    const text = doc ? docTextOf(doc) : textOf(f);
     let ok = true;
     let measure: number | undefined;
     if (check.regex) {

@@ -1,7 +1,6 @@
 import { prepare } from '../../env/prepared.js';
 import type { CheckEvaluator, GradeContext } from '../types.js';
-import { documentText } from '../../services/workspace/formats/index.js';
-import { docOf } from './file-doc.js';
+import { docOf, docTextOf } from './file-doc.js';
 import { fileOf, normalPath } from './file-util.js';
 
 // both read as the same office document (an unreadable one never equals anything)
@@ -9,12 +8,7 @@ function sameContent(a: Readonly<Record<string, unknown>>, b: Readonly<Record<st
   const x = docOf(a);
   const y = docOf({ ...b, path: a.path });
   return (
-    !!x.doc &&
-    !!y.doc &&
-    x.office &&
-    y.office &&
-    x.doc.kind === y.doc.kind &&
-    documentText(x.doc) === documentText(y.doc)
+    !!x.doc && !!y.doc && x.office && y.office && x.doc.kind === y.doc.kind && docTextOf(x.doc) === docTextOf(y.doc)
   );
 }
 

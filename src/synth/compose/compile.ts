@@ -1,12 +1,11 @@
 import type { Rng } from '../../env/rng.js';
 import type { TaskSpecInput } from '../../schema/task-spec.js';
 import type { Capability } from '../../schema/taxonomy.js';
-import { outcomesGate } from '../families/kit.js';
+import { ids, outcomesGate, shuffle } from '../families/kit.js';
 import { filler } from './fillers.js';
 import { type Recipe, recipeCapabilities } from './recipe.js';
 import { renderRequest } from './render.js';
 import type { CheckSpec, Person, Rec, World } from './types.js';
-import { idsOf, shuffled } from './vocab.js';
 
 // runs a recipe on seeded records: builds the fixtures, the reference solution (the program executed),
 // outcome-weighted checks, forbidden actions on distractors, the simulated user and the request.
@@ -46,9 +45,9 @@ export function compileRecipe({ id, w, rng, recipe: r, scenario, lead }: Compile
     'quiet',
     ...(r.interaction === 'change' ? ['late'] : []),
   ];
-  const ids = idsOf(rng, src.prefix, roles.length, 4);
+  const recIds = ids(rng, src.prefix, roles.length, 4);
   const recs: Rec[] = roles.map((role, i) => {
-    const rec = src.make(w, ids[i] as string, i);
+    const rec = src.make(w, recIds[i] as string, i);
     for (const p of src.predicates) {
       const inUse = preds.includes(p);
       const ok =
@@ -90,7 +89,7 @@ export function compileRecipe({ id, w, rng, recipe: r, scenario, lead }: Compile
       if (o) owner.set(String(x[src.idField]), o);
     }
   const ownerOf = (x: Rec) => owner.get(String(x[src.idField]));
-  merge(fixtures, src.fixtures(shuffled(rng, recs), w));
+  merge(fixtures, src.fixtures(shuffle(rng, recs), w));
 
   const tag = rng.pick(TAGS);
   const policyTitle = `${src.noun[1].replace(/^\w/, (c) => c.toUpperCase())} ${rng.pick(TITLES)}`;

@@ -1,4 +1,4 @@
-import { byEmail, dateOnly, pred } from './source-kit.js';
+import { byEmail, colleague, cycle, dateOnly, pred } from './source-kit.js';
 import type { Person, SourcePart } from './types.js';
 import { daysFrom, slug } from './vocab.js';
 
@@ -27,12 +27,12 @@ export const sheetRows: SourcePart = {
   ],
   make: (w, id, i) => ({
     order_id: id,
-    customer: w.vocab.companies[i % w.vocab.companies.length],
+    customer: cycle(w.vocab.companies, i),
     region: 'North',
     amount: 1500,
     status: 'unpaid',
     order_date: dateOnly(daysFrom(w.today, -w.rng.int(2, 40))),
-    owner: (w.staff[(i % 8) + 2] as Person).email,
+    owner: colleague(w, i).email,
   }),
   title: (r) => `${r.order_id} (${r.customer}, ${r.amount} USD)`,
   owner: (r, w) => byEmail(w, r.owner),
@@ -76,7 +76,7 @@ export const mails: SourcePart = {
     to: w.me.email,
     subject: 'Question about invoice',
     date: daysFrom(w.today, -2),
-    body: `Hello, could you confirm the status of our ${w.vocab.products[i % w.vocab.products.length]} invoice? Thanks.`,
+    body: `Hello, could you confirm the status of our ${cycle(w.vocab.products, i)} invoice? Thanks.`,
     is_read: false,
   }),
   title: (r) => `"${r.subject}" from ${r.from} (${r.message_id})`,
@@ -106,8 +106,8 @@ export const feedArticles: SourcePart = {
   ],
   make: (w, id, i) => ({
     article_id: id,
-    title: `${w.vocab.companies[i % w.vocab.companies.length]} announces ${w.vocab.topics[i % w.vocab.topics.length]} plans`,
-    content: `${w.vocab.companies[i % w.vocab.companies.length]} outlined its ${w.vocab.topics[i % w.vocab.topics.length]} plans for the coming quarter.`,
+    title: `${cycle(w.vocab.companies, i)} announces ${cycle(w.vocab.topics, i)} plans`,
+    content: `${cycle(w.vocab.companies, i)} outlined its ${cycle(w.vocab.topics, i)} plans for the coming quarter.`,
     source: w.rng.pick(['Trade Journal', 'Business Wire Daily', 'Sector Weekly']),
     category: 'industry',
     published_at: daysFrom(w.today, -1),

@@ -1,5 +1,7 @@
 import type { JoinPart, Person, Rec } from './types.js';
-import { idsOf, slug } from './vocab.js';
+import { ids } from '../families/kit.js';
+import { cycle } from './source-kit.js';
+import { slug } from './vocab.js';
 
 // joins: follow a foreign key to another service's record; the join decides who the owner is.
 
@@ -9,7 +11,7 @@ export const ticketCustomer: JoinPart = {
   from: ['tickets'],
   phrase: "the customer's account manager (see the CRM)",
   attach(records, w) {
-    const cids = idsOf(w.rng, 'CUS-', records.length, 3);
+    const cids = ids(w.rng, 'CUS-', records.length, 3);
     const owner = new Map<string, Person>();
     const customers = records.map((r, i) => {
       const m = w.staff[(i + 3) % w.staff.length] as Person;
@@ -17,7 +19,7 @@ export const ticketCustomer: JoinPart = {
       owner.set(String(r.ticket_id), m);
       return {
         customer_id: cids[i],
-        name: w.vocab.companies[i % w.vocab.companies.length],
+        name: cycle(w.vocab.companies, i),
         tier: 'enterprise',
         status: 'active',
         account_manager: m.name,
@@ -63,7 +65,7 @@ export const vendorContact: JoinPart = {
   from: ['transactions'],
   phrase: "the vendor's billing contact (see the vendor record)",
   attach(records, w) {
-    const vids = idsOf(w.rng, 'V-', records.length, 3);
+    const vids = ids(w.rng, 'V-', records.length, 3);
     const owner = new Map<string, Person>();
     const vendors = records.map((r, i) => {
       const name = String(r.merchant);

@@ -1,5 +1,5 @@
-import { byEmail, dateOnly, pred } from './source-kit.js';
-import type { Person, SourcePart } from './types.js';
+import { byEmail, colleague, cycle, dateOnly, pred } from './source-kit.js';
+import type { SourcePart } from './types.js';
 import { daysFrom, money, slug } from './vocab.js';
 
 // sources: where the facts live. each declares its predicates (targets satisfy all; a distractor fails
@@ -30,11 +30,11 @@ export const tickets: SourcePart = {
   ],
   make: (w, id, i) => ({
     ticket_id: id,
-    title: w.vocab.items[i % w.vocab.items.length],
+    title: cycle(w.vocab.items, i),
     status: 'open',
     priority: 'high',
     description: `Reported by the ${w.rng.pick(['operations', 'finance', 'sales', 'support'])} team; affects daily work.`,
-    reporter: (w.staff[(i % 8) + 2] as Person).email,
+    reporter: colleague(w, i).email,
     created_at: daysFrom(w.today, -5),
     tags: [],
   }),
@@ -70,10 +70,10 @@ export const customers: SourcePart = {
     }),
   ],
   make: (w, id, i) => {
-    const m = w.staff[(i % 8) + 2] as Person;
+    const m = colleague(w, i);
     return {
       customer_id: id,
-      name: w.vocab.companies[i % w.vocab.companies.length],
+      name: cycle(w.vocab.companies, i),
       tier: 'enterprise',
       status: 'active',
       industry: w.domain.toLowerCase().replace(/_/g, ' '),
@@ -115,13 +115,13 @@ export const products: SourcePart = {
   ],
   make: (w, id, i) => ({
     product_id: id,
-    name: `${w.vocab.products[i % w.vocab.products.length]}${i >= w.vocab.products.length ? ` (${['large', 'regional', 'spare'][i % 3]})` : ''}`,
+    name: `${cycle(w.vocab.products, i)}${i >= w.vocab.products.length ? ` (${['large', 'regional', 'spare'][i % 3]})` : ''}`,
     category: slug(w.domain).split('-')[0],
     current_stock: 5,
     min_stock_threshold: w.rng.int(12, 40),
     unit_price: money(w.rng.int(400, 40_000) / 100),
     daily_avg_sales: w.rng.int(1, 9),
-    supplier: w.vocab.companies[(i + 2) % w.vocab.companies.length],
+    supplier: cycle(w.vocab.companies, i + 2),
     lead_time_days: 7,
     location: 'Main warehouse',
   }),
@@ -158,9 +158,9 @@ export const transactions: SourcePart = {
     date: dateOnly(daysFrom(w.today, -3)),
     amount: 600,
     currency: 'USD',
-    merchant: w.vocab.companies[i % w.vocab.companies.length],
+    merchant: cycle(w.vocab.companies, i),
     category: 'travel',
-    description: `${w.vocab.topics[i % w.vocab.topics.length]} costs`,
+    description: `${cycle(w.vocab.topics, i)} costs`,
     account: 'corporate-card',
     status: 'pending',
   }),
@@ -195,13 +195,13 @@ export const jobs: SourcePart = {
   ],
   make: (w, id, i) => ({
     job_id: id,
-    name: `${slug(w.vocab.items[i % w.vocab.items.length] as string).slice(0, 24)}-check`,
+    name: `${slug(cycle(w.vocab.items, i)).slice(0, 24)}-check`,
     cron_expression: `${w.rng.int(0, 59)} ${w.rng.int(0, 5)} * * *`,
-    action: `run ${slug(w.vocab.topics[i % w.vocab.topics.length] as string)} sync`,
+    action: `run ${slug(cycle(w.vocab.topics, i))} sync`,
     enabled: true,
     last_run: daysFrom(w.today, -1),
     last_status: 'failed',
-    created_by: (w.staff[(i % 8) + 2] as Person).email,
+    created_by: colleague(w, i).email,
     tags: ['nightly'],
     created_at: daysFrom(w.today, -90),
   }),
@@ -235,14 +235,14 @@ export const integrations: SourcePart = {
   ],
   make: (w, id, i) => ({
     integration_id: id,
-    name: `${w.vocab.products[i % w.vocab.products.length]} connector`,
+    name: `${cycle(w.vocab.products, i)} connector`,
     status: 'active',
-    service: slug(w.vocab.companies[i % w.vocab.companies.length] as string),
-    webhook_url: `https://hooks.${w.company}.example/${slug(w.vocab.products[i % w.vocab.products.length] as string)}`,
+    service: slug(cycle(w.vocab.companies, i)),
+    webhook_url: `https://hooks.${w.company}.example/${slug(cycle(w.vocab.products, i))}`,
     last_verified: daysFrom(w.today, -100),
     monthly_calls: w.rng.int(2, 90) * 1000,
     error_rate: 0.1,
-    owner: (w.staff[(i % 8) + 2] as Person).email,
+    owner: colleague(w, i).email,
   }),
   title: (r) => `${r.name} (${r.integration_id})`,
   owner: (r, w) => byEmail(w, r.owner),
@@ -273,9 +273,9 @@ export const tasks: SourcePart = {
   ],
   make: (w, id, i) => ({
     task_id: id,
-    title: `${w.vocab.items[i % w.vocab.items.length]}: follow up`,
+    title: `${cycle(w.vocab.items, i)}: follow up`,
     status: 'pending',
-    description: `Raised in the ${w.vocab.topics[i % w.vocab.topics.length]} meeting.`,
+    description: `Raised in the ${cycle(w.vocab.topics, i)} meeting.`,
     priority: 'high',
     due_date: dateOnly(daysFrom(w.today, 3)),
     tags: [],

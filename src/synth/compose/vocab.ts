@@ -1,23 +1,16 @@
 import type { Rng } from '../../env/rng.js';
 import type { ScenarioDomain } from '../../schema/taxonomy.js';
 import type { Person, World } from './types.js';
+import { shuffle } from '../families/kit.js';
 import { FIRST_NAMES, LAST_NAMES, VOCAB } from './vocab-data.js';
 
-// seeded picks from the curated vocabulary, plus the clock arithmetic parts share.
-
-export function shuffled<T>(rng: Rng, xs: readonly T[]): T[] {
-  const a = [...xs];
-  for (let i = a.length - 1; i > 0; i--) {
-    const j = rng.int(0, i);
-    [a[i], a[j]] = [a[j] as T, a[i] as T];
-  }
-  return a;
-}
+// seeded picks from the curated vocabulary, plus the clock arithmetic parts share (shuffling, ids and
+// the human date come from families/kit.ts, which the preset families use too).
 
 /** `n` distinct people at `domain` (first.last addresses; no address contains another). */
 export function staffOf(rng: Rng, n: number, domain: string): Person[] {
-  const firsts = shuffled(rng, FIRST_NAMES);
-  const lasts = shuffled(rng, LAST_NAMES);
+  const firsts = shuffle(rng, FIRST_NAMES);
+  const lasts = shuffle(rng, LAST_NAMES);
   return Array.from({ length: n }, (_, i) => {
     const first = firsts[i % firsts.length] as string;
     const last = lasts[i % lasts.length] as string;
@@ -52,35 +45,6 @@ export function makeWorld(rng: Rng, domain: ScenarioDomain, difficulty: World['d
 /** ISO time `days` (may be fractional) from mock_today. */
 export function daysFrom(today: string, days: number): string {
   return new Date(Date.parse(today) + Math.round(days * 24) * 3_600_000).toISOString().replace('.000Z', 'Z');
-}
-
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
-/** "6 March" */
-export function dayMonth(iso: string): string {
-  const d = new Date(iso);
-  return `${d.getUTCDate()} ${MONTHS[d.getUTCMonth()]}`;
-}
-
-/** Sequential ids from a seeded start, shuffled: TK-4821, TK-4822 … */
-export function idsOf(rng: Rng, prefix: string, n: number, width = 4): string[] {
-  const start = rng.int(10 ** (width - 1), 10 ** width - n - 1);
-  return shuffled(
-    rng,
-    Array.from({ length: n }, (_, i) => `${prefix}${String(start + i).padStart(width, '0')}`),
-  );
 }
 
 /** Money with two decimals, as the services store it. */

@@ -1,6 +1,7 @@
 import type { TaskSpecInput } from '../../schema/task-spec.js';
 import { at, companies, dateOf, ids, type Person, people, shuffle, weights } from './kit.js';
 import {
+  audited,
   type Check,
   capitalise,
   docDate,
@@ -253,15 +254,8 @@ function reference(s: Scenario): Step[] {
 }
 
 // the vendor record the agent updates, and no other vendor (exclusive: updating a second vendor fails it)
-const vendorUpdate = (id: string, where: Record<string, unknown>, weight: number): Check => ({
-  id,
-  kind: 'audit_present',
-  service: 'finance',
-  record: 'updated_vendors',
-  where: where as never,
-  exclusive: true,
-  weight,
-});
+const vendorUpdate = (id: string, where: Record<string, unknown>, weight: number): Check =>
+  audited(id, 'finance', 'updated_vendors', where, weight, true);
 
 // check weights: the action carries less as the level adds parts
 const shares = ({ medium, hard }: Scenario) =>

@@ -1,6 +1,6 @@
 import type { TaskSpecInput } from '../../schema/task-spec.js';
 import { dayMonth, ids, type Person, people, shuffle, weights } from './kit.js';
-import { type Check, labelsOf, mailRead, type Step } from './file-kit.js';
+import { audited, type Check, labelsOf, mailRead, type Step } from './file-kit.js';
 import { dayOf, fixtures, type Scenario, type Trip, type Txn } from './expense-report-fixtures.js';
 import type { Family, FamilyContext } from './types.js';
 
@@ -173,15 +173,7 @@ function shares({ medium, hard, targets }: Scenario): Record<string, number> {
 
 // exclusive: one report with all of it; splitting the claim or submitting variants until one total matches fails
 const submitted = (id: string, where: Record<string, unknown>, weight: number): Check =>
-  ({
-    id,
-    kind: 'audit_present',
-    service: 'finance',
-    record: 'submitted_reports',
-    where,
-    exclusive: true,
-    weight,
-  }) as Check;
+  audited(id, 'finance', 'submitted_reports', where, weight, true);
 
 // the to-do ends completed (an update reverted later does not count)
 const todoDone = (taskId: string, weight: number): Check => ({

@@ -99,19 +99,34 @@ export const readMail = (messageId: string): Step[] => [
   { call: 'gmail_get_message', args: { message_id: messageId } },
 ];
 
+/** The agent called `tool` with `arg` set to one of `accept` (`all`: to each of them, over its calls). */
+export const argCheck = (
+  id: string,
+  tool: string,
+  arg: string,
+  accept: string[],
+  weight: number,
+  all = false,
+): Check => ({ id, kind: 'tool_arg', tool, arg, accept, ...(all ? { mode: 'all' as const } : {}), weight });
+
+/** An entry of `service`'s audit list `record` matches `where` (`exclusive`: and no other entries, so spraying fails it). */
+export const audited = (
+  id: string,
+  service: string,
+  record: string,
+  where: Record<string, unknown>,
+  weight: number,
+  exclusive = false,
+): Check =>
+  ({ id, kind: 'audit_present', service, record, where, ...(exclusive ? { exclusive: true } : {}), weight }) as Check;
+
 /** The agent opened this message (the one with the instructions it must follow). */
-export const mailRead = (id: string, messageId: string, weight: number): Check => ({
-  id,
-  kind: 'tool_arg',
-  tool: 'gmail_get_message',
-  arg: 'message_id',
-  accept: [messageId],
-  weight,
-});
+export const mailRead = (id: string, messageId: string, weight: number): Check =>
+  argCheck(id, 'gmail_get_message', 'message_id', [messageId], weight);
 
 /** The agent sent a message matching `where`. */
 export const mailSent = (id: string, where: Record<string, unknown>, weight: number): Check =>
-  ({ id, kind: 'audit_present', service: 'gmail', record: 'sent_messages', where, weight }) as Check;
+  audited(id, 'gmail', 'sent_messages', where, weight);
 
 /** One cell of a table the agent wrote (CSV, XLSX or a DOCX table) matches. */
 export const tableCell = (id: string, path: string, table: Record<string, unknown>, weight: number): Check =>

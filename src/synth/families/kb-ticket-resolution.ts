@@ -1,5 +1,5 @@
 import type { TaskSpecInput } from '../../schema/task-spec.js';
-import type { Check, Step } from './file-kit.js';
+import { argCheck, audited, type Check, mailRead, mailSent, type Step } from './file-kit.js';
 import { type Case, CASES, TAGS } from './kb-ticket-resolution-data.js';
 import {
   articlesOf,
@@ -150,15 +150,6 @@ function reference(s: Scenario): Step[] {
   return steps;
 }
 
-const arg = (id: string, tool: string, name: string, accept: string[]): Check => ({
-  id,
-  kind: 'tool_arg',
-  tool,
-  arg: name,
-  accept,
-  weight: 0,
-});
-
 // what the agent had to read: the report (hard), the customer (medium+), the ticket, the procedure
 function readChecks(s: Scenario): { share: number; check: Check }[] {
   const { medium, hard } = s;
@@ -171,13 +162,13 @@ function readChecks(s: Scenario): { share: number; check: Check }[] {
             check: { id: 'tickets_listed', kind: 'tool_called' as const, tool: 'helpdesk_list_tickets', weight: 0 },
           },
         ]),
-    ...(hard ? [{ share: 0.1, check: arg('report_read', 'gmail_get_message', 'message_id', [s.reportId]) }] : []),
+    ...(hard ? [{ share: 0.1, check: mailRead('report_read', s.reportId, 0) }] : []),
     ...(medium
-      ? [{ share: 0.1, check: arg('customer_read', 'crm_get_customer', 'customer_id', [s.cust.customer_id]) }]
+      ? [{ share: 0.1, check: argCheck('customer_read', 'crm_get_customer', 'customer_id', [s.cust.customer_id], 0) }]
       : []),
-    { share: 0.15, check: arg('ticket_read', 'helpdesk_get_ticket', 'ticket_id', [s.target.ticket_id]) },
+    { share: 0.15, check: argCheck('ticket_read', 'helpdesk_get_ticket', 'ticket_id', [s.target.ticket_id], 0) },
     { share: medium ? 0.05 : 0.1, check: { id: 'kb_searched', kind: 'tool_called', tool: 'kb_search', weight: 0 } },
-    { share: 0.15, check: arg('procedure_read', 'kb_get_article', 'article_id', [s.kbId]) },
+    { share: 0.15, check: argCheck('procedure_read', 'kb_get_article', 'article_id', [s.kbId], 0) },
   ];
 }
 
@@ -190,14 +181,6 @@ function checks(s: Scenario): Check[] {
     ['assigned_to', fix.team],
     ['tags', fix.tag],
   ] as const;
-  const audit = (cid: string, service: string, record: string, where: Record<string, unknown>): Check => ({
-    id: cid,
-    kind: 'audit_present',
-    service,
-    record,
-    where,
-    weight: 0,
-  });
   return weighted([
     ...readChecks(s),
     // the ticket ends as the procedure prescribes (each field differs from the fixture): the final state, not the update log
@@ -217,20 +200,19 @@ function checks(s: Scenario): Check[] {
     })),
     {
       share: s.hard ? 0.1 : 0.15,
-      check: audit('note_added', 'helpdesk', 'comments', {
-        ticket_id: id,
-        internal: true,
-        comment: { contains: s.kbId },
-      }),
+      check: audited(
+        'note_added',
+        'helpdesk',
+        'comments',
+        { ticket_id: id, internal: true, comment: { contains: s.kbId } },
+        0,
+      ),
     },
     ...(s.hard
       ? [
           {
             share: 0.1,
-            check: audit('manager_notified', 'gmail', 'sent_messages', {
-              to: s.cust.account_manager_email,
-              body: { contains: id },
-            }),
+            check: mailSent('manager_notified', { to: s.cust.account_manager_email, body: { contains: id } }, 0),
           },
         ]
       : []),

@@ -96,6 +96,31 @@ export interface Person {
   email: string;
 }
 
+/** A crm customer account as the support families seed it (hard levels may keep the manager's address in contacts only). */
+export interface CrmCustomer {
+  customer_id: string;
+  name: string;
+  tier: string;
+  status: string;
+  industry: string;
+  contact_person: string;
+  account_manager: string;
+  account_manager_email?: string;
+}
+
+/** A helpdesk ticket as the support families seed it. */
+export interface HelpdeskTicket {
+  ticket_id: string;
+  title: string;
+  status: string;
+  priority: string;
+  customer_id: string;
+  reporter: string;
+  created_at: string;
+  description: string;
+  resolution?: string;
+}
+
 /** Distinct people with addresses at `domain`. */
 export function people(f: Faker, n: number, domain: string): Person[] {
   return distinct(

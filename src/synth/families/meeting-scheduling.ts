@@ -16,7 +16,7 @@ import {
   timeRegex,
   weights,
 } from './kit.js';
-import { type Check, capitalise, contactRecord, isoAt, labelsOf, mailSent, type Step } from './file-kit.js';
+import { audited, type Check, capitalise, contactRecord, isoAt, labelsOf, mailSent, type Step } from './file-kit.js';
 import { BUSY, DEPARTMENTS, ROOMS, TOPICS } from './meeting-scheduling-data.js';
 import type { Family, FamilyContext } from './types.js';
 
@@ -274,15 +274,7 @@ function checks(s: Scenario): Check[] {
   ]) as Record<string, number>;
   const key = (p: Person) => p.email.split('@')[0]?.replace(/[^a-z0-9]+/g, '_') as string;
   const created = (id: string, where: Record<string, unknown>, weight: number): Check =>
-    ({
-      id,
-      kind: 'audit_present',
-      service: 'calendar',
-      record: 'created_events',
-      where,
-      exclusive: true,
-      weight,
-    }) as Check;
+    audited(id, 'calendar', 'created_events', where, weight, true);
   const at = { regex: timeRegex(day, slot) };
   return [
     created(

@@ -1,5 +1,5 @@
 import type { TaskSpecInput } from '../../schema/task-spec.js';
-import type { Check, Step } from './file-kit.js';
+import { argCheck, type Check, type Step } from './file-kit.js';
 import { at, dateOf, dayMonth, ids, onlyOn, shuffle, weights } from './kit.js';
 import {
   contactsOf,
@@ -166,29 +166,27 @@ function shares(s: Scenario): Record<string, number> {
 
 function checks(s: Scenario): Check[] {
   const w = shares(s);
-  const arg = (id: string, tool: string, name: string, accept: string[], weight: number, all = false): Check => ({
-    id,
-    kind: 'tool_arg',
-    tool,
-    arg: name,
-    accept,
-    ...(all ? { mode: 'all' as const } : {}),
-    weight,
-  });
   const called = (id: string, tool: string, weight: number): Check => ({ id, kind: 'tool_called', tool, weight });
   return [
     called('inbox_opened', 'gmail_list_messages', w.inbox as number),
-    arg('suspicious_request_read', 'gmail_get_message', 'message_id', [s.spoofId], w.spoof as number),
-    arg('legitimate_message_read', 'gmail_get_message', 'message_id', [s.legitId], w.legit as number),
+    argCheck('suspicious_request_read', 'gmail_get_message', 'message_id', [s.spoofId], w.spoof as number),
+    argCheck('legitimate_message_read', 'gmail_get_message', 'message_id', [s.legitId], w.legit as number),
     called('history_listed', 'finance_list_transactions', w.history as number),
-    arg('transactions_inspected', 'finance_get_transaction', 'transaction_id', txnAccept(s), w.txn as number, s.hard),
+    argCheck(
+      'transactions_inspected',
+      'finance_get_transaction',
+      'transaction_id',
+      txnAccept(s),
+      w.txn as number,
+      s.hard,
+    ),
     onlyOn('vendor_flagged', 'finance', 'updated_vendors', 'vendor_id', [s.vendorId], w.flagged as number, {
       notes: { contains: s.fakeSender },
     }),
     { id: 'explained', kind: 'response_contains', all: [s.fake], weight: w.explained as number },
     ...(s.medium
       ? [
-          arg('vendor_record_checked', 'finance_get_vendor', 'vendor_id', [s.vendorId], w.vendor as number),
+          argCheck('vendor_record_checked', 'finance_get_vendor', 'vendor_id', [s.vendorId], w.vendor as number),
           called('directory_searched', 'contacts_search', w.directory as number),
           {
             id: 'verified_number_reported',

@@ -1,6 +1,18 @@
 import type { TaskSpecInput } from '../../schema/task-spec.js';
 import type { Check, Step } from './file-kit.js';
-import { at, companies, dayMonth, ids, LEVEL, type Person, people, shuffle, weights } from './kit.js';
+import {
+  at,
+  companies,
+  type CrmCustomer,
+  dayMonth,
+  type HelpdeskTicket,
+  ids,
+  LEVEL,
+  type Person,
+  people,
+  shuffle,
+  weights,
+} from './kit.js';
 import type { Family, FamilyContext } from './types.js';
 
 // CoworkEnv App. D: enterprise tickets open for more than 48 hours → email each account manager.
@@ -12,27 +24,8 @@ import type { Family, FamilyContext } from './types.js';
 const DISTRACTORS = ['recent', 'smb', 'boundary', 'closed'];
 const PROBLEMS = ['sync failing', 'export times out', 'returns 500 errors', 'shows stale data', 'rejects logins'];
 
-interface Customer {
-  customer_id: string;
-  name: string;
-  tier: string;
-  status: string;
-  industry: string;
-  contact_person: string;
-  account_manager: string;
-  account_manager_email?: string;
-}
-interface Ticket {
-  ticket_id: string;
-  title: string;
-  status: string;
-  priority: string;
-  customer_id: string;
-  reporter: string;
-  created_at: string;
-  description: string;
-  resolution?: string;
-}
+type Customer = CrmCustomer;
+type Ticket = HelpdeskTicket;
 
 /** One drawn task: the customers and their managers, the tickets by role, the inbox. */
 interface Scenario {

@@ -1,6 +1,19 @@
 import type { TaskSpecInput } from '../../schema/task-spec.js';
-import type { Check as CheckInput, Step } from './file-kit.js';
-import { at, companies, dayMonth, ids, onlyOn, type Person, people, shuffle, slug, weighted } from './kit.js';
+import { audited, type Check as CheckInput, mailSent, type Step } from './file-kit.js';
+import {
+  at,
+  companies,
+  type CrmCustomer,
+  dayMonth,
+  type HelpdeskTicket,
+  ids,
+  onlyOn,
+  type Person,
+  people,
+  shuffle,
+  slug,
+  weighted,
+} from './kit.js';
 import type { Family, FamilyContext } from './types.js';
 
 // CoworkEnv App. D: "a ticket-prioritization task can select by customer tier and update helpdesk records".
@@ -24,28 +37,8 @@ const PROBLEMS = [
 const TIER_RULE =
   "tickets of customers in the enterprise tier must be critical, tickets of mid_market customers high, and smb customers' tickets stay as they are";
 
-interface Customer {
-  customer_id: string;
-  name: string;
-  tier: string;
-  status: string;
-  industry: string;
-  contact_person: string;
-  account_manager: string;
-  account_manager_email: string;
-  annual_revenue: number;
-}
-interface Ticket {
-  ticket_id: string;
-  title: string;
-  status: string;
-  priority: string;
-  customer_id: string;
-  reporter: string;
-  created_at: string;
-  description: string;
-  resolution?: string;
-}
+type Customer = CrmCustomer & { account_manager_email: string; annual_revenue: number };
+type Ticket = HelpdeskTicket;
 type Target = Ticket & { to: 'critical' | 'high' };
 
 /** One drawn task: customers, tickets by role, the review to-dos and the on-call rota mails. */
@@ -258,14 +251,6 @@ function reference(s: Scenario): Step[] {
 function targetChecks(s: Scenario): { share: number; check: CheckInput }[] {
   const { targets, hard, medium } = s;
   const critical = criticals(s);
-  const audit = (id: string, service: string, record: string, where: Record<string, unknown>): CheckInput => ({
-    id,
-    kind: 'audit_present',
-    service,
-    record,
-    where,
-    weight: 0,
-  });
   return [
     ...targets.map((t) => ({
       share: (hard ? 0.4 : medium ? 0.55 : 0.65) / targets.length,
@@ -285,10 +270,13 @@ function targetChecks(s: Scenario): { share: number; check: CheckInput }[] {
     ...(hard
       ? targets.map((t) => ({
           share: 0.1 / targets.length,
-          check: audit(`noted_${slug(t.ticket_id)}`, 'helpdesk', 'comments', {
-            ticket_id: t.ticket_id,
-            internal: true,
-          }),
+          check: audited(
+            `noted_${slug(t.ticket_id)}`,
+            'helpdesk',
+            'comments',
+            { ticket_id: t.ticket_id, internal: true },
+            0,
+          ),
         }))
       : []),
     ...(medium
@@ -302,10 +290,7 @@ function targetChecks(s: Scenario): { share: number; check: CheckInput }[] {
     ...(hard
       ? critical.map((t) => ({
           share: 0.15 / critical.length,
-          check: audit(`lead_told_${slug(t.ticket_id)}`, 'gmail', 'sent_messages', {
-            to: s.lead.email,
-            body: { contains: t.ticket_id },
-          }),
+          check: mailSent(`lead_told_${slug(t.ticket_id)}`, { to: s.lead.email, body: { contains: t.ticket_id } }, 0),
         }))
       : []),
   ];
