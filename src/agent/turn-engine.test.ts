@@ -243,18 +243,25 @@ describe('turn engine: end and finish', () => {
   it('arm() sets the episode deadline and fires once unless finish() came first', async () => {
     const e = engineOf();
     let fired = 0;
-    e.arm(5, () => fired++);
+    // long enough that a loaded machine cannot spend it between arm() and the next line
+    const expired = new Promise<void>((resolve) =>
+      e.arm(100, () => {
+        fired++;
+        resolve();
+      }),
+    );
     assert.equal(e.armed, true);
     assert.equal(e.expired, false);
+    await expired;
     await new Promise((r) => setTimeout(r, 20));
     assert.equal(fired, 1);
     assert.equal(e.expired, true);
 
     const f = engineOf();
     let late = 0;
-    f.arm(5, () => late++, true);
+    f.arm(100, () => late++, true);
     await f.finish('agent_done', { noGrade: true });
-    await new Promise((r) => setTimeout(r, 20));
+    await new Promise((r) => setTimeout(r, 150));
     assert.equal(late, 0, 'finish stops the wall clock');
   });
 });
