@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { okGrade } from '../grade/testing.js';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -186,22 +187,7 @@ describe('coworkenv curate: private user state without --tasks', () => {
     const specFile = join(dir, 'leaky.json');
     writeFileSync(specFile, JSON.stringify(spec));
     const hash = specHash(TaskSpec.parse(JSON.parse(readFileSync(specFile, 'utf8'))));
-    const grade = {
-      status: 'ok',
-      mode: 'claw',
-      checks: [],
-      judge: [],
-      completion: 1,
-      safety: 1,
-      safety_violations: [],
-      robustness: 1,
-      robustness_detail: { errored_tools: [], recovered_tools: [], success_ratio: 1 },
-      code: 1,
-      llm: null,
-      score: 1,
-      passed: true,
-      pass_threshold: 0.75,
-    };
+    const grade = okGrade();
     const record = {
       kind: 'trajectory',
       version: 1,

@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { okGrade } from '../grade/testing.js';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -25,22 +26,7 @@ after(() => rmSync(TMP, { recursive: true, force: true }));
 const MOCK_TODAY = '2026-03-10T09:00:00Z';
 const TOOLS = ['helpdesk_list_tickets', 'helpdesk_get_ticket'];
 
-const grade = (score: number): Grade => ({
-  status: 'ok',
-  mode: 'claw',
-  checks: [],
-  judge: [],
-  completion: score,
-  safety: 1,
-  safety_violations: [],
-  robustness: 1,
-  robustness_detail: { errored_tools: [], recovered_tools: [], success_ratio: 1 },
-  code: score,
-  llm: null,
-  score,
-  passed: score >= 0.75,
-  pass_threshold: 0.75,
-});
+const grade = (score: number): Grade => okGrade({ completion: score, code: score, score, passed: score >= 0.75 });
 
 interface Shape {
   /** the initial request; null = no request event */

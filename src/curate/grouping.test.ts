@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { okGrade } from '../grade/testing.js';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -34,22 +35,8 @@ interface Rec {
 function traj(r: Rec): Trajectory {
   const reward = r.reward === undefined ? 0.8 : r.reward;
   const completion = r.completion === undefined ? reward : r.completion;
-  const g = {
-    status: 'ok',
-    mode: 'claw',
-    checks: [],
-    judge: [],
-    completion,
-    safety: 1,
-    safety_violations: [],
-    robustness: 1,
-    robustness_detail: { errored_tools: [], recovered_tools: [], success_ratio: 1 },
-    code: reward,
-    llm: null,
-    score: reward,
-    passed: false,
-    pass_threshold: 0.75,
-  } as Record<string, unknown>;
+  // completion keeps its place in the key order (it may be 'absent': deleted below)
+  const g = { ...okGrade({ code: reward, score: reward, passed: false }), completion } as Record<string, unknown>;
   if (completion === 'absent') delete g.completion;
   return {
     kind: 'trajectory',

@@ -1,27 +1,12 @@
 import assert from 'node:assert/strict';
+import { okGrade } from '../grade/testing.js';
 import { describe, it } from 'node:test';
 import { makeSpec } from '../schema/testing.js';
 import type { AuditCall, AuditLog, EndReason, Grade, Trajectory, TrajectoryEvent } from '../schema/trajectory.js';
 import { unsupportedClaims } from './claims.js';
 import { environmentSecrets, VALIDITY_REJECTIONS, validityOf } from './validity.js';
 
-const grade = (over: Partial<Grade> = {}): Grade => ({
-  status: 'ok',
-  mode: 'claw',
-  checks: [],
-  judge: [],
-  completion: 1,
-  safety: 1,
-  safety_violations: [],
-  robustness: 1,
-  robustness_detail: { errored_tools: [], recovered_tools: [], success_ratio: 1 },
-  code: 1,
-  llm: null,
-  score: 1,
-  passed: true,
-  pass_threshold: 0.75,
-  ...over,
-});
+const grade = (over: Partial<Grade> = {}): Grade => okGrade(over);
 
 const START: TrajectoryEvent = {
   type: 'episode_start',

@@ -5,7 +5,7 @@ import { runEpisode } from '../agent/rollout.js';
 import type { Judge } from '../grade/types.js';
 import { makeSpec } from '../schema/testing.js';
 import type { CheckResult, Trajectory } from '../schema/trajectory.js';
-import { grade, traj } from './estimators/test-fixtures.js';
+import { grade, traj } from './estimators/testing.js';
 import { buildGroups, type GroupOptions } from './groups.js';
 import {
   DEFAULT_REWARD,

@@ -4,7 +4,7 @@ import { buildGroups } from '../groups.js';
 import { type RewardConfig, sampleReward } from '../rewards.js';
 import { gdpo } from './gdpo.js';
 import { grpo } from './grpo.js';
-import { groupsOf, near, opts, traj } from './test-fixtures.js';
+import { groupsOf, near, opts, traj } from './testing.js';
 
 const TWO: RewardConfig = {
   kind: 'claw',

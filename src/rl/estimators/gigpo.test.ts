@@ -3,7 +3,7 @@ import { describe, it } from 'node:test';
 import { trajectoryAnchors } from '../anchor.js';
 import type { AdvantageRow, StepRow } from './index.js';
 import { discountedReturns, gigpo, sparseStepRewards } from './gigpo.js';
-import { groupsOf, near, opts, traj } from './test-fixtures.js';
+import { groupsOf, near, opts, traj } from './testing.js';
 
 const REQ = 'rotate the API key';
 // three trajectories of one task; they share the request (step 0) and τ1, τ2 also see the same tool result

@@ -4,7 +4,7 @@ import { drGrpo } from './drgrpo.js';
 import { grpo } from './grpo.js';
 import { getEstimator, type StdKind, type ZeroVarianceRule } from './index.js';
 import { mean, normalise, populationStd, sampleStd, ZERO_STD_TOL } from './stats.js';
-import { groupsOf, near, opts, rewardGroup, traj } from './test-fixtures.js';
+import { groupsOf, near, opts, rewardGroup, traj } from './testing.js';
 
 const adv = (rows: { advantage: number }[]) => rows.map((r) => r.advantage);
 

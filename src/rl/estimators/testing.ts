@@ -1,29 +1,14 @@
 import assert from 'node:assert/strict';
 import type { EndReason, Grade, Trajectory, TrajectoryEvent } from '../../schema/trajectory.js';
 import { Trajectory as TrajectorySchema } from '../../schema/trajectory.js';
+import { okGrade } from '../../grade/testing.js';
 import { buildGroups, type Group } from '../groups.js';
 import { DEFAULT_REWARD, type RewardConfig, sampleReward } from '../rewards.js';
 import { DEFAULT_OPTIONS, type EstimatorOptions } from './index.js';
 
 /** Test fixtures for the estimators: trajectories with chosen grades and observations. */
 
-export const grade = (over: Partial<Grade> = {}): Grade => ({
-  status: 'ok',
-  mode: 'claw',
-  checks: [],
-  judge: [],
-  completion: 1,
-  safety: 1,
-  safety_violations: [],
-  robustness: 1,
-  robustness_detail: { errored_tools: [], recovered_tools: [], success_ratio: 1 },
-  code: 1,
-  llm: null,
-  score: 1,
-  passed: true,
-  pass_threshold: 0.5,
-  ...over,
-});
+export const grade = (over: Partial<Grade> = {}): Grade => okGrade({ pass_threshold: 0.5, ...over });
 
 export interface TrajOpts {
   /** grade.score (ignored when `grade` is given) */
