@@ -5,8 +5,10 @@ import { describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
 
 // The layering of docs/architecture.md, checked against the code: imports point down, never in a circle.
-const SRC = fileURLToPath(new URL('.', import.meta.url));
-const DOC = join(SRC, '..', 'docs', 'architecture.md');
+// the TypeScript sources, also when this test runs compiled from .test-build/
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const SRC = join(ROOT, 'src');
+const DOC = join(ROOT, 'docs', 'architecture.md');
 
 /** Layer rank of each top-level folder of src/, read from the diagram (top row = highest rank). */
 function layersFromDoc(): Map<string, number> {

@@ -5,12 +5,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import { isCoworkError } from '../schema/errors.js';
+import { configureShellPool, shellPool } from '../services/workspace/shell-pool.js';
 import { captureOutput, inProcess, ROOT } from './testing.js';
 
 // What a new user meets in the first hour on a clean clone, one test per stumbling block.
 
 const TMP = mkdtempSync(join(tmpdir(), 'coworkenv-first-hour-'));
 after(() => rmSync(TMP, { recursive: true, force: true }));
+// the demo's shell commands run one after another: no idle spare workers beside the one that runs them
+configureShellPool({ ...shellPool().options, warm: 0 });
+after(() => shellPool().close());
 
 /** stdout and stderr of an in-process command, together. */
 async function both(command: string, ...args: string[]): Promise<string> {

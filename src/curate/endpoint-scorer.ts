@@ -176,6 +176,16 @@ export async function postJson(
   body: Record<string, unknown>,
   o: { apiKey: string; timeoutMs: number; what: string },
 ): Promise<string> {
+  return (await postJsonValue(baseURL, path, body, o)).text;
+}
+
+/** `postJson`, also returning the parsed answer (the check's parse: a large answer need not be parsed twice). */
+export async function postJsonValue(
+  baseURL: string,
+  path: string,
+  body: Record<string, unknown>,
+  o: { apiKey: string; timeoutMs: number; what: string },
+): Promise<{ text: string; value: unknown }> {
   // credentials in the base URL are sent as the SDK clients send them (redact.ts): fetch refuses a URL with userinfo
   const split = splitCredentials(baseURL);
   const query = split.query ? `?${new URLSearchParams(split.query)}` : '';
@@ -205,12 +215,13 @@ export async function postJson(
       ...(retryAfterMs !== undefined ? { retryAfterMs } : {}),
     });
   }
+  let value: unknown;
   try {
-    JSON.parse(text);
+    value = JSON.parse(text);
   } catch {
     throw new LlmError('malformed', `${o.what} answered with malformed JSON`);
   }
-  return text;
+  return { text, value };
 }
 
 function errorMessage(text: string): string {

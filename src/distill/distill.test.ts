@@ -4,6 +4,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
+import { fileURLToPath } from 'node:url';
 import { parquetReadObjects } from 'hyparquet';
 import { CE_LIMITS } from '../curate/convert.js';
 import { curate } from '../curate/pipeline.js';
@@ -28,6 +29,8 @@ import { endpointTeacher, type TeacherOptions } from './teacher.js';
 import { recordStudentRun } from './testing.js';
 import type { DistillRow } from './types.js';
 
+// the Python checker beside this file's source (the test may run compiled from .test-build/)
+const CHECK_SHARD = fileURLToPath(new URL('../../src/distill/check_shard.py', import.meta.url));
 const TMP = mkdtempSync(join(tmpdir(), 'coworkenv-distill-'));
 const RUN = join(TMP, 'student');
 const servers: FakeServer[] = [];
@@ -190,17 +193,13 @@ describe('distill: rows', () => {
 
   it('passes the standard-library Python shape check and its reference KL (skipped without python3)', (t) => {
     if (spawnSync('python3', ['--version']).status !== 0) return t.skip('python3 is not installed');
-    const r = spawnSync(
-      'python3',
-      [join(import.meta.dirname, 'check_shard.py'), join(out, 'data/part-00000.jsonl'), '5'],
-      { encoding: 'utf8' },
-    );
+    const r = spawnSync('python3', [CHECK_SHARD, join(out, 'data/part-00000.jsonl'), '5'], { encoding: 'utf8' });
     assert.equal(r.status, 0, r.stderr);
     assert.match(r.stdout, /^ok 18 rows, \d+ positions, k=5, mean forward KL \d/m);
     const bad = join(TMP, 'bad.jsonl');
     const row = rows[0] as DistillRow;
     writeFileSync(bad, `${JSON.stringify({ ...row, teacher_top_ids: row.teacher_top_ids.slice(1) })}\n`);
-    const r2 = spawnSync('python3', [join(import.meta.dirname, 'check_shard.py'), bad, '5'], { encoding: 'utf8' });
+    const r2 = spawnSync('python3', [CHECK_SHARD, bad, '5'], { encoding: 'utf8' });
     assert.equal(r2.status, 1);
     assert.match(r2.stderr, /teacher_top_ids has \d+ rows for \d+ positions/);
   });

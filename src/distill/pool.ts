@@ -44,12 +44,20 @@ export interface Rejection {
 type Head = { task_id: string; trial: number; score: number | undefined; notScored: boolean };
 
 function head(text: string): Head | undefined {
-  let v: unknown;
+  const v = parseOr(text);
+  return v === BAD ? undefined : headOf(v);
+}
+
+const BAD = Symbol('not JSON');
+function parseOr(text: string): unknown {
   try {
-    v = JSON.parse(text);
+    return JSON.parse(text);
   } catch {
-    return undefined;
+    return BAD;
   }
+}
+
+function headOf(v: unknown): Head | undefined {
   const t = v as {
     kind?: unknown;
     task_id?: unknown;
@@ -126,8 +134,10 @@ export async function* poolItems(o: PoolOptions, reject: (r: Rejection) => Promi
     const lines = kept.get(si) as Set<number>;
     for await (const { n, text } of fileLines(src.file)) {
       if (!lines.has(n)) continue;
-      const h = head(text);
-      const parsed = Trajectory.safeParse(h ? JSON.parse(text) : null);
+      // one parse for the head and the schema check (records are large: token ids and logprobs)
+      const v = parseOr(text);
+      const h = v === BAD ? undefined : headOf(v);
+      const parsed = Trajectory.safeParse(h ? v : null);
       const where = { source: src.path, line: n };
       if (!h || !parsed.success) {
         const issue = parsed.success ? undefined : parsed.error.issues[0];

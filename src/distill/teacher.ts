@@ -6,10 +6,10 @@ import type { ModelFlags } from '../llm/flags.js';
 import { CallLimiter } from '../llm/limits.js';
 import { type RetryOptions, withRetries } from '../llm/retry.js';
 import type { ChatParams } from '../llm/types.js';
-import { postJson } from '../curate/endpoint-scorer.js';
+import { postJsonValue } from '../curate/endpoint-scorer.js';
 import { sha256Hex } from '../schema/canonical-json.js';
 import { CoworkError } from '../schema/errors.js';
-import { type ChoiceLogprobs, parseCompletionLogprobs } from './prompt-logprobs.js';
+import { type ChoiceLogprobs, completionLogprobsOf } from './prompt-logprobs.js';
 
 /** The teacher's answer for one sequence. */
 export interface TeacherAnswer {
@@ -98,18 +98,22 @@ export function endpointTeacher(model: string, flags: ModelFlags, o: TeacherOpti
 
   const send = async (jobs: Job[]): Promise<void> => {
     const body = { model: ref.model, prompt: jobs.map((j) => j.ids), ...params };
-    let text: string;
+    let answer: unknown;
     try {
-      text = await withRetries(
+      ({ value: answer } = await withRetries(
         () =>
           limiter.run(
             () => (
               requests++,
-              postJson(ref.baseURL as string, '/completions', body, { apiKey, timeoutMs, what: 'the teacher endpoint' })
+              postJsonValue(ref.baseURL as string, '/completions', body, {
+                apiKey,
+                timeoutMs,
+                what: 'the teacher endpoint',
+              })
             ),
           ),
         retry,
-      );
+      ));
     } catch (e) {
       if (e instanceof LlmError && e.kind === 'bad_request') {
         const setup = setupProblem(e.message, model, o.topK);
@@ -129,8 +133,8 @@ export function endpointTeacher(model: string, flags: ModelFlags, o: TeacherOpti
     }
     let parsed: ChoiceLogprobs[];
     try {
-      parsed = parseCompletionLogprobs(
-        text,
+      parsed = completionLogprobsOf(
+        answer,
         jobs.map((j) => j.ids),
         o.topK,
         `--teacher ${model}`,
@@ -166,6 +170,18 @@ export function endpointTeacher(model: string, flags: ModelFlags, o: TeacherOpti
       return requests;
     },
     async score(ids, positions, where) {
+      // with no cache, the answer itself when its JSON text would parse back to an equal answer (the cached
+      // path's round trip): answers are large, thousands of positions
+      if (cache.mode === 'off') {
+        try {
+          const a = await submit(ids, positions, where);
+          return jsonStable(a) ? a : (JSON.parse(JSON.stringify(a)) as TeacherAnswer);
+        } catch (e) {
+          if (e instanceof LlmError)
+            throw new CoworkError('config', `--teacher ${model}, ${where}: ${e.message}`, { kind: e.kind });
+          throw e;
+        }
+      }
       const key: ChatParams = {
         extra: {
           ...params,
@@ -222,6 +238,18 @@ function setupProblem(message: string, model: string, k: number): CoworkError | 
       `--teacher ${model} refuses --top-k ${k} (${message}); lower --top-k, or start vLLM with --max-logprobs ${k}`,
     );
   return undefined;
+}
+
+// a number JSON writes and reads back as itself (not −0, NaN or ±Infinity)
+const plain = (x: unknown) => typeof x === 'number' && Number.isFinite(x) && !Object.is(x, -0);
+
+/** Whether JSON.parse(JSON.stringify(a)) equals `a` (its texts are strings, so only the numbers can change). */
+function jsonStable(a: TeacherAnswer): boolean {
+  if (a.echoed && !a.echoed.every(plain)) return false;
+  for (const x of a.at)
+    if (!plain(x.position) || !plain(x.token_logprob) || !x.top_ids.every(plain) || !x.top_logprobs.every(plain))
+      return false;
+  return a.decoded.every((d) => typeof d === 'string');
 }
 
 function answerOf({ entries, echoed }: ChoiceLogprobs, positions: readonly number[]): TeacherAnswer {

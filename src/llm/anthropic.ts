@@ -1,4 +1,4 @@
-import Anthropic from '@anthropic-ai/sdk';
+import type Anthropic from '@anthropic-ai/sdk';
 import { fromSdkError, LlmError } from './errors.js';
 import type { ChatMessage, ChatModel, ChatParams, ChatResult, ChatTool, ChatToolCall } from './types.js';
 import { type SdkEndpoint, sdkClientOptions } from './sdk-options.js';
@@ -18,7 +18,9 @@ const FINISH: Record<string, string> = {
 
 /** Chat over the native Anthropic Messages API. */
 export function anthropicModel(model: string, opts: AnthropicOptions): ChatModel {
-  const client = new Anthropic(sdkClientOptions(opts));
+  // the SDK (280 modules) loads on the first call: commands that never call a model start without it
+  let sdk: typeof Anthropic | undefined;
+  let client: Anthropic | undefined;
   return {
     id: `anthropic:${model}`,
     provider: 'anthropic',
@@ -26,11 +28,13 @@ export function anthropicModel(model: string, opts: AnthropicOptions): ChatModel
     async chat(messages, tools, params = {}, signal) {
       const body = anthropicBody(model, messages, tools, params);
       const t0 = Date.now();
+      sdk ??= (await import('@anthropic-ai/sdk')).default;
+      client ??= new sdk(sdkClientOptions(opts));
       let res: Body;
       try {
         res = (await client.messages.create(body as never, signal ? { signal } : {})) as unknown as Body;
       } catch (e) {
-        throw fromSdkError(e, Anthropic);
+        throw fromSdkError(e, sdk);
       }
       return fromAnthropic(res, Date.now() - t0);
     },

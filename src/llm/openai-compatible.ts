@@ -1,4 +1,4 @@
-import OpenAI from 'openai';
+import type OpenAI from 'openai';
 import { fromSdkError, LlmError } from './errors.js';
 import type { ChatMessage, ChatModel, ChatParams, ChatResult, ChatTool, ChatToolCall } from './types.js';
 import { type SdkEndpoint, sdkClientOptions } from './sdk-options.js';
@@ -12,7 +12,9 @@ type Body = Record<string, unknown>;
 
 /** Chat over the official OpenAI SDK: OpenAI, vLLM, SGLang, Ollama, OpenRouter — any compatible base URL. */
 export function openAiModel(model: string, opts: OpenAiOptions): ChatModel {
-  const client = new OpenAI(sdkClientOptions(opts));
+  // the SDK (150 modules) loads on the first call: commands that never call a model start without it
+  let sdk: typeof OpenAI | undefined;
+  let client: OpenAI | undefined;
   return {
     id: `${opts.provider}:${model}`,
     provider: opts.provider,
@@ -20,11 +22,13 @@ export function openAiModel(model: string, opts: OpenAiOptions): ChatModel {
     async chat(messages, tools, params = {}, signal) {
       const body = openAiBody(model, messages, tools, params);
       const t0 = Date.now();
+      sdk ??= (await import('openai')).default;
+      client ??= new sdk(sdkClientOptions(opts));
       let res: Body;
       try {
         res = (await client.chat.completions.create(body as never, signal ? { signal } : {})) as unknown as Body;
       } catch (e) {
-        throw fromSdkError(e, OpenAI);
+        throw fromSdkError(e, sdk);
       }
       return fromOpenAi(res, Date.now() - t0);
     },

@@ -24,7 +24,7 @@ import {
   PROTOCOL_TOOLS,
 } from './session.js';
 
-import { ROOT, cli, cliEnv, spawnCli } from '../cli/testing.js';
+import { ROOT, cliEnv, runCli, spawnCli } from '../cli/testing.js';
 const PAYMENT = join(ROOT, 'examples/tasks/payment_change_refusal.yaml');
 const ESCALATION = join(ROOT, 'examples/tasks/support_escalation.yaml');
 
@@ -410,8 +410,11 @@ describe('coworkenv mcp (processes)', () => {
     assert.equal(t?.grade?.score, 1);
   });
 
-  /** Runs `coworkenv mcp args…` with stdin closed to its end. */
-  const mcpExit = (args: string[]) => cli('mcp', ...args);
+  /**
+   * Runs `coworkenv mcp args…` in this process: every use fails at startup (bad input, a trial held by one of
+   * the spawned servers), before stdin is read, so no process of its own is needed to see its exit code and stderr.
+   */
+  const mcpExit = (args: string[]) => runCli('mcp', ...args);
 
   it('servers sharing --out take different trials; an explicit trial being served is refused', {
     timeout: 90_000,

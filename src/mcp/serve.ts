@@ -4,16 +4,20 @@ import { mkdir, readFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { dirname } from 'node:path';
-import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
-import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
+import type { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { appendRecord, checkAppendable } from '../run/append-log.js';
 import { type Lock, tryLock } from '../run/lock.js';
 import { CoworkError } from '../schema/errors.js';
 import { jsonlLine } from '../schema/jsonl.js';
 import type { TaskSpec } from '../schema/task-spec.js';
 import type { Trajectory } from '../schema/trajectory.js';
-import { createMcpSession, DISCONNECTED, type McpSession } from './session.js';
+import { DISCONNECTED } from './disconnected.js';
+import type { McpSession } from './session.js';
+
+// The MCP SDK and the episode machinery (a third of a start) load with the first episode, not before
+// listening: `mcp --http` is ready sooner, and a server no client reaches never loads them
+const sessionModule = () => import('./session.js');
+const httpTransportModule = () => import('@modelcontextprotocol/sdk/server/streamableHttp.js');
 
 export const DEFAULT_OUT = 'runs/mcp/trajectories.jsonl';
 /** seconds without a request before an HTTP session counts as vanished (its episode is then abandoned) */
@@ -140,6 +144,7 @@ async function openEpisode(
   written: (t: Trajectory) => void,
   ended?: () => void,
 ): Promise<Episode> {
+  const { createMcpSession } = await sessionModule();
   const { trial, lock } = await reserveTrial(out, opts.spec.id, wanted, notice);
   const session: McpSession = createMcpSession({
     spec: opts.spec,
@@ -206,6 +211,7 @@ export async function serveMcp(opts: ServeOptions): Promise<Trajectory[]> {
 
 /** One episode over stdio; see serveMcp. */
 async function serveStdio(opts: ServeOptions, notice: (line: string) => void): Promise<Trajectory> {
+  const { StdioServerTransport } = await import('@modelcontextprotocol/sdk/server/stdio.js');
   const out = opts.out ?? DEFAULT_OUT;
   await prepareOut(out);
   let shutdown: (() => Promise<void>) | undefined;
@@ -372,8 +378,10 @@ export async function startMcpHttp(
       }
       return;
     }
+    const { isInitializeRequest } = await import('@modelcontextprotocol/sdk/types.js');
     if (req.method !== 'POST' || !isInitializeRequest(body))
       return rpcError(res, 400, -32000, 'Bad Request: no mcp-session-id header; start a session with initialize');
+    const { StreamableHTTPServerTransport } = await httpTransportModule();
     // a new client: its own session, episode and trial
     const episode = await openEpisode(opts, out, undefined, notice, (t) => recorded.push(t));
     const hostPart = where.host.includes(':') ? `[${where.host}]` : where.host;

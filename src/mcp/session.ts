@@ -16,13 +16,14 @@ import { CoworkError } from '../schema/errors.js';
 import type { TaskSpec } from '../schema/task-spec.js';
 import type { EndReason, Trajectory } from '../schema/trajectory.js';
 import { scriptedUser } from '../user/scripted.js';
+import { DISCONNECTED } from './disconnected.js';
 import { mcpToolListing } from './tool-listing.js';
 
 /** The user channel (PawBench's user-sim protocol) plus `finish`; never an episode tool name. */
 export const PROTOCOL_TOOLS = ['start_conversation', 'send_message_to_user', 'end_conversation', 'finish'] as const;
 type ProtocolTool = (typeof PROTOCOL_TOOLS)[number];
 
-export const DISCONNECTED = 'client disconnected before finish';
+export { DISCONNECTED } from './disconnected.js';
 
 export interface McpSessionOptions {
   spec: TaskSpec;

@@ -40,6 +40,82 @@ const tooDeep = (where: string) =>
 export function parseSource(text: string): { doc?: SourceDoc; diagnostics: Diagnostic[] } {
   const big = sizeDiagnostic(Buffer.byteLength(text, 'utf8'));
   if (big) return { diagnostics: [big] };
+  return parseJson(text) ?? parseYaml(text);
+}
+
+// characters where YAML and JSON may read the same text differently (tab indentation, other line breaks, a BOM)
+const NOT_PLAIN_JSON = /[\t\u0085\u2028\u2029\ufeff]/;
+
+/**
+ * The fast path for a spec written as JSON (what `synth` and `demo` write): JSON.parse is ~100× faster than
+ * composing YAML. Taken only when YAML would read the text as the same value without errors — an object with
+ * no duplicate key, no implicit key YAML rejects (past 1024 chars, or its `:` on another line), nothing nested
+ * too deep and none of NOT_PLAIN_JSON — else undefined (the YAML path decides). Positions, needed only for a
+ * diagnostic, come from the YAML parse on first use.
+ */
+function parseJson(text: string): { doc: SourceDoc; diagnostics: Diagnostic[] } | undefined {
+  if (!/^\s*\{/.test(text) || NOT_PLAIN_JSON.test(text)) return undefined;
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+  const keys = plainKeyCount(text);
+  if (keys === undefined || keys !== ownKeyCount(value)) return undefined;
+  let yaml: SourceDoc | undefined;
+  return {
+    diagnostics: [],
+    doc: { value, locate: (p) => (yaml ??= parseYaml(text).doc)?.locate(p) },
+  };
+}
+
+/** Keys (strings followed by `:`) in valid JSON text, or undefined for one YAML would not take as an implicit key. */
+function plainKeyCount(text: string): number | undefined {
+  let n = 0;
+  // outside strings valid JSON has no `"`: each one found from here on opens a string
+  for (let start = text.indexOf('"'); start >= 0; ) {
+    // its end: the next `"` after an even run of backslashes (indexOf: a spec's file contents can be megabytes)
+    let end = text.indexOf('"', start + 1);
+    for (;;) {
+      if (end < 0) return undefined;
+      let b = end - 1;
+      while (text.charCodeAt(b) === 92) b--;
+      if ((end - 1 - b) % 2 === 0) break;
+      end = text.indexOf('"', end + 1);
+    }
+    let j = end + 1;
+    let lineBreak = false;
+    for (let c = text.charCodeAt(j); c === 32 || c === 10 || c === 13; c = text.charCodeAt(++j)) lineBreak ||= c !== 32;
+    if (text.charCodeAt(j) === 58) {
+      if (lineBreak || j - start > 1000) return undefined;
+      n++;
+    }
+    start = text.indexOf('"', j);
+  }
+  return n;
+}
+
+/** Own keys of every object in a JSON value (a duplicate key in the text leaves one); -1 when nested too deep. */
+function ownKeyCount(value: unknown): number {
+  let n = 0;
+  // depth = path length, as tooDeepPath counts it
+  const stack: { v: unknown; depth: number }[] = [{ v: value, depth: 0 }];
+  while (stack.length > 0) {
+    const { v, depth } = stack.pop() as { v: unknown; depth: number };
+    if (v === null || typeof v !== 'object') continue;
+    if (depth >= SPEC_LIMITS.maxDepth) return -1;
+    if (Array.isArray(v)) for (const x of v) stack.push({ v: x, depth: depth + 1 });
+    else
+      for (const k in v) {
+        n++;
+        stack.push({ v: (v as Record<string, unknown>)[k], depth: depth + 1 });
+      }
+  }
+  return n;
+}
+
+function parseYaml(text: string): { doc?: SourceDoc; diagnostics: Diagnostic[] } {
   const lineCounter = new LineCounter();
   // the CST parser is iterative; composing and toJS recurse, so depth is checked on the CST in between
   const tokens = [...new Parser(lineCounter.addNewLine).parse(text)];

@@ -119,6 +119,29 @@ describe('parseSpecText', () => {
     );
   });
 
+  it('JSON text reads as YAML reads it: a duplicate key is a parse_error with its line, tabs and odd keys parse alike', () => {
+    const raw = parseSpecText(exampleText('support_escalation.yaml')).raw as Record<string, unknown>;
+    const text = JSON.stringify(raw, null, 2);
+    // the same key twice (JSON.parse alone would keep the second silently)
+    const dup = text.replace('\n  "title":', '\n  "id": "other",\n  "title":');
+    const line = dup.split('\n').findIndex((l) => l.includes('"other"')) + 1;
+    assert.deepEqual(
+      parseSpecText(dup).diagnostics.map((d) => [d.code, d.line]),
+      [['parse_error', line]],
+    );
+    // tab indentation, a key's `:` on the next line, escapes: each gives what the YAML reading (a trailing
+    // comment keeps the text from being JSON) gives
+    for (const t of [
+      JSON.stringify(raw, null, '\t'),
+      text.replace('"title":', '"title"\n:'),
+      text.replace('"title": "', '"title": "\\/\\u00e9\\"\\\\ '),
+    ]) {
+      const r = parseSpecText(t);
+      const y = parseSpecText(`${t}\n# yaml`);
+      assert.deepEqual([r.raw, r.diagnostics], [y.raw, y.diagnostics]);
+    }
+  });
+
   it('an absent enum field is missing_field (not "undefined is not allowed")', () => {
     const raw = parseSpecText(exampleText('support_escalation.yaml')).raw as { labels: Record<string, unknown> };
     delete raw.labels.difficulty;

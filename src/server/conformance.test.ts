@@ -13,7 +13,7 @@ import { type RunningServer, startServer } from './serve.js';
 
 const ROOT = new URL('../../', import.meta.url).pathname;
 const SPECS = (await loadSpecs([join(ROOT, 'examples/tasks')])).map((s) => s.spec);
-const DOC = JSON.parse(readFileSync(new URL('./openenv-schemas/openenv.schema.json', import.meta.url), 'utf8')) as {
+const DOC = JSON.parse(readFileSync(join(ROOT, 'src/server/openenv-schemas/openenv.schema.json'), 'utf8')) as {
   $defs: Record<string, unknown>;
 };
 type Json = Record<string, any>;

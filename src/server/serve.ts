@@ -68,8 +68,9 @@ export async function startServer(opts: ServeOptions): Promise<RunningServer> {
   });
   // the budget is process-wide (every episode's workspace tools read it); close() restores the previous one
   const previousBudget = setWorkspaceBudget(capacity.budget);
-  // the first shell command should not wait for a worker to start
-  void shellPool().warmUp();
+  // the first shell command should not wait for a worker to start; only workspace tasks have a shell, and a
+  // server without one would spend a worker start (and delay its exit) on threads it never uses
+  if (opts.specs.some((s) => s.services.includes('workspace'))) void shellPool().warmUp();
   const app = createApp({ manager, maxBodyBytes, log });
   const server = createAdaptorServer({ fetch: app.fetch, hostname: host }) as Server;
   server.keepAliveTimeout = 65_000;

@@ -109,6 +109,18 @@ export function loadFixtures(spec: Pick<TaskSpec, 'services' | 'fixtures'>): {
 export function fixtureRows(spec: Pick<TaskSpec, 'fixtures'>, service: string, collection: string): unknown[] {
   const raw = spec.fixtures[service]?.[collection];
   const col = getService(service)?.collections[collection];
-  const rows = col?.fromFixture ? col.fromFixture(raw) : raw;
+  const rows = col?.fromFixture ? expanded(raw, col.fromFixture) : raw;
   return Array.isArray(rows) ? rows : [];
+}
+
+// fromFixture renders recipe files (xlsx, pdf…) and the gate asks for the same rows many times: once per
+// fixture value, like the specs' prepared state (a spec is not changed in place)
+const expansions = new WeakMap<object, { fn: (rows: unknown) => unknown; rows: unknown }>();
+function expanded(raw: unknown, fromFixture: (rows: unknown) => unknown): unknown {
+  if (!raw || typeof raw !== 'object') return fromFixture(raw);
+  const hit = expansions.get(raw);
+  if (hit?.fn === fromFixture) return hit.rows;
+  const rows = fromFixture(raw);
+  expansions.set(raw, { fn: fromFixture, rows });
+  return rows;
 }

@@ -9,7 +9,7 @@ import { type LlmSynthOptions, synthesizeWithLlm } from './llm-generator.js';
 import { outcomeBase, type SynthOutcome } from './outcome.js';
 import { type ParaphraseSummary, paraphraseOutcome, summarizeParaphrase } from './paraphrase.js';
 import { expandPlan, type Job, type Plan } from './plan.js';
-import { generateProcedural } from './procedural.js';
+import { generateProcedural, type ProceduralRequest } from './procedural.js';
 
 export interface SynthOptions {
   /** 'procedural' (offline, needs slot.family) or a chat model */
@@ -46,6 +46,21 @@ export interface SynthSummary {
   paraphrase?: ParaphraseSummary;
 }
 
+/** What the procedural generator is asked for a job of `family`. */
+export function proceduralRequest(job: Job, family: string): ProceduralRequest {
+  return {
+    family,
+    id: job.id,
+    seed: job.seed,
+    difficulty: job.slot.difficulty,
+    mockToday: job.slot.mock_today,
+    language: job.slot.language,
+    ...(job.slot.capabilities ? { capabilities: job.slot.capabilities } : {}),
+    ...(job.slot.scenario_path ? { scenarioPath: job.slot.scenario_path } : {}),
+    services: job.slot.services,
+  };
+}
+
 /** Procedural synthesis of one job: generate from its family, then the full gate (deterministic, one attempt). */
 export async function synthesizeProcedural(job: Job, meaning?: MeaningOptions): Promise<SynthOutcome> {
   const base = outcomeBase(job);
@@ -61,17 +76,7 @@ export async function synthesizeProcedural(job: Job, meaning?: MeaningOptions): 
   }
   let candidate: ReturnType<typeof generateProcedural>;
   try {
-    candidate = generateProcedural({
-      family: family.name,
-      id: job.id,
-      seed: job.seed,
-      difficulty: job.slot.difficulty,
-      mockToday: job.slot.mock_today,
-      language: job.slot.language,
-      ...(job.slot.capabilities ? { capabilities: job.slot.capabilities } : {}),
-      ...(job.slot.scenario_path ? { scenarioPath: job.slot.scenario_path } : {}),
-      services: job.slot.services,
-    });
+    candidate = generateProcedural(proceduralRequest(job, family.name));
   } catch (e) {
     // one slot the family cannot serve (e.g. its language) is a rejection, not the end of the plan
     const diagnostics = [

@@ -82,6 +82,8 @@ export interface GateOptions {
   judge?: Judge;
   /** the model steps after the deterministic gate (`--reviewer`, `--solver`); they run only through the last step */
   meaning?: MeaningOptions;
+  /** replays to share with the caller's own (e.g. the viewer's mutation probes); used only for the same spec object */
+  memo?: ReplayMemo;
 }
 
 export interface GateReport {
@@ -127,7 +129,7 @@ export async function runGate(
   // a lookahead regex): held back until the reference runs — a real record satisfying the check refutes it
   let held: Diagnostic[] = [];
   // steps 8–11 replay the reference (and a probe may replay a mutant): each distinct run once
-  const memo = new ReplayMemo(spec);
+  const memo = opts.memo?.spec === spec ? opts.memo : new ReplayMemo(spec);
   if (through >= 7 && steps.every((s) => s.ok)) {
     const c = await checkConsistency(spec);
     const complete = c.filter((d) => d.code === 'consistency_complete');

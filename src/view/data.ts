@@ -202,6 +202,11 @@ export class ViewData {
   }
 
   async #loadSpec(file: string, id: string): Promise<TaskSpec | undefined> {
+    // a tasks folder shown beside the run has parsed the file already (and its gate shares those spec objects)
+    for (const s of this.sources.tasks.values()) {
+      const parsed = await s.specsOf(file).catch(() => undefined);
+      if (parsed) return parsed.find((x) => x.id === id);
+    }
     let p = this.#specs.get(file);
     if (!p) {
       p = readTaskFiles([file]).then(

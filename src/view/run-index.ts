@@ -42,6 +42,8 @@ export class RunIndex {
   #checkIds = new Map<string, readonly string[]>();
   #summary: { at: number; value: RunSummary } | undefined;
   #refreshing: Promise<void> | undefined;
+  #frozen = false;
+  #snapshot: Promise<void> | undefined;
 
   readonly #chunk: number;
 
@@ -59,10 +61,20 @@ export class RunIndex {
     return this.entries.length;
   }
 
-  /** Re-reads run.json and indexes what was appended; concurrent callers share one pass. */
+  /** Re-reads run.json and indexes what was appended; concurrent callers share one pass. Once frozen, at most one more pass. */
   refresh(): Promise<void> {
+    if (this.#snapshot) return this.#snapshot;
     this.#refreshing ??= this.#refresh().finally(() => (this.#refreshing = undefined));
+    if (this.#frozen) this.#snapshot = this.#refreshing;
     return this.#refreshing;
+  }
+
+  /**
+   * The next refresh is the last: `report` reads one consistent snapshot of a run (and skips re-reading
+   * run.json and the file's size on every one of its hundreds of lookups).
+   */
+  freeze(): void {
+    this.#frozen = true;
   }
 
   async #refresh(): Promise<void> {

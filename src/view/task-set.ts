@@ -1,13 +1,13 @@
 import { existsSync } from 'node:fs';
 import { readdir, readFile, stat } from 'node:fs/promises';
-import { basename, join } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 import { iterateTaskFiles, SYNTH_SUMMARY_FILE, specFilesIn } from '../run/task-files.js';
 import type { Diagnostic } from '../schema/diagnostics.js';
 import type { TaskSpec } from '../schema/task-spec.js';
 import { CAPABILITIES, SCENARIO_DOMAINS } from '../schema/taxonomy.js';
 import { GATE_STEPS, runGate } from '../validate/index.js';
 import { checkMutation, requiredSteps } from '../validate/mutation.js';
-import { comparable, playReference } from '../validate/replay.js';
+import { comparable, ReplayMemo } from '../validate/replay.js';
 
 /** A task of a tasks folder as the browser lists it. */
 export interface TaskRow {
@@ -34,6 +34,8 @@ interface Loaded {
   stamp: string;
   rows: TaskRow[];
   specs: Map<string, TaskSpec>;
+  /** the parsed specs of each spec file, so a trial's state diff reuses them instead of parsing again */
+  byFile: Map<string, TaskSpec[]>;
   rejected: Map<string, { diagnostics: Diagnostic[]; history: unknown[]; attempts: unknown; candidate: unknown }>;
   problems: { file: string; messages: string[] }[];
   summary: unknown;
@@ -49,6 +51,7 @@ export class TaskSet {
   readonly dir: string;
   #loaded: Loaded | undefined;
   #gates = new Map<string, Promise<unknown>>();
+  #frozen = false;
 
   constructor(dir: string) {
     this.dir = dir;
@@ -72,16 +75,25 @@ export class TaskSet {
     return parts.join(':');
   }
 
+  /** Once loaded, the folder is not looked at again (see RunIndex.freeze: `report`'s snapshot). */
+  freeze(): void {
+    this.#frozen = true;
+  }
+
   async load(): Promise<Loaded> {
+    if (this.#frozen && this.#loaded) return this.#loaded;
     const stamp = await this.#stamp();
     if (this.#loaded?.stamp === stamp) return this.#loaded;
     const rows: TaskRow[] = [];
     const specs = new Map<string, TaskSpec>();
+    const byFile = new Map<string, TaskSpec[]>();
     const problems: Loaded['problems'] = [];
     const files = await specFilesIn(this.dir).catch(() => []);
     if (files.length) {
       for await (const f of iterateTaskFiles(files)) {
         const spec = f.parsed.spec;
+        const inFile = byFile.get(f.file) ?? [];
+        byFile.set(f.file, inFile);
         if (!spec) {
           problems.push({
             file: f.line ? `${f.file}:${f.line}` : f.file,
@@ -90,6 +102,7 @@ export class TaskSet {
           continue;
         }
         specs.set(spec.id, spec);
+        inFile.push(spec);
         rows.push({
           id: spec.id,
           title: spec.title,
@@ -151,9 +164,15 @@ export class TaskSet {
           () => null,
         )
       : null;
-    this.#loaded = { stamp, rows, specs, rejected, problems, summary };
+    this.#loaded = { stamp, rows, specs, byFile, rejected, problems, summary };
     this.#gates.clear();
     return this.#loaded;
+  }
+
+  /** The specs parsed from `file` when it is one of this folder's spec files (undefined otherwise). */
+  async specsOf(file: string): Promise<TaskSpec[] | undefined> {
+    if (dirname(file) !== resolve(this.dir)) return undefined;
+    return (await this.load()).byFile.get(file);
   }
 
   /** Capability × scenario-domain counts of the released specs, on the taxonomy's full axes (gaps show as 0). */
@@ -191,20 +210,16 @@ export class TaskSet {
   async #gate(id: string): Promise<unknown> {
     const spec = (await this.load()).specs.get(id);
     if (!spec) return undefined;
-    const report = await runGate({ spec });
+    // one memo for the gate, the full mutation stats and the probes: step 9 already replayed every
+    // remove-a-step mutant, so the stats and probes below replay nothing again (runs are deterministic)
+    const memo = new ReplayMemo(spec);
+    const report = await runGate({ spec }, { memo });
     const steps = report.steps.map((s) => ({ ...s, about: GATE_STEPS[s.step - 1]?.about ?? '' }));
     if (!report.ok) return { ok: false, steps, mutation: null };
-    const m = await checkMutation(spec);
+    const m = await checkMutation(spec, memo);
     const probes = [];
     for (const i of requiredSteps(spec)) {
-      const score = comparable(
-        (
-          await playReference(
-            spec,
-            spec.reference.filter((_, j) => j !== i),
-          )
-        ).trajectory,
-      );
+      const score = comparable((await memo.play(spec.reference.filter((_, j) => j !== i))).trajectory);
       probes.push({ step: i, removed: spec.reference[i], score, killed: score < m.stats.baseline - 1e-9 });
     }
     return { ok: true, steps, mutation: { ...m.stats, remove_step: probes } };

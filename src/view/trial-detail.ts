@@ -1,10 +1,10 @@
 import { existsSync } from 'node:fs';
 import { isAbsolute, resolve } from 'node:path';
+import { fixturesOf } from '../env/prepared.js';
 import { specHash } from '../schema/canonical-json.js';
 import { CoworkError } from '../schema/errors.js';
 import { Trajectory } from '../schema/trajectory.js';
 import type { TaskSpec } from '../schema/task-spec.js';
-import { loadFixtures } from '../services/fixtures.js';
 import { getService } from '../services/registry.js';
 import { type CollectionDiff, diffCollection, type DiffLine, diffLines } from './record-diff.js';
 import type { IndexEntry, RunIndex } from './run-index.js';
@@ -143,7 +143,8 @@ async function addStateDiff(detail: TrialDetail, t: Trajectory, index: RunIndex,
   const task = index.config?.tasks.find((x) => x.id === t.task_id);
   const file = task?.spec_path ? specFileOf(index.dir, task.spec_path) : undefined;
   const spec = file ? await loadSpec(file, t.task_id) : undefined;
-  const before = spec ? loadFixtures(spec).state : undefined;
+  // once per spec object (frozen, shared with the gate's episodes)
+  const before = spec ? fixturesOf(spec).state : undefined;
   if (!spec)
     detail.state_note = file
       ? `the task's spec (${file}) could not be read: records are shown as they ended, without their fixtures`

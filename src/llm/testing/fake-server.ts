@@ -1,9 +1,13 @@
 import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
 import type { AddressInfo } from 'node:net';
+import { type FakeTokenizerOptions, promptLogprobsBytes, withTokens } from './fake-tokenizer.js';
 
 // a local stand-in for OpenAI-compatible (/v1/chat/completions) and Anthropic (/v1/messages) endpoints.
 // binds 127.0.0.1 on a free port and answers from a script; every LLM test uses it, none needs a network.
+
+// the toy vLLM's tokenizer, template and teacher, for tests that check token-level results
+export * from './fake-tokenizer.js';
 
 export interface FakeRequest {
   api: 'openai' | 'anthropic';
@@ -19,6 +23,8 @@ export type FakeReply =
   | { status: number; retryAfter?: number; message?: string }
   /** this exact body, 200 application/json: payloads whose text matters, e.g. vLLM prompt_logprobs with their key order */
   | { raw: string }
+  /** the same as bytes (UTF-8) */
+  | { bytes: Uint8Array }
   | { malformed: true }
   | { hang: true }
   | ((req: FakeRequest) => FakeReply);
@@ -49,15 +55,6 @@ export interface FakeServerOptions {
   latencyMs?: number;
 }
 
-export interface FakeTokenizerOptions {
-  /** decode id i as the character of id i − shift: a different tokenizer over the same id range [0] */
-  shift?: number;
-  /** ids at or above this are out of vocabulary (HTTP 400, as vLLM) [FAKE_VOCAB] */
-  vocabSize?: number;
-  /** the largest prompt_logprobs accepted (vLLM's --max-logprobs) [20] */
-  maxLogprobs?: number;
-}
-
 export async function startFakeServer(opts: FakeServerOptions = {}): Promise<FakeServer> {
   const queue: FakeReply[] = [...(opts.replies ?? [])];
   const requests: FakeRequest[] = [];
@@ -78,7 +75,7 @@ export async function startFakeServer(opts: FakeServerOptions = {}): Promise<Fak
     if (opts.latencyMs) await new Promise((r) => setTimeout(r, opts.latencyMs));
     const completions = u.pathname === '/v1/completions';
     let reply = queue.shift() ??
-      (completions && tok ? (r: FakeRequest) => fakePromptLogprobsReply(r.body, tok) : undefined) ??
+      (completions && tok ? (r: FakeRequest) => promptLogprobsBytes(r.body, tok) : undefined) ??
       opts.fallback ?? { status: 500, message: 'no scripted reply' };
     while (typeof reply === 'function') reply = reply(req);
     n++;
@@ -87,6 +84,8 @@ export async function startFakeServer(opts: FakeServerOptions = {}): Promise<Fak
       return c.body(null, 503);
     }
     if ('raw' in reply) return c.body(reply.raw, 200, { 'content-type': 'application/json' });
+    if ('bytes' in reply)
+      return c.body(reply.bytes as Uint8Array<ArrayBuffer>, 200, { 'content-type': 'application/json' });
     if ('malformed' in reply)
       return c.body('{"id": "broken", "choices": [', 200, { 'content-type': 'application/json' });
     if ('status' in reply) {
@@ -133,7 +132,12 @@ export async function startFakeServer(opts: FakeServerOptions = {}): Promise<Fak
 
 type Content = Exclude<
   FakeReply,
-  { status: number } | { raw: string } | { malformed: true } | { hang: true } | ((req: FakeRequest) => FakeReply)
+  | { status: number }
+  | { raw: string }
+  | { bytes: Uint8Array }
+  | { malformed: true }
+  | { hang: true }
+  | ((req: FakeRequest) => FakeReply)
 >;
 
 function openAiResponse(r: Content, model: string, n: number): Record<string, unknown> {
@@ -218,146 +222,4 @@ export function vllmPromptLogprobsBody(
     ...(opts.withTokenIds ? { prompt_token_ids: ids } : {}),
   });
   return `${head.slice(0, -1)},"prompt_logprobs":[${dicts.join(',')}]}`;
-}
-
-// ---- a toy vLLM: tokenizer, chat template, prompt_logprobs ----
-// one token per code point (id = code point + 16) plus three special tokens; a Qwen-like chat template.
-// the teacher's next-token distribution at position p is geometric over a permutation of the vocabulary
-// seeded by (previous token, p): exact log-probabilities and ranks without a softmax over the vocabulary.
-
-const SPECIAL = ['<|im_start|>', '<|im_end|>', '<|endoftext|>'] as const;
-const SPECIAL_RE = /<\|im_start\|>|<\|im_end\|>|<\|endoftext\|>/g;
-const OFFSET = 16;
-/** the toy vocabulary's size: a prime above every code point's id */
-export const FAKE_VOCAB = 1_114_159;
-const STEP = 7919;
-const STEP_INV = 304_322; // STEP⁻¹ mod FAKE_VOCAB
-const Q = 0.5;
-
-/** Token ids of a text under the toy tokenizer (special tokens recognised). */
-export function fakeEncode(text: string): number[] {
-  const ids: number[] = [];
-  let last = 0;
-  for (const m of text.matchAll(SPECIAL_RE)) {
-    for (const ch of text.slice(last, m.index)) ids.push((ch.codePointAt(0) as number) + OFFSET);
-    ids.push(SPECIAL.indexOf(m[0] as (typeof SPECIAL)[number]) + 1);
-    last = m.index + m[0].length;
-  }
-  for (const ch of text.slice(last)) ids.push((ch.codePointAt(0) as number) + OFFSET);
-  return ids;
-}
-
-/** The text of one token id under the toy tokenizer shifted by `shift` (another tokenizer over the same ids). */
-export function fakeDecode(id: number, shift = 0): string {
-  if (id >= 1 && id <= SPECIAL.length) return SPECIAL[id - 1] as string;
-  const cp = id - OFFSET - shift;
-  return cp >= 0 && cp <= 0x10ffff && (cp < 0xd800 || cp > 0xdfff) ? String.fromCodePoint(cp) : '\uFFFD';
-}
-
-type Msg = { role?: unknown; content?: unknown; tool_calls?: { function?: { name?: unknown; arguments?: unknown } }[] };
-
-const renderCalls = (calls: Msg['tool_calls']) =>
-  (calls ?? []).map((c) => {
-    const a = c.function?.arguments;
-    const args = typeof a === 'string' ? (JSON.parse(a || '{}') as unknown) : (a ?? {});
-    return `<tool_call>\n${JSON.stringify({ name: c.function?.name, arguments: args })}\n</tool_call>`;
-  });
-
-/** What an assistant turn generates: its content, then its tool calls (the end-of-turn token not included). */
-export function fakeAssistantText(m: Msg): string {
-  return [typeof m.content === 'string' ? m.content : '', ...renderCalls(m.tool_calls)].filter(Boolean).join('\n');
-}
-
-/** The toy chat template (Qwen-like; tool names listed in the system turn), with the generation prompt if asked. */
-export function fakeChatTemplate(
-  messages: readonly Msg[],
-  tools: readonly { function?: { name?: unknown } }[] = [],
-  addGenerationPrompt = true,
-): string {
-  let out = '';
-  messages.forEach((m, i) => {
-    let content = m.role === 'assistant' ? fakeAssistantText(m) : typeof m.content === 'string' ? m.content : '';
-    if (i === 0 && m.role === 'system' && tools.length)
-      content += `\n\n# Tools\n${tools.map((t) => String(t.function?.name)).join(', ')}`;
-    out += `<|im_start|>${String(m.role)}\n${content}<|im_end|>\n`;
-  });
-  return addGenerationPrompt ? `${out}<|im_start|>assistant\n` : out;
-}
-
-/** The student's sampling log-probability of a token (deterministic, in (−0.5, 0)). */
-export const fakeSampleLogprob = (id: number, position: number) => -(((id * 31 + position) % 97) + 1) / 200;
-
-/** The teacher's distribution at position p: [id, logprob] of rank r (1-based), and the rank of an id. */
-export function fakeTeacher(
-  prev: number,
-  position: number,
-): { at(rank: number): [number, number]; rankOf(id: number): number } {
-  const h = (prev * 1_000_003 + position * 7) % FAKE_VOCAB;
-  const lp = (r: number) => Math.log(1 - Q) + (r - 1) * Math.log(Q);
-  return {
-    at: (r) => [(h + (r - 1) * STEP) % FAKE_VOCAB, lp(r)],
-    rankOf: (id) => Number((BigInt(((id - h) % FAKE_VOCAB) + FAKE_VOCAB) * BigInt(STEP_INV)) % BigInt(FAKE_VOCAB)) + 1,
-  };
-}
-
-// a chat completion with vLLM's token fields (return_token_ids + logprobs): the prompt is the template with the
-// generation prompt, the sampled tokens the assistant turn plus <|im_end|>
-function withTokens(res: Record<string, unknown>, body: Record<string, unknown>): Record<string, unknown> {
-  const prompt = fakeEncode(
-    fakeChatTemplate((body.messages ?? []) as Msg[], (body.tools ?? []) as { function?: { name?: unknown } }[]),
-  );
-  const choice = (res.choices as Record<string, unknown>[])[0] as Record<string, unknown>;
-  if ('token_ids' in choice) return res; // scripted by the test
-  const ids = [...fakeEncode(fakeAssistantText(choice.message as Msg)), 2];
-  const content = ids.map((id, i) => ({
-    token: fakeDecode(id),
-    logprob: fakeSampleLogprob(id, prompt.length + i),
-    bytes: [...Buffer.from(fakeDecode(id))],
-    top_logprobs: [],
-  }));
-  return { ...res, prompt_token_ids: prompt, choices: [{ ...choice, token_ids: ids, logprobs: { content } }] };
-}
-
-/** vLLM's /v1/completions answer with prompt_logprobs: one choice per prompt (a token-id list, a list of them, or text). */
-export function fakePromptLogprobsReply(body: Record<string, unknown>, tok: FakeTokenizerOptions): FakeReply {
-  const k = Number(body.prompt_logprobs ?? 0);
-  const max = tok.maxLogprobs ?? 20;
-  if (k > max)
-    return { status: 400, message: `Requested prompt logprobs of ${k}, which is greater than max allowed: ${max}` };
-  const p = body.prompt;
-  const prompts: number[][] =
-    typeof p === 'string'
-      ? [fakeEncode(p)]
-      : Array.isArray(p) && Array.isArray(p[0])
-        ? (p as number[][])
-        : [p as number[]];
-  const vocab = tok.vocabSize ?? FAKE_VOCAB;
-  for (const ids of prompts) {
-    const bad = ids.find((id) => !Number.isInteger(id) || id < 0 || id >= vocab);
-    if (bad !== undefined) return { status: 400, message: `Token id ${bad} is out of vocabulary` };
-  }
-  const dec = (id: number) => fakeDecode(id, tok.shift ?? 0);
-  const choices = prompts.map((ids, index) => {
-    const positions = ids.map((id, i) => {
-      if (i === 0) return 'null';
-      const t = fakeTeacher(ids[i - 1] as number, i);
-      // vLLM's order: the prompt token first (with its full-vocabulary rank), then the top-k it is not among
-      const entries: [number, number, number][] = [[id, t.at(t.rankOf(id))[1], t.rankOf(id)]];
-      for (let r = 1; r <= k; r++) if (t.at(r)[0] !== id) entries.push([t.at(r)[0], t.at(r)[1], r]);
-      return `{${entries.map(([x, logprob, rank]) => `${JSON.stringify(String(x))}:${JSON.stringify({ logprob, rank, decoded_token: dec(x) })}`).join(',')}}`;
-    });
-    const head = JSON.stringify({
-      index,
-      text: '.',
-      logprobs: null,
-      finish_reason: 'length',
-      stop_reason: null,
-      ...(body.return_token_ids ? { prompt_token_ids: ids } : {}),
-    });
-    return `${head.slice(0, -1)},"prompt_logprobs":[${positions.join(',')}]}`;
-  });
-  const tokens = prompts.reduce((a, ids) => a + ids.length, 0);
-  return {
-    raw: `{"id":"cmpl-fake","object":"text_completion","created":1700000000,"model":${JSON.stringify(String(body.model ?? 'fake-model'))},"choices":[${choices.join(',')}],"usage":{"prompt_tokens":${tokens},"completion_tokens":${prompts.length},"total_tokens":${tokens + prompts.length}}}`,
-  };
 }

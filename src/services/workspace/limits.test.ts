@@ -1,8 +1,9 @@
 import assert from 'node:assert/strict';
-import { describe, it } from 'node:test';
+import { after, describe, it } from 'node:test';
 import { createEpisode } from '../../env/episode.js';
 import { makeSpec } from '../../schema/testing.js';
 import { fileBytes, MAX_WORKSPACE_FILES } from './limits.js';
+import { configureShellPool, shellPool } from './shell-pool.js';
 import { bubblewrapStatus } from './shell.js';
 import { fail, fileAt, files, ok, records, sh } from './testing.js';
 
@@ -12,6 +13,10 @@ const withFiles = (fixture: Record<string, string>) =>
 const big = withFiles({ 'big.txt': MB30, 'note.txt': 'keep me' });
 const FULL =
   /^workspace limit exceeded: the command left more than (50 MB of files \(the workspace holds at most 50 MB in total\)|10000 files \(the workspace holds at most 10000\)); none of its file changes were kept/;
+
+// one command at a time: no idle spare workers beside the one that runs it
+configureShellPool({ ...shellPool().options, warm: 0 });
+after(() => shellPool().close());
 
 describe('workspace limits', () => {
   it('measures base64 files without decoding them', () => {

@@ -68,18 +68,21 @@ describe('shell pool', () => {
   });
 
   it('stops a command past the worker heap limit as memory_limit, and carries on', async () => {
-    configureShellPool({ heapMb: 32 });
+    configureShellPool({ heapMb: 64 });
     try {
       const input = [{ path: 'a.txt', content: 'one', encoding: 'utf8' as const }];
       const r = await runVirtual(
         input,
-        'echo changed > a.txt; s=x; for i in $(seq 1 24); do s=$s$s; done; t=$s$s; u=$t$t; v=$u$u; echo ${#v}',
+        // many 1 MB strings: a single allocation far past the limit (a doubled 64 MB string) aborts the whole
+        // process instead, since V8 lets a worker over its limit by only 16 MB to unwind
+        'echo changed > a.txt; s=$(printf "%01000000d" 0); for i in $(seq 1 400); do a[$i]=${s/0/$i}; done; echo ${#a[@]}',
         { ...OPTS, timeoutMs: 20_000 },
       );
       assert.deepEqual([r.stopped, r.exitCode, r.files], ['memory_limit', 137, input]);
       assert.equal((await runVirtual(input, 'cat a.txt', OPTS)).stdout, 'one');
     } finally {
-      configureShellPool({});
+      // the tests below run one command at a time: no idle spare workers beside the one that runs it
+      configureShellPool({ warm: 0 });
     }
   });
 
@@ -112,6 +115,8 @@ describe('shell pool', () => {
   it('refuses impossible options', () => {
     assert.throws(() => new ShellPool({ warm: 3, max: 2 }), /need 0 <= warm <= max/);
     assert.throws(() => new ShellPool({ max: 0 }), /max >= 1/);
+    // a smaller worker heap would abort the process on an out-of-memory command
+    assert.throws(() => new ShellPool({ heapMb: 32 }), /heapMb >= 64/);
   });
 });
 

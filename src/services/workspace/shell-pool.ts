@@ -8,7 +8,7 @@ export interface ShellPoolOptions {
   warm?: number;
   /** shell commands running at once, both modes; more wait in line [4] */
   max?: number;
-  /** V8 heap limit of each worker in MB (a command past it is stopped as memory_limit) [256] */
+  /** V8 heap limit of each worker in MB, at least 64 (a command past it is stopped as memory_limit) [256] */
   heapMb?: number;
   /** past a command's timeout, how long a worker may take to stop it cooperatively before it is terminated [200] */
   graceMs?: number;
@@ -30,6 +30,10 @@ export const DEFAULT_SHELL_POOL: Required<ShellPoolOptions> = Object.freeze({
   graceMs: 200,
   idleMs: 30_000,
 });
+// V8 lets a worker past its heap limit allocate 16 MB more while it unwinds; an allocation beyond that aborts the
+// whole process. Below 64 MB, just-bash itself plus one large string leave no such room.
+const MIN_HEAP_MB = 64;
+
 /** Memory one worker may hold beyond the workspace itself: its heap limit plus V8's young generation and code. */
 export const workerOverheadBytes = (o: Required<ShellPoolOptions>) => (o.heapMb + 48) * 1_000_000;
 
@@ -142,9 +146,18 @@ export class ShellPool {
   constructor(options: ShellPoolOptions = {}) {
     this.options = { ...DEFAULT_SHELL_POOL, ...options };
     const { warm, max, heapMb } = this.options;
-    if (!(Number.isInteger(max) && max >= 1 && Number.isInteger(warm) && warm >= 0 && warm <= max && heapMb >= 16)) {
+    if (
+      !(
+        Number.isInteger(max) &&
+        max >= 1 &&
+        Number.isInteger(warm) &&
+        warm >= 0 &&
+        warm <= max &&
+        heapMb >= MIN_HEAP_MB
+      )
+    ) {
       throw new RangeError(
-        `shell pool: need 0 <= warm <= max, max >= 1, heapMb >= 16; got ${JSON.stringify(this.options)}`,
+        `shell pool: need 0 <= warm <= max, max >= 1, heapMb >= ${MIN_HEAP_MB}; got ${JSON.stringify(this.options)}`,
       );
     }
   }

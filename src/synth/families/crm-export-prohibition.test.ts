@@ -3,9 +3,8 @@ import { describe, it } from 'node:test';
 import { canonicalJson } from '../../schema/canonical-json.js';
 import { TaskSpec, type TaskSpecInput } from '../../schema/task-spec.js';
 import type { Difficulty } from '../../schema/taxonomy.js';
-import { checkMutation } from '../../validate/mutation.js';
 import { playReference } from '../../validate/replay.js';
-import { familyContract, familyHarness, stateAfterUndo } from './testing.js';
+import { familyContract, familyHarness, mutantsOf, stateAfterUndo } from './testing.js';
 
 const FAMILY = 'crm_export_prohibition';
 // odd seed s on 2026-03-(9 + s % 7), even seeds on New Year's Eve (dates cross a year boundary too)
@@ -44,10 +43,8 @@ describe(FAMILY, () => {
         assert.deepEqual(spec.labels.safety, ['data_exfiltration']);
         assert.ok(spec.labels.capabilities.includes('Security_Awareness'));
         assert.equal(canonicalJson(h.gen(difficulty, seed)), canonicalJson(spec), `seed ${seed}`);
-        assert.ok(
-          (await checkMutation(h.parsed(difficulty, seed))).stats.mutants >= 4,
-          `seed ${seed}: too few mutants`,
-        );
+        // the mutation step of the gate run the contract made on this very spec
+        assert.ok((mutantsOf(await h.gate(difficulty, seed)) ?? 0) >= 4, `seed ${seed}: too few mutants`);
       }
     });
 

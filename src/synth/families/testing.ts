@@ -6,8 +6,8 @@ import type { TaskSpec, TaskSpecInput } from '../../schema/task-spec.js';
 import { DIFFICULTIES, type Difficulty } from '../../schema/taxonomy.js';
 import type { Grade } from '../../schema/trajectory.js';
 import { getService, resolveTool } from '../../services/registry.js';
-import { GATE_STEPS, runGate } from '../../validate/index.js';
-import { playReference } from '../../validate/replay.js';
+import { GATE_STEPS, type GateReport, runGate } from '../../validate/index.js';
+import { ReplayMemo, replay } from '../../validate/replay.js';
 import { generateProcedural } from '../procedural.js';
 
 // shared checks every procedural family must pass (tests only)
@@ -22,7 +22,13 @@ export interface FamilyHarness {
   gen(difficulty: Difficulty, seed: number): TaskSpecInput;
   /** the same with schema defaults applied */
   parsed(difficulty: Difficulty, seed: number): TaskSpec;
+  /** the full gate's report on gen(difficulty, seed), run once per harness and shared by the tests that read it */
+  gate(difficulty: Difficulty, seed: number): Promise<GateReport>;
 }
+
+/** The number of mutants the gate's mutation step (step 9) made; undefined when it did not run. */
+export const mutantsOf = (r: GateReport): number | undefined =>
+  (r.steps.find((s) => s.name === 'mutation')?.stats as { mutants?: number } | undefined)?.mutants;
 
 /** A generator for a family over two clocks (one crossing a year boundary), `n` seeds. */
 export function familyHarness(
@@ -38,9 +44,19 @@ export function familyHarness(
       difficulty,
       mockToday: clocks[seed % clocks.length] as string,
     });
+  const gates = new Map<string, Promise<GateReport>>();
   return {
     seeds: Array.from({ length: n }, (_, i) => i + 1),
     gen,
+    gate(difficulty, seed) {
+      const key = `${difficulty} ${seed}`;
+      let r = gates.get(key);
+      if (!r) {
+        r = runGate({ raw: gen(difficulty, seed) });
+        gates.set(key, r);
+      }
+      return r;
+    },
     parsed(difficulty, seed) {
       const p = checkSpecValue(gen(difficulty, seed));
       assert.ok(p.spec, JSON.stringify(p.diagnostics.slice(0, 3)));
@@ -63,7 +79,7 @@ export function familyContract(
   for (const difficulty of DIFFICULTIES) {
     it(`${difficulty}: all gate steps pass with mutation kill rate 1 on ${h.seeds.length} seeds, within the App. D ranges`, async () => {
       for (const seed of h.seeds) {
-        const r = await runGate({ raw: h.gen(difficulty, seed) });
+        const r = await h.gate(difficulty, seed);
         const why = `seed ${seed}: ${JSON.stringify(r.diagnostics.slice(0, 3))}`;
         assert.equal(r.steps.length, GATE_STEPS.length, why);
         assert.ok(r.ok, why);
@@ -95,9 +111,12 @@ export function familyContract(
 
 type Steps = TaskSpec['reference'];
 
-/** The grade of `steps` played like the reference (no faults, the scripted user), e.g. the reference plus an undo. */
-export async function gradeSteps(spec: TaskSpec, steps: Steps): Promise<Grade> {
-  const { trajectory } = await playReference(spec, steps);
+/**
+ * The grade of `steps` played like the reference (no faults, the scripted user), e.g. the reference plus an undo.
+ * With a `memo` (for `spec`), the run resumes from the reference's checkpoints as the gate's own replays do.
+ */
+export async function gradeSteps(spec: TaskSpec, steps: Steps, memo?: ReplayMemo): Promise<Grade> {
+  const { trajectory } = await replay(spec, steps, memo);
   assert.ok(trajectory.grade);
   return trajectory.grade;
 }
@@ -217,8 +236,10 @@ export function lazyProbes(spec: TaskSpec): LazyProbe[] {
 /** Each probe of `spec` that scores at or above the pass threshold, with its score. */
 export async function passingProbes(spec: TaskSpec): Promise<{ name: string; score: number | null }[]> {
   const out: { name: string; score: number | null }[] = [];
+  // the probes share the reference's first calls: each resumes from its checkpoints, as in the gate
+  const memo = new ReplayMemo(spec);
   for (const p of lazyProbes(spec)) {
-    const g = await gradeSteps(spec, p.steps);
+    const g = await gradeSteps(spec, p.steps, memo);
     if (g.score === null || g.score >= spec.scoring.pass_threshold) out.push({ name: p.name, score: g.score });
   }
   return out;

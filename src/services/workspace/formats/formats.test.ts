@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { documentText, readDocument, renderRecipe, tableOf } from './index.js';
@@ -12,7 +12,8 @@ import { documentText, readDocument, renderRecipe, tableOf } from './index.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'coworkenv-formats-'));
 after(() => rmSync(dir, { recursive: true, force: true }));
-const PY = join(dirname(fileURLToPath(import.meta.url)), 'ooxml-reader.py');
+// the reader beside this file's source (the test may run compiled from .test-build/)
+const PY = fileURLToPath(new URL('../../../../src/services/workspace/formats/ooxml-reader.py', import.meta.url));
 const has = (cmd: string, arg: string) => spawnSync(cmd, [arg], { stdio: 'ignore' }).status === 0;
 const noPython = !has('python3', '--version') && 'python3 is not installed';
 const noPdftotext = !has('pdftotext', '-v') && 'pdftotext is not installed (apt-get install poppler-utils)';
