@@ -14,9 +14,10 @@ import { fileURLToPath } from 'node:url';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const OUT = join(ROOT, '.test-build');
+const CACHE = join(ROOT, 'node_modules/.cache/coworkenv');
 // the last run's time per test file, to start the slow ones first (a fresh checkout runs them in name order)
-const TIMINGS = join(ROOT, 'node_modules/.cache/coworkenv/test-timings.json');
-const TSBUILDINFO = join(ROOT, 'node_modules/.cache/coworkenv/typecheck.tsbuildinfo');
+const TIMINGS = join(CACHE, 'test-timings.json');
+const TSBUILDINFO = join(CACHE, 'typecheck.tsbuildinfo');
 const bin = (name) => join(ROOT, 'node_modules/.bin', name);
 
 /** Runs a command to completion; its output is printed only when it fails. */
@@ -60,7 +61,7 @@ function readTimings() {
 
 const started = Date.now();
 rmSync(OUT, { recursive: true, force: true });
-mkdirSync(dirname(TIMINGS), { recursive: true });
+mkdirSync(CACHE, { recursive: true });
 const checks = await Promise.all([
   step('biome format', bin('biome'), ['format', '.']),
   step('build (dist/)', bin('tsc'), ['-p', 'tsconfig.build.json']),
@@ -124,7 +125,7 @@ const runner = spawn(
 const code = await new Promise((resolve) => runner.on('close', (c, signal) => resolve(c ?? (signal ? 1 : 0))));
 try {
   const { files: measured, totals: t } = JSON.parse(readFileSync(fresh, 'utf8'));
-  const merged = { ...readTimings() };
+  const merged = { ...timings };
   for (const [file, ms] of Object.entries(measured)) merged[relative(OUT, file)] = Math.round(ms);
   writeFileSync(TIMINGS, `${JSON.stringify(merged, Object.keys(merged).sort(), 1)}\n`);
   process.stdout.write(

@@ -13,7 +13,7 @@ import { captureOutput, inProcess, ROOT } from './testing.js';
 const TMP = mkdtempSync(join(tmpdir(), 'coworkenv-first-hour-'));
 after(() => rmSync(TMP, { recursive: true, force: true }));
 // the demo's shell commands run one after another: no idle spare workers beside the one that runs them
-configureShellPool({ ...shellPool().options, warm: 0 });
+configureShellPool({ warm: 0 });
 after(() => shellPool().close());
 
 /** stdout and stderr of an in-process command, together. */

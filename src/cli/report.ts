@@ -3,7 +3,7 @@ import { basename } from 'node:path';
 import type { Command } from 'commander';
 import { writeFileAtomic } from '../run/files.js';
 import { CoworkError } from '../schema/errors.js';
-import { configureShellPool, shellPool } from '../services/workspace/shell-pool.js';
+import { configureShellPool } from '../services/workspace/shell-pool.js';
 import { loadAssets, reportPage } from '../view/assets.js';
 import { ViewData } from '../view/data.js';
 import { reportData } from '../view/report.js';
@@ -37,7 +37,7 @@ export function reportCommand(program: Command): void {
           `${paths.join(', ')}: no run directory (run.json) found; \`coworkenv report\` reports a run (runs/<name>)`,
         );
       // the gates replay one spec at a time: one shell worker serves them, no idle spares are started beside it
-      configureShellPool({ ...shellPool().options, warm: 0 });
+      configureShellPool({ warm: 0 });
       // one consistent snapshot of every source, read once
       for (const s of [...sources.runs.values(), ...sources.tasks.values()]) s.freeze();
       const data = new ViewData(sources);

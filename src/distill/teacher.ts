@@ -170,30 +170,24 @@ export function endpointTeacher(model: string, flags: ModelFlags, o: TeacherOpti
       return requests;
     },
     async score(ids, positions, where) {
-      // with no cache, the answer itself when its JSON text would parse back to an equal answer (the cached
-      // path's round trip): answers are large, thousands of positions
-      if (cache.mode === 'off') {
-        try {
+      try {
+        // with no cache, the answer itself when its JSON text would parse back to an equal answer (the cached
+        // path's round trip): answers are large, thousands of positions
+        if (cache.mode === 'off') {
           const a = await submit(ids, positions, where);
           return jsonStable(a) ? a : (JSON.parse(JSON.stringify(a)) as TeacherAnswer);
-        } catch (e) {
-          if (e instanceof LlmError)
-            throw new CoworkError('config', `--teacher ${model}, ${where}: ${e.message}`, { kind: e.kind });
-          throw e;
         }
-      }
-      const key: ChatParams = {
-        extra: {
-          ...params,
-          coworkenv_distill: {
-            v: 1,
-            ids: sha256Hex(JSON.stringify(ids)),
-            positions: sha256Hex(JSON.stringify(positions)),
-            n: ids.length,
+        const key: ChatParams = {
+          extra: {
+            ...params,
+            coworkenv_distill: {
+              v: 1,
+              ids: sha256Hex(JSON.stringify(ids)),
+              positions: sha256Hex(JSON.stringify(positions)),
+              n: ids.length,
+            },
           },
-        },
-      };
-      try {
+        };
         const res = await cache.wrap(
           {
             provider: `openai-compatible@${redactSecrets(ref.baseURL as string)}`,

@@ -16,13 +16,8 @@ import { TaskSpec } from '../schema/task-spec.js';
 import { Trajectory } from '../schema/trajectory.js';
 import { generateProcedural } from '../synth/procedural.js';
 import { appendTrajectory, trialLockFile } from './serve.js';
-import {
-  assertNoCollision,
-  createMcpSession,
-  DISCONNECTED,
-  type McpSessionOptions,
-  PROTOCOL_TOOLS,
-} from './session.js';
+import { DISCONNECTED } from './disconnected.js';
+import { assertNoCollision, createMcpSession, type McpSessionOptions, PROTOCOL_TOOLS } from './session.js';
 
 import { ROOT, cliEnv, runCli, spawnCli } from '../cli/testing.js';
 const PAYMENT = join(ROOT, 'examples/tasks/payment_change_refusal.yaml');

@@ -14,10 +14,8 @@ import type { Trajectory } from '../schema/trajectory.js';
 import { DISCONNECTED } from './disconnected.js';
 import type { McpSession } from './session.js';
 
-// The MCP SDK and the episode machinery (a third of a start) load with the first episode, not before
+// The MCP SDK and the episode machinery (a third of a start) are imported with the first episode, not before
 // listening: `mcp --http` is ready sooner, and a server no client reaches never loads them
-const sessionModule = () => import('./session.js');
-const httpTransportModule = () => import('@modelcontextprotocol/sdk/server/streamableHttp.js');
 
 export const DEFAULT_OUT = 'runs/mcp/trajectories.jsonl';
 /** seconds without a request before an HTTP session counts as vanished (its episode is then abandoned) */
@@ -144,7 +142,7 @@ async function openEpisode(
   written: (t: Trajectory) => void,
   ended?: () => void,
 ): Promise<Episode> {
-  const { createMcpSession } = await sessionModule();
+  const { createMcpSession } = await import('./session.js');
   const { trial, lock } = await reserveTrial(out, opts.spec.id, wanted, notice);
   const session: McpSession = createMcpSession({
     spec: opts.spec,
@@ -381,7 +379,7 @@ export async function startMcpHttp(
     const { isInitializeRequest } = await import('@modelcontextprotocol/sdk/types.js');
     if (req.method !== 'POST' || !isInitializeRequest(body))
       return rpcError(res, 400, -32000, 'Bad Request: no mcp-session-id header; start a session with initialize');
-    const { StreamableHTTPServerTransport } = await httpTransportModule();
+    const { StreamableHTTPServerTransport } = await import('@modelcontextprotocol/sdk/server/streamableHttp.js');
     // a new client: its own session, episode and trial
     const episode = await openEpisode(opts, out, undefined, notice, (t) => recorded.push(t));
     const hostPart = where.host.includes(':') ? `[${where.host}]` : where.host;

@@ -23,8 +23,6 @@ import { mcpToolListing } from './tool-listing.js';
 export const PROTOCOL_TOOLS = ['start_conversation', 'send_message_to_user', 'end_conversation', 'finish'] as const;
 type ProtocolTool = (typeof PROTOCOL_TOOLS)[number];
 
-export { DISCONNECTED } from './disconnected.js';
-
 export interface McpSessionOptions {
   spec: TaskSpec;
   seed?: number;

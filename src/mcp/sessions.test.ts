@@ -12,7 +12,7 @@ import { loadSpecs } from '../run/task-files.js';
 import type { TaskSpec } from '../schema/task-spec.js';
 import { Trajectory } from '../schema/trajectory.js';
 import { type McpHttpServer, startMcpHttp } from './serve.js';
-import { DISCONNECTED } from './session.js';
+import { DISCONNECTED } from './disconnected.js';
 
 // Real MCP clients (the official TypeScript SDK) coming and going on one `mcp --http` server, in process.
 

@@ -15,7 +15,7 @@ const FULL =
   /^workspace limit exceeded: the command left more than (50 MB of files \(the workspace holds at most 50 MB in total\)|10000 files \(the workspace holds at most 10000\)); none of its file changes were kept/;
 
 // one command at a time: no idle spare workers beside the one that runs it
-configureShellPool({ ...shellPool().options, warm: 0 });
+configureShellPool({ warm: 0 });
 after(() => shellPool().close());
 
 describe('workspace limits', () => {
