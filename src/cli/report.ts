@@ -3,7 +3,7 @@ import { basename } from 'node:path';
 import type { Command } from 'commander';
 import { writeFileAtomic } from '../run/files.js';
 import { CoworkError } from '../schema/errors.js';
-import { configureShellPool } from '../services/workspace/shell-pool.js';
+import { configureShellPool } from '../services/workspace/isolation-pool.js';
 import { loadAssets, reportPage } from '../view/assets.js';
 import { ViewData } from '../view/data.js';
 import { reportData } from '../view/report.js';

@@ -9,7 +9,8 @@ import { type ModelFlags, modelFromFlags } from '../llm/flags.js';
 import { CoworkError } from '../schema/errors.js';
 import { MAX_INLINE_BYTES } from '../services/workspace/index.js';
 import { decode } from '../services/workspace/readback.js';
-import { formatOf, OFFICE_KINDS, readDocument, type StoredFile } from '../services/workspace/formats/index.js';
+import { formatOf, OFFICE_KINDS, type StoredFile } from '../services/workspace/formats/index.js';
+import { readIsolated } from '../services/workspace/read-isolated.js';
 import { parsePlanText, type Plan } from '../synth/plan.js';
 import { synthesize, type SynthSummary } from '../synth/synthesize.js';
 import type { MeaningOptions } from '../validate/meaning.js';
@@ -101,7 +102,7 @@ export async function readResources(dir: string): Promise<StoredFile[]> {
       );
     const f = decode(path, bytes);
     if ((OFFICE_KINDS as readonly string[]).includes(formatOf(path, bytes))) {
-      const r = readDocument(f);
+      const r = await readIsolated(f);
       if (r.error !== undefined)
         throw new CoworkError('bad_input', `--resources: ${r.error}; remove it or save it again from its application`);
     }

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, describe, it } from 'node:test';
 import { CoworkError } from '../schema/errors.js';
 import { makeSpec } from '../schema/testing.js';
-import { shellPool } from '../services/workspace/shell-pool.js';
+import { shellPool } from '../services/workspace/isolation-pool.js';
 import { CallMemo } from './call-memo.js';
 import { createEpisode, type Episode } from './episode.js';
 

@@ -20,6 +20,7 @@ import { DISCONNECTED } from './disconnected.js';
 import { assertNoCollision, createMcpSession, type McpSessionOptions, PROTOCOL_TOOLS } from './session.js';
 
 import { ROOT, cliEnv, runCli, spawnCli } from '../cli/testing.js';
+import { attackSpec } from '../cli/testing/attack-spec.js';
 const PAYMENT = join(ROOT, 'examples/tasks/payment_change_refusal.yaml');
 const ESCALATION = join(ROOT, 'examples/tasks/support_escalation.yaml');
 
@@ -292,6 +293,31 @@ describe('mcp session (in-process)', () => {
       assert.deepEqual([s.session.ended, s.session.turns], [true, 0]);
       assert.equal(s.finished.length, 1);
       assert.equal((await s.call('start_conversation')).isError, true);
+    } finally {
+      await s.close();
+    }
+  });
+
+  it('hostile calls (a billion-cell workbook, a command that once aborted the process) are errors; the episode goes on to score 1', {
+    timeout: 60_000,
+  }, async () => {
+    const spec = TaskSpec.parse(attackSpec('hostile_mcp'));
+    const s = await open({ spec });
+    try {
+      await s.call('start_conversation');
+      const results: Result[] = [];
+      for (const step of spec.reference)
+        if ('call' in step) results.push(await s.call(step.call, step.args as Record<string, unknown>));
+      const [written, hostileRead, aborting] = results;
+      assert.equal(written?.isError, undefined);
+      assert.equal(hostileRead?.isError, true);
+      assert.match(textOf(hostileRead as Result), /"limit":"parse_limit"/);
+      assert.equal(aborting?.isError, true);
+      assert.match(textOf(aborting as Result), /"limit":"(timeout|memory_limit)"/);
+      assert.deepEqual(jsonOf(await s.call('finish', { answer: 'Copied the note to out/summary.txt.' })), {
+        status: 'finished',
+      });
+      assert.equal(s.finished[0]?.grade?.score, 1);
     } finally {
       await s.close();
     }

@@ -7,7 +7,9 @@ import { Queue } from 'bullmq';
 import { parse } from 'yaml';
 import { captureOutput, inProcess, ROOT } from '../cli/testing.js';
 import { startFakeServer } from '../llm/testing/fake-server.js';
+import { attackSpec } from '../cli/testing/attack-spec.js';
 import { RunStore } from '../run/run-store.js';
+import { TaskSpec } from '../schema/task-spec.js';
 import { loadSpecs } from '../run/task-files.js';
 import { CoworkError } from '../schema/errors.js';
 import { assertReachable } from './admin.js';
@@ -284,6 +286,27 @@ describe('run --queue on BullMQ workers', { skip: !HAVE_REDIS }, () => {
       inProcess('queue', 'status', '--redis', redis.url, '--kind', 'bogus'),
       /--kind must be one of run, synth, curate/,
     );
+  });
+
+  it('a trial whose calls are attacks is recorded as failed tool calls; the worker lives on and serves the next trial', {
+    timeout: 60_000,
+  }, async () => {
+    const conn = redisConnection(redis.url);
+    const w = startWorker(conn, { concurrency: 1, ...FAST });
+    const spec = TaskSpec.parse(attackSpec('hostile_worker'));
+    const store = RunStore.memory();
+    const config = runJobConfig({ agent: 'reference', seed: 0, shell: 'virtual', flags: {} });
+    await runTasksOnQueue({ connection: conn, specs: [spec], store, trials: 2, config });
+    await w.close();
+    const trials = [...store.done.values()] as { events: { type: string; ok?: boolean }[]; grade: { score: number } }[];
+    assert.equal(trials.length, 2);
+    for (const t of trials) {
+      assert.deepEqual(
+        t.events.filter((e) => e.type === 'tool').map((e) => e.ok),
+        [true, false, false, true, true],
+      );
+      assert.equal(t.grade.score, 1);
+    }
   });
 
   it('a shared RPM limit of N holds across 3 workers (BullMQ limiter, counted at the fake LLM server)', async () => {

@@ -137,7 +137,7 @@ export async function loadSpecs(paths: readonly string[]): Promise<{ file: strin
   const seen = new Map<string, string>();
   for await (const f of iterateTaskFiles(paths)) {
     const found = f.parsed.spec
-      ? [...f.parsed.diagnostics, ...withPositions(staticDiagnostics(f.parsed.spec), f.parsed.doc, parsePath)]
+      ? [...f.parsed.diagnostics, ...withPositions(await staticDiagnostics(f.parsed.spec), f.parsed.doc, parsePath)]
       : f.parsed.diagnostics;
     const errors = found.filter(isError);
     if (errors.length || !f.parsed.spec) {

@@ -9,7 +9,7 @@ import { CoworkError } from '../schema/errors.js';
 import type { TaskSpec } from '../schema/task-spec.js';
 import { type CapacityPlan, planCapacity } from '../services/workspace/capacity.js';
 import { setWorkspaceBudget, usage } from '../services/workspace/limits.js';
-import { shellPool } from '../services/workspace/shell-pool.js';
+import { shellPool } from '../services/workspace/isolation-pool.js';
 import { createApp, MAX_BODY_BYTES } from './app.js';
 import { DEFAULT_MAX_SESSIONS, SessionManager } from './sessions.js';
 import { attachWebSocket } from './ws.js';

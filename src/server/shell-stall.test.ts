@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { Agent, request } from 'node:http';
 import { after, before, describe, it } from 'node:test';
-import { shellPool } from '../services/workspace/shell-pool.js';
+import { readerPool, shellPool } from '../services/workspace/isolation-pool.js';
+import { hostileFiles } from '../services/workspace/formats/testing.js';
 import { makeSpec } from '../schema/testing.js';
 import { type RunningServer, startServer } from './serve.js';
 
@@ -12,6 +13,13 @@ const ATTACKS = {
   sed: "echo x | sed ':a;s/x/xx/;/x\\{30000\\}/!ba' | wc -c",
   bash: 's=x; for i in $(seq 1 9000); do s=$s$s; s=${s:0:1000000}; done; echo ${#s}',
   jq: "jq -n 'reduce range(0;90000) as $i ([]; . + [$i]) | length'",
+};
+// issue #29: commands whose one large allocation aborted the whole process (a worker thread's heap limit cannot
+// stop it); they now kill only their isolation unit
+const ABORTS = {
+  'string copies': 's=$(printf "%060000000d" 0); a=${s/0/1}; b=${s/0/2}; c=${s/0/3}; d=${s/0/4}; e=${s/0/5}',
+  'array of copies': 's=$(printf "%050000000d" 0); for i in 1 2 3 4 5 6 7; do a[$i]=${s/0/$i}; done',
+  'jq multiplication': `jq -n '"x" * 300000000 | length'`,
 };
 const MAX_OTHER_MS = 250;
 const MAX_ATTACK_MS = 2000;
@@ -25,7 +33,7 @@ const SPEC = makeSpec({
 
 type Json = Record<string, any>;
 
-describe('env server: a shell command cannot stall other sessions', () => {
+describe('env server: no shell command or document can stall or abort it', () => {
   let srv: RunningServer;
   const agents = [new Agent({ keepAlive: true }), new Agent({ keepAlive: true }), new Agent({ keepAlive: true })];
   before(async () => {
@@ -34,6 +42,7 @@ describe('env server: a shell command cannot stall other sessions', () => {
   after(async () => {
     for (const a of agents) a.destroy();
     await srv.close();
+    await readerPool().close();
   });
 
   const http = (agent: Agent, method: string, path: string, body?: unknown) =>
@@ -103,40 +112,83 @@ describe('env server: a shell command cannot stall other sessions', () => {
     rssBefore = process.memoryUsage().rss;
   });
 
+  type Result = { ok: boolean; content: string; error: Json };
+  // the attacker's steps run while the victim steps and /health is polled; the last step's result is checked
+  async function underAttack(name: string, steps: [string, Json][]): Promise<{ result: Result; ms: number }> {
+    await reset(attacker, `attacker-${name}`);
+    await reset(victim, `victim-${name}`);
+    // each attack starts from a steady server: the previous attack's replacement unit has started
+    await shellPool().warmUp();
+    let finished = false;
+    const attack = (async () => {
+      let last: { status: number; body: Json; ms: number } | undefined;
+      for (const [tool, args] of steps) {
+        if (last) assert.equal(last.body.observation.tool_result.ok, true, last.body.observation.tool_result.content);
+        last = await step(attacker, `attacker-${name}`, tool, args);
+      }
+      return last as { status: number; body: Json; ms: number };
+    })().finally(() => (finished = true));
+    const [r, latencies] = await Promise.all([attack, others(`victim-${name}`, () => finished)]);
+    assert.equal(r.status, 200);
+    assert.ok(latencies.length >= 1, `no answer to the other clients`);
+    const worst = Math.max(...latencies);
+    assert.ok(worst < MAX_OTHER_MS, `another client waited ${Math.round(worst)} ms (${latencies.length} requests)`);
+    // the episode goes on
+    const next = await step(attacker, `attacker-${name}`, 'shell', { command: 'cat notes.txt' });
+    assert.equal(JSON.parse(next.body.observation.tool_result.content).stdout, 'hello');
+    return { result: r.body.observation.tool_result as Result, ms: r.ms };
+  }
+
   for (const [name, command] of Object.entries(ATTACKS)) {
     it(`a ${name} loop with timeout_seconds 1 times out in < ${MAX_ATTACK_MS} ms; others answer in < ${MAX_OTHER_MS} ms`, {
       timeout: 30_000,
     }, async () => {
-      await reset(attacker, `attacker-${name}`);
-      await reset(victim, `victim-${name}`);
-      // each attack starts from a steady server: the previous attack's replacement worker has started
-      await shellPool().warmUp();
-      let finished = false;
-      const attack = step(attacker, `attacker-${name}`, 'shell', {
-        command: `echo started > pre.txt; ${command}`,
-        timeout_seconds: 1,
-      }).finally(() => (finished = true));
-      const [r, latencies] = await Promise.all([attack, others(`victim-${name}`, () => finished)]);
-      assert.equal(r.status, 200);
-      assert.ok(r.ms < MAX_ATTACK_MS, `the attacker waited ${Math.round(r.ms)} ms`);
-      const result = r.body.observation.tool_result;
+      const { result, ms } = await underAttack(name, [
+        ['shell', { command: `echo started > pre.txt; ${command}`, timeout_seconds: 1 }],
+      ]);
+      assert.ok(ms < MAX_ATTACK_MS, `the attacker waited ${Math.round(ms)} ms`);
       assert.equal(result.ok, false, result.content);
       assert.match(result.error.message, /^timed out after 1s \(file changes discarded\)/);
       assert.deepEqual(
         [result.error.code, result.error.limit, result.error.exit_code],
         ['command_failed', 'timeout', 124],
       );
-      assert.ok(latencies.length >= 5, `only ${latencies.length} answers to the other clients`);
-      const worst = Math.max(...latencies);
-      assert.ok(worst < MAX_OTHER_MS, `another client waited ${Math.round(worst)} ms (${latencies.length} requests)`);
-      // the killed command left the workspace as it was, and the episode goes on
+      // the killed command left the workspace as it was
       const files = srv.manager
         .find(`attacker-${name}`)
         ?.episode.snapshot()
         .workspace?.files?.map((f) => f.path);
       assert.deepEqual(files, ['notes.txt']);
-      const next = await step(attacker, `attacker-${name}`, 'shell', { command: 'cat notes.txt' });
-      assert.equal(JSON.parse(next.body.observation.tool_result.content).stdout, 'hello');
+    });
+  }
+
+  for (const [name, command] of Object.entries(ABORTS)) {
+    it(`${name} (once a process abort) fails as a typed limit; the server and others carry on`, {
+      timeout: 30_000,
+    }, async () => {
+      const { result } = await underAttack(name, [['shell', { command, timeout_seconds: 3 }]]);
+      assert.equal(result.ok, false, result.content);
+      assert.equal(result.error.code, 'command_failed');
+      assert.ok(['timeout', 'memory_limit', 'execution_limit'].includes(result.error.limit), result.content);
+    });
+  }
+
+  for (const h of hostileFiles()) {
+    it(`fs_write + fs_read of ${h.name} (${h.bytes.length} bytes) is refused in a reader unit; others carry on`, {
+      timeout: 30_000,
+    }, async () => {
+      const { result } = await underAttack(h.name, [
+        ['fs_write', { path: h.path, content: Buffer.from(h.bytes).toString('base64'), encoding: 'base64' }],
+        ['fs_read', { path: h.path }],
+      ]);
+      if (h.name === 'pdf-objstm-count') {
+        // an object count past what its stream holds is capped: the file reads, as an empty PDF
+        assert.equal(result.ok, true, result.content);
+        return;
+      }
+      assert.equal(result.ok, false, result.content);
+      assert.equal(result.error.code, 'invalid_argument');
+      assert.ok(result.error.message.startsWith(`${h.path} `), result.error.message);
     });
   }
 

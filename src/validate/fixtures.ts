@@ -1,7 +1,8 @@
 import { fixturesOf } from '../env/prepared.js';
 import { fixtureRows } from '../services/fixtures.js';
 import { getService } from '../services/registry.js';
-import { formatOf, OFFICE_KINDS, readDocument } from '../services/workspace/formats/index.js';
+import { formatOf, OFFICE_KINDS } from '../services/workspace/formats/index.js';
+import { readIsolated } from '../services/workspace/read-isolated.js';
 import type { Diagnostic } from '../schema/diagnostics.js';
 import type { TaskSpec } from '../schema/task-spec.js';
 import { checkIntegrity } from './integrity.js';
@@ -11,17 +12,18 @@ import { err } from './types.js';
  * Gate step 3: fixtures match the record schemas (unique ids) and every selected service has initial records,
  * unless the spec says it starts empty by listing its collections explicitly (`fixtures.todo.tasks: []`).
  */
-export function checkFixtures(spec: TaskSpec): Diagnostic[] {
+export async function checkFixtures(spec: TaskSpec): Promise<Diagnostic[]> {
   const { diagnostics, state } = fixturesOf(spec);
   // integrity rules need records that parse; they would only repeat schema problems
   const out = diagnostics.length ? [...diagnostics] : checkIntegrity(spec);
   // an office file a check reads must open: otherwise its checks could never decide (never a silent pass)
   const files = state?.workspace?.files ?? [];
-  spec.checks.forEach((c, i) => {
-    if (c.kind !== 'file_matches' && c.kind !== 'file_unchanged') return;
+  for (const [i, c] of spec.checks.entries()) {
+    if (c.kind !== 'file_matches' && c.kind !== 'file_unchanged') continue;
     const f = files.find((x) => x.path === c.path.replace(/^\/?workspace\//, '').replace(/^\.?\/+/, ''));
-    if (!f || !(OFFICE_KINDS as readonly string[]).includes(formatOf(String(f.path)))) return;
-    const r = readDocument({ path: String(f.path), content: String(f.content), encoding: String(f.encoding) });
+    if (!f || !(OFFICE_KINDS as readonly string[]).includes(formatOf(String(f.path)))) continue;
+    // an imported package's fixture is bytes someone else wrote: parsed in a reader unit
+    const r = await readIsolated({ path: String(f.path), content: String(f.content), encoding: String(f.encoding) });
     if (r.error !== undefined)
       out.push(
         err(
@@ -31,7 +33,7 @@ export function checkFixtures(spec: TaskSpec): Diagnostic[] {
           'builder',
         ),
       );
-  });
+  }
   spec.services.forEach((name, i) => {
     const service = getService(name);
     if (!service) return;

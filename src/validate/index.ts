@@ -62,7 +62,7 @@ export const GATE_STEPS = [
 export const STATIC_THROUGH = 6;
 
 // steps 2–6: cheap, deterministic, nothing executed
-const STATIC_STEPS: readonly (readonly [number, (s: TaskSpec) => Diagnostic[]])[] = [
+const STATIC_STEPS: readonly (readonly [number, (s: TaskSpec) => Diagnostic[] | Promise<Diagnostic[]>])[] = [
   [2, checkCatalog],
   [3, checkFixtures],
   [4, checkChecks],
@@ -71,8 +71,10 @@ const STATIC_STEPS: readonly (readonly [number, (s: TaskSpec) => Diagnostic[]])[
 ];
 
 /** The static gate steps (2–6) on a parsed spec: what `run`, `serve`, `mcp` and `inspect` check before using it. */
-export function staticDiagnostics(spec: TaskSpec): Diagnostic[] {
-  return STATIC_STEPS.flatMap(([, fn]) => fn(spec));
+export async function staticDiagnostics(spec: TaskSpec): Promise<Diagnostic[]> {
+  const out: Diagnostic[] = [];
+  for (const [, fn] of STATIC_STEPS) out.push(...(await fn(spec)));
+  return out;
 }
 
 export interface GateOptions {
@@ -124,7 +126,7 @@ export async function runGate(
     spec = parsed.spec;
   }
   if (!spec) return report(id, steps);
-  for (const [n, fn] of STATIC_STEPS) if (n <= through) add(n, fn(spec));
+  for (const [n, fn] of STATIC_STEPS) if (n <= through) add(n, await fn(spec));
   // "a complete record fails this check" may be a limit of the synthetic record (several clauses on one file,
   // a lookahead regex): held back until the reference runs — a real record satisfying the check refutes it
   let held: Diagnostic[] = [];

@@ -6,12 +6,12 @@ import {
   OFFICE_KINDS,
   parseRange,
   parseRef,
-  readDocument,
   sheetNames,
   type StoredFile,
   tableOf,
 } from '../../services/workspace/formats/index.js';
 import type { Rec } from '../../services/types.js';
+import { readIsolated, transient } from '../../services/workspace/read-isolated.js';
 import type { CheckOf } from '../../schema/check-kinds.js';
 import type { Matcher } from '../../schema/matchers.js';
 import { type MatchEnv, matchValue, matchWhere, numberOf, regexOf } from '../match.js';
@@ -25,16 +25,20 @@ export interface Clause {
   evidence: Record<string, unknown>;
 }
 
-type Read = { doc?: Doc; error?: string; office: boolean };
+/** A file as the grader reads it; `transient`: the reader failed for a reason of the moment, not the file's. */
+type Read = { doc?: Doc; error?: string; office: boolean; transient?: boolean };
 // records are frozen: a file record's document is read once, however many episodes and checks share it
 const read = new WeakMap<Rec, Read>();
 
-/** The document of a stored file, or why it cannot be read (office files only; text always reads). */
-export function docOf(f: Rec): Read {
+/**
+ * The document of a stored file, or why it cannot be read (office files only; text always reads). The parse
+ * runs in a reader unit (a child process with limits): the file may be what an agent wrote.
+ */
+export async function docOf(f: Rec): Promise<Read> {
   let r = Object.isFrozen(f) ? read.get(f) : undefined;
   if (!r) {
-    r = readOf(f);
-    if (Object.isFrozen(f)) read.set(f, r);
+    r = await readOf(f);
+    if (Object.isFrozen(f) && !r.transient) read.set(f, r);
   }
   return r;
 }
@@ -51,16 +55,20 @@ export function docTextOf(doc: Doc): string {
   return t;
 }
 
-function readOf(f: Rec): Read {
+async function readOf(f: Rec): Promise<Read> {
   const file = {
     path: String(f.path),
     content: String(f.content ?? ''),
     encoding: String(f.encoding ?? 'utf8'),
   } satisfies StoredFile;
-  const r = readDocument(file);
+  const r = await readIsolated(file);
   const office = !!r.doc && (OFFICE_KINDS as readonly string[]).includes(r.doc.kind);
   return r.error !== undefined
-    ? { error: r.error, office: /\.(xlsx|xlsm|docx|pptx|pdf)$/i.test(file.path) }
+    ? {
+        error: r.error,
+        office: /\.(xlsx|xlsm|docx|pptx|pdf)$/i.test(file.path),
+        ...(transient(r) ? { transient: true } : {}),
+      }
     : { doc: r.doc, office };
 }
 

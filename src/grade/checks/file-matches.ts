@@ -19,11 +19,19 @@ export function jsonAt(value: unknown, path: string): unknown {
 type FM = CheckOf<'file_matches'>;
 
 export const fileMatches: CheckEvaluator<'file_matches'> = {
-  evaluate(check, ctx) {
+  async evaluate(check, ctx) {
     const f = fileOf(ctx, check.path);
     if (!f) return { score: 0, evidence: [{ path: check.path, exists: false }] };
     const ev: Record<string, unknown> = { path: check.path };
-    const { doc, error, office } = docOf(f);
+    const { doc, error, office, transient } = await docOf(f);
+    // the reader failed for a reason of the moment (its clock under load, a crash): undecided, never a score
+    if (transient)
+      return {
+        score: null,
+        status: 'error',
+        reason: `file_matches ${check.id}: ${error}`,
+        evidence: [{ ...ev, read_error: error }],
+      };
     if (error !== undefined) {
       // a fixture nobody changed that cannot be read is the spec's fault: an error, never a pass or a silent 0
       const initial = prepare(ctx.spec).state.workspace?.files?.find((r) => r.path === normalPath(check.path));

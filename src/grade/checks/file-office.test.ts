@@ -80,27 +80,27 @@ const DOC = call('fs_write_doc', {
 });
 
 describe('office files through the tools', () => {
-  it('fs_read shows sheets with cell addresses, DOCX as Markdown, PDF pages and slides in order', () => {
+  it('fs_read shows sheets with cell addresses, DOCX as Markdown, PDF pages and slides in order', async () => {
     const ep = createEpisode(spec([]));
-    const read = (path: string) =>
-      JSON.parse(ep.call('fs_read', { path }).content) as { content: string; format: string };
-    assert.match(read('in/sales.xlsx').content, /## Sheet "Q1" \(A1:B3\)[\s\S]*\| 2 \| North \| 120\.4 \|/);
-    assert.equal(read('in/sales.xlsx').format, 'xlsx');
+    const read = async (path: string) =>
+      JSON.parse((await ep.run('fs_read', { path })).content) as { content: string; format: string };
+    assert.match((await read('in/sales.xlsx')).content, /## Sheet "Q1" \(A1:B3\)[\s\S]*\| 2 \| North \| 120\.4 \|/);
+    assert.equal((await read('in/sales.xlsx')).format, 'xlsx');
     assert.equal(
-      read('in/contract.docx').content,
+      (await read('in/contract.docx')).content,
       '# Terms\n\nPayment within 30 days.\n\n# Termination\n\nNotice period: 60 days.',
     );
     assert.equal(
-      read('in/invoice.pdf').content,
+      (await read('in/invoice.pdf')).content,
       '--- page 1 of 2 ---\nInvoice INV-88\nSubtotal 1,000.00\n\n--- page 2 of 2 ---\nTotal due: 1,190.00 EUR',
     );
     assert.match(
-      read('in/deck.pptx').content,
+      (await read('in/deck.pptx')).content,
       /^--- slide 1: Kickoff ---\n- Ana: draft plan by 2026-03-12\n\n--- slide 2: Risks ---/,
     );
     // line ranges apply to the readable text
     assert.equal(
-      JSON.parse(ep.call('fs_read', { path: 'in/invoice.pdf', start_line: 2, end_line: 2 }).content).content,
+      JSON.parse((await ep.run('fs_read', { path: 'in/invoice.pdf', start_line: 2, end_line: 2 })).content).content,
       'Invoice INV-88',
     );
   });
@@ -343,14 +343,14 @@ describe('office files through the tools', () => {
 });
 
 describe('office tools: bad input', () => {
-  it('fs_write_table and fs_write_doc refuse other extensions; an invalid recipe is a path-precise spec error', () => {
+  it('fs_write_table and fs_write_doc refuse other extensions; an invalid recipe is a path-precise spec error', async () => {
     const ep = createEpisode(spec([]));
     assert.match(
-      ep.call('fs_write_table', { path: 'a.txt', rows: [[1]] }).content,
+      (await ep.run('fs_write_table', { path: 'a.txt', rows: [[1]] })).content,
       /writes \.csv, \.tsv or \.xlsx files; a\.txt ends in \.txt/,
     );
     assert.match(
-      ep.call('fs_write_table', { path: 'a.csv', sheet: 'X', rows: [[1]] }).content,
+      (await ep.run('fs_write_table', { path: 'a.csv', sheet: 'X', rows: [[1]] })).content,
       /sheet applies to \.xlsx files only/,
     );
     assert.match(
@@ -365,10 +365,10 @@ describe('office tools: bad input', () => {
     assert.throws(() => createEpisode(spec([], big)), /inline base64 fixtures hold at most 1 MB/);
   });
 
-  it('fs_write_table keeps the other sheets of a workbook; fs_write_doc writes Markdown too', () => {
+  it('fs_write_table keeps the other sheets of a workbook; fs_write_doc writes Markdown too', async () => {
     const ep = createEpisode(spec([]));
-    ep.call('fs_write_table', { path: 'in/sales.xlsx', sheet: 'Summary', columns: ['x'], rows: [[1]] });
-    const text = JSON.parse(ep.call('fs_read', { path: 'in/sales.xlsx' }).content).content as string;
+    await ep.run('fs_write_table', { path: 'in/sales.xlsx', sheet: 'Summary', columns: ['x'], rows: [[1]] });
+    const text = JSON.parse((await ep.run('fs_read', { path: 'in/sales.xlsx' })).content).content as string;
     assert.match(text, /## Sheet "Q1"[\s\S]*## Sheet "Summary"/);
     ep.call('fs_write_doc', {
       path: 'out/a.md',
@@ -384,7 +384,7 @@ describe('office tools: bad input', () => {
       ],
     });
     assert.equal(
-      JSON.parse(ep.call('fs_read', { path: 'out/a.md' }).content).content,
+      JSON.parse((await ep.run('fs_read', { path: 'out/a.md' })).content).content,
       '## Plan\n\n- one\n\n| a | b |\n| --- | --- |\n| 1 | 2 |\n',
     );
   });

@@ -3,10 +3,16 @@ import type { CheckEvaluator, GradeContext } from '../types.js';
 import { docOf, docTextOf } from './file-doc.js';
 import { fileOf, normalPath } from './file-util.js';
 
-// both read as the same office document (an unreadable one never equals anything)
-function sameContent(a: Readonly<Record<string, unknown>>, b: Readonly<Record<string, unknown>>): boolean {
-  const x = docOf(a);
-  const y = docOf({ ...b, path: a.path });
+// both read as the same office document (an unreadable one never equals anything); 'undecided' when the
+// reader failed for a reason of the moment
+async function sameContent(
+  a: Readonly<Record<string, unknown>>,
+  b: Readonly<Record<string, unknown>>,
+): Promise<boolean | { undecided: string }> {
+  const x = await docOf(a);
+  const y = await docOf({ ...b, path: a.path });
+  const failed = [x, y].find((r) => r.transient);
+  if (failed) return { undecided: failed.error ?? 'the reader failed' };
   return (
     !!x.doc && !!y.doc && x.office && y.office && x.doc.kind === y.doc.kind && docTextOf(x.doc) === docTextOf(y.doc)
   );
@@ -14,7 +20,7 @@ function sameContent(a: Readonly<Record<string, unknown>>, b: Readonly<Record<st
 
 export const fileUnchanged: CheckEvaluator<'file_unchanged'> = {
   preservation: true,
-  evaluate(check, ctx) {
+  async evaluate(check, ctx) {
     const p = normalPath(check.path);
     const initial = prepare(ctx.spec).state.workspace?.files?.find((r) => r.path === p);
     const before: Readonly<Record<string, unknown>> | undefined = userPatched(ctx, p) ?? initial;
@@ -22,7 +28,15 @@ export const fileUnchanged: CheckEvaluator<'file_unchanged'> = {
     const bytesSame =
       !!f && !!before && f.content === before.content && (f.encoding ?? 'utf8') === (before.encoding ?? 'utf8');
     // an office file saved again (new zip timestamps, other compression) with the same content is unchanged
-    const same = bytesSame || (!!f && !!before && sameContent(f, before));
+    const content = bytesSame || !f || !before ? bytesSame : await sameContent(f, before);
+    if (typeof content === 'object')
+      return {
+        score: null,
+        status: 'error',
+        reason: `file_unchanged ${check.id}: ${content.undecided}`,
+        evidence: [{ path: check.path }],
+      };
+    const same = content;
     const evidence: Record<string, unknown> = { path: check.path, unchanged: same, progress: ctx.progress };
     if (same && !bytesSame) evidence.compared = 'content';
     if (before !== initial) evidence.baseline = 'simulated user patch';

@@ -9,7 +9,7 @@ import { maxEntries, tooManyFiles, type WorkspaceBudget, workspaceBudget, worksp
 import { dateText } from './mock-date.js';
 import { ROOT } from './paths.js';
 import { type ReadBack, readHost } from './readback.js';
-import { shellPool } from './shell-pool.js';
+import { shellPool } from './isolation-pool.js';
 import type { ShellOptions, ShellResult, ShellStop, WsFile } from './shell-types.js';
 
 // bwrap itself (PID 1 inside the sandbox, whose /proc/1/environ the command can read) starts with this

@@ -1,6 +1,6 @@
 import { CoworkError } from '../../schema/errors.js';
 import { DEFAULT_WORKSPACE_BUDGET, formatBytes, MAX_WORKSPACE_FILES, type WorkspaceBudget } from './limits.js';
-import { type ShellPoolOptions, workerOverheadBytes } from './shell-pool.js';
+import { type PoolOptions, workerOverheadBytes } from './isolation-pool.js';
 
 // The server-wide bound: every live session may fill its workspace at once, and the shell pool may run
 // `max` commands at once. Workspaces live as strings on the main heap (two bytes per character at worst),
@@ -25,7 +25,7 @@ export interface CapacityInput {
   fixtureBytes?: number;
   heapLimitBytes: number;
   totalMemBytes: number;
-  pool: Required<ShellPoolOptions>;
+  pool: Required<PoolOptions>;
 }
 
 export interface CapacityPlan {
@@ -38,7 +38,7 @@ const filesFor = (bytes: number) => Math.min(MAX_WORKSPACE_FILES, Math.max(100, 
 const perSession = (b: WorkspaceBudget) => SESSION_BASE + BYTES_FACTOR * b.bytes + PER_FILE * b.files;
 // a running command holds the worker's heap plus the workspace: the copy sent in, the filesystem (at most
 // twice the budget while it runs) and the changed files sent back
-const perCommand = (b: WorkspaceBudget, pool: Required<ShellPoolOptions>) => workerOverheadBytes(pool) + 4 * b.bytes;
+const perCommand = (b: WorkspaceBudget, pool: Required<PoolOptions>) => workerOverheadBytes(pool) + 4 * b.bytes;
 
 /** What `maxSessions` workspaces of this budget plus the shell pool would need, when it does not fit; undefined when it fits. */
 export function shortfall(b: WorkspaceBudget, i: CapacityInput): { heap: number; host: number } | undefined {

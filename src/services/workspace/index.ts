@@ -3,15 +3,8 @@ import { ToolError } from '../tool-error.js';
 import { defineTool, type Rec, type ServiceDef, type ToolContext } from '../types.js';
 import { fileBytes, formatBytes, usage, workspaceBudget } from './limits.js';
 import { toWorkspacePath, within } from './paths.js';
-import {
-  documentText,
-  formatOf,
-  OFFICE_KINDS,
-  readDocument,
-  readerHint,
-  recipeOf,
-  renderRecipe,
-} from './formats/index.js';
+import { formatOf, OFFICE_KINDS, readerHint, recipeOf, renderRecipe } from './formats/index.js';
+import { readTextIsolated } from './read-isolated.js';
 import { skippedNote } from './readback.js';
 import { docWriteTool, tableWriteTool } from './write-tools.js';
 import { lineTester } from './search.js';
@@ -285,7 +278,8 @@ export const workspace: ServiceDef = {
         end_line: z.number().int().min(1).max(10_000_000).optional(),
       }),
       mutates: false,
-      handler(ctx, a) {
+      async: true,
+      async handler(ctx, a) {
         const f = getFile(ctx, a.path);
         const kind = formatOf(
           f.path,
@@ -293,13 +287,15 @@ export const workspace: ServiceDef = {
         );
         const office = (OFFICE_KINDS as readonly string[]).includes(kind);
         if (office) {
-          const r = readDocument(f);
+          // parsed in a reader unit (a child process with limits): agent-written bytes never run a parser here
+          const r = await readTextIsolated(f);
           if (r.error !== undefined)
             throw new ToolError(
               'invalid_argument',
-              `${r.error}; it may be damaged or not really a ${kind.toUpperCase()} file`,
+              r.stop ? r.error : `${r.error}; it may be damaged or not really a ${kind.toUpperCase()} file`,
+              r.stop ? { limit: r.stop, ...(r.parse_limit ? { parse_limit: r.parse_limit } : {}) } : undefined,
             );
-          return sliceLines(f.path, documentText(r.doc), a.start_line, a.end_line, {
+          return sliceLines(f.path, r.text, a.start_line, a.end_line, {
             format: kind,
             bytes: fileBytes(f),
           });

@@ -3,7 +3,7 @@ import { after, describe, it } from 'node:test';
 import { createEpisode } from '../../env/episode.js';
 import { makeSpec } from '../../schema/testing.js';
 import { fileBytes, MAX_WORKSPACE_FILES } from './limits.js';
-import { configureShellPool, shellPool } from './shell-pool.js';
+import { configureShellPool, shellPool } from './isolation-pool.js';
 import { bubblewrapStatus } from './shell.js';
 import { fail, fileAt, files, ok, records, sh } from './testing.js';
 

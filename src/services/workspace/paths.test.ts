@@ -8,7 +8,7 @@ import { toWorkspacePath, within } from './paths.js';
 import { episode, fail, files, ok, records, sh } from './testing.js';
 
 describe('workspace paths', () => {
-  it('normalises relative, ./ and /workspace paths', () => {
+  it('normalises relative, ./ and /workspace paths', async () => {
     assert.deepEqual(
       ['a/b', './a/b', '/workspace/a/b', 'a//b/', ' a/b ', '', '.', '/workspace', 'a/../b'].map(toWorkspacePath),
       ['a/b', 'a/b', 'a/b', 'a/b', 'a/b', '.', '.', '.', 'b'],
@@ -19,7 +19,7 @@ describe('workspace paths', () => {
     );
   });
 
-  it('rejects paths outside the workspace in every file tool', () => {
+  it('rejects paths outside the workspace in every file tool', async () => {
     for (const p of ['../x', '/etc/passwd', '/workspace/../x', 'a/../../x']) {
       assert.throws(
         () => toWorkspacePath(p),
@@ -28,7 +28,7 @@ describe('workspace paths', () => {
       const ep = episode();
       const outside = /is outside the workspace; use a path under \/workspace$/;
       fail(ep.call('fs_list', { path: p }), 'invalid_argument', outside);
-      fail(ep.call('fs_read', { path: p }), 'invalid_argument', outside);
+      fail(await ep.run('fs_read', { path: p }), 'invalid_argument', outside);
       fail(ep.call('fs_write', { path: p, content: 'x' }), 'invalid_argument', outside);
       fail(ep.call('fs_edit', { path: p, old_string: 'a', new_string: 'b' }), 'invalid_argument', outside);
       fail(ep.call('fs_search', { pattern: 'root', path: p }), 'invalid_argument', outside);
@@ -57,7 +57,7 @@ describe('control characters in paths', () => {
         'invalid_argument',
         'path "a\\u0000b.txt" contains a control character (U+0000); use printable characters only',
       );
-      fail(ep.call('fs_read', { path: nul }), 'invalid_argument', /control character/);
+      fail(await ep.run('fs_read', { path: nul }), 'invalid_argument', /control character/);
       fail(
         ep.call('fs_edit', { path: nul, old_string: 'a', new_string: 'b' }),
         'invalid_argument',
@@ -69,7 +69,7 @@ describe('control characters in paths', () => {
     }
   });
 
-  it('are rejected in fixtures', () => {
+  it('are rejected in fixtures', async () => {
     const bad = makeSpec({ services: ['workspace'], fixtures: { workspace: { files: { 'a\u0000b.txt': 'x' } } } });
     assert.throws(
       () => createEpisode(bad),

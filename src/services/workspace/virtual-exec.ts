@@ -7,7 +7,7 @@ import { readVirtual, type Skipped } from './readback.js';
 import type { WsFile } from './shell-types.js';
 
 // Runs one just-bash command over an in-memory copy of the workspace. It runs inside a shell-pool worker
-// (shell-worker.ts), never on the server's event loop: just-bash's awk/sed/jq/bash loops do not yield.
+// (unit-child.ts: a child process with OS limits), never on the server's event loop: just-bash's awk/sed/jq/bash loops do not yield.
 
 /** One command for a worker: the workspace goes in as strings (structured clone copies them, no JSON). */
 export interface VirtualJob {
@@ -191,7 +191,7 @@ function takeShell(budget: WorkspaceBudget): Shell {
   return s;
 }
 
-/** Runs a command over a copy of the files; a timed-out command changes no file (see shell-pool.ts). */
+/** Runs a command over a copy of the files; a timed-out command changes no file (see isolation-pool.ts). */
 export async function execVirtual(job: VirtualJob): Promise<VirtualReply> {
   try {
     return await exec(job);

@@ -16,7 +16,7 @@ writeFileSync(hostFile, 'host secret');
 after(() => rmSync(hostDir, { recursive: true, force: true }));
 
 describe('workspace fixtures', () => {
-  it('accepts {path: content} text and {content, encoding: base64} files', () => {
+  it('accepts {path: content} text and {content, encoding: base64} files', async () => {
     assert.deepEqual(files(episode()), [
       { path: 'README.md', content: 'Workspace readme', encoding: 'utf8' },
       { path: 'data/sales.csv', content: CSV, encoding: 'utf8' },
@@ -26,7 +26,7 @@ describe('workspace fixtures', () => {
     ]);
   });
 
-  it('rejects a fixture path that escapes the workspace', () => {
+  it('rejects a fixture path that escapes the workspace', async () => {
     const bad = makeSpec({ services: ['workspace'], fixtures: { workspace: { files: { '../../escaped.txt': 'x' } } } });
     assert.throws(
       () => createEpisode(bad),
@@ -36,7 +36,7 @@ describe('workspace fixtures', () => {
 });
 
 describe('fs_list', () => {
-  it('lists one level by default, with directories and sizes', () => {
+  it('lists one level by default, with directories and sizes', async () => {
     assert.deepEqual(ok(episode().call('fs_list', {})), {
       path: '.',
       entries: [
@@ -53,7 +53,7 @@ describe('fs_list', () => {
     ]);
   });
 
-  it('lists every file and intermediate directory when recursive', () => {
+  it('lists every file and intermediate directory when recursive', async () => {
     assert.deepEqual(ok(episode().call('fs_list', { path: 'notes', recursive: true })), {
       path: 'notes',
       entries: [
@@ -66,7 +66,7 @@ describe('fs_list', () => {
     assert.equal(ok(episode().call('fs_list', { recursive: true })).total, 9);
   });
 
-  it('reports a missing directory, a file and bad arguments', () => {
+  it('reports a missing directory, a file and bad arguments', async () => {
     const ep = episode();
     fail(ep.call('fs_list', { path: 'nope' }), 'not_found', 'Directory nope not found');
     fail(ep.call('fs_list', { path: 'README.md' }), 'invalid_argument', 'README.md is a file; use fs_read');
@@ -76,24 +76,27 @@ describe('fs_list', () => {
 });
 
 describe('fs_read', () => {
-  it('reads a whole file or a line range (1-based, inclusive, clamped)', () => {
+  it('reads a whole file or a line range (1-based, inclusive, clamped)', async () => {
     const ep = episode();
-    assert.deepEqual(ok(ep.call('fs_read', { path: 'data/sales.csv' })), {
+    assert.deepEqual(ok(await ep.run('fs_read', { path: 'data/sales.csv' })), {
       path: 'data/sales.csv',
       content: CSV,
       start_line: 1,
       end_line: 4,
       total_lines: 4,
     });
-    assert.deepEqual(ok(ep.call('fs_read', { path: './data/sales.csv', start_line: 2, end_line: 3 })), {
+    assert.deepEqual(ok(await ep.run('fs_read', { path: './data/sales.csv', start_line: 2, end_line: 3 })), {
       path: 'data/sales.csv',
       content: 'north,120\nsouth,80',
       start_line: 2,
       end_line: 3,
       total_lines: 4,
     });
-    assert.deepEqual(ok(ep.call('fs_read', { path: 'data/sales.csv', start_line: 3 })).content, 'south,80\neast,50');
-    assert.deepEqual(ok(ep.call('fs_read', { path: 'data/sales.csv', start_line: 4, end_line: 99 })), {
+    assert.deepEqual(
+      ok(await ep.run('fs_read', { path: 'data/sales.csv', start_line: 3 })).content,
+      'south,80\neast,50',
+    );
+    assert.deepEqual(ok(await ep.run('fs_read', { path: 'data/sales.csv', start_line: 4, end_line: 99 })), {
       path: 'data/sales.csv',
       content: 'east,50',
       start_line: 4,
@@ -102,8 +105,8 @@ describe('fs_read', () => {
     });
   });
 
-  it('returns binary files as base64', () => {
-    assert.deepEqual(ok(episode().call('fs_read', { path: '/workspace/img/logo.png' })), {
+  it('returns binary files as base64', async () => {
+    assert.deepEqual(ok(await episode().run('fs_read', { path: '/workspace/img/logo.png' })), {
       path: 'img/logo.png',
       encoding: 'base64',
       content: LOGO,
@@ -111,22 +114,22 @@ describe('fs_read', () => {
     });
   });
 
-  it('reports missing files, directories and bad ranges', () => {
+  it('reports missing files, directories and bad ranges', async () => {
     const ep = episode();
-    fail(ep.call('fs_read', { path: 'data/nope.csv' }), 'not_found', 'File data/nope.csv not found');
-    fail(ep.call('fs_read', { path: 'data' }), 'invalid_argument', 'data is a directory; use fs_list');
+    fail(await ep.run('fs_read', { path: 'data/nope.csv' }), 'not_found', 'File data/nope.csv not found');
+    fail(await ep.run('fs_read', { path: 'data' }), 'invalid_argument', 'data is a directory; use fs_list');
     fail(
-      ep.call('fs_read', { path: 'data/sales.csv', start_line: 3, end_line: 2 }),
+      await ep.run('fs_read', { path: 'data/sales.csv', start_line: 3, end_line: 2 }),
       'invalid_argument',
       'end_line 2 is before start_line 3',
     );
-    fail(ep.call('fs_read', { path: 'data/sales.csv', start_line: 0 }), 'invalid_argument', /start_line/);
-    fail(ep.call('fs_read', {}), 'invalid_argument', /path/);
+    fail(await ep.run('fs_read', { path: 'data/sales.csv', start_line: 0 }), 'invalid_argument', /start_line/);
+    fail(await ep.run('fs_read', {}), 'invalid_argument', /path/);
   });
 });
 
 describe('fs_write', () => {
-  it('creates and overwrites files, records each write and is readable afterwards', () => {
+  it('creates and overwrites files, records each write and is readable afterwards', async () => {
     const ep = episode();
     assert.deepEqual(ok(ep.call('fs_write', { path: '/workspace/out/report.txt', content: 'Grüße' })), {
       status: 'created',
@@ -143,8 +146,8 @@ describe('fs_write', () => {
       path: 'img/dot.png',
       bytes: 6,
     });
-    assert.equal(ok(ep.call('fs_read', { path: 'out/report.txt' })).content, 'v2');
-    assert.deepEqual(ok(ep.call('fs_read', { path: 'img/dot.png' })).content, LOGO);
+    assert.equal(ok(await ep.run('fs_read', { path: 'out/report.txt' })).content, 'v2');
+    assert.deepEqual(ok(await ep.run('fs_read', { path: 'img/dot.png' })).content, LOGO);
     assert.deepEqual(records(ep, 'writes'), [
       { path: 'out/report.txt', bytes: 7, created: true, content: 'Grüße' },
       { path: 'out/report.txt', bytes: 2, created: false, content: 'v2' },
@@ -156,7 +159,7 @@ describe('fs_write', () => {
     );
   });
 
-  it('rejects the root, a directory and bad arguments without writing', () => {
+  it('rejects the root, a directory and bad arguments without writing', async () => {
     const ep = episode();
     fail(
       ep.call('fs_write', { path: '.', content: 'x' }),
@@ -170,13 +173,13 @@ describe('fs_write', () => {
     assert.deepEqual(ep.changedState(), {});
   });
 
-  it('rejects a path below an existing file (a file cannot also be a directory)', () => {
+  it('rejects a path below an existing file (a file cannot also be a directory)', async () => {
     const ep = episode();
     fail(ep.call('fs_write', { path: 'README.md/extra.txt', content: 'x' }), 'invalid_argument');
     assert.equal(fileAt(ep, 'README.md/extra.txt'), undefined);
   });
 
-  it('rejects base64 content that is not base64', () => {
+  it('rejects base64 content that is not base64', async () => {
     const ep = episode();
     fail(
       ep.call('fs_write', { path: 'img/bad.png', content: '!!! not base64 !!!', encoding: 'base64' }),
@@ -187,7 +190,7 @@ describe('fs_write', () => {
 });
 
 describe('fs_edit', () => {
-  it('replaces a unique string, or every occurrence with replace_all, and records the edit', () => {
+  it('replaces a unique string, or every occurrence with replace_all, and records the edit', async () => {
     const ep = episode();
     assert.deepEqual(
       ok(ep.call('fs_edit', { path: 'data/sales.csv', old_string: 'south,80', new_string: 'south,$&85' })),
@@ -205,7 +208,7 @@ describe('fs_edit', () => {
     ]);
   });
 
-  it('refuses ambiguous, missing and binary edits', () => {
+  it('refuses ambiguous, missing and binary edits', async () => {
     const ep = episode();
     fail(
       ep.call('fs_edit', { path: 'notes/todo.md', old_string: 'call', new_string: 'x' }),
@@ -238,7 +241,7 @@ describe('fs_edit', () => {
 });
 
 describe('fs_search', () => {
-  it('finds a plain string case-insensitively, special characters literal', () => {
+  it('finds a plain string case-insensitively, special characters literal', async () => {
     const ep = episode();
     const hits = [
       { path: 'notes/todo.md', line: 2, text: '- call Ana' },
@@ -254,7 +257,7 @@ describe('fs_search', () => {
     assert.deepEqual(ok(ep.call('fs_search', { pattern: 'n', path: 'data' })).total, 2);
   });
 
-  it('matches regular expressions and rejects invalid ones', () => {
+  it('matches regular expressions and rejects invalid ones', async () => {
     const ep = episode();
     assert.deepEqual(ok(ep.call('fs_search', { pattern: '^(north|east),\\d+$', regex: true })), {
       matches: [
@@ -296,7 +299,7 @@ describe('fs_search', () => {
 });
 
 describe('fs_search with a catastrophic pattern', () => {
-  it('answers in linear time instead of blocking the process', () => {
+  it('answers in linear time instead of blocking the process', async () => {
     const ep = episode();
     ok(ep.call('fs_write', { path: 'evil.txt', content: `${'a'.repeat(30)}!\n${'a'.repeat(30)}` }));
     const started = process.hrtime.bigint();
@@ -333,8 +336,8 @@ describe('shell (just-bash)', () => {
       ep.changedState().workspace?.files?.some((f) => f.path === 'README.md'),
       false,
     );
-    assert.equal(ok(ep.call('fs_read', { path: 'out/total.txt' })).content, '250\n');
-    fail(ep.call('fs_read', { path: 'README.md' }), 'not_found');
+    assert.equal(ok(await ep.run('fs_read', { path: 'out/total.txt' })).content, '250\n');
+    fail(await ep.run('fs_read', { path: 'README.md' }), 'not_found');
     assert.deepEqual(records(ep, 'commands'), [
       { command: cmd, exit_code: 0, changed: ['README.md', 'out/total.txt'], sandbox: 'just-bash' },
     ]);
@@ -359,7 +362,7 @@ describe('shell (just-bash)', () => {
       changed: ['part.txt'],
       sandbox: 'just-bash',
     });
-    assert.equal(ok(ep.call('fs_read', { path: 'part.txt' })).content, 'partial\n');
+    assert.equal(ok(await ep.run('fs_read', { path: 'part.txt' })).content, 'partial\n');
     assert.deepEqual(records(ep, 'commands'), [
       { command: cmd, exit_code: 3, changed: ['part.txt'], sandbox: 'just-bash' },
     ]);
@@ -516,7 +519,7 @@ describe('shell (real, bubblewrap)', () => {
     return r;
   }
 
-  it('reports its status', () => {
+  it('reports its status', async () => {
     assert.equal(typeof bw.ok, 'boolean');
     assert.match(
       bw.reason,
@@ -642,6 +645,6 @@ describe('shell (real, bubblewrap)', () => {
     assert.deepEqual(ok(r).changed, ['img/copy.png', 'lines.txt']);
     assert.deepEqual(fileAt(ep, 'img/copy.png'), { path: 'img/copy.png', content: LOGO, encoding: 'base64' });
     assert.deepEqual(fileAt(ep, 'img/logo.png'), { path: 'img/logo.png', content: LOGO, encoding: 'base64' });
-    assert.equal(ok(ep.call('fs_read', { path: 'lines.txt' })).content, '3\n');
+    assert.equal(ok(await ep.run('fs_read', { path: 'lines.txt' })).content, '3\n');
   });
 });

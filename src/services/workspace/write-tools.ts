@@ -1,17 +1,10 @@
 import { z } from 'zod';
 import { ToolError } from '../tool-error.js';
 import { defineTool, type ToolContext, type ToolDef } from '../types.js';
-import {
-  type Block,
-  type CellInput,
-  readDocument,
-  refOf,
-  type SheetInput,
-  writeDocx,
-  writeXlsx,
-} from './formats/index.js';
+import { type Block, type CellInput, refOf, type SheetInput, writeDocx, writeXlsx } from './formats/index.js';
 import { DocxBlock } from './formats/recipe.js';
 import { toWorkspacePath } from './paths.js';
+import { readIsolated } from './read-isolated.js';
 
 // structured writers, so an agent without a Python stack can still produce office files
 
@@ -49,7 +42,9 @@ export function tableWriteTool(write: Write): ToolDef {
         .optional(),
     }),
     mutates: true,
-    handler(ctx, a) {
+    // an existing workbook is read (its other sheets kept) in a reader unit
+    async: true,
+    async handler(ctx, a) {
       const ext = extOf(a.path);
       const grid: CellInput[][] = [...(a.columns ? [a.columns] : []), ...a.rows];
       if (ext === 'csv' || ext === 'tsv') {
@@ -72,7 +67,7 @@ export function tableWriteTool(write: Write): ToolDef {
       const sheets: SheetInput[] = [];
       const old = ctx.find('files', toWorkspacePath(a.path));
       if (old && old.encoding === 'base64') {
-        const r = readDocument(old as { path: string; content: string; encoding: string });
+        const r = await readIsolated(old as { path: string; content: string; encoding: string });
         if (r.doc?.kind === 'xlsx')
           for (const s of r.doc.sheets)
             sheets.push({

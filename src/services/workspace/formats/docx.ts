@@ -1,6 +1,7 @@
 import { coreXml, type OoxmlMeta } from './meta.js';
 import { attr, esc, findAll, findOne, local, parseXml, textUnder, XML_HEAD, type XNode } from './xml.js';
 import { unzipText, zipEntries } from './zip.js';
+import { ParseBudget } from './budget.js';
 
 /** A block of a word-processing document, in reading order. */
 export type Block =
@@ -78,9 +79,9 @@ export function writeDocx(blocks: readonly Block[], meta: OoxmlMeta): Uint8Array
 }
 
 // style id → heading level / bullet, from the style's name or outline level (ids are localised in real files)
-function styleKinds(xml: string | undefined): Map<string, { heading?: number; bullet?: boolean }> {
+function styleKinds(xml: string | undefined, budget: ParseBudget): Map<string, { heading?: number; bullet?: boolean }> {
   const out = new Map<string, { heading?: number; bullet?: boolean }>();
-  for (const s of findAll(parseXml(xml ?? ''), 'style')) {
+  for (const s of findAll(parseXml(xml ?? '', budget), 'style')) {
     const id = attr(s, 'w:styleId') ?? attr(s, 'styleId');
     const name = (attr(findOne(s.children, 'name') ?? s, 'w:val') ?? '').toLowerCase();
     const lvl = findOne(s.children, 'outlineLvl');
@@ -107,12 +108,12 @@ function paragraphBlock(p: XNode, kinds: ReturnType<typeof styleKinds>): Block |
 }
 
 /** Reads headings, paragraphs, list items and tables in order; throws on a broken file. */
-export function readDocx(bytes: Uint8Array): Block[] {
-  const parts = unzipText(bytes, (n) => n === 'word/document.xml' || n === 'word/styles.xml');
+export function readDocx(bytes: Uint8Array, budget = new ParseBudget()): Block[] {
+  const parts = unzipText(bytes, (n) => n === 'word/document.xml' || n === 'word/styles.xml', budget);
   const doc = parts.get('word/document.xml');
   if (!doc) throw new Error('not a word-processing document: word/document.xml is missing');
-  const kinds = styleKinds(parts.get('word/styles.xml'));
-  const body = findOne(parseXml(doc), 'body');
+  const kinds = styleKinds(parts.get('word/styles.xml'), budget);
+  const body = findOne(parseXml(doc, budget), 'body');
   const out: Block[] = [];
   const walk = (nodes: readonly XNode[]) => {
     for (const n of nodes) {

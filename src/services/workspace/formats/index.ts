@@ -1,10 +1,12 @@
 import { parse as parseCsv } from 'csv-parse/sync';
+import { ParseBudget, ParseLimitError, type ParseLimits } from './budget.js';
 import { type CellValue, colName } from './cells.js';
 import { type Block, readDocx } from './docx.js';
 import { readPdf } from './pdf-read.js';
 import { readPptx, type Slide } from './pptx.js';
 import { readXlsx, type Sheet } from './xlsx.js';
 
+export { DEFAULT_PARSE_LIMITS, ParseBudget, ParseLimitError, type ParseLimits } from './budget.js';
 export { type CellValue, colName, parseRange, parseRef, refOf } from './cells.js';
 export { type Block, writeDocx } from './docx.js';
 export { writePdf } from './pdf-write.js';
@@ -75,40 +77,73 @@ export interface StoredFile {
 export const bytesOf = (f: StoredFile): Uint8Array =>
   f.encoding === 'base64' ? Buffer.from(f.content, 'base64') : Buffer.from(f.content, 'utf8');
 
+/** A file read as a document, or why it cannot be read (`stop`: a limit ended the read, not the file's form). */
+export type DocRead =
+  | { doc: Doc; error?: undefined }
+  | { doc?: undefined; error: string; stop?: ReadStop; parse_limit?: keyof ParseLimits };
+
+/** What stopped a read: one of the parse limits, or the isolated reader's own limits. */
+export type ReadStop = 'parse_limit' | 'memory_limit' | 'timeout' | 'cpu_limit' | 'file_size_limit' | 'crashed';
+
 // parsing an office file costs milliseconds: keep the last few (graders read one file per check)
-const cache = new Map<string, Doc>();
+const cache = new Map<string, DocRead>();
 const CACHE_SIZE = 16;
 
-/** Reads a file as a document; `error` says why an office file (or a CSV) cannot be read. */
-export function readDocument(f: StoredFile): { doc: Doc; error?: undefined } | { doc?: undefined; error: string } {
-  const key = `${f.path}\0${f.encoding}\0${f.content}`;
-  const hit = cache.get(key);
-  if (hit) return { doc: hit };
-  const bytes = f.encoding === 'base64' ? bytesOf(f) : undefined;
-  const kind = formatOf(f.path, bytes);
-  let doc: Doc;
-  try {
-    doc = parse(kind, f, bytes);
-  } catch (e) {
-    return { error: `${f.path} is not a readable ${kind.toUpperCase()} file (${(e as Error).message.slice(0, 200)})` };
-  }
+/** The cache key of a stored file's read. */
+export const readKey = (f: StoredFile): string => `${f.path}\0${f.encoding}\0${f.content}`;
+
+/** Remembers a read (the isolated reader's answer) so that the next read of the same bytes is free. */
+export function rememberRead(key: string, r: DocRead): DocRead {
   if (cache.size >= CACHE_SIZE) cache.delete(cache.keys().next().value as string);
-  cache.set(key, doc);
-  return { doc };
+  cache.set(key, r);
+  return r;
 }
 
-function parse(kind: FormatKind, f: StoredFile, bytes: Uint8Array | undefined): Doc {
+/** A read already made of these bytes, if one is remembered. */
+export const recalledRead = (key: string): DocRead | undefined => cache.get(key);
+
+/**
+ * Reads a file as a document in this process, within the parse budget; `error` says why an office file (or a
+ * CSV) cannot be read. Bytes an agent or an imported package wrote go through `readIsolated` instead, which
+ * runs this in a child process with OS limits.
+ */
+export function readDocument(f: StoredFile, limits?: Partial<ParseLimits>): DocRead {
+  const key = readKey(f);
+  const hit = cache.get(key);
+  if (hit) return hit;
+  return rememberRead(key, parseDocument(f, new ParseBudget(limits)));
+}
+
+/** Parses one file (no cache): what the isolated reader runs. */
+export function parseDocument(f: StoredFile, budget: ParseBudget): DocRead {
+  const bytes = f.encoding === 'base64' ? bytesOf(f) : undefined;
+  const kind = formatOf(f.path, bytes);
+  try {
+    return { doc: parse(kind, f, bytes, budget) };
+  } catch (e) {
+    if (e instanceof ParseLimitError)
+      return {
+        error: `${f.path} cannot be read: ${e.message.slice(0, 200)}`,
+        stop: 'parse_limit',
+        parse_limit: e.limit,
+      };
+    // a stack overflow on hostile nesting is a broken file too, never a crash
+    return { error: `${f.path} is not a readable ${kind.toUpperCase()} file (${(e as Error).message.slice(0, 200)})` };
+  }
+}
+
+function parse(kind: FormatKind, f: StoredFile, bytes: Uint8Array | undefined, budget: ParseBudget): Doc {
   const b = () => bytes ?? bytesOf(f);
   const text = () => (f.encoding === 'base64' ? Buffer.from(b()).toString('utf8') : f.content);
   switch (kind) {
     case 'xlsx':
-      return { kind, sheets: readXlsx(b()) };
+      return { kind, sheets: readXlsx(b(), budget) };
     case 'docx':
-      return { kind, blocks: readDocx(b()) };
+      return { kind, blocks: readDocx(b(), budget) };
     case 'pdf':
-      return { kind, pages: readPdf(b()) };
+      return { kind, pages: readPdf(b(), budget) };
     case 'pptx':
-      return { kind, slides: readPptx(b()) };
+      return { kind, slides: readPptx(b(), budget) };
     case 'csv':
     case 'tsv': {
       const t = text();

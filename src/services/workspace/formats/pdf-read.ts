@@ -1,8 +1,11 @@
-import { inflateSync, unzlibSync } from 'fflate';
+import { ParseBudget, ParseLimitError } from './budget.js';
+import { inflateWithin } from './zip.js';
 
 // a PDF text extractor for the grader and fs_read: it walks the page tree in order and reads the text
 // operators of each page's content streams (compressed or not, object streams included), decoding strings
 // through the font's ToUnicode map when there is one and WinAnsi otherwise. Text in images is not read.
+// Every scan moves forward (linear time), decoded streams are kept per object (a stream shared by many pages is
+// inflated once), and objects, tokens, nesting and inflated bytes are charged to the read's budget.
 
 type Val = number | boolean | null | { name: string } | { str: string } | { ref: number } | Val[] | Dict;
 interface Dict {
@@ -13,27 +16,35 @@ interface Obj {
   stream?: string;
 }
 
-const WS = new Set([0x00, 0x09, 0x0a, 0x0c, 0x0d, 0x20]);
-const DELIM = '()<>[]{}/%';
+// character classes by code (Latin-1: the lexer reads bytes as latin1 text)
+const WS = new Uint8Array(256);
+for (const c of [0x00, 0x09, 0x0a, 0x0c, 0x0d, 0x20]) WS[c] = 1;
+const WORD_END = Uint8Array.from(WS);
+for (const c of '()<>[]{}/%') WORD_END[c.charCodeAt(0)] = 1;
+const isDigit = (c: number) => c >= 0x30 && c <= 0x39;
+
+// a word longer than this is never a number (the number pattern is then not tried on it)
+const MAX_NUMBER_CHARS = 64;
 
 class Lexer {
   constructor(
     readonly s: string,
+    readonly budget: ParseBudget,
     public i = 0,
   ) {}
   skip(): void {
     const s = this.s;
     while (this.i < s.length) {
       const c = s.charCodeAt(this.i);
-      if (WS.has(c)) this.i++;
+      if (WS[c & 0xff]) this.i++;
       else if (c === 0x25) while (this.i < s.length && s[this.i] !== '\n' && s[this.i] !== '\r') this.i++;
       else break;
     }
   }
   word(): string {
     const start = this.i;
-    while (this.i < this.s.length && !WS.has(this.s.charCodeAt(this.i)) && !DELIM.includes(this.s[this.i] as string))
-      this.i++;
+    const s = this.s;
+    while (this.i < s.length && !WORD_END[s.charCodeAt(this.i) & 0xff]) this.i++;
     return this.s.slice(start, this.i);
   }
   literal(): string {
@@ -83,7 +94,8 @@ class Lexer {
     return out;
   }
   /** the next value, or an operator word as {op} (content streams) */
-  value(): Val | { op: string } | undefined {
+  value(depth = 0): Val | { op: string } | undefined {
+    this.budget.tokens();
     this.skip();
     const s = this.s;
     const c = s[this.i];
@@ -97,6 +109,7 @@ class Lexer {
     if (c === '(') return { str: this.literal() };
     if (c === '<' && s[this.i + 1] === '<') {
       this.i += 2;
+      this.budget.depth(depth + 1);
       const d: Dict = {};
       for (;;) {
         this.skip();
@@ -104,15 +117,23 @@ class Lexer {
           this.i += 2;
           return d;
         }
-        const k = this.value();
-        const v = this.value();
-        if (k && typeof k === 'object' && !Array.isArray(k) && 'name' in k && typeof k.name === 'string')
+        const k = this.value(depth + 1);
+        const v = this.value(depth + 1);
+        if (
+          k &&
+          typeof k === 'object' &&
+          !Array.isArray(k) &&
+          'name' in k &&
+          typeof k.name === 'string' &&
+          k.name !== '__proto__'
+        )
           d[k.name] = v && typeof v === 'object' && 'op' in v ? null : (v as Val);
       }
     }
     if (c === '<') return { str: this.hex() };
     if (c === '[') {
       this.i++;
+      this.budget.depth(depth + 1);
       const a: Val[] = [];
       for (;;) {
         this.skip();
@@ -120,7 +141,7 @@ class Lexer {
           this.i++;
           return a;
         }
-        const v = this.value();
+        const v = this.value(depth + 1);
         if (v === undefined) return a;
         if (!(v && typeof v === 'object' && 'op' in v)) a.push(v);
       }
@@ -134,15 +155,17 @@ class Lexer {
       this.i++;
       return { op: c };
     }
-    if (/^[+-]?(\d+\.?\d*|\.\d+)$/.test(w)) {
-      // "n g R" is a reference
-      const save = this.i;
-      const m = /^\s+(\d+)\s+R(?![A-Za-z])/.exec(s.slice(this.i, this.i + 24));
-      if (m && /^\d+$/.test(w)) {
-        this.i += m[0].length;
-        return { ref: Number(w) };
+    if (w.length <= MAX_NUMBER_CHARS && /^[+-]?(\d+\.?\d*|\.\d+)$/.test(w)) {
+      // "n g R" is a reference (looked for only when a digit follows the blank after an integer)
+      let j = this.i;
+      while (j < s.length && WS[s.charCodeAt(j) & 0xff]) j++;
+      if (j > this.i && isDigit(s.charCodeAt(j)) && /^\d+$/.test(w)) {
+        const m = /^\s+(\d+)\s+R(?![A-Za-z])/.exec(s.slice(this.i, this.i + 24));
+        if (m) {
+          this.i += m[0].length;
+          return { ref: Number(w) };
+        }
       }
-      this.i = save;
       return Number(w);
     }
     if (w === 'true' || w === 'false') return w === 'true';
@@ -163,15 +186,28 @@ const nameOf = (v: unknown): string | undefined => wrapped(v, 'name') as string 
 const strOf = (v: unknown): string | undefined => wrapped(v, 'str') as string | undefined;
 const refNo = (v: unknown): number | undefined => wrapped(v, 'ref') as number | undefined;
 
+// "12 0 obj": the object number and generation written before an "obj" keyword (looked for backwards, a few
+// characters only, so that a long run of digits costs nothing)
+const OBJ_HEAD = /(\d{1,10})\s+\d{1,5}\s+$/;
+
 class PdfFile {
   readonly objs = new Map<number, Obj>();
-  constructor(readonly s: string) {
-    const re = /(\d+)\s+\d+\s+obj\b/g;
-    for (let m = re.exec(s); m; m = re.exec(s)) {
-      const lx = new Lexer(s, m.index + m[0].length);
+  readonly #decoded = new Map<Obj, string | undefined>();
+  constructor(
+    readonly s: string,
+    readonly budget: ParseBudget,
+  ) {
+    for (let at = s.indexOf('obj'); at >= 0; at = s.indexOf('obj', at + 3)) {
+      budget.work(64);
+      if (/\w/.test(s[at + 3] ?? '')) continue;
+      const m = OBJ_HEAD.exec(s.slice(Math.max(0, at - 24), at));
+      if (!m) continue;
+      budget.count('pdfObjects', this.objs.size + 1, 'objects');
+      const lx = new Lexer(s, budget, at + 3);
       const value = lx.value() as Val;
       lx.skip();
       let stream: string | undefined;
+      let next = lx.i;
       if (s.startsWith('stream', lx.i)) {
         let start = lx.i + 6;
         if (s[start] === '\r') start++;
@@ -180,9 +216,11 @@ class PdfFile {
         const byLength = typeof len === 'number' && /^\s*endstream/.test(s.slice(start + len, start + len + 16));
         const end = byLength ? start + (len as number) : s.indexOf('endstream', start);
         stream = s.slice(start, end < 0 ? s.length : end);
-        re.lastIndex = end < 0 ? s.length : end;
+        next = end < 0 ? s.length : end;
       }
       this.objs.set(Number(m[1]), { value, ...(stream !== undefined ? { stream } : {}) });
+      // the next object starts after this one's stream (whose bytes may hold "obj")
+      at = Math.max(at, next - 3);
     }
     // objects packed in object streams (PDF 1.5)
     for (const o of [...this.objs.values()]) {
@@ -190,13 +228,16 @@ class PdfFile {
       if (!d || nameOf(d.Type) !== 'ObjStm' || o.stream === undefined) continue;
       const data = this.decode(o);
       if (data === undefined) continue;
-      const n = Number(this.get(d.N));
+      // a count beyond what the stream can hold is a lie: at most one object per two bytes
+      const n = Math.min(Number(this.get(d.N)) || 0, Math.ceil(data.length / 2));
+      budget.count('pdfObjects', this.objs.size + n, 'objects');
       const first = Number(this.get(d.First));
-      const head = new Lexer(data);
+      const head = new Lexer(data, budget);
       const pairs: [number, number][] = [];
-      for (let k = 0; k < n; k++) pairs.push([Number(head.value() as number), Number(head.value() as number)]);
+      for (let k = 0; k < n && head.i < data.length; k++)
+        pairs.push([Number(head.value() as number), Number(head.value() as number)]);
       for (const [num, off] of pairs)
-        if (!this.objs.has(num)) this.objs.set(num, { value: new Lexer(data, first + off).value() as Val });
+        if (!this.objs.has(num)) this.objs.set(num, { value: new Lexer(data, budget, first + off).value() as Val });
     }
   }
   get(v: Val | undefined): Val | undefined {
@@ -207,28 +248,33 @@ class PdfFile {
     const n = refNo(v);
     return n === undefined ? undefined : this.objs.get(n);
   }
+  /** The stream's bytes after its filters, once per object however many pages share it. */
   decode(o: Obj): string | undefined {
+    if (this.#decoded.has(o)) return this.#decoded.get(o);
+    const out = this.#decode(o);
+    this.#decoded.set(o, out);
+    return out;
+  }
+  #decode(o: Obj): string | undefined {
     if (o.stream === undefined) return undefined;
     const f = this.get(asDict(o.value)?.Filter);
     const filters = (Array.isArray(f) ? f : f ? [f] : []).map((x) => nameOf(this.get(x)));
-    let bytes: Uint8Array = Uint8Array.from(o.stream, (c) => c.charCodeAt(0) & 0xff);
+    let bytes: Uint8Array = Buffer.from(o.stream, 'latin1');
     for (const name of filters) {
       if (name !== 'FlateDecode') return undefined;
       try {
-        bytes = unzlibSync(bytes);
-      } catch {
-        try {
-          bytes = inflateSync(bytes.subarray(2));
-        } catch {
-          return undefined;
-        }
+        bytes = inflateWithin(bytes, this.budget);
+      } catch (e) {
+        // a damaged stream is skipped, as readers do; a limit stops the whole read
+        if (e instanceof ParseLimitError) throw e;
+        return undefined;
       }
     }
     return Buffer.from(bytes).toString('latin1');
   }
   root(): Dict | undefined {
     const t = this.s.lastIndexOf('trailer');
-    const trailer = t >= 0 ? new Lexer(this.s, t + 7).value() : undefined;
+    const trailer = t >= 0 ? new Lexer(this.s, this.budget, t + 7).value() : undefined;
     const fromTrailer = asDict(this.get(asDict(trailer)?.Root));
     if (fromTrailer) return fromTrailer;
     for (const o of this.objs.values()) if (nameOf(asDict(o.value)?.Type) === 'Catalog') return asDict(o.value);
@@ -237,7 +283,7 @@ class PdfFile {
 }
 
 // ToUnicode CMap: code (as a byte string) → text
-function cmapOf(text: string): { width: number; map: Map<string, string> } {
+function cmapOf(text: string, budget: ParseBudget): { width: number; map: Map<string, string> } {
   const map = new Map<string, string>();
   const utf16 = (h: string) => {
     let out = '';
@@ -246,7 +292,7 @@ function cmapOf(text: string): { width: number; map: Map<string, string> } {
   };
   const space = /begincodespacerange\s*<([0-9a-fA-F]+)>/.exec(text);
   const width = space ? Math.max(1, Math.ceil((space[1] as string).length / 2)) : 2;
-  const lx = new Lexer(text);
+  const lx = new Lexer(text, budget);
   let mode = '';
   const buf: Val[] = [];
   for (let v = lx.value(); v !== undefined; v = lx.value()) {
@@ -267,6 +313,7 @@ function cmapOf(text: string): { width: number; map: Map<string, string> } {
       const n0 = [...lo.str].reduce((n, c) => n * 256 + c.charCodeAt(0), 0);
       const n1 = [...hi.str].reduce((n, c) => n * 256 + c.charCodeAt(0), 0);
       for (let n = n0; n <= n1 && n - n0 < 65536; n++) {
+        budget.tokens();
         let code = '';
         for (let k = lo.str.length - 1, x = n; k >= 0; k--, x = Math.floor(x / 256))
           code = String.fromCharCode(x % 256) + code;
@@ -289,13 +336,24 @@ const winAnsi = (s: string) => s.replace(/[\x80-\x9f]/g, (c) => WIN_ANSI_HIGH[c.
 
 type Decoder = (s: string) => string;
 
+// one decoder per font object, however many pages use the font
+const fontDecoders = new WeakMap<PdfFile, Map<Dict, Decoder>>();
+
 function fontDecoder(pdf: PdfFile, font: Val | undefined): Decoder {
   const f = asDict(pdf.get(font));
   if (!f) return winAnsi;
+  let known = fontDecoders.get(pdf);
+  if (!known) fontDecoders.set(pdf, (known = new Map()));
+  let d = known.get(f);
+  if (!d) known.set(f, (d = newDecoder(pdf, f)));
+  return d;
+}
+
+function newDecoder(pdf: PdfFile, f: Dict): Decoder {
   const tu = pdf.obj(f.ToUnicode);
   const cmapText = tu ? pdf.decode(tu) : undefined;
   if (cmapText) {
-    const { width, map } = cmapOf(cmapText);
+    const { width, map } = cmapOf(cmapText, pdf.budget);
     return (s) => {
       let out = '';
       for (let k = 0; k < s.length; k += width) {
@@ -327,7 +385,7 @@ function pageText(pdf: PdfFile, page: Dict, resources: Dict | undefined): string
   const newline = () => {
     if (out && !out.endsWith('\n')) out += '\n';
   };
-  const lx = new Lexer(content);
+  const lx = new Lexer(content, pdf.budget);
   const ops: Val[] = [];
   for (let v = lx.value(); v !== undefined; v = lx.value()) {
     if (!(v && typeof v === 'object' && 'op' in v)) {
@@ -356,7 +414,7 @@ function pageText(pdf: PdfFile, page: Dict, resources: Dict | undefined): string
     } else if (op === 'T*') newline();
     else if (op === 'Td' || op === 'TD') {
       if (Number(ops[1]) !== 0) newline();
-      else if (Number(ops[0]) > 0 && out && !/\s$/.test(out)) out += ' ';
+      else if (Number(ops[0]) > 0 && out && !/\s/.test(out.at(-1) as string)) out += ' ';
     } else if (op === 'Tm') {
       const y = Number(ops[5]);
       if (lastY !== undefined && y !== lastY) newline();
@@ -368,18 +426,20 @@ function pageText(pdf: PdfFile, page: Dict, resources: Dict | undefined): string
     }
     ops.length = 0;
   }
-  return out
-    .split('\n')
-    .map((l) => l.replace(/\s+$/, ''))
-    .join('\n')
-    .replace(/^\n+|\n+$/g, '');
+  // trimEnd and the loops below are linear; an end-anchored regex would rescan every run of blanks
+  const lines = out.split('\n').map((l) => l.trimEnd());
+  let a = 0;
+  let b = lines.length;
+  while (a < b && lines[a] === '') a++;
+  while (b > a && lines[b - 1] === '') b--;
+  return lines.slice(a, b).join('\n');
 }
 
 /** Text of every page, in page order; throws when the bytes are not a PDF. */
-export function readPdf(bytes: Uint8Array): string[] {
+export function readPdf(bytes: Uint8Array, budget = new ParseBudget()): string[] {
   const s = Buffer.from(bytes).toString('latin1');
   if (!s.startsWith('%PDF-')) throw new Error('not a PDF: the file does not start with %PDF-');
-  const pdf = new PdfFile(s);
+  const pdf = new PdfFile(s, budget);
   const root = pdf.root();
   if (!root) throw new Error('not a readable PDF: no document catalog');
   const pages: string[] = [];
@@ -389,9 +449,10 @@ export function readPdf(bytes: Uint8Array): string[] {
     if (!n || seen.has(n) || depth > 64) return;
     seen.add(n);
     const resources = asDict(pdf.get(n.Resources)) ?? inherited;
-    if (nameOf(n.Type) === 'Page' || (n.Contents !== undefined && n.Kids === undefined))
+    if (nameOf(n.Type) === 'Page' || (n.Contents !== undefined && n.Kids === undefined)) {
+      budget.count('parts', pages.length + 1, 'pages');
       pages.push(pageText(pdf, n, resources));
-    else for (const k of (pdf.get(n.Kids) as Val[] | undefined) ?? []) walk(k, resources, depth + 1);
+    } else for (const k of (pdf.get(n.Kids) as Val[] | undefined) ?? []) walk(k, resources, depth + 1);
   };
   walk(root.Pages, undefined, 0);
   return pages;

@@ -1,6 +1,7 @@
 import { coreXml, type OoxmlMeta } from './meta.js';
 import { attr, esc, findAll, findOne, local, parseXml, textUnder, XML_HEAD, type XNode } from './xml.js';
 import { unzipText, zipEntries } from './zip.js';
+import { ParseBudget } from './budget.js';
 
 /** One slide: its title and its body paragraphs (bullets), in order. */
 export interface Slide {
@@ -85,7 +86,7 @@ const isTitle = (sp: XNode) => {
 };
 
 /** Reads slides in presentation order: the title placeholder and every other paragraph; throws on a broken file. */
-export function readPptx(bytes: Uint8Array): Slide[] {
+export function readPptx(bytes: Uint8Array, budget = new ParseBudget()): Slide[] {
   const parts = unzipText(
     bytes,
     (n) =>
@@ -93,19 +94,23 @@ export function readPptx(bytes: Uint8Array): Slide[] {
       (n.endsWith('.xml') || n.endsWith('.rels')) &&
       !n.includes('/slideMasters/') &&
       !n.includes('/theme/'),
+    budget,
   );
   const pres = parts.get('ppt/presentation.xml');
   if (!pres) throw new Error('not a presentation: ppt/presentation.xml is missing');
   const rels = new Map(
-    findAll(parseXml(parts.get('ppt/_rels/presentation.xml.rels') ?? ''), 'Relationship').map((r) => [
+    findAll(parseXml(parts.get('ppt/_rels/presentation.xml.rels') ?? '', budget), 'Relationship').map((r) => [
       attr(r, 'Id') ?? '',
       attr(r, 'Target') ?? '',
     ]),
   );
-  return findAll(parseXml(pres), 'sldId').map((id) => {
+  const ids = findAll(parseXml(pres, budget), 'sldId');
+  budget.count('parts', ids.length, 'slides');
+  return ids.map((id) => {
     const target = rels.get(attr(id, 'r:id') ?? attr(id, 'id') ?? '') ?? '';
-    const xml = parts.get(target.startsWith('/') ? target.slice(1) : `ppt/${target}`) ?? '';
-    const shapes = findAll(parseXml(xml), 'sp');
+    // a slide listed twice is parsed twice: the nodes budget counts both
+    const tree = parseXml(parts.get(target.startsWith('/') ? target.slice(1) : `ppt/${target}`) ?? '', budget);
+    const shapes = findAll(tree, 'sp');
     const title = shapes
       .filter(isTitle)
       .map((sp) =>
@@ -115,7 +120,7 @@ export function readPptx(bytes: Uint8Array): Slide[] {
           .trim(),
       )
       .join(' ');
-    const rest = findAll(parseXml(xml), 'spTree').flatMap((t) =>
+    const rest = findAll(tree, 'spTree').flatMap((t) =>
       findAll(
         t.children.filter((c) => !(local(c.tag) === 'sp' && isTitle(c))),
         'p',

@@ -2,6 +2,7 @@ import { type CellValue, parseRef, refOf } from './cells.js';
 import { coreXml, type OoxmlMeta } from './meta.js';
 import { attr, esc, findAll, findOne, local, parseXml, textUnder, XML_HEAD, type XNode } from './xml.js';
 import { unzipText, zipEntries } from './zip.js';
+import { ParseBudget } from './budget.js';
 
 /** A cell as written: a value, or a formula with its cached value (what a reader without a calculator sees). */
 export type CellInput = CellValue | { formula: string; value: CellValue };
@@ -82,39 +83,47 @@ function cellValue(c: XNode, shared: readonly string[]): CellValue {
 }
 
 /** Reads every sheet of a workbook (cached formula values, shared and inline strings); throws on a broken file. */
-export function readXlsx(bytes: Uint8Array): Sheet[] {
-  const parts = unzipText(bytes, (n) => (n.startsWith('xl/') && n.endsWith('.xml')) || n.endsWith('.rels'));
+export function readXlsx(bytes: Uint8Array, budget = new ParseBudget()): Sheet[] {
+  const parts = unzipText(bytes, (n) => (n.startsWith('xl/') && n.endsWith('.xml')) || n.endsWith('.rels'), budget);
+  const xml = (text: string | undefined) => parseXml(text ?? '', budget);
   const wb = parts.get('xl/workbook.xml');
   if (!wb) throw new Error('not a spreadsheet: xl/workbook.xml is missing');
   const rels = new Map(
-    findAll(parseXml(parts.get('xl/_rels/workbook.xml.rels') ?? ''), 'Relationship').map((r) => [
+    findAll(xml(parts.get('xl/_rels/workbook.xml.rels')), 'Relationship').map((r) => [
       attr(r, 'Id') ?? '',
       attr(r, 'Target') ?? '',
     ]),
   );
-  const shared = findAll(parseXml(parts.get('xl/sharedStrings.xml') ?? ''), 'si').map((si) => textUnder(si));
-  return findAll(parseXml(wb), 'sheet').map((s, i) => {
+  const shared = findAll(xml(parts.get('xl/sharedStrings.xml')), 'si').map((si) => textUnder(si));
+  const sheets = findAll(xml(wb), 'sheet');
+  budget.count('parts', sheets.length, 'sheets');
+  return sheets.map((s, i) => {
+    const name = attr(s, 'name') ?? `Sheet${i + 1}`;
     const target = rels.get(attr(s, 'r:id') ?? attr(s, 'id') ?? '');
-    const xml = parts.get(target ? partPath(target) : `xl/worksheets/sheet${i + 1}.xml`) ?? '';
     const rows: CellValue[][] = [];
     const formulas: Record<string, string> = {};
-    for (const row of findAll(parseXml(xml), 'row')) {
+    let width = 0;
+    for (const row of findAll(xml(parts.get(target ? partPath(target) : `xl/worksheets/sheet${i + 1}.xml`)), 'row')) {
       const rowNo = Number(attr(row, 'r') ?? rows.length + 1) - 1;
       let next = 0;
       for (const c of row.children.filter((x) => local(x.tag) === 'c')) {
         const at = parseRef(attr(c, 'r') ?? '') ?? { col: next, row: rowNo };
         next = at.col + 1;
+        // the dense grid spans A1 to the farthest cell: one cell at XFD1048576 would make it 17 billion cells
+        const cells = Math.max(rows.length, at.row + 1) * Math.max(width, next);
+        if (cells > budget.limits.cells) budget.cells(cells, `sheet "${name.slice(0, 60)}"`);
+        width = Math.max(width, next);
         const grid = (rows[at.row] ??= []);
         grid[at.col] = cellValue(c, shared);
         const f = findOne(c.children, 'f');
         if (f && f.children.length) formulas[refOf(at.col, at.row)] = f.children.map((x) => x.text ?? '').join('');
       }
     }
-    // dense: holes are empty cells
-    const width = Math.max(0, ...rows.map((r) => r?.length ?? 0));
+    // dense: holes are empty cells (every sheet's grid counts against the read's cells)
+    budget.cells(rows.length * width, `sheet "${name.slice(0, 60)}"`);
     const dense = Array.from({ length: rows.length }, (_, r) =>
       Array.from({ length: width }, (_, c) => rows[r]?.[c] ?? null),
     );
-    return { name: attr(s, 'name') ?? `Sheet${i + 1}`, rows: dense, formulas };
+    return { name, rows: dense, formulas };
   });
 }

@@ -5,7 +5,7 @@ import { CoworkError } from '../../schema/errors.js';
 import { makeSpec } from '../../schema/testing.js';
 import { DEFAULT_WORKSPACE_BUDGET, formatBytes, setWorkspaceBudget } from './limits.js';
 import { planCapacity } from './capacity.js';
-import { configureShellPool, DEFAULT_SHELL_POOL, ShellPool, shellPool } from './shell-pool.js';
+import { configureShellPool, DEFAULT_SHELL_POOL, IsolationPool, shellPool } from './isolation-pool.js';
 import { bubblewrapStatus, runVirtual } from './shell.js';
 import { fail, files, ok, records, sh } from './testing.js';
 
@@ -87,7 +87,7 @@ describe('shell pool', () => {
   });
 
   it('runs at most `max` commands at once; the rest wait in line', async () => {
-    const pool = new ShellPool({ warm: 1, max: 1 });
+    const pool = new IsolationPool({ warm: 1, max: 1 });
     try {
       let inside = 0;
       let most = 0;
@@ -113,10 +113,10 @@ describe('shell pool', () => {
   });
 
   it('refuses impossible options', () => {
-    assert.throws(() => new ShellPool({ warm: 3, max: 2 }), /need 0 <= warm <= max/);
-    assert.throws(() => new ShellPool({ max: 0 }), /max >= 1/);
+    assert.throws(() => new IsolationPool({ warm: 3, max: 2 }), /need 0 <= warm <= max/);
+    assert.throws(() => new IsolationPool({ max: 0 }), /max >= 1/);
     // a smaller worker heap would abort the process on an out-of-memory command
-    assert.throws(() => new ShellPool({ heapMb: 32 }), /heapMb >= 64/);
+    assert.throws(() => new IsolationPool({ heapMb: 32 }), /heapMb >= 64/);
   });
 });
 
