@@ -9,15 +9,18 @@ import { isAbsolute, relative, resolve, win32 } from 'node:path';
 /** Largest file an importer reads from a package unless the caller gives another bound (a spec's own limit). */
 export const PACKAGE_FILE_MAX_BYTES = 16 * 1024 * 1024;
 
+/** Why a path was refused: it was not looked at (absolute, `..` out), or it was (a link out, not a file, too big). */
+export type Refusal = 'absolute' | 'outside' | 'link_outside' | 'not_a_file' | 'too_large';
+
 export type PackagePath =
   | { ok: true; path: string }
   | { ok: false; missing: true; path: string }
-  | { ok: false; missing?: undefined; problem: string };
+  | { ok: false; missing?: undefined; refused: Refusal; problem: string };
 
 export type PackageText =
   | { ok: true; path: string; text: string }
   | { ok: false; missing: true; path: string }
-  | { ok: false; missing?: undefined; problem: string };
+  | { ok: false; missing?: undefined; refused: Refusal; problem: string };
 
 const inside = (root: string, p: string) => {
   const rel = relative(root, p);
@@ -34,10 +37,15 @@ export const isAbsolutePath = (rel: string): boolean => isAbsolute(rel) || win32
  */
 export async function resolveInside(scope: string, rel: string, base: string = scope): Promise<PackagePath> {
   if (isAbsolutePath(rel))
-    return { ok: false, problem: `${rel} is an absolute path; a path in a package must be relative to it` };
+    return {
+      ok: false,
+      refused: 'absolute',
+      problem: `${rel} is an absolute path; a path in a package must be relative to it`,
+    };
   const root = resolve(scope);
   const path = resolve(base, rel);
-  if (!inside(root, path)) return { ok: false, problem: `${rel} leads outside ${root}; it is not read` };
+  if (!inside(root, path))
+    return { ok: false, refused: 'outside', problem: `${rel} leads outside ${root}; it is not read` };
   try {
     await lstat(path);
   } catch {
@@ -52,7 +60,11 @@ export async function resolveInside(scope: string, rel: string, base: string = s
     return { ok: false, missing: true, path };
   }
   if (!inside(realRoot, real))
-    return { ok: false, problem: `${rel} is a symbolic link to a file outside ${root}; it is not read` };
+    return {
+      ok: false,
+      refused: 'link_outside',
+      problem: `${rel} is a symbolic link to a file outside ${root}; it is not read`,
+    };
   return { ok: true, path: real };
 }
 
@@ -66,8 +78,12 @@ export async function readInside(
   if (!at.ok) return at;
   const max = opts.maxBytes ?? PACKAGE_FILE_MAX_BYTES;
   const st = await stat(at.path);
-  if (!st.isFile()) return { ok: false, problem: `${rel} is not a regular file` };
+  if (!st.isFile()) return { ok: false, refused: 'not_a_file', problem: `${rel} is not a regular file` };
   if (st.size > max)
-    return { ok: false, problem: `${rel} is ${st.size} bytes, over the ${max}-byte limit of this file` };
+    return {
+      ok: false,
+      refused: 'too_large',
+      problem: `${rel} is ${st.size} bytes, over the ${max}-byte limit of this file`,
+    };
   return { ok: true, path: at.path, text: await readFile(at.path, 'utf8') };
 }
