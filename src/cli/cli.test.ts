@@ -171,7 +171,7 @@ describe('coworkenv validate / inspect', () => {
     // the probe summary: every probe ran on some example and none passed on any
     assert.match(
       out.at(-2) ?? '',
-      /^probes: do_nothing 0% pass, mean [\d.]+ \(\d+\)( · \w+ 0% pass, mean [\d.]+ \(\d+\)){5}$/,
+      /^probes: do_nothing 0% pass, mean [\d.]+ \(\d+\)( · \w+ 0% pass, mean [\d.]+ \(\d+\)){6}$/,
     );
     for (const l of out.slice(0, -2))
       assert.match(l, /^OK {3}examples\/tasks\/\w+\.yaml \(\w+\) {2}steps 1-11, mutants killed \d+\/\d+$/);

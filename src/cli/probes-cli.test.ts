@@ -12,6 +12,7 @@ describe('adversarial probes in the CLI (issue 13)', () => {
     assert.match(text, /do_nothing +0\.2 \(1 run: no steps\)/);
     assert.match(text, /read_only +0\.\d+ \(1 run: the reference without its mutating calls\)/);
     assert.match(text, /spray +not applicable/);
+    assert.match(text, /content_spray +0\.6 \(1 run: every gmail_send_message body names all candidates/);
   });
 
   it('validate --json reports per-task probe results and the corpus pass rate / mean score per probe', async () => {
@@ -27,7 +28,7 @@ describe('adversarial probes in the CLI (issue 13)', () => {
       probes: Record<string, { tasks: number; pass_rate: number; mean_score: number }>;
     };
     const first = doc.results[0]?.steps.find((s) => s.name === 'probes')?.stats?.probes ?? [];
-    assert.equal(first.length, 6);
+    assert.equal(first.length, 7);
     assert.equal(doc.probes.do_nothing?.tasks, 2);
     assert.equal(doc.probes.do_nothing?.pass_rate, 0);
     assert.ok((doc.probes.read_only?.mean_score ?? 1) < 0.75);

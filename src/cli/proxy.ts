@@ -2,9 +2,9 @@ import { type Command, Option } from 'commander';
 import { checkAppendable } from '../run/append-log.js';
 import { closeNotice, DEFAULT_PROXY_PORT, startProxy } from '../proxy/app.js';
 import type { Engine } from '../proxy/capture.js';
-import { DEFAULT_TRACES_OUT } from '../proxy/store.js';
+import { DEFAULT_IDLE_MS, DEFAULT_SESSION_BYTES, DEFAULT_TOTAL_BYTES, DEFAULT_TRACES_OUT } from '../proxy/store.js';
 import { CoworkError } from '../schema/errors.js';
-import { intArg } from './options.js';
+import { intArg, numArg } from './options.js';
 import { note } from './output.js';
 import { untilSignal } from './signals.js';
 
@@ -15,7 +15,12 @@ interface ProxyOpts {
   out: string;
   env?: string;
   engine: Engine;
+  sessionMb: number;
+  maxMb: number;
+  idleTimeout: number;
 }
+
+const MiB = 1024 * 1024;
 
 function httpUrl(flag: string, value: string): string {
   let url: URL;
@@ -48,6 +53,24 @@ export function proxyCommand(program: Command): void {
         .choices(['vllm', 'sglang'])
         .default('vllm'),
     )
+    .option(
+      '--session-mb <mb>',
+      'MB of unwritten calls (metadata as JSON + token lists) an open session may hold; a call past it gets 413 session_full until the session is closed',
+      numArg(1, 65_536),
+      DEFAULT_SESSION_BYTES / MiB,
+    )
+    .option(
+      '--max-mb <mb>',
+      'MB all open sessions and requests in flight may hold; a call past it gets 503 proxy_full [a quarter of the heap limit, at most 1024]',
+      numArg(1, 1_048_576),
+      Math.floor(DEFAULT_TOTAL_BYTES / MiB),
+    )
+    .option(
+      '--idle-timeout <s>',
+      'seconds without a call before an open session is written to --out and forgotten (0 = never)',
+      numArg(0, 7 * 24 * 3600),
+      DEFAULT_IDLE_MS / 1000,
+    )
     .addHelpText(
       'after',
       '\nPoint a harness at http://<host>:<port>/sessions/<episode_id>/v1 and close with POST /sessions/<episode_id>/close — see docs/proxy.md.',
@@ -67,6 +90,9 @@ export function proxyCommand(program: Command): void {
         port: opts.port,
         out: opts.out,
         engine: opts.engine,
+        maxSessionBytes: Math.round(opts.sessionMb * MiB),
+        maxTotalBytes: Math.round(opts.maxMb * MiB),
+        idleMs: Math.round(opts.idleTimeout * 1000),
         ...(env ? { env } : {}),
         notice: note,
       });

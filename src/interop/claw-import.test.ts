@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
@@ -181,7 +181,58 @@ describe('claw-eval import', () => {
       /fixtures\.helpdesk\.tickets\[0\]\.priority/,
     );
     const notYaml = task('T103_yaml', 'task_id: [unclosed\n');
-    assert.match((await importClawTask(notYaml)).problems[0] ?? '', /task\.yaml: not YAML/);
+    assert.match((await importClawTask(notYaml)).problems[0] ?? '', /task\.yaml:2:1: not YAML/);
+    const bomb = task(
+      'T105_bomb',
+      `a: &a [x, x]\n${Array.from({ length: 30 }, (_, i) => `b${i}: &b${i} [*${i ? `b${i - 1}` : 'a'}, *${i ? `b${i - 1}` : 'a'}]`).join('\n')}\n`,
+    );
+    assert.match((await importClawTask(bomb)).problems[0] ?? '', /task\.yaml:\d+:\d+: not YAML \(.*alias/i);
+  });
+
+  it('reads fixtures only inside the package: absolute paths, .. and symbolic links out are refused, never echoed', async () => {
+    const SECRET = 'root:x:0:0:TOP-SECRET-4711';
+    const outside = join(root, '..', `claw-outside-${process.pid}`);
+    mkdirSync(outside, { recursive: true });
+    after(() => rmSync(outside, { recursive: true, force: true }));
+    // one readable file that is valid JSON (would be copied into the spec) and one that is not (would be echoed)
+    writeFileSync(join(outside, 'tickets.json'), JSON.stringify([{ ...tickets[0], description: SECRET }]));
+    writeFileSync(join(outside, 'passwd'), `${SECRET}\n`);
+    const attempt = (id: string, path: string, files: Record<string, unknown> = {}) =>
+      task(
+        id,
+        T018.replaceAll('T018_ticket_triage', id).replace(`tasks/${id}/fixtures/helpdesk/tickets.json`, path),
+        files,
+      );
+    const absolute = attempt('T110_abs', join(outside, 'tickets.json'));
+    const dotdot = attempt('T111_dotdot', `tasks/T111_dotdot/../../../${outside.split('/').at(-1)}/passwd`);
+    const linked = attempt('T112_link', 'tasks/T112_link/fixtures/helpdesk/tickets.json');
+    mkdirSync(join(linked, 'fixtures/helpdesk'), { recursive: true });
+    symlinkSync(join(outside, 'tickets.json'), join(linked, 'fixtures/helpdesk/tickets.json'));
+    const linkedDir = attempt('T113_dirlink', 'tasks/T113_dirlink/fixtures/helpdesk/tickets.json');
+    mkdirSync(join(linkedDir, 'fixtures'));
+    symlinkSync(outside, join(linkedDir, 'fixtures/helpdesk'));
+    // a sibling task's fixtures are inside the package when the tasks/ directory is imported (Claw-Eval's T087 does this)
+    const sibling = attempt('T114_sibling', 'tasks/T018_ticket_triage/fixtures/helpdesk/tickets.json');
+    const expected: [string, RegExp][] = [
+      [absolute, /services\[0\]\.env\.HELPDESK_FIXTURES: .*tickets\.json is an absolute path/],
+      [dotdot, /services\[0\]\.env\.HELPDESK_FIXTURES: .*passwd leads outside .*\/tasks; it is not read/],
+      [linked, /services\[0\]\.env\.HELPDESK_FIXTURES: .*tickets\.json is a symbolic link to a file outside/],
+      [linkedDir, /services\[0\]\.env\.HELPDESK_FIXTURES: .*tickets\.json is a symbolic link to a file outside/],
+    ];
+    const all = await importClawTasks(join(root, 'tasks'));
+    for (const [dir, problem] of expected) {
+      const r = all.find((x) => x.dir === dir) as (typeof all)[number];
+      assert.equal(r.spec, undefined, dir);
+      assert.match(r.problems.join('\n'), problem, dir);
+      assert.doesNotMatch(JSON.stringify(r), /TOP-SECRET/, dir);
+    }
+    assert.ok(all.find((x) => x.dir === sibling)?.spec, 'a sibling fixture inside tasks/ imports');
+    // imported alone, a task folder is its own package
+    assert.match(
+      (await importClawTask(sibling, { repoRoot: root })).problems.join('\n'),
+      /tickets\.json leads outside .*T114_sibling; it is not read/,
+    );
+    assert.equal((await importClawTask(absolute)).spec, undefined);
   });
 
   it('moves judged components to judge items when they outweigh a tool task', async () => {

@@ -1,14 +1,15 @@
 import { existsSync } from 'node:fs';
-import { readdir, readFile } from 'node:fs/promises';
+import { readdir } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
-import { parse as parseYaml } from 'yaml';
 import { prepare } from '../env/prepared.js';
 import { getService, resolveTool } from '../services/registry.js';
 import { formatDiagnostic, isError } from '../schema/diagnostics.js';
+import { parseSource, SPEC_LIMITS } from '../schema/document.js';
 import { CoworkError } from '../schema/errors.js';
 import { checkSpecValue } from '../schema/parse-spec.js';
 import { JUDGE_WEIGHT_HARD_LIMIT, type TaskSpec } from '../schema/task-spec.js';
 import { routeOfTool, toolOfEndpoint } from './claw-routes.js';
+import { type PackageText, readInside } from './package-files.js';
 
 // Claw-Eval task packages (tasks/<id>/{task.yaml, grader.py, fixtures/}) → TaskSpecs. What maps exactly is
 // mapped; every part that needs a person is named in the report, and a task with a part we cannot represent
@@ -78,20 +79,36 @@ type Y = Record<string, unknown>;
 const arr = (v: unknown): Y[] => (Array.isArray(v) ? (v as Y[]) : []);
 const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
 
-/** Imports one task folder. `repoRoot` resolves fixture paths written relative to Claw-Eval's root [the folder's grandparent]. */
-export async function importClawTask(
-  dir: string,
-  opts: { mockToday?: string; repoRoot?: string } = {},
-): Promise<ClawImport> {
+export interface ClawImportOptions {
+  mockToday?: string;
+  /** resolves fixture paths written relative to Claw-Eval's root [the task folder's grandparent] */
+  repoRoot?: string;
+  /**
+   * the package: every file read must lie inside it [the task folder]. `importClawTasks` passes the directory it
+   * was given, so a task may read a sibling task's fixtures (four Claw-Eval tasks do) but nothing else.
+   */
+  scope?: string;
+}
+
+/** Imports one task folder. */
+export async function importClawTask(dir: string, opts: ClawImportOptions = {}): Promise<ClawImport> {
   const file = join(dir, 'task.yaml');
   const r: ClawImport = { task_id: basename(dir), dir, problems: [], needs_human: [], notes: [] };
-  let y: Y;
-  try {
-    y = parseYaml(await readFile(file, 'utf8')) as Y;
-  } catch (e) {
-    r.problems.push(`${file}: not YAML (${(e as Error).message.split('\n')[0]})`);
+  const scope = resolve(opts.scope ?? dir);
+  const source = await readInside(dir, 'task.yaml', { maxBytes: SPEC_LIMITS.maxBytes });
+  if (!source.ok) {
+    r.problems.push(`${file}: ${source.missing ? 'missing' : source.problem}`);
     return r;
   }
+  // the spec reader's guards: size, nesting depth and alias expansion are bounded
+  const yaml = parseSource(source.text);
+  const bad = yaml.diagnostics.find(isError);
+  if (!yaml.doc || bad) {
+    const at = bad?.line ? `:${bad.line}:${bad.col ?? 1}` : '';
+    r.problems.push(`${file}${at}: not YAML (${(bad?.message ?? 'unreadable').split('\n')[0]})`);
+    return r;
+  }
+  const y = yaml.doc.value as Y;
   if (!y || typeof y !== 'object') {
     r.problems.push(`${file}: expected a mapping with task_id, prompt, tools`);
     return r;
@@ -132,13 +149,20 @@ export async function importClawTask(
         r.problems.push(`${file}: services[${i}].env.${v}: not a fixture variable of ${name}`);
         continue;
       }
-      const path = [resolve(root, p), resolve(dir, p)].find((x) => existsSync(x));
-      if (!path) {
-        r.problems.push(`${file}: services[${i}].env.${v}: ${p} not found (looked under ${root} and ${dir})`);
+      const at = `${file}: services[${i}].env.${v}`;
+      const found = await fixtureFile(scope, p, [root, dir]);
+      if (!found.ok) {
+        const alone = !found.missing && found.refused === 'outside' && scope === resolve(dir);
+        r.problems.push(
+          found.missing
+            ? `${at}: ${p} not found (looked under ${root} and ${dir})`
+            : `${at}: ${found.problem}${alone ? "; to let a task read another task's fixtures, import the tasks/ directory" : ''}`,
+        );
         continue;
       }
+      const path = found.path;
       try {
-        const rows = JSON.parse(await readFile(path, 'utf8')) as unknown;
+        const rows = JSON.parse(found.text) as unknown;
         if (!Array.isArray(rows)) throw new Error('expected a JSON array of records');
         (fixtures[target[0]] ??= {})[target[1]] = fitRecords(target[0], target[1], rows, r);
       } catch (e) {
@@ -377,15 +401,35 @@ function fitRecords(service: string, collection: string, rows: unknown[], r: Cla
   return out;
 }
 
-/** Imports every task under `path`. */
+/**
+ * A fixture file named by task.yaml: `p` resolved against each base in turn (Claw-Eval's root, then the task
+ * folder), the first that exists, read only when it lies inside `scope` (see package-files.ts). An absolute path
+ * or one leading out of `scope` is refused without looking at it.
+ */
+async function fixtureFile(scope: string, p: string, bases: readonly string[]): Promise<PackageText> {
+  const tries: { r: PackageText; rank: number }[] = [];
+  for (const base of bases) {
+    const r = await readInside(scope, p, { base });
+    if (r.ok) return r;
+    // what says most: a refusal of a file that is there (a link out, a `..` climbing out, a sibling outside a
+    // lone task folder), then a file missing inside the package, then a path that is out of reach from this
+    // base only (`fixtures/x.json` from Claw-Eval's root) or absolute
+    const there = !r.missing && r.refused === 'outside' && existsSync(resolve(base, p));
+    const rank = r.missing ? 2 : r.refused === 'absolute' || (r.refused === 'outside' && !there) ? 3 : 1;
+    tries.push({ r, rank });
+  }
+  return (tries.sort((a, b) => a.rank - b.rank)[0] as (typeof tries)[number]).r;
+}
+
+/** Imports every task under `path`; files are read only inside `path`. */
 export async function importClawTasks(
   path: string,
-  opts: { mockToday?: string; repoRoot?: string } = {},
+  opts: Omit<ClawImportOptions, 'scope'> = {},
 ): Promise<ClawImport[]> {
   const dirs = await clawTaskDirs(path);
   const root =
     opts.repoRoot ?? (existsSync(join(path, 'task.yaml')) ? resolve(path, '..', '..') : dirname(resolve(path)));
   const out: ClawImport[] = [];
-  for (const d of dirs) out.push(await importClawTask(d, { ...opts, repoRoot: root }));
+  for (const d of dirs) out.push(await importClawTask(d, { ...opts, repoRoot: root, scope: path }));
   return out;
 }

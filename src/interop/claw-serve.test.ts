@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
+import { type ClientRequest, request } from 'node:http';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -307,6 +308,69 @@ describe('claw-serve: reset, health, faults, slots', () => {
       } finally {
         await again.close();
       }
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('a 10 KB body nested 5,000 deep is a 400 and the audit keeps answering; a deep audit is cut, not a 500', async () => {
+    const spec = ticketTriageSpec();
+    const server = await startClawServer({ spec, basePort: 0 });
+    try {
+      const slot = server.slots[0] as NonNullable<(typeof server.slots)[0]>;
+      const u = (p: string) => `http://127.0.0.1:${slot.ports.helpdesk}${p}`;
+      const deep = `{"ticket_id":"TK-1001","x":${'['.repeat(5000)}${']'.repeat(5000)}}`;
+      const r = await call(u('/helpdesk/tickets/get'), 'POST', deep);
+      assert.equal(r.status, 400);
+      assert.equal(r.body.error, 'bad_request');
+      assert.match(String(r.body.message), /nests deeper than 100 levels \(at x\[0\]\[0\]\[0\]…\(100 levels\)\)/);
+      const audit = await call(u('/helpdesk/audit'), 'GET');
+      assert.equal(audit.status, 200);
+      assert.deepEqual(audit.body.calls, [], 'a refused body is not a call');
+      // defence in depth: arguments that reached the episode another way are serialised cut at 100 levels
+      await slot.episode.run('helpdesk_get_ticket', JSON.parse(deep));
+      const cut = await call(u('/helpdesk/audit'), 'GET');
+      assert.equal(cut.status, 200);
+      assert.match(JSON.stringify(cut.body), /\[nested deeper than 100 levels\]/);
+      assert.equal((await call(u('/helpdesk/tickets/get'), 'POST', { ticket_id: 'TK-1001' })).status, 200);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('an oversized body is a 413 with a JSON error: declared, chunked, or behind Expect: 100-continue (no 100)', async () => {
+    const server = await startClawServer({ spec: ticketTriageSpec(), basePort: 0 });
+    try {
+      const port = server.slots[0]?.ports.helpdesk as number;
+      const post = (headers: Record<string, string | number>, body: (req: ClientRequest) => void) =>
+        new Promise<{ status?: number; body: Record<string, unknown>; continued: boolean }>((resolve, reject) => {
+          let continued = false;
+          const req = request({ host: '127.0.0.1', port, path: '/helpdesk/tickets/get', method: 'POST', headers });
+          req.on('continue', () => {
+            continued = true;
+            req.end(Buffer.alloc(5_000_000, 32));
+          });
+          req.on('response', (res) => {
+            let text = '';
+            res.on('data', (c: Buffer) => (text += c.toString()));
+            res.on('end', () => resolve({ status: res.statusCode, body: JSON.parse(text), continued }));
+          });
+          req.on('error', reject);
+          body(req);
+        });
+      const expect = await post({ 'content-length': 5_000_000, expect: '100-continue' }, () => {});
+      assert.deepEqual([expect.status, expect.continued, expect.body.error], [413, false, 'payload_too_large']);
+      assert.match(String(expect.body.message), /5000000 bytes; claw-serve accepts at most 4000000 bytes/);
+      const declared = await post({ 'content-length': 5_000_000 }, (req) => req.end(Buffer.alloc(5_000_000, 32)));
+      assert.deepEqual([declared.status, declared.body.error], [413, 'payload_too_large']);
+      const chunked = await post({}, (req) => {
+        for (let i = 0; i < 80; i++) req.write(Buffer.alloc(64 * 1024, 32));
+        req.end();
+      });
+      assert.deepEqual([chunked.status, chunked.body.error], [413, 'payload_too_large']);
+      // the server stays healthy
+      const ok = await call(`http://127.0.0.1:${port}/helpdesk/tickets/get`, 'POST', { ticket_id: 'TK-1001' });
+      assert.equal(ok.status, 200);
     } finally {
       await server.close();
     }

@@ -1,6 +1,8 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { specHash } from '../schema/canonical-json.js';
+import { SPEC_LIMITS, tooDeepPath } from '../schema/document.js';
+import { formatPath } from '../schema/diagnostics.js';
 import { createEpisode, type Episode } from '../env/episode.js';
 import { grade } from '../grade/grade.js';
 import type { Judge } from '../grade/types.js';
@@ -14,6 +16,8 @@ import { auditListsOf, CLAW_BASE_PORT, type ClawRoute, CLAW_ROUTES, clawPortOf, 
 
 /** Largest request body accepted (the originals have none; a bound keeps one client from exhausting memory). */
 export const CLAW_MAX_BODY_BYTES = 4_000_000;
+/** Deepest nesting of a request body (tool arguments nest a few levels; the audit and the grade must serialise). */
+export const CLAW_MAX_DEPTH = SPEC_LIMITS.maxDepth;
 
 export interface ClawServeOptions {
   spec: TaskSpec;
@@ -216,6 +220,13 @@ export async function startClawServer(opts: ClawServeOptions): Promise<ClawServe
       const ports: Record<string, number> = {};
       for (const [i, svc] of spec.services.entries()) {
         const server = createServer((req, res) => void handle(spec, slot, req, res, opts.judge));
+        // `Expect: 100-continue`: an oversized body is refused before the client sends it (Node would answer
+        // 100 Continue by itself and then drop the connection at the limit)
+        server.on('checkContinue', (req, res) => {
+          if (tooLarge(req)) return refuseLarge(req, res);
+          res.writeContinue();
+          void handle(spec, slot, req, res, opts.judge);
+        });
         servers.push(server);
         ports[svc] = await listen(server, host, base === 0 ? 0 : base + (offsets[i] as number) + k * stride);
       }
@@ -285,7 +296,17 @@ async function handle(
   try {
     const path = (req.url ?? '/').split('?')[0] ?? '/';
     const method = req.method ?? 'GET';
+    if (method === 'POST' && tooLarge(req)) return refuseLarge(req, res);
     const body = method === 'POST' ? await readBody(req) : undefined;
+    if (body === TOO_LARGE) return refuseLarge(req, res);
+    // a body nested deeper than CLAW_MAX_DEPTH is refused before it reaches the episode, whose audit, grade and
+    // answers are serialised recursively (5,000 levels overflowed JSON.stringify on GET /<svc>/audit)
+    const deep = body === undefined ? undefined : deepPathOf(body);
+    if (deep)
+      return send(res, 400, {
+        error: 'bad_request',
+        message: `the request body nests deeper than ${CLAW_MAX_DEPTH} levels (at ${deep}); send the tool's arguments as a JSON object a few levels deep`,
+      });
     const [, svc, rest] = /^\/([a-z_]+)(\/.*)?$/.exec(path) ?? [];
     // CoworkEnv's own routes: the episode and its grade (the agent's final text comes from the harness)
     if (svc === '_coworkenv') {
@@ -336,9 +357,43 @@ async function handle(
     const answer = clawResponse(entry);
     return send(res, answer.status, answer.body, answer.headers);
   } catch (e) {
-    if (e instanceof CoworkError && e.code === 'bad_input') return send(res, 413, { detail: e.message });
     return send(res, 500, { error: 'internal_server_error', message: e instanceof Error ? e.message : String(e) });
   }
+}
+
+const declaredLength = (req: IncomingMessage): number | undefined => {
+  const n = Number(req.headers['content-length']);
+  return req.headers['content-length'] !== undefined && Number.isFinite(n) ? n : undefined;
+};
+const tooLarge = (req: IncomingMessage) => (declaredLength(req) ?? 0) > CLAW_MAX_BODY_BYTES;
+
+/** 413 with a JSON body; the connection closes after it, so the rest of an unread body is never waited for. */
+function refuseLarge(req: IncomingMessage, res: ServerResponse): void {
+  const n = declaredLength(req);
+  send(
+    res,
+    413,
+    {
+      error: 'payload_too_large',
+      message: `the request body is ${n !== undefined ? `${n} bytes` : `over ${CLAW_MAX_BODY_BYTES} bytes`}; claw-serve accepts at most ${CLAW_MAX_BODY_BYTES} bytes`,
+    },
+    { connection: 'close' },
+  );
+}
+
+// the path of a nesting deeper than CLAW_MAX_DEPTH in a JSON body (iterative), or undefined; not JSON: undefined
+function deepPathOf(body: string): string | undefined {
+  // cheap test first: a body cannot nest deeper than it has brackets
+  let open = 0;
+  for (let i = 0; i < body.length && open <= CLAW_MAX_DEPTH; i++) {
+    const c = body.charCodeAt(i);
+    if (c === 0x5b || c === 0x7b) open++;
+  }
+  if (open <= CLAW_MAX_DEPTH) return undefined;
+  const parsed = parseJson(body);
+  const path = parsed.ok ? tooDeepPath(parsed.value) : undefined;
+  if (!path) return undefined;
+  return path.length <= 6 ? formatPath(path) : `${formatPath(path.slice(0, 4))}…(${path.length} levels)`;
 }
 
 // a reset that finds calls starts the next trial; resets in a row (the runner resets every service) are one boundary
@@ -357,24 +412,67 @@ function parseJson(text: string | undefined): { ok: true; value: unknown } | { o
   }
 }
 
-function readBody(req: IncomingMessage): Promise<string> {
+const TOO_LARGE = Symbol('too large');
+
+// the body as text, or TOO_LARGE as soon as it passes CLAW_MAX_BODY_BYTES (a chunked body declares no length):
+// what arrives after that is not kept, and the 413 closes the connection
+function readBody(req: IncomingMessage): Promise<string | typeof TOO_LARGE> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
-    req.on('data', (c: Buffer) => {
+    const onData = (c: Buffer) => {
       size += c.length;
-      if (size > CLAW_MAX_BODY_BYTES) {
-        req.destroy();
-        reject(new CoworkError('bad_input', `request body over ${CLAW_MAX_BODY_BYTES} bytes`));
-      } else chunks.push(c);
-    });
+      if (size <= CLAW_MAX_BODY_BYTES) return void chunks.push(c);
+      req.off('data', onData);
+      chunks.length = 0;
+      resolve(TOO_LARGE);
+    };
+    req.on('data', onData);
     req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
     req.on('error', reject);
   });
 }
 
+/** JSON text of an answer; a value too deep for JSON.stringify is cut at CLAW_MAX_DEPTH levels with a placeholder. */
+export function clawJson(body: unknown): string {
+  try {
+    return JSON.stringify(body);
+  } catch (e) {
+    if (!(e instanceof RangeError)) throw e;
+    return JSON.stringify(clipDepth(body, CLAW_MAX_DEPTH));
+  }
+}
+
+// a copy of `value` whose collections below `max` levels are replaced by a placeholder string (iterative)
+function clipDepth(value: unknown, max: number): unknown {
+  const root: { v: unknown } = { v: undefined };
+  const stack: { from: unknown; into: Record<string | number, unknown>; key: string | number; depth: number }[] = [
+    { from: value, into: root as Record<string, unknown>, key: 'v', depth: 0 },
+  ];
+  while (stack.length) {
+    const { from, into, key, depth } = stack.pop() as (typeof stack)[number];
+    if (from === null || typeof from !== 'object') {
+      into[key] = from;
+      continue;
+    }
+    if (typeof (from as { toJSON?: unknown }).toJSON === 'function') {
+      into[key] = from;
+      continue;
+    }
+    if (depth >= max) {
+      into[key] = `[nested deeper than ${max} levels]`;
+      continue;
+    }
+    const copy = (Array.isArray(from) ? [] : {}) as Record<string | number, unknown>;
+    into[key] = copy;
+    // pushed last to first, so keys are set (and written) in their original order
+    for (const [k, v] of Object.entries(from).reverse()) stack.push({ from: v, into: copy, key: k, depth: depth + 1 });
+  }
+  return root.v;
+}
+
 function send(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
-  const text = JSON.stringify(body);
+  const text = clawJson(body);
   res.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text), ...headers });
   res.end(text);
 }

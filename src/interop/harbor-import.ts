@@ -1,10 +1,12 @@
 import { existsSync, statSync } from 'node:fs';
-import { readdir, readFile } from 'node:fs/promises';
+import { readdir } from 'node:fs/promises';
 import { join, relative } from 'node:path';
+import { SPEC_LIMITS } from '../schema/document.js';
 import { formatDiagnostic, isError } from '../schema/diagnostics.js';
 import { parseSpecText } from '../schema/parse-spec.js';
 import type { TaskSpec } from '../schema/task-spec.js';
 import { REQUEST_END } from './harbor-export.js';
+import { readInside } from './package-files.js';
 import { parseToml } from './toml.js';
 
 // Harbor task folders → TaskSpecs. Our verifier is our grader over the services' audit, so a task imports when
@@ -31,7 +33,8 @@ export async function harborTaskDirs(path: string): Promise<string[]> {
     .sort();
 }
 
-const read = async (file: string) => (existsSync(file) ? readFile(file, 'utf8') : undefined);
+/** Largest task.toml and instruction.md read (Harbor writes a few KB); the spec files get SPEC_LIMITS.maxBytes. */
+export const HARBOR_TEXT_MAX_BYTES = 1024 * 1024;
 
 function requestOf(markdown: string, file: string, problems: string[]): { title: string; text: string } | undefined {
   const m = /^# (.*)\n\n([\s\S]*?)\n\n<!-- coworkenv:request-end -->/.exec(markdown);
@@ -47,7 +50,20 @@ function requestOf(markdown: string, file: string, problems: string[]): { title:
 /** Imports one folder. */
 export async function importHarborTask(dir: string): Promise<HarborImport> {
   const out: HarborImport = { dir, applied: [], problems: [] };
-  const tomlText = (await read(join(dir, 'task.toml'))) ?? '';
+  // every file is read inside the folder (no absolute step names, `..` or symbolic links out), bounded in size;
+  // a refusal is a problem of this task naming the path, never the refused file's content
+  let refused = false;
+  const read = async (rel: string, maxBytes = HARBOR_TEXT_MAX_BYTES): Promise<string | undefined> => {
+    const r = await readInside(dir, rel, { maxBytes });
+    if (r.ok) return r.text;
+    if (!r.missing) {
+      refused = true;
+      out.problems.push(`${dir}: ${r.problem}`);
+    }
+    return undefined;
+  };
+  const tomlText = (await read('task.toml')) ?? '';
+  if (refused) return out;
   let toml: Record<string, unknown>;
   try {
     toml = parseToml(tomlText, join(dir, 'task.toml'));
@@ -55,12 +71,13 @@ export async function importHarborTask(dir: string): Promise<HarborImport> {
     out.problems.push((e as Error).message);
     return out;
   }
-  const specText = await read(join(dir, 'tests', 'task.json'));
+  const specText = await read('tests/task.json', SPEC_LIMITS.maxBytes);
+  if (refused) return out;
   if (specText === undefined || !String(toml.source ?? '').startsWith('coworkenv')) {
     out.problems.push(...foreignReasons(dir, toml));
     return out;
   }
-  const envText = await read(join(dir, 'environment', 'task.json'));
+  const envText = await read('environment/task.json', SPEC_LIMITS.maxBytes);
   if (envText !== undefined && envText !== specText)
     out.problems.push(
       `${join(dir, 'environment/task.json')} differs from tests/task.json: the services would run another task than the verifier grades; make them equal`,
@@ -77,8 +94,11 @@ export async function importHarborTask(dir: string): Promise<HarborImport> {
   if (out.problems.length) return out;
   const raw = structuredClone(parsed.raw) as Record<string, unknown>;
   const steps = Array.isArray(toml.steps) ? (toml.steps as Record<string, unknown>[]) : undefined;
-  const first = steps ? join('steps', String(steps[0]?.name ?? ''), 'instruction.md') : 'instruction.md';
-  const md = await read(join(dir, first));
+  // a step's folder is named by task.toml: kept as written, so a `..` in it is refused rather than normalised away
+  const stepFile = (s: Record<string, unknown> | undefined) => `steps/${String(s?.name ?? '')}/instruction.md`;
+  const first = steps ? stepFile(steps[0]) : 'instruction.md';
+  const md = await read(first);
+  if (refused) return out;
   if (md === undefined) out.problems.push(`${join(dir, first)}: missing; Harbor needs the instruction`);
   else {
     const req = requestOf(md, join(dir, first), out.problems);
@@ -102,8 +122,9 @@ export async function importHarborTask(dir: string): Promise<HarborImport> {
         `${join(dir, 'task.toml')}: ${steps.length} [[steps]] but the task has ${signals.length} follow-up(s); a step can be edited, not added or removed`,
       );
     for (const [k, s] of steps.slice(1).entries()) {
-      const file = join('steps', String(s.name ?? ''), 'instruction.md');
-      const text = await read(join(dir, file));
+      const file = stepFile(s);
+      const text = await read(file);
+      if (refused) return out;
       const req = text === undefined ? undefined : requestOf(text, join(dir, file), out.problems);
       if (text === undefined) out.problems.push(`${join(dir, file)}: missing`);
       const sig = signals[k];

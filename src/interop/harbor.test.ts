@@ -1,13 +1,13 @@
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import { referenceAgent } from '../agent/reference.js';
 import { specHash } from '../schema/canonical-json.js';
 import { runEpisode } from '../agent/rollout.js';
-import { inProcess } from '../cli/testing.js';
+import { inProcess, runCli } from '../cli/testing.js';
 import { startMcpHttp } from '../mcp/serve.js';
 import { loadSpecs } from '../run/task-files.js';
 import { canonicalJson } from '../schema/canonical-json.js';
@@ -56,11 +56,14 @@ describe('Harbor export', () => {
     const toml = parseToml(t.files.get('task.toml') as string, 'task.toml') as Record<string, Record<string, unknown>>;
     assert.equal(toml.task?.name, 'coworkenv/claw_ticket_triage');
     assert.equal(toml.agent?.timeout_sec, 600);
-    assert.deepEqual((toml.environment?.mcp_servers as unknown[])[0], {
-      name: 'coworkenv',
-      transport: 'streamable-http',
-      url: 'http://127.0.0.1:8765/mcp',
-    });
+    assert.deepEqual(
+      { ...((toml.environment?.mcp_servers as object[])[0] as object) },
+      {
+        name: 'coworkenv',
+        transport: 'streamable-http',
+        url: 'http://127.0.0.1:8765/mcp',
+      },
+    );
     assert.equal(t.form, 'single');
     assert.match(t.files.get('tests/test.sh') as string, /reward\.mjs/);
     assert.match(t.files.get('environment/docker-compose.yaml') as string, /network_mode: "service:main"/);
@@ -161,6 +164,81 @@ describe('Harbor round trip', () => {
     assert.match(r.problems[0] ?? '', /tests\/test\.sh: the verifier is a program/);
     assert.ok(r.problems.some((p) => /"user-server"/.test(p)));
     assert.ok(r.problems.some((p) => /solution\/solve\.sh/.test(p)));
+  });
+});
+
+describe('Harbor import of hostile folders', () => {
+  it('a [__proto__] table or deep arrays fail that task only, with the line; Object.prototype stays clean', async () => {
+    const batch = join(tmp, 'hostile-batch');
+    const good = [ticketTriageSpec({ id: 'good_one' }), ticketTriageSpec({ id: 'good_two' })];
+    for (const spec of good) await writeHarborTask(spec, batch, '0.1.0');
+    const bad = (name: string, edit: (toml: string) => string) => {
+      cpSync(join(batch, 'good_one'), join(batch, name), { recursive: true });
+      const file = join(batch, name, 'task.toml');
+      writeFileSync(file, edit(readFileSync(file, 'utf8')));
+    };
+    bad('proto', (t) => `${t}\n[__proto__]\nsource = "polluted"\npolluted = true\n`);
+    bad('proto_dotted', (t) => `${t}\n[agent.__proto__]\npolluted = true\n`);
+    bad('deep', (t) => `deep = ${'['.repeat(100_000)}${']'.repeat(100_000)}\n${t}`);
+    bad('deep_inline', (t) => `deep = ${'{ a = '.repeat(5_000)}1${' }'.repeat(5_000)}\n${t}`);
+    // `constructor` and `prototype` are plain data in null-prototype tables: harmless, so the task imports
+    bad('ctor', (t) => `${t}\n[constructor.prototype]\npolluted = true\n`);
+    const r = await runCli('import', 'harbor', batch, '--out', join(tmp, 'hostile-out'), '--json');
+    assert.equal(r.code, 0, r.stderr);
+    const rows = (JSON.parse(r.stdout) as { tasks: { dir: string; imported: string | null; problems: string[] }[] })
+      .tasks;
+    const byName = new Map(rows.map((t) => [t.dir.split('/').at(-1), t]));
+    for (const name of ['good_one', 'good_two', 'ctor']) assert.ok(byName.get(name)?.imported, name);
+    assert.match(byName.get('proto')?.problems[0] ?? '', /proto\/task\.toml:\d+: the key __proto__ is not allowed/);
+    assert.match(byName.get('proto_dotted')?.problems[0] ?? '', /task\.toml:\d+: the key __proto__ is not allowed/);
+    assert.match(
+      byName.get('deep')?.problems[0] ?? '',
+      /deep\/task\.toml:1: arrays and inline tables nest deeper than 100/,
+    );
+    assert.match(byName.get('deep_inline')?.problems[0] ?? '', /task\.toml:1: arrays and inline tables nest deeper/);
+    const probe = {} as Record<string, unknown>;
+    assert.equal(probe.polluted, undefined);
+    assert.equal(probe.source, undefined);
+  });
+
+  it('reads nothing outside the folder: step names with .., symbolic links out, oversized files', async () => {
+    const outside = join(tmp, 'outside');
+    mkdirSync(outside, { recursive: true });
+    const SECRET = 'TOP-SECRET-4711';
+    writeFileSync(join(outside, 'instruction.md'), `# Stolen\n\n${SECRET}\n\n<!-- coworkenv:request-end -->\n`);
+    writeFileSync(join(outside, 'task.json'), `{"secret": "${SECRET}"}`);
+    const root = join(tmp, 'escape');
+    const spec = multiTurn();
+    const fresh = async (name: string) => {
+      const { dir } = await writeHarborTask({ ...spec, id: name }, root, '0.1.0');
+      return dir;
+    };
+    const steps = await fresh('steps_dotdot');
+    const toml = join(steps, 'task.toml');
+    writeFileSync(toml, readFileSync(toml, 'utf8').replace('name = "turn-2"', 'name = "../../../outside"'));
+    const linked = await fresh('linked_instruction');
+    rmSync(join(linked, 'steps/turn-1/instruction.md'));
+    symlinkSync(join(outside, 'instruction.md'), join(linked, 'steps/turn-1/instruction.md'));
+    const linkedSpec = await fresh('linked_spec');
+    rmSync(join(linkedSpec, 'tests/task.json'));
+    symlinkSync(join(outside, 'task.json'), join(linkedSpec, 'tests/task.json'));
+    const big = await fresh('big_toml');
+    writeFileSync(join(big, 'task.toml'), `# ${'x'.repeat(1024 * 1024)}\n${readFileSync(toml, 'utf8')}`);
+    const expect: [string, RegExp][] = [
+      [
+        steps,
+        /steps_dotdot: steps\/\.\.\/\.\.\/\.\.\/outside\/instruction\.md leads outside .*steps_dotdot; it is not read/,
+      ],
+      [linked, /linked_instruction: steps\/turn-1\/instruction\.md is a symbolic link to a file outside/],
+      [linkedSpec, /linked_spec: tests\/task\.json is a symbolic link to a file outside/],
+      [big, /big_toml: task\.toml is \d+ bytes, over the 1048576-byte limit/],
+    ];
+    for (const [dir, problem] of expect) {
+      const r = await importHarborTask(dir);
+      assert.equal(r.spec, undefined, dir);
+      assert.match(r.problems.join('\n'), problem, dir);
+      assert.doesNotMatch(JSON.stringify(r), new RegExp(SECRET), dir);
+    }
   });
 });
 

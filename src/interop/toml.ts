@@ -2,12 +2,22 @@ import { CoworkError } from '../schema/errors.js';
 
 // The TOML that Harbor's task.toml uses: tables, arrays of tables, dotted table names, bare and quoted
 // keys, strings (basic, literal, multi-line), numbers, booleans, arrays and inline tables. No dates.
+// The input is untrusted (a downloaded task folder): every table is a null-prototype object, the key
+// `__proto__` is refused, and arrays, inline tables and dotted names nest at most TOML_MAX_DEPTH levels, so
+// no document reaches Object.prototype or the parser's stack.
 
 type Table = Record<string, unknown>;
 
-/** Parses TOML text; errors name the file and the line. */
+/** Deepest nesting of arrays and inline tables, and most parts of a dotted key or table name. */
+export const TOML_MAX_DEPTH = 100;
+
+const table = (): Table => Object.create(null) as Table;
+const isPlainTable = (v: unknown): v is Table =>
+  typeof v === 'object' && v !== null && !Array.isArray(v) && Object.getPrototypeOf(v) === null;
+
+/** Parses TOML text; errors name the file and the line. Tables come back as null-prototype objects. */
 export function parseToml(text: string, where: string): Table {
-  const root: Table = {};
+  const root: Table = table();
   let current = root;
   let i = 0;
   let line = 1;
@@ -28,21 +38,34 @@ export function parseToml(text: string, where: string): Table {
   };
   const key = (): string => {
     const c = peek();
-    if (c === '"' || c === "'") return str();
-    const m = /^[A-Za-z0-9_-]+/.exec(text.slice(i));
-    if (!m) fail(`expected a key, found ${JSON.stringify(c || 'end of file')}`);
-    i += (m as RegExpExecArray)[0].length;
-    return (m as RegExpExecArray)[0];
+    let k: string;
+    if (c === '"' || c === "'") k = str();
+    else {
+      const m = /^[A-Za-z0-9_-]+/.exec(text.slice(i));
+      if (!m) fail(`expected a key, found ${JSON.stringify(c || 'end of file')}`);
+      k = (m as RegExpExecArray)[0];
+      i += k.length;
+    }
+    if (k === '__proto__') fail('the key __proto__ is not allowed (it names the object prototype, not data)');
+    return k;
   };
   const dotted = (): string[] => {
     const parts = [key()];
     for (;;) {
       skipSpace(false);
       if (peek() !== '.') return parts;
+      if (parts.length >= TOML_MAX_DEPTH) fail(`a dotted key has more than ${TOML_MAX_DEPTH} parts`);
       i++;
       skipSpace(false);
       parts.push(key());
     }
+  };
+  /** the table at `p` in `node`, created when absent; anything else there is an error naming `path` */
+  const child = (node: Table, p: string, path: readonly string[]): Table => {
+    const next = Object.hasOwn(node, p) ? node[p] : (node[p] = table());
+    const t = Array.isArray(next) ? next.at(-1) : next;
+    if (!isPlainTable(t)) fail(`${path.join('.')} is a value, not a table`);
+    return t as Table;
   };
   const str = (): string => {
     const q = peek();
@@ -81,9 +104,11 @@ export function parseToml(text: string, where: string): Table {
       } else out += c;
     }
   };
-  const value = (): unknown => {
+  const value = (depth: number): unknown => {
     const c = peek();
     if (c === '"' || c === "'") return str();
+    if ((c === '[' || c === '{') && depth >= TOML_MAX_DEPTH)
+      fail(`arrays and inline tables nest deeper than ${TOML_MAX_DEPTH} levels`);
     if (c === '[') {
       i++;
       const arr: unknown[] = [];
@@ -93,7 +118,7 @@ export function parseToml(text: string, where: string): Table {
           i++;
           return arr;
         }
-        arr.push(value());
+        arr.push(value(depth + 1));
         skipSpace(true);
         if (peek() === ',') i++;
         else if (peek() !== ']') fail('expected , or ] in an array');
@@ -101,7 +126,7 @@ export function parseToml(text: string, where: string): Table {
     }
     if (c === '{') {
       i++;
-      const t: Table = {};
+      const t: Table = table();
       skipSpace(false);
       if (peek() === '}') {
         i++;
@@ -114,7 +139,7 @@ export function parseToml(text: string, where: string): Table {
         if (peek() !== '=') fail('expected = in an inline table');
         i++;
         skipSpace(false);
-        assign(t, k, value());
+        assign(t, k, value(depth + 1));
         skipSpace(false);
         if (peek() === ',') i++;
         else if (peek() === '}') {
@@ -133,9 +158,9 @@ export function parseToml(text: string, where: string): Table {
   };
   const assign = (t: Table, path: string[], v: unknown) => {
     let node = t;
-    for (const p of path.slice(0, -1)) node = (node[p] ??= {}) as Table;
+    for (const [k, p] of path.slice(0, -1).entries()) node = child(node, p, path.slice(0, k + 1));
     const last = path.at(-1) as string;
-    if (last in node) fail(`key ${path.join('.')} is defined twice`);
+    if (Object.hasOwn(node, last)) fail(`key ${path.join('.')} is defined twice`);
     node[last] = v;
   };
   for (;;) {
@@ -150,18 +175,17 @@ export function parseToml(text: string, where: string): Table {
       if (!text.startsWith(arrayTable ? ']]' : ']', i)) fail('expected ] after a table name');
       i += arrayTable ? 2 : 1;
       let node = root;
-      for (const p of path.slice(0, -1)) {
-        const next = node[p] ?? (node[p] = {});
-        node = (Array.isArray(next) ? next.at(-1) : next) as Table;
-      }
+      for (const [k, p] of path.slice(0, -1).entries()) node = child(node, p, path.slice(0, k + 1));
       const last = path.at(-1) as string;
       if (arrayTable) {
-        const arr = (node[last] ??= []) as Table[];
+        const arr = (Object.hasOwn(node, last) ? node[last] : (node[last] = [])) as Table[];
         if (!Array.isArray(arr)) fail(`${path.join('.')} is a table, not an array of tables`);
-        arr.push({});
+        arr.push(table());
         current = arr.at(-1) as Table;
       } else {
-        current = (node[last] ??= {}) as Table;
+        const t = Object.hasOwn(node, last) ? node[last] : (node[last] = table());
+        if (!isPlainTable(t)) fail(`${path.join('.')} is ${Array.isArray(t) ? 'an array' : 'a value'}, not a table`);
+        current = t as Table;
       }
     } else {
       const k = dotted();
@@ -169,7 +193,7 @@ export function parseToml(text: string, where: string): Table {
       if (peek() !== '=') fail(`expected = after key ${k.join('.')}`);
       i++;
       skipSpace(false);
-      assign(current, k, value());
+      assign(current, k, value(0));
     }
     skipSpace(false);
     if (i < text.length && peek() !== '\n') fail(`unexpected ${JSON.stringify(peek())} after a value`);

@@ -9,7 +9,7 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { CoworkError } from '../schema/errors.js';
 import { CAPTURE_FIELDS, type Capture, captureCompletion, type Engine, untokenised } from './capture.js';
-import { clip, type CloseSummary, type StoreOptions, TraceStore } from './store.js';
+import { type Admission, clip, type CloseSummary, type Refusal, type StoreOptions, TraceStore } from './store.js';
 
 export const DEFAULT_PROXY_PORT = 8100;
 const MAX_BODY_BYTES = 32 * 1024 * 1024;
@@ -84,7 +84,18 @@ export function createProxyApp(opts: ProxyAppOptions): Hono {
   };
 
   app.get('/health', (c) =>
-    c.json({ ok: true, upstream, open_sessions: opts.store.openSessions().length, out: opts.store.out }),
+    c.json({
+      ok: true,
+      upstream,
+      open_sessions: opts.store.openSessions().length,
+      out: opts.store.out,
+      ...opts.store.usage(),
+      limits: {
+        session_bytes: opts.store.maxSessionBytes,
+        total_bytes: opts.store.maxTotalBytes,
+        idle_s: opts.store.idleMs / 1000,
+      },
+    }),
   );
 
   app.post(
@@ -100,40 +111,52 @@ export function createProxyApp(opts: ProxyAppOptions): Hono {
     async (c) => {
       const session = sessionId(c);
       if (session === undefined) return badSession(c);
-      let body: unknown;
+      const text = await c.req.text();
+      // admitted before it is parsed: the session's and the proxy's retained bytes stay bounded (store.ts)
+      const admission = opts.store.admit(session, Buffer.byteLength(text));
+      if (isRefusal(admission)) return c.json(apiError(admission.message, admission.type), admission.status);
       try {
-        body = await c.req.json();
-      } catch {
-        return c.json(apiError('the request body is not valid JSON', 'invalid_request_error'), 400);
-      }
-      if (typeof body !== 'object' || body === null || Array.isArray(body))
-        return c.json(apiError('the request body must be a JSON object', 'invalid_request_error'), 400);
-      const caller = body as Record<string, unknown>;
-      if (caller.stream === true) {
-        return c.json(
-          apiError(
-            'streaming (stream: true) is not supported: send stream: false; token ids and logprobs are captured from the complete response',
-            'invalid_request_error',
-            'stream',
-          ),
-          400,
-        );
-      }
-      // the caller's fields stay; the capture fields are switched on (a caller's own top_logprobs count is kept)
-      const request: Record<string, unknown> = {
-        ...caller,
-        ...fields,
-        ...(typeof caller.top_logprobs === 'number' ? { top_logprobs: caller.top_logprobs } : {}),
-      };
-      const done = forward(c, session, request);
-      opts.inflight?.add(done);
-      try {
-        return await done;
+        return await handleCompletion(c, session, text);
       } finally {
-        opts.inflight?.delete(done);
+        admission.release();
       }
     },
   );
+
+  async function handleCompletion(c: Context, session: string, text: string): Promise<Response> {
+    let body: unknown;
+    try {
+      body = JSON.parse(text);
+    } catch {
+      return c.json(apiError('the request body is not valid JSON', 'invalid_request_error'), 400);
+    }
+    if (typeof body !== 'object' || body === null || Array.isArray(body))
+      return c.json(apiError('the request body must be a JSON object', 'invalid_request_error'), 400);
+    const caller = body as Record<string, unknown>;
+    if (caller.stream === true) {
+      return c.json(
+        apiError(
+          'streaming (stream: true) is not supported: send stream: false; token ids and logprobs are captured from the complete response',
+          'invalid_request_error',
+          'stream',
+        ),
+        400,
+      );
+    }
+    // the caller's fields stay; the capture fields are switched on (a caller's own top_logprobs count is kept)
+    const request: Record<string, unknown> = {
+      ...caller,
+      ...fields,
+      ...(typeof caller.top_logprobs === 'number' ? { top_logprobs: caller.top_logprobs } : {}),
+    };
+    const done = forward(c, session, request);
+    opts.inflight?.add(done);
+    try {
+      return await done;
+    } finally {
+      opts.inflight?.delete(done);
+    }
+  }
 
   async function forward(c: Context, session: string, request: Record<string, unknown>): Promise<Response> {
     const record = (captures: Capture[], status: number, response?: unknown, error?: string) => {
@@ -229,6 +252,8 @@ export function createProxyApp(opts: ProxyAppOptions): Hono {
   });
   return app;
 }
+
+const isRefusal = (a: Admission | Refusal): a is Refusal => 'status' in a;
 
 /** One notice line for a closed session. */
 export function closeNotice(s: CloseSummary): string {

@@ -319,6 +319,56 @@ describe('coworkenv proxy', () => {
     });
   });
 
+  it('bounds what sessions hold: 413 session_full, 503 proxy_full, idle sessions written; the proxy stays healthy', async () => {
+    let clock = 0;
+    const KB = 1024;
+    await withProxy(
+      { maxSessionBytes: 64 * KB, maxTotalBytes: 150 * KB, idleMs: 60_000, now: () => clock },
+      async (rig) => {
+        // replies without token fields: every call is untokenised, so its request messages are kept until close
+        const call = (session: string, kb: number) =>
+          rig.post(session, { model: 'm', messages: [{ role: 'user', content: 'x'.repeat(kb * KB) }] });
+        const error = async (r: Response) => ((await r.json()) as { error: { message: string; type: string } }).error;
+        const ok = () => ({ text: 'ok' });
+        rig.fake.enqueue(ok(), ok(), ok());
+        for (let i = 0; i < 3; i++) assert.equal((await call('big', 20)).status, 200);
+        const full = await call('big', 20);
+        assert.equal(full.status, 413);
+        const e = await error(full);
+        assert.equal(e.type, 'session_full');
+        assert.match(
+          e.message,
+          /session big holds \d+ bytes of unwritten calls .* over the 65536-byte limit of a session \(--session-mb\); close it \(POST \/sessions\/big\/close\)/,
+        );
+        assert.equal(rig.fake.requests.length, 3, 'a refused call is not forwarded');
+        // closing writes the rows and frees the session
+        assert.equal((await rig.close('big')).rows, 3);
+        rig.fake.enqueue(ok(), ok(), ok(), ok(), ok(), ok(), ok(), ok());
+        assert.equal((await call('big', 20)).status, 200);
+        // the whole proxy: other sessions fill it, the next call is 503 (a request in flight counts 3× its size)
+        for (const id of ['a', 'b']) for (let i = 0; i < 2; i++) assert.equal((await call(id, 20)).status, 200);
+        const busy = await call('c', 20);
+        assert.equal(busy.status, 503);
+        assert.equal((await error(busy)).type, 'proxy_full');
+        assert.match(
+          (await error(await call('c', 20))).message,
+          /the proxy holds \d+ bytes for 3 open session\(s\).*--max-mb/,
+        );
+        const health = (await (await fetch(`${rig.proxy.url}/health`)).json()) as Record<string, unknown>;
+        assert.equal(health.ok, true);
+        assert.ok((health.retained_bytes as number) <= 150 * KB);
+        // idle sessions are written and forgotten: an idle sweep after the timeout closes all three
+        clock += 60_000;
+        const expired = await rig.proxy.store.expireIdle();
+        assert.deepEqual(expired.map((x) => x.session).sort(), ['a', 'b', 'big']);
+        assert.equal(rig.notices.filter((n) => /idle for 60 s: \d+ row\(s\) appended/.test(n)).length, 3);
+        assert.equal(rig.proxy.store.usage().retained_bytes, 0);
+        assert.equal(rig.rows().length, 3 + 1 + 2 + 2);
+        assert.equal((await call('c', 20)).status, 200);
+      },
+    );
+  });
+
   it('an unreachable upstream answers 502 and is recorded', async () => {
     const dead = await startFakeServer();
     const upstream = dead.openaiBaseURL;

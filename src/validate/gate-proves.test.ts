@@ -5,7 +5,7 @@ import { parse as parseYaml } from 'yaml';
 import { isError } from '../schema/diagnostics.js';
 import { runGate } from './index.js';
 import { PROBE_STRINGS } from './matcher-probes.js';
-import { summarizeProbes } from './probes.js';
+import { type ProbeResult, summarizeProbes } from './probes.js';
 
 // issue 13: broken tasks derived from valid examples by injecting one defect each (a small mutator over the
 // parsed YAML); every class needs three tasks, each rejected with its own stable code.
@@ -391,13 +391,33 @@ describe('the gate proves more (issue 13): one injected defect, one stable code'
     assert.equal(r.ok, true);
   });
 
+  it('content_spray: mails naming every candidate fail a valid task, and reject one whose per-target mails decide nothing', async () => {
+    const { r } = await errorsOf(SE, () => {});
+    const probes = r.steps.find((s) => s.name === 'probes')?.stats?.probes as ProbeResult[];
+    const cs = probes.find((p) => p.probe === 'content_spray') as ProbeResult;
+    assert.deepEqual([cs.runs, cs.passed], [1, false]);
+    assert.ok((cs.score ?? 1) < 0.75, `scored ${cs.score}`);
+    assert.match(cs.detail ?? '', /every gmail_send_message body names all candidates \(2 call argument\(s\)\)/);
+    // the per-target mails weigh 0.05 each and cap nothing: spraying them costs too little, so the gate rejects
+    const weak = await errorsOf(SE, (t) => {
+      for (const c of t.checks) c.weight = /^emailed_/.test(c.id) ? 0.05 : 0.3;
+      delete check(t, 'emailed_dana').cap;
+      delete check(t, 'emailed_omar').cap;
+    });
+    assert.ok(weak.codes.includes('probe_content_spray_passed'), weak.codes.join(', '));
+    assert.match(
+      weak.r.diagnostics.find((d) => d.code === 'probe_content_spray_passed')?.message ?? '',
+      /content-spray probe \(every gmail_send_message body names all candidates.*cap completion when one fails/,
+    );
+  });
+
   it('every probe ran on a valid task and scored below the threshold; summaries aggregate them', async () => {
     const { r } = await errorsOf(SE, () => {});
     assert.equal(r.ok, true);
     const probes = r.steps.find((s) => s.name === 'probes')?.stats?.probes as { probe: string; passed: boolean }[];
     assert.deepEqual(
       probes.map((p) => p.probe),
-      ['do_nothing', 'read_only', 'claim_only', 'value_perturbed', 'distractor_included', 'spray'],
+      ['do_nothing', 'read_only', 'claim_only', 'value_perturbed', 'distractor_included', 'spray', 'content_spray'],
     );
     const s = summarizeProbes([
       [{ probe: 'do_nothing', runs: 1, score: 0.2, passed: false }],

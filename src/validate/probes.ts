@@ -1,4 +1,6 @@
 import { canonicalTool } from '../grade/evidence.js';
+import { containsNeedles, sprayRule } from '../grade/spray.js';
+import type { Matcher } from '../schema/matchers.js';
 import type { Diagnostic } from '../schema/diagnostics.js';
 import type { TaskSpec } from '../schema/task-spec.js';
 import { fixtureRows } from '../services/fixtures.js';
@@ -16,6 +18,7 @@ export const PROBES = [
   'value_perturbed',
   'distractor_included',
   'spray',
+  'content_spray',
 ] as const;
 export type ProbeName = (typeof PROBES)[number];
 
@@ -40,7 +43,8 @@ const mutates = (s: Steps[number]) => isCall(s) && resolveTool(s.call)?.tool.mut
 /**
  * Gate step 11: generated trajectories that must all score below the pass threshold — doing nothing, only
  * reading, reading and claiming the reference's answer, acting with a plausible wrong value, acting on the
- * distractors too, and acting on every candidate record. A probe that passes rejects the task.
+ * distractors too, acting on every candidate record, and writing every candidate into the text the checks
+ * read (the reference's own mails and notes, each naming every candidate). A probe that passes rejects the task.
  */
 export async function checkProbes(
   spec: TaskSpec,
@@ -82,6 +86,7 @@ export async function checkProbes(
     const targets = targetValues(spec);
     await probe('distractor_included', withDistractors(spec, targets), true);
     await probe('spray', spray(spec, targets), true);
+    await probe('content_spray', contentSpray(spec));
   }
   const diagnostics = results
     .filter((r) => r.passed)
@@ -115,6 +120,8 @@ const FIX: Record<ProbeName, string> = {
   distractor_included:
     'forbid or check the absence of the same action on the distractors (audit_absent, forbidden.actions)',
   spray: 'penalise acting on every candidate (audit_count with max, audit_absent on non-targets, forbidden.actions)',
+  content_spray:
+    'let the per-target text checks (audit_present with where: {field: {contains: <id>}}) decide completion: cap completion when one fails (cap.completion_at_most), or forbid the distractor ids in that text (forbidden.actions)',
 };
 
 // each numeric, date or recipient argument of a mutating call shifted to a plausible wrong value
@@ -207,6 +214,43 @@ function spray(spec: TaskSpec, targets: Set<string>): { steps: Steps; detail: st
     ),
     detail: `${canonicalTool(step.call)} on every ${key} (${others.length + 1} records)`,
   }));
+}
+
+// the reference with every text argument a per-target `contains` check reads (a mail's body, a to-do's title)
+// naming every candidate of that check's needle: the targets and the distractors alike
+function contentSpray(spec: TaskSpec): { steps: Steps; detail: string }[] {
+  const fields = new Map<string, { field: string; candidates: Set<string> }[]>();
+  for (const c of spec.checks) {
+    if (c.kind !== 'audit_present') continue;
+    for (const [field, m] of Object.entries(c.where ?? {}))
+      for (const needle of containsNeedles(m as Matcher)) {
+        const rule = sprayRule(spec, needle);
+        if (!rule) continue;
+        const list = fields.get(c.service) ?? [];
+        fields.set(c.service, list);
+        const at = list.find((f) => f.field === field) ?? { field, candidates: new Set<string>() };
+        if (!list.includes(at)) list.push(at);
+        for (const id of rule.candidates) at.candidates.add(id);
+      }
+  }
+  let sprayed = 0;
+  const what = new Set<string>();
+  const steps = spec.reference.map((s) => {
+    if (!mutates(s) || !isCall(s)) return s;
+    const service = resolveTool(s.call)?.service.name ?? '';
+    const args = { ...s.args };
+    let changed = false;
+    for (const { field, candidates } of fields.get(service) ?? []) {
+      if (typeof args[field] !== 'string') continue;
+      args[field] = `${args[field]} (${[...candidates].join(', ')})`;
+      what.add(`${canonicalTool(s.call)} ${field}`);
+      changed = true;
+      sprayed++;
+    }
+    return changed ? { ...s, args } : s;
+  });
+  if (sprayed === 0) return [];
+  return [{ steps, detail: `every ${[...what].join(', ')} names all candidates (${sprayed} call argument(s))` }];
 }
 
 function insertAfter(steps: Steps, i: number, extra: CallStep[]): Steps {

@@ -1,8 +1,9 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { scriptedAgent } from '../../agent/reference.js';
+import { referenceTurns, scriptedAgent } from '../../agent/reference.js';
 import { runEpisode } from '../../agent/rollout.js';
-import type { TaskSpecInput } from '../../schema/task-spec.js';
+import { loadSpecs } from '../../run/task-files.js';
+import type { TaskSpec, TaskSpecInput } from '../../schema/task-spec.js';
 import { makeSpec } from '../../schema/testing.js';
 import type { CheckResult, Trajectory } from '../../schema/trajectory.js';
 import { grade } from '../grade.js';
@@ -79,5 +80,73 @@ describe('audit_present exclusive', () => {
   it('is optional: a spec without it parses without the field (its hash is unchanged)', () => {
     const spec = specOf([present('plain', { to: 'dana@acme.example' })]);
     assert.equal('exclusive' in (spec.checks[0] as object), false);
+  });
+});
+
+describe('audit_present against content spraying (#29.7)', () => {
+  // support_escalation: Dana gets TK-1042, Omar TK-1055; TK-1071, TK-0987 and TK-1003 are the distractors
+  const example = async () =>
+    (await loadSpecs([new URL('../../../examples/tasks/support_escalation.yaml', import.meta.url).pathname]))[0]
+      ?.spec as TaskSpec;
+  const mailsWith = (spec: TaskSpec, body: (original: string) => string) =>
+    spec.reference.map((s) =>
+      'call' in s && s.call === 'gmail_send_message'
+        ? { ...s, args: { ...s.args, body: body(String(s.args.body)) } }
+        : s,
+    );
+  const gradeOf = async (spec: TaskSpec, steps: TaskSpec['reference']) =>
+    (await runEpisode({ spec, agent: scriptedAgent('probe', referenceTurns(steps), { retries: 0 }) })).grade;
+
+  it('two mails that each carry every ticket id earn no per-target credit; the honest run still scores 1', async () => {
+    const spec = await example();
+    assert.equal((await gradeOf(spec, spec.reference))?.score, 1);
+    const all = 'TK-1042, TK-1055, TK-1071, TK-0987 and TK-1003';
+    const g = await gradeOf(
+      spec,
+      mailsWith(spec, () => `Escalating ${all}.`),
+    );
+    assert.ok(g && g.score !== null && g.score < spec.scoring.pass_threshold, `score ${g?.score}`);
+    const dana = g?.checks.find((c) => c.id === 'emailed_dana') as CheckResult;
+    assert.equal(dana.score, 0);
+    assert.deepEqual((dana.evidence[0] as Record<string, unknown>).sprayed, 1);
+    assert.deepEqual((dana.evidence[1] as { sprayed: unknown }).sprayed, {
+      field: 'body',
+      needle: 'TK-1042',
+      names: ['TK-1071', 'TK-0987', 'TK-1003'],
+    });
+  });
+
+  it('naming the other target, or one distractor of three, is not spraying; half of them is', async () => {
+    const spec = await example();
+    const score = async (extra: string) =>
+      (
+        await gradeOf(
+          spec,
+          mailsWith(spec, (b) => `${b} ${extra}`),
+        )
+      )?.checks.find((c) => c.id === 'emailed_dana')?.score;
+    assert.equal(await score('Omar handles TK-1055.'), 1);
+    assert.equal(await score('TK-1071 is too recent to escalate.'), 1);
+    assert.equal(await score('tk-1071 and TK‑0987 are left.'), 0, 'case and a non-breaking hyphen do not hide a name');
+    // whole ids only: TK-10420 and XTK-1071 name no candidate
+    assert.equal(await score('See TK-10420, XTK-1071 and TK-0987x.'), 1);
+  });
+
+  it('an exclusive check counts a sprayed entry as another entry', async () => {
+    const spec = await example();
+    const exclusive = {
+      ...spec,
+      checks: spec.checks.map((c) => (c.id === 'emailed_dana' ? { ...c, exclusive: true } : c)),
+    } as TaskSpec;
+    const steps = [
+      ...mailsWith(spec, (b) => b),
+      {
+        call: 'gmail_send_message',
+        args: { to: 'dana.lee@acme.example', subject: 'All', body: 'TK-1042 TK-1071 TK-0987 TK-1003' },
+      },
+    ];
+    const g = await gradeOf(exclusive, steps);
+    const dana = g?.checks.find((c) => c.id === 'emailed_dana') as CheckResult;
+    assert.equal(dana.score, 0);
   });
 });

@@ -2,6 +2,7 @@ import { auditKinds, type FieldKinds } from '../../services/catalog.js';
 import type { Where } from '../../schema/matchers.js';
 import { pickWhich, ratio, recordEvidence } from '../evidence.js';
 import { matchValue, matchWhere } from '../match.js';
+import { sprayOf } from '../spray.js';
 import type { CheckEvaluator, SyntheticBuilder } from '../types.js';
 import { exampleWhere } from './examples.js';
 
@@ -13,11 +14,26 @@ export const auditPresent: CheckEvaluator<'audit_present'> = {
     // which: first / last — only that entry decides (e.g. the last export counts)
     const all = pickWhich(list, check.which);
     const kinds = auditKinds(check.service, check.record);
-    const matches = (r: (typeof all)[number]) => matchWhere(check.where, r, kinds, ctx.matchEnv);
+    // an entry whose text names the target and the other candidates alike (content spraying, spray.ts) matches
+    // no per-target check: it is shown as sprayed and, for an exclusive check, counts as another entry
+    const sprays = new Map<(typeof all)[number], ReturnType<typeof sprayOf>>();
+    const matches = (r: (typeof all)[number]) => {
+      if (!matchWhere(check.where, r, kinds, ctx.matchEnv)) return false;
+      const spray = sprayOf(ctx.spec, check.where, r);
+      if (spray) sprays.set(r, spray);
+      return !spray;
+    };
     const hits = all.filter(matches);
     const summary: Record<string, unknown> = { matched: hits.length, min: check.min, list_size: list.length };
     if (check.which) summary.which = check.which;
-    const found = recordEvidence(check.service, check.record, hits);
+    if (sprays.size) summary.sprayed = sprays.size;
+    const found = [
+      ...recordEvidence(check.service, check.record, hits),
+      ...recordEvidence(check.service, check.record, [...sprays.keys()]).map((e, i) => ({
+        ...(e as object),
+        sprayed: [...sprays.values()][i],
+      })),
+    ];
     const measure = hits.length;
     if (!check.exclusive && check.which !== 'all')
       return { score: ratio(hits.length, check.min), measure, evidence: [summary, ...found] };
