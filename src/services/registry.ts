@@ -1,4 +1,5 @@
 import { calendar } from './calendar.js';
+import { clinic } from './domains/clinic.js';
 import { config } from './config.js';
 import { contacts } from './contacts.js';
 import { crm } from './crm.js';
@@ -33,6 +34,8 @@ export const SERVICES: readonly ServiceDef[] = [
   scheduler,
   web,
   workspace,
+  // line-of-business systems of the scenario domains (src/services/domains/, tables.ts)
+  clinic,
 ];
 
 export interface ResolvedTool {
