@@ -4,9 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import { canonicalJson } from '../schema/canonical-json.js';
-import { parsePlanText } from '../synth/plan.js';
-import { planStats, taxonomyPlan } from '../synth/taxonomy-plan.js';
-import { planCoverage } from '../synth/coverage.js';
+import { parsePlanText } from '../synth/plan/plan.js';
+import { planStats, taxonomyPlan } from '../synth/plan/taxonomy-plan.js';
+import { planCoverage } from '../synth/plan/coverage.js';
 import { badInput, type CliResult, runCli as cli, json } from './testing.js';
 
 const TMP = mkdtempSync(join(tmpdir(), 'coworkenv-synth-cli-'));

@@ -8,8 +8,8 @@ import { createEpisode } from '../env/episode.js';
 import { checkSpecValue } from '../schema/parse-spec.js';
 import type { TaskSpec } from '../schema/task-spec.js';
 import type { UserPlan } from '../schema/user-plan.js';
-import { expandPlan, parsePlanText } from '../synth/plan.js';
-import { generateProcedural } from '../synth/procedural.js';
+import { expandPlan, parsePlanText } from '../synth/plan/plan.js';
+import { generateProcedural } from '../synth/generators.js';
 import { FALLBACK_REPLIES, scriptedUser } from './scripted.js';
 
 // the examples' dialogue tasks: every task of examples/plans/all-families.yaml that has a simulated user

@@ -3,8 +3,8 @@ import { after, before, beforeEach, describe, it } from 'node:test';
 import { createChatModel } from '../llm/client.js';
 import { type FakeServer, startFakeServer } from '../llm/testing/fake-server.js';
 import type { ChatModel } from '../llm/types.js';
-import type { Plan, Slot } from '../synth/plan.js';
-import { generateProcedural } from '../synth/procedural.js';
+import type { Plan, Slot } from '../synth/plan/plan.js';
+import { generateProcedural } from '../synth/generators.js';
 import { synthesize } from '../synth/synthesize.js';
 import { llmReviewer } from './reviewer.js';
 

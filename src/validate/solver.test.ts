@@ -7,7 +7,7 @@ import { captureOutput } from '../cli/testing.js';
 import { createChatModel } from '../llm/client.js';
 import { type FakeReply, type FakeServer, startFakeServer } from '../llm/testing/fake-server.js';
 import { parseSpecText } from '../schema/parse-spec.js';
-import { generateProcedural } from '../synth/procedural.js';
+import { generateProcedural } from '../synth/generators.js';
 import type { TaskSpec } from '../schema/task-spec.js';
 import { GATE_STEPS, runGate } from './index.js';
 import { checkSolvable, type SolveAttempt } from './solver.js';

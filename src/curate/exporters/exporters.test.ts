@@ -12,7 +12,7 @@ import { createEpisode } from '../../env/episode.js';
 import { loadSpecs } from '../../run/task-files.js';
 import { TaskSpec } from '../../schema/task-spec.js';
 import type { Trajectory } from '../../schema/trajectory.js';
-import { generateProcedural } from '../../synth/procedural.js';
+import { generateProcedural } from '../../synth/generators.js';
 import { scriptedUser } from '../../user/scripted.js';
 import { CE_LIMITS } from '../convert.js';
 import { curate, type CurationReport } from '../pipeline.js';

@@ -1,7 +1,6 @@
-import { hm, longDay } from '../families/kit.js';
+import { at, dateOf, hm, longDay } from '../kit/dates.js';
 import type { Where } from '../../schema/matchers.js';
 import type { ActionPart, CheckSpec, Rec, SourcePart, World } from './types.js';
-import { daysFrom } from './vocab.js';
 
 // per-record actions: a mutating tool applied to each selected record. `proof` is the audit entry that shows
 // the action on a record by identity (the same entry on a distractor's id is forbidden, whatever its values);
@@ -12,7 +11,7 @@ const naming = (service: string, record: string, id: string): CheckSpec[] => [
   { service, record, where: { body: { contains: id } } },
   { service, record, where: { subject: { contains: id } } },
 ];
-const dueDay = (w: World) => daysFrom(w.today, 2).slice(0, 10);
+const dueDay = (w: World) => dateOf(at(w.today, { days: 2 }));
 
 export const mailOwner: ActionPart = {
   name: 'mail_owner',
@@ -203,7 +202,7 @@ export const reviewMeeting: ActionPart = {
   // "in my calendar": no attendee is determined, so none is written
   args: (r, s, w, _o, tag) => {
     const start = 600 + 30 * Number(r.__slot ?? 0);
-    const day = daysFrom(w.today, 1).slice(0, 10);
+    const day = dateOf(at(w.today, { days: 1 }));
     return {
       title: `${tag} review: ${idOf(r, s)}`,
       start_time: `${day}T${hm(start)}:00Z`,
@@ -214,7 +213,7 @@ export const reviewMeeting: ActionPart = {
   // the order of the reviews is free: each starts on one of the back-to-back slots and lasts exactly 30 minutes
   exact: (r, _s, w) => {
     const slots = Array.from({ length: Number(r.__slots ?? 1) }, (_, i) => hm(600 + 30 * i));
-    const day = daysFrom(w.today, 1).slice(0, 10);
+    const day = dateOf(at(w.today, { days: 1 }));
     return {
       start_time: { regex: `^${day}T(${slots.join('|')})(:00(\\.0+)?)?(Z|\\+00:00)?$` },
       end_time: { within: { of: { field: 'start_time', offset: '+30m' }, minutes: 0 } },

@@ -1,12 +1,13 @@
 import type { AggregatePart, Rec, SourcePart } from './types.js';
-import { money, slug } from './vocab.js';
+import { roundCents } from '../kit/money.js';
+import { slug } from '../kit/text.js';
+import { escapeRegex } from '../../schema/text.js';
 
 // actions over the whole selection. every check demands each selected id and refuses any distractor id,
 // so spraying the summary over every candidate fails as surely as leaving one out.
 
 const ids = (sel: Rec[], s: SourcePart) => sel.map((r) => String(r[s.idField]));
-const esc = (x: string) => x.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-const none = (ds: Rec[], s: SourcePart) => (ds.length ? `(?:${ids(ds, s).map(esc).join('|')})` : '');
+const none = (ds: Rec[], s: SourcePart) => (ds.length ? `(?:${ids(ds, s).map(escapeRegex).join('|')})` : '');
 // one audit check per selected id: each must be named in the summary
 const each = (sel: Rec[], s: SourcePart, service: string, record: string, base: Rec, field: string) =>
   ids(sel, s).map((id) => ({
@@ -20,7 +21,7 @@ const forbid = (ds: Rec[], s: SourcePart, service: string, record: string, field
     spec: { service, record, where: { [field]: { contains: id } } },
   }));
 const fileChecks = (sel: Rec[], ds: Rec[], s: SourcePart, path: string) => [
-  ...ids(sel, s).map((id) => ({ kind: 'file' as const, spec: { path, text: { regex: esc(id) } } })),
+  ...ids(sel, s).map((id) => ({ kind: 'file' as const, spec: { path, text: { regex: escapeRegex(id) } } })),
   ...(ds.length ? [{ kind: 'file' as const, spec: { path, text: { regex: `^(?![\\s\\S]*${none(ds, s)})` } } }] : []),
 ];
 const lines = (sel: Rec[], s: SourcePart) => sel.map((r) => s.title(r));
@@ -189,7 +190,7 @@ export const expenseReport: AggregatePart = {
   args: (sel, _s, dest) => ({
     title: dest,
     transactions: sel.map((r) => r.transaction_id),
-    total_amount: money(sel.reduce((a, r) => a + (r.amount as number), 0)),
+    total_amount: roundCents(sel.reduce((a, r) => a + (r.amount as number), 0)),
   }),
   checks: (sel, ds, s) => [
     {
@@ -199,7 +200,7 @@ export const expenseReport: AggregatePart = {
         record: 'submitted_reports',
         where: {
           transactions: { set_equals: sel.map((r) => String(r.transaction_id)) },
-          total_amount: { approx: money(sel.reduce((a, r) => a + (r.amount as number), 0)), abs: 0.01 },
+          total_amount: { approx: roundCents(sel.reduce((a, r) => a + (r.amount as number), 0)), abs: 0.01 },
         },
       },
     },

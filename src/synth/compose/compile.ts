@@ -1,11 +1,14 @@
 import type { Rng } from '../../env/rng.js';
 import type { TaskSpecInput } from '../../schema/task-spec.js';
 import type { Capability } from '../../schema/taxonomy.js';
-import { ids, outcomesGate, shuffle } from '../families/kit.js';
+import { outcomesGate } from '../kit/checks.js';
+import { ids, shuffle } from '../kit/ids.js';
+import { factPattern, isNumber, numberVariants, wholeNumber } from '../kit/money.js';
+import type { Person } from '../kit/people.js';
 import { filler } from './fillers.js';
 import { type Recipe, recipeCapabilities } from './recipe.js';
 import { renderRequest } from './render.js';
-import type { CheckSpec, Person, Rec, World } from './types.js';
+import type { CheckSpec, Rec, World } from './types.js';
 
 // runs a recipe on seeded records: builds the fixtures, the reference solution (the program executed),
 // outcome-weighted checks, forbidden actions on distractors, the simulated user and the request.
@@ -188,7 +191,7 @@ export function compileRecipe({ id, w, rng, recipe: r, scenario, lead }: Compile
     reads.push({ id: 'policy_read', kind: 'tool_called', ...named(r.policy.reads(policyTitle).at(-1)) });
   const extra: C[] = [
     isNumber(fact)
-      ? { id: 'reported', kind: 'response_matches', any: variants(fact).map(wholeNumber) }
+      ? { id: 'reported', kind: 'response_matches', any: numberVariants(fact).map(wholeNumber) }
       : { id: 'reported', kind: 'response_contains', any: [fact] },
   ];
   if (r.interaction === 'ask') extra.push({ id: 'asked', kind: 'asked_user' });
@@ -349,24 +352,4 @@ function collectionOf(f: Fixtures, service: string, idField: string): string {
   for (const [col, v] of Object.entries(f[service] ?? {}))
     if (Array.isArray(v) && v.some((x) => x && typeof x === 'object' && idField in x)) return col;
   return Object.keys(f[service] ?? {})[0] ?? '';
-}
-
-const isNumber = (fact: string) => /^\d+(\.\d+)?$/.test(fact);
-const esc = (x: string) => x.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-// a number is matched whole (3 must not match 2023 or 3.5); an id by its text
-const wholeNumber = (v: string) => `(?<![\\d.,])${esc(v)}(?!\\d|[.,]\\d)`;
-const factPattern = (fact: string) => (isNumber(fact) ? variants(fact).map(wholeNumber).join('|') : esc(fact));
-
-/** The ways a number may be written: 12345.5 → 12345.5, 12345.50, 12,345.50, 12,345.5 */
-function variants(fact: string): string[] {
-  if (!/^\d+(\.\d+)?$/.test(fact)) return [fact];
-  const n = Number(fact);
-  const out = new Set([
-    fact,
-    n.toFixed(2),
-    n.toLocaleString('en-US', { maximumFractionDigits: 2 }),
-    n.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 }),
-  ]);
-  if (Number.isInteger(n)) out.delete(n.toFixed(2));
-  return [...out];
 }

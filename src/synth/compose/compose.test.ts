@@ -6,9 +6,9 @@ import { CAPABILITIES, DIFFICULTIES, SCENARIO_DOMAINS, SCENARIOS } from '../../s
 import { runGate } from '../../validate/index.js';
 import { checkProbes, PROBES, type ProbeName, probeResultsOf } from '../../validate/probes.js';
 import { comparable, playReference } from '../../validate/replay.js';
-import { requestSkeleton } from '../coverage.js';
-import { generateProcedural } from '../procedural.js';
-import { CAPABILITY_SERVICES } from '../taxonomy-rules.js';
+import { requestSkeleton } from '../plan/coverage.js';
+import { generateProcedural } from '../generators.js';
+import { CAPABILITY_SERVICES } from '../kit/taxonomy-rules.js';
 
 const CAPS = CAPABILITIES.filter((c) => CAPABILITY_SERVICES[c].length > 0);
 const gen = (i: number): TaskSpecInput => {

@@ -1,6 +1,8 @@
-import { byEmail, colleague, cycle, dateOnly, pred } from './source-kit.js';
-import type { Person, SourcePart } from './types.js';
-import { daysFrom, slug } from './vocab.js';
+import { at, dateOf } from '../kit/dates.js';
+import type { Person } from '../kit/people.js';
+import { slug } from '../kit/text.js';
+import { byEmail, colleague, cycle, pred } from './source-kit.js';
+import type { SourcePart } from './types.js';
 
 // document sources: text the agent reads rather than records of a business system — a CSV export in the
 // workspace, the inbox and the news feed. sources.ts re-exports them, so the registry sees one list.
@@ -31,7 +33,7 @@ export const sheetRows: SourcePart = {
     region: 'North',
     amount: 1500,
     status: 'unpaid',
-    order_date: dateOnly(daysFrom(w.today, -w.rng.int(2, 40))),
+    order_date: dateOf(at(w.today, { days: -w.rng.int(2, 40) })),
     owner: colleague(w, i).email,
   }),
   title: (r) => `${r.order_id} (${r.customer}, ${r.amount} USD)`,
@@ -62,7 +64,7 @@ export const mails: SourcePart = {
       r.from = ok ? `orders@${c}.example` : (w.staff[3] as Person).email;
     }),
     pred('week', 'received in the last 7 days', (r, ok, w) => {
-      r.date = daysFrom(w.today, ok ? -w.rng.int(1, 6) : -w.rng.int(9, 25));
+      r.date = at(w.today, { days: ok ? -w.rng.int(1, 6) : -w.rng.int(9, 25) });
     }),
     pred('invoice', 'asking about an invoice', (r, ok, w) => {
       r.subject = ok
@@ -75,7 +77,7 @@ export const mails: SourcePart = {
     from: 'orders@client.example',
     to: w.me.email,
     subject: 'Question about invoice',
-    date: daysFrom(w.today, -2),
+    date: at(w.today, { days: -2 }),
     body: `Hello, could you confirm the status of our ${cycle(w.vocab.products, i)} invoice? Thanks.`,
     is_read: false,
   }),
@@ -95,7 +97,7 @@ export const feedArticles: SourcePart = {
   measure: { field: 'word_count', label: 'words' },
   predicates: [
     pred('fresh', 'published in the last 3 days', (r, ok, w) => {
-      r.published_at = daysFrom(w.today, ok ? -w.rng.int(1, 2) - 0.5 : -w.rng.int(6, 20));
+      r.published_at = at(w.today, { days: ok ? -w.rng.int(1, 2) - 0.5 : -w.rng.int(6, 20) });
     }),
     pred('industry', 'in the industry category', (r, ok) => {
       r.category = ok ? 'industry' : 'sports';
@@ -110,7 +112,7 @@ export const feedArticles: SourcePart = {
     content: `${cycle(w.vocab.companies, i)} outlined its ${cycle(w.vocab.topics, i)} plans for the coming quarter.`,
     source: w.rng.pick(['Trade Journal', 'Business Wire Daily', 'Sector Weekly']),
     category: 'industry',
-    published_at: daysFrom(w.today, -1),
+    published_at: at(w.today, { days: -1 }),
     word_count: 800,
     url: `https://news.example/${id}`,
   }),

@@ -1,5 +1,5 @@
 import type { Rec, World } from './types.js';
-import { daysFrom } from './vocab.js';
+import { at, dateOf } from '../kit/dates.js';
 
 // background records: every service a task lists holds realistic initial data, unrelated to the answer.
 
@@ -15,7 +15,7 @@ export function filler(service: string, w: World): Record<string, Rec[]> | undef
             from: colleague.email,
             to: w.me.email,
             subject: `Notes from the ${topic}`,
-            date: daysFrom(w.today, -1),
+            date: at(w.today, { days: -1 }),
             body: `Hi ${w.me.first}, the notes from the ${topic} are on the shared drive. ${colleague.first}`,
           },
         ],
@@ -28,7 +28,7 @@ export function filler(service: string, w: World): Record<string, Rec[]> | undef
             title: `Prepare agenda for the ${topic}`,
             status: 'pending',
             priority: 'medium',
-            due_date: daysFrom(w.today, 9).slice(0, 10),
+            due_date: dateOf(at(w.today, { days: 9 })),
             tags: [],
           },
         ],
@@ -39,8 +39,8 @@ export function filler(service: string, w: World): Record<string, Rec[]> | undef
           {
             event_id: `evt_${w.rng.int(100, 999)}`,
             title: `${topic[0]?.toUpperCase()}${topic.slice(1)}`,
-            start_time: daysFrom(w.today, 1),
-            end_time: daysFrom(w.today, 1 + 1 / 24),
+            start_time: at(w.today, { days: 1 }),
+            end_time: at(w.today, { days: 1 + 1 / 24 }),
             attendees: [w.me.email, colleague.email],
           },
         ],
@@ -63,7 +63,7 @@ export function filler(service: string, w: World): Record<string, Rec[]> | undef
             note_id: `note_${w.rng.int(100, 999)}`,
             title: `${topic} — open questions`,
             content: `Open questions from the ${topic}: owners to confirm by Friday.`,
-            created_at: daysFrom(w.today, -3),
+            created_at: at(w.today, { days: -3 }),
           },
         ],
       };
@@ -75,7 +75,7 @@ export function filler(service: string, w: World): Record<string, Rec[]> | undef
             title: 'How to request a new laptop',
             content: 'Open an IT request with your cost centre; delivery takes about a week.',
             category: 'it',
-            last_updated: daysFrom(w.today, -60).slice(0, 10),
+            last_updated: dateOf(at(w.today, { days: -60 })),
           },
         ],
       };
@@ -88,7 +88,7 @@ export function filler(service: string, w: World): Record<string, Rec[]> | undef
             content: `A short roundup on ${topic} across the region.`,
             source: 'Sector Weekly',
             category: 'general',
-            published_at: daysFrom(w.today, -4),
+            published_at: at(w.today, { days: -4 }),
           },
         ],
       };
@@ -113,7 +113,7 @@ export function filler(service: string, w: World): Record<string, Rec[]> | undef
             name: 'Calendar sync connector',
             status: 'active',
             service: 'calendar-sync',
-            last_verified: daysFrom(w.today, -5),
+            last_verified: at(w.today, { days: -5 }),
             monthly_calls: 12000,
             error_rate: 0.01,
             owner: colleague.email,

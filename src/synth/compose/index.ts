@@ -7,11 +7,11 @@ import {
   SCENARIOS,
   type ScenarioDomain,
 } from '../../schema/taxonomy.js';
-import type { Family, FamilyContext } from '../families/types.js';
-import { DOMAIN_SERVICES } from '../taxonomy-rules.js';
+import type { Generator, GeneratorContext } from '../kit/generator.js';
+import { DOMAIN_SERVICES } from '../kit/taxonomy-rules.js';
 import { compileRecipe } from './compile.js';
 import { chooseRecipe, type Recipe, recipeCapabilities, recipeServices } from './recipe.js';
-import { makeWorld } from './vocab.js';
+import { makeWorld } from './world.js';
 
 export { BANDS, type Recipe, recipeServices, recipeSteps } from './recipe.js';
 
@@ -78,7 +78,7 @@ export function describeRecipe(r: Recipe): {
 }
 
 /** Generates one composed task (the `compose` family). */
-export function composeTask(ctx: FamilyContext): TaskSpecInput {
+export function composeTask(ctx: GeneratorContext): TaskSpecInput {
   const { domain, path } = domainOf(ctx.scenarioPath, ctx.seed);
   const lead = ctx.capabilities?.[0];
   const recipe = recipeFor({
@@ -100,8 +100,8 @@ export function composeTask(ctx: FamilyContext): TaskSpecInput {
   });
 }
 
-/** The compositional generator as a procedural family: it reads the slot's capabilities, scenario path and services. */
-export const composeFamily: Family = {
+/** The compositional generator: it reads the slot's capabilities, scenario path and services. */
+export const composeGenerator: Generator = {
   name: 'compose',
   description:
     'compositional generator: sources × selections × computations × actions × traps × interaction (src/synth/compose)',
@@ -127,5 +127,3 @@ export const composeFamily: Family = {
   languages: ['en'],
   generate: composeTask,
 };
-
-export { recipeServices as servicesOf };

@@ -1,7 +1,8 @@
-import type { JoinPart, Person, Rec } from './types.js';
-import { ids } from '../families/kit.js';
+import { ids } from '../kit/ids.js';
+import type { Person } from '../kit/people.js';
+import { slug } from '../kit/text.js';
 import { cycle } from './source-kit.js';
-import { slug } from './vocab.js';
+import type { JoinPart, Rec } from './types.js';
 
 // joins: follow a foreign key to another service's record; the join decides who the owner is.
 

@@ -1,5 +1,6 @@
 import type { PolicyPart } from './types.js';
-import { daysFrom, slug } from './vocab.js';
+import { at, dateOf } from '../kit/dates.js';
+import { slug } from '../kit/text.js';
 
 // where the selection rule is written. inline: the request states it; otherwise the request only points
 // at a document the agent must find, read and apply.
@@ -27,7 +28,7 @@ export const kbArticle: PolicyPart = {
           title: t,
           content: body,
           category: 'procedures',
-          last_updated: daysFrom(w.today, -30).slice(0, 10),
+          last_updated: dateOf(at(w.today, { days: -30 })),
           author: w.staff[4]?.name ?? 'Operations',
         },
       ],
@@ -53,7 +54,7 @@ export const policyMail: PolicyPart = {
           from: w.staff[4]?.email ?? 'ops@acme.example',
           to: w.me.email,
           subject: t,
-          date: daysFrom(w.today, -3),
+          date: at(w.today, { days: -3 }),
           body,
         },
       ],
@@ -74,7 +75,7 @@ export const policyNote: PolicyPart = {
   fixtures: (t, body, w) => ({
     notes: {
       notes: [
-        { note_id: 'note_policy', title: t, content: body, created_at: daysFrom(w.today, -14), tags: ['policy'] },
+        { note_id: 'note_policy', title: t, content: body, created_at: at(w.today, { days: -14 }), tags: ['policy'] },
       ],
     },
   }),

@@ -1,6 +1,6 @@
 import type { Recipe } from './recipe.js';
 import type { World } from './types.js';
-import { dayMonth } from '../families/kit.js';
+import { dayMonth } from '../kit/dates.js';
 
 // rendering: the request as a coworker writes it. several openings, bodies and closings per intent;
 // criteria are stated or left to the policy document; answer ids are never named.

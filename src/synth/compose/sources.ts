@@ -1,6 +1,8 @@
-import { byEmail, colleague, cycle, dateOnly, pred } from './source-kit.js';
+import { at, dateOf } from '../kit/dates.js';
+import { roundCents } from '../kit/money.js';
+import { slug } from '../kit/text.js';
+import { byEmail, colleague, cycle, pred } from './source-kit.js';
 import type { SourcePart } from './types.js';
-import { daysFrom, money, slug } from './vocab.js';
 
 // sources: where the facts live. each declares its predicates (targets satisfy all; a distractor fails
 // exactly one), the read tools that reach it, and how its records become fixtures. this file holds the
@@ -22,7 +24,7 @@ export const tickets: SourcePart = {
       if (!ok) r.resolution = 'Resolved after a configuration change.';
     }),
     pred('stale', 'opened more than 3 days ago', (r, ok, w) => {
-      r.created_at = daysFrom(w.today, ok ? -w.rng.int(4, 12) : -w.rng.int(0, 2) - 0.25);
+      r.created_at = at(w.today, { days: ok ? -w.rng.int(4, 12) : -w.rng.int(0, 2) - 0.25 });
     }),
     pred('urgent', 'marked high or critical priority', (r, ok, w) => {
       r.priority = ok ? w.rng.pick(['high', 'critical']) : w.rng.pick(['low', 'medium']);
@@ -35,7 +37,7 @@ export const tickets: SourcePart = {
     priority: 'high',
     description: `Reported by the ${w.rng.pick(['operations', 'finance', 'sales', 'support'])} team; affects daily work.`,
     reporter: colleague(w, i).email,
-    created_at: daysFrom(w.today, -5),
+    created_at: at(w.today, { days: -5 }),
     tags: [],
   }),
   title: (r) => `${r.ticket_id} "${r.title}"`,
@@ -60,7 +62,7 @@ export const customers: SourcePart = {
       r.tier = ok ? 'enterprise' : 'standard';
     }),
     pred('renewing', 'with a contract ending within the next 30 days', (r, ok, w) => {
-      r.contract_end_date = dateOnly(daysFrom(w.today, ok ? w.rng.int(3, 28) : w.rng.int(75, 200)));
+      r.contract_end_date = dateOf(at(w.today, { days: ok ? w.rng.int(3, 28) : w.rng.int(75, 200) }));
     }),
     pred('unhealthy', 'with a health score below 60', (r, ok, w) => {
       r.health_score = ok ? w.rng.int(25, 55) : w.rng.int(70, 95);
@@ -81,7 +83,7 @@ export const customers: SourcePart = {
       account_manager: m.name,
       account_manager_email: m.email,
       health_score: 50,
-      contract_end_date: dateOnly(daysFrom(w.today, 20)),
+      contract_end_date: dateOf(at(w.today, { days: 20 })),
     };
   },
   title: (r) => `${r.name} (${r.customer_id})`,
@@ -119,7 +121,7 @@ export const products: SourcePart = {
     category: slug(w.domain).split('-')[0],
     current_stock: 5,
     min_stock_threshold: w.rng.int(12, 40),
-    unit_price: money(w.rng.int(400, 40_000) / 100),
+    unit_price: roundCents(w.rng.int(400, 40_000) / 100),
     daily_avg_sales: w.rng.int(1, 9),
     supplier: cycle(w.vocab.companies, i + 2),
     lead_time_days: 7,
@@ -141,13 +143,13 @@ export const transactions: SourcePart = {
   measure: { field: 'amount', label: 'amount', unit: 'USD' },
   predicates: [
     pred('recent', 'booked in the last 30 days', (r, ok, w) => {
-      r.date = dateOnly(daysFrom(w.today, ok ? -w.rng.int(1, 28) : -w.rng.int(40, 90)));
+      r.date = dateOf(at(w.today, { days: ok ? -w.rng.int(1, 28) : -w.rng.int(40, 90) }));
     }),
     pred('travel', 'in the travel category', (r, ok) => {
       r.category = ok ? 'travel' : 'software';
     }),
     pred('large', 'over 500 USD', (r, ok, w) => {
-      r.amount = ok ? money(w.rng.int(50_100, 300_000) / 100) : money(w.rng.int(2_000, 45_000) / 100);
+      r.amount = ok ? roundCents(w.rng.int(50_100, 300_000) / 100) : roundCents(w.rng.int(2_000, 45_000) / 100);
     }),
     pred('pending', 'still pending (not yet posted)', (r, ok) => {
       r.status = ok ? 'pending' : 'posted';
@@ -155,7 +157,7 @@ export const transactions: SourcePart = {
   ],
   make: (w, id, i) => ({
     transaction_id: id,
-    date: dateOnly(daysFrom(w.today, -3)),
+    date: dateOf(at(w.today, { days: -3 })),
     amount: 600,
     currency: 'USD',
     merchant: cycle(w.vocab.companies, i),
@@ -169,7 +171,7 @@ export const transactions: SourcePart = {
   list: (w) => [
     {
       call: 'finance_list_transactions',
-      args: { start_date: dateOnly(daysFrom(w.today, -120)), end_date: dateOnly(w.today) },
+      args: { start_date: dateOf(at(w.today, { days: -120 })), end_date: dateOf(w.today) },
     },
   ],
   get: (r) => ({ call: 'finance_get_transaction', args: { transaction_id: r.transaction_id } }),
@@ -199,11 +201,11 @@ export const jobs: SourcePart = {
     cron_expression: `${w.rng.int(0, 59)} ${w.rng.int(0, 5)} * * *`,
     action: `run ${slug(cycle(w.vocab.topics, i))} sync`,
     enabled: true,
-    last_run: daysFrom(w.today, -1),
+    last_run: at(w.today, { days: -1 }),
     last_status: 'failed',
     created_by: colleague(w, i).email,
     tags: ['nightly'],
-    created_at: daysFrom(w.today, -90),
+    created_at: at(w.today, { days: -90 }),
   }),
   title: (r) => `${r.name} (${r.job_id})`,
   owner: (r, w) => byEmail(w, r.created_by),
@@ -230,7 +232,7 @@ export const integrations: SourcePart = {
       r.status = ok ? 'active' : 'inactive';
     }),
     pred('unverified', 'not verified for more than 90 days', (r, ok, w) => {
-      r.last_verified = daysFrom(w.today, ok ? -w.rng.int(95, 300) : -w.rng.int(3, 40));
+      r.last_verified = at(w.today, { days: ok ? -w.rng.int(95, 300) : -w.rng.int(3, 40) });
     }),
   ],
   make: (w, id, i) => ({
@@ -239,7 +241,7 @@ export const integrations: SourcePart = {
     status: 'active',
     service: slug(cycle(w.vocab.companies, i)),
     webhook_url: `https://hooks.${w.company}.example/${slug(cycle(w.vocab.products, i))}`,
-    last_verified: daysFrom(w.today, -100),
+    last_verified: at(w.today, { days: -100 }),
     monthly_calls: w.rng.int(2, 90) * 1000,
     error_rate: 0.1,
     owner: colleague(w, i).email,
@@ -265,7 +267,7 @@ export const tasks: SourcePart = {
       r.status = ok ? 'pending' : 'completed';
     }),
     pred('due', 'due within the next 7 days', (r, ok, w) => {
-      r.due_date = dateOnly(daysFrom(w.today, ok ? w.rng.int(1, 6) : w.rng.int(12, 40)));
+      r.due_date = dateOf(at(w.today, { days: ok ? w.rng.int(1, 6) : w.rng.int(12, 40) }));
     }),
     pred('important', 'marked high or urgent priority', (r, ok, w) => {
       r.priority = ok ? w.rng.pick(['high', 'urgent']) : w.rng.pick(['low', 'medium']);
@@ -277,9 +279,9 @@ export const tasks: SourcePart = {
     status: 'pending',
     description: `Raised in the ${cycle(w.vocab.topics, i)} meeting.`,
     priority: 'high',
-    due_date: dateOnly(daysFrom(w.today, 3)),
+    due_date: dateOf(at(w.today, { days: 3 })),
     tags: [],
-    created_at: daysFrom(w.today, -10),
+    created_at: at(w.today, { days: -10 }),
   }),
   title: (r) => `"${r.title}" (${r.task_id})`,
   fixtures: (records) => ({ todo: { tasks: records } }),

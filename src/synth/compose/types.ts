@@ -1,17 +1,13 @@
 import type { Rng } from '../../env/rng.js';
 import type { Matcher, Where } from '../../schema/matchers.js';
 import type { Capability, Difficulty, ScenarioDomain } from '../../schema/taxonomy.js';
-import type { DomainVocab } from './vocab-data.js';
+import type { Person } from '../kit/people.js';
+import type { DomainVocab } from '../kit/vocabulary-data.js';
 
 // the typed parts of a composition. a part declares the service it touches and what it needs;
 // compose.ts assembles well-typed chains, runs them on seeded records and compiles the TaskSpec.
 
 export type Rec = Record<string, unknown>;
-export interface Person {
-  name: string;
-  first: string;
-  email: string;
-}
 
 /** Everything a part sees while building: seeded, anchored at mock_today. */
 export interface World {
