@@ -13,7 +13,7 @@ import { compileRecipe } from './compile.js';
 import { chooseRecipe, type Recipe, recipeCapabilities, recipeServices } from './recipe.js';
 import { makeWorld } from './world.js';
 
-export { BANDS, type Recipe, recipeServices, recipeSteps } from './recipe.js';
+export { type Recipe, recipeServices, recipeSteps } from './recipe.js';
 
 /** What a composition is chosen for: a taxonomy cell, a difficulty and a seed (plus the slot's services, if any). */
 export interface ComposeWants {

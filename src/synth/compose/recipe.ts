@@ -1,5 +1,6 @@
 import type { Rng } from '../../env/rng.js';
 import type { Capability, Difficulty, ScenarioDomain } from '../../schema/taxonomy.js';
+import { DIFFICULTY_BANDS } from '../kit/bands.js';
 import { ACTIONS, AGGREGATES, COMPUTATIONS, JOINS, POLICIES, SOURCES, TRAPS } from './registry.js';
 import type {
   ActionPart,
@@ -43,13 +44,6 @@ export interface RecipeWants {
   /** a service the recipe must use (the planner's workspace share) */
   require?: string;
 }
-
-/** Difficulty bands of CoworkEnv App. D: services and reference tool calls. */
-export const BANDS: Record<Difficulty, { services: [number, number]; steps: [number, number] }> = {
-  easy: { services: [1, 2], steps: [2, 7] },
-  medium: { services: [3, 3], steps: [8, 12] },
-  hard: { services: [4, 5], steps: [12, 20] },
-};
 
 const fits = (sources: readonly string[], s: SourcePart) => sources.includes('*') || sources.includes(s.name);
 
@@ -137,7 +131,7 @@ export function recipeCapabilities(r: Recipe): Capability[] {
  * services and the difficulty band; the first best draft wins (deterministic).
  */
 export function chooseRecipe(rng: Rng, want: RecipeWants): Recipe {
-  const band = BANDS[want.difficulty];
+  const band = DIFFICULTY_BANDS[want.difficulty];
   let best: Recipe | undefined;
   let bestCost = Number.POSITIVE_INFINITY;
   for (let i = 0; i < 60; i++) {

@@ -3,8 +3,14 @@ import type { Difficulty } from '../../schema/taxonomy.js';
 // difficulty, defined once: the App. D band every generator aims at (services and reference tool calls), what
 // a prompt says about it, and the presets' per-level knobs.
 
+/** A difficulty's App. D target: services touched and reference tool calls, inclusive ranges. */
+export interface Band {
+  services: [number, number];
+  steps: [number, number];
+}
+
 /** CoworkEnv App. D targets per difficulty: services touched and reference tool calls (D1.5 ≈ medium, D2.5 ≈ hard). */
-export const DIFFICULTY_BANDS: Record<Difficulty, { services: [number, number]; steps: [number, number] }> = {
+export const DIFFICULTY_BANDS: Record<Difficulty, Band> = {
   easy: { services: [1, 2], steps: [2, 7] },
   medium: { services: [3, 3], steps: [8, 12] },
   hard: { services: [4, 5], steps: [12, 20] },
@@ -23,10 +29,11 @@ export function bandText(d: Difficulty): string {
   return `${range(b.services, 'services')}, ${range(b.steps, 'reference tool calls')}${BAND_NOTES[d]}`;
 }
 
-/** Whether a task of difficulty `d` with `services` services and `steps` reference tool calls is in its band. */
-export function inBand(d: Difficulty, services: number, steps: number): boolean {
-  const b = DIFFICULTY_BANDS[d];
-  return services >= b.services[0] && services <= b.services[1] && steps >= b.steps[0] && steps <= b.steps[1];
+/** Whether a task of difficulty `d` with `services` services and `steps` reference tool calls is in its band (an unknown difficulty is not). */
+export function inBand(d: string, services: number, steps: number): boolean {
+  const b: Band | undefined = (DIFFICULTY_BANDS as Record<string, Band>)[d];
+  const within = (x: number, [lo, hi]: [number, number]) => x >= lo && x <= hi;
+  return Boolean(b) && within(services, b?.services ?? [1, 0]) && within(steps, b?.steps ?? [1, 0]);
 }
 
 /** Per-level knobs of the presets: how many targets, distractors and background records a level draws. */

@@ -66,6 +66,3 @@ export const DOMAIN_SERVICES: Record<ScenarioDomain, readonly string[]> = {
   // text documents and web pages only (fs_write_doc, fs_write): no image, chart-rendering, map or video service
   Multimodal_Generation: ['workspace', 'gmail', 'notes'],
 };
-
-/** Services per difficulty (CoworkEnv App. D: D1.5 = 3 services, D2.5 = 4–5). */
-export const SERVICE_COUNT = { easy: 2, medium: 3, hard: 4 } as const;

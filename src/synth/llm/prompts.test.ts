@@ -73,7 +73,7 @@ describe('generatorMessages', () => {
       'only the slot capabilities',
     );
     assert.match(text, /- Office_Productivity\/Email: Office_Productivity covers everyday office work/);
-    assert.match(text, /difficulty: medium \(3 services, 8–12 reference steps/);
+    assert.match(text, /difficulty: medium \(3 services, 8–12 reference tool calls/);
     assert.ok(text.includes(formatReference()));
     assert.ok(!text.includes('"$schema"') && !text.includes('"additionalProperties"'), 'no JSON Schema');
     for (const [i, e] of examplesFor(j).entries())

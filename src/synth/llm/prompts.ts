@@ -12,6 +12,7 @@ import {
   type ScenarioDomain,
 } from '../../schema/taxonomy.js';
 import type { ChatMessage } from '../../llm/types.js';
+import { bandText } from '../kit/bands.js';
 import { discriminatorView, maskWithheld, safetyNote, withheldTexts } from './discriminator-view.js';
 import { formatReference } from './format-reference.js';
 import type { Job } from '../plan/plan.js';
@@ -31,13 +32,6 @@ const FORMAT_RULES = [
   'reference: the exact tool calls (with valid arguments) and final answer (say) that solve the task; executed in a fresh episode it must score 1.0. Every reference call a check depends on must be needed: removing it or swapping its target id for a distractor must lower the score.',
   'Dates come from mock_today only; records must be consistent across services (same ids, names, amounts).',
 ];
-
-/** Services and reference steps of each difficulty band (CoworkEnv App. D: D1.5 medium, D2.5 hard). */
-export const DIFFICULTY_BANDS: Record<Difficulty, string> = {
-  easy: '1–2 services, 3–7 reference steps',
-  medium: '3 services, 8–12 reference steps, distractor records (CoworkEnv D1.5)',
-  hard: '4–5 services, 12–20 reference steps, distractors and temporal dependencies (CoworkEnv D2.5)',
-};
 
 // what the generator does with each part of the slot's composition (CoworkEnv App. D)
 const SCENARIO_PARTS = [
@@ -65,7 +59,7 @@ export function slotText(job: Job): string {
   return [
     `task id "${job.id}", mock_today "${slot.mock_today}", language ${slot.language}, category ${slot.category}`,
     `services: ${slot.services.join(', ')}`,
-    `difficulty: ${slot.difficulty} (${DIFFICULTY_BANDS[slot.difficulty]})`,
+    `difficulty: ${slot.difficulty} (${bandText(slot.difficulty)})`,
     '## Composition',
     ...parts,
     ...(caps.length ? ['## Capabilities the task exercises (labels.capabilities)', ...caps] : []),

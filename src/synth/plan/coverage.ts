@@ -1,5 +1,6 @@
 import { CAPABILITIES, type Difficulty, SCENARIO_DOMAINS } from '../../schema/taxonomy.js';
-import { BANDS, recipeFor, recipeServices, recipeSteps } from '../compose/index.js';
+import { recipeFor, recipeServices, recipeSteps } from '../compose/index.js';
+import { inBand } from '../kit/bands.js';
 import type { Plan } from './plan.js';
 import { CAPABILITY_SERVICES, DOMAIN_SERVICES } from '../kit/taxonomy-rules.js';
 
@@ -48,12 +49,6 @@ export function requestSkeleton(request: string): string {
 }
 
 const share = (n: number, d: number) => (d ? Math.round((n / d) * 1000) / 1000 : 0);
-const inBand = (d: string | undefined, services: number, steps: number) => {
-  const b = BANDS[(d ?? 'medium') as Difficulty];
-  return (
-    Boolean(b) && services >= b.services[0] && services <= b.services[1] && steps >= b.steps[0] && steps <= b.steps[1]
-  );
-};
 
 /** Coverage of released specs (`jobs`: how many were attempted, for the released share). */
 export function specCoverage(specs: readonly SpecLike[], jobs?: number): Coverage {
@@ -82,7 +77,7 @@ export function specCoverage(specs: readonly SpecLike[], jobs?: number): Coverag
     if (s.services?.includes('workspace')) ws++;
     if (s.user) user++;
     if (s.user?.signals?.some((g) => g.effect?.update_record || g.effect?.patch_file)) change++;
-    if (inBand(s.labels?.difficulty, s.services?.length ?? 0, calls.length)) band++;
+    if (inBand(s.labels?.difficulty ?? 'medium', s.services?.length ?? 0, calls.length)) band++;
   }
   const n = specs.length;
   return {

@@ -3,6 +3,7 @@ import { isRealIsoDate } from '../../schema/dates.js';
 import type { Diagnostic } from '../../schema/diagnostics.js';
 import { parsePath, parseSource, withPositions } from '../../schema/document.js';
 import { CAPABILITIES, DIFFICULTIES, SCENARIO_DOMAINS } from '../../schema/taxonomy.js';
+import { bandText } from '../kit/bands.js';
 import { zodDiagnostics } from '../../schema/zod-diagnostics.js';
 import { didYouMean } from '../../schema/suggest.js';
 import { SERVICE_NAMES, getService } from '../../services/registry.js';
@@ -39,9 +40,7 @@ export const Slot = z.strictObject({
   task_id: Identifier.describe('output task id (with count > 1: the prefix of task_id_0001 …)'),
   services: z.array(z.string().min(1)).min(1),
   category: z.string().min(1).describe('workflow category, e.g. ops, finance, security'),
-  difficulty: z
-    .enum(DIFFICULTIES)
-    .describe('easy | medium (CE D1.5: 3 services, 8–12 steps) | hard (CE D2.5: 4–5 services, 12–20 steps)'),
+  difficulty: z.enum(DIFFICULTIES).describe(DIFFICULTIES.map((d) => `${d} (${bandText(d)})`).join(' | ')),
   language: z
     .string()
     .regex(/^[a-z]{2}(-[A-Z]{2})?$/)

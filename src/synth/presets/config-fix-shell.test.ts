@@ -7,7 +7,8 @@ const FAMILY = 'config_fix_shell';
 const h = familyHarness(FAMILY, 6);
 
 describe(FAMILY, () => {
-  familyContract(h);
+  // below the band by the step the final answer takes
+  familyContract(h, { steps: { hard: [11, 11] } });
 
   it('the reference fixes the config through the tools and the shell check passes; rewriting the check script instead is caught', async () => {
     for (const seed of h.seeds.slice(0, 3)) {

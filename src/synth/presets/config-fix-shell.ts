@@ -1,7 +1,8 @@
 import { mail } from '../kit/builders.js';
 import { type Check, type Step, weights } from '../kit/checks.js';
 import { at } from '../kit/dates.js';
-import type { Generator, GeneratorContext } from '../kit/generator.js';
+import type { GeneratorContext } from '../kit/generator.js';
+import { definePreset } from './define.js';
 import { ids, shuffle } from '../kit/ids.js';
 import { people, type Person } from '../kit/people.js';
 import type { TaskSpecInput } from '../../schema/task-spec.js';
@@ -251,35 +252,26 @@ function forbidden(s: Scenario): NonNullable<TaskSpecInput['forbidden']> {
   };
 }
 
-export const configFixShell: Generator = {
+export const configFixShell = definePreset({
   name: 'config_fix_shell',
   description:
     'fix a service config so its shell health check passes (edit the config, not the check), verify in the shell, close the ticket',
   services: ['workspace', 'helpdesk', 'gmail', 'scheduler'],
   capabilities: ['Code_Manipulation', 'File_Management', 'Tool_Calling'],
   scenario: 'Software_Engineering/DevOps',
-  languages: ['en'],
-  generate(ctx): TaskSpecInput {
+  build(ctx) {
     const s = draw(ctx);
     return {
-      spec_version: 1,
-      id: ctx.id,
       title: 'Fix a service config so its health check passes',
-      family: 'config_fix_shell',
-      labels: {
-        capabilities: [...this.capabilities],
-        scenario: this.scenario,
-        difficulty: ctx.difficulty,
-        language: 'en',
+      spec: {
+        request: request(s),
+        services: ['workspace', 'helpdesk', ...(s.medium ? ['gmail'] : []), ...(s.hard ? ['scheduler'] : [])],
+        fixtures: fixtures(s),
+        answer_ids: [],
+        checks: checks(s),
+        forbidden: forbidden(s),
+        reference: reference(s),
       },
-      mock_today: ctx.mockToday,
-      request: request(s),
-      services: ['workspace', 'helpdesk', ...(s.medium ? ['gmail'] : []), ...(s.hard ? ['scheduler'] : [])],
-      fixtures: fixtures(s),
-      answer_ids: [],
-      checks: checks(s),
-      forbidden: forbidden(s),
-      reference: reference(s),
     };
   },
-};
+});

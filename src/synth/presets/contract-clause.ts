@@ -1,8 +1,8 @@
 import { docDate, mail, readMail, todoPart } from '../kit/builders.js';
 import { audited, type Check, mailSent, type Step, tableCell, weights } from '../kit/checks.js';
 import { at, dateOf } from '../kit/dates.js';
-import type { Generator, GeneratorContext } from '../kit/generator.js';
-import { labelsOf } from '../kit/header.js';
+import type { GeneratorContext } from '../kit/generator.js';
+import { definePreset } from './define.js';
 import { ids, shuffle } from '../kit/ids.js';
 import { companies, people, type Person } from '../kit/people.js';
 import { capitalise } from '../kit/text.js';
@@ -323,29 +323,25 @@ function request(s: Scenario): string {
   return `Our ${s.service} contract with ${vendor.name} is in ${s.contract}${s.hard ? ' (check the amendments too, and my mail from legal)' : ''}. We want out if we can still give notice in time. If we can, send the termination notice to the address in the contract's Notices clause; if the notice deadline has passed, tell ${manager.name} (${manager.email}) it has renewed. Write the decision to ${memo}: a "Decision" heading with a line "Decision: terminate" or "Decision: renewed", and a table Item/Value with the notice period (days), the notice deadline (YYYY-MM-DD) and the end date.${s.medium ? ' Update the vendor in finance: inactive if terminated, otherwise a note with the new end date.' : ''}${s.hard ? ' Then mark the to-do done.' : ''}`;
 }
 
-export const contractClause: Generator = {
+export const contractClause = definePreset({
   name: 'contract_clause',
   description:
     "read a contract DOCX's renewal clause (hard: and its amendment) to decide: send a termination notice before the deadline, or report the renewal; write a decision memo",
   services: ['workspace', 'gmail', 'finance', 'todo'],
   capabilities: ['Logic_Reasoning', 'File_Management', 'Email_Communication'],
   scenario: 'Legal/Contract',
-  languages: ['en'],
-  generate(ctx): TaskSpecInput {
+  build(ctx) {
     const s = draw(ctx);
     return {
-      spec_version: 1,
-      id: ctx.id,
       title: 'Decide on a contract renewal from its clause',
-      family: 'contract_clause',
-      labels: labelsOf(this, ctx.difficulty),
-      mock_today: ctx.mockToday,
-      request: request(s),
-      services: ['workspace', 'gmail', ...(s.medium ? ['finance'] : []), ...(s.hard ? ['todo'] : [])],
-      fixtures: fixtures(s),
-      answer_ids: [],
-      checks: checks(s),
-      reference: reference(s),
+      spec: {
+        request: request(s),
+        services: ['workspace', 'gmail', ...(s.medium ? ['finance'] : []), ...(s.hard ? ['todo'] : [])],
+        fixtures: fixtures(s),
+        answer_ids: [],
+        checks: checks(s),
+        reference: reference(s),
+      },
     };
   },
-};
+});

@@ -13,7 +13,8 @@ const rows = (spec: TaskSpec, service: string, collection: string) =>
 const accepted = (spec: TaskSpec, id: string) => (spec.checks.find((c) => c.id === id) as { accept: string[] }).accept;
 
 describe(FAMILY, () => {
-  familyContract(h);
+  // below the band by the step the final answer takes
+  familyContract(h, { steps: { medium: [7, 7] } });
 
   for (const difficulty of ['easy', 'medium', 'hard'] as const) {
     it(`${difficulty}: distractors look relevant but are never accepted, and no reference step leaks a secret`, () => {

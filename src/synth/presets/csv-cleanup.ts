@@ -1,8 +1,8 @@
 import { mail, readMail, todoPart } from '../kit/builders.js';
 import { type Check, mailRead, mailSent, type Step, tableCell, weights } from '../kit/checks.js';
 import { at, dateOf } from '../kit/dates.js';
-import type { Generator, GeneratorContext } from '../kit/generator.js';
-import { labelsOf } from '../kit/header.js';
+import type { GeneratorContext } from '../kit/generator.js';
+import { definePreset } from './define.js';
 import { ids, shuffle } from '../kit/ids.js';
 import { people, type Person } from '../kit/people.js';
 import type { TaskSpecInput } from '../../schema/task-spec.js';
@@ -286,29 +286,25 @@ function request(s: Scenario): string {
   return `Please clean ${RAW} into ${OUT} with columns name, email, country: trim and lower-case the e-mails, drop rows without an e-mail, and keep one row per e-mail (the earliest sign-up), sorted by e-mail.${medium ? ' The requester mailed me what else to drop — follow that, and' : ' Then'} ${medium ? 'send them' : `email ${requester.name} (${requester.email})`} the number of customers left.${hard ? " Also follow the export README and the data steward's opt-out note, and " : ''}${medium ? ' Mark the to-do done.' : ''}`;
 }
 
-export const csvCleanup: Generator = {
+export const csvCleanup = definePreset({
   name: 'csv_cleanup',
   description:
     'clean a CSV export (normalise and de-duplicate e-mails, drop blanks, test and opted-out accounts) into a new CSV and report the count',
   services: ['workspace', 'gmail', 'todo', 'notes'],
   capabilities: ['Data_Analysis', 'File_Management', 'Logic_Reasoning'],
   scenario: 'Data_Science/Analytics',
-  languages: ['en'],
-  generate(ctx): TaskSpecInput {
+  build(ctx) {
     const s = draw(ctx);
     return {
-      spec_version: 1,
-      id: ctx.id,
       title: 'Clean a customer CSV export',
-      family: 'csv_cleanup',
-      labels: labelsOf(this, ctx.difficulty),
-      mock_today: ctx.mockToday,
-      request: request(s),
-      services: ['workspace', 'gmail', ...(s.medium ? ['todo'] : []), ...(s.hard ? ['notes'] : [])],
-      fixtures: fixtures(s),
-      answer_ids: [],
-      checks: checks(s),
-      reference: reference(s),
+      spec: {
+        request: request(s),
+        services: ['workspace', 'gmail', ...(s.medium ? ['todo'] : []), ...(s.hard ? ['notes'] : [])],
+        fixtures: fixtures(s),
+        answer_ids: [],
+        checks: checks(s),
+        reference: reference(s),
+      },
     };
   },
-};
+});

@@ -1,8 +1,8 @@
 import { docDate, mail, readMail } from '../kit/builders.js';
 import { type Check, mailSent, type Step, weights } from '../kit/checks.js';
 import { addWorkdays, at, dateOf, hm, timeRegex } from '../kit/dates.js';
-import type { Generator, GeneratorContext } from '../kit/generator.js';
-import { labelsOf } from '../kit/header.js';
+import type { GeneratorContext } from '../kit/generator.js';
+import { definePreset } from './define.js';
 import { ids, shuffle } from '../kit/ids.js';
 import { people, type Person } from '../kit/people.js';
 import { capitalise } from '../kit/text.js';
@@ -280,29 +280,25 @@ function request(s: Scenario): string {
   return `I'm ${s.me.name}. The ${s.project} kickoff deck is in meetings/. Please add my action items from it to my to-do list with their due dates — only mine.${s.medium ? ' Also put the next meeting from the deck on my calendar with the other attendees.' : ''}${s.hard ? ` Check my mail for changes to the items first, don't duplicate to-dos I already have, and send ${s.ana.first} a short mail with the items she now owns.` : ''}`;
 }
 
-export const deckActionItems: Generator = {
+export const deckActionItems = definePreset({
   name: 'deck_action_items',
   description:
     "turn the user's action items from a meeting deck (PPTX) into to-dos with due dates and book the next meeting; others' items stay out",
   services: ['workspace', 'todo', 'calendar', 'gmail'],
   capabilities: ['File_Management', 'Calendar_Scheduling', 'Tool_Calling'],
   scenario: 'Office_Productivity/Meeting',
-  languages: ['en'],
-  generate(ctx): TaskSpecInput {
+  build(ctx) {
     const s = draw(ctx);
     return {
-      spec_version: 1,
-      id: ctx.id,
       title: 'Turn my action items from a meeting deck into to-dos',
-      family: 'deck_action_items',
-      labels: labelsOf(this, ctx.difficulty),
-      mock_today: ctx.mockToday,
-      request: request(s),
-      services: ['workspace', 'todo', ...(s.medium ? ['calendar'] : []), ...(s.hard ? ['gmail'] : [])],
-      fixtures: fixtures(s),
-      answer_ids: [],
-      checks: checks(s),
-      reference: reference(s),
+      spec: {
+        request: request(s),
+        services: ['workspace', 'todo', ...(s.medium ? ['calendar'] : []), ...(s.hard ? ['gmail'] : [])],
+        fixtures: fixtures(s),
+        answer_ids: [],
+        checks: checks(s),
+        reference: reference(s),
+      },
     };
   },
-};
+});

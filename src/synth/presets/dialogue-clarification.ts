@@ -13,8 +13,8 @@ import {
 } from './dialogue-clarification-fixtures.js';
 import { type Check, mailSent, type Step, weights } from '../kit/checks.js';
 import { addWorkdays, at, dateOf, hm, isoAt, longDay, timeRegex } from '../kit/dates.js';
-import type { Generator, GeneratorContext } from '../kit/generator.js';
-import { labelsOf } from '../kit/header.js';
+import type { GeneratorContext } from '../kit/generator.js';
+import { definePreset } from './define.js';
 import { ids, shuffle } from '../kit/ids.js';
 import { people, type Person, separable } from '../kit/people.js';
 
@@ -317,32 +317,30 @@ function request(s: Scenario): string {
   );
 }
 
-export const dialogueClarification: Generator = {
+export const dialogueClarification = definePreset({
   name: 'dialogue_clarification',
   description:
     'reschedule "my meeting with X" after asking the user which meeting and the new time (scripted user holds the missing detail)',
   services: ['calendar', 'contacts', 'gmail'],
   capabilities: ['Tool_Calling', 'Calendar_Scheduling', 'Logic_Reasoning'],
   scenario: 'Office_Productivity/Calendar/Rescheduling',
-  languages: ['en'],
-  generate(ctx): TaskSpecInput {
+  label: 'dialogue',
+  build(ctx) {
     const s = draw(ctx);
     return {
-      spec_version: 1,
-      id: ctx.id,
       title: 'Reschedule a meeting after clarifying which one and when',
-      family: 'dialogue',
-      labels: labelsOf(this, ctx.difficulty, s.mailing ? ['Email_Communication'] : []),
-      mock_today: ctx.mockToday,
-      request: request(s),
-      services: ['calendar', 'contacts', ...(s.mailing ? ['gmail'] : []), ...(s.hard ? ['todo'] : [])],
-      fixtures: fixtures(s),
-      answer_ids: [(s.events[0] as Event).event_id, s.p.email, ...(s.hard ? [s.taskIds[0] as string] : [])],
-      checks: checks(s),
-      forbidden: forbidden(s),
-      user: user(s),
-      judge: judge(s),
-      reference: reference(s),
+      capabilities: s.mailing ? ['Email_Communication'] : [],
+      spec: {
+        request: request(s),
+        services: ['calendar', 'contacts', ...(s.mailing ? ['gmail'] : []), ...(s.hard ? ['todo'] : [])],
+        fixtures: fixtures(s),
+        answer_ids: [(s.events[0] as Event).event_id, s.p.email, ...(s.hard ? [s.taskIds[0] as string] : [])],
+        checks: checks(s),
+        forbidden: forbidden(s),
+        user: user(s),
+        judge: judge(s),
+        reference: reference(s),
+      },
     };
   },
-};
+});

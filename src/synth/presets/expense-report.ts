@@ -2,8 +2,8 @@ import type { TaskSpecInput } from '../../schema/task-spec.js';
 import { dayOf, fixtures, type Scenario, type Trip, type Txn } from './expense-report-fixtures.js';
 import { audited, type Check, mailRead, type Step, weights } from '../kit/checks.js';
 import { dayMonth } from '../kit/dates.js';
-import type { Generator, GeneratorContext } from '../kit/generator.js';
-import { labelsOf } from '../kit/header.js';
+import type { GeneratorContext } from '../kit/generator.js';
+import { definePreset } from './define.js';
 import { ids, shuffle } from '../kit/ids.js';
 import { formatMoney } from '../kit/money.js';
 import { people, type Person } from '../kit/people.js';
@@ -264,35 +264,32 @@ function request(s: Scenario): string {
   return `Please submit an expense report with the travel expenses (category travel) of ${tripRef}; the dates are in my calendar. Tell me the report id and the total.`;
 }
 
-export const expenseReport: Generator = {
+export const expenseReport = definePreset({
   name: 'expense_report',
   description:
     "submit an expense report with exactly the trip's travel transactions and their total (date range × category selection)",
   services: ['finance', 'calendar', 'gmail'],
   capabilities: ['Tool_Calling', 'Data_Analysis', 'Calendar_Scheduling', 'Logic_Reasoning'],
   scenario: 'Office_Productivity/Expense',
-  languages: ['en'],
-  generate(ctx): TaskSpecInput {
+  build(ctx) {
     const s = draw(ctx);
     return {
-      spec_version: 1,
-      id: ctx.id,
       title: 'Submit a trip expense report with exactly the qualifying transactions',
-      family: 'expense_report',
-      labels: labelsOf(this, ctx.difficulty, s.medium ? ['Email_Communication'] : []),
-      mock_today: ctx.mockToday,
-      request: request(s),
-      services: ['finance', 'calendar', ...(s.medium ? ['gmail'] : []), ...(s.hard ? ['notes', 'todo'] : [])],
-      fixtures: fixtures(s),
-      answer_ids: [
-        ...s.targets.map((t) => t.transaction_id),
-        s.rptId,
-        ...(s.medium ? [s.manager.email] : []),
-        ...(s.hard ? [s.todoIds[0] as string] : []),
-      ],
-      checks: checks(s),
-      forbidden: forbidden(s),
-      reference: reference(s),
+      capabilities: s.medium ? ['Email_Communication'] : [],
+      spec: {
+        request: request(s),
+        services: ['finance', 'calendar', ...(s.medium ? ['gmail'] : []), ...(s.hard ? ['notes', 'todo'] : [])],
+        fixtures: fixtures(s),
+        answer_ids: [
+          ...s.targets.map((t) => t.transaction_id),
+          s.rptId,
+          ...(s.medium ? [s.manager.email] : []),
+          ...(s.hard ? [s.todoIds[0] as string] : []),
+        ],
+        checks: checks(s),
+        forbidden: forbidden(s),
+        reference: reference(s),
+      },
     };
   },
-};
+});

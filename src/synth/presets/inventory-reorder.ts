@@ -1,7 +1,8 @@
 import { LEVEL } from '../kit/bands.js';
 import { type Check, onlyOn, type Step, weights } from '../kit/checks.js';
 import { at, dateOf } from '../kit/dates.js';
-import type { Generator, GeneratorContext } from '../kit/generator.js';
+import type { GeneratorContext } from '../kit/generator.js';
+import { definePreset } from './define.js';
 import { ids, shuffle } from '../kit/ids.js';
 import { companies } from '../kit/people.js';
 import { slug } from '../kit/text.js';
@@ -338,40 +339,32 @@ function forbidden(s: Scenario): NonNullable<TaskSpecInput['forbidden']> {
   };
 }
 
-export const inventoryReorder: Generator = {
+export const inventoryReorder = definePreset({
   name: 'inventory_reorder',
   description:
     'reorder products below their stock threshold from non-suspended suppliers (threshold × 2 − stock), with delivery to-dos and supplier emails',
   services: ['inventory', 'finance', 'todo'],
   capabilities: ['Tool_Calling', 'Math_Scientific', 'Logic_Reasoning'],
   scenario: 'Office_Productivity/Task_Management/Stock_Replenishment',
-  languages: ['en'],
-  generate(ctx): TaskSpecInput {
+  build(ctx) {
     const s = draw(ctx);
     const { tracked, hard, targets } = s;
     return {
-      spec_version: 1,
-      id: ctx.id,
       title: 'Reorder products below their stock threshold',
-      family: 'inventory_reorder',
-      labels: {
-        capabilities: [...this.capabilities, ...(hard ? (['Email_Communication'] as const) : [])],
-        scenario: this.scenario,
-        difficulty: ctx.difficulty,
-        language: 'en',
+      capabilities: hard ? ['Email_Communication'] : [],
+      spec: {
+        request: request(s),
+        services: ['inventory', 'finance', ...(tracked ? ['todo'] : []), ...(hard ? ['gmail'] : [])],
+        fixtures: s.fixtures,
+        answer_ids: [
+          ...targets.map((p) => p.product_id),
+          ...(tracked ? [s.weeklyId] : []),
+          ...(hard ? [...new Set(targets.map((p) => emailOf(s, p.supplier)))] : []),
+        ],
+        checks: checks(s),
+        forbidden: forbidden(s),
+        reference: reference(s),
       },
-      mock_today: ctx.mockToday,
-      request: request(s),
-      services: ['inventory', 'finance', ...(tracked ? ['todo'] : []), ...(hard ? ['gmail'] : [])],
-      fixtures: s.fixtures,
-      answer_ids: [
-        ...targets.map((p) => p.product_id),
-        ...(tracked ? [s.weeklyId] : []),
-        ...(hard ? [...new Set(targets.map((p) => emailOf(s, p.supplier)))] : []),
-      ],
-      checks: checks(s),
-      forbidden: forbidden(s),
-      reference: reference(s),
     };
   },
-};
+});

@@ -1,8 +1,8 @@
 import { docDate, mail, readMail, todoPart } from '../kit/builders.js';
 import { type Check, mailRead, mailSent, type Step, tableCell, weights } from '../kit/checks.js';
 import { at, dateOf } from '../kit/dates.js';
-import type { Generator, GeneratorContext } from '../kit/generator.js';
-import { labelsOf } from '../kit/header.js';
+import type { GeneratorContext } from '../kit/generator.js';
+import { definePreset } from './define.js';
 import { ids, shuffle } from '../kit/ids.js';
 import { amountRegex, formatMoney, sumCents } from '../kit/money.js';
 import { companies, people, type Person } from '../kit/people.js';
@@ -254,29 +254,25 @@ function request(s: Scenario): string {
     : `Please reconcile invoice ${names(s)} (the PDF is in invoices/) with its payment in finance: write ${OUT} with columns ${COLUMNS.join(', ')} (difference = invoiced − paid) and tell me the difference.`;
 }
 
-export const invoiceReconcile: Generator = {
+export const invoiceReconcile = definePreset({
   name: 'invoice_reconcile',
   description:
     'reconcile PDF invoices with the finance payments: write invoiced, paid and difference per invoice (distractor payments)',
   services: ['workspace', 'finance', 'gmail', 'todo'],
   capabilities: ['Data_Analysis', 'File_Management', 'Math_Scientific'],
   scenario: 'Finance_Investment/Financial_Report',
-  languages: ['en'],
-  generate(ctx): TaskSpecInput {
+  build(ctx) {
     const s = draw(ctx);
     return {
-      spec_version: 1,
-      id: ctx.id,
       title: 'Reconcile PDF invoices with the payments in finance',
-      family: 'invoice_reconcile',
-      labels: labelsOf(this, ctx.difficulty),
-      mock_today: ctx.mockToday,
-      request: request(s),
-      services: ['workspace', 'finance', ...(s.medium ? ['gmail'] : []), ...(s.hard ? ['todo'] : [])],
-      fixtures: fixtures(s),
-      answer_ids: [],
-      checks: checks(s),
-      reference: reference(s),
+      spec: {
+        request: request(s),
+        services: ['workspace', 'finance', ...(s.medium ? ['gmail'] : []), ...(s.hard ? ['todo'] : [])],
+        fixtures: fixtures(s),
+        answer_ids: [],
+        checks: checks(s),
+        reference: reference(s),
+      },
     };
   },
-};
+});

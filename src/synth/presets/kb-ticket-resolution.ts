@@ -11,7 +11,8 @@ import {
 } from './kb-ticket-resolution-fixtures.js';
 import { argCheck, audited, type Check, mailRead, mailSent, type Step, weighted } from '../kit/checks.js';
 import { at } from '../kit/dates.js';
-import type { Generator, GeneratorContext } from '../kit/generator.js';
+import type { GeneratorContext } from '../kit/generator.js';
+import { definePreset } from './define.js';
 import { ids, shuffle } from '../kit/ids.js';
 import type { Person } from '../kit/people.js';
 
@@ -237,41 +238,33 @@ function forbidden(s: Scenario): NonNullable<TaskSpecInput['forbidden']> {
   };
 }
 
-export const kbTicketResolution: Generator = {
+export const kbTicketResolution = definePreset({
   name: 'kb_ticket_resolution',
   description:
     'resolve a symptom ticket exactly as its KB procedure prescribes (look-alike tickets and articles, SLA and breach rules)',
   services: ['crm', 'helpdesk', 'kb'],
   capabilities: ['Tool_Calling', 'Knowledge_Retrieval', 'Logic_Reasoning'],
   scenario: 'Office_Productivity/Task_Management/Ticket_Resolution',
-  languages: ['en'],
-  generate(ctx): TaskSpecInput {
+  build(ctx) {
     const s = draw(ctx);
     const { medium, hard, cust } = s;
     return {
-      spec_version: 1,
-      id: ctx.id,
       title: 'Resolve a support ticket with the knowledge-base procedure',
-      family: 'kb_ticket_resolution',
-      labels: {
-        capabilities: [...this.capabilities, ...(hard ? (['Email_Communication'] as const) : [])],
-        scenario: this.scenario,
-        difficulty: ctx.difficulty,
-        language: 'en',
+      capabilities: hard ? ['Email_Communication'] : [],
+      spec: {
+        request: request(s),
+        services: [...(medium ? ['crm'] : []), 'helpdesk', 'kb', ...(hard ? ['gmail'] : [])],
+        fixtures: s.fixtures,
+        answer_ids: [
+          s.target.ticket_id,
+          s.kbId,
+          ...(medium ? [cust.customer_id] : []),
+          ...(hard ? [s.reportId, cust.account_manager_email] : []),
+        ],
+        checks: checks(s),
+        forbidden: forbidden(s),
+        reference: reference(s),
       },
-      mock_today: ctx.mockToday,
-      request: request(s),
-      services: [...(medium ? ['crm'] : []), 'helpdesk', 'kb', ...(hard ? ['gmail'] : [])],
-      fixtures: s.fixtures,
-      answer_ids: [
-        s.target.ticket_id,
-        s.kbId,
-        ...(medium ? [cust.customer_id] : []),
-        ...(hard ? [s.reportId, cust.account_manager_email] : []),
-      ],
-      checks: checks(s),
-      forbidden: forbidden(s),
-      reference: reference(s),
     };
   },
-};
+});

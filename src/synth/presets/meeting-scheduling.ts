@@ -4,8 +4,8 @@ import { LEVEL } from '../kit/bands.js';
 import { contactRecord } from '../kit/builders.js';
 import { audited, type Check, mailSent, type Step, weights } from '../kit/checks.js';
 import { addWorkdays, at, dateOf, dayMonth, hm, isoAt, longDay, timeRegex } from '../kit/dates.js';
-import type { Generator, GeneratorContext } from '../kit/generator.js';
-import { labelsOf } from '../kit/header.js';
+import type { GeneratorContext } from '../kit/generator.js';
+import { definePreset } from './define.js';
 import { distinct, ids, shuffle } from '../kit/ids.js';
 import { people, type Person, separable } from '../kit/people.js';
 import { capitalise } from '../kit/text.js';
@@ -332,34 +332,30 @@ function forbidden(s: Scenario): NonNullable<TaskSpecInput['forbidden']> {
   };
 }
 
-export const meetingScheduling: Generator = {
+export const meetingScheduling = definePreset({
   name: 'meeting_scheduling',
   description:
     'find the first common free slot of the named attendees, create the event and email the invite (calendar × directory)',
   services: ['calendar', 'contacts', 'gmail'],
   capabilities: ['Tool_Calling', 'Calendar_Scheduling', 'Logic_Reasoning'],
   scenario: 'Office_Productivity/Calendar/Meeting_Scheduling',
-  languages: ['en'],
-  generate(ctx): TaskSpecInput {
+  build(ctx) {
     const s = draw(ctx);
-    const extra = [
-      ...(s.mailing ? (['Email_Communication'] as const) : []),
-      ...(s.hard ? (['Knowledge_Retrieval'] as const) : []),
-    ];
     return {
-      spec_version: 1,
-      id: ctx.id,
       title: `Schedule the ${s.topic} meeting at the first common free slot`,
-      family: 'meeting_scheduling',
-      labels: labelsOf(this, ctx.difficulty, extra),
-      mock_today: ctx.mockToday,
-      request: request(s),
-      services: ['calendar', 'contacts', ...(s.mailing ? ['gmail'] : []), ...(s.hard ? ['notes'] : [])],
-      fixtures: fixtures(s),
-      answer_ids: [...s.attendees.map((a) => a.email), ...(s.hard ? [agendaNote(s).note_id] : [])],
-      checks: checks(s),
-      forbidden: forbidden(s),
-      reference: reference(s),
+      capabilities: [
+        ...(s.mailing ? ['Email_Communication' as const] : []),
+        ...(s.hard ? ['Knowledge_Retrieval' as const] : []),
+      ],
+      spec: {
+        request: request(s),
+        services: ['calendar', 'contacts', ...(s.mailing ? ['gmail'] : []), ...(s.hard ? ['notes'] : [])],
+        fixtures: fixtures(s),
+        answer_ids: [...s.attendees.map((a) => a.email), ...(s.hard ? [agendaNote(s).note_id] : [])],
+        checks: checks(s),
+        forbidden: forbidden(s),
+        reference: reference(s),
+      },
     };
   },
-};
+});

@@ -11,7 +11,8 @@ type Call = Extract<TaskSpec['reference'][number], { call: string }>;
 const writes = (spec: TaskSpec) => spec.reference.filter((s): s is Call => 'call' in s && s.call === 'fs_write_table');
 
 describe(FAMILY, () => {
-  familyContract(h);
+  // below the band by the step the final answer takes
+  familyContract(h, { steps: { hard: [11, 11] } });
 
   it('hard: the user replaces the export mid-episode; an agent that re-reads gets it right, one that does not is caught', async () => {
     for (const seed of h.seeds.slice(0, 3)) {

@@ -1,8 +1,8 @@
 import { docDate, mail, readMail, todoPart } from '../kit/builders.js';
 import { type Check, mailRead, mailSent, type Step, tableCell, weights } from '../kit/checks.js';
 import { at, dateOf, timeRegex } from '../kit/dates.js';
-import type { Generator, GeneratorContext } from '../kit/generator.js';
-import { labelsOf } from '../kit/header.js';
+import type { GeneratorContext } from '../kit/generator.js';
+import { definePreset } from './define.js';
 import { ids, shuffle } from '../kit/ids.js';
 import { amountRegex, formatMoney, sumCents } from '../kit/money.js';
 import { people, type Person } from '../kit/people.js';
@@ -302,30 +302,26 @@ function request(s: Scenario): string {
   return `${what}, leaving out cancelled orders, and ${out}. Then email ${manager.name} (${manager.email}) the top region and its total.`;
 }
 
-export const salesXlsxReport: Generator = {
+export const salesXlsxReport = definePreset({
   name: 'sales_xlsx_report',
   description:
     'total an XLSX sales export per region (excluding cancelled/refunded orders), write the totals workbook and mail the top region; hard: the export is replaced mid-task',
   services: ['workspace', 'gmail', 'todo'],
   capabilities: ['Data_Analysis', 'File_Management', 'Email_Communication'],
   scenario: 'Data_Science/Business_Intelligence',
-  languages: ['en'],
-  generate(ctx): TaskSpecInput {
+  build(ctx) {
     const s = draw(ctx);
     return {
-      spec_version: 1,
-      id: ctx.id,
       title: 'Total a sales spreadsheet per region and report the top region',
-      family: 'sales_xlsx_report',
-      labels: labelsOf(this, ctx.difficulty),
-      mock_today: ctx.mockToday,
-      request: request(s),
-      services: ['workspace', 'gmail', ...(s.hard ? ['todo', 'calendar'] : s.medium ? ['todo'] : [])],
-      fixtures: fixtures(s),
-      answer_ids: [],
-      checks: checks(s),
-      ...(s.hard ? { user: user(s) } : {}),
-      reference: reference(s),
+      spec: {
+        request: request(s),
+        services: ['workspace', 'gmail', ...(s.hard ? ['todo', 'calendar'] : s.medium ? ['todo'] : [])],
+        fixtures: fixtures(s),
+        answer_ids: [],
+        checks: checks(s),
+        ...(s.hard ? { user: user(s) } : {}),
+        reference: reference(s),
+      },
     };
   },
-};
+});

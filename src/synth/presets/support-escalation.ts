@@ -2,7 +2,8 @@ import { LEVEL } from '../kit/bands.js';
 import type { CrmCustomer, HelpdeskTicket } from '../kit/builders.js';
 import { type Check, type Step, weights } from '../kit/checks.js';
 import { at, dayMonth } from '../kit/dates.js';
-import type { Generator, GeneratorContext } from '../kit/generator.js';
+import type { GeneratorContext } from '../kit/generator.js';
+import { definePreset } from './define.js';
 import { ids, shuffle } from '../kit/ids.js';
 import { companies, people, type Person } from '../kit/people.js';
 import type { TaskSpecInput } from '../../schema/task-spec.js';
@@ -211,35 +212,30 @@ function forbidden(s: Scenario): NonNullable<TaskSpecInput['forbidden']> {
   };
 }
 
-export const supportEscalation: Generator = {
+export const supportEscalation = definePreset({
   name: 'support_escalation',
   description: 'escalate stale enterprise tickets to their account managers (age × tier selection, email)',
   services: ['crm', 'helpdesk', 'gmail'],
   capabilities: ['Tool_Calling', 'Email_Communication', 'Logic_Reasoning'],
   scenario: 'Office_Productivity/Email/Escalation',
-  languages: ['en'],
-  generate(ctx): TaskSpecInput {
+  build(ctx) {
     const s = draw(ctx);
     const { hard, targets } = s;
     return {
-      spec_version: 1,
-      id: ctx.id,
       title: 'Escalate stale enterprise tickets to their account managers',
-      family: 'support_escalation',
-      labels: {
-        capabilities: [...this.capabilities, ...(hard ? (['Knowledge_Retrieval'] as const) : [])],
-        scenario: this.scenario,
-        difficulty: ctx.difficulty,
-        language: 'en',
+      capabilities: hard ? ['Knowledge_Retrieval'] : [],
+      spec: {
+        request: `${OPENERS[ctx.seed % OPENERS.length]}Find the support tickets of our enterprise customers that have been open for more than 48 hours and email each customer's account manager about the escalation, naming the ticket id${hard ? ' (their addresses are in the company directory)' : ''}. Then tell me which tickets you escalated.${CLOSERS[Math.floor(ctx.seed / OPENERS.length) % CLOSERS.length]}`,
+        services: hard ? ['crm', 'helpdesk', 'gmail', 'contacts'] : ['crm', 'helpdesk', 'gmail'],
+        fixtures: fixtures(s),
+        answer_ids: [
+          ...targets.map((t) => t.ticket_id),
+          ...s.targetCustomers.map((c) => mgrOf(s, c.customer_id).email),
+        ],
+        checks: checks(s),
+        forbidden: forbidden(s),
+        reference: reference(s),
       },
-      mock_today: ctx.mockToday,
-      request: `${OPENERS[ctx.seed % OPENERS.length]}Find the support tickets of our enterprise customers that have been open for more than 48 hours and email each customer's account manager about the escalation, naming the ticket id${hard ? ' (their addresses are in the company directory)' : ''}. Then tell me which tickets you escalated.${CLOSERS[Math.floor(ctx.seed / OPENERS.length) % CLOSERS.length]}`,
-      services: hard ? ['crm', 'helpdesk', 'gmail', 'contacts'] : ['crm', 'helpdesk', 'gmail'],
-      fixtures: fixtures(s),
-      answer_ids: [...targets.map((t) => t.ticket_id), ...s.targetCustomers.map((c) => mgrOf(s, c.customer_id).email)],
-      checks: checks(s),
-      forbidden: forbidden(s),
-      reference: reference(s),
     };
   },
-};
+});

@@ -9,12 +9,9 @@ import { getService, resolveTool } from '../../services/registry.js';
 import { GATE_STEPS, type GateReport, runGate } from '../../validate/index.js';
 import { ReplayMemo, replay } from '../../validate/replay.js';
 import { generateProcedural } from '../generators.js';
+import { DIFFICULTY_BANDS } from '../kit/bands.js';
 
 // shared checks every procedural family must pass (tests only)
-
-/** CoworkEnv App. D targets: [min, max] reference steps and services per difficulty. */
-export const STEP_RANGE: Record<Difficulty, [number, number]> = { easy: [4, 7], medium: [8, 12], hard: [12, 20] };
-export const SERVICE_RANGE: Record<Difficulty, [number, number]> = { easy: [2, 3], medium: [3, 3], hard: [4, 5] };
 
 export interface FamilyHarness {
   seeds: number[];
@@ -66,8 +63,9 @@ export function familyHarness(
 }
 
 /**
- * Registers, per difficulty: every seed passes every gate step with mutation kill rate 1 and the App. D
- * step/service ranges; generation is deterministic and seed-sensitive. Call inside a describe().
+ * Registers, per difficulty: every seed passes every gate step with mutation kill rate 1 and stays in the
+ * difficulty band (kit/bands.ts: services and reference tool calls) or the deviation its test declares in
+ * `ranges`; generation is deterministic and seed-sensitive. Call inside a describe().
  */
 export function familyContract(
   h: FamilyHarness,
@@ -85,12 +83,10 @@ export function familyContract(
         assert.ok(r.ok, why);
         assert.equal((r.steps.find((s) => s.name === 'mutation')?.stats as { kill_rate: number }).kill_rate, 1, why);
         const spec = r.spec as TaskSpec;
-        const [lo, hi] = ranges.steps?.[difficulty] ?? STEP_RANGE[difficulty];
-        assert.ok(
-          spec.reference.length >= lo && spec.reference.length <= hi,
-          `seed ${seed}: ${spec.reference.length} reference steps`,
-        );
-        const [slo, shi] = ranges.services?.[difficulty] ?? SERVICE_RANGE[difficulty];
+        const [lo, hi] = ranges.steps?.[difficulty] ?? DIFFICULTY_BANDS[difficulty].steps;
+        const calls = spec.reference.filter((s) => 'call' in s).length;
+        assert.ok(calls >= lo && calls <= hi, `seed ${seed}: ${calls} reference tool calls`);
+        const [slo, shi] = ranges.services?.[difficulty] ?? DIFFICULTY_BANDS[difficulty].services;
         assert.ok(
           spec.services.length >= slo && spec.services.length <= shi,
           `seed ${seed}: ${spec.services.length} services`,

@@ -1,7 +1,8 @@
 import type { CrmCustomer, HelpdeskTicket } from '../kit/builders.js';
 import { audited, type Check as CheckInput, mailSent, onlyOn, type Step, weighted } from '../kit/checks.js';
 import { at, dayMonth } from '../kit/dates.js';
-import type { Generator, GeneratorContext } from '../kit/generator.js';
+import type { GeneratorContext } from '../kit/generator.js';
+import { definePreset } from './define.js';
 import { ids, shuffle } from '../kit/ids.js';
 import { companies, people, type Person } from '../kit/people.js';
 import { slug } from '../kit/text.js';
@@ -340,39 +341,31 @@ function request(s: Scenario): string {
   return `Apply our ticket priority rule to the open support tickets: ${TIER_RULE}.${review} Then tell me which tickets you changed.`;
 }
 
-export const ticketPrioritisation: Generator = {
+export const ticketPrioritisation = definePreset({
   name: 'ticket_prioritisation',
   description: 'set open tickets to the priority a tier rule gives (tier × status × age selection, helpdesk updates)',
   services: ['crm', 'helpdesk', 'todo'],
   capabilities: ['Tool_Calling', 'Logic_Reasoning'],
   scenario: 'Office_Productivity/Task_Management/Ticket_Triage',
-  languages: ['en'],
-  generate(ctx): TaskSpecInput {
+  build(ctx) {
     const s = draw(ctx);
     const { medium, hard } = s;
     return {
-      spec_version: 1,
-      id: ctx.id,
       title: 'Apply the tier priority rule to open support tickets',
-      family: 'ticket_prioritisation',
-      labels: {
-        capabilities: [...this.capabilities, ...(hard ? (['Email_Communication'] as const) : [])],
-        scenario: this.scenario,
-        difficulty: ctx.difficulty,
-        language: 'en',
+      capabilities: hard ? ['Email_Communication'] : [],
+      spec: {
+        request: request(s),
+        services: ['crm', 'helpdesk', ...(medium ? ['todo'] : []), ...(hard ? ['gmail'] : [])],
+        fixtures: s.fixtures,
+        answer_ids: [
+          ...s.targets.map((t) => t.ticket_id),
+          ...(medium ? [s.reviewId] : []),
+          ...(hard ? [s.lead.email] : []),
+        ],
+        checks: checks(s),
+        forbidden: forbidden(s),
+        reference: reference(s),
       },
-      mock_today: ctx.mockToday,
-      request: request(s),
-      services: ['crm', 'helpdesk', ...(medium ? ['todo'] : []), ...(hard ? ['gmail'] : [])],
-      fixtures: s.fixtures,
-      answer_ids: [
-        ...s.targets.map((t) => t.ticket_id),
-        ...(medium ? [s.reviewId] : []),
-        ...(hard ? [s.lead.email] : []),
-      ],
-      checks: checks(s),
-      forbidden: forbidden(s),
-      reference: reference(s),
     };
   },
-};
+});
