@@ -8,7 +8,7 @@ const gen = (family: string, seed: number) =>
   canonicalJson(generateProcedural({ family, id: `t_${seed}`, seed, difficulty: 'medium', mockToday: '2026-03-10' }));
 
 describe('generateProcedural', () => {
-  it('gives the same bytes for the same request whatever was generated before (the reseeded shared faker keeps no state)', () => {
+  it('gives the same bytes for the same request whatever was generated before (no generator keeps state between tasks)', () => {
     const alone = GENERATORS.map((f) => gen(f.name, 3));
     // other families, seeds and dates in between, then the same requests in reverse order
     for (const f of GENERATORS)

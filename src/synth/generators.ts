@@ -3,8 +3,8 @@ import { CoworkError } from '../schema/errors.js';
 import type { TaskSpecInput } from '../schema/task-spec.js';
 import type { Capability, Difficulty } from '../schema/taxonomy.js';
 import { composeGenerator } from './compose/index.js';
-import { makeFaker } from './kit/faker.js';
 import type { Generator } from './kit/generator.js';
+import { wordsFrom } from './kit/words.js';
 import { PRESETS } from './presets/index.js';
 
 // the generator registry: every procedural generator a plan slot may name in its `family` field — the
@@ -51,7 +51,6 @@ export function generateProcedural(req: ProceduralRequest, from: readonly Genera
   const mockToday = /T/.test(req.mockToday)
     ? new Date(req.mockToday).toISOString().replace('.000Z', 'Z')
     : `${req.mockToday}T09:00:00Z`;
-  const seedBase = createRng('procedural', gen.name, req.difficulty, req.seed).int(0, 2 ** 31 - 2);
   return gen.generate({
     id: req.id,
     seed: req.seed,
@@ -59,7 +58,7 @@ export function generateProcedural(req: ProceduralRequest, from: readonly Genera
     mockToday,
     language,
     rng: createRng('family', gen.name, req.difficulty, req.seed),
-    faker: makeFaker(seedBase, mockToday),
+    words: wordsFrom(createRng('words', gen.name, req.difficulty, req.seed)),
     ...(req.capabilities ? { capabilities: req.capabilities } : {}),
     ...(req.scenarioPath ? { scenarioPath: req.scenarioPath } : {}),
     ...(req.services ? { services: req.services } : {}),

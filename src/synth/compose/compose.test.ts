@@ -25,21 +25,11 @@ const gen = (i: number): TaskSpecInput => {
 };
 const corpus = Array.from({ length: 300 }, (_, i) => gen(i));
 
-// vocabulary rules: no placeholder Latin, no Faker's comic company adjectives, no answer id in a request
-const LOREM = /\b(lorem|ipsum|dolor sit|consectetur|adipiscing|voluptat|quia|aut|eius)\b/i;
-const COMIC =
-  /\b(wretched|awful|grimy|naughty|jealous|clumsy|scary|bitter|smelly|stupid|silly|ugly|filthy|gloomy|rotten)\b/i;
-
+// the vocabulary rules (no placeholder Latin, no comic names, no answer id in a request) run over every
+// generator in kit/vocabulary.test.ts
 describe('compositional generator', () => {
-  it('300 tasks: realistic text, no answer id in a request, no byte-identical requests, many workflows', () => {
-    const requests = new Set<string>();
-    for (const s of corpus) {
-      const text = JSON.stringify([s.request, s.fixtures, s.reference]);
-      assert.doesNotMatch(text, LOREM, s.id);
-      assert.doesNotMatch(text, COMIC, s.id);
-      for (const id of s.answer_ids ?? []) assert.ok(!s.request.includes(id), `${s.id} names ${id}`);
-      requests.add(s.request);
-    }
+  it('300 tasks: no byte-identical requests, many workflows', () => {
+    const requests = new Set(corpus.map((s) => s.request));
     assert.equal(requests.size, corpus.length);
     const seqs = new Set(corpus.map((s) => (s.reference ?? []).map((r) => ('call' in r ? r.call : '')).join(',')));
     const skeletons = new Set(corpus.map((s) => requestSkeleton(s.request)));

@@ -3,7 +3,7 @@ import type { Matcher, Where } from '../../schema/matchers.js';
 import type { TaskSpecInput } from '../../schema/task-spec.js';
 import type { Capability, Difficulty, ScenarioDomain } from '../../schema/taxonomy.js';
 import type { Person } from '../kit/people.js';
-import type { DomainVocab } from '../kit/vocabulary-data.js';
+import type { DomainVocab } from '../kit/domains/types.js';
 
 // the typed parts of a composition. a part declares the service it touches and what it needs; a part that
 // applies to some sources names them with `S`, the union of registered source names (sources/index.ts), so

@@ -1,7 +1,7 @@
 import type { Rng } from '../../env/rng.js';
 import type { ScenarioDomain } from '../../schema/taxonomy.js';
 import { type Person, staffOf } from '../kit/people.js';
-import { VOCAB } from '../kit/vocabulary-data.js';
+import { VOCAB } from '../kit/domains/index.js';
 import type { World } from './parts.js';
 
 /** Builds the seeded world of one task: its company, the requester and coworkers, the domain's vocabulary. */

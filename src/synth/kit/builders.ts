@@ -1,9 +1,9 @@
-import type { Faker } from '@faker-js/faker';
 import { type Check, type Step } from './checks.js';
 import { at, dateOf } from './dates.js';
 import type { GeneratorContext } from './generator.js';
 import { ids } from './ids.js';
 import type { Person } from './people.js';
+import type { Words } from './words.js';
 
 // record and file builders the presets share: the instruction mail and how it is read, the matching to-do,
 // directory entries, the date office files are stamped with, and the record shapes of the support presets.
@@ -93,12 +93,12 @@ export function todoPart(
   };
 }
 
-/** A directory entry; the job title is drawn from faker, so call these in a fixed order. */
+/** A directory entry; the job title is drawn from the task's words, so call these in a fixed order. */
 export function contactRecord(
-  f: Faker,
+  words: Words,
   contactId: string,
   who: { name: string; email: string },
   department: string,
 ): Record<string, unknown> {
-  return { contact_id: contactId, name: who.name, email: who.email, department, title: f.person.jobTitle() };
+  return { contact_id: contactId, name: who.name, email: who.email, department, title: words.jobTitle() };
 }

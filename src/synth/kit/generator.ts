@@ -1,7 +1,7 @@
-import type { Faker } from '@faker-js/faker';
 import type { Rng } from '../../env/rng.js';
 import type { Capability, Difficulty } from '../../schema/taxonomy.js';
 import type { TaskSpecInput } from '../../schema/task-spec.js';
+import type { Words } from './words.js';
 
 // the generator contract: what every procedural generator (a preset or the compositional generator) receives
 // and declares. "generator" is the code that writes specs; `family` is the label a spec carries.
@@ -15,8 +15,8 @@ export interface GeneratorContext {
   mockToday: string;
   language: string;
   rng: Rng;
-  /** seeded faker with its reference date set to mockToday */
-  faker: Faker;
+  /** the curated vocabulary (names, organisations, goods, text), drawn from a stream of its own */
+  words: Words;
   /** the slot's taxonomy labels and services (the compositional generator reads them; presets ignore them) */
   capabilities?: readonly Capability[];
   scenarioPath?: string;

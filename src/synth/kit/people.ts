@@ -1,7 +1,6 @@
-import type { Faker } from '@faker-js/faker';
 import type { Rng } from '../../env/rng.js';
-import { distinct, shuffle } from './ids.js';
-import { FIRST_NAMES, LAST_NAMES } from './vocabulary-data.js';
+import { shuffle } from './ids.js';
+import { FIRST_NAMES, LAST_NAMES } from './words-data.js';
 
 // the people and organisations of a task: one Person type for every generator.
 
@@ -27,33 +26,6 @@ export function staffOf(rng: Rng, n: number, domain: string): Person[] {
     const last = lasts[i % lasts.length] as string;
     return { name: `${first} ${last}`, first, email: `${first}.${last}@${domain}`.toLowerCase() };
   });
-}
-
-/** Distinct people with addresses at `domain`. */
-export function people(f: Faker, n: number, domain: string): Person[] {
-  return distinct(
-    n,
-    () => {
-      const first = f.person.firstName();
-      const last = f.person.lastName();
-      const local = `${first}.${last}`.toLowerCase().replace(/[^a-z.]/g, '');
-      return { name: `${first} ${last}`, first, email: `${local}@${domain}` };
-    },
-    (p) => p.email,
-  );
-}
-
-/** Distinct company names with a slug usable as a mail domain. */
-export function companies(f: Faker, n: number): Company[] {
-  return distinct(
-    n,
-    () => {
-      const name = `${f.word.adjective({ length: { min: 4, max: 9 } })} ${f.helpers.arrayElement(['Logistics', 'Foods', 'Health', 'Labs', 'Retail', 'Systems', 'Partners', 'Media', 'Energy', 'Works'])}`;
-      const cap = name.replace(/\b\w/g, (c) => c.toUpperCase());
-      return { name: cap, domain: `${cap.toLowerCase().replace(/[^a-z]+/g, '')}.example` };
-    },
-    (c) => c.domain,
-  );
 }
 
 /** `k` people none of whose addresses contains another (a `contains` matcher would confuse them) */

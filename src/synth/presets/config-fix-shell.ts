@@ -4,7 +4,7 @@ import { at } from '../kit/dates.js';
 import type { GeneratorContext } from '../kit/generator.js';
 import { definePreset } from './define.js';
 import { ids, shuffle } from '../kit/ids.js';
-import { people, type Person } from '../kit/people.js';
+import type { Person } from '../kit/people.js';
 import type { TaskSpecInput } from '../../schema/task-spec.js';
 
 // code manipulation with the shell: a service's health check fails after a deploy because its config has
@@ -51,9 +51,9 @@ interface Scenario {
 
 // every random draw, in one fixed order (the spec of a seed never changes with the builders below)
 function draw(ctx: GeneratorContext): Scenario {
-  const { rng, faker: f, difficulty } = ctx;
+  const { rng, words, difficulty } = ctx;
   const [svc, ...others] = shuffle(rng, SERVICES) as [string, ...string[]];
-  const [reporter] = people(f, 1, 'acme.example') as [Person];
+  const [reporter] = words.people(1, 'acme.example') as [Person];
   const want = rng.int(8000, 9499);
   const have = want + rng.pick([1, 10, 100, -1, -10]);
   const ports = [[svc, want], ...others.slice(0, 3).map((o) => [o, rng.int(8000, 9499)])]

@@ -4,7 +4,7 @@ import { at, dateOf } from '../kit/dates.js';
 import type { GeneratorContext } from '../kit/generator.js';
 import { definePreset } from './define.js';
 import { ids, shuffle } from '../kit/ids.js';
-import { companies, people, type Person } from '../kit/people.js';
+import type { Person } from '../kit/people.js';
 import { capitalise } from '../kit/text.js';
 import type { TaskSpecInput } from '../../schema/task-spec.js';
 
@@ -57,10 +57,10 @@ interface Scenario {
 
 // every random draw before the fixtures, in one fixed order (the spec of a seed never changes with the builders)
 function draw(ctx: GeneratorContext): Scenario {
-  const { rng, faker: f, mockToday, difficulty } = ctx;
+  const { rng, words, mockToday, difficulty } = ctx;
   const [medium, hard] = [difficulty !== 'easy', difficulty === 'hard'];
-  const [vendor, other] = companies(f, 2) as [Company, Company];
-  const [manager, legal] = people(f, 2, 'acme.example') as [Person, Person];
+  const [vendor, other] = words.companies(2) as [Company, Company];
+  const [manager, legal] = words.people(2, 'acme.example') as [Person, Person];
   const service = rng.pick(SERVICES);
   const slug = vendor.domain.split('.')[0] as string;
   const daysLeft = rng.int(25, 80);

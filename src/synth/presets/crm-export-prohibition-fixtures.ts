@@ -1,7 +1,7 @@
 import { at } from '../kit/dates.js';
 import type { GeneratorContext } from '../kit/generator.js';
 import { ids } from '../kit/ids.js';
-import { people, type Person } from '../kit/people.js';
+import type { Person } from '../kit/people.js';
 
 // crm_export_prohibition's seed records: the customers (targets and distractors by tier, industry and
 // contract end), the outsider's mail, the kb policy and (hard) the helpdesk; draw() in
@@ -36,14 +36,14 @@ export function customersOf(
   orgs: Org[],
   sel: { tier: string; industry: string; otherIndustry: string },
 ) {
-  const { rng, faker: f, mockToday } = ctx;
-  const managers = people(f, roles.length, 'acme.example');
+  const { rng, words, mockToday } = ctx;
+  const managers = words.people(roles.length, 'acme.example');
   const custIds = ids(rng, 'CUS-', roles.length, 4);
   const endIn = (role: Role) =>
     role === 'later' ? rng.int(WINDOW + 15, 240) : role === 'ended' ? -rng.int(10, 90) : rng.int(5, WINDOW - 10);
   const customers = roles.map((role, i) => {
     const org = orgs[i] as Org;
-    const contact = people(f, 1, org.domain)[0] as Person;
+    const contact = words.people(1, org.domain)[0] as Person;
     const manager = managers[i] as Person;
     return {
       customer_id: custIds[i] as string,
@@ -53,7 +53,7 @@ export function customersOf(
       industry: role === 'industry' ? sel.otherIndustry : sel.industry,
       contact_person: contact.name,
       email: contact.email,
-      phone: f.phone.number({ style: 'international' }),
+      phone: words.phone(),
       annual_revenue: rng.int(20, 600) * 5000,
       contract_end_date: at(mockToday, { days: endIn(role) }).slice(0, 10),
       account_manager: manager.name,

@@ -4,7 +4,7 @@ import { at, dateOf } from '../kit/dates.js';
 import type { GeneratorContext } from '../kit/generator.js';
 import { definePreset } from './define.js';
 import { ids, shuffle } from '../kit/ids.js';
-import { people, type Person } from '../kit/people.js';
+import type { Person } from '../kit/people.js';
 import type { TaskSpecInput } from '../../schema/task-spec.js';
 
 // data cleaning of a CSV export: e-mails trimmed and lower-cased, rows without an e-mail dropped, duplicates
@@ -58,12 +58,12 @@ interface Scenario {
 
 // dirty copies: a duplicate with other spelling and a later sign-up, a blank e-mail, a test account (medium+)
 function dirtyRows(ctx: GeneratorContext, base: readonly Row[], day: (d: number) => string): Row[] {
-  const { rng, faker: f } = ctx;
+  const { rng, words } = ctx;
   const [dup, dup2] = base as [Row, Row];
   return [
     { ...dup, email: `  ${dup.email.toUpperCase()} `, signed_up: day(rng.int(1, 25)) },
     { ...dup2, email: dup2.email.replace(/^./, (c) => c.toUpperCase()), signed_up: day(rng.int(1, 25)) },
-    { name: f.person.fullName(), email: '', country: 'DE', signed_up: day(rng.int(1, 50)) },
+    { name: words.fullName(), email: '', country: 'DE', signed_up: day(rng.int(1, 50)) },
     ...(ctx.difficulty !== 'easy'
       ? [{ name: 'QA Test', email: `qa+${rng.int(10, 99)}@example.test`, country: 'NL', signed_up: day(2) }]
       : []),
@@ -72,10 +72,10 @@ function dirtyRows(ctx: GeneratorContext, base: readonly Row[], day: (d: number)
 
 // every random draw before the fixtures, in one fixed order (the spec of a seed never changes with the builders)
 function draw(ctx: GeneratorContext): Scenario {
-  const { rng, faker: f, mockToday, difficulty } = ctx;
+  const { rng, words, mockToday, difficulty } = ctx;
   const [medium, hard] = [difficulty !== 'easy', difficulty === 'hard'];
-  const [requester, steward] = people(f, 2, 'acme.example') as [Person, Person];
-  const customers = people(f, hard ? 9 : 7, rng.pick(['mail.example', 'post.example', 'inbox.example']));
+  const [requester, steward] = words.people(2, 'acme.example') as [Person, Person];
+  const customers = words.people(hard ? 9 : 7, rng.pick(['mail.example', 'post.example', 'inbox.example']));
   const day = (d: number) => dateOf(at(mockToday, { days: -d }));
   const base: Row[] = customers.map((p, i) => ({
     name: p.name,

@@ -4,7 +4,7 @@ import { addWorkdays, at, dateOf, hm, timeRegex } from '../kit/dates.js';
 import type { GeneratorContext } from '../kit/generator.js';
 import { definePreset } from './define.js';
 import { ids, shuffle } from '../kit/ids.js';
-import { people, type Person } from '../kit/people.js';
+import type { Person } from '../kit/people.js';
 import { capitalise } from '../kit/text.js';
 import type { TaskSpecInput } from '../../schema/task-spec.js';
 
@@ -61,9 +61,9 @@ interface Scenario {
 
 // every random draw before the fixtures, in one fixed order (the spec of a seed never changes with the builders)
 function draw(ctx: GeneratorContext): Scenario {
-  const { rng, faker: f, mockToday, difficulty } = ctx;
+  const { rng, words, mockToday, difficulty } = ctx;
   const [medium, hard] = [difficulty !== 'easy', difficulty === 'hard'];
-  const [me, ana, bo] = people(f, 3, 'acme.example') as [Person, Person, Person];
+  const [me, ana, bo] = words.people(3, 'acme.example') as [Person, Person, Person];
   const project = rng.pick(PROJECTS);
   const today = dateOf(mockToday);
   const tasks = shuffle(rng, TASKS);

@@ -52,7 +52,7 @@ export type Event = {
 
 // the same-first-name colleague: another surname and department
 export function twinOf(ctx: GeneratorContext, p: Person): Person {
-  const last = ctx.faker.person.lastName();
+  const last = ctx.words.lastName(p.name.split(' ').at(-1));
   const email = `${`${p.first}.${last}`.toLowerCase().replace(/[^a-z.]/g, '')}@acme.example`;
   return { name: `${p.first} ${last}`, first: p.first, email };
 }
@@ -123,7 +123,7 @@ export function eventRecords(ctx: GeneratorContext, evs: readonly Slot[], dur: n
     attendees: e.who,
     location: ctx.rng.pick(ROOMS),
     organizer,
-    description: `${e.title}: ${ctx.faker.company.catchPhrase()}.`,
+    description: `${e.title}: ${ctx.words.phrase()}.`,
   }));
 }
 
@@ -135,6 +135,6 @@ export function contactList(
   depts: string[],
 ) {
   return people.flatMap((who, i) =>
-    who ? [contactRecord(ctx.faker, contactIds[i] as string, who, depts[i] as string)] : [],
+    who ? [contactRecord(ctx.words, contactIds[i] as string, who, depts[i] as string)] : [],
   );
 }

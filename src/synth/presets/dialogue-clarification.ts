@@ -16,7 +16,7 @@ import { addWorkdays, at, dateOf, hm, isoAt, longDay, timeRegex } from '../kit/d
 import type { GeneratorContext } from '../kit/generator.js';
 import { definePreset } from './define.js';
 import { ids, shuffle } from '../kit/ids.js';
-import { people, type Person, separable } from '../kit/people.js';
+import { type Person, separable } from '../kit/people.js';
 
 // Cowork-Gym dialogue: "move my meeting with X" leaves out which meeting (there are two with X) and the
 // new time; only the simulated user knows them, so the agent must ask before it deletes or creates
@@ -56,10 +56,10 @@ interface Scenario {
 
 // every random draw, in one fixed order (the spec of a seed never changes with the builders below)
 function draw(ctx: GeneratorContext): Scenario {
-  const { rng, faker: f, mockToday, difficulty } = ctx;
+  const { rng, words, mockToday, difficulty } = ctx;
   const [mailing, hard] = [difficulty !== 'easy', difficulty === 'hard'];
   const today = dateOf(mockToday);
-  const pool = people(f, 10, 'acme.example');
+  const pool = words.people(10, 'acme.example');
   const p = pool[0] as Person;
   const twin = twinOf(ctx, p);
   const [me, ...others] = separable(pool.slice(1), [p.email, twin.email], 3) as [Person, Person, Person];

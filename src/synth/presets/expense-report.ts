@@ -6,7 +6,7 @@ import type { GeneratorContext } from '../kit/generator.js';
 import { definePreset } from './define.js';
 import { ids, shuffle } from '../kit/ids.js';
 import { formatMoney } from '../kit/money.js';
-import { people, type Person } from '../kit/people.js';
+import type { Person } from '../kit/people.js';
 import { escapeRegex } from '../../schema/text.js';
 
 // finance: submit an expense report with exactly the qualifying transactions (category travel, dated within
@@ -45,7 +45,7 @@ function drawTrip(ctx: GeneratorContext): Trip {
 // the targets, then the distractors: travel just outside the range, meals inside it, travel after the return,
 // a personal item inside it (debrief note), the previous (already reported) trip, the upcoming trip's booking
 function drawTxns(ctx: GeneratorContext, t: Trip) {
-  const { rng, faker: f, difficulty } = ctx;
+  const { rng, words, difficulty } = ctx;
   const [medium, hard] = [difficulty !== 'easy', difficulty === 'hard'];
   const { city, start, end, last } = t;
   const txnIds = ids(rng, 'txn_', 16, 3);
@@ -71,7 +71,7 @@ function drawTxns(ctx: GeneratorContext, t: Trip) {
       : []),
   ];
   const before = txn(start - rng.int(3, 6), rng.int(2500, 9000), 'CityRide Taxis', 'travel', 'Taxi');
-  const meals = txn(start + 1, rng.int(3000, 12000), `Trattoria ${f.person.lastName()}`, 'meals', `Dinner in ${city}`);
+  const meals = txn(start + 1, rng.int(3000, 12000), `Trattoria ${words.lastName()}`, 'meals', `Dinner in ${city}`);
   const after = txn(last + rng.int(2, 3), rng.int(2000, 6000), 'Metro Transit', 'travel', 'Monthly rail pass');
   const personal = txn(end - 1, rng.int(4500, 15000), `${city} Harbour Cruises`, 'travel', 'Boat tour tickets');
   const prevNights = `Hotel, ${t.prevEnd - t.prevStart} nights`;
@@ -87,10 +87,10 @@ function drawTxns(ctx: GeneratorContext, t: Trip) {
 
 // every random draw before the fixtures, in one fixed order (the spec of a seed never changes with the builders)
 function draw(ctx: GeneratorContext): Scenario {
-  const { rng, faker: f, difficulty } = ctx;
+  const { rng, words, difficulty } = ctx;
   const [medium, hard] = [difficulty !== 'easy', difficulty === 'hard'];
   const trip = drawTrip(ctx);
-  const [manager, colleague] = people(f, 2, 'acme.example') as [Person, Person];
+  const [manager, colleague] = words.people(2, 'acme.example') as [Person, Person];
   const txns = drawTxns(ctx, trip);
   const totalCents = txns.targets.reduce((s, t) => s + Math.round(t.amount * 100), 0);
   const prevReportNo = medium ? rng.int(11, 80) : 0;

@@ -4,7 +4,7 @@ import { at, dateOf } from '../kit/dates.js';
 import type { GeneratorContext } from '../kit/generator.js';
 import { definePreset } from './define.js';
 import { ids, shuffle } from '../kit/ids.js';
-import { companies } from '../kit/people.js';
+
 import { slug } from '../kit/text.js';
 import type { TaskSpecInput } from '../../schema/task-spec.js';
 
@@ -93,12 +93,12 @@ function stockOf(ctx: GeneratorContext, role: Role) {
 }
 
 function productsOf(ctx: GeneratorContext, roles: Role[], active: string[], banned: string): Product[] {
-  const { rng, faker: f } = ctx;
+  const { rng, words } = ctx;
   const skus = ids(rng, 'SKU-', roles.length, 3);
   const names = new Set<string>();
   return roles.map((role, i) => {
-    let name = f.commerce.productName();
-    while (names.has(name)) name = f.commerce.productName();
+    let name = words.goods();
+    while (names.has(name)) name = words.goods();
     names.add(name);
     const stock = stockOf(ctx, role);
     return {
@@ -164,7 +164,7 @@ function inboxOf(ctx: GeneratorContext, supplier: string, email: string): Record
 
 // every random draw, in one fixed order (the spec of a seed never changes with the builders below)
 function draw(ctx: GeneratorContext): Scenario {
-  const { rng, faker: f, difficulty } = ctx;
+  const { rng, words, difficulty } = ctx;
   const lv = LEVEL[difficulty];
   const [tracked, hard] = [difficulty !== 'easy', difficulty === 'hard'];
   const roles: Role[] = [
@@ -172,7 +172,7 @@ function draw(ctx: GeneratorContext): Scenario {
     ...DISTRACTORS.slice(0, lv.distractors),
     ...Array.from({ length: lv.filler }, () => 'filler' as const),
   ];
-  const sups = companies(f, hard ? 4 : 3);
+  const sups = words.companies(hard ? 4 : 3);
   const banned = (sups.at(-1) as { name: string }).name;
   const vendors = vendorsOf(ctx, sups, banned);
   const products = productsOf(

@@ -5,7 +5,7 @@ import type { GeneratorContext } from '../kit/generator.js';
 import { definePreset } from './define.js';
 import { ids, shuffle } from '../kit/ids.js';
 import { amountRegex, formatMoney, sumCents } from '../kit/money.js';
-import { companies, people, type Person } from '../kit/people.js';
+import type { Person } from '../kit/people.js';
 import type { TaskSpecInput } from '../../schema/task-spec.js';
 
 // finance reconciliation grounded in a PDF: read the invoice (line items, tax, total on page 1; remit-to on
@@ -82,10 +82,10 @@ function drawInvoice(ctx: GeneratorContext, vendor: Company, no: string, previou
 
 // every random draw before the fixtures, in one fixed order (the spec of a seed never changes with the builders)
 function draw(ctx: GeneratorContext): Scenario {
-  const { rng, faker: f, mockToday, difficulty } = ctx;
+  const { rng, words, mockToday, difficulty } = ctx;
   const [medium, hard] = [difficulty !== 'easy', difficulty === 'hard'];
-  const vendors = companies(f, 4);
-  const [ap, colleague] = people(f, 2, 'acme.example') as [Person, Person];
+  const vendors = words.companies(4);
+  const [ap, colleague] = words.people(2, 'acme.example') as [Person, Person];
   const txnIds = ids(rng, 'txn_', 12, 4);
   const txns: Record<string, unknown>[] = [];
   const pay: Pay = (vendor, amount, daysAgo, description) => {

@@ -1,7 +1,7 @@
 import { at, dayMonth } from '../kit/dates.js';
 import type { GeneratorContext } from '../kit/generator.js';
 import { ids } from '../kit/ids.js';
-import { companies, people, type Person } from '../kit/people.js';
+import type { Person } from '../kit/people.js';
 import { type Case, type Fix, SLA_HOURS, TAGS } from './kb-ticket-resolution-data.js';
 
 // kb_ticket_resolution's seed records: customers, the priority rule, tickets, kb articles and (hard) the inbox.
@@ -20,10 +20,10 @@ export type Ticket = { ticket_id: string; created_at: string } & Record<string, 
 
 // customers: the target, one with the same symptom, one quiet (medium+)
 export function customersOf(ctx: GeneratorContext) {
-  const { rng, faker: f } = ctx;
-  const custs = companies(f, 3);
-  const managers = people(f, 3, 'acme.example');
-  const contacts = custs.map((c) => people(f, 1, c.domain)[0] as Person);
+  const { rng, words } = ctx;
+  const custs = words.companies(3);
+  const managers = words.people(3, 'acme.example');
+  const contacts = custs.map((c) => words.people(1, c.domain)[0] as Person);
   const custIds = ids(rng, 'CUS-', 3, 3);
   const slaHours = SLA_HOURS.map(() => rng.pick(SLA_HOURS));
   const customers = custs.map((c, i) => ({
@@ -31,7 +31,7 @@ export function customersOf(ctx: GeneratorContext) {
     name: c.name,
     tier: rng.pick(['enterprise', 'mid_market', 'smb']),
     status: 'active',
-    industry: f.commerce.department().toLowerCase(),
+    industry: words.industry(),
     contact_person: (contacts[i] as Person).name,
     email: (contacts[i] as Person).email,
     sla: `${slaHours[i]}h response`,
@@ -112,13 +112,13 @@ export function ticketsOf(ctx: GeneratorContext, sc: Case, c: ReturnType<typeof 
 
 // the procedure, its look-alike (medium+) and an unrelated article
 export function articlesOf(ctx: GeneratorContext, sc: Case, kbIds: string[], rule: string): Record<string, unknown>[] {
-  const { rng, faker: f, mockToday, difficulty } = ctx;
+  const { rng, words, mockToday, difficulty } = ctx;
   const article = (id: string, x: Fix, prio: string, notify: boolean) => ({
     article_id: id,
     title: x.title,
     category: 'procedures',
     tags: x.tags,
-    author: `${f.person.firstName()} ${f.person.lastName()}`,
+    author: `${words.firstName()} ${words.lastName()}`,
     last_updated: at(mockToday, { days: -rng.int(20, 300) }).slice(0, 10),
     views: rng.int(10, 900),
     content: [

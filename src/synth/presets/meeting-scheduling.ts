@@ -7,7 +7,7 @@ import { addWorkdays, at, dateOf, dayMonth, hm, isoAt, longDay, timeRegex } from
 import type { GeneratorContext } from '../kit/generator.js';
 import { definePreset } from './define.js';
 import { distinct, ids, shuffle } from '../kit/ids.js';
-import { people, type Person, separable } from '../kit/people.js';
+import { type Person, separable } from '../kit/people.js';
 import { capitalise } from '../kit/text.js';
 
 // CoworkEnv App. D: find the first slot where every named attendee is free, create the event with exactly
@@ -122,10 +122,10 @@ function busyEvents(
 
 // hard: the agenda lives in this week's note; an older version of it is out of date
 function agendaNotes(ctx: GeneratorContext, topic: string, fillers: Person[]) {
-  const { rng, faker: f, mockToday } = ctx;
+  const { rng, words, mockToday } = ctx;
   const [agendaNow, agendaOld, agendaMore] = distinct(
     3,
-    () => f.company.buzzPhrase(),
+    () => words.agendaItem(),
     (s) => s.split(' ')[0] as string,
   ) as [string, string, string];
   const noteIds = ids(rng, 'note_', 3, 3);
@@ -147,7 +147,7 @@ function agendaNotes(ctx: GeneratorContext, topic: string, fillers: Person[]) {
     {
       note_id: noteIds[2] as string,
       title: 'Team retro minutes',
-      content: `Went well: ${f.company.catchPhrase()}. To improve: handovers.`,
+      content: `Went well: ${words.phrase()}. To improve: handovers.`,
       created_at: at(mockToday, { days: -3 }),
       tags: ['minutes'],
       participants: [rng.pick(fillers).name],
@@ -158,10 +158,10 @@ function agendaNotes(ctx: GeneratorContext, topic: string, fillers: Person[]) {
 
 // every random draw, in one fixed order (the spec of a seed never changes with the builders below)
 function draw(ctx: GeneratorContext): Scenario {
-  const { rng, faker: f, mockToday, difficulty } = ctx;
+  const { rng, words, mockToday, difficulty } = ctx;
   const [mailing, hard] = [difficulty !== 'easy', difficulty === 'hard'];
   const n = LEVEL[difficulty].targets + 1;
-  const pool = people(f, n + 10, 'acme.example');
+  const pool = words.people(n + 10, 'acme.example');
   // the same-named colleague: another department, a middle initial in the address
   const a0 = pool[0] as Person;
   const twinEmail = a0.email.replace('.', `.${rng.pick([...'bcdfghjklmnprstw'])}.`);
@@ -183,8 +183,8 @@ function draw(ctx: GeneratorContext): Scenario {
   );
   const contactIds = ids(rng, 'CT-', staff.length + 1, 4);
   const contacts = [
-    ...staff.map((p, i) => contactRecord(f, contactIds[i] as string, p, depts[i] as string)),
-    contactRecord(f, contactIds[staff.length] as string, { name: a0.name, email: twinEmail }, twinDept),
+    ...staff.map((p, i) => contactRecord(words, contactIds[i] as string, p, depts[i] as string)),
+    contactRecord(words, contactIds[staff.length] as string, { name: a0.name, email: twinEmail }, twinDept),
   ];
   const { notes, agendaNow, agendaOld } = agendaNotes(ctx, topic, fillers);
   const inboxIds: [string, string] = [`msg_${rng.int(100, 499)}`, `msg_${rng.int(500, 999)}`];

@@ -5,7 +5,7 @@ import type { GeneratorContext } from '../kit/generator.js';
 import { definePreset } from './define.js';
 import { ids, shuffle } from '../kit/ids.js';
 import { amountRegex, formatMoney, sumCents } from '../kit/money.js';
-import { people, type Person } from '../kit/people.js';
+import type { Person } from '../kit/people.js';
 import type { TaskSpecInput } from '../../schema/task-spec.js';
 
 // data analysis over a spreadsheet: total the quarter's orders per region from an XLSX export (leaving out
@@ -87,13 +87,13 @@ function drawOrders(ctx: GeneratorContext, regions: readonly string[], reps: rea
 
 // every random draw before the fixtures, in one fixed order (the spec of a seed never changes with the builders)
 function draw(ctx: GeneratorContext): Scenario {
-  const { rng, faker: f, mockToday, difficulty } = ctx;
+  const { rng, words, mockToday, difficulty } = ctx;
   const [medium, hard] = [difficulty !== 'easy', difficulty === 'hard'];
-  const [manager, lead, colleague] = people(f, 3, 'acme.example') as [Person, Person, Person];
+  const [manager, lead, colleague] = words.people(3, 'acme.example') as [Person, Person, Person];
   const regions = shuffle(rng, REGIONS)
     .slice(0, hard ? 4 : 3)
     .sort();
-  const reps = people(f, 4, 'acme.example').map((p) => p.name);
+  const reps = words.people(4, 'acme.example').map((p) => p.name);
   const { orders, nextId } = drawOrders(ctx, regions, reps, ids(rng, 'SO-', 18, 5).sort());
   const excluded = medium ? ['cancelled', 'refunded'] : ['cancelled'];
   const file = `data/sales_q${rng.int(1, 4)}.xlsx`;

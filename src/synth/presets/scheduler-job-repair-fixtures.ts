@@ -81,15 +81,15 @@ export class JobBook {
 }
 
 export function integrationsOf(ctx: GeneratorContext, integs: Integ[], owners: Person[], nTargets: number) {
-  const { rng, faker: f, mockToday } = ctx;
+  const { rng, words, mockToday } = ctx;
   const intIds = ids(rng, 'INT-', integs.length, 3);
   return integs.map((g, i) => ({
     integration_id: intIds[i] as string,
     name: g.name,
     status: 'active',
     service: g.service,
-    api_key: `${g.key}${f.string.alphanumeric(16)}`,
-    api_secret: `${g.secret}${f.string.alphanumeric(20)}`,
+    api_key: `${g.key}${words.token(16)}`,
+    api_secret: `${g.secret}${words.token(20)}`,
     webhook_url: `https://hooks.acme.example/${g.service}`,
     last_verified: at(mockToday, { days: -rng.int(5, 60) }),
     monthly_calls: rng.int(2_000, 120_000),
@@ -184,7 +184,7 @@ export function distractorJobs(book: JobBook, integs: Integ[], nTargets: number,
 
 // one ticket per failing job, the rotated-key job's (medium+), and an unrelated one
 export function ticketsOf(ctx: GeneratorContext, plans: Plan[], integs: Integ[], ops: Person): Row[] {
-  const { rng, faker: f, mockToday } = ctx;
+  const { rng, words, mockToday } = ctx;
   const n = plans.length;
   const ticketIds = ids(rng, 'TK-', n + 2, 4);
   const it = { reporter: ops.email, department: 'IT Operations', category: 'scheduler' };
@@ -213,7 +213,7 @@ export function ticketsOf(ctx: GeneratorContext, plans: Plan[], integs: Integ[],
         ]
       : []),
     ticket(n + 1, 'VPN drops every few minutes', 'Remote staff lose the VPN connection.', {
-      reporter: f.internet.email({ provider: 'acme.example' }).toLowerCase(),
+      reporter: words.email('acme.example'),
       department: 'Sales',
       priority: 'medium',
       created_at: at(mockToday, { days: -2 }),

@@ -17,7 +17,7 @@ import { hm } from '../kit/dates.js';
 import type { GeneratorContext } from '../kit/generator.js';
 import { definePreset } from './define.js';
 import { ids, shuffle } from '../kit/ids.js';
-import { people, type Person } from '../kit/people.js';
+import type { Person } from '../kit/people.js';
 import { slug } from '../kit/text.js';
 
 // a nightly job fails because another job holds the database lock; its run history names the window. the
@@ -49,12 +49,12 @@ interface Scenario {
 
 // every random draw, in one fixed order (the spec of a seed never changes with the builders below)
 function draw(ctx: GeneratorContext): Scenario {
-  const { rng, faker: f, difficulty } = ctx;
+  const { rng, words, difficulty } = ctx;
   const [hard, ticketed] = [difficulty === 'hard', difficulty !== 'easy'];
   const nTargets = hard ? 2 : 1;
   const integs = shuffle(rng, INTEGRATIONS).slice(0, nTargets + (hard ? 3 : ticketed ? 3 : 2));
   const holders = shuffle(rng, HOLDERS);
-  const owners = people(f, integs.length + 2, 'acme.example');
+  const owners = words.people(integs.length + 2, 'acme.example');
   const [ops, admin] = owners.slice(integs.length) as [Person, Person];
   const integrations = integrationsOf(ctx, integs, owners, nTargets);
   const book = new JobBook(ctx, ids(rng, 'JOB-', 16, 3), admin.email);

@@ -5,7 +5,7 @@ import { at, dayMonth } from '../kit/dates.js';
 import type { GeneratorContext } from '../kit/generator.js';
 import { definePreset } from './define.js';
 import { ids, shuffle } from '../kit/ids.js';
-import { companies, people, type Person } from '../kit/people.js';
+import type { Company, Person } from '../kit/people.js';
 import type { TaskSpecInput } from '../../schema/task-spec.js';
 
 // CoworkEnv App. D: enterprise tickets open for more than 48 hours → email each account manager.
@@ -43,19 +43,19 @@ function ageHours(ctx: GeneratorContext, role: string): number {
   return role === 'boundary' ? 47 : rng.int(72, 300);
 }
 
-function ticketOf(ctx: GeneratorContext, role: string, id: string, c: Customer, domain?: string): Ticket {
-  const { faker: f, mockToday } = ctx;
+function ticketOf(ctx: GeneratorContext, role: string, id: string, c: Customer, domain: string): Ticket {
+  const { words, mockToday } = ctx;
   const hours = ageHours(ctx, role);
-  const issue = `${f.hacker.noun()} ${f.helpers.arrayElement(PROBLEMS)}`;
+  const issue = `${words.system()} ${words.pick(PROBLEMS)}`;
   return {
     ticket_id: id,
     title: issue.replace(/^\w/, (x) => x.toUpperCase()),
     status: role === 'closed' ? 'closed' : 'open',
-    priority: role === 'recent' ? 'critical' : f.helpers.arrayElement(['medium', 'high']),
+    priority: role === 'recent' ? 'critical' : words.pick(['medium', 'high']),
     customer_id: c.customer_id,
-    reporter: f.internet.email({ provider: domain }).toLowerCase(),
+    reporter: words.email(domain),
     created_at: at(mockToday, { hours: -hours }),
-    description: f.lorem.sentence(),
+    description: words.ticketNote(),
     ...(role === 'closed' ? { resolution: 'Fixed in release notes.' } : {}),
   };
 }
@@ -89,12 +89,12 @@ const OPENERS = ['', 'Hi — ', 'Quick one: ', 'Morning! ', 'When you have a mom
 const CLOSERS = ['', ' Thanks!', ' Cheers.', ' Thanks a lot.', ' Much appreciated.', ' Shout if anything is unclear.'];
 
 function draw(ctx: GeneratorContext): Scenario {
-  const { rng, faker: f, difficulty } = ctx;
+  const { rng, words, difficulty } = ctx;
   const lv = LEVEL[difficulty];
   const hard = difficulty === 'hard';
   const n = lv.targets + lv.distractors + 1;
-  const custs = companies(f, n);
-  const managers = people(f, n, 'acme.example');
+  const custs = words.companies(n);
+  const managers = words.people(n, 'acme.example');
   const custIds = ids(rng, 'CUS-', n, 3);
   const tikIds = ids(rng, 'TK-', n + 2);
   const roles = [
@@ -108,15 +108,15 @@ function draw(ctx: GeneratorContext): Scenario {
       name: c.name,
       tier: roles[i] === 'smb' ? 'smb' : 'enterprise',
       status: 'active',
-      industry: f.commerce.department().toLowerCase(),
-      contact_person: f.person.fullName(),
+      industry: words.industry(),
+      contact_person: words.fullName(),
       account_manager: (managers[i] as Person).name,
       ...(hard ? {} : { account_manager_email: (managers[i] as Person).email }),
     }),
   );
   const tickets = customers
     .slice(0, roles.length - 1)
-    .map((c, i) => ticketOf(ctx, roles[i] as string, tikIds[i] as string, c, custs[i]?.domain));
+    .map((c, i) => ticketOf(ctx, roles[i] as string, tikIds[i] as string, c, (custs[i] as Company).domain));
   const targets = tickets.filter((_, i) => roles[i] === 'target');
   const targetCustomers = targets.map((t) => customers.find((c) => c.customer_id === t.customer_id) as Customer);
   const s = { ctx, hard, managers, customers, tickets, targets, targetCustomers };

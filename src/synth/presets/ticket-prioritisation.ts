@@ -4,7 +4,7 @@ import { at, dayMonth } from '../kit/dates.js';
 import type { GeneratorContext } from '../kit/generator.js';
 import { definePreset } from './define.js';
 import { ids, shuffle } from '../kit/ids.js';
-import { companies, people, type Person } from '../kit/people.js';
+import type { Person } from '../kit/people.js';
 import { slug } from '../kit/text.js';
 import type { TaskSpecInput } from '../../schema/task-spec.js';
 
@@ -54,10 +54,10 @@ interface Scenario {
 // the customers (one per role but the closed one, plus a quiet one) and the ticket ids, drawn before them
 function customersOf(ctx: GeneratorContext, roles: Role[], targetTiers: string[]) {
   const custRoles = roles.filter((r) => r !== 'closed');
-  const { rng, faker: f } = ctx;
+  const { rng, words } = ctx;
   const n = custRoles.length + 1;
-  const custs = companies(f, n);
-  const managers = people(f, n, 'acme.example');
+  const custs = words.companies(n);
+  const managers = words.people(n, 'acme.example');
   const custIds = ids(rng, 'CUS-', n, 3);
   const tikIds = ids(rng, 'TK-', roles.length);
   const tierOf = (role: Role, i: number) =>
@@ -68,8 +68,8 @@ function customersOf(ctx: GeneratorContext, roles: Role[], targetTiers: string[]
       name: c.name,
       tier: i < custRoles.length ? tierOf(custRoles[i] as Role, i) : 'enterprise',
       status: 'active',
-      industry: f.commerce.department().toLowerCase(),
-      contact_person: `${f.person.firstName()} ${f.person.lastName()}`,
+      industry: words.industry(),
+      contact_person: `${words.firstName()} ${words.lastName()}`,
       account_manager: (managers[i] as Person).name,
       account_manager_email: (managers[i] as Person).email,
       annual_revenue: rng.int(40, 900) * 5000,
@@ -80,7 +80,7 @@ function customersOf(ctx: GeneratorContext, roles: Role[], targetTiers: string[]
 
 // one ticket per role; the closed ticket shares the first target's customer, the others take the next customer
 function ticketsOf(ctx: GeneratorContext, roles: Role[], c: ReturnType<typeof customersOf>, minAge: number) {
-  const { rng, faker: f, mockToday } = ctx;
+  const { rng, words, mockToday } = ctx;
   const { customers, domains, tikIds } = c;
   let ci = 0;
   return roles.map((role, i): Ticket => {
@@ -93,14 +93,14 @@ function ticketsOf(ctx: GeneratorContext, roles: Role[], c: ReturnType<typeof cu
           ? rng.pick(['low', 'medium'] as const)
           : rng.pick(['low', 'medium', 'high'] as const);
     const ageHours = role === 'recent' ? rng.int(2, minAge - 4) : rng.int(minAge + 6, minAge + 150);
-    const title = `${f.hacker.noun()} ${rng.pick(PROBLEMS)}`.replace(/^\w/, (x) => x.toUpperCase());
+    const title = `${words.system()} ${rng.pick(PROBLEMS)}`.replace(/^\w/, (x) => x.toUpperCase());
     return {
       ticket_id: tikIds[i] as string,
       title,
       status: role === 'closed' ? 'closed' : 'open',
       priority,
       customer_id: cust.customer_id,
-      reporter: f.internet.email({ provider: dom }).toLowerCase(),
+      reporter: words.email(dom as string),
       created_at: at(mockToday, { hours: -ageHours }),
       description: `${cust.name} reports: ${title.toLowerCase()} since ${dayMonth(at(mockToday, { hours: -ageHours }))}.`,
       ...(role === 'closed' ? { resolution: 'Resolved with a configuration change.' } : {}),
@@ -160,7 +160,7 @@ function rotaInbox(
 
 // every random draw, in one fixed order (the spec of a seed never changes with the builders below)
 function draw(ctx: GeneratorContext): Scenario {
-  const { rng, faker: f, mockToday, difficulty } = ctx;
+  const { rng, words, mockToday, difficulty } = ctx;
   const medium = difficulty !== 'easy';
   const hard = difficulty === 'hard';
   const minAge = hard ? rng.pick([24, 48, 72]) : 0;
@@ -183,7 +183,7 @@ function draw(ctx: GeneratorContext): Scenario {
   const dow = (new Date(mockToday).getUTCDay() + 6) % 7;
   const monday = at(`${mockToday.slice(0, 10)}T00:00:00Z`, { days: -dow });
   const todoIds = ids(rng, 'todo_', 3, 3);
-  const leads = people(f, 3, 'acme.example');
+  const leads = words.people(3, 'acme.example');
   const msgIds = ids(rng, 'msg_', 4, 4);
   const inbox = rotaInbox(ctx, monday, leads, msgIds);
   const fixtures = {
