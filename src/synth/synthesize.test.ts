@@ -3,10 +3,11 @@ import { readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
 import { canonicalJson } from '../schema/canonical-json.js';
 import { DIFFICULTIES } from '../schema/taxonomy.js';
+import { runGate } from '../validate/index.js';
+import { GENERATORS, generateProcedural, getGenerator } from './generators.js';
 import { allFamiliesPlan } from './plan/builtin-plans.js';
-import { GENERATORS } from './generators.js';
-import { expandPlan, type Job, parsePlanText } from './plan/plan.js';
-import { generateProcedural } from './generators.js';
+import type { SynthOutcome } from './plan/outcome.js';
+import { expandPlan, type Job, type Plan, parsePlanText } from './plan/plan.js';
 import { proceduralRequest, synthesize, synthesizeProcedural } from './synthesize.js';
 
 const planText = readFileSync(new URL('../../examples/plans/all-families.yaml', import.meta.url), 'utf8');
@@ -51,5 +52,145 @@ describe('examples/plans/all-families.yaml', () => {
       const o = await synthesizeProcedural(jobs[i] as Job);
       assert.equal(canonicalJson(o), canonicalJson(outcomes[i]));
     }
+  });
+});
+
+async function released(o: SynthOutcome): Promise<void> {
+  assert.equal(o.accepted, true, JSON.stringify(o.diagnostics.slice(0, 5)));
+  const gate = await runGate({ raw: o.candidate });
+  assert.equal(gate.ok, true, JSON.stringify(gate.diagnostics.slice(0, 5)));
+}
+
+describe('synthesize: procedural slots', () => {
+  const base = {
+    category: 'email',
+    language: 'en',
+    mock_today: '2026-03-10',
+    scenario: { goal: 'escalate' },
+    count: 1,
+  };
+  const fam = getGenerator('support_escalation');
+
+  it('runs a plan through the procedural generator: a slot without a family is rejected with no_family', async () => {
+    assert.ok(fam);
+    const plan: Plan = {
+      plan_version: 1,
+      name: 'three',
+      slots: [
+        { ...base, task_id: 'esc_easy', services: [...fam.services], difficulty: 'easy', family: fam.name, seed: 3 },
+        { ...base, task_id: 'free', services: ['crm'], difficulty: 'medium' },
+        {
+          ...base,
+          task_id: 'esc_medium',
+          services: [...fam.services],
+          difficulty: 'medium',
+          family: fam.name,
+          seed: 4,
+        },
+      ],
+    };
+    const seen: [string, number, number][] = [];
+    const { outcomes, summary } = await synthesize(plan, {
+      generator: 'procedural',
+      onOutcome: (o, done, total) => seen.push([o.id, done, total]),
+    });
+    assert.deepEqual(
+      outcomes.map((o) => [o.id, o.accepted, o.attempts]),
+      [
+        ['esc_easy', true, 1],
+        ['free', false, 1],
+        ['esc_medium', true, 1],
+      ],
+    );
+    assert.deepEqual(seen, [
+      ['esc_easy', 1, 3],
+      ['free', 2, 3],
+      ['esc_medium', 3, 3],
+    ]);
+    assert.deepEqual(
+      outcomes[1]?.diagnostics.map((d) => [d.code, d.path, d.owner]),
+      [['no_family', 'slots[1].family', 'builder']],
+    );
+    for (const o of [outcomes[0], outcomes[2]]) await released(o as SynthOutcome);
+    const caps = Object.fromEntries(fam.capabilities.map((c) => [c, 2]));
+    assert.deepEqual(summary, {
+      plan: 'three',
+      generator: 'procedural',
+      slots: 3,
+      jobs: 3,
+      accepted: 2,
+      rejected: 1,
+      release_rate: 2 / 3,
+      rejected_by_code: { no_family: 1 },
+      attempts_histogram: { '1': 3 },
+      mean_kill_rate: 1,
+      probes: summary.probes,
+      coverage: { family: { support_escalation: 2 }, capability: caps, difficulty: { easy: 1, medium: 1 } },
+      corpus: summary.corpus,
+    });
+    assert.equal(summary.corpus.tasks, 2);
+    assert.equal(summary.corpus.released_share, 0.667);
+    // the released tasks fail every lazy probe (issue 13)
+    assert.deepEqual(
+      (['do_nothing', 'read_only', 'claim_only'] as const).map((p) => [
+        p,
+        summary.probes[p]?.tasks,
+        summary.probes[p]?.pass_rate,
+      ]),
+      [
+        ['do_nothing', 2, 0],
+        ['read_only', 2, 0],
+        ['claim_only', 2, 0],
+      ],
+    );
+  });
+
+  it('an unknown family is rejected with no_family naming it', async () => {
+    const plan: Plan = {
+      plan_version: 1,
+      name: 'x',
+      slots: [{ ...base, task_id: 'ghost', services: ['crm'], difficulty: 'easy', family: 'no_such_family' }],
+    };
+    const { outcomes, summary } = await synthesize(plan, { generator: 'procedural' });
+    assert.match(outcomes[0]?.diagnostics[0]?.message ?? '', /unknown family "no_such_family"/);
+    assert.deepEqual(summary.rejected_by_code, { no_family: 1 });
+    assert.equal(summary.mean_kill_rate, null);
+    assert.equal(summary.release_rate, 0);
+  });
+
+  it('a slot in a language its family does not write is rejected, not a crash of the whole plan', async () => {
+    const plan: Plan = {
+      plan_version: 1,
+      name: 'lang',
+      slots: [
+        {
+          ...base,
+          task_id: 'esc_en',
+          services: ['crm', 'helpdesk', 'gmail'],
+          difficulty: 'easy',
+          family: 'support_escalation',
+        },
+        {
+          ...base,
+          task_id: 'esc_xx',
+          language: 'xx',
+          services: ['crm', 'helpdesk', 'gmail'],
+          difficulty: 'easy',
+          family: 'support_escalation',
+        },
+      ],
+    };
+    const res = await synthesize(plan, { generator: 'procedural' }).catch((e: Error) =>
+      assert.fail(`synthesize threw: ${e.message}`),
+    );
+    assert.deepEqual(
+      res.outcomes.map((o) => [o.id, o.accepted]),
+      [
+        ['esc_en', true],
+        ['esc_xx', false],
+      ],
+    );
+    assert.ok((res.outcomes[1]?.diagnostics.length ?? 0) > 0);
+    assert.equal(res.summary.accepted, 1);
   });
 });

@@ -4,13 +4,7 @@ import { canonicalJson } from '../../schema/canonical-json.js';
 import type { Diagnostic } from '../../schema/diagnostics.js';
 import { formatDiagnostic } from '../../schema/diagnostics.js';
 import type { TaskSpecInput } from '../../schema/task-spec.js';
-import {
-  CAPABILITY_SCOPES,
-  type Difficulty,
-  SCENARIO_SCOPES,
-  SCENARIOS,
-  type ScenarioDomain,
-} from '../../schema/taxonomy.js';
+import { CAPABILITY_SCOPES, SCENARIO_SCOPES, SCENARIOS, type ScenarioDomain } from '../../schema/taxonomy.js';
 import type { ChatMessage } from '../../llm/types.js';
 import { bandText } from '../kit/bands.js';
 import { discriminatorView, maskWithheld, safetyNote, withheldTexts } from './discriminator-view.js';

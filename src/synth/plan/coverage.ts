@@ -1,4 +1,4 @@
-import { CAPABILITIES, type Difficulty, SCENARIO_DOMAINS } from '../../schema/taxonomy.js';
+import { CAPABILITIES, SCENARIO_DOMAINS } from '../../schema/taxonomy.js';
 import { recipeFor, recipeServices, recipeSteps } from '../compose/index.js';
 import { inBand } from '../kit/bands.js';
 import type { Plan } from './plan.js';

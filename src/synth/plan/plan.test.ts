@@ -114,7 +114,9 @@ describe('parsePlanText', () => {
       [],
     );
   });
+});
 
+describe('parsePlanText: names and ids', () => {
   it('unknown slot field: unknown_field with a did-you-mean, also inside scenario', () => {
     const d = only(parsePlanText(planYaml(slotYaml('a', '    famly: support_escalation'))).diagnostics);
     assert.equal(d.code, 'unknown_field');

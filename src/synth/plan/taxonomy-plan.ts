@@ -3,7 +3,6 @@ import {
   type Capability,
   CAPABILITIES,
   DIFFICULTIES,
-  type Difficulty,
   SCENARIO_DOMAINS,
   SCENARIOS,
   type ScenarioDomain,

@@ -156,7 +156,9 @@ describe(FAMILY, () => {
       }
     });
   }
+});
 
+describe(`${FAMILY}: medium and hard`, () => {
   for (const difficulty of ['medium', 'hard'] as const) {
     it(`${difficulty}: the CRM notes are checked in their final state; noting and then restoring the old note fails`, async () => {
       for (const seed of h.seeds.slice(0, 4)) {
