@@ -1,3 +1,5 @@
+import { MONTHS, WEEKDAYS } from '../../schema/dates.js';
+
 // times relative to the task's mock clock, and how requests and messages write them. one way of adding
 // days (`at`), one way of cutting a date off a time stamp (`dateOf`).
 
@@ -11,22 +13,6 @@ export function at(mockToday: string, offset: { days?: number; hours?: number; m
 export function dateOf(iso: string): string {
   return iso.slice(0, 10);
 }
-
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
-const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
 
 /** Human date for requests and messages: "6 March". */
 export function dayMonth(iso: string): string {

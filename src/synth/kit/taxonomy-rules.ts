@@ -1,4 +1,5 @@
 import type { Capability, ScenarioDomain } from '../../schema/taxonomy.js';
+import { SERVICE_NAMES } from '../../services/registry.js';
 
 // compatibility rules of taxonomy-guided planning (Cowork-Gym §3.1): which services can exercise a
 // capability and which services a scenario domain draws on. the workspace (files: XLSX, DOCX, PDF, PPTX,
@@ -9,23 +10,8 @@ export const CAPABILITY_SERVICES: Record<Capability, readonly string[]> = {
   Logic_Reasoning: ['crm', 'helpdesk', 'finance', 'inventory', 'calendar', 'scheduler', 'todo', 'workspace'],
   Math_Scientific: ['finance', 'inventory'],
   Code_Manipulation: ['workspace'],
-  Tool_Calling: [
-    'gmail',
-    'calendar',
-    'todo',
-    'contacts',
-    'finance',
-    'notes',
-    'kb',
-    'helpdesk',
-    'inventory',
-    'rss',
-    'crm',
-    'config',
-    'scheduler',
-    'web',
-    'workspace',
-  ],
+  // every service has tools to call
+  Tool_Calling: SERVICE_NAMES,
   Knowledge_Retrieval: ['kb', 'web', 'rss', 'notes', 'contacts', 'gmail', 'workspace'],
   Web_Browsing: ['web'],
   Data_Analysis: ['finance', 'crm', 'inventory', 'workspace'],

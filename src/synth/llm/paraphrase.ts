@@ -5,6 +5,7 @@ import { extractJson } from '../../llm/json-text.js';
 import type { ChatMessage, ChatModel } from '../../llm/types.js';
 import { type GateOptions, runGate } from '../../validate/index.js';
 import type { SynthOutcome } from '../plan/outcome.js';
+import { escapeRegex } from '../../schema/text.js';
 
 // `synth --paraphrase <model>`: a model rewrites a released task's procedural request into the words a coworker
 // would use. the ids, names, numbers, paths and quoted phrases the task depends on must survive verbatim, and the
@@ -98,7 +99,7 @@ export function requestAnchors(spec: TaskSpecInput): string[] {
   for (const a of longestFirst) {
     if (!rest.toLowerCase().includes(a.toLowerCase())) continue;
     kept.push(a);
-    rest = rest.replace(new RegExp(a.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), 'gi'), ' ');
+    rest = rest.replace(new RegExp(escapeRegex(a), 'gi'), ' ');
   }
   return kept.sort((a, b) => request.indexOf(a) - request.indexOf(b) || (a < b ? -1 : 1));
 }

@@ -6,6 +6,7 @@ import { definePreset } from './define.js';
 import { ids, shuffle } from '../kit/ids.js';
 import type { Person } from '../kit/people.js';
 import type { TaskSpecInput } from '../../schema/task-spec.js';
+import { escapeRegex } from '../../schema/text.js';
 
 // data cleaning of a CSV export: e-mails trimmed and lower-cased, rows without an e-mail dropped, duplicates
 // (same e-mail, other spelling) merged keeping the earliest sign-up, the result written as a new CSV and its
@@ -32,7 +33,6 @@ interface Row {
 
 const csvLine = (cells: readonly string[]) =>
   cells.map((c) => (/[",]/.test(c) ? `"${c.replace(/"/g, '""')}"` : c)).join(',');
-const escape = (email: string) => email.replace(/[.+]/g, '\\$&');
 
 /** One drawn task: the customers (clean and dirty rows), what survives the clean-up, the people and ids. */
 interface Scenario {
@@ -250,7 +250,7 @@ function checks(s: Scenario): Check[] {
     tableCell(
       'emails_normalised',
       OUT,
-      { column: 'email', value: { regex: `^${escape(dup2.email)}$` } },
+      { column: 'email', value: { regex: `^${escapeRegex(dup2.email)}$` } },
       w.normalised as number,
     ),
     tableCell(
@@ -269,7 +269,7 @@ function checks(s: Scenario): Check[] {
       : []),
     ...(s.hard
       ? [
-          without('opt_outs_dropped', s.optedOut.map((r) => escape(r.email)).join('|'), w.optout as number),
+          without('opt_outs_dropped', s.optedOut.map((r) => escapeRegex(r.email)).join('|'), w.optout as number),
           tableCell(
             'country_codes',
             OUT,

@@ -4,7 +4,7 @@ import { at, dateOf } from '../kit/dates.js';
 import type { GeneratorContext } from '../kit/generator.js';
 import { definePreset } from './define.js';
 import { ids, shuffle } from '../kit/ids.js';
-import { amountRegex, formatMoney, sumCents } from '../kit/money.js';
+import { amountPattern, formatMoney, sumCents } from '../kit/money.js';
 import type { Person } from '../kit/people.js';
 import type { TaskSpecInput } from '../../schema/task-spec.js';
 
@@ -229,7 +229,7 @@ function checks(s: Scenario): Check[] {
       { column, where: { invoice: i.no }, value, ...(typeof value === 'number' ? { tolerance: 0.01 } : {}) },
       w[`${i.no}_${key}`] as number,
     );
-  const owed = amountRegex(Math.abs(diff(s.invoices[0] as Invoice)));
+  const owed = amountPattern(Math.abs(diff(s.invoices[0] as Invoice)));
   return [
     ...s.invoices.flatMap((i) => [
       cell(i, 'payment', 'transaction_id', 'txn', i.txn),

@@ -4,7 +4,7 @@ import { at, dateOf, timeRegex } from '../kit/dates.js';
 import type { GeneratorContext } from '../kit/generator.js';
 import { definePreset } from './define.js';
 import { ids, shuffle } from '../kit/ids.js';
-import { amountRegex, formatMoney, sumCents } from '../kit/money.js';
+import { amountPattern, formatMoney, sumCents } from '../kit/money.js';
 import type { Person } from '../kit/people.js';
 import type { TaskSpecInput } from '../../schema/task-spec.js';
 
@@ -269,7 +269,7 @@ function checks(s: Scenario): Check[] {
       ),
     ),
     mailSent('top_mailed', { to: recipient.email, body: { contains: top.region } }, w.mail as number),
-    mailSent('top_total_mailed', { to: recipient.email, body: { regex: amountRegex(top.total) } }, w.top as number),
+    mailSent('top_total_mailed', { to: recipient.email, body: { regex: amountPattern(top.total) } }, w.top as number),
     ...(s.medium
       ? [
           mailRead('instructions_read', s.msgIds[0], w.instructions as number),

@@ -1,5 +1,6 @@
 import type { Check } from '../../kit/checks.js';
-import { factPattern, isNumber, numberVariants, wholeNumber } from '../../kit/money.js';
+import { wholeNumber } from '../../../schema/text.js';
+import { factPattern, isNumber, numberVariants } from '../../kit/money.js';
 import type { AuditRef, Call, CheckDraft } from '../parts.js';
 import { actionContext } from './context.js';
 import type { Program } from './records.js';
