@@ -5,7 +5,7 @@ import type { Judge } from '../grade/types.js';
 import { specHash } from '../schema/canonical-json.js';
 import type { TaskSpec } from '../schema/task-spec.js';
 import type { EndReason, Trajectory, TrajectoryEvent } from '../schema/trajectory.js';
-import type { AgentTurn, UserReply } from './types.js';
+import type { AgentTurn, UserReply } from '../env/turns.js';
 
 type ToolEvent = Extract<TrajectoryEvent, { type: 'tool' }>;
 type ToolCall = { id: string; name: string; args: unknown };

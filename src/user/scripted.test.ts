@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
 import { scriptedAgent } from '../agent/reference.js';
 import { runEpisode } from '../agent/rollout.js';
-import type { UserView } from '../agent/types.js';
+import type { UserView } from '../env/turns.js';
 import { createEpisode } from '../env/episode.js';
 import { checkSpecValue } from '../schema/parse-spec.js';
 import type { TaskSpec } from '../schema/task-spec.js';

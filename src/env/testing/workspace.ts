@@ -1,9 +1,10 @@
 import assert from 'node:assert/strict';
-import { createEpisode, type Episode } from '../../env/episode.js';
-import type { CallResult } from '../../env/types.js';
+import { createEpisode, type Episode } from '../episode.js';
+import type { CallResult } from '../types.js';
 import { makeSpec } from '../../schema/testing.js';
 
-// helpers shared by the workspace tests
+// helpers shared by the workspace service's tests: they run episodes, so they live with the episode (a module of
+// services/ may not import env/)
 
 export const CSV = 'region,amount\nnorth,120\nsouth,80\neast,50';
 export const LOGO = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x00, 0xff]).toString('base64');
