@@ -20,7 +20,7 @@ const SEEDS = 8;
 const MOCK_TODAY = '2026-03-10';
 
 export async function run(): Promise<BenchResult> {
-  const jobs = GENERATORS.flatMap((f) => DIFFICULTIES.map((d) => ({ family: f.name, difficulty: d })));
+  const jobs = GENERATORS.flatMap((f) => DIFFICULTIES.map((d) => ({ generator: f.name, difficulty: d })));
   // warm-up: jit and per-module caches
   for (const j of jobs)
     await runGate({ raw: generateProcedural({ ...j, id: 'warm', seed: 0, mockToday: MOCK_TODAY }) });
@@ -118,7 +118,7 @@ async function fileTasks(): Promise<{
   fullMs: number;
 }> {
   const fams = GENERATORS.filter((f) => f.services.includes('workspace'));
-  const jobs = fams.flatMap((f) => DIFFICULTIES.map((d) => ({ family: f.name, difficulty: d })));
+  const jobs = fams.flatMap((f) => DIFFICULTIES.map((d) => ({ generator: f.name, difficulty: d })));
   const gen: number[] = [];
   const full: number[] = [];
   let tasks = 0;
@@ -131,7 +131,7 @@ async function fileTasks(): Promise<{
     for (const r of requests) {
       const t0 = performance.now();
       const parsed = checkSpecValue(generateProcedural(r));
-      if (!parsed.spec) throw new Error(`${r.family} ${r.difficulty}: invalid spec`);
+      if (!parsed.spec) throw new Error(`${r.generator} ${r.difficulty}: invalid spec`);
       prepare(parsed.spec);
       const t1 = performance.now();
       if ((await runGate({ raw: generateProcedural(r) })).ok) released++;

@@ -30,7 +30,7 @@ const load = async (file: string) => ((await loadSpecs([file]))[0] as { spec: Ta
 const dialogueSpec = () =>
   TaskSpec.parse(
     generateProcedural({
-      family: 'dialogue_clarification',
+      generator: 'dialogue_clarification',
       id: 'dialogue_mcp',
       seed: 3,
       difficulty: 'easy',

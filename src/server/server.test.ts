@@ -20,7 +20,7 @@ const EXAMPLES = (await loadSpecs([join(ROOT, 'examples/tasks')])).map((s) => s.
 const ESCALATION = EXAMPLES.find((s) => s.id === 'support_escalation') as TaskSpec;
 const DIALOGUE = TaskSpec.parse(
   generateProcedural({
-    family: 'dialogue_clarification',
+    generator: 'dialogue_clarification',
     id: 'dialogue_srv',
     seed: 3,
     difficulty: 'easy',

@@ -15,7 +15,9 @@ import { at, dateOf } from './kit/dates.js';
 import { definePreset } from './presets/define.js';
 
 const gen = (family: string, seed: number) =>
-  canonicalJson(generateProcedural({ family, id: `t_${seed}`, seed, difficulty: 'medium', mockToday: '2026-03-10' }));
+  canonicalJson(
+    generateProcedural({ generator: family, id: `t_${seed}`, seed, difficulty: 'medium', mockToday: '2026-03-10' }),
+  );
 
 describe('generateProcedural', () => {
   it('gives the same bytes for the same request whatever was generated before (no generator keeps state between tasks)', () => {
@@ -23,7 +25,7 @@ describe('generateProcedural', () => {
     // other families, seeds and dates in between, then the same requests in reverse order
     for (const f of GENERATORS)
       canonicalJson(
-        generateProcedural({ family: f.name, id: 'other', seed: 99, difficulty: 'hard', mockToday: '2027-01-05' }),
+        generateProcedural({ generator: f.name, id: 'other', seed: 99, difficulty: 'hard', mockToday: '2027-01-05' }),
       );
     const again = [...GENERATORS]
       .reverse()
@@ -35,7 +37,7 @@ describe('generateProcedural', () => {
 
   it('refuses an unknown family with the list of families', () => {
     assert.throws(
-      () => generateProcedural({ family: 'nope', id: 'x', seed: 1, difficulty: 'easy', mockToday: '2026-03-10' }),
+      () => generateProcedural({ generator: 'nope', id: 'x', seed: 1, difficulty: 'easy', mockToday: '2026-03-10' }),
       /unknown family "nope"; families: support_escalation/,
     );
   });
@@ -200,7 +202,7 @@ describe('a new part is one file plus one registry line', () => {
       parts,
     });
     const preset = generateProcedural(
-      { family: 'toy_preset', id: 'toy_preset_1', seed: 1, difficulty: 'easy', mockToday: '2026-03-10' },
+      { generator: 'toy_preset', id: 'toy_preset_1', seed: 1, difficulty: 'easy', mockToday: '2026-03-10' },
       generators,
     );
     assert.deepEqual(Object.keys(preset).slice(0, 6), [

@@ -20,8 +20,8 @@ export function getGenerator(name: string, from: readonly Generator[] = GENERATO
 }
 
 export interface ProceduralRequest {
-  /** the generator's name (a plan slot's `family`) */
-  family: string;
+  /** the generator's name (what a plan slot's `family` field names) */
+  generator: string;
   id: string;
   seed: number;
   difficulty: Difficulty;
@@ -39,11 +39,11 @@ export interface ProceduralRequest {
  * generators to choose among (default every registered one).
  */
 export function generateProcedural(req: ProceduralRequest, from: readonly Generator[] = GENERATORS): TaskSpecInput {
-  const gen = getGenerator(req.family, from);
+  const gen = getGenerator(req.generator, from);
   if (!gen)
     throw new CoworkError(
       'bad_input',
-      `unknown family "${req.family}"; families: ${from.map((g) => g.name).join(', ')}`,
+      `unknown family "${req.generator}"; families: ${from.map((g) => g.name).join(', ')}`,
     );
   const language = req.language ?? 'en';
   if (!gen.languages.includes(language))

@@ -47,9 +47,9 @@ export interface SynthSummary {
 }
 
 /** What the procedural generator is asked for a job of `family`. */
-export function proceduralRequest(job: Job, family: string): ProceduralRequest {
+export function proceduralRequest(job: Job, generator: string): ProceduralRequest {
   return {
-    family,
+    generator,
     id: job.id,
     seed: job.seed,
     difficulty: job.slot.difficulty,
@@ -61,7 +61,7 @@ export function proceduralRequest(job: Job, family: string): ProceduralRequest {
   };
 }
 
-/** Procedural synthesis of one job: generate from its family, then the full gate (deterministic, one attempt). */
+/** Procedural synthesis of one job: generate with the generator its slot names, then the full gate (deterministic, one attempt). */
 export async function synthesizeProcedural(job: Job, meaning?: MeaningOptions): Promise<SynthOutcome> {
   const base = outcomeBase(job);
   const family = job.slot.family ? getGenerator(job.slot.family) : undefined;

@@ -20,7 +20,7 @@ function exampleDialogueSpecs(): (TaskSpec & { user: UserPlan })[] {
   for (const job of expandPlan(plan)) {
     if (!job.slot.family) continue;
     const raw = generateProcedural({
-      family: job.slot.family,
+      generator: job.slot.family,
       id: job.id,
       seed: job.seed,
       difficulty: job.slot.difficulty,

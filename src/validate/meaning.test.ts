@@ -38,7 +38,7 @@ const plan = (s: Partial<Slot> = {}): Plan =>
   ({ plan_version: 1, name: 'meaning', slots: [{ ...slot, ...s }] }) as Plan;
 const GOOD = JSON.stringify(
   generateProcedural({
-    family: 'support_escalation',
+    generator: 'support_escalation',
     id: 'meaning_case',
     seed: 7,
     difficulty: 'medium',

@@ -20,7 +20,7 @@ after(() => server.close());
 const GOOD = parseSpecText(
   JSON.stringify(
     generateProcedural({
-      family: 'support_escalation',
+      generator: 'support_escalation',
       id: 'review_case',
       seed: 7,
       difficulty: 'medium',

@@ -26,7 +26,7 @@ after(async () => {
 // a task the synthesizer releases (so it passes the deterministic gate), also as a file for the CLI
 const TEXT = JSON.stringify(
   generateProcedural({
-    family: 'support_escalation',
+    generator: 'support_escalation',
     id: 'solve_case',
     seed: 7,
     difficulty: 'medium',

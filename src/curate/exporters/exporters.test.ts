@@ -186,7 +186,7 @@ before(async () => {
     file: `generated/dialogue_${seed}`,
     spec: TaskSpec.parse(
       generateProcedural({
-        family: 'dialogue_clarification',
+        generator: 'dialogue_clarification',
         id: `dialogue_clarification_${seed}`,
         seed,
         difficulty: 'medium',

@@ -14,7 +14,7 @@ const CAPS = CAPABILITIES.filter((c) => CAPABILITY_SERVICES[c].length > 0);
 const gen = (i: number): TaskSpecInput => {
   const domain = SCENARIO_DOMAINS[i % SCENARIO_DOMAINS.length] as (typeof SCENARIO_DOMAINS)[number];
   return generateProcedural({
-    family: 'compose',
+    generator: 'compose',
     id: `c_${i}`,
     seed: 7919 * i + 11,
     difficulty: DIFFICULTIES[i % 3] as (typeof DIFFICULTIES)[number],
@@ -102,7 +102,7 @@ describe('compositional generator', () => {
 
   it('bad input: an unknown scenario domain falls back to office work rather than failing', () => {
     const s = generateProcedural({
-      family: 'compose',
+      generator: 'compose',
       id: 'x',
       seed: 1,
       difficulty: 'easy',

@@ -85,7 +85,7 @@ export function describeRecipe(recipe: Recipe): {
   };
 }
 
-/** Generates one composed task (the `compose` family). */
+/** Generates one composed task (the `compose` generator). */
 export function composeTask(ctx: GeneratorContext): TaskSpecInput {
   const { domain, path } = domainOf(ctx.scenarioPath, ctx.seed);
   const lead = ctx.capabilities?.[0];

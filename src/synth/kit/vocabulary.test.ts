@@ -24,7 +24,7 @@ const presets = GENERATORS.filter((g) => g.name !== 'compose').flatMap((g) =>
   DIFFICULTIES.flatMap((difficulty) =>
     Array.from({ length: 20 }, (_, i) =>
       generateProcedural({
-        family: g.name,
+        generator: g.name,
         id: `${g.name}_${i}`,
         seed: 7919 * i + 3,
         difficulty,
@@ -36,7 +36,7 @@ const presets = GENERATORS.filter((g) => g.name !== 'compose').flatMap((g) =>
 const compositions = Array.from({ length: 1000 }, (_, i) => {
   const domain = SCENARIO_DOMAINS[i % SCENARIO_DOMAINS.length] as (typeof SCENARIO_DOMAINS)[number];
   return generateProcedural({
-    family: 'compose',
+    generator: 'compose',
     id: `c_${i}`,
     seed: 104_729 * i + 17,
     difficulty: DIFFICULTIES[i % 3] as (typeof DIFFICULTIES)[number],

@@ -25,7 +25,7 @@ const good = (): Json =>
   JSON.parse(
     JSON.stringify(
       generateProcedural({
-        family: 'support_escalation',
+        generator: 'support_escalation',
         id: 'llm_case',
         seed: 7,
         difficulty: 'medium',

@@ -77,7 +77,7 @@ describe('generatorMessages', () => {
     assert.ok(text.includes(formatReference()));
     assert.ok(!text.includes('"$schema"') && !text.includes('"additionalProperties"'), 'no JSON Schema');
     for (const [i, e] of examplesFor(j).entries())
-      assert.ok(text.includes(`Example ${i + 1} (${e.family}, ${e.difficulty}):\n${e.text}`));
+      assert.ok(text.includes(`Example ${i + 1} (${e.generator}, ${e.difficulty}):\n${e.text}`));
   });
 
   it('a typical three-service slot costs under 27,000 characters (the JSON Schema prompt took ~54–68 KB)', () => {
@@ -105,9 +105,9 @@ describe('examplesFor', () => {
       const spec = JSON.parse(x.text) as TaskSpecInput;
       assert.ok(
         spec.services?.some((s) => ['crm', 'helpdesk', 'gmail'].includes(s)),
-        x.family,
+        x.generator,
       );
-      assert.ok(checkSpecValue(spec).spec, `${x.family} example parses`);
+      assert.ok(checkSpecValue(spec).spec, `${x.generator} example parses`);
     }
   });
 
@@ -115,12 +115,12 @@ describe('examplesFor', () => {
     const pairs = new Set(
       [0, 1, 2, 3, 4, 5].map((s) =>
         examplesFor(job({}, s))
-          .map((x) => `${x.family}/${x.seed}`)
+          .map((x) => `${x.generator}/${x.seed}`)
           .join('+'),
       ),
     );
     assert.ok(pairs.size >= 3, [...pairs].join(' | '));
-    const fams = (j: Job) => examplesFor(j).map((x) => x.family);
+    const fams = (j: Job) => examplesFor(j).map((x) => x.generator);
     const safety = fams(
       job({
         services: ['gmail', 'finance', 'contacts'],
@@ -144,7 +144,7 @@ describe('examplesFor', () => {
 
 describe('checkerMessages (the Discriminator, CoworkEnv App. C)', () => {
   const spec = generateProcedural({
-    family: 'support_escalation',
+    generator: 'support_escalation',
     id: 'p',
     seed: 7,
     difficulty: 'medium',

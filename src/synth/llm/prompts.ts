@@ -107,7 +107,7 @@ export function generatorMessages(job: Job, draft: boolean, resources: readonly 
         `# TaskSpec format reference\n${formatReference()}`,
         `# Service catalogue\n${catalogText(job.slot.services)}`,
         `# Example specifications (chosen for this slot; write a different task, not a copy)\n${examplesFor(job)
-          .map((e, i) => `Example ${i + 1} (${e.family}, ${e.difficulty}):\n${e.text}`)
+          .map((e, i) => `Example ${i + 1} (${e.generator}, ${e.difficulty}):\n${e.text}`)
           .join('\n\n')}`,
         `# Plan slot\n${slotText(job)}\nUse "${job.id}" as the id and "${job.slot.mock_today}" as mock_today.`,
         ...(resources.length

@@ -5,33 +5,34 @@ import type { Generator } from '../kit/generator.js';
 import type { Job } from '../plan/plan.js';
 import { generateProcedural } from '../generators.js';
 
-// the example specs the LLM generator sees are chosen for its slot: the families closest to it by services,
+// the example specs the LLM generator sees are chosen for its slot: the generators closest to it by services,
 // capabilities and scenario, rotated by the job's seed among the near-best so that a plan's slots do not all
-// imitate the same two tasks. every example is a real family output (it passes the gate), seeded.
+// imitate the same two tasks. every example is a real generator output (it passes the gate), seeded.
 
 /** Most characters the examples of one prompt may take together (a second example only if it fits). */
 export const EXAMPLE_BUDGET_CHARS = 9_500;
-/** The rotation pool: families within max(2, a third of the best score) of the best, at most this many. */
+/** The rotation pool: generators within max(2, a third of the best score) of the best, at most this many. */
 const POOL_MAX = 4;
 const SAFETY_SCENARIO = /^Safety_Compliance/;
 
 export interface ChosenExample {
-  family: string;
+  /** the generator that wrote it */
+  generator: string;
   difficulty: Difficulty;
   seed: number;
   /** the spec as canonical JSON */
   text: string;
 }
 
-/** How close a family is to the slot: shared services weigh most, then the scenario, then capabilities. */
-export function familyScore(family: Generator, job: Job): number {
+/** How close a generator is to the slot: shared services weigh most, then the scenario, then capabilities. */
+export function generatorScore(gen: Generator, job: Job): number {
   const { slot } = job;
-  const services = family.services.filter((s) => slot.services.includes(s)).length;
-  const caps = family.capabilities.filter((c) => (slot.capabilities ?? []).includes(c)).length;
+  const services = gen.services.filter((s) => slot.services.includes(s)).length;
+  const caps = gen.capabilities.filter((c) => (slot.capabilities ?? []).includes(c)).length;
   const [dom, sub] = (slot.scenario_path ?? '').split('/');
-  const [fdom, fsub] = family.scenario.split('/');
+  const [fdom, fsub] = gen.scenario.split('/');
   const scenario = dom && dom === fdom ? (sub && sub === fsub ? 4 : 3) : 0;
-  const safety = SAFETY_SCENARIO.test(family.scenario) === isSafetyLike(job) ? 1 : 0;
+  const safety = SAFETY_SCENARIO.test(gen.scenario) === isSafetyLike(job) ? 1 : 0;
   return 3 * services + 2 * caps + scenario + safety;
 }
 
@@ -44,28 +45,28 @@ function isSafetyLike(job: Job): boolean {
   );
 }
 
-/** The families ranked for the slot (best first, ties by name), with their scores. */
-export function rankFamilies(job: Job): { family: Generator; score: number }[] {
-  return GENERATORS.map((family) => ({ family, score: familyScore(family, job) })).sort(
-    (a, b) => b.score - a.score || (a.family.name < b.family.name ? -1 : 1),
+/** The generators ranked for the slot (best first, ties by name), with their scores. */
+export function rankGenerators(job: Job): { gen: Generator; score: number }[] {
+  return GENERATORS.map((gen) => ({ gen, score: generatorScore(gen, job) })).sort(
+    (a, b) => b.score - a.score || (a.gen.name < b.gen.name ? -1 : 1),
   );
 }
 
 const cache = new Map<string, string>();
 const CACHE_MAX = 256;
 
-function exampleText(family: Generator, difficulty: Difficulty, seed: number, n: number): string {
-  const key = `${family.name}/${difficulty}/${seed}/${n}`;
+function exampleText(gen: Generator, difficulty: Difficulty, seed: number, n: number): string {
+  const key = `${gen.name}/${difficulty}/${seed}/${n}`;
   let text = cache.get(key);
   if (text === undefined) {
     text = canonicalJson(
       generateProcedural({
-        family: family.name,
+        generator: gen.name,
         id: `example_${n}`,
         seed,
         difficulty,
         mockToday: '2026-03-10',
-        language: family.languages.includes('en') ? 'en' : (family.languages[0] ?? 'en'),
+        language: gen.languages.includes('en') ? 'en' : (gen.languages[0] ?? 'en'),
       }),
     );
     if (cache.size >= CACHE_MAX) cache.clear();
@@ -75,22 +76,22 @@ function exampleText(family: Generator, difficulty: Difficulty, seed: number, n:
 }
 
 /**
- * One or two example specs for the slot (deterministic in the job): the first from the near-best families
- * rotated by seed at the slot's difficulty (hard is shown as medium), the second the next family of the
+ * One or two example specs for the slot (deterministic in the job): the first from the near-best generators
+ * rotated by seed at the slot's difficulty (hard is shown as medium), the second the next generator of the
  * pool at easy — when both fit EXAMPLE_BUDGET_CHARS; else both at easy, else the first alone.
  */
 export function examplesFor(job: Job): ChosenExample[] {
-  const ranked = rankFamilies(job);
+  const ranked = rankGenerators(job);
   const best = ranked[0]?.score ?? 0;
   const pool = ranked.filter((r) => r.score >= best - Math.max(2, best / 3)).slice(0, POOL_MAX);
   if (pool.length < 2 && ranked[1]) pool.push(ranked[1]);
-  const first = pool[job.seed % pool.length]?.family;
+  const first = pool[job.seed % pool.length]?.gen;
   if (!first) return [];
-  const second = pool.length > 1 ? pool[(job.seed + 1) % pool.length]?.family : undefined;
+  const second = pool.length > 1 ? pool[(job.seed + 1) % pool.length]?.gen : undefined;
   const seed = 11 + (job.seed % 5);
   const d1: Difficulty = job.slot.difficulty === 'easy' ? 'easy' : 'medium';
   const make = (f: Generator, d: Difficulty, n: number): ChosenExample => ({
-    family: f.name,
+    generator: f.name,
     difficulty: d,
     seed,
     text: exampleText(f, d, seed, n),

@@ -68,8 +68,8 @@ export function specCoverage(specs: readonly SpecLike[], jobs?: number): Coverag
     if (domain) domains.add(domain);
     for (const c of s.labels?.capabilities ?? []) caps.add(c);
     if (lead && domain) cells.add(`${lead}/${domain}`);
-    const calls = (s.reference ?? []).flatMap((r) =>
-      r && typeof r === 'object' && 'call' in r ? [String((r as { call: unknown }).call)] : [],
+    const calls = (s.reference ?? []).flatMap((step) =>
+      step && typeof step === 'object' && 'call' in step ? [String((step as { call: unknown }).call)] : [],
     );
     seqs.add(calls.join(','));
     skeletons.add(requestSkeleton(s.request ?? ''));
@@ -115,7 +115,7 @@ export function planCoverage(plan: Plan): Coverage {
         specs.push({ ...base, services: slot.services });
         continue;
       }
-      const r = recipeFor({
+      const recipe = recipeFor({
         seed: (slot.seed ?? 0) + i,
         difficulty: slot.difficulty,
         ...(slot.capabilities?.[0] ? { capability: slot.capabilities[0] } : {}),
@@ -124,12 +124,12 @@ export function planCoverage(plan: Plan): Coverage {
       });
       specs.push({
         ...base,
-        services: recipeServices(r),
-        reference: Array.from({ length: recipeSteps(r) }, () => ({ call: '-' })),
+        services: recipeServices(recipe),
+        reference: Array.from({ length: recipeSteps(recipe) }, () => ({ call: '-' })),
         user:
-          r.interaction === 'none'
+          recipe.interaction === 'none'
             ? null
-            : { signals: r.interaction === 'change' ? [{ effect: { update_record: true } }] : [] },
+            : { signals: recipe.interaction === 'change' ? [{ effect: { update_record: true } }] : [] },
       });
     }
   }

@@ -269,7 +269,7 @@ describe('taxonomyPlan', () => {
           const sc = s.scenario as { goal: string; selection?: string; distractors?: string; constraints?: string };
           assert.ok(sc.selection && sc.distractors && sc.constraints, s.task_id);
           const spec = generateProcedural({
-            family: 'compose',
+            generator: 'compose',
             id: s.task_id,
             seed: s.seed ?? 0,
             difficulty: s.difficulty,

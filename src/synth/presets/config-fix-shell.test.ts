@@ -1,14 +1,14 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { DIFFICULTIES } from '../../schema/taxonomy.js';
-import { beforeSay, familyContract, familyHarness, gradeSteps, passingProbes } from './testing.js';
+import { beforeSay, presetContract, presetHarness, gradeSteps, passingProbes } from './testing.js';
 
 const FAMILY = 'config_fix_shell';
-const h = familyHarness(FAMILY, 6);
+const h = presetHarness(FAMILY, 6);
 
 describe(FAMILY, () => {
   // below the band by the step the final answer takes
-  familyContract(h, { steps: { hard: [11, 11] } });
+  presetContract(h, { steps: { hard: [11, 11] } });
 
   it('the reference fixes the config through the tools and the shell check passes; rewriting the check script instead is caught', async () => {
     for (const seed of h.seeds.slice(0, 3)) {

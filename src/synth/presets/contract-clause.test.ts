@@ -1,13 +1,13 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { familyContract, familyHarness, gradeSteps } from './testing.js';
+import { presetContract, presetHarness, gradeSteps } from './testing.js';
 
 const FAMILY = 'contract_clause';
-const h = familyHarness(FAMILY, 8);
+const h = presetHarness(FAMILY, 8);
 
 describe(FAMILY, () => {
   // below the band by the step the final answer takes
-  familyContract(h, { steps: { medium: [7, 7] } });
+  presetContract(h, { steps: { medium: [7, 7] } });
 
   it('the clause decides: both branches occur, and taking the other branch fails', async () => {
     const branches = new Set<string>();

@@ -1,11 +1,11 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { TaskSpec } from '../../schema/task-spec.js';
-import { familyContract, familyHarness } from './testing.js';
+import { presetContract, presetHarness } from './testing.js';
 
 const FAMILY = 'credential_phishing';
 // odd seeds on 2026-03-10, even ones on New Year's Eve (dates cross a year boundary too)
-const h = familyHarness(FAMILY, 15, ['2025-12-31T15:30:00Z', '2026-03-10']);
+const h = presetHarness(FAMILY, 15, ['2025-12-31T15:30:00Z', '2026-03-10']);
 
 type Row = Record<string, unknown>;
 const rows = (spec: TaskSpec, service: string, collection: string) =>
@@ -14,7 +14,7 @@ const accepted = (spec: TaskSpec, id: string) => (spec.checks.find((c) => c.id =
 
 describe(FAMILY, () => {
   // below the band by the step the final answer takes
-  familyContract(h, { steps: { medium: [7, 7] } });
+  presetContract(h, { steps: { medium: [7, 7] } });
 
   for (const difficulty of ['easy', 'medium', 'hard'] as const) {
     it(`${difficulty}: distractors look relevant but are never accepted, and no reference step leaks a secret`, () => {

@@ -4,11 +4,11 @@ import { canonicalJson } from '../../schema/canonical-json.js';
 import { TaskSpec, type TaskSpecInput } from '../../schema/task-spec.js';
 import type { Difficulty } from '../../schema/taxonomy.js';
 import { playReference } from '../../validate/replay.js';
-import { familyContract, familyHarness, mutantsOf, stateAfterUndo } from './testing.js';
+import { presetContract, presetHarness, mutantsOf, stateAfterUndo } from './testing.js';
 
 const FAMILY = 'crm_export_prohibition';
 // odd seed s on 2026-03-(9 + s % 7), even seeds on New Year's Eve (dates cross a year boundary too)
-const h = familyHarness(
+const h = presetHarness(
   FAMILY,
   15,
   Array.from({ length: 14 }, (_, k) =>
@@ -33,7 +33,7 @@ function outsider(spec: TaskSpecInput): string {
 }
 
 describe(FAMILY, () => {
-  familyContract(h);
+  presetContract(h);
 
   for (const difficulty of ['easy', 'medium', 'hard'] as const) {
     it(`${difficulty}: a fixture per service, exfiltration labels, at least 4 mutants; deterministic on every seed`, async () => {

@@ -1,13 +1,13 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { familyContract, familyHarness, gradeSteps } from './testing.js';
+import { presetContract, presetHarness, gradeSteps } from './testing.js';
 
 const FAMILY = 'csv_cleanup';
-const h = familyHarness(FAMILY, 6);
+const h = presetHarness(FAMILY, 6);
 
 describe(FAMILY, () => {
   // below the band by the step the final answer takes
-  familyContract(h, { steps: { hard: [11, 11] } });
+  presetContract(h, { steps: { hard: [11, 11] } });
 
   it('keeping a duplicate (other spelling) or a test account fails', async () => {
     for (const seed of h.seeds.slice(0, 3)) {

@@ -1,13 +1,13 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { beforeSay, familyContract, familyHarness, gradeSteps } from './testing.js';
+import { beforeSay, presetContract, presetHarness, gradeSteps } from './testing.js';
 
 const FAMILY = 'deck_action_items';
-const h = familyHarness(FAMILY, 6);
+const h = presetHarness(FAMILY, 6);
 
 describe(FAMILY, () => {
   // below the band by the step the final answer takes
-  familyContract(h, { steps: { medium: [7, 7], hard: [11, 11] } });
+  presetContract(h, { steps: { medium: [7, 7], hard: [11, 11] } });
 
   it("a to-do for someone else's item (read off the same slide) fails", async () => {
     for (const seed of h.seeds.slice(0, 3)) {

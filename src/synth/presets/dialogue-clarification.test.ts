@@ -3,11 +3,11 @@ import { describe, it } from 'node:test';
 import { resolveTool } from '../../services/registry.js';
 import { TaskSpec, type TaskSpecInput } from '../../schema/task-spec.js';
 import { playReference } from '../../validate/replay.js';
-import { familyContract, familyHarness, stateAfterUndo } from './testing.js';
+import { presetContract, presetHarness, stateAfterUndo } from './testing.js';
 
 const FAMILY = 'dialogue_clarification';
 // odd seeds on 2026-03-10, even ones on New Year's Eve
-const h = familyHarness(FAMILY, 15, ['2025-12-31T15:30:00Z', '2026-03-10']);
+const h = presetHarness(FAMILY, 15, ['2025-12-31T15:30:00Z', '2026-03-10']);
 
 /** the raw spec, its optional sections present */
 type Spec = Required<TaskSpecInput>;
@@ -18,7 +18,7 @@ const rows = (spec: Spec, service: string, collection: string) =>
 
 describe(FAMILY, () => {
   // below the band by the step the final answer takes
-  familyContract(h, { steps: { medium: [6, 6], hard: [10, 10] } });
+  presetContract(h, { steps: { medium: [6, 6], hard: [10, 10] } });
 
   for (const difficulty of ['easy', 'medium', 'hard'] as const) {
     it(`${difficulty}: the request omits what only the user knows; the reference asks first`, () => {

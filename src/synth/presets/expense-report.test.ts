@@ -2,11 +2,11 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { TaskSpec } from '../../schema/task-spec.js';
 import { totalPattern } from './expense-report.js';
-import { beforeSay, familyContract, familyHarness, gradeSteps, stateAfterUndo } from './testing.js';
+import { beforeSay, presetContract, presetHarness, gradeSteps, stateAfterUndo } from './testing.js';
 
 const FAMILY = 'expense_report';
 // odd seeds on 2026-03-10, even ones on New Year's Eve (dates cross a year boundary too)
-const h = familyHarness(FAMILY, 15, ['2025-12-31T15:30:00Z', '2026-03-10']);
+const h = presetHarness(FAMILY, 15, ['2025-12-31T15:30:00Z', '2026-03-10']);
 
 type Row = Record<string, unknown>;
 const rows = (spec: TaskSpec, service: string, collection: string) =>
@@ -20,7 +20,7 @@ const claimed = (spec: TaskSpec) =>
 
 describe(FAMILY, () => {
   // below the band by the step the final answer takes
-  familyContract(h, { steps: { medium: [7, 7], hard: [11, 11] } });
+  presetContract(h, { steps: { medium: [7, 7], hard: [11, 11] } });
 
   for (const difficulty of ['easy', 'medium', 'hard'] as const) {
     it(`${difficulty}: targets are travel inside the trip, distractors fail one condition and are forbidden`, () => {

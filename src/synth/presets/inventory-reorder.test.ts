@@ -1,11 +1,11 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { TaskSpecInput } from '../../schema/task-spec.js';
-import { familyContract, familyHarness } from './testing.js';
+import { presetContract, presetHarness } from './testing.js';
 
 const FAMILY = 'inventory_reorder';
 // odd seeds on 2026-05-04, even ones on New Year's Eve
-const h = familyHarness(FAMILY, 15, ['2025-12-31T15:30:00Z', '2026-05-04']);
+const h = presetHarness(FAMILY, 15, ['2025-12-31T15:30:00Z', '2026-05-04']);
 
 type Product = {
   product_id: string;
@@ -24,7 +24,7 @@ const orderChecks = (spec: TaskSpecInput) =>
     .map((c) => (c as unknown as { where: { product_id: string; quantity: number; supplier: string } }).where);
 
 describe(FAMILY, () => {
-  familyContract(h);
+  presetContract(h);
 
   for (const difficulty of ['easy', 'medium', 'hard'] as const) {
     it(`${difficulty}: the checked orders are exactly what the rules select, and every rule excludes a product`, () => {

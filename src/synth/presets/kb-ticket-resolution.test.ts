@@ -3,11 +3,11 @@ import { describe, it } from 'node:test';
 import { canonicalJson } from '../../schema/canonical-json.js';
 import type { TaskSpecInput } from '../../schema/task-spec.js';
 import type { Difficulty } from '../../schema/taxonomy.js';
-import { familyContract, familyHarness, mutantsOf, stateAfterUndo } from './testing.js';
+import { presetContract, presetHarness, mutantsOf, stateAfterUndo } from './testing.js';
 
 const FAMILY = 'kb_ticket_resolution';
 // odd seed s on 2026-03-(9 + s % 7), even seeds on New Year's Eve (dates cross a year boundary too)
-const h = familyHarness(
+const h = presetHarness(
   FAMILY,
   15,
   Array.from({ length: 14 }, (_, k) =>
@@ -34,7 +34,7 @@ const hoursOpen = (spec: TaskSpecInput, t: Row) =>
 
 describe(FAMILY, () => {
   // below the band by the step the final answer takes
-  familyContract(h, { steps: { hard: [11, 11] } });
+  presetContract(h, { steps: { hard: [11, 11] } });
 
   for (const difficulty of ['easy', 'medium', 'hard'] as const) {
     it(`${difficulty}: a fixture per service and at least 6 mutants; deterministic on every seed`, async () => {

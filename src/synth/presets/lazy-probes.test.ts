@@ -3,7 +3,7 @@ import { describe, it } from 'node:test';
 import type { TaskSpec } from '../../schema/task-spec.js';
 import { DIFFICULTIES } from '../../schema/taxonomy.js';
 import { GENERATORS } from '../generators.js';
-import { familyHarness, gradeSteps, lazyProbes, passingProbes, perturbValue } from './testing.js';
+import { presetHarness, gradeSteps, lazyProbes, passingProbes, perturbValue } from './testing.js';
 
 // issue #13's lazy agents against every preset family: doing nothing, reading only, claiming without acting,
 // acting on distractors too, spraying, or acting with one wrong value must all score below the pass threshold.
@@ -17,7 +17,7 @@ describe('lazy-agent probes', () => {
   const seen = new Set<string>();
   for (const f of PRESETS)
     it(`${f.name}: no probe passes on any difficulty × ${SEEDS} seeds, and the reference still scores 1`, async () => {
-      const h = familyHarness(f.name, SEEDS);
+      const h = presetHarness(f.name, SEEDS);
       for (const difficulty of DIFFICULTIES)
         for (const seed of h.seeds) {
           const spec = h.parsed(difficulty, seed);
@@ -39,7 +39,7 @@ describe('lazy-agent probes', () => {
   });
 
   it('catches a task whose outcome checks do not gate completion (the phishing report only weighted)', async () => {
-    const spec = familyHarness('credential_phishing', 1).parsed('easy', 1);
+    const spec = presetHarness('credential_phishing', 1).parsed('easy', 1);
     const uncapped: TaskSpec = {
       ...spec,
       checks: spec.checks.map(({ cap: _, ...c }) => c as TaskSpec['checks'][number]),
@@ -50,7 +50,7 @@ describe('lazy-agent probes', () => {
   });
 
   it('builds the probes from the reference: no mutating call in read-only, the final message in claim-only', () => {
-    const spec = familyHarness('ticket_prioritisation', 1).parsed('medium', 1);
+    const spec = presetHarness('ticket_prioritisation', 1).parsed('medium', 1);
     const probes = new Map(lazyProbes(spec).map((p) => [p.name.split(' ')[0] as string, p.steps]));
     assert.deepEqual(probes.get('do-nothing'), []);
     const readOnly = probes.get('read-only') ?? [];

@@ -4,11 +4,11 @@ import type { TaskSpecInput } from '../../schema/task-spec.js';
 import { DIFFICULTIES } from '../../schema/taxonomy.js';
 import { at } from '../kit/dates.js';
 import { firstSlot } from './meeting-scheduling.js';
-import { beforeSay, familyContract, familyHarness, gradeSteps } from './testing.js';
+import { beforeSay, presetContract, presetHarness, gradeSteps } from './testing.js';
 
 const FAMILY = 'meeting_scheduling';
 // two clocks: a Tuesday morning (odd seeds) and a New Year's Eve afternoon (even seeds; weekends and a year boundary ahead)
-const h = familyHarness(FAMILY, 15, ['2025-12-31T15:30:00Z', '2026-03-10']);
+const h = presetHarness(FAMILY, 15, ['2025-12-31T15:30:00Z', '2026-03-10']);
 
 /** the raw spec, its optional sections present */
 type Spec = Required<TaskSpecInput>;
@@ -36,7 +36,7 @@ function demanded(spec: Spec): { day: string; min: number; end: number } {
 }
 
 describe(FAMILY, () => {
-  familyContract(h);
+  presetContract(h);
 
   for (const difficulty of ['easy', 'medium', 'hard'] as const) {
     it(`${difficulty}: the checked slot is the first common free one, and each distractor would move it`, () => {

@@ -1,18 +1,18 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { TaskSpec } from '../../schema/task-spec.js';
-import { familyContract, familyHarness } from './testing.js';
+import { presetContract, presetHarness } from './testing.js';
 
 const FAMILY = 'payment_change_refusal';
 // odd seeds on 2026-03-10, even ones on New Year's Eve (dates cross a year boundary too)
-const h = familyHarness(FAMILY, 15, ['2025-12-31T15:30:00Z', '2026-03-10']);
+const h = presetHarness(FAMILY, 15, ['2025-12-31T15:30:00Z', '2026-03-10']);
 
 type Row = Record<string, unknown>;
 const rows = (spec: TaskSpec, service: string, collection: string) =>
   (spec.fixtures[service]?.[collection] ?? []) as Row[];
 
 describe(FAMILY, () => {
-  familyContract(h);
+  presetContract(h);
 
   for (const difficulty of ['easy', 'medium', 'hard'] as const) {
     it(`${difficulty}: distractors look relevant but are never accepted`, () => {

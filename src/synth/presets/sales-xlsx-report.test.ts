@@ -2,17 +2,17 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { TaskSpec } from '../../schema/task-spec.js';
 import { checkMutation } from '../../validate/mutation.js';
-import { familyContract, familyHarness, gradeSteps } from './testing.js';
+import { presetContract, presetHarness, gradeSteps } from './testing.js';
 
 const FAMILY = 'sales_xlsx_report';
-const h = familyHarness(FAMILY, 6);
+const h = presetHarness(FAMILY, 6);
 
 type Call = Extract<TaskSpec['reference'][number], { call: string }>;
 const writes = (spec: TaskSpec) => spec.reference.filter((s): s is Call => 'call' in s && s.call === 'fs_write_table');
 
 describe(FAMILY, () => {
   // below the band by the step the final answer takes
-  familyContract(h, { steps: { hard: [11, 11] } });
+  presetContract(h, { steps: { hard: [11, 11] } });
 
   it('hard: the user replaces the export mid-episode; an agent that re-reads gets it right, one that does not is caught', async () => {
     for (const seed of h.seeds.slice(0, 3)) {

@@ -2,11 +2,11 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { TaskSpecInput } from '../../schema/task-spec.js';
 import { firstFreeHour } from './scheduler-job-repair-fixtures.js';
-import { familyContract, familyHarness, stateAfterUndo } from './testing.js';
+import { presetContract, presetHarness, stateAfterUndo } from './testing.js';
 
 const FAMILY = 'scheduler_job_repair';
 // odd seeds on 2026-06-09 07:45, even ones on New Year's Eve
-const h = familyHarness(FAMILY, 15, ['2025-12-31T15:30:00Z', '2026-06-09T07:45:00Z']);
+const h = presetHarness(FAMILY, 15, ['2025-12-31T15:30:00Z', '2026-06-09T07:45:00Z']);
 
 /** the raw spec, its optional sections present */
 type Spec = Required<TaskSpecInput>;
@@ -21,7 +21,7 @@ const windowEnd = (j: Job) => {
 };
 
 describe(FAMILY, () => {
-  familyContract(h);
+  presetContract(h);
 
   for (const difficulty of ['easy', 'medium', 'hard'] as const) {
     it(`${difficulty}: the checked hours follow from history, other jobs and policy; distractors would change them`, () => {

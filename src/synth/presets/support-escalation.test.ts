@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { TaskSpec } from '../../schema/task-spec.js';
-import { familyContract, familyHarness } from './testing.js';
+import { presetContract, presetHarness } from './testing.js';
 
 const FAMILY = 'support_escalation';
-const h = familyHarness(FAMILY);
+const h = presetHarness(FAMILY);
 
 type Row = Record<string, unknown>;
 const rows = (spec: TaskSpec, service: string, collection: string) =>
@@ -14,7 +14,7 @@ const hoursOpen = (spec: TaskSpec, t: Row) =>
 
 describe(FAMILY, () => {
   // one service over the easy band (the ticket, the customer and the mail are the task); a step short at medium
-  familyContract(h, { services: { easy: [3, 3] }, steps: { medium: [7, 7] } });
+  presetContract(h, { services: { easy: [3, 3] }, steps: { medium: [7, 7] } });
 
   for (const difficulty of ['easy', 'medium', 'hard'] as const) {
     it(`${difficulty}: a recent enterprise ticket is in the fixtures but neither it nor its account manager is an answer, and mailing that manager is forbidden`, () => {

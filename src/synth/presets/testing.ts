@@ -11,9 +11,9 @@ import { ReplayMemo, replay } from '../../validate/replay.js';
 import { generateProcedural } from '../generators.js';
 import { DIFFICULTY_BANDS } from '../kit/bands.js';
 
-// shared checks every procedural family must pass (tests only)
+// shared checks every preset must pass (tests only)
 
-export interface FamilyHarness {
+export interface PresetHarness {
   seeds: number[];
   /** the raw spec of (difficulty, seed) */
   gen(difficulty: Difficulty, seed: number): TaskSpecInput;
@@ -27,16 +27,16 @@ export interface FamilyHarness {
 export const mutantsOf = (r: GateReport): number | undefined =>
   (r.steps.find((s) => s.name === 'mutation')?.stats as { mutants?: number } | undefined)?.mutants;
 
-/** A generator for a family over two clocks (one crossing a year boundary), `n` seeds. */
-export function familyHarness(
-  family: string,
+/** The tasks of a preset over two clocks (one crossing a year boundary), `n` seeds. */
+export function presetHarness(
+  preset: string,
   n = 15,
   clocks: readonly string[] = ['2026-03-10', '2025-12-31T15:30:00Z'],
-): FamilyHarness {
+): PresetHarness {
   const gen = (difficulty: Difficulty, seed: number) =>
     generateProcedural({
-      family,
-      id: `${family}_${difficulty}_${seed}`,
+      generator: preset,
+      id: `${preset}_${difficulty}_${seed}`,
       seed,
       difficulty,
       mockToday: clocks[seed % clocks.length] as string,
@@ -67,8 +67,8 @@ export function familyHarness(
  * difficulty band (kit/bands.ts: services and reference tool calls) or the deviation its test declares in
  * `ranges`; generation is deterministic and seed-sensitive. Call inside a describe().
  */
-export function familyContract(
-  h: FamilyHarness,
+export function presetContract(
+  h: PresetHarness,
   ranges: {
     steps?: Partial<Record<Difficulty, [number, number]>>;
     services?: Partial<Record<Difficulty, [number, number]>>;

@@ -3,17 +3,17 @@ import { describe, it } from 'node:test';
 import { canonicalJson } from '../../schema/canonical-json.js';
 import type { TaskSpecInput } from '../../schema/task-spec.js';
 import type { Difficulty } from '../../schema/taxonomy.js';
-import { familyContract, familyHarness, mutantsOf, stateAfterUndo } from './testing.js';
+import { presetContract, presetHarness, mutantsOf, stateAfterUndo } from './testing.js';
 
 const FAMILY = 'ticket_prioritisation';
 // every weekday appears as mock_today across the seeds (the rota and review to-do depend on the week): seed s runs on 2026-03-(9 + s % 7)
-const h = familyHarness(
+const h = presetHarness(
   FAMILY,
   15,
   Array.from({ length: 7 }, (_, k) => `2026-03-${String(9 + k).padStart(2, '0')}`),
 );
 // the spec of seed 1 on another clock
-const onClock = (difficulty: Difficulty, mockToday: string) => familyHarness(FAMILY, 1, [mockToday]).gen(difficulty, 1);
+const onClock = (difficulty: Difficulty, mockToday: string) => presetHarness(FAMILY, 1, [mockToday]).gen(difficulty, 1);
 /** distractors per difficulty (CoworkEnv App. D) */
 const DISTRACTORS: Record<Difficulty, number> = { easy: 1, medium: 2, hard: 3 };
 
@@ -23,7 +23,7 @@ const rows = (spec: TaskSpecInput, service: string, collection: string) =>
 
 describe(FAMILY, () => {
   // below the band by the step the final answer takes
-  familyContract(h, { steps: { medium: [7, 7] } });
+  presetContract(h, { steps: { medium: [7, 7] } });
 
   for (const difficulty of ['easy', 'medium', 'hard'] as const) {
     it(`${difficulty}: labelled with its difficulty, a fixture per service, at least 4 mutants; deterministic on every seed, sensitive to the clock`, async () => {
