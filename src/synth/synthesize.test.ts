@@ -22,11 +22,13 @@ describe('examples/plans/all-families.yaml', () => {
     assert.equal(plan?.slots.length, GENERATORS.length * DIFFICULTIES.length);
   });
 
-  it('procedural synthesis releases ≥ 95% of it with a mean mutation kill rate ≥ 95%, deterministically', async () => {
-    const { plan } = parsed;
-    assert.ok(plan);
+  it('procedural synthesis releases ≥ 95% of the first task of every slot, mean mutation kill rate ≥ 95%, deterministically', async () => {
+    assert.ok(parsed.plan);
+    // every generator at every difficulty through the full gate (each preset's test gates 15 seeds of it, and
+    // kit/vocabulary.test.ts generates 2,000 tasks of every generator)
+    const plan = { ...parsed.plan, slots: parsed.plan.slots.map((s) => ({ ...s, count: 1 })) };
     const { outcomes, summary } = await synthesize(plan, { generator: 'procedural' });
-    assert.equal(summary.jobs, GENERATORS.length * DIFFICULTIES.length * 5);
+    assert.equal(summary.jobs, GENERATORS.length * DIFFICULTIES.length);
     assert.ok(
       summary.release_rate >= 0.95,
       `released ${summary.accepted}/${summary.jobs}: ${JSON.stringify(summary.rejected_by_code)}`,
