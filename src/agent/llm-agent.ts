@@ -4,7 +4,7 @@ import type { ChatMessage, ChatModel, ChatParams, ChatResult } from '../llm/type
 import type { TrajectoryEvent } from '../schema/trajectory.js';
 import { systemPrompt } from './system-prompt.js';
 import { InfraError } from './types.js';
-import type { Agent, AgentTurn, AgentView } from '../env/turns.js';
+import type { Agent, AgentTurn } from '../env/turns.js';
 
 export interface LlmAgentOptions {
   params?: ChatParams;
