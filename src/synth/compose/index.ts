@@ -38,22 +38,23 @@ function domainOf(path: string | undefined, seed: number): { domain: ScenarioDom
 }
 
 /** The recipe of a slot: the same wants always give the same recipe (the planner and the generator agree). */
-export function recipeFor(w: ComposeWants): Recipe {
-  const { domain } = domainOf(w.scenarioPath, w.seed);
+export function recipeFor(wants: ComposeWants): Recipe {
+  const { domain } = domainOf(wants.scenarioPath, wants.seed);
   const choose = (services?: readonly string[]) =>
-    chooseRecipe(createRng('compose-recipe', w.capability ?? '-', domain, w.difficulty, w.seed), {
-      ...(w.capability ? { capability: w.capability } : {}),
+    chooseRecipe(createRng('compose-recipe', wants.capability ?? '-', domain, wants.difficulty, wants.seed), {
+      ...(wants.capability ? { capability: wants.capability } : {}),
       domain,
-      difficulty: w.difficulty,
+      difficulty: wants.difficulty,
       ...(services ? { services } : {}),
       pool: DOMAIN_SERVICES[domain],
-      ...(wantsWorkspace(w.seed) ? { require: 'workspace' } : {}),
+      ...(wantsWorkspace(wants.seed) ? { require: 'workspace' } : {}),
     });
   // the planner's choice (domain pool); a slot listing other services gets a recipe fitted to them
   const planned = choose();
   const svc = recipeServices(planned);
-  if (!w.services || (svc.length === w.services.length && svc.every((s) => w.services?.includes(s)))) return planned;
-  return choose(w.services);
+  if (!wants.services || (svc.length === wants.services.length && svc.every((s) => wants.services?.includes(s))))
+    return planned;
+  return choose(wants.services);
 }
 
 /** CoworkEnv App. D slot content of a recipe: goal, selection, distractors, constraints. */
