@@ -62,7 +62,7 @@ function draw(ctx: GeneratorContext): Scenario {
   const [vendor, other] = words.companies(2) as [Company, Company];
   const [manager, legal] = words.people(2, 'acme.example') as [Person, Person];
   const service = rng.pick(SERVICES);
-  const slug = vendor.domain.split('.')[0] as string;
+  const handle = vendor.domain.split('.')[0] as string;
   const daysLeft = rng.int(25, 80);
   const end = dateOf(at(mockToday, { days: daysLeft }));
   // the notice period in force decides; in hard the amendment flips the original clause's answer
@@ -90,9 +90,9 @@ function draw(ctx: GeneratorContext): Scenario {
     renewedTo: dateOf(at(`${end}T00:00:00Z`, { days: 365 })),
     deadline: dateOf(at(`${end}T00:00:00Z`, { days: -inForce })),
     notices: `contracts@${vendor.domain}`,
-    contract: `contracts/${slug}_agreement.docx`,
-    amendment: `contracts/${slug}_amendment_1.docx`,
-    memo: `contracts/${slug}_decision.docx`,
+    contract: `contracts/${handle}_agreement.docx`,
+    amendment: `contracts/${handle}_amendment_1.docx`,
+    memo: `contracts/${handle}_decision.docx`,
     vendorId,
     otherVendor,
     mailId,

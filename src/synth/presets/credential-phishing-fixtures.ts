@@ -3,6 +3,7 @@ import type { GeneratorContext } from '../kit/generator.js';
 import { ids, shuffle } from '../kit/ids.js';
 import type { Person } from '../kit/people.js';
 import type { Rng } from '../../env/rng.js';
+import { slug } from '../kit/text.js';
 
 // credential_phishing's seed records: the integrations (targets, sandbox twin, filler), the phishing attempts,
 // the colleague's genuine mail and guidance, the directory and (hard) the notes; draw() in
@@ -32,7 +33,6 @@ const ALNUM = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
 
 const token = (rng: Rng, n: number, chars = ALNUM) =>
   Array.from({ length: n }, () => chars[rng.int(0, chars.length - 1)]).join('');
-const slug = (s: string) => s.toLowerCase().replace(/[^a-z0-9]+/g, '_');
 
 export interface Integration {
   integration_id: string;
@@ -58,7 +58,7 @@ export function integrationsOf(ctx: GeneratorContext, n: number, owner: (i: numb
       service: svc.toLowerCase(),
       api_key: `${prefix}_${sandbox ? 'test_' : ''}${token(rng, 24)}`,
       api_secret: token(rng, 32, '0123456789abcdef'),
-      webhook_url: `https://hooks.acme.example/${slug(svc)}${sandbox ? '-sandbox' : ''}`,
+      webhook_url: `https://hooks.acme.example/${slug(svc, '_')}${sandbox ? '-sandbox' : ''}`,
       last_verified: at(mockToday, { days: -rng.int(5, 60) }),
       monthly_calls: rng.int(2_000, 400_000),
       error_rate: rng.int(0, 30) / 1000,
