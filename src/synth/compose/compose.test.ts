@@ -2,27 +2,14 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { canonicalJson } from '../../schema/canonical-json.js';
 import type { TaskSpec, TaskSpecInput } from '../../schema/task-spec.js';
-import { CAPABILITIES, DIFFICULTIES, SCENARIO_DOMAINS, SCENARIOS } from '../../schema/taxonomy.js';
 import { runGate } from '../../validate/index.js';
 import { checkProbes, PROBES, type ProbeName, probeResultsOf } from '../../validate/probes.js';
 import { comparable, playReference } from '../../validate/replay.js';
 import { requestSkeleton } from '../plan/coverage.js';
 import { generateProcedural } from '../generators.js';
-import { CAPABILITY_SERVICES } from '../kit/taxonomy-rules.js';
+import { composition } from './testing.js';
 
-const CAPS = CAPABILITIES.filter((c) => CAPABILITY_SERVICES[c].length > 0);
-const gen = (i: number): TaskSpecInput => {
-  const domain = SCENARIO_DOMAINS[i % SCENARIO_DOMAINS.length] as (typeof SCENARIO_DOMAINS)[number];
-  return generateProcedural({
-    generator: 'compose',
-    id: `c_${i}`,
-    seed: 7919 * i + 11,
-    difficulty: DIFFICULTIES[i % 3] as (typeof DIFFICULTIES)[number],
-    mockToday: '2026-03-10',
-    capabilities: [CAPS[i % CAPS.length] as (typeof CAPS)[number]],
-    scenarioPath: `${domain}/${SCENARIOS[domain][i % SCENARIOS[domain].length]}`,
-  });
-};
+const gen = (i: number): TaskSpecInput => composition(i, 7919 * i + 11);
 const corpus = Array.from({ length: 300 }, (_, i) => gen(i));
 
 // the vocabulary rules (no placeholder Latin, no comic names, no answer id in a request) run over every

@@ -2,9 +2,9 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { canonicalJson } from '../../schema/canonical-json.js';
 import type { TaskSpecInput } from '../../schema/task-spec.js';
-import { CAPABILITIES, DIFFICULTIES, SCENARIO_DOMAINS, SCENARIOS } from '../../schema/taxonomy.js';
+import { DIFFICULTIES } from '../../schema/taxonomy.js';
 import { GENERATORS, generateProcedural } from '../generators.js';
-import { CAPABILITY_SERVICES } from './taxonomy-rules.js';
+import { composition } from '../compose/testing.js';
 import { FIRST_NAMES, LAST_NAMES } from './words-data.js';
 
 // the vocabulary rules, over every generator's output: 2,000+ tasks generated in process (no gate — the gate is
@@ -19,7 +19,6 @@ export const COMIC =
 /** A template slot left unfilled, or a value that never became text. */
 const UNFILLED = /\{[a-z_]+\}|\bundefined\b|\bNaN\b|\[object Object\]/;
 
-const CAPS = CAPABILITIES.filter((c) => CAPABILITY_SERVICES[c].length > 0);
 const presets = GENERATORS.filter((g) => g.name !== 'compose').flatMap((g) =>
   DIFFICULTIES.flatMap((difficulty) =>
     Array.from({ length: 20 }, (_, i) =>
@@ -33,18 +32,7 @@ const presets = GENERATORS.filter((g) => g.name !== 'compose').flatMap((g) =>
     ),
   ),
 );
-const compositions = Array.from({ length: 1000 }, (_, i) => {
-  const domain = SCENARIO_DOMAINS[i % SCENARIO_DOMAINS.length] as (typeof SCENARIO_DOMAINS)[number];
-  return generateProcedural({
-    generator: 'compose',
-    id: `c_${i}`,
-    seed: 104_729 * i + 17,
-    difficulty: DIFFICULTIES[i % 3] as (typeof DIFFICULTIES)[number],
-    mockToday: '2026-03-10',
-    capabilities: [CAPS[i % CAPS.length] as (typeof CAPS)[number]],
-    scenarioPath: `${domain}/${SCENARIOS[domain][i % SCENARIOS[domain].length]}`,
-  });
-});
+const compositions = Array.from({ length: 1000 }, (_, i) => composition(i, 104_729 * i + 17));
 const corpus: TaskSpecInput[] = [...presets, ...compositions];
 // the texts written from templates: the request and the solution's answers
 const prose = (s: TaskSpecInput) => [s.request, s.reference?.flatMap((r) => ('say' in r ? [r.say] : [])) ?? []];
