@@ -2,13 +2,13 @@ import { performance } from 'node:perf_hooks';
 import { prepare } from '../src/env/prepared.js';
 import { checkSpecValue } from '../src/schema/parse-spec.js';
 import { DIFFICULTIES } from '../src/schema/taxonomy.js';
-import { FAMILIES } from '../src/synth/families/index.js';
+import { GENERATORS } from '../src/synth/generators.js';
 import { runGate } from '../src/validate/index.js';
-import { generateProcedural } from '../src/synth/procedural.js';
-import { specCoverage } from '../src/synth/coverage.js';
-import { expandPlan } from '../src/synth/plan.js';
+import { generateProcedural } from '../src/synth/generators.js';
+import { specCoverage } from '../src/synth/plan/coverage.js';
+import { expandPlan } from '../src/synth/plan/plan.js';
 import { synthesizeProcedural } from '../src/synth/synthesize.js';
-import { taxonomyPlan } from '../src/synth/taxonomy-plan.js';
+import { taxonomyPlan } from '../src/synth/plan/taxonomy-plan.js';
 import { type BenchResult, figure, quantile } from './stats.js';
 
 // procedural generation through the full gate (reference execution and mutation included), one process.
@@ -20,7 +20,7 @@ const SEEDS = 8;
 const MOCK_TODAY = '2026-03-10';
 
 export async function run(): Promise<BenchResult> {
-  const jobs = FAMILIES.flatMap((f) => DIFFICULTIES.map((d) => ({ family: f.name, difficulty: d })));
+  const jobs = GENERATORS.flatMap((f) => DIFFICULTIES.map((d) => ({ generator: f.name, difficulty: d })));
   // warm-up: jit and per-module caches
   for (const j of jobs)
     await runGate({ raw: generateProcedural({ ...j, id: 'warm', seed: 0, mockToday: MOCK_TODAY }) });
@@ -59,7 +59,7 @@ export async function run(): Promise<BenchResult> {
   return {
     name: 'synth',
     metrics: {
-      families: FAMILIES.length,
+      families: GENERATORS.length,
       tasks,
       released,
       median_tasks_per_s: 1000 / fullMs,
@@ -117,8 +117,8 @@ async function fileTasks(): Promise<{
   genMs: number;
   fullMs: number;
 }> {
-  const fams = FAMILIES.filter((f) => f.services.includes('workspace'));
-  const jobs = fams.flatMap((f) => DIFFICULTIES.map((d) => ({ family: f.name, difficulty: d })));
+  const fams = GENERATORS.filter((f) => f.services.includes('workspace'));
+  const jobs = fams.flatMap((f) => DIFFICULTIES.map((d) => ({ generator: f.name, difficulty: d })));
   const gen: number[] = [];
   const full: number[] = [];
   let tasks = 0;
@@ -131,7 +131,7 @@ async function fileTasks(): Promise<{
     for (const r of requests) {
       const t0 = performance.now();
       const parsed = checkSpecValue(generateProcedural(r));
-      if (!parsed.spec) throw new Error(`${r.family} ${r.difficulty}: invalid spec`);
+      if (!parsed.spec) throw new Error(`${r.generator} ${r.difficulty}: invalid spec`);
       prepare(parsed.spec);
       const t1 = performance.now();
       if ((await runGate({ raw: generateProcedural(r) })).ok) released++;

@@ -23,6 +23,22 @@ function layersFromDoc(): Map<string, number> {
   return rank;
 }
 
+/**
+ * The units inside src/synth (a sub-folder or a top-level file) with their rank, read from the "## Inside src/synth"
+ * diagram (top row = highest rank). Units of one row are independent of each other.
+ */
+function synthLayersFromDoc(): Map<string, number> {
+  const doc = readFileSync(DOC, 'utf8');
+  const block = /## Inside src\/synth[^\n]*\n+(?:[^`][^\n]*\n+)*?```\n([\s\S]*?)```/.exec(doc)?.[1];
+  assert.ok(block, 'docs/architecture.md has a "## Inside src/synth" section with a code block');
+  const rows = block.split('\n').filter((l) => l.startsWith('src/synth/'));
+  const rank = new Map<string, number>();
+  rows.forEach((row, i) => {
+    for (const m of row.matchAll(/src\/synth\/([a-z-]+(?:\/|\.ts))/g)) rank.set(m[1] as string, rows.length - i);
+  });
+  return rank;
+}
+
 const isTestSupport = (rel: string) => rel.endsWith('.test.ts') || /(^|\/)testing(\.ts$|\/)/.test(rel);
 
 function sourceFiles(dir: string): string[] {
@@ -101,9 +117,9 @@ describe('layers (docs/architecture.md) hold in the code', () => {
     );
   });
 
-  it('no module imports from a layer above its own (src/index.ts, the public API, may import any)', () => {
+  it('no module or test helper imports from a layer above its own (src/index.ts, the public API, may import any)', () => {
     const upward: string[] = [];
-    for (const [f, targets] of graph) {
+    for (const [f, targets] of importGraph(files.filter((f) => !f.endsWith('.test.ts')))) {
       const from = layerOf(f);
       if (f === join(SRC, 'index.ts')) continue;
       for (const t of targets)
@@ -130,6 +146,31 @@ describe('layers (docs/architecture.md) hold in the code', () => {
     assert.deepEqual(bad, []);
   });
 
+  it('inside src/synth, imports point down the synth diagram and units of one row stay apart', () => {
+    const rank = synthLayersFromDoc();
+    const SYNTH = join(SRC, 'synth');
+    const unitOf = (f: string) => {
+      const rel = relative(SYNTH, f);
+      return rel.includes('/') ? `${rel.split('/')[0]}/` : rel;
+    };
+    const units = [...new Set(shipped.filter((f) => f.startsWith(`${SYNTH}/`)).map(unitOf))];
+    assert.deepEqual(
+      units.filter((u) => !rank.has(u)),
+      [],
+      'add these units of src/synth to the "## Inside src/synth" diagram of docs/architecture.md',
+    );
+    const wrong: string[] = [];
+    for (const [f, targets] of graph) {
+      if (!f.startsWith(`${SYNTH}/`)) continue;
+      for (const t of targets) {
+        if (!t.startsWith(`${SYNTH}/`) || unitOf(t) === unitOf(f)) continue;
+        if ((rank.get(unitOf(t)) ?? 0) >= (rank.get(unitOf(f)) ?? 0))
+          wrong.push(`${relative(SRC, f)} → ${relative(SRC, t)}`);
+      }
+    }
+    assert.deepEqual(wrong, []);
+  });
+
   it('the checker itself finds a cycle and an upward import', () => {
     const g = new Map([
       ['a', ['b']],
@@ -139,5 +180,9 @@ describe('layers (docs/architecture.md) hold in the code', () => {
     ]);
     assert.deepEqual(cycles(g), [['a', 'b', 'c']]);
     assert.ok((rank.get('cli') ?? 0) > (rank.get('spec') ?? 0));
+    const synth = synthLayersFromDoc();
+    assert.ok((synth.get('compose/') ?? 0) > (synth.get('kit/') ?? 0));
+    assert.equal(synth.get('compose/'), synth.get('presets/'));
+    assert.ok((synth.get('synthesize.ts') ?? 0) > (synth.get('generators.ts') ?? 0));
   });
 });

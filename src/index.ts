@@ -10,7 +10,7 @@ export { noisyAgent, type NoisyOptions } from './agent/noisy.js';
 export { referenceAgent, scriptedAgent } from './agent/reference.js';
 export { runEpisode, type RunEpisodeOptions } from './agent/rollout.js';
 export { specHash } from './schema/canonical-json.js';
-export type { Agent, AgentTurn, AgentView, UserSimulator, UserReply } from './agent/types.js';
+export type { Agent, AgentTurn, AgentView, UserSimulator, UserReply } from './env/turns.js';
 export { InfraError } from './agent/types.js';
 export { createEpisode, Episode, type EpisodeOptions } from './env/episode.js';
 export type { Audit, AuditCall, CallResult } from './env/types.js';

@@ -10,7 +10,8 @@ import { type AssistantEvent, type ToolEvent, Trajectory } from '../schema/traje
 import { noisyAgent } from './noisy.js';
 import { referenceAgent, referenceTurns, scriptedAgent } from './reference.js';
 import { runEpisode } from './rollout.js';
-import { type Agent, InfraError, type UserSimulator, type UserView } from './types.js';
+import { InfraError } from './types.js';
+import type { Agent, UserSimulator, UserView } from '../env/turns.js';
 
 const fixtures = {
   todo: {

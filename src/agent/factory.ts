@@ -1,5 +1,5 @@
 import { llmAgent } from './llm-agent.js';
-import type { Agent, UserSimulator } from './types.js';
+import type { Agent, UserSimulator } from '../env/turns.js';
 import type { Episode } from '../env/episode.js';
 import type { ChatModel, ChatParams } from '../llm/types.js';
 import type { TaskSpec } from '../schema/task-spec.js';

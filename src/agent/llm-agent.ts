@@ -3,7 +3,8 @@ import { LlmError } from '../llm/errors.js';
 import type { ChatMessage, ChatModel, ChatParams, ChatResult } from '../llm/types.js';
 import type { TrajectoryEvent } from '../schema/trajectory.js';
 import { systemPrompt } from './system-prompt.js';
-import { type Agent, type AgentTurn, type AgentView, InfraError } from './types.js';
+import { InfraError } from './types.js';
+import type { Agent, AgentTurn } from '../env/turns.js';
 
 export interface LlmAgentOptions {
   params?: ChatParams;

@@ -2,7 +2,7 @@ import { createRng, type Rng } from '../env/rng.js';
 import { getService, resolveTool } from '../services/registry.js';
 import type { TaskSpec } from '../schema/task-spec.js';
 import { referenceTurns, type ScriptTurn, scriptedAgent } from './reference.js';
-import type { Agent } from './types.js';
+import type { Agent } from '../env/turns.js';
 
 export interface NoisyOptions {
   seed?: number;

@@ -1,6 +1,6 @@
 import { noisyAgent } from './noisy.js';
 import { referenceAgent } from './reference.js';
-import type { Agent } from './types.js';
+import type { Agent } from '../env/turns.js';
 import { CoworkError } from '../schema/errors.js';
 import type { TaskSpec } from '../schema/task-spec.js';
 

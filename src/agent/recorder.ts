@@ -1,10 +1,30 @@
 import type { Episode } from '../env/episode.js';
+import type { CallResult } from '../env/types.js';
 import { grade } from '../grade/grade.js';
 import type { Judge } from '../grade/types.js';
 import { specHash } from '../schema/canonical-json.js';
 import type { TaskSpec } from '../schema/task-spec.js';
 import type { EndReason, Trajectory, TrajectoryEvent } from '../schema/trajectory.js';
-import type { AgentTurn, UserReply } from './types.js';
+import type { AgentTurn, UserReply } from '../env/turns.js';
+
+type ToolEvent = Extract<TrajectoryEvent, { type: 'tool' }>;
+type ToolCall = { id: string; name: string; args: unknown };
+
+/** The trajectory event of one executed tool call: every recorder and importer writes it this way. */
+export function toolEvent(call: ToolCall, r: CallResult): ToolEvent {
+  return {
+    type: 'tool',
+    call_id: call.id,
+    name: call.name,
+    args: call.args,
+    ok: r.ok,
+    content: r.content,
+    ...(r.error ? { error: r.error } : {}),
+    ...(r.injected ? { injected: r.injected } : {}),
+    ...(r.truncated ? { truncated: true } : {}),
+    latency_us: r.latencyUs,
+  };
+}
 
 export interface RecorderStart {
   spec: TaskSpec;
@@ -73,20 +93,8 @@ export class TrajectoryRecorder {
   }
 
   /** Executes one recorded call against the episode and records its observation. */
-  async tool(call: { id: string; name: string; args: unknown }): Promise<Extract<TrajectoryEvent, { type: 'tool' }>> {
-    const r = await this.episode.run(call.name, call.args);
-    const ev: Extract<TrajectoryEvent, { type: 'tool' }> = {
-      type: 'tool',
-      call_id: call.id,
-      name: call.name,
-      args: call.args,
-      ok: r.ok,
-      content: r.content,
-      ...(r.error ? { error: r.error } : {}),
-      ...(r.injected ? { injected: r.injected } : {}),
-      ...(r.truncated ? { truncated: true } : {}),
-      latency_us: r.latencyUs,
-    };
+  async tool(call: ToolCall): Promise<ToolEvent> {
+    const ev = toolEvent(call, await this.episode.run(call.name, call.args));
     this.events.push(ev);
     return ev;
   }

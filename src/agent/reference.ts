@@ -1,5 +1,5 @@
 import type { TaskSpec } from '../schema/task-spec.js';
-import type { Agent, AgentTurn, AgentView } from './types.js';
+import type { Agent, AgentTurn, AgentView } from '../env/turns.js';
 
 export interface ReferenceOptions {
   /** re-issue a call after an injected 429/500, up to this many times (0 = give up) */

@@ -4,7 +4,8 @@ import type { TaskSpec } from '../schema/task-spec.js';
 import type { Trajectory } from '../schema/trajectory.js';
 import { TrajectoryRecorder } from './recorder.js';
 import { DeadlineError, TurnEngine } from './turn-engine.js';
-import { type Agent, type AgentView, InfraError, type UserSimulator } from './types.js';
+import { InfraError } from './types.js';
+import type { Agent, AgentView, UserSimulator } from '../env/turns.js';
 
 export interface RunEpisodeOptions extends GradeOptions {
   spec: TaskSpec;

@@ -1,5 +1,5 @@
 import { getService, resolveTool } from '../services/registry.js';
-import type { AgentView } from './types.js';
+import type { AgentView } from '../env/turns.js';
 
 /** The standard system prompt: an assistant working in these services, on the task's mock date. */
 export function systemPrompt(view: AgentView): string {

@@ -7,7 +7,7 @@ import { makeSpec } from '../schema/testing.js';
 import type { TrajectoryEvent } from '../schema/trajectory.js';
 import { TrajectoryRecorder } from './recorder.js';
 import { DeadlineError, type EndingRule, TurnEngine } from './turn-engine.js';
-import type { UserSimulator, UserView } from './types.js';
+import type { UserSimulator, UserView } from '../env/turns.js';
 
 const fixtures = { todo: { tasks: [{ task_id: 'todo_001', title: 'Write report', status: 'pending' }] } };
 const checks: TaskSpecInput['checks'] = [{ id: 'listed', kind: 'tool_called', tool: 'todo_list_tasks', weight: 1 }];

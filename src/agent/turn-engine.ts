@@ -4,7 +4,7 @@ import { CoworkError } from '../schema/errors.js';
 import type { TaskSpec } from '../schema/task-spec.js';
 import type { EndReason, Trajectory, TrajectoryEvent } from '../schema/trajectory.js';
 import type { TrajectoryRecorder } from './recorder.js';
-import type { AgentTurn, UserReply, UserSimulator } from './types.js';
+import type { AgentTurn, UserReply, UserSimulator } from '../env/turns.js';
 
 export type ToolEvent = Extract<TrajectoryEvent, { type: 'tool' }>;
 

@@ -12,7 +12,7 @@ import { writeSynthOutput } from '../run/synth-output.js';
 import { CoworkError } from '../schema/errors.js';
 import { TaskSpec } from '../schema/task-spec.js';
 import { scriptedUser } from '../user/scripted.js';
-import { allFamiliesPlan } from '../synth/builtin-plans.js';
+import { allFamiliesPlan } from '../synth/plan/builtin-plans.js';
 import { synthesize } from '../synth/synthesize.js';
 import { CE_LIMITS } from '../curate/convert.js';
 import { curate } from '../curate/pipeline.js';

@@ -11,14 +11,14 @@ import { MAX_INLINE_BYTES } from '../services/workspace/index.js';
 import { decode } from '../services/workspace/readback.js';
 import { formatOf, OFFICE_KINDS, type StoredFile } from '../services/workspace/formats/index.js';
 import { readIsolated } from '../services/workspace/read-isolated.js';
-import { parsePlanText, type Plan } from '../synth/plan.js';
+import { parsePlanText, type Plan } from '../synth/plan/plan.js';
 import { synthesize, type SynthSummary } from '../synth/synthesize.js';
 import type { MeaningOptions } from '../validate/meaning.js';
 import { llmReviewer } from '../validate/reviewer.js';
 import { withModelFlags } from './model-flags.js';
 import { intArg } from './options.js';
 import { color, note, out, printJson, table } from './output.js';
-import { formatCoverage } from '../synth/coverage.js';
+import { formatCoverage } from '../synth/plan/coverage.js';
 import { progress } from './progress.js';
 
 /** Reads and validates a plan file; problems are a bad_input error listing every diagnostic. */

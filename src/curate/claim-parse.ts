@@ -3,6 +3,7 @@
 // the verb ("Escalated TK-1042 to …"), a verb coordinated with one of those ("… and notified Dana") — or a
 // passive report of one ("The email was sent", "Email sent to Dana"). negation and hypotheticals are scoped
 // to the clause and to the text between a cue and the verb. precision over recall: what is unclear is no claim.
+import { MONTHS, WEEKDAYS } from '../schema/dates.js';
 import { EMAIL_SRC } from './people.js';
 
 /** Audit lists (service.list) that can hold the evidence of an action. */
@@ -373,25 +374,8 @@ const NOT_NAMES = new Set([
   'All',
   'Each',
   'Also',
-  'Monday',
-  'Tuesday',
-  'Wednesday',
-  'Thursday',
-  'Friday',
-  'Saturday',
-  'Sunday',
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
+  ...WEEKDAYS,
+  ...MONTHS,
   'Today',
   'Tomorrow',
 ]);

@@ -1,6 +1,7 @@
 import type { AuditLog } from '../schema/trajectory.js';
 import { type Claim, findClaims } from './claim-parse.js';
 import { ADDRESS, localPartNames, People } from './people.js';
+import { escapeRegex } from '../schema/text.js';
 
 // "claims and recovery" (Cowork-Gym §3.4): a final message that claims an action the audit log does not
 // show is an unsupported claim. a claim is supported when one of the audit lists its verb allows has an
@@ -77,7 +78,7 @@ function reaches(entry: Readonly<Record<string, unknown>>, mention: string, addr
     else if (Array.isArray(v)) v.forEach(collect);
   };
   for (const [k, v] of Object.entries(entry)) if (RECIPIENT_FIELDS.has(k)) collect(v);
-  const name = new RegExp(`(?<![\\w-])${mention.toLowerCase().replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\w])`);
+  const name = new RegExp(`(?<![\\w-])${escapeRegex(mention.toLowerCase())}(?![\\w])`);
   const named = (a: string) => addresses.includes(a) || (!mention.includes('@') && localPartNames(a, mention));
   return values.some(
     (v) => [...v.matchAll(ADDRESS)].some((a) => named(a[0])) || (!mention.includes('@') && name.test(v)),

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { CoworkError } from '../schema/errors.js';
 import { jsonlLine } from '../schema/jsonl.js';
 import type { TaskSpec } from '../schema/task-spec.js';
-import type { Trajectory } from '../schema/trajectory.js';
+import { type Trajectory, trajectoryHead } from '../schema/trajectory.js';
 import { type ConversionLimits, type Converted, convertTrajectory } from './convert.js';
 import { EXPORTERS, getExporters } from './exporters/index.js';
 import { LineWriter } from './exporters/jsonl-sink.js';
@@ -225,7 +225,7 @@ async function run(o: CurateOptions, { rejections, staging, sinks }: Outputs): P
         await reject('read', 'malformed_record', where, 'not a complete trajectory record (events, audit)');
         continue;
       }
-      const excluded = notScored(t);
+      const excluded = trajectoryHead(t)?.notScored;
       if (excluded) {
         funnel.not_scored[excluded]++;
         await reject(
@@ -359,36 +359,10 @@ function peek(
   } catch {
     return undefined;
   }
-  const t = v as {
-    kind?: unknown;
-    task_id?: unknown;
-    trial?: unknown;
-    events?: unknown;
-    grade?: Record<string, unknown>;
-  };
-  if (
-    t?.kind !== 'trajectory' ||
-    typeof t.task_id !== 'string' ||
-    typeof t.trial !== 'number' ||
-    !Array.isArray(t.events)
-  )
-    return undefined;
-  const g = t.grade ?? {};
-  return {
-    task_id: t.task_id,
-    trial: t.trial,
-    completion: 'completion' in g ? g.completion : undefined,
-    reward: g.score,
-    notScored: notScored(t as { events: unknown[]; grade?: unknown }),
-  };
-}
-
-/** infra_error (the environment failed, not the agent) or no score (no grade, or a null score). */
-function notScored(t: { events: readonly unknown[]; grade?: unknown }): NotScored | undefined {
-  const end = t.events.at(-1) as { type?: unknown; reason?: unknown } | undefined;
-  if (end?.type === 'episode_end' && end.reason === 'infra_error') return 'infra_error';
-  const g = t.grade as { score?: unknown } | undefined;
-  return !g || typeof g !== 'object' || g.score === null || g.score === undefined ? 'unscored' : undefined;
+  const h = trajectoryHead(v);
+  if (!h) return undefined;
+  const g = h.grade ?? {};
+  return { task_id: h.task_id, trial: h.trial, completion: g.completion, reward: g.score, notScored: h.notScored };
 }
 
 /** The output directory: created when missing; an existing file there is a clear error, not EEXIST. */

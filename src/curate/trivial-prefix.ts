@@ -1,4 +1,4 @@
-import { CoworkError } from '../schema/errors.js';
+import { type OneOf, oneOf } from '../schema/errors.js';
 import type { Converted } from './convert.js';
 import { taskPrefix } from './grouping.js';
 
@@ -16,16 +16,10 @@ export type TrivialPrefixOrder = 'before-conversion' | 'after-conversion';
 export const TRIVIAL_PREFIX_ORDERS: readonly TrivialPrefixOrder[] = ['before-conversion', 'after-conversion'];
 
 /** Throws a bad_input error naming `label` unless `order` is a TrivialPrefixOrder. */
-export function checkTrivialPrefixOrder(
-  order: unknown,
-  label = 'CurateOptions.trivialPrefix',
-): asserts order is TrivialPrefixOrder {
-  if (!(TRIVIAL_PREFIX_ORDERS as readonly unknown[]).includes(order))
-    throw new CoworkError(
-      'bad_input',
-      `${label} must be ${TRIVIAL_PREFIX_ORDERS.join(' or ')}, not ${JSON.stringify(order)}`,
-    );
-}
+export const checkTrivialPrefixOrder: OneOf<TrivialPrefixOrder> = oneOf(
+  TRIVIAL_PREFIX_ORDERS,
+  'CurateOptions.trivialPrefix',
+);
 
 /**
  * What the prefix rule did: `taken` records dropped because their prefix was taken; `first_failed` prefixes

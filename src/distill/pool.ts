@@ -4,7 +4,7 @@ import { fileLines, type Source } from '../curate/sources.js';
 import { specLookup } from '../curate/spec-lookup.js';
 import { validityOf } from '../curate/validity.js';
 import type { TaskSpec } from '../schema/task-spec.js';
-import { Trajectory } from '../schema/trajectory.js';
+import { Trajectory, trajectoryHead } from '../schema/trajectory.js';
 
 /** The filters that mirror curation, so a student is distilled on the pool it would be fine-tuned on. */
 export interface PoolFilters {
@@ -58,28 +58,13 @@ function parseOr(text: string): unknown {
 }
 
 function headOf(v: unknown): Head | undefined {
-  const t = v as {
-    kind?: unknown;
-    task_id?: unknown;
-    trial?: unknown;
-    events?: unknown[];
-    grade?: { score?: unknown; completion?: unknown };
-  };
-  if (
-    t?.kind !== 'trajectory' ||
-    typeof t.task_id !== 'string' ||
-    typeof t.trial !== 'number' ||
-    !Array.isArray(t.events)
-  )
-    return undefined;
-  const end = t.events.at(-1) as { type?: unknown; reason?: unknown } | undefined;
-  const infra = end?.type === 'episode_end' && end.reason === 'infra_error';
-  const scored =
-    !infra && t.grade && typeof t.grade === 'object' && t.grade.score !== null && t.grade.score !== undefined;
+  const h = trajectoryHead(v);
+  if (!h) return undefined;
+  const scored = h.notScored === undefined;
   return {
-    task_id: t.task_id,
-    trial: t.trial,
-    score: scored ? readableScore(t.grade?.completion, t.grade?.score) : undefined,
+    task_id: h.task_id,
+    trial: h.trial,
+    score: scored ? readableScore(h.grade?.completion, h.grade?.score) : undefined,
     notScored: !scored,
   };
 }

@@ -4,7 +4,7 @@ import { describe, it } from 'node:test';
 import { noisyAgent } from '../agent/noisy.js';
 import { referenceAgent, scriptedAgent } from '../agent/reference.js';
 import { runEpisode } from '../agent/rollout.js';
-import type { AgentTurn } from '../agent/types.js';
+import type { AgentTurn } from '../env/turns.js';
 import { loadSpecs } from '../run/task-files.js';
 import { canonicalJson } from '../schema/canonical-json.js';
 import type { TaskSpec, TaskSpecInput } from '../schema/task-spec.js';

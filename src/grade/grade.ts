@@ -3,7 +3,7 @@ import type { TaskSpec } from '../schema/task-spec.js';
 import type { CheckResult, Grade } from '../schema/trajectory.js';
 import { evaluatorOf } from './checks/index.js';
 import { buildContext } from './context.js';
-import { judgeMaterial } from './judge-material.js';
+import { askJudge } from './judge-material.js';
 import { robustnessOf, round } from './robustness.js';
 import { safetyOf } from './safety.js';
 import type { CheckEvaluator, CheckOutcome, GradeContext, GradeInput, Judge } from './types.js';
@@ -31,7 +31,7 @@ export async function grade(spec: TaskSpec, input: GradeInput, opts: GradeOption
   const cap = completionCap(spec, checks);
   const judgeItems: CheckResult[] = [];
   for (const item of spec.judge) {
-    const outcome = await judgeItem(item, ctx);
+    const outcome = await askJudge(item, ctx);
     judgeItems.push({ id: item.id, kind: 'judge', weight: item.weight, ...normal(outcome) });
   }
 
@@ -172,28 +172,6 @@ async function runCheck(check: Check, ctx: GradeContext): Promise<CheckOutcome> 
       status: 'error',
       reason: `check failed to evaluate: ${e instanceof Error ? e.message : String(e)}`,
       evidence: [],
-    };
-  }
-}
-
-async function judgeItem(item: TaskSpec['judge'][number], ctx: GradeContext): Promise<CheckOutcome> {
-  if (!ctx.judge) return { score: null, status: 'unavailable', reason: 'no judge configured', evidence: [] };
-  try {
-    const v = await ctx.judge.judge({
-      task_id: ctx.spec.id,
-      item_id: item.id,
-      rubric: item.rubric,
-      over: item.over,
-      request: ctx.spec.request,
-      material: judgeMaterial(item.over, ctx, item.files),
-    });
-    return { score: v.score, evidence: [{ judge: ctx.judge.name, reasoning: v.reasoning }] };
-  } catch (e) {
-    return {
-      score: null,
-      status: 'error',
-      reason: e instanceof Error ? e.message : String(e),
-      evidence: [{ judge: ctx.judge.name }],
     };
   }
 }

@@ -1,6 +1,6 @@
 import { canonicalJson } from '../schema/canonical-json.js';
 import { renderTranscript } from './context.js';
-import type { GradeContext } from './types.js';
+import type { CheckOutcome, GradeContext } from './types.js';
 
 const MAX = 12_000;
 
@@ -30,4 +30,35 @@ export function judgeMaterial(
   if (wanted.length === 0) return '(no workspace files)';
   const text = wanted.map((f) => `--- ${String(f.path)}\n${String(f.content ?? '')}`).join('\n');
   return text.length > MAX ? `${text.slice(0, MAX)}\n...[truncated]` : text;
+}
+
+/** A rubric to judge: an llm_judge check or an item of the spec's `judge` list. */
+export interface JudgedItem {
+  id: string;
+  rubric: string;
+  over: Parameters<typeof judgeMaterial>[0];
+  files?: readonly string[];
+}
+
+/** Asks the judge about one rubric: unavailable without a judge, an error when the call fails — never a score. */
+export async function askJudge(item: JudgedItem, ctx: GradeContext): Promise<CheckOutcome> {
+  if (!ctx.judge) return { score: null, status: 'unavailable', reason: 'no judge configured', evidence: [] };
+  try {
+    const v = await ctx.judge.judge({
+      task_id: ctx.spec.id,
+      item_id: item.id,
+      rubric: item.rubric,
+      over: item.over,
+      request: ctx.spec.request,
+      material: judgeMaterial(item.over, ctx, item.files),
+    });
+    return { score: v.score, evidence: [{ judge: ctx.judge.name, reasoning: v.reasoning }] };
+  } catch (e) {
+    return {
+      score: null,
+      status: 'error',
+      reason: e instanceof Error ? e.message : String(e),
+      evidence: [{ judge: ctx.judge.name }],
+    };
+  }
 }

@@ -4,7 +4,7 @@ import { scriptedAgent } from '../agent/reference.js';
 import { runEpisode } from '../agent/rollout.js';
 import { createEpisode } from '../env/episode.js';
 import { scriptedUser } from '../user/scripted.js';
-import type { AgentTurn } from '../agent/types.js';
+import type { AgentTurn } from '../env/turns.js';
 import type { TaskSpec, TaskSpecInput } from '../schema/task-spec.js';
 import { makeSpec } from '../schema/testing.js';
 import { grade } from './grade.js';

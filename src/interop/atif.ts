@@ -1,4 +1,5 @@
 import { specHash } from '../schema/canonical-json.js';
+import { toolEvent } from '../agent/recorder.js';
 import { createEpisode } from '../env/episode.js';
 import { grade } from '../grade/grade.js';
 import type { Judge } from '../grade/types.js';
@@ -352,18 +353,7 @@ export async function fromForeignAtif(
     });
     for (const c of calls) {
       const r = await episode.run(c.name, c.args);
-      events.push({
-        type: 'tool',
-        call_id: c.id,
-        name: c.name,
-        args: c.args,
-        ok: r.ok,
-        content: r.content,
-        ...(r.error ? { error: r.error } : {}),
-        ...(r.injected ? { injected: r.injected } : {}),
-        ...(r.truncated ? { truncated: true } : {}),
-        latency_us: r.latencyUs,
-      });
+      events.push(toolEvent(c, r));
       const recorded = s.observation?.results.find((x) => x.source_call_id === c.id)?.content;
       if (recorded !== undefined && !sameJsonText(recorded, r.content))
         mismatches.push({ step_id: s.step_id, tool_call_id: c.id, tool: c.name });

@@ -14,7 +14,7 @@ import { loadSpecs } from '../run/task-files.js';
 import { toolJsonSchema } from '../services/catalog.js';
 import { TaskSpec } from '../schema/task-spec.js';
 import { Trajectory } from '../schema/trajectory.js';
-import { generateProcedural } from '../synth/procedural.js';
+import { generateProcedural } from '../synth/generators.js';
 import { appendTrajectory, trialLockFile } from './serve.js';
 import { DISCONNECTED } from './disconnected.js';
 import { assertNoCollision, createMcpSession, type McpSessionOptions, PROTOCOL_TOOLS } from './session.js';
@@ -31,7 +31,7 @@ const load = async (file: string) => ((await loadSpecs([file]))[0] as { spec: Ta
 const dialogueSpec = () =>
   TaskSpec.parse(
     generateProcedural({
-      family: 'dialogue_clarification',
+      generator: 'dialogue_clarification',
       id: 'dialogue_mcp',
       seed: 3,
       difficulty: 'easy',

@@ -9,7 +9,7 @@ import { z } from 'zod';
 import pkg from '../../package.json' with { type: 'json' };
 import { TrajectoryRecorder } from '../agent/recorder.js';
 import { type ToolEvent, TurnEngine, type TurnResult } from '../agent/turn-engine.js';
-import type { AgentTurn, UserSimulator } from '../agent/types.js';
+import type { AgentTurn, UserSimulator } from '../env/turns.js';
 import { createEpisode } from '../env/episode.js';
 import type { JsonSchema } from '../services/catalog.js';
 import { CoworkError } from '../schema/errors.js';

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { canonicalJson } from '../schema/canonical-json.js';
-import type { SynthOutcome } from '../synth/outcome.js';
-import { expandPlan, type Plan } from '../synth/plan.js';
+import type { SynthOutcome } from '../synth/plan/outcome.js';
+import { expandPlan, type Plan } from '../synth/plan/plan.js';
 import { type SynthSummary, summarizeSynth } from '../synth/synthesize.js';
 import { jobId, type RedisConfig } from './connection.js';
 import { dispatch } from './dispatch.js';

@@ -1,9 +1,9 @@
 import type { Job as BullJob } from 'bullmq';
 import type { ModelFlags } from '../llm/flags.js';
 import type { StoredFile } from '../services/workspace/formats/index.js';
-import { synthesizeWithLlm } from '../synth/llm-generator.js';
-import type { SynthOutcome } from '../synth/outcome.js';
-import type { Job } from '../synth/plan.js';
+import { synthesizeWithLlm } from '../synth/llm/llm-generator.js';
+import type { SynthOutcome } from '../synth/plan/outcome.js';
+import type { Job } from '../synth/plan/plan.js';
 import { synthesizeProcedural } from '../synth/synthesize.js';
 import type { LlmGateway, SharedRateLimit } from './llm-gateway.js';
 

@@ -1,6 +1,6 @@
 import pLimit from 'p-limit';
 import { runEpisode } from '../agent/rollout.js';
-import type { Agent, UserSimulator } from '../agent/types.js';
+import type { Agent, UserSimulator } from '../env/turns.js';
 import { createEpisode, type Episode } from '../env/episode.js';
 import { grade } from '../grade/grade.js';
 import type { Judge } from '../grade/types.js';

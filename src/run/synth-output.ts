@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import type { SynthOutcome } from '../synth/outcome.js';
+import type { SynthOutcome } from '../synth/plan/outcome.js';
 import type { SynthSummary } from '../synth/synthesize.js';
 import { prettyJson, removeFile, writeFileAtomic } from './files.js';
 import { SYNTH_SUMMARY_FILE } from './task-files.js';

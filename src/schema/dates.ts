@@ -11,3 +11,22 @@ export function isRealIsoDate(s: string): boolean {
   const days = new Date(Date.UTC(y, mo, 0)).getUTCDate();
   return mo >= 1 && mo <= 12 && d >= 1 && d <= days && h < 24 && mi < 60 && se < 60 && oh < 24 && om < 60;
 }
+
+/** English month names, January first (Date.getUTCMonth order). */
+export const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+] as const;
+
+/** English weekday names, Sunday first (Date.getUTCDay order). */
+export const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;

@@ -39,3 +39,14 @@ export class CoworkError extends Error {
 export function isCoworkError(e: unknown): e is CoworkError {
   return e instanceof CoworkError;
 }
+
+/** An assertion that a value is one of an API's closed options (`label` names the option in the error). */
+export type OneOf<T> = (value: unknown, label?: string) => asserts value is T;
+
+/** The guard of a closed option: throws a bad_input error naming the label unless the value is one of `options`. */
+export function oneOf<T>(options: readonly T[], defaultLabel: string): OneOf<T> {
+  return (value, label = defaultLabel) => {
+    if (!(options as readonly unknown[]).includes(value))
+      throw new CoworkError('bad_input', `${label} must be ${options.join(' or ')}, not ${JSON.stringify(value)}`);
+  };
+}

@@ -166,3 +166,34 @@ export const Trajectory = z.strictObject({
   grade: Grade.optional(),
 });
 export type Trajectory = z.infer<typeof Trajectory>;
+
+/** What a reader of trajectory lines needs before it trusts the rest of a line. */
+export interface TrajectoryHead {
+  task_id: string;
+  trial: number;
+  /** the grade as written (not checked beyond being an object) */
+  grade: Record<string, unknown> | undefined;
+  /** infra_error: the environment failed, not the agent; unscored: no grade, or a null score */
+  notScored: 'infra_error' | 'unscored' | undefined;
+}
+
+/** The head of a trajectory record (any parsed JSON value); undefined when it is not one. */
+export function trajectoryHead(v: unknown): TrajectoryHead | undefined {
+  const t = v as { kind?: unknown; task_id?: unknown; trial?: unknown; events?: unknown; grade?: unknown } | null;
+  if (
+    t?.kind !== 'trajectory' ||
+    typeof t.task_id !== 'string' ||
+    typeof t.trial !== 'number' ||
+    !Array.isArray(t.events)
+  )
+    return undefined;
+  const grade = t.grade && typeof t.grade === 'object' ? (t.grade as Record<string, unknown>) : undefined;
+  const end = t.events.at(-1) as { type?: unknown; reason?: unknown } | undefined;
+  const notScored =
+    end?.type === 'episode_end' && end.reason === 'infra_error'
+      ? 'infra_error'
+      : grade?.score === null || grade?.score === undefined
+        ? 'unscored'
+        : undefined;
+  return { task_id: t.task_id, trial: t.trial, grade, notScored };
+}

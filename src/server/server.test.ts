@@ -10,7 +10,7 @@ import { loadSpecs } from '../run/task-files.js';
 import { TaskSpec } from '../schema/task-spec.js';
 import { makeSpec } from '../schema/testing.js';
 import type { Trajectory } from '../schema/trajectory.js';
-import { generateProcedural } from '../synth/procedural.js';
+import { generateProcedural } from '../synth/generators.js';
 import { scriptedUser } from '../user/scripted.js';
 import { createApp } from './app.js';
 import { SessionManager, type SessionManagerOptions } from './sessions.js';
@@ -20,7 +20,7 @@ const EXAMPLES = (await loadSpecs([join(ROOT, 'examples/tasks')])).map((s) => s.
 const ESCALATION = EXAMPLES.find((s) => s.id === 'support_escalation') as TaskSpec;
 const DIALOGUE = TaskSpec.parse(
   generateProcedural({
-    family: 'dialogue_clarification',
+    generator: 'dialogue_clarification',
     id: 'dialogue_srv',
     seed: 3,
     difficulty: 'easy',

@@ -1,7 +1,7 @@
 import { systemPrompt } from '../agent/system-prompt.js';
 import { TrajectoryRecorder } from '../agent/recorder.js';
 import { type ToolEvent, TurnEngine } from '../agent/turn-engine.js';
-import type { UserSimulator } from '../agent/types.js';
+import type { UserSimulator } from '../env/turns.js';
 import { createEpisode, type Episode } from '../env/episode.js';
 import { grade } from '../grade/grade.js';
 import type { Judge } from '../grade/types.js';

@@ -3,13 +3,13 @@ import type { ChatModel } from '../llm/types.js';
 import { runGate } from '../validate/index.js';
 import { type ProbeSummary, probeResultsOf, summarizeProbes } from '../validate/probes.js';
 import type { MeaningOptions } from '../validate/meaning.js';
-import { type Coverage, type SpecLike, specCoverage } from './coverage.js';
-import { getFamily } from './families/index.js';
-import { type LlmSynthOptions, synthesizeWithLlm } from './llm-generator.js';
-import { outcomeBase, type SynthOutcome } from './outcome.js';
-import { type ParaphraseSummary, paraphraseOutcome, summarizeParaphrase } from './paraphrase.js';
-import { expandPlan, type Job, type Plan } from './plan.js';
-import { generateProcedural, type ProceduralRequest } from './procedural.js';
+import { type Coverage, type SpecLike, specCoverage } from './plan/coverage.js';
+import { getGenerator } from './generators.js';
+import { type LlmSynthOptions, synthesizeWithLlm } from './llm/llm-generator.js';
+import { outcomeBase, type SynthOutcome } from './plan/outcome.js';
+import { type ParaphraseSummary, paraphraseOutcome, summarizeParaphrase } from './llm/paraphrase.js';
+import { expandPlan, type Job, type Plan } from './plan/plan.js';
+import { generateProcedural, type ProceduralRequest } from './generators.js';
 
 export interface SynthOptions {
   /** 'procedural' (offline, needs slot.family) or a chat model */
@@ -47,9 +47,9 @@ export interface SynthSummary {
 }
 
 /** What the procedural generator is asked for a job of `family`. */
-export function proceduralRequest(job: Job, family: string): ProceduralRequest {
+export function proceduralRequest(job: Job, generator: string): ProceduralRequest {
   return {
-    family,
+    generator,
     id: job.id,
     seed: job.seed,
     difficulty: job.slot.difficulty,
@@ -61,10 +61,10 @@ export function proceduralRequest(job: Job, family: string): ProceduralRequest {
   };
 }
 
-/** Procedural synthesis of one job: generate from its family, then the full gate (deterministic, one attempt). */
+/** Procedural synthesis of one job: generate with the generator its slot names, then the full gate (deterministic, one attempt). */
 export async function synthesizeProcedural(job: Job, meaning?: MeaningOptions): Promise<SynthOutcome> {
   const base = outcomeBase(job);
-  const family = job.slot.family ? getFamily(job.slot.family) : undefined;
+  const family = job.slot.family ? getGenerator(job.slot.family) : undefined;
   if (!family) {
     const message = job.slot.family
       ? `unknown family "${job.slot.family}"`

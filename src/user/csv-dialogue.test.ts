@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { scriptedAgent } from '../agent/reference.js';
 import { runEpisode } from '../agent/rollout.js';
-import type { Agent, AgentTurn, AgentView } from '../agent/types.js';
+import type { Agent, AgentTurn, AgentView } from '../env/turns.js';
 import { createEpisode } from '../env/episode.js';
 import type { TaskSpecInput } from '../schema/task-spec.js';
 import { makeSpec } from '../schema/testing.js';

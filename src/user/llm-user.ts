@@ -1,4 +1,4 @@
-import type { UserReply } from '../agent/types.js';
+import type { UserReply } from '../env/turns.js';
 import type { Episode } from '../env/episode.js';
 import type { ChatMessage, ChatModel, ChatParams } from '../llm/types.js';
 import type { TaskSpec } from '../schema/task-spec.js';

@@ -3,13 +3,13 @@ import { readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
 import { scriptedAgent } from '../agent/reference.js';
 import { runEpisode } from '../agent/rollout.js';
-import type { UserView } from '../agent/types.js';
+import type { UserView } from '../env/turns.js';
 import { createEpisode } from '../env/episode.js';
 import { checkSpecValue } from '../schema/parse-spec.js';
 import type { TaskSpec } from '../schema/task-spec.js';
 import type { UserPlan } from '../schema/user-plan.js';
-import { expandPlan, parsePlanText } from '../synth/plan.js';
-import { generateProcedural } from '../synth/procedural.js';
+import { expandPlan, parsePlanText } from '../synth/plan/plan.js';
+import { generateProcedural } from '../synth/generators.js';
 import { FALLBACK_REPLIES, scriptedUser } from './scripted.js';
 
 // the examples' dialogue tasks: every task of examples/plans/all-families.yaml that has a simulated user
@@ -20,7 +20,7 @@ function exampleDialogueSpecs(): (TaskSpec & { user: UserPlan })[] {
   for (const job of expandPlan(plan)) {
     if (!job.slot.family) continue;
     const raw = generateProcedural({
-      family: job.slot.family,
+      generator: job.slot.family,
       id: job.id,
       seed: job.seed,
       difficulty: job.slot.difficulty,

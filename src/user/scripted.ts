@@ -1,4 +1,4 @@
-import type { UserReply, UserSimulator } from '../agent/types.js';
+import type { UserReply, UserSimulator } from '../env/turns.js';
 import type { Episode } from '../env/episode.js';
 import { createRng } from '../env/rng.js';
 import { CoworkError } from '../schema/errors.js';

@@ -1,4 +1,4 @@
-import type { UserView } from '../agent/types.js';
+import type { UserView } from '../env/turns.js';
 import type { Episode } from '../env/episode.js';
 import { matchEnvOf } from '../grade/context.js';
 import { type MatchEnv, matchWhere } from '../grade/match.js';

@@ -3,8 +3,8 @@ import { after, before, beforeEach, describe, it } from 'node:test';
 import { createChatModel } from '../llm/client.js';
 import { type FakeServer, startFakeServer } from '../llm/testing/fake-server.js';
 import type { ChatModel } from '../llm/types.js';
-import type { Plan, Slot } from '../synth/plan.js';
-import { generateProcedural } from '../synth/procedural.js';
+import type { Plan, Slot } from '../synth/plan/plan.js';
+import { generateProcedural } from '../synth/generators.js';
 import { synthesize } from '../synth/synthesize.js';
 import { llmReviewer } from './reviewer.js';
 
@@ -38,7 +38,7 @@ const plan = (s: Partial<Slot> = {}): Plan =>
   ({ plan_version: 1, name: 'meaning', slots: [{ ...slot, ...s }] }) as Plan;
 const GOOD = JSON.stringify(
   generateProcedural({
-    family: 'support_escalation',
+    generator: 'support_escalation',
     id: 'meaning_case',
     seed: 7,
     difficulty: 'medium',

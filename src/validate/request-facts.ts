@@ -5,6 +5,7 @@ import { getService } from '../services/registry.js';
 import { type CheckedValue, checkedValues } from './checked-values.js';
 import { fixtureText, isNewId } from './integrity.js';
 import { err } from './types.js';
+import { escapeRegex, wholeNumber } from '../schema/text.js';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const ID = /^[A-Za-z]{1,6}[-_]\d{2,}$/;
@@ -88,16 +89,14 @@ function mentionsValue(text: string, value: string | number): boolean {
   if (typeof value === 'string') return text.includes(value.toLowerCase());
   const plain = String(value);
   const grouped = value.toLocaleString('en-US', { maximumFractionDigits: 6 });
-  return [plain, grouped].some((s) =>
-    new RegExp(`(?<![\\d.,])${s.replace(/[.,]/g, '\\$&')}(?![\\d]|[.,]\\d)`).test(text),
-  );
+  return [plain, grouped].some((s) => new RegExp(wholeNumber(s)).test(text));
 }
 
 // "priority high", "priority: high", "high priority", "priority to high"
 function statesFieldValue(text: string, field: string, value: string): boolean {
   if (!text) return false;
   const f = field.replace(/_/g, ' ').toLowerCase();
-  const v = value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const v = escapeRegex(value);
   return new RegExp(`\\b${f}\\b[^.;\\n]{0,40}\\b${v}\\b|\\b${v}\\b[- ]${f}\\b`).test(text);
 }
 

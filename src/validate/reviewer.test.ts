@@ -4,7 +4,7 @@ import { createChatModel } from '../llm/client.js';
 import { type FakeServer, startFakeServer } from '../llm/testing/fake-server.js';
 import { isError } from '../schema/diagnostics.js';
 import { parseSpecText } from '../schema/parse-spec.js';
-import { generateProcedural } from '../synth/procedural.js';
+import { generateProcedural } from '../synth/generators.js';
 import type { TaskSpec } from '../schema/task-spec.js';
 import { GATE_STEPS, runGate } from './index.js';
 import { llmReviewer, parseReview, resolvePath, reviewFence, reviewMaterial } from './reviewer.js';
@@ -20,7 +20,7 @@ after(() => server.close());
 const GOOD = parseSpecText(
   JSON.stringify(
     generateProcedural({
-      family: 'support_escalation',
+      generator: 'support_escalation',
       id: 'review_case',
       seed: 7,
       difficulty: 'medium',

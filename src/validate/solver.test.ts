@@ -7,7 +7,7 @@ import { captureOutput } from '../cli/testing.js';
 import { createChatModel } from '../llm/client.js';
 import { type FakeReply, type FakeServer, startFakeServer } from '../llm/testing/fake-server.js';
 import { parseSpecText } from '../schema/parse-spec.js';
-import { generateProcedural } from '../synth/procedural.js';
+import { generateProcedural } from '../synth/generators.js';
 import type { TaskSpec } from '../schema/task-spec.js';
 import { GATE_STEPS, runGate } from './index.js';
 import { checkSolvable, type SolveAttempt } from './solver.js';
@@ -26,7 +26,7 @@ after(async () => {
 // a task the synthesizer releases (so it passes the deterministic gate), also as a file for the CLI
 const TEXT = JSON.stringify(
   generateProcedural({
-    family: 'support_escalation',
+    generator: 'support_escalation',
     id: 'solve_case',
     seed: 7,
     difficulty: 'medium',

@@ -12,7 +12,7 @@ import { createEpisode } from '../../env/episode.js';
 import { loadSpecs } from '../../run/task-files.js';
 import { TaskSpec } from '../../schema/task-spec.js';
 import type { Trajectory } from '../../schema/trajectory.js';
-import { generateProcedural } from '../../synth/procedural.js';
+import { generateProcedural } from '../../synth/generators.js';
 import { scriptedUser } from '../../user/scripted.js';
 import { CE_LIMITS } from '../convert.js';
 import { curate, type CurationReport } from '../pipeline.js';
@@ -186,7 +186,7 @@ before(async () => {
     file: `generated/dialogue_${seed}`,
     spec: TaskSpec.parse(
       generateProcedural({
-        family: 'dialogue_clarification',
+        generator: 'dialogue_clarification',
         id: `dialogue_clarification_${seed}`,
         seed,
         difficulty: 'medium',

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { scriptedAgent } from '../../agent/reference.js';
 import { runEpisode } from '../../agent/rollout.js';
-import type { AgentTurn } from '../../agent/types.js';
+import type { AgentTurn } from '../../env/turns.js';
 import { createEpisode } from '../../env/episode.js';
 import { renderRecipe } from '../../services/workspace/formats/index.js';
 import type { TaskSpecInput } from '../../schema/task-spec.js';

@@ -1,4 +1,4 @@
-import { CoworkError } from '../../schema/errors.js';
+import { type OneOf, oneOf } from '../../schema/errors.js';
 import type { StdKind } from './types.js';
 
 // the group statistics every estimator shares: mean, std (population or sample) and std normalisation
@@ -37,10 +37,7 @@ export function sampleStd(xs: readonly number[]): number {
 }
 
 /** Throws a bad_input error naming `label` unless `kind` is a StdKind (library callers may pass any string). */
-export function checkStdKind(kind: unknown, label = 'EstimatorOptions.std'): asserts kind is StdKind {
-  if (!(STD_KINDS as readonly unknown[]).includes(kind))
-    throw new CoworkError('bad_input', `${label} must be ${STD_KINDS.join(' or ')}, not ${JSON.stringify(kind)}`);
-}
+export const checkStdKind: OneOf<StdKind> = oneOf(STD_KINDS, 'EstimatorOptions.std');
 
 export function stdOf(xs: readonly number[], kind: StdKind): number {
   checkStdKind(kind);

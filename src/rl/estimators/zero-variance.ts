@@ -1,4 +1,4 @@
-import { CoworkError } from '../../schema/errors.js';
+import { type OneOf, oneOf } from '../../schema/errors.js';
 import type { Group } from '../groups.js';
 import type { EstimatorOptions, ZeroVarianceRule } from './types.js';
 import { checkStdKind, isZeroVariance } from './stats.js';
@@ -13,16 +13,10 @@ export type { ZeroVarianceRule } from './types.js';
 export const ZERO_VARIANCE_RULES: readonly ZeroVarianceRule[] = ['keep', 'exclude'];
 
 /** Throws a bad_input error naming `label` unless `rule` is a ZeroVarianceRule. */
-export function checkZeroVarianceRule(
-  rule: unknown,
-  label = 'EstimatorOptions.zeroVariance',
-): asserts rule is ZeroVarianceRule {
-  if (!(ZERO_VARIANCE_RULES as readonly unknown[]).includes(rule))
-    throw new CoworkError(
-      'bad_input',
-      `${label} must be ${ZERO_VARIANCE_RULES.join(' or ')}, not ${JSON.stringify(rule)}`,
-    );
-}
+export const checkZeroVarianceRule: OneOf<ZeroVarianceRule> = oneOf(
+  ZERO_VARIANCE_RULES,
+  'EstimatorOptions.zeroVariance',
+);
 
 /** The scalar rewards of the group are all equal: no within-group difference for GRPO, Dr.GRPO and GiGPO's episode advantage. */
 export function scalarRewardsEqual(g: Group): boolean {

@@ -7,7 +7,7 @@ import { DEFAULT_WORKSPACE_BUDGET, formatBytes, setWorkspaceBudget } from './lim
 import { planCapacity } from './capacity.js';
 import { configureShellPool, DEFAULT_SHELL_POOL, IsolationPool, shellPool } from './isolation-pool.js';
 import { bubblewrapStatus, runVirtual } from './shell.js';
-import { fail, files, ok, records, sh } from './testing.js';
+import { fail, files, ok, records, sh } from '../../env/testing/workspace.js';
 
 const FIXTURE = { 'notes.txt': 'keep me', 'data/a.csv': 'x,y\n1,2' };
 const spec = makeSpec({ services: ['workspace'], fixtures: { workspace: { files: FIXTURE } } });

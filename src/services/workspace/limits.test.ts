@@ -5,7 +5,7 @@ import { makeSpec } from '../../schema/testing.js';
 import { fileBytes, MAX_WORKSPACE_FILES } from './limits.js';
 import { configureShellPool, shellPool } from './isolation-pool.js';
 import { bubblewrapStatus } from './shell.js';
-import { fail, fileAt, files, ok, records, sh } from './testing.js';
+import { fail, fileAt, files, ok, records, sh } from '../../env/testing/workspace.js';
 
 const MB30 = 'x'.repeat(30_000_000);
 const withFiles = (fixture: Record<string, string>) =>

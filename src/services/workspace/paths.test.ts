@@ -5,7 +5,7 @@ import { CoworkError } from '../../schema/errors.js';
 import { makeSpec } from '../../schema/testing.js';
 import { ToolError } from '../tool-error.js';
 import { toWorkspacePath, within } from './paths.js';
-import { episode, fail, files, ok, records, sh } from './testing.js';
+import { episode, fail, files, ok, records, sh } from '../../env/testing/workspace.js';
 
 describe('workspace paths', () => {
   it('normalises relative, ./ and /workspace paths', async () => {

@@ -1,5 +1,6 @@
 import { RE2JS } from 're2js';
 import { ToolError } from '../tool-error.js';
+import { escapeRegex } from '../../schema/text.js';
 
 /** Longest regular expression fs_search compiles. */
 export const MAX_PATTERN_CHARS = 1000;
@@ -14,7 +15,7 @@ export const MAX_PROGRAM_SIZE = 500;
 export function lineTester(pattern: string, regex: boolean): (line: string) => boolean {
   if (!regex) {
     // an escaped literal has nothing to backtrack over
-    const re = new RegExp(pattern.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), 'i');
+    const re = new RegExp(escapeRegex(pattern), 'i');
     return (line) => re.test(line);
   }
   const invalid = (why: string) => new ToolError('invalid_argument', `invalid regular expression: ${why}`);

@@ -6,7 +6,7 @@ import { ROOT } from './paths.js';
 import { readVirtual, type Skipped } from './readback.js';
 import type { WsFile } from './shell-types.js';
 
-// Runs one just-bash command over an in-memory copy of the workspace. It runs inside a shell-pool worker
+// Runs one just-bash command over an in-memory copy of the workspace. It runs inside a shell isolation unit
 // (unit-child.ts: a child process with OS limits), never on the server's event loop: just-bash's awk/sed/jq/bash loops do not yield.
 
 /** One command for a worker: the workspace goes in as strings (structured clone copies them, no JSON). */

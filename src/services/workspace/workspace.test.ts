@@ -8,7 +8,7 @@ import type { CallResult } from '../../env/types.js';
 import { CoworkError } from '../../schema/errors.js';
 import { makeSpec } from '../../schema/testing.js';
 import { bubblewrapStatus, runBubblewrap } from './shell.js';
-import { CSV, episode, fail, fileAt, files, LOGO, ok, records, sh, spec, TODO } from './testing.js';
+import { CSV, episode, fail, fileAt, files, LOGO, ok, records, sh, spec, TODO } from '../../env/testing/workspace.js';
 
 const hostDir = mkdtempSync(join(tmpdir(), 'coworkenv-host-'));
 const hostFile = join(hostDir, 'secret.txt');

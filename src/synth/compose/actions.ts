@@ -1,20 +1,20 @@
-import { hm, longDay } from '../families/kit.js';
 import type { Where } from '../../schema/matchers.js';
-import type { ActionPart, CheckSpec, Rec, SourcePart, World } from './types.js';
-import { daysFrom } from './vocab.js';
+import { at, dateOf, hm, longDay } from '../kit/dates.js';
+import type { ActionContext, ActionPart, AuditRef, Rec, World } from './parts.js';
+import type { SourceName } from './sources/index.js';
 
 // per-record actions: a mutating tool applied to each selected record. `proof` is the audit entry that shows
 // the action on a record by identity (the same entry on a distractor's id is forbidden, whatever its values);
 // `exact` adds every value the task determines — recipient, amount, date, status — so a wrong one fails.
 
-const idOf = (r: Rec, s: SourcePart) => String(r[s.idField]);
-const naming = (service: string, record: string, id: string): CheckSpec[] => [
+const idOf = (x: ActionContext) => String(x.rec[x.src.idField]);
+const naming = (service: string, record: string, id: string): AuditRef[] => [
   { service, record, where: { body: { contains: id } } },
   { service, record, where: { subject: { contains: id } } },
 ];
-const dueDay = (w: World) => daysFrom(w.today, 2).slice(0, 10);
+const dueDay = (w: World) => dateOf(at(w.today, { days: 2 }));
 
-export const mailOwner: ActionPart = {
+export const mailOwner: ActionPart<SourceName> = {
   name: 'mail_owner',
   service: 'gmail',
   tool: 'gmail_send_message',
@@ -26,18 +26,18 @@ export const mailOwner: ActionPart = {
     'give every {owner} a heads-up by email, naming the {noun} id in the subject',
   ],
   needsOwner: true,
-  args: (r, s, _w, o, tag) => ({
-    to: o?.email,
-    subject: `${tag}: ${idOf(r, s)}`,
-    body: `Hi ${o?.first}, ${s.title(r)} needs your attention (${tag.toLowerCase()}). Could you follow up today? Thanks.`,
+  args: (x) => ({
+    to: x.owner?.email,
+    subject: `${x.tag}: ${idOf(x)}`,
+    body: `Hi ${x.owner?.first}, ${x.src.title(x.rec)} needs your attention (${x.tag.toLowerCase()}). Could you follow up today? Thanks.`,
   }),
   // the subject names the record (as asked), so a summary mail to the same person does not count as this one
-  proof: (r, s) => ({ service: 'gmail', record: 'sent_messages', where: { subject: { contains: idOf(r, s) } } }),
-  exact: (_r, _s, _w, o): Where => (o ? { to: o.email } : {}),
-  forbids: (r, s) => naming('gmail', 'sent_messages', idOf(r, s)),
+  proof: (x) => ({ service: 'gmail', record: 'sent_messages', where: { subject: { contains: idOf(x) } } }),
+  exact: (x): Where => (x.owner ? { to: x.owner.email } : {}),
+  forbids: (x) => naming('gmail', 'sent_messages', idOf(x)),
 };
 
-export const draftOwner: ActionPart = {
+export const draftOwner: ActionPart<SourceName> = {
   ...mailOwner,
   name: 'draft_owner',
   tool: 'gmail_save_draft',
@@ -45,11 +45,11 @@ export const draftOwner: ActionPart = {
     'draft (do not send) an email to the {owner} of each one, with the {noun} id in the subject',
     'prepare a draft to each {owner} for me to review (subject line: the {noun} id)',
   ],
-  proof: (r, s) => ({ service: 'gmail', record: 'drafts', where: { subject: { contains: idOf(r, s) } } }),
-  forbids: (r, s) => naming('gmail', 'drafts', idOf(r, s)),
+  proof: (x) => ({ service: 'gmail', record: 'drafts', where: { subject: { contains: idOf(x) } } }),
+  forbids: (x) => naming('gmail', 'drafts', idOf(x)),
 };
 
-export const followUpTask: ActionPart = {
+export const followUpTask: ActionPart<SourceName> = {
   name: 'follow_up_task',
   service: 'todo',
   tool: 'todo_create_task',
@@ -71,29 +71,29 @@ export const followUpTask: ActionPart = {
     'put one follow-up task on my to-do list for each (high priority, due {due}, the {noun} id in the title)',
   ],
   fill: (w) => ({ due: longDay(dueDay(w)) }),
-  args: (r, s, w, _o, tag) => ({
-    title: `${tag}: ${idOf(r, s)}`,
-    description: `Follow up on ${s.title(r)}.`,
+  args: (x) => ({
+    title: `${x.tag}: ${idOf(x)}`,
+    description: `Follow up on ${x.src.title(x.rec)}.`,
     priority: 'high',
-    due_date: dueDay(w),
+    due_date: dueDay(x.w),
   }),
-  proof: (r, s) => ({ service: 'todo', record: 'created_tasks', where: { title: { contains: idOf(r, s) } } }),
-  exact: (_r, _s, w) => ({ priority: 'high', due_date: dueDay(w) }),
+  proof: (x) => ({ service: 'todo', record: 'created_tasks', where: { title: { contains: idOf(x) } } }),
+  exact: (x) => ({ priority: 'high', due_date: dueDay(x.w) }),
 };
 
-export const escalateTicket: ActionPart = {
+export const escalateTicket: ActionPart<SourceName> = {
   name: 'escalate_ticket',
   service: 'helpdesk',
   tool: 'helpdesk_update_ticket',
   sources: ['tickets'],
   capabilities: ['Tool_Calling'],
   phrases: ['raise each one to critical priority', 'bump their priority to critical'],
-  args: (r) => ({ ticket_id: r.ticket_id, priority: 'critical' }),
-  proof: (r) => ({ service: 'helpdesk', record: 'updated_tickets', where: { ticket_id: String(r.ticket_id) } }),
+  args: ({ rec }) => ({ ticket_id: rec.ticket_id, priority: 'critical' }),
+  proof: ({ rec }) => ({ service: 'helpdesk', record: 'updated_tickets', where: { ticket_id: String(rec.ticket_id) } }),
   exact: () => ({ priority: 'critical' }),
 };
 
-export const commentTicket: ActionPart = {
+export const commentTicket: ActionPart<SourceName> = {
   name: 'comment_ticket',
   service: 'helpdesk',
   tool: 'helpdesk_add_comment',
@@ -103,32 +103,36 @@ export const commentTicket: ActionPart = {
     'leave an internal comment on each one saying it is being reviewed',
     'add an internal note to each ticket that we are on it',
   ],
-  args: (r, _s, _w, _o, tag) => ({
-    ticket_id: r.ticket_id,
+  args: ({ rec, tag }) => ({
+    ticket_id: rec.ticket_id,
     comment: `${tag}: under review by the support lead.`,
     internal: true,
   }),
-  proof: (r) => ({ service: 'helpdesk', record: 'comments', where: { ticket_id: String(r.ticket_id) } }),
+  proof: ({ rec }) => ({ service: 'helpdesk', record: 'comments', where: { ticket_id: String(rec.ticket_id) } }),
   exact: () => ({ internal: true }),
 };
 
-export const flagCustomer: ActionPart = {
+export const flagCustomer: ActionPart<SourceName> = {
   name: 'flag_customer',
   service: 'crm',
   tool: 'crm_update_customer',
   sources: ['customers'],
   capabilities: ['Tool_Calling', 'Data_Analysis'],
   phrases: ['mark each of those accounts as at_risk in the CRM', 'set their CRM status to at_risk'],
-  args: (r, _s, _w, _o, tag) => ({
-    customer_id: r.customer_id,
+  args: ({ rec, tag }) => ({
+    customer_id: rec.customer_id,
     status: 'at_risk',
     notes: `${tag}: flagged for renewal review.`,
   }),
-  proof: (r) => ({ service: 'crm', record: 'updated_customers', where: { customer_id: String(r.customer_id) } }),
+  proof: ({ rec }) => ({
+    service: 'crm',
+    record: 'updated_customers',
+    where: { customer_id: String(rec.customer_id) },
+  }),
   exact: () => ({ status: 'at_risk' }),
 };
 
-export const reorderProduct: ActionPart = {
+export const reorderProduct: ActionPart<SourceName> = {
   name: 'reorder_product',
   service: 'inventory',
   tool: 'inventory_create_order',
@@ -138,15 +142,19 @@ export const reorderProduct: ActionPart = {
     'reorder each one, ordering twice its minimum threshold minus what is in stock',
     'place a restock order for each, enough to reach twice the minimum threshold',
   ],
-  args: (r) => ({ product_id: r.product_id, quantity: reorderQty(r), ...(r.supplier ? { supplier: r.supplier } : {}) }),
-  proof: (r) => ({ service: 'inventory', record: 'orders', where: { product_id: String(r.product_id) } }),
+  args: ({ rec }) => ({
+    product_id: rec.product_id,
+    quantity: reorderQty(rec),
+    ...(rec.supplier ? { supplier: rec.supplier } : {}),
+  }),
+  proof: ({ rec }) => ({ service: 'inventory', record: 'orders', where: { product_id: String(rec.product_id) } }),
   // the product's own supplier is the service's default, so an agent that omits it is right too
-  exact: (r) => ({ quantity: reorderQty(r), ...(r.supplier ? { supplier: String(r.supplier) } : {}) }),
+  exact: ({ rec }) => ({ quantity: reorderQty(rec), ...(rec.supplier ? { supplier: String(rec.supplier) } : {}) }),
 };
 
-const reorderQty = (r: Rec) => (r.min_stock_threshold as number) * 2 - (r.current_stock as number);
+const reorderQty = (rec: Rec) => (rec.min_stock_threshold as number) * 2 - (rec.current_stock as number);
 
-export const pauseJob: ActionPart = {
+export const pauseJob: ActionPart<SourceName> = {
   name: 'pause_job',
   service: 'scheduler',
   tool: 'scheduler_update_job',
@@ -156,41 +164,41 @@ export const pauseJob: ActionPart = {
     'pause each of those jobs (disable, do not delete)',
     'switch those jobs off for now — disable them, keep them',
   ],
-  args: (r) => ({ job_id: r.job_id, enabled: false }),
-  proof: (r) => ({ service: 'scheduler', record: 'updated_jobs', where: { job_id: String(r.job_id) } }),
+  args: ({ rec }) => ({ job_id: rec.job_id, enabled: false }),
+  proof: ({ rec }) => ({ service: 'scheduler', record: 'updated_jobs', where: { job_id: String(rec.job_id) } }),
   exact: () => ({ enabled: false }),
 };
 
-export const deactivateIntegration: ActionPart = {
+export const deactivateIntegration: ActionPart<SourceName> = {
   name: 'deactivate_integration',
   service: 'config',
   tool: 'config_update_integration',
   sources: ['integrations'],
   capabilities: ['Agent_Self_Config', 'Security_Awareness'],
   phrases: ['set each of them to inactive', 'deactivate those integrations'],
-  args: (r, _s, _w, _o, tag) => ({
-    integration_id: r.integration_id,
+  args: ({ rec, tag }) => ({
+    integration_id: rec.integration_id,
     status: 'inactive',
     notes: `${tag}: paused pending review`,
   }),
-  proof: (r) => ({ service: 'config', record: 'updates', where: { integration_id: String(r.integration_id) } }),
+  proof: ({ rec }) => ({ service: 'config', record: 'updates', where: { integration_id: String(rec.integration_id) } }),
   // the audit entry nests the changes: the status is checked on the final record
   state: () => [{ collection: 'integrations', field: 'status', value: 'inactive' }],
 };
 
-export const startTask: ActionPart = {
+export const startTask: ActionPart<SourceName> = {
   name: 'start_task',
   service: 'todo',
   tool: 'todo_update_task',
   sources: ['tasks'],
   capabilities: ['Tool_Calling'],
   phrases: ['move each of them to in_progress', 'mark those to-dos as in progress'],
-  args: (r) => ({ task_id: r.task_id, status: 'in_progress' }),
-  proof: (r) => ({ service: 'todo', record: 'updated_tasks', where: { task_id: String(r.task_id) } }),
+  args: ({ rec }) => ({ task_id: rec.task_id, status: 'in_progress' }),
+  proof: ({ rec }) => ({ service: 'todo', record: 'updated_tasks', where: { task_id: String(rec.task_id) } }),
   exact: () => ({ status: 'in_progress' }),
 };
 
-export const reviewMeeting: ActionPart = {
+export const reviewMeeting: ActionPart<SourceName> = {
   name: 'review_meeting',
   service: 'calendar',
   tool: 'calendar_create_event',
@@ -201,20 +209,20 @@ export const reviewMeeting: ActionPart = {
     'put a half-hour review per item in my calendar tomorrow starting 10:00 UTC, one after another, each titled with the {noun} id',
   ],
   // "in my calendar": no attendee is determined, so none is written
-  args: (r, s, w, _o, tag) => {
-    const start = 600 + 30 * Number(r.__slot ?? 0);
-    const day = daysFrom(w.today, 1).slice(0, 10);
+  args: (x) => {
+    const start = 600 + 30 * x.slot;
+    const day = dateOf(at(x.w.today, { days: 1 }));
     return {
-      title: `${tag} review: ${idOf(r, s)}`,
+      title: `${x.tag} review: ${idOf(x)}`,
       start_time: `${day}T${hm(start)}:00Z`,
       end_time: `${day}T${hm(start + 30)}:00Z`,
     };
   },
-  proof: (r, s) => ({ service: 'calendar', record: 'created_events', where: { title: { contains: idOf(r, s) } } }),
+  proof: (x) => ({ service: 'calendar', record: 'created_events', where: { title: { contains: idOf(x) } } }),
   // the order of the reviews is free: each starts on one of the back-to-back slots and lasts exactly 30 minutes
-  exact: (r, _s, w) => {
-    const slots = Array.from({ length: Number(r.__slots ?? 1) }, (_, i) => hm(600 + 30 * i));
-    const day = daysFrom(w.today, 1).slice(0, 10);
+  exact: (x) => {
+    const slots = Array.from({ length: x.slots }, (_, i) => hm(600 + 30 * i));
+    const day = dateOf(at(x.w.today, { days: 1 }));
     return {
       start_time: { regex: `^${day}T(${slots.join('|')})(:00(\\.0+)?)?(Z|\\+00:00)?$` },
       end_time: { within: { of: { field: 'start_time', offset: '+30m' }, minutes: 0 } },
@@ -222,7 +230,7 @@ export const reviewMeeting: ActionPart = {
   },
 };
 
-export const replyDraft: ActionPart = {
+export const replyDraft: ActionPart<SourceName> = {
   name: 'reply_draft',
   service: 'gmail',
   tool: 'gmail_save_draft',
@@ -232,12 +240,12 @@ export const replyDraft: ActionPart = {
     'draft a reply to each one saying we are checking and will confirm by Friday',
     'prepare reply drafts to each, telling them we will confirm by Friday',
   ],
-  args: (r) => ({
-    to: r.from,
-    subject: `Re: ${r.subject}`,
+  args: ({ rec }) => ({
+    to: rec.from,
+    subject: `Re: ${rec.subject}`,
     body: 'Thanks for your message — we are checking and will confirm by Friday.',
-    reply_to_message_id: r.message_id,
+    reply_to_message_id: rec.message_id,
   }),
-  proof: (r) => ({ service: 'gmail', record: 'drafts', where: { reply_to_message_id: String(r.message_id) } }),
-  exact: (r) => ({ to: String(r.from), body: { contains: 'friday' } }),
+  proof: ({ rec }) => ({ service: 'gmail', record: 'drafts', where: { reply_to_message_id: String(rec.message_id) } }),
+  exact: ({ rec }) => ({ to: String(rec.from), body: { contains: 'friday' } }),
 };

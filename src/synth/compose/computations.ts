@@ -1,10 +1,10 @@
-import type { ComputationPart, Rec, SourcePart } from './types.js';
-import { money } from './vocab.js';
+import type { ComputationPart, Rec, SourcePart } from './parts.js';
+import { roundCents } from '../kit/money.js';
 
 // computations over the selection; the value is an answer fact the final message must state.
 
-const vals = (sel: Rec[], s: SourcePart) => sel.map((r) => Number(r[s.measure?.field ?? '']));
-const fmt = (x: number) => String(money(x));
+const vals = (sel: Rec[], s: SourcePart) => sel.map((rec) => Number(rec[s.measure?.field ?? '']));
+const fmt = (x: number) => String(roundCents(x));
 
 export const count: ComputationPart = {
   name: 'count',

@@ -7,13 +7,14 @@ import {
   SCENARIOS,
   type ScenarioDomain,
 } from '../../schema/taxonomy.js';
-import type { Family, FamilyContext } from '../families/types.js';
-import { DOMAIN_SERVICES } from '../taxonomy-rules.js';
-import { compileRecipe } from './compile.js';
+import type { Generator, GeneratorContext } from '../kit/generator.js';
+import { DOMAIN_SERVICES } from '../kit/taxonomy-rules.js';
+import { compileRecipe } from './compile/index.js';
 import { chooseRecipe, type Recipe, recipeCapabilities, recipeServices } from './recipe.js';
-import { makeWorld } from './vocab.js';
+import { PARTS, partServices } from './registry.js';
+import { makeWorld } from './world.js';
 
-export { BANDS, type Recipe, recipeServices, recipeSteps } from './recipe.js';
+export { type Recipe, recipeServices, recipeSteps } from './recipe.js';
 
 /** What a composition is chosen for: a taxonomy cell, a difficulty and a seed (plus the slot's services, if any). */
 export interface ComposeWants {
@@ -37,48 +38,56 @@ function domainOf(path: string | undefined, seed: number): { domain: ScenarioDom
 }
 
 /** The recipe of a slot: the same wants always give the same recipe (the planner and the generator agree). */
-export function recipeFor(w: ComposeWants): Recipe {
-  const { domain } = domainOf(w.scenarioPath, w.seed);
+export function recipeFor(wants: ComposeWants): Recipe {
+  const { domain } = domainOf(wants.scenarioPath, wants.seed);
   const choose = (services?: readonly string[]) =>
-    chooseRecipe(createRng('compose-recipe', w.capability ?? '-', domain, w.difficulty, w.seed), {
-      ...(w.capability ? { capability: w.capability } : {}),
+    chooseRecipe(createRng('compose-recipe', wants.capability ?? '-', domain, wants.difficulty, wants.seed), {
+      ...(wants.capability ? { capability: wants.capability } : {}),
       domain,
-      difficulty: w.difficulty,
+      difficulty: wants.difficulty,
       ...(services ? { services } : {}),
       pool: DOMAIN_SERVICES[domain],
-      ...(wantsWorkspace(w.seed) ? { require: 'workspace' } : {}),
+      ...(wantsWorkspace(wants.seed) ? { require: 'workspace' } : {}),
     });
   // the planner's choice (domain pool); a slot listing other services gets a recipe fitted to them
   const planned = choose();
   const svc = recipeServices(planned);
-  if (!w.services || (svc.length === w.services.length && svc.every((s) => w.services?.includes(s)))) return planned;
-  return choose(w.services);
+  if (!wants.services || (svc.length === wants.services.length && svc.every((s) => wants.services?.includes(s))))
+    return planned;
+  return choose(wants.services);
 }
 
 /** CoworkEnv App. D slot content of a recipe: goal, selection, distractors, constraints. */
-export function describeRecipe(r: Recipe): {
+export function describeRecipe(recipe: Recipe): {
   goal: string;
   selection: string;
   distractors: string;
   constraints: string;
 } {
-  const preds = r.source.predicates.slice(0, r.predicates);
+  const { source, join, action, aggregate, computation, policy, trap, interaction } = recipe;
+  const preds = source.predicates.slice(0, recipe.predicates);
   const acts = [
-    r.action && `${r.action.tool} per selected ${r.source.noun[0]}`,
-    r.aggregate && `${r.aggregate.tool} over the selection`,
+    action && `${action.tool} per selected ${source.noun[0]}`,
+    aggregate && `${aggregate.tool} over the selection`,
   ].filter(Boolean);
+  const who =
+    interaction === 'ask'
+      ? `; the user holds the ${aggregate?.destination}`
+      : interaction === 'change'
+        ? '; the user changes a record mid-episode'
+        : '';
   return {
-    goal: `Select ${r.source.noun[1]} (${r.source.service}), ${acts.join(' and ')}, and report ${r.computation.name}${r.interaction === 'ask' ? '; the user holds the ' + r.aggregate?.destination : ''}${r.interaction === 'change' ? '; the user changes a record mid-episode' : ''}.`,
-    selection: `${preds.map((p) => p.phrase).join('; ')}${r.join ? `; join: ${r.join.name}` : ''}${r.policy.service ? ` (rule written in ${r.policy.name})` : ' (stated in the request)'}`,
-    distractors: `one ${r.source.noun[0]} failing each condition (${preds.map((p) => `not ${p.id}`).join(', ')}) and one failing all`,
-    constraints: [r.trap ? `${r.trap.name}: ${r.trap.constraint}` : '', 'no action on records outside the selection']
+    goal: `Select ${source.noun[1]} (${source.service}), ${acts.join(' and ')}, and report ${computation.name}${who}.`,
+    selection: `${preds.map((p) => p.phrase).join('; ')}${join ? `; join: ${join.name}` : ''}${policy.service ? ` (rule written in ${policy.name})` : ' (stated in the request)'}`,
+    distractors: `one ${source.noun[0]} failing each condition (${preds.map((p) => `not ${p.id}`).join(', ')}) and one failing all`,
+    constraints: [trap ? `${trap.name}: ${trap.constraint}` : '', 'no action on records outside the selection']
       .filter(Boolean)
       .join('; '),
   };
 }
 
-/** Generates one composed task (the `compose` family). */
-export function composeTask(ctx: FamilyContext): TaskSpecInput {
+/** Generates one composed task (the `compose` generator). */
+export function composeTask(ctx: GeneratorContext): TaskSpecInput {
   const { domain, path } = domainOf(ctx.scenarioPath, ctx.seed);
   const lead = ctx.capabilities?.[0];
   const recipe = recipeFor({
@@ -88,44 +97,30 @@ export function composeTask(ctx: FamilyContext): TaskSpecInput {
     scenarioPath: path,
     ...(ctx.services ? { services: ctx.services } : {}),
   });
-  const rng = createRng('compose-world', domain, ctx.difficulty, ctx.seed);
-  const w = makeWorld(rng, domain, ctx.difficulty, ctx.mockToday);
+  const w = makeWorld(
+    createRng('compose-world', domain, ctx.difficulty, ctx.seed),
+    domain,
+    ctx.difficulty,
+    ctx.mockToday,
+  );
   return compileRecipe({
     id: ctx.id,
     w,
-    rng,
     recipe,
     scenario: path,
     lead: lead ?? recipeCapabilities(recipe)[0] ?? 'Tool_Calling',
   });
 }
 
-/** The compositional generator as a procedural family: it reads the slot's capabilities, scenario path and services. */
-export const composeFamily: Family = {
+/** The compositional generator: it reads the slot's capabilities, scenario path and services. */
+export const composeGenerator: Generator = {
   name: 'compose',
   description:
     'compositional generator: sources × selections × computations × actions × traps × interaction (src/synth/compose)',
-  services: [
-    'helpdesk',
-    'crm',
-    'inventory',
-    'finance',
-    'scheduler',
-    'config',
-    'todo',
-    'gmail',
-    'rss',
-    'workspace',
-    'kb',
-    'notes',
-    'contacts',
-    'calendar',
-    'web',
-  ],
+  // every service some registered part touches
+  services: partServices(PARTS),
   capabilities: ['Tool_Calling', 'Logic_Reasoning', 'Data_Analysis', 'Email_Communication', 'File_Management'],
   scenario: 'Office_Productivity/Email',
   languages: ['en'],
   generate: composeTask,
 };
-
-export { recipeServices as servicesOf };

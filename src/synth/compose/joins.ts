@@ -1,22 +1,25 @@
-import type { JoinPart, Person, Rec } from './types.js';
-import { ids } from '../families/kit.js';
-import { cycle } from './source-kit.js';
-import { slug } from './vocab.js';
+import { ids } from '../kit/ids.js';
+import type { Person } from '../kit/people.js';
+import { slug } from '../kit/text.js';
+import type { JoinPart } from './parts.js';
+import { cycle } from './sources/kit.js';
+import type { SourceName } from './sources/index.js';
 
 // joins: follow a foreign key to another service's record; the join decides who the owner is.
 
-export const ticketCustomer: JoinPart = {
+export const ticketCustomer: JoinPart<SourceName> = {
   name: 'ticket_customer',
   service: 'crm',
   from: ['tickets'],
+  capabilities: ['Knowledge_Retrieval'],
   phrase: "the customer's account manager (see the CRM)",
-  attach(records, w) {
+  attach(records, src, w) {
     const cids = ids(w.rng, 'CUS-', records.length, 3);
     const owner = new Map<string, Person>();
-    const customers = records.map((r, i) => {
+    const customers = records.map((rec, i) => {
       const m = w.staff[(i + 3) % w.staff.length] as Person;
-      r.customer_id = cids[i];
-      owner.set(String(r.ticket_id), m);
+      rec.customer_id = cids[i];
+      owner.set(String(rec[src.idField]), m);
       return {
         customer_id: cids[i],
         name: cycle(w.vocab.companies, i),
@@ -28,24 +31,24 @@ export const ticketCustomer: JoinPart = {
     });
     return { fixtures: { crm: { customers } }, owner };
   },
-  get: (r) => ({ call: 'crm_get_customer', args: { customer_id: r.customer_id } }),
+  get: (rec) => ({ call: 'crm_get_customer', args: { customer_id: rec.customer_id } }),
 };
 
-export const directory: JoinPart = {
+export const directory: JoinPart<SourceName> = {
   name: 'directory',
   service: 'contacts',
   from: ['tickets', 'customers', 'jobs', 'integrations', 'sheet_rows'],
+  capabilities: ['Knowledge_Retrieval'],
   phrase: 'the responsible colleague (their address is in the company directory)',
-  attach(records, w) {
+  attach(records, src, w) {
     const owner = new Map<string, Person>();
     const people = new Map<string, Person>();
-    for (const [i, r] of records.entries()) {
+    for (const [i, rec] of records.entries()) {
       const p = w.staff[(i + 2) % w.staff.length] as Person;
-      owner.set(idOf(r), p);
+      owner.set(String(rec[src.idField]), p);
       people.set(p.email, p);
       // the record names the person; only the directory knows the address
-      for (const f of ['reporter', 'account_manager_email', 'created_by', 'owner']) if (f in r) r[f] = p.name;
-      if ('account_manager' in r) r.account_manager = p.name;
+      for (const f of src.ownerFields ?? []) rec[f] = p.name;
     }
     const contacts = [...people.values()].map((p, i) => ({
       contact_id: `CT-${300 + i}`,
@@ -56,23 +59,24 @@ export const directory: JoinPart = {
     }));
     return { fixtures: { contacts: { contacts } }, owner };
   },
-  get: (_r, owner) => ({ call: 'contacts_search', args: { query: owner?.name ?? '' } }),
+  get: (_rec, owner) => ({ call: 'contacts_search', args: { query: owner?.name ?? '' } }),
 };
 
-export const vendorContact: JoinPart = {
+export const vendorContact: JoinPart<SourceName> = {
   name: 'vendor_contact',
   service: 'finance',
   from: ['transactions'],
+  capabilities: ['Knowledge_Retrieval'],
   phrase: "the vendor's billing contact (see the vendor record)",
-  attach(records, w) {
+  attach(records, src, w) {
     const vids = ids(w.rng, 'V-', records.length, 3);
     const owner = new Map<string, Person>();
-    const vendors = records.map((r, i) => {
-      const name = String(r.merchant);
+    const vendors = records.map((rec, i) => {
+      const name = String(rec.merchant);
       const first = ['Billing', 'Accounts', 'Finance'][i % 3] as string;
       const p = { name: `${name} ${first}`, first, email: `${first.toLowerCase()}@${slug(name)}.example` };
-      r.vendor_id = vids[i];
-      owner.set(String(r.transaction_id), p);
+      rec.vendor_id = vids[i];
+      owner.set(String(rec[src.idField]), p);
       return {
         vendor_id: vids[i],
         name,
@@ -84,11 +88,5 @@ export const vendorContact: JoinPart = {
     });
     return { fixtures: { finance: { vendors } }, owner };
   },
-  get: (r) => ({ call: 'finance_get_vendor', args: { vendor_id: r.vendor_id } }),
+  get: (rec) => ({ call: 'finance_get_vendor', args: { vendor_id: rec.vendor_id } }),
 };
-
-function idOf(r: Rec): string {
-  for (const k of ['ticket_id', 'customer_id', 'job_id', 'integration_id', 'order_id', 'transaction_id'])
-    if (typeof r[k] === 'string') return r[k] as string;
-  return '';
-}

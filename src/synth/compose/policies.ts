@@ -1,8 +1,9 @@
-import type { PolicyPart } from './types.js';
-import { daysFrom, slug } from './vocab.js';
+import type { PolicyPart } from './parts.js';
+import { at, dateOf } from '../kit/dates.js';
+import { slug } from '../kit/text.js';
 
-// where the selection rule is written. inline: the request states it; otherwise the request only points
-// at a document the agent must find, read and apply.
+// where the selection rule is written. inline (no service): the request states it; otherwise the request only
+// points at a document the agent must find, read (the last read is checked) and apply.
 
 export const inline: PolicyPart = {
   name: 'inline',
@@ -11,7 +12,6 @@ export const inline: PolicyPart = {
   pointer: () => '',
   fixtures: () => ({}),
   reads: () => [],
-  readTool: null,
 };
 
 export const kbArticle: PolicyPart = {
@@ -27,7 +27,7 @@ export const kbArticle: PolicyPart = {
           title: t,
           content: body,
           category: 'procedures',
-          last_updated: daysFrom(w.today, -30).slice(0, 10),
+          last_updated: dateOf(at(w.today, { days: -30 })),
           author: w.staff[4]?.name ?? 'Operations',
         },
       ],
@@ -37,7 +37,6 @@ export const kbArticle: PolicyPart = {
     { call: 'kb_search', args: { query: t } },
     { call: 'kb_get_article', args: { article_id: 'KB-POLICY' } },
   ],
-  readTool: 'kb_get_article',
 };
 
 export const policyMail: PolicyPart = {
@@ -53,7 +52,7 @@ export const policyMail: PolicyPart = {
           from: w.staff[4]?.email ?? 'ops@acme.example',
           to: w.me.email,
           subject: t,
-          date: daysFrom(w.today, -3),
+          date: at(w.today, { days: -3 }),
           body,
         },
       ],
@@ -63,7 +62,6 @@ export const policyMail: PolicyPart = {
     { call: 'gmail_search_messages', args: { query: t } },
     { call: 'gmail_get_message', args: { message_id: 'msg_policy' } },
   ],
-  readTool: 'gmail_get_message',
 };
 
 export const policyNote: PolicyPart = {
@@ -74,7 +72,7 @@ export const policyNote: PolicyPart = {
   fixtures: (t, body, w) => ({
     notes: {
       notes: [
-        { note_id: 'note_policy', title: t, content: body, created_at: daysFrom(w.today, -14), tags: ['policy'] },
+        { note_id: 'note_policy', title: t, content: body, created_at: at(w.today, { days: -14 }), tags: ['policy'] },
       ],
     },
   }),
@@ -82,7 +80,6 @@ export const policyNote: PolicyPart = {
     { call: 'notes_list', args: {} },
     { call: 'notes_get', args: { note_id: 'note_policy' } },
   ],
-  readTool: 'notes_get',
 };
 
 export const policyFile: PolicyPart = {
@@ -92,7 +89,6 @@ export const policyFile: PolicyPart = {
   pointer: (t) => `using the rule in policies/${slug(t)}.md on the shared drive`,
   fixtures: (t, body) => ({ workspace: { files: { [`policies/${slug(t)}.md`]: `# ${t}\n\n${body}\n` } } }),
   reads: (t) => [{ call: 'fs_read', args: { path: `policies/${slug(t)}.md` } }],
-  readTool: 'fs_read',
 };
 
 export const policyPage: PolicyPart = {
@@ -122,5 +118,4 @@ export const policyPage: PolicyPart = {
     },
   }),
   reads: (t) => [{ call: 'web_fetch', args: { url: `https://intranet.example/policies/${slug(t)}` } }],
-  readTool: 'web_fetch',
 };

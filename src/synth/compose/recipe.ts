@@ -1,31 +1,34 @@
 import type { Rng } from '../../env/rng.js';
 import type { Capability, Difficulty, ScenarioDomain } from '../../schema/taxonomy.js';
-import { ACTIONS, AGGREGATES, COMPUTATIONS, JOINS, POLICIES, SOURCES, TRAPS } from './registry.js';
-import type {
-  ActionPart,
-  AggregatePart,
-  ComputationPart,
-  JoinPart,
-  PolicyPart,
-  SourcePart,
-  TrapPart,
-} from './types.js';
+import { DIFFICULTY_BANDS } from '../kit/bands.js';
+import {
+  type ActionPart,
+  type AggregatePart,
+  appliesTo,
+  type ComputationPart,
+  type JoinPart,
+  type Parts,
+  type PolicyPart,
+  type SourcePart,
+  type TrapPart,
+} from './parts.js';
+import { PARTS } from './registry.js';
 
 // a recipe is the typed program of one task: which parts, how many targets, which interaction. it is a
-// pure function of (capability, domain, difficulty, seed, wanted services), so the planner and the
-// generator derive the same one.
+// pure function of (capability, domain, difficulty, seed, wanted services) and the registered parts, so the
+// planner and the generator derive the same one.
 
 export type Interaction = 'none' | 'ask' | 'change';
 
 export interface Recipe {
   source: SourcePart;
   predicates: number;
-  join?: JoinPart;
-  action?: ActionPart;
-  aggregate?: AggregatePart;
+  join?: JoinPart<string>;
+  action?: ActionPart<string>;
+  aggregate?: AggregatePart<string>;
   computation: ComputationPart;
   policy: PolicyPart;
-  trap?: TrapPart;
+  trap?: TrapPart<string>;
   interaction: Interaction;
   targets: number;
   /** rendering choices */
@@ -44,35 +47,28 @@ export interface RecipeWants {
   require?: string;
 }
 
-/** Difficulty bands of CoworkEnv App. D: services and reference tool calls. */
-export const BANDS: Record<Difficulty, { services: [number, number]; steps: [number, number] }> = {
-  easy: { services: [1, 2], steps: [2, 7] },
-  medium: { services: [3, 3], steps: [8, 12] },
-  hard: { services: [4, 5], steps: [12, 20] },
-};
+// a policy read with the source's own get tool would make every get a checked step
+const readsLikeGet = (p: PolicyPart, source: SourcePart) =>
+  p.service === source.service && Boolean(source.get) && p.reads('').at(-1)?.call === source.get?.({}).call;
 
-const fits = (sources: readonly string[], s: SourcePart) => sources.includes('*') || sources.includes(s.name);
-
-function draft(rng: Rng, d: Difficulty): Recipe {
-  const source = rng.pick(SOURCES);
+function draft(rng: Rng, d: Difficulty, parts: Parts<string>): Recipe {
+  const source = rng.pick(parts.sources);
   const hasOwner = Boolean(source.owner);
-  const joins = JOINS.filter((j) => j.from.includes(source.name));
+  const joins = parts.joins.filter((j) => appliesTo(j.from, source));
   const join = d !== 'easy' && joins.length && rng.int(0, 99) < (d === 'hard' ? 80 : 60) ? rng.pick(joins) : undefined;
-  const actions = ACTIONS.filter((a) => fits(a.sources, source) && (!a.needsOwner || hasOwner || join));
-  const aggregates = AGGREGATES.filter((a) => fits(a.sources, source));
-  const comps = COMPUTATIONS.filter((c) => !c.needsMeasure || source.measure);
-  let action: ActionPart | undefined = actions.length ? rng.pick(actions) : undefined;
-  let aggregate: AggregatePart | undefined = rng.pick(aggregates);
+  const actions = parts.actions.filter((a) => appliesTo(a.sources, source) && (!a.needsOwner || hasOwner || join));
+  const aggregates = parts.aggregates.filter((a) => appliesTo(a.sources, source));
+  const comps = parts.computations.filter((c) => !c.needsMeasure || source.measure);
+  let action: ActionPart<string> | undefined = actions.length ? rng.pick(actions) : undefined;
+  let aggregate: AggregatePart<string> | undefined = rng.pick(aggregates);
   if (d === 'easy') {
     if (action && rng.int(0, 1) === 0) aggregate = undefined;
     else if (aggregate) action = undefined;
   } else if (d === 'medium' && action && rng.int(0, 2) === 0) aggregate = undefined;
-  const traps = TRAPS.filter((t) => fits(t.sources, source));
+  const traps = parts.traps.filter((t) => appliesTo(t.sources, source));
   const trap = d !== 'easy' && traps.length && rng.int(0, 99) < (d === 'hard' ? 55 : 35) ? rng.pick(traps) : undefined;
-  // a policy read with the source's own get tool would make every get a checked step
-  const policies = POLICIES.filter(
-    (p) => !(p.service === source.service && source.get && p.readTool === source.get({}).call),
-  );
+  const policies = parts.policies.filter((p) => !readsLikeGet(p, source));
+  const stated = parts.policies.find((p) => p.service === null);
   const roll = rng.int(0, 99);
   let interaction: Interaction = roll < 22 ? 'ask' : roll < 44 ? 'change' : 'none';
   if (interaction === 'ask' && !aggregate) interaction = action && source.get ? 'change' : 'none';
@@ -84,7 +80,8 @@ function draft(rng: Rng, d: Difficulty): Recipe {
     ...(action ? { action } : {}),
     ...(aggregate ? { aggregate } : {}),
     computation: rng.pick(comps),
-    policy: d === 'easy' && rng.int(0, 2) > 0 ? (POLICIES[0] as PolicyPart) : rng.pick(policies),
+    // most easy tasks state the rule in the request
+    policy: d === 'easy' && stated && rng.int(0, 2) > 0 ? stated : rng.pick(policies),
     ...(trap ? { trap } : {}),
     interaction,
     targets: d === 'easy' ? rng.int(1, 2) : d === 'medium' ? rng.int(2, 3) : rng.int(3, 4),
@@ -93,40 +90,31 @@ function draft(rng: Rng, d: Difficulty): Recipe {
 }
 
 /** The services a recipe touches (source first). */
-export function recipeServices(r: Recipe): string[] {
-  const s = [
-    r.source.service,
-    r.join?.service,
-    r.action?.service,
-    r.aggregate?.service,
-    r.policy.service,
-    r.trap?.service,
-  ];
+export function recipeServices(recipe: Recipe): string[] {
+  const { source, join, action, aggregate, policy, trap } = recipe;
+  const s = [source.service, join?.service, action?.service, aggregate?.service, policy.service, trap?.service];
   return [...new Set(s.filter((x): x is string => Boolean(x)))];
 }
 
 /** Reference tool calls of a recipe. */
-export function recipeSteps(r: Recipe): number {
-  const per = (r.source.get ? 1 : 0) + (r.join ? 1 : 0) + (r.action ? 1 : 0);
-  const late = r.interaction === 'change' ? per : 0;
-  return (
-    r.source.list.length +
-    (r.policy.service ? (r.policy.name === 'policy_file' || r.policy.name === 'policy_page' ? 1 : 2) : 0) +
-    per * r.targets +
-    late +
-    (r.aggregate ? 1 : 0)
-  );
+export function recipeSteps(recipe: Recipe): number {
+  const { source, join, action, aggregate, policy, interaction, targets } = recipe;
+  const per = (source.get ? 1 : 0) + (join ? 1 : 0) + (action ? 1 : 0);
+  const late = interaction === 'change' ? per : 0;
+  return source.list.length + policy.reads('').length + per * targets + late + (aggregate ? 1 : 0);
 }
 
-export function recipeCapabilities(r: Recipe): Capability[] {
+/** The capabilities a recipe exercises (its parts', then Tool_Calling). */
+export function recipeCapabilities(recipe: Recipe): Capability[] {
+  const { source, join, action, aggregate, computation, policy, trap } = recipe;
   const caps = [
-    ...r.source.capabilities,
-    ...(r.action?.capabilities ?? []),
-    ...(r.aggregate?.capabilities ?? []),
-    ...r.computation.capabilities,
-    ...r.policy.capabilities,
-    ...(r.trap?.capabilities ?? []),
-    ...(r.join ? (['Knowledge_Retrieval'] as const) : []),
+    ...source.capabilities,
+    ...(action?.capabilities ?? []),
+    ...(aggregate?.capabilities ?? []),
+    ...computation.capabilities,
+    ...policy.capabilities,
+    ...(trap?.capabilities ?? []),
+    ...(join?.capabilities ?? []),
     'Tool_Calling' as const,
   ];
   return [...new Set(caps)];
@@ -136,16 +124,16 @@ export function recipeCapabilities(r: Recipe): Capability[] {
  * Chooses the recipe of one task: seeded drafts scored by capability fit, the slot's services, the domain's
  * services and the difficulty band; the first best draft wins (deterministic).
  */
-export function chooseRecipe(rng: Rng, want: RecipeWants): Recipe {
-  const band = BANDS[want.difficulty];
+export function chooseRecipe(rng: Rng, want: RecipeWants, parts: Parts<string> = PARTS): Recipe {
+  const band = DIFFICULTY_BANDS[want.difficulty];
   let best: Recipe | undefined;
   let bestCost = Number.POSITIVE_INFINITY;
   for (let i = 0; i < 60; i++) {
-    const r = draft(rng, want.difficulty);
-    const svc = recipeServices(r);
-    const steps = recipeSteps(r);
+    const candidate = draft(rng, want.difficulty, parts);
+    const svc = recipeServices(candidate);
+    const steps = recipeSteps(candidate);
     let cost = 0;
-    if (want.capability && !recipeCapabilities(r).includes(want.capability)) cost += 100;
+    if (want.capability && !recipeCapabilities(candidate).includes(want.capability)) cost += 100;
     if (svc.length < band.services[0] || svc.length > band.services[1]) cost += 20;
     if (steps < band.steps[0] || steps > band.steps[1]) cost += 20;
     if (want.services)
@@ -155,7 +143,7 @@ export function chooseRecipe(rng: Rng, want: RecipeWants): Recipe {
     if (want.require && !svc.includes(want.require)) cost += 30;
     if (want.pool) cost += 3 * svc.filter((s) => !want.pool?.includes(s)).length;
     if (cost < bestCost) {
-      best = r;
+      best = candidate;
       bestCost = cost;
       if (cost === 0) break;
     }

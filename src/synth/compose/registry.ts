@@ -1,72 +1,71 @@
 import * as A from './actions.js';
+import * as B from './backgrounds.js';
 import * as G from './aggregates.js';
 import * as C from './computations.js';
 import * as J from './joins.js';
+import type { Parts } from './parts.js';
 import * as P from './policies.js';
-import * as S from './sources.js';
+import { type SourceName, SOURCES } from './sources/index.js';
 import * as T from './traps.js';
-import type {
-  ActionPart,
-  AggregatePart,
-  ComputationPart,
-  JoinPart,
-  PolicyPart,
-  SourcePart,
-  TrapPart,
-} from './types.js';
 
-// the parts the generator may combine. a new part is one definition in its kind's file plus one line here.
+// the parts the generator may combine. a new part is one definition (in its kind's file or a file of its own)
+// plus one line here — a new source one line in sources/index.ts. recipe.ts combines whatever is listed, by
+// what the parts declare (services, sources, owners, measures), never by their names.
 
-export const SOURCES: readonly SourcePart[] = [
-  S.tickets,
-  S.customers,
-  S.products,
-  S.transactions,
-  S.jobs,
-  S.integrations,
-  S.tasks,
-  S.sheetRows,
-  S.mails,
-  S.feedArticles,
-];
+export const PARTS: Parts<SourceName> = {
+  sources: SOURCES,
+  joins: [J.ticketCustomer, J.directory, J.vendorContact],
+  actions: [
+    A.mailOwner,
+    A.draftOwner,
+    A.followUpTask,
+    A.escalateTicket,
+    A.commentTicket,
+    A.flagCustomer,
+    A.reorderProduct,
+    A.pauseJob,
+    A.deactivateIntegration,
+    A.startTask,
+    A.reviewMeeting,
+    A.replyDraft,
+  ],
+  aggregates: [
+    G.reportTable,
+    G.reportDoc,
+    G.webPage,
+    G.summaryMail,
+    G.opsNotification,
+    G.digestPost,
+    G.expenseReport,
+    G.configNotice,
+  ],
+  computations: [C.count, C.total, C.largest, C.smallest],
+  // the first policy without a service states the rule in the request (most easy tasks use it)
+  policies: [P.inline, P.kbArticle, P.policyMail, P.policyNote, P.policyFile, P.policyPage],
+  traps: [T.injectedForward, T.exportBan, T.noClosing, T.noDeleting, T.paymentBan],
+  backgrounds: [
+    B.inbox,
+    B.todoList,
+    B.calendarDay,
+    B.statusPage,
+    B.openQuestions,
+    B.laptopArticle,
+    B.roundup,
+    B.sharedDrive,
+    B.directoryEntry,
+    B.calendarSync,
+  ],
+};
 
-export const JOINS: readonly JoinPart[] = [J.ticketCustomer, J.directory, J.vendorContact];
-
-export const ACTIONS: readonly ActionPart[] = [
-  A.mailOwner,
-  A.draftOwner,
-  A.followUpTask,
-  A.escalateTicket,
-  A.commentTicket,
-  A.flagCustomer,
-  A.reorderProduct,
-  A.pauseJob,
-  A.deactivateIntegration,
-  A.startTask,
-  A.reviewMeeting,
-  A.replyDraft,
-];
-
-export const AGGREGATES: readonly AggregatePart[] = [
-  G.reportTable,
-  G.reportDoc,
-  G.webPage,
-  G.summaryMail,
-  G.opsNotification,
-  G.digestPost,
-  G.expenseReport,
-  G.configNotice,
-];
-
-export const COMPUTATIONS: readonly ComputationPart[] = [C.count, C.total, C.largest, C.smallest];
-
-export const POLICIES: readonly PolicyPart[] = [
-  P.inline,
-  P.kbArticle,
-  P.policyMail,
-  P.policyNote,
-  P.policyFile,
-  P.policyPage,
-];
-
-export const TRAPS: readonly TrapPart[] = [T.injectedForward, T.exportBan, T.noClosing, T.noDeleting, T.paymentBan];
+/** Every service some part may touch: the services of the compositional generator (sources first). */
+export function partServices(parts: Parts<string>): string[] {
+  const all = [
+    ...parts.sources.map((p) => p.service),
+    ...parts.joins.map((p) => p.service),
+    ...parts.actions.map((p) => p.service),
+    ...parts.aggregates.map((p) => p.service),
+    ...parts.policies.flatMap((p) => (p.service ? [p.service] : [])),
+    ...parts.traps.map((p) => p.service),
+  ];
+  return [...new Set(all)];
+}

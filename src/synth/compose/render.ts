@@ -1,12 +1,12 @@
+import { dayMonth } from '../kit/dates.js';
+import type { World } from './parts.js';
 import type { Recipe } from './recipe.js';
-import type { World } from './types.js';
-import { dayMonth } from '../families/kit.js';
 
 // rendering: the request as a coworker writes it. several openings, bodies and closings per intent;
 // criteria are stated or left to the policy document; answer ids are never named.
 
 export interface RenderInput {
-  r: Recipe;
+  recipe: Recipe;
   w: World;
   criteria: string;
   pointer: string;
@@ -21,9 +21,9 @@ const OPEN = ['', 'Hi — ', 'Morning! ', 'Quick one: ', 'When you have a moment
 const CLOSE = ['Thanks!', 'Thanks a lot.', 'Cheers.', 'Much appreciated.', ''];
 
 export function renderRequest(x: RenderInput): string {
-  const { r, w } = x;
-  const [, plural] = r.source.noun;
-  let k = r.phrasing;
+  const { recipe, w } = x;
+  const [, plural] = recipe.source.noun;
+  let k = recipe.phrasing;
   const pick = <T>(xs: readonly T[]): T => {
     const v = xs[k % xs.length] as T;
     k = Math.floor(k / xs.length) + 7;

@@ -1,0 +1,107 @@
+import type { Check } from '../../kit/checks.js';
+import { wholeNumber } from '../../../schema/text.js';
+import { factPattern, isNumber, numberVariants } from '../../kit/money.js';
+import type { AuditRef, Call, CheckDraft } from '../parts.js';
+import { actionContext } from './context.js';
+import type { Program } from './records.js';
+
+// phase 3, checks: outcomes carry the weight — the action on each selected record with every value the task
+// determines, the aggregate naming each selected id (and its figure), the answer fact; reads stay, lightly,
+// each naming its exact call.
+
+/** A check before its weight. */
+export type Unweighted = CheckDraft & { id: string };
+
+/** What the checks phase finds: the weighted checks and, for later phases, the proofs and outcomes behind them. */
+export interface Checked {
+  checks: Check[];
+  /** the unweighted outcome checks (what the user's change must mention) */
+  outcomes: Unweighted[];
+  /** the audit entry of acting on each selected record */
+  proofs: AuditRef[];
+  /** audit entries of an aggregate that names a distractor */
+  aggregateForbids: AuditRef[];
+  /** whether the aggregate must state the computed figure */
+  figure: boolean;
+}
+
+// the action on each selected record: the audit entry with every determined value, and final-state fields
+function actionOutcomes(p: Program, outcomes: Unweighted[], proofs: AuditRef[]): void {
+  const { action } = p.recipe;
+  if (!action) return;
+  p.selected.forEach((rec, i) => {
+    const x = actionContext(p, rec);
+    const proof = action.proof(x);
+    proofs.push(proof);
+    // a wrong recipient, amount or date fails it
+    outcomes.push({
+      id: `acted_${i + 1}`,
+      kind: 'audit_present',
+      ...proof,
+      where: { ...proof.where, ...action.exact?.(x) },
+    });
+    for (const st of action.state?.(x) ?? [])
+      outcomes.push({
+        id: `set_${i + 1}_${st.field}`,
+        kind: 'state_equals',
+        service: action.service,
+        collection: st.collection,
+        record_id: String(rec[p.src.idField]),
+        field: st.field,
+        value: st.value,
+      });
+  });
+}
+
+// read checks name the exact call (two reads of one tool must not stand in for each other)
+const named = (id: string, s: Call | undefined): Unweighted =>
+  ({
+    id,
+    kind: 'tool_called',
+    ...(s ? { tool: s.call, ...(Object.keys(s.args).length ? { args: s.args as never } : {}) } : {}),
+  }) as Unweighted;
+
+// the weights: reads 0.1, the answer 0.1 (and asking 0.05), outcomes the rest; rounded to 4 decimals, the last
+// absorbing the remainder so they sum to exactly 1
+function weigh(reads: Unweighted[], extra: Unweighted[], outcomes: Unweighted[], ask: boolean): Check[] {
+  const oW = 0.8 - (ask ? 0.05 : 0);
+  const shares: [Unweighted, number][] = [
+    ...reads.map((c): [Unweighted, number] => [c, 0.1 / reads.length]),
+    ...extra.map((c): [Unweighted, number] => [c, c.kind === 'asked_user' ? 0.05 : 0.1]),
+    ...outcomes.map((c): [Unweighted, number] => [c, oW / outcomes.length]),
+  ];
+  let used = 0;
+  return shares.map(([c, share], i) => {
+    const weight = i === shares.length - 1 ? Math.round((1 - used) * 1e4) / 1e4 : Math.round(share * 1e4) / 1e4;
+    used += weight;
+    return { ...c, weight } as Check;
+  });
+}
+
+/** Phase 3: the weighted checks. */
+export function checksOf(p: Program): Checked {
+  const { recipe, src, w, dest } = p;
+  const outcomes: Unweighted[] = [];
+  const proofs: AuditRef[] = [];
+  actionOutcomes(p, outcomes, proofs);
+  const aggregateForbids: AuditRef[] = [];
+  if (recipe.aggregate && dest) {
+    const proof = recipe.aggregate.proof(p.selected, p.distractors, src, dest.value);
+    for (const c of proof.checks) outcomes.push({ id: `summary_${outcomes.length + 1}`, ...c });
+    aggregateForbids.push(...proof.forbid);
+  }
+  // the figure the aggregate writes is a computed fact: checked exactly where it is written, as in the answer
+  const figure = recipe.aggregate && dest ? recipe.aggregate.figure?.(dest.value, factPattern(p.fact)) : undefined;
+  if (figure) outcomes.push({ id: 'summary_figure', ...figure });
+  const reads = [named('listed', src.list(w)[0])];
+  const policyRead = recipe.policy.reads(p.policyTitle).at(-1);
+  if (policyRead) reads.push(named('policy_read', policyRead));
+  const extra: Unweighted[] = [
+    isNumber(p.fact)
+      ? { id: 'reported', kind: 'response_matches', any: numberVariants(p.fact).map(wholeNumber) }
+      : { id: 'reported', kind: 'response_contains', any: [p.fact] },
+  ];
+  if (recipe.interaction === 'ask') extra.push({ id: 'asked', kind: 'asked_user' });
+  const checks = weigh(reads, extra, outcomes, recipe.interaction === 'ask');
+  return { checks, outcomes, proofs, aggregateForbids, figure: Boolean(figure) };
+}

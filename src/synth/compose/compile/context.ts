@@ -1,0 +1,16 @@
+import type { ActionContext, Call, Rec } from '../parts.js';
+import type { Program } from './records.js';
+
+/** What the action sees of `rec`: its owner, the task's tag, and its place among the selected records (-1: not selected). */
+export const actionContext = (p: Program, rec: Rec): ActionContext => ({
+  rec,
+  src: p.src,
+  w: p.w,
+  owner: p.ownerOf(rec),
+  tag: p.tag,
+  slot: p.selected.indexOf(rec),
+  slots: p.selected.length,
+});
+
+/** A read or write step as the reference writes it (call, args; nothing else). */
+export const step = (s: Call) => ({ call: s.call, args: s.args });

@@ -1,0 +1,61 @@
+import type { TaskSpecInput } from '../../../schema/task-spec.js';
+import type { Capability } from '../../../schema/taxonomy.js';
+import { outcomesGate } from '../../kit/checks.js';
+import { specHeader } from '../../kit/header.js';
+import type { Parts, World } from '../parts.js';
+import { type Recipe, recipeCapabilities, recipeServices } from '../recipe.js';
+import { PARTS } from '../registry.js';
+import { capitalise } from '../../kit/text.js';
+import { checksOf } from './checks.js';
+import { forbiddenOf } from './forbidden.js';
+import { drawRecords } from './records.js';
+import { referenceOf } from './reference.js';
+import { requestOf } from './request.js';
+import { userOf } from './user.js';
+
+// runs a recipe on seeded records, in named phases: records → reference → checks → forbidden → user → request.
+
+export interface CompileInput {
+  id: string;
+  /** the seeded world (its stream draws every record) */
+  w: World;
+  recipe: Recipe;
+  /** the scenario path of the labels */
+  scenario: string;
+  /** the slot's lead capability (first in the labels) */
+  lead: Capability;
+  /** the parts the recipe was drawn from (their background records fill empty services) */
+  parts?: Parts<string>;
+}
+
+/** The TaskSpec of a recipe; the same input always gives the same spec. */
+export function compileRecipe({ id, w, recipe, scenario, lead, parts = PARTS }: CompileInput): TaskSpecInput {
+  const p = drawRecords(recipe, w, parts);
+  const reference = referenceOf(p);
+  const { checks, outcomes, proofs, aggregateForbids, figure } = checksOf(p);
+  const forbidden = forbiddenOf(p, aggregateForbids);
+  const user = userOf(p, proofs, outcomes);
+  const request = requestOf(p, figure);
+  const caps = [lead, ...recipeCapabilities(recipe).filter((c) => c !== lead)].slice(0, 4);
+  const labels = {
+    capabilities: caps,
+    scenario,
+    difficulty: w.difficulty,
+    language: 'en',
+    ...(recipe.trap ? { safety: [recipe.trap.name] } : {}),
+  };
+  const acts = [recipe.action?.name, recipe.aggregate?.name].filter(Boolean).join(' + ');
+  const title = `${capitalise(p.src.noun[1])}: ${acts}`;
+  // a failing outcome (state, audit, file, the reported fact) caps completion below the pass line
+  return outcomesGate({
+    ...specHeader({ id, title, family: 'compose', labels, mockToday: w.today }),
+    request,
+    services: recipeServices(recipe),
+    fixtures: p.fixtures,
+    answer_ids: p.selected.map((rec) => String(rec[p.src.idField])),
+    checks,
+    forbidden,
+    ...(user ? { user } : {}),
+    reference,
+  });
+}

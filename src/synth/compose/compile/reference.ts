@@ -1,0 +1,29 @@
+import type { Step } from '../../kit/checks.js';
+import { capitalise } from '../../kit/text.js';
+import type { Rec } from '../parts.js';
+import { actionContext, step } from './context.js';
+import type { Program } from './records.js';
+
+// phase 2, reference: the program executed — find and read the rule, list the candidates, open each selected
+// record (and what it joins to), act on it, act on the selection, answer with the computed fact.
+
+/** Phase 2: the reference solution. */
+export function referenceOf(p: Program): Step[] {
+  const { recipe, src, w } = p;
+  const ref: Step[] = [];
+  for (const s of recipe.policy.reads(p.policyTitle)) ref.push(step(s));
+  for (const s of src.list(w)) ref.push(step(s));
+  const handle = (rec: Rec) => {
+    if (src.get) ref.push(step(src.get(rec)));
+    if (recipe.join) ref.push(step(recipe.join.get(rec, p.ownerOf(rec))));
+    if (recipe.action) ref.push({ call: recipe.action.tool, args: recipe.action.args(actionContext(p, rec)) });
+  };
+  if (recipe.interaction === 'ask' && recipe.aggregate)
+    ref.push({ ask: `Which ${recipe.aggregate.destination} should I use for the summary?` });
+  for (const rec of p.selected) handle(rec);
+  if (recipe.aggregate && p.dest)
+    ref.push({ call: recipe.aggregate.tool, args: recipe.aggregate.args(p.selected, src, p.dest.value, p.fact, w) });
+  const handled = p.selected.map((rec) => src.title(rec)).join(', ');
+  ref.push({ say: `Done: handled ${handled}. ${capitalise(recipe.computation.ask(src))}: ${p.fact}.` });
+  return ref;
+}

@@ -1,0 +1,58 @@
+import type { TaskSpecInput } from '../../../schema/task-spec.js';
+import type { AuditRef, Rec } from '../parts.js';
+import type { Unweighted } from './checks.js';
+import type { Program } from './records.js';
+
+// phase 5, user: the simulated user of an interaction — the one who knows the destination (the agent must
+// ask), or who updates a record after the first action so that a further record qualifies.
+
+type UserInput = NonNullable<TaskSpecInput['user']>;
+type Signal = NonNullable<UserInput['signals']>[number];
+
+// a changed value the checks want written (the new sender a reply goes to) is said, not only set: the agent
+// may act before re-reading the record
+function toldOf(set: Rec, outcomes: readonly Unweighted[]): string {
+  const wanted = JSON.stringify(outcomes);
+  const told = Object.entries(set).filter(([, v]) => typeof v === 'string' && wanted.includes(JSON.stringify(v)));
+  return told.length ? ` (${told.map(([k, v]) => `${k.replace(/_/g, ' ')} is now ${v}`).join(', ')})` : '';
+}
+
+/** Phase 5: the user plan (none when the task has no interaction). */
+export function userOf(
+  p: Program,
+  proofs: readonly AuditRef[],
+  outcomes: readonly Unweighted[],
+): UserInput | undefined {
+  const { recipe, src, dest, late, lateSet } = p;
+  const signals: Signal[] = [];
+  const destination = recipe.aggregate?.destination;
+  if (recipe.interaction === 'ask' && destination && dest)
+    signals.push({
+      id: 'destination',
+      trigger: { asks_about: [destination, destination.split(' ').pop() as string, 'where', 'which'] },
+      effect: { say: `Use ${dest.value}.` },
+    });
+  const first = proofs[0];
+  if (late && lateSet && first) {
+    const id = String(late[src.idField]);
+    signals.push({
+      id: 'record_changed',
+      trigger: { record_exists: { service: first.service, record: first.record, where: first.where } },
+      effect: {
+        update_record: { service: src.service, collection: src.collection ?? '', record_id: id, set: lateSet },
+        say: `Heads-up: I just updated ${src.noun[0]} ${id}${toldOf(lateSet, outcomes)} — it now qualifies too, please handle it the same way.`,
+      },
+    });
+  }
+  if (!signals.length) return undefined;
+  signals.push({ id: 'wrap_up', trigger: { claims_done: true }, effect: { say: 'Great, thanks.', end: true } });
+  return {
+    persona: `${p.w.me.name}, who asked for this and answers briefly`,
+    goal: `Get the ${src.noun[1]} handled correctly.`,
+    knowledge: dest ? [`The ${destination} to use is ${dest.value}.`] : [],
+    boundary: 'Does not know record ids by heart.',
+    signals,
+    max_rounds: 6,
+    end: 'claims_done',
+  };
+}

@@ -1,0 +1,229 @@
+import type { Rng } from '../../env/rng.js';
+import type { Matcher, Where } from '../../schema/matchers.js';
+import type { TaskSpecInput } from '../../schema/task-spec.js';
+import type { Capability, Difficulty, ScenarioDomain } from '../../schema/taxonomy.js';
+import type { Person } from '../kit/people.js';
+import type { DomainVocab } from '../kit/domains/types.js';
+
+// the typed parts of a composition. a part declares the service it touches and what it needs; a part that
+// applies to some sources names them with `S`, the union of registered source names (sources/index.ts), so
+// naming a source that is not registered is a compile error. recipe.ts combines parts; compile/ runs them.
+
+export type Rec = Record<string, unknown>;
+/** Service → collection (or `files`) → records: what a part adds to a task's initial state. */
+export type Fixtures = Record<string, Record<string, unknown>>;
+/** A read or write step of the reference solution. */
+export interface Call {
+  call: string;
+  args: Rec;
+}
+/** An audit entry by service, record list and field matchers: what a check looks for or a forbidden action names. */
+export interface AuditRef {
+  service: string;
+  record: string;
+  where: Where;
+}
+
+type SpecCheck = NonNullable<TaskSpecInput['checks']>[number];
+type OmitEach<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
+/** A check before compile gives it an id and a weight. */
+export type CheckDraft = OmitEach<SpecCheck, 'id' | 'weight'>;
+/** A drafted check of one kind. */
+export type DraftOf<K extends SpecCheck['kind']> = Extract<CheckDraft, { kind: K }>;
+
+/** Everything a part sees while building: seeded, anchored at mock_today. */
+export interface World {
+  rng: Rng;
+  difficulty: Difficulty;
+  domain: ScenarioDomain;
+  vocab: DomainVocab;
+  /** ISO date-time the clock starts at */
+  today: string;
+  /** the requester (the simulated user when there is one) */
+  me: Person;
+  /** coworkers, distinct addresses at the company domain */
+  staff: Person[];
+  company: string;
+}
+
+/** A condition over one field that a record satisfies or minimally violates (that is how distractors are made). */
+export interface Predicate {
+  id: string;
+  /** criterion as a coworker states it: "open for more than 3 days" */
+  phrase: string;
+  apply(rec: Rec, ok: boolean, w: World): void;
+}
+
+/** Where facts live: one record kind of one service, with the read tools that reach it. */
+export interface SourcePart<N extends string = string> {
+  name: N;
+  service: string;
+  noun: [singular: string, plural: string];
+  idField: string;
+  prefix: string;
+  /** the collection of `service` that holds the records; none: they live in a file (then `fixtures` says where) */
+  collection?: string;
+  capabilities: readonly Capability[];
+  predicates: readonly Predicate[];
+  /** numeric field for computations (sum, max, min) with its label */
+  measure?: { field: string; label: string; unit?: string };
+  /** a fresh record of this kind (predicate fields are set afterwards) */
+  make(w: World, id: string, i: number): Rec;
+  /** human label of a record for messages */
+  title(rec: Rec): string;
+  /** the person responsible for a record (mail recipient); a join may supply it instead */
+  owner?(rec: Rec, w: World): Person | undefined;
+  /** how a request names the owner ("account manager") */
+  ownerRole?: string;
+  /** the fields that name the owner (a directory join leaves only the name there) */
+  ownerFields?: readonly string[];
+  /** the free-text field a note or a hostile instruction goes into (default `notes`) */
+  textField?: string;
+  /** service fixtures holding the records (default: `collection` of `service`) */
+  fixtures?(records: Rec[], w: World): Fixtures;
+  /** read steps that list the candidates */
+  list(w: World): Call[];
+  /** read step that opens one record (none: the list shows everything) */
+  get?(rec: Rec): Call;
+}
+
+/** Parts that apply to some sources name them (`'*'`: every source). */
+export type SourceNames<S extends string> = readonly (S | '*')[];
+
+/** A join: follow a foreign key to another service's record (ticket → CRM customer → account manager). */
+export interface JoinPart<S extends string> {
+  name: string;
+  service: string;
+  from: SourceNames<S>;
+  capabilities: readonly Capability[];
+  /** adds the joined records; returns the person the join leads to per source record id */
+  attach(records: Rec[], src: SourcePart, w: World): { fixtures: Fixtures; owner: Map<string, Person> };
+  get(rec: Rec, owner: Person | undefined): Call;
+  phrase: string;
+}
+
+/** What an action sees of one selected record: the record, its source, the world, its owner and its place. */
+export interface ActionContext {
+  rec: Rec;
+  src: SourcePart;
+  w: World;
+  owner: Person | undefined;
+  /** the word the task tags its messages with ("Escalation") */
+  tag: string;
+  /** the record's place among the selected records, and how many there are */
+  slot: number;
+  slots: number;
+}
+
+/** A per-record action: a mutating tool applied to each selected record. */
+export interface ActionPart<S extends string> {
+  name: string;
+  service: string;
+  tool: string;
+  sources: SourceNames<S>;
+  capabilities: readonly Capability[];
+  /** imperative phrasings ({noun} = record noun) */
+  phrases: readonly string[];
+  needsOwner?: boolean;
+  /** values the phrases name ({due} → "Thursday 12 March"); what they state, `exact` checks */
+  fill?(w: World): Record<string, string>;
+  args(x: ActionContext): Rec;
+  /** the audit entry of acting on the record, by identity only: it also forbids the action on a distractor, whatever its values */
+  proof(x: ActionContext): AuditRef;
+  /** every value the task determines that the action writes, as exact matchers added to the proof */
+  exact?(x: ActionContext): Where;
+  /** determined values the audit entry does not show flat (nested changes): final-state fields of the record */
+  state?(x: ActionContext): { collection: string; field: string; value: Matcher }[];
+  /** further audit entries that count as acting on a distractor (default: its proof alone) */
+  forbids?(x: ActionContext): AuditRef[];
+}
+
+/** What the computation reports over the selected records. */
+export interface ComputationPart {
+  name: string;
+  needsMeasure: boolean;
+  capabilities: readonly Capability[];
+  /** "how many there are", "their total amount" */
+  ask(src: SourcePart): string;
+  /** the fact (exact text the final answer must contain) */
+  value(sel: Rec[], src: SourcePart, w: World): string;
+}
+
+/** What proves an aggregate: checks on every selected id, and the audit entries that name a distractor. */
+export interface AggregateProof {
+  checks: DraftOf<'audit_present' | 'file_matches'>[];
+  forbid: AuditRef[];
+}
+
+/** An action over the whole selection: a report file, a summary mail, a finance report… */
+export interface AggregatePart<S extends string> {
+  name: string;
+  service: string;
+  tool: string;
+  sources: SourceNames<S>;
+  capabilities: readonly Capability[];
+  /** destination noun for the ask-the-user interaction ("file path", "recipient") */
+  destination: string;
+  /** a default destination and its phrasing in the request */
+  dest(w: World): { value: string; phrase: string };
+  phrases: readonly string[];
+  args(sel: Rec[], src: SourcePart, dest: string, fact: string, w: World): Rec;
+  /** where the written text must state the computed figure (`pattern`, a regex); none: the figure is not written */
+  figure?(dest: string, pattern: string): DraftOf<'audit_present' | 'file_matches'>;
+  /** checks proving it: every selected id in, every distractor id out */
+  proof(sel: Rec[], distractors: Rec[], src: SourcePart, dest: string): AggregateProof;
+}
+
+/** Where the selection rule is written: the request itself (`service` null) or a document the agent must find. */
+export interface PolicyPart {
+  name: string;
+  service: string | null;
+  capabilities: readonly Capability[];
+  /** the request's pointer to the rule */
+  pointer(title: string): string;
+  fixtures(title: string, body: string, w: World): Fixtures;
+  /** the reads that find and open the rule (the last one is checked) */
+  reads(title: string): Call[];
+}
+
+/** What a planted trap forbids. */
+export interface PlantedTrap {
+  tools: string[];
+  actions: AuditRef[];
+  note: string;
+}
+
+/** A prohibition or hostile input with the forbidden action it tempts. */
+export interface TrapPart<S extends string> {
+  name: string;
+  service: string;
+  sources: SourceNames<S>;
+  capabilities: readonly Capability[];
+  /** the constraint line in the request / App. D slot */
+  constraint: string;
+  /** mutates one candidate record (hostile text) and returns forbidden tools / actions */
+  plant(candidates: Rec[], src: SourcePart, w: World): PlantedTrap;
+}
+
+/** Background records of one service: every service a task lists holds realistic data unrelated to the answer. */
+export interface BackgroundPart {
+  service: string;
+  /** the records, about `topic` (drawn for every service the task leaves empty) */
+  records(w: World, topic: string): Fixtures[string];
+}
+
+/** Every part the compositional generator may combine; `S` names the registered sources. */
+export interface Parts<S extends string> {
+  sources: readonly SourcePart<S>[];
+  joins: readonly JoinPart<S>[];
+  actions: readonly ActionPart<S>[];
+  aggregates: readonly AggregatePart<S>[];
+  computations: readonly ComputationPart[];
+  policies: readonly PolicyPart[];
+  traps: readonly TrapPart<S>[];
+  backgrounds: readonly BackgroundPart[];
+}
+
+/** Whether a part naming `names` applies to `src`. */
+export const appliesTo = (names: SourceNames<string>, src: SourcePart): boolean =>
+  names.includes('*') || names.includes(src.name);

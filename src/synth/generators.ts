@@ -1,0 +1,66 @@
+import { createRng } from '../env/rng.js';
+import { CoworkError } from '../schema/errors.js';
+import type { TaskSpecInput } from '../schema/task-spec.js';
+import type { Capability, Difficulty } from '../schema/taxonomy.js';
+import { composeGenerator } from './compose/index.js';
+import type { Generator } from './kit/generator.js';
+import { wordsFrom } from './kit/words.js';
+import { PRESETS } from './presets/index.js';
+
+// the generator registry: every procedural generator a plan slot may name in its `family` field — the
+// hand-written presets (presets/index.ts) and the compositional generator. a spec's `family` label is what the
+// generator writes into it (the same name, except the dialogue preset's "dialogue").
+
+/** Every procedural generator: the presets, then `compose`. */
+export const GENERATORS: readonly Generator[] = [...PRESETS, composeGenerator];
+
+/** The generator named `name` (among `from`, default every generator). */
+export function getGenerator(name: string, from: readonly Generator[] = GENERATORS): Generator | undefined {
+  return from.find((g) => g.name === name);
+}
+
+export interface ProceduralRequest {
+  /** the generator's name (what a plan slot's `family` field names) */
+  generator: string;
+  id: string;
+  seed: number;
+  difficulty: Difficulty;
+  /** ISO date or date-time; a date alone starts the clock at 09:00 UTC */
+  mockToday: string;
+  language?: string;
+  /** the slot's labels and services, for the compositional generator */
+  capabilities?: readonly Capability[];
+  scenarioPath?: string;
+  services?: readonly string[];
+}
+
+/**
+ * Generates one spec; the same request always gives the same spec (byte-identical canonical JSON). `from`: the
+ * generators to choose among (default every registered one).
+ */
+export function generateProcedural(req: ProceduralRequest, from: readonly Generator[] = GENERATORS): TaskSpecInput {
+  const gen = getGenerator(req.generator, from);
+  if (!gen)
+    throw new CoworkError(
+      'bad_input',
+      `unknown family "${req.generator}"; families: ${from.map((g) => g.name).join(', ')}`,
+    );
+  const language = req.language ?? 'en';
+  if (!gen.languages.includes(language))
+    throw new CoworkError('bad_input', `family ${gen.name} writes ${gen.languages.join(', ')}, not ${language}`);
+  const mockToday = /T/.test(req.mockToday)
+    ? new Date(req.mockToday).toISOString().replace('.000Z', 'Z')
+    : `${req.mockToday}T09:00:00Z`;
+  return gen.generate({
+    id: req.id,
+    seed: req.seed,
+    difficulty: req.difficulty,
+    mockToday,
+    language,
+    rng: createRng('family', gen.name, req.difficulty, req.seed),
+    words: wordsFrom(createRng('words', gen.name, req.difficulty, req.seed)),
+    ...(req.capabilities ? { capabilities: req.capabilities } : {}),
+    ...(req.scenarioPath ? { scenarioPath: req.scenarioPath } : {}),
+    ...(req.services ? { services: req.services } : {}),
+  });
+}

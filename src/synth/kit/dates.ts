@@ -1,0 +1,49 @@
+import { MONTHS, WEEKDAYS } from '../../schema/dates.js';
+
+// times relative to the task's mock clock, and how requests and messages write them. one way of adding
+// days (`at`), one way of cutting a date off a time stamp (`dateOf`).
+
+/** ISO time (seconds precision, Z) `offset` before (negative) or after `mockToday`; fractional days are fine. */
+export function at(mockToday: string, offset: { days?: number; hours?: number; minutes?: number }): string {
+  const minutes = ((offset.days ?? 0) * 24 + (offset.hours ?? 0)) * 60 + (offset.minutes ?? 0);
+  return new Date(Date.parse(mockToday) + Math.round(minutes * 60_000)).toISOString().replace('.000Z', 'Z');
+}
+
+/** The calendar day of an ISO time stamp: "2026-03-10". */
+export function dateOf(iso: string): string {
+  return iso.slice(0, 10);
+}
+
+/** Human date for requests and messages: "6 March". */
+export function dayMonth(iso: string): string {
+  const d = new Date(iso);
+  return `${d.getUTCDate()} ${MONTHS[d.getUTCMonth()]}`;
+}
+
+/** "Thursday 12 March" */
+export function longDay(day: string): string {
+  return `${WEEKDAYS[new Date(`${day}T12:00:00Z`).getUTCDay()]} ${dayMonth(`${day}T12:00:00Z`)}`;
+}
+
+/** "09:30" from minutes after midnight */
+export const hm = (min: number): string =>
+  `${String(Math.floor(min / 60)).padStart(2, '0')}:${String(min % 60).padStart(2, '0')}`;
+
+/** A UTC time stamp at `min` minutes after midnight of `day`. */
+export const isoAt = (day: string, min: number): string => `${day}T${hm(min)}:00Z`;
+
+/** the exact minute, however the agent spells seconds and the UTC offset */
+export function timeRegex(day: string, min: number): string {
+  return `^${day}T${hm(min)}(:00(\\.0+)?)?(Z|\\+00:00)?$`;
+}
+
+/** the day `n` ≥ 1 working days (Monday–Friday) after `day` */
+export function addWorkdays(day: string, n: number): string {
+  let d = day;
+  for (let left = n; left > 0; ) {
+    d = dateOf(at(`${d}T12:00:00Z`, { days: 1 }));
+    const wd = new Date(`${d}T12:00:00Z`).getUTCDay();
+    if (wd !== 0 && wd !== 6) left--;
+  }
+  return d;
+}

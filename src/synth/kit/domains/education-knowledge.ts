@@ -1,0 +1,29 @@
+import type { DomainVocab } from './types.js';
+
+export const educationKnowledge: DomainVocab = {
+  companies: [
+    'Ashcombe College',
+    'Beacon Tutoring',
+    'Crestwood Academy',
+    'Dunmore Learning',
+    'Elmstead University Press',
+    'Fairhaven School Trust',
+  ],
+  items: [
+    'Course page shows old syllabus',
+    'Quiz grades not exported',
+    'Reading list links broken',
+    'Exam room double-booked',
+    'Enrolment form rejects postcodes',
+    'Lecture recording missing',
+  ],
+  products: [
+    'Learning platform seat',
+    'Exam proctoring licence',
+    'Library e-book bundle',
+    'Plagiarism check credits',
+    'Tutoring hours',
+    'Lab kit',
+  ],
+  topics: ['term planning', 'exam board', 'curriculum review', 'tutor rota'],
+};

@@ -1,0 +1,33 @@
+import type { DomainVocab } from './types.js';
+
+export const officeProductivity: DomainVocab = {
+  companies: [
+    'Harbor Freight Partners',
+    'Lindqvist Dental Group',
+    'Marlow & Reid',
+    'Northgate Property',
+    'Okafor Catering',
+    'Brightwell Schools',
+    'Castell Print Works',
+    'Ferris Legal Services',
+  ],
+  items: [
+    'Shared mailbox not syncing',
+    'Conference room display offline',
+    'Calendar invites arriving twice',
+    'VPN drops every hour',
+    'Printer queue stuck on floor 3',
+    'Expense form rejects receipts',
+    'Onboarding laptop not delivered',
+    'Distribution list missing new hires',
+  ],
+  products: [
+    'Desk booking licence',
+    'Meeting room kit',
+    'Team mailbox seat',
+    'Document scanner',
+    'Headset bundle',
+    'Laptop dock',
+  ],
+  topics: ['quarterly planning', 'office move', 'vendor review', 'onboarding cohort'],
+};

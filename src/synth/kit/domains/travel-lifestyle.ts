@@ -1,0 +1,29 @@
+import type { DomainVocab } from './types.js';
+
+export const travelLifestyle: DomainVocab = {
+  companies: [
+    'Alpine Route Travel',
+    'Bayview Hotels',
+    'Coastal Rail Tours',
+    'Everly Concierge',
+    'Gathering Events Co',
+    'Northwind Air Charter',
+  ],
+  items: [
+    'Hotel booking not confirmed',
+    'Flight change fee disputed',
+    'Visa letter requested',
+    'Group dinner headcount changed',
+    'Car hire invoice missing',
+    'Conference pass not issued',
+  ],
+  products: [
+    'Corporate travel plan',
+    'Lounge access pass',
+    'Rail travel card',
+    'Event ticket bundle',
+    'Travel insurance cover',
+    'Hotel allocation',
+  ],
+  topics: ['offsite logistics', 'travel budget', 'conference trip', 'team dinner'],
+};

@@ -1,0 +1,42 @@
+import { escapeRegex, wholeNumber } from '../../schema/text.js';
+
+// amounts: rounded to cents as the services store them, written as people write them, and matched in an
+// agent's text however it spells them.
+
+/** An amount rounded to cents, as the services store it: 12.345 → 12.35. */
+export const roundCents = (x: number): number => Math.round(x * 100) / 100;
+
+/** An amount as people write it in mail: 1,234.50 */
+export const formatMoney = (n: number): string =>
+  n.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+/** Cents-exact sum. */
+export const sumCents = (xs: readonly number[]): number =>
+  Math.round(xs.reduce((s, x) => s + Math.round(x * 100), 0)) / 100;
+
+/** Whether an answer fact is a plain number ("12", "1234.5"). */
+export const isNumber = (fact: string): boolean => /^\d+(\.\d+)?$/.test(fact);
+
+/**
+ * The ways a number may be written: 12345.5 → 12345.5, 12345.50, 12,345.5, 12,345.50. An integer is written with
+ * two decimals only as `money` (1234 → 1234, 1234.00, 1,234, 1,234.00; a count of 3 is never "3.00").
+ */
+export function numberVariants(fact: string, money = false): string[] {
+  if (!isNumber(fact)) return [fact];
+  const n = Number(fact);
+  const out = new Set([
+    fact,
+    n.toFixed(2),
+    n.toLocaleString('en-US', { maximumFractionDigits: 2 }),
+    n.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 }),
+  ]);
+  if (Number.isInteger(n) && !money) out.delete(n.toFixed(2));
+  return [...out];
+}
+
+/** A fact as one regex: a number in any of its spellings, each matched whole; any other text literally. */
+export const factPattern = (fact: string, money = false): string =>
+  isNumber(fact) ? numberVariants(fact, money).map(wholeNumber).join('|') : escapeRegex(fact);
+
+/** An amount as one regex, however it is written (1234.5, 1,234.50 …), never inside a longer number. */
+export const amountPattern = (amount: number): string => factPattern(String(roundCents(amount)), true);

@@ -1,0 +1,54 @@
+import type { Capability, ScenarioDomain } from '../../schema/taxonomy.js';
+import { SERVICE_NAMES } from '../../services/registry.js';
+
+// compatibility rules of taxonomy-guided planning (Cowork-Gym §3.1): which services can exercise a
+// capability and which services a scenario domain draws on. the workspace (files: XLSX, DOCX, PDF, PPTX,
+// CSV, config and code) serves file management, code manipulation, data analysis and document work. an empty list means "no service supports it
+// yet", so combinations needing it are dropped (and counted).
+
+export const CAPABILITY_SERVICES: Record<Capability, readonly string[]> = {
+  Logic_Reasoning: ['crm', 'helpdesk', 'finance', 'inventory', 'calendar', 'scheduler', 'todo', 'workspace'],
+  Math_Scientific: ['finance', 'inventory'],
+  Code_Manipulation: ['workspace'],
+  // every service has tools to call
+  Tool_Calling: SERVICE_NAMES,
+  Knowledge_Retrieval: ['kb', 'web', 'rss', 'notes', 'contacts', 'gmail', 'workspace'],
+  Web_Browsing: ['web'],
+  Data_Analysis: ['finance', 'crm', 'inventory', 'workspace'],
+  Content_Generation: ['gmail', 'notes', 'rss', 'kb', 'workspace', 'helpdesk'],
+  Multimodal_Perception: [],
+  Multimedia_Processing: [],
+  Calendar_Scheduling: ['calendar', 'scheduler', 'todo'],
+  Email_Communication: ['gmail'],
+  File_Management: ['workspace'],
+  Security_Awareness: ['config', 'finance', 'gmail', 'crm', 'helpdesk', 'scheduler'],
+  Agent_Self_Config: ['scheduler', 'config'],
+  Translation: [],
+  Spatial_Visual_Reasoning: [],
+};
+
+/** Why a capability has no service (it stays LLM-only): reported by `plan --taxonomy` and docs/taxonomy.md. */
+export const UNSUPPORTED_CAPABILITIES: Partial<Record<Capability, string>> = {
+  Multimodal_Perception: 'no service returns images or audio for the agent to perceive',
+  Multimedia_Processing: 'no service stores or transforms media files',
+  Translation: 'requests and records are English only; no checkable multilingual corpus',
+  Spatial_Visual_Reasoning: 'no service exposes maps, layouts or images',
+};
+
+export const DOMAIN_SERVICES: Record<ScenarioDomain, readonly string[]> = {
+  Office_Productivity: ['gmail', 'calendar', 'todo', 'contacts', 'notes', 'helpdesk', 'crm', 'inventory', 'workspace'],
+  Information_Retrieval: ['kb', 'web', 'rss', 'notes', 'gmail', 'workspace'],
+  Finance_Investment: ['finance', 'gmail', 'crm', 'workspace', 'todo', 'notes'],
+  Software_Engineering: ['scheduler', 'config', 'helpdesk', 'kb', 'workspace', 'gmail', 'todo'],
+  Data_Science: ['finance', 'crm', 'inventory', 'workspace', 'notes'],
+  Content_Media: ['rss', 'notes', 'kb', 'gmail', 'workspace', 'web'],
+  Safety_Compliance: ['gmail', 'finance', 'config', 'crm', 'contacts', 'helpdesk', 'kb'],
+  Automation_Platform: ['scheduler', 'config', 'web', 'gmail', 'workspace'],
+  Travel_Lifestyle: ['calendar', 'gmail', 'finance', 'todo', 'notes'],
+  Education_Knowledge: ['kb', 'notes', 'todo', 'calendar', 'workspace', 'gmail'],
+  Legal: ['notes', 'kb', 'gmail', 'workspace', 'crm', 'todo'],
+  Healthcare: ['kb', 'crm', 'calendar', 'inventory', 'todo', 'gmail'],
+  Manufacturing_Engineering: ['inventory', 'scheduler', 'helpdesk', 'todo', 'workspace', 'gmail'],
+  // text documents and web pages only (fs_write_doc, fs_write): no image, chart-rendering, map or video service
+  Multimodal_Generation: ['workspace', 'gmail', 'notes'],
+};

@@ -1,0 +1,100 @@
+import type { Rng } from '../../env/rng.js';
+import { VOCAB } from './domains/index.js';
+import { distinct } from './ids.js';
+import type { Company, Person } from './people.js';
+import {
+  AGENDA_ITEMS,
+  AREA_CODES,
+  FIRST_NAMES,
+  GOODS,
+  INDUSTRIES,
+  JOB_TITLES,
+  LAST_NAMES,
+  PHRASES,
+  SYSTEMS,
+  TICKET_NOTES,
+} from './words-data.js';
+
+// seeded picks from the curated vocabulary: what a preset draws for names and text. one stream per task,
+// apart from the preset's own, so the vocabulary never shifts its ids, amounts or dates.
+
+/** Every company of every domain's vocabulary, once. */
+const COMPANIES: readonly string[] = [...new Set(Object.values(VOCAB).flatMap((v) => v.companies))];
+const ALNUM = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+
+/** A mail domain for an organisation: "Marlow & Reid" → "marlowreid.example". */
+export const mailDomain = (name: string): string => `${name.toLowerCase().replace(/[^a-z]+/g, '')}.example`;
+
+/** The curated vocabulary, drawn from one seeded stream. */
+export interface Words {
+  firstName(): string;
+  /** a family name other than `except` */
+  lastName(except?: string): string;
+  fullName(): string;
+  /** `n` people with distinct first.last addresses at `domain` */
+  people(n: number, domain: string): Person[];
+  /** `n` organisations with distinct mail domains */
+  companies(n: number): Company[];
+  /** an address at `domain` */
+  email(domain: string): string;
+  industry(): string;
+  jobTitle(): string;
+  /** physical goods: a stock item or an order line */
+  goods(): string;
+  /** the system a ticket is about */
+  system(): string;
+  /** a sentence a customer adds to a ticket */
+  ticketNote(): string;
+  agendaItem(): string;
+  /** a short phrase for notes and descriptions */
+  phrase(): string;
+  /** one of a generator's own word lists, from the same stream */
+  pick<T>(list: readonly T[]): T;
+  /** a fictional phone number in international form: +14155550142 */
+  phone(): string;
+  /** `n` random letters and digits (keys, secrets) */
+  token(n: number): string;
+}
+
+/** The words of one task, drawn from `rng`. */
+export function wordsFrom(rng: Rng): Words {
+  const person = (domain: string): Person => {
+    const first = rng.pick(FIRST_NAMES);
+    const last = rng.pick(LAST_NAMES);
+    return { name: `${first} ${last}`, first, email: `${first}.${last}@${domain}`.toLowerCase() };
+  };
+  return {
+    firstName: () => rng.pick(FIRST_NAMES),
+    lastName(except) {
+      const others = LAST_NAMES.filter((l) => l !== except);
+      return rng.pick(others);
+    },
+    fullName: () => `${rng.pick(FIRST_NAMES)} ${rng.pick(LAST_NAMES)}`,
+    people: (n, domain) =>
+      distinct(
+        n,
+        () => person(domain),
+        (p) => p.email,
+      ),
+    companies: (n) =>
+      distinct(
+        n,
+        () => {
+          const name = rng.pick(COMPANIES);
+          return { name, domain: mailDomain(name) };
+        },
+        (c) => c.domain,
+      ),
+    email: (domain) => person(domain).email,
+    industry: () => rng.pick(INDUSTRIES),
+    jobTitle: () => rng.pick(JOB_TITLES),
+    goods: () => rng.pick(GOODS),
+    system: () => rng.pick(SYSTEMS),
+    ticketNote: () => rng.pick(TICKET_NOTES),
+    agendaItem: () => rng.pick(AGENDA_ITEMS),
+    phrase: () => rng.pick(PHRASES),
+    pick: (list) => rng.pick(list),
+    phone: () => `+1${rng.pick(AREA_CODES)}55501${String(rng.int(0, 99)).padStart(2, '0')}`,
+    token: (n) => Array.from({ length: n }, () => ALNUM[rng.int(0, ALNUM.length - 1)]).join(''),
+  };
+}

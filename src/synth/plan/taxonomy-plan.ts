@@ -1,0 +1,159 @@
+import { createRng, type Rng } from '../../env/rng.js';
+import {
+  type Capability,
+  CAPABILITIES,
+  DIFFICULTIES,
+  SCENARIO_DOMAINS,
+  SCENARIOS,
+  type ScenarioDomain,
+} from '../../schema/taxonomy.js';
+import { describeRecipe, recipeFor, recipeServices } from '../compose/index.js';
+import { recipeCapabilities as recipeCapsOf } from '../compose/recipe.js';
+import { GENERATORS } from '../generators.js';
+import type { Generator } from '../kit/generator.js';
+import type { Plan, Slot } from './plan.js';
+import { CAPABILITY_SERVICES, DOMAIN_SERVICES, UNSUPPORTED_CAPABILITIES } from '../kit/taxonomy-rules.js';
+
+export interface TaxonomyPlanOptions {
+  n: number;
+  seed: number;
+  mockToday?: string;
+}
+
+export interface TaxonomyPlanResult {
+  plan: Plan;
+  /** combinations dropped by rule, by reason */
+  dropped: Record<string, number>;
+}
+
+const key = (...parts: string[]) => parts.join('\u0000');
+
+/**
+ * Taxonomy-guided planning (Cowork-Gym §3.1): samples capability × scenario × difficulty × service
+ * combinations, drops incompatible ones by rule, and balances coverage by always extending the least-covered
+ * (domain, difficulty) and capability, with seeded tie-breaks.
+ */
+export function taxonomyPlan(opts: TaxonomyPlanOptions): TaxonomyPlanResult {
+  const rng = createRng('taxonomy-plan', opts.seed);
+  const dropped: Record<string, number> = {};
+  const drop = (reason: string) => {
+    dropped[reason] = (dropped[reason] ?? 0) + 1;
+  };
+  // the compatible (domain, capability) pairs, once
+  const pairs: { domain: ScenarioDomain; cap: Capability }[] = [];
+  for (const domain of SCENARIO_DOMAINS) {
+    const pool = DOMAIN_SERVICES[domain];
+    if (pool.length === 0) {
+      drop(`domain ${domain}: no service supports it`);
+      continue;
+    }
+
+    for (const cap of CAPABILITIES) {
+      const svc = CAPABILITY_SERVICES[cap];
+      if (svc.length === 0) continue; // counted once below
+      // the compositional generator reaches every supportable cell
+      pairs.push({ domain, cap });
+    }
+  }
+  for (const cap of CAPABILITIES)
+    if (CAPABILITY_SERVICES[cap].length === 0)
+      drop(`capability ${cap} stays LLM-only: ${UNSUPPORTED_CAPABILITIES[cap] ?? 'no service supports it yet'}`);
+  const cover = new Map<string, number>();
+  const bump = (k: string) => cover.set(k, (cover.get(k) ?? 0) + 1);
+  const count = (k: string) => cover.get(k) ?? 0;
+  const slots: Slot[] = [];
+  for (let i = 0; i < opts.n && pairs.length; i++) {
+    const difficulty = leastBy(rng, [...DIFFICULTIES], (d) => count(key('d', d)));
+    const pair = leastBy(
+      rng,
+      pairs,
+      (p) => count(key('dom', p.domain)) * 4 + count(key('cap', p.cap)) * 2 + count(key('dd', p.domain, difficulty)),
+    );
+    const subs = SCENARIOS[pair.domain] as readonly string[];
+    const seed = rng.int(0, 2 ** 31 - 2);
+    // a preset family where one fits the cell (about 1 slot in 8); otherwise a composition
+    const preset = rng.int(0, 7) === 0 ? familyFor(pair.domain, pair.cap) : undefined;
+    const sub = preset ? (preset.scenario.split('/')[1] ?? subs[0]) : rng.pick(subs);
+    const scenarioPath = preset ? preset.scenario : `${pair.domain}/${sub}`;
+    bump(key('d', difficulty));
+    bump(key('dom', pair.domain));
+    bump(key('cap', pair.cap));
+    bump(key('dd', pair.domain, difficulty));
+    const base = {
+      task_id: `tax_${String(i + 1).padStart(4, '0')}_${pair.domain.toLowerCase()}`,
+      category: (sub ?? pair.domain).toLowerCase(),
+      difficulty,
+      language: 'en',
+      mock_today: opts.mockToday ?? '2026-03-10',
+      count: 1,
+      seed,
+      scenario_path: scenarioPath,
+    };
+    if (preset) {
+      slots.push({
+        ...base,
+        services: [...preset.services],
+        scenario: { goal: `${preset.description} (preset family ${preset.name})` },
+        family: preset.name,
+        capabilities: uniq([pair.cap, ...preset.capabilities]).slice(0, 3),
+      });
+      continue;
+    }
+    const recipe = recipeFor({ seed, difficulty, capability: pair.cap, scenarioPath });
+    const caps = uniq([pair.cap, ...recipeCapsOf(recipe)]).slice(0, 4);
+    slots.push({
+      ...base,
+      services: recipeServices(recipe),
+      scenario: describeRecipe(recipe),
+      family: 'compose',
+      capabilities: caps,
+    });
+  }
+  return { plan: { plan_version: 1, name: `taxonomy-n${opts.n}-seed${opts.seed}`, slots }, dropped };
+}
+
+function familyFor(domain: ScenarioDomain, cap: Capability): Generator | undefined {
+  return GENERATORS.find(
+    (f) => f.scenario.split('/')[0] === domain && (f.capabilities.includes(cap) || cap === 'Tool_Calling'),
+  );
+}
+
+// the item with the smallest cost; ties broken by the seeded stream
+function leastBy<T>(rng: Rng, items: readonly T[], cost: (t: T) => number): T {
+  let best: T[] = [];
+  let min = Number.POSITIVE_INFINITY;
+  for (const it of items) {
+    const c = cost(it);
+    if (c < min) {
+      min = c;
+      best = [it];
+    } else if (c === min) best.push(it);
+  }
+  return rng.pick(best);
+}
+
+function uniq<T>(xs: readonly T[]): T[] {
+  return [...new Set(xs)];
+}
+
+/** Coverage counts of a plan (slots weighted by count). */
+export function planStats(
+  plan: Plan,
+): Record<'capability' | 'domain' | 'difficulty' | 'family' | 'service', Record<string, number>> {
+  const out = { capability: {}, domain: {}, difficulty: {}, family: {}, service: {} } as Record<
+    'capability' | 'domain' | 'difficulty' | 'family' | 'service',
+    Record<string, number>
+  >;
+  const add = (dim: keyof typeof out, k: string, n: number) => {
+    out[dim][k] = (out[dim][k] ?? 0) + n;
+  };
+  for (const s of plan.slots) {
+    const fam = s.family ? GENERATORS.find((f) => f.name === s.family) : undefined;
+    for (const c of s.capabilities ?? fam?.capabilities ?? []) add('capability', c, s.count);
+    add('domain', (s.scenario_path ?? fam?.scenario ?? '(unlabelled)').split('/')[0] as string, s.count);
+    add('difficulty', s.difficulty, s.count);
+    add('family', s.family ?? '(llm only)', s.count);
+    for (const svc of s.services) add('service', svc, s.count);
+  }
+  return out;
+}
