@@ -1,6 +1,6 @@
 import { makeSpec } from '../schema/testing.js';
 import type { TaskSpec, TaskSpecInput } from '../schema/task-spec.js';
-import { SERVICE_NAMES } from '../services/registry.js';
+import { CLAW_PORTS } from './claw-routes.js';
 
 // test and bench support: one spec with every Claw-Eval service and a few records each (the shapes of
 // claw-services.md §2's examples), plus a helpdesk task in the style of Claw-Eval T018.
@@ -10,7 +10,7 @@ export function allClawServicesSpec(extra: Partial<TaskSpecInput> = {}): TaskSpe
   return makeSpec({
     id: 'claw_all_services',
     mock_today: '2026-03-02T09:00:00Z',
-    services: SERVICE_NAMES.filter((s) => s !== 'workspace'),
+    services: Object.keys(CLAW_PORTS).filter((s) => s !== 'workspace'),
     fixtures: {
       gmail: {
         messages: [

@@ -111,22 +111,33 @@ export class IsolationPool {
     }
   }
 
-  /** Runs a job in a unit; the unit is killed when the job has not answered `timeoutMs` (plus the grace) after its start. */
+  /**
+   * Runs a job in a unit; the unit is killed when the job has not answered `timeoutMs` (plus the grace) after
+   * its start. Waiting for a unit to start counts against the same deadline: a job never outlives it.
+   */
   run(job: UnitJob, timeoutMs: number): Promise<UnitOutcome> {
     return this.slot(async () => {
       if (this.#closed) return killed('crashed', 'the isolation pool is closed');
+      const deadline = Date.now() + timeoutMs + this.options.graceMs;
       const u = this.#take();
       this.#topUpSoon();
       clearTimeout(u.idleTimer);
       // a job is waiting: the unit keeps the process alive until it answers (exec() unrefs it)
       u.hold(true);
+      let started: boolean;
       try {
-        await u.ready;
+        started = await startedBy(u, deadline);
       } catch (e) {
         this.#drop(u);
         return killed('crashed', `the isolation unit could not start: ${e instanceof Error ? e.message : String(e)}`);
       }
-      const outcome = await u.exec(job, timeoutMs + this.options.graceMs);
+      if (!started) {
+        // still starting: it serves a later job
+        u.hold(false);
+        this.#release(u);
+        return killed('timeout', 'no isolation unit had started before the deadline');
+      }
+      const outcome = await u.exec(job, Math.max(1, deadline - Date.now()));
       // a unit near its lifetime CPU limit is retired before the limit could stop a job
       if (u.dead || this.#closed || u.cpuS > UNIT_CPU_S / 2) this.#drop(u);
       else this.#release(u);
@@ -202,6 +213,16 @@ export class IsolationPool {
 }
 
 const killed = (why: UnitDeath, detail: string): UnitOutcome => ({ kind: 'killed', why, detail });
+
+// whether the unit is ready by the deadline (a start that fails rejects)
+function startedBy(u: IsolatedUnit, deadline: number): Promise<boolean> {
+  if (u.isReady) return Promise.resolve(true);
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<boolean>((resolve) => {
+    timer = setTimeout(() => resolve(false), Math.max(0, deadline - Date.now()));
+  });
+  return Promise.race([u.ready.then(() => true), late]).finally(() => clearTimeout(timer));
+}
 
 let shell: IsolationPool | undefined;
 let shellOptions: PoolOptions = {};
