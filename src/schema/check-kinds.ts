@@ -15,6 +15,18 @@ export const Cap = z.strictObject({
   completion_at_most: z.number().min(0).max(1),
 });
 
+/** Where a check comes from: the words of the request, of a policy the request points to, or of the simulated user. */
+export const Trace = z.strictObject({
+  in: z.enum(['request', 'policy', 'user']).describe('where the clause is written'),
+  clause: z.string().min(3).max(2000).describe('the words that demand the check, as written there'),
+  doc: z
+    .string()
+    .min(1)
+    .optional()
+    .describe('in: policy — the title of the document, which the request names (or points to)'),
+});
+export type Trace = z.infer<typeof Trace>;
+
 const base = {
   id: Id.describe('unique within the spec'),
   weight: z.number().min(0).max(1).describe('share of completion; all check weights sum to 1'),
@@ -30,6 +42,9 @@ const base = {
     ),
   cap: Cap.optional().describe(
     'completion ≤ completion_at_most when the check named by if_failed (default: this one) scores below 1',
+  ),
+  trace: Trace.optional().describe(
+    'the clause that demands this check: the gate finds it where it says (a spec that traces one check traces all)',
   ),
 };
 const Tolerance = z

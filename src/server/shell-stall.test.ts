@@ -22,6 +22,7 @@ const ABORTS = {
   'jq multiplication': `jq -n '"x" * 300000000 | length'`,
 };
 const MAX_OTHER_MS = 250;
+const SHELL_MS = 5000;
 const MAX_ATTACK_MS = 2000;
 const RSS_GROWTH_BYTES = 150_000_000;
 const SPEC = makeSpec({
@@ -76,18 +77,25 @@ describe('env server: no shell command or document can stall or abort it', () =>
   const step = (agent: Agent, episode_id: string, name: string, args: Json) =>
     http(agent, 'POST', '/step', { episode_id, action: { tool_call: { name, arguments: args } } });
 
-  // the victim session steps (a file tool, then a shell command) and /health is polled until `done`
+  // The victim session steps (file tools the server answers itself, and a shell command) and /health is polled
+  // until `done`. The server's own answers must stay fast; a shell command runs in an isolation unit at a lower
+  // priority than the server, so on a machine busy with other processes it may wait for a core: it must work,
+  // within SHELL_MS.
   async function others(id: string, done: () => boolean): Promise<number[]> {
     const latencies: number[] = [];
     const victimLoop = async () => {
       for (let i = 0; !done(); i++) {
+        const shell = i % 3 === 2;
         const r =
-          i % 2 === 0
+          i % 3 === 0
             ? await step(victim, id, 'fs_read', { path: 'notes.txt' })
-            : await step(victim, id, 'shell', { command: 'echo ok' });
+            : i % 3 === 1
+              ? await step(victim, id, 'fs_list', {})
+              : await step(victim, id, 'shell', { command: 'echo ok' });
         assert.equal(r.status, 200, JSON.stringify(r.body));
         assert.equal(r.body.observation.tool_result.ok, true, r.body.observation.tool_result.content);
-        latencies.push(r.ms);
+        if (shell) assert.ok(r.ms < SHELL_MS, `the victim's shell command took ${Math.round(r.ms)} ms`);
+        else latencies.push(r.ms);
         // paced: an unpaced victim can reach the episode's 1000-turn limit before a slow attack ends
         await new Promise((resolve) => setTimeout(resolve, 5));
       }

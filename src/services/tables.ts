@@ -146,12 +146,15 @@ function updateTool(service: string, t: Table): ToolDef | undefined {
   });
 }
 
+/** A service of tables, with the tables it was made from (the synthesis packs read their field types). */
+export type TableService = ServiceDef & { readonly tables: readonly Table[] };
+
 /**
  * A service of tables: per table a collection, `<service>_list_<plural>` (enum filters, text search),
  * `<service>_get_<singular>` and, when a field may change, `<service>_update_<singular>` with the audit list
  * `updated_<plural>` (full records after each update).
  */
-export function defineTableService(s: { name: string; description: string; tables: readonly Table[] }): ServiceDef {
+export function defineTableService(s: { name: string; description: string; tables: readonly Table[] }): TableService {
   const collections: Record<string, CollectionDef> = {};
   const audit: ServiceDef['audit'] = {};
   const tools: ToolDef[] = [];
@@ -175,5 +178,5 @@ export function defineTableService(s: { name: string; description: string; table
       (audit as Record<string, unknown>)[`updated_${key}`] = mirrorList(`full ${t.noun[0]} after each update`, record);
     }
   }
-  return { name: s.name, description: s.description, collections, audit, tools };
+  return { name: s.name, description: s.description, collections, audit, tools, tables: s.tables };
 }

@@ -1,0 +1,187 @@
+import type { Rng } from '../../env/rng.js';
+import type { Difficulty } from '../../schema/taxonomy.js';
+import { type DateModel, dateValue, drawValue, type FieldModel, type NumberModel } from './fields.js';
+import { type Atom, type Rule, workdaysSince } from './rule.js';
+
+// Drawing a rule per task, and the values that make a record meet or just miss each condition. Thresholds are
+// round numbers inside the field's range and windows are the ones offices use (7, 10, 14, 30 days…), so a
+// rule reads like policy, yet which fields, operators and limits apply changes from task to task.
+
+const DAY_WINDOWS = [3, 5, 7, 10, 14, 21, 30, 45, 60, 90];
+const WORKDAY_WINDOWS = [3, 5, 10, 15, 20];
+
+// a round threshold between 25% and 75% of a number field's range
+function roundThreshold(m: NumberModel, rng: Rng): number {
+  const lo = m.min + 0.25 * (m.max - m.min);
+  const hi = m.min + 0.75 * (m.max - m.min);
+  const raw = lo + rng.next() * (hi - lo);
+  const mag = 10 ** Math.floor(Math.log10(Math.max(Math.abs(raw), m.step)));
+  const grain = Math.max(m.step, raw >= 5 * mag ? mag : mag / 2);
+  return Math.round(Math.round(raw / grain) * grain * 1e6) / 1e6;
+}
+
+function dateAtom(m: DateModel, rng: Rng): Atom {
+  const past = Math.max(0, -m.from);
+  const ahead = Math.max(0, m.to);
+  const fits = (ws: readonly number[], room: number) => ws.filter((d) => d >= 3 && d <= room - 2);
+  const options: Atom[] = [];
+  for (const days of fits(DAY_WINDOWS, past)) options.push({ kind: 'older', field: m.field, days });
+  for (const days of fits(WORKDAY_WINDOWS, (past * 5) / 7)) options.push({ kind: 'older', field: m.field, days, workdays: true });
+  for (const days of fits(DAY_WINDOWS, past)) options.push({ kind: 'recent', field: m.field, days });
+  for (const days of fits(DAY_WINDOWS, ahead)) options.push({ kind: 'due_within', field: m.field, days });
+  if (past >= 3 && ahead >= 3) options.push({ kind: 'overdue', field: m.field });
+  return rng.pick(options);
+}
+
+/** One condition over a field, drawn. */
+export function drawAtom(m: FieldModel, rng: Rng): Atom {
+  switch (m.kind) {
+    case 'enum': {
+      const pool = [...m.values];
+      const n = pool.length > 3 && rng.chance(0.35) ? 2 : 1;
+      const values: string[] = [];
+      for (let i = 0; i < n; i++) values.push(pool.splice(rng.int(0, pool.length - 1), 1)[0] as string);
+      return pool.length >= 2 && n === 1 && rng.chance(0.2)
+        ? { kind: 'not_in', field: m.field, values }
+        : { kind: 'in', field: m.field, values };
+    }
+    case 'number': {
+      const value = roundThreshold(m, rng);
+      return rng.chance(0.5) ? { kind: 'at_least', field: m.field, value } : { kind: 'at_most', field: m.field, value };
+    }
+    case 'date':
+      return dateAtom(m, rng);
+    case 'flag':
+      return { kind: 'flag', field: m.field, value: rng.chance(0.5) };
+    case 'text':
+      return { kind: 'mentions', field: m.field, term: rng.pick(m.terms) };
+  }
+}
+
+const ruleable = (m: FieldModel) =>
+  m.rule !== false &&
+  (m.kind !== 'date' || m.from <= -5 || m.to >= 5) &&
+  (m.kind !== 'enum' || m.values.length >= 2) &&
+  (m.kind !== 'text' || m.terms.length >= 2);
+
+/** How many conditions, and of which shape, a difficulty asks for. */
+function shapeOf(d: Difficulty, rng: Rng, fields: number): { all: number; any: number; unless: boolean } {
+  const roll = rng.next();
+  const s =
+    d === 'easy'
+      ? { all: roll < 0.5 ? 1 : 2, any: 0, unless: false }
+      : d === 'medium'
+        ? roll < 0.45
+          ? { all: 2, any: 0, unless: true }
+          : roll < 0.7
+            ? { all: 1, any: 2, unless: false }
+            : { all: 3, any: 0, unless: false }
+        : roll < 0.5
+          ? { all: 2, any: 0, unless: true }
+          : roll < 0.75
+            ? { all: 2, any: 2, unless: false }
+            : { all: 3, any: 0, unless: true };
+  // never more conditions than fields
+  while (s.all + s.any + (s.unless ? 1 : 0) > fields) {
+    if (s.any) s.any = 0;
+    else if (s.unless) s.unless = false;
+    else s.all--;
+  }
+  return s;
+}
+
+/** A rule over distinct fields of a record type: 1–4 conditions for the difficulty. */
+export function drawRule(models: readonly FieldModel[], rng: Rng, d: Difficulty): Rule {
+  const pool = models.filter(ruleable);
+  if (pool.length === 0) throw new Error('drawRule: the record type has no field a rule can use');
+  const shape = shapeOf(d, rng, pool.length);
+  const take = () => pool.splice(rng.int(0, pool.length - 1), 1)[0] as FieldModel;
+  const all = Array.from({ length: Math.max(1, shape.all) }, () => drawAtom(take(), rng));
+  const any = shape.any ? Array.from({ length: shape.any }, () => drawAtom(take(), rng)) : undefined;
+  const unless = shape.unless && pool.length ? drawAtom(take(), rng) : undefined;
+  return { all, ...(any ? { any } : {}), ...(unless ? { unless } : {}) };
+}
+
+// a number on the wanted side of a threshold: near the line, or anywhere on that side
+function numberOn(m: NumberModel, t: number, above: boolean, near: boolean, rng: Rng): number {
+  const span = m.max - m.min;
+  const gap = near ? m.step * rng.int(1, 3) + (span * rng.next()) / 50 : span * (0.05 + rng.next() * 0.3);
+  const raw = above ? t + Math.max(m.step, gap) : t - Math.max(m.step, gap);
+  const r = Math.round(Math.round(raw / m.step) * m.step * 1e6) / 1e6;
+  return above ? Math.max(r, t + m.step) : Math.min(r, t - m.step);
+}
+
+// the date `days` from today whose working-day distance is exactly `n` (searching outward)
+function workdayDate(m: DateModel, today: string, n: number, rng: Rng): string {
+  for (let k = n; k < n * 2 + 10; k++) {
+    const v = dateValue(m, today, -k, rng);
+    if (workdaysSince(today, v) === n) return v;
+  }
+  return dateValue(m, today, -Math.ceil((n * 7) / 5), rng);
+}
+
+/**
+ * Sets `rec`'s field so that the condition holds (`ok`) or fails; a failing value is a near miss when `near`
+ * (just past the line: a day, a step, the neighbouring value) — the records a careless reader picks.
+ */
+export function setAtom(
+  a: Atom,
+  m: FieldModel,
+  rec: Record<string, unknown>,
+  ok: boolean,
+  near: boolean,
+  rng: Rng,
+  today: string,
+): void {
+  const f = a.field;
+  const date = (days: number) => dateValue(m as DateModel, today, days, rng);
+  switch (a.kind) {
+    case 'in':
+    case 'not_in': {
+      const inSet = a.kind === 'in' ? ok : !ok;
+      const values = (m as { values: readonly string[] }).values;
+      const pool = values.filter((v) => a.values.includes(v) === inSet);
+      rec[f] = rng.pick(pool.length ? pool : values);
+      return;
+    }
+    case 'at_least':
+    case 'at_most': {
+      const above = a.kind === 'at_least' ? ok : !ok;
+      if (ok && rng.chance(0.25)) rec[f] = a.value;
+      else rec[f] = numberOn(m as NumberModel, a.value, above, near, rng);
+      return;
+    }
+    case 'older': {
+      if (a.workdays) rec[f] = workdayDate(m as DateModel, today, ok ? a.days + rng.int(0, near ? 0 : 6) : a.days - 1, rng);
+      else rec[f] = date(ok ? -(a.days + rng.int(0, near ? 1 : 15)) : -(a.days - (near ? 1 : rng.int(1, a.days - 1))));
+      return;
+    }
+    case 'recent':
+      rec[f] = date(ok ? -rng.int(0, a.days) : -(a.days + (near ? 1 : rng.int(2, 20))));
+      return;
+    case 'due_within':
+      rec[f] = date(ok ? rng.int(0, a.days) : near ? a.days + rng.int(1, 2) : a.days + rng.int(3, 40));
+      return;
+    case 'overdue':
+      rec[f] = date(ok ? -rng.int(1, 20) : near ? 0 : rng.int(1, 30));
+      return;
+    case 'flag':
+      rec[f] = ok ? a.value : !a.value;
+      return;
+    case 'mentions': {
+      const t = m as { terms: readonly string[]; write(rng: Rng, term: string | undefined): string };
+      // a near miss mentions a neighbouring term: the words are there, the one the rule names is not
+      const other = t.terms.filter((x) => x.toLowerCase() !== a.term.toLowerCase());
+      rec[f] = ok ? t.write(rng, a.term) : t.write(rng, near && other.length ? rng.pick(other) : undefined);
+      return;
+    }
+  }
+}
+
+/** A record drawn freely: every field from its model. */
+export function freeRecord(models: readonly FieldModel[], rng: Rng, today: string): Record<string, unknown> {
+  const rec: Record<string, unknown> = {};
+  for (const m of models) rec[m.field] = drawValue(m, rng, today);
+  return rec;
+}
+

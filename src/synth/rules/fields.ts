@@ -1,0 +1,110 @@
+import type { Rng } from '../../env/rng.js';
+import { at, dateOf } from '../kit/dates.js';
+
+// What a generator knows of one field of a record type: how its values are drawn (so every field varies freely
+// across records) and how a coworker names it (so a rule over it reads as prose). A selection rule is drawn
+// per task from these models (draw.ts); nothing about a field is fixed to pass by default.
+
+interface Base {
+  field: string;
+  /** what a coworker calls the field: "urgency", "annual revenue" */
+  label: string;
+  /** false: drawn for every record but never part of a rule (a free-text field with no terms, an id) */
+  rule?: false;
+}
+
+/** A field with a closed set of values. */
+export interface EnumModel extends Base {
+  kind: 'enum';
+  values: readonly string[];
+  /** relative frequency of each value (default equal) */
+  weights?: readonly number[];
+  /** how a value reads in prose when it is not itself the word ("in_progress" → "in progress") */
+  say?: Readonly<Record<string, string>>;
+}
+
+/** A count, a measure or an amount. */
+export interface NumberModel extends Base {
+  kind: 'number';
+  min: number;
+  max: number;
+  /** values are multiples of this (1 for counts, 0.01 for money) */
+  step: number;
+  /** unit after the number ("days", "kg"); a currency code makes it money */
+  unit?: string;
+  currency?: string;
+}
+
+/** A date: `from`..`to` days around the task's today; `verb` says what happened or is due on it. */
+export interface DateModel extends Base {
+  kind: 'date';
+  from: number;
+  to: number;
+  /** "referred", "due", "submitted": rules read "referred more than 10 days ago", "due within 7 days" */
+  verb: string;
+  /** the field holds a full time stamp rather than a day */
+  time?: true;
+}
+
+/** A yes/no field and how each answer reads. */
+export interface FlagModel extends Base {
+  kind: 'flag';
+  /** "already chased" / "not chased yet" */
+  yes: string;
+  no: string;
+  /** share of records with true (default 0.5) */
+  p?: number;
+}
+
+/** Free text a rule may search for a term in ("whose notes mention a data breach"). */
+export interface TextModel extends Base {
+  kind: 'text';
+  /** terms a rule may look for; the text of a record that must not match never holds them */
+  terms: readonly string[];
+  /** writes the field's text for a record, mentioning `term` when given (a content plan, not one template) */
+  write(rng: Rng, term: string | undefined): string;
+}
+
+export type FieldModel = EnumModel | NumberModel | DateModel | FlagModel | TextModel;
+
+const roundTo = (x: number, step: number) => Math.round(Math.round(x / step) * step * 1e6) / 1e6;
+
+/** A free draw of a field's value (what a record holds when no rule constrains the field). */
+export function drawValue(m: FieldModel, rng: Rng, today: string): unknown {
+  switch (m.kind) {
+    case 'enum': {
+      if (!m.weights) return rng.pick(m.values);
+      const total = m.weights.reduce((a, b) => a + b, 0);
+      let x = rng.next() * total;
+      for (let i = 0; i < m.values.length; i++) {
+        x -= m.weights[i] ?? 0;
+        if (x < 0) return m.values[i];
+      }
+      return m.values.at(-1);
+    }
+    case 'number':
+      return roundTo(m.min + rng.next() * (m.max - m.min), m.step);
+    case 'date':
+      return dateValue(m, today, rng.int(m.from, m.to), rng);
+    case 'flag':
+      return rng.chance(m.p ?? 0.5);
+    case 'text':
+      return m.write(rng, undefined);
+  }
+}
+
+/** The value of a date field `days` after today (a time stamp within working hours for time fields). */
+export function dateValue(m: DateModel, today: string, days: number, rng: Rng): string {
+  if (!m.time) return dateOf(at(today, { days }));
+  return at(`${dateOf(at(today, { days }))}T00:00:00Z`, { minutes: rng.int(8 * 60, 17 * 60) });
+}
+
+/** Whole days from today to a date value (negative: in the past). */
+export function daysFrom(today: string, value: unknown): number {
+  const d = Date.parse(`${String(value).slice(0, 10)}T00:00:00Z`);
+  const t = Date.parse(`${today.slice(0, 10)}T00:00:00Z`);
+  return Math.round((d - t) / 86_400_000);
+}
+
+/** How an enum value reads. */
+export const sayValue = (m: EnumModel, v: string): string => m.say?.[v] ?? v.replace(/_/g, ' ');

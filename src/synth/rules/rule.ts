@@ -1,0 +1,110 @@
+import { daysFrom, type FieldModel } from './fields.js';
+
+// A selection rule as data: 1–4 conditions over a record type's fields, all of which must hold, optionally
+// one of a pair ("either … or …"), minus an exception ("unless …"). Drawn per task (draw.ts), written out as
+// prose (prose.ts), and evaluated here, so the generator, the policy text and the checks agree by construction.
+
+/** One condition on one field. */
+export type Atom =
+  | { kind: 'in'; field: string; values: readonly string[] }
+  | { kind: 'not_in'; field: string; values: readonly string[] }
+  | { kind: 'at_least'; field: string; value: number }
+  | { kind: 'at_most'; field: string; value: number }
+  /** a past date at least `days` before today (working days when `workdays`) */
+  | { kind: 'older'; field: string; days: number; workdays?: true }
+  /** a past date within the last `days` */
+  | { kind: 'recent'; field: string; days: number }
+  /** a date from today up to `days` ahead */
+  | { kind: 'due_within'; field: string; days: number }
+  /** a date already passed */
+  | { kind: 'overdue'; field: string }
+  | { kind: 'flag'; field: string; value: boolean }
+  | { kind: 'mentions'; field: string; term: string };
+
+export interface Rule {
+  /** every one must hold */
+  all: readonly Atom[];
+  /** at least one must hold (absent: no such clause) */
+  any?: readonly Atom[];
+  /** a record for which this holds is excluded, whatever else holds */
+  unless?: Atom;
+}
+
+/** Working days (Monday–Friday) from `value` up to `today`, exclusive of the first day. */
+export function workdaysSince(today: string, value: unknown): number {
+  let n = 0;
+  const start = Date.parse(`${String(value).slice(0, 10)}T12:00:00Z`);
+  const end = Date.parse(`${today.slice(0, 10)}T12:00:00Z`);
+  for (let t = start + 86_400_000; t <= end; t += 86_400_000) {
+    const wd = new Date(t).getUTCDay();
+    if (wd !== 0 && wd !== 6) n++;
+  }
+  return n;
+}
+
+/** Whether one condition holds for a record on `today`. */
+export function holds(a: Atom, rec: Readonly<Record<string, unknown>>, today: string): boolean {
+  const v = rec[a.field];
+  switch (a.kind) {
+    case 'in':
+      return a.values.includes(String(v));
+    case 'not_in':
+      return !a.values.includes(String(v));
+    case 'at_least':
+      return typeof v === 'number' && v >= a.value;
+    case 'at_most':
+      return typeof v === 'number' && v <= a.value;
+    case 'older':
+      return a.workdays ? workdaysSince(today, v) >= a.days : -daysFrom(today, v) >= a.days;
+    case 'recent': {
+      const d = daysFrom(today, v);
+      return d <= 0 && -d <= a.days;
+    }
+    case 'due_within': {
+      const d = daysFrom(today, v);
+      return d >= 0 && d <= a.days;
+    }
+    case 'overdue':
+      return daysFrom(today, v) < 0;
+    case 'flag':
+      return v === a.value;
+    case 'mentions':
+      return String(v ?? '')
+        .toLowerCase()
+        .includes(a.term.toLowerCase());
+  }
+}
+
+/** Whether the rule selects a record. */
+export function selects(r: Rule, rec: Readonly<Record<string, unknown>>, today: string): boolean {
+  return (
+    r.all.every((a) => holds(a, rec, today)) &&
+    (!r.any || r.any.some((a) => holds(a, rec, today))) &&
+    !(r.unless && holds(r.unless, rec, today))
+  );
+}
+
+/** Every condition of a rule, in order (all, any, unless). */
+export const atomsOf = (r: Rule): Atom[] => [...r.all, ...(r.any ?? []), ...(r.unless ? [r.unless] : [])];
+
+/** A canonical one-line form: the same rule always gives the same key (corpus statistics, the shortcut probe). */
+export function ruleKey(r: Rule): string {
+  const atom = (a: Atom): string => {
+    const { kind, field, ...rest } = a;
+    const args = Object.entries(rest)
+      .sort(([x], [y]) => (x < y ? -1 : 1))
+      .map(([k, v]) => `${k}=${Array.isArray(v) ? [...v].sort().join('|') : String(v)}`);
+    return `${kind}(${field}${args.length ? `,${args.join(',')}` : ''})`;
+  };
+  const parts = [`all[${r.all.map(atom).sort().join(' & ')}]`];
+  if (r.any) parts.push(`any[${r.any.map(atom).sort().join(' | ')}]`);
+  if (r.unless) parts.push(`unless[${atom(r.unless)}]`);
+  return parts.join(' ');
+}
+
+/** The model of the field a condition reads. */
+export function modelOf(models: readonly FieldModel[], a: Atom): FieldModel {
+  const m = models.find((x) => x.field === a.field);
+  if (!m) throw new Error(`rule: no model for field ${a.field}`);
+  return m;
+}
