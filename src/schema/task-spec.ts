@@ -112,6 +112,15 @@ export const Scoring = z
   });
 
 /** TaskSpec v1: one declarative document = request, initial state, tools, checks, user plan, reference. */
+/** How a generated task was made: the generator and, for a task that selects records by a rule, that rule. */
+export const Provenance = z.strictObject({
+  generator: z.string().min(1).describe('the generator that wrote the spec (compose, a preset, an LLM model)'),
+  record_type: z.string().min(1).optional().describe('service.collection (or workspace file) the rule selects from'),
+  rule: z.string().min(1).optional().describe('the selection rule in the words the task states it'),
+  rule_key: z.string().min(1).optional().describe('the rule in canonical form: the same rule always has the same key'),
+});
+export type Provenance = z.infer<typeof Provenance>;
+
 export const TaskSpec = z.strictObject({
   spec_version: z.literal(SPEC_VERSION),
   id: Identifier,
@@ -156,6 +165,10 @@ export const TaskSpec = z.strictObject({
   user: UserPlan.nullable().default(null),
   reference: z.array(ReferenceStep).default([]),
   scoring: Scoring.prefault({}),
+  // optional, no default: specs without it keep their canonical form and hash
+  provenance: Provenance.optional().describe(
+    'how the task was made, for reviewers and corpus statistics; never shown to the agent',
+  ),
 });
 
 /** A parsed TaskSpec (defaults applied). */
