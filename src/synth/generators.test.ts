@@ -8,7 +8,7 @@ import type { ActionPart, ComputationPart, Parts, PolicyPart } from './compose/p
 import { chooseRecipe, type Recipe } from './compose/recipe.js';
 import { PARTS, partServices } from './compose/registry.js';
 import type { SourceName } from './compose/sources/index.js';
-import { defineSource, pred } from './compose/sources/kit.js';
+import { defineSource } from './compose/sources/kit.js';
 import { makeWorld } from './compose/world.js';
 import { GENERATORS, generateProcedural } from './generators.js';
 import { at, dateOf } from './kit/dates.js';
@@ -49,6 +49,7 @@ describe('generateProcedural', () => {
 
 const kbArticles = defineSource({
   name: 'kb_articles',
+  nameField: { field: 'title', label: 'title' },
   service: 'kb',
   noun: ['knowledge-base article', 'knowledge-base articles'],
   idField: 'article_id',
@@ -56,21 +57,15 @@ const kbArticles = defineSource({
   collection: 'articles',
   capabilities: ['Knowledge_Retrieval', 'Content_Generation'],
   measure: { field: 'views', label: 'views' },
-  predicates: [
-    pred('stale', 'not updated for more than 180 days', (rec, ok, w) => {
-      rec.last_updated = dateOf(at(w.today, { days: ok ? -w.rng.int(200, 400) : -w.rng.int(5, 90) }));
-    }),
-    pred('popular', 'viewed more than 500 times', (rec, ok, w) => {
-      rec.views = ok ? w.rng.int(520, 4000) : w.rng.int(10, 300);
-    }),
+  fields: [
+    { kind: 'date', field: 'last_updated', label: 'last update', from: -400, to: -1, verb: 'last updated' },
+    { kind: 'number', field: 'views', label: 'views', min: 10, max: 4000, step: 10 },
   ],
   make: (w, id, i) => ({
     article_id: id,
     title: `Setup guide: ${w.vocab.products[i % w.vocab.products.length]}`,
     content: 'Step-by-step setup guide.',
     category: 'guides',
-    last_updated: dateOf(w.today),
-    views: 100,
   }),
   title: (rec) => `${rec.article_id} "${rec.title}"`,
   list: () => [{ call: 'kb_search', args: { query: 'guide', max_results: 50 } }],
@@ -184,7 +179,6 @@ describe('a new part is one file plus one registry line', () => {
   it('the composed task and the preset pass the full gate', async () => {
     const recipe: Recipe = {
       source: kbArticles,
-      predicates: 2,
       action: refreshArticle,
       computation: PARTS.computations.find((c) => c.needsMeasure) as ComputationPart,
       policy: policyTicket,

@@ -139,20 +139,27 @@ export const reorderProduct: ActionPart<SourceName> = {
   sources: ['products'],
   capabilities: ['Math_Scientific', 'Tool_Calling'],
   phrases: [
-    'reorder each one, ordering twice its minimum threshold minus what is in stock',
-    'place a restock order for each, enough to reach twice the minimum threshold',
+    'reorder each one, ordering exactly enough to bring its stock up to {level} units',
+    'place a restock order for each, enough to reach {level} units on hand',
+    'top each of them up to {level} units in stock with one order each',
   ],
-  args: ({ rec }) => ({
+  fill: (w) => ({ level: String(coverLevel(w)) }),
+  args: ({ rec, w }) => ({
     product_id: rec.product_id,
-    quantity: reorderQty(rec),
+    quantity: reorderQty(rec, w),
     ...(rec.supplier ? { supplier: rec.supplier } : {}),
   }),
   proof: ({ rec }) => ({ service: 'inventory', record: 'orders', where: { product_id: String(rec.product_id) } }),
   // the product's own supplier is the service's default, so an agent that omits it is right too
-  exact: ({ rec }) => ({ quantity: reorderQty(rec), ...(rec.supplier ? { supplier: String(rec.supplier) } : {}) }),
+  exact: ({ rec, w }) => ({
+    quantity: reorderQty(rec, w),
+    ...(rec.supplier ? { supplier: String(rec.supplier) } : {}),
+  }),
 };
 
-const reorderQty = (rec: Rec) => (rec.min_stock_threshold as number) * 2 - (rec.current_stock as number);
+// the stock level the request asks to reach: above any stock a product holds, fixed by the task's day
+const coverLevel = (w: World) => 250 + 50 * (Number(w.today.slice(8, 10)) % 4);
+const reorderQty = (rec: Rec, w: World) => coverLevel(w) - (rec.current_stock as number);
 
 export const pauseJob: ActionPart<SourceName> = {
   name: 'pause_job',

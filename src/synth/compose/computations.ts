@@ -26,11 +26,16 @@ export const largest: ComputationPart = {
   name: 'max',
   needsMeasure: true,
   capabilities: ['Data_Analysis'],
-  ask: (s) => `which one has the highest ${s.measure?.label}`,
-  value: (sel, s) => {
-    const v = vals(sel, s);
-    return String(sel[v.indexOf(Math.max(...v))]?.[s.idField]);
-  },
+  ask: (s) => `the highest ${s.measure?.label} among them`,
+  value: (sel, s) => fmt(Math.max(...vals(sel, s))),
+};
+
+export const average: ComputationPart = {
+  name: 'mean',
+  needsMeasure: true,
+  capabilities: ['Math_Scientific', 'Data_Analysis'],
+  ask: (s) => `their average ${s.measure?.label}, to two decimals`,
+  value: (sel, s) => fmt(vals(sel, s).reduce((a, b) => a + b, 0) / Math.max(1, sel.length)),
 };
 
 export const smallest: ComputationPart = {

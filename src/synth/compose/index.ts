@@ -65,7 +65,7 @@ export function describeRecipe(recipe: Recipe): {
   constraints: string;
 } {
   const { source, join, action, aggregate, computation, policy, trap, interaction } = recipe;
-  const preds = source.predicates.slice(0, recipe.predicates);
+  const fields = source.fields.filter((f) => f.rule !== false).map((f) => f.label);
   const acts = [
     action && `${action.tool} per selected ${source.noun[0]}`,
     aggregate && `${aggregate.tool} over the selection`,
@@ -78,8 +78,8 @@ export function describeRecipe(recipe: Recipe): {
         : '';
   return {
     goal: `Select ${source.noun[1]} (${source.service}), ${acts.join(' and ')}, and report ${computation.name}${who}.`,
-    selection: `${preds.map((p) => p.phrase).join('; ')}${join ? `; join: ${join.name}` : ''}${policy.service ? ` (rule written in ${policy.name})` : ' (stated in the request)'}`,
-    distractors: `one ${source.noun[0]} failing each condition (${preds.map((p) => `not ${p.id}`).join(', ')}) and one failing all`,
+    selection: `a rule drawn for this task over ${fields.join(', ')} (1–4 conditions, thresholds from the data, perhaps an exception)${join ? `; join: ${join.name}` : ''}${policy.service ? ` (rule written in ${policy.name})` : ' (stated in the request)'}`,
+    distractors: `one ${source.noun[0]} missing each condition by a hair (and one meeting the exception), plus records that vary freely`,
     constraints: [trap ? `${trap.name}: ${trap.constraint}` : '', 'no action on records outside the selection']
       .filter(Boolean)
       .join('; '),

@@ -4,6 +4,7 @@ import type { TaskSpecInput } from '../../schema/task-spec.js';
 import type { Capability, Difficulty, ScenarioDomain } from '../../schema/taxonomy.js';
 import type { Person } from '../kit/people.js';
 import type { DomainVocab } from '../kit/domains/types.js';
+import type { FieldModel } from '../rules/fields.js';
 
 // the typed parts of a composition. a part declares the service it touches and what it needs; a part that
 // applies to some sources names them with `S`, the union of registered source names (sources/index.ts), so
@@ -46,14 +47,6 @@ export interface World {
   company: string;
 }
 
-/** A condition over one field that a record satisfies or minimally violates (that is how distractors are made). */
-export interface Predicate {
-  id: string;
-  /** criterion as a coworker states it: "open for more than 3 days" */
-  phrase: string;
-  apply(rec: Rec, ok: boolean, w: World): void;
-}
-
 /** Where facts live: one record kind of one service, with the read tools that reach it. */
 export interface SourcePart<N extends string = string> {
   name: N;
@@ -64,13 +57,21 @@ export interface SourcePart<N extends string = string> {
   /** the collection of `service` that holds the records; none: they live in a file (then `fixtures` says where) */
   collection?: string;
   capabilities: readonly Capability[];
-  predicates: readonly Predicate[];
+  /**
+   * the fields a rule may select by, and how every record's values are drawn: the task's rule is drawn from
+   * them (rules/draw.ts), so no field passes by default and no fixed rule per record type exists
+   */
+  fields: readonly FieldModel[];
+  /** the scenario domains whose record type this is (a domain pack's); none: a business-system record any domain has */
+  domains?: readonly ScenarioDomain[];
   /** numeric field for computations (sum, max, min) with its label */
   measure?: { field: string; label: string; unit?: string };
-  /** a fresh record of this kind (predicate fields are set afterwards) */
+  /** a fresh record of this kind: the fields `fields` does not draw (ids, titles, people) */
   make(w: World, id: string, i: number): Rec;
   /** human label of a record for messages */
   title(rec: Rec): string;
+  /** the field a deliverable names each record by besides its id (patient, customer name, ticket title) */
+  nameField: { field: string; label: string };
   /** the person responsible for a record (mail recipient); a join may supply it instead */
   owner?(rec: Rec, w: World): Person | undefined;
   /** how a request names the owner ("account manager") */
@@ -164,6 +165,8 @@ export interface AggregatePart<S extends string> {
   capabilities: readonly Capability[];
   /** destination noun for the ask-the-user interaction ("file path", "recipient") */
   destination: string;
+  /** the deliverable when the user holds its destination ("a CSV file I'll point you to") */
+  unnamed: string;
   /** a default destination and its phrasing in the request */
   dest(w: World): { value: string; phrase: string };
   phrases: readonly string[];
@@ -179,7 +182,7 @@ export interface PolicyPart {
   name: string;
   service: string | null;
   capabilities: readonly Capability[];
-  /** the request's pointer to the rule */
+  /** the request's pointer to the document, as a noun phrase: 'the "Referral handling policy" page in our notes' */
   pointer(title: string): string;
   fixtures(title: string, body: string, w: World): Fixtures;
   /** the reads that find and open the rule (the last one is checked) */

@@ -2,6 +2,25 @@ import type { PolicyPart } from './parts.js';
 import { at, dateOf } from '../kit/dates.js';
 import { slug } from '../kit/text.js';
 
+// a policy document's text as a web page: the title, headed sections, bullet lists, paragraphs
+function htmlOf(text: string): string {
+  const esc = (x: string) => x.replace(/&/g, '&amp;').replace(/</g, '&lt;');
+  const [title = '', ...rest] = text.split('\n');
+  const out = [`<h1>${esc(title)}</h1>`];
+  let list = false;
+  for (const line of rest) {
+    const item = line.startsWith('- ');
+    if (list && !item) out.push('</ul>');
+    if (item && !list) out.push('<ul>');
+    list = item;
+    if (item) out.push(`<li>${esc(line.slice(2))}</li>`);
+    else if (line.startsWith('## ')) out.push(`<h2>${esc(line.slice(3))}</h2>`);
+    else if (line.trim()) out.push(`<p>${esc(line)}</p>`);
+  }
+  if (list) out.push('</ul>');
+  return out.join('\n');
+}
+
 // where the selection rule is written. inline (no service): the request states it; otherwise the request only
 // points at a document the agent must find, read (the last read is checked) and apply.
 
@@ -18,7 +37,7 @@ export const kbArticle: PolicyPart = {
   name: 'kb_article',
   service: 'kb',
   capabilities: ['Knowledge_Retrieval'],
-  pointer: (t) => `as our "${t}" procedure in the knowledge base says`,
+  pointer: (t) => `our "${t}" article in the knowledge base`,
   fixtures: (t, body, w) => ({
     kb: {
       articles: [
@@ -43,7 +62,7 @@ export const policyMail: PolicyPart = {
   name: 'policy_mail',
   service: 'gmail',
   capabilities: ['Email_Communication', 'Knowledge_Retrieval'],
-  pointer: (t) => `following the "${t}" email from operations in my inbox`,
+  pointer: (t) => `the "${t}" email from operations in my inbox`,
   fixtures: (t, body, w) => ({
     gmail: {
       messages: [
@@ -68,7 +87,7 @@ export const policyNote: PolicyPart = {
   name: 'policy_note',
   service: 'notes',
   capabilities: ['Knowledge_Retrieval'],
-  pointer: (t) => `per the "${t}" page in our notes`,
+  pointer: (t) => `the "${t}" page in our notes`,
   fixtures: (t, body, w) => ({
     notes: {
       notes: [
@@ -86,7 +105,7 @@ export const policyFile: PolicyPart = {
   name: 'policy_file',
   service: 'workspace',
   capabilities: ['File_Management', 'Knowledge_Retrieval'],
-  pointer: (t) => `using the rule in policies/${slug(t)}.md on the shared drive`,
+  pointer: (t) => `policies/${slug(t)}.md on the shared drive`,
   fixtures: (t, body) => ({ workspace: { files: { [`policies/${slug(t)}.md`]: `# ${t}\n\n${body}\n` } } }),
   reads: (t) => [{ call: 'fs_read', args: { path: `policies/${slug(t)}.md` } }],
 };
@@ -95,7 +114,7 @@ export const policyPage: PolicyPart = {
   name: 'policy_page',
   service: 'web',
   capabilities: ['Web_Browsing', 'Knowledge_Retrieval'],
-  pointer: (t) => `as the "${t}" page on our intranet (https://intranet.example/policies/${slug(t)}) describes`,
+  pointer: (t) => `the "${t}" page on our intranet (https://intranet.example/policies/${slug(t)})`,
   fixtures: (t, body) => ({
     web: {
       pages: [
@@ -104,14 +123,14 @@ export const policyPage: PolicyPart = {
           status_code: 200,
           title: t,
           content_type: 'text/html',
-          content: `<h1>${t}</h1><p>${body}</p>`,
+          content: htmlOf(body),
         },
       ],
       results: [
         {
           url: `https://intranet.example/policies/${slug(t)}`,
           title: t,
-          snippet: body.slice(0, 80),
+          snippet: body.split('\n').slice(1, 2).join(' ').slice(0, 120),
           source: 'intranet',
         },
       ],

@@ -22,7 +22,6 @@ export type Interaction = 'none' | 'ask' | 'change';
 
 export interface Recipe {
   source: SourcePart;
-  predicates: number;
   join?: JoinPart<string>;
   action?: ActionPart<string>;
   aggregate?: AggregatePart<string>;
@@ -51,8 +50,17 @@ export interface RecipeWants {
 const readsLikeGet = (p: PolicyPart, source: SourcePart) =>
   p.service === source.service && Boolean(source.get) && p.reads('').at(-1)?.call === source.get?.({}).call;
 
-function draft(rng: Rng, d: Difficulty, parts: Parts<string>): Recipe {
-  const source = rng.pick(parts.sources);
+// a domain's own record types first (a pack's), its fitting business records next; a domain with neither
+// draws from every source
+function sourceFor(rng: Rng, domain: ScenarioDomain, parts: Parts<string>): SourcePart {
+  const own = parts.sources.filter((s) => s.domains?.length === 1 && s.domains[0] === domain);
+  const fitting = parts.sources.filter((s) => s.domains?.includes(domain) && !own.includes(s));
+  if (own.length && (!fitting.length || rng.chance(0.8))) return rng.pick(own);
+  return rng.pick(fitting.length ? fitting : parts.sources);
+}
+
+function draft(rng: Rng, d: Difficulty, domain: ScenarioDomain, parts: Parts<string>): Recipe {
+  const source = sourceFor(rng, domain, parts);
   const hasOwner = Boolean(source.owner);
   const joins = parts.joins.filter((j) => appliesTo(j.from, source));
   const join = d !== 'easy' && joins.length && rng.int(0, 99) < (d === 'hard' ? 80 : 60) ? rng.pick(joins) : undefined;
@@ -75,7 +83,6 @@ function draft(rng: Rng, d: Difficulty, parts: Parts<string>): Recipe {
   if (interaction === 'change' && (!action || !source.get)) interaction = aggregate ? 'ask' : 'none';
   return {
     source,
-    predicates: d === 'easy' ? 2 : Math.min(source.predicates.length, d === 'hard' ? 4 : rng.int(2, 3)),
     ...(join ? { join } : {}),
     ...(action ? { action } : {}),
     ...(aggregate ? { aggregate } : {}),
@@ -129,7 +136,7 @@ export function chooseRecipe(rng: Rng, want: RecipeWants, parts: Parts<string> =
   let best: Recipe | undefined;
   let bestCost = Number.POSITIVE_INFINITY;
   for (let i = 0; i < 60; i++) {
-    const candidate = draft(rng, want.difficulty, parts);
+    const candidate = draft(rng, want.difficulty, want.domain, parts);
     const svc = recipeServices(candidate);
     const steps = recipeSteps(candidate);
     let cost = 0;

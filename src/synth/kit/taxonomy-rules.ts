@@ -47,7 +47,7 @@ export const DOMAIN_SERVICES: Record<ScenarioDomain, readonly string[]> = {
   Travel_Lifestyle: ['calendar', 'gmail', 'finance', 'todo', 'notes'],
   Education_Knowledge: ['kb', 'notes', 'todo', 'calendar', 'workspace', 'gmail'],
   Legal: ['notes', 'kb', 'gmail', 'workspace', 'crm', 'todo'],
-  Healthcare: ['kb', 'crm', 'calendar', 'inventory', 'todo', 'gmail'],
+  Healthcare: ['clinic', 'kb', 'calendar', 'todo', 'gmail', 'workspace'],
   Manufacturing_Engineering: ['inventory', 'scheduler', 'helpdesk', 'todo', 'workspace', 'gmail'],
   // text documents and web pages only (fs_write_doc, fs_write): no image, chart-rendering, map or video service
   Multimodal_Generation: ['workspace', 'gmail', 'notes'],

@@ -1,6 +1,7 @@
 import type { Rng } from '../../env/rng.js';
 import type { Difficulty } from '../../schema/taxonomy.js';
-import { type DateModel, dateValue, drawValue, type FieldModel, type NumberModel } from './fields.js';
+import type { DomainVocab } from '../kit/domains/types.js';
+import { type DateModel, dateValue, drawValue, type FieldModel, type NumberModel, type TextModel } from './fields.js';
 import { type Atom, type Rule, workdaysSince } from './rule.js';
 
 // Drawing a rule per task, and the values that make a record meet or just miss each condition. Thresholds are
@@ -26,7 +27,8 @@ function dateAtom(m: DateModel, rng: Rng): Atom {
   const fits = (ws: readonly number[], room: number) => ws.filter((d) => d >= 3 && d <= room - 2);
   const options: Atom[] = [];
   for (const days of fits(DAY_WINDOWS, past)) options.push({ kind: 'older', field: m.field, days });
-  for (const days of fits(WORKDAY_WINDOWS, (past * 5) / 7)) options.push({ kind: 'older', field: m.field, days, workdays: true });
+  for (const days of fits(WORKDAY_WINDOWS, (past * 5) / 7))
+    options.push({ kind: 'older', field: m.field, days, workdays: true });
   for (const days of fits(DAY_WINDOWS, past)) options.push({ kind: 'recent', field: m.field, days });
   for (const days of fits(DAY_WINDOWS, ahead)) options.push({ kind: 'due_within', field: m.field, days });
   if (past >= 3 && ahead >= 3) options.push({ kind: 'overdue', field: m.field });
@@ -107,7 +109,8 @@ function numberOn(m: NumberModel, t: number, above: boolean, near: boolean, rng:
   const span = m.max - m.min;
   const gap = near ? m.step * rng.int(1, 3) + (span * rng.next()) / 50 : span * (0.05 + rng.next() * 0.3);
   const raw = above ? t + Math.max(m.step, gap) : t - Math.max(m.step, gap);
-  const r = Math.round(Math.round(raw / m.step) * m.step * 1e6) / 1e6;
+  // inside the field's range (thresholds sit in its middle half, so both sides have room)
+  const r = Math.round(Math.round(Math.min(m.max, Math.max(m.min, raw)) / m.step) * m.step * 1e6) / 1e6;
   return above ? Math.max(r, t + m.step) : Math.min(r, t - m.step);
 }
 
@@ -130,9 +133,9 @@ export function setAtom(
   rec: Record<string, unknown>,
   ok: boolean,
   near: boolean,
-  rng: Rng,
-  today: string,
+  x: { rng: Rng; today: string; vocab: DomainVocab },
 ): void {
+  const { rng, today } = x;
   const f = a.field;
   const date = (days: number) => dateValue(m as DateModel, today, days, rng);
   switch (a.kind) {
@@ -152,7 +155,8 @@ export function setAtom(
       return;
     }
     case 'older': {
-      if (a.workdays) rec[f] = workdayDate(m as DateModel, today, ok ? a.days + rng.int(0, near ? 0 : 6) : a.days - 1, rng);
+      if (a.workdays)
+        rec[f] = workdayDate(m as DateModel, today, ok ? a.days + rng.int(0, near ? 0 : 6) : a.days - 1, rng);
       else rec[f] = date(ok ? -(a.days + rng.int(0, near ? 1 : 15)) : -(a.days - (near ? 1 : rng.int(1, a.days - 1))));
       return;
     }
@@ -169,19 +173,23 @@ export function setAtom(
       rec[f] = ok ? a.value : !a.value;
       return;
     case 'mentions': {
-      const t = m as { terms: readonly string[]; write(rng: Rng, term: string | undefined): string };
+      const t = m as TextModel;
       // a near miss mentions a neighbouring term: the words are there, the one the rule names is not
-      const other = t.terms.filter((x) => x.toLowerCase() !== a.term.toLowerCase());
-      rec[f] = ok ? t.write(rng, a.term) : t.write(rng, near && other.length ? rng.pick(other) : undefined);
+      const other = t.terms.filter((o) => o.toLowerCase() !== a.term.toLowerCase());
+      rec[f] = ok
+        ? t.write(rng, a.term, x.vocab)
+        : t.write(rng, near && other.length ? rng.pick(other) : undefined, x.vocab);
       return;
     }
   }
 }
 
 /** A record drawn freely: every field from its model. */
-export function freeRecord(models: readonly FieldModel[], rng: Rng, today: string): Record<string, unknown> {
+export function freeRecord(
+  models: readonly FieldModel[],
+  x: { rng: Rng; today: string; vocab: DomainVocab },
+): Record<string, unknown> {
   const rec: Record<string, unknown> = {};
-  for (const m of models) rec[m.field] = drawValue(m, rng, today);
+  for (const m of models) rec[m.field] = drawValue(m, x.rng, x.today, x.vocab);
   return rec;
 }
-

@@ -1,5 +1,6 @@
 import type { Rng } from '../../env/rng.js';
 import { at, dateOf } from '../kit/dates.js';
+import type { DomainVocab } from '../kit/domains/types.js';
 
 // What a generator knows of one field of a record type: how its values are drawn (so every field varies freely
 // across records) and how a coworker names it (so a rule over it reads as prose). A selection rule is drawn
@@ -33,6 +34,8 @@ export interface NumberModel extends Base {
   /** unit after the number ("days", "kg"); a currency code makes it money */
   unit?: string;
   currency?: string;
+  /** stored as a fraction, said as a percentage (0.05 → 5%) */
+  percent?: true;
 }
 
 /** A date: `from`..`to` days around the task's today; `verb` says what happened or is due on it. */
@@ -42,6 +45,8 @@ export interface DateModel extends Base {
   to: number;
   /** "referred", "due", "submitted": rules read "referred more than 10 days ago", "due within 7 days" */
   verb: string;
+  /** the verb for a date that has passed, when it differs ("whose contract ended" beside "whose contract ends") */
+  past?: string;
   /** the field holds a full time stamp rather than a day */
   time?: true;
 }
@@ -62,7 +67,7 @@ export interface TextModel extends Base {
   /** terms a rule may look for; the text of a record that must not match never holds them */
   terms: readonly string[];
   /** writes the field's text for a record, mentioning `term` when given (a content plan, not one template) */
-  write(rng: Rng, term: string | undefined): string;
+  write(rng: Rng, term: string | undefined, vocab: DomainVocab): string;
 }
 
 export type FieldModel = EnumModel | NumberModel | DateModel | FlagModel | TextModel;
@@ -70,7 +75,7 @@ export type FieldModel = EnumModel | NumberModel | DateModel | FlagModel | TextM
 const roundTo = (x: number, step: number) => Math.round(Math.round(x / step) * step * 1e6) / 1e6;
 
 /** A free draw of a field's value (what a record holds when no rule constrains the field). */
-export function drawValue(m: FieldModel, rng: Rng, today: string): unknown {
+export function drawValue(m: FieldModel, rng: Rng, today: string, vocab: DomainVocab): unknown {
   switch (m.kind) {
     case 'enum': {
       if (!m.weights) return rng.pick(m.values);
@@ -89,7 +94,7 @@ export function drawValue(m: FieldModel, rng: Rng, today: string): unknown {
     case 'flag':
       return rng.chance(m.p ?? 0.5);
     case 'text':
-      return m.write(rng, undefined);
+      return m.write(rng, undefined, vocab);
   }
 }
 

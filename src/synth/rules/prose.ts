@@ -14,13 +14,20 @@ export interface Nouns {
   plural: string;
 }
 
-const or = (xs: readonly string[]) => (xs.length <= 1 ? (xs[0] ?? '') : `${xs.slice(0, -1).join(', ')} or ${xs.at(-1)}`);
+const or = (xs: readonly string[]) =>
+  xs.length <= 1 ? (xs[0] ?? '') : `${xs.slice(0, -1).join(', ')} or ${xs.at(-1)}`;
 const and = (xs: readonly string[]) =>
-  xs.length <= 1 ? (xs[0] ?? '') : xs.length === 2 ? `${xs[0]} and ${xs[1]}` : `${xs.slice(0, -1).join(', ')}, and ${xs.at(-1)}`;
+  xs.length <= 1
+    ? (xs[0] ?? '')
+    : xs.length === 2
+      ? `${xs[0]} and ${xs[1]}`
+      : `${xs.slice(0, -1).join(', ')}, and ${xs.at(-1)}`;
 
 function amount(m: FieldModel, v: number): string {
   if (m.kind !== 'number') return String(v);
-  if (m.currency) return `${m.currency === 'USD' ? '$' : m.currency === 'GBP' ? '£' : m.currency === 'EUR' ? '€' : `${m.currency} `}${Number.isInteger(v) ? v.toLocaleString('en-US') : formatMoney(v)}`;
+  if (m.percent) return `${Math.round(v * 1000) / 10}%`;
+  if (m.currency)
+    return `${m.currency === 'USD' ? '$' : m.currency === 'GBP' ? '£' : m.currency === 'EUR' ? '€' : `${m.currency} `}${Number.isInteger(v) ? v.toLocaleString('en-US') : formatMoney(v)}`;
   const n = Number.isInteger(v) ? v.toLocaleString('en-US') : String(v);
   return m.unit ? `${n} ${m.unit}` : n;
 }
@@ -34,41 +41,81 @@ export function modifier(a: Atom, models: readonly FieldModel[], today: string, 
   switch (a.kind) {
     case 'in': {
       const vs = or(a.values.map((v) => sayValue(m as EnumModel, v)));
-      return rng.pick([`whose ${label} is ${vs}`, `with ${label} ${vs}`, `where the ${label} is ${vs}`, `marked ${vs} for ${label}`]);
+      return rng.pick([
+        `whose ${label} is ${vs}`,
+        `with ${label} ${vs}`,
+        `where the ${label} is ${vs}`,
+        `marked ${vs} for ${label}`,
+      ]);
     }
     case 'not_in': {
       const vs = or(a.values.map((v) => sayValue(m as EnumModel, v)));
-      return rng.pick([`whose ${label} is not ${vs}`, `with any ${label} other than ${vs}`, `where the ${label} is anything but ${vs}`]);
+      return rng.pick([
+        `whose ${label} is not ${vs}`,
+        `with any ${label} other than ${vs}`,
+        `where the ${label} is anything but ${vs}`,
+      ]);
     }
     case 'at_least': {
       const t = amount(m, a.value);
-      return rng.pick([`with ${label} of at least ${t}`, `whose ${label} is ${t} or more`, `where the ${label} reaches ${t} or higher`, `with a ${label} no lower than ${t}`]);
+      return rng.pick([
+        `with ${label} of at least ${t}`,
+        `whose ${label} is ${t} or more`,
+        `where the ${label} reaches ${t} or higher`,
+        `with a ${label} no lower than ${t}`,
+      ]);
     }
     case 'at_most': {
       const t = amount(m, a.value);
-      return rng.pick([`with ${label} of at most ${t}`, `whose ${label} is ${t} or less`, `where the ${label} stays at or below ${t}`, `with a ${label} no higher than ${t}`]);
+      return rng.pick([
+        `with ${label} of at most ${t}`,
+        `whose ${label} is ${t} or less`,
+        `where the ${label} stays at or below ${t}`,
+        `with a ${label} no higher than ${t}`,
+      ]);
     }
     case 'older': {
-      const verb = m.kind === 'date' ? m.verb : label;
-      if (a.workdays) return rng.pick([`${verb} ${a.days} or more working days ago`, `${verb} at least ${a.days} working days ago`]);
-      return rng.pick([`${verb} ${a.days} or more days ago`, `${verb} at least ${a.days} days ago`, `${verb} on or before ${day(today, -a.days)}`]);
+      const verb = m.kind === 'date' ? (m.past ?? m.verb) : label;
+      if (a.workdays)
+        return rng.pick([`${verb} ${a.days} or more working days ago`, `${verb} at least ${a.days} working days ago`]);
+      return rng.pick([
+        `${verb} ${a.days} or more days ago`,
+        `${verb} at least ${a.days} days ago`,
+        `${verb} on or before ${day(today, -a.days)}`,
+      ]);
     }
     case 'recent': {
-      const verb = m.kind === 'date' ? m.verb : label;
-      return rng.pick([`${verb} in the last ${a.days} days (today included)`, `${verb} on or after ${day(today, -a.days)}`, `${verb} no more than ${a.days} days ago`]);
+      const verb = m.kind === 'date' ? (m.past ?? m.verb) : label;
+      return rng.pick([
+        `${verb} in the last ${a.days} days (today included)`,
+        `${verb} on or after ${day(today, -a.days)}`,
+        `${verb} no more than ${a.days} days ago`,
+      ]);
     }
     case 'due_within': {
       const verb = m.kind === 'date' ? m.verb : label;
-      return rng.pick([`${verb} within the next ${a.days} days (today included)`, `${verb} between today and ${day(today, a.days)}`, `${verb} no later than ${day(today, a.days)} and not before today`]);
+      return rng.pick([
+        `${verb} within the next ${a.days} days (today included)`,
+        `${verb} between today and ${day(today, a.days)}`,
+        `${verb} no later than ${day(today, a.days)} and not before today`,
+      ]);
     }
     case 'overdue': {
-      const verb = m.kind === 'date' ? m.verb : label;
-      return rng.pick([`${verb} before today`, `whose ${label} has already passed`, `${verb} earlier than ${day(today, 0)}`]);
+      const verb = m.kind === 'date' ? (m.past ?? m.verb) : label;
+      return rng.pick([
+        `${verb} before today`,
+        `whose ${label} has already passed`,
+        `${verb} earlier than ${day(today, 0)}`,
+      ]);
     }
     case 'flag':
       return m.kind === 'flag' ? (a.value ? m.yes : m.no) : label;
     case 'mentions':
-      return rng.pick([`whose ${label} mentions "${a.term}"`, `with "${a.term}" in the ${label}`, `where the ${label} refers to "${a.term}"`]);
+      return rng.pick([
+        `whose ${label} mentions "${a.term}"`,
+        `with "${a.term}" in the ${label}`,
+        `where the ${label} refers to "${a.term}"`,
+      ]);
   }
 }
 
@@ -78,27 +125,46 @@ export function clause(a: Atom, models: readonly FieldModel[], n: Nouns, today: 
   const the = `the ${n.singular}`;
   switch (a.kind) {
     case 'in':
-      return rng.pick([`${the}'s ${m.label} is ${or(a.values.map((v) => sayValue(m as EnumModel, v)))}`, `its ${m.label} is ${or(a.values.map((v) => sayValue(m as EnumModel, v)))}`]);
+      return rng.pick([
+        `${the}'s ${m.label} is ${or(a.values.map((v) => sayValue(m as EnumModel, v)))}`,
+        `its ${m.label} is ${or(a.values.map((v) => sayValue(m as EnumModel, v)))}`,
+      ]);
     case 'not_in':
       return `its ${m.label} is not ${or(a.values.map((v) => sayValue(m as EnumModel, v)))}`;
     case 'at_least':
-      return rng.pick([`its ${m.label} is ${amount(m, a.value)} or more`, `${the}'s ${m.label} is at least ${amount(m, a.value)}`]);
+      return rng.pick([
+        `its ${m.label} is ${amount(m, a.value)} or more`,
+        `${the}'s ${m.label} is at least ${amount(m, a.value)}`,
+      ]);
     case 'at_most':
-      return rng.pick([`its ${m.label} is ${amount(m, a.value)} or less`, `${the}'s ${m.label} is at most ${amount(m, a.value)}`]);
+      return rng.pick([
+        `its ${m.label} is ${amount(m, a.value)} or less`,
+        `${the}'s ${m.label} is at most ${amount(m, a.value)}`,
+      ]);
     case 'flag':
       return `${the} is ${m.kind === 'flag' ? (a.value ? m.yes : m.no) : m.label}`;
     case 'mentions':
       return `its ${m.label} mentions "${a.term}"`;
     default:
-      return `${the} was ${modifier(a, models, today, rng)}`.replace(/ was (whose|where|with) /, ' has $1 ').replace(' has whose ', "'s ");
+      return `${the} was ${modifier(a, models, today, rng)}`
+        .replace(/ was (whose|where|with) /, ' has $1 ')
+        .replace(' has whose ', "'s ");
   }
 }
 
 /** The rule as one noun phrase: "referrals whose urgency is urgent and referred 10 or more days ago, unless …". */
 export function rulePhrase(r: Rule, models: readonly FieldModel[], n: Nouns, today: string, rng: Rng): string {
   let s = `${n.plural} ${and(r.all.map((a) => modifier(a, models, today, rng)))}`;
-  if (r.any) s += `${r.all.length ? ',' : ''} and either ${or(r.any.map((a) => modifier(a, models, today, rng)))}`.replace(/ or /, ', or ');
-  if (r.unless) s += rng.pick([`, unless ${clause(r.unless, models, n, today, rng)}`, `, except where ${clause(r.unless, models, n, today, rng)}`]);
+  if (r.any)
+    s += `${r.all.length ? ',' : ''} and either ${or(r.any.map((a) => modifier(a, models, today, rng)))}`.replace(
+      / or /,
+      ', or ',
+    );
+  if (r.unless)
+    s += rng.pick([
+      `, unless ${clause(r.unless, models, n, today, rng)}`,
+      `, except where ${clause(r.unless, models, n, today, rng)}`,
+    ]);
   return s;
 }
 

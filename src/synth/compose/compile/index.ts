@@ -12,6 +12,8 @@ import { drawRecords } from './records.js';
 import { referenceOf } from './reference.js';
 import { requestOf } from './request.js';
 import { userOf } from './user.js';
+import { traced } from './trace.js';
+import { ruleKey } from '../../rules/rule.js';
 
 // runs a recipe on seeded records, in named phases: records → reference → checks → forbidden → user → request.
 
@@ -36,6 +38,8 @@ export function compileRecipe({ id, w, recipe, scenario, lead, parts = PARTS }: 
   const forbidden = forbiddenOf(p, aggregateForbids);
   const user = userOf(p, proofs, outcomes);
   const request = requestOf(p, figure);
+  const says = user?.signals?.find((s) => s.id === 'record_changed')?.effect.say;
+  const traces = traced(checks, request, p.late && says ? { slot: p.selected.length, says } : undefined);
   const caps = [lead, ...recipeCapabilities(recipe).filter((c) => c !== lead)].slice(0, 4);
   const labels = {
     capabilities: caps,
@@ -49,13 +53,19 @@ export function compileRecipe({ id, w, recipe, scenario, lead, parts = PARTS }: 
   // a failing outcome (state, audit, file, the reported fact) caps completion below the pass line
   return outcomesGate({
     ...specHeader({ id, title, family: 'compose', labels, mockToday: w.today }),
-    request,
+    request: request.text,
     services: recipeServices(recipe),
     fixtures: p.fixtures,
     answer_ids: p.selected.map((rec) => String(rec[p.src.idField])),
-    checks,
+    checks: traces,
     forbidden,
     ...(user ? { user } : {}),
     reference,
+    provenance: {
+      generator: 'compose',
+      record_type: `${p.src.service}.${p.src.collection ?? p.src.name}`,
+      rule: p.criteria,
+      rule_key: ruleKey(p.rule),
+    },
   });
 }

@@ -1,7 +1,11 @@
 import { ids, shuffle } from '../../kit/ids.js';
 import type { Person } from '../../kit/people.js';
 import { capitalise } from '../../kit/text.js';
-import type { Fixtures, Parts, PlantedTrap, Predicate, Rec, SourcePart, World } from '../parts.js';
+import { drawRule, freeRecord, setAtom } from '../../rules/draw.js';
+import { rulePhrase } from '../../rules/prose.js';
+import { type Atom, holds, modelOf, type Rule, ruleKey, selects } from '../../rules/rule.js';
+import type { Fixtures, Parts, PlantedTrap, Rec, SourcePart, World } from '../parts.js';
+import { type PolicyDoc, policyDoc, policyTitle as policyTitleOf } from '../policy-doc.js';
 import { type Recipe, recipeServices } from '../recipe.js';
 import { sourceFixtures } from '../sources/kit.js';
 
@@ -14,8 +18,8 @@ export interface Program {
   recipe: Recipe;
   w: World;
   src: SourcePart;
-  /** the predicates in use */
-  preds: readonly Predicate[];
+  /** the task's selection rule, drawn over the source's fields */
+  rule: Rule;
   targets: Rec[];
   distractors: Rec[];
   /** the record the user changes mid-episode (as it starts), and what the change sets */
@@ -29,15 +33,16 @@ export interface Program {
   /** the word the task's messages are tagged with */
   tag: string;
   policyTitle: string;
-  /** the selection rule in words: "that are still open and marked high or critical priority" */
+  /** the policy document, when the rule is written in one (not stated in the request) */
+  policy?: PolicyDoc;
+  /** the selection rule in words, as a noun phrase: "referrals whose urgency is urgent and …" */
   criteria: string;
   dest?: { value: string; phrase: string };
   /** the computed answer */
   fact: string;
 }
 
-const TAGS = ['Escalation', 'Review', 'Follow-up', 'Action needed', 'Check'];
-const TITLES = ['handling rule', 'review procedure', 'triage policy', 'weekly check', 'escalation rule'];
+const TAGS = ['Escalation', 'Review', 'Follow-up', 'Priority handling', 'Chasing', 'Hold', 'Audit sample'];
 
 /** Adds `add` to `into`: lists append, maps (files) merge. */
 export function merge(into: Fixtures, add: Fixtures): void {
@@ -51,42 +56,67 @@ export function merge(into: Fixtures, add: Fixtures): void {
   }
 }
 
-type Role = 'target' | `miss:${string}` | 'quiet' | 'late';
+// the cast of records: targets meet the rule; a near miss fails exactly one condition by a hair (or meets the
+// exception, or misses both alternatives); quiet records vary freely and fail somewhere; the late record misses
+// the first condition until the user's change
+type Role = 'target' | { miss: number } | 'except' | 'neither' | 'quiet' | 'late';
 
-// targets satisfy every predicate in use; a miss fails exactly its own; quiet fails all; late fails the first
-function cast(recipe: Recipe, w: World, preds: readonly Predicate[]): { roles: Role[]; records: Rec[] } {
+function cast(recipe: Recipe, w: World, rule: Rule): { roles: Role[]; records: Rec[] } {
   const src = recipe.source;
+  const x = { rng: w.rng, today: w.today, vocab: w.vocab };
   const roles: Role[] = [
     ...Array.from({ length: recipe.targets }, (): Role => 'target'),
-    ...preds.map((p): Role => `miss:${p.id}`),
-    'quiet',
+    ...rule.all.map((_, i): Role => ({ miss: i })),
+    ...(rule.unless ? (['except'] as const) : []),
+    ...(rule.any ? (['neither'] as const) : []),
+    ...Array.from({ length: w.rng.int(1, 3) }, (): Role => 'quiet'),
     ...(recipe.interaction === 'change' ? (['late'] as const) : []),
   ];
   const recIds = ids(w.rng, src.prefix, roles.length, 4);
+  const set = (rec: Rec, a: Atom, ok: boolean, near: boolean) => setAtom(a, modelOf(src.fields, a), rec, ok, near, x);
   const records = roles.map((role, i) => {
-    const rec = src.make(w, recIds[i] as string, i);
-    for (const p of src.predicates) {
-      const ok =
-        !preds.includes(p) ||
-        (role === 'target'
-          ? true
-          : role === 'quiet'
-            ? false
-            : role === 'late'
-              ? p !== preds[0]
-              : role !== `miss:${p.id}`);
-      p.apply(rec, ok, w);
+    const rec: Rec = { ...src.make(w, recIds[i] as string, i), ...freeRecord(src.fields, x) };
+    if (role === 'quiet') {
+      // free, but never selected: it fails a condition somewhere (not necessarily by a hair)
+      if (selects(rule, rec, w.today)) set(rec, w.rng.pick(rule.all), false, false);
+      return rec;
+    }
+    rule.all.forEach((a, k) =>
+      set(
+        rec,
+        a,
+        !(typeof role === 'object' && role.miss === k) && !(role === 'late' && k === 0),
+        typeof role === 'object' || role === 'late',
+      ),
+    );
+    if (rule.any) {
+      if (role === 'neither') for (const a of rule.any) set(rec, a, false, true);
+      else set(rec, w.rng.pick(rule.any), true, false);
+    }
+    if (rule.unless) {
+      if (role === 'except') set(rec, rule.unless, true, false);
+      else if (holds(rule.unless, rec, w.today)) set(rec, rule.unless, false, false);
     }
     return rec;
+  });
+  // what each role is for must hold: a record meant to be left out never meets the rule, a target always does
+  roles.forEach((role, i) => {
+    const want = role === 'target';
+    if (selects(rule, records[i] as Rec, w.today) !== want)
+      throw new Error(
+        `compose: the ${typeof role === 'object' ? `near miss ${role.miss}` : role} record does not fit the rule ${ruleKey(rule)}`,
+      );
   });
   return { roles, records };
 }
 
-// the late record's change: what the user sets mid-episode so that it qualifies
-function lateChange(late: Rec | undefined, first: Predicate | undefined, w: World): Rec | undefined {
+// the late record's change: what the user sets mid-episode so that the first condition holds
+function lateChange(late: Rec | undefined, rule: Rule, src: SourcePart, w: World): Rec | undefined {
+  const first = rule.all[0];
   if (!late || !first) return undefined;
   const after = { ...late };
-  first.apply(after, true, w);
+  setAtom(first, modelOf(src.fields, first), after, true, false, { rng: w.rng, today: w.today, vocab: w.vocab });
+  if (!selects(rule, after, w.today)) return undefined;
   return Object.fromEntries(Object.entries(after).filter(([k, v]) => JSON.stringify(v) !== JSON.stringify(late[k])));
 }
 
@@ -107,13 +137,6 @@ function owners(recipe: Recipe, records: Rec[], w: World, fixtures: Fixtures): M
   return owner;
 }
 
-/** "that are A and B" / "that are A, B, and C" */
-const criteriaOf = (preds: readonly Predicate[]) =>
-  `that are ${preds
-    .map((p) => p.phrase)
-    .join(preds.length > 2 ? ', ' : ' and ')
-    .replace(/, ([^,]*)$/, ', and $1')}`;
-
 // every service the task lists holds data: those the parts left empty get background records
 function backgrounds(recipe: Recipe, w: World, fixtures: Fixtures, parts: Parts<string>): void {
   for (const s of recipeServices(recipe)) {
@@ -127,23 +150,22 @@ function backgrounds(recipe: Recipe, w: World, fixtures: Fixtures, parts: Parts<
 /** Phase 1: draws the records and the initial state of every service. */
 export function drawRecords(recipe: Recipe, w: World, parts: Parts<string>): Program {
   const src = recipe.source;
-  const preds = src.predicates.slice(0, recipe.predicates);
-  const { roles, records } = cast(recipe, w, preds);
+  const rule = drawRule(src.fields, w.rng, w.difficulty);
+  const { roles, records } = cast(recipe, w, rule);
   const targets = records.filter((_, i) => roles[i] === 'target');
-  const distractors = records.filter((_, i) => roles[i]?.startsWith('miss:') || roles[i] === 'quiet');
+  const distractors = records.filter((_, i) => roles[i] !== 'target' && roles[i] !== 'late');
   const late = records.find((_, i) => roles[i] === 'late');
-  const lateSet = lateChange(late, preds[0], w);
+  const lateSet = lateChange(late, rule, src, w);
   const fixtures: Fixtures = {};
   const trap = recipe.trap?.plant([...targets, ...distractors], src, w);
   const owner = owners(recipe, records, w, fixtures);
   merge(fixtures, sourceFixtures(src, shuffle(w.rng, records), w));
   const tag = w.rng.pick(TAGS);
-  const policyTitle = `${capitalise(src.noun[1])} ${w.rng.pick(TITLES)}`;
-  const criteria = criteriaOf(preds);
-  if (recipe.policy.service) {
-    const body = `This applies to ${src.noun[1]} ${criteria}. Anything else is out of scope and must be left alone.`;
-    merge(fixtures, recipe.policy.fixtures(policyTitle, body, w));
-  }
+  const policyTitle = policyTitleOf(src, w.rng);
+  const nouns = { singular: src.noun[0], plural: src.noun[1] };
+  const criteria = rulePhrase(rule, src.fields, nouns, w.today, w.rng);
+  const policy = recipe.policy.service ? policyDoc(rule, src, w, policyTitle, tag) : undefined;
+  if (policy) merge(fixtures, recipe.policy.fixtures(policyTitle, policy.text, w));
   const dest = recipe.aggregate?.dest(w);
   // after the user's change the late record qualifies: the program acts on its updated state
   const lateNow = late && lateSet ? { ...late, ...lateSet } : late;
@@ -154,7 +176,7 @@ export function drawRecords(recipe: Recipe, w: World, parts: Parts<string>): Pro
     recipe,
     w,
     src,
-    preds,
+    rule,
     targets,
     distractors,
     ...(late ? { late } : {}),
@@ -165,6 +187,7 @@ export function drawRecords(recipe: Recipe, w: World, parts: Parts<string>): Pro
     ...(trap ? { trap } : {}),
     tag,
     policyTitle,
+    ...(policy ? { policy } : {}),
     criteria,
     ...(dest ? { dest } : {}),
     fact,

@@ -23,7 +23,9 @@ export function referenceOf(p: Program): Step[] {
   for (const rec of p.selected) handle(rec);
   if (recipe.aggregate && p.dest)
     ref.push({ call: recipe.aggregate.tool, args: recipe.aggregate.args(p.selected, src, p.dest.value, p.fact, w) });
-  const handled = p.selected.map((rec) => src.title(rec)).join(', ');
-  ref.push({ say: `Done: handled ${handled}. ${capitalise(recipe.computation.ask(src))}: ${p.fact}.` });
+  // the answer states the fact alone: it does not list every record it looked at
+  ref.push({
+    say: `Done — ${p.selected.length === 1 ? 'one' : p.selected.length} handled. ${capitalise(recipe.computation.ask(src))}: ${p.fact}.`,
+  });
   return ref;
 }

@@ -1,14 +1,15 @@
-import type { World } from '../parts.js';
 import type { Recipe } from '../recipe.js';
-import { renderRequest } from '../render.js';
+import { type RenderedRequest, renderRequest } from '../render.js';
+import type { World } from '../parts.js';
 import type { Program } from './records.js';
 
-// phase 6, request: what the coworker writes — the selection (stated or pointed at), the action, the
-// aggregate (with the figure when a check wants it there), the constraint, the question.
+// phase 6, request: what the coworker writes — the selection (stated, or the section of a document the request
+// names), the action, the deliverable (its place and the fields it must hold, the figure when a check wants
+// it there), the constraint, the question — and the clauses the checks trace to.
 
-function renderAction(recipe: Recipe, w: World): string {
+function renderAction(recipe: Recipe, w: World): string | undefined {
   const a = recipe.action;
-  if (!a) return '';
+  if (!a) return undefined;
   const p = a.phrases[Math.floor(recipe.phrasing / 7) % a.phrases.length] as string;
   const fill = a.fill?.(w) ?? {};
   return (
@@ -21,30 +22,34 @@ function renderAction(recipe: Recipe, w: World): string {
   );
 }
 
-// the request says the figure belongs in the summary when a check wants it there
-const withFigure = (phrase: string, wanted: boolean) =>
-  wanted && !/figure/.test(phrase) ? `${phrase}, including the figure I ask you for below` : phrase;
-
-/** Phase 6: the request text. */
-export function requestOf(p: Program, figure: boolean): string {
-  const { recipe, w, dest } = p;
+/** Phase 6: the request text and its clauses. */
+export function requestOf(p: Program, figure: boolean): RenderedRequest {
+  const { recipe, w, dest, src } = p;
   const agg = recipe.aggregate;
-  const aggregatePhrase =
+  const question = recipe.computation.ask(src);
+  const aggregate =
     agg && dest
-      ? (agg.phrases[recipe.phrasing % agg.phrases.length]?.replace(
-          '{dest}',
-          recipe.interaction === 'ask' ? `the ${agg.destination} I'll give you` : dest.phrase,
-        ) as string)
+      ? `${(agg.phrases[recipe.phrasing % agg.phrases.length] as string)
+          .replace('{dest}', recipe.interaction === 'ask' ? agg.unnamed : dest.phrase)
+          .replace('{name}', src.nameField.label)
+          .replace(
+            '{one}',
+            src.noun[0],
+          )}${figure ? `, with ${question.replace(/^how many .*/, 'the count')} at the end` : ''}`
       : undefined;
+  const action = renderAction(recipe, w);
   return renderRequest({
-    recipe,
     w,
-    criteria: p.criteria,
-    pointer: recipe.policy.pointer(p.policyTitle),
-    ...(recipe.action ? { action: renderAction(recipe, w) } : {}),
-    ...(aggregatePhrase !== undefined ? { aggregate: withFigure(aggregatePhrase, figure) } : {}),
+    plural: src.noun[1],
+    select: p.policy
+      ? { kind: 'policy', pointer: recipe.policy.pointer(p.policyTitle), section: p.policy.section }
+      : { kind: 'inline', criteria: p.criteria },
+    ...(action ? { action } : {}),
+    ...(aggregate ? { aggregate } : {}),
     ...(recipe.trap ? { constraint: recipe.trap.constraint } : {}),
-    computation: recipe.computation.ask(p.src),
-    ...(recipe.interaction === 'ask' ? { ask: `Ask me for the ${agg?.destination} first.` } : {}),
+    question,
+    ...(recipe.interaction === 'ask' && agg
+      ? { askFirst: `ask me for the ${agg.destination} before you send or write anything` }
+      : {}),
   });
 }

@@ -1,4 +1,5 @@
 import type { TaskSpecInput } from '../../../schema/task-spec.js';
+import { sayValue } from '../../rules/fields.js';
 import type { AuditRef, Rec } from '../parts.js';
 import type { Unweighted } from './checks.js';
 import type { Program } from './records.js';
@@ -15,6 +16,29 @@ function toldOf(set: Rec, outcomes: readonly Unweighted[]): string {
   const wanted = JSON.stringify(outcomes);
   const told = Object.entries(set).filter(([, v]) => typeof v === 'string' && wanted.includes(JSON.stringify(v)));
   return told.length ? ` (${told.map(([k, v]) => `${k.replace(/_/g, ' ')} is now ${v}`).join(', ')})` : '';
+}
+
+// what the user says about the change: what happened to the record, in the record type's words — never that it
+// now falls under the rule (the agent must check that itself)
+function changeNote(p: Program, id: string, set: Rec, outcomes: readonly Unweighted[]): string {
+  const { src, w } = p;
+  const what = Object.entries(set)
+    .map(([k, v]) => {
+      const m = src.fields.find((f) => f.field === k);
+      const label = m?.label ?? k.replace(/_/g, ' ');
+      const value =
+        m?.kind === 'enum' ? sayValue(m, String(v)) : m?.kind === 'flag' ? (v ? m.yes : m.no) : String(v).slice(0, 10);
+      return m?.kind === 'flag' ? `it is ${value} now` : `its ${label} is now ${value}`;
+    })
+    .join(' and ');
+  const opener = w.rng.pick(['Heads-up:', 'FYI,', 'One more thing —', 'Just so you know:', 'Update:']);
+  const how = w.rng.pick([
+    'was just changed in the system',
+    'got updated a minute ago',
+    'was edited after my first message',
+    'changed while you were working',
+  ]);
+  return `${opener} ${src.noun[0]} ${id} ${how} — ${what}${toldOf(set, outcomes)}.`;
 }
 
 /** Phase 5: the user plan (none when the task has no interaction). */
@@ -40,7 +64,7 @@ export function userOf(
       trigger: { record_exists: { service: first.service, record: first.record, where: first.where } },
       effect: {
         update_record: { service: src.service, collection: src.collection ?? '', record_id: id, set: lateSet },
-        say: `Heads-up: I just updated ${src.noun[0]} ${id}${toldOf(lateSet, outcomes)} — it now qualifies too, please handle it the same way.`,
+        say: changeNote(p, id, lateSet, outcomes),
       },
     });
   }

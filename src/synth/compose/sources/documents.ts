@@ -1,7 +1,10 @@
-import { at, dateOf } from '../../kit/dates.js';
+import type { Rng } from '../../../env/rng.js';
+import { oneOf, writePlan } from '../../kit/content.js';
+import type { DomainVocab } from '../../kit/domains/types.js';
 import type { Person } from '../../kit/people.js';
 import { slug } from '../../kit/text.js';
-import { byEmail, colleague, cycle, defineSource, pred } from './kit.js';
+import type { FieldModel } from '../../rules/fields.js';
+import { byEmail, colleague, cycle, defineSource } from './kit.js';
 
 // document sources: text the agent reads rather than records of a business system — a CSV export in the
 // workspace, the inbox and the news feed.
@@ -12,32 +15,27 @@ const SHEET = 'exports/orders.csv';
 /** Rows of a CSV export in the workspace: the agent reads the file, no per-row tool. */
 export const sheetRows = defineSource({
   name: 'sheet_rows',
+  nameField: { field: 'customer', label: 'customer' },
+  domains: ['Data_Science', 'Finance_Investment'],
   service: 'workspace',
   noun: ['order in the export', 'orders in the export'],
   idField: 'order_id',
   prefix: 'SO-',
   capabilities: ['File_Management', 'Data_Analysis'],
   measure: { field: 'amount', label: 'order value', unit: 'USD' },
-  predicates: [
-    pred('unpaid', 'still unpaid', (rec, ok) => {
-      rec.status = ok ? 'unpaid' : 'paid';
-    }),
-    pred('north', 'from the North region', (rec, ok) => {
-      rec.region = ok ? 'North' : 'South';
-    }),
-    pred('big', 'worth more than 1,000 USD', (rec, ok, w) => {
-      rec.amount = ok ? w.rng.int(1_050, 9_000) : w.rng.int(120, 950);
-    }),
-  ],
-  make: (w, id, i) => ({
-    order_id: id,
-    customer: cycle(w.vocab.companies, i),
-    region: 'North',
-    amount: 1500,
-    status: 'unpaid',
-    order_date: dateOf(at(w.today, { days: -w.rng.int(2, 40) })),
-    owner: colleague(w, i).email,
-  }),
+  fields: [
+    {
+      kind: 'enum',
+      field: 'status',
+      label: 'payment status',
+      values: ['unpaid', 'paid', 'part-paid', 'disputed'],
+      weights: [3, 4, 1, 1],
+    },
+    { kind: 'enum', field: 'region', label: 'region', values: ['North', 'South', 'East', 'West', 'Central'] },
+    { kind: 'number', field: 'amount', label: 'order value', min: 120, max: 9000, step: 1, currency: 'USD' },
+    { kind: 'date', field: 'order_date', label: 'order date', from: -60, to: 0, verb: 'ordered' },
+  ] satisfies FieldModel[],
+  make: (w, id, i) => ({ order_id: id, customer: cycle(w.vocab.companies, i), owner: colleague(w, i).email }),
   title: (rec) => `${rec.order_id} (${rec.customer}, ${rec.amount} USD)`,
   owner: (rec, w) => byEmail(w, rec.owner),
   ownerRole: 'sales owner',
@@ -52,8 +50,44 @@ export const sheetRows = defineSource({
   list: () => [{ call: 'fs_read', args: { path: SHEET } }],
 });
 
+const MAIL_TERMS = ['invoice', 'contract renewal', 'delivery date', 'price increase', 'complaint'];
+
+function mailBody(rng: Rng, term: string | undefined, v: DomainVocab): string {
+  const product = rng.pick(v.products);
+  return writePlan(rng, {
+    lead: oneOf(rng, 'Hello,', 'Hi there,', 'Good morning,', 'Dear team,'),
+    facts: [
+      oneOf(
+        rng,
+        `we are reviewing our ${product} order`,
+        `following up on our call about the ${product}`,
+        `our finance team asked me to check the ${product} account`,
+      ),
+      ...(term
+        ? [
+            oneOf(
+              rng,
+              `we have a question about the ${term}`,
+              `could you look into the ${term}`,
+              `the ${term} is what this is about`,
+            ),
+          ]
+        : []),
+      oneOf(
+        rng,
+        'a short reply this week would help',
+        'let me know if you need our reference',
+        `we would like to settle it before the ${rng.pick(v.topics)}`,
+      ),
+    ],
+    close: oneOf(rng, 'Thanks,', 'Best regards,', 'Kind regards,', 'Cheers,'),
+  });
+}
+
 export const mails = defineSource({
   name: 'mails',
+  nameField: { field: 'subject', label: 'subject line' },
+  domains: ['Office_Productivity', 'Information_Retrieval', 'Content_Media'],
   service: 'gmail',
   noun: ['message', 'messages'],
   idField: 'message_id',
@@ -61,36 +95,37 @@ export const mails = defineSource({
   collection: 'messages',
   textField: 'body',
   capabilities: ['Email_Communication', 'Knowledge_Retrieval'],
-  predicates: [
-    pred('client', 'sent by a customer (not a colleague)', (rec, ok, w) => {
-      const c = slug(w.vocab.companies[Number(String(rec.message_id).slice(-1))] ?? 'client');
-      rec.from = ok ? `orders@${c}.example` : (w.staff[3] as Person).email;
-    }),
-    pred('week', 'received in the last 7 days', (rec, ok, w) => {
-      rec.date = at(w.today, { days: ok ? -w.rng.int(1, 6) : -w.rng.int(9, 25) });
-    }),
-    pred('invoice', 'asking about an invoice', (rec, ok, w) => {
-      rec.subject = ok
-        ? `Question about invoice ${w.rng.int(1000, 9999)}`
-        : `Agenda for the ${w.rng.pick(w.vocab.topics)}`;
-    }),
-  ],
-  make: (w, id, i) => ({
-    message_id: id,
-    from: 'orders@client.example',
-    to: w.me.email,
-    subject: 'Question about invoice',
-    date: at(w.today, { days: -2 }),
-    body: `Hello, could you confirm the status of our ${cycle(w.vocab.products, i)} invoice? Thanks.`,
-    is_read: false,
-  }),
+  fields: [
+    { kind: 'date', field: 'date', label: 'date received', from: -30, to: 0, verb: 'received', time: true },
+    { kind: 'flag', field: 'is_read', label: 'read state', yes: 'already read', no: 'still unread', p: 0.4 },
+    { kind: 'text', field: 'body', label: 'message body', terms: MAIL_TERMS, write: mailBody },
+  ] satisfies FieldModel[],
+  make: (w, id, i) => {
+    const c = slug(cycle(w.vocab.companies, i));
+    const internal = w.rng.chance(0.3);
+    return {
+      message_id: id,
+      from: internal
+        ? (w.staff[3 + (i % 6)] as Person).email
+        : `${w.rng.pick(['orders', 'accounts', 'hello', 'support'])}@${c}.example`,
+      to: w.me.email,
+      subject: w.rng.pick([
+        `${cycle(w.vocab.products, i)} — quick question`,
+        `Re: ${cycle(w.vocab.topics, i)}`,
+        `Our account with you`,
+        `Following up`,
+      ]),
+    };
+  },
   title: (rec) => `"${rec.subject}" from ${rec.from} (${rec.message_id})`,
-  list: () => [{ call: 'gmail_list_messages', args: { days_back: 30, max_results: 50 } }],
+  list: () => [{ call: 'gmail_list_messages', args: { days_back: 45, max_results: 50 } }],
   get: (rec) => ({ call: 'gmail_get_message', args: { message_id: rec.message_id } }),
 });
 
 export const feedArticles = defineSource({
   name: 'feed_articles',
+  nameField: { field: 'title', label: 'headline' },
+  domains: ['Information_Retrieval', 'Content_Media', 'Finance_Investment'],
   service: 'rss',
   noun: ['news article', 'news articles'],
   idField: 'article_id',
@@ -99,25 +134,51 @@ export const feedArticles = defineSource({
   textField: 'content',
   capabilities: ['Knowledge_Retrieval', 'Content_Generation'],
   measure: { field: 'word_count', label: 'words' },
-  predicates: [
-    pred('fresh', 'published in the last 3 days', (rec, ok, w) => {
-      rec.published_at = at(w.today, { days: ok ? -w.rng.int(1, 2) - 0.5 : -w.rng.int(6, 20) });
-    }),
-    pred('industry', 'in the industry category', (rec, ok) => {
-      rec.category = ok ? 'industry' : 'sports';
-    }),
-    pred('long', 'longer than 600 words', (rec, ok, w) => {
-      rec.word_count = ok ? w.rng.int(620, 2400) : w.rng.int(120, 560);
-    }),
-  ],
+  fields: [
+    { kind: 'date', field: 'published_at', label: 'publication date', from: -20, to: 0, verb: 'published', time: true },
+    {
+      kind: 'enum',
+      field: 'category',
+      label: 'category',
+      values: ['industry', 'markets', 'regulation', 'technology', 'sports'],
+    },
+    { kind: 'number', field: 'word_count', label: 'length', min: 120, max: 2400, step: 10, unit: 'words' },
+    {
+      kind: 'text',
+      field: 'content',
+      label: 'text',
+      terms: ['acquisition', 'layoffs', 'new regulation', 'partnership', 'recall'],
+      write: (rng, term, v) =>
+        writePlan(
+          rng,
+          {
+            first: `${rng.pick(v.companies)} ${oneOf(rng, 'outlined its plans for the coming quarter', 'reported results on Tuesday', 'spoke at the trade fair')}`,
+            facts: [
+              ...(term
+                ? [
+                    oneOf(
+                      rng,
+                      `analysts expect a ${term}`,
+                      `the ${term} was confirmed by a spokesperson`,
+                      `talk of a ${term} dominated the call`,
+                    ),
+                  ]
+                : []),
+              oneOf(
+                rng,
+                `the ${rng.pick(v.topics)} remains a priority`,
+                `${rng.int(2, 30)}% of revenue now comes from ${rng.pick(v.products)}`,
+              ),
+            ],
+          },
+          'plain',
+        ),
+    },
+  ] satisfies FieldModel[],
   make: (w, id, i) => ({
     article_id: id,
-    title: `${cycle(w.vocab.companies, i)} announces ${cycle(w.vocab.topics, i)} plans`,
-    content: `${cycle(w.vocab.companies, i)} outlined its ${cycle(w.vocab.topics, i)} plans for the coming quarter.`,
+    title: `${cycle(w.vocab.companies, i)} ${w.rng.pick(['announces', 'reports on', 'updates'])} ${cycle(w.vocab.topics, i)} plans`,
     source: w.rng.pick(['Trade Journal', 'Business Wire Daily', 'Sector Weekly']),
-    category: 'industry',
-    published_at: at(w.today, { days: -1 }),
-    word_count: 800,
     url: `https://news.example/${id}`,
   }),
   title: (rec) => `"${rec.title}" (${rec.article_id})`,

@@ -1,17 +1,12 @@
 import type { Person } from '../../kit/people.js';
-import type { Fixtures, Predicate, Rec, SourcePart, World } from '../parts.js';
+import type { Fixtures, Rec, SourcePart, World } from '../parts.js';
 
-// helpers every source part uses: its definition (keeping its name's literal type), a predicate, the staff
-// member behind an owner field, the records as fixtures.
+// helpers every source part uses: its definition (keeping its name's literal type), the staff member behind an
+// owner field, the records as fixtures.
 
 /** A source part; its literal name joins the SourceName union when it is registered (sources/index.ts). */
 export const defineSource = <const N extends string>(part: SourcePart<N>): SourcePart<N> => part;
 
-export const pred = (id: string, phrase: string, apply: (rec: Rec, ok: boolean, w: World) => void): Predicate => ({
-  id,
-  phrase,
-  apply,
-});
 export const byEmail = (w: World, email: unknown) => w.staff.find((p) => p.email === email || p.name === email);
 /** The i-th entry of a vocabulary list, wrapping around: record i's company, product or topic. */
 export const cycle = (xs: readonly string[], i: number): string => xs[i % xs.length] as string;

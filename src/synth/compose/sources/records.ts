@@ -1,15 +1,59 @@
-import { at, dateOf } from '../../kit/dates.js';
-import { roundCents } from '../../kit/money.js';
+import type { Rng } from '../../../env/rng.js';
+import { at } from '../../kit/dates.js';
+import type { DomainVocab } from '../../kit/domains/types.js';
+import { oneOf, writePlan } from '../../kit/content.js';
 import { slug } from '../../kit/text.js';
-import { byEmail, colleague, cycle, defineSource, pred } from './kit.js';
+import type { FieldModel } from '../../rules/fields.js';
+import { byEmail, colleague, cycle, defineSource } from './kit.js';
 
-// sources: where the facts live. each declares its predicates (targets satisfy all; a distractor fails
-// exactly one), the read tools that reach it, and where its records live. this file holds the records of the
-// business systems (helpdesk, crm, inventory, finance, scheduler, config, todo); documents.ts the text the
-// agent reads (CSV export, inbox, news feed).
+// sources: where the facts live. each declares the fields a rule may select by (every record draws them
+// freely; the task's rule and its near misses are drawn per task), the read tools that reach it, and where its
+// records live. this file holds the records of the business systems (helpdesk, crm, inventory, finance,
+// scheduler, config, todo); documents.ts the text the agent reads (CSV export, inbox, news feed).
+
+const TICKET_TERMS = ['data loss', 'customer-facing', 'security', 'workaround', 'regression', 'VPN', 'invoice'];
+
+function ticketText(rng: Rng, term: string | undefined, v: DomainVocab): string {
+  const who = oneOf(
+    rng,
+    'the operations team',
+    'two people in finance',
+    'a customer on the phone',
+    'the night shift',
+    'our sales lead',
+  );
+  return writePlan(rng, {
+    first: oneOf(
+      rng,
+      `${rng.pick(v.items)} since ${oneOf(rng, 'Monday', 'the last release', 'this morning', 'the weekend')}`,
+      `reported by ${who}`,
+    ),
+    facts: [
+      oneOf(
+        rng,
+        `it blocks the ${rng.pick(v.topics)}`,
+        `${rng.int(2, 40)} users affected`,
+        'happens about every other attempt',
+        'screenshots attached',
+      ),
+      ...(term
+        ? [oneOf(rng, `looks like ${term}`, `possible ${term} — please check`, `tagged ${term} by the reporter`)]
+        : []),
+      oneOf(
+        rng,
+        'no error message shown',
+        'restart did not help',
+        `first seen on the ${rng.pick(v.products)}`,
+        'nothing in the logs yet',
+      ),
+    ],
+  });
+}
 
 export const tickets = defineSource({
   name: 'tickets',
+  nameField: { field: 'title', label: 'title' },
+  domains: ['Software_Engineering', 'Office_Productivity', 'Automation_Platform'],
   service: 'helpdesk',
   noun: ['ticket', 'tickets'],
   idField: 'ticket_id',
@@ -17,38 +61,49 @@ export const tickets = defineSource({
   collection: 'tickets',
   textField: 'description',
   capabilities: ['Logic_Reasoning', 'Tool_Calling'],
-  predicates: [
-    pred('open', 'still open', (rec, ok) => {
-      rec.status = ok ? 'open' : 'resolved';
-      if (!ok) rec.resolution = 'Resolved after a configuration change.';
-    }),
-    pred('stale', 'opened more than 3 days ago', (rec, ok, w) => {
-      rec.created_at = at(w.today, { days: ok ? -w.rng.int(4, 12) : -w.rng.int(0, 2) - 0.25 });
-    }),
-    pred('urgent', 'marked high or critical priority', (rec, ok, w) => {
-      rec.priority = ok ? w.rng.pick(['high', 'critical']) : w.rng.pick(['low', 'medium']);
-    }),
-  ],
+  fields: [
+    {
+      kind: 'enum',
+      field: 'status',
+      label: 'status',
+      values: ['open', 'in_progress', 'pending', 'resolved', 'closed'],
+      weights: [4, 2, 2, 1, 1],
+      say: { in_progress: 'in progress' },
+    },
+    {
+      kind: 'enum',
+      field: 'priority',
+      label: 'priority',
+      values: ['low', 'medium', 'high', 'critical'],
+      weights: [3, 4, 3, 1],
+    },
+    { kind: 'date', field: 'created_at', label: 'opening date', from: -40, to: 0, verb: 'opened', time: true },
+    {
+      kind: 'enum',
+      field: 'category',
+      label: 'category',
+      values: ['access', 'billing', 'hardware', 'network', 'software'],
+    },
+    { kind: 'text', field: 'description', label: 'description', terms: TICKET_TERMS, write: ticketText },
+  ] satisfies FieldModel[],
   make: (w, id, i) => ({
     ticket_id: id,
     title: cycle(w.vocab.items, i),
-    status: 'open',
-    priority: 'high',
-    description: `Reported by the ${w.rng.pick(['operations', 'finance', 'sales', 'support'])} team; affects daily work.`,
     reporter: colleague(w, i).email,
-    created_at: at(w.today, { days: -5 }),
     tags: [],
   }),
   title: (rec) => `${rec.ticket_id} "${rec.title}"`,
   owner: (rec, w) => byEmail(w, rec.reporter),
   ownerRole: 'reporter',
   ownerFields: ['reporter'],
-  list: () => [{ call: 'helpdesk_list_tickets', args: {} }],
+  list: () => [{ call: 'helpdesk_list_tickets', args: { status: 'all' } }],
   get: (rec) => ({ call: 'helpdesk_get_ticket', args: { ticket_id: rec.ticket_id } }),
 });
 
 export const customers = defineSource({
   name: 'customers',
+  nameField: { field: 'name', label: 'company name' },
+  domains: ['Data_Science', 'Finance_Investment', 'Office_Productivity'],
   service: 'crm',
   noun: ['customer account', 'customer accounts'],
   idField: 'customer_id',
@@ -56,33 +111,50 @@ export const customers = defineSource({
   collection: 'customers',
   capabilities: ['Data_Analysis', 'Logic_Reasoning'],
   measure: { field: 'annual_revenue', label: 'annual revenue', unit: 'USD' },
-  predicates: [
-    pred('enterprise', 'on the enterprise tier', (rec, ok) => {
-      rec.tier = ok ? 'enterprise' : 'standard';
-    }),
-    pred('renewing', 'with a contract ending within the next 30 days', (rec, ok, w) => {
-      rec.contract_end_date = dateOf(at(w.today, { days: ok ? w.rng.int(3, 28) : w.rng.int(75, 200) }));
-    }),
-    pred('unhealthy', 'with a health score below 60', (rec, ok, w) => {
-      rec.health_score = ok ? w.rng.int(25, 55) : w.rng.int(70, 95);
-    }),
-    pred('active', 'active (not churned)', (rec, ok) => {
-      rec.status = ok ? 'active' : 'churned';
-    }),
-  ],
+  fields: [
+    {
+      kind: 'enum',
+      field: 'tier',
+      label: 'tier',
+      values: ['standard', 'premium', 'enterprise', 'vip'],
+      weights: [4, 3, 2, 1],
+    },
+    {
+      kind: 'enum',
+      field: 'status',
+      label: 'account status',
+      values: ['active', 'at_risk', 'churned', 'prospect'],
+      weights: [5, 2, 1, 1],
+      say: { at_risk: 'at risk' },
+    },
+    {
+      kind: 'date',
+      field: 'contract_end_date',
+      label: 'contract end date',
+      from: -30,
+      to: 200,
+      verb: 'whose contract ends',
+      past: 'whose contract ended',
+    },
+    { kind: 'number', field: 'health_score', label: 'health score', min: 10, max: 99, step: 1 },
+    {
+      kind: 'number',
+      field: 'annual_revenue',
+      label: 'annual revenue',
+      min: 20_000,
+      max: 900_000,
+      step: 1000,
+      currency: 'USD',
+    },
+  ] satisfies FieldModel[],
   make: (w, id, i) => {
     const m = colleague(w, i);
     return {
       customer_id: id,
       name: cycle(w.vocab.companies, i),
-      tier: 'enterprise',
-      status: 'active',
       industry: w.domain.toLowerCase().replace(/_/g, ' '),
-      annual_revenue: w.rng.int(40, 900) * 1000,
       account_manager: m.name,
       account_manager_email: m.email,
-      health_score: 50,
-      contract_end_date: dateOf(at(w.today, { days: 20 })),
     };
   },
   title: (rec) => `${rec.name} (${rec.customer_id})`,
@@ -95,6 +167,8 @@ export const customers = defineSource({
 
 export const products = defineSource({
   name: 'products',
+  nameField: { field: 'name', label: 'product name' },
+  domains: ['Manufacturing_Engineering', 'Office_Productivity', 'Data_Science'],
   service: 'inventory',
   noun: ['product', 'products'],
   idField: 'product_id',
@@ -102,37 +176,36 @@ export const products = defineSource({
   collection: 'products',
   capabilities: ['Math_Scientific', 'Data_Analysis'],
   measure: { field: 'current_stock', label: 'units in stock' },
-  predicates: [
-    pred('low', 'below its minimum stock threshold', (rec, ok, w) => {
-      const t = rec.min_stock_threshold as number;
-      rec.current_stock = ok ? w.rng.int(0, t - 1) : w.rng.int(t + 5, t * 3);
-    }),
-    pred('fast', 'with a lead time of at most 10 days', (rec, ok, w) => {
-      rec.lead_time_days = ok ? w.rng.int(2, 10) : w.rng.int(14, 35);
-    }),
-    pred('main', 'stored in the main warehouse', (rec, ok) => {
-      rec.location = ok ? 'Main warehouse' : 'Overflow site';
-    }),
-  ],
+  fields: [
+    { kind: 'number', field: 'current_stock', label: 'stock on hand', min: 0, max: 240, step: 1, unit: 'units' },
+    { kind: 'number', field: 'lead_time_days', label: 'lead time', min: 2, max: 45, step: 1, unit: 'days' },
+    {
+      kind: 'enum',
+      field: 'location',
+      label: 'location',
+      values: ['Main warehouse', 'Overflow site', 'Store room B', 'Returns cage'],
+    },
+    { kind: 'number', field: 'daily_avg_sales', label: 'average daily sales', min: 0, max: 30, step: 1, unit: 'units' },
+    { kind: 'number', field: 'unit_price', label: 'unit price', min: 4, max: 400, step: 0.01, currency: 'USD' },
+  ] satisfies FieldModel[],
   make: (w, id, i) => ({
     product_id: id,
     name: `${cycle(w.vocab.products, i)}${i >= w.vocab.products.length ? ` (${['large', 'regional', 'spare'][i % 3]})` : ''}`,
     category: slug(w.domain).split('-')[0],
-    current_stock: 5,
     min_stock_threshold: w.rng.int(12, 40),
-    unit_price: roundCents(w.rng.int(400, 40_000) / 100),
-    daily_avg_sales: w.rng.int(1, 9),
     supplier: cycle(w.vocab.companies, i + 2),
-    lead_time_days: 7,
-    location: 'Main warehouse',
   }),
   title: (rec) => `${rec.name} (${rec.product_id})`,
   list: () => [{ call: 'inventory_list_products', args: {} }],
   get: (rec) => ({ call: 'inventory_get_product', args: { product_id: rec.product_id } }),
 });
 
+const TX_TERMS = ['conference', 'refund', 'annual plan', 'client dinner', 'hardware'];
+
 export const transactions = defineSource({
   name: 'transactions',
+  nameField: { field: 'merchant', label: 'merchant' },
+  domains: ['Finance_Investment', 'Data_Science', 'Travel_Lifestyle'],
   service: 'finance',
   noun: ['transaction', 'transactions'],
   idField: 'transaction_id',
@@ -141,36 +214,44 @@ export const transactions = defineSource({
   textField: 'description',
   capabilities: ['Math_Scientific', 'Data_Analysis'],
   measure: { field: 'amount', label: 'amount', unit: 'USD' },
-  predicates: [
-    pred('recent', 'booked in the last 30 days', (rec, ok, w) => {
-      rec.date = dateOf(at(w.today, { days: ok ? -w.rng.int(1, 28) : -w.rng.int(40, 90) }));
-    }),
-    pred('travel', 'in the travel category', (rec, ok) => {
-      rec.category = ok ? 'travel' : 'software';
-    }),
-    pred('large', 'over 500 USD', (rec, ok, w) => {
-      rec.amount = ok ? roundCents(w.rng.int(50_100, 300_000) / 100) : roundCents(w.rng.int(2_000, 45_000) / 100);
-    }),
-    pred('pending', 'still pending (not yet posted)', (rec, ok) => {
-      rec.status = ok ? 'pending' : 'posted';
-    }),
-  ],
-  make: (w, id, i) => ({
-    transaction_id: id,
-    date: dateOf(at(w.today, { days: -3 })),
-    amount: 600,
-    currency: 'USD',
-    merchant: cycle(w.vocab.companies, i),
-    category: 'travel',
-    description: `${cycle(w.vocab.topics, i)} costs`,
-    account: 'corporate-card',
-    status: 'pending',
-  }),
+  fields: [
+    { kind: 'date', field: 'date', label: 'booking date', from: -100, to: 0, verb: 'booked' },
+    {
+      kind: 'enum',
+      field: 'category',
+      label: 'category',
+      values: ['travel', 'software', 'office', 'meals', 'marketing', 'training'],
+    },
+    { kind: 'number', field: 'amount', label: 'amount', min: 20, max: 3000, step: 0.01, currency: 'USD' },
+    { kind: 'enum', field: 'status', label: 'status', values: ['pending', 'posted', 'flagged'], weights: [3, 5, 1] },
+    { kind: 'enum', field: 'account', label: 'account', values: ['corporate-card', 'petty-cash', 'bank-transfer'] },
+    {
+      kind: 'text',
+      field: 'description',
+      label: 'description',
+      terms: TX_TERMS,
+      write: (rng, term, v) =>
+        term
+          ? oneOf(
+              rng,
+              `${term} — ${rng.pick(v.topics)}`,
+              `${rng.pick(v.companies)} ${term}`,
+              `${term} (${rng.pick(v.products)})`,
+            )
+          : oneOf(
+              rng,
+              `${rng.pick(v.topics)} costs`,
+              `${rng.pick(v.products)} renewal`,
+              `supplies for the ${rng.pick(v.topics)}`,
+            ),
+    },
+  ] satisfies FieldModel[],
+  make: (w, id, i) => ({ transaction_id: id, currency: 'USD', merchant: cycle(w.vocab.companies, i) }),
   title: (rec) => `${rec.transaction_id} (${rec.merchant}, ${rec.amount} ${rec.currency})`,
   list: (w) => [
     {
       call: 'finance_list_transactions',
-      args: { start_date: dateOf(at(w.today, { days: -120 })), end_date: dateOf(w.today) },
+      args: { start_date: at(w.today, { days: -120 }).slice(0, 10), end_date: w.today.slice(0, 10) },
     },
   ],
   get: (rec) => ({ call: 'finance_get_transaction', args: { transaction_id: rec.transaction_id } }),
@@ -178,6 +259,8 @@ export const transactions = defineSource({
 
 export const jobs = defineSource({
   name: 'jobs',
+  nameField: { field: 'name', label: 'job name' },
+  domains: ['Automation_Platform', 'Software_Engineering'],
   service: 'scheduler',
   noun: ['scheduled job', 'scheduled jobs'],
   idField: 'job_id',
@@ -185,28 +268,25 @@ export const jobs = defineSource({
   collection: 'jobs',
   textField: 'action',
   capabilities: ['Agent_Self_Config', 'Logic_Reasoning'],
-  predicates: [
-    pred('failed', 'whose last run failed', (rec, ok) => {
-      rec.last_status = ok ? 'failed' : 'success';
-    }),
-    pred('enabled', 'still enabled', (rec, ok) => {
-      rec.enabled = ok;
-    }),
-    pred('nightly', 'tagged nightly', (rec, ok) => {
-      rec.tags = ok ? ['nightly'] : ['weekly'];
-    }),
-  ],
+  fields: [
+    {
+      kind: 'enum',
+      field: 'last_status',
+      label: 'last run',
+      values: ['success', 'failed', 'timeout'],
+      weights: [5, 2, 1],
+    },
+    { kind: 'flag', field: 'enabled', label: 'enabled', yes: 'still enabled', no: 'already disabled', p: 0.75 },
+    { kind: 'date', field: 'last_run', label: 'last run time', from: -30, to: 0, verb: 'last run', time: true },
+    { kind: 'date', field: 'created_at', label: 'creation date', from: -400, to: -10, verb: 'created', time: true },
+  ] satisfies FieldModel[],
   make: (w, id, i) => ({
     job_id: id,
     name: `${slug(cycle(w.vocab.items, i)).slice(0, 24)}-check`,
     cron_expression: `${w.rng.int(0, 59)} ${w.rng.int(0, 5)} * * *`,
     action: `run ${slug(cycle(w.vocab.topics, i))} sync`,
-    enabled: true,
-    last_run: at(w.today, { days: -1 }),
-    last_status: 'failed',
     created_by: colleague(w, i).email,
-    tags: ['nightly'],
-    created_at: at(w.today, { days: -90 }),
+    tags: [w.rng.pick(['nightly', 'weekly', 'hourly', 'monthly'])],
   }),
   title: (rec) => `${rec.name} (${rec.job_id})`,
   owner: (rec, w) => byEmail(w, rec.created_by),
@@ -218,6 +298,8 @@ export const jobs = defineSource({
 
 export const integrations = defineSource({
   name: 'integrations',
+  nameField: { field: 'name', label: 'integration name' },
+  domains: ['Automation_Platform', 'Software_Engineering', 'Safety_Compliance'],
   service: 'config',
   noun: ['integration', 'integrations'],
   idField: 'integration_id',
@@ -225,26 +307,31 @@ export const integrations = defineSource({
   collection: 'integrations',
   capabilities: ['Agent_Self_Config', 'Security_Awareness'],
   measure: { field: 'monthly_calls', label: 'monthly calls' },
-  predicates: [
-    pred('erroring', 'with an error rate above 5%', (rec, ok, w) => {
-      rec.error_rate = ok ? w.rng.int(6, 30) / 100 : w.rng.int(0, 3) / 100;
-    }),
-    pred('active', 'still active', (rec, ok) => {
-      rec.status = ok ? 'active' : 'inactive';
-    }),
-    pred('unverified', 'not verified for more than 90 days', (rec, ok, w) => {
-      rec.last_verified = at(w.today, { days: ok ? -w.rng.int(95, 300) : -w.rng.int(3, 40) });
-    }),
-  ],
+  fields: [
+    { kind: 'number', field: 'error_rate', label: 'error rate', min: 0, max: 0.4, step: 0.01, percent: true },
+    {
+      kind: 'enum',
+      field: 'status',
+      label: 'status',
+      values: ['active', 'inactive', 'error', 'deprecated'],
+      weights: [5, 2, 1, 1],
+    },
+    {
+      kind: 'date',
+      field: 'last_verified',
+      label: 'last verification',
+      from: -300,
+      to: -1,
+      verb: 'last verified',
+      time: true,
+    },
+    { kind: 'number', field: 'monthly_calls', label: 'monthly calls', min: 1000, max: 90_000, step: 1000 },
+  ] satisfies FieldModel[],
   make: (w, id, i) => ({
     integration_id: id,
     name: `${cycle(w.vocab.products, i)} connector`,
-    status: 'active',
     service: slug(cycle(w.vocab.companies, i)),
     webhook_url: `https://hooks.${w.company}.example/${slug(cycle(w.vocab.products, i))}`,
-    last_verified: at(w.today, { days: -100 }),
-    monthly_calls: w.rng.int(2, 90) * 1000,
-    error_rate: 0.1,
     owner: colleague(w, i).email,
   }),
   title: (rec) => `${rec.name} (${rec.integration_id})`,
@@ -257,6 +344,8 @@ export const integrations = defineSource({
 
 export const tasks = defineSource({
   name: 'tasks',
+  nameField: { field: 'title', label: 'title' },
+  domains: ['Office_Productivity', 'Education_Knowledge', 'Travel_Lifestyle'],
   service: 'todo',
   noun: ['to-do', 'to-dos'],
   idField: 'task_id',
@@ -264,26 +353,30 @@ export const tasks = defineSource({
   collection: 'tasks',
   textField: 'description',
   capabilities: ['Logic_Reasoning', 'Calendar_Scheduling'],
-  predicates: [
-    pred('pending', 'not done yet', (rec, ok) => {
-      rec.status = ok ? 'pending' : 'completed';
-    }),
-    pred('due', 'due within the next 7 days', (rec, ok, w) => {
-      rec.due_date = dateOf(at(w.today, { days: ok ? w.rng.int(1, 6) : w.rng.int(12, 40) }));
-    }),
-    pred('important', 'marked high or urgent priority', (rec, ok, w) => {
-      rec.priority = ok ? w.rng.pick(['high', 'urgent']) : w.rng.pick(['low', 'medium']);
-    }),
-  ],
+  fields: [
+    {
+      kind: 'enum',
+      field: 'status',
+      label: 'status',
+      values: ['pending', 'in_progress', 'completed'],
+      weights: [4, 2, 2],
+      say: { in_progress: 'in progress' },
+    },
+    { kind: 'date', field: 'due_date', label: 'due date', from: -14, to: 40, verb: 'due' },
+    {
+      kind: 'enum',
+      field: 'priority',
+      label: 'priority',
+      values: ['low', 'medium', 'high', 'urgent'],
+      weights: [3, 4, 3, 1],
+    },
+    { kind: 'date', field: 'created_at', label: 'creation date', from: -60, to: -1, verb: 'added', time: true },
+  ] satisfies FieldModel[],
   make: (w, id, i) => ({
     task_id: id,
     title: `${cycle(w.vocab.items, i)}: follow up`,
-    status: 'pending',
     description: `Raised in the ${cycle(w.vocab.topics, i)} meeting.`,
-    priority: 'high',
-    due_date: dateOf(at(w.today, { days: 3 })),
     tags: [],
-    created_at: at(w.today, { days: -10 }),
   }),
   title: (rec) => `"${rec.title}" (${rec.task_id})`,
   list: () => [{ call: 'todo_list_tasks', args: { status: 'all' } }],

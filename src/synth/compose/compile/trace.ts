@@ -1,0 +1,33 @@
+import type { Check } from '../../kit/checks.js';
+import type { RenderedRequest } from '../render.js';
+
+// phase 7, traces: every check names the clause that demands it — the request's selection for the reads, its
+// action for the per-record outcomes, its deliverable for the summary checks, its question for the answer,
+// the user's own words for what the user's change adds. The gate finds each clause where it says.
+
+/** Phase 7: the checks with their traces. */
+export function traced(
+  checks: readonly Check[],
+  request: RenderedRequest,
+  late?: { slot: number; says: string },
+): Check[] {
+  const c = request.clauses;
+  return checks.map((check) => {
+    const id = check.id;
+    // the record the user changed: what the user said is why it is handled
+    if (late && (id === `acted_${late.slot}` || id.startsWith(`set_${late.slot}_`)))
+      return { ...check, trace: { in: 'user', clause: late.says } };
+    const clause =
+      id === 'reported'
+        ? c.question
+        : id === 'asked'
+          ? c.ask
+          : id.startsWith('summary_')
+            ? c.aggregate
+            : id.startsWith('acted_') || id.startsWith('set_')
+              ? c.action
+              : c.select;
+    if (!clause) throw new Error(`compose: no clause of the request demands check ${id}`);
+    return { ...check, trace: { in: 'request', clause } };
+  });
+}

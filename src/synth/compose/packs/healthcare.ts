@@ -1,0 +1,203 @@
+import type { Rng } from '../../../env/rng.js';
+import { clinic } from '../../../services/domains/clinic.js';
+import { oneOf, writePlan } from '../../kit/content.js';
+import { capitalise } from '../../kit/text.js';
+import { colleague, cycle } from '../sources/kit.js';
+import { packSource } from './table-source.js';
+
+// Healthcare: a practice's referral queue, appointment book and insurance claims, and a veterinary branch's
+// vaccination register. Names, notes and spreads are what a practice manager or a vet nurse would see.
+
+const PATIENTS = [
+  'Maria Lopez',
+  'Tom Okafor',
+  'Priya Raman',
+  'Greta Holm',
+  'Samuel Adeyemi',
+  'Leila Haddad',
+  'Owen Price',
+  'Hannah Weiss',
+  'Kenji Mori',
+  'Aoife Byrne',
+  'Rafael Costa',
+  'Ines Duarte',
+  'Bogdan Ilic',
+  'Sofia Marin',
+];
+const PETS = [
+  'Biscuit',
+  'Luna',
+  'Pepper',
+  'Milo',
+  'Hazel',
+  'Rocco',
+  'Juniper',
+  'Toffee',
+  'Otis',
+  'Willow',
+  'Nala',
+  'Dexter',
+];
+
+const REFERRAL_TERMS = [
+  'chest pain',
+  'weight loss',
+  'suspected fracture',
+  'family history',
+  'second opinion',
+  'worsening',
+];
+
+function referralNote(rng: Rng, term: string | undefined): string {
+  return writePlan(
+    rng,
+    {
+      facts: [
+        oneOf(
+          rng,
+          `symptoms for ${rng.int(2, 16)} weeks`,
+          'seen twice in clinic this month',
+          'routine bloods normal',
+          'patient prefers a morning slot',
+        ),
+        ...(term
+          ? [oneOf(rng, `${term} noted at the last visit`, `GP concerned about ${term}`, `referral mainly for ${term}`)]
+          : []),
+        oneOf(
+          rng,
+          'letter and results attached',
+          'interpreter needed',
+          'patient can travel to either site',
+          'no allergies recorded',
+        ),
+      ],
+    },
+    'terse',
+  );
+}
+
+export const referrals = packSource({
+  name: 'referrals',
+  system: clinic,
+  table: 'referrals',
+  domains: ['Healthcare'],
+  capabilities: ['Logic_Reasoning', 'Tool_Calling'],
+  fields: {
+    urgency: { label: 'urgency', weights: [5, 3, 2, 1] },
+    specialty: { label: 'specialty' },
+    referred_on: { label: 'referral date', from: -60, to: 0, verb: 'referred' },
+    status: { label: 'status', weights: [3, 4, 2, 2, 1, 1] },
+    chased: { label: 'chased', yes: 'already chased', no: 'not chased yet', p: 0.3 },
+    insurer: { label: 'payer', weights: [5, 2, 2, 1, 1] },
+    notes: { label: 'clinical note', terms: REFERRAL_TERMS, write: referralNote },
+  },
+  make: (w, id, i) => ({
+    referral_id: id,
+    patient: cycle(PATIENTS, i + w.rng.int(0, 3)),
+    referring_clinician: colleague(w, i).email,
+  }),
+  title: (rec) => `${rec.referral_id} (${rec.patient}, ${rec.specialty})`,
+  nameField: { field: 'patient', label: 'patient name' },
+  owner: { field: 'referring_clinician', role: 'referring clinician' },
+  textField: 'notes',
+});
+
+export const appointments = packSource({
+  name: 'appointments',
+  system: clinic,
+  table: 'appointments',
+  domains: ['Healthcare'],
+  capabilities: ['Calendar_Scheduling', 'Logic_Reasoning'],
+  measure: { field: 'duration_min', label: 'booked minutes', unit: 'minutes' },
+  fields: {
+    kind: { label: 'appointment type' },
+    date: { label: 'appointment date', from: -10, to: 30, verb: 'scheduled', past: 'held' },
+    status: { label: 'status', weights: [4, 3, 2, 1, 1], say: { 'did not attend': 'did-not-attend' } },
+    duration_min: { label: 'length', min: 10, max: 60, step: 5 },
+    missed_before: { label: 'missed appointments in the last year', min: 0, max: 6, step: 1 },
+  },
+  make: (w, id, i) => ({
+    appointment_id: id,
+    patient: cycle(PATIENTS, i + 3),
+    clinician: colleague(w, i).email,
+    notes: oneOf(
+      w.rng,
+      'Prefers text reminders.',
+      'Wheelchair access needed.',
+      'Booked online.',
+      'Rebooked once already.',
+    ),
+  }),
+  title: (rec) => `${rec.appointment_id} (${rec.patient}, ${rec.kind} on ${rec.date})`,
+  nameField: { field: 'patient', label: 'patient name' },
+  owner: { field: 'clinician', role: 'clinician' },
+  textField: 'notes',
+});
+
+export const claims = packSource({
+  name: 'claims',
+  system: clinic,
+  table: 'claims',
+  noun: ['insurance claim', 'insurance claims'],
+  domains: ['Healthcare'],
+  capabilities: ['Math_Scientific', 'Data_Analysis'],
+  measure: { field: 'amount', label: 'amount claimed', unit: 'GBP' },
+  fields: {
+    insurer: { label: 'insurer' },
+    amount: { label: 'amount claimed', min: 40, max: 2400 },
+    submitted_on: { label: 'submission date', from: -90, to: 0, verb: 'submitted' },
+    status: { label: 'status', weights: [1, 4, 2, 3, 1, 1] },
+    procedure_code: { label: 'procedure' },
+  },
+  make: (w, id, i) => ({
+    claim_id: id,
+    patient: cycle(PATIENTS, i + 5),
+    treated_on: w.today.slice(0, 10),
+    biller: colleague(w, i).email,
+    notes: oneOf(
+      w.rng,
+      'Pre-authorisation on file.',
+      'Insurer asked for the referral letter.',
+      'Excess paid by the patient.',
+      '',
+    ),
+  }),
+  title: (rec) => `${rec.claim_id} (${rec.patient}, ${rec.insurer})`,
+  nameField: { field: 'patient', label: 'patient name' },
+  owner: { field: 'biller', role: 'biller' },
+  textField: 'notes',
+});
+
+export const vaccinations = packSource({
+  name: 'vaccinations',
+  system: clinic,
+  table: 'vaccinations',
+  noun: ['booster', 'boosters'],
+  domains: ['Healthcare'],
+  capabilities: ['Calendar_Scheduling', 'Email_Communication'],
+  fields: {
+    species: { label: 'species', weights: [5, 4, 1, 1] },
+    vaccine: { label: 'vaccine' },
+    due_on: { label: 'due date', from: -20, to: 40, verb: 'due', past: 'due' },
+    reminder_sent: { label: 'reminder', yes: 'already reminded', no: 'not yet reminded', p: 0.35 },
+    weight_kg: { label: 'weight', min: 1, max: 60, step: 0.5 },
+  },
+  make: (w, id, i) => {
+    const owner = cycle(PATIENTS, i + 7);
+    return {
+      vaccination_id: id,
+      pet: cycle(PETS, i + w.rng.int(0, 2)),
+      owner_email: `${owner.toLowerCase().replace(' ', '.')}@mail.example`,
+      notes: oneOf(w.rng, 'Nervous at the vet.', 'Indoor only.', 'Rescue, age estimated.', 'Microchipped.'),
+    };
+  },
+  title: (rec) => `${rec.vaccination_id} (${rec.pet}, ${rec.vaccine})`,
+  nameField: { field: 'pet', label: "pet's name" },
+  // the owner's name is in their address (first.last@…)
+  owner: {
+    field: 'owner_email',
+    role: 'owner',
+    name: (rec) => String(rec.owner_email).split('@')[0]?.split('.').map(capitalise).join(' ') ?? 'owner',
+  },
+  textField: 'notes',
+});

@@ -1,0 +1,56 @@
+import type { Rng } from '../../env/rng.js';
+
+// Text from content plans: a body is a set of facts (who, what, why, numbers) written out in one of several
+// orders and registers, joined by varied connectives — so two records' notes share facts' kinds, not a
+// template. Every generator's free text goes through here.
+
+/** What a text says: its facts in no particular order, and optionally a lead and a closing line. */
+export interface ContentPlan {
+  /** the sentence that opens the text, if it has one ("Hi team,") */
+  lead?: string;
+  /** the facts, each a sentence or clause without its final stop */
+  facts: readonly string[];
+  /** a fact that must come first when present (the subject of a note) */
+  first?: string;
+  /** the closing line, if any ("Thanks, Ana") */
+  close?: string;
+}
+
+export type Register = 'terse' | 'plain' | 'chatty' | 'formal';
+
+const CONNECT: Record<Register, readonly string[]> = {
+  terse: ['; ', '. ', ' — '],
+  plain: ['. ', '. ', '. Also, ', '. '],
+  chatty: ['. ', ' — and ', '. Oh, and ', '. By the way, '],
+  formal: ['. ', '. Furthermore, ', '. In addition, ', '. '],
+};
+
+const cap = (s: string) => (s ? `${s[0]?.toUpperCase()}${s.slice(1)}` : s);
+const lower = (s: string) => (s && !/^[A-Z]{2}/.test(s) ? `${s[0]?.toLowerCase()}${s.slice(1)}` : s);
+
+/** Writes a plan out: facts shuffled (the `first` fact stays first), joined as the register joins them. */
+export function writePlan(
+  rng: Rng,
+  plan: ContentPlan,
+  register: Register = rng.pick(['terse', 'plain', 'chatty', 'formal']),
+): string {
+  const facts = [...plan.facts];
+  for (let i = facts.length - 1; i > 0; i--) {
+    const j = rng.int(0, i);
+    [facts[i], facts[j]] = [facts[j] as string, facts[i] as string];
+  }
+  if (plan.first) facts.unshift(plan.first);
+  let body = '';
+  facts.forEach((f, i) => {
+    if (i === 0) body = cap(f);
+    else {
+      const c = rng.pick(CONNECT[register]);
+      body += c.endsWith('. ') || c === '. ' ? `${c}${cap(f)}` : `${c}${lower(f)}`;
+    }
+  });
+  if (body && !/[.!?]$/.test(body)) body += '.';
+  return [plan.lead, body, plan.close].filter(Boolean).join(register === 'terse' ? ' ' : '\n\n');
+}
+
+/** One of several wordings of the same fact. */
+export const oneOf = (rng: Rng, ...xs: string[]): string => rng.pick(xs);
