@@ -5,6 +5,7 @@ import { join, relative } from 'node:path';
 import { after, describe, it } from 'node:test';
 import { parse as parseYaml } from 'yaml';
 import { startFakeServer } from '../llm/testing/fake-server.js';
+import { DOMAIN_SYSTEM_OF } from '../services/domains/index.js';
 import { ROOT, badInput, runCli as cli, json, lines, startCli, startServing } from './testing.js';
 
 // most commands run in this process (runCli); a few run as a user runs them, in a child process
@@ -52,10 +53,13 @@ interface CatalogJson {
 }
 
 describe('coworkenv services / schema', () => {
-  it('services --json lists the 14 reference services (plus workspace) with every reference tool, alias and argument', async () => {
+  it('services --json lists the 14 reference services (plus workspace and the domain systems) with every reference tool, alias and argument', async () => {
     const r = await cli('services', '--json');
     assert.equal(r.code, 0);
-    const { services } = json<CatalogJson>(r);
+    const domainSystems = new Set(Object.values(DOMAIN_SYSTEM_OF));
+    const all = json<CatalogJson>(r).services;
+    assert.equal(all.length, 15 + domainSystems.size);
+    const services = all.filter((s) => !domainSystems.has(s.name));
     assert.equal(services.length, 15);
     const reference = lines(REFERENCE_CATALOGUE).map((l) => l.split(': '));
     assert.deepEqual(
