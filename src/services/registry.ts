@@ -1,17 +1,30 @@
+import { analytics } from './domains/analytics.js';
+import { automations } from './domains/automations.js';
 import { calendar } from './calendar.js';
 import { clinic } from './domains/clinic.js';
+import { cms } from './domains/cms.js';
 import { config } from './config.js';
 import { contacts } from './contacts.js';
 import { crm } from './crm.js';
+import { devops } from './domains/devops.js';
+import { facilities } from './domains/facilities.js';
 import { finance } from './finance.js';
 import { gmail } from './gmail.js';
+import { grc } from './domains/grc.js';
 import { helpdesk } from './helpdesk.js';
 import { inventory } from './inventory.js';
 import { kb } from './kb.js';
+import { matters } from './domains/matters.js';
 import { notes } from './notes.js';
+import { plant } from './domains/plant.js';
+import { portfolio } from './domains/portfolio.js';
+import { research } from './domains/research.js';
 import { rss } from './rss.js';
 import { scheduler } from './scheduler.js';
+import { school } from './domains/school.js';
+import { studio } from './domains/studio.js';
 import { todo } from './todo.js';
+import { travel } from './domains/travel.js';
 import { web } from './web.js';
 import { workspace } from './workspace/index.js';
 import type { ServiceDef, ToolDef } from './types.js';
@@ -36,6 +49,19 @@ export const SERVICES: readonly ServiceDef[] = [
   workspace,
   // line-of-business systems of the scenario domains (src/services/domains/, tables.ts)
   clinic,
+  matters,
+  travel,
+  school,
+  plant,
+  portfolio,
+  devops,
+  analytics,
+  cms,
+  grc,
+  automations,
+  research,
+  facilities,
+  studio,
 ];
 
 export interface ResolvedTool {

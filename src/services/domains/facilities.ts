@@ -1,0 +1,173 @@
+import { defineTableService, type Table } from '../tables.js';
+
+// An office workplace system (Office_Productivity: meetings, expenses, everyday admin): meeting-room
+// bookings, purchase requests, equipment loans and visitor passes.
+
+export const FACILITIES_TABLES: readonly Table[] = [
+  {
+    noun: ['room booking', 'room bookings'],
+    id: 'room_booking_id',
+    prefix: 'RMB-',
+    about: 'meeting-room bookings',
+    fields: {
+      room: {
+        kind: 'enum',
+        about: 'room (capacity)',
+        values: [
+          'Boardroom (14)',
+          'Thames (8)',
+          'Pennine (6)',
+          'Cotswold (4)',
+          'Focus pod A (2)',
+          'Training room (24)',
+        ],
+        filter: true,
+      },
+      meeting_title: { kind: 'text', about: 'meeting title', search: true },
+      organiser: { kind: 'email', about: 'person who booked the room', update: true },
+      date: { kind: 'date', about: 'meeting date', update: true },
+      start: { kind: 'text', about: 'start time, HH:MM local' },
+      duration_min: { kind: 'number', about: 'booked length', unit: 'minutes', int: true, update: true },
+      attendees: { kind: 'number', about: 'expected attendees', unit: 'people', int: true },
+      catering: {
+        kind: 'enum',
+        about: 'catering ordered',
+        values: ['none', 'tea and coffee', 'breakfast', 'working lunch', 'afternoon tea'],
+        filter: true,
+        update: true,
+      },
+      av_support: {
+        kind: 'flag',
+        about: 'whether AV support is requested (video conference, recording)',
+        update: true,
+      },
+      status: {
+        kind: 'enum',
+        about: 'booking status',
+        values: ['tentative', 'confirmed', 'checked in', 'no-show', 'released', 'cancelled'],
+        filter: true,
+        update: true,
+      },
+      notes: { kind: 'text', about: 'setup note (layout, guests, accessibility)', search: true },
+    },
+  },
+  {
+    noun: ['purchase request', 'purchase requests'],
+    id: 'request_id',
+    prefix: 'PRQ-',
+    about: 'purchase requests raised by staff and waiting for budget-holder approval',
+    fields: {
+      item: { kind: 'text', about: 'what is being bought', search: true },
+      category: {
+        kind: 'enum',
+        about: 'spend category',
+        values: [
+          'IT hardware',
+          'software licence',
+          'office supplies',
+          'furniture',
+          'professional services',
+          'training',
+          'events',
+        ],
+        filter: true,
+      },
+      cost_centre: {
+        kind: 'enum',
+        about: 'cost centre charged',
+        values: [
+          'CC100 Finance',
+          'CC200 Sales',
+          'CC300 Engineering',
+          'CC400 Marketing',
+          'CC500 People',
+          'CC600 Facilities',
+        ],
+        filter: true,
+      },
+      amount: { kind: 'money', about: 'total amount excluding VAT', currency: 'GBP' },
+      requester: { kind: 'email', about: 'person requesting' },
+      approver: { kind: 'email', about: 'budget holder who approves', update: true },
+      requested_on: { kind: 'date', about: 'date raised' },
+      needed_by: { kind: 'date', about: 'date it is needed by', update: true },
+      preferred_supplier: { kind: 'flag', about: 'whether the supplier is on the preferred-supplier list' },
+      status: {
+        kind: 'enum',
+        about: 'request status',
+        values: ['draft', 'pending approval', 'approved', 'rejected', 'ordered', 'received', 'cancelled'],
+        filter: true,
+        update: true,
+      },
+      justification: { kind: 'text', about: 'business justification', search: true },
+    },
+  },
+  {
+    noun: ['equipment loan', 'equipment loans'],
+    id: 'loan_id',
+    prefix: 'EQL-',
+    about: 'kit lent out from the IT and facilities store',
+    fields: {
+      asset_tag: { kind: 'text', about: 'asset tag, e.g. LT-0442', search: true },
+      item_type: {
+        kind: 'enum',
+        about: 'item',
+        values: ['laptop', 'monitor', 'projector', 'conference speaker', 'camera', 'tablet'],
+        filter: true,
+      },
+      borrower: { kind: 'email', about: 'person who borrowed it' },
+      loaned_on: { kind: 'date', about: 'date handed out' },
+      due_back_on: { kind: 'date', about: 'date it is due back', update: true },
+      replacement_value: { kind: 'money', about: 'cost to replace', currency: 'GBP' },
+      condition_checked: { kind: 'flag', about: 'whether its condition was checked on return', update: true },
+      status: {
+        kind: 'enum',
+        about: 'loan status',
+        values: ['reserved', 'on loan', 'overdue', 'returned', 'lost', 'damaged'],
+        filter: true,
+        update: true,
+      },
+      notes: { kind: 'text', about: 'note on the loan (accessories, faults)', search: true },
+    },
+  },
+  {
+    noun: ['visitor pass', 'visitor passes'],
+    id: 'pass_id',
+    prefix: 'VIS-',
+    about: 'visitor passes issued at reception',
+    fields: {
+      visitor: { kind: 'person', about: 'visitor name' },
+      company: { kind: 'text', about: "visitor's company", search: true },
+      site: {
+        kind: 'enum',
+        about: 'site',
+        values: ['London HQ', 'Manchester', 'Edinburgh', 'Bristol lab'],
+        filter: true,
+      },
+      access_level: {
+        kind: 'enum',
+        about: 'access granted',
+        values: ['reception only', 'escorted', 'unescorted office', 'lab access'],
+        filter: true,
+        update: true,
+      },
+      visit_date: { kind: 'date', about: 'date of visit', update: true },
+      party_size: { kind: 'number', about: 'people on the pass', unit: 'people', int: true },
+      host: { kind: 'email', about: 'employee hosting the visitor', update: true },
+      nda_signed: { kind: 'flag', about: 'whether the visitor has signed the NDA', update: true },
+      status: {
+        kind: 'enum',
+        about: 'pass status',
+        values: ['pre-registered', 'checked in', 'checked out', 'no-show', 'denied'],
+        filter: true,
+        update: true,
+      },
+      notes: { kind: 'text', about: 'reception note (parking, accessibility, purpose)', search: true },
+    },
+  },
+];
+
+export const facilities = defineTableService({
+  name: 'facilities',
+  description: 'Workplace services: room bookings, purchase requests, equipment loans and visitor passes.',
+  tables: FACILITIES_TABLES,
+});

@@ -1,0 +1,157 @@
+import { defineTableService, type Table } from '../tables.js';
+
+// A school or college student-records system (Education_Knowledge: tutoring, science, exam preparation):
+// courses, enrolments, coursework submissions and exam entries.
+
+export const SCHOOL_TABLES: readonly Table[] = [
+  {
+    noun: ['course', 'courses'],
+    id: 'course_id',
+    prefix: 'CRS-',
+    about: 'courses and modules on offer this academic year',
+    fields: {
+      title: { kind: 'text', about: 'course title, e.g. "A-level Chemistry: Organic Synthesis"', search: true },
+      department: {
+        kind: 'enum',
+        about: 'teaching department',
+        values: [
+          'Mathematics',
+          'Physics',
+          'Chemistry',
+          'Biology',
+          'Computer Science',
+          'English',
+          'History',
+          'Economics',
+        ],
+        filter: true,
+      },
+      level: {
+        kind: 'enum',
+        about: 'level of study',
+        values: ['GCSE', 'A-level', 'first year', 'second year', 'final year', 'postgraduate'],
+        filter: true,
+      },
+      lead_teacher: { kind: 'email', about: 'teacher or lecturer who leads the course', update: true },
+      starts_on: { kind: 'date', about: 'first teaching day' },
+      credits: { kind: 'number', about: 'credit value', unit: 'credits', int: true },
+      capacity: { kind: 'number', about: 'places available', unit: 'students', int: true, update: true },
+      online: { kind: 'flag', about: 'whether the course is taught online' },
+      status: {
+        kind: 'enum',
+        about: 'course status',
+        values: ['planned', 'open for enrolment', 'running', 'completed', 'cancelled'],
+        filter: true,
+        update: true,
+      },
+      description: { kind: 'text', about: 'syllabus summary', search: true },
+    },
+  },
+  {
+    noun: ['enrolment', 'enrolments'],
+    id: 'enrolment_id',
+    prefix: 'ENR-',
+    about: 'students enrolled on courses, with attendance and fee status',
+    fields: {
+      course_id: { kind: 'ref', about: 'course enrolled on', table: 'courses' },
+      student: { kind: 'person', about: 'student name' },
+      student_email: { kind: 'email', about: "the student's e-mail" },
+      mode: {
+        kind: 'enum',
+        about: 'mode of study',
+        values: ['full-time', 'part-time', 'audit', 'exchange', 'resit'],
+        filter: true,
+      },
+      enrolled_on: { kind: 'date', about: 'date of enrolment' },
+      attendance_pct: { kind: 'number', about: 'attendance so far this term', unit: '%', update: true },
+      personal_tutor: { kind: 'email', about: "the student's personal tutor", update: true },
+      fees_paid: { kind: 'flag', about: 'whether tuition fees are paid up', update: true },
+      status: {
+        kind: 'enum',
+        about: 'enrolment status',
+        values: ['provisional', 'enrolled', 'withdrawn', 'interrupted', 'completed', 'failed'],
+        filter: true,
+        update: true,
+      },
+      notes: { kind: 'text', about: 'pastoral or support note', search: true },
+    },
+  },
+  {
+    noun: ['submission', 'submissions'],
+    id: 'submission_id',
+    prefix: 'SUB-',
+    about: 'coursework submissions with their marks and lateness',
+    fields: {
+      enrolment_id: { kind: 'ref', about: 'enrolment (student on course) the work belongs to', table: 'enrolments' },
+      assignment: { kind: 'text', about: 'assignment title', search: true },
+      assessment_type: {
+        kind: 'enum',
+        about: 'type of assessment',
+        values: ['essay', 'problem set', 'lab report', 'project', 'presentation', 'portfolio'],
+        filter: true,
+      },
+      due_on: { kind: 'date', about: 'deadline', update: true },
+      submitted_on: { kind: 'date', about: 'date handed in' },
+      late_days: { kind: 'number', about: 'days late after any extension', unit: 'days', int: true },
+      extension_granted: { kind: 'flag', about: 'whether an extension was granted', update: true },
+      score: { kind: 'number', about: 'mark awarded', unit: '%', update: true },
+      marked: { kind: 'flag', about: 'whether the work has been marked', update: true },
+      marker: { kind: 'email', about: 'teacher marking the work', update: true },
+      status: {
+        kind: 'enum',
+        about: 'submission status',
+        values: ['submitted', 'late', 'marking', 'marked', 'moderated', 'returned', 'misconduct review'],
+        filter: true,
+        update: true,
+      },
+      feedback: { kind: 'text', about: "marker's feedback", search: true },
+    },
+  },
+  {
+    noun: ['exam sitting', 'exam sittings'],
+    id: 'sitting_id',
+    prefix: 'EXM-',
+    about: 'exam entries: who sits which paper in which series, with access arrangements and results',
+    fields: {
+      course_id: { kind: 'ref', about: 'course the paper examines', table: 'courses' },
+      candidate: { kind: 'person', about: 'candidate name' },
+      candidate_email: { kind: 'email', about: "the candidate's e-mail" },
+      exam_series: {
+        kind: 'enum',
+        about: 'exam series',
+        values: ['November', 'January', 'May/June', 'August resit'],
+        filter: true,
+      },
+      access_arrangement: {
+        kind: 'enum',
+        about: 'access arrangement approved for the candidate',
+        values: ['none', '25% extra time', 'separate room', 'reader', 'scribe', 'rest breaks'],
+        filter: true,
+      },
+      sat_on: { kind: 'date', about: 'date of the paper' },
+      raw_mark: { kind: 'number', about: 'raw mark on the paper', unit: 'marks', update: true },
+      grade: {
+        kind: 'enum',
+        about: 'grade awarded',
+        values: ['pending', 'A*', 'A', 'B', 'C', 'D', 'E', 'U'],
+        filter: true,
+        update: true,
+      },
+      exams_officer: { kind: 'email', about: 'exams officer who made the entry' },
+      status: {
+        kind: 'enum',
+        about: 'entry status',
+        values: ['entered', 'sat', 'absent', 'special consideration', 'results published', 'remark requested'],
+        filter: true,
+        update: true,
+      },
+      notes: { kind: 'text', about: 'note on the sitting (illness, clash, remark reason)', search: true },
+    },
+  },
+];
+
+export const school = defineTableService({
+  name: 'school',
+  description: 'Student records: courses, enrolments, coursework submissions and exam sittings.',
+  tables: SCHOOL_TABLES,
+});
