@@ -91,6 +91,7 @@ export const escalateTicket: ActionPart<SourceName> = {
   args: ({ rec }) => ({ ticket_id: rec.ticket_id, priority: 'critical' }),
   proof: ({ rec }) => ({ service: 'helpdesk', record: 'updated_tickets', where: { ticket_id: String(rec.ticket_id) } }),
   exact: () => ({ priority: 'critical' }),
+  writes: { priority: 'critical' },
 };
 
 export const commentTicket: ActionPart<SourceName> = {
@@ -130,6 +131,7 @@ export const flagCustomer: ActionPart<SourceName> = {
     where: { customer_id: String(rec.customer_id) },
   }),
   exact: () => ({ status: 'at_risk' }),
+  writes: { status: 'at_risk' },
 };
 
 export const reorderProduct: ActionPart<SourceName> = {
@@ -174,6 +176,7 @@ export const pauseJob: ActionPart<SourceName> = {
   args: ({ rec }) => ({ job_id: rec.job_id, enabled: false }),
   proof: ({ rec }) => ({ service: 'scheduler', record: 'updated_jobs', where: { job_id: String(rec.job_id) } }),
   exact: () => ({ enabled: false }),
+  writes: { enabled: false },
 };
 
 export const deactivateIntegration: ActionPart<SourceName> = {
@@ -191,6 +194,7 @@ export const deactivateIntegration: ActionPart<SourceName> = {
   proof: ({ rec }) => ({ service: 'config', record: 'updates', where: { integration_id: String(rec.integration_id) } }),
   // the audit entry nests the changes: the status is checked on the final record
   state: () => [{ collection: 'integrations', field: 'status', value: 'inactive' }],
+  writes: { status: 'inactive' },
 };
 
 export const startTask: ActionPart<SourceName> = {
@@ -203,6 +207,7 @@ export const startTask: ActionPart<SourceName> = {
   args: ({ rec }) => ({ task_id: rec.task_id, status: 'in_progress' }),
   proof: ({ rec }) => ({ service: 'todo', record: 'updated_tasks', where: { task_id: String(rec.task_id) } }),
   exact: () => ({ status: 'in_progress' }),
+  writes: { status: 'in_progress' },
 };
 
 export const reviewMeeting: ActionPart<SourceName> = {

@@ -137,6 +137,11 @@ export interface ActionPart<S extends string> {
   state?(x: ActionContext): { collection: string; field: string; value: Matcher }[];
   /** further audit entries that count as acting on a distractor (default: its proof alone) */
   forbids?(x: ActionContext): AuditRef[];
+  /**
+   * fields of the record the action sets, and to what: no rule selects by them, and no target holds the value
+   * already (doing nothing must not look like the action done)
+   */
+  writes?: Readonly<Record<string, string | boolean>>;
 }
 
 /** What the computation reports over the selected records. */

@@ -3,7 +3,8 @@ import * as B from './backgrounds.js';
 import * as G from './aggregates.js';
 import * as C from './computations.js';
 import * as J from './joins.js';
-import type { Parts } from './parts.js';
+import { PACK_ACTIONS } from './packs/index.js';
+import type { ActionPart, Parts } from './parts.js';
 import * as P from './policies.js';
 import { type SourceName, SOURCES } from './sources/index.js';
 import * as T from './traps.js';
@@ -28,6 +29,8 @@ export const PARTS: Parts<SourceName> = {
     A.startTask,
     A.reviewMeeting,
     A.replyDraft,
+    // the domain packs' work on their own record types
+    ...(PACK_ACTIONS as readonly ActionPart<SourceName>[]),
   ],
   aggregates: [
     G.reportTable,

@@ -110,6 +110,15 @@ function cast(recipe: Recipe, w: World, rule: Rule): { roles: Role[]; records: R
   return { roles, records };
 }
 
+function unwritten(rec: Rec, writes: Readonly<Record<string, string | boolean>>, src: SourcePart, w: World): void {
+  for (const [field, value] of Object.entries(writes)) {
+    if (rec[field] !== value) continue;
+    const m = src.fields.find((f) => f.field === field);
+    if (m?.kind === 'enum') rec[field] = w.rng.pick(m.values.filter((v) => v !== value));
+    else if (typeof value === 'boolean') rec[field] = !value;
+  }
+}
+
 // the late record's change: what the user sets mid-episode so that the first condition holds
 function lateChange(late: Rec | undefined, rule: Rule, src: SourcePart, w: World): Rec | undefined {
   const first = rule.all[0];
@@ -150,8 +159,17 @@ function backgrounds(recipe: Recipe, w: World, fixtures: Fixtures, parts: Parts<
 /** Phase 1: draws the records and the initial state of every service. */
 export function drawRecords(recipe: Recipe, w: World, parts: Parts<string>): Program {
   const src = recipe.source;
-  const rule = drawRule(src.fields, w.rng, w.difficulty);
+  const writes = recipe.action?.writes ?? {};
+  const rule = drawRule(
+    src.fields.filter((f) => !(f.field in writes)),
+    w.rng,
+    w.difficulty,
+  );
   const { roles, records } = cast(recipe, w, rule);
+  // doing nothing must not look like the action done: no target (nor the late record) holds what it writes
+  records.forEach((rec, i) => {
+    if (roles[i] === 'target' || roles[i] === 'late') unwritten(rec, writes, src, w);
+  });
   const targets = records.filter((_, i) => roles[i] === 'target');
   const distractors = records.filter((_, i) => roles[i] !== 'target' && roles[i] !== 'late');
   const late = records.find((_, i) => roles[i] === 'late');

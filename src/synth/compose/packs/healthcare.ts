@@ -3,7 +3,7 @@ import { clinic } from '../../../services/domains/clinic.js';
 import { oneOf, writePlan } from '../../kit/content.js';
 import { capitalise } from '../../kit/text.js';
 import { colleague, cycle } from '../sources/kit.js';
-import { packSource } from './table-source.js';
+import { packAction, packSource } from './table-source.js';
 
 // Healthcare: a practice's referral queue, appointment book and insurance claims, and a veterinary branch's
 // vaccination register. Names, notes and spreads are what a practice manager or a vet nurse would see.
@@ -201,3 +201,41 @@ export const vaccinations = packSource({
   },
   textField: 'notes',
 });
+
+export const actions = [
+  packAction(referrals, clinic, {
+    name: 'chase_referral',
+    field: 'chased',
+    value: true,
+    phrases: [
+      'mark each of them as chased once you have checked it',
+      'record each one as chased in the referral queue',
+    ],
+  }),
+  packAction(referrals, clinic, {
+    name: 'hold_referral',
+    field: 'status',
+    value: 'on hold',
+    phrases: ['put each of those referrals on hold', 'move them to "on hold" in the queue'],
+  }),
+  packAction(claims, clinic, {
+    name: 'query_claim',
+    field: 'status',
+    value: 'queried',
+    phrases: ['set each of those claims to queried', 'mark those claims as queried with the insurer'],
+    capabilities: ['Tool_Calling', 'Data_Analysis'],
+  }),
+  packAction(appointments, clinic, {
+    name: 'cancel_appointment',
+    field: 'status',
+    value: 'cancelled',
+    phrases: ['cancel each of those appointments', 'mark those appointments as cancelled'],
+    capabilities: ['Calendar_Scheduling', 'Tool_Calling'],
+  }),
+  packAction(vaccinations, clinic, {
+    name: 'remind_booster',
+    field: 'reminder_sent',
+    value: true,
+    phrases: ['tick "reminder sent" for each of them', 'record a reminder as sent for each'],
+  }),
+];

@@ -2,7 +2,7 @@ import type { Capability, ScenarioDomain } from '../../../schema/taxonomy.js';
 import type { Field, TableService } from '../../../services/tables.js';
 import type { Person } from '../../kit/people.js';
 import type { DateModel, FieldModel, FlagModel, NumberModel, TextModel } from '../../rules/fields.js';
-import type { Rec, SourcePart, World } from '../parts.js';
+import type { ActionPart, Rec, SourcePart, World } from '../parts.js';
 import { byEmail, defineSource } from '../sources/kit.js';
 
 // A domain pack's record type: one table of a domain system (src/services/domains/) as a compose source. The
@@ -151,4 +151,41 @@ export function packSource<const N extends string>(p: PackRecord<N>): SourcePart
     list: () => (list ? [{ call: list.name, args: {} }] : []),
     ...(get ? { get: (rec: Rec) => ({ call: get.name, args: { [table.id]: rec[table.id] } }) } : {}),
   });
+}
+
+/** A status a domain record can be moved to by the work the request asks for ("put each referral on hold"). */
+export interface PackAct {
+  name: string;
+  field: string;
+  value: string | boolean;
+  /** imperative phrasings for the request */
+  phrases: readonly string[];
+  capabilities?: readonly Capability[];
+}
+
+/** The per-record action of a pack: the system's update tool setting one field, proved by its audit entry. */
+export function packAction<N extends string>(src: SourcePart<N>, system: TableService, act: PackAct): ActionPart<N> {
+  const table = system.tables.find((t) => t.noun[1].replace(/ /g, '_') === src.collection);
+  if (!table) throw new Error(`pack action ${act.name}: ${system.name} has no table ${src.collection}`);
+  const field = table.fields[act.field];
+  if (!field || !('update' in field) || !field.update)
+    throw new Error(`pack action ${act.name}: ${system.name}.${src.collection}.${act.field} cannot be updated`);
+  const tool = `${system.name}_update_${table.noun[0].replace(/ /g, '_')}`;
+  const idOf = (rec: Rec) => String(rec[src.idField]);
+  return {
+    name: act.name,
+    service: system.name,
+    tool,
+    sources: [src.name],
+    capabilities: act.capabilities ?? ['Tool_Calling'],
+    phrases: act.phrases,
+    args: ({ rec }) => ({ [src.idField]: idOf(rec), [act.field]: act.value }),
+    proof: ({ rec }) => ({
+      service: system.name,
+      record: `updated_${src.collection}`,
+      where: { [src.idField]: idOf(rec) },
+    }),
+    exact: () => ({ [act.field]: act.value }),
+    writes: { [act.field]: act.value },
+  };
 }
