@@ -28,7 +28,10 @@ export function planCommand(program: Command): void {
     .option('--taxonomy', 'sample compatible capability × scenario × difficulty × service combinations, balanced')
     .option('--n <n>', 'number of slots', intArg(1, 100_000), 200)
     .option('--seed <s>', 'sampling seed', intArg(0, 2 ** 31 - 1), 1)
-    .option('--mock-today <date>', 'mock_today of every slot', '2026-03-10')
+    .option(
+      '--mock-today <date>',
+      'one mock_today for every slot (default: each slot its own day of 2026, mostly working days)',
+    )
     .option('--out <file>', 'write the plan YAML here instead of stdout')
     .option('--stats <plan>', 'print coverage counts of an existing plan')
     .option('--json', 'machine-readable output')
@@ -58,7 +61,7 @@ export function planCommand(program: Command): void {
       }
       if (!opts.taxonomy)
         throw new CoworkError('bad_input', 'give --taxonomy to make a plan or --stats <plan> to inspect one');
-      if (!MockToday.safeParse(opts.mockToday).success)
+      if (opts.mockToday !== undefined && !MockToday.safeParse(opts.mockToday).success)
         throw new CoworkError(
           'bad_input',
           `--mock-today "${opts.mockToday}" is not a real ISO date or date-time; e.g. 2026-03-10 or 2026-03-10T09:00:00Z`,

@@ -34,7 +34,12 @@ const forbid = (ds: Rec[], s: SourcePart, service: string, record: string, field
 const fileProof = (sel: Rec[], ds: Rec[], s: SourcePart, path: string): AggregateProof => ({
   checks: [
     ...[...ids(sel, s), ...names(sel, s)].map(
-      (x): DraftOf<'file_matches'> => ({ kind: 'file_matches', path, text: { regex: escapeRegex(x) } }),
+      // an HTML page escapes "&": either spelling counts
+      (x): DraftOf<'file_matches'> => ({
+        kind: 'file_matches',
+        path,
+        text: { regex: escapeRegex(x).replace(/&/g, '&(?:amp;)?') },
+      }),
     ),
     ...(ds.length ? [{ kind: 'file_matches' as const, path, text: { regex: `^(?![\\s\\S]*${none(ds, s)})` } }] : []),
   ],

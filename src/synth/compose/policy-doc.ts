@@ -1,6 +1,6 @@
 import type { Rng } from '../../env/rng.js';
 import { at, dayMonth } from '../kit/dates.js';
-import { capitalise } from '../kit/text.js';
+import { aOrAn, capitalise } from '../kit/text.js';
 import { drawRule } from '../rules/draw.js';
 import type { FieldModel } from '../rules/fields.js';
 import { type Nouns, ruleBullets } from '../rules/prose.js';
@@ -53,7 +53,13 @@ function definitions(r: Rule, models: readonly FieldModel[], rng: Rng): string[]
     );
   const used = new Set(atoms.map((a) => a.field));
   for (const m of models.filter((x) => used.has(x.field)).slice(0, 2))
-    out.push(`- The ${m.label} is the value recorded in the system, not what a message says about it.`);
+    out.push(
+      rng.pick([
+        `- The ${m.label} is the value recorded in the system, not what a message says about it.`,
+        `- Use the ${m.label} as it stands in the system today.`,
+        `- Where a note and the system disagree about the ${m.label}, the system wins.`,
+      ]),
+    );
   return out;
 }
 
@@ -99,9 +105,13 @@ export function policyDoc(rule: Rule, src: SourcePart, w: World, title: string, 
   }
   // the task's section is not always first
   if (rng.chance(0.6)) sections.push(sections.shift() as [string, string[]]);
-  const body = sections.map(
-    ([s, lines]) => `## ${s}\nA ${n.singular} falls under ${s.toLowerCase()} when:\n${lines.join('\n')}`,
-  );
+  const lead = (s: string) =>
+    rng.pick([
+      `${capitalise(aOrAn(n.singular))} ${n.singular} falls under ${s.toLowerCase()} when:`,
+      `Apply ${s.toLowerCase()} to every ${n.singular} where all of the following hold:`,
+      `${capitalise(n.plural)} qualify for ${s.toLowerCase()} if:`,
+    ]);
+  const body = sections.map(([s, lines]) => `## ${s}\n${lead(s)}\n${lines.join('\n')}`);
   const defs = definitions(rule, src.fields, rng);
   const old = rng.chance(0.45) ? superseded(rule, rng) : undefined;
   const history = old

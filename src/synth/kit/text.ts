@@ -8,3 +8,10 @@ export function slug(s: string, sep: '-' | '_' = '-'): string {
 
 /** The phrase with its first letter upper-cased: a title from a lower-case phrase. */
 export const capitalise = (s: string): string => `${s[0]?.toUpperCase()}${s.slice(1)}`;
+
+/** "a" or "an" before a word, by its first sound (letters, with the usual exceptions). */
+export function aOrAn(word: string): string {
+  const w = word.toLowerCase();
+  const vowel = /^[aeiou]/.test(w) && !/^(uni|use|usu|eu|one|once)/.test(w);
+  return /^(hour|honest|heir)/.test(w) || vowel ? 'an' : 'a';
+}

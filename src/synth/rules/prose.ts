@@ -1,6 +1,7 @@
 import type { Rng } from '../../env/rng.js';
 import { at, dayMonth } from '../kit/dates.js';
 import { formatMoney } from '../kit/money.js';
+import { aOrAn } from '../kit/text.js';
 import { type EnumModel, type FieldModel, sayValue } from './fields.js';
 import { type Atom, modelOf, type Rule } from './rule.js';
 
@@ -62,7 +63,7 @@ export function modifier(a: Atom, models: readonly FieldModel[], today: string, 
         `with ${label} of at least ${t}`,
         `whose ${label} is ${t} or more`,
         `where the ${label} reaches ${t} or higher`,
-        `with a ${label} no lower than ${t}`,
+        `with ${aOrAn(label)} ${label} no lower than ${t}`,
       ]);
     }
     case 'at_most': {
@@ -71,7 +72,7 @@ export function modifier(a: Atom, models: readonly FieldModel[], today: string, 
         `with ${label} of at most ${t}`,
         `whose ${label} is ${t} or less`,
         `where the ${label} stays at or below ${t}`,
-        `with a ${label} no higher than ${t}`,
+        `with ${aOrAn(label)} ${label} no higher than ${t}`,
       ]);
     }
     case 'older': {

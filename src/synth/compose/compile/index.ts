@@ -13,6 +13,7 @@ import { referenceOf } from './reference.js';
 import { requestOf } from './request.js';
 import { userOf } from './user.js';
 import { traced } from './trace.js';
+import { lintText } from '../../kit/lint.js';
 import { ruleKey } from '../../rules/rule.js';
 
 // runs a recipe on seeded records, in named phases: records → reference → checks → forbidden → user → request.
@@ -39,6 +40,10 @@ export function compileRecipe({ id, w, recipe, scenario, lead, parts = PARTS }: 
   const user = userOf(p, proofs, outcomes);
   const request = requestOf(p, figure);
   const says = user?.signals?.find((s) => s.id === 'record_changed')?.effect.say;
+  // what a coworker reads must read as a coworker wrote it
+  const glitches = [request.text, p.policy?.text ?? '', says ?? ''].flatMap((t) => lintText(t, w.today));
+  if (glitches.length)
+    throw new Error(`compose ${id}: the text has glitches: ${glitches.map((g) => `${g.rule} "${g.at}"`).join('; ')}`);
   const traces = traced(checks, request, p.late && says ? { slot: p.selected.length, says } : undefined);
   const caps = [lead, ...recipeCapabilities(recipe).filter((c) => c !== lead)].slice(0, 4);
   const labels = {
