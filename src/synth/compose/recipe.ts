@@ -54,7 +54,8 @@ const readsLikeGet = (p: PolicyPart, source: SourcePart) =>
 // draws from every source
 function sourceFor(rng: Rng, domain: ScenarioDomain, parts: Parts<string>): SourcePart {
   const own = parts.sources.filter((s) => s.domains?.length === 1 && s.domains[0] === domain);
-  const fitting = parts.sources.filter((s) => s.domains?.includes(domain) && !own.includes(s));
+  // a source that names no domain fits every domain
+  const fitting = parts.sources.filter((s) => (!s.domains || s.domains.includes(domain)) && !own.includes(s));
   if (own.length && (!fitting.length || rng.chance(0.8))) return rng.pick(own);
   return rng.pick(fitting.length ? fitting : parts.sources);
 }

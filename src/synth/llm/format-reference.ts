@@ -6,7 +6,9 @@ import { taskSpecJsonSchema } from '../../schema/json-schema.js';
 
 type Node = Record<string, unknown>;
 
-const BASE_CHECK_FIELDS = new Set(['id', 'weight', 'description', 'tiers', 'cap', 'kind']);
+// `trace` and `provenance` are what the compositional generator records of itself; a model writing a spec has
+// no use for them, and they would only lengthen the prompt
+const BASE_CHECK_FIELDS = new Set(['id', 'weight', 'description', 'tiers', 'cap', 'kind', 'trace']);
 
 // the recursive matcher is the schema's one $def; a record of matchers is a `where` clause
 const isWhere = (n: Node) =>
@@ -66,7 +68,7 @@ const objectLines = (node: Node, depth: number, skip: ReadonlySet<string> = new 
 };
 
 // top-level fields whose shape gets its own section below
-const OWN_SECTION = new Set(['checks', 'user', 'reference', 'forbidden']);
+const OWN_SECTION = new Set(['checks', 'user', 'reference', 'forbidden', 'provenance']);
 
 let cached: string | undefined;
 

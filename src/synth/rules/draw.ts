@@ -2,7 +2,7 @@ import type { Rng } from '../../env/rng.js';
 import type { Difficulty } from '../../schema/taxonomy.js';
 import type { DomainVocab } from '../kit/domains/types.js';
 import { type DateModel, dateValue, drawValue, type FieldModel, type NumberModel, type TextModel } from './fields.js';
-import { type Atom, type Rule, workdaysSince } from './rule.js';
+import { type Atom, holds, type Rule, workdaysSince } from './rule.js';
 
 // Drawing a rule per task, and the values that make a record meet or just miss each condition. Thresholds are
 // round numbers inside the field's range and windows are the ones offices use (7, 10, 14, 30 days…), so a
@@ -128,6 +128,22 @@ function workdayDate(m: DateModel, today: string, n: number, rng: Rng): string {
  * (just past the line: a day, a step, the neighbouring value) — the records a careless reader picks.
  */
 export function setAtom(
+  a: Atom,
+  m: FieldModel,
+  rec: Record<string, unknown>,
+  ok: boolean,
+  near: boolean,
+  x: { rng: Rng; today: string; vocab: DomainVocab },
+): void {
+  // a value is drawn until it does what it is for (free text may hold a term by chance; a boundary may round)
+  for (let tries = 0; tries < 12; tries++) {
+    setOnce(a, m, rec, ok, near, x);
+    if (holds(a, rec, x.today) === ok) return;
+  }
+  throw new Error(`rules: no value of ${a.field} ${ok ? 'meets' : 'misses'} ${a.kind}`);
+}
+
+function setOnce(
   a: Atom,
   m: FieldModel,
   rec: Record<string, unknown>,

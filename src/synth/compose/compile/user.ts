@@ -26,9 +26,11 @@ function changeNote(p: Program, id: string, set: Rec, outcomes: readonly Unweigh
     .map(([k, v]) => {
       const m = src.fields.find((f) => f.field === k);
       const label = m?.label ?? k.replace(/_/g, ' ');
+      if (m?.kind === 'text') return `its ${label} was edited`;
+      if (m?.kind === 'flag') return `it is ${v ? m.yes : m.no} now`;
       const value =
-        m?.kind === 'enum' ? sayValue(m, String(v)) : m?.kind === 'flag' ? (v ? m.yes : m.no) : String(v).slice(0, 10);
-      return m?.kind === 'flag' ? `it is ${value} now` : `its ${label} is now ${value}`;
+        m?.kind === 'enum' ? sayValue(m, String(v)) : m?.kind === 'date' ? String(v).slice(0, 10) : String(v);
+      return `its ${label} is now ${value}`;
     })
     .join(' and ');
   const opener = w.rng.pick(['Heads-up:', 'FYI,', 'One more thing —', 'Just so you know:', 'Update:']);
