@@ -1,3 +1,4 @@
+import { SERVER_UNIT_NICENESS, setUnitNiceness } from '../services/workspace/unit.js';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { specHash } from '../schema/canonical-json.js';
@@ -181,6 +182,8 @@ export function clawTrajectory(
 /** Starts every slot's listeners; refuses ports that collide or do not fit. */
 export async function startClawServer(opts: ClawServeOptions): Promise<ClawServer> {
   const spec = opts.spec;
+  // its event loop serves every route: isolation units run below it
+  setUnitNiceness(SERVER_UNIT_NICENESS);
   const host = opts.host ?? '127.0.0.1';
   const base = opts.basePort ?? CLAW_BASE_PORT;
   const n = opts.episodes ?? 1;

@@ -1,3 +1,4 @@
+import { SERVER_UNIT_NICENESS, setUnitNiceness } from '../services/workspace/unit.js';
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdir, readFile } from 'node:fs/promises';
@@ -306,6 +307,8 @@ export async function startMcpHttp(
   const notice = opts.notice ?? ((line: string) => void process.stderr.write(`${line}\n`));
   const out = opts.out ?? DEFAULT_OUT;
   await prepareOut(out);
+  // a server of many clients: its event loop comes first, isolation units run below it
+  setUnitNiceness(SERVER_UNIT_NICENESS);
   const idleMs = (opts.idleTimeoutS ?? DEFAULT_IDLE_S) * 1000;
   const where = opts.http;
   const sessions = new Map<string, HttpSession>();

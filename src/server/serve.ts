@@ -10,6 +10,7 @@ import type { TaskSpec } from '../schema/task-spec.js';
 import { type CapacityPlan, planCapacity } from '../services/workspace/capacity.js';
 import { setWorkspaceBudget, usage } from '../services/workspace/limits.js';
 import { shellPool } from '../services/workspace/isolation-pool.js';
+import { SERVER_UNIT_NICENESS, setUnitNiceness } from '../services/workspace/unit.js';
 import { createApp, MAX_BODY_BYTES } from './app.js';
 import { DEFAULT_MAX_SESSIONS, SessionManager } from './sessions.js';
 import { attachWebSocket } from './ws.js';
@@ -68,6 +69,8 @@ export async function startServer(opts: ServeOptions): Promise<RunningServer> {
   });
   // the budget is process-wide (every episode's workspace tools read it); close() restores the previous one
   const previousBudget = setWorkspaceBudget(capacity.budget);
+  // the event loop that answers every session comes first: isolation units run below it
+  setUnitNiceness(SERVER_UNIT_NICENESS);
   // the first shell command should not wait for a worker to start; only workspace tasks have a shell, and a
   // server without one would spend a worker start (and delay its exit) on threads it never uses
   if (opts.specs.some((s) => s.services.includes('workspace'))) void shellPool().warmUp();

@@ -33,7 +33,18 @@ export type UnitRole = 'shell' | 'reader';
 const OUT_OF_MEMORY =
   /heap limit|out of memory|\bOOM\b|Allocation failed|Cannot allocate|Array buffer allocation failed/i;
 const STDERR_KEEP = 4096;
-const UNIT_NICENESS = 10;
+
+/** The niceness servers give their units (`serve`, `mcp --http`, `claw-serve`). */
+export const SERVER_UNIT_NICENESS = 10;
+let niceness = 0;
+/**
+ * Sets the scheduling niceness of units started from now on. A server sets 10, so that a unit busy with an
+ * attack slows other units before it slows the event loop that answers every session; a batch run keeps 0,
+ * so that its commands are not starved by other work on the machine.
+ */
+export function setUnitNiceness(n: number): void {
+  niceness = n;
+}
 
 // A source checkout runs through tsx, whose loader the child registers first; the compiled package (dist/, and
 // the compiled tests) starts the compiled entry directly.
@@ -96,11 +107,10 @@ export class IsolatedUnit {
       stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
       serialization: 'advanced',
     });
-    // below the server's own priority: a unit busy with an attack slows other units before it slows the
-    // event loop that answers every session (raising one's own niceness needs no privilege)
-    if (this.child.pid !== undefined)
+    // raising a child's niceness needs no privilege
+    if (niceness && this.child.pid !== undefined)
       try {
-        setPriority(this.child.pid, UNIT_NICENESS);
+        setPriority(this.child.pid, niceness);
       } catch {
         // a platform without priorities runs the unit at the server's
       }

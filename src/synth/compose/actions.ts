@@ -1,5 +1,5 @@
 import type { Where } from '../../schema/matchers.js';
-import { at, dateOf, hm, longDay } from '../kit/dates.js';
+import { addWorkdays, at, dateOf, hm, longDay } from '../kit/dates.js';
 import type { ActionContext, ActionPart, AuditRef, Rec, World } from './parts.js';
 import type { SourceName } from './sources/index.js';
 
@@ -12,7 +12,10 @@ const naming = (service: string, record: string, id: string): AuditRef[] => [
   { service, record, where: { body: { contains: id } } },
   { service, record, where: { subject: { contains: id } } },
 ];
-const dueDay = (w: World) => dateOf(at(w.today, { days: 2 }));
+// the next working day: reviews are booked for it
+const reviewDay = (w: World) => addWorkdays(dateOf(w.today), 1);
+// two working days out: a to-do is never due on a weekend
+const dueDay = (w: World) => addWorkdays(dateOf(w.today), 2);
 
 export const mailOwner: ActionPart<SourceName> = {
   name: 'mail_owner',
@@ -217,13 +220,14 @@ export const reviewMeeting: ActionPart<SourceName> = {
   sources: ['tickets', 'customers', 'tasks', 'jobs', 'integrations'],
   capabilities: ['Calendar_Scheduling'],
   phrases: [
-    'book a 30-minute review for each one tomorrow, back to back from 10:00 UTC, with the {noun} id in the title',
-    'put a half-hour review per item in my calendar tomorrow starting 10:00 UTC, one after another, each titled with the {noun} id',
+    'book a 30-minute review for each one on {day}, back to back from 10:00 UTC, with the {noun} id in the title',
+    'put a half-hour review per item in my calendar on {day} starting 10:00 UTC, one after another, each titled with the {noun} id',
   ],
+  fill: (w) => ({ day: longDay(reviewDay(w)) }),
   // "in my calendar": no attendee is determined, so none is written
   args: (x) => {
     const start = 600 + 30 * x.slot;
-    const day = dateOf(at(x.w.today, { days: 1 }));
+    const day = reviewDay(x.w);
     return {
       title: `${x.tag} review: ${idOf(x)}`,
       start_time: `${day}T${hm(start)}:00Z`,
@@ -234,7 +238,7 @@ export const reviewMeeting: ActionPart<SourceName> = {
   // the order of the reviews is free: each starts on one of the back-to-back slots and lasts exactly 30 minutes
   exact: (x) => {
     const slots = Array.from({ length: x.slots }, (_, i) => hm(600 + 30 * i));
-    const day = dateOf(at(x.w.today, { days: 1 }));
+    const day = reviewDay(x.w);
     return {
       start_time: { regex: `^${day}T(${slots.join('|')})(:00(\\.0+)?)?(Z|\\+00:00)?$` },
       end_time: { within: { of: { field: 'start_time', offset: '+30m' }, minutes: 0 } },
