@@ -24,6 +24,11 @@ export interface Recipe {
   source: SourcePart;
   join?: JoinPart<string>;
   action?: ActionPart<string>;
+  /**
+   * a second action for the selected records that meet a further condition (drawn with the records): "for
+   * those over £500, ask for approval instead" — the program branches on what the records hold
+   */
+  branch?: ActionPart<string>;
   aggregate?: AggregatePart<string>;
   computation: ComputationPart;
   policy: PolicyPart;
@@ -74,6 +79,10 @@ function draft(rng: Rng, d: Difficulty, domain: ScenarioDomain, parts: Parts<str
     if (action && rng.int(0, 1) === 0) aggregate = undefined;
     else if (aggregate) action = undefined;
   } else if (d === 'medium' && action && rng.int(0, 2) === 0) aggregate = undefined;
+  // a branch: a second action, by another tool, for the selected records that meet a further condition
+  const others = action ? actions.filter((a) => a.tool !== action?.tool) : [];
+  const branch =
+    d !== 'easy' && others.length && rng.int(0, 99) < (d === 'hard' ? 45 : 30) ? rng.pick(others) : undefined;
   const traps = parts.traps.filter((t) => appliesTo(t.sources, source));
   const trap = d !== 'easy' && traps.length && rng.int(0, 99) < (d === 'hard' ? 55 : 35) ? rng.pick(traps) : undefined;
   const policies = parts.policies.filter((p) => !readsLikeGet(p, source));
@@ -86,6 +95,7 @@ function draft(rng: Rng, d: Difficulty, domain: ScenarioDomain, parts: Parts<str
     source,
     ...(join ? { join } : {}),
     ...(action ? { action } : {}),
+    ...(action && branch ? { branch } : {}),
     ...(aggregate ? { aggregate } : {}),
     computation: rng.pick(comps),
     // most easy tasks state the rule in the request
@@ -99,8 +109,16 @@ function draft(rng: Rng, d: Difficulty, domain: ScenarioDomain, parts: Parts<str
 
 /** The services a recipe touches (source first). */
 export function recipeServices(recipe: Recipe): string[] {
-  const { source, join, action, aggregate, policy, trap } = recipe;
-  const s = [source.service, join?.service, action?.service, aggregate?.service, policy.service, trap?.service];
+  const { source, join, action, branch, aggregate, policy, trap } = recipe;
+  const s = [
+    source.service,
+    join?.service,
+    action?.service,
+    branch?.service,
+    aggregate?.service,
+    policy.service,
+    trap?.service,
+  ];
   return [...new Set(s.filter((x): x is string => Boolean(x)))];
 }
 
@@ -114,10 +132,12 @@ export function recipeSteps(recipe: Recipe): number {
 
 /** The capabilities a recipe exercises (its parts', then Tool_Calling). */
 export function recipeCapabilities(recipe: Recipe): Capability[] {
-  const { source, join, action, aggregate, computation, policy, trap } = recipe;
+  const { source, join, action, branch, aggregate, computation, policy, trap } = recipe;
   const caps = [
     ...source.capabilities,
     ...(action?.capabilities ?? []),
+    ...(branch ? (['Logic_Reasoning'] as const) : []),
+    ...(branch?.capabilities ?? []),
     ...(aggregate?.capabilities ?? []),
     ...computation.capabilities,
     ...policy.capabilities,

@@ -2,7 +2,7 @@ import type { Check } from '../../kit/checks.js';
 import { wholeNumber } from '../../../schema/text.js';
 import { factPattern, isNumber, numberVariants } from '../../kit/money.js';
 import type { AuditRef, Call, CheckDraft } from '../parts.js';
-import { actionContext } from './context.js';
+import { actionContext, actionFor } from './context.js';
 import type { Program } from './records.js';
 
 // phase 3, checks: outcomes carry the weight — the action on each selected record with every value the task
@@ -27,9 +27,9 @@ export interface Checked {
 
 // the action on each selected record: the audit entry with every determined value, and final-state fields
 function actionOutcomes(p: Program, outcomes: Unweighted[], proofs: AuditRef[]): void {
-  const { action } = p.recipe;
-  if (!action) return;
+  if (!p.recipe.action) return;
   p.selected.forEach((rec, i) => {
+    const action = actionFor(p, rec) as NonNullable<typeof p.recipe.action>;
     const x = actionContext(p, rec);
     const proof = action.proof(x);
     proofs.push(proof);

@@ -1,4 +1,4 @@
-import type { ActionContext, Call, Rec } from '../parts.js';
+import type { ActionContext, ActionPart, Call, Rec } from '../parts.js';
 import type { Program } from './records.js';
 
 /** What the action sees of `rec`: its owner, the task's tag, and its place among the selected records (-1: not selected). */
@@ -14,3 +14,7 @@ export const actionContext = (p: Program, rec: Rec): ActionContext => ({
 
 /** A read or write step as the reference writes it (call, args; nothing else). */
 export const step = (s: Call) => ({ call: s.call, args: s.args });
+
+/** The action the program takes on a selected record: the branch's when the record meets its condition. */
+export const actionFor = (p: Program, rec: Rec): ActionPart<string> | undefined =>
+  p.branch && p.recipe.branch && p.branch.meets(rec) ? p.recipe.branch : p.recipe.action;

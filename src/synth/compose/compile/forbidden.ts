@@ -1,5 +1,5 @@
 import type { AuditRef } from '../parts.js';
-import { actionContext } from './context.js';
+import { actionContext, actionFor } from './context.js';
 import type { Program } from './records.js';
 
 // phase 4, forbidden: what the trap forbids, an aggregate naming a distractor, and the action on any distractor
@@ -10,13 +10,18 @@ export function forbiddenOf(
   p: Program,
   aggregateForbids: readonly AuditRef[],
 ): { tools: string[]; actions: AuditRef[] } {
-  const { action } = p.recipe;
+  const { action, branch } = p.recipe;
   const actions: AuditRef[] = [...(p.trap?.actions ?? []), ...aggregateForbids];
-  if (action)
-    for (const d of p.distractors) {
-      const x = actionContext(p, d);
-      actions.push(...(action.forbids?.(x) ?? [action.proof(x)]));
-    }
+  const forbid = (a: NonNullable<typeof action>, rec: (typeof p.distractors)[number]) => {
+    const x = actionContext(p, rec);
+    actions.push(...(a.forbids?.(x) ?? [a.proof(x)]));
+  };
+  // a record outside the selection gets neither action
+  for (const d of p.distractors) for (const a of [action, branch]) if (a) forbid(a, d);
+  // a selected record does not get the other branch's action (its own audit entry: a summary may still name it)
+  if (action && branch && p.branch)
+    for (const rec of p.selected)
+      actions.push((actionFor(p, rec) === branch ? action : branch).proof(actionContext(p, rec)));
   const seen = new Set<string>();
   const once = actions.filter((f) => {
     const k = JSON.stringify(f);

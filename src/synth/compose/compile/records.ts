@@ -1,8 +1,9 @@
 import { ids, shuffle } from '../../kit/ids.js';
 import type { Person } from '../../kit/people.js';
 import { capitalise } from '../../kit/text.js';
-import { drawRule, freeRecord, setAtom } from '../../rules/draw.js';
-import { rulePhrase } from '../../rules/prose.js';
+import { drawAtom, drawRule, freeRecord, setAtom } from '../../rules/draw.js';
+import { modifier, rulePhrase } from '../../rules/prose.js';
+import type { FieldModel } from '../../rules/fields.js';
 import { type Atom, holds, modelOf, type Rule, ruleKey, selects } from '../../rules/rule.js';
 import type { Fixtures, Parts, PlantedTrap, Rec, SourcePart, World } from '../parts.js';
 import { type PolicyDoc, policyDoc, policyTitle as policyTitleOf } from '../policy-doc.js';
@@ -27,6 +28,8 @@ export interface Program {
   lateSet?: Rec;
   /** what the program acts on: the targets, then the late record after its change */
   selected: Rec[];
+  /** the branch: the further condition, its words, and whether a selected record meets it */
+  branch?: { atom: Atom; phrase: string; meets(rec: Rec): boolean };
   ownerOf(rec: Rec): Person | undefined;
   fixtures: Fixtures;
   trap?: PlantedTrap;
@@ -85,7 +88,7 @@ function cast(recipe: Recipe, w: World, rule: Rule): { roles: Role[]; records: R
       set(
         rec,
         a,
-        !(typeof role === 'object' && role.miss === k) && !(role === 'late' && k === 0),
+        !(typeof role === 'object' && role.miss === k) && !(role === 'late' && k === lateAtom(rule, src)),
         typeof role === 'object' || role === 'late',
       ),
     );
@@ -119,9 +122,44 @@ function unwritten(rec: Rec, writes: Readonly<Record<string, string | boolean>>,
   }
 }
 
+// the field a branch decides by: one the actions leave alone (none: no branch)
+function branchFieldOf(src: SourcePart, writes: Readonly<Record<string, unknown>>, w: World): FieldModel | undefined {
+  const pool = src.fields.filter((f) => !(f.field in writes) && f.rule !== false && f.kind !== 'text');
+  return pool.length >= 2 ? w.rng.pick(pool) : undefined;
+}
+
+// the branch's condition: the first target meets it, the second misses it by a hair, the others (and the late
+// record) fall either way
+function branchOf(
+  field: FieldModel,
+  targets: Rec[],
+  late: Rec | undefined,
+  src: SourcePart,
+  w: World,
+): Program['branch'] {
+  const atom = drawAtom(field, w.rng);
+  const m = modelOf(src.fields, atom);
+  const x = { rng: w.rng, today: w.today, vocab: w.vocab };
+  targets.forEach((rec, i) => setAtom(atom, m, rec, i === 0 ? true : i === 1 ? false : w.rng.chance(0.5), i === 1, x));
+  if (late) setAtom(atom, m, late, w.rng.chance(0.5), false, x);
+  return {
+    atom,
+    phrase: modifier(atom, src.fields, w.today, w.rng),
+    meets: (rec) => holds(atom, rec, w.today),
+  };
+}
+
+// the condition the late record misses until the user's change: not the measure (a figure the task adds up
+// must be the same in the records as in the checks)
+const lateAtom = (rule: Rule, src: SourcePart) =>
+  Math.max(
+    0,
+    rule.all.findIndex((a) => a.field !== src.measure?.field),
+  );
+
 // the late record's change: what the user sets mid-episode so that the first condition holds
 function lateChange(late: Rec | undefined, rule: Rule, src: SourcePart, w: World): Rec | undefined {
-  const first = rule.all[0];
+  const first = rule.all[lateAtom(rule, src)];
   if (!late || !first) return undefined;
   const after = { ...late };
   setAtom(first, modelOf(src.fields, first), after, true, false, { rng: w.rng, today: w.today, vocab: w.vocab });
@@ -159,9 +197,11 @@ function backgrounds(recipe: Recipe, w: World, fixtures: Fixtures, parts: Parts<
 /** Phase 1: draws the records and the initial state of every service. */
 export function drawRecords(recipe: Recipe, w: World, parts: Parts<string>): Program {
   const src = recipe.source;
-  const writes = recipe.action?.writes ?? {};
+  const writes = { ...recipe.action?.writes, ...recipe.branch?.writes };
+  // the branch's field is chosen first, so that the rule leaves it alone
+  const branchField = recipe.branch ? branchFieldOf(src, writes, w) : undefined;
   const rule = drawRule(
-    src.fields.filter((f) => !(f.field in writes)),
+    src.fields.filter((f) => !(f.field in writes) && f !== branchField),
     w.rng,
     w.difficulty,
   );
@@ -174,6 +214,7 @@ export function drawRecords(recipe: Recipe, w: World, parts: Parts<string>): Pro
   const distractors = records.filter((_, i) => roles[i] !== 'target' && roles[i] !== 'late');
   const late = records.find((_, i) => roles[i] === 'late');
   const lateSet = lateChange(late, rule, src, w);
+  const branch = branchField ? branchOf(branchField, targets, late, src, w) : undefined;
   const fixtures: Fixtures = {};
   const trap = recipe.trap?.plant([...targets, ...distractors], src, w);
   const owner = owners(recipe, records, w, fixtures);
@@ -200,6 +241,7 @@ export function drawRecords(recipe: Recipe, w: World, parts: Parts<string>): Pro
     ...(late ? { late } : {}),
     ...(lateSet ? { lateSet } : {}),
     selected,
+    ...(branch ? { branch } : {}),
     ownerOf: (rec) => owner.get(String(rec[src.idField])),
     fixtures,
     ...(trap ? { trap } : {}),

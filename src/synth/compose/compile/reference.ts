@@ -1,7 +1,7 @@
 import type { Step } from '../../kit/checks.js';
 import { capitalise } from '../../kit/text.js';
 import type { Rec } from '../parts.js';
-import { actionContext, step } from './context.js';
+import { actionContext, actionFor, step } from './context.js';
 import type { Program } from './records.js';
 
 // phase 2, reference: the program executed — find and read the rule, list the candidates, open each selected
@@ -16,7 +16,8 @@ export function referenceOf(p: Program): Step[] {
   const handle = (rec: Rec) => {
     if (src.get) ref.push(step(src.get(rec)));
     if (recipe.join) ref.push(step(recipe.join.get(rec, p.ownerOf(rec))));
-    if (recipe.action) ref.push({ call: recipe.action.tool, args: recipe.action.args(actionContext(p, rec)) });
+    const action = actionFor(p, rec);
+    if (action) ref.push({ call: action.tool, args: action.args(actionContext(p, rec)) });
   };
   if (recipe.interaction === 'ask' && recipe.aggregate)
     ref.push({ ask: `Which ${recipe.aggregate.destination} should I use for the summary?` });

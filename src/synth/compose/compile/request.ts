@@ -7,8 +7,7 @@ import type { Program } from './records.js';
 // names), the action, the deliverable (its place and the fields it must hold, the figure when a check wants
 // it there), the constraint, the question — and the clauses the checks trace to.
 
-function renderAction(recipe: Recipe, w: World): string | undefined {
-  const a = recipe.action;
+function renderAction(recipe: Recipe, w: World, a: Recipe['action']): string | undefined {
   if (!a) return undefined;
   const p = a.phrases[Math.floor(recipe.phrasing / 7) % a.phrases.length] as string;
   const fill = a.fill?.(w) ?? {};
@@ -37,7 +36,15 @@ export function requestOf(p: Program, figure: boolean): RenderedRequest {
             src.noun[0],
           )}${figure ? `, with ${question.replace(/^how many .*/, 'the count')} at the end` : ''}`
       : undefined;
-  const action = renderAction(recipe, w);
+  const main = renderAction(recipe, w, recipe.action);
+  const other = p.branch ? renderAction(recipe, w, recipe.branch) : undefined;
+  const action =
+    main && other && p.branch
+      ? w.rng.pick([
+          `${main} — except those ${p.branch.phrase}: for them, ${other} instead`,
+          `for the ones ${p.branch.phrase}, ${other}; for all the others, ${main}`,
+        ])
+      : main;
   return renderRequest({
     w,
     plural: src.noun[1],
