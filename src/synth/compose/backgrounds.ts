@@ -1,4 +1,5 @@
 import { at, dateOf } from '../kit/dates.js';
+import { oneOf, writePlan } from '../kit/content.js';
 import { capitalise } from '../kit/text.js';
 import type { BackgroundPart, World } from './parts.js';
 
@@ -9,21 +10,48 @@ const colleagueOf = (w: World) => w.staff[1] ?? w.me;
 
 export const inbox: BackgroundPart = {
   service: 'gmail',
-  records: (w, topic) => {
-    const colleague = colleagueOf(w);
-    return {
-      messages: [
-        {
-          message_id: `msg_${w.rng.int(100, 999)}`,
-          from: colleague.email,
-          to: w.me.email,
-          subject: `Notes from the ${topic}`,
-          date: at(w.today, { days: -1 }),
-          body: `Hi ${w.me.first}, the notes from the ${topic} are on the shared drive. ${colleague.first}`,
-        },
-      ],
-    };
-  },
+  // one to three unrelated messages, each from a content plan: who writes, about what, asking what
+  records: (w, topic) => ({
+    messages: Array.from({ length: w.rng.int(1, 3) }, (_, i) => {
+      const from = w.staff[1 + ((i * 3) % Math.max(1, w.staff.length - 1))] ?? w.me;
+      const thing = w.rng.pick([topic, ...w.vocab.topics]);
+      return {
+        message_id: `msg_${w.rng.int(100, 999)}${i}`,
+        from: from.email,
+        to: w.me.email,
+        subject: w.rng.pick([
+          `Notes from the ${thing}`,
+          `${capitalise(thing)}: next steps`,
+          `Quick question about the ${thing}`,
+          `Re: ${thing}`,
+          'Lunch on Thursday?',
+        ]),
+        date: at(w.today, { days: -w.rng.int(1, 9), hours: -w.rng.int(0, 6) }),
+        body: writePlan(w.rng, {
+          lead: oneOf(w.rng, `Hi ${w.me.first},`, `${w.me.first} —`, 'Hello,', ''),
+          facts: [
+            oneOf(
+              w.rng,
+              `the notes from the ${thing} are on the shared drive`,
+              `I moved the ${thing} to next week`,
+              `can you send me your slides for the ${thing}`,
+              `the ${thing} budget is approved`,
+              `we are still waiting on ${w.rng.pick(w.vocab.companies)} for the ${thing}`,
+            ),
+            oneOf(
+              w.rng,
+              'no rush',
+              'let me know if anything is missing',
+              `${w.rng.pick(w.vocab.products)} came up again, by the way`,
+              'I will be out on Friday',
+              'the room is booked',
+            ),
+          ],
+          close: oneOf(w.rng, from.first, `Thanks, ${from.first}`, `— ${from.first}`, `Cheers, ${from.first}`),
+        }),
+      };
+    }),
+  }),
 };
 
 export const todoList: BackgroundPart = {
@@ -77,8 +105,29 @@ export const openQuestions: BackgroundPart = {
     notes: [
       {
         note_id: `note_${w.rng.int(100, 999)}`,
-        title: `${topic} — open questions`,
-        content: `Open questions from the ${topic}: owners to confirm by Friday.`,
+        title: w.rng.pick([`${topic} — open questions`, `Notes: ${topic}`, `${capitalise(topic)} follow-ups`]),
+        content: writePlan(w.rng, {
+          facts: [
+            oneOf(
+              w.rng,
+              `open questions from the ${topic}`,
+              `decisions so far on the ${topic}`,
+              `things to chase after the ${topic}`,
+            ),
+            oneOf(
+              w.rng,
+              'owners to confirm by Friday',
+              `${w.rng.pick(w.vocab.companies)} to send figures`,
+              'budget line still unclear',
+            ),
+            oneOf(
+              w.rng,
+              `next review with ${w.staff[2]?.first ?? 'the team'}`,
+              'see the shared drive for the deck',
+              'parking lot: hiring plan',
+            ),
+          ],
+        }),
         created_at: at(w.today, { days: -3 }),
       },
     ],
@@ -107,7 +156,21 @@ export const roundup: BackgroundPart = {
       {
         article_id: `art_${w.rng.int(100, 999)}`,
         title: `Regional roundup: ${topic}`,
-        content: `A short roundup on ${topic} across the region.`,
+        content: writePlan(
+          w.rng,
+          {
+            facts: [
+              oneOf(w.rng, `a short roundup on ${topic} across the region`, `what changed this week in ${topic}`),
+              oneOf(
+                w.rng,
+                `${w.rng.pick(w.vocab.companies)} opened a new office`,
+                'two firms announced hiring freezes',
+                'prices held steady',
+              ),
+            ],
+          },
+          'plain',
+        ),
         source: 'Sector Weekly',
         category: 'general',
         published_at: at(w.today, { days: -4 }),

@@ -37,7 +37,7 @@ export function lintText(text: string, today: string): Lint[] {
   }
   // "before the review on 10 March" when 10 March is today or past
   const t = Date.parse(`${today.slice(0, 10)}T00:00:00Z`);
-  for (const m of text.matchAll(/\b(?:before|by|until|on) the [a-z ]+ on (\d{1,2}) ([A-Z][a-z]+)\b/g)) {
+  for (const m of text.matchAll(/\b(?:before|by|until|on) the [a-z ]+ on (\d{1,2}) ([A-Z][a-z]+)\b/gi)) {
     const month = MONTH.get((m[2] as string).toLowerCase());
     if (month === undefined) continue;
     if (Date.UTC(year, month, Number(m[1])) <= t) out.push({ rule: 'past_date', at: m[0] });

@@ -1,0 +1,133 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { createRng } from '../../env/rng.js';
+import { VOCAB } from '../kit/domains/index.js';
+import { lintText } from '../kit/lint.js';
+import { drawRule, freeRecord, setAtom } from './draw.js';
+import type { FieldModel } from './fields.js';
+import { rulePhrase } from './prose.js';
+import { type Atom, holds, modelOf, ruleKey, selects, workdaysSince } from './rule.js';
+
+const TODAY = '2026-06-17T09:00:00Z'; // a Wednesday
+const MODELS: FieldModel[] = [
+  { kind: 'enum', field: 'status', label: 'status', values: ['open', 'pending', 'closed', 'on_hold'] },
+  { kind: 'number', field: 'amount', label: 'amount', min: 10, max: 5000, step: 0.01, currency: 'GBP' },
+  { kind: 'date', field: 'opened', label: 'opening date', from: -90, to: 0, verb: 'opened' },
+  { kind: 'date', field: 'due', label: 'due date', from: -10, to: 40, verb: 'due' },
+  { kind: 'flag', field: 'chased', label: 'chased', yes: 'already chased', no: 'not chased yet' },
+  {
+    kind: 'text',
+    field: 'notes',
+    label: 'note',
+    terms: ['refund', 'complaint', 'fraud'],
+    write: (rng, term) => (term ? `customer mentioned a ${term}` : rng.pick(['all fine', 'no issue reported'])),
+  },
+];
+const vocab = VOCAB.Office_Productivity;
+
+describe('selection rules', () => {
+  it('draws 1–4 conditions over distinct fields, more for harder tasks, and a different rule per task', () => {
+    const keys = new Set<string>();
+    for (const [d, lo, hi] of [
+      ['easy', 1, 2],
+      ['medium', 2, 3],
+      ['hard', 3, 4],
+    ] as const)
+      for (let i = 0; i < 60; i++) {
+        const r = drawRule(MODELS, createRng('rule', d, i), d);
+        const atoms = [...r.all, ...(r.any ?? []), ...(r.unless ? [r.unless] : [])];
+        assert.ok(atoms.length >= lo && atoms.length <= hi, `${d}: ${ruleKey(r)}`);
+        assert.equal(new Set(atoms.map((a) => a.field)).size, atoms.length, 'one condition per field');
+        keys.add(ruleKey(r));
+      }
+    assert.ok(keys.size > 150, `${keys.size} distinct rules in 180 draws`);
+  });
+
+  it('sets values that meet a condition, or miss it by a hair, whatever the condition', () => {
+    const rng = createRng('set');
+    const x = { rng, today: TODAY, vocab };
+    for (let i = 0; i < 300; i++) {
+      const r = drawRule(MODELS, rng, 'hard');
+      for (const a of r.all) {
+        const rec = freeRecord(MODELS, x);
+        setAtom(a, modelOf(MODELS, a), rec, true, false, x);
+        assert.ok(holds(a, rec, TODAY), `meets ${JSON.stringify(a)}: ${JSON.stringify(rec)}`);
+        setAtom(a, modelOf(MODELS, a), rec, false, true, x);
+        assert.ok(!holds(a, rec, TODAY), `misses ${JSON.stringify(a)}: ${JSON.stringify(rec)}`);
+      }
+    }
+  });
+
+  it('evaluates conditions on the task’s clock: windows in days and working days, thresholds inclusive', () => {
+    const rec = {
+      status: 'open',
+      amount: 500,
+      opened: '2026-06-03',
+      due: '2026-06-20',
+      chased: false,
+      notes: 'a refund',
+    };
+    const t = (a: Atom) => holds(a, rec, TODAY);
+    assert.equal(workdaysSince(TODAY, '2026-06-03'), 10);
+    assert.ok(t({ kind: 'older', field: 'opened', days: 14 }));
+    assert.ok(!t({ kind: 'older', field: 'opened', days: 15 }));
+    assert.ok(t({ kind: 'older', field: 'opened', days: 10, workdays: true }));
+    assert.ok(!t({ kind: 'older', field: 'opened', days: 11, workdays: true }));
+    assert.ok(t({ kind: 'due_within', field: 'due', days: 3 }) && !t({ kind: 'due_within', field: 'due', days: 2 }));
+    assert.ok(
+      t({ kind: 'at_least', field: 'amount', value: 500 }) && t({ kind: 'at_most', field: 'amount', value: 500 }),
+    );
+    assert.ok(t({ kind: 'mentions', field: 'notes', term: 'Refund' }));
+    assert.ok(
+      selects(
+        {
+          all: [{ kind: 'in', field: 'status', values: ['open'] }],
+          unless: { kind: 'flag', field: 'chased', value: true },
+        },
+        rec,
+        TODAY,
+      ),
+    );
+    assert.ok(
+      !selects(
+        {
+          all: [{ kind: 'in', field: 'status', values: ['open'] }],
+          unless: { kind: 'flag', field: 'chased', value: false },
+        },
+        rec,
+        TODAY,
+      ),
+    );
+  });
+
+  it('writes rules as prose a coworker would write, several ways, without template glitches', () => {
+    const texts = new Set<string>();
+    for (let i = 0; i < 200; i++) {
+      const rng = createRng('prose', i);
+      const phrase = rulePhrase(
+        drawRule(MODELS, rng, 'hard'),
+        MODELS,
+        { singular: 'claim', plural: 'claims' },
+        TODAY,
+        rng,
+      );
+      assert.deepEqual(lintText(phrase, TODAY), [], phrase);
+      assert.match(phrase, /^claims /);
+      texts.add(phrase.replace(/\d+/g, '#'));
+    }
+    assert.ok(texts.size > 120, `${texts.size} distinct shapes`);
+  });
+});
+
+describe('the text linter', () => {
+  it('finds unfilled slots, code values, doubled words, articles, weekdays the calendar denies and past dates', () => {
+    const rules = (t: string) => lintText(t, TODAY).map((l) => l.rule);
+    assert.deepEqual(rules('Send it to {owner} by undefined.'), ['slot', 'code_value']);
+    assert.deepEqual(rules('Please find the the claims for a insurance review.'), ['doubled_word', 'article']);
+    assert.deepEqual(rules('Due Thursday 18 June.'), []);
+    assert.deepEqual(rules('Due Friday 18 June.'), ['weekday']);
+    assert.deepEqual(rules('Before the board meeting on 10 June, check it.'), ['past_date']);
+    assert.deepEqual(rules("Publish the title I'll give you."), ['dangling']);
+    assert.deepEqual(rules('A useful note, an hour later.'), []);
+  });
+});
