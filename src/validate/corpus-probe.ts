@@ -69,7 +69,8 @@ export function fixedRuleProbe(
   opts: { limit?: number; minTasks?: number } = {},
 ): FixedRuleReport {
   const limit = opts.limit ?? FIXED_RULE_LIMIT;
-  const tasks = input.filter((t): t is CorpusTask => !!t && t.rows.length > 0);
+  // a task selects something: one with no target record has no selection to reproduce
+  const tasks = input.filter((t): t is CorpusTask => !!t && t.rows.length > 0 && t.target.some(Boolean));
   const byType = new Map<string, CorpusTask[]>();
   for (const t of tasks) byType.set(t.type, [...(byType.get(t.type) ?? []), t]);
   const report: FixedRuleReport['by_type'] = {};
@@ -145,6 +146,8 @@ interface Atom {
 const DAY = 86_400_000;
 const ISO = /^\d{4}-\d{2}-\d{2}/;
 const MAX_CATEGORIES = 12;
+/** Rules the learner keeps side by side while it adds atoms. */
+const BEAM = 4;
 const QUANTILES = [0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9];
 
 const lowerOf = (v: unknown) => (typeof v === 'string' ? v.trim().toLowerCase() : String(v));
@@ -222,49 +225,68 @@ interface Rule {
 
 function learn(train: readonly CorpusTask[]): Rule {
   const atoms = atomsOf(train);
-  // truth[a][t][i]: atom a on row i of task t
-  const truth = atoms.map((a) => train.map((t) => t.rows.map((r) => a.test(r, t.today))));
-  const score = (mask: boolean[][]): [number, number] => {
+  // every training record in one row: task t holds rows [start[t], start[t + 1]); masks and truths are bytes
+  const start = [0];
+  for (const t of train) start.push((start.at(-1) as number) + t.rows.length);
+  const n = start.at(-1) as number;
+  const target = new Uint8Array(n);
+  train.forEach((t, ti) => t.target.forEach((x, i) => (target[(start[ti] as number) + i] = x ? 1 : 0)));
+  const truth = atoms.map((a) => {
+    const out = new Uint8Array(n);
+    train.forEach((t, ti) => t.rows.forEach((r, i) => (out[(start[ti] as number) + i] = a.test(r, t.today) ? 1 : 0)));
+    return out;
+  });
+  // [target sets reproduced exactly, mean share of records right per task]
+  const score = (mask: Uint8Array): [number, number] => {
     let exactN = 0;
     let acc = 0;
-    train.forEach((t, ti) => {
+    for (let ti = 0; ti < train.length; ti++) {
+      const from = start[ti] as number;
+      const to = start[ti + 1] as number;
       let right = 0;
-      (mask[ti] as boolean[]).forEach((m, i) => {
-        if (m === t.target[i]) right++;
-      });
-      if (right === t.rows.length) exactN++;
-      acc += right / t.rows.length;
-    });
+      for (let i = from; i < to; i++) if (mask[i] === target[i]) right++;
+      if (right === to - from) exactN++;
+      acc += right / (to - from);
+    }
     return [exactN, acc];
   };
-  const better = (a: [number, number], b: [number, number]) => a[0] > b[0] || (a[0] === b[0] && a[1] > b[1] + 1e-9);
-  const and = (mask: boolean[][], a: number) =>
-    mask.map((row, ti) => row.map((m, i) => m && (truth[a]?.[ti]?.[i] ?? false)));
-  // greedy from the empty rule (everything selected)
-  let mask = train.map((t) => t.rows.map(() => true));
-  let current = score(mask);
-  const chosen: number[] = [];
-  const single: { a: number; s: [number, number] } = { a: -1, s: [-1, -1] };
-  for (let round = 0; round < 6; round++) {
-    let best: { a: number; s: [number, number]; mask: boolean[][] } | undefined;
-    for (let a = 0; a < atoms.length; a++) {
-      if (chosen.includes(a)) continue;
-      const m = and(mask, a);
-      const s = score(m);
-      if (round === 0 && better(s, single.s)) {
-        single.a = a;
-        single.s = s;
-      }
-      if (!best || better(s, best.s)) best = { a, s, mask: m };
+  const byExact = (a: [number, number], b: [number, number]) => a[0] > b[0] || (a[0] === b[0] && a[1] > b[1] + 1e-9);
+  const byAccuracy = (a: [number, number], b: [number, number]) =>
+    a[1] > b[1] + 1e-9 || (Math.abs(a[1] - b[1]) <= 1e-9 && a[0] > b[0]);
+  const and = (mask: Uint8Array, a: number) => {
+    const t = truth[a] as Uint8Array;
+    const out = new Uint8Array(n);
+    for (let i = 0; i < n; i++) out[i] = (mask[i] as number) & (t[i] as number);
+    return out;
+  };
+  // a beam over conjunctions from the empty rule (everything selected): each round extends the best rules by one
+  // atom; greedy hill-climbing stalls where no single atom is exact yet, a few rules side by side do not
+  type Cand = { chosen: number[]; mask: Uint8Array; s: [number, number] };
+  const empty = new Uint8Array(n).fill(1);
+  const search = (better: typeof byExact): Cand => {
+    let beam: Cand[] = [{ chosen: [], mask: empty, s: score(empty) }];
+    let best = beam[0] as Cand;
+    for (let round = 0; round < 5; round++) {
+      const next = new Map<string, Cand>();
+      for (const c of beam)
+        for (let a = 0; a < atoms.length; a++) {
+          if (c.chosen.includes(a)) continue;
+          const chosen = [...c.chosen, a].sort((x, y) => x - y);
+          const key = chosen.join(',');
+          if (next.has(key)) continue;
+          const mask = and(c.mask, a);
+          next.set(key, { chosen, mask, s: score(mask) });
+        }
+      beam = [...next.values()].sort((x, y) => (better(x.s, y.s) ? -1 : better(y.s, x.s) ? 1 : 0)).slice(0, BEAM);
+      const top = beam[0];
+      if (!top || !better(top.s, best.s)) break;
+      best = top;
     }
-    if (!best || !better(best.s, current)) break;
-    chosen.push(best.a);
-    mask = best.mask;
-    current = best.s;
-  }
-  // the single best atom, when it reproduces more target sets exactly than the greedy conjunction
-  if (single.a >= 0 && single.s[0] > current[0]) return { atoms: [atoms[single.a] as Atom] };
-  return { atoms: chosen.map((a) => atoms[a] as Atom) };
+    return best;
+  };
+  // exact target sets first (the measure), or record accuracy first; whichever reproduces the most training sets
+  const best = [search(byExact), search(byAccuracy)].reduce((b, x) => (byExact(x.s, b.s) ? x : b));
+  return { atoms: best.chosen.map((a) => atoms[a] as Atom) };
 }
 
 function exact(t: CorpusTask, rule: Rule): boolean {
