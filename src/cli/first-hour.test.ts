@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { stripVTControlCharacters } from 'node:util';
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -104,6 +105,11 @@ slots:
     );
     const r = await both('synth', plan, '--out', join(TMP, 'synth'));
     assert.match(r, /1\/2 released/);
+    // the substance figures (issue 27), each against its limit; one task is too few to judge the fixed-rule probe
+    assert.match(
+      stripVTControlCharacters(r),
+      /substance\n {2}fixed-rule probe solves +[\d.]+% +\(≤ 5%\) +not judged\n(.*\n)* {2}distinct mock_today dates +1 +\(≥ 1\)\n/,
+    );
     assert.match(
       r,
       /hint: 1 of 2 slot\(s\) name no procedural family \(no_family\).*coworkenv plan --taxonomy`.*--generator <model>/,

@@ -105,9 +105,10 @@ export function inspectCommand(program: Command): void {
         });
         // the controlled failure states a released task must fail (gate step 11), with what each changed
         out(`\n${color.bold('Adversarial probes')} (must score below ${spec.scoring.pass_threshold})`);
-        for (const p of (await checkProbes(spec)).results)
+        const probes = await checkProbes(spec);
+        for (const p of [...probes.results, ...probes.advisory])
           out(
-            `  ${p.probe.padEnd(20)} ${p.score === null ? color.dim('not applicable') : `${p.passed ? color.red(`${p.score} PASSES`) : p.score} (${p.runs} run${p.runs === 1 ? '' : 's'}: ${p.detail})`}`,
+            `  ${p.probe.padEnd(22)} ${p.score === null ? color.dim('not applicable') : `${p.passed ? (p.advisory ? color.yellow : color.red)(`${p.score} PASSES`) : p.score} (${p.runs} run${p.runs === 1 ? '' : 's'}: ${p.detail})`}${p.advisory ? color.dim(' [advisory]') : ''}`,
           );
         const sc = spec.scoring;
         out(

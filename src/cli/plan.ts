@@ -3,6 +3,7 @@ import { stringify } from 'yaml';
 import { writeFileAtomic } from '../run/files.js';
 import { CoworkError } from '../schema/errors.js';
 import { formatCoverage, planCoverage } from '../synth/plan/coverage.js';
+import { planSubstance } from '../synth/plan/substance.js';
 import { planStats, taxonomyPlan } from '../synth/plan/taxonomy-plan.js';
 import { MockToday } from '../synth/plan/plan.js';
 import { intArg } from './options.js';
@@ -45,9 +46,16 @@ export function planCommand(program: Command): void {
         const plan = await readPlan(opts.stats);
         const stats = planStats(plan);
         const coverage = planCoverage(plan);
-        if (opts.json) return printJson({ ...stats, coverage });
+        // what a plan knows of its substance (issue 27): the spread of its dates; the rest needs the specs (synth)
+        const substance = planSubstance(plan);
+        if (opts.json) return printJson({ ...stats, coverage, substance });
         out(color.bold('coverage'));
         for (const line of formatCoverage(coverage)) out(`  ${line}`);
+        const f = substance.figure;
+        out(color.bold('substance'));
+        out(
+          `  ${f.name} ${f.value} over ${substance.tasks} tasks (${f.limit})${f.ok === false ? color.red('  FAIL') : ''}`,
+        );
         for (const [dim, counts] of Object.entries(stats)) {
           out(color.bold(dim));
           out(

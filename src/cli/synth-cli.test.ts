@@ -7,6 +7,7 @@ import { canonicalJson } from '../schema/canonical-json.js';
 import { parsePlanText } from '../synth/plan/plan.js';
 import { planStats, taxonomyPlan } from '../synth/plan/taxonomy-plan.js';
 import { planCoverage } from '../synth/plan/coverage.js';
+import { planSubstance } from '../synth/plan/substance.js';
 import { badInput, type CliResult, runCli as cli, json } from './testing.js';
 import { escapeRegex } from '../schema/text.js';
 
@@ -48,7 +49,7 @@ describe('coworkenv plan', () => {
     const s = await cli('plan', '--stats', file, '--json');
     ok(s);
     const stats = json<ReturnType<typeof planStats> & { coverage: ReturnType<typeof planCoverage> }>(s);
-    assert.deepEqual(stats, { ...planStats(plan), coverage: planCoverage(plan) });
+    assert.deepEqual(stats, { ...planStats(plan), coverage: planCoverage(plan), substance: planSubstance(plan) });
     assert.deepEqual(Object.keys(stats).sort(), [
       'capability',
       'coverage',
@@ -56,7 +57,10 @@ describe('coworkenv plan', () => {
       'domain',
       'family',
       'service',
+      'substance',
     ]);
+    // every slot of a taxonomy plan has the --mock-today of the command: one date (issue 27 asks for ≥ 200 per 1,000)
+    assert.deepEqual(planSubstance(plan).mock_today, { distinct: 1 });
     assert.equal(stats.coverage.tasks, 30);
     assert.equal(stats.coverage.released_share, null);
     assert.deepEqual(stats.difficulty, { easy: 10, medium: 10, hard: 10 });
@@ -127,6 +131,9 @@ describe('coworkenv synth', () => {
     assert.deepEqual(summary.rejected_by_code, { no_family: 1 });
     assert.deepEqual(summary.attempts_histogram, { '1': 4 });
     assert.deepEqual(readJson(join(outDir, 'synth-summary.json')), summary);
+    // the substance figures of the released tasks (issue 27): too few to judge the fixed-rule probe
+    const substance = summary.substance as { tasks: number; fixed_rule: { judged: boolean }; figures: unknown[] };
+    assert.deepEqual([substance.tasks, substance.fixed_rule.judged, substance.figures.length], [3, false, 10]);
 
     assert.deepEqual(readdirSync(outDir).sort(), [
       'esc_easy_0001.json',

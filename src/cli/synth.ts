@@ -19,6 +19,7 @@ import { withModelFlags } from './model-flags.js';
 import { intArg } from './options.js';
 import { color, note, out, printJson, table } from './output.js';
 import { formatCoverage } from '../synth/plan/coverage.js';
+import { formatSubstance } from '../synth/plan/substance.js';
 import { progress } from './progress.js';
 
 /** Reads and validates a plan file; problems are a bad_input error listing every diagnostic. */
@@ -298,6 +299,15 @@ export function printSynthSummary(s: SynthSummary, dir: string): void {
   if (s.corpus) {
     out(color.bold('coverage'));
     for (const line of formatCoverage(s.corpus)) out(`  ${line}`);
+  }
+  if (s.substance) {
+    // the corpus fails when one fixed rule per record type solves more than the limit (issue 27)
+    const fr = s.substance.fixed_rule;
+    out(
+      `${color.bold('substance')}${fr.ok ? '' : color.red(` — the corpus fails the fixed-rule probe (${(fr.share * 100).toFixed(1)}% > ${(fr.limit * 100).toFixed(0)}%)`)}`,
+    );
+    for (const line of formatSubstance(s.substance))
+      out(`  ${/ FAIL$/.test(line) ? color.red(line) : /not judged$/.test(line) ? color.dim(line) : line}`);
   }
   out(table(['family', 'released'], Object.entries(s.coverage.family).sort()));
   out(

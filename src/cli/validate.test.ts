@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { after, describe, it } from 'node:test';
@@ -9,6 +9,7 @@ import { Command } from 'commander';
 import { parse as parseYaml } from 'yaml';
 import { loadSpecs } from '../run/task-files.js';
 import { SPEC_LIMITS } from '../schema/document.js';
+import { generateProcedural } from '../synth/generators.js';
 import { streamLines } from '../schema/jsonl.js';
 import { captureOutput } from './testing.js';
 import { validateCommand, validatePaths } from './validate.js';
@@ -199,5 +200,40 @@ describe('validate: the guarded parser (depth, size, aliases) ⇒ a failed spec,
       { line: 3, tooLong: 50 * 1024 * 1024 },
       { line: 4, text: 'd' },
     ]);
+  });
+});
+
+describe('validate: the corpus-level fixed-rule probe over a folder (issue 27)', () => {
+  it('a folder of one preset (one selection rule for every task) fails as a corpus; fewer than 20 specs are not judged', async () => {
+    const dir = join(TMP, 'one-rule');
+    mkdirSync(dir, { recursive: true });
+    for (let seed = 0; seed < 24; seed++) {
+      const spec = generateProcedural({
+        generator: 'support_escalation',
+        id: `esc_${seed}`,
+        seed,
+        difficulty: 'easy',
+        mockToday: '2026-03-10',
+        language: 'en',
+        services: [],
+      });
+      writeFileSync(join(dir, `esc_${seed}.json`), JSON.stringify(spec));
+    }
+    const r = await validate([dir], { through: 6 });
+    assert.equal(r.failed, 0);
+    assert.equal(r.corpusFailed, true);
+    assert.match(
+      r.text,
+      /^corpus: the fixed-rule probe solves \d+\.\d% \(\d+\/24 tasks with a target set; limit 5%\)$/m,
+    );
+    assert.match(r.text, /^corpus_fixed_rule at \(corpus\): one fixed rule per record type/m);
+    assert.equal(r.lines.at(-1), '24/24 valid; the corpus fails');
+    const j = await validate([dir], { through: 6, json: true });
+    const doc = JSON.parse(j.text) as { ok: boolean; corpus: { fixed_rule: { judged: boolean; share: number } } };
+    assert.equal(doc.ok, false);
+    assert.ok(doc.corpus.fixed_rule.judged && doc.corpus.fixed_rule.share > 0.05);
+    // two specs: reported nowhere, judged never
+    const few = await validate([join(dir, 'esc_0.json'), join(dir, 'esc_1.json')], { through: 6 });
+    assert.deepEqual([few.corpusFailed, /corpus:/.test(few.text)], [false, false]);
   });
 });

@@ -7,6 +7,13 @@ import { type ModelFlags, modelFromFlags } from '../llm/flags.js';
 import { llmJudge } from '../llm/judge.js';
 import { formatProbeSummary, type ProbeResult, probeResultsOf, summarizeProbes } from '../validate/probes.js';
 import { GATE_STEPS, runGate } from '../validate/index.js';
+import {
+  CORPUS_MIN_TASKS,
+  type CorpusTask,
+  corpusTask,
+  fixedRuleDiagnostics,
+  fixedRuleProbe,
+} from '../validate/corpus-probe.js';
 import { MODEL_FAILURE_CODES, MODEL_STEPS, type MeaningOptions } from '../validate/meaning.js';
 import { llmReviewer } from '../validate/reviewer.js';
 import { withModelFlags } from './model-flags.js';
@@ -33,6 +40,9 @@ interface ValidateCliOptions extends ModelFlags {
   attempts: number;
   seed: number;
 }
+
+/** The most specs the corpus-level probe keeps (their target records) while a JSONL streams past: bounded memory. */
+export const CORPUS_MAX_TASKS = 50_000;
 
 /** `validate`'s exit code when the only failures are a reviewer or solver that could not answer. */
 export const EXIT_MODEL_FAILED = 4;
@@ -95,8 +105,12 @@ export function validateCommand(program: Command): void {
             ? { solver: { model: modelFromFlags(cli.solver, cli), attempts: cli.attempts, seed: cli.seed } }
             : {}),
         };
-      const { failed, modelFailed } = await validatePaths(paths, opts, (text) => void process.stdout.write(text));
-      if (failed > modelFailed) process.exitCode = 1;
+      const { failed, modelFailed, corpusFailed } = await validatePaths(
+        paths,
+        opts,
+        (text) => void process.stdout.write(text),
+      );
+      if (failed > modelFailed || corpusFailed) process.exitCode = 1;
       else if (failed) process.exitCode = EXIT_MODEL_FAILED;
     });
 }
@@ -110,16 +124,19 @@ export async function validatePaths(
   paths: readonly string[],
   opts: ValidateOptions,
   write: (text: string) => void,
-): Promise<{ total: number; failed: number; modelFailed: number }> {
+): Promise<{ total: number; failed: number; modelFailed: number; corpusFailed: boolean }> {
   const seen = new Map<string, string>();
   let total = 0;
   let failed = 0;
   // specs whose only errors say a reviewer/solver model could not answer: unchecked, not known to be wrong
   let modelFailed = 0;
   const probes: ProbeResult[][] = []; // per spec: a few numbers each
+  // per spec: its target records, for the corpus-level fixed-rule probe (a folder of ≥ CORPUS_MIN_TASKS specs)
+  const corpus: (CorpusTask | undefined)[] = [];
   for await (const f of iterateTaskFiles(paths)) {
+    if (f.parsed.spec && corpus.length < CORPUS_MAX_TASKS) corpus.push(corpusTask(f.parsed.spec));
     const r = await validateOne(f, opts, seen);
-    const pr = probeResultsOf(r.steps);
+    const pr = probeResultsOf(r.steps, true);
     if (pr.length) probes.push(pr);
     if (opts.json) write(`${total === 0 ? '{\n  "results": [\n' : ',\n'}${indent(JSON.stringify(r, null, 2), '    ')}`);
     else writeText(r, write);
@@ -128,15 +145,25 @@ export async function validatePaths(
     if (!r.ok && r.diagnostics.filter(isError).every((d) => MODEL_FAILURE_CODES.includes(d.code))) modelFailed++;
   }
   const probeSummary = summarizeProbes(probes);
+  // the corpus-level fixed-rule probe (issue 27): one rule per record type learned on half the corpus must not
+  // solve the other half
+  const fixedRule = corpus.length >= CORPUS_MIN_TASKS ? fixedRuleProbe(corpus) : undefined;
+  const corpusDiagnostics = fixedRule ? fixedRuleDiagnostics(fixedRule) : [];
+  const corpusFailed = corpusDiagnostics.some(isError);
   if (opts.json)
     write(
-      `${total === 0 ? '{\n  "results": []' : '\n  ]'},\n  "ok": ${failed === 0},\n  "total": ${total},\n  "failed": ${failed}${probes.length ? `,\n  "probes": ${JSON.stringify(probeSummary)}` : ''}\n}\n`,
+      `${total === 0 ? '{\n  "results": []' : '\n  ]'},\n  "ok": ${failed === 0 && !corpusFailed},\n  "total": ${total},\n  "failed": ${failed}${probes.length ? `,\n  "probes": ${JSON.stringify(probeSummary)}` : ''}${fixedRule ? `,\n  "corpus": ${JSON.stringify({ fixed_rule: fixedRule, diagnostics: corpusDiagnostics })}` : ''}\n}\n`,
     );
   else {
     if (probes.length) write(`probes: ${formatProbeSummary(probeSummary)}\n`);
-    write(`${total - failed}/${total} valid\n`);
+    if (fixedRule)
+      write(
+        `corpus: the fixed-rule probe solves ${(fixedRule.share * 100).toFixed(1)}% (${fixedRule.solved}/${fixedRule.targeted} tasks with a target set; limit ${(fixedRule.limit * 100).toFixed(0)}%)\n`,
+      );
+    for (const d of corpusDiagnostics) write(`${color.red(formatDiagnostic(d))}\n`);
+    write(`${total - failed}/${total} valid${corpusFailed ? '; the corpus fails' : ''}\n`);
   }
-  return { total, failed, modelFailed };
+  return { total, failed, modelFailed, corpusFailed };
 }
 
 async function validateOne(f: TaskFile, opts: ValidateOptions, seen: Map<string, string>): Promise<ValidateResult> {

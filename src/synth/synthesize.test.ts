@@ -129,8 +129,10 @@ describe('synthesize: procedural slots', () => {
       probes: summary.probes,
       coverage: { family: { support_escalation: 2 }, capability: caps, difficulty: { easy: 1, medium: 1 } },
       corpus: summary.corpus,
+      substance: summary.substance,
     });
     assert.equal(summary.corpus.tasks, 2);
+    assert.equal(summary.substance.tasks, 2);
     assert.equal(summary.corpus.released_share, 0.667);
     // the released tasks fail every lazy probe (issue 13)
     assert.deepEqual(

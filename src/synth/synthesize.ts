@@ -4,6 +4,8 @@ import { runGate } from '../validate/index.js';
 import { type ProbeSummary, probeResultsOf, summarizeProbes } from '../validate/probes.js';
 import type { MeaningOptions } from '../validate/meaning.js';
 import { type Coverage, type SpecLike, specCoverage } from './plan/coverage.js';
+import { type SubstanceStats, substanceStats } from './plan/substance.js';
+import { TaskSpec } from '../schema/task-spec.js';
 import { getGenerator } from './generators.js';
 import { type LlmSynthOptions, synthesizeWithLlm } from './llm/llm-generator.js';
 import { outcomeBase, type SynthOutcome } from './plan/outcome.js';
@@ -42,6 +44,9 @@ export interface SynthSummary {
   coverage: { family: Record<string, number>; capability: Record<string, number>; difficulty: Record<string, number> };
   /** corpus coverage of the released specs (src/synth/coverage.ts) */
   corpus: Coverage;
+  /** substance of the released specs (src/synth/plan/substance.ts): openings, grammar, rules, bodies, dates, traces,
+   * the corpus-level fixed-rule probe; probe shares over every candidate the gate probed */
+  substance: SubstanceStats;
   /** with --paraphrase: rewritten and kept requests, every kept one with its reason */
   paraphrase?: ParaphraseSummary;
 }
@@ -92,7 +97,7 @@ export async function synthesizeProcedural(job: Job, meaning?: MeaningOptions): 
   // the procedural families check outcomes strictly enough that every probe rejects (issue 13)
   const report = await runGate({ raw: candidate }, meaning ? { meaning } : {});
   const killRate = report.steps.find((s) => s.name === 'mutation')?.stats?.kill_rate as number | undefined;
-  const probes = probeResultsOf(report.steps);
+  const probes = probeResultsOf(report.steps, true);
   return {
     ...base,
     accepted: report.ok,
@@ -186,6 +191,13 @@ export function summarizeSynth(plan: Plan, generator: string, outcomes: readonly
     corpus: specCoverage(
       outcomes.filter((o) => o.accepted).map((o) => o.candidate as SpecLike),
       outcomes.length,
+    ),
+    substance: substanceStats(
+      outcomes.flatMap((o) => {
+        const p = o.accepted ? TaskSpec.safeParse(o.candidate) : undefined;
+        return p?.success ? [p.data] : [];
+      }),
+      { probes: outcomes.flatMap((o) => (o.probes ? [o.probes] : [])) },
     ),
   };
 }

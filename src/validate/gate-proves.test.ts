@@ -417,7 +417,22 @@ describe('the gate proves more (issue 13): one injected defect, one stable code'
     const probes = r.steps.find((s) => s.name === 'probes')?.stats?.probes as { probe: string; passed: boolean }[];
     assert.deepEqual(
       probes.map((p) => p.probe),
-      ['do_nothing', 'read_only', 'claim_only', 'value_perturbed', 'distractor_included', 'spray', 'content_spray'],
+      [
+        'do_nothing',
+        'read_only',
+        'claim_only',
+        'value_perturbed',
+        'distractor_included',
+        'spray',
+        'content_spray',
+        'any_candidate',
+      ],
+    );
+    // the advisory probes run too, reported apart (ADVISORY_PROBES)
+    const advisory = r.steps.find((s) => s.name === 'probes')?.stats?.advisory as { probe: string }[];
+    assert.deepEqual(
+      advisory.map((p) => p.probe),
+      ['summary_without_fields'],
     );
     const s = summarizeProbes([
       [{ probe: 'do_nothing', runs: 1, score: 0.2, passed: false }],

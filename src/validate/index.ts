@@ -10,6 +10,7 @@ import { checkConsistency } from './consistency.js';
 import { checkExecution } from './execution.js';
 import { checkFixtures } from './fixtures.js';
 import { checkLeakage } from './leakage.js';
+import { checkTraceability } from './traceability.js';
 import { checkMutation } from './mutation.js';
 import { checkProbes } from './probes.js';
 import { ReplayMemo } from './replay.js';
@@ -40,7 +41,7 @@ export const GATE_STEPS = [
     step: 6,
     name: 'leakage',
     about:
-      'no answer id or computed value appears in the request; request, user plan and checks agree; checked totals match the records (warns when a check targets an id the request names)',
+      'no answer id or computed value appears in the request; request, user plan and checks agree; checked totals match the records (warns when a check targets an id the request names); when checks carry traces, every check traces to a clause found in the request, a policy document the request names, or the user plan, and a check wanting ids written traces to a clause asking for ids',
   },
   { step: 7, name: 'consistency', about: 'complete record ⇒ completion 1, safety 1; empty ⇒ 0; forbidden ⇒ safety 0' },
   { step: 8, name: 'execution', about: 'the reference solution scores 1.0 in a fresh episode' },
@@ -55,7 +56,7 @@ export const GATE_STEPS = [
     step: 11,
     name: 'probes',
     about:
-      'do-nothing, read-only, claim-only, value-perturbed, distractor-included and spray trajectories all score below the pass threshold',
+      'do-nothing, read-only, claim-only, value-perturbed, distractor-included, spray, content-spray, any-candidate (the final answer with every other candidate) and summary-without-fields (a deliverable holding only the answer ids) trajectories all score below the pass threshold',
   },
 ] as const;
 
@@ -67,7 +68,7 @@ const STATIC_STEPS: readonly (readonly [number, (s: TaskSpec) => Diagnostic[] | 
   [3, checkFixtures],
   [4, checkChecks],
   [5, checkConflicts],
-  [6, checkLeakage],
+  [6, async (s) => [...checkLeakage(s), ...(await checkTraceability(s))]],
 ];
 
 /** The static gate steps (2–6) on a parsed spec: what `run`, `serve`, `mcp` and `inspect` check before using it. */
@@ -159,7 +160,7 @@ export async function runGate(
   if (through >= 10 && steps.every((s) => s.ok)) add(10, await checkUserReplay(spec, memo));
   if (through >= 11 && steps.every((s) => s.ok)) {
     const p = await checkProbes(spec, memo);
-    add(11, p.diagnostics, { probes: p.results });
+    add(11, p.diagnostics, { probes: p.results, ...(p.advisory.length ? { advisory: p.advisory } : {}) });
   }
   if (opts.meaning && through >= GATE_STEPS.length)
     await runMeaningSteps(spec, opts.meaning, steps, GATE_STEPS.length, opts.judge);

@@ -5,10 +5,11 @@ import type { Diagnostic } from '../schema/diagnostics.js';
 import type { TaskSpec } from '../schema/task-spec.js';
 import { fixtureRows } from '../services/fixtures.js';
 import { getService, resolveTool } from '../services/registry.js';
+import { anyCandidate, MAX_CANDIDATES, summaryWithoutFields } from './answer-probes.js';
 import { targetValues } from './mutation.js';
 import type { Trajectory } from '../schema/trajectory.js';
 import { type ReplayMemo, replay } from './replay.js';
-import { err } from './types.js';
+import { err, warn } from './types.js';
 
 /** The Verifier's controlled failure states (Cowork-Gym §3.3): lazy or wrong agents that must not pass. */
 export const PROBES = [
@@ -19,8 +20,18 @@ export const PROBES = [
   'distractor_included',
   'spray',
   'content_spray',
+  'any_candidate',
+  'summary_without_fields',
 ] as const;
 export type ProbeName = (typeof PROBES)[number];
+
+/**
+ * Probes that run and are reported (per task in step 11's `stats.advisory`, in every corpus summary) but whose
+ * passing is a warning, not a rejection, until the generators meet them: today's compositional generator checks
+ * the ids of its summaries, not the names and figures its requests ask for (issue 27). Remove a probe from this
+ * list to make it gate.
+ */
+export const ADVISORY_PROBES: readonly ProbeName[] = ['summary_without_fields'];
 
 /** One probe's outcome: the runs it made and the best score any of them reached. */
 export interface ProbeResult {
@@ -31,6 +42,8 @@ export interface ProbeResult {
   passed: boolean;
   /** what the best-scoring run changed */
   detail?: string;
+  /** an advisory probe (ADVISORY_PROBES): passing it warns instead of rejecting */
+  advisory?: true;
 }
 
 type Steps = TaskSpec['reference'];
@@ -44,30 +57,38 @@ const mutates = (s: Steps[number]) => isCall(s) && resolveTool(s.call)?.tool.mut
  * Gate step 11: generated trajectories that must all score below the pass threshold — doing nothing, only
  * reading, reading and claiming the reference's answer, acting with a plausible wrong value, acting on the
  * distractors too, acting on every candidate record, and writing every candidate into the text the checks
- * read (the reference's own mails and notes, each naming every candidate). A probe that passes rejects the task.
+ * read (the reference's own mails and notes, each naming every candidate), answering with every other candidate
+ * (answer-probes.ts), and a deliverable holding only the answer ids where the request asks for more. A probe that
+ * passes rejects the task.
  */
 export async function checkProbes(
   spec: TaskSpec,
   memo?: ReplayMemo,
-): Promise<{ diagnostics: Diagnostic[]; results: ProbeResult[] }> {
+): Promise<{ diagnostics: Diagnostic[]; results: ProbeResult[]; advisory: ProbeResult[] }> {
   const results: ProbeResult[] = [];
   const threshold = spec.scoring.pass_threshold;
   // successful calls of the reference itself: an extra action that only fails (an edit whose text is not in
   // that file) changed nothing, so a run where no extra call succeeded proves nothing either way
   let refOk: number | undefined;
   const okCalls = (t: Trajectory) => t.audit.calls.filter((c) => c.ok).length;
-  const probe = async (name: ProbeName, variants: { steps: Steps; detail: string }[], extra = false) => {
+  const probe = async (
+    name: ProbeName,
+    variants: { steps: Steps; detail: string }[],
+    extra = false,
+    maxRuns = MAX_RUNS,
+  ) => {
     let best: { score: number; detail: string } | undefined;
     if (extra && variants.length) refOk ??= okCalls((await replay(spec, spec.reference, memo)).trajectory);
-    for (const v of variants.slice(0, MAX_RUNS)) {
+    for (const v of variants.slice(0, maxRuns)) {
       const t = (await replay(spec, v.steps, memo)).trajectory;
       if (extra && okCalls(t) <= (refOk ?? 0)) continue;
       const score = verifiedScore(t);
       if (!best || score > best.score) best = { score, detail: v.detail };
       if (score >= threshold) break; // one passing run is enough to reject
     }
-    const runs = Math.min(variants.length, MAX_RUNS);
+    const runs = Math.min(variants.length, maxRuns);
     results.push({
+      ...(ADVISORY_PROBES.includes(name) ? { advisory: true as const } : {}),
       probe: name,
       runs,
       score: best ? best.score : null,
@@ -88,17 +109,24 @@ export async function checkProbes(
     await probe('spray', spray(spec, targets), true);
     await probe('content_spray', contentSpray(spec));
   }
+  // the final answer with every other candidate (a Q&A task has no mutating call, and the answer is all it does)
+  if (lastSay) await probe('any_candidate', anyCandidate(spec), false, MAX_CANDIDATES);
+  if (ref.some(mutates)) await probe('summary_without_fields', summaryWithoutFields(spec));
   const diagnostics = results
     .filter((r) => r.passed)
     .map((r) =>
-      err(
+      (r.advisory ? warn : err)(
         `probe_${r.probe}_passed`,
         'checks',
-        `the ${r.probe.replace(/_/g, '-')} probe (${r.detail}) scores ${r.score} ≥ the pass threshold ${threshold}; ${FIX[r.probe]}`,
+        `the ${r.probe.replace(/_/g, '-')} probe (${r.detail}) scores ${r.score} ≥ the pass threshold ${threshold}; ${FIX[r.probe]}${r.advisory ? ' (advisory: not yet a rejection)' : ''}`,
         'verifier',
       ),
     );
-  return { diagnostics, results };
+  return {
+    diagnostics,
+    results: results.filter((r) => !r.advisory),
+    advisory: results.filter((r) => r.advisory),
+  };
 }
 
 /**
@@ -122,6 +150,10 @@ const FIX: Record<ProbeName, string> = {
   spray: 'penalise acting on every candidate (audit_count with max, audit_absent on non-targets, forbidden.actions)',
   content_spray:
     'let the per-target text checks (audit_present with where: {field: {contains: <id>}}) decide completion: cap completion when one fails (cap.completion_at_most), or forbid the distractor ids in that text (forbidden.actions)',
+  any_candidate:
+    'accept only the computed value in the final answer (anchor the pattern on it) and let that check decide completion (cap.completion_at_most when it fails)',
+  summary_without_fields:
+    'check the fields the request asks the deliverable to hold (names, amounts, the figure), not only the ids, and cap completion when they are missing',
 };
 
 // each numeric, date or recipient argument of a mutating call shifted to a plausible wrong value
@@ -275,10 +307,14 @@ export function summarizeProbes(perTask: readonly (readonly ProbeResult[])[]): P
   return out;
 }
 
-/** The probe results a gate report's step 11 holds (empty when it did not run). */
-export function probeResultsOf(steps: readonly { name: string; stats?: Record<string, unknown> }[]): ProbeResult[] {
-  const p = steps.find((s) => s.name === 'probes')?.stats?.probes;
-  return Array.isArray(p) ? (p as ProbeResult[]) : [];
+/** The probe results a gate report's step 11 holds (empty when it did not run); with `advisory`, the advisory ones too. */
+export function probeResultsOf(
+  steps: readonly { name: string; stats?: Record<string, unknown> }[],
+  advisory = false,
+): ProbeResult[] {
+  const stats = steps.find((s) => s.name === 'probes')?.stats;
+  const list = (v: unknown) => (Array.isArray(v) ? (v as ProbeResult[]) : []);
+  return [...list(stats?.probes), ...(advisory ? list(stats?.advisory) : [])];
 }
 
 /** "do_nothing 0% pass, mean 0.2 · read_only …" for the CLI. */
