@@ -34,7 +34,7 @@ const SECTIONS = [
   'Audit sample',
   'Sign-off',
 ];
-const KINDS = ['policy', 'procedure', 'handling rules', 'working instructions', 'operating guideline'];
+const KINDS = ['policy', 'procedure', 'rulebook', 'working instructions', 'operating guideline'];
 const OWNERS = ['Operations', 'the service desk', 'Finance operations', 'Quality', 'the practice office', 'Compliance'];
 
 function definitions(r: Rule, models: readonly FieldModel[], rng: Rng): string[] {

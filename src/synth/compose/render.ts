@@ -170,13 +170,12 @@ export function renderRequest(p: RequestPlan): RenderedRequest {
   return { text: tidy(text), clauses };
 }
 
-// spacing and doubled words a template can leave; after a greeting that ends in a comma the sentence goes on
+// spacing a template can leave (the linter refuses what is worse); after a greeting ending in a comma a new paragraph
 function tidy(s: string): string {
   return s
     .replace(/^((?:Hi|Hello|Morning|Hi there|Hi again|Hi hi),) ([A-Z])/, (_, g: string, c: string) => `${g}\n\n${c}`)
     .replace(/[ \t]+/g, ' ')
     .replace(/ ([,.;:?!])/g, '$1')
     .replace(/\n /g, '\n')
-    .replace(/^\s+/, '')
-    .replace(/\b(\w+) \1\b/gi, '$1');
+    .replace(/^\s+/, '');
 }
