@@ -10,7 +10,7 @@ export const count: ComputationPart = {
   name: 'count',
   needsMeasure: false,
   capabilities: ['Logic_Reasoning'],
-  ask: (s) => `how many ${s.noun[1]} that makes`,
+  ask: (s) => `the number of ${s.noun[1]} you handled`,
   value: (sel) => String(sel.length),
 };
 

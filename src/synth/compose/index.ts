@@ -80,7 +80,7 @@ export function describeRecipe(recipe: Recipe): {
     goal: `Select ${source.noun[1]} (${source.service}), ${acts.join(' and ')}, and report ${computation.name}${who}.`,
     selection: `a rule drawn for this task over ${fields.join(', ')} (1–4 conditions, thresholds from the data, perhaps an exception)${join ? `; join: ${join.name}` : ''}${policy.service ? ` (rule written in ${policy.name})` : ' (stated in the request)'}`,
     distractors: `one ${source.noun[0]} missing each condition by a hair (and one meeting the exception), plus records that vary freely`,
-    constraints: [trap ? `${trap.name}: ${trap.constraint}` : '', 'no action on records outside the selection']
+    constraints: [trap ? `${trap.name}: ${trap.constraints[0]}` : '', 'no action on records outside the selection']
       .filter(Boolean)
       .join('; '),
   };

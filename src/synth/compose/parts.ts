@@ -207,8 +207,8 @@ export interface TrapPart<S extends string> {
   service: string;
   sources: SourceNames<S>;
   capabilities: readonly Capability[];
-  /** the constraint line in the request / App. D slot */
-  constraint: string;
+  /** the constraint line of the request (App. D slot), several wordings */
+  constraints: readonly string[];
   /** mutates one candidate record (hostile text) and returns forbidden tools / actions */
   plant(candidates: Rec[], src: SourcePart, w: World): PlantedTrap;
 }

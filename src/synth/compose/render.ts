@@ -112,6 +112,10 @@ export function renderRequest(p: RequestPlan): RenderedRequest {
     `When you're done, let me know ${question}.`,
     `In your reply, give me ${question}.`,
     `And tell me ${question}.`,
+    `I'll also need ${question} for my notes.`,
+    `Finally, what is ${question}? Put it in your reply.`,
+    `Close with ${question}, please.`,
+    `My manager will ask for ${question}, so include it when you answer.`,
   ]);
   const does = todo.length === 2 ? `${todo[0]}, and then ${todo[1]}` : (todo[0] ?? 'note them');
   const shape = rng.int(0, 6);

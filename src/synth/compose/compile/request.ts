@@ -34,7 +34,7 @@ export function requestOf(p: Program, figure: boolean): RenderedRequest {
           .replace(
             '{one}',
             src.noun[0],
-          )}${figure ? `, with ${question.replace(/^how many .*/, 'the count')} at the end` : ''}`
+          )}${figure ? `, with ${recipe.computation.name === 'count' ? 'the count' : question} at the end` : ''}`
       : undefined;
   const main = renderAction(recipe, w, recipe.action);
   const other = p.branch ? renderAction(recipe, w, recipe.branch) : undefined;
@@ -53,10 +53,18 @@ export function requestOf(p: Program, figure: boolean): RenderedRequest {
       : { kind: 'inline', criteria: p.criteria },
     ...(action ? { action } : {}),
     ...(aggregate ? { aggregate } : {}),
-    ...(recipe.trap ? { constraint: recipe.trap.constraint } : {}),
+    ...(recipe.trap ? { constraint: w.rng.pick(recipe.trap.constraints) } : {}),
     question,
     ...(recipe.interaction === 'ask' && agg
-      ? { askFirst: `ask me for the ${agg.destination} before you send or write anything` }
+      ? {
+          askFirst: w.rng.pick([
+            `ask me for the ${agg.destination} before you send or write anything`,
+            `check with me which ${agg.destination} to use first`,
+            `I have not decided the ${agg.destination} yet, so ask me before that step`,
+            `the ${agg.destination} depends on who is in this week, so ping me for it`,
+            `don't guess the ${agg.destination}: ask me`,
+          ]),
+        }
       : {}),
   });
 }

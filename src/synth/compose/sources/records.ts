@@ -231,19 +231,30 @@ export const transactions = defineSource({
       label: 'description',
       terms: TX_TERMS,
       write: (rng, term, v) =>
-        term
-          ? oneOf(
+        writePlan(
+          rng,
+          {
+            first: oneOf(
               rng,
-              `${term} — ${rng.pick(v.topics)}`,
-              `${rng.pick(v.companies)} ${term}`,
-              `${term} (${rng.pick(v.products)})`,
-            )
-          : oneOf(
-              rng,
-              `${rng.pick(v.topics)} costs`,
-              `${rng.pick(v.products)} renewal`,
-              `supplies for the ${rng.pick(v.topics)}`,
+              `paid for the ${rng.pick(v.topics)}`,
+              `renewal of the ${rng.pick(v.products)} for the team`,
+              `booked by ${oneOf(rng, 'the office manager', 'our assistant', 'the project lead')} for the ${rng.pick(v.topics)}`,
+              `invoice from ${rng.pick(v.companies)} for last month`,
             ),
+            facts: [
+              ...(term ? [oneOf(rng, `related to the ${term}`, `this is the ${term} line`, `${term} as agreed`)] : []),
+              oneOf(
+                rng,
+                'receipt is in the shared drive',
+                'cost centre to be confirmed',
+                'split across two teams',
+                'approved by the budget holder',
+                'paid with the company card',
+              ),
+            ],
+          },
+          'terse',
+        ),
     },
   ] satisfies FieldModel[],
   make: (w, id, i) => ({ transaction_id: id, currency: 'USD', merchant: cycle(w.vocab.companies, i) }),
@@ -375,7 +386,24 @@ export const tasks = defineSource({
   make: (w, id, i) => ({
     task_id: id,
     title: `${cycle(w.vocab.items, i)}: follow up`,
-    description: `Raised in the ${cycle(w.vocab.topics, i)} meeting.`,
+    description: writePlan(w.rng, {
+      first: oneOf(
+        w.rng,
+        `raised in the ${cycle(w.vocab.topics, i)} meeting`,
+        `from the notes of the ${cycle(w.vocab.topics, i)}`,
+        `${w.staff[2]?.first ?? 'Someone'} asked for this after the ${cycle(w.vocab.topics, i)}`,
+      ),
+      facts: [
+        oneOf(
+          w.rng,
+          'needs an owner',
+          'blocked on a reply from finance',
+          'half done',
+          'see the shared drive for context',
+          'nothing urgent',
+        ),
+      ],
+    }),
     tags: [],
   }),
   title: (rec) => `"${rec.title}" (${rec.task_id})`,
