@@ -1,4 +1,5 @@
 import { canonicalTool } from '../grade/evidence.js';
+import { grade } from '../grade/grade.js';
 import { containsNeedles, sprayRule } from '../grade/spray.js';
 import type { Matcher } from '../schema/matchers.js';
 import type { Diagnostic } from '../schema/diagnostics.js';
@@ -76,11 +77,12 @@ export async function checkProbes(
     variants: { steps: Steps; detail: string }[],
     extra = false,
     maxRuns = MAX_RUNS,
+    run: (steps: Steps) => Promise<Trajectory> = async (steps) => (await replay(spec, steps, memo)).trajectory,
   ) => {
     let best: { score: number; detail: string } | undefined;
     if (extra && variants.length) refOk ??= okCalls((await replay(spec, spec.reference, memo)).trajectory);
     for (const v of variants.slice(0, maxRuns)) {
-      const t = (await replay(spec, v.steps, memo)).trajectory;
+      const t = await run(v.steps);
       if (extra && okCalls(t) <= (refOk ?? 0)) continue;
       const score = verifiedScore(t);
       if (!best || score > best.score) best = { score, detail: v.detail };
@@ -99,6 +101,15 @@ export async function checkProbes(
   const ref = spec.reference;
   const reads = ref.filter((s) => isCall(s) && !mutates(s));
   const lastSay = ref.findLast((s) => 'say' in s);
+  // the reference's run with another final answer: graded again, the calls and their audit as they were
+  const answerOnly = async (steps: Steps): Promise<Trajectory> => {
+    const said = steps.findLast((s) => 'say' in s);
+    const t = (await replay(spec, ref, memo)).trajectory;
+    const at = t.events.findLastIndex((e) => e.type === 'assistant' && typeof e.text === 'string' && e.text !== '');
+    if (!said || !('say' in said) || at < 0) return (await replay(spec, steps, memo)).trajectory;
+    const events = t.events.map((e, i) => (i === at ? { ...e, text: said.say } : e));
+    return { ...t, events, grade: await grade(spec, { events, audit: t.audit }) };
+  };
   await probe('do_nothing', [{ steps: [], detail: 'no steps' }]);
   if (ref.some(mutates)) {
     await probe('read_only', [{ steps: reads, detail: 'the reference without its mutating calls' }]);
@@ -109,8 +120,9 @@ export async function checkProbes(
     await probe('spray', spray(spec, targets), true);
     await probe('content_spray', contentSpray(spec));
   }
-  // the final answer with every other candidate (a Q&A task has no mutating call, and the answer is all it does)
-  if (lastSay) await probe('any_candidate', anyCandidate(spec), false, MAX_CANDIDATES);
+  // the final answer with every other candidate (a Q&A task has no mutating call, and the answer is all it does).
+  // A variant changes the final text only: the reference's run is graded again with that text, not replayed
+  if (lastSay) await probe('any_candidate', anyCandidate(spec), false, MAX_CANDIDATES, answerOnly);
   if (ref.some(mutates)) await probe('summary_without_fields', summaryWithoutFields(spec));
   const diagnostics = results
     .filter((r) => r.passed)
