@@ -235,6 +235,7 @@ export const newsItems = packSource({
   textField: 'summary',
 });
 
+// (no straight quotes or ampersands: a citation is written into CSV and HTML deliverables verbatim)
 const CITATIONS: Readonly<Record<string, readonly string[]>> = {
   'journal article': [
     'Okafor, N. (2023). Platform pricing and entry. Journal of Industrial Economics, 71(2).',
@@ -261,10 +262,10 @@ const CITATIONS: Readonly<Record<string, readonly string[]>> = {
     'Orbital Telecom plc, Capital markets day presentation, 2025.',
   ],
   'news article': [
-    'Financial Times, "Retailers brace for slower spring", 3 March 2025.',
-    'Reuters, "Regulator widens payments probe", 14 January 2025.',
-    'Bloomberg, "Chipmakers push back new plants", 9 December 2024.',
-    'TechCrunch, "Battery recycler raises Series B", 21 February 2025.',
+    'Financial Times, ‘Retailers brace for slower spring’, 3 March 2025.',
+    'Reuters, ‘Regulator widens payments probe’, 14 January 2025.',
+    'Bloomberg, ‘Chipmakers push back new plants’, 9 December 2024.',
+    'TechCrunch, ‘Battery recycler raises Series B’, 21 February 2025.',
   ],
   dataset: [
     'World Bank (2024). World Development Indicators.',

@@ -88,6 +88,12 @@ describe('domain packs', () => {
           lead: src.capabilities[0] ?? 'Tool_Calling',
           parts: only,
         });
+        // a name goes into CSV and HTML deliverables verbatim: no character either format escapes
+        const rows = (raw.fixtures?.[src.service] as Record<string, Record<string, unknown>[]>)?.[src.collection ?? ''];
+        for (const rec of rows ?? []) {
+          const name = String(rec[src.nameField.field]);
+          if (/["&<>]/.test(name)) failures.push(`${src.name}: the name ${name} would be escaped in a deliverable`);
+        }
         const report = await runGate({ raw });
         if (!report.ok)
           failures.push(
