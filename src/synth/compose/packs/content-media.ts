@@ -1,6 +1,7 @@
 import type { Rng } from '../../../env/rng.js';
 import { cms } from '../../../services/domains/cms.js';
 import { oneOf, writePlan } from '../../kit/content.js';
+import { daysFrom } from '../../rules/fields.js';
 import { colleague } from '../sources/kit.js';
 import { addDays, nth, packAction, packSource, refId } from './table-source.js';
 
@@ -82,7 +83,6 @@ export const stories = packSource({
       no: 'not needing a legal read',
       p: 0.25,
     },
-    status: { label: 'status', weights: [1, 4, 3, 2, 1, 2, 2, 1] },
     notes: { label: 'desk notes', terms: DESK_TERMS, write: deskNote },
   },
   make: (w, id, i) => {
@@ -95,7 +95,14 @@ export const stories = packSource({
       editor: colleague(w, i + 3).email,
     };
   },
-  derive: (rec, w) => ({ embargo_until: addDays(rec.due_on, w.rng.pick([0, 1, 1, 2])) }),
+  // where a story is follows from its filing deadline: not yet due, it is still being written
+  derive: (rec, w) => ({
+    embargo_until: addDays(rec.due_on, w.rng.pick([0, 1, 1, 2])),
+    status:
+      daysFrom(w.today, rec.due_on) > 0
+        ? w.rng.pick(['pitched', 'commissioned', 'commissioned', 'commissioned', 'filed'])
+        : w.rng.pick(['filed', 'subbing', 'subbing', 'legal read', 'scheduled', 'published', 'published', 'spiked']),
+  }),
   title: (rec) => `${rec.story_id} (${rec.headline})`,
   nameField: { field: 'headline', label: 'headline' },
   owner: { field: 'editor', role: 'commissioning editor' },
@@ -135,7 +142,6 @@ export const socialPosts = packSource({
     channel: { label: 'channel', weights: [3, 3, 2, 2, 1, 1] },
     scheduled_for: { label: 'publication date', from: -10, to: 14, verb: 'going out', past: 'due out' },
     boosted: { label: 'paid promotion', yes: 'boosted with paid promotion', no: 'running organically', p: 0.3 },
-    status: { label: 'status', weights: [2, 2, 4, 4, 1, 1] },
     copy: { label: 'post copy', terms: POST_TERMS, write: postCopy },
   },
   make: (w, id, i) => ({
@@ -145,9 +151,15 @@ export const socialPosts = packSource({
     owner: colleague(w, i).email,
   }),
   // only a published post has been seen
+  // a post dated in the past went out (or failed); one still to come waits in the queue
   derive: (rec, w) => {
-    const seen = rec.status === 'published';
+    const status =
+      daysFrom(w.today, rec.scheduled_for) < 0
+        ? w.rng.pick(['published', 'published', 'published', 'published', 'failed', 'withdrawn'])
+        : w.rng.pick(['draft', 'awaiting approval', 'scheduled', 'scheduled', 'scheduled']);
+    const seen = status === 'published';
     return {
+      status,
       impressions: seen ? w.rng.int(800, 240_000) : 0,
       engagement_rate_pct: seen ? Math.round((0.2 + w.rng.next() * 7.8) * 10) / 10 : 0,
     };
@@ -230,16 +242,23 @@ export const mediaAssets = packSource({
       no: 'without model releases on file',
       p: 0.5,
     },
-    status: { label: 'status', weights: [6, 2, 1, 1, 1] },
     caption: { label: 'caption', terms: CAPTION_TERMS, write: caption },
   },
   make: (w, id, i) => {
     const [title, type] = nth(w, ASSETS, i);
     return { asset_id: id, title, asset_type: type, rights_manager: colleague(w, i).email };
   },
+  // the fee follows from the licence, the asset's state from when the licence ends
   derive: (rec, w) => {
     const [lo, hi] = LICENCE_FEES[String(rec.licence_type)] ?? [0, 0];
-    return { licence_fee: Math.round(lo + w.rng.next() * (hi - lo)) };
+    const left = daysFrom(w.today, rec.licence_expires_on);
+    const status =
+      left < 0
+        ? w.rng.pick(['expired', 'expired', 'archived'])
+        : left <= 30
+          ? 'expiring'
+          : w.rng.pick(['active', 'active', 'active', 'active', 'takedown requested']);
+    return { licence_fee: Math.round(lo + w.rng.next() * (hi - lo)), status };
   },
   title: (rec) => `${rec.asset_id} (${rec.title})`,
   nameField: { field: 'title', label: 'asset title' },
@@ -299,7 +318,6 @@ export const episodes = packSource({
     release_on: { label: 'release date', from: -20, to: 45, verb: 'due for release', past: 'released' },
     ad_slots_sold: { label: 'sponsor slots sold', min: 0, max: 6, step: 1, unit: 'slots' },
     explicit: { label: 'explicit tag', yes: 'tagged explicit', no: 'not tagged explicit', p: 0.15 },
-    status: { label: 'production status', weights: [1, 2, 2, 3, 2, 2, 3] },
     show_notes: { label: 'show notes', terms: SHOW_NOTE_TERMS, write: showNotes },
   },
   make: (w, id, i) => ({
@@ -308,10 +326,23 @@ export const episodes = packSource({
     runtime_min: Math.round((12 + w.rng.next() * 50) * 10) / 10,
     producer: colleague(w, i).email,
   }),
-  derive: (rec, w, i) => ({
-    episode_title: nth(w, EPISODES[String(rec.show)] ?? ['Episode'], i),
-    recorded_on: addDays(rec.release_on, -w.rng.int(3, 20)),
-  }),
+  // how far production has got follows from the release date
+  derive: (rec, w, i) => {
+    const left = daysFrom(w.today, rec.release_on);
+    const status =
+      left < 0
+        ? 'released'
+        : left <= 7
+          ? w.rng.pick(['mixing', 'ready', 'ready'])
+          : left <= 21
+            ? w.rng.pick(['recorded', 'editing'])
+            : w.rng.pick(['planned', 'booked']);
+    return {
+      episode_title: nth(w, EPISODES[String(rec.show)] ?? ['Episode'], i),
+      recorded_on: addDays(rec.release_on, -w.rng.int(3, 20)),
+      status,
+    };
+  },
   title: (rec) => `${rec.episode_id} (${rec.show}: ${rec.episode_title})`,
   nameField: { field: 'episode_title', label: 'episode title' },
   owner: { field: 'producer', role: 'producer' },
@@ -320,22 +351,17 @@ export const episodes = packSource({
 
 export const actions = [
   packAction(stories, cms, {
-    name: 'send_to_legal',
-    field: 'status',
-    value: 'legal read',
-    phrases: ['move each of those stories to "legal read"', 'set each of those stories to legal read'],
+    name: 'require_legal_read',
+    field: 'legal_read_required',
+    value: true,
+    phrases: ['flag each of those stories as needing a legal read', 'mark a legal read as required on each of them'],
     capabilities: ['Tool_Calling', 'Content_Generation'],
   }),
   packAction(socialPosts, cms, {
-    name: 'withdraw_post',
-    field: 'status',
-    value: 'withdrawn',
-    phrases: ['mark each of those posts as withdrawn', 'set each of those social posts to withdrawn'],
-  }),
-  packAction(mediaAssets, cms, {
-    name: 'archive_asset',
-    field: 'status',
-    value: 'archived',
-    phrases: ['set each of those assets to archived', 'mark each of those assets as archived in the library'],
+    name: 'stop_boost',
+    field: 'boosted',
+    value: false,
+    phrases: ['switch paid promotion off on each of those posts', 'stop the boost on each of those social posts'],
+    capabilities: ['Tool_Calling', 'Content_Generation'],
   }),
 ];
