@@ -1,6 +1,7 @@
 import type { Rng } from '../../../env/rng.js';
 import { automations } from '../../../services/domains/automations.js';
 import { oneOf, writePlan } from '../../kit/content.js';
+import { daysFrom } from '../../rules/fields.js';
 import { colleague } from '../sources/kit.js';
 import { nth, packAction, packSource, refId } from './table-source.js';
 
@@ -83,11 +84,17 @@ export const connectors = packSource({
       no: 'not approved by a workspace admin',
       p: 0.7,
     },
-    status: { label: 'connection health', weights: [6, 2, 1, 1, 1] },
     notes: { label: 'admin note', terms: CONNECTOR_TERMS, write: connectorNote },
   },
   make: (w, id, i) => ({ connector_id: id, owner: colleague(w, i).email }),
+  // a connection's health follows from when its credentials expire
   derive: (rec, w) => ({
+    status:
+      daysFrom(w.today, rec.auth_expires_on) < 0
+        ? w.rng.pick(['expired', 'expired', 'revoked'])
+        : daysFrom(w.today, rec.auth_expires_on) <= 14
+          ? 'expiring'
+          : w.rng.pick(['connected', 'connected', 'connected', 'connected', 'error']),
     auth_type:
       rec.app === 'Stripe' ? 'API key' : w.rng.pick(['OAuth 2.0', 'OAuth 2.0', 'OAuth 2.0', 'service account']),
     scopes: SCOPES[String(rec.app)] ?? 'read write',
@@ -314,13 +321,6 @@ export const actions = [
     value: 'paused',
     phrases: ['set each of those workflows to paused', 'mark each of them as paused in the console'],
     capabilities: ['Tool_Calling', 'Agent_Self_Config'],
-  }),
-  packAction(connectors, automations, {
-    name: 'revoke_connection',
-    field: 'status',
-    value: 'revoked',
-    phrases: ['mark each of those connections as revoked', 'set each of them to revoked'],
-    capabilities: ['Tool_Calling', 'Security_Awareness'],
   }),
   packAction(agentSkills, automations, {
     name: 'disable_skill',

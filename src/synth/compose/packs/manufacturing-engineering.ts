@@ -1,6 +1,7 @@
 import type { Rng } from '../../../env/rng.js';
 import { plant } from '../../../services/domains/plant.js';
 import { oneOf, writePlan } from '../../kit/content.js';
+import { daysFrom } from '../../rules/fields.js';
 import { colleague } from '../sources/kit.js';
 import { nth, onDay, packAction, packSource, refId } from './table-source.js';
 
@@ -270,7 +271,6 @@ export const inspections = packSource({
       no: 'for an aircraft still in service',
       p: 0.15,
     },
-    status: { label: 'status', weights: [5, 3, 2, 1, 2, 1] },
     findings: { label: 'findings log', terms: FINDING_TERMS, write: findings },
   },
   make: (w, id, i) => ({
@@ -278,9 +278,17 @@ export const inspections = packSource({
     tail_number: nth(w, TAILS, i),
     certifying_engineer: colleague(w, i).email,
   }),
+  // flight hours and cycles follow from the kind of check, its state from the calendar limit
   derive: (rec, w) => {
     const [h0, h1, c0, c1] = INTERVALS[String(rec.check_type)] ?? [10, 100, 5, 50];
+    const d = daysFrom(w.today, rec.due_date);
     return {
+      status:
+        d < 0
+          ? w.rng.pick(['overdue', 'certified', 'certified', 'deferred (MEL)'])
+          : d <= 3
+            ? w.rng.pick(['in work', 'awaiting parts', 'certified'])
+            : w.rng.pick(['scheduled', 'scheduled', 'scheduled', 'in work']),
       hours_since_last_check: Math.round((h0 + w.rng.next() * (h1 - h0)) * 10) / 10,
       cycles_since_last_check: w.rng.int(c0, c1),
     };

@@ -281,7 +281,6 @@ export const webPageBuilds = packSource({
     launch_on: { label: 'go-live date', from: -10, to: 30, verb: 'launching', past: 'launched' },
     lighthouse_score: { label: 'Lighthouse score', min: 30, max: 100, step: 1, unit: 'points' },
     seo_reviewed: { label: 'SEO review', yes: 'reviewed by SEO', no: 'not yet reviewed by SEO', p: 0.5 },
-    status: { label: 'build status', weights: [1, 2, 3, 2, 2, 2, 1] },
     notes: { label: 'build notes', terms: BUILD_TERMS, write: buildNotes },
   },
   make: (w, id, i) => ({
@@ -289,7 +288,17 @@ export const webPageBuilds = packSource({
     source_material: w.rng.pick(['video transcript', 'PDF brochure', 'slide deck', 'existing page', 'written brief']),
     developer: colleague(w, i).email,
   }),
-  derive: (rec, w, i) => ({ page_title: nth(w, PAGE_TITLES[String(rec.template)] ?? ['New page'], i) }),
+  // how far a build has got follows from its go-live date
+  derive: (rec, w, i) => {
+    const d = daysFrom(w.today, rec.launch_on);
+    const status =
+      d < 0
+        ? w.rng.pick(['live', 'live', 'live', 'rolled back'])
+        : d <= 7
+          ? w.rng.pick(['QA', 'staging', 'staging'])
+          : w.rng.pick(['wireframe', 'design', 'build', 'build']);
+    return { page_title: nth(w, PAGE_TITLES[String(rec.template)] ?? ['New page'], i), status };
+  },
   title: (rec) => `${rec.build_id} (${rec.page_title}, ${rec.template})`,
   nameField: { field: 'page_title', label: 'page title' },
   owner: { field: 'developer', role: 'web developer' },
@@ -311,10 +320,10 @@ export const actions = [
     capabilities: ['Tool_Calling', 'Multimedia_Processing'],
   }),
   packAction(webPageBuilds, studio, {
-    name: 'build_to_qa',
-    field: 'status',
-    value: 'QA',
-    phrases: ['move each of those builds to QA', 'set the status of each of those page builds to QA'],
+    name: 'seo_review',
+    field: 'seo_reviewed',
+    value: true,
+    phrases: ['mark each of those builds as reviewed by SEO', 'record the SEO review as done on each of them'],
     capabilities: ['Tool_Calling', 'Code_Manipulation'],
   }),
 ];

@@ -85,7 +85,6 @@ export const roomBookings = packSource({
     date: { label: 'meeting date', from: -3, to: 21, verb: 'taking place', past: 'held' },
     catering: { label: 'catering', weights: [5, 3, 1, 2, 1] },
     av_support: { label: 'AV support', yes: 'with AV support requested', no: 'without AV support', p: 0.35 },
-    status: { label: 'booking status', weights: [2, 6, 1, 1, 1, 1] },
     notes: { label: 'setup note', terms: ROOM_TERMS, write: setupNote },
   },
   make: (w, id, i) => ({
@@ -95,8 +94,17 @@ export const roomBookings = packSource({
     start: w.rng.pick(['08:30', '09:00', '09:30', '10:00', '11:00', '13:00', '14:00', '15:30', '16:00']),
     duration_min: w.rng.pick([30, 30, 45, 60, 60, 60, 90, 120, 180]),
   }),
-  // no more people than the room holds
-  derive: (rec, w) => ({ attendees: w.rng.int(1, CAPACITY[String(rec.room)] ?? 6) }),
+  // no more people than the room holds; a booking's state follows from its date
+  derive: (rec, w) => {
+    const d = daysFrom(w.today, rec.date);
+    const status =
+      d > 0
+        ? w.rng.pick(['tentative', 'confirmed', 'confirmed', 'confirmed', 'cancelled'])
+        : d === 0
+          ? w.rng.pick(['confirmed', 'checked in'])
+          : w.rng.pick(['checked in', 'checked in', 'no-show', 'released']);
+    return { attendees: w.rng.int(1, CAPACITY[String(rec.room)] ?? 6), status };
+  },
   title: (rec) => `${rec.room_booking_id} (${rec.meeting_title}, ${rec.room}, ${rec.date})`,
   nameField: { field: 'meeting_title', label: 'meeting title' },
   owner: { field: 'organiser', role: 'organiser' },
@@ -222,14 +230,17 @@ export const equipmentLoans = packSource({
       no: 'not yet condition-checked',
       p: 0.4,
     },
-    status: { label: 'loan status', weights: [1, 5, 2, 3, 1, 1] },
     notes: { label: 'loan note', terms: LOAN_TERMS, write: loanNote },
   },
   make: (w, id, i) => ({ loan_id: id, borrower: colleague(w, i).email }),
   derive: (rec, w, i) => {
     const [prefix, value] = KIT[String(rec.item_type)] ?? ['EQ', 300];
     const out = addDays(rec.due_back_on, -w.rng.pick([7, 14, 14, 28, 60]));
+    const late = daysFrom(w.today, rec.due_back_on) < 0;
     return {
+      status: late
+        ? w.rng.pick(['overdue', 'overdue', 'returned', 'returned', 'lost', 'damaged'])
+        : w.rng.pick(['reserved', 'on loan', 'on loan', 'on loan', 'returned']),
       asset_tag: `${prefix}-${String(100 + ((i * 37 + w.rng.int(0, 36)) % 900)).padStart(4, '0')}`,
       loaned_on: daysFrom(w.today, out) > 0 ? onDay(w, 0) : out,
       replacement_value: value,
@@ -294,7 +305,6 @@ export const visitorPasses = packSource({
     access_level: { label: 'access level', weights: [2, 5, 2, 1] },
     visit_date: { label: 'visit date', from: -5, to: 21, verb: 'visiting', past: 'visited' },
     nda_signed: { label: 'NDA', yes: 'with the NDA signed', no: 'without a signed NDA', p: 0.55 },
-    status: { label: 'pass status', weights: [6, 2, 2, 1, 1] },
     notes: { label: 'reception note', terms: VISIT_TERMS, write: receptionNote },
   },
   make: (w, id, i) => {
@@ -307,6 +317,17 @@ export const visitorPasses = packSource({
       host: colleague(w, i).email,
     };
   },
+  // a pass's state follows from the visit date
+  derive: (rec, w) => {
+    const d = daysFrom(w.today, rec.visit_date);
+    const status =
+      d > 0
+        ? w.rng.pick(['pre-registered', 'pre-registered', 'pre-registered', 'denied'])
+        : d === 0
+          ? w.rng.pick(['pre-registered', 'checked in'])
+          : w.rng.pick(['checked out', 'checked out', 'checked out', 'no-show']);
+    return { status };
+  },
   title: (rec) => `${rec.pass_id} (${rec.visitor}, ${rec.company})`,
   nameField: { field: 'visitor', label: 'visitor' },
   owner: { field: 'host', role: 'host' },
@@ -315,11 +336,21 @@ export const visitorPasses = packSource({
 
 export const actions = [
   packAction(roomBookings, facilities, {
-    name: 'release_room',
-    field: 'status',
-    value: 'released',
-    phrases: ['mark each of those bookings as released', 'set each of those room bookings to released'],
+    name: 'cancel_catering',
+    field: 'catering',
+    value: 'none',
+    phrases: [
+      'set the catering on each of those bookings to none',
+      'cancel the catering on each of them (catering: none)',
+    ],
     capabilities: ['Tool_Calling', 'Calendar_Scheduling'],
+  }),
+  packAction(equipmentLoans, facilities, {
+    name: 'check_condition',
+    field: 'condition_checked',
+    value: true,
+    phrases: ['record a condition check on each of those loans', 'mark each of those loans as condition-checked'],
+    capabilities: ['Tool_Calling', 'File_Management'],
   }),
   packAction(purchaseRequests, facilities, {
     name: 'approve_purchase',

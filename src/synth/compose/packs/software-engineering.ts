@@ -1,6 +1,7 @@
 import type { Rng } from '../../../env/rng.js';
 import { devops } from '../../../services/domains/devops.js';
 import { oneOf, writePlan } from '../../kit/content.js';
+import { daysFrom } from '../../rules/fields.js';
 import { colleague } from '../sources/kit.js';
 import { nth, packAction, packSource, refId } from './table-source.js';
 
@@ -134,7 +135,6 @@ export const deployments = packSource({
     environment: { label: 'environment', weights: [2, 3, 1, 4, 2] },
     started_on: { label: 'start date', from: -14, to: 0, verb: 'started' },
     duration_min: { label: 'rollout time', min: 2, max: 90, step: 1 },
-    status: { label: 'status', weights: [1, 1, 6, 2, 1, 1] },
     notes: { label: 'rollout notes', terms: DEPLOY_TERMS, write: rolloutNote },
   },
   make: (w, id, i) => ({
@@ -143,7 +143,14 @@ export const deployments = packSource({
     version: `v${w.rng.int(1, 4)}.${w.rng.int(0, 30)}.${i}`,
     deployed_by: colleague(w, i).email,
   }),
-  derive: (rec) => ({ rolled_back: rec.status === 'rolled back' }),
+  // a rollout started before today has finished one way or another
+  derive: (rec, w) => {
+    const status =
+      daysFrom(w.today, rec.started_on) < 0
+        ? w.rng.pick(['succeeded', 'succeeded', 'succeeded', 'succeeded', 'failed', 'rolled back'])
+        : w.rng.pick(['queued', 'in progress', 'succeeded', 'paused']);
+    return { status, rolled_back: status === 'rolled back' };
+  },
   title: (rec) => `${rec.deployment_id} (${rec.service} ${rec.version} to ${rec.environment})`,
   nameField: { field: 'version', label: 'release version' },
   owner: { field: 'deployed_by', role: 'engineer who deployed it' },
