@@ -71,7 +71,7 @@ export const stories = packSource({
   system: cms,
   table: 'stories',
   domains: ['Content_Media'],
-  capabilities: ['Content_Generation', 'Calendar_Scheduling'],
+  capabilities: ['Calendar_Scheduling', 'Logic_Reasoning'],
   measure: { field: 'word_count', label: 'commissioned length', unit: 'words' },
   fields: {
     story_format: { label: 'format', weights: [5, 3, 2, 2, 1, 1, 1] },
@@ -136,7 +136,7 @@ export const socialPosts = packSource({
   system: cms,
   table: 'social_posts',
   domains: ['Content_Media'],
-  capabilities: ['Content_Generation', 'Data_Analysis'],
+  capabilities: ['Data_Analysis', 'Calendar_Scheduling'],
   measure: { field: 'impressions', label: 'impressions', unit: 'impressions' },
   fields: {
     channel: { label: 'channel', weights: [3, 3, 2, 2, 1, 1] },
@@ -224,7 +224,7 @@ export const mediaAssets = packSource({
   system: cms,
   table: 'media_assets',
   domains: ['Content_Media'],
-  capabilities: ['Multimedia_Processing', 'Logic_Reasoning'],
+  capabilities: ['Calendar_Scheduling', 'Logic_Reasoning'],
   measure: { field: 'licence_fee', label: 'licence fee', unit: 'GBP' },
   fields: {
     licence_type: { label: 'licence', weights: [3, 2, 3, 1, 2, 1] },
@@ -311,7 +311,7 @@ export const episodes = packSource({
   table: 'episodes',
   noun: ['episode', 'episodes'],
   domains: ['Content_Media'],
-  capabilities: ['Multimedia_Processing', 'Calendar_Scheduling'],
+  capabilities: ['Calendar_Scheduling', 'Logic_Reasoning'],
   measure: { field: 'runtime_min', label: 'running time', unit: 'minutes' },
   fields: {
     show: { label: 'show', weights: [3, 2, 2, 2, 1] },
@@ -355,13 +355,13 @@ export const actions = [
     field: 'legal_read_required',
     value: true,
     phrases: ['flag each of those stories as needing a legal read', 'mark a legal read as required on each of them'],
-    capabilities: ['Tool_Calling', 'Content_Generation'],
+    capabilities: ['Tool_Calling'],
   }),
   packAction(socialPosts, cms, {
     name: 'stop_boost',
     field: 'boosted',
     value: false,
     phrases: ['switch paid promotion off on each of those posts', 'stop the boost on each of those social posts'],
-    capabilities: ['Tool_Calling', 'Content_Generation'],
+    capabilities: ['Tool_Calling'],
   }),
 ];

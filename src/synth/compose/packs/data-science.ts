@@ -145,7 +145,7 @@ export const dashboards = packSource({
   table: 'dashboards',
   noun: ['BI dashboard', 'BI dashboards'],
   domains: ['Data_Science'],
-  capabilities: ['Data_Analysis', 'Content_Generation'],
+  capabilities: ['Data_Analysis', 'Logic_Reasoning'],
   measure: { field: 'views_30d', label: 'views in the last 30 days', unit: 'views' },
   fields: {
     audience: { label: 'audience', weights: [2, 1, 2, 2, 2, 2] },

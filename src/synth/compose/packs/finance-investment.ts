@@ -131,7 +131,7 @@ export const trades = packSource({
   system: portfolio,
   table: 'trades',
   domains: ['Finance_Investment'],
-  capabilities: ['Data_Analysis', 'Logic_Reasoning', 'Security_Awareness'],
+  capabilities: ['Data_Analysis', 'Logic_Reasoning'],
   measure: { field: 'commission', label: 'commission', unit: 'USD' },
   fields: {
     side: { label: 'side', weights: [5, 4, 1, 1] },
@@ -276,7 +276,7 @@ export const researchNotes = packSource({
   system: portfolio,
   table: 'research_notes',
   domains: ['Finance_Investment'],
-  capabilities: ['Knowledge_Retrieval', 'Content_Generation'],
+  capabilities: ['Knowledge_Retrieval', 'Logic_Reasoning'],
   fields: {
     note_type: { label: 'note type', weights: [1, 3, 3, 3, 1, 1] },
     rating: { label: 'rating', weights: [3, 3, 4, 1, 1] },
@@ -322,7 +322,7 @@ export const actions = [
     field: 'compliance_flagged',
     value: true,
     phrases: ['flag each of those trades for compliance review', 'mark each of those trades as compliance-flagged'],
-    capabilities: ['Tool_Calling', 'Security_Awareness'],
+    capabilities: ['Tool_Calling'],
   }),
   packAction(researchNotes, portfolio, {
     name: 'note_to_compliance',

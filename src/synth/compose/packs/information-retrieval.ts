@@ -213,7 +213,7 @@ export const newsItems = packSource({
   system: research,
   table: 'news_items',
   domains: ['Information_Retrieval'],
-  capabilities: ['Knowledge_Retrieval', 'Web_Browsing'],
+  capabilities: ['Knowledge_Retrieval', 'Logic_Reasoning'],
   measure: { field: 'estimated_reach', label: 'estimated reach', unit: 'readers' },
   fields: {
     outlet: { label: 'outlet', weights: [3, 3, 2, 2, 2, 1] },

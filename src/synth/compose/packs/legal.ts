@@ -364,7 +364,7 @@ export const legalHolds = packSource({
   system: matters,
   table: 'legal_holds',
   domains: ['Legal'],
-  capabilities: ['Email_Communication', 'Logic_Reasoning', 'Security_Awareness'],
+  capabilities: ['Logic_Reasoning', 'Calendar_Scheduling'],
   measure: { field: 'reminders_sent', label: 'reminder count', unit: 'reminders' },
   fields: {
     department: { label: 'department', weights: [3, 3, 2, 1, 2, 1] },

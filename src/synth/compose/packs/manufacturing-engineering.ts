@@ -260,7 +260,7 @@ export const inspections = packSource({
   table: 'inspections',
   noun: ['aircraft inspection', 'aircraft inspections'],
   domains: ['Manufacturing_Engineering'],
-  capabilities: ['Calendar_Scheduling', 'Logic_Reasoning', 'Security_Awareness'],
+  capabilities: ['Calendar_Scheduling', 'Logic_Reasoning'],
   fields: {
     aircraft_type: { label: 'aircraft type', weights: [4, 3, 3, 1, 2, 1] },
     check_type: { label: 'check type', weights: [2, 2, 4, 1, 2, 1] },

@@ -54,7 +54,7 @@ export const designRequests = packSource({
   system: studio,
   table: 'design_requests',
   domains: ['Multimodal_Generation'],
-  capabilities: ['Content_Generation', 'Multimedia_Processing'],
+  capabilities: ['Calendar_Scheduling', 'Logic_Reasoning'],
   measure: { field: 'estimated_hours', label: 'estimated design time', unit: 'hours' },
   fields: {
     deliverable: { label: 'deliverable', weights: [4, 2, 2, 2, 2, 2, 1] },
@@ -126,7 +126,7 @@ export const chartRequests = packSource({
   table: 'chart_requests',
   noun: ['chart request', 'chart requests'],
   domains: ['Multimodal_Generation'],
-  capabilities: ['Data_Analysis', 'Spatial_Visual_Reasoning'],
+  capabilities: ['Data_Analysis', 'Logic_Reasoning'],
   measure: { field: 'data_points', label: 'data points', unit: 'points' },
   fields: {
     chart_type: { label: 'chart type', weights: [4, 4, 1, 1, 1, 2, 1] },
@@ -208,7 +208,7 @@ export const videoEdits = packSource({
   system: studio,
   table: 'video_edits',
   domains: ['Multimodal_Generation'],
-  capabilities: ['Multimedia_Processing', 'Calendar_Scheduling'],
+  capabilities: ['Calendar_Scheduling', 'Logic_Reasoning'],
   measure: { field: 'runtime_sec', label: 'target running time', unit: 'seconds' },
   fields: {
     platform: { label: 'platform', weights: [3, 2, 2, 3, 1, 1] },
@@ -275,7 +275,7 @@ export const webPageBuilds = packSource({
   system: studio,
   table: 'web_page_builds',
   domains: ['Multimodal_Generation'],
-  capabilities: ['Code_Manipulation', 'Content_Generation'],
+  capabilities: ['Calendar_Scheduling', 'Logic_Reasoning'],
   fields: {
     template: { label: 'template', weights: [4, 3, 2, 2, 1, 1] },
     launch_on: { label: 'go-live date', from: -10, to: 30, verb: 'launching', past: 'launched' },
@@ -317,13 +317,13 @@ export const actions = [
     field: 'status',
     value: 'client review',
     phrases: ['move each of those edits to "client review"', 'set each of those video edits to client review'],
-    capabilities: ['Tool_Calling', 'Multimedia_Processing'],
+    capabilities: ['Tool_Calling'],
   }),
   packAction(webPageBuilds, studio, {
     name: 'seo_review',
     field: 'seo_reviewed',
     value: true,
     phrases: ['mark each of those builds as reviewed by SEO', 'record the SEO review as done on each of them'],
-    capabilities: ['Tool_Calling', 'Code_Manipulation'],
+    capabilities: ['Tool_Calling'],
   }),
 ];

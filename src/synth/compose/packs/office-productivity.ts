@@ -219,7 +219,7 @@ export const equipmentLoans = packSource({
   system: facilities,
   table: 'equipment_loans',
   domains: ['Office_Productivity'],
-  capabilities: ['Calendar_Scheduling', 'File_Management'],
+  capabilities: ['Calendar_Scheduling', 'Logic_Reasoning'],
   measure: { field: 'replacement_value', label: 'replacement value', unit: 'GBP' },
   fields: {
     item_type: { label: 'item', weights: [5, 3, 1, 1, 1, 2] },
@@ -350,7 +350,7 @@ export const actions = [
     field: 'condition_checked',
     value: true,
     phrases: ['record a condition check on each of those loans', 'mark each of those loans as condition-checked'],
-    capabilities: ['Tool_Calling', 'File_Management'],
+    capabilities: ['Tool_Calling'],
   }),
   packAction(purchaseRequests, facilities, {
     name: 'approve_purchase',

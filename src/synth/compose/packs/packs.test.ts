@@ -4,6 +4,7 @@ import { createRng } from '../../../env/rng.js';
 import { SCENARIO_DOMAINS, SCENARIOS, type Difficulty } from '../../../schema/taxonomy.js';
 import { runGate } from '../../../validate/index.js';
 import { VOCAB } from '../../kit/domains/index.js';
+import { UNSUPPORTED_CAPABILITIES } from '../../kit/taxonomy-rules.js';
 import { compileRecipe } from '../compile/index.js';
 import type { SourcePart } from '../parts.js';
 import { chooseRecipe } from '../recipe.js';
@@ -30,7 +31,11 @@ describe('domain packs', () => {
     assert.equal(new Set(nouns).size, nouns.length, 'record type nouns are distinct');
   });
 
-  it('have a handful of rule fields per record type, an owner, and actions on their own record types', () => {
+  it('have a handful of rule fields per record type, an owner, supportable capabilities, and actions on their own record types', () => {
+    // a capability no service exercises would put an LLM-only cell into the plan
+    const unsupported = Object.keys(UNSUPPORTED_CAPABILITIES);
+    for (const part of [...packSources, ...PACK_ACTIONS])
+      for (const c of part.capabilities) assert.ok(!unsupported.includes(c), `${part.name} claims ${c}`);
     for (const s of packSources) {
       assert.ok(s.fields.length >= 3 && s.fields.length <= 7, `${s.name}: ${s.fields.length} rule fields`);
       assert.ok(s.owner && s.ownerRole, `${s.name} names who is responsible`);

@@ -68,7 +68,7 @@ export const pullRequests = packSource({
   system: devops,
   table: 'pull_requests',
   domains: ['Software_Engineering'],
-  capabilities: ['Code_Manipulation', 'Logic_Reasoning'],
+  capabilities: ['Logic_Reasoning', 'Knowledge_Retrieval'],
   measure: { field: 'lines_changed', label: 'lines changed', unit: 'lines' },
   fields: {
     repo: { label: 'repository', weights: [3, 3, 2, 2, 1, 2] },
@@ -274,7 +274,7 @@ export const migrations = packSource({
   table: 'migrations',
   noun: ['schema migration', 'schema migrations'],
   domains: ['Software_Engineering'],
-  capabilities: ['Code_Manipulation', 'Calendar_Scheduling'],
+  capabilities: ['Calendar_Scheduling', 'Logic_Reasoning'],
   measure: { field: 'estimated_lock_seconds', label: 'expected lock time', unit: 'seconds' },
   fields: {
     database: { label: 'database', weights: [4, 3, 2, 2, 1] },
@@ -309,7 +309,7 @@ export const actions = [
     field: 'status',
     value: 'changes requested',
     phrases: ['set each of those pull requests to "changes requested"', 'mark each of them as changes requested'],
-    capabilities: ['Tool_Calling', 'Code_Manipulation'],
+    capabilities: ['Tool_Calling'],
   }),
   packAction(incidents, devops, {
     name: 'require_postmortem',
