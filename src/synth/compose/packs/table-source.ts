@@ -2,18 +2,24 @@ import type { Capability, ScenarioDomain } from '../../../schema/taxonomy.js';
 import type { Field, TableService } from '../../../services/tables.js';
 import type { Person } from '../../kit/people.js';
 import type { DateModel, FieldModel, FlagModel, NumberModel, TextModel } from '../../rules/fields.js';
-import type { ActionPart, Rec, SourcePart, World } from '../parts.js';
-import { byEmail, defineSource } from '../sources/kit.js';
+import { at, dateOf } from '../../kit/dates.js';
+import { ids } from '../../kit/ids.js';
+import { freeRecord } from '../../rules/draw.js';
+import type { ActionPart, Fixtures, Rec, SourcePart, World } from '../parts.js';
+import { byEmail, cycle, defineSource, sourceFixtures } from '../sources/kit.js';
 
 // A domain pack's record type: one table of a domain system (src/services/domains/) as a compose source. The
 // table gives the field types and enum values; the pack adds what only a practitioner knows — how values are
 // spread, what a field is called in conversation, which words a note may hold — and the fields no rule uses
 // (names, titles, people). A pack is data plus these small builders, one registry line per record type.
 
-/** How a pack describes one rule field beyond its table type. */
+/**
+ * How a pack describes one rule field beyond its table type. A number's `unit` replaces the table's in rules
+ * ('' for none: "a reminder count of 3 or more", not "3 reminders or more").
+ */
 export type FieldHint =
   | { label: string; weights?: readonly number[]; say?: Readonly<Record<string, string>> }
-  | { label: string; min: number; max: number; step?: number; percent?: true }
+  | { label: string; min: number; max: number; step?: number; percent?: true; unit?: string }
   | { label: string; from: number; to: number; verb: string; past?: string }
   | { label: string; yes: string; no: string; p?: number }
   | { label: string; terms: readonly string[]; write: TextModel['write'] };
@@ -44,6 +50,78 @@ export interface PackRecord<N extends string> {
   measure?: { field: string; label: string; unit?: string };
   /** the free-text field (notes) a hostile instruction or a remark goes into */
   textField?: string;
+  /**
+   * the record type each ref field points to: the records a task's records refer to (a deadline's matter, a
+   * booking's trip) join the fixtures, drawn like any record of their type, so no reference dangles
+   */
+  parents?: Readonly<Record<string, SourcePart<string>>>;
+  /**
+   * fields that follow from the drawn ones (a return date after the departure, a supplier of the booked kind),
+   * set on each record before it becomes initial state; never a rule field or the owner's
+   */
+  derive?(rec: Rec, w: World, i: number): Rec;
+}
+
+// per task (world): where its records start in the curated lists, and the ids its records refer to
+const starts = new WeakMap<World, number>();
+const refPools = new WeakMap<World, Map<string, string[]>>();
+
+/**
+ * Record i's entry of a curated list (a matter, a supplier, a tail number), from a starting point drawn once
+ * per task: the records of one task hold distinct entries (as many as the list has), and tasks differ.
+ */
+export function nth<T>(w: World, xs: readonly T[], i: number): T {
+  let start = starts.get(w);
+  if (start === undefined) {
+    start = w.rng.int(0, 9_999);
+    starts.set(w, start);
+  }
+  return xs[(i + start) % xs.length] as T;
+}
+
+/** The day `days` from the task's today (negative: in the past), for the dates no rule draws. */
+export const onDay = (w: World, days: number): string => dateOf(at(w.today, { days }));
+
+/** The day `days` after a drawn date (a return after the departure). */
+export function addDays(day: unknown, days: number): string {
+  const d = new Date(`${String(day).slice(0, 10)}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+}
+
+/** The id record i refers to in a table with `prefix`: a few per task (the first call sets how many), so several records share one. */
+export function refId(w: World, prefix: string, i: number, pool = 4): string {
+  let pools = refPools.get(w);
+  if (!pools) refPools.set(w, (pools = new Map()));
+  let xs = pools.get(prefix);
+  if (!xs) pools.set(prefix, (xs = ids(w.rng, prefix, pool, 4)));
+  return cycle(xs, i);
+}
+
+// the records of a pack's type, completed by `derive`, plus the records they refer to (and those these refer to)
+function packFixtures(p: PackRecord<string>, collection: string, records: Rec[], w: World): Fixtures {
+  if (p.derive) {
+    const fixed = new Set([...Object.keys(p.fields), p.owner?.field]);
+    records.forEach((rec, i) => {
+      const more = p.derive?.(rec, w, i) ?? {};
+      const clash = Object.keys(more).find((k) => fixed.has(k));
+      if (clash) throw new Error(`pack ${p.name}: derive sets ${clash}, which a rule or the owner reads`);
+      // in place: the task's program reads the same records as its initial state
+      Object.assign(rec, more);
+    });
+  }
+  const out: Fixtures = { [p.system.name]: { [collection]: records } };
+  for (const [field, parent] of Object.entries(p.parents ?? {})) {
+    const refs = [...new Set(records.map((r) => String(r[field])))];
+    const x = { rng: w.rng, today: w.today, vocab: w.vocab };
+    const rows = refs.map((id, i) => ({ ...parent.make(w, id, i), ...freeRecord(parent.fields, x) }));
+    for (const [svc, cols] of Object.entries(sourceFixtures(parent, rows, w))) {
+      const t = (out[svc] = { ...out[svc] });
+      for (const [col, v] of Object.entries(cols))
+        t[col] = [...(Array.isArray(t[col]) ? (t[col] as unknown[]) : []), ...(v as unknown[])];
+    }
+  }
+  return out;
 }
 
 function modelOf(field: string, f: Field, hint: FieldHint): FieldModel {
@@ -62,6 +140,7 @@ function modelOf(field: string, f: Field, hint: FieldHint): FieldModel {
     case 'number':
     case 'money': {
       const h = hint as Extract<FieldHint, { min: number }>;
+      const unit = h.unit ?? (f.kind === 'number' ? f.unit : undefined);
       const m: NumberModel = {
         kind: 'number',
         field,
@@ -69,7 +148,7 @@ function modelOf(field: string, f: Field, hint: FieldHint): FieldModel {
         min: h.min,
         max: h.max,
         step: h.step ?? (f.kind === 'money' ? 0.01 : f.int ? 1 : 0.1),
-        ...(f.kind === 'money' ? { currency: f.currency } : f.unit ? { unit: f.unit } : {}),
+        ...(f.kind === 'money' ? { currency: f.currency } : unit ? { unit } : {}),
         ...(h.percent ? { percent: true as const } : {}),
       };
       return m;
@@ -147,6 +226,9 @@ export function packSource<const N extends string>(p: PackRecord<N>): SourcePart
           ownerRole: owner.role,
           ownerFields: [owner.field],
         }
+      : {}),
+    ...(p.parents || p.derive
+      ? { fixtures: (records: Rec[], w: World) => packFixtures(p, collection, records, w) }
       : {}),
     list: () => (list ? [{ call: list.name, args: {} }] : []),
     ...(get ? { get: (rec: Rec) => ({ call: get.name, args: { [table.id]: rec[table.id] } }) } : {}),

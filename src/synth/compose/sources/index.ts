@@ -2,6 +2,19 @@ import type { SourcePart } from '../parts.js';
 import { feedArticles, mails, sheetRows } from './documents.js';
 import { customers, integrations, jobs, products, tasks, tickets, transactions } from './records.js';
 import { appointments, claims, referrals, vaccinations } from '../packs/healthcare.js';
+import { clientMatters, contracts, courtDeadlines, legalHolds } from '../packs/legal.js';
+import { courses, enrolments, examSittings, submissions } from '../packs/education-knowledge.js';
+import { agentSkills, connectors, workflowRuns, workflows } from '../packs/automation-platform.js';
+import { episodes, mediaAssets, socialPosts, stories } from '../packs/content-media.js';
+import { dashboards, datasets, experiments, metricAlerts } from '../packs/data-science.js';
+import { citedSources, marketReports, newsItems, papers } from '../packs/information-retrieval.js';
+import { fxExposures, positions, researchNotes, trades } from '../packs/finance-investment.js';
+import { fieldPlots, inspections, nonconformances, workOrders } from '../packs/manufacturing-engineering.js';
+import { accessReviews, dataSubjectRequests, securityFindings, vendorAssessments } from '../packs/safety-compliance.js';
+import { deployments, incidents, migrations, pullRequests } from '../packs/software-engineering.js';
+import { chartRequests, designRequests, videoEdits, webPageBuilds } from '../packs/multimodal-generation.js';
+import { equipmentLoans, purchaseRequests, roomBookings, visitorPasses } from '../packs/office-productivity.js';
+import { householdBills, perDiemClaims, travelBookings, tripRequests } from '../packs/travel-lifestyle.js';
 
 // the sources the compositional generator may draw on. a new source is one file (defineSource) plus one line
 // here; its name then joins SourceName, so every other part may name it, and a part naming a source that is
@@ -22,6 +35,58 @@ const ALL = [
   appointments,
   claims,
   vaccinations,
+  clientMatters,
+  contracts,
+  courtDeadlines,
+  legalHolds,
+  tripRequests,
+  travelBookings,
+  perDiemClaims,
+  householdBills,
+  courses,
+  enrolments,
+  submissions,
+  examSittings,
+  workOrders,
+  nonconformances,
+  inspections,
+  fieldPlots,
+  positions,
+  trades,
+  fxExposures,
+  researchNotes,
+  pullRequests,
+  deployments,
+  incidents,
+  migrations,
+  datasets,
+  dashboards,
+  metricAlerts,
+  experiments,
+  stories,
+  socialPosts,
+  mediaAssets,
+  episodes,
+  accessReviews,
+  dataSubjectRequests,
+  vendorAssessments,
+  securityFindings,
+  workflows,
+  connectors,
+  workflowRuns,
+  agentSkills,
+  papers,
+  marketReports,
+  newsItems,
+  citedSources,
+  roomBookings,
+  purchaseRequests,
+  equipmentLoans,
+  visitorPasses,
+  designRequests,
+  chartRequests,
+  videoEdits,
+  webPageBuilds,
 ] as const;
 
 /** The name of a registered source. */

@@ -1,0 +1,332 @@
+import type { Rng } from '../../../env/rng.js';
+import { automations } from '../../../services/domains/automations.js';
+import { oneOf, writePlan } from '../../kit/content.js';
+import { daysFrom } from '../../rules/fields.js';
+import { colleague } from '../sources/kit.js';
+import { nth, packAction, packSource, refId } from './table-source.js';
+
+// Automation_Platform: an integration platform's workflows and their reliability, the app connections whose
+// credentials they run on, failed runs waiting to be triaged, and the skills installed for the AI agents.
+// Workflow names, scopes and error messages are what an automation admin would see.
+
+// the scopes a connection to each app is granted
+const SCOPES: Readonly<Record<string, string>> = {
+  Slack: 'chat:write channels:read users:read',
+  Salesforce: 'api refresh_token',
+  'Google Sheets': 'spreadsheets drive.file',
+  HubSpot: 'crm.objects.contacts.write crm.objects.deals.read',
+  Jira: 'read:jira-work write:jira-work',
+  Gmail: 'gmail.send gmail.readonly',
+  Stripe: 'read_only (restricted key)',
+  Zendesk: 'tickets:read tickets:write',
+};
+
+const CONNECTOR_TERMS = [
+  'personal account',
+  'shared inbox',
+  'token rotation',
+  'sandbox',
+  'offboarded user',
+  'IP allowlist',
+];
+
+function connectorNote(rng: Rng, term: string | undefined): string {
+  return writePlan(
+    rng,
+    {
+      facts: [
+        oneOf(
+          rng,
+          'set up during the CRM migration',
+          'reviewed in the last access audit',
+          `used by the ${rng.pick(['finance', 'sales ops', 'support', 'people'])} team`,
+          'credentials stored in the vault',
+        ),
+        ...(term
+          ? [
+              oneOf(
+                rng,
+                `runs on a ${term}`,
+                `note: ${term}`,
+                `${term} — check before renewing`,
+                `admin asked about ${term}`,
+              ),
+            ]
+          : []),
+        oneOf(rng, 'owner confirmed still needed', 'scopes narrowed last quarter', 'no incidents', ''),
+      ].filter(Boolean),
+    },
+    'terse',
+  );
+}
+
+export const connectors = packSource({
+  name: 'connectors',
+  system: automations,
+  table: 'connectors',
+  noun: ['app connection', 'app connections'],
+  domains: ['Automation_Platform'],
+  capabilities: ['Agent_Self_Config', 'Security_Awareness'],
+  measure: { field: 'workflows_using', label: 'workflows using it', unit: 'workflows' },
+  fields: {
+    app: { label: 'app', weights: [3, 2, 3, 2, 2, 2, 1, 1] },
+    auth_expires_on: {
+      label: 'credential expiry',
+      from: -10,
+      to: 60,
+      verb: 'whose credentials expire',
+      past: 'whose credentials expired',
+    },
+    workflows_using: { label: 'workflow count', min: 0, max: 24, step: 1, unit: 'workflows' },
+    admin_consent: {
+      label: 'admin consent',
+      yes: 'approved by a workspace admin',
+      no: 'not approved by a workspace admin',
+      p: 0.7,
+    },
+    notes: { label: 'admin note', terms: CONNECTOR_TERMS, write: connectorNote },
+  },
+  make: (w, id, i) => ({ connector_id: id, owner: colleague(w, i).email }),
+  // a connection's health follows from when its credentials expire
+  derive: (rec, w) => ({
+    status:
+      daysFrom(w.today, rec.auth_expires_on) < 0
+        ? w.rng.pick(['expired', 'expired', 'revoked'])
+        : daysFrom(w.today, rec.auth_expires_on) <= 14
+          ? 'expiring'
+          : w.rng.pick(['connected', 'connected', 'connected', 'connected', 'error']),
+    auth_type:
+      rec.app === 'Stripe' ? 'API key' : w.rng.pick(['OAuth 2.0', 'OAuth 2.0', 'OAuth 2.0', 'service account']),
+    scopes: SCOPES[String(rec.app)] ?? 'read write',
+  }),
+  title: (rec) => `${rec.connector_id} (${rec.app}, owner ${rec.owner})`,
+  nameField: { field: 'app', label: 'app' },
+  owner: { field: 'owner', role: 'connection owner' },
+  textField: 'notes',
+});
+
+const WORKFLOWS = [
+  'Sync new Stripe customers to HubSpot',
+  'Post daily sales summary to #sales',
+  'Create Jira issue from support escalations',
+  'Copy signed contracts to the legal drive',
+  'Notify finance of invoices over 10k',
+  'Onboard new hires in Slack and Gmail',
+  'Weekly pipeline export to Google Sheets',
+  'Route web form leads to account owners',
+  'Close stale Zendesk tickets after 14 days',
+  'Alert on failed payments',
+  'Update CRM when a demo is booked',
+  'Archive offboarded users’ files',
+  'Send NPS survey after ticket resolution',
+];
+
+const WORKFLOW_TERMS = ['retry', 'deduplicate', 'approval step', 'lookup table', 'rate limit', 'filter step'];
+
+function workflowDescription(rng: Rng, term: string | undefined): string {
+  return writePlan(
+    rng,
+    {
+      facts: [
+        oneOf(
+          rng,
+          `${rng.int(3, 9)} steps`,
+          'writes a summary to the log',
+          'runs per record',
+          'built from the marketplace template',
+        ),
+        ...(term
+          ? [oneOf(rng, `uses: ${term}`, `${term} added after the last failure`, `${term} before the write`)]
+          : []),
+        oneOf(rng, 'owner is the ops team', 'documented in the runbook', 'last edited a month ago', ''),
+      ].filter(Boolean),
+    },
+    'terse',
+  );
+}
+
+export const workflows = packSource({
+  name: 'workflows',
+  system: automations,
+  table: 'workflows',
+  domains: ['Automation_Platform'],
+  capabilities: ['Agent_Self_Config', 'Logic_Reasoning'],
+  measure: { field: 'failures_7d', label: 'failed runs in the last 7 days', unit: 'runs' },
+  fields: {
+    trigger: { label: 'trigger', weights: [4, 3, 1, 2, 2, 1] },
+    last_run_on: { label: 'last run', from: -20, to: 0, verb: 'last run' },
+    failures_7d: { label: 'failure count this week', min: 0, max: 40, step: 1, unit: 'failed runs' },
+    alert_on_failure: {
+      label: 'failure alerts',
+      yes: 'alerting its owner on failure',
+      no: 'not alerting anyone on failure',
+      p: 0.6,
+    },
+    status: { label: 'status', weights: [1, 6, 2, 2, 1] },
+    description: { label: 'description', terms: WORKFLOW_TERMS, write: workflowDescription },
+  },
+  make: (w, id, i) => ({
+    workflow_id: id,
+    name: nth(w, WORKFLOWS, i),
+    connector_id: refId(w, 'CON-', i, 4),
+    owner: colleague(w, i).email,
+  }),
+  derive: (rec, w) => ({ runs_7d: Number(rec.failures_7d) + w.rng.int(0, 600) }),
+  title: (rec) => `${rec.workflow_id} (${rec.name})`,
+  nameField: { field: 'name', label: 'workflow name' },
+  owner: { field: 'owner', role: 'workflow owner' },
+  textField: 'description',
+  parents: { connector_id: connectors },
+});
+
+const ERROR_TERMS = [
+  'invalid_grant',
+  'rate limit',
+  'duplicate key',
+  'permission denied',
+  'schema mismatch',
+  'payload too large',
+];
+
+function errorMessage(rng: Rng, term: string | undefined): string {
+  return writePlan(
+    rng,
+    {
+      facts: [
+        oneOf(
+          rng,
+          `step ${rng.int(2, 7)} failed`,
+          'the connector returned an error',
+          'the action step stopped the run',
+          'upstream API returned an error',
+        ),
+        ...(term ? [oneOf(rng, `error: ${term}`, `response said ${term}`, `${term} (see raw response)`)] : []),
+        oneOf(rng, 'earlier steps completed', 'no data written', 'input record attached', ''),
+      ].filter(Boolean),
+    },
+    'terse',
+  );
+}
+
+export const workflowRuns = packSource({
+  name: 'workflow_runs',
+  system: automations,
+  table: 'workflow_runs',
+  noun: ['failed run', 'failed runs'],
+  domains: ['Automation_Platform'],
+  capabilities: ['Agent_Self_Config', 'Tool_Calling'],
+  measure: { field: 'duration_sec', label: 'run time', unit: 'seconds' },
+  fields: {
+    started_on: { label: 'run date', from: -10, to: 0, verb: 'started' },
+    duration_sec: { label: 'run time', min: 1, max: 900, step: 1 },
+    steps_completed: { label: 'steps completed', min: 0, max: 8, step: 1 },
+    auto_retried: { label: 'retry', yes: 'retried automatically', no: 'not retried', p: 0.4 },
+    status: { label: 'triage status', weights: [5, 2, 1, 1, 1] },
+    error_message: { label: 'error', terms: ERROR_TERMS, write: errorMessage },
+  },
+  make: (w, id, i) => ({
+    run_id: id,
+    workflow_id: refId(w, 'WF-', i, 4),
+    outcome: w.rng.pick(['failed', 'failed', 'failed', 'partially succeeded', 'timed out']),
+    triaged_by: colleague(w, i).email,
+  }),
+  title: (rec) => `${rec.run_id} (${rec.workflow_id}, ${rec.outcome})`,
+  nameField: { field: 'workflow_id', label: 'workflow' },
+  owner: { field: 'triaged_by', role: 'triage owner' },
+  textField: 'error_message',
+  parents: { workflow_id: workflows },
+});
+
+// skill name and what it does
+const SKILLS: readonly (readonly [string, string])[] = [
+  ['Inbox Sorter', 'email triage'],
+  ['Reply Drafter', 'email triage'],
+  ['Contract Summariser', 'document summarisation'],
+  ['Board Pack Digest', 'document summarisation'],
+  ['Invoice Keyer', 'data entry'],
+  ['CRM Updater', 'data entry'],
+  ['Meeting Scheduler', 'calendar'],
+  ['Room Finder', 'calendar'],
+  ['Competitor Watch', 'web research'],
+  ['Source Finder', 'web research'],
+  ['PR Reviewer', 'code review'],
+  ['Test Gap Finder', 'code review'],
+  ['Expense Matcher', 'data entry'],
+];
+
+const SKILL_TERMS = [
+  'reads attachments',
+  'sends email',
+  'external API',
+  'stores credentials',
+  'writes to the CRM',
+  'browses the web',
+];
+
+function skillDescription(rng: Rng, term: string | undefined): string {
+  return writePlan(
+    rng,
+    {
+      facts: [
+        oneOf(
+          rng,
+          'saves about an hour a week per user',
+          'requested by the operations team',
+          'logs every call to the audit trail',
+          'works on the current user’s data only',
+        ),
+        ...(term ? [oneOf(rng, `it ${term}`, `also ${term}`, `note: ${term}`)] : []),
+        oneOf(rng, 'vendor publishes a changelog', 'pilot with five users first', 'privacy notice reviewed', ''),
+      ].filter(Boolean),
+    },
+    'plain',
+  );
+}
+
+export const agentSkills = packSource({
+  name: 'agent_skills',
+  system: automations,
+  table: 'agent_skills',
+  domains: ['Automation_Platform'],
+  capabilities: ['Agent_Self_Config', 'Security_Awareness'],
+  measure: { field: 'invocations_30d', label: 'invocations in the last 30 days', unit: 'invocations' },
+  fields: {
+    source: { label: 'source', weights: [3, 3, 2, 1] },
+    permission_level: { label: 'permission level', weights: [4, 3, 2, 1] },
+    installed_on: { label: 'install date', from: -90, to: 0, verb: 'installed' },
+    sandboxed: { label: 'sandbox', yes: 'running in a sandbox', no: 'running outside a sandbox', p: 0.6 },
+    status: { label: 'status', weights: [1, 2, 2, 4, 1, 1] },
+    description: { label: 'description', terms: SKILL_TERMS, write: skillDescription },
+  },
+  make: (w, id, i) => {
+    const [name, category] = nth(w, SKILLS, i);
+    return {
+      skill_id: id,
+      name,
+      category,
+      invocations_30d: w.rng.int(0, 2400),
+      maintainer: colleague(w, i).email,
+    };
+  },
+  title: (rec) => `${rec.skill_id} (${rec.name}, ${rec.permission_level})`,
+  nameField: { field: 'name', label: 'skill name' },
+  owner: { field: 'maintainer', role: 'maintainer' },
+  textField: 'description',
+});
+
+export const actions = [
+  packAction(workflows, automations, {
+    name: 'pause_workflow',
+    field: 'status',
+    value: 'paused',
+    phrases: ['set each of those workflows to paused', 'mark each of them as paused in the console'],
+    capabilities: ['Tool_Calling', 'Agent_Self_Config'],
+  }),
+  packAction(agentSkills, automations, {
+    name: 'disable_skill',
+    field: 'status',
+    value: 'disabled',
+    phrases: ['set each of those skills to disabled', 'mark each of them as disabled'],
+    capabilities: ['Tool_Calling', 'Agent_Self_Config'],
+  }),
+];

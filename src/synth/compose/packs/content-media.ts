@@ -1,0 +1,367 @@
+import type { Rng } from '../../../env/rng.js';
+import { cms } from '../../../services/domains/cms.js';
+import { oneOf, writePlan } from '../../kit/content.js';
+import { daysFrom } from '../../rules/fields.js';
+import { colleague } from '../sources/kit.js';
+import { addDays, nth, packAction, packSource, refId } from './table-source.js';
+
+// Content_Media: a publisher's story budget, the social posts promoting its pieces, the licensed pictures and
+// clips in the media library, and the podcast and video episodes in production. Headlines, captions and show
+// notes are what a desk editor, a social editor or a picture researcher would see.
+
+// working headline and its section
+const STORIES: readonly (readonly [string, string])[] = [
+  ['Council approves new cycle lanes for the city centre', 'News'],
+  ['Why the bank held rates again', 'Business'],
+  ['Inside the race to build smaller nuclear reactors', 'Technology'],
+  ['The festival that saved a seaside town', 'Culture'],
+  ['Late goal keeps promotion hopes alive', 'Sport'],
+  ['We need to talk about four-day weeks', 'Opinion'],
+  ['The last lighthouse keepers', 'Features'],
+  ['Rail fares to rise above inflation', 'News'],
+  ['Supermarket price war squeezes suppliers', 'Business'],
+  ['What the new AI rules mean for start-ups', 'Technology'],
+  ['A first look at the restored concert hall', 'Culture'],
+  ['Marathon entries hit a record', 'Sport'],
+  ['Housing targets are the wrong fight', 'Opinion'],
+  ['A year on the night shift at A and E', 'Features'],
+];
+
+const DESK_TERMS = [
+  'right of reply',
+  'anonymous source',
+  'court reporting',
+  'picture request',
+  'embargoed figures',
+  'freelance',
+];
+
+function deskNote(rng: Rng, term: string | undefined): string {
+  return writePlan(
+    rng,
+    {
+      facts: [
+        oneOf(
+          rng,
+          'angle agreed at morning conference',
+          'pictures from the agency',
+          'sub to check the figures',
+          `pegged to ${rng.pick(['Monday', 'Tuesday', 'Wednesday', 'Thursday'])}'s announcement`,
+        ),
+        ...(term
+          ? [
+              oneOf(
+                rng,
+                `${term} — see the desk`,
+                `note: ${term}`,
+                `${term} needs sorting before it runs`,
+                `flag ${term} to the lawyer`,
+              ),
+            ]
+          : []),
+        oneOf(rng, 'could run as the page lead', 'online first, print on Saturday', 'needs a standfirst', ''),
+      ].filter(Boolean),
+    },
+    'terse',
+  );
+}
+
+export const stories = packSource({
+  name: 'stories',
+  system: cms,
+  table: 'stories',
+  domains: ['Content_Media'],
+  capabilities: ['Calendar_Scheduling', 'Logic_Reasoning'],
+  measure: { field: 'word_count', label: 'commissioned length', unit: 'words' },
+  fields: {
+    story_format: { label: 'format', weights: [5, 3, 2, 2, 1, 1, 1] },
+    word_count: { label: 'commissioned length', min: 300, max: 3000, step: 50 },
+    due_on: { label: 'filing deadline', from: -5, to: 21, verb: 'due to file', past: 'due to file' },
+    legal_read_required: {
+      label: 'legal read',
+      yes: 'needing a legal read',
+      no: 'not needing a legal read',
+      p: 0.25,
+    },
+    notes: { label: 'desk notes', terms: DESK_TERMS, write: deskNote },
+  },
+  make: (w, id, i) => {
+    const [headline, section] = nth(w, STORIES, i);
+    return {
+      story_id: id,
+      headline,
+      section,
+      author: colleague(w, i).email,
+      editor: colleague(w, i + 3).email,
+    };
+  },
+  // where a story is follows from its filing deadline: not yet due, it is still being written
+  derive: (rec, w) => ({
+    embargo_until: addDays(rec.due_on, w.rng.pick([0, 1, 1, 2])),
+    status:
+      daysFrom(w.today, rec.due_on) > 0
+        ? w.rng.pick(['pitched', 'commissioned', 'commissioned', 'commissioned', 'filed'])
+        : w.rng.pick(['filed', 'subbing', 'subbing', 'legal read', 'scheduled', 'published', 'published', 'spiked']),
+  }),
+  title: (rec) => `${rec.story_id} (${rec.headline})`,
+  nameField: { field: 'headline', label: 'headline' },
+  owner: { field: 'editor', role: 'commissioning editor' },
+  textField: 'notes',
+});
+
+const POST_TERMS = ['#hiring', 'link in bio', 'giveaway', 'live Q&A', 'poll', 'behind the scenes'];
+
+function postCopy(rng: Rng, term: string | undefined): string {
+  return writePlan(
+    rng,
+    {
+      facts: [
+        oneOf(
+          rng,
+          'New on the site today',
+          'Our team spent a month on this one',
+          'The story everyone is talking about',
+          'Read it before the weekend',
+        ),
+        ...(term ? [oneOf(rng, `${term} this Friday`, `${term} 👇`, `don't miss the ${term}`)] : []),
+        oneOf(rng, '#longread', '#news', 'read the full piece on our site', 'tag someone who needs this', ''),
+      ].filter(Boolean),
+    },
+    'terse',
+  );
+}
+
+export const socialPosts = packSource({
+  name: 'social_posts',
+  system: cms,
+  table: 'social_posts',
+  domains: ['Content_Media'],
+  capabilities: ['Data_Analysis', 'Calendar_Scheduling'],
+  measure: { field: 'impressions', label: 'impressions', unit: 'impressions' },
+  fields: {
+    channel: { label: 'channel', weights: [3, 3, 2, 2, 1, 1] },
+    scheduled_for: { label: 'publication date', from: -10, to: 14, verb: 'going out', past: 'due out' },
+    boosted: { label: 'paid promotion', yes: 'boosted with paid promotion', no: 'running organically', p: 0.3 },
+    copy: { label: 'post copy', terms: POST_TERMS, write: postCopy },
+  },
+  make: (w, id, i) => ({
+    post_id: id,
+    story_id: refId(w, 'STY-', i, 5),
+    campaign: w.rng.pick(['always-on', 'always-on', 'product launch', 'event', 'recruitment', 'subscription drive']),
+    owner: colleague(w, i).email,
+  }),
+  // only a published post has been seen
+  // a post dated in the past went out (or failed); one still to come waits in the queue
+  derive: (rec, w) => {
+    const status =
+      daysFrom(w.today, rec.scheduled_for) < 0
+        ? w.rng.pick(['published', 'published', 'published', 'published', 'failed', 'withdrawn'])
+        : w.rng.pick(['draft', 'awaiting approval', 'scheduled', 'scheduled', 'scheduled']);
+    const seen = status === 'published';
+    return {
+      status,
+      impressions: seen ? w.rng.int(800, 240_000) : 0,
+      engagement_rate_pct: seen ? Math.round((0.2 + w.rng.next() * 7.8) * 10) / 10 : 0,
+    };
+  },
+  title: (rec) => `${rec.post_id} (${rec.channel}, ${rec.scheduled_for})`,
+  nameField: { field: 'story_id', label: 'story' },
+  owner: { field: 'owner', role: 'social editor' },
+  textField: 'copy',
+  parents: { story_id: stories },
+});
+
+// asset title and type
+const ASSETS: readonly (readonly [string, string])[] = [
+  ['Protesters outside the town hall', 'photo'],
+  ['Harbour at dawn, aerial', 'photo'],
+  ['Portrait of the new chief executive', 'photo'],
+  ['How the budget is spent', 'infographic'],
+  ['Map of flood-risk postcodes', 'infographic'],
+  ['Editorial cartoon: the rates decision', 'illustration'],
+  ['Cover illustration: the future of work', 'illustration'],
+  ['Crowd at the cup final', 'video clip'],
+  ['Drone pass over the new stadium', 'stock footage'],
+  ['City skyline timelapse', 'stock footage'],
+  ['Interview soundbite: the minister', 'audio clip'],
+  ['Factory floor, robotic arms', 'photo'],
+  ['Wildfire smoke over the valley', 'photo'],
+];
+
+const LICENCE_FEES: Readonly<Record<string, readonly [number, number]>> = {
+  'royalty-free': [20, 180],
+  'rights-managed': [250, 1800],
+  'editorial use only': [60, 450],
+  'Creative Commons BY': [0, 0],
+  'staff-created': [0, 0],
+  commissioned: [300, 2400],
+};
+
+const CAPTION_TERMS = ['Getty Images', 'Reuters', 'PA Media', 'Alamy', 'AFP', 'handout'];
+
+function caption(rng: Rng, term: string | undefined): string {
+  return writePlan(
+    rng,
+    {
+      facts: [
+        oneOf(
+          rng,
+          `taken on ${rng.int(2, 28)} ${rng.pick(['January', 'February', 'October', 'November'])}`,
+          'credit line required',
+          'cropped for the web',
+          'usage approved by the picture editor',
+        ),
+        ...(term ? [oneOf(rng, `credit: ${term}`, `source: ${term}`, `supplied by ${term}`)] : []),
+        oneOf(rng, 'caption approved by the desk', 'high-res on the server', 'alt text written', ''),
+      ].filter(Boolean),
+    },
+    'terse',
+  );
+}
+
+export const mediaAssets = packSource({
+  name: 'media_assets',
+  system: cms,
+  table: 'media_assets',
+  domains: ['Content_Media'],
+  capabilities: ['Calendar_Scheduling', 'Logic_Reasoning'],
+  measure: { field: 'licence_fee', label: 'licence fee', unit: 'GBP' },
+  fields: {
+    licence_type: { label: 'licence', weights: [3, 2, 3, 1, 2, 1] },
+    licence_expires_on: {
+      label: 'licence end date',
+      from: -30,
+      to: 120,
+      verb: 'whose licence expires',
+      past: 'whose licence expired',
+    },
+    usage_count: { label: 'usage count', min: 0, max: 40, step: 1, unit: 'uses' },
+    model_release_on_file: {
+      label: 'model releases',
+      yes: 'with model releases on file',
+      no: 'without model releases on file',
+      p: 0.5,
+    },
+    caption: { label: 'caption', terms: CAPTION_TERMS, write: caption },
+  },
+  make: (w, id, i) => {
+    const [title, type] = nth(w, ASSETS, i);
+    return { asset_id: id, title, asset_type: type, rights_manager: colleague(w, i).email };
+  },
+  // the fee follows from the licence, the asset's state from when the licence ends
+  derive: (rec, w) => {
+    const [lo, hi] = LICENCE_FEES[String(rec.licence_type)] ?? [0, 0];
+    const left = daysFrom(w.today, rec.licence_expires_on);
+    const status =
+      left < 0
+        ? w.rng.pick(['expired', 'expired', 'archived'])
+        : left <= 30
+          ? 'expiring'
+          : w.rng.pick(['active', 'active', 'active', 'active', 'takedown requested']);
+    return { licence_fee: Math.round(lo + w.rng.next() * (hi - lo)), status };
+  },
+  title: (rec) => `${rec.asset_id} (${rec.title})`,
+  nameField: { field: 'title', label: 'asset title' },
+  owner: { field: 'rights_manager', role: 'rights manager' },
+  textField: 'caption',
+});
+
+const EPISODES: Readonly<Record<string, readonly string[]>> = {
+  'The Morning Brief': ['Strikes, storms and the budget', 'What changed overnight', 'Five things for Friday'],
+  'Tech Unpacked': ['Inside the chip shortage', 'Who owns your data?', 'The open-source money problem'],
+  'Culture Club': ['The return of the vinyl shop', 'Booker shortlist, reviewed', 'Why musicals are booming'],
+  'Money Talks': ['Is it time to fix your mortgage?', 'Pensions for the self-employed', 'The price of a pint'],
+  'The Long Read (audio)': ['The last lighthouse keepers', 'A town without a bank', 'The memory athletes'],
+};
+
+const SHOW_NOTE_TERMS = [
+  'sponsor read',
+  'listener questions',
+  'transcript',
+  'trailer',
+  'bonus episode',
+  'remote recording',
+];
+
+function showNotes(rng: Rng, term: string | undefined): string {
+  return writePlan(
+    rng,
+    {
+      facts: [
+        oneOf(
+          rng,
+          `guest: ${rng.pick(['Dr Maya Osei', 'Tom Adeyemi', 'Priya Shah', 'Colm Byrne', 'Ines Moreau'])}`,
+          'chapters marked in the edit',
+          'links to the stories we discuss',
+          `recorded in studio ${rng.int(1, 3)}`,
+        ),
+        ...(term
+          ? [oneOf(rng, `${term} to go in`, `${term} needed`, `check the ${term}`, `${term}: see the running order`)]
+          : []),
+        oneOf(rng, 'music cleared', 'host intro re-recorded', 'artwork approved', ''),
+      ].filter(Boolean),
+    },
+    'terse',
+  );
+}
+
+export const episodes = packSource({
+  name: 'episodes',
+  system: cms,
+  table: 'episodes',
+  noun: ['episode', 'episodes'],
+  domains: ['Content_Media'],
+  capabilities: ['Calendar_Scheduling', 'Logic_Reasoning'],
+  measure: { field: 'runtime_min', label: 'running time', unit: 'minutes' },
+  fields: {
+    show: { label: 'show', weights: [3, 2, 2, 2, 1] },
+    release_on: { label: 'release date', from: -20, to: 45, verb: 'due for release', past: 'released' },
+    ad_slots_sold: { label: 'sponsor slots sold', min: 0, max: 6, step: 1, unit: 'slots' },
+    explicit: { label: 'explicit tag', yes: 'tagged explicit', no: 'not tagged explicit', p: 0.15 },
+    show_notes: { label: 'show notes', terms: SHOW_NOTE_TERMS, write: showNotes },
+  },
+  make: (w, id, i) => ({
+    episode_id: id,
+    medium: w.rng.pick(['audio podcast', 'audio podcast', 'video podcast', 'YouTube long-form']),
+    runtime_min: Math.round((12 + w.rng.next() * 50) * 10) / 10,
+    producer: colleague(w, i).email,
+  }),
+  // how far production has got follows from the release date
+  derive: (rec, w, i) => {
+    const left = daysFrom(w.today, rec.release_on);
+    const status =
+      left < 0
+        ? 'released'
+        : left <= 7
+          ? w.rng.pick(['mixing', 'ready', 'ready'])
+          : left <= 21
+            ? w.rng.pick(['recorded', 'editing'])
+            : w.rng.pick(['planned', 'booked']);
+    return {
+      episode_title: nth(w, EPISODES[String(rec.show)] ?? ['Episode'], i),
+      recorded_on: addDays(rec.release_on, -w.rng.int(3, 20)),
+      status,
+    };
+  },
+  title: (rec) => `${rec.episode_id} (${rec.show}: ${rec.episode_title})`,
+  nameField: { field: 'episode_title', label: 'episode title' },
+  owner: { field: 'producer', role: 'producer' },
+  textField: 'show_notes',
+});
+
+export const actions = [
+  packAction(stories, cms, {
+    name: 'require_legal_read',
+    field: 'legal_read_required',
+    value: true,
+    phrases: ['flag each of those stories as needing a legal read', 'mark a legal read as required on each of them'],
+    capabilities: ['Tool_Calling'],
+  }),
+  packAction(socialPosts, cms, {
+    name: 'stop_boost',
+    field: 'boosted',
+    value: false,
+    phrases: ['switch paid promotion off on each of those posts', 'stop the boost on each of those social posts'],
+    capabilities: ['Tool_Calling'],
+  }),
+];

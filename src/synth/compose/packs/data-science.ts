@@ -1,0 +1,356 @@
+import type { Rng } from '../../../env/rng.js';
+import { analytics } from '../../../services/domains/analytics.js';
+import { oneOf, writePlan } from '../../kit/content.js';
+import { colleague } from '../sources/kit.js';
+import { addDays, nth, packAction, packSource, refId } from './table-source.js';
+
+// Data_Science: the warehouse tables in the data catalogue with their freshness, the BI dashboards built on
+// them, the metric alerts monitoring raises and the A/B experiments product runs. Table names, dashboard titles
+// and notes are what an analytics engineer or a product analyst would see.
+
+// warehouse table, business domain, source system
+const TABLES: readonly (readonly [string, string, string])[] = [
+  ['analytics.fct_orders_daily', 'sales', 'Postgres replica'],
+  ['analytics.fct_opportunities', 'sales', 'Salesforce'],
+  ['marketing.fct_campaign_touches', 'marketing', 'Google Analytics'],
+  ['marketing.dim_web_sessions', 'marketing', 'Google Analytics'],
+  ['finance.fct_invoices', 'finance', 'NetSuite'],
+  ['finance.fct_payments', 'finance', 'Stripe'],
+  ['finance.fct_refunds', 'finance', 'Stripe'],
+  ['product.fct_feature_events', 'product', 'Postgres replica'],
+  ['product.dim_accounts', 'product', 'Postgres replica'],
+  ['ops.fct_shipments', 'supply chain', 'NetSuite'],
+  ['ops.fct_inventory_snapshots', 'supply chain', 'NetSuite'],
+  ['support.fct_tickets', 'customer support', 'Zendesk'],
+  ['support.fct_csat_responses', 'customer support', 'Zendesk'],
+];
+
+const DATASET_TERMS = [
+  'late-arriving',
+  'deduplicated',
+  'timezone',
+  'currency conversion',
+  'soft deletes',
+  'backfilled',
+];
+
+function datasetDescription(rng: Rng, term: string | undefined): string {
+  return writePlan(
+    rng,
+    {
+      facts: [
+        oneOf(
+          rng,
+          `one row per ${rng.pick(['order line', 'customer per day', 'event', 'invoice'])}`,
+          'built by dbt every night',
+          'joins to dim_customer on customer_key',
+          'used by the weekly business review',
+        ),
+        ...(term
+          ? [
+              oneOf(
+                rng,
+                `caveat: ${term} rows`,
+                `${term} — read the model docs`,
+                `note the ${term} handling`,
+                `known issue with ${term} data`,
+              ),
+            ]
+          : []),
+        oneOf(
+          rng,
+          'tests: unique and not_null on the key',
+          'owner reviews the SLA quarterly',
+          'columns documented',
+          '',
+        ),
+      ].filter(Boolean),
+    },
+    'terse',
+  );
+}
+
+export const datasets = packSource({
+  name: 'datasets',
+  system: analytics,
+  table: 'datasets',
+  domains: ['Data_Science'],
+  capabilities: ['Data_Analysis', 'Logic_Reasoning'],
+  measure: { field: 'row_count', label: 'row count', unit: 'rows' },
+  fields: {
+    refreshed_on: { label: 'last refresh', from: -14, to: 0, verb: 'last refreshed' },
+    freshness_sla_hours: { label: 'freshness SLA', min: 6, max: 72, step: 6 },
+    row_count: { label: 'row count', min: 10_000, max: 400_000_000, step: 1_000, unit: 'rows' },
+    contains_pii: {
+      label: 'personal data',
+      yes: 'holding personal data',
+      no: 'holding no personal data',
+      p: 0.35,
+    },
+    status: { label: 'health', weights: [6, 2, 1, 1, 1] },
+    description: { label: 'description', terms: DATASET_TERMS, write: datasetDescription },
+  },
+  make: (w, id, i) => {
+    const [table, domain, source] = nth(w, TABLES, i);
+    return {
+      dataset_id: id,
+      table_name: table,
+      business_domain: domain,
+      source_system: source,
+      owner: colleague(w, i).email,
+    };
+  },
+  title: (rec) => `${rec.dataset_id} (${rec.table_name})`,
+  nameField: { field: 'table_name', label: 'table name' },
+  owner: { field: 'owner', role: 'data owner' },
+  textField: 'description',
+});
+
+const DASHBOARDS: Readonly<Record<string, readonly string[]>> = {
+  executive: ['Company KPIs weekly', 'Executive revenue pulse', 'Quarterly OKR tracker'],
+  board: ['Board pack: growth and retention', 'Board pack: unit economics'],
+  finance: ['Cash collection and DSO', 'Monthly close variance', 'Refunds and chargebacks'],
+  'sales ops': ['Pipeline coverage by region', 'Rep quota attainment', 'Win/loss by segment'],
+  marketing: ['Campaign ROI', 'Paid acquisition funnel', 'Web traffic by channel'],
+  product: ['Feature adoption', 'Activation funnel', 'Retention cohorts'],
+};
+
+const DASHBOARD_TERMS = ['weekly active', 'pipeline', 'cohort', 'forecast', 'drill-down', 'row-level security'];
+
+function dashboardDescription(rng: Rng, term: string | undefined): string {
+  return writePlan(
+    rng,
+    {
+      facts: [
+        oneOf(
+          rng,
+          'answers how we are tracking against plan',
+          'filters by region and month',
+          'refreshes every morning at 7',
+          'built for the Monday review',
+        ),
+        ...(term
+          ? [oneOf(rng, `includes a ${term} view`, `${term} tab added last quarter`, `${term} numbers on page 2`)]
+          : []),
+        oneOf(rng, 'definitions in the metric glossary', 'certified figures only', 'export to CSV enabled', ''),
+      ].filter(Boolean),
+    },
+    'plain',
+  );
+}
+
+export const dashboards = packSource({
+  name: 'dashboards',
+  system: analytics,
+  table: 'dashboards',
+  noun: ['BI dashboard', 'BI dashboards'],
+  domains: ['Data_Science'],
+  capabilities: ['Data_Analysis', 'Logic_Reasoning'],
+  measure: { field: 'views_30d', label: 'views in the last 30 days', unit: 'views' },
+  fields: {
+    audience: { label: 'audience', weights: [2, 1, 2, 2, 2, 2] },
+    views_30d: { label: 'monthly views', min: 0, max: 900, step: 1 },
+    last_viewed_on: { label: 'last opened', from: -120, to: 0, verb: 'last opened' },
+    scheduled_delivery: {
+      label: 'scheduled delivery',
+      yes: 'e-mailed on a schedule',
+      no: 'not e-mailed on a schedule',
+      p: 0.4,
+    },
+    status: { label: 'status', weights: [1, 4, 3, 1, 1, 1] },
+    description: { label: 'description', terms: DASHBOARD_TERMS, write: dashboardDescription },
+  },
+  make: (w, id, i) => ({
+    dashboard_id: id,
+    dataset_id: refId(w, 'DS-', i, 4),
+    bi_tool: w.rng.pick(['Looker', 'Looker', 'Tableau', 'Power BI', 'Metabase', 'Superset']),
+    owner: colleague(w, i).email,
+  }),
+  derive: (rec, w, i) => ({ title: nth(w, DASHBOARDS[String(rec.audience)] ?? ['KPI dashboard'], i) }),
+  title: (rec) => `${rec.dashboard_id} (${rec.title})`,
+  nameField: { field: 'title', label: 'dashboard title' },
+  owner: { field: 'owner', role: 'dashboard owner' },
+  textField: 'description',
+  parents: { dataset_id: datasets },
+});
+
+const ALERT_TERMS = ['tracking change', 'public holiday', 'bot traffic', 'pipeline delay', 'price change', 'outage'];
+
+function alertNote(rng: Rng, term: string | undefined): string {
+  return writePlan(
+    rng,
+    {
+      facts: [
+        oneOf(
+          rng,
+          'compared with the same weekday last week',
+          'segment breakdown attached',
+          'seen in the EU only',
+          'first time this quarter',
+        ),
+        ...(term
+          ? [
+              oneOf(
+                rng,
+                `likely ${term}`,
+                `${term} being checked`,
+                `could be the ${term} — asked the owner`,
+                `${term} ruled out?`,
+              ),
+            ]
+          : []),
+        oneOf(rng, 'no change in the raw counts', 'moving back towards baseline', 'will recheck tomorrow', ''),
+      ].filter(Boolean),
+    },
+    'terse',
+  );
+}
+
+export const metricAlerts = packSource({
+  name: 'metric_alerts',
+  system: analytics,
+  table: 'metric_alerts',
+  domains: ['Data_Science'],
+  capabilities: ['Data_Analysis', 'Math_Scientific'],
+  fields: {
+    metric: { label: 'metric', weights: [3, 3, 2, 2, 2, 1, 1] },
+    observed_change_pct: { label: 'deviation from baseline', min: 3, max: 60, step: 0.5, unit: '%' },
+    triggered_on: { label: 'trigger date', from: -14, to: 0, verb: 'triggered' },
+    paged: { label: 'paging', yes: 'paged out of hours', no: 'not paged', p: 0.3 },
+    status: { label: 'status', weights: [4, 3, 2, 1, 2, 1] },
+    notes: { label: 'investigation notes', terms: ALERT_TERMS, write: alertNote },
+  },
+  make: (w, id, i) => ({
+    alert_id: id,
+    alert_type: w.rng.pick(['threshold breach', 'threshold breach', 'anomaly', 'anomaly', 'missing data']),
+    dataset_id: refId(w, 'DS-', i, 4),
+    assignee: colleague(w, i).email,
+  }),
+  // an alert fires past its threshold
+  derive: (rec, w) => {
+    const seen = Number(rec.observed_change_pct);
+    const under = [5, 10, 15, 20, 25].filter((t) => t < seen);
+    return { threshold_pct: under.length ? w.rng.pick(under) : 2.5 };
+  },
+  title: (rec) => `${rec.alert_id} (${rec.metric}, ${rec.observed_change_pct}% off baseline)`,
+  nameField: { field: 'metric', label: 'metric' },
+  owner: { field: 'assignee', role: 'analyst investigating' },
+  textField: 'notes',
+  parents: { dataset_id: datasets },
+});
+
+// experiment, surface, primary metric
+const EXPERIMENTS: readonly (readonly [string, string, string])[] = [
+  ['Sticky add-to-basket button', 'product page', 'conversion rate'],
+  ['One-page checkout', 'checkout', 'conversion rate'],
+  ['Free shipping threshold at 40', 'checkout', 'average order value'],
+  ['Personalised homepage carousel', 'homepage', 'click-through rate'],
+  ['Autocomplete with spelling fixes', 'search', 'click-through rate'],
+  ['Annual plan as default', 'pricing page', 'revenue per visitor'],
+  ['Three-step onboarding checklist', 'onboarding', 'D7 retention'],
+  ['Win-back email at day 21', 'lifecycle email', 'D7 retention'],
+  ['Bundle discount badge', 'product page', 'average order value'],
+  ['Trust badges near payment', 'checkout', 'conversion rate'],
+  ['Simplified plan comparison', 'pricing page', 'conversion rate'],
+  ['Search filters above results', 'search', 'revenue per visitor'],
+];
+
+const HYPOTHESIS_TERMS = [
+  'novelty effect',
+  'sample ratio mismatch',
+  'holdout',
+  'seasonality',
+  'mobile users',
+  'new visitors',
+];
+
+function hypothesis(rng: Rng, term: string | undefined): string {
+  return writePlan(
+    rng,
+    {
+      facts: [
+        oneOf(
+          rng,
+          'we expect less friction to lift the primary metric',
+          'decision rule: ship if the lift is significant at 5%',
+          `minimum detectable effect ${rng.int(1, 5)}%`,
+          'guardrails: refund rate and page load',
+        ),
+        ...(term
+          ? [
+              oneOf(
+                rng,
+                `watch for ${term}`,
+                `segment on ${term}`,
+                `${term} noted in the readout`,
+                `${term} flagged by the analyst`,
+              ),
+            ]
+          : []),
+        oneOf(rng, '50/50 split', 'runs for two full weeks', 'pre-registered in the experiment log', ''),
+      ].filter(Boolean),
+    },
+    'plain',
+  );
+}
+
+export const experiments = packSource({
+  name: 'experiments',
+  system: analytics,
+  table: 'experiments',
+  noun: ['A/B test', 'A/B tests'],
+  domains: ['Data_Science'],
+  capabilities: ['Math_Scientific', 'Data_Analysis'],
+  measure: { field: 'sample_size', label: 'sample size', unit: 'users' },
+  fields: {
+    uplift_pct: { label: 'measured uplift', min: 0, max: 12, step: 0.1, unit: '%' },
+    p_value: { label: 'p-value', min: 0.001, max: 0.2, step: 0.001 },
+    ends_on: { label: 'end date', from: -20, to: 30, verb: 'ending', past: 'ended' },
+    guardrail_breached: {
+      label: 'guardrails',
+      yes: 'with a guardrail metric breached',
+      no: 'with every guardrail metric holding',
+      p: 0.2,
+    },
+    status: { label: 'status', weights: [1, 5, 1, 3, 2, 1, 1] },
+    hypothesis: { label: 'hypothesis', terms: HYPOTHESIS_TERMS, write: hypothesis },
+  },
+  make: (w, id, i) => {
+    const [name, surface, metric] = nth(w, EXPERIMENTS, i);
+    return {
+      experiment_id: id,
+      name,
+      surface,
+      primary_metric: metric,
+      sample_size: w.rng.int(40, 900) * 100,
+      owner: colleague(w, i).email,
+    };
+  },
+  derive: (rec, w) => ({ started_on: addDays(rec.ends_on, -w.rng.pick([14, 21, 28])) }),
+  title: (rec) => `${rec.experiment_id} (${rec.name})`,
+  nameField: { field: 'name', label: 'experiment name' },
+  owner: { field: 'owner', role: 'experiment owner' },
+  textField: 'hypothesis',
+});
+
+export const actions = [
+  packAction(datasets, analytics, {
+    name: 'deprecate_dataset',
+    field: 'status',
+    value: 'deprecated',
+    phrases: ['mark each of those datasets as deprecated in the catalogue', 'set each of them to deprecated'],
+  }),
+  packAction(dashboards, analytics, {
+    name: 'archive_dashboard',
+    field: 'status',
+    value: 'archived',
+    phrases: ['set each of those dashboards to archived', 'mark each one as archived'],
+  }),
+  packAction(experiments, analytics, {
+    name: 'pause_experiment',
+    field: 'status',
+    value: 'paused',
+    phrases: ['set each of those experiments to paused', 'mark each of them as paused'],
+    capabilities: ['Tool_Calling', 'Data_Analysis'],
+  }),
+];

@@ -1,0 +1,389 @@
+import type { Rng } from '../../../env/rng.js';
+import { school } from '../../../services/domains/school.js';
+import { oneOf, writePlan } from '../../kit/content.js';
+import { daysFrom } from '../../rules/fields.js';
+import { colleague } from '../sources/kit.js';
+import { addDays, nth, onDay, packAction, packSource, refId } from './table-source.js';
+
+// Education_Knowledge: a sixth-form college's student records — the courses on offer, who is enrolled with
+// what attendance, coursework submissions and their lateness, and exam entries with access arrangements.
+// Course titles, assignments and notes are what a head of department or an exams officer would see.
+
+// title, department, level, credits
+const COURSES: readonly (readonly [string, string, string, number])[] = [
+  ['A-level Chemistry: Organic Synthesis', 'Chemistry', 'A-level', 0],
+  ['A-level Physics: Fields and Particles', 'Physics', 'A-level', 0],
+  ['GCSE Mathematics (Higher) Revision', 'Mathematics', 'GCSE', 0],
+  ['Further Mathematics: Complex Numbers', 'Mathematics', 'A-level', 0],
+  ['Foundations of Programming in Python', 'Computer Science', 'first year', 20],
+  ['Data Structures and Algorithms', 'Computer Science', 'second year', 20],
+  ['Cell Biology and Genetics', 'Biology', 'first year', 20],
+  ['Ecology Field Methods', 'Biology', 'second year', 10],
+  ['Victorian Literature', 'English', 'second year', 20],
+  ['Creative Writing Workshop', 'English', 'first year', 10],
+  ['The Cold War, 1945–1991', 'History', 'final year', 30],
+  ['Intermediate Microeconomics', 'Economics', 'second year', 20],
+  ['Econometrics Dissertation Seminar', 'Economics', 'postgraduate', 30],
+  ['Quantum Mechanics I', 'Physics', 'final year', 20],
+];
+
+const STUDENTS = [
+  'Amira Hassan',
+  'Ben Carter',
+  'Chloe Nguyen',
+  'Daniel Osei',
+  'Ella Kowalski',
+  'Farah Siddiqui',
+  'George Whitfield',
+  'Hana Sato',
+  'Isaac Mensah',
+  'Jade Thornton',
+  'Kofi Asante',
+  'Lucy Brennan',
+  'Mateo Ruiz',
+  'Niamh Gallagher',
+];
+const studentEmail = (name: string) => `${name.toLowerCase().replace(/ /g, '.')}@students.college.example`;
+
+const COURSE_TERMS = ['lab practicals', 'field trip', 'mock exam', 'group project', 'reading list', 'guest lecture'];
+
+function syllabus(rng: Rng, term: string | undefined): string {
+  return writePlan(
+    rng,
+    {
+      facts: [
+        oneOf(
+          rng,
+          `${rng.int(2, 4)} hours of teaching a week plus a weekly seminar`,
+          'builds on the first-term material',
+          `assessed ${rng.int(40, 70)}% by final examination`,
+          'recommended for students aiming at university entry',
+        ),
+        ...(term
+          ? [
+              oneOf(
+                rng,
+                `includes a ${term} in the spring term`,
+                `${term} required`,
+                `students should budget for the ${term}`,
+                `${term} in week ${rng.int(3, 10)}`,
+              ),
+            ]
+          : []),
+        oneOf(
+          rng,
+          'past papers on the VLE',
+          'office hours on Thursday afternoons',
+          'no prior knowledge assumed beyond the prerequisites',
+          'shared with the evening cohort',
+        ),
+      ],
+    },
+    'plain',
+  );
+}
+
+export const courses = packSource({
+  name: 'courses',
+  system: school,
+  table: 'courses',
+  domains: ['Education_Knowledge'],
+  capabilities: ['Calendar_Scheduling', 'Knowledge_Retrieval'],
+  measure: { field: 'capacity', label: 'capacity', unit: 'places' },
+  fields: {
+    starts_on: { label: 'start date', from: -60, to: 60, verb: 'starting', past: 'started' },
+    capacity: { label: 'capacity', min: 12, max: 120, step: 1, unit: 'places' },
+    online: { label: 'delivery', yes: 'taught online', no: 'taught in person', p: 0.3 },
+    description: { label: 'syllabus', terms: COURSE_TERMS, write: syllabus },
+  },
+  make: (w, id, i) => {
+    const [title, department, level, credits] = nth(w, COURSES, i);
+    return {
+      course_id: id,
+      title,
+      department,
+      level,
+      credits,
+      lead_teacher: colleague(w, i).email,
+    };
+  },
+  // where a course stands follows from its first teaching day
+  derive: (rec, w) => {
+    const d = daysFrom(w.today, rec.starts_on);
+    const status = w.rng.chance(0.06)
+      ? 'cancelled'
+      : d > 0
+        ? w.rng.pick(['planned', 'open for enrolment', 'open for enrolment'])
+        : 'running';
+    return { status };
+  },
+  title: (rec) => `${rec.course_id} (${rec.title})`,
+  nameField: { field: 'title', label: 'course title' },
+  owner: { field: 'lead_teacher', role: 'course lead' },
+  textField: 'description',
+});
+
+const ENROLMENT_TERMS = [
+  'learning support',
+  'mitigating circumstances',
+  'part-time job',
+  'caring responsibilities',
+  'bursary',
+  'counselling',
+];
+
+function pastoralNote(rng: Rng, term: string | undefined): string {
+  return writePlan(
+    rng,
+    {
+      facts: [
+        oneOf(
+          rng,
+          'meets the personal tutor fortnightly',
+          'contact details updated this term',
+          `progress review booked for week ${rng.int(4, 11)}`,
+          'parent contact on file',
+        ),
+        ...(term
+          ? [
+              oneOf(
+                rng,
+                `${term} discussed at the last review`,
+                `student mentioned ${term}`,
+                `${term} — see the student services record`,
+                `referred regarding ${term}`,
+              ),
+            ]
+          : []),
+        oneOf(rng, 'engaged in seminars', 'missed two deadlines last term', 'attendance improving', ''),
+      ].filter(Boolean),
+    },
+    'terse',
+  );
+}
+
+export const enrolments = packSource({
+  name: 'enrolments',
+  system: school,
+  table: 'enrolments',
+  domains: ['Education_Knowledge'],
+  capabilities: ['Data_Analysis', 'Logic_Reasoning'],
+  fields: {
+    mode: { label: 'mode of study', weights: [6, 3, 1, 1, 1] },
+    enrolled_on: { label: 'enrolment date', from: -150, to: 0, verb: 'enrolled' },
+    attendance_pct: { label: 'term attendance', min: 40, max: 100, step: 1, unit: '%' },
+    fees_paid: { label: 'fees', yes: 'fully paid', no: 'still owing fees', p: 0.75 },
+    status: { label: 'enrolment status', weights: [1, 7, 1, 1, 1, 0.5] },
+    notes: { label: 'pastoral note', terms: ENROLMENT_TERMS, write: pastoralNote },
+  },
+  make: (w, id, i) => {
+    const student = nth(w, STUDENTS, i);
+    return {
+      enrolment_id: id,
+      course_id: refId(w, 'CRS-', i, 3),
+      student,
+      student_email: studentEmail(student),
+      personal_tutor: colleague(w, i).email,
+    };
+  },
+  title: (rec) => `${rec.enrolment_id} (${rec.student}, ${rec.course_id})`,
+  nameField: { field: 'student', label: 'student name' },
+  owner: { field: 'personal_tutor', role: 'personal tutor' },
+  textField: 'notes',
+  parents: { course_id: courses },
+});
+
+const ASSIGNMENTS: Readonly<Record<string, readonly string[]>> = {
+  essay: ['Causes of the Cuban Missile Crisis', 'Narrative voice in Middlemarch', 'Is inflation targeting dead?'],
+  'problem set': ['Problem set 4: integration by parts', 'Problem set 2: Big-O and recurrences', 'Problem sheet 6'],
+  'lab report': ['Lab report: rates of reaction', 'Lab report: enzyme kinetics', 'Practical 3: specific heat'],
+  project: ['Programming project: library system', 'Fieldwork project: hedgerow survey', 'Extended project'],
+  presentation: ['Group presentation: market structures', 'Seminar presentation: Yalta', 'Poster presentation'],
+  portfolio: ['Creative writing portfolio', 'Coding portfolio, term 1', 'Reflective practice portfolio'],
+};
+
+const FEEDBACK_TERMS = [
+  'referencing',
+  'word limit',
+  'error bars',
+  'counter-argument',
+  'similarity report',
+  'extension request',
+];
+
+function feedback(rng: Rng, term: string | undefined): string {
+  return writePlan(
+    rng,
+    {
+      facts: [
+        oneOf(
+          rng,
+          'clear structure throughout',
+          'good use of sources',
+          'see the rubric for the mark breakdown',
+          'strong opening section',
+          'method well explained',
+        ),
+        ...(term
+          ? [
+              oneOf(
+                rng,
+                `check your ${term}`,
+                `${term}: see comments in the margin`,
+                `please look again at the ${term}`,
+                `${term} needs attention`,
+              ),
+            ]
+          : []),
+        oneOf(rng, 'discuss in your next tutorial', 'well done overall', 'aim for more depth in the analysis', ''),
+      ].filter(Boolean),
+    },
+    rng.pick(['plain', 'terse'] as const),
+  );
+}
+
+export const submissions = packSource({
+  name: 'submissions',
+  system: school,
+  table: 'submissions',
+  noun: ['coursework submission', 'coursework submissions'],
+  domains: ['Education_Knowledge'],
+  capabilities: ['Logic_Reasoning', 'Data_Analysis'],
+  measure: { field: 'late_days', label: 'lateness', unit: 'days' },
+  fields: {
+    assessment_type: { label: 'assessment type', weights: [3, 3, 2, 2, 1, 1] },
+    due_on: { label: 'deadline', from: -40, to: -1, verb: 'due' },
+    late_days: { label: 'lateness', min: 0, max: 10, step: 1 },
+    extension_granted: { label: 'extension', yes: 'granted an extension', no: 'not granted an extension', p: 0.2 },
+    status: { label: 'status', weights: [3, 2, 2, 3, 1, 3, 0.5] },
+    feedback: { label: 'marker feedback', terms: FEEDBACK_TERMS, write: feedback },
+  },
+  make: (w, id, i) => ({
+    submission_id: id,
+    enrolment_id: refId(w, 'ENR-', i, 6),
+    marker: colleague(w, i).email,
+  }),
+  derive: (rec, w, i) => {
+    const marked = ['marked', 'moderated', 'returned'].includes(String(rec.status));
+    const handedIn = addDays(rec.due_on, Number(rec.late_days));
+    return {
+      assignment: nth(w, ASSIGNMENTS[String(rec.assessment_type)] ?? ['Coursework'], i),
+      submitted_on: daysFrom(w.today, handedIn) > 0 ? onDay(w, 0) : handedIn,
+      marked,
+      score: marked ? w.rng.int(38, 92) : 0,
+    };
+  },
+  title: (rec) => `${rec.submission_id} (${rec.assignment})`,
+  nameField: { field: 'assignment', label: 'assignment' },
+  owner: { field: 'marker', role: 'marker' },
+  textField: 'feedback',
+  parents: { enrolment_id: enrolments },
+});
+
+const SITTING_TERMS = ['clash', 'illness', 'late arrival', 'remark', 'fire alarm', 'wrong paper'];
+
+function sittingNote(rng: Rng, term: string | undefined): string {
+  return writePlan(
+    rng,
+    {
+      facts: [
+        oneOf(
+          rng,
+          'candidate number checked against the entry',
+          `seat ${String.fromCharCode(65 + rng.int(0, 7))}${rng.int(1, 24)} in the sports hall`,
+          'entry confirmed with the board',
+          'photo ID seen at registration',
+        ),
+        ...(term
+          ? [oneOf(rng, `${term} reported by the invigilator`, `note re ${term} sent to the board`, `possible ${term}`)]
+          : []),
+        oneOf(rng, 'access arrangement evidence on file', 'parents informed', 'no further action', ''),
+      ].filter(Boolean),
+    },
+    'terse',
+  );
+}
+
+// the month each series sits in
+const SERIES_MONTH: Readonly<Record<string, number>> = { November: 10, January: 0, 'May/June': 5, 'August resit': 7 };
+
+export const examSittings = packSource({
+  name: 'exam_sittings',
+  system: school,
+  table: 'exam_sittings',
+  noun: ['exam entry', 'exam entries'],
+  domains: ['Education_Knowledge'],
+  capabilities: ['Calendar_Scheduling', 'Logic_Reasoning'],
+  fields: {
+    exam_series: { label: 'exam series', weights: [2, 3, 5, 1] },
+    access_arrangement: { label: 'access arrangement', weights: [8, 3, 1, 1, 1, 1] },
+    status: { label: 'entry status', weights: [5, 2, 1, 1, 2, 1] },
+    notes: { label: 'invigilation note', terms: SITTING_TERMS, write: sittingNote },
+  },
+  make: (w, id, i) => {
+    const candidate = nth(w, STUDENTS, i + 3);
+    return {
+      sitting_id: id,
+      course_id: refId(w, 'CRS-', i, 3),
+      candidate,
+      candidate_email: studentEmail(candidate),
+      exams_officer: colleague(w, i).email,
+    };
+  },
+  // an entry sits in its series' next month to come; once sat, in its last one
+  derive: (rec, w) => {
+    const month = SERIES_MONTH[String(rec.exam_series)] ?? 5;
+    const today = new Date(w.today);
+    const upcoming = rec.status === 'entered';
+    let year = today.getUTCFullYear();
+    const at = (y: number) => new Date(Date.UTC(y, month, 8 + w.rng.int(0, 18)));
+    let d = at(year);
+    if (upcoming && d <= today) d = at(++year);
+    if (!upcoming && d > today) d = at(--year);
+    const published = ['results published', 'remark requested'].includes(String(rec.status));
+    const mark = published ? w.rng.int(22, 98) : 0;
+    const grade = !published
+      ? 'pending'
+      : mark >= 85
+        ? 'A*'
+        : mark >= 75
+          ? 'A'
+          : mark >= 65
+            ? 'B'
+            : mark >= 55
+              ? 'C'
+              : mark >= 45
+                ? 'D'
+                : mark >= 35
+                  ? 'E'
+                  : 'U';
+    return { sat_on: d.toISOString().slice(0, 10), raw_mark: mark, grade };
+  },
+  title: (rec) => `${rec.sitting_id} (${rec.candidate}, ${rec.exam_series})`,
+  nameField: { field: 'candidate', label: 'candidate' },
+  owner: { field: 'exams_officer', role: 'exams officer' },
+  textField: 'notes',
+  parents: { course_id: courses },
+});
+
+export const actions = [
+  packAction(submissions, school, {
+    name: 'grant_extension',
+    field: 'extension_granted',
+    value: true,
+    phrases: [
+      'record an extension as granted on each of them',
+      'mark each of those submissions as granted an extension',
+    ],
+  }),
+  packAction(examSittings, school, {
+    name: 'special_consideration',
+    field: 'status',
+    value: 'special consideration',
+    phrases: [
+      'set each of those entries to "special consideration"',
+      'move each of those exam entries to special consideration',
+    ],
+    capabilities: ['Tool_Calling', 'Logic_Reasoning'],
+  }),
+];

@@ -1,0 +1,336 @@
+import type { Rng } from '../../../env/rng.js';
+import { portfolio } from '../../../services/domains/portfolio.js';
+import { oneOf, writePlan } from '../../kit/content.js';
+import { colleague } from '../sources/kit.js';
+import { addDays, nth, packAction, packSource, refId } from './table-source.js';
+
+// Finance_Investment: a fund's positions with the PM's stance on each, the trade blotter through settlement,
+// the currency exposures treasury hedges, and the analysts' research notes. Tickers, brokers and notes are what
+// a portfolio manager, a middle-office analyst or a compliance officer would see.
+
+// ticker, issuer, asset class, sector, a price level
+const SECURITIES: readonly (readonly [string, string, string, string, number])[] = [
+  ['MSFT', 'Microsoft Corp.', 'equity', 'Information Technology', 410],
+  ['ASML', 'ASML Holding N.V.', 'equity', 'Information Technology', 720],
+  ['JNJ', 'Johnson & Johnson', 'equity', 'Health Care', 155],
+  ['NOVO', 'Novo Nordisk A/S', 'equity', 'Health Care', 98],
+  ['JPM', 'JPMorgan Chase & Co.', 'equity', 'Financials', 198],
+  ['XOM', 'Exxon Mobil Corp.', 'equity', 'Energy', 112],
+  ['SHEL', 'Shell plc', 'equity', 'Energy', 66],
+  ['CAT', 'Caterpillar Inc.', 'equity', 'Industrials', 345],
+  ['SIEGY', 'Siemens AG (ADR)', 'equity', 'Industrials', 92],
+  ['PG', 'Procter & Gamble Co.', 'equity', 'Consumer Staples', 162],
+  ['NEE', 'NextEra Energy Inc.', 'equity', 'Utilities', 71],
+  ['PLD', 'Prologis Inc.', 'REIT', 'Real Estate', 118],
+  ['XLV', 'Health Care Select Sector SPDR', 'ETF', 'Health Care', 142],
+  ['IEF', 'iShares 7-10 Year Treasury Bond ETF', 'ETF', 'Financials', 94],
+];
+
+const THESIS_TERMS = ['margin expansion', 'buyback', 'activist', 'regulatory risk', 'dividend cut', 'guidance'];
+
+function thesis(rng: Rng, term: string | undefined): string {
+  return writePlan(
+    rng,
+    {
+      facts: [
+        oneOf(
+          rng,
+          'core holding since the last rebalance',
+          'valuation below its five-year average',
+          `management met in ${rng.pick(['January', 'February', 'November'])}`,
+          'liquid enough to exit within two days',
+        ),
+        ...(term
+          ? [
+              oneOf(
+                rng,
+                `thesis rests on ${term}`,
+                `key risk: ${term}`,
+                `watching ${term} into the next print`,
+                `${term} is the swing factor`,
+              ),
+            ]
+          : []),
+        oneOf(rng, 'sized at half weight for now', 'consensus too cautious on volumes', 'review after earnings', ''),
+      ].filter(Boolean),
+    },
+    'terse',
+  );
+}
+
+export const positions = packSource({
+  name: 'positions',
+  system: portfolio,
+  table: 'positions',
+  domains: ['Finance_Investment'],
+  capabilities: ['Data_Analysis', 'Math_Scientific'],
+  measure: { field: 'quantity', label: 'shares held', unit: 'shares' },
+  fields: {
+    opened_on: { label: 'opening date', from: -720, to: 0, verb: 'opened' },
+    quantity: { label: 'holding', min: 200, max: 60_000, step: 100, unit: 'shares' },
+    restricted: { label: 'restricted list', yes: 'on the restricted list', no: 'not restricted', p: 0.15 },
+    status: { label: 'stance', weights: [4, 2, 4, 2, 1, 1] },
+    thesis: { label: 'thesis', terms: THESIS_TERMS, write: thesis },
+  },
+  make: (w, id, i) => {
+    const [ticker, name, assetClass, sector, level] = nth(w, SECURITIES, i);
+    const cost = Math.round(level * (0.7 + w.rng.next() * 0.5) * 100) / 100;
+    const last = Math.round(level * (0.85 + w.rng.next() * 0.3) * 100) / 100;
+    return {
+      position_id: id,
+      ticker,
+      security_name: name,
+      asset_class: assetClass,
+      sector,
+      cost_basis: cost,
+      last_price: last,
+      stop_loss: Math.round(last * 0.85 * 100) / 100,
+      portfolio_manager: colleague(w, i).email,
+    };
+  },
+  title: (rec) => `${rec.position_id} (${rec.ticker}, ${rec.security_name})`,
+  nameField: { field: 'ticker', label: 'ticker' },
+  owner: { field: 'portfolio_manager', role: 'portfolio manager' },
+  textField: 'thesis',
+});
+
+const TRADE_TERMS = ['VWAP', 'market on close', 'block trade', 'SSI mismatch', 'partial fill', 'late affirmation'];
+
+function tradeNote(rng: Rng, term: string | undefined): string {
+  return writePlan(
+    rng,
+    {
+      facts: [
+        oneOf(
+          rng,
+          'worked over the morning',
+          'rebalance flow',
+          'allocated across two funds',
+          `limit ${rng.int(2, 9)}% away from the open`,
+        ),
+        ...(term
+          ? [
+              oneOf(
+                rng,
+                `${term} per the PM`,
+                `${term} — see the broker's message`,
+                `note: ${term}`,
+                `${term} on this one`,
+              ),
+            ]
+          : []),
+        oneOf(rng, 'confirm sent to the custodian', 'commission at the standard rate', 'no client order attached', ''),
+      ].filter(Boolean),
+    },
+    'terse',
+  );
+}
+
+export const trades = packSource({
+  name: 'trades',
+  system: portfolio,
+  table: 'trades',
+  domains: ['Finance_Investment'],
+  capabilities: ['Data_Analysis', 'Logic_Reasoning'],
+  measure: { field: 'commission', label: 'commission', unit: 'USD' },
+  fields: {
+    side: { label: 'side', weights: [5, 4, 1, 1] },
+    broker: { label: 'broker', weights: [3, 3, 3, 2, 1, 1] },
+    trade_date: { label: 'trade date', from: -14, to: 0, verb: 'traded' },
+    settlement_status: { label: 'settlement status', weights: [2, 2, 2, 5, 1, 1] },
+    compliance_flagged: {
+      label: 'compliance flag',
+      yes: 'flagged by compliance',
+      no: 'not flagged by compliance',
+      p: 0.15,
+    },
+    notes: { label: "trader's note", terms: TRADE_TERMS, write: tradeNote },
+  },
+  make: (w, id, i) => {
+    const quantity = w.rng.int(5, 400) * 100;
+    const price = Math.round((40 + w.rng.next() * 600) * 100) / 100;
+    return {
+      trade_id: id,
+      position_id: refId(w, 'POS-', i, 4),
+      quantity,
+      price,
+      commission: Math.round(quantity * 0.02 * 100) / 100,
+      trader: colleague(w, i).email,
+    };
+  },
+  // US equities settle on T+1
+  derive: (rec) => ({ settlement_date: addDays(rec.trade_date, 1) }),
+  title: (rec) => `${rec.trade_id} (${rec.side} ${rec.quantity}, ${rec.broker})`,
+  nameField: { field: 'broker', label: 'executing broker' },
+  owner: { field: 'trader', role: 'trader' },
+  textField: 'notes',
+  parents: { position_id: positions },
+});
+
+const FX_TERMS = ['ISDA', 'CSA threshold', 'rollover', 'cash flow forecast', 'board mandate', 'dividend repatriation'];
+
+function hedgeNote(rng: Rng, term: string | undefined): string {
+  return writePlan(
+    rng,
+    {
+      facts: [
+        oneOf(
+          rng,
+          `counterparty ${rng.pick(['Barclays', 'HSBC', 'BNP Paribas', 'Deutsche Bank', 'Citi'])}`,
+          'hedged per the treasury policy',
+          'exposure from the European subsidiary',
+          'reviewed at the monthly treasury meeting',
+        ),
+        ...(term
+          ? [
+              oneOf(
+                rng,
+                `${term} applies`,
+                `check the ${term}`,
+                `driven by the ${term}`,
+                `${term} discussed with the CFO`,
+              ),
+            ]
+          : []),
+        oneOf(rng, 'marked daily', 'layered over three months', 'within limits', ''),
+      ].filter(Boolean),
+    },
+    'terse',
+  );
+}
+
+export const fxExposures = packSource({
+  name: 'fx_exposures',
+  system: portfolio,
+  table: 'fx_exposures',
+  noun: ['FX exposure', 'FX exposures'],
+  domains: ['Finance_Investment'],
+  capabilities: ['Math_Scientific', 'Data_Analysis'],
+  measure: { field: 'notional', label: 'notional', unit: 'USD' },
+  fields: {
+    currency_pair: { label: 'currency pair', weights: [4, 3, 2, 1, 1, 1] },
+    notional: { label: 'notional', min: 500_000, max: 40_000_000, step: 10_000 },
+    hedge_ratio_pct: { label: 'hedge ratio', min: 0, max: 100, step: 5, unit: '%' },
+    maturity_date: { label: 'hedge maturity', from: -5, to: 90, verb: 'maturing', past: 'matured' },
+    notes: { label: 'hedging note', terms: FX_TERMS, write: hedgeNote },
+  },
+  make: (w, id, i) => ({ exposure_id: id, treasury_analyst: colleague(w, i).email }),
+  // the instrument, where the hedge stands and its mark follow from the ratio and the maturity
+  derive: (rec, w) => {
+    const ratio = Number(rec.hedge_ratio_pct);
+    const matured = String(rec.maturity_date) < w.today.slice(0, 10);
+    return {
+      hedge_instrument: ratio === 0 ? 'none' : w.rng.pick(['forward', 'forward', 'FX swap', 'option collar']),
+      status: matured ? 'matured' : ratio === 0 ? 'unhedged' : ratio >= 95 ? 'fully hedged' : 'partially hedged',
+      mark_to_market: Math.round(Number(rec.notional) * (ratio / 100) * (w.rng.next() * 0.04 - 0.02)),
+    };
+  },
+  title: (rec) => `${rec.exposure_id} (${rec.currency_pair}, ${rec.hedge_ratio_pct}% hedged)`,
+  nameField: { field: 'currency_pair', label: 'currency pair' },
+  owner: { field: 'treasury_analyst', role: 'treasury analyst' },
+  textField: 'notes',
+});
+
+const NOTE_TITLES: Readonly<Record<string, string>> = {
+  initiation: 'Initiating coverage',
+  'earnings preview': 'Earnings preview',
+  'earnings review': 'Results review',
+  'model update': 'Model update',
+  'sector deep dive': 'Sector deep dive',
+  'rating change': 'Rating change',
+};
+
+const SUMMARY_TERMS = [
+  'raise estimates',
+  'guidance cut',
+  'margin pressure',
+  'free cash flow',
+  'valuation gap',
+  'management change',
+];
+
+function noteSummary(rng: Rng, term: string | undefined): string {
+  return writePlan(
+    rng,
+    {
+      facts: [
+        oneOf(
+          rng,
+          `we model ${rng.int(3, 14)}% revenue growth next year`,
+          `shares trade at ${rng.int(11, 32)}x forward earnings`,
+          'next catalyst is the quarterly print',
+          'consensus looks too low on volumes',
+        ),
+        ...(term
+          ? [oneOf(rng, `we see ${term} ahead`, `the call hinges on ${term}`, `${term} is the main debate`)]
+          : []),
+        oneOf(rng, 'risks: FX and input costs', 'our DCF uses a 9% WACC', 'peers re-rated this quarter', ''),
+      ].filter(Boolean),
+    },
+    'formal',
+  );
+}
+
+export const researchNotes = packSource({
+  name: 'research_notes',
+  system: portfolio,
+  table: 'research_notes',
+  domains: ['Finance_Investment'],
+  capabilities: ['Knowledge_Retrieval', 'Logic_Reasoning'],
+  fields: {
+    note_type: { label: 'note type', weights: [1, 3, 3, 3, 1, 1] },
+    rating: { label: 'rating', weights: [3, 3, 4, 1, 1] },
+    published_on: { label: 'publication date', from: -60, to: 0, verb: 'published' },
+    conflicts_disclosed: {
+      label: 'conflicts disclosure',
+      yes: 'with the conflicts disclosure attached',
+      no: 'missing the conflicts disclosure',
+      p: 0.75,
+    },
+    status: { label: 'status', weights: [2, 2, 6, 1] },
+    summary: { label: 'summary', terms: SUMMARY_TERMS, write: noteSummary },
+  },
+  make: (w, id, i) => {
+    const [ticker, , , , level] = nth(w, SECURITIES, i);
+    return {
+      note_id: id,
+      ticker,
+      target_price: Math.round(level * (0.8 + w.rng.next() * 0.5)),
+      analyst: colleague(w, i).email,
+    };
+  },
+  derive: (rec) => {
+    const name = SECURITIES.find((s) => s[0] === rec.ticker)?.[1] ?? String(rec.ticker);
+    return { title: `${name}: ${NOTE_TITLES[String(rec.note_type)] ?? 'Note'}, ${rec.rating}` };
+  },
+  title: (rec) => `${rec.note_id} (${rec.title})`,
+  nameField: { field: 'ticker', label: 'ticker' },
+  owner: { field: 'analyst', role: 'analyst' },
+  textField: 'summary',
+});
+
+export const actions = [
+  packAction(positions, portfolio, {
+    name: 'watch_position',
+    field: 'status',
+    value: 'on watch',
+    phrases: ['put each of those positions "on watch"', 'set the stance on each of those positions to on watch'],
+    capabilities: ['Tool_Calling', 'Data_Analysis'],
+  }),
+  packAction(trades, portfolio, {
+    name: 'flag_trade',
+    field: 'compliance_flagged',
+    value: true,
+    phrases: ['flag each of those trades for compliance review', 'mark each of those trades as compliance-flagged'],
+    capabilities: ['Tool_Calling'],
+  }),
+  packAction(researchNotes, portfolio, {
+    name: 'note_to_compliance',
+    field: 'status',
+    value: 'in compliance review',
+    phrases: [
+      'send each of those notes back to "in compliance review"',
+      'set each of those research notes to in compliance review',
+    ],
+  }),
+];

@@ -1,0 +1,420 @@
+import type { Rng } from '../../../env/rng.js';
+import { matters } from '../../../services/domains/matters.js';
+import { oneOf, writePlan } from '../../kit/content.js';
+import { colleague } from '../sources/kit.js';
+import { nth, onDay, packAction, packSource, refId } from './table-source.js';
+
+// Legal: a firm's matter list with its unbilled time, the contract register a commercial team watches for
+// renewals and notice dates, court deadlines diarised against matters, and the legal holds issued to a client's
+// custodians. Names, notes and spreads are what a fee earner, a paralegal or an in-house counsel would see.
+
+// client, matter description and the practice area it belongs to
+const MATTERS: readonly (readonly [string, string, string])[] = [
+  ['Harbour Foods Ltd', 'Harbour Foods v Lintel Logistics – late delivery claim', 'commercial litigation'],
+  ['Greyfield Estates', 'Greyfield Estates – lease renewal, Unit 4 Kingsway', 'real estate'],
+  ['Norland Software plc', 'Norland Software – acquisition of Brightpath Analytics', 'corporate M&A'],
+  ['Dr Amelia Chen', 'Chen – unfair dismissal claim against St Brannock Trust', 'employment'],
+  ['Pellow Engineering', 'Pellow Engineering – patent opposition EP 3 412 908', 'intellectual property'],
+  ['Castleford Care Homes', 'Castleford Care – CQC enforcement response', 'regulatory'],
+  ['Otterburn Textiles', 'Otterburn Textiles – administration, creditor claims', 'insolvency'],
+  ['The Marlowe Family Trust', 'Marlowe Trust – estate administration', 'private client'],
+  ['Kestrel Aviation Services', 'Kestrel Aviation v Corran Leasing – aircraft lease dispute', 'commercial litigation'],
+  ['Brightwater Retail', 'Brightwater Retail – restructuring of store leases', 'real estate'],
+  ['Aldgate Payments Ltd', 'Aldgate Payments – FCA skilled person review', 'regulatory'],
+  ['Westmoor Logistics', 'Westmoor Logistics – TUPE transfer of drivers', 'employment'],
+  ['Fenwick Biotech', 'Fenwick Biotech – trade mark infringement, FENLUX', 'intellectual property'],
+  ['Solent Marine Group', 'Solent Marine – sale of the ferry business', 'corporate M&A'],
+];
+
+const COUNTERPARTIES = [
+  'Northgate Facilities Ltd',
+  'Cobalt Cloud Services',
+  'Meridian Office Supplies',
+  'Larkspur Data Systems',
+  'Hollis Property Partners',
+  'Vantage Payroll Ltd',
+  'Redcliffe Logistics',
+  'Quayside Print Group',
+  'Orbital Telecom plc',
+  'Ashdown Security Services',
+  'Clearwater Analytics GmbH',
+  'Tamar Software Inc.',
+  'Pinecrest Catering',
+  'Beaumont Recruitment',
+];
+
+const CUSTODIANS = [
+  'Daniel Whitlock',
+  'Fiona MacRae',
+  'Rajesh Menon',
+  'Claire Dubois',
+  'Marcus Feld',
+  'Yvonne Adair',
+  'Tobias Lind',
+  'Nadia Rahman',
+  'Gareth Pryce',
+  'Helena Sousa',
+  'Oliver Tran',
+  'Bethan Hughes',
+];
+
+const dayName = (rng: Rng) => rng.pick(['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday']);
+
+const MATTER_TERMS = [
+  'Part 36 offer',
+  'mediation',
+  'security for costs',
+  'without prejudice',
+  "counsel's opinion",
+  'costs budget',
+];
+
+function matterNote(rng: Rng, term: string | undefined): string {
+  return writePlan(
+    rng,
+    {
+      facts: [
+        oneOf(
+          rng,
+          `client call on ${dayName(rng)}, wants a monthly update`,
+          'WIP reviewed with the partner',
+          `invoice ${rng.int(2, 6)} queried by the client's finance team`,
+          'client chasing for a progress report',
+        ),
+        ...(term
+          ? [
+              oneOf(
+                rng,
+                `${term} discussed with the client`,
+                `awaiting instructions on ${term}`,
+                `partner to consider ${term} before the next step`,
+                `${term} raised by the other side`,
+              ),
+            ]
+          : []),
+        oneOf(
+          rng,
+          'trainee to prepare the chronology',
+          'witness availability confirmed',
+          'file reviewed for the quarterly risk audit',
+          'revised fee estimate sent',
+          'documents from the client still outstanding',
+        ),
+      ],
+    },
+    rng.pick(['terse', 'plain'] as const),
+  );
+}
+
+export const clientMatters = packSource({
+  name: 'client_matters',
+  system: matters,
+  table: 'matters',
+  domains: ['Legal'],
+  capabilities: ['Data_Analysis', 'Logic_Reasoning'],
+  measure: { field: 'unbilled_hours', label: 'unbilled time', unit: 'hours' },
+  fields: {
+    fee_arrangement: { label: 'fee arrangement', weights: [6, 3, 2, 1, 2] },
+    opened_on: { label: 'opening date', from: -240, to: 0, verb: 'opened' },
+    unbilled_hours: { label: 'unbilled time', min: 0, max: 160, step: 0.5 },
+    conflict_cleared: {
+      label: 'conflict check',
+      yes: 'cleared for conflicts',
+      no: 'not yet cleared for conflicts',
+      p: 0.75,
+    },
+    status: {
+      label: 'status',
+      weights: [1, 1, 6, 2, 1, 1],
+    },
+    notes: { label: 'file note', terms: MATTER_TERMS, write: matterNote },
+  },
+  make: (w, id, i) => {
+    const [client, name, area] = nth(w, MATTERS, i);
+    const budget = w.rng.int(8, 240) * 500;
+    return {
+      matter_id: id,
+      client,
+      matter_name: name,
+      practice_area: area,
+      responsible_partner: colleague(w, i).email,
+      budget,
+      billed_to_date: Math.round(budget * (0.1 + w.rng.next() * 0.85)),
+    };
+  },
+  title: (rec) => `${rec.matter_id} (${rec.matter_name})`,
+  nameField: { field: 'matter_name', label: 'matter name' },
+  owner: { field: 'responsible_partner', role: 'responsible partner' },
+  textField: 'notes',
+});
+
+// annual value range of each contract type
+const CONTRACT_VALUE: Readonly<Record<string, readonly [number, number]>> = {
+  MSA: [20_000, 400_000],
+  NDA: [0, 0],
+  'SaaS subscription': [5_000, 250_000],
+  'supply agreement': [50_000, 900_000],
+  lease: [30_000, 300_000],
+  licence: [5_000, 120_000],
+  DPA: [0, 0],
+  SOW: [10_000, 200_000],
+};
+
+const CONTRACT_TERMS = [
+  'change of control',
+  'uncapped liability',
+  'exclusivity',
+  'most favoured customer',
+  'step-in rights',
+  'termination for convenience',
+];
+
+function clauseNote(rng: Rng, term: string | undefined): string {
+  return writePlan(
+    rng,
+    {
+      facts: [
+        oneOf(
+          rng,
+          `liability capped at ${rng.pick(['12', '18', '24'])} months' fees`,
+          `price review every ${rng.pick(['12', '24'])} months, CPI-linked`,
+          'service credits up to 10% of monthly charges',
+          'our standard terms, no material deviations',
+        ),
+        ...(term
+          ? [
+              oneOf(
+                rng,
+                `${term} clause at ${rng.int(8, 22)}.${rng.int(1, 6)}`,
+                `note the ${term} wording`,
+                `${term} accepted in negotiation`,
+                `counterparty insisted on ${term}`,
+              ),
+            ]
+          : []),
+        oneOf(
+          rng,
+          'signed copy in the contract repository',
+          `data processing terms in schedule ${rng.int(2, 6)}`,
+          'assignment needs prior written consent',
+          'notice by email is not valid, post to the registered office',
+        ),
+      ],
+    },
+    'terse',
+  );
+}
+
+export const contracts = packSource({
+  name: 'contracts',
+  system: matters,
+  table: 'contracts',
+  domains: ['Legal'],
+  capabilities: ['Calendar_Scheduling', 'Logic_Reasoning', 'Knowledge_Retrieval'],
+  measure: { field: 'annual_value', label: 'annual contract value', unit: 'GBP' },
+  fields: {
+    contract_type: { label: 'contract type', weights: [3, 3, 4, 2, 1, 2, 2, 3] },
+    renewal_date: {
+      label: 'renewal date',
+      from: -30,
+      to: 150,
+      verb: 'whose current term ends',
+      past: 'whose current term ended',
+    },
+    notice_period_days: { label: 'notice period', min: 30, max: 180, step: 30 },
+    auto_renew: {
+      label: 'auto-renewal',
+      yes: 'set to renew automatically',
+      no: 'not set to renew automatically',
+      p: 0.6,
+    },
+    status: { label: 'status', weights: [1, 1, 1, 8, 2, 0.5, 0.5] },
+    notes: { label: 'clause notes', terms: CONTRACT_TERMS, write: clauseNote },
+  },
+  make: (w, id, i) => ({
+    contract_id: id,
+    counterparty: nth(w, COUNTERPARTIES, i),
+    governing_law: w.rng.pick([
+      'England and Wales',
+      'England and Wales',
+      'England and Wales',
+      'Scotland',
+      'Ireland',
+      'New York',
+      'Delaware',
+      'Germany',
+    ]),
+    effective_date: onDay(w, -w.rng.int(120, 1100)),
+    contract_owner: colleague(w, i).email,
+  }),
+  // what a contract is worth a year follows from its type (an NDA or a DPA carries no fee)
+  derive: (rec, w) => {
+    const [lo, hi] = CONTRACT_VALUE[String(rec.contract_type)] ?? [0, 0];
+    return { annual_value: hi ? w.rng.int(lo / 500, hi / 500) * 500 : 0 };
+  },
+  title: (rec) => `${rec.contract_id} (${rec.counterparty}, ${rec.contract_type})`,
+  nameField: { field: 'counterparty', label: 'counterparty' },
+  owner: { field: 'contract_owner', role: 'contract owner' },
+  textField: 'notes',
+});
+
+const DEADLINE_TERMS = [
+  'unless order',
+  'consent order',
+  'relief from sanctions',
+  'trial window',
+  'costs management',
+  'strike-out',
+];
+
+function directionsNote(rng: Rng, term: string | undefined): string {
+  return writePlan(
+    rng,
+    {
+      facts: [
+        oneOf(
+          rng,
+          `per the directions order of ${rng.int(2, 27)} ${rng.pick(['January', 'February', 'November', 'December'])}`,
+          'date agreed with the other side in correspondence',
+          'set at the case management conference',
+          'counsel instructed, fee note awaited',
+        ),
+        ...(term
+          ? [
+              oneOf(
+                rng,
+                `${term} flagged by counsel`,
+                `note re ${term} on file`,
+                `${term}: check the order`,
+                `see attendance note on ${term}`,
+              ),
+            ]
+          : []),
+        oneOf(
+          rng,
+          'bundle to be agreed 7 days before',
+          'client to approve the draft first',
+          'file by CE-File before 4pm',
+          'serve by email, the other side has agreed',
+        ),
+      ],
+    },
+    'terse',
+  );
+}
+
+export const courtDeadlines = packSource({
+  name: 'court_deadlines',
+  system: matters,
+  table: 'deadlines',
+  noun: ['court deadline', 'court deadlines'],
+  domains: ['Legal'],
+  capabilities: ['Calendar_Scheduling', 'Logic_Reasoning'],
+  measure: { field: 'court_fee', label: 'court fee', unit: 'GBP' },
+  fields: {
+    deadline_kind: { label: 'deadline type', weights: [1, 2, 3, 3, 3, 2, 2, 1] },
+    court: { label: 'court', weights: [4, 3, 4, 2, 1, 1] },
+    due_date: { label: 'due date', from: -10, to: 60, verb: 'due', past: 'due' },
+    diarised: { label: 'diary entry', yes: 'already in the firm diary', no: 'not yet in the firm diary', p: 0.55 },
+    status: { label: 'status', weights: [5, 4, 2, 1, 1, 0, 1] },
+    notes: { label: 'note', terms: DEADLINE_TERMS, write: directionsNote },
+  },
+  make: (w, id, i) => ({
+    deadline_id: id,
+    matter_id: refId(w, 'MAT-', i),
+    fee_earner: colleague(w, i).email,
+    court_fee: w.rng.pick([0, 0, 0, 255, 545, 528, 1175, 10_000]),
+  }),
+  title: (rec) => `${rec.deadline_id} (${rec.deadline_kind}, ${rec.matter_id})`,
+  nameField: { field: 'matter_id', label: 'matter number' },
+  owner: { field: 'fee_earner', role: 'fee earner' },
+  textField: 'notes',
+  parents: { matter_id: clientMatters },
+});
+
+const HOLD_TERMS = ['personal devices', 'WhatsApp', 'backup tapes', 'shared drive', 'paper files', 'Teams chats'];
+
+function holdScope(rng: Rng, term: string | undefined): string {
+  return writePlan(
+    rng,
+    {
+      facts: [
+        oneOf(
+          rng,
+          `mailbox from January ${rng.int(2021, 2024)} onwards`,
+          `all email and attachments since ${rng.pick(['March', 'June', 'September'])} ${rng.int(2022, 2024)}`,
+          'mailbox and calendar, no date limit',
+        ),
+        ...(term ? [oneOf(rng, `include ${term}`, `${term} within scope`, `custodian confirmed ${term} exist`)] : []),
+        oneOf(
+          rng,
+          'suspend auto-deletion on the account',
+          'IT to image the laptop',
+          'do not delete or edit anything relating to the supply contract',
+          'preserve drafts and notes too',
+        ),
+      ],
+    },
+    'plain',
+  );
+}
+
+export const legalHolds = packSource({
+  name: 'legal_holds',
+  system: matters,
+  table: 'legal_holds',
+  domains: ['Legal'],
+  capabilities: ['Logic_Reasoning', 'Calendar_Scheduling'],
+  measure: { field: 'reminders_sent', label: 'reminder count', unit: 'reminders' },
+  fields: {
+    department: { label: 'department', weights: [3, 3, 2, 1, 2, 1] },
+    issued_on: { label: 'issue date', from: -120, to: 0, verb: 'issued' },
+    reminders_sent: { label: 'reminder count', min: 0, max: 6, step: 1, unit: '' },
+    acknowledged: {
+      label: 'acknowledgement',
+      yes: 'acknowledged by the custodian',
+      no: 'not yet acknowledged',
+      p: 0.5,
+    },
+    status: { label: 'status', weights: [0.5, 5, 3, 1, 1] },
+    scope: { label: 'scope', terms: HOLD_TERMS, write: holdScope },
+  },
+  make: (w, id, i) => {
+    const name = nth(w, CUSTODIANS, i);
+    return {
+      hold_id: id,
+      matter_id: refId(w, 'MAT-', i, 2),
+      custodian: name,
+      custodian_email: `${name.toLowerCase().replace(/ /g, '.')}@client-mail.example`,
+      issued_by: colleague(w, i).email,
+    };
+  },
+  title: (rec) => `${rec.hold_id} (${rec.custodian}, ${rec.department})`,
+  nameField: { field: 'custodian', label: 'custodian' },
+  owner: { field: 'issued_by', role: 'lawyer who issued the hold' },
+  textField: 'scope',
+  parents: { matter_id: clientMatters },
+});
+
+export const actions = [
+  packAction(contracts, matters, {
+    name: 'contract_into_renewal',
+    field: 'status',
+    value: 'in renewal',
+    phrases: ['move each of those contracts to "in renewal"', 'set each contract\'s status to "in renewal"'],
+    capabilities: ['Tool_Calling', 'Calendar_Scheduling'],
+  }),
+  packAction(courtDeadlines, matters, {
+    name: 'diarise_deadline',
+    field: 'diarised',
+    value: true,
+    phrases: ['diarise each of those deadlines', 'mark each one as diarised in the matter system'],
+    capabilities: ['Tool_Calling', 'Calendar_Scheduling'],
+  }),
+  packAction(legalHolds, matters, {
+    name: 'escalate_hold',
+    field: 'status',
+    value: 'escalated',
+    phrases: ['mark each of those holds as escalated', 'set those legal holds to escalated'],
+  }),
+];

@@ -1,0 +1,418 @@
+import type { Rng } from '../../../env/rng.js';
+import { plant } from '../../../services/domains/plant.js';
+import { oneOf, writePlan } from '../../kit/content.js';
+import { daysFrom } from '../../rules/fields.js';
+import { colleague } from '../sources/kit.js';
+import { nth, onDay, packAction, packSource, refId } from './table-source.js';
+
+// Manufacturing_Engineering: a plant's work orders on the shop floor, the nonconformance reports quality raises
+// against them, an airline maintenance base's inspections per tail number, and an estate's sensor-fed field
+// plots. Part numbers, tail numbers and field names are what a planner, an engineer or an agronomist would see.
+
+const PARTS = [
+  'HM-220 hydraulic manifold',
+  'BR-114 bearing housing',
+  'GX-31 gearbox cover',
+  'PV-508 pump volute',
+  'SF-902 drive shaft',
+  'CB-17 control bracket',
+  'VB-440 valve body',
+  'FL-62 mounting flange',
+  'MA-305 motor end cap',
+  'TS-88 tensioner arm',
+  'HX-210 heat exchanger plate',
+  'WB-73 welded base frame',
+  'CP-19 coupling hub',
+];
+
+const ORDER_TERMS = [
+  'first-off inspection',
+  'fixture change',
+  'overtime',
+  'tool wear',
+  'customer witness',
+  'concession',
+];
+
+function shopNote(rng: Rng, term: string | undefined): string {
+  return writePlan(
+    rng,
+    {
+      facts: [
+        oneOf(
+          rng,
+          'material kitted at the cell',
+          `drawing rev ${String.fromCharCode(65 + rng.int(1, 6))}`,
+          'setup sheet updated',
+          `routing has ${rng.int(3, 8)} operations`,
+        ),
+        ...(term
+          ? [
+              oneOf(
+                rng,
+                `${term} needed before the run`,
+                `planner flagged ${term}`,
+                `${term} on ${rng.pick(['days', 'nights', 'the weekend shift'])}`,
+                `see shift log re ${term}`,
+              ),
+            ]
+          : []),
+        oneOf(rng, 'operator signed off the previous batch', 'second shift to continue', 'CNC program proven', ''),
+      ].filter(Boolean),
+    },
+    'terse',
+  );
+}
+
+export const workOrders = packSource({
+  name: 'work_orders',
+  system: plant,
+  table: 'work_orders',
+  domains: ['Manufacturing_Engineering'],
+  capabilities: ['Logic_Reasoning', 'Data_Analysis'],
+  measure: { field: 'quantity', label: 'order quantity', unit: 'units' },
+  fields: {
+    line: { label: 'line', weights: [4, 2, 4, 1, 2, 1] },
+    order_type: { label: 'order type', weights: [6, 3, 1, 1, 1] },
+    due_date: { label: 'due date', from: -10, to: 30, verb: 'due', past: 'due' },
+    material_shortage: {
+      label: 'material',
+      yes: 'short of material',
+      no: 'with all material available',
+      p: 0.25,
+    },
+    status: { label: 'status', weights: [2, 4, 5, 1, 1, 1] },
+    notes: { label: 'shop-floor note', terms: ORDER_TERMS, write: shopNote },
+  },
+  make: (w, id, i) => ({
+    work_order_id: id,
+    part_number: nth(w, PARTS, i),
+    quantity: w.rng.pick([10, 20, 25, 40, 50, 100, 120, 200, 250, 500]),
+    planner: colleague(w, i).email,
+  }),
+  // what has been booked follows from where the order stands
+  derive: (rec, w) => {
+    const q = Number(rec.quantity);
+    const s = String(rec.status);
+    const done =
+      s === 'completed' || s === 'closed'
+        ? q
+        : s === 'in progress' || s === 'on hold'
+          ? Math.floor(q * (0.1 + w.rng.next() * 0.8))
+          : 0;
+    return { quantity_completed: done };
+  },
+  title: (rec) => `${rec.work_order_id} (${rec.part_number}, ${rec.line})`,
+  nameField: { field: 'part_number', label: 'part' },
+  owner: { field: 'planner', role: 'production planner' },
+  textField: 'notes',
+});
+
+const NCR_TERMS = [
+  'goods-in',
+  'customer return',
+  'final inspection',
+  'first article',
+  'line stoppage',
+  'repeat defect',
+];
+
+function ncrDescription(rng: Rng, term: string | undefined): string {
+  return writePlan(
+    rng,
+    {
+      facts: [
+        oneOf(
+          rng,
+          `${rng.int(2, 40)} parts quarantined in the MRB cage`,
+          'photos attached',
+          `lot ${rng.int(1000, 9999)}-${rng.pick(['A', 'B', 'C'])}`,
+          'measured on the CMM, report attached',
+        ),
+        ...(term
+          ? [
+              oneOf(
+                rng,
+                `found at ${term}`,
+                `raised from ${term}`,
+                `${term} — quality manager informed`,
+                `logged as ${term}`,
+              ),
+            ]
+          : []),
+        oneOf(rng, 'operator interviewed', 'drawing tolerance checked', 'sample sent to the lab', ''),
+      ].filter(Boolean),
+    },
+    'terse',
+  );
+}
+
+// where an NCR stands and what the review board decided, in pairs that go together
+const NCR_STATES: readonly (readonly [string, string])[] = [
+  ['open', 'pending'],
+  ['containment', 'pending'],
+  ['root cause analysis', 'rework'],
+  ['root cause analysis', 'return to supplier'],
+  ['corrective action', 'scrap'],
+  ['corrective action', 'repair'],
+  ['verification', 'rework'],
+  ['closed', 'use as is'],
+  ['closed', 'scrap'],
+];
+
+export const nonconformances = packSource({
+  name: 'nonconformances',
+  system: plant,
+  table: 'nonconformances',
+  noun: ['NCR', 'NCRs'],
+  domains: ['Manufacturing_Engineering'],
+  capabilities: ['Logic_Reasoning', 'Data_Analysis'],
+  measure: { field: 'cost_of_quality', label: 'cost of quality', unit: 'USD' },
+  fields: {
+    defect_type: { label: 'defect type', weights: [4, 2, 2, 1, 1, 1, 1, 1] },
+    severity: { label: 'severity', weights: [1, 3, 5, 2] },
+    supplier: { label: 'source of the material', weights: [5, 2, 2, 1, 1] },
+    raised_on: { label: 'date raised', from: -60, to: 0, verb: 'raised' },
+    capa_required: { label: 'CAPA', yes: 'requiring a CAPA', no: 'not requiring a CAPA', p: 0.35 },
+    description: { label: 'description', terms: NCR_TERMS, write: ncrDescription },
+  },
+  make: (w, id, i) => {
+    const [status, disposition] = w.rng.pick(NCR_STATES);
+    const qty = w.rng.int(1, 60);
+    return {
+      ncr_id: id,
+      work_order_id: refId(w, 'WO-', i, 4),
+      quantity_affected: qty,
+      cost_of_quality: Math.round(qty * (12 + w.rng.next() * 140) * 100) / 100,
+      disposition,
+      quality_engineer: colleague(w, i).email,
+      status,
+    };
+  },
+  title: (rec) => `${rec.ncr_id} (${rec.defect_type}, ${rec.work_order_id})`,
+  nameField: { field: 'work_order_id', label: 'work order' },
+  owner: { field: 'quality_engineer', role: 'quality engineer' },
+  textField: 'description',
+  parents: { work_order_id: workOrders },
+});
+
+const TAILS = [
+  'G-EZBA',
+  'G-EZTR',
+  'G-OBMP',
+  'G-NEOA',
+  'G-VIIK',
+  'EI-DWL',
+  'EI-FNK',
+  'G-ZBKH',
+  'G-LMRB',
+  'G-ISLK',
+  'G-UZHC',
+  'EI-GPL',
+  'G-TTNC',
+];
+
+// flight hours and cycles since the last check of each kind
+const INTERVALS: Readonly<Record<string, readonly [number, number, number, number]>> = {
+  'daily check': [4, 22, 2, 8],
+  'weekly check': [30, 90, 12, 45],
+  'A-check': [420, 780, 250, 600],
+  'C-check': [4200, 7400, 2400, 5200],
+  borescope: [600, 1800, 350, 1200],
+  'landing gear overhaul': [18000, 24000, 9000, 12000],
+};
+
+const FINDING_TERMS = ['corrosion', 'bird strike', 'hydraulic leak', 'worn brake', 'cracked fairing', 'tyre cut'];
+
+function findings(rng: Rng, term: string | undefined): string {
+  return writePlan(
+    rng,
+    {
+      facts: [
+        oneOf(
+          rng,
+          'tech log entries reviewed',
+          `${rng.int(1, 3)} deferred defects carried forward`,
+          'task cards issued',
+          'walkround done on arrival',
+        ),
+        ...(term
+          ? [
+              oneOf(
+                rng,
+                `${term} found, see task card`,
+                `${term} reported by the crew`,
+                `check for ${term} per the AMM`,
+                `${term} raised as a defect`,
+              ),
+            ]
+          : []),
+        oneOf(rng, 'parts requested from stores', 'engine oil uplift normal', 'no further findings so far', ''),
+      ].filter(Boolean),
+    },
+    'terse',
+  );
+}
+
+export const inspections = packSource({
+  name: 'aircraft_inspections',
+  system: plant,
+  table: 'inspections',
+  noun: ['aircraft inspection', 'aircraft inspections'],
+  domains: ['Manufacturing_Engineering'],
+  capabilities: ['Calendar_Scheduling', 'Logic_Reasoning'],
+  fields: {
+    aircraft_type: { label: 'aircraft type', weights: [4, 3, 3, 1, 2, 1] },
+    check_type: { label: 'check type', weights: [2, 2, 4, 1, 2, 1] },
+    due_date: { label: 'calendar limit', from: -5, to: 30, verb: 'due', past: 'due' },
+    aog: {
+      label: 'AOG',
+      yes: 'for a grounded (AOG) aircraft',
+      no: 'for an aircraft still in service',
+      p: 0.15,
+    },
+    findings: { label: 'findings log', terms: FINDING_TERMS, write: findings },
+  },
+  make: (w, id, i) => ({
+    inspection_id: id,
+    tail_number: nth(w, TAILS, i),
+    certifying_engineer: colleague(w, i).email,
+  }),
+  // flight hours and cycles follow from the kind of check, its state from the calendar limit
+  derive: (rec, w) => {
+    const [h0, h1, c0, c1] = INTERVALS[String(rec.check_type)] ?? [10, 100, 5, 50];
+    const d = daysFrom(w.today, rec.due_date);
+    return {
+      status:
+        d < 0
+          ? w.rng.pick(['overdue', 'certified', 'certified', 'deferred (MEL)'])
+          : d <= 3
+            ? w.rng.pick(['in work', 'awaiting parts', 'certified'])
+            : w.rng.pick(['scheduled', 'scheduled', 'scheduled', 'in work']),
+      hours_since_last_check: Math.round((h0 + w.rng.next() * (h1 - h0)) * 10) / 10,
+      cycles_since_last_check: w.rng.int(c0, c1),
+    };
+  },
+  title: (rec) => `${rec.inspection_id} (${rec.tail_number}, ${rec.check_type})`,
+  nameField: { field: 'tail_number', label: 'tail number' },
+  owner: { field: 'certifying_engineer', role: 'certifying engineer' },
+  textField: 'findings',
+});
+
+const FIELDS = [
+  'Long Acre north',
+  'Long Acre south',
+  'Church Field',
+  'Mill Meadow',
+  'Top Forty',
+  'Brook Piece',
+  'Hangar Field',
+  'Windmill Hill',
+  'Lower Marsh',
+  'Oak Tree Ground',
+  'Twelve Acres',
+  'Keeper’s Field',
+  'Back Lane plot 2',
+];
+
+const SCOUT_TERMS = ['aphids', 'slug damage', 'pigeon damage', 'frost damage', 'waterlogging', 'rabbit damage'];
+
+function scoutNote(rng: Rng, term: string | undefined): string {
+  return writePlan(
+    rng,
+    {
+      facts: [
+        oneOf(
+          rng,
+          `walked the tramlines on ${rng.pick(['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'])}`,
+          'crop looking even',
+          `soil temperature ${rng.int(5, 14)}°C at 10 cm`,
+          'headlands patchy',
+        ),
+        ...(term
+          ? [
+              oneOf(
+                rng,
+                `${term} seen in the ${rng.pick(['north', 'south', 'east', 'west'])} corner`,
+                `${term} above threshold`,
+                `watch for ${term}`,
+                `some ${term} along the hedge`,
+              ),
+            ]
+          : []),
+        oneOf(rng, 'next visit in two weeks', 'spray window looks good', 'photos uploaded to the app', ''),
+      ].filter(Boolean),
+    },
+    'terse',
+  );
+}
+
+export const fieldPlots = packSource({
+  name: 'field_plots',
+  system: plant,
+  table: 'field_plots',
+  domains: ['Manufacturing_Engineering'],
+  capabilities: ['Data_Analysis', 'Calendar_Scheduling'],
+  measure: { field: 'area_ha', label: 'area', unit: 'ha' },
+  fields: {
+    crop: { label: 'crop', weights: [4, 3, 2, 1, 2, 1] },
+    soil_moisture_pct: { label: 'soil moisture', min: 8, max: 45, step: 0.5, unit: '%' },
+    next_spray_due: {
+      label: 'next spray date',
+      from: -5,
+      to: 21,
+      verb: 'due for spraying',
+      past: 'due for spraying',
+    },
+    sensor_battery_low: {
+      label: 'probe battery',
+      yes: 'reporting a low probe battery',
+      no: 'with the probe battery fine',
+      p: 0.2,
+    },
+    irrigation_status: { label: 'irrigation', weights: [4, 2, 2, 1, 1] },
+    notes: { label: 'scouting note', terms: SCOUT_TERMS, write: scoutNote },
+  },
+  make: (w, id, i) => ({
+    plot_id: id,
+    field_name: nth(w, FIELDS, i),
+    area_ha: Math.round((2 + w.rng.next() * 36) * 10) / 10,
+    agronomist: colleague(w, i).email,
+  }),
+  derive: (rec, w) => ({
+    growth_stage: w.rng.pick(
+      rec.crop === 'maize' || rec.crop === 'potatoes' || rec.crop === 'sugar beet'
+        ? ['drilled', 'emerged']
+        : ['tillering', 'stem extension', 'stem extension', 'flowering'],
+    ),
+    // a probe with a flat battery stops reporting
+    last_reading_on: onDay(w, rec.sensor_battery_low ? -w.rng.int(2, 9) : -w.rng.int(0, 1)),
+  }),
+  title: (rec) => `${rec.plot_id} (${rec.field_name}, ${rec.crop})`,
+  nameField: { field: 'field_name', label: 'field' },
+  owner: { field: 'agronomist', role: 'agronomist' },
+  textField: 'notes',
+});
+
+export const actions = [
+  packAction(workOrders, plant, {
+    name: 'hold_work_order',
+    field: 'status',
+    value: 'on hold',
+    phrases: ['put each of those work orders on hold', 'set each of those orders to "on hold"'],
+  }),
+  packAction(nonconformances, plant, {
+    name: 'require_capa',
+    field: 'capa_required',
+    value: true,
+    phrases: ['mark each of those NCRs as requiring a CAPA', 'flag a CAPA as required on each of them'],
+    capabilities: ['Tool_Calling', 'Logic_Reasoning'],
+  }),
+  packAction(fieldPlots, plant, {
+    name: 'schedule_irrigation',
+    field: 'irrigation_status',
+    value: 'scheduled',
+    phrases: ['set irrigation on each of those plots to scheduled', 'mark irrigation as scheduled for each plot'],
+    capabilities: ['Tool_Calling', 'Calendar_Scheduling'],
+  }),
+];

@@ -1,0 +1,371 @@
+import type { Rng } from '../../../env/rng.js';
+import { facilities } from '../../../services/domains/facilities.js';
+import { oneOf, writePlan } from '../../kit/content.js';
+import { daysFrom } from '../../rules/fields.js';
+import { colleague } from '../sources/kit.js';
+import { addDays, nth, onDay, packAction, packSource } from './table-source.js';
+
+// Office_Productivity: the workplace system an office manager runs — meeting-room bookings, purchase requests
+// waiting for a budget holder, kit lent out from the IT store, and visitor passes at reception. Meeting titles,
+// items and visitors are what an office manager or an executive assistant would see.
+
+const MEETINGS = [
+  'Quarterly business review',
+  'Sprint planning',
+  'Interview panel: senior accountant',
+  'Board prep',
+  'Customer workshop with Harlow Group',
+  'Budget 2026 kick-off',
+  'New starter induction',
+  'Design critique',
+  'Supplier negotiation',
+  'All-hands rehearsal',
+  'Team offsite planning',
+  'Security awareness training',
+  'One-to-one catch-up',
+];
+
+const CAPACITY: Readonly<Record<string, number>> = {
+  'Boardroom (14)': 14,
+  'Thames (8)': 8,
+  'Pennine (6)': 6,
+  'Cotswold (4)': 4,
+  'Focus pod A (2)': 2,
+  'Training room (24)': 24,
+};
+
+const ROOM_TERMS = [
+  'wheelchair access',
+  'external guests',
+  'boardroom layout',
+  'dietary requirements',
+  'hybrid',
+  'flip chart',
+];
+
+function setupNote(rng: Rng, term: string | undefined): string {
+  return writePlan(
+    rng,
+    {
+      facts: [
+        oneOf(
+          rng,
+          'set up 15 minutes before',
+          'regular weekly slot',
+          "booked by the organiser's assistant",
+          'agenda circulated',
+        ),
+        ...(term
+          ? [
+              oneOf(
+                rng,
+                `${term} needed`,
+                `please note ${term}`,
+                `${term} — reception informed`,
+                `organiser asked for ${term}`,
+              ),
+            ]
+          : []),
+        oneOf(rng, 'water and glasses only', 'leave the room as found', 'may overrun slightly', ''),
+      ].filter(Boolean),
+    },
+    'terse',
+  );
+}
+
+export const roomBookings = packSource({
+  name: 'room_bookings',
+  system: facilities,
+  table: 'room_bookings',
+  domains: ['Office_Productivity'],
+  capabilities: ['Calendar_Scheduling', 'Logic_Reasoning'],
+  measure: { field: 'duration_min', label: 'booked time', unit: 'minutes' },
+  fields: {
+    room: { label: 'room', weights: [2, 3, 3, 3, 2, 1] },
+    date: { label: 'meeting date', from: -3, to: 21, verb: 'taking place', past: 'held' },
+    catering: { label: 'catering', weights: [5, 3, 1, 2, 1] },
+    av_support: { label: 'AV support', yes: 'with AV support requested', no: 'without AV support', p: 0.35 },
+    notes: { label: 'setup note', terms: ROOM_TERMS, write: setupNote },
+  },
+  make: (w, id, i) => ({
+    room_booking_id: id,
+    meeting_title: nth(w, MEETINGS, i),
+    organiser: colleague(w, i).email,
+    start: w.rng.pick(['08:30', '09:00', '09:30', '10:00', '11:00', '13:00', '14:00', '15:30', '16:00']),
+    duration_min: w.rng.pick([30, 30, 45, 60, 60, 60, 90, 120, 180]),
+  }),
+  // no more people than the room holds; a booking's state follows from its date
+  derive: (rec, w) => {
+    const d = daysFrom(w.today, rec.date);
+    const status =
+      d > 0
+        ? w.rng.pick(['tentative', 'confirmed', 'confirmed', 'confirmed', 'cancelled'])
+        : d === 0
+          ? w.rng.pick(['confirmed', 'checked in'])
+          : w.rng.pick(['checked in', 'checked in', 'no-show', 'released']);
+    return { attendees: w.rng.int(1, CAPACITY[String(rec.room)] ?? 6), status };
+  },
+  title: (rec) => `${rec.room_booking_id} (${rec.meeting_title}, ${rec.room}, ${rec.date})`,
+  nameField: { field: 'meeting_title', label: 'meeting title' },
+  owner: { field: 'organiser', role: 'organiser' },
+  textField: 'notes',
+});
+
+// item, spend category, typical amount
+const ITEMS: readonly (readonly [string, string, number])[] = [
+  ['14-inch laptops for new starters (x3)', 'IT hardware', 4200],
+  ['27-inch monitors (x6)', 'IT hardware', 1500],
+  ['Figma licences, annual (x10)', 'software licence', 1800],
+  ['Adobe Acrobat Pro renewal', 'software licence', 620],
+  ['Printer paper and toner', 'office supplies', 240],
+  ['Ergonomic chairs (x4)', 'furniture', 1960],
+  ['Standing desk for the finance team', 'furniture', 540],
+  ['Employment law advice, 10 hours', 'professional services', 2800],
+  ['Penetration test of the customer portal', 'professional services', 9500],
+  ['First aid training for 8 staff', 'training', 880],
+  ['Excel modelling course', 'training', 450],
+  ['Summer party venue deposit', 'events', 3000],
+  ['Conference booth at TechExpo', 'events', 6400],
+];
+
+const PURCHASE_TERMS = ['new starter', 'broken', 'health and safety', 'client project', 'end of life', 'three quotes'];
+
+function justification(rng: Rng, term: string | undefined): string {
+  return writePlan(
+    rng,
+    {
+      facts: [
+        oneOf(
+          rng,
+          'within this quarter’s budget',
+          'agreed with the head of department',
+          'supplier already set up in finance',
+          'cheaper than renting',
+        ),
+        ...(term
+          ? [oneOf(rng, `reason: ${term}`, `${term} — see attached`, `needed because of ${term}`, `${term} applies`)]
+          : []),
+        oneOf(rng, 'delivery to the London office', 'invoice to the cost centre below', 'urgent if possible', ''),
+      ].filter(Boolean),
+    },
+    rng.pick(['plain', 'chatty'] as const),
+  );
+}
+
+export const purchaseRequests = packSource({
+  name: 'purchase_requests',
+  system: facilities,
+  table: 'purchase_requests',
+  domains: ['Office_Productivity'],
+  capabilities: ['Data_Analysis', 'Logic_Reasoning'],
+  measure: { field: 'amount', label: 'amount', unit: 'GBP' },
+  fields: {
+    cost_centre: { label: 'cost centre', weights: [2, 2, 3, 2, 1, 1] },
+    requested_on: { label: 'date raised', from: -30, to: 0, verb: 'raised' },
+    needed_by: { label: 'needed-by date', from: -5, to: 30, verb: 'needed', past: 'needed' },
+    preferred_supplier: {
+      label: 'supplier',
+      yes: 'from a preferred supplier',
+      no: 'from a supplier off the preferred list',
+      p: 0.6,
+    },
+    status: { label: 'status', weights: [1, 6, 2, 1, 1, 1, 1] },
+    justification: { label: 'justification', terms: PURCHASE_TERMS, write: justification },
+  },
+  make: (w, id, i) => {
+    const [item, category, amount] = nth(w, ITEMS, i);
+    return {
+      request_id: id,
+      item,
+      category,
+      amount: Math.round(amount * (0.85 + w.rng.next() * 0.3) * 100) / 100,
+      requester: colleague(w, i).email,
+      approver: colleague(w, i + 3).email,
+    };
+  },
+  title: (rec) => `${rec.request_id} (${rec.item})`,
+  nameField: { field: 'item', label: 'item' },
+  owner: { field: 'approver', role: 'budget holder' },
+  textField: 'justification',
+});
+
+const KIT: Readonly<Record<string, readonly [string, number]>> = {
+  laptop: ['LT', 1350],
+  monitor: ['MN', 240],
+  projector: ['PJ', 690],
+  'conference speaker': ['CS', 320],
+  camera: ['CM', 880],
+  tablet: ['TB', 540],
+};
+
+const LOAN_TERMS = ['charger', 'carry case', 'cracked screen', 'HDMI adapter', 'sticky keys', 'spare battery'];
+
+function loanNote(rng: Rng, term: string | undefined): string {
+  return writePlan(
+    rng,
+    {
+      facts: [
+        oneOf(rng, 'for the offsite', 'borrower working from home this week', 'signed out by reception', 'PAT tested'),
+        ...(term ? [oneOf(rng, `with ${term}`, `${term} reported`, `check the ${term} on return`, `no ${term}`)] : []),
+        oneOf(rng, 'asset register updated', 'borrower reminded once', 'returned items go to the IT desk', ''),
+      ].filter(Boolean),
+    },
+    'terse',
+  );
+}
+
+export const equipmentLoans = packSource({
+  name: 'equipment_loans',
+  system: facilities,
+  table: 'equipment_loans',
+  domains: ['Office_Productivity'],
+  capabilities: ['Calendar_Scheduling', 'Logic_Reasoning'],
+  measure: { field: 'replacement_value', label: 'replacement value', unit: 'GBP' },
+  fields: {
+    item_type: { label: 'item', weights: [5, 3, 1, 1, 1, 2] },
+    due_back_on: { label: 'return date', from: -20, to: 30, verb: 'due back', past: 'due back' },
+    condition_checked: {
+      label: 'condition check',
+      yes: 'condition-checked',
+      no: 'not yet condition-checked',
+      p: 0.4,
+    },
+    notes: { label: 'loan note', terms: LOAN_TERMS, write: loanNote },
+  },
+  make: (w, id, i) => ({ loan_id: id, borrower: colleague(w, i).email }),
+  derive: (rec, w, i) => {
+    const [prefix, value] = KIT[String(rec.item_type)] ?? ['EQ', 300];
+    const out = addDays(rec.due_back_on, -w.rng.pick([7, 14, 14, 28, 60]));
+    const late = daysFrom(w.today, rec.due_back_on) < 0;
+    return {
+      status: late
+        ? w.rng.pick(['overdue', 'overdue', 'returned', 'returned', 'lost', 'damaged'])
+        : w.rng.pick(['reserved', 'on loan', 'on loan', 'on loan', 'returned']),
+      asset_tag: `${prefix}-${String(100 + ((i * 37 + w.rng.int(0, 36)) % 900)).padStart(4, '0')}`,
+      loaned_on: daysFrom(w.today, out) > 0 ? onDay(w, 0) : out,
+      replacement_value: value,
+    };
+  },
+  title: (rec) => `${rec.loan_id} (${rec.asset_tag}, ${rec.item_type})`,
+  nameField: { field: 'asset_tag', label: 'asset tag' },
+  owner: { field: 'borrower', role: 'borrower' },
+  textField: 'notes',
+});
+
+// visitor and their company
+const VISITORS: readonly (readonly [string, string])[] = [
+  ['Helen Matthews', 'Harlow Group'],
+  ['Ravi Kapoor', 'Deloitte'],
+  ['Sophie Laurent', 'Quayside Print Group'],
+  ['Mark Jennings', 'Ashdown Security Services'],
+  ['Aisha Bello', 'Greyfield Estates'],
+  ['Tom Fielding', 'Cobalt Cloud Services'],
+  ['Ingrid Olsen', 'Vantage Payroll'],
+  ['Pedro Alves', 'Orbital Telecom'],
+  ['Nina Petrova', 'University of Bristol'],
+  ['James O’Connor', 'Health and Safety Executive'],
+  ['Lena Fischer', 'Clearwater Analytics'],
+  ['David Chen', 'Northgate Facilities'],
+  ['Grace Owusu', 'Larkspur Data Systems'],
+];
+
+const VISIT_TERMS = ['parking space', 'interpreter', 'photo ID', 'lab induction', 'laptop', 'step-free access'];
+
+function receptionNote(rng: Rng, term: string | undefined): string {
+  return writePlan(
+    rng,
+    {
+      facts: [
+        oneOf(
+          rng,
+          'meeting in Thames',
+          'host to collect from reception',
+          'purpose: supplier meeting',
+          'purpose: interview',
+        ),
+        ...(term
+          ? [oneOf(rng, `${term} needed`, `${term} requested`, `please arrange ${term}`, `${term} — host confirmed`)]
+          : []),
+        oneOf(rng, 'arriving around 10', 'Wi-Fi guest code to be issued', 'leaves by 3pm', ''),
+      ].filter(Boolean),
+    },
+    'terse',
+  );
+}
+
+export const visitorPasses = packSource({
+  name: 'visitor_passes',
+  system: facilities,
+  table: 'visitor_passes',
+  domains: ['Office_Productivity'],
+  capabilities: ['Calendar_Scheduling', 'Security_Awareness'],
+  measure: { field: 'party_size', label: 'party size', unit: 'people' },
+  fields: {
+    site: { label: 'site', weights: [5, 2, 2, 1] },
+    access_level: { label: 'access level', weights: [2, 5, 2, 1] },
+    visit_date: { label: 'visit date', from: -5, to: 21, verb: 'visiting', past: 'visited' },
+    nda_signed: { label: 'NDA', yes: 'with the NDA signed', no: 'without a signed NDA', p: 0.55 },
+    notes: { label: 'reception note', terms: VISIT_TERMS, write: receptionNote },
+  },
+  make: (w, id, i) => {
+    const [visitor, company] = nth(w, VISITORS, i);
+    return {
+      pass_id: id,
+      visitor,
+      company,
+      party_size: w.rng.pick([1, 1, 1, 2, 2, 3, 4]),
+      host: colleague(w, i).email,
+    };
+  },
+  // a pass's state follows from the visit date
+  derive: (rec, w) => {
+    const d = daysFrom(w.today, rec.visit_date);
+    const status =
+      d > 0
+        ? w.rng.pick(['pre-registered', 'pre-registered', 'pre-registered', 'denied'])
+        : d === 0
+          ? w.rng.pick(['pre-registered', 'checked in'])
+          : w.rng.pick(['checked out', 'checked out', 'checked out', 'no-show']);
+    return { status };
+  },
+  title: (rec) => `${rec.pass_id} (${rec.visitor}, ${rec.company})`,
+  nameField: { field: 'visitor', label: 'visitor' },
+  owner: { field: 'host', role: 'host' },
+  textField: 'notes',
+});
+
+export const actions = [
+  packAction(roomBookings, facilities, {
+    name: 'cancel_catering',
+    field: 'catering',
+    value: 'none',
+    phrases: [
+      'set the catering on each of those bookings to none',
+      'cancel the catering on each of them (catering: none)',
+    ],
+    capabilities: ['Tool_Calling', 'Calendar_Scheduling'],
+  }),
+  packAction(equipmentLoans, facilities, {
+    name: 'check_condition',
+    field: 'condition_checked',
+    value: true,
+    phrases: ['record a condition check on each of those loans', 'mark each of those loans as condition-checked'],
+    capabilities: ['Tool_Calling'],
+  }),
+  packAction(purchaseRequests, facilities, {
+    name: 'approve_purchase',
+    field: 'status',
+    value: 'approved',
+    phrases: ['mark each of those purchase requests as approved', 'set each of them to approved'],
+  }),
+  packAction(visitorPasses, facilities, {
+    name: 'escort_visitor',
+    field: 'access_level',
+    value: 'escorted',
+    phrases: [
+      'set the access level on each of those passes to escorted',
+      'change each of those passes to escorted access',
+    ],
+    capabilities: ['Tool_Calling', 'Security_Awareness'],
+  }),
+];

@@ -1,0 +1,111 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { createRng } from '../../../env/rng.js';
+import { SCENARIO_DOMAINS, SCENARIOS, type Difficulty } from '../../../schema/taxonomy.js';
+import { runGate } from '../../../validate/index.js';
+import { VOCAB } from '../../kit/domains/index.js';
+import { UNSUPPORTED_CAPABILITIES } from '../../kit/taxonomy-rules.js';
+import { compileRecipe } from '../compile/index.js';
+import type { SourcePart } from '../parts.js';
+import { chooseRecipe } from '../recipe.js';
+import { PARTS } from '../registry.js';
+import { makeWorld } from '../world.js';
+import { PACK_ACTIONS } from './index.js';
+
+// every domain pack's record types: tasks compiled on each pass the full gate, each domain has its own record
+// types, and a note written without a term never holds one.
+
+const packSources = PARTS.sources.filter((s) => s.domains?.length === 1);
+const DIFFICULTIES: readonly Difficulty[] = ['easy', 'medium', 'hard'];
+
+describe('domain packs', () => {
+  it('give every scenario domain at least three record types of its own, with distinct names', () => {
+    for (const domain of SCENARIO_DOMAINS) {
+      const own = packSources.filter((s) => s.domains?.[0] === domain);
+      assert.ok(own.length >= 3, `${domain} has ${own.length} pack record types`);
+      for (const s of own) assert.equal(s.domains?.length, 1, `${s.name} belongs to one domain`);
+    }
+    const names = PARTS.sources.map((s) => s.name);
+    assert.equal(new Set(names).size, names.length, 'source names are distinct');
+    const nouns = packSources.map((s) => s.noun[1]);
+    assert.equal(new Set(nouns).size, nouns.length, 'record type nouns are distinct');
+  });
+
+  it('have a handful of rule fields per record type, an owner, supportable capabilities, and actions on their own record types', () => {
+    // a capability no service exercises would put an LLM-only cell into the plan
+    const unsupported = Object.keys(UNSUPPORTED_CAPABILITIES);
+    for (const part of [...packSources, ...PACK_ACTIONS])
+      for (const c of part.capabilities) assert.ok(!unsupported.includes(c), `${part.name} claims ${c}`);
+    for (const s of packSources) {
+      assert.ok(s.fields.length >= 3 && s.fields.length <= 7, `${s.name}: ${s.fields.length} rule fields`);
+      assert.ok(s.owner && s.ownerRole, `${s.name} names who is responsible`);
+    }
+    for (const a of PACK_ACTIONS) {
+      const src = packSources.find((s) => a.sources.includes(s.name));
+      assert.ok(src, `${a.name} acts on a pack record type`);
+      const writes = Object.keys(a.writes ?? {});
+      for (const f of writes)
+        assert.ok(
+          src.fields.some((m) => m.field === f),
+          `${a.name} writes a drawn field ${f}`,
+        );
+    }
+  });
+
+  it('write notes that hold a term only when asked to', () => {
+    for (const s of packSources) {
+      const vocab = VOCAB[s.domains?.[0] ?? 'Legal'];
+      for (const m of s.fields) {
+        if (m.kind !== 'text') continue;
+        const terms = m.terms.map((t) => t.toLowerCase());
+        for (const [i, t] of terms.entries())
+          for (const [j, u] of terms.entries())
+            if (i !== j) assert.ok(!t.includes(u), `${s.name}.${m.field}: "${u}" is part of "${t}"`);
+        for (let k = 0; k < 300; k++) {
+          const rng = createRng(`note-${s.name}`, k);
+          const plain = m.write(rng, undefined, vocab).toLowerCase();
+          for (const t of terms) assert.ok(!plain.includes(t), `${s.name}.${m.field} wrote "${t}" unasked: ${plain}`);
+          const term = m.terms[k % m.terms.length] as string;
+          const asked = m.write(rng, term, vocab).toLowerCase();
+          assert.ok(asked.includes(term.toLowerCase()), `${s.name}.${m.field} left out "${term}": ${asked}`);
+          for (const t of terms)
+            if (t !== term.toLowerCase())
+              assert.ok(!asked.includes(t), `${s.name}.${m.field} wrote "${t}" beside "${term}": ${asked}`);
+        }
+      }
+    }
+  });
+
+  it('compile tasks on every record type that pass the full gate', async () => {
+    const failures: string[] = [];
+    for (const [k, src] of packSources.entries()) {
+      const domain = src.domains?.[0] ?? 'Legal';
+      const only = { ...PARTS, sources: [src as SourcePart<string>] };
+      for (const [j, difficulty] of DIFFICULTIES.entries()) {
+        const seed = k * 7 + j;
+        const recipe = chooseRecipe(createRng('pack-recipe', seed), { domain, difficulty }, only);
+        const w = makeWorld(createRng('pack-world', seed), domain, difficulty, '2026-03-10T09:00:00Z');
+        const raw = compileRecipe({
+          id: `pack_${src.name}_${difficulty}`,
+          w,
+          recipe,
+          scenario: `${domain}/${SCENARIOS[domain][0]}`,
+          lead: src.capabilities[0] ?? 'Tool_Calling',
+          parts: only,
+        });
+        // a name goes into CSV and HTML deliverables verbatim: no character either format escapes
+        const rows = (raw.fixtures?.[src.service] as Record<string, Record<string, unknown>[]>)?.[src.collection ?? ''];
+        for (const rec of rows ?? []) {
+          const name = String(rec[src.nameField.field]);
+          if (/["&<>]/.test(name)) failures.push(`${src.name}: the name ${name} would be escaped in a deliverable`);
+        }
+        const report = await runGate({ raw });
+        if (!report.ok)
+          failures.push(
+            `${src.name} ${difficulty} (${recipe.action?.name ?? '-'} + ${recipe.aggregate?.name ?? '-'}): ${JSON.stringify(report.diagnostics.filter((d) => d.severity !== 'warning').slice(0, 2))}`,
+          );
+      }
+    }
+    assert.deepEqual(failures, []);
+  });
+});

@@ -1,0 +1,403 @@
+import type { Rng } from '../../../env/rng.js';
+import { grc } from '../../../services/domains/grc.js';
+import { oneOf, writePlan } from '../../kit/content.js';
+import { daysFrom } from '../../rules/fields.js';
+import type { World } from '../parts.js';
+import { colleague } from '../sources/kit.js';
+import { addDays, nth, onDay, packAction, packSource } from './table-source.js';
+
+// Safety_Compliance: the quarterly user access review, data subject requests under privacy law with their
+// statutory clocks, third-party risk assessments of suppliers, and security findings tracked to remediation.
+// Roles, vendors and findings are what a GRC analyst, a privacy officer or a security engineer would see.
+
+const USERS = [
+  'Alex Moreau',
+  'Bilal Chaudhry',
+  'Carmen Vidal',
+  'Dmitri Volkov',
+  'Erin Walsh',
+  'Femi Adebayo',
+  'Greta Lund',
+  'Hugo Laurent',
+  'Ines Carvalho',
+  'Jamal Bakr',
+  'Karin Berg',
+  'Liam Doyle',
+  'Maya Fischer',
+];
+const userEmail = (w: World, name: string) =>
+  `${name.toLowerCase().replace(/ /g, '.')}@${w.me.email.split('@')[1] ?? 'company.example'}`;
+
+// the role held in each system: privileged, then standard
+const ROLES: Readonly<Record<string, readonly [string, string]>> = {
+  Salesforce: ['System Administrator', 'Standard User'],
+  NetSuite: ['Administrator', 'AP Clerk'],
+  'AWS production': ['AdministratorAccess', 'ReadOnlyAccess'],
+  GitHub: ['Organization owner', 'Member (write on 3 repos)'],
+  Workday: ['HR Partner (all workers)', 'Employee self-service'],
+  Okta: ['Super Administrator', 'Read-only Administrator'],
+  Snowflake: ['ACCOUNTADMIN', 'ANALYST_READ'],
+};
+
+const ACCESS_TERMS = ['leaver', 'contractor', 'break-glass', 'shared account', 'role change', 'service account'];
+
+function accessNote(rng: Rng, term: string | undefined): string {
+  return writePlan(
+    rng,
+    {
+      facts: [
+        oneOf(
+          rng,
+          'manager confirmed the need',
+          'used for month-end close',
+          'covered by the SoD matrix',
+          `ticket ACC-${rng.int(1000, 9999)} raised`,
+        ),
+        ...(term
+          ? [oneOf(rng, `${term} — check with HR`, `flagged as ${term}`, `reviewer notes ${term}`, `possible ${term}`)]
+          : []),
+        oneOf(
+          rng,
+          'evidence screenshot attached',
+          'reviewed in last quarter’s cycle too',
+          'owner on leave until Monday',
+          '',
+        ),
+      ].filter(Boolean),
+    },
+    'terse',
+  );
+}
+
+export const accessReviews = packSource({
+  name: 'access_reviews',
+  system: grc,
+  table: 'access_reviews',
+  domains: ['Safety_Compliance'],
+  capabilities: ['Security_Awareness', 'Logic_Reasoning'],
+  fields: {
+    system: { label: 'system', weights: [3, 2, 3, 2, 1, 2, 2] },
+    privileged: { label: 'access level', yes: 'holding privileged access', no: 'holding standard access', p: 0.35 },
+    last_used_on: { label: 'last use', from: -180, to: 0, verb: 'last used' },
+    due_on: { label: 'sign-off date', from: -10, to: 20, verb: 'due for sign-off', past: 'due for sign-off' },
+    decision: { label: 'decision', weights: [6, 3, 1, 1, 1] },
+    notes: { label: 'justification', terms: ACCESS_TERMS, write: accessNote },
+  },
+  make: (w, id, i) => ({
+    review_id: id,
+    user_email: userEmail(w, nth(w, USERS, i)),
+    reviewer: colleague(w, i).email,
+  }),
+  derive: (rec, w) => {
+    const [admin, standard] = ROLES[String(rec.system)] ?? ['Administrator', 'User'];
+    return {
+      role: rec.privileged ? admin : standard,
+      days_inactive: Math.max(0, -daysFrom(w.today, rec.last_used_on)),
+    };
+  },
+  title: (rec) => `${rec.review_id} (${rec.user_email} in ${rec.system})`,
+  nameField: { field: 'user_email', label: 'user' },
+  owner: { field: 'reviewer', role: 'reviewer' },
+  textField: 'notes',
+});
+
+const REQUESTERS = [
+  'Margaret Ellis',
+  'Joao Pereira',
+  'Sanjay Gupta',
+  'Laura Schneider',
+  'Patrick Byrne',
+  'Yuki Tanaka',
+  'Olga Ivanova',
+  'Ahmed Karim',
+  'Rachel Stein',
+  'Lucas Martin',
+  'Eva Novak',
+  'Samuel Okoro',
+  'Clara Jensen',
+];
+
+// the statutory response period of each law, in days
+const PERIOD: Readonly<Record<string, number>> = {
+  GDPR: 30,
+  'UK GDPR': 30,
+  'CCPA/CPRA': 45,
+  LGPD: 15,
+  PIPEDA: 30,
+};
+
+const DSR_TERMS = ['CCTV footage', 'former employee', 'marketing emails', 'call recordings', 'solicitor', 'deceased'];
+
+function dsrNote(rng: Rng, term: string | undefined): string {
+  return writePlan(
+    rng,
+    {
+      facts: [
+        oneOf(
+          rng,
+          'received via the privacy web form',
+          'acknowledgement sent',
+          'searched CRM and billing so far',
+          'request forwarded by customer support',
+        ),
+        ...(term
+          ? [oneOf(rng, `request covers ${term}`, `mentions ${term}`, `${term} involved — ask legal`, `note: ${term}`)]
+          : []),
+        oneOf(rng, 'reply by email to the requester', 'no third-party data found yet', 'legal copied', ''),
+      ].filter(Boolean),
+    },
+    'terse',
+  );
+}
+
+export const dataSubjectRequests = packSource({
+  name: 'data_subject_requests',
+  system: grc,
+  table: 'data_subject_requests',
+  noun: ['data subject request', 'data subject requests'],
+  domains: ['Safety_Compliance'],
+  capabilities: ['Security_Awareness', 'Calendar_Scheduling'],
+  measure: { field: 'systems_searched', label: 'systems searched', unit: 'systems' },
+  fields: {
+    request_type: { label: 'right exercised', weights: [5, 4, 2, 1, 1, 1] },
+    regulation: { label: 'law', weights: [4, 3, 2, 1, 1] },
+    due_on: { label: 'response deadline', from: -10, to: 30, verb: 'due', past: 'due' },
+    identity_verified: {
+      label: 'identity check',
+      yes: 'with identity verified',
+      no: 'with identity not yet verified',
+      p: 0.65,
+    },
+    status: { label: 'status', weights: [2, 2, 5, 1, 2, 1] },
+    notes: { label: 'handling notes', terms: DSR_TERMS, write: dsrNote },
+  },
+  make: (w, id, i) => ({
+    dsr_id: id,
+    requester: nth(w, REQUESTERS, i),
+    systems_searched: w.rng.int(0, 9),
+    handler: colleague(w, i).email,
+  }),
+  // received one statutory period (two when extended) before the deadline, and never after today
+  derive: (rec, w) => {
+    const period = (PERIOD[String(rec.regulation)] ?? 30) * (rec.status === 'extended' ? 2 : 1);
+    const received = addDays(rec.due_on, -period);
+    return { received_on: daysFrom(w.today, received) > 0 ? onDay(w, 0) : received };
+  },
+  title: (rec) => `${rec.dsr_id} (${rec.requester}, ${rec.request_type} under ${rec.regulation})`,
+  nameField: { field: 'requester', label: 'requester' },
+  owner: { field: 'handler', role: 'privacy handler' },
+  textField: 'notes',
+});
+
+const VENDORS = [
+  'Cloudline Hosting',
+  'PayBridge Ltd',
+  'TalentTrack HR',
+  'Mailwise',
+  'Brightdesk Support',
+  'DataVault Backup',
+  'Signet E-Signature',
+  'Orbit Analytics',
+  'MedLink Health Benefits',
+  'Courier Express',
+  'Ledgerly Accounting',
+  'Nimbus Video',
+  'Keystone Payroll',
+];
+
+const VENDOR_TERMS = [
+  'penetration test',
+  'subprocessor',
+  'encryption at rest',
+  'MFA',
+  'data residency',
+  'breach notification',
+];
+
+function vendorFindings(rng: Rng, term: string | undefined): string {
+  return writePlan(
+    rng,
+    {
+      facts: [
+        oneOf(
+          rng,
+          'questionnaire returned complete',
+          `${rng.int(1, 6)} gaps against our baseline`,
+          'contract includes audit rights',
+          'insurance certificate on file',
+        ),
+        ...(term
+          ? [
+              oneOf(
+                rng,
+                `condition: ${term} evidence within 90 days`,
+                `gap on ${term}`,
+                `${term} confirmed in the call`,
+                `asked for ${term} details`,
+              ),
+            ]
+          : []),
+        oneOf(rng, 'DPA signed', 'business owner accepts the residual risk', 'follow-up call booked', ''),
+      ].filter(Boolean),
+    },
+    'terse',
+  );
+}
+
+export const vendorAssessments = packSource({
+  name: 'vendor_assessments',
+  system: grc,
+  table: 'vendor_assessments',
+  noun: ['vendor assessment', 'vendor assessments'],
+  domains: ['Safety_Compliance'],
+  capabilities: ['Security_Awareness', 'Data_Analysis'],
+  measure: { field: 'annual_spend', label: 'annual spend', unit: 'USD' },
+  fields: {
+    tier: { label: 'risk tier', weights: [1, 2, 3, 2] },
+    data_category: { label: 'data handled', weights: [1, 3, 3, 1, 1, 2] },
+    next_review_on: { label: 'next review date', from: -30, to: 90, verb: 'due for review', past: 'due for review' },
+    soc2_report_on_file: {
+      label: 'SOC 2 report',
+      yes: 'with a current SOC 2 report on file',
+      no: 'without a current SOC 2 report',
+      p: 0.55,
+    },
+    status: { label: 'assessment status', weights: [1, 2, 2, 4, 2, 1] },
+    findings: { label: 'findings', terms: VENDOR_TERMS, write: vendorFindings },
+  },
+  make: (w, id, i) => ({
+    assessment_id: id,
+    vendor: nth(w, VENDORS, i),
+    risk_score: w.rng.int(8, 92),
+    annual_spend: w.rng.int(4, 600) * 500,
+    owner: colleague(w, i).email,
+  }),
+  derive: (rec) => ({ last_assessed_on: addDays(rec.next_review_on, -365) }),
+  title: (rec) => `${rec.assessment_id} (${rec.vendor}, ${rec.tier})`,
+  nameField: { field: 'vendor', label: 'vendor' },
+  owner: { field: 'owner', role: 'business owner' },
+  textField: 'findings',
+});
+
+// finding titles by severity, CVSS range, and the remediation window in days
+const FINDINGS: Readonly<Record<string, readonly [readonly string[], number, number, number]>> = {
+  critical: [
+    ['Remote code execution in the file upload service', 'Exposed admin console without authentication'],
+    9,
+    10,
+    7,
+  ],
+  high: [
+    [
+      'SQL injection in the reporting endpoint',
+      'Outdated OpenSSL on the VPN gateway',
+      'Public S3 bucket with invoices',
+    ],
+    7,
+    8.9,
+    30,
+  ],
+  medium: [
+    ['Stored XSS in the comment field', 'Missing rate limit on login', 'Weak TLS ciphers on the mail relay'],
+    4,
+    6.9,
+    90,
+  ],
+  low: [
+    ['Verbose error messages on the API', 'Clickjacking on the marketing site', 'Cookie without SameSite'],
+    0.1,
+    3.9,
+    180,
+  ],
+  informational: [['Server banner discloses version', 'Unused DNS record', 'Security.txt missing'], 0, 0, 365],
+};
+
+const FINDING_TERMS = [
+  'proof of concept',
+  'WAF',
+  'compensating control',
+  'patch available',
+  'exploited in the wild',
+  'legacy host',
+];
+
+function findingDescription(rng: Rng, term: string | undefined): string {
+  return writePlan(
+    rng,
+    {
+      facts: [
+        oneOf(
+          rng,
+          `affects ${rng.pick(['app-prod-03', 'vpn-edge-1', 'billing-api', 'the customer portal', 'the staff intranet'])}`,
+          'evidence in the report appendix',
+          'reproduced by the security team',
+          'fix is a configuration change',
+        ),
+        ...(term
+          ? [oneOf(rng, `${term} noted`, `tester mentions ${term}`, `${term} — see ticket`, `per vendor: ${term}`)]
+          : []),
+        oneOf(rng, 'retest after the fix', 'owner agreed the deadline', 'tracked in the risk register', ''),
+      ].filter(Boolean),
+    },
+    'terse',
+  );
+}
+
+export const securityFindings = packSource({
+  name: 'security_findings',
+  system: grc,
+  table: 'security_findings',
+  domains: ['Safety_Compliance'],
+  capabilities: ['Security_Awareness', 'Logic_Reasoning'],
+  fields: {
+    severity: { label: 'severity', weights: [1, 3, 4, 3, 1] },
+    source: { label: 'source', weights: [3, 4, 1, 1, 2, 2] },
+    remediation_due: {
+      label: 'remediation deadline',
+      from: -20,
+      to: 40,
+      verb: 'due for remediation',
+      past: 'due for remediation',
+    },
+    internet_facing: { label: 'exposure', yes: 'on internet-facing assets', no: 'on internal assets', p: 0.4 },
+    status: { label: 'status', weights: [3, 3, 3, 1, 1, 1] },
+    description: { label: 'description', terms: FINDING_TERMS, write: findingDescription },
+  },
+  make: (w, id, i) => ({ finding_id: id, owner: colleague(w, i).email }),
+  derive: (rec, w, i) => {
+    const [titles, lo, hi, window] = FINDINGS[String(rec.severity)] ?? [['Finding'], 0, 0, 90];
+    const found = addDays(rec.remediation_due, -window);
+    return {
+      title: nth(w, titles, i),
+      cvss_score: Math.round((lo + w.rng.next() * (hi - lo)) * 10) / 10,
+      found_on: daysFrom(w.today, found) > 0 ? onDay(w, 0) : found,
+    };
+  },
+  title: (rec) => `${rec.finding_id} (${rec.severity}: ${rec.title})`,
+  nameField: { field: 'title', label: 'finding' },
+  owner: { field: 'owner', role: 'fix owner' },
+  textField: 'description',
+});
+
+export const actions = [
+  packAction(accessReviews, grc, {
+    name: 'revoke_access',
+    field: 'decision',
+    value: 'revoke',
+    phrases: ['record "revoke" as the decision on each of those reviews', 'set the decision on each of them to revoke'],
+    capabilities: ['Tool_Calling', 'Security_Awareness'],
+  }),
+  packAction(vendorAssessments, grc, {
+    name: 'send_questionnaire',
+    field: 'status',
+    value: 'questionnaire sent',
+    phrases: ['set each of those assessments to "questionnaire sent"', 'mark each of them as questionnaire sent'],
+  }),
+  packAction(securityFindings, grc, {
+    name: 'triage_finding',
+    field: 'status',
+    value: 'triaged',
+    phrases: ['mark each of those findings as triaged', 'set each of those findings to triaged'],
+    capabilities: ['Tool_Calling', 'Security_Awareness'],
+  }),
+];

@@ -1,0 +1,327 @@
+import type { Rng } from '../../../env/rng.js';
+import { devops } from '../../../services/domains/devops.js';
+import { oneOf, writePlan } from '../../kit/content.js';
+import { daysFrom } from '../../rules/fields.js';
+import { colleague } from '../sources/kit.js';
+import { nth, packAction, packSource, refId } from './table-source.js';
+
+// Software_Engineering: the team's pull requests awaiting review, deployments per environment, production
+// incidents paged to on-call and the schema migrations waiting to run. Titles, versions and notes are what an
+// engineering manager, a release captain or an on-call engineer would see.
+
+// pull request titles per repository
+const PR_TITLES: Readonly<Record<string, readonly string[]>> = {
+  'payments-api': [
+    'Add idempotency keys to refund endpoint',
+    'Retry webhook delivery with backoff',
+    'Split ledger writes into their own transaction',
+  ],
+  'web-frontend': [
+    'Migrate checkout form to React Hook Form',
+    'Fix focus trap in the cookie dialog',
+    'Lazy-load the order history table',
+  ],
+  'auth-service': ['Rotate JWT signing keys weekly', 'Add WebAuthn as a second factor', 'Rate-limit password resets'],
+  'data-pipeline': [
+    'Backfill March events after the S3 outage',
+    'Deduplicate order events by event_id',
+    'Move nightly export to Airflow 2',
+  ],
+  'infra-terraform': ['Enable deletion protection on RDS', 'Add staging NAT gateway', 'Tighten S3 bucket policies'],
+  'mobile-app': ['Offline mode for the basket screen', 'Upgrade to React Native 0.74', 'Deep links for password reset'],
+};
+
+const PR_TERMS = ['feature flag', 'hotfix', 'dependency bump', 'schema change', 'load test', 'rollback plan'];
+
+function prDescription(rng: Rng, term: string | undefined): string {
+  return writePlan(
+    rng,
+    {
+      facts: [
+        oneOf(
+          rng,
+          `closes ENG-${rng.int(1000, 4999)}`,
+          'adds unit tests for the new path',
+          'screenshots in the thread',
+          'no user-facing change',
+        ),
+        ...(term
+          ? [
+              oneOf(
+                rng,
+                `ships behind a ${term}`,
+                `${term} included, see below`,
+                `reviewers: note the ${term}`,
+                `needs a ${term} before merge`,
+              ),
+            ]
+          : []),
+        oneOf(rng, 'please review by Thursday', 'paired on this with the platform team', 'CI is slow today', ''),
+      ].filter(Boolean),
+    },
+    'terse',
+  );
+}
+
+export const pullRequests = packSource({
+  name: 'pull_requests',
+  system: devops,
+  table: 'pull_requests',
+  domains: ['Software_Engineering'],
+  capabilities: ['Logic_Reasoning', 'Knowledge_Retrieval'],
+  measure: { field: 'lines_changed', label: 'lines changed', unit: 'lines' },
+  fields: {
+    repo: { label: 'repository', weights: [3, 3, 2, 2, 1, 2] },
+    opened_on: { label: 'opening date', from: -30, to: 0, verb: 'opened' },
+    ci_status: { label: 'CI status', weights: [2, 6, 2, 1, 1] },
+    approvals: { label: 'approval count', min: 0, max: 4, step: 1, unit: 'approvals' },
+    status: { label: 'review state', weights: [1, 5, 2, 2, 1, 1] },
+    description: { label: 'description', terms: PR_TERMS, write: prDescription },
+  },
+  make: (w, id, i) => ({
+    pr_id: id,
+    author: colleague(w, i).email,
+    reviewer: colleague(w, i + 3).email,
+    lines_changed: w.rng.int(4, 1800),
+    breaking_change: w.rng.chance(0.1),
+  }),
+  derive: (rec, w, i) => ({ title: nth(w, PR_TITLES[String(rec.repo)] ?? ['Refactor'], i) }),
+  title: (rec) => `${rec.pr_id} (${rec.repo}: ${rec.title})`,
+  nameField: { field: 'title', label: 'title' },
+  owner: { field: 'author', role: 'author' },
+  textField: 'description',
+});
+
+const DEPLOY_TERMS = [
+  'config change',
+  'cache warm-up',
+  'error budget',
+  'manual approval',
+  'smoke tests',
+  'traffic shift',
+];
+
+function rolloutNote(rng: Rng, term: string | undefined): string {
+  return writePlan(
+    rng,
+    {
+      facts: [
+        oneOf(
+          rng,
+          'change summary in the release notes',
+          'deployed from main',
+          'on-call told in #deploys',
+          'dashboards green before start',
+        ),
+        ...(term
+          ? [oneOf(rng, `${term} done`, `waiting on ${term}`, `${term} took longer than planned`, `note: ${term}`)]
+          : []),
+        oneOf(rng, 'no customer reports', 'second region next', 'release captain signed off', ''),
+      ].filter(Boolean),
+    },
+    'terse',
+  );
+}
+
+export const deployments = packSource({
+  name: 'deployments',
+  system: devops,
+  table: 'deployments',
+  domains: ['Software_Engineering'],
+  capabilities: ['Tool_Calling', 'Logic_Reasoning'],
+  measure: { field: 'duration_min', label: 'rollout time', unit: 'minutes' },
+  fields: {
+    service: { label: 'service', weights: [3, 3, 2, 1, 1, 2] },
+    environment: { label: 'environment', weights: [2, 3, 1, 4, 2] },
+    started_on: { label: 'start date', from: -14, to: 0, verb: 'started' },
+    duration_min: { label: 'rollout time', min: 2, max: 90, step: 1 },
+    notes: { label: 'rollout notes', terms: DEPLOY_TERMS, write: rolloutNote },
+  },
+  make: (w, id, i) => ({
+    deployment_id: id,
+    pr_id: refId(w, 'PR-', i, 5),
+    version: `v${w.rng.int(1, 4)}.${w.rng.int(0, 30)}.${i}`,
+    deployed_by: colleague(w, i).email,
+  }),
+  // a rollout started before today has finished one way or another
+  derive: (rec, w) => {
+    const status =
+      daysFrom(w.today, rec.started_on) < 0
+        ? w.rng.pick(['succeeded', 'succeeded', 'succeeded', 'succeeded', 'failed', 'rolled back'])
+        : w.rng.pick(['queued', 'in progress', 'succeeded', 'paused']);
+    return { status, rolled_back: status === 'rolled back' };
+  },
+  title: (rec) => `${rec.deployment_id} (${rec.service} ${rec.version} to ${rec.environment})`,
+  nameField: { field: 'version', label: 'release version' },
+  owner: { field: 'deployed_by', role: 'engineer who deployed it' },
+  textField: 'notes',
+  parents: { pr_id: pullRequests },
+});
+
+const INCIDENT_TITLES: Readonly<Record<string, readonly string[]>> = {
+  'payments-api': ['Card payments timing out', 'Duplicate refund webhooks', 'Elevated 5xx on /charges'],
+  'web-frontend': ['Checkout page blank in Safari', 'Static assets 404 after deploy', 'Login button unresponsive'],
+  'auth-service': ['Token refresh failing for mobile', 'SSO redirect loop', 'MFA codes delayed'],
+  'search-indexer': ['Search results stale by hours', 'Indexer stuck on one shard', 'Reindex job OOM-killed'],
+  'notifications-worker': ['Push notifications not sent', 'Email queue backlog', 'SMS provider errors'],
+  'mobile-bff': ['Home feed latency spike', 'App config endpoint 503', 'Image resizing failing'],
+};
+
+const INCIDENT_TERMS = ['rollback', 'certificate expiry', 'connection pool', 'rate limiting', 'DNS', 'disk full'];
+
+function incidentSummary(rng: Rng, term: string | undefined): string {
+  return writePlan(
+    rng,
+    {
+      facts: [
+        oneOf(
+          rng,
+          `paged at ${String(rng.int(0, 23)).padStart(2, '0')}:${rng.pick(['05', '20', '41', '52'])}`,
+          'status page updated',
+          'mitigated by scaling out',
+          'timeline in the incident doc',
+        ),
+        ...(term
+          ? [
+              oneOf(
+                rng,
+                `current theory: ${term}`,
+                `${term} ruled in after the first hour`,
+                `suspect ${term}`,
+                `${term} confirmed as a contributor`,
+              ),
+            ]
+          : []),
+        oneOf(rng, 'customer support briefed', 'follow-up actions to be agreed', 'graphs attached', ''),
+      ].filter(Boolean),
+    },
+    'terse',
+  );
+}
+
+export const incidents = packSource({
+  name: 'incidents',
+  system: devops,
+  table: 'incidents',
+  domains: ['Software_Engineering'],
+  capabilities: ['Logic_Reasoning', 'Knowledge_Retrieval'],
+  measure: { field: 'minutes_to_acknowledge', label: 'time to acknowledge', unit: 'minutes' },
+  fields: {
+    severity: { label: 'severity', weights: [1, 2, 4, 3] },
+    service: { label: 'affected service', weights: [3, 3, 2, 1, 1, 1] },
+    opened_on: { label: 'opening date', from: -30, to: 0, verb: 'opened' },
+    customer_impact: {
+      label: 'customer impact',
+      yes: 'with customer impact',
+      no: 'without customer impact',
+      p: 0.45,
+    },
+    postmortem_required: {
+      label: 'postmortem',
+      yes: 'needing a postmortem',
+      no: 'not needing a postmortem',
+      p: 0.35,
+    },
+    summary: { label: 'summary', terms: INCIDENT_TERMS, write: incidentSummary },
+  },
+  make: (w, id, i) => ({
+    incident_id: id,
+    minutes_to_acknowledge: w.rng.int(1, 45),
+    on_call: colleague(w, i).email,
+    status: w.rng.pick(['resolved', 'resolved', 'resolved', 'mitigated', 'postmortem pending', 'investigating']),
+  }),
+  derive: (rec, w, i) => ({ title: nth(w, INCIDENT_TITLES[String(rec.service)] ?? ['Service degraded'], i) }),
+  title: (rec) => `${rec.incident_id} (${rec.severity}: ${rec.title})`,
+  nameField: { field: 'title', label: 'incident title' },
+  owner: { field: 'on_call', role: 'incident commander' },
+  textField: 'summary',
+});
+
+const MIGRATION_TERMS = [
+  'online schema change',
+  'in batches',
+  'NOT NULL',
+  'foreign key',
+  'concurrently',
+  'partitioned',
+];
+
+function migrationDescription(rng: Rng, term: string | undefined): string {
+  return writePlan(
+    rng,
+    {
+      facts: [
+        oneOf(
+          rng,
+          `touches the ${rng.pick(['orders', 'users', 'invoices', 'sessions', 'line_items'])} table`,
+          'tested on a production snapshot',
+          'runbook linked in the PR',
+          'expected to run off-peak',
+        ),
+        ...(term
+          ? [oneOf(rng, `runs ${term}`, `uses ${term}`, `${term} — see the plan`, `DBA asked about ${term}`)]
+          : []),
+        oneOf(rng, 'app deploy must go first', 'read replicas lag a little during the run', 'owner on call', ''),
+      ].filter(Boolean),
+    },
+    'terse',
+  );
+}
+
+export const migrations = packSource({
+  name: 'migrations',
+  system: devops,
+  table: 'migrations',
+  noun: ['schema migration', 'schema migrations'],
+  domains: ['Software_Engineering'],
+  capabilities: ['Calendar_Scheduling', 'Logic_Reasoning'],
+  measure: { field: 'estimated_lock_seconds', label: 'expected lock time', unit: 'seconds' },
+  fields: {
+    database: { label: 'database', weights: [4, 3, 2, 2, 1] },
+    change_kind: { label: 'kind of change', weights: [2, 4, 3, 1, 1, 1, 2] },
+    scheduled_on: { label: 'run date', from: -7, to: 21, verb: 'scheduled to run', past: 'run' },
+    reversible: {
+      label: 'down migration',
+      yes: 'with a down migration',
+      no: 'without a down migration',
+      p: 0.7,
+    },
+    status: { label: 'status', weights: [4, 3, 3, 2, 1, 1] },
+    description: { label: 'description', terms: MIGRATION_TERMS, write: migrationDescription },
+  },
+  make: (w, id, i) => ({
+    migration_id: id,
+    pr_id: refId(w, 'PR-', i, 6),
+    author: colleague(w, i).email,
+    rows_affected: w.rng.pick([0, 0, 1_200, 48_000, 310_000, 2_400_000, 17_500_000]),
+    estimated_lock_seconds: Math.round(w.rng.next() * 90 * 10) / 10,
+  }),
+  title: (rec) => `${rec.migration_id} (${rec.change_kind} on ${rec.database})`,
+  nameField: { field: 'pr_id', label: 'pull request' },
+  owner: { field: 'author', role: 'author' },
+  textField: 'description',
+  parents: { pr_id: pullRequests },
+});
+
+export const actions = [
+  packAction(pullRequests, devops, {
+    name: 'request_changes',
+    field: 'status',
+    value: 'changes requested',
+    phrases: ['set each of those pull requests to "changes requested"', 'mark each of them as changes requested'],
+    capabilities: ['Tool_Calling'],
+  }),
+  packAction(incidents, devops, {
+    name: 'require_postmortem',
+    field: 'postmortem_required',
+    value: true,
+    phrases: ['mark each of those incidents as needing a postmortem', 'flag a postmortem as required on each of them'],
+  }),
+  packAction(migrations, devops, {
+    name: 'approve_migration',
+    field: 'status',
+    value: 'approved',
+    phrases: ['mark each of those migrations as approved', 'set each of them to approved'],
+    capabilities: ['Tool_Calling', 'Logic_Reasoning'],
+  }),
+];

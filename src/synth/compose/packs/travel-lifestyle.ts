@@ -1,0 +1,461 @@
+import type { Rng } from '../../../env/rng.js';
+import { travel } from '../../../services/domains/travel.js';
+import { oneOf, writePlan } from '../../kit/content.js';
+import type { World } from '../parts.js';
+import { colleague } from '../sources/kit.js';
+import { addDays, nth, packAction, packSource, refId } from './table-source.js';
+
+// Travel_Lifestyle: a corporate travel desk's trip requests, the bookings made for them through the travel
+// management company and the per diem claims filed afterwards, plus the household bills a family admin keeps
+// on top of. Destinations, suppliers, rates and providers are what a travel coordinator would see.
+
+// destination and the policy region it falls in
+const DESTINATIONS: readonly (readonly [string, string])[] = [
+  ['Manchester, UK', 'domestic'],
+  ['Edinburgh, UK', 'domestic'],
+  ['Amsterdam, Netherlands', 'Europe'],
+  ['Munich, Germany', 'Europe'],
+  ['Lisbon, Portugal', 'Europe'],
+  ['Stockholm, Sweden', 'Europe'],
+  ['New York, USA', 'North America'],
+  ['Toronto, Canada', 'North America'],
+  ['Singapore', 'Asia-Pacific'],
+  ['Sydney, Australia', 'Asia-Pacific'],
+  ['Dubai, UAE', 'Middle East'],
+  ['São Paulo, Brazil', 'Latin America'],
+  ['Milan, Italy', 'Europe'],
+  ['Chicago, USA', 'North America'],
+];
+
+const dayName = (rng: Rng) => rng.pick(['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday']);
+
+const TRIP_TERMS = [
+  'visa letter',
+  'business class',
+  'Saturday night stay',
+  'client entertainment',
+  'extra night',
+  'carbon offset',
+];
+
+function tripNote(rng: Rng, term: string | undefined): string {
+  return writePlan(
+    rng,
+    {
+      facts: [
+        oneOf(
+          rng,
+          `meeting with the client team on ${dayName(rng)}`,
+          'agenda attached to the request',
+          'combining two customer visits in one trip',
+          `presenting at the ${rng.pick(['spring', 'annual', 'partner'])} summit`,
+        ),
+        ...(term
+          ? [
+              oneOf(
+                rng,
+                `${term} requested`,
+                `asking for ${term}, see justification`,
+                `${term} needed — manager aware`,
+                `will need ${term}`,
+              ),
+            ]
+          : []),
+        oneOf(
+          rng,
+          'flexible on flight times',
+          'hotel near the client office preferred',
+          'cost centre agreed with finance',
+          'travelling with a colleague from sales',
+        ),
+      ],
+    },
+    rng.pick(['plain', 'chatty'] as const),
+  );
+}
+
+export const tripRequests = packSource({
+  name: 'trip_requests',
+  system: travel,
+  table: 'trips',
+  noun: ['trip request', 'trip requests'],
+  domains: ['Travel_Lifestyle'],
+  capabilities: ['Calendar_Scheduling', 'Logic_Reasoning'],
+  measure: { field: 'estimated_cost', label: 'estimated cost', unit: 'EUR' },
+  fields: {
+    purpose: { label: 'purpose', weights: [4, 3, 1, 3, 2, 1] },
+    depart_on: {
+      label: 'departure date',
+      from: -4,
+      to: 60,
+      verb: 'whose departure falls',
+      past: 'whose departure fell',
+    },
+    estimated_cost: { label: 'estimated cost', min: 250, max: 9000, step: 10 },
+    policy_exception: {
+      label: 'policy exception',
+      yes: 'flagged as a travel policy exception',
+      no: 'within travel policy',
+      p: 0.25,
+    },
+    approval_status: { label: 'approval status', weights: [1, 4, 3, 1, 2, 1] },
+    notes: { label: 'justification', terms: TRIP_TERMS, write: tripNote },
+  },
+  make: (w, id, i) => {
+    const [destination, region] = nth(w, DESTINATIONS, i);
+    return {
+      trip_id: id,
+      traveller: colleague(w, i).email,
+      destination,
+      region,
+      approver: colleague(w, i + 3).email,
+    };
+  },
+  derive: (rec, w) => ({ return_on: addDays(rec.depart_on, w.rng.int(1, 6)) }),
+  title: (rec) => `${rec.trip_id} (${rec.destination}, ${rec.purpose})`,
+  nameField: { field: 'destination', label: 'destination' },
+  owner: { field: 'traveller', role: 'traveller' },
+  textField: 'notes',
+});
+
+const SUPPLIERS: Readonly<Record<string, readonly string[]>> = {
+  flight: ['Lufthansa', 'British Airways', 'KLM', 'Air France', 'TAP Air Portugal', 'SAS', 'Emirates', 'Iberia'],
+  hotel: [
+    'Motel One Amsterdam',
+    'Hilton Munich Park',
+    'Radisson Blu Edinburgh',
+    'Marriott Marquis NYC',
+    'NH Collection Milano',
+    'Scandic Continental',
+    'Pan Pacific Singapore',
+  ],
+  rail: ['Eurostar', 'Deutsche Bahn', 'Avanti West Coast', 'LNER', 'Trenitalia', 'SJ'],
+  'car hire': ['Sixt', 'Europcar', 'Hertz', 'Avis', 'Enterprise'],
+  'airport transfer': ['Blacklane', 'Addison Lee', 'Welcome Pickups', 'Carey'],
+};
+const COSTS: Readonly<Record<string, readonly [number, number]>> = {
+  flight: [90, 1800],
+  hotel: [140, 1400],
+  rail: [35, 380],
+  'car hire': [80, 620],
+  'airport transfer': [30, 140],
+};
+
+const BOOKING_TERMS = [
+  'late arrival',
+  'special assistance',
+  'name change',
+  'fare difference',
+  'upgrade',
+  'no-show fee',
+];
+
+function fareNote(rng: Rng, term: string | undefined): string {
+  return writePlan(
+    rng,
+    {
+      facts: [
+        oneOf(
+          rng,
+          'booked via the TMC online tool',
+          'corporate rate applied',
+          'booked by phone with the agent',
+          'fare rules checked at booking',
+        ),
+        ...(term
+          ? [
+              oneOf(
+                rng,
+                `${term} noted with the supplier`,
+                `traveller asked about ${term}`,
+                `${term} — see the PNR remarks`,
+              ),
+            ]
+          : []),
+        oneOf(
+          rng,
+          'invoice goes to the cost centre',
+          'itinerary sent to the traveller',
+          'loyalty number added',
+          'confirmation forwarded to the traveller',
+        ),
+      ],
+    },
+    'terse',
+  );
+}
+
+const PNR = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+
+export const travelBookings = packSource({
+  name: 'travel_bookings',
+  system: travel,
+  table: 'bookings',
+  noun: ['travel booking', 'travel bookings'],
+  domains: ['Travel_Lifestyle'],
+  capabilities: ['Calendar_Scheduling', 'Data_Analysis'],
+  measure: { field: 'cost', label: 'booked cost', unit: 'EUR' },
+  fields: {
+    booking_type: { label: 'booking type', weights: [4, 4, 2, 1, 1] },
+    cancellation_deadline: {
+      label: 'free cancellation deadline',
+      from: -10,
+      to: 40,
+      verb: 'whose free cancellation ends',
+      past: 'whose free cancellation ended',
+    },
+    refundable: { label: 'refundability', yes: 'refundable', no: 'non-refundable', p: 0.45 },
+    status: { label: 'status', weights: [2, 3, 4, 1, 1, 1] },
+    notes: { label: 'booking notes', terms: BOOKING_TERMS, write: fareNote },
+  },
+  make: (w, id, i) => ({
+    booking_id: id,
+    trip_id: refId(w, 'TRP-', i, 3),
+    booked_by: colleague(w, i).email,
+  }),
+  derive: (rec, w, i) => {
+    const type = String(rec.booking_type);
+    const [lo, hi] = COSTS[type] ?? [50, 500];
+    return {
+      supplier: nth(w, SUPPLIERS[type] ?? ['Travel agent'], i),
+      confirmation_code: Array.from({ length: 6 }, () => w.rng.pick([...PNR])).join(''),
+      starts_on: addDays(rec.cancellation_deadline, w.rng.int(type === 'hotel' ? 1 : 0, 14)),
+      cost: Math.round((lo + w.rng.next() * (hi - lo)) * 100) / 100,
+    };
+  },
+  title: (rec) => `${rec.booking_id} (${rec.booking_type}, ${rec.supplier})`,
+  nameField: { field: 'supplier', label: 'supplier' },
+  owner: { field: 'booked_by', role: 'travel coordinator who booked it' },
+  textField: 'notes',
+  parents: { trip_id: tripRequests },
+});
+
+// city and its policy per diem rate
+const RATES: readonly (readonly [string, number])[] = [
+  ['Amsterdam', 62],
+  ['Munich', 58],
+  ['Lisbon', 48],
+  ['Stockholm', 66],
+  ['New York', 89],
+  ['Toronto', 71],
+  ['Singapore', 74],
+  ['Sydney', 78],
+  ['Dubai', 81],
+  ['São Paulo', 55],
+  ['Milan', 57],
+  ['Chicago', 82],
+  ['Manchester', 45],
+];
+
+const PER_DIEM_TERMS = [
+  'breakfast included',
+  'client dinner',
+  'conference lunch',
+  'extra night',
+  'late return',
+  'lost receipt',
+];
+
+function perDiemNote(rng: Rng, term: string | undefined): string {
+  return writePlan(
+    rng,
+    {
+      facts: [
+        oneOf(
+          rng,
+          'claimed at the standard city rate',
+          'dates match the booking',
+          'submitted through the mobile app',
+          `${rng.int(2, 4)} meetings across the trip`,
+        ),
+        ...(term
+          ? [
+              oneOf(
+                rng,
+                `note: ${term} on day ${rng.int(1, 3)}`,
+                `${term}, see comment`,
+                `${term} — reduce the allowance?`,
+                `traveller mentions: ${term}`,
+              ),
+            ]
+          : []),
+        oneOf(rng, 'hotel invoice attached', 'trip approved in advance', 'card statement attached', ''),
+      ].filter(Boolean),
+    },
+    'terse',
+  );
+}
+
+export const perDiemClaims = packSource({
+  name: 'per_diem_claims',
+  system: travel,
+  table: 'per_diem_claims',
+  domains: ['Travel_Lifestyle'],
+  capabilities: ['Math_Scientific', 'Data_Analysis'],
+  measure: { field: 'amount_claimed', label: 'amount claimed', unit: 'EUR' },
+  fields: {
+    allowance_type: { label: 'allowance type', weights: [5, 3, 2, 1, 1] },
+    nights: { label: 'time away', min: 1, max: 10, step: 1 },
+    submitted_on: { label: 'submission date', from: -45, to: 0, verb: 'submitted' },
+    receipts_attached: {
+      label: 'lodging receipts',
+      yes: 'backed by lodging receipts',
+      no: 'without lodging receipts',
+      p: 0.65,
+    },
+    status: { label: 'status', weights: [1, 5, 2, 2, 1, 2] },
+    notes: { label: 'claim notes', terms: PER_DIEM_TERMS, write: perDiemNote },
+  },
+  make: (w, id, i) => {
+    const [city, rate] = nth(w, RATES, i);
+    return {
+      per_diem_id: id,
+      trip_id: refId(w, 'TRP-', i, 6),
+      traveller: colleague(w, i).email,
+      city,
+      daily_rate: rate,
+      approver: colleague(w, i + 4).email,
+    };
+  },
+  derive: (rec) => {
+    const share: Record<string, number> = {
+      'full day': 1,
+      'travel day (75%)': 0.75,
+      'meals only': 0.6,
+      'lodging only': 0.4,
+      'incidentals only': 0.15,
+    };
+    const claimed =
+      Math.round(Number(rec.daily_rate) * (Number(rec.nights) + 1) * (share[String(rec.allowance_type)] ?? 1) * 100) /
+      100;
+    const decided = ['approved', 'paid'].includes(String(rec.status));
+    return { amount_claimed: claimed, amount_approved: decided ? claimed : 0 };
+  },
+  title: (rec) => `${rec.per_diem_id} (${rec.city}, ${rec.nights} nights)`,
+  nameField: { field: 'city', label: 'city' },
+  owner: { field: 'traveller', role: 'traveller' },
+  textField: 'notes',
+  parents: { trip_id: tripRequests },
+});
+
+// providers per kind of bill, with a typical amount range
+const PROVIDERS: Readonly<Record<string, readonly string[]>> = {
+  energy: ['Octopus Energy', 'E.ON Next', 'EDF', 'Vattenfall'],
+  water: ['Thames Water', 'Anglian Water', 'Waternet'],
+  'property tax': ['City council (council tax)', 'Gemeente (property tax)'],
+  broadband: ['BT Broadband', 'Virgin Media', 'Ziggo', 'Vodafone Fibre'],
+  mobile: ['EE', 'Vodafone', 'O2', 'Three'],
+  'home insurance': ['Aviva Home', 'Direct Line', 'Allianz Home'],
+  streaming: ['Netflix', 'Spotify Family', 'Disney+'],
+  gym: ['PureGym', 'Basic-Fit', 'David Lloyd'],
+};
+const BILL: Readonly<Record<string, readonly [number, number, string]>> = {
+  energy: [60, 240, 'monthly'],
+  water: [30, 120, 'quarterly'],
+  'property tax': [120, 1900, 'monthly'],
+  broadband: [25, 60, 'monthly'],
+  mobile: [12, 45, 'monthly'],
+  'home insurance': [180, 520, 'annual'],
+  streaming: [8, 20, 'monthly'],
+  gym: [25, 90, 'monthly'],
+};
+
+const BILL_TERMS = [
+  'price rise',
+  'meter reading',
+  'end of contract',
+  'loyalty discount',
+  'refund',
+  'switching supplier',
+];
+
+function billNote(rng: Rng, term: string | undefined): string {
+  return writePlan(
+    rng,
+    {
+      facts: [
+        oneOf(
+          rng,
+          'paid from the joint account',
+          'paperless billing',
+          `reference on the statement ends ${rng.int(10, 99)}`,
+          'same as last cycle',
+        ),
+        ...(term
+          ? [oneOf(rng, `letter mentions: ${term}`, `${term} — check before paying`, `ask about ${term} when calling`)]
+          : []),
+        oneOf(rng, 'login in the password manager', 'account number on the letter', 'bill came by email', ''),
+      ].filter(Boolean),
+    },
+    rng.pick(['terse', 'chatty'] as const),
+  );
+}
+
+const FAMILY = ['Anna', 'Jonas', 'Mia', 'Lukas'];
+const holder = (w: World, i: number) => {
+  const surname = w.me.name.split(' ').at(-1) ?? 'Home';
+  const first = FAMILY[i % FAMILY.length] as string;
+  return { name: `${first} ${surname}`, email: `${first}.${surname}@homemail.example`.toLowerCase() };
+};
+
+export const householdBills = packSource({
+  name: 'household_bills',
+  system: travel,
+  table: 'household_bills',
+  domains: ['Travel_Lifestyle'],
+  capabilities: ['Calendar_Scheduling', 'Math_Scientific'],
+  measure: { field: 'amount', label: 'amount due', unit: 'EUR' },
+  fields: {
+    category: { label: 'bill type', weights: [3, 2, 2, 2, 2, 1, 2, 1] },
+    due_on: { label: 'due date', from: -15, to: 30, verb: 'due', past: 'due' },
+    direct_debit: { label: 'payment method', yes: 'paid by direct debit', no: 'not on direct debit', p: 0.55 },
+    status: { label: 'payment status', weights: [5, 4, 1, 1, 0.5] },
+    notes: { label: 'note', terms: BILL_TERMS, write: billNote },
+  },
+  make: (w, id, i) => ({ bill_id: id, account_holder: holder(w, i % 2).email }),
+  derive: (rec, w, i) => {
+    const kind = String(rec.category);
+    const [lo, hi, cycle] = BILL[kind] ?? [20, 200, 'monthly'];
+    return {
+      provider: nth(w, PROVIDERS[kind] ?? ['Utility company'], i),
+      billing_cycle: cycle,
+      amount: Math.round((lo + w.rng.next() * (hi - lo)) * 100) / 100,
+    };
+  },
+  title: (rec) => `${rec.bill_id} (${rec.provider}, due ${rec.due_on})`,
+  nameField: { field: 'provider', label: 'provider' },
+  owner: {
+    field: 'account_holder',
+    role: 'account holder',
+    name: (rec) =>
+      String(rec.account_holder)
+        .split('@')[0]
+        ?.split('.')
+        .map((x) => `${x[0]?.toUpperCase()}${x.slice(1)}`)
+        .join(' ') ?? 'account holder',
+  },
+  textField: 'notes',
+});
+
+export const actions = [
+  packAction(tripRequests, travel, {
+    name: 'approve_trip',
+    field: 'approval_status',
+    value: 'approved',
+    phrases: ['mark each of those trip requests as approved', 'set each of those trips to approved'],
+    capabilities: ['Tool_Calling', 'Logic_Reasoning'],
+  }),
+  packAction(perDiemClaims, travel, {
+    name: 'query_per_diem',
+    field: 'status',
+    value: 'queried',
+    phrases: ['set each of those claims to "queried"', 'mark each of those per diem claims as queried'],
+    capabilities: ['Tool_Calling', 'Data_Analysis'],
+  }),
+  packAction(householdBills, travel, {
+    name: 'mark_bill_paid',
+    field: 'status',
+    value: 'paid',
+    phrases: ['mark each of those bills as paid', 'record each of them as paid'],
+  }),
+];
