@@ -75,14 +75,41 @@ function draw(ctx: GeneratorContext): Scenario {
   };
 }
 
+// the request's clauses, each the demand of some checks (their traces)
+function clauses(s: Scenario) {
+  return {
+    mail: 'A customer emailed us in the last three days',
+    find: s.medium ? 'Find their ticket' : 'Find the matching ticket',
+    procedure: s.hard
+      ? 'handle it exactly as the procedure in our knowledge base says, including whom to notify (with the ticket id)'
+      : 'update it exactly as the procedure in our knowledge base says',
+    note: 'leave an internal note on the ticket that cites the id of the article you followed',
+  };
+}
+
 function request(s: Scenario): string {
   const { sc } = s;
-  const ask =
-    'update it exactly as the procedure in our knowledge base says, and leave an internal note on the ticket that cites the article you followed. Do not close the ticket.';
-  if (s.hard)
-    return `A customer emailed us in the last three days reporting that ${sc.symptom}. Find their ticket and handle it exactly as the procedure in our knowledge base says, including whom to notify, and leave an internal note on the ticket that cites the article you followed. Do not close the ticket.`;
-  if (s.medium) return `${s.cust.name} reports that ${sc.symptom}. Find their ticket, ${ask}`;
-  return `A customer reports that ${sc.symptom}. Find the matching ticket, ${ask}`;
+  const c = clauses(s);
+  const rest = `${c.procedure}, and ${c.note}. Do not close the ticket.`;
+  if (s.hard) return `${c.mail} reporting that ${sc.symptom}. ${c.find} and ${rest}`;
+  if (s.medium) return `${s.cust.name} reports that ${sc.symptom}. ${c.find}, ${rest}`;
+  return `A customer reports that ${sc.symptom}. ${c.find}, ${rest}`;
+}
+
+// the demand of each check: finding the ticket, the procedure (its fields and whom to notify), the note
+function traces(s: Scenario) {
+  const c = clauses(s);
+  return {
+    tickets_listed: c.find,
+    report_read: c.mail,
+    customer_read: c.find,
+    ticket_read: c.find,
+    kb_searched: c.procedure,
+    procedure_read: c.procedure,
+    'ticket_*': c.procedure,
+    note_added: c.note,
+    manager_notified: c.procedure,
+  };
 }
 
 // what the procedure prescribes: the ticket update and the internal note citing it
@@ -265,6 +292,7 @@ export const kbTicketResolution = definePreset({
         forbidden: forbidden(s),
         reference: reference(s),
       },
+      traces: traces(s),
     };
   },
 });

@@ -88,6 +88,13 @@ function inboxOf(ctx: GeneratorContext, manager: Person, customer: Customer): Re
 const OPENERS = ['', 'Hi — ', 'Quick one: ', 'Morning! ', 'When you have a moment: ', 'Hey, '];
 const CLOSERS = ['', ' Thanks!', ' Cheers.', ' Thanks a lot.', ' Much appreciated.', ' Shout if anything is unclear.'];
 
+// the request's clauses, each the demand of some checks (their traces)
+const CLAUSES = {
+  find: 'Find the support tickets of our enterprise customers that have been open for more than 48 hours',
+  email: "email each customer's account manager about the escalation, naming the ticket id",
+  report: 'tell me the ids of the tickets you escalated',
+};
+
 function draw(ctx: GeneratorContext): Scenario {
   const { rng, words, difficulty } = ctx;
   const lv = LEVEL[difficulty];
@@ -221,11 +228,12 @@ export const supportEscalation = definePreset({
   build(ctx) {
     const s = draw(ctx);
     const { hard, targets } = s;
+    const c = CLAUSES;
     return {
       title: 'Escalate stale enterprise tickets to their account managers',
       capabilities: hard ? ['Knowledge_Retrieval'] : [],
       spec: {
-        request: `${OPENERS[ctx.seed % OPENERS.length]}Find the support tickets of our enterprise customers that have been open for more than 48 hours and email each customer's account manager about the escalation, naming the ticket id${hard ? ' (their addresses are in the company directory)' : ''}. Then tell me which tickets you escalated.${CLOSERS[Math.floor(ctx.seed / OPENERS.length) % CLOSERS.length]}`,
+        request: `${OPENERS[ctx.seed % OPENERS.length]}${c.find} and ${c.email}${hard ? ' (their addresses are in the company directory)' : ''}. Then ${c.report}.${CLOSERS[Math.floor(ctx.seed / OPENERS.length) % CLOSERS.length]}`,
         services: hard ? ['crm', 'helpdesk', 'gmail', 'contacts'] : ['crm', 'helpdesk', 'gmail'],
         fixtures: fixtures(s),
         answer_ids: [
@@ -235,6 +243,12 @@ export const supportEscalation = definePreset({
         checks: checks(s),
         forbidden: forbidden(s),
         reference: reference(s),
+      },
+      traces: {
+        tickets_listed: c.find,
+        customers_looked_up: c.find,
+        'emailed_*': c.email,
+        reported: c.report,
       },
     };
   },

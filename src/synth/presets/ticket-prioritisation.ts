@@ -334,12 +334,34 @@ function forbidden(s: Scenario): NonNullable<TaskSpecInput['forbidden']> {
   };
 }
 
+// the request's clauses, each the demand of some checks (their traces)
+const CLAUSES = {
+  rule: TIER_RULE,
+  note: 'Add an internal note to each ticket you change',
+  review: "mark this week's ticket priority review to-do as completed",
+  lead: "email this week's on-call lead (the rota is in my inbox) the ids of the tickets you raised to critical",
+  report: 'tell me the ids of the tickets you changed',
+};
+
 function request(s: Scenario): string {
+  const c = CLAUSES;
   if (s.hard)
-    return `Apply our ticket priority rule to the open support tickets that have been open for more than ${s.minAge} hours: ${TIER_RULE}. Add an internal note to each ticket you change, mark this week's ticket priority review to-do as completed, and email this week's on-call lead (the rota is in my inbox) the tickets you raised to critical. Then tell me which tickets you changed.`;
-  const review = s.medium ? " When you are done, mark this week's ticket priority review to-do as completed." : '';
-  return `Apply our ticket priority rule to the open support tickets: ${TIER_RULE}.${review} Then tell me which tickets you changed.`;
+    return `Apply our ticket priority rule to the open support tickets that have been open for more than ${s.minAge} hours: ${c.rule}. ${c.note}, ${c.review}, and ${c.lead}. Then ${c.report}.`;
+  const review = s.medium ? ` When you are done, ${c.review}.` : '';
+  return `Apply our ticket priority rule to the open support tickets: ${c.rule}.${review} Then ${c.report}.`;
 }
+
+// the demand of each check: the rule for the selection and the priorities, the request's other clauses for the rest
+const traces = {
+  customers_listed: CLAUSES.rule,
+  'priority_*': CLAUSES.rule,
+  only_targets_updated: CLAUSES.rule,
+  'noted_*': CLAUSES.note,
+  only_targets_noted: CLAUSES.note,
+  review_done: CLAUSES.review,
+  'lead_told_*': CLAUSES.lead,
+  reported: CLAUSES.report,
+};
 
 export const ticketPrioritisation = definePreset({
   name: 'ticket_prioritisation',
@@ -366,6 +388,7 @@ export const ticketPrioritisation = definePreset({
         forbidden: forbidden(s),
         reference: reference(s),
       },
+      traces,
     };
   },
 });
