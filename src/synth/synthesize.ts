@@ -12,6 +12,7 @@ import { outcomeBase, type SynthOutcome } from './plan/outcome.js';
 import { type ParaphraseSummary, paraphraseOutcome, summarizeParaphrase } from './llm/paraphrase.js';
 import { expandPlan, type Job, type Plan } from './plan/plan.js';
 import { generateProcedural, type ProceduralRequest } from './generators.js';
+import { proceduralThreads, synthesizeInThreads } from './procedural-pool.js';
 
 export interface SynthOptions {
   /** 'procedural' (offline, needs slot.family) or a chat model */
@@ -116,30 +117,38 @@ export async function synthesize(
   opts: SynthOptions,
 ): Promise<{ outcomes: SynthOutcome[]; summary: SynthSummary }> {
   const jobs = expandPlan(plan);
-  const limit = pLimit(opts.concurrency ?? (opts.generator === 'procedural' ? 1 : 4));
   let done = 0;
-  const outcomes = await Promise.all(
-    jobs.map((job) =>
-      limit(async () => {
-        const o =
-          opts.generator === 'procedural'
-            ? await synthesizeProcedural(job, opts.meaning)
-            : await synthesizeWithLlm(job, {
-                model: opts.generator,
-                ...(opts.attempts ? { attempts: opts.attempts } : {}),
-                ...(opts.gd ? { gd: opts.gd } : {}),
-                ...(opts.resources ? { resources: opts.resources } : {}),
-                ...(opts.meaning ? { gate: { meaning: opts.meaning } } : {}),
-              });
-        // a rewrite that fails keeps the original request, with the reason in the outcome and the summary
-        const p = opts.paraphrase
-          ? await paraphraseOutcome(o, opts.paraphrase, opts.meaning ? { meaning: opts.meaning } : {})
-          : o;
-        opts.onOutcome?.(p, ++done, jobs.length);
-        return p;
-      }),
-    ),
-  );
+  // procedural jobs without model steps run on worker threads (procedural-pool.ts); the rest wait on models
+  const threads =
+    opts.generator === 'procedural' && !opts.meaning && !opts.paraphrase
+      ? proceduralThreads(jobs.length, opts.concurrency)
+      : 1;
+  const limit = pLimit(opts.concurrency ?? (opts.generator === 'procedural' ? 1 : 4));
+  const outcomes =
+    threads > 1
+      ? await synthesizeInThreads(jobs, threads, (o) => opts.onOutcome?.(o, ++done, jobs.length))
+      : await Promise.all(
+          jobs.map((job) =>
+            limit(async () => {
+              const o =
+                opts.generator === 'procedural'
+                  ? await synthesizeProcedural(job, opts.meaning)
+                  : await synthesizeWithLlm(job, {
+                      model: opts.generator,
+                      ...(opts.attempts ? { attempts: opts.attempts } : {}),
+                      ...(opts.gd ? { gd: opts.gd } : {}),
+                      ...(opts.resources ? { resources: opts.resources } : {}),
+                      ...(opts.meaning ? { gate: { meaning: opts.meaning } } : {}),
+                    });
+              // a rewrite that fails keeps the original request, with the reason in the outcome and the summary
+              const p = opts.paraphrase
+                ? await paraphraseOutcome(o, opts.paraphrase, opts.meaning ? { meaning: opts.meaning } : {})
+                : o;
+              opts.onOutcome?.(p, ++done, jobs.length);
+              return p;
+            }),
+          ),
+        );
   return {
     outcomes,
     summary: {

@@ -1,7 +1,7 @@
 import type { Check } from '../schema/check-kinds.js';
 import type { TaskSpec } from '../schema/task-spec.js';
 import { resolveTool } from '../services/registry.js';
-import { escapeRegex } from '../schema/text.js';
+import { escapeRegex, grouped } from '../schema/text.js';
 import { type RecordTable, recordTables, targetOf } from './record-tables.js';
 
 // the variants of two step-11 probes (issue 27): the reference answering with every other candidate, and the
@@ -108,9 +108,9 @@ function numberForms(v: number): string[] {
   return [
     ...new Set([
       String(v),
-      v.toLocaleString('en-US', { maximumFractionDigits: 6 }),
+      grouped(v, 0, 6),
       v.toFixed(2),
-      v.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 }),
+      grouped(v, 2, 2),
     ]),
   ];
 }
@@ -121,7 +121,7 @@ function formatLike(v: number, like: string): string {
   const digits = Number.isInteger(Math.round(v * 10 ** dec) / 10 ** dec) && dec === 0 ? 0 : Math.max(dec, 2);
   const r = Math.round(v * 10 ** digits) / 10 ** digits;
   const s = like.includes(',')
-    ? r.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits })
+    ? grouped(r, digits, digits)
     : r.toFixed(digits);
   // zero-padded like the original (05 → 04)
   return /^0\d/.test(like) && r >= 0 ? s.padStart(like.length, '0') : s;

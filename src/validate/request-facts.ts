@@ -5,7 +5,7 @@ import { getService } from '../services/registry.js';
 import { type CheckedValue, checkedValues } from './checked-values.js';
 import { fixtureText, isNewId } from './integrity.js';
 import { err } from './types.js';
-import { escapeRegex, wholeNumber } from '../schema/text.js';
+import { escapeRegex, grouped, wholeNumber } from '../schema/text.js';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const ID = /^[A-Za-z]{1,6}[-_]\d{2,}$/;
@@ -88,8 +88,7 @@ function isComputed(v: CheckedValue): boolean {
 function mentionsValue(text: string, value: string | number): boolean {
   if (typeof value === 'string') return text.includes(value.toLowerCase());
   const plain = String(value);
-  const grouped = value.toLocaleString('en-US', { maximumFractionDigits: 6 });
-  return [plain, grouped].some((s) => new RegExp(wholeNumber(s)).test(text));
+  return [plain, grouped(value, 0, 6)].some((s) => new RegExp(wholeNumber(s)).test(text));
 }
 
 // "priority high", "priority: high", "high priority", "priority to high"

@@ -57,22 +57,59 @@ const readsLikeGet = (p: PolicyPart, source: SourcePart) =>
 
 // a domain's own record types first (a pack's), its fitting business records next; a domain with neither
 // draws from every source
+const BY_DOMAIN = new WeakMap<Parts<string>, Map<ScenarioDomain, { own: SourcePart[]; fitting: SourcePart[] }>>();
+
 function sourceFor(rng: Rng, domain: ScenarioDomain, parts: Parts<string>): SourcePart {
-  const own = parts.sources.filter((s) => s.domains?.length === 1 && s.domains[0] === domain);
-  // a source that names no domain fits every domain
-  const fitting = parts.sources.filter((s) => (!s.domains || s.domains.includes(domain)) && !own.includes(s));
+  let byDomain = BY_DOMAIN.get(parts);
+  if (!byDomain) BY_DOMAIN.set(parts, (byDomain = new Map()));
+  let sources = byDomain.get(domain);
+  if (!sources) {
+    const own = parts.sources.filter((s) => s.domains?.length === 1 && s.domains[0] === domain);
+    // a source that names no domain fits every domain
+    const fitting = parts.sources.filter((s) => (!s.domains || s.domains.includes(domain)) && !own.includes(s));
+    byDomain.set(domain, (sources = { own, fitting }));
+  }
+  const { own, fitting } = sources;
   if (own.length && (!fitting.length || rng.chance(0.8))) return rng.pick(own);
   return rng.pick(fitting.length ? fitting : parts.sources);
+}
+
+// the parts that fit a source, filtered once per (parts, source): chooseRecipe drafts 60 candidates per task
+interface Fits {
+  joins: JoinPart<string>[];
+  actions: ActionPart<string>[];
+  aggregates: AggregatePart<string>[];
+  comps: ComputationPart[];
+  traps: TrapPart<string>[];
+  policies: PolicyPart[];
+}
+const FITS = new WeakMap<Parts<string>, Map<SourcePart, Fits>>();
+
+function fitsOf(parts: Parts<string>, source: SourcePart): Fits {
+  let bySource = FITS.get(parts);
+  if (!bySource) FITS.set(parts, (bySource = new Map()));
+  let f = bySource.get(source);
+  if (!f) {
+    f = {
+      joins: parts.joins.filter((j) => appliesTo(j.from, source)),
+      actions: parts.actions.filter((a) => appliesTo(a.sources, source)),
+      aggregates: parts.aggregates.filter((a) => appliesTo(a.sources, source)),
+      comps: parts.computations.filter((c) => !c.needsMeasure || source.measure),
+      traps: parts.traps.filter((t) => appliesTo(t.sources, source)),
+      policies: parts.policies.filter((p) => !readsLikeGet(p, source)),
+    };
+    bySource.set(source, f);
+  }
+  return f;
 }
 
 function draft(rng: Rng, d: Difficulty, domain: ScenarioDomain, parts: Parts<string>): Recipe {
   const source = sourceFor(rng, domain, parts);
   const hasOwner = Boolean(source.owner);
-  const joins = parts.joins.filter((j) => appliesTo(j.from, source));
+  const fits = fitsOf(parts, source);
+  const { joins, aggregates, comps, traps, policies } = fits;
   const join = d !== 'easy' && joins.length && rng.int(0, 99) < (d === 'hard' ? 80 : 60) ? rng.pick(joins) : undefined;
-  const actions = parts.actions.filter((a) => appliesTo(a.sources, source) && (!a.needsOwner || hasOwner || join));
-  const aggregates = parts.aggregates.filter((a) => appliesTo(a.sources, source));
-  const comps = parts.computations.filter((c) => !c.needsMeasure || source.measure);
+  const actions = fits.actions.filter((a) => !a.needsOwner || hasOwner || join);
   let action: ActionPart<string> | undefined = actions.length ? rng.pick(actions) : undefined;
   let aggregate: AggregatePart<string> | undefined = rng.pick(aggregates);
   if (d === 'easy') {
@@ -83,9 +120,7 @@ function draft(rng: Rng, d: Difficulty, domain: ScenarioDomain, parts: Parts<str
   const others = action ? actions.filter((a) => a.tool !== action?.tool) : [];
   const branch =
     d !== 'easy' && others.length && rng.int(0, 99) < (d === 'hard' ? 45 : 30) ? rng.pick(others) : undefined;
-  const traps = parts.traps.filter((t) => appliesTo(t.sources, source));
   const trap = d !== 'easy' && traps.length && rng.int(0, 99) < (d === 'hard' ? 55 : 35) ? rng.pick(traps) : undefined;
-  const policies = parts.policies.filter((p) => !readsLikeGet(p, source));
   const stated = parts.policies.find((p) => p.service === null);
   const roll = rng.int(0, 99);
   let interaction: Interaction = roll < 22 ? 'ask' : roll < 44 ? 'change' : 'none';

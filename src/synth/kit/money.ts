@@ -1,4 +1,4 @@
-import { escapeRegex, wholeNumber } from '../../schema/text.js';
+import { escapeRegex, grouped, wholeNumber } from '../../schema/text.js';
 
 // amounts: rounded to cents as the services store them, written as people write them, and matched in an
 // agent's text however it spells them.
@@ -8,7 +8,7 @@ export const roundCents = (x: number): number => Math.round(x * 100) / 100;
 
 /** An amount as people write it in mail: 1,234.50 */
 export const formatMoney = (n: number): string =>
-  n.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  grouped(n, 2, 2);
 
 /** Cents-exact sum. */
 export const sumCents = (xs: readonly number[]): number =>
@@ -27,8 +27,8 @@ export function numberVariants(fact: string, money = false): string[] {
   const out = new Set([
     fact,
     n.toFixed(2),
-    n.toLocaleString('en-US', { maximumFractionDigits: 2 }),
-    n.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 }),
+    grouped(n, 0, 2),
+    grouped(n, 2, 2),
   ]);
   if (Number.isInteger(n) && !money) out.delete(n.toFixed(2));
   return [...out];

@@ -1,6 +1,7 @@
 import type { Rng } from '../../env/rng.js';
 import { at, dayMonth } from '../kit/dates.js';
 import { formatMoney } from '../kit/money.js';
+import { grouped } from '../../schema/text.js';
 import { aOrAn } from '../kit/text.js';
 import { type EnumModel, type FieldModel, sayValue } from './fields.js';
 import { type Atom, modelOf, type Rule } from './rule.js';
@@ -28,8 +29,8 @@ function amount(m: FieldModel, v: number): string {
   if (m.kind !== 'number') return String(v);
   if (m.percent) return `${Math.round(v * 1000) / 10}%`;
   if (m.currency)
-    return `${m.currency === 'USD' ? '$' : m.currency === 'GBP' ? '£' : m.currency === 'EUR' ? '€' : `${m.currency} `}${Number.isInteger(v) ? v.toLocaleString('en-US') : formatMoney(v)}`;
-  const n = Number.isInteger(v) ? v.toLocaleString('en-US') : String(v);
+    return `${m.currency === 'USD' ? '$' : m.currency === 'GBP' ? '£' : m.currency === 'EUR' ? '€' : `${m.currency} `}${Number.isInteger(v) ? grouped(v) : formatMoney(v)}`;
+  const n = Number.isInteger(v) ? grouped(v) : String(v);
   return m.unit ? `${n} ${m.unit}` : n;
 }
 

@@ -1,0 +1,47 @@
+import { performance } from 'node:perf_hooks';
+import { taxonomyPlan } from '/work/main/dist/synth/plan/taxonomy-plan.js';
+import { expandPlan } from '/work/main/dist/synth/plan/plan.js';
+import { generateProcedural, getGenerator } from '/work/main/dist/synth/generators.js';
+import { proceduralRequest } from '/work/main/dist/synth/synthesize.js';
+import { checkSpecValue } from '/work/main/dist/schema/parse-spec.js';
+import { checkCatalog } from '/work/main/dist/validate/catalog.js';
+import { checkChecks } from '/work/main/dist/validate/checks.js';
+import { checkConflicts } from '/work/main/dist/validate/conflicts.js';
+import { checkConsistency } from '/work/main/dist/validate/consistency.js';
+import { checkExecution } from '/work/main/dist/validate/execution.js';
+import { checkFixtures } from '/work/main/dist/validate/fixtures.js';
+import { checkLeakage } from '/work/main/dist/validate/leakage.js';
+import { checkTraceability } from '/work/main/dist/validate/traceability.js';
+import { checkMutation } from '/work/main/dist/validate/mutation.js';
+import { checkProbes } from '/work/main/dist/validate/probes.js';
+import { ReplayMemo } from '/work/main/dist/validate/replay.js';
+import { checkUserReplay } from '/work/main/dist/validate/user-replay.js';
+import { readerPool, shellPool } from '/work/main/dist/services/workspace/isolation-pool.js';
+const stat={reads:0,readMs:0,shells:0,shellMs:0};
+for (const [pool,k] of [[readerPool(),'read'],[shellPool(),'shell']]){ const orig=pool.run.bind(pool); pool.run=async(...a)=>{const t0=performance.now(); try{return await orig(...a);} finally{ stat[k+'s']++; stat[k+'Ms']+=performance.now()-t0;}};}
+const N = Number(process.argv[2] ?? 300);
+const jobs = expandPlan(taxonomyPlan({ n: 1000, seed: 1 }).plan).slice(0, N);
+const t = {};
+const time = async (k, f) => { const a = performance.now(); const r = await f(); t[k] = (t[k] ?? 0) + performance.now() - a; return r; };
+const T0 = performance.now();
+for (const job of jobs) {
+  const fam = getGenerator(job.slot.family);
+  const raw = await time('generate', () => generateProcedural(proceduralRequest(job, fam.name)));
+  const p = await time('1 schema', () => checkSpecValue(raw));
+  const spec = p.spec;
+  await time('2 catalog', () => checkCatalog(spec));
+  await time('3 fixtures', () => checkFixtures(spec));
+  await time('4 checks', () => checkChecks(spec));
+  await time('5 conflicts', () => checkConflicts(spec));
+  await time('6 leakage', () => checkLeakage(spec));
+  await time('6 trace', () => checkTraceability(spec));
+  const memo = new ReplayMemo(spec);
+  await time('7 consistency', () => checkConsistency(spec));
+  await time('8 execution', () => checkExecution(spec, undefined, memo));
+  await time('9 mutation', () => checkMutation(spec, memo));
+  await time('10 user', () => checkUserReplay(spec, memo));
+  await time('11 probes', () => checkProbes(spec, memo));
+}
+const all = performance.now() - T0;
+for (const [k, v] of Object.entries(t)) console.log(k.padEnd(16), (v / N).toFixed(2), 'ms/task', ((100 * v) / all).toFixed(1) + '%');
+console.log(stat);console.log('total', (all / N).toFixed(2), 'ms/task', (N * 1000 / all).toFixed(1), 'tasks/s');

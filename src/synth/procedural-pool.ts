@@ -1,0 +1,57 @@
+import { availableParallelism } from 'node:os';
+import { fileURLToPath } from 'node:url';
+import { Tinypool } from 'tinypool';
+import type { SynthOutcome } from './plan/outcome.js';
+import type { Job } from './plan/plan.js';
+
+// Procedural synthesis is CPU-bound (the gate replays every task a dozen times), and each job is a pure function
+// of its slot and seed: jobs run on worker threads, one per core, and come back in plan order — the same bytes as
+// one thread. A small plan stays on the main thread, where starting threads would cost more than they save.
+
+/** Jobs below which a plan is synthesized on the main thread. */
+export const THREADED_FROM = 24;
+
+/** The threads a procedural run uses: `concurrency` when given, else one per core; 1 means the main thread. */
+export function proceduralThreads(jobs: number, concurrency?: number): number {
+  const want = concurrency ?? (jobs < THREADED_FROM ? 1 : availableParallelism());
+  return Math.max(1, Math.min(want, jobs));
+}
+
+// a source checkout runs through tsx, whose loader each thread registers first (as the isolation units do)
+function workerFile(): { filename: string; execArgv: string[] } {
+  const here = fileURLToPath(import.meta.url);
+  if (here.endsWith('.ts')) {
+    const tsx = fileURLToPath(import.meta.resolve('tsx/esm'));
+    return { filename: here.replace(/procedural-pool\.ts$/, 'procedural-worker.ts'), execArgv: ['--import', tsx] };
+  }
+  return { filename: here.replace(/procedural-pool\.js$/, 'procedural-worker.js'), execArgv: [] };
+}
+
+/** Runs `jobs` on `threads` worker threads; `onOutcome` hears each as it finishes, the result is in plan order. */
+export async function synthesizeInThreads(
+  jobs: readonly Job[],
+  threads: number,
+  onOutcome: (o: SynthOutcome) => void,
+): Promise<SynthOutcome[]> {
+  const { filename, execArgv } = workerFile();
+  const pool = new Tinypool({
+    filename,
+    execArgv,
+    minThreads: threads,
+    maxThreads: threads,
+    teardown: 'teardown',
+    // the gate's own state (replay memos, parse caches) is per job; a thread serves many jobs
+    isolateWorkers: false,
+  });
+  try {
+    return await Promise.all(
+      jobs.map(async (job) => {
+        const o = (await pool.run(job)) as SynthOutcome;
+        onOutcome(o);
+        return o;
+      }),
+    );
+  } finally {
+    await pool.destroy();
+  }
+}
