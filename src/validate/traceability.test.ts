@@ -181,6 +181,21 @@ describe('traceability (gate step 6, issue 27)', () => {
       ),
       ['TK-1001'],
     );
+    // a recipient routes the mail: mailing an address asks for no id in the text
+    assert.deepEqual(
+      demandedTexts(
+        {
+          id: 'm',
+          kind: 'audit_present',
+          weight: 1,
+          service: 'gmail',
+          record: 'sent_messages',
+          where: { to: 'ana@acme.example', cc: { contains: 'bo@acme.example' }, body: { contains: 'TK-1001' } },
+        } as never,
+        idFields,
+      ),
+      ['TK-1001'],
+    );
   });
 
   it('specs without traces are not judged: the examples stay valid', async () => {

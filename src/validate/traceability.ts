@@ -228,6 +228,9 @@ function idFieldsOf(spec: TaskSpec): Set<string> {
   return out;
 }
 
+// fields that address a message or an invite: a recipient there routes it, it asks for no id written in text
+const ADDRESS_FIELDS = new Set(['to', 'cc', 'bcc', 'recipients', 'attendees']);
+
 const unescape = (s: string) => s.replace(/\\[bBdDwWsS]/g, ' ').replace(/\\(.)/g, '$1');
 const NEGATIVE = /^\^?\(\?!/;
 
@@ -256,13 +259,15 @@ export function demandedTexts(check: Check, idFields: ReadonlySet<string>): stri
   for (const key of ['where', 'args'] as const) {
     const w = c[key];
     if (!w || typeof w !== 'object') continue;
-    for (const [field, m] of Object.entries(w as Record<string, unknown>)) matcher(m, !idFields.has(field));
+    for (const [field, m] of Object.entries(w as Record<string, unknown>))
+      if (!ADDRESS_FIELDS.has(field)) matcher(m, !idFields.has(field));
   }
   if (c.kind === 'audit_sequence' && Array.isArray(c.steps))
     for (const s of c.steps as Record<string, unknown>[])
       for (const w of [s.where, s.args])
         if (w && typeof w === 'object')
-          for (const [field, m] of Object.entries(w as Record<string, unknown>)) matcher(m, !idFields.has(field));
+          for (const [field, m] of Object.entries(w as Record<string, unknown>))
+            if (!ADDRESS_FIELDS.has(field)) matcher(m, !idFields.has(field));
   return out.filter((s) => !NEGATIVE.test(s)).map(unescape);
 }
 
