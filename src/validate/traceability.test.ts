@@ -181,6 +181,21 @@ describe('traceability (gate step 6, issue 27)', () => {
       ),
       ['TK-1001'],
     );
+    // a list of refs that contains a record picks it: a submitted report's transactions ask for no text
+    assert.deepEqual(
+      demandedTexts(
+        {
+          id: 'r',
+          kind: 'audit_present',
+          weight: 1,
+          service: 'finance',
+          record: 'submitted_reports',
+          where: { transactions: { contains: 'txn_611' } },
+        } as never,
+        new Set(['transactions']),
+      ),
+      [],
+    );
     // a recipient routes the mail: mailing an address asks for no id in the text
     assert.deepEqual(
       demandedTexts(

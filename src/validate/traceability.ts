@@ -250,7 +250,8 @@ export function demandedTexts(check: Check, idFields: ReadonlySet<string>): stri
     else if (m && typeof m === 'object') {
       for (const [k, v] of Object.entries(m as Record<string, unknown>)) {
         if (k === 'not' || k === 'none') continue;
-        if (k === 'contains' || k === 'regex') matcher(v, true);
+        // on a field that names records (an id or a list of refs), contains is membership: it picks records
+        if (k === 'contains' || k === 'regex') matcher(v, textual);
         else if (k === 'equals' || k === 'in' || k === 'any_of' || k === 'all_of' || k === 'value') matcher(v, textual);
         else if (k === 'set_equals' || k === 'superset_of') matcher(v, textual);
       }
