@@ -250,7 +250,11 @@ function request(s: Scenario): string {
 
 // the check that passes in the shell: each level words it its own way
 const checkRun = (s: Scenario) =>
-  s.hard ? 'check it passes with the shell' : s.medium ? 'run the check in the shell to confirm' : `run ${CHECK} in the shell`;
+  s.hard
+    ? 'check it passes with the shell'
+    : s.medium
+      ? 'run the check in the shell to confirm'
+      : `run ${CHECK} in the shell`;
 
 const traces = (s: Scenario) => ({
   config_fixed: CLAUSES.fix,

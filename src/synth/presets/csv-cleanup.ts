@@ -150,8 +150,7 @@ function fixtures(s: Scenario): NonNullable<TaskSpecInput['fixtures']> {
         [RAW]: `${raw.join('\n')}\n`,
         ...(s.hard
           ? {
-              [README]:
-                '# Exports\nCountry columns in cleaned exports use upper-case ISO 3166 codes (DE, FR, ...).\n',
+              [README]: '# Exports\nCountry columns in cleaned exports use upper-case ISO 3166 codes (DE, FR, ...).\n',
             }
           : {}),
       },

@@ -330,7 +330,10 @@ function request(s: Scenario): string {
 // the demand of each check: the request leaves the meeting and the time open (so the agent asks), the user's
 // answer names the new time, the request's other clauses the rest
 function traces(s: Scenario): Traces {
-  const moveTo = { in: 'user', clause: `move it to ${longDay(s.newDay)} at ${hm(s.newStart)} UTC, same length` } as const;
+  const moveTo = {
+    in: 'user',
+    clause: `move it to ${longDay(s.newDay)} at ${hm(s.newStart)} UTC, same length`,
+  } as const;
   return {
     asked_before_acting: `move my meeting with ${withWhom(s)} to another time`,
     old_meeting_removed: moveTo,

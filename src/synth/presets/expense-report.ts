@@ -279,7 +279,8 @@ function request(s: Scenario): string {
   const submit = `Please ${submitClause(s)}`;
   if (s.hard)
     return `${submit}. The dates are in my calendar, but ${c.change} and ${c.approved}, and ${c.debrief}. Then ${c.mailed}, ${c.todo}, and ${c.report}.`;
-  if (s.medium) return `${submit}. The dates are in my calendar, but ${c.change} and ${c.approved}. Then ${c.mailed}, and ${c.report}.`;
+  if (s.medium)
+    return `${submit}. The dates are in my calendar, but ${c.change} and ${c.approved}. Then ${c.mailed}, and ${c.report}.`;
   return `${submit}; ${c.dates}. Tell me the report id and the total.`;
 }
 

@@ -205,7 +205,7 @@ const key = (p: Product) => slug(p.product_id, '_');
 const CLAUSES = {
   below: 'for every product whose current stock is below its minimum threshold',
   order: 'order twice the threshold minus the current stock from its usual supplier',
-  todo: "add a to-do to receive it, with the product code (SKU) in the title and due on the day it should arrive (today plus its lead time)",
+  todo: 'add a to-do to receive it, with the product code (SKU) in the title and due on the day it should arrive (today plus its lead time)',
   weekly: 'mark the weekly stock-check to-do as completed',
   mail: "email each supplier's contact address about its order (product code and quantity)",
   report: 'tell me the product codes you ordered and the ones you skipped because of a suspended supplier',
