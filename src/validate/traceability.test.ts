@@ -181,6 +181,36 @@ describe('traceability (gate step 6, issue 27)', () => {
       ),
       ['TK-1001'],
     );
+    // a list of refs that contains a record picks it: a submitted report's transactions ask for no text
+    assert.deepEqual(
+      demandedTexts(
+        {
+          id: 'r',
+          kind: 'audit_present',
+          weight: 1,
+          service: 'finance',
+          record: 'submitted_reports',
+          where: { transactions: { contains: 'txn_611' } },
+        } as never,
+        new Set(['transactions']),
+      ),
+      [],
+    );
+    // a recipient routes the mail: mailing an address asks for no id in the text
+    assert.deepEqual(
+      demandedTexts(
+        {
+          id: 'm',
+          kind: 'audit_present',
+          weight: 1,
+          service: 'gmail',
+          record: 'sent_messages',
+          where: { to: 'ana@acme.example', cc: { contains: 'bo@acme.example' }, body: { contains: 'TK-1001' } },
+        } as never,
+        idFields,
+      ),
+      ['TK-1001'],
+    );
   });
 
   it('specs without traces are not judged: the examples stay valid', async () => {

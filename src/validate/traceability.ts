@@ -228,6 +228,9 @@ function idFieldsOf(spec: TaskSpec): Set<string> {
   return out;
 }
 
+// fields that address a message or an invite: a recipient there routes it, it asks for no id written in text
+const ADDRESS_FIELDS = new Set(['to', 'cc', 'bcc', 'recipients', 'attendees']);
+
 const unescape = (s: string) => s.replace(/\\[bBdDwWsS]/g, ' ').replace(/\\(.)/g, '$1');
 const NEGATIVE = /^\^?\(\?!/;
 
@@ -247,7 +250,8 @@ export function demandedTexts(check: Check, idFields: ReadonlySet<string>): stri
     else if (m && typeof m === 'object') {
       for (const [k, v] of Object.entries(m as Record<string, unknown>)) {
         if (k === 'not' || k === 'none') continue;
-        if (k === 'contains' || k === 'regex') matcher(v, true);
+        // on a field that names records (an id or a list of refs), contains is membership: it picks records
+        if (k === 'contains' || k === 'regex') matcher(v, textual);
         else if (k === 'equals' || k === 'in' || k === 'any_of' || k === 'all_of' || k === 'value') matcher(v, textual);
         else if (k === 'set_equals' || k === 'superset_of') matcher(v, textual);
       }
@@ -256,13 +260,15 @@ export function demandedTexts(check: Check, idFields: ReadonlySet<string>): stri
   for (const key of ['where', 'args'] as const) {
     const w = c[key];
     if (!w || typeof w !== 'object') continue;
-    for (const [field, m] of Object.entries(w as Record<string, unknown>)) matcher(m, !idFields.has(field));
+    for (const [field, m] of Object.entries(w as Record<string, unknown>))
+      if (!ADDRESS_FIELDS.has(field)) matcher(m, !idFields.has(field));
   }
   if (c.kind === 'audit_sequence' && Array.isArray(c.steps))
     for (const s of c.steps as Record<string, unknown>[])
       for (const w of [s.where, s.args])
         if (w && typeof w === 'object')
-          for (const [field, m] of Object.entries(w as Record<string, unknown>)) matcher(m, !idFields.has(field));
+          for (const [field, m] of Object.entries(w as Record<string, unknown>))
+            if (!ADDRESS_FIELDS.has(field)) matcher(m, !idFields.has(field));
   return out.filter((s) => !NEGATIVE.test(s)).map(unescape);
 }
 

@@ -26,6 +26,9 @@ const SERVICES = [
 type Company = { name: string; domain: string };
 
 /** One drawn task: the vendor, its dates and notice periods, the people and the ids of every record. */
+// the subject of legal's mail (hard), the policy on who is copied
+const LEGAL_MAIL = 'Contract notices';
+
 interface Scenario {
   ctx: GeneratorContext;
   medium: boolean;
@@ -170,7 +173,7 @@ function fixtures(s: Scenario): NonNullable<TaskSpecInput['fixtures']> {
     mail(
       s.mailId,
       legal,
-      'Contract notices',
+      LEGAL_MAIL,
       `Please copy me (${legal.email}) on every termination or renewal notice you send or report.`,
       at(mockToday, { days: -3 }),
     ),
@@ -318,10 +321,36 @@ function checks(s: Scenario): Check[] {
   ];
 }
 
+// the request's clauses, each the demand of some checks (their traces)
+const CLAUSES = {
+  notice: "If we can, send the termination notice to the address in the contract's Notices clause",
+  renewed: 'if the notice deadline has passed, tell',
+  decision: 'a "Decision" heading with a line "Decision: terminate" or "Decision: renewed"',
+  deadline: 'the notice deadline (YYYY-MM-DD)',
+  vendor: 'Update the vendor in finance: inactive if terminated, otherwise a note with the new end date',
+  todo: 'mark the to-do done',
+};
+
 function request(s: Scenario): string {
   const { vendor, manager, memo } = s;
-  return `Our ${s.service} contract with ${vendor.name} is in ${s.contract}${s.hard ? ' (check the amendments too, and my mail from legal)' : ''}. We want out if we can still give notice in time. If we can, send the termination notice to the address in the contract's Notices clause; if the notice deadline has passed, tell ${manager.name} (${manager.email}) it has renewed. Write the decision to ${memo}: a "Decision" heading with a line "Decision: terminate" or "Decision: renewed", and a table Item/Value with the notice period (days), the notice deadline (YYYY-MM-DD) and the end date.${s.medium ? ' Update the vendor in finance: inactive if terminated, otherwise a note with the new end date.' : ''}${s.hard ? ' Then mark the to-do done.' : ''}`;
+  const c = CLAUSES;
+  // hard: legal's mail is the policy on copies; the request names it by its subject
+  const hard = s.hard ? ` (check the amendments too, and legal's mail on ${LEGAL_MAIL.toLowerCase()})` : '';
+  return `Our ${s.service} contract with ${vendor.name} is in ${s.contract}${hard}. We want out if we can still give notice in time. ${c.notice}; ${c.renewed} ${manager.name} (${manager.email}) it has renewed. Write the decision to ${memo}: ${c.decision}, and a table Item/Value with the notice period (days), ${c.deadline} and the end date.${s.medium ? ` ${c.vendor}.` : ''}${s.hard ? ` Then ${c.todo}.` : ''}`;
 }
+
+// the demand of each check: sending the notice or reporting the renewal, never the other, and the memo's format
+const TRACES = {
+  memo_decision: CLAUSES.decision,
+  memo_deadline: CLAUSES.deadline,
+  notice_sent: CLAUSES.notice,
+  no_late_notice: CLAUSES.notice,
+  renewal_reported: CLAUSES.renewed,
+  manager_not_misinformed: CLAUSES.renewed,
+  'vendor_*': CLAUSES.vendor,
+  todo_completed: CLAUSES.todo,
+  legal_copied: { in: 'policy', clause: 'on every termination or renewal notice you send or report', doc: LEGAL_MAIL },
+} as const;
 
 export const contractClause = definePreset({
   name: 'contract_clause',
@@ -342,6 +371,7 @@ export const contractClause = definePreset({
         checks: checks(s),
         reference: reference(s),
       },
+      traces: TRACES,
     };
   },
 });

@@ -118,7 +118,7 @@ function notes(s: Scenario): Record<string, unknown>[] {
   return [
     {
       note_id: s.noteId,
-      title: 'Marketing opt-outs',
+      title: OPT_OUTS,
       created_at: at(mockToday, { days: -4 }),
       content: `These customers opted out; never include them in exports: ${s.optedOut.map((r) => r.email).join(', ')}.`,
       tags: ['privacy'],
@@ -150,8 +150,7 @@ function fixtures(s: Scenario): NonNullable<TaskSpecInput['fixtures']> {
         [RAW]: `${raw.join('\n')}\n`,
         ...(s.hard
           ? {
-              'exports/README.md':
-                '# Exports\nCountry columns in cleaned exports use upper-case ISO 3166 codes (DE, FR, ...).\n',
+              [README]: '# Exports\nCountry columns in cleaned exports use upper-case ISO 3166 codes (DE, FR, ...).\n',
             }
           : {}),
       },
@@ -174,7 +173,7 @@ function reference(s: Scenario): Step[] {
     ...(medium ? readMail(s.reqId) : []),
     ...(hard
       ? [
-          { call: 'fs_read', args: { path: 'exports/README.md' } },
+          { call: 'fs_read', args: { path: README } },
           { call: 'notes_list', args: {} },
           { call: 'notes_get', args: { note_id: s.noteId } },
         ]
@@ -281,10 +280,47 @@ function checks(s: Scenario): Check[] {
   ];
 }
 
+const README = 'exports/README.md';
+const OPT_OUTS = 'Marketing opt-outs';
+
+// the request's clauses, each the demand of some checks (their traces)
+const CLAUSES = {
+  columns: `clean ${RAW} into ${OUT} with columns name, email, country`,
+  trim: 'trim and lower-case the e-mails',
+  rows: 'drop rows without an e-mail, and keep one row per e-mail (the earliest sign-up)',
+  asked: 'mailed me what else to drop — follow that',
+  count: 'the number of customers left',
+  todo: 'Mark the to-do done',
+};
+
 function request(s: Scenario): string {
   const { medium, hard, requester } = s;
-  return `Please clean ${RAW} into ${OUT} with columns name, email, country: trim and lower-case the e-mails, drop rows without an e-mail, and keep one row per e-mail (the earliest sign-up), sorted by e-mail.${medium ? ' The requester mailed me what else to drop — follow that, and' : ' Then'} ${medium ? 'send them' : `email ${requester.name} (${requester.email})`} the number of customers left.${hard ? " Also follow the export README and the data steward's opt-out note, and " : ''}${medium ? ' Mark the to-do done.' : ''}`;
+  const c = CLAUSES;
+  const send = medium
+    ? ` ${requester.name} ${c.asked}, and send them ${c.count}.`
+    : ` Then email ${requester.name} (${requester.email}) ${c.count}.`;
+  // hard: the README and the opt-out note are the policies the agent must find; the request names both
+  const policies = hard ? ` Also follow ${README} and the ${OPT_OUTS} note.` : '';
+  return `Please ${c.columns}: ${c.trim}, ${c.rows}, sorted by e-mail.${send}${policies}${medium ? ` ${c.todo}.` : ''}`;
 }
+
+// the demand of each check: the clean-up clauses for the CSV, the README and the opt-out note on hard
+const TRACES = {
+  row_count: CLAUSES.rows,
+  duplicate_merged: CLAUSES.rows,
+  emails_normalised: CLAUSES.trim,
+  sample_row: CLAUSES.columns,
+  count_mailed: CLAUSES.count,
+  request_read: CLAUSES.asked,
+  test_accounts_dropped: CLAUSES.asked,
+  todo_completed: CLAUSES.todo,
+  opt_outs_dropped: { in: 'policy', clause: 'never include them in exports', doc: OPT_OUTS },
+  country_codes: {
+    in: 'policy',
+    clause: 'Country columns in cleaned exports use upper-case ISO 3166 codes',
+    doc: README,
+  },
+} as const;
 
 export const csvCleanup = definePreset({
   name: 'csv_cleanup',
@@ -305,6 +341,7 @@ export const csvCleanup = definePreset({
         checks: checks(s),
         reference: reference(s),
       },
+      traces: TRACES,
     };
   },
 });

@@ -276,9 +276,29 @@ function checks(s: Scenario): Check[] {
   ];
 }
 
+// the request's clauses, each the demand of some checks (their traces)
+const CLAUSES = {
+  add: 'add my action items from it to my to-do list with their due dates',
+  mine: 'only mine',
+  meeting: 'put the next meeting from the deck on my calendar with the other attendees',
+  changes: 'Check my mail for changes to the items first',
+  duplicate: "don't duplicate to-dos I already have",
+  recap: 'a short mail listing the action items that are now theirs',
+};
+
 function request(s: Scenario): string {
-  return `I'm ${s.me.name}. The ${s.project} kickoff deck is in meetings/. Please add my action items from it to my to-do list with their due dates — only mine.${s.medium ? ' Also put the next meeting from the deck on my calendar with the other attendees.' : ''}${s.hard ? ` Check my mail for changes to the items first, don't duplicate to-dos I already have, and send ${s.ana.first} a short mail with the items she now owns.` : ''}`;
+  const c = CLAUSES;
+  return `I'm ${s.me.name}. The ${s.project} kickoff deck is in meetings/. Please ${c.add} — ${c.mine}.${s.medium ? ` Also ${c.meeting}.` : ''}${s.hard ? ` ${c.changes}, ${c.duplicate}, and send ${s.ana.first} ${c.recap}.` : ''}`;
 }
+
+const TRACES = {
+  'todo_*': CLAUSES.add,
+  only_my_items: CLAUSES.mine,
+  next_meeting: CLAUSES.meeting,
+  reassigned_left_out: CLAUSES.changes,
+  no_duplicate: CLAUSES.duplicate,
+  recap_sent: CLAUSES.recap,
+};
 
 export const deckActionItems = definePreset({
   name: 'deck_action_items',
@@ -299,6 +319,7 @@ export const deckActionItems = definePreset({
         checks: checks(s),
         reference: reference(s),
       },
+      traces: TRACES,
     };
   },
 });

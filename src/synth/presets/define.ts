@@ -84,7 +84,11 @@ const strings = (v: unknown, out: string[] = []): string[] => {
  * policy clause in no fixture or its document not named by the request — all compared as the gate compares them
  * (validate/traceability.ts: case-insensitive, whitespace normalised). The gate's step 6 checks the rest (ids).
  */
-export function traced(spec: Pick<PresetBody, 'request' | 'checks' | 'fixtures' | 'user'>, traces: Traces, name = 'preset'): Check[] {
+export function traced(
+  spec: Pick<PresetBody, 'request' | 'checks' | 'fixtures' | 'user'>,
+  traces: Traces,
+  name = 'preset',
+): Check[] {
   const request = normalText(spec.request);
   const user = spec.user
     ? [
@@ -105,7 +109,9 @@ export function traced(spec: Pick<PresetBody, 'request' | 'checks' | 'fixtures' 
     if (trace.in === 'user' && !user.some((u) => u.includes(clause))) throw fail("the user's words");
     if (trace.in === 'policy') {
       if (!trace.doc || !namesTitle(spec.request, trace.doc))
-        throw new Error(`${name}: check "${check.id}" traces to the policy "${trace.doc}", which the request does not name`);
+        throw new Error(
+          `${name}: check "${check.id}" traces to the policy "${trace.doc}", which the request does not name`,
+        );
       fixtureText ??= normalText(strings(spec.fixtures ?? {}).join('\n'));
       if (!fixtureText.includes(clause)) throw fail('any fixture');
     }

@@ -14,7 +14,7 @@ import {
 import { type Check, mailSent, type Step, weights } from '../kit/checks.js';
 import { addWorkdays, at, dateOf, hm, isoAt, longDay, timeRegex } from '../kit/dates.js';
 import type { GeneratorContext } from '../kit/generator.js';
-import { definePreset } from './define.js';
+import { definePreset, type Traces } from './define.js';
 import { ids, shuffle } from '../kit/ids.js';
 import { type Person, separable } from '../kit/people.js';
 
@@ -307,14 +307,41 @@ function judge(s: Scenario): NonNullable<TaskSpecInput['judge']> {
   ];
 }
 
+// the request's clauses, each the demand of some checks (their traces)
+const CLAUSES = {
+  keep: 'keeping everything else about it the same',
+  prep: 'move its prep to-do so that it is due the day before the new date',
+  report: 'Tell me the new time when you are done',
+};
+
+const withWhom = (s: Scenario) => (s.mailing ? `${s.p.first} from ${s.depts[0]}` : s.p.name);
+const emailClause = (s: Scenario) => `email ${s.p.first} about the change`;
+
 function request(s: Scenario): string {
-  const withWhom = s.mailing ? `${s.p.first} from ${s.depts[0]}` : s.p.name;
+  const c = CLAUSES;
   return (
-    `Something came up: please move my meeting with ${withWhom} to another time, keeping everything else about it the same` +
-    (s.mailing ? `, and email ${s.p.first} about the change` : '') +
-    (s.hard ? '. Also move its prep to-do so that it is due the day before the new date' : '') +
-    '. Tell me the new time when you are done.'
+    `Something came up: please move my meeting with ${withWhom(s)} to another time, ${c.keep}` +
+    (s.mailing ? `, and ${emailClause(s)}` : '') +
+    (s.hard ? `. Also ${c.prep}` : '') +
+    `. ${c.report}.`
   );
+}
+
+// the demand of each check: the request leaves the meeting and the time open (so the agent asks), the user's
+// answer names the new time, the request's other clauses the rest
+function traces(s: Scenario): Traces {
+  const moveTo = {
+    in: 'user',
+    clause: `move it to ${longDay(s.newDay)} at ${hm(s.newStart)} UTC, same length`,
+  } as const;
+  return {
+    asked_before_acting: `move my meeting with ${withWhom(s)} to another time`,
+    old_meeting_removed: moveTo,
+    meeting_recreated: moveTo,
+    attendee_emailed: emailClause(s),
+    prep_moved: CLAUSES.prep,
+    reported: CLAUSES.report,
+  };
 }
 
 export const dialogueClarification = definePreset({
@@ -341,6 +368,7 @@ export const dialogueClarification = definePreset({
         judge: judge(s),
         reference: reference(s),
       },
+      traces: traces(s),
     };
   },
 });

@@ -3,7 +3,7 @@ import { dayOf, fixtures, type Scenario, type Trip, type Txn } from './expense-r
 import { audited, type Check, mailRead, type Step, weights } from '../kit/checks.js';
 import { dayMonth } from '../kit/dates.js';
 import type { GeneratorContext } from '../kit/generator.js';
-import { definePreset } from './define.js';
+import { definePreset, type Traces } from './define.js';
 import { ids, shuffle } from '../kit/ids.js';
 import { formatMoney } from '../kit/money.js';
 import type { Person } from '../kit/people.js';
@@ -255,13 +255,49 @@ function forbidden(s: Scenario): NonNullable<TaskSpecInput['forbidden']> {
   };
 }
 
+// the request's clauses, each the demand of some checks (their traces)
+const CLAUSES = {
+  dates: 'the dates are in my calendar',
+  change: 'check my mail for changes to the trip',
+  approved: 'for what my manager approved',
+  debrief: 'leave out anything my trip debrief note marks as personal',
+  mailed: 'email my manager the report id and total',
+  todo: 'mark the matching to-do as completed',
+  report: 'tell me the report id',
+};
+
+const tripRef = (s: Scenario) =>
+  s.hard ? `the business trip I got back from in the last ${RECENT_DAYS} days` : `my trip to ${s.city}`;
+// the clause that asks for the report itself (the transactions it claims and their total)
+const submitClause = (s: Scenario) =>
+  s.medium
+    ? `submit the expense report for ${tripRef(s)}`
+    : `submit an expense report with the travel expenses (category travel) of ${tripRef(s)}`;
+
 function request(s: Scenario): string {
-  const tripRef = s.hard ? `the business trip I got back from in the last ${RECENT_DAYS} days` : `my trip to ${s.city}`;
+  const c = CLAUSES;
+  const submit = `Please ${submitClause(s)}`;
   if (s.hard)
-    return `Please submit the expense report for ${tripRef}. The dates are in my calendar, but check my mail for changes to the trip and for what my manager approved, and leave out anything my trip debrief note marks as personal. Then email my manager the report id and total, mark the matching to-do as completed, and tell me the report id.`;
+    return `${submit}. The dates are in my calendar, but ${c.change} and ${c.approved}, and ${c.debrief}. Then ${c.mailed}, ${c.todo}, and ${c.report}.`;
   if (s.medium)
-    return `Please submit the expense report for ${tripRef}. The dates are in my calendar, but check my mail for changes to the trip and for what my manager approved. Then email my manager the report id and total, and tell me the report id.`;
-  return `Please submit an expense report with the travel expenses (category travel) of ${tripRef}; the dates are in my calendar. Tell me the report id and the total.`;
+    return `${submit}. The dates are in my calendar, but ${c.change} and ${c.approved}. Then ${c.mailed}, and ${c.report}.`;
+  return `${submit}; ${c.dates}. Tell me the report id and the total.`;
+}
+
+function traces(s: Scenario): Traces {
+  const submit = submitClause(s);
+  return {
+    trip_found: CLAUSES.dates,
+    change_read: CLAUSES.change,
+    approval_read: CLAUSES.approved,
+    debrief_read: CLAUSES.debrief,
+    transactions_listed: submit,
+    'claims_*': submit,
+    total_correct: submit,
+    manager_emailed: CLAUSES.mailed,
+    todo_completed: CLAUSES.todo,
+    reported: CLAUSES.report,
+  };
 }
 
 export const expenseReport = definePreset({
@@ -290,6 +326,7 @@ export const expenseReport = definePreset({
         forbidden: forbidden(s),
         reference: reference(s),
       },
+      traces: traces(s),
     };
   },
 });

@@ -201,20 +201,39 @@ const emailOf = (s: Pick<Scenario, 'vendors'>, supplier: string) =>
 const qty = (p: Product) => 2 * p.min_stock_threshold - p.current_stock;
 const key = (p: Product) => slug(p.product_id, '_');
 
+// the request's clauses, each the demand of some checks (their traces)
+const CLAUSES = {
+  below: 'for every product whose current stock is below its minimum threshold',
+  order: 'order twice the threshold minus the current stock from its usual supplier',
+  todo: 'add a to-do to receive it, with the product code (SKU) in the title and due on the day it should arrive (today plus its lead time)',
+  weekly: 'mark the weekly stock-check to-do as completed',
+  mail: "email each supplier's contact address about its order (product code and quantity)",
+  report: 'tell me the product codes you ordered and the ones you skipped because of a suspended supplier',
+};
+
 function request(s: Scenario): string {
+  const c = CLAUSES;
   return (
-    'Please do the stock check: for every product whose current stock is below its minimum threshold, order twice the threshold minus the current stock from its usual supplier' +
+    `Please do the stock check: ${c.below}, ${c.order}` +
     (s.hard
       ? ', but only if it would run out before a delivery ordered today could arrive (fewer days of stock left, current stock ÷ average daily sales, than its lead time)'
       : '') +
-    ". Never order from a supplier that finance has suspended (and don't change any vendor records); tell me which products you skipped for that reason." +
-    (s.tracked
-      ? " For each order, add a to-do to receive it, with the product's SKU in the title and due on the day it should arrive (today plus its lead time), then mark the weekly stock-check to-do as completed."
-      : '') +
-    (s.hard ? " Also email each supplier's contact address about its order (SKU and quantity)." : '') +
-    ' Finally tell me what you ordered.'
+    ". Never order from a supplier that finance has suspended, and don't change any vendor records." +
+    (s.tracked ? ` For each order, ${c.todo}, then ${c.weekly}.` : '') +
+    (s.hard ? ` Also ${c.mail}.` : '') +
+    ` Finally ${c.report}.`
   );
 }
+
+// the demand of each check: the rule for the orders, the request's other clauses for the rest
+const TRACES = {
+  products_listed: CLAUSES.below,
+  'ordered_*': CLAUSES.order,
+  'delivery_todo_*': CLAUSES.todo,
+  'supplier_told_*': CLAUSES.mail,
+  stock_check_done: CLAUSES.weekly,
+  reported: CLAUSES.report,
+};
 
 function reference(s: Scenario): Step[] {
   const arrival = (p: Product) => dateOf(at(s.ctx.mockToday, { days: p.lead_time_days }));
@@ -365,6 +384,7 @@ export const inventoryReorder = definePreset({
         forbidden: forbidden(s),
         reference: reference(s),
       },
+      traces: TRACES,
     };
   },
 });

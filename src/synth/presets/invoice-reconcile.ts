@@ -2,7 +2,7 @@ import { docDate, mail, readMail, todoPart } from '../kit/builders.js';
 import { type Check, mailRead, mailSent, type Step, tableCell, weights } from '../kit/checks.js';
 import { at, dateOf } from '../kit/dates.js';
 import type { GeneratorContext } from '../kit/generator.js';
-import { definePreset } from './define.js';
+import { definePreset, type Traces } from './define.js';
 import { ids, shuffle } from '../kit/ids.js';
 import { amountPattern, formatMoney, sumCents } from '../kit/money.js';
 import type { Person } from '../kit/people.js';
@@ -248,10 +248,42 @@ function checks(s: Scenario): Check[] {
   ];
 }
 
+// the request's clauses, each the demand of some checks (their traces)
+const CLAUSES = {
+  columns: `columns ${COLUMNS.join(', ')}`,
+  difference: 'difference = invoiced − paid',
+  asked: 'sent me a reconciliation request by mail',
+  todo: 'mark the to-do done',
+};
+// one difference per invoice: hard has two
+const differences = (s: Scenario) => `the difference${s.hard ? 's' : ''}`;
+
 function request(s: Scenario): string {
+  const c = CLAUSES;
+  const d = differences(s);
   return s.medium
-    ? `Accounts payable sent me a reconciliation request by mail. Please do it: match the invoice PDF${s.hard ? 's' : ''} in invoices/ with the payments in finance, write ${OUT} (columns ${COLUMNS.join(', ')}; difference = invoiced − paid), reply to them with the differences${s.hard ? ' and mark the to-do done' : ''}.`
-    : `Please reconcile invoice ${names(s)} (the PDF is in invoices/) with its payment in finance: write ${OUT} with columns ${COLUMNS.join(', ')} (difference = invoiced − paid) and tell me the difference.`;
+    ? `Accounts payable ${c.asked}. Please do it: match the invoice PDF${s.hard ? 's' : ''} in invoices/ with the payments in finance, write ${OUT} (${c.columns}; ${c.difference}), and reply to them with ${d}${s.hard ? `, then ${c.todo}` : ''}. Tell me ${d} as well.`
+    : `Please reconcile invoice ${names(s)} (the PDF is in invoices/) with its payment in finance: write ${OUT} with ${c.columns} (${c.difference}) and tell me the difference.`;
+}
+
+// the demand of each check: the columns for the table's cells, its formula for the difference, the rest by clause
+function traces(s: Scenario): Traces {
+  const cells = s.invoices.flatMap((i) => {
+    const no = i.no.toLowerCase();
+    return [
+      [`${no}_payment`, CLAUSES.columns],
+      [`${no}_invoiced`, CLAUSES.columns],
+      [`${no}_paid`, CLAUSES.columns],
+      [`${no}_difference`, CLAUSES.difference],
+    ] as const;
+  });
+  return {
+    ...Object.fromEntries(cells),
+    difference_told: `tell me ${differences(s)}`,
+    request_read: CLAUSES.asked,
+    ap_told: `reply to them with ${differences(s)}`,
+    todo_completed: CLAUSES.todo,
+  };
 }
 
 export const invoiceReconcile = definePreset({
@@ -273,6 +305,7 @@ export const invoiceReconcile = definePreset({
         checks: checks(s),
         reference: reference(s),
       },
+      traces: traces(s),
     };
   },
 });

@@ -194,23 +194,40 @@ function draw(ctx: GeneratorContext): Scenario {
 
 const agendaNote = (s: Scenario) => s.notes[0] as { note_id: string; content: string };
 
+// the request's clauses, each the demand of some checks (their traces)
+const CLAUSES = {
+  slot: 'Use the earliest start time on the hour or half hour at which all of them are free according to the calendar',
+  invite: 'invite exactly these people by their email addresses',
+  agenda:
+    'note into the event description (only the version written in the last 7 days is valid; older ones are outdated)',
+  mail: 'email all of them the invitation with the date and time',
+  report: 'Tell me the time you picked',
+};
+
 function request(s: Scenario): string {
   const { topic, attendees, depts, hard } = s;
+  const c = CLAUSES;
   const who = attendees.map((a, i) => `${a.name} (${depts[i]})`);
   const list = `${who.slice(0, -1).join(', ')} and ${who.at(-1)}`;
   const when = hard ? 'on one of the next two working days' : `on ${longDay(s.day)}`;
   return (
-    `Please set up a ${s.dur}-minute "${topic}" meeting ${when} with ${list}. Use the earliest start time on the hour or half hour ` +
-    `at which all of them are free according to the calendar — events whose title starts with "Cancelled" don't count; the meeting must ` +
-    `start at 09:00 UTC or later and end by 17:00 UTC. Create just this one event and invite exactly these people by their email addresses. ` +
+    `Please set up a ${s.dur}-minute "${topic}" meeting ${when} with ${list}. ${c.slot} ` +
+    `— events whose title starts with "Cancelled" don't count; the meeting must ` +
+    `start at 09:00 UTC or later and end by 17:00 UTC. Create just this one event and ${c.invite}. ` +
     `Don't change or delete any existing events.` +
-    (hard
-      ? ` Put the agenda from the current "${topic} agenda" note into the event description (only the version written in the last 7 days is valid; older ones are outdated).`
-      : '') +
-    (s.mailing ? ' Then email all of them the invitation with the date and time.' : '') +
-    ' Tell me the time you picked.'
+    (hard ? ` Put the agenda from the current "${topic} agenda" ${c.agenda}.` : '') +
+    (s.mailing ? ` Then ${c.mail}.` : '') +
+    ` ${c.report}.`
   );
 }
+
+const TRACES = {
+  event_at_first_free_slot: CLAUSES.slot,
+  'invited_*': CLAUSES.invite,
+  'emailed_*': CLAUSES.mail,
+  current_agenda: CLAUSES.agenda,
+  reported: CLAUSES.report,
+};
 
 function reference(s: Scenario): Step[] {
   const { attendees, topic, day, slot, dur, hard } = s;
@@ -356,6 +373,7 @@ export const meetingScheduling = definePreset({
         forbidden: forbidden(s),
         reference: reference(s),
       },
+      traces: TRACES,
     };
   },
 });

@@ -2,7 +2,7 @@ import { docDate, mail, readMail, todoPart } from '../kit/builders.js';
 import { type Check, mailRead, mailSent, type Step, tableCell, weights } from '../kit/checks.js';
 import { at, dateOf, timeRegex } from '../kit/dates.js';
 import type { GeneratorContext } from '../kit/generator.js';
-import { definePreset } from './define.js';
+import { definePreset, type Traces } from './define.js';
 import { ids, shuffle } from '../kit/ids.js';
 import { amountPattern, formatMoney, sumCents } from '../kit/money.js';
 import type { Person } from '../kit/people.js';
@@ -176,7 +176,7 @@ function user(s: Scenario): TaskSpecInput['user'] {
         trigger: { file_exists: OUT },
         effect: {
           update_record: replace,
-          say: `Sorry — I just replaced ${s.file} with a corrected export (one paid order was missing). Please redo the totals from the new file.`,
+          say: `Sorry — I just replaced ${s.file} with a corrected export (one paid order was missing). ${CLAUSES.redo}.`,
         },
       },
     ],
@@ -291,15 +291,41 @@ function checks(s: Scenario): Check[] {
   ];
 }
 
+// the request's clauses, each the demand of some checks (their traces)
+const CLAUSES = {
+  out: 'sheet Totals, columns Region and Total, highest first',
+  hardMail: 'whom to send the top region and its total to, then mail them',
+  mediumMail: 'whom to send the top region and its total to — do that',
+  mailed: 'which orders to leave out',
+  todo: 'mark the to-do done',
+  // hard: the user's word when the export is replaced mid-task
+  redo: 'Please redo the totals from the new file',
+};
+
+const what = (s: Scenario) => `total the Q${s.quarter} orders in ${s.file} per region`;
+
 function request(s: Scenario): string {
-  const { quarter: q, file, lead, manager } = s;
-  const what = `Please total the Q${q} orders in ${file} per region`;
-  const out = `write them to ${OUT} (sheet Totals, columns Region and Total, highest first)`;
+  const { quarter: q, lead, manager } = s;
+  const c = CLAUSES;
+  const out = `write them to ${OUT} (${c.out})`;
   if (s.hard)
-    return `${what} and ${out}. Check my mail for which orders to leave out and whom to send the top region to, then mail them. Mark the to-do done and book a 30-minute "Q${q} sales review" with ${lead.name} on ${s.reviewDay} at ${hour(s)}:00 UTC.`;
+    return `Please ${what(s)} and ${out}. Check my mail for ${c.mailed} and ${c.hardMail}. Mark the to-do done and book a 30-minute "Q${q} sales review" with ${lead.name} on ${s.reviewDay} at ${hour(s)}:00 UTC.`;
   if (s.medium)
-    return `${what} and ${out}. My manager mailed which orders to leave out and whom to send the top region and its total to — do that, and mark the to-do done.`;
-  return `${what}, leaving out cancelled orders, and ${out}. Then email ${manager.name} (${manager.email}) the top region and its total.`;
+    return `Please ${what(s)} and ${out}. My manager mailed ${c.mailed} and ${c.mediumMail}, and ${c.todo}.`;
+  return `Please ${what(s)}, leaving out cancelled orders, and ${out}. Then email ${manager.name} (${manager.email}) the top region and its total.`;
+}
+
+// the demand of each check: the totals (hard: the user's redo), the mail the request or the manager's mail names
+function traces(s: Scenario): Traces {
+  const mail = s.hard ? CLAUSES.hardMail : s.medium ? CLAUSES.mediumMail : 'the top region and its total';
+  return {
+    'total_*': s.hard ? { in: 'user', clause: CLAUSES.redo } : what(s),
+    top_mailed: mail,
+    top_total_mailed: mail,
+    instructions_read: CLAUSES.mailed,
+    todo_completed: CLAUSES.todo,
+    review_booked: `book a 30-minute "Q${s.quarter} sales review"`,
+  };
 }
 
 export const salesXlsxReport = definePreset({
@@ -322,6 +348,7 @@ export const salesXlsxReport = definePreset({
         ...(s.hard ? { user: user(s) } : {}),
         reference: reference(s),
       },
+      traces: traces(s),
     };
   },
 });

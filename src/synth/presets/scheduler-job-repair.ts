@@ -15,7 +15,7 @@ import {
 import { type Check, type Step, weights } from '../kit/checks.js';
 import { hm } from '../kit/dates.js';
 import type { GeneratorContext } from '../kit/generator.js';
-import { definePreset } from './define.js';
+import { definePreset, type Traces } from './define.js';
 import { ids, shuffle } from '../kit/ids.js';
 import type { Person } from '../kit/people.js';
 import { slug } from '../kit/text.js';
@@ -95,6 +95,29 @@ function draw(ctx: GeneratorContext): Scenario {
 
 const hourOf = (s: Scenario, p: Plan) => s.answer[p.k] as number;
 const ticketOf = (s: Scenario, p: Plan) => s.tickets[p.k]?.ticket_id as string;
+
+// the request's clauses (in both its wordings), each the demand of some checks (their traces)
+const CLAUSES = {
+  find: 'Fix every job whose last run, within the last 24 hours, failed on a database lock',
+  history: 'Check its run history',
+  move: 'to the first full hour after the end of the window its error points at in which no other enabled job starts',
+  notify: 'integration know what you changed (never include any credentials)',
+  comment: 'add an internal comment with the new schedule to the open helpdesk ticket about',
+  report: 'tell me the new schedule',
+};
+
+// the demand of each check: hard finds its jobs by the failure, easy and medium name the one job
+function traces(s: Scenario): Traces {
+  const c = CLAUSES;
+  return {
+    jobs_listed: s.hard ? c.find : c.move,
+    history_read: s.hard ? c.find : c.history,
+    'rescheduled_*': c.move,
+    'owner_notified_*': c.notify,
+    'ticket_commented_*': c.comment,
+    reported: c.report,
+  };
+}
 
 function request(s: Scenario): string {
   if (s.hard)
@@ -293,6 +316,7 @@ export const schedulerJobRepair = definePreset({
         forbidden: forbidden(s),
         reference: reference(s),
       },
+      traces: traces(s),
     };
   },
 });
