@@ -105,14 +105,7 @@ function fieldInside(
 
 /** The number's other spellings in a text: plain, grouped, with two decimals. */
 function numberForms(v: number): string[] {
-  return [
-    ...new Set([
-      String(v),
-      grouped(v, 0, 6),
-      v.toFixed(2),
-      grouped(v, 2, 2),
-    ]),
-  ];
+  return [...new Set([String(v), grouped(v, 0, 6), v.toFixed(2), grouped(v, 2, 2)])];
 }
 
 /** Writes `v` the way `like` is written (grouping, decimals). */
@@ -120,9 +113,7 @@ function formatLike(v: number, like: string): string {
   const dec = /\.(\d+)$/.exec(like)?.[1]?.length ?? 0;
   const digits = Number.isInteger(Math.round(v * 10 ** dec) / 10 ** dec) && dec === 0 ? 0 : Math.max(dec, 2);
   const r = Math.round(v * 10 ** digits) / 10 ** digits;
-  const s = like.includes(',')
-    ? grouped(r, digits, digits)
-    : r.toFixed(digits);
+  const s = like.includes(',') ? grouped(r, digits, digits) : r.toFixed(digits);
   // zero-padded like the original (05 → 04)
   return /^0\d/.test(like) && r >= 0 ? s.padStart(like.length, '0') : s;
 }

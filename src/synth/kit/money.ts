@@ -7,8 +7,7 @@ import { escapeRegex, grouped, wholeNumber } from '../../schema/text.js';
 export const roundCents = (x: number): number => Math.round(x * 100) / 100;
 
 /** An amount as people write it in mail: 1,234.50 */
-export const formatMoney = (n: number): string =>
-  grouped(n, 2, 2);
+export const formatMoney = (n: number): string => grouped(n, 2, 2);
 
 /** Cents-exact sum. */
 export const sumCents = (xs: readonly number[]): number =>
@@ -24,12 +23,7 @@ export const isNumber = (fact: string): boolean => /^\d+(\.\d+)?$/.test(fact);
 export function numberVariants(fact: string, money = false): string[] {
   if (!isNumber(fact)) return [fact];
   const n = Number(fact);
-  const out = new Set([
-    fact,
-    n.toFixed(2),
-    grouped(n, 0, 2),
-    grouped(n, 2, 2),
-  ]);
+  const out = new Set([fact, n.toFixed(2), grouped(n, 0, 2), grouped(n, 2, 2)]);
   if (Number.isInteger(n) && !money) out.delete(n.toFixed(2));
   return [...out];
 }
