@@ -15,7 +15,7 @@ describe('adversarial probes in the CLI (issue 13)', () => {
     assert.match(text, /content_spray +0\.6 \(1 run: every gmail_send_message body names all candidates/);
     // the final answer names both tickets it escalated (a restatement of the targets); no summary is written
     assert.match(text, /any_candidate +not applicable/);
-    assert.match(text, /summary_without_fields +not applicable \[advisory\]/);
+    assert.match(text, /summary_without_fields +not applicable\n/);
   });
 
   it('validate --json reports per-task probe results and the corpus pass rate / mean score per probe', async () => {
@@ -31,7 +31,7 @@ describe('adversarial probes in the CLI (issue 13)', () => {
       probes: Record<string, { tasks: number; pass_rate: number; mean_score: number }>;
     };
     const first = doc.results[0]?.steps.find((s) => s.name === 'probes')?.stats?.probes ?? [];
-    assert.equal(first.length, 8);
+    assert.equal(first.length, 9);
     assert.equal(doc.probes.do_nothing?.tasks, 2);
     assert.equal(doc.probes.do_nothing?.pass_rate, 0);
     assert.ok((doc.probes.read_only?.mean_score ?? 1) < 0.75);

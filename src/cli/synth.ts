@@ -154,7 +154,11 @@ export function synthCommand(program: Command): void {
         'procedural (offline) or a model string, e.g. openai:gpt-5.1, anthropic:claude-sonnet-4-6, openai-compatible:http://127.0.0.1:8000/v1#qwen3-8b',
         'procedural',
       )
-      .option('--concurrency <n>', 'slots in flight at once', intArg(1, 256))
+      .option(
+        '--concurrency <n>',
+        'slots in flight at once (procedural: worker threads, one per core by default; 1 runs on the main thread)',
+        intArg(1, 256),
+      )
       .option('--attempts <n>', 'LLM: gate runs per slot (first generation + retries)', intArg(1, 10), 2)
       .option('--gd <mode>', 'LLM: Generator–Discriminator split: auto (safety slots) | always | never', 'auto')
       .option(

@@ -151,17 +151,16 @@ describe('summary-without-fields probe (issue 27)', () => {
     );
   });
 
-  it('passes (advisory: a warning) when the checks read only the ids; fails when they read the names', async () => {
+  it('passes — rejecting the task — when the checks read only the ids; fails when they read the names', async () => {
     const weak = await runGate({ spec: report(false) });
-    assert.equal(weak.ok, true);
-    const probes = weak.steps.find((s) => s.name === 'probes')?.stats as { advisory: { passed: boolean }[] };
-    assert.equal(probes.advisory[0]?.passed, true);
+    assert.equal(weak.ok, false);
     const d = weak.diagnostics.find((x) => x.code === 'probe_summary_without_fields_passed');
-    assert.equal(d?.severity, 'warning');
+    assert.equal(d?.severity ?? 'error', 'error');
     const strong = await checkProbes(report(true));
     assert.deepEqual(
-      strong.advisory.map((r) => [r.probe, r.passed]),
+      strong.results.filter((r) => r.probe === 'summary_without_fields').map((r) => [r.probe, r.passed]),
       [['summary_without_fields', false]],
     );
+    assert.deepEqual(strong.advisory, []);
   });
 });

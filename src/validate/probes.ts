@@ -28,11 +28,10 @@ export type ProbeName = (typeof PROBES)[number];
 
 /**
  * Probes that run and are reported (per task in step 11's `stats.advisory`, in every corpus summary) but whose
- * passing is a warning, not a rejection, until the generators meet them: today's compositional generator checks
- * the ids of its summaries, not the names and figures its requests ask for (issue 27). Remove a probe from this
- * list to make it gate.
+ * passing is a warning, not a rejection — where a new probe waits for the generators to meet it. Empty: since
+ * the compositional generator checks the names and figures its summaries are asked for, every probe gates.
  */
-export const ADVISORY_PROBES: readonly ProbeName[] = ['summary_without_fields'];
+export const ADVISORY_PROBES: readonly ProbeName[] = [];
 
 /** One probe's outcome: the runs it made and the best score any of them reached. */
 export interface ProbeResult {

@@ -397,12 +397,11 @@ export function substanceFigures(s: Omit<SubstanceStats, 'figures' | 'ok'>): Sub
       ...(s.fixed_rule.judged ? {} : { ok: null }),
     },
     atMost('any-candidate probe passes', s.probes.any_candidate?.pass_rate ?? null, L.any_candidate_share),
-    {
-      name: 'summary-without-fields probe passes',
-      value: s.probes.summary_without_fields?.pass_rate ?? null,
-      limit: 'advisory',
-      ok: null,
-    },
+    atMost(
+      'summary-without-fields probe passes',
+      s.probes.summary_without_fields?.pass_rate ?? null,
+      L.any_candidate_share,
+    ),
     atMost('existing probes pass (worst)', existing.length ? Math.max(...existing) : null, L.existing_probe_share),
     atLeast('distinct request openings', s.tasks ? s.openings.distinct : null, scaled(L.min_openings)),
     atMost('most common sentence grammar', s.tasks ? s.grammar.top_share : null, L.max_grammar_share),
