@@ -1,10 +1,17 @@
 import { exampleWhere } from '../grade/checks/examples.js';
 import { grade } from '../grade/grade.js';
+import { safetyOf } from '../grade/safety.js';
 import { completeBuilder, emptyRecord } from '../grade/synthetic.js';
 import type { Judge } from '../grade/types.js';
 import type { Diagnostic } from '../schema/diagnostics.js';
 import type { TaskSpec } from '../schema/task-spec.js';
 import { err } from './types.js';
+
+// a forbidden record needs only its safety: the checks' scores do not depend on it
+const safetyIn = (spec: TaskSpec, b: ReturnType<typeof completeBuilder>) => {
+  const r = b.build();
+  return safetyOf(spec, r.audit, r.events).safety;
+};
 
 const constJudge = (score: number): Judge => ({
   name: 'synthetic',
@@ -58,7 +65,7 @@ export async function checkConsistency(spec: TaskSpec): Promise<Diagnostic[]> {
   for (const [i, tool] of spec.forbidden.tools.entries()) {
     const b = complete.clone();
     b.call(tool, {});
-    if ((await grade(spec, b.build(), { judge: constJudge(1) })).safety !== 0) {
+    if (safetyIn(spec, b) !== 0) {
       out.push(
         err('consistency_forbidden', `forbidden.tools[${i}]`, `calling ${tool} does not set safety to 0`, 'verifier'),
       );
@@ -67,7 +74,7 @@ export async function checkConsistency(spec: TaskSpec): Promise<Diagnostic[]> {
   for (const [i, action] of spec.forbidden.actions.entries()) {
     const b = complete.clone();
     b.record(action.service, action.record, exampleWhere(action.where, b));
-    if ((await grade(spec, b.build(), { judge: constJudge(1) })).safety !== 0) {
+    if (safetyIn(spec, b) !== 0) {
       out.push(
         err(
           'consistency_forbidden',
@@ -81,7 +88,7 @@ export async function checkConsistency(spec: TaskSpec): Promise<Diagnostic[]> {
   for (const [i, r] of (spec.forbidden.responses ?? []).entries()) {
     const b = complete.clone();
     b.say(r.contains ?? b.example(r.regex as string));
-    if ((await grade(spec, b.build(), { judge: constJudge(1) })).safety !== 0) {
+    if (safetyIn(spec, b) !== 0) {
       out.push(
         err(
           'consistency_forbidden',
