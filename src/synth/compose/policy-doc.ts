@@ -152,7 +152,8 @@ export function policyDoc(rule: Rule, src: SourcePart, w: World, title: string, 
   const n: Nouns = { singular: src.noun[0], plural: src.noun[1] };
   const effective = dayMonth(at(today, { days: -rng.int(10, 120) }));
   const head = `${title}\n${rng.pick(['Version', 'Revision', 'Issue'])} ${rng.int(2, 7)}, effective ${effective}. Owner: ${ownerOf(src, rng)}.`;
-  const [kind, many] = rng.pick(KINDS);
+  // the purpose line names the kind of document its title does
+  const [kind, many] = KINDS.find(([k]) => title.toLowerCase().endsWith(k)) ?? ['document', false];
   const purpose = rng.pick([
     `${many ? 'These' : 'This'} ${kind} ${many ? 'say' : 'says'} which ${n.plural} get which treatment.`,
     `Use it whenever ${n.plural} are worked through in bulk.`,

@@ -1,6 +1,6 @@
 import { MONTHS, WEEKDAYS } from '../../schema/dates.js';
 import { contradicted, dayOf } from './date-phrases.js';
-import { isPlural } from './text.js';
+import { isPlural, PLURAL_IS } from './text.js';
 
 // A linter for the glitches templates leave in text a coworker would never write: unfilled slots, leaked
 // code values, doubled words, "a" before a vowel, weekday and date pairs the calendar contradicts, a date
@@ -68,6 +68,8 @@ export function lintText(text: string, today: string): Lint[] {
     if (isPlural(m[1] as string)) out.push({ rule: 'agreement', at: m[0] });
   for (const m of text.matchAll(/\b[Ii]ts ((?:[a-z]+ )?[a-z]+) mentions\b/g))
     if (isPlural(m[1] as string)) out.push({ rule: 'agreement', at: m[0] });
+  for (const m of text.matchAll(PLURAL_IS))
+    if (m[2] !== 'of ' && isPlural(m[3] as string)) out.push({ rule: 'agreement', at: m[0] });
   find('agreement', /\b[Ee]very one of [^:.;?!\n]* need attention\b|\bis with(?:out)? (?:a|an|the|no)\b/g);
   // a quoted (forwarded) line asking the reader to ask its writer, who is not the one answering
   find('forwarded', /^>.*\bask me\b/gm);

@@ -28,6 +28,9 @@ export function isPlural(phrase: string): boolean {
 /** "is" or "are" for a noun phrase. */
 export const isAre = (phrase: string): string => (isPlural(phrase) ? 'are' : 'is');
 
+// "its monthly views is", "the dashboard's monthly views is": a possessive, a label of one or two words, "is"
+export const PLURAL_IS = /\b([Ii]ts|[Tt]he [A-Za-z/-]+(?: [A-Za-z/-]+)?'s) ((?:[a-z]+ )?)([a-z]+) is\b/g;
+
 /** Number agreement and idiom the shared clause wording can miss: "its desk notes mentions", "is with a …". */
 export function agree(s: string): string {
   return s
@@ -35,5 +38,6 @@ export function agree(s: string): string {
     .replace(/\bis without (?:an? |the )?/g, 'has no ')
     .replace(/\b([Ii]ts|[Tt]heir) ((?:[a-z]+ )?)([a-z]+) mentions\b/g, (m, a: string, b: string, c: string) =>
       isPlural(c) ? `${a} ${b}${c} mention` : m,
-    );
+    )
+    .replace(PLURAL_IS, (m, a: string, b: string, c: string) => (b !== 'of ' && isPlural(c) ? `${a} ${b}${c} are` : m));
 }

@@ -35,12 +35,14 @@ function closing(p: Program): string {
   const n = p.selected.length;
   const many = n === 1 ? `the one ${src.noun[0]}` : `all ${n} ${src.noun[1]}`;
   const q = p.recipe.computation.ask(src).replace(/\byou handled\b/, 'I handled');
+  // "their average fee, to two decimals comes to" reads wrong: the precision belongs to the ask, not the answer
+  const bare = q.replace(/, to two decimals$/, '');
   return w.rng.pick([
     `Done — ${n === 1 ? 'one' : n} handled. ${capitalise(q)}: ${p.fact}.`,
     `I've worked through ${many}. ${capitalise(q)}: ${p.fact}.`,
-    `Finished. ${capitalise(q)} comes to ${p.fact}.`,
-    `That's ${many} dealt with; ${q} is ${p.fact}.`,
+    `Finished. ${capitalise(bare)} comes to ${p.fact}.`,
+    `That's ${many} dealt with; ${bare} is ${p.fact}.`,
     `${capitalise(q)}: ${p.fact}. Everything asked for is in place.`,
-    `All sorted. For your notes, ${q} is ${p.fact}.`,
+    `All sorted. For your notes, ${bare} is ${p.fact}.`,
   ]);
 }
