@@ -62,7 +62,7 @@ export const policyMail: PolicyPart = {
   name: 'policy_mail',
   service: 'gmail',
   capabilities: ['Email_Communication', 'Knowledge_Retrieval'],
-  pointer: (t) => `the "${t}" email from operations in my inbox`,
+  pointer: (t) => `the "${t}" email in my inbox`,
   fixtures: (t, body, w) => ({
     gmail: {
       messages: [

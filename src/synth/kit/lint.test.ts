@@ -28,6 +28,7 @@ describe('the linter catches template seams', () => {
       'agreement',
     ]);
     assert.deepEqual(rules('- Its number of runs is 5 or more.'), []);
+    assert.deepEqual(rules('Its clause notes was edited.'), ['agreement']);
     assert.deepEqual(rules('> Every one of the claims over $5 need attention: close them.'), ['agreement']);
     assert.deepEqual(rules('- The schema migration is with a down migration.'), ['agreement']);
   });
@@ -87,6 +88,7 @@ describe('agreement repairs', () => {
     assert.equal(agree('Its desk notes mentions "x".'), 'Its desk notes mention "x".');
     assert.equal(agree('Its monthly views is 4.'), 'Its monthly views are 4.');
     assert.equal(agree('Its number of runs is 4.'), 'Its number of runs is 4.');
+    assert.equal(agree('its clause notes was edited'), 'its clause notes were edited');
     assert.equal(agree('the migration is with a down migration'), 'the migration has a down migration');
     assert.equal(agree('the migration is without a down migration'), 'the migration has no down migration');
   });

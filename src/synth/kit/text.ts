@@ -28,8 +28,8 @@ export function isPlural(phrase: string): boolean {
 /** "is" or "are" for a noun phrase. */
 export const isAre = (phrase: string): string => (isPlural(phrase) ? 'are' : 'is');
 
-// "its monthly views is", "the dashboard's monthly views is": a possessive, a label of one or two words, "is"
-export const PLURAL_IS = /\b([Ii]ts|[Tt]he [A-Za-z/-]+(?: [A-Za-z/-]+)?'s) ((?:[a-z]+ )?)([a-z]+) is\b/g;
+// "its monthly views is", "the dashboard's clause notes was": a possessive, a label of one or two words, is/was
+export const PLURAL_IS = /\b([Ii]ts|[Tt]he [A-Za-z/-]+(?: [A-Za-z/-]+)?'s) ((?:[a-z]+ )?)([a-z]+) (is|was)\b/g;
 
 /** Number agreement and idiom the shared clause wording can miss: "its desk notes mentions", "is with a …". */
 export function agree(s: string): string {
@@ -39,5 +39,7 @@ export function agree(s: string): string {
     .replace(/\b([Ii]ts|[Tt]heir) ((?:[a-z]+ )?)([a-z]+) mentions\b/g, (m, a: string, b: string, c: string) =>
       isPlural(c) ? `${a} ${b}${c} mention` : m,
     )
-    .replace(PLURAL_IS, (m, a: string, b: string, c: string) => (b !== 'of ' && isPlural(c) ? `${a} ${b}${c} are` : m));
+    .replace(PLURAL_IS, (m, a: string, b: string, c: string, v: string) =>
+      b !== 'of ' && isPlural(c) ? `${a} ${b}${c} ${v === 'is' ? 'are' : 'were'}` : m,
+    );
 }

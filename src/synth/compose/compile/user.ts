@@ -27,7 +27,7 @@ function changeNote(p: Program, id: string, set: Rec, outcomes: readonly Unweigh
     .map(([k, v]) => {
       const m = src.fields.find((f) => f.field === k);
       const label = m?.label ?? k.replace(/_/g, ' ');
-      if (m?.kind === 'text') return `its ${label} was edited`;
+      if (m?.kind === 'text') return agree(`its ${label} was edited`);
       if (m?.kind === 'flag') return agree(`it is ${v ? m.yes : m.no} now`);
       const value =
         m?.kind === 'enum' ? sayValue(m, String(v)) : m?.kind === 'date' ? String(v).slice(0, 10) : String(v);
