@@ -8,6 +8,48 @@ import type { BackgroundPart, World } from './parts.js';
 
 const colleagueOf = (w: World) => w.staff[1] ?? w.me;
 
+// one unrelated thread: its subject and the facts its body states come from the same kind, so they agree
+function thread(w: World, thing: string): { subject: string; facts: string[] } {
+  const company = w.rng.pick(w.vocab.companies);
+  const product = w.rng.pick(w.vocab.products);
+  const day = w.rng.pick(['Tuesday', 'Wednesday', 'Thursday']);
+  const kinds: { subject: string[]; facts: string[] }[] = [
+    {
+      subject: [`Notes from the ${thing}`, `${capitalise(thing)} notes`],
+      facts: [`the notes from the ${thing} are on the shared drive`, 'let me know if anything is missing'],
+    },
+    {
+      subject: [`${capitalise(thing)} moved`, `Re: ${thing}`],
+      facts: [`I moved the ${thing} to next week`, 'the room is booked for the new slot'],
+    },
+    {
+      subject: [`Slides for the ${thing}?`, `Quick question about the ${thing}`],
+      facts: [`can you send me your slides for the ${thing}`, 'no rush, any time before the day is fine'],
+    },
+    {
+      subject: [`${capitalise(thing)}: budget`, `${capitalise(thing)}: next steps`],
+      facts: [`the ${thing} budget is approved`, `${product} came up again, by the way`],
+    },
+    {
+      subject: [`Waiting on ${company}`, `Re: ${thing}`],
+      facts: [`we are still waiting on ${company} for the ${thing}`, 'I will chase them again'],
+    },
+    {
+      subject: [`Lunch on ${day}?`, 'Team lunch'],
+      facts: [`a few of us are going for lunch on ${day}`, 'tell me if you want to join and I will book a table'],
+    },
+    {
+      subject: ['Out next week', 'Cover while I am away'],
+      facts: [
+        'I am out from Monday for a week',
+        `${w.staff[2]?.first ?? 'the team'} is covering the ${thing} while I am away`,
+      ],
+    },
+  ];
+  const k = w.rng.pick(kinds);
+  return { subject: w.rng.pick(k.subject), facts: k.facts };
+}
+
 export const inbox: BackgroundPart = {
   service: 'gmail',
   // one to three unrelated messages, each from a content plan: who writes, about what, asking what
@@ -15,38 +57,18 @@ export const inbox: BackgroundPart = {
     messages: Array.from({ length: w.rng.int(1, 3) }, (_, i) => {
       const from = w.staff[1 + ((i * 3) % Math.max(1, w.staff.length - 1))] ?? w.me;
       const thing = w.rng.pick([topic, ...w.vocab.topics]);
+      const { subject, facts } = thread(w, thing);
       return {
         message_id: `msg_${w.rng.int(100, 999)}${i}`,
         from: from.email,
         to: w.me.email,
-        subject: w.rng.pick([
-          `Notes from the ${thing}`,
-          `${capitalise(thing)}: next steps`,
-          `Quick question about the ${thing}`,
-          `Re: ${thing}`,
-          'Lunch on Thursday?',
-        ]),
+        subject,
         date: at(w.today, { days: -w.rng.int(1, 9), hours: -w.rng.int(0, 6) }),
         body: writePlan(w.rng, {
           lead: oneOf(w.rng, `Hi ${w.me.first},`, `${w.me.first} —`, 'Hello,', ''),
-          facts: [
-            oneOf(
-              w.rng,
-              `the notes from the ${thing} are on the shared drive`,
-              `I moved the ${thing} to next week`,
-              `can you send me your slides for the ${thing}`,
-              `the ${thing} budget is approved`,
-              `we are still waiting on ${w.rng.pick(w.vocab.companies)} for the ${thing}`,
-            ),
-            oneOf(
-              w.rng,
-              'no rush',
-              'let me know if anything is missing',
-              `${w.rng.pick(w.vocab.products)} came up again, by the way`,
-              'I will be out on Friday',
-              'the room is booked',
-            ),
-          ],
+          // the thread's point comes first; what follows refers back to it
+          first: facts[0] as string,
+          facts: facts.slice(1),
           close: oneOf(w.rng, from.first, `Thanks, ${from.first}`, `— ${from.first}`, `Cheers, ${from.first}`),
         }),
       };

@@ -62,7 +62,7 @@ export const policyMail: PolicyPart = {
   name: 'policy_mail',
   service: 'gmail',
   capabilities: ['Email_Communication', 'Knowledge_Retrieval'],
-  pointer: (t) => `the "${t}" email from operations in my inbox`,
+  pointer: (t) => `the "${t}" email in my inbox`,
   fixtures: (t, body, w) => ({
     gmail: {
       messages: [
@@ -106,7 +106,12 @@ export const policyFile: PolicyPart = {
   service: 'workspace',
   capabilities: ['File_Management', 'Knowledge_Retrieval'],
   pointer: (t) => `policies/${slug(t)}.md on the shared drive`,
-  fixtures: (t, body) => ({ workspace: { files: { [`policies/${slug(t)}.md`]: `# ${t}\n\n${body}\n` } } }),
+  // the document's first line is its title: it becomes the heading rather than a second copy under one
+  fixtures: (t, body) => ({
+    workspace: {
+      files: { [`policies/${slug(t)}.md`]: body.startsWith(`${t}\n`) ? `# ${body}\n` : `# ${t}\n\n${body}\n` },
+    },
+  }),
   reads: (t) => [{ call: 'fs_read', args: { path: `policies/${slug(t)}.md` } }],
 };
 

@@ -1,6 +1,6 @@
 import type { Rng } from '../../env/rng.js';
 import { at, dayMonth } from '../kit/dates.js';
-import { aOrAn, capitalise } from '../kit/text.js';
+import { aOrAn, agree, capitalise, isAre } from '../kit/text.js';
 import { drawRule } from '../rules/draw.js';
 import type { FieldModel } from '../rules/fields.js';
 import { type Nouns, ruleBullets } from '../rules/prose.js';
@@ -34,10 +34,78 @@ const SECTIONS = [
   'Audit sample',
   'Sign-off',
 ];
-const KINDS = ['policy', 'procedure', 'rulebook', 'working instructions', 'operating guideline'];
-const OWNERS = ['Operations', 'the service desk', 'Finance operations', 'Quality', 'the practice office', 'Compliance'];
+// a kind of document and whether its name is plural ("these working instructions say")
+const KINDS: readonly [string, boolean][] = [
+  ['policy', false],
+  ['procedure', false],
+  ['rulebook', false],
+  ['working instructions', true],
+  ['operating guideline', false],
+];
 
-function definitions(r: Rule, models: readonly FieldModel[], rng: Rng): string[] {
+// who owns a document about a service's records: the team that runs that service, not a random office
+const OWNERS: Readonly<Record<string, readonly string[]>> = {
+  analytics: ['the data platform team', 'BI operations', 'Analytics'],
+  automations: ['Automation operations', 'the platform team'],
+  clinic: ['the practice manager', 'Clinical governance', 'the clinic office'],
+  cms: ['the newsdesk', 'Editorial operations', 'the content desk'],
+  config: ['IT operations', 'the platform team', 'Information security'],
+  crm: ['Sales operations', 'Customer success'],
+  devops: ['Engineering operations', 'Release management', 'the platform team'],
+  facilities: ['Facilities', 'the workplace team'],
+  finance: ['Finance operations', 'the finance office', 'Accounts payable'],
+  grc: ['Compliance', 'Risk and compliance', 'Information security'],
+  helpdesk: ['the service desk', 'Support operations'],
+  inventory: ['Stock control', 'Warehouse operations', 'Supply chain'],
+  matters: ['Legal operations', "the general counsel's office", 'Practice support'],
+  plant: ['Quality', 'Plant operations', 'Manufacturing engineering'],
+  portfolio: ['Investment operations', 'the risk desk', 'Portfolio management'],
+  research: ['the research desk', 'the library team', 'Research operations'],
+  rss: ['the research desk', 'Editorial operations'],
+  scheduler: ['Platform operations', 'Site reliability'],
+  school: ['the exams office', 'Academic administration', 'the registry'],
+  studio: ['the studio office', 'Creative operations', 'Production'],
+  travel: ['the travel desk', 'Travel and expenses'],
+};
+const ownerOf = (src: SourcePart, rng: Rng) => rng.pick(OWNERS[src.service] ?? ['Operations', 'the team lead']);
+
+// what a reader must know about one field the rule uses, in words that fit its kind (a flag, an amount, a
+// plural label); nothing about messages or notes the task may not hold
+function defineField(m: FieldModel, singular: string, rng: Rng): string {
+  const be = isAre(m.label);
+  switch (m.kind) {
+    case 'flag':
+      return rng.pick([
+        `- ${capitalise(aOrAn(singular))} ${singular} counts as "${m.yes}" only when its record says so today.`,
+        `- "${capitalise(m.yes)}" and "${m.no}" mean what the record shows, not what someone plans to do.`,
+      ]);
+    case 'number':
+      if (m.currency)
+        return rng.pick([
+          `- Amounts are read as recorded, in ${m.currency}; do not convert them.`,
+          `- The ${m.label} ${be} compared in ${m.currency} exactly as recorded, without rounding.`,
+        ]);
+      if (m.percent) return `- The ${m.label} ${be} stored as a fraction and written here as a percentage.`;
+      return rng.pick([
+        `- The ${m.label} ${be} the figure on the record today.`,
+        `- Limits on the ${m.label} include the limit itself where a line says "or more" or "or less".`,
+      ]);
+    case 'date':
+      return rng.pick([
+        `- The ${m.label} ${be} the date on the record, not the day the record was last edited.`,
+        `- Dates are compared by day; the time of day does not matter.`,
+      ]);
+    case 'text':
+      return `- A term counts as mentioned in the ${m.label} whatever its letter case.`;
+    default:
+      return rng.pick([
+        `- The ${m.label} ${be} the one the record shows now, not an earlier value.`,
+        `- Use the ${m.label} as it stands in the system today.`,
+      ]);
+  }
+}
+
+function definitions(r: Rule, models: readonly FieldModel[], singular: string, rng: Rng): string[] {
   const out: string[] = [];
   const atoms = atomsOf(r);
   if (atoms.some((a) => a.kind === 'older' && a.workdays))
@@ -52,14 +120,8 @@ function definitions(r: Rule, models: readonly FieldModel[], rng: Rng): string[]
       ]),
     );
   const used = new Set(atoms.map((a) => a.field));
-  for (const m of models.filter((x) => used.has(x.field)).slice(0, 2))
-    out.push(
-      rng.pick([
-        `- The ${m.label} is the value recorded in the system, not what a message says about it.`,
-        `- Use the ${m.label} as it stands in the system today.`,
-        `- Where a note and the system disagree about the ${m.label}, the system wins.`,
-      ]),
-    );
+  const lines = models.filter((x) => used.has(x.field)).map((m) => defineField(m, singular, rng));
+  for (const line of lines.slice(0, 2)) if (!out.includes(line)) out.push(line);
   return out;
 }
 
@@ -89,19 +151,24 @@ export function policyDoc(rule: Rule, src: SourcePart, w: World, title: string, 
   const { rng, today } = w;
   const n: Nouns = { singular: src.noun[0], plural: src.noun[1] };
   const effective = dayMonth(at(today, { days: -rng.int(10, 120) }));
-  const head = `${title}\n${rng.pick(['Version', 'Revision', 'Issue'])} ${rng.int(2, 7)}, effective ${effective}. Owner: ${rng.pick(OWNERS)}.`;
+  const head = `${title}\n${rng.pick(['Version', 'Revision', 'Issue'])} ${rng.int(2, 7)}, effective ${effective}. Owner: ${ownerOf(src, rng)}.`;
+  // the purpose line names the kind of document its title does
+  const [kind, many] = KINDS.find(([k]) => title.toLowerCase().endsWith(k)) ?? ['document', false];
   const purpose = rng.pick([
-    `This ${rng.pick(KINDS)} says which ${n.plural} get which treatment.`,
+    `${many ? 'These' : 'This'} ${kind} ${many ? 'say' : 'says'} which ${n.plural} get which treatment.`,
     `Use it whenever ${n.plural} are worked through in bulk.`,
     `It applies to every ${n.singular} in the system, whoever raised it.`,
+    `Read the section you were pointed to; the others cover different work on the same ${n.plural}.`,
+    `Each section below stands on its own and names the ${n.plural} it covers.`,
   ]);
-  const mine = ruleBullets(rule, src.fields, n, today, rng);
+  const bullets = (r: Rule) => ruleBullets(r, src.fields, n, today, rng).map(agree);
+  const mine = bullets(rule);
   const clause = mine.join('\n');
   const others = SECTIONS.filter((s) => s !== section);
   const sections: [string, string[]][] = [[section, mine]];
   for (let k = rng.int(1, 2); k > 0; k--) {
     const other = others.splice(rng.int(0, others.length - 1), 1)[0] as string;
-    sections.push([other, ruleBullets(drawRule(src.fields, rng, w.difficulty), src.fields, n, today, rng)]);
+    sections.push([other, bullets(drawRule(src.fields, rng, w.difficulty))]);
   }
   // the task's section is not always first
   if (rng.chance(0.6)) sections.push(sections.shift() as [string, string[]]);
@@ -112,11 +179,11 @@ export function policyDoc(rule: Rule, src: SourcePart, w: World, title: string, 
       `${capitalise(n.plural)} qualify for ${s.toLowerCase()} if:`,
     ]);
   const body = sections.map(([s, lines]) => `## ${s}\n${lead(s)}\n${lines.join('\n')}`);
-  const defs = definitions(rule, src.fields, rng);
+  const defs = definitions(rule, src.fields, n.singular, rng);
   const old = rng.chance(0.45) ? superseded(rule, rng) : undefined;
   const history = old
     ? [
-        `## History\nUntil ${effective} the ${section.toLowerCase()} section read:\n${ruleBullets(old, src.fields, n, today, rng).join('\n')}\nThat version no longer applies.`,
+        `## History\nUntil ${effective} the ${section.toLowerCase()} section read:\n${bullets(old).join('\n')}\nThat version no longer applies.`,
       ]
     : [];
   const text = [
@@ -132,6 +199,6 @@ export function policyDoc(rule: Rule, src: SourcePart, w: World, title: string, 
 /** A policy title for a record type: "Referral handling policy". */
 export function policyTitle(src: SourcePart, rng: Rng): string {
   return capitalise(
-    `${src.noun[0]} ${rng.pick(['handling', 'review', 'triage', 'management', 'work'])} ${rng.pick(KINDS)}`,
+    `${src.noun[0]} ${rng.pick(['handling', 'review', 'triage', 'management', 'work'])} ${rng.pick(KINDS)[0]}`,
   );
 }

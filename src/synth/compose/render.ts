@@ -1,8 +1,7 @@
 import type { Rng } from '../../env/rng.js';
-import { WEEKDAYS } from '../../schema/dates.js';
 import { type Register } from '../kit/content.js';
-import { at } from '../kit/dates.js';
-import { capitalise } from '../kit/text.js';
+import { agree, capitalise } from '../kit/text.js';
+import { occasion } from './occasions.js';
 import type { World } from './parts.js';
 
 // The request as a coworker writes it: a plan (who asks, why, what to select, what to do, what to deliver
@@ -23,6 +22,8 @@ export interface RequestPlan {
   question: string;
   /** the user holds a fact the agent must ask for ("the file path") */
   askFirst?: string;
+  /** the deliverable already states the figure the question asks for: the reply refers back to it */
+  figureShown?: boolean;
 }
 
 /** The request text and the clauses the checks trace to (each a verbatim part of the text). */
@@ -44,27 +45,6 @@ const SIGN: Record<Register, readonly string[]> = {
   formal: ['Kind regards,', 'Many thanks,', 'Best regards,', 'With thanks,'],
 };
 
-function contexts(w: World, plural: string, rng: Rng): string[] {
-  const topic = rng.pick(w.vocab.topics);
-  const company = rng.pick(w.vocab.companies);
-  const boss = w.staff[rng.int(3, Math.min(8, w.staff.length - 1))]?.first ?? 'Our manager';
-  const weekday = WEEKDAYS[new Date(at(w.today, { days: rng.int(1, 4) })).getUTCDay()] as string;
-  return [
-    `The ${topic} is on ${weekday} and I want the ${plural} sorted before then`,
-    `${boss} asked me to get the ${plural} in order before the ${topic}`,
-    `We are behind on the ${plural} again`,
-    `An audit is coming up, so the ${plural} need to be right`,
-    `I'm out tomorrow and would like this off my list`,
-    `${company} called this morning and it reminded me the ${plural} need a look`,
-    `Since last week's system change the ${plural} have piled up`,
-    `The month is nearly over and the ${plural} have to be tidy for the report`,
-    `${boss} flagged the ${plural} in this morning's stand-up`,
-    `Nobody has looked at the ${plural} since the ${topic}`,
-    `I promised ${boss} an update on the ${plural} today`,
-    `We are handing the ${plural} over to a new team next week`,
-  ];
-}
-
 function selectClause(p: RequestPlan, rng: Rng): string {
   if (p.select.kind === 'inline')
     return rng.pick([`the ${p.select.criteria}`, `all ${p.select.criteria}`, `every one of the ${p.select.criteria}`]);
@@ -76,22 +56,60 @@ function selectClause(p: RequestPlan, rng: Rng): string {
   ]);
 }
 
-const VERBS = [
-  'Please go through',
-  'Could you go through',
-  'Can you pick out',
-  'Please find',
-  'I need you to work through',
-  'Could you look at',
-  'Please pull up',
+// an opener and whether it asks (a question ends in "?", an imperative in ".")
+const VERBS: readonly [string, boolean][] = [
+  ['Please go through', false],
+  ['Could you go through', true],
+  ['Can you pick out', true],
+  ['Please find', false],
+  ['I need you to work through', false],
+  ['Could you look at', true],
+  ['Please pull up', false],
+  ['Would you check', true],
+  ['Go through', false],
 ];
+
+// the forwarded note is the manager's words, but the one who answers is the forwarder
+const forwarded = (s: string, me: string) => s.replace(/\bask me\b/g, `ask ${me}`);
+
+// what to answer: the question itself, or — when the deliverable already states the figure — a pointer back to
+// it, so that the figure is asked for once (the clause the answer check traces to is then the pointer)
+function tellLine(p: RequestPlan, clauses: RenderedRequest['clauses'], rng: Rng): string {
+  const q = p.question;
+  if (p.figureShown) {
+    // composed (lead × verb × object × where) so that no one back-reference dominates the corpus
+    const verb = rng.pick(['give me', 'tell me', 'repeat', 'quote', 'include', 'send me', 'put']);
+    const object = rng.pick(['the same figure', 'that figure', 'that number', 'the figure']);
+    const where = rng.pick(
+      verb === 'put' || verb === 'include'
+        ? ['in your reply', 'in your answer', 'in your last message to me']
+        : ['in your reply', 'when you answer', 'in your answer', 'when you report back', 'once you are done'],
+    );
+    const clause = `${verb} ${object} ${where}`;
+    const lead = rng.pick(['', 'And ', 'Also ', 'Then ', 'Please ']);
+    clauses.question = clause;
+    return `${capitalise(`${lead}${clause}`)}.`;
+  }
+  return rng.pick([
+    `Then tell me ${q}.`,
+    `When you're done, let me know ${q}.`,
+    `In your reply, give me ${q}.`,
+    `And tell me ${q}.`,
+    `I'll also need ${q} for my notes.`,
+    `Finally, what is ${q}? Put it in your reply.`,
+    `Finally, what is ${q}? I need it for the write-up.`,
+    `Close with ${q}, please.`,
+    `My manager will ask for ${q}, so include it when you answer.`,
+    `Reply with ${q} once it's done.`,
+  ]);
+}
 
 /** Writes the request out in a shape and register drawn from the task's stream. */
 export function renderRequest(p: RequestPlan): RenderedRequest {
   const { w } = p;
   const rng = w.rng;
   const register = rng.pick<Register>(['terse', 'plain', 'plain', 'chatty', 'formal']);
-  const select = selectClause(p, rng);
+  const select = agree(selectClause(p, rng));
   const question = p.question;
   const clauses: RenderedRequest['clauses'] = {
     select,
@@ -101,49 +119,53 @@ export function renderRequest(p: RequestPlan): RenderedRequest {
     ...(p.constraint ? { constraint: p.constraint } : {}),
     ...(p.askFirst ? { ask: p.askFirst } : {}),
   };
-  const todo = [p.action, p.aggregate].filter(Boolean) as string[];
-  const ctx = rng.pick(contexts(w, p.plural, rng));
+  const shape = rng.int(0, 6);
+  // the forwarder is drawn first so that the quoted note never names them as a third person
+  const boss = shape === 3 ? w.staff[rng.int(3, Math.min(8, w.staff.length - 1))] : undefined;
+  const occ = occasion(w, p.plural, rng, boss);
+  const ctx = occ.text;
   const greet = rng.pick(GREET[register]);
   const sign = `${rng.pick(SIGN[register])} ${register === 'terse' ? w.me.first : w.me.name}`.trim();
   const ask = p.askFirst ? ` ${capitalise(p.askFirst)}.` : '';
   const rule = p.constraint ? ` ${capitalise(p.constraint)}` : '';
-  const tell = rng.pick([
-    `Then tell me ${question}.`,
-    `When you're done, let me know ${question}.`,
-    `In your reply, give me ${question}.`,
-    `And tell me ${question}.`,
-    `I'll also need ${question} for my notes.`,
-    `Finally, what is ${question}? Put it in your reply.`,
-    `Close with ${question}, please.`,
-    `My manager will ask for ${question}, so include it when you answer.`,
-  ]);
-  const does = todo.length === 2 ? `${todo[0]}, and then ${todo[1]}` : (todo[0] ?? 'note them');
-  const shape = rng.int(0, 6);
+  const tell = tellLine(p, clauses, rng);
+  const [verb, asks] = rng.pick(VERBS);
+  const stop = asks ? '?' : '.';
+  const doing = (action?: string, aggregate?: string) => {
+    const todo = [action, aggregate].filter(Boolean) as string[];
+    return todo.length === 2 ? `${todo[0]}, and then ${todo[1]}` : (todo[0] ?? 'note them');
+  };
+  const does = doing(p.action, p.aggregate);
   let text: string;
   switch (shape) {
     case 0: // goal first
-      text = `${greet} ${rng.pick(VERBS)} ${select} and ${does}.${ask}${rule} ${tell} ${ctx}.\n\n${sign}`;
+      text = `${greet} ${verb} ${select} and ${does}${stop}${ask}${rule} ${tell} ${ctx}.\n\n${sign}`;
       break;
     case 1: // context first
       text = p.action
-        ? `${greet} ${ctx}. ${rng.pick(VERBS)} ${select}? For each of them, ${does}.${ask}${rule} ${tell}\n\n${sign}`
-        : `${greet} ${ctx}. ${rng.pick(VERBS)} ${select} and ${does}.${ask}${rule} ${tell}\n\n${sign}`;
+        ? `${greet} ${ctx}. ${verb} ${select}${stop} For each of them, ${does}.${ask}${rule} ${tell}\n\n${sign}`
+        : `${greet} ${ctx}. ${verb} ${select} and ${does}${stop}${ask}${rule} ${tell}\n\n${sign}`;
       break;
     case 2: {
       // a numbered list of asks
+      const todo = [p.action, p.aggregate].filter(Boolean) as string[];
       const items = [
         `Find ${select}.`,
         ...todo.map((t) => `${capitalise(t)}.`),
         ...(p.askFirst ? [`${capitalise(p.askFirst)}.`] : []),
-        `Tell me ${question}.`,
+        `${capitalise(tell.replace(/^(?:Then|And) /, ''))}`,
       ];
       text = `${greet} ${ctx}. ${rng.pick(['Could you', 'Can you please', 'Please'])}:\n${items.map((x, i) => `${i + 1}. ${x}`).join('\n')}${rule ? `\n${rule.trim()}` : ''}\n\n${sign}`;
       break;
     }
     case 3: {
-      // a note forwarded from a manager
-      const boss = w.staff[rng.int(3, Math.min(8, w.staff.length - 1))]?.name ?? 'our manager';
-      text = `Forwarding this from ${boss}:\n> ${ctx}. ${capitalise(select)} need attention: ${does}.\n\n${greet ? `${greet} ` : ''}${rng.pick(['Can you take this one?', 'Could you handle it?', 'This one is yours if you have time.'])}${ask}${rule} ${tell}\n\n${sign}`;
+      // a note forwarded from a manager: their "ask me" means "ask the one forwarding it"
+      const action = p.action && forwarded(p.action, w.me.first);
+      const aggregate = p.aggregate && forwarded(p.aggregate, w.me.first);
+      if (action) clauses.action = action;
+      if (aggregate) clauses.aggregate = aggregate;
+      const needs = /^every one of\b/i.test(select) ? 'needs' : 'need';
+      text = `Forwarding this from ${boss?.name ?? 'our manager'}:\n> ${ctx}. ${capitalise(select)} ${needs} attention: ${doing(action, aggregate)}.\n\n${greet ? `${greet}${greet.endsWith(',') ? '\n\n' : ' '}` : ''}${rng.pick(['Can you take this one?', 'Could you handle it?', 'This one is yours if you have time.'])}${ask}${rule} ${tell}\n\n${sign}`;
       break;
     }
     case 4: // a chat line
@@ -151,24 +173,26 @@ export function renderRequest(p: RequestPlan): RenderedRequest {
         `${rng.pick(['hey', 'hi', 'yo', 'morning'])} — ${select}: ${does}.${ask}${rule} ${tell} ${rng.pick(['thx', 'ty!', 'cheers', ''])}`.trim();
       break;
     case 5: {
-      // a mail with a subject line
+      // a mail with a subject line; "Re:" only answers a thread about what the line names
       const subject = rng.pick([
         `${capitalise(p.plural)} — ${p.select.kind === 'policy' ? p.select.section.toLowerCase() : 'clean-up'}`,
         `Action needed: ${p.plural}`,
-        `Re: ${rng.pick(w.vocab.topics)}`,
+        occ.topic ? `Re: ${occ.topic}` : `${capitalise(p.plural)}`,
       ]);
-      text = `Subject: ${subject}\n\n${greet}\n\n${ctx}. ${rng.pick(VERBS)} ${select} and ${does}.${ask}${rule}\n\n${tell}\n\n${sign}`;
+      text = `Subject: ${subject}\n\n${greet}\n\n${ctx}. ${verb} ${select} and ${does}${stop}${ask}${rule}\n\n${tell}\n\n${sign}`;
       break;
     }
     default: {
-      // a short story first
+      // a short story is the context: one reason, not two stacked
       const story = rng.pick([
         `Last week we found out the hard way that nobody owns the ${p.plural}`,
-        `Yesterday's review showed the ${p.plural} are a mess`,
-        `We had a near miss with the ${p.plural} on Friday`,
+        `The last review showed the ${p.plural} are a mess`,
+        `We had a near miss with the ${p.plural} last week`,
         `The new system went live and nobody checked the ${p.plural} afterwards`,
+        `A customer complaint last month traced back to the ${p.plural}`,
+        `The ${p.plural} were skipped in the last clean-up`,
       ]);
-      text = `${greet} ${story}. ${ctx}, so ${select.startsWith('the') ? 'take' : 'go through'} ${select} and ${does}.${ask}${rule} ${tell}\n\n${sign}`;
+      text = `${greet} ${story}, so ${select.startsWith('the') ? 'take' : 'go through'} ${select} and ${does}.${ask}${rule} ${tell}\n\n${sign}`;
     }
   }
   return { text: tidy(text), clauses };

@@ -1,12 +1,31 @@
 import { MONTHS, WEEKDAYS } from '../../schema/dates.js';
+import { contradicted, dayOf } from './date-phrases.js';
+import { isPlural, PLURAL_IS } from './text.js';
 
 // A linter for the glitches templates leave in text a coworker would never write: unfilled slots, leaked
 // code values, doubled words, "a" before a vowel, weekday and date pairs the calendar contradicts, a date
-// named as upcoming that has passed, a promise to give something later that the task never gives.
+// named as upcoming that has passed, a promise to give something later that the task never gives; and the
+// seams of joined templates: an imperative asked as a question, a plural subject with a singular verb, a
+// forwarded note whose writer asks to be asked, the same figure asked for twice, a line repeated under its
+// heading, a date phrase ("the month is nearly over", "it's Friday") the task's day contradicts.
 
 /** One glitch: what it is and the words it was found in. */
 export interface Lint {
-  rule: 'slot' | 'code_value' | 'doubled_word' | 'article' | 'weekday' | 'past_date' | 'dangling' | 'punctuation';
+  rule:
+    | 'slot'
+    | 'code_value'
+    | 'doubled_word'
+    | 'article'
+    | 'weekday'
+    | 'past_date'
+    | 'dangling'
+    | 'punctuation'
+    | 'mood'
+    | 'agreement'
+    | 'forwarded'
+    | 'doubled_ask'
+    | 'repeated_line'
+    | 'date_phrase';
   at: string;
 }
 
@@ -42,6 +61,28 @@ export function lintText(text: string, today: string): Lint[] {
     if (month === undefined) continue;
     if (Date.UTC(year, month, Number(m[1])) <= t) out.push({ rule: 'past_date', at: m[0] });
   }
+  // "Please go through the claims? For each of them, …": an imperative is not a question
+  find('mood', /(?:^|[.!?:]\s+|\n)(?:Please|I need you to|Go through)\b[^.!?\n]*\?/g);
+  // "This working instructions says", "its desk notes mentions", "every one of the claims … need attention"
+  for (const m of text.matchAll(/\b(?:This|That) ((?:[a-z]+ )?[a-z]+) (?:says|is|has|applies|covers)\b/g))
+    if (isPlural(m[1] as string)) out.push({ rule: 'agreement', at: m[0] });
+  for (const m of text.matchAll(/\b[Ii]ts ((?:[a-z]+ )?[a-z]+) mentions\b/g))
+    if (isPlural(m[1] as string)) out.push({ rule: 'agreement', at: m[0] });
+  for (const m of text.matchAll(PLURAL_IS))
+    if (m[2] !== 'of ' && isPlural(m[3] as string)) out.push({ rule: 'agreement', at: m[0] });
+  find('agreement', /\b[Ee]very one of [^:.;?!\n]* need attention\b|\bis with(?:out)? (?:a|an|the|no)\b/g);
+  // a quoted (forwarded) line asking the reader to ask its writer, who is not the one answering
+  find('forwarded', /^>.*\bask me\b/gm);
+  // a line repeated right under itself ("# Title" then "Title")
+  find('repeated_line', /^(?:#+ )?(.+)\n\n?(?:#+ )?\1$/gm);
+  // the same computed figure asked for twice
+  const asks = [
+    ...text.matchAll(
+      /\b(?:their (?:average|combined) [a-z]+(?: [a-z]+)?|the (?:highest|lowest) [a-z]+(?: [a-z]+)? among them)\b/g,
+    ),
+  ].map((m) => m[0]);
+  for (const a of new Set(asks.filter((a, i) => asks.indexOf(a) !== i))) out.push({ rule: 'doubled_ask', at: a });
+  for (const phrase of contradicted(text, dayOf(today))) out.push({ rule: 'date_phrase', at: phrase });
   find('dangling', /\b(?:the (?:file path|title|recipient|channel) I'll give you|as described below|see attached)\b/gi);
   return out;
 }

@@ -15,3 +15,31 @@ export function aOrAn(word: string): string {
   const vowel = /^[aeiou]/.test(w) && !/^(uni|use|usu|eu|one|once)/.test(w);
   return /^(hour|honest|heir)/.test(w) || vowel ? 'an' : 'a';
 }
+
+// singular nouns that end in "s" ("series", "news") besides the -ss/-us/-is endings the rule below spares
+const S_SINGULAR = new Set(['series', 'species', 'news', 'means', 'lens', 'bus', 'gas', 'canvas', 'alias']);
+
+/** Whether a noun phrase is plural by its last word ("desk notes", "fees"; not "status", "analysis", "access"). */
+export function isPlural(phrase: string): boolean {
+  const last = phrase.trim().split(/\s+/).at(-1)?.toLowerCase() ?? '';
+  return /[^su]s$/.test(last) && !/is$/.test(last) && !S_SINGULAR.has(last);
+}
+
+/** "is" or "are" for a noun phrase. */
+export const isAre = (phrase: string): string => (isPlural(phrase) ? 'are' : 'is');
+
+// "its monthly views is", "the dashboard's clause notes was": a possessive, a label of one or two words, is/was
+export const PLURAL_IS = /\b([Ii]ts|[Tt]he [A-Za-z/-]+(?: [A-Za-z/-]+)?'s) ((?:[a-z]+ )?)([a-z]+) (is|was)\b/g;
+
+/** Number agreement and idiom the shared clause wording can miss: "its desk notes mentions", "is with a …". */
+export function agree(s: string): string {
+  return s
+    .replace(/\bis with (?=\S)/g, 'has ')
+    .replace(/\bis without (?:an? |the )?/g, 'has no ')
+    .replace(/\b([Ii]ts|[Tt]heir) ((?:[a-z]+ )?)([a-z]+) mentions\b/g, (m, a: string, b: string, c: string) =>
+      isPlural(c) ? `${a} ${b}${c} mention` : m,
+    )
+    .replace(PLURAL_IS, (m, a: string, b: string, c: string, v: string) =>
+      b !== 'of ' && isPlural(c) ? `${a} ${b}${c} ${v === 'is' ? 'are' : 'were'}` : m,
+    );
+}

@@ -5,7 +5,7 @@ import { specHeader } from '../../kit/header.js';
 import type { Parts, World } from '../parts.js';
 import { type Recipe, recipeCapabilities, recipeServices } from '../recipe.js';
 import { PARTS } from '../registry.js';
-import { capitalise } from '../../kit/text.js';
+import { agree, capitalise } from '../../kit/text.js';
 import { checksOf } from './checks.js';
 import { forbiddenOf } from './forbidden.js';
 import { drawRecords } from './records.js';
@@ -41,7 +41,14 @@ export function compileRecipe({ id, w, recipe, scenario, lead, parts = PARTS }: 
   const request = requestOf(p, figure);
   const says = user?.signals?.find((s) => s.id === 'record_changed')?.effect.say;
   // what a coworker reads must read as a coworker wrote it
-  const glitches = [request.text, p.policy?.text ?? '', says ?? ''].flatMap((t) => lintText(t, w.today));
+  // the policy as its document holds it too: a file adds its own heading
+  const files = (p.fixtures.workspace as { files?: Record<string, unknown> } | undefined)?.files ?? {};
+  const policyFiles = Object.entries(files).flatMap(([path, t]) =>
+    path.startsWith('policies/') && typeof t === 'string' ? [t] : [],
+  );
+  const glitches = [request.text, p.policy?.text ?? '', says ?? '', ...policyFiles].flatMap((t) =>
+    lintText(t, w.today),
+  );
   if (glitches.length)
     throw new Error(`compose ${id}: the text has glitches: ${glitches.map((g) => `${g.rule} "${g.at}"`).join('; ')}`);
   const traces = traced(checks, request, p.late && says ? { slot: p.selected.length, says } : undefined);
@@ -69,7 +76,7 @@ export function compileRecipe({ id, w, recipe, scenario, lead, parts = PARTS }: 
     provenance: {
       generator: 'compose',
       record_type: `${p.src.service}.${p.src.collection ?? p.src.name}`,
-      rule: p.criteria,
+      rule: agree(p.criteria),
       rule_key: ruleKey(p.rule),
     },
   });

@@ -25,8 +25,24 @@ export function referenceOf(p: Program): Step[] {
   if (recipe.aggregate && p.dest)
     ref.push({ call: recipe.aggregate.tool, args: recipe.aggregate.args(p.selected, src, p.dest.value, p.fact, w) });
   // the answer states the fact alone: it does not list every record it looked at
-  ref.push({
-    say: `Done — ${p.selected.length === 1 ? 'one' : p.selected.length} handled. ${capitalise(recipe.computation.ask(src))}: ${p.fact}.`,
-  });
+  ref.push({ say: closing(p) });
   return ref;
+}
+
+// the closing reply in one of several wordings, in the agent's voice ("you handled" becomes "I handled")
+function closing(p: Program): string {
+  const { src, w } = p;
+  const n = p.selected.length;
+  const many = n === 1 ? `the one ${src.noun[0]}` : `all ${n} ${src.noun[1]}`;
+  const q = p.recipe.computation.ask(src).replace(/\byou handled\b/, 'I handled');
+  // "their average fee, to two decimals comes to" reads wrong: the precision belongs to the ask, not the answer
+  const bare = q.replace(/, to two decimals$/, '');
+  return w.rng.pick([
+    `Done — ${n === 1 ? 'one' : n} handled. ${capitalise(q)}: ${p.fact}.`,
+    `I've worked through ${many}. ${capitalise(q)}: ${p.fact}.`,
+    `Finished. ${capitalise(bare)} comes to ${p.fact}.`,
+    `That's ${many} dealt with; ${bare} is ${p.fact}.`,
+    `${capitalise(q)}: ${p.fact}. Everything asked for is in place.`,
+    `All sorted. For your notes, ${bare} is ${p.fact}.`,
+  ]);
 }

@@ -26,15 +26,15 @@ export function requestOf(p: Program, figure: boolean): RenderedRequest {
   const { recipe, w, dest, src } = p;
   const agg = recipe.aggregate;
   const question = recipe.computation.ask(src);
+  // the figure is asked for once, here; the reply then refers back to it
+  const figured = recipe.computation.name === 'count' ? 'the count' : question;
+  const tail = figure ? w.rng.pick([`, ending with ${figured}`, `, closing with ${figured}`]) : '';
   const aggregate =
     agg && dest
       ? `${(agg.phrases[recipe.phrasing % agg.phrases.length] as string)
           .replace('{dest}', recipe.interaction === 'ask' ? agg.unnamed : dest.phrase)
           .replace('{name}', src.nameField.label)
-          .replace(
-            '{one}',
-            src.noun[0],
-          )}${figure ? `, with ${recipe.computation.name === 'count' ? 'the count' : question} at the end` : ''}`
+          .replace('{one}', src.noun[0])}${tail}`
       : undefined;
   const main = renderAction(recipe, w, recipe.action);
   const other = p.branch ? renderAction(recipe, w, recipe.branch) : undefined;
@@ -55,6 +55,7 @@ export function requestOf(p: Program, figure: boolean): RenderedRequest {
     ...(aggregate ? { aggregate } : {}),
     ...(recipe.trap ? { constraint: w.rng.pick(recipe.trap.constraints) } : {}),
     question,
+    ...(aggregate && figure ? { figureShown: true } : {}),
     ...(recipe.interaction === 'ask' && agg
       ? {
           askFirst: w.rng.pick([

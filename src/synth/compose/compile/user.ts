@@ -1,5 +1,6 @@
 import type { TaskSpecInput } from '../../../schema/task-spec.js';
 import { sayValue } from '../../rules/fields.js';
+import { agree, isAre } from '../../kit/text.js';
 import type { AuditRef, Rec } from '../parts.js';
 import type { Unweighted } from './checks.js';
 import type { Program } from './records.js';
@@ -26,11 +27,11 @@ function changeNote(p: Program, id: string, set: Rec, outcomes: readonly Unweigh
     .map(([k, v]) => {
       const m = src.fields.find((f) => f.field === k);
       const label = m?.label ?? k.replace(/_/g, ' ');
-      if (m?.kind === 'text') return `its ${label} was edited`;
-      if (m?.kind === 'flag') return `it is ${v ? m.yes : m.no} now`;
+      if (m?.kind === 'text') return agree(`its ${label} was edited`);
+      if (m?.kind === 'flag') return agree(`it is ${v ? m.yes : m.no} now`);
       const value =
         m?.kind === 'enum' ? sayValue(m, String(v)) : m?.kind === 'date' ? String(v).slice(0, 10) : String(v);
-      return `its ${label} is now ${value}`;
+      return `its ${label} ${isAre(label)} now ${value}`;
     })
     .join(' and ');
   const opener = w.rng.pick(['Heads-up:', 'FYI,', 'One more thing —', 'Just so you know:', 'Update:']);

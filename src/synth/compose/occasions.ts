@@ -1,0 +1,109 @@
+import type { Rng } from '../../env/rng.js';
+import { at } from '../kit/dates.js';
+import { DATE_PHRASES, type Day, dayOf, weekdayName } from '../kit/date-phrases.js';
+import type { Person } from '../kit/people.js';
+import type { World } from './parts.js';
+
+// Why the coworker asks now: a content plan of a reason (who or what prompted it, perhaps an upcoming event)
+// and a consequence for the records, rather than one sentence from a short fixed list. Reasons that name a
+// date ("the month is nearly over", "it's Friday") are offered only on days they hold, by the same table the
+// linter checks them with.
+
+/** The "why now" line and the meeting topic it names, if any (a mail subject may refer to it). */
+export interface Occasion {
+  text: string;
+  topic?: string;
+}
+
+interface Reason {
+  text: string;
+  /** an event ahead: "before then" reads right after it */
+  ahead?: true;
+  /** the reason names the meeting topic */
+  topic?: true;
+}
+
+const holds = (name: string, d: Day) => DATE_PHRASES.find((p) => p.name === name)?.holds(d) ?? false;
+
+// the next working day's name, from tomorrow on
+function nextWorkday(today: string, from: number, rng: Rng): string {
+  for (let k = from; k < from + 7; k++) {
+    const d = dayOf(at(today, { days: k + rng.int(0, 1) }));
+    if (d.weekday >= 1 && d.weekday <= 5) return weekdayName(d);
+  }
+  return 'Monday';
+}
+
+function reasons(w: World, boss: string, topic: string, rng: Rng): Reason[] {
+  const d = dayOf(w.today);
+  const company = rng.pick(w.vocab.companies);
+  const soon = nextWorkday(w.today, 1, rng);
+  const work = d.weekday >= 1 && d.weekday <= 5;
+  const out: Reason[] = [
+    { text: `The ${topic} is on ${soon}`, ahead: true, topic: true },
+    { text: `${boss} moved the ${topic} forward to ${soon}`, ahead: true, topic: true },
+    { text: 'An audit is coming up', ahead: true },
+    { text: `${company} has started asking questions` },
+    { text: `${boss} is reviewing our numbers on ${soon}`, ahead: true },
+    { text: `A new starter joins the team on ${soon}`, ahead: true },
+    { text: `I have the ${topic} with ${company} next week`, ahead: true, topic: true },
+    { text: `${boss} asked for a status before the ${topic}`, ahead: true, topic: true },
+    { text: 'Two people are off sick this week' },
+    { text: 'The backlog report goes out soon', ahead: true },
+  ];
+  if (work) out.push({ text: d.weekday === 5 ? "I'm off on Monday" : "I'm out tomorrow", ahead: true });
+  if (holds('month_end', d)) out.push({ text: 'The month is nearly over', ahead: true });
+  if (holds('month_start', d)) out.push({ text: 'The new month has just started' });
+  if (holds('quarter_end', d)) out.push({ text: 'Quarter end is close', ahead: true });
+  if (holds('year_end', d)) out.push({ text: 'Year-end is coming', ahead: true });
+  if (holds('holidays', d)) out.push({ text: 'Half the team is away for the holiday season soon', ahead: true });
+  if (d.weekday === 1) out.push({ text: "It's Monday and I'm planning the week" });
+  return out;
+}
+
+function consequences(plural: string, ahead: boolean): string[] {
+  return [
+    `so the ${plural} need to be right`,
+    `so I'd like the ${plural} off my list`,
+    `and the ${plural} are the one thing still open`,
+    `so the ${plural} can't wait any longer`,
+    `and I'd rather the ${plural} were in order`,
+    `so let's get the ${plural} done today`,
+    ...(ahead
+      ? [`and I want the ${plural} sorted before then`, `and the ${plural} have to be tidy by then`]
+      : [`and the ${plural} have been sitting there too long`]),
+  ];
+}
+
+// lines that carry their own consequence
+function whole(w: World, plural: string, boss: string, topic: string, rng: Rng): Reason[] {
+  const d = dayOf(w.today);
+  const company = rng.pick(w.vocab.companies);
+  return [
+    { text: `We are behind on the ${plural} again` },
+    { text: `Nobody has looked at the ${plural} since the ${topic}`, topic: true },
+    { text: `Since last week's system change the ${plural} have piled up` },
+    { text: `${company} called earlier and it reminded me the ${plural} need a look` },
+    { text: `I promised ${boss} an update on the ${plural} today` },
+    { text: `We are handing the ${plural} over to a new team next week` },
+    { text: `The ${plural} came up twice at the ${topic}`, topic: true },
+    { text: `I keep getting questions about the ${plural}` },
+    { text: `${boss} wants a clean picture of the ${plural}` },
+    ...(d.weekday >= 1 && d.weekday <= 5 ? [{ text: `${boss} flagged the ${plural} in this morning's stand-up` }] : []),
+    ...(holds('month_start', d) ? [{ text: `Last month's ${plural} still need closing` }] : []),
+    ...(d.weekday === 5 ? [{ text: `It's Friday and I'd rather not leave the ${plural} over the weekend` }] : []),
+  ];
+}
+
+/** A "why now" line for a request about `plural`; `not` is a person the line must not name (the forwarder). */
+export function occasion(w: World, plural: string, rng: Rng, not?: Person): Occasion {
+  const pool = w.staff.slice(2).filter((p) => p.email !== w.me.email && p.email !== not?.email);
+  const boss = pool.length ? rng.pick(pool).first : 'Our manager';
+  const topic = rng.pick(w.vocab.topics);
+  if (rng.chance(0.35)) {
+    const r = rng.pick(whole(w, plural, boss, topic, rng));
+    return { text: r.text, ...(r.topic ? { topic } : {}) };
+  }
+  const r = rng.pick(reasons(w, boss, topic, rng));
+  return { text: `${r.text} ${rng.pick(consequences(plural, Boolean(r.ahead)))}`, ...(r.topic ? { topic } : {}) };
+}

@@ -1,0 +1,95 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { createRng } from '../../env/rng.js';
+import { occasion } from '../compose/occasions.js';
+import { makeWorld } from '../compose/world.js';
+import { contradicted, dayOf } from './date-phrases.js';
+import { lintText } from './lint.js';
+import { agree, isPlural } from './text.js';
+
+const WED = '2026-06-17T09:00:00Z'; // a Wednesday, mid-month
+const rules = (t: string, today = WED) => lintText(t, today).map((l) => l.rule);
+
+describe('the linter catches template seams', () => {
+  it('an imperative asked as a question; a real question is fine', () => {
+    assert.deepEqual(rules('Please go through the claims? For each of them, close it.'), ['mood']);
+    assert.deepEqual(rules('Hi. I need you to work through the claims? Thanks.'), ['mood']);
+    assert.deepEqual(rules('Could you go through the claims? For each of them, close it.'), []);
+  });
+
+  it('a plural subject with a singular verb', () => {
+    assert.deepEqual(rules('This working instructions says which claims qualify.'), ['agreement']);
+    assert.deepEqual(rules('These working instructions say which claims qualify.'), []);
+    assert.deepEqual(rules('This procedure says which claims qualify.'), []);
+    assert.deepEqual(rules('- Its desk notes mentions "embargo".'), ['agreement']);
+    assert.deepEqual(rules('- Its thesis mentions "buyback". Its status is open.'), []);
+    assert.deepEqual(rules("- Its monthly views is 450 or more. The dashboard's monthly views is 3."), [
+      'agreement',
+      'agreement',
+    ]);
+    assert.deepEqual(rules('- Its number of runs is 5 or more.'), []);
+    assert.deepEqual(rules('Its clause notes was edited.'), ['agreement']);
+    assert.deepEqual(rules('> Every one of the claims over $5 need attention: close them.'), ['agreement']);
+    assert.deepEqual(rules('- The schema migration is with a down migration.'), ['agreement']);
+  });
+
+  it('a forwarded note asking to be asked, the same figure asked twice, a title under its own heading', () => {
+    assert.deepEqual(rules('Forwarding this:\n> Post one note (ask me which channel).\n\nThanks'), ['forwarded']);
+    assert.deepEqual(rules('Forwarding this:\n> Post one note (ask Ana which channel).\n\nAsk me first.'), []);
+    assert.deepEqual(
+      rules('Email them, ending with their average fee, to two decimals. Close with their average fee, please.'),
+      ['doubled_ask'],
+    );
+    assert.deepEqual(rules('# Claim handling policy\n\nClaim handling policy\nVersion 2.'), ['repeated_line']);
+    assert.deepEqual(rules('# Claim handling policy\nVersion 2.'), []);
+  });
+});
+
+describe('date phrases agree with the task day', () => {
+  it('month end, month start, weekdays, quarter and year end', () => {
+    const at = (t: string, day: string) => contradicted(t, dayOf(day));
+    assert.deepEqual(at('The month is nearly over.', '2026-06-17'), ['month is nearly over']);
+    assert.deepEqual(at('The month is nearly over.', '2026-06-26'), []);
+    assert.deepEqual(at('The new month has just started.', '2026-06-03'), []);
+    assert.deepEqual(at('The new month has just started.', '2026-06-12'), ['new month has just started']);
+    assert.deepEqual(at("It's Friday and the claims can wait.", '2026-06-17'), ["It's Friday"]);
+    assert.deepEqual(at("It's Friday and the claims can wait.", '2026-06-19'), []);
+    assert.deepEqual(at('Quarter end is close.', '2026-06-20'), []);
+    assert.deepEqual(at('Quarter end is close.', '2026-05-20'), ['Quarter end']);
+    assert.deepEqual(at('Year-end is coming.', '2026-12-12'), []);
+    assert.deepEqual(at('Before the weekend, please.', '2026-06-15'), ['Before the weekend']);
+    // a meeting named "month-end close" is not a claim about today
+    assert.deepEqual(at('The month-end close is on Thursday.', '2026-06-03'), []);
+    assert.deepEqual(rules('The month is nearly over, so close the claims.', WED), ['date_phrase']);
+  });
+
+  it('every occasion line agrees with its day, on every day of a year', () => {
+    const seen = new Set<string>();
+    for (let d = 0; d < 366; d++) {
+      const today = new Date(Date.UTC(2026, 0, 1 + d, 9)).toISOString();
+      const w = makeWorld(createRng('lint-test', d), 'Finance_Investment', 'medium', today);
+      for (let k = 0; k < 6; k++) {
+        const line = occasion(w, 'claims', w.rng).text;
+        assert.deepEqual(lintText(`${line}.`, today), [], `${today}: ${line}`);
+        seen.add(line.replace(/\b[A-Z][a-z]+\b/g, 'X'));
+      }
+    }
+    // a content plan, not a short fixed list
+    assert.ok(seen.size > 80, `${seen.size} distinct occasion lines`);
+  });
+});
+
+describe('agreement repairs', () => {
+  it('plural labels and "is with"', () => {
+    assert.equal(isPlural('desk notes'), true);
+    assert.equal(isPlural('status'), false);
+    assert.equal(isPlural('exam series'), false);
+    assert.equal(isPlural('thesis'), false);
+    assert.equal(agree('Its desk notes mentions "x".'), 'Its desk notes mention "x".');
+    assert.equal(agree('Its monthly views is 4.'), 'Its monthly views are 4.');
+    assert.equal(agree('Its number of runs is 4.'), 'Its number of runs is 4.');
+    assert.equal(agree('its clause notes was edited'), 'its clause notes were edited');
+    assert.equal(agree('the migration is with a down migration'), 'the migration has a down migration');
+    assert.equal(agree('the migration is without a down migration'), 'the migration has no down migration');
+  });
+});
