@@ -81,6 +81,7 @@ const refreshArticle: ActionPart<ToyNames> = {
   sources: ['kb_articles'],
   capabilities: ['Content_Generation'],
   phrases: ['mark each one as reviewed (append "Reviewed." to its content)'],
+  sections: ['Review'],
   args: ({ rec }) => ({ article_id: rec.article_id, content: `${String(rec.content)} Reviewed.` }),
   proof: ({ rec }) => ({ service: 'kb', record: 'updates', where: { article_id: String(rec.article_id) } }),
   exact: () => ({ content: { contains: 'reviewed.' } }),

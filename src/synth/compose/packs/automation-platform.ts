@@ -317,6 +317,8 @@ export const agentSkills = packSource({
 export const actions = [
   packAction(workflows, automations, {
     name: 'pause_workflow',
+    sections: ['Pause', 'Workflow pause'],
+    from: ['active', 'failing'],
     field: 'status',
     value: 'paused',
     phrases: ['set each of those workflows to paused', 'mark each of them as paused in the console'],
@@ -324,6 +326,8 @@ export const actions = [
   }),
   packAction(agentSkills, automations, {
     name: 'disable_skill',
+    sections: ['Disabling', 'Skill removal'],
+    from: ['installed', 'approved'],
     field: 'status',
     value: 'disabled',
     phrases: ['set each of those skills to disabled', 'mark each of them as disabled'],

@@ -352,6 +352,7 @@ export const episodes = packSource({
 export const actions = [
   packAction(stories, cms, {
     name: 'require_legal_read',
+    sections: ['Legal read', 'Legal review'],
     field: 'legal_read_required',
     value: true,
     phrases: ['flag each of those stories as needing a legal read', 'mark a legal read as required on each of them'],
@@ -359,6 +360,7 @@ export const actions = [
   }),
   packAction(socialPosts, cms, {
     name: 'stop_boost',
+    sections: ['Boost stop', 'Paid promotion stop'],
     field: 'boosted',
     value: false,
     phrases: ['switch paid promotion off on each of those posts', 'stop the boost on each of those social posts'],

@@ -336,18 +336,24 @@ export const experiments = packSource({
 export const actions = [
   packAction(datasets, analytics, {
     name: 'deprecate_dataset',
+    sections: ['Deprecation', 'Retirement'],
+    from: ['fresh', 'stale', 'refresh failed'],
     field: 'status',
     value: 'deprecated',
     phrases: ['mark each of those datasets as deprecated in the catalogue', 'set each of them to deprecated'],
   }),
   packAction(dashboards, analytics, {
     name: 'archive_dashboard',
+    sections: ['Archiving', 'Clean-up'],
+    from: ['draft', 'published', 'under review', 'deprecated'],
     field: 'status',
     value: 'archived',
     phrases: ['set each of those dashboards to archived', 'mark each one as archived'],
   }),
   packAction(experiments, analytics, {
     name: 'pause_experiment',
+    sections: ['Pause', 'Experiment pause'],
+    from: ['running'],
     field: 'status',
     value: 'paused',
     phrases: ['set each of those experiments to paused', 'mark each of them as paused'],

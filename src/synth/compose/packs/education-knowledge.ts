@@ -369,6 +369,7 @@ export const examSittings = packSource({
 export const actions = [
   packAction(submissions, school, {
     name: 'grant_extension',
+    sections: ['Extension', 'Extension grant'],
     field: 'extension_granted',
     value: true,
     phrases: [
@@ -378,6 +379,8 @@ export const actions = [
   }),
   packAction(examSittings, school, {
     name: 'special_consideration',
+    sections: ['Special consideration', 'Mitigation'],
+    from: ['entered', 'sat', 'absent'],
     field: 'status',
     value: 'special consideration',
     phrases: [

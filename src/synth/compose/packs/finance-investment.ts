@@ -312,6 +312,8 @@ export const researchNotes = packSource({
 export const actions = [
   packAction(positions, portfolio, {
     name: 'watch_position',
+    sections: ['Watch list', 'Monitoring'],
+    from: ['core', 'add', 'hold', 'trim'],
     field: 'status',
     value: 'on watch',
     phrases: ['put each of those positions "on watch"', 'set the stance on each of those positions to on watch'],
@@ -319,6 +321,7 @@ export const actions = [
   }),
   packAction(trades, portfolio, {
     name: 'flag_trade',
+    sections: ['Compliance flag', 'Surveillance'],
     field: 'compliance_flagged',
     value: true,
     phrases: ['flag each of those trades for compliance review', 'mark each of those trades as compliance-flagged'],
@@ -326,6 +329,8 @@ export const actions = [
   }),
   packAction(researchNotes, portfolio, {
     name: 'note_to_compliance',
+    sections: ['Compliance review', 'Pre-publication review'],
+    from: ['draft'],
     field: 'status',
     value: 'in compliance review',
     phrases: [

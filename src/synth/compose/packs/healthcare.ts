@@ -205,6 +205,7 @@ export const vaccinations = packSource({
 export const actions = [
   packAction(referrals, clinic, {
     name: 'chase_referral',
+    sections: ['Chasing', 'Referral chase'],
     field: 'chased',
     value: true,
     phrases: [
@@ -214,12 +215,16 @@ export const actions = [
   }),
   packAction(referrals, clinic, {
     name: 'hold_referral',
+    sections: ['Hold', 'Referral hold'],
+    from: ['awaiting triage', 'sent', 'accepted'],
     field: 'status',
     value: 'on hold',
     phrases: ['put each of those referrals on hold', 'move them to "on hold" in the queue'],
   }),
   packAction(claims, clinic, {
     name: 'query_claim',
+    sections: ['Claim query', 'Query'],
+    from: ['submitted'],
     field: 'status',
     value: 'queried',
     phrases: ['set each of those claims to queried', 'mark those claims as queried with the insurer'],
@@ -227,6 +232,8 @@ export const actions = [
   }),
   packAction(appointments, clinic, {
     name: 'cancel_appointment',
+    sections: ['Cancellation', 'Clinic cancellation'],
+    from: ['booked', 'confirmed'],
     field: 'status',
     value: 'cancelled',
     phrases: ['cancel each of those appointments', 'mark those appointments as cancelled'],
@@ -234,6 +241,7 @@ export const actions = [
   }),
   packAction(vaccinations, clinic, {
     name: 'remind_booster',
+    sections: ['Booster reminder', 'Reminder'],
     field: 'reminder_sent',
     value: true,
     phrases: ['tick "reminder sent" for each of them', 'record a reminder as sent for each'],

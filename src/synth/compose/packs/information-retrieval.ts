@@ -342,6 +342,8 @@ export const citedSources = packSource({
 export const actions = [
   packAction(marketReports, research, {
     name: 'supersede_report',
+    sections: ['Replacement', 'Supersession'],
+    from: ['purchased', 'summarised'],
     field: 'status',
     value: 'superseded',
     phrases: ['mark each of those reports as superseded', 'set each of them to superseded'],
@@ -349,12 +351,16 @@ export const actions = [
   }),
   packAction(newsItems, research, {
     name: 'flag_news',
+    sections: ['Flagging', 'News flag'],
+    from: ['new'],
     field: 'status',
     value: 'flagged',
     phrases: ['mark each of those news items as flagged', 'set each of them to flagged for the account team'],
   }),
   packAction(citedSources, research, {
     name: 'reverify_source',
+    sections: ['Re-verification', 'Source check'],
+    from: ['verified', 'disputed'],
     field: 'status',
     value: 'to verify',
     phrases: ['set each of those sources back to "to verify"', 'mark each of them as to verify again'],

@@ -399,6 +399,8 @@ export const legalHolds = packSource({
 export const actions = [
   packAction(contracts, matters, {
     name: 'contract_into_renewal',
+    sections: ['Renewal', 'Renewal review'],
+    from: ['executed'],
     field: 'status',
     value: 'in renewal',
     phrases: ['move each of those contracts to "in renewal"', 'set each contract\'s status to "in renewal"'],
@@ -406,6 +408,7 @@ export const actions = [
   }),
   packAction(courtDeadlines, matters, {
     name: 'diarise_deadline',
+    sections: ['Diary entry', 'Diarising'],
     field: 'diarised',
     value: true,
     phrases: ['diarise each of those deadlines', 'mark each one as diarised in the matter system'],
@@ -413,6 +416,8 @@ export const actions = [
   }),
   packAction(legalHolds, matters, {
     name: 'escalate_hold',
+    sections: ['Escalation', 'Hold escalation'],
+    from: ['issued', 'reminder sent'],
     field: 'status',
     value: 'escalated',
     phrases: ['mark each of those holds as escalated', 'set those legal holds to escalated'],

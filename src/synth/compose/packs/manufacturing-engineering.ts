@@ -397,12 +397,15 @@ export const fieldPlots = packSource({
 export const actions = [
   packAction(workOrders, plant, {
     name: 'hold_work_order',
+    sections: ['Hold', 'Production hold'],
+    from: ['planned', 'released', 'in progress'],
     field: 'status',
     value: 'on hold',
     phrases: ['put each of those work orders on hold', 'set each of those orders to "on hold"'],
   }),
   packAction(nonconformances, plant, {
     name: 'require_capa',
+    sections: ['Corrective action', 'CAPA'],
     field: 'capa_required',
     value: true,
     phrases: ['mark each of those NCRs as requiring a CAPA', 'flag a CAPA as required on each of them'],
@@ -410,6 +413,8 @@ export const actions = [
   }),
   packAction(fieldPlots, plant, {
     name: 'schedule_irrigation',
+    sections: ['Irrigation', 'Watering'],
+    from: ['off', 'paused for rain'],
     field: 'irrigation_status',
     value: 'scheduled',
     phrases: ['set irrigation on each of those plots to scheduled', 'mark irrigation as scheduled for each plot'],

@@ -308,12 +308,16 @@ export const webPageBuilds = packSource({
 export const actions = [
   packAction(designRequests, studio, {
     name: 'hold_design',
+    sections: ['Hold', 'Design hold'],
+    from: ['brief received', 'in design', 'internal review', 'with requester', 'revisions'],
     field: 'status',
     value: 'on hold',
     phrases: ['put each of those design requests "on hold"', 'set each of them to on hold'],
   }),
   packAction(videoEdits, studio, {
     name: 'edit_to_client',
+    sections: ['Client review', 'Sign-off'],
+    from: ['rough cut', 'fine cut', 'colour and sound'],
     field: 'status',
     value: 'client review',
     phrases: ['move each of those edits to "client review"', 'set each of those video edits to client review'],
@@ -321,6 +325,7 @@ export const actions = [
   }),
   packAction(webPageBuilds, studio, {
     name: 'seo_review',
+    sections: ['SEO review', 'Search review'],
     field: 'seo_reviewed',
     value: true,
     phrases: ['mark each of those builds as reviewed by SEO', 'record the SEO review as done on each of them'],

@@ -337,6 +337,7 @@ export const visitorPasses = packSource({
 export const actions = [
   packAction(roomBookings, facilities, {
     name: 'cancel_catering',
+    sections: ['Catering cancellation', 'Catering'],
     field: 'catering',
     value: 'none',
     phrases: [
@@ -347,6 +348,7 @@ export const actions = [
   }),
   packAction(equipmentLoans, facilities, {
     name: 'check_condition',
+    sections: ['Condition check', 'Return check'],
     field: 'condition_checked',
     value: true,
     phrases: ['record a condition check on each of those loans', 'mark each of those loans as condition-checked'],
@@ -354,12 +356,15 @@ export const actions = [
   }),
   packAction(purchaseRequests, facilities, {
     name: 'approve_purchase',
+    sections: ['Approval', 'Purchase approval'],
+    from: ['pending approval'],
     field: 'status',
     value: 'approved',
     phrases: ['mark each of those purchase requests as approved', 'set each of them to approved'],
   }),
   packAction(visitorPasses, facilities, {
     name: 'escort_visitor',
+    sections: ['Escort', 'Visitor escort'],
     field: 'access_level',
     value: 'escorted',
     phrases: [

@@ -382,6 +382,8 @@ export const securityFindings = packSource({
 export const actions = [
   packAction(accessReviews, grc, {
     name: 'revoke_access',
+    sections: ['Revocation', 'Access removal'],
+    from: ['pending'],
     field: 'decision',
     value: 'revoke',
     phrases: ['record "revoke" as the decision on each of those reviews', 'set the decision on each of them to revoke'],
@@ -389,12 +391,16 @@ export const actions = [
   }),
   packAction(vendorAssessments, grc, {
     name: 'send_questionnaire',
+    sections: ['Questionnaire', 'Due diligence'],
+    from: ['not started'],
     field: 'status',
     value: 'questionnaire sent',
     phrases: ['set each of those assessments to "questionnaire sent"', 'mark each of them as questionnaire sent'],
   }),
   packAction(securityFindings, grc, {
     name: 'triage_finding',
+    sections: ['Triage', 'Finding triage'],
+    from: ['open'],
     field: 'status',
     value: 'triaged',
     phrases: ['mark each of those findings as triaged', 'set each of those findings to triaged'],

@@ -306,6 +306,8 @@ export const migrations = packSource({
 export const actions = [
   packAction(pullRequests, devops, {
     name: 'request_changes',
+    sections: ['Changes requested', 'Code review'],
+    from: ['open'],
     field: 'status',
     value: 'changes requested',
     phrases: ['set each of those pull requests to "changes requested"', 'mark each of them as changes requested'],
@@ -313,12 +315,15 @@ export const actions = [
   }),
   packAction(incidents, devops, {
     name: 'require_postmortem',
+    sections: ['Postmortem', 'Incident review'],
     field: 'postmortem_required',
     value: true,
     phrases: ['mark each of those incidents as needing a postmortem', 'flag a postmortem as required on each of them'],
   }),
   packAction(migrations, devops, {
     name: 'approve_migration',
+    sections: ['Approval', 'Migration approval'],
+    from: ['pending review'],
     field: 'status',
     value: 'approved',
     phrases: ['mark each of those migrations as approved', 'set each of them to approved'],

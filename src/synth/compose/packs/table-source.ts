@@ -242,6 +242,10 @@ export interface PackAct {
   value: string | boolean;
   /** imperative phrasings for the request */
   phrases: readonly string[];
+  /** what the work is for: the names of the policy section it falls under ("Hold", "Renewal") */
+  sections: readonly string[];
+  /** the values of `field` a record may hold for the change to make sense (default: any other value) */
+  from?: readonly string[];
   capabilities?: readonly Capability[];
 }
 
@@ -261,6 +265,8 @@ export function packAction<N extends string>(src: SourcePart<N>, system: TableSe
     sources: [src.name],
     capabilities: act.capabilities ?? ['Tool_Calling'],
     phrases: act.phrases,
+    sections: act.sections,
+    ...(act.from ? { from: { [act.field]: act.from } } : {}),
     args: ({ rec }) => ({ [src.idField]: idOf(rec), [act.field]: act.value }),
     proof: ({ rec }) => ({
       service: system.name,

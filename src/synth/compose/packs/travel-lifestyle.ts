@@ -440,6 +440,8 @@ export const householdBills = packSource({
 export const actions = [
   packAction(tripRequests, travel, {
     name: 'approve_trip',
+    sections: ['Approval', 'Travel approval'],
+    from: ['submitted'],
     field: 'approval_status',
     value: 'approved',
     phrases: ['mark each of those trip requests as approved', 'set each of those trips to approved'],
@@ -447,6 +449,8 @@ export const actions = [
   }),
   packAction(perDiemClaims, travel, {
     name: 'query_per_diem',
+    sections: ['Query', 'Per diem query'],
+    from: ['submitted'],
     field: 'status',
     value: 'queried',
     phrases: ['set each of those claims to "queried"', 'mark each of those per diem claims as queried'],
@@ -454,6 +458,8 @@ export const actions = [
   }),
   packAction(householdBills, travel, {
     name: 'mark_bill_paid',
+    sections: ['Payment', 'Settlement'],
+    from: ['due', 'overdue'],
     field: 'status',
     value: 'paid',
     phrases: ['mark each of those bills as paid', 'record each of them as paid'],
