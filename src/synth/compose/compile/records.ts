@@ -74,7 +74,7 @@ function cast(recipe: Recipe, w: World, rule: Rule, from: FromStates): { roles: 
     ...(rule.unless ? (['except'] as const) : []),
     ...(rule.any ? (['neither'] as const) : []),
     ...Array.from({ length: w.rng.int(1, 3) }, (): Role => 'quiet'),
-    ...(recipe.interaction === 'change' ? (['late'] as const) : []),
+    ...(recipe.interaction === 'change' && lateAtom(rule, src) >= 0 ? (['late'] as const) : []),
   ];
   const recIds = ids(w.rng, src.prefix, roles.length, 4);
   const set = (rec: Rec, a: Atom, ok: boolean, near: boolean) => setAtom(a, modelOf(src.fields, a), rec, ok, near, x);
@@ -214,7 +214,8 @@ function backgrounds(recipe: Recipe, w: World, fixtures: Fixtures, parts: Parts<
 }
 
 // the task's rule over the fields nobody else takes; a task whose user changes a record mid-episode needs a
-// condition that change can plausibly make true, so the rule is redrawn (seeded) until it has one
+// condition that change can plausibly make true, so the rule is redrawn (seeded) until it has one (no such
+// rule over the fields left: the task goes without the change)
 function ruleOf(
   recipe: Recipe,
   src: SourcePart,
@@ -223,11 +224,10 @@ function ruleOf(
   w: World,
 ): Rule {
   const pool = src.fields.filter((f) => !(f.field in taken) && f !== branchField);
-  for (let tries = 0; ; tries++) {
-    const rule = drawRule(pool, w.rng, w.difficulty);
-    if (recipe.interaction !== 'change' || lateAtom(rule, src) >= 0) return rule;
-    if (tries === 40) throw new Error(`compose: no rule over ${src.name} has a condition a user's change can meet`);
-  }
+  let rule = drawRule(pool, w.rng, w.difficulty);
+  for (let tries = 0; tries < 40 && recipe.interaction === 'change' && lateAtom(rule, src) < 0; tries++)
+    rule = drawRule(pool, w.rng, w.difficulty);
+  return rule;
 }
 
 /** Phase 1: draws the records and the initial state of every service. */

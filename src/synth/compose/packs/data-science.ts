@@ -210,6 +210,7 @@ export const metricAlerts = packSource({
   name: 'metric_alerts',
   system: analytics,
   table: 'metric_alerts',
+  fixed: ['metric', 'observed_change_pct'],
   domains: ['Data_Science'],
   capabilities: ['Data_Analysis', 'Math_Scientific'],
   fields: {

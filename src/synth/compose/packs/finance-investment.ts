@@ -130,6 +130,7 @@ export const trades = packSource({
   name: 'trades',
   system: portfolio,
   table: 'trades',
+  fixed: ['side', 'broker'],
   domains: ['Finance_Investment'],
   capabilities: ['Data_Analysis', 'Logic_Reasoning'],
   measure: { field: 'commission', label: 'commission', unit: 'USD' },
@@ -203,6 +204,7 @@ export const fxExposures = packSource({
   name: 'fx_exposures',
   system: portfolio,
   table: 'fx_exposures',
+  fixed: ['currency_pair'],
   noun: ['FX exposure', 'FX exposures'],
   domains: ['Finance_Investment'],
   capabilities: ['Math_Scientific', 'Data_Analysis'],
@@ -275,6 +277,7 @@ export const researchNotes = packSource({
   name: 'research_notes',
   system: portfolio,
   table: 'research_notes',
+  fixed: ['note_type'],
   domains: ['Finance_Investment'],
   capabilities: ['Knowledge_Retrieval', 'Logic_Reasoning'],
   fields: {

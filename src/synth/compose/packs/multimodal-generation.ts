@@ -53,6 +53,7 @@ export const designRequests = packSource({
   name: 'design_requests',
   system: studio,
   table: 'design_requests',
+  fixed: ['deliverable', 'brand_approved', 'revision_rounds'],
   domains: ['Multimodal_Generation'],
   capabilities: ['Calendar_Scheduling', 'Logic_Reasoning'],
   measure: { field: 'estimated_hours', label: 'estimated design time', unit: 'hours' },
@@ -207,6 +208,7 @@ export const videoEdits = packSource({
   name: 'video_edits',
   system: studio,
   table: 'video_edits',
+  fixed: ['platform'],
   domains: ['Multimodal_Generation'],
   capabilities: ['Calendar_Scheduling', 'Logic_Reasoning'],
   measure: { field: 'runtime_sec', label: 'target running time', unit: 'seconds' },
@@ -274,6 +276,7 @@ export const webPageBuilds = packSource({
   name: 'web_page_builds',
   system: studio,
   table: 'web_page_builds',
+  fixed: ['template'],
   domains: ['Multimodal_Generation'],
   capabilities: ['Calendar_Scheduling', 'Logic_Reasoning'],
   fields: {

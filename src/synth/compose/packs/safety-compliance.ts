@@ -73,6 +73,7 @@ export const accessReviews = packSource({
   name: 'access_reviews',
   system: grc,
   table: 'access_reviews',
+  fixed: ['system'],
   domains: ['Safety_Compliance'],
   capabilities: ['Security_Awareness', 'Logic_Reasoning'],
   fields: {
@@ -154,6 +155,7 @@ export const dataSubjectRequests = packSource({
   name: 'data_subject_requests',
   system: grc,
   table: 'data_subject_requests',
+  fixed: ['request_type', 'regulation'],
   noun: ['data subject request', 'data subject requests'],
   domains: ['Safety_Compliance'],
   capabilities: ['Security_Awareness', 'Calendar_Scheduling'],
@@ -347,6 +349,7 @@ export const securityFindings = packSource({
   name: 'security_findings',
   system: grc,
   table: 'security_findings',
+  fixed: ['source'],
   domains: ['Safety_Compliance'],
   capabilities: ['Security_Awareness', 'Logic_Reasoning'],
   fields: {

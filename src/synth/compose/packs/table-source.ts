@@ -36,6 +36,10 @@ export interface PackRecord<N extends string> {
   capabilities: readonly Capability[];
   /** the rule fields: table fields a rule may select by, with their spread and words */
   fields: Readonly<Record<string, FieldHint>>;
+  /** rule fields a mid-task change never sets (a type, a count or flag that only goes one way) */
+  fixed?: readonly string[];
+  /** past date fields a mid-task change may move */
+  mutable?: readonly string[];
   /** the other fields of a fresh record (people, names, titles, references) */
   make(w: World, id: string, i: number): Rec;
   title(rec: Rec): string;
@@ -210,6 +214,8 @@ export function packSource<const N extends string>(p: PackRecord<N>): SourcePart
     collection,
     capabilities: p.capabilities,
     fields,
+    ...(p.fixed ? { fixed: p.fixed } : {}),
+    ...(p.mutable ? { mutable: p.mutable } : {}),
     domains: p.domains,
     ...(p.measure ? { measure: p.measure } : {}),
     ...(p.textField ? { textField: p.textField } : {}),

@@ -214,6 +214,8 @@ export const transactions = defineSource({
   textField: 'description',
   capabilities: ['Math_Scientific', 'Data_Analysis'],
   measure: { field: 'amount', label: 'amount', unit: 'USD' },
+  // the card or account a payment went through does not change afterwards
+  fixed: ['account'],
   fields: [
     { kind: 'date', field: 'date', label: 'booking date', from: -100, to: 0, verb: 'booked' },
     {
