@@ -172,7 +172,10 @@ export const workflows = packSource({
     connector_id: refId(w, 'CON-', i, 4),
     owner: colleague(w, i).email,
   }),
-  derive: (rec, w) => ({ runs_7d: Number(rec.failures_7d) + w.rng.int(0, 600) }),
+  // a workflow that is not switched on runs rarely; one that runs fails only a share of the time
+  derive: (rec, w) => ({
+    runs_7d: Number(rec.failures_7d) + (['draft', 'archived'].includes(String(rec.status)) ? 0 : w.rng.int(5, 600)),
+  }),
   title: (rec) => `${rec.workflow_id} (${rec.name})`,
   nameField: { field: 'name', label: 'workflow name' },
   owner: { field: 'owner', role: 'workflow owner' },
@@ -214,7 +217,7 @@ export const workflowRuns = packSource({
   system: automations,
   table: 'workflow_runs',
   fixed: ['duration_sec', 'steps_completed', 'auto_retried'],
-  noun: ['failed run', 'failed runs'],
+  noun: ['run to triage', 'runs to triage'],
   domains: ['Automation_Platform'],
   capabilities: ['Agent_Self_Config', 'Tool_Calling'],
   measure: { field: 'duration_sec', label: 'run time', unit: 'seconds' },
@@ -237,6 +240,17 @@ export const workflowRuns = packSource({
   owner: { field: 'triaged_by', role: 'triage owner' },
   textField: 'error_message',
   parents: { workflow_id: workflows },
+  // a workflow with runs is switched on and last ran no earlier than its latest run, failing at least as often
+  fitParent: (wf, runs, w) => {
+    const last = runs.map((r) => String(r.started_on).slice(0, 10)).sort().at(-1);
+    const recent = runs.filter((r) => daysFrom(w.today, r.started_on) >= -7).length;
+    const failures = Math.max(Number(wf.failures_7d) || 0, recent);
+    return {
+      ...(last && String(wf.last_run_on) < last ? { last_run_on: last } : {}),
+      ...(['draft', 'archived'].includes(String(wf.status)) ? { status: w.rng.pick(['active', 'failing']) } : {}),
+      failures_7d: failures,
+    };
+  },
 });
 
 // skill name and what it does

@@ -191,6 +191,13 @@ export const enrolments = packSource({
   owner: { field: 'personal_tutor', role: 'personal tutor' },
   textField: 'notes',
   parents: { course_id: courses },
+  // students completed, failed or left a course that has started: it began soon after the first enrolment
+  fitParent: (course, enrolled, w) => {
+    const first = enrolled.map((e) => String(e.enrolled_on)).sort()[0];
+    if (!first) return {};
+    const start = addDays(first, w.rng.int(0, 14));
+    return { starts_on: start > onDay(w, 0) ? onDay(w, 0) : start };
+  },
 });
 
 const ASSIGNMENTS: Readonly<Record<string, readonly string[]>> = {

@@ -86,7 +86,7 @@ export const pullRequests = packSource({
     lines_changed: w.rng.int(4, 1800),
     breaking_change: w.rng.chance(0.1),
   }),
-  derive: (rec, w, i) => ({ title: nth(w, PR_TITLES[String(rec.repo)] ?? ['Refactor'], i) }),
+  derive: (rec, w, i) => (rec.title ? {} : { title: nth(w, PR_TITLES[String(rec.repo)] ?? ['Refactor'], i) }),
   title: (rec) => `${rec.pr_id} (${rec.repo}: ${rec.title})`,
   nameField: { field: 'title', label: 'title' },
   owner: { field: 'author', role: 'author' },
@@ -297,15 +297,57 @@ export const migrations = packSource({
     migration_id: id,
     pr_id: refId(w, 'PR-', i, 6),
     author: colleague(w, i).email,
-    rows_affected: w.rng.pick([0, 0, 1_200, 48_000, 310_000, 2_400_000, 17_500_000]),
     estimated_lock_seconds: Math.round(w.rng.next() * 90 * 10) / 10,
+  }),
+  // a new table starts empty; a backfill or a type change rewrites rows
+  derive: (rec, w) => ({
+    rows_affected:
+      rec.change_kind === 'create table'
+        ? 0
+        : w.rng.pick(
+            rec.change_kind === 'backfill' || rec.change_kind === 'alter type'
+              ? [48_000, 310_000, 2_400_000, 17_500_000]
+              : [0, 1_200, 48_000, 310_000, 2_400_000],
+          ),
   }),
   title: (rec) => `${rec.migration_id} (${rec.change_kind} on ${rec.database})`,
   nameField: { field: 'pr_id', label: 'pull request' },
   owner: { field: 'author', role: 'author' },
   textField: 'description',
   parents: { pr_id: pullRequests },
+  // a migration ships in a pull request of the service that owns its database, and an approved or merged
+  // pull request has an approval
+  fitParent: (pr, migrations, w) => {
+    const repo = REPO_OF[String(migrations[0]?.database)] ?? 'payments-api';
+    return {
+      repo,
+      title: w.rng.pick(MIGRATION_PRS[String(migrations[0]?.change_kind)] ?? ['Schema change']),
+      ...(['approved', 'merged'].includes(String(pr.status)) && Number(pr.approvals) < 1
+        ? { approvals: w.rng.int(1, 3) }
+        : {}),
+    };
+  },
 });
+
+// the repository that owns each database
+const REPO_OF: Readonly<Record<string, string>> = {
+  'orders-postgres': 'payments-api',
+  'users-postgres': 'auth-service',
+  'billing-mysql': 'payments-api',
+  'analytics-warehouse': 'data-pipeline',
+  'sessions-redis': 'auth-service',
+};
+
+// pull request titles that carry a migration of each kind
+const MIGRATION_PRS: Readonly<Record<string, readonly string[]>> = {
+  'create table': ['Add table for refund audit trail', 'Introduce events outbox table'],
+  'add column': ['Store marketing consent per user', 'Track last login timestamp'],
+  'add index': ['Speed up order lookups by customer', 'Index sessions by expiry'],
+  'drop column': ['Remove legacy fax number field', 'Drop unused promo code column'],
+  'rename column': ['Rename amount to amount_minor', 'Clarify created/updated column names'],
+  'alter type': ['Widen invoice number to bigint', 'Store currency as ISO code'],
+  backfill: ['Backfill order totals after the tax fix', 'Backfill March events after the S3 outage'],
+};
 
 export const actions = [
   packAction(pullRequests, devops, {

@@ -64,6 +64,11 @@ export interface PackRecord<N extends string> {
    * set on each record before it becomes initial state; never a rule field or the owner's
    */
   derive?(rec: Rec, w: World, i: number): Rec;
+  /**
+   * the values of a referenced record that follow from the records referring to it (a trip's destination and
+   * dates from its bookings, a workflow's last run from its runs), so the two never contradict each other
+   */
+  fitParent?(parent: Rec, children: Rec[], w: World): Rec;
 }
 
 // per task (world): where its records start in the curated lists, and the ids its records refer to
@@ -118,7 +123,11 @@ function packFixtures(p: PackRecord<string>, collection: string, records: Rec[],
   for (const [field, parent] of Object.entries(p.parents ?? {})) {
     const refs = [...new Set(records.map((r) => String(r[field])))];
     const x = { rng: w.rng, today: w.today, vocab: w.vocab };
-    const rows = refs.map((id, i) => ({ ...parent.make(w, id, i), ...freeRecord(parent.fields, x) }));
+    const rows = refs.map((id, i) => {
+      const row = { ...parent.make(w, id, i), ...freeRecord(parent.fields, x) };
+      const children = records.filter((r) => String(r[field]) === id);
+      return { ...row, ...p.fitParent?.(row, children, w) };
+    });
     for (const [svc, cols] of Object.entries(sourceFixtures(parent, rows, w))) {
       const t = (out[svc] = { ...out[svc] });
       for (const [col, v] of Object.entries(cols))
