@@ -57,6 +57,8 @@ const kbArticles = defineSource({
   collection: 'articles',
   capabilities: ['Knowledge_Retrieval', 'Content_Generation'],
   measure: { field: 'views', label: 'views' },
+  // an article's last update moves when it is edited: the user's change may set it
+  mutable: ['last_updated'],
   fields: [
     { kind: 'date', field: 'last_updated', label: 'last update', from: -400, to: -1, verb: 'last updated' },
     { kind: 'number', field: 'views', label: 'views', min: 10, max: 4000, step: 10 },

@@ -242,7 +242,10 @@ export const workflowRuns = packSource({
   parents: { workflow_id: workflows },
   // a workflow with runs is switched on and last ran no earlier than its latest run, failing at least as often
   fitParent: (wf, runs, w) => {
-    const last = runs.map((r) => String(r.started_on).slice(0, 10)).sort().at(-1);
+    const last = runs
+      .map((r) => String(r.started_on).slice(0, 10))
+      .sort()
+      .at(-1);
     const recent = runs.filter((r) => daysFrom(w.today, r.started_on) >= -7).length;
     const failures = Math.max(Number(wf.failures_7d) || 0, recent);
     return {

@@ -2,7 +2,7 @@ import type { Rng } from '../../../env/rng.js';
 import { analytics } from '../../../services/domains/analytics.js';
 import { oneOf, writePlan } from '../../kit/content.js';
 import { colleague } from '../sources/kit.js';
-import { addDays, nth, packAction, packSource, refId } from './table-source.js';
+import { addDays, nth, onDay, packAction, packSource, refId } from './table-source.js';
 
 // Data_Science: the warehouse tables in the data catalogue with their freshness, the BI dashboards built on
 // them, the metric alerts monitoring raises and the A/B experiments product runs. Table names, dashboard titles
@@ -327,7 +327,11 @@ export const experiments = packSource({
       owner: colleague(w, i).email,
     };
   },
-  derive: (rec, w) => ({ started_on: addDays(rec.ends_on, -w.rng.pick([14, 21, 28])) }),
+  // an experiment past its design stage has started
+  derive: (rec, w) => {
+    const start = addDays(rec.ends_on, -w.rng.pick([14, 21, 28]));
+    return { started_on: rec.status !== 'design' && start > onDay(w, 0) ? onDay(w, -w.rng.int(1, 6)) : start };
+  },
   title: (rec) => `${rec.experiment_id} (${rec.name})`,
   nameField: { field: 'name', label: 'experiment name' },
   owner: { field: 'owner', role: 'experiment owner' },

@@ -154,15 +154,16 @@ const cityOf = (destination: string) => destination.split(',')[0] as string;
 // a trip's dates, destination, cost and state as its bookings (or claims) show them
 function tripOf(trip: Rec, children: Rec[], w: World): Rec {
   const [destination, region] = destinationOf(trip.trip_id);
-  const starts = children.map((c) => String(c.starts_on ?? '')).filter(Boolean).sort();
+  const starts = children
+    .map((c) => String(c.starts_on ?? ''))
+    .filter(Boolean)
+    .sort();
   const live = children.some((c) => ['held', 'ticketed', 'confirmed', 'changed'].includes(String(c.status)));
   const booked = children.reduce((a, c) => a + (Number(c.cost) || 0), 0);
   return {
     destination,
     region,
-    ...(starts.length
-      ? { depart_on: starts[0], return_on: addDays(starts.at(-1), w.rng.int(1, 3)) }
-      : {}),
+    ...(starts.length ? { depart_on: starts[0], return_on: addDays(starts.at(-1), w.rng.int(1, 3)) } : {}),
     ...(booked > Number(trip.estimated_cost) ? { estimated_cost: Math.ceil((booked * 1.1) / 10) * 10 } : {}),
     ...(live && ['draft', 'rejected', 'cancelled'].includes(String(trip.approval_status))
       ? { approval_status: w.rng.pick(['approved', 'booked']) }
