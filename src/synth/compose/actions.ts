@@ -212,7 +212,7 @@ export const deactivateIntegration: ActionPart<SourceName> = {
 
 export const startTask: ActionPart<SourceName> = {
   name: 'start_task',
-  sections: ['Pick-up', 'Start-up'],
+  sections: ['Work to start', 'Next up'],
   from: { status: ['pending'] },
   service: 'todo',
   tool: 'todo_update_task',

@@ -217,7 +217,7 @@ export const workflowRuns = packSource({
   system: automations,
   table: 'workflow_runs',
   fixed: ['duration_sec', 'steps_completed', 'auto_retried'],
-  noun: ['run to triage', 'runs to triage'],
+  noun: ['run failure', 'run failures'],
   domains: ['Automation_Platform'],
   capabilities: ['Agent_Self_Config', 'Tool_Calling'],
   measure: { field: 'duration_sec', label: 'run time', unit: 'seconds' },

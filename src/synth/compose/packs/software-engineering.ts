@@ -321,7 +321,13 @@ export const migrations = packSource({
     const repo = REPO_OF[String(migrations[0]?.database)] ?? 'payments-api';
     return {
       repo,
-      title: w.rng.pick(MIGRATION_PRS[String(migrations[0]?.change_kind)] ?? ['Schema change']),
+      title: nth(
+        w,
+        MIGRATION_PRS[String(migrations[0]?.change_kind)] ?? ['Schema change'],
+        Number(String(pr.pr_id).slice(3)),
+      ),
+      // a draft is not reviewed yet; an approved or merged one has an approval
+      ...(pr.status === 'draft' ? { approvals: 0 } : {}),
       ...(['approved', 'merged'].includes(String(pr.status)) && Number(pr.approvals) < 1
         ? { approvals: w.rng.int(1, 3) }
         : {}),
@@ -340,13 +346,22 @@ const REPO_OF: Readonly<Record<string, string>> = {
 
 // pull request titles that carry a migration of each kind
 const MIGRATION_PRS: Readonly<Record<string, readonly string[]>> = {
-  'create table': ['Add table for refund audit trail', 'Introduce events outbox table'],
-  'add column': ['Store marketing consent per user', 'Track last login timestamp'],
-  'add index': ['Speed up order lookups by customer', 'Index sessions by expiry'],
-  'drop column': ['Remove legacy fax number field', 'Drop unused promo code column'],
-  'rename column': ['Rename amount to amount_minor', 'Clarify created/updated column names'],
-  'alter type': ['Widen invoice number to bigint', 'Store currency as ISO code'],
-  backfill: ['Backfill order totals after the tax fix', 'Backfill March events after the S3 outage'],
+  'create table': ['Add table for refund audit trail', 'Introduce events outbox table', 'Add consent history table'],
+  'add column': ['Store marketing consent per user', 'Track last login timestamp', 'Add currency to invoices'],
+  'add index': ['Speed up order lookups by customer', 'Index sessions by expiry', 'Index payments by created date'],
+  'drop column': ['Remove legacy fax number field', 'Drop unused promo code column', 'Drop deprecated plan flag'],
+  'rename column': [
+    'Rename amount to amount_minor',
+    'Clarify created/updated column names',
+    'Rename cust_id to customer_id',
+  ],
+  'alter type': ['Widen invoice number to bigint', 'Store currency as ISO code', 'Make email citext'],
+  backfill: [
+    'Backfill order totals after the tax fix',
+    'Backfill customer country codes',
+    'Backfill missing refund reasons',
+    'Backfill invoice due dates',
+  ],
 };
 
 export const actions = [
