@@ -65,6 +65,8 @@ function stem(w: World, about: DestAbout, kinds: readonly string[]): string {
   const noun = slug(about.noun);
   const purpose = slug(about.purpose);
   const kind = w.rng.pick(kinds);
+  // a purpose that names the records already ("Referral hold") needs no noun beside it
+  if (named(noun, purpose)) return w.rng.pick([`${purpose}-${kind}`, `${purpose}`]);
   return w.rng.pick([
     `${noun}-${purpose}-${kind}`,
     `${purpose}-${noun}`,
@@ -72,6 +74,8 @@ function stem(w: World, about: DestAbout, kinds: readonly string[]): string {
     `${purpose}-${kind}-${noun}`,
   ]);
 }
+const named = (noun: string, purpose: string) =>
+  (noun.split('-')[0] ?? '').replace(/s$/, '') === (purpose.split('-')[0] ?? '').replace(/s$/, '');
 const totalOf = (sel: Rec[]) => roundCents(sel.reduce((a, rec) => a + (rec.amount as number), 0));
 
 export const reportTable: AggregatePart<SourceName> = {
@@ -190,7 +194,7 @@ export const opsNotification: AggregatePart<SourceName> = {
   dest: (w, about) => {
     const noun = slug(about.noun);
     const purpose = slug(about.purpose);
-    const c = `#${w.rng.pick([`${noun}-${purpose}`, `${purpose}-${noun}`, `${noun}-ops`, `${purpose}`])}`;
+    const c = `#${named(noun, purpose) ? purpose : w.rng.pick([`${noun}-${purpose}`, `${purpose}-${noun}`, `${noun}-ops`])}`;
     return { value: c, phrase: `the ${c} channel` };
   },
   phrases: [
