@@ -3,7 +3,7 @@ import { devops } from '../../../services/domains/devops.js';
 import { oneOf, writePlan } from '../../kit/content.js';
 import { daysFrom } from '../../rules/fields.js';
 import { colleague } from '../sources/kit.js';
-import { nth, packAction, packSource, refId } from './table-source.js';
+import { addDays, nth, packAction, packSource, refId } from './table-source.js';
 
 // Software_Engineering: the team's pull requests awaiting review, deployments per environment, production
 // incidents paged to on-call and the schema migrations waiting to run. Titles, versions and notes are what an
@@ -158,6 +158,18 @@ export const deployments = packSource({
   owner: { field: 'deployed_by', role: 'engineer who deployed it' },
   textField: 'notes',
   parents: { pr_id: pullRequests },
+  // what is deployed was merged first: a reviewed pull request opened before the rollout, in the service's repo
+  fitParent: (pr, rollouts, w) => {
+    const first = rollouts.map((r) => String(r.started_on)).sort()[0];
+    const service = String(rollouts[0]?.service);
+    return {
+      status: 'merged',
+      ci_status: 'passing',
+      ...(Number(pr.approvals) < 1 ? { approvals: w.rng.int(1, 3) } : {}),
+      ...(first && String(pr.opened_on) > first ? { opened_on: addDays(first, -w.rng.int(1, 10)) } : {}),
+      ...(PR_TITLES[service] ? { repo: service } : {}),
+    };
+  },
 });
 
 const INCIDENT_TITLES: Readonly<Record<string, readonly string[]>> = {
