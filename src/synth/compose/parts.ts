@@ -69,6 +69,8 @@ export interface SourcePart<N extends string = string> {
   fixed?: readonly string[];
   /** past date fields a mid-task change may move (a last-contact date) */
   mutable?: readonly string[];
+  /** date fields in the order things happen ([created, last run]): a record never holds a later one earlier */
+  order?: readonly (readonly [earlier: string, later: string])[];
   /** the scenario domains whose record type this is (a domain pack's); none: a business-system record any domain has */
   domains?: readonly ScenarioDomain[];
   /** numeric field for computations (sum, max, min) with its label */

@@ -91,6 +91,19 @@ describe('drawn records', () => {
     });
   });
 
+  it('mostly keep dates in the order things happen (a move that would change what a record is for is skipped)', () => {
+    let pairs = 0;
+    let out = 0;
+    programs((p, src) => {
+      for (const rec of [...p.targets, ...p.distractors])
+        for (const [early, late] of src.order ?? []) {
+          pairs++;
+          if (String(rec[early]).slice(0, 10) > String(rec[late]).slice(0, 10)) out++;
+        }
+    });
+    assert.ok(pairs > 100 && out <= pairs * 0.1, `${out} of ${pairs} records hold dates out of order`);
+  });
+
   it("let the user's mid-task change touch only fields that can change", () => {
     let changes = 0;
     programs((p, src) => {

@@ -8,7 +8,7 @@ import { type Atom, holds, modelOf, type Rule, ruleKey, selects } from '../../ru
 import type { Fixtures, Parts, PlantedTrap, Rec, SourcePart, World } from '../parts.js';
 import { type PolicyDoc, policyDoc, policyTitle as policyTitleOf } from '../policy-doc.js';
 import { type Recipe, recipeServices } from '../recipe.js';
-import { inThePast, isMutable, sourceFixtures } from '../sources/kit.js';
+import { inOrder, inThePast, isMutable, sourceFixtures } from '../sources/kit.js';
 
 // phase 1, records: the seeded records of the program (targets, one distractor per predicate, one failing all,
 // and the record the user changes mid-episode), the people they lead to, the rule's document, the destination,
@@ -80,7 +80,6 @@ function cast(recipe: Recipe, w: World, rule: Rule, from: FromStates): { roles: 
   const set = (rec: Rec, a: Atom, ok: boolean, near: boolean) => setAtom(a, modelOf(src.fields, a), rec, ok, near, x);
   const records = roles.map((role, i) => {
     const rec: Rec = { ...src.make(w, recIds[i] as string, i), ...freeRecord(src.fields, x) };
-    inThePast(rec, src.fields, w);
     if (role === 'quiet') {
       // free, but never selected: it fails a condition somewhere (not necessarily by a hair)
       if (selects(rule, rec, w.today)) set(rec, w.rng.pick(rule.all), false, false);
@@ -106,7 +105,6 @@ function cast(recipe: Recipe, w: World, rule: Rule, from: FromStates): { roles: 
     // be left out for a reason the rule does not give
     for (const [field, values] of Object.entries(from))
       if (!values.includes(rec[field] as string)) rec[field] = w.rng.pick(values);
-    inThePast(rec, src.fields, w);
     return rec;
   });
   // what each role is for must hold: a record meant to be left out never meets the rule, a target always does
@@ -181,7 +179,7 @@ function lateChange(late: Rec | undefined, rule: Rule, src: SourcePart, w: World
   if (!late || !first) return undefined;
   const after = { ...late };
   setAtom(first, modelOf(src.fields, first), after, true, false, { rng: w.rng, today: w.today, vocab: w.vocab });
-  inThePast(after, src.fields, w);
+  inThePast(after, [modelOf(src.fields, first)], w);
   if (!selects(rule, after, w.today)) return undefined;
   return Object.fromEntries(Object.entries(after).filter(([k, v]) => JSON.stringify(v) !== JSON.stringify(late[k])));
 }
@@ -252,6 +250,15 @@ export function drawRecords(recipe: Recipe, w: World, parts: Parts<string>): Pro
   const branch = branchField ? branchOf(branchField, targets, late, src, w) : undefined;
   const fixtures: Fixtures = {};
   const trap = recipe.trap?.plant([...targets, ...distractors], src, w);
+  // after every draw (rule, branch, trap): nothing that already happened is stamped later than now
+  for (const rec of records) inThePast(rec, src.fields, w);
+  // dates in the order things happen, where moving one leaves the record's part in the task as it was (the
+  // late record's change is drawn already: it keeps its dates)
+  const keepsRole = (rec: Rec) => {
+    const was = { sel: selects(rule, rec, w.today), branch: branch?.meets(rec) };
+    return (r: Rec) => selects(rule, r, w.today) === was.sel && branch?.meets(r) === was.branch;
+  };
+  for (const rec of records) if (rec !== late) inOrder(rec, src, w, keepsRole({ ...rec }));
   const owner = owners(recipe, records, w, fixtures);
   merge(fixtures, sourceFixtures(src, shuffle(w.rng, records), w));
   // the section the rule is filed under says what the work is for

@@ -156,6 +156,7 @@ export const purchaseRequests = packSource({
   name: 'purchase_requests',
   system: facilities,
   table: 'purchase_requests',
+  order: [['requested_on', 'needed_by']],
   fixed: ['cost_centre'],
   domains: ['Office_Productivity'],
   capabilities: ['Data_Analysis', 'Logic_Reasoning'],

@@ -6,7 +6,7 @@ import { at, dateOf } from '../../kit/dates.js';
 import { ids } from '../../kit/ids.js';
 import { freeRecord } from '../../rules/draw.js';
 import type { ActionPart, Fixtures, Rec, SourcePart, World } from '../parts.js';
-import { byEmail, cycle, defineSource, sourceFixtures } from '../sources/kit.js';
+import { byEmail, cycle, defineSource, inThePast, sourceFixtures } from '../sources/kit.js';
 
 // A domain pack's record type: one table of a domain system (src/services/domains/) as a compose source. The
 // table gives the field types and enum values; the pack adds what only a practitioner knows — how values are
@@ -40,6 +40,8 @@ export interface PackRecord<N extends string> {
   fixed?: readonly string[];
   /** past date fields a mid-task change may move */
   mutable?: readonly string[];
+  /** date fields in the order things happen ([requested, needed by]) */
+  order?: readonly (readonly [string, string])[];
   /** the other fields of a fresh record (people, names, titles, references) */
   make(w: World, id: string, i: number): Rec;
   title(rec: Rec): string;
@@ -125,6 +127,7 @@ function packFixtures(p: PackRecord<string>, collection: string, records: Rec[],
     const x = { rng: w.rng, today: w.today, vocab: w.vocab };
     const rows = refs.map((id, i) => {
       const row = { ...parent.make(w, id, i), ...freeRecord(parent.fields, x) };
+      inThePast(row, parent.fields, w);
       const children = records.filter((r) => String(r[field]) === id);
       return { ...row, ...p.fitParent?.(row, children, w) };
     });
@@ -225,6 +228,7 @@ export function packSource<const N extends string>(p: PackRecord<N>): SourcePart
     fields,
     ...(p.fixed ? { fixed: p.fixed } : {}),
     ...(p.mutable ? { mutable: p.mutable } : {}),
+    ...(p.order ? { order: p.order } : {}),
     domains: p.domains,
     ...(p.measure ? { measure: p.measure } : {}),
     ...(p.textField ? { textField: p.textField } : {}),
