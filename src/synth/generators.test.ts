@@ -57,6 +57,8 @@ const kbArticles = defineSource({
   collection: 'articles',
   capabilities: ['Knowledge_Retrieval', 'Content_Generation'],
   measure: { field: 'views', label: 'views' },
+  // an article's last update moves when it is edited: the user's change may set it
+  mutable: ['last_updated'],
   fields: [
     { kind: 'date', field: 'last_updated', label: 'last update', from: -400, to: -1, verb: 'last updated' },
     { kind: 'number', field: 'views', label: 'views', min: 10, max: 4000, step: 10 },
@@ -81,6 +83,7 @@ const refreshArticle: ActionPart<ToyNames> = {
   sources: ['kb_articles'],
   capabilities: ['Content_Generation'],
   phrases: ['mark each one as reviewed (append "Reviewed." to its content)'],
+  sections: ['Review'],
   args: ({ rec }) => ({ article_id: rec.article_id, content: `${String(rec.content)} Reviewed.` }),
   proof: ({ rec }) => ({ service: 'kb', record: 'updates', where: { article_id: String(rec.article_id) } }),
   exact: () => ({ content: { contains: 'reviewed.' } }),

@@ -19,6 +19,7 @@ const dueDay = (w: World) => addWorkdays(dateOf(w.today), 2);
 
 export const mailOwner: ActionPart<SourceName> = {
   name: 'mail_owner',
+  sections: ['Escalation', 'Owner follow-up'],
   service: 'gmail',
   tool: 'gmail_send_message',
   sources: ['tickets', 'customers', 'jobs', 'integrations', 'sheet_rows', 'transactions'],
@@ -54,6 +55,7 @@ export const draftOwner: ActionPart<SourceName> = {
 
 export const followUpTask: ActionPart<SourceName> = {
   name: 'follow_up_task',
+  sections: ['Follow-up'],
   service: 'todo',
   tool: 'todo_create_task',
   sources: [
@@ -86,6 +88,7 @@ export const followUpTask: ActionPart<SourceName> = {
 
 export const escalateTicket: ActionPart<SourceName> = {
   name: 'escalate_ticket',
+  sections: ['Escalation', 'Priority handling'],
   service: 'helpdesk',
   tool: 'helpdesk_update_ticket',
   sources: ['tickets'],
@@ -99,6 +102,7 @@ export const escalateTicket: ActionPart<SourceName> = {
 
 export const commentTicket: ActionPart<SourceName> = {
   name: 'comment_ticket',
+  sections: ['Review', 'Triage'],
   service: 'helpdesk',
   tool: 'helpdesk_add_comment',
   sources: ['tickets'],
@@ -118,6 +122,8 @@ export const commentTicket: ActionPart<SourceName> = {
 
 export const flagCustomer: ActionPart<SourceName> = {
   name: 'flag_customer',
+  sections: ['Renewal risk', 'At-risk review'],
+  from: { status: ['active'] },
   service: 'crm',
   tool: 'crm_update_customer',
   sources: ['customers'],
@@ -139,6 +145,7 @@ export const flagCustomer: ActionPart<SourceName> = {
 
 export const reorderProduct: ActionPart<SourceName> = {
   name: 'reorder_product',
+  sections: ['Restock', 'Replenishment'],
   service: 'inventory',
   tool: 'inventory_create_order',
   sources: ['products'],
@@ -168,6 +175,7 @@ const reorderQty = (rec: Rec, w: World) => coverLevel(w) - (rec.current_stock as
 
 export const pauseJob: ActionPart<SourceName> = {
   name: 'pause_job',
+  sections: ['Suspension', 'Job pause'],
   service: 'scheduler',
   tool: 'scheduler_update_job',
   sources: ['jobs'],
@@ -184,6 +192,8 @@ export const pauseJob: ActionPart<SourceName> = {
 
 export const deactivateIntegration: ActionPart<SourceName> = {
   name: 'deactivate_integration',
+  sections: ['Deactivation', 'Suspension'],
+  from: { status: ['active', 'error'] },
   service: 'config',
   tool: 'config_update_integration',
   sources: ['integrations'],
@@ -202,6 +212,8 @@ export const deactivateIntegration: ActionPart<SourceName> = {
 
 export const startTask: ActionPart<SourceName> = {
   name: 'start_task',
+  sections: ['Work to start', 'Next up'],
+  from: { status: ['pending'] },
   service: 'todo',
   tool: 'todo_update_task',
   sources: ['tasks'],
@@ -215,6 +227,7 @@ export const startTask: ActionPart<SourceName> = {
 
 export const reviewMeeting: ActionPart<SourceName> = {
   name: 'review_meeting',
+  sections: ['Review'],
   service: 'calendar',
   tool: 'calendar_create_event',
   sources: ['tickets', 'customers', 'tasks', 'jobs', 'integrations'],
@@ -248,6 +261,7 @@ export const reviewMeeting: ActionPart<SourceName> = {
 
 export const replyDraft: ActionPart<SourceName> = {
   name: 'reply_draft',
+  sections: ['Reply', 'Acknowledgement'],
   service: 'gmail',
   tool: 'gmail_save_draft',
   sources: ['mails'],

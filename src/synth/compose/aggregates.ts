@@ -1,4 +1,5 @@
-import type { AggregatePart, AggregateProof, AuditRef, DraftOf, Rec, SourcePart } from './parts.js';
+import type { World } from './parts.js';
+import type { AggregatePart, AggregateProof, AuditRef, DestAbout, DraftOf, Rec, SourcePart } from './parts.js';
 import type { SourceName } from './sources/index.js';
 import { roundCents } from '../kit/money.js';
 import { capitalise, slug } from '../kit/text.js';
@@ -58,6 +59,23 @@ const inAudit = (service: string, record: string, where: Record<string, unknown>
   where: where as DraftOf<'audit_present'>['where'],
 });
 const lines = (sel: Rec[], s: SourcePart) => sel.map((rec) => `${rec[s.idField]} — ${nameOf(rec, s)}`);
+// a deliverable is named after what it holds: the record type and the purpose, in one of a few shapes
+// ("contracts-renewal-review", "renewal-contracts", "contract-renewals")
+function stem(w: World, about: DestAbout, kinds: readonly string[]): string {
+  const noun = slug(about.noun);
+  const purpose = slug(about.purpose);
+  const kind = w.rng.pick(kinds);
+  // a purpose that names the records already ("Referral hold") needs no noun beside it
+  if (named(noun, purpose)) return w.rng.pick([`${purpose}-${kind}`, `${purpose}`]);
+  return w.rng.pick([
+    `${noun}-${purpose}-${kind}`,
+    `${purpose}-${noun}`,
+    `${noun}-${purpose}`,
+    `${purpose}-${kind}-${noun}`,
+  ]);
+}
+const named = (noun: string, purpose: string) =>
+  (noun.split('-')[0] ?? '').replace(/s$/, '') === (purpose.split('-')[0] ?? '').replace(/s$/, '');
 const totalOf = (sel: Rec[]) => roundCents(sel.reduce((a, rec) => a + (rec.amount as number), 0));
 
 export const reportTable: AggregatePart<SourceName> = {
@@ -68,8 +86,8 @@ export const reportTable: AggregatePart<SourceName> = {
   capabilities: ['File_Management', 'Data_Analysis'],
   destination: 'file path',
   unnamed: 'a CSV file (ask me where it goes)',
-  dest: (w) => {
-    const p = `reports/${slug(w.rng.pick(w.vocab.topics))}-${w.rng.pick(['review', 'list', 'shortlist'])}.csv`;
+  dest: (w, about) => {
+    const p = `reports/${stem(w, about, ['review', 'list', 'shortlist'])}.csv`;
     return { value: p, phrase: `a CSV table at ${p}` };
   },
   phrases: [
@@ -93,8 +111,8 @@ export const reportDoc: AggregatePart<SourceName> = {
   capabilities: ['File_Management', 'Content_Generation'],
   destination: 'file path',
   unnamed: 'a short document (ask me for the path)',
-  dest: (w) => {
-    const p = `reports/${slug(w.rng.pick(w.vocab.topics))}-summary.${w.rng.pick(['docx', 'md'])}`;
+  dest: (w, about) => {
+    const p = `reports/${stem(w, about, ['summary', 'notes', 'write-up'])}.${w.rng.pick(['docx', 'md'])}`;
     return { value: p, phrase: `a short document at ${p}` };
   },
   phrases: [
@@ -117,8 +135,8 @@ export const webPage: AggregatePart<SourceName> = {
   capabilities: ['Code_Manipulation', 'File_Management', 'Content_Generation'],
   destination: 'file path',
   unnamed: 'an HTML page (ask me for the path)',
-  dest: (w) => {
-    const p = `site/${slug(w.rng.pick(w.vocab.topics))}.html`;
+  dest: (w, about) => {
+    const p = `site/${stem(w, about, ['status', 'overview', 'list'])}.html`;
     return { value: p, phrase: `an HTML page at ${p}` };
   },
   phrases: [
@@ -172,9 +190,11 @@ export const opsNotification: AggregatePart<SourceName> = {
   sources: ['*'],
   capabilities: ['Tool_Calling', 'Content_Generation'],
   destination: 'channel',
-  unnamed: 'one channel notification (ask me which channel)',
-  dest: (w) => {
-    const c = `#${slug(w.rng.pick(w.vocab.topics))}`;
+  unnamed: 'a channel (ask me which one)',
+  dest: (w, about) => {
+    const noun = slug(about.noun);
+    const purpose = slug(about.purpose);
+    const c = `#${named(noun, purpose) ? purpose : w.rng.pick([`${noun}-${purpose}`, `${purpose}-${noun}`, `${noun}-ops`])}`;
     return { value: c, phrase: `the ${c} channel` };
   },
   phrases: [
@@ -197,8 +217,12 @@ export const digestPost: AggregatePart<SourceName> = {
   capabilities: ['Content_Generation'],
   destination: 'title',
   unnamed: 'a digest (ask me for its title)',
-  dest: (w) => {
-    const t = `Weekly ${w.rng.pick(w.vocab.topics)} digest`;
+  dest: (w, about) => {
+    const t = w.rng.pick([
+      `Weekly ${about.noun} digest: ${about.purpose.toLowerCase()}`,
+      `${capitalise(about.noun)}: ${about.purpose.toLowerCase()} digest`,
+      `${about.purpose} digest (${about.noun})`,
+    ]);
     return { value: t, phrase: `a digest titled "${t}"` };
   },
   phrases: ['publish {dest} that lists them by id and {name}', 'put out {dest} covering them, with each id and {name}'],
@@ -223,8 +247,14 @@ export const expenseReport: AggregatePart<SourceName> = {
   capabilities: ['Math_Scientific', 'Data_Analysis'],
   destination: 'report title',
   unnamed: 'an expense report (ask me for its title)',
-  dest: (w) => {
-    const t = capitalise(`${w.rng.pick(w.vocab.topics)} expenses`);
+  dest: (w, about) => {
+    const t = capitalise(
+      w.rng.pick([
+        `${about.purpose.toLowerCase()} expenses`,
+        `${about.noun}: ${about.purpose.toLowerCase()}`,
+        `${about.purpose.toLowerCase()} expense report`,
+      ]),
+    );
     return { value: t, phrase: `an expense report titled "${t}"` };
   },
   phrases: [

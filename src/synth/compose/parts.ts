@@ -62,6 +62,15 @@ export interface SourcePart<N extends string = string> {
    * them (rules/draw.ts), so no field passes by default and no fixed rule per record type exists
    */
   fields: readonly FieldModel[];
+  /**
+   * rule fields whose value never changes once the record exists (a type, a flag that only ever turns on), so a
+   * mid-task change never sets them; a date field in the past is fixed unless named in `mutable`
+   */
+  fixed?: readonly string[];
+  /** past date fields a mid-task change may move (a last-contact date) */
+  mutable?: readonly string[];
+  /** date fields in the order things happen ([created, last run]): a record never holds a later one earlier */
+  order?: readonly (readonly [earlier: string, later: string])[];
   /** the scenario domains whose record type this is (a domain pack's); none: a business-system record any domain has */
   domains?: readonly ScenarioDomain[];
   /** numeric field for computations (sum, max, min) with its label */
@@ -125,6 +134,16 @@ export interface ActionPart<S extends string> {
   capabilities: readonly Capability[];
   /** imperative phrasings ({noun} = record noun) */
   phrases: readonly string[];
+  /**
+   * what the work is for, as the names of the policy section it falls under ("Renewal", "Hold"): the task's
+   * section, message tags and deliverable names follow from it, so a hold is never filed under "Chasing"
+   */
+  sections: readonly string[];
+  /**
+   * for a field the action writes, the values a record may hold for the action to make sense (a terminated
+   * contract is not put into renewal): every record the rule comes near holds one of them
+   */
+  from?: Readonly<Record<string, readonly string[]>>;
   needsOwner?: boolean;
   /** values the phrases name ({due} → "Thursday 12 March"); what they state, `exact` checks */
   fill?(w: World): Record<string, string>;
@@ -161,6 +180,14 @@ export interface AggregateProof {
   forbid: AuditRef[];
 }
 
+/** What a deliverable holds, so that its path, channel or title can say so ("contracts-renewal-review.csv"). */
+export interface DestAbout {
+  /** the record type's plural noun ("contracts") */
+  noun: string;
+  /** the purpose of the work, the policy section's name ("Renewal") */
+  purpose: string;
+}
+
 /** An action over the whole selection: a report file, a summary mail, a finance report… */
 export interface AggregatePart<S extends string> {
   name: string;
@@ -172,8 +199,8 @@ export interface AggregatePart<S extends string> {
   destination: string;
   /** the deliverable when the user holds its destination ("a CSV file I'll point you to") */
   unnamed: string;
-  /** a default destination and its phrasing in the request */
-  dest(w: World): { value: string; phrase: string };
+  /** a default destination and its phrasing in the request, named after what it holds */
+  dest(w: World, about: DestAbout): { value: string; phrase: string };
   phrases: readonly string[];
   args(sel: Rec[], src: SourcePart, dest: string, fact: string, w: World): Rec;
   /** where the written text must state the computed figure (`pattern`, a regex); none: the figure is not written */

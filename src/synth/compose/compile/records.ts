@@ -8,7 +8,7 @@ import { type Atom, holds, modelOf, type Rule, ruleKey, selects } from '../../ru
 import type { Fixtures, Parts, PlantedTrap, Rec, SourcePart, World } from '../parts.js';
 import { type PolicyDoc, policyDoc, policyTitle as policyTitleOf } from '../policy-doc.js';
 import { type Recipe, recipeServices } from '../recipe.js';
-import { sourceFixtures } from '../sources/kit.js';
+import { inOrder, inThePast, isMutable, sourceFixtures } from '../sources/kit.js';
 
 // phase 1, records: the seeded records of the program (targets, one distractor per predicate, one failing all,
 // and the record the user changes mid-episode), the people they lead to, the rule's document, the destination,
@@ -45,7 +45,8 @@ export interface Program {
   fact: string;
 }
 
-const TAGS = ['Escalation', 'Review', 'Follow-up', 'Priority handling', 'Chasing', 'Hold', 'Audit sample'];
+// the purpose of a task whose only work is the deliverable: a review, not a status change
+const REVIEW_TAGS = ['Review', 'Audit sample', 'Spot check'];
 
 /** Adds `add` to `into`: lists append, maps (files) merge. */
 export function merge(into: Fixtures, add: Fixtures): void {
@@ -64,7 +65,7 @@ export function merge(into: Fixtures, add: Fixtures): void {
 // the first condition until the user's change
 type Role = 'target' | { miss: number } | 'except' | 'neither' | 'quiet' | 'late';
 
-function cast(recipe: Recipe, w: World, rule: Rule): { roles: Role[]; records: Rec[] } {
+function cast(recipe: Recipe, w: World, rule: Rule, from: FromStates): { roles: Role[]; records: Rec[] } {
   const src = recipe.source;
   const x = { rng: w.rng, today: w.today, vocab: w.vocab };
   const roles: Role[] = [
@@ -73,7 +74,7 @@ function cast(recipe: Recipe, w: World, rule: Rule): { roles: Role[]; records: R
     ...(rule.unless ? (['except'] as const) : []),
     ...(rule.any ? (['neither'] as const) : []),
     ...Array.from({ length: w.rng.int(1, 3) }, (): Role => 'quiet'),
-    ...(recipe.interaction === 'change' ? (['late'] as const) : []),
+    ...(recipe.interaction === 'change' && lateAtom(rule, src) >= 0 ? (['late'] as const) : []),
   ];
   const recIds = ids(w.rng, src.prefix, roles.length, 4);
   const set = (rec: Rec, a: Atom, ok: boolean, near: boolean) => setAtom(a, modelOf(src.fields, a), rec, ok, near, x);
@@ -100,6 +101,10 @@ function cast(recipe: Recipe, w: World, rule: Rule): { roles: Role[]; records: R
       if (role === 'except') set(rec, rule.unless, true, false);
       else if (holds(rule.unless, rec, w.today)) set(rec, rule.unless, false, false);
     }
+    // a record the rule comes near is one the work could apply to: a near miss left out for its state would
+    // be left out for a reason the rule does not give
+    for (const [field, values] of Object.entries(from))
+      if (!values.includes(rec[field] as string)) rec[field] = w.rng.pick(values);
     return rec;
   });
   // what each role is for must hold: a record meant to be left out never meets the rule, a target always does
@@ -120,6 +125,19 @@ function unwritten(rec: Rec, writes: Readonly<Record<string, string | boolean>>,
     if (m?.kind === 'enum') rec[field] = w.rng.pick(m.values.filter((v) => v !== value));
     else if (typeof value === 'boolean') rec[field] = !value;
   }
+}
+
+/** Per field, the values every record the rule comes near holds: the states the task's actions act from. */
+type FromStates = Readonly<Record<string, readonly string[]>>;
+
+// the actions' from-states, intersected where both actions read one field (disjoint: the main action's)
+function fromStates(recipe: Recipe): FromStates {
+  const out: Record<string, readonly string[]> = { ...recipe.action?.from };
+  for (const [field, values] of Object.entries(recipe.branch?.from ?? {})) {
+    const both = out[field]?.filter((v) => values.includes(v)) ?? values;
+    out[field] = both.length ? both : (out[field] ?? values);
+  }
+  return out;
 }
 
 // the field a branch decides by: one the actions leave alone (none: no branch)
@@ -150,12 +168,10 @@ function branchOf(
 }
 
 // the condition the late record misses until the user's change: not the measure (a figure the task adds up
-// must be the same in the records as in the checks)
+// must be the same in the records as in the checks), and a field that can change (a status or a due date,
+// never a creation date or a flag that only turns on); -1: none
 const lateAtom = (rule: Rule, src: SourcePart) =>
-  Math.max(
-    0,
-    rule.all.findIndex((a) => a.field !== src.measure?.field),
-  );
+  rule.all.findIndex((a) => a.field !== src.measure?.field && isMutable(src, a.field));
 
 // the late record's change: what the user sets mid-episode so that the first condition holds
 function lateChange(late: Rec | undefined, rule: Rule, src: SourcePart, w: World): Rec | undefined {
@@ -163,6 +179,7 @@ function lateChange(late: Rec | undefined, rule: Rule, src: SourcePart, w: World
   if (!late || !first) return undefined;
   const after = { ...late };
   setAtom(first, modelOf(src.fields, first), after, true, false, { rng: w.rng, today: w.today, vocab: w.vocab });
+  inThePast(after, [modelOf(src.fields, first)], w);
   if (!selects(rule, after, w.today)) return undefined;
   return Object.fromEntries(Object.entries(after).filter(([k, v]) => JSON.stringify(v) !== JSON.stringify(late[k])));
 }
@@ -194,18 +211,34 @@ function backgrounds(recipe: Recipe, w: World, fixtures: Fixtures, parts: Parts<
   }
 }
 
+// the task's rule over the fields nobody else takes; a task whose user changes a record mid-episode needs a
+// condition that change can plausibly make true, so the rule is redrawn (seeded) until it has one (no such
+// rule over the fields left: the task goes without the change)
+function ruleOf(
+  recipe: Recipe,
+  src: SourcePart,
+  taken: Readonly<Record<string, unknown>>,
+  branchField: FieldModel | undefined,
+  w: World,
+): Rule {
+  const pool = src.fields.filter((f) => !(f.field in taken) && f !== branchField);
+  let rule = drawRule(pool, w.rng, w.difficulty);
+  for (let tries = 0; tries < 40 && recipe.interaction === 'change' && lateAtom(rule, src) < 0; tries++)
+    rule = drawRule(pool, w.rng, w.difficulty);
+  return rule;
+}
+
 /** Phase 1: draws the records and the initial state of every service. */
 export function drawRecords(recipe: Recipe, w: World, parts: Parts<string>): Program {
   const src = recipe.source;
   const writes = { ...recipe.action?.writes, ...recipe.branch?.writes };
+  const from = fromStates(recipe);
+  // the fields the actions write or act from are theirs: the rule and the branch leave them alone
+  const taken = { ...writes, ...from };
   // the branch's field is chosen first, so that the rule leaves it alone
-  const branchField = recipe.branch ? branchFieldOf(src, writes, w) : undefined;
-  const rule = drawRule(
-    src.fields.filter((f) => !(f.field in writes) && f !== branchField),
-    w.rng,
-    w.difficulty,
-  );
-  const { roles, records } = cast(recipe, w, rule);
+  const branchField = recipe.branch ? branchFieldOf(src, taken, w) : undefined;
+  const rule = ruleOf(recipe, src, taken, branchField, w);
+  const { roles, records } = cast(recipe, w, rule, from);
   // doing nothing must not look like the action done: no target (nor the late record) holds what it writes
   records.forEach((rec, i) => {
     if (roles[i] === 'target' || roles[i] === 'late') unwritten(rec, writes, src, w);
@@ -217,15 +250,25 @@ export function drawRecords(recipe: Recipe, w: World, parts: Parts<string>): Pro
   const branch = branchField ? branchOf(branchField, targets, late, src, w) : undefined;
   const fixtures: Fixtures = {};
   const trap = recipe.trap?.plant([...targets, ...distractors], src, w);
+  // after every draw (rule, branch, trap): nothing that already happened is stamped later than now
+  for (const rec of records) inThePast(rec, src.fields, w);
+  // dates in the order things happen, where moving one leaves the record's part in the task as it was (the
+  // late record's change is drawn already: it keeps its dates)
+  const keepsRole = (rec: Rec) => {
+    const was = { sel: selects(rule, rec, w.today), branch: branch?.meets(rec) };
+    return (r: Rec) => selects(rule, r, w.today) === was.sel && branch?.meets(r) === was.branch;
+  };
+  for (const rec of records) if (rec !== late) inOrder(rec, src, w, keepsRole({ ...rec }));
   const owner = owners(recipe, records, w, fixtures);
   merge(fixtures, sourceFixtures(src, shuffle(w.rng, records), w));
-  const tag = w.rng.pick(TAGS);
+  // the section the rule is filed under says what the work is for
+  const tag = w.rng.pick(recipe.action?.sections ?? REVIEW_TAGS);
   const policyTitle = policyTitleOf(src, w.rng);
   const nouns = { singular: src.noun[0], plural: src.noun[1] };
   const criteria = rulePhrase(rule, src.fields, nouns, w.today, w.rng);
   const policy = recipe.policy.service ? policyDoc(rule, src, w, policyTitle, tag) : undefined;
   if (policy) merge(fixtures, recipe.policy.fixtures(policyTitle, policy.text, w));
-  const dest = recipe.aggregate?.dest(w);
+  const dest = recipe.aggregate?.dest(w, { noun: src.noun[1], purpose: tag });
   // after the user's change the late record qualifies: the program acts on its updated state
   const lateNow = late && lateSet ? { ...late, ...lateSet } : late;
   const selected = lateNow ? [...targets, lateNow] : targets;

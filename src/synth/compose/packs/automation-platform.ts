@@ -64,6 +64,7 @@ export const connectors = packSource({
   name: 'connectors',
   system: automations,
   table: 'connectors',
+  fixed: ['app'],
   noun: ['app connection', 'app connections'],
   domains: ['Automation_Platform'],
   capabilities: ['Agent_Self_Config', 'Security_Awareness'],
@@ -171,7 +172,10 @@ export const workflows = packSource({
     connector_id: refId(w, 'CON-', i, 4),
     owner: colleague(w, i).email,
   }),
-  derive: (rec, w) => ({ runs_7d: Number(rec.failures_7d) + w.rng.int(0, 600) }),
+  // a workflow that is not switched on runs rarely; one that runs fails only a share of the time
+  derive: (rec, w) => ({
+    runs_7d: Number(rec.failures_7d) + (['draft', 'archived'].includes(String(rec.status)) ? 0 : w.rng.int(5, 600)),
+  }),
   title: (rec) => `${rec.workflow_id} (${rec.name})`,
   nameField: { field: 'name', label: 'workflow name' },
   owner: { field: 'owner', role: 'workflow owner' },
@@ -212,7 +216,8 @@ export const workflowRuns = packSource({
   name: 'workflow_runs',
   system: automations,
   table: 'workflow_runs',
-  noun: ['failed run', 'failed runs'],
+  fixed: ['duration_sec', 'steps_completed', 'auto_retried'],
+  noun: ['run failure', 'run failures'],
   domains: ['Automation_Platform'],
   capabilities: ['Agent_Self_Config', 'Tool_Calling'],
   measure: { field: 'duration_sec', label: 'run time', unit: 'seconds' },
@@ -235,6 +240,20 @@ export const workflowRuns = packSource({
   owner: { field: 'triaged_by', role: 'triage owner' },
   textField: 'error_message',
   parents: { workflow_id: workflows },
+  // a workflow with runs is switched on and last ran no earlier than its latest run, failing at least as often
+  fitParent: (wf, runs, w) => {
+    const last = runs
+      .map((r) => String(r.started_on).slice(0, 10))
+      .sort()
+      .at(-1);
+    const recent = runs.filter((r) => daysFrom(w.today, r.started_on) >= -7).length;
+    const failures = Math.max(Number(wf.failures_7d) || 0, recent);
+    return {
+      ...(last && String(wf.last_run_on) < last ? { last_run_on: last } : {}),
+      ...(['draft', 'archived'].includes(String(wf.status)) ? { status: w.rng.pick(['active', 'failing']) } : {}),
+      failures_7d: failures,
+    };
+  },
 });
 
 // skill name and what it does
@@ -287,6 +306,7 @@ export const agentSkills = packSource({
   name: 'agent_skills',
   system: automations,
   table: 'agent_skills',
+  fixed: ['source'],
   domains: ['Automation_Platform'],
   capabilities: ['Agent_Self_Config', 'Security_Awareness'],
   measure: { field: 'invocations_30d', label: 'invocations in the last 30 days', unit: 'invocations' },
@@ -317,6 +337,8 @@ export const agentSkills = packSource({
 export const actions = [
   packAction(workflows, automations, {
     name: 'pause_workflow',
+    sections: ['Pause', 'Workflow pause'],
+    from: ['active', 'failing'],
     field: 'status',
     value: 'paused',
     phrases: ['set each of those workflows to paused', 'mark each of them as paused in the console'],
@@ -324,6 +346,8 @@ export const actions = [
   }),
   packAction(agentSkills, automations, {
     name: 'disable_skill',
+    sections: ['Disabling', 'Skill removal'],
+    from: ['installed', 'approved'],
     field: 'status',
     value: 'disabled',
     phrases: ['set each of those skills to disabled', 'mark each of them as disabled'],

@@ -70,6 +70,7 @@ export const stories = packSource({
   name: 'stories',
   system: cms,
   table: 'stories',
+  fixed: ['story_format'],
   domains: ['Content_Media'],
   capabilities: ['Calendar_Scheduling', 'Logic_Reasoning'],
   measure: { field: 'word_count', label: 'commissioned length', unit: 'words' },
@@ -135,6 +136,7 @@ export const socialPosts = packSource({
   name: 'social_posts',
   system: cms,
   table: 'social_posts',
+  fixed: ['channel'],
   domains: ['Content_Media'],
   capabilities: ['Data_Analysis', 'Calendar_Scheduling'],
   measure: { field: 'impressions', label: 'impressions', unit: 'impressions' },
@@ -309,6 +311,7 @@ export const episodes = packSource({
   name: 'episodes',
   system: cms,
   table: 'episodes',
+  fixed: ['show'],
   noun: ['episode', 'episodes'],
   domains: ['Content_Media'],
   capabilities: ['Calendar_Scheduling', 'Logic_Reasoning'],
@@ -352,6 +355,7 @@ export const episodes = packSource({
 export const actions = [
   packAction(stories, cms, {
     name: 'require_legal_read',
+    sections: ['Legal read', 'Legal review'],
     field: 'legal_read_required',
     value: true,
     phrases: ['flag each of those stories as needing a legal read', 'mark a legal read as required on each of them'],
@@ -359,6 +363,7 @@ export const actions = [
   }),
   packAction(socialPosts, cms, {
     name: 'stop_boost',
+    sections: ['Boost stop', 'Paid promotion stop'],
     field: 'boosted',
     value: false,
     phrases: ['switch paid promotion off on each of those posts', 'stop the boost on each of those social posts'],

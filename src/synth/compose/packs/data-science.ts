@@ -2,7 +2,7 @@ import type { Rng } from '../../../env/rng.js';
 import { analytics } from '../../../services/domains/analytics.js';
 import { oneOf, writePlan } from '../../kit/content.js';
 import { colleague } from '../sources/kit.js';
-import { addDays, nth, packAction, packSource, refId } from './table-source.js';
+import { addDays, nth, onDay, packAction, packSource, refId } from './table-source.js';
 
 // Data_Science: the warehouse tables in the data catalogue with their freshness, the BI dashboards built on
 // them, the metric alerts monitoring raises and the A/B experiments product runs. Table names, dashboard titles
@@ -149,8 +149,9 @@ export const dashboards = packSource({
   measure: { field: 'views_30d', label: 'views in the last 30 days', unit: 'views' },
   fields: {
     audience: { label: 'audience', weights: [2, 1, 2, 2, 2, 2] },
-    views_30d: { label: 'monthly views', min: 0, max: 900, step: 1 },
-    last_viewed_on: { label: 'last opened', from: -120, to: 0, verb: 'last opened' },
+    // views in the last 30 days and the last view agree: every dashboard here was opened within the month
+    views_30d: { label: 'monthly views', min: 1, max: 900, step: 1 },
+    last_viewed_on: { label: 'last opened', from: -29, to: 0, verb: 'last opened' },
     scheduled_delivery: {
       label: 'scheduled delivery',
       yes: 'e-mailed on a schedule',
@@ -210,6 +211,7 @@ export const metricAlerts = packSource({
   name: 'metric_alerts',
   system: analytics,
   table: 'metric_alerts',
+  fixed: ['metric', 'observed_change_pct'],
   domains: ['Data_Science'],
   capabilities: ['Data_Analysis', 'Math_Scientific'],
   fields: {
@@ -326,7 +328,11 @@ export const experiments = packSource({
       owner: colleague(w, i).email,
     };
   },
-  derive: (rec, w) => ({ started_on: addDays(rec.ends_on, -w.rng.pick([14, 21, 28])) }),
+  // an experiment past its design stage has started
+  derive: (rec, w) => {
+    const start = addDays(rec.ends_on, -w.rng.pick([14, 21, 28]));
+    return { started_on: rec.status !== 'design' && start > onDay(w, 0) ? onDay(w, -w.rng.int(1, 6)) : start };
+  },
   title: (rec) => `${rec.experiment_id} (${rec.name})`,
   nameField: { field: 'name', label: 'experiment name' },
   owner: { field: 'owner', role: 'experiment owner' },
@@ -336,18 +342,24 @@ export const experiments = packSource({
 export const actions = [
   packAction(datasets, analytics, {
     name: 'deprecate_dataset',
+    sections: ['Deprecation', 'Retirement'],
+    from: ['fresh', 'stale', 'refresh failed'],
     field: 'status',
     value: 'deprecated',
     phrases: ['mark each of those datasets as deprecated in the catalogue', 'set each of them to deprecated'],
   }),
   packAction(dashboards, analytics, {
     name: 'archive_dashboard',
+    sections: ['Archiving', 'Clean-up'],
+    from: ['draft', 'published', 'under review', 'deprecated'],
     field: 'status',
     value: 'archived',
     phrases: ['set each of those dashboards to archived', 'mark each one as archived'],
   }),
   packAction(experiments, analytics, {
     name: 'pause_experiment',
+    sections: ['Pause', 'Experiment pause'],
+    from: ['running'],
     field: 'status',
     value: 'paused',
     phrases: ['set each of those experiments to paused', 'mark each of them as paused'],

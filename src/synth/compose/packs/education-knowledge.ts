@@ -191,6 +191,13 @@ export const enrolments = packSource({
   owner: { field: 'personal_tutor', role: 'personal tutor' },
   textField: 'notes',
   parents: { course_id: courses },
+  // students completed, failed or left a course that has started: it began soon after the first enrolment
+  fitParent: (course, enrolled, w) => {
+    const first = enrolled.map((e) => String(e.enrolled_on)).sort()[0];
+    if (!first) return {};
+    const start = addDays(first, w.rng.int(0, 14));
+    return { starts_on: start > onDay(w, 0) ? onDay(w, 0) : start };
+  },
 });
 
 const ASSIGNMENTS: Readonly<Record<string, readonly string[]>> = {
@@ -246,6 +253,7 @@ export const submissions = packSource({
   name: 'submissions',
   system: school,
   table: 'submissions',
+  fixed: ['assessment_type', 'late_days'],
   noun: ['coursework submission', 'coursework submissions'],
   domains: ['Education_Knowledge'],
   capabilities: ['Logic_Reasoning', 'Data_Analysis'],
@@ -311,6 +319,7 @@ export const examSittings = packSource({
   name: 'exam_sittings',
   system: school,
   table: 'exam_sittings',
+  fixed: ['exam_series'],
   noun: ['exam entry', 'exam entries'],
   domains: ['Education_Knowledge'],
   capabilities: ['Calendar_Scheduling', 'Logic_Reasoning'],
@@ -369,6 +378,7 @@ export const examSittings = packSource({
 export const actions = [
   packAction(submissions, school, {
     name: 'grant_extension',
+    sections: ['Extension', 'Extension grant'],
     field: 'extension_granted',
     value: true,
     phrases: [
@@ -378,6 +388,8 @@ export const actions = [
   }),
   packAction(examSittings, school, {
     name: 'special_consideration',
+    sections: ['Special consideration', 'Mitigation'],
+    from: ['entered', 'sat', 'absent'],
     field: 'status',
     value: 'special consideration',
     phrases: [

@@ -130,6 +130,7 @@ export const trades = packSource({
   name: 'trades',
   system: portfolio,
   table: 'trades',
+  fixed: ['side', 'broker'],
   domains: ['Finance_Investment'],
   capabilities: ['Data_Analysis', 'Logic_Reasoning'],
   measure: { field: 'commission', label: 'commission', unit: 'USD' },
@@ -203,6 +204,7 @@ export const fxExposures = packSource({
   name: 'fx_exposures',
   system: portfolio,
   table: 'fx_exposures',
+  fixed: ['currency_pair'],
   noun: ['FX exposure', 'FX exposures'],
   domains: ['Finance_Investment'],
   capabilities: ['Math_Scientific', 'Data_Analysis'],
@@ -275,6 +277,7 @@ export const researchNotes = packSource({
   name: 'research_notes',
   system: portfolio,
   table: 'research_notes',
+  fixed: ['note_type'],
   domains: ['Finance_Investment'],
   capabilities: ['Knowledge_Retrieval', 'Logic_Reasoning'],
   fields: {
@@ -312,6 +315,8 @@ export const researchNotes = packSource({
 export const actions = [
   packAction(positions, portfolio, {
     name: 'watch_position',
+    sections: ['Watch list', 'Monitoring'],
+    from: ['core', 'add', 'hold', 'trim'],
     field: 'status',
     value: 'on watch',
     phrases: ['put each of those positions "on watch"', 'set the stance on each of those positions to on watch'],
@@ -319,6 +324,7 @@ export const actions = [
   }),
   packAction(trades, portfolio, {
     name: 'flag_trade',
+    sections: ['Compliance flag', 'Surveillance'],
     field: 'compliance_flagged',
     value: true,
     phrases: ['flag each of those trades for compliance review', 'mark each of those trades as compliance-flagged'],
@@ -326,6 +332,8 @@ export const actions = [
   }),
   packAction(researchNotes, portfolio, {
     name: 'note_to_compliance',
+    sections: ['Compliance review', 'Pre-publication review'],
+    from: ['draft'],
     field: 'status',
     value: 'in compliance review',
     phrases: [

@@ -80,6 +80,7 @@ export const referrals = packSource({
   name: 'referrals',
   system: clinic,
   table: 'referrals',
+  fixed: ['specialty', 'insurer', 'chased'],
   domains: ['Healthcare'],
   capabilities: ['Logic_Reasoning', 'Tool_Calling'],
   fields: {
@@ -106,6 +107,7 @@ export const appointments = packSource({
   name: 'appointments',
   system: clinic,
   table: 'appointments',
+  fixed: ['kind', 'missed_before'],
   domains: ['Healthcare'],
   capabilities: ['Calendar_Scheduling', 'Logic_Reasoning'],
   measure: { field: 'duration_min', label: 'booked minutes', unit: 'minutes' },
@@ -138,6 +140,7 @@ export const claims = packSource({
   name: 'claims',
   system: clinic,
   table: 'claims',
+  fixed: ['insurer'],
   noun: ['insurance claim', 'insurance claims'],
   domains: ['Healthcare'],
   capabilities: ['Math_Scientific', 'Data_Analysis'],
@@ -172,6 +175,7 @@ export const vaccinations = packSource({
   name: 'vaccinations',
   system: clinic,
   table: 'vaccinations',
+  fixed: ['species', 'vaccine', 'reminder_sent'],
   noun: ['booster', 'boosters'],
   domains: ['Healthcare'],
   capabilities: ['Calendar_Scheduling', 'Email_Communication'],
@@ -205,6 +209,7 @@ export const vaccinations = packSource({
 export const actions = [
   packAction(referrals, clinic, {
     name: 'chase_referral',
+    sections: ['Chasing', 'Referral chase'],
     field: 'chased',
     value: true,
     phrases: [
@@ -214,12 +219,16 @@ export const actions = [
   }),
   packAction(referrals, clinic, {
     name: 'hold_referral',
+    sections: ['Hold', 'Referral hold'],
+    from: ['awaiting triage', 'sent', 'accepted'],
     field: 'status',
     value: 'on hold',
     phrases: ['put each of those referrals on hold', 'move them to "on hold" in the queue'],
   }),
   packAction(claims, clinic, {
     name: 'query_claim',
+    sections: ['Claim query', 'Query'],
+    from: ['submitted'],
     field: 'status',
     value: 'queried',
     phrases: ['set each of those claims to queried', 'mark those claims as queried with the insurer'],
@@ -227,6 +236,8 @@ export const actions = [
   }),
   packAction(appointments, clinic, {
     name: 'cancel_appointment',
+    sections: ['Cancellation', 'Clinic cancellation'],
+    from: ['booked', 'confirmed'],
     field: 'status',
     value: 'cancelled',
     phrases: ['cancel each of those appointments', 'mark those appointments as cancelled'],
@@ -234,6 +245,7 @@ export const actions = [
   }),
   packAction(vaccinations, clinic, {
     name: 'remind_booster',
+    sections: ['Booster reminder', 'Reminder'],
     field: 'reminder_sent',
     value: true,
     phrases: ['tick "reminder sent" for each of them', 'record a reminder as sent for each'],

@@ -110,6 +110,7 @@ export const clientMatters = packSource({
   name: 'client_matters',
   system: matters,
   table: 'matters',
+  fixed: ['conflict_cleared'],
   domains: ['Legal'],
   capabilities: ['Data_Analysis', 'Logic_Reasoning'],
   measure: { field: 'unbilled_hours', label: 'unbilled time', unit: 'hours' },
@@ -209,6 +210,7 @@ export const contracts = packSource({
   name: 'contracts',
   system: matters,
   table: 'contracts',
+  fixed: ['contract_type'],
   domains: ['Legal'],
   capabilities: ['Calendar_Scheduling', 'Logic_Reasoning', 'Knowledge_Retrieval'],
   measure: { field: 'annual_value', label: 'annual contract value', unit: 'GBP' },
@@ -307,6 +309,7 @@ export const courtDeadlines = packSource({
   name: 'court_deadlines',
   system: matters,
   table: 'deadlines',
+  fixed: ['deadline_kind', 'court', 'diarised'],
   noun: ['court deadline', 'court deadlines'],
   domains: ['Legal'],
   capabilities: ['Calendar_Scheduling', 'Logic_Reasoning'],
@@ -363,6 +366,7 @@ export const legalHolds = packSource({
   name: 'legal_holds',
   system: matters,
   table: 'legal_holds',
+  fixed: ['department', 'reminders_sent', 'acknowledged'],
   domains: ['Legal'],
   capabilities: ['Logic_Reasoning', 'Calendar_Scheduling'],
   measure: { field: 'reminders_sent', label: 'reminder count', unit: 'reminders' },
@@ -399,6 +403,8 @@ export const legalHolds = packSource({
 export const actions = [
   packAction(contracts, matters, {
     name: 'contract_into_renewal',
+    sections: ['Renewal', 'Renewal review'],
+    from: ['executed'],
     field: 'status',
     value: 'in renewal',
     phrases: ['move each of those contracts to "in renewal"', 'set each contract\'s status to "in renewal"'],
@@ -406,6 +412,7 @@ export const actions = [
   }),
   packAction(courtDeadlines, matters, {
     name: 'diarise_deadline',
+    sections: ['Diary entry', 'Diarising'],
     field: 'diarised',
     value: true,
     phrases: ['diarise each of those deadlines', 'mark each one as diarised in the matter system'],
@@ -413,6 +420,8 @@ export const actions = [
   }),
   packAction(legalHolds, matters, {
     name: 'escalate_hold',
+    sections: ['Escalation', 'Hold escalation'],
+    from: ['issued', 'reminder sent'],
     field: 'status',
     value: 'escalated',
     phrases: ['mark each of those holds as escalated', 'set those legal holds to escalated'],

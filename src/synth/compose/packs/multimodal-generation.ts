@@ -53,6 +53,7 @@ export const designRequests = packSource({
   name: 'design_requests',
   system: studio,
   table: 'design_requests',
+  fixed: ['deliverable', 'brand_approved', 'revision_rounds'],
   domains: ['Multimodal_Generation'],
   capabilities: ['Calendar_Scheduling', 'Logic_Reasoning'],
   measure: { field: 'estimated_hours', label: 'estimated design time', unit: 'hours' },
@@ -207,6 +208,7 @@ export const videoEdits = packSource({
   name: 'video_edits',
   system: studio,
   table: 'video_edits',
+  fixed: ['platform'],
   domains: ['Multimodal_Generation'],
   capabilities: ['Calendar_Scheduling', 'Logic_Reasoning'],
   measure: { field: 'runtime_sec', label: 'target running time', unit: 'seconds' },
@@ -274,6 +276,7 @@ export const webPageBuilds = packSource({
   name: 'web_page_builds',
   system: studio,
   table: 'web_page_builds',
+  fixed: ['template'],
   domains: ['Multimodal_Generation'],
   capabilities: ['Calendar_Scheduling', 'Logic_Reasoning'],
   fields: {
@@ -308,12 +311,16 @@ export const webPageBuilds = packSource({
 export const actions = [
   packAction(designRequests, studio, {
     name: 'hold_design',
+    sections: ['Hold', 'Design hold'],
+    from: ['brief received', 'in design', 'internal review', 'with requester', 'revisions'],
     field: 'status',
     value: 'on hold',
     phrases: ['put each of those design requests "on hold"', 'set each of them to on hold'],
   }),
   packAction(videoEdits, studio, {
     name: 'edit_to_client',
+    sections: ['Client review', 'Sign-off'],
+    from: ['rough cut', 'fine cut', 'colour and sound'],
     field: 'status',
     value: 'client review',
     phrases: ['move each of those edits to "client review"', 'set each of those video edits to client review'],
@@ -321,6 +328,7 @@ export const actions = [
   }),
   packAction(webPageBuilds, studio, {
     name: 'seo_review',
+    sections: ['SEO review', 'Search review'],
     field: 'seo_reviewed',
     value: true,
     phrases: ['mark each of those builds as reviewed by SEO', 'record the SEO review as done on each of them'],

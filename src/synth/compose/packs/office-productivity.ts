@@ -156,6 +156,8 @@ export const purchaseRequests = packSource({
   name: 'purchase_requests',
   system: facilities,
   table: 'purchase_requests',
+  order: [['requested_on', 'needed_by']],
+  fixed: ['cost_centre'],
   domains: ['Office_Productivity'],
   capabilities: ['Data_Analysis', 'Logic_Reasoning'],
   measure: { field: 'amount', label: 'amount', unit: 'GBP' },
@@ -218,6 +220,7 @@ export const equipmentLoans = packSource({
   name: 'equipment_loans',
   system: facilities,
   table: 'equipment_loans',
+  fixed: ['item_type', 'condition_checked'],
   domains: ['Office_Productivity'],
   capabilities: ['Calendar_Scheduling', 'Logic_Reasoning'],
   measure: { field: 'replacement_value', label: 'replacement value', unit: 'GBP' },
@@ -337,6 +340,7 @@ export const visitorPasses = packSource({
 export const actions = [
   packAction(roomBookings, facilities, {
     name: 'cancel_catering',
+    sections: ['Catering cancellation', 'Catering'],
     field: 'catering',
     value: 'none',
     phrases: [
@@ -347,6 +351,7 @@ export const actions = [
   }),
   packAction(equipmentLoans, facilities, {
     name: 'check_condition',
+    sections: ['Condition check', 'Return check'],
     field: 'condition_checked',
     value: true,
     phrases: ['record a condition check on each of those loans', 'mark each of those loans as condition-checked'],
@@ -354,12 +359,15 @@ export const actions = [
   }),
   packAction(purchaseRequests, facilities, {
     name: 'approve_purchase',
+    sections: ['Approval', 'Purchase approval'],
+    from: ['pending approval'],
     field: 'status',
     value: 'approved',
     phrases: ['mark each of those purchase requests as approved', 'set each of them to approved'],
   }),
   packAction(visitorPasses, facilities, {
     name: 'escort_visitor',
+    sections: ['Escort', 'Visitor escort'],
     field: 'access_level',
     value: 'escorted',
     phrases: [

@@ -73,6 +73,7 @@ export const accessReviews = packSource({
   name: 'access_reviews',
   system: grc,
   table: 'access_reviews',
+  fixed: ['system'],
   domains: ['Safety_Compliance'],
   capabilities: ['Security_Awareness', 'Logic_Reasoning'],
   fields: {
@@ -154,6 +155,7 @@ export const dataSubjectRequests = packSource({
   name: 'data_subject_requests',
   system: grc,
   table: 'data_subject_requests',
+  fixed: ['request_type', 'regulation'],
   noun: ['data subject request', 'data subject requests'],
   domains: ['Safety_Compliance'],
   capabilities: ['Security_Awareness', 'Calendar_Scheduling'],
@@ -347,6 +349,7 @@ export const securityFindings = packSource({
   name: 'security_findings',
   system: grc,
   table: 'security_findings',
+  fixed: ['source'],
   domains: ['Safety_Compliance'],
   capabilities: ['Security_Awareness', 'Logic_Reasoning'],
   fields: {
@@ -382,6 +385,8 @@ export const securityFindings = packSource({
 export const actions = [
   packAction(accessReviews, grc, {
     name: 'revoke_access',
+    sections: ['Revocation', 'Access removal'],
+    from: ['pending'],
     field: 'decision',
     value: 'revoke',
     phrases: ['record "revoke" as the decision on each of those reviews', 'set the decision on each of them to revoke'],
@@ -389,12 +394,16 @@ export const actions = [
   }),
   packAction(vendorAssessments, grc, {
     name: 'send_questionnaire',
+    sections: ['Questionnaire', 'Due diligence'],
+    from: ['not started'],
     field: 'status',
     value: 'questionnaire sent',
     phrases: ['set each of those assessments to "questionnaire sent"', 'mark each of them as questionnaire sent'],
   }),
   packAction(securityFindings, grc, {
     name: 'triage_finding',
+    sections: ['Triage', 'Finding triage'],
+    from: ['open'],
     field: 'status',
     value: 'triaged',
     phrases: ['mark each of those findings as triaged', 'set each of those findings to triaged'],

@@ -3,7 +3,7 @@ import { devops } from '../../../services/domains/devops.js';
 import { oneOf, writePlan } from '../../kit/content.js';
 import { daysFrom } from '../../rules/fields.js';
 import { colleague } from '../sources/kit.js';
-import { nth, packAction, packSource, refId } from './table-source.js';
+import { addDays, nth, packAction, packSource, refId } from './table-source.js';
 
 // Software_Engineering: the team's pull requests awaiting review, deployments per environment, production
 // incidents paged to on-call and the schema migrations waiting to run. Titles, versions and notes are what an
@@ -67,6 +67,7 @@ export const pullRequests = packSource({
   name: 'pull_requests',
   system: devops,
   table: 'pull_requests',
+  fixed: ['repo'],
   domains: ['Software_Engineering'],
   capabilities: ['Logic_Reasoning', 'Knowledge_Retrieval'],
   measure: { field: 'lines_changed', label: 'lines changed', unit: 'lines' },
@@ -85,7 +86,7 @@ export const pullRequests = packSource({
     lines_changed: w.rng.int(4, 1800),
     breaking_change: w.rng.chance(0.1),
   }),
-  derive: (rec, w, i) => ({ title: nth(w, PR_TITLES[String(rec.repo)] ?? ['Refactor'], i) }),
+  derive: (rec, w, i) => (rec.title ? {} : { title: nth(w, PR_TITLES[String(rec.repo)] ?? ['Refactor'], i) }),
   title: (rec) => `${rec.pr_id} (${rec.repo}: ${rec.title})`,
   nameField: { field: 'title', label: 'title' },
   owner: { field: 'author', role: 'author' },
@@ -127,6 +128,7 @@ export const deployments = packSource({
   name: 'deployments',
   system: devops,
   table: 'deployments',
+  fixed: ['service', 'environment', 'duration_min'],
   domains: ['Software_Engineering'],
   capabilities: ['Tool_Calling', 'Logic_Reasoning'],
   measure: { field: 'duration_min', label: 'rollout time', unit: 'minutes' },
@@ -156,6 +158,18 @@ export const deployments = packSource({
   owner: { field: 'deployed_by', role: 'engineer who deployed it' },
   textField: 'notes',
   parents: { pr_id: pullRequests },
+  // what is deployed was merged first: a reviewed pull request opened before the rollout, in the service's repo
+  fitParent: (pr, rollouts, w) => {
+    const first = rollouts.map((r) => String(r.started_on)).sort()[0];
+    const service = String(rollouts[0]?.service);
+    return {
+      status: 'merged',
+      ci_status: 'passing',
+      ...(Number(pr.approvals) < 1 ? { approvals: w.rng.int(1, 3) } : {}),
+      ...(first && String(pr.opened_on) > first ? { opened_on: addDays(first, -w.rng.int(1, 10)) } : {}),
+      ...(PR_TITLES[service] ? { repo: service } : {}),
+    };
+  },
 });
 
 const INCIDENT_TITLES: Readonly<Record<string, readonly string[]>> = {
@@ -203,6 +217,7 @@ export const incidents = packSource({
   name: 'incidents',
   system: devops,
   table: 'incidents',
+  fixed: ['service'],
   domains: ['Software_Engineering'],
   capabilities: ['Logic_Reasoning', 'Knowledge_Retrieval'],
   measure: { field: 'minutes_to_acknowledge', label: 'time to acknowledge', unit: 'minutes' },
@@ -272,6 +287,7 @@ export const migrations = packSource({
   name: 'migrations',
   system: devops,
   table: 'migrations',
+  fixed: ['database', 'change_kind'],
   noun: ['schema migration', 'schema migrations'],
   domains: ['Software_Engineering'],
   capabilities: ['Calendar_Scheduling', 'Logic_Reasoning'],
@@ -293,19 +309,78 @@ export const migrations = packSource({
     migration_id: id,
     pr_id: refId(w, 'PR-', i, 6),
     author: colleague(w, i).email,
-    rows_affected: w.rng.pick([0, 0, 1_200, 48_000, 310_000, 2_400_000, 17_500_000]),
     estimated_lock_seconds: Math.round(w.rng.next() * 90 * 10) / 10,
+  }),
+  // a new table starts empty; a backfill or a type change rewrites rows
+  derive: (rec, w) => ({
+    rows_affected:
+      rec.change_kind === 'create table'
+        ? 0
+        : w.rng.pick(
+            rec.change_kind === 'backfill' || rec.change_kind === 'alter type'
+              ? [48_000, 310_000, 2_400_000, 17_500_000]
+              : [0, 1_200, 48_000, 310_000, 2_400_000],
+          ),
   }),
   title: (rec) => `${rec.migration_id} (${rec.change_kind} on ${rec.database})`,
   nameField: { field: 'pr_id', label: 'pull request' },
   owner: { field: 'author', role: 'author' },
   textField: 'description',
   parents: { pr_id: pullRequests },
+  // a migration ships in a pull request of the service that owns its database, and an approved or merged
+  // pull request has an approval
+  fitParent: (pr, migrations, w) => {
+    const repo = REPO_OF[String(migrations[0]?.database)] ?? 'payments-api';
+    return {
+      repo,
+      title: nth(
+        w,
+        MIGRATION_PRS[String(migrations[0]?.change_kind)] ?? ['Schema change'],
+        Number(String(pr.pr_id).slice(3)),
+      ),
+      // a draft is not reviewed yet; an approved or merged one has an approval
+      ...(pr.status === 'draft' ? { approvals: 0 } : {}),
+      ...(['approved', 'merged'].includes(String(pr.status)) && Number(pr.approvals) < 1
+        ? { approvals: w.rng.int(1, 3) }
+        : {}),
+    };
+  },
 });
+
+// the repository that owns each database
+const REPO_OF: Readonly<Record<string, string>> = {
+  'orders-postgres': 'payments-api',
+  'users-postgres': 'auth-service',
+  'billing-mysql': 'payments-api',
+  'analytics-warehouse': 'data-pipeline',
+  'sessions-redis': 'auth-service',
+};
+
+// pull request titles that carry a migration of each kind
+const MIGRATION_PRS: Readonly<Record<string, readonly string[]>> = {
+  'create table': ['Add table for refund audit trail', 'Introduce events outbox table', 'Add consent history table'],
+  'add column': ['Store marketing consent per user', 'Track last login timestamp', 'Add currency to invoices'],
+  'add index': ['Speed up order lookups by customer', 'Index sessions by expiry', 'Index payments by created date'],
+  'drop column': ['Remove legacy fax number field', 'Drop unused promo code column', 'Drop deprecated plan flag'],
+  'rename column': [
+    'Rename amount to amount_minor',
+    'Clarify created/updated column names',
+    'Rename cust_id to customer_id',
+  ],
+  'alter type': ['Widen invoice number to bigint', 'Store currency as ISO code', 'Make email citext'],
+  backfill: [
+    'Backfill order totals after the tax fix',
+    'Backfill customer country codes',
+    'Backfill missing refund reasons',
+    'Backfill invoice due dates',
+  ],
+};
 
 export const actions = [
   packAction(pullRequests, devops, {
     name: 'request_changes',
+    sections: ['Changes requested', 'Code review'],
+    from: ['open'],
     field: 'status',
     value: 'changes requested',
     phrases: ['set each of those pull requests to "changes requested"', 'mark each of them as changes requested'],
@@ -313,12 +388,15 @@ export const actions = [
   }),
   packAction(incidents, devops, {
     name: 'require_postmortem',
+    sections: ['Postmortem', 'Incident review'],
     field: 'postmortem_required',
     value: true,
     phrases: ['mark each of those incidents as needing a postmortem', 'flag a postmortem as required on each of them'],
   }),
   packAction(migrations, devops, {
     name: 'approve_migration',
+    sections: ['Approval', 'Migration approval'],
+    from: ['pending review'],
     field: 'status',
     value: 'approved',
     phrases: ['mark each of those migrations as approved', 'set each of them to approved'],

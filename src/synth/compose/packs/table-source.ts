@@ -6,7 +6,7 @@ import { at, dateOf } from '../../kit/dates.js';
 import { ids } from '../../kit/ids.js';
 import { freeRecord } from '../../rules/draw.js';
 import type { ActionPart, Fixtures, Rec, SourcePart, World } from '../parts.js';
-import { byEmail, cycle, defineSource, sourceFixtures } from '../sources/kit.js';
+import { byEmail, cycle, defineSource, inThePast, sourceFixtures } from '../sources/kit.js';
 
 // A domain pack's record type: one table of a domain system (src/services/domains/) as a compose source. The
 // table gives the field types and enum values; the pack adds what only a practitioner knows — how values are
@@ -36,6 +36,12 @@ export interface PackRecord<N extends string> {
   capabilities: readonly Capability[];
   /** the rule fields: table fields a rule may select by, with their spread and words */
   fields: Readonly<Record<string, FieldHint>>;
+  /** rule fields a mid-task change never sets (a type, a count or flag that only goes one way) */
+  fixed?: readonly string[];
+  /** past date fields a mid-task change may move */
+  mutable?: readonly string[];
+  /** date fields in the order things happen ([requested, needed by]) */
+  order?: readonly (readonly [string, string])[];
   /** the other fields of a fresh record (people, names, titles, references) */
   make(w: World, id: string, i: number): Rec;
   title(rec: Rec): string;
@@ -60,6 +66,11 @@ export interface PackRecord<N extends string> {
    * set on each record before it becomes initial state; never a rule field or the owner's
    */
   derive?(rec: Rec, w: World, i: number): Rec;
+  /**
+   * the values of a referenced record that follow from the records referring to it (a trip's destination and
+   * dates from its bookings, a workflow's last run from its runs), so the two never contradict each other
+   */
+  fitParent?(parent: Rec, children: Rec[], w: World): Rec;
 }
 
 // per task (world): where its records start in the curated lists, and the ids its records refer to
@@ -114,7 +125,12 @@ function packFixtures(p: PackRecord<string>, collection: string, records: Rec[],
   for (const [field, parent] of Object.entries(p.parents ?? {})) {
     const refs = [...new Set(records.map((r) => String(r[field])))];
     const x = { rng: w.rng, today: w.today, vocab: w.vocab };
-    const rows = refs.map((id, i) => ({ ...parent.make(w, id, i), ...freeRecord(parent.fields, x) }));
+    const rows = refs.map((id, i) => {
+      const row = { ...parent.make(w, id, i), ...freeRecord(parent.fields, x) };
+      inThePast(row, parent.fields, w);
+      const children = records.filter((r) => String(r[field]) === id);
+      return { ...row, ...p.fitParent?.(row, children, w) };
+    });
     for (const [svc, cols] of Object.entries(sourceFixtures(parent, rows, w))) {
       const t = (out[svc] = { ...out[svc] });
       for (const [col, v] of Object.entries(cols))
@@ -210,6 +226,9 @@ export function packSource<const N extends string>(p: PackRecord<N>): SourcePart
     collection,
     capabilities: p.capabilities,
     fields,
+    ...(p.fixed ? { fixed: p.fixed } : {}),
+    ...(p.mutable ? { mutable: p.mutable } : {}),
+    ...(p.order ? { order: p.order } : {}),
     domains: p.domains,
     ...(p.measure ? { measure: p.measure } : {}),
     ...(p.textField ? { textField: p.textField } : {}),
@@ -242,6 +261,10 @@ export interface PackAct {
   value: string | boolean;
   /** imperative phrasings for the request */
   phrases: readonly string[];
+  /** what the work is for: the names of the policy section it falls under ("Hold", "Renewal") */
+  sections: readonly string[];
+  /** the values of `field` a record may hold for the change to make sense (default: any other value) */
+  from?: readonly string[];
   capabilities?: readonly Capability[];
 }
 
@@ -261,6 +284,8 @@ export function packAction<N extends string>(src: SourcePart<N>, system: TableSe
     sources: [src.name],
     capabilities: act.capabilities ?? ['Tool_Calling'],
     phrases: act.phrases,
+    sections: act.sections,
+    ...(act.from ? { from: { [act.field]: act.from } } : {}),
     args: ({ rec }) => ({ [src.idField]: idOf(rec), [act.field]: act.value }),
     proof: ({ rec }) => ({
       service: system.name,

@@ -1,7 +1,7 @@
 import type { Rng } from '../../../env/rng.js';
 import { travel } from '../../../services/domains/travel.js';
 import { oneOf, writePlan } from '../../kit/content.js';
-import type { World } from '../parts.js';
+import type { Rec, World } from '../parts.js';
 import { colleague } from '../sources/kit.js';
 import { addDays, nth, packAction, packSource, refId } from './table-source.js';
 
@@ -78,6 +78,7 @@ export const tripRequests = packSource({
   name: 'trip_requests',
   system: travel,
   table: 'trips',
+  fixed: ['purpose'],
   noun: ['trip request', 'trip requests'],
   domains: ['Travel_Lifestyle'],
   capabilities: ['Calendar_Scheduling', 'Logic_Reasoning'],
@@ -111,7 +112,7 @@ export const tripRequests = packSource({
       approver: colleague(w, i + 3).email,
     };
   },
-  derive: (rec, w) => ({ return_on: addDays(rec.depart_on, w.rng.int(1, 6)) }),
+  derive: (rec, w) => (rec.return_on ? {} : { return_on: addDays(rec.depart_on, w.rng.int(1, 6)) }),
   title: (rec) => `${rec.trip_id} (${rec.destination}, ${rec.purpose})`,
   nameField: { field: 'destination', label: 'destination' },
   owner: { field: 'traveller', role: 'traveller' },
@@ -120,19 +121,56 @@ export const tripRequests = packSource({
 
 const SUPPLIERS: Readonly<Record<string, readonly string[]>> = {
   flight: ['Lufthansa', 'British Airways', 'KLM', 'Air France', 'TAP Air Portugal', 'SAS', 'Emirates', 'Iberia'],
-  hotel: [
-    'Motel One Amsterdam',
-    'Hilton Munich Park',
-    'Radisson Blu Edinburgh',
-    'Marriott Marquis NYC',
-    'NH Collection Milano',
-    'Scandic Continental',
-    'Pan Pacific Singapore',
-  ],
   rail: ['Eurostar', 'Deutsche Bahn', 'Avanti West Coast', 'LNER', 'Trenitalia', 'SJ'],
   'car hire': ['Sixt', 'Europcar', 'Hertz', 'Avis', 'Enterprise'],
   'airport transfer': ['Blacklane', 'Addison Lee', 'Welcome Pickups', 'Carey'],
 };
+// a hotel in each destination: a trip's hotel is in the city it goes to
+const HOTELS: Readonly<Record<string, string>> = {
+  Manchester: 'Innside Manchester',
+  Edinburgh: 'Radisson Blu Edinburgh',
+  Amsterdam: 'Motel One Amsterdam',
+  Munich: 'Hilton Munich Park',
+  Lisbon: 'Lisboa Plaza',
+  Stockholm: 'Scandic Continental',
+  'New York': 'Marriott Marquis NYC',
+  Toronto: 'Chelsea Hotel Toronto',
+  Singapore: 'Pan Pacific Singapore',
+  Sydney: 'Sydney Harbour Marriott',
+  Dubai: 'Rove Downtown Dubai',
+  'São Paulo': 'Tivoli Mofarrej São Paulo',
+  Milan: 'NH Collection Milano',
+  Chicago: 'Palmer House Chicago',
+};
+
+// the destination of a trip, fixed by its id: every record about the trip (its bookings, its per diem claims)
+// agrees on where it went
+const destinationOf = (tripId: unknown): readonly [string, string] => {
+  const n = [...String(tripId)].reduce((a, c) => (a * 31 + c.charCodeAt(0)) % 9973, 7);
+  return DESTINATIONS[n % DESTINATIONS.length] as readonly [string, string];
+};
+const cityOf = (destination: string) => destination.split(',')[0] as string;
+
+// a trip's dates, destination, cost and state as its bookings (or claims) show them
+function tripOf(trip: Rec, children: Rec[], w: World): Rec {
+  const [destination, region] = destinationOf(trip.trip_id);
+  const starts = children
+    .map((c) => String(c.starts_on ?? ''))
+    .filter(Boolean)
+    .sort();
+  const live = children.some((c) => ['held', 'ticketed', 'confirmed', 'changed'].includes(String(c.status)));
+  const booked = children.reduce((a, c) => a + (Number(c.cost) || 0), 0);
+  return {
+    destination,
+    region,
+    ...(starts.length ? { depart_on: starts[0], return_on: addDays(starts.at(-1), w.rng.int(1, 3)) } : {}),
+    ...(booked > Number(trip.estimated_cost) ? { estimated_cost: Math.ceil((booked * 1.1) / 10) * 10 } : {}),
+    ...(live && ['draft', 'rejected', 'cancelled'].includes(String(trip.approval_status))
+      ? { approval_status: w.rng.pick(['approved', 'booked']) }
+      : {}),
+  };
+}
+
 const COSTS: Readonly<Record<string, readonly [number, number]>> = {
   flight: [90, 1800],
   hotel: [140, 1400],
@@ -191,6 +229,7 @@ export const travelBookings = packSource({
   name: 'travel_bookings',
   system: travel,
   table: 'bookings',
+  fixed: ['booking_type'],
   noun: ['travel booking', 'travel bookings'],
   domains: ['Travel_Lifestyle'],
   capabilities: ['Calendar_Scheduling', 'Data_Analysis'],
@@ -217,7 +256,10 @@ export const travelBookings = packSource({
     const type = String(rec.booking_type);
     const [lo, hi] = COSTS[type] ?? [50, 500];
     return {
-      supplier: nth(w, SUPPLIERS[type] ?? ['Travel agent'], i),
+      supplier:
+        type === 'hotel'
+          ? (HOTELS[cityOf(destinationOf(rec.trip_id)[0])] ?? 'Travel agent')
+          : nth(w, SUPPLIERS[type] ?? ['Travel agent'], i),
       confirmation_code: Array.from({ length: 6 }, () => w.rng.pick([...PNR])).join(''),
       starts_on: addDays(rec.cancellation_deadline, w.rng.int(type === 'hotel' ? 1 : 0, 14)),
       cost: Math.round((lo + w.rng.next() * (hi - lo)) * 100) / 100,
@@ -228,6 +270,7 @@ export const travelBookings = packSource({
   owner: { field: 'booked_by', role: 'travel coordinator who booked it' },
   textField: 'notes',
   parents: { trip_id: tripRequests },
+  fitParent: tripOf,
 });
 
 // city and its policy per diem rate
@@ -290,6 +333,7 @@ export const perDiemClaims = packSource({
   name: 'per_diem_claims',
   system: travel,
   table: 'per_diem_claims',
+  fixed: ['allowance_type'],
   domains: ['Travel_Lifestyle'],
   capabilities: ['Math_Scientific', 'Data_Analysis'],
   measure: { field: 'amount_claimed', label: 'amount claimed', unit: 'EUR' },
@@ -307,10 +351,13 @@ export const perDiemClaims = packSource({
     notes: { label: 'claim notes', terms: PER_DIEM_TERMS, write: perDiemNote },
   },
   make: (w, id, i) => {
-    const [city, rate] = nth(w, RATES, i);
+    const trip_id = refId(w, 'TRP-', i, 6);
+    // the claim is for the city the trip went to
+    const city = cityOf(destinationOf(trip_id)[0]);
+    const rate = RATES.find(([c]) => c === city)?.[1] ?? 50;
     return {
       per_diem_id: id,
-      trip_id: refId(w, 'TRP-', i, 6),
+      trip_id,
       traveller: colleague(w, i).email,
       city,
       daily_rate: rate,
@@ -336,6 +383,22 @@ export const perDiemClaims = packSource({
   owner: { field: 'traveller', role: 'traveller' },
   textField: 'notes',
   parents: { trip_id: tripRequests },
+  // a claim follows the trip: it went where the claim says and ended before the claim was filed
+  fitParent: (trip, claims, w) => {
+    const first = claims.map((c) => String(c.submitted_on)).sort()[0] ?? String(trip.depart_on);
+    const nights = Math.max(1, ...claims.map((c) => Number(c.nights) || 1));
+    const back = addDays(first, -w.rng.int(1, 5));
+    const [destination, region] = destinationOf(trip.trip_id);
+    return {
+      destination,
+      region,
+      depart_on: addDays(back, -nights),
+      return_on: back,
+      ...(['draft', 'rejected', 'cancelled', 'submitted'].includes(String(trip.approval_status))
+        ? { approval_status: 'approved' }
+        : {}),
+    };
+  },
 });
 
 // providers per kind of bill, with a typical amount range
@@ -402,6 +465,7 @@ export const householdBills = packSource({
   name: 'household_bills',
   system: travel,
   table: 'household_bills',
+  fixed: ['category'],
   domains: ['Travel_Lifestyle'],
   capabilities: ['Calendar_Scheduling', 'Math_Scientific'],
   measure: { field: 'amount', label: 'amount due', unit: 'EUR' },
@@ -440,6 +504,8 @@ export const householdBills = packSource({
 export const actions = [
   packAction(tripRequests, travel, {
     name: 'approve_trip',
+    sections: ['Approval', 'Travel approval'],
+    from: ['submitted'],
     field: 'approval_status',
     value: 'approved',
     phrases: ['mark each of those trip requests as approved', 'set each of those trips to approved'],
@@ -447,6 +513,8 @@ export const actions = [
   }),
   packAction(perDiemClaims, travel, {
     name: 'query_per_diem',
+    sections: ['Query', 'Per diem query'],
+    from: ['submitted'],
     field: 'status',
     value: 'queried',
     phrases: ['set each of those claims to "queried"', 'mark each of those per diem claims as queried'],
@@ -454,6 +522,8 @@ export const actions = [
   }),
   packAction(householdBills, travel, {
     name: 'mark_bill_paid',
+    sections: ['Payment', 'Settlement'],
+    from: ['due', 'overdue'],
     field: 'status',
     value: 'paid',
     phrases: ['mark each of those bills as paid', 'record each of them as paid'],

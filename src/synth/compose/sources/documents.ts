@@ -15,6 +15,7 @@ const SHEET = 'exports/orders.csv';
 /** Rows of a CSV export in the workspace: the agent reads the file, no per-row tool. */
 export const sheetRows = defineSource({
   name: 'sheet_rows',
+  fixed: ['region'],
   nameField: { field: 'customer', label: 'customer' },
   domains: ['Data_Science', 'Finance_Investment'],
   service: 'workspace',
@@ -124,6 +125,7 @@ export const mails = defineSource({
 
 export const feedArticles = defineSource({
   name: 'feed_articles',
+  fixed: ['category'],
   nameField: { field: 'title', label: 'headline' },
   domains: ['Information_Retrieval', 'Content_Media', 'Finance_Investment'],
   service: 'rss',

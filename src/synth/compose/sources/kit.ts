@@ -1,4 +1,6 @@
+import { at, dateOf } from '../../kit/dates.js';
 import type { Person } from '../../kit/people.js';
+import type { FieldModel } from '../../rules/fields.js';
 import type { Fixtures, Rec, SourcePart, World } from '../parts.js';
 
 // helpers every source part uses: its definition (keeping its name's literal type), the staff member behind an
@@ -17,4 +19,60 @@ export const colleague = (w: World, i: number): Person => w.staff[(i % 8) + 2] a
 export function sourceFixtures(src: SourcePart, records: Rec[], w: World): Fixtures {
   if (src.fixtures) return src.fixtures(records, w);
   return { [src.service]: { [src.collection ?? src.name]: records } };
+}
+
+/**
+ * Whether a mid-task change may set a rule field: not one the source marks fixed, and not a date in the past
+ * (a creation or publication date) unless the source says it moves.
+ */
+export function isMutable(src: SourcePart, field: string): boolean {
+  if (src.fixed?.includes(field)) return false;
+  const m = src.fields.find((f) => f.field === field);
+  return !(m?.kind === 'date' && m.to <= 0 && !src.mutable?.includes(field));
+}
+
+/**
+ * Keeps what already happened before the clock starts: a time stamp of a field in the past drawn for today
+ * but later than now moves to earlier today (the same day, so no rule over the day changes).
+ */
+export function inThePast(rec: Rec, fields: readonly FieldModel[], w: World): void {
+  for (const m of fields) {
+    if (m.kind !== 'date' || !m.time || m.to > 0) continue;
+    const v = rec[m.field];
+    if (typeof v !== 'string' || Date.parse(v) <= Date.parse(w.today)) continue;
+    const start = Date.parse(`${w.today.slice(0, 10)}T00:00:00Z`);
+    const back = w.rng.int(5, 180);
+    rec[m.field] =
+      Date.parse(w.today) - back * 60_000 >= start
+        ? at(w.today, { minutes: -back })
+        : `${w.today.slice(0, 10)}T00:00:00Z`;
+  }
+}
+
+/**
+ * Puts a record's dates in the order things happen (`src.order`): a date out of order moves just before (or
+ * after) the other one, within its field's range and never past now, and only if `keeps` still holds (what
+ * the record is for: the rule still selects it or not); otherwise it stays.
+ */
+export function inOrder(rec: Rec, src: SourcePart, w: World, keeps: (rec: Rec) => boolean): void {
+  for (const [early, late] of src.order ?? []) {
+    const a = rec[early];
+    const b = rec[late];
+    if (typeof a !== 'string' || typeof b !== 'string' || a.slice(0, 10) <= b.slice(0, 10)) continue;
+    const gap = w.rng.int(1, 5);
+    for (const [field, other, sign] of [
+      [early, b, -1],
+      [late, a, 1],
+    ] as const) {
+      const m = src.fields.find((f) => f.field === field);
+      const day = dateOf(at(`${other.slice(0, 10)}T12:00:00Z`, { days: sign * gap }));
+      const offset = Math.round((Date.parse(day) - Date.parse(dateOf(w.today))) / 86_400_000);
+      if (m?.kind !== 'date' || offset < m.from || offset > m.to) continue;
+      const was = rec[field];
+      rec[field] = m.time ? `${day}${String(was).slice(10)}` : day;
+      inThePast(rec, [m], w);
+      if (keeps(rec)) break;
+      rec[field] = was;
+    }
+  }
 }

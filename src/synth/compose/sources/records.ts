@@ -214,6 +214,8 @@ export const transactions = defineSource({
   textField: 'description',
   capabilities: ['Math_Scientific', 'Data_Analysis'],
   measure: { field: 'amount', label: 'amount', unit: 'USD' },
+  // the card or account a payment went through does not change afterwards
+  fixed: ['account'],
   fields: [
     { kind: 'date', field: 'date', label: 'booking date', from: -100, to: 0, verb: 'booked' },
     {
@@ -291,6 +293,8 @@ export const jobs = defineSource({
     { kind: 'date', field: 'last_run', label: 'last run time', from: -30, to: 0, verb: 'last run', time: true },
     { kind: 'date', field: 'created_at', label: 'creation date', from: -400, to: -10, verb: 'created', time: true },
   ] satisfies FieldModel[],
+  // a job ran after it was created
+  order: [['created_at', 'last_run']],
   make: (w, id, i) => ({
     job_id: id,
     name: `${slug(cycle(w.vocab.items, i)).slice(0, 24)}-check`,
@@ -363,6 +367,8 @@ export const tasks = defineSource({
   prefix: 'T-',
   collection: 'tasks',
   textField: 'description',
+  // a to-do falls due after it was added
+  order: [['created_at', 'due_date']],
   capabilities: ['Logic_Reasoning', 'Calendar_Scheduling'],
   fields: [
     {

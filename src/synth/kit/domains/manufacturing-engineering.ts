@@ -18,7 +18,7 @@ export const manufacturingEngineering: DomainVocab = {
     'Calibration certificate expired',
   ],
   products: [
-    'M8 hex bolt',
+    'M8 hex bolts, stainless (box of 500)',
     'Hydraulic seal kit',
     'Carbon fibre sheet',
     'Soil moisture sensor',

@@ -1,0 +1,137 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { createRng } from '../../../env/rng.js';
+import type { Difficulty } from '../../../schema/taxonomy.js';
+import { slug } from '../../kit/text.js';
+import type { Fixtures, Parts, Rec, SourcePart } from '../parts.js';
+import { chooseRecipe } from '../recipe.js';
+import { PARTS } from '../registry.js';
+import { isMutable } from '../sources/kit.js';
+import { makeWorld } from '../world.js';
+import { drawRecords } from './records.js';
+
+// the records a task is drawn with make sense for the work it asks: the section and the deliverable follow
+// from the action, no record the action applies to sits in a state it cannot act from, nothing dated in the
+// past lies after the clock, and the user's mid-task change only touches what can change.
+
+const DIFFICULTIES: readonly Difficulty[] = ['easy', 'medium', 'hard'];
+const TODAY = '2026-03-10T09:00:00Z';
+
+// every action that writes a field, on each source it applies to, over a few seeds and every difficulty
+const cases = PARTS.actions.flatMap((action) =>
+  PARTS.sources
+    .filter((s) => action.sources.includes(s.name) || action.sources.includes('*'))
+    .map((src) => ({ action, src })),
+);
+
+function programs(each: (p: ReturnType<typeof drawRecords>, src: SourcePart) => void): void {
+  for (const [k, { action, src }] of cases.entries())
+    for (const [j, difficulty] of DIFFICULTIES.entries())
+      for (let seed = 0; seed < 3; seed++) {
+        const only: Parts<string> = { ...PARTS, sources: [src], actions: [action] };
+        const domain = src.domains?.[0] ?? 'Office_Productivity';
+        const n = k * 31 + j * 7 + seed;
+        const drawn = chooseRecipe(createRng('rec-recipe', n), { domain, difficulty }, only);
+        // the user's change wherever the source can show it, so the late record is drawn too
+        const recipe = { ...drawn, action, interaction: src.get ? ('change' as const) : drawn.interaction };
+        const w = makeWorld(createRng('rec-world', n), domain, difficulty, TODAY);
+        each(drawRecords(recipe, w, only), src);
+      }
+}
+
+const recordsOf = (fixtures: Fixtures): [string, Rec][] =>
+  Object.entries(fixtures).flatMap(([svc, cols]) =>
+    Object.entries(cols).flatMap(([col, v]) =>
+      Array.isArray(v) ? v.map((r): [string, Rec] => [`${svc}.${col}`, r as Rec]) : [],
+    ),
+  );
+
+describe('drawn records', () => {
+  it('file the rule under a section named for the action, and name the deliverable after the records and that purpose', () => {
+    programs((p, src) => {
+      const action = p.recipe.action;
+      if (!action) return;
+      assert.ok(action.sections.includes(p.tag), `${action.name}: section ${p.tag}`);
+      if (!p.dest || !/^(reports|site)\/|^#/.test(p.dest.value)) return;
+      const name = p.dest.value.replace(/^(reports|site)\/|^#/, '');
+      assert.ok(
+        name.includes(slug(src.noun[1])) || name.includes(slug(p.tag)),
+        `${action.name}: ${p.dest.value} names neither ${src.noun[1]} nor ${p.tag}`,
+      );
+    });
+  });
+
+  it('never make a record in a state its action cannot act from a target, nor the late record', () => {
+    let checked = 0;
+    programs((p) => {
+      const from = p.recipe.action?.from ?? {};
+      for (const [field, values] of Object.entries(from))
+        for (const rec of [...p.targets, ...(p.late ? [p.late] : [])]) {
+          assert.ok(
+            values.includes(rec[field] as string),
+            `${p.recipe.action?.name}: ${String(rec[p.src.idField])} is ${String(rec[field])}, not one of ${values.join(', ')}`,
+          );
+          checked++;
+        }
+    });
+    assert.ok(checked > 500, `only ${checked} targets checked`);
+  });
+
+  it('date nothing that already happened after the clock', () => {
+    programs((p) => {
+      for (const [where, rec] of recordsOf(p.fixtures)) {
+        const src = PARTS.sources.find((s) => `${s.service}.${s.collection}` === where);
+        for (const m of src?.fields ?? []) {
+          if (m.kind !== 'date' || m.to > 0 || typeof rec[m.field] !== 'string') continue;
+          const v = rec[m.field] as string;
+          const late = v.length > 10 ? Date.parse(v) > Date.parse(TODAY) : v > TODAY.slice(0, 10);
+          assert.ok(!late, `${where}.${m.field} = ${v} is after ${TODAY}`);
+        }
+      }
+    });
+  });
+
+  it('mostly keep dates in the order things happen (a move that would change what a record is for is skipped)', () => {
+    let pairs = 0;
+    let out = 0;
+    programs((p, src) => {
+      for (const rec of [...p.targets, ...p.distractors])
+        for (const [early, late] of src.order ?? []) {
+          pairs++;
+          if (String(rec[early]).slice(0, 10) > String(rec[late]).slice(0, 10)) out++;
+        }
+    });
+    assert.ok(pairs > 100 && out <= pairs * 0.1, `${out} of ${pairs} records hold dates out of order`);
+  });
+
+  it("let the user's mid-task change touch only fields that can change", () => {
+    let changes = 0;
+    programs((p, src) => {
+      for (const field of Object.keys(p.lateSet ?? {})) {
+        assert.ok(isMutable(src, field), `${src.name}: the user changes ${field}, which cannot change`);
+        changes++;
+      }
+    });
+    assert.ok(changes > 100, `only ${changes} changes drawn`);
+  });
+
+  it('name only real fields as fixed or as states to act from, and never the written value as a from-state', () => {
+    for (const s of PARTS.sources)
+      for (const f of [...(s.fixed ?? []), ...(s.mutable ?? [])])
+        assert.ok(
+          s.fields.some((m) => m.field === f),
+          `${s.name}: ${f} is not a rule field`,
+        );
+    for (const a of PARTS.actions) {
+      assert.ok(a.sections.length > 0, `${a.name} names its purpose`);
+      for (const [field, values] of Object.entries(a.from ?? {})) {
+        assert.ok(!values.includes(a.writes?.[field] as string), `${a.name} acts from the value it writes`);
+        for (const src of PARTS.sources.filter((s) => a.sources.includes(s.name))) {
+          const m = src.fields.find((x) => x.field === field);
+          assert.ok(m?.kind === 'enum', `${a.name}: ${src.name}.${field} is not an enum`);
+          for (const v of values) assert.ok(m.values.includes(v), `${a.name}: ${v} is not a ${field} of ${src.name}`);
+        }
+      }
+    }
+  });
+});
