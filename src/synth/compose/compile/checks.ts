@@ -52,13 +52,16 @@ function actionOutcomes(p: Program, outcomes: Unweighted[], proofs: AuditRef[]):
   });
 }
 
-// read checks name the exact call (two reads of one tool must not stand in for each other)
-const named = (id: string, s: Call | undefined): Unweighted =>
-  ({
+// read checks name the exact call (two reads of one tool must not stand in for each other), less the args that
+// only widen a listing: a plain call that lists everything must pass
+function named(id: string, s: Call | undefined): Unweighted {
+  const args = Object.fromEntries(Object.entries(s?.args ?? {}).filter(([k]) => !s?.widening?.includes(k)));
+  return {
     id,
     kind: 'tool_called',
-    ...(s ? { tool: s.call, ...(Object.keys(s.args).length ? { args: s.args as never } : {}) } : {}),
-  }) as Unweighted;
+    ...(s ? { tool: s.call, ...(Object.keys(args).length ? { args: args as never } : {}) } : {}),
+  } as Unweighted;
+}
 
 // whether the source's measure is an amount of money: its field model has a currency, or its unit is a code (GBP)
 function isMoney(src: Program['src']): boolean {
