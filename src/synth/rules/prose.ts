@@ -39,7 +39,8 @@ const day = (today: string, days: number) => dayMonth(at(today, { days }));
 // a flag's words come as a phrase that follows a noun ("with customer impact", "still enabled", "needing a read")
 // or as a bare adjective ("non-refundable"), which cannot: "bookings non-refundable" must be "bookings that are …"
 const bareAdjective = (p: string) => /^[a-z-]+$/i.test(p) && !/(ed|en|ing)$/.test(p);
-const withOrGerund = (p: string) => /^(?:(?:still|not|already) )?(?:with|without|\w+ing)\b/.test(p);
+// "is needing a read", "is without an NDA" do not read; "is running in a sandbox" does
+const stative = (p: string) => /^(?:(?:still|not) )?(?:without|needing|requiring|holding|naming|owing)\b/.test(p);
 
 /** A flag after the plural noun: "bookings that are non-refundable", "jobs still enabled". */
 export const flagModifier = (p: string): string => (bareAdjective(p) ? `that are ${p}` : p);
@@ -47,8 +48,7 @@ export const flagModifier = (p: string): string => (bareAdjective(p) ? `that are
 /** A flag said of one record: "the booking is non-refundable", "the migration has a down migration". */
 export function flagClause(the: string, p: string): string {
   if (p.startsWith('with ')) return `${the} has ${p.slice(5)}`;
-  // "is needing a legal read" and "is without a signed NDA" do not read; "is one needing …" does
-  return withOrGerund(p) ? `${the} is one ${p}` : `${the} is ${p}`;
+  return stative(p) ? `${the} is one ${p}` : `${the} is ${p}`;
 }
 
 /** A condition as a modifier after the plural noun: "whose urgency is urgent", "referred 10 or more days ago". */

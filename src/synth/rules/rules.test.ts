@@ -163,6 +163,7 @@ describe('selection rules', () => {
     assert.equal(flagClause('the migration', 'with a down migration'), 'the migration has a down migration');
     assert.equal(flagClause('the story', 'needing a legal read'), 'the story is one needing a legal read');
     assert.equal(flagClause('it', 'already chased'), 'it is already chased');
+    assert.equal(flagClause('the flow', 'running in a sandbox'), 'the flow is running in a sandbox');
     const models: FieldModel[] = [
       { kind: 'flag', field: 'refundable', label: 'refundability', yes: 'refundable', no: 'non-refundable' },
     ];
