@@ -87,6 +87,46 @@ describe('compositional generator', () => {
     assert.equal(gated?.passed, false);
   });
 
+  it('figures: an average is written to two decimals as asked; no sum, mean or extreme over one record; rarely 0; counts a minority', () => {
+    const answers = corpus.map((s) => {
+      const say = (s.reference ?? []).flatMap((r) => ('say' in r ? [r.say] : [])).join(' ');
+      return { say, selected: s.answer_ids?.length ?? 0 };
+    });
+    const averages = answers.filter((a) => /average .*, to two decimals:/.test(a.say));
+    assert.ok(averages.length >= 20, `${averages.length} averages`);
+    for (const a of averages) assert.match(a.say, /to two decimals: \d+\.\d{2}\.$/);
+    for (const a of answers.filter((x) => /(average|combined|highest|lowest) /.test(x.say)))
+      assert.ok(a.selected >= 2, a.say);
+    const zero = answers.filter((a) => /: 0(\.00)?\.$/.test(a.say));
+    assert.ok(zero.length <= 0.01 * corpus.length, zero.map((a) => a.say).join(' | '));
+    const counts = answers.filter((a) => /the number of /i.test(a.say));
+    assert.ok(counts.length < 0.3 * corpus.length, `${counts.length} counts`);
+  });
+
+  it('the listing check asks for the listing tool, not the reference’s widening args: a plain call passes', async () => {
+    const widening = ['status', 'days_back', 'max_results', 'start_date', 'end_date'];
+    const listed = corpus.map((s) => s.checks?.find((c) => c.id === 'listed'));
+    for (const c of listed)
+      assert.ok(!c || !('args' in c) || !widening.some((k) => k in (c.args ?? {})), JSON.stringify(c));
+    const tools = new Set([
+      'helpdesk_list_tickets',
+      'finance_list_transactions',
+      'gmail_list_messages',
+      'rss_list_articles',
+    ]);
+    const sample = corpus
+      .filter((s) => s.checks?.some((c) => c.id === 'listed' && 'tool' in c && tools.has(String(c.tool))))
+      .slice(0, 4);
+    assert.ok(sample.length >= 2);
+    for (const raw of sample) {
+      const report = await runGate({ raw });
+      assert.equal(report.ok, true, raw.id);
+      const spec = report.spec as TaskSpec;
+      const plain = spec.reference.map((r) => ('call' in r && tools.has(r.call) ? { ...r, args: {} } : r));
+      assert.equal(comparable((await playReference(spec, plain)).trajectory), 1, raw.id);
+    }
+  });
+
   it('bad input: an unknown scenario domain falls back to office work rather than failing', () => {
     const s = generateProcedural({
       generator: 'compose',

@@ -35,7 +35,8 @@ export const average: ComputationPart = {
   needsMeasure: true,
   capabilities: ['Math_Scientific', 'Data_Analysis'],
   ask: (s) => `their average ${s.measure?.label}, to two decimals`,
-  value: (sel, s) => fmt(vals(sel, s).reduce((a, b) => a + b, 0) / Math.max(1, sel.length)),
+  // written as asked, to two decimals, even when whole (51200.00): the reference answer and the files say it so
+  value: (sel, s) => roundCents(vals(sel, s).reduce((a, b) => a + b, 0) / Math.max(1, sel.length)).toFixed(2),
 };
 
 export const smallest: ComputationPart = {

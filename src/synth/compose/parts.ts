@@ -17,6 +17,11 @@ export type Fixtures = Record<string, Record<string, unknown>>;
 export interface Call {
   call: string;
   args: Rec;
+  /**
+   * args that only widen or page a listing (status "all", a date window, max_results): the reference passes them,
+   * but the request does not ask for them, so checks require the call without them
+   */
+  widening?: readonly string[];
 }
 /** An audit entry by service, record list and field matchers: what a check looks for or a forbidden action names. */
 export interface AuditRef {

@@ -103,6 +103,14 @@ function fitsOf(parts: Parts<string>, source: SourcePart): Fits {
   return f;
 }
 
+// a figure read from the records' field (a sum, a mean, an extreme) over the bare count, which is the length of
+// the list the agent handled: a count only for a record type without a measure, or one draft in ten
+function computationFor(rng: Rng, comps: readonly ComputationPart[]): ComputationPart {
+  const measured = comps.filter((c) => c.needsMeasure);
+  const counts = comps.filter((c) => !c.needsMeasure);
+  return measured.length && (!counts.length || rng.int(0, 9) > 0) ? rng.pick(measured) : rng.pick(counts);
+}
+
 function draft(rng: Rng, d: Difficulty, domain: ScenarioDomain, parts: Parts<string>): Recipe {
   const source = sourceFor(rng, domain, parts);
   const hasOwner = Boolean(source.owner);
@@ -126,18 +134,22 @@ function draft(rng: Rng, d: Difficulty, domain: ScenarioDomain, parts: Parts<str
   let interaction: Interaction = roll < 22 ? 'ask' : roll < 44 ? 'change' : 'none';
   if (interaction === 'ask' && !aggregate) interaction = action && source.get ? 'change' : 'none';
   if (interaction === 'change' && (!action || !source.get)) interaction = aggregate ? 'ask' : 'none';
+  let targets = d === 'easy' ? rng.int(1, 2) : d === 'medium' ? rng.int(2, 3) : rng.int(3, 4);
+  const computation = computationFor(rng, comps);
+  // a sum, mean, max or min over one record is no aggregate: it needs two (the user's late record counts)
+  if (computation.needsMeasure && targets + (interaction === 'change' ? 1 : 0) < 2) targets = 2;
   return {
     source,
     ...(join ? { join } : {}),
     ...(action ? { action } : {}),
     ...(action && branch ? { branch } : {}),
     ...(aggregate ? { aggregate } : {}),
-    computation: rng.pick(comps),
+    computation,
     // most easy tasks state the rule in the request
     policy: d === 'easy' && stated && rng.int(0, 2) > 0 ? stated : rng.pick(policies),
     ...(trap ? { trap } : {}),
     interaction,
-    targets: d === 'easy' ? rng.int(1, 2) : d === 'medium' ? rng.int(2, 3) : rng.int(3, 4),
+    targets,
     phrasing: rng.int(0, 1_000_000),
   };
 }
@@ -205,6 +217,8 @@ export function chooseRecipe(rng: Rng, want: RecipeWants, parts: Parts<string> =
         (svc.filter((s) => !want.services?.includes(s)).length + want.services.filter((s) => !svc.includes(s)).length);
     if (want.require && !svc.includes(want.require)) cost += 30;
     if (want.pool) cost += 3 * svc.filter((s) => !want.pool?.includes(s)).length;
+    // a figure read from a field is preferred to a bare count where the record type has one
+    if (!candidate.computation.needsMeasure && candidate.source.measure) cost += 4;
     if (cost < bestCost) {
       best = candidate;
       bestCost = cost;

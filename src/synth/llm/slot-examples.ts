@@ -78,7 +78,7 @@ function exampleText(gen: Generator, difficulty: Difficulty, seed: number, n: nu
 /**
  * One or two example specs for the slot (deterministic in the job): the first from the near-best generators
  * rotated by seed at the slot's difficulty (hard is shown as medium), the second the next generator of the
- * pool at easy — when both fit EXAMPLE_BUDGET_CHARS; else both at easy, else the first alone.
+ * pool at easy — when both fit EXAMPLE_BUDGET_CHARS; else both at easy, else the first alone (the shorter of the two).
  */
 export function examplesFor(job: Job): ChosenExample[] {
   const ranked = rankGenerators(job);
@@ -102,5 +102,6 @@ export function examplesFor(job: Job): ChosenExample[] {
   if (one.text.length + two.text.length <= EXAMPLE_BUDGET_CHARS) return [one, two];
   const oneEasy = make(first, 'easy', 1);
   if (oneEasy.text.length + two.text.length <= EXAMPLE_BUDGET_CHARS) return [oneEasy, two];
-  return [one];
+  // the first alone, at the shorter of its two difficulties (the prompt is over budget already)
+  return [oneEasy.text.length < one.text.length ? oneEasy : one];
 }

@@ -36,6 +36,21 @@ function amount(m: FieldModel, v: number): string {
 
 const day = (today: string, days: number) => dayMonth(at(today, { days }));
 
+// a flag's words come as a phrase that follows a noun ("with customer impact", "still enabled", "needing a read")
+// or as a bare adjective ("non-refundable"), which cannot: "bookings non-refundable" must be "bookings that are …"
+const bareAdjective = (p: string) => /^[a-z-]+$/i.test(p) && !/(ed|en|ing)$/.test(p);
+// "is needing a read", "is without an NDA" do not read; "is running in a sandbox" does
+const stative = (p: string) => /^(?:(?:still|not) )?(?:without|needing|requiring|holding|naming|owing)\b/.test(p);
+
+/** A flag after the plural noun: "bookings that are non-refundable", "jobs still enabled". */
+export const flagModifier = (p: string): string => (bareAdjective(p) ? `that are ${p}` : p);
+
+/** A flag said of one record: "the booking is non-refundable", "the migration has a down migration". */
+export function flagClause(the: string, p: string): string {
+  if (p.startsWith('with ')) return `${the} has ${p.slice(5)}`;
+  return stative(p) ? `${the} is one ${p}` : `${the} is ${p}`;
+}
+
 /** A condition as a modifier after the plural noun: "whose urgency is urgent", "referred 10 or more days ago". */
 export function modifier(a: Atom, models: readonly FieldModel[], today: string, rng: Rng): string {
   const m = modelOf(models, a);
@@ -88,17 +103,20 @@ export function modifier(a: Atom, models: readonly FieldModel[], today: string, 
     }
     case 'recent': {
       const verb = m.kind === 'date' ? (m.past ?? m.verb) : label;
+      // holds() takes 0 ≤ days ago ≤ N: today and the N days before it, never a future date
+      const notAhead = m.kind === 'date' && m.to > 0 ? ' and not after today' : '';
       return rng.pick([
-        `${verb} in the last ${a.days} days (today included)`,
-        `${verb} on or after ${day(today, -a.days)}`,
-        `${verb} no more than ${a.days} days ago`,
+        `${verb} today or in the ${a.days} days before`,
+        `${verb} between ${day(today, -a.days)} and today, both days included`,
+        `${verb} no more than ${a.days} days ago${notAhead}`,
       ]);
     }
     case 'due_within': {
       const verb = m.kind === 'date' ? m.verb : label;
+      // holds() takes 0 ≤ days ahead ≤ N: today and the N days after it
       return rng.pick([
-        `${verb} within the next ${a.days} days (today included)`,
-        `${verb} between today and ${day(today, a.days)}`,
+        `${verb} today or in the next ${a.days} days`,
+        `${verb} between today and ${day(today, a.days)}, both days included`,
         `${verb} no later than ${day(today, a.days)} and not before today`,
       ]);
     }
@@ -111,7 +129,7 @@ export function modifier(a: Atom, models: readonly FieldModel[], today: string, 
       ]);
     }
     case 'flag':
-      return m.kind === 'flag' ? (a.value ? m.yes : m.no) : label;
+      return m.kind === 'flag' ? flagModifier(a.value ? m.yes : m.no) : label;
     case 'mentions':
       return rng.pick([
         `whose ${label} mentions "${a.term}"`,
@@ -144,7 +162,7 @@ export function clause(a: Atom, models: readonly FieldModel[], n: Nouns, today: 
         `${the}'s ${m.label} is at most ${amount(m, a.value)}`,
       ]);
     case 'flag':
-      return `${the} is ${m.kind === 'flag' ? (a.value ? m.yes : m.no) : m.label}`;
+      return m.kind === 'flag' ? flagClause(the, a.value ? m.yes : m.no) : `${the} is ${m.label}`;
     case 'mentions':
       return `its ${m.label} mentions "${a.term}"`;
     default:

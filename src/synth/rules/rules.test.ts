@@ -1,11 +1,12 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { createRng } from '../../env/rng.js';
+import { at } from '../kit/dates.js';
 import { VOCAB } from '../kit/domains/index.js';
 import { lintText } from '../kit/lint.js';
 import { drawRule, freeRecord, setAtom } from './draw.js';
 import type { FieldModel } from './fields.js';
-import { rulePhrase } from './prose.js';
+import { clause, flagClause, flagModifier, modifier, rulePhrase } from './prose.js';
 import { type Atom, holds, modelOf, ruleKey, selects, workdaysSince } from './rule.js';
 
 const TODAY = '2026-06-17T09:00:00Z'; // a Wednesday
@@ -116,6 +117,66 @@ describe('selection rules', () => {
       texts.add(phrase.replace(/\d+/g, '#'));
     }
     assert.ok(texts.size > 120, `${texts.size} distinct shapes`);
+  });
+
+  it('says day windows with the bounds holds() uses: today and exactly N days either side, no more', () => {
+    // every wording of each window, against the engine on each day from 12 back to 12 ahead
+    const windows: Atom[] = [
+      { kind: 'recent', field: 'due', days: 7 },
+      { kind: 'due_within', field: 'due', days: 7 },
+      { kind: 'older', field: 'opened', days: 7 },
+    ];
+    for (const a of windows) {
+      const said = new Set<string>();
+      for (let i = 0; i < 60; i++) said.add(modifier(a, MODELS, TODAY, createRng('window', i)));
+      assert.ok(said.size >= 3, [...said].join(' | '));
+      for (const s of said) assert.doesNotMatch(s, /in the (last|next) \d+ days \(today included\)/);
+      const inWindow = (delta: number) =>
+        holds(
+          a,
+          { due: at(TODAY, { days: delta }).slice(0, 10), opened: at(TODAY, { days: delta }).slice(0, 10) },
+          TODAY,
+        );
+      const deltas = Array.from({ length: 25 }, (_, k) => k - 12).filter(inWindow);
+      if (a.kind === 'recent') assert.deepEqual(deltas, [-7, -6, -5, -4, -3, -2, -1, 0]);
+      if (a.kind === 'due_within') assert.deepEqual(deltas, [0, 1, 2, 3, 4, 5, 6, 7]);
+      if (a.kind === 'older') assert.deepEqual(deltas, [-12, -11, -10, -9, -8, -7]);
+      // each wording names N and today, or the boundary day the engine still takes
+      for (const s of said)
+        assert.match(
+          s,
+          a.kind === 'recent'
+            ? /today or in the 7 days before|between 10 June and today, both days included|no more than 7 days ago and not after today/
+            : a.kind === 'due_within'
+              ? /today or in the next 7 days|between today and 24 June, both days included|no later than 24 June and not before today/
+              : /7 or more days ago|at least 7 days ago|on or before 10 June/,
+          s,
+        );
+    }
+  });
+
+  it('says a yes/no field grammatically, after a noun and of one record', () => {
+    assert.equal(flagModifier('non-refundable'), 'that are non-refundable');
+    assert.equal(flagModifier('still enabled'), 'still enabled');
+    assert.equal(flagModifier('with customer impact'), 'with customer impact');
+    assert.equal(flagClause('the booking', 'non-refundable'), 'the booking is non-refundable');
+    assert.equal(flagClause('the migration', 'with a down migration'), 'the migration has a down migration');
+    assert.equal(flagClause('the story', 'needing a legal read'), 'the story is one needing a legal read');
+    assert.equal(flagClause('it', 'already chased'), 'it is already chased');
+    assert.equal(flagClause('the flow', 'running in a sandbox'), 'the flow is running in a sandbox');
+    const models: FieldModel[] = [
+      { kind: 'flag', field: 'refundable', label: 'refundability', yes: 'refundable', no: 'non-refundable' },
+    ];
+    const rng = createRng('flag', 1);
+    const a: Atom = { kind: 'flag', field: 'refundable', value: false };
+    assert.equal(
+      rulePhrase({ all: [a] }, models, { singular: 'booking', plural: 'bookings' }, TODAY, rng),
+      'bookings that are non-refundable',
+    );
+    assert.equal(
+      clause(a, models, { singular: 'booking', plural: 'bookings' }, TODAY, rng),
+      'the booking is non-refundable',
+    );
   });
 });
 

@@ -1,6 +1,5 @@
 import type { Check } from '../../kit/checks.js';
-import { wholeNumber } from '../../../schema/text.js';
-import { factPattern, isNumber, numberVariants } from '../../kit/money.js';
+import { factPattern, isNumber } from '../../kit/money.js';
 import type { AuditRef, Call, CheckDraft } from '../parts.js';
 import { actionContext, actionFor } from './context.js';
 import type { Program } from './records.js';
@@ -53,13 +52,22 @@ function actionOutcomes(p: Program, outcomes: Unweighted[], proofs: AuditRef[]):
   });
 }
 
-// read checks name the exact call (two reads of one tool must not stand in for each other)
-const named = (id: string, s: Call | undefined): Unweighted =>
-  ({
+// read checks name the exact call (two reads of one tool must not stand in for each other), less the args that
+// only widen a listing: a plain call that lists everything must pass
+function named(id: string, s: Call | undefined): Unweighted {
+  const args = Object.fromEntries(Object.entries(s?.args ?? {}).filter(([k]) => !s?.widening?.includes(k)));
+  return {
     id,
     kind: 'tool_called',
-    ...(s ? { tool: s.call, ...(Object.keys(s.args).length ? { args: s.args as never } : {}) } : {}),
-  }) as Unweighted;
+    ...(s ? { tool: s.call, ...(Object.keys(args).length ? { args: args as never } : {}) } : {}),
+  } as Unweighted;
+}
+
+// whether the source's measure is an amount of money: its field model has a currency, or its unit is a code (GBP)
+function isMoney(src: Program['src']): boolean {
+  const m = src.fields.find((f) => f.field === src.measure?.field);
+  return (m?.kind === 'number' && Boolean(m.currency)) || /^[A-Z]{3}$/.test(src.measure?.unit ?? '');
+}
 
 // the weights: reads 0.1, the answer 0.1 (and asking 0.05), outcomes the rest; rounded to 4 decimals, the last
 // absorbing the remainder so they sum to exactly 1
@@ -90,15 +98,18 @@ export function checksOf(p: Program): Checked {
     for (const c of proof.checks) outcomes.push({ id: `summary_${outcomes.length + 1}`, ...c });
     aggregateForbids.push(...proof.forbid);
   }
-  // the figure the aggregate writes is a computed fact: checked exactly where it is written, as in the answer
-  const figure = recipe.aggregate && dest ? recipe.aggregate.figure?.(dest.value, factPattern(p.fact)) : undefined;
+  // the figure the aggregate writes is a computed fact: checked exactly where it is written, as in the answer; an
+  // amount of money may be written with cents (51,200.00) even when it is whole
+  const money = recipe.computation.needsMeasure && isMoney(src);
+  const figure =
+    recipe.aggregate && dest ? recipe.aggregate.figure?.(dest.value, factPattern(p.fact, money)) : undefined;
   if (figure) outcomes.push({ id: 'summary_figure', ...figure });
   const reads = [named('listed', src.list(w)[0])];
   const policyRead = recipe.policy.reads(p.policyTitle).at(-1);
   if (policyRead) reads.push(named('policy_read', policyRead));
   const extra: Unweighted[] = [
     isNumber(p.fact)
-      ? { id: 'reported', kind: 'response_matches', any: numberVariants(p.fact).map(wholeNumber) }
+      ? { id: 'reported', kind: 'response_matches', any: [factPattern(p.fact, money)] }
       : { id: 'reported', kind: 'response_contains', any: [p.fact] },
   ];
   if (recipe.interaction === 'ask') extra.push({ id: 'asked', kind: 'asked_user' });

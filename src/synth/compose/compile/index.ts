@@ -33,7 +33,10 @@ export interface CompileInput {
 
 /** The TaskSpec of a recipe; the same input always gives the same spec. */
 export function compileRecipe({ id, w, recipe, scenario, lead, parts = PARTS }: CompileInput): TaskSpecInput {
-  const p = drawRecords(recipe, w, parts);
+  // a figure of 0 (nothing billed, never seen) asks nothing of the records: they are drawn again from the
+  // stream's next values (the same input still gives the same spec)
+  let p = drawRecords(recipe, w, parts);
+  for (let i = 0; i < 12 && Number(p.fact) === 0; i++) p = drawRecords(recipe, w, parts);
   const reference = referenceOf(p);
   const { checks, outcomes, proofs, aggregateForbids, figure } = checksOf(p);
   const forbidden = forbiddenOf(p, aggregateForbids);

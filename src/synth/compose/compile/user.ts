@@ -1,6 +1,7 @@
 import type { TaskSpecInput } from '../../../schema/task-spec.js';
 import { sayValue } from '../../rules/fields.js';
 import { agree, isAre } from '../../kit/text.js';
+import { flagClause } from '../../rules/prose.js';
 import type { AuditRef, Rec } from '../parts.js';
 import type { Unweighted } from './checks.js';
 import type { Program } from './records.js';
@@ -28,7 +29,7 @@ function changeNote(p: Program, id: string, set: Rec, outcomes: readonly Unweigh
       const m = src.fields.find((f) => f.field === k);
       const label = m?.label ?? k.replace(/_/g, ' ');
       if (m?.kind === 'text') return agree(`its ${label} was edited`);
-      if (m?.kind === 'flag') return agree(`it is ${v ? m.yes : m.no} now`);
+      if (m?.kind === 'flag') return agree(`${flagClause('it', v ? m.yes : m.no)} now`);
       const value =
         m?.kind === 'enum' ? sayValue(m, String(v)) : m?.kind === 'date' ? String(v).slice(0, 10) : String(v);
       return `its ${label} ${isAre(label)} now ${value}`;

@@ -119,7 +119,9 @@ export const mails = defineSource({
     };
   },
   title: (rec) => `"${rec.subject}" from ${rec.from} (${rec.message_id})`,
-  list: () => [{ call: 'gmail_list_messages', args: { days_back: 45, max_results: 50 } }],
+  list: () => [
+    { call: 'gmail_list_messages', args: { days_back: 45, max_results: 50 }, widening: ['days_back', 'max_results'] },
+  ],
   get: (rec) => ({ call: 'gmail_get_message', args: { message_id: rec.message_id } }),
 });
 
@@ -184,6 +186,6 @@ export const feedArticles = defineSource({
     url: `https://news.example/${id}`,
   }),
   title: (rec) => `"${rec.title}" (${rec.article_id})`,
-  list: () => [{ call: 'rss_list_articles', args: { max_results: 50 } }],
+  list: () => [{ call: 'rss_list_articles', args: { max_results: 50 }, widening: ['max_results'] }],
   get: (rec) => ({ call: 'rss_get_article', args: { article_id: rec.article_id } }),
 });

@@ -96,7 +96,7 @@ export const tickets = defineSource({
   owner: (rec, w) => byEmail(w, rec.reporter),
   ownerRole: 'reporter',
   ownerFields: ['reporter'],
-  list: () => [{ call: 'helpdesk_list_tickets', args: { status: 'all' } }],
+  list: () => [{ call: 'helpdesk_list_tickets', args: { status: 'all' }, widening: ['status'] }],
   get: (rec) => ({ call: 'helpdesk_get_ticket', args: { ticket_id: rec.ticket_id } }),
 });
 
@@ -161,7 +161,7 @@ export const customers = defineSource({
   owner: (rec, w) => byEmail(w, rec.account_manager_email ?? rec.account_manager),
   ownerRole: 'account manager',
   ownerFields: ['account_manager_email', 'account_manager'],
-  list: () => [{ call: 'crm_list_customers', args: { status: 'all' } }],
+  list: () => [{ call: 'crm_list_customers', args: { status: 'all' }, widening: ['status'] }],
   get: (rec) => ({ call: 'crm_get_customer', args: { customer_id: rec.customer_id } }),
 });
 
@@ -265,6 +265,7 @@ export const transactions = defineSource({
     {
       call: 'finance_list_transactions',
       args: { start_date: at(w.today, { days: -120 }).slice(0, 10), end_date: w.today.slice(0, 10) },
+      widening: ['start_date', 'end_date'],
     },
   ],
   get: (rec) => ({ call: 'finance_get_transaction', args: { transaction_id: rec.transaction_id } }),
@@ -307,7 +308,7 @@ export const jobs = defineSource({
   owner: (rec, w) => byEmail(w, rec.created_by),
   ownerRole: 'owner',
   ownerFields: ['created_by'],
-  list: () => [{ call: 'scheduler_list_jobs', args: { status: 'all' } }],
+  list: () => [{ call: 'scheduler_list_jobs', args: { status: 'all' }, widening: ['status'] }],
   get: (rec) => ({ call: 'scheduler_get_job', args: { job_id: rec.job_id } }),
 });
 
@@ -353,7 +354,7 @@ export const integrations = defineSource({
   owner: (rec, w) => byEmail(w, rec.owner),
   ownerRole: 'owner',
   ownerFields: ['owner'],
-  list: () => [{ call: 'config_list_integrations', args: { status: 'all' } }],
+  list: () => [{ call: 'config_list_integrations', args: { status: 'all' }, widening: ['status'] }],
   get: (rec) => ({ call: 'config_get_integration', args: { integration_id: rec.integration_id } }),
 });
 
@@ -413,6 +414,6 @@ export const tasks = defineSource({
     tags: [],
   }),
   title: (rec) => `"${rec.title}" (${rec.task_id})`,
-  list: () => [{ call: 'todo_list_tasks', args: { status: 'all' } }],
+  list: () => [{ call: 'todo_list_tasks', args: { status: 'all' }, widening: ['status'] }],
   get: (rec) => ({ call: 'todo_get_task', args: { task_id: rec.task_id } }),
 });
