@@ -358,6 +358,31 @@ describe('the gate proves more (issue 13): one injected defect, one stable code'
     });
   }
 
+  it("news of a record change is not an ask: the user saying another record's priority is now medium contradicts nothing", async () => {
+    const { codes } = await errorsOf(SE, (t) => {
+      withPriority(t);
+      t.user = userPlan(
+        [],
+        [
+          {
+            id: 'changed',
+            trigger: { after_turn: 1 },
+            effect: {
+              update_record: {
+                service: 'helpdesk',
+                collection: 'tickets',
+                record_id: 'TK-1043',
+                set: { priority: 'medium' },
+              },
+              say: 'Just so you know: ticket TK-1043 got updated — its priority is now medium.',
+            },
+          },
+        ],
+      );
+    });
+    assert.ok(!codes.includes('user_contradicts_check'), codes.join(', '));
+  });
+
   it('docs/diagnostics.md lists every new code', () => {
     const docs = readFileSync(new URL('../../docs/diagnostics.md', import.meta.url), 'utf8');
     for (const code of CLASSES.map((c) => c.code)) assert.ok(docs.includes(`\`${code}\``), `${code} is not documented`);

@@ -45,7 +45,7 @@ export function checkRequestFacts(spec: TaskSpec): Diagnostic[] {
     if (options?.includes(want)) {
       for (const [text, where] of [
         [request, 'request'],
-        [userText, 'user'],
+        [spec.user ? userPlanText(spec, v.field).toLowerCase() : '', 'user'],
       ] as const) {
         const other = options.find((o) => o !== want && statesFieldValue(text, v.field as string, o));
         if (other && !statesFieldValue(text, v.field as string, want))
@@ -124,10 +124,15 @@ function optionsOf(schema: unknown, depth = 0): string[] | undefined {
   return optionsOf(s.def?.innerType ?? s.def?.element, depth + 1);
 }
 
-function userPlanText(spec: TaskSpec): string {
+// what the user plan says; without the news of a record change that sets `field` ("its priority is now
+// medium" tells what happened to a record, not what the agent should write into its own)
+function userPlanText(spec: TaskSpec, field?: string): string {
   const u = spec.user;
   if (!u) return '';
-  return [u.goal, ...u.knowledge, u.boundary, ...u.signals.map((s) => s.effect.say ?? '')].join('\n');
+  const says = u.signals.flatMap((s) =>
+    s.effect.say && !(field && s.effect.update_record && field in s.effect.update_record.set) ? [s.effect.say] : [],
+  );
+  return [u.goal, ...u.knowledge, u.boundary, ...says].join('\n');
 }
 
 // ids and files the user plan refers to must exist (in fixtures, or written by the reference)
