@@ -22,7 +22,11 @@ export function figureNumber(...spellings: string[]): string {
   const marker = small.length ? `(?!(?<=(?:^|\\n)[ \\t]*)(?:${small.join('|')})[.)][ \\t]+\\S)` : '';
   const before = `(?<![\\w.,])(?<!\\w-)(?<!\\d[:/])(?<!\\b(?:${MONTH})\\.? ?)`;
   const after = `(?!\\d|[.,]\\d|[-:/]\\d|(?:st|nd|rd|th)\\b| ?(?:${MONTH})\\b)`;
-  return `${before}${marker}(?:${alt})${after}`;
+  // the look-behinds run only where a spelling can start: tried at every position of a long answer they cost more
+  // than the match
+  const first = [...new Set(spellings.map((v) => v[0]).filter((c): c is string => c !== undefined))];
+  const gate = first.length ? `(?=[${first.map((c) => c.replace(/[\\\]^-]/g, '\\$&')).join('')}])` : '';
+  return `${gate}${before}${marker}(?:${alt})${after}`;
 }
 
 // Number#toLocaleString builds a new Intl.NumberFormat on every call; the gate writes numbers in a hot loop
