@@ -7,6 +7,8 @@ import { checkProbes, PROBES, type ProbeName, probeResultsOf } from '../../valid
 import { comparable, playReference } from '../../validate/replay.js';
 import { requestSkeleton } from '../plan/coverage.js';
 import { generateProcedural } from '../generators.js';
+import { recipeFor } from './index.js';
+import { SCENARIO_SOURCES } from './packs/scenarios.js';
 import { composition } from './testing.js';
 
 const gen = (i: number): TaskSpecInput => composition(i, 7919 * i + 11);
@@ -126,6 +128,58 @@ describe('compositional generator', () => {
       const plain = spec.reference.map((r) => ('call' in r && tools.has(r.call) ? { ...r, args: {} } : r));
       assert.equal(comparable((await playReference(spec, plain)).trajectory), 1, raw.id);
     }
+  });
+
+  it('a slot whose sub-scenario has fitting record types draws one of them in most seeds (packs/scenarios.ts)', () => {
+    const share = (path: string, names: readonly string[]) => {
+      let hit = 0;
+      for (const difficulty of ['easy', 'medium', 'hard'] as const)
+        for (let i = 0; i < 20; i++)
+          if (names.includes(recipeFor({ seed: 7919 * i + 13, difficulty, scenarioPath: path }).source.name)) hit++;
+      return hit / 60;
+    };
+    // the review's cases: pet boosters for Pet_Care, news for News, map and chart requests for Map
+    for (const [path, names] of [
+      ['Healthcare/Pet_Care', ['vaccinations']],
+      ['Information_Retrieval/News', ['news_items', 'feed_articles']],
+      ['Multimodal_Generation/Map', ['chart_requests', 'design_requests']],
+    ] as const)
+      assert.ok(share(path, names) >= 0.7, `${path}: ${share(path, names)}`);
+    // Forex's FX exposures have no per-record action yet, so medium and hard slots fall back to a record type
+    // that fills the band; easy ones draw them
+    assert.ok(share('Finance_Investment/Forex', ['fx_exposures']) >= 0.3);
+    // every mapped sub-scenario, over the table: most slots draw a fitting record type
+    let hit = 0;
+    let n = 0;
+    for (const [domain, subs] of Object.entries(SCENARIO_SOURCES))
+      for (const [sub, names] of Object.entries(subs as Record<string, readonly string[]>)) {
+        hit += share(`${domain}/${sub}`, names);
+        n++;
+      }
+    assert.ok(hit / n >= 0.7, `mean share ${hit / n}`);
+    // a sub-scenario without a fitting record type keeps drawing by its domain, among several record types
+    const loose = new Set(
+      Array.from(
+        { length: 30 },
+        (_, i) =>
+          recipeFor({ seed: i, difficulty: 'easy', scenarioPath: 'Safety_Compliance/Harmful_Content' }).source.name,
+      ),
+    );
+    assert.ok(loose.size >= 4, [...loose].join());
+    // the generator's task is on the recipe's record type (what the planner described)
+    const spec = generateProcedural({
+      generator: 'compose',
+      id: 'pet',
+      seed: 13,
+      difficulty: 'easy',
+      mockToday: '2026-03-10',
+      scenarioPath: 'Healthcare/Pet_Care',
+    });
+    const r = recipeFor({ seed: 13, difficulty: 'easy', scenarioPath: 'Healthcare/Pet_Care' });
+    assert.equal(
+      (spec.provenance as { record_type: string }).record_type,
+      `${r.source.service}.${r.source.collection ?? r.source.name}`,
+    );
   });
 
   it('bad input: an unknown scenario domain falls back to office work rather than failing', () => {

@@ -39,11 +39,14 @@ function domainOf(path: string | undefined, seed: number): { domain: ScenarioDom
 
 /** The recipe of a slot: the same wants always give the same recipe (the planner and the generator agree). */
 export function recipeFor(wants: ComposeWants): Recipe {
-  const { domain } = domainOf(wants.scenarioPath, wants.seed);
+  const { domain, path } = domainOf(wants.scenarioPath, wants.seed);
+  // the sub-scenario (Healthcare/Pet_Care/... → Pet_Care) picks the record types that fit it (packs/scenarios.ts)
+  const scenario = path.split('/')[1];
   const choose = (services?: readonly string[]) =>
     chooseRecipe(createRng('compose-recipe', wants.capability ?? '-', domain, wants.difficulty, wants.seed), {
       ...(wants.capability ? { capability: wants.capability } : {}),
       domain,
+      ...(scenario ? { scenario } : {}),
       difficulty: wants.difficulty,
       ...(services ? { services } : {}),
       pool: DOMAIN_SERVICES[domain],

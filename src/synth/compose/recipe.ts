@@ -1,6 +1,7 @@
 import type { Rng } from '../../env/rng.js';
 import type { Capability, Difficulty, ScenarioDomain } from '../../schema/taxonomy.js';
 import { DIFFICULTY_BANDS } from '../kit/bands.js';
+import { scenarioSourceNames } from './packs/scenarios.js';
 import {
   type ActionPart,
   type AggregatePart,
@@ -15,8 +16,8 @@ import {
 import { PARTS } from './registry.js';
 
 // a recipe is the typed program of one task: which parts, how many targets, which interaction. it is a
-// pure function of (capability, domain, difficulty, seed, wanted services) and the registered parts, so the
-// planner and the generator derive the same one.
+// pure function of (capability, domain, sub-scenario, difficulty, seed, wanted services) and the registered
+// parts, so the planner and the generator derive the same one.
 
 export type Interaction = 'none' | 'ask' | 'change';
 
@@ -42,6 +43,8 @@ export interface Recipe {
 export interface RecipeWants {
   capability?: Capability;
   domain: ScenarioDomain;
+  /** the slot's sub-scenario (`Pet_Care` of `Healthcare/Pet_Care/...`): its fitting record types are preferred */
+  scenario?: string;
   difficulty: Difficulty;
   /** services the slot lists (a recipe using exactly these wins) */
   services?: readonly string[];
@@ -55,11 +58,37 @@ export interface RecipeWants {
 const readsLikeGet = (p: PolicyPart, source: SourcePart) =>
   p.service === source.service && Boolean(source.get) && p.reads('').at(-1)?.call === source.get?.({}).call;
 
-// a domain's own record types first (a pack's), its fitting business records next; a domain with neither
-// draws from every source
+// the sub-scenario's own record types first (packs/scenarios.ts: Pet_Care's boosters, Forex's FX exposures) in
+// most drafts; else a domain's own record types (a pack's), its fitting business records next; a domain with
+// neither draws from every source
 const BY_DOMAIN = new WeakMap<Parts<string>, Map<ScenarioDomain, { own: SourcePart[]; fitting: SourcePart[] }>>();
+const BY_SCENARIO = new WeakMap<Parts<string>, Map<string, SourcePart[]>>();
 
-function sourceFor(rng: Rng, domain: ScenarioDomain, parts: Parts<string>): SourcePart {
+/** How often a draft for a sub-scenario with fitting record types draws one of them. */
+export const SCENARIO_SOURCE_SHARE = 0.85;
+
+/** The registered sources that fit a domain's sub-scenario (packs/scenarios.ts); none where it names none. */
+export function scenarioSources(
+  domain: ScenarioDomain,
+  scenario: string | undefined,
+  parts: Parts<string>,
+): SourcePart[] {
+  if (!scenario) return [];
+  let byScenario = BY_SCENARIO.get(parts);
+  if (!byScenario) BY_SCENARIO.set(parts, (byScenario = new Map()));
+  const key = `${domain}/${scenario}`;
+  let fit = byScenario.get(key);
+  if (!fit) {
+    const names = scenarioSourceNames(domain, scenario);
+    fit = parts.sources.filter((s) => names.includes(s.name));
+    byScenario.set(key, fit);
+  }
+  return fit;
+}
+
+function sourceFor(rng: Rng, domain: ScenarioDomain, scenario: string | undefined, parts: Parts<string>): SourcePart {
+  const fit = scenarioSources(domain, scenario, parts);
+  if (fit.length && rng.chance(SCENARIO_SOURCE_SHARE)) return rng.pick(fit);
   let byDomain = BY_DOMAIN.get(parts);
   if (!byDomain) BY_DOMAIN.set(parts, (byDomain = new Map()));
   let sources = byDomain.get(domain);
@@ -111,8 +140,14 @@ function computationFor(rng: Rng, comps: readonly ComputationPart[]): Computatio
   return measured.length && (!counts.length || rng.int(0, 9) > 0) ? rng.pick(measured) : rng.pick(counts);
 }
 
-function draft(rng: Rng, d: Difficulty, domain: ScenarioDomain, parts: Parts<string>): Recipe {
-  const source = sourceFor(rng, domain, parts);
+function draft(
+  rng: Rng,
+  d: Difficulty,
+  domain: ScenarioDomain,
+  scenario: string | undefined,
+  parts: Parts<string>,
+): Recipe {
+  const source = sourceFor(rng, domain, scenario, parts);
   const hasOwner = Boolean(source.owner);
   const fits = fitsOf(parts, source);
   const { joins, aggregates, comps, traps, policies } = fits;
@@ -204,7 +239,7 @@ export function chooseRecipe(rng: Rng, want: RecipeWants, parts: Parts<string> =
   let best: Recipe | undefined;
   let bestCost = Number.POSITIVE_INFINITY;
   for (let i = 0; i < 60; i++) {
-    const candidate = draft(rng, want.difficulty, want.domain, parts);
+    const candidate = draft(rng, want.difficulty, want.domain, want.scenario, parts);
     const svc = recipeServices(candidate);
     const steps = recipeSteps(candidate);
     let cost = 0;

@@ -8,6 +8,7 @@ import { GENERATORS, getGenerator } from '../generators.js';
 import { expandPlan, parsePlanText, Plan, type Slot } from './plan.js';
 import { planStats, taxonomyPlan } from './taxonomy-plan.js';
 import { generateProcedural } from '../generators.js';
+import { recipeFor } from '../compose/index.js';
 import { CAPABILITY_SERVICES, DOMAIN_SERVICES, UNSUPPORTED_CAPABILITIES } from '../kit/taxonomy-rules.js';
 
 // a slot body (indented for a `slots:` list item); `extra` lines are appended verbatim
@@ -279,6 +280,18 @@ describe('taxonomyPlan', () => {
             services: s.services,
           });
           assert.deepEqual([...(spec.services ?? [])].sort(), [...s.services].sort(), s.task_id);
+          // the same recipe: the generator's record type is the one the planner drew for the sub-scenario
+          const planned = recipeFor({
+            seed: s.seed ?? 0,
+            difficulty: s.difficulty,
+            ...(s.capabilities?.[0] ? { capability: s.capabilities[0] } : {}),
+            ...(s.scenario_path ? { scenarioPath: s.scenario_path } : {}),
+          }).source;
+          assert.equal(
+            (spec.provenance as { record_type: string }).record_type,
+            `${planned.service}.${planned.collection ?? planned.name}`,
+            s.task_id,
+          );
           assert.equal((spec.labels as { capabilities: string[] }).capabilities[0], s.capabilities?.[0], s.task_id);
         } else assert.deepEqual(s.services, [...fam.services]);
       }

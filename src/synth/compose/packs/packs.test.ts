@@ -11,6 +11,7 @@ import { chooseRecipe } from '../recipe.js';
 import { PARTS } from '../registry.js';
 import { makeWorld } from '../world.js';
 import { PACK_ACTIONS } from './index.js';
+import { SCENARIO_SOURCES } from './scenarios.js';
 
 // every domain pack's record types: tasks compiled on each pass the full gate, each domain has its own record
 // types, and a note written without a term never holds one.
@@ -29,6 +30,25 @@ describe('domain packs', () => {
     assert.equal(new Set(names).size, names.length, 'source names are distinct');
     const nouns = packSources.map((s) => s.noun[1]);
     assert.equal(new Set(nouns).size, nouns.length, 'record type nouns are distinct');
+  });
+
+  it('map sub-scenarios to registered record types of their own domain, in every domain (scenarios.ts)', () => {
+    for (const domain of SCENARIO_DOMAINS) {
+      const subs = SCENARIO_SOURCES[domain] as Record<string, readonly string[]>;
+      assert.ok(Object.keys(subs).length > 0, `${domain} maps no sub-scenario`);
+      for (const [sub, names] of Object.entries(subs)) {
+        assert.ok((SCENARIOS[domain] as readonly string[]).includes(sub), `${domain}/${sub} is no sub-scenario`);
+        assert.ok(names.length > 0, `${domain}/${sub}`);
+        for (const name of names) {
+          const src = PARTS.sources.find((s) => s.name === name);
+          assert.ok(src, `${domain}/${sub}: ${name} is no registered source`);
+          assert.ok(
+            !src.domains || src.domains.includes(domain),
+            `${domain}/${sub}: ${name} is not a ${domain} record`,
+          );
+        }
+      }
+    }
   });
 
   it('have a handful of rule fields per record type, an owner, supportable capabilities, and actions on their own record types', () => {

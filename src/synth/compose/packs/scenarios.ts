@@ -1,0 +1,93 @@
+import type { ScenarioDomain, SCENARIOS } from '../../../schema/taxonomy.js';
+import type { SourceName } from '../sources/index.js';
+
+// the record types that fit a sub-scenario of the taxonomy (src/schema/taxonomy.ts SCENARIOS): a slot labelled
+// Healthcare/Pet_Care draws the pet boosters, Finance_Investment/Forex the FX exposures, most of the time
+// (recipe.ts sourceFor); a sub-scenario left out here (no record type fits it clearly) draws by its domain alone.
+// Every source named fits its domain (a pack of that domain, or a business record that lists the domain).
+
+type Table = { [D in ScenarioDomain]: Partial<Record<(typeof SCENARIOS)[D][number], readonly SourceName[]>> };
+
+export const SCENARIO_SOURCES: Table = {
+  Office_Productivity: {
+    Email: ['mails'],
+    Calendar: ['room_bookings'],
+    Meeting: ['room_bookings', 'visitor_passes'],
+    Task_Management: ['tasks', 'tickets'],
+    Expense: ['purchase_requests'],
+  },
+  Information_Retrieval: {
+    Academic: ['papers', 'cited_sources'],
+    Market: ['market_reports'],
+    News: ['news_items', 'feed_articles'],
+    Knowledge_Base: ['cited_sources'],
+  },
+  Finance_Investment: {
+    Stock: ['positions', 'trades'],
+    Financial_Report: ['research_notes', 'transactions'],
+    Forex: ['fx_exposures'],
+    Investment_Research: ['research_notes', 'positions'],
+  },
+  Software_Engineering: {
+    Code: ['pull_requests'],
+    Frontend: ['pull_requests', 'deployments'],
+    DevOps: ['deployments', 'incidents', 'jobs'],
+    GitHub: ['pull_requests', 'tickets'],
+    Database: ['migrations'],
+  },
+  Data_Science: {
+    Business_Intelligence: ['dashboards', 'metric_alerts'],
+    Financial_Analysis: ['transactions', 'sheet_rows'],
+    Analytics: ['datasets', 'experiments', 'metric_alerts'],
+  },
+  Content_Media: {
+    Writing: ['stories'],
+    Social_Media: ['social_posts'],
+    Design: ['media_assets'],
+    Video_Audio: ['episodes', 'media_assets'],
+  },
+  Safety_Compliance: {
+    Security: ['security_findings', 'access_reviews'],
+    Data_Protection: ['data_subject_requests', 'vendor_assessments'],
+  },
+  Automation_Platform: {
+    Agent: ['agent_skills'],
+    Integration: ['connectors', 'integrations', 'workflows'],
+    Scheduling: ['jobs', 'workflow_runs'],
+  },
+  Travel_Lifestyle: {
+    Travel: ['trip_requests', 'travel_bookings', 'per_diem_claims'],
+    Daily_Life: ['household_bills', 'tasks'],
+  },
+  Education_Knowledge: {
+    Tutoring: ['enrolments', 'submissions'],
+    Exam_Preparation: ['exam_sittings'],
+  },
+  Legal: {
+    Contract: ['contracts', 'client_matters'],
+    Litigation: ['court_deadlines', 'legal_holds'],
+  },
+  Healthcare: {
+    Policy: ['claims', 'referrals'],
+    Pet_Care: ['vaccinations'],
+  },
+  Manufacturing_Engineering: {
+    Quality_Control: ['nonconformances', 'work_orders'],
+    Aerospace: ['aircraft_inspections'],
+    Smart_Agriculture: ['field_plots'],
+  },
+  Multimodal_Generation: {
+    Webpage: ['web_page_builds'],
+    Chart: ['chart_requests'],
+    // the chart requests hold the choropleth and locator maps; a design request, the map's layout
+    Map: ['chart_requests', 'design_requests'],
+    Video: ['video_edits'],
+  },
+};
+
+/** The record types (source names) that fit a domain's sub-scenario; none where the table has no fit. */
+export function scenarioSourceNames(domain: ScenarioDomain, sub: string | undefined): readonly string[] {
+  if (!sub) return [];
+  const subs = SCENARIO_SOURCES[domain] as Partial<Record<string, readonly string[]>> | undefined;
+  return subs?.[sub] ?? [];
+}
