@@ -173,8 +173,8 @@ export interface ComputationPart {
   name: string;
   needsMeasure: boolean;
   capabilities: readonly Capability[];
-  /** "how many there are", "their total amount" */
-  ask(src: SourcePart): string;
+  /** "how many there are", "their total amount"; `sel`, the records handled, for a question that names one of their values */
+  ask(src: SourcePart, sel?: Rec[]): string;
   /** the fact (exact text the final answer must contain) */
   value(sel: Rec[], src: SourcePart, w: World): string;
 }

@@ -34,7 +34,7 @@ function whyAsk(destination: string): string {
 export function requestOf(p: Program, figure: boolean): RenderedRequest {
   const { recipe, w, dest, src } = p;
   const agg = recipe.aggregate;
-  const question = recipe.computation.ask(src);
+  const question = recipe.computation.ask(src, p.selected);
   // the figure is asked for once, here; the reply then refers back to it
   const figured = recipe.computation.name === 'count' ? 'the count' : question;
   const tail = figure ? w.rng.pick([`, ending with ${figured}`, `, closing with ${figured}`]) : '';
