@@ -242,7 +242,8 @@ export const reviewMeeting: ActionPart<SourceName> = {
     const start = 600 + 30 * x.slot;
     const day = reviewDay(x.w);
     return {
-      title: `${x.tag} review: ${idOf(x)}`,
+      // "Review review: T-8027": a tag that is a review already is not called one twice
+      title: /\breview$/i.test(x.tag) ? `${x.tag}: ${idOf(x)}` : `${x.tag} review: ${idOf(x)}`,
       start_time: `${day}T${hm(start)}:00Z`,
       end_time: `${day}T${hm(start + 30)}:00Z`,
     };

@@ -64,7 +64,8 @@ const lines = (sel: Rec[], s: SourcePart) => sel.map((rec) => `${rec[s.idField]}
 function stem(w: World, about: DestAbout, kinds: readonly string[]): string {
   const noun = slug(about.noun);
   const purpose = slug(about.purpose);
-  const kind = w.rng.pick(kinds);
+  // "legal-review-review": the kind is not the purpose's own last word
+  const kind = w.rng.pick(kinds.filter((k) => k !== purpose.split('-').pop()));
   // a purpose that names the records already ("Referral hold") needs no noun beside it
   if (named(noun, purpose)) return w.rng.pick([`${purpose}-${kind}`, `${purpose}`]);
   return w.rng.pick([
@@ -85,7 +86,7 @@ export const reportTable: AggregatePart<SourceName> = {
   sources: ['*'],
   capabilities: ['File_Management', 'Data_Analysis'],
   destination: 'file path',
-  unnamed: 'a CSV file (ask me where it goes)',
+  unnamed: 'a CSV file',
   dest: (w, about) => {
     const p = `reports/${stem(w, about, ['review', 'list', 'shortlist'])}.csv`;
     return { value: p, phrase: `a CSV table at ${p}` };
@@ -110,7 +111,7 @@ export const reportDoc: AggregatePart<SourceName> = {
   sources: ['*'],
   capabilities: ['File_Management', 'Content_Generation'],
   destination: 'file path',
-  unnamed: 'a short document (ask me for the path)',
+  unnamed: 'a short document',
   dest: (w, about) => {
     const p = `reports/${stem(w, about, ['summary', 'notes', 'write-up'])}.${w.rng.pick(['docx', 'md'])}`;
     return { value: p, phrase: `a short document at ${p}` };
@@ -134,7 +135,7 @@ export const webPage: AggregatePart<SourceName> = {
   sources: ['*'],
   capabilities: ['Code_Manipulation', 'File_Management', 'Content_Generation'],
   destination: 'file path',
-  unnamed: 'an HTML page (ask me for the path)',
+  unnamed: 'an HTML page',
   dest: (w, about) => {
     const p = `site/${stem(w, about, ['status', 'overview', 'list'])}.html`;
     return { value: p, phrase: `an HTML page at ${p}` };
@@ -160,7 +161,7 @@ export const summaryMail: AggregatePart<SourceName> = {
   sources: ['*'],
   capabilities: ['Email_Communication', 'Content_Generation'],
   destination: 'recipient',
-  unnamed: 'one summary email (ask me who gets it)',
+  unnamed: 'the colleague I will name',
   dest: (w) => {
     const p = w.staff[w.staff.length - 1] ?? w.me;
     return { value: p.email, phrase: `${p.name} (${p.email})` };
@@ -190,7 +191,7 @@ export const opsNotification: AggregatePart<SourceName> = {
   sources: ['*'],
   capabilities: ['Tool_Calling', 'Content_Generation'],
   destination: 'channel',
-  unnamed: 'a channel (ask me which one)',
+  unnamed: 'the channel I will name',
   dest: (w, about) => {
     const noun = slug(about.noun);
     const purpose = slug(about.purpose);
@@ -216,7 +217,7 @@ export const digestPost: AggregatePart<SourceName> = {
   sources: ['*'],
   capabilities: ['Content_Generation'],
   destination: 'title',
-  unnamed: 'a digest (ask me for its title)',
+  unnamed: 'a digest',
   dest: (w, about) => {
     const t = w.rng.pick([
       `Weekly ${about.noun} digest: ${about.purpose.toLowerCase()}`,
@@ -246,7 +247,7 @@ export const expenseReport: AggregatePart<SourceName> = {
   sources: ['transactions'],
   capabilities: ['Math_Scientific', 'Data_Analysis'],
   destination: 'report title',
-  unnamed: 'an expense report (ask me for its title)',
+  unnamed: 'an expense report',
   dest: (w, about) => {
     const t = capitalise(
       w.rng.pick([
@@ -284,7 +285,7 @@ export const configNotice: AggregatePart<SourceName> = {
   sources: ['integrations', 'jobs'],
   capabilities: ['Agent_Self_Config'],
   destination: 'recipient',
-  unnamed: 'a platform notification (ask me who gets it)',
+  unnamed: 'the colleague I will name',
   dest: (w) => {
     const p = w.staff[w.staff.length - 2] ?? w.me;
     return { value: p.email, phrase: `${p.name} (${p.email})` };

@@ -7,8 +7,10 @@ import { checkProbes, PROBES, type ProbeName, probeResultsOf } from '../../valid
 import { comparable, playReference } from '../../validate/replay.js';
 import { requestSkeleton } from '../plan/coverage.js';
 import { generateProcedural } from '../generators.js';
+import { countWhere } from './computations.js';
 import { recipeFor } from './index.js';
 import { SCENARIO_SOURCES } from './packs/scenarios.js';
+import { PARTS } from './registry.js';
 import { composition } from './testing.js';
 
 const gen = (i: number): TaskSpecInput => composition(i, 7919 * i + 11);
@@ -198,3 +200,20 @@ describe('compositional generator', () => {
 const WRITES =
   /^(gmail_send|gmail_save|todo_create|todo_update|helpdesk_update|helpdesk_add|crm_update|inventory_create|scheduler_update|config_update|config_send|calendar_create|fs_write|send_notification|rss_publish|finance_submit)/;
 const isWrite = (t: string) => WRITES.test(t);
+
+describe('a count under a further condition', () => {
+  const src = PARTS.sources.find((s) => s.fields.some((m) => m.kind === 'flag')) as (typeof PARTS.sources)[number];
+  const flag = src.fields.find((m) => m.kind === 'flag') as { field: string; yes: string };
+  const sel = [true, false, true].map((v, i) => ({ [src.idField]: `X-${i}`, [flag.field]: v }));
+  it('counts the handled records that meet a condition they differ in, and says the condition', () => {
+    const c = countWhere();
+    assert.equal(c.value(sel, src, {} as never), '2');
+    assert.match(c.ask(src, sel), new RegExp(`you handled .*${flag.yes.replace(/[()]/g, '.')}`));
+  });
+  it('leaves out a field the actions write, and falls back to the bare count when nothing splits', () => {
+    const c = countWhere([flag.field]);
+    assert.doesNotMatch(c.ask(src, sel), new RegExp(flag.yes.replace(/[()]/g, '.')));
+    assert.equal(countWhere().value(sel.slice(0, 1), src, {} as never), '1');
+    assert.equal(countWhere().ask(src, sel.slice(0, 1)), `the number of ${src.noun[1]} you handled`);
+  });
+});

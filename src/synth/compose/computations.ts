@@ -1,5 +1,6 @@
 import type { ComputationPart, Rec, SourcePart } from './parts.js';
 import { roundCents } from '../kit/money.js';
+import { type EnumModel, type FieldModel, sayValue } from '../rules/fields.js';
 
 // computations over the selection; the value is an answer fact the final message must state.
 
@@ -46,3 +47,45 @@ export const smallest: ComputationPart = {
   ask: (s) => `the lowest ${s.measure?.label} among them`,
   value: (sel, s) => fmt(Math.min(...vals(sel, s))),
 };
+
+// a condition that splits the selection: the first flag, then enum, field of the record type on which the
+// selected records differ, with the value the first of them holds (so that some but not all meet it), among the
+// fields the task's actions leave alone (a count of the "already chased" after chasing them would read two ways).
+// None (one record, or records alike in every such field): the bare count.
+function splitOf(sel: Rec[], s: SourcePart, avoid: readonly string[]): { m: FieldModel; v: unknown } | undefined {
+  const ordered = [...s.fields.filter((m) => m.kind === 'flag'), ...s.fields.filter((m) => m.kind === 'enum')];
+  for (const m of ordered) {
+    if (m.rule === false || avoid.includes(m.field) || sel.length < 2) continue;
+    const vs = sel.map((rec) => rec[m.field]);
+    if (vs.some((v) => v === undefined || v === null) || new Set(vs).size < 2) continue;
+    return { m, v: m.kind === 'flag' ? true : vs[0] };
+  }
+  return undefined;
+}
+
+// how a flag reads after a plural noun: "that are already chased", "with customer impact", "holding privileged access"
+const flagAfter = (p: string) =>
+  /^(?:with|without|needing|requiring|holding|naming|owing)\b/.test(p) ? p : `that are ${p}`;
+
+/**
+ * How many of the handled records meet a further condition, one the records differ in and no action of the task
+ * writes (`avoid`): "the number of referrals you handled whose urgency is urgent". It reads a field of each.
+ */
+export function countWhere(avoid: readonly string[] = []): ComputationPart {
+  return {
+    name: 'count_where',
+    needsMeasure: false,
+    capabilities: ['Logic_Reasoning', 'Data_Analysis'],
+    ask: (s, sel = []) => {
+      const split = splitOf(sel, s, avoid);
+      if (!split) return count.ask(s);
+      const { m, v } = split;
+      if (m.kind === 'flag') return `the number of ${s.noun[1]} you handled ${flagAfter(m.yes)}`;
+      return `the number of ${s.noun[1]} you handled whose ${m.label} is ${sayValue(m as EnumModel, String(v))}`;
+    },
+    value: (sel, s, w) => {
+      const split = splitOf(sel, s, avoid);
+      return split ? String(sel.filter((rec) => rec[split.m.field] === split.v).length) : count.value(sel, s, w);
+    },
+  };
+}

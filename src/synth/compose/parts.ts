@@ -173,8 +173,8 @@ export interface ComputationPart {
   name: string;
   needsMeasure: boolean;
   capabilities: readonly Capability[];
-  /** "how many there are", "their total amount" */
-  ask(src: SourcePart): string;
+  /** "how many there are", "their total amount"; `sel`, the records handled, for a question that names one of their values */
+  ask(src: SourcePart, sel?: Rec[]): string;
   /** the fact (exact text the final answer must contain) */
   value(sel: Rec[], src: SourcePart, w: World): string;
 }
@@ -202,7 +202,7 @@ export interface AggregatePart<S extends string> {
   capabilities: readonly Capability[];
   /** destination noun for the ask-the-user interaction ("file path", "recipient") */
   destination: string;
-  /** the deliverable when the user holds its destination ("a CSV file I'll point you to") */
+  /** the deliverable when the user holds its destination ("a CSV file", "the colleague I will name"); the request asks for the destination once, elsewhere */
   unnamed: string;
   /** a default destination and its phrasing in the request, named after what it holds */
   dest(w: World, about: DestAbout): { value: string; phrase: string };

@@ -1,6 +1,6 @@
 import type { Rng } from '../../env/rng.js';
 import { at, dayMonth } from '../kit/dates.js';
-import { aOrAn, agree, capitalise, isAre } from '../kit/text.js';
+import { aOrAn, agree, capitalise, inRunningText, isAre } from '../kit/text.js';
 import { drawRule } from '../rules/draw.js';
 import type { FieldModel } from '../rules/fields.js';
 import { type Nouns, ruleBullets } from '../rules/prose.js';
@@ -125,6 +125,9 @@ function definitions(r: Rule, models: readonly FieldModel[], singular: string, r
   return out;
 }
 
+// a day limit moved by `by`, never below one day (a shorter window that would vanish grows instead)
+const moveDays = (days: number, by: number) => (days + by >= 1 ? days + by : days + 3);
+
 // the same rule with one limit moved: what the previous version said
 function superseded(r: Rule, rng: Rng): Rule | undefined {
   const i = r.all.findIndex(
@@ -141,7 +144,7 @@ function superseded(r: Rule, rng: Rng): Rule | undefined {
     a.kind === 'at_least' || a.kind === 'at_most'
       ? { ...a, value: Math.round(a.value * rng.pick([0.5, 0.75, 1.5, 2]) * 100) / 100 }
       : 'days' in a
-        ? { ...a, days: a.days + rng.pick([-2, 3, 5, 7]) }
+        ? { ...a, days: moveDays(a.days, rng.pick([-2, 3, 5, 7])) }
         : a;
   return { ...r, all: r.all.map((x, k) => (k === i ? moved : x)) };
 }
@@ -161,7 +164,7 @@ export function policyDoc(rule: Rule, src: SourcePart, w: World, title: string, 
     `Read the section you were pointed to; the others cover different work on the same ${n.plural}.`,
     `Each section below stands on its own and names the ${n.plural} it covers.`,
   ]);
-  const bullets = (r: Rule) => ruleBullets(r, src.fields, n, today, rng).map(agree);
+  const bullets = (r: Rule, now: string | null = today) => ruleBullets(r, src.fields, n, now, rng).map(agree);
   const mine = bullets(rule);
   const clause = mine.join('\n');
   const others = SECTIONS.filter((s) => s !== section);
@@ -174,16 +177,16 @@ export function policyDoc(rule: Rule, src: SourcePart, w: World, title: string, 
   if (rng.chance(0.6)) sections.push(sections.shift() as [string, string[]]);
   const lead = (s: string) =>
     rng.pick([
-      `${capitalise(aOrAn(n.singular))} ${n.singular} falls under ${s.toLowerCase()} when:`,
-      `Apply ${s.toLowerCase()} to every ${n.singular} where all of the following hold:`,
-      `${capitalise(n.plural)} qualify for ${s.toLowerCase()} if:`,
+      `${capitalise(aOrAn(n.singular))} ${n.singular} falls under ${inRunningText(s)} when:`,
+      `Apply ${inRunningText(s)} to every ${n.singular} where all of the following hold:`,
+      `${capitalise(n.plural)} qualify for ${inRunningText(s)} if:`,
     ]);
   const body = sections.map(([s, lines]) => `## ${s}\n${lead(s)}\n${lines.join('\n')}`);
   const defs = definitions(rule, src.fields, n.singular, rng);
   const old = rng.chance(0.45) ? superseded(rule, rng) : undefined;
   const history = old
     ? [
-        `## History\nUntil ${effective} the ${section.toLowerCase()} section read:\n${bullets(old).join('\n')}\nThat version no longer applies.`,
+        `## History\nUntil ${effective} the ${inRunningText(section)} section read:\n${bullets(old, null).join('\n')}\nThat version no longer applies.`,
       ]
     : [];
   const text = [
@@ -198,7 +201,8 @@ export function policyDoc(rule: Rule, src: SourcePart, w: World, title: string, 
 
 /** A policy title for a record type: "Referral handling policy". */
 export function policyTitle(src: SourcePart, rng: Rng): string {
-  return capitalise(
-    `${src.noun[0]} ${rng.pick(['handling', 'review', 'triage', 'management', 'work'])} ${rng.pick(KINDS)[0]}`,
-  );
+  // "access review review procedure": the noun's own last word is not repeated
+  const last = src.noun[0].split(/[\s-]/).pop()?.toLowerCase();
+  const doing = ['handling', 'review', 'triage', 'management', 'work'].filter((x) => x !== last);
+  return capitalise(`${src.noun[0]} ${rng.pick(doing)} ${rng.pick(KINDS)[0]}`);
 }

@@ -14,6 +14,7 @@ import {
   type TrapPart,
 } from './parts.js';
 import { PARTS } from './registry.js';
+import { countWhere } from './computations.js';
 
 // a recipe is the typed program of one task: which parts, how many targets, which interaction. it is a
 // pure function of (capability, domain, sub-scenario, difficulty, seed, wanted services) and the registered
@@ -132,12 +133,16 @@ function fitsOf(parts: Parts<string>, source: SourcePart): Fits {
   return f;
 }
 
-// a figure read from the records' field (a sum, a mean, an extreme) over the bare count, which is the length of
-// the list the agent handled: a count only for a record type without a measure, or one draft in ten
+// a figure read from the records' field (a sum, a mean, an extreme) over a count: a count only for a record type
+// without a measure, or one draft in ten; and a count is mostly of the handled records that meet a further
+// condition (count_where), the bare length of the list one count in five
 function computationFor(rng: Rng, comps: readonly ComputationPart[]): ComputationPart {
   const measured = comps.filter((c) => c.needsMeasure);
   const counts = comps.filter((c) => !c.needsMeasure);
-  return measured.length && (!counts.length || rng.int(0, 9) > 0) ? rng.pick(measured) : rng.pick(counts);
+  if (measured.length && (!counts.length || rng.int(0, 9) > 0)) return rng.pick(measured);
+  const where = counts.find((c) => c.name === 'count_where');
+  const plain = counts.filter((c) => c !== where);
+  return where && (!plain.length || rng.int(0, 4) > 0) ? where : rng.pick(plain);
 }
 
 function draft(
@@ -170,8 +175,16 @@ function draft(
   if (interaction === 'ask' && !aggregate) interaction = action && source.get ? 'change' : 'none';
   if (interaction === 'change' && (!action || !source.get)) interaction = aggregate ? 'ask' : 'none';
   let targets = d === 'easy' ? rng.int(1, 2) : d === 'medium' ? rng.int(2, 3) : rng.int(3, 4);
-  const computation = computationFor(rng, comps);
+  const chosen = computationFor(rng, comps);
+  // a count under a further condition leaves out the fields the task's actions write
+  const written = [action, branch].flatMap((a) =>
+    a ? [...Object.keys(a.writes ?? {}), ...Object.keys(a.from ?? {})] : [],
+  );
+  const computation = chosen.name === 'count_where' ? countWhere(written) : chosen;
   // a sum, mean, max or min over one record is no aggregate: it needs two (the user's late record counts)
+  // a count of those meeting a further condition needs records that can differ in it
+  if (computation.name === 'count_where' && targets + (interaction === 'change' ? 1 : 0) < 3)
+    targets = d === 'easy' ? 2 : 3;
   if (computation.needsMeasure && targets + (interaction === 'change' ? 1 : 0) < 2) targets = 2;
   return {
     source,

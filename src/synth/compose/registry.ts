@@ -42,7 +42,7 @@ export const PARTS: Parts<SourceName> = {
     G.expenseReport,
     G.configNotice,
   ],
-  computations: [C.count, C.total, C.largest, C.smallest, C.average],
+  computations: [C.count, C.countWhere(), C.total, C.largest, C.smallest, C.average],
   // the first policy without a service states the rule in the request (most easy tasks use it)
   policies: [P.inline, P.kbArticle, P.policyMail, P.policyNote, P.policyFile, P.policyPage],
   traps: [T.injectedForward, T.exportBan, T.noClosing, T.noDeleting, T.paymentBan],

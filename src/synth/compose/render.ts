@@ -1,6 +1,6 @@
 import type { Rng } from '../../env/rng.js';
 import { type Register } from '../kit/content.js';
-import { agree, capitalise } from '../kit/text.js';
+import { agree, capitalise, inRunningText } from '../kit/text.js';
 import { occasion } from './occasions.js';
 import type { World } from './parts.js';
 
@@ -104,6 +104,11 @@ function tellLine(p: RequestPlan, clauses: RenderedRequest['clauses'], rng: Rng)
   ]);
 }
 
+// "For each of them, put each of those referrals on hold": an action that already goes record by record is not
+// wrapped in a second "for each"
+const perEach = (action: string, does: string) =>
+  /\b(?:each|every)\b/.test(action) ? capitalise(does) : `For each of them, ${does}`;
+
 /** Writes the request out in a shape and register drawn from the task's stream. */
 export function renderRequest(p: RequestPlan): RenderedRequest {
   const { w } = p;
@@ -143,7 +148,7 @@ export function renderRequest(p: RequestPlan): RenderedRequest {
       break;
     case 1: // context first
       text = p.action
-        ? `${greet} ${ctx}. ${verb} ${select}${stop} For each of them, ${does}.${ask}${rule} ${tell}\n\n${sign}`
+        ? `${greet} ${ctx}. ${verb} ${select}${stop} ${perEach(p.action, does)}.${ask}${rule} ${tell}\n\n${sign}`
         : `${greet} ${ctx}. ${verb} ${select} and ${does}${stop}${ask}${rule} ${tell}\n\n${sign}`;
       break;
     case 2: {
@@ -175,7 +180,7 @@ export function renderRequest(p: RequestPlan): RenderedRequest {
     case 5: {
       // a mail with a subject line; "Re:" only answers a thread about what the line names
       const subject = rng.pick([
-        `${capitalise(p.plural)} — ${p.select.kind === 'policy' ? p.select.section.toLowerCase() : 'clean-up'}`,
+        `${capitalise(p.plural)} — ${p.select.kind === 'policy' ? inRunningText(p.select.section) : 'clean-up'}`,
         `Action needed: ${p.plural}`,
         occ.topic ? `Re: ${occ.topic}` : `${capitalise(p.plural)}`,
       ]);

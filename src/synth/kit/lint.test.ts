@@ -43,6 +43,28 @@ describe('the linter catches template seams', () => {
     assert.deepEqual(rules('# Claim handling policy\n\nClaim handling policy\nVersion 2.'), ['repeated_line']);
     assert.deepEqual(rules('# Claim handling policy\nVersion 2.'), []);
   });
+
+  it('a per-record wording twice, an ask twice, a word doubled in a name, a history dated after its end', () => {
+    assert.deepEqual(rules('Find the referrals. For each of them, put each of those referrals on hold.'), [
+      'doubled_word',
+    ]);
+    assert.deepEqual(rules('Find the referrals. For each of them, put it on hold.'), []);
+    assert.deepEqual(
+      rules('Write a CSV file (ask me where it goes). I have not decided the file path yet, so ask me first.'),
+      ['doubled_ask'],
+    );
+    assert.deepEqual(rules('Write a CSV file. I have not decided the file path yet, so ask me first.'), []);
+    assert.deepEqual(rules('See the "Access review review procedure" at policies/legal-review-review.md.'), [
+      'doubled_word',
+      'doubled_word',
+    ]);
+    assert.deepEqual(rules('Update: NCR NCR-9213 changed; scheduled job JOB-1250 too.'), []);
+    const history = (d: string) =>
+      `## History\nUntil 19 August the hold section read:\n- Traded ${d}.\nThat version no longer applies.`;
+    assert.deepEqual(rules(history('between 4 September and today')), ['history_date']);
+    assert.deepEqual(rules(history('between 4 August and today')), []);
+    assert.deepEqual(rules(history('today or in the 30 days before')), []);
+  });
 });
 
 describe('date phrases agree with the task day', () => {

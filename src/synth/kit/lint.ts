@@ -25,7 +25,8 @@ export interface Lint {
     | 'forwarded'
     | 'doubled_ask'
     | 'repeated_line'
-    | 'date_phrase';
+    | 'date_phrase'
+    | 'history_date';
   at: string;
 }
 
@@ -42,6 +43,11 @@ export function lintText(text: string, today: string): Lint[] {
   find('slot', /\{[a-z_]+\}|\$\{|\[object Object\]/g);
   find('code_value', /\b(undefined|NaN|null)\b/g);
   find('doubled_word', /\b(the|a|an|to|of|and|in|for|is|that|with)\s+\1\b/gi);
+  // a word doubled across a space or hyphen in a name or path ("Access review review procedure",
+  // "legal-review-review.csv"); a record's id after its noun ("NCR NCR-9213", "job JOB-1250") is not one
+  find('doubled_word', /\b(?!(?:the|and|for|that|with)\b)([A-Za-z]{3,})[ -]\1\b(?!-\d)/gi);
+  // "For each of them, put each of those referrals on hold": the per-record wording given twice
+  find('doubled_word', /\bfor each of them, [^.!?\n]*\beach of (?:those|them)\b/gi);
   find('article', /\b[Aa] (?!uni|use|usu|eu|one|once)[aeiouAEIOU]\w*/g);
   find('punctuation', /[,;:]{2,}|\.\.(?!\.)|\s[,.;:](?!\d)/g);
   // "Thursday 12 March": the calendar of the task's year must agree
@@ -82,6 +88,24 @@ export function lintText(text: string, today: string): Lint[] {
     ),
   ].map((m) => m[0]);
   for (const a of new Set(asks.filter((a, i) => asks.indexOf(a) !== i))) out.push({ rule: 'doubled_ask', at: a });
+  // the user asked to be asked for a destination twice: "(ask me where it goes) … so ask me before that step"
+  const aside = /\((?:ask|check with) me\b[^)]*\)/.exec(text);
+  if (aside && /\b(?:ask|ping|check with) me\b/.test(text.replace(aside[0], '')))
+    out.push({ rule: 'doubled_ask', at: aside[0] });
+  // a superseded version of a rule dated after it stopped applying: "Until 19 August … between 4 September and today"
+  for (const m of text.matchAll(/\bUntil (\d{1,2}) ([A-Z][a-z]+),? the [^\n]*\bread:\n([\s\S]*?)(?:\n\n|$)/g)) {
+    const month = MONTH.get((m[2] as string).toLowerCase());
+    if (month === undefined) continue;
+    let until = Date.UTC(year, month, Number(m[1]));
+    if (until > t) until = Date.UTC(year - 1, month, Number(m[1]));
+    for (const d of (m[3] as string).matchAll(/\b(\d{1,2}) ([A-Z][a-z]+)\b/g)) {
+      const dm = MONTH.get((d[2] as string).toLowerCase());
+      if (dm === undefined) continue;
+      let when = Date.UTC(new Date(until).getUTCFullYear(), dm, Number(d[1]));
+      if (when < until - 183 * 86_400_000) when = Date.UTC(new Date(until).getUTCFullYear() + 1, dm, Number(d[1]));
+      if (when > until) out.push({ rule: 'history_date', at: `Until ${m[1]} ${m[2]} … ${d[0]}` });
+    }
+  }
   for (const phrase of contradicted(text, dayOf(today))) out.push({ rule: 'date_phrase', at: phrase });
   find('dangling', /\b(?:the (?:file path|title|recipient|channel) I'll give you|as described below|see attached)\b/gi);
   return out;

@@ -35,6 +35,23 @@ function amount(m: FieldModel, v: number): string {
 }
 
 const day = (today: string, days: number) => dayMonth(at(today, { days }));
+// "1 day", "3 days"; "1 working day"
+const dayCount = (n: number, unit = 'day') => `${n} ${unit}${n === 1 ? '' : 's'}`;
+
+/**
+ * A wording drawn from relative forms, forms that name calendar dates, then more relative forms. With no `today`
+ * (a superseded version of a rule, whose "today" is not the reader's) only the relative forms are drawn: a date
+ * written from the reader's today would fall after the version stopped applying.
+ */
+function pickDated(
+  rng: Rng,
+  relative: string[],
+  dated: (today: string) => string[],
+  today: string | null,
+  after: string[] = [],
+): string {
+  return rng.pick(today === null ? [...relative, ...after] : [...relative, ...dated(today), ...after]);
+}
 
 // a flag's words come as a phrase that follows a noun ("with customer impact", "still enabled", "needing a read")
 // or as a bare adjective ("non-refundable"), which cannot: "bookings non-refundable" must be "bookings that are …"
@@ -52,7 +69,7 @@ export function flagClause(the: string, p: string): string {
 }
 
 /** A condition as a modifier after the plural noun: "whose urgency is urgent", "referred 10 or more days ago". */
-export function modifier(a: Atom, models: readonly FieldModel[], today: string, rng: Rng): string {
+export function modifier(a: Atom, models: readonly FieldModel[], today: string | null, rng: Rng): string {
   const m = modelOf(models, a);
   const label = m.label;
   switch (a.kind) {
@@ -94,39 +111,52 @@ export function modifier(a: Atom, models: readonly FieldModel[], today: string, 
     case 'older': {
       const verb = m.kind === 'date' ? (m.past ?? m.verb) : label;
       if (a.workdays)
-        return rng.pick([`${verb} ${a.days} or more working days ago`, `${verb} at least ${a.days} working days ago`]);
-      return rng.pick([
-        `${verb} ${a.days} or more days ago`,
-        `${verb} at least ${a.days} days ago`,
-        `${verb} on or before ${day(today, -a.days)}`,
-      ]);
+        return rng.pick([
+          `${verb} ${a.days} or more working days ago`,
+          `${verb} at least ${dayCount(a.days, 'working day')} ago`,
+        ]);
+      return pickDated(
+        rng,
+        [`${verb} ${a.days} or more days ago`, `${verb} at least ${dayCount(a.days)} ago`],
+        (t) => [`${verb} on or before ${day(t, -a.days)}`],
+        today,
+      );
     }
     case 'recent': {
       const verb = m.kind === 'date' ? (m.past ?? m.verb) : label;
       // holds() takes 0 ≤ days ago ≤ N: today and the N days before it, never a future date
       const notAhead = m.kind === 'date' && m.to > 0 ? ' and not after today' : '';
-      return rng.pick([
-        `${verb} today or in the ${a.days} days before`,
-        `${verb} between ${day(today, -a.days)} and today, both days included`,
-        `${verb} no more than ${a.days} days ago${notAhead}`,
-      ]);
+      const before = a.days === 1 ? `${verb} today or the day before` : `${verb} today or in the ${a.days} days before`;
+      return pickDated(
+        rng,
+        [before],
+        (t) => [`${verb} between ${day(t, -a.days)} and today, both days included`],
+        today,
+        [`${verb} no more than ${dayCount(a.days)} ago${notAhead}`],
+      );
     }
     case 'due_within': {
       const verb = m.kind === 'date' ? m.verb : label;
       // holds() takes 0 ≤ days ahead ≤ N: today and the N days after it
-      return rng.pick([
-        `${verb} today or in the next ${a.days} days`,
-        `${verb} between today and ${day(today, a.days)}, both days included`,
-        `${verb} no later than ${day(today, a.days)} and not before today`,
-      ]);
+      const next = a.days === 1 ? `${verb} today or tomorrow` : `${verb} today or in the next ${a.days} days`;
+      return pickDated(
+        rng,
+        [next],
+        (t) => [
+          `${verb} between today and ${day(t, a.days)}, both days included`,
+          `${verb} no later than ${day(t, a.days)} and not before today`,
+        ],
+        today,
+      );
     }
     case 'overdue': {
       const verb = m.kind === 'date' ? (m.past ?? m.verb) : label;
-      return rng.pick([
-        `${verb} before today`,
-        `whose ${label} has already passed`,
-        `${verb} earlier than ${day(today, 0)}`,
-      ]);
+      return pickDated(
+        rng,
+        [`${verb} before today`, `whose ${label} has already passed`],
+        (t) => [`${verb} earlier than ${day(t, 0)}`],
+        today,
+      );
     }
     case 'flag':
       return m.kind === 'flag' ? flagModifier(a.value ? m.yes : m.no) : label;
@@ -140,7 +170,7 @@ export function modifier(a: Atom, models: readonly FieldModel[], today: string, 
 }
 
 /** A condition as a clause about one record: "its urgency is urgent", "it was referred 10 or more days ago". */
-export function clause(a: Atom, models: readonly FieldModel[], n: Nouns, today: string, rng: Rng): string {
+export function clause(a: Atom, models: readonly FieldModel[], n: Nouns, today: string | null, rng: Rng): string {
   const m = modelOf(models, a);
   const the = `the ${n.singular}`;
   switch (a.kind) {
@@ -188,8 +218,17 @@ export function rulePhrase(r: Rule, models: readonly FieldModel[], n: Nouns, tod
   return s;
 }
 
-/** The rule as policy bullets: the conditions, then the exception on a line of its own. */
-export function ruleBullets(r: Rule, models: readonly FieldModel[], n: Nouns, today: string, rng: Rng): string[] {
+/**
+ * The rule as policy bullets: the conditions, then the exception on a line of its own. `today` null: relative
+ * wordings only, for a version of the rule that no longer applies.
+ */
+export function ruleBullets(
+  r: Rule,
+  models: readonly FieldModel[],
+  n: Nouns,
+  today: string | null,
+  rng: Rng,
+): string[] {
   const cap = (s: string) => `${s[0]?.toUpperCase()}${s.slice(1)}`;
   const lines = r.all.map((a) => `- ${cap(clause(a, models, n, today, rng))}.`);
   if (r.any) lines.push(`- And at least one of: ${r.any.map((a) => clause(a, models, n, today, rng)).join('; ')}.`);

@@ -119,6 +119,27 @@ describe('selection rules', () => {
     assert.ok(texts.size > 120, `${texts.size} distinct shapes`);
   });
 
+  it('says one day in the singular, and without a today only relative windows (a superseded version)', () => {
+    const one: Atom[] = [
+      { kind: 'recent', field: 'due', days: 1 },
+      { kind: 'due_within', field: 'due', days: 1 },
+      { kind: 'older', field: 'opened', days: 1 },
+      { kind: 'older', field: 'opened', days: 1, workdays: true },
+    ];
+    for (const a of one)
+      for (let i = 0; i < 40; i++)
+        assert.doesNotMatch(modifier(a, MODELS, TODAY, createRng('one', i)), /\b1 (?:working )?days\b|the 1 /);
+    const windows: Atom[] = [
+      { kind: 'recent', field: 'due', days: 7 },
+      { kind: 'due_within', field: 'due', days: 7 },
+      { kind: 'older', field: 'opened', days: 7 },
+      { kind: 'overdue', field: 'due' },
+    ];
+    for (const a of windows)
+      for (let i = 0; i < 40; i++)
+        assert.doesNotMatch(modifier(a, MODELS, null, createRng('old', i)), /\d{1,2} [A-Z][a-z]+/);
+  });
+
   it('says day windows with the bounds holds() uses: today and exactly N days either side, no more', () => {
     // every wording of each window, against the engine on each day from 12 back to 12 ahead
     const windows: Atom[] = [

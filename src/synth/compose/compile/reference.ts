@@ -34,7 +34,7 @@ function closing(p: Program): string {
   const { src, w } = p;
   const n = p.selected.length;
   const many = n === 1 ? `the one ${src.noun[0]}` : `all ${n} ${src.noun[1]}`;
-  const q = p.recipe.computation.ask(src).replace(/\byou handled\b/, 'I handled');
+  const q = p.recipe.computation.ask(src, p.selected).replace(/\byou handled\b/, 'I handled');
   // "their average fee, to two decimals comes to" reads wrong: the precision belongs to the ask, not the answer
   const bare = q.replace(/, to two decimals$/, '');
   return w.rng.pick([

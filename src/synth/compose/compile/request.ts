@@ -21,11 +21,20 @@ function renderAction(recipe: Recipe, w: World, a: Recipe['action']): string | u
   );
 }
 
+// why the user, not the request, holds the destination: a reason that fits what the destination is
+function whyAsk(destination: string): string {
+  if (destination === 'recipient') return 'depends on who is in this week';
+  if (destination === 'channel') return 'depends on which team picks this up';
+  if (destination === 'report title') return 'has to match what finance files it under';
+  if (destination === 'title') return 'has to match the series it goes out in';
+  return 'depends on where the shared folder ends up';
+}
+
 /** Phase 6: the request text and its clauses. */
 export function requestOf(p: Program, figure: boolean): RenderedRequest {
   const { recipe, w, dest, src } = p;
   const agg = recipe.aggregate;
-  const question = recipe.computation.ask(src);
+  const question = recipe.computation.ask(src, p.selected);
   // the figure is asked for once, here; the reply then refers back to it
   const figured = recipe.computation.name === 'count' ? 'the count' : question;
   const tail = figure ? w.rng.pick([`, ending with ${figured}`, `, closing with ${figured}`]) : '';
@@ -34,7 +43,9 @@ export function requestOf(p: Program, figure: boolean): RenderedRequest {
       ? `${(agg.phrases[recipe.phrasing % agg.phrases.length] as string)
           .replace('{dest}', recipe.interaction === 'ask' ? agg.unnamed : dest.phrase)
           .replace('{name}', src.nameField.label)
-          .replace('{one}', src.noun[0])}${tail}`
+          .replace('{one}', src.noun[0])
+          // "a row per per diem claim"
+          .replace(/\bper per\b/g, 'for each per')}${tail}`
       : undefined;
   const main = renderAction(recipe, w, recipe.action);
   const other = p.branch ? renderAction(recipe, w, recipe.branch) : undefined;
@@ -62,7 +73,7 @@ export function requestOf(p: Program, figure: boolean): RenderedRequest {
             `ask me for the ${agg.destination} before you send or write anything`,
             `check with me which ${agg.destination} to use first`,
             `I have not decided the ${agg.destination} yet, so ask me before that step`,
-            `the ${agg.destination} depends on who is in this week, so ping me for it`,
+            `the ${agg.destination} ${whyAsk(agg.destination)}, so ping me for it`,
             `don't guess the ${agg.destination}: ask me`,
           ]),
         }
