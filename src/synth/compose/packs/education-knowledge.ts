@@ -379,6 +379,7 @@ export const actions = [
   packAction(submissions, school, {
     name: 'grant_extension',
     sections: ['Extension', 'Extension grant'],
+    when: { status: ['submitted', 'late'] },
     field: 'extension_granted',
     value: true,
     phrases: [

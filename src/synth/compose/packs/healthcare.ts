@@ -210,6 +210,7 @@ export const actions = [
   packAction(referrals, clinic, {
     name: 'chase_referral',
     sections: ['Chasing', 'Referral chase'],
+    when: { status: ['awaiting triage', 'sent', 'accepted'] },
     field: 'chased',
     value: true,
     phrases: [
