@@ -3,7 +3,8 @@ import { cms } from '../../../services/domains/cms.js';
 import { oneOf, writePlan } from '../../kit/content.js';
 import { daysFrom } from '../../rules/fields.js';
 import { colleague, stateOf } from '../sources/kit.js';
-import { addDays, nth, packAction, packSource, refId } from './table-source.js';
+import type { Rec, World } from '../parts.js';
+import { addDays, nth, onDay, packAction, packSource, refId } from './table-source.js';
 
 // Content_Media: a publisher's story budget, the social posts promoting its pieces, the licensed pictures and
 // clips in the media library, and the podcast and video episodes in production. Headlines, captions and show
@@ -315,6 +316,14 @@ function showNotes(rng: Rng, term: string | undefined): string {
   );
 }
 
+// an episode is recorded a few days to three weeks before release; once past planning (booked: a studio date)
+// the recording has happened, so it is dated today or earlier
+function recordedOn(rec: Rec, status: string, w: World): string {
+  const day = addDays(rec.release_on, -w.rng.int(3, 20));
+  if (['planned', 'booked'].includes(status)) return daysFrom(w.today, day) > 0 ? day : onDay(w, w.rng.int(1, 3));
+  return daysFrom(w.today, day) > 0 ? onDay(w, -w.rng.int(0, 6)) : day;
+}
+
 export const episodes = packSource({
   name: 'episodes',
   system: cms,
@@ -350,7 +359,7 @@ export const episodes = packSource({
             : w.rng.pick(['planned', 'booked']);
     return {
       episode_title: nth(w, EPISODES[String(rec.show)] ?? ['Episode'], i),
-      recorded_on: addDays(rec.release_on, -w.rng.int(3, 20)),
+      recorded_on: recordedOn(rec, status, w),
       status,
     };
   },
