@@ -176,7 +176,7 @@ export const socialPosts = packSource({
     };
   },
   title: (rec) => `${rec.post_id} (${rec.channel}, ${rec.scheduled_for})`,
-  nameField: { field: 'story_id', label: 'story' },
+  nameField: { field: 'story_id', label: 'story id' },
   owner: { field: 'owner', role: 'social editor' },
   textField: 'copy',
   parents: { story_id: stories },

@@ -200,7 +200,7 @@ export const nonconformances = packSource({
     return { status, disposition };
   },
   title: (rec) => `${rec.ncr_id} (${rec.defect_type}, ${rec.work_order_id})`,
-  nameField: { field: 'work_order_id', label: 'work order' },
+  nameField: { field: 'work_order_id', label: 'work order number' },
   owner: { field: 'quality_engineer', role: 'quality engineer' },
   textField: 'description',
   parents: { work_order_id: workOrders },

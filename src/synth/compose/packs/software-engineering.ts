@@ -332,7 +332,7 @@ export const migrations = packSource({
           ),
   }),
   title: (rec) => `${rec.migration_id} (${rec.change_kind} on ${rec.database})`,
-  nameField: { field: 'pr_id', label: 'pull request' },
+  nameField: { field: 'pr_id', label: 'pull request number' },
   owner: { field: 'author', role: 'author' },
   textField: 'description',
   parents: { pr_id: pullRequests },
