@@ -127,6 +127,16 @@ describe('drawn records', () => {
       }
     });
     assert.ok(changes > 100, `only ${changes} changes drawn`);
+    // text already sent or published is never edited: a message's body, an article's text, a report's findings
+    for (const [source, field] of [
+      ['mails', 'body'],
+      ['feed_articles', 'content'],
+      ['papers', 'abstract'],
+      ['market_reports', 'key_findings'],
+    ] as const) {
+      const src = PARTS.sources.find((s) => s.name === source);
+      assert.ok(src && !isMutable(src, field), `${source}.${field} may change mid-task`);
+    }
   });
 
   it('name only real fields as fixed or as states to act from, and never the written value as a from-state', () => {

@@ -31,10 +31,6 @@ export function isMutable(src: SourcePart, field: string): boolean {
   return !(m?.kind === 'date' && m.to <= 0 && !src.mutable?.includes(field));
 }
 
-/**
- * Keeps what already happened before the clock starts: a time stamp of a field in the past drawn for today
- * but later than now moves to earlier today (the same day, so no rule over the day changes).
- */
 // per record the task's rule comes near, the states its actions act from (set by compile/records.ts before the
 // source derives its other fields)
 const actStates = new WeakMap<Rec, Readonly<Record<string, readonly string[]>>>();
@@ -56,6 +52,10 @@ export function stateOf(rec: Rec, field: string, w: World, choices: readonly str
   return w.rng.pick(ok.length ? ok : allowed);
 }
 
+/**
+ * Keeps what already happened before the clock starts: a time stamp of a field in the past drawn for today
+ * but later than now moves to earlier today (the same day, so no rule over the day changes).
+ */
 export function inThePast(rec: Rec, fields: readonly FieldModel[], w: World): void {
   for (const m of fields) {
     if (m.kind !== 'date' || !m.time || m.to > 0) continue;
