@@ -39,6 +39,22 @@ const PETS = [
   'Dexter',
 ];
 
+// what a vet nurse notes on any pet, whatever its species
+const PET_TERMS = ['nervous', 'rescue', 'previous reaction', 'new owner', 'insured', 'microchipped'];
+
+function petNote(rng: Rng, term: string | undefined): string {
+  return writePlan(
+    rng,
+    {
+      facts: [
+        ...(term ? [oneOf(rng, `${term} (see history)`, `owner mentioned: ${term}`, `flag: ${term}`)] : []),
+        oneOf(rng, 'weighed at the last visit', 'owner prefers email', 'age estimated', 'seen by the duty vet'),
+      ],
+    },
+    'terse',
+  );
+}
+
 // per species, the vaccines a vet gives it and its weight range in kg
 const SPECIES: Readonly<Record<string, readonly [readonly string[], number, number]>> & {
   dog: readonly [readonly string[], number, number];
@@ -194,6 +210,7 @@ export const vaccinations = packSource({
     species: { label: 'species', weights: [5, 4, 1, 1] },
     due_on: { label: 'due date', from: -20, to: 40, verb: 'due', past: 'due' },
     reminder_sent: { label: 'reminder', yes: 'already reminded', no: 'not yet reminded', p: 0.35 },
+    notes: { label: 'pet note', terms: PET_TERMS, write: petNote },
   },
   make: (w, id, i) => {
     const owner = cycle(PATIENTS, i + 7);
@@ -201,7 +218,6 @@ export const vaccinations = packSource({
       vaccination_id: id,
       pet: cycle(PETS, i + w.rng.int(0, 2)),
       owner_email: `${owner.toLowerCase().replace(' ', '.')}@mail.example`,
-      notes: oneOf(w.rng, 'Nervous at the vet.', 'Indoor only.', 'Rescue, age estimated.', 'Microchipped.'),
     };
   },
   // the vaccine and the weight follow from the species: no rabbit weighs 50 kg, no dog is given myxomatosis
