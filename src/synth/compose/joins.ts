@@ -47,8 +47,12 @@ export const directory: JoinPart<SourceName> = {
       const p = w.staff[(i + 2) % w.staff.length] as Person;
       owner.set(String(rec[src.idField]), p);
       people.set(p.email, p);
-      // the record names the person; only the directory knows the address
-      for (const f of src.ownerFields ?? []) rec[f] = p.name;
+      // the record names the person; only the directory knows the address (an address field is left empty,
+      // never filled with the name)
+      for (const f of src.ownerFields ?? []) {
+        if (/email/.test(f)) delete rec[f];
+        else rec[f] = p.name;
+      }
     }
     const contacts = [...people.values()].map((p, i) => ({
       contact_id: `CT-${300 + i}`,

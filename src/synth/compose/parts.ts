@@ -68,8 +68,9 @@ export interface SourcePart<N extends string = string> {
    */
   fields: readonly FieldModel[];
   /**
-   * rule fields whose value never changes once the record exists (a type, a flag that only ever turns on), so a
-   * mid-task change never sets them; a date field in the past is fixed unless named in `mutable`
+   * rule fields whose value never changes once the record exists (a type, a flag that only ever turns on, text
+   * already sent or published: a message's body, an article's text, a report's findings), so a mid-task change
+   * never sets them; a date field in the past is fixed unless named in `mutable`
    */
   fixed?: readonly string[];
   /** past date fields a mid-task change may move (a last-contact date) */

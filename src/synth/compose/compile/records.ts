@@ -8,7 +8,7 @@ import { type Atom, holds, modelOf, type Rule, ruleKey, selects } from '../../ru
 import type { Fixtures, Parts, PlantedTrap, Rec, SourcePart, World } from '../parts.js';
 import { type PolicyDoc, policyDoc, policyTitle as policyTitleOf } from '../policy-doc.js';
 import { type Recipe, recipeServices } from '../recipe.js';
-import { inOrder, inThePast, isMutable, sourceFixtures } from '../sources/kit.js';
+import { actsFrom, inOrder, inThePast, isMutable, sourceFixtures } from '../sources/kit.js';
 
 // phase 1, records: the seeded records of the program (targets, one distractor per predicate, one failing all,
 // and the record the user changes mid-episode), the people they lead to, the rule's document, the destination,
@@ -105,6 +105,8 @@ function cast(recipe: Recipe, w: World, rule: Rule, from: FromStates): { roles: 
     // be left out for a reason the rule does not give
     for (const [field, values] of Object.entries(from))
       if (!values.includes(rec[field] as string)) rec[field] = w.rng.pick(values);
+    // a state the source derives later (from a date) is drawn among these too
+    actsFrom(rec, from);
     return rec;
   });
   // what each role is for must hold: a record meant to be left out never meets the rule, a target always does

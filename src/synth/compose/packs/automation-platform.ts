@@ -236,7 +236,7 @@ export const workflowRuns = packSource({
     triaged_by: colleague(w, i).email,
   }),
   title: (rec) => `${rec.run_id} (${rec.workflow_id}, ${rec.outcome})`,
-  nameField: { field: 'workflow_id', label: 'workflow' },
+  nameField: { field: 'workflow_id', label: 'workflow id' },
   owner: { field: 'triaged_by', role: 'triage owner' },
   textField: 'error_message',
   parents: { workflow_id: workflows },

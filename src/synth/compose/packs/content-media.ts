@@ -2,8 +2,9 @@ import type { Rng } from '../../../env/rng.js';
 import { cms } from '../../../services/domains/cms.js';
 import { oneOf, writePlan } from '../../kit/content.js';
 import { daysFrom } from '../../rules/fields.js';
-import { colleague } from '../sources/kit.js';
-import { addDays, nth, packAction, packSource, refId } from './table-source.js';
+import { colleague, stateOf } from '../sources/kit.js';
+import type { Rec, World } from '../parts.js';
+import { addDays, nth, onDay, packAction, packSource, refId } from './table-source.js';
 
 // Content_Media: a publisher's story budget, the social posts promoting its pieces, the licensed pictures and
 // clips in the media library, and the podcast and video episodes in production. Headlines, captions and show
@@ -99,10 +100,14 @@ export const stories = packSource({
   // where a story is follows from its filing deadline: not yet due, it is still being written
   derive: (rec, w) => ({
     embargo_until: addDays(rec.due_on, w.rng.pick([0, 1, 1, 2])),
-    status:
+    status: stateOf(
+      rec,
+      'status',
+      w,
       daysFrom(w.today, rec.due_on) > 0
-        ? w.rng.pick(['pitched', 'commissioned', 'commissioned', 'commissioned', 'filed'])
-        : w.rng.pick(['filed', 'subbing', 'subbing', 'legal read', 'scheduled', 'published', 'published', 'spiked']),
+        ? ['pitched', 'commissioned', 'commissioned', 'commissioned', 'filed']
+        : ['filed', 'subbing', 'subbing', 'legal read', 'scheduled', 'published', 'published', 'spiked'],
+    ),
   }),
   title: (rec) => `${rec.story_id} (${rec.headline})`,
   nameField: { field: 'headline', label: 'headline' },
@@ -155,10 +160,14 @@ export const socialPosts = packSource({
   // only a published post has been seen
   // a post dated in the past went out (or failed); one still to come waits in the queue
   derive: (rec, w) => {
-    const status =
+    const status = stateOf(
+      rec,
+      'status',
+      w,
       daysFrom(w.today, rec.scheduled_for) < 0
-        ? w.rng.pick(['published', 'published', 'published', 'published', 'failed', 'withdrawn'])
-        : w.rng.pick(['draft', 'awaiting approval', 'scheduled', 'scheduled', 'scheduled']);
+        ? ['published', 'published', 'published', 'published', 'failed', 'withdrawn']
+        : ['draft', 'awaiting approval', 'scheduled', 'scheduled', 'scheduled'],
+    );
     const seen = status === 'published';
     return {
       status,
@@ -167,7 +176,7 @@ export const socialPosts = packSource({
     };
   },
   title: (rec) => `${rec.post_id} (${rec.channel}, ${rec.scheduled_for})`,
-  nameField: { field: 'story_id', label: 'story' },
+  nameField: { field: 'story_id', label: 'story id' },
   owner: { field: 'owner', role: 'social editor' },
   textField: 'copy',
   parents: { story_id: stories },
@@ -307,6 +316,14 @@ function showNotes(rng: Rng, term: string | undefined): string {
   );
 }
 
+// an episode is recorded a few days to three weeks before release; once past planning (booked: a studio date)
+// the recording has happened, so it is dated today or earlier
+function recordedOn(rec: Rec, status: string, w: World): string {
+  const day = addDays(rec.release_on, -w.rng.int(3, 20));
+  if (['planned', 'booked'].includes(status)) return daysFrom(w.today, day) > 0 ? day : onDay(w, w.rng.int(1, 3));
+  return daysFrom(w.today, day) > 0 ? onDay(w, -w.rng.int(0, 6)) : day;
+}
+
 export const episodes = packSource({
   name: 'episodes',
   system: cms,
@@ -342,7 +359,7 @@ export const episodes = packSource({
             : w.rng.pick(['planned', 'booked']);
     return {
       episode_title: nth(w, EPISODES[String(rec.show)] ?? ['Episode'], i),
-      recorded_on: addDays(rec.release_on, -w.rng.int(3, 20)),
+      recorded_on: recordedOn(rec, status, w),
       status,
     };
   },
@@ -356,6 +373,7 @@ export const actions = [
   packAction(stories, cms, {
     name: 'require_legal_read',
     sections: ['Legal read', 'Legal review'],
+    when: { status: ['commissioned', 'filed', 'subbing', 'scheduled'] },
     field: 'legal_read_required',
     value: true,
     phrases: ['flag each of those stories as needing a legal read', 'mark a legal read as required on each of them'],
@@ -364,6 +382,7 @@ export const actions = [
   packAction(socialPosts, cms, {
     name: 'stop_boost',
     sections: ['Boost stop', 'Paid promotion stop'],
+    when: { status: ['scheduled', 'published'] },
     field: 'boosted',
     value: false,
     phrases: ['switch paid promotion off on each of those posts', 'stop the boost on each of those social posts'],

@@ -288,7 +288,9 @@ export const submissions = packSource({
   parents: { enrolment_id: enrolments },
 });
 
-const SITTING_TERMS = ['clash', 'illness', 'late arrival', 'remark', 'fire alarm', 'wrong paper'];
+// what an exams officer notes on an entry before the sitting as much as after it (a fire alarm or a late arrival
+// would be news about a sitting that, for an entry still to sit, has not happened)
+const SITTING_TERMS = ['clash', 'illness', 'medical evidence', 'transport', 'name change', 'religious observance'];
 
 function sittingNote(rng: Rng, term: string | undefined): string {
   return writePlan(
@@ -300,10 +302,17 @@ function sittingNote(rng: Rng, term: string | undefined): string {
           'candidate number checked against the entry',
           `seat ${String.fromCharCode(65 + rng.int(0, 7))}${rng.int(1, 24)} in the sports hall`,
           'entry confirmed with the board',
-          'photo ID seen at registration',
+          'photo ID on file',
         ),
         ...(term
-          ? [oneOf(rng, `${term} reported by the invigilator`, `note re ${term} sent to the board`, `possible ${term}`)]
+          ? [
+              oneOf(
+                rng,
+                `${term} flagged on the entry`,
+                `note re ${term} sent to the board`,
+                `exams officer aware of ${term}`,
+              ),
+            ]
           : []),
         oneOf(rng, 'access arrangement evidence on file', 'parents informed', 'no further action', ''),
       ].filter(Boolean),
@@ -327,7 +336,7 @@ export const examSittings = packSource({
     exam_series: { label: 'exam series', weights: [2, 3, 5, 1] },
     access_arrangement: { label: 'access arrangement', weights: [8, 3, 1, 1, 1, 1] },
     status: { label: 'entry status', weights: [5, 2, 1, 1, 2, 1] },
-    notes: { label: 'invigilation note', terms: SITTING_TERMS, write: sittingNote },
+    notes: { label: 'entry note', terms: SITTING_TERMS, write: sittingNote },
   },
   make: (w, id, i) => {
     const candidate = nth(w, STUDENTS, i + 3);
@@ -379,6 +388,7 @@ export const actions = [
   packAction(submissions, school, {
     name: 'grant_extension',
     sections: ['Extension', 'Extension grant'],
+    when: { status: ['submitted', 'late'] },
     field: 'extension_granted',
     value: true,
     phrases: [

@@ -325,6 +325,7 @@ export const actions = [
   packAction(trades, portfolio, {
     name: 'flag_trade',
     sections: ['Compliance flag', 'Surveillance'],
+    when: { settlement_status: ['pending', 'affirmed', 'matched', 'settled', 'failed'] },
     field: 'compliance_flagged',
     value: true,
     phrases: ['flag each of those trades for compliance review', 'mark each of those trades as compliance-flagged'],

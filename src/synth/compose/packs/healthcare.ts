@@ -3,7 +3,7 @@ import { clinic } from '../../../services/domains/clinic.js';
 import { oneOf, writePlan } from '../../kit/content.js';
 import { capitalise } from '../../kit/text.js';
 import { colleague, cycle } from '../sources/kit.js';
-import { packAction, packSource } from './table-source.js';
+import { addDays, packAction, packSource } from './table-source.js';
 
 // Healthcare: a practice's referral queue, appointment book and insurance claims, and a veterinary branch's
 // vaccination register. Names, notes and spreads are what a practice manager or a vet nurse would see.
@@ -38,6 +38,32 @@ const PETS = [
   'Nala',
   'Dexter',
 ];
+
+// what a vet nurse notes on any pet, whatever its species
+const PET_TERMS = ['nervous', 'rescue', 'previous reaction', 'new owner', 'insured', 'microchipped'];
+
+function petNote(rng: Rng, term: string | undefined): string {
+  return writePlan(
+    rng,
+    {
+      facts: [
+        ...(term ? [oneOf(rng, `${term} (see history)`, `owner mentioned: ${term}`, `flag: ${term}`)] : []),
+        oneOf(rng, 'weighed at the last visit', 'owner prefers email', 'age estimated', 'seen by the duty vet'),
+      ],
+    },
+    'terse',
+  );
+}
+
+// per species, the vaccines a vet gives it and its weight range in kg
+const SPECIES: Readonly<Record<string, readonly [readonly string[], number, number]>> & {
+  dog: readonly [readonly string[], number, number];
+} = {
+  dog: [['rabies', 'leptospirosis', 'leptospirosis', 'kennel cough'], 4, 45],
+  cat: [['feline flu', 'feline flu', 'rabies'], 2.5, 7],
+  rabbit: [['myxomatosis'], 1, 3.5],
+  horse: [['tetanus', 'tetanus', 'rabies'], 350, 650],
+};
 
 const REFERRAL_TERMS = [
   'chest pain',
@@ -155,7 +181,6 @@ export const claims = packSource({
   make: (w, id, i) => ({
     claim_id: id,
     patient: cycle(PATIENTS, i + 5),
-    treated_on: w.today.slice(0, 10),
     biller: colleague(w, i).email,
     notes: oneOf(
       w.rng,
@@ -165,6 +190,8 @@ export const claims = packSource({
       '',
     ),
   }),
+  // a claim is submitted after the treatment it is for
+  derive: (rec, w) => ({ treated_on: addDays(rec.submitted_on, -w.rng.pick([0, 1, 2, 3, 5, 7, 10, 14, 21])) }),
   title: (rec) => `${rec.claim_id} (${rec.patient}, ${rec.insurer})`,
   nameField: { field: 'patient', label: 'patient name' },
   owner: { field: 'biller', role: 'biller' },
@@ -175,16 +202,15 @@ export const vaccinations = packSource({
   name: 'vaccinations',
   system: clinic,
   table: 'vaccinations',
-  fixed: ['species', 'vaccine', 'reminder_sent'],
+  fixed: ['species', 'reminder_sent'],
   noun: ['booster', 'boosters'],
   domains: ['Healthcare'],
   capabilities: ['Calendar_Scheduling', 'Email_Communication'],
   fields: {
     species: { label: 'species', weights: [5, 4, 1, 1] },
-    vaccine: { label: 'vaccine' },
     due_on: { label: 'due date', from: -20, to: 40, verb: 'due', past: 'due' },
     reminder_sent: { label: 'reminder', yes: 'already reminded', no: 'not yet reminded', p: 0.35 },
-    weight_kg: { label: 'weight', min: 1, max: 60, step: 0.5 },
+    notes: { label: 'pet note', terms: PET_TERMS, write: petNote },
   },
   make: (w, id, i) => {
     const owner = cycle(PATIENTS, i + 7);
@@ -192,7 +218,15 @@ export const vaccinations = packSource({
       vaccination_id: id,
       pet: cycle(PETS, i + w.rng.int(0, 2)),
       owner_email: `${owner.toLowerCase().replace(' ', '.')}@mail.example`,
-      notes: oneOf(w.rng, 'Nervous at the vet.', 'Indoor only.', 'Rescue, age estimated.', 'Microchipped.'),
+    };
+  },
+  // the vaccine and the weight follow from the species: no rabbit weighs 50 kg, no dog is given myxomatosis
+  derive: (rec, w) => {
+    const [vaccines, min, max] = SPECIES[String(rec.species)] ?? SPECIES.dog;
+    const step = max > 100 ? 5 : 0.5;
+    return {
+      vaccine: w.rng.pick(vaccines),
+      weight_kg: Math.round((min + w.rng.next() * (max - min)) / step) * step,
     };
   },
   title: (rec) => `${rec.vaccination_id} (${rec.pet}, ${rec.vaccine})`,
@@ -210,6 +244,7 @@ export const actions = [
   packAction(referrals, clinic, {
     name: 'chase_referral',
     sections: ['Chasing', 'Referral chase'],
+    when: { status: ['awaiting triage', 'sent', 'accepted'] },
     field: 'chased',
     value: true,
     phrases: [

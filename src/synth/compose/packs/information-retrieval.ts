@@ -71,7 +71,8 @@ export const papers = packSource({
   name: 'papers',
   system: research,
   table: 'papers',
-  fixed: ['venue'],
+  // a published paper keeps its venue and its abstract
+  fixed: ['venue', 'abstract'],
   domains: ['Information_Retrieval'],
   capabilities: ['Knowledge_Retrieval', 'Logic_Reasoning'],
   measure: { field: 'citations', label: 'citation count', unit: 'citations' },
@@ -145,7 +146,8 @@ export const marketReports = packSource({
   name: 'market_reports',
   system: research,
   table: 'market_reports',
-  fixed: ['publisher', 'segment', 'cagr_pct'],
+  // a published report's findings stand: a new edition supersedes it, nobody rewrites them
+  fixed: ['publisher', 'segment', 'cagr_pct', 'key_findings'],
   domains: ['Information_Retrieval'],
   capabilities: ['Knowledge_Retrieval', 'Data_Analysis'],
   measure: { field: 'licence_cost', label: 'licence cost', unit: 'USD' },

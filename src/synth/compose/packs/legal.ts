@@ -413,6 +413,7 @@ export const actions = [
   packAction(courtDeadlines, matters, {
     name: 'diarise_deadline',
     sections: ['Diary entry', 'Diarising'],
+    when: { status: ['upcoming', 'in preparation', 'extension sought', 'extended'] },
     field: 'diarised',
     value: true,
     phrases: ['diarise each of those deadlines', 'mark each one as diarised in the matter system'],

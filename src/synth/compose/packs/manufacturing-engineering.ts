@@ -2,7 +2,7 @@ import type { Rng } from '../../../env/rng.js';
 import { plant } from '../../../services/domains/plant.js';
 import { oneOf, writePlan } from '../../kit/content.js';
 import { daysFrom } from '../../rules/fields.js';
-import { colleague } from '../sources/kit.js';
+import { colleague, stateOf } from '../sources/kit.js';
 import { nth, onDay, packAction, packSource, refId } from './table-source.js';
 
 // Manufacturing_Engineering: a plant's work orders on the shop floor, the nonconformance reports quality raises
@@ -179,20 +179,28 @@ export const nonconformances = packSource({
     description: { label: 'description', terms: NCR_TERMS, write: ncrDescription },
   },
   make: (w, id, i) => {
-    const [status, disposition] = w.rng.pick(NCR_STATES);
     const qty = w.rng.int(1, 60);
     return {
       ncr_id: id,
       work_order_id: refId(w, 'WO-', i, 4),
       quantity_affected: qty,
       cost_of_quality: Math.round(qty * (12 + w.rng.next() * 140) * 100) / 100,
-      disposition,
       quality_engineer: colleague(w, i).email,
-      status,
     };
   },
+  // the disposition follows from how far the NCR has got
+  derive: (rec, w) => {
+    const status = stateOf(
+      rec,
+      'status',
+      w,
+      NCR_STATES.map(([s]) => s),
+    );
+    const [, disposition] = w.rng.pick(NCR_STATES.filter(([s]) => s === status));
+    return { status, disposition };
+  },
   title: (rec) => `${rec.ncr_id} (${rec.defect_type}, ${rec.work_order_id})`,
-  nameField: { field: 'work_order_id', label: 'work order' },
+  nameField: { field: 'work_order_id', label: 'work order number' },
   owner: { field: 'quality_engineer', role: 'quality engineer' },
   textField: 'description',
   parents: { work_order_id: workOrders },
@@ -410,6 +418,7 @@ export const actions = [
   packAction(nonconformances, plant, {
     name: 'require_capa',
     sections: ['Corrective action', 'CAPA'],
+    when: { status: ['open', 'containment', 'root cause analysis'] },
     field: 'capa_required',
     value: true,
     phrases: ['mark each of those NCRs as requiring a CAPA', 'flag a CAPA as required on each of them'],

@@ -2,7 +2,7 @@ import type { Rng } from '../../../env/rng.js';
 import { studio } from '../../../services/domains/studio.js';
 import { oneOf, writePlan } from '../../kit/content.js';
 import { daysFrom } from '../../rules/fields.js';
-import { colleague } from '../sources/kit.js';
+import { colleague, stateOf } from '../sources/kit.js';
 import { addDays, nth, onDay, packAction, packSource } from './table-source.js';
 
 // Multimodal_Generation: a creative studio's job tracker — design requests, charts and maps for reports and
@@ -294,12 +294,16 @@ export const webPageBuilds = packSource({
   // how far a build has got follows from its go-live date
   derive: (rec, w, i) => {
     const d = daysFrom(w.today, rec.launch_on);
-    const status =
+    const status = stateOf(
+      rec,
+      'status',
+      w,
       d < 0
-        ? w.rng.pick(['live', 'live', 'live', 'rolled back'])
+        ? ['live', 'live', 'live', 'rolled back']
         : d <= 7
-          ? w.rng.pick(['QA', 'staging', 'staging'])
-          : w.rng.pick(['wireframe', 'design', 'build', 'build']);
+          ? ['QA', 'staging', 'staging']
+          : ['wireframe', 'design', 'build', 'build'],
+    );
     return { page_title: nth(w, PAGE_TITLES[String(rec.template)] ?? ['New page'], i), status };
   },
   title: (rec) => `${rec.build_id} (${rec.page_title}, ${rec.template})`,
@@ -329,6 +333,7 @@ export const actions = [
   packAction(webPageBuilds, studio, {
     name: 'seo_review',
     sections: ['SEO review', 'Search review'],
+    when: { status: ['build', 'QA', 'staging', 'live'] },
     field: 'seo_reviewed',
     value: true,
     phrases: ['mark each of those builds as reviewed by SEO', 'record the SEO review as done on each of them'],

@@ -2,7 +2,7 @@ import type { Rng } from '../../../env/rng.js';
 import { facilities } from '../../../services/domains/facilities.js';
 import { oneOf, writePlan } from '../../kit/content.js';
 import { daysFrom } from '../../rules/fields.js';
-import { colleague } from '../sources/kit.js';
+import { colleague, stateOf } from '../sources/kit.js';
 import { addDays, nth, onDay, packAction, packSource } from './table-source.js';
 
 // Office_Productivity: the workplace system an office manager runs — meeting-room bookings, purchase requests
@@ -97,12 +97,16 @@ export const roomBookings = packSource({
   // no more people than the room holds; a booking's state follows from its date
   derive: (rec, w) => {
     const d = daysFrom(w.today, rec.date);
-    const status =
+    const status = stateOf(
+      rec,
+      'status',
+      w,
       d > 0
-        ? w.rng.pick(['tentative', 'confirmed', 'confirmed', 'confirmed', 'cancelled'])
+        ? ['tentative', 'confirmed', 'confirmed', 'confirmed', 'cancelled']
         : d === 0
-          ? w.rng.pick(['confirmed', 'checked in'])
-          : w.rng.pick(['checked in', 'checked in', 'no-show', 'released']);
+          ? ['confirmed', 'checked in']
+          : ['checked in', 'checked in', 'no-show', 'released'],
+    );
     return { attendees: w.rng.int(1, CAPACITY[String(rec.room)] ?? 6), status };
   },
   title: (rec) => `${rec.room_booking_id} (${rec.meeting_title}, ${rec.room}, ${rec.date})`,
@@ -241,9 +245,14 @@ export const equipmentLoans = packSource({
     const out = addDays(rec.due_back_on, -w.rng.pick([7, 14, 14, 28, 60]));
     const late = daysFrom(w.today, rec.due_back_on) < 0;
     return {
-      status: late
-        ? w.rng.pick(['overdue', 'overdue', 'returned', 'returned', 'lost', 'damaged'])
-        : w.rng.pick(['reserved', 'on loan', 'on loan', 'on loan', 'returned']),
+      status: stateOf(
+        rec,
+        'status',
+        w,
+        late
+          ? ['overdue', 'overdue', 'returned', 'returned', 'lost', 'damaged']
+          : ['reserved', 'on loan', 'on loan', 'on loan', 'returned'],
+      ),
       asset_tag: `${prefix}-${String(100 + ((i * 37 + w.rng.int(0, 36)) % 900)).padStart(4, '0')}`,
       loaned_on: daysFrom(w.today, out) > 0 ? onDay(w, 0) : out,
       replacement_value: value,
@@ -323,12 +332,16 @@ export const visitorPasses = packSource({
   // a pass's state follows from the visit date
   derive: (rec, w) => {
     const d = daysFrom(w.today, rec.visit_date);
-    const status =
+    const status = stateOf(
+      rec,
+      'status',
+      w,
       d > 0
-        ? w.rng.pick(['pre-registered', 'pre-registered', 'pre-registered', 'denied'])
+        ? ['pre-registered', 'pre-registered', 'pre-registered', 'denied']
         : d === 0
-          ? w.rng.pick(['pre-registered', 'checked in'])
-          : w.rng.pick(['checked out', 'checked out', 'checked out', 'no-show']);
+          ? ['pre-registered', 'checked in']
+          : ['checked out', 'checked out', 'checked out', 'no-show'],
+    );
     return { status };
   },
   title: (rec) => `${rec.pass_id} (${rec.visitor}, ${rec.company})`,
@@ -341,6 +354,7 @@ export const actions = [
   packAction(roomBookings, facilities, {
     name: 'cancel_catering',
     sections: ['Catering cancellation', 'Catering'],
+    when: { status: ['tentative', 'confirmed'] },
     field: 'catering',
     value: 'none',
     phrases: [
@@ -352,6 +366,7 @@ export const actions = [
   packAction(equipmentLoans, facilities, {
     name: 'check_condition',
     sections: ['Condition check', 'Return check'],
+    when: { status: ['returned', 'damaged'] },
     field: 'condition_checked',
     value: true,
     phrases: ['record a condition check on each of those loans', 'mark each of those loans as condition-checked'],
@@ -368,6 +383,7 @@ export const actions = [
   packAction(visitorPasses, facilities, {
     name: 'escort_visitor',
     sections: ['Escort', 'Visitor escort'],
+    when: { status: ['pre-registered', 'checked in'] },
     field: 'access_level',
     value: 'escorted',
     phrases: [

@@ -118,6 +118,9 @@ describe('domain packs', () => {
         for (const rec of rows ?? []) {
           const name = String(rec[src.nameField.field]);
           if (/["&<>]/.test(name)) failures.push(`${src.name}: the name ${name} would be escaped in a deliverable`);
+          // a request asks for what the check accepts: a linked record's id is called an id, not its name
+          if (/_id$/.test(src.nameField.field) && !/\b(id|number)$/.test(src.nameField.label))
+            failures.push(`${src.name}: the ${src.nameField.label} of a record is the id ${name}`);
         }
         const report = await runGate({ raw });
         if (!report.ok)

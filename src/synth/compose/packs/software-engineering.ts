@@ -2,7 +2,7 @@ import type { Rng } from '../../../env/rng.js';
 import { devops } from '../../../services/domains/devops.js';
 import { oneOf, writePlan } from '../../kit/content.js';
 import { daysFrom } from '../../rules/fields.js';
-import { colleague } from '../sources/kit.js';
+import { colleague, stateOf } from '../sources/kit.js';
 import { addDays, nth, packAction, packSource, refId } from './table-source.js';
 
 // Software_Engineering: the team's pull requests awaiting review, deployments per environment, production
@@ -243,9 +243,18 @@ export const incidents = packSource({
     incident_id: id,
     minutes_to_acknowledge: w.rng.int(1, 45),
     on_call: colleague(w, i).email,
-    status: w.rng.pick(['resolved', 'resolved', 'resolved', 'mitigated', 'postmortem pending', 'investigating']),
   }),
-  derive: (rec, w, i) => ({ title: nth(w, INCIDENT_TITLES[String(rec.service)] ?? ['Service degraded'], i) }),
+  derive: (rec, w, i) => ({
+    status: stateOf(rec, 'status', w, [
+      'resolved',
+      'resolved',
+      'resolved',
+      'mitigated',
+      'postmortem pending',
+      'investigating',
+    ]),
+    title: nth(w, INCIDENT_TITLES[String(rec.service)] ?? ['Service degraded'], i),
+  }),
   title: (rec) => `${rec.incident_id} (${rec.severity}: ${rec.title})`,
   nameField: { field: 'title', label: 'incident title' },
   owner: { field: 'on_call', role: 'incident commander' },
@@ -323,7 +332,7 @@ export const migrations = packSource({
           ),
   }),
   title: (rec) => `${rec.migration_id} (${rec.change_kind} on ${rec.database})`,
-  nameField: { field: 'pr_id', label: 'pull request' },
+  nameField: { field: 'pr_id', label: 'pull request number' },
   owner: { field: 'author', role: 'author' },
   textField: 'description',
   parents: { pr_id: pullRequests },
@@ -389,6 +398,7 @@ export const actions = [
   packAction(incidents, devops, {
     name: 'require_postmortem',
     sections: ['Postmortem', 'Incident review'],
+    when: { status: ['investigating', 'mitigated', 'resolved'] },
     field: 'postmortem_required',
     value: true,
     phrases: ['mark each of those incidents as needing a postmortem', 'flag a postmortem as required on each of them'],

@@ -265,6 +265,11 @@ export interface PackAct {
   sections: readonly string[];
   /** the values of `field` a record may hold for the change to make sense (default: any other value) */
   from?: readonly string[];
+  /**
+   * the states of the record's other fields it must be in for the work to make sense (a deadline is diarised
+   * while it is still to come, never once vacated): every action names them, a flag as much as a status
+   */
+  when?: Readonly<Record<string, readonly string[]>>;
   capabilities?: readonly Capability[];
 }
 
@@ -285,7 +290,7 @@ export function packAction<N extends string>(src: SourcePart<N>, system: TableSe
     capabilities: act.capabilities ?? ['Tool_Calling'],
     phrases: act.phrases,
     sections: act.sections,
-    ...(act.from ? { from: { [act.field]: act.from } } : {}),
+    ...(act.from || act.when ? { from: { ...act.when, ...(act.from ? { [act.field]: act.from } : {}) } } : {}),
     args: ({ rec }) => ({ [src.idField]: idOf(rec), [act.field]: act.value }),
     proof: ({ rec }) => ({
       service: system.name,

@@ -87,6 +87,8 @@ function mailBody(rng: Rng, term: string | undefined, v: DomainVocab): string {
 
 export const mails = defineSource({
   name: 'mails',
+  // a message received reads as it was sent: its body is never edited afterwards
+  fixed: ['body'],
   nameField: { field: 'subject', label: 'subject line' },
   domains: ['Office_Productivity', 'Information_Retrieval', 'Content_Media'],
   service: 'gmail',
@@ -127,7 +129,8 @@ export const mails = defineSource({
 
 export const feedArticles = defineSource({
   name: 'feed_articles',
-  fixed: ['category'],
+  // a published article keeps its category and its text
+  fixed: ['category', 'content'],
   nameField: { field: 'title', label: 'headline' },
   domains: ['Information_Retrieval', 'Content_Media', 'Finance_Investment'],
   service: 'rss',

@@ -31,6 +31,27 @@ export function isMutable(src: SourcePart, field: string): boolean {
   return !(m?.kind === 'date' && m.to <= 0 && !src.mutable?.includes(field));
 }
 
+// per record the task's rule comes near, the states its actions act from (set by compile/records.ts before the
+// source derives its other fields)
+const actStates = new WeakMap<Rec, Readonly<Record<string, readonly string[]>>>();
+
+/** Records that `rec` is one the task's actions may act on, so only from `states` (per field). */
+export function actsFrom(rec: Rec, states: Readonly<Record<string, readonly string[]>>): void {
+  if (Object.keys(states).length) actStates.set(rec, states);
+}
+
+/**
+ * A state a source derives for a record (a status that follows from a date), drawn from `choices`: for a record
+ * the task's actions may act on, only among the states they act from (none of `choices` is: any of those), so
+ * a closed record is never the one the work applies to.
+ */
+export function stateOf(rec: Rec, field: string, w: World, choices: readonly string[]): string {
+  const allowed = actStates.get(rec)?.[field];
+  if (!allowed) return w.rng.pick(choices);
+  const ok = choices.filter((c) => allowed.includes(c));
+  return w.rng.pick(ok.length ? ok : allowed);
+}
+
 /**
  * Keeps what already happened before the clock starts: a time stamp of a field in the past drawn for today
  * but later than now moves to earlier today (the same day, so no rule over the day changes).

@@ -214,8 +214,8 @@ export const transactions = defineSource({
   textField: 'description',
   capabilities: ['Math_Scientific', 'Data_Analysis'],
   measure: { field: 'amount', label: 'amount', unit: 'USD' },
-  // the card or account a payment went through does not change afterwards
-  fixed: ['account'],
+  // the card or account a payment went through, and the bank's description of it, do not change afterwards
+  fixed: ['account', 'description'],
   fields: [
     { kind: 'date', field: 'date', label: 'booking date', from: -100, to: 0, verb: 'booked' },
     {
