@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { canonicalJson } from '../../schema/canonical-json.js';
 import type { TaskSpec, TaskSpecInput } from '../../schema/task-spec.js';
+import { resolveTool } from '../../services/registry.js';
 import { runGate } from '../../validate/index.js';
 import { checkProbes, PROBES, type ProbeName, probeResultsOf } from '../../validate/probes.js';
 import { comparable, playReference } from '../../validate/replay.js';
@@ -197,9 +198,8 @@ describe('compositional generator', () => {
   });
 });
 
-const WRITES =
-  /^(gmail_send|gmail_save|todo_create|todo_update|helpdesk_update|helpdesk_add|crm_update|inventory_create|scheduler_update|config_update|config_send|calendar_create|fs_write|send_notification|rss_publish|finance_submit)/;
-const isWrite = (t: string) => WRITES.test(t);
+// a write is what the service registry says mutates (the domain systems' update tools included)
+const isWrite = (t: string) => resolveTool(t)?.tool.mutates === true;
 
 describe('a count under a further condition', () => {
   const src = PARTS.sources.find((s) => s.fields.some((m) => m.kind === 'flag')) as (typeof PARTS.sources)[number];
