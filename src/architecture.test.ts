@@ -171,6 +171,16 @@ describe('layers (docs/architecture.md) hold in the code', () => {
     assert.deepEqual(wrong, []);
   });
 
+  it('inside src/synth, no module runs over 400 lines (one concept each; data beside its pack in <pack>-data.ts)', () => {
+    const SYNTH = join(SRC, 'synth');
+    const files = shipped.filter((f) => f.startsWith(`${SYNTH}/`) && f.endsWith('.ts'));
+    assert.ok(files.length > 100, `${files.length} modules`);
+    const long = files
+      .map((f) => [relative(SRC, f), readFileSync(f, 'utf8').split('\n').length] as const)
+      .filter(([, n]) => n > 401);
+    assert.deepEqual(long, []);
+  });
+
   it('the checker itself finds a cycle and an upward import', () => {
     const g = new Map([
       ['a', ['b']],

@@ -4,48 +4,22 @@ import { oneOf, writePlan } from '../../kit/content.js';
 import { daysFrom } from '../../rules/fields.js';
 import { colleague } from '../sources/kit.js';
 import { addDays, nth, onDay, packAction, packSource, refId } from './table-source.js';
+import {
+  ASSIGNMENTS,
+  COURSES,
+  COURSE_TERMS,
+  ENROLMENT_TERMS,
+  FEEDBACK_TERMS,
+  SERIES_MONTH,
+  SITTING_TERMS,
+  STUDENTS,
+} from './education-knowledge-data.js';
 
 // Education_Knowledge: a sixth-form college's student records — the courses on offer, who is enrolled with
 // what attendance, coursework submissions and their lateness, and exam entries with access arrangements.
 // Course titles, assignments and notes are what a head of department or an exams officer would see.
 
-// title, department, level, credits
-const COURSES: readonly (readonly [string, string, string, number])[] = [
-  ['A-level Chemistry: Organic Synthesis', 'Chemistry', 'A-level', 0],
-  ['A-level Physics: Fields and Particles', 'Physics', 'A-level', 0],
-  ['GCSE Mathematics (Higher) Revision', 'Mathematics', 'GCSE', 0],
-  ['Further Mathematics: Complex Numbers', 'Mathematics', 'A-level', 0],
-  ['Foundations of Programming in Python', 'Computer Science', 'first year', 20],
-  ['Data Structures and Algorithms', 'Computer Science', 'second year', 20],
-  ['Cell Biology and Genetics', 'Biology', 'first year', 20],
-  ['Ecology Field Methods', 'Biology', 'second year', 10],
-  ['Victorian Literature', 'English', 'second year', 20],
-  ['Creative Writing Workshop', 'English', 'first year', 10],
-  ['The Cold War, 1945–1991', 'History', 'final year', 30],
-  ['Intermediate Microeconomics', 'Economics', 'second year', 20],
-  ['Econometrics Dissertation Seminar', 'Economics', 'postgraduate', 30],
-  ['Quantum Mechanics I', 'Physics', 'final year', 20],
-];
-
-const STUDENTS = [
-  'Amira Hassan',
-  'Ben Carter',
-  'Chloe Nguyen',
-  'Daniel Osei',
-  'Ella Kowalski',
-  'Farah Siddiqui',
-  'George Whitfield',
-  'Hana Sato',
-  'Isaac Mensah',
-  'Jade Thornton',
-  'Kofi Asante',
-  'Lucy Brennan',
-  'Mateo Ruiz',
-  'Niamh Gallagher',
-];
 const studentEmail = (name: string) => `${name.toLowerCase().replace(/ /g, '.')}@students.college.example`;
-
-const COURSE_TERMS = ['lab practicals', 'field trip', 'mock exam', 'group project', 'reading list', 'guest lecture'];
 
 function syllabus(rng: Rng, term: string | undefined): string {
   return writePlan(
@@ -123,15 +97,6 @@ export const courses = packSource({
   textField: 'description',
 });
 
-const ENROLMENT_TERMS = [
-  'learning support',
-  'mitigating circumstances',
-  'part-time job',
-  'caring responsibilities',
-  'bursary',
-  'counselling',
-];
-
 function pastoralNote(rng: Rng, term: string | undefined): string {
   return writePlan(
     rng,
@@ -199,24 +164,6 @@ export const enrolments = packSource({
     return { starts_on: start > onDay(w, 0) ? onDay(w, 0) : start };
   },
 });
-
-const ASSIGNMENTS: Readonly<Record<string, readonly string[]>> = {
-  essay: ['Causes of the Cuban Missile Crisis', 'Narrative voice in Middlemarch', 'Is inflation targeting dead?'],
-  'problem set': ['Problem set 4: integration by parts', 'Problem set 2: Big-O and recurrences', 'Problem sheet 6'],
-  'lab report': ['Lab report: rates of reaction', 'Lab report: enzyme kinetics', 'Practical 3: specific heat'],
-  project: ['Programming project: library system', 'Fieldwork project: hedgerow survey', 'Extended project'],
-  presentation: ['Group presentation: market structures', 'Seminar presentation: Yalta', 'Poster presentation'],
-  portfolio: ['Creative writing portfolio', 'Coding portfolio, term 1', 'Reflective practice portfolio'],
-};
-
-const FEEDBACK_TERMS = [
-  'referencing',
-  'word limit',
-  'error bars',
-  'counter-argument',
-  'similarity report',
-  'extension request',
-];
 
 function feedback(rng: Rng, term: string | undefined): string {
   return writePlan(
@@ -288,10 +235,6 @@ export const submissions = packSource({
   parents: { enrolment_id: enrolments },
 });
 
-// what an exams officer notes on an entry before the sitting as much as after it (a fire alarm or a late arrival
-// would be news about a sitting that, for an entry still to sit, has not happened)
-const SITTING_TERMS = ['clash', 'illness', 'medical evidence', 'transport', 'name change', 'religious observance'];
-
 function sittingNote(rng: Rng, term: string | undefined): string {
   return writePlan(
     rng,
@@ -320,9 +263,6 @@ function sittingNote(rng: Rng, term: string | undefined): string {
     'terse',
   );
 }
-
-// the month each series sits in
-const SERIES_MONTH: Readonly<Record<string, number>> = { November: 10, January: 0, 'May/June': 5, 'August resit': 7 };
 
 export const examSittings = packSource({
   name: 'exam_sittings',

@@ -3,71 +3,22 @@ import { matters } from '../../../services/domains/matters.js';
 import { oneOf, writePlan } from '../../kit/content.js';
 import { colleague } from '../sources/kit.js';
 import { nth, onDay, packAction, packSource, refId } from './table-source.js';
+import {
+  CONTRACT_TERMS,
+  CONTRACT_VALUE,
+  COUNTERPARTIES,
+  CUSTODIANS,
+  DEADLINE_TERMS,
+  HOLD_TERMS,
+  MATTERS,
+  MATTER_TERMS,
+} from './legal-data.js';
 
 // Legal: a firm's matter list with its unbilled time, the contract register a commercial team watches for
 // renewals and notice dates, court deadlines diarised against matters, and the legal holds issued to a client's
 // custodians. Names, notes and spreads are what a fee earner, a paralegal or an in-house counsel would see.
 
-// client, matter description and the practice area it belongs to
-const MATTERS: readonly (readonly [string, string, string])[] = [
-  ['Harbour Foods Ltd', 'Harbour Foods v Lintel Logistics – late delivery claim', 'commercial litigation'],
-  ['Greyfield Estates', 'Greyfield Estates – lease renewal, Unit 4 Kingsway', 'real estate'],
-  ['Norland Software plc', 'Norland Software – acquisition of Brightpath Analytics', 'corporate M&A'],
-  ['Dr Amelia Chen', 'Chen – unfair dismissal claim against St Brannock Trust', 'employment'],
-  ['Pellow Engineering', 'Pellow Engineering – patent opposition EP 3 412 908', 'intellectual property'],
-  ['Castleford Care Homes', 'Castleford Care – CQC enforcement response', 'regulatory'],
-  ['Otterburn Textiles', 'Otterburn Textiles – administration, creditor claims', 'insolvency'],
-  ['The Marlowe Family Trust', 'Marlowe Trust – estate administration', 'private client'],
-  ['Kestrel Aviation Services', 'Kestrel Aviation v Corran Leasing – aircraft lease dispute', 'commercial litigation'],
-  ['Brightwater Retail', 'Brightwater Retail – restructuring of store leases', 'real estate'],
-  ['Aldgate Payments Ltd', 'Aldgate Payments – FCA skilled person review', 'regulatory'],
-  ['Westmoor Logistics', 'Westmoor Logistics – TUPE transfer of drivers', 'employment'],
-  ['Fenwick Biotech', 'Fenwick Biotech – trade mark infringement, FENLUX', 'intellectual property'],
-  ['Solent Marine Group', 'Solent Marine – sale of the ferry business', 'corporate M&A'],
-];
-
-const COUNTERPARTIES = [
-  'Northgate Facilities Ltd',
-  'Cobalt Cloud Services',
-  'Meridian Office Supplies',
-  'Larkspur Data Systems',
-  'Hollis Property Partners',
-  'Vantage Payroll Ltd',
-  'Redcliffe Logistics',
-  'Quayside Print Group',
-  'Orbital Telecom plc',
-  'Ashdown Security Services',
-  'Clearwater Analytics GmbH',
-  'Tamar Software Inc.',
-  'Pinecrest Catering',
-  'Beaumont Recruitment',
-];
-
-const CUSTODIANS = [
-  'Daniel Whitlock',
-  'Fiona MacRae',
-  'Rajesh Menon',
-  'Claire Dubois',
-  'Marcus Feld',
-  'Yvonne Adair',
-  'Tobias Lind',
-  'Nadia Rahman',
-  'Gareth Pryce',
-  'Helena Sousa',
-  'Oliver Tran',
-  'Bethan Hughes',
-];
-
 const dayName = (rng: Rng) => rng.pick(['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday']);
-
-const MATTER_TERMS = [
-  'Part 36 offer',
-  'mediation',
-  'security for costs',
-  'without prejudice',
-  "counsel's opinion",
-  'costs budget',
-];
 
 function matterNote(rng: Rng, term: string | undefined): string {
   return writePlan(
@@ -148,27 +99,6 @@ export const clientMatters = packSource({
   owner: { field: 'responsible_partner', role: 'responsible partner' },
   textField: 'notes',
 });
-
-// annual value range of each contract type
-const CONTRACT_VALUE: Readonly<Record<string, readonly [number, number]>> = {
-  MSA: [20_000, 400_000],
-  NDA: [0, 0],
-  'SaaS subscription': [5_000, 250_000],
-  'supply agreement': [50_000, 900_000],
-  lease: [30_000, 300_000],
-  licence: [5_000, 120_000],
-  DPA: [0, 0],
-  SOW: [10_000, 200_000],
-};
-
-const CONTRACT_TERMS = [
-  'change of control',
-  'uncapped liability',
-  'exclusivity',
-  'most favoured customer',
-  'step-in rights',
-  'termination for convenience',
-];
 
 function clauseNote(rng: Rng, term: string | undefined): string {
   return writePlan(
@@ -260,15 +190,6 @@ export const contracts = packSource({
   textField: 'notes',
 });
 
-const DEADLINE_TERMS = [
-  'unless order',
-  'consent order',
-  'relief from sanctions',
-  'trial window',
-  'costs management',
-  'strike-out',
-];
-
 function directionsNote(rng: Rng, term: string | undefined): string {
   return writePlan(
     rng,
@@ -334,8 +255,6 @@ export const courtDeadlines = packSource({
   textField: 'notes',
   parents: { matter_id: clientMatters },
 });
-
-const HOLD_TERMS = ['personal devices', 'WhatsApp', 'backup tapes', 'shared drive', 'paper files', 'Teams chats'];
 
 function holdScope(rng: Rng, term: string | undefined): string {
   return writePlan(

@@ -4,35 +4,21 @@ import { oneOf, writePlan } from '../../kit/content.js';
 import { daysFrom } from '../../rules/fields.js';
 import { colleague, stateOf } from '../sources/kit.js';
 import { nth, onDay, packAction, packSource, refId } from './table-source.js';
+import {
+  FIELDS,
+  FINDING_TERMS,
+  INTERVALS,
+  NCR_STATES,
+  NCR_TERMS,
+  ORDER_TERMS,
+  PARTS,
+  SCOUT_TERMS,
+  TAILS,
+} from './manufacturing-engineering-data.js';
 
 // Manufacturing_Engineering: a plant's work orders on the shop floor, the nonconformance reports quality raises
 // against them, an airline maintenance base's inspections per tail number, and an estate's sensor-fed field
 // plots. Part numbers, tail numbers and field names are what a planner, an engineer or an agronomist would see.
-
-const PARTS = [
-  'HM-220 hydraulic manifold',
-  'BR-114 bearing housing',
-  'GX-31 gearbox cover',
-  'PV-508 pump volute',
-  'SF-902 drive shaft',
-  'CB-17 control bracket',
-  'VB-440 valve body',
-  'FL-62 mounting flange',
-  'MA-305 motor end cap',
-  'TS-88 tensioner arm',
-  'HX-210 heat exchanger plate',
-  'WB-73 welded base frame',
-  'CP-19 coupling hub',
-];
-
-const ORDER_TERMS = [
-  'first-off inspection',
-  'fixture change',
-  'overtime',
-  'tool wear',
-  'customer witness',
-  'concession',
-];
 
 function shopNote(rng: Rng, term: string | undefined): string {
   return writePlan(
@@ -109,15 +95,6 @@ export const workOrders = packSource({
   textField: 'notes',
 });
 
-const NCR_TERMS = [
-  'goods-in',
-  'customer return',
-  'final inspection',
-  'first article',
-  'line stoppage',
-  'repeat defect',
-];
-
 function ncrDescription(rng: Rng, term: string | undefined): string {
   return writePlan(
     rng,
@@ -147,19 +124,6 @@ function ncrDescription(rng: Rng, term: string | undefined): string {
     'terse',
   );
 }
-
-// where an NCR stands and what the review board decided, in pairs that go together
-const NCR_STATES: readonly (readonly [string, string])[] = [
-  ['open', 'pending'],
-  ['containment', 'pending'],
-  ['root cause analysis', 'rework'],
-  ['root cause analysis', 'return to supplier'],
-  ['corrective action', 'scrap'],
-  ['corrective action', 'repair'],
-  ['verification', 'rework'],
-  ['closed', 'use as is'],
-  ['closed', 'scrap'],
-];
 
 export const nonconformances = packSource({
   name: 'nonconformances',
@@ -205,34 +169,6 @@ export const nonconformances = packSource({
   textField: 'description',
   parents: { work_order_id: workOrders },
 });
-
-const TAILS = [
-  'G-EZBA',
-  'G-EZTR',
-  'G-OBMP',
-  'G-NEOA',
-  'G-VIIK',
-  'EI-DWL',
-  'EI-FNK',
-  'G-ZBKH',
-  'G-LMRB',
-  'G-ISLK',
-  'G-UZHC',
-  'EI-GPL',
-  'G-TTNC',
-];
-
-// flight hours and cycles since the last check of each kind
-const INTERVALS: Readonly<Record<string, readonly [number, number, number, number]>> = {
-  'daily check': [4, 22, 2, 8],
-  'weekly check': [30, 90, 12, 45],
-  'A-check': [420, 780, 250, 600],
-  'C-check': [4200, 7400, 2400, 5200],
-  borescope: [600, 1800, 350, 1200],
-  'landing gear overhaul': [18000, 24000, 9000, 12000],
-};
-
-const FINDING_TERMS = ['corrosion', 'bird strike', 'hydraulic leak', 'worn brake', 'cracked fairing', 'tyre cut'];
 
 function findings(rng: Rng, term: string | undefined): string {
   return writePlan(
@@ -309,24 +245,6 @@ export const inspections = packSource({
   owner: { field: 'certifying_engineer', role: 'certifying engineer' },
   textField: 'findings',
 });
-
-const FIELDS = [
-  'Long Acre north',
-  'Long Acre south',
-  'Church Field',
-  'Mill Meadow',
-  'Top Forty',
-  'Brook Piece',
-  'Hangar Field',
-  'Windmill Hill',
-  'Lower Marsh',
-  'Oak Tree Ground',
-  'Twelve Acres',
-  'Keeper’s Field',
-  'Back Lane plot 2',
-];
-
-const SCOUT_TERMS = ['aphids', 'slug damage', 'pigeon damage', 'frost damage', 'waterlogging', 'rabbit damage'];
 
 function scoutNote(rng: Rng, term: string | undefined): string {
   return writePlan(

@@ -5,41 +5,25 @@ import { daysFrom } from '../../rules/fields.js';
 import type { World } from '../parts.js';
 import { colleague } from '../sources/kit.js';
 import { addDays, nth, onDay, packAction, packSource } from './table-source.js';
+import {
+  ACCESS_TERMS,
+  DSR_TERMS,
+  FINDINGS,
+  FINDING_TERMS,
+  PERIOD,
+  REQUESTERS,
+  ROLES,
+  USERS,
+  VENDORS,
+  VENDOR_TERMS,
+} from './safety-compliance-data.js';
 
 // Safety_Compliance: the quarterly user access review, data subject requests under privacy law with their
 // statutory clocks, third-party risk assessments of suppliers, and security findings tracked to remediation.
 // Roles, vendors and findings are what a GRC analyst, a privacy officer or a security engineer would see.
 
-const USERS = [
-  'Alex Moreau',
-  'Bilal Chaudhry',
-  'Carmen Vidal',
-  'Dmitri Volkov',
-  'Erin Walsh',
-  'Femi Adebayo',
-  'Greta Lund',
-  'Hugo Laurent',
-  'Ines Carvalho',
-  'Jamal Bakr',
-  'Karin Berg',
-  'Liam Doyle',
-  'Maya Fischer',
-];
 const userEmail = (w: World, name: string) =>
   `${name.toLowerCase().replace(/ /g, '.')}@${w.me.email.split('@')[1] ?? 'company.example'}`;
-
-// the role held in each system: privileged, then standard
-const ROLES: Readonly<Record<string, readonly [string, string]>> = {
-  Salesforce: ['System Administrator', 'Standard User'],
-  NetSuite: ['Administrator', 'AP Clerk'],
-  'AWS production': ['AdministratorAccess', 'ReadOnlyAccess'],
-  GitHub: ['Organization owner', 'Member (write on 3 repos)'],
-  Workday: ['HR Partner (all workers)', 'Employee self-service'],
-  Okta: ['Super Administrator', 'Read-only Administrator'],
-  Snowflake: ['ACCOUNTADMIN', 'ANALYST_READ'],
-};
-
-const ACCESS_TERMS = ['leaver', 'contractor', 'break-glass', 'shared account', 'role change', 'service account'];
 
 function accessNote(rng: Rng, term: string | undefined): string {
   return writePlan(
@@ -102,33 +86,6 @@ export const accessReviews = packSource({
   textField: 'notes',
 });
 
-const REQUESTERS = [
-  'Margaret Ellis',
-  'Joao Pereira',
-  'Sanjay Gupta',
-  'Laura Schneider',
-  'Patrick Byrne',
-  'Yuki Tanaka',
-  'Olga Ivanova',
-  'Ahmed Karim',
-  'Rachel Stein',
-  'Lucas Martin',
-  'Eva Novak',
-  'Samuel Okoro',
-  'Clara Jensen',
-];
-
-// the statutory response period of each law, in days
-const PERIOD: Readonly<Record<string, number>> = {
-  GDPR: 30,
-  'UK GDPR': 30,
-  'CCPA/CPRA': 45,
-  LGPD: 15,
-  PIPEDA: 30,
-};
-
-const DSR_TERMS = ['CCTV footage', 'former employee', 'marketing emails', 'call recordings', 'solicitor', 'deceased'];
-
 function dsrNote(rng: Rng, term: string | undefined): string {
   return writePlan(
     rng,
@@ -190,31 +147,6 @@ export const dataSubjectRequests = packSource({
   owner: { field: 'handler', role: 'privacy handler' },
   textField: 'notes',
 });
-
-const VENDORS = [
-  'Cloudline Hosting',
-  'PayBridge Ltd',
-  'TalentTrack HR',
-  'Mailwise',
-  'Brightdesk Support',
-  'DataVault Backup',
-  'Signet E-Signature',
-  'Orbit Analytics',
-  'MedLink Health Benefits',
-  'Courier Express',
-  'Ledgerly Accounting',
-  'Nimbus Video',
-  'Keystone Payroll',
-];
-
-const VENDOR_TERMS = [
-  'penetration test',
-  'subprocessor',
-  'encryption at rest',
-  'MFA',
-  'data residency',
-  'breach notification',
-];
 
 function vendorFindings(rng: Rng, term: string | undefined): string {
   return writePlan(
@@ -280,48 +212,6 @@ export const vendorAssessments = packSource({
   owner: { field: 'owner', role: 'business owner' },
   textField: 'findings',
 });
-
-// finding titles by severity, CVSS range, and the remediation window in days
-const FINDINGS: Readonly<Record<string, readonly [readonly string[], number, number, number]>> = {
-  critical: [
-    ['Remote code execution in the file upload service', 'Exposed admin console without authentication'],
-    9,
-    10,
-    7,
-  ],
-  high: [
-    [
-      'SQL injection in the reporting endpoint',
-      'Outdated OpenSSL on the VPN gateway',
-      'Public S3 bucket with invoices',
-    ],
-    7,
-    8.9,
-    30,
-  ],
-  medium: [
-    ['Stored XSS in the comment field', 'Missing rate limit on login', 'Weak TLS ciphers on the mail relay'],
-    4,
-    6.9,
-    90,
-  ],
-  low: [
-    ['Verbose error messages on the API', 'Clickjacking on the marketing site', 'Cookie without SameSite'],
-    0.1,
-    3.9,
-    180,
-  ],
-  informational: [['Server banner discloses version', 'Unused DNS record', 'Security.txt missing'], 0, 0, 365],
-};
-
-const FINDING_TERMS = [
-  'proof of concept',
-  'WAF',
-  'compensating control',
-  'patch available',
-  'exploited in the wild',
-  'legacy host',
-];
 
 function findingDescription(rng: Rng, term: string | undefined): string {
   return writePlan(

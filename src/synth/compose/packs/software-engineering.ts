@@ -4,34 +4,20 @@ import { oneOf, writePlan } from '../../kit/content.js';
 import { daysFrom } from '../../rules/fields.js';
 import { colleague, stateOf } from '../sources/kit.js';
 import { addDays, nth, packAction, packSource, refId } from './table-source.js';
+import {
+  DEPLOY_TERMS,
+  INCIDENT_TERMS,
+  INCIDENT_TITLES,
+  MIGRATION_PRS,
+  MIGRATION_TERMS,
+  PR_TERMS,
+  PR_TITLES,
+  REPO_OF,
+} from './software-engineering-data.js';
 
 // Software_Engineering: the team's pull requests awaiting review, deployments per environment, production
 // incidents paged to on-call and the schema migrations waiting to run. Titles, versions and notes are what an
 // engineering manager, a release captain or an on-call engineer would see.
-
-// pull request titles per repository
-const PR_TITLES: Readonly<Record<string, readonly string[]>> = {
-  'payments-api': [
-    'Add idempotency keys to refund endpoint',
-    'Retry webhook delivery with backoff',
-    'Split ledger writes into their own transaction',
-  ],
-  'web-frontend': [
-    'Migrate checkout form to React Hook Form',
-    'Fix focus trap in the cookie dialog',
-    'Lazy-load the order history table',
-  ],
-  'auth-service': ['Rotate JWT signing keys weekly', 'Add WebAuthn as a second factor', 'Rate-limit password resets'],
-  'data-pipeline': [
-    'Backfill March events after the S3 outage',
-    'Deduplicate order events by event_id',
-    'Move nightly export to Airflow 2',
-  ],
-  'infra-terraform': ['Enable deletion protection on RDS', 'Add staging NAT gateway', 'Tighten S3 bucket policies'],
-  'mobile-app': ['Offline mode for the basket screen', 'Upgrade to React Native 0.74', 'Deep links for password reset'],
-};
-
-const PR_TERMS = ['feature flag', 'hotfix', 'dependency bump', 'schema change', 'load test', 'rollback plan'];
 
 function prDescription(rng: Rng, term: string | undefined): string {
   return writePlan(
@@ -92,15 +78,6 @@ export const pullRequests = packSource({
   owner: { field: 'author', role: 'author' },
   textField: 'description',
 });
-
-const DEPLOY_TERMS = [
-  'config change',
-  'cache warm-up',
-  'error budget',
-  'manual approval',
-  'smoke tests',
-  'traffic shift',
-];
 
 function rolloutNote(rng: Rng, term: string | undefined): string {
   return writePlan(
@@ -171,17 +148,6 @@ export const deployments = packSource({
     };
   },
 });
-
-const INCIDENT_TITLES: Readonly<Record<string, readonly string[]>> = {
-  'payments-api': ['Card payments timing out', 'Duplicate refund webhooks', 'Elevated 5xx on /charges'],
-  'web-frontend': ['Checkout page blank in Safari', 'Static assets 404 after deploy', 'Login button unresponsive'],
-  'auth-service': ['Token refresh failing for mobile', 'SSO redirect loop', 'MFA codes delayed'],
-  'search-indexer': ['Search results stale by hours', 'Indexer stuck on one shard', 'Reindex job OOM-killed'],
-  'notifications-worker': ['Push notifications not sent', 'Email queue backlog', 'SMS provider errors'],
-  'mobile-bff': ['Home feed latency spike', 'App config endpoint 503', 'Image resizing failing'],
-};
-
-const INCIDENT_TERMS = ['rollback', 'certificate expiry', 'connection pool', 'rate limiting', 'DNS', 'disk full'];
 
 function incidentSummary(rng: Rng, term: string | undefined): string {
   return writePlan(
@@ -260,15 +226,6 @@ export const incidents = packSource({
   owner: { field: 'on_call', role: 'incident commander' },
   textField: 'summary',
 });
-
-const MIGRATION_TERMS = [
-  'online schema change',
-  'in batches',
-  'NOT NULL',
-  'foreign key',
-  'concurrently',
-  'partitioned',
-];
 
 function migrationDescription(rng: Rng, term: string | undefined): string {
   return writePlan(
@@ -355,35 +312,6 @@ export const migrations = packSource({
     };
   },
 });
-
-// the repository that owns each database
-const REPO_OF: Readonly<Record<string, string>> = {
-  'orders-postgres': 'payments-api',
-  'users-postgres': 'auth-service',
-  'billing-mysql': 'payments-api',
-  'analytics-warehouse': 'data-pipeline',
-  'sessions-redis': 'auth-service',
-};
-
-// pull request titles that carry a migration of each kind
-const MIGRATION_PRS: Readonly<Record<string, readonly string[]>> = {
-  'create table': ['Add table for refund audit trail', 'Introduce events outbox table', 'Add consent history table'],
-  'add column': ['Store marketing consent per user', 'Track last login timestamp', 'Add currency to invoices'],
-  'add index': ['Speed up order lookups by customer', 'Index sessions by expiry', 'Index payments by created date'],
-  'drop column': ['Remove legacy fax number field', 'Drop unused promo code column', 'Drop deprecated plan flag'],
-  'rename column': [
-    'Rename amount to amount_minor',
-    'Clarify created/updated column names',
-    'Rename cust_id to customer_id',
-  ],
-  'alter type': ['Widen invoice number to bigint', 'Store currency as ISO code', 'Make email citext'],
-  backfill: [
-    'Backfill order totals after the tax fix',
-    'Backfill customer country codes',
-    'Backfill missing refund reasons',
-    'Backfill invoice due dates',
-  ],
-};
 
 export const actions = [
   packAction(pullRequests, devops, {

@@ -1,42 +1,33 @@
 import type { Rng } from '../../../env/rng.js';
 import { travel } from '../../../services/domains/travel.js';
 import { oneOf, writePlan } from '../../kit/content.js';
-import type { Rec, World } from '../parts.js';
+import type { World } from '../parts.js';
 import { colleague } from '../sources/kit.js';
 import { addDays, nth, packAction, packSource, refId } from './table-source.js';
+import {
+  cityOf,
+  destinationOf,
+  tripOf,
+  BILL,
+  BILL_TERMS,
+  BOOKING_TERMS,
+  COSTS,
+  DESTINATIONS,
+  FAMILY,
+  HOTELS,
+  PER_DIEM_TERMS,
+  PNR,
+  PROVIDERS,
+  RATES,
+  SUPPLIERS,
+  TRIP_TERMS,
+} from './travel-lifestyle-data.js';
 
 // Travel_Lifestyle: a corporate travel desk's trip requests, the bookings made for them through the travel
 // management company and the per diem claims filed afterwards, plus the household bills a family admin keeps
 // on top of. Destinations, suppliers, rates and providers are what a travel coordinator would see.
 
-// destination and the policy region it falls in
-const DESTINATIONS: readonly (readonly [string, string])[] = [
-  ['Manchester, UK', 'domestic'],
-  ['Edinburgh, UK', 'domestic'],
-  ['Amsterdam, Netherlands', 'Europe'],
-  ['Munich, Germany', 'Europe'],
-  ['Lisbon, Portugal', 'Europe'],
-  ['Stockholm, Sweden', 'Europe'],
-  ['New York, USA', 'North America'],
-  ['Toronto, Canada', 'North America'],
-  ['Singapore', 'Asia-Pacific'],
-  ['Sydney, Australia', 'Asia-Pacific'],
-  ['Dubai, UAE', 'Middle East'],
-  ['São Paulo, Brazil', 'Latin America'],
-  ['Milan, Italy', 'Europe'],
-  ['Chicago, USA', 'North America'],
-];
-
 const dayName = (rng: Rng) => rng.pick(['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday']);
-
-const TRIP_TERMS = [
-  'visa letter',
-  'business class',
-  'Saturday night stay',
-  'client entertainment',
-  'extra night',
-  'carbon offset',
-];
 
 function tripNote(rng: Rng, term: string | undefined): string {
   return writePlan(
@@ -119,75 +110,6 @@ export const tripRequests = packSource({
   textField: 'notes',
 });
 
-const SUPPLIERS: Readonly<Record<string, readonly string[]>> = {
-  flight: ['Lufthansa', 'British Airways', 'KLM', 'Air France', 'TAP Air Portugal', 'SAS', 'Emirates', 'Iberia'],
-  rail: ['Eurostar', 'Deutsche Bahn', 'Avanti West Coast', 'LNER', 'Trenitalia', 'SJ'],
-  'car hire': ['Sixt', 'Europcar', 'Hertz', 'Avis', 'Enterprise'],
-  'airport transfer': ['Blacklane', 'Addison Lee', 'Welcome Pickups', 'Carey'],
-};
-// a hotel in each destination: a trip's hotel is in the city it goes to
-const HOTELS: Readonly<Record<string, string>> = {
-  Manchester: 'Innside Manchester',
-  Edinburgh: 'Radisson Blu Edinburgh',
-  Amsterdam: 'Motel One Amsterdam',
-  Munich: 'Hilton Munich Park',
-  Lisbon: 'Lisboa Plaza',
-  Stockholm: 'Scandic Continental',
-  'New York': 'Marriott Marquis NYC',
-  Toronto: 'Chelsea Hotel Toronto',
-  Singapore: 'Pan Pacific Singapore',
-  Sydney: 'Sydney Harbour Marriott',
-  Dubai: 'Rove Downtown Dubai',
-  'São Paulo': 'Tivoli Mofarrej São Paulo',
-  Milan: 'NH Collection Milano',
-  Chicago: 'Palmer House Chicago',
-};
-
-// the destination of a trip, fixed by its id: every record about the trip (its bookings, its per diem claims)
-// agrees on where it went
-const destinationOf = (tripId: unknown): readonly [string, string] => {
-  const n = [...String(tripId)].reduce((a, c) => (a * 31 + c.charCodeAt(0)) % 9973, 7);
-  return DESTINATIONS[n % DESTINATIONS.length] as readonly [string, string];
-};
-const cityOf = (destination: string) => destination.split(',')[0] as string;
-
-// a trip's dates, destination, cost and state as its bookings (or claims) show them
-function tripOf(trip: Rec, children: Rec[], w: World): Rec {
-  const [destination, region] = destinationOf(trip.trip_id);
-  const starts = children
-    .map((c) => String(c.starts_on ?? ''))
-    .filter(Boolean)
-    .sort();
-  const live = children.some((c) => ['held', 'ticketed', 'confirmed', 'changed'].includes(String(c.status)));
-  const booked = children.reduce((a, c) => a + (Number(c.cost) || 0), 0);
-  return {
-    destination,
-    region,
-    ...(starts.length ? { depart_on: starts[0], return_on: addDays(starts.at(-1), w.rng.int(1, 3)) } : {}),
-    ...(booked > Number(trip.estimated_cost) ? { estimated_cost: Math.ceil((booked * 1.1) / 10) * 10 } : {}),
-    ...(live && ['draft', 'rejected', 'cancelled'].includes(String(trip.approval_status))
-      ? { approval_status: w.rng.pick(['approved', 'booked']) }
-      : {}),
-  };
-}
-
-const COSTS: Readonly<Record<string, readonly [number, number]>> = {
-  flight: [90, 1800],
-  hotel: [140, 1400],
-  rail: [35, 380],
-  'car hire': [80, 620],
-  'airport transfer': [30, 140],
-};
-
-const BOOKING_TERMS = [
-  'late arrival',
-  'special assistance',
-  'name change',
-  'fare difference',
-  'upgrade',
-  'no-show fee',
-];
-
 function fareNote(rng: Rng, term: string | undefined): string {
   return writePlan(
     rng,
@@ -222,8 +144,6 @@ function fareNote(rng: Rng, term: string | undefined): string {
     'terse',
   );
 }
-
-const PNR = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 
 export const travelBookings = packSource({
   name: 'travel_bookings',
@@ -272,32 +192,6 @@ export const travelBookings = packSource({
   parents: { trip_id: tripRequests },
   fitParent: tripOf,
 });
-
-// city and its policy per diem rate
-const RATES: readonly (readonly [string, number])[] = [
-  ['Amsterdam', 62],
-  ['Munich', 58],
-  ['Lisbon', 48],
-  ['Stockholm', 66],
-  ['New York', 89],
-  ['Toronto', 71],
-  ['Singapore', 74],
-  ['Sydney', 78],
-  ['Dubai', 81],
-  ['São Paulo', 55],
-  ['Milan', 57],
-  ['Chicago', 82],
-  ['Manchester', 45],
-];
-
-const PER_DIEM_TERMS = [
-  'breakfast included',
-  'client dinner',
-  'conference lunch',
-  'extra night',
-  'late return',
-  'lost receipt',
-];
 
 function perDiemNote(rng: Rng, term: string | undefined): string {
   return writePlan(
@@ -401,37 +295,6 @@ export const perDiemClaims = packSource({
   },
 });
 
-// providers per kind of bill, with a typical amount range
-const PROVIDERS: Readonly<Record<string, readonly string[]>> = {
-  energy: ['Octopus Energy', 'E.ON Next', 'EDF', 'Vattenfall'],
-  water: ['Thames Water', 'Anglian Water', 'Waternet'],
-  'property tax': ['City council (council tax)', 'Gemeente (property tax)'],
-  broadband: ['BT Broadband', 'Virgin Media', 'Ziggo', 'Vodafone Fibre'],
-  mobile: ['EE', 'Vodafone', 'O2', 'Three'],
-  'home insurance': ['Aviva Home', 'Direct Line', 'Allianz Home'],
-  streaming: ['Netflix', 'Spotify Family', 'Disney+'],
-  gym: ['PureGym', 'Basic-Fit', 'David Lloyd'],
-};
-const BILL: Readonly<Record<string, readonly [number, number, string]>> = {
-  energy: [60, 240, 'monthly'],
-  water: [30, 120, 'quarterly'],
-  'property tax': [120, 1900, 'monthly'],
-  broadband: [25, 60, 'monthly'],
-  mobile: [12, 45, 'monthly'],
-  'home insurance': [180, 520, 'annual'],
-  streaming: [8, 20, 'monthly'],
-  gym: [25, 90, 'monthly'],
-};
-
-const BILL_TERMS = [
-  'price rise',
-  'meter reading',
-  'end of contract',
-  'loyalty discount',
-  'refund',
-  'switching supplier',
-];
-
 function billNote(rng: Rng, term: string | undefined): string {
   return writePlan(
     rng,
@@ -454,7 +317,6 @@ function billNote(rng: Rng, term: string | undefined): string {
   );
 }
 
-const FAMILY = ['Anna', 'Jonas', 'Mia', 'Lukas'];
 const holder = (w: World, i: number) => {
   const surname = w.me.name.split(' ').at(-1) ?? 'Home';
   const first = FAMILY[i % FAMILY.length] as string;

@@ -1,6 +1,7 @@
 import type { SourcePart } from '../parts.js';
 import { feedArticles, mails, sheetRows } from './documents.js';
-import { customers, integrations, jobs, products, tasks, tickets, transactions } from './records.js';
+import { integrations, jobs, tasks } from './operations.js';
+import { customers, products, tickets, transactions } from './records.js';
 import { appointments, claims, referrals, vaccinations } from '../packs/healthcare.js';
 import { clientMatters, contracts, courtDeadlines, legalHolds } from '../packs/legal.js';
 import { courses, enrolments, examSittings, submissions } from '../packs/education-knowledge.js';

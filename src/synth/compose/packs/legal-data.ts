@@ -1,0 +1,100 @@
+// legal: the curated names, spreads and note terms its record types draw from (its pack,
+// legal.ts, holds the record types themselves)
+
+// client, matter description and the practice area it belongs to
+export const MATTERS: readonly (readonly [string, string, string])[] = [
+  ['Harbour Foods Ltd', 'Harbour Foods v Lintel Logistics – late delivery claim', 'commercial litigation'],
+  ['Greyfield Estates', 'Greyfield Estates – lease renewal, Unit 4 Kingsway', 'real estate'],
+  ['Norland Software plc', 'Norland Software – acquisition of Brightpath Analytics', 'corporate M&A'],
+  ['Dr Amelia Chen', 'Chen – unfair dismissal claim against St Brannock Trust', 'employment'],
+  ['Pellow Engineering', 'Pellow Engineering – patent opposition EP 3 412 908', 'intellectual property'],
+  ['Castleford Care Homes', 'Castleford Care – CQC enforcement response', 'regulatory'],
+  ['Otterburn Textiles', 'Otterburn Textiles – administration, creditor claims', 'insolvency'],
+  ['The Marlowe Family Trust', 'Marlowe Trust – estate administration', 'private client'],
+  ['Kestrel Aviation Services', 'Kestrel Aviation v Corran Leasing – aircraft lease dispute', 'commercial litigation'],
+  ['Brightwater Retail', 'Brightwater Retail – restructuring of store leases', 'real estate'],
+  ['Aldgate Payments Ltd', 'Aldgate Payments – FCA skilled person review', 'regulatory'],
+  ['Westmoor Logistics', 'Westmoor Logistics – TUPE transfer of drivers', 'employment'],
+  ['Fenwick Biotech', 'Fenwick Biotech – trade mark infringement, FENLUX', 'intellectual property'],
+  ['Solent Marine Group', 'Solent Marine – sale of the ferry business', 'corporate M&A'],
+];
+
+export const COUNTERPARTIES = [
+  'Northgate Facilities Ltd',
+  'Cobalt Cloud Services',
+  'Meridian Office Supplies',
+  'Larkspur Data Systems',
+  'Hollis Property Partners',
+  'Vantage Payroll Ltd',
+  'Redcliffe Logistics',
+  'Quayside Print Group',
+  'Orbital Telecom plc',
+  'Ashdown Security Services',
+  'Clearwater Analytics GmbH',
+  'Tamar Software Inc.',
+  'Pinecrest Catering',
+  'Beaumont Recruitment',
+];
+
+export const CUSTODIANS = [
+  'Daniel Whitlock',
+  'Fiona MacRae',
+  'Rajesh Menon',
+  'Claire Dubois',
+  'Marcus Feld',
+  'Yvonne Adair',
+  'Tobias Lind',
+  'Nadia Rahman',
+  'Gareth Pryce',
+  'Helena Sousa',
+  'Oliver Tran',
+  'Bethan Hughes',
+];
+
+export const MATTER_TERMS = [
+  'Part 36 offer',
+  'mediation',
+  'security for costs',
+  'without prejudice',
+  "counsel's opinion",
+  'costs budget',
+];
+
+// annual value range of each contract type
+export const CONTRACT_VALUE: Readonly<Record<string, readonly [number, number]>> = {
+  MSA: [20_000, 400_000],
+  NDA: [0, 0],
+  'SaaS subscription': [5_000, 250_000],
+  'supply agreement': [50_000, 900_000],
+  lease: [30_000, 300_000],
+  licence: [5_000, 120_000],
+  DPA: [0, 0],
+  SOW: [10_000, 200_000],
+};
+
+export const CONTRACT_TERMS = [
+  'change of control',
+  'uncapped liability',
+  'exclusivity',
+  'most favoured customer',
+  'step-in rights',
+  'termination for convenience',
+];
+
+export const DEADLINE_TERMS = [
+  'unless order',
+  'consent order',
+  'relief from sanctions',
+  'trial window',
+  'costs management',
+  'strike-out',
+];
+
+export const HOLD_TERMS = [
+  'personal devices',
+  'WhatsApp',
+  'backup tapes',
+  'shared drive',
+  'paper files',
+  'Teams chats',
+];

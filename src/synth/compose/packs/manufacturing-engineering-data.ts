@@ -1,0 +1,102 @@
+// manufacturing engineering: the curated names, spreads and note terms its record types draw from (its pack,
+// manufacturing-engineering.ts, holds the record types themselves)
+
+export const PARTS = [
+  'HM-220 hydraulic manifold',
+  'BR-114 bearing housing',
+  'GX-31 gearbox cover',
+  'PV-508 pump volute',
+  'SF-902 drive shaft',
+  'CB-17 control bracket',
+  'VB-440 valve body',
+  'FL-62 mounting flange',
+  'MA-305 motor end cap',
+  'TS-88 tensioner arm',
+  'HX-210 heat exchanger plate',
+  'WB-73 welded base frame',
+  'CP-19 coupling hub',
+];
+
+export const ORDER_TERMS = [
+  'first-off inspection',
+  'fixture change',
+  'overtime',
+  'tool wear',
+  'customer witness',
+  'concession',
+];
+
+export const NCR_TERMS = [
+  'goods-in',
+  'customer return',
+  'final inspection',
+  'first article',
+  'line stoppage',
+  'repeat defect',
+];
+
+// where an NCR stands and what the review board decided, in pairs that go together
+export const NCR_STATES: readonly (readonly [string, string])[] = [
+  ['open', 'pending'],
+  ['containment', 'pending'],
+  ['root cause analysis', 'rework'],
+  ['root cause analysis', 'return to supplier'],
+  ['corrective action', 'scrap'],
+  ['corrective action', 'repair'],
+  ['verification', 'rework'],
+  ['closed', 'use as is'],
+  ['closed', 'scrap'],
+];
+
+export const TAILS = [
+  'G-EZBA',
+  'G-EZTR',
+  'G-OBMP',
+  'G-NEOA',
+  'G-VIIK',
+  'EI-DWL',
+  'EI-FNK',
+  'G-ZBKH',
+  'G-LMRB',
+  'G-ISLK',
+  'G-UZHC',
+  'EI-GPL',
+  'G-TTNC',
+];
+
+// flight hours and cycles since the last check of each kind
+export const INTERVALS: Readonly<Record<string, readonly [number, number, number, number]>> = {
+  'daily check': [4, 22, 2, 8],
+  'weekly check': [30, 90, 12, 45],
+  'A-check': [420, 780, 250, 600],
+  'C-check': [4200, 7400, 2400, 5200],
+  borescope: [600, 1800, 350, 1200],
+  'landing gear overhaul': [18000, 24000, 9000, 12000],
+};
+
+export const FINDING_TERMS = [
+  'corrosion',
+  'bird strike',
+  'hydraulic leak',
+  'worn brake',
+  'cracked fairing',
+  'tyre cut',
+];
+
+export const FIELDS = [
+  'Long Acre north',
+  'Long Acre south',
+  'Church Field',
+  'Mill Meadow',
+  'Top Forty',
+  'Brook Piece',
+  'Hangar Field',
+  'Windmill Hill',
+  'Lower Marsh',
+  'Oak Tree Ground',
+  'Twelve Acres',
+  'Keeper’s Field',
+  'Back Lane plot 2',
+];
+
+export const SCOUT_TERMS = ['aphids', 'slug damage', 'pigeon damage', 'frost damage', 'waterlogging', 'rabbit damage'];

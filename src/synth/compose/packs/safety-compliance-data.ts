@@ -1,0 +1,132 @@
+// safety compliance: the curated names, spreads and note terms its record types draw from (its pack,
+// safety-compliance.ts, holds the record types themselves)
+
+export const USERS = [
+  'Alex Moreau',
+  'Bilal Chaudhry',
+  'Carmen Vidal',
+  'Dmitri Volkov',
+  'Erin Walsh',
+  'Femi Adebayo',
+  'Greta Lund',
+  'Hugo Laurent',
+  'Ines Carvalho',
+  'Jamal Bakr',
+  'Karin Berg',
+  'Liam Doyle',
+  'Maya Fischer',
+];
+
+// the role held in each system: privileged, then standard
+export const ROLES: Readonly<Record<string, readonly [string, string]>> = {
+  Salesforce: ['System Administrator', 'Standard User'],
+  NetSuite: ['Administrator', 'AP Clerk'],
+  'AWS production': ['AdministratorAccess', 'ReadOnlyAccess'],
+  GitHub: ['Organization owner', 'Member (write on 3 repos)'],
+  Workday: ['HR Partner (all workers)', 'Employee self-service'],
+  Okta: ['Super Administrator', 'Read-only Administrator'],
+  Snowflake: ['ACCOUNTADMIN', 'ANALYST_READ'],
+};
+
+export const ACCESS_TERMS = ['leaver', 'contractor', 'break-glass', 'shared account', 'role change', 'service account'];
+
+export const REQUESTERS = [
+  'Margaret Ellis',
+  'Joao Pereira',
+  'Sanjay Gupta',
+  'Laura Schneider',
+  'Patrick Byrne',
+  'Yuki Tanaka',
+  'Olga Ivanova',
+  'Ahmed Karim',
+  'Rachel Stein',
+  'Lucas Martin',
+  'Eva Novak',
+  'Samuel Okoro',
+  'Clara Jensen',
+];
+
+// the statutory response period of each law, in days
+export const PERIOD: Readonly<Record<string, number>> = {
+  GDPR: 30,
+  'UK GDPR': 30,
+  'CCPA/CPRA': 45,
+  LGPD: 15,
+  PIPEDA: 30,
+};
+
+export const DSR_TERMS = [
+  'CCTV footage',
+  'former employee',
+  'marketing emails',
+  'call recordings',
+  'solicitor',
+  'deceased',
+];
+
+export const VENDORS = [
+  'Cloudline Hosting',
+  'PayBridge Ltd',
+  'TalentTrack HR',
+  'Mailwise',
+  'Brightdesk Support',
+  'DataVault Backup',
+  'Signet E-Signature',
+  'Orbit Analytics',
+  'MedLink Health Benefits',
+  'Courier Express',
+  'Ledgerly Accounting',
+  'Nimbus Video',
+  'Keystone Payroll',
+];
+
+export const VENDOR_TERMS = [
+  'penetration test',
+  'subprocessor',
+  'encryption at rest',
+  'MFA',
+  'data residency',
+  'breach notification',
+];
+
+// finding titles by severity, CVSS range, and the remediation window in days
+export const FINDINGS: Readonly<Record<string, readonly [readonly string[], number, number, number]>> = {
+  critical: [
+    ['Remote code execution in the file upload service', 'Exposed admin console without authentication'],
+    9,
+    10,
+    7,
+  ],
+  high: [
+    [
+      'SQL injection in the reporting endpoint',
+      'Outdated OpenSSL on the VPN gateway',
+      'Public S3 bucket with invoices',
+    ],
+    7,
+    8.9,
+    30,
+  ],
+  medium: [
+    ['Stored XSS in the comment field', 'Missing rate limit on login', 'Weak TLS ciphers on the mail relay'],
+    4,
+    6.9,
+    90,
+  ],
+  low: [
+    ['Verbose error messages on the API', 'Clickjacking on the marketing site', 'Cookie without SameSite'],
+    0.1,
+    3.9,
+    180,
+  ],
+  informational: [['Server banner discloses version', 'Unused DNS record', 'Security.txt missing'], 0, 0, 365],
+};
+
+export const FINDING_TERMS = [
+  'proof of concept',
+  'WAF',
+  'compensating control',
+  'patch available',
+  'exploited in the wild',
+  'legacy host',
+];

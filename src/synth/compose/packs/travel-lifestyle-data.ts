@@ -1,0 +1,164 @@
+import type { Rec, World } from '../parts.js';
+import { addDays } from './table-source.js';
+
+// travel lifestyle: the curated names, spreads and note terms its record types draw from (its pack,
+// travel-lifestyle.ts, holds the record types themselves)
+
+// destination and the policy region it falls in
+export const DESTINATIONS: readonly (readonly [string, string])[] = [
+  ['Manchester, UK', 'domestic'],
+  ['Edinburgh, UK', 'domestic'],
+  ['Amsterdam, Netherlands', 'Europe'],
+  ['Munich, Germany', 'Europe'],
+  ['Lisbon, Portugal', 'Europe'],
+  ['Stockholm, Sweden', 'Europe'],
+  ['New York, USA', 'North America'],
+  ['Toronto, Canada', 'North America'],
+  ['Singapore', 'Asia-Pacific'],
+  ['Sydney, Australia', 'Asia-Pacific'],
+  ['Dubai, UAE', 'Middle East'],
+  ['São Paulo, Brazil', 'Latin America'],
+  ['Milan, Italy', 'Europe'],
+  ['Chicago, USA', 'North America'],
+];
+
+export const TRIP_TERMS = [
+  'visa letter',
+  'business class',
+  'Saturday night stay',
+  'client entertainment',
+  'extra night',
+  'carbon offset',
+];
+
+export const SUPPLIERS: Readonly<Record<string, readonly string[]>> = {
+  flight: ['Lufthansa', 'British Airways', 'KLM', 'Air France', 'TAP Air Portugal', 'SAS', 'Emirates', 'Iberia'],
+  rail: ['Eurostar', 'Deutsche Bahn', 'Avanti West Coast', 'LNER', 'Trenitalia', 'SJ'],
+  'car hire': ['Sixt', 'Europcar', 'Hertz', 'Avis', 'Enterprise'],
+  'airport transfer': ['Blacklane', 'Addison Lee', 'Welcome Pickups', 'Carey'],
+};
+
+// a hotel in each destination: a trip's hotel is in the city it goes to
+export const HOTELS: Readonly<Record<string, string>> = {
+  Manchester: 'Innside Manchester',
+  Edinburgh: 'Radisson Blu Edinburgh',
+  Amsterdam: 'Motel One Amsterdam',
+  Munich: 'Hilton Munich Park',
+  Lisbon: 'Lisboa Plaza',
+  Stockholm: 'Scandic Continental',
+  'New York': 'Marriott Marquis NYC',
+  Toronto: 'Chelsea Hotel Toronto',
+  Singapore: 'Pan Pacific Singapore',
+  Sydney: 'Sydney Harbour Marriott',
+  Dubai: 'Rove Downtown Dubai',
+  'São Paulo': 'Tivoli Mofarrej São Paulo',
+  Milan: 'NH Collection Milano',
+  Chicago: 'Palmer House Chicago',
+};
+
+export const COSTS: Readonly<Record<string, readonly [number, number]>> = {
+  flight: [90, 1800],
+  hotel: [140, 1400],
+  rail: [35, 380],
+  'car hire': [80, 620],
+  'airport transfer': [30, 140],
+};
+
+export const BOOKING_TERMS = [
+  'late arrival',
+  'special assistance',
+  'name change',
+  'fare difference',
+  'upgrade',
+  'no-show fee',
+];
+
+export const PNR = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+
+// city and its policy per diem rate
+export const RATES: readonly (readonly [string, number])[] = [
+  ['Amsterdam', 62],
+  ['Munich', 58],
+  ['Lisbon', 48],
+  ['Stockholm', 66],
+  ['New York', 89],
+  ['Toronto', 71],
+  ['Singapore', 74],
+  ['Sydney', 78],
+  ['Dubai', 81],
+  ['São Paulo', 55],
+  ['Milan', 57],
+  ['Chicago', 82],
+  ['Manchester', 45],
+];
+
+export const PER_DIEM_TERMS = [
+  'breakfast included',
+  'client dinner',
+  'conference lunch',
+  'extra night',
+  'late return',
+  'lost receipt',
+];
+
+// providers per kind of bill, with a typical amount range
+export const PROVIDERS: Readonly<Record<string, readonly string[]>> = {
+  energy: ['Octopus Energy', 'E.ON Next', 'EDF', 'Vattenfall'],
+  water: ['Thames Water', 'Anglian Water', 'Waternet'],
+  'property tax': ['City council (council tax)', 'Gemeente (property tax)'],
+  broadband: ['BT Broadband', 'Virgin Media', 'Ziggo', 'Vodafone Fibre'],
+  mobile: ['EE', 'Vodafone', 'O2', 'Three'],
+  'home insurance': ['Aviva Home', 'Direct Line', 'Allianz Home'],
+  streaming: ['Netflix', 'Spotify Family', 'Disney+'],
+  gym: ['PureGym', 'Basic-Fit', 'David Lloyd'],
+};
+
+export const BILL: Readonly<Record<string, readonly [number, number, string]>> = {
+  energy: [60, 240, 'monthly'],
+  water: [30, 120, 'quarterly'],
+  'property tax': [120, 1900, 'monthly'],
+  broadband: [25, 60, 'monthly'],
+  mobile: [12, 45, 'monthly'],
+  'home insurance': [180, 520, 'annual'],
+  streaming: [8, 20, 'monthly'],
+  gym: [25, 90, 'monthly'],
+};
+
+export const BILL_TERMS = [
+  'price rise',
+  'meter reading',
+  'end of contract',
+  'loyalty discount',
+  'refund',
+  'switching supplier',
+];
+
+export const FAMILY = ['Anna', 'Jonas', 'Mia', 'Lukas'];
+
+// the destination of a trip, fixed by its id: every record about the trip (its bookings, its per diem claims)
+// agrees on where it went
+export const destinationOf = (tripId: unknown): readonly [string, string] => {
+  const n = [...String(tripId)].reduce((a, c) => (a * 31 + c.charCodeAt(0)) % 9973, 7);
+  return DESTINATIONS[n % DESTINATIONS.length] as readonly [string, string];
+};
+export const cityOf = (destination: string) => destination.split(',')[0] as string;
+
+// a trip's dates, destination, cost and state as its bookings (or claims) show them
+export function tripOf(trip: Rec, children: Rec[], w: World): Rec {
+  const [destination, region] = destinationOf(trip.trip_id);
+  const starts = children
+    .map((c) => String(c.starts_on ?? ''))
+    .filter(Boolean)
+    .sort();
+  const live = children.some((c) => ['held', 'ticketed', 'confirmed', 'changed'].includes(String(c.status)));
+  const booked = children.reduce((a, c) => a + (Number(c.cost) || 0), 0);
+  return {
+    destination,
+    region,
+    ...(starts.length ? { depart_on: starts[0], return_on: addDays(starts.at(-1), w.rng.int(1, 3)) } : {}),
+    ...(booked > Number(trip.estimated_cost) ? { estimated_cost: Math.ceil((booked * 1.1) / 10) * 10 } : {}),
+    ...(live && ['draft', 'rejected', 'cancelled'].includes(String(trip.approval_status))
+      ? { approval_status: w.rng.pick(['approved', 'booked']) }
+      : {}),
+  };
+}

@@ -1,0 +1,154 @@
+import { oneOf, writePlan } from '../../kit/content.js';
+import { slug } from '../../kit/text.js';
+import type { FieldModel } from '../../rules/fields.js';
+import { byEmail, colleague, cycle, defineSource } from './kit.js';
+
+// the records of the operations systems — scheduled jobs, integrations, to-dos — as sources (records.ts holds the
+// business systems' records and says what a source declares)
+
+export const jobs = defineSource({
+  name: 'jobs',
+  nameField: { field: 'name', label: 'job name' },
+  domains: ['Automation_Platform', 'Software_Engineering'],
+  service: 'scheduler',
+  noun: ['scheduled job', 'scheduled jobs'],
+  idField: 'job_id',
+  prefix: 'JOB-',
+  collection: 'jobs',
+  textField: 'action',
+  capabilities: ['Agent_Self_Config', 'Logic_Reasoning'],
+  fields: [
+    {
+      kind: 'enum',
+      field: 'last_status',
+      label: 'last run',
+      values: ['success', 'failed', 'timeout'],
+      weights: [5, 2, 1],
+    },
+    { kind: 'flag', field: 'enabled', label: 'enabled', yes: 'still enabled', no: 'already disabled', p: 0.75 },
+    { kind: 'date', field: 'last_run', label: 'last run time', from: -30, to: 0, verb: 'last run', time: true },
+    { kind: 'date', field: 'created_at', label: 'creation date', from: -400, to: -10, verb: 'created', time: true },
+  ] satisfies FieldModel[],
+  // a job ran after it was created
+  order: [['created_at', 'last_run']],
+  make: (w, id, i) => ({
+    job_id: id,
+    name: `${slug(cycle(w.vocab.items, i)).slice(0, 24)}-check`,
+    cron_expression: `${w.rng.int(0, 59)} ${w.rng.int(0, 5)} * * *`,
+    action: `run ${slug(cycle(w.vocab.topics, i))} sync`,
+    created_by: colleague(w, i).email,
+    tags: [w.rng.pick(['nightly', 'weekly', 'hourly', 'monthly'])],
+  }),
+  title: (rec) => `${rec.name} (${rec.job_id})`,
+  owner: (rec, w) => byEmail(w, rec.created_by),
+  ownerRole: 'owner',
+  ownerFields: ['created_by'],
+  list: () => [{ call: 'scheduler_list_jobs', args: { status: 'all' }, widening: ['status'] }],
+  get: (rec) => ({ call: 'scheduler_get_job', args: { job_id: rec.job_id } }),
+});
+
+export const integrations = defineSource({
+  name: 'integrations',
+  nameField: { field: 'name', label: 'integration name' },
+  domains: ['Automation_Platform', 'Software_Engineering', 'Safety_Compliance'],
+  service: 'config',
+  noun: ['integration', 'integrations'],
+  idField: 'integration_id',
+  prefix: 'INT-',
+  collection: 'integrations',
+  capabilities: ['Agent_Self_Config', 'Security_Awareness'],
+  measure: { field: 'monthly_calls', label: 'monthly calls' },
+  fields: [
+    { kind: 'number', field: 'error_rate', label: 'error rate', min: 0, max: 0.4, step: 0.01, percent: true },
+    {
+      kind: 'enum',
+      field: 'status',
+      label: 'status',
+      values: ['active', 'inactive', 'error', 'deprecated'],
+      weights: [5, 2, 1, 1],
+    },
+    {
+      kind: 'date',
+      field: 'last_verified',
+      label: 'last verification',
+      from: -300,
+      to: -1,
+      verb: 'last verified',
+      time: true,
+    },
+    { kind: 'number', field: 'monthly_calls', label: 'monthly calls', min: 1000, max: 90_000, step: 1000 },
+  ] satisfies FieldModel[],
+  make: (w, id, i) => ({
+    integration_id: id,
+    name: `${cycle(w.vocab.products, i)} connector`,
+    service: slug(cycle(w.vocab.companies, i)),
+    webhook_url: `https://hooks.${w.company}.example/${slug(cycle(w.vocab.products, i))}`,
+    owner: colleague(w, i).email,
+  }),
+  title: (rec) => `${rec.name} (${rec.integration_id})`,
+  owner: (rec, w) => byEmail(w, rec.owner),
+  ownerRole: 'owner',
+  ownerFields: ['owner'],
+  list: () => [{ call: 'config_list_integrations', args: { status: 'all' }, widening: ['status'] }],
+  get: (rec) => ({ call: 'config_get_integration', args: { integration_id: rec.integration_id } }),
+});
+
+export const tasks = defineSource({
+  name: 'tasks',
+  nameField: { field: 'title', label: 'title' },
+  domains: ['Office_Productivity', 'Education_Knowledge', 'Travel_Lifestyle'],
+  service: 'todo',
+  noun: ['to-do', 'to-dos'],
+  idField: 'task_id',
+  prefix: 'T-',
+  collection: 'tasks',
+  textField: 'description',
+  // a to-do falls due after it was added
+  order: [['created_at', 'due_date']],
+  capabilities: ['Logic_Reasoning', 'Calendar_Scheduling'],
+  fields: [
+    {
+      kind: 'enum',
+      field: 'status',
+      label: 'status',
+      values: ['pending', 'in_progress', 'completed'],
+      weights: [4, 2, 2],
+      say: { in_progress: 'in progress' },
+    },
+    { kind: 'date', field: 'due_date', label: 'due date', from: -14, to: 40, verb: 'due' },
+    {
+      kind: 'enum',
+      field: 'priority',
+      label: 'priority',
+      values: ['low', 'medium', 'high', 'urgent'],
+      weights: [3, 4, 3, 1],
+    },
+    { kind: 'date', field: 'created_at', label: 'creation date', from: -60, to: -1, verb: 'added', time: true },
+  ] satisfies FieldModel[],
+  make: (w, id, i) => ({
+    task_id: id,
+    title: `${cycle(w.vocab.items, i)}: follow up`,
+    description: writePlan(w.rng, {
+      first: oneOf(
+        w.rng,
+        `raised in the ${cycle(w.vocab.topics, i)} meeting`,
+        `from the notes of the ${cycle(w.vocab.topics, i)}`,
+        `${w.staff[2]?.first ?? 'Someone'} asked for this after the ${cycle(w.vocab.topics, i)}`,
+      ),
+      facts: [
+        oneOf(
+          w.rng,
+          'needs an owner',
+          'blocked on a reply from finance',
+          'half done',
+          'see the shared drive for context',
+          'nothing urgent',
+        ),
+      ],
+    }),
+    tags: [],
+  }),
+  title: (rec) => `"${rec.title}" (${rec.task_id})`,
+  list: () => [{ call: 'todo_list_tasks', args: { status: 'all' }, widening: ['status'] }],
+  get: (rec) => ({ call: 'todo_get_task', args: { task_id: rec.task_id } }),
+});
