@@ -9,7 +9,7 @@ import type { Job } from './plan/plan.js';
 // one thread. A small plan stays on the main thread, where starting threads would cost more than they save.
 
 /** Jobs below which a plan is synthesized on the main thread. */
-export const THREADED_FROM = 24;
+export const THREADED_FROM = 100;
 
 /** The threads a procedural run uses: `concurrency` when given, else one per core; 1 means the main thread. */
 export function proceduralThreads(jobs: number, concurrency?: number): number {

@@ -8,6 +8,7 @@ import { GENERATORS, generateProcedural, getGenerator } from './generators.js';
 import { allFamiliesPlan } from './plan/builtin-plans.js';
 import type { SynthOutcome } from './plan/outcome.js';
 import { expandPlan, type Job, type Plan, parsePlanText } from './plan/plan.js';
+import { proceduralThreads } from './procedural-pool.js';
 import { proceduralRequest, synthesize, synthesizeProcedural } from './synthesize.js';
 
 const planText = readFileSync(new URL('../../examples/plans/all-families.yaml', import.meta.url), 'utf8');
@@ -27,7 +28,9 @@ describe('examples/plans/all-families.yaml', () => {
     // every generator at every difficulty through the full gate (each preset's test gates 15 seeds of it, and
     // kit/vocabulary.test.ts generates 2,000 tasks of every generator)
     const plan = { ...parsed.plan, slots: parsed.plan.slots.map((s) => ({ ...s, count: 1 })) };
-    const { outcomes, summary } = await synthesize(plan, { generator: 'procedural' });
+    // on two worker threads (procedural-pool.ts); the jobs run again on this thread below must come out the same
+    assert.equal(proceduralThreads(plan.slots.length, 2), 2);
+    const { outcomes, summary } = await synthesize(plan, { generator: 'procedural', concurrency: 2 });
     assert.equal(summary.jobs, GENERATORS.length * DIFFICULTIES.length);
     assert.ok(
       summary.release_rate >= 0.95,
@@ -44,7 +47,8 @@ describe('examples/plans/all-families.yaml', () => {
     assert.equal(jobs.length, outcomes.length);
     const again = jobs.map((job) => generateProcedural(proceduralRequest(job, job.slot.family as string)));
     assert.equal(canonicalJson(again), canonicalJson(outcomes.map((o) => o.candidate)));
-    // and the gate's verdict is deterministic too: one job per family, again through the whole gate
+    // and the gate's verdict is deterministic too, on a thread or not: one job per family, again through the whole
+    // gate on this thread
     const firstOfFamily = new Map<string, number>();
     jobs.forEach((job, i) => {
       if (job.slot.family && !firstOfFamily.has(job.slot.family)) firstOfFamily.set(job.slot.family, i);
