@@ -11,20 +11,16 @@ import type { Job } from './plan/plan.js';
 /** Jobs below which a plan is synthesized on the main thread. */
 export const THREADED_FROM = 100;
 
+// a worker thread does not inherit tsx's loader (module hooks are per thread and `--import` in a worker's
+// execArgv does not register them on Node 20): a source checkout run through tsx stays on the main thread, the
+// compiled package (dist/, the compiled tests) uses the threads
+const compiled = !fileURLToPath(import.meta.url).endsWith('.ts');
+
 /** The threads a procedural run uses: `concurrency` when given, else one per core; 1 means the main thread. */
 export function proceduralThreads(jobs: number, concurrency?: number): number {
+  if (!compiled) return 1;
   const want = concurrency ?? (jobs < THREADED_FROM ? 1 : availableParallelism());
   return Math.max(1, Math.min(want, jobs));
-}
-
-// a source checkout runs through tsx, whose loader each thread registers first (as the isolation units do)
-function workerFile(): { filename: string; execArgv: string[] } {
-  const here = fileURLToPath(import.meta.url);
-  if (here.endsWith('.ts')) {
-    const tsx = fileURLToPath(import.meta.resolve('tsx/esm'));
-    return { filename: here.replace(/procedural-pool\.ts$/, 'procedural-worker.ts'), execArgv: ['--import', tsx] };
-  }
-  return { filename: here.replace(/procedural-pool\.js$/, 'procedural-worker.js'), execArgv: [] };
 }
 
 /** Runs `jobs` on `threads` worker threads; `onOutcome` hears each as it finishes, the result is in plan order. */
@@ -33,10 +29,8 @@ export async function synthesizeInThreads(
   threads: number,
   onOutcome: (o: SynthOutcome) => void,
 ): Promise<SynthOutcome[]> {
-  const { filename, execArgv } = workerFile();
   const pool = new Tinypool({
-    filename,
-    execArgv,
+    filename: fileURLToPath(import.meta.url).replace(/procedural-pool\.js$/, 'procedural-worker.js'),
     minThreads: threads,
     maxThreads: threads,
     teardown: 'teardown',
