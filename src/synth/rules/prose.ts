@@ -75,9 +75,11 @@ export function modifier(a: Atom, models: readonly FieldModel[], today: string |
   switch (a.kind) {
     case 'in': {
       const vs = or(a.values.map((v) => sayValue(m as EnumModel, v)));
+      // "with court Court of Appeal" doubles a word: that phrasing says "whose court is" instead
+      const doubled = label.split(' ').at(-1)?.toLowerCase() === vs.split(' ')[0]?.toLowerCase();
       return rng.pick([
         `whose ${label} is ${vs}`,
-        `with ${label} ${vs}`,
+        doubled ? `whose ${label} is ${vs}` : `with ${label} ${vs}`,
         `where the ${label} is ${vs}`,
         `marked ${vs} for ${label}`,
       ]);
