@@ -352,7 +352,8 @@ describe('run --queue on BullMQ workers', { skip: !HAVE_REDIS }, () => {
       assert.ok(n <= N, `${n} requests within ${windowMs} ms (limit ${N}) across 3 workers`);
     }
     const span = (stamps.at(-1) as number) - (stamps[0] as number);
-    assert.ok(span >= (Math.ceil(total / N) - 1) * windowMs * 0.9, `${total} requests in ${span} ms`);
+    // the same 600 ms slack per window as above: a job's request may reach the server late in its window
+    assert.ok(span >= (Math.ceil(total / N) - 1) * (windowMs - 600), `${total} requests in ${span} ms`);
   });
 });
 
