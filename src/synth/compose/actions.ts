@@ -1,5 +1,5 @@
 import type { Where } from '../../schema/matchers.js';
-import { addWorkdays, at, dateOf, hm, longDay } from '../kit/dates.js';
+import { addWorkdays, dateOf, hm, longDay } from '../kit/dates.js';
 import type { ActionContext, ActionPart, AuditRef, Rec, World } from './parts.js';
 import type { SourceName } from './sources/index.js';
 

@@ -65,6 +65,15 @@ const readsLikeGet = (p: PolicyPart, source: SourcePart) =>
 const BY_DOMAIN = new WeakMap<Parts<string>, Map<ScenarioDomain, { own: SourcePart[]; fitting: SourcePart[] }>>();
 const BY_SCENARIO = new WeakMap<Parts<string>, Map<string, SourcePart[]>>();
 
+// part lists filtered once per (parts, key): chooseRecipe drafts 60 candidates per task
+function perParts<K, V>(cache: WeakMap<Parts<string>, Map<K, V>>, parts: Parts<string>, key: K, make: () => V): V {
+  let byKey = cache.get(parts);
+  if (!byKey) cache.set(parts, (byKey = new Map()));
+  let v = byKey.get(key);
+  if (v === undefined) byKey.set(key, (v = make()));
+  return v;
+}
+
 /** How often a draft for a sub-scenario with fitting record types draws one of them. */
 export const SCENARIO_SOURCE_SHARE = 0.85;
 
@@ -75,36 +84,26 @@ export function scenarioSources(
   parts: Parts<string>,
 ): SourcePart[] {
   if (!scenario) return [];
-  let byScenario = BY_SCENARIO.get(parts);
-  if (!byScenario) BY_SCENARIO.set(parts, (byScenario = new Map()));
-  const key = `${domain}/${scenario}`;
-  let fit = byScenario.get(key);
-  if (!fit) {
+  return perParts(BY_SCENARIO, parts, `${domain}/${scenario}`, () => {
     const names = scenarioSourceNames(domain, scenario);
-    fit = parts.sources.filter((s) => names.includes(s.name));
-    byScenario.set(key, fit);
-  }
-  return fit;
+    return parts.sources.filter((s) => names.includes(s.name));
+  });
 }
 
 function sourceFor(rng: Rng, domain: ScenarioDomain, scenario: string | undefined, parts: Parts<string>): SourcePart {
   const fit = scenarioSources(domain, scenario, parts);
   if (fit.length && rng.chance(SCENARIO_SOURCE_SHARE)) return rng.pick(fit);
-  let byDomain = BY_DOMAIN.get(parts);
-  if (!byDomain) BY_DOMAIN.set(parts, (byDomain = new Map()));
-  let sources = byDomain.get(domain);
-  if (!sources) {
+  const { own, fitting } = perParts(BY_DOMAIN, parts, domain, () => {
     const own = parts.sources.filter((s) => s.domains?.length === 1 && s.domains[0] === domain);
     // a source that names no domain fits every domain
     const fitting = parts.sources.filter((s) => (!s.domains || s.domains.includes(domain)) && !own.includes(s));
-    byDomain.set(domain, (sources = { own, fitting }));
-  }
-  const { own, fitting } = sources;
+    return { own, fitting };
+  });
   if (own.length && (!fitting.length || rng.chance(0.8))) return rng.pick(own);
   return rng.pick(fitting.length ? fitting : parts.sources);
 }
 
-// the parts that fit a source, filtered once per (parts, source): chooseRecipe drafts 60 candidates per task
+// the parts that fit a source
 interface Fits {
   joins: JoinPart<string>[];
   actions: ActionPart<string>[];
@@ -116,21 +115,14 @@ interface Fits {
 const FITS = new WeakMap<Parts<string>, Map<SourcePart, Fits>>();
 
 function fitsOf(parts: Parts<string>, source: SourcePart): Fits {
-  let bySource = FITS.get(parts);
-  if (!bySource) FITS.set(parts, (bySource = new Map()));
-  let f = bySource.get(source);
-  if (!f) {
-    f = {
-      joins: parts.joins.filter((j) => appliesTo(j.from, source)),
-      actions: parts.actions.filter((a) => appliesTo(a.sources, source)),
-      aggregates: parts.aggregates.filter((a) => appliesTo(a.sources, source)),
-      comps: parts.computations.filter((c) => !c.needsMeasure || source.measure),
-      traps: parts.traps.filter((t) => appliesTo(t.sources, source)),
-      policies: parts.policies.filter((p) => !readsLikeGet(p, source)),
-    };
-    bySource.set(source, f);
-  }
-  return f;
+  return perParts(FITS, parts, source, () => ({
+    joins: parts.joins.filter((j) => appliesTo(j.from, source)),
+    actions: parts.actions.filter((a) => appliesTo(a.sources, source)),
+    aggregates: parts.aggregates.filter((a) => appliesTo(a.sources, source)),
+    comps: parts.computations.filter((c) => !c.needsMeasure || source.measure),
+    traps: parts.traps.filter((t) => appliesTo(t.sources, source)),
+    policies: parts.policies.filter((p) => !readsLikeGet(p, source)),
+  }));
 }
 
 // a figure read from the records' field (a sum, a mean, an extreme) over a count: a count only for a record type

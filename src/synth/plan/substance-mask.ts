@@ -12,7 +12,6 @@ const WEEKDAYS = 'monday|tuesday|wednesday|thursday|friday|saturday|sunday|mon|t
 const PERSON = /^[A-Z][a-z'’-]+(?: [A-Z][a-z'’-]+){1,2}$/;
 /** Free-text fields of a record: where generated prose lives. */
 export const FREE_TEXT = /^(body|description|notes|content)$/;
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** What masks a spec's texts: the people's names and the record type's nouns. */
 export interface MaskTerms {

@@ -1,6 +1,5 @@
 import { ids, shuffle } from '../../kit/ids.js';
 import type { Person } from '../../kit/people.js';
-import { capitalise } from '../../kit/text.js';
 import { drawAtom, drawRule, freeRecord, setAtom } from '../../rules/draw.js';
 import { modifier, rulePhrase } from '../../rules/prose.js';
 import type { FieldModel } from '../../rules/fields.js';
