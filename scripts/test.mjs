@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm test`: check the format, build dist/ (the CLI that tests spawn runs it), compile the tests once into
+// `npm test`: check the format, build dist/ unless it is current (the CLI that tests spawn runs it), compile the tests once into
 // .test-build/ and run them with node --test, slowest first, while the whole project is type-checked beside them.
 //   npm test                           everything
 //   npm test -- src/cli/cli.test.ts    only these test files (after the same checks and builds)
@@ -7,16 +7,20 @@
 // its worker threads more. .test-build/ mirrors src/ at the same depth, so `new URL('../../examples', import.meta.url)`
 // finds the same folder from a compiled test as from its source.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
-import { basename, dirname, join, relative, resolve } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const OUT = join(ROOT, '.test-build');
 const CACHE = join(ROOT, 'node_modules/.cache/coworkenv');
-// the last run's time per test file, to start the slow ones first (a fresh checkout runs them in name order)
+// the last run's time per test file, to start the slow ones first; a fresh checkout starts from the committed
+// SEED_TIMINGS (refresh it with `cp node_modules/.cache/coworkenv/test-timings.json scripts/` now and then)
 const TIMINGS = join(CACHE, 'test-timings.json');
+const SEED_TIMINGS = join(ROOT, 'scripts/test-timings.json');
+// a test file neither has timed yet
+const UNTIMED_MS = 2000;
 const TSBUILDINFO = join(CACHE, 'typecheck.tsbuildinfo');
 const bin = (name) => join(ROOT, 'node_modules/.bin', name);
 
@@ -51,12 +55,35 @@ function compiledOf(arg) {
   return file;
 }
 
-function readTimings() {
-  try {
-    return JSON.parse(readFileSync(TIMINGS, 'utf8'));
-  } catch {
-    return {};
+// dist/ is current when no source (tests aside) and no build setting is newer than its entry: the rule
+// bin/coworkenv.js runs dist/ by. `npm ci` builds it (prepare), so a fresh clone's `npm test` need not build it again.
+function newestSource(dir) {
+  let newest = 0;
+  for (const e of readdirSync(dir, { withFileTypes: true })) {
+    const p = join(dir, e.name);
+    const t = e.isDirectory() ? newestSource(p) : e.name.endsWith('.test.ts') ? 0 : statSync(p).mtimeMs;
+    if (t > newest) newest = t;
   }
+  return newest;
+}
+
+function distIsCurrent() {
+  const built = join(ROOT, 'dist/cli/main.js');
+  if (!existsSync(built)) return false;
+  const at = statSync(built).mtimeMs;
+  const settings = ['package.json', 'tsconfig.json', 'tsconfig.build.json'].map((f) => statSync(join(ROOT, f)).mtimeMs);
+  return Math.max(newestSource(join(ROOT, 'src')), ...settings) <= at;
+}
+
+function readTimings() {
+  for (const file of [TIMINGS, SEED_TIMINGS]) {
+    try {
+      return JSON.parse(readFileSync(file, 'utf8'));
+    } catch {
+      // absent or unreadable: the next one
+    }
+  }
+  return {};
 }
 
 const started = Date.now();
@@ -64,7 +91,7 @@ rmSync(OUT, { recursive: true, force: true });
 mkdirSync(CACHE, { recursive: true });
 const checks = await Promise.all([
   step('biome format', bin('biome'), ['format', '.']),
-  step('build (dist/)', bin('tsc'), ['-p', 'tsconfig.build.json']),
+  distIsCurrent() || step('build (dist/)', bin('tsc'), ['-p', 'tsconfig.build.json']),
   step('test build (.test-build/)', bin('tsc'), ['-p', 'tsconfig.test.json']),
   step('bench test build (.test-build/bench/)', bin('tsc'), ['-p', 'bench/tsconfig.test.json']),
 ]);
@@ -73,36 +100,58 @@ if (checks.includes(false)) process.exit(1);
 const typecheck = step('tsc --noEmit', bin('tsc'), ['--noEmit', '--incremental', '--tsBuildInfoFile', TSBUILDINFO]);
 
 // A test file that leaves nothing process-wide behind (no chdir, exit code, environment variable, process listener,
-// worker thread, browser, Redis or global setting) shares one process with the other such files of its folder:
-// module loading and JIT warm-up are then paid once per folder instead of once per file.
+// worker thread, browser, Redis or global setting) shares a process with other such files: module loading and JIT
+// warm-up are then paid once per process instead of once per file. Files of a folder stay together (they load the
+// same modules); folders are packed into processes of at most SHARED_MS of measured test time.
 const PROCESS_WIDE =
   /chdir|exitCode|process\.(env\.\w+ *=|on\()|configureShellPool|setWorkspaceBudget|chromium|redis|new Worker\(|mock\.timers/;
+const SHARED_MS = 30_000;
+
+// A test file that asserts how fast something answers (a server under attack, a deadline) says so with this line;
+// it runs in its own process at the normal priority, every other test process (and what it starts) at niceness
+// BACKGROUND_NICE (scripts/test-priority.mjs): more processes than cores then keep the cores busy without making
+// those answers wait behind other tests' work.
+const FOREGROUND = /^\/\/ npm test: foreground\b/m;
+const BACKGROUND_NICE = 10;
+
+const timings = readTimings();
+// the reporter times each test by the file it is written in, also inside a shared process
+const weight = (members) => members.reduce((sum, f) => sum + (timings[relative(OUT, f)] ?? UNTIMED_MS), 0);
 
 function shareProcesses(files) {
   const units = [];
   const byFolder = new Map();
   for (const f of files) {
     const source = join(ROOT, 'src', relative(OUT, f)).replace(/\.js$/, '.ts');
-    if (!existsSync(source) || PROCESS_WIDE.test(readFileSync(source, 'utf8'))) units.push({ entry: f, members: [f] });
+    const text = existsSync(source) ? readFileSync(source, 'utf8') : undefined;
+    if (text === undefined || PROCESS_WIDE.test(text) || FOREGROUND.test(text))
+      units.push({ members: [f], foreground: text !== undefined && FOREGROUND.test(text) });
     else byFolder.set(dirname(f), [...(byFolder.get(dirname(f)) ?? []), f]);
   }
-  for (const [folder, members] of byFolder) {
-    const entry = members.length === 1 ? (members[0] ?? '') : join(folder, '_shared.test.js');
-    if (members.length > 1) writeFileSync(entry, members.map((m) => `import './${basename(m)}';\n`).join(''));
-    units.push({ entry, members });
+  // first fit, heaviest folder first
+  const shared = [];
+  for (const members of [...byFolder.values()].sort((a, b) => weight(b) - weight(a))) {
+    const bin = shared.find((b) => weight(b.members) + weight(members) <= SHARED_MS);
+    if (bin) bin.members.push(...members);
+    else shared.push({ members: [...members], foreground: false });
   }
-  return units;
+  return [...units, ...shared];
 }
 
-const timings = readTimings();
 const args = process.argv.slice(2);
 const tests = args.length ? args.map(compiledOf) : testFiles(OUT).sort();
 const units = shareProcesses(tests);
-// the reporter times each test by the file it is written in, also inside a shared process
-const weight = (unit) => unit.members.reduce((sum, f) => sum + (timings[relative(OUT, f)] ?? 0), 0);
-units.sort((a, b) => weight(b) - weight(a));
-// one more than the cores: test processes spend part of their time waiting on child processes, servers and timers
-const concurrency = availableParallelism() + 1;
+units.sort((a, b) => weight(b.members) - weight(a.members));
+// node --test starts the files it is given in name order, whatever their order on its command line: each process
+// gets an entry file named by its rank, so the slowest start first and the short ones fill the cores at the end
+const ORDER = join(OUT, '_order');
+mkdirSync(ORDER);
+units.forEach((u, i) => {
+  u.entry = join(ORDER, `${String(i).padStart(3, '0')}.test.js`);
+  writeFileSync(u.entry, u.members.map((m) => `import '${relative(ORDER, m)}';\n`).join(''));
+});
+// three more than the cores: test processes spend about half their time waiting on child processes, servers and timers
+const concurrency = availableParallelism() + 3;
 const fresh = `${TIMINGS}.${process.pid}`;
 process.stdout.write(
   `npm test: checked and built in ${((Date.now() - started) / 1000).toFixed(1)} s; ${tests.length} test files in ` +
@@ -112,6 +161,7 @@ process.stdout.write(
 const runner = spawn(
   process.execPath,
   [
+    `--import=${join(ROOT, 'scripts/test-priority.mjs')}`,
     '--test',
     `--test-concurrency=${concurrency}`,
     '--test-reporter=dot',
@@ -120,12 +170,23 @@ const runner = spawn(
     `--test-reporter-destination=${fresh}`,
     ...units.map((u) => u.entry),
   ],
-  { cwd: ROOT, stdio: 'inherit' },
+  {
+    cwd: ROOT,
+    stdio: 'inherit',
+    env: {
+      ...process.env,
+      COWORKENV_TEST_FOREGROUND: JSON.stringify(units.filter((u) => u.foreground).map((u) => u.entry)),
+      COWORKENV_TEST_NICE: String(BACKGROUND_NICE),
+    },
+  },
 );
 const code = await new Promise((resolve) => runner.on('close', (c, signal) => resolve(c ?? (signal ? 1 : 0))));
 try {
   const { files: measured, totals: t } = JSON.parse(readFileSync(fresh, 'utf8'));
-  const merged = { ...timings };
+  // a whole run forgets the files that are gone
+  const merged = args.length
+    ? { ...timings }
+    : Object.fromEntries(Object.entries(timings).filter(([f]) => existsSync(join(OUT, f))));
   for (const [file, ms] of Object.entries(measured)) merged[relative(OUT, file)] = Math.round(ms);
   writeFileSync(TIMINGS, `${JSON.stringify(merged, Object.keys(merged).sort(), 1)}\n`);
   process.stdout.write(

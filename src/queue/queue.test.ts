@@ -22,6 +22,8 @@ import { redisAvailable, startRedis, type TestRedis } from './testing/redis.js';
 import { exampleTasks, spawnWorkerChild } from './testing/worker-process.js';
 import { type RunningWorker, startWorker } from './worker.js';
 
+// npm test: foreground (a rate limit is asserted over windows of wall-clock time)
+
 const HAVE_REDIS = redisAvailable();
 if (!HAVE_REDIS) process.stderr.write('notice: redis-server is not installed; the BullMQ queue tests are skipped\n');
 

@@ -6,6 +6,8 @@ import { hostileFiles } from '../services/workspace/formats/testing.js';
 import { makeSpec } from '../schema/testing.js';
 import { type RunningServer, startServer } from './serve.js';
 
+// npm test: foreground (other clients' answer times are asserted under attack)
+
 // just-bash loops that never yield to the event loop: before the shell ran in workers, each of these froze
 // every session of the server (and /health) for 4 s to minutes, whatever the command's timeout
 const ATTACKS = {

@@ -9,6 +9,8 @@ import { configureShellPool, DEFAULT_SHELL_POOL, IsolationPool, shellPool } from
 import { bubblewrapStatus, runVirtual } from './shell.js';
 import { fail, files, ok, records, sh } from '../../env/testing/workspace.js';
 
+// npm test: foreground (deadlines and limits are asserted on units that must get a core)
+
 const FIXTURE = { 'notes.txt': 'keep me', 'data/a.csv': 'x,y\n1,2' };
 const spec = makeSpec({ services: ['workspace'], fixtures: { workspace: { files: FIXTURE } } });
 const bw = bubblewrapStatus();
