@@ -22,24 +22,6 @@ const NUM = /-?\d[\d,]*(?:\.\d+)?/;
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 const lower = (v: unknown) => (typeof v === 'string' ? v.toLowerCase() : undefined);
 
-// the probes build the same few patterns for every variant of a task and every task of a slot: each is compiled
-// once (bounded: a long synth run meets ever new values); undefined for an invalid pattern
-const patterns = new Map<string, RegExp | null>();
-function pattern(source: string, flags: string): RegExp | undefined {
-  const key = `${flags}/${source}`;
-  let re = patterns.get(key);
-  if (re === undefined) {
-    try {
-      re = new RegExp(source, flags);
-    } catch {
-      re = null;
-    }
-    if (patterns.size >= 4096) patterns.clear();
-    patterns.set(key, re);
-  }
-  return re ?? undefined;
-}
-
 /** The final-answer checks: response checks reading the final message. */
 function answerChecks(spec: TaskSpec): Check[] {
   return spec.checks.filter(
@@ -53,15 +35,22 @@ function matched(check: Check, item: string, text: string): string | undefined {
     const at = text.toLowerCase().indexOf(item.toLowerCase());
     return at < 0 ? undefined : text.slice(at, at + item.length);
   }
-  return pattern(item, 'i')?.exec(text)?.[0];
+  try {
+    return new RegExp(item, 'i').exec(text)?.[0];
+  } catch {
+    return undefined;
+  }
 }
 
 /** Every substring a clause finds in the text, lower-cased. */
 function matchedAll(check: Check, item: string, text: string): string[] {
   if (check.kind === 'response_contains')
     return text.toLowerCase().includes(item.toLowerCase()) ? [item.toLowerCase()] : [];
-  const re = pattern(item, 'gi');
-  return re ? [...text.matchAll(re)].map((m) => m[0].trim().toLowerCase()).filter(Boolean) : [];
+  try {
+    return [...text.matchAll(new RegExp(item, 'gi'))].map((m) => m[0].trim().toLowerCase()).filter(Boolean);
+  } catch {
+    return [];
+  }
 }
 
 // the values name every target record and nothing else (by any field: an id, a name)
@@ -132,12 +121,12 @@ function formatLike(v: number, like: string): string {
 function replaceNumber(text: string, v: number, by: string): string {
   let out = text;
   for (const f of numberForms(v).sort((a, b) => b.length - a.length))
-    out = out.replace(pattern(`(?<![\\w.,-])${escapeRegex(f)}(?![\\w]|[.,]\\d)`, 'g') as RegExp, by);
+    out = out.replace(new RegExp(`(?<![\\w.,-])${escapeRegex(f)}(?![\\w]|[.,]\\d)`, 'g'), by);
   return out;
 }
 
 function replaceText(text: string, value: string, by: string): string {
-  return text.replace(pattern(`(?<![\\p{L}\\p{N}])${escapeRegex(value)}(?![\\p{L}\\p{N}])`, 'giu') as RegExp, by);
+  return text.replace(new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegex(value)}(?![\\p{L}\\p{N}])`, 'giu'), by);
 }
 
 const numeric = (v: unknown): number | undefined => (typeof v === 'number' && Number.isFinite(v) ? v : undefined);
