@@ -5,7 +5,7 @@ import type { Command } from 'commander';
 import { noisyAgent } from '../agent/noisy.js';
 import { specHash } from '../schema/canonical-json.js';
 import { writeFileAtomic, prettyJson } from '../run/files.js';
-import { RunStore } from '../run/run-store.js';
+import { RunStore, refuseOtherSettings } from '../run/run-store.js';
 import { runTasks } from '../run/runner.js';
 import { labelsOf, summarizeRun } from '../run/summary.js';
 import { writeSynthOutput } from '../run/synth-output.js';
@@ -58,6 +58,17 @@ export function demoCommand(program: Command): void {
       if (opts.force)
         for (const d of ['tasks', join('runs', 'demo'), join('datasets', 'demo')])
           await rm(join(opts.out, d), { recursive: true, force: true });
+      const runDir = join(opts.out, 'runs', 'demo');
+      const agentConfig = { name: 'noisy', skip: 0.15, swap: 0.15 };
+      const settings = {
+        name: 'demo',
+        agent: agentConfig,
+        user: { name: 'scripted' },
+        trials: opts.trials,
+        seed: opts.seed,
+      };
+      // a rerun with other settings is refused now, not after synthesis (opening the run checks the tasks too)
+      if (!opts.force) await refuseOtherSettings(runDir, settings);
       const plan = allFamiliesPlan(opts.count);
       const total = plan.slots.reduce((n, s) => n + s.count, 0);
       const bar = progress('synth', total, opts.json);
@@ -70,18 +81,12 @@ export function demoCommand(program: Command): void {
       await writeSynthOutput(taskDir, outcomes, synthSummary);
       const specs = outcomes.filter((o) => o.accepted).map((o) => TaskSpec.parse(o.candidate));
 
-      const runDir = join(opts.out, 'runs', 'demo');
-      const agentConfig = { name: 'noisy', skip: 0.15, swap: 0.15 };
       // spec_path relative to the run directory (tasks/ and runs/ move together), so `coworkenv curate` on
       // this run finds and verifies the specs from anywhere
       const specPath = (s: TaskSpec) => relative(runDir, join(taskDir, `${s.id}.json`));
       const store = await RunStore.open(runDir, {
-        name: 'demo',
+        ...settings,
         tasks: specs.map((s) => ({ ...labelsOf(s), spec_hash: specHash(s), spec_path: specPath(s) })),
-        agent: agentConfig,
-        user: { name: 'scripted' },
-        trials: opts.trials,
-        seed: opts.seed,
       });
       const resumed = store.done.size;
       if (resumed)

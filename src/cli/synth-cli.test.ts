@@ -1,5 +1,14 @@
 import assert from 'node:assert/strict';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
@@ -297,9 +306,14 @@ describe('coworkenv demo', () => {
     assert.equal(readJson<{ status: string }>(join(runDir, 'run.json')).status, 'done');
     assert.deepEqual(json<{ run: unknown }>(again).run, res.run);
 
-    // other settings: refused with a hint that exists for demo; --force starts over
+    // other settings: refused with a hint that exists for demo, before synthesis rewrites tasks/; --force starts over
     const changed = ['demo', '--out', out, '--count', '1', '--trials', '3', '--json'];
-    badInput(await cli(...changed), /holds a run with a different configuration: .*--force starts over/);
+    const written = statSync(join(out, 'tasks', 'support_escalation_medium.json')).mtimeMs;
+    badInput(
+      await cli(...changed),
+      /holds a run with a different configuration: trials \(recorded 2, now 3\).*--force starts over/,
+    );
+    assert.equal(statSync(join(out, 'tasks', 'support_escalation_medium.json')).mtimeMs, written);
     ok(await cli(...changed, '--force'));
     assert.equal(jsonlLines(trajFile).length, released.length * 3);
   });

@@ -43,6 +43,30 @@ async function readRunFile(runFile: string, fix: string): Promise<Record<string,
   return value as Record<string, unknown>;
 }
 
+// a run already in `dir` that `differs` from the one starting: refused, naming the difference
+async function refuseOtherRun(dir: string, differs: (prev: RunConfig) => string | undefined): Promise<void> {
+  const runFile = join(dir, 'run.json');
+  if (!existsSync(runFile)) return;
+  const prev = await readRunFile(runFile, 'move it away to keep it, or pass --force to start the run over');
+  const why = prev.config ? differs(prev.config as RunConfig) : undefined;
+  if (why)
+    throw new CoworkError(
+      'bad_input',
+      `${dir} holds a run with a different configuration: ${why}; resume with the same settings, or choose another --out (--force starts over)`,
+    );
+}
+
+/**
+ * Refuses, as `RunStore.open` would, to resume the run in `dir` with other settings — the tasks aside: a command
+ * that builds its tasks first (demo) finds out before it spends time on them.
+ */
+export function refuseOtherSettings(
+  dir: string,
+  settings: Pick<RunConfig, 'name' | 'agent' | 'user' | 'trials' | 'seed'>,
+): Promise<void> {
+  return refuseOtherRun(dir, (prev) => configDifference(prev, { ...settings, tasks: prev.tasks ?? [] }));
+}
+
 /**
  * runs/<name>/: run.json (config), trajectories.jsonl (append-only, synced per record; one line per
  * (task, trial)), errors.jsonl (created on the first error), run.lock while a process writes it. Reopening
@@ -108,16 +132,7 @@ export class RunStore {
         for (const f of ['trajectories.jsonl', 'errors.jsonl', 'summary.json', 'run.json'])
           await rm(join(dir, f), { force: true });
       const runFile = join(dir, 'run.json');
-      if (existsSync(runFile)) {
-        const prev = await readRunFile(runFile, 'move it away to keep it, or pass --force to start the run over');
-        const why = prev.config ? configDifference(prev.config as RunConfig, config) : undefined;
-        if (why) {
-          throw new CoworkError(
-            'bad_input',
-            `${dir} holds a run with a different configuration: ${why}; resume with the same settings, or choose another --out (--force starts over)`,
-          );
-        }
-      }
+      await refuseOtherRun(dir, (prev) => configDifference(prev, config));
       store.#meta = { version: 1, config, status: 'running' };
       await writeFileAtomic(runFile, prettyJson(store.#meta));
       await store.#load();
