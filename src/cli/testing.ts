@@ -75,6 +75,8 @@ export function badInput(r: CliResult, message: RegExp): void {
 
 /** A long-running CLI command (serve, proxy, mcp --http) started and read until its ready line. */
 export interface Serving {
+  /** What the process wrote to stderr up to its ready line (where a server prints its address). */
+  ready: string;
   /** Sends `signal` and waits for the exit: the exit code, or null with the signal that killed it. */
   stop: (signal?: NodeJS.Signals) => Promise<{ code: number | null; signal: NodeJS.Signals | null; stderr: string }>;
 }
@@ -92,6 +94,7 @@ export function startServing(args: readonly string[], ready: RegExp): Promise<Se
       stderr += d;
       if (ready.test(stderr)) {
         resolve({
+          ready: stderr,
           stop: async (signal = 'SIGTERM') => {
             child.kill(signal);
             return { ...(await closed), stderr };

@@ -78,7 +78,8 @@ WORKDIR /app
   compose: (
     user: 'scripted' | 'none',
   ) => `# merged over Harbor's base compose: the services run as CoworkEnv's MCP server in a sidecar that shares
-# main's network (so they stay on 127.0.0.1) and records the episode where main can read but not write it
+# main's network (so they stay on 127.0.0.1) and records the episode where main can read but not write it;
+# the volume starts empty, so the agent's session takes trial 0
 services:
   main:
     volumes:
@@ -87,7 +88,7 @@ services:
     build:
       context: .
     network_mode: "service:main"
-    command: ["coworkenv", "mcp", "/coworkenv/task.json", "--http", "127.0.0.1:8765", "--trial", "0", "--user", "${user}", "--out", "/logs/coworkenv/trajectories.jsonl"]
+    command: ["coworkenv", "mcp", "/coworkenv/task.json", "--http", "127.0.0.1:8765", "--user", "${user}", "--out", "/logs/coworkenv/trajectories.jsonl"]
     volumes:
       - coworkenv-logs:/logs/coworkenv
 volumes:

@@ -7,7 +7,7 @@ import { after, describe, it } from 'node:test';
 import { referenceAgent } from '../agent/reference.js';
 import { specHash } from '../schema/canonical-json.js';
 import { runEpisode } from '../agent/rollout.js';
-import { inProcess, runCli } from '../cli/testing.js';
+import { inProcess, ROOT, runCli, startServing } from '../cli/testing.js';
 import { startMcpHttp } from '../mcp/serve.js';
 import { loadSpecs } from '../run/task-files.js';
 import { canonicalJson } from '../schema/canonical-json.js';
@@ -15,6 +15,7 @@ import { followUps, harborTask, writeHarborTask } from './harbor-export.js';
 import { harborTaskDirs, importHarborTask } from './harbor-import.js';
 import { ticketTriageSpec } from './testing.js';
 import { parseToml } from './toml.js';
+import { parse as parseYaml } from 'yaml';
 
 const tmp = mkdtempSync(join(tmpdir(), 'harbor-'));
 after(() => rmSync(tmp, { recursive: true, force: true }));
@@ -32,7 +33,15 @@ const multiTurn = () =>
   });
 
 function node(args: string[], env: Record<string, string> = {}): Promise<{ code: number | null; stderr: string }> {
-  const child = spawn(process.execPath, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'pipe'] });
+  return run(process.execPath, args, env);
+}
+
+function run(
+  cmd: string,
+  args: string[],
+  env: Record<string, string> = {},
+): Promise<{ code: number | null; stderr: string }> {
+  const child = spawn(cmd, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'pipe'] });
   let stderr = '';
   child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
   return new Promise((resolve) => child.on('close', (code) => resolve({ code, stderr })));
@@ -243,6 +252,54 @@ describe('Harbor import of hostile folders', () => {
 });
 
 describe('Harbor oracle and verifier programs', () => {
+  // what Harbor does with an exported folder, with the containers' paths mapped to folders here: the sidecar runs
+  // the compose file's command, the healthcheck passes, solve.sh replays the reference, test.sh grades the episode
+  it('the sidecar command as exported starts, passes the healthcheck, records the oracle; test.sh rewards it 1', async () => {
+    const spec = ticketTriageSpec();
+    const { dir } = await writeHarborTask(spec, join(tmp, 'sidecar'), '0.1.0');
+    const logs = join(tmp, 'sidecar-logs');
+    const verifier = join(tmp, 'sidecar-verifier');
+    mkdirSync(logs, { recursive: true });
+    mkdirSync(verifier, { recursive: true });
+    const compose = parseYaml(readFileSync(join(dir, 'environment/docker-compose.yaml'), 'utf8')) as {
+      services: { coworkenv: { command: string[] } };
+    };
+    const [program, ...args] = compose.services.coworkenv.command;
+    assert.equal(program, 'coworkenv');
+    assert.match(readFileSync(join(dir, 'environment/Dockerfile'), 'utf8'), /COPY task\.json \/coworkenv\/task\.json/);
+    const here = args.map((a) =>
+      a === '/coworkenv/task.json'
+        ? join(dir, 'environment/task.json')
+        : a.replace('/logs/coworkenv', logs).replace('127.0.0.1:8765', '127.0.0.1:0'),
+    );
+    const sidecar = await startServing(here, /serving \S+ on http:\/\/127\.0\.0\.1:\d+\/mcp/);
+    try {
+      const url = /on (http:\/\/127\.0\.0\.1:\d+\/mcp)/.exec(sidecar.ready)?.[1] as string;
+      const toml = parseToml(readFileSync(join(dir, 'task.toml'), 'utf8'), 'task.toml') as {
+        environment: { healthcheck: { command: string } };
+      };
+      const port = new URL(url).port;
+      const health = await run('sh', ['-c', toml.environment.healthcheck.command.replace(':8765', `:${port}`)]);
+      assert.equal(health.code, 0, health.stderr);
+      const solve = await run('bash', [join(dir, 'solution/solve.sh')], { COWORKENV_MCP_URL: url });
+      assert.equal(solve.code, 0, solve.stderr);
+      const testSh = readFileSync(join(dir, 'tests/test.sh'), 'utf8')
+        .replaceAll('/logs/coworkenv', logs)
+        .replaceAll('/logs/verifier', verifier)
+        .replaceAll('/tests/', `${join(dir, 'tests')}/`)
+        .replaceAll('coworkenv grade', `${process.execPath} ${join(ROOT, 'bin/coworkenv.js')} grade`);
+      writeFileSync(join(tmp, 'sidecar-test.sh'), testSh);
+      const test = await run('bash', [join(tmp, 'sidecar-test.sh')]);
+      assert.equal(test.code, 0, test.stderr);
+    } finally {
+      const end = await sidecar.stop();
+      assert.deepEqual([end.code, end.signal], [0, null], end.stderr);
+    }
+    assert.equal(readFileSync(join(verifier, 'reward.txt'), 'utf8').trim(), '1');
+    const rewards = JSON.parse(readFileSync(join(verifier, 'reward.json'), 'utf8')) as Record<string, number>;
+    assert.deepEqual([rewards.passed, rewards.scored, rewards.finished], [1, 1, 1]);
+  });
+
   it('the oracle replays the reference over MCP; the verifier turns our grade into reward files', async () => {
     const spec = ticketTriageSpec();
     const { dir } = await writeHarborTask(spec, join(tmp, 'run'), '0.1.0');
