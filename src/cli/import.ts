@@ -72,7 +72,7 @@ export function importCommand(program: Command): void {
   cmd
     .command('atif')
     .description(
-      "ATIF v1.7 trajectories → our trajectory records (graded), so grade and curate accept other harnesses' runs",
+      "ATIF trajectories (v1.0–v1.7) → our trajectory records (graded), so grade and curate accept other harnesses' runs",
     )
     .argument('<files...>', 'ATIF .json files or directories of them')
     .requiredOption('--tasks <paths...>', 'the specs the trajectories are episodes of')
@@ -125,6 +125,12 @@ export function importCommand(program: Command): void {
             note(
               color.yellow(
                 `${f}: ${r.observation_mismatches.length} observation(s) differ from what our services answered on replay (steps ${r.observation_mismatches.map((m) => m.step_id).join(', ')}); the audit is ours`,
+              ),
+            );
+          if (r.foreign_tools.length)
+            note(
+              color.yellow(
+                `${f}: ${r.foreign_tools.length} call(s) of tools this task does not have (${[...new Set(r.foreign_tools.map((c) => c.tool))].join(', ')} at steps ${r.foreign_tools.map((c) => c.step_id).join(', ')}): recorded as unknown_tool errors`,
               ),
             );
           if (r.skipped_steps.length)

@@ -87,7 +87,7 @@ describe('coworkenv export / import atif', () => {
     );
     await assert.rejects(
       inProcess('import', 'atif', join(tmp, 'bad.json'), '--tasks', specFile, '--out', join(tmp, 'runs', 'x')),
-      /bad\.json: not a valid ATIF v1\.7 trajectory: \$\.steps\[0\]: missing required field "message"/,
+      /bad\.json: not a valid ATIF \(v1\.0–v1\.7\) trajectory: \$\.steps\[0\]: missing required field "message"/,
     );
     await assert.rejects(inProcess('export', 'atif', join(tmp, 'nope')), /nope: cannot read/);
   });

@@ -1,6 +1,10 @@
 import type { Schema } from './json-schema-check.js';
 
-// ATIF v1.7 (Harbor rfcs/0001-trajectory-format.md) as a JSON Schema, written from the RFC's field list:
+/** The ATIF versions a file may declare (Harbor's model reads the same set); we write the last. */
+export const ATIF_VERSIONS = ['1.0', '1.1', '1.2', '1.3', '1.4', '1.5', '1.6', '1.7'].map((v) => `ATIF-v${v}`);
+
+// ATIF v1.7 (Harbor rfcs/0001-trajectory-format.md) as a JSON Schema, written from the RFC's field list. Like
+// Harbor's own model, it reads every version from v1.0 (later versions only added optional fields):
 // root {schema_version, session_id?, trajectory_id?, agent, steps, final_metrics?, continued_trajectory_ref?,
 // subagent_trajectories?, notes?, extra?}; agent-only fields (tool_calls, metrics, reasoning_*, model_name)
 // refused on system/user steps; `arguments` an object. Rules a schema cannot state (step_id sequential from 1,
@@ -18,12 +22,12 @@ const Int0 = { type: 'integer', minimum: 0 };
 export const ATIF_SCHEMA: Schema = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://coworkenv.dev/schemas/atif-v1.7.json',
-  title: 'ATIF v1.7 trajectory',
+  title: 'ATIF trajectory (v1.0–v1.7)',
   type: 'object',
   required: ['schema_version', 'agent', 'steps'],
   additionalProperties: false,
   properties: {
-    schema_version: { const: 'ATIF-v1.7' },
+    schema_version: { enum: ATIF_VERSIONS },
     session_id: { type: ['string', 'null'] },
     trajectory_id: { type: ['string', 'null'] },
     agent: { $ref: '#/$defs/agent' },

@@ -94,7 +94,11 @@ describe('ATIF validation', () => {
       ],
     });
     assert.match(wrongCall[0]?.path ?? '', /observation\.results\[0\]\.source_call_id/);
-    assert.equal(validateAtif({ ...base(), schema_version: 'ATIF-v1.5' })[0]?.path, '$.schema_version');
+    // every version Harbor's model reads (v1.0–v1.7), nothing else
+    for (const v of ['1.0', '1.1', '1.2', '1.3', '1.4', '1.5', '1.6', '1.7'])
+      assert.deepEqual(validateAtif({ ...base(), schema_version: `ATIF-v${v}` }), [], v);
+    for (const v of ['ATIF-v1.8', 'ATIF-v2.0', '1.7'])
+      assert.equal(validateAtif({ ...base(), schema_version: v })[0]?.path, '$.schema_version', v);
     assert.match(
       validateAtif({ ...base(), agent: { name: 'a' } })[0]?.message ?? '',
       /missing required field "version"/,
@@ -116,7 +120,7 @@ describe('ATIF validation', () => {
     assert.throws(() => parseAtif('{', 'f.json'), /f\.json: not JSON/);
     assert.throws(
       () => parseAtif('{"steps": []}', 'f.json'),
-      /f\.json: not a valid ATIF v1\.7 trajectory: \$: missing required field "schema_version"/,
+      /f\.json: not a valid ATIF \(v1\.0–v1\.7\) trajectory: \$: missing required field "schema_version"/,
     );
   });
 
@@ -182,5 +186,42 @@ describe('ATIF import from another harness', () => {
       ],
     });
     assert.equal((await fromForeignAtif(unsafe, spec)).trajectory.grade?.safety, 0);
+  });
+
+  it("maps mcp__<server>__<tool> names to our tools and reports the harness's own tools apart", async () => {
+    const spec = ticketTriageSpec();
+    const calls = spec.reference.flatMap((s) => ('call' in s ? [s] : []));
+    const doc: AtifTrajectory = {
+      schema_version: 'ATIF-v1.4',
+      agent: { name: 'claude-code', version: '2.1' },
+      steps: [
+        { step_id: 1, source: 'user', message: spec.request },
+        {
+          step_id: 2,
+          source: 'agent',
+          message: '',
+          tool_calls: [{ tool_call_id: 'b', function_name: 'bash_command', arguments: { command: 'ls' } }],
+          observation: { results: [{ source_call_id: 'b', content: 'README.md' }] },
+        },
+        ...calls.map((c, i) => ({
+          step_id: i + 3,
+          source: 'agent' as const,
+          message: '',
+          tool_calls: [{ tool_call_id: `tc${i}`, function_name: `mcp__coworkenv__${c.call}`, arguments: c.args }],
+        })),
+        { step_id: calls.length + 3, source: 'agent', message: 'TK-1001 and TK-1003 are one CRM outage.' },
+      ],
+    };
+    assert.deepEqual(validateAtif(JSON.parse(JSON.stringify(doc))), []);
+    const r = await fromForeignAtif(doc, spec);
+    assert.deepEqual(r.foreign_tools, [{ step_id: 2, tool_call_id: 'b', tool: 'bash_command' }]);
+    assert.deepEqual(r.observation_mismatches, []);
+    const names = r.trajectory.events.flatMap((e) => (e.type === 'assistant' ? e.tool_calls.map((c) => c.name) : []));
+    assert.deepEqual(names, ['bash_command', ...calls.map((c) => c.call)]);
+    assert.equal(r.trajectory.audit.calls.filter((c) => c.error?.code === 'unknown_tool').length, 1);
+    // the work is done; the failed call of a tool the task lacks costs what any failed call costs
+    assert.equal(r.trajectory.grade?.passed, true);
+    const start = r.trajectory.events[0] as unknown as { agent: { imported_from: string } };
+    assert.equal(start.agent.imported_from, 'ATIF-v1.4');
   });
 });

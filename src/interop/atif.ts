@@ -284,6 +284,8 @@ export interface ForeignImport {
   trajectory: Trajectory;
   /** tool calls whose recorded observation differs from what our services answered on replay */
   observation_mismatches: { step_id: number; tool_call_id: string; tool: string }[];
+  /** calls of tools the task does not have (the harness's own, e.g. bash_command): unknown_tool errors here */
+  foreign_tools: { step_id: number; tool_call_id: string; tool: string }[];
   /** steps not represented in our record (system prompts, copied context) */
   skipped_steps: number[];
 }
@@ -310,7 +312,7 @@ export async function fromForeignAtif(
       agent: {
         name: doc.agent.name,
         version: doc.agent.version,
-        imported_from: ATIF_VERSION,
+        imported_from: doc.schema_version,
         ...(doc.trajectory_id ? { trajectory_id: doc.trajectory_id } : {}),
       },
       ...(doc.agent.model_name ? { model: doc.agent.model_name } : {}),
@@ -318,6 +320,8 @@ export async function fromForeignAtif(
     },
   ];
   const mismatches: ForeignImport['observation_mismatches'] = [];
+  const foreign: ForeignImport['foreign_tools'] = [];
+  const offered = new Set(episode.tools.map((t) => t.name));
   const skipped: number[] = [];
   let turns = 0;
   let sawUser = false;
@@ -336,7 +340,11 @@ export async function fromForeignAtif(
       continue;
     }
     turns++;
-    const calls = (s.tool_calls ?? []).map((c) => ({ id: c.tool_call_id, name: c.function_name, args: c.arguments }));
+    const calls = (s.tool_calls ?? []).map((c) => ({
+      id: c.tool_call_id,
+      name: localToolName(c.function_name, offered),
+      args: c.arguments,
+    }));
     const m = s.metrics;
     events.push({
       type: 'assistant',
@@ -354,9 +362,13 @@ export async function fromForeignAtif(
     for (const c of calls) {
       const r = await episode.run(c.name, c.args);
       events.push(toolEvent(c, r));
+      const at = { step_id: s.step_id, tool_call_id: c.id, tool: c.name };
+      if (r.error?.code === 'unknown_tool') {
+        foreign.push(at);
+        continue;
+      }
       const recorded = s.observation?.results.find((x) => x.source_call_id === c.id)?.content;
-      if (recorded !== undefined && !sameJsonText(recorded, r.content))
-        mismatches.push({ step_id: s.step_id, tool_call_id: c.id, tool: c.name });
+      if (recorded !== undefined && !sameJsonText(recorded, r.content)) mismatches.push(at);
     }
   }
   events.push({ type: 'episode_end', reason: 'agent_done', turns });
@@ -369,7 +381,18 @@ export async function fromForeignAtif(
     audit: { ...episode.audit(), state: episode.changedState() } as Trajectory['audit'],
   };
   t.grade = await grade(spec, t, opts.judge ? { judge: opts.judge } : {});
-  return { trajectory: Trajectory.parse(t), observation_mismatches: mismatches, skipped_steps: skipped };
+  return {
+    trajectory: Trajectory.parse(t),
+    observation_mismatches: mismatches,
+    foreign_tools: foreign,
+    skipped_steps: skipped,
+  };
+}
+
+// Claude Code-style harnesses call an MCP server's tools as mcp__<server>__<tool>: our tool, when the task has it
+function localToolName(name: string, offered: ReadonlySet<string>): string {
+  const tool = /^mcp__.+?__(.+)$/.exec(name)?.[1];
+  return tool !== undefined && !offered.has(name) && offered.has(tool) ? tool : name;
 }
 
 function sameJsonText(recorded: unknown, ours: string): boolean {
@@ -400,7 +423,7 @@ export function parseAtif(text: string, where: string): AtifTrajectory {
       .join('; ');
     throw new CoworkError(
       'bad_input',
-      `${where}: not a valid ATIF v1.7 trajectory: ${list}${problems.length > 5 ? ` (+${problems.length - 5} more)` : ''}`,
+      `${where}: not a valid ATIF (v1.0–v1.7) trajectory: ${list}${problems.length > 5 ? ` (+${problems.length - 5} more)` : ''}`,
     );
   }
   return doc as AtifTrajectory;

@@ -11,6 +11,8 @@ import { stringifyToml } from './toml.js';
 // container mounts read-only; the verifier grades that trajectory with our grader and writes Harbor's reward
 // files; the solution replays our reference over MCP.
 
+// the verifier grades a recorded episode (test.sh waits up to 60 s for it to be written)
+const VERIFIER_TIMEOUT_S = 120;
 export const MCP_PORT = 8765;
 export const REQUEST_END = '<!-- coworkenv:request-end -->';
 
@@ -72,7 +74,7 @@ export function harborTask(spec: TaskSpec, version: string): HarborTask {
       coworkenv_version: version,
     },
     agent: { timeout_sec: spec.limits.timeout_s },
-    verifier: { timeout_sec: 120 },
+    verifier: { timeout_sec: VERIFIER_TIMEOUT_S },
     environment: {
       cpus: 1,
       memory_mb: 1024,
@@ -89,7 +91,11 @@ export function harborTask(spec: TaskSpec, version: string): HarborTask {
     toml.steps = all.map((_, k) => ({
       name: `turn-${k + 1}`,
       agent: { timeout_sec: spec.limits.timeout_s },
-      verifier: { env: { COWORKENV_STEP: k === all.length - 1 ? 'final' : 'intermediate' } },
+      // a step's own verifier settings replace the task's: without its timeout Harbor's default (600 s) applies
+      verifier: {
+        timeout_sec: VERIFIER_TIMEOUT_S,
+        env: { COWORKENV_STEP: k === all.length - 1 ? 'final' : 'intermediate' },
+      },
     }));
     all.forEach((text, k) =>
       files.set(`steps/turn-${k + 1}/instruction.md`, instruction(spec.title, text, k === all.length - 1)),

@@ -84,12 +84,21 @@ describe('Harbor export', () => {
     const t = harborTask(spec, '0.1.0');
     assert.equal(t.form, 'multi_step');
     const toml = parseToml(t.files.get('task.toml') as string, 'task.toml') as {
-      steps: { name: string }[];
+      steps: { name: string; verifier: { timeout_sec?: number; env: Record<string, string> } }[];
+      verifier: { timeout_sec: number };
       multi_step_reward_strategy: string;
     };
     assert.deepEqual(
       toml.steps.map((s) => s.name),
       ['turn-1', 'turn-2'],
+    );
+    // a step's verifier table replaces the task's: each carries the timeout (Harbor's default is 600 s)
+    assert.deepEqual(
+      toml.steps.map((s) => [s.verifier.timeout_sec, s.verifier.env.COWORKENV_STEP]),
+      [
+        [toml.verifier.timeout_sec, 'intermediate'],
+        [toml.verifier.timeout_sec, 'final'],
+      ],
     );
     assert.equal(toml.multi_step_reward_strategy, 'final');
     assert.match(t.files.get('steps/turn-2/instruction.md') as string, /Also tag TK-1004/);
