@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import type { Command } from 'commander';
 import { toAtif, validateAtif } from '../interop/atif.js';
 import { writeHarborTask } from '../interop/harbor-export.js';
+import { packThisPackage } from '../interop/package-tarball.js';
 import { loadSpecs } from '../run/task-files.js';
 import { CoworkError } from '../schema/errors.js';
 import { parseJsonl } from '../schema/jsonl.js';
@@ -26,9 +27,15 @@ export function exportCommand(program: Command): void {
     .action(async (paths: string[], opts: { out: string; json?: boolean }) => {
       const specs = await loadSpecs(paths);
       const rows = [];
-      for (const { spec } of specs) {
-        const { dir, task } = await writeHarborTask(spec, opts.out, pkg.version);
-        rows.push({ id: spec.id, dir, form: task.form, lossy: task.lossy });
+      // one packed CLI for every task's image, hard-linked into each folder where the file system allows
+      const packed = await packThisPackage();
+      try {
+        for (const { spec } of specs) {
+          const { dir, task } = await writeHarborTask(spec, opts.out, pkg.version, { tarball: packed.file });
+          rows.push({ id: spec.id, dir, form: task.form, lossy: task.lossy });
+        }
+      } finally {
+        await packed.dispose();
       }
       if (opts.json) return printJson({ out: opts.out, tasks: rows });
       for (const r of rows) {

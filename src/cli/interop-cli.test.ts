@@ -1,6 +1,15 @@
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
@@ -35,6 +44,20 @@ describe('coworkenv export / import harbor', () => {
     );
     const report = JSON.parse(printed) as { tasks: { id: string; form: string }[] };
     assert.deepEqual(report.tasks.map((t) => t.id).sort(), ['claw-t018-ticket-triage', 'claw_ticket_triage']);
+    // each image installs the CLI packed beside its Dockerfile (one file, linked into every folder), not a download
+    const tarballs = report.tasks.map((t) => join(out, t.id, 'environment/coworkenv.tgz'));
+    const packed = spawnSync('tar', ['-xzOf', tarballs[0] as string, 'package/package.json'], { encoding: 'utf8' });
+    assert.equal(packed.status, 0, packed.stderr);
+    const manifest = JSON.parse(packed.stdout) as { name: string; version: string };
+    const ours = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string };
+    assert.deepEqual([manifest.name, manifest.version], ['coworkenv', ours.version]);
+    assert.equal(statSync(tarballs[0] as string).ino, statSync(tarballs[1] as string).ino);
+    const listing = spawnSync('tar', ['-tzf', tarballs[0] as string], { encoding: 'utf8' }).stdout;
+    assert.match(listing, /^package\/bin\/coworkenv\.js$/m);
+    assert.match(listing, /^package\/dist\/cli\/main\.js$/m);
+    const dockerfile = readFileSync(join(out, 'claw_ticket_triage', 'environment/Dockerfile'), 'utf8');
+    assert.match(dockerfile, /^COPY coworkenv\.tgz \/tmp\/coworkenv\.tgz$/m);
+    assert.doesNotMatch(dockerfile, /coworkenv@/);
     const back = join(tmp, 'harbor-back');
     const imported = await inProcess('import', 'harbor', out, '--out', back);
     assert.match(imported, /claw_ticket_triage → /);

@@ -3,7 +3,8 @@ import { dirname, join } from 'node:path';
 import { specHash } from '../schema/canonical-json.js';
 import { canonicalJson } from '../schema/canonical-json.js';
 import type { TaskSpec } from '../schema/task-spec.js';
-import { HARBOR_SCRIPTS } from './harbor-scripts.js';
+import { HARBOR_SCRIPTS, HARBOR_TARBALL } from './harbor-scripts.js';
+import { placeTarball } from './package-tarball.js';
 import { stringifyToml } from './toml.js';
 
 // A TaskSpec as a Harbor task folder. The services run as our MCP server in a sidecar that shares the main
@@ -153,6 +154,7 @@ export async function writeHarborTask(
   spec: TaskSpec,
   outDir: string,
   version: string,
+  opts: { tarball?: string } = {},
 ): Promise<{ dir: string; task: HarborTask }> {
   const task = harborTask(spec, version);
   const dir = join(outDir, spec.id);
@@ -161,5 +163,7 @@ export async function writeHarborTask(
     await mkdir(dirname(file), { recursive: true });
     await writeFile(file, content, { mode: rel.endsWith('.sh') ? 0o755 : 0o644 });
   }
+  // the image's copy of the CLI (packThisPackage); without it the folder imports but its image does not build
+  if (opts.tarball) await placeTarball(opts.tarball, join(dir, 'environment', HARBOR_TARBALL));
   return { dir, task };
 }

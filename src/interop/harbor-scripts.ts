@@ -67,10 +67,15 @@ for (const [i, step] of reference.entries()) {
 if (lastSay < 0) await tool('finish', { answer: '' });
 `;
 
+/** The packed CLI in a task's environment/ (package-tarball.ts). */
+export const HARBOR_TARBALL = 'coworkenv.tgz';
+
 export const HARBOR_SCRIPTS = {
   dockerfile: (version: string) => `FROM node:20-bookworm-slim
-# the CoworkEnv CLI, for the services (sidecar) and the verifier (main); a tarball path pins a local build
-ARG COWORKENV_PACKAGE=coworkenv@${version}
+# the CoworkEnv CLI ${version} that exported this task, for the services (sidecar) and the verifier (main): packed
+# beside this file, so coworkenv itself is not downloaded (its dependencies come from the npm registry)
+COPY ${HARBOR_TARBALL} /tmp/${HARBOR_TARBALL}
+ARG COWORKENV_PACKAGE=/tmp/${HARBOR_TARBALL}
 RUN npm install -g "\${COWORKENV_PACKAGE}" && coworkenv --version
 COPY task.json /coworkenv/task.json
 WORKDIR /app
