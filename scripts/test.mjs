@@ -7,10 +7,11 @@
 // its worker threads more. .test-build/ mirrors src/ at the same depth, so `new URL('../../examples', import.meta.url)`
 // finds the same folder from a compiled test as from its source.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { buildIsCurrent } from '../bin/build-current.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const OUT = join(ROOT, '.test-build');
@@ -55,26 +56,6 @@ function compiledOf(arg) {
   return file;
 }
 
-// dist/ is current when no source (tests aside) and no build setting is newer than its entry: the rule
-// bin/coworkenv.js runs dist/ by. `npm ci` builds it (prepare), so a fresh clone's `npm test` need not build it again.
-function newestSource(dir) {
-  let newest = 0;
-  for (const e of readdirSync(dir, { withFileTypes: true })) {
-    const p = join(dir, e.name);
-    const t = e.isDirectory() ? newestSource(p) : e.name.endsWith('.test.ts') ? 0 : statSync(p).mtimeMs;
-    if (t > newest) newest = t;
-  }
-  return newest;
-}
-
-function distIsCurrent() {
-  const built = join(ROOT, 'dist/cli/main.js');
-  if (!existsSync(built)) return false;
-  const at = statSync(built).mtimeMs;
-  const settings = ['package.json', 'tsconfig.json', 'tsconfig.build.json'].map((f) => statSync(join(ROOT, f)).mtimeMs);
-  return Math.max(newestSource(join(ROOT, 'src')), ...settings) <= at;
-}
-
 function readTimings() {
   for (const file of [TIMINGS, SEED_TIMINGS]) {
     try {
@@ -91,7 +72,8 @@ rmSync(OUT, { recursive: true, force: true });
 mkdirSync(CACHE, { recursive: true });
 const checks = await Promise.all([
   step('biome format', bin('biome'), ['format', '.']),
-  distIsCurrent() || step('build (dist/)', bin('tsc'), ['-p', 'tsconfig.build.json']),
+  // dist/ as bin/coworkenv.js judges it: `npm ci` builds it (prepare), so a fresh clone need not build it again
+  buildIsCurrent(ROOT) || step('build (dist/)', bin('tsc'), ['-p', 'tsconfig.build.json']),
   step('test build (.test-build/)', bin('tsc'), ['-p', 'tsconfig.test.json']),
   step('bench test build (.test-build/bench/)', bin('tsc'), ['-p', 'bench/tsconfig.test.json']),
 ]);
@@ -124,8 +106,8 @@ function shareProcesses(files) {
   for (const f of files) {
     const source = join(ROOT, 'src', relative(OUT, f)).replace(/\.js$/, '.ts');
     const text = existsSync(source) ? readFileSync(source, 'utf8') : undefined;
-    if (text === undefined || PROCESS_WIDE.test(text) || FOREGROUND.test(text))
-      units.push({ members: [f], foreground: text !== undefined && FOREGROUND.test(text) });
+    const foreground = text !== undefined && FOREGROUND.test(text);
+    if (text === undefined || foreground || PROCESS_WIDE.test(text)) units.push({ members: [f], foreground });
     else byFolder.set(dirname(f), [...(byFolder.get(dirname(f)) ?? []), f]);
   }
   // first fit, heaviest folder first
