@@ -91,7 +91,7 @@ const SHARED_MS = 30_000;
 
 // A test file that asserts how fast something answers (a server under attack, a deadline) says so with this line;
 // it runs in its own process at the normal priority, every other test process (and what it starts) at niceness
-// BACKGROUND_NICE (scripts/test-priority.mjs): more processes than cores then keep the cores busy without making
+// BACKGROUND_NICE (scripts/test-process.mjs): more processes than cores then keep the cores busy without making
 // those answers wait behind other tests' work.
 const FOREGROUND = /^\/\/ npm test: foreground\b/m;
 const BACKGROUND_NICE = 10;
@@ -143,7 +143,7 @@ process.stdout.write(
 const runner = spawn(
   process.execPath,
   [
-    `--import=${join(ROOT, 'scripts/test-priority.mjs')}`,
+    `--import=${join(ROOT, 'scripts/test-process.mjs')}`,
     '--test',
     `--test-concurrency=${concurrency}`,
     '--test-reporter=dot',
