@@ -91,10 +91,21 @@ export function createApp(opts: AppOptions): Hono {
 
   app.get('/state', (c) => {
     const id = c.req.query('episode_id');
-    if (!id)
-      throw validationError('GET /state needs ?episode_id=<id> (from POST /reset)', [
-        { path: 'episode_id', message: 'required query parameter is missing' },
-      ]);
+    // as OpenEnv's GET /state: without an episode_id, the state of a fresh environment (?task_id, ?seed as in a
+    // stateless reset), which is then dropped
+    if (!id) {
+      const seed = c.req.query('seed');
+      const req = parseOr422(
+        ResetRequest,
+        {
+          task_id: c.req.query('task_id'),
+          ...(seed === undefined ? {} : { seed: /^\d+$/.test(seed) ? Number(seed) : seed }),
+        },
+        'state query',
+        ['query'],
+      );
+      return c.json({ ...manager.detached(req).state(), episode_id: null });
+    }
     const trajectory = ['1', 'true'].includes(c.req.query('trajectory') ?? '');
     return c.json(manager.get(id).state(trajectory));
   });
@@ -119,7 +130,7 @@ export function createApp(opts: AppOptions): Hono {
   app.notFound((c) =>
     c.json(
       {
-        detail: `no route ${c.req.method} ${c.req.path}; routes: GET /health /metadata /schema /tasks /sessions /state, POST /reset /step /mcp, DELETE /episodes/:id, WS /ws`,
+        detail: `no route ${c.req.method} ${c.req.path}; routes: GET /health /metadata /schema /tasks /sessions /state, POST /reset /step /mcp, DELETE /episodes/:id, WS /ws /mcp`,
         code: 'NOT_FOUND',
       },
       404,

@@ -31,6 +31,8 @@ export interface RpcContext {
   manager: SessionManager;
   /** the WS connection's episode: tools/* act on it and ignore params.episode_id */
   bound?: () => Session | undefined;
+  /** starts the WS connection's episode: openenv/session/create, or a tools/call before any reset */
+  start?: (req: ResetRequest) => Session;
 }
 
 /**
@@ -39,7 +41,10 @@ export interface RpcContext {
  * openenv/session/create (a reset: params as POST /reset) and openenv/session/close. A tools/call is one
  * tool_call step, recorded in the trajectory; its RL signal is in result._meta. Without an episode,
  * tools/list and tools/call act on a fresh episode of params.task_id (default tasks[0]) that is then
- * dropped, as OpenEnv's stateless /mcp does. Returns undefined for notifications.
+ * dropped, as OpenEnv's stateless /mcp does. On a WebSocket (an `mcp` message on /ws, or WS /mcp) they act on the
+ * connection's episode; before it has one, tools/list lists a fresh episode's tools, and openenv/session/create
+ * (with reset params) or a tools/call starts it, as OpenEnv's WebSocket session exists from the connection on.
+ * Returns undefined for notifications.
  */
 export async function handleRpc(raw: unknown, ctx: RpcContext): Promise<RpcResponse | undefined> {
   if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) {
@@ -118,7 +123,7 @@ const NO_EPISODE = 'no episode on this connection; send {"type": "reset"} first'
 /** The addressed episode; undefined when none is named (HTTP) and `optional`. */
 function sessionOf(params: Record<string, unknown>, ctx: RpcContext, optional = false): Session | undefined {
   if (ctx.bound) {
-    const s = ctx.bound();
+    const s = ctx.bound() ?? ctx.start?.(params.task_id === undefined ? {} : startParams(params));
     if (!s) throw new RpcFailure(RPC.SERVER_ERROR, NO_EPISODE, { code: 'SESSION_ERROR' });
     return s;
   }
@@ -147,13 +152,17 @@ function detached(params: Record<string, unknown>, ctx: RpcContext): Session {
 
 function createSession(params: Record<string, unknown>, ctx: RpcContext): { session_id: string } {
   if (ctx.bound) {
-    const s = ctx.bound();
+    const s = ctx.bound() ?? ctx.start?.(startParams(params));
     if (!s) throw new RpcFailure(RPC.SERVER_ERROR, NO_EPISODE, { code: 'SESSION_ERROR' });
     return { session_id: s.id };
   }
-  const { session_id: _, ...rest } = params;
-  const req = parseOr422(ResetRequest, rest, 'openenv/session/create params', ['params']);
-  return { session_id: ctx.manager.create(req).id };
+  return { session_id: ctx.manager.create(startParams(params)).id };
+}
+
+/** openenv/session/create's params (those of a reset); a session_id the client echoes is not one of them. */
+function startParams(params: Record<string, unknown>): ResetRequest {
+  const { session_id: _, name: _n, arguments: _a, ...rest } = params;
+  return parseOr422(ResetRequest, rest, 'openenv/session/create params', ['params']);
 }
 
 function closeSession(params: Record<string, unknown>, ctx: RpcContext): { session_id: string; closed: true } {
@@ -170,7 +179,9 @@ function closeSession(params: Record<string, unknown>, ctx: RpcContext): { sessi
 }
 
 function listTools(params: Record<string, unknown>, ctx: RpcContext) {
-  return mcpToolListing((sessionOf(params, ctx, true) ?? detached(params, ctx)).episode.tools);
+  // a WebSocket before its first reset lists the tools of the task a reset would start, starting nothing
+  const s = ctx.bound ? ctx.bound() : sessionOf(params, ctx, true);
+  return mcpToolListing((s ?? detached(params, ctx)).episode.tools);
 }
 
 async function callTool(params: Record<string, unknown>, ctx: RpcContext) {

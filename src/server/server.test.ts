@@ -329,7 +329,13 @@ describe('env server: step', () => {
     // this manager never reaps (ttlS 0): the message does not blame an idle timeout
     assert.match(missing.body.detail, /unknown episode_id "nope" \(never started, or closed\)/);
     assert.match((await setup({ ttlS: 30 }).step('nope', { message: 'hi' })).body.detail, /reaped after 30s idle/);
-    assert.equal((await s.get('/state')).status, 422);
+    // as OpenEnv's: without an episode_id, a fresh environment's state, kept nowhere
+    const fresh = await s.get('/state');
+    assert.equal(fresh.status, 200);
+    assert.deepEqual([fresh.body.episode_id, fresh.body.step_count, fresh.body.done], [null, 0, false]);
+    assert.equal(s.manager.size, 1);
+    assert.equal((await s.get('/state?seed=-1')).status, 422);
+    assert.equal((await s.get('/state?task_id=nope')).status, 404);
     assert.equal((await s.get('/state?episode_id=nope')).status, 404);
     assert.equal(s.manager.find('e')?.steps, 0);
   });

@@ -138,8 +138,9 @@ describe('env server over WebSocket (real socket on 127.0.0.1)', () => {
       ['UNKNOWN_TYPE', 'Unknown message type: "render" (known: reset, step, state, mcp, close)'],
     );
     assert.equal((await err({ type: 'step', data: { message: 'hi' } })).code, 'SESSION_ERROR', 'step before reset');
+    // before a reset, as OpenEnv's session from the connection on, tools/list answers (the first task's tools)
     const noEp = await c.ask({ type: 'mcp', data: { jsonrpc: '2.0', id: 1, method: 'tools/list' } });
-    assert.deepEqual([noEp.type, noEp.data.error.code], ['mcp', -32000]);
+    assert.deepEqual([noEp.type, noEp.data.result.tools.length > 0], ['mcp', true]);
     const v = await err({ type: 'reset', data: { seed: -3 } });
     assert.equal(v.code, 'VALIDATION_ERROR');
     assert.match(v.message, /data\.seed: must be at least 0/);
@@ -195,6 +196,67 @@ describe('env server over WebSocket (real socket on 127.0.0.1)', () => {
     await fetch(`${srv.url}/episodes/${http.observation.episode_id}`, { method: 'DELETE' });
     for (let i = 0; i < 100 && srv.manager.size > 0; i++) await new Promise((r) => setTimeout(r, 10));
     assert.equal(srv.manager.size, 0);
+  });
+
+  it('an mcp message before a reset: tools/list starts nothing, openenv/session/create starts the chosen task', async () => {
+    const c = await connect(wsUrl);
+    const rpc = (id: number, method: string, params: Json = {}) =>
+      c.ask({ type: 'mcp', data: { jsonrpc: '2.0', id, method, params } });
+    const tools = await rpc(1, 'tools/list');
+    assert.ok(tools.data.result.tools.length > 0);
+    assert.deepEqual((await c.ask({ type: 'state' })).data, { episode_id: null, step_count: 0 });
+    const other = SPECS.find((s) => s.id !== SPECS[0]?.id)?.id as string;
+    const created = await rpc(2, 'openenv/session/create', { task_id: other });
+    const id = created.data.result.session_id as string;
+    assert.equal(srv.manager.find(id)?.spec.id, other);
+    // the connection's episode now exists: create answers its id again
+    assert.equal((await rpc(3, 'openenv/session/create')).data.result.session_id, id);
+    assert.equal((await rpc(4, 'openenv/session/create', { task_id: 'nope' })).data.result.session_id, id);
+    c.ws.close();
+    await c.closed;
+    for (let i = 0; i < 100 && srv.manager.find(id); i++) await new Promise((r) => setTimeout(r, 10));
+    assert.equal(srv.manager.find(id), undefined);
+    // a tools/call before any reset starts the connection's episode with the defaults
+    const d = await connect(wsUrl);
+    const call = await d.ask({
+      type: 'mcp',
+      data: { jsonrpc: '2.0', id: 5, method: 'tools/call', params: { name: 'no_such_tool', arguments: {} } },
+    });
+    assert.equal(call.data.result.isError, true);
+    const started = (await d.ask({ type: 'state' })).data;
+    assert.deepEqual([started.task_id, started.step_count], [SPECS[0]?.id, 1]);
+    d.ws.close();
+    await d.closed;
+  });
+
+  it("WS /mcp: bare JSON-RPC on the connection's own episode; a client picks its task; closing ends it", async () => {
+    const c = await connect(`${srv.url.replace('http', 'ws')}/mcp`);
+    const rpc = (id: number, method: string, params: Json = {}) => c.ask({ jsonrpc: '2.0', id, method, params });
+    assert.equal((await rpc(1, 'initialize')).result.serverInfo.name, 'coworkenv');
+    const listed = await rpc(2, 'tools/list');
+    assert.ok(listed.result.tools.some((t: Json) => t.name === 'crm_get_customer'));
+    const task = SPECS.find((s) => s.id === 'support_escalation')?.id as string;
+    const { session_id } = (await rpc(3, 'openenv/session/create', { task_id: task })).result as Json;
+    const call = await rpc(4, 'tools/call', { name: 'crm_get_customer', arguments: { customer_id: 'CUS-204' } });
+    assert.deepEqual([call.id, call.result.isError, call.result._meta.episode_id], [4, false, session_id]);
+    assert.equal(srv.manager.find(session_id)?.steps, 1);
+    // a notification gets no answer: the next answer is the ping's
+    c.send({ jsonrpc: '2.0', method: 'notifications/initialized' });
+    assert.deepEqual(await rpc(5, 'ping'), { jsonrpc: '2.0', id: 5, result: {} });
+    const bad = await c.ask('{nope');
+    assert.deepEqual([bad.error.code, bad.id], [-32700, null]);
+    assert.match(bad.error.message, /^Parse error/);
+    c.ws.close();
+    await c.closed;
+    for (let i = 0; i < 100 && srv.manager.find(session_id); i++) await new Promise((r) => setTimeout(r, 10));
+    assert.equal(srv.manager.find(session_id), undefined);
+    // a tools/call before anything else starts the episode with the defaults
+    const d = await connect(`${srv.url.replace('http', 'ws')}/mcp`);
+    const first = await d.ask({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'no_such_tool' } });
+    assert.equal(first.result.isError, true);
+    assert.equal(srv.manager.find(first.result._meta.episode_id)?.spec.id, SPECS[0]?.id);
+    d.ws.close();
+    await d.closed;
   });
 
   it('a message above the body limit closes the connection (1009); other paths are refused', async () => {

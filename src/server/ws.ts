@@ -2,7 +2,7 @@ import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { type RawData, type WebSocket, WebSocketServer } from 'ws';
 import { type ErrorCode, parseAction, parseOr422, ResetRequest, ServerError } from './protocol.js';
-import { handleRpc } from './rpc.js';
+import { handleRpc, RPC, rpcError } from './rpc.js';
 import type { Session } from './session.js';
 import type { SessionManager } from './sessions.js';
 
@@ -14,10 +14,12 @@ export interface WsOptions {
 }
 
 /**
- * OpenEnv's WS /ws protocol on a node server: one connection = one session slot; `reset` starts (or
- * restarts) the connection's episode, `step` sends it one action (`data` is the action), `state`, `mcp`
- * (JSON-RPC bound to the episode) and `close`. Errors are `{type: "error", data: {message, code, ...}}` with
- * OpenEnv's WSErrorCode. Closing the socket closes its episode.
+ * OpenEnv's WebSocket endpoints on a node server; one connection = one session slot, and closing the socket
+ * closes its episode.
+ * - WS /ws: `reset` starts (or restarts) the connection's episode, `step` sends it one action (`data` is the
+ *   action), `state`, `mcp` (JSON-RPC bound to the episode) and `close`. Errors are
+ *   `{type: "error", data: {message, code, ...}}` with OpenEnv's WSErrorCode.
+ * - WS /mcp: bare MCP JSON-RPC messages bound to the connection's episode (handleRpc).
  */
 export function attachWebSocket(server: Server, opts: WsOptions): { close(): void } {
   const { manager } = opts;
@@ -25,22 +27,27 @@ export function attachWebSocket(server: Server, opts: WsOptions): { close(): voi
 
   const onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer) => {
     const path = (req.url ?? '/').split('?')[0];
-    if (path !== '/ws') {
+    if (path !== '/ws' && path !== '/mcp') {
       socket.end(
-        'HTTP/1.1 404 Not Found\r\nContent-Type: text/plain\r\nConnection: close\r\n\r\nthe WebSocket endpoint is /ws\n',
+        'HTTP/1.1 404 Not Found\r\nContent-Type: text/plain\r\nConnection: close\r\n\r\nthe WebSocket endpoints are /ws and /mcp\n',
       );
       return;
     }
-    wss.handleUpgrade(req, socket, head, (ws) => connection(ws));
+    wss.handleUpgrade(req, socket, head, (ws) => connection(ws, path === '/mcp'));
   };
   server.on('upgrade', onUpgrade);
 
-  function connection(ws: WebSocket): void {
+  function connection(ws: WebSocket, mcp: boolean): void {
     const send = (msg: unknown) => {
       if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(msg));
     };
+    // WS /mcp speaks JSON-RPC only: its errors are JSON-RPC errors with the same code in data
     const error = (code: ErrorCode, message: string, extra: Record<string, unknown> = {}) =>
-      send({ type: 'error', data: { message, code, ...extra } });
+      send(
+        mcp
+          ? rpcError(null, code === 'INVALID_JSON' ? RPC.PARSE_ERROR : RPC.SERVER_ERROR, message, { code, ...extra })
+          : { type: 'error', data: { message, code, ...extra } },
+      );
     // as in OpenEnv, a full server refuses the connection; the episode itself starts with `reset`
     if (manager.size >= manager.maxSessions) {
       error('CAPACITY_REACHED', `server at capacity: ${manager.size} of ${manager.maxSessions} sessions live`, {
@@ -61,6 +68,14 @@ export function attachWebSocket(server: Server, opts: WsOptions): { close(): voi
         session = undefined;
       }
     };
+    // a reset, openenv/session/create, or a tools/call before either: the connection's (next) episode
+    const start = (req: ResetRequest): Session => {
+      release();
+      session = manager.create(req);
+      return session;
+    };
+    // MCP starts the episode only on a connection that never had one: one that was closed or reaped is told so
+    const rpcContext = () => ({ manager, bound: current, ...(session ? {} : { start }) });
     // messages are handled one at a time, in order
     let chain: Promise<void> = Promise.resolve();
     ws.on('message', (data: RawData, isBinary: boolean) => {
@@ -79,7 +94,11 @@ export function attachWebSocket(server: Server, opts: WsOptions): { close(): voi
       try {
         msg = JSON.parse(isBinary ? Buffer.from(data as Buffer).toString('utf8') : data.toString());
       } catch (e) {
-        return error('INVALID_JSON', `Invalid JSON: ${(e as Error).message}`);
+        return error('INVALID_JSON', `${mcp ? 'Parse error' : 'Invalid JSON'}: ${(e as Error).message}`);
+      }
+      if (mcp) {
+        const res = await handleRpc(msg, rpcContext());
+        return res && send(res);
       }
       if (msg === null || typeof msg !== 'object' || Array.isArray(msg))
         return error('VALIDATION_ERROR', 'Invalid message: expected an object {"type": ..., "data": ...}');
@@ -89,9 +108,7 @@ export function attachWebSocket(server: Server, opts: WsOptions): { close(): voi
           case 'reset': {
             const req = parseOr422(ResetRequest, body ?? {}, 'reset data', ['data']);
             // a reset replaces the connection's episode (its slot and id are free again)
-            release();
-            session = manager.create(req);
-            return send({ type: 'observation', data: session.resetResponse() });
+            return send({ type: 'observation', data: start(req).resetResponse() });
           }
           case 'step': {
             const action = parseAction(body, ['data']);
@@ -119,7 +136,11 @@ export function attachWebSocket(server: Server, opts: WsOptions): { close(): voi
             // OpenEnv's WSMCPResponse always carries an object: a notification gets an empty result
             return send({
               type: 'mcp',
-              data: (await handleRpc(body, { manager, bound: current })) ?? { jsonrpc: '2.0', id: null, result: {} },
+              data: (await handleRpc(body, rpcContext())) ?? {
+                jsonrpc: '2.0',
+                id: null,
+                result: {},
+              },
             });
           case 'close':
             release();
