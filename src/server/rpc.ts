@@ -1,7 +1,7 @@
 import pkg from '../../package.json' with { type: 'json' };
 import { mcpToolListing } from '../mcp/tool-listing.js';
 import { parseOr422, ResetRequest, ServerError } from './protocol.js';
-import type { Session } from './session.js';
+import { parseOr, type Session } from './session.js';
 import type { SessionManager } from './sessions.js';
 
 /** JSON-RPC 2.0 error codes (OpenEnv JsonRpcErrorCode). */
@@ -195,10 +195,26 @@ async function callTool(params: Record<string, unknown>, ctx: RpcContext) {
   const s = named ?? detached(params, ctx);
   const action = { tool_call: { name, arguments: args } };
   const r = named ? await ctx.manager.use(s, () => s.step(action)) : await s.step(action);
-  const tr = r.observation.tool_result as { ok: boolean; content: string };
-  return {
+  const tr = r.observation.tool_result as {
+    ok: boolean;
+    content: string;
+    error?: { code: string; message: string };
+  };
+  // MCP's CallToolResult, with FastMCP's `data` (the parsed output) that OpenEnv's MCPToolClient returns
+  const result = {
     content: [{ type: 'text', text: tr.content }],
+    data: parseOr(tr.content),
     isError: !tr.ok,
     _meta: { episode_id: named ? s.id : null, reward: r.reward, done: r.done, ...r.observation.metadata },
   };
+  if (tr.ok) return result;
+  // as OpenEnv's /mcp, a failed tool is a JSON-RPC error (its clients raise on it); the step still counts, and
+  // the whole result, with its RL fields, is the error's data
+  throw new RpcFailure(
+    ['unknown_tool', 'tool_not_available'].includes(tr.error?.code ?? '') ? RPC.INVALID_PARAMS : RPC.INTERNAL_ERROR,
+    `Tool '${name}' failed: ${clip(tr.error?.message ?? tr.content)}`,
+    result,
+  );
 }
+
+const clip = (text: string) => (text.length > 500 ? `${text.slice(0, 500)}…` : text);

@@ -425,13 +425,21 @@ describe('env server: POST /mcp', () => {
     ).body;
     assert.equal(call.result.isError, false);
     assert.match(call.result.content[0].text, /TK-1042/);
+    // FastMCP's `data`, which OpenEnv's MCPToolClient returns: the parsed output
+    assert.deepEqual(call.result.data, JSON.parse(call.result.content[0].text));
     assert.deepEqual(
       [call.result._meta.step, call.result._meta.done, typeof call.result._meta.anchor, call.result._meta.step_reward],
       [1, false, 'string', 0.1],
     );
+    // a failed tool is a JSON-RPC error, as OpenEnv's (its clients raise on it); the step counts, its result is data
     const wrong = (await rpc(s, 'tools/call', { episode_id: 'm', name: 'nope_tool', arguments: {} })).body;
-    assert.equal(wrong.result.isError, true);
-    assert.equal(s.manager.find('m')?.steps, 2);
+    assert.deepEqual([wrong.error.code, wrong.error.data.isError, wrong.error.data._meta.step], [-32602, true, 2]);
+    assert.match(wrong.error.message, /^Tool 'nope_tool' failed: unknown tool "nope_tool"/);
+    const failed = (
+      await rpc(s, 'tools/call', { episode_id: 'm', name: 'crm_get_customer', arguments: { customer_id: 'CUS-0' } })
+    ).body;
+    assert.deepEqual([failed.error.code, failed.error.data.isError], [-32603, true]);
+    assert.equal(s.manager.find('m')?.steps, 3);
   });
 
   it('JSON-RPC error codes', async () => {

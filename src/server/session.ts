@@ -325,7 +325,7 @@ function argsOf(a: unknown): unknown {
 }
 
 /** A tool result's JSON text as a value (the text itself when it is not JSON). */
-function parseOr(text: string): unknown {
+export function parseOr(text: string): unknown {
   try {
     return JSON.parse(text) as unknown;
   } catch {

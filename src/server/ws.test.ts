@@ -222,7 +222,7 @@ describe('env server over WebSocket (real socket on 127.0.0.1)', () => {
       type: 'mcp',
       data: { jsonrpc: '2.0', id: 5, method: 'tools/call', params: { name: 'no_such_tool', arguments: {} } },
     });
-    assert.equal(call.data.result.isError, true);
+    assert.deepEqual([call.data.error.code, call.data.error.data.isError], [-32602, true]);
     const started = (await d.ask({ type: 'state' })).data;
     assert.deepEqual([started.task_id, started.step_count], [SPECS[0]?.id, 1]);
     d.ws.close();
@@ -253,8 +253,8 @@ describe('env server over WebSocket (real socket on 127.0.0.1)', () => {
     // a tools/call before anything else starts the episode with the defaults
     const d = await connect(`${srv.url.replace('http', 'ws')}/mcp`);
     const first = await d.ask({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'no_such_tool' } });
-    assert.equal(first.result.isError, true);
-    assert.equal(srv.manager.find(first.result._meta.episode_id)?.spec.id, SPECS[0]?.id);
+    assert.equal(first.error.data.isError, true);
+    assert.equal(srv.manager.find(first.error.data._meta.episode_id)?.spec.id, SPECS[0]?.id);
     d.ws.close();
     await d.closed;
   });
