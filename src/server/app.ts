@@ -9,8 +9,9 @@ import {
   ServerError,
   StepRequest,
   validationError,
+  withTask,
 } from './protocol.js';
-import { handleRpc, RPC, rpcError } from './rpc.js';
+import { handleRpc, RPC, rpcError, withParamsTask } from './rpc.js';
 import type { SessionManager } from './sessions.js';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -35,20 +36,29 @@ export function createApp(opts: AppOptions): Hono {
   const { manager } = opts;
   const limit = opts.maxBodyBytes ?? MAX_BODY_BYTES;
   const app = new Hono();
+  // A base URL per task: the OpenEnv routes also answer under /tasks/<task_id>/, where that task is the default
+  // (an OpenEnv client takes only a base URL: MCPToolClient's session/create sends no params)
+  const route = (path: string) => [path, `/tasks/:task${path}`];
+  const taskOf = (c: Context): string | undefined => {
+    const task = c.req.param('task');
+    if (task !== undefined) manager.spec(task);
+    return task;
+  };
 
-  app.get('/health', (c) => c.json({ status: 'healthy' }));
+  for (const p of route('/health')) app.get(p, (c) => (taskOf(c), c.json({ status: 'healthy' })));
 
   // exactly OpenEnv's EnvironmentMetadata; the counts live at GET /tasks and GET /sessions
-  app.get('/metadata', (c) =>
-    c.json({ name: 'coworkenv', description: DESCRIPTION, version: pkg.version, documentation_url: 'docs/rl.md' }),
-  );
+  for (const p of route('/metadata'))
+    app.get(p, (c) =>
+      c.json({ name: 'coworkenv', description: DESCRIPTION, version: pkg.version, documentation_url: 'docs/rl.md' }),
+    );
 
   // OpenEnv's ServerCapacityStatus plus the idle TTL
   app.get('/sessions', (c) =>
     c.json({ active_sessions: manager.size, max_sessions: manager.maxSessions, session_ttl_s: manager.ttlS }),
   );
 
-  app.get('/schema', (c) => c.json(schemaResponse()));
+  for (const p of route('/schema')) app.get(p, (c) => c.json(schemaResponse()));
 
   app.get('/tasks', (c) =>
     c.json({
@@ -66,71 +76,79 @@ export function createApp(opts: AppOptions): Hono {
     }),
   );
 
-  app.post('/reset', async (c) => {
-    const raw = await jsonBody(c, limit, true);
-    const req = parseOr422(ResetRequest, raw ?? {}, 'reset request');
-    // as OpenEnv's HTTP server: without an episode_id nothing is kept (a fresh environment, then dropped)
-    if (!req.episode_id) return c.json(manager.detached(req).resetResponse(true));
-    return c.json(manager.create(req).resetResponse());
-  });
+  for (const p of route('/reset'))
+    app.post(p, async (c) => {
+      const task = taskOf(c);
+      const raw = await jsonBody(c, limit, true);
+      const req = parseOr422(ResetRequest, withTask(raw ?? {}, task), 'reset request');
+      // as OpenEnv's HTTP server: without an episode_id nothing is kept (a fresh environment, then dropped)
+      if (!req.episode_id) return c.json(manager.detached(req).resetResponse(true));
+      return c.json(manager.create(req).resetResponse());
+    });
 
-  app.post('/step', async (c) => {
-    const raw = await jsonBody(c, limit, false);
-    const req = parseOr422(StepRequest, raw, 'step request');
-    if (!Object.hasOwn(req, 'action'))
-      throw validationError(
-        'invalid step request: action: required field is missing (send {"tool_call": {...}} or {"message": "..."})',
-        [{ path: 'action', message: 'required field is missing' }],
-      );
-    const action = parseAction(req.action);
-    // as OpenEnv's HTTP server: without an episode_id the action runs on a fresh episode that is dropped
-    if (!req.episode_id) return c.json(await manager.detached({ task_id: req.task_id, seed: req.seed }).step(action));
-    const session = manager.get(req.episode_id);
-    return c.json(await manager.use(session, () => session.step(action)));
-  });
+  for (const p of route('/step'))
+    app.post(p, async (c) => {
+      const task = taskOf(c);
+      const raw = await jsonBody(c, limit, false);
+      const req = parseOr422(StepRequest, withTask(raw, task), 'step request');
+      if (!Object.hasOwn(req, 'action'))
+        throw validationError(
+          'invalid step request: action: required field is missing (send {"tool_call": {...}} or {"message": "..."})',
+          [{ path: 'action', message: 'required field is missing' }],
+        );
+      const action = parseAction(req.action);
+      // as OpenEnv's HTTP server: without an episode_id the action runs on a fresh episode that is dropped
+      if (!req.episode_id) return c.json(await manager.detached({ task_id: req.task_id, seed: req.seed }).step(action));
+      const session = manager.get(req.episode_id);
+      return c.json(await manager.use(session, () => session.step(action)));
+    });
 
-  app.get('/state', (c) => {
-    const id = c.req.query('episode_id');
-    // as OpenEnv's GET /state: without an episode_id, the state of a fresh environment (?task_id, ?seed as in a
-    // stateless reset), which is then dropped
-    if (!id) {
-      const seed = c.req.query('seed');
-      const req = parseOr422(
-        ResetRequest,
-        {
-          task_id: c.req.query('task_id'),
-          ...(seed === undefined ? {} : { seed: /^\d+$/.test(seed) ? Number(seed) : seed }),
-        },
-        'state query',
-        ['query'],
-      );
-      return c.json({ ...manager.detached(req).state(), episode_id: null });
-    }
-    const trajectory = ['1', 'true'].includes(c.req.query('trajectory') ?? '');
-    return c.json(manager.get(id).state(trajectory));
-  });
+  for (const p of route('/state'))
+    app.get(p, (c) => {
+      const task = taskOf(c);
+      const id = c.req.query('episode_id');
+      // as OpenEnv's GET /state: without an episode_id, the state of a fresh environment (?task_id, ?seed as in a
+      // stateless reset), which is then dropped
+      if (!id) {
+        const seed = c.req.query('seed');
+        const req = parseOr422(
+          ResetRequest,
+          {
+            task_id: c.req.query('task_id') ?? task,
+            ...(seed === undefined ? {} : { seed: /^\d+$/.test(seed) ? Number(seed) : seed }),
+          },
+          'state query',
+          ['query'],
+        );
+        return c.json({ ...manager.detached(req).state(), episode_id: null });
+      }
+      const trajectory = ['1', 'true'].includes(c.req.query('trajectory') ?? '');
+      return c.json(manager.get(id).state(trajectory));
+    });
 
   app.delete('/episodes/:id', (c) => {
     const id = c.req.param('id');
     return c.json({ episode_id: id, closed: true, was_open: manager.close(id) });
   });
 
-  app.post('/mcp', async (c) => {
-    let raw: unknown;
-    try {
-      raw = JSON.parse(await bodyText(c, limit));
-    } catch (e) {
-      if (e instanceof ServerError) throw e;
-      return c.json(rpcError(null, RPC.PARSE_ERROR, `Parse error: ${(e as Error).message}`));
-    }
-    const res = await handleRpc(raw, { manager });
-    return res ? c.json(res) : c.body(null, 202);
-  });
+  for (const p of route('/mcp'))
+    app.post(p, async (c) => {
+      const task = taskOf(c);
+      let raw: unknown;
+      try {
+        raw = JSON.parse(await bodyText(c, limit));
+      } catch (e) {
+        if (e instanceof ServerError) throw e;
+        return c.json(rpcError(null, RPC.PARSE_ERROR, `Parse error: ${(e as Error).message}`));
+      }
+      const res = await handleRpc(withParamsTask(raw, task), { manager });
+      return res ? c.json(res) : c.body(null, 202);
+    });
 
   app.notFound((c) =>
     c.json(
       {
-        detail: `no route ${c.req.method} ${c.req.path}; routes: GET /health /metadata /schema /tasks /sessions /state, POST /reset /step /mcp, DELETE /episodes/:id, WS /ws /mcp`,
+        detail: `no route ${c.req.method} ${c.req.path}; routes: GET /health /metadata /schema /tasks /sessions /state, POST /reset /step /mcp, DELETE /episodes/:id, WS /ws /mcp; the OpenEnv routes also under /tasks/<task_id>/`,
         code: 'NOT_FOUND',
       },
       404,

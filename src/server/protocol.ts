@@ -285,3 +285,9 @@ export function schemaResponse(): Record<string, unknown> {
   schemas ??= { action: js(Action), observation: js(Observation), state: js(State) };
   return schemas;
 }
+
+/** A request object with `task_id` defaulted to the route's task (/tasks/<task_id>/…); its own task_id wins. */
+export function withTask(raw: unknown, task: string | undefined): unknown {
+  if (task === undefined || raw === null || typeof raw !== 'object' || Array.isArray(raw)) return raw;
+  return { task_id: task, ...(raw as Record<string, unknown>) };
+}

@@ -212,9 +212,22 @@ async function callTool(params: Record<string, unknown>, ctx: RpcContext) {
   // the whole result, with its RL fields, is the error's data
   throw new RpcFailure(
     ['unknown_tool', 'tool_not_available'].includes(tr.error?.code ?? '') ? RPC.INVALID_PARAMS : RPC.INTERNAL_ERROR,
-    `Tool '${name}' failed: ${clip(tr.error?.message ?? tr.content)}`,
+    // the message alone, as OpenEnv's /mcp sends the tool's exception text (its client prefixes the tool name)
+    clip(tr.error?.message ?? tr.content),
     result,
   );
 }
 
 const clip = (text: string) => (text.length > 500 ? `${text.slice(0, 500)}…` : text);
+
+/**
+ * A JSON-RPC request whose params.task_id defaults to `task` (a task-scoped base URL, /tasks/<task_id>/): it
+ * picks the task of openenv/session/create and of tools/* without an episode.
+ */
+export function withParamsTask(raw: unknown, task: string | undefined): unknown {
+  if (task === undefined || raw === null || typeof raw !== 'object' || Array.isArray(raw)) return raw;
+  const req = raw as { params?: unknown };
+  if (req.params !== undefined && (req.params === null || typeof req.params !== 'object' || Array.isArray(req.params)))
+    return raw;
+  return { ...req, params: { task_id: task, ...(req.params as Record<string, unknown> | undefined) } };
+}

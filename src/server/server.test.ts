@@ -403,6 +403,39 @@ describe('env server: lifecycle', () => {
   });
 });
 
+describe('env server: a base URL per task (/tasks/<task_id>/…)', () => {
+  it("every OpenEnv route answers under a task's prefix, with that task as the default", async () => {
+    const s = setup();
+    const task = 'payment_change_refusal';
+    assert.notEqual(SPECS[0]?.id, task);
+    assert.deepEqual((await s.get(`/tasks/${task}/health`)).body, { status: 'healthy' });
+    assert.equal((await s.get(`/tasks/${task}/metadata`)).body.name, 'coworkenv');
+    assert.ok((await s.get(`/tasks/${task}/schema`)).body.action);
+    // reset, step and state
+    await s.post(`/tasks/${task}/reset`, { episode_id: 'p1' });
+    assert.equal(s.manager.find('p1')?.spec.id, task);
+    const stateless = await s.post(`/tasks/${task}/step`, { action: { message: 'hello' } });
+    assert.equal(stateless.status, 200);
+    assert.equal((await s.get(`/tasks/${task}/state`)).body.task_id, task);
+    // a body's own task_id still wins
+    await s.post(`/tasks/${task}/reset`, { episode_id: 'p2', task_id: 'support_escalation' });
+    assert.equal(s.manager.find('p2')?.spec.id, 'support_escalation');
+    // MCPToolClient's production mode: session/create without params starts the prefix's task
+    const created = await s.post(`/tasks/${task}/mcp`, { jsonrpc: '2.0', id: 1, method: 'openenv/session/create' });
+    assert.equal(s.manager.find(created.body.result.session_id)?.spec.id, task);
+    const listed = await s.post(`/tasks/${task}/mcp`, { jsonrpc: '2.0', id: 2, method: 'tools/list', params: {} });
+    assert.deepEqual(
+      listed.body.result.tools.map((t: Json) => t.name),
+      s.manager.find(created.body.result.session_id)?.episode.tools.map((t) => t.name),
+    );
+    // an unknown task is a 404 naming the likely one; other paths under it are not routes
+    const unknown = await s.get('/tasks/payment_change_refusl/health');
+    assert.deepEqual([unknown.status, unknown.body.code], [404, 'FACTORY_ERROR']);
+    assert.match(unknown.body.detail, /did you mean payment_change_refusal\?/);
+    assert.equal((await s.get(`/tasks/${task}/sessions`)).status, 404);
+  });
+});
+
 describe('env server: POST /mcp', () => {
   const rpc = (s: ReturnType<typeof setup>, method: string, params?: unknown, id: unknown = 1) =>
     s.post('/mcp', { jsonrpc: '2.0', id, method, ...(params !== undefined ? { params } : {}) });
@@ -434,7 +467,7 @@ describe('env server: POST /mcp', () => {
     // a failed tool is a JSON-RPC error, as OpenEnv's (its clients raise on it); the step counts, its result is data
     const wrong = (await rpc(s, 'tools/call', { episode_id: 'm', name: 'nope_tool', arguments: {} })).body;
     assert.deepEqual([wrong.error.code, wrong.error.data.isError, wrong.error.data._meta.step], [-32602, true, 2]);
-    assert.match(wrong.error.message, /^Tool 'nope_tool' failed: unknown tool "nope_tool"/);
+    assert.match(wrong.error.message, /^unknown tool "nope_tool"/);
     const failed = (
       await rpc(s, 'tools/call', { episode_id: 'm', name: 'crm_get_customer', arguments: { customer_id: 'CUS-0' } })
     ).body;

@@ -114,23 +114,21 @@ export class SessionManager {
     });
   }
 
+  /** The served task `id`; an unknown one is a 404 FACTORY_ERROR that names the likeliest intended id. */
+  spec(id: string): TaskSpec {
+    const spec = this.#byId.get(id);
+    if (spec) return spec;
+    throw new ServerError(
+      404,
+      'FACTORY_ERROR',
+      `unknown task_id "${id}"${didYouMean(id, this.#byId.keys())}; GET /tasks lists the ${this.specs.length} served task(s)`,
+      { factory_name: 'coworkenv', task_id: id },
+    );
+  }
+
   #pick(req: ResetRequest): { spec: TaskSpec; seed: number } {
     const seed = req.seed ?? 0;
-    let spec: TaskSpec | undefined;
-    if (req.task_id) {
-      spec = this.#byId.get(req.task_id);
-      if (!spec) {
-        throw new ServerError(
-          404,
-          'FACTORY_ERROR',
-          `unknown task_id "${req.task_id}"${didYouMean(req.task_id, this.#byId.keys())}; GET /tasks lists the ${this.specs.length} served task(s)`,
-          {
-            factory_name: 'coworkenv',
-            task_id: req.task_id,
-          },
-        );
-      }
-    } else spec = this.specs[seed % this.specs.length] as TaskSpec;
+    const spec = req.task_id ? this.spec(req.task_id) : (this.specs[seed % this.specs.length] as TaskSpec);
     return { spec, seed };
   }
 

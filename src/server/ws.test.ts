@@ -259,6 +259,21 @@ describe('env server over WebSocket (real socket on 127.0.0.1)', () => {
     await d.closed;
   });
 
+  it("under a task's base URL, /ws and /mcp start that task; an unknown task is refused", async () => {
+    const base = `${srv.url.replace('http', 'ws')}/tasks/payment_change_refusal`;
+    const m = await connect(`${base}/mcp`);
+    const created = await m.ask({ jsonrpc: '2.0', id: 1, method: 'openenv/session/create' });
+    assert.equal(srv.manager.find(created.result.session_id)?.spec.id, 'payment_change_refusal');
+    m.ws.close();
+    await m.closed;
+    const w = await connect(`${base}/ws`);
+    assert.equal((await w.ask({ type: 'reset', data: {} })).type, 'observation');
+    assert.equal((await w.ask({ type: 'state' })).data.task_id, 'payment_change_refusal');
+    w.ws.close();
+    await w.closed;
+    await assert.rejects(connect(`${srv.url.replace('http', 'ws')}/tasks/nope/ws`));
+  });
+
   it('a message above the body limit closes the connection (1009); other paths are refused', async () => {
     const c = await connect(wsUrl);
     c.send(JSON.stringify({ type: 'reset', data: { pad: 'x'.repeat(1024 * 1024 + 10) } }));

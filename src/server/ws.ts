@@ -1,8 +1,8 @@
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { type RawData, type WebSocket, WebSocketServer } from 'ws';
-import { type ErrorCode, parseAction, parseOr422, ResetRequest, ServerError } from './protocol.js';
-import { handleRpc, RPC, rpcError } from './rpc.js';
+import { type ErrorCode, parseAction, parseOr422, ResetRequest, ServerError, withTask } from './protocol.js';
+import { handleRpc, RPC, rpcError, withParamsTask } from './rpc.js';
 import type { Session } from './session.js';
 import type { SessionManager } from './sessions.js';
 
@@ -26,18 +26,26 @@ export function attachWebSocket(server: Server, opts: WsOptions): { close(): voi
   const wss = new WebSocketServer({ noServer: true, maxPayload: opts.maxPayload });
 
   const onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer) => {
-    const path = (req.url ?? '/').split('?')[0];
-    if (path !== '/ws' && path !== '/mcp') {
-      socket.end(
-        'HTTP/1.1 404 Not Found\r\nContent-Type: text/plain\r\nConnection: close\r\n\r\nthe WebSocket endpoints are /ws and /mcp\n',
-      );
+    // /ws and /mcp, also under a task's base URL (/tasks/<task_id>/ws), where that task is the default
+    const m = /^(?:\/tasks\/([^/]+))?\/(ws|mcp)$/.exec((req.url ?? '/').split('?')[0] as string);
+    let task: string | undefined;
+    try {
+      task = m?.[1] === undefined ? undefined : decodeURIComponent(m[1]);
+    } catch {
+      task = '';
+    }
+    if (!m || (task !== undefined && !manager.specs.some((s) => s.id === task))) {
+      const why = m
+        ? `no task "${task}" is served (GET /tasks lists them)`
+        : 'the WebSocket endpoints are /ws and /mcp';
+      socket.end(`HTTP/1.1 404 Not Found\r\nContent-Type: text/plain\r\nConnection: close\r\n\r\n${why}\n`);
       return;
     }
-    wss.handleUpgrade(req, socket, head, (ws) => connection(ws, path === '/mcp'));
+    wss.handleUpgrade(req, socket, head, (ws) => connection(ws, m[2] === 'mcp', task));
   };
   server.on('upgrade', onUpgrade);
 
-  function connection(ws: WebSocket, mcp: boolean): void {
+  function connection(ws: WebSocket, mcp: boolean, task: string | undefined): void {
     const send = (msg: unknown) => {
       if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(msg));
     };
@@ -97,7 +105,7 @@ export function attachWebSocket(server: Server, opts: WsOptions): { close(): voi
         return error('INVALID_JSON', `${mcp ? 'Parse error' : 'Invalid JSON'}: ${(e as Error).message}`);
       }
       if (mcp) {
-        const res = await handleRpc(msg, rpcContext());
+        const res = await handleRpc(withParamsTask(msg, task), rpcContext());
         return res && send(res);
       }
       if (msg === null || typeof msg !== 'object' || Array.isArray(msg))
@@ -106,7 +114,7 @@ export function attachWebSocket(server: Server, opts: WsOptions): { close(): voi
       try {
         switch (type) {
           case 'reset': {
-            const req = parseOr422(ResetRequest, body ?? {}, 'reset data', ['data']);
+            const req = parseOr422(ResetRequest, withTask(body ?? {}, task), 'reset data', ['data']);
             // a reset replaces the connection's episode (its slot and id are free again)
             return send({ type: 'observation', data: start(req).resetResponse() });
           }
@@ -115,7 +123,10 @@ export function attachWebSocket(server: Server, opts: WsOptions): { close(): voi
             const s = current();
             // OpenEnv's list_tools needs no reset: before one, the tools of the task a plain reset starts
             if (!s && 'type' in action && action.type === 'list_tools')
-              return send({ type: 'observation', data: manager.detached().listTools() });
+              return send({
+                type: 'observation',
+                data: manager.detached(task === undefined ? {} : { task_id: task }).listTools(),
+              });
             if (!s)
               throw new ServerError(
                 404,
@@ -136,7 +147,7 @@ export function attachWebSocket(server: Server, opts: WsOptions): { close(): voi
             // OpenEnv's WSMCPResponse always carries an object: a notification gets an empty result
             return send({
               type: 'mcp',
-              data: (await handleRpc(body, rpcContext())) ?? {
+              data: (await handleRpc(withParamsTask(body, task), rpcContext())) ?? {
                 jsonrpc: '2.0',
                 id: null,
                 result: {},
