@@ -22,7 +22,7 @@ export const ResetRequest = z.looseObject({
     .nullish()
     .describe('episode seed (task choice without task_id, fault injection) [0]'),
   episode_id: Id.nullish().describe(
-    'episode id; default a server counter id (ep-1, ep-2, …). A duplicate live id is refused',
+    'episode id; default a server counter id (ep-1, ep-2, …). A live id is restarted (its episode closed)',
   ),
   trial: z.int().min(0).max(1_000_000).nullish().describe('trial index recorded in the trajectory [0]'),
   model: z.string().max(MAX_ID_CHARS).nullish().describe('policy model name recorded in episode_start'),

@@ -140,10 +140,13 @@ describe('env server: reset', () => {
 
   it('refuses bad requests with readable messages', async () => {
     const s = setup();
+    // a reset with a live id restarts it (a rerun with the same ids starts over); the old episode is closed
     await s.post('/reset', { episode_id: 'dup' });
+    const first = s.manager.find('dup');
+    await s.step('dup', { tool_call: { name: 'crm_list_customers', arguments: {} } });
     const dup = await s.post('/reset', { episode_id: 'dup' });
-    assert.equal(dup.status, 409);
-    assert.equal(dup.body.code, 'SESSION_ERROR');
+    assert.equal(dup.status, 200);
+    assert.deepEqual([first?.closed, s.manager.find('dup')?.steps, s.manager.size], [true, 0, 1]);
     const long = await s.post('/reset', { episode_id: 'x'.repeat(256) });
     assert.equal(long.status, 422);
     assert.match(long.body.detail, /episode_id: must be at most 255 characters/);

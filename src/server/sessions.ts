@@ -63,19 +63,15 @@ export class SessionManager {
     return this.#sessions.size;
   }
 
-  /** Starts an episode: task_id, else tasks[seed % n]; episode_id, else the next free `ep-<n>`. */
+  /**
+   * Starts an episode: task_id, else tasks[seed % n]; episode_id, else the next free `ep-<n>`. A live episode_id
+   * is restarted: its episode is closed first.
+   */
   create(req: ResetRequest = {}): Session {
     const { spec, seed } = this.#pick(req);
-    if (req.episode_id && this.#sessions.has(req.episode_id)) {
-      throw new ServerError(
-        409,
-        'SESSION_ERROR',
-        `episode_id "${req.episode_id}" is already live; DELETE /episodes/${encodeURIComponent(req.episode_id)} first or pick another id`,
-        {
-          episode_id: req.episode_id,
-        },
-      );
-    }
+    // a reset with a live id restarts it (as OpenEnv's reset does): a rerun with the same ids starts over,
+    // and whoever held the old episode is told it was closed
+    if (req.episode_id) this.close(req.episode_id);
     if (this.#sessions.size >= this.maxSessions) {
       throw new ServerError(
         503,

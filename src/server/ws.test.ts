@@ -147,10 +147,11 @@ describe('env server over WebSocket (real socket on 127.0.0.1)', () => {
     assert.equal((await err([1, 2])).code, 'VALIDATION_ERROR');
     const f = await err({ type: 'reset', data: { task_id: 'no_such_task' } });
     assert.deepEqual([f.code, f.factory_name, f.task_id], ['FACTORY_ERROR', 'coworkenv', 'no_such_task']);
-    // an id held by another live episode (here an HTTP one)
+    // an id held by another live episode (here an HTTP one) is restarted: the reset starts it over
     await fetch(`${srv.url}/reset`, { method: 'POST', body: JSON.stringify({ episode_id: 'taken' }) });
-    assert.equal((await err({ type: 'reset', data: { episode_id: 'taken' } })).code, 'SESSION_ERROR');
-    await fetch(`${srv.url}/episodes/taken`, { method: 'DELETE' });
+    const held = srv.manager.find('taken');
+    const taken = await c.ask({ type: 'reset', data: { episode_id: 'taken' } });
+    assert.deepEqual([taken.type, taken.data.observation.episode_id, held?.closed], ['observation', 'taken', true]);
     await c.ask({ type: 'reset', data: { task_id: 'support_escalation' } });
     const shape = await err({ type: 'step', data: { tool: 'x' } });
     assert.equal(shape.code, 'VALIDATION_ERROR');
