@@ -78,7 +78,7 @@ export function serveCommand(program: Command): void {
         note(`coworkenv serve: warning: ${server.host} is not a loopback address and the server has no authentication`);
       if (server.capacity.note) note(`coworkenv serve: ${server.capacity.note}`);
       note(
-        `coworkenv serve: ${specs.length} task(s) on ${server.url} (WebSocket ${server.url.replace(/^http/, 'ws')}/ws); max ${opts.maxSessions} sessions, idle TTL ${opts.sessionTtl}s, workspace ${formatBytes(server.capacity.budget.bytes)} / ${server.capacity.budget.files} files per episode`,
+        `coworkenv serve: ${specs.length} task(s) on ${server.url} (WebSocket ${server.url.replace(/^http/, 'ws')}/ws); max ${opts.maxSessions} sessions, idle TTL ${opts.sessionTtl}s, ${specs.some((s) => s.services.includes('workspace')) ? `workspace ${formatBytes(server.capacity.budget.bytes)} / ${server.capacity.budget.files} files per episode` : 'no task has a workspace'}`,
       );
       // a wrapper (npx, sh -c) killed without passing the signal on must not orphan the server
       const signal = await Promise.race([stopped, untilOrphaned()]);

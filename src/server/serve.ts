@@ -56,6 +56,7 @@ export async function startServer(opts: ServeOptions): Promise<RunningServer> {
     maxSessions: opts.maxSessions ?? DEFAULT_MAX_SESSIONS,
     ...(opts.workspaceBytes !== undefined ? { workspaceBytes: opts.workspaceBytes } : {}),
     fixtureBytes: Math.max(0, ...opts.specs.map(fixtureBytes)),
+    workspace: opts.specs.some((s) => s.services.includes('workspace')),
     heapLimitBytes: getHeapStatistics().heap_size_limit,
     totalMemBytes: totalmem(),
     pool: shellPool().options,

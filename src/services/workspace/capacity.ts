@@ -23,6 +23,8 @@ export interface CapacityInput {
   workspaceBytes?: number;
   /** the largest workspace a served task starts with */
   fixtureBytes?: number;
+  /** false when no served task has a workspace: its episodes hold none and run no shell command [true] */
+  workspace?: boolean;
   heapLimitBytes: number;
   totalMemBytes: number;
   pool: Required<PoolOptions>;
@@ -42,8 +44,9 @@ const perCommand = (b: WorkspaceBudget, pool: Required<PoolOptions>) => workerOv
 
 /** What `maxSessions` workspaces of this budget plus the shell pool would need, when it does not fit; undefined when it fits. */
 export function shortfall(b: WorkspaceBudget, i: CapacityInput): { heap: number; host: number } | undefined {
-  const heap = i.maxSessions * perSession(b);
-  const host = heap + i.pool.max * perCommand(b, i.pool);
+  const workspace = i.workspace !== false;
+  const heap = i.maxSessions * (workspace ? perSession(b) : SESSION_BASE);
+  const host = heap + (workspace ? i.pool.max * perCommand(b, i.pool) : 0);
   return heap <= HEAP_SHARE * i.heapLimitBytes && host <= HOST_SHARE * i.totalMemBytes ? undefined : { heap, host };
 }
 
@@ -54,6 +57,16 @@ export function shortfall(b: WorkspaceBudget, i: CapacityInput): { heap: number;
  */
 export function planCapacity(i: CapacityInput): CapacityPlan {
   const limits = `${formatBytes(HEAP_SHARE * i.heapLimitBytes)} of Node's ${formatBytes(i.heapLimitBytes)} heap and ${formatBytes(HOST_SHARE * i.totalMemBytes)} of ${formatBytes(i.totalMemBytes)} RAM`;
+  // tasks without a workspace: only the episodes themselves must fit, and the budget binds nothing
+  if (i.workspace === false) {
+    const over = shortfall(DEFAULT_WORKSPACE_BUDGET, i);
+    if (over)
+      throw new CoworkError(
+        'bad_input',
+        `--max-sessions ${i.maxSessions} needs up to ${formatBytes(over.heap)} of heap for the episodes; this host allows ${limits}. Use --max-sessions ${maxSessionsFor(DEFAULT_WORKSPACE_BUDGET, i)} or less, or a larger heap (NODE_OPTIONS=--max-old-space-size=<MB>)`,
+      );
+    return { budget: { ...DEFAULT_WORKSPACE_BUDGET } };
+  }
   if (i.workspaceBytes !== undefined) {
     const budget = { bytes: i.workspaceBytes, files: filesFor(i.workspaceBytes) };
     if (i.workspaceBytes >= DEFAULT_WORKSPACE_BUDGET.bytes) budget.files = DEFAULT_WORKSPACE_BUDGET.files;

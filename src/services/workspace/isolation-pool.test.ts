@@ -240,6 +240,19 @@ describe('server capacity', () => {
     );
   });
 
+  it('tasks without a workspace: any --max-sessions their episodes fit in, with no budget lowered', () => {
+    assert.deepEqual(planCapacity({ ...HOST, maxSessions: 15_000, workspace: false }), {
+      budget: { ...DEFAULT_WORKSPACE_BUDGET },
+    });
+    // the same count with workspaces is refused
+    assert.throws(() => planCapacity({ ...HOST, maxSessions: 15_000 }), /Use --max-sessions \d+ or less/);
+    // the episodes themselves still have to fit
+    assert.throws(
+      () => planCapacity({ ...HOST, maxSessions: 100_000, workspace: false }),
+      /^CoworkError: --max-sessions 100000 needs up to 10 GB of heap for the episodes; .* Use --max-sessions 20000 or less/,
+    );
+  });
+
   it('refuses an explicit budget, or a session count, that cannot fit, naming the numbers and the fix', () => {
     assert.throws(
       () => planCapacity({ ...HOST, maxSessions: 4096, workspaceBytes: 50_000_000 }),
