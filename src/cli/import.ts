@@ -151,16 +151,19 @@ export function importCommand(program: Command): void {
     .argument('<tasks-dir>', "Claw-Eval's tasks/ directory or one task folder")
     .requiredOption('--out <dir>', 'directory for the specs (<id>.json)')
     .option('--repo-root <dir>', 'where fixture paths in services[].env are relative to [the parent of <tasks-dir>]')
-    .option('--mock-today <iso>', 'the task day when task.yaml has no environment.mock_today', '2026-03-02T09:00:00Z')
+    .option(
+      '--mock-today <iso>',
+      'the task day when task.yaml has no environment.mock_today (default: 2026-03-02T09:00:00Z, or the latest past-tense date in the fixtures when that is later)',
+    )
     .option('--json', 'machine-readable report')
     .option('--strict', 'exit 2 if any task was not imported or needs a human')
     .action(
       async (
         dir: string,
-        opts: { out: string; repoRoot?: string; mockToday: string; json?: boolean; strict?: boolean },
+        opts: { out: string; repoRoot?: string; mockToday?: string; json?: boolean; strict?: boolean },
       ) => {
         const results = await importClawTasks(dir, {
-          mockToday: opts.mockToday,
+          ...(opts.mockToday ? { mockToday: opts.mockToday } : {}),
           ...(opts.repoRoot ? { repoRoot: opts.repoRoot } : {}),
         });
         const rows = [];

@@ -258,6 +258,37 @@ describe('claw-eval import', () => {
       ['judge_rubric', 'classification', 'detail', 'grouping', 'related'],
     );
     assert.match(r.needs_human.join('\n'), /judged share is 0\.85/);
+    // the overall rubric and the judged components weigh 1 together, in their proportions
+    const weights = Object.fromEntries(r.spec?.judge.map((j) => [j.id, j.weight]) ?? []);
+    assert.ok(Math.abs(Object.values(weights).reduce((a, w) => a + w, 0) - 1) < 1e-9);
+    assert.ok(
+      Math.abs((weights.judge_rubric ?? 0) - 1 / 1.85) < 1e-9 && Math.abs((weights.grouping ?? 0) - 0.3 / 1.85) < 1e-9,
+    );
+  });
+
+  it('dates a task without mock_today from its fixtures when they record something later than the default day', async () => {
+    const late = tickets.map((t, i) => (i === 0 ? { ...t, created_at: '2026-03-12T14:30:00Z' } : t));
+    const yaml = T018.replaceAll('T018_ticket_triage', 'T105_late');
+    const dir = task('T105_late', yaml, { 'fixtures/helpdesk/tickets.json': late });
+    const r = await importClawTask(dir, { repoRoot: root });
+    // the moment itself, since it is later in the day than 09:00
+    assert.equal(r.spec?.mock_today, '2026-03-12T14:30:00Z');
+    assert.match(
+      r.notes.join('\n'),
+      /mock_today inferred from the fixtures: the latest past-tense date in them is 2026-03-12T14:30:00Z/,
+    );
+    // an explicit day wins; fixtures no later than the default keep it
+    assert.equal(
+      (await importClawTask(dir, { repoRoot: root, mockToday: '2026-04-01T09:00:00Z' })).spec?.mock_today,
+      '2026-04-01T09:00:00Z',
+    );
+    const early = await importClawTask(
+      task('T106_early', T018.replaceAll('T018_ticket_triage', 'T106_early'), {
+        'fixtures/helpdesk/tickets.json': tickets,
+      }),
+      { repoRoot: root },
+    );
+    assert.equal(early.spec?.mock_today, '2026-03-02T09:00:00Z');
   });
 
   it('finds task folders and refuses a path without any', async () => {

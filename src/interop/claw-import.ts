@@ -8,6 +8,7 @@ import { parseSource, SPEC_LIMITS } from '../schema/document.js';
 import { CoworkError } from '../schema/errors.js';
 import { checkSpecValue } from '../schema/parse-spec.js';
 import { JUDGE_WEIGHT_HARD_LIMIT, type TaskSpec } from '../schema/task-spec.js';
+import { latestPastDate } from '../validate/integrity.js';
 import { routeOfTool, toolOfEndpoint } from './claw-routes.js';
 import { type PackageText, readInside } from './package-files.js';
 
@@ -323,7 +324,7 @@ export async function importClawTask(dir: string, opts: ClawImportOptions = {}):
     r.needs_human.push(
       "user_agent: the persona is imported as the user plan persona; its goal, knowledge and signals must be written (Claw-Eval's user is an LLM with no plan)",
     );
-  const mockToday = str(env.mock_today) ?? opts.mockToday ?? '2026-03-02T09:00:00Z';
+  const mockToday = str(env.mock_today) ?? opts.mockToday ?? inferMockToday(services, fixtures, r.notes);
   if (!str(env.mock_today))
     r.notes.push(
       `mock_today ${mockToday}: Claw-Eval shifts gmail/calendar dates relative to the wall clock (drift §6.9); CoworkEnv fixes the day`,
@@ -331,6 +332,9 @@ export async function importClawTask(dir: string, opts: ClawImportOptions = {}):
   if (r.problems.length) return r;
 
   const language = str(prompt.language) ?? 'zh';
+  // judge items weigh 1 together: the task's overall rubric beside judged components would weigh more
+  const judgeSum = judge.reduce((sum, j) => sum + (j.weight as number), 0);
+  if (judgeSum > 0 && Math.abs(judgeSum - 1) > 1e-9) for (const j of judge) j.weight = (j.weight as number) / judgeSum;
   const raw = {
     spec_version: 1,
     id: `claw-${(taskId as string).toLowerCase().replace(/[^a-z0-9_.-]+/g, '-')}`,
@@ -432,4 +436,27 @@ export async function importClawTasks(
   const out: ClawImport[] = [];
   for (const d of dirs) out.push(await importClawTask(d, { ...opts, repoRoot: root, scope: path }));
   return out;
+}
+
+/** The day Claw-Eval's tasks default to, when neither the task nor its fixtures say otherwise. */
+export const CLAW_MOCK_TODAY = '2026-03-02T09:00:00Z';
+
+/**
+ * A task day for a task.yaml that names none: the default, or, when the fixtures record something that already
+ * happened later (an article published, a record updated), that day at 09:00 (or that moment, if later).
+ */
+function inferMockToday(
+  services: string[],
+  fixtures: Record<string, Record<string, unknown[]>>,
+  notes: string[],
+): string {
+  const latest = latestPastDate({ services, fixtures } as Pick<TaskSpec, 'fixtures' | 'services'>);
+  if (!latest || latest.slice(0, 10) <= CLAW_MOCK_TODAY.slice(0, 10)) return CLAW_MOCK_TODAY;
+  const morning = `${latest.slice(0, 10)}T09:00:00Z`;
+  const day =
+    latest.length > 10 && new Date(latest) > new Date(morning)
+      ? new Date(latest).toISOString().replace('.000', '')
+      : morning;
+  notes.push(`mock_today inferred from the fixtures: the latest past-tense date in them is ${latest}`);
+  return day;
 }

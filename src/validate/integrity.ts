@@ -72,6 +72,23 @@ function foreignKeys(spec: TaskSpec): Diagnostic[] {
   return out;
 }
 
+/**
+ * The latest date in the fixtures' past-tense fields (what already happened by mock_today), as written; undefined
+ * when there is none. An importer whose source has no fixed day dates its task from it.
+ */
+export function latestPastDate(spec: Pick<TaskSpec, 'fixtures' | 'services'>): string | undefined {
+  let latest: string | undefined;
+  for (const service of spec.services) {
+    if (service === 'workspace') continue;
+    for (const name of Object.keys(getService(service)?.collections ?? {}))
+      for (const row of fixtureRows(spec, service, name))
+        for (const [field, v] of Object.entries((row ?? {}) as Record<string, unknown>))
+          if (typeof v === 'string' && PAST_FIELD.test(field) && isRealIsoDate(v) && (!latest || v > latest))
+            latest = v;
+  }
+  return latest;
+}
+
 function dates(spec: TaskSpec): Diagnostic[] {
   const out: Diagnostic[] = [];
   const today = spec.mock_today.slice(0, 10);
