@@ -1,6 +1,6 @@
 import pkg from '../../package.json' with { type: 'json' };
 import { mcpToolListing } from '../mcp/tool-listing.js';
-import { parseOr422, ResetRequest, ServerError } from './protocol.js';
+import { parseOr422, ResetRequest, ServerError, withTask } from './protocol.js';
 import { parseOr, type Session } from './session.js';
 import type { SessionManager } from './sessions.js';
 
@@ -226,8 +226,7 @@ const clip = (text: string) => (text.length > 500 ? `${text.slice(0, 500)}…` :
  */
 export function withParamsTask(raw: unknown, task: string | undefined): unknown {
   if (task === undefined || raw === null || typeof raw !== 'object' || Array.isArray(raw)) return raw;
-  const req = raw as { params?: unknown };
-  if (req.params !== undefined && (req.params === null || typeof req.params !== 'object' || Array.isArray(req.params)))
-    return raw;
-  return { ...req, params: { task_id: task, ...(req.params as Record<string, unknown> | undefined) } };
+  const { params } = raw as { params?: unknown };
+  // params that are not an object stay as sent: handleRpc refuses them
+  return { ...raw, params: withTask(params === undefined ? {} : params, task) };
 }

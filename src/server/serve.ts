@@ -51,12 +51,14 @@ export async function startServer(opts: ServeOptions): Promise<RunningServer> {
   const host = opts.host ?? '127.0.0.1';
   const log = opts.log ?? ((line: string) => void process.stderr.write(`${line}\n`));
   const maxBodyBytes = opts.maxBodyBytes ?? MAX_BODY_BYTES;
+  // only workspace tasks have a workspace to budget and a shell to warm up
+  const workspace = opts.specs.some((s) => s.services.includes('workspace'));
   // every live session may fill its workspace at once: the budget must fit them all (refused otherwise)
   const capacity = planCapacity({
     maxSessions: opts.maxSessions ?? DEFAULT_MAX_SESSIONS,
     ...(opts.workspaceBytes !== undefined ? { workspaceBytes: opts.workspaceBytes } : {}),
     fixtureBytes: Math.max(0, ...opts.specs.map(fixtureBytes)),
-    workspace: opts.specs.some((s) => s.services.includes('workspace')),
+    workspace,
     heapLimitBytes: getHeapStatistics().heap_size_limit,
     totalMemBytes: totalmem(),
     pool: shellPool().options,
@@ -74,7 +76,7 @@ export async function startServer(opts: ServeOptions): Promise<RunningServer> {
   setUnitNiceness(SERVER_UNIT_NICENESS);
   // the first shell command should not wait for a worker to start; only workspace tasks have a shell, and a
   // server without one would spend a worker start (and delay its exit) on threads it never uses
-  if (opts.specs.some((s) => s.services.includes('workspace'))) void shellPool().warmUp();
+  if (workspace) void shellPool().warmUp();
   const app = createApp({ manager, maxBodyBytes, log });
   const server = createAdaptorServer({ fetch: app.fetch, hostname: host }) as Server;
   server.keepAliveTimeout = 65_000;

@@ -78,48 +78,46 @@ function foreignKeys(spec: TaskSpec): Diagnostic[] {
  */
 export function latestPastDate(spec: Pick<TaskSpec, 'fixtures' | 'services'>): string | undefined {
   let latest: string | undefined;
+  for (const { field, v } of fixtureStrings(spec))
+    if (PAST_FIELD.test(field) && isRealIsoDate(v) && (!latest || v > latest)) latest = v;
+  return latest;
+}
+
+/** Every string field of every fixture row (the workspace's files aside), with where it stands. */
+function* fixtureStrings(spec: Pick<TaskSpec, 'fixtures' | 'services'>) {
   for (const service of spec.services) {
     if (service === 'workspace') continue;
     for (const name of Object.keys(getService(service)?.collections ?? {}))
-      for (const row of fixtureRows(spec, service, name))
+      for (const [i, row] of fixtureRows(spec, service, name).entries())
         for (const [field, v] of Object.entries((row ?? {}) as Record<string, unknown>))
-          if (typeof v === 'string' && PAST_FIELD.test(field) && isRealIsoDate(v) && (!latest || v > latest))
-            latest = v;
+          if (typeof v === 'string') yield { service, name, i, field, v };
   }
-  return latest;
 }
 
 function dates(spec: TaskSpec): Diagnostic[] {
   const out: Diagnostic[] = [];
   const today = spec.mock_today.slice(0, 10);
-  for (const service of spec.services) {
-    for (const name of Object.keys(getService(service)?.collections ?? {})) {
-      if (service === 'workspace') continue;
-      fixtureRows(spec, service, name).forEach((row, i) => {
-        for (const [field, v] of Object.entries((row ?? {}) as Record<string, unknown>)) {
-          if (typeof v !== 'string' || !DATE_FIELD.test(field) || v === '') continue;
-          const at = formatPath(['fixtures', service, name, i, field]);
-          if (!isRealIsoDate(v)) {
-            out.push(
-              err(
-                'fixture_bad_date',
-                at,
-                `"${v}" is not an ISO date; write YYYY-MM-DD or YYYY-MM-DDTHH:MM:SSZ (e.g. ${today}T09:00:00Z)`,
-                'builder',
-              ),
-            );
-          } else if (PAST_FIELD.test(field) && v.slice(0, 10) > today) {
-            out.push(
-              err(
-                'fixture_future_date',
-                at,
-                `${field} ${v} is after mock_today ${spec.mock_today}, but it records something that already happened; date it on or before ${today}`,
-                'builder',
-              ),
-            );
-          }
-        }
-      });
+  for (const { service, name, i, field, v } of fixtureStrings(spec)) {
+    if (!DATE_FIELD.test(field) || v === '') continue;
+    const at = formatPath(['fixtures', service, name, i, field]);
+    if (!isRealIsoDate(v)) {
+      out.push(
+        err(
+          'fixture_bad_date',
+          at,
+          `"${v}" is not an ISO date; write YYYY-MM-DD or YYYY-MM-DDTHH:MM:SSZ (e.g. ${today}T09:00:00Z)`,
+          'builder',
+        ),
+      );
+    } else if (PAST_FIELD.test(field) && v.slice(0, 10) > today) {
+      out.push(
+        err(
+          'fixture_future_date',
+          at,
+          `${field} ${v} is after mock_today ${spec.mock_today}, but it records something that already happened; date it on or before ${today}`,
+          'builder',
+        ),
+      );
     }
   }
   return out;
