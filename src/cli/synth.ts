@@ -3,7 +3,7 @@ import { readdir, readFile, stat } from 'node:fs/promises';
 import { basename, join, relative, sep } from 'node:path';
 import type { Command } from 'commander';
 import { specFilesIn } from '../run/task-files.js';
-import { writeSynthOutput } from '../run/synth-output.js';
+import { SynthOutputWriter } from '../run/synth-output.js';
 import { formatDiagnostic } from '../schema/diagnostics.js';
 import { type ModelFlags, modelFromFlags } from '../llm/flags.js';
 import { CoworkError } from '../schema/errors.js';
@@ -223,6 +223,7 @@ export function synthCommand(program: Command): void {
       ...(opts.solver ? { solver: { model: modelFromFlags(opts.solver, opts), attempts: opts.solverAttempts } } : {}),
     };
     let accepted = 0;
+    const writer = new SynthOutputWriter(opts.out);
     const bar = progress(
       'synth',
       plan.slots.reduce((n, s) => n + s.count, 0),
@@ -237,12 +238,15 @@ export function synthCommand(program: Command): void {
       ...(meaning.reviewer || meaning.solver ? { meaning } : {}),
       ...(opts.concurrency ? { concurrency: opts.concurrency } : {}),
       onOutcome: (o, done) => {
+        writer.add(o);
         if (o.accepted) accepted++;
         bar.tick(done, `released ${accepted} rejected ${done - accepted}`);
       },
     });
     bar.stop();
-    await writeSynthOutput(opts.out, outcomes, summary);
+    // every outcome was heard as it finished; one a path did not report is written now
+    for (const o of outcomes) writer.add(o);
+    await writer.finish(summary);
     // run / validate / serve read every spec in the folder: say so when it holds tasks of another plan
     const ours = new Set(outcomes.map((o) => `${o.id}.json`));
     const others = earlier.filter((f) => !ours.has(f));

@@ -4,7 +4,7 @@ import { runGate } from '../validate/index.js';
 import { type ProbeSummary, probeResultsOf, summarizeProbes } from '../validate/probes.js';
 import type { MeaningOptions } from '../validate/meaning.js';
 import { type Coverage, type SpecLike, specCoverage } from './plan/coverage.js';
-import { type SubstanceStats, substanceStats } from './plan/substance.js';
+import { type SubstanceStats, substanceStats, type TaskSubstance, taskSubstance } from './plan/substance.js';
 import { TaskSpec } from '../schema/task-spec.js';
 import { getGenerator } from './generators.js';
 import { type LlmSynthOptions, synthesizeWithLlm } from './llm/llm-generator.js';
@@ -108,6 +108,7 @@ export async function synthesizeProcedural(job: Job, meaning?: MeaningOptions): 
     history: [{ attempt: 1, diagnostics: report.diagnostics }],
     ...(killRate !== undefined ? { killRate } : {}),
     ...(probes.length ? { probes } : {}),
+    ...(report.ok && report.spec ? { substance: taskSubstance(report.spec) } : {}),
   };
 }
 
@@ -202,9 +203,11 @@ export function summarizeSynth(plan: Plan, generator: string, outcomes: readonly
       outcomes.length,
     ),
     substance: substanceStats(
-      outcomes.flatMap((o) => {
-        const p = o.accepted ? TaskSpec.safeParse(o.candidate) : undefined;
-        return p?.success ? [p.data] : [];
+      outcomes.flatMap((o): (TaskSpec | TaskSubstance)[] => {
+        if (!o.accepted) return [];
+        if (o.substance) return [o.substance];
+        const p = TaskSpec.safeParse(o.candidate);
+        return p.success ? [p.data] : [];
       }),
       { probes: outcomes.flatMap((o) => (o.probes ? [o.probes] : [])) },
     ),

@@ -129,3 +129,56 @@ describe('scripted user fallback', () => {
     assert.ok(seen.size > 1, [...seen].join(' | '));
   });
 });
+
+describe('scripted user: news before the wrap-up', () => {
+  // a composed task whose user changes a record after the agent's first action
+  function changingSpec(): TaskSpec & { user: UserPlan } {
+    for (let seed = 1; seed < 200; seed++) {
+      const raw = generateProcedural({
+        generator: 'compose',
+        id: `news_${seed}`,
+        seed,
+        difficulty: 'medium',
+        mockToday: '2026-06-10',
+      });
+      const { spec } = checkSpecValue(raw);
+      if (spec?.user?.signals.some((s) => s.id === 'record_changed')) return spec as TaskSpec & { user: UserPlan };
+    }
+    throw new Error('no composed task with a record change in 200 seeds');
+  }
+
+  it('an agent that claims done before hearing of the change is told and may go on; the wrap-up comes after', async () => {
+    const spec = changingSpec();
+    const change = spec.user.signals.find((s) => s.id === 'record_changed');
+    const late = change?.effect.update_record?.record_id;
+    assert.ok(late && change?.effect.say);
+    // one pass over the records as they were, then "done"; the rest only after the news
+    const calls = spec.reference.filter((s) => 'call' in s);
+    const cut = calls.findIndex((s) => JSON.stringify(s.args).includes(late));
+    assert.ok(cut > 0, 'the reference acts on the changed record after its first action');
+    const turn = (s: (typeof calls)[number]) => ({ tool_calls: [{ name: s.call, args: s.args }] });
+    const agent = scriptedAgent(
+      'one-pass',
+      [
+        ...calls.slice(0, cut).map(turn),
+        { text: 'All done.', tool_calls: [] },
+        ...calls.slice(cut).map(turn),
+        { text: spec.reference.flatMap((s) => ('say' in s ? [s.say] : [])).at(-1) ?? 'Done.', tool_calls: [] },
+      ],
+      { retries: 0 },
+    );
+    const episode = createEpisode(spec);
+    const t = await runEpisode({ spec, agent, episode, user: scriptedUser(spec, episode) });
+    const said = t.events.flatMap((e, i) => (e.type === 'user' && e.source === 'sim' ? [[i, e.text] as const] : []));
+    const news = said.find(([, text]) => text.includes(change.effect.say as string));
+    const wrap = said.find(([, text]) => text.includes('Great, thanks'));
+    assert.ok(news && wrap, JSON.stringify(said));
+    assert.ok(!news[1].includes('Great, thanks'), 'the news does not end the conversation');
+    assert.ok(
+      t.events.slice(news[0]).some((e) => e.type === 'tool'),
+      'the agent acted after the news',
+    );
+    assert.ok(wrap[0] > news[0]);
+    assert.equal(t.grade?.passed, true, JSON.stringify(t.grade?.checks.filter((c) => c.score !== 1)));
+  });
+});

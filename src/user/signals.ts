@@ -62,18 +62,33 @@ export class SignalEngine {
     return f.events;
   }
 
-  /** When the agent ends its turn: applies due effects and returns every line now owed to the agent. */
+  /**
+   * When the agent ends its turn: applies due effects and returns every line now owed to the agent. News the
+   * agent has not heard yet (a record changed while it worked) comes first: the claims_done signals wait for
+   * its next turn, so a conversation never ends in the reply that brings news the agent could still act on.
+   */
   speak(view: UserView): { events: TrajectoryEvent[]; says: string[]; ended: boolean } {
-    const f = this.fire(view, true);
+    const f = this.fire(view, true, 'other');
     this.#pending.push(...f.says);
     this.#ended ||= f.end;
-    return { events: f.events, says: this.#pending.splice(0), ended: this.#ended };
+    const events = f.events;
+    if (!this.#pending.length) {
+      const c = this.fire(view, true, 'claims');
+      this.#pending.push(...c.says);
+      this.#ended ||= c.end;
+      events.push(...c.events);
+    }
+    return { events, says: this.#pending.splice(0), ended: this.#ended };
   }
 
-  /** Fires every due signal; `speaking`: the agent just ended its turn (asks_about / claims_done may fire). */
-  fire(view: UserView, speaking: boolean): Fired {
+  /**
+   * Fires every due signal; `speaking`: the agent just ended its turn (asks_about / claims_done may fire);
+   * `only`: just the claims_done signals, or every other one.
+   */
+  fire(view: UserView, speaking: boolean, only?: 'claims' | 'other'): Fired {
     const out: Fired = { events: [], says: [], end: false };
     for (const s of this.plan.signals) {
+      if (only && 'claims_done' in s.trigger !== (only === 'claims')) continue;
       if ((s.once && this.#fired.includes(s.id)) || !this.#holds(s, view, speaking)) continue;
       this.#fired.push(s.id);
       const e = s.effect;

@@ -1,6 +1,7 @@
 import {
   type DocRead,
   DEFAULT_PARSE_LIMITS,
+  documentText,
   formatOf,
   OFFICE_KINDS,
   readDocument,
@@ -18,6 +19,18 @@ export type { TextRead } from './unit-protocol.js';
 // limits (isolation-pool.ts), so a parser bug or a bomb that slipped past the parse budget costs the unit,
 // never the server. Plain text needs no parser and is read here.
 
+// a synth thread parses only bytes its own generators and tools wrote: there the unit round trip (a child
+// process's parse and two copies over IPC, about a tenth of procedural synthesis) buys nothing
+let ownBytesOnly = false;
+
+/**
+ * For procedural synthesis threads only (procedural-worker.ts): every file this thread reads was written by
+ * the generators and the reference's own tools, so documents are parsed here, within the same parse budget.
+ */
+export function parseOwnBytesInProcess(): void {
+  ownBytesOnly = true;
+}
+
 /** Whether reading this file runs a parser (office formats, CSV/TSV), and so runs in a reader unit. */
 export function parsesIn(f: StoredFile): boolean {
   const kind = formatOf(f.path, f.encoding === 'base64' ? Buffer.from(f.content.slice(0, 16), 'base64') : undefined);
@@ -29,7 +42,7 @@ const deadlineMs = DEFAULT_PARSE_LIMITS.ms;
 
 /** Reads a stored file as a document (cached by content like `readDocument`), isolated when it runs a parser. */
 export async function readIsolated(f: StoredFile): Promise<DocRead> {
-  if (!parsesIn(f)) return readDocument(f);
+  if (ownBytesOnly || !parsesIn(f)) return readDocument(f);
   const key = readKey(f);
   const hit = recalledRead(key);
   if (hit) return hit;
@@ -50,12 +63,16 @@ export async function readTextIsolated(f: StoredFile): Promise<TextRead> {
   const key = readKey(f);
   const hit = texts.get(key);
   if (hit) return hit;
-  const r = answer(f, await readerPool().run({ kind: 'read', file: plain(f), text: true }, deadlineMs)) as TextRead;
+  const r = ownBytesOnly
+    ? textOf(readDocument(f))
+    : (answer(f, await readerPool().run({ kind: 'read', file: plain(f), text: true }, deadlineMs)) as TextRead);
   if (transient(r)) return r;
   if (texts.size >= TEXTS) texts.delete(texts.keys().next().value as string);
   texts.set(key, r);
   return r;
 }
+
+const textOf = (r: DocRead): TextRead => (r.error !== undefined ? r : { text: documentText(r.doc) });
 
 // a frozen record (a shared fixture) or one with extra fields crosses as just what the parser needs
 const plain = (f: StoredFile): StoredFile => ({ path: f.path, content: f.content, encoding: f.encoding });

@@ -193,8 +193,10 @@ export async function paraphraseOutcome(
     );
   }
   const killRate = report.steps.find((s) => s.name === 'mutation')?.stats?.kill_rate as number | undefined;
+  // the rewritten request is a new spec: its substance share is recomputed from it in the summary
+  const { substance: _stale, ...rest } = o;
   return {
-    ...o,
+    ...rest,
     candidate,
     diagnostics: report.diagnostics,
     ...(killRate !== undefined ? { killRate } : {}),

@@ -1,6 +1,7 @@
 import type { ProbeResult } from '../../validate/probes.js';
 import type { Diagnostic } from '../../schema/diagnostics.js';
 import type { Job } from './plan.js';
+import type { TaskSubstance } from './substance.js';
 
 /** What synthesis made of one job: a released spec or a rejection with reasons. */
 export interface SynthOutcome {
@@ -19,6 +20,8 @@ export interface SynthOutcome {
   /** gate step 11: the adversarial probes' scores */
   probes?: ProbeResult[];
   usage?: { prompt_tokens: number; completion_tokens: number; calls: number };
+  /** a released spec's share of the corpus statistics, computed where it was gated (not written to its file) */
+  substance?: TaskSubstance;
 }
 
 export function outcomeBase(job: Job): Pick<SynthOutcome, 'id' | 'slotIndex'> & { family?: string } {

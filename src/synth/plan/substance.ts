@@ -1,7 +1,7 @@
 import type { TaskSpec } from '../../schema/task-spec.js';
 import { fixtureRows } from '../../services/fixtures.js';
 import { getService } from '../../services/registry.js';
-import { type FixedRuleReport, corpusTask, fixedRuleProbe } from '../../validate/corpus-probe.js';
+import { type CorpusTask, type FixedRuleReport, corpusTask, fixedRuleProbe } from '../../validate/corpus-probe.js';
 import { type ProbeResult, type ProbeSummary, PROBES, summarizeProbes } from '../../validate/probes.js';
 import type { Plan } from './plan.js';
 import { FREE_TEXT, maskTerms, maskText, opening, SENTENCE, skeleton } from './substance-mask.js';
@@ -94,12 +94,64 @@ function topOf(counts: Map<string, number>): [string, number] {
 }
 const inc = (m: Map<string, number>, k: string) => m.set(k, (m.get(k) ?? 0) + 1);
 
+/** What the statistics need of one released spec: computed where the spec is gated (a synth thread), summed later. */
+export interface TaskSubstance {
+  /** the masked request's opening and whole-request template */
+  opening: string;
+  template: string;
+  /** the masked request's sentence templates of ≥ 4 tokens, each once */
+  sentences: string[];
+  /** provenance.rule, spaces collapsed and lower-cased */
+  rule?: string;
+  /** the masked templates of the fixture records' free-text fields */
+  bodies: string[];
+  /** mock_today's day */
+  date: string;
+  checks: number;
+  untraced: number;
+  /** the corpus-level fixed-rule probe's projection (undefined when no record table holds the answer ids) */
+  corpus?: CorpusTask;
+}
+
+/** One spec's share of the substance statistics. */
+export function taskSubstance(spec: TaskSpec): TaskSubstance {
+  const terms = maskTerms(spec);
+  const masked = maskText(spec.request, terms);
+  const sentences = new Set<string>();
+  for (const sentence of masked.split(SENTENCE)) {
+    const sk = skeleton(sentence);
+    if (sk.split(' ').length >= 4) sentences.add(sk);
+  }
+  const bodies: string[] = [];
+  for (const service of spec.services) {
+    if (service === 'workspace') continue;
+    for (const name of Object.keys(getService(service)?.collections ?? {}))
+      for (const r of fixtureRows(spec, service, name))
+        for (const [k, v] of Object.entries((r ?? {}) as Record<string, unknown>))
+          if (FREE_TEXT.test(k) && typeof v === 'string' && v.trim())
+            bodies.push(skeleton(maskText(v, terms, { values: true })));
+  }
+  const corpus = corpusTask(spec);
+  return {
+    opening: opening(masked),
+    template: skeleton(masked),
+    sentences: [...sentences],
+    ...(spec.provenance?.rule ? { rule: spec.provenance.rule.replace(/\s+/g, ' ').trim().toLowerCase() } : {}),
+    bodies,
+    date: spec.mock_today.slice(0, 10),
+    checks: spec.checks.length,
+    untraced: spec.checks.filter((c) => !c.trace).length,
+    ...(corpus ? { corpus } : {}),
+  };
+}
+
 /**
- * The substance statistics of a corpus of parsed specs. `probes`: each candidate's probe results (released or not;
- * every task the gate probed), for the probes' shares; `fixedRule`: a report already made over the same specs.
+ * The substance statistics of a corpus: its specs, or their `taskSubstance` shares. `probes`: each candidate's
+ * probe results (released or not; every task the gate probed), for the probes' shares; `fixedRule`: a report
+ * already made over the same specs.
  */
 export function substanceStats(
-  specs: readonly TaskSpec[],
+  input: readonly (TaskSpec | TaskSubstance)[],
   opts: { probes?: readonly (readonly ProbeResult[])[]; fixedRule?: FixedRuleReport } = {},
 ): SubstanceStats {
   const openings = new Map<string, number>();
@@ -113,40 +165,25 @@ export function substanceStats(
   let traced = 0;
   let checks = 0;
   let untraced = 0;
-  for (const spec of specs) {
-    const terms = maskTerms(spec);
-    const masked = maskText(spec.request, terms);
-    inc(openings, opening(masked));
-    inc(requestTemplates, skeleton(masked));
-    const used = new Set<string>();
-    for (const sentence of masked.split(SENTENCE)) {
-      const sk = skeleton(sentence);
-      if (sk.split(' ').length >= 4) used.add(sk);
-    }
-    for (const sk of used) inc(sentenceUse, sk);
-    if (spec.provenance?.rule) {
+  const tasks = input.map((t) => ('opening' in t ? t : taskSubstance(t)));
+  for (const t of tasks) {
+    inc(openings, t.opening);
+    inc(requestTemplates, t.template);
+    for (const sk of t.sentences) inc(sentenceUse, sk);
+    if (t.rule !== undefined) {
       withRule++;
-      rules.add(spec.provenance.rule.replace(/\s+/g, ' ').trim().toLowerCase());
+      rules.add(t.rule);
     }
-    for (const service of spec.services) {
-      if (service === 'workspace') continue;
-      for (const name of Object.keys(getService(service)?.collections ?? {}))
-        for (const r of fixtureRows(spec, service, name))
-          for (const [k, v] of Object.entries((r ?? {}) as Record<string, unknown>)) {
-            if (!FREE_TEXT.test(k) || typeof v !== 'string' || !v.trim()) continue;
-            bodyCount++;
-            inc(bodies, skeleton(maskText(v, terms, { values: true })));
-          }
-    }
-    dates.add(spec.mock_today.slice(0, 10));
-    checks += spec.checks.length;
-    const n = spec.checks.filter((c) => !c.trace).length;
-    untraced += n;
-    if (n < spec.checks.length) traced++;
+    for (const b of t.bodies) inc(bodies, b);
+    bodyCount += t.bodies.length;
+    dates.add(t.date);
+    checks += t.checks;
+    untraced += t.untraced;
+    if (t.untraced < t.checks) traced++;
   }
-  const fixedRule = opts.fixedRule ?? fixedRuleProbe(specs.map((s) => corpusTask(s)));
+  const fixedRule = opts.fixedRule ?? fixedRuleProbe(tasks.map((t) => t.corpus));
   const probes = summarizeProbes(opts.probes ?? []);
-  const n = specs.length;
+  const n = tasks.length;
   const [openTop, openTopN] = topOf(openings);
   const [sentTop, sentTopN] = topOf(sentenceUse);
   const [, reqTopN] = topOf(requestTemplates);
