@@ -42,6 +42,17 @@ describe('matchValue with value kinds (both sides canonical)', () => {
     assert.equal(matchValue('Finance Ops', 'Finance Opsec'), false);
   });
 
+  it('contains: a needle of one to four letters is a word of its own (a ticker is not inside another word)', () => {
+    assert.equal(matchValue({ contains: 'CAT' }, 'Bought CAT and IEF.'), true);
+    assert.equal(matchValue({ contains: 'CAT' }, 'Caterpillar (c\u200bat) notes'), true);
+    assert.equal(matchValue({ contains: 'CAT' }, 'Caterpillar'), false);
+    assert.equal(matchValue({ contains: 'IEF' }, 'a brief note'), false);
+    assert.equal(matchValue({ contains: 'IEF' }, 'IEF, XLV'), true);
+    // longer needles and digits stay substrings
+    assert.equal(matchValue({ contains: 'audit' }, 'pre-auditing'), true);
+    assert.equal(matchValue({ contains: '99' }, 'T-9921'), true);
+  });
+
   it('matchWhere applies each field its own kind', () => {
     const kinds = auditKinds('finance', 'updated_vendors');
     assert.deepEqual(

@@ -72,9 +72,25 @@ function canonicalText(value: string, kind?: ValueKind): string {
   return items.length > 1 && kind ? items.map((i) => matchKey(kind, i)).join(', ') : matchKey(kind, value);
 }
 
+// a short word ("CAT", "IEF", a ticker or a code) is found as a word: never inside "Caterpillar" or "brief"
+const SHORT_WORD = /^[\p{L}]{1,4}$/u;
+const shortWords = new Map<string, RegExp>();
+
+/** Whether `text` holds `needle`, case aside; a short word (≤ 4 letters) only as a word of its own. */
+export function textHas(text: string, needle: string): boolean {
+  if (!SHORT_WORD.test(needle)) return text.toLowerCase().includes(needle.toLowerCase());
+  let re = shortWords.get(needle);
+  if (!re) {
+    re = new RegExp(`(?<![\\p{L}\\p{N}])${needle}(?![\\p{L}\\p{N}])`, 'iu');
+    if (shortWords.size < 1000) shortWords.set(needle, re);
+  }
+  return re.test(text);
+}
+
 function containsText(text: string, needle: unknown, kind?: ValueKind): boolean {
   if (needle === null) return false;
   const n = String(needle);
+  if (SHORT_WORD.test(n)) return textHas(text, n) || textHas(canonicalText(text, kind), n);
   if (text.toLowerCase().includes(n.toLowerCase())) return true;
   // a needle that is itself a whole value of the kind (an account, an address) compares canonically; a part
   // of one ("@partner.example", "9921") compares as text against the canonical form

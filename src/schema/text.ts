@@ -10,23 +10,84 @@ export const wholeNumber = (v: string): string => `(?<![\\d.,])${escapeRegex(v)}
 const MONTH =
   'jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?';
 
+const WORDS = [
+  'zero',
+  'one',
+  'two',
+  'three',
+  'four',
+  'five',
+  'six',
+  'seven',
+  'eight',
+  'nine',
+  'ten',
+  'eleven',
+  'twelve',
+  'thirteen',
+  'fourteen',
+  'fifteen',
+  'sixteen',
+  'seventeen',
+  'eighteen',
+  'nineteen',
+  'twenty',
+];
+// "one" is also a pronoun ("the one with the highest …", "one of them"): as a figure only before a counted noun
+const ONE_NOT_BEFORE = 'of|more|with|that|which|who|whose|is|was|has|had|by|in|for|on|at|to|and|or|another|per|each';
+
+/** A whole count as people write it in words: 3 → "three" (0–20), or undefined. */
+export function countWord(v: string): string | undefined {
+  return /^\d{1,2}$/.test(v) ? WORDS[Number(v)] : undefined;
+}
+
 /**
- * A regex for a figure an answer states, in any of its spellings (e.g. "51200.00", "51,200.00"), matched whole and
- * only where it is a figure: not inside an id or a longer number ("T-3", "2023", "3.5"), not the day of a date
- * ("3 July", "July 3", "3rd", "2026-07-03", "03/07") or a time ("10:03"), and — for a small whole number — not a
- * list marker opening a line ("3. …", "3) …"). Meant for case-insensitive matching, as the grader matches.
+ * A regex for a figure an answer states, in any of its spellings (e.g. "51200.00", "51,200.00"; a count of 0–20
+ * also in words: "three"), matched whole and only where it is a figure: not inside an id or a longer number ("T-3",
+ * "2023", "3.5"), not the day of a date ("3 July", "July 3", "3rd", "2026-07-03", "03/07") or a time ("10:03"), for
+ * a small whole number not a list marker opening a line ("3. …", "3) …"), and not where it is part of a name the
+ * task's records hold (`names`: for "Portfolio, term 1", a 1 after "term"). Meant for case-insensitive matching, as
+ * the grader matches.
  */
-export function figureNumber(...spellings: string[]): string {
+export function figureNumber(spellings: readonly string[], names: readonly string[] = []): string {
   const alt = spellings.map(escapeRegex).join('|');
   const small = spellings.filter((v) => /^\d{1,2}$/.test(v)).map(escapeRegex);
   const marker = small.length ? `(?!(?<=(?:^|\\n)[ \\t]*)(?:${small.join('|')})[.)][ \\t]+\\S)` : '';
-  const before = `(?<![\\w.,])(?<!\\w-)(?<!\\d[:/])(?<!\\b(?:${MONTH})\\.? ?)`;
-  const after = `(?!\\d|[.,]\\d|[-:/]\\d|(?:st|nd|rd|th)\\b| ?(?:${MONTH})\\b)`;
+  const inNames = nameContexts(spellings, names);
+  const before = `(?<![\\w.,])(?<!\\w-)(?<!\\d[:/])(?<!\\b(?:${MONTH})\\.? ?)${inNames.before}`;
+  const after = `(?!\\d|[.,]\\d|[-:/]\\d|(?:st|nd|rd|th)\\b| ?(?:${MONTH})\\b)${inNames.after}`;
   // the look-behinds run only where a spelling can start: tried at every position of a long answer they cost more
   // than the match
   const first = [...new Set(spellings.map((v) => v[0]).filter((c): c is string => c !== undefined))];
   const gate = first.length ? `(?=[${first.map((c) => c.replace(/[\\\]^-]/g, '\\$&')).join('')}])` : '';
-  return `${gate}${before}${marker}(?:${alt})${after}`;
+  const digits = `${gate}${before}${marker}(?:${alt})${after}`;
+  const words = [...new Set(spellings.flatMap((v) => countWord(v) ?? []))];
+  if (!words.length) return digits;
+  const word = words
+    .map((w) => (w === 'one' ? `one(?=[ \\t]+[a-z])(?![ \\t]+(?:${ONE_NOT_BEFORE})(?![\\w-]))` : w))
+    .join('|');
+  return `(?:${digits}|(?<![\\w-])${inNames.before}(?:${word})(?![\\w-])${inNames.after})`;
+}
+
+// the words right before and after a spelling where a record's name holds it as a word ("term 1", "Building 3 annex")
+function nameContexts(spellings: readonly string[], names: readonly string[]): { before: string; after: string } {
+  const before = new Set<string>();
+  const after = new Set<string>();
+  for (const name of names)
+    for (const v of spellings) {
+      const re = new RegExp(`(?:^|[^\\w.,-])${escapeRegex(v)}(?![\\w]|[.,]\\d)`, 'g');
+      for (const m of name.matchAll(re)) {
+        const at = (m.index ?? 0) + m[0].length - v.length;
+        const prev = /([\p{L}][\p{L}\p{N}'’]*)[ \t]+$/u.exec(name.slice(0, at))?.[1];
+        const next = /^[ \t]+([\p{L}][\p{L}\p{N}'’]*)/u.exec(name.slice(at + v.length))?.[1];
+        if (prev) before.add(prev.toLowerCase());
+        if (next) after.add(next.toLowerCase());
+      }
+    }
+  return {
+    before: before.size ? `(?<!\\b(?:${[...before].map(escapeRegex).join('|')})[ \\t]+)` : '',
+    after: after.size ? `(?![ \\t]+(?:${[...after].map(escapeRegex).join('|')})\\b)` : '',
+  };
 }
 
 // Number#toLocaleString builds a new Intl.NumberFormat on every call; the gate writes numbers in a hot loop

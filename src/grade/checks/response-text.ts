@@ -1,6 +1,6 @@
 import type { CheckOf } from '../../schema/check-kinds.js';
 import { textOver } from '../context.js';
-import { regexOf } from '../match.js';
+import { regexOf, textHas } from '../match.js';
 import type { CheckEvaluator, CheckOutcome } from '../types.js';
 
 type TextCheck = CheckOf<'response_contains'> | CheckOf<'response_matches'>;
@@ -37,8 +37,7 @@ function scoreText(check: TextCheck, text: string, test: (item: string) => boole
 export const responseContains: CheckEvaluator<'response_contains'> = {
   evaluate(check, ctx) {
     const text = textOver(ctx, check.over);
-    const lower = text.toLowerCase();
-    return scoreText(check, text, (item) => lower.includes(item.toLowerCase()));
+    return scoreText(check, text, (item) => textHas(text, item));
   },
   satisfy(check, b) {
     b.say([...(check.all ?? []), ...(check.any?.slice(0, 1) ?? [])].join(' '));

@@ -36,3 +36,32 @@ describe('answer figures', () => {
       assert.ok(!says('3', text), text);
   });
 });
+
+describe('answer figures in words and beside names', () => {
+  const sayn = (fact: string, text: string, names: string[] = []) =>
+    new RegExp(factPattern(fact, false, names), 'i').test(text);
+
+  it('a count of up to twenty reads in words too; "one" only as a count before a noun', () => {
+    for (const [fact, text] of [
+      ['1', 'I found one to-do left.'],
+      ['2', 'Two access reviews need it.'],
+      ['12', 'twelve tickets'],
+      ['0', 'zero items'],
+    ] as const)
+      assert.ok(sayn(fact, text), text);
+    for (const text of ['the one with the highest fee is 7', 'one of them', 'someone', 'Which one?', 'one-off'])
+      assert.ok(!sayn('1', text), text);
+    assert.ok(!sayn('2', 'network'), 'never inside a word');
+    assert.ok(!sayn('21', 'twenty-one'), 'no words past twenty');
+  });
+
+  it('a figure inside a record name the task holds is not the answer; elsewhere it is', () => {
+    const names = ['Coding portfolio, term 1', 'Building 3 annex'];
+    assert.ok(!sayn('1', 'Coding portfolio, term 1 — 2 days late', names));
+    assert.ok(sayn('1', 'Coding portfolio, term 1 — 1 day late', names));
+    assert.ok(!sayn('3', 'Moved to Building 3 annex.', names));
+    assert.ok(sayn('3', 'Moved 3 bookings to the annex.', names));
+    // embedded in a larger pattern, the alternatives stay together
+    assert.ok(!new RegExp(`Figure: ${factPattern('1', false, names)}$`, 'i').test('Figure: term 1'));
+  });
+});

@@ -30,9 +30,12 @@ export function numberVariants(fact: string, money = false): string[] {
   return [...out];
 }
 
-/** A fact as one regex: a number as a figure in any of its spellings (see figureNumber), other text literally. */
-export const factPattern = (fact: string, money = false): string =>
-  isNumber(fact) ? figureNumber(...numberVariants(fact, money)) : escapeRegex(fact);
+/**
+ * A fact as one regex: a number as a figure in any of its spellings (see figureNumber; never where it is part of
+ * one of `names`, the task's record names and titles), other text literally.
+ */
+export const factPattern = (fact: string, money = false, names: readonly string[] = []): string =>
+  isNumber(fact) ? figureNumber(numberVariants(fact, money), names) : escapeRegex(fact);
 
 /** An amount as one regex, however it is written (1234.5, 1,234.50 …), never inside a longer number. */
 export const amountPattern = (amount: number): string => factPattern(String(roundCents(amount)), true);

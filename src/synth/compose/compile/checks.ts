@@ -101,18 +101,27 @@ export function checksOf(p: Program): Checked {
   // the figure the aggregate writes is a computed fact: checked exactly where it is written, as in the answer; an
   // amount of money may be written with cents (51,200.00) even when it is whole
   const money = recipe.computation.needsMeasure && isMoney(src);
-  const figure =
-    recipe.aggregate && dest ? recipe.aggregate.figure?.(dest.value, factPattern(p.fact, money)) : undefined;
+  const answer = factPattern(p.fact, money, isNumber(p.fact) ? shortStrings(p.fixtures) : []);
+  const figure = recipe.aggregate && dest ? recipe.aggregate.figure?.(dest.value, answer) : undefined;
   if (figure) outcomes.push({ id: 'summary_figure', ...figure });
   const reads = [named('listed', src.list(w)[0])];
   const policyRead = recipe.policy.reads(p.policyTitle).at(-1);
   if (policyRead) reads.push(named('policy_read', policyRead));
   const extra: Unweighted[] = [
     isNumber(p.fact)
-      ? { id: 'reported', kind: 'response_matches', any: [factPattern(p.fact, money)] }
+      ? { id: 'reported', kind: 'response_matches', any: [answer] }
       : { id: 'reported', kind: 'response_contains', any: [p.fact] },
   ];
   if (recipe.interaction === 'ask') extra.push({ id: 'asked', kind: 'asked_user' });
   const checks = weigh(reads, extra, outcomes, recipe.interaction === 'ask');
   return { checks, outcomes, proofs, aggregateForbids, figure: Boolean(figure) };
+}
+
+// the names and titles of the task's records (short strings): a figure in one of them ("term 1") is not an answer
+function shortStrings(v: unknown, out: string[] = []): string[] {
+  if (typeof v === 'string') {
+    if (v.length <= 120 && /\d/.test(v)) out.push(v);
+  } else if (Array.isArray(v)) for (const x of v) shortStrings(x, out);
+  else if (v && typeof v === 'object') for (const x of Object.values(v)) shortStrings(x, out);
+  return out;
 }
