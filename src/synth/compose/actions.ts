@@ -88,6 +88,7 @@ export const followUpTask: ActionPart<SourceName> = {
 
 export const escalateTicket: ActionPart<SourceName> = {
   name: 'escalate_ticket',
+  lean: { created_at: 'stale' },
   sections: ['Escalation', 'Priority handling'],
   service: 'helpdesk',
   tool: 'helpdesk_update_ticket',
@@ -122,6 +123,7 @@ export const commentTicket: ActionPart<SourceName> = {
 
 export const flagCustomer: ActionPart<SourceName> = {
   name: 'flag_customer',
+  lean: { health_score: 'low', contract_end_date: 'ahead' },
   sections: ['Renewal risk', 'At-risk review'],
   from: { status: ['active'] },
   service: 'crm',
@@ -145,6 +147,7 @@ export const flagCustomer: ActionPart<SourceName> = {
 
 export const reorderProduct: ActionPart<SourceName> = {
   name: 'reorder_product',
+  lean: { current_stock: 'low', daily_avg_sales: 'high' },
   sections: ['Restock', 'Replenishment'],
   service: 'inventory',
   tool: 'inventory_create_order',
@@ -175,6 +178,7 @@ const reorderQty = (rec: Rec, w: World) => coverLevel(w) - (rec.current_stock as
 
 export const pauseJob: ActionPart<SourceName> = {
   name: 'pause_job',
+  lean: { last_status: ['failed', 'timeout'] },
   sections: ['Suspension', 'Job pause'],
   service: 'scheduler',
   tool: 'scheduler_update_job',
@@ -192,6 +196,7 @@ export const pauseJob: ActionPart<SourceName> = {
 
 export const deactivateIntegration: ActionPart<SourceName> = {
   name: 'deactivate_integration',
+  lean: { error_rate: 'high', last_verified: 'stale', monthly_calls: 'low' },
   sections: ['Deactivation', 'Suspension'],
   from: { status: ['active', 'error'] },
   service: 'config',
@@ -212,6 +217,7 @@ export const deactivateIntegration: ActionPart<SourceName> = {
 
 export const startTask: ActionPart<SourceName> = {
   name: 'start_task',
+  lean: { due_date: 'ahead', priority: ['high', 'urgent'] },
   sections: ['Work to start', 'Next up'],
   from: { status: ['pending'] },
   service: 'todo',

@@ -1,3 +1,4 @@
+import type { Lean } from '../rules/draw.js';
 import type { Rng } from '../../env/rng.js';
 import type { Matcher, Where } from '../../schema/matchers.js';
 import type { TaskSpecInput } from '../../schema/task-spec.js';
@@ -150,6 +151,8 @@ export interface ActionPart<S extends string> {
    * contract is not put into renewal): every record the rule comes near holds one of them
    */
   from?: Readonly<Record<string, readonly string[]>>;
+  /** per field of the record, the side that calls for the work: the task's rule takes it (rules/draw.ts) */
+  lean?: Readonly<Record<string, Lean>>;
   needsOwner?: boolean;
   /** values the phrases name ({due} → "Thursday 12 March"); what they state, `exact` checks */
   fill?(w: World): Record<string, string>;

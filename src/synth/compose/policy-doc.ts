@@ -69,6 +69,74 @@ const OWNERS: Readonly<Record<string, readonly string[]>> = {
 };
 const ownerOf = (src: SourcePart, rng: Rng) => rng.pick(OWNERS[src.service] ?? ['Operations', 'the team lead']);
 
+// why the document exists, in the words of the team that keeps it: what goes wrong without it
+const PURPOSES: Readonly<Record<string, readonly string[]>> = {
+  analytics: [
+    'Stale or unused reporting costs warehouse money and erodes trust in the numbers; this keeps the estate honest.',
+    'Dashboards and datasets outlive the people who built them. These rules decide what is kept, fixed or retired.',
+  ],
+  automations: [
+    'Automations act on our behalf without anyone watching, so we review them on a schedule rather than after an incident.',
+    'Every skill and workflow we run can send, write or spend; this is how we keep that power in check.',
+  ],
+  clinic: [
+    'Lists change daily and patients notice every slip; these rules keep the appointment book and referral queue workable.',
+    'Written after the last governance review, so that the front desk and clinicians make the same call on the same record.',
+  ],
+  cms: [
+    'Anything we publish or promote carries our name; this sets out what needs a second pair of eyes before it goes out.',
+    'The desk moves fast. These rules make sure the checks happen anyway, without holding every piece back.',
+  ],
+  config: ['Configuration drift is how outages start; this sets out who may change what, and when to stop and ask.'],
+  crm: [
+    'Accounts go quiet before they leave. These rules make sure someone notices in time and the owner hears about it.',
+    'Renewals are won or lost months ahead; this tells account teams which customers need attention now.',
+  ],
+  devops: [
+    'Most incidents we have had started as a change nobody looked at twice. This is the second look.',
+    'Review capacity is limited; these rules put it where a bad merge or migration would hurt most.',
+  ],
+  facilities: [
+    'Rooms, kit and visitors all cost money or carry risk when nobody keeps track; these rules keep the records true.',
+  ],
+  finance: [
+    'Auditors test these records every year; handling them the same way every time is what lets us pass.',
+    'Money leaves the business through these records, so each step is written down rather than left to judgement.',
+  ],
+  grc: [
+    'Our certifications depend on showing that reviews happen on time and findings are dealt with; this is how.',
+    'Third parties and access rights are where most of our risk sits. These rules say when to act on them.',
+  ],
+  helpdesk: ['Tickets that sit unnoticed become complaints; these rules decide what gets pushed up and when.'],
+  inventory: ['Running out costs sales and overstock ties up cash; this sets when stock is reordered or reviewed.'],
+  matters: [
+    'A missed court date or an unacknowledged hold is a professional-conduct issue, not an admin slip. Follow this to the letter.',
+    "Written with the risk partner after last year's file review; it applies to every matter, whoever runs it.",
+  ],
+  plant: [
+    'Quality escapes are cheapest to stop at the line; these rules say when work stops and when a problem needs a CAPA.',
+    'The line keeps running only if holds and nonconformances are handled the same way on every shift.',
+  ],
+  portfolio: [
+    'Compliance reviews every flag we raise and every one we miss. These rules are what they test us against.',
+    'Positions and trades are watched against written limits, not instinct; this is the written part.',
+  ],
+  research: [
+    'A wrong citation or a stale report undermines everything built on it; these rules keep the library trustworthy.',
+  ],
+  rss: ['What we circulate is read as our view; this sets what is flagged and shared, and what is left alone.'],
+  scheduler: ['Failing jobs hide in the noise; these rules decide when a job is paused and who hears about it.'],
+  school: [
+    'Students and examiners need the same decision on the same facts; this is how the office applies the regulations.',
+    'Extensions and special consideration are decided by the rules below, not case by case by whoever is on duty.',
+  ],
+  studio: ['Briefs and edits change hands many times; these rules keep deadlines and sign-offs from slipping.'],
+  travel: [
+    'Travel money is spent before it is approved and claimed after the trip; these rules keep both ends honest.',
+    'The travel desk applies the same rules to everyone, from new starters to the board.',
+  ],
+};
+
 // what a reader must know about one field the rule uses, in words that fit its kind (a flag, an amount, a
 // plural label); nothing about messages or notes the task may not hold
 function defineField(m: FieldModel, singular: string, rng: Rng): string {
@@ -115,8 +183,9 @@ function definitions(r: Rule, models: readonly FieldModel[], singular: string, r
   if (atoms.some((a) => a.kind === 'older' || a.kind === 'recent' || a.kind === 'due_within'))
     out.push(
       rng.pick([
-        '- "Today" is the day you apply this section.',
+        '- Count days from the date on the record to the day you do the work.',
         '- Day counts use calendar days unless a line says working days.',
+        '- "In the next N days" and "in the N days before" include the day you do the work.',
       ]),
     );
   const used = new Set(atoms.map((a) => a.field));
@@ -157,14 +226,14 @@ export function policyDoc(rule: Rule, src: SourcePart, w: World, title: string, 
   const head = `${title}\n${rng.pick(['Version', 'Revision', 'Issue'])} ${rng.int(2, 7)}, effective ${effective}. Owner: ${ownerOf(src, rng)}.`;
   // the purpose line names the kind of document its title does
   const [kind, many] = KINDS.find(([k]) => title.toLowerCase().endsWith(k)) ?? ['document', false];
-  const purpose = rng.pick([
-    `${many ? 'These' : 'This'} ${kind} ${many ? 'say' : 'says'} which ${n.plural} get which treatment.`,
-    `Use it whenever ${n.plural} are worked through in bulk.`,
-    `It applies to every ${n.singular} in the system, whoever raised it.`,
-    `Read the section you were pointed to; the others cover different work on the same ${n.plural}.`,
-    `Each section below stands on its own and names the ${n.plural} it covers.`,
-  ]);
-  const bullets = (r: Rule, now: string | null = today) => ruleBullets(r, src.fields, n, now, rng).map(agree);
+  const purpose = `${many ? 'These' : 'This'} ${kind} ${many ? 'cover' : 'covers'} ${n.plural}. ${rng.pick(
+    PURPOSES[src.service] ?? [
+      `Handling ${n.plural} the same way every time is the point of writing this down.`,
+      `It records how the team decides what happens with ${n.plural}, so that anyone on the rota makes the same call.`,
+    ],
+  )}`;
+  // a standing document counts from whoever reads it, never from a calendar day of its own
+  const bullets = (r: Rule) => ruleBullets(r, src.fields, n, null, rng).map(agree);
   const mine = bullets(rule);
   const clause = mine.join('\n');
   const others = SECTIONS.filter((s) => s !== section);
@@ -175,18 +244,24 @@ export function policyDoc(rule: Rule, src: SourcePart, w: World, title: string, 
   }
   // the task's section is not always first
   if (rng.chance(0.6)) sections.push(sections.shift() as [string, string[]]);
-  const lead = (s: string) =>
-    rng.pick([
-      `${capitalise(aOrAn(n.singular))} ${n.singular} falls under ${inRunningText(s)} when:`,
-      `Apply ${inRunningText(s)} to every ${n.singular} where all of the following hold:`,
-      `${capitalise(n.plural)} qualify for ${inRunningText(s)} if:`,
-    ]);
-  const body = sections.map(([s, lines]) => `## ${s}\n${lead(s)}\n${lines.join('\n')}`);
+  // one condition reads as a sentence, several as a list
+  const lead = (s: string, lines: readonly string[]) =>
+    lines.length > 1
+      ? rng.pick([
+          `${capitalise(aOrAn(n.singular))} ${n.singular} falls under ${inRunningText(s)} when:`,
+          `Apply ${inRunningText(s)} to every ${n.singular} where all of the following hold:`,
+          `${capitalise(aOrAn(n.singular))} ${n.singular} qualifies for ${inRunningText(s)} if:`,
+        ])
+      : rng.pick([
+          `${capitalise(aOrAn(n.singular))} ${n.singular} falls under ${inRunningText(s)} when:`,
+          `${capitalise(aOrAn(n.singular))} ${n.singular} qualifies for ${inRunningText(s)} if:`,
+        ]);
+  const body = sections.map(([s, lines]) => `## ${s}\n${lead(s, lines)}\n${lines.join('\n')}`);
   const defs = definitions(rule, src.fields, n.singular, rng);
   const old = rng.chance(0.45) ? superseded(rule, rng) : undefined;
   const history = old
     ? [
-        `## History\nUntil ${effective} the ${inRunningText(section)} section read:\n${bullets(old, null).join('\n')}\nThat version no longer applies.`,
+        `## History\nUntil ${effective} the ${inRunningText(section)} section read:\n${bullets(old).join('\n')}\nThat version no longer applies.`,
       ]
     : [];
   const text = [

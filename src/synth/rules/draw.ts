@@ -21,40 +21,60 @@ function roundThreshold(m: NumberModel, rng: Rng): number {
   return Math.round(Math.round(raw / grain) * grain * 1e6) / 1e6;
 }
 
-function dateAtom(m: DateModel, rng: Rng): Atom {
+/**
+ * Which side of a field calls for the work (an action's `lean`): a date window still ahead or already stale, a
+ * number high or low, a flag's value, or the enum values that call for it. A rule's conditions on the field take
+ * that side (nobody diarises a deadline that has passed, or disables the sandboxed skills); its exception takes
+ * the other.
+ */
+export type Lean = 'ahead' | 'stale' | 'high' | 'low' | boolean | readonly string[];
+
+function dateAtom(m: DateModel, rng: Rng, lean?: Lean): Atom {
   const past = Math.max(0, -m.from);
   const ahead = Math.max(0, m.to);
   const fits = (ws: readonly number[], room: number) => ws.filter((d) => d >= 3 && d <= room - 2);
   const options: Atom[] = [];
-  for (const days of fits(DAY_WINDOWS, past)) options.push({ kind: 'older', field: m.field, days });
-  for (const days of fits(WORKDAY_WINDOWS, (past * 5) / 7))
-    options.push({ kind: 'older', field: m.field, days, workdays: true });
-  for (const days of fits(DAY_WINDOWS, past)) options.push({ kind: 'recent', field: m.field, days });
-  for (const days of fits(DAY_WINDOWS, ahead)) options.push({ kind: 'due_within', field: m.field, days });
-  if (past >= 3 && ahead >= 3) options.push({ kind: 'overdue', field: m.field });
+  const stale = lean !== 'ahead';
+  const fresh = lean === undefined;
+  if (stale) {
+    for (const days of fits(DAY_WINDOWS, past)) options.push({ kind: 'older', field: m.field, days });
+    for (const days of fits(WORKDAY_WINDOWS, (past * 5) / 7))
+      options.push({ kind: 'older', field: m.field, days, workdays: true });
+    if (past >= 3 && ahead >= 3) options.push({ kind: 'overdue', field: m.field });
+  }
+  if (fresh) for (const days of fits(DAY_WINDOWS, past)) options.push({ kind: 'recent', field: m.field, days });
+  if (lean === undefined || lean === 'ahead')
+    for (const days of fits(DAY_WINDOWS, ahead)) options.push({ kind: 'due_within', field: m.field, days });
   return rng.pick(options);
 }
 
-/** One condition over a field, drawn. */
-export function drawAtom(m: FieldModel, rng: Rng): Atom {
+/**
+ * One condition over a field, drawn; with a `lean`, on the side that calls for the work (or, for an `exception`,
+ * on the other side).
+ */
+export function drawAtom(m: FieldModel, rng: Rng, lean?: Lean, exception = false): Atom {
   switch (m.kind) {
     case 'enum': {
-      const pool = [...m.values];
+      const wanted = Array.isArray(lean) ? (lean as readonly string[]) : undefined;
+      // the values the condition may name: with a lean, those that call for the work (an exception: the others)
+      const pool = wanted ? m.values.filter((v) => wanted.includes(v) !== exception) : [...m.values];
+      if (!pool.length) throw new Error(`rules: the lean of ${m.field} leaves no value of it (${m.values.join(', ')})`);
       const n = pool.length > 3 && rng.chance(0.35) ? 2 : 1;
       const values: string[] = [];
-      for (let i = 0; i < n; i++) values.push(pool.splice(rng.int(0, pool.length - 1), 1)[0] as string);
-      return pool.length >= 2 && n === 1 && rng.chance(0.2)
+      for (let i = 0; i < n && pool.length; i++) values.push(pool.splice(rng.int(0, pool.length - 1), 1)[0] as string);
+      return !wanted && pool.length >= 2 && n === 1 && rng.chance(0.2)
         ? { kind: 'not_in', field: m.field, values }
         : { kind: 'in', field: m.field, values };
     }
     case 'number': {
       const value = roundThreshold(m, rng);
-      return rng.chance(0.5) ? { kind: 'at_least', field: m.field, value } : { kind: 'at_most', field: m.field, value };
+      const high = lean === 'high' || lean === 'low' ? (lean === 'high') !== exception : rng.chance(0.5);
+      return high ? { kind: 'at_least', field: m.field, value } : { kind: 'at_most', field: m.field, value };
     }
     case 'date':
-      return dateAtom(m, rng);
+      return dateAtom(m, rng, lean === 'ahead' || lean === 'stale' ? lean : undefined);
     case 'flag':
-      return { kind: 'flag', field: m.field, value: rng.chance(0.5) };
+      return { kind: 'flag', field: m.field, value: typeof lean === 'boolean' ? lean !== exception : rng.chance(0.5) };
     case 'text':
       return { kind: 'mentions', field: m.field, term: rng.pick(m.terms) };
   }
@@ -92,15 +112,35 @@ function shapeOf(d: Difficulty, rng: Rng, fields: number): { all: number; any: n
   return s;
 }
 
-/** A rule over distinct fields of a record type: 1–4 conditions for the difficulty. */
-export function drawRule(models: readonly FieldModel[], rng: Rng, d: Difficulty): Rule {
+/**
+ * A rule over distinct fields of a record type: 1–4 conditions for the difficulty. `lean`: per field, the side that
+ * calls for the task's work (see Lean); an exception never takes a date field that leans (the side a date window
+ * cannot turn), nor an enum field whose lean leaves no other value.
+ */
+export function drawRule(
+  models: readonly FieldModel[],
+  rng: Rng,
+  d: Difficulty,
+  lean: Readonly<Record<string, Lean>> = {},
+): Rule {
   const pool = models.filter(ruleable);
   if (pool.length === 0) throw new Error('drawRule: the record type has no field a rule can use');
   const shape = shapeOf(d, rng, pool.length);
-  const take = () => pool.splice(rng.int(0, pool.length - 1), 1)[0] as FieldModel;
-  const all = Array.from({ length: Math.max(1, shape.all) }, () => drawAtom(take(), rng));
-  const any = shape.any ? Array.from({ length: shape.any }, () => drawAtom(take(), rng)) : undefined;
-  const unless = shape.unless && pool.length ? drawAtom(take(), rng) : undefined;
+  const take = (from: FieldModel[] = pool) => {
+    const m = from.splice(rng.int(0, from.length - 1), 1)[0] as FieldModel;
+    if (from !== pool) pool.splice(pool.indexOf(m), 1);
+    return m;
+  };
+  const atom = (m: FieldModel, exception = false) => drawAtom(m, rng, lean[m.field], exception);
+  const all = Array.from({ length: Math.max(1, shape.all) }, () => atom(take()));
+  const any = shape.any ? Array.from({ length: shape.any }, () => atom(take())) : undefined;
+  const free = pool.filter((m) => {
+    const l = lean[m.field];
+    if (l === undefined) return true;
+    if (m.kind === 'date') return false;
+    return m.kind !== 'enum' || !Array.isArray(l) || m.values.some((v) => !(l as readonly string[]).includes(v));
+  });
+  const unless = shape.unless && free.length ? atom(take(free), true) : undefined;
   return { all, ...(any ? { any } : {}), ...(unless ? { unless } : {}) };
 }
 

@@ -86,6 +86,8 @@ export function modifier(a: Atom, models: readonly FieldModel[], today: string |
     }
     case 'not_in': {
       const vs = or(a.values.map((v) => sayValue(m as EnumModel, v)));
+      // "is not not started" reads as a slip: a value that is itself a negation is quoted after "other than"
+      if (/^not\b/.test(vs)) return `whose ${label} is anything other than "${vs}"`;
       return rng.pick([
         `whose ${label} is not ${vs}`,
         `with any ${label} other than ${vs}`,
@@ -181,8 +183,10 @@ export function clause(a: Atom, models: readonly FieldModel[], n: Nouns, today: 
         `${the}'s ${m.label} is ${or(a.values.map((v) => sayValue(m as EnumModel, v)))}`,
         `its ${m.label} is ${or(a.values.map((v) => sayValue(m as EnumModel, v)))}`,
       ]);
-    case 'not_in':
-      return `its ${m.label} is not ${or(a.values.map((v) => sayValue(m as EnumModel, v)))}`;
+    case 'not_in': {
+      const vs = or(a.values.map((v) => sayValue(m as EnumModel, v)));
+      return /^not\b/.test(vs) ? `its ${m.label} is anything other than "${vs}"` : `its ${m.label} is not ${vs}`;
+    }
     case 'at_least':
       return rng.pick([
         `its ${m.label} is ${amount(m, a.value)} or more`,

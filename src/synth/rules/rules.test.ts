@@ -44,6 +44,34 @@ describe('selection rules', () => {
     assert.ok(keys.size > 150, `${keys.size} distinct rules in 180 draws`);
   });
 
+  it('with a lean, the conditions take the side that calls for the work and the exception the other', () => {
+    const lean = { due: 'ahead', opened: 'stale', amount: 'high', chased: false, status: ['open', 'pending'] } as const;
+    const seen = new Set<string>();
+    for (let i = 0; i < 300; i++) {
+      const r = drawRule(MODELS, createRng('lean', i), 'hard', lean);
+      for (const a of [...r.all, ...(r.any ?? [])]) {
+        seen.add(a.kind);
+        if (a.field === 'due') assert.equal(a.kind, 'due_within', JSON.stringify(a));
+        if (a.field === 'opened') assert.ok(a.kind === 'older' || a.kind === 'overdue', JSON.stringify(a));
+        if (a.field === 'amount') assert.equal(a.kind, 'at_least');
+        if (a.field === 'chased') assert.deepEqual(a, { kind: 'flag', field: 'chased', value: false });
+        if (a.field === 'status')
+          assert.ok(a.kind === 'in' && a.values.every((v) => v === 'open' || v === 'pending'), JSON.stringify(a));
+      }
+      const u = r.unless;
+      if (!u) continue;
+      assert.ok(u.field !== 'due' && u.field !== 'opened', 'a leaning date is never the exception');
+      if (u.field === 'amount') assert.equal(u.kind, 'at_most');
+      if (u.field === 'chased') assert.deepEqual(u, { kind: 'flag', field: 'chased', value: true });
+      if (u.field === 'status') assert.ok(u.kind === 'in' && u.values.every((v) => v === 'closed' || v === 'on_hold'));
+    }
+    assert.ok(seen.has('due_within') && seen.has('at_least') && seen.has('in'), [...seen].join());
+    // a lean naming no value of the field is a builder's error, said plainly
+    assert.throws(() => {
+      for (let i = 0; i < 50; i++) drawRule(MODELS, createRng('bad', i), 'hard', { status: ['archived'] });
+    }, /lean of status leaves no value/);
+  });
+
   it('sets values that meet a condition, or miss it by a hair, whatever the condition', () => {
     const rng = createRng('set');
     const x = { rng, today: TODAY, vocab };

@@ -223,9 +223,10 @@ function ruleOf(
   w: World,
 ): Rule {
   const pool = src.fields.filter((f) => !(f.field in taken) && f !== branchField);
-  let rule = drawRule(pool, w.rng, w.difficulty);
+  const lean = recipe.action?.lean;
+  let rule = drawRule(pool, w.rng, w.difficulty, lean);
   for (let tries = 0; tries < 40 && recipe.interaction === 'change' && lateAtom(rule, src) < 0; tries++)
-    rule = drawRule(pool, w.rng, w.difficulty);
+    rule = drawRule(pool, w.rng, w.difficulty, lean);
   return rule;
 }
 

@@ -337,6 +337,7 @@ export const agentSkills = packSource({
 export const actions = [
   packAction(workflows, automations, {
     name: 'pause_workflow',
+    lean: { failures_7d: 'high' },
     sections: ['Pause', 'Workflow pause'],
     from: ['active', 'failing'],
     field: 'status',
@@ -346,6 +347,7 @@ export const actions = [
   }),
   packAction(agentSkills, automations, {
     name: 'disable_skill',
+    lean: { sandboxed: false, permission_level: ['read-write', 'send on behalf', 'admin'] },
     sections: ['Disabling', 'Skill removal'],
     from: ['installed', 'approved'],
     field: 'status',

@@ -372,6 +372,7 @@ export const episodes = packSource({
 export const actions = [
   packAction(stories, cms, {
     name: 'require_legal_read',
+    lean: { due_on: 'ahead' },
     sections: ['Legal read', 'Legal review'],
     when: { status: ['commissioned', 'filed', 'subbing', 'scheduled'] },
     field: 'legal_read_required',

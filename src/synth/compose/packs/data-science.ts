@@ -342,6 +342,7 @@ export const experiments = packSource({
 export const actions = [
   packAction(datasets, analytics, {
     name: 'deprecate_dataset',
+    lean: { refreshed_on: 'stale', row_count: 'low' },
     sections: ['Deprecation', 'Retirement'],
     from: ['fresh', 'stale', 'refresh failed'],
     field: 'status',
@@ -350,6 +351,7 @@ export const actions = [
   }),
   packAction(dashboards, analytics, {
     name: 'archive_dashboard',
+    lean: { views_30d: 'low', last_viewed_on: 'stale', scheduled_delivery: false },
     sections: ['Archiving', 'Clean-up'],
     from: ['draft', 'published', 'under review', 'deprecated'],
     field: 'status',
@@ -358,6 +360,7 @@ export const actions = [
   }),
   packAction(experiments, analytics, {
     name: 'pause_experiment',
+    lean: { ends_on: 'ahead', guardrail_breached: true },
     sections: ['Pause', 'Experiment pause'],
     from: ['running'],
     field: 'status',

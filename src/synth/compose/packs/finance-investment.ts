@@ -333,6 +333,7 @@ export const actions = [
   }),
   packAction(researchNotes, portfolio, {
     name: 'note_to_compliance',
+    lean: { conflicts_disclosed: false },
     sections: ['Compliance review', 'Pre-publication review'],
     from: ['draft'],
     field: 'status',

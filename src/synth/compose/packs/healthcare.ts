@@ -243,6 +243,7 @@ export const vaccinations = packSource({
 export const actions = [
   packAction(referrals, clinic, {
     name: 'chase_referral',
+    lean: { referred_on: 'stale', urgency: ['soon', 'urgent', 'two-week-wait'] },
     sections: ['Chasing', 'Referral chase'],
     when: { status: ['awaiting triage', 'sent', 'accepted'] },
     field: 'chased',
@@ -262,6 +263,7 @@ export const actions = [
   }),
   packAction(claims, clinic, {
     name: 'query_claim',
+    lean: { amount: 'high', submitted_on: 'stale' },
     sections: ['Claim query', 'Query'],
     from: ['submitted'],
     field: 'status',
@@ -271,6 +273,7 @@ export const actions = [
   }),
   packAction(appointments, clinic, {
     name: 'cancel_appointment',
+    lean: { date: 'ahead' },
     sections: ['Cancellation', 'Clinic cancellation'],
     from: ['booked', 'confirmed'],
     field: 'status',
@@ -280,6 +283,7 @@ export const actions = [
   }),
   packAction(vaccinations, clinic, {
     name: 'remind_booster',
+    lean: { due_on: 'ahead' },
     sections: ['Booster reminder', 'Reminder'],
     field: 'reminder_sent',
     value: true,

@@ -348,6 +348,7 @@ export const citedSources = packSource({
 export const actions = [
   packAction(marketReports, research, {
     name: 'supersede_report',
+    lean: { published_on: 'stale' },
     sections: ['Replacement', 'Supersession'],
     from: ['purchased', 'summarised'],
     field: 'status',
@@ -357,6 +358,7 @@ export const actions = [
   }),
   packAction(newsItems, research, {
     name: 'flag_news',
+    lean: { mentions_client: true, sentiment: ['negative', 'mixed'] },
     sections: ['Flagging', 'News flag'],
     from: ['new'],
     field: 'status',
@@ -365,6 +367,7 @@ export const actions = [
   }),
   packAction(citedSources, research, {
     name: 'reverify_source',
+    lean: { accessed_on: 'stale', cited_in: 'high' },
     sections: ['Re-verification', 'Source check'],
     from: ['verified', 'disputed'],
     field: 'status',

@@ -322,6 +322,7 @@ export const legalHolds = packSource({
 export const actions = [
   packAction(contracts, matters, {
     name: 'contract_into_renewal',
+    lean: { renewal_date: 'ahead' },
     sections: ['Renewal', 'Renewal review'],
     from: ['executed'],
     field: 'status',
@@ -331,6 +332,7 @@ export const actions = [
   }),
   packAction(courtDeadlines, matters, {
     name: 'diarise_deadline',
+    lean: { due_date: 'ahead' },
     sections: ['Diary entry', 'Diarising'],
     when: { status: ['upcoming', 'in preparation', 'extension sought', 'extended'] },
     field: 'diarised',
@@ -340,6 +342,7 @@ export const actions = [
   }),
   packAction(legalHolds, matters, {
     name: 'escalate_hold',
+    lean: { issued_on: 'stale', reminders_sent: 'high', acknowledged: false },
     sections: ['Escalation', 'Hold escalation'],
     from: ['issued', 'reminder sent'],
     field: 'status',

@@ -327,6 +327,7 @@ export const fieldPlots = packSource({
 export const actions = [
   packAction(workOrders, plant, {
     name: 'hold_work_order',
+    lean: { material_shortage: true },
     sections: ['Hold', 'Production hold'],
     from: ['planned', 'released', 'in progress'],
     field: 'status',
@@ -335,6 +336,7 @@ export const actions = [
   }),
   packAction(nonconformances, plant, {
     name: 'require_capa',
+    lean: { severity: ['critical', 'major'] },
     sections: ['Corrective action', 'CAPA'],
     when: { status: ['open', 'containment', 'root cause analysis'] },
     field: 'capa_required',
@@ -344,6 +346,7 @@ export const actions = [
   }),
   packAction(fieldPlots, plant, {
     name: 'schedule_irrigation',
+    lean: { soil_moisture_pct: 'low' },
     sections: ['Irrigation', 'Watering'],
     from: ['off', 'paused for rain'],
     field: 'irrigation_status',

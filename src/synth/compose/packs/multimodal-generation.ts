@@ -315,6 +315,7 @@ export const webPageBuilds = packSource({
 export const actions = [
   packAction(designRequests, studio, {
     name: 'hold_design',
+    lean: { brand_approved: false },
     sections: ['Hold', 'Design hold'],
     from: ['brief received', 'in design', 'internal review', 'with requester', 'revisions'],
     field: 'status',
@@ -323,6 +324,7 @@ export const actions = [
   }),
   packAction(videoEdits, studio, {
     name: 'edit_to_client',
+    lean: { due_on: 'ahead' },
     sections: ['Client review', 'Sign-off'],
     from: ['rough cut', 'fine cut', 'colour and sound'],
     field: 'status',

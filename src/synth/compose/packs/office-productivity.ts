@@ -353,6 +353,7 @@ export const visitorPasses = packSource({
 export const actions = [
   packAction(roomBookings, facilities, {
     name: 'cancel_catering',
+    lean: { date: 'ahead' },
     sections: ['Catering cancellation', 'Catering'],
     when: { status: ['tentative', 'confirmed'] },
     field: 'catering',
@@ -374,6 +375,7 @@ export const actions = [
   }),
   packAction(purchaseRequests, facilities, {
     name: 'approve_purchase',
+    lean: { needed_by: 'ahead', preferred_supplier: true },
     sections: ['Approval', 'Purchase approval'],
     from: ['pending approval'],
     field: 'status',
@@ -382,6 +384,7 @@ export const actions = [
   }),
   packAction(visitorPasses, facilities, {
     name: 'escort_visitor',
+    lean: { visit_date: 'ahead', nda_signed: false },
     sections: ['Escort', 'Visitor escort'],
     when: { status: ['pre-registered', 'checked in'] },
     field: 'access_level',

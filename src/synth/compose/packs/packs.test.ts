@@ -7,6 +7,7 @@ import { VOCAB } from '../../kit/domains/index.js';
 import { UNSUPPORTED_CAPABILITIES } from '../../kit/taxonomy-rules.js';
 import { compileRecipe } from '../compile/index.js';
 import type { SourcePart } from '../parts.js';
+import type { FieldModel } from '../../rules/fields.js';
 import { chooseRecipe } from '../recipe.js';
 import { PARTS } from '../registry.js';
 import { makeWorld } from '../world.js';
@@ -70,6 +71,34 @@ describe('domain packs', () => {
           `${a.name} writes a drawn field ${f}`,
         );
     }
+  });
+
+  it("lean only on rule fields of the action's record types, with the field's own kinds and values", () => {
+    const sources = new Map<string, SourcePart>(PARTS.sources.map((s) => [s.name, s as SourcePart]));
+    let leaning = 0;
+    for (const a of PARTS.actions) {
+      if (!a.lean) continue;
+      leaning++;
+      for (const name of a.sources as readonly string[]) {
+        const src = sources.get(name);
+        if (!src) continue;
+        for (const [field, l] of Object.entries(a.lean)) {
+          const m: FieldModel | undefined = src.fields.find((f) => f.field === field);
+          const why: string = `${a.name} on ${name}: ${field}`;
+          assert.ok(m && m.rule !== false, `${why} is not a rule field`);
+          assert.ok(!(field in (a.writes ?? {})) && !(field in (a.from ?? {})), `${why} is the action's own field`);
+          if (m.kind === 'date') assert.ok(l === 'ahead' || l === 'stale', why);
+          else if (m.kind === 'number') assert.ok(l === 'high' || l === 'low', why);
+          else if (m.kind === 'flag') assert.equal(typeof l, 'boolean', why);
+          else if (m.kind === 'enum') {
+            assert.ok(Array.isArray(l) && l.length > 0, why);
+            for (const v of l as readonly string[]) assert.ok(m.values.includes(v), `${why}: no value ${v}`);
+          } else assert.fail(`${why}: a ${m.kind} field cannot lean`);
+          if (l === 'ahead') assert.ok(m.kind === 'date' && m.to >= 5, `${why}: no room ahead`);
+        }
+      }
+    }
+    assert.ok(leaning >= 40, `${leaning} actions lean`);
   });
 
   it('write notes that hold a term only when asked to', () => {

@@ -275,6 +275,7 @@ export const securityFindings = packSource({
 export const actions = [
   packAction(accessReviews, grc, {
     name: 'revoke_access',
+    lean: { last_used_on: 'stale', privileged: true },
     sections: ['Revocation', 'Access removal'],
     from: ['pending'],
     field: 'decision',
@@ -284,6 +285,7 @@ export const actions = [
   }),
   packAction(vendorAssessments, grc, {
     name: 'send_questionnaire',
+    lean: { next_review_on: 'ahead', soc2_report_on_file: false },
     sections: ['Questionnaire', 'Due diligence'],
     from: ['not started'],
     field: 'status',
@@ -292,6 +294,7 @@ export const actions = [
   }),
   packAction(securityFindings, grc, {
     name: 'triage_finding',
+    lean: { internet_facing: true },
     sections: ['Triage', 'Finding triage'],
     from: ['open'],
     field: 'status',

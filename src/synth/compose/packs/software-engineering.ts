@@ -316,6 +316,7 @@ export const migrations = packSource({
 export const actions = [
   packAction(pullRequests, devops, {
     name: 'request_changes',
+    lean: { ci_status: ['failing', 'flaky'], approvals: 'low' },
     sections: ['Changes requested', 'Code review'],
     from: ['open'],
     field: 'status',
@@ -325,6 +326,7 @@ export const actions = [
   }),
   packAction(incidents, devops, {
     name: 'require_postmortem',
+    lean: { severity: ['SEV1', 'SEV2'], customer_impact: true },
     sections: ['Postmortem', 'Incident review'],
     when: { status: ['investigating', 'mitigated', 'resolved'] },
     field: 'postmortem_required',
@@ -333,6 +335,7 @@ export const actions = [
   }),
   packAction(migrations, devops, {
     name: 'approve_migration',
+    lean: { scheduled_on: 'ahead', reversible: true },
     sections: ['Approval', 'Migration approval'],
     from: ['pending review'],
     field: 'status',

@@ -1,3 +1,4 @@
+import type { Lean } from '../../rules/draw.js';
 import type { Capability, ScenarioDomain } from '../../../schema/taxonomy.js';
 import type { Field, TableService } from '../../../services/tables.js';
 import type { Person } from '../../kit/people.js';
@@ -270,6 +271,8 @@ export interface PackAct {
    * while it is still to come, never once vacated): every action names them, a flag as much as a status
    */
   when?: Readonly<Record<string, readonly string[]>>;
+  /** per field, the side that calls for the work (a deadline still ahead, a skill outside its sandbox) */
+  lean?: Readonly<Record<string, Lean>>;
   capabilities?: readonly Capability[];
 }
 
@@ -290,6 +293,7 @@ export function packAction<N extends string>(src: SourcePart<N>, system: TableSe
     capabilities: act.capabilities ?? ['Tool_Calling'],
     phrases: act.phrases,
     sections: act.sections,
+    ...(act.lean ? { lean: act.lean } : {}),
     ...(act.from || act.when ? { from: { ...act.when, ...(act.from ? { [act.field]: act.from } : {}) } } : {}),
     args: ({ rec }) => ({ [src.idField]: idOf(rec), [act.field]: act.value }),
     proof: ({ rec }) => ({

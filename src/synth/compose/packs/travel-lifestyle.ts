@@ -366,6 +366,7 @@ export const householdBills = packSource({
 export const actions = [
   packAction(tripRequests, travel, {
     name: 'approve_trip',
+    lean: { depart_on: 'ahead', estimated_cost: 'low', policy_exception: false },
     sections: ['Approval', 'Travel approval'],
     from: ['submitted'],
     field: 'approval_status',
@@ -375,6 +376,7 @@ export const actions = [
   }),
   packAction(perDiemClaims, travel, {
     name: 'query_per_diem',
+    lean: { nights: 'high', receipts_attached: false },
     sections: ['Query', 'Per diem query'],
     from: ['submitted'],
     field: 'status',
