@@ -7,6 +7,16 @@ import { type EnumModel, type FieldModel, sayValue } from '../rules/fields.js';
 const vals = (sel: Rec[], s: SourcePart) => sel.map((rec) => Number(rec[s.measure?.field ?? '']));
 const fmt = (x: number) => String(roundCents(x));
 
+// the unit an asked figure is in, where it is a currency or a measure a count is not: "(GBP)", "(in minutes)" — an
+// answer of 28 minutes to a question about seconds is no one's fault but the question's
+const MEASURES = /^(?:seconds|minutes|hours|days|weeks|ha|kg|km|m2)$/;
+function inUnit(s: SourcePart): string {
+  const u = s.measure?.unit;
+  if (!u) return '';
+  if (/^[A-Z]{3}$/.test(u)) return ` (${u})`;
+  return MEASURES.test(u) ? ` (in ${u})` : '';
+}
+
 export const count: ComputationPart = {
   name: 'count',
   needsMeasure: false,
@@ -19,7 +29,7 @@ export const total: ComputationPart = {
   name: 'sum',
   needsMeasure: true,
   capabilities: ['Math_Scientific', 'Data_Analysis'],
-  ask: (s) => `their combined ${s.measure?.label}`,
+  ask: (s) => `their combined ${s.measure?.label}${inUnit(s)}`,
   value: (sel, s) => fmt(vals(sel, s).reduce((a, b) => a + b, 0)),
 };
 
@@ -27,7 +37,7 @@ export const largest: ComputationPart = {
   name: 'max',
   needsMeasure: true,
   capabilities: ['Data_Analysis'],
-  ask: (s) => `the highest ${s.measure?.label} among them`,
+  ask: (s) => `the highest ${s.measure?.label} among them${inUnit(s)}`,
   value: (sel, s) => fmt(Math.max(...vals(sel, s))),
 };
 
@@ -35,7 +45,8 @@ export const average: ComputationPart = {
   name: 'mean',
   needsMeasure: true,
   capabilities: ['Math_Scientific', 'Data_Analysis'],
-  ask: (s) => `their average ${s.measure?.label}, to two decimals`,
+  fits: (s) => s.measure?.mean === true,
+  ask: (s) => `their average ${s.measure?.label}${inUnit(s)}, to two decimals`,
   // written as asked, to two decimals, even when whole (51200.00): the reference answer and the files say it so
   value: (sel, s) => roundCents(vals(sel, s).reduce((a, b) => a + b, 0) / Math.max(1, sel.length)).toFixed(2),
 };
@@ -44,7 +55,7 @@ export const smallest: ComputationPart = {
   name: 'min',
   needsMeasure: true,
   capabilities: ['Data_Analysis', 'Logic_Reasoning'],
-  ask: (s) => `the lowest ${s.measure?.label} among them`,
+  ask: (s) => `the lowest ${s.measure?.label} among them${inUnit(s)}`,
   value: (sel, s) => fmt(Math.min(...vals(sel, s))),
 };
 

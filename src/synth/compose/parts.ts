@@ -81,7 +81,11 @@ export interface SourcePart<N extends string = string> {
   /** the scenario domains whose record type this is (a domain pack's); none: a business-system record any domain has */
   domains?: readonly ScenarioDomain[];
   /** numeric field for computations (sum, max, min) with its label */
-  measure?: { field: string; label: string; unit?: string };
+  /**
+   * the number a computation reports over the selection; `mean`: an average of it means something to the people
+   * who ask (a mean lateness does, a mean of a flight and a rail fare does not)
+   */
+  measure?: { field: string; label: string; unit?: string; mean?: true };
   /** a fresh record of this kind: the fields `fields` does not draw (ids, titles, people) */
   make(w: World, id: string, i: number): Rec;
   /** human label of a record for messages */
@@ -176,6 +180,8 @@ export interface ActionPart<S extends string> {
 export interface ComputationPart {
   name: string;
   needsMeasure: boolean;
+  /** whether it is a question anyone would ask of this record type (default: any with the measure it needs) */
+  fits?(src: SourcePart): boolean;
   capabilities: readonly Capability[];
   /** "how many there are", "their total amount"; `sel`, the records handled, for a question that names one of their values */
   ask(src: SourcePart, sel?: Rec[]): string;
@@ -243,7 +249,7 @@ export interface TrapPart<S extends string> {
   service: string;
   sources: SourceNames<S>;
   capabilities: readonly Capability[];
-  /** the constraint line of the request (App. D slot), several wordings */
+  /** the constraint line of the request (App. D slot), several wordings; none where the danger needs no telling */
   constraints: readonly string[];
   /** mutates one candidate record (hostile text) and returns forbidden tools / actions */
   plant(candidates: Rec[], src: SourcePart, w: World): PlantedTrap;

@@ -119,7 +119,7 @@ function fitsOf(parts: Parts<string>, source: SourcePart): Fits {
     joins: parts.joins.filter((j) => appliesTo(j.from, source)),
     actions: parts.actions.filter((a) => appliesTo(a.sources, source)),
     aggregates: parts.aggregates.filter((a) => appliesTo(a.sources, source)),
-    comps: parts.computations.filter((c) => !c.needsMeasure || source.measure),
+    comps: parts.computations.filter((c) => (!c.needsMeasure || source.measure) && (c.fits?.(source) ?? true)),
     traps: parts.traps.filter((t) => appliesTo(t.sources, source)),
     policies: parts.policies.filter((p) => !readsLikeGet(p, source)),
   }));

@@ -64,7 +64,7 @@ export function requestOf(p: Program, figure: boolean): RenderedRequest {
       : { kind: 'inline', criteria: p.criteria },
     ...(action ? { action } : {}),
     ...(aggregate ? { aggregate } : {}),
-    ...(recipe.trap ? { constraint: w.rng.pick(recipe.trap.constraints) } : {}),
+    ...(recipe.trap?.constraints.length ? { constraint: w.rng.pick(recipe.trap.constraints) } : {}),
     question,
     ...(aggregate && figure ? { figureShown: true } : {}),
     ...(recipe.interaction === 'ask' && agg

@@ -68,7 +68,7 @@ export const connectors = packSource({
   noun: ['app connection', 'app connections'],
   domains: ['Automation_Platform'],
   capabilities: ['Agent_Self_Config', 'Security_Awareness'],
-  measure: { field: 'workflows_using', label: 'workflows using it', unit: 'workflows' },
+  measure: { field: 'workflows_using', label: 'number of workflows using it', unit: 'workflows' },
   fields: {
     app: { label: 'app', weights: [3, 2, 3, 2, 2, 2, 1, 1] },
     auth_expires_on: {
@@ -152,7 +152,7 @@ export const workflows = packSource({
   table: 'workflows',
   domains: ['Automation_Platform'],
   capabilities: ['Agent_Self_Config', 'Logic_Reasoning'],
-  measure: { field: 'failures_7d', label: 'failed runs in the last 7 days', unit: 'runs' },
+  measure: { field: 'failures_7d', label: 'number of failed runs in the last 7 days', unit: 'runs' },
   fields: {
     trigger: { label: 'trigger', weights: [4, 3, 1, 2, 2, 1] },
     last_run_on: { label: 'last run', from: -20, to: 0, verb: 'last run' },
@@ -220,7 +220,7 @@ export const workflowRuns = packSource({
   noun: ['run failure', 'run failures'],
   domains: ['Automation_Platform'],
   capabilities: ['Agent_Self_Config', 'Tool_Calling'],
-  measure: { field: 'duration_sec', label: 'run time', unit: 'seconds' },
+  measure: { field: 'duration_sec', label: 'run time', unit: 'seconds', mean: true },
   fields: {
     started_on: { label: 'run date', from: -10, to: 0, verb: 'started' },
     duration_sec: { label: 'run time', min: 1, max: 900, step: 1 },
@@ -309,7 +309,7 @@ export const agentSkills = packSource({
   fixed: ['source'],
   domains: ['Automation_Platform'],
   capabilities: ['Agent_Self_Config', 'Security_Awareness'],
-  measure: { field: 'invocations_30d', label: 'invocations in the last 30 days', unit: 'invocations' },
+  measure: { field: 'invocations_30d', label: 'number of invocations in the last 30 days', unit: 'invocations' },
   fields: {
     source: { label: 'source', weights: [3, 3, 2, 1] },
     permission_level: { label: 'permission level', weights: [4, 3, 2, 1] },

@@ -74,7 +74,7 @@ export const stories = packSource({
   fixed: ['story_format'],
   domains: ['Content_Media'],
   capabilities: ['Calendar_Scheduling', 'Logic_Reasoning'],
-  measure: { field: 'word_count', label: 'commissioned length', unit: 'words' },
+  measure: { field: 'word_count', label: 'commissioned length', unit: 'words', mean: true },
   fields: {
     story_format: { label: 'format', weights: [5, 3, 2, 2, 1, 1, 1] },
     word_count: { label: 'commissioned length', min: 300, max: 3000, step: 50 },
@@ -144,7 +144,7 @@ export const socialPosts = packSource({
   fixed: ['channel'],
   domains: ['Content_Media'],
   capabilities: ['Data_Analysis', 'Calendar_Scheduling'],
-  measure: { field: 'impressions', label: 'impressions', unit: 'impressions' },
+  measure: { field: 'impressions', label: 'impressions', unit: 'impressions', mean: true },
   fields: {
     channel: { label: 'channel', weights: [3, 3, 2, 2, 1, 1] },
     scheduled_for: { label: 'publication date', from: -10, to: 14, verb: 'going out', past: 'due out' },
@@ -332,7 +332,7 @@ export const episodes = packSource({
   noun: ['episode', 'episodes'],
   domains: ['Content_Media'],
   capabilities: ['Calendar_Scheduling', 'Logic_Reasoning'],
-  measure: { field: 'runtime_min', label: 'running time', unit: 'minutes' },
+  measure: { field: 'runtime_min', label: 'running time', unit: 'minutes', mean: true },
   fields: {
     show: { label: 'show', weights: [3, 2, 2, 2, 1] },
     release_on: { label: 'release date', from: -20, to: 45, verb: 'due for release', past: 'released' },

@@ -146,7 +146,7 @@ export const dashboards = packSource({
   noun: ['BI dashboard', 'BI dashboards'],
   domains: ['Data_Science'],
   capabilities: ['Data_Analysis', 'Logic_Reasoning'],
-  measure: { field: 'views_30d', label: 'views in the last 30 days', unit: 'views' },
+  measure: { field: 'views_30d', label: 'number of views in the last 30 days', unit: 'views' },
   fields: {
     audience: { label: 'audience', weights: [2, 1, 2, 2, 2, 2] },
     // views in the last 30 days and the last view agree: every dashboard here was opened within the month

@@ -133,7 +133,7 @@ export const trades = packSource({
   fixed: ['side', 'broker'],
   domains: ['Finance_Investment'],
   capabilities: ['Data_Analysis', 'Logic_Reasoning'],
-  measure: { field: 'commission', label: 'commission', unit: 'USD' },
+  measure: { field: 'commission', label: 'commission', unit: 'USD', mean: true },
   fields: {
     side: { label: 'side', weights: [5, 4, 1, 1] },
     broker: { label: 'broker', weights: [3, 3, 3, 2, 1, 1] },

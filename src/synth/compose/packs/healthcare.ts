@@ -136,7 +136,7 @@ export const appointments = packSource({
   fixed: ['kind', 'missed_before'],
   domains: ['Healthcare'],
   capabilities: ['Calendar_Scheduling', 'Logic_Reasoning'],
-  measure: { field: 'duration_min', label: 'booked minutes', unit: 'minutes' },
+  measure: { field: 'duration_min', label: 'booked minutes', unit: 'minutes', mean: true },
   fields: {
     kind: { label: 'appointment type' },
     date: { label: 'appointment date', from: -10, to: 30, verb: 'scheduled', past: 'held' },
@@ -170,7 +170,7 @@ export const claims = packSource({
   noun: ['insurance claim', 'insurance claims'],
   domains: ['Healthcare'],
   capabilities: ['Math_Scientific', 'Data_Analysis'],
-  measure: { field: 'amount', label: 'amount claimed', unit: 'GBP' },
+  measure: { field: 'amount', label: 'amount claimed', unit: 'GBP', mean: true },
   fields: {
     insurer: { label: 'insurer' },
     amount: { label: 'amount claimed', min: 40, max: 2400 },

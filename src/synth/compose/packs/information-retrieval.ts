@@ -75,7 +75,7 @@ export const papers = packSource({
   fixed: ['venue', 'abstract'],
   domains: ['Information_Retrieval'],
   capabilities: ['Knowledge_Retrieval', 'Logic_Reasoning'],
-  measure: { field: 'citations', label: 'citation count', unit: 'citations' },
+  measure: { field: 'citations', label: 'citation count', unit: 'citations', mean: true },
   fields: {
     venue: { label: 'venue', weights: [3, 2, 2, 2, 1, 1, 1, 3] },
     citations: { label: 'citation count', min: 0, max: 5000, step: 1, unit: 'citations' },
@@ -219,7 +219,7 @@ export const newsItems = packSource({
   fixed: ['outlet', 'sentiment', 'mentions_client'],
   domains: ['Information_Retrieval'],
   capabilities: ['Knowledge_Retrieval', 'Logic_Reasoning'],
-  measure: { field: 'estimated_reach', label: 'estimated reach', unit: 'readers' },
+  measure: { field: 'estimated_reach', label: 'estimated reach', unit: 'readers', mean: true },
   fields: {
     outlet: { label: 'outlet', weights: [3, 3, 2, 2, 2, 1] },
     sentiment: { label: 'sentiment', weights: [2, 4, 3, 1] },
@@ -325,7 +325,7 @@ export const citedSources = packSource({
   noun: ['cited source', 'cited sources'],
   domains: ['Information_Retrieval'],
   capabilities: ['Knowledge_Retrieval', 'Logic_Reasoning'],
-  measure: { field: 'cited_in', label: 'citation count', unit: 'documents' },
+  measure: { field: 'cited_in', label: 'citation count', unit: 'documents', mean: true },
   fields: {
     source_type: { label: 'source type', weights: [3, 2, 2, 2, 3, 1, 1] },
     accessed_on: { label: 'last access', from: -200, to: 0, verb: 'last accessed' },

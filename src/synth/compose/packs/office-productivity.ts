@@ -164,7 +164,7 @@ export const purchaseRequests = packSource({
   fixed: ['cost_centre'],
   domains: ['Office_Productivity'],
   capabilities: ['Data_Analysis', 'Logic_Reasoning'],
-  measure: { field: 'amount', label: 'amount', unit: 'GBP' },
+  measure: { field: 'amount', label: 'amount', unit: 'GBP', mean: true },
   fields: {
     cost_centre: { label: 'cost centre', weights: [2, 2, 3, 2, 1, 1] },
     requested_on: { label: 'date raised', from: -30, to: 0, verb: 'raised' },

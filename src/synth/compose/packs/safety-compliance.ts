@@ -116,7 +116,7 @@ export const dataSubjectRequests = packSource({
   noun: ['data subject request', 'data subject requests'],
   domains: ['Safety_Compliance'],
   capabilities: ['Security_Awareness', 'Calendar_Scheduling'],
-  measure: { field: 'systems_searched', label: 'systems searched', unit: 'systems' },
+  measure: { field: 'systems_searched', label: 'number of systems searched', unit: 'systems' },
   fields: {
     request_type: { label: 'right exercised', weights: [5, 4, 2, 1, 1, 1] },
     regulation: { label: 'law', weights: [4, 3, 2, 1, 1] },

@@ -108,7 +108,7 @@ export const deployments = packSource({
   fixed: ['service', 'environment', 'duration_min'],
   domains: ['Software_Engineering'],
   capabilities: ['Tool_Calling', 'Logic_Reasoning'],
-  measure: { field: 'duration_min', label: 'rollout time', unit: 'minutes' },
+  measure: { field: 'duration_min', label: 'rollout time', unit: 'minutes', mean: true },
   fields: {
     service: { label: 'service', weights: [3, 3, 2, 1, 1, 2] },
     environment: { label: 'environment', weights: [2, 3, 1, 4, 2] },
@@ -186,7 +186,7 @@ export const incidents = packSource({
   fixed: ['service'],
   domains: ['Software_Engineering'],
   capabilities: ['Logic_Reasoning', 'Knowledge_Retrieval'],
-  measure: { field: 'minutes_to_acknowledge', label: 'time to acknowledge', unit: 'minutes' },
+  measure: { field: 'minutes_to_acknowledge', label: 'time to acknowledge', unit: 'minutes', mean: true },
   fields: {
     severity: { label: 'severity', weights: [1, 2, 4, 3] },
     service: { label: 'affected service', weights: [3, 3, 2, 1, 1, 1] },

@@ -230,7 +230,7 @@ export const perDiemClaims = packSource({
   fixed: ['allowance_type'],
   domains: ['Travel_Lifestyle'],
   capabilities: ['Math_Scientific', 'Data_Analysis'],
-  measure: { field: 'amount_claimed', label: 'amount claimed', unit: 'EUR' },
+  measure: { field: 'amount_claimed', label: 'amount claimed', unit: 'EUR', mean: true },
   fields: {
     allowance_type: { label: 'allowance type', weights: [5, 3, 2, 1, 1] },
     nights: { label: 'time away', min: 1, max: 10, step: 1 },

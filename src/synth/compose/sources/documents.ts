@@ -23,7 +23,7 @@ export const sheetRows = defineSource({
   idField: 'order_id',
   prefix: 'SO-',
   capabilities: ['File_Management', 'Data_Analysis'],
-  measure: { field: 'amount', label: 'order value', unit: 'USD' },
+  measure: { field: 'amount', label: 'order value', unit: 'USD', mean: true },
   fields: [
     {
       kind: 'enum',
@@ -140,7 +140,7 @@ export const feedArticles = defineSource({
   collection: 'articles',
   textField: 'content',
   capabilities: ['Knowledge_Retrieval', 'Content_Generation'],
-  measure: { field: 'word_count', label: 'words' },
+  measure: { field: 'word_count', label: 'word count' },
   fields: [
     { kind: 'date', field: 'published_at', label: 'publication date', from: -20, to: 0, verb: 'published', time: true },
     {

@@ -57,7 +57,7 @@ export const integrations = defineSource({
   prefix: 'INT-',
   collection: 'integrations',
   capabilities: ['Agent_Self_Config', 'Security_Awareness'],
-  measure: { field: 'monthly_calls', label: 'monthly calls' },
+  measure: { field: 'monthly_calls', label: 'monthly call volume' },
   fields: [
     { kind: 'number', field: 'error_rate', label: 'error rate', min: 0, max: 0.4, step: 0.01, percent: true },
     {

@@ -110,7 +110,7 @@ export const customers = defineSource({
   prefix: 'CUS-',
   collection: 'customers',
   capabilities: ['Data_Analysis', 'Logic_Reasoning'],
-  measure: { field: 'annual_revenue', label: 'annual revenue', unit: 'USD' },
+  measure: { field: 'annual_revenue', label: 'annual revenue', unit: 'USD', mean: true },
   fields: [
     {
       kind: 'enum',
@@ -175,7 +175,7 @@ export const products = defineSource({
   prefix: 'SKU-',
   collection: 'products',
   capabilities: ['Math_Scientific', 'Data_Analysis'],
-  measure: { field: 'current_stock', label: 'units in stock' },
+  measure: { field: 'current_stock', label: 'stock on hand' },
   fields: [
     { kind: 'number', field: 'current_stock', label: 'stock on hand', min: 0, max: 240, step: 1, unit: 'units' },
     { kind: 'number', field: 'lead_time_days', label: 'lead time', min: 2, max: 45, step: 1, unit: 'days' },
@@ -213,7 +213,7 @@ export const transactions = defineSource({
   collection: 'transactions',
   textField: 'description',
   capabilities: ['Math_Scientific', 'Data_Analysis'],
-  measure: { field: 'amount', label: 'amount', unit: 'USD' },
+  measure: { field: 'amount', label: 'amount', unit: 'USD', mean: true },
   // the card or account a payment went through, and the bank's description of it, do not change afterwards
   fixed: ['account', 'description'],
   fields: [
