@@ -20,6 +20,45 @@ const corpus = Array.from({ length: 300 }, (_, i) => gen(i));
 // the vocabulary rules (no placeholder Latin, no comic names, no answer id in a request) run over every
 // generator in kit/vocabulary.test.ts
 describe('compositional generator', () => {
+  it('labels only what a task exercises: calendar work or a date condition, mail, a scenario its records fit', () => {
+    const gmail = (t: TaskSpecInput) =>
+      (t.services ?? []).includes('gmail') ||
+      (t.reference ?? []).some((r) => 'call' in r && r.call.startsWith('gmail_'));
+    let dated = 0;
+    for (const t of corpus) {
+      const labels = t.labels as { capabilities: string[]; scenario: string };
+      const rule = String((t.provenance as { rule?: string } | undefined)?.rule ?? '');
+      // booking on a calendar, cancelling an appointment, entering a deadline in the diary
+      const calendarWork =
+        (t.reference ?? []).some((r) => 'call' in r && /^calendar_/.test(r.call)) ||
+        /cancel_appointment|diarise_deadline/.test(String(t.title));
+      if (labels.capabilities.includes('Calendar_Scheduling') && !calendarWork) {
+        dated++;
+        // a window, a count of days, a date on either side of today
+        assert.match(
+          rule,
+          /\bdays?\b|today|\b(?:January|February|March|April|May|June|July|August|September|October|November|December)\b|passed|ago/,
+          `${t.id}: ${rule}`,
+        );
+      }
+      if (labels.capabilities.includes('Email_Communication')) assert.ok(gmail(t), `${t.id} claims mail`);
+      const [domain, sub] = labels.scenario.split('/');
+      const fitting = (SCENARIO_SOURCES as Record<string, Record<string, readonly string[]>>)[domain ?? '']?.[
+        sub ?? ''
+      ];
+      const type = String((t.provenance as { record_type?: string } | undefined)?.record_type ?? '');
+      if (fitting?.length && type)
+        assert.ok(
+          fitting.some((n) => type.endsWith(`.${n}`)) ||
+            !Object.values(SCENARIO_SOURCES[domain as 'Legal'] ?? {})
+              .flat()
+              .some((n) => type.endsWith(`.${n}`)),
+          `${t.id}: ${type} labelled ${labels.scenario}`,
+        );
+    }
+    assert.ok(dated > 10, `${dated} tasks labelled Calendar_Scheduling for their dates`);
+  });
+
   it('300 tasks: no byte-identical requests, many workflows', () => {
     const requests = new Set(corpus.map((s) => s.request));
     assert.equal(requests.size, corpus.length);

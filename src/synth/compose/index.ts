@@ -10,6 +10,7 @@ import {
 import type { Generator, GeneratorContext } from '../kit/generator.js';
 import { DOMAIN_SERVICES } from '../kit/taxonomy-rules.js';
 import { compileRecipe } from './compile/index.js';
+import { labelPath } from './packs/scenarios.js';
 import { chooseRecipe, type Recipe, recipeCapabilities, recipeServices } from './recipe.js';
 import { PARTS, partServices } from './registry.js';
 import { makeWorld } from './world.js';
@@ -83,7 +84,10 @@ export function describeRecipe(recipe: Recipe): {
     goal: `Select ${source.noun[1]} (${source.service}), ${acts.join(' and ')}, and report ${computation.name}${who}.`,
     selection: `a rule drawn for this task over ${fields.join(', ')} (1–4 conditions, thresholds from the data, perhaps an exception)${join ? `; join: ${join.name}` : ''}${policy.service ? ` (rule written in ${policy.name})` : ' (stated in the request)'}`,
     distractors: `one ${source.noun[0]} missing each condition by a hair (and one meeting the exception), plus records that vary freely`,
-    constraints: [trap ? `${trap.name}: ${trap.constraints[0]}` : '', 'no action on records outside the selection']
+    constraints: [
+      trap ? `${trap.name}${trap.constraints[0] ? `: ${trap.constraints[0]}` : ''}` : '',
+      'no action on records outside the selection',
+    ]
       .filter(Boolean)
       .join('; '),
   };
@@ -110,7 +114,7 @@ export function composeTask(ctx: GeneratorContext): TaskSpecInput {
     id: ctx.id,
     w,
     recipe,
-    scenario: path,
+    scenario: labelPath(domain, path, recipe.source.name),
     lead: lead ?? recipeCapabilities(recipe)[0] ?? 'Tool_Calling',
   });
 }

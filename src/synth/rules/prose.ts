@@ -81,7 +81,8 @@ export function modifier(a: Atom, models: readonly FieldModel[], today: string |
         `whose ${label} is ${vs}`,
         doubled ? `whose ${label} is ${vs}` : `with ${label} ${vs}`,
         `where the ${label} is ${vs}`,
-        `marked ${vs} for ${label}`,
+        // "marked marked for status" reads as a slip
+        ...(/^marked\b/.test(vs) ? [] : [`marked ${vs} for ${label}`]),
       ]);
     }
     case 'not_in': {

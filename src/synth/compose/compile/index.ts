@@ -8,13 +8,13 @@ import { PARTS } from '../registry.js';
 import { agree, capitalise } from '../../kit/text.js';
 import { checksOf } from './checks.js';
 import { forbiddenOf } from './forbidden.js';
-import { drawRecords } from './records.js';
+import { drawRecords, isDateAtom, type Program } from './records.js';
 import { referenceOf } from './reference.js';
 import { requestOf } from './request.js';
 import { userOf } from './user.js';
 import { traced } from './trace.js';
 import { lintText } from '../../kit/lint.js';
-import { ruleKey } from '../../rules/rule.js';
+import { atomsOf, ruleKey } from '../../rules/rule.js';
 
 // runs a recipe on seeded records, in named phases: records → reference → checks → forbidden → user → request.
 
@@ -35,8 +35,11 @@ export interface CompileInput {
 export function compileRecipe({ id, w, recipe, scenario, lead, parts = PARTS }: CompileInput): TaskSpecInput {
   // a figure of 0 (nothing billed, never seen) asks nothing of the records: they are drawn again from the
   // stream's next values (the same input still gives the same spec)
-  let p = drawRecords(recipe, w, parts);
-  for (let i = 0; i < 12 && Number(p.fact) === 0; i++) p = drawRecords(recipe, w, parts);
+  // a task led by Calendar_Scheduling whose parts do no calendar work has it from its record type's dates: the
+  // rule then turns on one
+  const dated = lead === 'Calendar_Scheduling' && !partCapabilities(recipe).includes(lead);
+  let p = drawRecords(recipe, w, parts, dated);
+  for (let i = 0; i < 12 && Number(p.fact) === 0; i++) p = drawRecords(recipe, w, parts, dated);
   const reference = referenceOf(p);
   const { checks, outcomes, proofs, aggregateForbids, figure } = checksOf(p);
   const forbidden = forbiddenOf(p, aggregateForbids);
@@ -55,7 +58,9 @@ export function compileRecipe({ id, w, recipe, scenario, lead, parts = PARTS }: 
   if (glitches.length)
     throw new Error(`compose ${id}: the text has glitches: ${glitches.map((g) => `${g.rule} "${g.at}"`).join('; ')}`);
   const traces = traced(checks, request, p.late && says ? { slot: p.selected.length, says } : undefined);
-  const caps = [lead, ...recipeCapabilities(recipe).filter((c) => c !== lead)].slice(0, 4);
+  // only what the task exercises: the slot's capability first when it does
+  const honest = exercised(recipe, p);
+  const caps = [...(honest.includes(lead) ? [lead] : []), ...honest.filter((c) => c !== lead)].slice(0, 4);
   const labels = {
     capabilities: caps,
     scenario,
@@ -82,5 +87,34 @@ export function compileRecipe({ id, w, recipe, scenario, lead, parts = PARTS }: 
       rule: agree(p.criteria),
       rule_key: ruleKey(p.rule),
     },
+  });
+}
+
+/** The capabilities of the recipe's parts other than its record type (the work done, not the records read). */
+function partCapabilities(recipe: Recipe): Capability[] {
+  const { action, branch, aggregate, computation, policy, trap, join } = recipe;
+  return [
+    ...(action?.capabilities ?? []),
+    ...(branch?.capabilities ?? []),
+    ...(aggregate?.capabilities ?? []),
+    ...computation.capabilities,
+    ...policy.capabilities,
+    ...(trap?.capabilities ?? []),
+    ...(join?.capabilities ?? []),
+  ];
+}
+
+/**
+ * The capabilities a composed task exercises: its parts', and its record type's where the task uses them —
+ * Calendar_Scheduling only with calendar work or a condition on a date, Email_Communication only with mail.
+ */
+export function exercised(recipe: Recipe, p: Program): Capability[] {
+  const work = new Set(partCapabilities(recipe));
+  const dated = atomsOf(p.rule).some(isDateAtom) || (p.branch !== undefined && isDateAtom(p.branch.atom));
+  return recipeCapabilities(recipe).filter((c) => {
+    if (work.has(c)) return true;
+    if (c === 'Calendar_Scheduling') return dated;
+    if (c === 'Email_Communication') return recipe.source.service === 'gmail';
+    return true;
   });
 }

@@ -3,7 +3,7 @@ import type { Person } from '../../kit/people.js';
 import { drawAtom, drawRule, freeRecord, setAtom } from '../../rules/draw.js';
 import { modifier, rulePhrase } from '../../rules/prose.js';
 import type { FieldModel } from '../../rules/fields.js';
-import { type Atom, holds, modelOf, type Rule, ruleKey, selects } from '../../rules/rule.js';
+import { type Atom, atomsOf, holds, modelOf, type Rule, ruleKey, selects } from '../../rules/rule.js';
 import type { Fixtures, Parts, PlantedTrap, Rec, SourcePart, World } from '../parts.js';
 import { type PolicyDoc, policyDoc, policyTitle as policyTitleOf } from '../policy-doc.js';
 import { type Recipe, recipeServices } from '../recipe.js';
@@ -213,25 +213,35 @@ function backgrounds(recipe: Recipe, w: World, fixtures: Fixtures, parts: Parts<
 }
 
 // the task's rule over the fields nobody else takes; a task whose user changes a record mid-episode needs a
-// condition that change can plausibly make true, so the rule is redrawn (seeded) until it has one (no such
-// rule over the fields left: the task goes without the change)
+// condition that change can plausibly make true, and a task labelled Calendar_Scheduling for its record type's
+// dates a condition on a date, so the rule is redrawn (seeded) until it has them (no such rule over the fields
+// left: the task goes without)
 function ruleOf(
   recipe: Recipe,
   src: SourcePart,
   taken: Readonly<Record<string, unknown>>,
   branchField: FieldModel | undefined,
   w: World,
+  dated: boolean,
 ): Rule {
   const pool = src.fields.filter((f) => !(f.field in taken) && f !== branchField);
   const lean = recipe.action?.lean;
+  const fits = (r: Rule) =>
+    (recipe.interaction !== 'change' || lateAtom(r, src) >= 0) && (!dated || atomsOf(r).some(isDateAtom));
   let rule = drawRule(pool, w.rng, w.difficulty, lean);
-  for (let tries = 0; tries < 40 && recipe.interaction === 'change' && lateAtom(rule, src) < 0; tries++)
-    rule = drawRule(pool, w.rng, w.difficulty, lean);
+  for (let tries = 0; tries < 40 && !fits(rule); tries++) rule = drawRule(pool, w.rng, w.difficulty, lean);
   return rule;
 }
 
-/** Phase 1: draws the records and the initial state of every service. */
-export function drawRecords(recipe: Recipe, w: World, parts: Parts<string>): Program {
+/** Whether a condition is on a date: a window, a working-day count, a due date passed. */
+export const isDateAtom = (a: Atom): boolean =>
+  a.kind === 'older' || a.kind === 'recent' || a.kind === 'due_within' || a.kind === 'overdue';
+
+/**
+ * Phase 1: draws the records and the initial state of every service. `dated`: the rule should hold a condition on
+ * a date (the task is labelled Calendar_Scheduling for its record type's dates).
+ */
+export function drawRecords(recipe: Recipe, w: World, parts: Parts<string>, dated = false): Program {
   const src = recipe.source;
   const writes = { ...recipe.action?.writes, ...recipe.branch?.writes };
   const from = fromStates(recipe);
@@ -239,7 +249,7 @@ export function drawRecords(recipe: Recipe, w: World, parts: Parts<string>): Pro
   const taken = { ...writes, ...from };
   // the branch's field is chosen first, so that the rule leaves it alone
   const branchField = recipe.branch ? branchFieldOf(src, taken, w) : undefined;
-  const rule = ruleOf(recipe, src, taken, branchField, w);
+  const rule = ruleOf(recipe, src, taken, branchField, w, dated);
   const { roles, records } = cast(recipe, w, rule, from);
   // doing nothing must not look like the action done: no target (nor the late record) holds what it writes
   records.forEach((rec, i) => {

@@ -328,7 +328,7 @@ export const actions = [
     field: 'status',
     value: 'in renewal',
     phrases: ['move each of those contracts to "in renewal"', 'set each contract\'s status to "in renewal"'],
-    capabilities: ['Tool_Calling', 'Calendar_Scheduling'],
+    capabilities: ['Tool_Calling'],
   }),
   packAction(courtDeadlines, matters, {
     name: 'diarise_deadline',

@@ -352,6 +352,6 @@ export const actions = [
     field: 'irrigation_status',
     value: 'scheduled',
     phrases: ['set irrigation on each of those plots to scheduled', 'mark irrigation as scheduled for each plot'],
-    capabilities: ['Tool_Calling', 'Calendar_Scheduling'],
+    capabilities: ['Tool_Calling'],
   }),
 ];

@@ -47,7 +47,7 @@ export const SCENARIO_SOURCES: Table = {
     Video_Audio: ['episodes', 'media_assets'],
   },
   Safety_Compliance: {
-    Security: ['security_findings', 'access_reviews'],
+    Security: ['security_findings', 'access_reviews', 'integrations'],
     Data_Protection: ['data_subject_requests', 'vendor_assessments'],
   },
   Automation_Platform: {
@@ -60,7 +60,7 @@ export const SCENARIO_SOURCES: Table = {
     Daily_Life: ['household_bills', 'tasks'],
   },
   Education_Knowledge: {
-    Tutoring: ['enrolments', 'submissions'],
+    Tutoring: ['enrolments', 'submissions', 'courses'],
     Exam_Preparation: ['exam_sittings'],
   },
   Legal: {
@@ -68,7 +68,7 @@ export const SCENARIO_SOURCES: Table = {
     Litigation: ['court_deadlines', 'legal_holds'],
   },
   Healthcare: {
-    Policy: ['claims', 'referrals'],
+    Policy: ['claims', 'referrals', 'appointments'],
     Pet_Care: ['vaccinations'],
   },
   Manufacturing_Engineering: {
@@ -90,4 +90,18 @@ export function scenarioSourceNames(domain: ScenarioDomain, sub: string | undefi
   if (!sub) return [];
   const subs = SCENARIO_SOURCES[domain] as Partial<Record<string, readonly string[]>> | undefined;
   return subs?.[sub] ?? [];
+}
+
+/**
+ * The scenario path a task is labelled with: the slot's own when its record type fits the slot's sub-scenario (or
+ * the domain maps none to it), else the first sub-scenario of the domain the record type fits — human patients are
+ * not labelled Pet_Care, webhook connectors not Harmful_Content.
+ */
+export function labelPath(domain: ScenarioDomain, path: string, source: string): string {
+  const parts = path.split('/');
+  const sub = parts[1];
+  const subs = (SCENARIO_SOURCES[domain] ?? {}) as Partial<Record<string, readonly string[]>>;
+  if (!sub || subs[sub]?.includes(source)) return path;
+  const fits = Object.entries(subs).find(([, names]) => names?.includes(source))?.[0];
+  return fits ? `${domain}/${fits}` : path;
 }
