@@ -65,13 +65,14 @@ const SPECIES: Readonly<Record<string, readonly [readonly string[], number, numb
   horse: [['tetanus', 'tetanus', 'rabies'], 350, 650],
 };
 
+// what a GP writes on a referral to any specialty (a symptom would have to fit the specialty it goes to)
 const REFERRAL_TERMS = [
-  'chest pain',
-  'weight loss',
-  'suspected fracture',
-  'family history',
+  'symptoms worsening',
   'second opinion',
-  'worsening',
+  'family history',
+  'previous referral declined',
+  'on anticoagulants',
+  'patient anxious about waiting',
 ];
 
 function referralNote(rng: Rng, term: string | undefined): string {

@@ -168,6 +168,11 @@ export const nonconformances = packSource({
   owner: { field: 'quality_engineer', role: 'quality engineer' },
   textField: 'description',
   parents: { work_order_id: workOrders },
+  // no NCR finds more parts affected than its work order made
+  fitParent: (wo, ncrs, w) => {
+    const most = Math.max(0, ...ncrs.map((n) => Number(n.quantity_affected) || 0));
+    return Number(wo.quantity) < most ? { quantity: most + w.rng.int(0, 40) } : {};
+  },
 });
 
 function findings(rng: Rng, term: string | undefined): string {

@@ -34,6 +34,16 @@ export const TRIP_TERMS = [
 export const SUPPLIERS: Readonly<Record<string, readonly string[]>> = {
   flight: ['Lufthansa', 'British Airways', 'KLM', 'Air France', 'TAP Air Portugal', 'SAS', 'Emirates', 'Iberia'],
   rail: ['Eurostar', 'Deutsche Bahn', 'Avanti West Coast', 'LNER', 'Trenitalia', 'SJ'],
+};
+
+// the rail operators of a policy region: a Sydney trip is not booked on LNER
+export const RAIL_BY_REGION: Readonly<Record<string, readonly string[]>> = {
+  domestic: ['Avanti West Coast', 'LNER'],
+  Europe: ['Eurostar', 'Deutsche Bahn', 'Trenitalia', 'SJ'],
+  'North America': ['Amtrak', 'VIA Rail'],
+  'Asia-Pacific': ['NSW TrainLink', 'SMRT'],
+  'Middle East': ['Etihad Rail'],
+  'Latin America': ['CPTM'],
   'car hire': ['Sixt', 'Europcar', 'Hertz', 'Avis', 'Enterprise'],
   'airport transfer': ['Blacklane', 'Addison Lee', 'Welcome Pickups', 'Carey'],
 };

@@ -7,6 +7,7 @@ import { addDays, nth, packAction, packSource, refId } from './table-source.js';
 import {
   cityOf,
   destinationOf,
+  RAIL_BY_REGION,
   tripOf,
   BILL,
   BILL_TERMS,
@@ -179,7 +180,12 @@ export const travelBookings = packSource({
       supplier:
         type === 'hotel'
           ? (HOTELS[cityOf(destinationOf(rec.trip_id)[0])] ?? 'Travel agent')
-          : nth(w, SUPPLIERS[type] ?? ['Travel agent'], i),
+          : nth(
+              w,
+              (type === 'rail' ? RAIL_BY_REGION[destinationOf(rec.trip_id)[1]] : undefined) ??
+                SUPPLIERS[type] ?? ['Travel agent'],
+              i,
+            ),
       confirmation_code: Array.from({ length: 6 }, () => w.rng.pick([...PNR])).join(''),
       starts_on: addDays(rec.cancellation_deadline, w.rng.int(type === 'hotel' ? 1 : 0, 14)),
       cost: Math.round((lo + w.rng.next() * (hi - lo)) * 100) / 100,
@@ -252,7 +258,8 @@ export const perDiemClaims = packSource({
     return {
       per_diem_id: id,
       trip_id,
-      traveller: colleague(w, i).email,
+      // the one who went on the trip claims for it (the trip names them too: fitParent)
+      traveller: colleague(w, tripSeat(trip_id)).email,
       city,
       daily_rate: rate,
       approver: colleague(w, i + 4).email,
@@ -286,6 +293,7 @@ export const perDiemClaims = packSource({
     return {
       destination,
       region,
+      ...(claims[0]?.traveller ? { traveller: claims[0].traveller } : {}),
       depart_on: addDays(back, -nights),
       return_on: back,
       ...(['draft', 'rejected', 'cancelled', 'submitted'].includes(String(trip.approval_status))
@@ -393,3 +401,8 @@ export const actions = [
     phrases: ['mark each of those bills as paid', 'record each of them as paid'],
   }),
 ];
+
+// which colleague a trip is for, fixed by its id (every claim for the trip names the same traveller)
+function tripSeat(tripId: string): number {
+  return [...tripId].reduce((a, c) => (a * 31 + c.charCodeAt(0)) % 997, 3);
+}
