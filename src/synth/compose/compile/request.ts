@@ -49,6 +49,15 @@ export function requestOf(p: Program, figure: boolean): RenderedRequest {
       : undefined;
   const main = renderAction(recipe, w, recipe.action);
   const other = p.branch ? renderAction(recipe, w, recipe.branch) : undefined;
+  // after two groups, "them" reads as the last one named: the deliverable says it holds both
+  const whole =
+    aggregate && main && other
+      ? /\bthem\b/.test(aggregate)
+        ? aggregate.replace(/\bthem\b(,?)(?=(.?))/, (_, comma: string, next: string) =>
+            comma || /^[.;:!?]?$/.test(next) ? `all of them, both groups${comma}` : 'all of them, both groups,',
+          )
+        : `${aggregate}, covering both groups`
+      : aggregate;
   const action =
     main && other && p.branch
       ? w.rng.pick([
@@ -63,7 +72,7 @@ export function requestOf(p: Program, figure: boolean): RenderedRequest {
       ? { kind: 'policy', pointer: recipe.policy.pointer(p.policyTitle), section: p.policy.section }
       : { kind: 'inline', criteria: p.criteria },
     ...(action ? { action } : {}),
-    ...(aggregate ? { aggregate } : {}),
+    ...(whole ? { aggregate: whole } : {}),
     ...(recipe.trap?.constraints.length ? { constraint: w.rng.pick(recipe.trap.constraints) } : {}),
     question,
     ...(aggregate && figure ? { figureShown: true } : {}),
