@@ -49,7 +49,11 @@ export function countWord(v: string): string | undefined {
  * task's records hold (`names`: for "Portfolio, term 1", a 1 after "term"). Meant for case-insensitive matching, as
  * the grader matches.
  */
-export function figureNumber(spellings: readonly string[], names: readonly string[] = []): string {
+export function figureNumber(
+  spellings: readonly string[],
+  names: readonly string[] = [],
+  opts: { anchored?: boolean } = {},
+): string {
   const alt = spellings.map(escapeRegex).join('|');
   const small = spellings.filter((v) => /^\d{1,2}$/.test(v)).map(escapeRegex);
   const marker = small.length ? `(?!(?<=(?:^|\\n)[ \\t]*)(?:${small.join('|')})[.)][ \\t]+\\S)` : '';
@@ -64,9 +68,26 @@ export function figureNumber(spellings: readonly string[], names: readonly strin
   const words = [...new Set(spellings.flatMap((v) => countWord(v) ?? []))];
   if (!words.length) return digits;
   const word = words
-    .map((w) => (w === 'one' ? `one(?=[ \\t]+[a-z])(?![ \\t]+(?:${ONE_NOT_BEFORE})(?![\\w-]))` : w))
+    // next to a label (labelledFigure, `anchored`) "one" is the count it reads as: "only one is overdue"
+    .map((w) => (w === 'one' && !opts.anchored ? `one(?=[ \\t]+[a-z])(?![ \\t]+(?:${ONE_NOT_BEFORE})(?![\\w-]))` : w))
     .join('|');
   return `(?:${digits}|(?<![\\w-])${inNames.before}(?:${word})(?![\\w-])${inNames.after})`;
+}
+
+// any standalone figure, in digits or as a count word: what may not stand between a label and its figure
+const ANY_FIGURE = `(?:(?<![\\w.,-])\\d[\\d,]*(?:\\.\\d+)?(?![\\w-])|\\b(?:${WORDS.join('|')})\\b)`;
+
+/**
+ * A small figure (a count of a few) stated next to what it counts: `figure` (a figureNumber pattern) within one
+ * clause of one of `keys` ("low priority", "reminded", "count"), with no other figure between them — "Only one is
+ * low priority." and "low-priority count: 1" state 1; "I booked one review per to-do; low-priority count: 0" does
+ * not. A bare small number anywhere in a reply says too little: an incidental "one" or a list's "3" would pass.
+ */
+export function labelledFigure(figure: string, keys: readonly string[]): string {
+  const k = `(?:${[...new Set(keys.map((x) => x.trim().toLowerCase()).filter(Boolean))].map((x) => escapeRegex(x).replace(/[- ]/g, '[- ]?')).join('|')})`;
+  const gap = `(?:(?!${ANY_FIGURE})[^.;!?\\n]){0,60}?`;
+  // the label is looked at, not matched: what the pattern finds is the figure alone (as the answer probes read it)
+  return `(?:(?<=\\b${k}\\w*${gap})${figure}|${figure}(?=${gap}\\b${k}))`;
 }
 
 // the words right before and after a spelling where a record's name holds it as a word ("term 1", "Building 3 annex")

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { amountPattern, factPattern, numberVariants } from './money.js';
+import { amountPattern, factPattern, numberVariants, questionKeys } from './money.js';
 
 // the grader matches answer patterns case-insensitively
 const says = (fact: string, text: string, money = false) => new RegExp(factPattern(fact, money), 'i').test(text);
@@ -63,5 +63,42 @@ describe('answer figures in words and beside names', () => {
     assert.ok(sayn('3', 'Moved 3 bookings to the annex.', names));
     // embedded in a larger pattern, the alternatives stay together
     assert.ok(!new RegExp(`Figure: ${factPattern('1', false, names)}$`, 'i').test('Figure: term 1'));
+  });
+});
+
+describe('a small figure beside what it counts', () => {
+  const keys = questionKeys('the number of to-dos you handled whose priority is low');
+  const re = new RegExp(factPattern('1', false, [], keys), 'i');
+
+  it('reads the count next to its label, in words or digits, either side', () => {
+    for (const text of [
+      'Only one is low priority.',
+      'Of the three, one was low priority.',
+      'low-priority count: 1',
+      'The number of to-dos I handled whose priority is low: 1.',
+      'Low priority: 1 (TD-4410).',
+    ])
+      assert.ok(re.test(text), text);
+  });
+
+  it('never an incidental number, nor one with another figure between it and the label', () => {
+    for (const text of [
+      'I booked one review per to-do; low-priority count: 0.',
+      'Built one page listing the 4 entries; low priority count: 2.',
+      'Step 1 done.',
+      'All 1 of them handled.',
+    ])
+      assert.ok(!re.test(text), text);
+    // the match is the figure alone: what the answer probes swap for another candidate
+    assert.equal('Low priority: 1 (TD-4410).'.match(re)?.[0], '1');
+  });
+
+  it('the question words name what is counted, not its glue; large figures stay unanchored', () => {
+    assert.deepEqual(questionKeys('their combined booked time (in minutes)').slice(0, 3), [
+      'booked',
+      'time',
+      'minutes',
+    ]);
+    assert.ok(new RegExp(factPattern('1680', false, [], keys), 'i').test('1,680 in all'));
   });
 });

@@ -1,4 +1,4 @@
-import { escapeRegex, figureNumber, grouped } from '../../schema/text.js';
+import { escapeRegex, figureNumber, grouped, labelledFigure } from '../../schema/text.js';
 
 // amounts: rounded to cents as the services store them, written as people write them, and matched in an
 // agent's text however it spells them.
@@ -32,10 +32,34 @@ export function numberVariants(fact: string, money = false): string[] {
 
 /**
  * A fact as one regex: a number as a figure in any of its spellings (see figureNumber; never where it is part of
- * one of `names`, the task's record names and titles), other text literally.
+ * one of `names`, the task's record names and titles), other text literally. With `keys` (the words of the question
+ * it answers), a small whole number (0–20) counts only next to one of them (labelledFigure): a bare "1" or "one"
+ * anywhere in a reply proves nothing.
  */
-export const factPattern = (fact: string, money = false, names: readonly string[] = []): string =>
-  isNumber(fact) ? figureNumber(numberVariants(fact, money), names) : escapeRegex(fact);
+export function factPattern(
+  fact: string,
+  money = false,
+  names: readonly string[] = [],
+  keys?: readonly string[],
+): string {
+  if (!isNumber(fact)) return escapeRegex(fact);
+  const small = /^\d{1,2}$/.test(fact) && Number(fact) <= 20;
+  if (!small || !keys?.length) return figureNumber(numberVariants(fact, money), names);
+  return labelledFigure(figureNumber(numberVariants(fact, money), names, { anchored: true }), keys);
+}
+
+// words a question is built of that say nothing about what is counted
+const GLUE = new Set(
+  'the of you handled among them their whose is are was were with that this those in to two decimals lowest highest combined average and or not its it for on by at as any other than already yet still how many much what which per each all i me my we our'.split(
+    ' ',
+  ),
+);
+
+/** The words a figure's question names (what is counted, its condition, its measure), plus the words a count goes by. */
+export function questionKeys(question: string): string[] {
+  const own = (question.toLowerCase().match(/[a-z][a-z-]*[a-z]/g) ?? []).filter((w) => w.length >= 3 && !GLUE.has(w));
+  return [...new Set([...own, 'count', 'number', 'total', 'in all', 'altogether'])];
+}
 
 /** An amount as one regex, however it is written (1234.5, 1,234.50 …), never inside a longer number. */
 export const amountPattern = (amount: number): string => factPattern(String(roundCents(amount)), true);

@@ -1,5 +1,5 @@
 import type { Check } from '../../kit/checks.js';
-import { factPattern, isNumber } from '../../kit/money.js';
+import { factPattern, isNumber, questionKeys } from '../../kit/money.js';
 import type { AuditRef, Call, CheckDraft } from '../parts.js';
 import { actionContext, actionFor } from './context.js';
 import type { Program } from './records.js';
@@ -101,8 +101,11 @@ export function checksOf(p: Program): Checked {
   // the figure the aggregate writes is a computed fact: checked exactly where it is written, as in the answer; an
   // amount of money may be written with cents (51,200.00) even when it is whole
   const money = recipe.computation.needsMeasure && isMoney(src);
-  const answer = factPattern(p.fact, money, isNumber(p.fact) ? shortStrings(p.fixtures) : []);
-  const figure = recipe.aggregate && dest ? recipe.aggregate.figure?.(dest.value, answer) : undefined;
+  const names = isNumber(p.fact) ? shortStrings(p.fixtures) : [];
+  // in a deliverable the figure has its own place; in a reply a small one counts only beside what it counts
+  const written = factPattern(p.fact, money, names);
+  const answer = factPattern(p.fact, money, names, questionKeys(recipe.computation.ask(src, p.selected)));
+  const figure = recipe.aggregate && dest ? recipe.aggregate.figure?.(dest.value, written) : undefined;
   if (figure) outcomes.push({ id: 'summary_figure', ...figure });
   const reads = [named('listed', src.list(w)[0])];
   const policyRead = recipe.policy.reads(p.policyTitle).at(-1);
