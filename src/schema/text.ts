@@ -75,7 +75,8 @@ export function figureNumber(
 }
 
 // any standalone figure, in digits or as a count word: what may not stand between a label and its figure
-const ANY_FIGURE = `(?:(?<![\\w.,-])\\d[\\d,]*(?:\\.\\d+)?(?![\\w-])|\\b(?:${WORDS.join('|')})\\b)`;
+// (a number alone in brackets belongs to a name: "Cotswold (4)")
+const ANY_FIGURE = `(?:(?<![\\w.,(-])\\d[\\d,]*(?:\\.\\d+)?(?![\\w)-])|\\b(?:${WORDS.join('|')})\\b)`;
 
 /**
  * A small figure (a count of a few) stated next to what it counts: `figure` (a figureNumber pattern) within one

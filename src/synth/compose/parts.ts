@@ -157,6 +157,11 @@ export interface ActionPart<S extends string> {
   from?: Readonly<Record<string, readonly string[]>>;
   /** per field of the record, the side that calls for the work: the task's rule takes it (rules/draw.ts) */
   lean?: Readonly<Record<string, Lean>>;
+  /**
+   * the work is a go-ahead (approving, granting, paying), not a remedy: the record type's concerns (concerns.ts)
+   * do not steer its rule, only its own `lean`
+   */
+  approves?: true;
   needsOwner?: boolean;
   /** values the phrases name ({due} → "Thursday 12 March"); what they state, `exact` checks */
   fill?(w: World): Record<string, string>;

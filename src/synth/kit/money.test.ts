@@ -89,6 +89,12 @@ describe('a small figure beside what it counts', () => {
       'All 1 of them handled.',
     ])
       assert.ok(!re.test(text), text);
+    // a number in brackets is part of a name, not a figure between the label and the count
+    const rooms = new RegExp(
+      factPattern('3', false, [], questionKeys('the number of room bookings whose room is Cotswold (4)')),
+      'i',
+    );
+    assert.ok(rooms.test('the number of room bookings I handled whose room is Cotswold (4) is 3.'));
     // the match is the figure alone: what the answer probes swap for another candidate
     assert.equal('Low priority: 1 (TD-4410).'.match(re)?.[0], '1');
   });

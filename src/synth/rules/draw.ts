@@ -126,14 +126,19 @@ export function drawRule(
   const pool = models.filter(ruleable);
   if (pool.length === 0) throw new Error('drawRule: the record type has no field a rule can use');
   const shape = shapeOf(d, rng, pool.length);
+  // takes a field out of `from` and of the pool (every field serves one condition)
   const take = (from: FieldModel[] = pool) => {
     const m = from.splice(rng.int(0, from.length - 1), 1)[0] as FieldModel;
     if (from !== pool) pool.splice(pool.indexOf(m), 1);
     return m;
   };
   const atom = (m: FieldModel, exception = false) => drawAtom(m, rng, lean[m.field], exception);
-  const all = Array.from({ length: Math.max(1, shape.all) }, () => atom(take()));
-  const any = shape.any ? Array.from({ length: shape.any }, () => atom(take())) : undefined;
+  // a word in a free-text note selects badly ("watch for slug damage" is no damage) but excepts well ("unless the
+  // note mentions waterlogging"): the selecting conditions take the structured fields while there are any
+  const structured = pool.filter((m) => m.kind !== 'text');
+  const pick = () => take(structured.length ? structured : pool);
+  const all = Array.from({ length: Math.max(1, shape.all) }, () => atom(pick()));
+  const any = shape.any ? Array.from({ length: shape.any }, () => atom(pick())) : undefined;
   const free = pool.filter((m) => {
     const l = lean[m.field];
     if (l === undefined) return true;

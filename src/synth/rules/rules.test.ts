@@ -72,6 +72,15 @@ describe('selection rules', () => {
     }, /lean of status leaves no value/);
   });
 
+  it('a word in a note only excepts, never selects, while structured fields are left', () => {
+    for (let i = 0; i < 200; i++) {
+      const r = drawRule(MODELS, createRng('text', i), 'hard');
+      for (const a of [...r.all, ...(r.any ?? [])]) assert.notEqual(a.kind, 'mentions', JSON.stringify(r));
+    }
+    const onlyText = MODELS.filter((m) => m.kind === 'text');
+    assert.equal(drawRule(onlyText, createRng('t'), 'easy').all[0]?.kind, 'mentions');
+  });
+
   it('sets values that meet a condition, or miss it by a hair, whatever the condition', () => {
     const rng = createRng('set');
     const x = { rng, today: TODAY, vocab };

@@ -4,6 +4,7 @@ import { drawAtom, drawRule, freeRecord, setAtom } from '../../rules/draw.js';
 import { modifier, rulePhrase } from '../../rules/prose.js';
 import type { FieldModel } from '../../rules/fields.js';
 import { type Atom, atomsOf, holds, modelOf, type Rule, ruleKey, selects } from '../../rules/rule.js';
+import { CONCERNS } from '../concerns.js';
 import type { Fixtures, Parts, PlantedTrap, Rec, SourcePart, World } from '../parts.js';
 import { type PolicyDoc, policyDoc, policyTitle as policyTitleOf } from '../policy-doc.js';
 import { type Recipe, recipeServices } from '../recipe.js';
@@ -225,7 +226,8 @@ function ruleOf(
   dated: boolean,
 ): Rule {
   const pool = src.fields.filter((f) => !(f.field in taken) && f !== branchField);
-  const lean = recipe.action?.lean;
+  // the side each field calls for attention on, unless the work is a go-ahead; the action's own leans first
+  const lean = { ...(recipe.action?.approves ? {} : CONCERNS[src.name]), ...recipe.action?.lean };
   const fits = (r: Rule) =>
     (recipe.interaction !== 'change' || lateAtom(r, src) >= 0) && (!dated || atomsOf(r).some(isDateAtom));
   let rule = drawRule(pool, w.rng, w.difficulty, lean);

@@ -327,6 +327,7 @@ export const examSittings = packSource({
 export const actions = [
   packAction(submissions, school, {
     name: 'grant_extension',
+    approves: true,
     lean: { late_days: 'low' },
     sections: ['Extension', 'Extension grant'],
     when: { status: ['submitted', 'late'] },

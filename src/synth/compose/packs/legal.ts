@@ -322,6 +322,7 @@ export const legalHolds = packSource({
 export const actions = [
   packAction(contracts, matters, {
     name: 'contract_into_renewal',
+    approves: true,
     lean: { renewal_date: 'ahead' },
     sections: ['Renewal', 'Renewal review'],
     from: ['executed'],

@@ -324,6 +324,7 @@ export const actions = [
   }),
   packAction(videoEdits, studio, {
     name: 'edit_to_client',
+    approves: true,
     lean: { due_on: 'ahead' },
     sections: ['Client review', 'Sign-off'],
     from: ['rough cut', 'fine cut', 'colour and sound'],

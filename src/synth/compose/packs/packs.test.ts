@@ -9,6 +9,7 @@ import { compileRecipe } from '../compile/index.js';
 import type { SourcePart } from '../parts.js';
 import type { FieldModel } from '../../rules/fields.js';
 import { chooseRecipe } from '../recipe.js';
+import { CONCERNS } from '../concerns.js';
 import { PARTS } from '../registry.js';
 import { makeWorld } from '../world.js';
 import { PACK_ACTIONS } from './index.js';
@@ -99,6 +100,27 @@ describe('domain packs', () => {
       }
     }
     assert.ok(leaning >= 40, `${leaning} actions lean`);
+  });
+
+  it("name concerns only on rule fields of their record types, with the fields' kinds and values", () => {
+    const sources = new Map<string, SourcePart>(PARTS.sources.map((s) => [s.name, s as SourcePart]));
+    for (const [name, concerns] of Object.entries(CONCERNS)) {
+      const src = sources.get(name);
+      assert.ok(src, `concerns of ${name}: no such record type`);
+      for (const [field, l] of Object.entries(concerns)) {
+        const m: FieldModel | undefined = src.fields.find((f) => f.field === field);
+        const why: string = `${name}.${field}`;
+        assert.ok(m && m.rule !== false && m.kind !== 'text', `${why} is not a structured rule field`);
+        if (m.kind === 'date') assert.ok((l === 'ahead' && m.to >= 5) || (l === 'stale' && m.from <= -5), why);
+        else if (m.kind === 'number') assert.ok(l === 'high' || l === 'low', why);
+        else if (m.kind === 'flag') assert.equal(typeof l, 'boolean', why);
+        else if (m.kind === 'enum') {
+          assert.ok(Array.isArray(l) && l.length > 0, why);
+          for (const v of l as readonly string[]) assert.ok(m.values.includes(v), `${why}: no value ${v}`);
+        }
+      }
+    }
+    assert.ok(Object.keys(CONCERNS).length >= 60);
   });
 
   it('write notes that hold a term only when asked to', () => {

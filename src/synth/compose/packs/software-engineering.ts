@@ -335,6 +335,7 @@ export const actions = [
   }),
   packAction(migrations, devops, {
     name: 'approve_migration',
+    approves: true,
     lean: { scheduled_on: 'ahead', reversible: true },
     sections: ['Approval', 'Migration approval'],
     from: ['pending review'],

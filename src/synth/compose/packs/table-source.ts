@@ -273,6 +273,8 @@ export interface PackAct {
   when?: Readonly<Record<string, readonly string[]>>;
   /** per field, the side that calls for the work (a deadline still ahead, a skill outside its sandbox) */
   lean?: Readonly<Record<string, Lean>>;
+  /** a go-ahead (approve, grant, pay), not a remedy: the record type's concerns do not steer its rule */
+  approves?: true;
   capabilities?: readonly Capability[];
 }
 
@@ -294,6 +296,7 @@ export function packAction<N extends string>(src: SourcePart<N>, system: TableSe
     phrases: act.phrases,
     sections: act.sections,
     ...(act.lean ? { lean: act.lean } : {}),
+    ...(act.approves ? { approves: true as const } : {}),
     ...(act.from || act.when ? { from: { ...act.when, ...(act.from ? { [act.field]: act.from } : {}) } } : {}),
     args: ({ rec }) => ({ [src.idField]: idOf(rec), [act.field]: act.value }),
     proof: ({ rec }) => ({

@@ -374,6 +374,7 @@ export const householdBills = packSource({
 export const actions = [
   packAction(tripRequests, travel, {
     name: 'approve_trip',
+    approves: true,
     lean: { depart_on: 'ahead', estimated_cost: 'low', policy_exception: false },
     sections: ['Approval', 'Travel approval'],
     from: ['submitted'],
@@ -394,6 +395,7 @@ export const actions = [
   }),
   packAction(householdBills, travel, {
     name: 'mark_bill_paid',
+    approves: true,
     sections: ['Payment', 'Settlement'],
     from: ['due', 'overdue'],
     field: 'status',
