@@ -11,6 +11,7 @@ import { generateProcedural } from '../generators.js';
 import { countWhere } from './computations.js';
 import { recipeFor } from './index.js';
 import { SCENARIO_SOURCES } from './packs/scenarios.js';
+import { CONCERNS } from './concerns.js';
 import { PARTS } from './registry.js';
 import { composition } from './testing.js';
 
@@ -57,6 +58,37 @@ describe('compositional generator', () => {
         );
     }
     assert.ok(dated > 10, `${dated} tasks labelled Calendar_Scheduling for their dates`);
+  });
+
+  it('asks for figures that mean something: a lowest only where low matters, no total of what does not add up', () => {
+    for (const t of corpus) {
+      const say = (t.reference ?? []).flatMap((r) => ('say' in r ? [r.say] : [])).join(' ');
+      const type = String((t.provenance as { record_type?: string } | undefined)?.record_type ?? '');
+      const src = PARTS.sources.find(
+        (s) => type.endsWith(`.${s.collection ?? s.name}`) && type.startsWith(`${s.service}.`),
+      );
+      if (!src?.measure) continue;
+      if (/\blowest\b/i.test(say)) assert.equal(CONCERNS[src.name]?.[src.measure.field], 'low', `${t.id}: ${say}`);
+      if (/\bcombined\b/i.test(say)) assert.notEqual(src.measure.additive, false, `${t.id}: ${say}`);
+    }
+  });
+
+  it('the user answers a question about the destination however it is put', () => {
+    const asking = corpus.filter((t) =>
+      (t.user as { signals?: { id: string }[] } | undefined)?.signals?.some((s) => s.id === 'destination'),
+    );
+    assert.ok(asking.length >= 10, `${asking.length} tasks where the user holds the destination`);
+    for (const t of asking) {
+      const words =
+        (t.user as { signals: { id: string; trigger: { asks_about?: string[] } }[] }).signals.find(
+          (s) => s.id === 'destination',
+        )?.trigger.asks_about ?? [];
+      for (const q of ['Who should I send the summary to?', 'What should I name the HTML file?', 'Which channel?'])
+        assert.ok(
+          words.some((w) => q.toLowerCase().includes(w.toLowerCase())),
+          `${t.id}: ${q}`,
+        );
+    }
   });
 
   it('300 tasks: no byte-identical requests, many workflows', () => {

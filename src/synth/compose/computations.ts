@@ -1,3 +1,4 @@
+import { CONCERNS } from './concerns.js';
 import type { ComputationPart, Rec, SourcePart } from './parts.js';
 import { roundCents } from '../kit/money.js';
 import { type EnumModel, type FieldModel, sayValue } from '../rules/fields.js';
@@ -6,6 +7,8 @@ import { type EnumModel, type FieldModel, sayValue } from '../rules/fields.js';
 
 const vals = (sel: Rec[], s: SourcePart) => sel.map((rec) => Number(rec[s.measure?.field ?? '']));
 const fmt = (x: number) => String(roundCents(x));
+// the side of the measure that calls for attention (concerns.ts): a low stock is asked about, a low court fee is not
+const lowMatters = (s: SourcePart) => Boolean(s.measure && CONCERNS[s.name]?.[s.measure.field] === 'low');
 
 // the unit an asked figure is in, where it is a currency or a measure a count is not: "(GBP)", "(in minutes)" — an
 // answer of 28 minutes to a question about seconds is no one's fault but the question's
@@ -28,6 +31,8 @@ export const count: ComputationPart = {
 export const total: ComputationPart = {
   name: 'sum',
   needsMeasure: true,
+  // stock of different products, lateness of different students: no total means anything
+  fits: (s) => s.measure?.additive !== false,
   capabilities: ['Math_Scientific', 'Data_Analysis'],
   ask: (s) => `their combined ${s.measure?.label}${inUnit(s)}`,
   value: (sel, s) => fmt(vals(sel, s).reduce((a, b) => a + b, 0)),
@@ -36,6 +41,7 @@ export const total: ComputationPart = {
 export const largest: ComputationPart = {
   name: 'max',
   needsMeasure: true,
+  fits: (s) => !lowMatters(s),
   capabilities: ['Data_Analysis'],
   ask: (s) => `the highest ${s.measure?.label} among them${inUnit(s)}`,
   value: (sel, s) => fmt(Math.max(...vals(sel, s))),
@@ -54,6 +60,7 @@ export const average: ComputationPart = {
 export const smallest: ComputationPart = {
   name: 'min',
   needsMeasure: true,
+  fits: lowMatters,
   capabilities: ['Data_Analysis', 'Logic_Reasoning'],
   ask: (s) => `the lowest ${s.measure?.label} among them${inUnit(s)}`,
   value: (sel, s) => fmt(Math.min(...vals(sel, s))),

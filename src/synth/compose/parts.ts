@@ -83,9 +83,10 @@ export interface SourcePart<N extends string = string> {
   /** numeric field for computations (sum, max, min) with its label */
   /**
    * the number a computation reports over the selection; `mean`: an average of it means something to the people
-   * who ask (a mean lateness does, a mean of a flight and a rail fare does not)
+   * who ask (a mean lateness does, a mean of a flight and a rail fare does not); `additive: false`: a total of it
+   * means nothing (the stock of different products, the lateness of different students)
    */
-  measure?: { field: string; label: string; unit?: string; mean?: true };
+  measure?: { field: string; label: string; unit?: string; mean?: true; additive?: false };
   /** a fresh record of this kind: the fields `fields` does not draw (ids, titles, people) */
   make(w: World, id: string, i: number): Rec;
   /** human label of a record for messages */

@@ -1,5 +1,5 @@
 import type { Rng } from '../../env/rng.js';
-import { at, dayMonth } from '../kit/dates.js';
+import { at, dayMonthYear } from '../kit/dates.js';
 import { aOrAn, agree, capitalise, inRunningText, isAre } from '../kit/text.js';
 import { drawRule } from '../rules/draw.js';
 import type { FieldModel } from '../rules/fields.js';
@@ -113,6 +113,13 @@ const PURPOSES: Readonly<Record<string, readonly string[]>> = {
     'A missed court date or an unacknowledged hold is a professional-conduct issue, not an admin slip. Follow this to the letter.',
     "Written with the risk partner after last year's file review; it applies to every matter, whoever runs it.",
   ],
+  field_plots: [
+    'Water, sprays and probe batteries all run on a timetable; these rules say which plots need attention first.',
+    'Agronomy calls differ by field; this keeps the farm office consistent about when a plot is acted on.',
+  ],
+  aircraft_inspections: [
+    'Airworthiness depends on checks happening on time and findings being closed; this sets when to act.',
+  ],
   plant: [
     'Quality escapes are cheapest to stop at the line; these rules say when work stops and when a problem needs a CAPA.',
     'The line keeps running only if holds and nonconformances are handled the same way on every shift.',
@@ -222,15 +229,16 @@ function superseded(r: Rule, rng: Rng): Rule | undefined {
 export function policyDoc(rule: Rule, src: SourcePart, w: World, title: string, section: string): PolicyDoc {
   const { rng, today } = w;
   const n: Nouns = { singular: src.noun[0], plural: src.noun[1] };
-  const effective = dayMonth(at(today, { days: -rng.int(10, 120) }));
+  const effective = dayMonthYear(at(today, { days: -rng.int(10, 120) }));
   const head = `${title}\n${rng.pick(['Version', 'Revision', 'Issue'])} ${rng.int(2, 7)}, effective ${effective}. Owner: ${ownerOf(src, rng)}.`;
   // the purpose line names the kind of document its title does
   const [kind, many] = KINDS.find(([k]) => title.toLowerCase().endsWith(k)) ?? ['document', false];
   const purpose = `${many ? 'These' : 'This'} ${kind} ${many ? 'cover' : 'covers'} ${n.plural}. ${rng.pick(
-    PURPOSES[src.service] ?? [
-      `Handling ${n.plural} the same way every time is the point of writing this down.`,
-      `It records how the team decides what happens with ${n.plural}, so that anyone on the rota makes the same call.`,
-    ],
+    PURPOSES[src.name] ??
+      PURPOSES[src.service] ?? [
+        `Handling ${n.plural} the same way every time is the point of writing this down.`,
+        `It records how the team decides what happens with ${n.plural}, so that anyone on the rota makes the same call.`,
+      ],
   )}`;
   // a standing document counts from whoever reads it, never from a calendar day of its own
   const bullets = (r: Rule) => ruleBullets(r, src.fields, n, null, rng).map(agree);

@@ -20,6 +20,11 @@ export function dayMonth(iso: string): string {
   return `${d.getUTCDate()} ${MONTHS[d.getUTCMonth()]}`;
 }
 
+/** "12 March 2026": a date a document keeps (an effective date outlives the year it was written in) */
+export function dayMonthYear(iso: string): string {
+  return `${dayMonth(iso)} ${new Date(iso).getUTCFullYear()}`;
+}
+
 /** "Thursday 12 March" */
 export function longDay(day: string): string {
   return `${WEEKDAYS[new Date(`${day}T12:00:00Z`).getUTCDay()]} ${dayMonth(`${day}T12:00:00Z`)}`;

@@ -15,6 +15,9 @@ export const inRunningText = (s: string): string =>
 
 /** "a" or "an" before a word, by its first sound (letters, with the usual exceptions). */
 export function aOrAn(word: string): string {
+  // an acronym reads letter by letter: "an NCR", "an SLA", "a CAPA" is a word
+  const acronym = /^[A-Z]{2,}\b/.exec(word)?.[0];
+  if (acronym && !/[AEIOU]/.test(acronym.slice(1))) return /^[AEFHILMNORSX]/.test(acronym) ? 'an' : 'a';
   const w = word.toLowerCase();
   const vowel = /^[aeiou]/.test(w) && !/^(uni|use|usu|eu|one|once)/.test(w);
   return /^(hour|honest|heir)/.test(w) || vowel ? 'an' : 'a';

@@ -81,8 +81,6 @@ export function modifier(a: Atom, models: readonly FieldModel[], today: string |
         `whose ${label} is ${vs}`,
         doubled ? `whose ${label} is ${vs}` : `with ${label} ${vs}`,
         `where the ${label} is ${vs}`,
-        // "marked marked for status" reads as a slip
-        ...(/^marked\b/.test(vs) ? [] : [`marked ${vs} for ${label}`]),
       ]);
     }
     case 'not_in': {
@@ -203,7 +201,9 @@ export function clause(a: Atom, models: readonly FieldModel[], n: Nouns, today: 
     case 'mentions':
       return `its ${m.label} mentions "${a.term}"`;
     default:
-      return `${the} was ${modifier(a, models, today, rng)}`
+      // a window still ahead reads in the present ("is taking place in the next 10 days"), one behind in the past
+      return `${the} ${a.kind === 'due_within' ? 'is' : 'was'} ${modifier(a, models, today, rng)}`
+        .replace(/ is (whose|where|with) /, ' has $1 ')
         .replace(/ was (whose|where|with) /, ' has $1 ')
         .replace(' has whose ', "'s ");
   }

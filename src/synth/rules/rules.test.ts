@@ -4,6 +4,7 @@ import { createRng } from '../../env/rng.js';
 import { at } from '../kit/dates.js';
 import { VOCAB } from '../kit/domains/index.js';
 import { lintText } from '../kit/lint.js';
+import { aOrAn } from '../kit/text.js';
 import { drawRule, freeRecord, setAtom } from './draw.js';
 import type { FieldModel } from './fields.js';
 import { clause, flagClause, flagModifier, modifier, rulePhrase } from './prose.js';
@@ -248,5 +249,16 @@ describe('the text linter', () => {
     assert.deepEqual(rules('Before the board meeting on 10 June, check it.'), ['past_date']);
     assert.deepEqual(rules("Publish the title I'll give you."), ['dangling']);
     assert.deepEqual(rules('A useful note, an hour later.'), []);
+  });
+});
+
+describe('articles', () => {
+  it('an acronym takes the article of its first letter as spoken; a word its sound', () => {
+    assert.equal(aOrAn('NCR'), 'an');
+    assert.equal(aOrAn('PR'), 'a');
+    assert.equal(aOrAn('CAPA'), 'a');
+    assert.equal(aOrAn('hour'), 'an');
+    assert.equal(aOrAn('unit'), 'a');
+    assert.equal(aOrAn('invoice'), 'an');
   });
 });

@@ -50,14 +50,22 @@ export function requestOf(p: Program, figure: boolean): RenderedRequest {
   const main = renderAction(recipe, w, recipe.action);
   const other = p.branch ? renderAction(recipe, w, recipe.branch) : undefined;
   // after two groups, "them" reads as the last one named: the deliverable says it holds both
+  // news mid-task may add a record after the deliverable went out: the request does not promise a single one
+  const once =
+    aggregate && recipe.interaction === 'change'
+      ? aggregate
+          .replace(/\ba single\b/g, 'a')
+          .replace(/\bone (summary|notification|digest|mail|post)\b/g, 'a $1')
+          .replace(/\bone (email|e-mail)\b/g, 'an $1')
+      : aggregate;
   const whole =
-    aggregate && main && other
-      ? /\bthem\b/.test(aggregate)
-        ? aggregate.replace(/\bthem\b(,?)(?=(.?))/, (_, comma: string, next: string) =>
+    once && main && other
+      ? /\bthem\b/.test(once)
+        ? once.replace(/\bthem\b(,?)(?=(.?))/, (_, comma: string, next: string) =>
             comma || /^[.;:!?]?$/.test(next) ? `all of them, both groups${comma}` : 'all of them, both groups,',
           )
-        : `${aggregate}, covering both groups`
-      : aggregate;
+        : `${once}, covering both groups`
+      : once;
   const action =
     main && other && p.branch
       ? w.rng.pick([

@@ -57,7 +57,27 @@ export function userOf(
   if (recipe.interaction === 'ask' && destination && dest)
     signals.push({
       id: 'destination',
-      trigger: { asks_about: [destination, destination.split(' ').pop() as string, 'where', 'which'] },
+      // any way of asking for it: "who should I send it to?", "what should I name the file?", "which channel?"
+      trigger: {
+        asks_about: [
+          ...new Set([
+            destination,
+            destination.split(' ').pop() as string,
+            'where',
+            'which',
+            'who',
+            'whom',
+            'what should',
+            'name',
+            'send',
+            'address',
+            'path',
+            'file',
+            'channel',
+            'title',
+          ]),
+        ],
+      },
       effect: { say: `Use ${dest.value}.` },
     });
   const first = proofs[0];

@@ -68,7 +68,7 @@ export const connectors = packSource({
   noun: ['app connection', 'app connections'],
   domains: ['Automation_Platform'],
   capabilities: ['Agent_Self_Config', 'Security_Awareness'],
-  measure: { field: 'workflows_using', label: 'number of workflows using it', unit: 'workflows' },
+  measure: { field: 'workflows_using', label: 'number of workflows using it', unit: 'workflows', additive: false },
   fields: {
     app: { label: 'app', weights: [3, 2, 3, 2, 2, 2, 1, 1] },
     auth_expires_on: {

@@ -204,7 +204,7 @@ export const submissions = packSource({
   noun: ['coursework submission', 'coursework submissions'],
   domains: ['Education_Knowledge'],
   capabilities: ['Logic_Reasoning', 'Data_Analysis'],
-  measure: { field: 'late_days', label: 'lateness', unit: 'days', mean: true },
+  measure: { field: 'late_days', label: 'lateness', unit: 'days', mean: true, additive: false },
   fields: {
     assessment_type: { label: 'assessment type', weights: [3, 3, 2, 2, 1, 1] },
     due_on: { label: 'deadline', from: -40, to: -1, verb: 'due' },

@@ -64,7 +64,7 @@ export const positions = packSource({
   table: 'positions',
   domains: ['Finance_Investment'],
   capabilities: ['Data_Analysis', 'Math_Scientific'],
-  measure: { field: 'quantity', label: 'shares held', unit: 'shares' },
+  measure: { field: 'quantity', label: 'shares held', unit: 'shares', additive: false },
   fields: {
     opened_on: { label: 'opening date', from: -720, to: 0, verb: 'opened' },
     quantity: { label: 'holding', min: 200, max: 60_000, step: 100, unit: 'shares' },

@@ -219,7 +219,7 @@ export const newsItems = packSource({
   fixed: ['outlet', 'sentiment', 'mentions_client'],
   domains: ['Information_Retrieval'],
   capabilities: ['Knowledge_Retrieval', 'Logic_Reasoning'],
-  measure: { field: 'estimated_reach', label: 'estimated reach', unit: 'readers', mean: true },
+  measure: { field: 'estimated_reach', label: 'estimated reach', unit: 'readers', mean: true, additive: false },
   fields: {
     outlet: { label: 'outlet', weights: [3, 3, 2, 2, 2, 1] },
     sentiment: { label: 'sentiment', weights: [2, 4, 3, 1] },

@@ -186,7 +186,13 @@ export const incidents = packSource({
   fixed: ['service'],
   domains: ['Software_Engineering'],
   capabilities: ['Logic_Reasoning', 'Knowledge_Retrieval'],
-  measure: { field: 'minutes_to_acknowledge', label: 'time to acknowledge', unit: 'minutes', mean: true },
+  measure: {
+    field: 'minutes_to_acknowledge',
+    label: 'time to acknowledge',
+    unit: 'minutes',
+    mean: true,
+    additive: false,
+  },
   fields: {
     severity: { label: 'severity', weights: [1, 2, 4, 3] },
     service: { label: 'affected service', weights: [3, 3, 2, 1, 1, 1] },
@@ -257,7 +263,7 @@ export const migrations = packSource({
   noun: ['schema migration', 'schema migrations'],
   domains: ['Software_Engineering'],
   capabilities: ['Calendar_Scheduling', 'Logic_Reasoning'],
-  measure: { field: 'estimated_lock_seconds', label: 'expected lock time', unit: 'seconds' },
+  measure: { field: 'estimated_lock_seconds', label: 'expected lock time', unit: 'seconds', additive: false },
   fields: {
     database: { label: 'database', weights: [4, 3, 2, 2, 1] },
     change_kind: { label: 'kind of change', weights: [2, 4, 3, 1, 1, 1, 2] },

@@ -54,7 +54,7 @@ export interface PackRecord<N extends string> {
    */
   owner?: { field: string; role: string; name?: (rec: Rec) => string };
   /** the number a computation adds up or compares */
-  measure?: { field: string; label: string; unit?: string; mean?: true };
+  measure?: { field: string; label: string; unit?: string; mean?: true; additive?: false };
   /** the free-text field (notes) a hostile instruction or a remark goes into */
   textField?: string;
   /**

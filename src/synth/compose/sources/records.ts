@@ -175,7 +175,7 @@ export const products = defineSource({
   prefix: 'SKU-',
   collection: 'products',
   capabilities: ['Math_Scientific', 'Data_Analysis'],
-  measure: { field: 'current_stock', label: 'stock on hand' },
+  measure: { field: 'current_stock', label: 'stock on hand', additive: false },
   fields: [
     { kind: 'number', field: 'current_stock', label: 'stock on hand', min: 0, max: 240, step: 1, unit: 'units' },
     { kind: 'number', field: 'lead_time_days', label: 'lead time', min: 2, max: 45, step: 1, unit: 'days' },
