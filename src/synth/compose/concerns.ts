@@ -14,7 +14,7 @@ export const CONCERNS: Readonly<Record<string, Readonly<Record<string, Lean>>>> 
   integrations: { error_rate: 'high', status: ['error', 'deprecated'], last_verified: 'stale' },
   tasks: { status: ['pending', 'in_progress'], due_date: 'stale', priority: ['high', 'urgent'], created_at: 'stale' },
   sheet_rows: { status: ['unpaid', 'part-paid', 'disputed'], amount: 'high', order_date: 'stale' },
-  mails: { date: 'stale', is_read: false },
+  mails: { is_read: false },
   referrals: {
     urgency: ['soon', 'urgent', 'two-week-wait'],
     referred_on: 'stale',

@@ -33,11 +33,17 @@ export const jobs = defineSource({
   order: [['created_at', 'last_run']],
   make: (w, id, i) => ({
     job_id: id,
-    name: `${slug(cycle(w.vocab.items, i)).slice(0, 24)}-check`,
+    // a name cut at a word, never mid-word ("staging-deploy-rolls-bac")
+    name: `${
+      slug(cycle(w.vocab.items, i))
+        .slice(0, 25)
+        .replace(/-[^-]*$/, '') || slug(cycle(w.vocab.items, i))
+    }-check`,
     cron_expression: `${w.rng.int(0, 59)} ${w.rng.int(0, 5)} * * *`,
     action: `run ${slug(cycle(w.vocab.topics, i))} sync`,
     created_by: colleague(w, i).email,
-    tags: [w.rng.pick(['nightly', 'weekly', 'hourly', 'monthly'])],
+    // the schedule the tag names is the cron's own: every night in the small hours
+    tags: ['nightly'],
   }),
   title: (rec) => `${rec.name} (${rec.job_id})`,
   owner: (rec, w) => byEmail(w, rec.created_by),
@@ -127,7 +133,7 @@ export const tasks = defineSource({
   ] satisfies FieldModel[],
   make: (w, id, i) => ({
     task_id: id,
-    title: `${cycle(w.vocab.items, i)}: follow up`,
+    title: `${w.rng.pick(['Follow up on', 'Prepare', 'Review', 'Update', 'Chase', 'Sign off'])} ${cycle(w.vocab.items, i)}`,
     description: writePlan(w.rng, {
       first: oneOf(
         w.rng,
@@ -136,13 +142,14 @@ export const tasks = defineSource({
         `${w.staff[2]?.first ?? 'Someone'} asked for this after the ${cycle(w.vocab.topics, i)}`,
       ),
       facts: [
+        // nothing that says how far along or how pressing it is: status and priority are the record's own fields
         oneOf(
           w.rng,
-          'needs an owner',
-          'blocked on a reply from finance',
-          'half done',
           'see the shared drive for context',
-          'nothing urgent',
+          'agreed in the last team call',
+          'linked to the quarterly plan',
+          'details in the meeting notes',
+          'ask the requester if anything is unclear',
         ),
       ],
     }),

@@ -251,7 +251,7 @@ export const transactions = defineSource({
                 'cost centre to be confirmed',
                 'split across two teams',
                 'approved by the budget holder',
-                'paid with the company card',
+                'matched to the statement',
               ),
             ],
           },
