@@ -172,3 +172,15 @@ export function tripOf(trip: Rec, children: Rec[], w: World): Rec {
       : {}),
   };
 }
+
+/** Which colleague a trip is for, fixed by its id (every claim for the trip names the same traveller). */
+export function tripSeat(tripId: string): number {
+  return [...tripId].reduce((a, c) => (a * 31 + c.charCodeAt(0)) % 997, 3);
+}
+
+/** Who a booking of `type` on a trip can be with: rail in the trip's own region (a Sydney trip is not on LNER). */
+export function suppliersFor(type: string, tripId: unknown): readonly string[] {
+  return (
+    (type === 'rail' ? RAIL_BY_REGION[destinationOf(tripId)[1]] : undefined) ?? SUPPLIERS[type] ?? ['Travel agent']
+  );
+}

@@ -7,7 +7,8 @@ import { addDays, nth, packAction, packSource, refId } from './table-source.js';
 import {
   cityOf,
   destinationOf,
-  RAIL_BY_REGION,
+  suppliersFor,
+  tripSeat,
   tripOf,
   BILL,
   BILL_TERMS,
@@ -20,7 +21,6 @@ import {
   PNR,
   PROVIDERS,
   RATES,
-  SUPPLIERS,
   TRIP_TERMS,
 } from './travel-lifestyle-data.js';
 
@@ -180,12 +180,7 @@ export const travelBookings = packSource({
       supplier:
         type === 'hotel'
           ? (HOTELS[cityOf(destinationOf(rec.trip_id)[0])] ?? 'Travel agent')
-          : nth(
-              w,
-              (type === 'rail' ? RAIL_BY_REGION[destinationOf(rec.trip_id)[1]] : undefined) ??
-                SUPPLIERS[type] ?? ['Travel agent'],
-              i,
-            ),
+          : nth(w, suppliersFor(type, rec.trip_id), i),
       confirmation_code: Array.from({ length: 6 }, () => w.rng.pick([...PNR])).join(''),
       starts_on: addDays(rec.cancellation_deadline, w.rng.int(type === 'hotel' ? 1 : 0, 14)),
       cost: Math.round((lo + w.rng.next() * (hi - lo)) * 100) / 100,
@@ -403,8 +398,3 @@ export const actions = [
     phrases: ['mark each of those bills as paid', 'record each of them as paid'],
   }),
 ];
-
-// which colleague a trip is for, fixed by its id (every claim for the trip names the same traveller)
-function tripSeat(tripId: string): number {
-  return [...tripId].reduce((a, c) => (a * 31 + c.charCodeAt(0)) % 997, 3);
-}
