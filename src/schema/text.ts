@@ -84,11 +84,13 @@ const ANY_FIGURE = `(?:(?<![\\w.,(-])\\d[\\d,]*(?:\\.\\d+)?(?![\\w)-])|\\b(?:${W
  * low priority." and "low-priority count: 1" state 1; "I booked one review per to-do; low-priority count: 0" does
  * not. A bare small number anywhere in a reply says too little: an incidental "one" or a list's "3" would pass.
  */
-export function labelledFigure(figure: string, keys: readonly string[]): string {
+export function labelledFigure(figure: string, keys: readonly string[], starts = ''): string {
   const k = `(?:${[...new Set(keys.map((x) => x.trim().toLowerCase()).filter(Boolean))].map((x) => escapeRegex(x).replace(/[- ]/g, '[- ]?')).join('|')})`;
   const gap = `(?:(?!${ANY_FIGURE})[^.;!?\\n]){0,60}?`;
   // the label is looked at, not matched: what the pattern finds is the figure alone (as the answer probes read it)
-  return `(?:(?<=\\b${k}\\w*${gap})${figure}|${figure}(?=${gap}\\b${k}))`;
+  // `starts`: the characters the figure can begin with — the look-behind then runs only where one stands
+  const gate = starts ? `(?=[${starts.replace(/[\\\]^-]/g, '\\$&')}])` : '';
+  return `(?:${gate}(?<=\\b${k}\\w*${gap})${figure}|${gate}${figure}(?=${gap}\\b${k}))`;
 }
 
 // the words right before and after a spelling where a record's name holds it as a word ("term 1", "Building 3 annex")
@@ -97,6 +99,7 @@ function nameContexts(spellings: readonly string[], names: readonly string[]): {
   const after = new Set<string>();
   for (const name of names)
     for (const v of spellings) {
+      if (!name.includes(v)) continue;
       const re = new RegExp(`(?:^|[^\\w.,-])${escapeRegex(v)}(?![\\w]|[.,]\\d)`, 'g');
       for (const m of name.matchAll(re)) {
         const at = (m.index ?? 0) + m[0].length - v.length;

@@ -29,28 +29,38 @@ function answerChecks(spec: TaskSpec): Check[] {
   );
 }
 
+// a check's patterns, compiled once however many variants read them (null: not a valid pattern)
+const COMPILED = new Map<string, RegExp | null>();
+function compiled(item: string): RegExp | null {
+  let re = COMPILED.get(item);
+  if (re === undefined) {
+    try {
+      re = new RegExp(item, 'gi');
+    } catch {
+      re = null;
+    }
+    if (COMPILED.size >= 2000) COMPILED.clear();
+    COMPILED.set(item, re);
+  }
+  if (re) re.lastIndex = 0;
+  return re;
+}
+
 /** What a clause of a response check finds in the text: the matched substring, or undefined. */
 function matched(check: Check, item: string, text: string): string | undefined {
   if (check.kind === 'response_contains') {
     const at = text.toLowerCase().indexOf(item.toLowerCase());
     return at < 0 ? undefined : text.slice(at, at + item.length);
   }
-  try {
-    return new RegExp(item, 'i').exec(text)?.[0];
-  } catch {
-    return undefined;
-  }
+  return compiled(item)?.exec(text)?.[0];
 }
 
 /** Every substring a clause finds in the text, lower-cased. */
 function matchedAll(check: Check, item: string, text: string): string[] {
   if (check.kind === 'response_contains')
     return text.toLowerCase().includes(item.toLowerCase()) ? [item.toLowerCase()] : [];
-  try {
-    return [...text.matchAll(new RegExp(item, 'gi'))].map((m) => m[0].trim().toLowerCase()).filter(Boolean);
-  } catch {
-    return [];
-  }
+  const re = compiled(item);
+  return re ? [...text.matchAll(re)].map((m) => m[0].trim().toLowerCase()).filter(Boolean) : [];
 }
 
 // the values name every target record and nothing else (by any field: an id, a name)

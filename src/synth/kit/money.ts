@@ -1,4 +1,4 @@
-import { escapeRegex, figureNumber, grouped, labelledFigure } from '../../schema/text.js';
+import { countWord, escapeRegex, figureNumber, grouped, labelledFigure } from '../../schema/text.js';
 
 // amounts: rounded to cents as the services store them, written as people write them, and matched in an
 // agent's text however it spells them.
@@ -45,7 +45,9 @@ export function factPattern(
   if (!isNumber(fact)) return escapeRegex(fact);
   const small = /^\d{1,2}$/.test(fact) && Number(fact) <= 20;
   if (!small || !keys?.length) return figureNumber(numberVariants(fact, money), names);
-  return labelledFigure(figureNumber(numberVariants(fact, money), names, { anchored: true }), keys);
+  const spellings = numberVariants(fact, money);
+  const starts = [...new Set([...spellings, countWord(fact) ?? ''].map((v) => v[0] ?? ''))].join('');
+  return labelledFigure(figureNumber(spellings, names, { anchored: true }), keys, starts);
 }
 
 // words a question is built of that say nothing about what is counted
