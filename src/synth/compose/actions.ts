@@ -255,6 +255,11 @@ export const reviewMeeting: ActionPart<SourceName> = {
     };
   },
   proof: (x) => ({ service: 'calendar', record: 'created_events', where: { title: { contains: idOf(x) } } }),
+  // back to back: every slot from 10:00 holds a review (three at 10:00 are not one after another)
+  together: (w, slots) =>
+    Array.from({ length: slots }, (_, i) => ({
+      start_time: { regex: `^${reviewDay(w)}T${hm(600 + 30 * i)}(:00(\\.0+)?)?(Z|\\+00:00)?$` },
+    })),
   // the order of the reviews is free: each starts on one of the back-to-back slots and lasts exactly 30 minutes
   exact: (x) => {
     const slots = Array.from({ length: x.slots }, (_, i) => hm(600 + 30 * i));

@@ -91,6 +91,26 @@ describe('compositional generator', () => {
     }
   });
 
+  it('reviews booked "back to back from 10:00" must fill every slot: all at 10:00 fails', async () => {
+    const raw = corpus.find((t) => (t.checks ?? []).some((c) => c.id.startsWith('slot_review_meeting_')));
+    assert.ok(raw, 'a composed task books reviews');
+    const spec = (await runGate({ raw })).spec as TaskSpec;
+    const first = spec.reference.find((r) => 'call' in r && r.call === 'calendar_create_event');
+    assert.ok(first && 'call' in first);
+    const { start_time, end_time } = first.args as { start_time: string; end_time: string };
+    const piled = spec.reference.map((r) =>
+      'call' in r && r.call === 'calendar_create_event' ? { ...r, args: { ...r.args, start_time, end_time } } : r,
+    );
+    const good = (await playReference(spec)).trajectory.grade;
+    const bad = (await playReference(spec, piled)).trajectory.grade;
+    assert.equal(good?.passed, true);
+    const slots = (bad?.checks ?? []).filter((c) => c.id.startsWith('slot_review_meeting_'));
+    assert.ok(
+      slots.length >= 2 && slots.filter((c) => c.score === 0).length === slots.length - 1,
+      JSON.stringify(slots),
+    );
+  });
+
   it('300 tasks: no byte-identical requests, many workflows', () => {
     const requests = new Set(corpus.map((s) => s.request));
     assert.equal(requests.size, corpus.length);

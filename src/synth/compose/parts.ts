@@ -171,6 +171,11 @@ export interface ActionPart<S extends string> {
   proof(x: ActionContext): AuditRef;
   /** every value the task determines that the action writes, as exact matchers added to the proof */
   exact?(x: ActionContext): Where;
+  /**
+   * what the work as a whole must show beyond each record's entry, one audit match per slot ("back to back from
+   * 10:00": a review starts at each of 10:00, 10:30 …), for `slots` records taking the action
+   */
+  together?(w: World, slots: number): Where[];
   /** determined values the audit entry does not show flat (nested changes): final-state fields of the record */
   state?(x: ActionContext): { collection: string; field: string; value: Matcher }[];
   /** further audit entries that count as acting on a distractor (default: its proof alone) */

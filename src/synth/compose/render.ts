@@ -129,7 +129,10 @@ export function renderRequest(p: RequestPlan): RenderedRequest {
   const boss = shape === 3 ? w.staff[rng.int(3, Math.min(8, w.staff.length - 1))] : undefined;
   const occ = occasion(w, p.plural, rng, boss);
   const ctx = occ.text;
-  const greet = rng.pick(GREET[register]);
+  // a greeting of the time of day only at that time of day (the task's clock, UTC as the records keep it)
+  const hour = new Date(w.today).getUTCHours();
+  const timely = (g: string) => !(/morning/i.test(g) && hour >= 12) && !(/afternoon/i.test(g) && hour < 12);
+  const greet = rng.pick(GREET[register].filter(timely));
   const sign = `${rng.pick(SIGN[register])} ${register === 'terse' ? w.me.first : w.me.name}`.trim();
   const ask = p.askFirst ? ` ${capitalise(p.askFirst)}.` : '';
   const rule = p.constraint ? ` ${capitalise(p.constraint)}` : '';
@@ -141,15 +144,18 @@ export function renderRequest(p: RequestPlan): RenderedRequest {
     return todo.length === 2 ? `${todo[0]}, and then ${todo[1]}` : (todo[0] ?? 'note them');
   };
   const does = doing(p.action, p.aggregate);
+  // after an exception ("…, unless X") a plain "and" would read as part of it: the work starts its own clause
+  const excepts = /\b(?:unless|except where)\b/.test(select);
+  const then = excepts ? '; then' : ' and';
   let text: string;
   switch (shape) {
     case 0: // goal first
-      text = `${greet} ${verb} ${select} and ${does}${stop}${ask}${rule} ${tell} ${ctx}.\n\n${sign}`;
+      text = `${greet} ${verb} ${select}${then} ${does}${stop}${ask}${rule} ${tell} ${ctx}.\n\n${sign}`;
       break;
     case 1: // context first
       text = p.action
         ? `${greet} ${ctx}. ${verb} ${select}${stop} ${perEach(p.action, does)}.${ask}${rule} ${tell}\n\n${sign}`
-        : `${greet} ${ctx}. ${verb} ${select} and ${does}${stop}${ask}${rule} ${tell}\n\n${sign}`;
+        : `${greet} ${ctx}. ${verb} ${select}${then} ${does}${stop}${ask}${rule} ${tell}\n\n${sign}`;
       break;
     case 2: {
       // a numbered list of asks
@@ -175,7 +181,7 @@ export function renderRequest(p: RequestPlan): RenderedRequest {
     }
     case 4: // a chat line
       text =
-        `${rng.pick(['hey', 'hi', 'yo', 'morning'])} — ${select}: ${does}.${ask}${rule} ${tell} ${rng.pick(['thx', 'ty!', 'cheers', ''])}`.trim();
+        `${rng.pick(['hey', 'hi', 'yo', ...(hour < 12 ? ['morning'] : [])])} — ${select}: ${does}.${ask}${rule} ${tell} ${rng.pick(['thx', 'ty!', 'cheers', ''])}`.trim();
       break;
     case 5: {
       // a mail with a subject line; "Re:" only answers a thread about what the line names
@@ -184,7 +190,7 @@ export function renderRequest(p: RequestPlan): RenderedRequest {
         `Action needed: ${p.plural}`,
         occ.topic ? `Re: ${occ.topic}` : `${capitalise(p.plural)}`,
       ]);
-      text = `Subject: ${subject}\n\n${greet}\n\n${ctx}. ${verb} ${select} and ${does}${stop}${ask}${rule}\n\n${tell}\n\n${sign}`;
+      text = `Subject: ${subject}\n\n${greet}\n\n${ctx}. ${verb} ${select}${then} ${does}${stop}${ask}${rule}\n\n${tell}\n\n${sign}`;
       break;
     }
     default: {
@@ -197,7 +203,7 @@ export function renderRequest(p: RequestPlan): RenderedRequest {
         `A customer complaint last month traced back to the ${p.plural}`,
         `The ${p.plural} were skipped in the last clean-up`,
       ]);
-      text = `${greet} ${story}, so ${select.startsWith('the') ? 'take' : 'go through'} ${select} and ${does}.${ask}${rule} ${tell}\n\n${sign}`;
+      text = `${greet} ${story}, so ${select.startsWith('the') ? 'take' : 'go through'} ${select}${then} ${does}.${ask}${rule} ${tell}\n\n${sign}`;
     }
   }
   return { text: tidy(text), clauses };

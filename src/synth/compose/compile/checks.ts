@@ -50,6 +50,18 @@ function actionOutcomes(p: Program, outcomes: Unweighted[], proofs: AuditRef[]):
         value: st.value,
       });
   });
+  // what each action's work must show as a whole (a slot per review)
+  for (const action of new Set(p.selected.map((rec) => actionFor(p, rec)))) {
+    const mine = p.selected.filter((rec) => actionFor(p, rec) === action);
+    const first = mine[0];
+    if (!action?.together || !first) continue;
+    const { service, record } = action.proof(actionContext(p, first));
+    action
+      .together(p.w, mine.length)
+      .forEach((where, k) =>
+        outcomes.push({ id: `slot_${action.name}_${k + 1}`, kind: 'audit_present', service, record, where }),
+      );
+  }
 }
 
 // read checks name the exact call (two reads of one tool must not stand in for each other), less the args that

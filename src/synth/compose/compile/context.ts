@@ -1,16 +1,15 @@
 import type { ActionContext, ActionPart, Call, Rec } from '../parts.js';
 import type { Program } from './records.js';
 
-/** What the action sees of `rec`: its owner, the task's tag, and its place among the selected records (-1: not selected). */
-export const actionContext = (p: Program, rec: Rec): ActionContext => ({
-  rec,
-  src: p.src,
-  w: p.w,
-  owner: p.ownerOf(rec),
-  tag: p.tag,
-  slot: p.selected.indexOf(rec),
-  slots: p.selected.length,
-});
+/**
+ * What the action sees of `rec`: its owner, the task's tag, and its place among the selected records its action
+ * takes (-1: not selected) — after a branch, the reviews one action books run back to back among themselves.
+ */
+export function actionContext(p: Program, rec: Rec): ActionContext {
+  const action = actionFor(p, rec);
+  const mine = p.selected.filter((r) => actionFor(p, r) === action);
+  return { rec, src: p.src, w: p.w, owner: p.ownerOf(rec), tag: p.tag, slot: mine.indexOf(rec), slots: mine.length };
+}
 
 /** A read or write step as the reference writes it (call, args; nothing else). */
 export const step = (s: Call) => ({ call: s.call, args: s.args });
