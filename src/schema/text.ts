@@ -84,13 +84,26 @@ const ANY_FIGURE = `(?:(?<![\\w.,(-])\\d[\\d,]*(?:\\.\\d+)?(?![\\w)-])|\\b(?:${W
  * low priority." and "low-priority count: 1" state 1; "I booked one review per to-do; low-priority count: 0" does
  * not. A bare small number anywhere in a reply says too little: an incidental "one" or a list's "3" would pass.
  */
-export function labelledFigure(figure: string, keys: readonly string[], starts = ''): string {
-  const k = `(?:${[...new Set(keys.map((x) => x.trim().toLowerCase()).filter(Boolean))].map((x) => escapeRegex(x).replace(/[- ]/g, '[- ]?')).join('|')})`;
+export function labelledFigure(
+  figure: string,
+  keys: readonly string[],
+  starts = '',
+  nouns: readonly string[] = [],
+): string {
+  const alt = (xs: readonly string[]) =>
+    `(?:${[...new Set(xs.map((x) => x.trim().toLowerCase()).filter(Boolean))].map((x) => escapeRegex(x).replace(/[- ]/g, '[- ]?')).join('|')})`;
+  const k = alt(keys);
   const gap = `(?:(?!${ANY_FIGURE})[^.;!?\\n]){0,60}?`;
-  // the label is looked at, not matched: what the pattern finds is the figure alone (as the answer probes read it)
   // `starts`: the characters the figure can begin with — the look-behind then runs only where one stands
   const gate = starts ? `(?=[${starts.replace(/[\\\]^-]/g, '\\$&')}])` : '';
-  return `(?:${gate}(?<=\\b${k}\\w*${gap})${figure}|${gate}${figure}(?=${gap}\\b${k}))`;
+  // the label is looked at, not matched: what the pattern finds is the figure alone (as the answer probes read it)
+  const labelled = [`${gate}(?<=\\b${k}\\w*${gap})${figure}`, `${gate}${figure}(?=${gap}\\b${k})`];
+  // what is counted reads only right after its count ("one inspection", "3 open tickets"): "one review per to-do"
+  // does not count to-dos
+  // (the noun as the task names it, or its head word: "aircraft inspections" → "inspection…")
+  const heads = nouns.flatMap((n) => [n, n.split(/\s+/).pop() ?? n]);
+  if (nouns.length) labelled.push(`${gate}${figure}(?=[ \\t]+(?:[a-z-]+[ \\t]+)?${alt(heads)})`);
+  return `(?:${labelled.join('|')})`;
 }
 
 // the words right before and after a spelling where a record's name holds it as a word ("term 1", "Building 3 annex")

@@ -72,8 +72,11 @@ const ownerOf = (src: SourcePart, rng: Rng) => rng.pick(OWNERS[src.service] ?? [
 // why the document exists, in the words of the team that keeps it: what goes wrong without it
 const PURPOSES: Readonly<Record<string, readonly string[]>> = {
   analytics: [
-    'Stale or unused reporting costs warehouse money and erodes trust in the numbers; this keeps the estate honest.',
-    'Dashboards and datasets outlive the people who built them. These rules decide what is kept, fixed or retired.',
+    'Stale or unused analytics costs money and erodes trust in the numbers; this keeps the estate honest.',
+    'What the data team runs outlives the people who set it up. These rules decide what is kept, fixed or stopped.',
+  ],
+  experiments: [
+    'A test left running on a broken guardrail costs real customers; these rules say when a test is stopped early.',
   ],
   automations: [
     'Automations act on our behalf without anyone watching, so we review them on a schedule rather than after an incident.',
@@ -110,8 +113,12 @@ const PURPOSES: Readonly<Record<string, readonly string[]>> = {
   helpdesk: ['Tickets that sit unnoticed become complaints; these rules decide what gets pushed up and when.'],
   inventory: ['Running out costs sales and overstock ties up cash; this sets when stock is reordered or reviewed.'],
   matters: [
-    'A missed court date or an unacknowledged hold is a professional-conduct issue, not an admin slip. Follow this to the letter.',
     "Written with the risk partner after last year's file review; it applies to every matter, whoever runs it.",
+    'Missed dates and loose ends are professional-conduct issues here, not admin slips. Follow this to the letter.',
+  ],
+  contracts: [
+    'Notice periods are where renewals are lost: a contract that rolls over unnoticed locks us in for another term.',
+    'Written with the commercial team so that every contract comes up for a decision before its term ends.',
   ],
   field_plots: [
     'Water, sprays and probe batteries all run on a timetable; these rules say which plots need attention first.',
@@ -141,6 +148,10 @@ const PURPOSES: Readonly<Record<string, readonly string[]>> = {
   travel: [
     'Travel money is spent before it is approved and claimed after the trip; these rules keep both ends honest.',
     'The travel desk applies the same rules to everyone, from new starters to the board.',
+  ],
+  household_bills: [
+    'Bills paid late cost fees and credit scores; this is how the household admin keeps track of what is due.',
+    'Direct debits, disputes and one-off bills all end up in one list; these rules say what gets done with each.',
   ],
 };
 

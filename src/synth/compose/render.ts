@@ -97,8 +97,8 @@ function tellLine(p: RequestPlan, clauses: RenderedRequest['clauses'], rng: Rng)
     `And tell me ${q}.`,
     `I'll also need ${q} for my notes.`,
     `Finally, what is ${q}? Put it in your reply.`,
-    `Finally, what is ${q}? I need it for the write-up.`,
-    `Close with ${q}, please.`,
+    `Finally, what is ${q}? Tell me when you reply; I need it for the write-up.`,
+    `Close your reply with ${q}, please.`,
     `My manager will ask for ${q}, so include it when you answer.`,
     `Reply with ${q} once it's done.`,
   ]);

@@ -67,8 +67,9 @@ describe('answer figures in words and beside names', () => {
 });
 
 describe('a small figure beside what it counts', () => {
-  const keys = questionKeys('the number of to-dos you handled whose priority is low');
-  const re = new RegExp(factPattern('1', false, [], keys), 'i');
+  const nouns = ['to-do', 'to-dos'];
+  const keys = questionKeys('the number of to-dos you handled whose priority is low', nouns);
+  const re = new RegExp(factPattern('1', false, [], keys, nouns), 'i');
 
   it('reads the count next to its label, in words or digits, either side', () => {
     for (const text of [
@@ -99,11 +100,29 @@ describe('a small figure beside what it counts', () => {
     assert.equal('Low priority: 1 (TD-4410).'.match(re)?.[0], '1');
   });
 
+  it('what is counted reads right beside its count; a measure may carry a decimal that loses nothing', () => {
+    const nouns = ['aircraft inspection', 'aircraft inspections'];
+    const q = 'the number of aircraft inspections you handled whose aircraft type is A321neo';
+    const one = new RegExp(factPattern('1', false, [], questionKeys(q, nouns), nouns), 'i');
+    assert.ok(one.test('Only one inspection qualifies: INS-2245.') && one.test('A321neo: 1'));
+    const todo = new RegExp(
+      factPattern('1', false, [], questionKeys('the number of to-dos you handled', ['to-do', 'to-dos']), [
+        'to-do',
+        'to-dos',
+      ]),
+      'i',
+    );
+    assert.ok(!todo.test('I booked one review per to-do.'), 'a noun three words away is not what the count counts');
+    assert.ok(new RegExp(factPattern('30', true), 'i').test('30.0 ha in all'));
+    assert.ok(!new RegExp(factPattern('12.25', true), 'i').test('12.3'), 'never a rounding that changes the value');
+  });
+
   it('the question words name what is counted, not its glue; large figures stay unanchored', () => {
-    assert.deepEqual(questionKeys('their combined booked time (in minutes)').slice(0, 3), [
+    assert.deepEqual(questionKeys('their combined booked time (in minutes)').slice(0, 4), [
+      'combined',
       'booked',
       'time',
-      'minutes',
+      'minute',
     ]);
     assert.ok(new RegExp(factPattern('1680', false, [], keys), 'i').test('1,680 in all'));
   });

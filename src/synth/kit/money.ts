@@ -27,6 +27,9 @@ export function numberVariants(fact: string, money = false): string[] {
   const n = Number(fact);
   const out = new Set([fact, String(n), grouped(n, 0, 2)]);
   if (money || fact.includes('.')) for (const v of [n.toFixed(2), grouped(n, 2, 2)]) out.add(v);
+  // a measure may be written to one decimal ("30.0 ha") where that loses nothing
+  if ((money || fact.includes('.')) && Number.isInteger(n * 10))
+    for (const v of [n.toFixed(1), grouped(n, 1, 1)]) out.add(v);
   return [...out];
 }
 
@@ -41,26 +44,37 @@ export function factPattern(
   money = false,
   names: readonly string[] = [],
   keys?: readonly string[],
+  nouns: readonly string[] = [],
 ): string {
   if (!isNumber(fact)) return escapeRegex(fact);
   const small = /^\d{1,2}$/.test(fact) && Number(fact) <= 20;
   if (!small || !keys?.length) return figureNumber(numberVariants(fact, money), names);
   const spellings = numberVariants(fact, money);
   const starts = [...new Set([...spellings, countWord(fact) ?? ''].map((v) => v[0] ?? ''))].join('');
-  return labelledFigure(figureNumber(spellings, names, { anchored: true }), keys, starts);
+  return labelledFigure(figureNumber(spellings, names, { anchored: true }), keys, starts, nouns);
 }
 
 // words a question is built of that say nothing about what is counted
 const GLUE = new Set(
-  'the of you handled among them their whose is are was were with that this those in to two decimals lowest highest combined average and or not its it for on by at as any other than already yet still how many much what which per each all i me my we our'.split(
+  'the of you handled among them their whose is are was were with that this those in to two decimals and or not its it for on by at as any other than already yet still how many much what which per each all i me my we our'.split(
     ' ',
   ),
 );
 
-/** The words a figure's question names (what is counted, its condition, its measure), plus the words a count goes by. */
-export function questionKeys(question: string): string[] {
-  const own = (question.toLowerCase().match(/[a-z][a-z-]*[a-z]/g) ?? []).filter((w) => w.length >= 3 && !GLUE.has(w));
-  return [...new Set([...own, 'count', 'number', 'total', 'in all', 'altogether'])];
+/**
+ * The words a figure's question names (its condition, its measure, whether highest or lowest; not `nouns`, what
+ * it counts), each by its stem ("inspection" for "inspections": the pattern takes any ending), plus the words a figure goes
+ * by in a reply ("count", "total", "figure", "most").
+ */
+export function questionKeys(question: string, nouns: readonly string[] = []): string[] {
+  // the counted noun is no label: it reads only right beside its count (labelledFigure's `nouns`)
+  const counted = new Set(nouns.flatMap((n) => n.toLowerCase().split(/\s+/)));
+  const own = (question.toLowerCase().match(/[a-z0-9][a-z0-9-]*[a-z0-9]/g) ?? [])
+    .filter((w) => /[a-z]/.test(w) && w.length >= 3 && !GLUE.has(w) && !counted.has(w))
+    .map((w) => (w.length > 4 && /[^s]s$/.test(w) ? w.slice(0, -1) : w));
+  return [
+    ...new Set([...own, 'count', 'number', 'total', 'in all', 'altogether', 'figure', 'answer', 'most', 'least']),
+  ];
 }
 
 /** An amount as one regex, however it is written (1234.5, 1,234.50 …), never inside a longer number. */

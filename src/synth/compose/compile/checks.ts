@@ -75,12 +75,6 @@ function named(id: string, s: Call | undefined): Unweighted {
   } as Unweighted;
 }
 
-// whether the source's measure is an amount of money: its field model has a currency, or its unit is a code (GBP)
-function isMoney(src: Program['src']): boolean {
-  const m = src.fields.find((f) => f.field === src.measure?.field);
-  return (m?.kind === 'number' && Boolean(m.currency)) || /^[A-Z]{3}$/.test(src.measure?.unit ?? '');
-}
-
 // the weights: reads 0.1, the answer 0.1 (and asking 0.05), outcomes the rest; rounded to 4 decimals, the last
 // absorbing the remainder so they sum to exactly 1
 function weigh(reads: Unweighted[], extra: Unweighted[], outcomes: Unweighted[], ask: boolean): Check[] {
@@ -112,11 +106,13 @@ export function checksOf(p: Program): Checked {
   }
   // the figure the aggregate writes is a computed fact: checked exactly where it is written, as in the answer; an
   // amount of money may be written with cents (51,200.00) even when it is whole
-  const money = recipe.computation.needsMeasure && isMoney(src);
+  // a figure read from a measure may carry decimals however it is written (51,200.00, 30.0 ha); a count may not
+  const money = recipe.computation.needsMeasure;
   const names = isNumber(p.fact) ? shortStrings(p.fixtures) : [];
   // in a deliverable the figure has its own place; in a reply a small one counts only beside what it counts
   const written = factPattern(p.fact, money, names);
-  const answer = factPattern(p.fact, money, names, questionKeys(recipe.computation.ask(src, p.selected)));
+  const question = recipe.computation.ask(src, p.selected);
+  const answer = factPattern(p.fact, money, names, questionKeys(question, src.noun), src.noun);
   const figure = recipe.aggregate && dest ? recipe.aggregate.figure?.(dest.value, written) : undefined;
   if (figure) outcomes.push({ id: 'summary_figure', ...figure });
   const reads = [named('listed', src.list(w)[0])];
