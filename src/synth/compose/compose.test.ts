@@ -111,6 +111,23 @@ describe('compositional generator', () => {
     );
   });
 
+  it('no two records of a task share a title (a check that reads a name would credit the wrong one)', () => {
+    let checked = 0;
+    for (const t of corpus) {
+      const type = String((t.provenance as { record_type?: string } | undefined)?.record_type ?? '');
+      const src = PARTS.sources.find((s) => type === `${s.service}.${s.collection ?? s.name}`);
+      const f = src?.nameField?.field;
+      if (!src || !f || !/title|headline/.test(src.nameField?.label ?? '')) continue;
+      const rows = ((t.fixtures as Record<string, Record<string, unknown>>)?.[src.service]?.[
+        src.collection ?? src.name
+      ] ?? []) as Record<string, unknown>[];
+      const names = rows.map((r) => r[f]).filter((v) => typeof v === 'string');
+      assert.equal(new Set(names).size, names.length, `${t.id}: ${names.join(' | ')}`);
+      checked++;
+    }
+    assert.ok(checked >= 30, `${checked} tasks with titled records`);
+  });
+
   it('300 tasks: no byte-identical requests, many workflows', () => {
     const requests = new Set(corpus.map((s) => s.request));
     assert.equal(requests.size, corpus.length);

@@ -275,6 +275,8 @@ export function drawRecords(recipe: Recipe, w: World, parts: Parts<string>, date
   for (const rec of records) if (rec !== late) inOrder(rec, src, w, keepsRole({ ...rec }));
   const owner = owners(recipe, records, w, fixtures);
   merge(fixtures, sourceFixtures(src, shuffle(w.rng, records), w));
+  // after the source derives its fields (a report's title follows from its segment and year)
+  distinctNames(records, src);
   // the section the rule is filed under says what the work is for
   const tag = w.rng.pick(recipe.action?.sections ?? REVIEW_TAGS);
   const policyTitle = policyTitleOf(src, w.rng);
@@ -309,4 +311,24 @@ export function drawRecords(recipe: Recipe, w: World, parts: Parts<string>, date
     ...(dest ? { dest } : {}),
     fact,
   };
+}
+
+const TITLES =
+  /title|headline|subject line|citation|finding|\bitem\b|(?:job|skill|workflow|experiment|table|integration|product|matter) name/;
+
+// two records of one task never share a name: a list a check reads by name would credit the wrong one. A name the
+// rule reads is left as drawn; another repeat is told apart as a system shows one ("Home feed latency spike (2)")
+function distinctNames(records: Rec[], src: SourcePart): void {
+  const f = src.nameField?.field;
+  if (!f || src.fields.some((m) => m.field === f && m.rule !== false)) return;
+  // titles only: two referrals for one patient, two trades with one broker are real
+  if (!TITLES.test(src.nameField?.label ?? '')) return;
+  const seen = new Map<string, number>();
+  for (const rec of records) {
+    const v = rec[f];
+    if (typeof v !== 'string') continue;
+    const n = (seen.get(v) ?? 0) + 1;
+    seen.set(v, n);
+    if (n > 1) rec[f] = `${v} (${n})`;
+  }
 }
