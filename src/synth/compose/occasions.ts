@@ -19,8 +19,6 @@ interface Reason {
   text: string;
   /** an event ahead: "before then" reads right after it */
   ahead?: true;
-  /** the reason names the meeting topic */
-  topic?: true;
 }
 
 const holds = (name: string, d: Day) => DATE_PHRASES.find((p) => p.name === name)?.holds(d) ?? false;
@@ -34,21 +32,20 @@ function nextWorkday(today: string, from: number, rng: Rng): string {
   return 'Monday';
 }
 
-function reasons(w: World, boss: string, topic: string, rng: Rng): Reason[] {
+// every reason is about the records themselves or the team's calendar, never a meeting or a company the records
+// have nothing to do with ("Meridian Radio called, so the field plots…" reads as filler)
+function reasons(w: World, boss: string, plural: string, rng: Rng): Reason[] {
   const d = dayOf(w.today);
-  const company = rng.pick(w.vocab.companies);
   const soon = nextWorkday(w.today, 1, rng);
   const work = d.weekday >= 1 && d.weekday <= 5;
   const out: Reason[] = [
-    { text: `The ${topic} is on ${soon}`, ahead: true, topic: true },
-    { text: `${boss} moved the ${topic} forward to ${soon}`, ahead: true, topic: true },
-    { text: 'An audit is coming up', ahead: true },
-    { text: `${company} has started asking questions` },
-    { text: `${boss} is reviewing our numbers on ${soon}`, ahead: true },
-    { text: `A new starter joins the team on ${soon}`, ahead: true },
-    { text: `I have the ${topic} with ${company} next week`, ahead: true, topic: true },
-    { text: `${boss} asked for a status before the ${topic}`, ahead: true, topic: true },
-    { text: 'Two people are off sick this week' },
+    { text: `The ${plural} review is on ${soon}`, ahead: true },
+    { text: `${boss} moved the ${plural} review forward to ${soon}`, ahead: true },
+    { text: `An audit of the ${plural} is coming up`, ahead: true },
+    { text: `${boss} is going through the ${plural} on ${soon}`, ahead: true },
+    { text: `I'm handing the ${plural} over on ${soon}`, ahead: true },
+    { text: `${boss} asked me for a status on the ${plural}` },
+    { text: `Two people who normally handle the ${plural} are off this week` },
     { text: 'The backlog report goes out soon', ahead: true },
   ];
   if (work) out.push({ text: d.weekday === 5 ? "I'm off on Monday" : "I'm out tomorrow", ahead: true });
@@ -76,17 +73,13 @@ function consequences(plural: string, ahead: boolean): string[] {
 }
 
 // lines that carry their own consequence
-function whole(w: World, plural: string, boss: string, topic: string, rng: Rng): Reason[] {
+function whole(w: World, plural: string, boss: string): Reason[] {
   const d = dayOf(w.today);
-  const company = rng.pick(w.vocab.companies);
   return [
     { text: `We are behind on the ${plural} again` },
-    { text: `Nobody has looked at the ${plural} since the ${topic}`, topic: true },
     { text: `Since last week's system change the ${plural} have piled up` },
-    { text: `${company} called earlier and it reminded me the ${plural} need a look` },
     { text: `I promised ${boss} an update on the ${plural} today` },
     { text: `We are handing the ${plural} over to a new team next week` },
-    { text: `The ${plural} came up twice at the ${topic}`, topic: true },
     { text: `I keep getting questions about the ${plural}` },
     { text: `${boss} wants a clean picture of the ${plural}` },
     ...(d.weekday >= 1 && d.weekday <= 5 ? [{ text: `${boss} flagged the ${plural} in this morning's stand-up` }] : []),
@@ -99,11 +92,7 @@ function whole(w: World, plural: string, boss: string, topic: string, rng: Rng):
 export function occasion(w: World, plural: string, rng: Rng, not?: Person): Occasion {
   const pool = w.staff.slice(2).filter((p) => p.email !== w.me.email && p.email !== not?.email);
   const boss = pool.length ? rng.pick(pool).first : 'Our manager';
-  const topic = rng.pick(w.vocab.topics);
-  if (rng.chance(0.35)) {
-    const r = rng.pick(whole(w, plural, boss, topic, rng));
-    return { text: r.text, ...(r.topic ? { topic } : {}) };
-  }
-  const r = rng.pick(reasons(w, boss, topic, rng));
-  return { text: `${r.text} ${rng.pick(consequences(plural, Boolean(r.ahead)))}`, ...(r.topic ? { topic } : {}) };
+  if (rng.chance(0.35)) return { text: rng.pick(whole(w, plural, boss)).text };
+  const r = rng.pick(reasons(w, boss, plural, rng));
+  return { text: `${r.text} ${rng.pick(consequences(plural, Boolean(r.ahead)))}` };
 }

@@ -2,7 +2,7 @@ import type { Rng } from '../../env/rng.js';
 import { at, dayMonth } from '../kit/dates.js';
 import { formatMoney } from '../kit/money.js';
 import { grouped } from '../../schema/text.js';
-import { aOrAn } from '../kit/text.js';
+import { aOrAn, isPlural } from '../kit/text.js';
 import { type EnumModel, type FieldModel, sayValue } from './fields.js';
 import { type Atom, modelOf, type Rule } from './rule.js';
 
@@ -98,7 +98,7 @@ export function modifier(a: Atom, models: readonly FieldModel[], today: string |
       return rng.pick([
         `with ${label} of at least ${t}`,
         `whose ${label} is ${t} or more`,
-        `where the ${label} reaches ${t} or higher`,
+        `where the ${label} ${isPlural(label) ? 'reach' : 'reaches'} ${t} or higher`,
         `with ${aOrAn(label)} ${label} no lower than ${t}`,
       ]);
     }
@@ -107,7 +107,7 @@ export function modifier(a: Atom, models: readonly FieldModel[], today: string |
       return rng.pick([
         `with ${label} of at most ${t}`,
         `whose ${label} is ${t} or less`,
-        `where the ${label} stays at or below ${t}`,
+        `where the ${label} ${isPlural(label) ? 'stay' : 'stays'} at or below ${t}`,
         `with ${aOrAn(label)} ${label} no higher than ${t}`,
       ]);
     }

@@ -101,7 +101,7 @@ export const connectors = packSource({
     scopes: SCOPES[String(rec.app)] ?? 'read write',
   }),
   title: (rec) => `${rec.connector_id} (${rec.app}, owner ${rec.owner})`,
-  nameField: { field: 'app', label: 'app' },
+  nameField: { field: 'app', label: 'app name' },
   owner: { field: 'owner', role: 'connection owner' },
   textField: 'notes',
 });

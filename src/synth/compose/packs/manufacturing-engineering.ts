@@ -90,7 +90,7 @@ export const workOrders = packSource({
     return { quantity_completed: done };
   },
   title: (rec) => `${rec.work_order_id} (${rec.part_number}, ${rec.line})`,
-  nameField: { field: 'part_number', label: 'part' },
+  nameField: { field: 'part_number', label: 'part number' },
   owner: { field: 'planner', role: 'production planner' },
   textField: 'notes',
 });
@@ -324,7 +324,7 @@ export const fieldPlots = packSource({
     last_reading_on: onDay(w, rec.sensor_battery_low ? -w.rng.int(2, 9) : -w.rng.int(0, 1)),
   }),
   title: (rec) => `${rec.plot_id} (${rec.field_name}, ${rec.crop})`,
-  nameField: { field: 'field_name', label: 'field' },
+  nameField: { field: 'field_name', label: 'field name' },
   owner: { field: 'agronomist', role: 'agronomist' },
   textField: 'notes',
 });

@@ -190,7 +190,7 @@ export const purchaseRequests = packSource({
     };
   },
   title: (rec) => `${rec.request_id} (${rec.item})`,
-  nameField: { field: 'item', label: 'item' },
+  nameField: { field: 'item', label: 'item requested' },
   owner: { field: 'approver', role: 'budget holder' },
   textField: 'justification',
 });

@@ -81,7 +81,7 @@ export const accessReviews = packSource({
     };
   },
   title: (rec) => `${rec.review_id} (${rec.user_email} in ${rec.system})`,
-  nameField: { field: 'user_email', label: 'user' },
+  nameField: { field: 'user_email', label: 'user account' },
   owner: { field: 'reviewer', role: 'reviewer' },
   textField: 'notes',
 });
@@ -267,7 +267,7 @@ export const securityFindings = packSource({
     };
   },
   title: (rec) => `${rec.finding_id} (${rec.severity}: ${rec.title})`,
-  nameField: { field: 'title', label: 'finding' },
+  nameField: { field: 'title', label: 'finding title' },
   owner: { field: 'owner', role: 'fix owner' },
   textField: 'description',
 });
