@@ -163,6 +163,8 @@ export interface ActionPart<S extends string> {
    * do not steer its rule, only its own `lean`
    */
   approves?: true;
+  /** fields every rule of this work names, on their lean's side (an approval is always within policy) */
+  must?: readonly string[];
   needsOwner?: boolean;
   /** values the phrases name ({due} → "Thursday 12 March"); what they state, `exact` checks */
   fill?(w: World): Record<string, string>;

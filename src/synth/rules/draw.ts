@@ -90,8 +90,11 @@ const ruleable = (m: FieldModel) =>
 function shapeOf(d: Difficulty, rng: Rng, fields: number): { all: number; any: number; unless: boolean } {
   const roll = rng.next();
   const s =
+    // even an easy task weighs two things: two conditions, or one and its exception
     d === 'easy'
-      ? { all: roll < 0.5 ? 1 : 2, any: 0, unless: false }
+      ? roll < 0.5
+        ? { all: 2, any: 0, unless: false }
+        : { all: 1, any: 0, unless: true }
       : d === 'medium'
         ? roll < 0.45
           ? { all: 2, any: 0, unless: true }
@@ -115,13 +118,14 @@ function shapeOf(d: Difficulty, rng: Rng, fields: number): { all: number; any: n
 /**
  * A rule over distinct fields of a record type: 1–4 conditions for the difficulty. `lean`: per field, the side that
  * calls for the task's work (see Lean); an exception never takes a date field that leans (the side a date window
- * cannot turn), nor an enum field whose lean leaves no other value.
+ * cannot turn), nor an enum field whose lean leaves no other value. `must`: fields every rule of the work names.
  */
 export function drawRule(
   models: readonly FieldModel[],
   rng: Rng,
   d: Difficulty,
   lean: Readonly<Record<string, Lean>> = {},
+  must: readonly string[] = [],
 ): Rule {
   const pool = models.filter(ruleable);
   if (pool.length === 0) throw new Error('drawRule: the record type has no field a rule can use');
@@ -135,9 +139,21 @@ export function drawRule(
   const atom = (m: FieldModel, exception = false) => drawAtom(m, rng, lean[m.field], exception);
   // a word in a free-text note selects badly ("watch for slug damage" is no damage) but excepts well ("unless the
   // note mentions waterlogging"): the selecting conditions take the structured fields while there are any
-  const structured = pool.filter((m) => m.kind !== 'text');
+  const structured: FieldModel[] = pool.filter((m) => m.kind !== 'text');
   const pick = () => take(structured.length ? structured : pool);
-  const all = Array.from({ length: Math.max(1, shape.all) }, () => atom(pick()));
+  // the fields the work always turns on (an approval: within policy) come first, on their lean's side
+  const required = must.flatMap((f) => {
+    const m = pool.find((x) => x.field === f);
+    if (!m) return [];
+    pool.splice(pool.indexOf(m), 1);
+    const k = structured.findIndex((x) => x.field === f);
+    if (k >= 0) structured.splice(k, 1);
+    return [atom(m)];
+  });
+  const all = [
+    ...required,
+    ...Array.from({ length: Math.max(required.length ? 0 : 1, shape.all - required.length) }, () => atom(pick())),
+  ];
   const any = shape.any ? Array.from({ length: shape.any }, () => atom(pick())) : undefined;
   const free = pool.filter((m) => {
     const l = lean[m.field];

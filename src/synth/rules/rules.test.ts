@@ -73,6 +73,14 @@ describe('selection rules', () => {
     }, /lean of status leaves no value/);
   });
 
+  it('a field every rule of the work names comes first, on its lean; even an easy rule weighs two things', () => {
+    for (let i = 0; i < 100; i++) {
+      const r = drawRule(MODELS, createRng('must', i), 'easy', { chased: false }, ['chased']);
+      assert.deepEqual(r.all[0], { kind: 'flag', field: 'chased', value: false });
+      assert.ok(r.all.length + (r.unless ? 1 : 0) >= 2, JSON.stringify(r));
+    }
+  });
+
   it('a word in a note only excepts, never selects, while structured fields are left', () => {
     for (let i = 0; i < 200; i++) {
       const r = drawRule(MODELS, createRng('text', i), 'hard');

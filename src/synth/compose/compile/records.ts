@@ -230,8 +230,9 @@ function ruleOf(
   const lean = { ...(recipe.action?.approves ? {} : CONCERNS[src.name]), ...recipe.action?.lean };
   const fits = (r: Rule) =>
     (recipe.interaction !== 'change' || lateAtom(r, src) >= 0) && (!dated || atomsOf(r).some(isDateAtom));
-  let rule = drawRule(pool, w.rng, w.difficulty, lean);
-  for (let tries = 0; tries < 40 && !fits(rule); tries++) rule = drawRule(pool, w.rng, w.difficulty, lean);
+  const must = recipe.action?.must ?? [];
+  let rule = drawRule(pool, w.rng, w.difficulty, lean, must);
+  for (let tries = 0; tries < 40 && !fits(rule); tries++) rule = drawRule(pool, w.rng, w.difficulty, lean, must);
   return rule;
 }
 

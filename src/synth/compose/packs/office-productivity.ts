@@ -375,6 +375,7 @@ export const actions = [
   }),
   packAction(purchaseRequests, facilities, {
     name: 'approve_purchase',
+    must: ['preferred_supplier'],
     approves: true,
     lean: { needed_by: 'ahead', preferred_supplier: true },
     sections: ['Approval', 'Purchase approval'],

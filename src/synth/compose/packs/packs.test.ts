@@ -100,6 +100,9 @@ describe('domain packs', () => {
       }
     }
     assert.ok(leaning >= 40, `${leaning} actions lean`);
+    // a field every rule names has a side to be named on
+    for (const a of PARTS.actions)
+      for (const f of a.must ?? []) assert.ok(a.lean && f in a.lean, `${a.name}: must ${f}`);
   });
 
   it("name concerns only on rule fields of their record types, with the fields' kinds and values", () => {

@@ -341,6 +341,7 @@ export const actions = [
   }),
   packAction(migrations, devops, {
     name: 'approve_migration',
+    must: ['reversible'],
     approves: true,
     lean: { scheduled_on: 'ahead', reversible: true },
     sections: ['Approval', 'Migration approval'],

@@ -275,6 +275,8 @@ export interface PackAct {
   lean?: Readonly<Record<string, Lean>>;
   /** a go-ahead (approve, grant, pay), not a remedy: the record type's concerns do not steer its rule */
   approves?: true;
+  /** fields every rule of this work names, on their lean's side (an approval is always within policy) */
+  must?: readonly string[];
   capabilities?: readonly Capability[];
 }
 
@@ -297,6 +299,7 @@ export function packAction<N extends string>(src: SourcePart<N>, system: TableSe
     sections: act.sections,
     ...(act.lean ? { lean: act.lean } : {}),
     ...(act.approves ? { approves: true as const } : {}),
+    ...(act.must ? { must: act.must } : {}),
     ...(act.from || act.when ? { from: { ...act.when, ...(act.from ? { [act.field]: act.from } : {}) } } : {}),
     args: ({ rec }) => ({ [src.idField]: idOf(rec), [act.field]: act.value }),
     proof: ({ rec }) => ({

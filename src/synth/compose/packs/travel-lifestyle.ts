@@ -369,6 +369,7 @@ export const householdBills = packSource({
 export const actions = [
   packAction(tripRequests, travel, {
     name: 'approve_trip',
+    must: ['policy_exception'],
     approves: true,
     lean: { depart_on: 'ahead', estimated_cost: 'low', policy_exception: false },
     sections: ['Approval', 'Travel approval'],
