@@ -1,3 +1,5 @@
+import type { Rng } from '../../../env/rng.js';
+import { oneOf, writePlan } from '../../kit/content.js';
 import type { Rec, World } from '../parts.js';
 import { addDays } from './table-source.js';
 
@@ -182,5 +184,28 @@ export function tripSeat(tripId: string): number {
 export function suppliersFor(type: string, tripId: unknown): readonly string[] {
   return (
     (type === 'rail' ? RAIL_BY_REGION[destinationOf(tripId)[1]] : undefined) ?? SUPPLIERS[type] ?? ['Travel agent']
+  );
+}
+
+/** A household bill's note: how it is paid and what to check, from a content plan. */
+export function billNote(rng: Rng, term: string | undefined): string {
+  return writePlan(
+    rng,
+    {
+      facts: [
+        oneOf(
+          rng,
+          'paid from the joint account',
+          'paperless billing',
+          `reference on the statement ends ${rng.int(10, 99)}`,
+          'same as last cycle',
+        ),
+        ...(term
+          ? [oneOf(rng, `letter mentions: ${term}`, `${term} — check before paying`, `ask about ${term} when calling`)]
+          : []),
+        oneOf(rng, 'login in the password manager', 'account number on the letter', 'bill came by email', ''),
+      ].filter(Boolean),
+    },
+    rng.pick(['terse', 'chatty'] as const),
   );
 }

@@ -9,6 +9,7 @@ import {
   destinationOf,
   suppliersFor,
   tripSeat,
+  billNote,
   tripOf,
   BILL,
   BILL_TERMS,
@@ -297,28 +298,6 @@ export const perDiemClaims = packSource({
     };
   },
 });
-
-function billNote(rng: Rng, term: string | undefined): string {
-  return writePlan(
-    rng,
-    {
-      facts: [
-        oneOf(
-          rng,
-          'paid from the joint account',
-          'paperless billing',
-          `reference on the statement ends ${rng.int(10, 99)}`,
-          'same as last cycle',
-        ),
-        ...(term
-          ? [oneOf(rng, `letter mentions: ${term}`, `${term} — check before paying`, `ask about ${term} when calling`)]
-          : []),
-        oneOf(rng, 'login in the password manager', 'account number on the letter', 'bill came by email', ''),
-      ].filter(Boolean),
-    },
-    rng.pick(['terse', 'chatty'] as const),
-  );
-}
 
 const holder = (w: World, i: number) => {
   const surname = w.me.name.split(' ').at(-1) ?? 'Home';
