@@ -99,8 +99,10 @@ export const calendarDay: BackgroundPart = {
       {
         event_id: `evt_${w.rng.int(100, 999)}`,
         title: capitalise(topic),
-        start_time: at(w.today, { days: 1 }),
-        end_time: at(w.today, { days: 1 + 1 / 24 }),
+        // tomorrow afternoon at 15:00: the mornings are where a task books its reviews, and a meeting already
+        // there would make the booking a clash nobody asked the agent to resolve
+        start_time: `${at(w.today, { days: 1 }).slice(0, 10)}T15:00:00Z`,
+        end_time: `${at(w.today, { days: 1 }).slice(0, 10)}T16:00:00Z`,
         attendees: [w.me.email, colleagueOf(w).email],
       },
     ],

@@ -33,12 +33,12 @@ export const jobs = defineSource({
   order: [['created_at', 'last_run']],
   make: (w, id, i) => ({
     job_id: id,
-    // a name cut at a word, never mid-word ("staging-deploy-rolls-bac")
+    // a job is named for what it moves, cut at a word ("payroll-export-sync"), never for an issue
     name: `${
-      slug(cycle(w.vocab.items, i))
+      slug(cycle(w.vocab.products, i))
         .slice(0, 25)
-        .replace(/-[^-]*$/, '') || slug(cycle(w.vocab.items, i))
-    }-check`,
+        .replace(/-[^-]*$/, '') || slug(cycle(w.vocab.products, i))
+    }-${w.rng.pick(['sync', 'export', 'backup', 'refresh', 'cleanup'])}`,
     cron_expression: `${w.rng.int(0, 59)} ${w.rng.int(0, 5)} * * *`,
     action: `run ${slug(cycle(w.vocab.topics, i))} sync`,
     created_by: colleague(w, i).email,
@@ -133,7 +133,8 @@ export const tasks = defineSource({
   ] satisfies FieldModel[],
   make: (w, id, i) => ({
     task_id: id,
-    title: `${w.rng.pick(['Follow up on', 'Prepare', 'Review', 'Update', 'Chase', 'Sign off'])} ${cycle(w.vocab.items, i)}`,
+    // an issue with what is to be done about it: "Look into: Course page shows old syllabus"
+    title: `${w.rng.pick(['Follow up', 'Look into', 'Fix', 'Chase', 'Check'])}: ${cycle(w.vocab.items, i)}`,
     description: writePlan(w.rng, {
       first: oneOf(
         w.rng,

@@ -241,7 +241,8 @@ export const transactions = defineSource({
               `paid for the ${rng.pick(v.topics)}`,
               `renewal of the ${rng.pick(v.products)} for the team`,
               `booked by ${oneOf(rng, 'the office manager', 'our assistant', 'the project lead')} for the ${rng.pick(v.topics)}`,
-              `invoice from ${rng.pick(v.companies)} for last month`,
+              // (no other company's invoice: the merchant is the record's own)
+              'monthly invoice',
             ),
             facts: [
               ...(term ? [oneOf(rng, `related to the ${term}`, `this is the ${term} line`, `${term} as agreed`)] : []),
