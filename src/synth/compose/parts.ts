@@ -78,6 +78,12 @@ export interface SourcePart<N extends string = string> {
   mutable?: readonly string[];
   /** date fields in the order things happen ([created, last run]): a record never holds a later one earlier */
   order?: readonly (readonly [earlier: string, later: string])[];
+  /**
+   * states that only hold on one side of a date ("attended" only for an appointment in the past, "booked" only for
+   * one ahead): a record drawn holding one on the wrong side is moved — its state or its date, whichever its task's
+   * rule leaves free
+   */
+  tense?: { state: string; date: string; past: readonly string[]; ahead: readonly string[] };
   /** the scenario domains whose record type this is (a domain pack's); none: a business-system record any domain has */
   domains?: readonly ScenarioDomain[];
   /** numeric field for computations (sum, max, min) with its label */

@@ -8,7 +8,7 @@ import { CONCERNS } from '../concerns.js';
 import type { Fixtures, Parts, PlantedTrap, Rec, SourcePart, World } from '../parts.js';
 import { type PolicyDoc, policyDoc, policyTitle as policyTitleOf } from '../policy-doc.js';
 import { type Recipe, recipeServices } from '../recipe.js';
-import { actsFrom, inOrder, inThePast, isMutable, sourceFixtures } from '../sources/kit.js';
+import { actsFrom, inOrder, inTense, inThePast, isMutable, sourceFixtures } from '../sources/kit.js';
 
 // phase 1, records: the seeded records of the program (targets, one distractor per predicate, one failing all,
 // and the record the user changes mid-episode), the people they lead to, the rule's document, the destination,
@@ -274,6 +274,8 @@ export function drawRecords(recipe: Recipe, w: World, parts: Parts<string>, date
     return (r: Rec) => selects(rule, r, w.today) === was.sel && branch?.meets(r) === was.branch;
   };
   for (const rec of records) if (rec !== late) inOrder(rec, src, w, keepsRole({ ...rec }));
+  // and states on the right side of their dates (no appointment attended next week)
+  for (const rec of records) if (rec !== late) inTense(rec, src, w, keepsRole({ ...rec }));
   const owner = owners(recipe, records, w, fixtures);
   merge(fixtures, sourceFixtures(src, shuffle(w.rng, records), w));
   // after the source derives its fields (a report's title follows from its segment and year)

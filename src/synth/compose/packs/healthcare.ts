@@ -135,6 +135,7 @@ export const appointments = packSource({
   system: clinic,
   table: 'appointments',
   fixed: ['kind', 'missed_before'],
+  tense: { state: 'status', date: 'date', past: ['attended', 'did not attend'], ahead: ['booked', 'confirmed'] },
   domains: ['Healthcare'],
   capabilities: ['Calendar_Scheduling', 'Logic_Reasoning'],
   measure: { field: 'duration_min', label: 'booked minutes', unit: 'minutes', mean: true },

@@ -175,6 +175,13 @@ describe('domain packs', () => {
           // a request asks for what the check accepts: a linked record's id is called an id, not its name
           if (/_id$/.test(src.nameField.field) && !/\b(id|number)$/.test(src.nameField.label))
             failures.push(`${src.name}: the ${src.nameField.label} of a record is the id ${name}`);
+          // a state holds only on its side of the date (no appointment attended next week)
+          const t = src.tense;
+          if (t) {
+            const ahead = String(rec[t.date]).slice(0, 10) > '2026-03-10';
+            if ((ahead ? t.past : t.ahead).includes(String(rec[t.state])))
+              failures.push(`${src.name}: ${rec[t.state]} on ${rec[t.date]}`);
+          }
         }
         const report = await runGate({ raw });
         if (!report.ok)

@@ -43,6 +43,8 @@ export interface PackRecord<N extends string> {
   mutable?: readonly string[];
   /** date fields in the order things happen ([requested, needed by]) */
   order?: readonly (readonly [string, string])[];
+  /** states that only hold on one side of a date (see SourcePart.tense) */
+  tense?: SourcePart['tense'];
   /** the other fields of a fresh record (people, names, titles, references) */
   make(w: World, id: string, i: number): Rec;
   title(rec: Rec): string;
@@ -230,6 +232,7 @@ export function packSource<const N extends string>(p: PackRecord<N>): SourcePart
     ...(p.fixed ? { fixed: p.fixed } : {}),
     ...(p.mutable ? { mutable: p.mutable } : {}),
     ...(p.order ? { order: p.order } : {}),
+    ...(p.tense ? { tense: p.tense } : {}),
     domains: p.domains,
     ...(p.measure ? { measure: p.measure } : {}),
     ...(p.textField ? { textField: p.textField } : {}),

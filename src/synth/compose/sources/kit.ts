@@ -97,3 +97,28 @@ export function inOrder(rec: Rec, src: SourcePart, w: World, keeps: (rec: Rec) =
     }
   }
 }
+
+/**
+ * Moves a record whose state holds only on the other side of its date (SourcePart.tense): its state to one of the
+ * right side's, else its date across today (within the field's range) — whichever `keeps` the record's part in the
+ * task; neither keeps it: left as drawn.
+ */
+export function inTense(rec: Rec, src: SourcePart, w: World, keeps: (rec: Rec) => boolean): void {
+  const t = src.tense;
+  const day = rec[t?.date ?? ''];
+  if (!t || typeof day !== 'string') return;
+  const today = dateOf(w.today);
+  const ahead = day.slice(0, 10) > today;
+  const wrong = ahead ? t.past : t.ahead;
+  if (!wrong.includes(String(rec[t.state]))) return;
+  const was = { ...rec };
+  rec[t.state] = w.rng.pick(ahead ? t.ahead : t.past);
+  if (keeps(rec)) return;
+  Object.assign(rec, was);
+  const m = src.fields.find((f) => f.field === t.date);
+  if (m?.kind !== 'date') return;
+  const offset = ahead ? -w.rng.int(1, Math.max(1, -m.from)) : w.rng.int(1, Math.max(1, m.to));
+  if (offset < m.from || offset > m.to) return;
+  rec[t.date] = dateOf(at(w.today, { days: offset }));
+  if (!keeps(rec)) Object.assign(rec, was);
+}
