@@ -58,6 +58,21 @@ function reasons(w: World, boss: string, plural: string, rng: Rng): Reason[] {
   return out;
 }
 
+// after a reason that names the records, the consequence refers back to them ("…on the stories, and they are the
+// one thing still open"), never names them twice
+function consequencesOf(plural: string, ahead: boolean, named: boolean): string[] {
+  if (!named) return consequences(plural, ahead);
+  return [
+    'so they need to be right',
+    "so I'd like them off my list",
+    'and they are the one thing still open',
+    "so they can't wait any longer",
+    "and I'd rather they were in order",
+    "so let's get them done today",
+    ...(ahead ? ['and I want them sorted before then', 'and they have to be tidy by then'] : []),
+  ];
+}
+
 function consequences(plural: string, ahead: boolean): string[] {
   return [
     `so the ${plural} need to be right`,
@@ -94,5 +109,5 @@ export function occasion(w: World, plural: string, rng: Rng, not?: Person): Occa
   const boss = pool.length ? rng.pick(pool).first : 'Our manager';
   if (rng.chance(0.35)) return { text: rng.pick(whole(w, plural, boss)).text };
   const r = rng.pick(reasons(w, boss, plural, rng));
-  return { text: `${r.text} ${rng.pick(consequences(plural, Boolean(r.ahead)))}` };
+  return { text: `${r.text} ${rng.pick(consequencesOf(plural, Boolean(r.ahead), r.text.includes(plural)))}` };
 }

@@ -215,8 +215,15 @@ function definitions(r: Rule, models: readonly FieldModel[], singular: string, r
 // a day limit moved by `by`, never below one day (a shorter window that would vanish grows instead)
 const moveDays = (days: number, by: number) => (days + by >= 1 ? days + by : days + 3);
 
+// a moved limit on the field's own grain: 1.5 approvals is no limit anyone wrote
+function onStep(v: number, models: readonly FieldModel[], field: string): number {
+  const m = models.find((x) => x.field === field);
+  const step = m?.kind === 'number' ? m.step : 0.01;
+  return Math.max(step, Math.round(Math.round(v / step) * step * 1e6) / 1e6);
+}
+
 // the same rule with one limit moved: what the previous version said
-function superseded(r: Rule, rng: Rng): Rule | undefined {
+function superseded(r: Rule, rng: Rng, models: readonly FieldModel[]): Rule | undefined {
   const i = r.all.findIndex(
     (a) =>
       a.kind === 'at_least' ||
@@ -229,7 +236,7 @@ function superseded(r: Rule, rng: Rng): Rule | undefined {
   const a = r.all[i] as Atom;
   const moved: Atom =
     a.kind === 'at_least' || a.kind === 'at_most'
-      ? { ...a, value: Math.round(a.value * rng.pick([0.5, 0.75, 1.5, 2]) * 100) / 100 }
+      ? { ...a, value: onStep(a.value * rng.pick([0.5, 0.75, 1.5, 2]), models, a.field) }
       : 'days' in a
         ? { ...a, days: moveDays(a.days, rng.pick([-2, 3, 5, 7])) }
         : a;
@@ -277,7 +284,7 @@ export function policyDoc(rule: Rule, src: SourcePart, w: World, title: string, 
         ]);
   const body = sections.map(([s, lines]) => `## ${s}\n${lead(s, lines)}\n${lines.join('\n')}`);
   const defs = definitions(rule, src.fields, n.singular, rng);
-  const old = rng.chance(0.45) ? superseded(rule, rng) : undefined;
+  const old = rng.chance(0.45) ? superseded(rule, rng, src.fields) : undefined;
   const history = old
     ? [
         `## History\nUntil ${effective} the ${inRunningText(section)} section read:\n${bullets(old).join('\n')}\nThat version no longer applies.`,

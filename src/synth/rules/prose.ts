@@ -31,7 +31,9 @@ function amount(m: FieldModel, v: number): string {
   if (m.currency)
     return `${m.currency === 'USD' ? '$' : m.currency === 'GBP' ? '£' : m.currency === 'EUR' ? '€' : `${m.currency} `}${Number.isInteger(v) ? grouped(v) : formatMoney(v)}`;
   const n = Number.isInteger(v) ? grouped(v) : String(v);
-  return m.unit ? `${n} ${m.unit}` : n;
+  // "1 approval", not "1 approvals"
+  const unit = m.unit && v === 1 && /[^s]s$/.test(m.unit) ? m.unit.slice(0, -1) : m.unit;
+  return unit ? `${n} ${unit}` : n;
 }
 
 const day = (today: string, days: number) => dayMonth(at(today, { days }));

@@ -317,7 +317,7 @@ export function drawRecords(recipe: Recipe, w: World, parts: Parts<string>, date
 }
 
 const TITLES =
-  /title|headline|subject line|citation|finding|\bitem\b|(?:job|skill|workflow|experiment|table|integration|product|matter) name/;
+  /title|headline|finding|\bitem\b|(?:job|skill|workflow|experiment|table|integration|product|matter) name/;
 
 // two records of one task never share a name: a list a check reads by name would credit the wrong one. A name the
 // rule reads is left as drawn; another repeat is told apart as a system shows one ("Home feed latency spike (2)")

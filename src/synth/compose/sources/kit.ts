@@ -112,9 +112,14 @@ export function inTense(rec: Rec, src: SourcePart, w: World, keeps: (rec: Rec) =
   const wrong = ahead ? t.past : t.ahead;
   if (!wrong.includes(String(rec[t.state]))) return;
   const was = { ...rec };
-  rec[t.state] = w.rng.pick(ahead ? t.ahead : t.past);
-  if (keeps(rec)) return;
-  Object.assign(rec, was);
+  // a state the task's action acts from stays one of those (a booked appointment to cancel is not made attended)
+  const allowed = actStates.get(rec)?.[t.state];
+  const right = (ahead ? t.ahead : t.past).filter((v) => !allowed || allowed.includes(v));
+  if (right.length) {
+    rec[t.state] = w.rng.pick(right);
+    if (keeps(rec)) return;
+    Object.assign(rec, was);
+  }
   const m = src.fields.find((f) => f.field === t.date);
   if (m?.kind !== 'date') return;
   const offset = ahead ? -w.rng.int(1, Math.max(1, -m.from)) : w.rng.int(1, Math.max(1, m.to));
