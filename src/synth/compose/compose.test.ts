@@ -128,6 +128,20 @@ describe('compositional generator', () => {
     assert.ok(checked >= 30, `${checked} tasks with titled records`);
   });
 
+  it('a mid-task change never turns a flag off (an NDA does not become unsigned, a read message unread)', () => {
+    let changes = 0;
+    for (const t of corpus) {
+      const signal = (
+        t.user as { signals?: { id: string; effect: { update_record?: { set: Record<string, unknown> } } }[] }
+      )?.signals?.find((s) => s.id === 'record_changed');
+      const set = signal?.effect.update_record?.set;
+      if (!set) continue;
+      changes++;
+      for (const [k, v] of Object.entries(set)) assert.notEqual(v, false, `${t.id}: ${k} turned off`);
+    }
+    assert.ok(changes >= 30, `${changes} tasks change a record`);
+  });
+
   it('300 tasks: no byte-identical requests, many workflows', () => {
     const requests = new Set(corpus.map((s) => s.request));
     assert.equal(requests.size, corpus.length);

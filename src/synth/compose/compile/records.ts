@@ -171,9 +171,12 @@ function branchOf(
 
 // the condition the late record misses until the user's change: not the measure (a figure the task adds up
 // must be the same in the records as in the checks), and a field that can change (a status or a due date,
-// never a creation date or a flag that only turns on); -1: none
+// never a creation date or a flag that only turns on); nor a flag turned off — an NDA does not become unsigned, a
+// read message unread; -1: none
 const lateAtom = (rule: Rule, src: SourcePart) =>
-  rule.all.findIndex((a) => a.field !== src.measure?.field && isMutable(src, a.field));
+  rule.all.findIndex(
+    (a) => a.field !== src.measure?.field && isMutable(src, a.field) && !(a.kind === 'flag' && !a.value),
+  );
 
 // the late record's change: what the user sets mid-episode so that the first condition holds
 function lateChange(late: Rec | undefined, rule: Rule, src: SourcePart, w: World): Rec | undefined {
