@@ -2,7 +2,7 @@ import type { Rng } from '../../env/rng.js';
 import { at, dayMonthYear } from '../kit/dates.js';
 import { aOrAn, agree, capitalise, inRunningText, isAre } from '../kit/text.js';
 import { drawRule } from '../rules/draw.js';
-import type { FieldModel } from '../rules/fields.js';
+import { type FieldModel, roundTo } from '../rules/fields.js';
 import { type Nouns, ruleBullets } from '../rules/prose.js';
 import { type Atom, atomsOf, type Rule } from '../rules/rule.js';
 import type { SourcePart, World } from './parts.js';
@@ -219,7 +219,7 @@ const moveDays = (days: number, by: number) => (days + by >= 1 ? days + by : day
 function onStep(v: number, models: readonly FieldModel[], field: string): number {
   const m = models.find((x) => x.field === field);
   const step = m?.kind === 'number' ? m.step : 0.01;
-  return Math.max(step, Math.round(Math.round(v / step) * step * 1e6) / 1e6);
+  return Math.max(step, roundTo(v, step));
 }
 
 // the same rule with one limit moved: what the previous version said

@@ -217,11 +217,10 @@ export function recipeSteps(recipe: Recipe): number {
   return source.list.length + policy.reads('').length + per * targets + late + (aggregate ? 1 : 0);
 }
 
-/** The capabilities a recipe exercises (its parts', then Tool_Calling). */
-export function recipeCapabilities(recipe: Recipe): Capability[] {
-  const { source, join, action, branch, aggregate, computation, policy, trap } = recipe;
-  const caps = [
-    ...source.capabilities,
+/** The capabilities of a recipe's parts other than its record type (the work done, not the records read). */
+export function partCapabilities(recipe: Recipe): Capability[] {
+  const { join, action, branch, aggregate, computation, policy, trap } = recipe;
+  return [
     ...(action?.capabilities ?? []),
     ...(branch ? (['Logic_Reasoning'] as const) : []),
     ...(branch?.capabilities ?? []),
@@ -230,9 +229,12 @@ export function recipeCapabilities(recipe: Recipe): Capability[] {
     ...policy.capabilities,
     ...(trap?.capabilities ?? []),
     ...(join?.capabilities ?? []),
-    'Tool_Calling' as const,
   ];
-  return [...new Set(caps)];
+}
+
+/** The capabilities a recipe exercises (its record type's, its parts', then Tool_Calling). */
+export function recipeCapabilities(recipe: Recipe): Capability[] {
+  return [...new Set([...recipe.source.capabilities, ...partCapabilities(recipe), 'Tool_Calling' as const])];
 }
 
 /**

@@ -72,7 +72,8 @@ export interface TextModel extends Base {
 
 export type FieldModel = EnumModel | NumberModel | DateModel | FlagModel | TextModel;
 
-const roundTo = (x: number, step: number) => Math.round(Math.round(x / step) * step * 1e6) / 1e6;
+/** `x` on a grain of `step` (a count on whole numbers, money on cents), free of float residue. */
+export const roundTo = (x: number, step: number) => Math.round(Math.round(x / step) * step * 1e6) / 1e6;
 
 /** A free draw of a field's value (what a record holds when no rule constrains the field). */
 export function drawValue(m: FieldModel, rng: Rng, today: string, vocab: DomainVocab): unknown {

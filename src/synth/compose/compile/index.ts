@@ -3,7 +3,7 @@ import type { Capability } from '../../../schema/taxonomy.js';
 import { outcomesGate } from '../../kit/checks.js';
 import { specHeader } from '../../kit/header.js';
 import type { Parts, World } from '../parts.js';
-import { type Recipe, recipeCapabilities, recipeServices } from '../recipe.js';
+import { partCapabilities, type Recipe, recipeCapabilities, recipeServices } from '../recipe.js';
 import { PARTS } from '../registry.js';
 import { agree, capitalise } from '../../kit/text.js';
 import { checksOf } from './checks.js';
@@ -88,20 +88,6 @@ export function compileRecipe({ id, w, recipe, scenario, lead, parts = PARTS }: 
       rule_key: ruleKey(p.rule),
     },
   });
-}
-
-/** The capabilities of the recipe's parts other than its record type (the work done, not the records read). */
-function partCapabilities(recipe: Recipe): Capability[] {
-  const { action, branch, aggregate, computation, policy, trap, join } = recipe;
-  return [
-    ...(action?.capabilities ?? []),
-    ...(branch?.capabilities ?? []),
-    ...(aggregate?.capabilities ?? []),
-    ...computation.capabilities,
-    ...policy.capabilities,
-    ...(trap?.capabilities ?? []),
-    ...(join?.capabilities ?? []),
-  ];
 }
 
 /**
