@@ -9,10 +9,9 @@ import type { World } from './parts.js';
 // date ("the month is nearly over", "it's Friday") are offered only on days they hold, by the same table the
 // linter checks them with.
 
-/** The "why now" line and the meeting topic it names, if any (a mail subject may refer to it). */
+/** The "why now" line. */
 export interface Occasion {
   text: string;
-  topic?: string;
 }
 
 interface Reason {

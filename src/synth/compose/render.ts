@@ -184,11 +184,11 @@ export function renderRequest(p: RequestPlan): RenderedRequest {
         `${rng.pick(['hey', 'hi', 'yo', ...(hour < 12 ? ['morning'] : [])])} — ${select}: ${does}.${ask}${rule} ${tell} ${rng.pick(['thx', 'ty!', 'cheers', ''])}`.trim();
       break;
     case 5: {
-      // a mail with a subject line; "Re:" only answers a thread about what the line names
+      // a mail with a subject line
       const subject = rng.pick([
         `${capitalise(p.plural)} — ${p.select.kind === 'policy' ? inRunningText(p.select.section) : 'clean-up'}`,
         `Action needed: ${p.plural}`,
-        occ.topic ? `Re: ${occ.topic}` : `${capitalise(p.plural)}`,
+        `${capitalise(p.plural)}`,
       ]);
       text = `Subject: ${subject}\n\n${greet}\n\n${ctx}. ${verb} ${select}${then} ${does}${stop}${ask}${rule}\n\n${tell}\n\n${sign}`;
       break;
