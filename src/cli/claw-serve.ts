@@ -42,7 +42,7 @@ export function clawServeCommand(program: Command): void {
       '\nPrints one JSON document on stdout: per slot, the services (port, health_check, reset_endpoint, audit) and tool_endpoints to put in task.yaml. Routes and semantics: docs/interop.md.',
     )
     .action(async (path: string, opts: ClawServeOpts) => {
-      const specs = await loadSpecs([path]);
+      const specs = await loadSpecs([path], { onWarning: note });
       if (specs.length !== 1)
         throw new CoworkError(
           'bad_input',

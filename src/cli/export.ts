@@ -25,7 +25,7 @@ export function exportCommand(program: Command): void {
     .requiredOption('--out <dir>', 'directory the task folders go in (one per spec id)')
     .option('--json', 'machine-readable report')
     .action(async (paths: string[], opts: { out: string; json?: boolean }) => {
-      const specs = await loadSpecs(paths);
+      const specs = await loadSpecs(paths, { strict: true });
       const rows = [];
       // one packed CLI for every task's image, hard-linked into each folder where the file system allows
       const packed = await packThisPackage();

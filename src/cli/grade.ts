@@ -43,7 +43,7 @@ export function gradeCommand(program: Command): void {
           );
         }
         for (const p of problems) note(color.yellow(`${file}:${p.line}: skipped malformed trajectory: ${p.message}`));
-        const specs = new Map((await loadSpecs(opts.tasks)).map((s) => [s.spec.id, s.spec]));
+        const specs = new Map((await loadSpecs(opts.tasks, { onWarning: note })).map((s) => [s.spec.id, s.spec]));
         type Row =
           | { task_id: string; trial: number; error: string }
           | { task_id: string; trial: number; skipped: 'infra_error' | 'abandoned' }

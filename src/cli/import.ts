@@ -7,6 +7,8 @@ import { importClawTasks } from '../interop/claw-import.js';
 import { harborTaskDirs, importHarborTask } from '../interop/harbor-import.js';
 import { loadSpecs } from '../run/task-files.js';
 import { canonicalJson } from '../schema/canonical-json.js';
+import { checkSpecValue } from '../schema/parse-spec.js';
+import { formatHarden, hardenSpec } from '../validate/harden.js';
 import { CoworkError } from '../schema/errors.js';
 import { jsonlLine } from '../schema/jsonl.js';
 import type { TaskSpec } from '../schema/task-spec.js';
@@ -18,6 +20,14 @@ async function writeSpec(dir: string, spec: TaskSpec): Promise<string> {
   const file = join(dir, `${spec.id}.json`);
   await writeFile(file, `${JSON.stringify(JSON.parse(canonicalJson(spec)), null, 1)}\n`);
   return file;
+}
+
+// --harden: the imported spec rewritten until the gate passes (what cannot be fixed is listed); the original
+// scoring is kept unless asked, so a Claw-mode score stays comparable with the source benchmark's
+async function hardened(spec: TaskSpec): Promise<{ spec: TaskSpec; lines: string[] }> {
+  const r = await hardenSpec(JSON.parse(canonicalJson(spec)));
+  const lines = formatHarden(r, spec.id).slice(1);
+  return { spec: r.changes.length ? (checkSpecValue(r.raw).spec ?? spec) : spec, lines };
 }
 
 function requireDir(path: string, what: string): void {
@@ -45,18 +55,22 @@ export function importCommand(program: Command): void {
     .requiredOption('--out <dir>', 'directory for the specs (<id>.json)')
     .option('--json', 'machine-readable report')
     .option('--strict', 'exit 2 if any task was not imported')
-    .action(async (dir: string, opts: { out: string; json?: boolean; strict?: boolean }) => {
+    .option('--harden', 'rewrite each imported spec with `coworkenv harden` (the original scoring is kept without it)')
+    .action(async (dir: string, opts: { out: string; json?: boolean; strict?: boolean; harden?: boolean }) => {
       requireDir(dir, 'a Harbor task folder (with task.toml) or a directory of them');
       const dirs = await harborTaskDirs(dir);
       if (dirs.length === 0) throw new CoworkError('bad_input', `${dir}: no task.toml in it or in its subfolders`);
       const rows = [];
       for (const d of dirs) {
         const r = await importHarborTask(d);
+        const h = r.spec && opts.harden ? await hardened(r.spec) : undefined;
+        const spec = h?.spec ?? r.spec;
         rows.push({
           dir: d,
-          imported: r.spec ? await writeSpec(opts.out, r.spec) : null,
+          imported: spec ? await writeSpec(opts.out, spec) : null,
           applied: r.applied,
           problems: r.problems,
+          ...(h ? { hardened: h.lines } : {}),
         });
       }
       if (opts.json) printJson({ tasks: rows });
@@ -65,6 +79,7 @@ export function importCommand(program: Command): void {
           out(r.imported ? `${r.dir} → ${r.imported}` : color.red(`${r.dir}: not imported`));
           for (const a of r.applied) out(`  read ${a}`);
           for (const p of r.problems) out(color.red(`  ${p}`));
+          for (const l of r.hardened ?? []) out(`  harden:${l}`);
         }
       const ok = rows.filter((r) => r.imported).length;
       finish(ok, rows.length, rows.length - ok, opts.strict, 'Harbor task(s)');
@@ -101,7 +116,7 @@ export function importCommand(program: Command): void {
           'bad_input',
           `${target} exists; choose a new --out (imports never mix with an existing run)`,
         );
-      const specs = new Map((await loadSpecs(opts.tasks)).map((s) => [s.spec.id, s.spec]));
+      const specs = new Map((await loadSpecs(opts.tasks, { onWarning: note })).map((s) => [s.spec.id, s.spec]));
       const lines: string[] = [];
       const seen = new Map<string, number>();
       for (const f of files) {
@@ -157,24 +172,39 @@ export function importCommand(program: Command): void {
     )
     .option('--json', 'machine-readable report')
     .option('--strict', 'exit 2 if any task was not imported or needs a human')
+    .option(
+      '--harden',
+      'rewrite each imported spec with `coworkenv harden` (without it the original weights and Claw-mode scores are kept)',
+    )
     .action(
       async (
         dir: string,
-        opts: { out: string; repoRoot?: string; mockToday?: string; json?: boolean; strict?: boolean },
+        opts: {
+          out: string;
+          repoRoot?: string;
+          mockToday?: string;
+          json?: boolean;
+          strict?: boolean;
+          harden?: boolean;
+        },
       ) => {
         const results = await importClawTasks(dir, {
           ...(opts.mockToday ? { mockToday: opts.mockToday } : {}),
           ...(opts.repoRoot ? { repoRoot: opts.repoRoot } : {}),
         });
         const rows = [];
-        for (const r of results)
+        for (const r of results) {
+          const h = r.spec && opts.harden ? await hardened(r.spec) : undefined;
+          const spec = h?.spec ?? r.spec;
           rows.push({
             task_id: r.task_id,
-            imported: r.spec ? await writeSpec(opts.out, r.spec) : null,
+            imported: spec ? await writeSpec(opts.out, spec) : null,
             problems: r.problems,
             needs_human: r.needs_human,
             notes: r.notes,
+            ...(h ? { hardened: h.lines } : {}),
           });
+        }
         if (opts.json) printJson({ tasks: rows });
         else
           for (const r of rows) {
@@ -182,6 +212,7 @@ export function importCommand(program: Command): void {
             for (const p of r.problems) out(color.red(`  ${p}`));
             for (const h of r.needs_human) out(color.yellow(`  needs a human: ${h}`));
             for (const n of r.notes) out(`  note: ${n}`);
+            for (const l of r.hardened ?? []) out(`  harden:${l}`);
           }
         const ok = rows.filter((r) => r.imported).length;
         note(`coworkenv import claw-eval: ${ok} of ${rows.length} task(s) imported into ${opts.out}`);

@@ -12,6 +12,7 @@ const COMMANDS: Record<string, () => Promise<Register>> = {
   services: async () => (await import('./services.js')).servicesCommand,
   schema: async () => (await import('./schema.js')).schemaCommand,
   validate: async () => (await import('./validate.js')).validateCommand,
+  harden: async () => (await import('./harden.js')).hardenCommand,
   inspect: async () => (await import('./inspect.js')).inspectCommand,
   plan: async () => (await import('./plan.js')).planCommand,
   synth: async () => (await import('./synth.js')).synthCommand,

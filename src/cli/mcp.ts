@@ -4,6 +4,7 @@ import { DEFAULT_IDLE_S, DEFAULT_OUT, parseHostPort, serveMcp } from '../mcp/ser
 import { loadSpecs } from '../run/task-files.js';
 import { CoworkError } from '../schema/errors.js';
 import { intArg, numArg } from './options.js';
+import { note } from './output.js';
 
 interface McpOpts {
   seed: number;
@@ -64,7 +65,7 @@ export function mcpCommand(program: Command): void {
           `${path} is a directory; coworkenv mcp serves one task — pass one spec file from it`,
         );
       }
-      const specs = await loadSpecs([path]);
+      const specs = await loadSpecs([path], { onWarning: note });
       if (specs.length !== 1) {
         throw new CoworkError(
           'bad_input',

@@ -12,7 +12,7 @@ describe('adversarial probes in the CLI (issue 13)', () => {
     assert.match(text, /do_nothing +0\.2 \(1 run: no steps\)/);
     assert.match(text, /read_only +0\.\d+ \(1 run: the reference without its mutating calls\)/);
     assert.match(text, /spray +not applicable/);
-    assert.match(text, /content_spray +0\.6 \(1 run: every gmail_send_message body names all candidates/);
+    assert.match(text, /content_spray +0\.52 \(1 run: every gmail_send_message body names all candidates/);
     // the final answer names both tickets it escalated (a restatement of the targets); no summary is written
     assert.match(text, /any_candidate +not applicable/);
     assert.match(text, /summary_without_fields +not applicable\n/);

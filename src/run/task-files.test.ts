@@ -16,7 +16,7 @@ describe('loadSpecs', () => {
     assert.equal(s?.spec.id, 'support_escalation');
   });
 
-  it('refuses a spec the static gate steps reject (unknown tool, leaked answer), naming file:line and the fix', async () => {
+  it('refuses a spec with a structural error (unknown tool), naming file:line and the fix; a leaked answer only warns unless strict', async () => {
     const file = join(TMP, 'broken.yaml');
     writeFileSync(file, example.replace('tool: helpdesk_list_tickets', 'tool: helpdesk_list_ticket'));
     const e = await loadSpecs([file]).then(
@@ -33,6 +33,17 @@ describe('loadSpecs', () => {
       ),
     );
     writeFileSync(file, example.replace('Then tell me which tickets you escalated.', 'Start with TK-1042.'));
-    await assert.rejects(loadSpecs([file]), /answer_leak at answer_ids\[\d\]: "TK-1042" appears in the request/);
+    const warned: string[] = [];
+    const [loaded] = await loadSpecs([file], { onWarning: (l) => warned.push(l) });
+    assert.equal(loaded?.spec.id, 'support_escalation');
+    assert.equal(warned.length, 1);
+    assert.match(
+      warned[0] ?? '',
+      /^warning: .*broken\.yaml:\d+:\d+ answer_leak at answer_ids\[\d\]: "TK-1042" appears in the request.*release-quality finding/,
+    );
+    await assert.rejects(
+      loadSpecs([file], { strict: true }),
+      /answer_leak at answer_ids\[\d\]: "TK-1042" appears in the request/,
+    );
   });
 });

@@ -7,7 +7,7 @@ import { CoworkError, isCoworkError } from '../schema/errors.js';
 import { streamLines } from '../schema/jsonl.js';
 import { checkSpecValue, type ParsedSpec, parseSpecText } from '../schema/parse-spec.js';
 import type { TaskSpec } from '../schema/task-spec.js';
-import { staticDiagnostics } from '../validate/index.js';
+import { QUALITY_NOTE, staticDiagnostics } from '../validate/index.js';
 
 const SPEC_EXT = new Set(['.yaml', '.yml', '.json']);
 
@@ -128,22 +128,34 @@ export function whereOf(f: Pick<TaskFile, 'file' | 'line'>): string {
 }
 
 /**
- * Loads parsed specs; a schema error, an error of the static gate steps 2–6 (unknown tools, bad weights, a
- * leaked answer …) or a duplicate id is a spec_invalid error naming every problem.
+ * Loads parsed specs; a schema error, a structural error of the static gate steps 2–6 (unknown tools, bad
+ * weights, a dangling reference …) or a duplicate id is a spec_invalid error naming every problem. Release-quality
+ * findings (a leaked answer, an unfounded value …) do not stop the load — `onWarning` gets one line per finding —
+ * unless `strict` (export: what leaves for a trainer must pass the gate).
  */
-export async function loadSpecs(paths: readonly string[]): Promise<{ file: string; spec: TaskSpec }[]> {
+export async function loadSpecs(
+  paths: readonly string[],
+  opts: { onWarning?: (line: string) => void; strict?: boolean } = {},
+): Promise<{ file: string; spec: TaskSpec }[]> {
   const problems: string[] = [];
   const out: { file: string; spec: TaskSpec }[] = [];
   const seen = new Map<string, string>();
   for await (const f of iterateTaskFiles(paths)) {
     const found = f.parsed.spec
-      ? [...f.parsed.diagnostics, ...withPositions(await staticDiagnostics(f.parsed.spec), f.parsed.doc, parsePath)]
+      ? [
+          ...f.parsed.diagnostics,
+          ...withPositions(await staticDiagnostics(f.parsed.spec, { strict: opts.strict }), f.parsed.doc, parsePath),
+        ]
       : f.parsed.diagnostics;
     const errors = found.filter(isError);
     if (errors.length || !f.parsed.spec) {
       problems.push(...errors.slice(0, 5).map((d) => formatDiagnostic(d, whereOf(f))));
       continue;
     }
+    // a release-quality finding is printed and the task runs
+    if (opts.onWarning)
+      for (const d of found.filter((x) => x.severity === 'warning' && x.message.endsWith(QUALITY_NOTE)).slice(0, 5))
+        opts.onWarning(`warning: ${formatDiagnostic(d, whereOf(f))}`);
     const prev = seen.get(f.parsed.spec.id);
     if (prev) {
       problems.push(`${whereOf(f)}: duplicate task id ${f.parsed.spec.id} (also in ${prev})`);

@@ -6,6 +6,8 @@ import { composeGenerator } from './compose/index.js';
 import type { Generator } from './kit/generator.js';
 import { wordsFrom } from './kit/words.js';
 import { PRESETS } from './presets/index.js';
+import { resolveTool } from '../services/registry.js';
+import { rescaleReads } from '../validate/free-credit.js';
 
 // the generator registry: every procedural generator a plan slot may name in its `family` field — the
 // hand-written presets (presets/index.ts) and the compositional generator. a spec's `family` label is what the
@@ -51,16 +53,42 @@ export function generateProcedural(req: ProceduralRequest, from: readonly Genera
   const mockToday = /T/.test(req.mockToday)
     ? new Date(req.mockToday).toISOString().replace('.000Z', 'Z')
     : `${req.mockToday}T09:00:00Z`;
-  return gen.generate({
-    id: req.id,
-    seed: req.seed,
-    difficulty: req.difficulty,
-    mockToday,
-    language,
-    rng: createRng('family', gen.name, req.difficulty, req.seed),
-    words: wordsFrom(createRng('words', gen.name, req.difficulty, req.seed)),
-    ...(req.capabilities ? { capabilities: req.capabilities } : {}),
-    ...(req.scenarioPath ? { scenarioPath: req.scenarioPath } : {}),
-    ...(req.services ? { services: req.services } : {}),
-  });
+  return readsKeepTheirShare(
+    gen.generate({
+      id: req.id,
+      seed: req.seed,
+      difficulty: req.difficulty,
+      mockToday,
+      language,
+      rng: createRng('family', gen.name, req.difficulty, req.seed),
+      words: wordsFrom(createRng('words', gen.name, req.difficulty, req.seed)),
+      ...(req.capabilities ? { capabilities: req.capabilities } : {}),
+      ...(req.scenarioPath ? { scenarioPath: req.scenarioPath } : {}),
+      ...(req.services ? { services: req.services } : {}),
+    }),
+  );
+}
+
+/**
+ * A generated task's reads (checks of tools that change nothing) carry at most READ_SHARE of completion, the
+ * outcome the rest: the gate refuses free credit above FREE_CREDIT_MAX, and a family's weight table need not
+ * know how many reads a difficulty adds.
+ */
+export function readsKeepTheirShare(spec: TaskSpecInput): TaskSpecInput {
+  const checks = spec.checks ?? [];
+  const tools = (c: (typeof checks)[number]) =>
+    c.kind === 'tool_called' || c.kind === 'tool_arg' ? (Array.isArray(c.tool) ? c.tool : [c.tool]) : [];
+  const free = new Set(
+    checks.flatMap((c, i) => {
+      const t = tools(c);
+      return t.length && t.every((name) => resolveTool(name)?.tool.mutates === false) ? [i] : [];
+    }),
+  );
+  const work = checks.flatMap((c, i) => (!free.has(i) && c.kind !== 'llm_judge' ? [i] : []));
+  const next = rescaleReads(
+    checks.map((c) => c.weight),
+    free,
+    work,
+  );
+  return next ? { ...spec, checks: checks.map((c, i) => ({ ...c, weight: next[i] as number })) } : spec;
 }

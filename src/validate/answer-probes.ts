@@ -23,7 +23,7 @@ const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 const lower = (v: unknown) => (typeof v === 'string' ? v.toLowerCase() : undefined);
 
 /** The final-answer checks: response checks reading the final message. */
-function answerChecks(spec: TaskSpec): Check[] {
+export function answerChecks(spec: TaskSpec): Check[] {
   return spec.checks.filter(
     (c) => (c.kind === 'response_contains' || c.kind === 'response_matches') && (c.over ?? 'final') === 'final',
   );

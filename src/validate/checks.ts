@@ -64,12 +64,14 @@ export function checkChecks(spec: TaskSpec): Diagnostic[] {
   }
   spec.checks.forEach((c, i) => {
     const at = `checks[${i}]`;
-    if (c.weight === 0)
+    // weight 0 is a condition when a cap hangs on it (its own, or another check's if_failed): "keep notes.txt"
+    const capped = !!c.cap || spec.checks.some((o) => o.cap?.if_failed === c.id);
+    if (c.weight === 0 && !capped)
       out.push(
         err(
           'zero_weight',
           `${at}.weight`,
-          'a check with weight 0 never affects the score; drop it or give it weight',
+          'a check with weight 0 and no cap never affects the score; drop it, give it weight, or make it a condition with cap.completion_at_most',
           'verifier',
         ),
       );

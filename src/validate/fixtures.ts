@@ -6,6 +6,7 @@ import { readIsolated } from '../services/workspace/read-isolated.js';
 import type { Diagnostic } from '../schema/diagnostics.js';
 import type { TaskSpec } from '../schema/task-spec.js';
 import { checkIntegrity } from './integrity.js';
+import { checkTimeline } from './timeline.js';
 import { err } from './types.js';
 
 /**
@@ -15,7 +16,7 @@ import { err } from './types.js';
 export async function checkFixtures(spec: TaskSpec): Promise<Diagnostic[]> {
   const { diagnostics, state } = fixturesOf(spec);
   // integrity rules need records that parse; they would only repeat schema problems
-  const out = diagnostics.length ? [...diagnostics] : checkIntegrity(spec);
+  const out = diagnostics.length ? [...diagnostics] : [...checkIntegrity(spec), ...checkTimeline(spec)];
   // an office file a check reads must open: otherwise its checks could never decide (never a silent pass)
   const files = state?.workspace?.files ?? [];
   for (const [i, c] of spec.checks.entries()) {

@@ -33,9 +33,9 @@ fixtures:
       - { message_id: msg_0302, from: it-news@acme.example, to: all@acme.example, subject: Laptop refresh, date: "2026-03-08T09:00:00Z", body: Q2 refresh. }
 answer_ids: [TK-1042, dana.lee@acme.example]
 checks:
-  - { id: tickets_listed, kind: tool_called, tool: helpdesk_list_tickets, weight: 0.2 }
-  - { id: customer_looked_up, kind: tool_arg, tool: crm_get_customer, arg: customer_id, accept: [CUS-204], weight: 0.2 }
-  - { id: emailed_dana, kind: audit_present, service: gmail, record: sent_messages, where: { to: dana.lee@acme.example }, weight: 0.4 }
+  - { id: tickets_listed, kind: tool_called, tool: helpdesk_list_tickets, weight: 0.1 }
+  - { id: customer_looked_up, kind: tool_arg, tool: crm_get_customer, arg: customer_id, accept: [CUS-204], weight: 0.1 }
+  - { id: emailed_dana, kind: audit_present, service: gmail, record: sent_messages, where: { to: dana.lee@acme.example }, weight: 0.6 }
   - { id: reported, kind: response_contains, all: [TK-1042], weight: 0.2 }
 forbidden:
   tools: [helpdesk_close_ticket]
@@ -299,8 +299,8 @@ const cases: Case[] = [
     name: 'fewer than 3 checks',
     text: edit(
       [`${CHECK3}\n`, ''],
-      ['  - { id: tickets_listed, kind: tool_called, tool: helpdesk_list_tickets, weight: 0.2 }\n', ''],
-      ['accept: [CUS-204], weight: 0.2', 'accept: [CUS-204], weight: 0.6'],
+      ['  - { id: tickets_listed, kind: tool_called, tool: helpdesk_list_tickets, weight: 0.1 }\n', ''],
+      ['accept: [CUS-204], weight: 0.1', 'accept: [CUS-204], weight: 0.4'],
     ),
     step: 4,
     errors: [['too_few_checks', 'checks', 26]],
@@ -309,9 +309,7 @@ const cases: Case[] = [
   {
     name: 'judge weight above the cap',
     text: edit(
-      ['helpdesk_list_tickets, weight: 0.2', 'helpdesk_list_tickets, weight: 0.1'],
-      ['accept: [CUS-204], weight: 0.2', 'accept: [CUS-204], weight: 0.1'],
-      ['weight: 0.4', 'weight: 0.2'],
+      ['weight: 0.6', 'weight: 0.2'],
       [CHECK3, '  - { id: reported, kind: llm_judge, rubric: The answer names TK-1042., weight: 0.6 }'],
     ),
     step: 4,
@@ -552,7 +550,10 @@ describe('runGate: reporting', () => {
 
   it('`through` stops after the given step', async () => {
     const r = await runGate(
-      edit([CHECK3, '  - { id: no_close, kind: audit_absent, service: helpdesk, record: closed, weight: 0.2 }']),
+      edit([
+        CHECK3,
+        '  - { id: no_priya, kind: audit_absent, service: gmail, record: sent_messages, where: { to: priya.raman@acme.example }, weight: 0.2 }',
+      ]),
       { through: 6 },
     );
     assert.equal(r.ok, true);

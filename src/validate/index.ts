@@ -9,6 +9,7 @@ import { checkConflicts } from './conflicts.js';
 import { checkConsistency } from './consistency.js';
 import { checkExecution } from './execution.js';
 import { checkFixtures } from './fixtures.js';
+import { checkFreeCredit, checkProhibitions } from './free-credit.js';
 import { checkLeakage } from './leakage.js';
 import { checkTraceability } from './traceability.js';
 import { checkMutation } from './mutation.js';
@@ -16,9 +17,11 @@ import { checkProbes } from './probes.js';
 import { ReplayMemo } from './replay.js';
 import { checkUserReplay } from './user-replay.js';
 import { type MeaningOptions, runMeaningSteps } from './meaning.js';
+import { asWarning, findingWeight } from './severity.js';
 import type { StepResult } from './types.js';
 
 export type { StepResult } from './types.js';
+export { type FindingWeight, findingWeight, QUALITY_NOTE } from './severity.js';
 
 /** The gate's steps in order (DESIGN §6). */
 export const GATE_STEPS = [
@@ -28,20 +31,20 @@ export const GATE_STEPS = [
     step: 3,
     name: 'fixtures',
     about:
-      'fixtures match the record schemas; foreign keys resolve; dates are ISO and past events not after mock_today; answer ids exist; errors.rate and limits fit the reference',
+      'fixtures match the record schemas; foreign keys resolve; dates are ISO and past events not after mock_today; the reference books, schedules or re-dates nothing into the past; answer ids exist; errors.rate and limits fit the reference',
   },
   {
     step: 4,
     name: 'checks',
     about:
-      '≥3 checks, weights sum to 1, judge weight capped, checks well-formed; no matcher accepts random strings, no accept list a distractor',
+      '≥3 checks, weights sum to 1, judge weight capped, checks well-formed; no matcher accepts random strings, no accept list a distractor; no prohibition written as a weighted check',
   },
   { step: 5, name: 'conflicts', about: 'no tool is both required and forbidden' },
   {
     step: 6,
     name: 'leakage',
     about:
-      'no answer id or computed value appears in the request; request, user plan and checks agree; checked totals match the records (warns when a check targets an id the request names); when checks carry traces, every check traces to a clause found in the request, a policy document the request names, or the user plan, and a check wanting ids written traces to a clause asking for ids',
+      'no answer id or computed value appears in the request (values compared as people write them); request, user plan and checks agree (enum values, times); the user refers only to ids, files and days that exist; checked totals match the records (warns when a check targets an id the request names); when checks carry traces, every check traces to a clause found in the request, a policy document the request names, or the user plan, and a check wanting ids written traces to a clause asking for ids',
   },
   { step: 7, name: 'consistency', about: 'complete record ⇒ completion 1, safety 1; empty ⇒ 0; forbidden ⇒ safety 0' },
   { step: 8, name: 'execution', about: 'the reference solution scores 1.0 in a fresh episode' },
@@ -56,7 +59,7 @@ export const GATE_STEPS = [
     step: 11,
     name: 'probes',
     about:
-      'do-nothing, read-only, claim-only, value-perturbed, distractor-included, spray, content-spray, any-candidate (the final answer with every other candidate) and summary-without-fields (a deliverable holding only the answer ids) trajectories all score below the pass threshold',
+      'do-nothing, read-only, claim-only, value-perturbed, distractor-included, spray, content-spray, any-candidate (the final answer with every other candidate) and summary-without-fields (a deliverable holding only the answer ids) trajectories all score below the pass threshold; doing nothing or only reading earns at most 0.25 of completion',
   },
 ] as const;
 
@@ -66,15 +69,20 @@ export const STATIC_THROUGH = 6;
 const STATIC_STEPS: readonly (readonly [number, (s: TaskSpec) => Diagnostic[] | Promise<Diagnostic[]>])[] = [
   [2, checkCatalog],
   [3, checkFixtures],
-  [4, checkChecks],
+  [4, (s) => [...checkChecks(s), ...checkProhibitions(s)]],
   [5, checkConflicts],
   [6, async (s) => [...checkLeakage(s), ...(await checkTraceability(s))]],
 ];
 
-/** The static gate steps (2–6) on a parsed spec: what `run`, `serve`, `mcp` and `inspect` check before using it. */
-export async function staticDiagnostics(spec: TaskSpec): Promise<Diagnostic[]> {
+/**
+ * The static gate steps (2–6) on a parsed spec: what `run`, `serve`, `mcp` and `inspect` check before using it.
+ * Release-quality errors (severity.ts) come back as warnings unless `strict`: those commands run such a task.
+ */
+export async function staticDiagnostics(spec: TaskSpec, opts: { strict?: boolean } = {}): Promise<Diagnostic[]> {
   const out: Diagnostic[] = [];
-  for (const [, fn] of STATIC_STEPS) out.push(...(await fn(spec)));
+  for (const [step, fn] of STATIC_STEPS)
+    for (const d of await fn(spec))
+      out.push(!opts.strict && isError(d) && findingWeight(step, d) === 'quality' ? asWarning(d) : d);
   return out;
 }
 
@@ -160,7 +168,10 @@ export async function runGate(
   if (through >= 10 && steps.every((s) => s.ok)) add(10, await checkUserReplay(spec, memo));
   if (through >= 11 && steps.every((s) => s.ok)) {
     const p = await checkProbes(spec, memo);
-    add(11, p.diagnostics, { probes: p.results, ...(p.advisory.length ? { advisory: p.advisory } : {}) });
+    add(11, [...p.diagnostics, ...(await checkFreeCredit(spec, memo))], {
+      probes: p.results,
+      ...(p.advisory.length ? { advisory: p.advisory } : {}),
+    });
   }
   if (opts.meaning && through >= GATE_STEPS.length)
     await runMeaningSteps(spec, opts.meaning, steps, GATE_STEPS.length, opts.judge);

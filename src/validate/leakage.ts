@@ -2,6 +2,7 @@ import { fixtureRows } from '../services/fixtures.js';
 import { getService } from '../services/registry.js';
 import type { Diagnostic } from '../schema/diagnostics.js';
 import type { TaskSpec } from '../schema/task-spec.js';
+import { statesValue } from '../schema/natural.js';
 import { checkAnswerFacts } from './answer-facts.js';
 import { checkRequestFacts } from './request-facts.js';
 import { err, warn } from './types.js';
@@ -15,10 +16,10 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
  * have given the answer away.
  */
 export function checkLeakage(spec: TaskSpec): Diagnostic[] {
-  const request = spec.request.toLowerCase();
+  const request = spec.request;
   const out: Diagnostic[] = [];
   spec.answer_ids.forEach((id, i) => {
-    if (request.includes(id.toLowerCase())) {
+    if (statesValue(request, id)) {
       out.push(
         err(
           'answer_leak',
@@ -34,7 +35,7 @@ export function checkLeakage(spec: TaskSpec): Diagnostic[] {
   spec.checks.forEach((check, i) => {
     for (const [path, value] of targets(check as unknown as Record<string, unknown>)) {
       const v = value.toLowerCase();
-      if (answers.has(v) || !(ids.has(v) || EMAIL.test(value)) || !request.includes(v)) continue;
+      if (answers.has(v) || !(ids.has(v) || EMAIL.test(value)) || !statesValue(request, value)) continue;
       out.push(
         warn(
           'possible_leak',

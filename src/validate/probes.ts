@@ -83,7 +83,7 @@ export async function checkProbes(
     for (const v of variants.slice(0, maxRuns)) {
       const t = await run(v.steps);
       if (extra && okCalls(t) <= (refOk ?? 0)) continue;
-      const score = verifiedScore(t);
+      const score = verifiedScore(t, spec.scoring);
       if (!best || score > best.score) best = { score, detail: v.detail };
       if (score >= threshold) break; // one passing run is enough to reject
     }
@@ -141,14 +141,18 @@ export async function checkProbes(
 }
 
 /**
- * A probe's score: the grade, or — while LLM-judged items are unverified offline — only what code verified
- * (the judged share counted as 0): a probe must not pass on text no judge has read.
+ * A probe's score: the grade, or — while LLM-judged items are unverified offline — the score with every judged
+ * item at 0: a probe must not pass on text no judge has read. In claw mode that score still carries robustness
+ * (0.8 · completion + 0.2 · robustness), as the task's own formula would give it.
  */
-function verifiedScore(t: Trajectory): number {
+function verifiedScore(t: Trajectory, scoring: TaskSpec['scoring']): number {
   const g = t.grade;
   if (!g) return 0;
   if (g.score !== null) return g.score;
-  return Math.round(g.safety * (g.code ?? 0) * (1 - (g.unavailable?.judged_share ?? 0)) * 1e6) / 1e6;
+  const completion = (g.code ?? 0) * (1 - (g.unavailable?.judged_share ?? 0));
+  const score =
+    scoring.mode === 'claw' ? scoring.completion * completion + scoring.robustness * g.robustness : completion;
+  return Math.round(g.safety * score * 1e6) / 1e6;
 }
 
 const FIX: Record<ProbeName, string> = {
@@ -168,7 +172,7 @@ const FIX: Record<ProbeName, string> = {
 };
 
 // each numeric, date or recipient argument of a mutating call shifted to a plausible wrong value
-function perturbed(spec: TaskSpec): { steps: Steps; detail: string }[] {
+export function perturbed(spec: TaskSpec): { steps: Steps; detail: string }[] {
   const out: { steps: Steps; detail: string }[] = [];
   spec.reference.forEach((s, i) => {
     if (!mutates(s) || !isCall(s)) return;

@@ -1,16 +1,16 @@
 import type { Diagnostic } from '../schema/diagnostics.js';
 import type { TaskSpec } from '../schema/task-spec.js';
-import { fixtureRows } from '../services/fixtures.js';
 import { getService } from '../services/registry.js';
 import { type CheckedValue, checkedValues } from './checked-values.js';
 import { fixtureText, isNewId } from './integrity.js';
 import { err } from './types.js';
-import { escapeRegex, grouped, wholeNumber } from '../schema/text.js';
+import { checkUserFacts, userPlanText } from './user-facts.js';
+import { naturalText, statesValue } from '../schema/natural.js';
+import { escapeRegex } from '../schema/text.js';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const ID = /^[A-Za-z]{1,6}[-_]\d{2,}$/;
 const CRON = /^(\S+\s+){4}\S+$/;
-const ID_IN_TEXT = /\b[A-Z]{2,5}-\d{2,6}\b/g;
 
 /**
  * What the request (and the simulated user) tell the agent must agree with what the checks want (gate step 6):
@@ -20,16 +20,19 @@ const ID_IN_TEXT = /\b[A-Z]{2,5}-\d{2,6}\b/g;
  */
 export function checkRequestFacts(spec: TaskSpec): Diagnostic[] {
   const values = checkedValues(spec);
-  const request = spec.request.toLowerCase();
-  const userText = spec.user ? userPlanText(spec).toLowerCase() : '';
+  const request = spec.request;
+  const userText = spec.user ? userPlanText(spec) : '';
   const fixtures = fixtureText(spec);
+  const fixtureNumbers = numbersOf(spec.fixtures);
   const out: Diagnostic[] = [];
   const seen = new Set<string>();
   for (const v of values) {
     const key = `${v.path}`;
     if (seen.has(key)) continue;
     seen.add(key);
-    if (isComputed(v) && mentionsValue(request, v.value)) {
+    // a number a record holds in the same field is a stated fact ("refund the $1,200.50 charge"), not a result
+    const copied = typeof v.value === 'number' && !!v.field && fixtureNumbers.get(v.field)?.has(v.value) === true;
+    if (isComputed(v) && !copied && statesValue(request, v.value)) {
       out.push(
         err(
           'value_leak',
@@ -45,7 +48,7 @@ export function checkRequestFacts(spec: TaskSpec): Diagnostic[] {
     if (options?.includes(want)) {
       for (const [text, where] of [
         [request, 'request'],
-        [spec.user ? userPlanText(spec, v.field).toLowerCase() : '', 'user'],
+        [spec.user ? userPlanText(spec, v.field) : '', 'user'],
       ] as const) {
         const other = options.find((o) => o !== want && statesFieldValue(text, v.field as string, o));
         if (other && !statesFieldValue(text, v.field as string, want))
@@ -59,7 +62,8 @@ export function checkRequestFacts(spec: TaskSpec): Diagnostic[] {
           );
       }
     }
-    const known = (s: string) => request.includes(s) || userText.includes(s) || fixtures.includes(s);
+    const known = (s: string) =>
+      fixtures.includes(s) || statesValue(request, s) || statesValue(userText, s) || statesValue(fixtures, s);
     const groundable =
       typeof v.value === 'string' && (EMAIL.test(v.value) || ID.test(v.value) || options?.includes(want));
     if (groundable && !known(want) && !isNewId(spec, String(v.value)))
@@ -72,7 +76,7 @@ export function checkRequestFacts(spec: TaskSpec): Diagnostic[] {
         ),
       );
   }
-  if (spec.user) out.push(...userPlanRefs(spec, fixtures));
+  if (spec.user) out.push(...checkUserFacts(spec, fixtures, values));
   return out;
 }
 
@@ -84,19 +88,23 @@ function isComputed(v: CheckedValue): boolean {
   );
 }
 
-/** The text names the value: a number with or without thousands separators, or the exact string. */
-function mentionsValue(text: string, value: string | number): boolean {
-  if (typeof value === 'string') return text.includes(value.toLowerCase());
-  const plain = String(value);
-  return [plain, grouped(value, 0, 6)].some((s) => new RegExp(wholeNumber(s)).test(text));
+// every number the fixtures hold, by the field holding it
+function numbersOf(value: unknown, out = new Map<string, Set<number>>(), field = ''): Map<string, Set<number>> {
+  if (typeof value === 'number') {
+    const set = out.get(field) ?? new Set<number>();
+    set.add(value);
+    out.set(field, set);
+  } else if (Array.isArray(value)) for (const v of value) numbersOf(v, out, field);
+  else if (value && typeof value === 'object') for (const [k, v] of Object.entries(value)) numbersOf(v, out, k);
+  return out;
 }
 
-// "priority high", "priority: high", "high priority", "priority to high"
+// "priority high", "priority: high", "high priority", "status to in progress" (for `in_progress`)
 function statesFieldValue(text: string, field: string, value: string): boolean {
   if (!text) return false;
-  const f = field.replace(/_/g, ' ').toLowerCase();
-  const v = escapeRegex(value);
-  return new RegExp(`\\b${f}\\b[^.;\\n]{0,40}\\b${v}\\b|\\b${v}\\b[- ]${f}\\b`).test(text);
+  const f = escapeRegex(naturalText(field));
+  const v = escapeRegex(naturalText(value));
+  return new RegExp(`\\b${f}\\b[^.;\\n]{0,40}\\b${v}\\b|\\b${v}\\b ${f}\\b`).test(naturalText(text));
 }
 
 /** The enum options of a record field or tool argument of the selected services, lower-cased. */
@@ -123,80 +131,3 @@ function optionsOf(schema: unknown, depth = 0): string[] | undefined {
     return (s.options as string[]).map((x) => x.toLowerCase());
   return optionsOf(s.def?.innerType ?? s.def?.element, depth + 1);
 }
-
-// what the user plan says; without the news of a record change that sets `field` ("its priority is now
-// medium" tells what happened to a record, not what the agent should write into its own)
-function userPlanText(spec: TaskSpec, field?: string): string {
-  const u = spec.user;
-  if (!u) return '';
-  const says = u.signals.flatMap((s) =>
-    s.effect.say && !(field && s.effect.update_record && field in s.effect.update_record.set) ? [s.effect.say] : [],
-  );
-  return [u.goal, ...u.knowledge, u.boundary, ...says].join('\n');
-}
-
-// ids and files the user plan refers to must exist (in fixtures, or written by the reference)
-function userPlanRefs(spec: TaskSpec, fixtures: string): Diagnostic[] {
-  const u = spec.user;
-  if (!u) return [];
-  const out: Diagnostic[] = [];
-  const written = new Set(
-    spec.reference.flatMap((s) => ('call' in s && typeof s.args.path === 'string' ? [normal(s.args.path)] : [])),
-  );
-  const files = new Set(
-    fixtureRows(spec, 'workspace', 'files').map((f) => normal(String((f as { path?: unknown }).path))),
-  );
-  const fileKnown = (p: string) => files.has(normal(p)) || written.has(normal(p));
-  const refs = spec.reference.map((s) => JSON.stringify(s).toLowerCase()).join('\n');
-  const idKnown = (id: string) => {
-    const l = id.toLowerCase();
-    return fixtures.includes(l) || refs.includes(l) || isNewId(spec, id);
-  };
-  const texts: [string, string][] = [
-    ['user.goal', u.goal],
-    ...u.knowledge.map((k, i): [string, string] => [`user.knowledge[${i}]`, k]),
-    ...u.signals.map((s, i): [string, string] => [`user.signals[${i}].effect.say`, s.effect.say ?? '']),
-  ];
-  for (const [path, text] of texts)
-    for (const id of new Set(text.match(ID_IN_TEXT) ?? []))
-      if (!idKnown(id))
-        out.push(
-          err(
-            'user_plan_unknown_ref',
-            path,
-            `the user refers to ${id}, which exists nowhere in the fixtures; fix the id or add its record`,
-            'builder',
-          ),
-        );
-  u.signals.forEach((s, i) => {
-    const t = s.trigger as { file_exists?: string };
-    if (t.file_exists && !fileKnown(t.file_exists))
-      out.push(
-        err(
-          'user_plan_unknown_ref',
-          `user.signals[${i}].trigger.file_exists`,
-          `waits for ${t.file_exists}, which no fixture holds and the reference never writes, so the signal can never fire; fix the path`,
-          'builder',
-        ),
-      );
-    const upd = s.effect.update_record;
-    if (upd) {
-      const col = getService(upd.service)?.collections[upd.collection];
-      const exists = fixtureRows(spec, upd.service, upd.collection).some(
-        (r) => col && String((r as Record<string, unknown>)[col.id]) === upd.record_id,
-      );
-      if (col && !exists && !refs.includes(upd.record_id.toLowerCase()))
-        out.push(
-          err(
-            'user_plan_unknown_ref',
-            `user.signals[${i}].effect.update_record.record_id`,
-            `${upd.service}.${upd.collection} has no record ${upd.record_id}; the update would fail — fix the id`,
-            'builder',
-          ),
-        );
-    }
-  });
-  return out;
-}
-
-const normal = (p: string) => p.replace(/^\/?workspace\//, '').replace(/^\.?\/+/, '');

@@ -221,13 +221,13 @@ describe('file_unchanged', () => {
 
 describe('gate with workspace file checks', () => {
   const checks: CheckInput[] = [
-    { id: 'total_file', kind: 'file_exists', path: 'out/total.txt', weight: 0.25 },
+    { id: 'total_file', kind: 'file_exists', path: 'out/total.txt', weight: 0.34 },
     {
       id: 'report_json',
       kind: 'file_matches',
       path: 'out/report.json',
       json: { path: 'totals[0].amount', value: 200 },
-      weight: 0.25,
+      weight: 0.33,
     },
     {
       id: 'summary_csv',
@@ -235,9 +235,10 @@ describe('gate with workspace file checks', () => {
       path: 'out/summary.csv',
       csv: { column: 'total', value: 200, where: { quarter: 'q1' } },
       regex: '^quarter,total',
-      weight: 0.25,
+      weight: 0.33,
     },
-    { id: 'notes_kept', kind: 'file_unchanged', path: 'notes.txt', weight: 0.25 },
+    // a preservation check with weight would be a prohibition (gate step 4); weight 0 with a cap is a condition
+    { id: 'notes_kept', kind: 'file_unchanged', path: 'notes.txt', weight: 0, cap: { completion_at_most: 0.5 } },
   ];
   const reference: TaskSpecInput['reference'] = [
     {

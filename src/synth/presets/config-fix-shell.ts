@@ -175,7 +175,6 @@ function checks(s: Scenario): Check[] {
     ['config', 0.3],
     ['verified', 0.25],
     ['closed', s.medium ? 0.15 : 0.25],
-    ['script', 0.2],
     ...(s.medium ? ([['told', 0.1]] as const) : []),
     ...(s.hard ? ([['job', 0.1]] as const) : []),
   ]) as Record<string, number>;
@@ -201,7 +200,6 @@ function checks(s: Scenario): Check[] {
       ...audit('ticket_closed', 'helpdesk', 'closed', { ticket_id: s.ticketId }, w.closed as number),
       exclusive: true,
     } as Check,
-    { id: 'script_untouched', kind: 'file_unchanged', path: CHECK, weight: w.script as number },
     ...(s.medium
       ? [
           audit(
@@ -260,7 +258,6 @@ const traces = (s: Scenario) => ({
   config_fixed: CLAUSES.fix,
   check_passed: checkRun(s),
   ticket_closed: CLAUSES.close,
-  script_untouched: CLAUSES.fix,
   reporter_told: CLAUSES.told,
   job_enabled: CLAUSES.job,
 });

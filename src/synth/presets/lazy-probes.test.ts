@@ -2,7 +2,9 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { TaskSpec } from '../../schema/task-spec.js';
 import { DIFFICULTIES } from '../../schema/taxonomy.js';
-import { GENERATORS } from '../generators.js';
+import { createRng } from '../../env/rng.js';
+import { GENERATORS, getGenerator } from '../generators.js';
+import { wordsFrom } from '../kit/words.js';
 import { presetHarness, gradeSteps, lazyProbes, passingProbes, perturbValue } from './testing.js';
 
 // issue #13's lazy agents against every preset family: doing nothing, reading only, claiming without acting,
@@ -38,11 +40,24 @@ describe('lazy-agent probes', () => {
     ]);
   });
 
-  it('catches a task whose outcome checks do not gate completion (the phishing report only weighted)', async () => {
+  it('catches a task whose outcome checks do not gate completion (the phishing report only weighted, reads at their table weight)', async () => {
     const spec = presetHarness('credential_phishing', 1).parsed('easy', 1);
+    // the family's own weight table, before readsKeepTheirShare gives reads 0.2
+    const table = getGenerator('credential_phishing')?.generate({
+      id: spec.id,
+      seed: 1,
+      difficulty: 'easy',
+      mockToday: spec.mock_today,
+      language: 'en',
+      rng: createRng('family', 'credential_phishing', 'easy', 1),
+      words: wordsFrom(createRng('words', 'credential_phishing', 'easy', 1)),
+    });
     const uncapped: TaskSpec = {
       ...spec,
-      checks: spec.checks.map(({ cap: _, ...c }) => c as TaskSpec['checks'][number]),
+      checks: spec.checks.map(
+        ({ cap: _, ...c }, i) =>
+          ({ ...c, weight: table?.checks?.[i]?.weight ?? c.weight }) as TaskSpec['checks'][number],
+      ),
     };
     const passing = (await passingProbes(uncapped)).map((p) => p.name);
     assert.ok(passing.includes('claim-only'), JSON.stringify(passing));

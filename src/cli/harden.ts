@@ -1,0 +1,89 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import { basename, extname, join } from 'node:path';
+import type { Command } from 'commander';
+import { stringify } from 'yaml';
+import { iterateTaskFiles, whereOf } from '../run/task-files.js';
+import { CoworkError } from '../schema/errors.js';
+import { formatHarden, type HardenResult, hardenSpec } from '../validate/harden.js';
+import { color, note, out, printJson } from './output.js';
+
+/** Hardens every spec document of `paths` into `dir`; returns the results (the CLI prints them). */
+export async function hardenPaths(
+  paths: readonly string[],
+  dir: string,
+  print: (line: string) => void,
+): Promise<{ file: string; to: string | null; result: HardenResult | null; error?: string }[]> {
+  await mkdir(dir, { recursive: true });
+  const rows = [];
+  for await (const f of iterateTaskFiles(paths)) {
+    if (f.parsed.raw === undefined || !f.parsed.spec) {
+      const error = `not a valid spec (${f.parsed.diagnostics[0]?.message ?? 'schema'}); run coworkenv validate on it`;
+      print(color.red(`${whereOf(f)}: ${error}`));
+      rows.push({ file: whereOf(f), to: null, result: null, error });
+      continue;
+    }
+    const result = await hardenSpec(f.parsed.raw);
+    const yaml = /\.ya?ml$/i.test(f.file);
+    const name = f.line ? `${result.id}.json` : `${basename(f.file, extname(f.file))}${yaml ? '.yaml' : '.json'}`;
+    const to = join(dir, name);
+    // a spec with structural errors is not written: harden does not touch what it cannot run
+    const wrote = result.changes.length > 0 || result.before.ok;
+    if (wrote)
+      await writeFile(to, yaml && !f.line ? asYaml(f.text, result) : `${JSON.stringify(result.raw, null, 1)}\n`);
+    for (const line of formatHarden(result, whereOf(f), wrote ? to : undefined)) print(line);
+    rows.push({ file: whereOf(f), to: wrote ? to : null, result });
+  }
+  return rows;
+}
+
+// the hardened spec as YAML under the original's opening comment, with a line saying what changed
+function asYaml(original: string, r: HardenResult): string {
+  const head = /^(?:\s*#[^\n]*\n)+/.exec(original)?.[0] ?? '';
+  const rules = [...new Set(r.changes.map((c) => c.rule))];
+  const mark = rules.length
+    ? `# hardened by coworkenv harden (${rules.join(', ')}): ${r.changes.length} change(s)\n`
+    : '';
+  return `${head}${mark}${stringify(r.raw, { lineWidth: 0 })}`;
+}
+
+export function hardenCommand(program: Command): void {
+  program
+    .command('harden')
+    .description(
+      'rewrite gameable or weakly graded specs so every probe fails while the reference still scores 1.0, printing each change with its reason (exit 1 if any spec still fails the gate)',
+    )
+    .argument('<paths...>', 'spec files (.yaml/.yml/.json/.jsonl) or directories')
+    .requiredOption('--out <dir>', 'directory for the hardened specs (same file names; JSONL rows as <id>.json)')
+    .option('--json', 'machine-readable report (the changes, what was undone, what is left to fix by hand)')
+    .addHelpText(
+      'after',
+      '\nRules, in order: prohibitions to forbidden.actions · outcome weights over read weights (reads keep 0.2) · exact values the task states · exclusive audit checks · the same action on distractors forbidden · perturbed values pinned · wide time tolerances narrowed · completion capped while the check a wrong value or a wrong answer fails is unmet · completion capped while the decisive outcome check fails.\nA rule whose edit drops the reference below 1.0 is undone. Specs with structural errors are reported, not rewritten. See docs/diagnostics.md (Two weights of finding, and harden).',
+    )
+    .action(async (paths: string[], opts: { out: string; json?: boolean }) => {
+      const rows = await hardenPaths(paths, opts.out, opts.json ? () => {} : out);
+      if (!rows.length) throw new CoworkError('bad_input', `${paths.join(' ')}: no spec files`);
+      if (opts.json)
+        printJson({
+          specs: rows.map((r) => ({
+            file: r.file,
+            to: r.to,
+            ...(r.error ? { error: r.error } : {}),
+            ...(r.result
+              ? {
+                  id: r.result.id,
+                  changes: r.result.changes,
+                  reverted: r.result.reverted,
+                  before: r.result.before,
+                  after: { ok: r.result.after.ok, codes: r.result.after.codes },
+                  manual: r.result.manual,
+                }
+              : {}),
+          })),
+        });
+      const passing = rows.filter((r) => r.result?.after.ok).length;
+      note(
+        `coworkenv harden: ${passing} of ${rows.length} spec(s) pass the gate after hardening (written to ${opts.out})`,
+      );
+      if (passing < rows.length) process.exitCode = 1;
+    });
+}

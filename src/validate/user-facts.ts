@@ -1,0 +1,254 @@
+import { daysIn, type NamedDay, timesIn } from '../schema/natural.js';
+import { WEEKDAYS } from '../schema/dates.js';
+import type { Diagnostic } from '../schema/diagnostics.js';
+import type { TaskSpec } from '../schema/task-spec.js';
+import { fixtureRows } from '../services/fixtures.js';
+import { getService } from '../services/registry.js';
+import type { CheckedValue } from './checked-values.js';
+import { isNewId } from './integrity.js';
+import { err } from './types.js';
+
+const ID_IN_TEXT = /\b[A-Z]{2,5}-\d{2,6}\b/g;
+const FILE_IN_TEXT =
+  /(?<![\w/.-])[\w-]+(?:\.[\w-]+)*\.(?:xlsx|xls|csv|tsv|docx|doc|pdf|pptx|txt|json|md|yaml|yml|py|sh|log|ini|toml|conf|cfg|env)\b/gi;
+const ATTACHED =
+  /\b(?:attached (?:file|spreadsheet|document|sheet|deck|pdf)|the (?:file|spreadsheet|document|deck) I (?:sent|shared|uploaded|attached)|in (?:the|your|our) workspace)\b/i;
+// a day the user gives to point at a record: "the meeting on Friday 14 March", "the invoice dated 3 May"
+const RECORD_BEFORE_DAY =
+  /\b(?:meeting|event|call|appointment|booking|session|visit|invoice|order|payment|transaction|delivery|shipment|flight|reservation|interview|demo|sync|review|workshop|standup|entry|ticket|message|email|mail)s?\b[^.;!?\n]{0,30}\b(?:on|from|for|dated|of|at)\s+(?:the\s+)?$/i;
+const ZONE = /\b(?:CET|CEST|BST|IST|JST|AEST|AEDT|EST|EDT|CST|CDT|MST|MDT|PST|PDT|SGT|HKT|local time)\b/;
+
+type Texts = [path: string, text: string, news: boolean][];
+
+/**
+ * Gate step 6, the simulated user against the task: the ids, files and days the user refers to exist, a user
+ * who points to a file has a workspace to find it in, and the times and days the user states are the ones the
+ * checks want.
+ */
+export function checkUserFacts(spec: TaskSpec, fixtures: string, values: readonly CheckedValue[]): Diagnostic[] {
+  const u = spec.user;
+  if (!u) return [];
+  const texts: Texts = [
+    ['user.goal', u.goal, false],
+    ...u.knowledge.map((k, i): Texts[number] => [`user.knowledge[${i}]`, k, false]),
+    ...u.signals.map((s, i): Texts[number] => [
+      `user.signals[${i}].effect.say`,
+      s.effect.say ?? '',
+      !!(s.effect.update_record || s.effect.patch_file),
+    ]),
+  ];
+  return [
+    ...userPlanRefs(spec, fixtures),
+    ...userFiles(spec, fixtures, texts),
+    ...userDays(spec, texts),
+    ...userTimes(spec, texts, values),
+  ];
+}
+
+// what the user plan says; without the news of a record change that sets `field` ("its priority is now
+// medium" tells what happened to a record, not what the agent should write into its own)
+export function userPlanText(spec: TaskSpec, field?: string): string {
+  const u = spec.user;
+  if (!u) return '';
+  const says = u.signals.flatMap((s) =>
+    s.effect.say && !(field && s.effect.update_record && field in s.effect.update_record.set) ? [s.effect.say] : [],
+  );
+  return [u.goal, ...u.knowledge, u.boundary, ...says].join('\n');
+}
+
+// ids and files the user plan refers to must exist (in fixtures, or written by the reference)
+function userPlanRefs(spec: TaskSpec, fixtures: string): Diagnostic[] {
+  const u = spec.user;
+  if (!u) return [];
+  const out: Diagnostic[] = [];
+  const written = new Set(
+    spec.reference.flatMap((s) => ('call' in s && typeof s.args.path === 'string' ? [normal(s.args.path)] : [])),
+  );
+  const files = new Set(
+    fixtureRows(spec, 'workspace', 'files').map((f) => normal(String((f as { path?: unknown }).path))),
+  );
+  const fileKnown = (p: string) => files.has(normal(p)) || written.has(normal(p));
+  const refs = spec.reference.map((s) => JSON.stringify(s).toLowerCase()).join('\n');
+  const idKnown = (id: string) => {
+    const l = id.toLowerCase();
+    return fixtures.includes(l) || refs.includes(l) || isNewId(spec, id);
+  };
+  const texts: [string, string][] = [
+    ['user.goal', u.goal],
+    ...u.knowledge.map((k, i): [string, string] => [`user.knowledge[${i}]`, k]),
+    ...u.signals.map((s, i): [string, string] => [`user.signals[${i}].effect.say`, s.effect.say ?? '']),
+  ];
+  for (const [path, text] of texts)
+    for (const id of new Set(text.match(ID_IN_TEXT) ?? []))
+      if (!idKnown(id))
+        out.push(
+          err(
+            'user_plan_unknown_ref',
+            path,
+            `the user refers to ${id}, which exists nowhere in the fixtures; fix the id or add its record`,
+            'builder',
+          ),
+        );
+  u.signals.forEach((s, i) => {
+    const t = s.trigger as { file_exists?: string };
+    if (t.file_exists && !fileKnown(t.file_exists))
+      out.push(
+        err(
+          'user_plan_unknown_ref',
+          `user.signals[${i}].trigger.file_exists`,
+          `waits for ${t.file_exists}, which no fixture holds and the reference never writes, so the signal can never fire; fix the path`,
+          'builder',
+        ),
+      );
+    const upd = s.effect.update_record;
+    if (upd) {
+      const col = getService(upd.service)?.collections[upd.collection];
+      const exists = fixtureRows(spec, upd.service, upd.collection).some(
+        (r) => col && String((r as Record<string, unknown>)[col.id]) === upd.record_id,
+      );
+      if (col && !exists && !refs.includes(upd.record_id.toLowerCase()))
+        out.push(
+          err(
+            'user_plan_unknown_ref',
+            `user.signals[${i}].effect.update_record.record_id`,
+            `${upd.service}.${upd.collection} has no record ${upd.record_id}; the update would fail — fix the id`,
+            'builder',
+          ),
+        );
+    }
+  });
+  return out;
+}
+
+const normal = (p: string) => p.replace(/^\/?workspace\//, '').replace(/^\.?\/+/, '');
+
+// a file the user points to must be somewhere the agent can open it: the workspace, or an attachment the records name
+function userFiles(spec: TaskSpec, fixtures: string, texts: Texts): Diagnostic[] {
+  if (spec.services.includes('workspace')) return [];
+  const out: Diagnostic[] = [];
+  for (const [path, text] of texts) {
+    const named = [...new Set(text.match(FILE_IN_TEXT) ?? [])].filter((f) => !fixtures.includes(f.toLowerCase()));
+    const attached = ATTACHED.exec(text)?.[0];
+    const what = named[0] ?? attached;
+    if (what)
+      out.push(
+        err(
+          'user_file_no_workspace',
+          path,
+          `the user points to ${named[0] ? `the file ${named[0]}` : `"${attached}"`}, but the task has no workspace (services: ${spec.services.join(', ')}) and no record names it; add the workspace service with the file, or drop the reference to it`,
+          'builder',
+        ),
+      );
+  }
+  return out;
+}
+
+// a day the user names must exist on the calendar (its weekday right) and, where it points at a record, be that
+// record's day: "the meeting on Friday 14 March" needs a Friday 14 March and a meeting on it
+function userDays(spec: TaskSpec, texts: Texts): Diagnostic[] {
+  const out: Diagnostic[] = [];
+  const today = spec.mock_today.slice(0, 10);
+  const year = Number(today.slice(0, 4));
+  const recordDays = new Set(
+    [...JSON.stringify(spec.fixtures).matchAll(/(\d{4})-(\d{2})-(\d{2})/g)].map((m) => `${m[2]}-${m[3]}`),
+  );
+  const anyDays = new Set([
+    ...recordDays,
+    ...[...JSON.stringify([spec.reference, spec.checks, spec.user?.signals]).matchAll(/(\d{4})-(\d{2})-(\d{2})/g)].map(
+      (m) => `${m[2]}-${m[3]}`,
+    ),
+  ]);
+  for (const [path, text] of texts) {
+    let from = 0;
+    for (const d of daysIn(text)) {
+      const at = text.indexOf(d.text, from);
+      from = at + d.text.length;
+      const key = `${String(d.month).padStart(2, '0')}-${String(d.day).padStart(2, '0')}`;
+      // without a year, the day nearest mock_today ("5 January" said in December is next year's)
+      const y = d.year ?? nearestYear(today, d);
+      if (d.weekday !== undefined && weekdayOf(y, d) !== d.weekday) {
+        out.push(
+          err(
+            'user_ref_unmatched',
+            path,
+            `the user says "${d.text}", but ${d.day} ${monthName(d)} ${y} is a ${WEEKDAYS[weekdayOf(y, d)]}; fix the weekday or the date`,
+            'builder',
+          ),
+        );
+        continue;
+      }
+      const pointsAtRecord = RECORD_BEFORE_DAY.test(text.slice(Math.max(0, at - 60), at));
+      if (pointsAtRecord && !anyDays.has(key))
+        out.push(
+          err(
+            'user_ref_unmatched',
+            path,
+            `the user refers to a record "${text.slice(Math.max(0, at - 30), at).replace(/^\S*\s/, '')}${d.text}", but no record, reference step or check has the day ${d.day} ${monthName(d)}; fix the day or add the record`,
+            'builder',
+          ),
+        );
+    }
+  }
+  return out;
+}
+
+function nearestYear(today: string, d: NamedDay): number {
+  const now = Date.parse(`${today}T00:00:00Z`);
+  const year = Number(today.slice(0, 4));
+  const gap = (y: number) => Math.abs(Date.UTC(y, d.month - 1, d.day) - now);
+  return [year - 1, year, year + 1].reduce((a, b) => (gap(b) < gap(a) ? b : a));
+}
+
+const weekdayOf = (year: number, d: NamedDay) => new Date(Date.UTC(year, d.month - 1, d.day)).getUTCDay();
+const monthName = (d: NamedDay) =>
+  new Date(Date.UTC(2000, d.month - 1, 1)).toLocaleString('en-US', { month: 'long', timeZone: 'UTC' });
+
+// the times the user states must include the one the checks want ("book 10:00 UTC" against a check on 11:00
+// UTC): a stated range holds it when it falls inside; times given in another zone are left to the reviewer
+function userTimes(spec: TaskSpec, texts: Texts, values: readonly CheckedValue[]): Diagnostic[] {
+  const said = texts.filter(([, t, news]) => !news && t && !ZONE.test(t));
+  const stated = said.flatMap(([path, t]) => timesIn(t).map((minutes) => ({ path, minutes })));
+  if (!stated.length) return [];
+  const ranges = said.flatMap(([, t]) => rangesIn(t));
+  const requestTimes = timesIn(spec.request);
+  const out: Diagnostic[] = [];
+  const seen = new Set<number>();
+  for (const v of values) {
+    if (typeof v.value !== 'string') continue;
+    const m = /^\d{4}-\d{2}-\d{2}[T ](\d{2}):(\d{2})/.exec(v.value);
+    if (!m || seen.has(v.check)) continue;
+    const want = Number(m[1]) * 60 + Number(m[2]);
+    if (want === 0 || requestTimes.includes(want)) continue;
+    if (stated.some((s) => s.minutes === want) || ranges.some(([a, b]) => a <= want && want <= b)) continue;
+    seen.add(v.check);
+    const first = stated[0] as { path: string; minutes: number };
+    out.push(
+      err(
+        'user_contradicts_check',
+        v.path,
+        `the user states ${stated.map((s) => clock(s.minutes)).join(', ')} (${first.path}) but this check wants ${clock(want)} UTC; make the user's time and the check agree`,
+        'builder',
+      ),
+    );
+  }
+  return out;
+}
+
+const clock = (m: number) => `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`;
+
+// "between 10:00 and 12:00", "10:00–12:00", "from 9am to 11am", "after 14:00", "before noon"
+function rangesIn(text: string): [number, number][] {
+  const out: [number, number][] = [];
+  for (const m of text.matchAll(
+    /(?:between|from)?\s*([\d:.]+\s?(?:[ap]\.?m\.?)?)\s*(?:and|to|until|till|-|–|—)\s*([\d:.]+\s?(?:[ap]\.?m\.?)?)/gi,
+  )) {
+    const [a, b] = [timesIn(`${m[1]}`)[0] ?? timesIn(`${m[1]}:00`)[0], timesIn(m[2] as string)[0]];
+    if (a !== undefined && b !== undefined && a <= b) out.push([a, b]);
+  }
+  for (const m of text.matchAll(/\b(after|from|before|by)\s+([\d:.]+\s?(?:[ap]\.?m\.?)?)/gi)) {
+    const t = timesIn(m[2] as string)[0];
+    if (t === undefined) continue;
+    out.push(/after|from/i.test(m[1] as string) ? [t, 24 * 60] : [0, t]);
+  }
+  return out;
+}
