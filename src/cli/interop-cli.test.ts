@@ -72,6 +72,28 @@ describe('coworkenv export / import harbor', () => {
       inProcess('import', 'harbor', join(tmp, 'missing'), '--out', back),
       /missing: no such directory/,
     );
+    // a folder whose spec someone reweighted towards reads (M1100's published weights): --harden repairs it on
+    // the way in; the plain import keeps the weights as they were
+    const akr = join(tmp, 'harbor-akr');
+    await inProcess('export', 'harbor', 'examples/tasks/api_key_rotation.yaml', '--out', akr);
+    for (const f of ['tests/task.json', 'environment/task.json']) {
+      const file = join(akr, 'api_key_rotation', f);
+      const t = JSON.parse(readFileSync(file, 'utf8')) as { checks: { weight: number }[] };
+      t.checks.forEach((c, i) => (c.weight = [0.05, 0.1, 0.1, 0.05, 0.1, 0.2, 0.2, 0.2][i] as number));
+      writeFileSync(file, JSON.stringify(t));
+    }
+    const hardened = join(tmp, 'harbor-hardened');
+    const printedHarden = await inProcess('import', 'harbor', akr, '--out', hardened, '--harden');
+    assert.match(printedHarden, /harden: {2}before: rejected \(free_credit\)/);
+    assert.match(printedHarden, /harden: {6}outcome_over_reads: reads earned 0\.4 of completion/);
+    assert.match(printedHarden, /harden: {2}after: {2}passes the gate/);
+    const plain = join(tmp, 'harbor-plain');
+    await inProcess('import', 'harbor', akr, '--out', plain);
+    const [p] = await loadSpecs([plain]);
+    assert.equal(p?.spec.checks[0]?.weight, 0.05);
+    const [h] = await loadSpecs([hardened], { strict: true });
+    assert.equal(h?.spec.id, 'api_key_rotation');
+    assert.equal(h?.spec.checks[0]?.weight, 0.025);
   });
 });
 

@@ -38,6 +38,29 @@ describe('harden', () => {
     assert.ok(Math.abs(reads - 0.2) < 1e-3, String(reads));
   });
 
+  it('forbid_distractors: an update checked by its tool argument forbids the same update on the other tickets', async () => {
+    const raw = load('examples/tasks/api_key_rotation.yaml');
+    raw.checks = [
+      ...raw.checks.slice(0, 5),
+      {
+        id: 'ticket_updated',
+        kind: 'tool_arg',
+        tool: 'helpdesk_update_ticket',
+        arg: 'ticket_id',
+        accept: ['TK-5521'],
+        weight: 0.8,
+      },
+    ];
+    raw.forbidden.actions = [];
+    const r = await hardenSpec(raw);
+    assert.ok(r.before.codes.includes('probe_spray_passed'), r.before.codes.join(', '));
+    assert.ok(r.after.ok, r.manual.join('\n'));
+    const added = r.changes.filter((c) => c.rule === 'forbid_distractors').map((c) => c.after);
+    assert.deepEqual(added, [
+      { service: 'helpdesk', record: 'updated_tickets', where: { ticket_id: { in: ['TK-5530', 'TK-5518'] } } },
+    ]);
+  });
+
   it('the paper M1100 grader (read credit, an update check blind to the ticket) is hardened into a passing spec', async () => {
     const r = await hardenSpec(load('examples/gameable/m1100-api-key-rotation.yaml'));
     assert.ok(!r.before.ok && r.after.ok, r.manual.join('\n'));

@@ -1,12 +1,12 @@
 import { formatDiagnostic, isError, type Diagnostic } from '../schema/diagnostics.js';
 import { checkSpecValue } from '../schema/parse-spec.js';
 import type { TaskSpec } from '../schema/task-spec.js';
-import { type Change, HARDEN_RULES, type RawSpec } from './harden-rules.js';
+import { type Change, HARDEN_RULES, type RawSpec } from './harden-rules/index.js';
 import { type GateReport, runGate } from './index.js';
 import { ReplayMemo, replay } from './replay.js';
 import { findingWeight } from './severity.js';
 
-export type { Change } from './harden-rules.js';
+export type { Change } from './harden-rules/index.js';
 
 /** What `harden` did to one spec. */
 export interface HardenResult {

@@ -148,7 +148,6 @@ function userFiles(spec: TaskSpec, fixtures: string, texts: Texts): Diagnostic[]
 function userDays(spec: TaskSpec, texts: Texts): Diagnostic[] {
   const out: Diagnostic[] = [];
   const today = spec.mock_today.slice(0, 10);
-  const year = Number(today.slice(0, 4));
   const recordDays = new Set(
     [...JSON.stringify(spec.fixtures).matchAll(/(\d{4})-(\d{2})-(\d{2})/g)].map((m) => `${m[2]}-${m[3]}`),
   );
