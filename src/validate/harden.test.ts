@@ -94,6 +94,10 @@ describe('harden', () => {
 
   // each faithful translation of a real grader: which rules its repair needs
   const GAMEABLE: [string, string[]][] = [
+    [
+      'm1100-api-key-rotation',
+      ['outcome_over_reads', 'exact_values', 'exclusive_audit', 'forbid_distractors', 'cap_on_outcome'],
+    ],
     ['T004-calendar-scheduling', ['outcome_over_reads', 'tighten_within']],
     ['T042-scheduled-task-management', ['exact_values', 'exclusive_audit', 'cap_on_perturbed', 'anchor_answer']],
     ['T086-calendar-event-creation', ['exact_values', 'pin_perturbed', 'cap_on_perturbed', 'anchor_answer']],
