@@ -10,7 +10,33 @@ const BOUND_R = '(?![\\p{L}\\p{N}])';
 
 /** Lower case, underscores and hyphens between words as spaces, runs of white space as one. */
 export function naturalText(text: string): string {
-  return text.toLowerCase().replace(/[_-]+/g, ' ').replace(/\s+/g, ' ').trim();
+  const normal = (t: string) => t.toLowerCase().replace(/[_-]+/g, ' ').replace(/\s+/g, ' ').trim();
+  // values are short and cheap; the texts they are looked up in (a request, the fixtures) are kept
+  if (text.length < 128) return normal(text);
+  let n = NATURAL.get(text);
+  if (n === undefined) {
+    n = normal(text);
+    remember(NATURAL, text, n, 64);
+  }
+  return n;
+}
+
+// the gate asks about one request (and one fixture text) many times: their normal forms and the value patterns
+// are kept, in maps cleared when they grow past a bound
+const NATURAL = new Map<string, string>();
+const PATTERNS = new Map<string, RegExp>();
+function remember<V>(map: Map<string, V>, key: string, value: V, max: number): void {
+  if (map.size >= max) map.clear();
+  map.set(key, value);
+}
+function pattern(source: string, flags: string): RegExp {
+  const key = `${flags}/${source}`;
+  let re = PATTERNS.get(key);
+  if (!re) {
+    re = new RegExp(source, flags);
+    remember(PATTERNS, key, re, 4096);
+  }
+  return re;
 }
 
 /**
@@ -28,13 +54,15 @@ export function statesValue(text: string, value: string | number | boolean): boo
   if (/^-?\d+(\.\d+)?$/.test(value.trim())) return statesNumber(text, Number(value));
   const want = naturalText(value);
   if (!want) return false;
-  return new RegExp(`${BOUND_L}${escapeRegex(want)}${BOUND_R}`, 'u').test(naturalText(text));
+  const hay = naturalText(text);
+  // most values are not in the text at all: a substring test spares the whole-word pattern
+  return hay.includes(want) && pattern(`${BOUND_L}${escapeRegex(want)}${BOUND_R}`, 'u').test(hay);
 }
 
 function statesNumber(text: string, n: number): boolean {
   if (!Number.isFinite(n)) return false;
   const forms = new Set([String(n), grouped(n, 0, 6), grouped(n, 2, 6), n.toFixed(2), String(Math.abs(n))]);
-  return [...forms].some((f) => new RegExp(wholeNumber(f)).test(text));
+  return [...forms].some((f) => pattern(wholeNumber(f), '').test(text));
 }
 
 /** The ways a calendar day is written: "2026-03-20", "20 March", "March 20th", "Mar 20", "20th of March". */
@@ -64,11 +92,11 @@ export function timePattern(hour: number, minute: number): string {
 function statesIsoDate(text: string, iso: string): boolean {
   const m = ISO_DAY.exec(iso) as RegExpExecArray;
   if (m[4] !== undefined && text.includes(iso.slice(0, 16))) return true;
-  if (!new RegExp(dayPattern(iso), 'iu').test(text) && !text.includes(iso.slice(0, 10))) return false;
+  if (!pattern(dayPattern(iso), 'iu').test(text) && !text.includes(iso.slice(0, 10))) return false;
   if (m[4] === undefined) return true;
   const hour = Number(m[4]);
   const minute = Number(m[5]);
-  return (hour === 0 && minute === 0) || new RegExp(timePattern(hour, minute), 'iu').test(text);
+  return (hour === 0 && minute === 0) || pattern(timePattern(hour, minute), 'iu').test(text);
 }
 
 const TIME_IN_TEXT =
