@@ -238,12 +238,17 @@ describe('gate: the user states a time the checks do not want (user_contradicts_
       'a range that excludes it',
       (r) => {
         r.user.goal = 'a project sync with Mike tomorrow';
-        r.user.knowledge = ['Mike is only free between 9:00 and 11:00'];
+        r.user.knowledge = ['please book it between 9:00 and 11:00'];
       },
     ],
   ];
   for (const [name, edit] of variants)
     it(`rejects: ${name}`, async () => assert.ok((await codes(cal(edit))).includes('user_contradicts_check'), name));
+  it('a time mentioned, not asked for, is no contradiction', async () =>
+    assert.deepEqual(
+      await codes(cal((r) => void (r.user.knowledge = ['I have lunch at 12:00, and Mike is free after 14:00']))),
+      [],
+    ));
   it('a range that holds the checked time agrees', async () =>
     assert.deepEqual(
       await codes(cal((r) => void (r.user.goal = 'a project sync with Mike tomorrow between 14:00 and 16:00'))),

@@ -16,6 +16,9 @@ const ATTACHED =
 // a day the user gives to point at a record: "the meeting on Friday 14 March", "the invoice dated 3 May"
 const RECORD_BEFORE_DAY =
   /\b(?:meeting|event|call|appointment|booking|session|visit|invoice|order|payment|transaction|delivery|shipment|flight|reservation|interview|demo|sync|review|workshop|standup|entry|ticket|message|email|mail)s?\b[^.;!?\n]{0,30}\b(?:on|from|for|dated|of|at)\s+(?:the\s+)?$/i;
+const ASKS_TIME =
+  /\b(?:book|schedul|set (?:it|up|the)|move|put it|make it|start|slot|arrange|plan|reschedul|want|need|prefer|send it|deliver)/i;
+const sentences = (t: string) => t.split(/(?<=[.!?;])\s+|\n+/);
 const ZONE = /\b(?:CET|CEST|BST|IST|JST|AEST|AEDT|EST|EDT|CST|CDT|MST|MDT|PST|PDT|SGT|HKT|local time)\b/;
 
 type Texts = [path: string, text: string, news: boolean][];
@@ -128,7 +131,8 @@ function userFiles(spec: TaskSpec, fixtures: string, texts: Texts): Diagnostic[]
   const out: Diagnostic[] = [];
   for (const [path, text] of texts) {
     const named = [...new Set(text.match(FILE_IN_TEXT) ?? [])].filter((f) => !fixtures.includes(f.toLowerCase()));
-    const attached = ATTACHED.exec(text)?.[0];
+    // an attachment the records carry (a mail's) is somewhere the agent can open it
+    const attached = fixtures.includes('"attachments"') ? undefined : ATTACHED.exec(text)?.[0];
     const what = named[0] ?? attached;
     if (what)
       out.push(
@@ -205,7 +209,15 @@ const monthName = (d: NamedDay) =>
 // the times the user states must include the one the checks want ("book 10:00 UTC" against a check on 11:00
 // UTC): a stated range holds it when it falls inside; times given in another zone are left to the reviewer
 function userTimes(spec: TaskSpec, texts: Texts, values: readonly CheckedValue[]): Diagnostic[] {
-  const said = texts.filter(([, t, news]) => !news && t && !ZONE.test(t));
+  // what the user wants: the goal, and the sentences elsewhere that ask for a time ("book it at 10:00"), not
+  // ones that mention one ("I have lunch at 12:00")
+  const said = texts.flatMap(([path, t, news]): [string, string][] =>
+    news || !t || ZONE.test(t)
+      ? []
+      : sentences(t)
+          .filter((x) => path === 'user.goal' || ASKS_TIME.test(x))
+          .map((x) => [path, x]),
+  );
   const stated = said.flatMap(([path, t]) => timesIn(t).map((minutes) => ({ path, minutes })));
   if (!stated.length) return [];
   const ranges = said.flatMap(([, t]) => rangesIn(t));
