@@ -264,10 +264,15 @@ describe('docs/rl.md: the TRL recipe, run by python3 against a live serve', {
     const driver = `
 rows = build_dataset(["support_escalation", "payment_change_refusal"])
 assert [r["task_id"] for r in rows] == ["support_escalation", "payment_change_refusal"]
+assert [r["environment"] for r in rows] == ["support_escalation", "payment_change_refusal"]
 assert [m["role"] for m in rows[0]["prompt"]] == ["system", "user"]
 Esc = env_class("support_escalation")
 tools = sorted(n for n in vars(Esc) if not n.startswith("_"))
 assert "helpdesk_list_tickets" in tools and "gmail_send_message" in tools and "reset" not in tools
+# what TRL offers as tools: every public method but reset and get_reward — the task's tools and nothing else
+public = sorted(n for n, _ in inspect.getmembers(Esc(), predicate=inspect.ismethod) if not n.startswith("_") and n not in ("reset", "get_reward"))
+assert public == sorted(t["function"]["name"] for t in call("POST", "/reset", {"task_id": "support_escalation"})["observation"]["tools"]), public
+assert not hasattr(Esc, "get_reward"), "a get_reward would be a second reward source in TRL"
 sig = inspect.signature(Esc.helpdesk_list_tickets)
 optional = [p for p in sig.parameters.values() if p.default is None]
 assert optional, "helpdesk_list_tickets has optional parameters"
@@ -288,7 +293,7 @@ for generation in range(2):
         # the generation ended on a tool call nobody executed
         completion = [{"role": "assistant", "content": None, "tool_calls": [{"type": "function", "function": {"name": "gmail_send_message", "arguments": "{}"}}]}]
     [reward] = reward_func([env], [completion])
-    assert env.done and reward == env.get_reward()
+    assert env.done and reward == env.reward
     results.append({"reward": reward, "components": sorted(env.components)})
 print(json.dumps(results))
 `;
@@ -300,5 +305,40 @@ print(json.dumps(results))
     assert.ok((results[1]?.reward ?? 1) < 1, 'an episode ended on an unexecuted call scores less');
     assert.deepEqual(results[0]?.components, ['checks', 'code', 'completion', 'llm', 'robustness', 'safety']);
     assert.equal(srv.manager.size, 0, 'every episode was deleted after its reward was read');
+  });
+});
+
+// TRL itself, where a Python with it is named (COWORKENV_TRL_PYTHON, e.g. a venv from the local wheel mirror:
+// pip install trl datasets pyarrow): CI has none, so it is skipped there
+const TRL_PYTHON = process.env.COWORKENV_TRL_PYTHON;
+describe('docs/rl.md: the TRL recipe with GRPOTrainer itself', {
+  skip: TRL_PYTHON ? false : 'set COWORKENV_TRL_PYTHON to a python with trl, datasets and transformers',
+}, () => {
+  let srv: RunningServer;
+  before(async () => {
+    const specs = (await loadSpecs([join(ROOT, 'examples/tasks')])).map((s) => s.spec);
+    srv = await startServer({ specs, host: '127.0.0.1', port: 0, ttlS: 0, log: () => {} });
+  });
+  after(() => srv?.close());
+
+  it('trains a step with the recipe as written: one reward source (the server reward), rows routed by environment', {
+    timeout: 600_000,
+  }, async () => {
+    const out = mkdtempSync(join(tmpdir(), 'coworkenv-grpo-'));
+    const { stdout } = await run(
+      TRL_PYTHON as string,
+      [join(ROOT, 'src/server/testing/trl-grpo.py'), join(ROOT, 'docs/rl.md'), srv.url, out],
+      { timeout: 590_000, env: { ...process.env, TRL_EXPERIMENTAL_SILENCE: '1' } },
+    );
+    const r = JSON.parse(stdout.trim().split('\n').at(-1) as string) as {
+      reward_sources: string[];
+      steps: number;
+      reward: number;
+      columns: string[];
+    };
+    assert.deepEqual(r.reward_sources, ['reward_func']);
+    assert.equal(r.steps, 1);
+    assert.deepEqual(r.columns, ['rewards/reward_func/mean', 'rewards/reward_func/std']);
+    assert.ok(r.reward >= 0 && r.reward <= 1, String(r.reward));
   });
 });

@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -160,7 +161,8 @@ function topLevel(schema: readonly { name: string; num_children?: number }[]): s
   return names;
 }
 
-const PARQUET_COLUMNS = ['messages', 'tools', 'meta', 'task_id', 'trial', 'reward', 'completion', 'family'];
+// `completion` is a column name TRL reserves (prompt–completion datasets): the run's score is task_completion
+const PARQUET_COLUMNS = ['messages', 'tools', 'meta', 'task_id', 'trial', 'reward', 'task_completion', 'family'];
 
 async function readParquet(file: string) {
   const buf = await asyncBufferFromFile(file);
@@ -169,6 +171,7 @@ async function readParquet(file: string) {
     rows: await parquetReadObjects({ file: buf }),
     groups: meta.row_groups.map((g) => Number(g.num_rows)),
     columns: topLevel(meta.schema),
+    schema: meta.schema,
   };
 }
 
@@ -323,8 +326,12 @@ describe('exporters on real trajectories', () => {
   });
 
   it('Parquet read back with hyparquet: messages nested (a list of message structs, as TRL needs), tools and meta as the TRL JSON', async () => {
-    const { rows, columns, groups } = await readParquet(join(OUT, 'sft.parquet'));
+    const { rows, columns, groups, schema } = await readParquet(join(OUT, 'sft.parquet'));
     assert.deepEqual(columns, PARQUET_COLUMNS);
+    // Parquet's JSON type on `arguments`: pyarrow reads it as arrow.json, `datasets` as Json() and hands TRL
+    // dicts (checked with pyarrow 25, datasets 5.0.1, TRL 1.13.0: docs/curation.md)
+    const args = schema.find((e) => e.name === 'arguments');
+    assert.deepEqual([args?.type, args?.converted_type, args?.logical_type], ['BYTE_ARRAY', 'JSON', { type: 'JSON' }]);
     assert.deepEqual(groups, [trl.length]);
     assert.equal(rows.length, trl.length);
     rows.forEach((row, i) => {
@@ -338,16 +345,14 @@ describe('exporters on real trajectories', () => {
           task_id: t.meta.task_id,
           trial: t.meta.trial,
           reward: t.meta.reward,
-          completion: t.meta.completion,
+          task_completion: t.meta.completion,
           family: t.meta.family,
         },
       );
-      // decoding the stored arguments gives back the TRL JSON exactly
-      const back = (row.messages as { tool_calls?: { function: { name: string; arguments: string } }[] }[])
-        .flatMap((m) => m.tool_calls ?? [])
-        .map((c) => ({ ...c, function: { ...c.function, arguments: JSON.parse(c.function.arguments) as unknown } }));
+      // the JSON column reads back as the TRL objects exactly (no string to decode)
+      const back = (row.messages as { tool_calls?: unknown[] }[]).flatMap((m) => m.tool_calls ?? []);
       assert.deepEqual(
-        back,
+        plain(back),
         t.messages.flatMap((m) => m.tool_calls ?? []),
       );
     });
@@ -378,6 +383,36 @@ function stored(messages: readonly SftExample['messages'][number][]): unknown[] 
     return tool_calls === null ? rest : { ...rest, tool_calls };
   });
 }
+
+// TRL itself, where a Python with it is named (COWORKENV_TRL_PYTHON; CI has none): the files as written train
+describe('sft.jsonl and sft.parquet with TRL itself', {
+  skip: process.env.COWORKENV_TRL_PYTHON
+    ? false
+    : 'set COWORKENV_TRL_PYTHON to a python with trl, datasets and transformers',
+}, () => {
+  for (const [file, kind] of [
+    ['sft.jsonl', 'json'],
+    ['sft.parquet', 'parquet'],
+  ] as const)
+    for (const seed of ['1', '4'])
+      it(`${file} under PYTHONHASHSEED=${seed}: conversational, arguments dicts, SFTTrainer trains`, {
+        timeout: 300_000,
+      }, () => {
+        const r = spawnSync(
+          process.env.COWORKENV_TRL_PYTHON as string,
+          ['src/curate/exporters/testing/trl-sft.py', join(OUT, file), kind, join(TMP, `trl-${kind}-${seed}`)],
+          { encoding: 'utf8', env: { ...process.env, PYTHONHASHSEED: seed }, timeout: 290_000 },
+        );
+        assert.equal(r.status, 0, r.stderr.slice(-2000));
+        const out = JSON.parse(r.stdout.trim().split('\n').at(-1) as string) as Record<string, unknown>;
+        assert.equal(out.rows, trl.length);
+        assert.deepEqual(
+          [out.conversational, out.arguments_dicts, out.double_encoded, out.steps],
+          [true, true, false, 2],
+        );
+        assert.ok((out.arguments as number) > 0);
+      });
+});
 
 describe('parquet exporter: row groups and empty exports', () => {
   const write = async (dir: string, rows: readonly SftExample[]) => {
@@ -417,7 +452,7 @@ describe('parquet exporter: row groups and empty exports', () => {
           task_id: e.meta.task_id,
           trial: i,
           reward: e.meta.reward,
-          completion: e.meta.completion,
+          task_completion: e.meta.completion,
           family: e.meta.family,
         },
       );

@@ -6,11 +6,11 @@ import type { Exporter } from './types.js';
 
 const ROW_GROUP = 1000;
 
-/** A message as stored: every field present (null when absent), tool-call arguments as JSON text. */
+/** A message as stored: every field present (null when absent), tool-call arguments as a JSON column value. */
 export interface ParquetMessage {
   role: SftMessage['role'];
   content: string | null;
-  tool_calls: { type: 'function'; function: { name: string; arguments: string } }[] | null;
+  tool_calls: { type: 'function'; function: { name: string; arguments: Record<string, unknown> } }[] | null;
   name: string | null;
 }
 
@@ -21,7 +21,7 @@ type Columns = {
   task_id: string[];
   trial: number[];
   reward: (number | null)[];
-  completion: (number | null)[];
+  task_completion: (number | null)[];
   family: string[];
 };
 
@@ -35,9 +35,11 @@ const text = (name: string, repetition_type: 'REQUIRED' | 'OPTIONAL') => ({
 /**
  * The file's schema: `messages` is a nested column — a 3-level LIST of structs {role, content, tool_calls
  * (LIST of {type, function {name, arguments}}), name} that Arrow and `datasets` read as a list of dicts, so
- * TRL sees a conversational dataset as is. A fixed schema cannot hold each tool's own argument object, so
- * `arguments` is JSON text (chat templates such as Qwen's print a string as is); `tools` and `meta` are
- * JSON text too, as in sft.jsonl.
+ * TRL sees a conversational dataset as is. Each tool has its own argument object, which no fixed struct holds:
+ * `arguments` carries Parquet's JSON logical type, which pyarrow reads as its `arrow.json` extension and
+ * `datasets` as its `Json` feature — decoded back into the object, so every chat template gets a dict. `tools`
+ * and `meta` are JSON text, as in sft.jsonl. The run's completion score is `task_completion`: `completion` is a
+ * column name TRL reserves for prompt–completion datasets.
  */
 export const PARQUET_SCHEMA = [
   { name: 'root', num_children: 8 },
@@ -52,14 +54,20 @@ export const PARQUET_SCHEMA = [
   text('type', 'REQUIRED'),
   { name: 'function', repetition_type: 'REQUIRED' as const, num_children: 2 },
   text('name', 'REQUIRED'),
-  text('arguments', 'REQUIRED'),
+  {
+    name: 'arguments',
+    type: 'BYTE_ARRAY' as const,
+    converted_type: 'JSON' as const,
+    logical_type: { type: 'JSON' as const },
+    repetition_type: 'REQUIRED' as const,
+  },
   text('name', 'OPTIONAL'),
   text('tools', 'REQUIRED'),
   text('meta', 'REQUIRED'),
   text('task_id', 'REQUIRED'),
   { name: 'trial', type: 'INT32' as const, repetition_type: 'REQUIRED' as const },
   { name: 'reward', type: 'DOUBLE' as const, repetition_type: 'OPTIONAL' as const },
-  { name: 'completion', type: 'DOUBLE' as const, repetition_type: 'OPTIONAL' as const },
+  { name: 'task_completion', type: 'DOUBLE' as const, repetition_type: 'OPTIONAL' as const },
   text('family', 'REQUIRED'),
 ];
 
@@ -71,7 +79,7 @@ export function parquetMessage(m: SftMessage): ParquetMessage {
     tool_calls: m.tool_calls
       ? m.tool_calls.map((c) => ({
           type: 'function',
-          function: { name: c.function.name, arguments: JSON.stringify(c.function.arguments) },
+          function: { name: c.function.name, arguments: c.function.arguments },
         }))
       : null,
     name: m.name ?? null,
@@ -83,7 +91,7 @@ export const parquetExporter: Exporter = {
   name: 'parquet',
   files: ['sft.parquet'],
   description:
-    'Parquet (sft.parquet): messages as a nested list of structs (tool-call arguments as JSON text), tools and meta as JSON strings, + task_id, trial, reward, completion, family',
+    'Parquet (sft.parquet): messages as a nested list of structs (tool-call arguments in a Parquet JSON column, read back as objects), tools and meta as JSON strings, + task_id, trial, reward, task_completion, family',
   async open(dir) {
     await mkdir(dir, { recursive: true });
     const file = join(dir, 'sft.parquet');
@@ -97,7 +105,7 @@ export const parquetExporter: Exporter = {
       { name: 'task_id', data: cols.task_id },
       { name: 'trial', data: cols.trial },
       { name: 'reward', data: cols.reward },
-      { name: 'completion', data: cols.completion },
+      { name: 'task_completion', data: cols.task_completion },
       { name: 'family', data: cols.family },
     ];
     const flush = async () => {
@@ -121,7 +129,7 @@ export const parquetExporter: Exporter = {
         cols.task_id.push(ex.meta.task_id);
         cols.trial.push(ex.meta.trial);
         cols.reward.push(ex.meta.reward);
-        cols.completion.push(ex.meta.completion);
+        cols.task_completion.push(ex.meta.completion);
         cols.family.push(ex.meta.family);
         rows++;
         if (cols.messages.length >= ROW_GROUP) await flush();
@@ -139,5 +147,5 @@ export const parquetExporter: Exporter = {
 };
 
 function empty(): Columns {
-  return { messages: [], tools: [], meta: [], task_id: [], trial: [], reward: [], completion: [], family: [] };
+  return { messages: [], tools: [], meta: [], task_id: [], trial: [], reward: [], task_completion: [], family: [] };
 }
