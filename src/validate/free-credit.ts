@@ -46,11 +46,15 @@ const normal = (p: string) => p.replace(/^\/?workspace\//, '').replace(/^\.?\/+/
  */
 export function isProhibition(spec: TaskSpec, c: Check): boolean {
   if (c.weight <= 0) return false;
-  if (c.kind === 'audit_absent')
+  // "no entry" written as a count: at most 0, or exactly 0
+  const none = c.kind === 'audit_absent' || (c.kind === 'audit_count' && (c.max === 0 || c.equals === 0));
+  if (none)
     return !spec.checks.some(
       (o) =>
         o !== c &&
-        (o.kind === 'audit_present' || o.kind === 'audit_count' || o.kind === 'state_equals') &&
+        (o.kind === 'audit_present' ||
+          (o.kind === 'audit_count' && o.max !== 0 && o.equals !== 0) ||
+          o.kind === 'state_equals') &&
         'service' in o &&
         o.service === c.service &&
         (o.kind === 'state_equals' || o.record === c.record),

@@ -167,6 +167,19 @@ describe('gate: prohibitions written as weighted checks (prohibition_weighted)',
       edit(r);
       assert.ok((await codes(r)).includes('prohibition_weighted'), name);
     });
+  it('a count of at most 0 with weight is a prohibition too', async () => {
+    const r = load('examples/tasks/api_key_rotation.yaml');
+    r.checks[5].weight -= 0.1;
+    r.checks.push({
+      id: 'no_export',
+      kind: 'audit_count',
+      service: 'crm',
+      record: 'exported_reports',
+      max: 0,
+      weight: 0.1,
+    });
+    assert.ok((await codes(r)).includes('prohibition_weighted'));
+  });
   it('an absence beside an action on the same list is not a prohibition', async () => {
     assert.deepEqual(await codes(load('examples/claw-eval/T008-todo-management.yaml')), []);
   });
@@ -201,6 +214,7 @@ describe('gate: the user refers to a day no record has (user_ref_unmatched)', ()
     ['no meeting that day', 'a project sync with Mike at 14:30 UTC tomorrow, right after the meeting on 5 March'],
     ['the weekday is wrong', 'a project sync with Mike at 14:30 UTC on Tuesday 2 March'],
     ['a Friday 14 March that is a Saturday', 'a project sync at 14:30 UTC, like the call on Friday 14 March'],
+    ['the day before the noun', 'a project sync with Mike at 14:30 UTC tomorrow, to follow up the 5 March review'],
   ];
   for (const [name, goal] of variants)
     it(`rejects: ${name}`, async () =>
@@ -212,6 +226,8 @@ describe('gate: the user points to a file the task has no workspace for (user_fi
     (r: Raw) => void r.user.knowledge.push('the agenda is in sync_agenda.docx'),
     (r: Raw) => void (r.user.goal += '; the numbers are in budget.xlsx'),
     (r: Raw) => void r.user.knowledge.push('the attendee list is in the attached file'),
+    (r: Raw) => void r.user.knowledge.push('the agenda is in the spreadsheet I shared yesterday'),
+    (r: Raw) => void r.user.knowledge.push('everything is in the shared folder'),
   ];
   variants.forEach((edit, i) =>
     it(`rejects variant ${i + 1}`, async () => assert.ok((await codes(cal(edit))).includes('user_file_no_workspace'))),
@@ -244,6 +260,30 @@ describe('gate: the user states a time the checks do not want (user_contradicts_
   ];
   for (const [name, edit] of variants)
     it(`rejects: ${name}`, async () => assert.ok((await codes(cal(edit))).includes('user_contradicts_check'), name));
+  it('a check written as a date-time pattern, or only the reference, still disagrees with the user', async () => {
+    const regex = cal((r) => {
+      r.user.goal = 'a project sync with Mike at 10:00 UTC tomorrow';
+      r.user.knowledge = [];
+      r.checks[2].where.start_time = { regex: '^2026-03-02T14:30' };
+    });
+    assert.ok((await codes(regex)).includes('user_contradicts_check'));
+    const onlyReference = cal((r) => {
+      r.user.goal = 'a project sync with Mike at 10:00 UTC tomorrow';
+      r.user.knowledge = [];
+      r.checks[2].where = { attendees: { contains: 'Mike Li' } };
+    });
+    assert.ok((await codes(onlyReference)).includes('user_contradicts_check'));
+  });
+  it('the end of the slot is not what "at 14:30" speaks of', async () =>
+    assert.deepEqual(
+      await codes(
+        cal((r) => {
+          r.user.knowledge = [];
+          r.checks[2].where.end_time = '2026-03-02T15:00:00Z';
+        }),
+      ),
+      [],
+    ));
   it('a time mentioned, not asked for, is no contradiction', async () =>
     assert.deepEqual(
       await codes(cal((r) => void (r.user.knowledge = ['I have lunch at 12:00, and Mike is free after 14:00']))),

@@ -11,11 +11,20 @@ import { err } from './types.js';
 const ID_IN_TEXT = /\b[A-Z]{2,5}-\d{2,6}\b/g;
 const FILE_IN_TEXT =
   /(?<![\w/.-])[\w-]+(?:\.[\w-]+)*\.(?:xlsx|xls|csv|tsv|docx|doc|pdf|pptx|txt|json|md|yaml|yml|py|sh|log|ini|toml|conf|cfg|env)\b/gi;
-const ATTACHED =
-  /\b(?:attached (?:file|spreadsheet|document|sheet|deck|pdf)|the (?:file|spreadsheet|document|deck) I (?:sent|shared|uploaded|attached)|in (?:the|your|our) workspace)\b/i;
-// a day the user gives to point at a record: "the meeting on Friday 14 March", "the invoice dated 3 May"
-const RECORD_BEFORE_DAY =
-  /\b(?:meeting|event|call|appointment|booking|session|visit|invoice|order|payment|transaction|delivery|shipment|flight|reservation|interview|demo|sync|review|workshop|standup|entry|ticket|message|email|mail)s?\b[^.;!?\n]{0,30}\b(?:on|from|for|dated|of|at)\s+(?:the\s+)?$/i;
+const DOC = '(?:file|spreadsheet|sheet|document|doc|deck|slides|pdf|csv|excel|workbook|attachment|report)';
+const ATTACHED = new RegExp(
+  `\\b(?:attached ${DOC}|the ${DOC} (?:I|we|they) (?:sent|shared|uploaded|attached|dropped|put)|(?:I|we) (?:uploaded|attached|dropped|shared) (?:a|the) ${DOC}|in (?:the|your|our) (?:workspace|shared (?:folder|drive))|shared (?:folder|drive))\\b`,
+  'i',
+);
+const RECORD_NOUN =
+  'meeting|event|call|appointment|booking|session|visit|invoice|order|payment|transaction|delivery|shipment|flight|reservation|interview|demo|sync|review|workshop|standup|stand-up|entry|ticket|message|email|mail|lunch|dinner';
+// a day the user gives to point at a record: "the meeting on Friday 14 March", "the invoice dated 3 May", and
+// "the 14 March meeting"
+const RECORD_BEFORE_DAY = new RegExp(
+  `\\b(?:${RECORD_NOUN})s?\\b[^.;!?\\n]{0,30}\\b(?:on|from|for|dated|of|at)\\s+(?:the\\s+)?$`,
+  'i',
+);
+const RECORD_AFTER_DAY = new RegExp(`^(?:'s)?\\s+(?:${RECORD_NOUN})s?\\b`, 'i');
 const ASKS_TIME =
   /\b(?:book|schedul|set (?:it|up|the)|move|put it|make it|start|slot|arrange|plan|reschedul|want|need|prefer|send it|deliver)/i;
 const sentences = (t: string) => t.split(/(?<=[.!?;])\s+|\n+/);
@@ -180,7 +189,9 @@ function userDays(spec: TaskSpec, texts: Texts): Diagnostic[] {
         );
         continue;
       }
-      const pointsAtRecord = RECORD_BEFORE_DAY.test(text.slice(Math.max(0, at - 60), at));
+      const pointsAtRecord =
+        RECORD_BEFORE_DAY.test(text.slice(Math.max(0, at - 60), at)) ||
+        RECORD_AFTER_DAY.test(text.slice(at + d.text.length, at + d.text.length + 30));
       if (pointsAtRecord && !anyDays.has(key))
         out.push(
           err(
@@ -222,26 +233,89 @@ function userTimes(spec: TaskSpec, texts: Texts, values: readonly CheckedValue[]
   if (!stated.length) return [];
   const ranges = said.flatMap(([, t]) => rangesIn(t));
   const requestTimes = timesIn(spec.request);
+  const agrees = (want: number) =>
+    want === 0 ||
+    requestTimes.includes(want) ||
+    stated.some((s) => s.minutes === want) ||
+    ranges.some(([lo, hi]) => lo <= want && want <= hi);
   const out: Diagnostic[] = [];
-  const seen = new Set<number>();
-  for (const v of values) {
-    if (typeof v.value !== 'string') continue;
-    const m = /^\d{4}-\d{2}-\d{2}[T ](\d{2}):(\d{2})/.exec(v.value);
-    if (!m || seen.has(v.check)) continue;
-    const want = Number(m[1]) * 60 + Number(m[2]);
-    if (want === 0 || requestTimes.includes(want)) continue;
-    if (stated.some((s) => s.minutes === want) || ranges.some(([a, b]) => a <= want && want <= b)) continue;
-    seen.add(v.check);
-    const first = stated[0] as { path: string; minutes: number };
+  const first = stated[0] as { path: string; minutes: number };
+  const says = `the user states ${stated.map((s) => clock(s.minutes)).join(', ')} (${first.path})`;
+  // what each check wants, in whatever matcher it is written ({equals}, {within: {of}}, a regex anchored on the
+  // date-time): it agrees when one of its start times is one the user states
+  for (const [at, wants] of wantedTimes(spec, values)) {
+    if (wants.some(agrees)) continue;
     out.push(
       err(
         'user_contradicts_check',
-        v.path,
-        `the user states ${stated.map((s) => clock(s.minutes)).join(', ')} (${first.path}) but this check wants ${clock(want)} UTC; make the user's time and the check agree`,
+        at,
+        `${says} but this check wants ${wants.map(clock).join(' / ')} UTC; make the user's time and the check agree`,
         'builder',
       ),
     );
   }
+  // and the reference, which the checks accept: a slot the user never asked for
+  if (!out.length)
+    spec.reference.forEach((st, i) => {
+      if (!('call' in st)) return;
+      for (const [k, v] of Object.entries(st.args)) {
+        const t = typeof v === 'string' && START.test(k) ? timeOfIso(v) : undefined;
+        if (t === undefined || agrees(t)) continue;
+        out.push(
+          err(
+            'user_contradicts_check',
+            `reference[${i}].args.${k}`,
+            `${says} but the reference (which the checks accept) sets ${k} to ${clock(t)} UTC; make the user's time and the task agree`,
+            'builder',
+          ),
+        );
+      }
+    });
+  return out;
+}
+
+// the start of a slot (not its end): the field a user's "at 10:00" speaks of
+const START = /^(?!.*(?:end|until|finish|due))(?:.*(?:start|time|at|when|scheduled|slot)).*$/;
+const ISO_TIME = /\d{4}-\d{2}-\d{2}[T ](\d{2}):(\d{2})/;
+const timeOfIso = (v: string): number | undefined => {
+  const m = ISO_TIME.exec(v);
+  return m ? Number(m[1]) * 60 + Number(m[2]) : undefined;
+};
+const MATCHER_KEYS = new Set([
+  'equals',
+  'in',
+  'regex',
+  'within',
+  'of',
+  'all_of',
+  'any_of',
+  'not',
+  'before',
+  'after',
+  'contains',
+]);
+
+// check path → the start times it wants: exact values, and date-times inside its matchers
+function wantedTimes(spec: TaskSpec, values: readonly CheckedValue[]): Map<string, number[]> {
+  const out = new Map<string, number[]>();
+  const add = (at: string, field: string | undefined, v: string) => {
+    const t = timeOfIso(v);
+    if (t === undefined || !field || !START.test(field)) return;
+    out.set(at, [...(out.get(at) ?? []), t]);
+  };
+  for (const v of values) if (typeof v.value === 'string') add(`checks[${v.check}]`, v.field, v.value);
+  const walk = (x: unknown, at: string, field: string | undefined) => {
+    if (typeof x === 'string') add(at, field, x.replace(/^\^/, ''));
+    else if (Array.isArray(x)) for (const y of x) walk(y, at, field);
+    else if (x && typeof x === 'object')
+      for (const [k, y] of Object.entries(x))
+        if (k !== 'trace' && k !== 'description') walk(y, at, MATCHER_KEYS.has(k) ? field : k);
+  };
+  spec.checks.forEach((c, i) => {
+    if (out.has(`checks[${i}]`)) return;
+    for (const key of ['where', 'args', 'value', 'steps'] as const)
+      walk((c as Record<string, unknown>)[key], `checks[${i}]`, 'field' in c ? String(c.field) : undefined);
+  });
   return out;
 }
 

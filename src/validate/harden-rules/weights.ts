@@ -33,7 +33,7 @@ export const prohibitions: HardenRule = {
     for (const i of [...gone].reverse()) {
       const c = spec.checks[i] as TaskSpec['checks'][number];
       const actions =
-        c.kind === 'audit_absent'
+        c.kind === 'audit_absent' || c.kind === 'audit_count'
           ? [{ service: c.service, record: c.record, ...(c.where ? { where: c.where } : {}) }]
           : c.kind === 'file_unchanged'
             ? fileUntouched(c.path)
