@@ -353,13 +353,24 @@ const cases: Case[] = [
   // step 7: consistency
   {
     name: 'a check that rewards doing nothing',
+    // beside the mail to Dana on the same list, so not a prohibition (step 4): the empty record still earns it
+    text: edit([
+      CHECK3,
+      '  - { id: no_priya, kind: audit_count, service: gmail, record: sent_messages, where: { to: priya.raman@acme.example }, max: 0, weight: 0.2 }',
+    ]),
+    step: 7,
+    errors: [['consistency_empty', 'checks[3]', 29]],
+    message: /^"no_priya" gives 1 to an agent that did nothing/,
+  },
+  {
+    name: 'a prohibition written as a weighted check',
     text: edit([
       CHECK3,
       '  - { id: no_close, kind: audit_count, service: helpdesk, record: closed, max: 0, weight: 0.2 }',
     ]),
-    step: 7,
-    errors: [['consistency_empty', 'checks[3]', 29]],
-    message: /^"no_close" gives 1 to an agent that did nothing/,
+    step: 4,
+    errors: [['prohibition_weighted', 'checks[3]', 29]],
+    message: /^audit_count "no_close" rewards not doing something/,
   },
   {
     name: 'contradictory checks',
