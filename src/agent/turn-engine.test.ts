@@ -179,6 +179,22 @@ describe('turn engine: message turns', () => {
   });
 });
 
+describe('turn engine: the wall clock', () => {
+  it('a turn after the deadline ends the episode as timeout even before the timer has run', async () => {
+    const e = engineOf({ maxTurns: 30 });
+    let fired = false;
+    e.arm(1, () => (fired = true));
+    const until = Date.now() + 5;
+    while (Date.now() < until); // the event loop is busy: the timer cannot run
+    const before = e.recorder.events.length;
+    const r = await e.turn(list);
+    assert.equal(fired, false);
+    assert.equal(r.refused, true);
+    assert.equal(e.reason, 'timeout');
+    assert.equal(e.recorder.events.length, before, 'nothing recorded');
+  });
+});
+
 describe('turn engine: max_turns', () => {
   it('silence rule: the turn that reaches max_turns ends the episode after its tools and observe()', async () => {
     let observed = 0;

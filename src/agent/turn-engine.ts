@@ -46,7 +46,7 @@ export interface TurnOptions {
 }
 
 export interface TurnResult {
-  /** the turn was beyond max_turns: nothing was recorded and the episode ended as max_turns */
+  /** the turn came after the end (beyond max_turns, or past the wall clock): nothing was recorded and the episode ended */
   refused: boolean;
   /** index in the recorder's events just after the assistant event: what the agent observes starts here */
   from: number;
@@ -146,6 +146,12 @@ export class TurnEngine {
     const rec = this.recorder;
     // every caller stops at the end; a turn after it would record events past episode_end
     if (this.#reason) throw new CoworkError('internal', `turn after the episode ended (${this.#reason})`);
+    // the wall clock ran out before this turn: a busy event loop may not have run the timer yet, but the
+    // episode is over all the same (otherwise tools refused for the deadline could run the turns out first)
+    if (this.armed && this.expired) {
+      this.end('timeout');
+      return { refused: true, from: rec.events.length, tools: [] };
+    }
     if (rec.turns >= this.maxTurns) {
       this.end('max_turns');
       return { refused: true, from: rec.events.length, tools: [] };

@@ -192,7 +192,12 @@ export function createMcpSession(opts: McpSessionOptions): McpSession {
     if (r.refused)
       return {
         ...r,
-        refusal: text(`max_turns (${maxTurns}) reached: the episode has ended and no further calls are accepted`, true),
+        refusal: text(
+          e.reason === 'timeout'
+            ? "the episode's time limit is reached: the episode has ended and no further calls are accepted"
+            : `max_turns (${maxTurns}) reached: the episode has ended and no further calls are accepted`,
+          true,
+        ),
       };
     if (e.reason === 'infra_error' && turn.tool_calls.length === 0)
       return { ...r, refusal: text(`${e.error}; the episode has ended (infra_error)`, true) };
