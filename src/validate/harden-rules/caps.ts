@@ -1,3 +1,4 @@
+import { textHas } from '../../grade/match.js';
 import { answerChecks } from '../answer-probes.js';
 import { perturbed } from '../probes.js';
 import { CAP, type Change, gradeOf, type HardenRule, isJudge, type RawCheck, reads, round4 } from './kit.js';
@@ -63,6 +64,8 @@ export const anchorAnswer: HardenRule = {
   when: ['probe_any_candidate_passed'],
   async apply({ raw, spec }) {
     const out: Change[] = [];
+    const last = spec.reference.findLast((st) => 'say' in st);
+    const said = last && 'say' in last ? last.say : undefined;
     for (const c of answerChecks(spec)) {
       const i = spec.checks.indexOf(c);
       const rc = raw.checks[i] as RawCheck;
@@ -77,6 +80,21 @@ export const anchorAnswer: HardenRule = {
           reason: `${c.id}: full credit came at ${full} of ${items} items, so an answer with a wrong one still scored 1; now every item counts`,
         });
         delete rc.tiers;
+      }
+      // an `any` list holding other candidates beside the answer: only what the reference's answer says stays
+      const any = (c as { any?: string[] }).any;
+      if (c.kind === 'response_contains' && any && any.length > 1 && said) {
+        const kept = any.filter((x) => textHas(said, x));
+        if (kept.length && kept.length < any.length) {
+          out.push({
+            rule: this.name,
+            path: `checks[${i}].any`,
+            before: any,
+            after: kept,
+            reason: `${c.id}: it accepted ${any.filter((x) => !kept.includes(x)).join(', ')} as well as the answer; now only what the reference's answer says`,
+          });
+          rc.any = kept;
+        }
       }
       if (c.cap) continue;
       const cap = { completion_at_most: CAP };
