@@ -74,6 +74,18 @@ describe('harden', () => {
     assert.deepEqual(named.cap, { completion_at_most: 0.5 });
   });
 
+  it('anchor_answer: a pattern any candidate matches also asks for the value the reference answered', async () => {
+    const raw = load('examples/tasks/api_key_rotation.yaml');
+    raw.checks[5].weight -= 0.2;
+    raw.checks[6].weight -= 0.1;
+    raw.checks.push({ id: 'named', kind: 'response_matches', any: ['TK-\\d{4}'], weight: 0.3 });
+    const r = await hardenSpec(raw);
+    assert.ok(r.before.codes.includes('probe_any_candidate_passed'), r.before.codes.join(', '));
+    assert.ok(r.after.ok, r.manual.join('\n'));
+    const named = r.raw.checks.find((c) => c.id === 'named') as Raw;
+    assert.deepEqual(named.all, ['TK-5521']);
+  });
+
   it('the paper M1100 grader (read credit, an update check blind to the ticket) is hardened into a passing spec', async () => {
     const r = await hardenSpec(load('examples/gameable/m1100-api-key-rotation.yaml'));
     assert.ok(!r.before.ok && r.after.ok, r.manual.join('\n'));
