@@ -18,6 +18,11 @@ describe('coworkenv harden (hardenPaths)', () => {
     const text = readFileSync(to, 'utf8');
     assert.match(text, /^# CoworkEnv App. D, task M1100/m);
     assert.match(text, /^# hardened by coworkenv harden \(outcome_over_reads, /m);
+    // the original document edited in place: its flow mappings and inner comments stay
+    assert.match(
+      text,
+      /^ {2}- \{ id: customers_listed, kind: tool_called, tool: crm_list_customers, weight: 0\.0229 \}$/m,
+    );
     assert.ok((await runGate(text)).ok);
     const out = lines.join('\n');
     assert.match(out, /~ checks\[0\]\.weight {2}0\.08 → /);

@@ -1,7 +1,8 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { basename, extname, join } from 'node:path';
 import type { Command } from 'commander';
-import { stringify } from 'yaml';
+import { isDeepStrictEqual } from 'node:util';
+import { parseDocument, stringify } from 'yaml';
 import { iterateTaskFiles, whereOf } from '../run/task-files.js';
 import { CoworkError } from '../schema/errors.js';
 import { formatHarden, type HardenResult, hardenSpec } from '../validate/harden.js';
@@ -36,15 +37,41 @@ export async function hardenPaths(
   return rows;
 }
 
-// the hardened spec as YAML under the original's opening comment, with a line saying what changed
+// the hardened spec as YAML: the original document with each change made in place (its comments, order and
+// flow style kept), under a line saying what changed; if replaying the changes would not give the hardened spec,
+// the spec re-serialised under the original's opening comment
 function asYaml(original: string, r: HardenResult): string {
-  const head = /^(?:\s*#[^\n]*\n)+/.exec(original)?.[0] ?? '';
   const rules = [...new Set(r.changes.map((c) => c.rule))];
   const mark = rules.length
     ? `# hardened by coworkenv harden (${rules.join(', ')}): ${r.changes.length} change(s)\n`
     : '';
+  const doc = parseDocument(original);
+  try {
+    for (const c of r.changes) {
+      const path = pathOf(c.path);
+      if (c.after === undefined) doc.deleteIn(path);
+      else {
+        const parent = path.slice(0, -1);
+        if (parent.length && !doc.hasIn(parent))
+          doc.setIn(parent, doc.createNode(typeof path.at(-1) === 'number' ? [] : {}));
+        doc.setIn(path, doc.createNode(c.after));
+      }
+    }
+    if (isDeepStrictEqual(doc.toJS(), r.raw)) {
+      const text = doc.toString({ lineWidth: 0 });
+      const head = /^(?:\s*#[^\n]*\n)+/.exec(text)?.[0] ?? '';
+      return `${head}${mark}${text.slice(head.length)}`;
+    }
+  } catch {
+    // fall through to the re-serialised form
+  }
+  const head = /^(?:\s*#[^\n]*\n)+/.exec(original)?.[0] ?? '';
   return `${head}${mark}${stringify(r.raw, { lineWidth: 0 })}`;
 }
+
+// "checks[3].where.start_time" → ['checks', 3, 'where', 'start_time']
+const pathOf = (p: string): (string | number)[] =>
+  [...p.matchAll(/([^.[\]]+)|\[(\d+)\]/g)].map((m) => (m[2] !== undefined ? Number(m[2]) : (m[1] as string)));
 
 export function hardenCommand(program: Command): void {
   program
