@@ -291,6 +291,52 @@ describe('claw-eval import', () => {
     assert.equal(early.spec?.mock_today, '2026-03-02T09:00:00Z');
   });
 
+  it("reads a scheduler's run history with Claw-Eval's own field names (run_at, duration_seconds, notes)", async () => {
+    const id = 'T107_runs';
+    const yaml = `task_id: ${id}
+task_name: Job runs
+services:
+  - name: scheduler
+    command: python mock_services/scheduler/server.py
+    port: 9111
+    env:
+      SCHEDULER_FIXTURES: tasks/${id}/fixtures/scheduler/jobs.json
+prompt:
+  text: Which job failed last night, and why?
+  language: en
+tools:
+  - name: scheduler_list_jobs
+    description: List jobs
+    input_schema: {type: object, properties: {}, required: []}
+environment: {timeout_seconds: 300, max_turns: 25}
+scoring_components:
+  - {name: listed, weight: 0.5, check: {type: tool_called, tool_name: scheduler_list_jobs}}
+  - {name: named, weight: 0.5, check: {type: keywords_present, keywords: [JOB-002]}}
+reference_solution: list the jobs
+`;
+    const jobs = [
+      {
+        job_id: 'JOB-002',
+        name: 'nightly backup',
+        cron_expression: '0 2 * * *',
+        action: 'backup',
+        enabled: true,
+        execution_history: [
+          { run_at: '2026-03-01T02:00:00Z', status: 'failed', duration_seconds: 12, notes: 'disk full' },
+        ],
+      },
+    ];
+    const r = await importClawTask(task(id, yaml, { 'fixtures/scheduler/jobs.json': jobs }), { repoRoot: root });
+    assert.deepEqual(r.problems, []);
+    const run = (r.spec?.fixtures.scheduler as { jobs: { execution_history: unknown[] }[] }).jobs[0]
+      ?.execution_history[0];
+    assert.deepEqual(run, { run_time: '2026-03-01T02:00:00Z', status: 'failed', duration_s: 12, notes: 'disk full' });
+    assert.match(
+      r.notes.join('\n'),
+      /fixtures\.scheduler\.jobs: renamed to our fields: execution_history\[\]\.run_at → run_time, execution_history\[\]\.duration_seconds → duration_s/,
+    );
+  });
+
   it('finds task folders and refuses a path without any', async () => {
     assert.ok((await clawTaskDirs(join(root, 'tasks'))).length >= 1);
     await assert.rejects(clawTaskDirs(join(root, 'nope')), /no such directory/);

@@ -381,23 +381,46 @@ export async function importClawTask(dir: string, opts: ClawImportOptions = {}):
   return r;
 }
 
+// nested fields Claw-Eval's services name otherwise than ours (the same meaning, another key)
+const RENAMED: Record<string, Record<string, string>> = {
+  'scheduler.jobs.execution_history': { run_at: 'run_time', duration_seconds: 'duration_s' },
+};
+
 // Claw-Eval records carry fields our strict schemas lack and nulls for absent values: nulls are dropped
 // (a note), unknown fields are dropped and listed for a reviewer (the agent will not see them)
 function fitRecords(service: string, collection: string, rows: unknown[], r: ClawImport): unknown[] {
   const shape = getService(service)?.collections[collection]?.record.shape ?? {};
   const dropped = new Map<string, number[]>();
+  const renamed = new Set<string>();
   let nulls = 0;
+  const rename = (k: string, v: unknown): unknown => {
+    const map = RENAMED[`${service}.${collection}.${k}`];
+    if (!map || !Array.isArray(v)) return v;
+    return v.map((item) =>
+      item && typeof item === 'object' && !Array.isArray(item)
+        ? Object.fromEntries(
+            Object.entries(item as Y).map(([ik, iv]) => {
+              const to = map[ik];
+              if (to) renamed.add(`${k}[].${ik} → ${to}`);
+              return [to ?? ik, iv];
+            }),
+          )
+        : item,
+    );
+  };
   const out = rows.map((row, i) => {
     if (!row || typeof row !== 'object' || Array.isArray(row)) return row;
     const rec: Y = {};
     for (const [k, v] of Object.entries(row as Y)) {
       if (!(k in shape)) dropped.set(k, [...(dropped.get(k) ?? []), i]);
       else if (v === null) nulls++;
-      else rec[k] = v;
+      else rec[k] = rename(k, v);
     }
     return rec;
   });
   if (nulls) r.notes.push(`fixtures.${service}.${collection}: ${nulls} null value(s) dropped (an absent field)`);
+  if (renamed.size)
+    r.notes.push(`fixtures.${service}.${collection}: renamed to our fields: ${[...renamed].join(', ')}`);
   for (const [k, at] of dropped)
     r.needs_human.push(
       `fixtures.${service}.${collection}[${at.join(', ')}].${k}: dropped — ${service} has no field ${k}, so the agent will not see it; check the task does not depend on it`,

@@ -8,6 +8,7 @@ const Run = z.strictObject({
   status: z.string().describe('run outcome, e.g. success | failed | timeout'),
   duration_s: z.number().min(0).optional().describe('run duration in seconds'),
   error: z.string().optional().describe('error message of a failed run'),
+  notes: z.string().optional().describe('what the run logged beside its outcome'),
 });
 
 const Job = z.strictObject({
