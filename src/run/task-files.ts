@@ -7,7 +7,7 @@ import { CoworkError, isCoworkError } from '../schema/errors.js';
 import { streamLines } from '../schema/jsonl.js';
 import { checkSpecValue, type ParsedSpec, parseSpecText } from '../schema/parse-spec.js';
 import type { TaskSpec } from '../schema/task-spec.js';
-import { QUALITY_NOTE, staticDiagnostics } from '../validate/index.js';
+import { isQualityWarning, staticDiagnostics } from '../validate/index.js';
 
 const SPEC_EXT = new Set(['.yaml', '.yml', '.json']);
 
@@ -154,7 +154,7 @@ export async function loadSpecs(
     }
     // a release-quality finding is printed and the task runs
     if (opts.onWarning)
-      for (const d of found.filter((x) => x.severity === 'warning' && x.message.endsWith(QUALITY_NOTE)).slice(0, 5))
+      for (const d of found.filter(isQualityWarning).slice(0, 5))
         opts.onWarning(`warning: ${formatDiagnostic(d, whereOf(f))}`);
     const prev = seen.get(f.parsed.spec.id);
     if (prev) {

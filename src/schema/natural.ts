@@ -66,7 +66,7 @@ function statesNumber(text: string, n: number): boolean {
 }
 
 /** The ways a calendar day is written: "2026-03-20", "20 March", "March 20th", "Mar 20", "20th of March". */
-export function dayPattern(iso: string): string {
+function dayPattern(iso: string): string {
   const m = ISO_DAY.exec(iso);
   if (!m) return escapeRegex(iso);
   const [, y, mo, d] = m;
@@ -77,7 +77,7 @@ export function dayPattern(iso: string): string {
 }
 
 /** The ways a time of day is written: 14:30 → "14:30", "2:30 pm", "2.30pm"; 10:00 → also "10am", "10 o'clock". */
-export function timePattern(hour: number, minute: number): string {
+function timePattern(hour: number, minute: number): string {
   const mm = String(minute).padStart(2, '0');
   const h12 = hour % 12 === 0 ? 12 : hour % 12;
   const ampm = hour < 12 ? 'a\\.?m\\.?' : 'p\\.?m\\.?';

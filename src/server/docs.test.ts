@@ -237,19 +237,26 @@ describe('every shell block in README.md and docs/*.md', () => {
 
 const hasPython = spawnSync('python3', ['--version']).status === 0;
 
-describe('docs/rl.md: the TRL recipe, run by python3 against a live serve', {
-  skip: hasPython ? false : 'python3 is not installed',
-}, () => {
-  let srv: RunningServer;
+// a live serve over examples/tasks for the describe block that calls this (no idle expiry: the Python side is slow)
+function examplesServer(): () => RunningServer {
+  let srv: RunningServer | undefined;
   before(async () => {
     const specs = (await loadSpecs([join(ROOT, 'examples/tasks')])).map((s) => s.spec);
     srv = await startServer({ specs, host: '127.0.0.1', port: 0, ttlS: 0, log: () => {} });
   });
   after(() => srv?.close());
+  return () => srv as RunningServer;
+}
+
+describe('docs/rl.md: the TRL recipe, run by python3 against a live serve', {
+  skip: hasPython ? false : 'python3 is not installed',
+}, () => {
+  const server = examplesServer();
 
   it('builds the dataset and per-task tool classes, drops None arguments, ends on an unexecuted tool call, rewards, and reuses the object', {
     timeout: 60_000,
   }, async () => {
+    const srv = server();
     const md = await readFile(join(ROOT, 'docs/rl.md'), 'utf8');
     const m = /<!-- test: trl-recipe -->\n```python\n([\s\S]*?)^```$/m.exec(md);
     assert.ok(m, 'docs/rl.md: the TRL recipe block (after <!-- test: trl-recipe -->) is missing');
@@ -314,12 +321,7 @@ const TRL_PYTHON = process.env.COWORKENV_TRL_PYTHON;
 describe('docs/rl.md: the TRL recipe with GRPOTrainer itself', {
   skip: TRL_PYTHON ? false : 'set COWORKENV_TRL_PYTHON to a python with trl, datasets and transformers',
 }, () => {
-  let srv: RunningServer;
-  before(async () => {
-    const specs = (await loadSpecs([join(ROOT, 'examples/tasks')])).map((s) => s.spec);
-    srv = await startServer({ specs, host: '127.0.0.1', port: 0, ttlS: 0, log: () => {} });
-  });
-  after(() => srv?.close());
+  const server = examplesServer();
 
   it('trains a step with the recipe as written: one reward source (the server reward), rows routed by environment', {
     timeout: 600_000,
@@ -327,7 +329,7 @@ describe('docs/rl.md: the TRL recipe with GRPOTrainer itself', {
     const out = mkdtempSync(join(tmpdir(), 'coworkenv-grpo-'));
     const { stdout } = await run(
       TRL_PYTHON as string,
-      [join(ROOT, 'src/server/testing/trl-grpo.py'), join(ROOT, 'docs/rl.md'), srv.url, out],
+      [join(ROOT, 'src/server/testing/trl-grpo.py'), join(ROOT, 'docs/rl.md'), server().url, out],
       { timeout: 590_000, env: { ...process.env, TRL_EXPERIMENTAL_SILENCE: '1' } },
     );
     const r = JSON.parse(stdout.trim().split('\n').at(-1) as string) as {

@@ -6,6 +6,7 @@ import { composeGenerator } from './compose/index.js';
 import type { Generator } from './kit/generator.js';
 import { wordsFrom } from './kit/words.js';
 import { PRESETS } from './presets/index.js';
+import { toolNames } from '../grade/evidence.js';
 import { resolveTool } from '../services/registry.js';
 import { rescaleReads } from '../validate/free-credit.js';
 
@@ -77,7 +78,7 @@ export function generateProcedural(req: ProceduralRequest, from: readonly Genera
 export function readsKeepTheirShare(spec: TaskSpecInput): TaskSpecInput {
   const checks = spec.checks ?? [];
   const tools = (c: (typeof checks)[number]) =>
-    c.kind === 'tool_called' || c.kind === 'tool_arg' ? (Array.isArray(c.tool) ? c.tool : [c.tool]) : [];
+    c.kind === 'tool_called' || c.kind === 'tool_arg' ? toolNames(c.tool) : [];
   const free = new Set(
     checks.flatMap((c, i) => {
       const t = tools(c);

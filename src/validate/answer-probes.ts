@@ -1,4 +1,5 @@
 import type { Check } from '../schema/check-kinds.js';
+import { normalPath } from '../grade/checks/file-util.js';
 import type { TaskSpec } from '../schema/task-spec.js';
 import { resolveTool } from '../services/registry.js';
 import { escapeRegex, grouped } from '../schema/text.js';
@@ -364,7 +365,7 @@ export function summaryWithoutFields(spec: TaskSpec): Variant[] {
 // a check reads the deliverable's content: a file check of its path, or an audit check of its text fields
 function contentChecked(spec: TaskSpec, service: string, keys: string[], path: string | undefined): boolean {
   return spec.checks.some((c) => {
-    if (c.kind === 'file_matches') return path !== undefined && norm(c.path) === norm(path);
+    if (c.kind === 'file_matches') return path !== undefined && normalPath(c.path) === normalPath(path);
     if (c.kind === 'audit_present' || c.kind === 'audit_count')
       return c.service === service && Object.keys(c.where ?? {}).some((k) => keys.includes(k));
     if (c.kind === 'tool_arg') return keys.includes(c.arg);
@@ -372,8 +373,6 @@ function contentChecked(spec: TaskSpec, service: string, keys: string[], path: s
     return false;
   });
 }
-
-const norm = (p: string) => p.replace(/^\/?workspace\//, '').replace(/^\.?\/+/, '');
 
 // the final message with one value a clause found there (`m`) replaced by each other candidate
 function valueVariants(

@@ -5,6 +5,7 @@ import { formatOf, OFFICE_KINDS } from '../services/workspace/formats/index.js';
 import { readIsolated } from '../services/workspace/read-isolated.js';
 import type { Diagnostic } from '../schema/diagnostics.js';
 import type { TaskSpec } from '../schema/task-spec.js';
+import { normalPath } from '../grade/checks/file-util.js';
 import { checkIntegrity } from './integrity.js';
 import { checkTimeline } from './timeline.js';
 import { err } from './types.js';
@@ -21,7 +22,7 @@ export async function checkFixtures(spec: TaskSpec): Promise<Diagnostic[]> {
   const files = state?.workspace?.files ?? [];
   for (const [i, c] of spec.checks.entries()) {
     if (c.kind !== 'file_matches' && c.kind !== 'file_unchanged') continue;
-    const f = files.find((x) => x.path === c.path.replace(/^\/?workspace\//, '').replace(/^\.?\/+/, ''));
+    const f = files.find((x) => x.path === normalPath(c.path));
     if (!f || !(OFFICE_KINDS as readonly string[]).includes(formatOf(String(f.path)))) continue;
     // an imported package's fixture is bytes someone else wrote: parsed in a reader unit
     const r = await readIsolated({ path: String(f.path), content: String(f.content), encoding: String(f.encoding) });

@@ -1,6 +1,7 @@
 import type { Diagnostic } from '../schema/diagnostics.js';
 import type { TaskSpec } from '../schema/task-spec.js';
 import type { Trajectory } from '../schema/trajectory.js';
+import { normalPath } from '../grade/checks/file-util.js';
 import { resolveTool } from '../services/registry.js';
 import { type ReplayMemo, replay } from './replay.js';
 import { err } from './types.js';
@@ -10,7 +11,7 @@ export const FREE_CREDIT_MAX = 0.25;
 /** What the checks of reads keep when their weight is rescaled (`harden`, the procedural generators). */
 export const READ_SHARE = 0.2;
 
-const round4 = (x: number) => Math.round(x * 1e4) / 1e4;
+export const round4 = (x: number): number => Math.round(x * 1e4) / 1e4;
 
 /**
  * Weights where the `free` checks (those reading alone satisfies) carry `share` together and the `work` checks
@@ -36,7 +37,10 @@ export function rescaleReads(
 }
 
 type Check = TaskSpec['checks'][number];
-const normal = (p: string) => p.replace(/^\/?workspace\//, '').replace(/^\.?\/+/, '');
+
+/** The reference without its mutating calls: what an agent that only reads does. */
+export const readSteps = (spec: TaskSpec): TaskSpec['reference'] =>
+  spec.reference.filter((s) => 'call' in s && resolveTool(s.call)?.tool.mutates !== true);
 
 /**
  * A weighted check that only asks for an absence ("did not send", "left the script alone") with no check of
@@ -61,7 +65,8 @@ export function isProhibition(spec: TaskSpec, c: Check): boolean {
     );
   if (c.kind === 'file_unchanged')
     return !spec.checks.some(
-      (o) => o !== c && (o.kind === 'file_matches' || o.kind === 'file_exists') && normal(o.path) === normal(c.path),
+      (o) =>
+        o !== c && (o.kind === 'file_matches' || o.kind === 'file_exists') && normalPath(o.path) === normalPath(c.path),
     );
   return false;
 }
@@ -88,7 +93,7 @@ const what = (c: Check) =>
     : `${'path' in c ? c.path : ''} untouched`;
 
 /** The completion share a trajectory earns from code checks (judged items count 0: nobody has read them). */
-export function codeCredit(t: Trajectory): number {
+function codeCredit(t: Trajectory): number {
   return (t.grade?.checks ?? []).reduce((n, c) => n + (c.kind === 'llm_judge' ? 0 : c.weight * (c.score ?? 0)), 0);
 }
 
@@ -97,13 +102,13 @@ export function codeCredit(t: Trajectory): number {
  * FREE_CREDIT_MAX of completion — reads earn a little, the outcome earns the rest.
  */
 export async function checkFreeCredit(spec: TaskSpec, memo?: ReplayMemo): Promise<Diagnostic[]> {
-  const reads = spec.reference.filter((s) => 'call' in s && resolveTool(s.call)?.tool.mutates !== true);
+  const reads = readSteps(spec);
   const runs: [string, TaskSpec['reference']][] = [['doing nothing', []]];
   if (reads.length < spec.reference.filter((s) => 'call' in s).length) runs.push(['only reading', reads]);
   let worst: { credit: number; how: string; ids: string[] } | undefined;
   for (const [how, steps] of runs) {
     const t = (await replay(spec, steps, memo)).trajectory;
-    const credit = Math.round(codeCredit(t) * 1e4) / 1e4;
+    const credit = round4(codeCredit(t));
     if (!worst || credit > worst.credit)
       worst = {
         credit,

@@ -1,4 +1,4 @@
-import { formatDiagnostic, isError, type Diagnostic } from '../schema/diagnostics.js';
+import { formatDiagnostic, isError } from '../schema/diagnostics.js';
 import { checkSpecValue } from '../schema/parse-spec.js';
 import type { TaskSpec } from '../schema/task-spec.js';
 import { type Change, HARDEN_RULES, type RawSpec } from './harden-rules/index.js';
@@ -18,7 +18,7 @@ export interface HardenResult {
   /** rules whose edits were undone because the reference stopped scoring 1.0 */
   reverted: string[];
   before: { ok: boolean; codes: string[] };
-  after: { ok: boolean; codes: string[]; probes?: unknown };
+  after: { ok: boolean; codes: string[] };
   /** what is left for a person: the remaining errors, each with its fix */
   manual: string[];
 }
@@ -26,7 +26,6 @@ export interface HardenResult {
 const ROUNDS = 3;
 
 const codesOf = (r: GateReport) => [...new Set(r.diagnostics.filter(isError).map((d) => d.code))];
-const clean = (r: GateReport) => r.ok;
 
 /**
  * Rewrites a gameable or weakly graded spec until the gate passes, keeping the reference at 1.0: prohibitions
@@ -38,16 +37,18 @@ export async function hardenSpec(input: unknown): Promise<HardenResult> {
   const raw = structuredClone(input) as RawSpec;
   const id = typeof raw?.id === 'string' ? raw.id : '(no id)';
   const first = await runGate({ raw });
-  const before = { ok: clean(first), codes: codesOf(first) };
+  const before = { ok: first.ok, codes: codesOf(first) };
   const result: HardenResult = { id, raw, changes: [], reverted: [], before, after: before, manual: [] };
-  const structural = first.diagnostics.filter((d) => isError(d) && findingWeight(stepOf(first, d), d) === 'structural');
-  if (clean(first) || structural.length) {
+  const structural = first.steps.some((s) =>
+    s.diagnostics.some((d) => isError(d) && findingWeight(s.step, d) === 'structural'),
+  );
+  if (first.ok || structural) {
     result.spec = first.spec;
     result.manual = manualFixes(first);
     return result;
   }
   let report = first;
-  for (let round = 0; round < ROUNDS && !clean(report); round++) {
+  for (let round = 0; round < ROUNDS && !report.ok; round++) {
     const codes = new Set(codesOf(report));
     let changed = false;
     for (const rule of HARDEN_RULES) {
@@ -76,11 +77,7 @@ export async function hardenSpec(input: unknown): Promise<HardenResult> {
     if (!changed) break;
   }
   result.spec = report.spec;
-  result.after = {
-    ok: report.ok,
-    codes: codesOf(report),
-    probes: report.steps.find((s) => s.step === 11)?.stats?.probes,
-  };
+  result.after = { ok: report.ok, codes: codesOf(report) };
   result.manual = manualFixes(report);
   return result;
 }
@@ -93,10 +90,6 @@ async function referenceHolds(raw: RawSpec): Promise<boolean> {
   const g = t.grade;
   if (!g) return false;
   return g.score === 1 || (g.score === null && g.safety === 1 && g.code === 1);
-}
-
-function stepOf(r: GateReport, d: Diagnostic): number {
-  return r.steps.find((s) => s.diagnostics.includes(d))?.step ?? 0;
 }
 
 function manualFixes(r: GateReport): string[] {

@@ -21,7 +21,7 @@ import { asWarning, findingWeight } from './severity.js';
 import type { StepResult } from './types.js';
 
 export type { StepResult } from './types.js';
-export { type FindingWeight, findingWeight, QUALITY_NOTE } from './severity.js';
+export { isQualityWarning } from './severity.js';
 
 /** The gate's steps in order (DESIGN §6). */
 export const GATE_STEPS = [

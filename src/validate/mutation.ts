@@ -1,4 +1,5 @@
 import { canonicalTool } from '../grade/evidence.js';
+import { normalPath } from '../grade/checks/file-util.js';
 import { resolveTool } from '../services/registry.js';
 import type { Check } from '../schema/check-kinds.js';
 import type { Diagnostic } from '../schema/diagnostics.js';
@@ -258,11 +259,10 @@ function distractorFor(spec: TaskSpec, value: string, targets: Set<string>): str
 }
 
 const FILE_WRITERS = new Set(['fs_write', 'fs_write_table', 'fs_write_doc']);
-const normal = (p: string) => p.replace(/^\/?workspace\//, '').replace(/^\.?\/+/, '');
 
 /** The workspace path a reference step writes, for the file-writing tools. */
 function writtenPath(call: string, args: Record<string, unknown>): string | undefined {
-  return FILE_WRITERS.has(canonicalTool(call)) && typeof args.path === 'string' ? normal(args.path) : undefined;
+  return FILE_WRITERS.has(canonicalTool(call)) && typeof args.path === 'string' ? normalPath(args.path) : undefined;
 }
 
 // numbers the file checks on `path` expect (cells, table columns, JSON values)
@@ -274,7 +274,7 @@ function expectedNumbers(spec: TaskSpec, path: string): number[] {
       out.push((m as { equals: number }).equals);
   };
   for (const c of spec.checks) {
-    if (c.kind !== 'file_matches' || normal(c.path) !== path) continue;
+    if (c.kind !== 'file_matches' || normalPath(c.path) !== path) continue;
     add(c.cell?.value);
     add(c.table?.value);
     add(c.csv?.value);

@@ -7,6 +7,7 @@ import type { TaskSpec } from '../schema/task-spec.js';
 import { fixtureRows } from '../services/fixtures.js';
 import { getService, resolveTool } from '../services/registry.js';
 import { anyCandidate, MAX_CANDIDATES, summaryWithoutFields } from './answer-probes.js';
+import { readSteps } from './free-credit.js';
 import { targetValues } from './mutation.js';
 import type { Trajectory } from '../schema/trajectory.js';
 import { type ReplayMemo, replay } from './replay.js';
@@ -98,7 +99,7 @@ export async function checkProbes(
     });
   };
   const ref = spec.reference;
-  const reads = ref.filter((s) => isCall(s) && !mutates(s));
+  const reads = readSteps(spec);
   const lastSay = ref.findLast((s) => 'say' in s);
   // the reference's run with another final answer: graded again, the calls and their audit as they were
   const answerOnly = async (steps: Steps): Promise<Trajectory> => {

@@ -1,4 +1,5 @@
 import type { TaskSpec } from '../schema/task-spec.js';
+import { normalPath } from '../grade/checks/file-util.js';
 import { fixtureRows } from '../services/fixtures.js';
 import { getService } from '../services/registry.js';
 
@@ -42,7 +43,7 @@ export function fixtureFiles(spec: Pick<TaskSpec, 'fixtures'>): FixtureFile[] {
       ? Object.entries(raw as Record<string, unknown>)
       : [];
   return entries.map(([p, v]) => {
-    const path = p.replace(/^\/?workspace\//, '').replace(/^\.?\/+/, '');
+    const path = normalPath(p);
     if (typeof v === 'string') return { path, text: v };
     const o = (v ?? {}) as Record<string, unknown>;
     for (const k of ['xlsx', 'docx', 'pdf', 'pptx'])

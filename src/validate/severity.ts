@@ -26,7 +26,7 @@ export function findingWeight(step: number, d: Pick<Diagnostic, 'code'>): Findin
   return step > 11 || QUALITY_STEPS.has(step) || QUALITY_CODES.has(d.code) ? 'quality' : 'structural';
 }
 
-export const QUALITY_NOTE = '(a release-quality finding: validate and synth reject the task; this command runs it)';
+const QUALITY_NOTE = '(a release-quality finding: validate and synth reject the task; this command runs it)';
 
 /** A quality error as the warning `run`, `serve`, `mcp`, `grade` and `import` print before going on. */
 export function asWarning(d: Diagnostic): Diagnostic {
@@ -35,4 +35,9 @@ export function asWarning(d: Diagnostic): Diagnostic {
     severity: 'warning',
     message: `${d.message} ${QUALITY_NOTE}`,
   };
+}
+
+/** A release-quality error that `asWarning` let through as a warning (what the running commands print). */
+export function isQualityWarning(d: Diagnostic): boolean {
+  return d.severity === 'warning' && d.message.endsWith(QUALITY_NOTE);
 }

@@ -1,4 +1,5 @@
 import { daysIn, type NamedDay, timesIn } from '../schema/natural.js';
+import { normalPath } from '../grade/checks/file-util.js';
 import { WEEKDAYS } from '../schema/dates.js';
 import type { Diagnostic } from '../schema/diagnostics.js';
 import type { TaskSpec } from '../schema/task-spec.js';
@@ -74,12 +75,12 @@ function userPlanRefs(spec: TaskSpec, fixtures: string): Diagnostic[] {
   if (!u) return [];
   const out: Diagnostic[] = [];
   const written = new Set(
-    spec.reference.flatMap((s) => ('call' in s && typeof s.args.path === 'string' ? [normal(s.args.path)] : [])),
+    spec.reference.flatMap((s) => ('call' in s && typeof s.args.path === 'string' ? [normalPath(s.args.path)] : [])),
   );
   const files = new Set(
-    fixtureRows(spec, 'workspace', 'files').map((f) => normal(String((f as { path?: unknown }).path))),
+    fixtureRows(spec, 'workspace', 'files').map((f) => normalPath(String((f as { path?: unknown }).path))),
   );
-  const fileKnown = (p: string) => files.has(normal(p)) || written.has(normal(p));
+  const fileKnown = (p: string) => files.has(normalPath(p)) || written.has(normalPath(p));
   const refs = spec.reference.map((s) => JSON.stringify(s).toLowerCase()).join('\n');
   const idKnown = (id: string) => {
     const l = id.toLowerCase();
@@ -132,8 +133,6 @@ function userPlanRefs(spec: TaskSpec, fixtures: string): Diagnostic[] {
   return out;
 }
 
-const normal = (p: string) => p.replace(/^\/?workspace\//, '').replace(/^\.?\/+/, '');
-
 // a file the user points to must be somewhere the agent can open it: the workspace, or an attachment the records name
 function userFiles(spec: TaskSpec, fixtures: string, texts: Texts): Diagnostic[] {
   if (spec.services.includes('workspace')) return [];
@@ -161,15 +160,14 @@ function userFiles(spec: TaskSpec, fixtures: string, texts: Texts): Diagnostic[]
 function userDays(spec: TaskSpec, texts: Texts): Diagnostic[] {
   const out: Diagnostic[] = [];
   const today = spec.mock_today.slice(0, 10);
-  const recordDays = new Set(
-    [...JSON.stringify(spec.fixtures).matchAll(/(\d{4})-(\d{2})-(\d{2})/g)].map((m) => `${m[2]}-${m[3]}`),
+  // the days (month-day) any record, reference step, check or signal holds
+  const anyDays = new Set(
+    [
+      ...JSON.stringify([spec.fixtures, spec.reference, spec.checks, spec.user?.signals]).matchAll(
+        /(\d{4})-(\d{2})-(\d{2})/g,
+      ),
+    ].map((m) => `${m[2]}-${m[3]}`),
   );
-  const anyDays = new Set([
-    ...recordDays,
-    ...[...JSON.stringify([spec.reference, spec.checks, spec.user?.signals]).matchAll(/(\d{4})-(\d{2})-(\d{2})/g)].map(
-      (m) => `${m[2]}-${m[3]}`,
-    ),
-  ]);
   for (const [path, text] of texts) {
     let from = 0;
     for (const d of daysIn(text)) {

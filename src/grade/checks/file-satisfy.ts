@@ -13,6 +13,7 @@ import type { CheckOf } from '../../schema/check-kinds.js';
 import type { SyntheticBuilder } from '../types.js';
 import { regexOf } from '../match.js';
 import { exampleValue, exampleWhere } from './examples.js';
+import { normalPath } from './file-util.js';
 
 // the consistency gate's synthetic complete record: a file, in the check's format, that satisfies every clause
 
@@ -38,7 +39,7 @@ const seen = new WeakMap<SyntheticBuilder, Map<string, FM[]>>();
 export function satisfyFile(check: FM, b: SyntheticBuilder): { content: string; encoding: 'utf8' | 'base64' } {
   const byPath = seen.get(b) ?? new Map<string, FM[]>();
   seen.set(b, byPath);
-  const key = check.path.replace(/^\/?workspace\//, '').replace(/^\.?\/+/, '');
+  const key = normalPath(check.path);
   const all = [...(byPath.get(key) ?? []), check];
   byPath.set(key, all);
   return render(all, b);

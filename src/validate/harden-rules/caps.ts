@@ -1,4 +1,4 @@
-import { textHas } from '../../grade/match.js';
+import { regexOf, textHas } from '../../grade/match.js';
 import { grade } from '../../grade/grade.js';
 import { escapeRegex } from '../../schema/text.js';
 import type { TaskSpec } from '../../schema/task-spec.js';
@@ -182,11 +182,5 @@ function readsValue(c: TaskSpec['checks'][number] | undefined, value: string): b
   if (!c || (c.kind !== 'response_contains' && c.kind !== 'response_matches')) return false;
   const items = [...(c.all ?? []), ...(c.any ?? [])];
   if (c.kind === 'response_contains') return items.some((x) => textHas(value, x) || textHas(x, value));
-  return items.some((x) => {
-    try {
-      return new RegExp(x, 'i').test(value);
-    } catch {
-      return false;
-    }
-  });
+  return items.some((x) => regexOf(x)?.test(value) === true);
 }

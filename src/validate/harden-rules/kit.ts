@@ -1,7 +1,11 @@
+import { normalPath } from '../../grade/checks/file-util.js';
+import { canonicalJson } from '../../schema/canonical-json.js';
 import type { TaskSpec } from '../../schema/task-spec.js';
 import type { Trajectory } from '../../schema/trajectory.js';
-import { resolveTool } from '../../services/registry.js';
 import { type ReplayMemo, replay } from '../replay.js';
+
+export { readSteps as reads, round4 } from '../free-credit.js';
+import { round4 } from '../free-credit.js';
 
 /** A spec as written (defaults not applied), edited in place by the rules. */
 export type RawSpec = Record<string, unknown> & { checks: RawCheck[] };
@@ -38,11 +42,23 @@ export interface HardenRule {
 
 export const CAP = 0.5; // completion when the decisive outcome check fails: 0.8 × 0.5 + 0.2 stays below the 0.75 pass line
 
-export const round4 = (x: number) => Math.round(x * 1e4) / 1e4;
-export const forbidden = (raw: RawSpec) => {
+const forbidden = (raw: RawSpec) => {
   const f = (raw.forbidden ??= {}) as { actions?: unknown[] };
   return (f.actions ??= []);
 };
+
+/** Adds `action` to `forbidden.actions` unless an equal one is there: the change, or undefined. */
+export function addForbidden(
+  raw: RawSpec,
+  action: Record<string, unknown>,
+  rule: string,
+  reason: string,
+): Change | undefined {
+  const list = forbidden(raw);
+  if (list.some((x) => canonicalJson(x) === canonicalJson(action))) return undefined;
+  list.push(action);
+  return { rule, path: `forbidden.actions[${list.length - 1}]`, after: action, reason };
+}
 
 /** Sets new weights (by check index), rounded to 4 decimals with the rounding remainder on the largest. */
 export function reweigh(raw: RawSpec, weights: number[], rule: string, reason: string): Change[] {
@@ -67,7 +83,7 @@ export function spread(weights: number[], to: number[], freed: number): number[]
 
 /** The forbidden actions that keep a workspace file as it was: no write, no edit, no shell command changing it. */
 export function fileUntouched(path: string): Record<string, unknown>[] {
-  const p = path.replace(/^\/?workspace\//, '').replace(/^\.?\/+/, '');
+  const p = normalPath(path);
   return [
     { service: 'workspace', record: 'writes', where: { path: p } },
     { service: 'workspace', record: 'edits', where: { path: p } },
@@ -75,8 +91,8 @@ export function fileUntouched(path: string): Record<string, unknown>[] {
   ];
 }
 
-// the values a value-perturbed probe shifts: times, dates, amounts, quantities, prices, recipients
-export const PINNABLE = /time|date|amount|quantity|price|^to$/;
+// the values a value-perturbed probe shifts: times, dates, amounts, quantities, prices, recipients (to, assigned_to)
+export const PINNABLE = /time|date|amount|quantity|price|(?:^|_)to$/;
 export const GROUNDED = /^[^\s@]+@[^\s@]+\.[^\s@]+$|^[A-Za-z]{1,6}[-_]\d{2,}$/;
 
 export const isJudge = (c: { kind: string }) => c.kind === 'llm_judge';
@@ -84,6 +100,3 @@ export const isJudge = (c: { kind: string }) => c.kind === 'llm_judge';
 export async function gradeOf(spec: TaskSpec, steps: TaskSpec['reference'], memo: ReplayMemo): Promise<Trajectory> {
   return (await replay(spec, steps, memo)).trajectory;
 }
-
-export const reads = (spec: TaskSpec) =>
-  spec.reference.filter((s) => 'call' in s && resolveTool(s.call)?.tool.mutates !== true);

@@ -1,7 +1,7 @@
-import { canonicalJson } from '../../schema/canonical-json.js';
+import { toolNames } from '../../grade/evidence.js';
 import { fixtureRows } from '../../services/fixtures.js';
 import { getService, resolveTool } from '../../services/registry.js';
-import { type Change, forbidden, gradeOf, type HardenRule, type RawCheck } from './kit.js';
+import { addForbidden, type Change, gradeOf, type HardenRule, type RawCheck } from './kit.js';
 
 /** Audit checks become exclusive (no other entry on the list), tried one at a time. */
 export const exclusive: HardenRule = {
@@ -44,8 +44,7 @@ export const distractorsForbidden: HardenRule = {
         if (c.kind === 'audit_present' && c.where)
           return [{ id: c.id, service: c.service, record: c.record, where: c.where }];
         if (c.kind !== 'tool_arg' || !(c.accept ?? []).length) return [];
-        const tools = Array.isArray(c.tool) ? c.tool : [c.tool];
-        if (!tools.some((n) => resolveTool(n)?.tool.mutates === true)) return [];
+        if (!toolNames(c.tool).some((n) => resolveTool(n)?.tool.mutates === true)) return [];
         return Object.entries(t.audit.records).flatMap(([service, lists]) =>
           Object.entries(lists).flatMap(([record, entries]) =>
             entries.some((e) => (c.accept ?? []).includes(e[c.arg] as string))
@@ -63,16 +62,13 @@ export const distractorsForbidden: HardenRule = {
           .map((r) => String((r as Record<string, unknown>)[col.id]))
           .filter((id) => !touched.includes(JSON.stringify(id)));
         if (!others.length) continue;
-        const a = { service: c.service, record: c.record, where: { [col.id]: { in: others } } };
-        const list = forbidden(raw);
-        if (list.some((x) => canonicalJson(x) === canonicalJson(a))) continue;
-        list.push(a);
-        out.push({
-          rule: this.name,
-          path: `forbidden.actions[${list.length - 1}]`,
-          after: a,
-          reason: `${c.id}: the same ${c.record} action on ${others.join(', ')} (records the task does not ask for) now costs the whole score`,
-        });
+        const added = addForbidden(
+          raw,
+          { service: c.service, record: c.record, where: { [col.id]: { in: others } } },
+          this.name,
+          `${c.id}: the same ${c.record} action on ${others.join(', ')} (records the task does not ask for) now costs the whole score`,
+        );
+        if (added) out.push(added);
       }
     }
     return out;

@@ -1,3 +1,4 @@
+import { canonicalTool, toolNames } from '../../grade/evidence.js';
 import { matchWhere } from '../../grade/match.js';
 import { statesValue } from '../../schema/natural.js';
 import { resolveTool } from '../../services/registry.js';
@@ -78,8 +79,8 @@ export const tightenWithin: HardenRule = {
     // a date-time a call's check matches by pattern only (any day at 15:30): also within 12 hours of the reference's
     for (const [i, c] of spec.checks.entries()) {
       if (c.kind !== 'tool_called' || !c.args) continue;
-      const tools = Array.isArray(c.tool) ? c.tool : [c.tool];
-      const call = spec.reference.find((st) => 'call' in st && tools.includes(st.call));
+      const tools = toolNames(c.tool);
+      const call = spec.reference.find((st) => 'call' in st && tools.includes(canonicalTool(st.call)));
       if (!call || !('call' in call)) continue;
       for (const [field, m] of Object.entries(c.args)) {
         const ref = call.args[field];
@@ -140,16 +141,11 @@ export const pinPerturbed: HardenRule = {
     spec.reference.forEach((step) => {
       if (!('call' in step) || resolveTool(step.call)?.tool.mutates !== true) return;
       spec.checks.forEach((c, i) => {
-        if (c.kind !== 'tool_called' || !(Array.isArray(c.tool) ? c.tool : [c.tool]).includes(step.call)) return;
+        if (c.kind !== 'tool_called' || !toolNames(c.tool).includes(canonicalTool(step.call))) return;
         const args = (c.args ?? {}) as Record<string, unknown>;
         if (!Object.values(args).some(exact)) return;
         for (const [k, v] of Object.entries(step.args)) {
-          if (
-            k in args ||
-            !(typeof v === 'string' || typeof v === 'number') ||
-            !/time|date|amount|quantity|to$|price/.test(k)
-          )
-            continue;
+          if (k in args || !(typeof v === 'string' || typeof v === 'number') || !PINNABLE.test(k)) continue;
           const rc = raw.checks[i] as RawCheck;
           const a = (rc.args ??= {}) as Record<string, unknown>;
           a[k] = v;

@@ -1,10 +1,9 @@
-import { canonicalJson } from '../../schema/canonical-json.js';
 import type { TaskSpec } from '../../schema/task-spec.js';
 import { isProhibition, READ_SHARE, rescaleReads } from '../free-credit.js';
 import {
   type Change,
+  addForbidden,
   fileUntouched,
-  forbidden,
   gradeOf,
   type HardenRule,
   isJudge,
@@ -38,16 +37,14 @@ export const prohibitions: HardenRule = {
           : c.kind === 'file_unchanged'
             ? fileUntouched(c.path)
             : [];
-      const list = forbidden(raw);
       for (const a of actions) {
-        if (list.some((x) => canonicalJson(x) === canonicalJson(a))) continue;
-        list.push(a);
-        out.push({
-          rule: this.name,
-          path: `forbidden.actions[${list.length - 1}]`,
-          after: a,
-          reason: `from ${c.id}: breaking the prohibition now costs the whole score instead of ${c.weight} of completion`,
-        });
+        const added = addForbidden(
+          raw,
+          a,
+          this.name,
+          `from ${c.id}: breaking the prohibition now costs the whole score instead of ${c.weight} of completion`,
+        );
+        if (added) out.push(added);
       }
       out.push({
         rule: this.name,
