@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
@@ -45,8 +45,26 @@ describe('coworkenv harden (hardenPaths)', () => {
     const lines: string[] = [];
     const rows = await hardenPaths([bad, broken], join(TMP, 'out'), (l) => lines.push(l));
     assert.equal(rows[0]?.to, null);
-    assert.match(rows[0]?.error ?? '', /not a valid spec/);
+    assert.match(rows[0]?.error ?? '', /bad\.yaml:\d+:\d+ parse_error at \(root\): .*: not a valid spec/);
     assert.equal(rows[1]?.to, null);
     assert.match(lines.join('\n'), /manual: weights_sum at checks: check weights sum to/);
+  });
+
+  it('refuses an --out that is a file, or the folder of the input itself, before writing anything', async () => {
+    const file = join(TMP, 'a-file');
+    writeFileSync(file, 'x');
+    await assert.rejects(
+      hardenPaths(['examples/gameable'], file, () => {}),
+      /--out .*a-file: a file, not a directory/,
+    );
+    const own = join(TMP, 'own');
+    mkdirSync(own);
+    const original = readFileSync('examples/gameable/m1100-api-key-rotation.yaml', 'utf8');
+    writeFileSync(join(own, 'm1100.yaml'), original);
+    await assert.rejects(
+      hardenPaths([own], own, () => {}),
+      /holds .*m1100\.yaml itself: the hardened spec would replace the original/,
+    );
+    assert.equal(readFileSync(join(own, 'm1100.yaml'), 'utf8'), original);
   });
 });

@@ -1,9 +1,11 @@
 import { mkdir, writeFile } from 'node:fs/promises';
-import { basename, extname, join } from 'node:path';
+import { existsSync, statSync } from 'node:fs';
+import { basename, dirname, extname, join, resolve } from 'node:path';
 import type { Command } from 'commander';
 import { isDeepStrictEqual } from 'node:util';
 import { parseDocument, stringify } from 'yaml';
 import { iterateTaskFiles, whereOf } from '../run/task-files.js';
+import { formatDiagnostic } from '../schema/diagnostics.js';
 import { CoworkError } from '../schema/errors.js';
 import { formatHarden, type HardenResult, hardenSpec } from '../validate/harden.js';
 import { color, note, out, printJson } from './output.js';
@@ -14,12 +16,24 @@ export async function hardenPaths(
   dir: string,
   print: (line: string) => void,
 ): Promise<{ file: string; to: string | null; result: HardenResult | null; error?: string }[]> {
+  if (existsSync(dir) && !statSync(dir).isDirectory())
+    throw new CoworkError(
+      'bad_input',
+      `--out ${dir}: a file, not a directory; give a directory for the hardened specs`,
+    );
   await mkdir(dir, { recursive: true });
   const rows = [];
   for await (const f of iterateTaskFiles(paths)) {
+    // the originals stay: a hardened spec is never written over the file it came from
+    if (!f.line && resolve(dirname(f.file)) === resolve(dir))
+      throw new CoworkError(
+        'bad_input',
+        `--out ${dir} holds ${whereOf(f)} itself: the hardened spec would replace the original; choose another --out`,
+      );
     if (f.parsed.raw === undefined || !f.parsed.spec) {
-      const error = `not a valid spec (${f.parsed.diagnostics[0]?.message ?? 'schema'}); run coworkenv validate on it`;
-      print(color.red(`${whereOf(f)}: ${error}`));
+      const first = f.parsed.diagnostics[0];
+      const error = `${first ? formatDiagnostic(first, whereOf(f)) : whereOf(f)}: not a valid spec; run coworkenv validate on it`;
+      print(color.red(error));
       rows.push({ file: whereOf(f), to: null, result: null, error });
       continue;
     }
