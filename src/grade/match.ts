@@ -7,20 +7,28 @@ import type { DateRef, Matcher, Where } from '../schema/matchers.js';
 // canonical form, any other string as text (NFKC, invisible characters removed, trimmed, case-insensitive).
 // both sides are canonicalised, so neither the spec's spelling nor the agent's decides a match.
 
-const regexCache = new Map<string, RegExp>();
+const regexCache = new Map<string, RegExp | undefined>();
 
-/** The case-insensitive RegExp for a pattern (cached; an invalid pattern matches nothing). */
+/**
+ * The case-insensitive RegExp for a pattern (an invalid pattern: undefined, it matches nothing). One object per
+ * pattern, flagged global so the answer probes' every-match reads share it: V8 compiles a long pattern (a figure
+ * with its guards is 2 kB) once per source and flags, at milliseconds each, so every reader of a check's pattern
+ * takes it from here. Its lastIndex is 0 when returned; a caller making two successful calls asks again.
+ */
 export function regexOf(pattern: string): RegExp | undefined {
-  if (!regexCache.has(pattern)) {
-    let re: RegExp | undefined;
+  let re = regexCache.get(pattern);
+  if (re === undefined && !regexCache.has(pattern)) {
     try {
-      re = new RegExp(pattern, 'i');
+      re = new RegExp(pattern, 'gi');
     } catch {
       re = undefined;
     }
-    regexCache.set(pattern, re as RegExp);
+    // bounded: a corpus-sized run reads each task's patterns while it grades that task
+    if (regexCache.size >= 4096) regexCache.clear();
+    regexCache.set(pattern, re);
   }
-  return regexCache.get(pattern);
+  if (re) re.lastIndex = 0;
+  return re;
 }
 
 const keyOf = (v: unknown, kind?: ValueKind): unknown => (typeof v === 'string' ? matchKey(kind, v) : v);

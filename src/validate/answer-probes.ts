@@ -1,5 +1,6 @@
 import type { Check } from '../schema/check-kinds.js';
 import { normalPath } from '../grade/checks/file-util.js';
+import { regexOf } from '../grade/match.js';
 import type { TaskSpec } from '../schema/task-spec.js';
 import { resolveTool } from '../services/registry.js';
 import { escapeRegex, grouped } from '../schema/text.js';
@@ -30,38 +31,28 @@ export function answerChecks(spec: TaskSpec): Check[] {
   );
 }
 
-// a check's patterns, compiled once however many variants read them (null: not a valid pattern)
-const COMPILED = new Map<string, RegExp | null>();
-function compiled(item: string): RegExp | null {
-  let re = COMPILED.get(item);
-  if (re === undefined) {
-    try {
-      re = new RegExp(item, 'gi');
-    } catch {
-      re = null;
-    }
-    if (COMPILED.size >= 2000) COMPILED.clear();
-    COMPILED.set(item, re);
-  }
-  if (re) re.lastIndex = 0;
-  return re;
-}
-
 /** What a clause of a response check finds in the text: the matched substring, or undefined. */
 function matched(check: Check, item: string, text: string): string | undefined {
   if (check.kind === 'response_contains') {
     const at = text.toLowerCase().indexOf(item.toLowerCase());
     return at < 0 ? undefined : text.slice(at, at + item.length);
   }
-  return compiled(item)?.exec(text)?.[0];
+  return regexOf(item)?.exec(text)?.[0];
 }
 
 /** Every substring a clause finds in the text, lower-cased. */
 function matchedAll(check: Check, item: string, text: string): string[] {
   if (check.kind === 'response_contains')
     return text.toLowerCase().includes(item.toLowerCase()) ? [item.toLowerCase()] : [];
-  const re = compiled(item);
-  return re ? [...text.matchAll(re)].map((m) => m[0].trim().toLowerCase()).filter(Boolean) : [];
+  // exec in a loop, not matchAll: matchAll copies the RegExp, and a copy may compile the pattern again
+  const re = regexOf(item);
+  const out: string[] = [];
+  for (let m = re?.exec(text); re && m; m = re.exec(text)) {
+    if (m[0] === '') re.lastIndex++;
+    const found = m[0].trim().toLowerCase();
+    if (found) out.push(found);
+  }
+  return out;
 }
 
 // the values name every target record and nothing else (by any field: an id, a name)
@@ -233,10 +224,13 @@ export function anyCandidate(spec: TaskSpec): Variant[] {
       const keeps = (text: string) =>
         hits.some(({ item }, i) => matchedAll(c, item, text).some((x) => before[i]?.has(x)));
       for (const { m } of hits)
-        for (const v of valueVariants(spec, say, m, targetKey)) if (!keeps(v.text)) add(v.text, v.detail);
+        for (const v of valueVariants(spec, say, m, targetKey)) {
+          if (out.size >= MAX_CANDIDATES) return [...out.values()];
+          if (!out.has(v.text) && !keeps(v.text)) add(v.text, v.detail);
+        }
     }
   }
-  return [...out.values()].slice(0, MAX_CANDIDATES);
+  return [...out.values()];
 }
 
 // ---- summary without the asked fields
@@ -375,13 +369,13 @@ function contentChecked(spec: TaskSpec, service: string, keys: string[], path: s
 }
 
 // the final message with one value a clause found there (`m`) replaced by each other candidate
-function valueVariants(
+// lazy: the probe stops at MAX_CANDIDATES, and a variant's text costs a regex replace over the answer
+function* valueVariants(
   spec: TaskSpec,
   say: string,
   m: string,
   targetKey: string | undefined,
-): { text: string; detail: string }[] {
-  const out: { text: string; detail: string }[] = [];
+): Generator<{ text: string; detail: string }> {
   const token = NUM.exec(m)?.[0];
   const pureNumber = token !== undefined && !ISO_DATE.test(m) && m.replace(/[$€£\s]/g, '') === token;
   const direct = pureNumber ? undefined : findField(spec, m, targetKey);
@@ -396,21 +390,20 @@ function valueVariants(
       const s = ISO_DATE.test(value) && typeof o === 'string' ? o.slice(0, 10) : String(o);
       if (seen.has(s.toLowerCase())) continue;
       seen.add(s.toLowerCase());
-      out.push({
+      yield {
         text: replaceText(say, value, s),
         detail: `final answer ${JSON.stringify(value)} → ${JSON.stringify(s)} (${at.table.key} ${at.field})`,
-      });
+      };
     }
-    return out;
+    return;
   }
-  if (!token || ISO_DATE.test(m)) return out;
+  if (!token || ISO_DATE.test(m)) return;
   const v = Number(token.replace(/,/g, ''));
-  if (!Number.isFinite(v)) return out;
+  if (!Number.isFinite(v)) return;
   for (const c of numberCandidates(spec, v)) {
     const by = formatLike(c, token);
     // a number inside a wider match (04:00): the match with the number changed, wherever the match occurs
     const text = pureNumber ? replaceNumber(say, v, by) : replaceText(say, m, m.replace(token, by));
-    out.push({ text, detail: `final answer ${m} → ${pureNumber ? by : m.replace(token, by)}` });
+    yield { text, detail: `final answer ${m} → ${pureNumber ? by : m.replace(token, by)}` };
   }
-  return out;
 }
