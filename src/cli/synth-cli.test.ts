@@ -331,3 +331,75 @@ describe('coworkenv cache clear', () => {
     ok(await cli('cache', 'clear', '--cache-dir', dir));
   });
 });
+
+describe('coworkenv synth at corpus scale (issue 32)', () => {
+  it('plan --out x.jsonl → synth: --workers 1 and --workers 2 write the same bytes', async () => {
+    const planFile = join(TMP, 'scale.jsonl');
+    ok(await cli('plan', '--taxonomy', '--n', '8', '--seed', '4', '--out', planFile));
+    const first = readFileSync(planFile, 'utf8').split('\n')[0] ?? '';
+    assert.deepEqual(JSON.parse(first), { plan_version: 1, name: 'taxonomy-n8-seed4' });
+    const dirs = [join(TMP, 'w1'), join(TMP, 'w2')];
+    ok(await cli('synth', planFile, '--out', dirs[0] as string, '--workers', '1', '--json'));
+    ok(await cli('synth', planFile, '--out', dirs[1] as string, '--workers', '2', '--json'));
+    const files = readdirSync(dirs[0] as string).sort();
+    assert.equal(files.length, 9);
+    assert.deepEqual(readdirSync(dirs[1] as string).sort(), files);
+    for (const f of files)
+      assert.equal(
+        readFileSync(join(dirs[1] as string, f), 'utf8'),
+        readFileSync(join(dirs[0] as string, f), 'utf8'),
+        f,
+      );
+    const summary = readJson<{ near_duplicates: { clusters: number } }>(join(dirs[0] as string, 'synth-summary.json'));
+    assert.equal(summary.near_duplicates.clusters, 0);
+  });
+
+  it('--dedupe keeps the first task of a near-duplicate cluster and rejects the others as near_duplicate', async () => {
+    const planFile = join(TMP, 'dups.yaml');
+    const twin = (id: string) => slot(id, 'easy', ['    family: support_escalation', '    seed: 21']);
+    writeFileSync(planFile, `name: dups\nslots:\n${[twin('esc_a'), twin('esc_b'), twin('esc_c')].join('\n')}\n`);
+    const plain = json<{ accepted: number; near_duplicates: { clusters: number; examples: { ids: string[] }[] } }>(
+      await cli('synth', planFile, '--out', join(TMP, 'dups-all'), '--json'),
+    );
+    assert.equal(plain.accepted, 3);
+    assert.deepEqual(plain.near_duplicates.examples[0]?.ids, ['esc_a', 'esc_b', 'esc_c']);
+    const out = join(TMP, 'dups-one');
+    const r = await cli('synth', planFile, '--out', out, '--dedupe', '--json');
+    ok(r);
+    const s = json<{
+      accepted: number;
+      rejected_by_code: Record<string, number>;
+      near_duplicates: { dropped: number };
+    }>(r);
+    assert.equal(s.accepted, 1);
+    assert.deepEqual(s.rejected_by_code, { near_duplicate: 2 });
+    assert.equal(s.near_duplicates.dropped, 2);
+    assert.ok(existsSync(join(out, 'esc_a.json')));
+    const rejected = readJson<{ diagnostics: { code: string; message: string }[] }>(
+      join(out, 'rejected', 'esc_b.json'),
+    );
+    assert.match(rejected.diagnostics.at(-1)?.message ?? '', /^nearly repeats esc_a \(estimated similarity 1\.00/);
+  });
+
+  it('a YAML plan past 16 MiB is refused with the way out (JSONL); --workers is for the procedural generator', async () => {
+    const big = join(TMP, 'big.yaml');
+    writeFileSync(big, `name: big\n# ${'x'.repeat(17 * 1024 * 1024)}\n`);
+    badInput(
+      await cli('synth', big, '--out', join(TMP, 'never')),
+      /write large plans as JSONL, e\.g\. coworkenv plan --taxonomy --n 100000 --out plan\.jsonl/,
+    );
+    badInput(
+      await cli(
+        'synth',
+        join(TMP, 'dups.yaml'),
+        '--out',
+        join(TMP, 'never'),
+        '--generator',
+        'openai:gpt-5.1',
+        '--workers',
+        '2',
+      ),
+      /--workers is for the procedural generator/,
+    );
+  });
+});

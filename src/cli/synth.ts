@@ -1,6 +1,6 @@
 import { formatProbeSummary } from '../validate/probes.js';
 import { readdir, readFile, stat } from 'node:fs/promises';
-import { basename, join, relative, sep } from 'node:path';
+import { basename, extname, join, relative, sep } from 'node:path';
 import type { Command } from 'commander';
 import { specFilesIn } from '../run/task-files.js';
 import { SynthOutputWriter } from '../run/synth-output.js';
@@ -11,7 +11,11 @@ import { MAX_INLINE_BYTES } from '../services/workspace/index.js';
 import { decode } from '../services/workspace/readback.js';
 import { formatOf, OFFICE_KINDS, type StoredFile } from '../services/workspace/formats/index.js';
 import { readIsolated } from '../services/workspace/read-isolated.js';
-import { parsePlanText, type Plan } from '../synth/plan/plan.js';
+import { expandPlan, parsePlanLines, parsePlanText, type Plan } from '../synth/plan/plan.js';
+import { createReadStream } from 'node:fs';
+import { streamLines } from '../schema/jsonl.js';
+import { SPEC_LIMITS } from '../schema/document.js';
+import type { Diagnostic } from '../schema/diagnostics.js';
 import { synthesize, type SynthSummary } from '../synth/synthesize.js';
 import type { MeaningOptions } from '../validate/meaning.js';
 import { llmReviewer } from '../validate/reviewer.js';
@@ -22,12 +26,38 @@ import { formatCoverage } from '../synth/plan/coverage.js';
 import { formatSubstance } from '../synth/plan/substance.js';
 import { progress } from './progress.js';
 
-/** Reads and validates a plan file; problems are a bad_input error listing every diagnostic. */
+/**
+ * Reads and validates a plan file — YAML/JSON (at most SPEC_LIMITS.maxBytes), or JSONL of any size, streamed —;
+ * problems are a bad_input error listing every diagnostic.
+ */
 export async function readPlan(file: string): Promise<Plan> {
-  const text = await readFile(file, 'utf8').catch((e: Error) => {
-    throw new CoworkError('not_found', `${file}: cannot read (${e.message})`);
-  });
-  const { plan, diagnostics } = parsePlanText(text);
+  const size = (
+    await stat(file).catch((e: Error) => {
+      throw new CoworkError('not_found', `${file}: cannot read (${e.message})`);
+    })
+  ).size;
+  let parsed: { plan?: Plan; diagnostics: Diagnostic[] };
+  if (extname(file) === '.jsonl') {
+    const stream = createReadStream(file);
+    try {
+      parsed = await parsePlanLines(streamLines(stream, 1_000_000));
+    } catch (e) {
+      throw new CoworkError('io_error', `${file}: cannot read (${(e as Error).message})`, undefined, { cause: e });
+    } finally {
+      stream.destroy();
+    }
+  } else {
+    if (size > SPEC_LIMITS.maxBytes)
+      throw new CoworkError(
+        'bad_input',
+        `${file}: a YAML/JSON plan holds at most ${SPEC_LIMITS.maxBytes} bytes (16 MiB, about 18,000 slots) and this one is ${size}; write large plans as JSONL, e.g. coworkenv plan --taxonomy --n 100000 --out plan.jsonl`,
+      );
+    const text = await readFile(file, 'utf8').catch((e: Error) => {
+      throw new CoworkError('not_found', `${file}: cannot read (${e.message})`);
+    });
+    parsed = parsePlanText(text);
+  }
+  const { plan, diagnostics } = parsed;
   if (!plan)
     throw new CoworkError(
       'bad_input',
@@ -39,7 +69,9 @@ export async function readPlan(file: string): Promise<Plan> {
 interface SynthOpts extends ModelFlags {
   out: string;
   generator: string;
+  workers?: number;
   concurrency?: number;
+  dedupe?: boolean;
   attempts: number;
   gd: 'auto' | 'always' | 'never';
   json?: boolean;
@@ -155,9 +187,14 @@ export function synthCommand(program: Command): void {
         'procedural',
       )
       .option(
-        '--concurrency <n>',
-        'slots in flight at once (procedural: worker threads, one per core by default; 1 runs on the main thread)',
+        '--workers <n>',
+        'procedural: worker threads (default: one per core; 1 runs on the main thread); the same bytes for any number',
         intArg(1, 256),
+      )
+      .option('--concurrency <n>', 'LLM: slots in flight at once (default 4)', intArg(1, 256))
+      .option(
+        '--dedupe',
+        'keep one task per near-duplicate cluster (masked request and tool sequence, MinHash/LSH); the others are rejected as near_duplicate',
       )
       .option('--attempts <n>', 'LLM: gate runs per slot (first generation + retries)', intArg(1, 10), 2)
       .option('--gd <mode>', 'LLM: Generator–Discriminator split: auto (safety slots) | always | never', 'auto')
@@ -181,6 +218,8 @@ export function synthCommand(program: Command): void {
       )
       .option('--json', 'print the summary as JSON'),
   ).action(async (planFile: string | undefined, opts: SynthOpts) => {
+    if (opts.workers !== undefined && opts.generator !== 'procedural')
+      throw new CoworkError('bad_input', '--workers is for the procedural generator; an LLM run takes --concurrency');
     if (!['auto', 'always', 'never'].includes(opts.gd))
       throw new CoworkError('bad_input', `--gd must be auto, always or never, not "${opts.gd}"`);
     if (opts.resources && opts.generator === 'procedural')
@@ -210,6 +249,8 @@ export function synthCommand(program: Command): void {
                 ['reviewer', '--reviewer'],
                 ['solver', '--solver'],
                 ['concurrency', '--concurrency'],
+                ['workers', '--workers'],
+                ['dedupe', '--dedupe'],
               ] as const
             )
               .filter(([k]) => (opts as unknown as Record<string, unknown>)[k] !== undefined)
@@ -223,12 +264,16 @@ export function synthCommand(program: Command): void {
       ...(opts.solver ? { solver: { model: modelFromFlags(opts.solver, opts), attempts: opts.solverAttempts } } : {}),
     };
     let accepted = 0;
-    const writer = new SynthOutputWriter(opts.out);
+    // a plan of more than SHARD_SIZE jobs is written in shard folders (by plan index) with a corpus index
+    const planIndex = new Map(expandPlan(plan).map((j, i) => [j.id, i]));
+    const writer = new SynthOutputWriter(opts.out, planIndex);
     const bar = progress(
       'synth',
       plan.slots.reduce((n, s) => n + s.count, 0),
       opts.json,
     );
+    // procedural: --workers threads (--concurrency, as before, when --workers is not given)
+    const concurrency = opts.generator === 'procedural' ? (opts.workers ?? opts.concurrency) : opts.concurrency;
     const { outcomes, summary } = await (onQueue ?? synthesize)(plan, {
       generator,
       attempts: opts.attempts,
@@ -236,9 +281,12 @@ export function synthCommand(program: Command): void {
       ...(resources ? { resources } : {}),
       ...(opts.paraphrase ? { paraphrase: modelFromFlags(opts.paraphrase, opts) } : {}),
       ...(meaning.reviewer || meaning.solver ? { meaning } : {}),
-      ...(opts.concurrency ? { concurrency: opts.concurrency } : {}),
+      ...(concurrency ? { concurrency } : {}),
+      ...(opts.dedupe ? { dedupe: true } : {}),
+      // the files are written in plan order as the outcomes come; nothing of a corpus is held after its file
+      retain: false,
+      onOrdered: (o) => writer.add(o),
       onOutcome: (o, done) => {
-        writer.add(o);
         if (o.accepted) accepted++;
         bar.tick(done, `released ${accepted} rejected ${done - accepted}`);
       },
@@ -248,8 +296,7 @@ export function synthCommand(program: Command): void {
     for (const o of outcomes) writer.add(o);
     await writer.finish(summary);
     // run / validate / serve read every spec in the folder: say so when it holds tasks of another plan
-    const ours = new Set(outcomes.map((o) => `${o.id}.json`));
-    const others = earlier.filter((f) => !ours.has(f));
+    const others = earlier.filter((f) => !planIndex.has(f.replace(/\.json$/, '')) || !f.endsWith('.json'));
     if (others.length)
       note(
         color.yellow(
@@ -304,6 +351,14 @@ export function printSynthSummary(s: SynthSummary, dir: string): void {
         .map(([k, v]) => `${k} ${v}`)
         .join(', ')}`,
     );
+  if (s.near_duplicates) {
+    const d = s.near_duplicates;
+    out(
+      `near-duplicates (similarity ≥ ${d.threshold}): ${d.clusters} cluster(s), ${d.tasks_in_clusters} task(s)${d.clusters ? `, largest ${d.largest}` : ''}${d.dropped ? `; --dedupe dropped ${d.dropped}` : ''}`,
+    );
+    for (const c of d.examples.slice(0, 5))
+      out(`  ${c.size}× ${c.ids.join(', ')}${c.size > c.ids.length ? ', …' : ''}`);
+  }
   if (s.corpus) {
     out(color.bold('coverage'));
     for (const line of formatCoverage(s.corpus)) out(`  ${line}`);

@@ -2,8 +2,11 @@ import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { CoworkError } from '../schema/errors.js';
 
-/** Writes a file atomically (temp file + rename): a killed process never leaves it truncated. */
-export async function writeFileAtomic(file: string, text: string): Promise<void> {
+/**
+ * Writes a file atomically (temp file + rename): a killed process never leaves it truncated. `text` may be an
+ * iterable of chunks (a corpus-sized plan is written line by line, never joined into one string).
+ */
+export async function writeFileAtomic(file: string, text: string | Iterable<string>): Promise<void> {
   try {
     await mkdir(dirname(file), { recursive: true });
     const tmp = `${file}.${process.pid}.tmp`;

@@ -1,6 +1,6 @@
 import { createReadStream } from 'node:fs';
 import { readdir, readFile, stat } from 'node:fs/promises';
-import { extname, join, relative } from 'node:path';
+import { basename, dirname, extname, isAbsolute, join, relative } from 'node:path';
 import { type Diagnostic, formatDiagnostic, isError } from '../schema/diagnostics.js';
 import { parsePath, SPEC_LIMITS, sizeDiagnostic, withPositions } from '../schema/document.js';
 import { CoworkError, isCoworkError } from '../schema/errors.js';
@@ -13,8 +13,13 @@ const SPEC_EXT = new Set(['.yaml', '.yml', '.json']);
 
 /** What `synth` writes beside the released specs (synth-output.ts); never read as a spec. */
 export const SYNTH_SUMMARY_FILE = 'synth-summary.json';
+/** A sharded corpus's list of released tasks, one JSON line each ({id, file, …}, file relative to its folder). */
+export const CORPUS_INDEX_FILE = 'corpus-index.jsonl';
+/** Jobs per shard folder of a sharded corpus (synth-output.ts); a plan of at most this many is written flat. */
+export const SHARD_SIZE = 2000;
+const SHARD_DIR = /^shard-\d+$/;
 // files coworkenv itself writes into a tasks folder that are not specs
-const NOT_SPECS = new Set([SYNTH_SUMMARY_FILE]);
+const NOT_SPECS = new Set([SYNTH_SUMMARY_FILE, CORPUS_INDEX_FILE]);
 
 /** One spec document: its file (and line, for JSONL), text and parse result. */
 export interface TaskFile {
@@ -24,14 +29,57 @@ export interface TaskFile {
   parsed: ParsedSpec;
 }
 
-/** The spec files (.yaml, .yml, .json, .jsonl) directly in a folder, sorted; not its subfolders or synth-summary.json. */
+/**
+ * The spec files (.yaml, .yml, .json, .jsonl) of a folder, sorted; not its subfolders or synth-summary.json. A
+ * sharded corpus (synth-output.ts) is read through its corpus-index.jsonl, or else its shard-NNNN folders in order.
+ */
 export async function specFilesIn(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { withFileTypes: true });
+  if (entries.some((e) => e.isFile() && e.name === CORPUS_INDEX_FILE))
+    return indexedFiles(join(dir, CORPUS_INDEX_FILE));
   const names = entries
     .filter((e) => !e.isDirectory() && !NOT_SPECS.has(e.name))
     .map((e) => e.name)
     .sort();
-  return names.filter((n) => SPEC_EXT.has(extname(n)) || extname(n) === '.jsonl').map((n) => join(dir, n));
+  const own = names.filter((n) => SPEC_EXT.has(extname(n)) || extname(n) === '.jsonl').map((n) => join(dir, n));
+  const shards = entries
+    .filter((e) => e.isDirectory() && SHARD_DIR.test(e.name))
+    .map((e) => e.name)
+    .sort();
+  for (const shard of shards) own.push(...(await specFilesIn(join(dir, shard))));
+  return own;
+}
+
+/** The files a corpus index lists, in its order; a line that is not an index entry is a bad_input error. */
+export async function indexedFiles(index: string): Promise<string[]> {
+  const base = dirname(index);
+  const files: string[] = [];
+  const stream = createReadStream(index);
+  try {
+    for await (const l of streamLines(stream, 1_000_000)) {
+      if ('tooLong' in l)
+        throw new CoworkError('bad_input', `${index}:${l.line}: a line of ${l.tooLong} bytes is no index entry`);
+      if (!l.text.trim()) continue;
+      let file: unknown;
+      try {
+        file = (JSON.parse(l.text) as { file?: unknown }).file;
+      } catch {
+        file = undefined;
+      }
+      if (typeof file !== 'string' || !file || isAbsolute(file) || file.split('/').includes('..'))
+        throw new CoworkError(
+          'bad_input',
+          `${index}:${l.line}: expected {"id": …, "file": "<path inside the corpus folder>"}; rewrite the index with \`coworkenv synth\` or remove it to read the shard folders`,
+        );
+      files.push(join(base, file));
+    }
+  } catch (e) {
+    if (isCoworkError(e)) throw e;
+    throw new CoworkError('io_error', `${index}: cannot read (${(e as Error).message})`, undefined, { cause: e });
+  } finally {
+    stream.destroy();
+  }
+  return files;
 }
 
 /**
@@ -55,7 +103,11 @@ export async function* iterateTaskFiles(paths: readonly string[]): AsyncGenerato
       yield* jsonlSpecs(file);
       continue;
     }
-    const size = (await stat(file)).size;
+    const size = (
+      await stat(file).catch(() => {
+        throw new CoworkError('not_found', `${file}: no such file (listed by its corpus index?)`);
+      })
+    ).size;
     const big = sizeDiagnostic(size, 'the file');
     if (big) {
       yield { file, text: '', parsed: { diagnostics: [{ ...big, owner: 'builder' }] } };
@@ -75,6 +127,10 @@ async function resolveSpecFiles(paths: readonly string[]): Promise<string[]> {
   for (const p of paths) {
     const s = await stat(p).catch(() => undefined);
     if (!s) throw new CoworkError('not_found', `${p}: no such file or directory`);
+    if (!s.isDirectory() && basename(p) === CORPUS_INDEX_FILE) {
+      files.push(...(await indexedFiles(p)));
+      continue;
+    }
     if (s.isDirectory()) {
       const found = await specFilesIn(p);
       if (found.length === 0)

@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
+import pLimit from 'p-limit';
 import { Tinypool } from 'tinypool';
 import type { SynthOutcome } from './plan/outcome.js';
 import type { Job } from './plan/plan.js';
@@ -23,12 +24,12 @@ export function proceduralThreads(jobs: number, concurrency?: number): number {
   return Math.max(1, Math.min(want, jobs));
 }
 
-/** Runs `jobs` on `threads` worker threads; `onOutcome` hears each as it finishes, the result is in plan order. */
+/** Runs `jobs` on `threads` worker threads; `onOutcome` hears each as it finishes, with its index in `jobs`. */
 export async function synthesizeInThreads(
   jobs: readonly Job[],
   threads: number,
-  onOutcome: (o: SynthOutcome) => void,
-): Promise<SynthOutcome[]> {
+  onOutcome: (o: SynthOutcome, index: number) => void,
+): Promise<void> {
   const pool = new Tinypool({
     filename: fileURLToPath(import.meta.url).replace(/procedural-pool\.js$/, 'procedural-worker.js'),
     minThreads: threads,
@@ -38,12 +39,15 @@ export async function synthesizeInThreads(
     isolateWorkers: false,
   });
   try {
-    return await Promise.all(
-      jobs.map(async (job) => {
-        const o = (await pool.run(job)) as SynthOutcome;
-        onOutcome(o);
-        return o;
-      }),
+    // a few jobs per thread in flight, not the whole plan: a 100,000-job plan would otherwise queue every job
+    // (and hold every outcome) at once
+    const inFlight = pLimit(threads * 4);
+    await Promise.all(
+      jobs.map((job, index) =>
+        inFlight(async () => {
+          onOutcome((await pool.run(job)) as SynthOutcome, index);
+        }),
+      ),
     );
   } finally {
     await pool.destroy();

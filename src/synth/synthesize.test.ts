@@ -9,7 +9,8 @@ import { allFamiliesPlan } from './plan/builtin-plans.js';
 import type { SynthOutcome } from './plan/outcome.js';
 import { expandPlan, type Job, type Plan, parsePlanText } from './plan/plan.js';
 import { proceduralThreads } from './procedural-pool.js';
-import { proceduralRequest, synthesize, synthesizeProcedural } from './synthesize.js';
+import { inPlanOrder, proceduralRequest, synthesize, synthesizeProcedural } from './synthesize.js';
+import { taxonomyPlan } from './plan/taxonomy-plan.js';
 
 const planText = readFileSync(new URL('../../examples/plans/all-families.yaml', import.meta.url), 'utf8');
 // parsed once for both tests (composing 30 kB of YAML is not free)
@@ -134,8 +135,13 @@ describe('synthesize: procedural slots', () => {
       coverage: { family: { support_escalation: 2 }, capability: caps, difficulty: { easy: 1, medium: 1 } },
       corpus: summary.corpus,
       substance: summary.substance,
+      near_duplicates: summary.near_duplicates,
     });
     assert.equal(summary.corpus.tasks, 2);
+    // the two support_escalation tasks ask and do nearly the same (a preset family's one grammar): one cluster
+    assert.deepEqual(summary.near_duplicates.examples, [
+      { first: 'esc_easy', size: 2, ids: ['esc_easy', 'esc_medium'] },
+    ]);
     assert.equal(summary.substance.tasks, 2);
     assert.equal(summary.corpus.released_share, 0.667);
     // the released tasks fail every lazy probe (issue 13)
@@ -200,5 +206,38 @@ describe('synthesize: procedural slots', () => {
     );
     assert.ok((res.outcomes[1]?.diagnostics.length ?? 0) > 0);
     assert.equal(res.summary.accepted, 1);
+  });
+});
+
+describe('synthesize: streaming', () => {
+  it('retain: false keeps no outcome and gives the same summary; onOrdered hears them in plan order', async () => {
+    const plan: Plan = {
+      ...taxonomyPlan({ n: 6, seed: 9 }).plan,
+    };
+    const kept = await synthesize(plan, { generator: 'procedural' });
+    const order: string[] = [];
+    const streamed = await synthesize(plan, {
+      generator: 'procedural',
+      concurrency: 2,
+      retain: false,
+      onOrdered: (o) => order.push(o.id),
+    });
+    assert.deepEqual(streamed.outcomes, []);
+    assert.deepEqual(
+      order,
+      expandPlan(plan).map((j) => j.id),
+    );
+    assert.equal(canonicalJson(streamed.summary), canonicalJson(kept.summary));
+  });
+
+  it('inPlanOrder holds what comes early until its turn', () => {
+    const seen: string[] = [];
+    const put = inPlanOrder<string>((x) => seen.push(x));
+    put(2, 'c');
+    put(0, 'a');
+    assert.deepEqual(seen, ['a']);
+    put(1, 'b');
+    put(3, 'd');
+    assert.deepEqual(seen, ['a', 'b', 'c', 'd']);
   });
 });

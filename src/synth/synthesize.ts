@@ -1,11 +1,13 @@
 import pLimit from 'p-limit';
 import type { ChatModel } from '../llm/types.js';
 import { runGate } from '../validate/index.js';
-import { type ProbeSummary, probeResultsOf, summarizeProbes } from '../validate/probes.js';
+import { type ProbeSummary, ProbeTally, probeResultsOf } from '../validate/probes.js';
 import type { MeaningOptions } from '../validate/meaning.js';
-import { type Coverage, type SpecLike, specCoverage } from './plan/coverage.js';
-import { type SubstanceStats, substanceStats, type TaskSubstance, taskSubstance } from './plan/substance.js';
+import { type Coverage, CoverageTally, type SpecLike } from './plan/coverage.js';
+import { type SubstanceStats, SubstanceTally, taskSubstance } from './plan/substance.js';
 import { TaskSpec } from '../schema/task-spec.js';
+import type { Diagnostic } from '../schema/diagnostics.js';
+import { NEAR_DUP_SIMILARITY, NearDupIndex, type NearDupReport, taskFeatures } from './plan/near-dups.js';
 import { getGenerator } from './generators.js';
 import { type LlmSynthOptions, synthesizeWithLlm } from './llm/llm-generator.js';
 import { outcomeBase, type SynthOutcome } from './plan/outcome.js';
@@ -20,7 +22,14 @@ export interface SynthOptions {
   attempts?: number;
   concurrency?: number;
   gd?: 'auto' | 'always' | 'never';
+  /** each outcome as it finishes (any order: progress) */
   onOutcome?: (o: SynthOutcome, done: number, total: number) => void;
+  /** each outcome in plan order, as counted (a --dedupe drop comes as rejected): where files are written */
+  onOrdered?: (o: SynthOutcome) => void;
+  /** false: the outcomes are not kept (a corpus-sized run: onOrdered writes them); the summary is the same */
+  retain?: boolean;
+  /** released tasks that nearly repeat an earlier one are rejected as near_duplicate (one kept per cluster) */
+  dedupe?: boolean;
   /** LLM: the user's files every task is grounded in (`synth --resources`) */
   resources?: LlmSynthOptions['resources'];
   /** `--paraphrase`: this model rewrites every released request, and the gate runs again on the rewrite */
@@ -48,6 +57,8 @@ export interface SynthSummary {
   /** substance of the released specs (src/synth/plan/substance.ts): openings, grammar, rules, bodies, dates, traces,
    * the corpus-level fixed-rule probe; probe shares over every candidate the gate probed */
   substance: SubstanceStats;
+  /** near-duplicate clusters of the released tasks (near-dups.ts), and what --dedupe dropped */
+  near_duplicates: NearDupReport;
   /** with --paraphrase: rewritten and kept requests, every kept one with its reason */
   paraphrase?: ParaphraseSummary;
 }
@@ -119,97 +130,183 @@ export async function synthesize(
 ): Promise<{ outcomes: SynthOutcome[]; summary: SynthSummary }> {
   const jobs = expandPlan(plan);
   let done = 0;
+  const tally = new SynthTally(plan, opts.generator === 'procedural' ? 'procedural' : opts.generator.id);
+  // a paraphrase summary reads every outcome: such runs (LLM-sized) keep them
+  const retain = opts.retain !== false || !!opts.paraphrase;
+  const kept: SynthOutcome[] = [];
+  // outcomes finish in any order (threads, models); the tally, the dedupe and onOrdered take them in plan order
+  const ordered = inPlanOrder<SynthOutcome>((o) => {
+    const counted = tally.add(o, { dedupe: opts.dedupe === true });
+    opts.onOrdered?.(counted);
+    if (retain) kept.push(counted);
+  });
+  const finished = (o: SynthOutcome, index: number) => {
+    opts.onOutcome?.(o, ++done, jobs.length);
+    ordered(index, o);
+  };
   // procedural jobs without model steps run on worker threads (procedural-pool.ts); the rest wait on models
   const threads =
     opts.generator === 'procedural' && !opts.meaning && !opts.paraphrase
       ? proceduralThreads(jobs.length, opts.concurrency)
       : 1;
   const limit = pLimit(opts.concurrency ?? (opts.generator === 'procedural' ? 1 : 4));
-  const outcomes =
-    threads > 1
-      ? await synthesizeInThreads(jobs, threads, (o) => opts.onOutcome?.(o, ++done, jobs.length))
-      : await Promise.all(
-          jobs.map((job) =>
-            limit(async () => {
-              const o =
-                opts.generator === 'procedural'
-                  ? await synthesizeProcedural(job, opts.meaning)
-                  : await synthesizeWithLlm(job, {
-                      model: opts.generator,
-                      ...(opts.attempts ? { attempts: opts.attempts } : {}),
-                      ...(opts.gd ? { gd: opts.gd } : {}),
-                      ...(opts.resources ? { resources: opts.resources } : {}),
-                      ...(opts.meaning ? { gate: { meaning: opts.meaning } } : {}),
-                    });
-              // a rewrite that fails keeps the original request, with the reason in the outcome and the summary
-              const p = opts.paraphrase
-                ? await paraphraseOutcome(o, opts.paraphrase, opts.meaning ? { meaning: opts.meaning } : {})
-                : o;
-              opts.onOutcome?.(p, ++done, jobs.length);
-              return p;
-            }),
-          ),
-        );
+  if (threads > 1) await synthesizeInThreads(jobs, threads, finished);
+  else
+    await Promise.all(
+      jobs.map((job, index) =>
+        limit(async () => {
+          const o =
+            opts.generator === 'procedural'
+              ? await synthesizeProcedural(job, opts.meaning)
+              : await synthesizeWithLlm(job, {
+                  model: opts.generator,
+                  ...(opts.attempts ? { attempts: opts.attempts } : {}),
+                  ...(opts.gd ? { gd: opts.gd } : {}),
+                  ...(opts.resources ? { resources: opts.resources } : {}),
+                  ...(opts.meaning ? { gate: { meaning: opts.meaning } } : {}),
+                });
+          // a rewrite that fails keeps the original request, with the reason in the outcome and the summary
+          finished(
+            opts.paraphrase
+              ? await paraphraseOutcome(o, opts.paraphrase, opts.meaning ? { meaning: opts.meaning } : {})
+              : o,
+            index,
+          );
+        }),
+      ),
+    );
   return {
-    outcomes,
+    outcomes: kept,
     summary: {
-      ...summarizeSynth(plan, opts.generator === 'procedural' ? 'procedural' : opts.generator.id, outcomes),
-      ...(opts.paraphrase ? { paraphrase: summarizeParaphrase(opts.paraphrase.id, outcomes) } : {}),
+      ...tally.result(),
+      ...(opts.paraphrase ? { paraphrase: summarizeParaphrase(opts.paraphrase.id, kept) } : {}),
     },
   };
 }
 
-export function summarizeSynth(plan: Plan, generator: string, outcomes: readonly SynthOutcome[]): SynthSummary {
-  const inc = (m: Record<string, number>, k: string) => {
-    m[k] = (m[k] ?? 0) + 1;
+/** A callback taking items by index in any order and passing them on in index order (held until their turn). */
+export function inPlanOrder<T>(next: (item: T) => void): (index: number, item: T) => void {
+  const waiting = new Map<number, T>();
+  let turn = 0;
+  return (index, item) => {
+    waiting.set(index, item);
+    for (let it = waiting.get(turn); waiting.has(turn); it = waiting.get(turn)) {
+      waiting.delete(turn++);
+      next(it as T);
+    }
   };
-  const rejectedByCode: Record<string, number> = {};
-  const attempts: Record<string, number> = {};
-  const coverage = {
+}
+
+export function summarizeSynth(plan: Plan, generator: string, outcomes: readonly SynthOutcome[]): SynthSummary {
+  const tally = new SynthTally(plan, generator);
+  for (const o of outcomes) tally.add(o);
+  return tally.result();
+}
+
+/**
+ * summarizeSynth one outcome at a time, in plan order: what `synth` keeps of a corpus while it writes the files —
+ * counts, distinct sets and a bounded sample, never the specs — so memory does not grow with the corpus.
+ */
+export class SynthTally {
+  readonly #plan: Plan;
+  readonly #generator: string;
+  readonly #rejectedByCode: Record<string, number> = {};
+  readonly #attempts: Record<string, number> = {};
+  readonly #coverage = {
     family: {} as Record<string, number>,
     capability: {} as Record<string, number>,
     difficulty: {} as Record<string, number>,
   };
-  const kills: number[] = [];
-  for (const o of outcomes) {
-    inc(attempts, String(o.attempts));
-    if (o.killRate !== undefined) kills.push(o.killRate);
+  readonly #released = new ProbeTally();
+  readonly #corpus = new CoverageTally();
+  readonly #substance = new SubstanceTally();
+  readonly #nearDups = new NearDupIndex();
+  #kills = 0;
+  #killSum = 0;
+  #jobs = 0;
+  #accepted = 0;
+
+  constructor(plan: Plan, generator: string) {
+    this.#plan = plan;
+    this.#generator = generator;
+  }
+
+  /**
+   * Counts an outcome; returns it as counted. A released task that nearly repeats an earlier one (near-dups.ts)
+   * joins its cluster, and with `dedupe` it is counted, and comes back, as rejected (`near_duplicate`).
+   */
+  add(outcome: SynthOutcome, opts: { dedupe?: boolean } = {}): SynthOutcome {
+    const inc = (m: Record<string, number>, k: string) => {
+      m[k] = (m[k] ?? 0) + 1;
+    };
+    let o = outcome;
+    let sub = o.substance;
+    if (o.accepted && !sub) {
+      const p = TaskSpec.safeParse(o.candidate);
+      if (p.success) sub = taskSubstance(p.data);
+    }
+    if (o.accepted && sub) {
+      const calls = ((o.candidate as SpecLike).reference ?? []).flatMap((step) =>
+        step && typeof step === 'object' && 'call' in step ? [String((step as { call: unknown }).call)] : [],
+      );
+      const dup = this.#nearDups.add(o.id, taskFeatures(sub.template, calls));
+      if (dup && opts.dedupe) {
+        this.#nearDups.dropped();
+        o = nearDuplicate(o, dup);
+      }
+    }
+    this.#jobs++;
+    inc(this.#attempts, String(o.attempts));
+    if (o.killRate !== undefined) {
+      this.#kills++;
+      this.#killSum += o.killRate;
+    }
+    if (o.probes) this.#substance.addProbes(o.probes);
     if (!o.accepted) {
       for (const code of new Set(o.diagnostics.filter((d) => (d.severity ?? 'error') === 'error').map((d) => d.code)))
-        inc(rejectedByCode, code);
-      continue;
+        inc(this.#rejectedByCode, code);
+      return o;
     }
-    const spec = o.candidate as { family?: string; labels?: { capabilities?: string[]; difficulty?: string } };
-    inc(coverage.family, spec.family ?? '?');
-    inc(coverage.difficulty, spec.labels?.difficulty ?? '?');
-    for (const c of spec.labels?.capabilities ?? []) inc(coverage.capability, c);
+    this.#accepted++;
+    const spec = o.candidate as SpecLike & { family?: string };
+    inc(this.#coverage.family, spec.family ?? '?');
+    inc(this.#coverage.difficulty, spec.labels?.difficulty ?? '?');
+    for (const c of spec.labels?.capabilities ?? []) inc(this.#coverage.capability, c);
+    if (o.probes) this.#released.add(o.probes);
+    this.#corpus.add(spec);
+    if (sub) this.#substance.add(sub);
+    return o;
   }
-  const accepted = outcomes.filter((o) => o.accepted).length;
-  return {
-    plan: plan.name,
-    generator,
-    slots: plan.slots.length,
-    jobs: outcomes.length,
-    accepted,
-    rejected: outcomes.length - accepted,
-    release_rate: outcomes.length ? accepted / outcomes.length : 0,
-    rejected_by_code: rejectedByCode,
-    attempts_histogram: attempts,
-    mean_kill_rate: kills.length ? kills.reduce((a, b) => a + b, 0) / kills.length : null,
-    probes: summarizeProbes(outcomes.flatMap((o) => (o.accepted && o.probes ? [o.probes] : []))),
-    coverage,
-    corpus: specCoverage(
-      outcomes.filter((o) => o.accepted).map((o) => o.candidate as SpecLike),
-      outcomes.length,
-    ),
-    substance: substanceStats(
-      outcomes.flatMap((o): (TaskSpec | TaskSubstance)[] => {
-        if (!o.accepted) return [];
-        if (o.substance) return [o.substance];
-        const p = TaskSpec.safeParse(o.candidate);
-        return p.success ? [p.data] : [];
-      }),
-      { probes: outcomes.flatMap((o) => (o.probes ? [o.probes] : [])) },
-    ),
+
+  result(): SynthSummary {
+    const jobs = this.#jobs;
+    return {
+      plan: this.#plan.name,
+      generator: this.#generator,
+      slots: this.#plan.slots.length,
+      jobs,
+      accepted: this.#accepted,
+      rejected: jobs - this.#accepted,
+      release_rate: jobs ? this.#accepted / jobs : 0,
+      rejected_by_code: this.#rejectedByCode,
+      attempts_histogram: this.#attempts,
+      mean_kill_rate: this.#kills ? this.#killSum / this.#kills : null,
+      probes: this.#released.result(),
+      coverage: this.#coverage,
+      corpus: this.#corpus.result(jobs),
+      substance: this.#substance.result(),
+      near_duplicates: this.#nearDups.report(),
+    };
+  }
+}
+
+// a released task --dedupe drops: rejected, its spec kept beside the diagnostic as any rejected candidate's is
+function nearDuplicate(o: SynthOutcome, dup: { id: string; similarity: number }): SynthOutcome {
+  const d: Diagnostic = {
+    code: 'near_duplicate',
+    path: 'request',
+    message: `nearly repeats ${dup.id} (estimated similarity ${dup.similarity.toFixed(2)} of the masked request and the reference's tool sequence ≥ ${NEAR_DUP_SIMILARITY}); --dedupe keeps the first task of each cluster`,
+    owner: 'builder',
   };
+  return { ...o, accepted: false, diagnostics: [...o.diagnostics, d] };
 }

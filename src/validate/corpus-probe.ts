@@ -61,6 +61,8 @@ export interface FixedRuleReport {
   by_type: Record<string, { tasks: number; solved: number; share: number; rules: string[] }>;
   /** ids of the solved tasks (the first 50) */
   solved_tasks: string[];
+  /** a corpus past the per-type sample size: how many projections the probe read of how many */
+  sampled?: { read: number; of: number };
 }
 
 /** Runs the probe over a corpus of specs (or their projections). */

@@ -310,17 +310,34 @@ export type ProbeSummary = Partial<Record<ProbeName, { tasks: number; pass_rate:
 
 /** Aggregates the probe results of many tasks (the released corpus for `synth`, the inputs for `validate`). */
 export function summarizeProbes(perTask: readonly (readonly ProbeResult[])[]): ProbeSummary {
-  const out: ProbeSummary = {};
-  for (const name of PROBES) {
-    const ran = perTask.flatMap((rs) => rs.filter((r) => r.probe === name && r.score !== null));
-    if (!ran.length) continue;
-    out[name] = {
-      tasks: ran.length,
-      pass_rate: ran.filter((r) => r.passed).length / ran.length,
-      mean_score: ran.reduce((a, r) => a + (r.score ?? 0), 0) / ran.length,
-    };
+  const tally = new ProbeTally();
+  for (const rs of perTask) tally.add(rs);
+  return tally.result();
+}
+
+/** summarizeProbes one task at a time: counts and score sums per probe, in the order the tasks are added. */
+export class ProbeTally {
+  readonly #by = new Map<ProbeName, { tasks: number; passed: number; sum: number }>();
+
+  add(results: readonly ProbeResult[]): void {
+    for (const r of results) {
+      if (r.score === null) continue;
+      const t = this.#by.get(r.probe) ?? { tasks: 0, passed: 0, sum: 0 };
+      t.tasks++;
+      if (r.passed) t.passed++;
+      t.sum += r.score;
+      this.#by.set(r.probe, t);
+    }
   }
-  return out;
+
+  result(): ProbeSummary {
+    const out: ProbeSummary = {};
+    for (const name of PROBES) {
+      const t = this.#by.get(name);
+      if (t) out[name] = { tasks: t.tasks, pass_rate: t.passed / t.tasks, mean_score: t.sum / t.tasks };
+    }
+    return out;
+  }
 }
 
 /** The probe results a gate report's step 11 holds (empty when it did not run); with `advisory`, the advisory ones too. */

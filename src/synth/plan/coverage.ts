@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { CAPABILITIES, SCENARIO_DOMAINS } from '../../schema/taxonomy.js';
 import { recipeFor, recipeServices, recipeSteps } from '../compose/index.js';
 import { inBand } from '../kit/bands.js';
@@ -52,52 +53,75 @@ const share = (n: number, d: number) => (d ? Math.round((n / d) * 1000) / 1000 :
 
 /** Coverage of released specs (`jobs`: how many were attempted, for the released share). */
 export function specCoverage(specs: readonly SpecLike[], jobs?: number): Coverage {
-  const domains = new Set<string>();
-  const caps = new Set<string>();
-  const cells = new Set<string>();
-  const seqs = new Set<string>();
-  const skeletons = new Set<string>();
-  const requests = new Map<string, number>();
-  let ws = 0;
-  let user = 0;
-  let change = 0;
-  let band = 0;
-  for (const s of specs) {
+  const tally = new CoverageTally();
+  for (const s of specs) tally.add(s);
+  return tally.result(jobs);
+}
+
+/**
+ * specCoverage one spec at a time, for corpora that are not held in memory: what it keeps grows with the distinct
+ * workflows and requests (their hashes), not with the specs.
+ */
+export class CoverageTally {
+  readonly #domains = new Set<string>();
+  readonly #caps = new Set<string>();
+  readonly #cells = new Set<string>();
+  readonly #seqs = new Set<string>();
+  readonly #skeletons = new Set<string>();
+  readonly #requests = new Map<string, number>();
+  #n = 0;
+  #ws = 0;
+  #user = 0;
+  #change = 0;
+  #band = 0;
+
+  add(s: SpecLike): void {
+    this.#n++;
     const domain = s.labels?.scenario?.split('/')[0] ?? '';
     const lead = s.labels?.capabilities?.[0];
-    if (domain) domains.add(domain);
-    for (const c of s.labels?.capabilities ?? []) caps.add(c);
-    if (lead && domain) cells.add(`${lead}/${domain}`);
+    if (domain) this.#domains.add(domain);
+    for (const c of s.labels?.capabilities ?? []) this.#caps.add(c);
+    if (lead && domain) this.#cells.add(`${lead}/${domain}`);
     const calls = (s.reference ?? []).flatMap((step) =>
       step && typeof step === 'object' && 'call' in step ? [String((step as { call: unknown }).call)] : [],
     );
-    seqs.add(calls.join(','));
-    skeletons.add(requestSkeleton(s.request ?? ''));
-    requests.set(s.request ?? '', (requests.get(s.request ?? '') ?? 0) + 1);
-    if (s.services?.includes('workspace')) ws++;
-    if (s.user) user++;
-    if (s.user?.signals?.some((g) => g.effect?.update_record || g.effect?.patch_file)) change++;
-    if (inBand(s.labels?.difficulty ?? 'medium', s.services?.length ?? 0, calls.length)) band++;
+    this.#seqs.add(digest(calls.join(',')));
+    this.#skeletons.add(digest(requestSkeleton(s.request ?? '')));
+    const req = digest(s.request ?? '');
+    this.#requests.set(req, (this.#requests.get(req) ?? 0) + 1);
+    if (s.services?.includes('workspace')) this.#ws++;
+    if (s.user) this.#user++;
+    if (s.user?.signals?.some((g) => g.effect?.update_record || g.effect?.patch_file)) this.#change++;
+    if (inBand(s.labels?.difficulty ?? 'medium', s.services?.length ?? 0, calls.length)) this.#band++;
   }
-  const n = specs.length;
-  return {
-    tasks: n,
-    released_share: jobs === undefined ? null : share(n, jobs),
-    domains: [[...domains].filter((d) => (SCENARIO_DOMAINS as string[]).includes(d)).length, SCENARIO_DOMAINS.length],
-    capabilities: [
-      [...caps].filter((c) => (SUPPORTABLE_CAPABILITIES as string[]).includes(c)).length,
-      SUPPORTABLE_CAPABILITIES.length,
-    ],
-    cells: [cells.size, SUPPORTABLE_CELLS],
-    workspace_share: share(ws, n),
-    user_share: share(user, n),
-    state_change_share: share(change, n),
-    distinct_tool_sequences: seqs.size,
-    distinct_request_skeletons: skeletons.size,
-    duplicate_requests: [...requests.values()].reduce((a, k) => a + (k - 1), 0),
-    in_band_share: share(band, n),
-  };
+
+  result(jobs?: number): Coverage {
+    const n = this.#n;
+    return {
+      tasks: n,
+      released_share: jobs === undefined ? null : share(n, jobs),
+      domains: [
+        [...this.#domains].filter((d) => (SCENARIO_DOMAINS as string[]).includes(d)).length,
+        SCENARIO_DOMAINS.length,
+      ],
+      capabilities: [
+        [...this.#caps].filter((c) => (SUPPORTABLE_CAPABILITIES as string[]).includes(c)).length,
+        SUPPORTABLE_CAPABILITIES.length,
+      ],
+      cells: [this.#cells.size, SUPPORTABLE_CELLS],
+      workspace_share: share(this.#ws, n),
+      user_share: share(this.#user, n),
+      state_change_share: share(this.#change, n),
+      distinct_tool_sequences: this.#seqs.size,
+      distinct_request_skeletons: this.#skeletons.size,
+      duplicate_requests: [...this.#requests.values()].reduce((a, k) => a + (k - 1), 0),
+      in_band_share: share(this.#band, n),
+    };
+  }
 }
+
+// a set of 100,000 requests holds their 16-byte digests, not their text
+const digest = (text: string): string => createHash('sha1').update(text).digest('base64').slice(0, 22);
 
 /** Coverage a plan promises (compose slots: from their recipes; presets: from their labels). */
 export function planCoverage(plan: Plan): Coverage {

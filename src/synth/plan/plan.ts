@@ -90,6 +90,86 @@ export function parsePlanText(text: string): { plan?: Plan; diagnostics: Diagnos
 
 // services and families must exist, and a family must share a service with its slot (else the slot's
 // services describe a different task than the generator writes)
+/** The first line of a JSONL plan: the plan without its slots, which follow one per line. */
+export const PlanHeader = Plan.omit({ slots: true });
+
+/**
+ * Parses a JSONL plan — a header line ({"plan_version": 1, "name": …}) and then one slot per line — from its
+ * lines, so a plan of any size is read without holding its text. Diagnostics name the line (`line N: slots[i]…`).
+ */
+export async function parsePlanLines(
+  lines: AsyncIterable<{ line: number; text: string } | { line: number; tooLong: number }>,
+): Promise<{ plan?: Plan; diagnostics: Diagnostic[] }> {
+  const diagnostics: Diagnostic[] = [];
+  const slots: Slot[] = [];
+  const lineOf: number[] = [];
+  let header: z.output<typeof PlanHeader> | undefined;
+  for await (const l of lines) {
+    const at = (path: string, message: string, code = 'schema'): void => {
+      if (diagnostics.length < 50) diagnostics.push({ code, path, message: `line ${l.line}: ${message}` });
+    };
+    if ('tooLong' in l) {
+      at(header ? `slots[${slots.length}]` : '(root)', `a line of ${l.tooLong} bytes is no plan line`, 'parse_error');
+      continue;
+    }
+    if (!l.text.trim()) continue;
+    let value: unknown;
+    try {
+      value = JSON.parse(l.text);
+    } catch (e) {
+      at(header ? `slots[${slots.length}]` : '(root)', `not valid JSON: ${(e as Error).message}`, 'parse_error');
+      continue;
+    }
+    if (!header) {
+      const h = PlanHeader.safeParse(value);
+      if (!h.success) {
+        for (const d of zodDiagnostics(h.error.issues, value, PlanHeader)) at(d.path, d.message, d.code);
+        return { diagnostics };
+      }
+      header = h.data;
+      continue;
+    }
+    const r = Slot.safeParse(value);
+    if (!r.success) {
+      for (const d of zodDiagnostics(r.error.issues, value, Slot))
+        at(`slots[${slots.length}]${d.path === '(root)' ? '' : `.${d.path}`}`, d.message, d.code);
+      slots.push(undefined as unknown as Slot);
+      continue;
+    }
+    slots.push(r.data);
+    lineOf.push(l.line);
+  }
+  if (!header)
+    return {
+      diagnostics: [
+        {
+          code: 'schema',
+          path: '(root)',
+          message: 'an empty plan: the first line is {"plan_version": 1, "name": …}, then one slot per line',
+        },
+      ],
+    };
+  if (!slots.length) diagnostics.push({ code: 'schema', path: 'slots', message: 'the plan has no slot lines' });
+  if (diagnostics.length) return { diagnostics };
+  const plan: Plan = { ...header, slots };
+  const problems = [...unknownNames(plan), ...duplicateIds(plan)];
+  if (problems.length)
+    return {
+      diagnostics: problems.map((d) => {
+        const i = Number(/^slots\[(\d+)\]/.exec(d.path)?.[1]);
+        return Number.isInteger(i) ? { ...d, message: `line ${lineOf[i]}: ${d.message}` } : d;
+      }),
+    };
+  return { plan, diagnostics: [] };
+}
+
+/** A plan as JSONL text lines: the header, then one slot per line (what parsePlanLines reads). */
+export function* planLines(plan: Plan): Generator<string> {
+  const { slots, ...header } = plan;
+  yield `${JSON.stringify(header)}\n`;
+  for (const slot of slots) yield `${JSON.stringify(slot)}\n`;
+}
+
 function unknownNames(plan: Plan): Diagnostic[] {
   const out: Diagnostic[] = [];
   plan.slots.forEach((slot, i) => {

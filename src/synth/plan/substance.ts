@@ -1,8 +1,9 @@
+import { createHash } from 'node:crypto';
 import type { TaskSpec } from '../../schema/task-spec.js';
 import { fixtureRows } from '../../services/fixtures.js';
 import { getService } from '../../services/registry.js';
 import { type CorpusTask, type FixedRuleReport, corpusTask, fixedRuleProbe } from '../../validate/corpus-probe.js';
-import { type ProbeResult, type ProbeSummary, PROBES, summarizeProbes } from '../../validate/probes.js';
+import { type ProbeResult, type ProbeSummary, PROBES, ProbeTally } from '../../validate/probes.js';
 import type { Plan } from './plan.js';
 import { FREE_TEXT, maskTerms, maskText, opening, SENTENCE, skeleton } from './substance-mask.js';
 
@@ -145,69 +146,125 @@ export function taskSubstance(spec: TaskSpec): TaskSubstance {
   };
 }
 
-/**
- * The substance statistics of a corpus: its specs, or their `taskSubstance` shares. `probes`: each candidate's
- * probe results (released or not; every task the gate probed), for the probes' shares; `fixedRule`: a report
- * already made over the same specs.
- */
 export function substanceStats(
   input: readonly (TaskSpec | TaskSubstance)[],
   opts: { probes?: readonly (readonly ProbeResult[])[]; fixedRule?: FixedRuleReport } = {},
 ): SubstanceStats {
-  const openings = new Map<string, number>();
-  const sentenceUse = new Map<string, number>();
-  const requestTemplates = new Map<string, number>();
-  const rules = new Set<string>();
-  let withRule = 0;
-  const bodies = new Map<string, number>();
-  let bodyCount = 0;
-  const dates = new Set<string>();
-  let traced = 0;
-  let checks = 0;
-  let untraced = 0;
-  const tasks = input.map((t) => ('opening' in t ? t : taskSubstance(t)));
-  for (const t of tasks) {
-    inc(openings, t.opening);
-    inc(requestTemplates, t.template);
-    for (const sk of t.sentences) inc(sentenceUse, sk);
-    if (t.rule !== undefined) {
-      withRule++;
-      rules.add(t.rule);
-    }
-    for (const b of t.bodies) inc(bodies, b);
-    bodyCount += t.bodies.length;
-    dates.add(t.date);
-    checks += t.checks;
-    untraced += t.untraced;
-    if (t.untraced < t.checks) traced++;
-  }
-  const fixedRule = opts.fixedRule ?? fixedRuleProbe(tasks.map((t) => t.corpus));
-  const probes = summarizeProbes(opts.probes ?? []);
-  const n = tasks.length;
-  const [openTop, openTopN] = topOf(openings);
-  const [sentTop, sentTopN] = topOf(sentenceUse);
-  const [, reqTopN] = topOf(requestTemplates);
-  const [bodyTop, bodyTopN] = topOf(bodies);
-  const stats: Omit<SubstanceStats, 'figures' | 'ok'> = {
-    tasks: n,
-    openings: { distinct: openings.size, top: openTop, top_share: share(openTopN, n) },
-    grammar: {
-      sentence_templates: sentenceUse.size,
-      top_share: share(sentTopN, n),
-      top: sentTop,
-      request_templates: requestTemplates.size,
-      request_top_share: share(reqTopN, n),
-    },
-    rule_texts: { tasks_with_rule: withRule, distinct: rules.size },
-    bodies: { bodies: bodyCount, templates: bodies.size, top_share: share(bodyTopN, bodyCount), top: bodyTop },
-    mock_today: { distinct: dates.size },
-    traces: { traced_tasks: traced, checks, untraced_checks: untraced },
-    fixed_rule: fixedRule,
-    probes,
-  };
-  const figures = substanceFigures(stats);
-  return { ...stats, figures, ok: figures.every((f) => f.ok !== false) };
+  const tally = new SubstanceTally();
+  for (const t of input) tally.add(t);
+  for (const rs of opts.probes ?? []) tally.addProbes(rs);
+  return tally.result(opts.fixedRule);
 }
+
+/**
+ * Record types past which the fixed-rule probe reads a sample: the tasks of the type whose id hashes lowest (the
+ * same ones whatever order they come in). A 1,000-task corpus has a few dozen per type and is read whole.
+ */
+export const FIXED_RULE_SAMPLE_PER_TYPE = 400;
+
+/**
+ * substanceStats one task at a time, for corpora not held in memory: counts of the masked openings, templates,
+ * sentences and bodies, and per record type a bounded sample of the fixed-rule probe's projections.
+ */
+export class SubstanceTally {
+  readonly #openings = new Map<string, number>();
+  readonly #sentenceUse = new Map<string, number>();
+  readonly #requestTemplates = new Map<string, number>();
+  readonly #rules = new Set<string>();
+  readonly #bodies = new Map<string, number>();
+  readonly #dates = new Set<string>();
+  // per record type: [order added, id hash, projection], at most FIXED_RULE_SAMPLE_PER_TYPE (the lowest hashes)
+  readonly #corpus = new Map<string, [number, number, CorpusTask][]>();
+  readonly #probes = new ProbeTally();
+  #n = 0;
+  #withRule = 0;
+  #bodyCount = 0;
+  #traced = 0;
+  #checks = 0;
+  #untraced = 0;
+  #projected = 0;
+
+  add(input: TaskSpec | TaskSubstance): void {
+    const t = 'opening' in input ? input : taskSubstance(input);
+    const n = this.#n++;
+    inc(this.#openings, t.opening);
+    inc(this.#requestTemplates, t.template);
+    for (const sk of t.sentences) inc(this.#sentenceUse, sk);
+    if (t.rule !== undefined) {
+      this.#withRule++;
+      this.#rules.add(t.rule);
+    }
+    for (const b of t.bodies) inc(this.#bodies, b);
+    this.#bodyCount += t.bodies.length;
+    this.#dates.add(t.date);
+    this.#checks += t.checks;
+    this.#untraced += t.untraced;
+    if (t.untraced < t.checks) this.#traced++;
+    if (t.corpus) this.#project(n, t.corpus);
+  }
+
+  /** One candidate's probe results (released or not: every task the gate probed). */
+  addProbes(results: readonly ProbeResult[]): void {
+    this.#probes.add(results);
+  }
+
+  #project(n: number, c: CorpusTask): void {
+    this.#projected++;
+    const list = this.#corpus.get(c.type) ?? [];
+    this.#corpus.set(c.type, list);
+    const h = idHash(c.id);
+    if (list.length < FIXED_RULE_SAMPLE_PER_TYPE) {
+      list.push([n, h, c]);
+      return;
+    }
+    // full: the new task replaces the highest hash when its own is lower
+    const hashAt = (i: number) => list[i]?.[1] ?? -1;
+    let top = 0;
+    for (let i = 1; i < list.length; i++) if (hashAt(i) > hashAt(top)) top = i;
+    if (h < hashAt(top)) list[top] = [n, h, c];
+  }
+
+  result(fixedRule?: FixedRuleReport): SubstanceStats {
+    const n = this.#n;
+    const sampled = [...this.#corpus.values()].flat().sort((a, b) => a[0] - b[0]);
+    // the specs given are every task added; the probe reads the projections (a sample past the per-type size)
+    const fixed: FixedRuleReport = fixedRule ?? {
+      ...fixedRuleProbe(sampled.map(([, , c]) => c)),
+      tasks: n,
+      ...(sampled.length < this.#projected ? { sampled: { read: sampled.length, of: this.#projected } } : {}),
+    };
+    const [openTop, openTopN] = topOf(this.#openings);
+    const [sentTop, sentTopN] = topOf(this.#sentenceUse);
+    const [, reqTopN] = topOf(this.#requestTemplates);
+    const [bodyTop, bodyTopN] = topOf(this.#bodies);
+    const stats: Omit<SubstanceStats, 'figures' | 'ok'> = {
+      tasks: n,
+      openings: { distinct: this.#openings.size, top: openTop, top_share: share(openTopN, n) },
+      grammar: {
+        sentence_templates: this.#sentenceUse.size,
+        top_share: share(sentTopN, n),
+        top: sentTop,
+        request_templates: this.#requestTemplates.size,
+        request_top_share: share(reqTopN, n),
+      },
+      rule_texts: { tasks_with_rule: this.#withRule, distinct: this.#rules.size },
+      bodies: {
+        bodies: this.#bodyCount,
+        templates: this.#bodies.size,
+        top_share: share(bodyTopN, this.#bodyCount),
+        top: bodyTop,
+      },
+      mock_today: { distinct: this.#dates.size },
+      traces: { traced_tasks: this.#traced, checks: this.#checks, untraced_checks: this.#untraced },
+      fixed_rule: fixed,
+      probes: this.#probes.result(),
+    };
+    const figures = substanceFigures(stats);
+    return { ...stats, figures, ok: figures.every((f) => f.ok !== false) };
+  }
+}
+
+const idHash = (id: string): number => createHash('sha256').update(id).digest().readUInt32BE(0);
 
 const pct = (x: number) => `${(Math.round(x * 1000) / 10).toString()}%`;
 

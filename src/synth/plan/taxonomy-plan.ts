@@ -76,6 +76,8 @@ export function taxonomyPlan(opts: TaxonomyPlanOptions): TaxonomyPlanResult {
   const bump = (k: string) => cover.set(k, (cover.get(k) ?? 0) + 1);
   const count = (k: string) => cover.get(k) ?? 0;
   const slots: Slot[] = [];
+  // ids sort in plan order however large the plan (tax_0001 … up to 9,999 slots, tax_00001 … beyond)
+  const width = Math.max(4, String(opts.n).length);
   for (let i = 0; i < opts.n && pairs.length; i++) {
     const difficulty = leastBy(rng, [...DIFFICULTIES], (d) => count(key('d', d)));
     const pair = leastBy(
@@ -94,7 +96,7 @@ export function taxonomyPlan(opts: TaxonomyPlanOptions): TaxonomyPlanResult {
     bump(key('cap', pair.cap));
     bump(key('dd', pair.domain, difficulty));
     const base = {
-      task_id: `tax_${String(i + 1).padStart(4, '0')}_${pair.domain.toLowerCase()}`,
+      task_id: `tax_${String(i + 1).padStart(width, '0')}_${pair.domain.toLowerCase()}`,
       category: (sub ?? pair.domain).toLowerCase(),
       difficulty,
       language: 'en',
