@@ -16,6 +16,7 @@ const COMMANDS: Record<string, () => Promise<Register>> = {
   inspect: async () => (await import('./inspect.js')).inspectCommand,
   plan: async () => (await import('./plan.js')).planCommand,
   synth: async () => (await import('./synth.js')).synthCommand,
+  corpus: async () => (await import('./corpus.js')).corpusCommand,
   run: async () => (await import('./run.js')).runCommand,
   summary: async () => (await import('./summary.js')).summaryCommand,
   grade: async () => (await import('./grade.js')).gradeCommand,

@@ -24,7 +24,7 @@ export function regexOf(pattern: string): RegExp | undefined {
       re = undefined;
     }
     // bounded: a corpus-sized run reads each task's patterns while it grades that task
-    if (regexCache.size >= 4096) regexCache.clear();
+    if (regexCache.size >= 512) regexCache.clear();
     regexCache.set(pattern, re);
   }
   if (re) re.lastIndex = 0;

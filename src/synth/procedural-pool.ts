@@ -9,6 +9,9 @@ import type { Job } from './plan/plan.js';
 // of its slot and seed: jobs run on worker threads, one per core, and come back in plan order — the same bytes as
 // one thread. A small plan stays on the main thread, where starting threads would cost more than they save.
 
+/** Old-space bound of a synthesis thread (its live heap stays near 100 MB whatever the corpus). */
+export const WORKER_HEAP_MB = 512;
+
 /** Jobs below which a plan is synthesized on the main thread. */
 export const THREADED_FROM = 100;
 
@@ -37,6 +40,8 @@ export async function synthesizeInThreads(
     teardown: 'teardown',
     // the gate's own state (replay memos, parse caches) is per job; a thread serves many jobs
     isolateWorkers: false,
+    // a job's live heap is tens of MB: a bounded old space makes V8 collect instead of growing with the corpus
+    resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB },
   });
   try {
     // a few jobs per thread in flight, not the whole plan: a 100,000-job plan would otherwise queue every job

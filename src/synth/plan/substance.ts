@@ -32,7 +32,7 @@ export const SUBSTANCE_LIMITS = {
   min_rule_texts: 200,
   /** no body template is shared by more than this share of generated e-mail / ticket / note bodies */
   max_body_template_share: 0.1,
-  /** distinct mock_today dates, per 1,000 */
+  /** distinct mock_today dates, per 1,000 (and never more than this: the days of a year do not scale) */
   min_dates: 200,
   /** checks without a trace */
   max_untraced_checks: 0,
@@ -305,7 +305,12 @@ export function substanceFigures(s: Omit<SubstanceStats, 'figures' | 'ok'>): Sub
       scaled(L.min_rule_texts),
     ),
     atMost('most common body template', s.bodies.bodies ? s.bodies.top_share : null, L.max_body_template_share),
-    atLeast('distinct mock_today dates', s.tasks ? s.mock_today.distinct : null, scaled(L.min_dates)),
+    // a year has 365 days: past 1,000 tasks the dates cannot grow with the corpus, so the limit stays at 200
+    atLeast(
+      'distinct mock_today dates',
+      s.tasks ? s.mock_today.distinct : null,
+      Math.min(scaled(L.min_dates), L.min_dates),
+    ),
     atMost('untraced checks', s.tasks ? s.traces.untraced_checks : null, L.max_untraced_checks, false),
   ];
 }
