@@ -5,15 +5,9 @@ import { iterateTaskFiles, type TaskFile, whereOf } from '../run/task-files.js';
 import type { Judge } from '../grade/types.js';
 import { type ModelFlags, modelFromFlags } from '../llm/flags.js';
 import { llmJudge } from '../llm/judge.js';
-import { formatProbeSummary, type ProbeResult, probeResultsOf, summarizeProbes } from '../validate/probes.js';
+import { formatProbeSummary, ProbeTally, probeResultsOf } from '../validate/probes.js';
 import { GATE_STEPS, runGate } from '../validate/index.js';
-import {
-  CORPUS_MIN_TASKS,
-  type CorpusTask,
-  corpusTask,
-  fixedRuleDiagnostics,
-  fixedRuleProbe,
-} from '../validate/corpus-probe.js';
+import { CORPUS_MIN_TASKS, corpusTask, FixedRuleSample, fixedRuleDiagnostics } from '../validate/corpus-probe.js';
 import { MODEL_FAILURE_CODES, MODEL_STEPS, type MeaningOptions } from '../validate/meaning.js';
 import { llmReviewer } from '../validate/reviewer.js';
 import { withModelFlags } from './model-flags.js';
@@ -42,9 +36,6 @@ interface ValidateCliOptions extends ModelFlags {
   seed: number;
   harden?: string;
 }
-
-/** The most specs the corpus-level probe keeps (their target records) while a JSONL streams past: bounded memory. */
-export const CORPUS_MAX_TASKS = 50_000;
 
 /** `validate`'s exit code when the only failures are a reviewer or solver that could not answer. */
 export const EXIT_MODEL_FAILED = 4;
@@ -144,32 +135,33 @@ export async function validatePaths(
   let failed = 0;
   // specs whose only errors say a reviewer/solver model could not answer: unchecked, not known to be wrong
   let modelFailed = 0;
-  const probes: ProbeResult[][] = []; // per spec: a few numbers each
+  const probes = new ProbeTally(); // counts and sums per probe, folded spec by spec
   // per spec: its target records, for the corpus-level fixed-rule probe (a folder of ≥ CORPUS_MIN_TASKS specs)
-  const corpus: (CorpusTask | undefined)[] = [];
+  const corpus = new FixedRuleSample();
   for await (const f of iterateTaskFiles(paths)) {
-    if (f.parsed.spec && corpus.length < CORPUS_MAX_TASKS) corpus.push(corpusTask(f.parsed.spec));
+    if (f.parsed.spec) corpus.add(corpusTask(f.parsed.spec));
     const r = await validateOne(f, opts, seen);
     const pr = probeResultsOf(r.steps, true);
-    if (pr.length) probes.push(pr);
+    if (pr.length) probes.add(pr);
     if (opts.json) write(`${total === 0 ? '{\n  "results": [\n' : ',\n'}${indent(JSON.stringify(r, null, 2), '    ')}`);
     else writeText(r, write);
     total++;
     if (!r.ok) failed++;
     if (!r.ok && r.diagnostics.filter(isError).every((d) => MODEL_FAILURE_CODES.includes(d.code))) modelFailed++;
   }
-  const probeSummary = summarizeProbes(probes);
+  const probeSummary = probes.result();
+  const probed = Object.keys(probeSummary).length > 0;
   // the corpus-level fixed-rule probe (issue 27): one rule per record type learned on half the corpus must not
   // solve the other half
-  const fixedRule = corpus.length >= CORPUS_MIN_TASKS ? fixedRuleProbe(corpus) : undefined;
+  const fixedRule = corpus.size >= CORPUS_MIN_TASKS ? corpus.report() : undefined;
   const corpusDiagnostics = fixedRule ? fixedRuleDiagnostics(fixedRule) : [];
   const corpusFailed = corpusDiagnostics.some(isError);
   if (opts.json)
     write(
-      `${total === 0 ? '{\n  "results": []' : '\n  ]'},\n  "ok": ${failed === 0 && !corpusFailed},\n  "total": ${total},\n  "failed": ${failed}${probes.length ? `,\n  "probes": ${JSON.stringify(probeSummary)}` : ''}${fixedRule ? `,\n  "corpus": ${JSON.stringify({ fixed_rule: fixedRule, diagnostics: corpusDiagnostics })}` : ''}\n}\n`,
+      `${total === 0 ? '{\n  "results": []' : '\n  ]'},\n  "ok": ${failed === 0 && !corpusFailed},\n  "total": ${total},\n  "failed": ${failed}${probed ? `,\n  "probes": ${JSON.stringify(probeSummary)}` : ''}${fixedRule ? `,\n  "corpus": ${JSON.stringify({ fixed_rule: fixedRule, diagnostics: corpusDiagnostics })}` : ''}\n}\n`,
     );
   else {
-    if (probes.length) write(`probes: ${formatProbeSummary(probeSummary)}\n`);
+    if (probed) write(`probes: ${formatProbeSummary(probeSummary)}\n`);
     if (fixedRule)
       write(
         `corpus: the fixed-rule probe solves ${(fixedRule.share * 100).toFixed(1)}% (${fixedRule.solved}/${fixedRule.targeted} tasks with a target set; limit ${(fixedRule.limit * 100).toFixed(0)}%)\n`,

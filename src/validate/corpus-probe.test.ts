@@ -1,7 +1,15 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { TaskSpec } from '../schema/task-spec.js';
-import { type CorpusTask, corpusTask, fixedRuleDiagnostics, fixedRuleProbe, fold } from './corpus-probe.js';
+import {
+  type CorpusTask,
+  corpusTask,
+  FIXED_RULE_SAMPLE_PER_TYPE,
+  FixedRuleSample,
+  fixedRuleDiagnostics,
+  fixedRuleProbe,
+  fold,
+} from './corpus-probe.js';
 import { parseCsv, targetOf } from './record-tables.js';
 
 // a seeded stream: the corpora are the same on every run
@@ -152,5 +160,42 @@ describe('the corpus-level fixed-rule probe (issue 27)', () => {
       ['a', 'b "c"'],
       ['1', '2'],
     ]);
+  });
+});
+
+describe('FixedRuleSample: the probe in bounded memory', () => {
+  const task = (i: number): CorpusTask => ({
+    id: `t${i}`,
+    type: 'helpdesk.tickets',
+    today: 0,
+    idField: 'ticket_id',
+    rows: [
+      { ticket_id: `A${i}`, priority: 'high' },
+      { ticket_id: `B${i}`, priority: 'low' },
+    ],
+    target: [true, false],
+  });
+
+  it('reads at most FIXED_RULE_SAMPLE_PER_TYPE tasks per record type, the same ones in any order, and says so', () => {
+    const n = FIXED_RULE_SAMPLE_PER_TYPE + 50;
+    const a = new FixedRuleSample();
+    const b = new FixedRuleSample();
+    for (let i = 0; i < n; i++) a.add(task(i));
+    for (let i = n - 1; i >= 0; i--) b.add(task(i));
+    a.add(undefined);
+    b.add(undefined);
+    const ra = a.report({ minTasks: 1 });
+    const rb = b.report({ minTasks: 1 });
+    assert.deepEqual(ra.sampled, { read: FIXED_RULE_SAMPLE_PER_TYPE, of: n });
+    assert.equal(ra.tasks, n + 1);
+    assert.equal(ra.targeted, FIXED_RULE_SAMPLE_PER_TYPE);
+    assert.deepEqual([rb.sampled, rb.tasks, rb.targeted], [ra.sampled, ra.tasks, ra.targeted]);
+  });
+
+  it('a corpus under the sample size is read whole: the same report as the probe over the list', () => {
+    const s = new FixedRuleSample();
+    const list = [task(1), undefined, task(2), task(3)];
+    for (const t of list) s.add(t);
+    assert.deepEqual(s.report({ minTasks: 1 }), fixedRuleProbe(list, { minTasks: 1 }));
   });
 });

@@ -65,6 +65,58 @@ export interface FixedRuleReport {
   sampled?: { read: number; of: number };
 }
 
+/**
+ * Record types past which the probe reads a sample: the tasks of the type whose ids hash lowest (the same ones
+ * whatever order they come in). A 1,000-task corpus has a few dozen per type and is read whole.
+ */
+export const FIXED_RULE_SAMPLE_PER_TYPE = 400;
+
+/**
+ * The probe's input folded task by task in bounded memory: per record type at most FIXED_RULE_SAMPLE_PER_TYPE
+ * projections. `report()` runs the probe on them, in the order they were added, over `tasks` specs.
+ */
+export class FixedRuleSample {
+  // per record type: [order added, id hash, projection]
+  readonly #byType = new Map<string, [number, number, CorpusTask][]>();
+  #added = 0;
+  #projected = 0;
+
+  /** One spec's projection (undefined: no record table holds its answer ids; it still counts as a spec). */
+  add(c: CorpusTask | undefined): void {
+    const n = this.#added++;
+    if (!c) return;
+    this.#projected++;
+    const list = this.#byType.get(c.type) ?? [];
+    this.#byType.set(c.type, list);
+    const h = createHash('sha256').update(c.id).digest().readUInt32BE(0);
+    if (list.length < FIXED_RULE_SAMPLE_PER_TYPE) {
+      list.push([n, h, c]);
+      return;
+    }
+    // full: the new task replaces the highest hash when its own is lower
+    const hashAt = (i: number) => list[i]?.[1] ?? -1;
+    let top = 0;
+    for (let i = 1; i < list.length; i++) if (hashAt(i) > hashAt(top)) top = i;
+    if (h < hashAt(top)) list[top] = [n, h, c];
+  }
+
+  get size(): number {
+    return this.#added;
+  }
+
+  report(opts: { limit?: number; minTasks?: number } = {}): FixedRuleReport {
+    const sampled = [...this.#byType.values()].flat().sort((a, b) => a[0] - b[0]);
+    return {
+      ...fixedRuleProbe(
+        sampled.map(([, , c]) => c),
+        opts,
+      ),
+      tasks: this.#added,
+      ...(sampled.length < this.#projected ? { sampled: { read: sampled.length, of: this.#projected } } : {}),
+    };
+  }
+}
+
 /** Runs the probe over a corpus of specs (or their projections). */
 export function fixedRuleProbe(
   input: readonly (CorpusTask | undefined)[],

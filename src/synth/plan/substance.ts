@@ -1,8 +1,7 @@
-import { createHash } from 'node:crypto';
 import type { TaskSpec } from '../../schema/task-spec.js';
 import { fixtureRows } from '../../services/fixtures.js';
 import { getService } from '../../services/registry.js';
-import { type CorpusTask, type FixedRuleReport, corpusTask, fixedRuleProbe } from '../../validate/corpus-probe.js';
+import { type CorpusTask, corpusTask, type FixedRuleReport, FixedRuleSample } from '../../validate/corpus-probe.js';
 import { type ProbeResult, type ProbeSummary, PROBES, ProbeTally } from '../../validate/probes.js';
 import type { Plan } from './plan.js';
 import { FREE_TEXT, maskTerms, maskText, opening, SENTENCE, skeleton } from './substance-mask.js';
@@ -157,12 +156,6 @@ export function substanceStats(
 }
 
 /**
- * Record types past which the fixed-rule probe reads a sample: the tasks of the type whose id hashes lowest (the
- * same ones whatever order they come in). A 1,000-task corpus has a few dozen per type and is read whole.
- */
-export const FIXED_RULE_SAMPLE_PER_TYPE = 400;
-
-/**
  * substanceStats one task at a time, for corpora not held in memory: counts of the masked openings, templates,
  * sentences and bodies, and per record type a bounded sample of the fixed-rule probe's projections.
  */
@@ -173,8 +166,7 @@ export class SubstanceTally {
   readonly #rules = new Set<string>();
   readonly #bodies = new Map<string, number>();
   readonly #dates = new Set<string>();
-  // per record type: [order added, id hash, projection], at most FIXED_RULE_SAMPLE_PER_TYPE (the lowest hashes)
-  readonly #corpus = new Map<string, [number, number, CorpusTask][]>();
+  readonly #corpus = new FixedRuleSample();
   readonly #probes = new ProbeTally();
   #n = 0;
   #withRule = 0;
@@ -182,11 +174,10 @@ export class SubstanceTally {
   #traced = 0;
   #checks = 0;
   #untraced = 0;
-  #projected = 0;
 
   add(input: TaskSpec | TaskSubstance): void {
     const t = 'opening' in input ? input : taskSubstance(input);
-    const n = this.#n++;
+    this.#n++;
     inc(this.#openings, t.opening);
     inc(this.#requestTemplates, t.template);
     for (const sk of t.sentences) inc(this.#sentenceUse, sk);
@@ -200,7 +191,7 @@ export class SubstanceTally {
     this.#checks += t.checks;
     this.#untraced += t.untraced;
     if (t.untraced < t.checks) this.#traced++;
-    if (t.corpus) this.#project(n, t.corpus);
+    this.#corpus.add(t.corpus);
   }
 
   /** One candidate's probe results (released or not: every task the gate probed). */
@@ -208,31 +199,9 @@ export class SubstanceTally {
     this.#probes.add(results);
   }
 
-  #project(n: number, c: CorpusTask): void {
-    this.#projected++;
-    const list = this.#corpus.get(c.type) ?? [];
-    this.#corpus.set(c.type, list);
-    const h = idHash(c.id);
-    if (list.length < FIXED_RULE_SAMPLE_PER_TYPE) {
-      list.push([n, h, c]);
-      return;
-    }
-    // full: the new task replaces the highest hash when its own is lower
-    const hashAt = (i: number) => list[i]?.[1] ?? -1;
-    let top = 0;
-    for (let i = 1; i < list.length; i++) if (hashAt(i) > hashAt(top)) top = i;
-    if (h < hashAt(top)) list[top] = [n, h, c];
-  }
-
   result(fixedRule?: FixedRuleReport): SubstanceStats {
     const n = this.#n;
-    const sampled = [...this.#corpus.values()].flat().sort((a, b) => a[0] - b[0]);
-    // the specs given are every task added; the probe reads the projections (a sample past the per-type size)
-    const fixed: FixedRuleReport = fixedRule ?? {
-      ...fixedRuleProbe(sampled.map(([, , c]) => c)),
-      tasks: n,
-      ...(sampled.length < this.#projected ? { sampled: { read: sampled.length, of: this.#projected } } : {}),
-    };
+    const fixed = fixedRule ?? this.#corpus.report();
     const [openTop, openTopN] = topOf(this.#openings);
     const [sentTop, sentTopN] = topOf(this.#sentenceUse);
     const [, reqTopN] = topOf(this.#requestTemplates);
@@ -263,8 +232,6 @@ export class SubstanceTally {
     return { ...stats, figures, ok: figures.every((f) => f.ok !== false) };
   }
 }
-
-const idHash = (id: string): number => createHash('sha256').update(id).digest().readUInt32BE(0);
 
 const pct = (x: number) => `${(Math.round(x * 1000) / 10).toString()}%`;
 
