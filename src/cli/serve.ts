@@ -1,6 +1,9 @@
 import type { Command } from 'commander';
 import { llmJudge } from '../llm/judge.js';
-import { loadSpecs } from '../run/task-files.js';
+import { stat } from 'node:fs/promises';
+import { basename, join } from 'node:path';
+import { CORPUS_INDEX_FILE, loadSpecs } from '../run/task-files.js';
+import { indexCatalog } from '../server/catalog.js';
 import { DEFAULT_MAX_SESSIONS, DEFAULT_TTL_S } from '../server/sessions.js';
 import { startServer } from '../server/serve.js';
 import { formatBytes } from '../services/workspace/limits.js';
@@ -61,7 +64,11 @@ export function serveCommand(program: Command): void {
   withModelFlags(cmd)
     .addHelpText('after', '\nRoutes and client recipes (TRL, verl, slime, SkyRL, OpenEnv): docs/rl.md.')
     .action(async (paths: string[], opts: ServeOpts) => {
-      const specs = (await loadSpecs(paths, { onWarning: note })).map((s) => s.spec);
+      // a sharded corpus is served from its index, each spec read when an episode first needs it
+      const index = await corpusIndexOf(paths);
+      const specs = index
+        ? await indexCatalog(index)
+        : (await loadSpecs(paths, { onWarning: note })).map((s) => s.spec);
       const judge = opts.judge ? llmJudge(modelFromFlags(opts.judge, opts)) : undefined;
       const server = await startServer({
         specs,
@@ -78,7 +85,7 @@ export function serveCommand(program: Command): void {
         note(`coworkenv serve: warning: ${server.host} is not a loopback address and the server has no authentication`);
       if (server.capacity.note) note(`coworkenv serve: ${server.capacity.note}`);
       note(
-        `coworkenv serve: ${specs.length} task(s) on ${server.url} (WebSocket ${server.url.replace(/^http/, 'ws')}/ws); max ${opts.maxSessions} sessions, idle TTL ${opts.sessionTtl}s, ${specs.some((s) => s.services.includes('workspace')) ? `workspace ${formatBytes(server.capacity.budget.bytes)} / ${server.capacity.budget.files} files per episode` : 'no task has a workspace'}`,
+        `coworkenv serve: ${server.manager.catalog.size} task(s)${index ? ` (from ${index}, each read when first reset)` : ''} on ${server.url} (WebSocket ${server.url.replace(/^http/, 'ws')}/ws); max ${opts.maxSessions} sessions, idle TTL ${opts.sessionTtl}s, ${server.manager.catalog.workspace ? `workspace ${formatBytes(server.capacity.budget.bytes)} / ${server.capacity.budget.files} files per episode` : 'no task has a workspace'}`,
       );
       // a wrapper (npx, sh -c) killed without passing the signal on must not orphan the server
       const signal = await Promise.race([stopped, untilOrphaned()]);
@@ -87,4 +94,13 @@ export function serveCommand(program: Command): void {
       );
       await server.close();
     });
+}
+
+// the corpus index a single path names (the index file, or a folder holding one), else undefined
+async function corpusIndexOf(paths: readonly string[]): Promise<string | undefined> {
+  if (paths.length !== 1) return undefined;
+  const p = paths[0] as string;
+  if (basename(p) === CORPUS_INDEX_FILE) return p;
+  const inDir = join(p, CORPUS_INDEX_FILE);
+  return (await stat(inDir).catch(() => undefined))?.isFile() ? inDir : undefined;
 }

@@ -59,7 +59,18 @@ describe('sharded synth output', () => {
       ],
     );
     assert.equal(index[0].family, 'business_workflow');
-    assert.deepEqual(Object.keys(index[0]), ['id', 'file', 'family', 'scenario', 'difficulty', 'capabilities']);
+    assert.deepEqual(Object.keys(index[0]), [
+      'id',
+      'file',
+      'family',
+      'scenario',
+      'difficulty',
+      'capabilities',
+      'title',
+      'services',
+      'has_user',
+      'max_turns',
+    ]);
   });
 
   it('a plan of at most the shard size is written flat, without an index', async () => {

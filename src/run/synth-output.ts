@@ -4,6 +4,7 @@ import type { SynthOutcome } from '../synth/plan/outcome.js';
 import type { SynthSummary } from '../synth/synthesize.js';
 import { prettyJson, removeFile, writeFileAtomic } from './files.js';
 import { CORPUS_INDEX_FILE, SHARD_SIZE, SYNTH_SUMMARY_FILE } from './task-files.js';
+import { DEFAULT_MAX_TURNS } from '../schema/task-spec.js';
 
 // writes overlap synthesis: a file lands as soon as its task is gated (an interrupted run keeps what was done),
 // a few at a time so a thousand small files do not wait on one another's round trips
@@ -111,10 +112,15 @@ export async function writeSynthOutput(
 export const shardName = (i: number, size = SHARD_SIZE): string =>
   `shard-${String(Math.floor(i / size) + 1).padStart(4, '0')}`;
 
-// one line of corpus-index.jsonl: where a released task is and what it covers (what a reader filters by)
+// one line of corpus-index.jsonl: where a released task is, what it covers (what a reader filters by) and what
+// `serve` lists of it without reading the spec
 function indexLine(o: SynthOutcome, file: string): string {
   const spec = o.candidate as {
+    title?: string;
     family?: string;
+    services?: string[];
+    user?: unknown;
+    limits?: { max_turns?: number };
     labels?: { scenario?: string; difficulty?: string; capabilities?: string[] };
   };
   return JSON.stringify({
@@ -124,5 +130,9 @@ function indexLine(o: SynthOutcome, file: string): string {
     scenario: spec.labels?.scenario ?? null,
     difficulty: spec.labels?.difficulty ?? null,
     capabilities: spec.labels?.capabilities ?? [],
+    title: spec.title ?? null,
+    services: spec.services ?? [],
+    has_user: !!spec.user,
+    max_turns: spec.limits?.max_turns ?? DEFAULT_MAX_TURNS,
   });
 }

@@ -5,6 +5,9 @@ import { Where } from './matchers.js';
 import { CAPABILITIES, DIFFICULTIES, MODALITIES, SCENARIO_DOMAINS } from './taxonomy.js';
 import { UserPlan } from './user-plan.js';
 
+/** Turns an episode may take when a spec's limits do not say. */
+export const DEFAULT_MAX_TURNS = 30;
+
 export const SPEC_VERSION = 1;
 
 /** Default cap on the llm_judge share of completion (ClawEnvKit's, for tool tasks); `scoring.judge_weight_cap` may raise it. */
@@ -140,7 +143,7 @@ export const TaskSpec = z.strictObject({
     .describe('service → collection → records'),
   limits: z
     .strictObject({
-      max_turns: z.number().int().min(1).max(1000).default(30),
+      max_turns: z.number().int().min(1).max(1000).default(DEFAULT_MAX_TURNS),
       timeout_s: z.number().min(1).max(86_400).default(600),
       max_result_chars: z.number().int().min(256).max(10_000_000).default(65_536),
     })

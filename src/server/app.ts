@@ -62,17 +62,8 @@ export function createApp(opts: AppOptions): Hono {
 
   app.get('/tasks', (c) =>
     c.json({
-      count: manager.specs.length,
-      tasks: manager.specs.map((s, index) => ({
-        index,
-        id: s.id,
-        title: s.title,
-        family: s.family,
-        services: s.services,
-        has_user: !!s.user,
-        max_turns: s.limits.max_turns,
-        labels: s.labels,
-      })),
+      count: manager.catalog.size,
+      tasks: manager.catalog.listing(),
     }),
   );
 

@@ -141,13 +141,13 @@ function sessionOf(params: Record<string, unknown>, ctx: RpcContext, optional = 
 function detached(params: Record<string, unknown>, ctx: RpcContext): Session {
   if (params.task_id !== undefined && typeof params.task_id !== 'string')
     throw new RpcFailure(RPC.INVALID_PARAMS, 'Invalid params: "task_id" must be a string');
-  const spec = params.task_id === undefined ? undefined : ctx.manager.specs.find((s) => s.id === params.task_id);
-  if (params.task_id !== undefined && !spec)
+  const known = params.task_id !== undefined && ctx.manager.catalog.has(params.task_id);
+  if (params.task_id !== undefined && !known)
     throw new RpcFailure(
       RPC.INVALID_PARAMS,
       `Invalid params: unknown task_id "${params.task_id as string}" (GET /tasks lists them)`,
     );
-  return ctx.manager.detached(spec ? { task_id: spec.id } : {});
+  return ctx.manager.detached(known ? { task_id: params.task_id as string } : {});
 }
 
 function createSession(params: Record<string, unknown>, ctx: RpcContext): { session_id: string } {

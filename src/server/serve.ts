@@ -13,10 +13,12 @@ import { shellPool } from '../services/workspace/isolation-pool.js';
 import { SERVER_UNIT_NICENESS, setUnitNiceness } from '../services/workspace/unit.js';
 import { createApp, MAX_BODY_BYTES } from './app.js';
 import { DEFAULT_MAX_SESSIONS, SessionManager } from './sessions.js';
+import { specCatalog, type TaskCatalog } from './catalog.js';
 import { attachWebSocket } from './ws.js';
 
 export interface ServeOptions {
-  specs: readonly TaskSpec[];
+  /** specs in memory, or a catalog (catalog.ts: a corpus index, specs read when an episode needs them) */
+  specs: readonly TaskSpec[] | TaskCatalog;
   /** [127.0.0.1] */
   host?: string;
   /** 0 = any free port [8000] */
@@ -52,19 +54,21 @@ export async function startServer(opts: ServeOptions): Promise<RunningServer> {
   const log = opts.log ?? ((line: string) => void process.stderr.write(`${line}\n`));
   const maxBodyBytes = opts.maxBodyBytes ?? MAX_BODY_BYTES;
   // only workspace tasks have a workspace to budget and a shell to warm up
-  const workspace = opts.specs.some((s) => s.services.includes('workspace'));
+  const catalog = 'idAt' in opts.specs ? opts.specs : specCatalog(opts.specs);
+  const workspace = catalog.workspace;
   // every live session may fill its workspace at once: the budget must fit them all (refused otherwise)
   const capacity = planCapacity({
     maxSessions: opts.maxSessions ?? DEFAULT_MAX_SESSIONS,
     ...(opts.workspaceBytes !== undefined ? { workspaceBytes: opts.workspaceBytes } : {}),
-    fixtureBytes: Math.max(0, ...opts.specs.map(fixtureBytes)),
+    // a lazy catalog's fixtures are read when used: the budget is the default (or --workspace-mb)
+    fixtureBytes: 'idAt' in opts.specs ? 0 : Math.max(0, ...opts.specs.map(fixtureBytes)),
     workspace,
     heapLimitBytes: getHeapStatistics().heap_size_limit,
     totalMemBytes: totalmem(),
     pool: shellPool().options,
   });
   const manager = new SessionManager({
-    specs: opts.specs,
+    specs: catalog,
     ...(opts.maxSessions !== undefined ? { maxSessions: opts.maxSessions } : {}),
     ...(opts.ttlS !== undefined ? { ttlS: opts.ttlS } : {}),
     ...(opts.judge ? { judge: opts.judge } : {}),

@@ -4,6 +4,7 @@ import { didYouMean } from '../schema/suggest.js';
 import type { TaskSpec } from '../schema/task-spec.js';
 import { type ResetRequest, ServerError } from './protocol.js';
 import { Session } from './session.js';
+import { specCatalog, type TaskCatalog } from './catalog.js';
 
 export { Session } from './session.js';
 
@@ -11,7 +12,8 @@ export const DEFAULT_MAX_SESSIONS = 4096;
 export const DEFAULT_TTL_S = 600;
 
 export interface SessionManagerOptions {
-  specs: readonly TaskSpec[];
+  /** the tasks: specs in memory, or a catalog (a corpus index read on demand) */
+  specs: readonly TaskSpec[] | TaskCatalog;
   /** live sessions at most (finished ones count until closed or reaped) [4096] */
   maxSessions?: number;
   /** idle seconds before a session is reaped; 0 = never [600] */
@@ -29,10 +31,9 @@ export interface SessionManagerOptions {
  * unref'd interval, so a forgotten episode never keeps the process alive or holds a slot forever.
  */
 export class SessionManager {
-  readonly specs: readonly TaskSpec[];
+  readonly catalog: TaskCatalog;
   readonly maxSessions: number;
   readonly ttlS: number;
-  readonly #byId = new Map<string, TaskSpec>();
   readonly #sessions = new Map<string, Session>();
   readonly #judge: Judge | undefined;
   readonly #stepRewards: boolean;
@@ -41,12 +42,8 @@ export class SessionManager {
   #timer: NodeJS.Timeout | undefined;
 
   constructor(opts: SessionManagerOptions) {
-    if (opts.specs.length === 0) throw new CoworkError('bad_input', 'the env server needs at least one task spec');
-    this.specs = opts.specs;
-    for (const s of opts.specs) {
-      if (this.#byId.has(s.id)) throw new CoworkError('bad_input', `duplicate task id ${s.id}`);
-      this.#byId.set(s.id, s);
-    }
+    this.catalog = 'idAt' in opts.specs ? opts.specs : specCatalog(opts.specs);
+    if (this.catalog.size === 0) throw new CoworkError('bad_input', 'the env server needs at least one task spec');
     this.maxSessions = opts.maxSessions ?? DEFAULT_MAX_SESSIONS;
     this.ttlS = opts.ttlS ?? DEFAULT_TTL_S;
     this.#judge = opts.judge;
@@ -112,19 +109,19 @@ export class SessionManager {
 
   /** The served task `id`; an unknown one is a 404 FACTORY_ERROR that names the likeliest intended id. */
   spec(id: string): TaskSpec {
-    const spec = this.#byId.get(id);
+    const spec = this.catalog.get(id);
     if (spec) return spec;
     throw new ServerError(
       404,
       'FACTORY_ERROR',
-      `unknown task_id "${id}"${didYouMean(id, this.#byId.keys())}; GET /tasks lists the ${this.specs.length} served task(s)`,
+      `unknown task_id "${id}"${this.catalog.size <= 10_000 ? didYouMean(id, this.catalog.ids()) : ''}; GET /tasks lists the ${this.catalog.size} served task(s)`,
       { factory_name: 'coworkenv', task_id: id },
     );
   }
 
   #pick(req: ResetRequest): { spec: TaskSpec; seed: number } {
     const seed = req.seed ?? 0;
-    const spec = req.task_id ? this.spec(req.task_id) : (this.specs[seed % this.specs.length] as TaskSpec);
+    const spec = this.spec(req.task_id ?? this.catalog.idAt(seed % this.catalog.size));
     return { spec, seed };
   }
 

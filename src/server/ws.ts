@@ -34,7 +34,7 @@ export function attachWebSocket(server: Server, opts: WsOptions): { close(): voi
     } catch {
       task = '';
     }
-    if (!m || (task !== undefined && !manager.specs.some((s) => s.id === task))) {
+    if (!m || (task !== undefined && !manager.catalog.has(task))) {
       const why = m
         ? `no task "${task}" is served (GET /tasks lists them)`
         : 'the WebSocket endpoints are /ws and /mcp';

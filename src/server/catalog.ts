@@ -1,0 +1,182 @@
+import { createReadStream, readFileSync } from 'node:fs';
+import { dirname, isAbsolute, join } from 'node:path';
+import { CoworkError } from '../schema/errors.js';
+import { streamLines } from '../schema/jsonl.js';
+import { checkSpecValue } from '../schema/parse-spec.js';
+import type { TaskSpec } from '../schema/task-spec.js';
+import { ServerError } from './protocol.js';
+
+/** What `GET /tasks` lists of a task. */
+export interface TaskListing {
+  index: number;
+  id: string;
+  title?: string | undefined;
+  family?: string | undefined;
+  services: string[];
+  has_user: boolean;
+  max_turns?: number | undefined;
+  labels?: unknown;
+}
+
+/**
+ * The tasks a server serves: listed by index and id, each spec got by id. An in-memory catalog holds parsed
+ * specs; a corpus index catalog (`serve <corpus>` of a sharded synth folder) holds the index only and reads a
+ * spec from its file when an episode first needs it, so 100,000 tasks are served without loading them.
+ */
+export interface TaskCatalog {
+  readonly size: number;
+  /** the catalog reads specs on demand (from a corpus index) */
+  readonly lazy: boolean;
+  idAt(index: number): string;
+  has(id: string): boolean;
+  ids(): Iterable<string>;
+  /** the spec of a listed id (undefined: not listed); a file that no longer parses is a 500 FACTORY_ERROR */
+  get(id: string): TaskSpec | undefined;
+  listing(): TaskListing[];
+  /** some task uses the workspace service */
+  readonly workspace: boolean;
+}
+
+/** A catalog of specs in memory; duplicate ids are a bad_input error. */
+export function specCatalog(specs: readonly TaskSpec[]): TaskCatalog {
+  const byId = new Map<string, TaskSpec>();
+  for (const s of specs) {
+    if (byId.has(s.id)) throw new CoworkError('bad_input', `duplicate task id ${s.id}`);
+    byId.set(s.id, s);
+  }
+  return {
+    size: specs.length,
+    lazy: false,
+    idAt: (i) => (specs[i] as TaskSpec).id,
+    has: (id) => byId.has(id),
+    ids: () => byId.keys(),
+    get: (id) => byId.get(id),
+    listing: () =>
+      specs.map((s, index) => ({
+        index,
+        id: s.id,
+        title: s.title,
+        family: s.family,
+        services: s.services,
+        has_user: !!s.user,
+        max_turns: s.limits.max_turns,
+        labels: s.labels,
+      })),
+    workspace: specs.some((s) => s.services.includes('workspace')),
+  };
+}
+
+interface IndexEntry {
+  id: string;
+  file: string;
+  title?: string | null;
+  family?: string | null;
+  services?: string[];
+  has_user?: boolean;
+  max_turns?: number | null;
+  scenario?: string | null;
+  difficulty?: string | null;
+  capabilities?: string[];
+}
+
+/** Specs a corpus index catalog keeps parsed: the ones episodes use now (a session holds its own spec). */
+const KEEP_PARSED = 256;
+
+/**
+ * A catalog over a corpus index (corpus-index.jsonl, written by `synth` for a plan of more than 2,000 jobs): the
+ * index is read at start (one line per task), a spec when an episode first needs it — parsed against the schema;
+ * the gate ran when synth released it. A line that is no index entry, or a duplicate id, is a bad_input error.
+ */
+export async function indexCatalog(index: string): Promise<TaskCatalog> {
+  const base = dirname(index);
+  const entries: IndexEntry[] = [];
+  const at = new Map<string, number>();
+  const stream = createReadStream(index);
+  try {
+    for await (const l of streamLines(stream, 1_000_000)) {
+      if ('tooLong' in l) throw new CoworkError('bad_input', `${index}:${l.line}: a line of ${l.tooLong} bytes`);
+      if (!l.text.trim()) continue;
+      let e: IndexEntry | undefined;
+      try {
+        e = JSON.parse(l.text) as IndexEntry;
+      } catch {
+        e = undefined;
+      }
+      if (
+        !e ||
+        typeof e.id !== 'string' ||
+        typeof e.file !== 'string' ||
+        isAbsolute(e.file) ||
+        e.file.split('/').includes('..')
+      )
+        throw new CoworkError(
+          'bad_input',
+          `${index}:${l.line}: expected {"id": …, "file": "<path inside the corpus folder>", …}; rewrite the index with \`coworkenv synth\``,
+        );
+      if (at.has(e.id)) throw new CoworkError('bad_input', `${index}:${l.line}: duplicate task id ${e.id}`);
+      at.set(e.id, entries.length);
+      entries.push(e);
+    }
+  } catch (e) {
+    if (e instanceof CoworkError) throw e;
+    throw new CoworkError('io_error', `${index}: cannot read (${(e as Error).message})`, undefined, { cause: e });
+  } finally {
+    stream.destroy();
+  }
+  if (!entries.length) throw new CoworkError('bad_input', `${index} lists no task`);
+  const parsed = new Map<string, TaskSpec>();
+  const load = (e: IndexEntry): TaskSpec => {
+    const file = join(base, e.file);
+    let spec: TaskSpec | undefined;
+    let why = '';
+    try {
+      const p = checkSpecValue(JSON.parse(readFileSync(file, 'utf8')));
+      spec = p.spec;
+      why = p.diagnostics.map((d) => `${d.code} at ${d.path}: ${d.message}`).join('; ');
+    } catch (err) {
+      why = (err as Error).message;
+    }
+    if (!spec || spec.id !== e.id)
+      throw new ServerError(
+        500,
+        'FACTORY_ERROR',
+        `task ${e.id} (${file}) cannot be read: ${spec ? `the file holds task ${spec.id}` : why}; run coworkenv validate on the corpus`,
+        { factory_name: 'coworkenv', task_id: e.id },
+      );
+    return spec;
+  };
+  return {
+    size: entries.length,
+    lazy: true,
+    idAt: (i) => (entries[i] as IndexEntry).id,
+    has: (id) => at.has(id),
+    ids: () => at.keys(),
+    get(id) {
+      const i = at.get(id);
+      if (i === undefined) return undefined;
+      let spec = parsed.get(id);
+      if (!spec) {
+        spec = load(entries[i] as IndexEntry);
+        if (parsed.size >= KEEP_PARSED) parsed.delete(parsed.keys().next().value as string);
+        parsed.set(id, spec);
+      }
+      return spec;
+    },
+    listing: () =>
+      entries.map((e, index) => ({
+        index,
+        id: e.id,
+        title: e.title ?? undefined,
+        family: e.family ?? undefined,
+        services: e.services ?? [],
+        has_user: e.has_user ?? false,
+        max_turns: e.max_turns ?? undefined,
+        labels: {
+          ...(e.scenario ? { scenario: e.scenario } : {}),
+          ...(e.difficulty ? { difficulty: e.difficulty } : {}),
+          capabilities: e.capabilities ?? [],
+        },
+      })),
+    workspace: entries.some((e) => e.services === undefined || e.services.includes('workspace')),
+  };
+}
