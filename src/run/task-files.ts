@@ -50,28 +50,55 @@ export async function specFilesIn(dir: string): Promise<string[]> {
   return own;
 }
 
-/** The files a corpus index lists, in its order; a line that is not an index entry is a bad_input error. */
-export async function indexedFiles(index: string): Promise<string[]> {
-  const base = dirname(index);
-  const files: string[] = [];
+/** One line of a corpus index (synth-output.ts): the task's id and file (relative to the index's folder), and what
+ * the index says of it. */
+export interface CorpusIndexEntry {
+  id: string;
+  file: string;
+  /** 1-based line of the index */
+  line: number;
+  title?: string | null;
+  family?: string | null;
+  services?: string[];
+  has_user?: boolean;
+  max_turns?: number | null;
+  scenario?: string | null;
+  difficulty?: string | null;
+  capabilities?: string[];
+}
+
+/**
+ * The entries of a corpus index, in its order, streamed from the file; a line that is no entry (no id, or a
+ * file outside the folder) is a bad_input error naming the line.
+ */
+export async function corpusIndexEntries(index: string): Promise<CorpusIndexEntry[]> {
+  const entries: CorpusIndexEntry[] = [];
   const stream = createReadStream(index);
   try {
     for await (const l of streamLines(stream, 1_000_000)) {
       if ('tooLong' in l)
         throw new CoworkError('bad_input', `${index}:${l.line}: a line of ${l.tooLong} bytes is no index entry`);
       if (!l.text.trim()) continue;
-      let file: unknown;
+      let e: Partial<CorpusIndexEntry> | undefined;
       try {
-        file = (JSON.parse(l.text) as { file?: unknown }).file;
+        e = JSON.parse(l.text) as Partial<CorpusIndexEntry>;
       } catch {
-        file = undefined;
+        e = undefined;
       }
-      if (typeof file !== 'string' || !file || isAbsolute(file) || file.split('/').includes('..'))
+      const file = e?.file;
+      if (
+        !e ||
+        typeof e.id !== 'string' ||
+        typeof file !== 'string' ||
+        !file ||
+        isAbsolute(file) ||
+        file.split('/').includes('..')
+      )
         throw new CoworkError(
           'bad_input',
           `${index}:${l.line}: expected {"id": …, "file": "<path inside the corpus folder>"}; rewrite the index with \`coworkenv synth\` or remove it to read the shard folders`,
         );
-      files.push(join(base, file));
+      entries.push({ ...e, id: e.id, file, line: l.line });
     }
   } catch (e) {
     if (isCoworkError(e)) throw e;
@@ -79,7 +106,12 @@ export async function indexedFiles(index: string): Promise<string[]> {
   } finally {
     stream.destroy();
   }
-  return files;
+  return entries;
+}
+
+/** The files a corpus index lists, in its order. */
+export async function indexedFiles(index: string): Promise<string[]> {
+  return (await corpusIndexEntries(index)).map((e) => join(dirname(index), e.file));
 }
 
 /**

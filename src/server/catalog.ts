@@ -1,7 +1,7 @@
-import { createReadStream, readFileSync } from 'node:fs';
-import { dirname, isAbsolute, join } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { CoworkError } from '../schema/errors.js';
-import { streamLines } from '../schema/jsonl.js';
+import { type CorpusIndexEntry, corpusIndexEntries } from '../run/task-files.js';
 import { checkSpecValue } from '../schema/parse-spec.js';
 import type { TaskSpec } from '../schema/task-spec.js';
 import { ServerError } from './protocol.js';
@@ -66,19 +66,6 @@ export function specCatalog(specs: readonly TaskSpec[]): TaskCatalog {
   };
 }
 
-interface IndexEntry {
-  id: string;
-  file: string;
-  title?: string | null;
-  family?: string | null;
-  services?: string[];
-  has_user?: boolean;
-  max_turns?: number | null;
-  scenario?: string | null;
-  difficulty?: string | null;
-  capabilities?: string[];
-}
-
 /** Specs a corpus index catalog keeps parsed: the ones episodes use now (a session holds its own spec). */
 const KEEP_PARSED = 256;
 
@@ -89,43 +76,15 @@ const KEEP_PARSED = 256;
  */
 export async function indexCatalog(index: string): Promise<TaskCatalog> {
   const base = dirname(index);
-  const entries: IndexEntry[] = [];
+  const entries = await corpusIndexEntries(index);
   const at = new Map<string, number>();
-  const stream = createReadStream(index);
-  try {
-    for await (const l of streamLines(stream, 1_000_000)) {
-      if ('tooLong' in l) throw new CoworkError('bad_input', `${index}:${l.line}: a line of ${l.tooLong} bytes`);
-      if (!l.text.trim()) continue;
-      let e: IndexEntry | undefined;
-      try {
-        e = JSON.parse(l.text) as IndexEntry;
-      } catch {
-        e = undefined;
-      }
-      if (
-        !e ||
-        typeof e.id !== 'string' ||
-        typeof e.file !== 'string' ||
-        isAbsolute(e.file) ||
-        e.file.split('/').includes('..')
-      )
-        throw new CoworkError(
-          'bad_input',
-          `${index}:${l.line}: expected {"id": …, "file": "<path inside the corpus folder>", …}; rewrite the index with \`coworkenv synth\``,
-        );
-      if (at.has(e.id)) throw new CoworkError('bad_input', `${index}:${l.line}: duplicate task id ${e.id}`);
-      at.set(e.id, entries.length);
-      entries.push(e);
-    }
-  } catch (e) {
-    if (e instanceof CoworkError) throw e;
-    throw new CoworkError('io_error', `${index}: cannot read (${(e as Error).message})`, undefined, { cause: e });
-  } finally {
-    stream.destroy();
+  for (const [i, e] of entries.entries()) {
+    if (at.has(e.id)) throw new CoworkError('bad_input', `${index}:${e.line}: duplicate task id ${e.id}`);
+    at.set(e.id, i);
   }
   if (!entries.length) throw new CoworkError('bad_input', `${index} lists no task`);
   const parsed = new Map<string, TaskSpec>();
-  const load = (e: IndexEntry): TaskSpec => {
+  const load = (e: CorpusIndexEntry): TaskSpec => {
     const file = join(base, e.file);
     let spec: TaskSpec | undefined;
     let why = '';
@@ -148,7 +107,7 @@ export async function indexCatalog(index: string): Promise<TaskCatalog> {
   return {
     size: entries.length,
     lazy: true,
-    idAt: (i) => (entries[i] as IndexEntry).id,
+    idAt: (i) => (entries[i] as CorpusIndexEntry).id,
     has: (id) => at.has(id),
     ids: () => at.keys(),
     get(id) {
@@ -156,7 +115,7 @@ export async function indexCatalog(index: string): Promise<TaskCatalog> {
       if (i === undefined) return undefined;
       let spec = parsed.get(id);
       if (!spec) {
-        spec = load(entries[i] as IndexEntry);
+        spec = load(entries[i] as CorpusIndexEntry);
         if (parsed.size >= KEEP_PARSED) parsed.delete(parsed.keys().next().value as string);
         parsed.set(id, spec);
       }
