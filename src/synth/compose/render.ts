@@ -1,3 +1,4 @@
+import { escapeRegex } from '../../schema/text.js';
 import type { Rng } from '../../env/rng.js';
 import { type Register } from '../kit/content.js';
 import { agree, capitalise, inRunningText } from '../kit/text.js';
@@ -35,7 +36,7 @@ export interface RenderedRequest {
 const GREET: Record<Register, readonly string[]> = {
   terse: ['', 'Hi.', 'Quick one:', 'FYI —', 'Heads up:'],
   plain: ['Hi,', 'Hello,', 'Morning,', 'Hi there,', 'Hi again,'],
-  chatty: ['Hey!', 'Hiya —', 'Morning! Hope the week is treating you well.', 'Hey, quick favour:', 'Hi hi,'],
+  chatty: ['Hey!', 'Hiya —', 'Morning! Hope the week is treating you well.', 'Hey, quick favour:', 'Hey there,'],
   formal: ['Good morning,', 'Dear colleague,', 'Hello,', 'Good afternoon,'],
 };
 const SIGN: Record<Register, readonly string[]> = {
@@ -209,10 +210,24 @@ export function renderRequest(p: RequestPlan): RenderedRequest {
   return { text: tidy(text), clauses };
 }
 
+// the greetings that end in a comma: a sentence after one starts a new paragraph ("Good afternoon,\n\nThe …"),
+// never "Good afternoon, The …"
+const COMMA_GREETING = new RegExp(
+  `^(${[
+    ...new Set(
+      Object.values(GREET)
+        .flat()
+        .filter((g) => g.endsWith(',')),
+    ),
+  ]
+    .map(escapeRegex)
+    .join('|')}) ([A-Z])`,
+);
+
 // spacing a template can leave (the linter refuses what is worse); after a greeting ending in a comma a new paragraph
 function tidy(s: string): string {
   return s
-    .replace(/^((?:Hi|Hello|Morning|Hi there|Hi again|Hi hi),) ([A-Z])/, (_, g: string, c: string) => `${g}\n\n${c}`)
+    .replace(COMMA_GREETING, (_, g: string, c: string) => `${g}\n\n${c}`)
     .replace(/[ \t]+/g, ' ')
     .replace(/ ([,.;:?!])/g, '$1')
     .replace(/\n /g, '\n')

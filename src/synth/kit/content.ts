@@ -49,6 +49,8 @@ export function writePlan(
     }
   });
   if (body && !/[.!?]$/.test(body)) body += '.';
+  // terse runs on one line: after a greeting's comma the sentence goes on in lower case ("Hello, we are …")
+  if (register === 'terse' && plan.lead?.endsWith(',')) body = lower(body);
   return [plan.lead, body, plan.close].filter(Boolean).join(register === 'terse' ? ' ' : '\n\n');
 }
 

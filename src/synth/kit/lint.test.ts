@@ -17,6 +17,14 @@ describe('the linter catches template seams', () => {
     assert.deepEqual(rules('Could you go through the claims? For each of them, close it.'), []);
   });
 
+  it("a greeting's comma running into a sentence; a name after it is fine", () => {
+    assert.deepEqual(rules('Good afternoon, The claims were skipped in the last clean-up.'), ['greeting']);
+    assert.deepEqual(rules('Hello, We are reviewing our order.'), ['greeting']);
+    assert.deepEqual(rules('Good afternoon,\n\nThe claims were skipped.'), []);
+    assert.deepEqual(rules('Hello, we are reviewing our order.'), []);
+    assert.deepEqual(rules('Hello, Priya — the claims were skipped.'), []);
+  });
+
   it('a plural subject with a singular verb', () => {
     assert.deepEqual(rules('This working instructions says which claims qualify.'), ['agreement']);
     assert.deepEqual(rules('These working instructions say which claims qualify.'), []);

@@ -26,7 +26,8 @@ export interface Lint {
     | 'doubled_ask'
     | 'repeated_line'
     | 'date_phrase'
-    | 'history_date';
+    | 'history_date'
+    | 'greeting';
   at: string;
 }
 
@@ -50,6 +51,11 @@ export function lintText(text: string, today: string): Lint[] {
   find('doubled_word', /\bfor each of them, [^.!?\n]*\beach of (?:those|them)\b/gi);
   find('article', /\b[Aa] (?!uni|use|usu|eu|one|once)[aeiouAEIOU]\w*/g);
   find('punctuation', /[,;:]{2,}|\.\.(?!\.)|\s[,.;:](?!\d)/g);
+  // "Good afternoon, The claims were skipped": a greeting's comma runs into a sentence (a name may follow one)
+  find(
+    'greeting',
+    /^(?:Hi|Hello|Hey|Hey there|Hi there|Hi again|Morning|Good (?:morning|afternoon|evening)|Dear [a-z]+), (?:The|We|Could|Can|Please|Let|Following|A|An|Our|I|This|Our)\b/gm,
+  );
   // "Thursday 12 March": the calendar of the task's year must agree
   const year = Number(today.slice(0, 4));
   for (const m of text.matchAll(
