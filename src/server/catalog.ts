@@ -25,8 +25,6 @@ export interface TaskListing {
  */
 export interface TaskCatalog {
   readonly size: number;
-  /** the catalog reads specs on demand (from a corpus index) */
-  readonly lazy: boolean;
   idAt(index: number): string;
   has(id: string): boolean;
   ids(): Iterable<string>;
@@ -35,6 +33,11 @@ export interface TaskCatalog {
   listing(): TaskListing[];
   /** some task uses the workspace service */
   readonly workspace: boolean;
+}
+
+/** The catalog of what a server is given: a catalog as it is, specs in memory as specCatalog. */
+export function asCatalog(specs: readonly TaskSpec[] | TaskCatalog): TaskCatalog {
+  return 'idAt' in specs ? specs : specCatalog(specs);
 }
 
 /** A catalog of specs in memory; duplicate ids are a bad_input error. */
@@ -46,7 +49,6 @@ export function specCatalog(specs: readonly TaskSpec[]): TaskCatalog {
   }
   return {
     size: specs.length,
-    lazy: false,
     idAt: (i) => (specs[i] as TaskSpec).id,
     has: (id) => byId.has(id),
     ids: () => byId.keys(),
@@ -106,7 +108,6 @@ export async function indexCatalog(index: string): Promise<TaskCatalog> {
   };
   return {
     size: entries.length,
-    lazy: true,
     idAt: (i) => (entries[i] as CorpusIndexEntry).id,
     has: (id) => at.has(id),
     ids: () => at.keys(),

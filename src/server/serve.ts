@@ -13,7 +13,7 @@ import { shellPool } from '../services/workspace/isolation-pool.js';
 import { SERVER_UNIT_NICENESS, setUnitNiceness } from '../services/workspace/unit.js';
 import { createApp, MAX_BODY_BYTES } from './app.js';
 import { DEFAULT_MAX_SESSIONS, SessionManager } from './sessions.js';
-import { specCatalog, type TaskCatalog } from './catalog.js';
+import { asCatalog, type TaskCatalog } from './catalog.js';
 import { attachWebSocket } from './ws.js';
 
 export interface ServeOptions {
@@ -54,14 +54,14 @@ export async function startServer(opts: ServeOptions): Promise<RunningServer> {
   const log = opts.log ?? ((line: string) => void process.stderr.write(`${line}\n`));
   const maxBodyBytes = opts.maxBodyBytes ?? MAX_BODY_BYTES;
   // only workspace tasks have a workspace to budget and a shell to warm up
-  const catalog = 'idAt' in opts.specs ? opts.specs : specCatalog(opts.specs);
+  const catalog = asCatalog(opts.specs);
   const workspace = catalog.workspace;
   // every live session may fill its workspace at once: the budget must fit them all (refused otherwise)
   const capacity = planCapacity({
     maxSessions: opts.maxSessions ?? DEFAULT_MAX_SESSIONS,
     ...(opts.workspaceBytes !== undefined ? { workspaceBytes: opts.workspaceBytes } : {}),
     // a lazy catalog's fixtures are read when used: the budget is the default (or --workspace-mb)
-    fixtureBytes: 'idAt' in opts.specs ? 0 : Math.max(0, ...opts.specs.map(fixtureBytes)),
+    fixtureBytes: Array.isArray(opts.specs) ? Math.max(0, ...opts.specs.map(fixtureBytes)) : 0,
     workspace,
     heapLimitBytes: getHeapStatistics().heap_size_limit,
     totalMemBytes: totalmem(),

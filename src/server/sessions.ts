@@ -4,7 +4,7 @@ import { didYouMean } from '../schema/suggest.js';
 import type { TaskSpec } from '../schema/task-spec.js';
 import { type ResetRequest, ServerError } from './protocol.js';
 import { Session } from './session.js';
-import { specCatalog, type TaskCatalog } from './catalog.js';
+import { asCatalog, type TaskCatalog } from './catalog.js';
 
 export { Session } from './session.js';
 
@@ -42,7 +42,7 @@ export class SessionManager {
   #timer: NodeJS.Timeout | undefined;
 
   constructor(opts: SessionManagerOptions) {
-    this.catalog = 'idAt' in opts.specs ? opts.specs : specCatalog(opts.specs);
+    this.catalog = asCatalog(opts.specs);
     if (this.catalog.size === 0) throw new CoworkError('bad_input', 'the env server needs at least one task spec');
     this.maxSessions = opts.maxSessions ?? DEFAULT_MAX_SESSIONS;
     this.ttlS = opts.ttlS ?? DEFAULT_TTL_S;

@@ -3,7 +3,7 @@ import type { ChatModel } from '../llm/types.js';
 import { runGate } from '../validate/index.js';
 import { type ProbeSummary, ProbeTally, probeResultsOf } from '../validate/probes.js';
 import type { MeaningOptions } from '../validate/meaning.js';
-import { type Coverage, CoverageTally, type SpecLike } from './plan/coverage.js';
+import { type Coverage, CoverageTally, referenceCalls, type SpecLike } from './plan/coverage.js';
 import { type SubstanceStats, SubstanceTally, taskSubstance } from './plan/substance.js';
 import { TaskSpec } from '../schema/task-spec.js';
 import type { Diagnostic } from '../schema/diagnostics.js';
@@ -246,10 +246,7 @@ export class SynthTally {
       if (p.success) sub = taskSubstance(p.data);
     }
     if (o.accepted && sub) {
-      const calls = ((o.candidate as SpecLike).reference ?? []).flatMap((step) =>
-        step && typeof step === 'object' && 'call' in step ? [String((step as { call: unknown }).call)] : [],
-      );
-      const dup = this.#nearDups.add(o.id, taskFeatures(sub.template, calls));
+      const dup = this.#nearDups.add(o.id, taskFeatures(sub.template, referenceCalls(o.candidate as SpecLike)));
       if (dup && opts.dedupe) {
         this.#nearDups.dropped();
         o = nearDuplicate(o, dup);

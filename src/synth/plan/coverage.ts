@@ -51,6 +51,13 @@ export function requestSkeleton(request: string): string {
 
 const share = (n: number, d: number) => (d ? Math.round((n / d) * 1000) / 1000 : 0);
 
+/** The tool names of a spec's reference calls, in order (its workflow). */
+export function referenceCalls(s: SpecLike): string[] {
+  return (s.reference ?? []).flatMap((step) =>
+    step && typeof step === 'object' && 'call' in step ? [String((step as { call: unknown }).call)] : [],
+  );
+}
+
 /** Coverage of released specs (`jobs`: how many were attempted, for the released share). */
 export function specCoverage(specs: readonly SpecLike[], jobs?: number): Coverage {
   const tally = new CoverageTally();
@@ -82,9 +89,7 @@ export class CoverageTally {
     if (domain) this.#domains.add(domain);
     for (const c of s.labels?.capabilities ?? []) this.#caps.add(c);
     if (lead && domain) this.#cells.add(`${lead}/${domain}`);
-    const calls = (s.reference ?? []).flatMap((step) =>
-      step && typeof step === 'object' && 'call' in step ? [String((step as { call: unknown }).call)] : [],
-    );
+    const calls = referenceCalls(s);
     this.#seqs.add(digest(calls.join(',')));
     this.#skeletons.add(digest(requestSkeleton(s.request ?? '')));
     const req = digest(s.request ?? '');

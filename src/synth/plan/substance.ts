@@ -145,6 +145,11 @@ export function taskSubstance(spec: TaskSpec): TaskSubstance {
   };
 }
 
+/**
+ * The substance statistics of a corpus: its specs, or their `taskSubstance` shares. `probes`: each candidate's
+ * probe results (released or not; every task the gate probed), for the probes' shares; `fixedRule`: a report
+ * already made over the same specs.
+ */
 export function substanceStats(
   input: readonly (TaskSpec | TaskSubstance)[],
   opts: { probes?: readonly (readonly ProbeResult[])[]; fixedRule?: FixedRuleReport } = {},
