@@ -177,7 +177,8 @@ export function renderRequest(p: RequestPlan): RenderedRequest {
       if (action) clauses.action = action;
       if (aggregate) clauses.aggregate = aggregate;
       const needs = /^every one of\b/i.test(select) ? 'needs' : 'need';
-      text = `Forwarding this from ${boss?.name ?? 'our manager'}:\n> ${ctx}. ${capitalise(select)} ${needs} attention: ${doing(action, aggregate)}.\n\n${greet ? `${greet}${greet.endsWith(',') ? '\n\n' : ' '}` : ''}${rng.pick(['Can you take this one?', 'Could you handle it?', 'This one is yours if you have time.'])}${ask}${rule} ${tell}\n\n${sign}`;
+      // the greeting heads the mail, above the note it forwards (never between the quote and the ask)
+      text = `${greet ? `${greet}\n\n` : ''}Forwarding this from ${boss?.name ?? 'our manager'}:\n> ${ctx}. ${capitalise(select)} ${needs} attention: ${doing(action, aggregate)}.\n\n${rng.pick(['Can you take this one?', 'Could you handle it?', 'This one is yours if you have time.'])}${ask}${rule} ${tell}\n\n${sign}`;
       break;
     }
     case 4: // a chat line
