@@ -10,9 +10,14 @@ import { makeAgent, POLICIES, type PolicyOptions } from './policies.js';
 /** An agent factory from a policy name or a chat model. */
 export function agentFactory(
   agent: string | ChatModel,
-  opts: { skip?: number; swap?: number; params?: ChatParams } = {},
+  opts: { skip?: number; swap?: number; params?: ChatParams; vision?: boolean } = {},
 ): (spec: TaskSpec, o: PolicyOptions) => Agent {
-  if (typeof agent !== 'string') return () => llmAgent(agent, opts.params ? { params: opts.params } : {});
+  if (typeof agent !== 'string')
+    return () =>
+      llmAgent(agent, {
+        ...(opts.params ? { params: opts.params } : {}),
+        ...(opts.vision === false ? { vision: false } : {}),
+      });
   const name = agent;
   return (spec, o) =>
     makeAgent(name, spec, {

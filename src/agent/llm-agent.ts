@@ -1,6 +1,7 @@
 import { toolJsonSchema } from '../services/catalog.js';
 import { LlmError } from '../llm/errors.js';
-import type { ChatMessage, ChatModel, ChatParams, ChatResult } from '../llm/types.js';
+import type { ChatImage, ChatMessage, ChatModel, ChatParams, ChatResult } from '../llm/types.js';
+import { imageData, imageNote } from '../env/images.js';
 import type { TrajectoryEvent } from '../schema/trajectory.js';
 import { systemPrompt } from './system-prompt.js';
 import { InfraError } from './types.js';
@@ -12,10 +13,15 @@ export interface LlmAgentOptions {
   maxObservationChars?: number;
   /** replaces the standard system prompt */
   systemPrompt?: string;
+  /** false: pictures tools return are described in text instead of shown (a model without vision) [true] */
+  vision?: boolean;
 }
 
-/** The agent-visible history as chat messages: user and assistant text, tool calls and their results. */
-export function historyMessages(history: readonly TrajectoryEvent[], maxObs: number): ChatMessage[] {
+/**
+ * The agent-visible history as chat messages: user and assistant text, tool calls and their results, with the
+ * pictures a result shows (or, without vision or once evicted, a note naming each picture).
+ */
+export function historyMessages(history: readonly TrajectoryEvent[], maxObs: number, vision = true): ChatMessage[] {
   const out: ChatMessage[] = [];
   for (const e of history) {
     if (e.type === 'user') out.push({ role: 'user', content: e.text });
@@ -32,7 +38,19 @@ export function historyMessages(history: readonly TrajectoryEvent[], maxObs: num
         e.content.length > maxObs
           ? `${e.content.slice(0, maxObs)}\n...[truncated: ${e.content.length - maxObs} more characters]`
           : e.content;
-      out.push({ role: 'tool', tool_call_id: e.call_id, content });
+      const images: ChatImage[] = [];
+      const notes: string[] = [];
+      for (const ref of e.images ?? []) {
+        const data = vision ? imageData(ref) : undefined;
+        if (data) images.push(data);
+        else notes.push(imageNote(ref));
+      }
+      out.push({
+        role: 'tool',
+        tool_call_id: e.call_id,
+        content: notes.length ? `${content}\n${notes.join('\n')}` : content,
+        ...(images.length ? { images } : {}),
+      });
     }
     // patch events (the user's own changes) are not messages; the agent sees their effect through tools
   }
@@ -60,11 +78,17 @@ export function llmAgent(model: ChatModel, opts: LlmAgentOptions = {}): Agent {
   const params: ChatParams = { temperature: 0, max_tokens: 4096, ...opts.params };
   return {
     name: 'llm',
-    config: { name: 'llm', model: model.id, params, max_observation_chars: maxObs },
+    config: {
+      name: 'llm',
+      model: model.id,
+      params,
+      max_observation_chars: maxObs,
+      ...(opts.vision === false ? { vision: false } : {}),
+    },
     async next(view, signal): Promise<AgentTurn> {
       const messages: ChatMessage[] = [
         { role: 'system', content: opts.systemPrompt ?? systemPrompt(view) },
-        ...historyMessages(view.history, maxObs),
+        ...historyMessages(view.history, maxObs, opts.vision !== false),
       ];
       const tools = view.tools.map((t) => ({
         name: t.name,

@@ -23,6 +23,7 @@ export function toolEvent(call: ToolCall, r: CallResult): ToolEvent {
     ...(r.injected ? { injected: r.injected } : {}),
     ...(r.truncated ? { truncated: true } : {}),
     latency_us: r.latencyUs,
+    ...(r.images ? { images: r.images } : {}),
   };
 }
 

@@ -39,6 +39,7 @@ interface RunOpts extends ModelFlags {
   swap?: number;
   shell: 'virtual' | 'real';
   returnTokenIds?: boolean;
+  vision?: boolean;
   infraRetries: number;
   queue?: string;
 }
@@ -76,6 +77,10 @@ export function runCommand(program: Command): void {
         'virtual',
       )
       .option('--return-token-ids', 'ask the endpoint for token ids and logprobs (vLLM) and keep them for RL')
+      .option(
+        '--no-vision',
+        'a model agent without vision: pictures tools return (fs_read of a PNG, JPEG, GIF or WebP) are described in text instead of shown',
+      )
       .option(
         '--infra-retries <n>',
         'reruns of an episode that ended in infra_error (endpoint down, user simulator failed) before it is recorded as one',
@@ -136,9 +141,15 @@ export function runCommand(program: Command): void {
       ...(opts.skip !== undefined ? { skip: opts.skip } : {}),
       ...(opts.swap !== undefined ? { swap: opts.swap } : {}),
       ...(params ? { params } : {}),
+      ...(opts.vision === false ? { vision: false } : {}),
     });
     const agentConfig = agentModel
-      ? { name: 'llm', model: agentModel.id, ...(params ? { params } : {}) }
+      ? {
+          name: 'llm',
+          model: agentModel.id,
+          ...(params ? { params } : {}),
+          ...(opts.vision === false ? { vision: false } : {}),
+        }
       : {
           name: opts.agent,
           ...(opts.skip !== undefined ? { skip: opts.skip } : {}),

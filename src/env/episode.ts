@@ -8,6 +8,7 @@ import type { TaskSpec } from '../schema/task-spec.js';
 import { zodDiagnostics } from '../schema/zod-diagnostics.js';
 import { type CallEffect, type CallMemo, callKey } from './call-memo.js';
 import { drawFault } from './faults.js';
+import { takeAttachments } from './images.js';
 import { type Prepared, prepare } from './prepared.js';
 import { createRng, type Rng } from './rng.js';
 import { ServiceContext } from './service-context.js';
@@ -337,6 +338,7 @@ export class Episode {
 
   #finish(entry: AuditCall): CallResult {
     this.#clockMs = Date.parse(entry.t) + TICK_MS + entry.latency_ms;
+    const images = entry.ok ? takeAttachments(entry.result) : undefined;
     let content = JSON.stringify(entry.ok ? (entry.result ?? null) : { error: entry.error });
     const max = this.spec.limits.max_result_chars;
     if (content.length > max) {
@@ -348,6 +350,7 @@ export class Episode {
     if (entry.error) out.error = entry.error;
     if (entry.injected) out.injected = entry.injected;
     if (entry.truncated) out.truncated = true;
+    if (images) out.images = images;
     this.#kept?.push({ name: entry.called_as ?? entry.tool, result: out, checkpoint: this.#checkpoint() });
     return out;
   }

@@ -1,3 +1,4 @@
+import type { ImageRef } from './images.js';
 import type { EpisodeSettings, Rec } from '../services/types.js';
 import type { Prepared } from './prepared.js';
 
@@ -30,6 +31,8 @@ export interface CallResult {
   latencyUs: number;
   truncated?: boolean;
   seq: number;
+  /** pictures the result attaches (env/images.ts holds their bytes) */
+  images?: ImageRef[];
 }
 
 /** What a ServiceContext may touch inside its episode. */

@@ -61,7 +61,22 @@ export function anthropicBody(
   for (const m of messages) {
     if (m.role === 'system') continue;
     if (m.role === 'tool')
-      push('user', [{ type: 'tool_result', tool_use_id: m.tool_call_id, content: m.content ?? '' }]);
+      push('user', [
+        {
+          type: 'tool_result',
+          tool_use_id: m.tool_call_id,
+          // a result with pictures is a list of blocks: its text, then each image
+          content: m.images?.length
+            ? [
+                { type: 'text', text: m.content ?? '' },
+                ...m.images.map((i) => ({
+                  type: 'image',
+                  source: { type: 'base64', media_type: i.mime, data: i.data },
+                })),
+              ]
+            : (m.content ?? ''),
+        },
+      ]);
     else if (m.role === 'assistant') {
       const blocks: Block[] = m.content ? [{ type: 'text', text: m.content }] : [];
       for (const c of m.tool_calls ?? [])

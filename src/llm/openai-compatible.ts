@@ -35,6 +35,30 @@ export function openAiModel(model: string, opts: OpenAiOptions): ChatModel {
   };
 }
 
+type Part = { type: 'text'; text: string } | { type: 'image_url'; image_url: { url: string } };
+
+// tool messages are text-only in chat.completions: the pictures of a turn's results follow its tool messages as
+// one user message (text parts name the call each picture came from)
+function withToolImages(messages: readonly ChatMessage[]): (ChatMessage & { parts?: Part[] })[] {
+  const out: (ChatMessage & { parts?: Part[] })[] = [];
+  let parts: Part[] = [];
+  const flush = () => {
+    if (parts.length) out.push({ role: 'user', content: null, parts });
+    parts = [];
+  };
+  for (const m of messages) {
+    if (m.role !== 'tool') flush();
+    out.push(m);
+    if (m.role === 'tool' && m.images?.length) {
+      parts.push({ type: 'text', text: `Pictures returned by tool call ${m.tool_call_id}:` });
+      for (const i of m.images)
+        parts.push({ type: 'image_url', image_url: { url: `data:${i.mime};base64,${i.data}` } });
+    }
+  }
+  flush();
+  return out;
+}
+
 /** Our messages → an OpenAI chat.completions request body. */
 export function openAiBody(
   model: string,
@@ -44,8 +68,9 @@ export function openAiBody(
 ): Body {
   const body: Body = {
     model,
-    messages: messages.map((m) => {
+    messages: withToolImages(messages).map((m) => {
       if (m.role === 'tool') return { role: 'tool', tool_call_id: m.tool_call_id, content: m.content ?? '' };
+      if (m.parts) return { role: 'user', content: m.parts };
       if (m.role === 'assistant' && m.tool_calls?.length) {
         return {
           role: 'assistant',

@@ -17,6 +17,14 @@ export interface ChatMessage {
   /** for role tool */
   tool_call_id?: string;
   name?: string;
+  /** pictures a tool result shows (role tool): base64 bytes */
+  images?: ChatImage[];
+}
+
+/** A picture in a message, as base64. */
+export interface ChatImage {
+  mime: string;
+  data: string;
 }
 
 export interface ChatTool {

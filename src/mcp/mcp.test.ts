@@ -187,6 +187,34 @@ describe('mcp session (in-process)', () => {
     }
   });
 
+  it('a picture a tool returns reaches the SDK client as ImageContent after the text; the trajectory keeps its hash', async () => {
+    const spec = await load(join(ROOT, 'examples/multimodal/chart_regional_lead.yaml'));
+    const s = await open({ spec });
+    try {
+      const r = await s.call('fs_read', { path: 'reports/q3_revenue.png' });
+      const content = r.content as { type: string; text?: string; data?: string; mimeType?: string }[];
+      assert.equal(content[0]?.type, 'text');
+      assert.equal((JSON.parse(content[0]?.text ?? '{}') as { format?: string }).format, 'image');
+      assert.equal(content[1]?.type, 'image');
+      assert.equal(content[1]?.mimeType, 'image/png');
+      assert.equal(
+        Buffer.from(content[1]?.data ?? '', 'base64')
+          .subarray(1, 4)
+          .toString('latin1'),
+        'PNG',
+      );
+      await playReference(s.call, spec);
+      const t = s.finished[0] as Trajectory;
+      assert.equal(t.grade?.score, 1);
+      // the events and the audited calls name the picture by hash (the final workspace state keeps its files)
+      const recorded = JSON.stringify([t.events, t.audit.calls]);
+      assert.ok(!recorded.includes((content[1]?.data ?? '').slice(0, 64)));
+      assert.match(recorded, /"sha256":"[0-9a-f]{64}"/);
+    } finally {
+      await s.close();
+    }
+  });
+
   it('converses with the scripted user until conversation_over, then finishes with score 1', async () => {
     const spec = dialogueSpec();
     const s = await open({ spec });

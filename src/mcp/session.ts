@@ -1,3 +1,4 @@
+import { mcpImageContent } from '../env/images.js';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import {
   CallToolRequestSchema,
@@ -235,7 +236,9 @@ export function createMcpSession(opts: McpSessionOptions): McpSession {
     const r = await play({ tool_calls: [{ name, args: rawArgs ?? {} }] });
     if (r.refusal) return r.refusal;
     const ev = r.tools[0] as ToolEvent;
-    return text(ev.content, !ev.ok);
+    const shown = text(ev.content, !ev.ok);
+    // pictures follow the text as MCP ImageContent
+    return ev.images ? { ...shown, content: [...shown.content, ...mcpImageContent(ev.images)] } : shown;
   }
 
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools }));

@@ -57,6 +57,7 @@ export function runJobConfig(o: {
   skip?: number;
   swap?: number;
   params?: ChatParams;
+  vision?: boolean;
   user?: string;
   judge?: string;
   seed: number;
@@ -69,6 +70,7 @@ export function runJobConfig(o: {
     ...(o.skip !== undefined ? { skip: o.skip } : {}),
     ...(o.swap !== undefined ? { swap: o.swap } : {}),
     ...(o.params ? { params: o.params } : {}),
+    ...(o.vision === false ? { vision: false } : {}),
     user: o.user ?? 'scripted',
     ...(o.judge ? { judge: o.judge } : {}),
     seed: o.seed,

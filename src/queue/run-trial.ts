@@ -16,6 +16,8 @@ export interface RunJobConfig {
   skip?: number;
   swap?: number;
   params?: ChatParams;
+  /** false: pictures are described in text (`run --no-vision`) */
+  vision?: boolean;
   /** scripted | none | a model string */
   user: string;
   judge?: string;
@@ -55,6 +57,7 @@ export async function processTrial(job: Job<RunTrialData>, llm: LlmGateway): Pro
     ...(c.skip !== undefined ? { skip: c.skip } : {}),
     ...(c.swap !== undefined ? { swap: c.swap } : {}),
     ...(c.params ? { params: c.params } : {}),
+    ...(c.vision === false ? { vision: false } : {}),
   });
   const userChoice = c.user === 'scripted' || c.user === 'none' ? c.user : model(c.user);
   const judge = c.judge ? llmJudge(model(c.judge)) : undefined;

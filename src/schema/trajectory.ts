@@ -54,6 +54,17 @@ export const ToolEvent = z.strictObject({
   injected: z.enum(['rate_limited', 'server_error', 'slow']).optional(),
   truncated: z.boolean().optional(),
   latency_us: z.number().min(0),
+  /** pictures the tool showed, by content hash (the bytes are not stored here) */
+  images: z
+    .array(
+      z.strictObject({
+        sha256: z.string().regex(/^[0-9a-f]{64}$/),
+        mime: z.string(),
+        width: z.number().int().optional(),
+        height: z.number().int().optional(),
+      }),
+    )
+    .optional(),
 });
 export const PatchEvent = z.looseObject({
   type: z.literal('patch'),

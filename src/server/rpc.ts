@@ -1,3 +1,4 @@
+import { type ImageRef, mcpImageContent } from '../env/images.js';
 import pkg from '../../package.json' with { type: 'json' };
 import { mcpToolListing } from '../mcp/tool-listing.js';
 import { parseOr422, ResetRequest, ServerError, withTask } from './protocol.js';
@@ -199,10 +200,11 @@ async function callTool(params: Record<string, unknown>, ctx: RpcContext) {
     ok: boolean;
     content: string;
     error?: { code: string; message: string };
+    images?: ImageRef[];
   };
   // MCP's CallToolResult, with FastMCP's `data` (the parsed output) that OpenEnv's MCPToolClient returns
   const result = {
-    content: [{ type: 'text', text: tr.content }],
+    content: [{ type: 'text', text: tr.content }, ...mcpImageContent(tr.images)],
     data: parseOr(tr.content),
     isError: !tr.ok,
     _meta: { episode_id: named ? s.id : null, reward: r.reward, done: r.done, ...r.observation.metadata },

@@ -194,6 +194,31 @@ describe('env server: reset', () => {
 });
 
 describe('env server: step', () => {
+  it('a picture comes back inline in the observation (base64 + hash) and as MCP ImageContent on /mcp', async () => {
+    const chart = (await loadSpecs([join(ROOT, 'examples/multimodal/chart_regional_lead.yaml')]))[0]?.spec as TaskSpec;
+    const s = setup({ specs: [chart] });
+    await s.post('/reset', { task_id: 'chart_regional_lead', episode_id: 'img' });
+    const r = await s.step('img', { tool_call: { name: 'fs_read', arguments: { path: 'reports/q3_revenue.png' } } });
+    const tr = r.body.observation.tool_result;
+    assert.equal(tr.ok, true);
+    assert.equal(tr.images.length, 1);
+    assert.match(tr.images[0].sha256, /^[0-9a-f]{64}$/);
+    assert.equal(tr.images[0].mime, 'image/png');
+    assert.equal(Buffer.from(tr.images[0].data, 'base64').subarray(1, 4).toString('latin1'), 'PNG');
+    const rpc = await s.post('/mcp', {
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'tools/call',
+      params: { name: 'fs_read', arguments: { path: 'reports/q3_revenue.png' }, task_id: 'chart_regional_lead' },
+    });
+    const content = rpc.body.result.content as Json[];
+    assert.deepEqual(
+      content.map((c) => c.type),
+      ['text', 'image'],
+    );
+    assert.equal(content[1]?.mimeType, 'image/png');
+  });
+
   it('plays support_escalation to reward 1 with components, anchors and step rewards, recorded like the rollout loop', async () => {
     const s = setup();
     const reset = (await s.post('/reset', { task_id: 'support_escalation', episode_id: 'esc' })).body;

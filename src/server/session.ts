@@ -1,3 +1,4 @@
+import { type ImageRef, imageData, mcpImageContent } from '../env/images.js';
 import { systemPrompt } from '../agent/system-prompt.js';
 import { TrajectoryRecorder } from '../agent/recorder.js';
 import { type ToolEvent, TurnEngine } from '../agent/turn-engine.js';
@@ -180,8 +181,12 @@ export class Session {
       // tool error, so it is in `result` (is_error) as OpenEnv puts tool errors, never in `error`
       const r = await this.#step({ tool_call: { name: action.tool_name, arguments: action.arguments ?? {} } });
       const { metadata, ...obs } = r.observation;
-      const tr = obs.tool_result as { call_id: string; ok: boolean; content: string };
-      const result = { content: [{ type: 'text', text: tr.content }], data: parseOr(tr.content), is_error: !tr.ok };
+      const tr = obs.tool_result as { call_id: string; ok: boolean; content: string; images?: ImageRef[] };
+      const result = {
+        content: [{ type: 'text', text: tr.content }, ...mcpImageContent(tr.images)],
+        data: parseOr(tr.content),
+        is_error: !tr.ok,
+      };
       return respond({ tool_name: action.tool_name, result }, { ...metadata, call_id: tr.call_id }, r.reward, r.done);
     });
     this.#chain = p.catch(() => {});
@@ -210,6 +215,8 @@ export class Session {
           ok: ev.ok,
           content: ev.content,
           ...(ev.error ? { error: ev.error } : {}),
+          // pictures inline (base64) for the client; the trajectory keeps only their hashes
+          ...(ev.images ? { images: ev.images.map((i) => ({ ...i, data: imageData(i)?.data ?? null })) } : {}),
         },
       };
     } else {

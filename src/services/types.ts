@@ -95,3 +95,19 @@ export interface ServiceDef {
 export function defineTool<S extends z.ZodObject>(tool: ToolDef<S>): ToolDef {
   return tool as unknown as ToolDef;
 }
+
+/** Key of the pictures a tool result attaches (a symbol: JSON never serialises it; the episode takes them off). */
+export const ATTACHED = Symbol('attached images');
+
+/** A picture a tool handler attaches to its result: the bytes and what they are. */
+export interface ImageAttachment {
+  mime: string;
+  bytes: Uint8Array;
+  width?: number;
+  height?: number;
+}
+
+/** A tool result with pictures attached (shown to the agent beside the result's text). */
+export function withImages<T extends object>(result: T, images: ImageAttachment[]): T {
+  return Object.assign(result, { [ATTACHED]: images });
+}

@@ -4,6 +4,7 @@ import type { Matcher, Where } from '../schema/matchers.js';
 import type { TaskSpec } from '../schema/task-spec.js';
 import { fixtureRows } from '../services/fixtures.js';
 import { getService, resolveTool } from '../services/registry.js';
+import { pictureNumbers, pictureRecipes } from '../services/workspace/formats/image-scenes.js';
 import { err } from './types.js';
 
 const TOTAL = /^(total|total_amount|amount_total|sum)$/;
@@ -12,10 +13,15 @@ const AMOUNT = ['amount', 'total', 'total_amount', 'value', 'price'];
 /**
  * A wrong answer both the check and the reference state (gate step 6): a checked total of an action whose
  * reference call lists the records it totals (an id list declared as a foreign key, e.g. a report's
- * `transactions`) must equal the sum of those records' amounts in the fixtures — recomputed, not trusted.
+ * `transactions`) must equal the sum of those records' amounts in the fixtures — recomputed, not trusted — unless
+ * the figure comes from pictures: one a picture shows, or any when the reference reads a picture (a receipt's
+ * total where the card charge held a tip; the gate cannot read pixels, the checks' consistency steps still run).
  */
 export function checkAnswerFacts(spec: TaskSpec): Diagnostic[] {
   const out: Diagnostic[] = [];
+  const pictures = pictureRecipes(spec.fixtures);
+  if (pictures.length && readsPicture(spec)) return out;
+  const shown = pictures.flatMap(pictureNumbers);
   spec.checks.forEach((c, i) => {
     let where: Where | undefined;
     let tools: string[] = [];
@@ -29,7 +35,7 @@ export function checkAnswerFacts(spec: TaskSpec): Diagnostic[] {
     for (const [field, m] of Object.entries(where ?? {})) {
       if (!TOTAL.test(field)) continue;
       const want = wanted(m);
-      if (!want) continue;
+      if (!want || shown.some((n) => Math.abs(n - want.value) <= want.tolerance)) continue;
       for (const s of spec.reference) {
         if (!('call' in s) || !tools.includes(canonicalTool(s.call))) continue;
         const sum = listedSum(spec, s.call, s.args);
@@ -97,3 +103,13 @@ function listedSum(
 }
 
 const round = (n: number) => Math.round(n * 100) / 100;
+
+// the reference opens a picture of the workspace (fs_read of a png/jpg/gif/webp path)
+function readsPicture(spec: TaskSpec): boolean {
+  return spec.reference.some(
+    (s) =>
+      'call' in s &&
+      canonicalTool(s.call) === 'fs_read' &&
+      /\.(png|jpe?g|gif|webp)$/i.test(String((s.args as { path?: unknown }).path ?? '')),
+  );
+}

@@ -1,9 +1,18 @@
 import { z } from 'zod';
 import { ToolError } from '../tool-error.js';
-import { defineTool, type Rec, type ServiceDef, type ToolContext } from '../types.js';
+import { defineTool, type Rec, type ServiceDef, type ToolContext, withImages } from '../types.js';
 import { fileBytes, formatBytes, usage, workspaceBudget } from './limits.js';
 import { toWorkspacePath, within } from './paths.js';
-import { formatOf, OFFICE_KINDS, readerHint, recipeOf, renderRecipe } from './formats/index.js';
+import {
+  bytesOf,
+  formatOf,
+  imageMime,
+  imageSize,
+  OFFICE_KINDS,
+  readerHint,
+  recipeOf,
+  renderRecipe,
+} from './formats/index.js';
 import { readTextIsolated } from './read-isolated.js';
 import { skippedNote } from './readback.js';
 import { docWriteTool, tableWriteTool } from './write-tools.js';
@@ -150,6 +159,26 @@ function writeFile(ctx: ToolContext, path: string, content: string, encoding: 'u
   return { created: true };
 }
 
+// a picture: its size in the text, the bytes attached for the agent to see (only the header is parsed here); a
+// file whose header gives no size (cut short, or no picture at all) is returned as any other file is
+function readImage(f: WsFile) {
+  const bytes = bytesOf(f);
+  const mime = imageMime(bytes);
+  const size = imageSize(bytes);
+  if (!mime || !size) return undefined;
+  return withImages(
+    {
+      path: f.path,
+      format: 'image',
+      mime,
+      ...size,
+      bytes: bytes.length,
+      shown: 'the picture is attached to this result',
+    },
+    [{ mime, bytes, ...size }],
+  );
+}
+
 // one line range of a text: the shape every fs_read result has
 function sliceLines(
   path: string,
@@ -271,7 +300,7 @@ export const workspace: ServiceDef = {
     defineTool({
       name: 'fs_read',
       description:
-        'Read a file; optionally only lines start_line..end_line (1-based, inclusive). Office files come back as readable text: XLSX sheets as tables with cell addresses (formulas shown after their value), DOCX as Markdown with tables, PDF text page by page, PPTX slides in order. Other binary files come back as base64.',
+        'Read a file; optionally only lines start_line..end_line (1-based, inclusive). Office files come back as readable text: XLSX sheets as tables with cell addresses (formulas shown after their value), DOCX as Markdown with tables, PDF text page by page, PPTX slides in order. Pictures (PNG, JPEG, GIF, WebP) are shown as images. Other binary files come back as base64.',
       params: z.strictObject({
         path: z.string().min(1),
         start_line: z.number().int().min(1).max(10_000_000).optional(),
@@ -285,6 +314,8 @@ export const workspace: ServiceDef = {
           f.path,
           f.encoding === 'base64' ? Buffer.from(f.content.slice(0, 16), 'base64') : undefined,
         );
+        const picture = kind === 'image' ? readImage(f) : undefined;
+        if (picture) return picture;
         const office = (OFFICE_KINDS as readonly string[]).includes(kind);
         if (office) {
           // parsed in a reader unit (a child process with limits): agent-written bytes never run a parser here

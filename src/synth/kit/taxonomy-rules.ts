@@ -29,7 +29,8 @@ export const CAPABILITY_SERVICES: Record<Capability, readonly string[]> = {
 
 /** Why a capability has no service (it stays LLM-only): reported by `plan --taxonomy` and docs/taxonomy.md. */
 export const UNSUPPORTED_CAPABILITIES: Partial<Record<Capability, string>> = {
-  Multimodal_Perception: 'no service returns images or audio for the agent to perceive',
+  Multimodal_Perception:
+    'the compositional generator draws no pictures yet (the workspace shows images; the receipt_claim preset needs them)',
   Multimedia_Processing: 'no service stores or transforms media files',
   Translation: 'requests and records are English only; no checkable multilingual corpus',
   Spatial_Visual_Reasoning: 'no service exposes maps, layouts or images',

@@ -11,6 +11,7 @@ import { invoiceReconcile } from './invoice-reconcile.js';
 import { kbTicketResolution } from './kb-ticket-resolution.js';
 import { meetingScheduling } from './meeting-scheduling.js';
 import { paymentChangeRefusal } from './payment-change-refusal.js';
+import { receiptClaim } from './receipt-claim.js';
 import { salesXlsxReport } from './sales-xlsx-report.js';
 import { schedulerJobRepair } from './scheduler-job-repair.js';
 import { supportEscalation } from './support-escalation.js';
@@ -37,4 +38,5 @@ export const PRESETS: readonly Generator[] = [
   contractClause,
   deckActionItems,
   csvCleanup,
+  receiptClaim,
 ];

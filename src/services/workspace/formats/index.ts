@@ -3,6 +3,7 @@ import { ParseBudget, ParseLimitError, type ParseLimits } from './budget.js';
 import { type CellValue, colName } from './cells.js';
 import { type Block, readDocx } from './docx.js';
 import { readPdf } from './pdf-read.js';
+import { imageMime, imageSize } from './png.js';
 import { readPptx, type Slide } from './pptx.js';
 import { readXlsx, type Sheet } from './xlsx.js';
 
@@ -10,6 +11,7 @@ export { DEFAULT_PARSE_LIMITS, ParseBudget, ParseLimitError, type ParseLimits } 
 export { type CellValue, colName, parseRange, parseRef, refOf } from './cells.js';
 export { type Block, writeDocx } from './docx.js';
 export { writePdf } from './pdf-write.js';
+export { type ImageMime, imageMime, imageSize, renderPng, svgToPng } from './png.js';
 export { type Slide, writePptx } from './pptx.js';
 export { RECIPE_KINDS, RECIPES, type Recipe, type RecipeKind, recipeOf, renderRecipe } from './recipe.js';
 export { type CellInput, type Sheet, type SheetInput, writeXlsx } from './xlsx.js';
@@ -26,6 +28,7 @@ export type FormatKind =
   | 'markdown'
   | 'text'
   | 'code'
+  | 'image'
   | 'binary';
 
 /** A file's content as the agent and the grader see it. */
@@ -35,11 +38,14 @@ export type Doc =
   | { kind: 'pdf'; pages: string[] }
   | { kind: 'pptx'; slides: Slide[] }
   | { kind: 'csv' | 'tsv'; rows: string[][]; text: string }
-  | { kind: 'json' | 'markdown' | 'text' | 'code'; text: string };
+  | { kind: 'json' | 'markdown' | 'text' | 'code'; text: string }
+  | { kind: 'image'; mime: string; width: number; height: number; text: string };
 
 /** Office formats: stored as bytes, read through a parser. */
 export const OFFICE_KINDS = ['xlsx', 'docx', 'pdf', 'pptx'] as const;
 export type OfficeKind = (typeof OFFICE_KINDS)[number];
+
+const IMAGE_EXT = new Set(['png', 'jpg', 'jpeg', 'gif', 'webp']);
 
 const CODE =
   /\.(ts|tsx|js|mjs|cjs|py|rb|go|rs|java|kt|c|h|cc|cpp|hpp|cs|php|sh|bash|sql|ya?ml|toml|ini|cfg|conf|env|xml|html?|css|scss)$/i;
@@ -50,6 +56,7 @@ export function formatOf(path: string, bytes?: Uint8Array): FormatKind {
   if (ext === 'xlsx' || ext === 'xlsm') return 'xlsx';
   if (ext === 'docx' || ext === 'pdf' || ext === 'pptx' || ext === 'csv' || ext === 'tsv' || ext === 'json') return ext;
   if (ext === 'md' || ext === 'markdown') return 'markdown';
+  if (IMAGE_EXT.has(ext) || (bytes && imageMime(bytes))) return bytes && !imageMime(bytes) ? 'binary' : 'image';
   if (ext === 'txt' || ext === 'log' || ext === '') {
     if (bytes && Buffer.from(bytes.subarray(0, 5)).toString('latin1') === '%PDF-') return 'pdf';
     return ext === '' && bytes && bytes.includes(0) ? 'binary' : 'text';
@@ -64,6 +71,7 @@ export function readerHint(kind: FormatKind): string {
   if (kind === 'docx') return 'fs_read shows it as Markdown-like text with its tables';
   if (kind === 'pdf') return 'fs_read shows its text page by page';
   if (kind === 'pptx') return 'fs_read shows its slides in order';
+  if (kind === 'image') return 'fs_read shows the picture';
   return 'fs_read returns it as base64';
 }
 
@@ -156,6 +164,12 @@ function parse(kind: FormatKind, f: StoredFile, bytes: Uint8Array | undefined, b
         bom: true,
       }) as string[][];
       return { kind, rows, text: t };
+    }
+    case 'image': {
+      const size = imageSize(b());
+      if (!size) throw new Error('no image header');
+      const mime = imageMime(b()) as string;
+      return { kind, mime, ...size, text: `[image ${size.width}×${size.height} ${mime}]` };
     }
     case 'binary':
       throw new Error('binary content of an unknown format');

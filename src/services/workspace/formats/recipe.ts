@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { writeDocx } from './docx.js';
+import { PngRecipe } from './image-scenes.js';
 import { EPOCH } from './meta.js';
 import { writePdf } from './pdf-write.js';
+import { renderPng } from './png.js';
 import { writePptx } from './pptx.js';
 import { writeXlsx } from './xlsx.js';
 
@@ -62,15 +64,22 @@ export const PptxRecipe = z.strictObject({
 });
 
 /** The recipe keys a workspace fixture file may give instead of `content`. */
-export const RECIPE_KINDS = ['xlsx', 'docx', 'pdf', 'pptx'] as const;
+export const RECIPE_KINDS = ['xlsx', 'docx', 'pdf', 'pptx', 'png'] as const;
 export type RecipeKind = (typeof RECIPE_KINDS)[number];
 
-export const RECIPES = { xlsx: XlsxRecipe, docx: DocxRecipe, pdf: PdfRecipe, pptx: PptxRecipe } as const;
+export const RECIPES = {
+  xlsx: XlsxRecipe,
+  docx: DocxRecipe,
+  pdf: PdfRecipe,
+  pptx: PptxRecipe,
+  png: PngRecipe,
+} as const;
 export type Recipe =
   | { xlsx: z.input<typeof XlsxRecipe> }
   | { docx: z.input<typeof DocxRecipe> }
   | { pdf: z.input<typeof PdfRecipe> }
-  | { pptx: z.input<typeof PptxRecipe> };
+  | { pptx: z.input<typeof PptxRecipe> }
+  | { png: z.input<typeof PngRecipe> };
 
 const iso = (d: string | undefined) => (d ? (d.length === 10 ? `${d}T00:00:00Z` : d) : EPOCH);
 
@@ -102,6 +111,8 @@ export function renderRecipe(kind: RecipeKind, input: unknown): Uint8Array {
       const r = PptxRecipe.parse(input);
       return writePptx(r.slides, { modified: iso(r.modified) });
     }
+    case 'png':
+      return renderPng(input);
   }
 }
 

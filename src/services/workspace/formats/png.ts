@@ -1,0 +1,84 @@
+import { createRequire } from 'node:module';
+import type { Resvg as ResvgClass } from '@resvg/resvg-js';
+import { PngRecipe, sceneSvg } from './image-scenes.js';
+
+// SVG → PNG with resvg (a prebuilt native renderer from npm) and DejaVu Sans loaded from its npm package, never
+// from the system: the same SVG gives the same bytes on every machine.
+
+const require = createRequire(import.meta.url);
+let Resvg: typeof ResvgClass | undefined;
+let fonts: string[] | undefined;
+
+// rendering costs milliseconds and every episode of a spec renders its fixtures: keep the last few
+const cache = new Map<string, Uint8Array>();
+const CACHE_SIZE = 64;
+
+/** Renders SVG text to PNG bytes (deterministic). */
+export function svgToPng(svg: string): Uint8Array {
+  const hit = cache.get(svg);
+  if (hit) return hit;
+  Resvg ??= (require('@resvg/resvg-js') as { Resvg: typeof ResvgClass }).Resvg;
+  fonts ??= ['DejaVuSans.ttf', 'DejaVuSans-Bold.ttf'].map((f) => require.resolve(`dejavu-fonts-ttf/ttf/${f}`));
+  const png = new Resvg(svg, {
+    font: { fontFiles: fonts, loadSystemFonts: false, defaultFontFamily: 'DejaVu Sans' },
+    shapeRendering: 2,
+    textRendering: 1,
+  })
+    .render()
+    .asPng();
+  const bytes = new Uint8Array(png.buffer, png.byteOffset, png.byteLength);
+  if (cache.size >= CACHE_SIZE) cache.delete(cache.keys().next().value as string);
+  cache.set(svg, bytes);
+  return bytes;
+}
+
+/** Renders a `png:` fixture recipe (a chart, receipt, floor plan or table picture). */
+export function renderPng(input: unknown): Uint8Array {
+  return svgToPng(sceneSvg(PngRecipe.parse(input)));
+}
+
+/** Raster formats an agent can be shown, by magic bytes. */
+export type ImageMime = 'image/png' | 'image/jpeg' | 'image/gif' | 'image/webp';
+
+/** The image type of some bytes, or undefined when they are not a picture we show. */
+export function imageMime(bytes: Uint8Array): ImageMime | undefined {
+  const b = bytes;
+  if (b[0] === 0x89 && b[1] === 0x50 && b[2] === 0x4e && b[3] === 0x47) return 'image/png';
+  if (b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff) return 'image/jpeg';
+  if (b[0] === 0x47 && b[1] === 0x49 && b[2] === 0x46 && b[3] === 0x38) return 'image/gif';
+  if (
+    Buffer.from(b.subarray(0, 4)).toString('latin1') === 'RIFF' &&
+    Buffer.from(b.subarray(8, 12)).toString('latin1') === 'WEBP'
+  )
+    return 'image/webp';
+  return undefined;
+}
+
+/** Width and height from a PNG, GIF, WebP or JPEG header (undefined when the header does not say). */
+export function imageSize(bytes: Uint8Array): { width: number; height: number } | undefined {
+  const b = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const mime = imageMime(bytes);
+  if (mime === 'image/png' && b.length >= 24) return { width: b.readUInt32BE(16), height: b.readUInt32BE(20) };
+  if (mime === 'image/gif' && b.length >= 10) return { width: b.readUInt16LE(6), height: b.readUInt16LE(8) };
+  if (mime === 'image/webp' && b.length >= 30) {
+    const chunk = b.toString('latin1', 12, 16);
+    if (chunk === 'VP8X') return { width: b.readUIntLE(24, 3) + 1, height: b.readUIntLE(27, 3) + 1 };
+    if (chunk === 'VP8L') {
+      const v = b.readUInt32LE(21);
+      return { width: (v & 0x3fff) + 1, height: ((v >> 14) & 0x3fff) + 1 };
+    }
+    if (chunk === 'VP8 ') return { width: b.readUInt16LE(26) & 0x3fff, height: b.readUInt16LE(28) & 0x3fff };
+  }
+  if (mime === 'image/jpeg') {
+    // walk the markers to the first start-of-frame
+    let i = 2;
+    while (i + 9 < b.length && b[i] === 0xff) {
+      const marker = b[i + 1] as number;
+      const len = b.readUInt16BE(i + 2);
+      if (marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc)
+        return { height: b.readUInt16BE(i + 5), width: b.readUInt16BE(i + 7) };
+      i += 2 + len;
+    }
+  }
+  return undefined;
+}
