@@ -5,6 +5,7 @@ import type { TaskSpec } from '../schema/task-spec.js';
 import { fixtureRows } from '../services/fixtures.js';
 import { getService, resolveTool } from '../services/registry.js';
 import { pictureNumbers, pictureRecipes } from '../services/workspace/formats/image-scenes.js';
+import { formatOf } from '../services/workspace/formats/index.js';
 import { err } from './types.js';
 
 const TOTAL = /^(total|total_amount|amount_total|sum)$/;
@@ -110,6 +111,6 @@ function readsPicture(spec: TaskSpec): boolean {
     (s) =>
       'call' in s &&
       canonicalTool(s.call) === 'fs_read' &&
-      /\.(png|jpe?g|gif|webp)$/i.test(String((s.args as { path?: unknown }).path ?? '')),
+      formatOf(String((s.args as { path?: unknown }).path ?? '')) === 'image',
   );
 }

@@ -3,16 +3,7 @@ import { ToolError } from '../tool-error.js';
 import { defineTool, type Rec, type ServiceDef, type ToolContext, withImages } from '../types.js';
 import { fileBytes, formatBytes, usage, workspaceBudget } from './limits.js';
 import { toWorkspacePath, within } from './paths.js';
-import {
-  bytesOf,
-  formatOf,
-  imageMime,
-  imageSize,
-  OFFICE_KINDS,
-  readerHint,
-  recipeOf,
-  renderRecipe,
-} from './formats/index.js';
+import { bytesOf, formatOf, imageInfo, OFFICE_KINDS, readerHint, recipeOf, renderRecipe } from './formats/index.js';
 import { readTextIsolated } from './read-isolated.js';
 import { skippedNote } from './readback.js';
 import { docWriteTool, tableWriteTool } from './write-tools.js';
@@ -163,19 +154,11 @@ function writeFile(ctx: ToolContext, path: string, content: string, encoding: 'u
 // file whose header gives no size (cut short, or no picture at all) is returned as any other file is
 function readImage(f: WsFile) {
   const bytes = bytesOf(f);
-  const mime = imageMime(bytes);
-  const size = imageSize(bytes);
-  if (!mime || !size) return undefined;
+  const info = imageInfo(bytes);
+  if (!info) return undefined;
   return withImages(
-    {
-      path: f.path,
-      format: 'image',
-      mime,
-      ...size,
-      bytes: bytes.length,
-      shown: 'the picture is attached to this result',
-    },
-    [{ mime, bytes, ...size }],
+    { path: f.path, format: 'image', ...info, bytes: bytes.length, shown: 'the picture is attached to this result' },
+    [{ ...info, bytes }],
   );
 }
 

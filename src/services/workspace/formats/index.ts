@@ -3,7 +3,7 @@ import { ParseBudget, ParseLimitError, type ParseLimits } from './budget.js';
 import { type CellValue, colName } from './cells.js';
 import { type Block, readDocx } from './docx.js';
 import { readPdf } from './pdf-read.js';
-import { imageMime, imageSize } from './png.js';
+import { imageInfo, imageMime } from './png.js';
 import { readPptx, type Slide } from './pptx.js';
 import { readXlsx, type Sheet } from './xlsx.js';
 
@@ -11,7 +11,7 @@ export { DEFAULT_PARSE_LIMITS, ParseBudget, ParseLimitError, type ParseLimits } 
 export { type CellValue, colName, parseRange, parseRef, refOf } from './cells.js';
 export { type Block, writeDocx } from './docx.js';
 export { writePdf } from './pdf-write.js';
-export { type ImageMime, imageMime, imageSize, renderPng, svgToPng } from './png.js';
+export { type ImageMime, imageInfo, imageMime, imageSize, renderPng, svgToPng } from './png.js';
 export { type Slide, writePptx } from './pptx.js';
 export { RECIPE_KINDS, RECIPES, type Recipe, type RecipeKind, recipeOf, renderRecipe } from './recipe.js';
 export { type CellInput, type Sheet, type SheetInput, writeXlsx } from './xlsx.js';
@@ -56,7 +56,8 @@ export function formatOf(path: string, bytes?: Uint8Array): FormatKind {
   if (ext === 'xlsx' || ext === 'xlsm') return 'xlsx';
   if (ext === 'docx' || ext === 'pdf' || ext === 'pptx' || ext === 'csv' || ext === 'tsv' || ext === 'json') return ext;
   if (ext === 'md' || ext === 'markdown') return 'markdown';
-  if (IMAGE_EXT.has(ext) || (bytes && imageMime(bytes))) return bytes && !imageMime(bytes) ? 'binary' : 'image';
+  const mime = bytes && imageMime(bytes);
+  if (IMAGE_EXT.has(ext) || mime) return bytes && !mime ? 'binary' : 'image';
   if (ext === 'txt' || ext === 'log' || ext === '') {
     if (bytes && Buffer.from(bytes.subarray(0, 5)).toString('latin1') === '%PDF-') return 'pdf';
     return ext === '' && bytes && bytes.includes(0) ? 'binary' : 'text';
@@ -166,10 +167,9 @@ function parse(kind: FormatKind, f: StoredFile, bytes: Uint8Array | undefined, b
       return { kind, rows, text: t };
     }
     case 'image': {
-      const size = imageSize(b());
-      if (!size) throw new Error('no image header');
-      const mime = imageMime(b()) as string;
-      return { kind, mime, ...size, text: `[image ${size.width}×${size.height} ${mime}]` };
+      const info = imageInfo(b());
+      if (!info) throw new Error('no image header');
+      return { kind, ...info, text: `[image ${info.width}×${info.height} ${info.mime}]` };
     }
     case 'binary':
       throw new Error('binary content of an unknown format');

@@ -82,3 +82,10 @@ export function imageSize(bytes: Uint8Array): { width: number; height: number } 
   }
   return undefined;
 }
+
+/** Type and size of a picture, or undefined when the bytes are no picture whose header gives its size. */
+export function imageInfo(bytes: Uint8Array): { mime: ImageMime; width: number; height: number } | undefined {
+  const mime = imageMime(bytes);
+  const size = mime && imageSize(bytes);
+  return size ? { mime, ...size } : undefined;
+}
