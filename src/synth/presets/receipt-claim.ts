@@ -50,7 +50,6 @@ interface Receipt {
   card: string;
   day: string;
   lines: { item: string; qty: number; amount: number }[];
-  tax: number;
   total: number;
   tip: number;
   /** hard: the excluded drink's line amount */
@@ -89,7 +88,6 @@ function draw(ctx: GeneratorContext): Scenario {
       lines.splice(rng.int(0, lines.length), 0, { item, qty, amount: drink });
     }
     const net = money(lines.reduce((a, l) => a + l.amount, 0));
-    const tax = money(net * 0.07);
     const day = before(2 + i * 2 + rng.int(0, 1));
     const slug = merchant
       .toLowerCase()
@@ -101,8 +99,9 @@ function draw(ctx: GeneratorContext): Scenario {
       card,
       day,
       lines,
-      tax,
-      total: money(net + tax),
+      // prices are gross (VAT included, as printed in Europe): the total is the lines' sum, so a drink's line
+      // comes off the claim as printed, with nothing to apportion
+      total: net,
       tip: money(rng.int(150, 600) / 100),
       drink,
       txn: txns[i] as string,
@@ -131,7 +130,6 @@ function fixtures(s: Scenario): NonNullable<TaskSpecInput['fixtures']> {
         merchant: r.merchant,
         date: `${r.day} 12:${String(10 + r.lines.length * 7).padStart(2, '0')}`,
         lines: r.lines,
-        tax: r.tax,
         total: r.total,
         currency: '€',
         footer: 'Thank you for your visit',
@@ -172,7 +170,7 @@ function request(s: Scenario): string {
     s.receipts.length === 1
       ? `the client lunch at ${(s.receipts[0] as Receipt).merchant}`
       : `last week's client meals at ${s.receipts.map((r) => r.merchant).join(' and ')}`;
-  return `Could you ${c.file} ${which}? The receipt scans are in receipts/. Finance's rule: ${c.receipt} — ${c.tip}${s.hard ? `, and ${c.drink}` : ''}, so don't just copy the card charges. Title it "${s.title}" and ${c.tell}.`;
+  return `Could you ${c.file} ${which}? ${s.receipts.length === 1 ? 'The receipt scan is' : 'The receipt scans are'} in receipts/. Finance's rule: ${c.receipt} — ${c.tip}${s.hard ? `, and ${c.drink}` : ''}, so don't just copy the card charges. Title it "${s.title}" and ${c.tell}.`;
 }
 
 function checks(s: Scenario): Check[] {
