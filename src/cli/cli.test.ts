@@ -126,6 +126,7 @@ describe('coworkenv services / schema', () => {
         'asked_user',
         'file_exists',
         'file_matches',
+        'media_matches',
         'file_unchanged',
         'llm_judge',
       ],

@@ -49,6 +49,20 @@ export function describeTarget(c: Check): string {
       ]
         .filter(Boolean)
         .join(' ');
+    case 'media_matches':
+      return [
+        c.path,
+        c.format ?? '',
+        c.width || c.height ? `${c.width ?? '?'}×${c.height ?? '?'} px` : '',
+        c.duration_s ? `${c.duration_s.min ?? 0}–${c.duration_s.max ?? '∞'} s` : '',
+        c.sample_rate ? `${c.sample_rate} Hz` : '',
+        c.region ? `region ${c.region.width}×${c.region.height}@${c.region.x},${c.region.y} ≈ ${c.region.color}` : '',
+        c.same_as
+          ? `= ${c.same_as.path}${c.same_as.ops.length ? ` ${c.same_as.ops.map((o) => o.op).join('+')}` : ''}`
+          : '',
+      ]
+        .filter(Boolean)
+        .join(' ');
     case 'llm_judge':
       return `${c.over}: ${c.rubric.slice(0, 60)}`;
   }

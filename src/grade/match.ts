@@ -1,3 +1,4 @@
+import { languageOf } from './language.js';
 import type { FieldKinds } from '../services/catalog.js';
 import { cleanText, isListKind, matchKey, splitList, type ValueKind } from '../schema/canonical-values.js';
 import type { DateRef, Matcher, Where } from '../schema/matchers.js';
@@ -161,6 +162,7 @@ export function matchValue(m: Matcher, value: unknown, kind?: ValueKind, env: Ma
   if ('business_hours' in m) return inBusinessHours(value, m.business_hours);
   if ('free_in' in m) return isFree(value, m.free_in, env);
   if ('set_equals' in m || 'subset_of' in m || 'superset_of' in m) return setMatches(m, value, kind);
+  if ('language' in m) return typeof value === 'string' && languageOf(value) === m.language;
   if ('before' in m || 'after' in m) {
     const d = m as { before?: DateRef; after?: DateRef };
     const t = timeOf(value);

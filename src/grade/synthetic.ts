@@ -45,6 +45,10 @@ export class RecordBuilder implements SyntheticBuilder {
   readonly #rng: ForkableRng;
   readonly matchEnv: MatchEnv;
 
+  get spec(): TaskSpec {
+    return this.#spec;
+  }
+
   constructor(spec: TaskSpec, from?: { rng: ForkableRng; matchEnv: MatchEnv }) {
     this.#spec = spec;
     this.#rng = from?.rng ?? createRng('synthetic', spec.id);

@@ -54,6 +54,8 @@ export interface SyntheticBuilder {
   example(pattern: string): string;
   /** the clock and initial records matchers read */
   readonly matchEnv: MatchEnv;
+  /** the spec being satisfied (a media check renders its fixture with the asked edits) */
+  readonly spec: TaskSpec;
 }
 
 /** The evaluator half of a check kind (the schema half is in schema/check-kinds.ts). */

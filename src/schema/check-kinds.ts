@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Matcher, Where } from './matchers.js';
+import { Hex, ImageOp, Region, Span } from './media.js';
 
 // the schema of every check kind. evaluators live in grade/checks/<kind>.ts, one per key of CHECK_KINDS.
 
@@ -281,6 +282,53 @@ export const CHECK_KINDS = {
         .optional()
         .describe('text in one part of a document (no part: anywhere)'),
     }),
+  },
+  media_matches: {
+    description:
+      "a picture or WAV file matches: format, pixel size, duration, rate, channels, a region's colour, or a fixture with the given edits (all clauses hold)",
+    schema: z
+      .strictObject({
+        ...base,
+        kind: z.literal('media_matches'),
+        path: z.string().min(1),
+        format: z.enum(['png', 'jpeg', 'wav']).optional().describe('by the bytes, not the name'),
+        width: z.number().int().min(1).optional().describe('pixels'),
+        height: z.number().int().min(1).optional().describe('pixels'),
+        duration_s: z
+          .strictObject({ min: z.number().min(0).optional(), max: z.number().min(0).optional() })
+          .optional()
+          .describe('seconds, inclusive'),
+        sample_rate: z.number().int().min(1).optional(),
+        channels: z.number().int().min(1).max(8).optional(),
+        region: Region.extend({
+          color: Hex,
+          tolerance: z.number().int().min(0).max(255).default(40).describe('per channel, of the mean colour'),
+        })
+          .optional()
+          .describe('the mean colour of this region of the picture'),
+        same_as: z
+          .strictObject({
+            path: z.string().min(1).describe('a fixture file (its initial content)'),
+            ops: z.array(ImageOp).max(20).default([]).describe('picture edits applied to it, in order'),
+            spans: z.array(Span).max(20).optional().describe('audio: these spans of it, joined in order'),
+            tolerance: z
+              .number()
+              .min(0)
+              .max(60)
+              .optional()
+              .describe(
+                'pictures: the share of ink pixels (dark in either) drawn differently, 0–1 (default 0.02: a JPEG of the right picture passes; another receipt, one digit changed, a mirror image fail); audio: seconds at each section edge (default 0.1)',
+              ),
+          })
+          .optional(),
+      })
+      .refine(
+        (c) =>
+          [c.format, c.width, c.height, c.duration_s, c.sample_rate, c.channels, c.region, c.same_as].some(
+            (x) => x !== undefined,
+          ),
+        'state at least one clause (format, width, height, duration_s, sample_rate, channels, region, same_as)',
+      ),
   },
   file_unchanged: {
     description:

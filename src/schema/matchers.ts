@@ -67,7 +67,11 @@ export type Matcher =
     }
   | { set_equals: Scalar[] }
   | { subset_of: Scalar[] }
-  | { superset_of: Scalar[] };
+  | { superset_of: Scalar[] }
+  | { language: (typeof LANGUAGES)[number] };
+
+/** Languages a `language` matcher names (ISO 639-1), identified by franc (src/grade/language.ts). */
+export const LANGUAGES = ['en', 'es', 'de', 'fr', 'it', 'pt', 'nl', 'zh', 'ja', 'ko', 'ru'] as const;
 
 const lazyMatcher: z.ZodType<Matcher, unknown> = z.lazy(() => Matcher);
 
@@ -153,11 +157,16 @@ const MATCHER_FORMS = [
   z.strictObject({
     superset_of: z.array(Scalar).min(1).describe('the list holds every one of these (and maybe more)'),
   }),
+  z.strictObject({
+    language: z
+      .enum(LANGUAGES)
+      .describe('the text is written in this language (ISO 639-1), as a language identifier reads it'),
+  }),
 ] as const;
 
 export const Matcher: z.ZodType<Matcher, unknown> = z.union(MATCHER_FORMS, {
   error:
-    'a matcher is a plain value or an object with exactly one of equals, in, contains, regex, not, all_of, any_of, gt/gte/lt/lte, approx, before/after, within, business_hours, free_in, set_equals, subset_of, superset_of',
+    'a matcher is a plain value or an object with exactly one of equals, in, contains, regex, not, all_of, any_of, gt/gte/lt/lte, approx, before/after, within, business_hours, free_in, set_equals, subset_of, superset_of, language',
 }) as unknown as z.ZodType<Matcher, unknown>;
 
 /** Matcher forms for `schema --check-kinds`: name → meaning. */
@@ -179,6 +188,10 @@ export const MATCHER_DOCS: readonly { form: string; meaning: string }[] = [
     meaning: '[value, record[end]) overlaps no initial record',
   },
   { form: '{set_equals|subset_of|superset_of: [...]}', meaning: 'set comparison of a list (or comma list) value' },
+  {
+    form: '{language: es}',
+    meaning: `text written in that language, identified by franc (${LANGUAGES.join(', ')}); under 20 letters never matches`,
+  },
 ];
 
 /** `{field: matcher}`; every field must match. */

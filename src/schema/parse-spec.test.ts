@@ -163,7 +163,7 @@ describe('parseSpecText', () => {
     );
     assert.match(
       typo[0]?.message ?? '',
-      /did you mean contains\? \(allowed: equals, in, contains, regex, not, all_of, any_of, gt, gte, lt, lte, approx, abs, rel, before, after, within, business_hours, free_in, set_equals, subset_of, superset_of\); a matcher is a plain value or an object with exactly one of equals, in, contains, regex, not, all_of, any_of, gt\/gte\/lt\/lte, approx, before\/after, within, business_hours, free_in, set_equals, subset_of, superset_of$/,
+      /did you mean contains\? \(allowed: equals, in, contains, regex, not, all_of, any_of, gt, gte, lt, lte, approx, abs, rel, before, after, within, business_hours, free_in, set_equals, subset_of, superset_of, language\); a matcher is a plain value or an object with exactly one of equals, in, contains, regex, not, all_of, any_of, gt\/gte\/lt\/lte, approx, before\/after, within, business_hours, free_in, set_equals, subset_of, superset_of, language$/,
     );
     raw.checks[at] = { ...raw.checks[at], where: { to: { contains: 'x', regex: 'y' } } };
     assert.deepEqual(
@@ -172,7 +172,7 @@ describe('parseSpecText', () => {
         [
           'invalid_value',
           `checks[${at}].where.to`,
-          'a matcher is a plain value or an object with exactly one of equals, in, contains, regex, not, all_of, any_of, gt/gte/lt/lte, approx, before/after, within, business_hours, free_in, set_equals, subset_of, superset_of',
+          'a matcher is a plain value or an object with exactly one of equals, in, contains, regex, not, all_of, any_of, gt/gte/lt/lte, approx, before/after, within, business_hours, free_in, set_equals, subset_of, superset_of, language',
         ],
       ],
     );

@@ -186,8 +186,9 @@ describe('every shell block in README.md and docs/*.md', () => {
   });
 
   // each file's commands run in order, in process, in a fresh folder holding examples/ (the docs' cwd)
+  // about 40 s alone (three syntheses, the demo, a report); a full run shares two cores with four other files
   it('runs every coworkenv command line; any other line is marked "# needs: <what>" (a model, the network, …)', {
-    timeout: 120_000,
+    timeout: 300_000,
   }, async () => {
     const { captureOutput } = await import('../cli/testing.js');
     const { buildProgram } = await import('../cli/main.js');

@@ -201,6 +201,7 @@ export function checkCatalog(spec: TaskSpec): Diagnostic[] {
       case 'file_exists':
       case 'file_matches':
       case 'file_unchanged':
+      case 'media_matches':
         if (!selected.has('workspace'))
           out.push(
             err(

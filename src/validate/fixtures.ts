@@ -1,3 +1,5 @@
+import { decodeWav, isWav } from '../services/workspace/formats/audio.js';
+import { decodeRaster } from '../services/workspace/formats/raster.js';
 import { fixturesOf } from '../env/prepared.js';
 import { fixtureRows } from '../services/fixtures.js';
 import { getService } from '../services/registry.js';
@@ -21,6 +23,21 @@ export async function checkFixtures(spec: TaskSpec): Promise<Diagnostic[]> {
   // an office file a check reads must open: otherwise its checks could never decide (never a silent pass)
   const files = state?.workspace?.files ?? [];
   for (const [i, c] of spec.checks.entries()) {
+    // a media check's same_as names the fixture the result is made from: it must be there and decode
+    if (c.kind === 'media_matches' && c.same_as) {
+      const src = files.find((x) => x.path === normalPath(c.same_as?.path ?? ''));
+      const problem = src ? mediaProblem(src) : 'is not a fixture file';
+      if (problem)
+        out.push(
+          err(
+            'file_unreadable',
+            `checks[${i}].same_as.path`,
+            `${c.same_as.path} ${problem}; name a picture (PNG or JPEG) or WAV file of fixtures.workspace.files`,
+            'builder',
+          ),
+        );
+      continue;
+    }
     if (c.kind !== 'file_matches' && c.kind !== 'file_unchanged') continue;
     const f = files.find((x) => x.path === normalPath(c.path));
     if (!f || !(OFFICE_KINDS as readonly string[]).includes(formatOf(String(f.path)))) continue;
@@ -57,4 +74,17 @@ export async function checkFixtures(spec: TaskSpec): Promise<Diagnostic[]> {
     }
   });
   return out;
+}
+
+// why a fixture file cannot be the source of a media check (undefined: it decodes)
+function mediaProblem(f: { content?: unknown; encoding?: unknown }): string | undefined {
+  const bytes =
+    f.encoding === 'base64' ? new Uint8Array(Buffer.from(String(f.content), 'base64')) : Buffer.from(String(f.content));
+  try {
+    if (isWav(bytes)) decodeWav(bytes);
+    else decodeRaster(bytes);
+    return undefined;
+  } catch (e) {
+    return `cannot be read (${(e as Error).message})`;
+  }
 }

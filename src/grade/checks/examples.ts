@@ -1,4 +1,5 @@
 import type { Matcher, Where } from '../../schema/matchers.js';
+import { SAMPLE } from '../language.js';
 import { type MatchEnv, matchValue, resolveDate, timeOf } from '../match.js';
 import type { SyntheticBuilder } from '../types.js';
 
@@ -19,8 +20,12 @@ export function exampleValue(m: Matcher, b: SyntheticBuilder, record: Record<str
   if ('not' in m) return pick(['(none)', -1_000_000_007, false, null]);
   if ('all_of' in m || 'any_of' in m) {
     const parts = 'all_of' in m ? m.all_of : m.any_of;
-    return pick(parts.map((x) => exampleValue(x, b, record)));
+    const each = parts.map((x) => exampleValue(x, b, record));
+    // texts that must all hold (a language and the ids it keeps) hold together in one sentence
+    const texts = each.filter((x): x is string => typeof x === 'string');
+    return pick([...('all_of' in m && texts.length > 1 ? [texts.join(' ')] : []), ...each]);
   }
+  if ('language' in m) return SAMPLE[m.language];
   if ('approx' in m) return m.approx;
   if ('set_equals' in m) return m.set_equals;
   if ('superset_of' in m) return m.superset_of;

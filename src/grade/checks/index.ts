@@ -9,6 +9,7 @@ import { fileExists } from './file-exists.js';
 import { fileMatches } from './file-matches.js';
 import { fileUnchanged } from './file-unchanged.js';
 import { llmJudge } from './llm-judge.js';
+import { mediaMatches } from './media-matches.js';
 import { responseContains, responseMatches } from './response-text.js';
 import { stateEquals } from './state-equals.js';
 import { toolArg } from './tool-arg.js';
@@ -29,6 +30,7 @@ export const EVALUATORS: { [K in CheckKind]: CheckEvaluator<K> } = {
   file_exists: fileExists,
   file_matches: fileMatches,
   file_unchanged: fileUnchanged,
+  media_matches: mediaMatches,
   llm_judge: llmJudge,
 };
 

@@ -7,6 +7,8 @@ import { bytesOf, formatOf, imageInfo, OFFICE_KINDS, readerHint, recipeOf, rende
 import { readTextIsolated } from './read-isolated.js';
 import { skippedNote } from './readback.js';
 import { docWriteTool, tableWriteTool } from './write-tools.js';
+import { mediaTools } from './media-tools.js';
+import { type Audio, decodeWav, durationOf } from './formats/audio.js';
 import { lineTester } from './search.js';
 import { bubblewrapStatus, runBubblewrap, runVirtual, type ShellStop, type WsFile } from './shell.js';
 
@@ -299,6 +301,25 @@ export const workspace: ServiceDef = {
         );
         const picture = kind === 'image' ? readImage(f) : undefined;
         if (picture) return picture;
+        if (kind === 'audio') {
+          let audio: Audio | undefined;
+          try {
+            audio = decodeWav(bytesOf(f));
+          } catch {
+            // not a readable WAV after all: shown as base64 like any binary
+          }
+          if (audio)
+            return {
+              path: f.path,
+              format: 'audio',
+              mime: 'audio/wav',
+              duration_s: Math.round(durationOf(audio) * 1000) / 1000,
+              sample_rate: audio.sampleRate,
+              channels: audio.channels,
+              bytes: fileBytes(f),
+              note: 'sound is not shown as text: media_info lists its sounding sections, audio_edit cuts and joins it',
+            };
+        }
         const office = (OFFICE_KINDS as readonly string[]).includes(kind);
         if (office) {
           // parsed in a reader unit (a child process with limits): agent-written bytes never run a parser here
@@ -321,6 +342,10 @@ export const workspace: ServiceDef = {
     }),
     tableWriteTool(writeChecked),
     docWriteTool(writeChecked),
+    ...mediaTools((ctx, path) => {
+      const f = getFile(ctx, path);
+      return { path: f.path, bytes: bytesOf(f) };
+    }, writeChecked),
     defineTool({
       name: 'fs_write',
       description:

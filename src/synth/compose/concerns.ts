@@ -15,6 +15,7 @@ export const CONCERNS: Readonly<Record<string, Readonly<Record<string, Lean>>>> 
   tasks: { status: ['pending', 'in_progress'], due_date: 'stale', priority: ['high', 'urgent'], created_at: 'stale' },
   sheet_rows: { status: ['unpaid', 'part-paid', 'disputed'], amount: 'high', order_date: 'stale' },
   mails: { is_read: false },
+  order_screenshot: { status: ['unpaid', 'part-paid', 'disputed'], amount: 'high', order_date: 'stale' },
   referrals: {
     urgency: ['soon', 'urgent', 'two-week-wait'],
     referred_on: 'stale',

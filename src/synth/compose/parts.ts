@@ -111,6 +111,8 @@ export interface SourcePart<N extends string = string> {
   fixtures?(records: Rec[], w: World): Fixtures;
   /** read steps that list the candidates */
   list(w: World): Call[];
+  /** where a request says the records are, when only a picture or a file shows them (one sentence) */
+  seenIn?(w: World): string;
   /** read step that opens one record (none: the list shows everything) */
   get?(rec: Rec): Call;
 }
@@ -184,6 +186,8 @@ export interface ActionPart<S extends string> {
    * 10:00": a review starts at each of 10:00, 10:30 …), for `slots` records taking the action
    */
   together?(w: World, slots: number): Where[];
+  /** what the action makes that its audit entry cannot show (a picture's pixels, a clip's sound), as checks */
+  made?(x: ActionContext): DraftOf<'media_matches'>[];
   /** determined values the audit entry does not show flat (nested changes): final-state fields of the record */
   state?(x: ActionContext): { collection: string; field: string; value: Matcher }[];
   /** further audit entries that count as acting on a distractor (default: its proof alone) */

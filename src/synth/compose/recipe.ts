@@ -90,7 +90,45 @@ export function scenarioSources(
   });
 }
 
-function sourceFor(rng: Rng, domain: ScenarioDomain, scenario: string | undefined, parts: Parts<string>): SourcePart {
+// a capability only some record types give (perception of a picture, reading a plan) or only the work some
+// record types admit (editing their media): no part that fits any record type carries it, so the record types
+// that carry it or admit that work are the draft's (the domain's own first)
+const BY_CAPABILITY = new WeakMap<Parts<string>, Map<string, SourcePart[]>>();
+
+function capableSources(parts: Parts<string>, domain: ScenarioDomain, cap: Capability | undefined): SourcePart[] {
+  if (!cap) return [];
+  return perParts(BY_CAPABILITY, parts, `${domain}/${cap}`, () => {
+    const general = [...parts.computations, ...parts.policies];
+    const scoped = [
+      ...parts.joins.map((j) => ({ ...j, sources: j.from })),
+      ...parts.actions,
+      ...parts.aggregates,
+      ...parts.traps,
+    ];
+    if (general.some((p) => p.capabilities.includes(cap))) return [];
+    const carriers = scoped.filter((p) => p.capabilities.includes(cap));
+    if (carriers.some((p) => p.sources.includes('*'))) return [];
+    const carry = parts.sources.filter(
+      (s) => s.capabilities.includes(cap) || carriers.some((p) => appliesTo(p.sources, s)),
+    );
+    // steering only for a capability few record types give: the others come by the parts a draft picks
+    if (carry.length > 12) return [];
+    const own = carry.filter((s) => s.domains?.includes(domain));
+    const free = carry.filter((s) => !s.domains);
+    // no record type of the domain's gives it: one of another domain's (a law firm scans receipts too)
+    return own.length ? own : free.length ? free : carry;
+  });
+}
+
+function sourceFor(
+  rng: Rng,
+  domain: ScenarioDomain,
+  scenario: string | undefined,
+  parts: Parts<string>,
+  cap?: Capability,
+): SourcePart {
+  const capable = capableSources(parts, domain, cap);
+  if (capable.length) return rng.pick(capable);
   const fit = scenarioSources(domain, scenario, parts);
   if (fit.length && rng.chance(SCENARIO_SOURCE_SHARE)) return rng.pick(fit);
   const { own, fitting } = perParts(BY_DOMAIN, parts, domain, () => {
@@ -143,8 +181,9 @@ function draft(
   domain: ScenarioDomain,
   scenario: string | undefined,
   parts: Parts<string>,
+  cap?: Capability,
 ): Recipe {
-  const source = sourceFor(rng, domain, scenario, parts);
+  const source = sourceFor(rng, domain, scenario, parts, cap);
   const hasOwner = Boolean(source.owner);
   const fits = fitsOf(parts, source);
   const { joins, aggregates, comps, traps, policies } = fits;
@@ -246,7 +285,7 @@ export function chooseRecipe(rng: Rng, want: RecipeWants, parts: Parts<string> =
   let best: Recipe | undefined;
   let bestCost = Number.POSITIVE_INFINITY;
   for (let i = 0; i < 60; i++) {
-    const candidate = draft(rng, want.difficulty, want.domain, want.scenario, parts);
+    const candidate = draft(rng, want.difficulty, want.domain, want.scenario, parts, want.capability);
     const svc = recipeServices(candidate);
     const steps = recipeSteps(candidate);
     let cost = 0;

@@ -3,6 +3,8 @@ import * as B from './backgrounds.js';
 import * as G from './aggregates.js';
 import * as C from './computations.js';
 import * as J from './joins.js';
+import { replyInLanguage } from './language-actions.js';
+import { uploadScan } from './media-actions.js';
 import { PACK_ACTIONS } from './packs/index.js';
 import type { ActionPart, Parts } from './parts.js';
 import * as P from './policies.js';
@@ -29,6 +31,8 @@ export const PARTS: Parts<SourceName> = {
     A.startTask,
     A.reviewMeeting,
     A.replyDraft,
+    uploadScan,
+    replyInLanguage,
     // the domain packs' work on their own record types
     ...(PACK_ACTIONS as readonly ActionPart<SourceName>[]),
   ],

@@ -19,6 +19,8 @@ export interface RequestPlan {
   action?: string;
   aggregate?: string;
   constraint?: string;
+  /** where the records are seen when no tool lists them (a sentence: "The desks are on the floor plan, …") */
+  where?: string;
   /** what to answer ("how many referrals that makes") */
   question: string;
   /** the user holds a fact the agent must ask for ("the file path") */
@@ -136,7 +138,7 @@ export function renderRequest(p: RequestPlan): RenderedRequest {
   const greet = rng.pick(GREET[register].filter(timely));
   const sign = `${rng.pick(SIGN[register])} ${register === 'terse' ? w.me.first : w.me.name}`.trim();
   const ask = p.askFirst ? ` ${capitalise(p.askFirst)}.` : '';
-  const rule = p.constraint ? ` ${capitalise(p.constraint)}` : '';
+  const rule = `${p.where ? ` ${p.where}` : ''}${p.constraint ? ` ${capitalise(p.constraint)}` : ''}`;
   const tell = tellLine(p, clauses, rng);
   const [verb, asks] = rng.pick(VERBS);
   const stop = asks ? '?' : '.';

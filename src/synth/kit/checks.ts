@@ -35,6 +35,7 @@ export const OUTCOME_KINDS: ReadonlySet<string> = new Set([
   'file_exists',
   'file_matches',
   'file_unchanged',
+  'media_matches',
   'response_contains',
   'response_matches',
 ]);

@@ -16,25 +16,23 @@ export const CAPABILITY_SERVICES: Record<Capability, readonly string[]> = {
   Web_Browsing: ['web'],
   Data_Analysis: ['finance', 'crm', 'inventory', 'workspace'],
   Content_Generation: ['gmail', 'notes', 'rss', 'kb', 'workspace', 'helpdesk'],
-  Multimodal_Perception: [],
-  Multimedia_Processing: [],
+  // pictures in the workspace: screenshots, floor plans, receipts (compose's picture sources, receipt_claim)
+  Multimodal_Perception: ['workspace'],
+  // pictures and WAV audio edited with the workspace's media tools (image_edit, audio_edit)
+  Multimedia_Processing: ['workspace'],
   Calendar_Scheduling: ['calendar', 'scheduler', 'todo'],
   Email_Communication: ['gmail'],
   File_Management: ['workspace'],
   Security_Awareness: ['config', 'finance', 'gmail', 'crm', 'helpdesk', 'scheduler'],
   Agent_Self_Config: ['scheduler', 'config'],
-  Translation: [],
-  Spatial_Visual_Reasoning: [],
+  // messages from partners abroad in Spanish, German, French, Chinese or Japanese; replies in their language
+  Translation: ['gmail'],
+  // floor plans whose zones and walls place each desk, bed, seat or bay
+  Spatial_Visual_Reasoning: ['workspace'],
 };
 
 /** Why a capability has no service (it stays LLM-only): reported by `plan --taxonomy` and docs/taxonomy.md. */
-export const UNSUPPORTED_CAPABILITIES: Partial<Record<Capability, string>> = {
-  Multimodal_Perception:
-    'the compositional generator draws no pictures yet (the workspace shows images; the receipt_claim preset needs them)',
-  Multimedia_Processing: 'no service stores or transforms media files',
-  Translation: 'requests and records are English only; no checkable multilingual corpus',
-  Spatial_Visual_Reasoning: 'no service exposes maps, layouts or images',
-};
+export const UNSUPPORTED_CAPABILITIES: Partial<Record<Capability, string>> = {};
 
 export const DOMAIN_SERVICES: Record<ScenarioDomain, readonly string[]> = {
   Office_Productivity: [

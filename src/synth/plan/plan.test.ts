@@ -9,7 +9,7 @@ import { expandPlan, parsePlanText, Plan, type Slot } from './plan.js';
 import { planStats, taxonomyPlan } from './taxonomy-plan.js';
 import { generateProcedural } from '../generators.js';
 import { recipeFor } from '../compose/index.js';
-import { CAPABILITY_SERVICES, DOMAIN_SERVICES, UNSUPPORTED_CAPABILITIES } from '../kit/taxonomy-rules.js';
+import { CAPABILITY_SERVICES, DOMAIN_SERVICES } from '../kit/taxonomy-rules.js';
 
 // a slot body (indented for a `slots:` list item); `extra` lines are appended verbatim
 const slotYaml = (
@@ -301,18 +301,19 @@ describe('taxonomyPlan', () => {
     }
   });
 
-  it('unsupported capabilities stay LLM-only with their reason; every supportable cell is planned', () => {
-    assert.ok(unsupported.length > 0);
+  it('no capability stays LLM-only (issue 28): nothing is dropped, and most cells are planned', () => {
+    assert.deepEqual(unsupported, []);
     assert.deepEqual(deadDomains, []);
     const { plan, dropped } = taxonomyPlan({ n: 400, seed: 11 });
-    for (const s of plan.slots)
-      for (const c of s.capabilities ?? []) assert.ok(!unsupported.includes(c), `${s.task_id}: ${c}`);
-    for (const c of unsupported)
-      assert.equal(dropped[`capability ${c} stays LLM-only: ${UNSUPPORTED_CAPABILITIES[c]}`], 1, c);
-    assert.equal(Object.keys(dropped).length, unsupported.length);
+    assert.deepEqual(dropped, {});
     const cells = new Set(plan.slots.map((s) => `${s.capabilities?.[0]}/${s.scenario_path?.split('/')[0]}`));
-    const supportable = (CAPABILITIES.length - unsupported.length) * SCENARIO_DOMAINS.length;
+    const supportable = CAPABILITIES.length * SCENARIO_DOMAINS.length;
     assert.ok(cells.size >= 0.6 * supportable, `${cells.size} of ${supportable} cells`);
+    for (const cap of CAPABILITIES)
+      assert.ok(
+        plan.slots.some((s) => s.capabilities?.[0] === cap),
+        cap,
+      );
   });
 
   it('issue 12: at least 30% of 1,000 slots use the workspace; most slots are compositions', () => {

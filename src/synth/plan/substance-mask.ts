@@ -183,7 +183,16 @@ export const FUNCTION_WORDS = new Set(
 /** The grammar of a masked text: function words kept, every other word (and mask token) W, runs collapsed. */
 export function skeleton(masked: string): string {
   const out: string[] = [];
-  for (const w of masked.toLowerCase().match(/[\p{L}\p{N}#'’-]+/gu) ?? []) {
+  const words = masked.toLowerCase().match(/[\p{L}\p{N}#'’-]+/gu) ?? [];
+  // text in another language (letters beyond ASCII, not one English function word) has no English grammar to
+  // keep: its masked words are its template, so two messages share one only when they say the same thing
+  if (
+    /[^\x00-\x7f]/.test(masked) &&
+    /\p{L}/u.test(masked) &&
+    !words.some((w) => FUNCTION_WORDS.has(w.replace(/’/g, "'")))
+  )
+    return words.join(' ');
+  for (const w of words) {
     const t = FUNCTION_WORDS.has(w.replace(/’/g, "'")) ? w : 'W';
     if (t === 'W' && out.at(-1) === 'W') continue;
     out.push(t);

@@ -2,6 +2,8 @@ import type { TaskSpec } from '../../schema/task-spec.js';
 import { fixtureRows } from '../../services/fixtures.js';
 import { getService } from '../../services/registry.js';
 import { type CorpusTask, corpusTask, type FixedRuleReport, FixedRuleSample } from '../../validate/corpus-probe.js';
+import { needsPicture } from '../../validate/picture-bound.js';
+import { taskLanguages } from '../../validate/task-languages.js';
 import { type ProbeResult, type ProbeSummary, PROBES, ProbeTally } from '../../validate/probes.js';
 import type { Plan } from './plan.js';
 import { FREE_TEXT, maskTerms, maskText, opening, SENTENCE, skeleton } from './substance-mask.js';
@@ -73,6 +75,10 @@ export interface SubstanceStats {
   bodies: { bodies: number; templates: number; top_share: number; top: string };
   mock_today: { distinct: number };
   traces: { traced_tasks: number; checks: number; untraced_checks: number };
+  /** tasks that cannot pass with their pictures blank (a checked fact only a picture shows) */
+  pictures: { needed: number };
+  /** tasks with text in a language other than English, and per language how many */
+  languages: { multilingual: number; by: Record<string, number> };
   fixed_rule: FixedRuleReport;
   /** per probe over the candidates it ran on (released or not): pass rate and mean score */
   probes: ProbeSummary;
@@ -109,6 +115,10 @@ export interface TaskSubstance {
   date: string;
   checks: number;
   untraced: number;
+  /** a checked fact only a picture shows */
+  picture?: true;
+  /** languages of its text other than English */
+  languages?: string[];
   /** the corpus-level fixed-rule probe's projection (undefined when no record table holds the answer ids) */
   corpus?: CorpusTask;
 }
@@ -141,6 +151,11 @@ export function taskSubstance(spec: TaskSpec): TaskSubstance {
     date: spec.mock_today.slice(0, 10),
     checks: spec.checks.length,
     untraced: spec.checks.filter((c) => !c.trace).length,
+    ...(needsPicture(spec) ? { picture: true as const } : {}),
+    ...(() => {
+      const langs = taskLanguages(spec);
+      return langs.length ? { languages: langs } : {};
+    })(),
     ...(corpus ? { corpus } : {}),
   };
 }
@@ -179,6 +194,9 @@ export class SubstanceTally {
   #traced = 0;
   #checks = 0;
   #untraced = 0;
+  #pictures = 0;
+  #multilingual = 0;
+  readonly #languages = new Map<string, number>();
 
   add(input: TaskSpec | TaskSubstance): void {
     const t = 'opening' in input ? input : taskSubstance(input);
@@ -196,6 +214,9 @@ export class SubstanceTally {
     this.#checks += t.checks;
     this.#untraced += t.untraced;
     if (t.untraced < t.checks) this.#traced++;
+    if (t.picture) this.#pictures++;
+    if (t.languages?.length) this.#multilingual++;
+    for (const l of t.languages ?? []) inc(this.#languages, l);
     this.#corpus.add(t.corpus);
   }
 
@@ -230,6 +251,11 @@ export class SubstanceTally {
       },
       mock_today: { distinct: this.#dates.size },
       traces: { traced_tasks: this.#traced, checks: this.#checks, untraced_checks: this.#untraced },
+      pictures: { needed: this.#pictures },
+      languages: {
+        multilingual: this.#multilingual,
+        by: Object.fromEntries([...this.#languages].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))),
+      },
       fixed_rule: fixed,
       probes: this.#probes.result(),
     };
@@ -305,6 +331,13 @@ export function formatSubstance(s: SubstanceStats): string[] {
     lines.push(
       `fixed-rule probe: ${fr.solved}/${fr.targeted} tasks with a target set${worst.length ? `; most solved: ${worst.join(', ')}` : ''}`,
     );
+  lines.push(
+    `pictures: ${s.pictures.needed} task(s) (${pct(share(s.pictures.needed, s.tasks))}) cannot pass with their pictures blank`,
+  );
+  const langs = Object.entries(s.languages.by).map(([k, v]) => `${k} ${v}`);
+  lines.push(
+    `languages: ${s.languages.multilingual} task(s) (${pct(share(s.languages.multilingual, s.tasks))}) hold text in another language than English${langs.length ? ` (${langs.join(', ')})` : ''}`,
+  );
   lines.push(
     `openings ${s.openings.distinct} (top ${pct(s.openings.top_share)}: "${s.openings.top}"); request templates ${s.grammar.request_templates}; body templates ${s.bodies.templates} of ${s.bodies.bodies} bodies`,
   );

@@ -9,6 +9,10 @@ const Title = z.string().max(90).default('');
 const Size = {
   width: z.number().int().min(120).max(1600).optional(),
   height: z.number().int().min(120).max(1600).optional(),
+  turned: z
+    .union([z.literal(0), z.literal(90), z.literal(180), z.literal(270)])
+    .default(0)
+    .describe('the picture as scanned or photographed: turned this many degrees clockwise'),
 };
 
 const Chart = z.strictObject({
@@ -60,6 +64,26 @@ const FloorPlan = z.strictObject({
     )
     .min(1)
     .max(200),
+  /** named regions drawn behind the cells (a zone, a wing, an aisle), labelled in their top-left corner */
+  areas: z
+    .array(
+      z.strictObject({
+        x: z.number().int().min(0),
+        y: z.number().int().min(0),
+        w: z.number().int().min(1),
+        h: z.number().int().min(1),
+        label: z.string().min(1).max(30),
+      }),
+    )
+    .max(12)
+    .default([]),
+  /** the outer walls that have windows, drawn as a thick blue line with the word "windows" */
+  windows: z
+    .array(z.enum(['top', 'bottom', 'left', 'right']))
+    .max(4)
+    .default([]),
+  /** what that wall is called on the plan (a loading dock, a glass front) */
+  window_label: z.string().min(1).max(24).default('windows'),
   ...Size,
 });
 const TableShot = z.strictObject({
@@ -90,14 +114,15 @@ export const PngRecipe = z
         message: `${r.labels.length} labels but ${r.values.length} values; give one value per label`,
       });
     if (r.kind === 'floor_plan')
-      r.cells.forEach((c, i) => {
-        if (c.x + c.w > r.cols || c.y + c.h > r.rows)
-          ctx.addIssue({
-            code: 'custom',
-            path: ['cells', i],
-            message: `the cell reaches past the ${r.cols}×${r.rows} grid`,
-          });
-      });
+      for (const key of ['cells', 'areas'] as const)
+        r[key].forEach((c, i) => {
+          if (c.x + c.w > r.cols || c.y + c.h > r.rows)
+            ctx.addIssue({
+              code: 'custom',
+              path: [key, i],
+              message: `the ${key === 'cells' ? 'cell' : 'area'} reaches past the ${r.cols}×${r.rows} grid`,
+            });
+        });
   });
 export type PngScene = z.output<typeof PngRecipe>;
 
@@ -234,27 +259,58 @@ function receiptSvg(r: Extract<PngScene, { kind: 'receipt' }>): string {
 const STATUS_FILL = { free: '#d9f2d0', taken: '#f4c7c3', blocked: '#bfbfbf', room: '#dde7f5' } as const;
 
 function floorSvg(r: Extract<PngScene, { kind: 'floor_plan' }>): string {
-  const cell = Math.max(36, Math.min(72, Math.floor(720 / r.cols)));
+  // room for a label and two short note lines ("3 screens", "sit-stand") in every cell
+  const cell = Math.max(64, Math.min(96, Math.floor(1100 / r.cols)));
   const w = r.width ?? r.cols * cell + 40;
   const legend = r.cells.some((c) => c.status !== 'room');
-  const h = r.height ?? r.rows * cell + 70 + (legend ? 28 : 0);
+  // a bottom wall's name sits under the plan, above the legend
+  const under = r.windows.includes('bottom') ? 18 : 0;
+  const h = r.height ?? r.rows * cell + 70 + under + (legend ? 28 : 0);
   const out = [text(20, 28, r.title, { size: 15, bold: true })];
   out.push(
     `<rect x="20" y="44" width="${r.cols * cell}" height="${r.rows * cell}" fill="#fafafa" stroke="#333" stroke-width="2"/>`,
   );
+  for (const a of r.areas) {
+    const [x, y] = [20 + a.x * cell, 44 + a.y * cell];
+    out.push(
+      `<rect x="${x + 1}" y="${y + 1}" width="${a.w * cell - 2}" height="${a.h * cell - 2}" fill="#fff8e1" stroke="#b08d00" stroke-dasharray="6 4"/>`,
+    );
+  }
+  for (const side of r.windows) {
+    const walls: Record<typeof side, [number, number, number, number]> = {
+      top: [20, 44, 20 + r.cols * cell, 44],
+      bottom: [20, 44 + r.rows * cell, 20 + r.cols * cell, 44 + r.rows * cell],
+      left: [20, 44, 20, 44 + r.rows * cell],
+      right: [20 + r.cols * cell, 44, 20 + r.cols * cell, 44 + r.rows * cell],
+    };
+    const [x0, y0, x1, y1] = walls[side];
+    out.push(`<line x1="${x0}" y1="${y0}" x2="${x1}" y2="${y1}" stroke="#3b82c4" stroke-width="6"/>`);
+    const vertical = side === 'left' || side === 'right';
+    if (!vertical)
+      out.push(
+        text((x0 + x1) / 2, side === 'top' ? y0 - 6 : y0 + 16, r.window_label, {
+          size: 11,
+          anchor: 'middle',
+          fill: '#3b82c4',
+        }),
+      );
+  }
   for (const c of r.cells) {
     const [x, y] = [20 + c.x * cell, 44 + c.y * cell];
     out.push(
       `<rect x="${x + 2}" y="${y + 2}" width="${c.w * cell - 4}" height="${c.h * cell - 4}" fill="${STATUS_FILL[c.status]}" stroke="#555"/>`,
     );
-    const mid = y + (c.h * cell) / 2;
-    out.push(
-      text(x + (c.w * cell) / 2, c.note ? mid - 2 : mid + 4, c.label, { size: 11, anchor: 'middle', bold: true }),
-    );
-    if (c.note) out.push(text(x + (c.w * cell) / 2, mid + 12, c.note, { size: 10, anchor: 'middle', fill: '#333' }));
+    // a note's parts (split at " · ") go on lines of their own under the label
+    const lines = c.note ? c.note.split(' · ') : [];
+    const cx = x + (c.w * cell) / 2;
+    const top = y + (c.h * cell) / 2 + 4 - lines.length * 6;
+    out.push(text(cx, top, c.label, { size: 11, anchor: 'middle', bold: true }));
+    lines.forEach((l, i) => out.push(text(cx, top + 13 + i * 12, l, { size: 10, anchor: 'middle', fill: '#333' })));
   }
+  for (const a of r.areas)
+    out.push(text(24 + a.x * cell, 44 + a.y * cell + 12, a.label, { size: 10, bold: true, fill: '#8a6d00' }));
   if (legend) {
-    const ly = 44 + r.rows * cell + 24;
+    const ly = 44 + r.rows * cell + 24 + under;
     (['free', 'taken', 'blocked'] as const).forEach((s, i) => {
       out.push(
         `<rect x="${20 + i * 110}" y="${ly - 11}" width="14" height="14" fill="${STATUS_FILL[s]}" stroke="#555"/>`,
@@ -289,6 +345,21 @@ function tableSvg(r: Extract<PngScene, { kind: 'table' }>): string {
 
 /** The SVG of a parsed scene. */
 export function sceneSvg(r: PngScene): string {
+  return turn(uprightSvg(r), r.turned);
+}
+
+// the drawing turned clockwise about its frame (a receipt scanned sideways): the outer frame swaps its sides
+function turn(svg: string, degrees: 0 | 90 | 180 | 270): string {
+  if (!degrees) return svg;
+  const m = /^<svg [^>]*width="(\d+)" height="(\d+)"[^>]*>([\s\S]*)<\/svg>$/.exec(svg);
+  if (!m) return svg;
+  const [w, h] = [Number(m[1]), Number(m[2])];
+  const [W, H] = degrees === 180 ? [w, h] : [h, w];
+  const move = degrees === 90 ? `translate(${h} 0)` : degrees === 180 ? `translate(${w} ${h})` : `translate(0 ${w})`;
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}" font-family="DejaVu Sans"><g transform="${move} rotate(${degrees})">${m[3]}</g></svg>`;
+}
+
+function uprightSvg(r: PngScene): string {
   switch (r.kind) {
     case 'bar_chart':
     case 'line_chart':

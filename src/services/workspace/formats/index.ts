@@ -3,6 +3,7 @@ import { ParseBudget, ParseLimitError, type ParseLimits } from './budget.js';
 import { type CellValue, colName } from './cells.js';
 import { type Block, readDocx } from './docx.js';
 import { readPdf } from './pdf-read.js';
+import { decodeWav, durationOf, isWav } from './audio.js';
 import { imageInfo, imageMime } from './png.js';
 import { readPptx, type Slide } from './pptx.js';
 import { readXlsx, type Sheet } from './xlsx.js';
@@ -29,6 +30,7 @@ export type FormatKind =
   | 'text'
   | 'code'
   | 'image'
+  | 'audio'
   | 'binary';
 
 /** A file's content as the agent and the grader see it. */
@@ -39,7 +41,8 @@ export type Doc =
   | { kind: 'pptx'; slides: Slide[] }
   | { kind: 'csv' | 'tsv'; rows: string[][]; text: string }
   | { kind: 'json' | 'markdown' | 'text' | 'code'; text: string }
-  | { kind: 'image'; mime: string; width: number; height: number; text: string };
+  | { kind: 'image'; mime: string; width: number; height: number; text: string }
+  | { kind: 'audio'; text: string };
 
 /** Office formats: stored as bytes, read through a parser. */
 export const OFFICE_KINDS = ['xlsx', 'docx', 'pdf', 'pptx'] as const;
@@ -58,6 +61,7 @@ export function formatOf(path: string, bytes?: Uint8Array): FormatKind {
   if (ext === 'md' || ext === 'markdown') return 'markdown';
   const mime = bytes && imageMime(bytes);
   if (IMAGE_EXT.has(ext) || mime) return bytes && !mime ? 'binary' : 'image';
+  if (ext === 'wav' || (bytes && isWav(bytes))) return bytes && !isWav(bytes) ? 'binary' : 'audio';
   if (ext === 'txt' || ext === 'log' || ext === '') {
     if (bytes && Buffer.from(bytes.subarray(0, 5)).toString('latin1') === '%PDF-') return 'pdf';
     return ext === '' && bytes && bytes.includes(0) ? 'binary' : 'text';
@@ -73,6 +77,7 @@ export function readerHint(kind: FormatKind): string {
   if (kind === 'pdf') return 'fs_read shows its text page by page';
   if (kind === 'pptx') return 'fs_read shows its slides in order';
   if (kind === 'image') return 'fs_read shows the picture';
+  if (kind === 'audio') return 'media_info gives its duration, rate and sounding sections';
   return 'fs_read returns it as base64';
 }
 
@@ -170,6 +175,13 @@ function parse(kind: FormatKind, f: StoredFile, bytes: Uint8Array | undefined, b
       const info = imageInfo(b());
       if (!info) throw new Error('no image header');
       return { kind, ...info, text: `[image ${info.width}×${info.height} ${info.mime}]` };
+    }
+    case 'audio': {
+      const a = decodeWav(b());
+      return {
+        kind,
+        text: `[audio ${durationOf(a).toFixed(3)} s, ${a.sampleRate} Hz, ${a.channels === 1 ? 'mono' : `${a.channels} channels`}]`,
+      };
     }
     case 'binary':
       throw new Error('binary content of an unknown format');

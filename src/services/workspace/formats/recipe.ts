@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { writeDocx } from './docx.js';
+import { renderWav, WavRecipe } from './audio.js';
 import { PngRecipe } from './image-scenes.js';
 import { EPOCH } from './meta.js';
 import { writePdf } from './pdf-write.js';
@@ -64,7 +65,7 @@ export const PptxRecipe = z.strictObject({
 });
 
 /** The recipe keys a workspace fixture file may give instead of `content`. */
-export const RECIPE_KINDS = ['xlsx', 'docx', 'pdf', 'pptx', 'png'] as const;
+export const RECIPE_KINDS = ['xlsx', 'docx', 'pdf', 'pptx', 'png', 'wav'] as const;
 export type RecipeKind = (typeof RECIPE_KINDS)[number];
 
 export const RECIPES = {
@@ -73,13 +74,15 @@ export const RECIPES = {
   pdf: PdfRecipe,
   pptx: PptxRecipe,
   png: PngRecipe,
+  wav: WavRecipe,
 } as const;
 export type Recipe =
   | { xlsx: z.input<typeof XlsxRecipe> }
   | { docx: z.input<typeof DocxRecipe> }
   | { pdf: z.input<typeof PdfRecipe> }
   | { pptx: z.input<typeof PptxRecipe> }
-  | { png: z.input<typeof PngRecipe> };
+  | { png: z.input<typeof PngRecipe> }
+  | { wav: z.input<typeof WavRecipe> };
 
 const iso = (d: string | undefined) => (d ? (d.length === 10 ? `${d}T00:00:00Z` : d) : EPOCH);
 
@@ -113,6 +116,8 @@ export function renderRecipe(kind: RecipeKind, input: unknown): Uint8Array {
     }
     case 'png':
       return renderPng(input);
+    case 'wav':
+      return renderWav(input);
   }
 }
 

@@ -39,6 +39,7 @@ function actionOutcomes(p: Program, outcomes: Unweighted[], proofs: AuditRef[]):
       ...proof,
       where: { ...proof.where, ...action.exact?.(x) },
     });
+    (action.made?.(x) ?? []).forEach((m, k) => outcomes.push({ id: `made_${i + 1}_${k + 1}`, ...m }));
     for (const st of action.state?.(x) ?? [])
       outcomes.push({
         id: `set_${i + 1}_${st.field}`,

@@ -7,6 +7,7 @@ import { type Atom, atomsOf, holds, modelOf, type Rule, ruleKey, selects } from 
 import { CONCERNS } from '../concerns.js';
 import type { Fixtures, Parts, PlantedTrap, Rec, SourcePart, World } from '../parts.js';
 import { type PolicyDoc, policyDoc, policyTitle as policyTitleOf } from '../policy-doc.js';
+import { count } from '../computations.js';
 import { type Recipe, recipeServices } from '../recipe.js';
 import { actsFrom, inOrder, inTense, inThePast, isMutable, sourceFixtures } from '../sources/kit.js';
 
@@ -68,13 +69,18 @@ type Role = 'target' | { miss: number } | 'except' | 'neither' | 'quiet' | 'late
 function cast(recipe: Recipe, w: World, rule: Rule, from: FromStates): { roles: Role[]; records: Rec[] } {
   const src = recipe.source;
   const x = { rng: w.rng, today: w.today, vocab: w.vocab };
+  const late = recipe.interaction === 'change' && lateAtom(rule, src) >= 0;
+  // a rule no change can make true leaves the task without its late record: a figure over the selection still
+  // needs as many records as the recipe counted on (no sum or highest over one record)
+  const c = recipe.computation;
+  const least = c.name === 'count_where' ? 3 : c.needsMeasure ? 2 : 1;
   const roles: Role[] = [
-    ...Array.from({ length: recipe.targets }, (): Role => 'target'),
+    ...Array.from({ length: Math.max(recipe.targets, least - (late ? 1 : 0)) }, (): Role => 'target'),
     ...rule.all.map((_, i): Role => ({ miss: i })),
     ...(rule.unless ? (['except'] as const) : []),
     ...(rule.any ? (['neither'] as const) : []),
     ...Array.from({ length: w.rng.int(1, 3) }, (): Role => 'quiet'),
-    ...(recipe.interaction === 'change' && lateAtom(rule, src) >= 0 ? (['late'] as const) : []),
+    ...(late ? (['late'] as const) : []),
   ];
   const recIds = ids(w.rng, src.prefix, roles.length, 4);
   const set = (rec: Rec, a: Atom, ok: boolean, near: boolean) => setAtom(a, modelOf(src.fields, a), rec, ok, near, x);
@@ -247,7 +253,8 @@ export const isDateAtom = (a: Atom): boolean =>
  * Phase 1: draws the records and the initial state of every service. `dated`: the rule should hold a condition on
  * a date (the task is labelled Calendar_Scheduling for its record type's dates).
  */
-export function drawRecords(recipe: Recipe, w: World, parts: Parts<string>, dated = false): Program {
+export function drawRecords(planned: Recipe, w: World, parts: Parts<string>, dated = false): Program {
+  let recipe = planned;
   const src = recipe.source;
   const writes = { ...recipe.action?.writes, ...recipe.branch?.writes };
   const from = fromStates(recipe);
@@ -294,6 +301,11 @@ export function drawRecords(recipe: Recipe, w: World, parts: Parts<string>, date
   // after the user's change the late record qualifies: the program acts on its updated state
   const lateNow = late && lateSet ? { ...late, ...lateSet } : late;
   const selected = lateNow ? [...targets, lateNow] : targets;
+  // a measure only some states have (impressions of a post not yet out): over a selection that holds none, the
+  // question asked is how many there are, not a figure that is 0 by construction
+  const m = src.measure?.field;
+  if (recipe.computation.needsMeasure && m && selected.every((r) => !Number(r[m])))
+    recipe = { ...recipe, computation: count };
   const fact = recipe.computation.value(selected, src, w);
   backgrounds(recipe, w, fixtures, parts);
   return {

@@ -82,6 +82,7 @@ export function requestOf(p: Program, figure: boolean): RenderedRequest {
     ...(action ? { action } : {}),
     ...(whole ? { aggregate: whole } : {}),
     ...(recipe.trap?.constraints.length ? { constraint: w.rng.pick(recipe.trap.constraints) } : {}),
+    ...(src.seenIn ? { where: src.seenIn(w) } : {}),
     question,
     ...(aggregate && figure ? { figureShown: true } : {}),
     ...(recipe.interaction === 'ask' && agg

@@ -1,6 +1,9 @@
 import type { SourcePart } from '../parts.js';
 import { feedArticles, mails, sheetRows } from './documents.js';
+import { partnerMails } from './multilingual.js';
 import { integrations, jobs, tasks } from './operations.js';
+import { deskPlan, examSeats, orderScreenshot, wardBeds, warehouseBays } from './pictures.js';
+import { receiptScans } from './receipt-scans.js';
 import { customers, products, tickets, transactions } from './records.js';
 import { appointments, claims, referrals, vaccinations } from '../packs/healthcare.js';
 import { clientMatters, contracts, courtDeadlines, legalHolds } from '../packs/legal.js';
@@ -31,6 +34,15 @@ const ALL = [
   sheetRows,
   mails,
   feedArticles,
+  // seen only in a picture of the workspace (a screenshot, a floor plan)
+  orderScreenshot,
+  deskPlan,
+  wardBeds,
+  examSeats,
+  warehouseBays,
+  receiptScans,
+  // written in the partner's own language
+  partnerMails,
   // domain packs (src/synth/compose/packs/): a domain's own record types
   referrals,
   appointments,

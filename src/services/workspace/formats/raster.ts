@@ -1,0 +1,224 @@
+import jpeg from 'jpeg-js';
+import { PNG } from 'pngjs';
+import type { ImageOp } from '../../../schema/media.js';
+
+// pixels of PNG and JPEG files (pngjs, jpeg-js: pure JavaScript, no native code) and the edits an office worker
+// makes to a picture — crop, resize, rotate, flip, greyscale, a box drawn round a region. Every edit is integer
+// arithmetic over RGBA, so the same picture and edits give the same bytes; the grader applies the same edits to
+// the fixture to know what the result must look like.
+
+/** An RGBA raster. */
+export interface Raster {
+  width: number;
+  height: number;
+  /** width × height × 4 bytes, row by row */
+  data: Uint8Array;
+}
+
+/** At most this many pixels in a picture read or made (a 16-megapixel photo). */
+export const MAX_PIXELS = 4096 * 4096;
+
+export type RasterFormat = 'png' | 'jpeg';
+
+/** The raster format of a path by its extension. */
+export function rasterFormatOf(path: string): RasterFormat | undefined {
+  const ext = /\.([a-z0-9]+)$/i.exec(path)?.[1]?.toLowerCase();
+  return ext === 'png' ? 'png' : ext === 'jpg' || ext === 'jpeg' ? 'jpeg' : undefined;
+}
+
+/** Decodes PNG or JPEG bytes (by their magic); throws a plain message on anything else or too large. */
+export function decodeRaster(bytes: Uint8Array): Raster {
+  const b = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  if (b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) {
+    // the header's size first: a tiny file may declare a huge picture
+    const width = b.readUInt32BE(16);
+    const height = b.readUInt32BE(20);
+    if (width * height > MAX_PIXELS) throw new Error(`the picture is ${width}×${height}, over ${MAX_PIXELS} pixels`);
+    const png = PNG.sync.read(b);
+    return { width: png.width, height: png.height, data: new Uint8Array(png.data) };
+  }
+  if (b[0] === 0xff && b[1] === 0xd8) {
+    const j = jpeg.decode(b, {
+      useTArray: true,
+      formatAsRGBA: true,
+      maxResolutionInMP: MAX_PIXELS / 1e6,
+      maxMemoryUsageInMB: 256,
+    });
+    return { width: j.width, height: j.height, data: j.data };
+  }
+  throw new Error('not a PNG or JPEG picture');
+}
+
+/** Encodes a raster (PNG lossless; JPEG at quality 90). */
+export function encodeRaster(r: Raster, format: RasterFormat): Uint8Array {
+  if (format === 'jpeg')
+    return new Uint8Array(jpeg.encode({ width: r.width, height: r.height, data: r.data }, 90).data);
+  const png = new PNG({ width: r.width, height: r.height });
+  Buffer.from(r.data.buffer, r.data.byteOffset, r.data.byteLength).copy(png.data);
+  // one filter (Paeth) rather than trying all five per row: a fifth of the work, the same bytes every time
+  return new Uint8Array(PNG.sync.write(png, { colorType: 6, filterType: 4, deflateLevel: 3 }));
+}
+
+export { ImageOp } from '../../../schema/media.js';
+
+function blank(width: number, height: number): Raster {
+  if (width * height > MAX_PIXELS) throw new Error(`the result would be ${width}×${height}, over ${MAX_PIXELS} pixels`);
+  return { width, height, data: new Uint8Array(width * height * 4) };
+}
+
+// each output pixel from the input pixel `from(x, y)` returns
+function remap(r: Raster, width: number, height: number, from: (x: number, y: number) => number): Raster {
+  const out = blank(width, height);
+  for (let y = 0; y < height; y++)
+    for (let x = 0; x < width; x++) {
+      const s = from(x, y) * 4;
+      const d = (y * width + x) * 4;
+      out.data[d] = r.data[s] as number;
+      out.data[d + 1] = r.data[s + 1] as number;
+      out.data[d + 2] = r.data[s + 2] as number;
+      out.data[d + 3] = r.data[s + 3] as number;
+    }
+  return out;
+}
+
+// area-averaging resize (each output pixel the mean of the input pixels it covers, at least the nearest one):
+// a chart shrunk to a thumbnail stays legible, an enlargement is blocky but exact
+function resize(r: Raster, width: number, height: number): Raster {
+  const out = blank(width, height);
+  const src = r.data;
+  for (let y = 0; y < height; y++) {
+    const y0 = Math.floor((y * r.height) / height);
+    const y1 = Math.max(y0 + 1, Math.floor(((y + 1) * r.height) / height));
+    for (let x = 0; x < width; x++) {
+      const x0 = Math.floor((x * r.width) / width);
+      const x1 = Math.max(x0 + 1, Math.floor(((x + 1) * r.width) / width));
+      let c0 = 0;
+      let c1 = 0;
+      let c2 = 0;
+      let c3 = 0;
+      for (let yy = y0; yy < y1; yy++) {
+        let i = (yy * r.width + x0) * 4;
+        for (let xx = x0; xx < x1; xx++, i += 4) {
+          c0 += src[i] as number;
+          c1 += src[i + 1] as number;
+          c2 += src[i + 2] as number;
+          c3 += src[i + 3] as number;
+        }
+      }
+      const n = (x1 - x0) * (y1 - y0);
+      const d = (y * width + x) * 4;
+      out.data[d] = Math.round(c0 / n);
+      out.data[d + 1] = Math.round(c1 / n);
+      out.data[d + 2] = Math.round(c2 / n);
+      out.data[d + 3] = Math.round(c3 / n);
+    }
+  }
+  return out;
+}
+
+/** Applies one edit; a region outside the picture is an error that says the picture's size. */
+export function applyOp(r: Raster, op: ImageOp): Raster {
+  switch (op.op) {
+    case 'crop': {
+      if (op.x + op.width > r.width || op.y + op.height > r.height)
+        throw new Error(
+          `crop ${op.width}×${op.height} at (${op.x}, ${op.y}) reaches past the ${r.width}×${r.height} picture`,
+        );
+      return remap(r, op.width, op.height, (x, y) => (op.y + y) * r.width + op.x + x);
+    }
+    case 'resize': {
+      const width = op.width ?? Math.max(1, Math.round((r.width * (op.height as number)) / r.height));
+      const height = op.height ?? Math.max(1, Math.round((r.height * width) / r.width));
+      return resize(r, width, height);
+    }
+    case 'rotate':
+      // clockwise
+      if (op.degrees === 180)
+        return remap(r, r.width, r.height, (x, y) => (r.height - 1 - y) * r.width + (r.width - 1 - x));
+      if (op.degrees === 90) return remap(r, r.height, r.width, (x, y) => (r.height - 1 - x) * r.width + y);
+      return remap(r, r.height, r.width, (x, y) => x * r.width + (r.width - 1 - y));
+    case 'flip':
+      return op.axis === 'horizontal'
+        ? remap(r, r.width, r.height, (x, y) => y * r.width + (r.width - 1 - x))
+        : remap(r, r.width, r.height, (x, y) => (r.height - 1 - y) * r.width + x);
+    case 'grayscale': {
+      const out = { ...r, data: new Uint8Array(r.data) };
+      for (let i = 0; i < out.data.length; i += 4) {
+        // ITU-R BT.601 luma, integer weights
+        const g = Math.round(
+          (299 * (r.data[i] as number) + 587 * (r.data[i + 1] as number) + 114 * (r.data[i + 2] as number)) / 1000,
+        );
+        out.data[i] = g;
+        out.data[i + 1] = g;
+        out.data[i + 2] = g;
+      }
+      return out;
+    }
+    case 'annotate': {
+      if (op.x >= r.width || op.y >= r.height)
+        throw new Error(`the box at (${op.x}, ${op.y}) starts outside the ${r.width}×${r.height} picture`);
+      const out = { ...r, data: new Uint8Array(r.data) };
+      const rgb = [1, 3, 5].map((i) => Number.parseInt(op.color.slice(i, i + 2), 16));
+      const x1 = Math.min(r.width, op.x + op.width);
+      const y1 = Math.min(r.height, op.y + op.height);
+      for (let y = op.y; y < y1; y++)
+        for (let x = op.x; x < x1; x++) {
+          const edge =
+            x - op.x < op.thickness ||
+            x1 - 1 - x < op.thickness ||
+            y - op.y < op.thickness ||
+            y1 - 1 - y < op.thickness;
+          if (!edge) continue;
+          const d = (y * r.width + x) * 4;
+          out.data.set([rgb[0] as number, rgb[1] as number, rgb[2] as number, 255], d);
+        }
+      return out;
+    }
+  }
+}
+
+/** Applies edits in order. */
+export const applyOps = (r: Raster, ops: readonly ImageOp[]): Raster => ops.reduce(applyOp, r);
+
+/** The mean colour of a region as #rrggbb (alpha ignored), clipped to the picture. */
+export function meanColour(r: Raster, x: number, y: number, width: number, height: number): string | undefined {
+  const x1 = Math.min(r.width, x + width);
+  const y1 = Math.min(r.height, y + height);
+  if (x >= x1 || y >= y1) return undefined;
+  const sum = new Float64Array(3);
+  for (let yy = y; yy < y1; yy++)
+    for (let xx = x; xx < x1; xx++)
+      for (let c = 0; c < 3; c++) sum[c] = (sum[c] as number) + (r.data[(yy * r.width + xx) * 4 + c] as number);
+  const n = (x1 - x) * (y1 - y);
+  return `#${[...sum]
+    .map((s) =>
+      Math.round(s / n)
+        .toString(16)
+        .padStart(2, '0'),
+    )
+    .join('')}`;
+}
+
+// a pixel's luma (ITU-R BT.601), 0–255
+const luma = (d: Uint8Array, i: number) =>
+  (299 * (d[i] as number) + 587 * (d[i + 1] as number) + 114 * (d[i + 2] as number)) / 1000;
+
+/**
+ * How differently two pictures of one size are drawn: of the pixels dark in either (the ink: text, lines, bars),
+ * the share whose brightness differs by more than a quarter of the range; undefined when the sizes differ. A JPEG
+ * of the same picture stays near 0; another receipt, one digit changed or a mirror image does not, however much
+ * white paper they share.
+ */
+export function inkDifference(a: Raster, b: Raster): number | undefined {
+  if (a.width !== b.width || a.height !== b.height) return undefined;
+  let ink = 0;
+  let off = 0;
+  for (let i = 0; i < a.data.length; i += 4) {
+    const la = luma(a.data, i);
+    const lb = luma(b.data, i);
+    if (la >= 160 && lb >= 160) continue;
+    ink++;
+    if (Math.abs(la - lb) > 64) off++;
+  }
+  return ink ? off / ink : 0;
+}

@@ -1,0 +1,80 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { createRng } from '../../../env/rng.js';
+import { languageOf } from '../../../grade/language.js';
+import { SCENARIOS, type Difficulty } from '../../../schema/taxonomy.js';
+import { runGate } from '../../../validate/index.js';
+import { comparable, playReference } from '../../../validate/replay.js';
+import type { TaskSpec } from '../../../schema/task-spec.js';
+import { compileRecipe } from '../compile/index.js';
+import { chooseRecipe } from '../recipe.js';
+import { PARTS } from '../registry.js';
+import { makeWorld } from '../world.js';
+import { ISO, LANGS, partnerMessage, replyIn, TOPICS } from './multilingual-text.js';
+
+// partners' messages in five languages: every message and every reply reads as its language to the language
+// identifier the checks use; tasks on them pass the gate; a reply in English, or one without the order reference,
+// fails its check.
+
+const src = PARTS.sources.find((s) => s.name === 'partner_mails');
+
+describe('partner messages in other languages', () => {
+  it('read as their language, message and reply alike, in every topic and drawn variant', () => {
+    for (const lang of LANGS)
+      for (const topic of TOPICS)
+        for (let k = 0; k < 6; k++) {
+          const rng = createRng('ml', lang, topic, k);
+          const m = { ref: 'PO-12345', amount: '1.250,00 €', day: '2026-03-02', units: 240 };
+          const { subject, body } = partnerMessage(rng, lang, topic, m, { person: 'A. B.', company: 'C' });
+          assert.ok(subject.length >= 2, subject);
+          assert.equal(languageOf(body), ISO[lang], `${lang} ${topic}: ${body}`);
+          assert.ok(body.includes('PO-12345') && body.includes('240'), body);
+          const reply = replyIn(lang, m, 'A. B.', topic, '2026-03-13');
+          assert.equal(languageOf(reply), ISO[lang], reply);
+        }
+  });
+
+  it('compile tasks that pass the gate; an English reply or one without the reference fails', async () => {
+    assert.ok(src);
+    const only = { ...PARTS, sources: [src] };
+    const failures: string[] = [];
+    for (const [j, difficulty] of (['easy', 'medium', 'hard'] as Difficulty[]).entries()) {
+      const recipe = chooseRecipe(createRng('ml-recipe', j), { domain: 'Office_Productivity', difficulty }, only);
+      const w = makeWorld(createRng('ml-world', j), 'Office_Productivity', difficulty, '2026-03-10T09:00:00Z');
+      const raw = compileRecipe({
+        id: `ml_${difficulty}`,
+        w,
+        recipe,
+        scenario: `Office_Productivity/${SCENARIOS.Office_Productivity[0]}`,
+        lead: 'Translation',
+        parts: only,
+      });
+      const report = await runGate({ raw });
+      if (!report.ok) {
+        failures.push(
+          `${difficulty}: ${JSON.stringify(report.diagnostics.filter((d) => d.severity !== 'warning').slice(0, 2))}`,
+        );
+        continue;
+      }
+      const spec = report.spec as TaskSpec;
+      if (recipe.action?.name !== 'reply_in_language') continue;
+      const drafts = spec.reference.flatMap((s, i) => ('call' in s && s.call === 'gmail_save_draft' ? [i] : []));
+      assert.ok(drafts.length > 0);
+      const mutate = (body: (b: string) => string) =>
+        spec.reference.map((s, i) =>
+          i === drafts[0] && 'call' in s ? { ...s, args: { ...s.args, body: body(String(s.args.body)) } } : s,
+        );
+      const english = mutate(
+        (b) =>
+          `Hello, thanks for your message about ${b.match(/PO-\d+/)?.[0]}. We are looking into it and will answer in full shortly.`,
+      );
+      const noRef = mutate((b) => b.replace(/PO-\d+/g, 'your order'));
+      for (const [why, steps] of [
+        ['English', english],
+        ['no reference', noRef],
+      ] as const)
+        assert.ok(comparable((await playReference(spec, steps)).trajectory) < 0.75, `${difficulty}: ${why} passes`);
+    }
+    assert.deepEqual(failures, []);
+  });
+});

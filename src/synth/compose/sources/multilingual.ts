@@ -1,0 +1,110 @@
+import { at, dateOf } from '../../kit/dates.js';
+import { slug } from '../../kit/text.js';
+import type { FieldModel } from '../../rules/fields.js';
+import type { Rec, World } from '../parts.js';
+import { defineSource } from './kit.js';
+import {
+  ISO,
+  type Lang,
+  LANGS,
+  type Matter,
+  PARTNERS,
+  partnerMessage,
+  TOPICS,
+  type Topic,
+} from './multilingual-text.js';
+
+// messages from partners abroad, each in the partner's own language (Spanish, German, French, Chinese,
+// Japanese): what a message is about — an invoice, a late delivery, prices, a complaint — is only in its text,
+// so selecting them means reading them; the language is what a reply must be written in.
+
+const MONEY: Readonly<Record<Lang, [locale: string, currency: string]>> = {
+  Spanish: ['es-ES', 'EUR'],
+  German: ['de-DE', 'EUR'],
+  French: ['fr-FR', 'EUR'],
+  Chinese: ['zh-CN', 'CNY'],
+  Japanese: ['ja-JP', 'JPY'],
+};
+
+/** The order a message is about, its figure in the partner's currency and a day it names. */
+export function matterOf(rec: Rec, w: World): Matter {
+  const lang = rec.language as Lang;
+  const [locale, currency] = MONEY[lang];
+  const n = currency === 'JPY' ? w.rng.int(80, 2400) * 1000 : w.rng.int(400, 24_000);
+  return {
+    ref: `PO-${w.rng.int(10_000, 99_999)}`,
+    amount: new Intl.NumberFormat(locale, { style: 'currency', currency }).format(n),
+    day: dateOf(at(w.today, { days: -w.rng.int(2, 20) })),
+    units: Number(rec.units),
+  };
+}
+
+export const partnerMails = defineSource({
+  name: 'partner_mails',
+  // what a received message says, and the language it says it in, never change
+  fixed: ['language', 'topic', 'units'],
+  nameField: { field: 'company', label: 'company' },
+  service: 'gmail',
+  noun: ['partner message', 'partner messages'],
+  idField: 'message_id',
+  prefix: 'msg_',
+  collection: 'messages',
+  capabilities: ['Translation', 'Email_Communication'],
+  // the order's size is written in the message, in its language: reading it out is part of the work
+  measure: { field: 'units', label: 'units ordered', unit: 'units', mean: true },
+  fields: [
+    { kind: 'enum', field: 'language', label: 'language', values: LANGS },
+    {
+      kind: 'enum',
+      field: 'topic',
+      label: 'subject matter',
+      values: TOPICS,
+      say: { invoice: 'an invoice', delivery: 'a late delivery', price: 'prices', complaint: 'a complaint' },
+    },
+    { kind: 'date', field: 'date', label: 'date received', from: -20, to: 0, verb: 'received', time: true },
+    { kind: 'flag', field: 'is_read', label: 'read state', yes: 'already read', no: 'still unread', p: 0.4 },
+    { kind: 'number', field: 'units', label: 'units ordered', min: 20, max: 900, step: 10, unit: 'units' },
+  ] satisfies FieldModel[],
+  make: (_w, id) => ({ message_id: id }),
+  title: (rec) => `"${rec.subject}" from ${rec.company} (${rec.message_id})`,
+  // the text follows from the drawn language and topic: written here, and kept on the record for the reply
+  fixtures: (records, w) => ({
+    gmail: {
+      messages: records.map((rec, i) => {
+        const lang = rec.language as Lang;
+        const partners = PARTNERS[lang];
+        const who = partners[(i + w.rng.int(0, partners.length - 1)) % partners.length] as (typeof partners)[number];
+        const matter = matterOf(rec, w);
+        const { subject, body } = partnerMessage(w.rng, lang, rec.topic as Topic, matter, who);
+        Object.assign(rec, {
+          from: `${slug(who.person.normalize('NFKD').replace(/[^\x20-\x7e]/g, '')) || 'office'}@${who.domain}`,
+          company: who.company,
+          person: who.person,
+          subject,
+          ref: matter.ref,
+          iso: ISO[lang],
+        });
+        return {
+          message_id: rec.message_id,
+          from: rec.from,
+          to: w.me.email,
+          subject,
+          body,
+          date: rec.date,
+          is_read: rec.is_read === true,
+          labels: ['INBOX'],
+        };
+      }),
+    },
+  }),
+  list: () => [
+    { call: 'gmail_list_messages', args: { days_back: 30, max_results: 50 }, widening: ['days_back', 'max_results'] },
+  ],
+  get: (rec) => ({ call: 'gmail_get_message', args: { message_id: rec.message_id } }),
+  seenIn: (w) =>
+    w.rng.pick([
+      'They are in my inbox; our partners abroad write in their own languages.',
+      'Mind that the partners write in Spanish, German, French, Chinese or Japanese, whichever is theirs.',
+      'The messages are in my inbox, each in the partner’s own language.',
+    ]),
+});

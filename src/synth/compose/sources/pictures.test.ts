@@ -1,0 +1,105 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { createRng } from '../../../env/rng.js';
+import { SCENARIOS, type Difficulty, type ScenarioDomain } from '../../../schema/taxonomy.js';
+import { PngRecipe } from '../../../services/workspace/formats/image-scenes.js';
+import type { TaskSpec } from '../../../schema/task-spec.js';
+import { runGate } from '../../../validate/index.js';
+import { pictureOnlyFacts } from '../../../validate/picture-bound.js';
+import { composition } from '../testing.js';
+import { compileRecipe } from '../compile/index.js';
+import type { SourcePart } from '../parts.js';
+import { chooseRecipe, recipeCapabilities } from '../recipe.js';
+import { PARTS } from '../registry.js';
+import { makeWorld } from '../world.js';
+
+// record types seen only in a picture: every task compiled on one passes the gate, its picture holds every
+// record's id, and the planner's capability steers a draft to them.
+
+const pictureSources = PARTS.sources.filter((s) => s.capabilities.includes('Multimodal_Perception'));
+const DIFFICULTIES: readonly Difficulty[] = ['easy', 'medium', 'hard'];
+
+function compile(src: SourcePart<string>, difficulty: Difficulty, seed: number) {
+  const domain: ScenarioDomain = src.domains?.[0] ?? 'Office_Productivity';
+  const only = { ...PARTS, sources: [src] };
+  const recipe = chooseRecipe(createRng('pic-recipe', seed), { domain, difficulty }, only);
+  const w = makeWorld(createRng('pic-world', seed), domain, difficulty, '2026-03-10T09:00:00Z');
+  const raw = compileRecipe({
+    id: `pic_${src.name}_${difficulty}`,
+    w,
+    recipe,
+    scenario: `${domain}/${SCENARIOS[domain][0]}`,
+    lead: 'Multimodal_Perception',
+    parts: only,
+  });
+  return { recipe, raw };
+}
+
+describe('picture sources', () => {
+  it('are a screenshot and plans of four kinds', () => {
+    assert.deepEqual(
+      pictureSources.map((s) => s.name),
+      ['order_screenshot', 'desk_plan', 'ward_beds', 'exam_seats', 'warehouse_bays', 'receipt_scans'],
+    );
+  });
+
+  it('compile tasks whose records are only in a valid picture, and pass the full gate', async () => {
+    const failures: string[] = [];
+    for (const [k, src] of pictureSources.entries())
+      for (const [j, difficulty] of DIFFICULTIES.entries()) {
+        const { recipe, raw } = compile(src, difficulty, k * 7 + j);
+        const files = (raw.fixtures?.workspace as { files: Record<string, unknown> }).files;
+        const pics = Object.values(files).filter((f): f is { png: unknown } => typeof f === 'object' && f !== null);
+        assert.ok(pics.length >= 1, src.name);
+        const shown = JSON.stringify(pics.map((p) => PngRecipe.parse(p.png)));
+        // every record the reference acts on is drawn in the picture
+        for (const step of raw.reference ?? [])
+          for (const v of Object.values(('args' in step ? step.args : {}) as Record<string, unknown>))
+            for (const id of typeof v === 'string' ? (v.match(new RegExp(`${src.prefix}\\d+`, 'g')) ?? []) : [])
+              assert.ok(
+                shown.includes(`"${id}"`) || `${id}.png` in files || `scans/inbox/${id}.png` in files,
+                `${src.name}: ${id} is not in the picture`,
+              );
+        // the reference reads the picture
+        const reads = (raw.reference ?? []).map((s) => s as { call?: string; args?: { path?: string } });
+        assert.ok(
+          reads.some((s) => s.call === 'fs_read' && s.args?.path?.endsWith('.png')),
+          src.name,
+        );
+        const report = await runGate({ raw });
+        // blank the picture and the targets are nowhere else to be seen
+        if (report.spec) {
+          const facts = pictureOnlyFacts(report.spec as TaskSpec);
+          const ids = (report.spec as TaskSpec).answer_ids;
+          if (!ids.some((id) => facts.includes(id))) failures.push(`${src.name} ${difficulty}: needs no picture`);
+        }
+        if (!report.ok)
+          failures.push(
+            `${src.name} ${difficulty} (${recipe.action?.name ?? '-'} + ${recipe.aggregate?.name ?? '-'}): ${JSON.stringify(report.diagnostics.filter((d) => d.severity !== 'warning').slice(0, 2))}`,
+          );
+      }
+    assert.deepEqual(failures, []);
+  });
+
+  it('a task without pictures needs none', async () => {
+    const report = await runGate({ raw: composition(1, 11) });
+    assert.ok(report.spec);
+    assert.deepEqual(pictureOnlyFacts(report.spec as TaskSpec), []);
+  });
+
+  it('are drawn for a wanted capability no other part carries', () => {
+    for (const [cap, domain, names] of [
+      ['Spatial_Visual_Reasoning', 'Healthcare', ['ward_beds']],
+      ['Spatial_Visual_Reasoning', 'Legal', ['desk_plan']],
+      ['Multimodal_Perception', 'Finance_Investment', ['receipt_scans']],
+      ['Multimodal_Perception', 'Legal', ['order_screenshot', 'desk_plan']],
+      ['Multimedia_Processing', 'Office_Productivity', ['receipt_scans']],
+      ['Multimedia_Processing', 'Legal', ['receipt_scans']],
+    ] as const)
+      for (let seed = 0; seed < 5; seed++) {
+        const r = chooseRecipe(createRng('pic-cap', seed), { domain, difficulty: 'medium', capability: cap });
+        assert.ok((names as readonly string[]).includes(r.source.name), `${cap} in ${domain}: ${r.source.name}`);
+        assert.ok(recipeCapabilities(r).includes(cap));
+      }
+  });
+});
