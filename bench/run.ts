@@ -14,6 +14,7 @@ const BENCHES: Record<string, () => Promise<{ run(): Promise<BenchResult> }>> = 
   view: () => import('./view.js'),
   'claw-serve': () => import('./claw-serve.js'),
   queue: () => import('./queue.js'),
+  pictures: () => import('./pictures.js'),
 };
 
 const USAGE = 'usage: npm run bench -- [names…] [--json] [--list] [--compare <git-rev> [--rounds N]]';

@@ -157,7 +157,7 @@ describe('coworkenv curate', () => {
   it('an unknown --format is exit 1 naming the formats', async () => {
     badInput(
       await cli('curate', RUN, '--out', join(TMP, 'x2'), '--format', 'trl,xml'),
-      /unknown export format "xml"; formats: trl, parquet, sharegpt/,
+      /unknown export format "xml"; formats: trl, parquet, sharegpt, vision/,
     );
   });
 
@@ -319,7 +319,7 @@ describe('coworkenv curate: flags that would be ignored', () => {
   it('an empty --format is exit 1 naming the formats', async () => {
     badInput(
       await cli('curate', RUN, '--out', join(TMP, 'f1'), '--format', ' , '),
-      /--format is empty; give one or more of trl, parquet, sharegpt/,
+      /--format is empty; give one or more of trl, parquet, sharegpt, vision/,
     );
   });
 

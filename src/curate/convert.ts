@@ -3,7 +3,7 @@ import { openAiTool } from '../services/catalog.js';
 import { resolveTool } from '../services/registry.js';
 import type { ToolDef } from '../services/types.js';
 import type { Trajectory } from '../schema/trajectory.js';
-import type { SftMessage, SftTool } from './types.js';
+import type { SftMessage, SftPicture, SftTool } from './types.js';
 
 /** CoworkEnv App. E limits (all configurable). */
 export interface ConversionLimits {
@@ -26,7 +26,7 @@ export const CONVERSION_REJECTIONS = ['no_interaction', 'too_few_messages', 'too
 export type ConversionRejection = (typeof CONVERSION_REJECTIONS)[number];
 
 export type Converted =
-  | { ok: true; messages: SftMessage[]; tools: SftTool[]; toolCalls: number; chars: number }
+  | { ok: true; messages: SftMessage[]; tools: SftTool[]; toolCalls: number; chars: number; pictures: SftPicture[] }
   | { ok: false; reason: ConversionRejection; detail: string };
 
 /** The tools the agent was offered (from episode_start), else the ones it called. */
@@ -76,6 +76,7 @@ export function convertTrajectory(t: Trajectory, limits: ConversionLimits = CE_L
   const messages: SftMessage[] = [
     { role: 'system', content: systemPrompt({ request: '', mockToday, tools, history: [], turn: 0 }) },
   ];
+  const pictures: SftPicture[] = [];
   let toolCalls = 0;
   let assistantTurns = 0;
   let userTurns = 0;
@@ -106,6 +107,8 @@ export function convertTrajectory(t: Trajectory, limits: ConversionLimits = CE_L
           ? `${charSlice(e.content, limits.maxObservationChars)}${TRUNCATION_MARKER}`
           : e.content;
       messages.push({ role: 'tool', name: e.name, content });
+      for (const img of e.images ?? [])
+        pictures.push({ after: messages.length - 1, sha256: img.sha256, mime: img.mime });
     }
   }
   if (userTurns === 0 || assistantTurns === 0)
@@ -120,7 +123,7 @@ export function convertTrajectory(t: Trajectory, limits: ConversionLimits = CE_L
     return { ok: false, reason: 'too_many_tool_calls', detail: `${toolCalls} tool calls` };
   const chars = totalChars(messages);
   if (chars > limits.maxTotalChars) return { ok: false, reason: 'too_long', detail: `${chars} characters` };
-  return { ok: true, messages, tools: tools.map((tool) => openAiTool(tool) as SftTool), toolCalls, chars };
+  return { ok: true, messages, tools: tools.map((tool) => openAiTool(tool) as SftTool), toolCalls, chars, pictures };
 }
 
 /** Message content plus JSON-serialised tool-call fields (the truncation marker included), in characters. */

@@ -5,6 +5,7 @@ import { jsonlLine } from '../schema/jsonl.js';
 import type { TaskSpec } from '../schema/task-spec.js';
 import { type Trajectory, trajectoryHead } from '../schema/trajectory.js';
 import { type ConversionLimits, type Converted, convertTrajectory } from './convert.js';
+import { resolvePictures } from './pictures.js';
 import { EXPORTERS, getExporters } from './exporters/index.js';
 import { LineWriter } from './exporters/jsonl-sink.js';
 import type { ExampleSink, ExportFile } from './exporters/types.js';
@@ -277,9 +278,11 @@ async function run(o: CurateOptions, { rejections, staging, sinks }: Outputs): P
       }
       funnel.candidates++;
       const info = src.tasks.get(t.task_id);
+      const pictures = resolvePictures(conv.pictures, spec);
       const ex: SftExample = {
         messages: conv.messages,
         tools: conv.tools,
+        ...(pictures.length ? { pictures } : {}),
         meta: {
           task_id: t.task_id,
           trial: t.trial,
@@ -323,8 +326,11 @@ async function run(o: CurateOptions, { rejections, staging, sinks }: Outputs): P
 
   for (const s of sinks.splice(0)) files.push(...(await s.close()));
   // a rerun into the same --out replaces the dataset: files of formats not asked for this time would be stale
+  // (a file two formats share, dataset_info.json, stays while one of them was asked for)
+  const asked = new Set(exporters.flatMap((e) => e.files));
   for (const e of EXPORTERS)
-    if (!exporters.includes(e)) for (const f of e.files) await rm(join(o.out, f), { force: true });
+    if (!exporters.includes(e))
+      for (const f of e.files) if (!asked.has(f)) await rm(join(o.out, f), { force: true, recursive: true });
   await rejections.close();
   const rl = await writeRlTasks(o, specs, grouper, groupOf);
   funnel.trivial_prefix = { order: prefixOrder, ...prefixes.counts };

@@ -22,9 +22,20 @@ export interface SftMeta {
   [extra: string]: unknown;
 }
 
+/** A picture a tool showed the agent: after which message, and its bytes once resolved (`data`, base64). */
+export interface SftPicture {
+  /** index in `messages` of the tool message whose result attached it */
+  after: number;
+  sha256: string;
+  mime: string;
+  data?: string;
+}
+
 /** One training example ({messages, tools, meta}); the TRL exporter writes `tools` as a JSON string. */
 export interface SftExample {
   messages: SftMessage[];
   tools: SftTool[];
   meta: SftMeta;
+  /** pictures the agent was shown (vision exporters only; the text exporters ignore them) */
+  pictures?: SftPicture[];
 }

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { isAbsolute, resolve } from 'node:path';
 import { fixturesOf } from '../env/prepared.js';
+import { fixturePicture } from '../env/fixture-pictures.js';
 import { specHash } from '../schema/canonical-json.js';
 import { CoworkError } from '../schema/errors.js';
 import { Trajectory } from '../schema/trajectory.js';
@@ -134,7 +135,23 @@ export async function trialDetail(
     files: [],
   };
   await addStateDiff(detail, t, index, loadSpec);
+  await addPictures(detail, t, index, loadSpec);
   return detail;
+}
+
+// the pictures a tool showed, inline (data URLs) where the task's fixtures hold them: the trajectory keeps their
+// hashes only
+async function addPictures(detail: TrialDetail, t: Trajectory, index: RunIndex, loadSpec: SpecLoader): Promise<void> {
+  const shown = detail.events.filter((ev) => ev.type === 'tool' && Array.isArray(ev.images) && ev.images.length);
+  if (!shown.length) return;
+  const task = index.config?.tasks.find((x) => x.id === t.task_id);
+  const file = task?.spec_path ? specFileOf(index.dir, task.spec_path) : undefined;
+  const spec = file ? await loadSpec(file, t.task_id) : undefined;
+  for (const ev of shown)
+    ev.pictures = (ev.images as { sha256: string; mime: string; width: number; height: number }[]).map((img) => {
+      const data = spec ? fixturePicture(spec, img.sha256) : undefined;
+      return { ...img, ...(data ? { src: `data:${img.mime};base64,${data}` } : {}) };
+    });
 }
 
 async function addStateDiff(detail: TrialDetail, t: Trajectory, index: RunIndex, loadSpec: SpecLoader): Promise<void> {

@@ -192,6 +192,7 @@ function Event({
             <summary>{short(e.content, 120)}</summary>
             <pre>{String(e.content)}</pre>
           </details>
+          {pictures(e.pictures)}
         </div>
       );
     case 'patch':
@@ -255,3 +256,21 @@ function StateDiff({ d }: { d: CollectionDiff }) {
 
 const fmtVal = (v: unknown) =>
   v === undefined ? '(absent)' : typeof v === 'number' ? fmt(v, Number.isInteger(v) ? 0 : 3) : short(v, 200);
+
+// the pictures a tool showed the agent: inline where the task's fixtures hold them, else their hash
+function pictures(v: unknown) {
+  if (!Array.isArray(v) || !v.length) return null;
+  return (
+    <div class="pictures">
+      {(v as { sha256: string; mime: string; width: number; height: number; src?: string }[]).map((p) =>
+        p.src ? (
+          <img src={p.src} width={p.width} height={p.height} alt={`picture ${p.sha256.slice(0, 12)}`} />
+        ) : (
+          <p class="note">
+            picture {p.mime} {p.width}×{p.height} sha256:{p.sha256.slice(0, 12)}… (not a fixture of the task: not shown)
+          </p>
+        ),
+      )}
+    </div>
+  );
+}

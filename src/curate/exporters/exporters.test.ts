@@ -487,7 +487,7 @@ describe('parquet exporter: row groups and empty exports', () => {
   it('an unknown format is a bad_input error naming the formats', () => {
     assert.throws(() => getExporters(['trl', 'csv']), {
       code: 'bad_input',
-      message: 'unknown export format "csv"; formats: trl, parquet, sharegpt',
+      message: 'unknown export format "csv"; formats: trl, parquet, sharegpt, vision',
     });
   });
 });

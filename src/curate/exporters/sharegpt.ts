@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { writeFileAtomic, prettyJson } from '../../run/files.js';
 import type { SftExample } from '../types.js';
@@ -63,6 +64,22 @@ function asList(value: string): unknown[] {
   return Array.isArray(v) ? v : [v];
 }
 
+/**
+ * Adds (or replaces) one dataset's entry in the directory's dataset_info.json, keeping the others: the sharegpt and
+ * the vision exports each register theirs, whichever closes first.
+ */
+export async function registerDataset(dir: string, name: string, entry: Record<string, unknown>): Promise<void> {
+  const file = join(dir, 'dataset_info.json');
+  let info: Record<string, unknown> = {};
+  try {
+    const v: unknown = JSON.parse(await readFile(file, 'utf8'));
+    if (v && typeof v === 'object' && !Array.isArray(v)) info = v as Record<string, unknown>;
+  } catch {
+    // none yet (or not ours to read): start afresh
+  }
+  await writeFileAtomic(file, prettyJson({ ...info, [name]: entry }));
+}
+
 export const shareGptExporter: Exporter = {
   name: 'sharegpt',
   files: ['sharegpt.jsonl', 'dataset_info.json'],
@@ -74,16 +91,11 @@ export const shareGptExporter: Exporter = {
       write: (ex) => w.write(`${JSON.stringify(toShareGpt(ex))}\n`),
       async close() {
         await w.close();
-        await writeFileAtomic(
-          join(dir, 'dataset_info.json'),
-          prettyJson({
-            coworkenv_sft: {
-              file_name: 'sharegpt.jsonl',
-              formatting: 'sharegpt',
-              columns: { messages: 'conversations', system: 'system', tools: 'tools' },
-            },
-          }),
-        );
+        await registerDataset(dir, 'coworkenv_sft', {
+          file_name: 'sharegpt.jsonl',
+          formatting: 'sharegpt',
+          columns: { messages: 'conversations', system: 'system', tools: 'tools' },
+        });
         return [{ format: 'sharegpt', file: w.file, rows: w.rows }];
       },
     };

@@ -14,19 +14,13 @@ import {
 } from './formats/audio.js';
 import { imageInfo } from './formats/png.js';
 import { applyOps, decodeRaster, encodeRaster, ImageOp, rasterFormatOf } from './formats/raster.js';
+import type { Write } from './write-tools.js';
 
 // media tools of the workspace: edit a picture (crop, resize, rotate, flip, greyscale, a box round a region),
 // cut and join WAV audio, and say what a media file is (size, or duration, rate and where it sounds). Pure
 // JavaScript, bounded sizes: no external binary, nothing the CI cannot install.
 
 type Read = (ctx: ToolContext, path: string) => { path: string; bytes: Uint8Array };
-type Write = (
-  ctx: ToolContext,
-  path: string,
-  content: string,
-  encoding: 'utf8' | 'base64',
-) => { path: string; bytes: number; created: boolean };
-
 // a decoding or editing failure is the agent's to fix: an invalid_argument naming the file
 function attempt<T>(what: string, f: () => T): T {
   try {

@@ -8,7 +8,8 @@ import { readIsolated } from './read-isolated.js';
 
 // structured writers, so an agent without a Python stack can still produce office files
 
-type Write = (
+/** The workspace's checked writer (path, directories, room), as the tools that write files get it. */
+export type Write = (
   ctx: ToolContext,
   path: string,
   content: string,

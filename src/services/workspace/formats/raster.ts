@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import jpeg from 'jpeg-js';
 import { PNG } from 'pngjs';
 import type { ImageOp } from '../../../schema/media.js';
@@ -26,8 +27,22 @@ export function rasterFormatOf(path: string): RasterFormat | undefined {
   return ext === 'png' ? 'png' : ext === 'jpg' || ext === 'jpeg' ? 'jpeg' : undefined;
 }
 
+// the same picture is decoded again and again (a gate replays a reference with other edits, a check compares with
+// the fixture): the last few by content; a raster is never written to in place (every edit makes a new one)
+const DECODED = new Map<string, Raster>();
+
 /** Decodes PNG or JPEG bytes (by their magic); throws a plain message on anything else or too large. */
 export function decodeRaster(bytes: Uint8Array): Raster {
+  const key = createHash('sha256').update(bytes).digest('hex');
+  const hit = DECODED.get(key);
+  if (hit) return hit;
+  const r = decodeFresh(bytes);
+  if (DECODED.size >= 16) DECODED.delete(DECODED.keys().next().value as string);
+  DECODED.set(key, r);
+  return r;
+}
+
+function decodeFresh(bytes: Uint8Array): Raster {
   const b = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   if (b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) {
     // the header's size first: a tiny file may declare a huge picture

@@ -4,6 +4,7 @@ import type { DomainVocab } from '../../kit/domains/types.js';
 import type { Person } from '../../kit/people.js';
 import { slug } from '../../kit/text.js';
 import type { FieldModel } from '../../rules/fields.js';
+import type { Rec, World } from '../parts.js';
 import { byEmail, colleague, cycle, defineSource } from './kit.js';
 
 // document sources: text the agent reads rather than records of a business system — a CSV export in the
@@ -12,17 +13,16 @@ import { byEmail, colleague, cycle, defineSource } from './kit.js';
 /** Where the CSV export lives in the workspace. */
 const SHEET = 'exports/orders.csv';
 
-/** Rows of a CSV export in the workspace: the agent reads the file, no per-row tool. */
-export const sheetRows = defineSource({
-  name: 'sheet_rows',
+/**
+ * What an order record is, wherever the agent sees it (a CSV export here, a dashboard screenshot in pictures.ts):
+ * its rule fields, measure, people and names. A source adds its place: name, noun, capabilities, fixtures, reads.
+ */
+export const ORDERS = {
   fixed: ['region'],
   nameField: { field: 'customer', label: 'customer' },
-  domains: ['Data_Science', 'Finance_Investment'],
   service: 'workspace',
-  noun: ['order in the export', 'orders in the export'],
   idField: 'order_id',
   prefix: 'SO-',
-  capabilities: ['File_Management', 'Data_Analysis'],
   measure: { field: 'amount', label: 'order value', unit: 'USD', mean: true },
   fields: [
     {
@@ -36,11 +36,24 @@ export const sheetRows = defineSource({
     { kind: 'number', field: 'amount', label: 'order value', min: 120, max: 9000, step: 1, currency: 'USD' },
     { kind: 'date', field: 'order_date', label: 'order date', from: -60, to: 0, verb: 'ordered' },
   ] satisfies FieldModel[],
-  make: (w, id, i) => ({ order_id: id, customer: cycle(w.vocab.companies, i), owner: colleague(w, i).email }),
-  title: (rec) => `${rec.order_id} (${rec.customer}, ${rec.amount} USD)`,
-  owner: (rec, w) => byEmail(w, rec.owner),
+  make: (w: World, id: string, i: number) => ({
+    order_id: id,
+    customer: cycle(w.vocab.companies, i),
+    owner: colleague(w, i).email,
+  }),
+  title: (rec: Rec) => `${rec.order_id} (${rec.customer}, ${rec.amount} USD)`,
+  owner: (rec: Rec, w: World) => byEmail(w, rec.owner),
   ownerRole: 'sales owner',
   ownerFields: ['owner'],
+} as const;
+
+/** Rows of a CSV export in the workspace: the agent reads the file, no per-row tool. */
+export const sheetRows = defineSource({
+  ...ORDERS,
+  name: 'sheet_rows',
+  domains: ['Data_Science', 'Finance_Investment'],
+  noun: ['order in the export', 'orders in the export'],
+  capabilities: ['File_Management', 'Data_Analysis'],
   fixtures: (records) => ({
     workspace: {
       files: {

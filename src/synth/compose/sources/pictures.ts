@@ -2,7 +2,8 @@ import type { Capability, ScenarioDomain } from '../../../schema/taxonomy.js';
 import { shuffle } from '../../kit/ids.js';
 import type { EnumModel, FieldModel, FlagModel, NumberModel } from '../../rules/fields.js';
 import type { Fixtures, Rec, SourcePart, World } from '../parts.js';
-import { byEmail, colleague, cycle, defineSource } from './kit.js';
+import { ORDERS } from './documents.js';
+import { defineSource } from './kit.js';
 
 // record types the agent can only see in a picture of the workspace: a screenshot of a report table, a floor
 // plan whose zones and window wall place each desk, bed or seat. The records are the picture's ground truth
@@ -14,32 +15,10 @@ const SHOT = 'screenshots/open-orders.png';
 
 /** Orders shown only in a screenshot of the billing dashboard's table. */
 export const orderScreenshot = defineSource({
+  ...ORDERS,
   name: 'order_screenshot',
-  fixed: ['region'],
-  nameField: { field: 'customer', label: 'customer' },
-  service: 'workspace',
   noun: ['order', 'orders'],
-  idField: 'order_id',
-  prefix: 'SO-',
   capabilities: ['Multimodal_Perception', 'Data_Analysis'],
-  measure: { field: 'amount', label: 'order value', unit: 'USD', mean: true },
-  fields: [
-    {
-      kind: 'enum',
-      field: 'status',
-      label: 'payment status',
-      values: ['unpaid', 'paid', 'part-paid', 'disputed'],
-      weights: [3, 4, 1, 1],
-    },
-    { kind: 'enum', field: 'region', label: 'region', values: ['North', 'South', 'East', 'West', 'Central'] },
-    { kind: 'number', field: 'amount', label: 'order value', min: 120, max: 9000, step: 1, currency: 'USD' },
-    { kind: 'date', field: 'order_date', label: 'order date', from: -60, to: 0, verb: 'ordered' },
-  ] satisfies FieldModel[],
-  make: (w, id, i) => ({ order_id: id, customer: cycle(w.vocab.companies, i), owner: colleague(w, i).email }),
-  title: (rec) => `${rec.order_id} (${rec.customer}, ${rec.amount} USD)`,
-  owner: (rec, w) => byEmail(w, rec.owner),
-  ownerRole: 'sales owner',
-  ownerFields: ['owner'],
   fixtures: (records, w) => ({
     workspace: {
       files: {
@@ -255,7 +234,7 @@ export const wardBeds = planSource({
   prefix: 'B-',
   file: 'wards/ward-7-plan.png',
   title: 'Ward 7 — bed plan',
-  zones: ['Bay A', 'Bay B', 'Side rooms'],
+  zones: ['Bay 1', 'Bay 2', 'Side rooms'],
   zoneLabel: 'bay',
   status: { label: 'bed status', say: { free: 'free (clean, ready)', blocked: 'blocked (awaiting cleaning)' } },
   count: { field: 'sockets', label: 'number of gas points', unit: 'gas points', min: 0, max: 2 },
@@ -275,11 +254,11 @@ export const wardBeds = planSource({
 export const examSeats = planSource({
   name: 'exam_seats',
   domains: ['Education_Knowledge'],
-  noun: ['exam seat', 'exam seats'],
+  noun: ['seat', 'seats'],
   prefix: 'S-',
   file: 'exams/main-hall-seating.png',
   title: 'Main hall — exam seating',
-  zones: ['Block A', 'Block B', 'Block C'],
+  zones: ['Front block', 'Middle block', 'Back block'],
   zoneLabel: 'seating block',
   status: { label: 'seat status', say: { taken: 'taken (assigned)', blocked: 'blocked (broken desk)' } },
   count: { field: 'sockets', label: 'number of power sockets', unit: 'sockets', min: 0, max: 2 },
