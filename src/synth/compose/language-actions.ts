@@ -1,6 +1,7 @@
 import { addWorkdays, dateOf, longDay } from '../kit/dates.js';
-import type { ActionPart, World } from './parts.js';
+import type { ActionPart, Rec, World } from './parts.js';
 import type { SourceName } from './sources/index.js';
+import { HOUSE_TERM } from './sources/multilingual-english.js';
 import { type Lang, replyIn, type Topic } from './sources/multilingual-text.js';
 
 // work in another language: a reply drafted in the language the partner wrote in, keeping their order reference.
@@ -38,5 +39,43 @@ export const replyInLanguage: ActionPart<SourceName> = {
   exact: ({ rec }) => ({
     to: String(rec.from),
     body: { all_of: [{ language: rec.iso as 'es' }, { contains: String(rec.ref) }] },
+  }),
+};
+
+const translationPath = (rec: Rec) => `translations/${rec.message_id}.md`;
+const GLOSSARY = Object.entries(HOUSE_TERM)
+  .map(
+    ([topic, term]) =>
+      `${topic === 'price' ? 'prices' : topic === 'delivery' ? 'late deliveries' : `${topic}s`}: "${term}"`,
+  )
+  .join(', ');
+
+/**
+ * An English translation of each selected message into the workspace, keeping its order reference and figures and
+ * naming the matter with the house glossary's term (the request gives the glossary): the check reads the file's
+ * language and looks for the reference, the units and the term.
+ */
+export const translateMessage: ActionPart<SourceName> = {
+  name: 'translate_message',
+  sections: ['Translation', 'Reply'],
+  service: 'workspace',
+  tool: 'fs_write',
+  sources: ['partner_mails'],
+  capabilities: ['Translation', 'File_Management'],
+  phrases: [
+    `save an English translation of each to translations/<message id>.md, keeping every number as written and opening with our glossary term for the matter (${GLOSSARY}) and the order reference`,
+    `translate each one into English in translations/<message id>.md: figures and references unchanged, the first line our glossary term for what it is about (${GLOSSARY}) with the order reference`,
+  ],
+  args: ({ rec }) => ({ path: translationPath(rec), content: String(rec.english) }),
+  proof: ({ rec }) => ({ service: 'workspace', record: 'writes', where: { path: translationPath(rec) } }),
+  exact: ({ rec }) => ({
+    content: {
+      all_of: [
+        { language: 'en' },
+        { contains: String(rec.ref) },
+        { contains: String(rec.units) },
+        { contains: HOUSE_TERM[rec.topic as Topic] },
+      ],
+    },
   }),
 };

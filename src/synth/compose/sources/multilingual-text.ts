@@ -1,23 +1,13 @@
 import type { Rng } from '../../../env/rng.js';
+import { ENGLISH, type EnglishPlan } from './multilingual-english.js';
+import { ISO, type Lang, LANGS, type Matter, TOPICS, type Topic } from './multilingual-kinds.js';
+
+export { ISO, type Lang, LANGS, type Matter, TOPICS, type Topic };
 
 // what partners abroad write and what we answer, in their languages: per language and topic, content plans whose
 // parts are drawn per message (greeting, the matter with its order reference and figure, the ask, the close), so
 // that no two messages share one template; the reply keeps the reference and promises an answer by a date. The
 // texts are written as a native correspondent would, not translated word for word.
-
-export const LANGS = ['Spanish', 'German', 'French', 'Chinese', 'Japanese'] as const;
-export type Lang = (typeof LANGS)[number];
-export const TOPICS = ['invoice', 'delivery', 'price', 'complaint'] as const;
-export type Topic = (typeof TOPICS)[number];
-
-/** ISO 639-1 code of each language (what a `language` matcher names). */
-export const ISO: Readonly<Record<Lang, 'es' | 'de' | 'fr' | 'zh' | 'ja'>> = {
-  Spanish: 'es',
-  German: 'de',
-  French: 'fr',
-  Chinese: 'zh',
-  Japanese: 'ja',
-};
 
 /** The partner's company and signatory, by language. */
 export const PARTNERS: Readonly<Record<Lang, readonly { company: string; person: string; domain: string }[]>> = {
@@ -47,14 +37,6 @@ export const PARTNERS: Readonly<Record<Lang, readonly { company: string; person:
     { company: '北斗物流株式会社', person: '伊藤 翔', domain: 'hokuto-log.jp' },
   ],
 };
-
-/** What a message is about: its order reference, a figure and a day it names, and how many units the order is for. */
-export interface Matter {
-  ref: string;
-  amount: string;
-  day: string;
-  units?: number;
-}
 
 type Plan = {
   subject: Record<Topic, readonly string[]>;
@@ -254,25 +236,38 @@ const PLANS: Readonly<Record<Lang, Plan>> = {
   },
 };
 
-/** A message from a partner: its subject and body in the partner's language, about the matter. */
+/**
+ * A message from a partner: its subject and body in the partner's language, about the matter, and the body's
+ * English, part for part (the same drawn variants; multilingual-english.ts).
+ */
 export function partnerMessage(
   rng: Rng,
   lang: Lang,
   topic: Topic,
   m: Matter,
   who: { person: string; company: string },
-): { subject: string; body: string } {
+): { subject: string; body: string; english: string } {
   const p = PLANS[lang];
-  const body = [
-    rng.pick(p.greet),
-    '',
-    rng.pick(p.body[topic])(m),
-    ...(m.units !== undefined ? [rng.pick(p.units)(m.units)] : []),
-    rng.pick(p.ask),
-    '',
-    rng.pick(p.close)(who.person, who.company),
-  ].join('\n');
-  return { subject: rng.pick(p.subject[topic]), body };
+  const en = ENGLISH[lang];
+  const at = (n: number) => rng.int(0, n - 1);
+  const [g, b, u, a, c] = [
+    at(p.greet.length),
+    at(p.body[topic].length),
+    at(p.units.length),
+    at(p.ask.length),
+    at(p.close.length),
+  ];
+  const text = (q: Pick<Plan, 'greet' | 'body' | 'units' | 'ask' | 'close'> | EnglishPlan) =>
+    [
+      q.greet[g],
+      '',
+      q.body[topic][b]?.(m),
+      ...(m.units !== undefined ? [q.units[u]?.(m.units)] : []),
+      q.ask[a],
+      '',
+      q.close[c]?.(who.person, who.company),
+    ].join('\n');
+  return { subject: rng.pick(p.subject[topic]), body: text(p), english: text(en) };
 }
 
 /** Our reply in the partner's language: it keeps the order reference and promises a full answer by `by`. */

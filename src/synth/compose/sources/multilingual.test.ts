@@ -25,13 +25,57 @@ describe('partner messages in other languages', () => {
         for (let k = 0; k < 6; k++) {
           const rng = createRng('ml', lang, topic, k);
           const m = { ref: 'PO-12345', amount: '1.250,00 €', day: '2026-03-02', units: 240 };
-          const { subject, body } = partnerMessage(rng, lang, topic, m, { person: 'A. B.', company: 'C' });
+          const { subject, body, english } = partnerMessage(rng, lang, topic, m, { person: 'A. B.', company: 'C' });
+          // its English says the same, part for part: the reference, the figures, in English
+          assert.equal(languageOf(english), 'en', english);
+          for (const x of ['PO-12345', '240', m.amount, m.day])
+            if (body.includes(x)) assert.ok(english.includes(x), `${lang} ${topic}: ${x} in ${english}`);
           assert.ok(subject.length >= 2, subject);
           assert.equal(languageOf(body), ISO[lang], `${lang} ${topic}: ${body}`);
           assert.ok(body.includes('PO-12345') && body.includes('240'), body);
           const reply = replyIn(lang, m, 'A. B.', topic, '2026-03-13');
           assert.equal(languageOf(reply), ISO[lang], reply);
         }
+  });
+
+  it('translations: tasks pass the gate; an untranslated copy or one without the glossary term fails', async () => {
+    assert.ok(src);
+    const only = { ...PARTS, sources: [src], actions: PARTS.actions.filter((a) => a.name === 'translate_message') };
+    for (const [j, difficulty] of (['easy', 'medium', 'hard'] as Difficulty[]).entries()) {
+      // an easy draft may report instead of acting: the first seed whose draft translates
+      let seed = j * 100;
+      let recipe = chooseRecipe(createRng('tr-recipe', seed), { domain: 'Office_Productivity', difficulty }, only);
+      while (recipe.action?.name !== 'translate_message')
+        recipe = chooseRecipe(createRng('tr-recipe', ++seed), { domain: 'Office_Productivity', difficulty }, only);
+      const w = makeWorld(createRng('tr-world', j), 'Office_Productivity', difficulty, '2026-03-10T09:00:00Z');
+      const raw = compileRecipe({
+        id: `tr_${difficulty}`,
+        w,
+        recipe,
+        scenario: 'Office_Productivity/Email',
+        lead: 'Translation',
+        parts: only,
+      });
+      const report = await runGate({ raw });
+      assert.ok(report.ok, JSON.stringify(report.diagnostics.filter((d) => d.severity !== 'warning').slice(0, 2)));
+      const spec = report.spec as TaskSpec;
+      const i = spec.reference.findIndex((s) => 'call' in s && s.call === 'fs_write');
+      const step = spec.reference[i] as unknown as { args: { path: string; content: string } };
+      const original = (spec.fixtures.gmail?.messages as { message_id: string; body: string }[]).find((m) =>
+        step.args.path.includes(m.message_id),
+      );
+      const write = (content: string) =>
+        spec.reference.map((s, k) => (k === i && 'call' in s ? { ...s, args: { ...s.args, content } } : s));
+      const [head = ''] = step.args.content.split('\n');
+      for (const [why, content] of [
+        ['left in the original language', `${head}\n\n${original?.body}`],
+        ['without the glossary term', step.args.content.replace(/^[^:]+:/, 'Order:')],
+      ] as const)
+        assert.ok(
+          comparable((await playReference(spec, write(content))).trajectory) < 0.75,
+          `${difficulty}: ${why} passes`,
+        );
+    }
   });
 
   it('compile tasks that pass the gate; an English reply or one without the reference fails', async () => {

@@ -3,6 +3,7 @@ import { slug } from '../../kit/text.js';
 import type { FieldModel } from '../../rules/fields.js';
 import type { Rec, World } from '../parts.js';
 import { defineSource } from './kit.js';
+import { HOUSE_TERM } from './multilingual-english.js';
 import {
   ISO,
   type Lang,
@@ -75,7 +76,7 @@ export const partnerMails = defineSource({
         const partners = PARTNERS[lang];
         const who = partners[(i + w.rng.int(0, partners.length - 1)) % partners.length] as (typeof partners)[number];
         const matter = matterOf(rec, w);
-        const { subject, body } = partnerMessage(w.rng, lang, rec.topic as Topic, matter, who);
+        const { subject, body, english } = partnerMessage(w.rng, lang, rec.topic as Topic, matter, who);
         Object.assign(rec, {
           from: `${slug(who.person.normalize('NFKD').replace(/[^\x20-\x7e]/g, '')) || 'office'}@${who.domain}`,
           company: who.company,
@@ -83,6 +84,8 @@ export const partnerMails = defineSource({
           subject,
           ref: matter.ref,
           iso: ISO[lang],
+          // the reference translation: the house term for the matter, then the message in English
+          english: `${HOUSE_TERM[rec.topic as Topic]}: ${matter.ref}\n\n${english}`,
         });
         return {
           message_id: rec.message_id,
