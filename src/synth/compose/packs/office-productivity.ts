@@ -362,7 +362,6 @@ export const actions = [
       'set the catering on each of those bookings to none',
       'cancel the catering on each of them (catering: none)',
     ],
-    // a change to a booking's order, not scheduling: the booking's date stays as it is
     capabilities: ['Tool_Calling'],
   }),
   packAction(equipmentLoans, facilities, {
