@@ -1,8 +1,9 @@
 import { addWorkdays, dateOf, longDay } from '../kit/dates.js';
+import type { Person } from '../kit/people.js';
 import type { ActionPart, Rec, World } from './parts.js';
 import type { SourceName } from './sources/index.js';
 import { HOUSE_TERM } from './sources/multilingual-english.js';
-import { type Lang, replyIn, type Topic } from './sources/multilingual-text.js';
+import { type Lang, LANGS, replyIn, type Topic } from './sources/multilingual-text.js';
 
 // work in another language: a reply drafted in the language the partner wrote in, keeping their order reference.
 // The check reads the draft's language with a language identifier and looks for the reference; the words are the
@@ -78,4 +79,43 @@ export const translateMessage: ActionPart<SourceName> = {
       ],
     },
   }),
+};
+
+// the colleagues who handle each language's partners: fixed per task (its staff), named with their addresses in the
+// request; a message goes to the desk of the language it is written in
+const DESK_STAFF = 3;
+const desks = (w: World): [Lang, Person][] => LANGS.map((l, i) => [l, w.staff[DESK_STAFF + i] as Person]);
+const deskOf = (w: World, lang: Lang) => desks(w).find(([l]) => l === lang)?.[1] as Person;
+
+/**
+ * Routing by language: each selected message forwarded to the colleague on its language's desk, its message id in
+ * the subject. The desk is decided by the language the message is written in, which no field says.
+ */
+export const routeByLanguage: ActionPart<SourceName> = {
+  name: 'route_by_language',
+  sections: ['Routing', 'Hand-over'],
+  service: 'gmail',
+  tool: 'gmail_send_message',
+  sources: ['partner_mails'],
+  capabilities: ['Translation', 'Email_Communication'],
+  phrases: [
+    'forward each one to the colleague on the desk for the language it is written in ({desks}), with the message id in the subject',
+    'send each to our desk for its language ({desks}), naming the message id in the subject line',
+  ],
+  fill: (w) => ({
+    desks: desks(w)
+      .map(([l, p]) => `${l}: ${p.name}, ${p.email}`)
+      .join('; '),
+  }),
+  args: ({ rec, w }) => ({
+    to: deskOf(w, rec.language as Lang).email,
+    subject: `Fwd: ${rec.message_id} ${rec.subject}`,
+    body: `For your desk: ${rec.company} wrote about order ${rec.ref}. The original is ${rec.message_id} in my inbox.`,
+  }),
+  proof: ({ rec }) => ({
+    service: 'gmail',
+    record: 'sent_messages',
+    where: { subject: { contains: String(rec.message_id) } },
+  }),
+  exact: ({ rec, w }) => ({ to: deskOf(w, rec.language as Lang).email }),
 };

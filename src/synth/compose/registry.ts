@@ -3,7 +3,7 @@ import * as B from './backgrounds.js';
 import * as G from './aggregates.js';
 import * as C from './computations.js';
 import * as J from './joins.js';
-import { replyInLanguage, translateMessage } from './language-actions.js';
+import { replyInLanguage, routeByLanguage, translateMessage } from './language-actions.js';
 import { uploadScan } from './media-actions.js';
 import { PACK_ACTIONS } from './packs/index.js';
 import type { ActionPart, Parts } from './parts.js';
@@ -34,6 +34,7 @@ export const PARTS: Parts<SourceName> = {
     uploadScan,
     replyInLanguage,
     translateMessage,
+    routeByLanguage,
     // the domain packs' work on their own record types
     ...(PACK_ACTIONS as readonly ActionPart<SourceName>[]),
   ],

@@ -78,6 +78,42 @@ describe('partner messages in other languages', () => {
     }
   });
 
+  it('routing by language: tasks pass the gate; a message forwarded to another language desk fails', async () => {
+    assert.ok(src);
+    const only = { ...PARTS, sources: [src], actions: PARTS.actions.filter((a) => a.name === 'route_by_language') };
+    for (const [j, difficulty] of (['easy', 'medium', 'hard'] as Difficulty[]).entries()) {
+      let seed = j * 100;
+      let recipe = chooseRecipe(createRng('rt-recipe', seed), { domain: 'Office_Productivity', difficulty }, only);
+      while (recipe.action?.name !== 'route_by_language')
+        recipe = chooseRecipe(createRng('rt-recipe', ++seed), { domain: 'Office_Productivity', difficulty }, only);
+      const w = makeWorld(createRng('rt-world', j), 'Office_Productivity', difficulty, '2026-03-10T09:00:00Z');
+      const raw = compileRecipe({
+        id: `rt_${difficulty}`,
+        w,
+        recipe,
+        scenario: 'Office_Productivity/Email',
+        lead: 'Translation',
+        parts: only,
+      });
+      const report = await runGate({ raw });
+      assert.ok(report.ok, JSON.stringify(report.diagnostics.filter((d) => d.severity !== 'warning').slice(0, 2)));
+      const spec = report.spec as TaskSpec;
+      const desks = [...spec.request.matchAll(/[\w.]+@[\w.-]+\.example/g)].map((m) => m[0]);
+      const i = spec.reference.findIndex(
+        (s) => 'call' in s && s.call === 'gmail_send_message' && String(s.args.subject).startsWith('Fwd:'),
+      );
+      const step = spec.reference[i] as unknown as { args: { to: string } };
+      const wrong = desks.find((d) => d !== step.args.to) as string;
+      const steps = spec.reference.map((s, k) =>
+        k === i && 'call' in s ? { ...s, args: { ...s.args, to: wrong } } : s,
+      );
+      assert.ok(
+        comparable((await playReference(spec, steps)).trajectory) < 0.75,
+        `${difficulty}: the wrong desk passes`,
+      );
+    }
+  });
+
   it('compile tasks that pass the gate; an English reply or one without the reference fails', async () => {
     assert.ok(src);
     const only = { ...PARTS, sources: [src] };
