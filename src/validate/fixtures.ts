@@ -3,7 +3,7 @@ import { decodeRaster } from '../services/workspace/formats/raster.js';
 import { fixturesOf } from '../env/prepared.js';
 import { fixtureRows } from '../services/fixtures.js';
 import { getService } from '../services/registry.js';
-import { formatOf, OFFICE_KINDS } from '../services/workspace/formats/index.js';
+import { bytesOf, formatOf, OFFICE_KINDS } from '../services/workspace/formats/index.js';
 import { readIsolated } from '../services/workspace/read-isolated.js';
 import type { Diagnostic } from '../schema/diagnostics.js';
 import type { TaskSpec } from '../schema/task-spec.js';
@@ -77,9 +77,8 @@ export async function checkFixtures(spec: TaskSpec): Promise<Diagnostic[]> {
 }
 
 // why a fixture file cannot be the source of a media check (undefined: it decodes)
-function mediaProblem(f: { content?: unknown; encoding?: unknown }): string | undefined {
-  const bytes =
-    f.encoding === 'base64' ? new Uint8Array(Buffer.from(String(f.content), 'base64')) : Buffer.from(String(f.content));
+function mediaProblem(f: { path?: unknown; content?: unknown; encoding?: unknown }): string | undefined {
+  const bytes = bytesOf({ path: String(f.path), content: String(f.content), encoding: String(f.encoding) });
   try {
     if (isWav(bytes)) decodeWav(bytes);
     else decodeRaster(bytes);

@@ -1,5 +1,5 @@
 import type { TaskSpec } from '../schema/task-spec.js';
-import { pictureRecipes } from '../services/workspace/formats/image-scenes.js';
+import { pictureFiles } from '../services/workspace/formats/image-scenes.js';
 
 // whether a task needs its pictures (issue 28's measure): with every picture replaced by a blank one, a fact its
 // checks demand — an answer id, a value a check's arguments or audit matchers name — is shown nowhere else the
@@ -15,34 +15,28 @@ function leaves(x: unknown, out: string[]): string[] {
 }
 
 // the fixtures without the picture files
-function withoutPictures(fixtures: TaskSpec['fixtures']): unknown {
+function withoutPictures(fixtures: TaskSpec['fixtures'], paths: ReadonlySet<string>): unknown {
   const files = fixtures.workspace?.files;
   if (!files || typeof files !== 'object') return fixtures;
-  const isPicture = (f: unknown) => Boolean(f && typeof f === 'object' && 'png' in f);
   const kept = Array.isArray(files)
-    ? files.filter((f) => !isPicture(f))
-    : Object.fromEntries(Object.entries(files as Record<string, unknown>).filter(([, f]) => !isPicture(f)));
+    ? files.filter((f) => !paths.has(String((f as { path?: unknown })?.path)))
+    : Object.fromEntries(Object.entries(files as Record<string, unknown>).filter(([path]) => !paths.has(path)));
   return { ...fixtures, workspace: { ...fixtures.workspace, files: kept } };
-}
-
-// the workspace paths of the pictures
-function picturePaths(fixtures: TaskSpec['fixtures']): string[] {
-  const files = fixtures.workspace?.files;
-  if (!files || typeof files !== 'object') return [];
-  const rows = Array.isArray(files)
-    ? (files as { path?: unknown; png?: unknown }[]).map((f) => [f?.path, f] as const)
-    : Object.entries(files as Record<string, unknown>);
-  return rows.flatMap(([path, f]) =>
-    typeof path === 'string' && f && typeof f === 'object' && 'png' in f ? [path] : [],
-  );
 }
 
 /** The facts of `spec`'s checks that only its pictures show (none: the task does not need them). */
 export function pictureOnlyFacts(spec: TaskSpec): string[] {
-  const pictures = pictureRecipes(spec.fixtures);
+  const pictures = pictureFiles(spec.fixtures);
   if (!pictures.length) return [];
-  const shown = new Set([...leaves(pictures, []), ...picturePaths(spec.fixtures)]);
-  const seen = JSON.stringify([spec.request, spec.user, withoutPictures(spec.fixtures)]);
+  const paths = new Set(pictures.map((p) => p.path));
+  const shown = new Set([
+    ...leaves(
+      pictures.map((p) => p.png),
+      [],
+    ),
+    ...paths,
+  ]);
+  const seen = JSON.stringify([spec.request, spec.user, withoutPictures(spec.fixtures, paths)]);
   const demanded = [
     ...spec.answer_ids,
     ...spec.checks.flatMap((c) => leaves('args' in c ? c.args : 'where' in c ? c.where : undefined, [])),

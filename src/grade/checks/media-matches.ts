@@ -1,6 +1,7 @@
 import { prepare } from '../../env/prepared.js';
 import type { CheckOf } from '../../schema/check-kinds.js';
 import type { Rec } from '../../services/types.js';
+import { bytesOf as storedBytes } from '../../services/workspace/formats/index.js';
 import {
   type Audio,
   concatAudio,
@@ -30,7 +31,7 @@ import { fileOf, normalPath } from './file-util.js';
 type MM = CheckOf<'media_matches'>;
 
 const bytesOf = (f: Rec) =>
-  f.encoding === 'base64' ? new Uint8Array(Buffer.from(String(f.content), 'base64')) : Buffer.from(String(f.content));
+  storedBytes({ path: String(f.path), content: String(f.content), encoding: String(f.encoding) });
 
 const hexRgb = (h: string) => [1, 3, 5].map((i) => Number.parseInt(h.slice(i, i + 2), 16));
 

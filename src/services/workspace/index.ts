@@ -8,7 +8,7 @@ import { readTextIsolated } from './read-isolated.js';
 import { skippedNote } from './readback.js';
 import { docWriteTool, tableWriteTool } from './write-tools.js';
 import { mediaTools } from './media-tools.js';
-import { type Audio, decodeWav, durationOf } from './formats/audio.js';
+import { type Audio, audioInfo, decodeWav } from './formats/audio.js';
 import { lineTester } from './search.js';
 import { bubblewrapStatus, runBubblewrap, runVirtual, type ShellStop, type WsFile } from './shell.js';
 
@@ -311,11 +311,7 @@ export const workspace: ServiceDef = {
           if (audio)
             return {
               path: f.path,
-              format: 'audio',
-              mime: 'audio/wav',
-              duration_s: Math.round(durationOf(audio) * 1000) / 1000,
-              sample_rate: audio.sampleRate,
-              channels: audio.channels,
+              ...audioInfo(audio),
               bytes: fileBytes(f),
               note: 'sound is not shown as text: media_info lists its sounding sections, audio_edit cuts and joins it',
             };

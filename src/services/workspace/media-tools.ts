@@ -5,7 +5,7 @@ import { defineTool, type ToolContext, type ToolDef } from '../types.js';
 import {
   concatAudio,
   decodeWav,
-  durationOf,
+  audioInfo,
   encodeWav,
   isWav,
   resample,
@@ -107,12 +107,13 @@ export function mediaTools(read: Read, write: Write): ToolDef[] {
         const joined = attempt('joining the inputs', () => concatAudio(parts));
         const bytes = encodeWav(joined);
         const w = write(ctx, a.out, Buffer.from(bytes).toString('base64'), 'base64');
+        const { duration_s, sample_rate, channels } = audioInfo(joined);
         return {
           status: w.created ? 'created' : 'updated',
           path: w.path,
-          duration_s: Math.round(durationOf(joined) * 1000) / 1000,
-          sample_rate: joined.sampleRate,
-          channels: joined.channels,
+          duration_s,
+          sample_rate,
+          channels,
           bytes: w.bytes,
         };
       },
@@ -135,11 +136,7 @@ export function mediaTools(read: Read, write: Write): ToolDef[] {
         const audio = attempt(src.path, () => decodeWav(src.bytes));
         return {
           path: src.path,
-          format: 'audio',
-          mime: 'audio/wav',
-          duration_s: Math.round(durationOf(audio) * 1000) / 1000,
-          sample_rate: audio.sampleRate,
-          channels: audio.channels,
+          ...audioInfo(audio),
           sections: sectionsOf(audio),
           bytes: src.bytes.length,
         };

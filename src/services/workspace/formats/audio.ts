@@ -93,6 +93,15 @@ export function encodeWav(a: Audio): Uint8Array {
 
 export const durationOf = (a: Audio) => a.samples.length / a.channels / a.sampleRate;
 
+/** What a tool says of audio: format, duration to the millisecond, rate and channels. */
+export const audioInfo = (a: Audio) => ({
+  format: 'audio' as const,
+  mime: 'audio/wav' as const,
+  duration_s: Math.round(durationOf(a) * 1000) / 1000,
+  sample_rate: a.sampleRate,
+  channels: a.channels,
+});
+
 /** The part from `start` to `end` seconds (clipped to the audio); an empty or inverted span is an error. */
 export function trimAudio(a: Audio, start = 0, end?: number): Audio {
   const frames = a.samples.length / a.channels;

@@ -375,17 +375,24 @@ function uprightSvg(r: PngScene): string {
   }
 }
 
-/** The pictures (`png:` recipes) among a spec's workspace fixtures, as written: the facts only they show. */
-export function pictureRecipes(fixtures: Record<string, Record<string, unknown>>): unknown[] {
+/** The picture files (`png:` recipes) among a spec's workspace fixtures, path and recipe as written. */
+export function pictureFiles(fixtures: Record<string, Record<string, unknown>>): { path: string; png: unknown }[] {
   const files = fixtures.workspace?.files;
-  const rows =
-    files && typeof files === 'object'
-      ? Array.isArray(files)
-        ? files
-        : Object.values(files as Record<string, unknown>)
-      : [];
-  return rows.flatMap((r) => (r && typeof r === 'object' && 'png' in r ? [(r as { png: unknown }).png] : []));
+  if (!files || typeof files !== 'object') return [];
+  // fixtures give files as {path: file} or as [{path, …}]
+  const rows = Array.isArray(files)
+    ? (files as { path?: unknown }[]).map((f) => [f?.path, f] as const)
+    : Object.entries(files as Record<string, unknown>);
+  return rows.flatMap(([path, f]) =>
+    typeof path === 'string' && f && typeof f === 'object' && 'png' in f
+      ? [{ path, png: (f as { png: unknown }).png }]
+      : [],
+  );
 }
+
+/** The pictures (`png:` recipes) among a spec's workspace fixtures, as written: the facts only they show. */
+export const pictureRecipes = (fixtures: Record<string, Record<string, unknown>>): unknown[] =>
+  pictureFiles(fixtures).map((f) => f.png);
 
 /** Every number a picture recipe draws (values, amounts, totals), for checks grounded in a picture. */
 export function pictureNumbers(recipe: unknown): number[] {

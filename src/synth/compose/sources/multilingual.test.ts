@@ -18,6 +18,29 @@ import { ISO, LANGS, partnerMessage, replyIn, TOPICS } from './multilingual-text
 
 const src = PARTS.sources.find((s) => s.name === 'partner_mails');
 
+// a gated task on the partners' messages whose work is `action`: the first seed whose draft takes it (an easy draft
+// may report instead of acting)
+async function gatedTask(action: string, difficulty: Difficulty): Promise<TaskSpec> {
+  assert.ok(src);
+  const only = { ...PARTS, sources: [src], actions: PARTS.actions.filter((a) => a.name === action) };
+  let seed = 0;
+  let recipe = chooseRecipe(createRng(action, difficulty, seed), { domain: 'Office_Productivity', difficulty }, only);
+  while (recipe.action?.name !== action)
+    recipe = chooseRecipe(createRng(action, difficulty, ++seed), { domain: 'Office_Productivity', difficulty }, only);
+  const w = makeWorld(createRng(action, difficulty), 'Office_Productivity', difficulty, '2026-03-10T09:00:00Z');
+  const raw = compileRecipe({
+    id: `${action}_${difficulty}`,
+    w,
+    recipe,
+    scenario: 'Office_Productivity/Email',
+    lead: 'Translation',
+    parts: only,
+  });
+  const report = await runGate({ raw });
+  assert.ok(report.ok, JSON.stringify(report.diagnostics.filter((d) => d.severity !== 'warning').slice(0, 2)));
+  return report.spec as TaskSpec;
+}
+
 describe('partner messages in other languages', () => {
   it('read as their language, message and reply alike, in every topic and drawn variant', () => {
     for (const lang of LANGS)
@@ -39,26 +62,8 @@ describe('partner messages in other languages', () => {
   });
 
   it('translations: tasks pass the gate; an untranslated copy or one without the glossary term fails', async () => {
-    assert.ok(src);
-    const only = { ...PARTS, sources: [src], actions: PARTS.actions.filter((a) => a.name === 'translate_message') };
-    for (const [j, difficulty] of (['easy', 'medium', 'hard'] as Difficulty[]).entries()) {
-      // an easy draft may report instead of acting: the first seed whose draft translates
-      let seed = j * 100;
-      let recipe = chooseRecipe(createRng('tr-recipe', seed), { domain: 'Office_Productivity', difficulty }, only);
-      while (recipe.action?.name !== 'translate_message')
-        recipe = chooseRecipe(createRng('tr-recipe', ++seed), { domain: 'Office_Productivity', difficulty }, only);
-      const w = makeWorld(createRng('tr-world', j), 'Office_Productivity', difficulty, '2026-03-10T09:00:00Z');
-      const raw = compileRecipe({
-        id: `tr_${difficulty}`,
-        w,
-        recipe,
-        scenario: 'Office_Productivity/Email',
-        lead: 'Translation',
-        parts: only,
-      });
-      const report = await runGate({ raw });
-      assert.ok(report.ok, JSON.stringify(report.diagnostics.filter((d) => d.severity !== 'warning').slice(0, 2)));
-      const spec = report.spec as TaskSpec;
+    for (const difficulty of ['easy', 'medium', 'hard'] as const) {
+      const spec = await gatedTask('translate_message', difficulty);
       const i = spec.reference.findIndex((s) => 'call' in s && s.call === 'fs_write');
       const step = spec.reference[i] as unknown as { args: { path: string; content: string } };
       const original = (spec.fixtures.gmail?.messages as { message_id: string; body: string }[]).find((m) =>
@@ -79,25 +84,8 @@ describe('partner messages in other languages', () => {
   });
 
   it('routing by language: tasks pass the gate; a message forwarded to another language desk fails', async () => {
-    assert.ok(src);
-    const only = { ...PARTS, sources: [src], actions: PARTS.actions.filter((a) => a.name === 'route_by_language') };
-    for (const [j, difficulty] of (['easy', 'medium', 'hard'] as Difficulty[]).entries()) {
-      let seed = j * 100;
-      let recipe = chooseRecipe(createRng('rt-recipe', seed), { domain: 'Office_Productivity', difficulty }, only);
-      while (recipe.action?.name !== 'route_by_language')
-        recipe = chooseRecipe(createRng('rt-recipe', ++seed), { domain: 'Office_Productivity', difficulty }, only);
-      const w = makeWorld(createRng('rt-world', j), 'Office_Productivity', difficulty, '2026-03-10T09:00:00Z');
-      const raw = compileRecipe({
-        id: `rt_${difficulty}`,
-        w,
-        recipe,
-        scenario: 'Office_Productivity/Email',
-        lead: 'Translation',
-        parts: only,
-      });
-      const report = await runGate({ raw });
-      assert.ok(report.ok, JSON.stringify(report.diagnostics.filter((d) => d.severity !== 'warning').slice(0, 2)));
-      const spec = report.spec as TaskSpec;
+    for (const difficulty of ['easy', 'medium', 'hard'] as const) {
+      const spec = await gatedTask('route_by_language', difficulty);
       const desks = [...spec.request.matchAll(/[\w.]+@[\w.-]+\.example/g)].map((m) => m[0]);
       const i = spec.reference.findIndex(
         (s) => 'call' in s && s.call === 'gmail_send_message' && String(s.args.subject).startsWith('Fwd:'),
