@@ -87,7 +87,9 @@ export function inspectCommand(program: Command): void {
         out(`\n${color.bold('Services and records')}`);
         for (const s of spec.services) {
           const cols = Object.entries(spec.fixtures[s] ?? {}).map(
-            ([c, rows]) => `${c}: ${Array.isArray(rows) ? rows.length : 0}`,
+            // workspace files may be given as {path: file}: a file per key
+            ([c, rows]) =>
+              `${c}: ${Array.isArray(rows) ? rows.length : rows && typeof rows === 'object' ? Object.keys(rows).length : 0}`,
           );
           out(`  ${s}  ${cols.join(', ') || color.red('no records')}`);
         }

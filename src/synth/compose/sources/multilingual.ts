@@ -52,7 +52,7 @@ export const partnerMails = defineSource({
   collection: 'messages',
   capabilities: ['Translation', 'Email_Communication'],
   // the order's size is written in the message, in its language: reading it out is part of the work
-  measure: { field: 'units', label: 'units ordered', unit: 'units', mean: true },
+  measure: { field: 'units', label: 'number of units ordered', unit: 'units', mean: true },
   fields: [
     { kind: 'enum', field: 'language', label: 'language', values: LANGS },
     {
@@ -64,7 +64,7 @@ export const partnerMails = defineSource({
     },
     { kind: 'date', field: 'date', label: 'date received', from: -20, to: 0, verb: 'received', time: true },
     { kind: 'flag', field: 'is_read', label: 'read state', yes: 'already read', no: 'still unread', p: 0.4 },
-    { kind: 'number', field: 'units', label: 'units ordered', min: 20, max: 900, step: 10, unit: 'units' },
+    { kind: 'number', field: 'units', label: 'number of units ordered', min: 20, max: 900, step: 10, unit: 'units' },
   ] satisfies FieldModel[],
   make: (_w, id) => ({ message_id: id }),
   title: (rec) => `"${rec.subject}" from ${rec.company} (${rec.message_id})`,
