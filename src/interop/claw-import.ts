@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import type { z } from 'zod';
 import { readdir } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import { prepare } from '../env/prepared.js';
@@ -10,6 +11,7 @@ import { checkSpecValue } from '../schema/parse-spec.js';
 import { JUDGE_WEIGHT_HARD_LIMIT, type TaskSpec } from '../schema/task-spec.js';
 import { latestPastDate } from '../validate/integrity.js';
 import { routeOfTool, toolOfEndpoint } from './claw-routes.js';
+import { CLAW_SANDBOX_TOOLS, defaultFixture, sandboxPart } from './claw-sandbox.js';
 import { type PackageText, readInside } from './package-files.js';
 
 // Claw-Eval task packages (tasks/<id>/{task.yaml, grader.py, fixtures/}) → TaskSpecs. What maps exactly is
@@ -46,6 +48,9 @@ const FIXTURE_VARS: Record<string, [string, string]> = {
   WEB_SEARCH_FIXTURES: ['web', 'results'],
   WEB_FETCH_FIXTURES: ['web', 'pages'],
 };
+
+// services that only help find an oracle's answer (a captioning model, the open web): left out of such a task
+const ORACLE_AIDS = ['caption', 'web_real'];
 
 const DIFFICULTY: Record<string, 'easy' | 'medium' | 'hard'> = {
   easy: 'easy',
@@ -120,8 +125,8 @@ export async function importClawTask(dir: string, opts: ClawImportOptions = {}):
   const prompt = (y.prompt ?? {}) as Y;
   const text = str(prompt.text)?.trim();
   if (!text) r.problems.push(`${file}: prompt.text is missing or empty`);
-  if (arr(prompt.attachments).length || (Array.isArray(prompt.attachments) && prompt.attachments.length))
-    r.problems.push(`${file}: prompt.attachments (media) have no CoworkEnv counterpart`);
+  // files in the sandbox (and attached pictures) become the workspace; an oracle answer becomes its checks
+  const sandbox = await sandboxPart(y, dir, scope, opts.repoRoot ?? resolve(dir, '..', '..'), file, r);
 
   // services and their fixtures: never another task's file (drift §6.8)
   const root = opts.repoRoot ?? resolve(dir, '..', '..');
@@ -129,6 +134,12 @@ export async function importClawTask(dir: string, opts: ClawImportOptions = {}):
   const fixtures: Record<string, Record<string, unknown[]>> = {};
   for (const [i, s] of arr(y.services).entries()) {
     const name = str(s.name) ?? '';
+    if (sandbox?.oracle && ORACLE_AIDS.includes(name)) {
+      r.needs_human.push(
+        `services[${i}] ${name} left out: the answer is an oracle's and the agent sees the picture itself (fs_read); Claw-Eval also let it ${name === 'caption' ? 'ask a captioning model' : 'search the open web'}`,
+      );
+      continue;
+    }
     if (!getService(name) || name === 'workspace') {
       r.problems.push(
         `${file}: services[${i}].name ${name}: not a CoworkEnv service (web_real and media services need the network or models; see coworkenv services)`,
@@ -138,6 +149,11 @@ export async function importClawTask(dir: string, opts: ClawImportOptions = {}):
     services.push(name);
     const env = (s.env ?? {}) as Record<string, string>;
     const vars = Object.entries(env).filter(([k]) => k.endsWith('_FIXTURES'));
+    const fallback = vars.length === 0 ? defaultFixture(name, dir, r) : undefined;
+    if (fallback) {
+      const v = Object.entries(FIXTURE_VARS).find(([, t]) => t[0] === name)?.[0] as string;
+      vars.push([v, fallback]);
+    }
     if (vars.length === 0) {
       r.problems.push(
         `${file}: services[${i}] (${name}) has no env <SVC>_FIXTURES: the original service would silently load another task's data (drift §6.8); add the fixture path`,
@@ -151,7 +167,7 @@ export async function importClawTask(dir: string, opts: ClawImportOptions = {}):
         continue;
       }
       const at = `${file}: services[${i}].env.${v}`;
-      const found = await fixtureFile(scope, p, [root, dir]);
+      const found = await fixtureFile(scope, p, fallback ? [dir] : [root, dir]);
       if (!found.ok) {
         const alone = !found.missing && found.refused === 'outside' && scope === resolve(dir);
         r.problems.push(
@@ -171,15 +187,20 @@ export async function importClawTask(dir: string, opts: ClawImportOptions = {}):
       }
     }
   }
+  if (sandbox) {
+    if (!services.includes('workspace')) services.push('workspace');
+    (fixtures.workspace ??= {}).files = sandbox.files;
+  }
   if (services.length === 0 && !r.problems.some((p) => p.includes('services[')))
     r.problems.push(
       `${file}: no services: a task without mock services (sandbox, web_real, multi-turn only) is not a CoworkEnv tool task`,
     );
 
   // tools: ours by name; each endpoint checked against the route table (drifts §6.3–6.6)
-  const tools: string[] = [];
+  const tools: string[] = [...(sandbox?.tools ?? [])];
   for (const [i, t] of arr(y.tools).entries()) {
     const name = str(t.name) ?? '';
+    if ((sandbox?.oracle && /^(caption|web)_/.test(name)) || (sandbox && CLAW_SANDBOX_TOOLS.has(name))) continue;
     const resolved = resolveTool(name);
     if (!resolved)
       r.problems.push(
@@ -211,8 +232,8 @@ export async function importClawTask(dir: string, opts: ClawImportOptions = {}):
   }
 
   // scoring: the YAML's components were never executed by Claw-Eval (drift §6.1): grader.py is the real grader
-  const checks: Y[] = [];
-  const judge: Y[] = [];
+  const checks: Y[] = [...(sandbox?.checks ?? [])];
+  const judge: Y[] = [...(sandbox?.judge ?? [])];
   const ids = new Set<string>();
   const idOf = (raw: string) => {
     let id =
@@ -224,7 +245,11 @@ export async function importClawTask(dir: string, opts: ClawImportOptions = {}):
     ids.add(id);
     return id;
   };
-  for (const [i, c] of arr(y.scoring_components).entries()) {
+  if (sandbox?.oracle && arr(y.scoring_components).length)
+    r.notes.push(
+      `scoring_components (${arr(y.scoring_components).length}): not imported — grader.py scores this task by its oracle answer, and the YAML components were never executed there (drift §6.1)`,
+    );
+  for (const [i, c] of (sandbox?.oracle ? [] : arr(y.scoring_components)).entries()) {
     const check = (c.check ?? {}) as Y;
     const id = idOf(str(c.name) ?? `component_${i}`);
     const weight = typeof c.weight === 'number' ? c.weight : 0;
@@ -256,7 +281,7 @@ export async function importClawTask(dir: string, opts: ClawImportOptions = {}):
     r.needs_human.push('scoring_components is empty: the task has no code checks; write them from grader.py');
   else if (checks.length < 3)
     r.needs_human.push(`${checks.length} check(s): \`coworkenv validate\` needs at least 3 before it accepts the task`);
-  if (existsSync(join(dir, 'grader.py')))
+  if (existsSync(join(dir, 'grader.py')) && !sandbox?.oracle)
     r.needs_human.push(
       `grader.py scores this task in Claw-Eval; the YAML components above were never executed there (drift §6.1): compare the imported checks and weights with it`,
     );
@@ -303,7 +328,9 @@ export async function importClawTask(dir: string, opts: ClawImportOptions = {}):
         `expected_actions[${i}] (${String(a.service)}, ${String(a.action_key)}): never scored by Claw-Eval (drift §6.1); not imported — add an audit_present check if it should count`,
       );
   }
-  if (str(y.reference_solution)?.trim())
+  if (sandbox?.reference.length) {
+    // the oracle's reference stands; the prose one is Claw-Eval's hint
+  } else if (str(y.reference_solution)?.trim())
     r.needs_human.push(
       'reference_solution is prose: write it as reference steps (call/say) so the gate can prove the task solvable',
     );
@@ -349,10 +376,11 @@ export async function importClawTask(dir: string, opts: ClawImportOptions = {}):
     mock_today: mockToday,
     request: text,
     services,
-    tools,
+    tools: [...new Set(tools)],
     fixtures,
     limits: { max_turns: Number(env.max_turns ?? 30), timeout_s: Number(env.timeout_seconds ?? 600) },
     checks,
+    ...(sandbox?.reference.length ? { reference: sandbox.reference } : {}),
     forbidden: { tools: forbiddenTools },
     judge,
     user,
@@ -413,12 +441,14 @@ function fitRecords(service: string, collection: string, rows: unknown[], r: Cla
     const rec: Y = {};
     for (const [k, v] of Object.entries(row as Y)) {
       if (!(k in shape)) dropped.set(k, [...(dropped.get(k) ?? []), i]);
-      else if (v === null) nulls++;
+      // null, or '' where the field takes no empty string (an unset priority): an absent value
+      else if (v === null || (v === '' && !(shape[k] as z.ZodType).safeParse('').success)) nulls++;
       else rec[k] = rename(k, v);
     }
     return rec;
   });
-  if (nulls) r.notes.push(`fixtures.${service}.${collection}: ${nulls} null value(s) dropped (an absent field)`);
+  if (nulls)
+    r.notes.push(`fixtures.${service}.${collection}: ${nulls} null or empty value(s) dropped (an absent field)`);
   if (renamed.size)
     r.notes.push(`fixtures.${service}.${collection}: renamed to our fields: ${[...renamed].join(', ')}`);
   for (const [k, at] of dropped)

@@ -12,15 +12,14 @@ export const PACKAGE_FILE_MAX_BYTES = 16 * 1024 * 1024;
 /** Why a path was refused: it was not looked at (absolute, `..` out), or it was (a link out, not a file, too big). */
 export type Refusal = 'absolute' | 'outside' | 'link_outside' | 'not_a_file' | 'too_large';
 
-export type PackagePath =
-  | { ok: true; path: string }
+/** A path that is not there, or was refused. */
+export type NotRead =
   | { ok: false; missing: true; path: string }
   | { ok: false; missing?: undefined; refused: Refusal; problem: string };
 
-export type PackageText =
-  | { ok: true; path: string; text: string }
-  | { ok: false; missing: true; path: string }
-  | { ok: false; missing?: undefined; refused: Refusal; problem: string };
+export type PackagePath = { ok: true; path: string } | NotRead;
+export type PackageText = { ok: true; path: string; text: string } | NotRead;
+export type PackageBytes = { ok: true; path: string; bytes: Uint8Array } | NotRead;
 
 const inside = (root: string, p: string) => {
   const rel = relative(root, p);
@@ -74,6 +73,25 @@ export async function readInside(
   rel: string,
   opts: { base?: string; maxBytes?: number } = {},
 ): Promise<PackageText> {
+  const at = await fileInside(scope, rel, opts);
+  return at.ok ? { ok: true, path: at.path, text: await readFile(at.path, 'utf8') } : at;
+}
+
+/** The bytes of a confined regular file of at most `maxBytes` (see `resolveInside`). */
+export async function readBytesInside(
+  scope: string,
+  rel: string,
+  opts: { base?: string; maxBytes?: number } = {},
+): Promise<PackageBytes> {
+  const at = await fileInside(scope, rel, opts);
+  return at.ok ? { ok: true, path: at.path, bytes: new Uint8Array(await readFile(at.path)) } : at;
+}
+
+async function fileInside(
+  scope: string,
+  rel: string,
+  opts: { base?: string; maxBytes?: number },
+): Promise<PackagePath> {
   const at = await resolveInside(scope, rel, opts.base);
   if (!at.ok) return at;
   const max = opts.maxBytes ?? PACKAGE_FILE_MAX_BYTES;
@@ -85,5 +103,5 @@ export async function readInside(
       refused: 'too_large',
       problem: `${rel} is ${st.size} bytes, over the ${max}-byte limit of this file`,
     };
-  return { ok: true, path: at.path, text: await readFile(at.path, 'utf8') };
+  return at;
 }

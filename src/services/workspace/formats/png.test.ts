@@ -3,7 +3,9 @@ import { createHash } from 'node:crypto';
 import { describe, it } from 'node:test';
 import { sceneSvg, PngRecipe, pictureNumbers } from './image-scenes.js';
 import { formatOf, readDocument } from './index.js';
-import { imageMime, imageSize, renderPng } from './png.js';
+import { createRequire } from 'node:module';
+import { Resvg } from '@resvg/resvg-js';
+import { facesFor, imageMime, imageSize, renderPng, svgToPng } from './png.js';
 import { renderRecipe } from './recipe.js';
 
 const sha = (b: Uint8Array) => createHash('sha256').update(b).digest('hex');
@@ -93,5 +95,30 @@ describe('png recipes', () => {
     webp.writeUIntLE(49, 27, 3);
     assert.deepEqual(imageSize(webp), { width: 100, height: 50 });
     assert.equal(imageMime(Buffer.from('plain text')), undefined);
+  });
+  it('renders Latin text with the cut faces to the very bytes the whole faces give; other text takes the whole faces', () => {
+    const whole = ['DejaVuSans', 'DejaVuSans-Bold'].map((f) =>
+      createRequire(import.meta.url).resolve(`dejavu-fonts-ttf/ttf/${f}.ttf`),
+    );
+    const svg = sceneSvg(
+      PngRecipe.parse({
+        kind: 'receipt',
+        merchant: 'Café Lindner — Zürich',
+        lines: [{ item: 'Größe “L” ≥ 2 × 5 → 10', qty: 2, amount: 5.8 }],
+        total: 5.8,
+        currency: '€',
+      }),
+    );
+    assert.ok(facesFor(svg).every((f) => f.endsWith('-latin.ttf')));
+    const withWhole = new Resvg(svg, {
+      font: { fontFiles: whole, loadSystemFonts: false, defaultFontFamily: 'DejaVu Sans' },
+      shapeRendering: 2,
+      textRendering: 1,
+    })
+      .render()
+      .asPng();
+    assert.equal(sha(svgToPng(svg)), sha(withWhole));
+    // Greek is in DejaVu Sans but not in the cut: the whole faces draw it
+    assert.deepEqual(facesFor(svg.replace('Lindner', 'Λίνδνερ')), whole);
   });
 });

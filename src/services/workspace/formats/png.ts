@@ -1,13 +1,30 @@
 import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
 import type { Resvg as ResvgClass } from '@resvg/resvg-js';
 import { PngRecipe, sceneSvg } from './image-scenes.js';
 
-// SVG → PNG with resvg (a prebuilt native renderer from npm) and DejaVu Sans loaded from its npm package, never
-// from the system: the same SVG gives the same bytes on every machine.
+// SVG → PNG with resvg (a prebuilt native renderer from npm) and DejaVu Sans loaded from files we ship, never
+// from the system: the same SVG gives the same bytes on every machine. resvg reads and parses the font file for
+// every run of text, so a picture whose text is all Latin (and punctuation, currency, arrows …) renders with the
+// faces cut to those characters (assets/fonts, scripts/subset-fonts.sh): every glyph, metric and kerning pair is
+// kept, so the bytes are the same as with the whole faces, at about half the time; any other character takes the
+// whole faces from the dejavu-fonts-ttf package.
 
 const require = createRequire(import.meta.url);
 let Resvg: typeof ResvgClass | undefined;
-let fonts: string[] | undefined;
+let wholeFaces: string[] | undefined;
+const FACES = ['DejaVuSans', 'DejaVuSans-Bold'];
+const latinFaces = FACES.map((f) => fileURLToPath(new URL(`../../../../assets/fonts/${f}-latin.ttf`, import.meta.url)));
+// the characters the cut faces hold (scripts/subset-fonts.sh's UNICODES)
+const BEYOND_LATIN =
+  /[^\u0000-\u007e\u00a0-\u024f\u2000-\u206f\u20a0-\u20cf\u2100-\u214f\u2190-\u21ff\u2212\u2248\u221e\u2260\u2264\u2265\u25a0-\u25ff\u2713-\u2718]/;
+
+/** The font files an SVG's text needs: the Latin cut when every character is in it. */
+export function facesFor(svg: string): string[] {
+  if (!BEYOND_LATIN.test(svg)) return latinFaces;
+  wholeFaces ??= FACES.map((f) => require.resolve(`dejavu-fonts-ttf/ttf/${f}.ttf`));
+  return wholeFaces;
+}
 
 // rendering costs milliseconds and every episode of a spec renders its fixtures: keep the last few
 const cache = new Map<string, Uint8Array>();
@@ -18,9 +35,8 @@ export function svgToPng(svg: string): Uint8Array {
   const hit = cache.get(svg);
   if (hit) return hit;
   Resvg ??= (require('@resvg/resvg-js') as { Resvg: typeof ResvgClass }).Resvg;
-  fonts ??= ['DejaVuSans.ttf', 'DejaVuSans-Bold.ttf'].map((f) => require.resolve(`dejavu-fonts-ttf/ttf/${f}`));
   const png = new Resvg(svg, {
-    font: { fontFiles: fonts, loadSystemFonts: false, defaultFontFamily: 'DejaVu Sans' },
+    font: { fontFiles: facesFor(svg), loadSystemFonts: false, defaultFontFamily: 'DejaVu Sans' },
     shapeRendering: 2,
     textRendering: 1,
   })
