@@ -165,7 +165,10 @@ export function importCommand(program: Command): void {
     )
     .argument('<tasks-dir>', "Claw-Eval's tasks/ directory or one task folder")
     .requiredOption('--out <dir>', 'directory for the specs (<id>.json)')
-    .option('--repo-root <dir>', 'where fixture paths in services[].env are relative to [the parent of <tasks-dir>]')
+    .option(
+      '--repo-root <dir>',
+      "where fixture paths in services[].env are relative to, and sandbox files not in their task's folder [the parent of <tasks-dir>]",
+    )
     .option(
       '--mock-today <iso>',
       'the task day when task.yaml has no environment.mock_today (default: 2026-03-02T09:00:00Z, or the latest past-tense date in the fixtures when that is later)',
