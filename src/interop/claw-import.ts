@@ -49,8 +49,10 @@ const FIXTURE_VARS: Record<string, [string, string]> = {
   WEB_FETCH_FIXTURES: ['web', 'pages'],
 };
 
-// services that only help find an oracle's answer (a captioning model, the open web): left out of such a task
-const ORACLE_AIDS = ['caption', 'web_real'];
+// services that only help find an oracle's answer (a captioning model, the open web), by the prefix of their
+// tools' names: left out of such a task, with their tools
+const ORACLE_AIDS: Record<string, string> = { caption: 'caption_', web_real: 'web_' };
+const aidTool = (tool: string) => Object.values(ORACLE_AIDS).some((prefix) => tool.startsWith(prefix));
 
 const DIFFICULTY: Record<string, 'easy' | 'medium' | 'hard'> = {
   easy: 'easy',
@@ -134,7 +136,7 @@ export async function importClawTask(dir: string, opts: ClawImportOptions = {}):
   const fixtures: Record<string, Record<string, unknown[]>> = {};
   for (const [i, s] of arr(y.services).entries()) {
     const name = str(s.name) ?? '';
-    if (sandbox?.oracle && ORACLE_AIDS.includes(name)) {
+    if (sandbox?.oracle && Object.hasOwn(ORACLE_AIDS, name)) {
       r.needs_human.push(
         `services[${i}] ${name} left out: the answer is an oracle's and the agent sees the picture itself (fs_read); Claw-Eval also let it ${name === 'caption' ? 'ask a captioning model' : 'search the open web'}`,
       );
@@ -200,7 +202,7 @@ export async function importClawTask(dir: string, opts: ClawImportOptions = {}):
   const tools: string[] = [...(sandbox?.tools ?? [])];
   for (const [i, t] of arr(y.tools).entries()) {
     const name = str(t.name) ?? '';
-    if ((sandbox?.oracle && /^(caption|web)_/.test(name)) || (sandbox && CLAW_SANDBOX_TOOLS.has(name))) continue;
+    if ((sandbox?.oracle && aidTool(name)) || (sandbox && CLAW_SANDBOX_TOOLS.has(name))) continue;
     const resolved = resolveTool(name);
     if (!resolved)
       r.problems.push(

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { basename, extname, join } from 'node:path';
 import { MAX_INLINE_BYTES } from '../services/workspace/index.js';
+import { toWorkspacePath } from '../services/workspace/paths.js';
 import { readBytesInside, readInside } from './package-files.js';
 
 // The parts of a Claw-Eval task that live in its sandbox rather than in a mock service: the files it copies to
@@ -93,8 +94,14 @@ function asText(bytes: Uint8Array): string | undefined {
   }
 }
 
-/** `/workspace/x` → `x` (the workspace's own paths); anything else as it is. */
-const inWorkspace = (p: string) => p.replace(/^\/workspace\//, '');
+/** A path as the workspace stores it (`/workspace/x`, `./x` → `x`), or undefined when it leads outside. */
+function stored(p: string): string | undefined {
+  try {
+    return toWorkspacePath(p);
+  } catch {
+    return undefined;
+  }
+}
 
 /** The sandbox part of a task, or undefined when it has no sandbox files (problems go to `r`). */
 export async function sandboxPart(
@@ -164,12 +171,12 @@ export async function sandboxPart(
     );
   }
   // outputs the task asks for: /workspace paths in the prompt or the grader's snapshot that are not inputs
-  const inputs = new Set(names.map((n) => inWorkspace(`/workspace/${n}`)));
+  const inputs = new Set(names.map(stored));
   const mentioned = [...text.matchAll(/\/workspace\/[\w./-]*\w\.[A-Za-z0-9]{1,5}\b/g)].map((m) => m[0]);
   const outputs = [...new Set([...mentioned, ...listOf(y.env_snapshot_files)])]
     .filter((p) => p.startsWith('/workspace/') && !/[*?[]/.test(p))
-    .map(inWorkspace)
-    .filter((p) => !inputs.has(p) && !p.startsWith('fixtures/'));
+    .map(stored)
+    .filter((p): p is string => !!p && !inputs.has(p) && !p.startsWith('fixtures/'));
   const drawn = outputs.filter((p) => PICTURE.has(extname(p).toLowerCase()));
   const edit = /\b(crop|resize|rotate|flip|grayscale|greyscale|annotate)\b|裁剪|缩放|旋转|翻转|灰度/i.test(text);
   if (drawn.length && !(pictures.length && edit))

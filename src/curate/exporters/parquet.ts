@@ -25,7 +25,8 @@ type Columns = {
   family: string[];
 };
 
-const text = (name: string, repetition_type: 'REQUIRED' | 'OPTIONAL') => ({
+/** A UTF-8 text column of a Parquet schema. */
+export const text = (name: string, repetition_type: 'REQUIRED' | 'OPTIONAL') => ({
   name,
   type: 'BYTE_ARRAY' as const,
   converted_type: 'UTF8' as const,

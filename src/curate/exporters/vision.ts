@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { fileWriter, ParquetWriter, parquetWriteFile } from 'hyparquet-writer';
 import type { SftExample, SftMessage, SftPicture } from '../types.js';
 import { LineWriter } from './jsonl-sink.js';
-import { PARQUET_SCHEMA, parquetMessage } from './parquet.js';
+import { PARQUET_SCHEMA, parquetMessage, text } from './parquet.js';
 import { registerDataset, toShareGpt } from './sharegpt.js';
 import type { Exporter } from './types.js';
 
@@ -95,12 +95,6 @@ export function visionShareGpt(ex: SftExample): ReturnType<typeof toShareGpt> & 
   return { ...row, images };
 }
 
-const utf8 = (name: string, repetition_type: 'REQUIRED' | 'OPTIONAL') => ({
-  name,
-  type: 'BYTE_ARRAY' as const,
-  converted_type: 'UTF8' as const,
-  repetition_type,
-});
 // sft.parquet's tool_calls subtree (7 nodes from its `tool_calls` group), shared rather than repeated
 const at = PARQUET_SCHEMA.findIndex((n) => n.name === 'tool_calls');
 const TOOL_CALLS = PARQUET_SCHEMA.slice(at, at + 7);
@@ -115,22 +109,22 @@ export const VISION_PARQUET_SCHEMA = [
   { name: 'messages', repetition_type: 'REQUIRED' as const, converted_type: 'LIST' as const, num_children: 1 },
   { name: 'list', repetition_type: 'REPEATED' as const, num_children: 1 },
   { name: 'element', repetition_type: 'REQUIRED' as const, num_children: 4 },
-  utf8('role', 'REQUIRED'),
+  text('role', 'REQUIRED'),
   { name: 'content', repetition_type: 'REQUIRED' as const, converted_type: 'LIST' as const, num_children: 1 },
   { name: 'list', repetition_type: 'REPEATED' as const, num_children: 1 },
   { name: 'element', repetition_type: 'REQUIRED' as const, num_children: 2 },
-  utf8('type', 'REQUIRED'),
-  utf8('text', 'OPTIONAL'),
+  text('type', 'REQUIRED'),
+  text('text', 'OPTIONAL'),
   ...TOOL_CALLS,
-  utf8('name', 'OPTIONAL'),
+  text('name', 'OPTIONAL'),
   { name: 'images', repetition_type: 'REQUIRED' as const, converted_type: 'LIST' as const, num_children: 1 },
   { name: 'list', repetition_type: 'REPEATED' as const, num_children: 1 },
   { name: 'element', repetition_type: 'REQUIRED' as const, num_children: 2 },
   { name: 'bytes', type: 'BYTE_ARRAY' as const, repetition_type: 'OPTIONAL' as const },
-  utf8('path', 'OPTIONAL'),
-  utf8('tools', 'REQUIRED'),
-  utf8('meta', 'REQUIRED'),
-  utf8('task_id', 'REQUIRED'),
+  text('path', 'OPTIONAL'),
+  text('tools', 'REQUIRED'),
+  text('meta', 'REQUIRED'),
+  text('task_id', 'REQUIRED'),
 ];
 
 // the vision row as Parquet columns: every part has a text (null for a picture), pictures as bytes
