@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Rec } from '../services/types.js';
 
 /** What one asynchronous call did to its service: the collections it wrote, the audit entries it added. */
@@ -52,13 +53,14 @@ export class CallMemo {
   }
 }
 
-// rows are frozen, so each one's text is computed once however many episodes share it
-const rowText = new WeakMap<Rec, string>();
-function textOf(r: Rec): string {
-  let t = rowText.get(r);
+// rows are frozen, so each one's digest is computed once however many episodes share it; the key holds the
+// digest, not the text, which for a workspace is every file's content (a picture's base64) on every call
+const rowDigest = new WeakMap<Rec, string>();
+function digestOf(r: Rec): string {
+  let t = rowDigest.get(r);
   if (t === undefined) {
-    t = JSON.stringify(r);
-    rowText.set(r, t);
+    t = createHash('sha256').update(JSON.stringify(r)).digest('base64');
+    rowDigest.set(r, t);
   }
   return t;
 }
@@ -74,7 +76,7 @@ export function callKey(
   for (const name of Object.keys(collections).sort()) {
     const rows = collections[name] ?? [];
     out.push(`${name}:${rows.length}`);
-    for (const r of rows) out.push(textOf(r));
+    for (const r of rows) out.push(digestOf(r));
   }
   return out.join('\u0000');
 }

@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import type { Resvg as ResvgClass } from '@resvg/resvg-js';
 import { PngRecipe, sceneSvg } from './image-scenes.js';
+import { rememberDecoded } from './raster.js';
 
 // SVG → PNG with resvg (a prebuilt native renderer from npm) and DejaVu Sans loaded from files we ship, never
 // from the system: the same SVG gives the same bytes on every machine. resvg reads and parses the font file for
@@ -35,17 +36,26 @@ export function svgToPng(svg: string): Uint8Array {
   const hit = cache.get(svg);
   if (hit) return hit;
   Resvg ??= (require('@resvg/resvg-js') as { Resvg: typeof ResvgClass }).Resvg;
-  const png = new Resvg(svg, {
+  const image = new Resvg(svg, {
     font: { fontFiles: facesFor(svg), loadSystemFonts: false, defaultFontFamily: 'DejaVu Sans' },
     shapeRendering: 2,
     textRendering: 1,
-  })
-    .render()
-    .asPng();
+  }).render();
+  const png = image.asPng();
   const bytes = new Uint8Array(png.buffer, png.byteOffset, png.byteLength);
+  // a picture is edited and compared soon after it is drawn: its pixels are handed to the decoder. resvg keeps
+  // them premultiplied by alpha, the same as the PNG's where every pixel is opaque (every scene has a background)
+  const px = image.pixels;
+  const pixels = new Uint8Array(px.buffer, px.byteOffset, px.byteLength);
+  if (opaque(pixels)) rememberDecoded(bytes, { width: image.width, height: image.height, data: pixels });
   if (cache.size >= CACHE_SIZE) cache.delete(cache.keys().next().value as string);
   cache.set(svg, bytes);
   return bytes;
+}
+
+function opaque(rgba: Uint8Array): boolean {
+  for (let i = 3; i < rgba.length; i += 4) if (rgba[i] !== 255) return false;
+  return true;
 }
 
 /** Renders a `png:` fixture recipe (a chart, receipt, floor plan or table picture). */

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { PNG } from 'pngjs';
 import { renderPng } from './png.js';
 import {
   applyOp,
@@ -69,5 +70,24 @@ describe('raster edits', () => {
     huge.writeUInt32BE(100_000, 16);
     huge.writeUInt32BE(100_000, 20);
     assert.throws(() => decodeRaster(huge), new RegExp(`over ${MAX_PIXELS} pixels`));
+  });
+
+  it('writes PNGs any reader decodes to the same pixels, and hands the decoder the pixels it already has', () => {
+    const shrunk = applyOps(chart, [
+      { op: 'resize', width: 97 },
+      { op: 'annotate', x: 3, y: 4, width: 20, height: 9, color: '#c03030', thickness: 2 },
+    ]);
+    const bytes = encodeRaster(shrunk, 'png');
+    // read by pngjs itself, not through the decoder's memory of what it encoded
+    const read = PNG.sync.read(Buffer.from(bytes));
+    assert.deepEqual([read.width, read.height], [shrunk.width, shrunk.height]);
+    assert.ok(Buffer.from(read.data).equals(Buffer.from(shrunk.data)));
+    assert.equal(decodeRaster(bytes), shrunk);
+    // a rendered picture's pixels are what its PNG decodes to
+    const png = renderPng({ kind: 'pie_chart', title: 'Mix', labels: ['A', 'B'], values: [3, 5] });
+    const fresh = PNG.sync.read(Buffer.from(png));
+    const known = decodeRaster(png);
+    assert.deepEqual([known.width, known.height], [fresh.width, fresh.height]);
+    assert.ok(Buffer.from(known.data).equals(Buffer.from(fresh.data)));
   });
 });
