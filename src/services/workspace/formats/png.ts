@@ -43,11 +43,14 @@ export function svgToPng(svg: string): Uint8Array {
   }).render();
   const png = image.asPng();
   const bytes = new Uint8Array(png.buffer, png.byteOffset, png.byteLength);
-  // a picture is edited and compared soon after it is drawn: its pixels are handed to the decoder. resvg keeps
-  // them premultiplied by alpha, the same as the PNG's where every pixel is opaque (every scene has a background)
-  const px = image.pixels;
-  const pixels = new Uint8Array(px.buffer, px.byteOffset, px.byteLength);
-  if (opaque(pixels)) rememberDecoded(bytes, { width: image.width, height: image.height, data: pixels });
+  // a picture may be edited and compared soon after it is drawn: the decoder may take its pixels from resvg
+  // (copied out only then). resvg keeps them premultiplied by alpha, the same as the PNG's where every pixel is
+  // opaque (every scene has a background)
+  rememberDecoded(bytes, () => {
+    const px = image.pixels;
+    const pixels = new Uint8Array(px.buffer, px.byteOffset, px.byteLength);
+    return opaque(pixels) ? { width: image.width, height: image.height, data: pixels } : undefined;
+  });
   if (cache.size >= CACHE_SIZE) cache.delete(cache.keys().next().value as string);
   cache.set(svg, bytes);
   return bytes;

@@ -29,8 +29,10 @@ export function rasterFormatOf(path: string): RasterFormat | undefined {
 }
 
 // the same picture is decoded again and again (a gate replays a reference with other edits, a check compares with
-// the fixture): the last few by content; a raster is never written to in place (every edit makes a new one)
-const DECODED = new Map<string, Raster>();
+// the fixture): the last few by content; a raster is never written to in place (every edit makes a new one). An
+// entry may be a way to the pixels its maker still holds (a rendered picture's), taken only when asked for.
+type Known = Raster | (() => Raster | undefined);
+const DECODED = new Map<string, Known>();
 const DECODED_SIZE = 32;
 
 const contentKey = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
@@ -39,21 +41,24 @@ const contentKey = (bytes: Uint8Array) => createHash('sha256').update(bytes).dig
 export function decodeRaster(bytes: Uint8Array): Raster {
   const key = contentKey(bytes);
   const hit = DECODED.get(key);
-  if (hit) return hit;
-  return remember(key, decodeFresh(bytes));
-}
-
-function remember(key: string, r: Raster): Raster {
-  if (DECODED.size >= DECODED_SIZE) DECODED.delete(DECODED.keys().next().value as string);
-  DECODED.set(key, r);
+  if (hit && typeof hit !== 'function') return hit;
+  const r = hit?.() ?? decodeFresh(bytes);
+  remember(key, r);
   return r;
 }
 
+function remember(key: string, r: Known): void {
+  DECODED.delete(key);
+  if (DECODED.size >= DECODED_SIZE) DECODED.delete(DECODED.keys().next().value as string);
+  DECODED.set(key, r);
+}
+
 /**
- * Tells the decoder what `bytes` decode to, when their maker already has the pixels (a rendered picture, an
- * encoded edit): the next decode of those bytes costs a hash instead of an inflate and unfilter.
+ * Tells the decoder what `bytes` decode to, when their maker already has the pixels (an encoded edit) or can
+ * give them (a rendered picture: undefined when it cannot): the next decode of those bytes costs a hash
+ * instead of an inflate and unfilter.
  */
-export function rememberDecoded(bytes: Uint8Array, r: Raster): void {
+export function rememberDecoded(bytes: Uint8Array, r: Known): void {
   remember(contentKey(bytes), r);
 }
 
