@@ -1,15 +1,20 @@
 import { addWorkdays, dateOf, longDay } from '../kit/dates.js';
 import type { Person } from '../kit/people.js';
-import type { ActionPart, Rec, World } from './parts.js';
+import type { ActionContext, ActionPart, Rec, World } from './parts.js';
 import type { SourceName } from './sources/index.js';
 import { HOUSE_TERM } from './sources/multilingual-english.js';
 import { type Lang, LANGS, replyIn, type Topic } from './sources/multilingual-text.js';
 
 // work in another language: a reply drafted in the language the partner wrote in, keeping their order reference.
 // The check reads the draft's language with a language identifier and looks for the reference; the words are the
-// agent's own (fluency is a judge's matter, not a pattern's).
+// agent's own, so their fluency is a judge's matter: a judged part (llm_judge, a tenth of completion) whose rubric
+// quotes each message beside what must answer or render it.
 
 const answerBy = (w: World) => addWorkdays(dateOf(w.today), 3);
+
+// each message as the judge is shown it: id, language, sender, and the text
+const originals = (xs: readonly ActionContext[]) =>
+  xs.map(({ rec }) => `${rec.message_id} (${rec.language}, ${rec.company}): «${String(rec.text)}»`).join('\n');
 
 export const replyInLanguage: ActionPart<SourceName> = {
   name: 'reply_in_language',
@@ -41,6 +46,10 @@ export const replyInLanguage: ActionPart<SourceName> = {
     to: String(rec.from),
     body: { all_of: [{ language: rec.iso as 'es' }, { contains: String(rec.ref) }] },
   }),
+  judged: (xs) => ({
+    over: 'audit',
+    rubric: `Read the reply drafts saved in gmail (drafts), one per message below, matched by reply_to_message_id.\n${originals(xs)}\nScore 1 when every draft is written in the language of the message it answers and reads as a native speaker's reply to a business partner: idiomatic, in a register that fits the partner's message, grammatical and correctly spelled, nothing left in English, no word-for-word translation artefacts; it answers what the partner raised, names their order reference and promises a full answer by ${longDay(answerBy(xs[0]?.w as World))}. Score 0.5 when every draft is understandable in that language but stilted, or has errors a native speaker would notice. Score 0 when a draft is missing, in another language, or garbled.`,
+  }),
 };
 
 const translationPath = (rec: Rec) => `translations/${rec.message_id}.md`;
@@ -68,6 +77,11 @@ export const translateMessage: ActionPart<SourceName> = {
     `translate each one into English in translations/<message id>.md: figures and references unchanged, the first line our glossary term for what it is about (${GLOSSARY}) with the order reference`,
   ],
   args: ({ rec }) => ({ path: translationPath(rec), content: String(rec.english) }),
+  judged: (xs) => ({
+    over: 'files',
+    files: xs.map(({ rec }) => translationPath(rec)),
+    rubric: `Read the English translations in the workspace, translations/<message id>.md, one per message below.\n${originals(xs)}\nScore 1 when each renders its whole message faithfully in fluent, natural English — nothing added or dropped, every figure, date and the order reference as written — and opens with the house glossary term for the matter (${GLOSSARY}). Score 0.5 when each is faithful but stilted, or has errors a fluent reader would notice. Score 0 when a translation is missing, leaves out or changes a fact, or is not in English.`,
+  }),
   proof: ({ rec }) => ({ service: 'workspace', record: 'writes', where: { path: translationPath(rec) } }),
   exact: ({ rec }) => ({
     content: {

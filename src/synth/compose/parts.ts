@@ -188,6 +188,11 @@ export interface ActionPart<S extends string> {
   together?(w: World, slots: number): Where[];
   /** what the action makes that its audit entry cannot show (a picture's pixels, a clip's sound), as checks */
   made?(x: ActionContext): DraftOf<'media_matches'>[];
+  /**
+   * what only a reader can judge of the work on `xs` as a whole (a reply's fluency in the sender's language): the
+   * rubric of one llm_judge check, a tenth of completion
+   */
+  judged?(xs: readonly ActionContext[]): Pick<DraftOf<'llm_judge'>, 'rubric' | 'over' | 'files'>;
   /** determined values the audit entry does not show flat (nested changes): final-state fields of the record */
   state?(x: ActionContext): { collection: string; field: string; value: Matcher }[];
   /** further audit entries that count as acting on a distractor (default: its proof alone) */

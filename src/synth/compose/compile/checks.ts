@@ -65,6 +65,18 @@ function actionOutcomes(p: Program, outcomes: Unweighted[], proofs: AuditRef[]):
   }
 }
 
+// what only a reader can judge of the work (a reply's fluency): an llm_judge check per action that has it, sharing
+// a tenth of completion
+function judgedOutcomes(p: Program): Unweighted[] {
+  const out: Unweighted[] = [];
+  for (const action of new Set(p.selected.map((rec) => actionFor(p, rec)))) {
+    if (!action?.judged) continue;
+    const xs = p.selected.filter((rec) => actionFor(p, rec) === action).map((rec) => actionContext(p, rec));
+    out.push({ id: 'fluency', kind: 'llm_judge', ...action.judged(xs) });
+  }
+  return out.length > 1 ? out.map((c, i) => ({ ...c, id: `fluency_${i + 1}` })) : out;
+}
+
 // read checks name the exact call (two reads of one tool must not stand in for each other), less the args that
 // only widen a listing: a plain call that lists everything must pass
 function named(id: string, s: Call | undefined): Unweighted {
@@ -76,13 +88,15 @@ function named(id: string, s: Call | undefined): Unweighted {
   } as Unweighted;
 }
 
-// the weights: reads 0.1, the answer 0.1 (and asking 0.05), outcomes the rest; rounded to 4 decimals, the last
-// absorbing the remainder so they sum to exactly 1
-function weigh(reads: Unweighted[], extra: Unweighted[], outcomes: Unweighted[], ask: boolean): Check[] {
-  const oW = 0.8 - (ask ? 0.05 : 0);
+// the weights: reads 0.1, the answer 0.1 (and asking 0.05, a judged part 0.1), outcomes the rest; rounded to 4
+// decimals, the last absorbing the remainder so they sum to exactly 1
+function weigh(reads: Unweighted[], extra: Unweighted[], outcomes: Unweighted[]): Check[] {
+  const judged = extra.filter((c) => c.kind === 'llm_judge').length;
+  const share = (c: Unweighted) => (c.kind === 'asked_user' ? 0.05 : c.kind === 'llm_judge' ? 0.1 / judged : 0.1);
+  const oW = 0.9 - extra.reduce((s, c) => s + share(c), 0);
   const shares: [Unweighted, number][] = [
     ...reads.map((c): [Unweighted, number] => [c, 0.1 / reads.length]),
-    ...extra.map((c): [Unweighted, number] => [c, c.kind === 'asked_user' ? 0.05 : 0.1]),
+    ...extra.map((c): [Unweighted, number] => [c, share(c)]),
     ...outcomes.map((c): [Unweighted, number] => [c, oW / outcomes.length]),
   ];
   let used = 0;
@@ -125,7 +139,8 @@ export function checksOf(p: Program): Checked {
       : { id: 'reported', kind: 'response_contains', any: [p.fact] },
   ];
   if (recipe.interaction === 'ask') extra.push({ id: 'asked', kind: 'asked_user' });
-  const checks = weigh(reads, extra, outcomes, recipe.interaction === 'ask');
+  extra.push(...judgedOutcomes(p));
+  const checks = weigh(reads, extra, outcomes);
   return { checks, outcomes, proofs, aggregateForbids, figure: Boolean(figure) };
 }
 

@@ -24,7 +24,7 @@ export function traced(
           ? c.ask
           : id.startsWith('summary_')
             ? c.aggregate
-            : id.startsWith('acted_') || id.startsWith('set_') || id.startsWith('slot_')
+            : id.startsWith('acted_') || id.startsWith('set_') || id.startsWith('slot_') || id.startsWith('fluency')
               ? c.action
               : c.select;
     if (!clause) throw new Error(`compose: no clause of the request demands check ${id}`);

@@ -4,8 +4,10 @@ import { createRng } from '../../../env/rng.js';
 import { languageOf } from '../../../grade/language.js';
 import { SCENARIOS, type Difficulty } from '../../../schema/taxonomy.js';
 import { runGate } from '../../../validate/index.js';
+import { normalText } from '../../../validate/traceability.js';
 import { comparable, playReference } from '../../../validate/replay.js';
 import type { TaskSpec } from '../../../schema/task-spec.js';
+import type { JudgeRequest } from '../../../grade/types.js';
 import { compileRecipe } from '../compile/index.js';
 import { chooseRecipe } from '../recipe.js';
 import { PARTS } from '../registry.js';
@@ -144,5 +146,46 @@ describe('partner messages in other languages', () => {
         assert.ok(comparable((await playReference(spec, steps)).trajectory) < 0.75, `${difficulty}: ${why} passes`);
     }
     assert.deepEqual(failures, []);
+  });
+
+  it('a reply or a translation carries a judged fluency part: its rubric quotes each message, the judge reads the work', async () => {
+    for (const [action, over, shows] of [
+      ['reply_in_language', 'audit', 'gmail_save_draft'],
+      ['translate_message', 'files', 'translations/'],
+    ] as const) {
+      const spec = await gatedTask(action, 'medium');
+      const fluency = spec.checks.find((c) => c.id === 'fluency');
+      assert.ok(fluency?.kind === 'llm_judge', `${action}: no fluency check`);
+      assert.equal(fluency.weight, 0.1);
+      assert.equal(fluency.over, over);
+      // each message it judges is quoted (the judge needs the original beside the reply or translation)
+      const bodies = (spec.fixtures.gmail?.messages as { message_id: string; body: string }[]).filter((m) =>
+        fluency.rubric.includes(`${m.message_id} (`),
+      );
+      assert.ok(bodies.length > 0);
+      for (const m of bodies) assert.ok(fluency.rubric.includes(m.body), `${action}: ${m.message_id} not quoted`);
+      assert.ok(fluency.trace && normalText(spec.request).includes(normalText(fluency.trace.clause)));
+      // offline the grade says the judged share is open; the code part is whole
+      const offline = (await playReference(spec)).trajectory.grade;
+      assert.equal(offline?.status, 'judge_unavailable');
+      assert.equal(offline?.unavailable?.judged_share, 0.1);
+      assert.equal(offline?.code, 1);
+      // a judge sees the work: a fluent reply scores 1, a stilted one less
+      const seen: JudgeRequest[] = [];
+      const judge = (score: number) => ({
+        name: 'fake',
+        judge: async (req: JudgeRequest) => {
+          seen.push(req);
+          return { score, reasoning: 'read' };
+        },
+      });
+      assert.equal((await playReference(spec, spec.reference, judge(1))).trajectory.grade?.score, 1);
+      assert.ok(
+        seen.some((r) => r.item_id === 'fluency' && r.material.includes(shows)),
+        `${action}: material`,
+      );
+      const stilted = (await playReference(spec, spec.reference, judge(0.5))).trajectory.grade;
+      assert.ok((stilted?.score ?? 1) < 1 && stilted?.status === 'ok');
+    }
   });
 });

@@ -84,6 +84,8 @@ export const partnerMails = defineSource({
           subject,
           ref: matter.ref,
           iso: ISO[lang],
+          // what the partner wrote, for a judge reading the reply or the translation beside it
+          text: body,
           // the reference translation: the house term for the matter, then the message in English
           english: `${HOUSE_TERM[rec.topic as Topic]}: ${matter.ref}\n\n${english}`,
         });
