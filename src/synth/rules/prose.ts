@@ -61,13 +61,41 @@ const bareAdjective = (p: string) => /^[a-z-]+$/i.test(p) && !/(ed|en|ing)$/.tes
 // "is needing a read", "is without an NDA" do not read; "is running in a sandbox" does
 const stative = (p: string) => /^(?:(?:still|not) )?(?:without|needing|requiring|holding|naming|owing)\b/.test(p);
 
-/** A flag after the plural noun: "bookings that are non-refundable", "jobs still enabled". */
-export const flagModifier = (p: string): string => (bareAdjective(p) ? `that are ${p}` : p);
+// "a sit-stand desk" said of many: "sit-stand desks"
+const pluralOf = (p: string) =>
+  p
+    .replace(/^an? /, '')
+    .replace(/(?:s|x|z|ch|sh)$/, '$&e')
+    .replace(/([^aeiou])y$/, '$1ie')
+    .concat('s');
+
+/**
+ * A flag after the plural noun: "bookings that are non-refundable", "jobs still enabled", "desks that are sit-stand
+ * desks" (a flag named as what the record is, "a sit-stand desk", cannot follow a noun as it stands).
+ */
+export const flagModifier = (p: string): string =>
+  /^an? /.test(p)
+    ? // the head noun takes the plural; one with a phrase after it ("a bench with a vise") is said of each
+      / (?:with|of|in|on|for|at|from|by|to) /.test(p)
+      ? `that are each ${p}`
+      : `that are ${pluralOf(p)}`
+    : bareAdjective(p)
+      ? `that are ${p}`
+      : p;
 
 /** A flag said of one record: "the booking is non-refundable", "the migration has a down migration". */
 export function flagClause(the: string, p: string): string {
   if (p.startsWith('with ')) return `${the} has ${p.slice(5)}`;
   return stative(p) ? `${the} is one ${p}` : `${the} is ${p}`;
+}
+
+// a count field ("number of screens", unit "screens") said by its bound: "at most 2 screens", "at least 250 units
+// ordered" — "with number of screens of at most 2 screens" says the unit twice; undefined for any other field
+function countBound(m: FieldModel, v: number, bound: 'at least' | 'at most'): string | undefined {
+  if (m.kind !== 'number' || !m.unit || m.currency || m.percent) return undefined;
+  const counted = /^number of (.+)$/i.exec(m.label)?.[1];
+  if (!counted?.startsWith(m.unit)) return undefined;
+  return `${bound} ${amount(m, v)}${counted.slice(m.unit.length)}`;
 }
 
 /** A condition as a modifier after the plural noun: "whose urgency is urgent", "referred 10 or more days ago". */
@@ -98,7 +126,7 @@ export function modifier(a: Atom, models: readonly FieldModel[], today: string |
     case 'at_least': {
       const t = amount(m, a.value);
       return rng.pick([
-        `with ${label} of at least ${t}`,
+        `with ${countBound(m, a.value, 'at least') ?? `${label} of at least ${t}`}`,
         `whose ${label} is ${t} or more`,
         `where the ${label} ${isPlural(label) ? 'reach' : 'reaches'} ${t} or higher`,
         `with ${aOrAn(label)} ${label} no lower than ${t}`,
@@ -107,7 +135,7 @@ export function modifier(a: Atom, models: readonly FieldModel[], today: string |
     case 'at_most': {
       const t = amount(m, a.value);
       return rng.pick([
-        `with ${label} of at most ${t}`,
+        `with ${countBound(m, a.value, 'at most') ?? `${label} of at most ${t}`}`,
         `whose ${label} is ${t} or less`,
         `where the ${label} ${isPlural(label) ? 'stay' : 'stays'} at or below ${t}`,
         `with ${aOrAn(label)} ${label} no higher than ${t}`,

@@ -226,6 +226,11 @@ describe('selection rules', () => {
     assert.equal(flagModifier('non-refundable'), 'that are non-refundable');
     assert.equal(flagModifier('still enabled'), 'still enabled');
     assert.equal(flagModifier('with customer impact'), 'with customer impact');
+    // a flag named as what the record is cannot follow a plural noun as it stands ("desks a sit-stand desk")
+    assert.equal(flagModifier('a sit-stand desk'), 'that are sit-stand desks');
+    assert.equal(flagModifier('an ICU bed'), 'that are ICU beds');
+    assert.equal(flagModifier('a bench with a vise'), 'that are each a bench with a vise');
+    assert.equal(flagModifier('a dispatch box'), 'that are dispatch boxes');
     assert.equal(flagClause('the booking', 'non-refundable'), 'the booking is non-refundable');
     assert.equal(flagClause('the migration', 'with a down migration'), 'the migration has a down migration');
     assert.equal(flagClause('the story', 'needing a legal read'), 'the story is one needing a legal read');
@@ -244,6 +249,24 @@ describe('selection rules', () => {
       clause(a, models, { singular: 'booking', plural: 'bookings' }, TODAY, rng),
       'the booking is non-refundable',
     );
+  });
+});
+
+describe('count fields', () => {
+  it('say their bound with the unit once: "with at most 2 screens", "with at least 250 units ordered"', () => {
+    const models: FieldModel[] = [
+      { kind: 'number', field: 'screens', label: 'number of screens', min: 1, max: 4, step: 1, unit: 'screens' },
+      { kind: 'number', field: 'units', label: 'number of units ordered', min: 20, max: 900, step: 10, unit: 'units' },
+    ];
+    const said = new Set<string>();
+    for (let k = 0; k < 60; k++) {
+      const rng = createRng('count', k);
+      said.add(modifier({ kind: 'at_most', field: 'screens', value: k % 2 ? 2 : 1 }, models, TODAY, rng));
+      said.add(modifier({ kind: 'at_least', field: 'units', value: 250 }, models, TODAY, rng));
+    }
+    for (const s of ['with at most 2 screens', 'with at most 1 screen', 'with at least 250 units ordered'])
+      assert.ok(said.has(s), `${s} never said: ${[...said].join(' | ')}`);
+    for (const s of said) assert.doesNotMatch(s, /screens? of at most \d+ screens?|units ordered of at least/);
   });
 });
 
