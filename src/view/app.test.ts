@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
@@ -167,6 +167,43 @@ describe('view API', () => {
     );
   });
 
+  it('corpus: the figures `corpus stats --json` prints, with what only the gate knew from the synth summary', async () => {
+    const cli = JSON.parse(await inProcess('corpus', 'stats', demo.tasks, '--json')) as {
+      tasks: number;
+      bytes: number;
+      corpus: unknown;
+      near_duplicates: unknown;
+      substance: { figures: { name: string; value: number | null }[] };
+    };
+    const summary = JSON.parse(readFileSync(join(demo.tasks, 'synth-summary.json'), 'utf8')) as {
+      release_rate: number;
+      probes: unknown;
+      substance: { figures: { name: string; value: number | null }[] };
+    };
+    const { body } = await get<{
+      tasks: number;
+      bytes: number;
+      corpus: unknown;
+      near_duplicates: unknown;
+      substance: { figures: { name: string; value: number | null }[] };
+      synth: { release_rate: number; probes: unknown } | null;
+    }>('/api/corpus/tasks');
+    assert.deepEqual([body.tasks, body.bytes], [cli.tasks, cli.bytes]);
+    assert.deepEqual(body.corpus, cli.corpus);
+    assert.deepEqual(body.near_duplicates, cli.near_duplicates);
+    // a probe share is the gate's: the files cannot give it, the summary recorded it
+    const probeShare = cli.substance.figures.find((f) => f.name === 'any-candidate probe passes');
+    assert.equal(probeShare?.value, null);
+    for (const f of body.substance.figures) {
+      const fromFiles = cli.substance.figures.find((x) => x.name === f.name);
+      const recorded = summary.substance.figures.find((x) => x.name === f.name);
+      assert.equal(f.value, fromFiles?.value ?? recorded?.value, f.name);
+    }
+    assert.notEqual(body.substance.figures.find((f) => f.name === 'any-candidate probe passes')?.value, null);
+    assert.equal(body.synth?.release_rate, summary.release_rate);
+    assert.deepEqual(body.synth?.probes, summary.probes);
+  });
+
   it('curation: the report, rejections counted by reason with examples that link to their run, paged by reason', async () => {
     const { body } = await get<{
       report: { funnel: { rejected: Record<string, number> } };
@@ -192,6 +229,7 @@ describe('view API', () => {
       ['/api/runs/demo/trials/nope/0', 404, /run "demo" has no trial 0 of nope/],
       ['/api/runs/demo/trials/x/-1', 400, /trial must be a whole number/],
       ['/api/tasks/nope', 404, /no tasks folder "nope"/],
+      ['/api/corpus/nope', 404, /no tasks folder "nope"/],
       ['/api/datasets/nope', 404, /no curation output "nope"/],
       ['/api/nothing', 404, /no such page/],
     ];

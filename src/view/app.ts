@@ -74,6 +74,7 @@ export function createViewApp(data: ViewData, title = 'coworkenv view'): Hono {
   });
   app.get('/api/compare/:a/:b', async (c) => c.json(await data.compare(c.req.param('a'), c.req.param('b'), page(c))));
   app.get('/api/tasks/:set', async (c) => c.json(await data.taskSet(c.req.param('set'))));
+  app.get('/api/corpus/:set', async (c) => c.json(await data.corpus(c.req.param('set'))));
   app.get('/api/tasks/:set/:task', async (c) => c.json(await data.task(c.req.param('set'), c.req.param('task'))));
   app.get('/api/tasks/:set/:task/gate', async (c) => c.json(await data.gate(c.req.param('set'), c.req.param('task'))));
   app.get('/api/datasets/:ds', async (c) => c.json(await data.dataset(c.req.param('ds'))));

@@ -190,6 +190,33 @@ describe('the viewer in Chromium', { skip }, () => {
     await page.close();
   });
 
+  it('corpus: the substance figures against their limits, the near-duplicate clusters and the probes of the gate', async () => {
+    const api = (await (await fetch(`${server?.url}api/corpus/tasks`)).json()) as {
+      tasks: number;
+      substance: { figures: { name: string; value: number | null; ok: boolean | null }[] };
+      synth: { probes: Record<string, unknown> } | null;
+    };
+    const { page, errors } = await open(`${server?.url}#/tasks/tasks`);
+    await page.click('text=corpus figures');
+    await page.waitForSelector('[data-testid="substance"]');
+    assert.equal(await page.textContent('[data-testid="corpus-tasks"]'), String(api.tasks));
+    for (const f of api.substance.figures) {
+      const row = page.locator(`[data-testid="substance"] tr[data-figure="${f.name}"]`);
+      assert.equal(await row.locator('.num').getAttribute('data-value'), f.value === null ? '' : String(f.value));
+      assert.equal(
+        await row.locator('td').nth(3).textContent(),
+        f.ok === false ? 'missed' : f.ok === null ? 'not judged' : 'met',
+      );
+    }
+    assert.equal(
+      await page.locator('[data-testid="probes"] tbody tr').count(),
+      Object.keys(api.synth?.probes ?? {}).length,
+    );
+    await page.screenshot({ path: join(SCREENSHOTS, 'corpus.png'), fullPage: true });
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+
   it('curation: the funnel chart and the counts of curation.json, rejections by reason', async () => {
     const report = JSON.parse(readFileSync(join(demo.dataset, 'curation.json'), 'utf8')) as {
       funnel: { rows_out: number; records_in: number; rejected: Record<string, number> };
@@ -235,6 +262,8 @@ describe('the viewer in Chromium', { skip }, () => {
     await page.waitForSelector('[data-testid="conversation"] .event');
     await page.goto(`${url}#/tasks/tasks`);
     await page.waitForSelector('[data-chart="coverage"] svg');
+    await page.goto(`${url}#/corpus/tasks`);
+    await page.waitForSelector('[data-testid="substance"]');
     await page.goto(`${url}#/curation/demo`);
     await page.waitForSelector('[data-chart="funnel"] svg');
     assert.deepEqual(errors, []);

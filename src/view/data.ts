@@ -297,6 +297,11 @@ export class ViewData {
     };
   }
 
+  /** A tasks folder's corpus figures (the viewer's corpus page). */
+  async corpus(id: string) {
+    return { id, dir: this.#set(id).dir, ...(await this.#set(id).figures()) };
+  }
+
   async task(setId: string, taskId: string) {
     const l = await this.#set(setId).load();
     const row = l.rows.find((r) => r.id === taskId);

@@ -54,6 +54,7 @@ export async function reportData(
   for (const id of data.sources.tasks.keys()) {
     const set = await data.taskSet(id);
     out[`/api/tasks/${enc(id)}`] = set;
+    out[`/api/corpus/${enc(id)}`] = await data.corpus(id);
     for (const row of set.tasks) {
       out[`/api/tasks/${enc(id)}/${enc(row.id)}`] = await data.task(id, row.id);
       if (row.released) out[`/api/tasks/${enc(id)}/${enc(row.id)}/gate`] = await data.gate(id, row.id);

@@ -5,6 +5,7 @@ import { iterateTaskFiles, SYNTH_SUMMARY_FILE, specFilesIn } from '../run/task-f
 import type { Diagnostic } from '../schema/diagnostics.js';
 import type { TaskSpec } from '../schema/task-spec.js';
 import { CAPABILITIES, SCENARIO_DOMAINS } from '../schema/taxonomy.js';
+import { type CorpusFigures, corpusFigures } from './corpus-figures.js';
 import { GATE_STEPS, runGate } from '../validate/index.js';
 import { checkMutation, requiredSteps } from '../validate/mutation.js';
 import { comparable, ReplayMemo } from '../validate/replay.js';
@@ -51,6 +52,7 @@ export class TaskSet {
   readonly dir: string;
   #loaded: Loaded | undefined;
   #gates = new Map<string, Promise<unknown>>();
+  #figures: { stamp: string; figures: Promise<CorpusFigures> } | undefined;
   #frozen = false;
 
   constructor(dir: string) {
@@ -167,6 +169,19 @@ export class TaskSet {
     this.#loaded = { stamp, rows, specs, byFile, rejected, problems, summary };
     this.#gates.clear();
     return this.#loaded;
+  }
+
+  /**
+   * The corpus figures of the released specs (`corpus stats`, read one spec at a time) beside the synth run's gate
+   * figures; computed when first asked for and kept until the folder changes.
+   */
+  async figures(): Promise<CorpusFigures> {
+    const l = await this.load();
+    if (this.#figures?.stamp !== l.stamp) {
+      const files = await specFilesIn(this.dir).catch(() => []);
+      this.#figures = { stamp: l.stamp, figures: corpusFigures(files, l.summary) };
+    }
+    return this.#figures.figures;
   }
 
   /** The specs parsed from `file` when it is one of this folder's spec files (undefined otherwise). */

@@ -1,6 +1,7 @@
 import { render } from 'preact';
 import { isReport } from './api';
 import { ComparePage } from './compare-page';
+import { CorpusPage } from './corpus-page';
 import { CurationPage } from './curation-page';
 import { useApi } from './hooks';
 import { href, useRoute } from './router';
@@ -40,7 +41,7 @@ function Home() {
             <li>
               <a href={href.tasks(t.id)}>{t.id}</a>{' '}
               <span class="muted">
-                {t.released} released · {t.rejected} rejected · {t.dir}
+                {t.released} released · {t.rejected} rejected · <a href={href.corpus(t.id)}>corpus figures</a> · {t.dir}
               </span>
             </li>
           ))}
@@ -86,6 +87,9 @@ function App() {
       break;
     case 'task':
       page = <TaskPage set={r.set} task={r.task} />;
+      break;
+    case 'corpus':
+      page = <CorpusPage set={r.set} />;
       break;
     case 'curation':
       page = <CurationPage ds={r.ds} />;

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'preact/hooks';
 
 // routes live in the URL's hash, so a link (a run, a trial, a check, a task) works from the server and from
 // a report file alike: #/run/<run>, #/run/<run>/trial/<task>/<trial>[/check/<check>], #/compare/<a>/<b>,
-// #/tasks/<set>[/<task>], #/curation/<dataset>
+// #/tasks/<set>[/<task>], #/corpus/<set>, #/curation/<dataset>
 
 export type Route =
   | { page: 'home' }
@@ -11,6 +11,7 @@ export type Route =
   | { page: 'compare'; a: string; b: string }
   | { page: 'tasks'; set: string }
   | { page: 'task'; set: string; task: string }
+  | { page: 'corpus'; set: string }
   | { page: 'curation'; ds: string };
 
 export function parseRoute(hash: string): Route {
@@ -22,6 +23,7 @@ export function parseRoute(hash: string): Route {
   if (a === 'compare' && b && c) return { page: 'compare', a: b, b: c };
   if (a === 'tasks' && b && c) return { page: 'task', set: b, task: c };
   if (a === 'tasks' && b) return { page: 'tasks', set: b };
+  if (a === 'corpus' && b) return { page: 'corpus', set: b };
   if (a === 'curation' && b) return { page: 'curation', ds: b };
   return { page: 'home' };
 }
@@ -35,6 +37,7 @@ export const href = {
   compare: (a: string, b: string) => `#/compare/${e(a)}/${e(b)}`,
   tasks: (set: string) => `#/tasks/${e(set)}`,
   task: (set: string, task: string) => `#/tasks/${e(set)}/${e(task)}`,
+  corpus: (set: string) => `#/corpus/${e(set)}`,
   curation: (ds: string) => `#/curation/${e(ds)}`,
 };
 

@@ -38,7 +38,7 @@ export function TasksPage({ set }: { set: string }) {
       <h1>tasks {set}</h1>
       <p class="muted">
         {d.dir} · <span data-testid="released">{d.tasks.filter((r) => r.released).length}</span> released ·{' '}
-        {d.tasks.filter((r) => !r.released).length} rejected
+        {d.tasks.filter((r) => !r.released).length} rejected · <a href={href.corpus(set)}>corpus figures</a>
         {s?.release_rate !== undefined && (
           <>
             {' '}
