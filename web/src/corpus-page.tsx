@@ -1,64 +1,11 @@
 import { enc } from './api';
 import { useApi } from './hooks';
 import { href } from './router';
+import type { CorpusData, Figure } from './types';
 import { Json, Loading, Num, Problem, Section } from './ui';
 
 // a tasks folder as a corpus: the figures `coworkenv corpus stats` prints (size, coverage, substance against its
 // limits, distinct workflows, near-duplicate clusters) and, when synth wrote the folder, its gate's figures
-
-interface Figure {
-  name: string;
-  value: number | null;
-  limit: string;
-  ok: boolean | null;
-}
-
-interface CorpusData {
-  id: string;
-  dir: string;
-  files: number;
-  bytes: number;
-  invalid: number;
-  tasks: number;
-  coverage: { family: Record<string, number>; capability: Record<string, number>; difficulty: Record<string, number> };
-  corpus: {
-    tasks: number;
-    released_share: number | null;
-    domains: [number, number];
-    capabilities: [number, number];
-    cells: [number, number];
-    workspace_share: number;
-    user_share: number;
-    state_change_share: number;
-    distinct_tool_sequences: number | null;
-    distinct_request_skeletons: number | null;
-    duplicate_requests: number | null;
-    in_band_share: number;
-  };
-  substance: {
-    figures: Figure[];
-    ok: boolean;
-    pictures: { needed: number };
-    languages: { multilingual: number; by: Record<string, number> };
-  };
-  near_duplicates: {
-    threshold: number;
-    clusters: number;
-    tasks_in_clusters: number;
-    largest: number;
-    examples: { first: string; size: number; ids: string[] }[];
-  };
-  synth: {
-    plan: string;
-    jobs: number;
-    accepted: number;
-    rejected: number;
-    release_rate: number;
-    mean_kill_rate: number | null;
-    rejected_by_code: Record<string, number>;
-    probes: Record<string, { tasks: number; pass_rate: number; mean_score: number }>;
-  } | null;
-}
 
 const pct = (x: number | null) => (x === null ? 'n/a' : `${(Math.round(x * 1000) / 10).toString()}%`);
 // a figure whose limit is a share reads as a percentage

@@ -128,3 +128,58 @@ export interface TaskRow {
   released: boolean;
   codes: string[];
 }
+
+// /api/corpus/<set> (src/view/corpus-figures.ts)
+export interface Figure {
+  name: string;
+  value: number | null;
+  limit: string;
+  ok: boolean | null;
+}
+
+export interface CorpusData {
+  id: string;
+  dir: string;
+  files: number;
+  bytes: number;
+  invalid: number;
+  tasks: number;
+  coverage: { family: Record<string, number>; capability: Record<string, number>; difficulty: Record<string, number> };
+  corpus: {
+    tasks: number;
+    released_share: number | null;
+    domains: [number, number];
+    capabilities: [number, number];
+    cells: [number, number];
+    workspace_share: number;
+    user_share: number;
+    state_change_share: number;
+    distinct_tool_sequences: number | null;
+    distinct_request_skeletons: number | null;
+    duplicate_requests: number | null;
+    in_band_share: number;
+  };
+  substance: {
+    figures: Figure[];
+    ok: boolean;
+    pictures: { needed: number };
+    languages: { multilingual: number; by: Record<string, number> };
+  };
+  near_duplicates: {
+    threshold: number;
+    clusters: number;
+    tasks_in_clusters: number;
+    largest: number;
+    examples: { first: string; size: number; ids: string[] }[];
+  };
+  synth: {
+    plan: string;
+    jobs: number;
+    accepted: number;
+    rejected: number;
+    release_rate: number;
+    mean_kill_rate: number | null;
+    rejected_by_code: Record<string, number>;
+    probes: Record<string, { tasks: number; pass_rate: number; mean_score: number }>;
+  } | null;
+}
