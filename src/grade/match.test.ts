@@ -4,7 +4,7 @@ import { scriptedAgent } from '../agent/reference.js';
 import { runEpisode } from '../agent/rollout.js';
 import { argKinds, auditKinds, collectionKinds } from '../services/catalog.js';
 import { makeSpec } from '../schema/testing.js';
-import { matchValue, matchWhere } from './match.js';
+import { matchValue, matchWhere, regexTests } from './match.js';
 
 describe('matchValue with value kinds (both sides canonical)', () => {
   it('email: a raw recorded spelling matches the spec value, and the other way round', () => {
@@ -87,6 +87,20 @@ describe('matchValue with value kinds (both sides canonical)', () => {
     assert.equal(argKinds('finance_report_submit').transactions, 'id');
     assert.deepEqual(auditKinds('gmail', 'no_such_list'), {});
     assert.deepEqual(argKinds('no_such_tool'), {});
+  });
+});
+
+describe('regexTests', () => {
+  it('answers as the case-insensitive pattern does, every time it is asked; an invalid pattern matches nothing', () => {
+    const figure = '(?<![\\w.,])(?:7574|7,574)(?!\\d)';
+    for (let k = 0; k < 3; k++) {
+      assert.equal(regexTests(figure, 'The total is 7,574 USD.'), true);
+      assert.equal(regexTests(figure, 'The total is 17,574 USD.'), false);
+      assert.equal(regexTests('refund', 'REFUND requested'), true);
+      assert.equal(regexTests('(unclosed', 'anything'), false);
+    }
+    // a regex matcher on a value goes through it, the canonical form too
+    assert.equal(matchValue({ regex: 'po-\\d+' }, 'Order PO\u200b-12345'), true);
   });
 });
 

@@ -14,7 +14,7 @@ import type { Rec } from '../../services/types.js';
 import { readIsolated, transient } from '../../services/workspace/read-isolated.js';
 import type { CheckOf } from '../../schema/check-kinds.js';
 import type { Matcher } from '../../schema/matchers.js';
-import { type MatchEnv, matchValue, matchWhere, numberOf, regexOf } from '../match.js';
+import { type MatchEnv, matchValue, matchWhere, numberOf, regexTests } from '../match.js';
 
 // the format-aware clauses of file_matches: tables, cells, ranges and scoped text, read from the file's content
 
@@ -183,5 +183,5 @@ export function textClause(c: NonNullable<FM['text']>, doc: Doc): Clause {
           : 'anywhere';
   if (part === undefined)
     return { ok: false, evidence: { text_part: label, text_error: `${doc.kind} has no ${label}` } };
-  return { ok: !!regexOf(c.regex)?.test(part), evidence: { text_part: label, text_excerpt: part.slice(0, 200) } };
+  return { ok: regexTests(c.regex, part), evidence: { text_part: label, text_excerpt: part.slice(0, 200) } };
 }

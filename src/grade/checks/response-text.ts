@@ -1,6 +1,6 @@
 import type { CheckOf } from '../../schema/check-kinds.js';
 import { textOver } from '../context.js';
-import { regexOf, textHas } from '../match.js';
+import { regexTests, textHas } from '../match.js';
 import type { CheckEvaluator, CheckOutcome } from '../types.js';
 
 type TextCheck = CheckOf<'response_contains'> | CheckOf<'response_matches'>;
@@ -47,7 +47,7 @@ export const responseContains: CheckEvaluator<'response_contains'> = {
 export const responseMatches: CheckEvaluator<'response_matches'> = {
   evaluate(check, ctx) {
     const text = textOver(ctx, check.over);
-    return scoreText(check, text, (p) => regexOf(p)?.test(text) ?? false);
+    return scoreText(check, text, (p) => regexTests(p, text));
   },
   satisfy(check, b) {
     b.say([...(check.all ?? []), ...(check.any?.slice(0, 1) ?? [])].map((p) => b.example(p)).join(' '));
