@@ -306,7 +306,13 @@ export class ViewData {
     const l = await this.#set(setId).load();
     const row = l.rows.find((r) => r.id === taskId);
     if (!row) throw new CoworkError('not_found', `tasks folder "${setId}" has no task ${taskId}`);
-    return { set: setId, row, spec: l.specs.get(taskId) ?? null, rejected: l.rejected.get(taskId) ?? null };
+    const spec = (await l.spec(taskId)) ?? null;
+    // a corpus index lists a file that may have changed since: its page says so
+    const problem =
+      row.released && !spec
+        ? `${row.file} holds no valid spec ${taskId} any more; coworkenv validate ${row.file} says what is wrong`
+        : undefined;
+    return { set: setId, row, spec, rejected: l.rejected.get(taskId) ?? null, ...(problem ? { problem } : {}) };
   }
 
   async gate(setId: string, taskId: string) {

@@ -1,7 +1,13 @@
 import { existsSync } from 'node:fs';
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
-import { iterateTaskFiles, SYNTH_SUMMARY_FILE, specFilesIn } from '../run/task-files.js';
+import {
+  CORPUS_INDEX_FILE,
+  corpusIndexEntries,
+  iterateTaskFiles,
+  SYNTH_SUMMARY_FILE,
+  specFilesIn,
+} from '../run/task-files.js';
 import type { Diagnostic } from '../schema/diagnostics.js';
 import type { TaskSpec } from '../schema/task-spec.js';
 import { CAPABILITIES, SCENARIO_DOMAINS } from '../schema/taxonomy.js';
@@ -34,7 +40,8 @@ export interface Coverage {
 interface Loaded {
   stamp: string;
   rows: TaskRow[];
-  specs: Map<string, TaskSpec>;
+  /** the parsed spec of a released task: a corpus with an index reads it when first asked for */
+  spec(id: string): Promise<TaskSpec | undefined>;
   /** the parsed specs of each spec file, so a trial's state diff reuses them instead of parsing again */
   byFile: Map<string, TaskSpec[]>;
   rejected: Map<string, { diagnostics: Diagnostic[]; history: unknown[]; attempts: unknown; candidate: unknown }>;
@@ -67,7 +74,7 @@ export class TaskSet {
 
   async #stamp(): Promise<string> {
     const parts = await Promise.all(
-      [this.dir, join(this.dir, 'rejected')].map((d) =>
+      [this.dir, join(this.dir, 'rejected'), join(this.dir, CORPUS_INDEX_FILE)].map((d) =>
         stat(d).then(
           (s) => s.mtimeMs,
           () => 0,
@@ -86,43 +93,12 @@ export class TaskSet {
     if (this.#frozen && this.#loaded) return this.#loaded;
     const stamp = await this.#stamp();
     if (this.#loaded?.stamp === stamp) return this.#loaded;
-    const rows: TaskRow[] = [];
-    const specs = new Map<string, TaskSpec>();
-    const byFile = new Map<string, TaskSpec[]>();
-    const problems: Loaded['problems'] = [];
-    const files = await specFilesIn(this.dir).catch(() => []);
-    if (files.length) {
-      for await (const f of iterateTaskFiles(files)) {
-        const spec = f.parsed.spec;
-        const inFile = byFile.get(f.file) ?? [];
-        byFile.set(f.file, inFile);
-        if (!spec) {
-          problems.push({
-            file: f.line ? `${f.file}:${f.line}` : f.file,
-            messages: f.parsed.diagnostics.slice(0, 5).map((d) => `${d.path}: ${d.message}`),
-          });
-          continue;
-        }
-        specs.set(spec.id, spec);
-        inFile.push(spec);
-        rows.push({
-          id: spec.id,
-          title: spec.title,
-          family: spec.family,
-          difficulty: spec.labels.difficulty,
-          capabilities: spec.labels.capabilities,
-          scenario: spec.labels.scenario,
-          file: f.file,
-          released: true,
-          codes: [],
-        });
-      }
-    }
+    const index = join(this.dir, CORPUS_INDEX_FILE);
+    const released = existsSync(index) ? await indexed(this.dir, index) : await parsed(this.dir);
+    const { rows, byFile, problems } = released;
     const rejected: Loaded['rejected'] = new Map();
-    const rejDir = join(this.dir, 'rejected');
-    const rejFiles = existsSync(rejDir) ? (await readdir(rejDir)).filter((n) => n.endsWith('.json')).sort() : [];
-    for (const name of rejFiles) {
-      const file = join(rejDir, name);
+    for (const file of await rejectedFiles(this.dir)) {
+      const name = basename(file);
       try {
         const r = JSON.parse(await readFile(file, 'utf8')) as {
           id?: string;
@@ -160,7 +136,7 @@ export class TaskSet {
       }
     }
     const summary = await this.#summary();
-    this.#loaded = { stamp, rows, specs, byFile, rejected, problems, summary };
+    this.#loaded = { stamp, rows, spec: released.spec, byFile, rejected, problems, summary };
     this.#gates.clear();
     return this.#loaded;
   }
@@ -228,7 +204,7 @@ export class TaskSet {
   }
 
   async #gate(id: string): Promise<unknown> {
-    const spec = (await this.load()).specs.get(id);
+    const spec = await (await this.load()).spec(id);
     if (!spec) return undefined;
     // one memo for the gate, the full mutation stats and the probes: step 9 already replayed every
     // remove-a-step mutant, so the stats and probes below replay nothing again (runs are deterministic)
@@ -244,4 +220,100 @@ export class TaskSet {
     }
     return { ok: true, steps, mutation: { ...m.stats, remove_step: probes } };
   }
+}
+
+type Released = Pick<Loaded, 'rows' | 'spec' | 'byFile' | 'problems'>;
+
+// a folder of spec files: every spec parsed (and checked) as the folder is listed
+async function parsed(dir: string): Promise<Released> {
+  const rows: TaskRow[] = [];
+  const specs = new Map<string, TaskSpec>();
+  const byFile = new Map<string, TaskSpec[]>();
+  const problems: Loaded['problems'] = [];
+  const files = await specFilesIn(dir).catch(() => []);
+  if (files.length) {
+    for await (const f of iterateTaskFiles(files)) {
+      const spec = f.parsed.spec;
+      const inFile = byFile.get(f.file) ?? [];
+      byFile.set(f.file, inFile);
+      if (!spec) {
+        problems.push({
+          file: f.line ? `${f.file}:${f.line}` : f.file,
+          messages: f.parsed.diagnostics.slice(0, 5).map((d) => `${d.path}: ${d.message}`),
+        });
+        continue;
+      }
+      specs.set(spec.id, spec);
+      inFile.push(spec);
+      rows.push({
+        id: spec.id,
+        title: spec.title,
+        family: spec.family,
+        difficulty: spec.labels.difficulty,
+        capabilities: spec.labels.capabilities,
+        scenario: spec.labels.scenario,
+        file: f.file,
+        released: true,
+        codes: [],
+      });
+    }
+  }
+  return { rows, spec: async (id) => specs.get(id), byFile, problems };
+}
+
+/** Parsed specs a corpus with an index keeps at once (the ones whose pages were opened last). */
+const INDEXED_SPECS_KEPT = 256;
+
+// a sharded corpus (synth's corpus-index.jsonl): the list is the index's, and a spec is read and parsed when its
+// page (or gate) first asks for it — a corpus of 100,000 specs is never held
+async function indexed(dir: string, index: string): Promise<Released> {
+  const rows: TaskRow[] = (await corpusIndexEntries(index)).map((e) => ({
+    id: e.id,
+    title: e.title ?? '',
+    family: e.family ?? '',
+    difficulty: e.difficulty ?? '',
+    capabilities: e.capabilities ?? [],
+    scenario: e.scenario ?? '',
+    file: join(dir, e.file),
+    released: true,
+    codes: [],
+  }));
+  const at = new Map(rows.map((r) => [r.id, r]));
+  const kept = new Map<string, Promise<TaskSpec | undefined>>();
+  const spec = (id: string): Promise<TaskSpec | undefined> => {
+    let p = kept.get(id);
+    if (!p) {
+      const row = at.get(id);
+      p = row ? firstSpec(row.file, id) : Promise.resolve(undefined);
+      if (kept.size >= INDEXED_SPECS_KEPT) kept.delete(kept.keys().next().value as string);
+      kept.set(id, p);
+    }
+    return p;
+  };
+  return { rows, spec, byFile: new Map(), problems: [] };
+}
+
+async function firstSpec(file: string, id: string): Promise<TaskSpec | undefined> {
+  for await (const f of iterateTaskFiles([file])) if (f.parsed.spec?.id === id) return f.parsed.spec;
+  return undefined;
+}
+
+// the rejected candidates: <dir>/rejected/*.json, and each shard's (shard-NNNN/rejected/) in a sharded corpus
+async function rejectedFiles(dir: string): Promise<string[]> {
+  const shards = (await readdir(dir, { withFileTypes: true }).catch(() => []))
+    .filter((e) => e.isDirectory() && /^shard-\d+$/.test(e.name))
+    .map((e) => join(dir, e.name))
+    .sort();
+  const out: string[] = [];
+  for (const d of [dir, ...shards]) {
+    const rej = join(d, 'rejected');
+    if (!existsSync(rej)) continue;
+    out.push(
+      ...(await readdir(rej))
+        .filter((n) => n.endsWith('.json'))
+        .sort()
+        .map((n) => join(rej, n)),
+    );
+  }
+  return out;
 }

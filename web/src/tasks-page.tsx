@@ -5,7 +5,7 @@ import { short } from './format';
 import { useApi } from './hooks';
 import { href } from './router';
 import type { TaskRow } from './types';
-import { Json, Loading, Num, Problem, Section } from './ui';
+import { Json, Loading, Num, Pager, Problem, Section } from './ui';
 
 interface TaskSetData {
   id: string;
@@ -21,9 +21,13 @@ interface TaskSetData {
   };
 }
 
+// a corpus may list 100,000 tasks: the table shows a page of them (the filter still searches all)
+const PAGE = 500;
+
 export function TasksPage({ set }: { set: string }) {
   const t = useApi<TaskSetData>(`/api/tasks/${enc(set)}`);
   const [q, setQ] = useState('');
+  const [offset, setOffset] = useState(0);
   if (t.error) return <Problem text={t.error} />;
   if (!t.data) return <Loading />;
   const d = t.data;
@@ -61,8 +65,12 @@ export function TasksPage({ set }: { set: string }) {
         <input
           placeholder="filter ids or families"
           value={q}
-          onInput={(e) => setQ((e.target as HTMLInputElement).value)}
+          onInput={(e) => {
+            setQ((e.target as HTMLInputElement).value);
+            setOffset(0);
+          }}
         />
+        <Pager total={rows.length} offset={offset} limit={PAGE} onPage={setOffset} />
         <table data-testid="tasks-table">
           <thead>
             <tr>
@@ -75,7 +83,7 @@ export function TasksPage({ set }: { set: string }) {
             </tr>
           </thead>
           <tbody>
-            {rows.map((r) => (
+            {rows.slice(offset, offset + PAGE).map((r) => (
               <tr class={r.released ? '' : 'fail'}>
                 <td>
                   <a href={href.task(set, r.id)}>{r.id}</a>
@@ -131,11 +139,12 @@ export function TaskPage({ set, task }: { set: string; task: string }) {
     row: TaskRow;
     spec: Spec | null;
     rejected: { diagnostics: Step['diagnostics']; history: unknown[]; attempts: unknown; candidate: unknown } | null;
+    problem?: string;
   }>(`/api/tasks/${enc(set)}/${enc(task)}`);
   const gate = useApi<Gate>(t.data?.spec ? `/api/tasks/${enc(set)}/${enc(task)}/gate` : undefined);
   if (t.error) return <Problem text={t.error} />;
   if (!t.data) return <Loading />;
-  const { row, spec, rejected } = t.data;
+  const { row, spec, rejected, problem } = t.data;
   return (
     <div>
       <p class="crumbs">
@@ -146,6 +155,7 @@ export function TaskPage({ set, task }: { set: string; task: string }) {
       <p class="muted">
         {row.family} · {row.difficulty} · {row.scenario} · {row.capabilities.join(', ')} · {row.file}
       </p>
+      {problem && <Problem text={problem} />}
       {rejected && (
         <Section title="rejected: diagnostics">
           <Diagnostics list={rejected.diagnostics} />
