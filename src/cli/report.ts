@@ -19,7 +19,7 @@ export function reportCommand(program: Command): void {
     .requiredOption('--out <file>', 'the HTML file to write (e.g. report.html)')
     .option(
       '--max-trials <n>',
-      'trajectories embedded per run, failing ones first (the rest are listed without events)',
+      'trajectories embedded per run, failing ones first (the rest are listed without events); also the task pages embedded per tasks folder, those the embedded trajectories ran first',
       intArg(0, 1_000_000),
       1000,
     )
@@ -48,7 +48,7 @@ export function reportCommand(program: Command): void {
       const kb = Math.round(Buffer.byteLength(html) / 1024);
       const omitted = meta.trials_total - meta.trials_embedded;
       out(
-        `wrote ${opts.out} (${kb} KB): ${sources.runs.size} run(s), ${meta.trials_embedded} trajectories embedded${omitted ? ` (${omitted} more listed without events; raise --max-trials to embed them)` : ''}, ${sources.tasks.size} tasks folder(s), ${sources.datasets.size} curation output(s); open ${basename(opts.out)} in a browser`,
+        `wrote ${opts.out} (${kb} KB): ${sources.runs.size} run(s), ${meta.trials_embedded} trajectories embedded${omitted ? ` (${omitted} more listed without events; raise --max-trials to embed them)` : ''}, ${sources.tasks.size} tasks folder(s)${meta.tasks_total > meta.tasks_embedded ? ` (${meta.tasks_embedded} of ${meta.tasks_total} task pages embedded; raise --max-trials for more)` : ''}, ${sources.datasets.size} curation output(s); open ${basename(opts.out)} in a browser`,
       );
     });
 }

@@ -20,7 +20,7 @@ describe('coworkenv report', () => {
     const episodes = readFileSync(join(demo.run, 'trajectories.jsonl'), 'utf8').split('\n').filter(Boolean).length;
     assert.match(
       said,
-      /^wrote .*report\.html \(\d+ KB\): 1 run\(s\), 5 trajectories embedded \((\d+) more listed without events; raise --max-trials to embed them\), 1 tasks folder\(s\), 0 curation output\(s\)/,
+      /^wrote .*report\.html \(\d+ KB\): 1 run\(s\), 5 trajectories embedded \((\d+) more listed without events; raise --max-trials to embed them\), 1 tasks folder\(s\) \(5 of \d+ task pages embedded; raise --max-trials for more\), 0 curation output\(s\)/,
     );
     assert.equal(Number(/\((\d+) more listed/.exec(said)?.[1]), episodes - 5);
     const html = readFileSync(file, 'utf8');
@@ -41,6 +41,11 @@ describe('coworkenv report', () => {
           failing < 5,
       ),
     );
+    // as many task pages as trajectories, the tasks those ran first; the others are listed, not embedded
+    const pages = Object.keys(data).filter((k) => /^\/api\/tasks\/tasks\/[^/]+$/.test(k));
+    assert.equal(pages.length, 5);
+    const ranTasks = new Set(trials.map((k) => decodeURIComponent(k.split('/')[5] as string)));
+    for (const t of ranTasks) assert.ok(data[`/api/tasks/tasks/${encodeURIComponent(t)}`], t);
     // nothing loaded from elsewhere (the browser test checks that no request is made at all)
     assert.ok(!/<script[^>]+src=|<link[^>]+stylesheet/.test(html));
   });

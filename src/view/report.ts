@@ -5,6 +5,9 @@ export interface ReportMeta {
   trials_embedded: number;
   trials_total: number;
   max_trials: number;
+  /** task pages (with their gate runs) embedded, of all the tasks folders' tasks: at most max_trials per folder */
+  tasks_embedded: number;
+  tasks_total: number;
 }
 
 async function all<T>(
@@ -28,7 +31,15 @@ export async function reportData(
   maxTrials: number,
 ): Promise<{ data: Record<string, unknown>; meta: ReportMeta }> {
   const out: Record<string, unknown> = {};
-  const meta: ReportMeta = { trials_embedded: 0, trials_total: 0, max_trials: maxTrials };
+  const meta: ReportMeta = {
+    trials_embedded: 0,
+    trials_total: 0,
+    max_trials: maxTrials,
+    tasks_embedded: 0,
+    tasks_total: 0,
+  };
+  // the tasks the embedded trajectories ran come first among the task pages a folder embeds
+  const ran = new Set<string>();
   const enc = encodeURIComponent;
   out['/api/sources'] = await data.list();
   const runIds = [...data.sources.runs.keys()];
@@ -43,6 +54,7 @@ export async function reportData(
     for (const t of order.slice(0, maxTrials)) {
       out[`/api/runs/${enc(id)}/trials/${enc(t.task_id)}/${t.trial}`] = await data.trial(id, t.task_id, t.trial);
       meta.trials_embedded++;
+      ran.add(t.task_id);
     }
   }
   // side-by-side comparisons of every pair, while there are few runs
@@ -55,7 +67,11 @@ export async function reportData(
     const set = await data.taskSet(id);
     out[`/api/tasks/${enc(id)}`] = set;
     out[`/api/corpus/${enc(id)}`] = await data.corpus(id);
-    for (const row of set.tasks) {
+    // each page runs the task's gate: a corpus of 100,000 embeds the first max_trials (the others say so)
+    const rows = [...set.tasks.filter((r) => ran.has(r.id)), ...set.tasks.filter((r) => !ran.has(r.id))];
+    meta.tasks_total += rows.length;
+    for (const row of rows.slice(0, maxTrials)) {
+      meta.tasks_embedded++;
       out[`/api/tasks/${enc(id)}/${enc(row.id)}`] = await data.task(id, row.id);
       if (row.released) out[`/api/tasks/${enc(id)}/${enc(row.id)}/gate`] = await data.gate(id, row.id);
     }
