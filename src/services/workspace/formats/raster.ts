@@ -107,7 +107,8 @@ function encodePng(r: Raster): Uint8Array {
   const header = Buffer.alloc(13);
   header.writeUInt32BE(r.width, 0);
   header.writeUInt32BE(r.height, 4);
-  header.set([8, 6, 0, 0, 0], 8); // 8 bits, RGBA, deflate, no filter method, not interlaced
+  // 8 bits, RGBA, deflate, the standard filter set (each row's filter byte is 0: None), not interlaced
+  header.set([8, 6, 0, 0, 0], 8);
   return Buffer.concat([
     PNG_SIGNATURE,
     pngChunk('IHDR', header),
