@@ -1,3 +1,4 @@
+import { BoundedMap } from '../schema/bounded-map.js';
 import { franc } from 'franc-min';
 import type { LANGUAGES } from '../schema/matchers.js';
 
@@ -36,14 +37,12 @@ function prose(text: string): string {
 
 // a grader asks again and again of the same drafts (the gate grades one spec a few dozen times): the last few
 // texts' answers, a pure function of the text
-const SEEN = new Map<string, Lang | undefined>();
-const SEEN_SIZE = 256;
+const SEEN = new BoundedMap<string, Lang | undefined>(256);
 
 /** The language of a text (ISO 639-1), or undefined when it is too short to tell (under 20 letters). */
 export function languageOf(text: string): Lang | undefined {
   if (SEEN.has(text)) return SEEN.get(text);
   const lang = identify(text);
-  if (SEEN.size >= SEEN_SIZE) SEEN.delete(SEEN.keys().next().value as string);
   SEEN.set(text, lang);
   return lang;
 }

@@ -1,3 +1,4 @@
+import { BoundedMap } from '../schema/bounded-map.js';
 import { languageOf } from './language.js';
 import type { FieldKinds } from '../services/catalog.js';
 import { cleanText, isListKind, matchKey, splitList, type ValueKind } from '../schema/canonical-values.js';
@@ -34,8 +35,7 @@ export function regexOf(pattern: string): RegExp | undefined {
 
 // whether a pattern matches a text, remembered: the gate grades one spec a few dozen times, and most of its runs
 // leave the same reply and the same files, tested by the same kilobyte-long figure patterns
-const tested = new Map<string, boolean>();
-const TESTED_SIZE = 4096;
+const tested = new BoundedMap<string, boolean>(4096);
 
 /** Whether `pattern` (case-insensitive, as regexOf compiles it) matches somewhere in `text`; false when invalid. */
 export function regexTests(pattern: string, text: string): boolean {
@@ -43,7 +43,6 @@ export function regexTests(pattern: string, text: string): boolean {
   let hit = tested.get(key);
   if (hit === undefined) {
     hit = regexOf(pattern)?.test(text) ?? false;
-    if (tested.size >= TESTED_SIZE) tested.clear();
     tested.set(key, hit);
   }
   return hit;

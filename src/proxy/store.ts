@@ -1,3 +1,4 @@
+import { BoundedMap } from '../schema/bounded-map.js';
 // Per-session token traces held in memory and appended to a JSONL file when a session closes (or at shutdown),
 // optionally joined with the episode's reward from an env server (`GET <env>/state?episode_id=<session>`).
 // What is held is bounded: each call's metadata is kept as JSON text and counted with the session's token
@@ -145,7 +146,7 @@ export class TraceStore {
   readonly idleMs: number;
   private readonly open = new Map<string, OpenSession>();
   /** traces and calls already written per session id, so a reopened id continues their numbering */
-  private readonly offsets = new Map<string, { traces: number; calls: number }>();
+  private readonly offsets = new BoundedMap<string, { traces: number; calls: number }>(MAX_OFFSETS);
   /** request bytes in flight, per session */
   private readonly inflight = new Map<string, number>();
   private retained = 0;
@@ -315,10 +316,9 @@ export class TraceStore {
     if (!s) return summary;
     this.retained -= s.bytes;
     const offset = this.offsets.get(session) ?? { traces: 0, calls: 0 };
+    // the oldest ids are forgotten first (the map is bounded): a reopened id that old starts its numbering at 0 again
     this.offsets.delete(session);
     this.offsets.set(session, { traces: offset.traces + s.tokens.traces.length, calls: offset.calls + s.tokens.calls });
-    // the oldest ids are forgotten first: a reopened id that old starts its numbering at 0 again
-    if (this.offsets.size > MAX_OFFSETS) this.offsets.delete(this.offsets.keys().next().value as string);
     const reward = this.opts.env
       ? await fetchEnvReward(this.opts.env, session, { fetch: this.opts.fetch, timeoutMs: this.opts.envTimeoutMs })
       : undefined;

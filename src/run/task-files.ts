@@ -1,4 +1,4 @@
-import { createReadStream } from 'node:fs';
+import { createReadStream, readFileSync } from 'node:fs';
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { basename, dirname, extname, isAbsolute, join, relative } from 'node:path';
 import { type Diagnostic, formatDiagnostic, isError } from '../schema/diagnostics.js';
@@ -65,6 +65,30 @@ export interface CorpusIndexEntry {
   scenario?: string | null;
   difficulty?: string | null;
   capabilities?: string[];
+}
+
+/**
+ * The spec an index entry names, read from `base` (the index's folder) and parsed against the schema — or why it
+ * cannot be (unreadable, not a valid spec, another task's file). `serve` and the viewer read a corpus this way, one
+ * spec when it is first needed.
+ */
+export function readIndexedSpec(
+  base: string,
+  e: Pick<CorpusIndexEntry, 'id' | 'file'>,
+): { spec: TaskSpec; file: string } | { problem: string; file: string } {
+  const file = join(base, e.file);
+  try {
+    const p = checkSpecValue(JSON.parse(readFileSync(file, 'utf8')));
+    if (p.spec?.id === e.id) return { spec: p.spec, file };
+    return {
+      problem: p.spec
+        ? `the file holds task ${p.spec.id}`
+        : p.diagnostics.map((d) => `${d.code} at ${d.path}: ${d.message}`).join('; '),
+      file,
+    };
+  } catch (err) {
+    return { problem: (err as Error).message, file };
+  }
 }
 
 /**

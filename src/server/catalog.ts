@@ -1,8 +1,7 @@
-import { readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { dirname } from 'node:path';
 import { CoworkError } from '../schema/errors.js';
-import { type CorpusIndexEntry, corpusIndexEntries } from '../run/task-files.js';
-import { checkSpecValue } from '../schema/parse-spec.js';
+import { type CorpusIndexEntry, corpusIndexEntries, readIndexedSpec } from '../run/task-files.js';
+import { BoundedMap } from '../schema/bounded-map.js';
 import type { TaskSpec } from '../schema/task-spec.js';
 import { ServerError } from './protocol.js';
 
@@ -85,26 +84,16 @@ export async function indexCatalog(index: string): Promise<TaskCatalog> {
     at.set(e.id, i);
   }
   if (!entries.length) throw new CoworkError('bad_input', `${index} lists no task`);
-  const parsed = new Map<string, TaskSpec>();
+  const parsed = new BoundedMap<string, TaskSpec>(KEEP_PARSED);
   const load = (e: CorpusIndexEntry): TaskSpec => {
-    const file = join(base, e.file);
-    let spec: TaskSpec | undefined;
-    let why = '';
-    try {
-      const p = checkSpecValue(JSON.parse(readFileSync(file, 'utf8')));
-      spec = p.spec;
-      why = p.diagnostics.map((d) => `${d.code} at ${d.path}: ${d.message}`).join('; ');
-    } catch (err) {
-      why = (err as Error).message;
-    }
-    if (!spec || spec.id !== e.id)
-      throw new ServerError(
-        500,
-        'FACTORY_ERROR',
-        `task ${e.id} (${file}) cannot be read: ${spec ? `the file holds task ${spec.id}` : why}; run coworkenv validate on the corpus`,
-        { factory_name: 'coworkenv', task_id: e.id },
-      );
-    return spec;
+    const r = readIndexedSpec(base, e);
+    if ('spec' in r) return r.spec;
+    throw new ServerError(
+      500,
+      'FACTORY_ERROR',
+      `task ${e.id} (${r.file}) cannot be read: ${r.problem}; run coworkenv validate on the corpus`,
+      { factory_name: 'coworkenv', task_id: e.id },
+    );
   };
   return {
     size: entries.length,
@@ -117,7 +106,6 @@ export async function indexCatalog(index: string): Promise<TaskCatalog> {
       let spec = parsed.get(id);
       if (!spec) {
         spec = load(entries[i] as CorpusIndexEntry);
-        if (parsed.size >= KEEP_PARSED) parsed.delete(parsed.keys().next().value as string);
         parsed.set(id, spec);
       }
       return spec;

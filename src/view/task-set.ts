@@ -5,12 +5,14 @@ import {
   CORPUS_INDEX_FILE,
   corpusIndexEntries,
   iterateTaskFiles,
+  readIndexedSpec,
   SYNTH_SUMMARY_FILE,
   specFilesIn,
 } from '../run/task-files.js';
 import type { Diagnostic } from '../schema/diagnostics.js';
 import type { TaskSpec } from '../schema/task-spec.js';
 import { CAPABILITIES, SCENARIO_DOMAINS } from '../schema/taxonomy.js';
+import { BoundedMap } from '../schema/bounded-map.js';
 import { type CorpusFigures, corpusFigures } from './corpus-figures.js';
 import { GATE_STEPS, runGate } from '../validate/index.js';
 import { checkMutation, requiredSteps } from '../validate/mutation.js';
@@ -267,7 +269,8 @@ const INDEXED_SPECS_KEPT = 256;
 // a sharded corpus (synth's corpus-index.jsonl): the list is the index's, and a spec is read and parsed when its
 // page (or gate) first asks for it — a corpus of 100,000 specs is never held
 async function indexed(dir: string, index: string): Promise<Released> {
-  const rows: TaskRow[] = (await corpusIndexEntries(index)).map((e) => ({
+  const entries = await corpusIndexEntries(index);
+  const rows: TaskRow[] = entries.map((e) => ({
     id: e.id,
     title: e.title ?? '',
     family: e.family ?? '',
@@ -278,24 +281,17 @@ async function indexed(dir: string, index: string): Promise<Released> {
     released: true,
     codes: [],
   }));
-  const at = new Map(rows.map((r) => [r.id, r]));
-  const kept = new Map<string, Promise<TaskSpec | undefined>>();
-  const spec = (id: string): Promise<TaskSpec | undefined> => {
-    let p = kept.get(id);
-    if (!p) {
-      const row = at.get(id);
-      p = row ? firstSpec(row.file, id) : Promise.resolve(undefined);
-      if (kept.size >= INDEXED_SPECS_KEPT) kept.delete(kept.keys().next().value as string);
-      kept.set(id, p);
+  const at = new Map(entries.map((e) => [e.id, e]));
+  const kept = new BoundedMap<string, TaskSpec | undefined>(INDEXED_SPECS_KEPT);
+  const spec = async (id: string): Promise<TaskSpec | undefined> => {
+    if (!kept.has(id)) {
+      const e = at.get(id);
+      const r = e && readIndexedSpec(dir, e);
+      kept.set(id, r && 'spec' in r ? r.spec : undefined);
     }
-    return p;
+    return kept.get(id);
   };
   return { rows, spec, byFile: new Map(), problems: [] };
-}
-
-async function firstSpec(file: string, id: string): Promise<TaskSpec | undefined> {
-  for await (const f of iterateTaskFiles([file])) if (f.parsed.spec?.id === id) return f.parsed.spec;
-  return undefined;
 }
 
 // the rejected candidates: <dir>/rejected/*.json, and each shard's (shard-NNNN/rejected/) in a sharded corpus

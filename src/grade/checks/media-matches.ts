@@ -1,3 +1,4 @@
+import { BoundedMap } from '../../schema/bounded-map.js';
 import { prepare } from '../../env/prepared.js';
 import type { CheckOf } from '../../schema/check-kinds.js';
 import type { Rec } from '../../services/types.js';
@@ -45,10 +46,9 @@ const MAX_CACHED = 16;
 
 function remember<V>(cache: WeakMap<MM, Map<string, V>>, c: MM, key: string, make: () => V): V {
   let m = cache.get(c);
-  if (!m) cache.set(c, (m = new Map()));
+  if (!m) cache.set(c, (m = new BoundedMap(MAX_CACHED)));
   let v = m.get(key);
   if (v === undefined) {
-    if (m.size >= MAX_CACHED) m.delete(m.keys().next().value as string);
     m.set(key, (v = make()));
   }
   return v;

@@ -1,3 +1,4 @@
+import { BoundedMap } from '../../schema/bounded-map.js';
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import { ToolError } from '../tool-error.js';
@@ -35,12 +36,11 @@ const Seconds = z.number().min(0).max(3600);
 
 // an edit is a pure function of its input's bytes and its arguments, and a gate replays one reference dozens of
 // times: the last few results by (inputs, arguments)
-const RESULTS = new Map<string, { bytes: Uint8Array; info: Record<string, unknown> }>();
+const RESULTS = new BoundedMap<string, { bytes: Uint8Array; info: Record<string, unknown> }>(32);
 function memo(key: string, make: () => { bytes: Uint8Array; info: Record<string, unknown> }) {
   const hit = RESULTS.get(key);
   if (hit) return hit;
   const v = make();
-  if (RESULTS.size >= 32) RESULTS.delete(RESULTS.keys().next().value as string);
   RESULTS.set(key, v);
   return v;
 }

@@ -1,3 +1,4 @@
+import { BoundedMap } from '../../schema/bounded-map.js';
 import {
   type DocRead,
   DEFAULT_PARSE_LIMITS,
@@ -55,8 +56,7 @@ export const transient = (r: DocRead | TextRead): boolean =>
   r.error !== undefined && (r.stop === 'timeout' || r.stop === 'crashed');
 
 // fs_read asks for the readable text only: the parsed document does not cross back
-const texts = new Map<string, TextRead>();
-const TEXTS = 8;
+const texts = new BoundedMap<string, TextRead>(8);
 
 /** The readable text of a document (fs_read), parsed in a reader unit. */
 export async function readTextIsolated(f: StoredFile): Promise<TextRead> {
@@ -67,7 +67,6 @@ export async function readTextIsolated(f: StoredFile): Promise<TextRead> {
     ? textOf(readDocument(f))
     : (answer(f, await readerPool().run({ kind: 'read', file: plain(f), text: true }, deadlineMs)) as TextRead);
   if (transient(r)) return r;
-  if (texts.size >= TEXTS) texts.delete(texts.keys().next().value as string);
   texts.set(key, r);
   return r;
 }

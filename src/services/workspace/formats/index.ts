@@ -1,3 +1,4 @@
+import { BoundedMap } from '../../../schema/bounded-map.js';
 import { parse as parseCsv } from 'csv-parse/sync';
 import { ParseBudget, ParseLimitError, type ParseLimits } from './budget.js';
 import { type CellValue, colName } from './cells.js';
@@ -100,15 +101,13 @@ export type DocRead =
 export type ReadStop = 'parse_limit' | 'memory_limit' | 'timeout' | 'cpu_limit' | 'file_size_limit' | 'crashed';
 
 // parsing an office file costs milliseconds: keep the last few (graders read one file per check)
-const cache = new Map<string, DocRead>();
-const CACHE_SIZE = 16;
+const cache = new BoundedMap<string, DocRead>(16);
 
 /** The cache key of a stored file's read. */
 export const readKey = (f: StoredFile): string => `${f.path}\0${f.encoding}\0${f.content}`;
 
 /** Remembers a read (the isolated reader's answer) so that the next read of the same bytes is free. */
 export function rememberRead(key: string, r: DocRead): DocRead {
-  if (cache.size >= CACHE_SIZE) cache.delete(cache.keys().next().value as string);
   cache.set(key, r);
   return r;
 }

@@ -1,3 +1,4 @@
+import { BoundedMap } from '../../../schema/bounded-map.js';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import type { Resvg as ResvgClass } from '@resvg/resvg-js';
@@ -28,8 +29,7 @@ export function facesFor(svg: string): string[] {
 }
 
 // rendering costs milliseconds and every episode of a spec renders its fixtures: keep the last few
-const cache = new Map<string, Uint8Array>();
-const CACHE_SIZE = 64;
+const cache = new BoundedMap<string, Uint8Array>(64);
 
 /** Renders SVG text to PNG bytes (deterministic). */
 export function svgToPng(svg: string): Uint8Array {
@@ -51,7 +51,6 @@ export function svgToPng(svg: string): Uint8Array {
     const pixels = new Uint8Array(px.buffer, px.byteOffset, px.byteLength);
     return opaque(pixels) ? { width: image.width, height: image.height, data: pixels } : undefined;
   });
-  if (cache.size >= CACHE_SIZE) cache.delete(cache.keys().next().value as string);
   cache.set(svg, bytes);
   return bytes;
 }

@@ -1,3 +1,4 @@
+import { BoundedMap } from '../../../schema/bounded-map.js';
 import { createHash } from 'node:crypto';
 import { crc32, deflateSync } from 'node:zlib';
 import jpeg from 'jpeg-js';
@@ -32,8 +33,7 @@ export function rasterFormatOf(path: string): RasterFormat | undefined {
 // the fixture): the last few by content; a raster is never written to in place (every edit makes a new one). An
 // entry may be a way to the pixels its maker still holds (a rendered picture's), taken only when asked for.
 type Known = Raster | (() => Raster | undefined);
-const DECODED = new Map<string, Known>();
-const DECODED_SIZE = 32;
+const DECODED = new BoundedMap<string, Known>(32);
 
 const contentKey = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 
@@ -48,8 +48,8 @@ export function decodeRaster(bytes: Uint8Array): Raster {
 }
 
 function remember(key: string, r: Known): void {
+  // set again, it counts as the newest
   DECODED.delete(key);
-  if (DECODED.size >= DECODED_SIZE) DECODED.delete(DECODED.keys().next().value as string);
   DECODED.set(key, r);
 }
 
