@@ -19,9 +19,16 @@ const RECORDS = Number(process.env.COWORKENV_BENCH_CURATE_RECORDS ?? 100_000);
 
 async function templates(): Promise<Trajectory[]> {
   const specs = (await loadSpecs(['examples/tasks'])).map((s) => s.spec);
-  const store = RunStore.memory();
-  await runTasks({ specs, store, trials: 5, seed: 7, makeAgent: agentFactory('noisy') });
-  return [...store.done.values()];
+  const records: Trajectory[] = [];
+  await runTasks({
+    specs,
+    store: RunStore.memory(),
+    trials: 5,
+    seed: 7,
+    makeAgent: agentFactory('noisy'),
+    onRecord: (t) => records.push(t),
+  });
+  return records;
 }
 
 async function writeRun(dir: string, base: readonly Trajectory[], n: number): Promise<number> {

@@ -1,3 +1,4 @@
+import type { Trajectory } from '../schema/trajectory.js';
 import type { Command } from 'commander';
 import { writeFileAtomic, prettyJson } from '../run/files.js';
 import { RunStore } from '../run/run-store.js';
@@ -127,13 +128,14 @@ export function advantagesCommand(program: Command): void {
         ...(estimator.needsDims ? { dims: options.dims } : {}),
       };
 
-      const { config, status, store, skipped } = await RunStore.read(dir);
+      const { config, status, store, skipped, trajectories } = await RunStore.read(dir);
       warnSkipped(skipped);
       // an abandoned MCP episode (the client left before finish) has no reward: never a sample
-      const records = [...store.done.values()].filter((t) => {
+      const records: Trajectory[] = [];
+      for await (const t of trajectories()) {
         const end = t.events.at(-1);
-        return !(end?.type === 'episode_end' && end.reason === 'abandoned');
-      });
+        if (!(end?.type === 'episode_end' && end.reason === 'abandoned')) records.push(t);
+      }
       const grouping = buildGroups(records, {
         reward: (t) => sampleReward(t, reward),
         ...(opts.groupSize !== undefined ? { groupSize: opts.groupSize } : {}),

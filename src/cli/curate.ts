@@ -10,7 +10,7 @@ import { resolveSource } from '../curate/sources.js';
 import { checkTrivialPrefixOrder, TRIVIAL_PREFIX_ORDERS } from '../curate/trivial-prefix.js';
 import { environmentSecrets } from '../curate/validity.js';
 import { prettyJson, writeFileAtomic } from '../run/files.js';
-import { loadSpecs } from '../run/task-files.js';
+import { scanSpecs } from '../run/spec-refs.js';
 import type { ModelFlags } from '../llm/flags.js';
 import { CoworkError } from '../schema/errors.js';
 import { withModelFlags } from './model-flags.js';
@@ -185,7 +185,7 @@ export function curateCommand(program: Command): void {
       ...(await Promise.all(runs.map((r) => resolveSource(r)))),
       ...(await Promise.all((opts.replace ?? []).map((r) => resolveSource(r, true)))),
     ];
-    const specs = opts.tasks ? new Map((await loadSpecs(opts.tasks)).map((s) => [s.spec.id, s])) : undefined;
+    const specs = opts.tasks ? new Map((await scanSpecs(opts.tasks)).map((s) => [s.id, s])) : undefined;
     let scorer: Scorer | undefined;
     if (opts.select && opts.scorer)
       scorer = opts.scorer.endsWith('.jsonl')

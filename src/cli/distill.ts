@@ -5,7 +5,7 @@ import { environmentSecrets } from '../curate/validity.js';
 import { distill, type DistillReport } from '../distill/distill.js';
 import { endpointTeacher } from '../distill/teacher.js';
 import type { ModelFlags } from '../llm/flags.js';
-import { loadSpecs } from '../run/task-files.js';
+import { scanSpecs } from '../run/spec-refs.js';
 import { CoworkError } from '../schema/errors.js';
 import { withModelFlags } from './model-flags.js';
 import { intArg } from './options.js';
@@ -94,7 +94,7 @@ export function distillCommand(program: Command): void {
       batchTokens: opts.batchTokens,
     });
     const sources = await Promise.all(runs.map((r) => resolveSource(r)));
-    const specs = opts.tasks ? new Map((await loadSpecs(opts.tasks)).map((s) => [s.spec.id, s])) : undefined;
+    const specs = opts.tasks ? new Map((await scanSpecs(opts.tasks)).map((s) => [s.id, s])) : undefined;
     const report = await distill({
       sources,
       out: opts.out,

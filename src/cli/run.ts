@@ -10,10 +10,10 @@ import { agentFactory, isPolicy, userFactory } from '../agent/factory.js';
 import { prettyJson, writeFileAtomic } from '../run/files.js';
 import { POLICIES } from '../agent/policies.js';
 import { replayGuard } from '../run/replay-guard.js';
-import { RunStore } from '../run/run-store.js';
+import { type EpisodeOutcome, RunStore } from '../run/run-store.js';
 import { runTasks } from '../run/runner.js';
 import { labelsOf, summarizeRun } from '../run/summary.js';
-import { loadSpecs } from '../run/task-files.js';
+import { readSpecRef, scanSpecs } from '../run/spec-refs.js';
 import { type ModelFlags, modelFromFlags } from '../llm/flags.js';
 import { CoworkError } from '../schema/errors.js';
 import { didYouMean } from '../schema/suggest.js';
@@ -115,7 +115,8 @@ export function runCommand(program: Command): void {
         `--out ${opts.out} names a run directory (run.json, trajectories.jsonl, summary.json go inside it), not a file; use e.g. --out runs/${basename(opts.out).replace(/\.jsonl?$/i, '')}`,
       );
     }
-    const specs = await loadSpecs(paths, { onWarning: note });
+    // checked here, read again when their trials run: a corpus of any size is never held whole
+    const specs = await scanSpecs(paths, { onWarning: note });
     const limiter = new CallLimiter({ concurrency: opts.llmConcurrency ?? 8, ...(opts.rpm ? { rpm: opts.rpm } : {}) });
     // a --replay miss stops the run instead of becoming an infra_error or judge_error record
     const replay = replayGuard();
@@ -165,9 +166,9 @@ export function runCommand(program: Command): void {
       // name and spec_path are informational: resuming compares tasks by id and spec hash (run-config.ts)
       const config = {
         name: basename(resolve(opts.out)),
-        tasks: specs.map(({ spec, file }) => ({
-          ...labelsOf(spec),
-          spec_hash: specHash(spec),
+        tasks: specs.map(({ labels, hash, file }) => ({
+          ...labels,
+          spec_hash: hash,
           spec_path: relative(process.cwd(), resolve(file)) || file,
         })),
         agent: agentConfig,
@@ -189,7 +190,7 @@ export function runCommand(program: Command): void {
     let passed = 0;
     let infra = 0;
     const running = (onQueue ?? runTasks)({
-      specs: specs.map((s) => s.spec),
+      specs: specs.map((ref) => ({ id: ref.id, load: () => readSpecRef(ref) })),
       store,
       trials: opts.trials,
       seed: opts.seed,
@@ -226,7 +227,7 @@ export function runCommand(program: Command): void {
       a.task_id === b.task_id ? a.trial - b.trial : a.task_id < b.task_id ? -1 : 1,
     );
     const summary = summarizeRun(
-      specs.map((s) => labelsOf(s.spec)),
+      specs.map((s) => s.labels),
       records,
       opts.trials,
     );
@@ -282,9 +283,9 @@ export function runCommand(program: Command): void {
   });
 }
 
-function row(t: Trajectory) {
+function row(t: EpisodeOutcome) {
   const g = t.grade;
-  const end = t.events.at(-1);
+  const end = t.end;
   return {
     task_id: t.task_id,
     trial: t.trial,
@@ -294,6 +295,6 @@ function row(t: Trajectory) {
     robustness: g?.robustness ?? null,
     passed: g?.passed ?? null,
     status: g?.status ?? null,
-    end: end?.type === 'episode_end' ? end.reason : null,
+    end: end ? end.reason : null,
   };
 }

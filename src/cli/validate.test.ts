@@ -195,10 +195,10 @@ describe('validate: the guarded parser (depth, size, aliases) ⇒ a failed spec,
     const got = [];
     for await (const l of streamLines(chunks(), 1024)) got.push(l);
     assert.deepEqual(got, [
-      { line: 1, text: 'a' },
-      { line: 2, text: 'bc' },
-      { line: 3, tooLong: 50 * 1024 * 1024 },
-      { line: 4, text: 'd' },
+      { line: 1, offset: 0, text: 'a' },
+      { line: 2, offset: 3, text: 'bc' },
+      { line: 3, offset: 6, tooLong: 50 * 1024 * 1024 },
+      { line: 4, offset: 6 + 50 * 1024 * 1024 + 1, text: 'd' },
     ]);
   });
 });

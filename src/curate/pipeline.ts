@@ -12,7 +12,7 @@ import type { ExampleSink, ExportFile } from './exporters/types.js';
 import { readableScore, type TaskGroup, TaskGrouper } from './grouping.js';
 import { type Scorer, selectByScore } from './select.js';
 import { fileLines, type Source } from './sources.js';
-import { type SpecLookup, type SpecReport, specLookup } from './spec-lookup.js';
+import { familyOf, type GivenSpec, type SpecLookup, type SpecReport, specLookup } from './spec-lookup.js';
 import type { SftExample } from './types.js';
 import { TrivialPrefixes, type TrivialPrefixOrder, checkTrivialPrefixOrder } from './trivial-prefix.js';
 import { validityOf } from './validity.js';
@@ -26,7 +26,7 @@ export interface CurateOptions {
   threshold: number;
   limits: ConversionLimits;
   /** specs by id (--tasks); without them run.json's spec_path is loaded and verified against spec_hash */
-  specs?: ReadonlyMap<string, { spec: TaskSpec; file: string }>;
+  specs?: ReadonlyMap<string, GivenSpec>;
   secrets: readonly string[];
   select?: { method: 'nll' | 'rsr'; keep: number; scorer: Scorer; bins?: number };
   /**
@@ -408,15 +408,15 @@ async function writeRlTasks(
   for (const id of [...groups.keys()].sort()) {
     if (groups.get(id) !== 'KEEP') continue;
     // the file the spec was verified from (resolved), not run.json's path relative to where the run was
-    const found = specs.find(id, info(id)?.spec_hash);
-    const path = 'file' in found ? found.file : (info(id)?.spec_path ?? null);
+    const path = specs.fileOf(id, info(id)?.spec_hash) ?? info(id)?.spec_path ?? null;
+    const given = o.specs?.get(id);
     await w.write(
       jsonlLine({
         task_id: id,
         spec_path: path,
         teacher_mean_completion: Math.round(grouper.mean(id) * 1e6) / 1e6,
         group: 'KEEP',
-        family: o.specs?.get(id)?.spec.family ?? info(id)?.family ?? 'unknown',
+        family: (given ? familyOf(given) : undefined) ?? info(id)?.family ?? 'unknown',
       }),
     );
   }

@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { LineWriter } from '../curate/exporters/jsonl-sink.js';
 import type { Source } from '../curate/sources.js';
+import type { GivenSpec } from '../curate/spec-lookup.js';
 import type { ChatMarkers } from '../curate/token-scores.js';
 import { CoworkError } from '../schema/errors.js';
 import type { TaskSpec } from '../schema/task-spec.js';
@@ -22,7 +23,7 @@ export interface DistillOptions {
   markers: ChatMarkers;
   template: string;
   filters: PoolFilters;
-  specs?: ReadonlyMap<string, { spec: TaskSpec; file: string }>;
+  specs?: ReadonlyMap<string, GivenSpec>;
   secrets: readonly string[];
   /** trajectories in flight at once [16] */
   concurrency?: number;

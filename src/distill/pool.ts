@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { type TaskGroup, readableScore, TaskGrouper } from '../curate/grouping.js';
 import { fileLines, type Source } from '../curate/sources.js';
-import { specLookup } from '../curate/spec-lookup.js';
+import { type GivenSpec, specLookup } from '../curate/spec-lookup.js';
 import { validityOf } from '../curate/validity.js';
 import type { TaskSpec } from '../schema/task-spec.js';
 import { Trajectory, trajectoryHead } from '../schema/trajectory.js';
@@ -17,7 +17,7 @@ export interface PoolFilters {
 export interface PoolOptions extends PoolFilters {
   sources: readonly Source[];
   /** specs by id (--tasks) for the validity filter; else run.json spec_path verified against spec_hash */
-  specs?: ReadonlyMap<string, { spec: TaskSpec; file: string }>;
+  specs?: ReadonlyMap<string, GivenSpec>;
   secrets: readonly string[];
 }
 

@@ -48,16 +48,17 @@ export async function recordStudentRun(
   o: { trials: number; seed: number; policy?: 'noisy' | 'reference' },
 ): Promise<void> {
   const specs = await loadSpecs([...specFiles]);
-  const scripted = RunStore.memory();
+  const recorded = new Map<string, Trajectory>();
   await runTasks({
     specs: specs.map((s) => s.spec),
-    store: scripted,
+    store: RunStore.memory(),
     trials: o.trials,
     seed: o.seed,
     makeAgent: agentFactory(o.policy ?? 'noisy'),
+    onRecord: (t) => recorded.set(`${t.task_id}#${t.trial}`, t),
   });
   const order = specs.flatMap(({ spec }) =>
-    Array.from({ length: o.trials }, (_, trial) => scripted.done.get(`${spec.id}\u0000${trial}`) as Trajectory),
+    Array.from({ length: o.trials }, (_, trial) => recorded.get(`${spec.id}#${trial}`) as Trajectory),
   );
   const server = await startFakeServer({ replies: repliesOf(order), tokenizer: {} });
   try {

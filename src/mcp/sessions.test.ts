@@ -6,7 +6,7 @@ import { after, before, describe, it } from 'node:test';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { inProcess, ROOT } from '../cli/testing.js';
-import { RunStore } from '../run/run-store.js';
+import { outcomeOf, RunStore } from '../run/run-store.js';
 import { summarizeRun } from '../run/summary.js';
 import { loadSpecs } from '../run/task-files.js';
 import type { TaskSpec } from '../schema/task-spec.js';
@@ -123,7 +123,7 @@ describe('coworkenv mcp --http: a session per client', () => {
     const { config, store } = await RunStore.read(out);
     assert.equal(config.trials, 4);
     const withIt = summarizeRun(config.tasks, store.done.values(), config.trials);
-    const without = summarizeRun(config.tasks, finished, 4);
+    const without = summarizeRun(config.tasks, finished.map(outcomeOf), 4);
     assert.deepEqual(withIt.overall, without.overall);
     assert.equal(withIt.overall.pass_at_k, 1);
     assert.deepEqual(

@@ -91,10 +91,11 @@ export async function queuedRunner(
 ): Promise<(r: RunTasksOptions) => Promise<{ ran: number; total: number }>> {
   const config = runJobConfig(o);
   const connection = await queueConnection(url, [o.agent, o.user, o.judge]);
-  return (r) =>
+  return async (r) =>
     runTasksOnQueue({
       connection,
-      specs: r.specs,
+      // every job carries its spec to the workers, so the queue is filled with the specs themselves
+      specs: await Promise.all(r.specs.map((t) => ('load' in t ? t.load() : t))),
       store: r.store,
       trials: r.trials,
       config,

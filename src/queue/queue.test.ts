@@ -9,6 +9,7 @@ import { captureOutput, inProcess, ROOT } from '../cli/testing.js';
 import { startFakeServer } from '../llm/testing/fake-server.js';
 import { attackSpec } from '../cli/testing/attack-spec.js';
 import { RunStore } from '../run/run-store.js';
+import type { Trajectory } from '../schema/trajectory.js';
 import { TaskSpec } from '../schema/task-spec.js';
 import { loadSpecs } from '../run/task-files.js';
 import { CoworkError } from '../schema/errors.js';
@@ -298,16 +299,23 @@ describe('run --queue on BullMQ workers', { skip: !HAVE_REDIS }, () => {
     const spec = TaskSpec.parse(attackSpec('hostile_worker'));
     const store = RunStore.memory();
     const config = runJobConfig({ agent: 'reference', seed: 0, shell: 'virtual', flags: {} });
-    await runTasksOnQueue({ connection: conn, specs: [spec], store, trials: 2, config });
+    const trials: Trajectory[] = [];
+    await runTasksOnQueue({
+      connection: conn,
+      specs: [spec],
+      store,
+      trials: 2,
+      config,
+      onRecord: (t) => trials.push(t),
+    });
     await w.close();
-    const trials = [...store.done.values()] as { events: { type: string; ok?: boolean }[]; grade: { score: number } }[];
     assert.equal(trials.length, 2);
     for (const t of trials) {
       assert.deepEqual(
         t.events.filter((e) => e.type === 'tool').map((e) => e.ok),
         [true, false, false, true, true],
       );
-      assert.equal(t.grade.score, 1);
+      assert.equal(t.grade?.score, 1);
     }
   });
 

@@ -175,4 +175,43 @@ describe('resume configuration', () => {
     });
     assert.equal(existsSync(join(dir, LOCK_FILE)), false, 'a refused open releases the lock');
   });
+
+  it('keeps outcomes, not records: a resume streams the file; read() gives each (task, trial) once, the later line winning', async () => {
+    const dir = join(tmp, 'outcomes');
+    const store = await RunStore.open(dir, config({ trials: 3 }));
+    for (const trial of [0, 1]) await store.append(bigRecord('a', trial, 64 * 1024));
+    store.close();
+    const [o] = store.done.values();
+    assert.deepEqual(Object.keys(o ?? {}).sort(), ['end', 'grade', 'start', 'task_id', 'trial']);
+    assert.equal(o?.end?.reason, 'agent_done');
+    // a later copy of trial 0 and a line cut off by a kill
+    const later = bigRecord('a', 0, 10);
+    later.events[1] = { type: 'episode_end', reason: 'max_turns', turns: 7 };
+    writeFileSync(
+      join(dir, 'trajectories.jsonl'),
+      `${readFileSync(join(dir, 'trajectories.jsonl'), 'utf8')}${JSON.stringify(later)}\n{"kind":"traj`,
+    );
+    const read = await RunStore.read(dir);
+    assert.deepEqual(
+      read.skipped.map((s) => [s.line, /cut off by an interrupted run/.test(s.message)]),
+      [[4, true]],
+    );
+    assert.equal(read.store.done.size, 2);
+    const records = [];
+    for await (const t of read.trajectories()) records.push(t);
+    assert.deepEqual(
+      records.map((t) => [t.trial, t.events.at(-1)?.type === 'episode_end' && t.events.at(-1)]),
+      [
+        [1, { type: 'episode_end', reason: 'agent_done', turns: 0 }],
+        [0, { type: 'episode_end', reason: 'max_turns', turns: 7 }],
+      ],
+    );
+    // resuming moves the cut line to errors.jsonl and keeps every whole record
+    const again = await RunStore.open(dir, config({ trials: 3 }));
+    again.close();
+    assert.equal(again.done.get('a\u00000')?.end?.reason, 'max_turns');
+    assert.equal(again.errors[0]?.kind, 'partial_record');
+    assert.equal(again.errors[0]?.head, '{"kind":"traj');
+    assert.ok(readFileSync(join(dir, 'trajectories.jsonl'), 'utf8').endsWith('\n'));
+  });
 });

@@ -1,10 +1,10 @@
-import { existsSync, statSync } from 'node:fs';
-import { mkdir, readFile, rm, truncate } from 'node:fs/promises';
+import { createReadStream, existsSync, statSync } from 'node:fs';
+import { mkdir, open, readFile, rm, truncate } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { redactDeep } from '../llm/redact.js';
 import { CoworkError } from '../schema/errors.js';
-import { jsonlLine } from '../schema/jsonl.js';
-import { Trajectory } from '../schema/trajectory.js';
+import { jsonlLine, type StreamedLine, streamLines } from '../schema/jsonl.js';
+import { type EpisodeEnd, type EpisodeStart, type Grade, Trajectory } from '../schema/trajectory.js';
 import { appendRecord } from './append-log.js';
 import { prettyJson, writeFileAtomic } from './files.js';
 import { type Lock, tryLock } from './lock.js';
@@ -13,6 +13,45 @@ import { configDifference, type RunConfig } from './run-config.js';
 export type { RunConfig } from './run-config.js';
 
 export const keyOf = (taskId: string, trial: number) => `${taskId}\u0000${trial}`;
+
+/**
+ * What a store keeps in memory of a recorded episode: its key, who ran it, how it ended and its grade's figures —
+ * not its events, audit or check results, so a run of 100,000 episodes holds megabytes, not gigabytes. The
+ * records themselves are in trajectories.jsonl (`RunStore.trajectories()`).
+ */
+export interface EpisodeOutcome {
+  task_id: string;
+  trial: number;
+  start: Pick<EpisodeStart, 'seed' | 'spec_hash' | 'agent' | 'user'> | undefined;
+  end: EpisodeEnd | undefined;
+  grade: Pick<Grade, 'status' | 'score' | 'passed' | 'completion' | 'safety' | 'robustness'> | undefined;
+}
+
+/** The outcome of a trajectory record. */
+export function outcomeOf(t: Trajectory): EpisodeOutcome {
+  const s = t.events[0];
+  const e = t.events.at(-1);
+  const g = t.grade;
+  return {
+    task_id: t.task_id,
+    trial: t.trial,
+    start:
+      s?.type === 'episode_start'
+        ? { seed: s.seed, spec_hash: s.spec_hash, agent: s.agent, ...(s.user ? { user: s.user } : {}) }
+        : undefined,
+    end: e?.type === 'episode_end' ? e : undefined,
+    grade: g
+      ? {
+          status: g.status,
+          score: g.score,
+          passed: g.passed,
+          completion: g.completion,
+          safety: g.safety,
+          robustness: g.robustness,
+        }
+      : undefined,
+  };
+}
 
 /** A line of trajectories.jsonl that `RunStore.read` could not use. */
 export interface SkippedLine {
@@ -76,7 +115,8 @@ export function refuseOtherSettings(
 export class RunStore {
   /** undefined for an in-memory run (nothing written) */
   readonly dir: string | undefined;
-  readonly done = new Map<string, Trajectory>();
+  /** the outcome of every recorded (task, trial), by `keyOf` */
+  readonly done = new Map<string, EpisodeOutcome>();
   readonly errors: Record<string, unknown>[] = [];
   #meta: Record<string, unknown> = {};
   #lock: Lock | undefined;
@@ -146,34 +186,33 @@ export class RunStore {
   async #load(): Promise<void> {
     const file = this.trajectoriesFile;
     if (!existsSync(file)) return;
-    const text = await readFile(file, 'utf8');
-    const cut = text.lastIndexOf('\n') + 1;
-    if (cut < text.length) {
+    const { size, cut } = await completeLines(file);
+    if (cut < size) {
       // a record cut off by a kill: keep it for inspection, drop it from the log, rerun its key
       await this.error({
         kind: 'partial_record',
         message: 'discarded a trajectory line cut off by an interrupted run',
-        bytes: text.length - cut,
-        head: text.slice(cut, cut + 200),
+        bytes: size - cut,
+        head: (await readBytes(file, cut, 800)).slice(0, 200),
       });
-      await truncate(file, Buffer.byteLength(text.slice(0, cut)));
+      await truncate(file, cut);
     }
     const damaged = (line: number, what: string) =>
       new CoworkError(
         'bad_input',
         `${file}:${line}: ${what}; this run directory is damaged — move ${file} away (or fix that line) to resume, or pass --force to start the run over`,
       );
-    for (const [i, line] of text.slice(0, cut).split('\n').entries()) {
-      if (!line.trim()) continue;
+    for await (const l of recordLines(file, cut)) {
+      if ('tooLong' in l) throw damaged(l.line, `a line of ${l.tooLong} bytes`);
       let value: unknown;
       try {
-        value = JSON.parse(line);
+        value = JSON.parse(l.text);
       } catch (e) {
-        throw damaged(i + 1, `not valid JSON (${parseError(e)})`);
+        throw damaged(l.line, `not valid JSON (${parseError(e)})`);
       }
       const res = Trajectory.safeParse(value);
-      if (!res.success) throw damaged(i + 1, 'not a trajectory record');
-      this.done.set(keyOf(res.data.task_id, res.data.trial), res.data);
+      if (!res.success) throw damaged(l.line, 'not a trajectory record');
+      this.done.set(keyOf(res.data.task_id, res.data.trial), outcomeOf(res.data));
     }
   }
 
@@ -186,7 +225,7 @@ export class RunStore {
     const key = keyOf(t.task_id, t.trial);
     if (this.done.has(key)) throw new Error(`(${t.task_id}, ${t.trial}) is already recorded`);
     // claimed before the write so a concurrent append of the same key fails instead of duplicating it
-    this.done.set(key, t);
+    this.done.set(key, outcomeOf(t));
     if (!this.dir) return;
     try {
       await appendRecord(this.trajectoriesFile, jsonlLine(t));
@@ -230,9 +269,7 @@ export class RunStore {
    * configuration is then derived from its records (see `configFromRecords`). Lines that are not JSON (a
    * line cut off by a kill, which the next resume repairs) are skipped and listed in `skipped`.
    */
-  static async read(
-    path: string,
-  ): Promise<{ config: RunConfig; status: string; store: RunStore; skipped: SkippedLine[] }> {
+  static async read(path: string): Promise<RunRead> {
     const isFile = existsSync(path) && statSync(path).isFile();
     const dir = isFile ? dirname(path) : path;
     const runFile = join(dir, 'run.json');
@@ -245,13 +282,14 @@ export class RunStore {
         );
       const store = new RunStore(dir);
       const skipped: SkippedLine[] = [];
-      await readRecords(file, store, skipped);
+      const kept = await readRecords(file, store, skipped);
       if (store.done.size === 0) throw new CoworkError('bad_input', `${file}: no trajectory record in it`);
       return {
         config: configFromRecords(store.done.values(), dir),
         status: 'recorded (no run.json: configuration derived from the records)',
         store,
         skipped,
+        trajectories: () => keptRecords(file, kept),
       };
     }
     const meta = await readRunFile(runFile, 'restore it, or rerun the run with --force');
@@ -263,31 +301,119 @@ export class RunStore {
       );
     const store = new RunStore(dir);
     const skipped: SkippedLine[] = [];
-    if (existsSync(store.trajectoriesFile)) await readRecords(store.trajectoriesFile, store, skipped);
-    return { config, status: String(meta.status ?? 'unknown'), store, skipped };
+    const file = store.trajectoriesFile;
+    const kept = existsSync(file) ? await readRecords(file, store, skipped) : new Map<number, string>();
+    return {
+      config,
+      status: String(meta.status ?? 'unknown'),
+      store,
+      skipped,
+      trajectories: () => keptRecords(file, kept),
+    };
   }
 }
 
-/** Reads a trajectories file into `store.done` (a later line for a (task, trial) wins); unparsable lines go to `skipped`. */
-async function readRecords(file: string, store: RunStore, skipped: SkippedLine[]): Promise<void> {
-  const lines = (await readFile(file, 'utf8')).split('\n');
-  for (const [i, line] of lines.entries()) {
-    if (!line.trim()) continue;
+/** A run read back (`RunStore.read`): its configuration, status, outcomes, the lines it skipped, and its records. */
+export interface RunRead {
+  config: RunConfig;
+  status: string;
+  store: RunStore;
+  skipped: SkippedLine[];
+  /** the records the outcomes came from (one per (task, trial), the later line winning), streamed from the file */
+  trajectories: () => AsyncGenerator<Trajectory>;
+}
+
+// longer than any record coworkenv writes (pictures are stored by hash), short of V8's longest string
+const MAX_RECORD_BYTES = 256 * 1024 * 1024;
+
+/** The lines of a trajectories file up to byte `end` (exclusive; the whole file without it), streamed. */
+async function* recordLines(file: string, end?: number): AsyncGenerator<StreamedLine> {
+  if (end === 0) return;
+  const stream = createReadStream(file, { highWaterMark: 1 << 20, ...(end !== undefined ? { end: end - 1 } : {}) });
+  try {
+    for await (const l of streamLines(stream, MAX_RECORD_BYTES)) if ('tooLong' in l || l.text.trim()) yield l;
+  } finally {
+    stream.destroy();
+  }
+}
+
+/** The file's size and the length of its complete lines (through its last newline), read from its tail. */
+async function completeLines(file: string): Promise<{ size: number; cut: number }> {
+  const fh = await open(file, 'r');
+  try {
+    const { size } = await fh.stat();
+    const buf = Buffer.alloc(1 << 16);
+    for (let end = size; end > 0; ) {
+      const start = Math.max(0, end - buf.length);
+      const { bytesRead } = await fh.read(buf, 0, end - start, start);
+      const nl = buf.subarray(0, bytesRead).lastIndexOf(10);
+      if (nl >= 0) return { size, cut: start + nl + 1 };
+      end = start;
+    }
+    return { size, cut: 0 };
+  } finally {
+    await fh.close();
+  }
+}
+
+async function readBytes(file: string, at: number, n: number): Promise<string> {
+  const fh = await open(file, 'r');
+  try {
+    const buf = Buffer.alloc(n);
+    const { bytesRead } = await fh.read(buf, 0, n, at);
+    return buf.subarray(0, bytesRead).toString('utf8');
+  } finally {
+    await fh.close();
+  }
+}
+
+/**
+ * Reads a trajectories file's outcomes into `store.done` (a later line for a (task, trial) wins), streamed;
+ * unparsable lines go to `skipped`. Returns the line number of each kept record.
+ */
+async function readRecords(file: string, store: RunStore, skipped: SkippedLine[]): Promise<Map<number, string>> {
+  const { size, cut } = await completeLines(file);
+  const lineOf = new Map<string, number>();
+  let last = 0;
+  for await (const l of recordLines(file, cut)) {
+    last = l.line;
     let value: unknown;
     try {
-      value = JSON.parse(line);
+      if ('tooLong' in l) throw new Error(`a line of ${l.tooLong} bytes`);
+      value = JSON.parse(l.text);
     } catch (e) {
-      const last = i === lines.length - 1;
-      skipped.push({
-        file,
-        line: i + 1,
-        message: `not valid JSON (${parseError(e)})${last ? '; a line cut off by an interrupted run, which resuming repairs' : ''}`,
-      });
+      skipped.push({ file, line: l.line, message: `not valid JSON (${parseError(e)})` });
       continue;
     }
     const res = Trajectory.safeParse(value);
-    if (!res.success) throw new CoworkError('bad_input', `${file}:${i + 1}: not a trajectory record`);
-    store.done.set(keyOf(res.data.task_id, res.data.trial), res.data);
+    if (!res.success) throw new CoworkError('bad_input', `${file}:${l.line}: not a trajectory record`);
+    const key = keyOf(res.data.task_id, res.data.trial);
+    store.done.set(key, outcomeOf(res.data));
+    lineOf.set(key, l.line);
+  }
+  if (cut < size) {
+    let message = 'not valid JSON';
+    try {
+      JSON.parse(await readBytes(file, cut, Math.min(size - cut, MAX_RECORD_BYTES)));
+    } catch (e) {
+      message = `not valid JSON (${parseError(e)})`;
+    }
+    skipped.push({
+      file,
+      line: last + 1,
+      message: `${message}; a line cut off by an interrupted run, which resuming repairs`,
+    });
+  }
+  return new Map([...lineOf].map(([key, line]) => [line, key]));
+}
+
+/** The records at `kept`'s lines, streamed from `file` in file order. */
+async function* keptRecords(file: string, kept: ReadonlyMap<number, string>): AsyncGenerator<Trajectory> {
+  if (!kept.size) return;
+  for await (const l of recordLines(file)) {
+    if ('tooLong' in l || !kept.has(l.line)) continue;
+    const res = Trajectory.safeParse(JSON.parse(l.text));
+    if (res.success) yield res.data;
   }
 }
 
@@ -296,27 +422,25 @@ async function readRecords(file: string, store: RunStore, skipped: SkippedLine[]
  * trials = the most counted trials of a task (abandoned and infra_error records do not count, so they
  * never change k), and the agent, user and seed of the first record.
  */
-export function configFromRecords(records: Iterable<Trajectory>, dir: string): RunConfig {
+export function configFromRecords(records: Iterable<EpisodeOutcome>, dir: string): RunConfig {
   const tasks = new Map<string, string>();
   const counted = new Map<string, number>();
-  let first: Trajectory | undefined;
+  let first: EpisodeOutcome | undefined;
   for (const t of records) {
     first ??= t;
-    const start = t.events[0];
-    if (!tasks.has(t.task_id)) tasks.set(t.task_id, start?.type === 'episode_start' ? start.spec_hash : '');
-    const end = t.events.at(-1);
-    const reason = end?.type === 'episode_end' ? end.reason : undefined;
+    if (!tasks.has(t.task_id)) tasks.set(t.task_id, t.start?.spec_hash ?? '');
+    const reason = t.end?.reason;
     if (reason !== 'abandoned' && reason !== 'infra_error') counted.set(t.task_id, (counted.get(t.task_id) ?? 0) + 1);
   }
-  const start = first?.events[0];
+  const start = first?.start;
   return {
     name: basename(dir),
     tasks: [...tasks.entries()]
       .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
       .map(([id, spec_hash]) => ({ id, spec_hash, family: 'unknown', capabilities: [] })),
-    agent: start?.type === 'episode_start' ? start.agent : { name: 'unknown' },
-    user: start?.type === 'episode_start' ? (start.user ?? null) : null,
-    trials: Math.max(1, ...counted.values()),
-    seed: start?.type === 'episode_start' ? start.seed : 0,
+    agent: start ? start.agent : { name: 'unknown' },
+    user: start ? (start.user ?? null) : null,
+    trials: [...counted.values()].reduce((a, b) => Math.max(a, b), 1),
+    seed: start ? start.seed : 0,
   };
 }

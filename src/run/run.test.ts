@@ -276,9 +276,8 @@ describe('LLM agent runs against the fake server', () => {
       const recs = [...store.done.values()];
       assert.equal(recs.length, 2);
       for (const t of recs) {
-        const end = t.events.at(-1);
-        assert.equal(end?.type === 'episode_end' && end.reason, 'infra_error');
-        assert.match(end?.type === 'episode_end' ? (end.error ?? '') : '', /server/);
+        assert.equal(t.end?.reason, 'infra_error');
+        assert.match(t.end?.error ?? '', /server/);
         assert.equal(t.grade, undefined, 'an infra_error is never graded');
       }
       // each episode: the first attempt and one infra retry, each making 2 HTTP requests (1 + 1 retry)

@@ -4,12 +4,19 @@ import type { Agent, UserSimulator } from '../env/turns.js';
 import { createEpisode, type Episode } from '../env/episode.js';
 import { grade } from '../grade/grade.js';
 import type { Judge } from '../grade/types.js';
+import { BoundedMap } from '../schema/bounded-map.js';
 import type { TaskSpec } from '../schema/task-spec.js';
 import type { Trajectory } from '../schema/trajectory.js';
 import type { RunStore } from './run-store.js';
 
+/**
+ * A task to run: its spec, or its id and how to read its spec — read when one of its trials starts (the last few
+ * kept), so a run over a corpus of any size never holds it whole.
+ */
+export type RunTask = TaskSpec | { id: string; load: () => TaskSpec | Promise<TaskSpec> };
+
 export interface RunTasksOptions {
-  specs: readonly TaskSpec[];
+  specs: readonly RunTask[];
   makeAgent: (spec: TaskSpec, o: { seed: number; trial: number }) => Agent;
   makeUser?: (spec: TaskSpec, episode: Episode) => UserSimulator | undefined;
   trials: number;
@@ -42,8 +49,16 @@ const endOf = (t: Trajectory) => {
  */
 export async function runTasks(o: RunTasksOptions): Promise<{ ran: number; total: number }> {
   const jobs = o.specs
-    .flatMap((spec) => Array.from({ length: o.trials }, (_, trial) => ({ spec, trial })))
-    .filter((j) => !o.store.has(j.spec.id, j.trial));
+    .flatMap((task) => Array.from({ length: o.trials }, (_, trial) => ({ task, trial })))
+    .filter((j) => !o.store.has(j.task.id, j.trial));
+  // a task's trials are neighbours in `jobs`: a few specs kept cover every trial in flight
+  const loaded = new BoundedMap<string, Promise<TaskSpec>>(Math.max(8, 2 * (o.concurrency ?? 1)));
+  const specOf = (task: RunTask): Promise<TaskSpec> => {
+    if (!('load' in task)) return Promise.resolve(task);
+    let p = loaded.get(task.id);
+    if (!p) loaded.set(task.id, (p = Promise.resolve().then(task.load)));
+    return p;
+  };
   const total = o.specs.length * o.trials;
   let done = total - jobs.length;
   const limit = pLimit(o.concurrency ?? 1);
@@ -91,12 +106,14 @@ export async function runTasks(o: RunTasksOptions): Promise<{ ran: number; total
     o.onRecord?.(record, ++done, total);
   };
   await Promise.all(
-    jobs.map(({ spec, trial }) =>
+    jobs.map(({ task, trial }) =>
       limit(async () => {
         if (failure) return;
-        await job(spec, trial).catch((error: unknown) => {
-          failure ??= { error };
-        });
+        await specOf(task)
+          .then((spec) => job(spec, trial))
+          .catch((error: unknown) => {
+            failure ??= { error };
+          });
       }),
     ),
   );

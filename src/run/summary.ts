@@ -1,6 +1,6 @@
 import { summarize, type TaskMetrics } from '../grade/metrics.js';
 import type { TaskSpec } from '../schema/task-spec.js';
-import type { Trajectory } from '../schema/trajectory.js';
+import type { EpisodeOutcome } from './run-store.js';
 
 export interface RunSummary {
   k: number;
@@ -31,7 +31,7 @@ export function labelsOf(spec: TaskSpec): TaskLabels {
  */
 export function summarizeRun(
   tasks: readonly TaskLabels[],
-  records: Iterable<Trajectory>,
+  records: Iterable<EpisodeOutcome>,
   k: number,
   opts: { includeAbandoned?: boolean } = {},
 ): RunSummary {
@@ -41,12 +41,12 @@ export function summarizeRun(
   const outcomes: { task_id: string; score: number | null; passed: boolean | null }[] = [];
   let unjudged = 0;
   for (const t of records) {
-    const end = t.events.at(-1);
-    if (end?.type === 'episode_end' && end.reason === 'infra_error') {
+    const end = t.end;
+    if (end?.reason === 'infra_error') {
       infra.push({ task_id: t.task_id, trial: t.trial, error: end.error ?? '' });
       continue;
     }
-    if (end?.type === 'episode_end' && end.reason === 'abandoned') {
+    if (end?.reason === 'abandoned') {
       abandoned.push({ task_id: t.task_id, trial: t.trial, error: end.error ?? '', counted: !!opts.includeAbandoned });
       if (opts.includeAbandoned) outcomes.push({ task_id: t.task_id, score: 0, passed: false });
       continue;

@@ -8,7 +8,9 @@ import { CoworkError } from '../schema/errors.js';
 import type { SynthOutcome } from '../synth/plan/outcome.js';
 import type { SynthSummary } from '../synth/synthesize.js';
 import { SynthOutputWriter } from './synth-output.js';
-import { CORPUS_INDEX_FILE, loadSpecs, readTaskFiles, specFilesIn } from './task-files.js';
+import { specHash } from '../schema/canonical-json.js';
+import { TaskSpec } from '../schema/task-spec.js';
+import { CORPUS_INDEX_FILE, checkedSpecs, loadSpecs, readTaskFiles, specFilesIn } from './task-files.js';
 
 const TMP = mkdtempSync(join(tmpdir(), 'coworkenv-shards-'));
 after(() => rmSync(TMP, { recursive: true, force: true }));
@@ -100,6 +102,37 @@ describe('sharded synth output', () => {
       (await specFilesIn(dir)).map((f) => f.slice(dir.length + 1)),
       ['shard-0001/t_01.json', 'shard-0001/t_02.json', 'shard-0002/t_03.json', 'shard-0003/t_05.json'],
     );
+  });
+
+  it("the index records each released spec's hash: a file still holding it is not checked again; an edited one is", async () => {
+    const dir = join(TMP, 'hashed');
+    const w = new SynthOutputWriter(dir, new Map(ids.map((id, i) => [id, i])), 2);
+    for (const id of ids) w.add({ ...outcome(id, true), spec_hash: specHash(TaskSpec.parse({ ...example, id })) });
+    await w.finish({ plan: 'p' } as SynthSummary);
+    const index = readFileSync(join(dir, CORPUS_INDEX_FILE), 'utf8').trim().split('\n');
+    assert.equal(JSON.parse(index[0] as string).spec_hash, specHash(TaskSpec.parse({ ...example, id: 't_01' })));
+    const checked = async () => {
+      const got: [string, boolean][] = [];
+      for await (const f of checkedSpecs([dir])) got.push([f.spec.id, f.checked]);
+      return got;
+    };
+    assert.deepEqual(await checked(), [
+      ['t_01', false],
+      ['t_02', false],
+      ['t_03', false],
+      ['t_04', false],
+      ['t_05', false],
+    ]);
+    // an edited title: checked again and run; an unknown tool: refused as it would be without an index
+    const t2 = join(dir, 'shard-0001/t_02.json');
+    writeFileSync(t2, readFileSync(t2, 'utf8').replace('"title": "', '"title": "Edited: '));
+    assert.deepEqual((await checked())[1], ['t_02', true]);
+    const t3 = join(dir, 'shard-0002/t_03.json');
+    writeFileSync(
+      t3,
+      readFileSync(t3, 'utf8').replace('"tool": "helpdesk_list_tickets"', '"tool": "helpdesk_list_ticket"'),
+    );
+    await assert.rejects(checked(), /t_03\.json.*unknown_tool/s);
   });
 
   it('a broken index is a path-precise error, and a file it lists that is gone is not_found', async () => {

@@ -134,5 +134,6 @@ function indexLine(o: SynthOutcome, file: string): string {
     services: spec.services ?? [],
     has_user: !!spec.user,
     max_turns: spec.limits?.max_turns ?? DEFAULT_MAX_TURNS,
+    ...(o.spec_hash ? { spec_hash: o.spec_hash } : {}),
   });
 }

@@ -1,4 +1,5 @@
-import { createReadStream, readFileSync } from 'node:fs';
+import { specHash } from '../schema/canonical-json.js';
+import { createReadStream, existsSync, readFileSync } from 'node:fs';
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { basename, dirname, extname, isAbsolute, join, relative } from 'node:path';
 import { type Diagnostic, formatDiagnostic, isError } from '../schema/diagnostics.js';
@@ -21,10 +22,13 @@ const SHARD_DIR = /^shard-\d+$/;
 // files coworkenv itself writes into a tasks folder that are not specs
 const NOT_SPECS = new Set([SYNTH_SUMMARY_FILE, CORPUS_INDEX_FILE]);
 
-/** One spec document: its file (and line, for JSONL), text and parse result. */
+/** One spec document: its file (and line and byte offset, for JSONL), text and parse result. */
 export interface TaskFile {
   file: string;
   line?: number;
+  offset?: number;
+  /** the spec hash its corpus index says the whole gate released (CorpusIndexEntry.spec_hash) */
+  released?: string;
   text: string;
   parsed: ParsedSpec;
 }
@@ -65,6 +69,8 @@ export interface CorpusIndexEntry {
   scenario?: string | null;
   difficulty?: string | null;
   capabilities?: string[];
+  /** the hash of the spec the whole gate released (synth-output.ts): the file still holding it needs no static checks */
+  spec_hash?: string;
 }
 
 /**
@@ -154,7 +160,7 @@ export async function readTaskFiles(paths: readonly string[]): Promise<TaskFile[
  * long the file; a file or line beyond SPEC_LIMITS, or one nested too deep, is a parse_error, never a crash.
  */
 export async function* iterateTaskFiles(paths: readonly string[]): AsyncGenerator<TaskFile> {
-  for (const file of await resolveSpecFiles(paths)) {
+  for (const { file, released } of await resolveSpecFiles(paths)) {
     if (extname(file) === '.jsonl') {
       yield* jsonlSpecs(file);
       continue;
@@ -172,27 +178,38 @@ export async function* iterateTaskFiles(paths: readonly string[]): AsyncGenerato
     const text = await readFile(file, 'utf8').catch((e: Error) => {
       throw new CoworkError('io_error', `${file}: cannot read (${e.message})`);
     });
-    yield { file, text, parsed: parseSpecText(text) };
+    yield { file, text, parsed: parseSpecText(text), ...(released ? { released } : {}) };
   }
 }
 
-async function resolveSpecFiles(paths: readonly string[]): Promise<string[]> {
+async function resolveSpecFiles(paths: readonly string[]): Promise<{ file: string; released?: string }[]> {
   if (paths.length === 0)
     throw new CoworkError('bad_input', 'no task files given; pass spec files or a directory such as examples/tasks');
-  const files: string[] = [];
+  const files: { file: string; released?: string }[] = [];
   for (const p of paths) {
     const s = await stat(p).catch(() => undefined);
     if (!s) throw new CoworkError('not_found', `${p}: no such file or directory`);
-    if (!s.isDirectory() && basename(p) === CORPUS_INDEX_FILE) {
-      files.push(...(await indexedFiles(p)));
+    const index = s.isDirectory()
+      ? existsSync(join(p, CORPUS_INDEX_FILE))
+        ? join(p, CORPUS_INDEX_FILE)
+        : undefined
+      : basename(p) === CORPUS_INDEX_FILE
+        ? p
+        : undefined;
+    if (index) {
+      for (const e of await corpusIndexEntries(index))
+        files.push({
+          file: join(dirname(index), e.file),
+          ...(typeof e.spec_hash === 'string' ? { released: e.spec_hash } : {}),
+        });
       continue;
     }
     if (s.isDirectory()) {
       const found = await specFilesIn(p);
       if (found.length === 0)
         throw new CoworkError('not_found', `${p}: no .yaml, .yml, .json or .jsonl spec files in this directory`);
-      files.push(...found);
-    } else files.push(p);
+      files.push(...found.map((file) => ({ file })));
+    } else files.push({ file: p });
   }
   return files;
 }
@@ -203,7 +220,13 @@ async function* jsonlSpecs(file: string): AsyncGenerator<TaskFile> {
     for await (const l of streamLines(stream, SPEC_LIMITS.maxBytes)) {
       if ('tooLong' in l) {
         const big = sizeDiagnostic(l.tooLong, `line ${l.line}`) as Diagnostic;
-        yield { file, line: l.line, text: '', parsed: { diagnostics: [{ ...big, owner: 'builder' }] } };
+        yield {
+          file,
+          line: l.line,
+          offset: l.offset,
+          text: '',
+          parsed: { diagnostics: [{ ...big, owner: 'builder' }] },
+        };
         continue;
       }
       if (!l.text.trim()) continue;
@@ -223,7 +246,7 @@ async function* jsonlSpecs(file: string): AsyncGenerator<TaskFile> {
         };
       }
       // diagnostics carry no line: the row's line is TaskFile.line (whereOf), its columns are the row's
-      yield { file, line: l.line, text: l.text, parsed };
+      yield { file, line: l.line, offset: l.offset, text: l.text, parsed };
     }
   } catch (e) {
     if (isCoworkError(e)) throw e;
@@ -249,16 +272,33 @@ export async function loadSpecs(
   paths: readonly string[],
   opts: { onWarning?: (line: string) => void; strict?: boolean } = {},
 ): Promise<{ file: string; spec: TaskSpec }[]> {
-  const problems: string[] = [];
   const out: { file: string; spec: TaskSpec }[] = [];
+  for await (const f of checkedSpecs(paths, opts)) out.push({ file: f.file, spec: f.spec });
+  return out;
+}
+
+/**
+ * `loadSpecs`' checks, one spec at a time: yields each spec that passes them (with where it was read, and whether
+ * the static steps ran: not for a file that still holds what its corpus index says synth released), and after the
+ * last one throws the spec_invalid error naming every problem, if there was any.
+ */
+export async function* checkedSpecs(
+  paths: readonly string[],
+  opts: { onWarning?: (line: string) => void; strict?: boolean } = {},
+): AsyncGenerator<Omit<TaskFile, 'parsed'> & { spec: TaskSpec; checked: boolean }> {
+  const problems: string[] = [];
   const seen = new Map<string, string>();
   for await (const f of iterateTaskFiles(paths)) {
-    const found = f.parsed.spec
-      ? [
-          ...f.parsed.diagnostics,
-          ...withPositions(await staticDiagnostics(f.parsed.spec, { strict: opts.strict }), f.parsed.doc, parsePath),
-        ]
-      : f.parsed.diagnostics;
+    // a file that still holds the spec synth released passed the whole gate, these steps among them
+    const released = !!f.released && !!f.parsed.spec && specHash(f.parsed.spec) === f.released;
+    const found = released
+      ? f.parsed.diagnostics
+      : f.parsed.spec
+        ? [
+            ...f.parsed.diagnostics,
+            ...withPositions(await staticDiagnostics(f.parsed.spec, { strict: opts.strict }), f.parsed.doc, parsePath),
+          ]
+        : f.parsed.diagnostics;
     const errors = found.filter(isError);
     if (errors.length || !f.parsed.spec) {
       problems.push(...errors.slice(0, 5).map((d) => formatDiagnostic(d, whereOf(f))));
@@ -274,7 +314,13 @@ export async function loadSpecs(
       continue;
     }
     seen.set(f.parsed.spec.id, whereOf(f));
-    out.push({ file: f.file, spec: f.parsed.spec });
+    yield {
+      file: f.file,
+      ...(f.line ? { line: f.line, offset: f.offset } : {}),
+      text: f.text,
+      spec: f.parsed.spec,
+      checked: !released,
+    };
   }
   if (problems.length) {
     throw new CoworkError(
@@ -282,5 +328,4 @@ export async function loadSpecs(
       `invalid task spec(s):\n  ${problems.join('\n  ')}\nrun \`coworkenv validate\` on them for every diagnostic`,
     );
   }
-  return out;
 }

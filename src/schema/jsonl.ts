@@ -43,8 +43,13 @@ export function jsonlLine(value: unknown): string {
   return `${canonicalJson(value)}\n`;
 }
 
-/** One line of a streamed file: its text, or only its size when it is over the limit (its bytes are dropped). */
-export type StreamedLine = { line: number; text: string } | { line: number; tooLong: number };
+/**
+ * One line of a streamed file: its text, or only its size when it is over the limit (its bytes are dropped); `offset`
+ * is the byte where it starts.
+ */
+export type StreamedLine =
+  | { line: number; offset: number; text: string }
+  | { line: number; offset: number; tooLong: number };
 
 /**
  * Splits a byte stream into lines (1-based numbers, `\r\n` too) holding at most one line in memory; a line
@@ -57,12 +62,14 @@ export async function* streamLines(
   let parts: Buffer[] = [];
   let size = 0;
   let line = 0;
+  let offset = 0;
   const finish = (): StreamedLine => {
     line++;
     const out: StreamedLine =
       size > maxBytes
-        ? { line, tooLong: size }
-        : { line, text: Buffer.concat(parts).toString('utf8').replace(/\r$/, '') };
+        ? { line, offset, tooLong: size }
+        : { line, offset, text: Buffer.concat(parts).toString('utf8').replace(/\r$/, '') };
+    offset += size + 1;
     parts = [];
     size = 0;
     return out;

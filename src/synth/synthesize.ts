@@ -1,3 +1,4 @@
+import { specHash } from '../schema/canonical-json.js';
 import pLimit from 'p-limit';
 import type { ChatModel } from '../llm/types.js';
 import { runGate } from '../validate/index.js';
@@ -119,7 +120,7 @@ export async function synthesizeProcedural(job: Job, meaning?: MeaningOptions): 
     history: [{ attempt: 1, diagnostics: report.diagnostics }],
     ...(killRate !== undefined ? { killRate } : {}),
     ...(probes.length ? { probes } : {}),
-    ...(report.ok && report.spec ? { substance: taskSubstance(report.spec) } : {}),
+    ...(report.ok && report.spec ? { substance: taskSubstance(report.spec), spec_hash: specHash(report.spec) } : {}),
   };
 }
 

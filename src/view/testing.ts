@@ -12,11 +12,16 @@ let cached: Promise<Trajectory[]> | undefined;
 export function exampleTrajectories(): Promise<Trajectory[]> {
   cached ??= (async () => {
     const specs = (await loadSpecs(['examples/tasks'])).map((s) => s.spec);
-    const store = RunStore.memory();
-    await runTasks({ specs, store, trials: 2, seed: 11, makeAgent: agentFactory('noisy') });
-    return [...store.done.values()].sort((a, b) =>
-      a.task_id === b.task_id ? a.trial - b.trial : a.task_id < b.task_id ? -1 : 1,
-    );
+    const records: Trajectory[] = [];
+    await runTasks({
+      specs,
+      store: RunStore.memory(),
+      trials: 2,
+      seed: 11,
+      makeAgent: agentFactory('noisy'),
+      onRecord: (t) => records.push(t),
+    });
+    return records.sort((a, b) => (a.task_id === b.task_id ? a.trial - b.trial : a.task_id < b.task_id ? -1 : 1));
   })();
   return cached;
 }

@@ -1,3 +1,4 @@
+import { specHash } from '../../schema/canonical-json.js';
 import type { StoredFile } from '../../services/workspace/formats/index.js';
 import { isError, type Diagnostic } from '../../schema/diagnostics.js';
 import type { TaskSpecInput } from '../../schema/task-spec.js';
@@ -96,6 +97,7 @@ export async function synthesizeWithLlm(job: Job, opts: LlmSynthOptions): Promis
         diagnostics,
         history,
         ...(killRate !== undefined ? { killRate } : {}),
+        ...(report?.ok && report.spec ? { spec_hash: specHash(report.spec) } : {}),
         usage,
       };
     }

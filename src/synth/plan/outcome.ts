@@ -22,6 +22,11 @@ export interface SynthOutcome {
   usage?: { prompt_tokens: number; completion_tokens: number; calls: number };
   /** a released spec's share of the corpus statistics, computed where it was gated (not written to its file) */
   substance?: TaskSubstance;
+  /**
+   * the hash of the released spec as the gate parsed it (defaults filled in): the corpus index records it, so a
+   * reader knows a file still holds what the whole gate passed without running the static steps again
+   */
+  spec_hash?: string;
 }
 
 export function outcomeBase(job: Job): Pick<SynthOutcome, 'id' | 'slotIndex'> & { family?: string } {
