@@ -1,13 +1,14 @@
-import { existsSync, statSync } from 'node:fs';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { createReadStream, existsSync, statSync } from 'node:fs';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Command } from 'commander';
 import { toAtif, validateAtif } from '../interop/atif.js';
 import { writeHarborTask } from '../interop/harbor-export.js';
 import { packThisPackage } from '../interop/package-tarball.js';
-import { loadSpecs } from '../run/task-files.js';
+import { MAX_RECORD_BYTES } from '../run/run-store.js';
+import { readSpecRef, scanSpecs } from '../run/spec-refs.js';
 import { CoworkError } from '../schema/errors.js';
-import { parseJsonl } from '../schema/jsonl.js';
+import { jsonlRow, streamLines } from '../schema/jsonl.js';
 import { Trajectory } from '../schema/trajectory.js';
 import { color, note, out, printJson } from './output.js';
 import pkg from '../../package.json' with { type: 'json' };
@@ -25,12 +26,14 @@ export function exportCommand(program: Command): void {
     .requiredOption('--out <dir>', 'directory the task folders go in (one per spec id)')
     .option('--json', 'machine-readable report')
     .action(async (paths: string[], opts: { out: string; json?: boolean }) => {
-      const specs = await loadSpecs(paths, { strict: true });
+      // every spec is checked before a folder is written; then each is read again as its folder is written
+      const refs = await scanSpecs(paths, { strict: true });
       const rows = [];
       // one packed CLI for every task's image, hard-linked into each folder where the file system allows
       const packed = await packThisPackage();
       try {
-        for (const { spec } of specs) {
+        for (const ref of refs) {
+          const spec = readSpecRef(ref);
           const { dir, task } = await writeHarborTask(spec, opts.out, pkg.version, { tarball: packed.file });
           rows.push({ id: spec.id, dir, form: task.form, lossy: task.lossy });
         }
@@ -52,22 +55,33 @@ export function exportCommand(program: Command): void {
     .action(async (input: string, opts: { out?: string }) => {
       const isDir = existsSync(input) && statSync(input).isDirectory();
       const file = isDir ? join(input, 'trajectories.jsonl') : input;
-      const text = await readFile(file, 'utf8').catch((e: Error) => {
+      if (!existsSync(file) || statSync(file).isDirectory())
         throw new CoworkError(
           'not_found',
-          `${file}: cannot read (${e.message}); give a run directory or its trajectories.jsonl`,
+          `${file}: cannot read (no such file); give a run directory or its trajectories.jsonl`,
         );
-      });
-      const { rows, problems } = parseJsonl(text, Trajectory);
-      if (rows.length === 0)
-        throw new CoworkError(
-          'bad_input',
-          `${file}: no trajectory in it${problems[0] ? ` (line ${problems[0].line}: ${problems[0].message})` : ''}`,
-        );
-      for (const p of problems) note(color.yellow(`${file}:${p.line}: skipped malformed trajectory: ${p.message}`));
       const dir = opts.out ?? join(isDir ? input : join(file, '..'), 'atif');
-      await mkdir(dir, { recursive: true });
-      for (const t of rows) {
+      // streamed: one record in memory at a time, whatever the run's size
+      let written = 0;
+      let firstProblem: { line: number; message: string } | undefined;
+      for await (const l of streamLines(createReadStream(file), MAX_RECORD_BYTES)) {
+        if (!('tooLong' in l) && !l.text.trim()) continue;
+        const problem = (message: string) => {
+          firstProblem ??= { line: l.line, message };
+          note(color.yellow(`${file}:${l.line}: skipped malformed trajectory: ${message}`));
+        };
+        if ('tooLong' in l) {
+          problem(`a line of ${l.tooLong} bytes`);
+          continue;
+        }
+        const r = jsonlRow(l.text, Trajectory);
+        if (!('row' in r)) {
+          problem(r.message);
+          continue;
+        }
+        const t = r.row;
+        if (!written) await mkdir(dir, { recursive: true });
+        written++;
         const doc = toAtif(t, { version: pkg.version });
         const bad = validateAtif(doc);
         // a schema failure here is our bug, never a file to hand on
@@ -78,6 +92,11 @@ export function exportCommand(program: Command): void {
           );
         await writeFile(join(dir, `${t.task_id}__trial${t.trial}.json`), `${JSON.stringify(doc, null, 1)}\n`);
       }
-      out(`${rows.length} ATIF v1.7 trajectories in ${dir}`);
+      if (written === 0)
+        throw new CoworkError(
+          'bad_input',
+          `${file}: no trajectory in it${firstProblem ? ` (line ${firstProblem.line}: ${firstProblem.message})` : ''}`,
+        );
+      out(`${written} ATIF v1.7 trajectories in ${dir}`);
     });
 }

@@ -22,7 +22,7 @@ import { loadSpecs } from '../run/task-files.js';
 import { canonicalJson } from '../schema/canonical-json.js';
 import { TaskSpec } from '../schema/task-spec.js';
 import { jsonlLine } from '../schema/jsonl.js';
-import { cliEnv, inProcess, ROOT } from './testing.js';
+import { cliEnv, inProcess, ROOT, runCli } from './testing.js';
 
 const tmp = mkdtempSync(join(tmpdir(), 'interop-cli-'));
 after(() => rmSync(tmp, { recursive: true, force: true }));
@@ -135,6 +135,17 @@ describe('coworkenv export / import atif', () => {
       /bad\.json: not a valid ATIF \(v1\.0–v1\.7\) trajectory: \$\.steps\[0\]: missing required field "message"/,
     );
     await assert.rejects(inProcess('export', 'atif', join(tmp, 'nope')), /nope: cannot read/);
+    // streamed: a malformed line is named and skipped, the others written; none at all is an error
+    const mixed = join(tmp, 'runs', 'mixed');
+    mkdirSync(mixed, { recursive: true });
+    writeFileSync(join(mixed, 'trajectories.jsonl'), `{"kind":"trajectory"\n${jsonlLine(ts[1])}\n{"kind": 1}\n`);
+    const r = await runCli('export', 'atif', mixed);
+    assert.equal(r.code, 0, r.stderr);
+    assert.match(r.stdout, /1 ATIF v1\.7 trajectories/);
+    assert.match(r.stderr, /trajectories\.jsonl:1: skipped malformed trajectory: not valid JSON/);
+    assert.match(r.stderr, /trajectories\.jsonl:4: skipped malformed trajectory: /);
+    writeFileSync(join(mixed, 'trajectories.jsonl'), '{"kind": 1}\n');
+    await assert.rejects(inProcess('export', 'atif', mixed), /trajectories\.jsonl: no trajectory in it \(line 1: /);
   });
 });
 

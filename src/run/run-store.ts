@@ -323,8 +323,8 @@ export interface RunRead {
   trajectories: () => AsyncGenerator<Trajectory>;
 }
 
-// longer than any record coworkenv writes (pictures are stored by hash), short of V8's longest string
-const MAX_RECORD_BYTES = 256 * 1024 * 1024;
+/** Longer than any trajectory line coworkenv writes (pictures are stored by hash), short of V8's longest string. */
+export const MAX_RECORD_BYTES = 256 * 1024 * 1024;
 
 /** The lines of a trajectories file up to byte `end` (exclusive; the whole file without it), streamed. */
 async function* recordLines(file: string, end?: number): AsyncGenerator<StreamedLine> {

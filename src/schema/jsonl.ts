@@ -18,24 +18,31 @@ export function parseJsonl<S extends z.ZodType>(
   lines.forEach((raw, i) => {
     const line = raw.trim();
     if (!line) return;
-    let value: unknown;
-    try {
-      value = JSON.parse(line);
-    } catch (e) {
-      problems.push({
-        line: i + 1,
-        message: `not valid JSON (${e instanceof Error ? e.message : String(e)})${i === lines.length - 1 ? '; the last row may be cut off' : ''}`,
-      });
-      return;
-    }
-    const res = schema.safeParse(value);
-    if (res.success) rows.push(res.data);
-    else {
-      const first = zodDiagnostics(res.error.issues, value, schema).slice(0, 3);
-      problems.push({ line: i + 1, message: first.map((d) => `${d.path}: ${d.message}`).join('; ') });
-    }
+    const r = jsonlRow(line, schema, i === lines.length - 1);
+    if ('row' in r) rows.push(r.row);
+    else problems.push({ line: i + 1, message: r.message });
   });
   return { rows, problems };
+}
+
+/** One JSONL row against a schema: the value, or what is wrong with it (`last`: it may be a cut-off final row). */
+export function jsonlRow<S extends z.ZodType>(
+  line: string,
+  schema: S,
+  last = false,
+): { row: z.output<S> } | { message: string } {
+  let value: unknown;
+  try {
+    value = JSON.parse(line);
+  } catch (e) {
+    return {
+      message: `not valid JSON (${e instanceof Error ? e.message : String(e)})${last ? '; the last row may be cut off' : ''}`,
+    };
+  }
+  const res = schema.safeParse(value);
+  if (res.success) return { row: res.data };
+  const first = zodDiagnostics(res.error.issues, value, schema).slice(0, 3);
+  return { message: first.map((d) => `${d.path}: ${d.message}`).join('; ') };
 }
 
 /** One canonical JSON line (sorted keys) with its newline. */
