@@ -164,6 +164,22 @@ describe('traceability (gate step 6, issue 27)', () => {
       }),
       [['ids_not_asked', 'checks[2].trace.clause']],
     );
+    // a request in another language asks for ids in its own words
+    for (const asks of [
+      'dime los números de ticket',
+      'nenn mir die Ticketnummern',
+      'donne-moi les identifiants',
+      '告诉我工单编号',
+      'チケット番号を教えて',
+    ])
+      assert.deepEqual(
+        await codes((t) => {
+          t.request = t.request.replace('tell me the ticket ids you escalated', asks);
+          check(t, 'reported').trace = { in: 'request', clause: asks };
+        }),
+        [],
+        asks,
+      );
     // choosing the record by its id field asks for no text: the comment check is fine without "id" in its clause
     const idFields = new Set(['ticket_id']);
     assert.deepEqual(demandedTexts(traced().checks[1] as never, idFields), []);

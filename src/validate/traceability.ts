@@ -48,7 +48,10 @@ export function namesTitle(text: string, title: string): boolean {
 }
 
 /** Words that ask for identifiers: a clause demanding ids in a text must say so. */
-const ASKS_IDS = /\b(ids?|identifiers?|numbers?|references?|refs?|codes?)\b/i;
+// in the languages a request may be written in (issue 28): English, Spanish, French, German (also the last part of a
+// compound: "Bestellnummer"), Chinese, Japanese
+const ASKS_IDS =
+  /\b(ids?|identifiers?|numbers?|references?|refs?|codes?|números?|referencias?|códigos?|identifiants?|numéros?|références?)\b|(nummern?|referenzen?|kennungen?)\b|编号|单号|番号/i;
 
 interface PolicyDoc {
   where: string;

@@ -10,7 +10,8 @@ import { type Lang, LANGS, replyIn, type Topic } from './sources/multilingual-te
 // agent's own, so their fluency is a judge's matter: a judged part (llm_judge, a tenth of completion) whose rubric
 // quotes each message beside what must answer or render it.
 
-const answerBy = (w: World) => addWorkdays(dateOf(w.today), 3);
+/** The day a reply promises a full answer by: three working days on. */
+export const answerBy = (w: World) => addWorkdays(dateOf(w.today), 3);
 
 // each message as the judge is shown it: id, language, sender, and the text
 const originals = (xs: readonly ActionContext[]) =>
@@ -53,7 +54,8 @@ export const replyInLanguage: ActionPart<SourceName> = {
 };
 
 const translationPath = (rec: Rec) => `translations/${rec.message_id}.md`;
-const GLOSSARY = Object.entries(HOUSE_TERM)
+/** The house glossary as the request gives it: `invoices: "billing query", …`. */
+export const GLOSSARY = Object.entries(HOUSE_TERM)
   .map(
     ([topic, term]) =>
       `${topic === 'price' ? 'prices' : topic === 'delivery' ? 'late deliveries' : `${topic}s`}: "${term}"`,
@@ -98,7 +100,8 @@ export const translateMessage: ActionPart<SourceName> = {
 // the colleagues who handle each language's partners: fixed per task (its staff), named with their addresses in the
 // request; a message goes to the desk of the language it is written in
 const DESK_STAFF = 3;
-const desks = (w: World): [Lang, Person][] => LANGS.map((l, i) => [l, w.staff[DESK_STAFF + i] as Person]);
+/** Each language's desk: the colleague who handles its partners (fixed per task, from its staff). */
+export const desks = (w: World): [Lang, Person][] => LANGS.map((l, i) => [l, w.staff[DESK_STAFF + i] as Person]);
 const deskOf = (w: World, lang: Lang) => desks(w).find(([l]) => l === lang)?.[1] as Person;
 
 /**

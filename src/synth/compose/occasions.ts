@@ -18,6 +18,8 @@ interface Reason {
   text: string;
   /** an event ahead: "before then" reads right after it */
   ahead?: true;
+  /** people are its subject: a "they" after it would mean them, so the consequence names the records */
+  people?: true;
 }
 
 const holds = (name: string, d: Day) => DATE_PHRASES.find((p) => p.name === name)?.holds(d) ?? false;
@@ -44,7 +46,7 @@ function reasons(w: World, boss: string, plural: string, rng: Rng): Reason[] {
     { text: `${boss} is going through the ${plural} on ${soon}`, ahead: true },
     { text: `I'm handing the ${plural} over on ${soon}`, ahead: true },
     { text: `${boss} asked me for a status on the ${plural}` },
-    { text: `Two people who normally handle the ${plural} are off this week` },
+    { text: `Two people who normally handle the ${plural} are off this week`, people: true },
     { text: 'The backlog report goes out soon', ahead: true },
   ];
   if (work) out.push({ text: d.weekday === 5 ? "I'm off on Monday" : "I'm out tomorrow", ahead: true });
@@ -108,5 +110,6 @@ export function occasion(w: World, plural: string, rng: Rng, not?: Person): Occa
   const boss = pool.length ? rng.pick(pool).first : 'Our manager';
   if (rng.chance(0.35)) return { text: rng.pick(whole(w, plural, boss)).text };
   const r = rng.pick(reasons(w, boss, plural, rng));
-  return { text: `${r.text} ${rng.pick(consequencesOf(plural, Boolean(r.ahead), r.text.includes(plural)))}` };
+  const named = r.text.includes(plural) && !r.people;
+  return { text: `${r.text} ${rng.pick(consequencesOf(plural, Boolean(r.ahead), named))}` };
 }

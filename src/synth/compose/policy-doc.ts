@@ -304,6 +304,7 @@ export function policyDoc(rule: Rule, src: SourcePart, w: World, title: string, 
 export function policyTitle(src: SourcePart, rng: Rng): string {
   // "access review review procedure": the noun's own last word is not repeated
   const last = src.noun[0].split(/[\s-]/).pop()?.toLowerCase();
-  const doing = ['handling', 'review', 'triage', 'management', 'work'].filter((x) => x !== last);
+  // ("order work working instructions" read as a stutter: a kind of work is named, not "work")
+  const doing = ['handling', 'review', 'triage', 'management', 'processing'].filter((x) => x !== last);
   return capitalise(`${src.noun[0]} ${rng.pick(doing)} ${rng.pick(KINDS)[0]}`);
 }

@@ -33,8 +33,12 @@ export interface Lint {
 
 const MONTH = new Map(MONTHS.map((m, i) => [m.toLowerCase(), i]));
 
-/** Glitches in `text`, a text of a task whose clock starts at `today` (ISO). */
-export function lintText(text: string, today: string): Lint[] {
+/**
+ * Glitches in `text`, a text of a task whose clock starts at `today` (ISO), written in `lang` (ISO 639-1): a text in
+ * another language than English is checked only for what no language writes (an unfilled slot, a leaked code
+ * value, doubled punctuation), French keeping its space before ; : ? !.
+ */
+export function lintText(text: string, today: string, lang = 'en'): Lint[] {
   const out: Lint[] = [];
   // the glitch with a few words around it, so that it can be found
   const find = (rule: Lint['rule'], re: RegExp) => {
@@ -43,6 +47,10 @@ export function lintText(text: string, today: string): Lint[] {
   };
   find('slot', /\{[a-z_]+\}|\$\{|\[object Object\]/g);
   find('code_value', /\b(undefined|NaN|null)\b/g);
+  if (lang !== 'en') {
+    find('punctuation', lang === 'fr' ? /[,;:]{2,}|\.\.(?!\.)|\s[,.](?!\d)/g : /[,;:]{2,}|\.\.(?!\.)|\s[,.;:](?!\d)/g);
+    return out;
+  }
   find('doubled_word', /\b(the|a|an|to|of|and|in|for|is|that|with)\s+\1\b/gi);
   // a word doubled across a space or hyphen in a name or path ("Access review review procedure",
   // "legal-review-review.csv"); a record's id after its noun ("NCR NCR-9213", "job JOB-1250") is not one

@@ -78,7 +78,8 @@ export interface SubstanceStats {
   /** tasks that cannot pass with their pictures blank (a checked fact only a picture shows) */
   pictures: { needed: number };
   /** tasks with text in a language other than English, and per language how many */
-  languages: { multilingual: number; by: Record<string, number> };
+  /** tasks with text in another language than English, by language; `requests`: requests written in one */
+  languages: { multilingual: number; by: Record<string, number>; requests: Record<string, number> };
   fixed_rule: FixedRuleReport;
   /** per probe over the candidates it ran on (released or not): pass rate and mean score */
   probes: ProbeSummary;
@@ -119,6 +120,8 @@ export interface TaskSubstance {
   picture?: true;
   /** languages of its text other than English */
   languages?: string[];
+  /** the language its request is written in, when not English (labels.language) */
+  requestLanguage?: string;
   /** the corpus-level fixed-rule probe's projection (undefined when no record table holds the answer ids) */
   corpus?: CorpusTask;
 }
@@ -156,6 +159,7 @@ export function taskSubstance(spec: TaskSpec): TaskSubstance {
       const langs = taskLanguages(spec);
       return langs.length ? { languages: langs } : {};
     })(),
+    ...(spec.labels.language && spec.labels.language !== 'en' ? { requestLanguage: spec.labels.language } : {}),
     ...(corpus ? { corpus } : {}),
   };
 }
@@ -197,6 +201,7 @@ export class SubstanceTally {
   #pictures = 0;
   #multilingual = 0;
   readonly #languages = new Map<string, number>();
+  readonly #requestLanguages = new Map<string, number>();
 
   add(input: TaskSpec | TaskSubstance): void {
     const t = 'opening' in input ? input : taskSubstance(input);
@@ -217,6 +222,7 @@ export class SubstanceTally {
     if (t.picture) this.#pictures++;
     if (t.languages?.length) this.#multilingual++;
     for (const l of t.languages ?? []) inc(this.#languages, l);
+    if (t.requestLanguage) inc(this.#requestLanguages, t.requestLanguage);
     this.#corpus.add(t.corpus);
   }
 
@@ -254,7 +260,8 @@ export class SubstanceTally {
       pictures: { needed: this.#pictures },
       languages: {
         multilingual: this.#multilingual,
-        by: Object.fromEntries([...this.#languages].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))),
+        by: byCount(this.#languages),
+        requests: byCount(this.#requestLanguages),
       },
       fixed_rule: fixed,
       probes: this.#probes.result(),
@@ -335,8 +342,10 @@ export function formatSubstance(s: SubstanceStats): string[] {
     `pictures: ${s.pictures.needed} task(s) (${pct(share(s.pictures.needed, s.tasks))}) cannot pass with their pictures blank`,
   );
   const langs = Object.entries(s.languages.by).map(([k, v]) => `${k} ${v}`);
+  const asked = Object.entries(s.languages.requests ?? {});
+  const requests = asked.reduce((n, [, v]) => n + v, 0);
   lines.push(
-    `languages: ${s.languages.multilingual} task(s) (${pct(share(s.languages.multilingual, s.tasks))}) hold text in another language than English${langs.length ? ` (${langs.join(', ')})` : ''}`,
+    `languages: ${s.languages.multilingual} task(s) (${pct(share(s.languages.multilingual, s.tasks))}) hold text in another language than English${langs.length ? ` (${langs.join(', ')})` : ''}${requests ? `; ${requests} request(s) written in one (${asked.map(([k, v]) => `${k} ${v}`).join(', ')})` : ''}`,
   );
   lines.push(
     `openings ${s.openings.distinct} (top ${pct(s.openings.top_share)}: "${s.openings.top}"); request templates ${s.grammar.request_templates}; body templates ${s.bodies.templates} of ${s.bodies.bodies} bodies`,
@@ -368,3 +377,7 @@ export function planSubstance(plan: Plan): {
     },
   };
 }
+
+// a tally's entries, most counted first (ties by key)
+const byCount = (m: ReadonlyMap<string, number>): Record<string, number> =>
+  Object.fromEntries([...m].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)));

@@ -13,6 +13,8 @@ import { referenceOf } from './reference.js';
 import { requestOf } from './request.js';
 import { userOf } from './user.js';
 import { traced } from './trace.js';
+import { deskLanguage, deskRequest } from '../foreign-desk.js';
+import { ISO } from '../sources/multilingual-kinds.js';
 import { lintText } from '../../kit/lint.js';
 import { atomsOf, ruleKey } from '../../rules/rule.js';
 
@@ -40,11 +42,13 @@ export function compileRecipe({ id, w, recipe, scenario, lead, parts = PARTS }: 
   const dated = lead === 'Calendar_Scheduling' && !partCapabilities(recipe).includes(lead);
   let p = drawRecords(recipe, w, parts, dated);
   for (let i = 0; i < 12 && Number(p.fact) === 0; i++) p = drawRecords(recipe, w, parts, dated);
-  const reference = referenceOf(p);
+  // a colleague on a partner-language desk may write the request (and talk) in that language
+  const lang = deskLanguage(p);
+  const reference = referenceOf(p, lang);
   const { checks, outcomes, proofs, aggregateForbids, figure } = checksOf(p);
   const forbidden = forbiddenOf(p, aggregateForbids);
-  const user = userOf(p, proofs, outcomes);
-  const request = requestOf(p, figure);
+  const user = userOf(p, proofs, outcomes, lang);
+  const request = lang ? deskRequest(p, lang, figure) : requestOf(p, figure);
   const says = user?.signals?.find((s) => s.id === 'record_changed')?.effect.say;
   // what a coworker reads must read as a coworker wrote it
   // the policy as its document holds it too: a file adds its own heading
@@ -52,9 +56,12 @@ export function compileRecipe({ id, w, recipe, scenario, lead, parts = PARTS }: 
   const policyFiles = Object.entries(files).flatMap(([path, t]) =>
     path.startsWith('policies/') && typeof t === 'string' ? [t] : [],
   );
-  const glitches = [request.text, p.policy?.text ?? '', says ?? '', ...policyFiles].flatMap((t) =>
-    lintText(t, w.today),
-  );
+  const written = lang ? ISO[lang] : 'en';
+  const glitches = [
+    ...lintText(request.text, w.today, written),
+    ...lintText(says ?? '', w.today, written),
+    ...[p.policy?.text ?? '', ...policyFiles].flatMap((t) => lintText(t, w.today)),
+  ];
   if (glitches.length)
     throw new Error(`compose ${id}: the text has glitches: ${glitches.map((g) => `${g.rule} "${g.at}"`).join('; ')}`);
   const traces = traced(checks, request, p.late && says ? { slot: p.selected.length, says } : undefined);
@@ -65,7 +72,7 @@ export function compileRecipe({ id, w, recipe, scenario, lead, parts = PARTS }: 
     capabilities: caps,
     scenario,
     difficulty: w.difficulty,
-    language: 'en',
+    language: written,
     ...(recipe.trap ? { safety: [recipe.trap.name] } : {}),
   };
   const acts = [recipe.action?.name, recipe.aggregate?.name].filter(Boolean).join(' + ');

@@ -3,12 +3,14 @@ import { capitalise } from '../../kit/text.js';
 import type { Rec } from '../parts.js';
 import { actionContext, actionFor, step } from './context.js';
 import type { Program } from './records.js';
+import { deskClosing } from '../foreign-desk.js';
+import type { Lang } from '../sources/multilingual-kinds.js';
 
 // phase 2, reference: the program executed — find and read the rule, list the candidates, open each selected
 // record (and what it joins to), act on it, act on the selection, answer with the computed fact.
 
 /** Phase 2: the reference solution. */
-export function referenceOf(p: Program): Step[] {
+export function referenceOf(p: Program, lang?: Lang): Step[] {
   const { recipe, src, w } = p;
   const ref: Step[] = [];
   for (const s of recipe.policy.reads(p.policyTitle)) ref.push(step(s));
@@ -25,7 +27,7 @@ export function referenceOf(p: Program): Step[] {
   if (recipe.aggregate && p.dest)
     ref.push({ call: recipe.aggregate.tool, args: recipe.aggregate.args(p.selected, src, p.dest.value, p.fact, w) });
   // the answer states the fact alone: it does not list every record it looked at
-  ref.push({ say: closing(p) });
+  ref.push({ say: lang ? deskClosing(p, lang) : closing(p) });
   return ref;
 }
 

@@ -5,6 +5,8 @@ import { flagClause } from '../../rules/prose.js';
 import type { AuditRef, Rec } from '../parts.js';
 import type { Unweighted } from './checks.js';
 import type { Program } from './records.js';
+import { deskChange, deskWrapUp } from '../foreign-desk.js';
+import type { Lang } from '../sources/multilingual-kinds.js';
 
 // phase 5, user: the simulated user of an interaction — the one who knows the destination (the agent must
 // ask), or who updates a record after the first action so that a further record qualifies.
@@ -50,6 +52,7 @@ export function userOf(
   p: Program,
   proofs: readonly AuditRef[],
   outcomes: readonly Unweighted[],
+  lang?: Lang,
 ): UserInput | undefined {
   const { recipe, src, dest, late, lateSet } = p;
   const signals: Signal[] = [];
@@ -88,14 +91,18 @@ export function userOf(
       trigger: { record_exists: { service: first.service, record: first.record, where: first.where } },
       effect: {
         update_record: { service: src.service, collection: src.collection ?? '', record_id: id, set: lateSet },
-        say: changeNote(p, id, lateSet, outcomes),
+        say: lang ? deskChange(p, lang, id, lateSet) : changeNote(p, id, lateSet, outcomes),
       },
     });
   }
   if (!signals.length) return undefined;
-  signals.push({ id: 'wrap_up', trigger: { claims_done: true }, effect: { say: 'Great, thanks.', end: true } });
+  signals.push({
+    id: 'wrap_up',
+    trigger: { claims_done: true },
+    effect: { say: lang ? deskWrapUp(lang) : 'Great, thanks.', end: true },
+  });
   return {
-    persona: `${p.w.me.name}, who asked for this and answers briefly`,
+    persona: `${p.w.me.name}, who asked for this${lang ? `, writes in ${lang}` : ''} and answers briefly`,
     goal: `Get the ${src.noun[1]} handled correctly.`,
     knowledge: dest ? [`The ${destination} to use is ${dest.value}.`] : [],
     boundary: 'Does not know record ids by heart.',

@@ -52,8 +52,15 @@ export const sheetRows = defineSource({
   ...ORDERS,
   name: 'sheet_rows',
   domains: ['Data_Science', 'Finance_Investment'],
-  noun: ['order in the export', 'orders in the export'],
+  noun: ['order', 'orders'],
   capabilities: ['File_Management', 'Data_Analysis'],
+  // the rows are only in the file: the request says where it is, as a colleague would
+  seenIn: (w) =>
+    w.rng.pick([
+      `They are all in the sales export, ${SHEET}.`,
+      `The orders are in last night's export, ${SHEET} (one row per order).`,
+      `Everything you need is in ${SHEET}, the export from the order system.`,
+    ]),
   fixtures: (records) => ({
     workspace: {
       files: {

@@ -1,0 +1,119 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { createRng } from '../../env/rng.js';
+import { languageOf } from '../../grade/language.js';
+import type { TaskSpec } from '../../schema/task-spec.js';
+import type { Difficulty } from '../../schema/taxonomy.js';
+import { runGate } from '../../validate/index.js';
+import { comparable, playReference } from '../../validate/replay.js';
+import { compileRecipe } from './compile/index.js';
+import { DESK } from './foreign-desk-text.js';
+import { chooseRecipe } from './recipe.js';
+import { PARTS } from './registry.js';
+import { ISO, type Lang, LANGS } from './sources/multilingual-kinds.js';
+import { makeWorld } from './world.js';
+
+// requests written by a colleague on a partner-language desk, in that language (issue 28): each of the five
+// languages gives tasks that pass the whole gate, read as that language, are labelled with it, and whose
+// simulated colleague and reference reply speak it; a part the desk texts do not cover keeps the request English.
+
+const desk = {
+  ...PARTS,
+  sources: PARTS.sources.filter((s) => s.name === 'partner_mails'),
+  joins: [],
+  traps: [],
+  policies: PARTS.policies.filter((p) => p.service !== null),
+};
+
+// the first seed whose task the desk of `lang` writes (a desk writes a share of the tasks it can, in a drawn language)
+function deskTask(lang: Lang, difficulty: Difficulty, from = 0) {
+  for (let seed = from; seed < from + 400; seed++) {
+    const recipe = chooseRecipe(
+      createRng('desk', difficulty, seed),
+      { domain: 'Office_Productivity', difficulty },
+      desk,
+    );
+    const w = makeWorld(
+      createRng('desk-w', difficulty, seed),
+      'Office_Productivity',
+      difficulty,
+      '2026-03-10T09:00:00Z',
+    );
+    const raw = compileRecipe({
+      id: `desk_${seed}`,
+      w,
+      recipe,
+      scenario: 'Office_Productivity/Email',
+      lead: 'Translation',
+      parts: desk,
+    });
+    if (raw.labels.language === ISO[lang]) return { raw, seed };
+  }
+  throw new Error(`no ${lang} desk task in 400 seeds`);
+}
+
+describe('requests from a partner-language desk', () => {
+  it('in each of the five languages: pass the gate, read as their language, and the colleague speaks it too', async () => {
+    for (const [i, lang] of LANGS.entries()) {
+      const difficulty = (['easy', 'medium', 'hard'] as const)[i % 3] as Difficulty;
+      const { raw } = deskTask(lang, difficulty);
+      const report = await runGate({ raw });
+      assert.ok(
+        report.ok,
+        `${lang}: ${JSON.stringify(report.diagnostics.filter((d) => d.severity !== 'warning').slice(0, 2))}`,
+      );
+      const spec = report.spec as TaskSpec;
+      // the request without the English names it quotes (titles, glossary terms, paths) is the desk's language
+      const own = spec.request.replace(/[«„“"《「][^»“”"》」]*[»“”"》」]|\([^)]*\)|（[^）]*）|\S+\/\S+/g, ' ');
+      assert.equal(languageOf(own), ISO[lang], `${lang}: ${spec.request}`);
+      assert.equal(spec.labels.language, ISO[lang]);
+      // every check traces to words of this request
+      for (const c of spec.checks)
+        if (c.trace?.in === 'request') assert.ok(spec.request.includes(c.trace.clause), `${lang}: ${c.trace.clause}`);
+      const say = spec.reference.at(-1);
+      // the reply the work ends with names the figure in the desk's words
+      assert.ok(
+        say && 'say' in say && Object.values(DESK[lang].label).some((l) => say.say.includes(l)),
+        `${lang}: ${JSON.stringify(say)}`,
+      );
+      if (spec.user) {
+        assert.match(spec.user.persona, new RegExp(`writes in ${lang}`));
+        const wrap = spec.user.signals?.find((s) => s.id === 'wrap_up');
+        assert.equal(wrap?.effect.say, DESK[lang].wrapUp);
+      }
+    }
+  });
+
+  it('a desk task still fails when the work is not done: the reference without its last action scores below the line', async () => {
+    const { raw } = deskTask('German', 'medium');
+    const spec = (await runGate({ raw })).spec as TaskSpec;
+    const lastAct = spec.reference.findLastIndex((s) => 'call' in s && /save_draft|fs_write|send_message/.test(s.call));
+    const steps = spec.reference.filter((_, k) => k !== lastAct);
+    assert.ok(comparable((await playReference(spec, steps)).trajectory) < spec.scoring.pass_threshold);
+  });
+
+  it('a task with a part the desk texts do not cover (a second action, an asked destination) keeps its request English', () => {
+    const parts = desk;
+    let uncovered = 0;
+    for (let seed = 0; seed < 300 && uncovered < 20; seed++) {
+      const recipe = chooseRecipe(
+        createRng('desk-trap', seed),
+        { domain: 'Office_Productivity', difficulty: 'hard' },
+        parts,
+      );
+      if (!recipe.branch && recipe.interaction !== 'ask') continue;
+      uncovered++;
+      const w = makeWorld(createRng('desk-trap-w', seed), 'Office_Productivity', 'hard', '2026-03-10T09:00:00Z');
+      const raw = compileRecipe({
+        id: `t_${seed}`,
+        w,
+        recipe,
+        scenario: 'Office_Productivity/Email',
+        lead: 'Translation',
+        parts,
+      });
+      assert.equal(raw.labels.language, 'en');
+    }
+    assert.ok(uncovered > 0);
+  });
+});
