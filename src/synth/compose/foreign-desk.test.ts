@@ -7,7 +7,7 @@ import type { Difficulty } from '../../schema/taxonomy.js';
 import { runGate } from '../../validate/index.js';
 import { comparable, playReference } from '../../validate/replay.js';
 import { compileRecipe } from './compile/index.js';
-import { DESK } from './foreign-desk-text.js';
+import { DESK } from './desks/index.js';
 import { chooseRecipe } from './recipe.js';
 import { PARTS } from './registry.js';
 import { ISO, type Lang, LANGS } from './sources/multilingual-kinds.js';

@@ -1,6 +1,6 @@
 import { slug } from '../kit/text.js';
 import type { Program } from './compile/records.js';
-import { DESK, type DeskAction, type DeskDeliverable, type DeskFigure, type PointerKind } from './foreign-desk-text.js';
+import { DESK, type DeskAction, type DeskDeliverable, type DeskFigure, type PointerKind } from './desks/index.js';
 import { answerBy, desks, GLOSSARY } from './language-actions.js';
 import type { Rec } from './parts.js';
 import type { RenderedRequest } from './render.js';
