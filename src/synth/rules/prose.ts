@@ -89,6 +89,9 @@ export function flagClause(the: string, p: string): string {
   return stative(p) ? `${the} is one ${p}` : `${the} is ${p}`;
 }
 
+// "with a receipt total of at least €250": one figure takes its article, a plural label none ("with failed runs of …")
+const some = (label: string) => (isPlural(label) ? label : `${aOrAn(label)} ${label}`);
+
 // a count field ("number of screens", unit "screens") said by its bound: "at most 2 screens", "at least 250 units
 // ordered" — "with number of screens of at most 2 screens" says the unit twice; undefined for any other field
 function countBound(m: FieldModel, v: number, bound: 'at least' | 'at most'): string | undefined {
@@ -126,16 +129,17 @@ export function modifier(a: Atom, models: readonly FieldModel[], today: string |
     case 'at_least': {
       const t = amount(m, a.value);
       return rng.pick([
-        `with ${countBound(m, a.value, 'at least') ?? `${label} of at least ${t}`}`,
+        `with ${countBound(m, a.value, 'at least') ?? `${some(label)} of at least ${t}`}`,
         `whose ${label} is ${t} or more`,
-        `where the ${label} ${isPlural(label) ? 'reach' : 'reaches'} ${t} or higher`,
+        // "reaches 20 failed runs or higher" mixes a count with a level: "or more" fits both
+        `where the ${label} ${isPlural(label) ? 'reach' : 'reaches'} ${t} or more`,
         `with ${aOrAn(label)} ${label} no lower than ${t}`,
       ]);
     }
     case 'at_most': {
       const t = amount(m, a.value);
       return rng.pick([
-        `with ${countBound(m, a.value, 'at most') ?? `${label} of at most ${t}`}`,
+        `with ${countBound(m, a.value, 'at most') ?? `${some(label)} of at most ${t}`}`,
         `whose ${label} is ${t} or less`,
         `where the ${label} ${isPlural(label) ? 'stay' : 'stays'} at or below ${t}`,
         `with ${aOrAn(label)} ${label} no higher than ${t}`,
