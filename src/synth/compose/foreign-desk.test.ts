@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { createRng } from '../../env/rng.js';
 import { languageOf } from '../../grade/language.js';
-import type { TaskSpec } from '../../schema/task-spec.js';
+import type { TaskSpec, TaskSpecInput } from '../../schema/task-spec.js';
 import type { Difficulty } from '../../schema/taxonomy.js';
 import { runGate } from '../../validate/index.js';
 import { comparable, playReference } from '../../validate/replay.js';
@@ -26,8 +26,9 @@ const desk = {
 };
 
 // the first seed whose task the desk of `lang` writes (a desk writes a share of the tasks it can, in a drawn language)
-function deskTask(lang: Lang, difficulty: Difficulty, from = 0) {
-  for (let seed = from; seed < from + 400; seed++) {
+// and that `also` accepts
+function deskTask(lang: Lang, difficulty: Difficulty, also: (raw: TaskSpecInput) => boolean = () => true) {
+  for (let seed = 0; seed < 600; seed++) {
     const recipe = chooseRecipe(
       createRng('desk', difficulty, seed),
       { domain: 'Office_Productivity', difficulty },
@@ -47,9 +48,9 @@ function deskTask(lang: Lang, difficulty: Difficulty, from = 0) {
       lead: 'Translation',
       parts: desk,
     });
-    if (raw.labels.language === ISO[lang]) return { raw, seed };
+    if (raw.labels.language === ISO[lang] && also(raw)) return { raw, seed };
   }
-  throw new Error(`no ${lang} desk task in 400 seeds`);
+  throw new Error(`no ${lang} desk task in 600 seeds`);
 }
 
 describe('requests from a partner-language desk', () => {
@@ -84,6 +85,35 @@ describe('requests from a partner-language desk', () => {
     }
   });
 
+  it('the colleague alone knows where the deliverable goes: asked in the language (or in English), answers in it', async () => {
+    const asks = (raw: TaskSpecInput) => !!raw.user?.signals?.some((s) => s.id === 'destination');
+    for (const lang of ['Spanish', 'Japanese'] as const) {
+      const { raw } = deskTask(lang, 'medium', asks);
+      const report = await runGate({ raw });
+      assert.ok(
+        report.ok,
+        `${lang}: ${JSON.stringify(report.diagnostics.filter((d) => d.severity !== 'warning').slice(0, 2))}`,
+      );
+      const spec = report.spec as TaskSpec;
+      const question = spec.reference.find((s) => 'ask' in s);
+      assert.ok(
+        question &&
+          'ask' in question &&
+          question.ask === Object.values(DESK[lang].asking.question).find((q) => q === question.ask),
+      );
+      const signal = spec.user?.signals?.find((s) => s.id === 'destination');
+      assert.match(String(signal?.effect.say), lang === 'Spanish' ? /^Usa / : /でお願いします。$/);
+      // an agent asking in English is understood too
+      const trigger = signal?.trigger as { asks_about: string[] };
+      assert.ok(
+        trigger.asks_about.includes('which') && trigger.asks_about.includes(DESK[lang].asking.keywords[0] as string),
+      );
+      assert.ok(
+        spec.checks.some((c) => c.id === 'asked' && c.trace?.in === 'request' && spec.request.includes(c.trace.clause)),
+      );
+    }
+  });
+
   it('a desk task still fails when the work is not done: the reference without its last action scores below the line', async () => {
     const { raw } = deskTask('German', 'medium');
     const spec = (await runGate({ raw })).spec as TaskSpec;
@@ -92,18 +122,24 @@ describe('requests from a partner-language desk', () => {
     assert.ok(comparable((await playReference(spec, steps)).trajectory) < spec.scoring.pass_threshold);
   });
 
-  it('a task with a part the desk texts do not cover (a second action, an asked destination) keeps its request English', () => {
-    const parts = desk;
+  it('a task with a part the desk texts do not cover (a second action, a rule stated in the request) keeps its request English', () => {
+    const parts = { ...desk, policies: PARTS.policies };
     let uncovered = 0;
     for (let seed = 0; seed < 300 && uncovered < 20; seed++) {
+      const difficulty = seed % 2 ? 'hard' : 'easy';
       const recipe = chooseRecipe(
-        createRng('desk-trap', seed),
-        { domain: 'Office_Productivity', difficulty: 'hard' },
+        createRng('desk-uncovered', seed),
+        { domain: 'Office_Productivity', difficulty },
         parts,
       );
-      if (!recipe.branch && recipe.interaction !== 'ask') continue;
+      if (!recipe.branch && recipe.policy.service !== null) continue;
       uncovered++;
-      const w = makeWorld(createRng('desk-trap-w', seed), 'Office_Productivity', 'hard', '2026-03-10T09:00:00Z');
+      const w = makeWorld(
+        createRng('desk-uncovered-w', seed),
+        'Office_Productivity',
+        difficulty,
+        '2026-03-10T09:00:00Z',
+      );
       const raw = compileRecipe({
         id: `t_${seed}`,
         w,

@@ -1,6 +1,13 @@
 import { slug } from '../kit/text.js';
 import type { Program } from './compile/records.js';
-import { DESK, type DeskAction, type DeskDeliverable, type DeskFigure, type PointerKind } from './desks/index.js';
+import {
+  DESK,
+  type DeskAction,
+  type DeskDeliverable,
+  type DeskFigure,
+  type Destination,
+  type PointerKind,
+} from './desks/index.js';
 import { answerBy, desks, GLOSSARY } from './language-actions.js';
 import type { Rec } from './parts.js';
 import type { RenderedRequest } from './render.js';
@@ -9,9 +16,9 @@ import { type Lang, LANGS } from './sources/multilingual-kinds.js';
 // A request from a colleague on one of the partner-language desks, written in that desk's language (issue 28):
 // the messages a section of a document covers, one piece of language work on each (a reply in the sender's
 // language, an English translation, routing to the language's desk), and a figure. The colleague is also the
-// simulated user, and writes in the same language when a message changes mid-task. Only tasks whose every part
-// the desk texts cover are written this way: one action, perhaps a deliverable whose destination the request
-// names, no second action, join or trap, a rule in a document.
+// simulated user, and writes in the same language when a message changes mid-task or when asked where the
+// deliverable goes. Only tasks whose every part the desk texts cover are written this way: one action, perhaps a
+// deliverable, no second action, join or trap, a rule in a document.
 
 const ACTIONS: readonly string[] = [
   'reply_in_language',
@@ -36,16 +43,14 @@ export function deskLanguage(p: Program): Lang | undefined {
   const { recipe, w } = p;
   const fits =
     recipe.source.name === 'partner_mails' &&
-    !!recipe.action &&
-    ACTIONS.includes(recipe.action.name) &&
+    (recipe.action ? ACTIONS.includes(recipe.action.name) : !!recipe.aggregate) &&
     !recipe.branch &&
     !recipe.join &&
     !recipe.trap &&
     (!recipe.aggregate || (DELIVERABLES.includes(recipe.aggregate.name) && !!p.dest)) &&
     !!p.policy &&
     POINTERS.includes(recipe.policy.service ?? '') &&
-    FIGURES.includes(recipe.computation.name) &&
-    recipe.interaction !== 'ask';
+    FIGURES.includes(recipe.computation.name);
   if (!fits || !w.rng.chance(SHARE)) return undefined;
   return w.rng.pick(LANGS);
 }
@@ -81,21 +86,44 @@ export function deskRequest(p: Program, lang: Lang, figure: boolean): RenderedRe
       .map(([l, person]) => `${t.languages[l]}: ${person.name}, ${person.email}`)
       .join('; '),
   };
-  const action = rng
-    .pick(t.actions[recipe.action?.name as DeskAction])
-    .replace(/\{(\w+)\}/g, (m, k: string) => fill[k] ?? m);
+  const action = recipe.action
+    ? rng.pick(t.actions[recipe.action.name as DeskAction]).replace(/\{(\w+)\}/g, (m, k: string) => fill[k] ?? m)
+    : undefined;
   const name = recipe.computation.name as DeskFigure;
   const asked = t.ask[name];
-  const aggregate = deliverable(p, t, figure ? t.ending(name === 'count' ? t.count : asked) : '');
+  const made = deliverable(p, t, figure ? t.ending(name === 'count' ? t.count : asked) : '');
+  // a deliverable that is the only work has nothing to follow: "然后" / "そのうえで、" (then) go
+  const aggregate = action ? made : made?.replace(/^(?:然后|そのうえで、)/, '');
   // the figure is asked for once: in the deliverable, and then the reply refers back to it
   const question = aggregate && figure ? rng.pick(t.repeat) : asked;
   const hour = new Date(w.today).getUTCHours();
   const greet = rng.pick([...t.greet, ...(hour < 12 ? t.morning : [])]);
-  const work = aggregate ? `${action}${t.then}${aggregate}` : action;
+  const work = [action, aggregate].filter(Boolean).join(t.then);
   const tell = aggregate && figure ? question : rng.pick(t.tell)(question);
-  const body = [rng.pick(t.why), rng.pick(t.body)(select, work), rng.pick(t.where), tell];
+  // the colleague alone knows where the deliverable goes: the request says to ask first
+  const destination = recipe.interaction === 'ask' ? recipe.aggregate?.destination : undefined;
+  const ask = destination ? t.asking.first[destination as Destination] : undefined;
+  const body = [rng.pick(t.why), rng.pick(t.body)(select, work), ...(ask ? [ask] : []), rng.pick(t.where), tell];
   const text = `${greet}\n\n${body.join(t.space)}\n\n${rng.pick(t.sign)}\n${w.me.name}`;
-  return { text, clauses: { select, action, question, ...(aggregate ? { aggregate } : {}) } };
+  return {
+    text,
+    clauses: {
+      select,
+      question,
+      ...(action ? { action } : {}),
+      ...(aggregate ? { aggregate } : {}),
+      ...(ask ? { ask } : {}),
+    },
+  };
+}
+
+/** How the agent asks the desk colleague where the deliverable goes (the reference's question). */
+export const deskQuestion = (lang: Lang, destination: string): string =>
+  DESK[lang].asking.question[destination as Destination];
+
+/** What the colleague answers to it, and the words that tell them it was asked. */
+export function deskAnswer(lang: Lang, value: string): { say: string; keywords: readonly string[] } {
+  return { say: DESK[lang].asking.use(value), keywords: DESK[lang].asking.keywords };
 }
 
 // the deliverable clause, its destination written as the language has it (`tail`: it ends with the figure)
@@ -105,7 +133,10 @@ function deliverable(p: Program, t: (typeof DESK)[Lang], tail: string): string |
   const d = t.deliver[agg.name as DeskDeliverable];
   const value = p.dest.value;
   const who = p.w.staff.find((s) => s.email === value)?.name ?? value;
-  return `${p.w.rng.pick(d.phrases).replace('{dest}', d.dest(value, who)).replace('{name}', t.company)}${tail}`;
+  const dest = p.recipe.interaction === 'ask' ? t.asking.unnamed[agg.name as DeskDeliverable] : d.dest(value, who);
+  const clause = `${p.w.rng.pick(d.phrases).replace('{dest}', dest).replace('{name}', t.company)}${tail}`;
+  // "enviar a el compañero": Spanish contracts a + el
+  return t.locale.startsWith('es') ? clause.replace(/\ba el\b/g, 'al') : clause;
 }
 
 /** The reply the reference ends with, in the desk's language: the figure, labelled. */

@@ -3,7 +3,7 @@ import { capitalise } from '../../kit/text.js';
 import type { Rec } from '../parts.js';
 import { actionContext, actionFor, step } from './context.js';
 import type { Program } from './records.js';
-import { deskClosing } from '../foreign-desk.js';
+import { deskClosing, deskQuestion } from '../foreign-desk.js';
 import type { Lang } from '../sources/multilingual-kinds.js';
 
 // phase 2, reference: the program executed — find and read the rule, list the candidates, open each selected
@@ -22,7 +22,11 @@ export function referenceOf(p: Program, lang?: Lang): Step[] {
     if (action) ref.push({ call: action.tool, args: action.args(actionContext(p, rec)) });
   };
   if (recipe.interaction === 'ask' && recipe.aggregate)
-    ref.push({ ask: `Which ${recipe.aggregate.destination} should I use for the summary?` });
+    ref.push({
+      ask: lang
+        ? deskQuestion(lang, recipe.aggregate.destination)
+        : `Which ${recipe.aggregate.destination} should I use for the summary?`,
+    });
   for (const rec of p.selected) handle(rec);
   if (recipe.aggregate && p.dest)
     ref.push({ call: recipe.aggregate.tool, args: recipe.aggregate.args(p.selected, src, p.dest.value, p.fact, w) });

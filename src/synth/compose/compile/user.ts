@@ -5,7 +5,7 @@ import { flagClause } from '../../rules/prose.js';
 import type { AuditRef, Rec } from '../parts.js';
 import type { Unweighted } from './checks.js';
 import type { Program } from './records.js';
-import { deskChange, deskWrapUp } from '../foreign-desk.js';
+import { deskAnswer, deskChange, deskWrapUp } from '../foreign-desk.js';
 import type { Lang } from '../sources/multilingual-kinds.js';
 
 // phase 5, user: the simulated user of an interaction — the one who knows the destination (the agent must
@@ -57,7 +57,9 @@ export function userOf(
   const { recipe, src, dest, late, lateSet } = p;
   const signals: Signal[] = [];
   const destination = recipe.aggregate?.destination;
-  if (recipe.interaction === 'ask' && destination && dest)
+  if (recipe.interaction === 'ask' && destination && dest) {
+    // a desk colleague answers in their language, to a question asked in it or in English
+    const desk = lang ? deskAnswer(lang, dest.value) : undefined;
     signals.push({
       id: 'destination',
       // any way of asking for it: "who should I send it to?", "what should I name the file?", "which channel?"
@@ -78,11 +80,13 @@ export function userOf(
             'file',
             'channel',
             'title',
+            ...(desk?.keywords ?? []),
           ]),
         ],
       },
-      effect: { say: `Use ${dest.value}.` },
+      effect: { say: desk?.say ?? `Use ${dest.value}.` },
     });
+  }
   const first = proofs[0];
   if (late && lateSet && first) {
     const id = String(late[src.idField]);

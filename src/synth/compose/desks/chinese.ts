@@ -74,6 +74,30 @@ export const CHINESE: DeskText = {
   then: '，',
   ending: (f) => `，最后写上${f}`,
   repeat: ['回复时也把这个数字告诉我。', '请在回复里也写上这个数字。'],
+  asking: {
+    unnamed: {
+      report_table: 'CSV 表格',
+      report_doc: '一份简短文档',
+      web_page: 'HTML 页面',
+      summary_mail: '我稍后告诉你的同事',
+      ops_notification: '我稍后告诉你的频道',
+      digest_post: '一份摘要',
+    },
+    first: {
+      'file path': '保存之前先问我文件路径。',
+      recipient: '发送之前先问我发给谁。',
+      channel: '发布之前先问我用哪个频道。',
+      title: '标题还没定，发布之前先问我。',
+    },
+    question: {
+      'file path': '文件应该保存到哪个路径？',
+      recipient: '应该发给谁？',
+      channel: '应该发到哪个频道？',
+      title: '标题用什么？',
+    },
+    keywords: ['路径', '文件', '谁', '收件人', '频道', '标题', '哪', '什么'],
+    use: (v) => `用 ${v}。`,
+  },
   body: [(s, a) => `请你处理一下${s}：${a}。`, (s, a) => `麻烦你看一下${s}，${a}。`],
   tell: [(q) => `完成后告诉我${q}。`, (q) => `回复的时候也请告诉我${q}。`],
   label: {

@@ -86,6 +86,30 @@ export const FRENCH: DeskText = {
   then: ', puis ',
   ending: (f) => `, en terminant par ${f}`,
   repeat: ['Redonne-moi ce chiffre dans ta réponse.', 'Indique aussi ce chiffre dans ta réponse.'],
+  asking: {
+    unnamed: {
+      report_table: 'un tableau CSV',
+      report_doc: 'un court document',
+      web_page: 'une page HTML',
+      summary_mail: "la personne que je t'indiquerai",
+      ops_notification: "le canal que je t'indiquerai",
+      digest_post: 'un digest',
+    },
+    first: {
+      'file path': "Demande-moi le chemin du fichier avant d'enregistrer quoi que ce soit.",
+      recipient: "Demande-moi à qui l'envoyer avant d'envoyer quoi que ce soit.",
+      channel: 'Demande-moi le canal avant de publier quoi que ce soit.',
+      title: "Le titre n'est pas encore fixé : demande-le-moi avant de publier.",
+    },
+    question: {
+      'file path': 'Sous quel chemin dois-je enregistrer le fichier ?',
+      recipient: "À qui dois-je l'envoyer ?",
+      channel: 'Sur quel canal dois-je le publier ?',
+      title: 'Quel titre dois-je lui donner ?',
+    },
+    keywords: ['chemin', 'fichier', 'qui', 'destinataire', 'canal', 'titre', 'quel', 'où'],
+    use: (v) => `Utilise ${v}.`,
+  },
   body: [
     (s, a) => `Pourrais-tu reprendre ${s} et ${a} ?`,
     (s, a) => `Il faudrait reprendre ${s} et ${a}. Tu peux t'en charger ?`,

@@ -94,6 +94,30 @@ export const GERMAN: DeskText = {
   then: ', und ',
   ending: (f) => `, und am Ende ${f} nennen`,
   repeat: ['Nenn mir die Zahl bitte auch in deiner Antwort.', 'Schreib mir dieselbe Zahl auch in deine Antwort.'],
+  asking: {
+    unnamed: {
+      report_table: 'einer CSV-Tabelle',
+      report_doc: 'einem kurzen Dokument',
+      web_page: 'eine HTML-Seite',
+      summary_mail: 'der Person, die ich dir noch nenne,',
+      ops_notification: 'den Kanal, den ich dir noch nenne,',
+      digest_post: 'einen Digest',
+    },
+    first: {
+      'file path': 'Frag mich nach dem Dateipfad, bevor du etwas speicherst.',
+      recipient: 'Frag mich, an wen es gehen soll, bevor du etwas verschickst.',
+      channel: 'Frag mich nach dem Kanal, bevor du etwas postest.',
+      title: 'Der Titel steht noch nicht fest: frag mich, bevor du veröffentlichst.',
+    },
+    question: {
+      'file path': 'Unter welchem Dateipfad soll ich es speichern?',
+      recipient: 'An wen soll ich es schicken?',
+      channel: 'In welchem Kanal soll ich es posten?',
+      title: 'Welchen Titel soll es bekommen?',
+    },
+    keywords: ['pfad', 'datei', 'wen', 'wem', 'empfänger', 'kanal', 'titel', 'welche', 'wohin', 'wo '],
+    use: (v) => `Nimm ${v}.`,
+  },
   body: [
     // the select clause ends in a relative clause: a comma closes it before the verb
     (s, a) => `Könntest du ${s}, durchgehen und ${a}?`,

@@ -6,7 +6,7 @@ import { JAPANESE } from './japanese.js';
 import { SPANISH } from './spanish.js';
 import type { DeskText } from './types.js';
 
-export type { DeskAction, DeskDeliverable, DeskFigure, DeskText, PointerKind } from './types.js';
+export type { DeskAction, DeskDeliverable, DeskFigure, DeskText, Destination, PointerKind } from './types.js';
 
 /** What a colleague on each partner-language desk writes (one file per language). */
 export const DESK: Readonly<Record<Lang, DeskText>> = {

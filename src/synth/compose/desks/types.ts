@@ -20,6 +20,9 @@ export type DeskDeliverable =
   | 'ops_notification'
   | 'digest_post';
 
+/** What a deliverable's destination is (aggregates.ts `destination`). */
+export type Destination = 'file path' | 'recipient' | 'channel' | 'title';
+
 /** A deliverable in one language: where it goes (from the destination's value) and what to put in it. */
 interface Deliver {
   dest: (value: string, person: string) => string;
@@ -54,6 +57,19 @@ export interface DeskText {
   ending: (figure: string) => string;
   /** asking for the figure again in the reply, when the deliverable states it */
   repeat: readonly string[];
+  /** when the colleague alone knows where the deliverable goes: the agent must ask (aggregates.ts destinations) */
+  asking: {
+    /** the deliverable without its destination, in the form its phrase takes */
+    unnamed: Record<DeskDeliverable, string>;
+    /** the request's line: ask me for it first */
+    first: Record<Destination, string>;
+    /** how an agent asks for it (the reference's question) */
+    question: Record<Destination, string>;
+    /** words of any such question, for the simulated colleague to recognise it */
+    keywords: readonly string[];
+    /** the colleague's answer */
+    use: (value: string) => string;
+  };
   /** the request's body: the select clause and the action in one sentence */
   body: readonly ((select: string, action: string) => string)[];
   tell: readonly ((question: string) => string)[];
