@@ -135,7 +135,7 @@ export const flagCustomer: ActionPart<SourceName> = {
   tool: 'crm_update_customer',
   sources: ['customers'],
   capabilities: ['Tool_Calling', 'Data_Analysis'],
-  phrases: ['mark each of those accounts as at_risk in the CRM', 'set their CRM status to at_risk'],
+  phrases: ['mark each of those accounts as "at_risk" in the CRM', 'set their CRM status to "at_risk"'],
   args: ({ rec, tag }) => ({
     customer_id: rec.customer_id,
     status: 'at_risk',
@@ -229,7 +229,7 @@ export const startTask: ActionPart<SourceName> = {
   tool: 'todo_update_task',
   sources: ['tasks'],
   capabilities: ['Tool_Calling'],
-  phrases: ['move each of them to in_progress', 'mark those to-dos as in progress'],
+  phrases: ['move each of them to "in progress"', 'mark those to-dos as in progress'],
   args: ({ rec }) => ({ task_id: rec.task_id, status: 'in_progress' }),
   proof: ({ rec }) => ({ service: 'todo', record: 'updated_tasks', where: { task_id: String(rec.task_id) } }),
   exact: () => ({ status: 'in_progress' }),

@@ -111,5 +111,7 @@ export function occasion(w: World, plural: string, rng: Rng, not?: Person): Occa
   if (rng.chance(0.35)) return { text: rng.pick(whole(w, plural, boss)).text };
   const r = rng.pick(reasons(w, boss, plural, rng));
   const named = r.text.includes(plural) && !r.people;
-  return { text: `${r.text} ${rng.pick(consequencesOf(plural, Boolean(r.ahead), named))}` };
+  const then = rng.pick(consequencesOf(plural, Boolean(r.ahead), named));
+  // "…are off this week, so let's get them done today": a consequence clause takes its comma
+  return { text: `${r.text}${then.startsWith('so ') ? ',' : ''} ${then}` };
 }
