@@ -92,12 +92,16 @@ export function labelledFigure(
 ): string {
   const alt = (xs: readonly string[]) =>
     `(?:${[...new Set(xs.map((x) => x.trim().toLowerCase()).filter(Boolean))].map((x) => escapeRegex(x).replace(/[- ]/g, '[- ]?')).join('|')})`;
-  const k = alt(keys);
+  // a word boundary before each label; a label in a script without spaces (邮件, 件数) has none to stand at
+  const spaced = keys.every((x) => /^[\x20-\x7e]*$/.test(x.trim()));
+  const k = spaced
+    ? `\\b${alt(keys)}`
+    : `(?:${[...new Set(keys.map((x) => x.trim().toLowerCase()).filter(Boolean))].map((x) => `${/^[a-z0-9]/.test(x) ? '\\b' : ''}${escapeRegex(x).replace(/[- ]/g, '[- ]?')}`).join('|')})`;
   const gap = `(?:(?!${ANY_FIGURE})[^.;!?\\n]){0,60}?`;
   // `starts`: the characters the figure can begin with — the look-behind then runs only where one stands
   const gate = starts ? `(?=[${starts.replace(/[\\\]^-]/g, '\\$&')}])` : '';
   // the label is looked at, not matched: what the pattern finds is the figure alone (as the answer probes read it)
-  const labelled = [`${gate}(?<=\\b${k}\\w*${gap})${figure}`, `${gate}${figure}(?=${gap}\\b${k})`];
+  const labelled = [`${gate}(?<=${k}\\w*${gap})${figure}`, `${gate}${figure}(?=${gap}${k})`];
   // what is counted reads only right after its count ("one inspection", "3 open tickets"): "one review per to-do"
   // does not count to-dos
   // (the noun as the task names it, or its head word: "aircraft inspections" → "inspection…")

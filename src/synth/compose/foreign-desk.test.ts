@@ -27,12 +27,17 @@ const desk = {
 
 // the first seed whose task the desk of `lang` writes (a desk writes a share of the tasks it can, in a drawn language)
 // and that `also` accepts
-function deskTask(lang: Lang, difficulty: Difficulty, also: (raw: TaskSpecInput) => boolean = () => true) {
+function deskTask(
+  lang: Lang,
+  difficulty: Difficulty,
+  also: (raw: TaskSpecInput) => boolean = () => true,
+  parts: typeof desk = desk,
+) {
   for (let seed = 0; seed < 600; seed++) {
     const recipe = chooseRecipe(
       createRng('desk', difficulty, seed),
       { domain: 'Office_Productivity', difficulty },
-      desk,
+      parts,
     );
     const w = makeWorld(
       createRng('desk-w', difficulty, seed),
@@ -46,7 +51,7 @@ function deskTask(lang: Lang, difficulty: Difficulty, also: (raw: TaskSpecInput)
       recipe,
       scenario: 'Office_Productivity/Email',
       lead: 'Translation',
-      parts: desk,
+      parts,
     });
     if (raw.labels.language === ISO[lang] && also(raw)) return { raw, seed };
   }
@@ -110,6 +115,42 @@ describe('requests from a partner-language desk', () => {
       );
       assert.ok(
         spec.checks.some((c) => c.id === 'asked' && c.trace?.in === 'request' && spec.request.includes(c.trace.clause)),
+      );
+    }
+  });
+
+  it('an answer as the language writes it passes: its figure labelled in its words, decimals after a comma', async () => {
+    const lastSay = (r: TaskSpecInput) => {
+      const say = r.reference?.at(-1);
+      return say && 'say' in say ? say.say : '';
+    };
+    const counts = { ...desk, computations: PARTS.computations.filter((c) => c.name === 'count') };
+    const cases: [Lang, RegExp, (f: string) => string][] = [
+      ['German', /\d+\.\d\d\.$/, (f) => `Alles erledigt. Der Durchschnitt liegt bei ${f.replace('.', ',')} Stück.`],
+      ['Spanish', /\d+\.\d\d\.$/, (f) => `Hecho: la media es de ${f.replace('.', ',')} unidades.`],
+      // a count of a few reads only beside its label: a label in Chinese or Japanese words counts
+      ['Chinese', /[：:]\d\D*$/, (f) => `都办好了，一共处理了${f}封邮件。`],
+      ['Japanese', /(?:は|：)\d\D*$/, (f) => `対応しました。処理したメールは${f}件です。`],
+    ];
+    for (const [lang, shape, write] of cases) {
+      const { raw } = deskTask(
+        lang,
+        'medium',
+        (r) => shape.test(lastSay(r)),
+        /[：:は]/.test(shape.source) ? counts : desk,
+      );
+      const spec = (await runGate({ raw })).spec as TaskSpec;
+      const fact = /(\d+(?:\.\d+)?)\D*$/.exec(lastSay(spec))?.[1] ?? '';
+      const steps = spec.reference.map((s, k) => (k === spec.reference.length - 1 ? { say: write(fact) } : s));
+      const t = (await playReference(spec, steps)).trajectory;
+      assert.ok(comparable(t) >= spec.scoring.pass_threshold, `${lang}: "${write(fact)}" fails`);
+      // and a wrong figure written the same way does not pass
+      const wrong = spec.reference.map((s, k) =>
+        k === spec.reference.length - 1 ? { say: write(String(Number(fact) + 7)) } : s,
+      );
+      assert.ok(
+        comparable((await playReference(spec, wrong)).trajectory) < spec.scoring.pass_threshold,
+        `${lang}: a wrong figure passes`,
       );
     }
   });

@@ -22,7 +22,7 @@ export const isNumber = (fact: string): boolean => /^\d+(\.\d+)?$/.test(fact);
  * "51200.00" and reads 51200.00, 51,200.00, 51200 or 51,200 — never of a whole count: 3 is not "3.00", and 1234 is
  * neither "1234.00" nor "1,234.00".
  */
-export function numberVariants(fact: string, money = false): string[] {
+export function numberVariants(fact: string, money = false, decimalComma = false): string[] {
   if (!isNumber(fact)) return [fact];
   const n = Number(fact);
   const out = new Set([fact, String(n), grouped(n, 0, 2)]);
@@ -30,12 +30,20 @@ export function numberVariants(fact: string, money = false): string[] {
   // a measure may be written to one decimal ("30.0 ha") where that loses nothing
   if ((money || fact.includes('.')) && Number.isInteger(n * 10))
     for (const v of [n.toFixed(1), grouped(n, 1, 1)]) out.add(v);
+  // in Spanish, German or French the comma is the decimal sign and a point or a space groups: 1.360,50 · 1 360,50
+  if (decimalComma)
+    for (const v of [...out]) {
+      const swapped = v.replace(/[.,]/g, (c) => (c === '.' ? ',' : '.'));
+      for (const x of [swapped, swapped.replace(/\.(?=\d{3}\b)/g, ' '), swapped.replace(/\.(?=\d{3}\b)/g, '\u202f')])
+        out.add(x);
+    }
   return [...out];
 }
 
 /**
  * A fact as one regex: a number as a figure in any of its spellings (see figureNumber; never where it is part of
- * one of `names`, the task's record names and titles), other text literally. With `keys` (the words of the question
+ * one of `names`, the task's record names and titles; `decimalComma`: also as a language writing 1.360,50 writes
+ * it), other text literally. With `keys` (the words of the question
  * it answers), a small whole number (0–20) counts only next to one of them (labelledFigure): a bare "1" or "one"
  * anywhere in a reply proves nothing.
  */
@@ -45,11 +53,12 @@ export function factPattern(
   names: readonly string[] = [],
   keys?: readonly string[],
   nouns: readonly string[] = [],
+  decimalComma = false,
 ): string {
   if (!isNumber(fact)) return escapeRegex(fact);
   const small = /^\d{1,2}$/.test(fact) && Number(fact) <= 20;
-  if (!small || !keys?.length) return figureNumber(numberVariants(fact, money), names);
-  const spellings = numberVariants(fact, money);
+  if (!small || !keys?.length) return figureNumber(numberVariants(fact, money, decimalComma), names);
+  const spellings = numberVariants(fact, money, decimalComma);
   const starts = [...new Set([...spellings, countWord(fact) ?? ''].map((v) => v[0] ?? ''))].join('');
   return labelledFigure(figureNumber(spellings, names, { anchored: true }), keys, starts, nouns);
 }

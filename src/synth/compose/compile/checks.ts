@@ -1,5 +1,7 @@
 import type { Check } from '../../kit/checks.js';
 import { factPattern, isNumber, questionKeys } from '../../kit/money.js';
+import { DESK } from '../desks/index.js';
+import type { Lang } from '../sources/multilingual-kinds.js';
 import type { AuditRef, Call, CheckDraft } from '../parts.js';
 import { actionContext, actionFor } from './context.js';
 import type { Program } from './records.js';
@@ -107,8 +109,11 @@ function weigh(reads: Unweighted[], extra: Unweighted[], outcomes: Unweighted[])
   });
 }
 
-/** Phase 3: the weighted checks. */
-export function checksOf(p: Program): Checked {
+/**
+ * Phase 3: the weighted checks. `lang`: the request is a desk's in that language, and so may the answer be — its
+ * figure labelled in its words, its decimals after a comma where the language writes them so.
+ */
+export function checksOf(p: Program, lang?: Lang): Checked {
   const { recipe, src, w, dest } = p;
   const outcomes: Unweighted[] = [];
   const proofs: AuditRef[] = [];
@@ -125,9 +130,11 @@ export function checksOf(p: Program): Checked {
   const money = recipe.computation.needsMeasure;
   const names = isNumber(p.fact) ? shortStrings(p.fixtures) : [];
   // in a deliverable the figure has its own place; in a reply a small one counts only beside what it counts
-  const written = factPattern(p.fact, money, names);
+  const comma = lang ? DESK[lang].decimalComma : false;
+  const written = factPattern(p.fact, money, names, undefined, [], comma);
   const question = recipe.computation.ask(src, p.selected);
-  const answer = factPattern(p.fact, money, names, questionKeys(question, src.noun), src.noun);
+  const keys = [...questionKeys(question, src.noun), ...(lang ? DESK[lang].figureWords : [])];
+  const answer = factPattern(p.fact, money, names, keys, src.noun, comma);
   const figure = recipe.aggregate && dest ? recipe.aggregate.figure?.(dest.value, written) : undefined;
   if (figure) outcomes.push({ id: 'summary_figure', ...figure });
   const reads = [named('listed', src.list(w)[0])];

@@ -45,7 +45,7 @@ export function compileRecipe({ id, w, recipe, scenario, lead, parts = PARTS }: 
   // a colleague on a partner-language desk may write the request (and talk) in that language
   const lang = deskLanguage(p);
   const reference = referenceOf(p, lang);
-  const { checks, outcomes, proofs, aggregateForbids, figure } = checksOf(p);
+  const { checks, outcomes, proofs, aggregateForbids, figure } = checksOf(p, lang);
   const forbidden = forbiddenOf(p, aggregateForbids);
   const user = userOf(p, proofs, outcomes, lang);
   const request = lang ? deskRequest(p, lang, figure) : requestOf(p, figure);

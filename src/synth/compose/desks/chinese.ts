@@ -44,6 +44,8 @@ export const CHINESE: DeskText = {
     mean: '平均订购数量（保留两位小数）',
   },
   count: '邮件数量',
+  figureWords: ['邮件', '处理', '总', '数量', '平均', '最大', '最小', '最多', '最少', '共', '件', '封', '合计'],
+  decimalComma: false,
   deliver: {
     report_table: {
       dest: (p) => `CSV 表格（${p}）`,

@@ -56,6 +56,22 @@ export const FRENCH: DeskText = {
     mean: "le nombre moyen d'unités commandées, à deux décimales",
   },
   count: 'le nombre de messages',
+  figureWords: [
+    'message',
+    'traité',
+    'total',
+    'unité',
+    'moyen',
+    'moyenne',
+    'plus grand',
+    'plus petit',
+    'maximum',
+    'minimum',
+    'nombre',
+    'chiffre',
+    'somme',
+  ],
+  decimalComma: true,
   deliver: {
     report_table: {
       dest: (p) => `un tableau CSV (${p})`,

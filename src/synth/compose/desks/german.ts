@@ -57,6 +57,21 @@ export const GERMAN: DeskText = {
     mean: 'die durchschnittliche bestellte Stückzahl, auf zwei Nachkommastellen',
   },
   count: 'die Anzahl der Nachrichten',
+  figureWords: [
+    'nachricht',
+    'bearbeitet',
+    'anzahl',
+    'insgesamt',
+    'gesamt',
+    'stück',
+    'durchschnitt',
+    'höchst',
+    'niedrigst',
+    'summe',
+    'zahl',
+    'menge',
+  ],
+  decimalComma: true,
   // infinitive clauses after "und"; the destinations in the case their verb takes
   deliver: {
     report_table: {

@@ -56,6 +56,8 @@ export const JAPANESE: DeskText = {
     mean: '注文数量の平均（小数点以下2桁）',
   },
   count: 'メールの件数',
+  figureWords: ['メール', '処理', '件数', '合計', '数量', '平均', '最大', '最小', '最も', '件', '通'],
+  decimalComma: false,
   deliver: {
     report_table: {
       dest: (p) => `CSVファイル（${p}）`,

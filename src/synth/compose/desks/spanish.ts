@@ -50,6 +50,23 @@ export const SPANISH: DeskText = {
     mean: 'la media de unidades pedidas por mensaje, con dos decimales',
   },
   count: 'el número de mensajes',
+  figureWords: [
+    'mensaje',
+    'tramitad',
+    'total',
+    'unidad',
+    'media',
+    'promedio',
+    'mayor',
+    'menor',
+    'máxim',
+    'mínim',
+    'cifra',
+    'número',
+    'suma',
+    'cantidad',
+  ],
+  decimalComma: true,
   deliver: {
     report_table: {
       dest: (p) => `una tabla CSV en ${p}`,

@@ -48,6 +48,10 @@ export interface DeskText {
   ask: Record<DeskFigure, string>;
   /** a count, as a deliverable ends with it ("ending with the count") */
   count: string;
+  /** words a reply puts beside the figure ("Total de unidades: 1.360"), for the answer check */
+  figureWords: readonly string[];
+  /** whether the language writes 1.360,50 (a comma before the decimals) */
+  decimalComma: boolean;
   deliver: Record<DeskDeliverable, Deliver>;
   /** what the partner's name is called in a deliverable */
   company: string;
