@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { createRng } from '../../env/rng.js';
+import { createRng, type Rng } from '../../env/rng.js';
 import { languageOf } from '../../grade/language.js';
 import type { TaskSpec, TaskSpecInput } from '../../schema/task-spec.js';
 import type { Difficulty } from '../../schema/taxonomy.js';
@@ -8,7 +8,8 @@ import { runGate } from '../../validate/index.js';
 import { comparable, playReference } from '../../validate/replay.js';
 import { compileRecipe } from './compile/index.js';
 import { DESK } from './desks/index.js';
-import { chooseRecipe } from './recipe.js';
+import { chooseRecipe, type Recipe } from './recipe.js';
+import type { Parts } from './parts.js';
 import { PARTS } from './registry.js';
 import { ISO, type Lang, LANGS } from './sources/multilingual-kinds.js';
 import { makeWorld } from './world.js';
@@ -31,7 +32,7 @@ function deskTask(
   lang: Lang,
   difficulty: Difficulty,
   also: (raw: TaskSpecInput) => boolean = () => true,
-  parts: typeof desk = desk,
+  parts: Parts<string> = desk,
 ) {
   for (let seed = 0; seed < 600; seed++) {
     const recipe = chooseRecipe(
@@ -39,23 +40,16 @@ function deskTask(
       { domain: 'Office_Productivity', difficulty },
       parts,
     );
-    const w = makeWorld(
-      createRng('desk-w', difficulty, seed),
-      'Office_Productivity',
-      difficulty,
-      '2026-03-10T09:00:00Z',
-    );
-    const raw = compileRecipe({
-      id: `desk_${seed}`,
-      w,
-      recipe,
-      scenario: 'Office_Productivity/Email',
-      lead: 'Translation',
-      parts,
-    });
+    const raw = compiled(recipe, createRng('desk-w', difficulty, seed), difficulty, parts);
     if (raw.labels.language === ISO[lang] && also(raw)) return { raw, seed };
   }
   throw new Error(`no ${lang} desk task in 600 seeds`);
+}
+
+// a recipe's task in an Office_Productivity world drawn from `rng`
+function compiled(recipe: Recipe, rng: Rng, difficulty: Difficulty, parts: Parts<string>): TaskSpecInput {
+  const w = makeWorld(rng, 'Office_Productivity', difficulty, '2026-03-10T09:00:00Z');
+  return compileRecipe({ id: 'desk', w, recipe, scenario: 'Office_Productivity/Email', lead: 'Translation', parts });
 }
 
 describe('requests from a partner-language desk', () => {
@@ -175,21 +169,7 @@ describe('requests from a partner-language desk', () => {
       );
       if (!recipe.branch && recipe.policy.service !== null) continue;
       uncovered++;
-      const w = makeWorld(
-        createRng('desk-uncovered-w', seed),
-        'Office_Productivity',
-        difficulty,
-        '2026-03-10T09:00:00Z',
-      );
-      const raw = compileRecipe({
-        id: `t_${seed}`,
-        w,
-        recipe,
-        scenario: 'Office_Productivity/Email',
-        lead: 'Translation',
-        parts,
-      });
-      assert.equal(raw.labels.language, 'en');
+      assert.equal(compiled(recipe, createRng('desk-uncovered-w', seed), difficulty, parts).labels.language, 'en');
     }
     assert.ok(uncovered > 0);
   });
