@@ -26,6 +26,8 @@ const desk = {
   policies: PARTS.policies.filter((p) => p.service !== null),
 };
 
+const made = new WeakMap<Parts<string>, Map<Difficulty, TaskSpecInput[]>>();
+
 // the first seed whose task the desk of `lang` writes (a desk writes a share of the tasks it can, in a drawn language)
 // and that `also` accepts
 function deskTask(
@@ -34,13 +36,19 @@ function deskTask(
   also: (raw: TaskSpecInput) => boolean = () => true,
   parts: Parts<string> = desk,
 ) {
+  // the searches share what they compiled: each (parts, difficulty) seed is compiled once
+  let byDifficulty = made.get(parts);
+  if (!byDifficulty) made.set(parts, (byDifficulty = new Map()));
+  let list = byDifficulty.get(difficulty);
+  if (!list) byDifficulty.set(difficulty, (list = []));
   for (let seed = 0; seed < 600; seed++) {
-    const recipe = chooseRecipe(
-      createRng('desk', difficulty, seed),
-      { domain: 'Office_Productivity', difficulty },
+    list[seed] ??= compiled(
+      chooseRecipe(createRng('desk', difficulty, seed), { domain: 'Office_Productivity', difficulty }, parts),
+      createRng('desk-w', difficulty, seed),
+      difficulty,
       parts,
     );
-    const raw = compiled(recipe, createRng('desk-w', difficulty, seed), difficulty, parts);
+    const raw = list[seed] as TaskSpecInput;
     if (raw.labels.language === ISO[lang] && also(raw)) return { raw, seed };
   }
   throw new Error(`no ${lang} desk task in 600 seeds`);
