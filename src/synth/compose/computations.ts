@@ -1,6 +1,7 @@
 import { CONCERNS } from './concerns.js';
 import type { ComputationPart, Rec, SourcePart } from './parts.js';
 import { roundCents } from '../kit/money.js';
+import { isPlural } from '../kit/text.js';
 import { type EnumModel, type FieldModel, sayValue } from '../rules/fields.js';
 
 // computations over the selection; the value is an answer fact the final message must state.
@@ -20,6 +21,13 @@ function inUnit(s: SourcePart): string {
   return MEASURES.test(u) ? ` (in ${u})` : '';
 }
 
+// a measure counted in things ("data points", "impressions") is asked for as a number of them: "the highest number
+// of data points among them", not "the highest data points"
+const measured = (s: SourcePart) => {
+  const label = s.measure?.label ?? '';
+  return isPlural(label) && !/^number of\b/.test(label) ? `number of ${label}` : label;
+};
+
 export const count: ComputationPart = {
   name: 'count',
   needsMeasure: false,
@@ -34,7 +42,7 @@ export const total: ComputationPart = {
   // stock of different products, lateness of different students: no total means anything
   fits: (s) => s.measure?.additive !== false,
   capabilities: ['Math_Scientific', 'Data_Analysis'],
-  ask: (s) => `their combined ${s.measure?.label}${inUnit(s)}`,
+  ask: (s) => `their combined ${measured(s)}${inUnit(s)}`,
   value: (sel, s) => fmt(vals(sel, s).reduce((a, b) => a + b, 0)),
 };
 
@@ -43,7 +51,7 @@ export const largest: ComputationPart = {
   needsMeasure: true,
   fits: (s) => !lowMatters(s),
   capabilities: ['Data_Analysis'],
-  ask: (s) => `the highest ${s.measure?.label} among them${inUnit(s)}`,
+  ask: (s) => `the highest ${measured(s)} among them${inUnit(s)}`,
   value: (sel, s) => fmt(Math.max(...vals(sel, s))),
 };
 
@@ -52,7 +60,7 @@ export const average: ComputationPart = {
   needsMeasure: true,
   capabilities: ['Math_Scientific', 'Data_Analysis'],
   fits: (s) => s.measure?.mean === true,
-  ask: (s) => `their average ${s.measure?.label}${inUnit(s)}, to two decimals`,
+  ask: (s) => `their average ${measured(s)}${inUnit(s)}, to two decimals`,
   // written as asked, to two decimals, even when whole (51200.00): the reference answer and the files say it so
   value: (sel, s) => roundCents(vals(sel, s).reduce((a, b) => a + b, 0) / Math.max(1, sel.length)).toFixed(2),
 };
@@ -62,7 +70,7 @@ export const smallest: ComputationPart = {
   needsMeasure: true,
   fits: lowMatters,
   capabilities: ['Data_Analysis', 'Logic_Reasoning'],
-  ask: (s) => `the lowest ${s.measure?.label} among them${inUnit(s)}`,
+  ask: (s) => `the lowest ${measured(s)} among them${inUnit(s)}`,
   value: (sel, s) => fmt(Math.min(...vals(sel, s))),
 };
 

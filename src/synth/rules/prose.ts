@@ -96,6 +96,9 @@ const some = (label: string) => (isPlural(label) ? label : `${aOrAn(label)} ${la
 // ordered" — "with number of screens of at most 2 screens" says the unit twice; undefined for any other field
 function countBound(m: FieldModel, v: number, bound: 'at least' | 'at most'): string | undefined {
   if (m.kind !== 'number' || !m.unit || m.currency || m.percent) return undefined;
+  // a label that names what is counted ("data points", unit "points"): "at least 200 data points"
+  if (isPlural(m.label) && m.label.endsWith(m.unit) && !/^number of\b/i.test(m.label))
+    return `${bound} ${Number.isInteger(v) ? grouped(v) : String(v)} ${m.label}`;
   const counted = /^number of (.+)$/i.exec(m.label)?.[1];
   if (!counted?.startsWith(m.unit)) return undefined;
   return `${bound} ${amount(m, v)}${counted.slice(m.unit.length)}`;
@@ -251,11 +254,9 @@ export function rulePhrase(r: Rule, models: readonly FieldModel[], n: Nouns, tod
       / or /,
       ', or ',
     );
-  if (r.unless)
-    s += rng.pick([
-      `, unless ${clause(r.unless, models, n, today, rng)}`,
-      `, except where ${clause(r.unless, models, n, today, rng)}`,
-    ]);
+  // after a plural noun "its" has nothing to refer to: the exception names the one record ("the chart request's spec")
+  const one = (a: Atom) => clause(a, models, n, today, rng).replace(/^its /, `the ${n.singular}'s `);
+  if (r.unless) s += rng.pick([`, unless ${one(r.unless)}`, `, except where ${one(r.unless)}`]);
   return s;
 }
 
