@@ -1,14 +1,14 @@
-import { createReadStream, existsSync, statSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Command } from 'commander';
 import { toAtif, validateAtif } from '../interop/atif.js';
 import { writeHarborTask } from '../interop/harbor-export.js';
 import { packThisPackage } from '../interop/package-tarball.js';
-import { MAX_RECORD_BYTES } from '../run/run-store.js';
+import { recordLines } from '../run/run-store.js';
 import { readSpecRef, scanSpecs } from '../run/spec-refs.js';
 import { CoworkError } from '../schema/errors.js';
-import { jsonlRow, streamLines } from '../schema/jsonl.js';
+import { jsonlRow } from '../schema/jsonl.js';
 import { Trajectory } from '../schema/trajectory.js';
 import { color, note, out, printJson } from './output.js';
 import pkg from '../../package.json' with { type: 'json' };
@@ -64,8 +64,7 @@ export function exportCommand(program: Command): void {
       // streamed: one record in memory at a time, whatever the run's size
       let written = 0;
       let firstProblem: { line: number; message: string } | undefined;
-      for await (const l of streamLines(createReadStream(file), MAX_RECORD_BYTES)) {
-        if (!('tooLong' in l) && !l.text.trim()) continue;
+      for await (const l of recordLines(file)) {
         const problem = (message: string) => {
           firstProblem ??= { line: l.line, message };
           note(color.yellow(`${file}:${l.line}: skipped malformed trajectory: ${message}`));

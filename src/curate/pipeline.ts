@@ -2,7 +2,6 @@ import { mkdir, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { CoworkError } from '../schema/errors.js';
 import { jsonlLine } from '../schema/jsonl.js';
-import type { TaskSpec } from '../schema/task-spec.js';
 import { type Trajectory, trajectoryHead } from '../schema/trajectory.js';
 import { type ConversionLimits, type Converted, convertTrajectory } from './convert.js';
 import { resolvePictures } from './pictures.js';

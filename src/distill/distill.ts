@@ -4,7 +4,6 @@ import type { Source } from '../curate/sources.js';
 import type { GivenSpec } from '../curate/spec-lookup.js';
 import type { ChatMarkers } from '../curate/token-scores.js';
 import { CoworkError } from '../schema/errors.js';
-import type { TaskSpec } from '../schema/task-spec.js';
 import { type PoolFilters, type PoolItem, poolItems, type Rejection } from './pool.js';
 import { buildRow } from './row.js';
 import { studentSequences } from './sequences.js';

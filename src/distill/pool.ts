@@ -3,7 +3,6 @@ import { type TaskGroup, readableScore, TaskGrouper } from '../curate/grouping.j
 import { fileLines, type Source } from '../curate/sources.js';
 import { type GivenSpec, specLookup } from '../curate/spec-lookup.js';
 import { validityOf } from '../curate/validity.js';
-import type { TaskSpec } from '../schema/task-spec.js';
 import { Trajectory, trajectoryHead } from '../schema/trajectory.js';
 
 /** The filters that mirror curation, so a student is distilled on the pool it would be fine-tuned on. */

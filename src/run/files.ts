@@ -1,3 +1,4 @@
+import { closeSync, openSync, readSync } from 'node:fs';
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { CoworkError } from '../schema/errors.js';
@@ -19,6 +20,18 @@ export async function writeFileAtomic(file: string, text: string | Iterable<stri
 
 export async function removeFile(file: string): Promise<void> {
   await rm(file, { force: true });
+}
+
+/** `n` bytes of `file` from byte `at` (fewer at its end), as text: one line of a JSONL file by its offset. */
+export function readSlice(file: string, at: number, n: number): string {
+  const fd = openSync(file, 'r');
+  try {
+    const buf = Buffer.alloc(n);
+    const read = readSync(fd, buf, 0, n, at);
+    return buf.subarray(0, read).toString('utf8');
+  } finally {
+    closeSync(fd);
+  }
 }
 
 export function prettyJson(value: unknown): string {

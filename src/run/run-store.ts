@@ -6,7 +6,7 @@ import { CoworkError } from '../schema/errors.js';
 import { jsonlLine, type StreamedLine, streamLines } from '../schema/jsonl.js';
 import { type EpisodeEnd, type EpisodeStart, type Grade, Trajectory } from '../schema/trajectory.js';
 import { appendRecord } from './append-log.js';
-import { prettyJson, writeFileAtomic } from './files.js';
+import { prettyJson, readSlice, writeFileAtomic } from './files.js';
 import { type Lock, tryLock } from './lock.js';
 import { configDifference, type RunConfig } from './run-config.js';
 
@@ -193,7 +193,7 @@ export class RunStore {
         kind: 'partial_record',
         message: 'discarded a trajectory line cut off by an interrupted run',
         bytes: size - cut,
-        head: (await readBytes(file, cut, 800)).slice(0, 200),
+        head: readSlice(file, cut, 800).slice(0, 200),
       });
       await truncate(file, cut);
     }
@@ -302,7 +302,7 @@ export class RunStore {
     const store = new RunStore(dir);
     const skipped: SkippedLine[] = [];
     const file = store.trajectoriesFile;
-    const kept = existsSync(file) ? await readRecords(file, store, skipped) : new Map<number, string>();
+    const kept = existsSync(file) ? await readRecords(file, store, skipped) : new Set<number>();
     return {
       config,
       status: String(meta.status ?? 'unknown'),
@@ -323,11 +323,11 @@ export interface RunRead {
   trajectories: () => AsyncGenerator<Trajectory>;
 }
 
-/** Longer than any trajectory line coworkenv writes (pictures are stored by hash), short of V8's longest string. */
-export const MAX_RECORD_BYTES = 256 * 1024 * 1024;
+// longer than any trajectory line coworkenv writes (pictures are stored by hash), short of V8's longest string
+const MAX_RECORD_BYTES = 256 * 1024 * 1024;
 
-/** The lines of a trajectories file up to byte `end` (exclusive; the whole file without it), streamed. */
-async function* recordLines(file: string, end?: number): AsyncGenerator<StreamedLine> {
+/** The non-blank lines of a trajectories file up to byte `end` (exclusive; the whole file without it), streamed. */
+export async function* recordLines(file: string, end?: number): AsyncGenerator<StreamedLine> {
   if (end === 0) return;
   const stream = createReadStream(file, { highWaterMark: 1 << 20, ...(end !== undefined ? { end: end - 1 } : {}) });
   try {
@@ -356,22 +356,11 @@ async function completeLines(file: string): Promise<{ size: number; cut: number 
   }
 }
 
-async function readBytes(file: string, at: number, n: number): Promise<string> {
-  const fh = await open(file, 'r');
-  try {
-    const buf = Buffer.alloc(n);
-    const { bytesRead } = await fh.read(buf, 0, n, at);
-    return buf.subarray(0, bytesRead).toString('utf8');
-  } finally {
-    await fh.close();
-  }
-}
-
 /**
  * Reads a trajectories file's outcomes into `store.done` (a later line for a (task, trial) wins), streamed;
- * unparsable lines go to `skipped`. Returns the line number of each kept record.
+ * unparsable lines go to `skipped`. Returns the line numbers of the kept records.
  */
-async function readRecords(file: string, store: RunStore, skipped: SkippedLine[]): Promise<Map<number, string>> {
+async function readRecords(file: string, store: RunStore, skipped: SkippedLine[]): Promise<Set<number>> {
   const { size, cut } = await completeLines(file);
   const lineOf = new Map<string, number>();
   let last = 0;
@@ -394,7 +383,7 @@ async function readRecords(file: string, store: RunStore, skipped: SkippedLine[]
   if (cut < size) {
     let message = 'not valid JSON';
     try {
-      JSON.parse(await readBytes(file, cut, Math.min(size - cut, MAX_RECORD_BYTES)));
+      JSON.parse(readSlice(file, cut, Math.min(size - cut, MAX_RECORD_BYTES)));
     } catch (e) {
       message = `not valid JSON (${parseError(e)})`;
     }
@@ -404,11 +393,11 @@ async function readRecords(file: string, store: RunStore, skipped: SkippedLine[]
       message: `${message}; a line cut off by an interrupted run, which resuming repairs`,
     });
   }
-  return new Map([...lineOf].map(([key, line]) => [line, key]));
+  return new Set(lineOf.values());
 }
 
 /** The records at `kept`'s lines, streamed from `file` in file order. */
-async function* keptRecords(file: string, kept: ReadonlyMap<number, string>): AsyncGenerator<Trajectory> {
+async function* keptRecords(file: string, kept: ReadonlySet<number>): AsyncGenerator<Trajectory> {
   if (!kept.size) return;
   for await (const l of recordLines(file)) {
     if ('tooLong' in l || !kept.has(l.line)) continue;

@@ -1,8 +1,9 @@
-import { closeSync, openSync, readFileSync, readSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { specHash } from '../schema/canonical-json.js';
 import { CoworkError } from '../schema/errors.js';
 import { checkSpecValue, parseSpecText } from '../schema/parse-spec.js';
 import type { TaskSpec } from '../schema/task-spec.js';
+import { readSlice } from './files.js';
 import { labelsOf, type TaskLabels } from './summary.js';
 import { checkedSpecs, type TaskFile, whereOf } from './task-files.js';
 
@@ -71,22 +72,11 @@ export function readSpecRef(ref: SpecRef): TaskSpec {
   let spec: TaskSpec | undefined;
   try {
     if (ref.offset === undefined) spec = parseSpecText(readFileSync(ref.file, 'utf8')).spec;
-    else spec = checkSpecValue(JSON.parse(readLine(ref.file, ref.offset, ref.bytes ?? 0))).spec;
+    else spec = checkSpecValue(JSON.parse(readSlice(ref.file, ref.offset, ref.bytes ?? 0))).spec;
   } catch (e) {
     throw changed(`cannot be read again (${(e as Error).message}): it changed since the run checked it`);
   }
   if (!spec || spec.id !== ref.id || specHash(spec) !== ref.hash)
     throw changed('no longer holds the spec the run checked');
   return spec;
-}
-
-function readLine(file: string, offset: number, bytes: number): string {
-  const fd = openSync(file, 'r');
-  try {
-    const buf = Buffer.alloc(bytes);
-    const n = readSync(fd, buf, 0, bytes, offset);
-    return buf.subarray(0, n).toString('utf8');
-  } finally {
-    closeSync(fd);
-  }
 }

@@ -90,13 +90,11 @@ export function labelledFigure(
   starts = '',
   nouns: readonly string[] = [],
 ): string {
-  const alt = (xs: readonly string[]) =>
-    `(?:${[...new Set(xs.map((x) => x.trim().toLowerCase()).filter(Boolean))].map((x) => escapeRegex(x).replace(/[- ]/g, '[- ]?')).join('|')})`;
-  // a word boundary before each label; a label in a script without spaces (邮件, 件数) has none to stand at
-  const spaced = keys.every((x) => /^[\x20-\x7e]*$/.test(x.trim()));
-  const k = spaced
-    ? `\\b${alt(keys)}`
-    : `(?:${[...new Set(keys.map((x) => x.trim().toLowerCase()).filter(Boolean))].map((x) => `${/^[a-z0-9]/.test(x) ? '\\b' : ''}${escapeRegex(x).replace(/[- ]/g, '[- ]?')}`).join('|')})`;
+  // `bounded`: a word boundary before each word; a label in a script without spaces (邮件, 件数) has none to stand at
+  const alt = (xs: readonly string[], bounded = false) =>
+    `(?:${[...new Set(xs.map((x) => x.trim().toLowerCase()).filter(Boolean))].map((x) => `${bounded && /^[a-z0-9]/.test(x) ? '\\b' : ''}${escapeRegex(x).replace(/[- ]/g, '[- ]?')}`).join('|')})`;
+  // labels all in spaced scripts share one boundary in front (the shorter pattern every English task carries)
+  const k = keys.every((x) => /^[\x20-\x7e]*$/.test(x.trim())) ? `\\b${alt(keys)}` : alt(keys, true);
   const gap = `(?:(?!${ANY_FIGURE})[^.;!?\\n]){0,60}?`;
   // `starts`: the characters the figure can begin with — the look-behind then runs only where one stands
   const gate = starts ? `(?=[${starts.replace(/[\\\]^-]/g, '\\$&')}])` : '';

@@ -1,4 +1,3 @@
-import { slug } from '../kit/text.js';
 import type { Program } from './compile/records.js';
 import {
   DESK,
@@ -55,14 +54,6 @@ export function deskLanguage(p: Program): Lang | undefined {
   return w.rng.pick(LANGS);
 }
 
-function longDayIn(locale: string, day: string): string {
-  const s = new Intl.DateTimeFormat(locale, { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'UTC' }).format(
-    new Date(`${day}T12:00:00Z`),
-  );
-  // "viernes, 4 de diciembre" reads "el viernes 4 de diciembre" in running Spanish text
-  return locale.startsWith('es') ? s.replace(',', '') : s;
-}
-
 /**
  * The request in the desk's language, with the clauses the checks trace to (each verbatim in the text); `figure`:
  * the deliverable states the figure, and the reply is asked to repeat it.
@@ -72,15 +63,12 @@ export function deskRequest(p: Program, lang: Lang, figure: boolean): RenderedRe
   const t = DESK[lang];
   const rng = w.rng;
   const title = p.policyTitle;
-  const path = `policies/${slug(title)}.md`;
-  const pointer = t.pointer[recipe.policy.service as PointerKind](
-    title,
-    path,
-    `https://intranet.example/policies/${slug(title)}`,
-  );
+  // where the policy part reads it: a workspace file's path, an intranet page's URL
+  const read = recipe.policy.reads(title).at(-1)?.args ?? {};
+  const pointer = t.pointer[recipe.policy.service as PointerKind](title, String(read.path ?? read.url ?? ''));
   const select = rng.pick(t.select)(p.policy?.section ?? '', pointer);
   const fill: Record<string, string> = {
-    by: longDayIn(t.locale, answerBy(w)),
+    by: t.day(answerBy(w)),
     glossary: GLOSSARY,
     desks: desks(w)
       .map(([l, person]) => `${t.languages[l]}: ${person.name}, ${person.email}`)
@@ -134,9 +122,7 @@ function deliverable(p: Program, t: (typeof DESK)[Lang], tail: string): string |
   const value = p.dest.value;
   const who = p.w.staff.find((s) => s.email === value)?.name ?? value;
   const dest = p.recipe.interaction === 'ask' ? t.asking.unnamed[agg.name as DeskDeliverable] : d.dest(value, who);
-  const clause = `${p.w.rng.pick(d.phrases).replace('{dest}', dest).replace('{name}', t.company)}${tail}`;
-  // "enviar a el compañero": Spanish contracts a + el
-  return t.locale.startsWith('es') ? clause.replace(/\ba el\b/g, 'al') : clause;
+  return `${p.w.rng.pick(d.phrases).replace('{dest}', dest).replace('{name}', t.company)}${tail}`;
 }
 
 /** The reply the reference ends with, in the desk's language: the figure, labelled. */
@@ -151,12 +137,7 @@ export function deskChange(p: Program, lang: Lang, id: string, set: Rec): string
   const what = Object.entries(set).map(([k, v]) =>
     k === 'is_read' ? change.read(v === true) : change.received(String(v).slice(0, 10)),
   );
-  return change.note(
-    p.w.rng.pick(change.opener),
-    id,
-    p.w.rng.pick(change.how),
-    what.join(lang === 'Chinese' ? '，' : '; '),
-  );
+  return change.note(p.w.rng.pick(change.opener), id, p.w.rng.pick(change.how), what.join(change.join));
 }
 
 /** The colleague's last word. */

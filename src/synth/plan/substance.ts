@@ -77,7 +77,6 @@ export interface SubstanceStats {
   traces: { traced_tasks: number; checks: number; untraced_checks: number };
   /** tasks that cannot pass with their pictures blank (a checked fact only a picture shows) */
   pictures: { needed: number };
-  /** tasks with text in a language other than English, and per language how many */
   /** tasks with text in another language than English, by language; `requests`: requests written in one */
   languages: { multilingual: number; by: Record<string, number>; requests: Record<string, number> };
   fixed_rule: FixedRuleReport;

@@ -1,8 +1,8 @@
-import type { DeskText } from './types.js';
+import { type DeskText, weekdayDay } from './types.js';
 
 /** The Chinese desk's words. */
 export const CHINESE: DeskText = {
-  locale: 'zh-CN',
+  day: (d) => weekdayDay('zh-CN', d),
   greet: ['你好，', '嗨，'],
   morning: ['早上好，'],
   sign: ['谢谢！', '辛苦了！', '多谢。'],
@@ -17,8 +17,8 @@ export const CHINESE: DeskText = {
     kb: (t) => `知识库中的《${t}》文章`,
     gmail: (t) => `我收件箱里的《${t}》邮件`,
     notes: (t) => `我们笔记里的《${t}》页面`,
-    workspace: (_t, path) => `共享盘上的 ${path} 文件`,
-    web: (t, _p, url) => `内网上的《${t}》页面（${url}）`,
+    workspace: (_t, at) => `共享盘上的 ${at} 文件`,
+    web: (t, at) => `内网上的《${t}》页面（${at}）`,
   },
   select: [(s, p) => `${p}中归入“${s}”一节的合作伙伴邮件`, (s, p) => `按照${p}属于“${s}”类的合作伙伴邮件`],
   actions: {
@@ -116,6 +116,7 @@ export const CHINESE: DeskText = {
     note: (o, id, how, what) => `${o}邮件 ${id} ${how}，${what}。`,
     read: (yes) => (yes ? '现在标记为已读' : '现在标记为未读'),
     received: (d) => `接收日期现在是 ${d}`,
+    join: '，',
   },
   wrapUp: '好的，谢谢。',
   space: '',

@@ -1,8 +1,8 @@
-import type { DeskText } from './types.js';
+import { type DeskText, weekdayDay } from './types.js';
 
 /** The French desk's words. */
 export const FRENCH: DeskText = {
-  locale: 'fr-FR',
+  day: (d) => weekdayDay('fr-FR', d),
   greet: ['Bonjour,', 'Salut,', 'Bonjour à toi,'],
   morning: [],
   sign: ['Merci !', 'Bonne journée,', "Merci d'avance,"],
@@ -20,8 +20,8 @@ export const FRENCH: DeskText = {
     kb: (t) => `l'article « ${t} » de la base de connaissances`,
     gmail: (t) => `l'e-mail « ${t} » dans ma boîte de réception`,
     notes: (t) => `la page « ${t} » de nos notes`,
-    workspace: (_t, path) => `le fichier ${path} sur le drive partagé`,
-    web: (t, _p, url) => `la page « ${t} » de notre intranet (${url})`,
+    workspace: (_t, at) => `le fichier ${at} sur le drive partagé`,
+    web: (t, at) => `la page « ${t} » de notre intranet (${at})`,
   },
   select: [
     (s, p) => `les messages des partenaires que ${p} classe sous « ${s} »`,
@@ -145,6 +145,7 @@ export const FRENCH: DeskText = {
     note: (o, id, how, what) => `${o} le message ${id} ${how} ; ${what}.`,
     read: (yes) => (yes ? 'il est maintenant marqué comme lu' : 'il est maintenant marqué comme non lu'),
     received: (d) => `sa date de réception est maintenant le ${d}`,
+    join: '; ',
   },
   wrapUp: 'Parfait, merci.',
   space: ' ',

@@ -1,8 +1,8 @@
-import type { DeskText } from './types.js';
+import { type DeskText, weekdayDay } from './types.js';
 
 /** The German desk's words. */
 export const GERMAN: DeskText = {
-  locale: 'de-DE',
+  day: (d) => weekdayDay('de-DE', d),
   greet: ['Hallo,', 'Hi,', 'Hallo zusammen,'],
   morning: ['Guten Morgen,'],
   sign: ['Danke dir!', 'Viele Grüße', 'Beste Grüße'],
@@ -21,8 +21,8 @@ export const GERMAN: DeskText = {
     kb: (t) => `dem Artikel „${t}“ in der Wissensdatenbank`,
     gmail: (t) => `der E-Mail „${t}“ in meinem Posteingang`,
     notes: (t) => `der Seite „${t}“ in unseren Notizen`,
-    workspace: (_t, path) => `der Datei ${path} auf dem gemeinsamen Laufwerk`,
-    web: (t, _p, url) => `der Seite „${t}“ in unserem Intranet (${url})`,
+    workspace: (_t, at) => `der Datei ${at} auf dem gemeinsamen Laufwerk`,
+    web: (t, at) => `der Seite „${t}“ in unserem Intranet (${at})`,
   },
   select: [
     (s, p) => `die Partnernachrichten, die laut ${p} unter „${s}“ fallen`,
@@ -153,6 +153,7 @@ export const GERMAN: DeskText = {
     note: (o, id, how, what) => `${o} Die Nachricht ${id} ${how}; ${what}.`,
     read: (yes) => (yes ? 'sie ist jetzt als gelesen markiert' : 'sie ist jetzt als ungelesen markiert'),
     received: (d) => `ihr Eingangsdatum ist jetzt der ${d}`,
+    join: '; ',
   },
   wrapUp: 'Super, danke.',
   space: ' ',

@@ -1,8 +1,8 @@
-import type { DeskText } from './types.js';
+import { type DeskText, weekdayDay } from './types.js';
 
 /** The Japanese desk's words. */
 export const JAPANESE: DeskText = {
-  locale: 'ja-JP',
+  day: (d) => weekdayDay('ja-JP', d),
   greet: ['お疲れさまです。'],
   morning: ['おはようございます。'],
   sign: ['よろしくお願いします。', 'ありがとうございます。', '助かります。'],
@@ -20,8 +20,8 @@ export const JAPANESE: DeskText = {
     kb: (t) => `ナレッジベースの記事「${t}」`,
     gmail: (t) => `受信箱にあるメール「${t}」`,
     notes: (t) => `ノートのページ「${t}」`,
-    workspace: (_t, path) => `共有ドライブのファイル（${path}）`,
-    web: (t, _p, url) => `イントラネットのページ「${t}」（${url}）`,
+    workspace: (_t, at) => `共有ドライブのファイル（${at}）`,
+    web: (t, at) => `イントラネットのページ「${t}」（${at}）`,
   },
   select: [
     (s, p) => `${p}で「${s}」に分類されている取引先からのメール`,
@@ -128,6 +128,7 @@ export const JAPANESE: DeskText = {
     note: (o, id, how, what) => `${o}メール ${id} が${how}。${what}。`,
     read: (yes) => (yes ? '現在は既読になっています' : '現在は未読になっています'),
     received: (d) => `受信日は ${d} になっています`,
+    join: '; ',
   },
   wrapUp: 'ありがとうございます、助かりました。',
   space: '',

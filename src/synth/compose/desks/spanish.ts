@@ -1,8 +1,9 @@
-import type { DeskText } from './types.js';
+import { type DeskText, weekdayDay } from './types.js';
 
 /** The Spanish desk's words. */
 export const SPANISH: DeskText = {
-  locale: 'es-ES',
+  // "viernes, 4 de diciembre" reads "el viernes 4 de diciembre" in running text
+  day: (d) => weekdayDay('es-ES', d).replace(',', ''),
   greet: ['Hola:', 'Hola, ¿qué tal?', 'Buenas:'],
   morning: ['Buenos días:'],
   sign: ['Gracias,', 'Un saludo,', 'Mil gracias,'],
@@ -20,8 +21,8 @@ export const SPANISH: DeskText = {
     kb: (t) => `el artículo «${t}» de la base de conocimiento`,
     gmail: (t) => `el correo «${t}» de mi bandeja de entrada`,
     notes: (t) => `la página «${t}» de nuestras notas`,
-    workspace: (_t, path) => `el archivo ${path} de la unidad compartida`,
-    web: (t, _p, url) => `la página «${t}» de nuestra intranet (${url})`,
+    workspace: (_t, at) => `el archivo ${at} de la unidad compartida`,
+    web: (t, at) => `la página «${t}» de nuestra intranet (${at})`,
   },
   select: [
     (s, p) => `los mensajes de socios que ${p} clasifica en «${s}»`,
@@ -81,8 +82,9 @@ export const SPANISH: DeskText = {
       phrases: ['convertirlos en {dest} con un elemento de lista por mensaje (id y {name})'],
     },
     summary_mail: {
-      dest: (email, who) => `${who} (${email})`,
-      phrases: ['enviar a {dest} un único correo de resumen con el id y la {name} de cada uno'],
+      // the destination brings its preposition: "a Ana Ruiz (…)", "al compañero que te indicaré"
+      dest: (email, who) => `a ${who} (${email})`,
+      phrases: ['enviar {dest} un único correo de resumen con el id y la {name} de cada uno'],
     },
     ops_notification: {
       dest: (c) => `el canal ${c}`,
@@ -102,7 +104,7 @@ export const SPANISH: DeskText = {
       report_table: 'una tabla CSV',
       report_doc: 'un documento breve',
       web_page: 'una página HTML',
-      summary_mail: 'el compañero que te indicaré',
+      summary_mail: 'al compañero que te indicaré',
       ops_notification: 'el canal que te indicaré',
       digest_post: 'un resumen',
     },
@@ -150,6 +152,7 @@ export const SPANISH: DeskText = {
     note: (o, id, how, what) => `${o} el mensaje ${id} ${how}; ${what}.`,
     read: (yes) => (yes ? 'ahora figura como leído' : 'ahora figura como no leído'),
     received: (d) => `su fecha de recepción es ahora ${d}`,
+    join: '; ',
   },
   wrapUp: 'Perfecto, gracias.',
   space: ' ',

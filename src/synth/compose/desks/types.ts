@@ -31,16 +31,16 @@ interface Deliver {
 }
 
 export interface DeskText {
-  /** for dates ("viernes 4 de diciembre") */
-  locale: string;
+  /** a day (ISO) as the desk writes it in running text ("el viernes 4 de diciembre") */
+  day: (iso: string) => string;
   greet: readonly string[];
   /** greetings that belong to the morning */
   morning: readonly string[];
   sign: readonly string[];
   why: readonly string[];
   where: readonly string[];
-  /** the document that holds the rule: a title (or a path, or a URL) put where the select clause needs it */
-  pointer: Record<PointerKind, (title: string, path: string, url: string) => string>;
+  /** the document that holds the rule, from its title and where it is read (a file's path, a page's URL) */
+  pointer: Record<PointerKind, (title: string, at: string) => string>;
   select: readonly ((section: string, pointer: string) => string)[];
   actions: Record<DeskAction, readonly string[]>;
   /** the languages as the desk names them, for the routing list */
@@ -86,8 +86,16 @@ export interface DeskText {
     note: (opener: string, id: string, how: string, what: string) => string;
     read: (yes: boolean) => string;
     received: (day: string) => string;
+    /** between two things that changed */
+    join: string;
   };
   wrapUp: string;
   /** the language's sentence end, and what joins two sentences */
   space: string;
 }
+
+/** A day's weekday, day and month in `locale` ("viernes, 4 de diciembre", "12月4日金曜日"). */
+export const weekdayDay = (locale: string, iso: string): string =>
+  new Intl.DateTimeFormat(locale, { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'UTC' }).format(
+    new Date(`${iso}T12:00:00Z`),
+  );
