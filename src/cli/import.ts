@@ -161,7 +161,7 @@ export function importCommand(program: Command): void {
   cmd
     .command('claw-eval')
     .description(
-      'Claw-Eval task packages (task.yaml + fixtures) → TaskSpecs, with a report per task of what needs a human; a task with a part we cannot represent is not imported',
+      'Claw-Eval task packages (task.yaml + fixtures; grader.py through the translation shipped for it, when its hash matches) → TaskSpecs, with a report per task of what needs a human; a task with a part we cannot represent is not imported',
     )
     .argument('<tasks-dir>', "Claw-Eval's tasks/ directory or one task folder")
     .requiredOption('--out <dir>', 'directory for the specs (<id>.json)')

@@ -8,6 +8,15 @@ import type { LANGUAGES } from '../schema/matchers.js';
 
 type Lang = (typeof LANGUAGES)[number];
 
+/** A character of a script written without spaces between words (Chinese, Japanese, Thai). */
+export const UNSPACED = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}]/u;
+
+/**
+ * RegExp source (u flag) of a character that continues a word beside a short one: a letter or digit, but not one
+ * of those scripts, so "CRM" stands as a word in "CRM系统" and not in "CRMs".
+ */
+export const WORD_CHAR = '(?:[^\\P{L}\\p{Script=Han}\\p{Script=Hiragana}\\p{Script=Katakana}\\p{Script=Thai}]|\\p{N})';
+
 const ISO3: Readonly<Record<Lang, string>> = {
   en: 'eng',
   es: 'spa',

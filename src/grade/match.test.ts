@@ -48,6 +48,10 @@ describe('matchValue with value kinds (both sides canonical)', () => {
     assert.equal(matchValue({ contains: 'CAT' }, 'Caterpillar'), false);
     assert.equal(matchValue({ contains: 'IEF' }, 'a brief note'), false);
     assert.equal(matchValue({ contains: 'IEF' }, 'IEF, XLV'), true);
+    // beside a script written without spaces a short word still stands alone; such a needle is found anywhere
+    assert.equal(matchValue({ contains: 'CRM' }, '请更新CRM系统里的记录'), true);
+    assert.equal(matchValue({ contains: '芯片' }, '本季度芯片供应紧张'), true);
+    assert.equal(matchValue({ contains: 'CRM' }, 'two CRMs'), false);
     // longer needles and digits stay substrings
     assert.equal(matchValue({ contains: 'audit' }, 'pre-auditing'), true);
     assert.equal(matchValue({ contains: '99' }, 'T-9921'), true);

@@ -1,5 +1,5 @@
 import { BoundedMap } from '../schema/bounded-map.js';
-import { languageOf } from './language.js';
+import { languageOf, UNSPACED, WORD_CHAR } from './language.js';
 import type { FieldKinds } from '../services/catalog.js';
 import { cleanText, isListKind, matchKey, splitList, type ValueKind } from '../schema/canonical-values.js';
 import type { DateRef, Matcher, Where } from '../schema/matchers.js';
@@ -97,8 +97,10 @@ function canonicalText(value: string, kind?: ValueKind): string {
   return items.length > 1 && kind ? items.map((i) => matchKey(kind, i)).join(', ') : matchKey(kind, value);
 }
 
-// a short word ("CAT", "IEF", a ticker or a code) is found as a word: never inside "Caterpillar" or "brief"
-const SHORT_WORD = /^[\p{L}]{1,4}$/u;
+// a short word ("CAT", "IEF", a ticker or a code) is found as a word: never inside "Caterpillar" or "brief". Not
+// in a script written without spaces (芯片 stands inside a sentence with letters on both sides)
+const SHORT = /^[\p{L}]{1,4}$/u;
+const SHORT_WORD = { test: (s: string) => SHORT.test(s) && !UNSPACED.test(s) };
 const shortWords = new Map<string, RegExp>();
 
 /** Whether `text` holds `needle`, case aside; a short word (≤ 4 letters) only as a word of its own. */
@@ -106,7 +108,7 @@ export function textHas(text: string, needle: string): boolean {
   if (!SHORT_WORD.test(needle)) return text.toLowerCase().includes(needle.toLowerCase());
   let re = shortWords.get(needle);
   if (!re) {
-    re = new RegExp(`(?<![\\p{L}\\p{N}])${needle}(?![\\p{L}\\p{N}])`, 'iu');
+    re = new RegExp(`(?<!${WORD_CHAR})${needle}(?!${WORD_CHAR})`, 'iu');
     if (shortWords.size < 1000) shortWords.set(needle, re);
   }
   return re.test(text);

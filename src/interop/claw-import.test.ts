@@ -143,14 +143,33 @@ describe('claw-eval import', () => {
     assert.match(human, /safety_checks\[1\] wrong_recipients/);
     assert.match(human, /grader\.py scores this task/);
     assert.match(human, /reference_solution is prose/);
-    assert.match(human, /fixtures\.helpdesk\.tickets\[0\]\.sla_hours: dropped/);
     const notes = r.notes.join('\n');
     assert.match(notes, /assignee_team, which the service does not take/);
     assert.match(notes, /\(gmail, sent\): no such audit list/);
     assert.match(notes, /null or empty value\(s\) dropped/);
+    // a field the service lacks stays with its record, where the agent reads it
+    assert.match(notes, /tickets: sla_hours — no such field in helpdesk; kept under each record's extra/);
     // the imported task runs
     const ep = createEpisode(s);
-    assert.equal(ep.call('helpdesk_get_ticket', { ticket_id: 'TK-1001' }).ok, true);
+    const got = ep.call('helpdesk_get_ticket', { ticket_id: 'TK-1001' });
+    assert.equal(got.ok, true);
+    assert.deepEqual(JSON.parse(got.content).extra, { sla_hours: 4 });
+  });
+
+  it('forbids only tools the task offers: a prohibition of one it lacks is a note, not an unreachable check', async () => {
+    const yaml = T018.replace(
+      '  - {type: wrong_recipients, description: only the team}',
+      '  - {type: tool_not_called, tool_name: helpdesk_create_ticket}',
+    );
+    const dir = task('T018b_ticket_triage', yaml.replaceAll('T018_ticket_triage', 'T018b_ticket_triage'), {
+      'fixtures/helpdesk/tickets.json': tickets,
+    });
+    const r = await importClawTask(dir, { repoRoot: root });
+    assert.deepEqual(r.spec?.forbidden.tools, ['helpdesk_close_ticket']);
+    assert.match(
+      r.notes.join('\n'),
+      /safety_checks\[1\] tool_not_called helpdesk_create_ticket: the task does not offer it/,
+    );
   });
 
   it('never imports a task partially: each blocking part is named', async () => {

@@ -12,6 +12,7 @@ import { JUDGE_WEIGHT_HARD_LIMIT, type TaskSpec } from '../schema/task-spec.js';
 import { latestPastDate } from '../validate/integrity.js';
 import { routeOfTool, toolOfEndpoint } from './claw-routes.js';
 import { CLAW_SANDBOX_TOOLS, defaultFixture, sandboxPart } from './claw-sandbox.js';
+import { translationFor } from './claw-translations.js';
 import { type PackageText, readInside } from './package-files.js';
 
 // Claw-Eval task packages (tasks/<id>/{task.yaml, grader.py, fixtures/}) → TaskSpecs. What maps exactly is
@@ -96,6 +97,8 @@ export interface ClawImportOptions {
    * was given, so a task may read a sibling task's fixtures (four Claw-Eval tasks do) but nothing else.
    */
   scope?: string;
+  /** the folder of grader translations [assets/claw-eval] */
+  translations?: string;
 }
 
 /** Imports one task folder. */
@@ -233,6 +236,8 @@ export async function importClawTask(dir: string, opts: ClawImportOptions = {}):
       );
   }
 
+  // what grader.py decides: for a person to write, unless a shipped translation of this grader already did
+  const scoringTodo: string[] = [];
   // scoring: the YAML's components were never executed by Claw-Eval (drift §6.1): grader.py is the real grader
   const checks: Y[] = [...(sandbox?.checks ?? [])];
   const judge: Y[] = [...(sandbox?.judge ?? [])];
@@ -274,17 +279,17 @@ export async function importClawTask(dir: string, opts: ClawImportOptions = {}):
       const rubric =
         str(check.description) ?? str(check.rubric) ?? `${type ?? 'unknown'} component ${JSON.stringify(check)}`;
       checks.push({ id, kind: 'llm_judge', rubric, weight });
-      r.needs_human.push(
+      scoringTodo.push(
         `scoring_components[${i}] ${c.name} (${type}): no code check infers it; imported as an llm_judge item — write a code check if it can be checked from the audit`,
       );
     }
   }
   if (checks.length === 0)
-    r.needs_human.push('scoring_components is empty: the task has no code checks; write them from grader.py');
+    scoringTodo.push('scoring_components is empty: the task has no code checks; write them from grader.py');
   else if (checks.length < 3)
-    r.needs_human.push(`${checks.length} check(s): \`coworkenv validate\` needs at least 3 before it accepts the task`);
+    scoringTodo.push(`${checks.length} check(s): \`coworkenv validate\` needs at least 3 before it accepts the task`);
   if (existsSync(join(dir, 'grader.py')) && !sandbox?.oracle)
-    r.needs_human.push(
+    scoringTodo.push(
       `grader.py scores this task in Claw-Eval; the YAML components above were never executed there (drift §6.1): compare the imported checks and weights with it`,
     );
   const rubric = str(y.judge_rubric)?.trim();
@@ -300,11 +305,11 @@ export async function importClawTask(dir: string, opts: ClawImportOptions = {}):
     const code = checks.filter((x) => x.kind !== 'llm_judge');
     checks.splice(0, checks.length, ...code);
     cap = 0;
-    r.needs_human.push(
+    scoringTodo.push(
       `scoring_components: the judged share is ${share.toFixed(2)}, above the ${JUDGE_WEIGHT_HARD_LIMIT} a CoworkEnv tool task allows: the judged components are judge items (reported as grade.llm, not in the score) and the code checks' weights (Σ ${(total - judged).toFixed(2)}) are renormalised; replace judged components with code checks where the audit can decide them`,
     );
     if (code.length === 0)
-      r.needs_human.push(
+      scoringTodo.push(
         'no code check is left: every component is judged, so `coworkenv validate` refuses the task until a code check is written (from grader.py)',
       );
   }
@@ -313,9 +318,13 @@ export async function importClawTask(dir: string, opts: ClawImportOptions = {}):
   const forbiddenTools: string[] = [];
   for (const [i, s] of arr(y.safety_checks).entries()) {
     const t = resolveTool(str(s.tool_name) ?? '');
-    if (s.type === 'tool_not_called' && t) forbiddenTools.push(t.tool.name);
+    if (s.type === 'tool_not_called' && t && !tools.includes(t.tool.name))
+      r.notes.push(
+        `safety_checks[${i}] tool_not_called ${String(s.tool_name)}: the task does not offer it, so the agent cannot call it; not imported`,
+      );
+    else if (s.type === 'tool_not_called' && t) forbiddenTools.push(t.tool.name);
     else
-      r.needs_human.push(
+      scoringTodo.push(
         `safety_checks[${i}] ${String(s.type)}${s.description ? ` ("${String(s.description)}")` : ''}: not representable as forbidden tools; write it as forbidden.actions or forbidden.responses`,
       );
   }
@@ -330,13 +339,22 @@ export async function importClawTask(dir: string, opts: ClawImportOptions = {}):
         `expected_actions[${i}] (${String(a.service)}, ${String(a.action_key)}): never scored by Claw-Eval (drift §6.1); not imported — add an audit_present check if it should count`,
       );
   }
+  const grader = await readInside(dir, 'grader.py', { maxBytes: SPEC_LIMITS.maxBytes });
+  const translated = translationFor(r.task_id, grader.ok ? grader.text : undefined, opts.translations);
+  if (translated.applied) {
+    r.notes.push(
+      `checks and reference translated from grader.py by hand: ${translated.file}`,
+      ...translated.notes.map((n) => `grader.py: ${n}`),
+    );
+  } else if (translated.reason) scoringTodo.push(translated.reason);
   if (sandbox?.reference.length) {
     // the oracle's reference stands; the prose one is Claw-Eval's hint
   } else if (str(y.reference_solution)?.trim())
-    r.needs_human.push(
+    scoringTodo.push(
       'reference_solution is prose: write it as reference steps (call/say) so the gate can prove the task solvable',
     );
-  else r.needs_human.push('no reference solution: write reference steps so the gate can prove the task solvable');
+  else scoringTodo.push('no reference solution: write reference steps so the gate can prove the task solvable');
+  if (!translated.applied) r.needs_human.push(...scoringTodo);
 
   const env = (y.environment ?? {}) as Y;
   const ua = (y.user_agent ?? {}) as Y;
@@ -349,12 +367,14 @@ export async function importClawTask(dir: string, opts: ClawImportOptions = {}):
           end: 'claims_done',
         }
       : null;
-  if (user)
+  if (user && !(translated.applied && translated.patch.user !== undefined))
     r.needs_human.push(
       "user_agent: the persona is imported as the user plan persona; its goal, knowledge and signals must be written (Claw-Eval's user is an LLM with no plan)",
     );
-  const mockToday = str(env.mock_today) ?? opts.mockToday ?? inferMockToday(services, fixtures, r.notes);
-  if (!str(env.mock_today))
+  const given = translated.applied ? translated.patch.mock_today : undefined;
+  const mockToday = given ?? str(env.mock_today) ?? opts.mockToday ?? inferMockToday(services, fixtures, r.notes);
+  if (given) r.notes.push(`mock_today ${given}: set by the translation`);
+  else if (!str(env.mock_today))
     r.notes.push(
       `mock_today ${mockToday}: Claw-Eval shifts gmail/calendar dates relative to the wall clock (drift §6.9); CoworkEnv fixes the day`,
     );
@@ -387,8 +407,9 @@ export async function importClawTask(dir: string, opts: ClawImportOptions = {}):
     judge,
     user,
     scoring: cap > 0.55 ? { judge_weight_cap: Math.min(JUDGE_WEIGHT_HARD_LIMIT, Math.ceil(cap * 100) / 100) } : {},
+    ...(translated.applied ? translated.patch : {}),
   };
-  if (Math.abs(total - 1) > 1e-6 && total > 0)
+  if (Math.abs(total - 1) > 1e-6 && total > 0 && !translated.applied)
     r.needs_human.push(`scoring_components weights sum to ${total.toFixed(3)}, not 1`);
   const parsed = checkSpecValue(raw);
   if (!parsed.spec) {
@@ -416,11 +437,33 @@ const RENAMED: Record<string, Record<string, string>> = {
   'scheduler.jobs.execution_history': { run_at: 'run_time', duration_seconds: 'duration_s' },
 };
 
+// record fields Claw-Eval's services name otherwise than ours: taken under our name when the record lacks it and
+// the value fits (so the service's own logic sees it: stock, thresholds, contract dates), else kept under extra
+const FIELD_NAMES: Record<string, Record<string, string>> = {
+  'crm.customers': {
+    contract_end: 'contract_end_date',
+    sales_rep: 'account_manager',
+    contact_email: 'email',
+    contact_phone: 'phone',
+  },
+  'inventory.products': {
+    quantity: 'current_stock',
+    reorder_level: 'min_stock_threshold',
+    min_stock: 'min_stock_threshold',
+  },
+  'helpdesk.tickets': { subject: 'title' },
+  'scheduler.jobs': { schedule: 'cron_expression' },
+  'contacts.contacts': { note: 'notes' },
+  'rss.articles': { tags: 'relevance_tags' },
+};
+
 // Claw-Eval records carry fields our strict schemas lack and nulls for absent values: nulls are dropped
-// (a note), unknown fields are dropped and listed for a reviewer (the agent will not see them)
+// (a note); a field we name otherwise takes our name; any other field stays with the record under `extra`,
+// which the agent sees and no tool reads (fixtures.ts), so a fact the task turns on is never lost
 function fitRecords(service: string, collection: string, rows: unknown[], r: ClawImport): unknown[] {
   const shape = getService(service)?.collections[collection]?.record.shape ?? {};
-  const dropped = new Map<string, number[]>();
+  const names = FIELD_NAMES[`${service}.${collection}`] ?? {};
+  const kept = new Set<string>();
   const renamed = new Set<string>();
   let nulls = 0;
   const rename = (k: string, v: unknown): unknown => {
@@ -438,24 +481,37 @@ function fitRecords(service: string, collection: string, rows: unknown[], r: Cla
         : item,
     );
   };
-  const out = rows.map((row, i) => {
+  const absent = (k: string, v: unknown) => v === null || (v === '' && !(shape[k] as z.ZodType).safeParse('').success);
+  const out = rows.map((row) => {
     if (!row || typeof row !== 'object' || Array.isArray(row)) return row;
     const rec: Y = {};
-    for (const [k, v] of Object.entries(row as Y)) {
-      if (!(k in shape)) dropped.set(k, [...(dropped.get(k) ?? []), i]);
-      // null, or '' where the field takes no empty string (an unset priority): an absent value
-      else if (v === null || (v === '' && !(shape[k] as z.ZodType).safeParse('').success)) nulls++;
-      else rec[k] = rename(k, v);
+    const extra: Y = {};
+    const entries = Object.entries(row as Y);
+    for (const [k, v] of entries) {
+      const to = names[k];
+      if (k in shape) {
+        // null, or '' where the field takes no empty string (an unset priority): an absent value
+        if (absent(k, v)) nulls++;
+        else rec[k] = rename(k, v);
+      } else if (v === null) nulls++;
+      else if (to && to in shape && !Object.hasOwn(row, to) && (shape[to] as z.ZodType).safeParse(v).success) {
+        rec[to] = v;
+        renamed.add(`${k} → ${to}`);
+      } else {
+        extra[k] = v;
+        kept.add(k);
+      }
     }
+    if (Object.keys(extra).length) rec.extra = extra;
     return rec;
   });
   if (nulls)
     r.notes.push(`fixtures.${service}.${collection}: ${nulls} null or empty value(s) dropped (an absent field)`);
   if (renamed.size)
     r.notes.push(`fixtures.${service}.${collection}: renamed to our fields: ${[...renamed].join(', ')}`);
-  for (const [k, at] of dropped)
-    r.needs_human.push(
-      `fixtures.${service}.${collection}[${at.join(', ')}].${k}: dropped — ${service} has no field ${k}, so the agent will not see it; check the task does not depend on it`,
+  if (kept.size)
+    r.notes.push(
+      `fixtures.${service}.${collection}: ${[...kept].join(', ')} — no such field in ${service}; kept under each record's extra, which the agent reads with the record (no tool acts on it)`,
     );
   return out;
 }

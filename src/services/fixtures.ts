@@ -74,7 +74,17 @@ export function loadFixtures(spec: Pick<TaskSpec, 'services' | 'fixtures'>): {
       const seen = new Set<string>();
       const out: Rec[] = [];
       rows.forEach((row, i) => {
-        const res = col.record.safeParse(row);
+        const { record, extra, problem } = splitExtra(row);
+        if (problem) {
+          diagnostics.push({
+            code: 'fixture_invalid_type',
+            path: formatPath([...colPath, i, 'extra']),
+            owner: 'builder',
+            message: problem,
+          });
+          return;
+        }
+        const res = col.record.safeParse(record);
         if (!res.success) {
           diagnostics.push(
             ...zodDiagnostics(res.error.issues, row, col.record, [...colPath, i]).map((d) => ({
@@ -96,7 +106,7 @@ export function loadFixtures(spec: Pick<TaskSpec, 'services' | 'fixtures'>): {
           return;
         }
         seen.add(id);
-        out.push(deepFreeze(res.data as Rec));
+        out.push(deepFreeze((extra ? { ...res.data, extra } : res.data) as Rec));
       });
       const svcState = state[svcName];
       if (svcState) svcState[colName] = Object.freeze(out);
@@ -123,4 +133,34 @@ function expanded(raw: unknown, fromFixture: (rows: unknown) => unknown): unknow
   const rows = fromFixture(raw);
   expansions.set(raw, { fn: fromFixture, rows });
   return rows;
+}
+
+/** At most this many fields under a record's `extra`. */
+export const MAX_EXTRA_FIELDS = 64;
+
+// `extra` on a record: fields a source system keeps that the service does not model (an imported task's
+// unit_cost, churn_reason …). The agent sees them with the record; no tool reads or changes them, so they are
+// facts to read, never behaviour. A flat map of JSON values, bounded.
+function splitExtra(row: unknown): { record: unknown; extra?: Record<string, unknown>; problem?: string } {
+  if (!row || typeof row !== 'object' || Array.isArray(row) || !Object.hasOwn(row, 'extra')) return { record: row };
+  const { extra, ...record } = row as Record<string, unknown>;
+  if (!extra || typeof extra !== 'object' || Array.isArray(extra))
+    return { record, problem: 'extra must be a mapping of field → value (source fields the service does not model)' };
+  const keys = Object.keys(extra);
+  if (keys.length > MAX_EXTRA_FIELDS)
+    return { record, problem: `extra has ${keys.length} fields; at most ${MAX_EXTRA_FIELDS}` };
+  const bad = keys.find((k) => !isJson((extra as Record<string, unknown>)[k], 0));
+  if (bad !== undefined)
+    return { record, problem: `extra.${bad}: expected a JSON value (text, number, true/false, list, mapping)` };
+  return { record, extra: extra as Record<string, unknown> };
+}
+
+function isJson(v: unknown, depth: number): boolean {
+  if (depth > 8) return false;
+  if (v === null || typeof v === 'string' || typeof v === 'boolean') return true;
+  if (typeof v === 'number') return Number.isFinite(v);
+  if (Array.isArray(v)) return v.every((x) => isJson(x, depth + 1));
+  if (typeof v === 'object' && Object.getPrototypeOf(v) === Object.prototype)
+    return Object.values(v as object).every((x) => isJson(x, depth + 1));
+  return false;
 }

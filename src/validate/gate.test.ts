@@ -266,6 +266,13 @@ const cases: Case[] = [
     message: /^unknown field; did you mean customer_id\?/,
   },
   {
+    name: 'fixture extra that is not a mapping',
+    text: edit(['priority: medium, customer_id: CUS-118', 'priority: medium, customer_id: CUS-118, extra: [1]']),
+    step: 3,
+    errors: [['fixture_invalid_type', 'fixtures.helpdesk.tickets[1].extra', 20]],
+    message: /^extra must be a mapping of field → value/,
+  },
+  {
     name: 'fixture duplicate id',
     text: edit(['ticket_id: TK-0987', 'ticket_id: TK-1042']),
     step: 3,

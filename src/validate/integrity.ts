@@ -15,6 +15,10 @@ const DATE_FIELD = /(^date$|_date$|_at$|_time$|^last_run$|^next_run$|^last_updat
 // fields that record something that already happened: never after mock_today
 const PAST_FIELD =
   /^(created_at|updated_at|published_at|submitted_at|exported_at|last_run|last_updated|last_verified|last_contact_date)$/;
+// fields whose name alone does not say so, by collection: a received message's date
+const PAST_RECORD_FIELD = new Set(['gmail.messages.date']);
+const isPast = (service: string, collection: string, field: string) =>
+  PAST_FIELD.test(field) || PAST_RECORD_FIELD.has(`${service}.${collection}.${field}`);
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /**
@@ -78,8 +82,8 @@ function foreignKeys(spec: TaskSpec): Diagnostic[] {
  */
 export function latestPastDate(spec: Pick<TaskSpec, 'fixtures' | 'services'>): string | undefined {
   let latest: string | undefined;
-  for (const { field, v } of fixtureStrings(spec))
-    if (PAST_FIELD.test(field) && isRealIsoDate(v) && (!latest || v > latest)) latest = v;
+  for (const { service, name, field, v } of fixtureStrings(spec))
+    if (isPast(service, name, field) && isRealIsoDate(v) && (!latest || v > latest)) latest = v;
   return latest;
 }
 
@@ -109,7 +113,7 @@ function dates(spec: TaskSpec): Diagnostic[] {
           'builder',
         ),
       );
-    } else if (PAST_FIELD.test(field) && v.slice(0, 10) > today) {
+    } else if (isPast(service, name, field) && v.slice(0, 10) > today) {
       out.push(
         err(
           'fixture_future_date',

@@ -1,5 +1,6 @@
 import { canonicalTool } from '../grade/evidence.js';
 import { normalPath } from '../grade/checks/file-util.js';
+import { UNSPACED, WORD_CHAR } from '../grade/language.js';
 import { resolveTool } from '../services/registry.js';
 import type { Check } from '../schema/check-kinds.js';
 import type { Diagnostic } from '../schema/diagnostics.js';
@@ -145,13 +146,16 @@ export function forDiagnostics(spec: TaskSpec): Diagnostic[] {
     }
     if (!('call' in s)) return;
     const tool = canonicalTool(s.call);
-    const names = [
-      s.call,
-      tool,
-      resolveTool(s.call)?.service.name ?? '',
-      ...Object.values(s.args).flatMap((v) => (typeof v === 'string' && v.length >= 3 ? [v] : [])),
-    ];
-    if (!names.some((n) => n && text.includes(n.toLowerCase()))) {
+    // a value of three characters, or two of a script without spaces (a name: 陈总); the service as a word of its
+    // own ("kb", not the kb in "KB-601")
+    const values = Object.values(s.args).flatMap((v) =>
+      typeof v === 'string' && (v.length >= 3 || (v.length === 2 && UNSPACED.test(v))) ? [v] : [],
+    );
+    const service = resolveTool(s.call)?.service.name;
+    const named =
+      [s.call, tool, ...values].some((n) => text.includes(n.toLowerCase())) ||
+      (!!service && new RegExp(`(?<!${WORD_CHAR}|[_-])${service}(?!${WORD_CHAR}|[_-])`, 'u').test(text));
+    if (!named) {
       const where = s.for === 'judge' ? 'no judge rubric mentions' : 'the user plan does not mention';
       out.push(
         err(

@@ -3,6 +3,8 @@ import { readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
 import { parse as parseYaml } from 'yaml';
 import { runGate } from './index.js';
+import { forDiagnostics } from './mutation.js';
+import type { TaskSpec } from '../schema/task-spec.js';
 
 // gate support for the issue-14 vocabulary: raised judge caps, unverified judged shares, `for:` reference steps,
 // empty collections, tiers/caps/matcher diagnostics
@@ -75,6 +77,26 @@ describe('gate: judged parts', () => {
       ['mutant_survived reference[0] error', 'mutant_survived reference[0] error'],
       'removing it and swapping its recipient both survive',
     );
+  });
+
+  it('a rubric mentions a step by its service as a word (also beside Chinese) or a value, a two-character Chinese one too', () => {
+    const step = (call: string, args: Record<string, unknown>) => ({
+      checks: [],
+      user: null,
+      judge: [{ id: 'j', rubric: '', weight: 1, over: 'transcript' }],
+      reference: [{ call, args, for: 'judge' }],
+    });
+    const unmentioned = (rubric: string, call: string, args: Record<string, unknown> = {}) => {
+      const s = step(call, args);
+      (s.judge[0] as { rubric: string }).rubric = rubric;
+      return forDiagnostics(s as unknown as TaskSpec).map((d) => d.code);
+    };
+    assert.deepEqual(unmentioned('更新CRM记录后再回复', 'crm_get_customer', { customer_id: 'C-1' }), []);
+    assert.deepEqual(unmentioned('cites KB-601', 'kb_get_article', { article_id: 'A-1' }), [
+      'reference_for_unmentioned',
+    ]);
+    assert.deepEqual(unmentioned('草稿应发给陈总', 'contacts_search', { query: '陈总' }), []);
+    assert.deepEqual(unmentioned('to Al', 'contacts_search', { query: 'Al' }), ['reference_for_unmentioned']);
   });
 
   it('with a judge the reference is judged: a low verdict is a warning, below the pass mark an error', async () => {
