@@ -7,7 +7,7 @@ import { trajectoryAnchors } from '../rl/anchor.js';
 import type { AdvantageRow } from '../rl/estimators/index.js';
 import type { Trajectory } from '../schema/trajectory.js';
 import { isCoworkError } from '../schema/errors.js';
-import { badInput, runCli as cli, inProcess, json } from './testing.js';
+import { badInput, runCli as cli, inProcess } from './testing.js';
 import { buildProgram } from './main.js';
 
 const TMP = mkdtempSync(join(tmpdir(), 'coworkenv-adv-cli-'));

@@ -1,13 +1,13 @@
 import assert from 'node:assert/strict';
 import { okGrade } from '../grade/testing.js';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import { specHash } from '../schema/canonical-json.js';
 import { TaskSpec } from '../schema/task-spec.js';
 import { makeSpec } from '../schema/testing.js';
-import type { Grade, Trajectory } from '../schema/trajectory.js';
+import type { Trajectory } from '../schema/trajectory.js';
 import { CE_LIMITS } from './convert.js';
 import { curate, type CurationReport } from './pipeline.js';
 import type { Scorer } from './select.js';

@@ -9,7 +9,7 @@ import { zodDiagnostics } from '../schema/zod-diagnostics.js';
 import { type CallEffect, type CallMemo, callKey } from './call-memo.js';
 import { drawFault } from './faults.js';
 import { takeAttachments } from './images.js';
-import { type Prepared, prepare } from './prepared.js';
+import { prepare } from './prepared.js';
 import { createRng, type Rng } from './rng.js';
 import { ServiceContext } from './service-context.js';
 import type { Audit, AuditCall, CallResult, EpisodeInternals, ToolErrorInfo } from './types.js';

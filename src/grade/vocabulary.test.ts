@@ -7,7 +7,6 @@ import { scriptedUser } from '../user/scripted.js';
 import type { AgentTurn } from '../env/turns.js';
 import type { TaskSpec, TaskSpecInput } from '../schema/task-spec.js';
 import { makeSpec } from '../schema/testing.js';
-import { grade } from './grade.js';
 import { type MatchEnv, matchValue, matchWhere } from './match.js';
 
 // the check vocabulary of issue 14: matchers, which / tool lists, tiers, caps, text `over`, forbidden responses

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { fieldsText, rankByQuery } from './text-search.js';
-import { ToolError } from './tool-error.js';
 import { defineTool, type ServiceDef } from './types.js';
 import { defined, IdArg, kinded, parseAddresses, pick } from './util.js';
 

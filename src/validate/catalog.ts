@@ -6,7 +6,7 @@ import type { Where } from '../schema/matchers.js';
 import { didYouMean } from '../schema/suggest.js';
 import type { TaskSpec } from '../schema/task-spec.js';
 import { zodDiagnostics } from '../schema/zod-diagnostics.js';
-import { err, warn } from './types.js';
+import { err } from './types.js';
 
 type Owner = 'builder' | 'verifier';
 const AUTO_FIELDS = ['timestamp', 'seq'];

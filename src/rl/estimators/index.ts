@@ -1,6 +1,5 @@
 import { CoworkError } from '../../schema/errors.js';
-import type { Group } from '../groups.js';
-import { DEFAULT_DIMENSIONS, type DimensionSpec } from '../rewards.js';
+import { DEFAULT_DIMENSIONS } from '../rewards.js';
 import { drGrpo } from './drgrpo.js';
 import { gdpo } from './gdpo.js';
 import { gigpo } from './gigpo.js';
