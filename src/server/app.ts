@@ -11,6 +11,7 @@ import {
   validationError,
   withTask,
 } from './protocol.js';
+import { openApiDocument } from './openapi.js';
 import { handleRpc, RPC, rpcError, withParamsTask } from './rpc.js';
 import type { SessionManager } from './sessions.js';
 
@@ -59,6 +60,8 @@ export function createApp(opts: AppOptions): Hono {
   );
 
   for (const p of route('/schema')) app.get(p, (c) => c.json(schemaResponse()));
+
+  for (const p of route('/openapi.json')) app.get(p, (c) => (taskOf(c), c.json(openApiDocument(DESCRIPTION))));
 
   app.get('/tasks', (c) =>
     c.json({

@@ -131,6 +131,19 @@ describe('OpenEnv conformance (strict schemas from its pydantic models)', () => 
     });
     stepLike('StepResponse', bad.body, 'POST /step call_tool (unknown tool)');
     assert.equal(bad.body.observation.result.is_error, true);
+    // what OpenEnv reports as a framework error (its MCPToolClient raises on it); a tool's own error is a result
+    assert.equal(bad.body.observation.error.error_type, 'tool_not_found');
+    const args = await http('POST', '/step', {
+      episode_id: 'c1',
+      action: { type: 'call_tool', tool_name: 'crm_get_customer', arguments: {} },
+    });
+    stepLike('StepResponse', args.body, 'POST /step call_tool (invalid arguments)');
+    assert.equal(args.body.observation.error.error_type, 'invalid_args');
+    const missing = await http('POST', '/step', {
+      episode_id: 'c1',
+      action: { type: 'call_tool', tool_name: 'crm_get_customer', arguments: { customer_id: 'CUS-0000' } },
+    });
+    assert.deepEqual([missing.body.observation.result.is_error, missing.body.observation.error], [true, undefined]);
     const tc = await http('POST', '/step', {
       episode_id: 'c1',
       action: { tool_call: { name: 'crm_get_customer', arguments: { customer_id: 'CUS-204' } } },
@@ -139,7 +152,7 @@ describe('OpenEnv conformance (strict schemas from its pydantic models)', () => 
     const state = await http('GET', '/state?episode_id=c1');
     conforms('State', state.body, 'GET /state');
     assert.ok(stateSchema.safeParse(state.body).success);
-    assert.equal(state.body.step_count, 3, 'list_tools is not a step of the episode');
+    assert.equal(state.body.step_count, 5, 'list_tools is not a step of the episode (five calls)');
     const fin = await http('POST', '/step', { episode_id: 'c1', action: { message: 'done' } });
     stepLike('StepResponse', fin.body, 'POST /step message');
     assert.equal(fin.body.done, true);

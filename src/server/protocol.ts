@@ -230,8 +230,12 @@ export const CallToolObservation = withMeta({
     data: z.unknown().describe('the parsed tool result (the JSON text when it does not parse)'),
     is_error: z.boolean(),
   }),
+  error: z
+    .object({ error_type: z.enum(['tool_not_found', 'invalid_args']), message: z.string() })
+    .optional()
+    .describe("a tool the task lacks or arguments that do not fit (OpenEnv's ToolError): its clients raise on it"),
 }).describe(
-  "after a call_tool action (OpenEnv's CallToolObservation; tool errors are in result, as OpenEnv's tool errors are; metadata.call_id is the recorded call id)",
+  "after a call_tool action (OpenEnv's CallToolObservation; a tool's errors are in result, as OpenEnv's are; metadata.call_id is the recorded call id)",
 );
 
 export const Observation = z.union([

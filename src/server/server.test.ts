@@ -86,6 +86,15 @@ describe('env server: discovery', () => {
       SPECS.map((x) => x.id),
     );
     assert.deepEqual(tasks.tasks[0].labels, SPECS[0]?.labels);
+    // what OpenEnv's `openenv validate <url>` reads: info.version, and /reset, /step, /state among the paths
+    // (simulation mode); every body schema it points to is there
+    const api = (await s.get('/openapi.json')).body;
+    assert.equal(api.openapi, '3.1.0');
+    assert.equal(api.info.version, meta.version);
+    for (const p of ['/reset', '/step', '/state', '/mcp', '/health', '/metadata', '/schema'])
+      assert.ok(api.paths[p], p);
+    const refs = [...JSON.stringify(api.paths).matchAll(/#\/components\/schemas\/(\w+)/g)].map((m) => m[1]);
+    for (const r of refs) assert.ok(api.components.schemas[r as string], r);
     const missing = await s.get('/nope');
     assert.equal(missing.status, 404);
     assert.match(missing.body.detail, /no route GET \/nope/);

@@ -13,6 +13,12 @@ import type { AuditLog, EndReason, Grade, Trajectory } from '../schema/trajector
 import { scriptedUser } from '../user/scripted.js';
 import { type Action, type EpisodeAction, type RewardComponents, ServerError } from './protocol.js';
 
+// our tool error codes OpenEnv reports as a framework error (ToolErrorType), not as the tool's own result
+const FRAMEWORK_ERRORS: Readonly<Record<string, 'tool_not_found' | 'invalid_args'>> = {
+  unknown_tool: 'tool_not_found',
+  invalid_argument: 'invalid_args',
+};
+
 export interface StepMeta {
   step: number;
   anchor: string;
@@ -177,17 +183,31 @@ export class Session {
     if ('type' in action && action.type === 'list_tools') return Promise.resolve(this.listTools());
     const p = this.#chain.then(async () => {
       if (!('type' in action)) return this.#step(action);
-      // OpenEnv's call_tool: one tool_call step, answered as its CallToolObservation; a failed call is a
-      // tool error, so it is in `result` (is_error) as OpenEnv puts tool errors, never in `error`
+      // OpenEnv's call_tool: one tool_call step, answered as its CallToolObservation. A failed call is in
+      // `result` (is_error), as OpenEnv keeps a tool's own errors; a tool the task lacks or arguments that do not
+      // fit also set `error`, as OpenEnv's MCPEnvironment does for those (and its MCPToolClient raises on it)
       const r = await this.#step({ tool_call: { name: action.tool_name, arguments: action.arguments ?? {} } });
       const { metadata, ...obs } = r.observation;
-      const tr = obs.tool_result as { call_id: string; ok: boolean; content: string; images?: ImageRef[] };
+      const tr = obs.tool_result as {
+        call_id: string;
+        ok: boolean;
+        content: string;
+        images?: ImageRef[];
+        error?: { code: string; message: string };
+      };
       const result = {
         content: [{ type: 'text', text: tr.content }, ...mcpImageContent(tr.images)],
         data: parseOr(tr.content),
         is_error: !tr.ok,
       };
-      return respond({ tool_name: action.tool_name, result }, { ...metadata, call_id: tr.call_id }, r.reward, r.done);
+      const kind = tr.error && FRAMEWORK_ERRORS[tr.error.code];
+      const error = kind ? { error: { error_type: kind, message: tr.error?.message ?? '' } } : {};
+      return respond(
+        { tool_name: action.tool_name, result, ...error },
+        { ...metadata, call_id: tr.call_id },
+        r.reward,
+        r.done,
+      );
     });
     this.#chain = p.catch(() => {});
     return p;

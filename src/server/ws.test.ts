@@ -137,7 +137,15 @@ describe('env server over WebSocket (real socket on 127.0.0.1)', () => {
       [unknown.code, unknown.message],
       ['UNKNOWN_TYPE', 'Unknown message type: "render" (known: reset, step, state, mcp, close)'],
     );
-    assert.equal((await err({ type: 'step', data: { message: 'hi' } })).code, 'SESSION_ERROR', 'step before reset');
+    // a first step before any reset runs on the episode a plain reset starts (OpenEnv's env exists from the
+    // connection on); that connection's episode is then the one its later messages use
+    const first = await connect(wsUrl);
+    const early = await first.ask({ type: 'step', data: { tool_call: { name: 'crm_get_customer', arguments: {} } } });
+    assert.deepEqual([early.type, early.data.observation.metadata.step], ['observation', 1]);
+    const st = await first.ask({ type: 'state' });
+    assert.equal(st.data.step_count, 1);
+    first.ws.close();
+    await first.closed;
     // before a reset, as OpenEnv's session from the connection on, tools/list answers (the first task's tools)
     const noEp = await c.ask({ type: 'mcp', data: { jsonrpc: '2.0', id: 1, method: 'tools/list' } });
     assert.deepEqual([noEp.type, noEp.data.result.tools.length > 0], ['mcp', true]);

@@ -120,20 +120,21 @@ export function attachWebSocket(server: Server, opts: WsOptions): { close(): voi
           }
           case 'step': {
             const action = parseAction(body, ['data']);
-            const s = current();
+            let s = current();
             // OpenEnv's list_tools needs no reset: before one, the tools of the task a plain reset starts
-            if (!s && 'type' in action && action.type === 'list_tools')
+            if (!s && !session && 'type' in action && action.type === 'list_tools')
               return send({
                 type: 'observation',
                 data: manager.detached(task === undefined ? {} : { task_id: task }).listTools(),
               });
+            // OpenEnv's environment exists from the connection on: a first step runs on the episode a plain reset
+            // starts, as an MCP tools/call before a reset does. One that was closed or reaped is told so
+            if (!s && !session) s = start(parseOr422(ResetRequest, withTask({}, task), 'reset data', ['data']));
             if (!s)
               throw new ServerError(
                 404,
                 'SESSION_ERROR',
-                session
-                  ? `episode ${session.id} was closed (idle TTL ${manager.ttlS}s); send reset`
-                  : 'no episode on this connection; send {"type": "reset"} first',
+                `episode ${session?.id} was closed (idle TTL ${manager.ttlS}s); send reset`,
               );
             manager.touch(s);
             return send({ type: 'observation', data: await manager.use(s, () => s.step(action)) });
