@@ -13,6 +13,7 @@ import { loadSpecs } from '../run/task-files.js';
 import { canonicalJson } from '../schema/canonical-json.js';
 import { followUps, harborTask, writeHarborTask } from './harbor-export.js';
 import { harborTaskDirs, importHarborTask } from './harbor-import.js';
+import type { TaskSpec } from '../schema/task-spec.js';
 import { ticketTriageSpec } from './testing.js';
 import { parseToml } from './toml.js';
 import { parse as parseYaml } from 'yaml';
@@ -260,53 +261,58 @@ describe('Harbor import of hostile folders', () => {
   });
 });
 
-describe('Harbor oracle and verifier programs', () => {
-  // what Harbor does with an exported folder, with the containers' paths mapped to folders here: the sidecar runs
-  // the compose file's command, the healthcheck passes, solve.sh replays the reference, test.sh grades the episode
-  it('the sidecar command as exported starts, passes the healthcheck, records the oracle; test.sh rewards it 1', async () => {
-    const spec = ticketTriageSpec();
-    const { dir } = await writeHarborTask(spec, join(tmp, 'sidecar'), '0.1.0');
-    const logs = join(tmp, 'sidecar-logs');
-    const verifier = join(tmp, 'sidecar-verifier');
-    mkdirSync(logs, { recursive: true });
-    mkdirSync(verifier, { recursive: true });
-    const compose = parseYaml(readFileSync(join(dir, 'environment/docker-compose.yaml'), 'utf8')) as {
-      services: { coworkenv: { command: string[] } };
+async function harborRun(spec: TaskSpec): Promise<void> {
+  const { dir } = await writeHarborTask(spec, join(tmp, 'sidecar', spec.id), '0.1.0');
+  const logs = join(tmp, 'sidecar-logs', spec.id);
+  const verifier = join(tmp, 'sidecar-verifier', spec.id);
+  mkdirSync(logs, { recursive: true });
+  mkdirSync(verifier, { recursive: true });
+  const compose = parseYaml(readFileSync(join(dir, 'environment/docker-compose.yaml'), 'utf8')) as {
+    services: { coworkenv: { command: string[] } };
+  };
+  const [program, ...args] = compose.services.coworkenv.command;
+  assert.equal(program, 'coworkenv');
+  assert.match(readFileSync(join(dir, 'environment/Dockerfile'), 'utf8'), /COPY task\.json \/coworkenv\/task\.json/);
+  const here = args.map((a) =>
+    a === '/coworkenv/task.json'
+      ? join(dir, 'environment/task.json')
+      : a.replace('/logs/coworkenv', logs).replace('127.0.0.1:8765', '127.0.0.1:0'),
+  );
+  const sidecar = await startServing(here, /serving \S+ on http:\/\/127\.0\.0\.1:\d+\/mcp/);
+  try {
+    const url = /on (http:\/\/127\.0\.0\.1:\d+\/mcp)/.exec(sidecar.ready)?.[1] as string;
+    const toml = parseToml(readFileSync(join(dir, 'task.toml'), 'utf8'), 'task.toml') as {
+      environment: { healthcheck: { command: string } };
     };
-    const [program, ...args] = compose.services.coworkenv.command;
-    assert.equal(program, 'coworkenv');
-    assert.match(readFileSync(join(dir, 'environment/Dockerfile'), 'utf8'), /COPY task\.json \/coworkenv\/task\.json/);
-    const here = args.map((a) =>
-      a === '/coworkenv/task.json'
-        ? join(dir, 'environment/task.json')
-        : a.replace('/logs/coworkenv', logs).replace('127.0.0.1:8765', '127.0.0.1:0'),
-    );
-    const sidecar = await startServing(here, /serving \S+ on http:\/\/127\.0\.0\.1:\d+\/mcp/);
-    try {
-      const url = /on (http:\/\/127\.0\.0\.1:\d+\/mcp)/.exec(sidecar.ready)?.[1] as string;
-      const toml = parseToml(readFileSync(join(dir, 'task.toml'), 'utf8'), 'task.toml') as {
-        environment: { healthcheck: { command: string } };
-      };
-      const port = new URL(url).port;
-      const health = await run('sh', ['-c', toml.environment.healthcheck.command.replace(':8765', `:${port}`)]);
-      assert.equal(health.code, 0, health.stderr);
-      const solve = await run('bash', [join(dir, 'solution/solve.sh')], { COWORKENV_MCP_URL: url });
-      assert.equal(solve.code, 0, solve.stderr);
-      const testSh = readFileSync(join(dir, 'tests/test.sh'), 'utf8')
-        .replaceAll('/logs/coworkenv', logs)
-        .replaceAll('/logs/verifier', verifier)
-        .replaceAll('/tests/', `${join(dir, 'tests')}/`)
-        .replaceAll('coworkenv grade', `${process.execPath} ${join(ROOT, 'bin/coworkenv.js')} grade`);
-      writeFileSync(join(tmp, 'sidecar-test.sh'), testSh);
-      const test = await run('bash', [join(tmp, 'sidecar-test.sh')]);
-      assert.equal(test.code, 0, test.stderr);
-    } finally {
-      const end = await sidecar.stop();
-      assert.deepEqual([end.code, end.signal], [0, null], end.stderr);
-    }
-    assert.equal(readFileSync(join(verifier, 'reward.txt'), 'utf8').trim(), '1');
-    const rewards = JSON.parse(readFileSync(join(verifier, 'reward.json'), 'utf8')) as Record<string, number>;
-    assert.deepEqual([rewards.passed, rewards.scored, rewards.finished], [1, 1, 1]);
+    const port = new URL(url).port;
+    const health = await run('sh', ['-c', toml.environment.healthcheck.command.replace(':8765', `:${port}`)]);
+    assert.equal(health.code, 0, `${spec.id}: ${health.stderr}`);
+    const solve = await run('bash', [join(dir, 'solution/solve.sh')], { COWORKENV_MCP_URL: url });
+    assert.equal(solve.code, 0, `${spec.id}: ${solve.stderr}`);
+    const testSh = readFileSync(join(dir, 'tests/test.sh'), 'utf8')
+      .replaceAll('/logs/coworkenv', logs)
+      .replaceAll('/logs/verifier', verifier)
+      .replaceAll('/tests/', `${join(dir, 'tests')}/`)
+      .replaceAll('coworkenv grade', `${process.execPath} ${join(ROOT, 'bin/coworkenv.js')} grade`);
+    writeFileSync(join(tmp, `sidecar-test-${spec.id}.sh`), testSh);
+    const test = await run('bash', [join(tmp, `sidecar-test-${spec.id}.sh`)]);
+    assert.equal(test.code, 0, `${spec.id}: ${test.stderr}`);
+  } finally {
+    const end = await sidecar.stop();
+    assert.deepEqual([end.code, end.signal], [0, null], end.stderr);
+  }
+  assert.equal(readFileSync(join(verifier, 'reward.txt'), 'utf8').trim(), '1', spec.id);
+  const rewards = JSON.parse(readFileSync(join(verifier, 'reward.json'), 'utf8')) as Record<string, number>;
+  assert.deepEqual([rewards.passed, rewards.scored, rewards.finished], [1, 1, 1]);
+}
+
+describe('Harbor oracle and verifier programs', () => {
+  // what Harbor does with each demo task's exported folder (examples/tasks, and a task of our own), with the
+  // containers' paths mapped to folders here: the sidecar runs the compose file's command, the healthcheck passes,
+  // solve.sh replays the reference, test.sh grades the episode
+  const demo = loadSpecs([join(ROOT, 'examples/tasks')]).then((l) => [...l.map((x) => x.spec), ticketTriageSpec()]);
+  it('each demo task exported: the sidecar starts, the healthcheck passes, solve.sh records the oracle, test.sh rewards it 1', async () => {
+    for (const spec of await demo) await harborRun(spec);
   });
 
   it('the oracle replays the reference over MCP; the verifier turns our grade into reward files', async () => {
