@@ -1,19 +1,9 @@
-import { z } from 'zod';
 import pkg from '../../package.json' with { type: 'json' };
-import { Action, Observation, ResetRequest, State, StepRequest } from './protocol.js';
+import { Action, jsonSchemaOf as schema, Observation, ResetRequest, State, StepRequest } from './protocol.js';
 
 // GET /openapi.json: the HTTP routes as an OpenAPI 3.1 document, bodies from the same zod schemas the routes parse
 // with. OpenEnv's `openenv validate <url>` reads info.version from it and tells simulation mode from production
 // mode by whether /reset, /step and /state are among its paths.
-
-const schema = (s: z.ZodType): Record<string, unknown> => {
-  const { $schema: _, ...rest } = z.toJSONSchema(s, {
-    io: 'input',
-    target: 'draft-2020-12',
-    unrepresentable: 'any',
-  }) as Record<string, unknown>;
-  return rest;
-};
 
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 const json = (body: unknown) => ({ content: { 'application/json': { schema: body } } });

@@ -276,17 +276,19 @@ export const State = z.looseObject({
 
 let schemas: Record<string, unknown> | undefined;
 
+/** A request or response schema as a JSON Schema (draft 2020-12, as the client sends it), without `$schema`. */
+export function jsonSchemaOf(s: z.ZodType): Record<string, unknown> {
+  const { $schema: _, ...rest } = z.toJSONSchema(s, {
+    io: 'input',
+    target: 'draft-2020-12',
+    unrepresentable: 'any',
+  }) as Record<string, unknown>;
+  return rest;
+}
+
 /** GET /schema: exactly OpenEnv's SchemaResponse, {action, observation, state} as JSON Schemas. */
 export function schemaResponse(): Record<string, unknown> {
-  const js = (s: z.ZodType) => {
-    const { $schema: _, ...rest } = z.toJSONSchema(s, {
-      io: 'input',
-      target: 'draft-2020-12',
-      unrepresentable: 'any',
-    }) as Record<string, unknown>;
-    return rest;
-  };
-  schemas ??= { action: js(Action), observation: js(Observation), state: js(State) };
+  schemas ??= { action: jsonSchemaOf(Action), observation: jsonSchemaOf(Observation), state: jsonSchemaOf(State) };
   return schemas;
 }
 
