@@ -31,6 +31,20 @@ export function answerChecks(spec: TaskSpec): Check[] {
   );
 }
 
+/**
+ * Whether a pattern reads a value: some letter or digit it asks for literally. One made only of classes,
+ * quantifiers and anchors (`[\s\S]{300}`, `^(#+\s|\d+\.\s)`) checks the answer's form, and no swapped value can
+ * fail it.
+ */
+function readsValue(pattern: string): boolean {
+  const literal = pattern
+    .replace(/\\[pPk]\{[^}]*\}|\\[pPk]<[^>]*>|\\u\{?[0-9a-fA-F]+\}?|\\x[0-9a-fA-F]{2}|\\c[A-Za-z]|\\[a-zA-Z]/g, '')
+    .replace(/\[(?:\\.|[^\]\\])*\]/g, '')
+    .replace(/\{\d+(?:,\d*)?\}/g, '')
+    .replace(/\(\?(?:<[A-Za-z]\w*>|<?[=!]|:)/g, '');
+  return /[\p{L}\p{N}]/u.test(literal);
+}
+
 /** What a clause of a response check finds in the text: the matched substring, or undefined. */
 function matched(check: Check, item: string, text: string): string | undefined {
   if (check.kind === 'response_contains') {
@@ -199,6 +213,7 @@ export function anyCandidate(spec: TaskSpec): Variant[] {
   for (const c of answerChecks(spec)) {
     const found = (items: readonly string[]) =>
       items.flatMap((item) => {
+        if (c.kind === 'response_matches' && !readsValue(item)) return [];
         const m = matched(c, item, say)?.trim();
         return m ? [{ item, m }] : [];
       });
@@ -368,6 +383,27 @@ function contentChecked(spec: TaskSpec, service: string, keys: string[], path: s
   });
 }
 
+// in a wider match, the number the answer computed or looked up: not a list marker ("1." or "### 2)" opening a
+// line), not a digit of an id or label ("Q1", "H200", "CUS-1604"), not a figure the request itself gives (the same
+// number with the same neighbours there: "3月1日", "by 15 March")
+const LATIN_LETTER = /[^\P{L}\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}]/u;
+function answerNumber(m: string, say: string, request: string): string | undefined {
+  const at = say.indexOf(m);
+  for (const n of m.matchAll(new RegExp(NUM.source, 'g'))) {
+    const i = n.index;
+    const token = n[0];
+    const before = m.slice(0, i);
+    const after = m.slice(i + token.length);
+    const lineStart = at >= 0 ? say.slice(0, at) + before : before;
+    if (/(^|\n)[\s#*>-]*$/.test(lineStart) && /^[.)、]/.test(after)) continue;
+    const prev = before.replace(/[-_]$/, '').slice(-1);
+    if (prev && LATIN_LETTER.test(prev)) continue;
+    if (request.includes(`${before.slice(-1)}${token}${after.slice(0, 1)}`)) continue;
+    return token;
+  }
+  return undefined;
+}
+
 // the final message with one value a clause found there (`m`) replaced by each other candidate
 // lazy: the probe stops at MAX_CANDIDATES, and a variant's text costs a regex replace over the answer
 function* valueVariants(
@@ -376,8 +412,9 @@ function* valueVariants(
   m: string,
   targetKey: string | undefined,
 ): Generator<{ text: string; detail: string }> {
-  const token = NUM.exec(m)?.[0];
-  const pureNumber = token !== undefined && !ISO_DATE.test(m) && m.replace(/[$€£\s]/g, '') === token;
+  const first = NUM.exec(m)?.[0];
+  const pureNumber = first !== undefined && !ISO_DATE.test(m) && m.replace(/[$€£\s]/g, '') === first;
+  const token = pureNumber ? first : answerNumber(m, say, spec.request);
   const direct = pureNumber ? undefined : findField(spec, m, targetKey);
   const inside = pureNumber ? undefined : direct ? { value: m, at: direct } : fieldInside(spec, m, targetKey);
   if (inside) {

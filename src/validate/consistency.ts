@@ -51,7 +51,9 @@ export async function checkConsistency(spec: TaskSpec): Promise<Diagnostic[]> {
   }
   const empty = await grade(spec, emptyRecord(spec), { judge: constJudge(0) });
   empty.checks.forEach((c, i) => {
-    if ((c.score ?? 0) > 0) {
+    // a weight-0 check is a condition (it caps completion when unmet), never a reward: met by doing nothing is
+    // what "keep notes.txt" or "close no other ticket" means
+    if ((c.score ?? 0) > 0 && (spec.checks[i]?.weight ?? 1) > 0) {
       out.push(
         err(
           'consistency_empty',

@@ -446,6 +446,19 @@ describe('runGate: one broken thing per spec', () => {
     });
   }
 
+  it('a weight-0 condition met by doing nothing is not a reward for doing nothing (step 7)', async () => {
+    const text = edit([
+      'weight: 0.6 }',
+      'weight: 0.6 }\n  - { id: one_mail, kind: audit_count, service: gmail, record: sent_messages, max: 1, weight: 0, cap: { completion_at_most: 0.5 } }',
+    ]);
+    const r = await runGate(text, { through: 7 });
+    assert.deepEqual(
+      r.diagnostics.filter((d) => d.code === 'consistency_empty'),
+      [],
+    );
+    assert.equal(r.steps.find((x) => x.step === 7)?.ok, true);
+  });
+
   it('points at the exact column of the offending value', async () => {
     const r = await runGate(edit(['tool: helpdesk_list_tickets, weight', 'tool: gmail_send, weight']));
     assert.deepEqual(
