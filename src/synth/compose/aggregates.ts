@@ -58,6 +58,7 @@ const inAudit = (service: string, record: string, where: Record<string, unknown>
   record,
   where: where as DraftOf<'audit_present'>['where'],
 });
+const html = (t: string) => t.replace(/&/g, '&amp;').replace(/</g, '&lt;');
 const lines = (sel: Rec[], s: SourcePart) => sel.map((rec) => `${rec[s.idField]} — ${nameOf(rec, s)}`);
 // a deliverable is named after what it holds: the record type and the purpose, in one of a few shapes
 // ("contracts-renewal-review", "renewal-contracts", "contract-renewals")
@@ -122,7 +123,7 @@ export const reportDoc: AggregatePart<SourceName> = {
   ],
   args: (sel, s, dest, fact) => ({
     path: dest,
-    blocks: [{ heading: 'Summary' }, ...lines(sel, s).map((l) => ({ bullet: l })), { paragraph: `Figure: ${fact}` }],
+    blocks: [{ heading: 'Summary' }, ...lines(sel, s).map((l) => ({ bullet: l })), { paragraph: fact }],
   }),
   figure: (dest, pattern) => inFile(dest, pattern),
   proof: (sel, ds, s, dest) => fileProof(sel, ds, s, dest),
@@ -147,8 +148,8 @@ export const webPage: AggregatePart<SourceName> = {
   args: (sel, s, dest, fact) => ({
     path: dest,
     content: `<!doctype html>\n<html><body><h1>Summary</h1>\n<ul>\n${lines(sel, s)
-      .map((l) => `<li>${l.replace(/&/g, '&amp;').replace(/</g, '&lt;')}</li>`)
-      .join('\n')}\n</ul>\n<p>${fact}</p>\n</body></html>\n`,
+      .map((l) => `<li>${html(l)}</li>`)
+      .join('\n')}\n</ul>\n<p>${html(fact)}</p>\n</body></html>\n`,
   }),
   figure: (dest, pattern) => inFile(dest, pattern),
   proof: (sel, ds, s, dest) => fileProof(sel, ds, s, dest),
@@ -175,7 +176,7 @@ export const summaryMail: AggregatePart<SourceName> = {
     subject: `Summary: ${sel.length} ${s.noun[sel.length === 1 ? 0 : 1]}`,
     body: `Hi,\n\n${lines(sel, s)
       .map((l) => `- ${l}`)
-      .join('\n')}\n\nFigure: ${fact}\n`,
+      .join('\n')}\n\n${fact}\n`,
   }),
   figure: (dest, pattern) => inAudit('gmail', 'sent_messages', { to: dest, body: { regex: pattern } }),
   proof: (sel, ds, s, dest) => ({

@@ -128,8 +128,12 @@ function deliverable(p: Program, t: (typeof DESK)[Lang], tail: string): string |
 /** The reply the reference ends with, in the desk's language: the figure, labelled. */
 export function deskClosing(p: Program, lang: Lang): string {
   const t = DESK[lang];
-  return p.w.rng.pick(t.closing)(t.label[p.recipe.computation.name as DeskFigure], p.fact);
+  return p.w.rng.pick(t.closing)(deskFigureLabel(p, lang), p.fact);
 }
+
+/** The figure's label in the desk's language ("Total de unidades pedidas"). */
+export const deskFigureLabel = (p: Program, lang: Lang): string =>
+  DESK[lang].label[p.recipe.computation.name as DeskFigure];
 
 /** What the colleague says when a message changed mid-task: what happened to it, never that it now qualifies. */
 export function deskChange(p: Program, lang: Lang, id: string, set: Rec): string {

@@ -245,7 +245,8 @@ export interface AggregatePart<S extends string> {
   /** a default destination and its phrasing in the request, named after what it holds */
   dest(w: World, about: DestAbout): { value: string; phrase: string };
   phrases: readonly string[];
-  args(sel: Rec[], src: SourcePart, dest: string, fact: string, w: World): Rec;
+  /** the deliverable's arguments; `figure` is its closing line, the computed fact with its label ("Average fee (GBP): 12.50") */
+  args(sel: Rec[], src: SourcePart, dest: string, figure: string, w: World): Rec;
   /** where the written text must state the computed figure (`pattern`, a regex); none: the figure is not written */
   figure?(dest: string, pattern: string): DraftOf<'audit_present' | 'file_matches'>;
   /** checks proving it: every selected id in, every distractor id out */

@@ -3,7 +3,7 @@ import { capitalise } from '../../kit/text.js';
 import type { Rec } from '../parts.js';
 import { actionContext, actionFor, step } from './context.js';
 import type { Program } from './records.js';
-import { deskClosing, deskQuestion } from '../foreign-desk.js';
+import { deskClosing, deskFigureLabel, deskQuestion } from '../foreign-desk.js';
 import type { Lang } from '../sources/multilingual-kinds.js';
 
 // phase 2, reference: the program executed — find and read the rule, list the candidates, open each selected
@@ -29,10 +29,25 @@ export function referenceOf(p: Program, lang?: Lang): Step[] {
     });
   for (const rec of p.selected) handle(rec);
   if (recipe.aggregate && p.dest)
-    ref.push({ call: recipe.aggregate.tool, args: recipe.aggregate.args(p.selected, src, p.dest.value, p.fact, w) });
+    ref.push({
+      call: recipe.aggregate.tool,
+      args: recipe.aggregate.args(p.selected, src, p.dest.value, figureLine(p, lang), w),
+    });
   // the answer states the fact alone: it does not list every record it looked at
   ref.push({ say: lang ? deskClosing(p, lang) : closing(p) });
   return ref;
+}
+
+// the deliverable's closing line: the figure with what it is, as the request asked for it ("Average order value
+// (USD): 7955.00", "Number of field plots: 4"), a desk's in its language; the list it closes is the selection itself
+function figureLine(p: Program, lang?: Lang): string {
+  if (lang) return `${deskFigureLabel(p, lang)}: ${p.fact}`;
+  const what = p.recipe.computation
+    .ask(p.src, p.selected)
+    .replace(/, to two decimals$/, '')
+    .replace(/ you handled\b/, '')
+    .replace(/^(?:the|their) /, '');
+  return `${capitalise(what)}: ${p.fact}`;
 }
 
 // the closing reply in one of several wordings, in the agent's voice ("you handled" becomes "I handled")
