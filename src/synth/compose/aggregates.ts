@@ -121,9 +121,9 @@ export const reportDoc: AggregatePart<SourceName> = {
     'write them up in {dest}: a heading, then one bullet per {one} with its id and {name}',
     'summarise them in {dest}, naming each by its id and {name}',
   ],
-  args: (sel, s, dest, fact) => ({
+  args: (sel, s, dest, fact, _w, title = 'Summary') => ({
     path: dest,
-    blocks: [{ heading: 'Summary' }, ...lines(sel, s).map((l) => ({ bullet: l })), { paragraph: fact }],
+    blocks: [{ heading: title }, ...lines(sel, s).map((l) => ({ bullet: l })), { paragraph: fact }],
   }),
   figure: (dest, pattern) => inFile(dest, pattern),
   proof: (sel, ds, s, dest) => fileProof(sel, ds, s, dest),
@@ -145,9 +145,12 @@ export const webPage: AggregatePart<SourceName> = {
     "publish them as {dest}: a title and a list with each one's id and {name}",
     'turn them into {dest} with one list item per {one} (id and {name})',
   ],
-  args: (sel, s, dest, fact) => ({
+  args: (sel, s, dest, fact, _w, title = 'Summary') => ({
     path: dest,
-    content: `<!doctype html>\n<html><body><h1>Summary</h1>\n<ul>\n${lines(sel, s)
+    content: `<!doctype html>\n<html><head><title>${html(title)}</title></head><body><h1>${html(title)}</h1>\n<ul>\n${lines(
+      sel,
+      s,
+    )
       .map((l) => `<li>${html(l)}</li>`)
       .join('\n')}\n</ul>\n<p>${html(fact)}</p>\n</body></html>\n`,
   }),

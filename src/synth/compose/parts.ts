@@ -245,8 +245,11 @@ export interface AggregatePart<S extends string> {
   /** a default destination and its phrasing in the request, named after what it holds */
   dest(w: World, about: DestAbout): { value: string; phrase: string };
   phrases: readonly string[];
-  /** the deliverable's arguments; `figure` is its closing line, the computed fact with its label ("Average fee (GBP): 12.50") */
-  args(sel: Rec[], src: SourcePart, dest: string, figure: string, w: World): Rec;
+  /**
+   * the deliverable's arguments; `figure` is its closing line, the computed fact with its label ("Average fee (GBP):
+   * 12.50"), `title` what a page or document is headed ("Renewal: contracts")
+   */
+  args(sel: Rec[], src: SourcePart, dest: string, figure: string, w: World, title?: string): Rec;
   /** where the written text must state the computed figure (`pattern`, a regex); none: the figure is not written */
   figure?(dest: string, pattern: string): DraftOf<'audit_present' | 'file_matches'>;
   /** checks proving it: every selected id in, every distractor id out */

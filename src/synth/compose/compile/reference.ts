@@ -31,7 +31,15 @@ export function referenceOf(p: Program, lang?: Lang): Step[] {
   if (recipe.aggregate && p.dest)
     ref.push({
       call: recipe.aggregate.tool,
-      args: recipe.aggregate.args(p.selected, src, p.dest.value, figureLine(p, lang), w),
+      args: recipe.aggregate.args(
+        p.selected,
+        src,
+        p.dest.value,
+        figureLine(p, lang),
+        w,
+        // what the list is for, as the policy files it ("Follow-up: orders"); a desk's stays "Summary"
+        lang ? undefined : `${p.tag}: ${src.noun[1]}`,
+      ),
     });
   // the answer states the fact alone: it does not list every record it looked at
   ref.push({ say: lang ? deskClosing(p, lang) : closing(p) });
