@@ -58,6 +58,10 @@ const inAudit = (service: string, record: string, where: Record<string, unknown>
   record,
   where: where as DraftOf<'audit_present'>['where'],
 });
+const greeted = (w: World, email: string) => {
+  const first = [w.me, ...w.staff].find((p) => p.email === email)?.first;
+  return first ? ` ${first}` : '';
+};
 const html = (t: string) => t.replace(/&/g, '&amp;').replace(/</g, '&lt;');
 const lines = (sel: Rec[], s: SourcePart) => sel.map((rec) => `${rec[s.idField]} — ${nameOf(rec, s)}`);
 // a deliverable is named after what it holds: the record type and the purpose, in one of a few shapes
@@ -174,10 +178,11 @@ export const summaryMail: AggregatePart<SourceName> = {
     'send {dest} one summary email listing them by id and {name}',
     "email {dest} a single summary with every {one}'s id and {name}",
   ],
-  args: (sel, s, dest, fact) => ({
+  args: (sel, s, dest, fact, w) => ({
     to: dest,
     subject: `Summary: ${sel.length} ${s.noun[sel.length === 1 ? 0 : 1]}`,
-    body: `Hi,\n\n${lines(sel, s)
+    // the colleague by first name when they are one of ours (the user may name someone else)
+    body: `Hi${greeted(w, dest)},\n\n${lines(sel, s)
       .map((l) => `- ${l}`)
       .join('\n')}\n\n${fact}\n`,
   }),
