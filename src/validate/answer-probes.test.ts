@@ -85,25 +85,29 @@ describe('any-candidate probe (issue 27)', () => {
     );
   });
 
-  it('in a wider match varies the computed number: not a list marker, an id or label digit, or a figure the request gives', () => {
+  it('in a wider match varies the computed number: not a list marker; an id or label digit or a figure the request gives only when the clause names it', () => {
     const says = (say: string, pattern: string) => {
       const spec = qa(0.8, say);
       spec.request = 'Which products are under 10: below their minimum stock? Tell me their combined units in stock.';
       spec.checks[2] = { ...spec.checks[2], any: [pattern] } as (typeof spec.checks)[number];
-      return anyCandidate(spec).map((x) => x.detail);
+      return anyCandidate(spec).map((x) => (x.steps.at(-1) as { say: string }).say);
     };
-    // "1." opens the line, "Q1" is a label, "10" is the request's own threshold: the 8 is what was computed
-    assert.deepEqual(says('1. Q1 stock under 10: 8 units', '1\\. Q1 stock under 10: 8 units'), [
-      'final answer 1. Q1 stock under 10: 8 units → 1. Q1 stock under 10: 58 units',
-      'final answer 1. Q1 stock under 10: 8 units → 1. Q1 stock under 10: 28 units',
-      'final answer 1. Q1 stock under 10: 8 units → 1. Q1 stock under 10: 3 units',
-      'final answer 1. Q1 stock under 10: 8 units → 1. Q1 stock under 10: 5 units',
+    // "1." opens the line, "Q1" is a label and "10" the request's own threshold, none named by the clause: the 8
+    assert.deepEqual(says('1. Q1 stock under 10: 8 units', '\\d\\. Q\\d stock under \\d+: \\d units'), [
+      '1. Q1 stock under 10: 58 units',
+      '1. Q1 stock under 10: 28 units',
+      '1. Q1 stock under 10: 3 units',
+      '1. Q1 stock under 10: 5 units',
+    ]);
+    // a label the clause asks for in so many words is a value it reads
+    assert.deepEqual(says('Discussed the Q1 roadmap.', 'Q1 roadmap'), [
+      'Discussed the Q0 roadmap.',
+      'Discussed the Q2 roadmap.',
     ]);
     // nothing computed in the match: no variant (a wrong first digit would be read as a wrong answer)
     assert.deepEqual(says('## 2) Restock first', '## 2\\) Restock first'), []);
     // a pattern of the answer's form (its length, a heading) reads no value: no swapped value could fail it
     assert.deepEqual(says('SKU-1 and SKU-2: 8 units together, both below 10.', '[\\s\\S]{20}'), []);
-    assert.deepEqual(says('## 8 units', '^(#+\\s+|\\d+\\.\\s)'), []);
   });
 
   it('leaves alone an answer spelled twice (05:00 and 0 5 * * *) and a list restating what the task acted on', () => {

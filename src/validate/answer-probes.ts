@@ -238,8 +238,8 @@ export function anyCandidate(spec: TaskSpec): Variant[] {
       const before = hits.map(({ item }) => new Set(matchedAll(c, item, say)));
       const keeps = (text: string) =>
         hits.some(({ item }, i) => matchedAll(c, item, text).some((x) => before[i]?.has(x)));
-      for (const { m } of hits)
-        for (const v of valueVariants(spec, say, m, targetKey)) {
+      for (const { item, m } of hits)
+        for (const v of valueVariants(spec, say, m, targetKey, item)) {
           if (out.size >= MAX_CANDIDATES) return [...out.values()];
           if (!out.has(v.text) && !keeps(v.text)) add(v.text, v.detail);
         }
@@ -384,10 +384,10 @@ function contentChecked(spec: TaskSpec, service: string, keys: string[], path: s
 }
 
 // in a wider match, the number the answer computed or looked up: not a list marker ("1." or "### 2)" opening a
-// line), not a digit of an id or label ("Q1", "H200", "CUS-1604"), not a figure the request itself gives (the same
-// number with the same neighbours there: "3月1日", "by 15 March")
+// line); a digit of an id or label ("Q1", "H200", "CUS-1604") or a figure the request itself gives (the same number
+// with the same neighbours there: "3月1日", "by 15 March") only when the clause asks for it in so many words
 const LATIN_LETTER = /[^\P{L}\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}]/u;
-function answerNumber(m: string, say: string, request: string): string | undefined {
+function answerNumber(m: string, say: string, request: string, item: string): string | undefined {
   const at = say.indexOf(m);
   for (const n of m.matchAll(new RegExp(NUM.source, 'g'))) {
     const i = n.index;
@@ -397,8 +397,13 @@ function answerNumber(m: string, say: string, request: string): string | undefin
     const lineStart = at >= 0 ? say.slice(0, at) + before : before;
     if (/(^|\n)[\s#*>-]*$/.test(lineStart) && /^[.)、]/.test(after)) continue;
     const prev = before.replace(/[-_]$/, '').slice(-1);
-    if (prev && LATIN_LETTER.test(prev)) continue;
-    if (request.includes(`${before.slice(-1)}${token}${after.slice(0, 1)}`)) continue;
+    const label = !!prev && LATIN_LETTER.test(prev);
+    const given = request.includes(`${before.slice(-1)}${token}${after.slice(0, 1)}`);
+    // "Q1", "S-1604": the label's last letter with the digits, as the clause would write it
+    const asked = label
+      ? m.slice(Math.max(0, before.length - (before.endsWith('-') ? 2 : 1)), i + token.length)
+      : token;
+    if ((label || given) && !item.toLowerCase().includes(asked.replace(/^-/, '').toLowerCase())) continue;
     return token;
   }
   return undefined;
@@ -411,10 +416,11 @@ function* valueVariants(
   say: string,
   m: string,
   targetKey: string | undefined,
+  item: string,
 ): Generator<{ text: string; detail: string }> {
   const first = NUM.exec(m)?.[0];
   const pureNumber = first !== undefined && !ISO_DATE.test(m) && m.replace(/[$€£\s]/g, '') === first;
-  const token = pureNumber ? first : answerNumber(m, say, spec.request);
+  const token = pureNumber ? first : answerNumber(m, say, spec.request, item);
   const direct = pureNumber ? undefined : findField(spec, m, targetKey);
   const inside = pureNumber ? undefined : direct ? { value: m, at: direct } : fieldInside(spec, m, targetKey);
   if (inside) {
