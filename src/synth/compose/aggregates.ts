@@ -151,10 +151,7 @@ export const webPage: AggregatePart<SourceName> = {
   ],
   args: (sel, s, dest, fact, _w, title = 'Summary') => ({
     path: dest,
-    content: `<!doctype html>\n<html><head><title>${html(title)}</title></head><body><h1>${html(title)}</h1>\n<ul>\n${lines(
-      sel,
-      s,
-    )
+    content: `<!doctype html>\n<html><body><h1>${html(title)}</h1>\n<ul>\n${lines(sel, s)
       .map((l) => `<li>${html(l)}</li>`)
       .join('\n')}\n</ul>\n<p>${html(fact)}</p>\n</body></html>\n`,
   }),
