@@ -50,12 +50,22 @@ export function referenceOf(p: Program, lang?: Lang): Step[] {
 // (USD): 7955.00", "Number of field plots: 4"), a desk's in its language; the list it closes is the selection itself
 function figureLine(p: Program, lang?: Lang): string {
   if (lang) return `${deskFigureLabel(p, lang)}: ${p.fact}`;
-  const what = p.recipe.computation
+  return `${capitalise(figureAsked(p))}: ${shown(p)}`;
+}
+
+// the figure as written for a reader: an amount of money with its cents (258.30, not 258.3); the checks accept both
+function shown(p: Program): string {
+  const money = /^[A-Z]{3}$/.test(p.src.measure?.unit ?? '') && p.recipe.computation.needsMeasure;
+  return money && /^-?\d+\.\d$/.test(p.fact) ? `${p.fact}0` : p.fact;
+}
+
+// what the figure is, as the request asked for it, for a line of its own ("average order value (USD)")
+function figureAsked(p: Program): string {
+  return p.recipe.computation
     .ask(p.src, p.selected)
     .replace(/, to two decimals$/, '')
     .replace(/ you handled\b/, '')
     .replace(/^(?:the|their) /, '');
-  return `${capitalise(what)}: ${p.fact}`;
 }
 
 // the closing reply in one of several wordings, in the agent's voice ("you handled" becomes "I handled")
@@ -66,12 +76,13 @@ function closing(p: Program): string {
   const q = p.recipe.computation.ask(src, p.selected).replace(/\byou handled\b/, 'I handled');
   // "their average fee, to two decimals comes to" reads wrong: the precision belongs to the ask, not the answer
   const bare = q.replace(/, to two decimals$/, '');
+  const fact = shown(p);
   return w.rng.pick([
-    `Done — ${n === 1 ? 'one' : n} handled. ${capitalise(q)}: ${p.fact}.`,
-    `I've worked through ${many}. ${capitalise(q)}: ${p.fact}.`,
-    `Finished. ${capitalise(bare)} comes to ${p.fact}.`,
-    `That's ${many} dealt with; ${bare} is ${p.fact}.`,
-    `${capitalise(q)}: ${p.fact}. Everything asked for is in place.`,
-    `All sorted. For your notes, ${bare} is ${p.fact}.`,
+    `Done — ${n === 1 ? 'one' : n} handled. ${capitalise(q)}: ${fact}.`,
+    `I've worked through ${many}. ${capitalise(q)}: ${fact}.`,
+    `Finished. ${capitalise(bare)} comes to ${fact}.`,
+    `That's ${many} dealt with; ${bare} is ${fact}.`,
+    `${capitalise(q)}: ${fact}. Everything asked for is in place.`,
+    `All sorted. For your notes, ${bare} is ${fact}.`,
   ]);
 }
