@@ -8,14 +8,20 @@ import type { LANGUAGES } from '../schema/matchers.js';
 
 type Lang = (typeof LANGUAGES)[number];
 
+// the scripts written without spaces between words (Chinese, Japanese, Thai), as a character-class body
+const UNSPACED_SCRIPTS = '\\p{Script=Han}\\p{Script=Hiragana}\\p{Script=Katakana}\\p{Script=Thai}';
+
 /** A character of a script written without spaces between words (Chinese, Japanese, Thai). */
-export const UNSPACED = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}]/u;
+export const UNSPACED = new RegExp(`[${UNSPACED_SCRIPTS}]`, 'u');
+
+/** A letter of a script written with spaces ("Q" in "Q1", not "月" in "3月1日"). */
+export const SPACED_LETTER = new RegExp(`[^\\P{L}${UNSPACED_SCRIPTS}]`, 'u');
 
 /**
  * RegExp source (u flag) of a character that continues a word beside a short one: a letter or digit, but not one
  * of those scripts, so "CRM" stands as a word in "CRM系统" and not in "CRMs".
  */
-export const WORD_CHAR = '(?:[^\\P{L}\\p{Script=Han}\\p{Script=Hiragana}\\p{Script=Katakana}\\p{Script=Thai}]|\\p{N})';
+export const WORD_CHAR = `(?:${SPACED_LETTER.source}|\\p{N})`;
 
 const ISO3: Readonly<Record<Lang, string>> = {
   en: 'eng',

@@ -486,8 +486,7 @@ function fitRecords(service: string, collection: string, rows: unknown[], r: Cla
     if (!row || typeof row !== 'object' || Array.isArray(row)) return row;
     const rec: Y = {};
     const extra: Y = {};
-    const entries = Object.entries(row as Y);
-    for (const [k, v] of entries) {
+    for (const [k, v] of Object.entries(row as Y)) {
       const to = names[k];
       if (k in shape) {
         // null, or '' where the field takes no empty string (an unset priority): an absent value

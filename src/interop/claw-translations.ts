@@ -1,8 +1,8 @@
-import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { sha256Hex } from '../schema/canonical-json.js';
 import { isError } from '../schema/diagnostics.js';
 import { parseSource } from '../schema/document.js';
 import { CoworkError } from '../schema/errors.js';
@@ -82,7 +82,7 @@ export function translationFor(taskId: string, graderText: string | undefined, d
   if (!existsSync(file)) return { applied: false };
   const t = readTranslation(file);
   if (t.task_id !== taskId) throw new CoworkError('spec_invalid', `${file}: task_id ${t.task_id}, expected ${taskId}`);
-  const hash = graderText === undefined ? undefined : createHash('sha256').update(graderText).digest('hex');
+  const hash = graderText === undefined ? undefined : sha256Hex(graderText);
   if (hash !== t.grader_sha256)
     return {
       applied: false,

@@ -1,6 +1,7 @@
 import type { Check } from '../schema/check-kinds.js';
 import { normalPath } from '../grade/checks/file-util.js';
 import { regexOf } from '../grade/match.js';
+import { SPACED_LETTER } from '../grade/language.js';
 import type { TaskSpec } from '../schema/task-spec.js';
 import { resolveTool } from '../services/registry.js';
 import { escapeRegex, grouped } from '../schema/text.js';
@@ -386,7 +387,6 @@ function contentChecked(spec: TaskSpec, service: string, keys: string[], path: s
 // in a wider match, the number the answer computed or looked up: not a list marker ("1." or "### 2)" opening a
 // line); a digit of an id or label ("Q1", "H200", "CUS-1604") or a figure the request itself gives (the same number
 // with the same neighbours there: "3月1日", "by 15 March") only when the clause asks for it in so many words
-const LATIN_LETTER = /[^\P{L}\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}]/u;
 function answerNumber(m: string, say: string, request: string, item: string): string | undefined {
   const at = say.indexOf(m);
   for (const n of m.matchAll(new RegExp(NUM.source, 'g'))) {
@@ -397,7 +397,7 @@ function answerNumber(m: string, say: string, request: string, item: string): st
     const lineStart = at >= 0 ? say.slice(0, at) + before : before;
     if (/(^|\n)[\s#*>-]*$/.test(lineStart) && /^[.)、]/.test(after)) continue;
     const prev = before.replace(/[-_]$/, '').slice(-1);
-    const label = !!prev && LATIN_LETTER.test(prev);
+    const label = !!prev && SPACED_LETTER.test(prev);
     const given = request.includes(`${before.slice(-1)}${token}${after.slice(0, 1)}`);
     // "Q1", "S-1604": the label's last letter with the digits, as the clause would write it
     const asked = label
