@@ -2,8 +2,10 @@ import type { World } from './parts.js';
 import type { AggregatePart, AggregateProof, AuditRef, DestAbout, DraftOf, Rec, SourcePart } from './parts.js';
 import type { SourceName } from './sources/index.js';
 import { roundCents } from '../kit/money.js';
+import { dayMonthYear } from '../kit/dates.js';
 import { capitalise, slug } from '../kit/text.js';
 import { escapeRegex } from '../../schema/text.js';
+import { REVIEW_TAGS } from './compile/records.js';
 
 // actions over the whole selection. every check demands each selected id and refuses any distractor id,
 // so spraying the summary over every candidate fails as surely as leaving one out.
@@ -65,10 +67,14 @@ const greeted = (w: World, email: string) => {
 const html = (t: string) => t.replace(/&/g, '&amp;').replace(/</g, '&lt;');
 const lines = (sel: Rec[], s: SourcePart) => sel.map((rec) => `${rec[s.idField]} — ${nameOf(rec, s)}`);
 // a deliverable is named after what it holds: the record type and the purpose, in one of a few shapes
-// ("contracts-renewal-review", "renewal-contracts", "contract-renewals")
+// ("contracts-renewal-review", "renewal-contracts", "contract-renewals"). A review's purpose is only the label the
+// rule is filed under, which a request that states its rule never says: such a deliverable is named by its
+// records and the day ("boosters-2026-09-01", "boosters-list")
 function stem(w: World, about: DestAbout, kinds: readonly string[]): string {
   const noun = slug(about.noun);
   const purpose = slug(about.purpose);
+  if (REVIEW_TAGS.includes(about.purpose))
+    return w.rng.pick([`${noun}-${w.rng.pick(kinds)}`, `${noun}-${w.today.slice(0, 10)}`, noun]);
   // "legal-review-review": the kind is not the purpose's own last word
   const kind = w.rng.pick(kinds.filter((k) => k !== purpose.split('-').pop()));
   // a purpose that names the records already ("Referral hold") needs no noun beside it
@@ -201,7 +207,9 @@ export const opsNotification: AggregatePart<SourceName> = {
   dest: (w, about) => {
     const noun = slug(about.noun);
     const purpose = slug(about.purpose);
-    const c = `#${named(noun, purpose) ? purpose : w.rng.pick([`${noun}-${purpose}`, `${purpose}-${noun}`, `${noun}-ops`])}`;
+    const c = REVIEW_TAGS.includes(about.purpose)
+      ? `#${w.rng.pick([noun, `${noun}-ops`, `${noun}-team`])}`
+      : `#${named(noun, purpose) ? purpose : w.rng.pick([`${noun}-${purpose}`, `${purpose}-${noun}`, `${noun}-ops`])}`;
     return { value: c, phrase: `the ${c} channel` };
   },
   phrases: [
@@ -225,11 +233,15 @@ export const digestPost: AggregatePart<SourceName> = {
   destination: 'title',
   unnamed: 'a digest',
   dest: (w, about) => {
-    const t = w.rng.pick([
-      `Weekly ${about.noun} digest: ${about.purpose.toLowerCase()}`,
-      `${capitalise(about.noun)}: ${about.purpose.toLowerCase()} digest`,
-      `${about.purpose} digest (${about.noun})`,
-    ]);
+    const t = w.rng.pick(
+      REVIEW_TAGS.includes(about.purpose)
+        ? [`Weekly ${about.noun} digest`, `${capitalise(about.noun)} digest`, `${capitalise(about.noun)}: this week`]
+        : [
+            `Weekly ${about.noun} digest: ${about.purpose.toLowerCase()}`,
+            `${capitalise(about.noun)}: ${about.purpose.toLowerCase()} digest`,
+            `${about.purpose} digest (${about.noun})`,
+          ],
+    );
     return { value: t, phrase: `a digest titled "${t}"` };
   },
   phrases: ['publish {dest} that lists them by id and {name}', 'put out {dest} covering them, with each id and {name}'],
@@ -256,11 +268,15 @@ export const expenseReport: AggregatePart<SourceName> = {
   unnamed: 'an expense report',
   dest: (w, about) => {
     const t = capitalise(
-      w.rng.pick([
-        `${about.purpose.toLowerCase()} expenses`,
-        `${about.noun}: ${about.purpose.toLowerCase()}`,
-        `${about.purpose.toLowerCase()} expense report`,
-      ]),
+      w.rng.pick(
+        REVIEW_TAGS.includes(about.purpose)
+          ? [`expenses up to ${dayMonthYear(w.today)}`, `${about.noun} for the expense run`, 'expense report']
+          : [
+              `${about.purpose.toLowerCase()} expenses`,
+              `${about.noun}: ${about.purpose.toLowerCase()}`,
+              `${about.purpose.toLowerCase()} expense report`,
+            ],
+      ),
     );
     return { value: t, phrase: `an expense report titled "${t}"` };
   },

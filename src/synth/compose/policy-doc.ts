@@ -2,6 +2,7 @@ import type { Rng } from '../../env/rng.js';
 import { at, dayMonthYear } from '../kit/dates.js';
 import { aOrAn, agree, capitalise, inRunningText, isAre } from '../kit/text.js';
 import { drawRule } from '../rules/draw.js';
+import { countedOf, isState } from '../rules/field-words.js';
 import { type FieldModel, roundTo } from '../rules/fields.js';
 import { type Nouns, ruleBullets } from '../rules/prose.js';
 import { type Atom, atomsOf, type Rule } from '../rules/rule.js';
@@ -149,23 +150,110 @@ const PURPOSES: Readonly<Record<string, readonly string[]>> = {
     'Travel money is spent before it is approved and claimed after the trip; these rules keep both ends honest.',
     'The travel desk applies the same rules to everyone, from new starters to the board.',
   ],
+  todo: [
+    'A to-do list only helps if what sits on it is current; these rules say what gets picked up, parked or closed.',
+  ],
+  // orders seen in the sales export or the billing dashboard
+  sheet_rows: [
+    'Unpaid and disputed orders cost us cash every week they sit; these rules say which ones the sales owners chase.',
+  ],
+  order_screenshot: [
+    'The billing dashboard is the only view finance and sales share; these rules say what each side does with an order on it.',
+  ],
+  desk_plan: [
+    'Desks are booked, moved and reported broken all week; these rules keep the floor plan and the desks themselves in step.',
+  ],
+  ward_beds: [
+    'A bed that looks free on the plan but is not ready delays an admission; these rules say what the ward clerk checks and when.',
+  ],
+  exam_seats: [
+    'Every candidate needs a working seat on the day; these rules say which seats the exams office checks and moves people from.',
+  ],
+  warehouse_bays: [
+    'Racking damage and blocked bays are a safety issue before they are a space issue; these rules set what is checked first.',
+  ],
+  receipt_scans: [
+    'Receipts arrive as scans of every quality; these rules decide which ones finance pays back and which need a second look.',
+    'Expense claims are audited on the receipt, not the claim form, so the scan is what these rules look at.',
+  ],
+  partner_mails: [
+    'Our partners write in their own languages and expect an answer in them; these rules say which messages are dealt with first.',
+  ],
+  mails: ['An inbox shared by a team needs one way of deciding what gets answered, filed or passed on; this is it.'],
   household_bills: [
     'Bills paid late cost fees and credit scores; this is how the household admin keeps track of what is due.',
     'Direct debits, disputes and one-off bills all end up in one list; these rules say what gets done with each.',
   ],
 };
 
+// where a record type's values live, so a definition names it: a system, a picture, a file or a mailbox
+type Place = { kind: 'system' | 'picture' | 'file' | 'mailbox'; name: string };
+
+// the system a service's records are kept in, as its users call it
+const SYSTEMS: Readonly<Record<string, string>> = {
+  analytics: 'the data catalogue',
+  automations: 'the automation console',
+  clinic: 'the practice system',
+  cms: 'the CMS',
+  config: 'the admin console',
+  crm: 'the CRM',
+  devops: 'the engineering tools',
+  facilities: 'the facilities system',
+  finance: 'the finance system',
+  grc: 'the GRC tool',
+  helpdesk: 'the helpdesk',
+  inventory: 'the stock system',
+  matters: 'the case management system',
+  plant: 'the plant system',
+  portfolio: 'the order management system',
+  research: 'the research tracker',
+  rss: 'the feed reader',
+  scheduler: 'the scheduler',
+  school: 'the student records system',
+  studio: 'the studio tracker',
+  todo: 'the to-do list',
+  travel: 'the travel system',
+};
+// the picture a record type is seen in
+const PICTURES: Readonly<Record<string, string>> = {
+  desk_plan: 'the floor plan',
+  ward_beds: 'the ward plan',
+  exam_seats: 'the seating plan',
+  warehouse_bays: 'the hall plan',
+  order_screenshot: 'the dashboard screenshot',
+  receipt_scans: 'the scan',
+};
+
+function placeOf(src: SourcePart): Place {
+  if (src.service === 'gmail') return { kind: 'mailbox', name: 'the mailbox' };
+  if (!src.collection)
+    return src.capabilities.includes('Multimodal_Perception')
+      ? { kind: 'picture', name: PICTURES[src.name] ?? 'the picture' }
+      : { kind: 'file', name: 'the current export' };
+  return { kind: 'system', name: SYSTEMS[src.service] ?? 'the system' };
+}
+
 // what a reader must know about one field the rule uses, in words that fit its kind (a flag, an amount, a
-// plural label); nothing about messages or notes the task may not hold
-function defineField(m: FieldModel, singular: string, rng: Rng): string {
+// plural label) and the place its value is read from; nothing about a value that cannot change (a record's type,
+// a message's language, what a receipt says): "as it stands today" means something only for a state
+function defineField(m: FieldModel, src: SourcePart, rng: Rng): string | undefined {
+  const singular = src.noun[0];
   const be = isAre(m.label);
+  const place = placeOf(src);
+  const fixed = src.fixed?.includes(m.field) ?? false;
   switch (m.kind) {
     case 'flag':
-      return rng.pick([
-        `- ${capitalise(aOrAn(singular))} ${singular} counts as "${m.yes}" only when its record says so today.`,
-        `- "${capitalise(m.yes)}" and "${m.no}" mean what the record shows, not what someone plans to do.`,
-      ]);
-    case 'number':
+      if (fixed) return undefined;
+      return rng.pick(
+        place.kind === 'picture'
+          ? [`- ${capitalise(aOrAn(singular))} ${singular} counts as "${m.yes}" only when ${place.name} shows it so.`]
+          : [
+              `- ${capitalise(aOrAn(singular))} ${singular} counts as "${m.yes}" only when ${place.name} says so today.`,
+              `- "${capitalise(m.yes)}" and "${m.no}" mean what ${place.name} shows, not what someone plans to do.`,
+            ],
+      );
+    case 'number': {
+      const counted = countedOf(m);
       if (m.currency)
         return rng.pick([
           `- Amounts are read as recorded, in ${m.currency}; do not convert them.`,
@@ -173,25 +261,48 @@ function defineField(m: FieldModel, singular: string, rng: Rng): string {
         ]);
       if (m.percent) return `- The ${m.label} ${be} stored as a fraction and written here as a percentage.`;
       return rng.pick([
-        `- The ${m.label} ${be} the figure on the record today.`,
+        ...(fixed
+          ? []
+          : [
+              counted
+                ? `- ${capitalise(`${counted.noun[1]}${counted.tail}`)} are counted as ${place.name} shows them today.`
+                : `- The ${m.label} ${be} the figure ${place.name} shows today.`,
+            ]),
         `- Limits on the ${m.label} include the limit itself where a line says "or more" or "or less".`,
       ]);
+    }
     case 'date':
       return rng.pick([
-        `- The ${m.label} ${be} the date on the record, not the day the record was last edited.`,
+        place.kind === 'system'
+          ? `- The ${m.label} ${be} the date on the record, not the day the record was last edited.`
+          : place.kind === 'mailbox'
+            ? `- The ${m.label} ${be} the date the mailbox shows for the message.`
+            : `- The ${m.label} ${be} the date ${place.name} shows, not the day the file was saved.`,
         `- Dates are compared by day; the time of day does not matter.`,
       ]);
     case 'text':
       return `- A term counts as mentioned in the ${m.label} whatever its letter case.`;
-    default:
-      return rng.pick([
-        `- The ${m.label} ${be} the one the record shows now, not an earlier value.`,
-        `- Use the ${m.label} as it stands in the system today.`,
-      ]);
+    case 'enum':
+      if (fixed || !isState(m)) return undefined;
+      return rng.pick(
+        place.kind === 'picture'
+          ? [
+              // a plan is redrawn as places change; a screenshot is what it was when taken
+              place.name.endsWith('plan')
+                ? `- Go by the ${m.label} ${place.name} shows; it is redrawn whenever ${aOrAn(singular)} ${singular} changes.`
+                : `- Go by the ${m.label} ${place.name} shows.`,
+              `- The ${m.label} ${be} the one ${place.name} shows, whatever it was before.`,
+            ]
+          : [
+              `- The ${m.label} ${be} the one ${place.name} shows now, not an earlier value.`,
+              `- Use the ${m.label} as it stands in ${place.name} today.`,
+              `- ${capitalise(aOrAn(m.label))} ${m.label} changed since the last review counts as it is now.`,
+            ],
+      );
   }
 }
 
-function definitions(r: Rule, models: readonly FieldModel[], singular: string, rng: Rng): string[] {
+function definitions(r: Rule, src: SourcePart, rng: Rng): string[] {
   const out: string[] = [];
   const atoms = atomsOf(r);
   if (atoms.some((a) => a.kind === 'older' && a.workdays))
@@ -207,7 +318,7 @@ function definitions(r: Rule, models: readonly FieldModel[], singular: string, r
       ]),
     );
   const used = new Set(atoms.map((a) => a.field));
-  const lines = models.filter((x) => used.has(x.field)).map((m) => defineField(m, singular, rng));
+  const lines = src.fields.filter((x) => used.has(x.field)).flatMap((m) => defineField(m, src, rng) ?? []);
   for (const line of lines.slice(0, 2)) if (!out.includes(line)) out.push(line);
   return out;
 }
@@ -248,13 +359,15 @@ export function policyDoc(rule: Rule, src: SourcePart, w: World, title: string, 
   const { rng, today } = w;
   const n: Nouns = { singular: src.noun[0], plural: src.noun[1] };
   const effective = dayMonthYear(at(today, { days: -rng.int(10, 120) }));
-  const head = `${title}\n${rng.pick(['Version', 'Revision', 'Issue'])} ${rng.int(2, 7)}, effective ${effective}. Owner: ${ownerOf(src, rng)}.`;
+  const owner = ownerOf(src, rng);
+  const head = `${title}\n${rng.pick(['Version', 'Revision', 'Issue'])} ${rng.int(2, 7)}, effective ${effective}. Owner: ${owner}.`;
   // the purpose line names the kind of document its title does
   const [kind, many] = KINDS.find(([k]) => title.toLowerCase().endsWith(k)) ?? ['document', false];
   const purpose = `${many ? 'These' : 'This'} ${kind} ${many ? 'cover' : 'covers'} ${n.plural}. ${rng.pick(
     PURPOSES[src.name] ??
       PURPOSES[src.service] ?? [
-        `Handling ${n.plural} the same way every time is the point of writing this down.`,
+        `${capitalise(owner)} wrote it after the same questions about ${n.plural} kept coming back; it answers them once.`,
+        `It sets out what happens to ${n.plural}, so the answer does not depend on who picks them up.`,
         `It records how the team decides what happens with ${n.plural}, so that anyone on the rota makes the same call.`,
       ],
   )}`;
@@ -283,7 +396,7 @@ export function policyDoc(rule: Rule, src: SourcePart, w: World, title: string, 
           `${capitalise(aOrAn(n.singular))} ${n.singular} qualifies for ${inRunningText(s)} if:`,
         ]);
   const body = sections.map(([s, lines]) => `## ${s}\n${lead(s, lines)}\n${lines.join('\n')}`);
-  const defs = definitions(rule, src.fields, n.singular, rng);
+  const defs = definitions(rule, src, rng);
   const old = rng.chance(0.45) ? superseded(rule, rng, src.fields) : undefined;
   const history = old
     ? [

@@ -2,8 +2,8 @@ import { escapeRegex } from '../../schema/text.js';
 import type { Rng } from '../../env/rng.js';
 import { type Register } from '../kit/content.js';
 import { agree, capitalise, inRunningText } from '../kit/text.js';
-import { occasion } from './occasions.js';
-import type { World } from './parts.js';
+import { type OccasionFacts, occasion, stories } from './occasions.js';
+import type { SourcePart, World } from './parts.js';
 
 // The request as a coworker writes it: a plan (who asks, why, what to select, what to do, what to deliver
 // where, what to answer) written out in one of several shapes — goal first, context first, a numbered list, a
@@ -14,6 +14,8 @@ import type { World } from './parts.js';
 export interface RequestPlan {
   w: World;
   plural: string;
+  /** the record type asked about: what a reason for asking may say of it (who owns the records, where they are) */
+  src?: SourcePart;
   /** how the records are picked: stated, or the section of a document the request names */
   select: { kind: 'inline'; criteria: string } | { kind: 'policy'; pointer: string; section: string };
   action?: string;
@@ -72,8 +74,29 @@ const VERBS: readonly [string, boolean][] = [
   ['Go through', false],
 ];
 
-// the forwarded note is the manager's words, but the one who answers is the forwarder
-const forwarded = (s: string, me: string) => s.replace(/\bask me\b/g, `ask ${me}`);
+/**
+ * The forwarded note is the manager's words about the forwarder's things: "ask me", "the email in my inbox", "my
+ * to-do list", "the colleague I will name" all mean the one forwarding it, so they are said of them by name.
+ */
+export const forwarded = (s: string, me: string): string =>
+  s
+    .replace(/\b(?:I will|I'll)\b/g, `${me} will`)
+    .replace(/\bmy\b/g, `${me}'s`)
+    .replace(/\bme\b/g, me);
+
+// what the request's reasons may say of its records (none when the request does not say which they are)
+function factsOf(src: SourcePart | undefined): OccasionFacts | undefined {
+  if (!src) return undefined;
+  const place =
+    src.service === 'gmail'
+      ? 'mailbox'
+      : src.collection
+        ? 'system'
+        : src.capabilities.includes('Multimodal_Perception')
+          ? 'picture'
+          : 'file';
+  return { service: src.service, name: src.name, owned: Boolean(src.owner || src.ownerRole), place };
+}
 
 // what to answer: the question itself, or — when the deliverable already states the figure — a pointer back to
 // it, so that the figure is asked for once (the clause the answer check traces to is then the pointer)
@@ -130,7 +153,8 @@ export function renderRequest(p: RequestPlan): RenderedRequest {
   const shape = rng.int(0, 6);
   // the forwarder is drawn first so that the quoted note never names them as a third person
   const boss = shape === 3 ? w.staff[rng.int(3, Math.min(8, w.staff.length - 1))] : undefined;
-  const occ = occasion(w, p.plural, rng, boss);
+  const facts = factsOf(p.src);
+  const occ = occasion(w, p.plural, rng, boss, facts);
   const ctx = occ.text;
   // a greeting of the time of day only at that time of day (the task's clock, UTC as the records keep it)
   const hour = new Date(w.today).getUTCHours();
@@ -152,8 +176,8 @@ export function renderRequest(p: RequestPlan): RenderedRequest {
   const then = excepts ? '; then' : ' and';
   let text: string;
   switch (shape) {
-    case 0: // goal first
-      text = `${greet} ${verb} ${select}${then} ${does}${stop}${ask}${rule} ${tell} ${ctx}.\n\n${sign}`;
+    case 0: // goal first, then why; the asks after it, the sign-off last
+      text = `${greet} ${verb} ${select}${then} ${does}${stop} ${ctx}.${ask}${rule} ${tell}\n\n${sign}`;
       break;
     case 1: // context first
       text = p.action
@@ -173,14 +197,16 @@ export function renderRequest(p: RequestPlan): RenderedRequest {
       break;
     }
     case 3: {
-      // a note forwarded from a manager: their "ask me" means "ask the one forwarding it"
+      // a note forwarded from a manager: their "ask me", "my inbox" mean the one forwarding it
       const action = p.action && forwarded(p.action, w.me.first);
       const aggregate = p.aggregate && forwarded(p.aggregate, w.me.first);
+      const quoted = forwarded(select, w.me.first);
       if (action) clauses.action = action;
       if (aggregate) clauses.aggregate = aggregate;
+      clauses.select = quoted;
       const needs = /^every one of\b/i.test(select) ? 'needs' : 'need';
       // the greeting heads the mail, above the note it forwards (never between the quote and the ask)
-      text = `${greet ? `${greet}\n\n` : ''}Forwarding this from ${boss?.name ?? 'our manager'}:\n> ${ctx}. ${capitalise(select)} ${needs} attention: ${doing(action, aggregate)}.\n\n${rng.pick(['Can you take this one?', 'Could you handle it?', 'This one is yours if you have time.'])}${ask}${rule} ${tell}\n\n${sign}`;
+      text = `${greet ? `${greet}\n\n` : ''}Forwarding this from ${boss?.name ?? 'our manager'}:\n> ${ctx}. ${capitalise(quoted)}${excepts ? ',' : ''} ${needs} attention: ${doing(action, aggregate)}.\n\n${rng.pick(['Can you take this one?', 'Could you handle it?', 'This one is yours if you have time.'])}${ask}${rule} ${tell}\n\n${sign}`;
       break;
     }
     case 4: // a chat line
@@ -199,14 +225,7 @@ export function renderRequest(p: RequestPlan): RenderedRequest {
     }
     default: {
       // a short story is the context: one reason, not two stacked
-      const story = rng.pick([
-        `Last week we found out the hard way that nobody owns the ${p.plural}`,
-        `The last review showed the ${p.plural} are a mess`,
-        `We had a near miss with the ${p.plural} last week`,
-        `The new system went live and nobody checked the ${p.plural} afterwards`,
-        `A customer complaint last month traced back to the ${p.plural}`,
-        `The ${p.plural} were skipped in the last clean-up`,
-      ]);
+      const story = rng.pick(stories(p.plural, facts));
       text = `${greet} ${story}, so ${select.startsWith('the') ? 'take' : 'go through'} ${select}${then} ${does}.${ask}${rule} ${tell}\n\n${sign}`;
     }
   }

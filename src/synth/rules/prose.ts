@@ -3,6 +3,7 @@ import { at, dayMonth } from '../kit/dates.js';
 import { formatMoney } from '../kit/money.js';
 import { grouped } from '../../schema/text.js';
 import { aOrAn, isPlural } from '../kit/text.js';
+import { type Counted, countedOf, type EnumWords, enumWords, pluralOf, singularOf } from './field-words.js';
 import { type EnumModel, type FieldModel, sayValue } from './fields.js';
 import { type Atom, modelOf, type Rule } from './rule.js';
 
@@ -18,12 +19,55 @@ export interface Nouns {
 
 const or = (xs: readonly string[]) =>
   xs.length <= 1 ? (xs[0] ?? '') : `${xs.slice(0, -1).join(', ')} or ${xs.at(-1)}`;
+// "due between today and 3 May, both days included, and marked open": a condition that holds a comma or an "and"
+// of its own is closed by a comma before the next, so the next is not read as part of it
 const and = (xs: readonly string[]) =>
   xs.length <= 1
     ? (xs[0] ?? '')
     : xs.length === 2
-      ? `${xs[0]} and ${xs[1]}`
+      ? `${xs[0]}${/,| and /.test(xs[0] ?? '') ? ',' : ''} and ${xs[1]}`
       : `${xs.slice(0, -1).join(', ')}, and ${xs.at(-1)}`;
+
+/**
+ * Alternatives said once where they share words: "published by McKinsey or IDC", "in the North or West region",
+ * "marked high or critical priority". The shared end is only factored out when no value holds it ("with escorted
+ * access or lab access" keeps both, "lab access" being a value).
+ */
+export function factor(phrases: readonly string[], values: readonly string[] = []): string {
+  if (phrases.length <= 1) return phrases[0] ?? '';
+  const words = phrases.map((p) => p.split(' '));
+  const shortest = Math.min(...words.map((w) => w.length));
+  let head = 0;
+  while (head < shortest - 1 && words.every((w) => w[head] === words[0]?.[head])) head++;
+  const inValue = (w: string) => values.some((v) => v.split(' ').includes(w));
+  let tail = 0;
+  while (
+    tail < shortest - head - 1 &&
+    words.every((w) => w[w.length - 1 - tail] === words[0]?.[words[0].length - 1 - tail]) &&
+    !inValue(words[0]?.[words[0].length - 1 - tail] ?? '')
+  )
+    tail++;
+  const first = words[0] ?? [];
+  const rests = words.map((w) => w.slice(head, w.length - tail).join(' '));
+  return [...first.slice(0, head), or(rests), ...first.slice(first.length - tail)].join(' ');
+}
+
+/**
+ * The label as said after the record's own noun: "the seat's status", not "the seat's seat status"; "orders whose
+ * value is", not "whose order value is". Words of the noun that open the label go; the label's last word stays.
+ */
+export function ownLabel(label: string, n?: Nouns): string {
+  if (!n) return label;
+  const noun = new Set(n.singular.toLowerCase().split(/[\s-]+/));
+  const words = label.split(' ');
+  let k = 0;
+  while (k < words.length - 1 && noun.has((words[k] ?? '').toLowerCase())) k++;
+  // "the order's date", "the run failure's time" say less than the label: a bare date or time keeps its noun
+  const rest = words.slice(k).join(' ');
+  return /^(?:date|time)$/.test(rest) ? label : rest;
+}
+
+const isAre = (label: string) => (isPlural(label) ? 'are' : 'is');
 
 function amount(m: FieldModel, v: number): string {
   if (m.kind !== 'number') return String(v);
@@ -31,8 +75,9 @@ function amount(m: FieldModel, v: number): string {
   if (m.currency)
     return `${m.currency === 'USD' ? '$' : m.currency === 'GBP' ? '£' : m.currency === 'EUR' ? '€' : `${m.currency} `}${Number.isInteger(v) ? grouped(v) : formatMoney(v)}`;
   const n = Number.isInteger(v) ? grouped(v) : String(v);
-  // "1 approval", not "1 approvals"
-  const unit = m.unit && v === 1 && /[^s]s$/.test(m.unit) ? m.unit.slice(0, -1) : m.unit;
+  if (m.unit === '%') return `${n}%`;
+  // "1 approval", "1 night", "1 failed run", not "1 approvals"
+  const unit = m.unit && v === 1 && /[^s]s$/.test(m.unit) ? m.unit.replace(/(\S+)$/, (w) => singularOf(w)) : m.unit;
   return unit ? `${n} ${unit}` : n;
 }
 
@@ -61,14 +106,6 @@ const bareAdjective = (p: string) => /^[a-z-]+$/i.test(p) && !/(ed|en|ing)$/.tes
 // "is needing a read", "is without an NDA" do not read; "is running in a sandbox" does
 const stative = (p: string) => /^(?:(?:still|not) )?(?:without|needing|requiring|holding|naming|owing)\b/.test(p);
 
-// "a sit-stand desk" said of many: "sit-stand desks"
-const pluralOf = (p: string) =>
-  p
-    .replace(/^an? /, '')
-    .replace(/(?:s|x|z|ch|sh)$/, '$&e')
-    .replace(/([^aeiou])y$/, '$1ie')
-    .concat('s');
-
 /**
  * A flag after the plural noun: "bookings that are non-refundable", "jobs still enabled", "desks that are sit-stand
  * desks" (a flag named as what the record is, "a sit-stand desk", cannot follow a noun as it stands).
@@ -92,60 +129,98 @@ export function flagClause(the: string, p: string): string {
 // "with a receipt total of at least €250": one figure takes its article, a plural label none ("with failed runs of …")
 const some = (label: string) => (isPlural(label) ? label : `${aOrAn(label)} ${label}`);
 
-// a count field ("number of screens", unit "screens") said by its bound: "at most 2 screens", "at least 250 units
-// ordered" — "with number of screens of at most 2 screens" says the unit twice; undefined for any other field
-function countBound(m: FieldModel, v: number, bound: 'at least' | 'at most'): string | undefined {
-  if (m.kind !== 'number' || !m.unit || m.currency || m.percent) return undefined;
-  // a label that names what is counted ("data points", unit "points"): "at least 200 data points"
-  if (isPlural(m.label) && m.label.endsWith(m.unit) && !/^number of\b/i.test(m.label))
-    return `${bound} ${Number.isInteger(v) ? grouped(v) : String(v)} ${m.label}`;
-  const counted = /^number of (.+)$/i.exec(m.label)?.[1];
-  if (!counted?.startsWith(m.unit)) return undefined;
-  return `${bound} ${amount(m, v)}${counted.slice(m.unit.length)}`;
+// a count said with its noun once: "2 screens", "1 gas point", "500 units ordered"
+const counting = (c: Counted, v: number) => `${grouped(v)} ${c.noun[v === 1 ? 0 : 1]}${c.tail}`;
+
+// a count's bound after the plural noun: "with at least 2 screens", "holding 1,000 or more shares", "with no sockets"
+function countModifier(c: Counted, v: number, bound: 'at_least' | 'at_most', rng: Rng): string {
+  const [verb] = c.verb;
+  if (bound === 'at_most' && v === 0) return `${verb} no ${c.noun[1]}${c.tail}`;
+  return bound === 'at_least'
+    ? rng.pick([
+        `${verb} at least ${counting(c, v)}`,
+        `${verb} ${grouped(v)} or more ${c.noun[1]}${c.tail}`,
+        `${verb} no fewer than ${counting(c, v)}`,
+      ])
+    : rng.pick([
+        `${verb} at most ${counting(c, v)}`,
+        `${verb} no more than ${counting(c, v)}`,
+        ...(v > 1 ? [`${verb} ${grouped(v)} or fewer ${c.noun[1]}${c.tail}`] : []),
+      ]);
 }
 
-/** A condition as a modifier after the plural noun: "whose urgency is urgent", "referred 10 or more days ago". */
-export function modifier(a: Atom, models: readonly FieldModel[], today: string | null, rng: Rng): string {
+// the values of an enum condition as said in running text
+const valuesOf = (a: Atom & { values: readonly string[] }, m: FieldModel) =>
+  a.values.map((v) => sayValue(m as EnumModel, v));
+
+// a practitioner's words over the label's most of the time: the label's form keeps the texts varied
+const ownWords = (rng: Rng) => rng.chance(0.75);
+
+// the words a value list takes in a clause of one record, without the "with" a "has" drops
+const oneWords = (w: EnumWords, said: readonly string[]) =>
+  factor(
+    said.map((v) => (w.one ?? w.say)(v)).map((p) => (w.be === 'has' ? p.replace(/^with /, '') : p)),
+    said,
+  );
+
+// the values a condition leaves out, in the practitioner's words (undefined where none read well)
+function notWords(w: EnumWords, said: readonly string[]): string | undefined {
+  if (w.noNot) return undefined;
+  if (w.not) return w.not(said);
+  const pos = factor(said.map(w.say), said);
+  if (pos.startsWith('whose ')) return undefined;
+  if (pos.startsWith('with ')) return `without ${pos.slice(5)}`;
+  if (pos.startsWith('that are ')) return `that are not ${pos.slice(9)}`;
+  return `not ${pos}`;
+}
+
+/**
+ * A condition as a modifier after the plural noun: "whose urgency is urgent", "referred 10 or more days ago",
+ * "published by McKinsey or IDC". With the nouns, a label that opens with the noun drops it ("orders whose value").
+ */
+export function modifier(a: Atom, models: readonly FieldModel[], today: string | null, rng: Rng, n?: Nouns): string {
   const m = modelOf(models, a);
   const label = m.label;
+  const own = ownLabel(label, n);
   switch (a.kind) {
     case 'in': {
-      const vs = or(a.values.map((v) => sayValue(m as EnumModel, v)));
-      // "with court Court of Appeal" doubles a word: that phrasing says "whose court is" instead
-      const doubled = label.split(' ').at(-1)?.toLowerCase() === vs.split(' ')[0]?.toLowerCase();
-      return rng.pick([
-        `whose ${label} is ${vs}`,
-        doubled ? `whose ${label} is ${vs}` : `with ${label} ${vs}`,
-        `where the ${label} is ${vs}`,
-      ]);
+      const said = valuesOf(a, m);
+      const vs = or(said);
+      const w = m.kind === 'enum' ? enumWords(m) : undefined;
+      if (w && (w.only || ownWords(rng))) return factor(said.map(w.say), said);
+      return rng.pick([`whose ${own} ${isAre(own)} ${vs}`, `where the ${label} ${isAre(label)} ${vs}`]);
     }
     case 'not_in': {
-      const vs = or(a.values.map((v) => sayValue(m as EnumModel, v)));
+      const said = valuesOf(a, m);
+      const vs = or(said);
       // "is not not started" reads as a slip: a value that is itself a negation is quoted after "other than"
-      if (/^not\b/.test(vs)) return `whose ${label} is anything other than "${vs}"`;
-      return rng.pick([
-        `whose ${label} is not ${vs}`,
-        `with any ${label} other than ${vs}`,
-        `where the ${label} is anything but ${vs}`,
-      ]);
+      if (said.some((v) => /^not\b/.test(v))) return `whose ${own} ${isAre(own)} anything other than "${vs}"`;
+      const w = m.kind === 'enum' ? enumWords(m) : undefined;
+      const words = w && notWords(w, said);
+      if (words && (w?.only || ownWords(rng))) return words;
+      return rng.pick([`whose ${own} ${isAre(own)} not ${vs}`, `with any ${label} other than ${vs}`]);
     }
     case 'at_least': {
+      const c = m.kind === 'number' ? countedOf(m) : undefined;
+      if (c) return countModifier(c, a.value, 'at_least', rng);
       const t = amount(m, a.value);
       return rng.pick([
-        `with ${countBound(m, a.value, 'at least') ?? `${some(label)} of at least ${t}`}`,
-        `whose ${label} is ${t} or more`,
+        `with ${some(label)} of at least ${t}`,
+        `whose ${own} ${isAre(own)} ${t} or more`,
         // "reaches 20 failed runs or higher" mixes a count with a level: "or more" fits both
         `where the ${label} ${isPlural(label) ? 'reach' : 'reaches'} ${t} or more`,
-        `with ${aOrAn(label)} ${label} no lower than ${t}`,
+        `with ${some(label)} no lower than ${t}`,
       ]);
     }
     case 'at_most': {
+      const c = m.kind === 'number' ? countedOf(m) : undefined;
+      if (c) return countModifier(c, a.value, 'at_most', rng);
       const t = amount(m, a.value);
       return rng.pick([
-        `with ${countBound(m, a.value, 'at most') ?? `${some(label)} of at most ${t}`}`,
-        `whose ${label} is ${t} or less`,
+        `with ${some(label)} of at most ${t}`,
+        `whose ${own} ${isAre(own)} ${t} or less`,
         `where the ${label} ${isPlural(label) ? 'stay' : 'stays'} at or below ${t}`,
-        `with ${aOrAn(label)} ${label} no higher than ${t}`,
+        `with ${some(label)} no higher than ${t}`,
       ]);
     }
     case 'older': {
@@ -193,7 +268,7 @@ export function modifier(a: Atom, models: readonly FieldModel[], today: string |
       const verb = m.kind === 'date' ? (m.past ?? m.verb) : label;
       return pickDated(
         rng,
-        [`${verb} before today`, `whose ${label} has already passed`],
+        [`${verb} before today`, `whose ${own} has already passed`],
         (t) => [`${verb} earlier than ${day(t, 0)}`],
         today,
       );
@@ -202,44 +277,82 @@ export function modifier(a: Atom, models: readonly FieldModel[], today: string |
       return m.kind === 'flag' ? flagModifier(a.value ? m.yes : m.no) : label;
     case 'mentions':
       return rng.pick([
-        `whose ${label} mentions "${a.term}"`,
+        `whose ${own} ${isPlural(own) ? 'mention' : 'mentions'} "${a.term}"`,
         `with "${a.term}" in the ${label}`,
-        `where the ${label} refers to "${a.term}"`,
+        `where the ${label} ${isPlural(label) ? 'refer' : 'refers'} to "${a.term}"`,
       ]);
   }
 }
 
-/** A condition as a clause about one record: "its urgency is urgent", "it was referred 10 or more days ago". */
+/**
+ * A condition as a clause about one record: "its urgency is urgent", "it was referred 10 or more days ago", "the
+ * court deadline is in the County Court". A clause that opens "its"/"it" refers to the record a lead sentence names.
+ */
 export function clause(a: Atom, models: readonly FieldModel[], n: Nouns, today: string | null, rng: Rng): string {
   const m = modelOf(models, a);
   const the = `the ${n.singular}`;
+  const own = ownLabel(m.label, n);
+  // the record's label: "its status", "the seat's status"
+  const its = () => `${rng.pick(['its', `${the}'s`])} ${own}`;
+  const subject = () => rng.pick(['it', the]);
   switch (a.kind) {
     case 'in':
-      return rng.pick([
-        `${the}'s ${m.label} is ${or(a.values.map((v) => sayValue(m as EnumModel, v)))}`,
-        `its ${m.label} is ${or(a.values.map((v) => sayValue(m as EnumModel, v)))}`,
-      ]);
     case 'not_in': {
-      const vs = or(a.values.map((v) => sayValue(m as EnumModel, v)));
-      return /^not\b/.test(vs) ? `its ${m.label} is anything other than "${vs}"` : `its ${m.label} is not ${vs}`;
+      const said = valuesOf(a, m);
+      const vs = or(said);
+      const negated = a.kind === 'not_in';
+      if (negated && said.some((v) => /^not\b/.test(v))) return `${its()} ${isAre(own)} anything other than "${vs}"`;
+      const w = m.kind === 'enum' ? enumWords(m) : undefined;
+      // "the court deadline's court" says the noun twice: a label that is a word of the noun takes the words
+      const inNoun = n.singular.split(/[\s-]+/).includes(own);
+      const frame = w && !(negated && w.noNot) && (w.only || inNoun || ownWords(rng)) ? w : undefined;
+      if (frame) {
+        const words = oneWords(frame, said);
+        const possessive = rng.pick(['its', `${the}'s`]);
+        switch (frame.be) {
+          case 'has':
+            return `${subject()} ${negated ? 'does not have' : 'has'} ${words}`;
+          case 'is':
+          case 'was':
+            return `${subject()} ${frame.be}${negated ? ' not' : ''} ${words}`;
+          case 'its': {
+            // "its last run did not end in a failure": the modifier's own negation, said of the one record
+            const not = negated ? notWords(frame, said) : undefined;
+            if (!negated) return `${possessive} ${words}`;
+            if (not?.startsWith('whose ')) return `${possessive} ${not.slice(6)}`;
+            break;
+          }
+          case 'verb':
+            if (!negated) return `${subject()} ${words}`;
+        }
+      }
+      return `${its()} ${isAre(own)}${negated ? ' not' : ''} ${vs}`;
     }
     case 'at_least':
+    case 'at_most': {
+      const c = m.kind === 'number' ? countedOf(m) : undefined;
+      const least = a.kind === 'at_least';
+      if (c) {
+        const has = `${subject()} ${c.verb[1]}`;
+        if (!least && a.value === 0) return `${has} no ${c.noun[1]}${c.tail}`;
+        return rng.pick([
+          `${has} ${least ? 'at least' : 'at most'} ${counting(c, a.value)}`,
+          `${has} ${least ? 'no fewer than' : 'no more than'} ${counting(c, a.value)}`,
+        ]);
+      }
+      const t = amount(m, a.value);
       return rng.pick([
-        `its ${m.label} is ${amount(m, a.value)} or more`,
-        `${the}'s ${m.label} is at least ${amount(m, a.value)}`,
+        `${its()} ${isAre(own)} ${t} ${least ? 'or more' : 'or less'}`,
+        `${its()} ${isAre(own)} ${least ? 'at least' : 'at most'} ${t}`,
       ]);
-    case 'at_most':
-      return rng.pick([
-        `its ${m.label} is ${amount(m, a.value)} or less`,
-        `${the}'s ${m.label} is at most ${amount(m, a.value)}`,
-      ]);
+    }
     case 'flag':
       return m.kind === 'flag' ? flagClause(the, a.value ? m.yes : m.no) : `${the} is ${m.label}`;
     case 'mentions':
-      return `its ${m.label} mentions "${a.term}"`;
+      return `${its()} ${isPlural(own) ? 'mention' : 'mentions'} "${a.term}"`;
     default:
       // a window still ahead reads in the present ("is taking place in the next 10 days"), one behind in the past
-      return `${the} ${a.kind === 'due_within' ? 'is' : 'was'} ${modifier(a, models, today, rng)}`
+      return `${the} ${a.kind === 'due_within' ? 'is' : 'was'} ${modifier(a, models, today, rng, n)}`
         .replace(/ is (whose|where|with) /, ' has $1 ')
         .replace(/ was (whose|where|with) /, ' has $1 ')
         .replace(' has whose ', "'s ");
@@ -248,14 +361,17 @@ export function clause(a: Atom, models: readonly FieldModel[], n: Nouns, today: 
 
 /** The rule as one noun phrase: "referrals whose urgency is urgent and referred 10 or more days ago, unless …". */
 export function rulePhrase(r: Rule, models: readonly FieldModel[], n: Nouns, today: string, rng: Rng): string {
-  let s = `${n.plural} ${and(r.all.map((a) => modifier(a, models, today, rng)))}`;
-  if (r.any)
-    s += `${r.all.length ? ',' : ''} and either ${or(r.any.map((a) => modifier(a, models, today, rng)))}`.replace(
-      / or /,
-      ', or ',
-    );
-  // after a plural noun "its" has nothing to refer to: the exception names the one record ("the chart request's spec")
-  const one = (a: Atom) => clause(a, models, n, today, rng).replace(/^its /, `the ${n.singular}'s `);
+  const mod = (a: Atom) => modifier(a, models, today, rng, n);
+  let s = `${n.plural} ${and(r.all.map(mod))}`;
+  // the alternatives are whole clauses: a comma between them, never inside one ("on or before", "10 or more")
+  if (r.any) {
+    const alts = r.any.map(mod);
+    const either = `either ${alts.slice(0, -1).join(', ')}, or ${alts.at(-1)}`;
+    s = r.all.length ? `${s}, and ${either}` : `${n.plural} ${either}`;
+  }
+  // after a plural noun "it" has nothing to refer to: the exception names the one record ("the chart request's spec")
+  const one = (a: Atom) =>
+    clause(a, models, n, today, rng).replace(/^its /, `the ${n.singular}'s `).replace(/^it /, `the ${n.singular} `);
   if (r.unless) s += rng.pick([`, unless ${one(r.unless)}`, `, except where ${one(r.unless)}`]);
   return s;
 }

@@ -46,8 +46,9 @@ export interface Program {
   fact: string;
 }
 
-// the purpose of a task whose only work is the deliverable: a review, not a status change
-const REVIEW_TAGS = ['Review', 'Audit sample', 'Spot check'];
+// the purpose of a task whose only work is the deliverable: a review, not a status change. It is the word a policy
+// files the rule under, never a word a deliverable is named by: a request that states its rule never says it
+export const REVIEW_TAGS: readonly string[] = ['Review', 'Audit sample', 'Spot check'];
 
 /** Adds `add` to `into`: lists append, maps (files) merge. */
 export function merge(into: Fixtures, add: Fixtures): void {

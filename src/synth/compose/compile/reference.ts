@@ -2,7 +2,8 @@ import type { Step } from '../../kit/checks.js';
 import { capitalise } from '../../kit/text.js';
 import type { Rec } from '../parts.js';
 import { actionContext, actionFor, step } from './context.js';
-import type { Program } from './records.js';
+import { type Program, REVIEW_TAGS } from './records.js';
+import { dayMonthYear } from '../../kit/dates.js';
 import { deskClosing, deskFigureLabel, deskQuestion } from '../foreign-desk.js';
 import type { Lang } from '../sources/multilingual-kinds.js';
 
@@ -38,12 +39,24 @@ export function referenceOf(p: Program, lang?: Lang): Step[] {
         figureLine(p, lang),
         w,
         // what the list is for, as the policy files it ("Follow-up: orders"); a desk's stays "Summary"
-        lang ? undefined : `${p.tag}: ${src.noun[1]}`,
+        lang ? undefined : heading(p),
       ),
     });
   // the answer states the fact alone: it does not list every record it looked at
   ref.push({ say: lang ? deskClosing(p, lang) : closing(p) });
   return ref;
+}
+
+// the deliverable's heading: what the list is for where the request says it (the section of the policy it names,
+// the work it asks for), otherwise the records and the day ("Boosters, 1 September 2026")
+function heading(p: Program): string {
+  const noun = p.src.noun[1];
+  if (p.policy || !REVIEW_TAGS.includes(p.tag)) return `${p.tag}: ${noun}`;
+  return p.w.rng.pick([
+    capitalise(noun),
+    `${capitalise(noun)}, ${dayMonthYear(p.w.today)}`,
+    `${capitalise(noun)} to look at`,
+  ]);
 }
 
 // the deliverable's closing line: the figure with what it is, as the request asked for it ("Average order value
@@ -68,21 +81,45 @@ function figureAsked(p: Program): string {
     .replace(/^(?:the|their) /, '');
 }
 
-// the closing reply in one of several wordings, in the agent's voice ("you handled" becomes "I handled")
+// small counts as a person writes them in a reply: "three", "both"; larger ones in figures
+const NUMBER_WORDS = [
+  'no',
+  'one',
+  'two',
+  'three',
+  'four',
+  'five',
+  'six',
+  'seven',
+  'eight',
+  'nine',
+  'ten',
+  'eleven',
+  'twelve',
+];
+const inWords = (n: number) => NUMBER_WORDS[n] ?? String(n);
+
+// the closing reply in one of several wordings, in the agent's voice ("you handled" becomes "I handled"); the
+// records it worked through are counted as a person would ("both market reports", "all five", "the one referral")
 function closing(p: Program): string {
   const { src, w } = p;
   const n = p.selected.length;
-  const many = n === 1 ? `the one ${src.noun[0]}` : `all ${n} ${src.noun[1]}`;
+  const [one, many] = src.noun;
+  const group = n === 1 ? `the one ${one}` : n === 2 ? `both ${many}` : `all ${inWords(n)} ${many}`;
+  const these = n === 1 ? `the ${one}` : `the ${inWords(n)} ${many}`;
+  const are = n === 1 ? 'is' : 'are';
   const q = p.recipe.computation.ask(src, p.selected).replace(/\byou handled\b/, 'I handled');
   // "their average fee, to two decimals comes to" reads wrong: the precision belongs to the ask, not the answer
   const bare = q.replace(/, to two decimals$/, '');
   const fact = shown(p);
   return w.rng.pick([
-    `Done — ${n === 1 ? 'one' : n} handled. ${capitalise(q)}: ${fact}.`,
-    `I've worked through ${many}. ${capitalise(q)}: ${fact}.`,
+    `Done — ${group} ${are} handled. ${capitalise(q)}: ${fact}.`,
+    `I've worked through ${group}. ${capitalise(q)}: ${fact}.`,
     `Finished. ${capitalise(bare)} comes to ${fact}.`,
-    `That's ${many} dealt with; ${bare} is ${fact}.`,
+    `That's ${group} dealt with; ${bare} is ${fact}.`,
     `${capitalise(q)}: ${fact}. Everything asked for is in place.`,
     `All sorted. For your notes, ${bare} is ${fact}.`,
+    `${capitalise(these)} you asked about ${are} done; ${bare} is ${fact}.`,
+    `${n === 1 ? 'That one is' : n === 2 ? 'Both are' : `All ${inWords(n)} are`} done now. ${capitalise(bare)}: ${fact}.`,
   ]);
 }

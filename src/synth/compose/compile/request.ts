@@ -76,6 +76,7 @@ export function requestOf(p: Program, figure: boolean): RenderedRequest {
   return renderRequest({
     w,
     plural: src.noun[1],
+    src,
     select: p.policy
       ? { kind: 'policy', pointer: recipe.policy.pointer(p.policyTitle), section: p.policy.section }
       : { kind: 'inline', criteria: p.criteria },

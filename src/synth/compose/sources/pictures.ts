@@ -98,7 +98,11 @@ function planPicture(k: PlanKind<string>, records: Rec[], w: World): Fixtures {
   const cells: Record<string, unknown>[] = [];
   const areas: Record<string, unknown>[] = [];
   const note = (r: Rec) =>
-    [`${r[k.count.field]} ${k.count.unit}`, r[k.feature.field] === true ? k.feature.mark : '']
+    // "1 socket", "2 sockets"
+    [
+      `${r[k.count.field]} ${r[k.count.field] === 1 ? k.count.unit.replace(/s$/, '') : k.count.unit}`,
+      r[k.feature.field] === true ? k.feature.mark : '',
+    ]
       .filter(Boolean)
       .join(' · ');
   zones.forEach((z, i) => {
