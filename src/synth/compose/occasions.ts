@@ -94,17 +94,41 @@ function reasons(w: World, boss: string, plural: string, rng: Rng, f?: OccasionF
   const soon = nextWorkday(w.today, 1, rng);
   const work = d.weekday >= 1 && d.weekday <= 5;
   const event = rng.pick(eventsOf(f));
+  const Event = capitalised(event);
+  // each reason in one of a few wordings, so that none of them is a template a reader spots
+  const say = (...xs: string[]) => rng.pick(xs);
   const out: Reason[] = [
-    { text: `The ${plural} review is on ${soon}`, ahead: true },
+    {
+      text: say(`The ${plural} review is on ${soon}`, `We go through the ${plural} as a team on ${soon}`),
+      ahead: true,
+    },
     { text: `${boss} moved the ${plural} review forward to ${soon}`, ahead: true },
-    { text: `${capitalised(event)} is on ${soon}`, ahead: true },
-    { text: `${boss} wants the ${plural} raised at ${event}`, ahead: true },
+    {
+      text: say(`${Event} is on ${soon}`, `${Event} is coming up on ${soon}`, `We have ${event} on ${soon}`),
+      ahead: true,
+    },
+    {
+      text: say(
+        `${boss} wants the ${plural} raised at ${event}`,
+        `${boss} put the ${plural} on the agenda for ${event}`,
+      ),
+      ahead: true,
+    },
     { text: `${boss} is going through the ${plural} on ${soon}`, ahead: true },
-    { text: `I'm handing the ${plural} over on ${soon}`, ahead: true },
-    { text: `${boss} asked me for a status on the ${plural}` },
-    { text: `I'm covering the ${plural} while ${boss} is away` },
-    { text: `${boss} is off until ${soon} and left the ${plural} with me` },
-    { text: `The status report goes out on ${soon}`, ahead: true },
+    {
+      text: say(`I'm handing the ${plural} over on ${soon}`, `The ${plural} move to another team on ${soon}`),
+      ahead: true,
+    },
+    { text: say(`${boss} asked me for a status on the ${plural}`, `${boss} wants to know where the ${plural} stand`) },
+    {
+      text: say(
+        `I'm covering the ${plural} while ${boss} is away`,
+        `${boss} is off until ${soon} and left the ${plural} with me`,
+        `${boss} handed me the ${plural} before going on leave`,
+        `I've taken the ${plural} over from ${boss} for the week`,
+      ),
+    },
+    { text: say(`The status report goes out on ${soon}`, `My weekly update goes out on ${soon}`), ahead: true },
   ];
   if (work) out.push({ text: d.weekday === 5 ? "I'm off on Monday" : "I'm out tomorrow", ahead: true });
   if (holds('month_end', d)) out.push({ text: 'The month is nearly over', ahead: true });

@@ -173,7 +173,8 @@ export function renderRequest(p: RequestPlan): RenderedRequest {
   const does = doing(p.action, p.aggregate);
   // after an exception ("…, unless X") a plain "and" would read as part of it: the work starts its own clause
   const excepts = /\b(?:unless|except where)\b/.test(select);
-  const then = excepts ? '; then' : ' and';
+  // nor after a selection with an "and" or a comma of its own ("due before 3 May and not before today and mark …")
+  const then = excepts ? '; then' : /,| and /.test(select) ? ', and' : ' and';
   let text: string;
   switch (shape) {
     case 0: // goal first, then why; the asks after it, the sign-off last

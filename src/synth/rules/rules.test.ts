@@ -7,7 +7,7 @@ import { lintText } from '../kit/lint.js';
 import { aOrAn } from '../kit/text.js';
 import { drawRule, freeRecord, setAtom } from './draw.js';
 import type { FieldModel } from './fields.js';
-import { clause, flagClause, flagModifier, modifier, rulePhrase } from './prose.js';
+import { clause, factor, flagClause, flagModifier, modifier, ownLabel, rulePhrase } from './prose.js';
 import { type Atom, holds, modelOf, ruleKey, selects, workdaysSince } from './rule.js';
 
 const TODAY = '2026-06-17T09:00:00Z'; // a Wednesday
@@ -267,6 +267,87 @@ describe('count fields', () => {
     for (const s of ['with at most 2 screens', 'with at most 1 screen', 'with at least 250 units ordered'])
       assert.ok(said.has(s), `${s} never said: ${[...said].join(' | ')}`);
     for (const s of said) assert.doesNotMatch(s, /screens? of at most \d+ screens?|units ordered of at least/);
+  });
+});
+
+describe('practitioner wording', () => {
+  const court: FieldModel[] = [
+    {
+      kind: 'enum',
+      field: 'court',
+      label: 'court',
+      values: ['High Court (KBD)', 'County Court', 'LCIA arbitration'],
+    },
+    { kind: 'enum', field: 'species', label: 'species', values: ['dog', 'cat', 'horse'] },
+    { kind: 'enum', field: 'status', label: 'seat status', values: ['free', 'taken', 'blocked'] },
+    { kind: 'number', field: 'value', label: 'order value', min: 1, max: 9000, step: 1, currency: 'USD' },
+    { kind: 'number', field: 'calls', label: 'monthly calls', min: 1, max: 90_000, step: 1 },
+    { kind: 'number', field: 'dev', label: 'deviation', min: 1, max: 90, step: 1, unit: '%' },
+  ];
+  const said = (a: Atom, n = { singular: 'seat', plural: 'seats' }) => {
+    const out = new Set<string>();
+    for (let i = 0; i < 80; i++) {
+      out.add(modifier(a, court, TODAY, createRng('words', i), n));
+      out.add(clause(a, court, n, null, createRng('words-c', i)));
+    }
+    return [...out];
+  };
+
+  it('says values as people in the field do, and the label form never as "with <label> <value>"', () => {
+    const courts = said({ kind: 'in', field: 'court', values: ['High Court (KBD)', 'LCIA arbitration'] });
+    assert.ok(courts.includes('in the High Court (KBD) or LCIA arbitration'), courts.join(' | '));
+    const cats = said({ kind: 'not_in', field: 'species', values: ['cat'] });
+    assert.ok(cats.includes('for animals other than cats'), cats.join(' | '));
+    for (const s of [...courts, ...cats]) assert.doesNotMatch(s, /with (?:court|species) |anything but/);
+  });
+
+  it('never says the noun twice, counts in the singular for one, a percentage without a space', () => {
+    for (const s of said({ kind: 'in', field: 'status', values: ['blocked'] }))
+      assert.doesNotMatch(s, /seat's seat|whose seat status/);
+    const n = { singular: 'order', plural: 'orders' };
+    for (const s of said({ kind: 'at_most', field: 'value', value: 5000 }, n)) assert.doesNotMatch(s, /order's order/);
+    assert.deepEqual(
+      said({ kind: 'at_most', field: 'calls', value: 1 }, n).filter((s) => /calls\b/.test(s)),
+      [],
+      'one monthly call',
+    );
+    for (const s of said({ kind: 'at_least', field: 'dev', value: 40 })) assert.doesNotMatch(s, /\d %/);
+    assert.equal(ownLabel('seat status', { singular: 'seat', plural: 'seats' }), 'status');
+    assert.equal(ownLabel('order date', { singular: 'order', plural: 'orders' }), 'order date');
+  });
+
+  it('says shared words of alternatives once, and keeps a comma only between whole alternatives', () => {
+    assert.equal(factor(['marked high priority', 'marked critical priority']), 'marked high or critical priority');
+    assert.equal(
+      factor(['published by McKinsey', 'taken from a company filing']),
+      'published by McKinsey or taken from a company filing',
+    );
+    assert.equal(
+      factor(['with escorted access', 'with lab access'], ['escorted', 'lab access']),
+      'with escorted access or lab access',
+    );
+    const models: FieldModel[] = [
+      { kind: 'date', field: 'booked', label: 'booking date', from: -90, to: 0, verb: 'booked' },
+      { kind: 'number', field: 'amount', label: 'amount', min: 10, max: 5000, step: 0.01, currency: 'USD' },
+      { kind: 'enum', field: 'status', label: 'status', values: ['open', 'flagged'] },
+    ];
+    for (let i = 0; i < 60; i++) {
+      const phrase = rulePhrase(
+        {
+          all: [{ kind: 'in', field: 'status', values: ['open'] }],
+          any: [
+            { kind: 'older', field: 'booked', days: 10 },
+            { kind: 'at_least', field: 'amount', value: 1000 },
+          ],
+        },
+        models,
+        { singular: 'transaction', plural: 'transactions' },
+        TODAY,
+        createRng('either', i),
+      );
+      assert.doesNotMatch(phrase, /\b(?:on|\d), or (?:before|more)\b/, phrase);
+      assert.match(phrase, /either .+, or /, phrase);
+    }
   });
 });
 

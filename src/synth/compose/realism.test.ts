@@ -1,0 +1,97 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import type { TaskSpecInput } from '../../schema/task-spec.js';
+import { forwarded } from './render.js';
+import { composition } from './testing.js';
+
+// what a practitioner reading the generated tasks objected to, as classes of text that never appear: rules read
+// as field dumps, definitions that do not fit the record, motives the data contradicts, stilted closings, purpose
+// labels the request never says, and a forwarded note speaking for the wrong person
+
+const corpus: TaskSpecInput[] = Array.from({ length: 240 }, (_, i) => composition(i, 104_729 * i + 3));
+
+function strings(x: unknown): string[] {
+  if (typeof x === 'string') return [x];
+  if (Array.isArray(x)) return x.flatMap(strings);
+  if (x && typeof x === 'object') return Object.values(x).flatMap(strings);
+  return [];
+}
+// the policy documents a task holds (wherever its policy part put them)
+const policies = (t: TaskSpecInput) => strings(t.fixtures).filter((s) => /\n## /.test(s) && /effective/.test(s));
+const says = (t: TaskSpecInput) => (t.reference ?? []).flatMap((s) => ('say' in s ? [s.say] : []));
+
+describe('generated text a practitioner would write', () => {
+  it('rules: no "with <label> <value>", no doubled noun, no comma inside "on or before", no "1 sockets"', () => {
+    for (const t of corpus)
+      for (const text of [t.request, ...policies(t)]) {
+        assert.doesNotMatch(text, /\bwith (?:status|court|publisher|species|category|priority|region) [A-Za-z]/, t.id);
+        assert.doesNotMatch(text, /\b(?:on|\d), or (?:before|after|more|less)\b/, t.id);
+        assert.doesNotMatch(text, /anything but\b/, t.id);
+        for (const m of text.matchAll(/\b[Tt]he ([\w-]+(?: [\w-]+)?)'s ([\w-]+)/g))
+          assert.ok(!(m[1] ?? '').split(' ').includes(m[2] ?? ''), `${t.id}: ${m[0]}`);
+      }
+    for (const t of corpus)
+      for (const s of strings(t.fixtures))
+        assert.doesNotMatch(s, /(?<![\d.,])1 (?:sockets|screens|levels|gas points)\b/);
+  });
+
+  it('definitions only for a state that can change, never "the system" for a picture', () => {
+    for (const t of corpus)
+      for (const p of policies(t)) {
+        assert.doesNotMatch(p, /Use the (?:language|kind of expense|species|subject matter|zone) as it stands/, t.id);
+        assert.doesNotMatch(p, /the point of writing this down/, t.id);
+        if (/\.png\b/.test(t.request)) assert.doesNotMatch(p, /as it stands in the system today/, t.id);
+      }
+  });
+
+  it('motives: no audit or staffing template, no "nobody owns" beside an owner, the reason before the sign-off', () => {
+    for (const t of corpus) {
+      assert.doesNotMatch(t.request, /An audit of the|Two people who normally handle/, t.id);
+      const owned = strings(t.fixtures).some((s) => /@/.test(s));
+      if (/nobody owns the/.test(t.request))
+        assert.ok(!/each (?:sales )?owner|the owner of each/.test(t.request), t.id);
+      // the last paragraph is the sign-off: a name, never the reason for asking
+      const last = t.request.trim().split('\n\n').at(-1) ?? '';
+      if (owned)
+        assert.doesNotMatch(last, /\b(?:coming up|off this week|is on (?:Mon|Tues|Wednes|Thurs|Fri)day)\b/, t.id);
+    }
+  });
+
+  it('closings count as a person would: no "all 2", no "Done — 3 handled"', () => {
+    for (const t of corpus)
+      for (const s of says(t)) {
+        assert.doesNotMatch(s, /\ball \d+ /, t.id);
+        assert.doesNotMatch(s, /Done — \d+ handled/, t.id);
+      }
+  });
+
+  it('a deliverable is never named by a review label the request does not say', () => {
+    for (const t of corpus) {
+      const named = (t.reference ?? []).flatMap((s) =>
+        'call' in s ? strings([s.args?.path, s.args?.title, s.args?.channel]).join(' ') : [],
+      );
+      for (const [label, slug] of [
+        ['audit sample', 'audit-sample'],
+        ['spot check', 'spot-check'],
+      ] as const)
+        if (!t.request.toLowerCase().includes(label))
+          for (const n of named)
+            assert.ok(!n.toLowerCase().includes(slug) && !n.toLowerCase().includes(label), `${t.id}: ${n}`);
+    }
+  });
+
+  it('a forwarded note says the forwarder’s things by name', () => {
+    assert.equal(
+      forwarded('the "Triage policy" email in my inbox puts under "Hold"', 'Jonas'),
+      `the "Triage policy" email in Jonas's inbox puts under "Hold"`,
+    );
+    assert.equal(forwarded('email the colleague I will name', 'Jonas'), 'email the colleague Jonas will name');
+    assert.equal(
+      forwarded('ask me for the path, then add it to my list', 'Ana'),
+      "ask Ana for the path, then add it to Ana's list",
+    );
+    for (const t of corpus)
+      for (const line of t.request.split('\n').filter((l) => l.startsWith('> ')))
+        assert.doesNotMatch(line, /\bin my inbox\b|\bI will name\b|\bmy to-do list\b/, t.id);
+  });
+});
