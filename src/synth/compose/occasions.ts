@@ -23,8 +23,9 @@ export interface OccasionFacts {
   name: string;
   /** every record names someone responsible for it */
   owned: boolean;
-  /** where the records are seen: a system, a picture, a file or a mailbox */
+  /** where the records are seen: a system, a picture, a file or a mailbox, and its name ("the seating plan") */
   place: 'system' | 'picture' | 'file' | 'mailbox';
+  where: string;
 }
 
 interface Reason {
@@ -188,7 +189,16 @@ function whole(w: World, plural: string, boss: string, rng: Rng, f?: OccasionFac
     { text: `The ${plural} came up at ${event} last time and I said I'd sort them` },
     // a system's records pile up after a change to it; a picture or a file is not "the system"
     ...(f?.place === 'system' || !f ? [{ text: `Since last week's system change the ${plural} have piled up` }] : []),
-    ...(f?.place === 'picture' ? [{ text: `The latest picture of the ${plural} only came through this morning` }] : []),
+    // a plan or a screenshot is redone as a whole; scans arrive in batches
+    ...(f?.place === 'picture'
+      ? [
+          {
+            text: /plan|screenshot/.test(f.where)
+              ? `The latest version of ${f.where} only came through this morning`
+              : `The last batch of ${plural} only came through this morning`,
+          },
+        ]
+      : []),
     ...(f?.place === 'file' ? [{ text: `Last night's export of the ${plural} is finally in` }] : []),
     ...(d.weekday >= 1 && d.weekday <= 5 ? [{ text: `${boss} flagged the ${plural} in this morning's stand-up` }] : []),
     ...(holds('month_start', d) ? [{ text: `Last month's ${plural} still need closing` }] : []),

@@ -7,6 +7,7 @@ import { type FieldModel, roundTo } from '../rules/fields.js';
 import { type Nouns, ruleBullets } from '../rules/prose.js';
 import { type Atom, atomsOf, type Rule } from '../rules/rule.js';
 import type { SourcePart, World } from './parts.js';
+import { placeOf } from './places.js';
 
 // A policy is a document, not a sentence: several sections (only the one the request names applies), the
 // definitions it relies on, an effective date, and sometimes the superseded version of the section with other
@@ -68,7 +69,20 @@ const OWNERS: Readonly<Record<string, readonly string[]>> = {
   studio: ['the studio office', 'Creative operations', 'Production'],
   travel: ['the travel desk', 'Travel and expenses'],
 };
-const ownerOf = (src: SourcePart, rng: Rng) => rng.pick(OWNERS[src.service] ?? ['Operations', 'the team lead']);
+// the records a picture, a file or a shared mailbox holds are kept by the team whose work they are
+const OWNERS_OF: Readonly<Record<string, readonly string[]>> = {
+  desk_plan: ['Facilities', 'the workplace team'],
+  ward_beds: ['the ward manager', 'Patient flow'],
+  exam_seats: ['the exams office', 'Exams and assessment'],
+  warehouse_bays: ['Warehouse operations', 'Stock control'],
+  order_screenshot: ['Sales operations', 'Credit control'],
+  sheet_rows: ['Sales operations', 'Credit control'],
+  receipt_scans: ['Finance operations', 'Expenses'],
+  partner_mails: ['the partner desk', 'Supplier relations'],
+  mails: ['Customer operations', 'the shared inbox team'],
+};
+const ownerOf = (src: SourcePart, rng: Rng) =>
+  rng.pick(OWNERS_OF[src.name] ?? OWNERS[src.service] ?? ['Operations', 'the team lead']);
 
 // why the document exists, in the words of the team that keeps it: what goes wrong without it
 const PURPOSES: Readonly<Record<string, readonly string[]>> = {
@@ -185,53 +199,6 @@ const PURPOSES: Readonly<Record<string, readonly string[]>> = {
     'Direct debits, disputes and one-off bills all end up in one list; these rules say what gets done with each.',
   ],
 };
-
-// where a record type's values live, so a definition names it: a system, a picture, a file or a mailbox
-type Place = { kind: 'system' | 'picture' | 'file' | 'mailbox'; name: string };
-
-// the system a service's records are kept in, as its users call it
-const SYSTEMS: Readonly<Record<string, string>> = {
-  analytics: 'the data catalogue',
-  automations: 'the automation console',
-  clinic: 'the practice system',
-  cms: 'the CMS',
-  config: 'the admin console',
-  crm: 'the CRM',
-  devops: 'the engineering tools',
-  facilities: 'the facilities system',
-  finance: 'the finance system',
-  grc: 'the GRC tool',
-  helpdesk: 'the helpdesk',
-  inventory: 'the stock system',
-  matters: 'the case management system',
-  plant: 'the plant system',
-  portfolio: 'the order management system',
-  research: 'the research tracker',
-  rss: 'the feed reader',
-  scheduler: 'the scheduler',
-  school: 'the student records system',
-  studio: 'the studio tracker',
-  todo: 'the to-do list',
-  travel: 'the travel system',
-};
-// the picture a record type is seen in
-const PICTURES: Readonly<Record<string, string>> = {
-  desk_plan: 'the floor plan',
-  ward_beds: 'the ward plan',
-  exam_seats: 'the seating plan',
-  warehouse_bays: 'the hall plan',
-  order_screenshot: 'the dashboard screenshot',
-  receipt_scans: 'the scan',
-};
-
-function placeOf(src: SourcePart): Place {
-  if (src.service === 'gmail') return { kind: 'mailbox', name: 'the mailbox' };
-  if (!src.collection)
-    return src.capabilities.includes('Multimodal_Perception')
-      ? { kind: 'picture', name: PICTURES[src.name] ?? 'the picture' }
-      : { kind: 'file', name: 'the current export' };
-  return { kind: 'system', name: SYSTEMS[src.service] ?? 'the system' };
-}
 
 // what a reader must know about one field the rule uses, in words that fit its kind (a flag, an amount, a
 // plural label) and the place its value is read from; nothing about a value that cannot change (a record's type,

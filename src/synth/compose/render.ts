@@ -4,6 +4,7 @@ import { type Register } from '../kit/content.js';
 import { agree, capitalise, inRunningText } from '../kit/text.js';
 import { type OccasionFacts, occasion, stories } from './occasions.js';
 import type { SourcePart, World } from './parts.js';
+import { placeOf } from './places.js';
 
 // The request as a coworker writes it: a plan (who asks, why, what to select, what to do, what to deliver
 // where, what to answer) written out in one of several shapes — goal first, context first, a numbered list, a
@@ -87,15 +88,14 @@ export const forwarded = (s: string, me: string): string =>
 // what the request's reasons may say of its records (none when the request does not say which they are)
 function factsOf(src: SourcePart | undefined): OccasionFacts | undefined {
   if (!src) return undefined;
-  const place =
-    src.service === 'gmail'
-      ? 'mailbox'
-      : src.collection
-        ? 'system'
-        : src.capabilities.includes('Multimodal_Perception')
-          ? 'picture'
-          : 'file';
-  return { service: src.service, name: src.name, owned: Boolean(src.owner || src.ownerRole), place };
+  const place = placeOf(src);
+  return {
+    service: src.service,
+    name: src.name,
+    owned: Boolean(src.owner || src.ownerRole),
+    place: place.kind,
+    where: place.name,
+  };
 }
 
 // what to answer: the question itself, or — when the deliverable already states the figure — a pointer back to

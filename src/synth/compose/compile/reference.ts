@@ -52,11 +52,7 @@ export function referenceOf(p: Program, lang?: Lang): Step[] {
 function heading(p: Program): string {
   const noun = p.src.noun[1];
   if (p.policy || !REVIEW_TAGS.includes(p.tag)) return `${p.tag}: ${noun}`;
-  return p.w.rng.pick([
-    capitalise(noun),
-    `${capitalise(noun)}, ${dayMonthYear(p.w.today)}`,
-    `${capitalise(noun)} to look at`,
-  ]);
+  return p.w.rng.pick([capitalise(noun), `${capitalise(noun)}, ${dayMonthYear(p.w.today)}`]);
 }
 
 // the deliverable's closing line: the figure with what it is, as the request asked for it ("Average order value
