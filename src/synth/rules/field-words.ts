@@ -205,7 +205,14 @@ const ENTRIES: readonly Entry[] = [
       be: 'is',
     },
   },
-  { label: 'department', words: { say: lead('covering', from({ Executive: 'the executive team' })), be: 'is' } },
+  {
+    label: 'department',
+    words: {
+      say: lead('covering', from({ Executive: 'the executive team' })),
+      one: lead('covers', from({ Executive: 'the executive team' })),
+      be: 'verb',
+    },
+  },
   // travel and the household
   { label: 'purpose', words: { say: lead('for', from({ training: 'training' }, a)), be: 'is' } },
   {
@@ -341,7 +348,7 @@ const ENTRIES: readonly Entry[] = [
     },
   },
   { label: 'environment', words: { say: lead('in'), be: 'is' } },
-  { label: 'affected service', words: { say: lead('affecting'), be: 'is' } },
+  { label: 'affected service', words: { say: lead('affecting'), one: lead('affected'), be: 'verb' } },
   { label: 'database', words: { say: lead('on'), be: 'is' } },
   {
     label: 'audience',
@@ -411,7 +418,13 @@ const ENTRIES: readonly Entry[] = [
   { label: 'risk tier', words: { say: lead('in'), be: 'is' } },
   {
     label: 'data handled',
-    words: { say: lead('covering', from({ none: 'no personal data' })), be: 'is', noNot: true, only: true },
+    words: {
+      say: lead('covering', from({ none: 'no personal data' })),
+      one: lead('covers', from({ none: 'no personal data' })),
+      be: 'verb',
+      noNot: true,
+      only: true,
+    },
   },
   {
     label: 'source',
@@ -467,7 +480,7 @@ const ENTRIES: readonly Entry[] = [
     label: 'publisher',
     words: { say: from({ 'company filing': 'taken from a company filing' }, (v) => `published by ${v}`), be: 'was' },
   },
-  { label: 'segment', words: { say: lead('covering'), be: 'is' } },
+  { label: 'segment', words: { say: lead('covering'), one: lead('covers'), be: 'verb' } },
   { label: 'outlet', words: { say: lead('from', from({ 'trade press': 'the trade press' })), be: 'is' } },
   { label: 'sentiment', words: { say: (v) => `with ${v} sentiment`, be: 'has' } },
   {

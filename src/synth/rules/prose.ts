@@ -69,6 +69,16 @@ export function ownLabel(label: string, n?: Nouns): string {
 
 const isAre = (label: string) => (isPlural(label) ? 'are' : 'is');
 
+// a label that still opens with a word of the noun ("run time" of a run failure, "order date" of an order) cannot
+// follow the noun's possessive without saying it twice: such a condition is said another way
+const echoes = (label: string, n?: Nouns) =>
+  Boolean(
+    n?.singular
+      .toLowerCase()
+      .split(/[\s-]+/)
+      .includes(label.split(' ')[0]?.toLowerCase() ?? ''),
+  );
+
 function amount(m: FieldModel, v: number): string {
   if (m.kind !== 'number') return String(v);
   if (m.percent) return `${Math.round(v * 1000) / 10}%`;
@@ -268,7 +278,7 @@ export function modifier(a: Atom, models: readonly FieldModel[], today: string |
       const verb = m.kind === 'date' ? (m.past ?? m.verb) : label;
       return pickDated(
         rng,
-        [`${verb} before today`, `whose ${own} has already passed`],
+        [`${verb} before today`, ...(echoes(own, n) ? [] : [`whose ${own} has already passed`])],
         (t) => [`${verb} earlier than ${day(t, 0)}`],
         today,
       );
@@ -341,6 +351,7 @@ export function clause(a: Atom, models: readonly FieldModel[], n: Nouns, today: 
         ]);
       }
       const t = amount(m, a.value);
+      if (echoes(own, n)) return `${subject()} has ${some(m.label)} of ${least ? 'at least' : 'at most'} ${t}`;
       return rng.pick([
         `${its()} ${isAre(own)} ${t} ${least ? 'or more' : 'or less'}`,
         `${its()} ${isAre(own)} ${least ? 'at least' : 'at most'} ${t}`,
