@@ -5,7 +5,7 @@ import { roundCents } from '../kit/money.js';
 import { dayMonthYear } from '../kit/dates.js';
 import { capitalise, slug } from '../kit/text.js';
 import { escapeRegex } from '../../schema/text.js';
-import { REVIEW_TAGS } from './compile/records.js';
+import { REVIEW_TAGS } from './purposes.js';
 
 // actions over the whole selection. every check demands each selected id and refuses any distractor id,
 // so spraying the summary over every candidate fails as surely as leaving one out.

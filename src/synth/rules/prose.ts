@@ -3,7 +3,7 @@ import { at, dayMonth } from '../kit/dates.js';
 import { formatMoney } from '../kit/money.js';
 import { grouped } from '../../schema/text.js';
 import { aOrAn, isPlural } from '../kit/text.js';
-import { type Counted, countedOf, type EnumWords, enumWords, pluralOf, singularOf } from './field-words.js';
+import { type Counted, countedOf, type EnumWords, enumWords, factor, pluralOf, singularOf } from './field-words.js';
 import { type EnumModel, type FieldModel, sayValue } from './fields.js';
 import { type Atom, modelOf, type Rule } from './rule.js';
 
@@ -27,30 +27,6 @@ const and = (xs: readonly string[]) =>
     : xs.length === 2
       ? `${xs[0]}${/,| and /.test(xs[0] ?? '') ? ',' : ''} and ${xs[1]}`
       : `${xs.slice(0, -1).join(', ')}, and ${xs.at(-1)}`;
-
-/**
- * Alternatives said once where they share words: "published by McKinsey or IDC", "in the North or West region",
- * "marked high or critical priority". The shared end is only factored out when no value holds it ("with escorted
- * access or lab access" keeps both, "lab access" being a value).
- */
-export function factor(phrases: readonly string[], values: readonly string[] = []): string {
-  if (phrases.length <= 1) return phrases[0] ?? '';
-  const words = phrases.map((p) => p.split(' '));
-  const shortest = Math.min(...words.map((w) => w.length));
-  let head = 0;
-  while (head < shortest - 1 && words.every((w) => w[head] === words[0]?.[head])) head++;
-  const inValue = (w: string) => values.some((v) => v.split(' ').includes(w));
-  let tail = 0;
-  while (
-    tail < shortest - head - 1 &&
-    words.every((w) => w[w.length - 1 - tail] === words[0]?.[words[0].length - 1 - tail]) &&
-    !inValue(words[0]?.[words[0].length - 1 - tail] ?? '')
-  )
-    tail++;
-  const first = words[0] ?? [];
-  const rests = words.map((w) => w.slice(head, w.length - tail).join(' '));
-  return [...first.slice(0, head), or(rests), ...first.slice(first.length - tail)].join(' ');
-}
 
 /**
  * The label as said after the record's own noun: "the seat's status", not "the seat's seat status"; "orders whose

@@ -7,7 +7,8 @@ import { lintText } from '../kit/lint.js';
 import { aOrAn } from '../kit/text.js';
 import { drawRule, freeRecord, setAtom } from './draw.js';
 import type { FieldModel } from './fields.js';
-import { clause, factor, flagClause, flagModifier, modifier, ownLabel, rulePhrase } from './prose.js';
+import { factor } from './field-words.js';
+import { clause, flagClause, flagModifier, modifier, ownLabel, rulePhrase } from './prose.js';
 import { type Atom, holds, modelOf, ruleKey, selects, workdaysSince } from './rule.js';
 
 const TODAY = '2026-06-17T09:00:00Z'; // a Wednesday

@@ -9,6 +9,7 @@ import type { Fixtures, Parts, PlantedTrap, Rec, SourcePart, World } from '../pa
 import { type PolicyDoc, policyDoc, policyTitle as policyTitleOf } from '../policy-doc.js';
 import { count } from '../computations.js';
 import { type Recipe, recipeServices } from '../recipe.js';
+import { REVIEW_TAGS } from '../purposes.js';
 import { actsFrom, inOrder, inTense, inThePast, isMutable, sourceFixtures } from '../sources/kit.js';
 
 // phase 1, records: the seeded records of the program (targets, one distractor per predicate, one failing all,
@@ -45,10 +46,6 @@ export interface Program {
   /** the computed answer */
   fact: string;
 }
-
-// the purpose of a task whose only work is the deliverable: a review, not a status change. It is the word a policy
-// files the rule under, never a word a deliverable is named by: a request that states its rule never says it
-export const REVIEW_TAGS: readonly string[] = ['Review', 'Audit sample', 'Spot check'];
 
 /** Adds `add` to `into`: lists append, maps (files) merge. */
 export function merge(into: Fixtures, add: Fixtures): void {
