@@ -217,8 +217,9 @@ export function occasion(w: World, plural: string, rng: Rng, not?: Person, facts
   const r = rng.pick(reasons(w, boss, plural, rng, facts));
   const named = r.text.includes(plural);
   const then = rng.pick(consequencesOf(plural, Boolean(r.ahead), named));
-  // "…are off this week, so let's get them done today": a consequence clause takes its comma
-  return { text: `${r.text}${then.startsWith('so ') ? ',' : ''} ${then}` };
+  // "…are off this week, so let's get them done today": a consequence clause takes its comma, as does one after a
+  // reason with an "and" of its own ("…left them with me, and they are the one thing still open")
+  return { text: `${r.text}${then.startsWith('so ') || / and /.test(r.text) ? ',' : ''} ${then}` };
 }
 
 /** The stories a short request opens with: what went wrong with the records, as far as the facts allow. */
