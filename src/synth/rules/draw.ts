@@ -74,7 +74,10 @@ export function drawAtom(m: FieldModel, rng: Rng, lean?: Lean, exception = false
       // the values the condition may name: with a lean, those that call for the work (an exception: the others)
       const pool = wanted ? m.values.filter((v) => wanted.includes(v) !== exception) : [...m.values];
       if (!pool.length) throw new Error(`rules: the lean of ${m.field} leaves no value of it (${m.values.join(', ')})`);
-      if (m.ranks) return { kind: 'in', field: m.field, values: scaleEnd(m.ranks, pool, rng) };
+      // a scale's exception is the whole other side of the work's (never hold an urgent referral because only the
+      // two-week-wait ones were excepted)
+      if (m.ranks)
+        return { kind: 'in', field: m.field, values: wanted && exception ? pool : scaleEnd(m.ranks, pool, rng) };
       const n = pool.length > 3 && rng.chance(0.35) ? 2 : 1;
       const values: string[] = [];
       for (let i = 0; i < n && pool.length; i++) values.push(pool.splice(rng.int(0, pool.length - 1), 1)[0] as string);
@@ -193,7 +196,8 @@ export function drawRule(
     const measured = all.length ? [] : reasons().filter((m) => m.kind === 'number' || m.kind === 'date');
     let from = measured.length && rng.chance(0.7) ? measured : [...reasons(), ...open];
     if (!from.length && scoped < scopeRoom) from = scopes();
-    if (!from.length) from = pool.filter((m) => m.kind === 'text');
+    // a note selects only where nothing else can (it excepts instead: "unless the note mentions external guests")
+    if (!from.length && !all.length) from = pool.filter((m) => m.kind === 'text');
     if (!from.length) break;
     const m = take(from);
     if (role(m) === 'scope') scoped++;
@@ -207,8 +211,9 @@ export function drawRule(
     if (m.kind === 'date') return false;
     return m.kind !== 'enum' || !Array.isArray(l) || m.values.some((v) => !(l as readonly string[]).includes(v));
   });
-  // an exception keeps the task's weight where its alternatives could not be drawn
-  const unless = (shape.unless || (shape.any > 0 && !any)) && free.length ? atom(take(free), true) : undefined;
+  // an exception keeps the task's weight where its alternatives or a condition could not be drawn
+  const short = (shape.any > 0 && !any) || all.length < shape.all;
+  const unless = (shape.unless || short) && free.length ? atom(take(free), true) : undefined;
   return { all, ...(any ? { any } : {}), ...(unless ? { unless } : {}) };
 }
 

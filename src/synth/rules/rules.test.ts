@@ -132,9 +132,17 @@ describe('selection rules', () => {
           );
           runs.add(a.values.join('|'));
         }
-      // the exception takes the other end: the routine ones
+      // the exception takes the whole other side: the routine ones
       if (r.unless?.field === 'urgency')
         assert.deepEqual(r.unless, { kind: 'in', field: 'urgency', values: ['routine'] });
+    }
+    // a hold takes the routine end, and excepts everything more urgent
+    for (let i = 0; i < 100; i++) {
+      const r = drawRule([urgency, MODELS[2] as FieldModel], createRng('hold', i), 'easy', {
+        urgency: ['routine', 'soon'],
+      });
+      if (r.unless?.field === 'urgency')
+        assert.deepEqual(r.unless, { kind: 'in', field: 'urgency', values: ['urgent', 'two-week-wait'] });
     }
     assert.ok(runs.size >= 3, [...runs].join(', '));
   });

@@ -107,7 +107,9 @@ function happened(p: Program, rec: Rec, k: string, v: unknown): string {
       const value = sayValue(m, String(v));
       const raised = m.ranks && m.ranks.indexOf(String(v)) > m.ranks.indexOf(String(rec[k]));
       if (raised) return w.rng.pick([`${its} has been raised to ${value}`, `it was upgraded to ${value}`]);
-      return /status|state/.test(label)
+      // the record's own state ("it is on hold now"); a named status reads as the field ("its CI status is failing now")
+      return /^(?:status|state|\w+ status)$/.test(label) &&
+        !/^(?:CI|payment|settlement|verification|reading) /.test(label)
         ? w.rng.pick([`it has moved to ${value}`, `it is ${value} now`, `it went to ${value}`])
         : w.rng.pick([`${its} was changed to ${value}`, `${its} is ${value} now`]);
     }

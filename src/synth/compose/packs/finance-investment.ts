@@ -326,6 +326,7 @@ export const actions = [
     name: 'flag_trade',
     // short sales and their covers are what surveillance reviews
     lean: { side: ['sell short', 'buy to cover'] },
+    must: ['side'],
     sections: ['Compliance flag', 'Surveillance'],
     when: { settlement_status: ['pending', 'affirmed', 'matched', 'settled', 'failed'] },
     field: 'compliance_flagged',

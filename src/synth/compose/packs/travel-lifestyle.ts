@@ -373,6 +373,7 @@ export const actions = [
     approves: true,
     // the bills to pay by hand: due soon and not collected by direct debit
     lean: { due_on: 'ahead', direct_debit: false },
+    must: ['direct_debit'],
     sections: ['Payment', 'Settlement'],
     from: ['due', 'overdue'],
     field: 'status',
