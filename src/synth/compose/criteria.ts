@@ -30,7 +30,7 @@ export const SCOPES: Readonly<Record<string, readonly string[]>> = {
   exam_seats: ['status', 'zone', 'window', 'sockets', 'wide_desk'],
   warehouse_bays: ['status', 'zone', 'window', 'levels', 'chilled'],
   receipt_scans: ['category'],
-  partner_mails: ['language', 'topic', 'units'],
+  partner_mails: ['language', 'topic'],
   referrals: ['specialty', 'notes'],
   appointments: ['kind'],
   claims: ['insurer', 'procedure_code'],

@@ -96,7 +96,9 @@ function happened(p: Program, rec: Rec, k: string, v: unknown): string {
     }
     case 'number': {
       const up = Number(v) > Number(rec[k]);
-      const unit = m.currency ? ` ${m.currency}` : m.percent ? '' : m.unit ? ` ${m.unit}` : '';
+      // one approval, one night: a unit after 1 is said in the singular
+      const one = Number(v) === 1 && m.unit?.endsWith('s') ? m.unit.slice(0, -1) : m.unit;
+      const unit = m.currency ? ` ${m.currency}` : m.percent ? '' : one ? ` ${one}` : '';
       const value = m.percent ? `${Math.round(Number(v) * 1000) / 10}%` : `${v}${unit}`;
       return w.rng.pick([
         `${its} went ${up ? 'up' : 'down'} to ${value}`,

@@ -353,9 +353,7 @@ export const visitorPasses = packSource({
 export const actions = [
   packAction(roomBookings, facilities, {
     name: 'cancel_catering',
-    // catering is for meetings of six or more: the small rooms lose it; the AV booked has no bearing on it
     lean: { date: 'ahead', room: ['Cotswold (4)', 'Focus pod A (2)'], av_support: 'unrelated' },
-    must: ['room'],
     sections: ['Catering cancellation', 'Catering'],
     when: { status: ['tentative', 'confirmed'] },
     field: 'catering',
