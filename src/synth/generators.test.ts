@@ -49,6 +49,8 @@ describe('generateProcedural', () => {
 
 const kbArticles = defineSource({
   name: 'kb_articles',
+  // where the record type belongs: a record type that declares no domain is drawn for none
+  domains: ['Office_Productivity'],
   nameField: { field: 'title', label: 'title' },
   service: 'kb',
   noun: ['knowledge-base article', 'knowledge-base articles'],

@@ -171,7 +171,8 @@ describe('scripted user: news before the wrap-up', () => {
     const t = await runEpisode({ spec, agent, episode, user: scriptedUser(spec, episode) });
     const said = t.events.flatMap((e, i) => (e.type === 'user' && e.source === 'sim' ? [[i, e.text] as const] : []));
     const news = said.find(([, text]) => text.includes(change.effect.say as string));
-    const wrap = said.find(([, text]) => text.includes('Great, thanks'));
+    const bye = spec.user.signals.find((s) => s.id === 'wrap_up')?.effect.say ?? 'Great, thanks';
+    const wrap = said.find(([, text]) => text.includes(bye));
     assert.ok(news && wrap, JSON.stringify(said));
     assert.ok(!news[1].includes('Great, thanks'), 'the news does not end the conversation');
     assert.ok(

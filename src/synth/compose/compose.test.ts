@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { canonicalJson } from '../../schema/canonical-json.js';
 import type { TaskSpec, TaskSpecInput } from '../../schema/task-spec.js';
+import { SCENARIO_DOMAINS, type ScenarioDomain } from '../../schema/taxonomy.js';
 import { resolveTool } from '../../services/registry.js';
 import { runGate } from '../../validate/index.js';
 import { checkProbes, PROBES, type ProbeName, probeResultsOf } from '../../validate/probes.js';
@@ -10,6 +11,7 @@ import { requestSkeleton } from '../plan/coverage.js';
 import { generateProcedural } from '../generators.js';
 import { countWhere } from './computations.js';
 import { recipeFor } from './index.js';
+import { fitsDomain } from './recipe.js';
 import { SCENARIO_SOURCES } from './packs/scenarios.js';
 import { CONCERNS } from './concerns.js';
 import { PARTS } from './registry.js';
@@ -60,6 +62,31 @@ describe('compositional generator', () => {
     assert.ok(dated > 10, `${dated} tasks labelled Calendar_Scheduling for their dates`);
   });
 
+  it("is about its domain: the record type fits the domain and sub-scenario it is labelled with, and the user's news names no id", () => {
+    let moved = 0;
+    for (const [i, t] of corpus.entries()) {
+      const [domain, sub] = (t.labels as { scenario: string }).scenario.split('/') as [ScenarioDomain, string];
+      const type = String((t.provenance as { record_type?: string } | undefined)?.record_type ?? '');
+      const noun = String(t.title).split(':')[0]?.toLowerCase();
+      const src = PARTS.sources.find(
+        (s) => type === `${s.service}.${s.collection ?? s.name}` && s.noun[1].toLowerCase() === noun,
+      );
+      if (!src) continue;
+      assert.ok(fitsDomain(src, domain, sub), `${t.id}: ${src.name} labelled ${domain}/${sub}`);
+      // a slot asking for what only another domain's record type gives is that domain's task
+      if (domain !== SCENARIO_DOMAINS[i % SCENARIO_DOMAINS.length]) moved++;
+      const change = (
+        t.user as { signals?: { effect: { update_record?: { record_id: string }; say?: string } }[] }
+      )?.signals?.find((s) => s.effect.update_record);
+      if (change)
+        assert.ok(
+          !change.effect.say?.includes(change.effect.update_record?.record_id ?? '-'),
+          `${t.id}: ${change.effect.say}`,
+        );
+    }
+    assert.ok(moved > 0 && moved < corpus.length / 5, `${moved} tasks moved to the domain of their record type`);
+  });
+
   it('asks for figures that mean something: a lowest only where low matters, no total of what does not add up', () => {
     for (const t of corpus) {
       const say = (t.reference ?? []).flatMap((r) => ('say' in r ? [r.say] : [])).join(' ');
@@ -73,21 +100,43 @@ describe('compositional generator', () => {
     }
   });
 
-  it('the user answers a question about the destination however it is put', () => {
+  it('the user answers a question about the open destination however it is put, and no other question', () => {
     const asking = corpus.filter((t) =>
       (t.user as { signals?: { id: string }[] } | undefined)?.signals?.some((s) => s.id === 'destination'),
     );
     assert.ok(asking.length >= 10, `${asking.length} tasks where the user holds the destination`);
+    // ways of asking about each destination, and questions about something else
+    const about: Record<string, string[]> = {
+      'file path': [
+        'Where should I save the file?',
+        'What should I name the HTML file?',
+        'Which folder should it go in?',
+      ],
+      recipient: ['Who should I send the summary to?', 'Who is covering this week?', 'Which colleague gets it?'],
+      channel: ['Which channel should I post it in?', 'Where should I post the notification?'],
+      title: ['What title should the digest have?', 'What should I call it?'],
+      'report title': ['What title should the report have?', 'What should I call the report?'],
+    };
+    const elsewhere = [
+      'Which section of the policy applies?',
+      'Where is the policy document?',
+      'Who owns these records?',
+    ];
+    const hits = (words: readonly string[], q: string) => words.some((w) => q.toLowerCase().includes(w.toLowerCase()));
     for (const t of asking) {
       const words =
         (t.user as { signals: { id: string; trigger: { asks_about?: string[] } }[] }).signals.find(
           (s) => s.id === 'destination',
         )?.trigger.asks_about ?? [];
-      for (const q of ['Who should I send the summary to?', 'What should I name the HTML file?', 'Which channel?'])
-        assert.ok(
-          words.some((w) => q.toLowerCase().includes(w.toLowerCase())),
-          `${t.id}: ${q}`,
-        );
+      const asked = (t.checks ?? []).find((c) => c.kind === 'asked_user') as { topics?: string[] } | undefined;
+      // the check accepts what the user answers, and only that
+      assert.deepEqual(asked?.topics, words, `${t.id}: the asked check reads the user's words`);
+      const kind = Object.keys(about).find((k) =>
+        (t.user as { knowledge: string[] }).knowledge[0]?.startsWith(`The ${k} to use`),
+      );
+      assert.ok(kind, `${t.id}: ${(t.user as { knowledge: string[] }).knowledge[0]}`);
+      for (const q of about[kind] ?? []) assert.ok(hits(words, q), `${t.id}: ${q}`);
+      for (const q of elsewhere) assert.ok(!hits(words, q), `${t.id} answers "${q}"`);
     }
   });
 

@@ -15,6 +15,10 @@ export const CONCERNS: Readonly<Record<string, Readonly<Record<string, Lean>>>> 
   tasks: { status: ['pending', 'in_progress'], due_date: 'stale', priority: ['high', 'urgent'], created_at: 'stale' },
   sheet_rows: { status: ['unpaid', 'part-paid', 'disputed'], amount: 'high', order_date: 'stale' },
   mails: { is_read: false },
+  // an itemised receipt is needed from an amount up, for what the company did not pay itself, within the claim window
+  receipt_scans: { payment: ['personal card', 'cash'], total: 'high', receipt_date: 'recent' },
+  // the partners who have waited longest, and the largest orders
+  partner_mails: { date: 'stale', units: 'high' },
   order_screenshot: { status: ['unpaid', 'part-paid', 'disputed'], amount: 'high', order_date: 'stale' },
   referrals: {
     urgency: ['soon', 'urgent', 'two-week-wait'],

@@ -110,11 +110,13 @@ describe('requests from a partner-language desk', () => {
       );
       const signal = spec.user?.signals?.find((s) => s.id === 'destination');
       assert.match(String(signal?.effect.say), lang === 'Spanish' ? /^Usa / : /でお願いします。$/);
-      // an agent asking in English is understood too
+      // an agent asking in English is understood too, about the destination and nothing else
       const trigger = signal?.trigger as { asks_about: string[] };
-      assert.ok(
-        trigger.asks_about.includes('which') && trigger.asks_about.includes(DESK[lang].asking.keywords[0] as string),
-      );
+      const heard = (q: string) => trigger.asks_about.some((w) => q.toLowerCase().includes(w.toLowerCase()));
+      assert.ok(heard(String(question && 'ask' in question ? question.ask : '')));
+      const destination = /^The (.+) to use is /.exec(spec.user?.knowledge?.[0] ?? '')?.[1];
+      assert.ok(destination && heard(`Which ${destination} should I use for the summary?`), destination);
+      assert.ok(!heard('Which section of the policy applies?'));
       assert.ok(
         spec.checks.some((c) => c.id === 'asked' && c.trace?.in === 'request' && spec.request.includes(c.trace.clause)),
       );

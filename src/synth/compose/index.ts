@@ -10,8 +10,8 @@ import {
 import type { Generator, GeneratorContext } from '../kit/generator.js';
 import { DOMAIN_SERVICES } from '../kit/taxonomy-rules.js';
 import { compileRecipe } from './compile/index.js';
-import { labelPath } from './packs/scenarios.js';
-import { chooseRecipe, type Recipe, recipeCapabilities, recipeServices } from './recipe.js';
+import { hostPath, labelPath } from './packs/scenarios.js';
+import { chooseRecipe, type Recipe, recipeCapabilities, recipeServices, taskDomain } from './recipe.js';
 import { PARTS, partServices } from './registry.js';
 import { makeWorld } from './world.js';
 
@@ -104,9 +104,11 @@ export function composeTask(ctx: GeneratorContext): TaskSpecInput {
     scenarioPath: path,
     ...(ctx.services ? { services: ctx.services } : {}),
   });
+  // a task served by another domain's record type (a capability it hosts) is that domain's: its world and its label
+  const home = taskDomain(recipe, domain);
   const w = makeWorld(
     createRng('compose-world', domain, ctx.difficulty, ctx.seed),
-    domain,
+    home,
     ctx.difficulty,
     ctx.mockToday,
   );
@@ -114,7 +116,7 @@ export function composeTask(ctx: GeneratorContext): TaskSpecInput {
     id: ctx.id,
     w,
     recipe,
-    scenario: labelPath(domain, path, recipe.source.name),
+    scenario: home === domain ? labelPath(domain, path, recipe.source.name) : hostPath(home, recipe.source.name),
     lead: lead ?? recipeCapabilities(recipe)[0] ?? 'Tool_Calling',
   });
 }

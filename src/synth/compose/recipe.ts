@@ -1,5 +1,5 @@
 import type { Rng } from '../../env/rng.js';
-import type { Capability, Difficulty, ScenarioDomain } from '../../schema/taxonomy.js';
+import { type Capability, type Difficulty, type ScenarioDomain, SCENARIOS } from '../../schema/taxonomy.js';
 import { DIFFICULTY_BANDS } from '../kit/bands.js';
 import { scenarioSourceNames } from './packs/scenarios.js';
 import {
@@ -15,6 +15,7 @@ import {
 } from './parts.js';
 import { PARTS } from './registry.js';
 import { countWhere } from './computations.js';
+import { isMutable } from './sources/kit.js';
 
 // a recipe is the typed program of one task: which parts, how many targets, which interaction. it is a
 // pure function of (capability, domain, sub-scenario, difficulty, seed, wanted services) and the registered
@@ -24,6 +25,11 @@ export type Interaction = 'none' | 'ask' | 'change';
 
 export interface Recipe {
   source: SourcePart;
+  /**
+   * the domain the task belongs to when it is not the slot's: a slot asking for work only one record type of
+   * other domains gives becomes a task of the record type's domain, labelled as such (taskDomain)
+   */
+  domain?: ScenarioDomain;
   join?: JoinPart<string>;
   action?: ActionPart<string>;
   /**
@@ -60,8 +66,7 @@ const readsLikeGet = (p: PolicyPart, source: SourcePart) =>
   p.service === source.service && Boolean(source.get) && p.reads('').at(-1)?.call === source.get?.({}).call;
 
 // the sub-scenario's own record types first (packs/scenarios.ts: Pet_Care's boosters, Forex's FX exposures) in
-// most drafts; else a domain's own record types (a pack's), its fitting business records next; a domain with
-// neither draws from every source
+// most drafts; else a domain's own record types (a pack's), the business records that list the domain next
 const BY_DOMAIN = new WeakMap<Parts<string>, Map<ScenarioDomain, { own: SourcePart[]; fitting: SourcePart[] }>>();
 const BY_SCENARIO = new WeakMap<Parts<string>, Map<string, SourcePart[]>>();
 
@@ -92,12 +97,15 @@ export function scenarioSources(
 
 // a capability only some record types give (perception of a picture, reading a plan) or only the work some
 // record types admit (editing their media): no part that fits any record type carries it, so the record types
-// that carry it or admit that work are the draft's (the domain's own first)
-const BY_CAPABILITY = new WeakMap<Parts<string>, Map<string, SourcePart[]>>();
+// that carry it or admit that work are the draft's — those of the domain. A domain none of whose record types
+// carries it has its own record types' tasks instead (a law firm's tasks are about its matters, not about
+// another trade's receipts): the capability goes where it fits, and the task's labels say what it exercises
+const CARRIERS = new WeakMap<Parts<string>, Map<Capability, SourcePart[] | null>>();
 
-function capableSources(parts: Parts<string>, domain: ScenarioDomain, cap: Capability | undefined): SourcePart[] {
-  if (!cap) return [];
-  return perParts(BY_CAPABILITY, parts, `${domain}/${cap}`, () => {
+// the record types a capability comes with, when only a few give it (null: any record type may, by the parts a
+// draft picks — a computation, a policy, an action on every source — or too many give it to steer by)
+function carriersOf(parts: Parts<string>, cap: Capability): SourcePart[] | null {
+  return perParts(CARRIERS, parts, cap, () => {
     const general = [...parts.computations, ...parts.policies];
     const scoped = [
       ...parts.joins.map((j) => ({ ...j, sources: j.from })),
@@ -105,20 +113,79 @@ function capableSources(parts: Parts<string>, domain: ScenarioDomain, cap: Capab
       ...parts.aggregates,
       ...parts.traps,
     ];
-    if (general.some((p) => p.capabilities.includes(cap))) return [];
+    if (general.some((p) => p.capabilities.includes(cap))) return null;
     const carriers = scoped.filter((p) => p.capabilities.includes(cap));
-    if (carriers.some((p) => p.sources.includes('*'))) return [];
+    if (carriers.some((p) => p.sources.includes('*'))) return null;
     const carry = parts.sources.filter(
       (s) => s.capabilities.includes(cap) || carriers.some((p) => appliesTo(p.sources, s)),
     );
     // steering only for a capability few record types give: the others come by the parts a draft picks
-    if (carry.length > 12) return [];
-    const own = carry.filter((s) => s.domains?.includes(domain));
-    const free = carry.filter((s) => !s.domains);
-    // no record type of the domain's gives it: one of another domain's (a law firm scans receipts too)
-    return own.length ? own : free.length ? free : carry;
+    return carry.length > 12 ? null : carry;
   });
 }
+
+const BY_CAPABILITY = new WeakMap<Parts<string>, Map<string, SourcePart[]>>();
+
+function capableSources(
+  parts: Parts<string>,
+  domain: ScenarioDomain,
+  scenario: string | undefined,
+  cap: Capability | undefined,
+): SourcePart[] {
+  if (!cap) return [];
+  return perParts(BY_CAPABILITY, parts, `${domain}/${scenario ?? ''}/${cap}`, () => {
+    const carry = carriersOf(parts, cap);
+    if (!carry) return [];
+    const fit = fittingSources(domain, scenario, parts);
+    const mine = carry.filter((s) => fit.includes(s));
+    // a capability one record type alone gives is that record type's to host
+    return mine.length || carry.length > 1 ? mine : carry;
+  });
+}
+
+/**
+ * Whether a domain's own tasks can exercise a capability: any record type may (by the parts a draft picks), or one
+ * of the few that give it fits the domain (in some sub-scenario of it). The planner plans a capability only in the
+ * domains that give it, so a slot's task is about its domain and exercises what its labels say.
+ */
+export function domainGives(domain: ScenarioDomain, cap: Capability, parts: Parts<string> = PARTS): boolean {
+  const carry = carriersOf(parts, cap);
+  if (!carry) return true;
+  const subs = SCENARIOS[domain] as readonly string[];
+  return carry.some(
+    (s) => fitsDomain(s, domain, undefined, parts) || subs.some((sub) => fitsDomain(s, domain, sub, parts)),
+  );
+}
+
+/**
+ * The domain a recipe's task belongs to: the slot's, or the one its record type was drawn for. A capability only one
+ * record type gives (work in a partner's language: the partner messages of the trading desks; turning receipt
+ * scans: the expense desks') keeps its share of the corpus where that record type belongs: a slot of another domain
+ * asking for it is served by it, and the task is that record type's domain's — not a law firm's litigation team
+ * translating supplier mail. A capability several record types give stays with the slot's domain, which has its
+ * own record types' tasks where none of them fits.
+ */
+export const taskDomain = (recipe: Recipe, slot: ScenarioDomain): ScenarioDomain => recipe.domain ?? slot;
+
+/**
+ * Whether a record type fits a domain: the domain's own (a pack's), a business record that lists the domain, or
+ * one the slot's sub-scenario names. A record type that lists no domain fits none: where a record type belongs is
+ * declared, so that a domain's tasks are about that domain.
+ */
+export function fitsDomain(
+  src: SourcePart,
+  domain: ScenarioDomain,
+  scenario: string | undefined,
+  parts: Parts<string> = PARTS,
+): boolean {
+  return Boolean(src.domains?.includes(domain)) || scenarioSources(domain, scenario, parts).includes(src);
+}
+
+const FITTING = new WeakMap<Parts<string>, Map<string, SourcePart[]>>();
+const fittingSources = (domain: ScenarioDomain, scenario: string | undefined, parts: Parts<string>) =>
+  perParts(FITTING, parts, `${domain}/${scenario ?? ''}`, () =>
+    parts.sources.filter((s) => fitsDomain(s, domain, scenario, parts)),
+  );
 
 function sourceFor(
   rng: Rng,
@@ -127,18 +194,18 @@ function sourceFor(
   parts: Parts<string>,
   cap?: Capability,
 ): SourcePart {
-  const capable = capableSources(parts, domain, cap);
+  const capable = capableSources(parts, domain, scenario, cap);
   if (capable.length) return rng.pick(capable);
   const fit = scenarioSources(domain, scenario, parts);
   if (fit.length && rng.chance(SCENARIO_SOURCE_SHARE)) return rng.pick(fit);
   const { own, fitting } = perParts(BY_DOMAIN, parts, domain, () => {
     const own = parts.sources.filter((s) => s.domains?.length === 1 && s.domains[0] === domain);
-    // a source that names no domain fits every domain
-    const fitting = parts.sources.filter((s) => (!s.domains || s.domains.includes(domain)) && !own.includes(s));
+    // the business records that list the domain besides its own
+    const fitting = parts.sources.filter((s) => s.domains?.includes(domain) && !own.includes(s));
     return { own, fitting };
   });
   if (own.length && (!fitting.length || rng.chance(0.8))) return rng.pick(own);
-  return rng.pick(fitting.length ? fitting : parts.sources);
+  return rng.pick(fitting.length ? fitting : own.length ? own : parts.sources);
 }
 
 // the parts that fit a source
@@ -175,6 +242,14 @@ function computationFor(rng: Rng, comps: readonly ComputationPart[]): Computatio
   return where && (!plain.length || rng.int(0, 4) > 0) ? where : rng.pick(plain);
 }
 
+// news a coworker can bring about a record: a field a policy turns on that the world can change (a status, a due
+// date, a count), not one fixed once written (a message's language, a receipt's total) nor a detail nobody selects
+// by (whether a message was opened), nor the figure the task adds up
+const changeable = (src: SourcePart) =>
+  src.fields.some(
+    (f) => f.rule !== false && f.use !== 'detail' && f.field !== src.measure?.field && isMutable(src, f.field),
+  );
+
 function draft(
   rng: Rng,
   d: Difficulty,
@@ -184,6 +259,10 @@ function draft(
   cap?: Capability,
 ): Recipe {
   const source = sourceFor(rng, domain, scenario, parts, cap);
+  // a record type drawn from another domain (a capability it hosts) takes its task there
+  const host = fitsDomain(source, domain, scenario, parts)
+    ? undefined
+    : source.domains?.[rng.int(0, 99) % source.domains.length];
   const hasOwner = Boolean(source.owner);
   const fits = fitsOf(parts, source);
   const { joins, aggregates, comps, traps, policies } = fits;
@@ -204,7 +283,8 @@ function draft(
   const roll = rng.int(0, 99);
   let interaction: Interaction = roll < 22 ? 'ask' : roll < 44 ? 'change' : 'none';
   if (interaction === 'ask' && !aggregate) interaction = action && source.get ? 'change' : 'none';
-  if (interaction === 'change' && (!action || !source.get)) interaction = aggregate ? 'ask' : 'none';
+  if (interaction === 'change' && (!action || !source.get || !changeable(source)))
+    interaction = aggregate ? 'ask' : 'none';
   let targets = d === 'easy' ? rng.int(1, 2) : d === 'medium' ? rng.int(2, 3) : rng.int(3, 4);
   const chosen = computationFor(rng, comps);
   // a count under a further condition leaves out the fields the task's actions write
@@ -219,6 +299,7 @@ function draft(
   if (computation.needsMeasure && targets + (interaction === 'change' ? 1 : 0) < 2) targets = 2;
   return {
     source,
+    ...(host ? { domain: host } : {}),
     ...(join ? { join } : {}),
     ...(action ? { action } : {}),
     ...(action && branch ? { branch } : {}),
@@ -298,6 +379,8 @@ export function chooseRecipe(rng: Rng, want: RecipeWants, parts: Parts<string> =
         (svc.filter((s) => !want.services?.includes(s)).length + want.services.filter((s) => !svc.includes(s)).length);
     if (want.require && !svc.includes(want.require)) cost += 30;
     if (want.pool) cost += 3 * svc.filter((s) => !want.pool?.includes(s)).length;
+    // a record type of another domain only where nothing of the domain's own is drawn
+    if (!candidate.domain && !fitsDomain(candidate.source, want.domain, want.scenario, parts)) cost += 50;
     // a figure read from a field is preferred to a bare count where the record type has one
     if (!candidate.computation.needsMeasure && candidate.source.measure) cost += 4;
     if (cost < bestCost) {

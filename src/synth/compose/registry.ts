@@ -2,6 +2,7 @@ import * as A from './actions.js';
 import * as B from './backgrounds.js';
 import * as G from './aggregates.js';
 import * as C from './computations.js';
+import { withCriteria } from './criteria.js';
 import * as J from './joins.js';
 import { replyInLanguage, routeByLanguage, translateMessage } from './language-actions.js';
 import { uploadScan } from './media-actions.js';
@@ -16,7 +17,8 @@ import * as T from './traps.js';
 // what the parts declare (services, sources, owners, measures), never by their names.
 
 export const PARTS: Parts<SourceName> = {
-  sources: SOURCES,
+  // each rule field says what it is to a policy over its record type (criteria.ts)
+  sources: SOURCES.map(withCriteria),
   joins: [J.ticketCustomer, J.directory, J.vendorContact],
   actions: [
     A.mailOwner,

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { CAPABILITIES, SCENARIO_DOMAINS } from '../../schema/taxonomy.js';
 import { recipeFor, recipeServices, recipeSteps } from '../compose/index.js';
+import { domainGives } from '../compose/recipe.js';
 import { inBand } from '../kit/bands.js';
 import type { Plan } from './plan.js';
 import { CAPABILITY_SERVICES, DOMAIN_SERVICES } from '../kit/taxonomy-rules.js';
@@ -11,7 +12,11 @@ import { CAPABILITY_SERVICES, DOMAIN_SERVICES } from '../kit/taxonomy-rules.js';
 /** Capabilities some service can exercise. */
 export const SUPPORTABLE_CAPABILITIES = CAPABILITIES.filter((c) => CAPABILITY_SERVICES[c].length > 0);
 const SUPPORTABLE_DOMAINS = SCENARIO_DOMAINS.filter((d) => DOMAIN_SERVICES[d].length > 0);
-const SUPPORTABLE_CELLS = SUPPORTABLE_CAPABILITIES.length * SUPPORTABLE_DOMAINS.length;
+// a cell whose domain has no record type that gives the capability is not planned (compose/recipe.ts domainGives)
+const SUPPORTABLE_CELLS = SUPPORTABLE_DOMAINS.reduce(
+  (n, d) => n + SUPPORTABLE_CAPABILITIES.filter((c) => domainGives(d, c)).length,
+  0,
+);
 
 export interface Coverage {
   tasks: number;

@@ -8,7 +8,7 @@ import {
   type ScenarioDomain,
 } from '../../schema/taxonomy.js';
 import { describeRecipe, recipeFor, recipeServices } from '../compose/index.js';
-import { recipeCapabilities as recipeCapsOf } from '../compose/recipe.js';
+import { domainGives, recipeCapabilities as recipeCapsOf } from '../compose/recipe.js';
 import { GENERATORS } from '../generators.js';
 import type { Generator } from '../kit/generator.js';
 import type { Plan, Slot } from './plan.js';
@@ -65,7 +65,9 @@ export function taxonomyPlan(opts: TaxonomyPlanOptions): TaxonomyPlanResult {
     for (const cap of CAPABILITIES) {
       const svc = CAPABILITY_SERVICES[cap];
       if (svc.length === 0) continue; // counted once below
-      // the compositional generator reaches every supportable cell
+      // a cell whose domain has no record type that gives the capability (a law firm's translation of supplier
+      // mail) is not planned: the capability's slots go to the domains that give it
+      if (!domainGives(domain, cap)) continue;
       pairs.push({ domain, cap });
     }
   }

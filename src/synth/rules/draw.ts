@@ -22,20 +22,21 @@ function roundThreshold(m: NumberModel, rng: Rng): number {
 }
 
 /**
- * Which side of a field calls for the work (an action's `lean`): a date window still ahead or already stale, a
- * number high or low, a flag's value, or the enum values that call for it. A rule's conditions on the field take
- * that side (nobody diarises a deadline that has passed, or disables the sandboxed skills); its exception takes
- * the other.
+ * Which side of a field calls for the work (an action's `lean`): a date window still ahead, already stale or
+ * recent, a number high or low, a flag's value, or the enum values that call for it. A rule's conditions on the
+ * field take that side (nobody diarises a deadline that has passed, or disables the sandboxed skills); its
+ * exception takes the other. `unrelated`: the field has no bearing on this work (AV support on cancelling
+ * catering), so its rule never names it.
  */
-export type Lean = 'ahead' | 'stale' | 'high' | 'low' | boolean | readonly string[];
+export type Lean = 'ahead' | 'stale' | 'recent' | 'high' | 'low' | boolean | readonly string[] | 'unrelated';
 
 function dateAtom(m: DateModel, rng: Rng, lean?: Lean): Atom {
   const past = Math.max(0, -m.from);
   const ahead = Math.max(0, m.to);
   const fits = (ws: readonly number[], room: number) => ws.filter((d) => d >= 3 && d <= room - 2);
   const options: Atom[] = [];
-  const stale = lean !== 'ahead';
-  const fresh = lean === undefined;
+  const stale = lean === undefined || lean === 'stale';
+  const fresh = lean === undefined || lean === 'recent';
   if (stale) {
     for (const days of fits(DAY_WINDOWS, past)) options.push({ kind: 'older', field: m.field, days });
     for (const days of fits(WORKDAY_WINDOWS, (past * 5) / 7))
@@ -48,9 +49,23 @@ function dateAtom(m: DateModel, rng: Rng, lean?: Lean): Atom {
   return rng.pick(options);
 }
 
+// values of a scale from one end: the `pool` (the values a condition may name) sorted on the scale, and a run of
+// them from the end they reach (urgent and two-week-wait; routine and soon), never a value without those beyond it
+function scaleEnd(ranks: readonly string[], pool: readonly string[], rng: Rng): string[] {
+  const sorted = [...pool].sort((a, b) => ranks.indexOf(a) - ranks.indexOf(b));
+  const top = sorted.includes(ranks.at(-1) as string);
+  const bottom = sorted.includes(ranks[0] as string);
+  // a pool that reaches neither end (or both) is one run already: the values of a lean, or all of the scale
+  const fromTop = top && bottom ? rng.chance(0.5) : top;
+  if (top === bottom && pool.length < ranks.length) return sorted;
+  const k = rng.int(1, Math.max(1, Math.min(sorted.length, ranks.length - 1)));
+  return fromTop ? sorted.slice(-k) : sorted.slice(0, k);
+}
+
 /**
  * One condition over a field, drawn; with a `lean`, on the side that calls for the work (or, for an `exception`,
- * on the other side).
+ * on the other side). A field that scopes the work is named by the values it is narrowed to, never by "anything
+ * but"; a scale is named from one end.
  */
 export function drawAtom(m: FieldModel, rng: Rng, lean?: Lean, exception = false): Atom {
   switch (m.kind) {
@@ -59,10 +74,14 @@ export function drawAtom(m: FieldModel, rng: Rng, lean?: Lean, exception = false
       // the values the condition may name: with a lean, those that call for the work (an exception: the others)
       const pool = wanted ? m.values.filter((v) => wanted.includes(v) !== exception) : [...m.values];
       if (!pool.length) throw new Error(`rules: the lean of ${m.field} leaves no value of it (${m.values.join(', ')})`);
+      // a scale's exception is the whole other side of the work's (never hold an urgent referral because only the
+      // two-week-wait ones were excepted)
+      if (m.ranks)
+        return { kind: 'in', field: m.field, values: wanted && exception ? pool : scaleEnd(m.ranks, pool, rng) };
       const n = pool.length > 3 && rng.chance(0.35) ? 2 : 1;
       const values: string[] = [];
       for (let i = 0; i < n && pool.length; i++) values.push(pool.splice(rng.int(0, pool.length - 1), 1)[0] as string);
-      return !wanted && pool.length >= 2 && n === 1 && rng.chance(0.2)
+      return !wanted && m.use !== 'scope' && pool.length >= 2 && n === 1 && rng.chance(0.2)
         ? { kind: 'not_in', field: m.field, values }
         : { kind: 'in', field: m.field, values };
     }
@@ -72,7 +91,7 @@ export function drawAtom(m: FieldModel, rng: Rng, lean?: Lean, exception = false
       return high ? { kind: 'at_least', field: m.field, value } : { kind: 'at_most', field: m.field, value };
     }
     case 'date':
-      return dateAtom(m, rng, lean === 'ahead' || lean === 'stale' ? lean : undefined);
+      return dateAtom(m, rng, lean === 'ahead' || lean === 'stale' || lean === 'recent' ? lean : undefined);
     case 'flag':
       return { kind: 'flag', field: m.field, value: typeof lean === 'boolean' ? lean !== exception : rng.chance(0.5) };
     case 'text':
@@ -116,9 +135,27 @@ function shapeOf(d: Difficulty, rng: Rng, fields: number): { all: number; any: n
 }
 
 /**
- * A rule over distinct fields of a record type: 1–4 conditions for the difficulty. `lean`: per field, the side that
- * calls for the task's work (see Lean); an exception never takes a date field that leans (the side a date window
- * cannot turn), nor an enum field whose lean leaves no other value. `must`: fields every rule of the work names.
+ * What a field is to the work a rule is drawn for: a `signal` (a side of it calls for the work, its lean), a
+ * `scope` (it narrows the work either way), `free` (no policy sense declared, or a concern the work takes no side
+ * on: either way), or nothing (a detail of the record, or a field unrelated to the work: no rule names it).
+ */
+type Role = 'signal' | 'scope' | 'free';
+function roleOf(m: FieldModel, lean: Readonly<Record<string, Lean>>): Role | undefined {
+  const l = lean[m.field];
+  if (l === 'unrelated') return undefined;
+  if (l !== undefined) return 'signal';
+  if (m.use === 'detail') return undefined;
+  return m.use === 'scope' ? 'scope' : 'free';
+}
+
+/**
+ * A rule over distinct fields of a record type: 1–4 conditions for the difficulty, each on a field that means
+ * something to the work (see Role). `lean`: per field, the side that calls for the task's work (see Lean). The
+ * conditions every record must meet say why the work is due (a signal first) and narrow it by at most one scope
+ * where the record type has signals; the alternatives ("either … or …") are signals, each a reason on its own;
+ * the exception takes the other side of a signal or one part of a scope. An exception never takes a date field
+ * that leans (the side a date window cannot turn), nor an enum field whose lean leaves no other value. `must`:
+ * fields every rule of the work names.
  */
 export function drawRule(
   models: readonly FieldModel[],
@@ -127,41 +164,56 @@ export function drawRule(
   lean: Readonly<Record<string, Lean>> = {},
   must: readonly string[] = [],
 ): Rule {
-  const pool = models.filter(ruleable);
+  const pool = models.filter((m) => ruleable(m) && roleOf(m, lean) !== undefined);
   if (pool.length === 0) throw new Error('drawRule: the record type has no field a rule can use');
   const shape = shapeOf(d, rng, pool.length);
+  const role = (m: FieldModel) => roleOf(m, lean) as Role;
   // takes a field out of `from` and of the pool (every field serves one condition)
-  const take = (from: FieldModel[] = pool) => {
-    const m = from.splice(rng.int(0, from.length - 1), 1)[0] as FieldModel;
-    if (from !== pool) pool.splice(pool.indexOf(m), 1);
+  const take = (from: readonly FieldModel[]) => {
+    const m = from[rng.int(0, from.length - 1)] as FieldModel;
+    pool.splice(pool.indexOf(m), 1);
     return m;
   };
   const atom = (m: FieldModel, exception = false) => drawAtom(m, rng, lean[m.field], exception);
   // a word in a free-text note selects badly ("watch for slug damage" is no damage) but excepts well ("unless the
   // note mentions waterlogging"): the selecting conditions take the structured fields while there are any
-  const structured: FieldModel[] = pool.filter((m) => m.kind !== 'text');
-  const pick = () => take(structured.length ? structured : pool);
+  const reasons = () => pool.filter((m) => m.kind !== 'text' && role(m) !== 'scope');
+  const scopes = () => pool.filter((m) => m.kind !== 'text' && role(m) === 'scope');
+  // a record type with reasons for the work is narrowed by one scope at most, one read for what its records offer
+  // (a desk by the windows, with two screens) by two: more reads as a field dump
+  const scopeRoom = reasons().length ? 1 : 2;
+  let scoped = 0;
   // the fields the work always turns on (an approval: within policy) come first, on their lean's side
-  const required = must.flatMap((f) => {
+  const all: Atom[] = must.flatMap((f) => {
     const m = pool.find((x) => x.field === f);
-    if (!m) return [];
-    pool.splice(pool.indexOf(m), 1);
-    const k = structured.findIndex((x) => x.field === f);
-    if (k >= 0) structured.splice(k, 1);
-    return [atom(m)];
+    return m ? [atom(take([m]))] : [];
   });
-  const all = [
-    ...required,
-    ...Array.from({ length: Math.max(required.length ? 0 : 1, shape.all - required.length) }, () => atom(pick())),
-  ];
-  const any = shape.any ? Array.from({ length: shape.any }, () => atom(pick())) : undefined;
+  const wanted = Math.max(all.length ? 0 : 1, shape.all - all.length);
+  for (let i = 0; i < wanted; i++) {
+    // the first condition says why the work is due, mostly by how far it has gone (waiting time, an amount, a
+    // count: a line drawn from the data, so rules differ from task to task); later ones may narrow it
+    const open = all.length > 0 && scoped < scopeRoom ? scopes() : [];
+    const measured = all.length ? [] : reasons().filter((m) => m.kind === 'number' || m.kind === 'date');
+    let from = measured.length && rng.chance(0.7) ? measured : [...reasons(), ...open];
+    if (!from.length && scoped < scopeRoom) from = scopes();
+    // a note selects only where nothing else can (it excepts instead: "unless the note mentions external guests")
+    if (!from.length && !all.length) from = pool.filter((m) => m.kind === 'text');
+    if (!from.length) break;
+    const m = take(from);
+    if (role(m) === 'scope') scoped++;
+    all.push(atom(m));
+  }
+  // alternatives are reasons of their own: two of them, or none
+  const any = shape.any && reasons().length >= 2 ? Array.from({ length: 2 }, () => atom(take(reasons()))) : undefined;
   const free = pool.filter((m) => {
     const l = lean[m.field];
     if (l === undefined) return true;
     if (m.kind === 'date') return false;
     return m.kind !== 'enum' || !Array.isArray(l) || m.values.some((v) => !(l as readonly string[]).includes(v));
   });
-  const unless = shape.unless && free.length ? atom(take(free), true) : undefined;
+  // an exception keeps the task's weight where its alternatives or a condition could not be drawn
+  const short = (shape.any > 0 && !any) || all.length < shape.all;
+  const unless = (shape.unless || short) && free.length ? atom(take(free), true) : undefined;
   return { all, ...(any ? { any } : {}), ...(unless ? { unless } : {}) };
 }
 

@@ -12,6 +12,13 @@ interface Base {
   label: string;
   /** false: drawn for every record but never part of a rule (a free-text field with no terms, an id) */
   rule?: false;
+  /**
+   * what the field is to a policy over its record type (compose/criteria.ts), beside the side of it that calls for
+   * the work (a lean): `scope`, it narrows the work to some of its values (the cardiology referrals, the deadlines in
+   * the High Court); `detail`, it describes the record and is no reason for any work (who pays for a referral,
+   * whether a message was opened), so no rule names it; none: no policy sense declared, any rule may name it
+   */
+  use?: 'scope' | 'detail';
 }
 
 /** A field with a closed set of values. */
@@ -22,6 +29,11 @@ export interface EnumModel extends Base {
   weights?: readonly number[];
   /** how a value reads in prose when it is not itself the word ("in_progress" → "in progress") */
   say?: Readonly<Record<string, string>>;
+  /**
+   * the values as a scale, from the least to the most pressing (routine … two-week-wait): a rule names one end of
+   * it, never "urgent" without the more urgent "two-week-wait"
+   */
+  ranks?: readonly string[];
 }
 
 /** A count, a measure or an amount. */

@@ -82,6 +82,72 @@ describe('selection rules', () => {
     }
   });
 
+  it('names only fields that mean something to the work: never a detail or an unrelated field, scopes sparingly', () => {
+    const models: FieldModel[] = [
+      ...MODELS,
+      { kind: 'enum', field: 'payer', label: 'payer', values: ['NHS', 'Bupa', 'AXA'], use: 'detail' },
+      { kind: 'flag', field: 'is_read', label: 'read state', yes: 'already read', no: 'still unread', use: 'detail' },
+      { kind: 'enum', field: 'team', label: 'team', values: ['north', 'south', 'east'], use: 'scope' },
+      { kind: 'enum', field: 'region', label: 'region', values: ['EU', 'US', 'APAC'], use: 'scope' },
+    ];
+    const lean = { due: 'ahead', amount: 'high', chased: false, opened: 'unrelated' } as const;
+    const scopes = new Set(['team', 'region']);
+    let scoped = 0;
+    for (const d of ['easy', 'medium', 'hard'] as const)
+      for (let i = 0; i < 150; i++) {
+        const r = drawRule(models, createRng('sense', d, i), d, lean);
+        const atoms = [...r.all, ...(r.any ?? []), ...(r.unless ? [r.unless] : [])];
+        for (const a of atoms) assert.ok(!['payer', 'is_read', 'opened'].includes(a.field), `${d}: ${ruleKey(r)}`);
+        // the first condition says why the work is due; one scope at most narrows it, never by "anything but"
+        assert.ok(!scopes.has(r.all[0]?.field ?? ''), `${d}: ${ruleKey(r)}`);
+        assert.ok(r.all.filter((a) => scopes.has(a.field)).length <= 1, `${d}: ${ruleKey(r)}`);
+        for (const a of r.all) if (scopes.has(a.field)) assert.equal(a.kind, 'in', ruleKey(r));
+        // alternatives are reasons of their own
+        for (const a of r.any ?? []) assert.ok(!scopes.has(a.field), `${d}: ${ruleKey(r)}`);
+        if (r.all.some((a) => scopes.has(a.field))) scoped++;
+      }
+    assert.ok(scoped > 20, `${scoped} rules narrowed by a scope`);
+    // a record type read for what its records offer (a desk by the windows, with two screens) takes two scopes
+    const offers = models
+      .filter((m) => m.use === 'scope' || m.kind === 'flag')
+      .map((m) => ({ ...m, use: 'scope' as const }));
+    const two = Array.from({ length: 60 }, (_, i) => drawRule(offers, createRng('offers', i), 'hard'));
+    assert.ok(two.some((r) => r.all.length === 2) && two.every((r) => r.all.length <= 2));
+  });
+
+  it('names a scale from one end: never "urgent" without the more urgent "two-week-wait"', () => {
+    const ranks = ['routine', 'soon', 'urgent', 'two-week-wait'];
+    const urgency: FieldModel = { kind: 'enum', field: 'urgency', label: 'urgency', values: ranks, ranks };
+    const runs = new Set<string>();
+    for (let i = 0; i < 200; i++) {
+      const r = drawRule([urgency, MODELS[2] as FieldModel], createRng('scale', i), 'hard', {
+        urgency: ['soon', 'urgent', 'two-week-wait'],
+      });
+      for (const a of [...r.all, ...(r.any ?? [])])
+        if (a.kind === 'in' && a.field === 'urgency') {
+          assert.ok(a.values.includes('two-week-wait'), ruleKey(r));
+          const at = a.values.map((v) => ranks.indexOf(v)).sort();
+          assert.ok(
+            at.every((x, k) => k === 0 || x === (at[k - 1] as number) + 1),
+            ruleKey(r),
+          );
+          runs.add(a.values.join('|'));
+        }
+      // the exception takes the whole other side: the routine ones
+      if (r.unless?.field === 'urgency')
+        assert.deepEqual(r.unless, { kind: 'in', field: 'urgency', values: ['routine'] });
+    }
+    // a hold takes the routine end, and excepts everything more urgent
+    for (let i = 0; i < 100; i++) {
+      const r = drawRule([urgency, MODELS[2] as FieldModel], createRng('hold', i), 'easy', {
+        urgency: ['routine', 'soon'],
+      });
+      if (r.unless?.field === 'urgency')
+        assert.deepEqual(r.unless, { kind: 'in', field: 'urgency', values: ['urgent', 'two-week-wait'] });
+    }
+    assert.ok(runs.size >= 3, [...runs].join(', '));
+  });
+
   it('a word in a note only excepts, never selects, while structured fields are left', () => {
     for (let i = 0; i < 200; i++) {
       const r = drawRule(MODELS, createRng('text', i), 'hard');

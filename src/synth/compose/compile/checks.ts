@@ -3,6 +3,7 @@ import { factPattern, isNumber, questionKeys } from '../../kit/money.js';
 import { DESK } from '../desks/index.js';
 import type { Lang } from '../sources/multilingual-kinds.js';
 import type { AuditRef, Call, CheckDraft } from '../parts.js';
+import { askTopics } from './ask-topics.js';
 import { actionContext, actionFor } from './context.js';
 import type { Program } from './records.js';
 
@@ -145,7 +146,9 @@ export function checksOf(p: Program, lang?: Lang): Checked {
       ? { id: 'reported', kind: 'response_matches', any: [answer] }
       : { id: 'reported', kind: 'response_contains', any: [p.fact] },
   ];
-  if (recipe.interaction === 'ask') extra.push({ id: 'asked', kind: 'asked_user' });
+  // only a question about what the requester left open counts (which section, or where the policy is, does not)
+  if (recipe.interaction === 'ask' && recipe.aggregate)
+    extra.push({ id: 'asked', kind: 'asked_user', topics: askTopics(recipe.aggregate.destination, lang) });
   extra.push(...judgedOutcomes(p));
   const checks = weigh(reads, extra, outcomes);
   return { checks, outcomes, proofs, aggregateForbids, figure: Boolean(figure) };

@@ -146,9 +146,11 @@ function fromStates(recipe: Recipe): FromStates {
   return out;
 }
 
-// the field a branch decides by: one the actions leave alone (none: no branch)
+// the field a branch decides by: one the actions leave alone and a policy may turn on (none: no branch)
 function branchFieldOf(src: SourcePart, writes: Readonly<Record<string, unknown>>, w: World): FieldModel | undefined {
-  const pool = src.fields.filter((f) => !(f.field in writes) && f.rule !== false && f.kind !== 'text');
+  const pool = src.fields.filter(
+    (f) => !(f.field in writes) && f.rule !== false && f.use !== 'detail' && f.kind !== 'text',
+  );
   return pool.length >= 2 ? w.rng.pick(pool) : undefined;
 }
 

@@ -21,14 +21,40 @@ function renderAction(recipe: Recipe, w: World, a: Recipe['action']): string | u
   );
 }
 
-// why the user, not the request, holds the destination: a reason that fits what the destination is
-function whyAsk(destination: string): string {
-  if (destination === 'recipient') return 'depends on who is in this week';
-  if (destination === 'channel') return 'depends on which team picks this up';
-  if (destination === 'report title') return 'has to match what finance files it under';
-  if (destination === 'title') return 'has to match the series it goes out in';
-  return 'depends on where the shared folder ends up';
-}
+// the requester has not decided where the deliverable goes: said once, as they would say it, with why where it
+// helps (the recipient depends on who is covering, the title on what finance files it under)
+const UNDECIDED: Readonly<Record<string, readonly string[]>> = {
+  'file path': [
+    "I haven't settled where that file should live yet, so check with me before you save it",
+    "I'm still working out which folder it belongs in; ask me before saving it",
+    "not sure yet where we'll keep it, so give me a shout before you save it",
+    'the folder depends on where the shared drive ends up, so ask me where to save it first',
+  ],
+  recipient: [
+    "I'm not sure yet who should get it (it depends on who is covering this week), so ask me before you send it",
+    "check with me who it should go to before sending; I haven't decided yet",
+    'I still need to work out who takes this on, so ask me who to send it to',
+  ],
+  channel: [
+    "I haven't decided which channel it goes to yet, so ask me first",
+    'it depends on which team picks this up, so check with me which channel to use before posting',
+  ],
+  title: [
+    "I haven't settled on a title for it yet, so ask me before you publish it",
+    'the title has to match the series it goes out in and I still need to check that, so ask me first',
+  ],
+  'report title': [
+    'finance files these by title and I need to check which one they want, so ask me before you submit it',
+    "I don't have the title finance wants yet; ask me before you submit it",
+  ],
+};
+
+// where the deliverable goes, while the requester has not decided: a neutral phrase (never "the colleague I will
+// name" beside "ask me who": the open question is said once)
+const OPEN_DEST: Readonly<Record<string, string>> = {
+  recipient: 'whoever should have it',
+  channel: 'the right channel',
+};
 
 /** Phase 6: the request text and its clauses. */
 export function requestOf(p: Program, figure: boolean): RenderedRequest {
@@ -41,11 +67,11 @@ export function requestOf(p: Program, figure: boolean): RenderedRequest {
   const aggregate =
     agg && dest
       ? `${(agg.phrases[recipe.phrasing % agg.phrases.length] as string)
-          .replace('{dest}', recipe.interaction === 'ask' ? agg.unnamed : dest.phrase)
+          .replace('{dest}', recipe.interaction === 'ask' ? (OPEN_DEST[agg.destination] ?? agg.unnamed) : dest.phrase)
           .replace('{name}', src.nameField.label)
           .replace('{one}', src.noun[0])
           // "a row per per diem claim"
-          .replace(/\bper per\b/g, 'for each per')}${tail}`
+          .replace(/\bper per\b/g, 'for each per')}`
       : undefined;
   const main = renderAction(recipe, w, recipe.action);
   const other = p.branch ? renderAction(recipe, w, recipe.branch) : undefined;
@@ -66,6 +92,8 @@ export function requestOf(p: Program, figure: boolean): RenderedRequest {
           )
         : `${once}, covering both groups`
       : once;
+  // the figure last, once the deliverable's own words are settled ("among them" is the figure's, not a group's)
+  const delivered = whole === undefined ? undefined : `${whole}${tail}`;
   const action =
     main && other && p.branch
       ? w.rng.pick([
@@ -81,21 +109,13 @@ export function requestOf(p: Program, figure: boolean): RenderedRequest {
       ? { kind: 'policy', pointer: recipe.policy.pointer(p.policyTitle), section: p.policy.section }
       : { kind: 'inline', criteria: p.criteria },
     ...(action ? { action } : {}),
-    ...(whole ? { aggregate: whole } : {}),
+    ...(delivered ? { aggregate: delivered } : {}),
     ...(recipe.trap?.constraints.length ? { constraint: w.rng.pick(recipe.trap.constraints) } : {}),
     ...(src.seenIn ? { where: src.seenIn(w) } : {}),
     question,
     ...(aggregate && figure ? { figureShown: true } : {}),
     ...(recipe.interaction === 'ask' && agg
-      ? {
-          askFirst: w.rng.pick([
-            `ask me for the ${agg.destination} before you send or write anything`,
-            `check with me which ${agg.destination} to use first`,
-            `I have not decided the ${agg.destination} yet, so ask me before that step`,
-            `the ${agg.destination} ${whyAsk(agg.destination)}, so ping me for it`,
-            `don't guess the ${agg.destination}: ask me`,
-          ]),
-        }
+      ? { askFirst: w.rng.pick(UNDECIDED[agg.destination] ?? [`ask me for the ${agg.destination} first`]) }
       : {}),
   });
 }

@@ -1,51 +1,156 @@
 import type { TaskSpecInput } from '../../../schema/task-spec.js';
-import { sayValue } from '../../rules/fields.js';
-import { agree, isAre } from '../../kit/text.js';
+import { longDay } from '../../kit/dates.js';
+import { lintText } from '../../kit/lint.js';
+import { agree, capitalise, isPlural } from '../../kit/text.js';
+import { type FieldModel, sayValue } from '../../rules/fields.js';
 import { flagClause } from '../../rules/prose.js';
+import { deskAnswer, deskChange, deskWrapUp } from '../foreign-desk.js';
 import type { AuditRef, Rec } from '../parts.js';
+import type { Lang } from '../sources/multilingual-kinds.js';
+import { askTopics } from './ask-topics.js';
 import type { Unweighted } from './checks.js';
 import type { Program } from './records.js';
-import { deskAnswer, deskChange, deskWrapUp } from '../foreign-desk.js';
-import type { Lang } from '../sources/multilingual-kinds.js';
 
-// phase 5, user: the simulated user of an interaction — the one who knows the destination (the agent must
-// ask), or who updates a record after the first action so that a further record qualifies.
+// phase 5, user: the simulated user of an interaction — the one who has not decided the destination yet (the
+// agent must ask about it, and only that question is answered), or who passes on news about a record after the
+// first action, so that a further record qualifies. The news is told as a coworker hears it: the record by what
+// people call it (a patient, a counterparty, a title), never by its id, and what happened to it, never that it
+// now falls under the rule — the agent finds the record and checks it again.
 
 type UserInput = NonNullable<TaskSpecInput['user']>;
 type Signal = NonNullable<UserInput['signals']>[number];
 
+// how the user answers once asked, by what the destination is
+const ANSWERS: Readonly<Record<string, readonly ((v: string) => string)[]>> = {
+  'file path': [(v) => `Put it at ${v}, please.`, (v) => `Let's go with ${v}.`, (v) => `Save it as ${v}.`],
+  recipient: [(v) => `Send it to ${v}, please.`, (v) => `${v} is covering this week, so send it there.`],
+  channel: [(v) => `Post it in ${v}.`, (v) => `${v}, please — that team is picking it up.`],
+  title: [(v) => `Call it "${v}".`, (v) => `Use "${v}" as the title.`],
+  'report title': [(v) => `Finance wants it titled "${v}".`, (v) => `Title it "${v}", please.`],
+};
+
 // a changed value the checks want written (the new sender a reply goes to) is said, not only set: the agent
 // may act before re-reading the record
-function toldOf(set: Rec, outcomes: readonly Unweighted[]): string {
+function toldOf(set: Rec, outcomes: readonly Unweighted[], fields: readonly FieldModel[]): string {
   const wanted = JSON.stringify(outcomes);
   const told = Object.entries(set).filter(([, v]) => typeof v === 'string' && wanted.includes(JSON.stringify(v)));
-  return told.length ? ` (${told.map(([k, v]) => `${k.replace(/_/g, ' ')} is now ${v}`).join(', ')})` : '';
+  const label = (k: string) => fields.find((f) => f.field === k)?.label ?? k.replace(/_/g, ' ');
+  return told.length ? ` (the ${told.map(([k, v]) => `${label(k)} is ${v}`).join(', the ')})` : '';
 }
 
-// what the user says about the change: what happened to the record, in the record type's words — never that it
-// now falls under the rule (the agent must check that itself)
-function changeNote(p: Program, id: string, set: Rec, outcomes: readonly Unweighted[]): string {
-  const { src, w } = p;
-  const what = Object.entries(set)
-    .map(([k, v]) => {
-      const m = src.fields.find((f) => f.field === k);
-      const label = m?.label ?? k.replace(/_/g, ' ');
-      if (m?.kind === 'text') return agree(`its ${label} was edited`);
-      if (m?.kind === 'flag') return agree(`${flagClause('it', v ? m.yes : m.no)} now`);
-      const value =
-        m?.kind === 'enum' ? sayValue(m, String(v)) : m?.kind === 'date' ? String(v).slice(0, 10) : String(v);
-      return `its ${label} ${isAre(label)} now ${value}`;
-    })
-    .join(' and ');
-  const opener = w.rng.pick(['Heads-up:', 'FYI,', 'One more thing —', 'Just so you know:', 'Update:']);
-  const how = w.rng.pick([
-    'was just changed in the system',
-    'got updated a minute ago',
-    'was edited after my first message',
-    'changed while you were working',
-  ]);
-  return `${opener} ${src.noun[0]} ${id} ${how} — ${what}${toldOf(set, outcomes)}.`;
+// people's names, said with a possessive ("Maria Lopez's referral"); titles quoted; codes and organisations in
+// front of the noun ("the Acme contract", "the AAPL position")
+const PERSON = /patient|student|candidate|custodian|requester|visitor|user account|pet's name/;
+const TITLED = /title|headline|subject|(?:job|skill|workflow|experiment|integration|product|matter|field) name/;
+
+/** How a coworker points at a record without its id: by its name, told apart from a namesake by a feature. */
+export function pointer(p: Program, rec: Rec, changed: readonly string[]): string {
+  const { src } = p;
+  const { field, label } = src.nameField;
+  const name = String(rec[field] ?? '').trim();
+  const noun = src.noun[0];
+  const others = [...p.targets, ...p.distractors].filter((r) => r !== rec);
+  // the feature that tells the record apart from `from`
+  const apart = (from: readonly Rec[], base: string) => {
+    const tell = src.fields.find(
+      (m) =>
+        (m.kind === 'enum' || m.kind === 'flag') &&
+        m.field !== field &&
+        !changed.includes(m.field) &&
+        from.every((r) => r[m.field] !== rec[m.field]),
+    );
+    if (tell?.kind === 'enum') return `${base} (the ${sayValue(tell, String(rec[tell.field]))} one)`;
+    return tell?.kind === 'flag' ? `${base} (the one ${rec[tell.field] ? tell.yes : tell.no})` : base;
+  };
+  // a name a coworker would not say as it is written ("A and E" reads as a slip): the record by a feature
+  if (!name || lintText(name, p.w.today).length) return apart(others, `the ${noun}`);
+  const base = PERSON.test(label)
+    ? `${name}'s ${noun}`
+    : TITLED.test(label)
+      ? `the ${noun} "${name}"`
+      : `the ${name} ${noun}`;
+  // another record of the task under the same name: the feature that tells this one apart
+  const namesakes = others.filter((r) => String(r[field] ?? '') === name);
+  return namesakes.length ? apart(namesakes, base) : base;
 }
+
+// what happened to the record, field by field, in the words of someone who heard about it
+function happened(p: Program, rec: Rec, k: string, v: unknown): string {
+  const { src, w } = p;
+  const m = src.fields.find((f) => f.field === k);
+  const label = m?.label ?? k.replace(/_/g, ' ');
+  const its = `its ${label}`;
+  switch (m?.kind) {
+    case 'text':
+      return w.rng.pick(['someone added a note to it', `${its} was rewritten`, 'there is a new note on it']);
+    case 'flag':
+      return agree(`${flagClause('it', v ? m.yes : m.no)} now`);
+    case 'date': {
+      const day = longDay(String(v).slice(0, 10));
+      const earlier = String(v) < String(rec[k]);
+      return w.rng.pick([
+        `${its} has been ${earlier ? 'brought forward' : 'pushed back'} to ${day}`,
+        `${its} moved to ${day}`,
+        `${its} ${isPlural(label) ? 'are' : 'is'} ${day} now`,
+      ]);
+    }
+    case 'number': {
+      const up = Number(v) > Number(rec[k]);
+      // one approval, one night: a unit after 1 is said in the singular
+      const one = Number(v) === 1 && m.unit?.endsWith('s') ? m.unit.slice(0, -1) : m.unit;
+      const unit = m.currency ? ` ${m.currency}` : m.percent ? '' : one ? ` ${one}` : '';
+      const value = m.percent ? `${Math.round(Number(v) * 1000) / 10}%` : `${v}${unit}`;
+      return w.rng.pick([
+        `${its} went ${up ? 'up' : 'down'} to ${value}`,
+        `${its} ${isPlural(label) ? 'are' : 'is'} ${value} now`,
+      ]);
+    }
+    case 'enum': {
+      const value = sayValue(m, String(v));
+      const raised = m.ranks && m.ranks.indexOf(String(v)) > m.ranks.indexOf(String(rec[k]));
+      if (raised) return w.rng.pick([`${its} has been raised to ${value}`, `it was upgraded to ${value}`]);
+      // the record's own state ("it is on hold now"); a named status reads as the field ("its CI status is failing now")
+      return /^(?:status|state|\w+ status)$/.test(label) &&
+        !/^(?:CI|payment|settlement|verification|reading) /.test(label)
+        ? w.rng.pick([`it has moved to ${value}`, `it is ${value} now`, `it went to ${value}`])
+        : w.rng.pick([`${its} was changed to ${value}`, `${its} is ${value} now`]);
+    }
+    default:
+      return `${its} changed`;
+  }
+}
+
+// what the user says about the change: who told them, which record (by name), what happened to it
+function changeNote(p: Program, late: Rec, set: Rec, outcomes: readonly Unweighted[]): string {
+  const { src, w } = p;
+  const which = pointer(p, late, Object.keys(set));
+  const what = Object.entries(set)
+    .map(([k, v]) => happened(p, late, k, v))
+    .join(' and ');
+  const owner = src.owner?.(late, w);
+  const from = owner && owner.email !== w.me.email ? owner.first : undefined;
+  const opener = from
+    ? w.rng.pick([
+        `${from} just told me about ${which}: `,
+        `Just heard from ${from} about ${which} — `,
+        `${from} rang about ${which}: `,
+        `Quick one from ${from} on ${which}: `,
+      ])
+    : w.rng.pick([
+        `Heads-up on ${which}: `,
+        `Something changed on ${which} — `,
+        `One more thing about ${which}: `,
+        `I've just seen that on ${which}, `,
+      ]);
+  const close = w.rng.pick(['', ' Can you take another look?', ' Worth a second look.', ' Just so you know.']);
+  return `${capitalise(opener)}${what}${toldOf(set, outcomes, src.fields)}.${close}`;
+}
+
+// a colleague's address, said with their name ("Ana Li (ana.li@…)"); any other destination as it is
+const named = (p: Program, value: string) => {
+  const who = p.w.staff.find((s) => s.email === value);
+  return who ? `${who.name} (${value})` : value;
+};
 
 /** Phase 5: the user plan (none when the task has no interaction). */
 export function userOf(
@@ -54,37 +159,18 @@ export function userOf(
   outcomes: readonly Unweighted[],
   lang?: Lang,
 ): UserInput | undefined {
-  const { recipe, src, dest, late, lateSet } = p;
+  const { recipe, src, dest, late, lateSet, w } = p;
   const signals: Signal[] = [];
   const destination = recipe.aggregate?.destination;
   if (recipe.interaction === 'ask' && destination && dest) {
     // a desk colleague answers in their language, to a question asked in it or in English
     const desk = lang ? deskAnswer(lang, dest.value) : undefined;
+    const answer = w.rng.pick(ANSWERS[destination] ?? [(v: string) => `Use ${v}.`]);
     signals.push({
       id: 'destination',
-      // any way of asking for it: "who should I send it to?", "what should I name the file?", "which channel?"
-      trigger: {
-        asks_about: [
-          ...new Set([
-            destination,
-            destination.split(' ').pop() as string,
-            'where',
-            'which',
-            'who',
-            'whom',
-            'what should',
-            'name',
-            'send',
-            'address',
-            'path',
-            'file',
-            'channel',
-            'title',
-            ...(desk?.keywords ?? []),
-          ]),
-        ],
-      },
-      effect: { say: desk?.say ?? `Use ${dest.value}.` },
+      // only a question about the open destination: "where should I save it?", "who should get it?"
+      trigger: { asks_about: askTopics(destination, lang) },
+      effect: { say: desk?.say ?? answer(named(p, dest.value)) },
     });
   }
   const first = proofs[0];
@@ -95,7 +181,7 @@ export function userOf(
       trigger: { record_exists: { service: first.service, record: first.record, where: first.where } },
       effect: {
         update_record: { service: src.service, collection: src.collection ?? '', record_id: id, set: lateSet },
-        say: lang ? deskChange(p, lang, id, lateSet) : changeNote(p, id, lateSet, outcomes),
+        say: lang ? deskChange(p, lang, id, lateSet) : changeNote(p, late, lateSet, outcomes),
       },
     });
   }
@@ -103,10 +189,13 @@ export function userOf(
   signals.push({
     id: 'wrap_up',
     trigger: { claims_done: true },
-    effect: { say: lang ? deskWrapUp(lang) : 'Great, thanks.', end: true },
+    effect: {
+      say: lang ? deskWrapUp(lang) : w.rng.pick(['Great, thanks.', 'Perfect, thank you.', 'Thanks, that helps.']),
+      end: true,
+    },
   });
   return {
-    persona: `${p.w.me.name}, who asked for this${lang ? `, writes in ${lang}` : ''} and answers briefly`,
+    persona: `${w.me.name}, who asked for this${lang ? `, writes in ${lang}` : ''} and answers briefly`,
     goal: `Get the ${src.noun[1]} handled correctly.`,
     knowledge: dest ? [`The ${destination} to use is ${dest.value}.`] : [],
     boundary: 'Does not know record ids by heart.',

@@ -342,7 +342,8 @@ export const experiments = packSource({
 export const actions = [
   packAction(datasets, analytics, {
     name: 'deprecate_dataset',
-    lean: { refreshed_on: 'stale', row_count: 'low' },
+    // whether a table holds personal data is no reason to retire it
+    lean: { refreshed_on: 'stale', row_count: 'low', contains_pii: 'unrelated' },
     sections: ['Deprecation', 'Retirement'],
     from: ['fresh', 'stale', 'refresh failed'],
     field: 'status',

@@ -340,6 +340,8 @@ export const actions = [
   }),
   packAction(examSittings, school, {
     name: 'special_consideration',
+    // what happened on the day decides it (an illness, a clash), not the arrangements made beforehand
+    lean: { access_arrangement: 'unrelated' },
     sections: ['Special consideration', 'Mitigation'],
     from: ['entered', 'sat', 'absent'],
     field: 'status',

@@ -324,6 +324,9 @@ export const actions = [
   }),
   packAction(trades, portfolio, {
     name: 'flag_trade',
+    // short sales and their covers are what surveillance reviews
+    lean: { side: ['sell short', 'buy to cover'] },
+    must: ['side'],
     sections: ['Compliance flag', 'Surveillance'],
     when: { settlement_status: ['pending', 'affirmed', 'matched', 'settled', 'failed'] },
     field: 'compliance_flagged',

@@ -257,6 +257,9 @@ export const actions = [
   }),
   packAction(referrals, clinic, {
     name: 'hold_referral',
+    // a referral is paused only where waiting is safe: never an urgent or a two-week-wait one
+    lean: { urgency: ['routine', 'soon'] },
+    must: ['urgency'],
     sections: ['Hold', 'Referral hold'],
     from: ['awaiting triage', 'sent', 'accepted'],
     field: 'status',

@@ -351,7 +351,8 @@ export const actions = [
   }),
   packAction(fieldPlots, plant, {
     name: 'schedule_irrigation',
-    lean: { soil_moisture_pct: 'low' },
+    // a spray date or a probe's battery has no bearing on watering
+    lean: { soil_moisture_pct: 'low', next_spray_due: 'unrelated', sensor_battery_low: 'unrelated' },
     sections: ['Irrigation', 'Watering'],
     from: ['off', 'paused for rain'],
     field: 'irrigation_status',

@@ -335,6 +335,8 @@ export const actions = [
   }),
   packAction(webPageBuilds, studio, {
     name: 'seo_review',
+    // a page signed off for search is one that performs
+    lean: { lighthouse_score: 'high' },
     sections: ['SEO review', 'Search review'],
     when: { status: ['build', 'QA', 'staging', 'live'] },
     field: 'seo_reviewed',

@@ -353,7 +353,7 @@ export const visitorPasses = packSource({
 export const actions = [
   packAction(roomBookings, facilities, {
     name: 'cancel_catering',
-    lean: { date: 'ahead' },
+    lean: { date: 'ahead', room: ['Cotswold (4)', 'Focus pod A (2)'], av_support: 'unrelated' },
     sections: ['Catering cancellation', 'Catering'],
     when: { status: ['tentative', 'confirmed'] },
     field: 'catering',

@@ -89,7 +89,9 @@ describe('domain packs', () => {
           const why: string = `${a.name} on ${name}: ${field}`;
           assert.ok(m && m.rule !== false, `${why} is not a rule field`);
           assert.ok(!(field in (a.writes ?? {})) && !(field in (a.from ?? {})), `${why} is the action's own field`);
-          if (m.kind === 'date') assert.ok(l === 'ahead' || l === 'stale', why);
+          // a field with no bearing on the work: no side to take
+          if (l === 'unrelated') continue;
+          if (m.kind === 'date') assert.ok(l === 'ahead' || l === 'stale' || l === 'recent', why);
           else if (m.kind === 'number') assert.ok(l === 'high' || l === 'low', why);
           else if (m.kind === 'flag') assert.equal(typeof l, 'boolean', why);
           else if (m.kind === 'enum') {
@@ -115,7 +117,8 @@ describe('domain packs', () => {
         const m: FieldModel | undefined = src.fields.find((f) => f.field === field);
         const why: string = `${name}.${field}`;
         assert.ok(m && m.rule !== false && m.kind !== 'text', `${why} is not a structured rule field`);
-        if (m.kind === 'date') assert.ok((l === 'ahead' && m.to >= 5) || (l === 'stale' && m.from <= -5), why);
+        if (m.kind === 'date')
+          assert.ok((l === 'ahead' && m.to >= 5) || ((l === 'stale' || l === 'recent') && m.from <= -5), why);
         else if (m.kind === 'number') assert.ok(l === 'high' || l === 'low', why);
         else if (m.kind === 'flag') assert.equal(typeof l, 'boolean', why);
         else if (m.kind === 'enum') {

@@ -1,4 +1,4 @@
-import type { ScenarioDomain, SCENARIOS } from '../../../schema/taxonomy.js';
+import { type ScenarioDomain, SCENARIOS } from '../../../schema/taxonomy.js';
 import type { SourceName } from '../sources/index.js';
 
 // the record types that fit a sub-scenario of the taxonomy (src/schema/taxonomy.ts SCENARIOS): a slot labelled
@@ -10,11 +10,11 @@ type Table = { [D in ScenarioDomain]: Partial<Record<(typeof SCENARIOS)[D][numbe
 
 export const SCENARIO_SOURCES: Table = {
   Office_Productivity: {
-    Email: ['mails'],
+    Email: ['mails', 'partner_mails'],
     Calendar: ['room_bookings'],
     Meeting: ['room_bookings', 'visitor_passes'],
     Task_Management: ['tasks', 'tickets'],
-    Expense: ['purchase_requests'],
+    Expense: ['purchase_requests', 'receipt_scans'],
   },
   Information_Retrieval: {
     Academic: ['papers', 'cited_sources'],
@@ -24,7 +24,7 @@ export const SCENARIO_SOURCES: Table = {
   },
   Finance_Investment: {
     Stock: ['positions', 'trades'],
-    Financial_Report: ['research_notes', 'transactions'],
+    Financial_Report: ['research_notes', 'transactions', 'partner_mails'],
     Forex: ['fx_exposures'],
     Investment_Research: ['research_notes', 'positions'],
   },
@@ -36,8 +36,8 @@ export const SCENARIO_SOURCES: Table = {
     Database: ['migrations'],
   },
   Data_Science: {
-    Business_Intelligence: ['dashboards', 'metric_alerts'],
-    Financial_Analysis: ['transactions', 'sheet_rows'],
+    Business_Intelligence: ['dashboards', 'metric_alerts', 'order_screenshot'],
+    Financial_Analysis: ['transactions', 'sheet_rows', 'order_screenshot'],
     Analytics: ['datasets', 'experiments', 'metric_alerts'],
   },
   Content_Media: {
@@ -56,19 +56,19 @@ export const SCENARIO_SOURCES: Table = {
     Scheduling: ['jobs', 'workflow_runs'],
   },
   Travel_Lifestyle: {
-    Travel: ['trip_requests', 'travel_bookings', 'per_diem_claims'],
+    Travel: ['trip_requests', 'travel_bookings', 'per_diem_claims', 'receipt_scans'],
     Daily_Life: ['household_bills', 'tasks'],
   },
   Education_Knowledge: {
     Tutoring: ['enrolments', 'submissions', 'courses'],
-    Exam_Preparation: ['exam_sittings'],
+    Exam_Preparation: ['exam_sittings', 'exam_seats'],
   },
   Legal: {
     Contract: ['contracts', 'client_matters'],
     Litigation: ['court_deadlines', 'legal_holds'],
   },
   Healthcare: {
-    Policy: ['claims', 'referrals', 'appointments'],
+    Policy: ['claims', 'referrals', 'appointments', 'ward_beds'],
     Pet_Care: ['vaccinations'],
   },
   Manufacturing_Engineering: {
@@ -104,4 +104,11 @@ export function labelPath(domain: ScenarioDomain, path: string, source: string):
   if (!sub || subs[sub]?.includes(source)) return path;
   const fits = Object.entries(subs).find(([, names]) => names?.includes(source))?.[0];
   return fits ? `${domain}/${fits}` : path;
+}
+
+/** The scenario path of a task whose record type took it to `domain`: the first sub-scenario naming the type, else the domain's first. */
+export function hostPath(domain: ScenarioDomain, source: string): string {
+  const subs = (SCENARIO_SOURCES[domain] ?? {}) as Partial<Record<string, readonly string[]>>;
+  const fits = Object.entries(subs).find(([, names]) => names?.includes(source))?.[0];
+  return `${domain}/${fits ?? SCENARIOS[domain][0]}`;
 }

@@ -371,6 +371,9 @@ export const actions = [
   packAction(householdBills, travel, {
     name: 'mark_bill_paid',
     approves: true,
+    // the bills to pay by hand: due soon and not collected by direct debit
+    lean: { due_on: 'ahead', direct_debit: false },
+    must: ['direct_debit'],
     sections: ['Payment', 'Settlement'],
     from: ['due', 'overdue'],
     field: 'status',

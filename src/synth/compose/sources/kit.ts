@@ -122,8 +122,13 @@ export function inTense(rec: Rec, src: SourcePart, w: World, keeps: (rec: Rec) =
   }
   const m = src.fields.find((f) => f.field === t.date);
   if (m?.kind !== 'date') return;
-  const offset = ahead ? -w.rng.int(1, Math.max(1, -m.from)) : w.rng.int(1, Math.max(1, m.to));
-  if (offset < m.from || offset > m.to) return;
-  rec[t.date] = dateOf(at(w.today, { days: offset }));
-  if (!keeps(rec)) Object.assign(rec, was);
+  // the date moves to the other side: anywhere there, else by the least step (today's appointment to tomorrow),
+  // which keeps a window the record's part in the task turns on
+  const far = ahead ? -w.rng.int(1, Math.max(1, -m.from)) : w.rng.int(1, Math.max(1, m.to));
+  for (const offset of [far, ahead ? -1 : 1]) {
+    if (offset < m.from || offset > m.to) continue;
+    rec[t.date] = dateOf(at(w.today, { days: offset }));
+    if (keeps(rec)) return;
+    Object.assign(rec, was);
+  }
 }

@@ -42,6 +42,7 @@ export function matterOf(rec: Rec, w: World): Matter {
 
 export const partnerMails = defineSource({
   name: 'partner_mails',
+  domains: ['Manufacturing_Engineering', 'Office_Productivity', 'Finance_Investment'],
   // what a received message says, and the language it says it in, never change
   fixed: ['language', 'topic', 'units'],
   nameField: { field: 'company', label: 'company' },

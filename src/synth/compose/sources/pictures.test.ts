@@ -87,19 +87,37 @@ describe('picture sources', () => {
     assert.deepEqual(pictureOnlyFacts(report.spec as TaskSpec), []);
   });
 
-  it('are drawn for a wanted capability no other part carries', () => {
+  it('are drawn for a wanted capability no other part carries, in the domains they belong to', () => {
     for (const [cap, domain, names] of [
       ['Spatial_Visual_Reasoning', 'Healthcare', ['ward_beds']],
-      ['Spatial_Visual_Reasoning', 'Legal', ['desk_plan']],
-      ['Multimodal_Perception', 'Finance_Investment', ['receipt_scans']],
-      ['Multimodal_Perception', 'Legal', ['order_screenshot', 'desk_plan']],
+      ['Spatial_Visual_Reasoning', 'Office_Productivity', ['desk_plan']],
+      ['Multimodal_Perception', 'Finance_Investment', ['receipt_scans', 'order_screenshot']],
+      ['Multimodal_Perception', 'Data_Science', ['order_screenshot']],
       ['Multimedia_Processing', 'Office_Productivity', ['receipt_scans']],
-      ['Multimedia_Processing', 'Legal', ['receipt_scans']],
     ] as const)
       for (let seed = 0; seed < 5; seed++) {
         const r = chooseRecipe(createRng('pic-cap', seed), { domain, difficulty: 'medium', capability: cap });
         assert.ok((names as readonly string[]).includes(r.source.name), `${cap} in ${domain}: ${r.source.name}`);
         assert.ok(recipeCapabilities(r).includes(cap));
+        assert.equal(r.domain, undefined, `${cap} in ${domain} stays there`);
       }
+    for (let seed = 0; seed < 5; seed++) {
+      // a law firm has no floor plan of its own to read: its own record types, not another trade's picture
+      const plan = chooseRecipe(createRng('pic-cap', seed), {
+        domain: 'Legal',
+        difficulty: 'medium',
+        capability: 'Spatial_Visual_Reasoning',
+      });
+      assert.ok(plan.source.domains?.includes('Legal'), plan.source.name);
+      assert.equal(plan.domain, undefined);
+      // turning receipt scans is the expense desks' work: a slot asking for it elsewhere becomes theirs
+      const scans = chooseRecipe(createRng('pic-cap', seed), {
+        domain: 'Legal',
+        difficulty: 'medium',
+        capability: 'Multimedia_Processing',
+      });
+      assert.equal(scans.source.name, 'receipt_scans');
+      assert.ok(scans.domain && scans.source.domains?.includes(scans.domain), String(scans.domain));
+    }
   });
 });

@@ -17,6 +17,7 @@ const SHOT = 'screenshots/open-orders.png';
 export const orderScreenshot = defineSource({
   ...ORDERS,
   name: 'order_screenshot',
+  domains: ['Data_Science', 'Finance_Investment', 'Office_Productivity'],
   noun: ['order', 'orders'],
   capabilities: ['Multimodal_Perception', 'Data_Analysis'],
   fixtures: (records, w) => ({
@@ -207,9 +208,10 @@ function planSource<const N extends string>(k: PlanKind<N>): SourcePart<N> {
   });
 }
 
-/** Desks on an office floor plan (any domain's office). */
+/** Desks on an office floor plan: the office's own work (Office_Productivity). */
 export const deskPlan = planSource({
   name: 'desk_plan',
+  domains: ['Office_Productivity'],
   noun: ['desk', 'desks'],
   prefix: 'D-',
   file: 'facilities/floor-3-plan.png',

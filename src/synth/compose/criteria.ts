@@ -1,0 +1,120 @@
+import type { EnumModel, FieldModel } from '../rules/fields.js';
+import { CONCERNS } from './concerns.js';
+import type { SourcePart } from './parts.js';
+
+// What a policy over each record type may select by. A field is one of three things to a policy: a concern
+// (concerns.ts), whose one side calls for the work (the stale, the failing, the due); a scope, which narrows the
+// work to part of the records either way (the cardiology referrals, the High Court deadlines, the desks by the
+// windows); or a detail, which describes a record and is no reason for any work (who pays for a referral, whether
+// a message was opened, how long an appointment is booked for). Only concerns and scopes enter a rule
+// (rules/draw.ts), so a chasing rule turns on urgency and waiting time, never on the payer. Every rule field of a
+// registered record type is classified here: a field that is neither a concern nor listed as a scope is a detail.
+
+/** Per record type, the fields besides its concerns that scope a policy's work. */
+export const SCOPES: Readonly<Record<string, readonly string[]>> = {
+  tickets: ['category', 'description'],
+  customers: ['tier'],
+  products: ['location', 'unit_price'],
+  transactions: ['category', 'account', 'description'],
+  // a job set up recently, or one left over from years ago
+  jobs: ['created_at'],
+  integrations: ['monthly_calls'],
+  tasks: [],
+  sheet_rows: ['region'],
+  mails: ['date', 'body'],
+  feed_articles: ['published_at', 'category', 'content'],
+  order_screenshot: ['region'],
+  // a plan is read for what a place offers: every feature of a desk, bed, seat or bay is a requirement
+  desk_plan: ['status', 'zone', 'window', 'screens', 'sit_stand'],
+  ward_beds: ['status', 'zone', 'window', 'sockets', 'hoist'],
+  exam_seats: ['status', 'zone', 'window', 'sockets', 'wide_desk'],
+  warehouse_bays: ['status', 'zone', 'window', 'levels', 'chilled'],
+  receipt_scans: ['category'],
+  partner_mails: ['language', 'topic'],
+  referrals: ['specialty', 'notes'],
+  appointments: ['kind'],
+  claims: ['insurer', 'procedure_code'],
+  vaccinations: ['species', 'notes'],
+  client_matters: ['fee_arrangement', 'notes'],
+  contracts: ['contract_type', 'notes'],
+  court_deadlines: ['deadline_kind', 'court', 'notes'],
+  legal_holds: ['department', 'scope'],
+  trip_requests: ['purpose', 'notes'],
+  travel_bookings: ['booking_type', 'notes'],
+  per_diem_claims: ['allowance_type', 'notes'],
+  household_bills: ['category', 'notes'],
+  courses: ['capacity', 'online', 'description'],
+  enrolments: ['mode', 'enrolled_on', 'notes'],
+  submissions: ['assessment_type', 'feedback'],
+  exam_sittings: ['exam_series', 'access_arrangement', 'notes'],
+  work_orders: ['line', 'notes'],
+  nonconformances: ['defect_type', 'supplier', 'capa_required', 'description'],
+  aircraft_inspections: ['aircraft_type', 'check_type', 'findings'],
+  field_plots: ['crop', 'notes'],
+  positions: ['opened_on', 'status', 'thesis'],
+  trades: ['side', 'broker', 'compliance_flagged', 'notes'],
+  fx_exposures: ['currency_pair', 'notes'],
+  research_notes: ['note_type', 'rating', 'published_on', 'summary'],
+  pull_requests: ['repo', 'description'],
+  deployments: ['service', 'environment', 'started_on', 'notes'],
+  incidents: ['service', 'opened_on', 'postmortem_required', 'summary'],
+  migrations: ['database', 'description'],
+  datasets: ['freshness_sla_hours', 'row_count', 'description'],
+  dashboards: ['audience', 'status', 'description'],
+  metric_alerts: ['metric', 'triggered_on', 'notes'],
+  experiments: ['uplift_pct', 'p_value', 'hypothesis'],
+  stories: ['story_format', 'legal_read_required', 'notes'],
+  social_posts: ['channel', 'copy'],
+  media_assets: ['licence_type', 'caption'],
+  episodes: ['show', 'ad_slots_sold', 'explicit', 'show_notes'],
+  access_reviews: ['system', 'notes'],
+  data_subject_requests: ['request_type', 'regulation', 'notes'],
+  vendor_assessments: ['status', 'findings'],
+  security_findings: ['source', 'description'],
+  workflows: ['trigger', 'description'],
+  connectors: ['app', 'notes'],
+  workflow_runs: ['started_on', 'auto_retried', 'error_message'],
+  agent_skills: ['installed_on', 'description'],
+  papers: ['venue', 'abstract'],
+  market_reports: ['publisher', 'segment', 'cagr_pct', 'key_findings'],
+  news_items: ['outlet', 'published_on', 'summary'],
+  cited_sources: ['source_type', 'paywalled', 'notes'],
+  room_bookings: ['room', 'catering', 'av_support', 'notes'],
+  purchase_requests: ['cost_centre', 'justification'],
+  equipment_loans: ['item_type', 'notes'],
+  visitor_passes: ['site', 'notes'],
+  design_requests: ['deliverable', 'status', 'brief'],
+  chart_requests: ['chart_type', 'data_points', 'spec'],
+  video_edits: ['platform', 'runtime_sec', 'status', 'edit_notes'],
+  web_page_builds: ['template', 'notes'],
+};
+
+/**
+ * Per record type, the enum fields that are a scale, from the least to the most pressing value: a rule names one
+ * end of the scale (urgent and two-week-wait; routine alone), never a value without those beyond it.
+ */
+export const RANKS: Readonly<Record<string, Readonly<Record<string, readonly string[]>>>> = {
+  tickets: { priority: ['low', 'medium', 'high', 'critical'] },
+  tasks: { priority: ['low', 'medium', 'high', 'urgent'] },
+  referrals: { urgency: ['routine', 'soon', 'urgent', 'two-week-wait'] },
+  nonconformances: { severity: ['observation', 'minor', 'major', 'critical'] },
+  incidents: { severity: ['SEV4', 'SEV3', 'SEV2', 'SEV1'] },
+  security_findings: { severity: ['informational', 'low', 'medium', 'high', 'critical'] },
+  vendor_assessments: { tier: ['tier 4 (low)', 'tier 3 (moderate)', 'tier 2 (high)', 'tier 1 (critical)'] },
+  agent_skills: { permission_level: ['read-only', 'read-write', 'send on behalf', 'admin'] },
+  visitor_passes: { access_level: ['reception only', 'escorted', 'unescorted office', 'lab access'] },
+  customers: { tier: ['standard', 'premium', 'enterprise', 'vip'] },
+};
+
+/** A field's model with what it is to a policy over `source` (see above). */
+function classified(source: string, m: FieldModel): FieldModel {
+  const ranks = m.kind === 'enum' ? RANKS[source]?.[m.field] : undefined;
+  const ranked = ranks ? ({ ...(m as EnumModel), ranks } satisfies EnumModel) : m;
+  if (CONCERNS[source]?.[m.field] !== undefined) return ranked;
+  return { ...ranked, use: SCOPES[source]?.includes(m.field) ? 'scope' : 'detail' };
+}
+
+/** A record type whose rule fields say what they are to a policy: the form every registered source takes. */
+export function withCriteria<S extends SourcePart<string>>(src: S): S {
+  return { ...src, fields: src.fields.map((m) => classified(src.name, m)) };
+}
