@@ -228,6 +228,13 @@ export const submissions = packSource({
       score: marked ? w.rng.int(38, 92) : 0,
     };
   },
+  // a submission marked late came in after its deadline, one handed in late without an extension is late
+  agree: (rec, w) => {
+    const days = Number(rec.late_days);
+    if (rec.status === 'late' && days === 0) return [{ status: 'submitted' }, { late_days: w.rng.int(1, 3) }];
+    if (rec.status === 'submitted' && days > 0 && !rec.extension_granted) return [{ status: 'late' }, { late_days: 0 }];
+    return [];
+  },
   title: (rec) => `${rec.submission_id} (${rec.assignment})`,
   nameField: { field: 'assignment', label: 'assignment' },
   owner: { field: 'marker', role: 'marker' },

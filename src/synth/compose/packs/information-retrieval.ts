@@ -1,7 +1,8 @@
 import type { Rng } from '../../../env/rng.js';
 import { research } from '../../../services/domains/research.js';
 import { oneOf, writePlan } from '../../kit/content.js';
-import { colleague } from '../sources/kit.js';
+import { shuffle } from '../../kit/ids.js';
+import { colleague, firstFresh } from '../sources/kit.js';
 import { nth, packAction, packSource } from './table-source.js';
 
 // Information_Retrieval: a research team's reading list of papers, the market reports it licenses, the news
@@ -85,9 +86,21 @@ export const papers = packSource({
   },
   make: (w, id, i) => {
     const [title, authors, topic] = nth(w, PAPERS, i);
-    return { paper_id: id, title, authors, topic, year: w.rng.int(2022, 2025), assigned_reader: colleague(w, i).email };
+    return { paper_id: id, title, authors, topic, assigned_reader: colleague(w, i).email };
   },
-  derive: (rec) => ({ peer_reviewed: rec.venue !== 'arXiv preprint' }),
+  // a paper gathers citations with the years: thousands only for one out a while
+  derive: (rec, w) => {
+    const cited = Number(rec.citations);
+    const year =
+      cited > 2000
+        ? 2022
+        : cited > 600
+          ? w.rng.int(2022, 2023)
+          : cited > 150
+            ? w.rng.int(2023, 2024)
+            : w.rng.int(2024, 2025);
+    return { year, peer_reviewed: rec.venue !== 'arXiv preprint' };
+  },
   title: (rec) => `${rec.paper_id} (${rec.title})`,
   nameField: { field: 'title', label: 'paper title' },
   owner: { field: 'assigned_reader', role: 'assigned reader' },
@@ -164,10 +177,19 @@ export const marketReports = packSource({
     market_size_bn: Math.round((5 + w.rng.next() * 600) * 10) / 10,
     analyst: colleague(w, i).email,
   }),
-  derive: (rec, w) => ({
-    title: `${SEGMENT_TITLES[String(rec.segment)] ?? 'Market'} ${REPORT_KINDS[String(rec.publisher)] ?? 'Report'}, ${String(rec.published_on).slice(0, 4)}`,
-    licence_cost: rec.publisher === 'company filing' ? 0 : w.rng.int(8, 90) * 250,
-  }),
+  // a publisher's second report on one segment in a year covers a region (or updates the first)
+  derive: (rec, w) => {
+    const name = `${SEGMENT_TITLES[String(rec.segment)] ?? 'Market'} ${REPORT_KINDS[String(rec.publisher)] ?? 'Report'}`;
+    const year = String(rec.published_on).slice(0, 4);
+    return {
+      title: firstFresh(w, 'report title', [
+        `${name}, ${year}`,
+        ...shuffle(w.rng, ['Europe', 'North America', 'Asia-Pacific']).map((r) => `${name}: ${r}, ${year}`),
+        `${name}, ${year} mid-year update`,
+      ]),
+      licence_cost: rec.publisher === 'company filing' ? 0 : w.rng.int(8, 90) * 250,
+    };
+  },
   title: (rec) => `${rec.report_id} (${rec.title})`,
   nameField: { field: 'title', label: 'report title' },
   owner: { field: 'analyst', role: 'report owner' },
@@ -325,7 +347,7 @@ export const citedSources = packSource({
   noun: ['cited source', 'cited sources'],
   domains: ['Information_Retrieval'],
   capabilities: ['Knowledge_Retrieval', 'Logic_Reasoning'],
-  measure: { field: 'cited_in', label: 'citation count', unit: 'documents', mean: true },
+  measure: { field: 'cited_in', label: 'citation count', unit: 'documents', mean: true, additive: false },
   fields: {
     source_type: { label: 'source type', weights: [3, 2, 2, 2, 3, 1, 1] },
     accessed_on: { label: 'last access', from: -200, to: 0, verb: 'last accessed' },

@@ -3,7 +3,7 @@ import { travel } from '../../../services/domains/travel.js';
 import { oneOf, writePlan } from '../../kit/content.js';
 import type { World } from '../parts.js';
 import { colleague } from '../sources/kit.js';
-import { addDays, nth, packAction, packSource, refId } from './table-source.js';
+import { addDays, nth, onDay, packAction, packSource, refId } from './table-source.js';
 import {
   cityOf,
   destinationOf,
@@ -310,6 +310,13 @@ export const householdBills = packSource({
   system: travel,
   table: 'household_bills',
   fixed: ['category'],
+  // an unpaid bill is due until its date and overdue after it
+  tense: { state: 'status', date: 'due_on', past: ['overdue'], ahead: ['due'] },
+  // (a bill due today is not overdue yet)
+  agree: (rec, w) =>
+    rec.status === 'overdue' && String(rec.due_on) === w.today.slice(0, 10)
+      ? [{ due_on: onDay(w, -w.rng.int(1, 3)) }]
+      : [],
   domains: ['Travel_Lifestyle'],
   capabilities: ['Calendar_Scheduling', 'Math_Scientific'],
   measure: { field: 'amount', label: 'amount due', unit: 'EUR' },
