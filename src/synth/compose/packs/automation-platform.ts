@@ -4,7 +4,7 @@ import { oneOf, writePlan } from '../../kit/content.js';
 import { shuffle } from '../../kit/ids.js';
 import { daysFrom } from '../../rules/fields.js';
 import { colleague, fresh } from '../sources/kit.js';
-import { nth, onDay, packAction, packSource, refId } from './table-source.js';
+import { addDays, nth, onDay, packAction, packSource, refId } from './table-source.js';
 
 // Automation_Platform: an integration platform's workflows and their reliability, the app connections whose
 // credentials they run on, failed runs waiting to be triaged, and the skills installed for the AI agents.
@@ -204,7 +204,11 @@ export const workflows = packSource({
       WORKFLOWS.find((x) => name.startsWith(x[0])) ?? (WORKFLOWS[0] as (typeof WORKFLOWS)[number]);
     const thisWeek = daysFrom(w.today, rec.last_run_on) >= -6;
     const off = ['draft', 'archived'].includes(String(rec.status));
-    const ok = thisWeek && !off ? Math.max(0, w.rng.int(least, most) - failures) : 0;
+    // (most runs of a workflow that is not failing go through)
+    const ok =
+      thisWeek && !off
+        ? Math.max(w.rng.int(least, most) - failures, rec.status === 'failing' ? 0 : Math.ceil(failures / 3))
+        : 0;
     return {
       name,
       connector_id: refId(w, 'CON-', APPS.indexOf(app), APPS.length),
@@ -219,6 +223,15 @@ export const workflows = packSource({
     if (failures > 0 && ['draft', 'archived'].includes(String(rec.status)))
       return [...shuffle(w.rng, ['active', 'failing', 'paused']).map((status) => ({ status })), { failures_7d: 0 }];
     if (failures === 0 && rec.status === 'failing') return [{ status: 'active' }, { failures_7d: w.rng.int(3, 20) }];
+    // nor fails more often than a workflow of its trigger runs (a manual one a few times a week)
+    const most = Math.max(...WORKFLOWS.filter((x) => x[2] === rec.trigger).map((x) => x[4]));
+    if (failures > most)
+      return [
+        { failures_7d: w.rng.int(1, most) },
+        ...shuffle(w.rng, [...new Set(WORKFLOWS.filter((x) => x[4] >= failures).map((x) => x[2]))]).map((trigger) => ({
+          trigger,
+        })),
+      ];
     return [];
   },
   title: (rec) => `${rec.workflow_id} (${rec.name})`,
@@ -226,12 +239,18 @@ export const workflows = packSource({
   owner: { field: 'owner', role: 'workflow owner' },
   textField: 'description',
   parents: { connector_id: connectors },
-  // the connection is to the app its workflows write to, and counts them among its users
-  fitParent: (con, flows) => {
+  // the connection is to the app its workflows write to, counts them among its users, and held valid
+  // credentials when they last ran
+  fitParent: (con, flows, w) => {
     const app = appOf(flows[0]?.name);
+    const last = flows
+      .map((f) => String(f.last_run_on))
+      .sort()
+      .at(-1);
     return {
       ...(app ? { app } : {}),
       ...(Number(con.workflows_using) < flows.length ? { workflows_using: flows.length } : {}),
+      ...(last && String(con.auth_expires_on) < last ? { auth_expires_on: addDays(last, w.rng.int(2, 60)) } : {}),
     };
   },
 });

@@ -1,9 +1,11 @@
 import type { Rng } from '../../../env/rng.js';
 import { portfolio } from '../../../services/domains/portfolio.js';
 import { oneOf, writePlan } from '../../kit/content.js';
+import { shuffle } from '../../kit/ids.js';
+import { daysFrom } from '../../rules/fields.js';
 import type { World } from '../parts.js';
 import { colleague } from '../sources/kit.js';
-import { addDays, nth, packAction, packSource, refId } from './table-source.js';
+import { addDays, nth, onDay, packAction, packSource, refId } from './table-source.js';
 
 // Finance_Investment: a fund's positions with the PM's stance on each, the trade blotter through settlement,
 // the currency exposures treasury hedges, and the analysts' research notes. Tickers, brokers and notes are what
@@ -200,6 +202,23 @@ export const trades = packSource({
       price: Math.round(last * (0.96 + w.rng.next() * 0.08) * 100) / 100,
       settlement_date: addDays(rec.trade_date, 1),
     };
+  },
+  // a trade settles the day after it is done: one still pending, affirmed or matched is from the last day or two,
+  // and one done today has not settled yet
+  agree: (rec, w) => {
+    const age = -daysFrom(w.today, rec.trade_date);
+    const s = String(rec.settlement_status);
+    if (age > 2 && ['pending', 'affirmed', 'matched'].includes(s))
+      return [
+        ...shuffle(w.rng, ['settled', 'settled', 'failed']).map((settlement_status) => ({ settlement_status })),
+        { trade_date: onDay(w, -w.rng.int(0, 2)) },
+      ];
+    if (age < 1 && s === 'settled')
+      return [
+        ...shuffle(w.rng, ['pending', 'affirmed', 'matched']).map((settlement_status) => ({ settlement_status })),
+        { trade_date: onDay(w, -w.rng.int(2, 10)) },
+      ];
+    return [];
   },
   title: (rec) => `${rec.trade_id} (${rec.side} ${rec.quantity}, ${rec.broker})`,
   nameField: { field: 'broker', label: 'executing broker' },

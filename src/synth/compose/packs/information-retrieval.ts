@@ -2,7 +2,7 @@ import type { Rng } from '../../../env/rng.js';
 import { research } from '../../../services/domains/research.js';
 import { oneOf, writePlan } from '../../kit/content.js';
 import { shuffle } from '../../kit/ids.js';
-import { colleague, firstFresh } from '../sources/kit.js';
+import { colleague, firstFresh, fresh } from '../sources/kit.js';
 import { nth, packAction, packSource } from './table-source.js';
 
 // Information_Retrieval: a research team's reading list of papers, the market reports it licenses, the news
@@ -269,42 +269,63 @@ const CITATIONS: Readonly<Record<string, readonly string[]>> = {
     'Hale, R. and Singh, P. (2022). Search costs online. Management Science, 68(9).',
     'Brandt, K. (2021). Switching costs in cloud markets. Information Systems Research, 32(4).',
     'Mensah, A. et al. (2024). Battery recycling yields. Joule, 8(3).',
+    'Lindqvist, M. (2022). Price dispersion in online grocery. Journal of Retailing, 98(1).',
+    'Adeyemi, T. and Ross, J. (2023). Bank branch closures and SME lending. Journal of Finance, 78(5).',
+    'Kaur, S. (2024). Heat pumps and household bills. Energy Economics, 129.',
   ],
   preprint: [
     'Ward, L. et al. (2024). Scaling laws for retrieval. arXiv:2403.01234.',
     'Chen, Y. (2024). Evaluating long-context models. arXiv:2407.05511.',
     'Iqbal, S. and Moreno, T. (2025). Agent benchmarks under tool errors. arXiv:2501.02210.',
     'Lund, E. (2023). Price elasticity in subscription apps. SSRN 4471902.',
+    'Novak, P. et al. (2024). Retrieval-augmented agents in the enterprise. arXiv:2410.08812.',
+    'Haddad, R. (2025). Measuring answer faithfulness at scale. arXiv:2502.11937.',
+    'Osei, K. and Berg, L. (2023). Platform fees and seller exit. SSRN 4512090.',
   ],
   'official statistics': [
     'Office for National Statistics (2025). Retail sales, Great Britain.',
     'Eurostat (2024). ICT usage in enterprises.',
     'US Bureau of Labor Statistics (2025). Consumer Price Index, January.',
     'Statistics Netherlands (2024). Business demography.',
+    'Office for National Statistics (2025). Labour market overview, UK: February.',
+    'Eurostat (2025). Harmonised index of consumer prices, January flash estimate.',
+    'US Census Bureau (2025). Quarterly e-commerce report, Q4 2024.',
   ],
   'company filing': [
     'Helios Energy plc, Annual Report 2024.',
     'Northwind Logistics Inc., Form 10-Q, Q3 2025.',
     'Bayside Foods Group, Half-year results 2025.',
     'Orbital Telecom plc, Capital markets day presentation, 2025.',
+    'Kestrel Aviation Services Ltd, Annual report and accounts 2024.',
+    'Harbour Foods plc, Trading update, January 2025.',
+    'Cobalt Cloud Services Inc., Form 10-K, fiscal 2024.',
   ],
   'news article': [
     'Financial Times, ‘Retailers brace for slower spring’, 3 March 2025.',
     'Reuters, ‘Regulator widens payments probe’, 14 January 2025.',
     'Bloomberg, ‘Chipmakers push back new plants’, 9 December 2024.',
     'TechCrunch, ‘Battery recycler raises Series B’, 21 February 2025.',
+    'The Economist, ‘The trouble with subscription fatigue’, 11 January 2025.',
+    'Wall Street Journal, ‘Retailers bet on self-checkout again’, 6 February 2025.',
+    'BBC News, ‘Energy price cap to rise in April’, 25 February 2025.',
   ],
   dataset: [
     'World Bank (2024). World Development Indicators.',
     'OECD (2025). Main Science and Technology Indicators.',
     'IEA (2024). Global EV Data Explorer.',
     'Companies House (2025). Free company data product, January extract.',
+    'ONS (2025). Business insights and conditions survey, wave 126.',
+    'Eurostat (2024). Structural business statistics.',
+    'Our World in Data (2025). Energy dataset.',
   ],
   interview: [
     'Interview with a logistics director, 12 February 2025 (notes on file).',
     'Call with a former regulator, 20 January 2025.',
     'Interview with a payments product lead, 4 March 2025.',
     'Expert call via network, battery supply chain, 28 January 2025.',
+    'Interview with a retail category manager, 18 February 2025 (notes on file).',
+    'Call with a cloud procurement lead, 7 March 2025.',
+    'Interview with a fintech founder, 30 January 2025 (recording on file).',
   ],
 };
 const RELIABILITY: Readonly<Record<string, string>> = {
@@ -358,7 +379,8 @@ export const citedSources = packSource({
   },
   make: (w, id, i) => ({ source_id: id, verified_by: colleague(w, i).email }),
   derive: (rec, w, i) => ({
-    citation: nth(w, CITATIONS[String(rec.source_type)] ?? ['Unknown source'], i),
+    // a register lists each source once
+    citation: fresh(w, 'citation', CITATIONS[String(rec.source_type)] ?? ['Unknown source'], i),
     reliability: RELIABILITY[String(rec.source_type)] ?? 'unverified',
   }),
   title: (rec) => `${rec.source_id} (${rec.citation})`,

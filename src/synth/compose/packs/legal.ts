@@ -103,6 +103,50 @@ export const clientMatters = packSource({
   textField: 'notes',
 });
 
+// the steps each court or tribunal sets deadlines for
+const STEPS: Readonly<Record<string, readonly string[]>> = {
+  'High Court (KBD)': [
+    'limitation period',
+    'service of claim form',
+    'defence',
+    'disclosure',
+    'witness statements',
+    'expert reports',
+    'hearing',
+  ],
+  'Business and Property Courts': [
+    'limitation period',
+    'service of claim form',
+    'defence',
+    'disclosure',
+    'witness statements',
+    'expert reports',
+    'hearing',
+  ],
+  'County Court': ['service of claim form', 'defence', 'disclosure', 'witness statements', 'expert reports', 'hearing'],
+  'Employment Tribunal': ['limitation period', 'disclosure', 'witness statements', 'hearing', 'appeal window'],
+  'Court of Appeal': ['appeal window', 'hearing'],
+  'LCIA arbitration': ['defence', 'disclosure', 'witness statements', 'expert reports', 'hearing'],
+};
+
+// the fee a step costs in its court (GBP): an issue fee for a claim, a hearing fee, an appeal fee; none for
+// exchanging documents, at the tribunal or in an arbitration (its costs are not court fees)
+function feeOf(rec: Rec, w: World): number {
+  const court = String(rec.court);
+  if (court === 'Employment Tribunal' || court === 'LCIA arbitration') return 0;
+  switch (rec.deadline_kind) {
+    case 'limitation period':
+    case 'service of claim form':
+      return w.rng.pick(court === 'County Court' ? [205, 455, 1675] : [2750, 6000, 10_000]);
+    case 'hearing':
+      return court === 'Court of Appeal' ? 1380 : court === 'County Court' ? 545 : 1175;
+    case 'appeal window':
+      return 528;
+    default:
+      return 0;
+  }
+}
+
 // per task, the matter each court's deadlines fall in (one per court)
 const COURTS = [
   'High Court (KBD)',
@@ -278,13 +322,20 @@ export const courtDeadlines = packSource({
     status: { label: 'status', weights: [5, 4, 2, 1, 1, 0, 1] },
     notes: { label: 'note', terms: DEADLINE_TERMS, write: directionsNote },
   },
-  make: (w, id, i) => ({
-    deadline_id: id,
-    fee_earner: colleague(w, i).email,
-    court_fee: w.rng.pick([0, 0, 0, 255, 545, 528, 1175, 10_000]),
-  }),
-  // a deadline falls in a matter being fought in its court: the deadlines of one court share a matter
-  derive: (rec, w) => ({ matter_id: matterIn(w, rec.court) }),
+  make: (w, id, i) => ({ deadline_id: id, fee_earner: colleague(w, i).email }),
+  // a deadline falls in a matter being fought in its court (the deadlines of one court share a matter), and costs
+  // what that step costs there: a hearing fee, an issue fee, nothing for exchanging documents or in arbitration
+  derive: (rec, w) => ({ matter_id: matterIn(w, rec.court), court_fee: feeOf(rec, w) }),
+  // a step is one that court takes (no disclosure in the Court of Appeal, no claim form in an arbitration)
+  agree: (rec, w) => {
+    const kinds = STEPS[String(rec.court)];
+    if (!kinds || kinds.includes(String(rec.deadline_kind))) return [];
+    const courts = Object.keys(STEPS).filter((c) => STEPS[c]?.includes(String(rec.deadline_kind)));
+    return [
+      ...shuffle(w.rng, kinds).map((deadline_kind) => ({ deadline_kind })),
+      ...shuffle(w.rng, courts).map((court) => ({ court })),
+    ];
+  },
   title: (rec) => `${rec.deadline_id} (${rec.deadline_kind}, ${rec.matter_id})`,
   nameField: { field: 'matter_id', label: 'matter number' },
   owner: { field: 'fee_earner', role: 'fee earner' },

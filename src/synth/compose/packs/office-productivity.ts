@@ -9,28 +9,29 @@ import { addDays, nth, onDay, packAction, packSource, toWorkingDay } from './tab
 // waiting for a budget holder, kit lent out from the IT store, and visitor passes at reception. Meeting titles,
 // items and visitors are what an office manager or an executive assistant would see.
 
-// meeting title and the smallest and largest room it is held in (nobody runs an all-hands rehearsal in a focus pod)
-const MEETINGS: readonly (readonly [string, number, number])[] = [
-  ['Quarterly business review', 8, 24],
-  ['Sprint planning', 6, 14],
-  ['Interview panel: senior accountant', 4, 8],
-  ['Board prep', 4, 14],
-  ['Customer workshop with Harlow Group', 8, 24],
-  ['Budget 2026 kick-off', 6, 14],
-  ['New starter induction', 8, 24],
-  ['Design critique', 4, 8],
-  ['Supplier negotiation', 4, 8],
-  ['All-hands rehearsal', 14, 24],
-  ['Team offsite planning', 6, 14],
-  ['Security awareness training', 14, 24],
-  ['One-to-one catch-up', 2, 4],
-  ['Mentoring session', 2, 4],
-  ['Candidate interview: data analyst', 2, 6],
-  ['Pairing on the month-end close', 2, 4],
-  ['Vendor demo: expense software', 6, 14],
-  ['Project retrospective', 6, 14],
-  ['Leadership offsite debrief', 8, 14],
-  ['Fire warden training', 14, 24],
+// meeting title, the smallest and largest room it is held in (nobody runs an all-hands rehearsal in a focus pod),
+// and how long it is booked for (minutes)
+const MEETINGS: readonly (readonly [string, number, number, readonly number[]])[] = [
+  ['Quarterly business review', 8, 24, [90, 120]],
+  ['Sprint planning', 6, 14, [60, 90, 120]],
+  ['Interview panel: senior accountant', 4, 8, [45, 60]],
+  ['Board prep', 4, 14, [60, 90]],
+  ['Customer workshop with Harlow Group', 8, 24, [120, 180]],
+  ['Budget 2026 kick-off', 6, 14, [60, 90]],
+  ['New starter induction', 8, 24, [120, 180]],
+  ['Design critique', 4, 8, [45, 60]],
+  ['Supplier negotiation', 4, 8, [60, 90]],
+  ['All-hands rehearsal', 14, 24, [60, 90]],
+  ['Team offsite planning', 6, 14, [60, 90]],
+  ['Security awareness training', 14, 24, [60, 90]],
+  ['One-to-one catch-up', 2, 4, [30, 30, 45]],
+  ['Mentoring session', 2, 4, [30, 45, 60]],
+  ['Candidate interview: data analyst', 2, 6, [45, 60]],
+  ['Pairing on the month-end close', 2, 4, [60, 90, 120]],
+  ['Vendor demo: expense software', 6, 14, [45, 60]],
+  ['Project retrospective', 6, 14, [60, 90]],
+  ['Leadership offsite debrief', 8, 14, [60, 90]],
+  ['Fire warden training', 14, 24, [90, 120]],
 ];
 
 const CAPACITY: Readonly<Record<string, number>> = {
@@ -108,7 +109,6 @@ export const roomBookings = packSource({
   make: (w, id, i) => ({
     room_booking_id: id,
     organiser: colleague(w, i).email,
-    duration_min: w.rng.pick([30, 30, 45, 60, 60, 60, 90, 120, 180]),
   }),
   // meetings happen on working days
   agree: (rec) => toWorkingDay(rec.date).map((date) => ({ date })),
@@ -128,15 +128,19 @@ export const roomBookings = packSource({
     );
     const seats = CAPACITY[String(rec.room)] ?? 6;
     const fit = MEETINGS.filter(([, lo, hi]) => seats >= lo && seats <= hi).map(([t]) => t);
+    const title = fresh(
+      w,
+      'meeting title',
+      fit.length ? fit : MEETINGS.map(([t]) => t),
+      i,
+      (t, n) => `${t}: ${['part 2', 'follow-up', 'dry run'][n % 3]}`,
+    );
+    const [, least, , lengths] = MEETINGS.find(([t]) => title.startsWith(t)) ?? [title, 2, seats, [60]];
     return {
-      meeting_title: fresh(
-        w,
-        'meeting title',
-        fit.length ? fit : MEETINGS.map(([t]) => t),
-        i,
-        (t, n) => `${t}: ${['part 2', 'follow-up', 'dry run'][n % 3]}`,
-      ),
-      attendees: w.rng.int(Math.min(2, seats), seats),
+      meeting_title: title,
+      duration_min: w.rng.pick(lengths),
+      // a room is booked for most of the people it seats (a 14-seat boardroom for a dozen, not for three)
+      attendees: w.rng.int(Math.min(seats, Math.max(2, least, Math.ceil(seats / 2))), seats),
       start: w.rng.pick(STARTS[String(rec.catering)] ?? STARTS.none ?? ['10:00']),
       status,
     };

@@ -58,7 +58,7 @@ export const pullRequests = packSource({
   domains: ['Software_Engineering'],
   capabilities: ['Logic_Reasoning', 'Knowledge_Retrieval'],
   // lines changed in unrelated pull requests add up to nothing; the largest change is worth knowing
-  measure: { field: 'lines_changed', label: 'lines changed', unit: 'lines', additive: false },
+  measure: { field: 'lines_changed', label: 'number of lines changed', unit: 'lines', additive: false },
   fields: {
     repo: { label: 'repository', weights: [3, 3, 2, 2, 1, 2] },
     opened_on: { label: 'opening date', from: -30, to: 0, verb: 'opened' },

@@ -8,7 +8,7 @@ import { defineSource } from './kit.js';
 // them has to undo (media-actions.ts).
 
 const MERCHANTS: Readonly<Record<string, readonly string[]>> = {
-  meals: ['Café Lumière', 'The Brass Kettle', 'Trattoria Sole', 'Noodle Bar 88'],
+  meals: ['Brasserie Lumière', 'The Brass Kettle', 'Trattoria Sole', 'Noodle Bar 88'],
   taxi: ['City Cabs', 'Metro Taxi Co.', 'Airport Express Cars'],
   hotel: ['Hotel Meridian', 'Harbour View Inn', 'Parkside Suites'],
   supplies: ['Papeterie Moderne', 'OfficeHub', 'Print & Post'],
