@@ -3,6 +3,7 @@ import { automations } from '../../../services/domains/automations.js';
 import { oneOf, writePlan } from '../../kit/content.js';
 import { shuffle } from '../../kit/ids.js';
 import { daysFrom } from '../../rules/fields.js';
+import type { Rec } from '../parts.js';
 import { colleague, fresh } from '../sources/kit.js';
 import { addDays, nth, onDay, packAction, packSource, refId } from './table-source.js';
 
@@ -216,23 +217,25 @@ export const workflows = packSource({
     };
   },
   // a failure this week means a run this week; a draft or archived workflow does not run; a failing one fails
+  // (every disagreement's ways out, one after the other: one a rule pins leaves the others to try)
   agree: (rec, w) => {
     const failures = Number(rec.failures_7d);
+    const out: Rec[] = [];
     if (failures > 0 && daysFrom(w.today, rec.last_run_on) < -6)
-      return [{ last_run_on: onDay(w, -w.rng.int(0, 6)) }, { failures_7d: 0 }];
+      out.push(...[6, 5, 4, 3, 2, 1, 0].map((d) => ({ last_run_on: onDay(w, -d) })), { failures_7d: 0 });
     if (failures > 0 && ['draft', 'archived'].includes(String(rec.status)))
-      return [...shuffle(w.rng, ['active', 'failing', 'paused']).map((status) => ({ status })), { failures_7d: 0 }];
-    if (failures === 0 && rec.status === 'failing') return [{ status: 'active' }, { failures_7d: w.rng.int(3, 20) }];
+      out.push(...shuffle(w.rng, ['active', 'failing', 'paused']).map((status) => ({ status })), { failures_7d: 0 });
+    if (failures === 0 && rec.status === 'failing') out.push({ status: 'active' }, { failures_7d: w.rng.int(3, 20) });
     // nor fails more often than a workflow of its trigger runs (a manual one a few times a week)
     const most = Math.max(...WORKFLOWS.filter((x) => x[2] === rec.trigger).map((x) => x[4]));
     if (failures > most)
-      return [
+      out.push(
         { failures_7d: w.rng.int(1, most) },
         ...shuffle(w.rng, [...new Set(WORKFLOWS.filter((x) => x[4] >= failures).map((x) => x[2]))]).map((trigger) => ({
           trigger,
         })),
-      ];
-    return [];
+      );
+    return out;
   },
   title: (rec) => `${rec.workflow_id} (${rec.name})`,
   nameField: { field: 'name', label: 'workflow name' },

@@ -11,22 +11,36 @@ import { addDays, nth, onDay, packAction, packSource, refId } from './table-sour
 // clips in the media library, and the podcast and video episodes in production. Headlines, captions and show
 // notes are what a desk editor, a social editor or a picture researcher would see.
 
-// working headline and its section
-const STORIES: readonly (readonly [string, string])[] = [
-  ['Council approves new cycle lanes for the city centre', 'News'],
-  ['Why the bank held rates again', 'Business'],
-  ['Inside the race to build smaller nuclear reactors', 'Technology'],
-  ['The festival that saved a seaside town', 'Culture'],
-  ['Late goal keeps promotion hopes alive', 'Sport'],
-  ['We need to talk about four-day weeks', 'Opinion'],
-  ['The last lighthouse keepers', 'Features'],
-  ['Rail fares to rise above inflation', 'News'],
-  ['Supermarket price war squeezes suppliers', 'Business'],
-  ['What the new AI rules mean for start-ups', 'Technology'],
-  ['A first look at the restored concert hall', 'Culture'],
-  ['Marathon entries hit a record', 'Sport'],
-  ['Housing targets are the wrong fight', 'Opinion'],
-  ['A year on the night shift at A and E', 'Features'],
+// working headline, its section, and the formats it runs as (an opinion piece is no live blog)
+const STORIES: readonly (readonly [string, string, readonly string[]])[] = [
+  ['Council approves new cycle lanes for the city centre', 'News', ['news story']],
+  ['Rail fares to rise above inflation', 'News', ['news story', 'explainer']],
+  ['Hospital waiting lists fall for a third month', 'News', ['news story']],
+  ['Why the bank held rates again', 'Business', ['explainer', 'news story']],
+  ['Supermarket price war squeezes suppliers', 'Business', ['news story', 'feature']],
+  ['Inside the race to build smaller nuclear reactors', 'Technology', ['feature']],
+  ['What the new AI rules mean for start-ups', 'Technology', ['explainer']],
+  ['How your energy bill is worked out', 'Business', ['explainer']],
+  ['The festival that saved a seaside town', 'Culture', ['feature']],
+  ['A first look at the restored concert hall', 'Culture', ['review', 'feature']],
+  ['The new Hamlet is a triumph of restraint', 'Culture', ['review']],
+  ['This year’s Booker shortlist, ranked', 'Culture', ['review']],
+  ['Late goal keeps promotion hopes alive', 'Sport', ['news story']],
+  ['Marathon entries hit a record', 'Sport', ['news story']],
+  ['We need to talk about four-day weeks', 'Opinion', ['op-ed']],
+  ['Housing targets are the wrong fight', 'Opinion', ['op-ed']],
+  ['Our high streets deserve better than this', 'Opinion', ['op-ed']],
+  ['The last lighthouse keepers', 'Features', ['feature']],
+  ['A year on the night shift at A and E', 'Features', ['feature', 'interview']],
+  ['“I never planned to run a factory”: the founder of Fenwick Biotech', 'Features', ['interview']],
+  ['The chief constable on policing the protests', 'News', ['interview']],
+  ['Meet the teenager who rewired her village', 'Features', ['interview']],
+  ['Live: budget day as it happened', 'News', ['live blog']],
+  ['Live: election night results', 'News', ['live blog']],
+  ['Live: storm updates and travel disruption', 'News', ['live blog']],
+  ['Live: transfer deadline day', 'Sport', ['live blog']],
+  ['Live: the cup final, minute by minute', 'Sport', ['live blog']],
+  ['Live: interest rate decision reaction', 'Business', ['live blog']],
 ];
 
 const DESK_TERMS = [
@@ -79,6 +93,15 @@ const LENGTHS: Readonly<Record<string, readonly [number, number]>> = {
   review: [300, 900],
 };
 
+// a headline of the task's records not taken yet that runs in `format`, and its section
+function headlineFor(w: World, format: unknown, i: number): Rec {
+  const fit = STORIES.filter(([, , formats]) => formats.includes(String(format))).map(([h]) => h);
+  const headline = fresh(w, 'headline', fit.length ? fit : STORIES.map(([h]) => h), i, (h, n) =>
+    h.startsWith('Live:') ? `${h}, day ${n + 1}` : `${h}: the follow-up`,
+  );
+  return { headline, section: STORIES.find(([h]) => headline.startsWith(h))?.[1] ?? 'News' };
+}
+
 export const stories = packSource({
   name: 'stories',
   system: cms,
@@ -99,18 +122,11 @@ export const stories = packSource({
     },
     notes: { label: 'desk notes', terms: DESK_TERMS, write: deskNote },
   },
-  make: (w, id, i) => {
-    const [headline, section] = nth(w, STORIES, i);
-    return {
-      story_id: id,
-      headline,
-      section,
-      author: colleague(w, i).email,
-      editor: colleague(w, i + 3).email,
-    };
-  },
-  // where a story is follows from its filing deadline: not yet due, it is still being written
-  derive: (rec, w) => ({
+  make: (w, id, i) => ({ story_id: id, author: colleague(w, i).email, editor: colleague(w, i + 3).email }),
+  // the piece is one that runs in its format; where a story is follows from its filing deadline: not yet due, it
+  // is still being written
+  derive: (rec, w, i) => ({
+    ...headlineFor(w, rec.story_format, i),
     embargo_until: addDays(rec.due_on, w.rng.pick([0, 1, 1, 2])),
     status: stateOf(
       rec,
@@ -367,6 +383,15 @@ const EPISODES: Readonly<Record<string, readonly string[]>> = {
   ],
 };
 
+// how long an episode of each show runs (minutes)
+const RUNTIME: Readonly<Record<string, readonly [number, number]>> = {
+  'The Morning Brief': [12, 25],
+  'Tech Unpacked': [30, 55],
+  'Culture Club': [28, 50],
+  'Money Talks': [25, 45],
+  'The Long Read (audio)': [35, 62],
+};
+
 const SHOW_NOTE_TERMS = [
   'sponsor read',
   'listener questions',
@@ -425,7 +450,6 @@ export const episodes = packSource({
   make: (w, id, i) => ({
     episode_id: id,
     medium: w.rng.pick(['audio podcast', 'audio podcast', 'video podcast', 'YouTube long-form']),
-    runtime_min: Math.round((12 + w.rng.next() * 50) * 10) / 10,
     producer: colleague(w, i).email,
   }),
   // how far production has got follows from the release date
@@ -439,7 +463,10 @@ export const episodes = packSource({
           : left <= 21
             ? w.rng.pick(['recorded', 'editing'])
             : w.rng.pick(['planned', 'booked']);
+    // a daily news briefing runs short, a long read long
+    const [lo, hi] = RUNTIME[String(rec.show)] ?? [20, 50];
     return {
+      runtime_min: Math.round((lo + w.rng.next() * (hi - lo)) * 10) / 10,
       episode_title: fresh(
         w,
         'episode title',

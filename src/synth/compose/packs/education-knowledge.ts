@@ -2,7 +2,7 @@ import type { Rng } from '../../../env/rng.js';
 import { school } from '../../../services/domains/school.js';
 import { oneOf, writePlan } from '../../kit/content.js';
 import { daysFrom } from '../../rules/fields.js';
-import type { World } from '../parts.js';
+import type { Rec, World } from '../parts.js';
 import { colleague, fresh } from '../sources/kit.js';
 import { addDays, nth, onDay, packAction, packSource, refId } from './table-source.js';
 import {
@@ -271,11 +271,13 @@ export const submissions = packSource({
   agree: (rec, w) => {
     const since = -daysFrom(w.today, rec.due_on);
     const days = Number(rec.late_days);
+    const out: Rec[] = [];
     if (days > Math.max(0, since))
-      return [{ due_on: onDay(w, -days - w.rng.int(1, 5)) }, { late_days: Math.max(0, since) }];
-    if (rec.status === 'late' && days === 0) return [{ status: 'submitted' }, { late_days: w.rng.int(1, 3) }];
-    if (rec.status === 'submitted' && days > 0 && !rec.extension_granted) return [{ status: 'late' }, { late_days: 0 }];
-    return [];
+      out.push(...[0, 1, 3, 6].map((d) => ({ due_on: onDay(w, -days - d) })), { late_days: Math.max(0, since) });
+    if (rec.status === 'late' && days === 0) out.push({ status: 'submitted' }, { late_days: w.rng.int(1, 3) });
+    if (rec.status === 'submitted' && days > 0 && !rec.extension_granted)
+      out.push({ status: 'late' }, { late_days: 0 });
+    return out;
   },
   title: (rec) => `${rec.submission_id} (${rec.assignment})`,
   nameField: { field: 'assignment', label: 'assignment' },

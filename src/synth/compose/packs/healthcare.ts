@@ -2,6 +2,7 @@ import type { Rng } from '../../../env/rng.js';
 import { clinic } from '../../../services/domains/clinic.js';
 import { oneOf, writePlan } from '../../kit/content.js';
 import { capitalise } from '../../kit/text.js';
+import type { Rec, World } from '../parts.js';
 import { colleague, cycle } from '../sources/kit.js';
 import { shuffle } from '../../kit/ids.js';
 import { addDays, packAction, packSource, toWorkingDay } from './table-source.js';
@@ -66,6 +67,24 @@ const SPECIES: Readonly<Record<string, readonly [readonly string[], number, numb
   horse: [['tetanus', 'tetanus', 'rabies'], 350, 650],
 };
 
+// per task (world): the private insurer each patient named so far is covered by
+const cover = new WeakMap<World, Map<string, string>>();
+
+function patientCoveredBy(w: World, insurer: unknown, i: number): string {
+  let book = cover.get(w);
+  if (!book) cover.set(w, (book = new Map()));
+  const payer = String(insurer);
+  const start = i + w.rng.int(0, 3);
+  for (let k = 0; k < PATIENTS.length; k++) {
+    const name = cycle(PATIENTS, start + k);
+    const known = book.get(name);
+    if (known && payer !== 'NHS' && known !== payer) continue;
+    if (payer !== 'NHS') book.set(name, payer);
+    return name;
+  }
+  return cycle(PATIENTS, start);
+}
+
 // what a GP writes on a referral to any specialty (a symptom would have to fit the specialty it goes to)
 const REFERRAL_TERMS = [
   'symptoms worsening',
@@ -120,11 +139,9 @@ export const referrals = packSource({
     insurer: { label: 'payer', weights: [5, 2, 2, 1, 1] },
     notes: { label: 'clinical note', terms: REFERRAL_TERMS, write: referralNote },
   },
-  make: (w, id, i) => ({
-    referral_id: id,
-    patient: cycle(PATIENTS, i + w.rng.int(0, 3)),
-    referring_clinician: colleague(w, i).email,
-  }),
+  make: (w, id, i) => ({ referral_id: id, referring_clinician: colleague(w, i).email }),
+  // a patient referred twice is covered by one insurer (or the NHS) both times
+  derive: (rec, w, i) => ({ patient: patientCoveredBy(w, rec.insurer, i) }),
   // the two-week-wait pathway (suspected cancer) is the NHS's
   agree: (rec) =>
     rec.urgency === 'two-week-wait' && rec.insurer !== 'NHS' ? [{ insurer: 'NHS' }, { urgency: 'urgent' }] : [],
@@ -174,16 +191,16 @@ export const appointments = packSource({
   }),
   // the practice is shut on Sundays; an appointment is as long as its kind takes
   agree: (rec, w) => {
-    const moves = toWorkingDay(rec.date, [0]).map((date) => ({ date }));
-    if (moves.length) return moves;
+    const out: Rec[] = toWorkingDay(rec.date, [0]).map((date) => ({ date }));
     const [lo, hi] = LENGTH[String(rec.kind)] ?? [10, 60];
     const min = Number(rec.duration_min);
-    if (min >= lo && min <= hi) return [];
-    const kinds = Object.entries(LENGTH).filter(([, [a, b]]) => min >= a && min <= b);
-    return [
-      ...shuffle(w.rng, kinds).map(([kind]) => ({ kind })),
-      { duration_min: lo + 5 * w.rng.int(0, (hi - lo) / 5) },
-    ];
+    if (min < lo || min > hi) {
+      const kinds = Object.entries(LENGTH).filter(([, [a, b]]) => min >= a && min <= b);
+      out.push(...shuffle(w.rng, kinds).map(([kind]) => ({ kind })), {
+        duration_min: lo + 5 * w.rng.int(0, (hi - lo) / 5),
+      });
+    }
+    return out;
   },
   title: (rec) => `${rec.appointment_id} (${rec.patient}, ${rec.kind} on ${rec.date})`,
   nameField: { field: 'patient', label: 'patient name' },
@@ -205,7 +222,8 @@ export const claims = packSource({
   name: 'claims',
   system: clinic,
   table: 'claims',
-  fixed: ['insurer'],
+  // a claim is for the treatment given, billed to the patient's insurer: neither changes once it is made
+  fixed: ['insurer', 'procedure_code'],
   noun: ['insurance claim', 'insurance claims'],
   domains: ['Healthcare'],
   capabilities: ['Math_Scientific', 'Data_Analysis'],

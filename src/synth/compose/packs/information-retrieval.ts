@@ -196,20 +196,27 @@ export const marketReports = packSource({
   textField: 'key_findings',
 });
 
-const HEADLINES = [
-  'Northwind Logistics to cut 400 jobs in restructuring',
-  'Regulator opens probe into payment fees',
-  'Bayside Foods beats forecasts as prices rise',
-  'Cloud outage hits banking apps for six hours',
-  'Helios Energy agrees takeover of rival',
-  'Start-up raises $80m to build battery recycling plant',
-  'Retailers warn of weaker Christmas trading',
-  'Chipmaker delays new factory by a year',
-  'Court rules against airline in refund case',
-  'Insurer names new chief executive',
-  'Telecom group sells tower business',
-  'Data breach exposes customer records at travel site',
-  'Pharma group wins approval for obesity drug',
+// headline, the tones a media watch rates it (a data breach is never good news), and whether the tech press runs it
+const HEADLINES: readonly (readonly [string, readonly string[], boolean])[] = [
+  ['Northwind Logistics to cut 400 jobs in restructuring', ['negative', 'mixed'], false],
+  ['Regulator opens probe into payment fees', ['negative', 'neutral'], true],
+  ['Bayside Foods beats forecasts as prices rise', ['positive', 'mixed'], false],
+  ['Cloud outage hits banking apps for six hours', ['negative'], true],
+  ['Helios Energy agrees takeover of rival', ['positive', 'neutral', 'mixed'], false],
+  ['Start-up raises $80m to build battery recycling plant', ['positive', 'neutral'], true],
+  ['Retailers warn of weaker Christmas trading', ['negative', 'neutral'], false],
+  ['Chipmaker delays new factory by a year', ['negative', 'mixed'], true],
+  ['Court rules against airline in refund case', ['negative', 'mixed'], false],
+  ['Insurer names new chief executive', ['neutral', 'positive'], false],
+  ['Telecom group sells tower business', ['neutral', 'mixed', 'positive'], true],
+  ['Data breach exposes customer records at travel site', ['negative'], true],
+  ['Pharma group wins approval for obesity drug', ['positive', 'neutral'], false],
+  ['Payments firm fined over anti-money-laundering failures', ['negative'], true],
+  ['Harbour Foods opens its largest distribution centre', ['positive', 'neutral'], false],
+  ['Software maker misses revenue target but raises guidance', ['mixed'], true],
+  ['Carmaker recalls 40,000 vehicles over brake fault', ['negative', 'mixed'], false],
+  ['Bank posts record profit as customers complain of low savings rates', ['mixed', 'positive'], false],
+  ['AI start-up signs deal with national health service', ['positive', 'mixed'], true],
 ];
 
 const NEWS_TERMS = ['layoffs', 'acquisition', 'data breach', 'profit warning', 'lawsuit', 'product launch'];
@@ -252,10 +259,16 @@ export const newsItems = packSource({
   },
   make: (w, id, i) => ({
     item_id: id,
-    headline: nth(w, HEADLINES, i),
     estimated_reach: w.rng.int(5, 4000) * 1000,
     watcher: colleague(w, i).email,
   }),
+  // the story is one rated as the item is, and the tech press runs tech stories
+  derive: (rec, w, i) => {
+    const toned = HEADLINES.filter(([, tones]) => tones.includes(String(rec.sentiment)));
+    const tech = toned.filter(([, , t]) => t === (rec.outlet === 'TechCrunch'));
+    const pool = (rec.outlet === 'TechCrunch' && tech.length ? tech : toned.length ? toned : HEADLINES).map(([h]) => h);
+    return { headline: fresh(w, 'headline', pool, i, (h) => `${h} (follow-up)`) };
+  },
   title: (rec) => `${rec.item_id} (${rec.outlet}: ${rec.headline})`,
   nameField: { field: 'headline', label: 'headline' },
   owner: { field: 'watcher', role: 'analyst watching the topic' },

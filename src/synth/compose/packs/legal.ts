@@ -434,14 +434,16 @@ export const legalHolds = packSource({
   agree: (rec, w) => {
     const sent = Number(rec.reminders_sent);
     const weeks = Math.floor(-daysFrom(w.today, rec.issued_on) / 7);
-    if (sent > weeks + 1) return [{ issued_on: onDay(w, -7 * sent - w.rng.int(0, 6)) }, { reminders_sent: weeks }];
+    const out: Rec[] = [];
+    if (sent > weeks + 1)
+      out.push(...[0, 3, 6, 13].map((d) => ({ issued_on: onDay(w, -7 * sent - d) })), { reminders_sent: weeks });
     if (rec.status === 'draft' && (sent > 0 || rec.acknowledged))
-      return [{ status: sent > 0 ? 'reminder sent' : 'issued' }, { reminders_sent: 0, acknowledged: false }];
-    if (rec.status === 'issued' && sent > 0) return [{ status: 'reminder sent' }, { reminders_sent: 0 }];
+      out.push({ status: sent > 0 ? 'reminder sent' : 'issued' }, { reminders_sent: 0, acknowledged: false });
+    if (rec.status === 'issued' && sent > 0) out.push({ status: 'reminder sent' }, { reminders_sent: 0 });
     if (rec.status === 'reminder sent' && sent === 0)
-      return [{ reminders_sent: w.rng.int(1, 2) }, { status: 'issued' }];
-    if (rec.status === 'escalated' && rec.acknowledged) return [{ acknowledged: false }, { status: 'reminder sent' }];
-    return [];
+      out.push({ reminders_sent: w.rng.int(1, 2) }, { status: 'issued' });
+    if (rec.status === 'escalated' && rec.acknowledged) out.push({ acknowledged: false }, { status: 'reminder sent' });
+    return out;
   },
 });
 

@@ -234,12 +234,10 @@ export const incidents = packSource({
     },
     summary: { label: 'summary', terms: INCIDENT_TERMS, write: incidentSummary },
   },
-  make: (w, id, i) => ({
-    incident_id: id,
-    minutes_to_acknowledge: w.rng.int(1, 45),
-    on_call: colleague(w, i).email,
-  }),
+  make: (w, id, i) => ({ incident_id: id, on_call: colleague(w, i).email }),
+  // a page for a bigger incident is picked up sooner (a SEV1 within minutes, a SEV4 when someone gets to it)
   derive: (rec, w, i) => ({
+    minutes_to_acknowledge: w.rng.int(...(ACK[String(rec.severity)] ?? [2, 45])),
     status: stateOf(rec, 'status', w, [
       'resolved',
       'resolved',
@@ -283,6 +281,14 @@ function migrationDescription(rng: Rng, term: string | undefined): string {
     'terse',
   );
 }
+
+// how long an incident of each severity waits to be acknowledged (minutes)
+const ACK: Readonly<Record<string, readonly [number, number]>> = {
+  SEV1: [1, 8],
+  SEV2: [2, 20],
+  SEV3: [5, 45],
+  SEV4: [15, 120],
+};
 
 // how long each kind of change holds its lock, in seconds
 const LOCK_SECONDS: Readonly<Record<string, readonly [number, number]>> = {
