@@ -290,12 +290,17 @@ function ruleOf(
   // the side each field calls for attention on, unless the work is a go-ahead; the action's own leans first
   const lean = { ...(recipe.action?.approves ? {} : CONCERNS[src.name]), ...recipe.action?.lean };
   const fits = (r: Rule) =>
-    (recipe.interaction !== 'change' || lateAtom(r, src) >= 0) &&
-    (!dated || atomsOf(r).some(isDateAtom)) &&
-    coherent(r, src, w);
+    (recipe.interaction !== 'change' || lateAtom(r, src) >= 0) && (!dated || atomsOf(r).some(isDateAtom));
   const must = recipe.action?.must ?? [];
-  let rule = drawRule(pool, w.rng, w.difficulty, lean, must);
-  for (let tries = 0; tries < 40 && !fits(rule); tries++) rule = drawRule(pool, w.rng, w.difficulty, lean, must);
+  // a rule that fits and whose records can agree; none in 80 draws: the last that fits, else the last whose
+  // records can agree (no rule of a record type that cannot change fits a mid-task change)
+  const best: (Rule | undefined)[] = [];
+  for (let tries = 0; tries < 80 && !best[0]; tries++) {
+    const r = drawRule(pool, w.rng, w.difficulty, lean, must);
+    const rank = (fits(r) ? 0 : 2) + (coherent(r, src, w) ? 0 : 1);
+    best[rank] = r;
+  }
+  const rule = best.find((r) => r !== undefined) as Rule;
   // (the sample records of `coherent` took no names from the task's)
   freshNames(w);
   return rule;

@@ -375,8 +375,13 @@ export const researchNotes = packSource({
     status: { label: 'status', weights: [2, 2, 6, 1] },
     summary: { label: 'summary', terms: SUMMARY_TERMS, write: noteSummary },
   },
+  // analysts cover companies: no earnings preview on a bond ETF
   make: (w, id, i) => {
-    const [ticker] = nth(w, SECURITIES, i);
+    const [ticker] = nth(
+      w,
+      SECURITIES.filter(([, , kind]) => kind === 'equity'),
+      i,
+    );
     return { note_id: id, ticker, analyst: colleague(w, i).email };
   },
   // the target price sits where the rating says the stock is going (a buy above today's level, a sell below)

@@ -159,7 +159,7 @@ const ITEMS: readonly (readonly [string, string, number])[] = [
   ['Adobe Acrobat Pro renewal', 'software licence', 620],
   ['Printer paper and toner', 'office supplies', 240],
   ['Ergonomic chairs (x4)', 'furniture', 1960],
-  ['Standing desk for the finance team', 'furniture', 540],
+  ['Standing desk for a new starter', 'furniture', 540],
   ['Employment law advice, 10 hours', 'professional services', 2800],
   ['Penetration test of the customer portal', 'professional services', 9500],
   ['First aid training for 8 staff', 'training', 880],
