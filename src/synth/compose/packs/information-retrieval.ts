@@ -76,7 +76,8 @@ export const papers = packSource({
   fixed: ['venue', 'abstract'],
   domains: ['Information_Retrieval'],
   capabilities: ['Knowledge_Retrieval', 'Logic_Reasoning'],
-  measure: { field: 'citations', label: 'citation count', unit: 'citations', mean: true },
+  // (the citations of different papers add up to nothing; their mean and the most cited mean something)
+  measure: { field: 'citations', label: 'citation count', unit: 'citations', mean: true, additive: false },
   fields: {
     venue: { label: 'venue', weights: [3, 2, 2, 2, 1, 1, 1, 3] },
     citations: { label: 'citation count', min: 0, max: 5000, step: 1, unit: 'citations' },
