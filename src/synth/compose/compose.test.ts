@@ -97,6 +97,7 @@ describe('compositional generator', () => {
       if (!src?.measure) continue;
       if (/\blowest\b/i.test(say)) assert.equal(CONCERNS[src.name]?.[src.measure.field], 'low', `${t.id}: ${say}`);
       if (/\bcombined\b/i.test(say)) assert.notEqual(src.measure.additive, false, `${t.id}: ${say}`);
+      if (/\b(?:highest|lowest)\b/i.test(say)) assert.notEqual(src.measure.extreme, false, `${t.id}: ${say}`);
     }
   });
 
@@ -141,7 +142,8 @@ describe('compositional generator', () => {
   });
 
   it('reviews booked "back to back from 10:00" must fill every slot: all at 10:00 fails', async () => {
-    const raw = corpus.find((t) => (t.checks ?? []).some((c) => c.id.startsWith('slot_review_meeting_')));
+    // (a task with two reviews or more: one review alone has no slot to pile onto)
+    const raw = corpus.find((t) => (t.checks ?? []).filter((c) => c.id.startsWith('slot_review_meeting_')).length >= 2);
     assert.ok(raw, 'a composed task books reviews');
     const spec = (await runGate({ raw })).spec as TaskSpec;
     const first = spec.reference.find((r) => 'call' in r && r.call === 'calendar_create_event');

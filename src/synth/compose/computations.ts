@@ -10,6 +10,8 @@ const vals = (sel: Rec[], s: SourcePart) => sel.map((rec) => Number(rec[s.measur
 const fmt = (x: number) => String(roundCents(x));
 // the side of the measure that calls for attention (concerns.ts): a low stock is asked about, a low court fee is not
 const lowMatters = (s: SourcePart) => Boolean(s.measure && CONCERNS[s.name]?.[s.measure.field] === 'low');
+// a highest or lowest value someone would ask for: not of a measure whose extremes mean nothing or are a guess
+const extremeAsked = (s: SourcePart) => s.measure?.extreme !== false;
 
 // the unit an asked figure is in, where it is a currency or a measure a count is not: "(GBP)", "(in minutes)" — an
 // answer of 28 minutes to a question about seconds is no one's fault but the question's
@@ -49,7 +51,7 @@ export const total: ComputationPart = {
 export const largest: ComputationPart = {
   name: 'max',
   needsMeasure: true,
-  fits: (s) => !lowMatters(s),
+  fits: (s) => extremeAsked(s) && !lowMatters(s),
   capabilities: ['Data_Analysis'],
   ask: (s) => `the highest ${measured(s)} among them${inUnit(s)}`,
   value: (sel, s) => fmt(Math.max(...vals(sel, s))),
@@ -68,7 +70,7 @@ export const average: ComputationPart = {
 export const smallest: ComputationPart = {
   name: 'min',
   needsMeasure: true,
-  fits: lowMatters,
+  fits: (s) => extremeAsked(s) && lowMatters(s),
   capabilities: ['Data_Analysis', 'Logic_Reasoning'],
   ask: (s) => `the lowest ${measured(s)} among them${inUnit(s)}`,
   value: (sel, s) => fmt(Math.min(...vals(sel, s))),

@@ -84,15 +84,22 @@ export interface SourcePart<N extends string = string> {
    * rule leaves free
    */
   tense?: { state: string; date: string; past: readonly string[]; ahead: readonly string[] };
+  /**
+   * the ways to make a record's rule fields agree where a practitioner knows they are linked (failures this week
+   * and a last run a fortnight ago; a licence that never expires and its end date): none when they agree, else
+   * the changes that would, in order of preference; the first that leaves the record's part in the task as it was
+   * is made (sources/kit.ts inAgreement)
+   */
+  agree?(rec: Rec, w: World): Rec[];
   /** the scenario domains whose record type this is (a domain pack's); none: a business-system record any domain has */
   domains?: readonly ScenarioDomain[];
-  /** numeric field for computations (sum, max, min) with its label */
   /**
    * the number a computation reports over the selection; `mean`: an average of it means something to the people
    * who ask (a mean lateness does, a mean of a flight and a rail fare does not); `additive: false`: a total of it
-   * means nothing (the stock of different products, the lateness of different students)
+   * means nothing (the stock of different products, the lines changed in unrelated pull requests); `extreme:
+   * false`: nor does its highest or lowest (the shares held of different stocks), or it is a guess (1 to 3 screens)
    */
-  measure?: { field: string; label: string; unit?: string; mean?: true; additive?: false };
+  measure?: Measure;
   /** a fresh record of this kind: the fields `fields` does not draw (ids, titles, people) */
   make(w: World, id: string, i: number): Rec;
   /** human label of a record for messages */
@@ -115,6 +122,16 @@ export interface SourcePart<N extends string = string> {
   seenIn?(w: World): string;
   /** read step that opens one record (none: the list shows everything) */
   get?(rec: Rec): Call;
+}
+
+/** The number a computation reports over a record type's selection, and which figures of it mean something. */
+export interface Measure {
+  field: string;
+  label: string;
+  unit?: string;
+  mean?: true;
+  additive?: false;
+  extreme?: false;
 }
 
 /** Parts that apply to some sources name them (`'*'`: every source). */

@@ -238,7 +238,9 @@ function workdayDate(m: DateModel, today: string, n: number, rng: Rng): string {
 
 /**
  * Sets `rec`'s field so that the condition holds (`ok`) or fails; a failing value is a near miss when `near`
- * (just past the line: a day, a step, the neighbouring value) — the records a careless reader picks.
+ * (just past the line: a day, a step, the neighbouring value) — the records a careless reader picks. `edge`: a
+ * value that holds may sit exactly on the line (150 for "at most 150", the 21st day for "21 days or more"); the
+ * caller allows it for one record per condition, so a task's records do not pile up on its thresholds.
  */
 export function setAtom(
   a: Atom,
@@ -247,10 +249,11 @@ export function setAtom(
   ok: boolean,
   near: boolean,
   x: { rng: Rng; today: string; vocab: DomainVocab },
+  edge = true,
 ): void {
   // a value is drawn until it does what it is for (free text may hold a term by chance; a boundary may round)
   for (let tries = 0; tries < 12; tries++) {
-    setOnce(a, m, rec, ok, near, x);
+    setOnce(a, m, rec, ok, near, x, edge);
     if (holds(a, rec, x.today) === ok) return;
   }
   throw new Error(`rules: no value of ${a.field} ${ok ? 'meets' : 'misses'} ${a.kind}`);
@@ -263,8 +266,11 @@ function setOnce(
   ok: boolean,
   near: boolean,
   x: { rng: Rng; today: string; vocab: DomainVocab },
+  edge: boolean,
 ): void {
   const { rng, today } = x;
+  // the first value past the line a holding value may take: the line itself only where `edge` allows
+  const off = edge ? 0 : 1;
   const f = a.field;
   const date = (days: number) => dateValue(m as DateModel, today, days, rng);
   switch (a.kind) {
@@ -279,21 +285,24 @@ function setOnce(
     case 'at_least':
     case 'at_most': {
       const above = a.kind === 'at_least' ? ok : !ok;
-      if (ok && rng.chance(0.25)) rec[f] = a.value;
+      if (ok && edge && rng.chance(0.25)) rec[f] = a.value;
       else rec[f] = numberOn(m as NumberModel, a.value, above, near, rng);
       return;
     }
     case 'older': {
       if (a.workdays)
-        rec[f] = workdayDate(m as DateModel, today, ok ? a.days + rng.int(0, near ? 0 : 6) : a.days - 1, rng);
-      else rec[f] = date(ok ? -(a.days + rng.int(0, near ? 1 : 15)) : -(a.days - (near ? 1 : rng.int(1, a.days - 1))));
+        rec[f] = workdayDate(m as DateModel, today, ok ? a.days + rng.int(off, near ? off : 6) : a.days - 1, rng);
+      else
+        rec[f] = date(
+          ok ? -(a.days + rng.int(off, near ? 1 + off : 15)) : -(a.days - (near ? 1 : rng.int(1, a.days - 1))),
+        );
       return;
     }
     case 'recent':
-      rec[f] = date(ok ? -rng.int(0, a.days) : -(a.days + (near ? 1 : rng.int(2, 20))));
+      rec[f] = date(ok ? -rng.int(0, a.days - off) : -(a.days + (near ? 1 : rng.int(2, 20))));
       return;
     case 'due_within':
-      rec[f] = date(ok ? rng.int(0, a.days) : near ? a.days + rng.int(1, 2) : a.days + rng.int(3, 40));
+      rec[f] = date(ok ? rng.int(0, a.days - off) : near ? a.days + rng.int(1, 2) : a.days + rng.int(3, 40));
       return;
     case 'overdue':
       rec[f] = date(ok ? -rng.int(1, 20) : near ? 0 : rng.int(1, 30));

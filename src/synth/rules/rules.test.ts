@@ -172,6 +172,37 @@ describe('selection rules', () => {
     }
   });
 
+  it('sets a value exactly on the line only where the caller allows it (one record per condition)', () => {
+    const rng = createRng('edge');
+    const x = { rng, today: TODAY, vocab };
+    const lines = [
+      { kind: 'at_most', field: 'amount', value: 150 },
+      { kind: 'at_least', field: 'amount', value: 150 },
+      { kind: 'older', field: 'opened', days: 21 },
+      { kind: 'older', field: 'opened', days: 10, workdays: true },
+      { kind: 'recent', field: 'opened', days: 14 },
+      { kind: 'due_within', field: 'due', days: 7 },
+    ] as const satisfies readonly Atom[];
+    // on the line: the value would no longer hold one step (a cent, a day) further in
+    const on = (a: (typeof lines)[number], rec: Record<string, unknown>) =>
+      a.kind === 'at_most' || a.kind === 'at_least'
+        ? rec[a.field] === a.value
+        : !holds({ ...a, days: a.kind === 'older' ? a.days + 1 : a.days - 1 }, rec, TODAY);
+    let edges = 0;
+    for (let i = 0; i < 400; i++)
+      for (const a of lines) {
+        const near = i % 2 === 0;
+        const rec = freeRecord(MODELS, x);
+        setAtom(a, modelOf(MODELS, a), rec, true, near, x, false);
+        assert.ok(holds(a, rec, TODAY), `meets ${JSON.stringify(a)}: ${JSON.stringify(rec)}`);
+        assert.ok(!on(a, rec), `sits on the line of ${JSON.stringify(a)}: ${JSON.stringify(rec)}`);
+        setAtom(a, modelOf(MODELS, a), rec, true, near, x);
+        if (on(a, rec)) edges++;
+      }
+    // allowed, a near record that meets a condition is often right on its line (the records a careless reader drops)
+    assert.ok(edges > 200, `${edges} values on the line when allowed`);
+  });
+
   it('evaluates conditions on the task’s clock: windows in days and working days, thresholds inclusive', () => {
     const rec = {
       status: 'open',

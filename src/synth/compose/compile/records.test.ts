@@ -7,6 +7,7 @@ import type { Fixtures, Parts, Rec, SourcePart } from '../parts.js';
 import { chooseRecipe } from '../recipe.js';
 import { PACK_ACTIONS } from '../packs/index.js';
 import { PARTS } from '../registry.js';
+import { atomsOf, modelOf, ruleKey } from '../../rules/rule.js';
 import { isMutable } from '../sources/kit.js';
 import { makeWorld } from '../world.js';
 import { drawRecords } from './records.js';
@@ -116,6 +117,37 @@ describe('drawn records', () => {
         }
     });
     assert.ok(pairs > 100 && out <= pairs * 0.1, `${out} of ${pairs} records hold dates out of order`);
+  });
+
+  it('put at most one record exactly on each threshold, and never the figure a highest or lowest asks for', () => {
+    let bounded = 0;
+    programs((p, src) => {
+      for (const a of atomsOf(p.rule)) {
+        if (a.kind !== 'at_least' && a.kind !== 'at_most') continue;
+        bounded++;
+        const on = [...p.targets, ...p.distractors].filter((r) => Number(r[a.field]) === a.value);
+        // (a value drawn freely may land on a coarse line too: 90 days' notice is common, 1 socket of 0 to 2; the
+        // records a task places are checked on fields of a thousand steps or more, amounts of money)
+        const m = modelOf(src.fields, a);
+        const fine = m.kind === 'number' && (m.max - m.min) / m.step > 1000;
+        assert.ok(!fine || on.length <= 1, `${src.name}: ${on.length} records on ${ruleKey({ all: [a] })}`);
+        if (['max', 'min'].includes(p.recipe.computation.name) && a.field === src.measure?.field)
+          assert.notEqual(Number(p.fact), a.value, `${src.name}: the ${p.recipe.computation.name} is the threshold`);
+      }
+    });
+    assert.ok(bounded > 100, `only ${bounded} thresholds drawn`);
+  });
+
+  it('draw records whose linked fields agree (SourcePart.agree), bar the odd one the rule itself forces', () => {
+    let records = 0;
+    let off = 0;
+    programs((p, src) => {
+      for (const rec of [...p.targets, ...p.distractors]) {
+        records++;
+        if (src.agree?.({ ...rec }, p.w).length) off++;
+      }
+    });
+    assert.ok(records > 1000 && off <= records * 0.01, `${off} of ${records} records disagree with themselves`);
   });
 
   it("let the user's mid-task change touch only fields that can change", () => {

@@ -2,15 +2,24 @@ import { ids, shuffle } from '../../kit/ids.js';
 import type { Person } from '../../kit/people.js';
 import { drawAtom, drawRule, freeRecord, setAtom } from '../../rules/draw.js';
 import { modifier, rulePhrase } from '../../rules/prose.js';
-import type { FieldModel } from '../../rules/fields.js';
-import { type Atom, atomsOf, holds, modelOf, type Rule, ruleKey, selects } from '../../rules/rule.js';
+import { daysFrom, type FieldModel } from '../../rules/fields.js';
+import { type Atom, atomsOf, holds, modelOf, type Rule, ruleKey, selects, workdaysSince } from '../../rules/rule.js';
 import { CONCERNS } from '../concerns.js';
 import type { Fixtures, Parts, PlantedTrap, Rec, SourcePart, World } from '../parts.js';
 import { type PolicyDoc, policyDoc, policyTitle as policyTitleOf } from '../policy-doc.js';
 import { count } from '../computations.js';
 import { type Recipe, recipeServices } from '../recipe.js';
 import { REVIEW_TAGS } from '../purposes.js';
-import { actsFrom, inOrder, inTense, inThePast, isMutable, sourceFixtures } from '../sources/kit.js';
+import {
+  actsFrom,
+  freshNames,
+  inAgreement,
+  inOrder,
+  inTense,
+  inThePast,
+  isMutable,
+  sourceFixtures,
+} from '../sources/kit.js';
 
 // phase 1, records: the seeded records of the program (targets, one distractor per predicate, one failing all,
 // and the record the user changes mid-episode), the people they lead to, the rule's document, the destination,
@@ -81,30 +90,39 @@ function cast(recipe: Recipe, w: World, rule: Rule, from: FromStates): { roles: 
     ...(late ? (['late'] as const) : []),
   ];
   const recIds = ids(w.rng, src.prefix, roles.length, 4);
-  const set = (rec: Rec, a: Atom, ok: boolean, near: boolean) => setAtom(a, modelOf(src.fields, a), rec, ok, near, x);
+  // one record per condition at most sits exactly on its line, and none the figure is read from where the figure
+  // is the highest (lowest) of a field the rule caps: the answer would be the policy's own number
+  const onLine = new Set<Atom>();
+  const capped = cappedBy(rule, recipe);
   const records = roles.map((role, i) => {
     const rec: Rec = { ...src.make(w, recIds[i] as string, i), ...freeRecord(src.fields, x) };
+    const counted = role === 'target' || role === 'late';
+    const set = (a: Atom, ok: boolean, near: boolean) => {
+      setAtom(a, modelOf(src.fields, a), rec, ok, near, x, !onLine.has(a) && !(counted && capped.includes(a)));
+      if (ok && isOnLine(a, rec, w.today)) onLine.add(a);
+    };
     if (role === 'quiet') {
       // free, but never selected: it fails a condition somewhere (not necessarily by a hair)
-      if (selects(rule, rec, w.today)) set(rec, w.rng.pick(rule.all), false, false);
+      if (selects(rule, rec, w.today)) set(w.rng.pick(rule.all), false, false);
       return rec;
     }
     rule.all.forEach((a, k) =>
       set(
-        rec,
         a,
         !(typeof role === 'object' && role.miss === k) && !(role === 'late' && k === lateAtom(rule, src)),
         typeof role === 'object' || role === 'late',
       ),
     );
     if (rule.any) {
-      if (role === 'neither') for (const a of rule.any) set(rec, a, false, true);
-      else set(rec, w.rng.pick(rule.any), true, false);
+      if (role === 'neither') for (const a of rule.any) set(a, false, true);
+      else set(w.rng.pick(rule.any), true, false);
     }
     if (rule.unless) {
-      if (role === 'except') set(rec, rule.unless, true, false);
-      else if (holds(rule.unless, rec, w.today)) set(rec, rule.unless, false, false);
+      if (role === 'except') set(rule.unless, true, false);
+      else if (holds(rule.unless, rec, w.today)) set(rule.unless, false, false);
     }
+    // (nor a value drawn freely there: a target meeting the rule through another alternative)
+    if (counted) for (const a of capped) if (isOnLine(a, rec, w.today)) set(a, true, false);
     // a record the rule comes near is one the work could apply to: a near miss left out for its state would
     // be left out for a reason the rule does not give
     for (const [field, values] of Object.entries(from))
@@ -157,6 +175,7 @@ function branchFieldOf(src: SourcePart, writes: Readonly<Record<string, unknown>
 // the branch's condition: the first target meets it, the second misses it by a hair, the others (and the late
 // record) fall either way
 function branchOf(
+  recipe: Recipe,
   field: FieldModel,
   targets: Rec[],
   late: Rec | undefined,
@@ -166,8 +185,12 @@ function branchOf(
   const atom = drawAtom(field, w.rng);
   const m = modelOf(src.fields, atom);
   const x = { rng: w.rng, today: w.today, vocab: w.vocab };
-  targets.forEach((rec, i) => setAtom(atom, m, rec, i === 0 ? true : i === 1 ? false : w.rng.chance(0.5), i === 1, x));
-  if (late) setAtom(atom, m, late, w.rng.chance(0.5), false, x);
+  // only the first target may sit on the line, and none where the task's figure is the extreme the condition caps
+  const edge = (i: number) => i === 0 && !cappedBy({ all: [atom] }, recipe).length;
+  targets.forEach((rec, i) =>
+    setAtom(atom, m, rec, i === 0 ? true : i === 1 ? false : w.rng.chance(0.5), i === 1, x, edge(i)),
+  );
+  if (late) setAtom(atom, m, late, w.rng.chance(0.5), false, x, false);
   return {
     atom,
     phrase: modifier(atom, src.fields, w.today, w.rng),
@@ -183,6 +206,35 @@ const lateAtom = (rule: Rule, src: SourcePart) =>
   rule.all.findIndex(
     (a) => a.field !== src.measure?.field && isMutable(src, a.field) && !(a.kind === 'flag' && !a.value),
   );
+
+// the conditions that bound the task's figure: a highest or lowest value over a field the rule bounds, whose
+// answer could be the bound itself (the only record past "at least 10" sitting on 10)
+function cappedBy(rule: Rule, recipe: Recipe): Atom[] {
+  const { computation, source } = recipe;
+  if (computation.name !== 'max' && computation.name !== 'min') return [];
+  return atomsOf(rule).filter(
+    (a) => (a.kind === 'at_least' || a.kind === 'at_most') && a.field === source.measure?.field,
+  );
+}
+
+// whether a record's value sits exactly on a condition's line (150 for "at most 150", the 21st day for "21 days ago
+// or more")
+function isOnLine(a: Atom, rec: Rec, today: string): boolean {
+  const v = rec[a.field];
+  switch (a.kind) {
+    case 'at_least':
+    case 'at_most':
+      return Number(v) === a.value;
+    case 'older':
+      return (a.workdays ? workdaysSince(today, v) : -daysFrom(today, v)) === a.days;
+    case 'recent':
+      return -daysFrom(today, v) === a.days;
+    case 'due_within':
+      return daysFrom(today, v) === a.days;
+    default:
+      return false;
+  }
+}
 
 // the late record's change: what the user sets mid-episode so that the first condition holds
 function lateChange(late: Rec | undefined, rule: Rule, src: SourcePart, w: World): Rec | undefined {
@@ -240,9 +292,51 @@ function ruleOf(
   const fits = (r: Rule) =>
     (recipe.interaction !== 'change' || lateAtom(r, src) >= 0) && (!dated || atomsOf(r).some(isDateAtom));
   const must = recipe.action?.must ?? [];
-  let rule = drawRule(pool, w.rng, w.difficulty, lean, must);
-  for (let tries = 0; tries < 40 && !fits(rule); tries++) rule = drawRule(pool, w.rng, w.difficulty, lean, must);
+  // a rule that fits and whose records can agree; none in 80 draws: the last that fits, else the last whose
+  // records can agree (no rule of a record type that cannot change fits a mid-task change)
+  const best: (Rule | undefined)[] = [];
+  for (let tries = 0; tries < 80 && !best[0]; tries++) {
+    const r = drawRule(pool, w.rng, w.difficulty, lean, must);
+    const rank = (fits(r) ? 0 : 2) + (coherent(r, src, w) ? 0 : 1);
+    best[rank] = r;
+  }
+  const rule = best.find((r) => r !== undefined) as Rule;
+  // (the sample records of `coherent` took no names from the task's)
+  freshNames(w);
   return rule;
+}
+
+// whether the records a rule selects, and its near misses, can agree with themselves (SourcePart.agree): no rule asks
+// for workflows that failed ten times this week and last ran a fortnight ago, nor for a blood count billed at over
+// £1,000 to miss it. Tried on a few records drawn for each part.
+function coherent(rule: Rule, src: SourcePart, w: World): boolean {
+  if (!src.agree) return true;
+  const x = { rng: w.rng, today: w.today, vocab: w.vocab };
+  const set = (rec: Rec, a: Atom, ok: boolean, near: boolean) => setAtom(a, modelOf(src.fields, a), rec, ok, near, x);
+  // a part: a target meeting the rule through alternative `via` (of `any`), or the near miss of condition `miss`
+  const drawn = (miss: number, via: number): Rec => {
+    const rec: Rec = freeRecord(src.fields, x);
+    rule.all.forEach((a, k) => set(rec, a, k !== miss, miss >= 0));
+    const alt = rule.any?.[via];
+    if (alt) set(rec, alt, true, false);
+    if (rule.unless && holds(rule.unless, rec, w.today)) set(rec, rule.unless, false, false);
+    return rec;
+  };
+  const parts = [
+    ...(rule.any ?? [undefined]).map((_, via) => [-1, via] as const),
+    ...rule.all.map((_, miss) => [miss, w.rng.int(0, Math.max(0, (rule.any?.length ?? 1) - 1))] as const),
+  ];
+  for (const [miss, via] of parts) {
+    let agreeing = 0;
+    for (let k = 0; k < 3; k++) {
+      const rec = drawn(miss, via);
+      const was = selects(rule, rec, w.today);
+      inAgreement(rec, src, w, (r) => selects(rule, r, w.today) === was);
+      if (!src.agree(rec, w).length) agreeing++;
+    }
+    if (agreeing < 2) return false;
+  }
+  return true;
 }
 
 /** Whether a condition is on a date: a window, a working-day count, a due date passed. */
@@ -255,6 +349,7 @@ export const isDateAtom = (a: Atom): boolean =>
  */
 export function drawRecords(planned: Recipe, w: World, parts: Parts<string>, dated = false): Program {
   let recipe = planned;
+  freshNames(w);
   const src = recipe.source;
   const writes = { ...recipe.action?.writes, ...recipe.branch?.writes };
   const from = fromStates(recipe);
@@ -272,7 +367,7 @@ export function drawRecords(planned: Recipe, w: World, parts: Parts<string>, dat
   const distractors = records.filter((_, i) => roles[i] !== 'target' && roles[i] !== 'late');
   const late = records.find((_, i) => roles[i] === 'late');
   const lateSet = lateChange(late, rule, src, w);
-  const branch = branchField ? branchOf(branchField, targets, late, src, w) : undefined;
+  const branch = branchField ? branchOf(recipe, branchField, targets, late, src, w) : undefined;
   const fixtures: Fixtures = {};
   const trap = recipe.trap?.plant([...targets, ...distractors], src, w);
   // after every draw (rule, branch, trap): nothing that already happened is stamped later than now
@@ -286,6 +381,17 @@ export function drawRecords(planned: Recipe, w: World, parts: Parts<string>, dat
   for (const rec of records) if (rec !== late) inOrder(rec, src, w, keepsRole({ ...rec }));
   // and states on the right side of their dates (no appointment attended next week)
   for (const rec of records) if (rec !== late) inTense(rec, src, w, keepsRole({ ...rec }));
+  // and linked fields in agreement (no failures this week on a workflow last run a fortnight ago); the late record
+  // stays out of the selection until the user's change, and in it after
+  for (const rec of records)
+    inAgreement(
+      rec,
+      src,
+      w,
+      rec === late
+        ? (r) => !selects(rule, r, w.today) && (!lateSet || selects(rule, { ...r, ...lateSet }, w.today))
+        : keepsRole({ ...rec }),
+    );
   const owner = owners(recipe, records, w, fixtures);
   merge(fixtures, sourceFixtures(src, shuffle(w.rng, records), w));
   // after the source derives its fields (a report's title follows from its segment and year)

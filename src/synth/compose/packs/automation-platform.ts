@@ -1,9 +1,11 @@
 import type { Rng } from '../../../env/rng.js';
 import { automations } from '../../../services/domains/automations.js';
 import { oneOf, writePlan } from '../../kit/content.js';
+import { shuffle } from '../../kit/ids.js';
 import { daysFrom } from '../../rules/fields.js';
-import { colleague } from '../sources/kit.js';
-import { nth, packAction, packSource, refId } from './table-source.js';
+import type { Rec } from '../parts.js';
+import { colleague, fresh } from '../sources/kit.js';
+import { addDays, nth, onDay, packAction, packSource, refId } from './table-source.js';
 
 // Automation_Platform: an integration platform's workflows and their reliability, the app connections whose
 // credentials they run on, failed runs waiting to be triaged, and the skills installed for the AI agents.
@@ -106,21 +108,40 @@ export const connectors = packSource({
   textField: 'notes',
 });
 
-const WORKFLOWS = [
-  'Sync new Stripe customers to HubSpot',
-  'Post daily sales summary to #sales',
-  'Create Jira issue from support escalations',
-  'Copy signed contracts to the legal drive',
-  'Notify finance of invoices over 10k',
-  'Onboard new hires in Slack and Gmail',
-  'Weekly pipeline export to Google Sheets',
-  'Route web form leads to account owners',
-  'Close stale Zendesk tickets after 14 days',
-  'Alert on failed payments',
-  'Update CRM when a demo is booked',
-  'Archive offboarded users’ files',
-  'Send NPS survey after ticket resolution',
+// workflow name, the app connection it runs on, its trigger, and how many times a week it runs (a weekly export
+// once, a daily summary seven times, a webhook as often as its events come)
+const WORKFLOWS: readonly (readonly [string, string, string, number, number])[] = [
+  ['Post daily sales summary to #sales', 'Slack', 'schedule', 7, 7],
+  ['Weekly pipeline export to Google Sheets', 'Google Sheets', 'schedule', 1, 1],
+  ['Close stale Zendesk tickets every night', 'Zendesk', 'schedule', 7, 7],
+  ['Hourly Salesforce opportunity sync', 'Salesforce', 'schedule', 168, 168],
+  ['Refresh the Jira sprint report every morning', 'Jira', 'schedule', 5, 7],
+  ['Sync HubSpot contacts every 15 minutes', 'HubSpot', 'schedule', 400, 672],
+  ['Sync new Stripe customers to HubSpot', 'HubSpot', 'webhook', 20, 400],
+  ['Alert on failed Stripe payments', 'Stripe', 'webhook', 5, 200],
+  ['Post Stripe disputes to Slack #finance', 'Slack', 'webhook', 2, 40],
+  ['Update Salesforce when a demo is booked', 'Salesforce', 'webhook', 5, 150],
+  ['Log Stripe refunds in the finance sheet', 'Google Sheets', 'webhook', 3, 80],
+  ['Create Jira issues from PagerDuty alerts', 'Jira', 'webhook', 5, 120],
+  ['Create Zendesk tickets from the support inbox', 'Zendesk', 'new email', 30, 500],
+  ['Triage partner emails into Jira', 'Jira', 'new email', 10, 200],
+  ['Save invoice attachments to the AP sheet', 'Google Sheets', 'new email', 10, 150],
+  ['Forward out-of-office replies to the account owner', 'Gmail', 'new email', 10, 300],
+  ['Route web form leads to Salesforce owners', 'Salesforce', 'form submission', 10, 300],
+  ['Onboard new hires in Slack', 'Slack', 'form submission', 1, 10],
+  ['Add event sign-ups to HubSpot', 'HubSpot', 'form submission', 5, 250],
+  ['Send the welcome email for trial sign-ups', 'Gmail', 'form submission', 20, 400],
+  ['Send NPS survey after ticket resolution', 'Zendesk', 'record updated', 20, 400],
+  ['Notify the account team when a deal closes', 'Slack', 'record updated', 2, 60],
+  ['Create Jira epics for won Salesforce deals', 'Jira', 'record updated', 1, 30],
+  ['Copy closed HubSpot deals to the revenue sheet', 'Google Sheets', 'record updated', 3, 90],
+  ['Backfill HubSpot owners from Salesforce', 'HubSpot', 'manual', 1, 3],
+  ['Re-send unpaid Stripe invoices', 'Stripe', 'manual', 1, 4],
+  ['Export Zendesk satisfaction scores to Sheets', 'Google Sheets', 'manual', 1, 2],
+  ['Email the monthly usage report to customers', 'Gmail', 'manual', 1, 2],
 ];
+const APPS = ['Slack', 'Salesforce', 'Google Sheets', 'HubSpot', 'Jira', 'Gmail', 'Stripe', 'Zendesk'];
+const appOf = (name: unknown) => WORKFLOWS.find((x) => String(name).startsWith(x[0]))?.[1];
 
 const WORKFLOW_TERMS = ['retry', 'deduplicate', 'approval step', 'lookup table', 'rate limit', 'filter step'];
 
@@ -166,21 +187,75 @@ export const workflows = packSource({
     status: { label: 'status', weights: [1, 6, 2, 2, 1] },
     description: { label: 'description', terms: WORKFLOW_TERMS, write: workflowDescription },
   },
-  make: (w, id, i) => ({
-    workflow_id: id,
-    name: nth(w, WORKFLOWS, i),
-    connector_id: refId(w, 'CON-', i, 4),
-    owner: colleague(w, i).email,
-  }),
-  // a workflow that is not switched on runs rarely; one that runs fails only a share of the time
-  derive: (rec, w) => ({
-    runs_7d: Number(rec.failures_7d) + (['draft', 'archived'].includes(String(rec.status)) ? 0 : w.rng.int(5, 600)),
-  }),
+  make: (w, id, i) => ({ workflow_id: id, owner: colleague(w, i).email }),
+  // what a workflow does follows from its trigger and how often it failed this week (a weekly export cannot fail
+  // thirty times); it runs on a connection to its app, and ran this week only if its last run was this week
+  derive: (rec, w, i) => {
+    const failures = Number(rec.failures_7d);
+    const fit = WORKFLOWS.filter(([, , trigger, , most]) => trigger === rec.trigger && most >= failures);
+    const pool = fit.length ? fit : WORKFLOWS.filter(([, , trigger]) => trigger === rec.trigger);
+    const name = fresh(
+      w,
+      'workflow name',
+      pool.map(([n]) => n),
+      i,
+      (t, n) => `${t} – ${['EU', 'US', 'APAC', 'UK'][n % 4]}`,
+    );
+    const [, app, , least, most] =
+      WORKFLOWS.find((x) => name.startsWith(x[0])) ?? (WORKFLOWS[0] as (typeof WORKFLOWS)[number]);
+    const thisWeek = daysFrom(w.today, rec.last_run_on) >= -6;
+    const off = ['draft', 'archived'].includes(String(rec.status));
+    // (most runs of a workflow that is not failing go through)
+    const ok =
+      thisWeek && !off
+        ? Math.max(w.rng.int(least, most) - failures, rec.status === 'failing' ? 0 : Math.ceil(failures / 3))
+        : 0;
+    return {
+      name,
+      connector_id: refId(w, 'CON-', APPS.indexOf(app), APPS.length),
+      runs_7d: thisWeek ? failures + ok : 0,
+    };
+  },
+  // a failure this week means a run this week; a draft or archived workflow does not run; a failing one fails
+  // (every disagreement's ways out, one after the other: one a rule pins leaves the others to try)
+  agree: (rec, w) => {
+    const failures = Number(rec.failures_7d);
+    const out: Rec[] = [];
+    if (failures > 0 && daysFrom(w.today, rec.last_run_on) < -6)
+      out.push(...[6, 5, 4, 3, 2, 1, 0].map((d) => ({ last_run_on: onDay(w, -d) })), { failures_7d: 0 });
+    if (failures > 0 && ['draft', 'archived'].includes(String(rec.status)))
+      out.push(...shuffle(w.rng, ['active', 'failing', 'paused']).map((status) => ({ status })), { failures_7d: 0 });
+    if (failures === 0 && rec.status === 'failing') out.push({ status: 'active' }, { failures_7d: w.rng.int(3, 20) });
+    // nor fails more often than a workflow of its trigger runs (a manual one a few times a week)
+    const most = Math.max(...WORKFLOWS.filter((x) => x[2] === rec.trigger).map((x) => x[4]));
+    if (failures > most)
+      out.push(
+        { failures_7d: w.rng.int(1, most) },
+        ...shuffle(w.rng, [...new Set(WORKFLOWS.filter((x) => x[4] >= failures).map((x) => x[2]))]).map((trigger) => ({
+          trigger,
+        })),
+      );
+    return out;
+  },
   title: (rec) => `${rec.workflow_id} (${rec.name})`,
   nameField: { field: 'name', label: 'workflow name' },
   owner: { field: 'owner', role: 'workflow owner' },
   textField: 'description',
   parents: { connector_id: connectors },
+  // the connection is to the app its workflows write to, counts them among its users, and held valid
+  // credentials when they last ran
+  fitParent: (con, flows, w) => {
+    const app = appOf(flows[0]?.name);
+    const last = flows
+      .map((f) => String(f.last_run_on))
+      .sort()
+      .at(-1);
+    return {
+      ...(app ? { app } : {}),
+      ...(Number(con.workflows_using) < flows.length ? { workflows_using: flows.length } : {}),
+      ...(last && String(con.auth_expires_on) < last ? { auth_expires_on: addDays(last, w.rng.int(2, 60)) } : {}),
+    };
+  },
 });
 
 const ERROR_TERMS = [
@@ -220,7 +295,7 @@ export const workflowRuns = packSource({
   noun: ['run failure', 'run failures'],
   domains: ['Automation_Platform'],
   capabilities: ['Agent_Self_Config', 'Tool_Calling'],
-  measure: { field: 'duration_sec', label: 'run time', unit: 'seconds', mean: true },
+  measure: { field: 'duration_sec', label: 'run time', unit: 'seconds', mean: true, additive: false },
   fields: {
     started_on: { label: 'run date', from: -10, to: 0, verb: 'started' },
     duration_sec: { label: 'run time', min: 1, max: 900, step: 1 },
@@ -324,9 +399,18 @@ export const agentSkills = packSource({
       skill_id: id,
       name,
       category,
-      invocations_30d: w.rng.int(0, 2400),
       maintainer: colleague(w, i).email,
     };
+  },
+  // a skill is called only once installed: none while it is requested, in review or rejected, few once disabled
+  derive: (rec, w) => {
+    const s = String(rec.status);
+    const calls = ['requested', 'security review', 'rejected'].includes(s)
+      ? 0
+      : s === 'disabled'
+        ? w.rng.int(0, 40)
+        : w.rng.int(30, 2400);
+    return { invocations_30d: calls };
   },
   title: (rec) => `${rec.skill_id} (${rec.name}, ${rec.permission_level})`,
   nameField: { field: 'name', label: 'skill name' },

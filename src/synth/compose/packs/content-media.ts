@@ -1,8 +1,9 @@
 import type { Rng } from '../../../env/rng.js';
 import { cms } from '../../../services/domains/cms.js';
 import { oneOf, writePlan } from '../../kit/content.js';
+import { shuffle } from '../../kit/ids.js';
 import { daysFrom } from '../../rules/fields.js';
-import { colleague, stateOf } from '../sources/kit.js';
+import { colleague, fresh, stateOf } from '../sources/kit.js';
 import type { Rec, World } from '../parts.js';
 import { addDays, nth, onDay, packAction, packSource, refId } from './table-source.js';
 
@@ -10,22 +11,36 @@ import { addDays, nth, onDay, packAction, packSource, refId } from './table-sour
 // clips in the media library, and the podcast and video episodes in production. Headlines, captions and show
 // notes are what a desk editor, a social editor or a picture researcher would see.
 
-// working headline and its section
-const STORIES: readonly (readonly [string, string])[] = [
-  ['Council approves new cycle lanes for the city centre', 'News'],
-  ['Why the bank held rates again', 'Business'],
-  ['Inside the race to build smaller nuclear reactors', 'Technology'],
-  ['The festival that saved a seaside town', 'Culture'],
-  ['Late goal keeps promotion hopes alive', 'Sport'],
-  ['We need to talk about four-day weeks', 'Opinion'],
-  ['The last lighthouse keepers', 'Features'],
-  ['Rail fares to rise above inflation', 'News'],
-  ['Supermarket price war squeezes suppliers', 'Business'],
-  ['What the new AI rules mean for start-ups', 'Technology'],
-  ['A first look at the restored concert hall', 'Culture'],
-  ['Marathon entries hit a record', 'Sport'],
-  ['Housing targets are the wrong fight', 'Opinion'],
-  ['A year on the night shift at A and E', 'Features'],
+// working headline, its section, and the formats it runs as (an opinion piece is no live blog)
+const STORIES: readonly (readonly [string, string, readonly string[]])[] = [
+  ['Council approves new cycle lanes for the city centre', 'News', ['news story']],
+  ['Rail fares to rise above inflation', 'News', ['news story', 'explainer']],
+  ['Hospital waiting lists fall for a third month', 'News', ['news story']],
+  ['Why the bank held rates again', 'Business', ['explainer', 'news story']],
+  ['Supermarket price war squeezes suppliers', 'Business', ['news story', 'feature']],
+  ['Inside the race to build smaller nuclear reactors', 'Technology', ['feature']],
+  ['What the new AI rules mean for start-ups', 'Technology', ['explainer']],
+  ['How your energy bill is worked out', 'Business', ['explainer']],
+  ['The festival that saved a seaside town', 'Culture', ['feature']],
+  ['A first look at the restored concert hall', 'Culture', ['review', 'feature']],
+  ['The new Hamlet is a triumph of restraint', 'Culture', ['review']],
+  ['This year’s Booker shortlist, ranked', 'Culture', ['review']],
+  ['Late goal keeps promotion hopes alive', 'Sport', ['news story']],
+  ['Marathon entries hit a record', 'Sport', ['news story']],
+  ['We need to talk about four-day weeks', 'Opinion', ['op-ed']],
+  ['Housing targets are the wrong fight', 'Opinion', ['op-ed']],
+  ['Our high streets deserve better than this', 'Opinion', ['op-ed']],
+  ['The last lighthouse keepers', 'Features', ['feature']],
+  ['A year on the night shift at A and E', 'Features', ['feature', 'interview']],
+  ['“I never planned to run a factory”: the founder of Fenwick Biotech', 'Features', ['interview']],
+  ['The chief constable on policing the protests', 'News', ['interview']],
+  ['Meet the teenager who rewired her village', 'Features', ['interview']],
+  ['Live: budget day as it happened', 'News', ['live blog']],
+  ['Live: election night results', 'News', ['live blog']],
+  ['Live: storm updates and travel disruption', 'News', ['live blog']],
+  ['Live: transfer deadline day', 'Sport', ['live blog']],
+  ['Live: the cup final, minute by minute', 'Sport', ['live blog']],
+  ['Live: interest rate decision reaction', 'Business', ['live blog']],
 ];
 
 const DESK_TERMS = [
@@ -67,6 +82,26 @@ function deskNote(rng: Rng, term: string | undefined): string {
   );
 }
 
+// the lengths each format is commissioned at (words)
+const LENGTHS: Readonly<Record<string, readonly [number, number]>> = {
+  'news story': [300, 900],
+  feature: [1200, 3000],
+  interview: [800, 2500],
+  explainer: [600, 1600],
+  'op-ed': [500, 1200],
+  'live blog': [500, 3000],
+  review: [300, 900],
+};
+
+// a headline of the task's records not taken yet that runs in `format`, and its section
+function headlineFor(w: World, format: unknown, i: number): Rec {
+  const fit = STORIES.filter(([, , formats]) => formats.includes(String(format))).map(([h]) => h);
+  const headline = fresh(w, 'headline', fit.length ? fit : STORIES.map(([h]) => h), i, (h, n) =>
+    h.startsWith('Live:') ? `${h}, day ${n + 1}` : `${h}: the follow-up`,
+  );
+  return { headline, section: STORIES.find(([h]) => headline.startsWith(h))?.[1] ?? 'News' };
+}
+
 export const stories = packSource({
   name: 'stories',
   system: cms,
@@ -74,7 +109,7 @@ export const stories = packSource({
   fixed: ['story_format'],
   domains: ['Content_Media'],
   capabilities: ['Calendar_Scheduling', 'Logic_Reasoning'],
-  measure: { field: 'word_count', label: 'commissioned length', unit: 'words', mean: true },
+  measure: { field: 'word_count', label: 'commissioned length', unit: 'words', mean: true, additive: false },
   fields: {
     story_format: { label: 'format', weights: [5, 3, 2, 2, 1, 1, 1] },
     word_count: { label: 'commissioned length', min: 300, max: 3000, step: 50 },
@@ -87,18 +122,11 @@ export const stories = packSource({
     },
     notes: { label: 'desk notes', terms: DESK_TERMS, write: deskNote },
   },
-  make: (w, id, i) => {
-    const [headline, section] = nth(w, STORIES, i);
-    return {
-      story_id: id,
-      headline,
-      section,
-      author: colleague(w, i).email,
-      editor: colleague(w, i + 3).email,
-    };
-  },
-  // where a story is follows from its filing deadline: not yet due, it is still being written
-  derive: (rec, w) => ({
+  make: (w, id, i) => ({ story_id: id, author: colleague(w, i).email, editor: colleague(w, i + 3).email }),
+  // the piece is one that runs in its format; where a story is follows from its filing deadline: not yet due, it
+  // is still being written
+  derive: (rec, w, i) => ({
+    ...headlineFor(w, rec.story_format, i),
     embargo_until: addDays(rec.due_on, w.rng.pick([0, 1, 1, 2])),
     status: stateOf(
       rec,
@@ -109,6 +137,17 @@ export const stories = packSource({
         : ['filed', 'subbing', 'subbing', 'legal read', 'scheduled', 'published', 'published', 'spiked'],
     ),
   }),
+  // a story is commissioned at a length its format runs to (no 3,000-word news story, no 300-word feature)
+  agree: (rec, w) => {
+    const words = Number(rec.word_count);
+    const [lo, hi] = LENGTHS[String(rec.story_format)] ?? [0, 99_999];
+    if (words >= lo && words <= hi) return [];
+    const kinds = Object.entries(LENGTHS).filter(([, [a, b]]) => words >= a && words <= b);
+    return [
+      ...shuffle(w.rng, kinds).map(([story_format]) => ({ story_format })),
+      { word_count: 50 * w.rng.int(lo / 50, hi / 50) },
+    ];
+  },
   title: (rec) => `${rec.story_id} (${rec.headline})`,
   nameField: { field: 'headline', label: 'headline' },
   owner: { field: 'editor', role: 'commissioning editor' },
@@ -197,15 +236,29 @@ const ASSETS: readonly (readonly [string, string])[] = [
   ['Interview soundbite: the minister', 'audio clip'],
   ['Factory floor, robotic arms', 'photo'],
   ['Wildfire smoke over the valley', 'photo'],
+  ['Minister arriving for the cabinet meeting', 'photo'],
+  ['Flooded high street after the storm', 'video clip'],
+  ['Press conference audio: the chief constable', 'audio clip'],
+  ['Commuters on a rainy platform', 'stock footage'],
+  ['Container ship leaving port, aerial', 'stock footage'],
+  ['Illustrated guide to the new tax rules', 'infographic'],
+  ['Portrait series: the night shift', 'photo'],
+  ['Explainer animation: how vaccines work', 'video clip'],
+  ['Spot illustrations for the money pages', 'illustration'],
 ];
 
+// the licences a library tracks an end date for (a staff photo or a CC BY picture never expires, and a royalty-free
+// one is bought outright), their fees, and the kinds of asset bought under each (no one commissions stock footage)
+const LICENCES = ['rights-managed', 'editorial use only', 'commissioned'];
 const LICENCE_FEES: Readonly<Record<string, readonly [number, number]>> = {
-  'royalty-free': [20, 180],
   'rights-managed': [250, 1800],
   'editorial use only': [60, 450],
-  'Creative Commons BY': [0, 0],
-  'staff-created': [0, 0],
   commissioned: [300, 2400],
+};
+const LICENSED: Readonly<Record<string, readonly string[]>> = {
+  'rights-managed': ['photo', 'stock footage', 'video clip'],
+  'editorial use only': ['photo', 'video clip', 'audio clip'],
+  commissioned: ['photo', 'illustration', 'infographic', 'video clip'],
 };
 
 const CAPTION_TERMS = ['Getty Images', 'Reuters', 'PA Media', 'Alamy', 'AFP', 'handout'];
@@ -238,7 +291,7 @@ export const mediaAssets = packSource({
   capabilities: ['Calendar_Scheduling', 'Logic_Reasoning'],
   measure: { field: 'licence_fee', label: 'licence fee', unit: 'GBP' },
   fields: {
-    licence_type: { label: 'licence', weights: [3, 2, 3, 1, 2, 1] },
+    licence_type: { label: 'licence', values: LICENCES, weights: [3, 3, 2] },
     licence_expires_on: {
       label: 'licence end date',
       from: -30,
@@ -255,12 +308,17 @@ export const mediaAssets = packSource({
     },
     caption: { label: 'caption', terms: CAPTION_TERMS, write: caption },
   },
-  make: (w, id, i) => {
-    const [title, type] = nth(w, ASSETS, i);
-    return { asset_id: id, title, asset_type: type, rights_manager: colleague(w, i).email };
-  },
-  // the fee follows from the licence, the asset's state from when the licence ends
-  derive: (rec, w) => {
+  make: (w, id, i) => ({ asset_id: id, rights_manager: colleague(w, i).email }),
+  // the asset is one bought under its licence; the fee follows from the licence, the state from when it ends
+  derive: (rec, w, i) => {
+    const kinds = LICENSED[String(rec.licence_type)] ?? ['photo'];
+    const title = fresh(
+      w,
+      'asset title',
+      ASSETS.filter(([, type]) => kinds.includes(type)).map(([t]) => t),
+      i,
+      (t, n) => `${t}, ${['wide shot', 'close-up', 'second angle'][n % 3]}`,
+    );
     const [lo, hi] = LICENCE_FEES[String(rec.licence_type)] ?? [0, 0];
     const left = daysFrom(w.today, rec.licence_expires_on);
     const status =
@@ -269,7 +327,12 @@ export const mediaAssets = packSource({
         : left <= 30
           ? 'expiring'
           : w.rng.pick(['active', 'active', 'active', 'active', 'takedown requested']);
-    return { licence_fee: Math.round(lo + w.rng.next() * (hi - lo)), status };
+    return {
+      title,
+      asset_type: ASSETS.find(([t]) => t === title)?.[1] ?? 'photo',
+      licence_fee: Math.round(lo + w.rng.next() * (hi - lo)),
+      status,
+    };
   },
   title: (rec) => `${rec.asset_id} (${rec.title})`,
   nameField: { field: 'title', label: 'asset title' },
@@ -278,11 +341,55 @@ export const mediaAssets = packSource({
 });
 
 const EPISODES: Readonly<Record<string, readonly string[]>> = {
-  'The Morning Brief': ['Strikes, storms and the budget', 'What changed overnight', 'Five things for Friday'],
-  'Tech Unpacked': ['Inside the chip shortage', 'Who owns your data?', 'The open-source money problem'],
-  'Culture Club': ['The return of the vinyl shop', 'Booker shortlist, reviewed', 'Why musicals are booming'],
-  'Money Talks': ['Is it time to fix your mortgage?', 'Pensions for the self-employed', 'The price of a pint'],
-  'The Long Read (audio)': ['The last lighthouse keepers', 'A town without a bank', 'The memory athletes'],
+  'The Morning Brief': [
+    'Strikes, storms and the budget',
+    'What changed overnight',
+    'Five things for Friday',
+    'The rate decision, explained',
+    'Election week begins',
+    'Heatwave and the grid',
+  ],
+  'Tech Unpacked': [
+    'Inside the chip shortage',
+    'Who owns your data?',
+    'The open-source money problem',
+    'Can batteries get cheaper?',
+    'The app store fight',
+    'What AI means for call centres',
+  ],
+  'Culture Club': [
+    'The return of the vinyl shop',
+    'Booker shortlist, reviewed',
+    'Why musicals are booming',
+    'Festival season preview',
+    'The rise of the slow game',
+    'Museums after dark',
+  ],
+  'Money Talks': [
+    'Is it time to fix your mortgage?',
+    'Pensions for the self-employed',
+    'The price of a pint',
+    'Renting vs buying in 2026',
+    'How to read your payslip',
+    'Side hustles and the taxman',
+  ],
+  'The Long Read (audio)': [
+    'The last lighthouse keepers',
+    'A town without a bank',
+    'The memory athletes',
+    'The river that changed course',
+    'Night shift at the sorting office',
+    'The forger of Bruges',
+  ],
+};
+
+// how long an episode of each show runs (minutes)
+const RUNTIME: Readonly<Record<string, readonly [number, number]>> = {
+  'The Morning Brief': [12, 25],
+  'Tech Unpacked': [30, 55],
+  'Culture Club': [28, 50],
+  'Money Talks': [25, 45],
+  'The Long Read (audio)': [35, 62],
 };
 
 const SHOW_NOTE_TERMS = [
@@ -332,7 +439,7 @@ export const episodes = packSource({
   noun: ['episode', 'episodes'],
   domains: ['Content_Media'],
   capabilities: ['Calendar_Scheduling', 'Logic_Reasoning'],
-  measure: { field: 'runtime_min', label: 'running time', unit: 'minutes', mean: true },
+  measure: { field: 'runtime_min', label: 'running time', unit: 'minutes', mean: true, additive: false },
   fields: {
     show: { label: 'show', weights: [3, 2, 2, 2, 1] },
     release_on: { label: 'release date', from: -20, to: 45, verb: 'due for release', past: 'released' },
@@ -343,7 +450,6 @@ export const episodes = packSource({
   make: (w, id, i) => ({
     episode_id: id,
     medium: w.rng.pick(['audio podcast', 'audio podcast', 'video podcast', 'YouTube long-form']),
-    runtime_min: Math.round((12 + w.rng.next() * 50) * 10) / 10,
     producer: colleague(w, i).email,
   }),
   // how far production has got follows from the release date
@@ -357,8 +463,17 @@ export const episodes = packSource({
           : left <= 21
             ? w.rng.pick(['recorded', 'editing'])
             : w.rng.pick(['planned', 'booked']);
+    // a daily news briefing runs short, a long read long
+    const [lo, hi] = RUNTIME[String(rec.show)] ?? [20, 50];
     return {
-      episode_title: nth(w, EPISODES[String(rec.show)] ?? ['Episode'], i),
+      runtime_min: Math.round((lo + w.rng.next() * (hi - lo)) * 10) / 10,
+      episode_title: fresh(
+        w,
+        'episode title',
+        EPISODES[String(rec.show)] ?? ['Episode'],
+        i,
+        (t, n) => `${t}, part ${n + 1}`,
+      ),
       recorded_on: recordedOn(rec, status, w),
       status,
     };

@@ -1,7 +1,10 @@
 import type { Rng } from '../../../env/rng.js';
 import { analytics } from '../../../services/domains/analytics.js';
 import { oneOf, writePlan } from '../../kit/content.js';
-import { colleague } from '../sources/kit.js';
+import { shuffle } from '../../kit/ids.js';
+import { daysFrom } from '../../rules/fields.js';
+import type { Rec, World } from '../parts.js';
+import { colleague, fresh } from '../sources/kit.js';
 import { addDays, nth, onDay, packAction, packSource, refId } from './table-source.js';
 
 // Data_Science: the warehouse tables in the data catalogue with their freshness, the BI dashboards built on
@@ -100,6 +103,20 @@ export const datasets = packSource({
       owner: colleague(w, i).email,
     };
   },
+  // fresh means refreshed within its SLA, stale means not
+  agree: (rec, w) => {
+    const hours = -daysFrom(w.today, rec.refreshed_on) * 24;
+    const sla = Number(rec.freshness_sla_hours);
+    if (rec.status === 'fresh' && hours > sla)
+      return [
+        { status: 'stale' },
+        { refreshed_on: onDay(w, -Math.floor(sla / 24)) },
+        ...(hours <= 72 ? [{ freshness_sla_hours: Math.ceil(hours / 6) * 6 }] : []),
+      ];
+    if (rec.status === 'stale' && hours <= sla)
+      return [{ status: 'fresh' }, { refreshed_on: onDay(w, -Math.floor(sla / 24) - w.rng.int(1, 4)) }];
+    return [];
+  },
   title: (rec) => `${rec.dataset_id} (${rec.table_name})`,
   nameField: { field: 'table_name', label: 'table name' },
   owner: { field: 'owner', role: 'data owner' },
@@ -107,12 +124,78 @@ export const datasets = packSource({
 });
 
 const DASHBOARDS: Readonly<Record<string, readonly string[]>> = {
-  executive: ['Company KPIs weekly', 'Executive revenue pulse', 'Quarterly OKR tracker'],
-  board: ['Board pack: growth and retention', 'Board pack: unit economics'],
-  finance: ['Cash collection and DSO', 'Monthly close variance', 'Refunds and chargebacks'],
-  'sales ops': ['Pipeline coverage by region', 'Rep quota attainment', 'Win/loss by segment'],
-  marketing: ['Campaign ROI', 'Paid acquisition funnel', 'Web traffic by channel'],
-  product: ['Feature adoption', 'Activation funnel', 'Retention cohorts'],
+  executive: [
+    'Company KPIs weekly',
+    'Executive revenue pulse',
+    'Quarterly OKR tracker',
+    'Cash and runway overview',
+    'Headline metrics by region',
+  ],
+  board: [
+    'Board pack: growth and retention',
+    'Board pack: unit economics',
+    'Board pack: cash and forecast',
+    'Board pack: customer health',
+    'Board pack: hiring plan',
+  ],
+  finance: [
+    'Cash collection and DSO',
+    'Monthly close variance',
+    'Refunds and chargebacks',
+    'Accounts payable ageing',
+    'Budget vs actual by cost centre',
+  ],
+  'sales ops': [
+    'Pipeline coverage by region',
+    'Rep quota attainment',
+    'Win/loss by segment',
+    'Deal velocity by stage',
+    'Renewals due this quarter',
+  ],
+  marketing: [
+    'Campaign ROI',
+    'Paid acquisition funnel',
+    'Web traffic by channel',
+    'Lead source performance',
+    'Email engagement trends',
+  ],
+  product: [
+    'Feature adoption',
+    'Activation funnel',
+    'Retention cohorts',
+    'Weekly active users by plan',
+    'Onboarding drop-off',
+  ],
+};
+// the business domain of the data each audience's dashboards read, and each metric's alerts watch
+const DOMAIN_OF: Readonly<Record<string, string>> = {
+  executive: 'finance',
+  board: 'finance',
+  finance: 'finance',
+  'sales ops': 'sales',
+  marketing: 'marketing',
+  product: 'product',
+  'daily active users': 'product',
+  'conversion rate': 'marketing',
+  'average order value': 'sales',
+  'churn rate': 'customer support',
+  'net revenue': 'finance',
+  'refund rate': 'finance',
+  'p95 page load': 'product',
+};
+const DOMAINS = ['sales', 'marketing', 'finance', 'product', 'supply chain', 'customer support'];
+// per task, one dataset per business domain that records refer to
+const datasetIn = (w: World, domain: string | undefined) =>
+  refId(w, 'DS-', Math.max(0, DOMAINS.indexOf(domain ?? 'product')), DOMAINS.length);
+// the dataset a record refers to is a table of the domain it reads
+const datasetFor = (key: string) => (ds: Rec, children: Rec[], w: World) => {
+  const domain = DOMAIN_OF[String(children[0]?.[key])];
+  const tables = TABLES.filter(([, d]) => d === domain).map(([t]) => t);
+  if (!tables.length) return {};
+  const table = fresh(w, 'table name', tables, Number(String(ds.dataset_id).slice(3)));
+  const [, business_domain, source_system] =
+    TABLES.find(([t]) => t === table) ?? (TABLES[0] as (typeof TABLES)[number]);
+  return { table_name: table, business_domain, source_system };
 };
 
 const DASHBOARD_TERMS = ['weekly active', 'pipeline', 'cohort', 'forecast', 'drill-down', 'row-level security'];
@@ -163,16 +246,33 @@ export const dashboards = packSource({
   },
   make: (w, id, i) => ({
     dashboard_id: id,
-    dataset_id: refId(w, 'DS-', i, 4),
     bi_tool: w.rng.pick(['Looker', 'Looker', 'Tableau', 'Power BI', 'Metabase', 'Superset']),
     owner: colleague(w, i).email,
   }),
-  derive: (rec, w, i) => ({ title: nth(w, DASHBOARDS[String(rec.audience)] ?? ['KPI dashboard'], i) }),
+  derive: (rec, w, i) => ({
+    title: fresh(
+      w,
+      'dashboard title',
+      DASHBOARDS[String(rec.audience)] ?? ['KPI dashboard'],
+      i,
+      (t, n) => `${t} – ${['EMEA', 'Americas', 'APAC', 'UK'][n % 4]}`,
+    ),
+    dataset_id: datasetIn(w, DOMAIN_OF[String(rec.audience)]),
+  }),
+  // a draft has hardly been opened by anyone but its builder
+  agree: (rec, w) =>
+    rec.status === 'draft' && Number(rec.views_30d) > 40
+      ? [
+          { views_30d: w.rng.int(1, 25) },
+          ...shuffle(w.rng, ['published', 'certified', 'under review']).map((status) => ({ status })),
+        ]
+      : [],
   title: (rec) => `${rec.dashboard_id} (${rec.title})`,
   nameField: { field: 'title', label: 'dashboard title' },
   owner: { field: 'owner', role: 'dashboard owner' },
   textField: 'description',
   parents: { dataset_id: datasets },
+  fitParent: datasetFor('audience'),
 });
 
 const ALERT_TERMS = ['tracking change', 'public holiday', 'bot traffic', 'pipeline delay', 'price change', 'outage'];
@@ -225,20 +325,23 @@ export const metricAlerts = packSource({
   make: (w, id, i) => ({
     alert_id: id,
     alert_type: w.rng.pick(['threshold breach', 'threshold breach', 'anomaly', 'anomaly', 'missing data']),
-    dataset_id: refId(w, 'DS-', i, 4),
     assignee: colleague(w, i).email,
   }),
-  // an alert fires past its threshold
+  // an alert fires past its threshold, on the data its metric is computed from
   derive: (rec, w) => {
     const seen = Number(rec.observed_change_pct);
     const under = [5, 10, 15, 20, 25].filter((t) => t < seen);
-    return { threshold_pct: under.length ? w.rng.pick(under) : 2.5 };
+    return {
+      threshold_pct: under.length ? w.rng.pick(under) : 2.5,
+      dataset_id: datasetIn(w, DOMAIN_OF[String(rec.metric)]),
+    };
   },
   title: (rec) => `${rec.alert_id} (${rec.metric}, ${rec.observed_change_pct}% off baseline)`,
   nameField: { field: 'metric', label: 'metric' },
   owner: { field: 'assignee', role: 'analyst investigating' },
   textField: 'notes',
   parents: { dataset_id: datasets },
+  fitParent: datasetFor('metric'),
 });
 
 // experiment, surface, primary metric
@@ -300,10 +403,18 @@ export const experiments = packSource({
   name: 'experiments',
   system: analytics,
   table: 'experiments',
+  // an experiment runs until its end date; it is read out, shipped or rolled back after it
+  tense: {
+    state: 'status',
+    date: 'ends_on',
+    past: ['analysing', 'shipped', 'rolled back', 'inconclusive'],
+    ahead: ['design', 'running'],
+  },
   noun: ['A/B test', 'A/B tests'],
   domains: ['Data_Science'],
   capabilities: ['Math_Scientific', 'Data_Analysis'],
-  measure: { field: 'sample_size', label: 'sample size', unit: 'users' },
+  // (the users of different experiments overlap: their sizes add up to nothing)
+  measure: { field: 'sample_size', label: 'sample size', unit: 'users', additive: false },
   fields: {
     uplift_pct: { label: 'measured uplift', min: 0, max: 12, step: 0.1, unit: '%' },
     p_value: { label: 'p-value', min: 0.001, max: 0.2, step: 0.001 },

@@ -17,6 +17,9 @@ export const COURSES: readonly (readonly [string, string, string, number])[] = [
   ['Intermediate Microeconomics', 'Economics', 'second year', 20],
   ['Econometrics Dissertation Seminar', 'Economics', 'postgraduate', 30],
   ['Quantum Mechanics I', 'Physics', 'final year', 20],
+  ['A-level History: Tudors and Stuarts', 'History', 'A-level', 0],
+  ['GCSE English Literature', 'English', 'GCSE', 0],
+  ['A-level Economics: Macroeconomics', 'Economics', 'A-level', 0],
 ];
 
 export const STUDENTS = [
@@ -54,13 +57,73 @@ export const ENROLMENT_TERMS = [
   'counselling',
 ];
 
-export const ASSIGNMENTS: Readonly<Record<string, readonly string[]>> = {
-  essay: ['Causes of the Cuban Missile Crisis', 'Narrative voice in Middlemarch', 'Is inflation targeting dead?'],
-  'problem set': ['Problem set 4: integration by parts', 'Problem set 2: Big-O and recurrences', 'Problem sheet 6'],
-  'lab report': ['Lab report: rates of reaction', 'Lab report: enzyme kinetics', 'Practical 3: specific heat'],
-  project: ['Programming project: library system', 'Fieldwork project: hedgerow survey', 'Extended project'],
-  presentation: ['Group presentation: market structures', 'Seminar presentation: Yalta', 'Poster presentation'],
-  portfolio: ['Creative writing portfolio', 'Coding portfolio, term 1', 'Reflective practice portfolio'],
+// per department, an assignment of each kind of assessment (a lab report in History is a write-up of an archive
+// visit): a submission's assignment is one its course sets
+export const ASSIGNMENTS: Readonly<Record<string, Readonly<Record<string, readonly string[]>>>> = {
+  Chemistry: {
+    essay: ['Essay: green chemistry in industry'],
+    'problem set': ['Problem sheet: equilibria', 'Problem sheet: reaction mechanisms'],
+    'lab report': ['Lab report: rates of reaction', 'Lab report: titration of an unknown acid'],
+    project: ['Extended project: water hardness in the county'],
+    presentation: ['Presentation: polymers in medicine'],
+    portfolio: ['Practical endorsement portfolio'],
+  },
+  Physics: {
+    essay: ['Essay: the case for fusion power'],
+    'problem set': ['Problem set: electric fields', 'Problem set: quantum tunnelling'],
+    'lab report': ['Practical 3: specific heat', 'Lab report: measuring g with a pendulum'],
+    project: ['Project: a cosmic ray detector'],
+    presentation: ['Seminar presentation: dark matter'],
+    portfolio: ['Practical skills portfolio'],
+  },
+  Mathematics: {
+    essay: ['Essay: the history of zero'],
+    'problem set': ['Problem set 4: integration by parts', 'Problem sheet 6: complex numbers'],
+    'lab report': ['Mechanics practical write-up'],
+    project: ['Statistics project: sampling methods'],
+    presentation: ['Presentation: proof by induction'],
+    portfolio: ['Problem-solving portfolio'],
+  },
+  'Computer Science': {
+    essay: ['Essay: the ethics of facial recognition'],
+    'problem set': ['Problem set 2: Big-O and recurrences', 'Problem set 5: graph search'],
+    'lab report': ['Lab: measuring cache effects'],
+    project: ['Programming project: library system', 'Programming project: route planner'],
+    presentation: ['Demo presentation: sorting visualiser'],
+    portfolio: ['Coding portfolio, term 1'],
+  },
+  Biology: {
+    essay: ['Essay: antibiotic resistance'],
+    'problem set': ['Problem sheet: genetic crosses'],
+    'lab report': ['Lab report: enzyme kinetics', 'Lab report: osmosis in potato tissue'],
+    project: ['Fieldwork project: hedgerow survey'],
+    presentation: ['Poster presentation: cell signalling'],
+    portfolio: ['Field notebook portfolio'],
+  },
+  English: {
+    essay: ['Narrative voice in Middlemarch', 'Essay: the Gothic in Jane Eyre'],
+    'problem set': ['Close-reading exercises, set 3'],
+    'lab report': ['Language investigation write-up'],
+    project: ['Extended project: Victorian serial fiction'],
+    presentation: ['Seminar presentation: unreliable narrators'],
+    portfolio: ['Creative writing portfolio'],
+  },
+  History: {
+    essay: ['Causes of the Cuban Missile Crisis', 'Essay: why did the Berlin Wall fall?'],
+    'problem set': ['Source questions, set 3'],
+    'lab report': ['Archive visit report'],
+    project: ['Extended project: the Berlin airlift'],
+    presentation: ['Seminar presentation: Yalta'],
+    portfolio: ['Source analysis portfolio'],
+  },
+  Economics: {
+    essay: ['Is inflation targeting dead?', 'Essay: the minimum wage and jobs'],
+    'problem set': ['Problem set: elasticity', 'Problem set: game theory'],
+    'lab report': ['Classroom experiment write-up: auction markets'],
+    project: ['Data project: UK wage growth'],
+    presentation: ['Group presentation: market structures'],
+    portfolio: ['Reflective practice portfolio'],
+  },
 };
 
 export const FEEDBACK_TERMS = [

@@ -2,7 +2,8 @@ import type { Rng } from '../../../env/rng.js';
 import { school } from '../../../services/domains/school.js';
 import { oneOf, writePlan } from '../../kit/content.js';
 import { daysFrom } from '../../rules/fields.js';
-import { colleague } from '../sources/kit.js';
+import type { Rec, World } from '../parts.js';
+import { colleague, fresh } from '../sources/kit.js';
 import { addDays, nth, onDay, packAction, packSource, refId } from './table-source.js';
 import {
   ASSIGNMENTS,
@@ -18,6 +19,33 @@ import {
 // Education_Knowledge: a sixth-form college's student records — the courses on offer, who is enrolled with
 // what attendance, coursework submissions and their lateness, and exam entries with access arrangements.
 // Course titles, assignments and notes are what a head of department or an exams officer would see.
+
+// per task (world): the course each course id is and the course each enrolment is on, whichever record is drawn
+// first (a submission's assignment is one its enrolment's course sets)
+const coursesOf = new WeakMap<World, Map<string, (typeof COURSES)[number]>>();
+const enrolledOf = new WeakMap<World, Map<string, string>>();
+
+function courseAt(w: World, courseId: string): (typeof COURSES)[number] {
+  let book = coursesOf.get(w);
+  if (!book) coursesOf.set(w, (book = new Map()));
+  const known = book.get(courseId);
+  if (known) return known;
+  const taken = new Set([...book.values()].map(([t]) => t));
+  const course =
+    COURSES.map((_, k) => nth(w, COURSES, book.size + k)).find(([t]) => !taken.has(t)) ?? nth(w, COURSES, book.size);
+  book.set(courseId, course);
+  return course;
+}
+
+function courseOfEnrolment(w: World, enrolmentId: string): string {
+  let book = enrolledOf.get(w);
+  if (!book) enrolledOf.set(w, (book = new Map()));
+  const known = book.get(enrolmentId);
+  if (known) return known;
+  const course = refId(w, 'CRS-', book.size, 3);
+  book.set(enrolmentId, course);
+  return course;
+}
 
 const studentEmail = (name: string) => `${name.toLowerCase().replace(/ /g, '.')}@students.college.example`;
 
@@ -71,7 +99,7 @@ export const courses = packSource({
     description: { label: 'syllabus', terms: COURSE_TERMS, write: syllabus },
   },
   make: (w, id, i) => {
-    const [title, department, level, credits] = nth(w, COURSES, i);
+    const [title, department, level, credits] = courseAt(w, id);
     return {
       course_id: id,
       title,
@@ -81,14 +109,17 @@ export const courses = packSource({
       lead_teacher: colleague(w, i).email,
     };
   },
-  // where a course stands follows from its first teaching day
+  // where a course stands follows from its first teaching day (one with students or candidates on it is not
+  // cancelled: its status came with them)
   derive: (rec, w) => {
     const d = daysFrom(w.today, rec.starts_on);
-    const status = w.rng.chance(0.06)
-      ? 'cancelled'
-      : d > 0
-        ? w.rng.pick(['planned', 'open for enrolment', 'open for enrolment'])
-        : 'running';
+    const status = rec.status
+      ? String(rec.status)
+      : w.rng.chance(0.06)
+        ? 'cancelled'
+        : d > 0
+          ? w.rng.pick(['planned', 'open for enrolment', 'open for enrolment'])
+          : 'running';
     return { status };
   },
   title: (rec) => `${rec.course_id} (${rec.title})`,
@@ -145,7 +176,7 @@ export const enrolments = packSource({
     const student = nth(w, STUDENTS, i);
     return {
       enrolment_id: id,
-      course_id: refId(w, 'CRS-', i, 3),
+      course_id: courseOfEnrolment(w, id),
       student,
       student_email: studentEmail(student),
       personal_tutor: colleague(w, i).email,
@@ -161,7 +192,7 @@ export const enrolments = packSource({
     const first = enrolled.map((e) => String(e.enrolled_on)).sort()[0];
     if (!first) return {};
     const start = addDays(first, w.rng.int(0, 14));
-    return { starts_on: start > onDay(w, 0) ? onDay(w, 0) : start };
+    return { starts_on: start > onDay(w, 0) ? onDay(w, 0) : start, status: 'running' };
   },
 });
 
@@ -222,11 +253,31 @@ export const submissions = packSource({
     const marked = ['marked', 'moderated', 'returned'].includes(String(rec.status));
     const handedIn = addDays(rec.due_on, Number(rec.late_days));
     return {
-      assignment: nth(w, ASSIGNMENTS[String(rec.assessment_type)] ?? ['Coursework'], i),
+      // an assignment the student's course sets (students of one course hand in the same one)
+      assignment: nth(
+        w,
+        ASSIGNMENTS[courseAt(w, courseOfEnrolment(w, String(rec.enrolment_id)))[1]]?.[String(rec.assessment_type)] ?? [
+          'Coursework',
+        ],
+        i,
+      ),
       submitted_on: daysFrom(w.today, handedIn) > 0 ? onDay(w, 0) : handedIn,
       marked,
       score: marked ? w.rng.int(38, 92) : 0,
     };
+  },
+  // a submission is late by no more days than have passed since its deadline; one marked late came in after it,
+  // one handed in late without an extension is late
+  agree: (rec, w) => {
+    const since = -daysFrom(w.today, rec.due_on);
+    const days = Number(rec.late_days);
+    const out: Rec[] = [];
+    if (days > Math.max(0, since))
+      out.push(...[0, 1, 3, 6].map((d) => ({ due_on: onDay(w, -days - d) })), { late_days: Math.max(0, since) });
+    if (rec.status === 'late' && days === 0) out.push({ status: 'submitted' }, { late_days: w.rng.int(1, 3) });
+    if (rec.status === 'submitted' && days > 0 && !rec.extension_granted)
+      out.push({ status: 'late' }, { late_days: 0 });
+    return out;
   },
   title: (rec) => `${rec.submission_id} (${rec.assignment})`,
   nameField: { field: 'assignment', label: 'assignment' },
@@ -322,6 +373,16 @@ export const examSittings = packSource({
   owner: { field: 'exams_officer', role: 'exams officer' },
   textField: 'notes',
   parents: { course_id: courses },
+  // exam series are the boards' GCSE and A-level sittings: the course is one of those, taught since before the
+  // first of its candidates sat
+  fitParent: (course, sittings, w) => {
+    const titles = COURSES.filter(([, , level]) => level === 'GCSE' || level === 'A-level').map(([t]) => t);
+    const title = fresh(w, 'course title', titles, Number(String(course.course_id).slice(4)));
+    const [, department, level, credits] =
+      COURSES.find(([t]) => t === title) ?? (COURSES[0] as (typeof COURSES)[number]);
+    const first = [...sittings.map((x) => String(x.sat_on)), w.today.slice(0, 10)].sort()[0] as string;
+    return { title, department, level, credits, starts_on: addDays(first, -30 * w.rng.int(5, 20)), status: 'running' };
+  },
 });
 
 export const actions = [

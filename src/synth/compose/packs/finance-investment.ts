@@ -1,8 +1,11 @@
 import type { Rng } from '../../../env/rng.js';
 import { portfolio } from '../../../services/domains/portfolio.js';
 import { oneOf, writePlan } from '../../kit/content.js';
+import { shuffle } from '../../kit/ids.js';
+import { daysFrom } from '../../rules/fields.js';
+import type { World } from '../parts.js';
 import { colleague } from '../sources/kit.js';
-import { addDays, nth, packAction, packSource, refId } from './table-source.js';
+import { addDays, nth, onDay, packAction, packSource, refId } from './table-source.js';
 
 // Finance_Investment: a fund's positions with the PM's stance on each, the trade blotter through settlement,
 // the currency exposures treasury hedges, and the analysts' research notes. Tickers, brokers and notes are what
@@ -25,6 +28,39 @@ const SECURITIES: readonly (readonly [string, string, string, string, number])[]
   ['XLV', 'Health Care Select Sector SPDR', 'ETF', 'Health Care', 142],
   ['IEF', 'iShares 7-10 Year Treasury Bond ETF', 'ETF', 'Financials', 94],
 ];
+
+// per task (world): the security each position holds and its prices, so that a trade on a position is priced like
+// its stock whichever of the two is drawn first
+interface Quote {
+  security: (typeof SECURITIES)[number];
+  cost: number;
+  last: number;
+}
+const quotes = new WeakMap<World, Map<string, Quote>>();
+
+function quoteOf(w: World, positionId: string): Quote {
+  let book = quotes.get(w);
+  if (!book) quotes.set(w, (book = new Map()));
+  const known = book.get(positionId);
+  if (known) return known;
+  // the next security no position of the task holds yet
+  const held = new Set([...book.values()].map((q) => q.security[0]));
+  const security =
+    [...SECURITIES.keys()].map((k) => nth(w, SECURITIES, k + book.size)).find((x) => !held.has(x[0])) ??
+    nth(w, SECURITIES, book.size);
+  const level = security[4];
+  const q = {
+    security,
+    cost: Math.round(level * (0.7 + w.rng.next() * 0.5) * 100) / 100,
+    last: Math.round(level * (0.85 + w.rng.next() * 0.3) * 100) / 100,
+  };
+  book.set(positionId, q);
+  return q;
+}
+
+// trades that open or close a short (sell short, buy to cover) go against short positions, the others against longs
+const SHORT_SIDES = ['sell short', 'buy to cover'];
+const positionFor = (w: World, short: boolean, i: number) => refId(w, 'POS-', short ? 4 + (i % 2) : i % 4, 6);
 
 const THESIS_TERMS = ['margin expansion', 'buyback', 'activist', 'regulatory risk', 'dividend cut', 'guidance'];
 
@@ -64,7 +100,8 @@ export const positions = packSource({
   table: 'positions',
   domains: ['Finance_Investment'],
   capabilities: ['Data_Analysis', 'Math_Scientific'],
-  measure: { field: 'quantity', label: 'shares held', unit: 'shares', additive: false },
+  // shares of different stocks neither add up nor compare: only a count is asked of positions
+  measure: { field: 'quantity', label: 'shares held', unit: 'shares', additive: false, extreme: false },
   fields: {
     opened_on: { label: 'opening date', from: -720, to: 0, verb: 'opened' },
     quantity: { label: 'holding', min: 200, max: 60_000, step: 100, unit: 'shares' },
@@ -73,9 +110,8 @@ export const positions = packSource({
     thesis: { label: 'thesis', terms: THESIS_TERMS, write: thesis },
   },
   make: (w, id, i) => {
-    const [ticker, name, assetClass, sector, level] = nth(w, SECURITIES, i);
-    const cost = Math.round(level * (0.7 + w.rng.next() * 0.5) * 100) / 100;
-    const last = Math.round(level * (0.85 + w.rng.next() * 0.3) * 100) / 100;
+    const { security, cost, last } = quoteOf(w, id);
+    const [ticker, name, assetClass, sector] = security;
     return {
       position_id: id,
       ticker,
@@ -149,23 +185,60 @@ export const trades = packSource({
   },
   make: (w, id, i) => {
     const quantity = w.rng.int(5, 400) * 100;
-    const price = Math.round((40 + w.rng.next() * 600) * 100) / 100;
     return {
       trade_id: id,
-      position_id: refId(w, 'POS-', i, 4),
       quantity,
-      price,
       commission: Math.round(quantity * 0.02 * 100) / 100,
       trader: colleague(w, i).email,
     };
   },
-  // US equities settle on T+1
-  derive: (rec) => ({ settlement_date: addDays(rec.trade_date, 1) }),
+  // US equities settle on T+1; a trade goes against a long or a short position by its side, at a price within a
+  // few percent of its stock's last price (the trades are of the last two weeks)
+  derive: (rec, w, i) => {
+    const position = positionFor(w, SHORT_SIDES.includes(String(rec.side)), i);
+    const { last } = quoteOf(w, position);
+    return {
+      position_id: position,
+      price: Math.round(last * (0.96 + w.rng.next() * 0.08) * 100) / 100,
+      settlement_date: addDays(rec.trade_date, 1),
+    };
+  },
+  // a trade settles the day after it is done: one still pending, affirmed or matched is from the last day or two,
+  // and one done today has not settled yet
+  agree: (rec, w) => {
+    const age = -daysFrom(w.today, rec.trade_date);
+    const s = String(rec.settlement_status);
+    if (age > 2 && ['pending', 'affirmed', 'matched'].includes(s))
+      return [
+        ...shuffle(w.rng, ['settled', 'settled', 'failed']).map((settlement_status) => ({ settlement_status })),
+        { trade_date: onDay(w, -w.rng.int(0, 2)) },
+      ];
+    if (age < 1 && s === 'settled')
+      return [
+        ...shuffle(w.rng, ['pending', 'affirmed', 'matched']).map((settlement_status) => ({ settlement_status })),
+        { trade_date: onDay(w, -w.rng.int(2, 10)) },
+      ];
+    return [];
+  },
   title: (rec) => `${rec.trade_id} (${rec.side} ${rec.quantity}, ${rec.broker})`,
   nameField: { field: 'broker', label: 'executing broker' },
   owner: { field: 'trader', role: 'trader' },
   textField: 'notes',
   parents: { position_id: positions },
+  // a position holds at least what its trades sell or cover (a short one below zero), and was opened by the first
+  // of them at the latest
+  fitParent: (pos, trades, w) => {
+    const short = trades.some((t) => SHORT_SIDES.includes(String(t.side)));
+    const most = Math.max(0, ...trades.map((t) => Number(t.quantity) || 0));
+    const size = Math.max(Math.abs(Number(pos.quantity) || 0), most + w.rng.int(1, 40) * 100);
+    const first = trades.map((t) => String(t.trade_date)).sort()[0];
+    const last = Number(pos.last_price);
+    return {
+      quantity: short ? -size : size,
+      ...(short ? { stop_loss: Math.round(last * 1.15 * 100) / 100 } : {}),
+      ...(first && String(pos.opened_on) > first ? { opened_on: addDays(first, -w.rng.int(0, 90)) } : {}),
+    };
+  },
 });
 
 const FX_TERMS = ['ISDA', 'CSA threshold', 'rollover', 'cash flow forecast', 'board mandate', 'dividend repatriation'];
@@ -242,6 +315,15 @@ const NOTE_TITLES: Readonly<Record<string, string>> = {
   'rating change': 'Rating change',
 };
 
+// the target price over today's level each rating implies
+const UPSIDE: Readonly<Record<string, readonly [number, number]>> = {
+  buy: [1.15, 1.4],
+  outperform: [1.05, 1.2],
+  hold: [0.95, 1.08],
+  underperform: [0.85, 0.97],
+  sell: [0.65, 0.88],
+};
+
 const SUMMARY_TERMS = [
   'raise estimates',
   'guidance cut',
@@ -293,18 +375,23 @@ export const researchNotes = packSource({
     status: { label: 'status', weights: [2, 2, 6, 1] },
     summary: { label: 'summary', terms: SUMMARY_TERMS, write: noteSummary },
   },
+  // analysts cover companies: no earnings preview on a bond ETF
   make: (w, id, i) => {
-    const [ticker, , , , level] = nth(w, SECURITIES, i);
-    return {
-      note_id: id,
-      ticker,
-      target_price: Math.round(level * (0.8 + w.rng.next() * 0.5)),
-      analyst: colleague(w, i).email,
-    };
+    const [ticker] = nth(
+      w,
+      SECURITIES.filter(([, , kind]) => kind === 'equity'),
+      i,
+    );
+    return { note_id: id, ticker, analyst: colleague(w, i).email };
   },
-  derive: (rec) => {
-    const name = SECURITIES.find((s) => s[0] === rec.ticker)?.[1] ?? String(rec.ticker);
-    return { title: `${name}: ${NOTE_TITLES[String(rec.note_type)] ?? 'Note'}, ${rec.rating}` };
+  // the target price sits where the rating says the stock is going (a buy above today's level, a sell below)
+  derive: (rec, w) => {
+    const security = SECURITIES.find((s) => s[0] === rec.ticker);
+    const [lo, hi] = UPSIDE[String(rec.rating)] ?? [0.95, 1.08];
+    return {
+      title: `${security?.[1] ?? String(rec.ticker)}: ${NOTE_TITLES[String(rec.note_type)] ?? 'Note'}, ${rec.rating}`,
+      target_price: Math.round((security?.[4] ?? 100) * (lo + w.rng.next() * (hi - lo))),
+    };
   },
   title: (rec) => `${rec.note_id} (${rec.title})`,
   nameField: { field: 'ticker', label: 'ticker' },

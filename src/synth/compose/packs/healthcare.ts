@@ -2,8 +2,10 @@ import type { Rng } from '../../../env/rng.js';
 import { clinic } from '../../../services/domains/clinic.js';
 import { oneOf, writePlan } from '../../kit/content.js';
 import { capitalise } from '../../kit/text.js';
+import type { Rec, World } from '../parts.js';
 import { colleague, cycle } from '../sources/kit.js';
-import { addDays, packAction, packSource } from './table-source.js';
+import { shuffle } from '../../kit/ids.js';
+import { addDays, packAction, packSource, toWorkingDay } from './table-source.js';
 
 // Healthcare: a practice's referral queue, appointment book and insurance claims, and a veterinary branch's
 // vaccination register. Names, notes and spreads are what a practice manager or a vet nurse would see.
@@ -65,6 +67,24 @@ const SPECIES: Readonly<Record<string, readonly [readonly string[], number, numb
   horse: [['tetanus', 'tetanus', 'rabies'], 350, 650],
 };
 
+// per task (world): the private insurer each patient named so far is covered by
+const cover = new WeakMap<World, Map<string, string>>();
+
+function patientCoveredBy(w: World, insurer: unknown, i: number): string {
+  let book = cover.get(w);
+  if (!book) cover.set(w, (book = new Map()));
+  const payer = String(insurer);
+  const start = i + w.rng.int(0, 3);
+  for (let k = 0; k < PATIENTS.length; k++) {
+    const name = cycle(PATIENTS, start + k);
+    const known = book.get(name);
+    if (known && payer !== 'NHS' && known !== payer) continue;
+    if (payer !== 'NHS') book.set(name, payer);
+    return name;
+  }
+  return cycle(PATIENTS, start);
+}
+
 // what a GP writes on a referral to any specialty (a symptom would have to fit the specialty it goes to)
 const REFERRAL_TERMS = [
   'symptoms worsening',
@@ -119,16 +139,27 @@ export const referrals = packSource({
     insurer: { label: 'payer', weights: [5, 2, 2, 1, 1] },
     notes: { label: 'clinical note', terms: REFERRAL_TERMS, write: referralNote },
   },
-  make: (w, id, i) => ({
-    referral_id: id,
-    patient: cycle(PATIENTS, i + w.rng.int(0, 3)),
-    referring_clinician: colleague(w, i).email,
-  }),
+  make: (w, id, i) => ({ referral_id: id, referring_clinician: colleague(w, i).email }),
+  // a patient referred twice is covered by one insurer (or the NHS) both times
+  derive: (rec, w, i) => ({ patient: patientCoveredBy(w, rec.insurer, i) }),
+  // the two-week-wait pathway (suspected cancer) is the NHS's
+  agree: (rec) =>
+    rec.urgency === 'two-week-wait' && rec.insurer !== 'NHS' ? [{ insurer: 'NHS' }, { urgency: 'urgent' }] : [],
   title: (rec) => `${rec.referral_id} (${rec.patient}, ${rec.specialty})`,
   nameField: { field: 'patient', label: 'patient name' },
   owner: { field: 'referring_clinician', role: 'referring clinician' },
   textField: 'notes',
 });
+
+// how long each kind of appointment is booked for (minutes)
+const LENGTH: Readonly<Record<string, readonly [number, number]>> = {
+  consultation: [10, 30],
+  'follow-up': [10, 20],
+  vaccination: [10, 15],
+  'blood test': [10, 15],
+  telephone: [10, 15],
+  'minor procedure': [20, 60],
+};
 
 export const appointments = packSource({
   name: 'appointments',
@@ -158,26 +189,55 @@ export const appointments = packSource({
       'Rebooked once already.',
     ),
   }),
+  // the practice is shut on Sundays; an appointment is as long as its kind takes
+  agree: (rec, w) => {
+    const out: Rec[] = toWorkingDay(rec.date, [0]).map((date) => ({ date }));
+    const [lo, hi] = LENGTH[String(rec.kind)] ?? [10, 60];
+    const min = Number(rec.duration_min);
+    if (min < lo || min > hi) {
+      const kinds = Object.entries(LENGTH).filter(([, [a, b]]) => min >= a && min <= b);
+      out.push(...shuffle(w.rng, kinds).map(([kind]) => ({ kind })), {
+        duration_min: lo + 5 * w.rng.int(0, (hi - lo) / 5),
+      });
+    }
+    return out;
+  },
   title: (rec) => `${rec.appointment_id} (${rec.patient}, ${rec.kind} on ${rec.date})`,
   nameField: { field: 'patient', label: 'patient name' },
   owner: { field: 'clinician', role: 'clinician' },
   textField: 'notes',
 });
 
+// what each procedure is billed at (GBP)
+const FEES: Readonly<Record<string, readonly [number, number]>> = {
+  'GP-CONS': [45, 250],
+  'PHYS-45': [45, 140],
+  'DERM-BX': [150, 650],
+  'ECG-12': [60, 350],
+  'MRI-KNEE': [350, 1600],
+  'BLOOD-FBC': [20, 180],
+};
+
 export const claims = packSource({
   name: 'claims',
   system: clinic,
   table: 'claims',
-  fixed: ['insurer'],
+  // a claim is for the treatment given, billed to the patient's insurer: neither changes once it is made
+  fixed: ['insurer', 'procedure_code'],
   noun: ['insurance claim', 'insurance claims'],
   domains: ['Healthcare'],
   capabilities: ['Math_Scientific', 'Data_Analysis'],
   measure: { field: 'amount', label: 'amount claimed', unit: 'GBP', mean: true },
   fields: {
     insurer: { label: 'insurer' },
-    amount: { label: 'amount claimed', min: 40, max: 2400 },
+    amount: { label: 'amount claimed', min: 40, max: 1600 },
     submitted_on: { label: 'submission date', from: -90, to: 0, verb: 'submitted' },
-    status: { label: 'status', weights: [1, 4, 2, 3, 1, 1] },
+    // (a claim with a submission date has been submitted: no drafts)
+    status: {
+      label: 'status',
+      values: ['submitted', 'queried', 'paid', 'rejected', 'written off'],
+      weights: [4, 2, 3, 1, 1],
+    },
     procedure_code: { label: 'procedure' },
   },
   make: (w, id, i) => ({
@@ -194,6 +254,17 @@ export const claims = packSource({
   }),
   // a claim is submitted after the treatment it is for
   derive: (rec, w) => ({ treated_on: addDays(rec.submitted_on, -w.rng.pick([0, 1, 2, 3, 5, 7, 10, 14, 21])) }),
+  // the amount is what the procedure costs: no £1,500 blood count, no £60 knee MRI
+  agree: (rec, w) => {
+    const amount = Number(rec.amount);
+    const [lo, hi] = FEES[String(rec.procedure_code)] ?? [0, Number.POSITIVE_INFINITY];
+    if (amount >= lo && amount <= hi) return [];
+    const codes = Object.entries(FEES).filter(([, [a, b]]) => amount >= a && amount <= b);
+    return [
+      ...shuffle(w.rng, codes).map(([procedure_code]) => ({ procedure_code })),
+      { amount: Math.round((lo + w.rng.next() * (hi - lo)) * 100) / 100 },
+    ];
+  },
   title: (rec) => `${rec.claim_id} (${rec.patient}, ${rec.insurer})`,
   nameField: { field: 'patient', label: 'patient name' },
   owner: { field: 'biller', role: 'biller' },

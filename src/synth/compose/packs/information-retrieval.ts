@@ -1,7 +1,8 @@
 import type { Rng } from '../../../env/rng.js';
 import { research } from '../../../services/domains/research.js';
 import { oneOf, writePlan } from '../../kit/content.js';
-import { colleague } from '../sources/kit.js';
+import { shuffle } from '../../kit/ids.js';
+import { colleague, firstFresh, fresh } from '../sources/kit.js';
 import { nth, packAction, packSource } from './table-source.js';
 
 // Information_Retrieval: a research team's reading list of papers, the market reports it licenses, the news
@@ -75,7 +76,8 @@ export const papers = packSource({
   fixed: ['venue', 'abstract'],
   domains: ['Information_Retrieval'],
   capabilities: ['Knowledge_Retrieval', 'Logic_Reasoning'],
-  measure: { field: 'citations', label: 'citation count', unit: 'citations', mean: true },
+  // (the citations of different papers add up to nothing; their mean and the most cited mean something)
+  measure: { field: 'citations', label: 'citation count', unit: 'citations', mean: true, additive: false },
   fields: {
     venue: { label: 'venue', weights: [3, 2, 2, 2, 1, 1, 1, 3] },
     citations: { label: 'citation count', min: 0, max: 5000, step: 1, unit: 'citations' },
@@ -85,9 +87,21 @@ export const papers = packSource({
   },
   make: (w, id, i) => {
     const [title, authors, topic] = nth(w, PAPERS, i);
-    return { paper_id: id, title, authors, topic, year: w.rng.int(2022, 2025), assigned_reader: colleague(w, i).email };
+    return { paper_id: id, title, authors, topic, assigned_reader: colleague(w, i).email };
   },
-  derive: (rec) => ({ peer_reviewed: rec.venue !== 'arXiv preprint' }),
+  // a paper gathers citations with the years: thousands only for one out a while
+  derive: (rec, w) => {
+    const cited = Number(rec.citations);
+    const year =
+      cited > 2000
+        ? 2022
+        : cited > 600
+          ? w.rng.int(2022, 2023)
+          : cited > 150
+            ? w.rng.int(2023, 2024)
+            : w.rng.int(2024, 2025);
+    return { year, peer_reviewed: rec.venue !== 'arXiv preprint' };
+  },
   title: (rec) => `${rec.paper_id} (${rec.title})`,
   nameField: { field: 'title', label: 'paper title' },
   owner: { field: 'assigned_reader', role: 'assigned reader' },
@@ -164,30 +178,46 @@ export const marketReports = packSource({
     market_size_bn: Math.round((5 + w.rng.next() * 600) * 10) / 10,
     analyst: colleague(w, i).email,
   }),
-  derive: (rec, w) => ({
-    title: `${SEGMENT_TITLES[String(rec.segment)] ?? 'Market'} ${REPORT_KINDS[String(rec.publisher)] ?? 'Report'}, ${String(rec.published_on).slice(0, 4)}`,
-    licence_cost: rec.publisher === 'company filing' ? 0 : w.rng.int(8, 90) * 250,
-  }),
+  // a publisher's second report on one segment in a year covers a region (or updates the first)
+  derive: (rec, w) => {
+    const name = `${SEGMENT_TITLES[String(rec.segment)] ?? 'Market'} ${REPORT_KINDS[String(rec.publisher)] ?? 'Report'}`;
+    const year = String(rec.published_on).slice(0, 4);
+    return {
+      title: firstFresh(w, 'report title', [
+        `${name}, ${year}`,
+        ...shuffle(w.rng, ['Europe', 'North America', 'Asia-Pacific']).map((r) => `${name}: ${r}, ${year}`),
+        `${name}, ${year} mid-year update`,
+      ]),
+      licence_cost: rec.publisher === 'company filing' ? 0 : w.rng.int(8, 90) * 250,
+    };
+  },
   title: (rec) => `${rec.report_id} (${rec.title})`,
   nameField: { field: 'title', label: 'report title' },
   owner: { field: 'analyst', role: 'report owner' },
   textField: 'key_findings',
 });
 
-const HEADLINES = [
-  'Northwind Logistics to cut 400 jobs in restructuring',
-  'Regulator opens probe into payment fees',
-  'Bayside Foods beats forecasts as prices rise',
-  'Cloud outage hits banking apps for six hours',
-  'Helios Energy agrees takeover of rival',
-  'Start-up raises $80m to build battery recycling plant',
-  'Retailers warn of weaker Christmas trading',
-  'Chipmaker delays new factory by a year',
-  'Court rules against airline in refund case',
-  'Insurer names new chief executive',
-  'Telecom group sells tower business',
-  'Data breach exposes customer records at travel site',
-  'Pharma group wins approval for obesity drug',
+// headline, the tones a media watch rates it (a data breach is never good news), and whether the tech press runs it
+const HEADLINES: readonly (readonly [string, readonly string[], boolean])[] = [
+  ['Northwind Logistics to cut 400 jobs in restructuring', ['negative', 'mixed'], false],
+  ['Regulator opens probe into payment fees', ['negative', 'neutral'], true],
+  ['Bayside Foods beats forecasts as prices rise', ['positive', 'mixed'], false],
+  ['Cloud outage hits banking apps for six hours', ['negative'], true],
+  ['Helios Energy agrees takeover of rival', ['positive', 'neutral', 'mixed'], false],
+  ['Start-up raises $80m to build battery recycling plant', ['positive', 'neutral'], true],
+  ['Retailers warn of weaker Christmas trading', ['negative', 'neutral'], false],
+  ['Chipmaker delays new factory by a year', ['negative', 'mixed'], true],
+  ['Court rules against airline in refund case', ['negative', 'mixed'], false],
+  ['Insurer names new chief executive', ['neutral', 'positive'], false],
+  ['Telecom group sells tower business', ['neutral', 'mixed', 'positive'], true],
+  ['Data breach exposes customer records at travel site', ['negative'], true],
+  ['Pharma group wins approval for obesity drug', ['positive', 'neutral'], false],
+  ['Payments firm fined over anti-money-laundering failures', ['negative'], true],
+  ['Harbour Foods opens its largest distribution centre', ['positive', 'neutral'], false],
+  ['Software maker misses revenue target but raises guidance', ['mixed'], true],
+  ['Carmaker recalls 40,000 vehicles over brake fault', ['negative', 'mixed'], false],
+  ['Bank posts record profit as customers complain of low savings rates', ['mixed', 'positive'], false],
+  ['AI start-up signs deal with national health service', ['positive', 'mixed'], true],
 ];
 
 const NEWS_TERMS = ['layoffs', 'acquisition', 'data breach', 'profit warning', 'lawsuit', 'product launch'];
@@ -230,10 +260,16 @@ export const newsItems = packSource({
   },
   make: (w, id, i) => ({
     item_id: id,
-    headline: nth(w, HEADLINES, i),
     estimated_reach: w.rng.int(5, 4000) * 1000,
     watcher: colleague(w, i).email,
   }),
+  // the story is one rated as the item is, and the tech press runs tech stories
+  derive: (rec, w, i) => {
+    const toned = HEADLINES.filter(([, tones]) => tones.includes(String(rec.sentiment)));
+    const tech = toned.filter(([, , t]) => t === (rec.outlet === 'TechCrunch'));
+    const pool = (rec.outlet === 'TechCrunch' && tech.length ? tech : toned.length ? toned : HEADLINES).map(([h]) => h);
+    return { headline: fresh(w, 'headline', pool, i, (h) => `${h} (follow-up)`) };
+  },
   title: (rec) => `${rec.item_id} (${rec.outlet}: ${rec.headline})`,
   nameField: { field: 'headline', label: 'headline' },
   owner: { field: 'watcher', role: 'analyst watching the topic' },
@@ -247,42 +283,63 @@ const CITATIONS: Readonly<Record<string, readonly string[]>> = {
     'Hale, R. and Singh, P. (2022). Search costs online. Management Science, 68(9).',
     'Brandt, K. (2021). Switching costs in cloud markets. Information Systems Research, 32(4).',
     'Mensah, A. et al. (2024). Battery recycling yields. Joule, 8(3).',
+    'Lindqvist, M. (2022). Price dispersion in online grocery. Journal of Retailing, 98(1).',
+    'Adeyemi, T. and Ross, J. (2023). Bank branch closures and SME lending. Journal of Finance, 78(5).',
+    'Kaur, S. (2024). Heat pumps and household bills. Energy Economics, 129.',
   ],
   preprint: [
     'Ward, L. et al. (2024). Scaling laws for retrieval. arXiv:2403.01234.',
     'Chen, Y. (2024). Evaluating long-context models. arXiv:2407.05511.',
     'Iqbal, S. and Moreno, T. (2025). Agent benchmarks under tool errors. arXiv:2501.02210.',
     'Lund, E. (2023). Price elasticity in subscription apps. SSRN 4471902.',
+    'Novak, P. et al. (2024). Retrieval-augmented agents in the enterprise. arXiv:2410.08812.',
+    'Haddad, R. (2025). Measuring answer faithfulness at scale. arXiv:2502.11937.',
+    'Osei, K. and Berg, L. (2023). Platform fees and seller exit. SSRN 4512090.',
   ],
   'official statistics': [
     'Office for National Statistics (2025). Retail sales, Great Britain.',
     'Eurostat (2024). ICT usage in enterprises.',
     'US Bureau of Labor Statistics (2025). Consumer Price Index, January.',
     'Statistics Netherlands (2024). Business demography.',
+    'Office for National Statistics (2025). Labour market overview, UK: February.',
+    'Eurostat (2025). Harmonised index of consumer prices, January flash estimate.',
+    'US Census Bureau (2025). Quarterly e-commerce report, Q4 2024.',
   ],
   'company filing': [
     'Helios Energy plc, Annual Report 2024.',
     'Northwind Logistics Inc., Form 10-Q, Q3 2025.',
     'Bayside Foods Group, Half-year results 2025.',
     'Orbital Telecom plc, Capital markets day presentation, 2025.',
+    'Kestrel Aviation Services Ltd, Annual report and accounts 2024.',
+    'Harbour Foods plc, Trading update, January 2025.',
+    'Cobalt Cloud Services Inc., Form 10-K, fiscal 2024.',
   ],
   'news article': [
     'Financial Times, ‘Retailers brace for slower spring’, 3 March 2025.',
     'Reuters, ‘Regulator widens payments probe’, 14 January 2025.',
     'Bloomberg, ‘Chipmakers push back new plants’, 9 December 2024.',
     'TechCrunch, ‘Battery recycler raises Series B’, 21 February 2025.',
+    'The Economist, ‘The trouble with subscription fatigue’, 11 January 2025.',
+    'Wall Street Journal, ‘Retailers bet on self-checkout again’, 6 February 2025.',
+    'BBC News, ‘Energy price cap to rise in April’, 25 February 2025.',
   ],
   dataset: [
     'World Bank (2024). World Development Indicators.',
     'OECD (2025). Main Science and Technology Indicators.',
     'IEA (2024). Global EV Data Explorer.',
     'Companies House (2025). Free company data product, January extract.',
+    'ONS (2025). Business insights and conditions survey, wave 126.',
+    'Eurostat (2024). Structural business statistics.',
+    'Our World in Data (2025). Energy dataset.',
   ],
   interview: [
     'Interview with a logistics director, 12 February 2025 (notes on file).',
     'Call with a former regulator, 20 January 2025.',
     'Interview with a payments product lead, 4 March 2025.',
     'Expert call via network, battery supply chain, 28 January 2025.',
+    'Interview with a retail category manager, 18 February 2025 (notes on file).',
+    'Call with a cloud procurement lead, 7 March 2025.',
+    'Interview with a fintech founder, 30 January 2025 (recording on file).',
   ],
 };
 const RELIABILITY: Readonly<Record<string, string>> = {
@@ -325,7 +382,7 @@ export const citedSources = packSource({
   noun: ['cited source', 'cited sources'],
   domains: ['Information_Retrieval'],
   capabilities: ['Knowledge_Retrieval', 'Logic_Reasoning'],
-  measure: { field: 'cited_in', label: 'citation count', unit: 'documents', mean: true },
+  measure: { field: 'cited_in', label: 'citation count', unit: 'documents', mean: true, additive: false },
   fields: {
     source_type: { label: 'source type', weights: [3, 2, 2, 2, 3, 1, 1] },
     accessed_on: { label: 'last access', from: -200, to: 0, verb: 'last accessed' },
@@ -336,7 +393,8 @@ export const citedSources = packSource({
   },
   make: (w, id, i) => ({ source_id: id, verified_by: colleague(w, i).email }),
   derive: (rec, w, i) => ({
-    citation: nth(w, CITATIONS[String(rec.source_type)] ?? ['Unknown source'], i),
+    // a register lists each source once
+    citation: fresh(w, 'citation', CITATIONS[String(rec.source_type)] ?? ['Unknown source'], i),
     reliability: RELIABILITY[String(rec.source_type)] ?? 'unverified',
   }),
   title: (rec) => `${rec.source_id} (${rec.citation})`,

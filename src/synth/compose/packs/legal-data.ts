@@ -1,22 +1,73 @@
 // legal: the curated names, spreads and note terms its record types draw from (its pack,
 // legal.ts, holds the record types themselves)
 
-// client, matter description and the practice area it belongs to
-export const MATTERS: readonly (readonly [string, string, string])[] = [
-  ['Harbour Foods Ltd', 'Harbour Foods v Lintel Logistics – late delivery claim', 'commercial litigation'],
-  ['Greyfield Estates', 'Greyfield Estates – lease renewal, Unit 4 Kingsway', 'real estate'],
-  ['Norland Software plc', 'Norland Software – acquisition of Brightpath Analytics', 'corporate M&A'],
-  ['Dr Amelia Chen', 'Chen – unfair dismissal claim against St Brannock Trust', 'employment'],
-  ['Pellow Engineering', 'Pellow Engineering – patent opposition EP 3 412 908', 'intellectual property'],
-  ['Castleford Care Homes', 'Castleford Care – CQC enforcement response', 'regulatory'],
-  ['Otterburn Textiles', 'Otterburn Textiles – administration, creditor claims', 'insolvency'],
-  ['The Marlowe Family Trust', 'Marlowe Trust – estate administration', 'private client'],
-  ['Kestrel Aviation Services', 'Kestrel Aviation v Corran Leasing – aircraft lease dispute', 'commercial litigation'],
-  ['Brightwater Retail', 'Brightwater Retail – restructuring of store leases', 'real estate'],
-  ['Aldgate Payments Ltd', 'Aldgate Payments – FCA skilled person review', 'regulatory'],
-  ['Westmoor Logistics', 'Westmoor Logistics – TUPE transfer of drivers', 'employment'],
-  ['Fenwick Biotech', 'Fenwick Biotech – trade mark infringement, FENLUX', 'intellectual property'],
-  ['Solent Marine Group', 'Solent Marine – sale of the ferry business', 'corporate M&A'],
+// client, matter description, the practice area it belongs to, and the courts or tribunals its deadlines can fall
+// in (none: non-contentious work, no court deadline)
+export const MATTERS: readonly (readonly [string, string, string, readonly string[]])[] = [
+  [
+    'Harbour Foods Ltd',
+    'Harbour Foods v Lintel Logistics – late delivery claim',
+    'commercial litigation',
+    ['High Court (KBD)', 'Court of Appeal'],
+  ],
+  ['Greyfield Estates', 'Greyfield Estates – lease renewal, Unit 4 Kingsway', 'real estate', ['County Court']],
+  ['Norland Software plc', 'Norland Software – acquisition of Brightpath Analytics', 'corporate M&A', []],
+  [
+    'Dr Amelia Chen',
+    'Chen – unfair dismissal claim against St Brannock Trust',
+    'employment',
+    ['Employment Tribunal', 'Court of Appeal'],
+  ],
+  ['Pellow Engineering', 'Pellow Engineering – patent opposition EP 3 412 908', 'intellectual property', []],
+  ['Castleford Care Homes', 'Castleford Care – CQC enforcement response', 'regulatory', []],
+  [
+    'Otterburn Textiles',
+    'Otterburn Textiles – administration, creditor claims',
+    'insolvency',
+    ['Business and Property Courts'],
+  ],
+  ['The Marlowe Family Trust', 'Marlowe Trust – estate administration', 'private client', []],
+  [
+    'Kestrel Aviation Services',
+    'Kestrel Aviation v Corran Leasing – aircraft lease dispute',
+    'commercial litigation',
+    ['Business and Property Courts', 'Court of Appeal'],
+  ],
+  ['Brightwater Retail', 'Brightwater Retail – restructuring of store leases', 'real estate', []],
+  ['Aldgate Payments Ltd', 'Aldgate Payments – FCA skilled person review', 'regulatory', []],
+  ['Westmoor Logistics', 'Westmoor Logistics – TUPE transfer of drivers', 'employment', ['Employment Tribunal']],
+  [
+    'Fenwick Biotech',
+    'Fenwick Biotech – trade mark infringement, FENLUX',
+    'intellectual property',
+    ['Business and Property Courts'],
+  ],
+  ['Solent Marine Group', 'Solent Marine – sale of the ferry business', 'corporate M&A', []],
+  [
+    'Tidewater Shipping',
+    'Tidewater Shipping v Oriel Insurance – cargo policy arbitration',
+    'commercial litigation',
+    ['LCIA arbitration'],
+  ],
+  [
+    'Rowan Construction',
+    'Rowan Construction v Halden Homes – adjudication enforcement',
+    'commercial litigation',
+    ['Business and Property Courts', 'High Court (KBD)'],
+  ],
+  ['Lindqvist Holdings', 'Lindqvist v Greyfield Estates – dilapidations claim', 'real estate', ['County Court']],
+  [
+    'Marlow Brewing Co',
+    'Marlow Brewing – distribution agreement arbitration',
+    'commercial litigation',
+    ['LCIA arbitration'],
+  ],
+  [
+    'Peter Brennan',
+    'Brennan v Westmoor Logistics – warehouse injury claim',
+    'commercial litigation',
+    ['High Court (KBD)', 'County Court'],
+  ],
 ];
 
 export const COUNTERPARTIES = [

@@ -1,8 +1,11 @@
 import type { Rng } from '../../../env/rng.js';
 import { matters } from '../../../services/domains/matters.js';
 import { oneOf, writePlan } from '../../kit/content.js';
-import { colleague } from '../sources/kit.js';
-import { nth, onDay, packAction, packSource, refId } from './table-source.js';
+import { shuffle } from '../../kit/ids.js';
+import { daysFrom } from '../../rules/fields.js';
+import type { Rec, World } from '../parts.js';
+import { colleague, fresh } from '../sources/kit.js';
+import { addDays, nth, onDay, packAction, packSource, refId } from './table-source.js';
 import {
   CONTRACT_TERMS,
   CONTRACT_VALUE,
@@ -100,6 +103,69 @@ export const clientMatters = packSource({
   textField: 'notes',
 });
 
+// the steps each court or tribunal sets deadlines for
+const STEPS: Readonly<Record<string, readonly string[]>> = {
+  'High Court (KBD)': [
+    'limitation period',
+    'service of claim form',
+    'defence',
+    'disclosure',
+    'witness statements',
+    'expert reports',
+    'hearing',
+  ],
+  'Business and Property Courts': [
+    'limitation period',
+    'service of claim form',
+    'defence',
+    'disclosure',
+    'witness statements',
+    'expert reports',
+    'hearing',
+  ],
+  'County Court': ['service of claim form', 'defence', 'disclosure', 'witness statements', 'expert reports', 'hearing'],
+  'Employment Tribunal': ['limitation period', 'disclosure', 'witness statements', 'hearing', 'appeal window'],
+  'Court of Appeal': ['appeal window', 'hearing'],
+  'LCIA arbitration': ['defence', 'disclosure', 'witness statements', 'expert reports', 'hearing'],
+};
+
+// the fee a step costs in its court (GBP): an issue fee for a claim, a hearing fee, an appeal fee; none for
+// exchanging documents, at the tribunal or in an arbitration (its costs are not court fees)
+function feeOf(rec: Rec, w: World): number {
+  const court = String(rec.court);
+  if (court === 'Employment Tribunal' || court === 'LCIA arbitration') return 0;
+  switch (rec.deadline_kind) {
+    case 'limitation period':
+    case 'service of claim form':
+      return w.rng.pick(court === 'County Court' ? [205, 455, 1675] : [2750, 6000, 10_000]);
+    case 'hearing':
+      return court === 'Court of Appeal' ? 1380 : court === 'County Court' ? 545 : 1175;
+    case 'appeal window':
+      return 528;
+    default:
+      return 0;
+  }
+}
+
+// per task, the matter each court's deadlines fall in (one per court)
+const COURTS = [
+  'High Court (KBD)',
+  'Business and Property Courts',
+  'County Court',
+  'Employment Tribunal',
+  'Court of Appeal',
+  'LCIA arbitration',
+];
+const matterIn = (w: World, court: unknown) => refId(w, 'MAT-', Math.max(0, COURTS.indexOf(String(court))), 6);
+
+// a matter of the list that fits (its courts, its area), one no other matter of the task is already
+function matterFor(w: World, fits: (courts: readonly string[], area: string) => boolean, i: number): Rec {
+  const names = MATTERS.filter(([, , area, courts]) => fits(courts, area)).map(([, name]) => name);
+  const name = fresh(w, 'matter name', names.length ? names : MATTERS.map(([, n]) => n), i);
+  const [client, , area] = MATTERS.find(([, n]) => n === name) ?? (MATTERS[0] as (typeof MATTERS)[number]);
+  return { client, matter_name: name, practice_area: area };
+}
+
 function clauseNote(rng: Rng, term: string | undefined): string {
   return writePlan(
     rng,
@@ -141,6 +207,14 @@ export const contracts = packSource({
   system: matters,
   table: 'contracts',
   fixed: ['contract_type'],
+  // a contract expires once its term has ended, not before
+  agree: (rec, w) =>
+    rec.status === 'expired' && daysFrom(w.today, rec.renewal_date) > 0
+      ? [
+          ...shuffle(w.rng, ['executed', 'in renewal', 'terminated']).map((status) => ({ status })),
+          { renewal_date: onDay(w, -w.rng.int(1, 30)) },
+        ]
+      : [],
   domains: ['Legal'],
   capabilities: ['Calendar_Scheduling', 'Logic_Reasoning', 'Knowledge_Retrieval'],
   measure: { field: 'annual_value', label: 'annual contract value', unit: 'GBP' },
@@ -176,13 +250,17 @@ export const contracts = packSource({
       'Delaware',
       'Germany',
     ]),
-    effective_date: onDay(w, -w.rng.int(120, 1100)),
     contract_owner: colleague(w, i).email,
   }),
-  // what a contract is worth a year follows from its type (an NDA or a DPA carries no fee)
+  // what a contract is worth a year follows from its type (an NDA or a DPA carries no fee); a signed one took
+  // effect whole years before its current term ends, one still being agreed takes effect once signed
   derive: (rec, w) => {
     const [lo, hi] = CONTRACT_VALUE[String(rec.contract_type)] ?? [0, 0];
-    return { annual_value: hi ? w.rng.int(lo / 500, hi / 500) * 500 : 0 };
+    const unsigned = ['draft', 'in negotiation', 'awaiting signature'].includes(String(rec.status));
+    return {
+      annual_value: hi ? w.rng.int(lo / 500, hi / 500) * 500 : 0,
+      effective_date: unsigned ? onDay(w, w.rng.int(7, 45)) : addDays(rec.renewal_date, -365 * w.rng.int(1, 3)),
+    };
   },
   title: (rec) => `${rec.contract_id} (${rec.counterparty}, ${rec.contract_type})`,
   nameField: { field: 'counterparty', label: 'counterparty' },
@@ -244,17 +322,36 @@ export const courtDeadlines = packSource({
     status: { label: 'status', weights: [5, 4, 2, 1, 1, 0, 1] },
     notes: { label: 'note', terms: DEADLINE_TERMS, write: directionsNote },
   },
-  make: (w, id, i) => ({
-    deadline_id: id,
-    matter_id: refId(w, 'MAT-', i),
-    fee_earner: colleague(w, i).email,
-    court_fee: w.rng.pick([0, 0, 0, 255, 545, 528, 1175, 10_000]),
-  }),
+  make: (w, id, i) => ({ deadline_id: id, fee_earner: colleague(w, i).email }),
+  // a deadline falls in a matter being fought in its court (the deadlines of one court share a matter), and costs
+  // what that step costs there: a hearing fee, an issue fee, nothing for exchanging documents or in arbitration
+  derive: (rec, w) => ({ matter_id: matterIn(w, rec.court), court_fee: feeOf(rec, w) }),
+  // a step is one that court takes (no disclosure in the Court of Appeal, no claim form in an arbitration)
+  agree: (rec, w) => {
+    const kinds = STEPS[String(rec.court)];
+    if (!kinds || kinds.includes(String(rec.deadline_kind))) return [];
+    const courts = Object.keys(STEPS).filter((c) => STEPS[c]?.includes(String(rec.deadline_kind)));
+    return [
+      ...shuffle(w.rng, kinds).map((deadline_kind) => ({ deadline_kind })),
+      ...shuffle(w.rng, courts).map((court) => ({ court })),
+    ];
+  },
   title: (rec) => `${rec.deadline_id} (${rec.deadline_kind}, ${rec.matter_id})`,
   nameField: { field: 'matter_id', label: 'matter number' },
   owner: { field: 'fee_earner', role: 'fee earner' },
   textField: 'notes',
   parents: { matter_id: clientMatters },
+  // the matter is a dispute heard in that court, live while its deadlines run
+  fitParent: (matter, deadlines, w) => ({
+    ...matterFor(
+      w,
+      (courts) => courts.includes(String(deadlines[0]?.court)),
+      Number(String(matter.matter_id).slice(4)),
+    ),
+    ...(['intake', 'conflict check pending', 'pending closure', 'closed'].includes(String(matter.status))
+      ? { status: 'open' }
+      : {}),
+  }),
 });
 
 function holdScope(rng: Rng, term: string | undefined): string {
@@ -289,7 +386,8 @@ export const legalHolds = packSource({
   fixed: ['department', 'reminders_sent', 'acknowledged'],
   domains: ['Legal'],
   capabilities: ['Logic_Reasoning', 'Calendar_Scheduling'],
-  measure: { field: 'reminders_sent', label: 'reminder count', unit: 'reminders' },
+  // (reminders to different custodians add up to nothing, and the most is a guess from 0 to 6)
+  measure: { field: 'reminders_sent', label: 'reminder count', unit: 'reminders', additive: false, extreme: false },
   fields: {
     department: { label: 'department', weights: [3, 3, 2, 1, 2, 1] },
     issued_on: { label: 'issue date', from: -120, to: 0, verb: 'issued' },
@@ -318,6 +416,35 @@ export const legalHolds = packSource({
   owner: { field: 'issued_by', role: 'lawyer who issued the hold' },
   textField: 'scope',
   parents: { matter_id: clientMatters },
+  // a hold preserves documents for a dispute or an investigation, issued once the matter was open
+  fitParent: (matter, holds, w) => {
+    const first = holds.map((h) => String(h.issued_on)).sort()[0];
+    return {
+      ...matterFor(
+        w,
+        (courts, area) => courts.length > 0 || area === 'regulatory',
+        Number(String(matter.matter_id).slice(4)),
+      ),
+      ...(first && String(matter.opened_on) > first ? { opened_on: addDays(first, -w.rng.int(3, 60)) } : {}),
+      ...(['intake', 'conflict check pending', 'closed'].includes(String(matter.status)) ? { status: 'open' } : {}),
+    };
+  },
+  // reminders follow the hold's issue (a draft has none, an issued one none yet, at most one a week), and one
+  // escalated for silence has not been acknowledged
+  agree: (rec, w) => {
+    const sent = Number(rec.reminders_sent);
+    const weeks = Math.floor(-daysFrom(w.today, rec.issued_on) / 7);
+    const out: Rec[] = [];
+    if (sent > weeks + 1)
+      out.push(...[0, 3, 6, 13].map((d) => ({ issued_on: onDay(w, -7 * sent - d) })), { reminders_sent: weeks });
+    if (rec.status === 'draft' && (sent > 0 || rec.acknowledged))
+      out.push({ status: sent > 0 ? 'reminder sent' : 'issued' }, { reminders_sent: 0, acknowledged: false });
+    if (rec.status === 'issued' && sent > 0) out.push({ status: 'reminder sent' }, { reminders_sent: 0 });
+    if (rec.status === 'reminder sent' && sent === 0)
+      out.push({ reminders_sent: w.rng.int(1, 2) }, { status: 'issued' });
+    if (rec.status === 'escalated' && rec.acknowledged) out.push({ acknowledged: false }, { status: 'reminder sent' });
+    return out;
+  },
 });
 
 export const actions = [

@@ -1,6 +1,7 @@
 import type { Rng } from '../../../env/rng.js';
 import { plant } from '../../../services/domains/plant.js';
 import { oneOf, writePlan } from '../../kit/content.js';
+import { shuffle } from '../../kit/ids.js';
 import { daysFrom } from '../../rules/fields.js';
 import { colleague, stateOf } from '../sources/kit.js';
 import { nth, onDay, packAction, packSource, refId } from './table-source.js';
@@ -50,6 +51,15 @@ function shopNote(rng: Rng, term: string | undefined): string {
   );
 }
 
+// the batch sizes each kind of order runs in
+const BATCHES: Readonly<Record<string, readonly number[]>> = {
+  'customer order': [20, 25, 40, 50, 100, 120, 200],
+  'stock build': [100, 200, 250, 500],
+  expedite: [5, 10, 20, 25],
+  rework: [3, 5, 8, 12, 20],
+  prototype: [1, 2, 3, 5, 10],
+};
+
 export const workOrders = packSource({
   name: 'work_orders',
   system: plant,
@@ -57,7 +67,8 @@ export const workOrders = packSource({
   fixed: ['order_type'],
   domains: ['Manufacturing_Engineering'],
   capabilities: ['Logic_Reasoning', 'Data_Analysis'],
-  measure: { field: 'quantity', label: 'order quantity', unit: 'units' },
+  // (quantities of different parts add up to nothing)
+  measure: { field: 'quantity', label: 'order quantity', unit: 'units', additive: false },
   fields: {
     line: { label: 'line', weights: [4, 2, 4, 1, 2, 1] },
     order_type: { label: 'order type', weights: [6, 3, 1, 1, 1] },
@@ -74,12 +85,16 @@ export const workOrders = packSource({
   make: (w, id, i) => ({
     work_order_id: id,
     part_number: nth(w, PARTS, i),
-    quantity: w.rng.pick([10, 20, 25, 40, 50, 100, 120, 200, 250, 500]),
     planner: colleague(w, i).email,
   }),
-  // what has been booked follows from where the order stands
+  // the batch size follows from the kind of order (a prototype run is a handful, a stock build hundreds), what has
+  // been booked from where the order stands
   derive: (rec, w) => {
-    const q = Number(rec.quantity);
+    // (a work order an NCR is raised against has its size already: fitParent below)
+    const q =
+      rec.quantity === undefined
+        ? w.rng.pick(BATCHES[String(rec.order_type)] ?? [10, 20, 50, 100])
+        : Number(rec.quantity);
     const s = String(rec.status);
     const done =
       s === 'completed' || s === 'closed'
@@ -87,7 +102,7 @@ export const workOrders = packSource({
         : s === 'in progress' || s === 'on hold'
           ? Math.floor(q * (0.1 + w.rng.next() * 0.8))
           : 0;
-    return { quantity_completed: done };
+    return { quantity: q, quantity_completed: done };
   },
   title: (rec) => `${rec.work_order_id} (${rec.part_number}, ${rec.line})`,
   nameField: { field: 'part_number', label: 'part number' },
@@ -169,9 +184,20 @@ export const nonconformances = packSource({
   textField: 'description',
   parents: { work_order_id: workOrders },
   // no NCR finds more parts affected than its work order made
+  // (a work order of a kind that runs batches that large, already started: parts were made for an NCR to find)
   fitParent: (wo, ncrs, w) => {
     const most = Math.max(0, ...ncrs.map((n) => Number(n.quantity_affected) || 0));
-    return Number(wo.quantity) < most ? { quantity: most + w.rng.int(0, 40) } : {};
+    const fits = (t: string) => (BATCHES[t] ?? []).some((b) => b >= most);
+    const kinds = Object.keys(BATCHES).filter(fits);
+    const order_type = fits(String(wo.order_type))
+      ? String(wo.order_type)
+      : w.rng.pick(kinds.length ? kinds : ['stock build']);
+    const sizes = (BATCHES[order_type] ?? []).filter((b) => b >= most);
+    return {
+      order_type,
+      quantity: sizes.length ? w.rng.pick(sizes) : most + w.rng.int(0, 40),
+      ...(['planned', 'released'].includes(String(wo.status)) ? { status: 'in progress' } : {}),
+    };
   },
 });
 
@@ -204,6 +230,12 @@ function findings(rng: Rng, term: string | undefined): string {
     'terse',
   );
 }
+
+// how far from today each short-interval check can fall due (days); the others run on months or years
+const WINDOW: Readonly<Record<string, readonly [number, number]>> = {
+  'daily check': [-1, 1],
+  'weekly check': [-3, 7],
+};
 
 export const inspections = packSource({
   name: 'aircraft_inspections',
@@ -244,6 +276,20 @@ export const inspections = packSource({
       hours_since_last_check: Math.round((h0 + w.rng.next() * (h1 - h0)) * 10) / 10,
       cycles_since_last_check: w.rng.int(c0, c1),
     };
+  },
+  // a daily check falls due within a day, a weekly one within the week: not weeks ahead
+  agree: (rec, w) => {
+    const ahead = daysFrom(w.today, rec.due_date);
+    const [lo, hi] = WINDOW[String(rec.check_type)] ?? [-99, 99];
+    if (ahead >= lo && ahead <= hi) return [];
+    const kinds = Object.keys(INTERVALS).filter((k) => {
+      const [a, b] = WINDOW[k] ?? [-99, 99];
+      return ahead >= a && ahead <= b;
+    });
+    return [
+      ...shuffle(w.rng, kinds).map((check_type) => ({ check_type })),
+      { due_date: onDay(w, w.rng.int(Math.max(lo, -1), hi)) },
+    ];
   },
   title: (rec) => `${rec.inspection_id} (${rec.tail_number}, ${rec.check_type})`,
   nameField: { field: 'tail_number', label: 'tail number' },
@@ -323,6 +369,14 @@ export const fieldPlots = packSource({
     // a probe with a flat battery stops reporting
     last_reading_on: onDay(w, rec.sensor_battery_low ? -w.rng.int(2, 9) : -w.rng.int(0, 1)),
   }),
+  // nobody waters a waterlogged field
+  agree: (rec, w) =>
+    ['running', 'scheduled'].includes(String(rec.irrigation_status)) && Number(rec.soil_moisture_pct) > 36
+      ? [
+          ...shuffle(w.rng, ['off', 'paused for rain']).map((irrigation_status) => ({ irrigation_status })),
+          { soil_moisture_pct: w.rng.int(16, 60) / 2 },
+        ]
+      : [],
   title: (rec) => `${rec.plot_id} (${rec.field_name}, ${rec.crop})`,
   nameField: { field: 'field_name', label: 'field name' },
   owner: { field: 'agronomist', role: 'agronomist' },

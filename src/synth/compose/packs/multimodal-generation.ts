@@ -1,22 +1,76 @@
 import type { Rng } from '../../../env/rng.js';
 import { studio } from '../../../services/domains/studio.js';
 import { oneOf, writePlan } from '../../kit/content.js';
+import { shuffle } from '../../kit/ids.js';
 import { daysFrom } from '../../rules/fields.js';
-import { colleague, stateOf } from '../sources/kit.js';
+import { colleague, fresh, stateOf } from '../sources/kit.js';
 import { addDays, nth, onDay, packAction, packSource } from './table-source.js';
 
 // Multimodal_Generation: a creative studio's job tracker — design requests, charts and maps for reports and
 // articles, video edits from raw footage to delivered cut, and web pages built from decks and documents.
 // Titles, briefs and edit notes are what a studio producer or a designer would see.
 
+// a job that exists in several languages: the local version of one already on the list
+const inLanguage = (t: string, n: number) =>
+  `${t} – ${['German', 'French', 'Spanish', 'Dutch', 'Italian'][n % 5]} version`;
+
 const DESIGN_TITLES: Readonly<Record<string, readonly string[]>> = {
-  'social graphic': ['Spring sale carousel', 'Webinar announcement tiles', 'Customer quote cards'],
-  'banner ad': ['Retargeting banners, Q2', 'Partner directory banner', 'Black Friday display set'],
-  poster: ['Office wellbeing week poster', 'Recruitment fair poster', 'Product launch event poster'],
-  'slide template': ['Sales deck template refresh', 'Board pack template', 'Investor day slides'],
-  infographic: ['Annual impact in numbers', 'How onboarding works', 'Customer survey results'],
-  'email header': ['Newsletter header, April', 'Renewal reminder header', 'Event invite header'],
-  'logo refresh': ['Sub-brand logo for the academy', 'Podcast logo refresh', 'Product icon set'],
+  'social graphic': [
+    'Spring sale carousel',
+    'Webinar announcement tiles',
+    'Customer quote cards',
+    'Hiring week story frames',
+    'Product tip of the week tiles',
+    'Award shortlist announcement',
+  ],
+  'banner ad': [
+    'Retargeting banners, Q2',
+    'Partner directory banner',
+    'Black Friday display set',
+    'Free trial leaderboard ads',
+    'Conference sponsor banner',
+    'App download banner set',
+  ],
+  poster: [
+    'Office wellbeing week poster',
+    'Recruitment fair poster',
+    'Product launch event poster',
+    'Fire safety reminder poster',
+    'Charity bake sale poster',
+    'Canteen menu board',
+  ],
+  'slide template': [
+    'Sales deck template refresh',
+    'Board pack template',
+    'Investor day slides',
+    'All-hands slide template',
+    'Partner pitch deck',
+    'Training course slides',
+  ],
+  infographic: [
+    'Annual impact in numbers',
+    'How onboarding works',
+    'Customer survey results',
+    'Carbon footprint at a glance',
+    'Support response times explained',
+    'Our year in hiring',
+  ],
+  'email header': [
+    'Newsletter header, April',
+    'Renewal reminder header',
+    'Event invite header',
+    'Product update header',
+    'Welcome series header',
+    'Year-end thank-you header',
+  ],
+  'logo refresh': [
+    'Sub-brand logo for the academy',
+    'Podcast logo refresh',
+    'Product icon set',
+    'Community forum badge',
+    'Partner programme logo',
+    'Internal awards logo',
+  ],
 };
 
 const BRIEF_TERMS = ['alt text', 'A/B variant', 'dark mode', 'Welsh version', 'print-ready', 'animated'];
@@ -79,10 +133,18 @@ export const designRequests = packSource({
   derive: (rec, w, i) => {
     const asked = addDays(rec.due_on, -w.rng.int(5, 20));
     return {
-      title: nth(w, DESIGN_TITLES[String(rec.deliverable)] ?? ['Design job'], i),
+      title: fresh(w, 'design title', DESIGN_TITLES[String(rec.deliverable)] ?? ['Design job'], i, inLanguage),
       requested_on: daysFrom(w.today, asked) > 0 ? onDay(w, 0) : asked,
     };
   },
+  // revision rounds come after a first design: none while the brief has only just come in
+  agree: (rec, w) =>
+    ['brief received', 'in design'].includes(String(rec.status)) && Number(rec.revision_rounds) > 0
+      ? [
+          { revision_rounds: 0 },
+          ...shuffle(w.rng, ['revisions', 'with requester', 'internal review']).map((status) => ({ status })),
+        ]
+      : [],
   title: (rec) => `${rec.design_id} (${rec.title}, ${rec.deliverable})`,
   nameField: { field: 'title', label: 'request title' },
   owner: { field: 'designer', role: 'designer' },
@@ -90,13 +152,73 @@ export const designRequests = packSource({
 });
 
 const CHART_TITLES: Readonly<Record<string, readonly string[]>> = {
-  bar: ['Revenue by region, FY25', 'Headcount by department', 'Top ten products by units'],
-  line: ['Monthly active users since 2022', 'Inflation vs wage growth', 'Support backlog over time'],
-  'stacked area': ['Energy mix by source', 'Traffic by channel', 'Spend by category'],
-  scatter: ['Price vs rating by product', 'Team size vs cycle time', 'GDP vs broadband speed'],
-  waterfall: ['Bridge from budget to actual', 'Operating profit bridge', 'Cash flow walk, Q1'],
-  'choropleth map': ['Flood risk by county', 'Store density by postcode area', 'Vaccination rates by region'],
-  'locator map': ['New warehouse location', 'Route of the coastal path', 'Sites in the expansion plan'],
+  bar: [
+    'Revenue by region, FY25',
+    'Headcount by department',
+    'Top ten products by units',
+    'Complaints by category',
+    'Spend by supplier, top 15',
+    'Staff survey scores by team',
+  ],
+  line: [
+    'Monthly active users since 2022',
+    'Inflation vs wage growth',
+    'Support backlog over time',
+    'Website sessions, last 24 months',
+    'Energy prices since 2021',
+    'Churn rate by month',
+  ],
+  'stacked area': [
+    'Energy mix by source',
+    'Traffic by channel',
+    'Spend by category',
+    'Revenue by product line',
+    'Tickets by priority over time',
+    'Headcount by office',
+  ],
+  scatter: [
+    'Price vs rating by product',
+    'Team size vs cycle time',
+    'GDP vs broadband speed',
+    'Deal size vs sales cycle',
+    'Store size vs footfall',
+    'Salary vs tenure',
+  ],
+  waterfall: [
+    'Bridge from budget to actual',
+    'Operating profit bridge',
+    'Cash flow walk, Q1',
+    'Headcount movement, H1',
+    'Revenue bridge, FY24 to FY25',
+    'Cost savings by initiative',
+  ],
+  'choropleth map': [
+    'Flood risk by county',
+    'Store density by postcode area',
+    'Vaccination rates by region',
+    'Broadband speeds by local authority',
+    'House prices by district',
+    'Customers per 10,000 people by region',
+  ],
+  'locator map': [
+    'New warehouse location',
+    'Route of the coastal path',
+    'Sites in the expansion plan',
+    'Where the new office is',
+    'Event venue and nearest stations',
+    'Planned charging hubs',
+  ],
+};
+
+// how many data points a chart of each kind plots
+const POINTS: Readonly<Record<string, readonly [number, number]>> = {
+  bar: [4, 25],
+  line: [12, 300],
+  'stacked area': [12, 200],
+  scatter: [20, 300],
+  waterfall: [5, 15],
+  'choropleth map': [30, 300],
+  'locator map': [5, 12],
 };
 
 const SPEC_TERMS = ['log scale', 'annotations', 'dual axis', 'ONS data', 'small multiples', 'source line'];
@@ -128,7 +250,7 @@ export const chartRequests = packSource({
   noun: ['chart request', 'chart requests'],
   domains: ['Multimodal_Generation'],
   capabilities: ['Data_Analysis', 'Logic_Reasoning'],
-  measure: { field: 'data_points', label: 'data points', unit: 'points' },
+  measure: { field: 'data_points', label: 'data points', unit: 'points', additive: false },
   fields: {
     chart_type: { label: 'chart type', weights: [4, 4, 1, 1, 1, 2, 1] },
     data_points: { label: 'data points', min: 5, max: 300, step: 1 },
@@ -148,7 +270,23 @@ export const chartRequests = packSource({
     requester: colleague(w, i + 4).email,
     data_visualiser: colleague(w, i).email,
   }),
-  derive: (rec, w, i) => ({ title: nth(w, CHART_TITLES[String(rec.chart_type)] ?? ['Chart'], i) }),
+  derive: (rec, w, i) => ({
+    title: fresh(
+      w,
+      'chart title',
+      CHART_TITLES[String(rec.chart_type)] ?? ['Chart'],
+      i,
+      (t, n) => `${t}, ${['print', 'social', 'slide'][n % 3]} version`,
+    ),
+  }),
+  // a chart of its kind holds that many points (a locator map a handful of places, a scatter plot hundreds)
+  agree: (rec, w) => {
+    const n = Number(rec.data_points);
+    const [lo, hi] = POINTS[String(rec.chart_type)] ?? [1, 999];
+    if (n >= lo && n <= hi) return [];
+    const kinds = Object.entries(POINTS).filter(([, [a, b]]) => n >= a && n <= b);
+    return [...shuffle(w.rng, kinds).map(([chart_type]) => ({ chart_type })), { data_points: w.rng.int(lo, hi) }];
+  },
   title: (rec) => `${rec.chart_id} (${rec.title}, ${rec.chart_type})`,
   nameField: { field: 'title', label: 'chart title' },
   owner: { field: 'data_visualiser', role: 'data visualiser' },
@@ -211,7 +349,7 @@ export const videoEdits = packSource({
   fixed: ['platform'],
   domains: ['Multimodal_Generation'],
   capabilities: ['Calendar_Scheduling', 'Logic_Reasoning'],
-  measure: { field: 'runtime_sec', label: 'target running time', unit: 'seconds' },
+  measure: { field: 'runtime_sec', label: 'target running time', unit: 'seconds', additive: false },
   fields: {
     platform: { label: 'platform', weights: [3, 2, 2, 3, 1, 1] },
     due_on: { label: 'delivery date', from: -5, to: 30, verb: 'due for delivery', past: 'due for delivery' },
@@ -222,7 +360,12 @@ export const videoEdits = packSource({
       no: 'not needing burnt-in captions',
       p: 0.5,
     },
-    status: { label: 'edit status', weights: [1, 2, 2, 1, 2, 1, 2] },
+    // (an edit's footage has come in: it has a date it was received)
+    status: {
+      label: 'edit status',
+      values: ['rough cut', 'fine cut', 'colour and sound', 'client review', 'exported', 'delivered'],
+      weights: [2, 2, 1, 2, 1, 2],
+    },
     edit_notes: { label: 'edit notes', terms: EDIT_TERMS, write: editNotes },
   },
   make: (w, id, i) => ({ edit_id: id, title: nth(w, VIDEOS, i), editor: colleague(w, i).email }),
@@ -240,12 +383,54 @@ export const videoEdits = packSource({
 });
 
 const PAGE_TITLES: Readonly<Record<string, readonly string[]>> = {
-  'landing page': ['Spring offer landing page', 'Free trial sign-up', 'Webinar registration'],
-  'product page': ['Invoicing product page', 'Mobile app feature page', 'Integrations overview'],
-  'event page': ['TechExpo booth page', 'Customer summit 2026', 'Partner day agenda'],
-  'blog post': ['Year in review post', 'How we cut onboarding time', 'Security update explained'],
-  microsite: ['Sustainability report microsite', 'Careers microsite', 'Brand guidelines site'],
-  'pricing page': ['Pricing page redesign', 'Enterprise pricing page', 'Education discount page'],
+  'landing page': [
+    'Spring offer landing page',
+    'Free trial sign-up',
+    'Webinar registration',
+    'Partner referral offer',
+    'Ebook download page',
+    'Switch-and-save campaign page',
+  ],
+  'product page': [
+    'Invoicing product page',
+    'Mobile app feature page',
+    'Integrations overview',
+    'Reporting add-on page',
+    'Payroll module page',
+    'API platform page',
+  ],
+  'event page': [
+    'TechExpo booth page',
+    'Customer summit 2026',
+    'Partner day agenda',
+    'Roadshow dates and venues',
+    'Hackathon sign-up',
+    'Webinar series hub',
+  ],
+  'blog post': [
+    'Year in review post',
+    'How we cut onboarding time',
+    'Security update explained',
+    'Five lessons from our migration',
+    'Meet the support team',
+    'What is new this spring',
+  ],
+  microsite: [
+    'Sustainability report microsite',
+    'Careers microsite',
+    'Brand guidelines site',
+    'Annual report microsite',
+    'Accessibility statement hub',
+    'Investor relations site',
+  ],
+  'pricing page': [
+    'Pricing page redesign',
+    'Enterprise pricing page',
+    'Education discount page',
+    'Non-profit pricing page',
+    'Startup programme pricing',
+    'Annual plan comparison page',
+  ],
 };
 
 const BUILD_TERMS = ['cookie banner', 'hero video', 'form embed', 'redirects', 'hreflang', 'lazy loading'];
@@ -304,7 +489,10 @@ export const webPageBuilds = packSource({
           ? ['QA', 'staging', 'staging']
           : ['wireframe', 'design', 'build', 'build'],
     );
-    return { page_title: nth(w, PAGE_TITLES[String(rec.template)] ?? ['New page'], i), status };
+    return {
+      page_title: fresh(w, 'page title', PAGE_TITLES[String(rec.template)] ?? ['New page'], i, inLanguage),
+      status,
+    };
   },
   title: (rec) => `${rec.build_id} (${rec.page_title}, ${rec.template})`,
   nameField: { field: 'page_title', label: 'page title' },

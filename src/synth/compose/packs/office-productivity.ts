@@ -2,27 +2,36 @@ import type { Rng } from '../../../env/rng.js';
 import { facilities } from '../../../services/domains/facilities.js';
 import { oneOf, writePlan } from '../../kit/content.js';
 import { daysFrom } from '../../rules/fields.js';
-import { colleague, stateOf } from '../sources/kit.js';
-import { addDays, nth, onDay, packAction, packSource } from './table-source.js';
+import { colleague, fresh, stateOf } from '../sources/kit.js';
+import { addDays, nth, onDay, packAction, packSource, toWorkingDay } from './table-source.js';
 
 // Office_Productivity: the workplace system an office manager runs — meeting-room bookings, purchase requests
 // waiting for a budget holder, kit lent out from the IT store, and visitor passes at reception. Meeting titles,
 // items and visitors are what an office manager or an executive assistant would see.
 
-const MEETINGS = [
-  'Quarterly business review',
-  'Sprint planning',
-  'Interview panel: senior accountant',
-  'Board prep',
-  'Customer workshop with Harlow Group',
-  'Budget 2026 kick-off',
-  'New starter induction',
-  'Design critique',
-  'Supplier negotiation',
-  'All-hands rehearsal',
-  'Team offsite planning',
-  'Security awareness training',
-  'One-to-one catch-up',
+// meeting title, the smallest and largest room it is held in (nobody runs an all-hands rehearsal in a focus pod),
+// and how long it is booked for (minutes)
+const MEETINGS: readonly (readonly [string, number, number, readonly number[]])[] = [
+  ['Quarterly business review', 8, 24, [90, 120]],
+  ['Sprint planning', 6, 14, [60, 90, 120]],
+  ['Interview panel: senior accountant', 4, 8, [45, 60]],
+  ['Board prep', 4, 14, [60, 90]],
+  ['Customer workshop with Harlow Group', 8, 24, [120, 180]],
+  ['Budget 2026 kick-off', 6, 14, [60, 90]],
+  ['New starter induction', 8, 24, [120, 180]],
+  ['Design critique', 4, 8, [45, 60]],
+  ['Supplier negotiation', 4, 8, [60, 90]],
+  ['All-hands rehearsal', 14, 24, [60, 90]],
+  ['Team offsite planning', 6, 14, [60, 90]],
+  ['Security awareness training', 14, 24, [60, 90]],
+  ['One-to-one catch-up', 2, 4, [30, 30, 45]],
+  ['Mentoring session', 2, 4, [30, 45, 60]],
+  ['Candidate interview: data analyst', 2, 6, [45, 60]],
+  ['Pairing on the month-end close', 2, 4, [60, 90, 120]],
+  ['Vendor demo: expense software', 6, 14, [45, 60]],
+  ['Project retrospective', 6, 14, [60, 90]],
+  ['Leadership offsite debrief', 8, 14, [60, 90]],
+  ['Fire warden training', 14, 24, [90, 120]],
 ];
 
 const CAPACITY: Readonly<Record<string, number>> = {
@@ -32,6 +41,15 @@ const CAPACITY: Readonly<Record<string, number>> = {
   'Cotswold (4)': 4,
   'Focus pod A (2)': 2,
   'Training room (24)': 24,
+};
+
+// when a meeting with each kind of catering starts
+const STARTS: Readonly<Record<string, readonly string[]>> = {
+  none: ['08:30', '09:00', '09:30', '10:00', '11:00', '13:00', '14:00', '15:30', '16:00'],
+  'tea and coffee': ['09:00', '09:30', '10:00', '11:00', '14:00', '15:00'],
+  breakfast: ['08:00', '08:30', '09:00'],
+  'working lunch': ['12:00', '12:00', '12:30', '13:00'],
+  'afternoon tea': ['14:30', '15:00', '15:30'],
 };
 
 const ROOM_TERMS = [
@@ -79,7 +97,8 @@ export const roomBookings = packSource({
   table: 'room_bookings',
   domains: ['Office_Productivity'],
   capabilities: ['Calendar_Scheduling', 'Logic_Reasoning'],
-  measure: { field: 'duration_min', label: 'booked time', unit: 'minutes' },
+  // the people at the meetings (catering is ordered per head), not the minutes of unrelated bookings
+  measure: { field: 'attendees', label: 'number of attendees', unit: 'people' },
   fields: {
     room: { label: 'room', weights: [2, 3, 3, 3, 2, 1] },
     date: { label: 'meeting date', from: -3, to: 21, verb: 'taking place', past: 'held' },
@@ -89,13 +108,13 @@ export const roomBookings = packSource({
   },
   make: (w, id, i) => ({
     room_booking_id: id,
-    meeting_title: nth(w, MEETINGS, i),
     organiser: colleague(w, i).email,
-    start: w.rng.pick(['08:30', '09:00', '09:30', '10:00', '11:00', '13:00', '14:00', '15:30', '16:00']),
-    duration_min: w.rng.pick([30, 30, 45, 60, 60, 60, 90, 120, 180]),
   }),
-  // no more people than the room holds; a booking's state follows from its date
-  derive: (rec, w) => {
+  // meetings happen on working days
+  agree: (rec) => toWorkingDay(rec.date).map((date) => ({ date })),
+  // no more people than the room holds; the meeting starts when its catering is served (a working lunch at
+  // noon, breakfast first thing); a booking's state follows from its date
+  derive: (rec, w, i) => {
     const d = daysFrom(w.today, rec.date);
     const status = stateOf(
       rec,
@@ -107,7 +126,24 @@ export const roomBookings = packSource({
           ? ['confirmed', 'checked in']
           : ['checked in', 'checked in', 'no-show', 'released'],
     );
-    return { attendees: w.rng.int(1, CAPACITY[String(rec.room)] ?? 6), status };
+    const seats = CAPACITY[String(rec.room)] ?? 6;
+    const fit = MEETINGS.filter(([, lo, hi]) => seats >= lo && seats <= hi).map(([t]) => t);
+    const title = fresh(
+      w,
+      'meeting title',
+      fit.length ? fit : MEETINGS.map(([t]) => t),
+      i,
+      (t, n) => `${t}: ${['part 2', 'follow-up', 'dry run'][n % 3]}`,
+    );
+    const [, least, , lengths] = MEETINGS.find(([t]) => title.startsWith(t)) ?? [title, 2, seats, [60]];
+    return {
+      meeting_title: title,
+      duration_min: w.rng.pick(lengths),
+      // a room is booked for most of the people it seats (a 14-seat boardroom for a dozen, not for three)
+      attendees: w.rng.int(Math.min(seats, Math.max(2, least, Math.ceil(seats / 2))), seats),
+      start: w.rng.pick(STARTS[String(rec.catering)] ?? STARTS.none ?? ['10:00']),
+      status,
+    };
   },
   title: (rec) => `${rec.room_booking_id} (${rec.meeting_title}, ${rec.room}, ${rec.date})`,
   nameField: { field: 'meeting_title', label: 'meeting title' },
@@ -123,7 +159,7 @@ const ITEMS: readonly (readonly [string, string, number])[] = [
   ['Adobe Acrobat Pro renewal', 'software licence', 620],
   ['Printer paper and toner', 'office supplies', 240],
   ['Ergonomic chairs (x4)', 'furniture', 1960],
-  ['Standing desk for the finance team', 'furniture', 540],
+  ['Standing desk for a new starter', 'furniture', 540],
   ['Employment law advice, 10 hours', 'professional services', 2800],
   ['Penetration test of the customer portal', 'professional services', 9500],
   ['First aid training for 8 staff', 'training', 880],
@@ -311,7 +347,8 @@ export const visitorPasses = packSource({
   table: 'visitor_passes',
   domains: ['Office_Productivity'],
   capabilities: ['Calendar_Scheduling', 'Security_Awareness'],
-  measure: { field: 'party_size', label: 'party size', unit: 'people' },
+  // (the largest party of 1 to 4 is a guess; how many people are coming is what reception needs)
+  measure: { field: 'party_size', label: 'party size', unit: 'people', extreme: false },
   fields: {
     site: { label: 'site', weights: [5, 2, 2, 1] },
     access_level: { label: 'access level', weights: [2, 5, 2, 1] },
@@ -344,6 +381,8 @@ export const visitorPasses = packSource({
     );
     return { status };
   },
+  // visitors come on working days
+  agree: (rec) => toWorkingDay(rec.visit_date).map((visit_date) => ({ visit_date })),
   title: (rec) => `${rec.pass_id} (${rec.visitor}, ${rec.company})`,
   nameField: { field: 'visitor', label: 'visitor' },
   owner: { field: 'host', role: 'host' },

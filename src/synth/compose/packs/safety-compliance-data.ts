@@ -92,7 +92,14 @@ export const VENDOR_TERMS = [
 // finding titles by severity, CVSS range, and the remediation window in days
 export const FINDINGS: Readonly<Record<string, readonly [readonly string[], number, number, number]>> = {
   critical: [
-    ['Remote code execution in the file upload service', 'Exposed admin console without authentication'],
+    [
+      'Remote code execution in the file upload service',
+      'Exposed admin console without authentication',
+      'Domain admin credentials in a public repository',
+      'Unauthenticated access to the customer database backup',
+      'Deserialisation flaw in the payments gateway',
+      'Default credentials on the building access system',
+    ],
     9,
     10,
     7,
@@ -102,24 +109,53 @@ export const FINDINGS: Readonly<Record<string, readonly [readonly string[], numb
       'SQL injection in the reporting endpoint',
       'Outdated OpenSSL on the VPN gateway',
       'Public S3 bucket with invoices',
+      'Privilege escalation via the support tool',
+      'Server-side request forgery in the PDF export',
+      'Stale accounts with admin rights in Okta',
     ],
     7,
     8.9,
     30,
   ],
   medium: [
-    ['Stored XSS in the comment field', 'Missing rate limit on login', 'Weak TLS ciphers on the mail relay'],
+    [
+      'Stored XSS in the comment field',
+      'Missing rate limit on login',
+      'Weak TLS ciphers on the mail relay',
+      'Session tokens not rotated after login',
+      'Open redirect on the sign-in page',
+      'Unencrypted backups on the file server',
+    ],
     4,
     6.9,
     90,
   ],
   low: [
-    ['Verbose error messages on the API', 'Clickjacking on the marketing site', 'Cookie without SameSite'],
+    [
+      'Verbose error messages on the API',
+      'Clickjacking on the marketing site',
+      'Cookie without SameSite',
+      'Directory listing on the static bucket',
+      'Autocomplete on the password field',
+      'Missing security headers on the status page',
+    ],
     0.1,
     3.9,
     180,
   ],
-  informational: [['Server banner discloses version', 'Unused DNS record', 'Security.txt missing'], 0, 0, 365],
+  informational: [
+    [
+      'Server banner discloses version',
+      'Unused DNS record',
+      'Security.txt missing',
+      'Outdated privacy page link',
+      'Internal hostnames in HTML comments',
+      'Test account left in staging',
+    ],
+    0,
+    0,
+    365,
+  ],
 };
 
 export const FINDING_TERMS = [

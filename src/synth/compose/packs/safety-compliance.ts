@@ -3,7 +3,7 @@ import { grc } from '../../../services/domains/grc.js';
 import { oneOf, writePlan } from '../../kit/content.js';
 import { daysFrom } from '../../rules/fields.js';
 import type { World } from '../parts.js';
-import { colleague } from '../sources/kit.js';
+import { colleague, fresh } from '../sources/kit.js';
 import { addDays, nth, onDay, packAction, packSource } from './table-source.js';
 import {
   ACCESS_TERMS,
@@ -116,7 +116,7 @@ export const dataSubjectRequests = packSource({
   noun: ['data subject request', 'data subject requests'],
   domains: ['Safety_Compliance'],
   capabilities: ['Security_Awareness', 'Calendar_Scheduling'],
-  measure: { field: 'systems_searched', label: 'number of systems searched', unit: 'systems' },
+  measure: { field: 'systems_searched', label: 'number of systems searched', unit: 'systems', additive: false },
   fields: {
     request_type: { label: 'right exercised', weights: [5, 4, 2, 1, 1, 1] },
     regulation: { label: 'law', weights: [4, 3, 2, 1, 1] },
@@ -178,6 +178,14 @@ function vendorFindings(rng: Rng, term: string | undefined): string {
   );
 }
 
+// the risk score band of each tier
+const RISK: Readonly<Record<string, readonly [number, number]>> = {
+  'tier 1 (critical)': [70, 95],
+  'tier 2 (high)': [50, 79],
+  'tier 3 (moderate)': [25, 59],
+  'tier 4 (low)': [5, 34],
+};
+
 export const vendorAssessments = packSource({
   name: 'vendor_assessments',
   system: grc,
@@ -202,11 +210,14 @@ export const vendorAssessments = packSource({
   make: (w, id, i) => ({
     assessment_id: id,
     vendor: nth(w, VENDORS, i),
-    risk_score: w.rng.int(8, 92),
     annual_spend: w.rng.int(4, 600) * 500,
     owner: colleague(w, i).email,
   }),
-  derive: (rec) => ({ last_assessed_on: addDays(rec.next_review_on, -365) }),
+  // reviewed yearly; the risk score is in the band of the vendor's tier (a critical vendor scores high)
+  derive: (rec, w) => {
+    const [lo, hi] = RISK[String(rec.tier)] ?? [10, 90];
+    return { last_assessed_on: addDays(rec.next_review_on, -365), risk_score: w.rng.int(lo, hi) };
+  },
   title: (rec) => `${rec.assessment_id} (${rec.vendor}, ${rec.tier})`,
   nameField: { field: 'vendor', label: 'vendor' },
   owner: { field: 'owner', role: 'business owner' },
@@ -261,7 +272,13 @@ export const securityFindings = packSource({
     const [titles, lo, hi, window] = FINDINGS[String(rec.severity)] ?? [['Finding'], 0, 0, 90];
     const found = addDays(rec.remediation_due, -window);
     return {
-      title: nth(w, titles, i),
+      title: fresh(
+        w,
+        'finding title',
+        titles,
+        i,
+        (t, n) => `${t} – ${['staging', 'second instance', 'mobile API', 'EU region'][n % 4]}`,
+      ),
       cvss_score: Math.round((lo + w.rng.next() * (hi - lo)) * 10) / 10,
       found_on: daysFrom(w.today, found) > 0 ? onDay(w, 0) : found,
     };

@@ -1,9 +1,10 @@
 import type { Rng } from '../../../env/rng.js';
 import { devops } from '../../../services/domains/devops.js';
 import { oneOf, writePlan } from '../../kit/content.js';
+import { shuffle } from '../../kit/ids.js';
 import { daysFrom } from '../../rules/fields.js';
-import { colleague, stateOf } from '../sources/kit.js';
-import { addDays, nth, packAction, packSource, refId } from './table-source.js';
+import { colleague, fresh, stateOf } from '../sources/kit.js';
+import { addDays, packAction, packSource, refId } from './table-source.js';
 import {
   DEPLOY_TERMS,
   INCIDENT_TERMS,
@@ -56,7 +57,8 @@ export const pullRequests = packSource({
   fixed: ['repo'],
   domains: ['Software_Engineering'],
   capabilities: ['Logic_Reasoning', 'Knowledge_Retrieval'],
-  measure: { field: 'lines_changed', label: 'lines changed', unit: 'lines' },
+  // lines changed in unrelated pull requests add up to nothing; the largest change is worth knowing
+  measure: { field: 'lines_changed', label: 'number of lines changed', unit: 'lines', additive: false },
   fields: {
     repo: { label: 'repository', weights: [3, 3, 2, 2, 1, 2] },
     opened_on: { label: 'opening date', from: -30, to: 0, verb: 'opened' },
@@ -72,7 +74,28 @@ export const pullRequests = packSource({
     lines_changed: w.rng.int(4, 1800),
     breaking_change: w.rng.chance(0.1),
   }),
-  derive: (rec, w, i) => (rec.title ? {} : { title: nth(w, PR_TITLES[String(rec.repo)] ?? ['Refactor'], i) }),
+  derive: (rec, w, i) =>
+    rec.title
+      ? {}
+      : {
+          title: fresh(w, 'pr title', PR_TITLES[String(rec.repo)] ?? ['Refactor'], i, (t, n) => `${t}, part ${n + 1}`),
+        },
+  // an approved or merged pull request has an approval and no failing build; a draft has no approvals yet
+  agree: (rec, w) => {
+    if (
+      ['approved', 'merged'].includes(String(rec.status)) &&
+      (Number(rec.approvals) < 1 || rec.ci_status === 'failing')
+    )
+      return [
+        {
+          ...(Number(rec.approvals) < 1 ? { approvals: w.rng.int(1, 2) } : {}),
+          ...(rec.ci_status === 'failing' ? { ci_status: 'passing' } : {}),
+        },
+        ...shuffle(w.rng, ['open', 'changes requested']).map((status) => ({ status })),
+      ];
+    if (rec.status === 'draft' && Number(rec.approvals) > 0) return [{ approvals: 0 }, { status: 'open' }];
+    return [];
+  },
   title: (rec) => `${rec.pr_id} (${rec.repo}: ${rec.title})`,
   nameField: { field: 'title', label: 'title' },
   owner: { field: 'author', role: 'author' },
@@ -108,7 +131,7 @@ export const deployments = packSource({
   fixed: ['service', 'environment', 'duration_min'],
   domains: ['Software_Engineering'],
   capabilities: ['Tool_Calling', 'Logic_Reasoning'],
-  measure: { field: 'duration_min', label: 'rollout time', unit: 'minutes', mean: true },
+  measure: { field: 'duration_min', label: 'rollout time', unit: 'minutes', mean: true, additive: false },
   fields: {
     service: { label: 'service', weights: [3, 3, 2, 1, 1, 2] },
     environment: { label: 'environment', weights: [2, 3, 1, 4, 2] },
@@ -211,12 +234,10 @@ export const incidents = packSource({
     },
     summary: { label: 'summary', terms: INCIDENT_TERMS, write: incidentSummary },
   },
-  make: (w, id, i) => ({
-    incident_id: id,
-    minutes_to_acknowledge: w.rng.int(1, 45),
-    on_call: colleague(w, i).email,
-  }),
+  make: (w, id, i) => ({ incident_id: id, on_call: colleague(w, i).email }),
+  // a page for a bigger incident is picked up sooner (a SEV1 within minutes, a SEV4 when someone gets to it)
   derive: (rec, w, i) => ({
+    minutes_to_acknowledge: w.rng.int(...(ACK[String(rec.severity)] ?? [2, 45])),
     status: stateOf(rec, 'status', w, [
       'resolved',
       'resolved',
@@ -225,7 +246,13 @@ export const incidents = packSource({
       'postmortem pending',
       'investigating',
     ]),
-    title: nth(w, INCIDENT_TITLES[String(rec.service)] ?? ['Service degraded'], i),
+    title: fresh(
+      w,
+      'incident title',
+      INCIDENT_TITLES[String(rec.service)] ?? ['Service degraded'],
+      i,
+      (t) => `${t} again`,
+    ),
   }),
   title: (rec) => `${rec.incident_id} (${rec.severity}: ${rec.title})`,
   nameField: { field: 'title', label: 'incident title' },
@@ -255,11 +282,32 @@ function migrationDescription(rng: Rng, term: string | undefined): string {
   );
 }
 
+// how long an incident of each severity waits to be acknowledged (minutes)
+const ACK: Readonly<Record<string, readonly [number, number]>> = {
+  SEV1: [1, 8],
+  SEV2: [2, 20],
+  SEV3: [5, 45],
+  SEV4: [15, 120],
+};
+
+// how long each kind of change holds its lock, in seconds
+const LOCK_SECONDS: Readonly<Record<string, readonly [number, number]>> = {
+  'create table': [0.1, 1],
+  'add column': [0.2, 4],
+  'add index': [4, 90],
+  'drop column': [0.3, 3],
+  'rename column': [0.1, 2],
+  'alter type': [20, 240],
+  backfill: [0.5, 6],
+};
+
 export const migrations = packSource({
   name: 'migrations',
   system: devops,
   table: 'migrations',
   fixed: ['database', 'change_kind'],
+  // a migration has run once its date has passed, not before
+  tense: { state: 'status', date: 'scheduled_on', past: ['applied', 'failed', 'rolled back'], ahead: [] },
   noun: ['schema migration', 'schema migrations'],
   domains: ['Software_Engineering'],
   capabilities: ['Calendar_Scheduling', 'Logic_Reasoning'],
@@ -281,10 +329,13 @@ export const migrations = packSource({
     migration_id: id,
     pr_id: refId(w, 'PR-', i, 6),
     author: colleague(w, i).email,
-    estimated_lock_seconds: Math.round(w.rng.next() * 90 * 10) / 10,
   }),
-  // a new table starts empty; a backfill or a type change rewrites rows
+  // a new table starts empty; a backfill or a type change rewrites rows; how long a table stays locked follows
+  // from the kind of change (a type change rewrites the table, a batched backfill barely locks it)
   derive: (rec, w) => ({
+    estimated_lock_seconds: (([lo, hi]) => Math.round((lo + w.rng.next() * (hi - lo)) * 10) / 10)(
+      LOCK_SECONDS[String(rec.change_kind)] ?? [0.5, 10],
+    ),
     rows_affected:
       rec.change_kind === 'create table'
         ? 0
@@ -305,8 +356,9 @@ export const migrations = packSource({
     const repo = REPO_OF[String(migrations[0]?.database)] ?? 'payments-api';
     return {
       repo,
-      title: nth(
+      title: fresh(
         w,
+        'pr title',
         MIGRATION_PRS[String(migrations[0]?.change_kind)] ?? ['Schema change'],
         Number(String(pr.pr_id).slice(3)),
       ),

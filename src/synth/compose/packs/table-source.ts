@@ -6,8 +6,17 @@ import type { DateModel, FieldModel, FlagModel, NumberModel, TextModel } from '.
 import { at, dateOf } from '../../kit/dates.js';
 import { ids } from '../../kit/ids.js';
 import { freeRecord } from '../../rules/draw.js';
-import type { ActionPart, Fixtures, Rec, SourcePart, World } from '../parts.js';
-import { byEmail, cycle, defineSource, inThePast, sourceFixtures } from '../sources/kit.js';
+import type { ActionPart, Fixtures, Measure, Rec, SourcePart, World } from '../parts.js';
+import {
+  byEmail,
+  cycle,
+  defineSource,
+  inAgreement,
+  inOrder,
+  inTense,
+  inThePast,
+  sourceFixtures,
+} from '../sources/kit.js';
 
 // A domain pack's record type: one table of a domain system (src/services/domains/) as a compose source. The
 // table gives the field types and enum values; the pack adds what only a practitioner knows — how values are
@@ -19,7 +28,13 @@ import { byEmail, cycle, defineSource, inThePast, sourceFixtures } from '../sour
  * ('' for none: "a reminder count of 3 or more", not "3 reminders or more").
  */
 export type FieldHint =
-  | { label: string; weights?: readonly number[]; say?: Readonly<Record<string, string>> }
+  | {
+      label: string;
+      weights?: readonly number[];
+      say?: Readonly<Record<string, string>>;
+      /** the table's values this record type holds (none: all of them), e.g. only the licences that end */
+      values?: readonly string[];
+    }
   | { label: string; min: number; max: number; step?: number; percent?: true; unit?: string }
   | { label: string; from: number; to: number; verb: string; past?: string }
   | { label: string; yes: string; no: string; p?: number }
@@ -56,7 +71,9 @@ export interface PackRecord<N extends string> {
    */
   owner?: { field: string; role: string; name?: (rec: Rec) => string };
   /** the number a computation adds up or compares */
-  measure?: { field: string; label: string; unit?: string; mean?: true; additive?: false };
+  measure?: Measure;
+  /** how the record's linked rule fields are made to agree (see SourcePart.agree) */
+  agree?: SourcePart['agree'];
   /** the free-text field (notes) a hostile instruction or a remark goes into */
   textField?: string;
   /**
@@ -103,6 +120,23 @@ export function addDays(day: unknown, days: number): string {
   return d.toISOString().slice(0, 10);
 }
 
+/**
+ * The moves that put a day kept for office hours on a working day (`closed`: the weekdays it may not fall on,
+ * 0 Sunday … 6 Saturday), nearest first, forward then back; none when it is on one already.
+ */
+export function toWorkingDay(day: unknown, closed: readonly number[] = [0, 6]): string[] {
+  const d = String(day).slice(0, 10);
+  const dow = (x: string) => new Date(`${x}T12:00:00Z`).getUTCDay();
+  if (!closed.includes(dow(d))) return [];
+  const moves: string[] = [];
+  for (let k = 1; k <= 3; k++)
+    for (const sign of [1, -1]) {
+      const x = addDays(d, sign * k);
+      if (!closed.includes(dow(x))) moves.push(x);
+    }
+  return moves;
+}
+
 /** The id record i refers to in a table with `prefix`: a few per task (the first call sets how many), so several records share one. */
 export function refId(w: World, prefix: string, i: number, pool = 4): string {
   let pools = refPools.get(w);
@@ -131,6 +165,10 @@ function packFixtures(p: PackRecord<string>, collection: string, records: Rec[],
     const rows = refs.map((id, i) => {
       const row = { ...parent.make(w, id, i), ...freeRecord(parent.fields, x) };
       inThePast(row, parent.fields, w);
+      // no rule reads a parent: its dates fall in order, its states on the right side of them, its fields agree
+      inOrder(row, parent, w, () => true);
+      inTense(row, parent, w, () => true);
+      inAgreement(row, parent, w, () => true);
       const children = records.filter((r) => String(r[field]) === id);
       return { ...row, ...p.fitParent?.(row, children, w) };
     });
@@ -147,11 +185,13 @@ function modelOf(field: string, f: Field, hint: FieldHint): FieldModel {
   switch (f.kind) {
     case 'enum': {
       const h = hint as Extract<FieldHint, { weights?: unknown }>;
+      const stray = h.values?.find((v) => !f.values.includes(v));
+      if (stray) throw new Error(`pack: ${field} has no value ${stray}`);
       return {
         kind: 'enum',
         field,
         label: h.label,
-        values: f.values,
+        values: h.values ?? f.values,
         ...(h.weights ? { weights: h.weights } : {}),
         ...(h.say ? { say: h.say } : {}),
       };
@@ -235,6 +275,7 @@ export function packSource<const N extends string>(p: PackRecord<N>): SourcePart
     ...(p.tense ? { tense: p.tense } : {}),
     domains: p.domains,
     ...(p.measure ? { measure: p.measure } : {}),
+    ...(p.agree ? { agree: p.agree } : {}),
     ...(p.textField ? { textField: p.textField } : {}),
     make: p.make,
     title: p.title,

@@ -36,6 +36,8 @@ export const TRIP_TERMS = [
 export const SUPPLIERS: Readonly<Record<string, readonly string[]>> = {
   flight: ['Lufthansa', 'British Airways', 'KLM', 'Air France', 'TAP Air Portugal', 'SAS', 'Emirates', 'Iberia'],
   rail: ['Eurostar', 'Deutsche Bahn', 'Avanti West Coast', 'LNER', 'Trenitalia', 'SJ'],
+  'car hire': ['Sixt', 'Europcar', 'Hertz', 'Avis', 'Enterprise'],
+  'airport transfer': ['Blacklane', 'Addison Lee', 'Welcome Pickups', 'Carey'],
 };
 
 // the rail operators of a policy region: a Sydney trip is not booked on LNER
@@ -46,8 +48,6 @@ export const RAIL_BY_REGION: Readonly<Record<string, readonly string[]>> = {
   'Asia-Pacific': ['NSW TrainLink', 'SMRT'],
   'Middle East': ['Etihad Rail'],
   'Latin America': ['CPTM'],
-  'car hire': ['Sixt', 'Europcar', 'Hertz', 'Avis', 'Enterprise'],
-  'airport transfer': ['Blacklane', 'Addison Lee', 'Welcome Pickups', 'Carey'],
 };
 
 // a hotel in each destination: a trip's hotel is in the city it goes to

@@ -3,7 +3,7 @@ import { travel } from '../../../services/domains/travel.js';
 import { oneOf, writePlan } from '../../kit/content.js';
 import type { World } from '../parts.js';
 import { colleague } from '../sources/kit.js';
-import { addDays, nth, packAction, packSource, refId } from './table-source.js';
+import { addDays, nth, onDay, packAction, packSource, refId } from './table-source.js';
 import {
   cityOf,
   destinationOf,
@@ -38,10 +38,11 @@ function tripNote(rng: Rng, term: string | undefined): string {
       facts: [
         oneOf(
           rng,
-          `meeting with the client team on ${dayName(rng)}`,
+          // (nothing that says what the trip is for: the purpose is the record's own field)
+          `dates fixed by the host, first session on ${dayName(rng)}`,
           'agenda attached to the request',
-          'combining two customer visits in one trip',
-          `presenting at the ${rng.pick(['spring', 'annual', 'partner'])} summit`,
+          'combining two visits in one trip',
+          'first visit to this office',
         ),
         ...(term
           ? [
@@ -57,7 +58,7 @@ function tripNote(rng: Rng, term: string | undefined): string {
         oneOf(
           rng,
           'flexible on flight times',
-          'hotel near the client office preferred',
+          'hotel near the venue preferred',
           'cost centre agreed with finance',
           'travelling with a colleague from sales',
         ),
@@ -243,7 +244,12 @@ export const perDiemClaims = packSource({
       no: 'without lodging receipts',
       p: 0.65,
     },
-    status: { label: 'status', weights: [1, 5, 2, 2, 1, 2] },
+    // (a claim with a submission date has been submitted: no drafts)
+    status: {
+      label: 'status',
+      values: ['submitted', 'queried', 'approved', 'rejected', 'paid'],
+      weights: [5, 2, 2, 1, 2],
+    },
     notes: { label: 'claim notes', terms: PER_DIEM_TERMS, write: perDiemNote },
   },
   make: (w, id, i) => {
@@ -310,6 +316,13 @@ export const householdBills = packSource({
   system: travel,
   table: 'household_bills',
   fixed: ['category'],
+  // an unpaid bill is due until its date and overdue after it
+  tense: { state: 'status', date: 'due_on', past: ['overdue'], ahead: ['due'] },
+  // (a bill due today is not overdue yet)
+  agree: (rec, w) =>
+    rec.status === 'overdue' && String(rec.due_on) === w.today.slice(0, 10)
+      ? [{ due_on: onDay(w, -w.rng.int(1, 3)) }]
+      : [],
   domains: ['Travel_Lifestyle'],
   capabilities: ['Calendar_Scheduling', 'Math_Scientific'],
   measure: { field: 'amount', label: 'amount due', unit: 'EUR' },

@@ -122,13 +122,83 @@ export function inTense(rec: Rec, src: SourcePart, w: World, keeps: (rec: Rec) =
   }
   const m = src.fields.find((f) => f.field === t.date);
   if (m?.kind !== 'date') return;
-  // the date moves to the other side: anywhere there, else by the least step (today's appointment to tomorrow),
-  // which keeps a window the record's part in the task turns on
+  // the nearest days across today first (a deadline due today that is still upcoming: tomorrow), then any
   const far = ahead ? -w.rng.int(1, Math.max(1, -m.from)) : w.rng.int(1, Math.max(1, m.to));
-  for (const offset of [far, ahead ? -1 : 1]) {
+  for (const offset of [...[1, 2, 3].map((d) => (ahead ? -d : d)), far]) {
     if (offset < m.from || offset > m.to) continue;
     rec[t.date] = dateOf(at(w.today, { days: offset }));
     if (keeps(rec)) return;
     Object.assign(rec, was);
   }
+}
+
+/**
+ * Makes a record's linked fields agree (SourcePart.agree): the first change the source offers that `keeps` the
+ * record's part in the task (the rule still selects it or not) is made; none keeps it: left as drawn.
+ */
+export function inAgreement(rec: Rec, src: SourcePart, w: World, keeps: (rec: Rec) => boolean): void {
+  // a record may disagree in more than one way: each round settles one
+  for (let round = 0; round < 3; round++) {
+    const allowed = actStates.get(rec);
+    // a state the task's actions act from stays one of those (a workflow to pause is not made archived)
+    const fine = (change: Rec) =>
+      Object.entries(change).every(([k, v]) => !allowed?.[k] || allowed[k].includes(String(v)));
+    const changes = (src.agree?.(rec, w) ?? []).filter(fine);
+    const made = changes.find((change) => {
+      const was = { ...rec };
+      Object.assign(rec, change);
+      if (keeps(rec)) return true;
+      Object.assign(rec, was);
+      return false;
+    });
+    if (!made) return;
+  }
+}
+
+// per task (world): where each kind of name starts in its list, and the names its records already hold
+const fresher = new WeakMap<World, Map<string, { start: number; taken: Set<string> }>>();
+
+/**
+ * Record i's entry of `xs` that no record of the same `kind` in the task holds yet (the next free one after record
+ * i's place in the list; all taken: record i's own), so two pull requests of one repository never share a title
+ * and no system has to tell them apart with a "(2)".
+ */
+export function fresh(
+  w: World,
+  kind: string,
+  xs: readonly string[],
+  i: number,
+  /** how a record of a task that holds more of this kind than the list has is named instead ("…, part 2") */
+  variant?: (name: string, n: number) => string,
+): string {
+  let kinds = fresher.get(w);
+  if (!kinds) fresher.set(w, (kinds = new Map()));
+  let k = kinds.get(kind);
+  if (!k) kinds.set(kind, (k = { start: w.rng.int(0, 9_999), taken: new Set() }));
+  const at = (j: number) => xs[(k.start + i + j) % xs.length] as string;
+  let pick = at(0);
+  for (let j = 0; j < xs.length && k.taken.has(pick); j++) pick = at(j + 1);
+  for (let n = 1; variant && n < 20 && k.taken.has(pick); n++) pick = variant(at(n - 1), n);
+  if (k.taken.has(pick)) pick = at(0);
+  k.taken.add(pick);
+  return pick;
+}
+
+/**
+ * The first of `choices` no record of the same `kind` in the task holds yet (all taken: the first), so a second
+ * ticket about a mailbox is told apart the way its reporter would ("… – Finance"), not with a "(2)".
+ */
+export function firstFresh(w: World, kind: string, choices: readonly string[]): string {
+  let kinds = fresher.get(w);
+  if (!kinds) fresher.set(w, (kinds = new Map()));
+  let k = kinds.get(kind);
+  if (!k) kinds.set(kind, (k = { start: 0, taken: new Set() }));
+  const pick = choices.find((c) => !k.taken.has(c)) ?? (choices[0] as string);
+  k.taken.add(pick);
+  return pick;
+}
+
+/** Forgets the names a task's records took (a task's records are drawn again from scratch). */
+export function freshNames(w: World): void {
+  fresher.delete(w);
 }

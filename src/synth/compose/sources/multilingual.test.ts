@@ -12,6 +12,7 @@ import { compileRecipe } from '../compile/index.js';
 import { chooseRecipe } from '../recipe.js';
 import { PARTS } from '../registry.js';
 import { makeWorld } from '../world.js';
+import { matterOf } from './multilingual.js';
 import { ISO, LANGS, partnerMessage, replyIn, TOPICS } from './multilingual-text.js';
 
 // partners' messages in five languages: every message and every reply reads as its language to the language
@@ -61,6 +62,17 @@ describe('partner messages in other languages', () => {
           const reply = replyIn(lang, m, 'A. B.', topic, '2026-03-13');
           assert.equal(languageOf(reply), ISO[lang], reply);
         }
+  });
+
+  it('name a day before the message was sent for what already happened, and after it for how long a price holds', () => {
+    for (let k = 0; k < 200; k++) {
+      const topic = TOPICS[k % TOPICS.length] as (typeof TOPICS)[number];
+      const w = makeWorld(createRng('ml-day', k), 'Office_Productivity', 'medium', '2026-03-10T09:00:00Z');
+      const date = `2026-03-0${1 + (k % 9)}T10:00:00Z`;
+      const m = matterOf({ language: LANGS[k % LANGS.length], topic, date, units: 200 }, w);
+      if (topic === 'price') assert.ok(m.day > date.slice(0, 10), `price valid after ${m.day}, sent ${date}`);
+      else assert.ok(m.day < date.slice(0, 10), `${topic} on ${m.day}, told in a message of ${date}`);
+    }
   });
 
   it('translations: tasks pass the gate; an untranslated copy or one without the glossary term fails', async () => {

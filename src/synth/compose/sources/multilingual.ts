@@ -27,15 +27,19 @@ const MONEY: Readonly<Record<Lang, [locale: string, currency: string]>> = {
   Japanese: ['ja-JP', 'JPY'],
 };
 
-/** The order a message is about, its figure in the partner's currency and a day it names. */
+/**
+ * The order a message is about, its figure in the partner's currency and a day it names: one before the message was
+ * sent (a delivery that did not come, a payment that fell due), or for a price, one after it (how long it holds).
+ */
 export function matterOf(rec: Rec, w: World): Matter {
   const lang = rec.language as Lang;
   const [locale, currency] = MONEY[lang];
   const n = currency === 'JPY' ? w.rng.int(80, 2400) * 1000 : w.rng.int(400, 24_000);
+  const sent = `${String(rec.date ?? w.today).slice(0, 10)}T12:00:00Z`;
   return {
     ref: `PO-${w.rng.int(10_000, 99_999)}`,
     amount: new Intl.NumberFormat(locale, { style: 'currency', currency }).format(n),
-    day: dateOf(at(w.today, { days: -w.rng.int(2, 20) })),
+    day: dateOf(at(sent, { days: rec.topic === 'price' ? w.rng.int(10, 45) : -w.rng.int(2, 14) })),
     units: Number(rec.units),
   };
 }
@@ -53,7 +57,8 @@ export const partnerMails = defineSource({
   collection: 'messages',
   capabilities: ['Translation', 'Email_Communication'],
   // the order's size is written in the message, in its language: reading it out is part of the work
-  measure: { field: 'units', label: 'number of units ordered', unit: 'units', mean: true },
+  // (units of different partners' orders add up to nothing: their mean and the largest order mean something)
+  measure: { field: 'units', label: 'number of units ordered', unit: 'units', mean: true, additive: false },
   fields: [
     { kind: 'enum', field: 'language', label: 'language', values: LANGS },
     {

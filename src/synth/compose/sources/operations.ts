@@ -1,7 +1,8 @@
 import { oneOf, writePlan } from '../../kit/content.js';
+import { shuffle } from '../../kit/ids.js';
 import { slug } from '../../kit/text.js';
 import type { FieldModel } from '../../rules/fields.js';
-import { byEmail, colleague, cycle, defineSource } from './kit.js';
+import { byEmail, colleague, cycle, defineSource, fresh } from './kit.js';
 
 // the records of the operations systems — scheduled jobs, integrations, to-dos — as sources (records.ts holds the
 // business systems' records and says what a source declares)
@@ -33,12 +34,20 @@ export const jobs = defineSource({
   order: [['created_at', 'last_run']],
   make: (w, id, i) => ({
     job_id: id,
-    // a job is named for what it moves, cut at a word ("payroll-export-sync"), never for an issue
-    name: `${
-      slug(cycle(w.vocab.products, i))
-        .slice(0, 25)
-        .replace(/-[^-]*$/, '') || slug(cycle(w.vocab.products, i))
-    }-${w.rng.pick(['sync', 'export', 'backup', 'refresh', 'cleanup'])}`,
+    // a job is named for what it moves, cut at a word ("payroll-export-sync"), never for an issue; no two jobs of
+    // a task share a name
+    name: fresh(
+      w,
+      'job name',
+      w.vocab.products.flatMap((p) => {
+        const stem =
+          slug(p)
+            .slice(0, 25)
+            .replace(/-[^-]*$/, '') || slug(p);
+        return ['sync', 'export', 'backup', 'refresh', 'cleanup'].map((verb) => `${stem}-${verb}`);
+      }),
+      i * 5 + w.rng.int(0, 4),
+    ),
     cron_expression: `${w.rng.int(0, 59)} ${w.rng.int(0, 5)} * * *`,
     action: `run ${slug(cycle(w.vocab.topics, i))} sync`,
     created_by: colleague(w, i).email,
@@ -52,6 +61,32 @@ export const jobs = defineSource({
   list: () => [{ call: 'scheduler_list_jobs', args: { status: 'all' }, widening: ['status'] }],
   get: (rec) => ({ call: 'scheduler_get_job', args: { job_id: rec.job_id } }),
 });
+
+// the apps our systems are wired to, and what each integration with them does
+const APPS: readonly (readonly [string, readonly string[]])[] = [
+  ['Salesforce', ['contact sync', 'opportunity export', 'lead webhook']],
+  ['Slack', ['alert bot', 'channel notifications']],
+  ['Okta', ['user provisioning (SCIM)', 'SSO login events']],
+  ['Workday', ['HR feed', 'new-starter sync']],
+  ['NetSuite', ['invoice export', 'GL journal sync']],
+  ['Jira', ['issue bridge', 'release webhook']],
+  ['Zendesk', ['ticket sync', 'satisfaction export']],
+  ['Stripe', ['payment webhook', 'payout export']],
+  ['HubSpot', ['form capture', 'contact sync']],
+  ['Datadog', ['metrics forwarder']],
+  ['PagerDuty', ['incident webhook']],
+  ['DocuSign', ['envelope status webhook']],
+  ['Splunk', ['audit log forwarder']],
+  ['CrowdStrike', ['detections feed']],
+  ['1Password', ['SCIM bridge']],
+  ['Google Drive', ['document archive']],
+  ['Microsoft Teams', ['meeting notes bot']],
+  ['ServiceNow', ['change request sync']],
+  ['Xero', ['bank feed']],
+  ['Greenhouse', ['candidate export']],
+];
+const INTEGRATIONS = APPS.flatMap(([app, uses]) => uses.map((u) => `${app} ${u}`));
+const APP_OF = new Map<string, string>(APPS.flatMap(([app, uses]) => uses.map((u) => [`${app} ${u}`, app] as const)));
 
 export const integrations = defineSource({
   name: 'integrations',
@@ -84,13 +119,26 @@ export const integrations = defineSource({
     },
     { kind: 'number', field: 'monthly_calls', label: 'monthly calls', min: 1000, max: 90_000, step: 1000 },
   ] satisfies FieldModel[],
-  make: (w, id, i) => ({
-    integration_id: id,
-    name: `${cycle(w.vocab.products, i)} connector`,
-    service: slug(cycle(w.vocab.companies, i)),
-    webhook_url: `https://hooks.${w.company}.example/${slug(cycle(w.vocab.products, i))}`,
-    owner: colleague(w, i).email,
-  }),
+  make: (w, id, i) => {
+    // an integration is one of our systems talking to an app, named for the app and what it moves
+    const name = fresh(w, 'integration name', INTEGRATIONS, i);
+    const app = APP_OF.get(name) ?? 'Webhook';
+    return {
+      integration_id: id,
+      name,
+      service: slug(app),
+      webhook_url: `https://hooks.${w.company}.example/${slug(name)}`,
+      owner: colleague(w, i).email,
+    };
+  },
+  // an inactive integration makes no calls to speak of
+  agree: (rec, w) =>
+    rec.status === 'inactive' && Number(rec.monthly_calls) > 5000
+      ? [
+          { monthly_calls: 1000 * w.rng.int(1, 4) },
+          ...shuffle(w.rng, ['active', 'deprecated', 'error']).map((status) => ({ status })),
+        ]
+      : [],
   title: (rec) => `${rec.name} (${rec.integration_id})`,
   owner: (rec, w) => byEmail(w, rec.owner),
   ownerRole: 'owner',
@@ -134,7 +182,12 @@ export const tasks = defineSource({
   make: (w, id, i) => ({
     task_id: id,
     // an issue with what is to be done about it: "Look into: Course page shows old syllabus"
-    title: `${w.rng.pick(['Follow up', 'Look into', 'Fix', 'Chase', 'Check'])}: ${cycle(w.vocab.items, i)}`,
+    title: fresh(
+      w,
+      'to-do title',
+      w.vocab.items.flatMap((item) => ['Follow up', 'Look into', 'Fix', 'Chase', 'Check'].map((v) => `${v}: ${item}`)),
+      i * 5 + w.rng.int(0, 4),
+    ),
     description: writePlan(w.rng, {
       first: oneOf(
         w.rng,

@@ -120,4 +120,28 @@ describe('picture sources', () => {
       assert.ok(scans.domain && scans.source.domains?.includes(scans.domain), String(scans.domain));
     }
   });
+
+  it('print receipts whose lines add up, each an item the shop sells at its price (no €200 city tax)', () => {
+    const src = PARTS.sources.find((x) => x.name === 'receipt_scans');
+    assert.ok(src?.fixtures);
+    const w = makeWorld(createRng('receipt-lines'), 'Office_Productivity', 'medium', '2026-03-10T09:00:00Z');
+    type Line = { item: string; qty?: number; amount: number };
+    const small = /^(City tax|Coffee|Sparkling water|Luggage|Sticky notes)$/;
+    for (let k = 0; k < 300; k++) {
+      const category = ['meals', 'taxi', 'hotel', 'supplies'][k % 4] as string;
+      const [lo, hi] = ({ meals: [4, 420], taxi: [8, 180], hotel: [60, 420], supplies: [3, 420] } as const)[
+        category as 'meals'
+      ];
+      const total = Math.round((lo + ((k * 37) % 100) * ((hi - lo) / 100)) * 100) / 100;
+      const rec = { scan_id: `SC-${k}`, category, total, receipt_date: '2026-03-01', payment: 'cash', turned: 0 };
+      const files = src.fixtures([rec], w).workspace?.files as Record<string, { png: { lines: Line[] } }>;
+      const lines = files[`scans/inbox/SC-${k}.png`]?.png.lines ?? [];
+      const sum = lines.reduce((a, l) => a + Math.round(l.amount * 100), 0);
+      assert.equal(sum, Math.round(total * 100), `${category} ${total}: ${JSON.stringify(lines)}`);
+      for (const l of lines)
+        if (small.test(l.item))
+          assert.ok(l.amount / (l.qty ?? 1) <= 6, `${category} ${total}: ${l.item} at ${l.amount} (${l.qty ?? 1})`);
+      if (category === 'hotel') assert.match(lines[0]?.item ?? '', /^Room/);
+    }
+  });
 });

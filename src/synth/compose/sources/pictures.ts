@@ -11,7 +11,7 @@ import { defineSource } from './kit.js';
 // is the first step of the task.
 
 /** Where a screenshot of the orders report lives. */
-const SHOT = 'screenshots/open-orders.png';
+const SHOT = 'screenshots/orders.png';
 
 /** Orders shown only in a screenshot of the billing dashboard's table. */
 export const orderScreenshot = defineSource({
@@ -26,7 +26,8 @@ export const orderScreenshot = defineSource({
         [SHOT]: {
           png: {
             kind: 'table',
-            title: `Open orders — ${w.company} billing dashboard`,
+            // (paid orders among them: the table is every order of the last two months, not the open ones)
+            title: `Orders, last 60 days — ${w.company} billing dashboard`,
             rows: [
               ['Order', 'Customer', 'Region', 'Value (USD)', 'Payment', 'Ordered', 'Sales owner'],
               ...records.map((r) => [
@@ -50,7 +51,7 @@ export const orderScreenshot = defineSource({
     w.rng.pick([
       `The billing dashboard has no export, so all I have is a screenshot of its order table: ${SHOT}.`,
       `The orders are in the dashboard screenshot at ${SHOT} (there is no export).`,
-      `Work from the screenshot of the open orders, ${SHOT}; the dashboard cannot export.`,
+      `Work from the screenshot of the order table, ${SHOT}; the dashboard cannot export.`,
     ]),
 });
 
@@ -68,8 +69,11 @@ interface PlanKind<N extends string> {
   zoneLabel: string;
   /** state of a place, drawn as the cell's colour (free, taken, blocked as in the legend) */
   status: { label: string; say?: Readonly<Record<string, string>> };
-  /** the place's equipment count, printed in the cell ("2 screens") */
-  count: { field: string; label: string; unit: string; min: number; max: number };
+  /**
+   * the place's equipment count, printed in the cell ("2 screens"); `additive: false`: a total of it means nothing
+   * (the gas points of different beds). Its highest or lowest is never asked: over 0 to 4 it is a guess
+   */
+  count: { field: string; label: string; unit: string; singular: string; min: number; max: number; additive?: false };
   /** a yes/no feature printed in the cell when it holds ("sit-stand") */
   feature: { field: string; label: string; yes: string; no: string; mark: string };
   /** the wall along the plan's bottom edge (windows, a loading dock) and how a rule says a place is by it */
@@ -99,9 +103,8 @@ function planPicture(k: PlanKind<string>, records: Rec[], w: World): Fixtures {
   const cells: Record<string, unknown>[] = [];
   const areas: Record<string, unknown>[] = [];
   const note = (r: Rec) =>
-    // "1 socket", "2 sockets"
     [
-      `${r[k.count.field]} ${r[k.count.field] === 1 ? k.count.unit.replace(/s$/, '') : k.count.unit}`,
+      `${r[k.count.field]} ${r[k.count.field] === 1 ? k.count.singular : k.count.unit}`,
       r[k.feature.field] === true ? k.feature.mark : '',
     ]
       .filter(Boolean)
@@ -193,7 +196,13 @@ function planSource<const N extends string>(k: PlanKind<N>): SourcePart<N> {
     idField: 'place_id',
     prefix: k.prefix,
     capabilities: k.capabilities ?? ['Spatial_Visual_Reasoning', 'Multimodal_Perception'],
-    measure: { field: k.count.field, label: k.count.label, unit: k.count.unit },
+    measure: {
+      field: k.count.field,
+      label: k.count.label,
+      unit: k.count.unit,
+      extreme: false,
+      ...(k.count.additive === false ? { additive: false as const } : {}),
+    },
     fields,
     make: (_w, id) => ({ place_id: id }),
     title: (rec) => `${k.noun[0]} ${rec.place_id} (${rec.zone})`,
@@ -219,7 +228,7 @@ export const deskPlan = planSource({
   zones: ['Quiet zone', 'Team area', 'Hot desks'],
   zoneLabel: 'zone',
   status: { label: 'desk status', say: { blocked: 'blocked (out of use)' } },
-  count: { field: 'screens', label: 'number of screens', unit: 'screens', min: 1, max: 3 },
+  count: { field: 'screens', label: 'number of screens', unit: 'screens', singular: 'screen', min: 1, max: 3 },
   feature: {
     field: 'sit_stand',
     label: 'desk type',
@@ -243,7 +252,15 @@ export const wardBeds = planSource({
   zones: ['Bay 1', 'Bay 2', 'Side rooms'],
   zoneLabel: 'bay',
   status: { label: 'bed status', say: { free: 'free (clean, ready)', blocked: 'blocked (awaiting cleaning)' } },
-  count: { field: 'sockets', label: 'number of gas points', unit: 'gas points', min: 0, max: 2 },
+  count: {
+    field: 'sockets',
+    label: 'number of gas points',
+    unit: 'gas points',
+    singular: 'gas point',
+    min: 0,
+    max: 2,
+    additive: false,
+  },
   feature: {
     field: 'hoist',
     label: 'ceiling hoist',
@@ -267,7 +284,15 @@ export const examSeats = planSource({
   zones: ['Front block', 'Middle block', 'Back block'],
   zoneLabel: 'seating block',
   status: { label: 'seat status', say: { taken: 'taken (assigned)', blocked: 'blocked (broken desk)' } },
-  count: { field: 'sockets', label: 'number of power sockets', unit: 'sockets', min: 0, max: 2 },
+  count: {
+    field: 'sockets',
+    label: 'number of power sockets',
+    unit: 'sockets',
+    singular: 'socket',
+    min: 0,
+    max: 2,
+    additive: false,
+  },
   feature: {
     field: 'wide_desk',
     label: 'desk width',
@@ -294,7 +319,7 @@ export const warehouseBays = planSource({
     label: 'bay status',
     say: { free: 'free (empty)', taken: 'taken (stocked)', blocked: 'blocked (damaged racking)' },
   },
-  count: { field: 'levels', label: 'number of racking levels', unit: 'levels', min: 1, max: 4 },
+  count: { field: 'levels', label: 'number of racking levels', unit: 'levels', singular: 'level', min: 1, max: 4 },
   feature: { field: 'chilled', label: 'chilled bay', yes: 'chilled', no: 'ambient', mark: 'chilled' },
   window: {
     wall: 'loading dock',

@@ -8,16 +8,77 @@ import { defineSource } from './kit.js';
 // them has to undo (media-actions.ts).
 
 const MERCHANTS: Readonly<Record<string, readonly string[]>> = {
-  meals: ['Café Lumière', 'The Brass Kettle', 'Trattoria Sole', 'Noodle Bar 88'],
+  meals: ['Brasserie Lumière', 'The Brass Kettle', 'Trattoria Sole', 'Noodle Bar 88'],
   taxi: ['City Cabs', 'Metro Taxi Co.', 'Airport Express Cars'],
   hotel: ['Hotel Meridian', 'Harbour View Inn', 'Parkside Suites'],
   supplies: ['Papeterie Moderne', 'OfficeHub', 'Print & Post'],
 };
-const ITEMS: Readonly<Record<string, readonly string[]>> = {
-  meals: ['Lunch menu', 'Soup of the day', 'Sparkling water', 'Coffee', 'Dessert'],
-  taxi: ['Fare', 'Waiting time', 'Luggage'],
-  hotel: ['Room, 1 night', 'Breakfast', 'City tax'],
-  supplies: ['Printer paper A4', 'Toner cartridge', 'Notebooks', 'Binders'],
+// what a shop of each kind prints on its receipts, at its prices (per unit): the main items a receipt is mostly
+// made of, and the smaller ones beside them; a hotel bills its extras per night
+type Priced = readonly [item: string, lo: number, hi: number];
+interface Shop {
+  mains: readonly Priced[];
+  extras: readonly Priced[];
+  /** the most of a main item one receipt holds (covers at a table, nights, boxes) */
+  most: number;
+  perNight?: true;
+}
+const SHOPS: Readonly<Record<string, Shop>> = {
+  meals: {
+    mains: [
+      ['Coffee', 2.2, 4.5],
+      ['Sandwich', 4.5, 9],
+      ['Lunch menu', 11, 26],
+      ['Dish of the day', 12, 24],
+      ['Set dinner', 26, 48],
+    ],
+    extras: [
+      ['Sparkling water', 2.5, 5.5],
+      ['Coffee', 2.2, 4.5],
+      ['Dessert', 5, 9],
+      ['Glass of wine', 5, 11],
+    ],
+    most: 14,
+  },
+  taxi: {
+    mains: [['Fare', 6, 175]],
+    extras: [
+      ['Waiting time', 2, 12],
+      ['Luggage', 1, 4],
+      ['Airport surcharge', 3, 8],
+    ],
+    most: 1,
+  },
+  hotel: {
+    mains: [['Room, per night', 55, 240]],
+    extras: [
+      ['City tax', 1.5, 4.5],
+      ['Breakfast', 12, 24],
+    ],
+    most: 4,
+    perNight: true,
+  },
+  supplies: {
+    mains: [
+      ['Notebooks', 2, 8],
+      ['Binders', 2, 6],
+      ['Printer paper A4, box of 5 reams', 22, 38],
+      ['Toner cartridge', 35, 120],
+    ],
+    extras: [
+      ['Pens, pack of 10', 3, 9],
+      ['Sticky notes', 2, 6],
+      ['Envelopes, box of 50', 6, 14],
+    ],
+    most: 24,
+  },
+};
+/** The totals a receipt of each kind plausibly comes to (EUR): no hotel night for €6, no €400 taxi ride. */
+const TOTALS: Readonly<Record<string, readonly [number, number]>> = {
+  meals: [4, 420],
+  taxi: [8, 180],
+  hotel: [60, 420],
+  supplies: [3, 420],
 };
 const PAID = {
   'corporate card': 'Paid by corporate card',
@@ -30,18 +91,41 @@ export const scanPath = (rec: Rec) => `scans/inbox/${rec.scan_id}.png`;
 /** How far a scan is turned clockwise (the scanner's feed, drawn per record). */
 export const turnOf = (rec: Rec): 0 | 90 | 180 | 270 => (Number(rec.turned) || 0) as 0 | 90 | 180 | 270;
 
-// lines that add up to the total: one to three items, the last taking the remainder
-function receiptLines(rec: Rec, w: World): { item: string; amount: number }[] {
-  const items = ITEMS[String(rec.category)] ?? ['Item'];
+type Line = { item: string; qty?: number; amount: number };
+
+// lines that add up to the total, each an item the shop sells at its price: a main item (as many as the total
+// calls for: covers, nights, boxes) taking what the smaller items leave; none fits (a total no shop of the kind
+// prints): the main item once
+function receiptLines(rec: Rec, w: World): Line[] {
+  const shop = SHOPS[String(rec.category)] ?? (SHOPS.supplies as Shop);
   const total = Math.round(Number(rec.total) * 100);
-  const n = Math.min(items.length, total < 1500 ? 1 : w.rng.int(1, 3));
-  const picked = shuffle(w.rng, items).slice(0, n);
-  let left = total;
-  return picked.map((item, i) => {
-    const cents = i === n - 1 ? left : Math.max(100, Math.round((left * w.rng.int(25, 60)) / 100));
-    left -= cents;
-    return { item, amount: cents / 100 };
-  });
+  const price = ([, lo, hi]: Priced) => Math.round((lo + w.rng.next() * (hi - lo)) * 10) * 10;
+  // the main items the total buys, a few of them at most where one does (three lunches, not twelve coffees)
+  const affordable = shop.mains.filter(([, lo]) => lo * 100 <= total);
+  const few = affordable.filter(([, , hi]) => (total * 0.55) / (hi * 100) <= 4);
+  const mains = few.length ? few : affordable.length ? affordable : shop.mains;
+  for (let tries = 0; tries < 24; tries++) {
+    const main = w.rng.pick(mains);
+    const [item, lo, hi] = main;
+    const fewest = Math.max(1, Math.ceil((total * 0.55) / (hi * 100)));
+    const most = Math.min(shop.most, Math.floor(total / (lo * 100)));
+    if (fewest > most) continue;
+    const n = w.rng.int(fewest, most);
+    const extras: Line[] = [];
+    let left = total - n * lo * 100;
+    for (const extra of shuffle(w.rng, shop.extras).slice(0, w.rng.int(0, 2))) {
+      if (extra[0] === item) continue;
+      const qty = shop.perNight ? n : w.rng.int(1, Math.max(1, Math.min(n, 4)));
+      const cents = qty * price(extra);
+      if (cents > left) continue;
+      left -= cents;
+      extras.push({ item: extra[0], ...(qty > 1 || shop.perNight ? { qty } : {}), amount: cents / 100 });
+    }
+    const rest = total - extras.reduce((a, l) => a + Math.round(l.amount * 100), 0);
+    if (rest < n * lo * 100 || rest > n * hi * 100) continue;
+    return [{ item, ...(n > 1 || shop.perNight ? { qty: n } : {}), amount: rest / 100 }, ...extras];
+  }
+  return [{ item: (shop.mains[0] as Priced)[0], amount: total / 100 }];
 }
 
 /** Receipt scans in the workspace: the merchant, total, date and payment are only on the picture. */
@@ -76,6 +160,18 @@ export const receiptScans = defineSource({
     },
   ] satisfies FieldModel[],
   make: (w, id) => ({ scan_id: id, turned: w.rng.pick([0, 0, 90, 90, 270, 180]) }),
+  // a receipt's total is one a shop of its kind prints: another kind of expense where that one fits, else a total
+  // within the range
+  agree: (rec, w) => {
+    const total = Number(rec.total);
+    const [lo, hi] = TOTALS[String(rec.category)] ?? [0, Number.POSITIVE_INFINITY];
+    if (total >= lo && total <= hi) return [];
+    const kinds = Object.entries(TOTALS).filter(([, [a, b]]) => total >= a && total <= b);
+    return [
+      ...shuffle(w.rng, kinds).map(([category]) => ({ category })),
+      { total: Math.round((lo + w.rng.next() * (Math.min(hi, 420) - lo)) * 100) / 100 },
+    ];
+  },
   title: (rec) => `${rec.scan_id} (${rec.merchant ?? rec.category}, ${rec.total} EUR)`,
   fixtures: (records, w) => {
     const files: Record<string, unknown> = {};

@@ -4,7 +4,8 @@ import type { DomainVocab } from '../../kit/domains/types.js';
 import { oneOf, writePlan } from '../../kit/content.js';
 import { slug } from '../../kit/text.js';
 import type { FieldModel } from '../../rules/fields.js';
-import { byEmail, colleague, cycle, defineSource } from './kit.js';
+import { shuffle } from '../../kit/ids.js';
+import { byEmail, colleague, cycle, defineSource, firstFresh, fresh } from './kit.js';
 
 // sources: where the facts live. each declares the fields a rule may select by (every record draws them
 // freely; the task's rule and its near misses are drawn per task), the read tools that reach it, and where its
@@ -50,6 +51,9 @@ function ticketText(rng: Rng, term: string | undefined, v: DomainVocab): string 
   });
 }
 
+// where a ticket comes from, as a helpdesk title says it
+const TEAMS = ['Finance', 'Sales', 'Operations', 'HR', 'Leeds office', 'night shift', 'Reception', 'Warehouse'];
+
 export const tickets = defineSource({
   name: 'tickets',
   nameField: { field: 'title', label: 'title' },
@@ -88,7 +92,11 @@ export const tickets = defineSource({
   ] satisfies FieldModel[],
   make: (w, id, i) => ({
     ticket_id: id,
-    title: cycle(w.vocab.items, i),
+    // a second ticket about the same thing names where it came from
+    title: firstFresh(w, 'ticket title', [
+      cycle(w.vocab.items, i),
+      ...shuffle(w.rng, TEAMS).map((t) => `${cycle(w.vocab.items, i)} – ${t}`),
+    ]),
     reporter: colleague(w, i).email,
     tags: [],
   }),
@@ -147,6 +155,13 @@ export const customers = defineSource({
       currency: 'USD',
     },
   ] satisfies FieldModel[],
+  // a churned customer's contract has ended
+  tense: { state: 'status', date: 'contract_end_date', past: ['churned'], ahead: [] },
+  // an account at risk or lost does not score as healthy
+  agree: (rec, w) =>
+    ['at_risk', 'churned'].includes(String(rec.status)) && Number(rec.health_score) > 70
+      ? [{ health_score: w.rng.int(15, 55) }, { status: 'active' }]
+      : [],
   make: (w, id, i) => {
     const m = colleague(w, i);
     return {
@@ -199,6 +214,16 @@ export const products = defineSource({
   list: () => [{ call: 'inventory_list_products', args: {} }],
   get: (rec) => ({ call: 'inventory_get_product', args: { product_id: rec.product_id } }),
 });
+
+// who a company pays for each category of spend
+const MERCHANTS: Readonly<Record<string, readonly string[]>> = {
+  travel: ['Lufthansa', 'British Airways', 'Trainline', 'Premier Inn', 'Eurostar', 'Hilton Hotels', 'Uber'],
+  software: ['Atlassian', 'Adobe', 'Microsoft', 'Slack Technologies', 'Zoom Video', 'GitHub', 'Figma'],
+  office: ['Viking Direct', 'Staples', 'Amazon Business', 'Ryman', 'IKEA Business', 'Lyreco'],
+  meals: ['Pret A Manger', 'Wagamama', 'Deliveroo', 'Côte Brasserie', 'Dishoom', 'Leon'],
+  marketing: ['LinkedIn Ads', 'Google Ads', 'Mailchimp', 'Vistaprint', 'Meta Ads', 'Hootsuite'],
+  training: ['Coursera', 'Udemy Business', "O'Reilly Media", 'General Assembly', 'LinkedIn Learning', 'QA Ltd'],
+};
 
 const TX_TERMS = ['conference', 'refund', 'annual plan', 'client dinner', 'hardware'];
 
@@ -261,6 +286,13 @@ export const transactions = defineSource({
     },
   ] satisfies FieldModel[],
   make: (w, id, i) => ({ transaction_id: id, currency: 'USD', merchant: cycle(w.vocab.companies, i) }),
+  // the merchant is one that sells what the category says (no travel bought at a credit union)
+  agree: (rec, w) => {
+    const sellers = MERCHANTS[String(rec.category)];
+    return !sellers || sellers.includes(String(rec.merchant))
+      ? []
+      : [{ merchant: fresh(w, 'merchant', sellers, w.rng.int(0, sellers.length - 1)) }];
+  },
   title: (rec) => `${rec.transaction_id} (${rec.merchant}, ${rec.amount} ${rec.currency})`,
   list: (w) => [
     {
