@@ -86,6 +86,8 @@ function splitOf(sel: Rec[], s: SourcePart, avoid: readonly string[]): { m: Fiel
     if (m.rule === false || avoid.includes(m.field) || sel.length < 2) continue;
     const vs = sel.map((rec) => rec[m.field]);
     if (vs.some((v) => v === undefined || v === null) || new Set(vs).size < 2) continue;
+    // a value with a number of its own ("Bay 2") would stand between the asked count and its label
+    if (m.kind === 'enum' && /\d/.test(String(vs[0]))) continue;
     return { m, v: m.kind === 'flag' ? true : vs[0] };
   }
   return undefined;
