@@ -221,8 +221,10 @@ export function drawRule(
 function numberOn(m: NumberModel, t: number, above: boolean, near: boolean, rng: Rng): number {
   const span = m.max - m.min;
   const gap = near ? m.step * rng.int(1, 3) + (span * rng.next()) / 50 : span * (0.05 + rng.next() * 0.3);
-  const raw = above ? t + Math.max(m.step, gap) : t - Math.max(m.step, gap);
-  // inside the field's range (thresholds sit in its middle half, so both sides have room)
+  let raw = above ? t + Math.max(m.step, gap) : t - Math.max(m.step, gap);
+  // inside the field's range (thresholds sit in its middle half, so both sides have room): a value past its end is
+  // drawn again between the line and the end, not stood on the end (no pile of receipts at exactly 420.00)
+  if (raw > m.max || raw < m.min) raw = t + ((above ? m.max : m.min) - t) * (0.1 + 0.85 * rng.next());
   const r = Math.round(Math.round(Math.min(m.max, Math.max(m.min, raw)) / m.step) * m.step * 1e6) / 1e6;
   return above ? Math.max(r, t + m.step) : Math.min(r, t - m.step);
 }

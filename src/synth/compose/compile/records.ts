@@ -2,12 +2,13 @@ import { ids, shuffle } from '../../kit/ids.js';
 import type { Person } from '../../kit/people.js';
 import { drawAtom, drawRule, freeRecord, setAtom } from '../../rules/draw.js';
 import { modifier, rulePhrase } from '../../rules/prose.js';
-import { daysFrom, type FieldModel } from '../../rules/fields.js';
-import { type Atom, atomsOf, holds, modelOf, type Rule, ruleKey, selects, workdaysSince } from '../../rules/rule.js';
+import type { FieldModel } from '../../rules/fields.js';
+import { type Atom, atomsOf, holds, modelOf, type Rule, ruleKey, selects } from '../../rules/rule.js';
 import { CONCERNS } from '../concerns.js';
 import type { Fixtures, Parts, PlantedTrap, Rec, SourcePart, World } from '../parts.js';
 import { type PolicyDoc, policyDoc, policyTitle as policyTitleOf } from '../policy-doc.js';
 import { count } from '../computations.js';
+import { cappedBy, coherent, isOnLine } from './coherence.js';
 import { type Recipe, recipeServices } from '../recipe.js';
 import { REVIEW_TAGS } from '../purposes.js';
 import {
@@ -207,35 +208,6 @@ const lateAtom = (rule: Rule, src: SourcePart) =>
     (a) => a.field !== src.measure?.field && isMutable(src, a.field) && !(a.kind === 'flag' && !a.value),
   );
 
-// the conditions that bound the task's figure: a highest or lowest value over a field the rule bounds, whose
-// answer could be the bound itself (the only record past "at least 10" sitting on 10)
-function cappedBy(rule: Rule, recipe: Recipe): Atom[] {
-  const { computation, source } = recipe;
-  if (computation.name !== 'max' && computation.name !== 'min') return [];
-  return atomsOf(rule).filter(
-    (a) => (a.kind === 'at_least' || a.kind === 'at_most') && a.field === source.measure?.field,
-  );
-}
-
-// whether a record's value sits exactly on a condition's line (150 for "at most 150", the 21st day for "21 days ago
-// or more")
-function isOnLine(a: Atom, rec: Rec, today: string): boolean {
-  const v = rec[a.field];
-  switch (a.kind) {
-    case 'at_least':
-    case 'at_most':
-      return Number(v) === a.value;
-    case 'older':
-      return (a.workdays ? workdaysSince(today, v) : -daysFrom(today, v)) === a.days;
-    case 'recent':
-      return -daysFrom(today, v) === a.days;
-    case 'due_within':
-      return daysFrom(today, v) === a.days;
-    default:
-      return false;
-  }
-}
-
 // the late record's change: what the user sets mid-episode so that the first condition holds
 function lateChange(late: Rec | undefined, rule: Rule, src: SourcePart, w: World): Rec | undefined {
   const first = rule.all[lateAtom(rule, src)];
@@ -304,39 +276,6 @@ function ruleOf(
   // (the sample records of `coherent` took no names from the task's)
   freshNames(w);
   return rule;
-}
-
-// whether the records a rule selects, and its near misses, can agree with themselves (SourcePart.agree): no rule asks
-// for workflows that failed ten times this week and last ran a fortnight ago, nor for a blood count billed at over
-// £1,000 to miss it. Tried on a few records drawn for each part.
-function coherent(rule: Rule, src: SourcePart, w: World): boolean {
-  if (!src.agree) return true;
-  const x = { rng: w.rng, today: w.today, vocab: w.vocab };
-  const set = (rec: Rec, a: Atom, ok: boolean, near: boolean) => setAtom(a, modelOf(src.fields, a), rec, ok, near, x);
-  // a part: a target meeting the rule through alternative `via` (of `any`), or the near miss of condition `miss`
-  const drawn = (miss: number, via: number): Rec => {
-    const rec: Rec = freeRecord(src.fields, x);
-    rule.all.forEach((a, k) => set(rec, a, k !== miss, miss >= 0));
-    const alt = rule.any?.[via];
-    if (alt) set(rec, alt, true, false);
-    if (rule.unless && holds(rule.unless, rec, w.today)) set(rec, rule.unless, false, false);
-    return rec;
-  };
-  const parts = [
-    ...(rule.any ?? [undefined]).map((_, via) => [-1, via] as const),
-    ...rule.all.map((_, miss) => [miss, w.rng.int(0, Math.max(0, (rule.any?.length ?? 1) - 1))] as const),
-  ];
-  for (const [miss, via] of parts) {
-    let agreeing = 0;
-    for (let k = 0; k < 3; k++) {
-      const rec = drawn(miss, via);
-      const was = selects(rule, rec, w.today);
-      inAgreement(rec, src, w, (r) => selects(rule, r, w.today) === was);
-      if (!src.agree(rec, w).length) agreeing++;
-    }
-    if (agreeing < 2) return false;
-  }
-  return true;
 }
 
 /** Whether a condition is on a date: a window, a working-day count, a due date passed. */

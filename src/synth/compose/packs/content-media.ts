@@ -5,52 +5,25 @@ import { shuffle } from '../../kit/ids.js';
 import { daysFrom } from '../../rules/fields.js';
 import { colleague, fresh, stateOf } from '../sources/kit.js';
 import type { Rec, World } from '../parts.js';
-import { addDays, nth, onDay, packAction, packSource, refId } from './table-source.js';
+import { addDays, onDay, packAction, packSource, refId } from './table-source.js';
+import {
+  ASSETS,
+  CAPTION_TERMS,
+  DESK_TERMS,
+  EPISODES,
+  LENGTHS,
+  LICENCE_FEES,
+  LICENCES,
+  LICENSED,
+  POST_TERMS,
+  RUNTIME,
+  SHOW_NOTE_TERMS,
+  STORIES,
+} from './content-media-data.js';
 
 // Content_Media: a publisher's story budget, the social posts promoting its pieces, the licensed pictures and
 // clips in the media library, and the podcast and video episodes in production. Headlines, captions and show
 // notes are what a desk editor, a social editor or a picture researcher would see.
-
-// working headline, its section, and the formats it runs as (an opinion piece is no live blog)
-const STORIES: readonly (readonly [string, string, readonly string[]])[] = [
-  ['Council approves new cycle lanes for the city centre', 'News', ['news story']],
-  ['Rail fares to rise above inflation', 'News', ['news story', 'explainer']],
-  ['Hospital waiting lists fall for a third month', 'News', ['news story']],
-  ['Why the bank held rates again', 'Business', ['explainer', 'news story']],
-  ['Supermarket price war squeezes suppliers', 'Business', ['news story', 'feature']],
-  ['Inside the race to build smaller nuclear reactors', 'Technology', ['feature']],
-  ['What the new AI rules mean for start-ups', 'Technology', ['explainer']],
-  ['How your energy bill is worked out', 'Business', ['explainer']],
-  ['The festival that saved a seaside town', 'Culture', ['feature']],
-  ['A first look at the restored concert hall', 'Culture', ['review', 'feature']],
-  ['The new Hamlet is a triumph of restraint', 'Culture', ['review']],
-  ['This year’s Booker shortlist, ranked', 'Culture', ['review']],
-  ['Late goal keeps promotion hopes alive', 'Sport', ['news story']],
-  ['Marathon entries hit a record', 'Sport', ['news story']],
-  ['We need to talk about four-day weeks', 'Opinion', ['op-ed']],
-  ['Housing targets are the wrong fight', 'Opinion', ['op-ed']],
-  ['Our high streets deserve better than this', 'Opinion', ['op-ed']],
-  ['The last lighthouse keepers', 'Features', ['feature']],
-  ['A year on the night shift at A and E', 'Features', ['feature', 'interview']],
-  ['“I never planned to run a factory”: the founder of Fenwick Biotech', 'Features', ['interview']],
-  ['The chief constable on policing the protests', 'News', ['interview']],
-  ['Meet the teenager who rewired her village', 'Features', ['interview']],
-  ['Live: budget day as it happened', 'News', ['live blog']],
-  ['Live: election night results', 'News', ['live blog']],
-  ['Live: storm updates and travel disruption', 'News', ['live blog']],
-  ['Live: transfer deadline day', 'Sport', ['live blog']],
-  ['Live: the cup final, minute by minute', 'Sport', ['live blog']],
-  ['Live: interest rate decision reaction', 'Business', ['live blog']],
-];
-
-const DESK_TERMS = [
-  'right of reply',
-  'anonymous source',
-  'court reporting',
-  'picture request',
-  'embargoed figures',
-  'freelance',
-];
 
 function deskNote(rng: Rng, term: string | undefined): string {
   return writePlan(
@@ -81,17 +54,6 @@ function deskNote(rng: Rng, term: string | undefined): string {
     'terse',
   );
 }
-
-// the lengths each format is commissioned at (words)
-const LENGTHS: Readonly<Record<string, readonly [number, number]>> = {
-  'news story': [300, 900],
-  feature: [1200, 3000],
-  interview: [800, 2500],
-  explainer: [600, 1600],
-  'op-ed': [500, 1200],
-  'live blog': [500, 3000],
-  review: [300, 900],
-};
 
 // a headline of the task's records not taken yet that runs in `format`, and its section
 function headlineFor(w: World, format: unknown, i: number): Rec {
@@ -153,8 +115,6 @@ export const stories = packSource({
   owner: { field: 'editor', role: 'commissioning editor' },
   textField: 'notes',
 });
-
-const POST_TERMS = ['#hiring', 'link in bio', 'giveaway', 'live Q&A', 'poll', 'behind the scenes'];
 
 function postCopy(rng: Rng, term: string | undefined): string {
   return writePlan(
@@ -220,48 +180,6 @@ export const socialPosts = packSource({
   textField: 'copy',
   parents: { story_id: stories },
 });
-
-// asset title and type
-const ASSETS: readonly (readonly [string, string])[] = [
-  ['Protesters outside the town hall', 'photo'],
-  ['Harbour at dawn, aerial', 'photo'],
-  ['Portrait of the new chief executive', 'photo'],
-  ['How the budget is spent', 'infographic'],
-  ['Map of flood-risk postcodes', 'infographic'],
-  ['Editorial cartoon: the rates decision', 'illustration'],
-  ['Cover illustration: the future of work', 'illustration'],
-  ['Crowd at the cup final', 'video clip'],
-  ['Drone pass over the new stadium', 'stock footage'],
-  ['City skyline timelapse', 'stock footage'],
-  ['Interview soundbite: the minister', 'audio clip'],
-  ['Factory floor, robotic arms', 'photo'],
-  ['Wildfire smoke over the valley', 'photo'],
-  ['Minister arriving for the cabinet meeting', 'photo'],
-  ['Flooded high street after the storm', 'video clip'],
-  ['Press conference audio: the chief constable', 'audio clip'],
-  ['Commuters on a rainy platform', 'stock footage'],
-  ['Container ship leaving port, aerial', 'stock footage'],
-  ['Illustrated guide to the new tax rules', 'infographic'],
-  ['Portrait series: the night shift', 'photo'],
-  ['Explainer animation: how vaccines work', 'video clip'],
-  ['Spot illustrations for the money pages', 'illustration'],
-];
-
-// the licences a library tracks an end date for (a staff photo or a CC BY picture never expires, and a royalty-free
-// one is bought outright), their fees, and the kinds of asset bought under each (no one commissions stock footage)
-const LICENCES = ['rights-managed', 'editorial use only', 'commissioned'];
-const LICENCE_FEES: Readonly<Record<string, readonly [number, number]>> = {
-  'rights-managed': [250, 1800],
-  'editorial use only': [60, 450],
-  commissioned: [300, 2400],
-};
-const LICENSED: Readonly<Record<string, readonly string[]>> = {
-  'rights-managed': ['photo', 'stock footage', 'video clip'],
-  'editorial use only': ['photo', 'video clip', 'audio clip'],
-  commissioned: ['photo', 'illustration', 'infographic', 'video clip'],
-};
-
-const CAPTION_TERMS = ['Getty Images', 'Reuters', 'PA Media', 'Alamy', 'AFP', 'handout'];
 
 function caption(rng: Rng, term: string | undefined): string {
   return writePlan(
@@ -339,67 +257,6 @@ export const mediaAssets = packSource({
   owner: { field: 'rights_manager', role: 'rights manager' },
   textField: 'caption',
 });
-
-const EPISODES: Readonly<Record<string, readonly string[]>> = {
-  'The Morning Brief': [
-    'Strikes, storms and the budget',
-    'What changed overnight',
-    'Five things for Friday',
-    'The rate decision, explained',
-    'Election week begins',
-    'Heatwave and the grid',
-  ],
-  'Tech Unpacked': [
-    'Inside the chip shortage',
-    'Who owns your data?',
-    'The open-source money problem',
-    'Can batteries get cheaper?',
-    'The app store fight',
-    'What AI means for call centres',
-  ],
-  'Culture Club': [
-    'The return of the vinyl shop',
-    'Booker shortlist, reviewed',
-    'Why musicals are booming',
-    'Festival season preview',
-    'The rise of the slow game',
-    'Museums after dark',
-  ],
-  'Money Talks': [
-    'Is it time to fix your mortgage?',
-    'Pensions for the self-employed',
-    'The price of a pint',
-    'Renting vs buying in 2026',
-    'How to read your payslip',
-    'Side hustles and the taxman',
-  ],
-  'The Long Read (audio)': [
-    'The last lighthouse keepers',
-    'A town without a bank',
-    'The memory athletes',
-    'The river that changed course',
-    'Night shift at the sorting office',
-    'The forger of Bruges',
-  ],
-};
-
-// how long an episode of each show runs (minutes)
-const RUNTIME: Readonly<Record<string, readonly [number, number]>> = {
-  'The Morning Brief': [12, 25],
-  'Tech Unpacked': [30, 55],
-  'Culture Club': [28, 50],
-  'Money Talks': [25, 45],
-  'The Long Read (audio)': [35, 62],
-};
-
-const SHOW_NOTE_TERMS = [
-  'sponsor read',
-  'listener questions',
-  'transcript',
-  'trailer',
-  'bonus episode',
-  'remote recording',
-];
 
 function showNotes(rng: Rng, term: string | undefined): string {
   return writePlan(

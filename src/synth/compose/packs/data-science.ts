@@ -6,36 +6,21 @@ import { daysFrom } from '../../rules/fields.js';
 import type { Rec, World } from '../parts.js';
 import { colleague, fresh } from '../sources/kit.js';
 import { addDays, nth, onDay, packAction, packSource, refId } from './table-source.js';
+import {
+  ALERT_TERMS,
+  DASHBOARD_TERMS,
+  DASHBOARDS,
+  DATASET_TERMS,
+  DOMAIN_OF,
+  DOMAINS,
+  EXPERIMENTS,
+  HYPOTHESIS_TERMS,
+  TABLES,
+} from './data-science-data.js';
 
 // Data_Science: the warehouse tables in the data catalogue with their freshness, the BI dashboards built on
 // them, the metric alerts monitoring raises and the A/B experiments product runs. Table names, dashboard titles
 // and notes are what an analytics engineer or a product analyst would see.
-
-// warehouse table, business domain, source system
-const TABLES: readonly (readonly [string, string, string])[] = [
-  ['analytics.fct_orders_daily', 'sales', 'Postgres replica'],
-  ['analytics.fct_opportunities', 'sales', 'Salesforce'],
-  ['marketing.fct_campaign_touches', 'marketing', 'Google Analytics'],
-  ['marketing.dim_web_sessions', 'marketing', 'Google Analytics'],
-  ['finance.fct_invoices', 'finance', 'NetSuite'],
-  ['finance.fct_payments', 'finance', 'Stripe'],
-  ['finance.fct_refunds', 'finance', 'Stripe'],
-  ['product.fct_feature_events', 'product', 'Postgres replica'],
-  ['product.dim_accounts', 'product', 'Postgres replica'],
-  ['ops.fct_shipments', 'supply chain', 'NetSuite'],
-  ['ops.fct_inventory_snapshots', 'supply chain', 'NetSuite'],
-  ['support.fct_tickets', 'customer support', 'Zendesk'],
-  ['support.fct_csat_responses', 'customer support', 'Zendesk'],
-];
-
-const DATASET_TERMS = [
-  'late-arriving',
-  'deduplicated',
-  'timezone',
-  'currency conversion',
-  'soft deletes',
-  'backfilled',
-];
 
 function datasetDescription(rng: Rng, term: string | undefined): string {
   return writePlan(
@@ -123,67 +108,6 @@ export const datasets = packSource({
   textField: 'description',
 });
 
-const DASHBOARDS: Readonly<Record<string, readonly string[]>> = {
-  executive: [
-    'Company KPIs weekly',
-    'Executive revenue pulse',
-    'Quarterly OKR tracker',
-    'Cash and runway overview',
-    'Headline metrics by region',
-  ],
-  board: [
-    'Board pack: growth and retention',
-    'Board pack: unit economics',
-    'Board pack: cash and forecast',
-    'Board pack: customer health',
-    'Board pack: hiring plan',
-  ],
-  finance: [
-    'Cash collection and DSO',
-    'Monthly close variance',
-    'Refunds and chargebacks',
-    'Accounts payable ageing',
-    'Budget vs actual by cost centre',
-  ],
-  'sales ops': [
-    'Pipeline coverage by region',
-    'Rep quota attainment',
-    'Win/loss by segment',
-    'Deal velocity by stage',
-    'Renewals due this quarter',
-  ],
-  marketing: [
-    'Campaign ROI',
-    'Paid acquisition funnel',
-    'Web traffic by channel',
-    'Lead source performance',
-    'Email engagement trends',
-  ],
-  product: [
-    'Feature adoption',
-    'Activation funnel',
-    'Retention cohorts',
-    'Weekly active users by plan',
-    'Onboarding drop-off',
-  ],
-};
-// the business domain of the data each audience's dashboards read, and each metric's alerts watch
-const DOMAIN_OF: Readonly<Record<string, string>> = {
-  executive: 'finance',
-  board: 'finance',
-  finance: 'finance',
-  'sales ops': 'sales',
-  marketing: 'marketing',
-  product: 'product',
-  'daily active users': 'product',
-  'conversion rate': 'marketing',
-  'average order value': 'sales',
-  'churn rate': 'customer support',
-  'net revenue': 'finance',
-  'refund rate': 'finance',
-  'p95 page load': 'product',
-};
-const DOMAINS = ['sales', 'marketing', 'finance', 'product', 'supply chain', 'customer support'];
 // per task, one dataset per business domain that records refer to
 const datasetIn = (w: World, domain: string | undefined) =>
   refId(w, 'DS-', Math.max(0, DOMAINS.indexOf(domain ?? 'product')), DOMAINS.length);
@@ -197,8 +121,6 @@ const datasetFor = (key: string) => (ds: Rec, children: Rec[], w: World) => {
     TABLES.find(([t]) => t === table) ?? (TABLES[0] as (typeof TABLES)[number]);
   return { table_name: table, business_domain, source_system };
 };
-
-const DASHBOARD_TERMS = ['weekly active', 'pipeline', 'cohort', 'forecast', 'drill-down', 'row-level security'];
 
 function dashboardDescription(rng: Rng, term: string | undefined): string {
   return writePlan(
@@ -275,8 +197,6 @@ export const dashboards = packSource({
   fitParent: datasetFor('audience'),
 });
 
-const ALERT_TERMS = ['tracking change', 'public holiday', 'bot traffic', 'pipeline delay', 'price change', 'outage'];
-
 function alertNote(rng: Rng, term: string | undefined): string {
   return writePlan(
     rng,
@@ -343,31 +263,6 @@ export const metricAlerts = packSource({
   parents: { dataset_id: datasets },
   fitParent: datasetFor('metric'),
 });
-
-// experiment, surface, primary metric
-const EXPERIMENTS: readonly (readonly [string, string, string])[] = [
-  ['Sticky add-to-basket button', 'product page', 'conversion rate'],
-  ['One-page checkout', 'checkout', 'conversion rate'],
-  ['Free shipping threshold at 40', 'checkout', 'average order value'],
-  ['Personalised homepage carousel', 'homepage', 'click-through rate'],
-  ['Autocomplete with spelling fixes', 'search', 'click-through rate'],
-  ['Annual plan as default', 'pricing page', 'revenue per visitor'],
-  ['Three-step onboarding checklist', 'onboarding', 'D7 retention'],
-  ['Win-back email at day 21', 'lifecycle email', 'D7 retention'],
-  ['Bundle discount badge', 'product page', 'average order value'],
-  ['Trust badges near payment', 'checkout', 'conversion rate'],
-  ['Simplified plan comparison', 'pricing page', 'conversion rate'],
-  ['Search filters above results', 'search', 'revenue per visitor'],
-];
-
-const HYPOTHESIS_TERMS = [
-  'novelty effect',
-  'sample ratio mismatch',
-  'holdout',
-  'seasonality',
-  'mobile users',
-  'new visitors',
-];
 
 function hypothesis(rng: Rng, term: string | undefined): string {
   return writePlan(

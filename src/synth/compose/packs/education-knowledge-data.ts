@@ -1,6 +1,9 @@
 // education knowledge: the curated names, spreads and note terms its record types draw from (its pack,
 // education-knowledge.ts, holds the record types themselves)
 
+import type { World } from '../parts.js';
+import { nth, refId } from './table-source.js';
+
 // title, department, level, credits
 export const COURSES: readonly (readonly [string, string, string, number])[] = [
   ['A-level Chemistry: Organic Synthesis', 'Chemistry', 'A-level', 0],
@@ -153,3 +156,31 @@ export const SERIES_MONTH: Readonly<Record<string, number>> = {
   'May/June': 5,
   'August resit': 7,
 };
+
+// per task (world): the course each course id is and the course each enrolment is on, whichever record is drawn
+// first (a submission's assignment is one its enrolment's course sets)
+export const coursesOf = new WeakMap<World, Map<string, (typeof COURSES)[number]>>();
+
+export const enrolledOf = new WeakMap<World, Map<string, string>>();
+
+export function courseAt(w: World, courseId: string): (typeof COURSES)[number] {
+  let book = coursesOf.get(w);
+  if (!book) coursesOf.set(w, (book = new Map()));
+  const known = book.get(courseId);
+  if (known) return known;
+  const taken = new Set([...book.values()].map(([t]) => t));
+  const course =
+    COURSES.map((_, k) => nth(w, COURSES, book.size + k)).find(([t]) => !taken.has(t)) ?? nth(w, COURSES, book.size);
+  book.set(courseId, course);
+  return course;
+}
+
+export function courseOfEnrolment(w: World, enrolmentId: string): string {
+  let book = enrolledOf.get(w);
+  if (!book) enrolledOf.set(w, (book = new Map()));
+  const known = book.get(enrolmentId);
+  if (known) return known;
+  const course = refId(w, 'CRS-', book.size, 3);
+  book.set(enrolmentId, course);
+  return course;
+}

@@ -2,13 +2,15 @@ import type { Rng } from '../../../env/rng.js';
 import { school } from '../../../services/domains/school.js';
 import { oneOf, writePlan } from '../../kit/content.js';
 import { daysFrom } from '../../rules/fields.js';
-import type { Rec, World } from '../parts.js';
+import type { Rec } from '../parts.js';
 import { colleague, fresh } from '../sources/kit.js';
 import { addDays, nth, onDay, packAction, packSource, refId } from './table-source.js';
 import {
   ASSIGNMENTS,
-  COURSES,
   COURSE_TERMS,
+  courseAt,
+  courseOfEnrolment,
+  COURSES,
   ENROLMENT_TERMS,
   FEEDBACK_TERMS,
   SERIES_MONTH,
@@ -19,33 +21,6 @@ import {
 // Education_Knowledge: a sixth-form college's student records — the courses on offer, who is enrolled with
 // what attendance, coursework submissions and their lateness, and exam entries with access arrangements.
 // Course titles, assignments and notes are what a head of department or an exams officer would see.
-
-// per task (world): the course each course id is and the course each enrolment is on, whichever record is drawn
-// first (a submission's assignment is one its enrolment's course sets)
-const coursesOf = new WeakMap<World, Map<string, (typeof COURSES)[number]>>();
-const enrolledOf = new WeakMap<World, Map<string, string>>();
-
-function courseAt(w: World, courseId: string): (typeof COURSES)[number] {
-  let book = coursesOf.get(w);
-  if (!book) coursesOf.set(w, (book = new Map()));
-  const known = book.get(courseId);
-  if (known) return known;
-  const taken = new Set([...book.values()].map(([t]) => t));
-  const course =
-    COURSES.map((_, k) => nth(w, COURSES, book.size + k)).find(([t]) => !taken.has(t)) ?? nth(w, COURSES, book.size);
-  book.set(courseId, course);
-  return course;
-}
-
-function courseOfEnrolment(w: World, enrolmentId: string): string {
-  let book = enrolledOf.get(w);
-  if (!book) enrolledOf.set(w, (book = new Map()));
-  const known = book.get(enrolmentId);
-  if (known) return known;
-  const course = refId(w, 'CRS-', book.size, 3);
-  book.set(enrolmentId, course);
-  return course;
-}
 
 const studentEmail = (name: string) => `${name.toLowerCase().replace(/ /g, '.')}@students.college.example`;
 

@@ -6,28 +6,19 @@ import { daysFrom } from '../../rules/fields.js';
 import type { World } from '../parts.js';
 import { colleague } from '../sources/kit.js';
 import { addDays, nth, onDay, packAction, packSource, refId } from './table-source.js';
+import {
+  FX_TERMS,
+  NOTE_TITLES,
+  SECURITIES,
+  SUMMARY_TERMS,
+  THESIS_TERMS,
+  TRADE_TERMS,
+  UPSIDE,
+} from './finance-investment-data.js';
 
 // Finance_Investment: a fund's positions with the PM's stance on each, the trade blotter through settlement,
 // the currency exposures treasury hedges, and the analysts' research notes. Tickers, brokers and notes are what
 // a portfolio manager, a middle-office analyst or a compliance officer would see.
-
-// ticker, issuer, asset class, sector, a price level
-const SECURITIES: readonly (readonly [string, string, string, string, number])[] = [
-  ['MSFT', 'Microsoft Corp.', 'equity', 'Information Technology', 410],
-  ['ASML', 'ASML Holding N.V.', 'equity', 'Information Technology', 720],
-  ['JNJ', 'Johnson & Johnson', 'equity', 'Health Care', 155],
-  ['NOVO', 'Novo Nordisk A/S', 'equity', 'Health Care', 98],
-  ['JPM', 'JPMorgan Chase & Co.', 'equity', 'Financials', 198],
-  ['XOM', 'Exxon Mobil Corp.', 'equity', 'Energy', 112],
-  ['SHEL', 'Shell plc', 'equity', 'Energy', 66],
-  ['CAT', 'Caterpillar Inc.', 'equity', 'Industrials', 345],
-  ['SIEGY', 'Siemens AG (ADR)', 'equity', 'Industrials', 92],
-  ['PG', 'Procter & Gamble Co.', 'equity', 'Consumer Staples', 162],
-  ['NEE', 'NextEra Energy Inc.', 'equity', 'Utilities', 71],
-  ['PLD', 'Prologis Inc.', 'REIT', 'Real Estate', 118],
-  ['XLV', 'Health Care Select Sector SPDR', 'ETF', 'Health Care', 142],
-  ['IEF', 'iShares 7-10 Year Treasury Bond ETF', 'ETF', 'Financials', 94],
-];
 
 // per task (world): the security each position holds and its prices, so that a trade on a position is priced like
 // its stock whichever of the two is drawn first
@@ -61,8 +52,6 @@ function quoteOf(w: World, positionId: string): Quote {
 // trades that open or close a short (sell short, buy to cover) go against short positions, the others against longs
 const SHORT_SIDES = ['sell short', 'buy to cover'];
 const positionFor = (w: World, short: boolean, i: number) => refId(w, 'POS-', short ? 4 + (i % 2) : i % 4, 6);
-
-const THESIS_TERMS = ['margin expansion', 'buyback', 'activist', 'regulatory risk', 'dividend cut', 'guidance'];
 
 function thesis(rng: Rng, term: string | undefined): string {
   return writePlan(
@@ -129,8 +118,6 @@ export const positions = packSource({
   owner: { field: 'portfolio_manager', role: 'portfolio manager' },
   textField: 'thesis',
 });
-
-const TRADE_TERMS = ['VWAP', 'market on close', 'block trade', 'SSI mismatch', 'partial fill', 'late affirmation'];
 
 function tradeNote(rng: Rng, term: string | undefined): string {
   return writePlan(
@@ -241,8 +228,6 @@ export const trades = packSource({
   },
 });
 
-const FX_TERMS = ['ISDA', 'CSA threshold', 'rollover', 'cash flow forecast', 'board mandate', 'dividend repatriation'];
-
 function hedgeNote(rng: Rng, term: string | undefined): string {
   return writePlan(
     rng,
@@ -305,33 +290,6 @@ export const fxExposures = packSource({
   owner: { field: 'treasury_analyst', role: 'treasury analyst' },
   textField: 'notes',
 });
-
-const NOTE_TITLES: Readonly<Record<string, string>> = {
-  initiation: 'Initiating coverage',
-  'earnings preview': 'Earnings preview',
-  'earnings review': 'Results review',
-  'model update': 'Model update',
-  'sector deep dive': 'Sector deep dive',
-  'rating change': 'Rating change',
-};
-
-// the target price over today's level each rating implies
-const UPSIDE: Readonly<Record<string, readonly [number, number]>> = {
-  buy: [1.15, 1.4],
-  outperform: [1.05, 1.2],
-  hold: [0.95, 1.08],
-  underperform: [0.85, 0.97],
-  sell: [0.65, 0.88],
-};
-
-const SUMMARY_TERMS = [
-  'raise estimates',
-  'guidance cut',
-  'margin pressure',
-  'free cash flow',
-  'valuation gap',
-  'management change',
-];
 
 function noteSummary(rng: Rng, term: string | undefined): string {
   return writePlan(

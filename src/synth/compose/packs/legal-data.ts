@@ -1,6 +1,12 @@
 // legal: the curated names, spreads and note terms its record types draw from (its pack,
 // legal.ts, holds the record types themselves)
 
+import type { Rng } from '../../../env/rng.js';
+import { oneOf, writePlan } from '../../kit/content.js';
+import type { Rec, World } from '../parts.js';
+import { fresh } from '../sources/kit.js';
+import { refId } from './table-source.js';
+
 // client, matter description, the practice area it belongs to, and the courts or tribunals its deadlines can fall
 // in (none: non-contentious work, no court deadline)
 export const MATTERS: readonly (readonly [string, string, string, readonly string[]])[] = [
@@ -149,3 +155,92 @@ export const HOLD_TERMS = [
   'paper files',
   'Teams chats',
 ];
+
+// the steps each court or tribunal sets deadlines for
+export const STEPS: Readonly<Record<string, readonly string[]>> = {
+  'High Court (KBD)': [
+    'limitation period',
+    'service of claim form',
+    'defence',
+    'disclosure',
+    'witness statements',
+    'expert reports',
+    'hearing',
+  ],
+  'Business and Property Courts': [
+    'limitation period',
+    'service of claim form',
+    'defence',
+    'disclosure',
+    'witness statements',
+    'expert reports',
+    'hearing',
+  ],
+  'County Court': ['service of claim form', 'defence', 'disclosure', 'witness statements', 'expert reports', 'hearing'],
+  'Employment Tribunal': ['limitation period', 'disclosure', 'witness statements', 'hearing', 'appeal window'],
+  'Court of Appeal': ['appeal window', 'hearing'],
+  'LCIA arbitration': ['defence', 'disclosure', 'witness statements', 'expert reports', 'hearing'],
+};
+
+// per task, the matter each court's deadlines fall in (one per court)
+export const COURTS = [
+  'High Court (KBD)',
+  'Business and Property Courts',
+  'County Court',
+  'Employment Tribunal',
+  'Court of Appeal',
+  'LCIA arbitration',
+];
+
+// the fee a step costs in its court (GBP): an issue fee for a claim, a hearing fee, an appeal fee; none for
+// exchanging documents, at the tribunal or in an arbitration (its costs are not court fees)
+export function feeOf(rec: Rec, w: World): number {
+  const court = String(rec.court);
+  if (court === 'Employment Tribunal' || court === 'LCIA arbitration') return 0;
+  switch (rec.deadline_kind) {
+    case 'limitation period':
+    case 'service of claim form':
+      return w.rng.pick(court === 'County Court' ? [205, 455, 1675] : [2750, 6000, 10_000]);
+    case 'hearing':
+      return court === 'Court of Appeal' ? 1380 : court === 'County Court' ? 545 : 1175;
+    case 'appeal window':
+      return 528;
+    default:
+      return 0;
+  }
+}
+
+export const matterIn = (w: World, court: unknown) => refId(w, 'MAT-', Math.max(0, COURTS.indexOf(String(court))), 6);
+
+// a matter of the list that fits (its courts, its area), one no other matter of the task is already
+export function matterFor(w: World, fits: (courts: readonly string[], area: string) => boolean, i: number): Rec {
+  const names = MATTERS.filter(([, , area, courts]) => fits(courts, area)).map(([, name]) => name);
+  const name = fresh(w, 'matter name', names.length ? names : MATTERS.map(([, n]) => n), i);
+  const [client, , area] = MATTERS.find(([, n]) => n === name) ?? (MATTERS[0] as (typeof MATTERS)[number]);
+  return { client, matter_name: name, practice_area: area };
+}
+
+export function holdScope(rng: Rng, term: string | undefined): string {
+  return writePlan(
+    rng,
+    {
+      facts: [
+        oneOf(
+          rng,
+          `mailbox from January ${rng.int(2021, 2024)} onwards`,
+          `all email and attachments since ${rng.pick(['March', 'June', 'September'])} ${rng.int(2022, 2024)}`,
+          'mailbox and calendar, no date limit',
+        ),
+        ...(term ? [oneOf(rng, `include ${term}`, `${term} within scope`, `custodian confirmed ${term} exist`)] : []),
+        oneOf(
+          rng,
+          'suspend auto-deletion on the account',
+          'IT to image the laptop',
+          'do not delete or edit anything relating to the supply contract',
+          'preserve drafts and notes too',
+        ),
+      ],
+    },
+    'plain',
+  );
+}

@@ -1,6 +1,8 @@
 // manufacturing engineering: the curated names, spreads and note terms its record types draw from (its pack,
 // manufacturing-engineering.ts, holds the record types themselves)
 
+import type { Rng } from '../../../env/rng.js';
+import { oneOf, writePlan } from '../../kit/content.js';
 export const PARTS = [
   'HM-220 hydraulic manifold',
   'BR-114 bearing housing',
@@ -100,3 +102,48 @@ export const FIELDS = [
 ];
 
 export const SCOUT_TERMS = ['aphids', 'slug damage', 'pigeon damage', 'frost damage', 'waterlogging', 'rabbit damage'];
+
+// the batch sizes each kind of order runs in
+export const BATCHES: Readonly<Record<string, readonly number[]>> = {
+  'customer order': [20, 25, 40, 50, 100, 120, 200],
+  'stock build': [100, 200, 250, 500],
+  expedite: [5, 10, 20, 25],
+  rework: [3, 5, 8, 12, 20],
+  prototype: [1, 2, 3, 5, 10],
+};
+
+// how far from today each short-interval check can fall due (days); the others run on months or years
+export const WINDOW: Readonly<Record<string, readonly [number, number]>> = {
+  'daily check': [-1, 1],
+  'weekly check': [-3, 7],
+};
+
+export function scoutNote(rng: Rng, term: string | undefined): string {
+  return writePlan(
+    rng,
+    {
+      facts: [
+        oneOf(
+          rng,
+          `walked the tramlines on ${rng.pick(['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'])}`,
+          'crop looking even',
+          `soil temperature ${rng.int(5, 14)}°C at 10 cm`,
+          'headlands patchy',
+        ),
+        ...(term
+          ? [
+              oneOf(
+                rng,
+                `${term} seen in the ${rng.pick(['north', 'south', 'east', 'west'])} corner`,
+                `${term} above threshold`,
+                `watch for ${term}`,
+                `some ${term} along the hedge`,
+              ),
+            ]
+          : []),
+        oneOf(rng, 'next visit in two weeks', 'spray window looks good', 'photos uploaded to the app', ''),
+      ].filter(Boolean),
+    },
+    'terse',
+  );
+}

@@ -6,6 +6,7 @@ import { daysFrom } from '../../rules/fields.js';
 import { colleague, stateOf } from '../sources/kit.js';
 import { nth, onDay, packAction, packSource, refId } from './table-source.js';
 import {
+  BATCHES,
   FIELDS,
   FINDING_TERMS,
   INTERVALS,
@@ -14,7 +15,9 @@ import {
   ORDER_TERMS,
   PARTS,
   SCOUT_TERMS,
+  scoutNote,
   TAILS,
+  WINDOW,
 } from './manufacturing-engineering-data.js';
 
 // Manufacturing_Engineering: a plant's work orders on the shop floor, the nonconformance reports quality raises
@@ -50,15 +53,6 @@ function shopNote(rng: Rng, term: string | undefined): string {
     'terse',
   );
 }
-
-// the batch sizes each kind of order runs in
-const BATCHES: Readonly<Record<string, readonly number[]>> = {
-  'customer order': [20, 25, 40, 50, 100, 120, 200],
-  'stock build': [100, 200, 250, 500],
-  expedite: [5, 10, 20, 25],
-  rework: [3, 5, 8, 12, 20],
-  prototype: [1, 2, 3, 5, 10],
-};
 
 export const workOrders = packSource({
   name: 'work_orders',
@@ -231,12 +225,6 @@ function findings(rng: Rng, term: string | undefined): string {
   );
 }
 
-// how far from today each short-interval check can fall due (days); the others run on months or years
-const WINDOW: Readonly<Record<string, readonly [number, number]>> = {
-  'daily check': [-1, 1],
-  'weekly check': [-3, 7],
-};
-
 export const inspections = packSource({
   name: 'aircraft_inspections',
   system: plant,
@@ -296,36 +284,6 @@ export const inspections = packSource({
   owner: { field: 'certifying_engineer', role: 'certifying engineer' },
   textField: 'findings',
 });
-
-function scoutNote(rng: Rng, term: string | undefined): string {
-  return writePlan(
-    rng,
-    {
-      facts: [
-        oneOf(
-          rng,
-          `walked the tramlines on ${rng.pick(['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'])}`,
-          'crop looking even',
-          `soil temperature ${rng.int(5, 14)}°C at 10 cm`,
-          'headlands patchy',
-        ),
-        ...(term
-          ? [
-              oneOf(
-                rng,
-                `${term} seen in the ${rng.pick(['north', 'south', 'east', 'west'])} corner`,
-                `${term} above threshold`,
-                `watch for ${term}`,
-                `some ${term} along the hedge`,
-              ),
-            ]
-          : []),
-        oneOf(rng, 'next visit in two weeks', 'spray window looks good', 'photos uploaded to the app', ''),
-      ].filter(Boolean),
-    },
-    'terse',
-  );
-}
 
 export const fieldPlots = packSource({
   name: 'field_plots',

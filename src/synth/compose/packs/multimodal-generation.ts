@@ -5,75 +5,23 @@ import { shuffle } from '../../kit/ids.js';
 import { daysFrom } from '../../rules/fields.js';
 import { colleague, fresh, stateOf } from '../sources/kit.js';
 import { addDays, nth, onDay, packAction, packSource } from './table-source.js';
+import {
+  BRIEF_TERMS,
+  BUILD_TERMS,
+  CHART_TITLES,
+  DESIGN_TITLES,
+  EDIT_TERMS,
+  FRAME,
+  inLanguage,
+  PAGE_TITLES,
+  POINTS,
+  SPEC_TERMS,
+  VIDEOS,
+} from './multimodal-generation-data.js';
 
 // Multimodal_Generation: a creative studio's job tracker — design requests, charts and maps for reports and
 // articles, video edits from raw footage to delivered cut, and web pages built from decks and documents.
 // Titles, briefs and edit notes are what a studio producer or a designer would see.
-
-// a job that exists in several languages: the local version of one already on the list
-const inLanguage = (t: string, n: number) =>
-  `${t} – ${['German', 'French', 'Spanish', 'Dutch', 'Italian'][n % 5]} version`;
-
-const DESIGN_TITLES: Readonly<Record<string, readonly string[]>> = {
-  'social graphic': [
-    'Spring sale carousel',
-    'Webinar announcement tiles',
-    'Customer quote cards',
-    'Hiring week story frames',
-    'Product tip of the week tiles',
-    'Award shortlist announcement',
-  ],
-  'banner ad': [
-    'Retargeting banners, Q2',
-    'Partner directory banner',
-    'Black Friday display set',
-    'Free trial leaderboard ads',
-    'Conference sponsor banner',
-    'App download banner set',
-  ],
-  poster: [
-    'Office wellbeing week poster',
-    'Recruitment fair poster',
-    'Product launch event poster',
-    'Fire safety reminder poster',
-    'Charity bake sale poster',
-    'Canteen menu board',
-  ],
-  'slide template': [
-    'Sales deck template refresh',
-    'Board pack template',
-    'Investor day slides',
-    'All-hands slide template',
-    'Partner pitch deck',
-    'Training course slides',
-  ],
-  infographic: [
-    'Annual impact in numbers',
-    'How onboarding works',
-    'Customer survey results',
-    'Carbon footprint at a glance',
-    'Support response times explained',
-    'Our year in hiring',
-  ],
-  'email header': [
-    'Newsletter header, April',
-    'Renewal reminder header',
-    'Event invite header',
-    'Product update header',
-    'Welcome series header',
-    'Year-end thank-you header',
-  ],
-  'logo refresh': [
-    'Sub-brand logo for the academy',
-    'Podcast logo refresh',
-    'Product icon set',
-    'Community forum badge',
-    'Partner programme logo',
-    'Internal awards logo',
-  ],
-};
-
-const BRIEF_TERMS = ['alt text', 'A/B variant', 'dark mode', 'Welsh version', 'print-ready', 'animated'];
 
 function brief(rng: Rng, term: string | undefined): string {
   return writePlan(
@@ -151,78 +99,6 @@ export const designRequests = packSource({
   textField: 'brief',
 });
 
-const CHART_TITLES: Readonly<Record<string, readonly string[]>> = {
-  bar: [
-    'Revenue by region, FY25',
-    'Headcount by department',
-    'Top ten products by units',
-    'Complaints by category',
-    'Spend by supplier, top 15',
-    'Staff survey scores by team',
-  ],
-  line: [
-    'Monthly active users since 2022',
-    'Inflation vs wage growth',
-    'Support backlog over time',
-    'Website sessions, last 24 months',
-    'Energy prices since 2021',
-    'Churn rate by month',
-  ],
-  'stacked area': [
-    'Energy mix by source',
-    'Traffic by channel',
-    'Spend by category',
-    'Revenue by product line',
-    'Tickets by priority over time',
-    'Headcount by office',
-  ],
-  scatter: [
-    'Price vs rating by product',
-    'Team size vs cycle time',
-    'GDP vs broadband speed',
-    'Deal size vs sales cycle',
-    'Store size vs footfall',
-    'Salary vs tenure',
-  ],
-  waterfall: [
-    'Bridge from budget to actual',
-    'Operating profit bridge',
-    'Cash flow walk, Q1',
-    'Headcount movement, H1',
-    'Revenue bridge, FY24 to FY25',
-    'Cost savings by initiative',
-  ],
-  'choropleth map': [
-    'Flood risk by county',
-    'Store density by postcode area',
-    'Vaccination rates by region',
-    'Broadband speeds by local authority',
-    'House prices by district',
-    'Customers per 10,000 people by region',
-  ],
-  'locator map': [
-    'New warehouse location',
-    'Route of the coastal path',
-    'Sites in the expansion plan',
-    'Where the new office is',
-    'Event venue and nearest stations',
-    'Planned charging hubs',
-  ],
-};
-
-// how many data points a chart of each kind plots
-const POINTS: Readonly<Record<string, readonly [number, number]>> = {
-  bar: [4, 25],
-  line: [12, 300],
-  'stacked area': [12, 200],
-  scatter: [20, 300],
-  waterfall: [5, 15],
-  'choropleth map': [30, 300],
-  'locator map': [5, 12],
-};
-
-const SPEC_TERMS = ['log scale', 'annotations', 'dual axis', 'ONS data', 'small multiples', 'source line'];
-
 function chartSpec(rng: Rng, term: string | undefined): string {
   return writePlan(
     rng,
@@ -293,33 +169,6 @@ export const chartRequests = packSource({
   textField: 'spec',
 });
 
-const VIDEOS = [
-  'Customer story: Harlow Group',
-  'Product tour, spring release',
-  'CEO quarterly update',
-  'How to set up your account',
-  'Behind the scenes at the warehouse',
-  'Event highlights: TechExpo',
-  'Recruitment: life in engineering',
-  'Three tips for faster invoicing',
-  'Webinar cut-down: data privacy',
-  'Launch teaser',
-  'Office tour for new starters',
-  'Partner spotlight',
-  'Annual results in 60 seconds',
-];
-
-const FRAME: Readonly<Record<string, string>> = {
-  YouTube: '16:9 landscape',
-  TikTok: '9:16 vertical',
-  'Instagram Reels': '9:16 vertical',
-  LinkedIn: '1:1 square',
-  'website hero': '16:9 landscape',
-  'internal all-hands': '16:9 landscape',
-};
-
-const EDIT_TERMS = ['music licence', 'lower thirds', 'colour grade', 'b-roll', 'voiceover', 'subtitles file'];
-
 function editNotes(rng: Rng, term: string | undefined): string {
   return writePlan(
     rng,
@@ -381,59 +230,6 @@ export const videoEdits = packSource({
   owner: { field: 'editor', role: 'video editor' },
   textField: 'edit_notes',
 });
-
-const PAGE_TITLES: Readonly<Record<string, readonly string[]>> = {
-  'landing page': [
-    'Spring offer landing page',
-    'Free trial sign-up',
-    'Webinar registration',
-    'Partner referral offer',
-    'Ebook download page',
-    'Switch-and-save campaign page',
-  ],
-  'product page': [
-    'Invoicing product page',
-    'Mobile app feature page',
-    'Integrations overview',
-    'Reporting add-on page',
-    'Payroll module page',
-    'API platform page',
-  ],
-  'event page': [
-    'TechExpo booth page',
-    'Customer summit 2026',
-    'Partner day agenda',
-    'Roadshow dates and venues',
-    'Hackathon sign-up',
-    'Webinar series hub',
-  ],
-  'blog post': [
-    'Year in review post',
-    'How we cut onboarding time',
-    'Security update explained',
-    'Five lessons from our migration',
-    'Meet the support team',
-    'What is new this spring',
-  ],
-  microsite: [
-    'Sustainability report microsite',
-    'Careers microsite',
-    'Brand guidelines site',
-    'Annual report microsite',
-    'Accessibility statement hub',
-    'Investor relations site',
-  ],
-  'pricing page': [
-    'Pricing page redesign',
-    'Enterprise pricing page',
-    'Education discount page',
-    'Non-profit pricing page',
-    'Startup programme pricing',
-    'Annual plan comparison page',
-  ],
-};
-
-const BUILD_TERMS = ['cookie banner', 'hero video', 'form embed', 'redirects', 'hreflang', 'lazy loading'];
 
 function buildNotes(rng: Rng, term: string | undefined): string {
   return writePlan(

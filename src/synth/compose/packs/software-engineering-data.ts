@@ -219,3 +219,22 @@ export const MIGRATION_PRS: Readonly<Record<string, readonly string[]>> = {
     'Backfill consent flags from the CRM',
   ],
 };
+
+// how long an incident of each severity waits to be acknowledged (minutes)
+export const ACK: Readonly<Record<string, readonly [number, number]>> = {
+  SEV1: [1, 8],
+  SEV2: [2, 20],
+  SEV3: [5, 45],
+  SEV4: [15, 120],
+};
+
+// how long each kind of change holds its lock, in seconds
+export const LOCK_SECONDS: Readonly<Record<string, readonly [number, number]>> = {
+  'create table': [0.1, 1],
+  'add column': [0.2, 4],
+  'add index': [4, 90],
+  'drop column': [0.3, 3],
+  'rename column': [0.1, 2],
+  'alter type': [20, 240],
+  backfill: [0.5, 6],
+};

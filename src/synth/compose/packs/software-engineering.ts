@@ -6,9 +6,11 @@ import { daysFrom } from '../../rules/fields.js';
 import { colleague, fresh, stateOf } from '../sources/kit.js';
 import { addDays, packAction, packSource, refId } from './table-source.js';
 import {
+  ACK,
   DEPLOY_TERMS,
   INCIDENT_TERMS,
   INCIDENT_TITLES,
+  LOCK_SECONDS,
   MIGRATION_PRS,
   MIGRATION_TERMS,
   PR_TERMS,
@@ -281,25 +283,6 @@ function migrationDescription(rng: Rng, term: string | undefined): string {
     'terse',
   );
 }
-
-// how long an incident of each severity waits to be acknowledged (minutes)
-const ACK: Readonly<Record<string, readonly [number, number]>> = {
-  SEV1: [1, 8],
-  SEV2: [2, 20],
-  SEV3: [5, 45],
-  SEV4: [15, 120],
-};
-
-// how long each kind of change holds its lock, in seconds
-const LOCK_SECONDS: Readonly<Record<string, readonly [number, number]>> = {
-  'create table': [0.1, 1],
-  'add column': [0.2, 4],
-  'add index': [4, 90],
-  'drop column': [0.3, 3],
-  'rename column': [0.1, 2],
-  'alter type': [20, 240],
-  backfill: [0.5, 6],
-};
 
 export const migrations = packSource({
   name: 'migrations',

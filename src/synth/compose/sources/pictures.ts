@@ -228,6 +228,7 @@ export const deskPlan = planSource({
   zones: ['Quiet zone', 'Team area', 'Hot desks'],
   zoneLabel: 'zone',
   status: { label: 'desk status', say: { blocked: 'blocked (out of use)' } },
+  // (the screens on the desks a task picks add up to the screens to set up or move)
   count: { field: 'screens', label: 'number of screens', unit: 'screens', singular: 'screen', min: 1, max: 3 },
   feature: {
     field: 'sit_stand',

@@ -107,7 +107,8 @@ function receiptLines(rec: Rec, w: World): Line[] {
   for (let tries = 0; tries < 24; tries++) {
     const main = w.rng.pick(mains);
     const [item, lo, hi] = main;
-    const fewest = Math.max(1, Math.ceil((total * 0.55) / (hi * 100)));
+    // as many as the total calls for at the item's prices (the smaller items take a share of it too)
+    const fewest = Math.max(1, Math.ceil((total * 0.8) / (hi * 100)));
     const most = Math.min(shop.most, Math.floor(total / (lo * 100)));
     if (fewest > most) continue;
     const n = w.rng.int(fewest, most);
@@ -167,8 +168,11 @@ export const receiptScans = defineSource({
     const [lo, hi] = TOTALS[String(rec.category)] ?? [0, Number.POSITIVE_INFINITY];
     if (total >= lo && total <= hi) return [];
     const kinds = Object.entries(TOTALS).filter(([, [a, b]]) => total >= a && total <= b);
+    // (a total moved into the range stays near where it was first, so a rule's bound on it still holds)
+    const near = total < lo ? lo + w.rng.next() * 25 : Math.min(hi, 420) - w.rng.next() * 25;
     return [
       ...shuffle(w.rng, kinds).map(([category]) => ({ category })),
+      { total: Math.round(near * 100) / 100 },
       { total: Math.round((lo + w.rng.next() * (Math.min(hi, 420) - lo)) * 100) / 100 },
     ];
   },

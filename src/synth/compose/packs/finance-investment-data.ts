@@ -1,0 +1,67 @@
+// finance investment: the curated names, spreads and note terms its record types draw from (its pack,
+// finance-investment.ts, holds the record types themselves)
+
+// ticker, issuer, asset class, sector, a price level
+export const SECURITIES: readonly (readonly [string, string, string, string, number])[] = [
+  ['MSFT', 'Microsoft Corp.', 'equity', 'Information Technology', 410],
+  ['ASML', 'ASML Holding N.V.', 'equity', 'Information Technology', 720],
+  ['JNJ', 'Johnson & Johnson', 'equity', 'Health Care', 155],
+  ['NOVO', 'Novo Nordisk A/S', 'equity', 'Health Care', 98],
+  ['JPM', 'JPMorgan Chase & Co.', 'equity', 'Financials', 198],
+  ['XOM', 'Exxon Mobil Corp.', 'equity', 'Energy', 112],
+  ['SHEL', 'Shell plc', 'equity', 'Energy', 66],
+  ['CAT', 'Caterpillar Inc.', 'equity', 'Industrials', 345],
+  ['SIEGY', 'Siemens AG (ADR)', 'equity', 'Industrials', 92],
+  ['PG', 'Procter & Gamble Co.', 'equity', 'Consumer Staples', 162],
+  ['NEE', 'NextEra Energy Inc.', 'equity', 'Utilities', 71],
+  ['PLD', 'Prologis Inc.', 'REIT', 'Real Estate', 118],
+  ['XLV', 'Health Care Select Sector SPDR', 'ETF', 'Health Care', 142],
+  ['IEF', 'iShares 7-10 Year Treasury Bond ETF', 'ETF', 'Financials', 94],
+];
+
+export const THESIS_TERMS = ['margin expansion', 'buyback', 'activist', 'regulatory risk', 'dividend cut', 'guidance'];
+
+export const TRADE_TERMS = [
+  'VWAP',
+  'market on close',
+  'block trade',
+  'SSI mismatch',
+  'partial fill',
+  'late affirmation',
+];
+
+export const FX_TERMS = [
+  'ISDA',
+  'CSA threshold',
+  'rollover',
+  'cash flow forecast',
+  'board mandate',
+  'dividend repatriation',
+];
+
+export const NOTE_TITLES: Readonly<Record<string, string>> = {
+  initiation: 'Initiating coverage',
+  'earnings preview': 'Earnings preview',
+  'earnings review': 'Results review',
+  'model update': 'Model update',
+  'sector deep dive': 'Sector deep dive',
+  'rating change': 'Rating change',
+};
+
+// the target price over today's level each rating implies
+export const UPSIDE: Readonly<Record<string, readonly [number, number]>> = {
+  buy: [1.15, 1.4],
+  outperform: [1.05, 1.2],
+  hold: [0.95, 1.08],
+  underperform: [0.85, 0.97],
+  sell: [0.65, 0.88],
+};
+
+export const SUMMARY_TERMS = [
+  'raise estimates',
+  'guidance cut',
+  'margin pressure',
+  'free cash flow',
+  'valuation gap',
+  'management change',
+];
