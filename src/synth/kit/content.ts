@@ -27,6 +27,10 @@ const CONNECT: Record<Register, readonly string[]> = {
 
 const cap = (s: string) => (s ? `${s[0]?.toUpperCase()}${s.slice(1)}` : s);
 const lower = (s: string) => (s && !/^[A-Z]{2}/.test(s) ? `${s[0]?.toLowerCase()}${s.slice(1)}` : s);
+// a fact may go on after a comma or a dash only when its first word is a common one: a name, "I" or a product
+// ("Samir is covering", "Wi-Fi guest code") keeps its capital, so it starts a sentence of its own
+const COMMON_START =
+  /^(?:the|a|an|it|its|this|that|these|those|there|we|our|they|their|you|your|he|she|his|her|one|some|each|every|both|all|no|none|most|many|several|also|please|if|when|since|as|so|but|nothing|everything|someone|nobody)\b/i;
 
 /** Writes a plan out: facts shuffled (the `first` fact stays first), joined as the register joins them. */
 export function writePlan(
@@ -45,7 +49,8 @@ export function writePlan(
     if (i === 0) body = cap(f);
     else {
       const c = rng.pick(CONNECT[register]);
-      body += c.endsWith('. ') || c === '. ' ? `${c}${cap(f)}` : `${c}${lower(f)}`;
+      if (c.endsWith('. ')) body += `${c}${cap(f)}`;
+      else body += COMMON_START.test(f) ? `${c}${lower(f)}` : `. ${cap(f)}`;
     }
   });
   if (body && !/[.!?]$/.test(body)) body += '.';

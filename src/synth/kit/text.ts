@@ -40,13 +40,16 @@ export const PLURAL_IS = /\b([Ii]ts|[Tt]he [A-Za-z/-]+(?: [A-Za-z/-]+)?'s) ((?:[
 
 /** Number agreement and idiom the shared clause wording can miss: "its desk notes mentions", "is with a …". */
 export function agree(s: string): string {
-  return s
-    .replace(/\bis with (?=\S)/g, 'has ')
-    .replace(/\bis without (?:an? |the )?/g, 'has no ')
-    .replace(/\b([Ii]ts|[Tt]heir) ((?:[a-z]+ )?)([a-z]+) mentions\b/g, (m, a: string, b: string, c: string) =>
-      isPlural(c) ? `${a} ${b}${c} mention` : m,
-    )
-    .replace(PLURAL_IS, (m, a: string, b: string, c: string, v: string) =>
-      b !== 'of ' && isPlural(c) ? `${a} ${b}${c} ${v === 'is' ? 'are' : 'were'}` : m,
-    );
+  return (
+    s
+      // a state "with requester" says where an item sits, not what it has
+      .replace(/\b(?:(status|stage|state) )?is with (?=\S)/g, (m, state?: string) => (state ? m : 'has '))
+      .replace(/\bis without (?:an? |the )?/g, 'has no ')
+      .replace(/\b([Ii]ts|[Tt]heir) ((?:[a-z]+ )?)([a-z]+) mentions\b/g, (m, a: string, b: string, c: string) =>
+        isPlural(c) ? `${a} ${b}${c} mention` : m,
+      )
+      .replace(PLURAL_IS, (m, a: string, b: string, c: string, v: string) =>
+        b !== 'of ' && isPlural(c) ? `${a} ${b}${c} ${v === 'is' ? 'are' : 'were'}` : m,
+      )
+  );
 }

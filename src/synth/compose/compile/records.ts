@@ -319,18 +319,12 @@ export function drawRecords(planned: Recipe, w: World, parts: Parts<string>, dat
   };
   for (const rec of records) if (rec !== late) inOrder(rec, src, w, keepsRole({ ...rec }));
   // and states on the right side of their dates (no appointment attended next week)
-  for (const rec of records) if (rec !== late) inTense(rec, src, w, keepsRole({ ...rec }));
-  // and linked fields in agreement (no failures this week on a workflow last run a fortnight ago); the late record
-  // stays out of the selection until the user's change, and in it after
-  for (const rec of records)
-    inAgreement(
-      rec,
-      src,
-      w,
-      rec === late
-        ? (r) => !selects(rule, r, w.today) && (!lateSet || selects(rule, { ...r, ...lateSet }, w.today))
-        : keepsRole({ ...rec }),
-    );
+  // (the late record stays out of the selection until the user's change, and in it after)
+  const keepsLate = (r: Rec) =>
+    !selects(rule, r, w.today) && (!lateSet || selects(rule, { ...r, ...lateSet }, w.today));
+  for (const rec of records) inTense(rec, src, w, rec === late ? keepsLate : keepsRole({ ...rec }));
+  // and linked fields in agreement (no failures this week on a workflow last run a fortnight ago)
+  for (const rec of records) inAgreement(rec, src, w, rec === late ? keepsLate : keepsRole({ ...rec }));
   const owner = owners(recipe, records, w, fixtures);
   merge(fixtures, sourceFixtures(src, shuffle(w.rng, records), w));
   // after the source derives its fields (a report's title follows from its segment and year)

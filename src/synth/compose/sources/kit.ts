@@ -121,12 +121,21 @@ export function inTense(rec: Rec, src: SourcePart, w: World, keeps: (rec: Rec) =
     Object.assign(rec, was);
   }
   const m = src.fields.find((f) => f.field === t.date);
-  if (m?.kind !== 'date') return;
-  // the nearest days across today first (a deadline due today that is still upcoming: tomorrow), then any
-  const far = ahead ? -w.rng.int(1, Math.max(1, -m.from)) : w.rng.int(1, Math.max(1, m.to));
-  for (const offset of [...[1, 2, 3].map((d) => (ahead ? -d : d)), far]) {
-    if (offset < m.from || offset > m.to) continue;
-    rec[t.date] = dateOf(at(w.today, { days: offset }));
+  if (m?.kind === 'date') {
+    // the nearest days across today first (a deadline due today that is still upcoming: tomorrow), then any
+    const far = ahead ? -w.rng.int(1, Math.max(1, -m.from)) : w.rng.int(1, Math.max(1, m.to));
+    for (const offset of [...[1, 2, 3].map((d) => (ahead ? -d : d)), far]) {
+      if (offset < m.from || offset > m.to) continue;
+      rec[t.date] = dateOf(at(w.today, { days: offset }));
+      if (keeps(rec)) return;
+      Object.assign(rec, was);
+    }
+  }
+  // else a state true on either side of the date (a bill in dispute, paid): a near miss on the state keeps its miss
+  const model = src.fields.find((f) => f.field === t.state);
+  const either = model?.kind === 'enum' ? model.values.filter((v) => !t.past.includes(v) && !t.ahead.includes(v)) : [];
+  for (const v of either.filter((x) => !allowed || allowed.includes(x))) {
+    rec[t.state] = v;
     if (keeps(rec)) return;
     Object.assign(rec, was);
   }
