@@ -18,10 +18,16 @@ export function forbiddenOf(
   };
   // a record outside the selection gets neither action
   for (const d of p.distractors) for (const a of [action, branch]) if (a) forbid(a, d);
-  // a selected record does not get the other branch's action (its own audit entry: a summary may still name it)
+  // a selected record does not get the other branch's action (its own audit entry, to its own recipient where the
+  // action has one: a summary mail to someone else may still name it, in its subject too)
   if (action && branch && p.branch)
-    for (const rec of p.selected)
-      actions.push((actionFor(p, rec) === branch ? action : branch).proof(actionContext(p, rec)));
+    for (const rec of p.selected) {
+      const other = actionFor(p, rec) === branch ? action : branch;
+      const x = actionContext(p, rec);
+      const proof = other.proof(x);
+      const to = other.exact?.(x).to;
+      actions.push(to === undefined ? proof : { ...proof, where: { ...proof.where, to } });
+    }
   const seen = new Set<string>();
   const once = actions.filter((f) => {
     const k = JSON.stringify(f);

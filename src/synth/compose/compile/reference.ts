@@ -1,4 +1,5 @@
 import type { Step } from '../../kit/checks.js';
+import { countWord } from '../../../schema/text.js';
 import { capitalise } from '../../kit/text.js';
 import type { Rec } from '../parts.js';
 import { actionContext, actionFor, step } from './context.js';
@@ -78,23 +79,8 @@ function figureAsked(p: Program): string {
     .replace(/^(?:the|their) /, '');
 }
 
-// small counts as a person writes them in a reply: "three", "both"; larger ones in figures
-const NUMBER_WORDS = [
-  'no',
-  'one',
-  'two',
-  'three',
-  'four',
-  'five',
-  'six',
-  'seven',
-  'eight',
-  'nine',
-  'ten',
-  'eleven',
-  'twelve',
-];
-const inWords = (n: number) => NUMBER_WORDS[n] ?? String(n);
+// small counts as a person writes them in a reply: "three", "both", "no"; from thirteen on in figures
+const inWords = (n: number) => (n === 0 ? 'no' : n <= 12 ? (countWord(String(n)) ?? String(n)) : String(n));
 
 // the closing reply in one of several wordings, in the agent's voice ("you handled" becomes "I handled"); the
 // records it worked through are counted as a person would ("both market reports", "all five", "the one referral")
