@@ -94,4 +94,19 @@ describe('generated text a practitioner would write', () => {
       for (const line of t.request.split('\n').filter((l) => l.startsWith('> ')))
         assert.doesNotMatch(line, /\bin my inbox\b|\bI will name\b|\bmy to-do list\b/, t.id);
   });
+  it('a selected record’s other-branch mail is forbidden to its owner only: a summary may name it in its subject', () => {
+    let seen = 0;
+    for (const t of corpus) {
+      const answers = new Set(t.answer_ids ?? []);
+      for (const a of t.forbidden?.actions ?? []) {
+        const where = a.where as Record<string, { contains?: string } | string> | undefined;
+        const subject = where?.subject;
+        if (a.record !== 'sent_messages' || typeof subject !== 'object' || !answers.has(String(subject.contains)))
+          continue;
+        seen++;
+        assert.equal(typeof where?.to, 'string', `${t.id}: ${JSON.stringify(a)}`);
+      }
+    }
+    assert.ok(seen > 0, 'no branch task with a mail action in the sample');
+  });
 });
