@@ -31,8 +31,11 @@ describe('generated text a practitioner would write', () => {
           assert.ok(!(m[1] ?? '').split(' ').includes(m[2] ?? ''), `${t.id}: ${m[0]}`);
       }
     for (const t of corpus)
-      for (const s of strings(t.fixtures))
+      for (const s of strings(t.fixtures)) {
         assert.doesNotMatch(s, /(?<![\d.,])1 (?:sockets|screens|levels|gas points)\b/);
+        // a sentence going on after a greeting's comma or a dash keeps a name's or "I"'s capital
+        assert.doesNotMatch(s, /(?:^|[,;—] )i (?:am|moved|will|have|need|was)\b/, t.id);
+      }
   });
 
   it('definitions only for a state that can change, never "the system" for a picture', () => {

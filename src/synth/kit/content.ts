@@ -26,11 +26,12 @@ const CONNECT: Record<Register, readonly string[]> = {
 };
 
 const cap = (s: string) => (s ? `${s[0]?.toUpperCase()}${s.slice(1)}` : s);
-const lower = (s: string) => (s && !/^[A-Z]{2}/.test(s) ? `${s[0]?.toLowerCase()}${s.slice(1)}` : s);
-// a fact may go on after a comma or a dash only when its first word is a common one: a name, "I" or a product
-// ("Samir is covering", "Wi-Fi guest code") keeps its capital, so it starts a sentence of its own
+// a text may go on in lower case after a comma or a dash only when its first word is a common one: a name, "I", an
+// acronym or a product ("Samir is covering", "IT asked", "Wi-Fi guest code") keeps its capital
 const COMMON_START =
   /^(?:the|a|an|it|its|this|that|these|those|there|we|our|they|their|you|your|he|she|his|her|one|some|each|every|both|all|no|none|most|many|several|also|please|if|when|since|as|so|but|nothing|everything|someone|nobody)\b/i;
+const continues = (s: string) => COMMON_START.test(s) && !/^[A-Z]{2}/.test(s);
+const lower = (s: string) => (continues(s) ? `${s[0]?.toLowerCase()}${s.slice(1)}` : s);
 
 /** Writes a plan out: facts shuffled (the `first` fact stays first), joined as the register joins them. */
 export function writePlan(
@@ -50,7 +51,7 @@ export function writePlan(
     else {
       const c = rng.pick(CONNECT[register]);
       if (c.endsWith('. ')) body += `${c}${cap(f)}`;
-      else body += COMMON_START.test(f) ? `${c}${lower(f)}` : `. ${cap(f)}`;
+      else body += continues(f) ? `${c}${lower(f)}` : `. ${cap(f)}`;
     }
   });
   if (body && !/[.!?]$/.test(body)) body += '.';
