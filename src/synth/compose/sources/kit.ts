@@ -111,34 +111,33 @@ export function inTense(rec: Rec, src: SourcePart, w: World, keeps: (rec: Rec) =
   const ahead = day.slice(0, 10) > today;
   const wrong = ahead ? t.past : t.ahead;
   if (!wrong.includes(String(rec[t.state]))) return;
-  const was = { ...rec };
   // a state the task's action acts from stays one of those (a booked appointment to cancel is not made attended)
   const allowed = actStates.get(rec)?.[t.state];
   const right = (ahead ? t.ahead : t.past).filter((v) => !allowed || allowed.includes(v));
-  if (right.length) {
-    rec[t.state] = w.rng.pick(right);
-    if (keeps(rec)) return;
-    Object.assign(rec, was);
-  }
+  if (right.length && tryOn(rec, { [t.state]: w.rng.pick(right) }, keeps)) return;
   const m = src.fields.find((f) => f.field === t.date);
   if (m?.kind === 'date') {
     // the nearest days across today first (a deadline due today that is still upcoming: tomorrow), then any
     const far = ahead ? -w.rng.int(1, Math.max(1, -m.from)) : w.rng.int(1, Math.max(1, m.to));
     for (const offset of [...[1, 2, 3].map((d) => (ahead ? -d : d)), far]) {
-      if (offset < m.from || offset > m.to) continue;
-      rec[t.date] = dateOf(at(w.today, { days: offset }));
-      if (keeps(rec)) return;
-      Object.assign(rec, was);
+      if (offset >= m.from && offset <= m.to && tryOn(rec, { [t.date]: dateOf(at(w.today, { days: offset })) }, keeps))
+        return;
     }
   }
   // else a state true on either side of the date (a bill in dispute, paid): a near miss on the state keeps its miss
   const model = src.fields.find((f) => f.field === t.state);
   const either = model?.kind === 'enum' ? model.values.filter((v) => !t.past.includes(v) && !t.ahead.includes(v)) : [];
-  for (const v of either.filter((x) => !allowed || allowed.includes(x))) {
-    rec[t.state] = v;
-    if (keeps(rec)) return;
-    Object.assign(rec, was);
-  }
+  for (const v of either.filter((x) => !allowed || allowed.includes(x)))
+    if (tryOn(rec, { [t.state]: v }, keeps)) return;
+}
+
+// makes `change` to a record and keeps it when `keeps` still holds; else puts the record back as it was
+function tryOn(rec: Rec, change: Rec, keeps: (rec: Rec) => boolean): boolean {
+  const was = { ...rec };
+  Object.assign(rec, change);
+  if (keeps(rec)) return true;
+  Object.assign(rec, was);
+  return false;
 }
 
 /**
@@ -153,19 +152,19 @@ export function inAgreement(rec: Rec, src: SourcePart, w: World, keeps: (rec: Re
     const fine = (change: Rec) =>
       Object.entries(change).every(([k, v]) => !allowed?.[k] || allowed[k].includes(String(v)));
     const changes = (src.agree?.(rec, w) ?? []).filter(fine);
-    const made = changes.find((change) => {
-      const was = { ...rec };
-      Object.assign(rec, change);
-      if (keeps(rec)) return true;
-      Object.assign(rec, was);
-      return false;
-    });
-    if (!made) return;
+    if (!changes.some((change) => tryOn(rec, change, keeps))) return;
   }
 }
 
 // per task (world): where each kind of name starts in its list, and the names its records already hold
 const fresher = new WeakMap<World, Map<string, { start: number; taken: Set<string> }>>();
+function namesOf(w: World, kind: string, start: () => number): { start: number; taken: Set<string> } {
+  let kinds = fresher.get(w);
+  if (!kinds) fresher.set(w, (kinds = new Map()));
+  let k = kinds.get(kind);
+  if (!k) kinds.set(kind, (k = { start: start(), taken: new Set() }));
+  return k;
+}
 
 /**
  * Record i's entry of `xs` that no record of the same `kind` in the task holds yet (the next free one after record
@@ -180,10 +179,7 @@ export function fresh(
   /** how a record of a task that holds more of this kind than the list has is named instead ("…, part 2") */
   variant?: (name: string, n: number) => string,
 ): string {
-  let kinds = fresher.get(w);
-  if (!kinds) fresher.set(w, (kinds = new Map()));
-  let k = kinds.get(kind);
-  if (!k) kinds.set(kind, (k = { start: w.rng.int(0, 9_999), taken: new Set() }));
+  const k = namesOf(w, kind, () => w.rng.int(0, 9_999));
   const at = (j: number) => xs[(k.start + i + j) % xs.length] as string;
   let pick = at(0);
   for (let j = 0; j < xs.length && k.taken.has(pick); j++) pick = at(j + 1);
@@ -198,10 +194,7 @@ export function fresh(
  * ticket about a mailbox is told apart the way its reporter would ("… – Finance"), not with a "(2)".
  */
 export function firstFresh(w: World, kind: string, choices: readonly string[]): string {
-  let kinds = fresher.get(w);
-  if (!kinds) fresher.set(w, (kinds = new Map()));
-  let k = kinds.get(kind);
-  if (!k) kinds.set(kind, (k = { start: 0, taken: new Set() }));
+  const k = namesOf(w, kind, () => 0);
   const pick = choices.find((c) => !k.taken.has(c)) ?? (choices[0] as string);
   k.taken.add(pick);
   return pick;
