@@ -8,31 +8,51 @@ import type { BackgroundPart, World } from './parts.js';
 
 const colleagueOf = (w: World) => w.staff[1] ?? w.me;
 
-// one unrelated thread: its subject and the facts its body states come from the same kind, so they agree
-function thread(w: World, thing: string): { subject: string; facts: string[] } {
+// one unrelated thread: its subject and the facts its body states come from the same kind, so they agree. A
+// meeting gets notes, slides and a new slot; a workstream gets a budget, a draft, a status and someone covering it
+// — never "the slides for the travel budget"
+function thread(w: World, meeting: string, stream: string, used: Set<number>): { subject: string; facts: string[] } {
   const company = w.rng.pick(w.vocab.companies);
   const product = w.rng.pick(w.vocab.products);
-  const day = w.rng.pick(['Tuesday', 'Wednesday', 'Thursday']);
+  const day = w.rng.pick(['Tuesday', 'Wednesday', 'Thursday', 'Friday']);
+  const who = w.staff[2]?.first ?? 'the team';
   const kinds: { subject: string[]; facts: string[] }[] = [
     {
-      subject: [`Notes from the ${thing}`, `${capitalise(thing)} notes`],
-      facts: [`the notes from the ${thing} are on the shared drive`, 'let me know if anything is missing'],
+      subject: [`Notes from the ${meeting}`, `${capitalise(meeting)} notes`],
+      facts: [
+        `the notes from the ${meeting} are on the shared drive`,
+        w.rng.pick(['let me know if anything is missing', 'the action items are at the bottom']),
+      ],
     },
     {
-      subject: [`${capitalise(thing)} moved`, `Re: ${thing}`],
-      facts: [`I moved the ${thing} to next week`, 'the room is booked for the new slot'],
+      subject: [`${capitalise(meeting)} moved`, `Re: ${meeting}`],
+      facts: [
+        `I moved the ${meeting} to ${day}`,
+        w.rng.pick(['the room is booked for the new slot', 'same call link as before']),
+      ],
     },
     {
-      subject: [`Slides for the ${thing}?`, `Quick question about the ${thing}`],
-      facts: [`can you send me your slides for the ${thing}`, 'no rush, any time before the day is fine'],
+      subject: [`Slides for the ${meeting}?`, `Quick question about the ${meeting}`],
+      facts: [`can you send me your slides for the ${meeting}`, 'no rush, any time before the day is fine'],
     },
     {
-      subject: [`${capitalise(thing)}: budget`, `${capitalise(thing)}: next steps`],
-      facts: [`the ${thing} budget is approved`, `${product} came up again, by the way`],
+      subject: [`${capitalise(stream)}: scope`, `${capitalise(stream)}: next steps`],
+      facts: [`we agreed the scope of the ${stream} this morning`, `${product} came up again, by the way`],
     },
     {
-      subject: [`Waiting on ${company}`, `Re: ${thing}`],
-      facts: [`we are still waiting on ${company} for the ${thing}`, 'I will chase them again'],
+      subject: [`Waiting on ${company}`, `Re: ${stream}`],
+      facts: [`we are still waiting on ${company} for the ${stream}`, 'I will chase them again'],
+    },
+    {
+      subject: [`Draft for the ${stream}`, `${capitalise(stream)}: first draft`],
+      facts: [
+        `I put a first draft for the ${stream} on the shared drive`,
+        `comments by ${day} would help, nothing formal`,
+      ],
+    },
+    {
+      subject: [`${capitalise(stream)}: where we are`, `Re: ${stream}`],
+      facts: [`the ${stream} is on track`, `one open point with ${company}; I will update you when I hear back`],
     },
     {
       subject: [`Lunch on ${day}?`, 'Team lunch'],
@@ -40,49 +60,56 @@ function thread(w: World, thing: string): { subject: string; facts: string[] } {
     },
     {
       subject: ['Out next week', 'Cover while I am away'],
-      facts: [
-        'I am out from Monday for a week',
-        `${w.staff[2]?.first ?? 'the team'} is covering the ${thing} while I am away`,
-      ],
+      facts: ['I am out from Monday for a week', `${who} is covering the ${stream} while I am away`],
+    },
+    {
+      subject: ['Thanks', `Re: ${meeting}`],
+      facts: [`thanks for stepping in at the ${meeting}`, w.rng.pick(['it went well', 'people found it useful'])],
     },
   ];
-  const k = w.rng.pick(kinds);
+  // one inbox never holds two threads of one kind (two "Re: travel budget" from two people)
+  const n = w.rng.pick(kinds.map((_, i) => i).filter((i) => !used.has(i)));
+  used.add(n);
+  const k = kinds[n] as (typeof kinds)[number];
   return { subject: w.rng.pick(k.subject), facts: k.facts };
 }
 
 export const inbox: BackgroundPart = {
   service: 'gmail',
   // one to three unrelated messages, each from a content plan: who writes, about what, asking what
-  records: (w, topic) => ({
-    messages: Array.from({ length: w.rng.int(1, 3) }, (_, i) => {
-      const from = w.staff[1 + ((i * 3) % Math.max(1, w.staff.length - 1))] ?? w.me;
-      const thing = w.rng.pick([topic, ...w.vocab.topics]);
-      const { subject, facts } = thread(w, thing);
-      return {
-        message_id: `msg_${w.rng.int(100, 999)}${i}`,
-        from: from.email,
-        to: w.me.email,
-        subject,
-        date: at(w.today, { days: -w.rng.int(1, 9), hours: -w.rng.int(0, 6) }),
-        body: writePlan(w.rng, {
-          lead: oneOf(w.rng, `Hi ${w.me.first},`, `${w.me.first} —`, 'Hello,', ''),
-          // the thread's point comes first; what follows refers back to it
-          first: facts[0] as string,
-          facts: facts.slice(1),
-          close: oneOf(w.rng, from.first, `Thanks, ${from.first}`, `— ${from.first}`, `Cheers, ${from.first}`),
-        }),
-      };
-    }),
-  }),
+  records: (w, topic) => {
+    const used = new Set<number>();
+    return {
+      messages: Array.from({ length: w.rng.int(1, 3) }, (_, i) => {
+        const from = w.staff[1 + ((i * 3) % Math.max(1, w.staff.length - 1))] ?? w.me;
+        const stream = w.rng.pick([topic, ...w.vocab.topics]);
+        const { subject, facts } = thread(w, w.rng.pick(w.vocab.meetings), stream, used);
+        return {
+          message_id: `msg_${w.rng.int(100, 999)}${i}`,
+          from: from.email,
+          to: w.me.email,
+          subject,
+          date: at(w.today, { days: -w.rng.int(1, 9), hours: -w.rng.int(0, 6) }),
+          body: writePlan(w.rng, {
+            lead: oneOf(w.rng, `Hi ${w.me.first},`, `${w.me.first} —`, 'Hello,', ''),
+            // the thread's point comes first; what follows refers back to it
+            first: facts[0] as string,
+            facts: facts.slice(1),
+            close: oneOf(w.rng, from.first, `Thanks, ${from.first}`, `— ${from.first}`, `Cheers, ${from.first}`),
+          }),
+        };
+      }),
+    };
+  },
 };
 
 export const todoList: BackgroundPart = {
   service: 'todo',
-  records: (w, topic) => ({
+  records: (w) => ({
     tasks: [
       {
         task_id: `T-${w.rng.int(100, 999)}`,
-        title: `Prepare agenda for the ${topic}`,
+        title: `Prepare agenda for the ${w.rng.pick(w.vocab.meetings)}`,
         status: 'pending',
         priority: 'medium',
         due_date: dateOf(at(w.today, { days: 9 })),
@@ -94,11 +121,11 @@ export const todoList: BackgroundPart = {
 
 export const calendarDay: BackgroundPart = {
   service: 'calendar',
-  records: (w, topic) => ({
+  records: (w) => ({
     events: [
       {
         event_id: `evt_${w.rng.int(100, 999)}`,
-        title: capitalise(topic),
+        title: capitalise(w.rng.pick(w.vocab.meetings)),
         // tomorrow afternoon at 15:00: the mornings are where a task books its reviews, and a meeting already
         // there would make the booking a clash nobody asked the agent to resolve
         start_time: `${at(w.today, { days: 1 }).slice(0, 10)}T15:00:00Z`,

@@ -98,7 +98,7 @@ function mailBody(rng: Rng, term: string | undefined, v: DomainVocab): string {
         rng,
         'a short reply this week would help',
         'let me know if you need our reference',
-        `we would like to settle it before the ${rng.pick(v.topics)}`,
+        `we would like to settle it before your ${rng.pick(v.meetings)}`,
       ),
     ],
     close: oneOf(rng, 'Thanks,', 'Best regards,', 'Kind regards,', 'Cheers,'),

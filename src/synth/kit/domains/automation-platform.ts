@@ -26,4 +26,5 @@ export const automationPlatform: DomainVocab = {
     'Audit trail add-on',
   ],
   topics: ['automation review', 'connector audit', 'runbook update', 'job clean-up'],
+  meetings: ['automation review call', 'weekly ops stand-up', 'connector clean-up session', 'change advisory board'],
 };

@@ -26,4 +26,5 @@ export const contentMedia: DomainVocab = {
     'Editorial CMS seat',
   ],
   topics: ['editorial calendar', 'campaign launch', 'content audit', 'sponsor review'],
+  meetings: ['editorial meeting', 'campaign kick-off', 'sponsor call', 'content planning session'],
 };

@@ -26,4 +26,5 @@ export const dataScience: DomainVocab = {
     'Data catalogue seat',
   ],
   topics: ['model review', 'metric definitions', 'data quality', 'forecast sign-off'],
+  meetings: ['model review meeting', 'metrics sync', 'analytics stand-up', 'forecast sign-off call'],
 };

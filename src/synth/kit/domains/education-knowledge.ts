@@ -25,5 +25,6 @@ export const educationKnowledge: DomainVocab = {
     'Tutoring hours',
     'Lab kit',
   ],
-  topics: ['term planning', 'exam board', 'curriculum review', 'tutor rota'],
+  topics: ['term planning', 'exam timetable', 'curriculum review', 'tutor rota'],
+  meetings: ['exam board', 'department meeting', 'curriculum working group', 'tutor briefing'],
 };

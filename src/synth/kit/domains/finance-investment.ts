@@ -27,4 +27,5 @@ export const financeInvestment: DomainVocab = {
     'Risk dashboard',
   ],
   topics: ['month-end close', 'budget variance', 'audit preparation', 'cash forecast'],
+  meetings: ['month-end review', 'budget call', 'audit committee prep', 'investment committee'],
 };

@@ -26,4 +26,5 @@ export const healthcare: DomainVocab = {
     'Pharmacy stock feed',
   ],
   topics: ['clinic rota', 'policy update', 'patient feedback', 'stock review'],
+  meetings: ['ward huddle', 'clinical governance meeting', 'rota planning meeting', 'practice meeting'],
 };

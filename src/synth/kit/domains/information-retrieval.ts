@@ -26,4 +26,5 @@ export const informationRetrieval: DomainVocab = {
     'Patent watch feed',
   ],
   topics: ['source review', 'research backlog', 'monitoring scope', 'archive clean-up'],
+  meetings: ['research sync', 'source review session', 'monitoring stand-up', 'briefing call'],
 };

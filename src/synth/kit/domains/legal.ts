@@ -26,4 +26,5 @@ export const legal: DomainVocab = {
     'Matter billing module',
   ],
   topics: ['contract review', 'matter intake', 'renewal cycle', 'litigation hold'],
+  meetings: ['matter review meeting', 'contracts stand-up', 'partner call', 'risk committee'],
 };

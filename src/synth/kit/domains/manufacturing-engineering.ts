@@ -25,5 +25,6 @@ export const manufacturingEngineering: DomainVocab = {
     'Bearing assembly',
     'Coolant concentrate',
   ],
-  topics: ['quality review', 'line maintenance', 'supplier audit', 'shift handover'],
+  topics: ['quality review', 'line maintenance', 'supplier audit', 'spare parts stock'],
+  meetings: ['shift handover', 'quality review meeting', 'line stand-up', 'supplier call'],
 };

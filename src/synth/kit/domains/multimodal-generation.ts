@@ -26,4 +26,5 @@ export const multimodalGeneration: DomainVocab = {
     'Map tiles quota',
   ],
   topics: ['site refresh', 'report layout', 'brand review', 'launch page'],
+  meetings: ['design review', 'brand sync', 'creative briefing', 'launch planning call'],
 };

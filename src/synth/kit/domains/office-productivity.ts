@@ -30,4 +30,5 @@ export const officeProductivity: DomainVocab = {
     'Laptop dock',
   ],
   topics: ['quarterly planning', 'office move', 'vendor review', 'onboarding cohort'],
+  meetings: ['quarterly planning session', 'office move meeting', 'team stand-up', 'vendor call'],
 };

@@ -26,4 +26,5 @@ export const safetyCompliance: DomainVocab = {
     'SIEM ingest tier',
   ],
   topics: ['access review', 'audit findings', 'incident drill', 'policy refresh'],
+  meetings: ['risk committee', 'incident drill debrief', 'audit findings review', 'security stand-up'],
 };

@@ -25,5 +25,6 @@ export const softwareEngineering: DomainVocab = {
     'Load balancer tier',
     'Observability seat',
   ],
-  topics: ['release readiness', 'incident review', 'sprint planning', 'on-call handover'],
+  topics: ['release readiness', 'incident review', 'dependency upgrades', 'on-call handover'],
+  meetings: ['sprint planning', 'incident review', 'release readiness call', 'architecture sync'],
 };

@@ -25,5 +25,6 @@ export const travelLifestyle: DomainVocab = {
     'Travel insurance cover',
     'Hotel allocation',
   ],
-  topics: ['offsite logistics', 'travel budget', 'conference trip', 'team dinner'],
+  topics: ['offsite logistics', 'travel budget', 'conference trip', 'hotel contract renewal'],
+  meetings: ['offsite planning call', 'team dinner', 'conference debrief', 'travel desk catch-up'],
 };

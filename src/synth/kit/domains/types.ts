@@ -6,6 +6,8 @@ export interface DomainVocab {
   items: readonly string[];
   /** products, assets or subscriptions */
   products: readonly string[];
-  /** meeting or review topics */
+  /** workstreams: what a team's work is about (a budget, a review, a clean-up) */
   topics: readonly string[];
+  /** meetings: things that happen on a day (they get notes, slides, a room, a new slot) */
+  meetings: readonly string[];
 }

@@ -1,0 +1,35 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { createRng } from '../../env/rng.js';
+import { SCENARIO_DOMAINS } from '../../schema/taxonomy.js';
+import { inbox } from './backgrounds.js';
+import { makeWorld } from './world.js';
+
+type Mail = { subject: string; body: string };
+
+describe('background inbox', () => {
+  it('gives meetings and workstreams the threads that fit them, never two threads of one kind', () => {
+    let mails = 0;
+    for (const domain of SCENARIO_DOMAINS)
+      for (let seed = 1; seed <= 40; seed++) {
+        const w = makeWorld(createRng(seed), domain, 'medium', '2026-06-10T09:00:00Z');
+        const topic = w.vocab.topics[0] as string;
+        const { messages } = inbox.records(w, topic) as { messages: Mail[] };
+        const subjects = messages.map((m) => m.subject.replace(/^Re: /, ''));
+        assert.equal(new Set(subjects).size, subjects.length, `${domain} ${seed}: ${subjects.join(' | ')}`);
+        for (const m of messages) {
+          mails++;
+          // a thing that happens on a day is moved, prepared for and minuted; a workstream is not
+          for (const [, thing] of m.body.matchAll(
+            /(?:moved the|slides for the|stepping in at the) ([^.,;—]+?)(?: to \w+day)?\s*[.,;—]/gi,
+          ))
+            assert.ok(w.vocab.meetings.includes(thing as string), `${domain}: "${thing}" is no meeting: ${m.body}`);
+          for (const [, thing] of m.body.matchAll(
+            /(?:scope of the|covering the|draft for the) ([^.,]+?)(?: this morning| while| on the)/gi,
+          ))
+            assert.ok([topic, ...w.vocab.topics].includes(thing as string), `${domain}: "${thing}" is no workstream`);
+        }
+      }
+    assert.ok(mails > 14 * 40);
+  });
+});
