@@ -132,6 +132,7 @@ function cast(recipe: Recipe, w: World, rule: Rule, from: FromStates): { roles: 
     actsFrom(rec, from);
     return rec;
   });
+  distinctTexts(records, src, x);
   // what each role is for must hold: a record meant to be left out never meets the rule, a target always does
   roles.forEach((role, i) => {
     const want = role === 'target';
@@ -141,6 +142,35 @@ function cast(recipe: Recipe, w: World, rule: Rule, from: FromStates): { roles: 
       );
   });
   return { roles, records };
+}
+
+// two records of a task never carry one note word for word (a desk writes each one): a repeated text is written
+// again, mentioning exactly the terms it did, so no condition on it changes; a few tries, else it stays
+function distinctTexts(
+  records: Rec[],
+  src: SourcePart,
+  x: { rng: World['rng']; today: string; vocab: World['vocab'] },
+) {
+  for (const m of src.fields) {
+    if (m.kind !== 'text') continue;
+    const says = (text: string) => m.terms.filter((t) => text.toLowerCase().includes(t.toLowerCase()));
+    const seen = new Set<string>();
+    for (const rec of records) {
+      const text = rec[m.field];
+      if (typeof text !== 'string') continue;
+      if (seen.has(text)) {
+        const want = says(text).join('\u0000');
+        for (let k = 0; k < 6; k++) {
+          const alt = m.write(x.rng, says(text)[0], x.vocab);
+          if (!seen.has(alt) && says(alt).join('\u0000') === want) {
+            rec[m.field] = alt;
+            break;
+          }
+        }
+      }
+      seen.add(rec[m.field] as string);
+    }
+  }
 }
 
 function unwritten(rec: Rec, writes: Readonly<Record<string, string | boolean>>, src: SourcePart, w: World): void {

@@ -50,7 +50,21 @@ function petNote(rng: Rng, term: string | undefined): string {
     {
       facts: [
         ...(term ? [oneOf(rng, `${term} (see history)`, `owner mentioned: ${term}`, `flag: ${term}`)] : []),
-        oneOf(rng, 'weighed at the last visit', 'owner prefers email', 'age estimated', 'seen by the duty vet'),
+        oneOf(
+          rng,
+          'weighed at the last visit',
+          'owner prefers email',
+          'age estimated',
+          'seen by the duty vet',
+          'owner prefers a text reminder',
+          'last booster given at another practice',
+          'lives with two other pets',
+          'owner works shifts, call after 4pm',
+          'due a dental check as well',
+          'owner asked about flea treatment',
+          'weight stable since the spring',
+          'transferred from another practice',
+        ),
       ],
     },
     'terse',
