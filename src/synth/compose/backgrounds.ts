@@ -232,7 +232,17 @@ export const roundup: BackgroundPart = {
 
 export const sharedDrive: BackgroundPart = {
   service: 'workspace',
-  records: (_w, topic) => ({ files: { 'README.md': `# Shared drive\nTeam files for the ${topic}.\n` } }),
+  // what a team's drive README says: who looks after it — not a sentence about one topic, and no folder that is
+  // not there
+  records: (w) => {
+    const keeper = w.staff[1] ?? w.me;
+    const care = w.rng.pick([
+      `Ask ${keeper.first} before deleting anything; there is no recycle bin here.`,
+      `${keeper.first} looks after this drive. Name files by subject and date.`,
+      `Shared by the team; ${keeper.first} keeps it tidy. Nothing personal in here, please.`,
+    ]);
+    return { files: { 'README.md': `# Shared drive\n\n${care}\n` } };
+  },
 };
 
 export const directoryEntry: BackgroundPart = {

@@ -183,7 +183,7 @@ export const customers = defineSource({
 export const products = defineSource({
   name: 'products',
   nameField: { field: 'name', label: 'product name' },
-  domains: ['Manufacturing_Engineering', 'Office_Productivity', 'Data_Science'],
+  domains: ['Manufacturing_Engineering', 'Office_Productivity'],
   service: 'inventory',
   noun: ['product', 'products'],
   idField: 'product_id',
