@@ -167,7 +167,7 @@ export const customers = defineSource({
     return {
       customer_id: id,
       name: cycle(w.vocab.companies, i),
-      industry: w.domain.toLowerCase().replace(/_/g, ' '),
+      industry: industryOf(String(cycle(w.vocab.companies, i)), w.rng),
       account_manager: m.name,
       account_manager_email: m.email,
     };
@@ -179,6 +179,29 @@ export const customers = defineSource({
   list: () => [{ call: 'crm_list_customers', args: { status: 'all' }, widening: ['status'] }],
   get: (rec) => ({ call: 'crm_get_customer', args: { customer_id: rec.customer_id } }),
 });
+
+// a customer's industry as its name tells it (Nordby Logistics is in logistics), else a plausible one: never the
+// scenario's own label ("data science")
+const INDUSTRY_WORDS: readonly (readonly [RegExp, string])[] = [
+  [/retail|store|shop/i, 'retail'],
+  [/logistic|freight|shipping|cargo/i, 'logistics'],
+  [/health|clinic|care|pharma|medical/i, 'healthcare'],
+  [/energy|power|solar|wind/i, 'energy'],
+  [/mobility|rail|air|transport|travel/i, 'transport'],
+  [/bank|capital|finance|invest|insur|credit/i, 'financial services'],
+  [/hotel|hospitality|events?\b/i, 'hospitality'],
+  [/media|studio|press|publish/i, 'media'],
+  [/school|college|learning|academy|universit/i, 'education'],
+  [/foods?\b|dairy|brew|bakery|farm/i, 'food and beverage'],
+  [/build|construct/i, 'construction'],
+  [/software|cloud|data|analytics|digital|tech|systems/i, 'software'],
+];
+function industryOf(name: string, rng: Rng): string {
+  return (
+    INDUSTRY_WORDS.find(([re]) => re.test(name))?.[1] ??
+    rng.pick(['manufacturing', 'professional services', 'wholesale', 'retail', 'logistics'])
+  );
+}
 
 export const products = defineSource({
   name: 'products',
