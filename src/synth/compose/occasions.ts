@@ -155,6 +155,7 @@ function reasons(w: World, boss: string, plural: string, rng: Rng, f?: OccasionF
       text: say(
         `The ${plural} review is on ${soon}`,
         `We go through the ${plural} as a team on ${soon}`,
+        `The ${plural} get their weekly look on ${soon}`,
         `The ${plural} are up for review on ${soon}`,
         `Our ${plural} check is booked for ${soon}`,
       ),
@@ -231,6 +232,7 @@ function reasons(w: World, boss: string, plural: string, rng: Rng, f?: OccasionF
         `I'm back from leave and the ${plural} are first on my list`,
         `I've been asked to own the ${plural} from now on`,
         `The ${plural} landed on my desk this week`,
+        `The ${plural} are mine as of this week`,
       ),
     },
   ];
@@ -282,6 +284,9 @@ function consequencesOf(plural: string, ahead: boolean, named: boolean): string[
     'and they are the last loose end',
     'so they come first today',
     "and I'd like them finished properly",
+    "so I'd like to close them out",
+    'and I want them off the board',
+    'so they should be handled now',
     ...(ahead
       ? [
           'and I want them sorted before then',
@@ -342,6 +347,7 @@ function whole(w: World, plural: string, boss: string, rng: Rng, f?: OccasionFac
       text: say(
         `We are handing the ${plural} over to a new team next week`,
         `The ${plural} go to a new team next week and I want to hand them over clean`,
+        `Another team inherits the ${plural} next week`,
       ),
     },
     {

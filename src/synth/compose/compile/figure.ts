@@ -4,12 +4,12 @@ import { goesPublic } from '../audience.js';
 import type { Program } from './records.js';
 
 // where the computed figure is asked for. It is the reply's, always; a deliverable states it too only where it
-// belongs there: a count or a total under the list it counts or adds up, in a mail, a note, a notification or the
+// belongs there: the count of the list or its total, in a mail, a note, a notification or the
 // team's page — in a sentence of its own, not tacked onto the list's description. A highest, lowest or average is
 // a question for the reply (nobody appends an unrelated maximum to a status list), and a public page or feed never
 // carries a figure (the company's own figures stay in the company).
 
-const PLAIN = new Set(['count', 'count_where', 'sum']);
+const PLAIN = new Set(['count', 'sum']);
 
 /** Whether the deliverable states the figure too (a draw of the task's stream, where it may). */
 export function figureGoes(p: Program): boolean {
