@@ -6,6 +6,7 @@ import { dayMonthYear } from '../kit/dates.js';
 import { capitalise, slug } from '../kit/text.js';
 import { escapeRegex } from '../../schema/text.js';
 import { REVIEW_TAGS } from './purposes.js';
+import { PUBLISHED_SOURCES } from './audience.js';
 
 // actions over the whole selection. every check demands each selected id and refuses any distractor id,
 // so spraying the summary over every candidate fails as surely as leaving one out.
@@ -133,35 +134,53 @@ export const reportDoc: AggregatePart<SourceName> = {
   ],
   args: (sel, s, dest, fact, _w, title = 'Summary') => ({
     path: dest,
-    blocks: [{ heading: title }, ...lines(sel, s).map((l) => ({ bullet: l })), { paragraph: fact }],
+    blocks: [{ heading: title }, ...lines(sel, s).map((l) => ({ bullet: l })), ...(fact ? [{ paragraph: fact }] : [])],
   }),
   figure: (dest, pattern) => inFile(dest, pattern),
+  figureIn: { names: ['the document', 'the write-up'] },
   proof: (sel, ds, s, dest) => fileProof(sel, ds, s, dest),
 };
 
+// a page about records that may be published goes on the public site, named after the records alone (no internal
+// workflow word on it); any other record type's page is the team's intranet page
 export const webPage: AggregatePart<SourceName> = {
   name: 'web_page',
   service: 'workspace',
   tool: 'fs_write',
   sources: ['*'],
+  audience: 'records',
   capabilities: ['Code_Manipulation', 'File_Management', 'Content_Generation'],
   destination: 'file path',
   unnamed: 'an HTML page',
   dest: (w, about) => {
-    const p = `site/${stem(w, about, ['status', 'overview', 'list'])}.html`;
-    return { value: p, phrase: `an HTML page at ${p}` };
+    if (about.published) {
+      const noun = slug(about.noun);
+      const p = `site/${w.rng.pick([noun, `${noun}-${w.today.slice(0, 10)}`, `${noun}-this-week`, `latest-${noun}`])}.html`;
+      return { value: p, phrase: w.rng.pick([`an HTML page at ${p}`, `a page for our public site at ${p}`]) };
+    }
+    const p = `intranet/${stem(w, about, ['status', 'overview', 'list'])}.html`;
+    return {
+      value: p,
+      phrase: w.rng.pick([
+        `an intranet page at ${p}`,
+        `an HTML page for the team intranet at ${p}`,
+        `an internal HTML page at ${p}`,
+      ]),
+    };
   },
   phrases: [
-    "publish them as {dest}: a title and a list with each one's id and {name}",
+    "set them out as {dest}: a title and a list with each one's id and {name}",
     'turn them into {dest} with one list item per {one} (id and {name})',
   ],
   args: (sel, s, dest, fact, _w, title = 'Summary') => ({
     path: dest,
     content: `<!doctype html>\n<html><body><h1>${html(title)}</h1>\n<ul>\n${lines(sel, s)
       .map((l) => `<li>${html(l)}</li>`)
-      .join('\n')}\n</ul>\n<p>${html(fact)}</p>\n</body></html>\n`,
+      .join('\n')}\n</ul>\n${fact ? `<p>${html(fact)}</p>\n` : ''}</body></html>\n`,
   }),
   figure: (dest, pattern) => inFile(dest, pattern),
+  // a team page may say how many there are or what they add up to under its list, not a highest or an average
+  figureIn: { names: ['the page'] },
   proof: (sel, ds, s, dest) => fileProof(sel, ds, s, dest),
 };
 
@@ -187,9 +206,10 @@ export const summaryMail: AggregatePart<SourceName> = {
     // the colleague by first name when they are one of ours (the user may name someone else)
     body: `Hi${greeted(w, dest)},\n\n${lines(sel, s)
       .map((l) => `- ${l}`)
-      .join('\n')}\n\n${fact}\n`,
+      .join('\n')}\n${fact ? `\n${fact}\n` : ''}`,
   }),
   figure: (dest, pattern) => inAudit('gmail', 'sent_messages', { to: dest, body: { regex: pattern } }),
+  figureIn: { names: ['the email', 'the mail', 'that email'] },
   proof: (sel, ds, s, dest) => ({
     checks: each(sel, s, 'gmail', 'sent_messages', { to: dest }, 'body'),
     forbid: forbid(ds, s, 'gmail', 'sent_messages', 'body'),
@@ -216,42 +236,42 @@ export const opsNotification: AggregatePart<SourceName> = {
     "post one notification to {dest} listing each one's id and {name}",
     'notify {dest} with the list (id and {name} for each)',
   ],
-  args: (sel, s, dest, fact) => ({ channel: dest, message: `${lines(sel, s).join('; ')}. ${fact}` }),
+  args: (sel, s, dest, fact) => ({ channel: dest, message: `${lines(sel, s).join('; ')}.${fact ? ` ${fact}` : ''}` }),
   figure: (dest, pattern) => inAudit('web', 'notifications', { channel: dest, message: { regex: pattern } }),
+  figureIn: { names: ['the notification', 'the post'] },
   proof: (sel, ds, s, dest) => ({
     checks: each(sel, s, 'web', 'notifications', { channel: dest }, 'message'),
     forbid: forbid(ds, s, 'web', 'notifications', 'message'),
   }),
 };
 
+// a feed goes out to anyone: only records that may be published (audience.ts), titled by the records, never by the
+// internal work they were picked for; it carries no figure of the company's own
 export const digestPost: AggregatePart<SourceName> = {
   name: 'digest_post',
   service: 'rss',
   tool: 'rss_publish',
-  sources: ['*'],
+  sources: PUBLISHED_SOURCES,
+  audience: 'public',
   capabilities: ['Content_Generation'],
   destination: 'title',
   unnamed: 'a digest',
   dest: (w, about) => {
-    const t = w.rng.pick(
-      REVIEW_TAGS.includes(about.purpose)
-        ? [`Weekly ${about.noun} digest`, `${capitalise(about.noun)} digest`, `${capitalise(about.noun)}: this week`]
-        : [
-            `Weekly ${about.noun} digest: ${about.purpose.toLowerCase()}`,
-            `${capitalise(about.noun)}: ${about.purpose.toLowerCase()} digest`,
-            `${about.purpose} digest (${about.noun})`,
-          ],
-    );
+    const t = w.rng.pick([
+      `Weekly ${about.noun} digest`,
+      `${capitalise(about.noun)} digest`,
+      `${capitalise(about.noun)}: this week`,
+      `${capitalise(about.noun)}, ${dayMonthYear(w.today)}`,
+    ]);
     return { value: t, phrase: `a digest titled "${t}"` };
   },
   phrases: ['publish {dest} that lists them by id and {name}', 'put out {dest} covering them, with each id and {name}'],
-  args: (sel, s, dest, fact) => ({
+  args: (sel, s, dest) => ({
     title: dest,
-    content: `${lines(sel, s)
+    content: lines(sel, s)
       .map((l) => `- ${l}`)
-      .join('\n')}\n${fact}`,
+      .join('\n'),
   }),
-  figure: (dest, pattern) => inAudit('rss', 'published', { title: dest, content: { regex: pattern } }),
   proof: (sel, ds, s, dest) => ({
     checks: each(sel, s, 'rss', 'published', { title: dest }, 'content'),
     forbid: forbid(ds, s, 'rss', 'published', 'content'),
@@ -319,9 +339,10 @@ export const configNotice: AggregatePart<SourceName> = {
   args: (sel, s, dest, fact) => ({
     to: dest,
     subject: 'Platform changes',
-    body: `${lines(sel, s).join('\n')}\n${fact}`,
+    body: `${lines(sel, s).join('\n')}${fact ? `\n${fact}` : ''}`,
   }),
   figure: (dest, pattern) => inAudit('config', 'notifications', { to: dest, body: { regex: pattern } }),
+  figureIn: { names: ['the notification'] },
   proof: (sel, ds, s, dest) => ({
     checks: each(sel, s, 'config', 'notifications', { to: dest }, 'body'),
     forbid: forbid(ds, s, 'config', 'notifications', 'body'),

@@ -246,6 +246,8 @@ export interface DestAbout {
   noun: string;
   /** the purpose of the work, the policy section's name ("Renewal") */
   purpose: string;
+  /** the records may be published (audience.ts): a page about them may go on the public site */
+  published?: boolean;
 }
 
 /** An action over the whole selection: a report file, a summary mail, a finance report… */
@@ -255,6 +257,11 @@ export interface AggregatePart<S extends string> {
   tool: string;
   sources: SourceNames<S>;
   capabilities: readonly Capability[];
+  /**
+   * who reads it: 'public' (a feed: only for record types that may be published), 'records' (the public site for
+   * those, the team's intranet for the rest); none: colleagues only (audience.ts)
+   */
+  audience?: 'public' | 'records';
   /** destination noun for the ask-the-user interaction ("file path", "recipient") */
   destination: string;
   /** the deliverable when the user holds its destination ("a CSV file", "the colleague I will name"); the request asks for the destination once, elsewhere */
@@ -269,6 +276,8 @@ export interface AggregatePart<S extends string> {
   args(sel: Rec[], src: SourcePart, dest: string, figure: string, w: World, title?: string): Rec;
   /** where the written text must state the computed figure (`pattern`, a regex); none: the figure is not written */
   figure?(dest: string, pattern: string): DraftOf<'audit_present' | 'file_matches'>;
+  /** how a request names the deliverable when it asks for the figure in it ("the email", "the post") */
+  figureIn?: { names: readonly string[] };
   /** checks proving it: every selected id in, every distractor id out */
   proof(sel: Rec[], distractors: Rec[], src: SourcePart, dest: string): AggregateProof;
 }

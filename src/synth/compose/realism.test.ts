@@ -3,6 +3,9 @@ import { describe, it } from 'node:test';
 import type { TaskSpecInput } from '../../schema/task-spec.js';
 import { forwarded } from './render.js';
 import { composition } from './testing.js';
+import { PUBLISHABLE } from './audience.js';
+import { digestPost } from './aggregates.js';
+import { SOURCES } from './sources/index.js';
 
 // what a practitioner reading the generated tasks objected to, as classes of text that never appear: rules read
 // as field dumps, definitions that do not fit the record, motives the data contradicts, stilted closings, purpose
@@ -111,5 +114,57 @@ describe('generated text a practitioner would write', () => {
       }
     }
     assert.ok(seen > 0, 'no branch task with a mail action in the sample');
+  });
+
+  it('a public page or feed lists only records that may be published, and carries no figure', () => {
+    for (const t of corpus) {
+      const type = String(t.provenance?.record_type ?? '');
+      for (const s of t.reference ?? []) {
+        if (!('call' in s)) continue;
+        const path = String(s.args?.path ?? '');
+        const out = s.call === 'rss_publish' || (s.call === 'fs_write' && path.startsWith('site/'));
+        if (!out) continue;
+        const name = SOURCES.find((x) => `${x.service}.${x.collection ?? x.name}` === type)?.name;
+        assert.ok(name && PUBLISHABLE[name], `${t.id}: ${type} published by ${s.call} ${path}`);
+        assert.ok(!t.checks?.some((c) => c.id === 'summary_figure'), `${t.id}: a figure on a public deliverable`);
+      }
+    }
+    // the table says it for every record type, and keeps people, access, money, health and legal work in
+    for (const x of SOURCES) assert.equal(typeof PUBLISHABLE[x.name], 'boolean', x.name);
+    for (const n of [
+      'ward_beds',
+      'visitor_passes',
+      'access_reviews',
+      'media_assets',
+      'referrals',
+      'contracts',
+    ] as const)
+      assert.equal(PUBLISHABLE[n], false, n);
+    assert.ok(!digestPost.sources.includes('*'));
+  });
+
+  it('the figure is never tacked onto the deliverable; where it goes there too, it is a count or a total', () => {
+    for (const t of corpus) {
+      assert.doesNotMatch(t.request, /\b(?:ending|closing) with (?:the|their)\b/, t.id);
+      const fig = t.checks?.find((c) => c.id === 'summary_figure');
+      if (!fig) continue;
+      assert.doesNotMatch(
+        t.request,
+        /\b(?:highest|lowest|average)\b[^.]*\b(?:in|on|to) (?:the|that) (?:email|mail|page|document|write-up|notification|post)\b/,
+        t.id,
+      );
+      // its clause is a sentence of its own, not the deliverable's
+      const clause = fig.trace?.clause ?? '';
+      const aggregate = t.checks?.find((c) => c.id.startsWith('summary_') && c.id !== 'summary_figure')?.trace?.clause;
+      assert.notEqual(clause, aggregate, t.id);
+    }
+  });
+
+  it('motives: no "FYI" before an ask; a colleague a motive names is introduced by their part', () => {
+    for (const t of corpus) {
+      assert.doesNotMatch(t.request, /\bFYI\b/, t.id);
+      // "Jonas wants the …" at the start of a reason, with no part said
+      assert.doesNotMatch(t.request, /(?:^|[.!:>—] )[A-Z][a-z]+ (?:wants|asked|moved|flagged|handed|chased)\b/m, t.id);
+    }
   });
 });

@@ -21,6 +21,8 @@ export interface RequestPlan {
   select: { kind: 'inline'; criteria: string } | { kind: 'policy'; pointer: string; section: string };
   action?: string;
   aggregate?: string;
+  /** the figure the deliverable states too, asked for in a sentence of its own (no final stop) */
+  figure?: string;
   constraint?: string;
   /** where the records are seen when no tool lists them (a sentence: "The desks are on the floor plan, …") */
   where?: string;
@@ -35,15 +37,24 @@ export interface RequestPlan {
 /** The request text and the clauses the checks trace to (each a verbatim part of the text). */
 export interface RenderedRequest {
   text: string;
-  clauses: { select: string; action?: string; aggregate?: string; constraint?: string; question: string; ask?: string };
+  clauses: {
+    select: string;
+    action?: string;
+    aggregate?: string;
+    figure?: string;
+    constraint?: string;
+    question: string;
+    ask?: string;
+  };
 }
 
 const GREET: Record<Register, readonly string[]> = {
-  terse: ['', 'Hi.', 'Quick one:', 'FYI —', 'Heads up:'],
+  terse: ['', 'Hi.', 'Quick one:', 'One for you:', 'Small job:'],
   plain: ['Hi,', 'Hello,', 'Morning,', 'Hi there,', 'Hi again,'],
   chatty: ['Hey!', 'Hiya —', 'Morning! Hope the week is treating you well.', 'Hey, quick favour:', 'Hey there,'],
   formal: ['Good morning,', 'Dear colleague,', 'Hello,', 'Good afternoon,'],
 };
+const INFORMING: readonly string[] = ['Heads up:'];
 const SIGN: Record<Register, readonly string[]> = {
   terse: ['', 'Thx.', 'Ta.'],
   plain: ['Thanks,', 'Thanks!', 'Cheers,', 'Thank you,'],
@@ -122,8 +133,14 @@ function tellLine(p: RequestPlan, clauses: RenderedRequest['clauses'], rng: Rng)
     `In your reply, give me ${q}.`,
     `And tell me ${q}.`,
     `I'll also need ${q} for my notes.`,
-    `Finally, what is ${q}? Put it in your reply.`,
-    `Finally, what is ${q}? Tell me when you reply; I need it for the write-up.`,
+    `Finally, what is ${q}? ${rng.pick([
+      'Put it in your reply.',
+      'Tell me when you reply; I need it for the write-up.',
+      'I need it for the write-up.',
+      'Include it when you reply.',
+      "It goes into this week's numbers.",
+      'Send it back with your reply.',
+    ])}`,
     `Close your reply with ${q}, please.`,
     `My manager will ask for ${q}, so include it when you answer.`,
     `Reply with ${q} once it's done.`,
@@ -147,6 +164,7 @@ export function renderRequest(p: RequestPlan): RenderedRequest {
     question,
     ...(p.action ? { action: p.action } : {}),
     ...(p.aggregate ? { aggregate: p.aggregate } : {}),
+    ...(p.figure ? { figure: p.figure } : {}),
     ...(p.constraint ? { constraint: p.constraint } : {}),
     ...(p.askFirst ? { ask: p.askFirst } : {}),
   };
@@ -159,7 +177,10 @@ export function renderRequest(p: RequestPlan): RenderedRequest {
   // a greeting of the time of day only at that time of day (the task's clock, UTC as the records keep it)
   const hour = new Date(w.today).getUTCHours();
   const timely = (g: string) => !(/morning/i.test(g) && hour >= 12) && !(/afternoon/i.test(g) && hour < 12);
-  const greet = rng.pick(GREET[register].filter(timely));
+  // an opener that announces news ("Heads up:") only where what follows it is the news, the reason for asking, not
+  // the ask; none that says no action is needed ("FYI") before one
+  const informs = register === 'terse' && (shape === 1 || shape === 2 || shape === 6);
+  const greet = rng.pick([...GREET[register], ...(informs ? INFORMING : [])].filter(timely));
   const sign = `${rng.pick(SIGN[register])} ${register === 'terse' ? w.me.first : w.me.name}`.trim();
   const ask = p.askFirst ? ` ${capitalise(p.askFirst)}.` : '';
   const rule = `${p.where ? ` ${p.where}` : ''}${p.constraint ? ` ${capitalise(p.constraint)}` : ''}`;
@@ -171,6 +192,7 @@ export function renderRequest(p: RequestPlan): RenderedRequest {
     return todo.length === 2 ? `${todo[0]}, and then ${todo[1]}` : (todo[0] ?? 'note them');
   };
   const does = doing(p.action, p.aggregate);
+  const fig = p.figure ? ` ${p.figure}.` : '';
   // after an exception ("…, unless X") a plain "and" would read as part of it: the work starts its own clause
   const excepts = /\b(?:unless|except where)\b/.test(select);
   // nor after a selection with an "and" or a comma of its own ("due before 3 May and not before today and mark …")
@@ -178,12 +200,12 @@ export function renderRequest(p: RequestPlan): RenderedRequest {
   let text: string;
   switch (shape) {
     case 0: // goal first, then why; the asks after it, the sign-off last
-      text = `${greet} ${verb} ${select}${then} ${does}${stop} ${ctx}.${ask}${rule} ${tell}\n\n${sign}`;
+      text = `${greet} ${verb} ${select}${then} ${does}${stop}${fig} ${ctx}.${ask}${rule} ${tell}\n\n${sign}`;
       break;
     case 1: // context first
       text = p.action
-        ? `${greet} ${ctx}. ${verb} ${select}${stop} ${perEach(p.action, does)}.${ask}${rule} ${tell}\n\n${sign}`
-        : `${greet} ${ctx}. ${verb} ${select}${then} ${does}${stop}${ask}${rule} ${tell}\n\n${sign}`;
+        ? `${greet} ${ctx}. ${verb} ${select}${stop} ${perEach(p.action, does)}.${fig}${ask}${rule} ${tell}\n\n${sign}`
+        : `${greet} ${ctx}. ${verb} ${select}${then} ${does}${stop}${fig}${ask}${rule} ${tell}\n\n${sign}`;
       break;
     case 2: {
       // a numbered list of asks
@@ -191,6 +213,7 @@ export function renderRequest(p: RequestPlan): RenderedRequest {
       const items = [
         `Find ${select}.`,
         ...todo.map((t) => `${capitalise(t)}.`),
+        ...(p.figure ? [`${p.figure}.`] : []),
         ...(p.askFirst ? [`${capitalise(p.askFirst)}.`] : []),
         `${capitalise(tell.replace(/^(?:Then|And) /, ''))}`,
       ];
@@ -207,12 +230,12 @@ export function renderRequest(p: RequestPlan): RenderedRequest {
       clauses.select = quoted;
       const needs = /^every one of\b/i.test(select) ? 'needs' : 'need';
       // the greeting heads the mail, above the note it forwards (never between the quote and the ask)
-      text = `${greet ? `${greet}\n\n` : ''}Forwarding this from ${boss?.name ?? 'our manager'}:\n> ${ctx}. ${capitalise(quoted)}${excepts ? ',' : ''} ${needs} attention: ${doing(action, aggregate)}.\n\n${rng.pick(['Can you take this one?', 'Could you handle it?', 'This one is yours if you have time.'])}${ask}${rule} ${tell}\n\n${sign}`;
+      text = `${greet ? `${greet}\n\n` : ''}Forwarding this from ${boss?.name ?? 'our manager'}:\n> ${ctx}. ${capitalise(quoted)}${excepts ? ',' : ''} ${needs} attention: ${doing(action, aggregate)}.${fig}\n\n${rng.pick(['Can you take this one?', 'Could you handle it?', 'This one is yours if you have time.'])}${ask}${rule} ${tell}\n\n${sign}`;
       break;
     }
     case 4: // a chat line
       text =
-        `${rng.pick(['hey', 'hi', 'yo', ...(hour < 12 ? ['morning'] : [])])} — ${select}: ${does}.${ask}${rule} ${tell} ${rng.pick(['thx', 'ty!', 'cheers', ''])}`.trim();
+        `${rng.pick(['hey', 'hi', 'yo', ...(hour < 12 ? ['morning'] : [])])} — ${select}: ${does}.${fig}${ask}${rule} ${tell} ${rng.pick(['thx', 'ty!', 'cheers', ''])}`.trim();
       break;
     case 5: {
       // a mail with a subject line
@@ -221,13 +244,13 @@ export function renderRequest(p: RequestPlan): RenderedRequest {
         `Action needed: ${p.plural}`,
         `${capitalise(p.plural)}`,
       ]);
-      text = `Subject: ${subject}\n\n${greet}\n\n${ctx}. ${verb} ${select}${then} ${does}${stop}${ask}${rule}\n\n${tell}\n\n${sign}`;
+      text = `Subject: ${subject}\n\n${greet}\n\n${ctx}. ${verb} ${select}${then} ${does}${stop}${fig}${ask}${rule}\n\n${tell}\n\n${sign}`;
       break;
     }
     default: {
       // a short story is the context: one reason, not two stacked
-      const story = rng.pick(stories(p.plural, facts));
-      text = `${greet} ${story}, so ${select.startsWith('the') ? 'take' : 'go through'} ${select}${then} ${does}.${ask}${rule} ${tell}\n\n${sign}`;
+      const story = rng.pick(stories(p.plural, facts, rng));
+      text = `${greet} ${story}, so ${select.startsWith('the') ? 'take' : 'go through'} ${select}${then} ${does}.${fig}${ask}${rule} ${tell}\n\n${sign}`;
     }
   }
   return { text: tidy(text), clauses };

@@ -93,6 +93,13 @@ describe('date phrases agree with the task day', () => {
     assert.deepEqual(rules('The month is nearly over, so close the claims.', WED), ['date_phrase']);
   });
 
+  it('a weekday and date without a year is read in the year nearest today', () => {
+    // 24 December 2025 was a Wednesday; in early January 2026 that is the date meant
+    assert.deepEqual(rules('Its due date is Wednesday 24 December now.', '2026-01-08T09:00:00Z'), []);
+    assert.deepEqual(rules('Its due date is Thursday 24 December now.', '2026-01-08T09:00:00Z'), ['weekday']);
+    assert.deepEqual(rules('The review is on Thursday 24 December.', '2026-12-01T09:00:00Z'), []);
+  });
+
   it('every occasion line agrees with its day, on every day of a year', () => {
     const seen = new Set<string>();
     for (let d = 0; d < 366; d++) {

@@ -136,7 +136,7 @@ export function checksOf(p: Program, lang?: Lang): Checked {
   const question = recipe.computation.ask(src, p.selected);
   const keys = [...questionKeys(question, src.noun), ...(lang ? DESK[lang].figureWords : [])];
   const answer = factPattern(p.fact, money, names, keys, src.noun, comma);
-  const figure = recipe.aggregate && dest ? recipe.aggregate.figure?.(dest.value, written) : undefined;
+  const figure = p.figured && recipe.aggregate && dest ? recipe.aggregate.figure?.(dest.value, written) : undefined;
   if (figure) outcomes.push({ id: 'summary_figure', ...figure });
   const reads = [named('listed', src.list(w)[0])];
   const policyRead = recipe.policy.reads(p.policyTitle).at(-1);

@@ -11,6 +11,7 @@ import { forbiddenOf } from './forbidden.js';
 import { drawRecords, isDateAtom, type Program } from './records.js';
 import { referenceOf } from './reference.js';
 import { requestOf } from './request.js';
+import { figureGoes } from './figure.js';
 import { userOf } from './user.js';
 import { traced } from './trace.js';
 import { deskLanguage, deskRequest } from '../foreign-desk.js';
@@ -42,6 +43,8 @@ export function compileRecipe({ id, w, recipe, scenario, lead, parts = PARTS }: 
   const dated = lead === 'Calendar_Scheduling' && !partCapabilities(recipe).includes(lead);
   let p = drawRecords(recipe, w, parts, dated);
   for (let i = 0; i < 12 && Number(p.fact) === 0; i++) p = drawRecords(recipe, w, parts, dated);
+  // whether the deliverable states the figure too, or only the reply
+  p = { ...p, figured: figureGoes(p) };
   // a colleague on a partner-language desk may write the request (and talk) in that language
   const lang = deskLanguage(p);
   const reference = referenceOf(p, lang);

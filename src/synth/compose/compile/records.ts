@@ -1,4 +1,5 @@
 import { ids, shuffle } from '../../kit/ids.js';
+import { mayPublish } from '../audience.js';
 import type { Person } from '../../kit/people.js';
 import { drawAtom, drawRule, freeRecord, setAtom } from '../../rules/draw.js';
 import { modifier, rulePhrase } from '../../rules/prose.js';
@@ -55,6 +56,8 @@ export interface Program {
   dest?: { value: string; phrase: string };
   /** the computed answer */
   fact: string;
+  /** the deliverable states the figure too (compile/figure.ts); otherwise only the reply does */
+  figured?: boolean;
 }
 
 /** Adds `add` to `into`: lists append, maps (files) merge. */
@@ -366,7 +369,7 @@ export function drawRecords(planned: Recipe, w: World, parts: Parts<string>, dat
   const criteria = rulePhrase(rule, src.fields, nouns, w.today, w.rng);
   const policy = recipe.policy.service ? policyDoc(rule, src, w, policyTitle, tag) : undefined;
   if (policy) merge(fixtures, recipe.policy.fixtures(policyTitle, policy.text, w));
-  const dest = recipe.aggregate?.dest(w, { noun: src.noun[1], purpose: tag });
+  const dest = recipe.aggregate?.dest(w, { noun: src.noun[1], purpose: tag, published: mayPublish(src) });
   // after the user's change the late record qualifies: the program acts on its updated state
   const lateNow = late && lateSet ? { ...late, ...lateSet } : late;
   const selected = lateNow ? [...targets, lateNow] : targets;

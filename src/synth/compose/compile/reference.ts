@@ -5,6 +5,7 @@ import type { Rec } from '../parts.js';
 import { actionContext, actionFor, step } from './context.js';
 import type { Program } from './records.js';
 import { REVIEW_TAGS } from '../purposes.js';
+import { goesPublic } from '../audience.js';
 import { dayMonthYear } from '../../kit/dates.js';
 import { deskClosing, deskFigureLabel, deskQuestion } from '../foreign-desk.js';
 import type { Lang } from '../sources/multilingual-kinds.js';
@@ -38,7 +39,8 @@ export function referenceOf(p: Program, lang?: Lang): Step[] {
         p.selected,
         src,
         p.dest.value,
-        figureLine(p, lang),
+        // the figure only where the request asks for it there
+        p.figured ? figureLine(p, lang) : '',
         w,
         // what the list is for, as the policy files it ("Follow-up: orders"); a desk's stays "Summary"
         lang ? undefined : heading(p),
@@ -50,10 +52,12 @@ export function referenceOf(p: Program, lang?: Lang): Step[] {
 }
 
 // the deliverable's heading: what the list is for where the request says it (the section of the policy it names,
-// the work it asks for), otherwise the records and the day ("Boosters, 1 September 2026")
+// the work it asks for), otherwise — and always on a public page, which shows no internal work — the records and
+// the day ("Boosters, 1 September 2026")
 function heading(p: Program): string {
   const noun = p.src.noun[1];
-  if (p.policy || !REVIEW_TAGS.includes(p.tag)) return `${p.tag}: ${noun}`;
+  const outward = p.recipe.aggregate !== undefined && goesPublic(p.recipe.aggregate, p.src);
+  if (!outward && (p.policy || !REVIEW_TAGS.includes(p.tag))) return `${p.tag}: ${noun}`;
   return p.w.rng.pick([capitalise(noun), `${capitalise(noun)}, ${dayMonthYear(p.w.today)}`]);
 }
 

@@ -2,10 +2,11 @@ import type { Recipe } from '../recipe.js';
 import { type RenderedRequest, renderRequest } from '../render.js';
 import type { World } from '../parts.js';
 import type { Program } from './records.js';
+import { figureAsk } from './figure.js';
 
 // phase 6, request: what the coworker writes — the selection (stated, or the section of a document the request
-// names), the action, the deliverable (its place and the fields it must hold, the figure when a check wants
-// it there), the constraint, the question — and the clauses the checks trace to.
+// names), the action, the deliverable (its place and the fields it must hold; the figure, in a sentence of its
+// own, when a check wants it there), the constraint, the question — and the clauses the checks trace to.
 
 function renderAction(recipe: Recipe, w: World, a: Recipe['action']): string | undefined {
   if (!a) return undefined;
@@ -61,9 +62,6 @@ export function requestOf(p: Program, figure: boolean): RenderedRequest {
   const { recipe, w, dest, src } = p;
   const agg = recipe.aggregate;
   const question = recipe.computation.ask(src, p.selected);
-  // the figure is asked for once, here; the reply then refers back to it
-  const figured = recipe.computation.name === 'count' ? 'the count' : question;
-  const tail = figure ? w.rng.pick([`, ending with ${figured}`, `, closing with ${figured}`]) : '';
   const aggregate =
     agg && dest
       ? `${(agg.phrases[recipe.phrasing % agg.phrases.length] as string)
@@ -92,8 +90,9 @@ export function requestOf(p: Program, figure: boolean): RenderedRequest {
           )
         : `${once}, covering both groups`
       : once;
-  // the figure last, once the deliverable's own words are settled ("among them" is the figure's, not a group's)
-  const delivered = whole === undefined ? undefined : `${whole}${tail}`;
+  // the figure, where the deliverable states it too, is asked for once in a sentence of its own; the reply then
+  // refers back to it
+  const figureLine = whole && figure ? figureAsk(p, question, w.rng) : undefined;
   const action =
     main && other && p.branch
       ? w.rng.pick([
@@ -109,11 +108,12 @@ export function requestOf(p: Program, figure: boolean): RenderedRequest {
       ? { kind: 'policy', pointer: recipe.policy.pointer(p.policyTitle), section: p.policy.section }
       : { kind: 'inline', criteria: p.criteria },
     ...(action ? { action } : {}),
-    ...(delivered ? { aggregate: delivered } : {}),
+    ...(whole ? { aggregate: whole } : {}),
+    ...(figureLine ? { figure: figureLine } : {}),
     ...(recipe.trap?.constraints.length ? { constraint: w.rng.pick(recipe.trap.constraints) } : {}),
     ...(src.seenIn ? { where: src.seenIn(w) } : {}),
     question,
-    ...(aggregate && figure ? { figureShown: true } : {}),
+    ...(figureLine ? { figureShown: true } : {}),
     ...(recipe.interaction === 'ask' && agg
       ? { askFirst: w.rng.pick(UNDECIDED[agg.destination] ?? [`ask me for the ${agg.destination} first`]) }
       : {}),

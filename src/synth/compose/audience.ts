@@ -1,0 +1,115 @@
+import type { AggregatePart, SourcePart } from './parts.js';
+import type { SourceName } from './sources/index.js';
+
+// Who may read a record type's records outside the company. A deliverable that goes out (a page on the public site,
+// a feed) lists only records a company would show anyone: published or public matter (news, papers, a course
+// catalogue, episodes, a status page's incidents). Records about people (patients, visitors, staff, candidates,
+// requesters), access, money the company keeps to itself, health, legal work and clients' orders stay internal: a
+// deliverable about them goes to a colleague, a channel, a file in reports/ or the team's intranet. Every registered
+// record type says which it is (the table is total over SourceName, so a new one cannot forget); a record type not
+// registered (a test's) is internal.
+
+/** Whether a record type's records may be published: `true` only for what a company shows anyone. */
+export const PUBLISHABLE: Readonly<Record<SourceName, boolean>> = {
+  // published matter: headlines, articles, papers, citations, a course catalogue, episodes
+  feed_articles: true,
+  news_items: true,
+  papers: true,
+  cited_sources: true,
+  courses: true,
+  episodes: true,
+  // a status page lists incidents by title
+  incidents: true,
+  // customers, orders, money, stock and the company's own systems
+  tickets: false,
+  customers: false,
+  products: false,
+  transactions: false,
+  jobs: false,
+  integrations: false,
+  tasks: false,
+  sheet_rows: false,
+  mails: false,
+  order_screenshot: false,
+  receipt_scans: false,
+  partner_mails: false,
+  // plans of people's places: desks, beds, exam seats; a warehouse's bays
+  desk_plan: false,
+  ward_beds: false,
+  exam_seats: false,
+  warehouse_bays: false,
+  // health: patients, pets' owners, claims
+  referrals: false,
+  appointments: false,
+  claims: false,
+  vaccinations: false,
+  // legal work is privileged
+  client_matters: false,
+  contracts: false,
+  court_deadlines: false,
+  legal_holds: false,
+  // travel and household money
+  trip_requests: false,
+  travel_bookings: false,
+  per_diem_claims: false,
+  household_bills: false,
+  // students and candidates
+  enrolments: false,
+  submissions: false,
+  exam_sittings: false,
+  // production and quality records
+  work_orders: false,
+  nonconformances: false,
+  aircraft_inspections: false,
+  field_plots: false,
+  // holdings, trades and research are market-sensitive
+  positions: false,
+  trades: false,
+  fx_exposures: false,
+  research_notes: false,
+  // engineering and analytics internals
+  pull_requests: false,
+  deployments: false,
+  migrations: false,
+  datasets: false,
+  dashboards: false,
+  metric_alerts: false,
+  experiments: false,
+  // unpublished editorial work, scheduled posts and licensed assets (fees, embargoes)
+  stories: false,
+  social_posts: false,
+  media_assets: false,
+  // access, personal data, vendors and findings
+  access_reviews: false,
+  data_subject_requests: false,
+  vendor_assessments: false,
+  security_findings: false,
+  workflows: false,
+  connectors: false,
+  workflow_runs: false,
+  agent_skills: false,
+  // licensed research
+  market_reports: false,
+  // bookings, purchases, loans and visitors (names of people)
+  room_bookings: false,
+  purchase_requests: false,
+  equipment_loans: false,
+  visitor_passes: false,
+  // clients' briefs
+  design_requests: false,
+  chart_requests: false,
+  video_edits: false,
+  web_page_builds: false,
+};
+
+/** The record types whose records may be published (a public deliverable's `sources`). */
+export const PUBLISHED_SOURCES: readonly SourceName[] = (Object.keys(PUBLISHABLE) as SourceName[]).filter(
+  (n) => PUBLISHABLE[n],
+);
+
+/** Whether `src`'s records may be published. */
+export const mayPublish = (src: SourcePart): boolean => (PUBLISHABLE as Record<string, boolean>)[src.name] === true;
+
+/** Whether the deliverable goes out to the public for records of `src` (a feed always; a page when they may). */
+export const goesPublic = (agg: AggregatePart<string>, src: SourcePart): boolean =>
+  agg.audience === 'public' || (agg.audience === 'records' && mayPublish(src));

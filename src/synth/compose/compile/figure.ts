@@ -1,0 +1,59 @@
+import type { Rng } from '../../../env/rng.js';
+import { capitalise } from '../../kit/text.js';
+import { goesPublic } from '../audience.js';
+import type { Program } from './records.js';
+
+// where the computed figure is asked for. It is the reply's, always; a deliverable states it too only where it
+// belongs there: the count of the list or its total, in a mail, a note, a notification or the
+// team's page — in a sentence of its own, not tacked onto the list's description. A highest, lowest or average is
+// a question for the reply (nobody appends an unrelated maximum to a status list), and a public page or feed never
+// carries a figure (the company's own figures stay in the company).
+
+const PLAIN = new Set(['count', 'sum']);
+
+/** Whether the deliverable states the figure too (a draw of the task's stream, where it may). */
+export function figureGoes(p: Program): boolean {
+  const agg = p.recipe.aggregate;
+  if (!agg?.figure || !agg.figureIn || !p.dest || goesPublic(agg, p.src)) return false;
+  if (!PLAIN.has(p.recipe.computation.name)) return false;
+  return p.w.rng.chance(0.5);
+}
+
+// why it goes in too, where a reason helps (mostly none is given)
+const WHY = [
+  '',
+  '',
+  '',
+  ', so nobody has to work it out again',
+  ', since that is the first thing people ask',
+  ' — it saves a question later',
+  ', for the record',
+  ', so the reader sees the size of it at a glance',
+];
+
+/**
+ * The sentence asking for the figure in the deliverable (no final stop): "Add a line to the email with their
+ * combined amount claimed (GBP)". `question` is the computation's ("the number of referrals you handled").
+ */
+export function figureAsk(p: Program, question: string, rng: Rng): string {
+  const names = p.recipe.aggregate?.figureIn?.names ?? ['it'];
+  const the = rng.pick(names);
+  const count = p.recipe.computation.name === 'count';
+  const q = count ? rng.pick(['how many there are', 'the count', question]) : question;
+  const bare = q === 'how many there are';
+  // on a page, in a mail
+  const at = /\bpage$/.test(the) ? 'on' : 'in';
+  const shapes = [
+    `${capitalise(at)} ${the}, also give ${q}`,
+    `${capitalise(the)} should also say ${q}`,
+    ...(bare
+      ? [`Say ${at} ${the} ${q}`]
+      : [
+          `Add a line to ${the} with ${q}`,
+          `Include ${q} ${at} ${the} as well`,
+          `Put ${q} at the end of ${the}`,
+          `Mention ${q} ${at} ${the} too`,
+        ]),
+  ];
+  return `${rng.pick(shapes)}${rng.pick(WHY)}`;
+}
