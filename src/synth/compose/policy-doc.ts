@@ -7,6 +7,8 @@ import { type FieldModel, roundTo } from '../rules/fields.js';
 import { type Nouns, ruleBullets } from '../rules/prose.js';
 import { type Atom, atomsOf, type Rule } from '../rules/rule.js';
 import type { SourcePart, World } from './parts.js';
+import { CONCERNS } from './concerns.js';
+import { ACTS, actNamed, type PolicyAct } from './policy-acts.js';
 import { placeOf } from './places.js';
 
 // A policy is a document, not a sentence: several sections (only the one the request names applies), the
@@ -25,17 +27,21 @@ export interface PolicyDoc {
   clause: string;
 }
 
-const SECTIONS = [
-  'Escalation',
-  'Follow-up',
-  'Review',
-  'Priority handling',
-  'Chasing',
-  'Clean-up',
-  'Hold',
-  'Audit sample',
-  'Sign-off',
-];
+// why a sample of records is looked at, whatever their type (a task with no action of its own is a review)
+const REVIEW_WHY: Readonly<Record<string, readonly string[]>> = {
+  Review: [
+    'A regular look at these records catches what slipped before anyone outside the team does.',
+    'Reviewed on a schedule, so that problems surface while they are still cheap to fix.',
+  ],
+  'Audit sample': [
+    'Internal audit tests a sample each quarter; these are the records it is drawn from.',
+    'The sample is where auditors look first, so it is checked before they do.',
+  ],
+  'Spot check': [
+    'Spot checks keep the records honest between full reviews.',
+    'A few records are checked each week rather than all of them once a year.',
+  ],
+};
 // a kind of document and whether its name is plural ("these working instructions say")
 const KINDS: readonly [string, boolean][] = [
   ['policy', false],
@@ -342,14 +348,20 @@ export function policyDoc(rule: Rule, src: SourcePart, w: World, title: string, 
   const bullets = (r: Rule) => ruleBullets(r, src.fields, n, null, rng).map(agree);
   const mine = bullets(rule);
   const clause = mine.join('\n');
-  const others = SECTIONS.filter((s) => s !== section);
-  const sections: [string, string[]][] = [[section, mine]];
-  for (let k = rng.int(1, 2); k > 0; k--) {
-    const other = others.splice(rng.int(0, others.length - 1), 1)[0] as string;
-    sections.push([other, bullets(drawRule(src.fields, rng, w.difficulty))]);
+  // the other sections are the record type's other work (policy-acts.ts), each on the side of the fields that
+  // calls for it and with the reason the team gives, never a heading that has nothing to do with these records
+  const others = (ACTS[src.name] ?? []).filter((a) => !a.sections.includes(section));
+  const why = actNamed(src.name, section)?.why ?? (REVIEW_WHY[section] ? rng.pick(REVIEW_WHY[section]) : undefined);
+  const sections: [string, string | undefined, string[]][] = [[section, why, mine]];
+  for (let k = Math.min(rng.int(1, 2), others.length); k > 0; k--) {
+    const other = others.splice(rng.int(0, others.length - 1), 1)[0] as PolicyAct;
+    const heading = rng.pick(other.sections);
+    if (sections.some(([s]) => s === heading)) continue;
+    const lean = { ...CONCERNS[src.name], ...other.lean };
+    sections.push([heading, other.why, bullets(drawRule(src.fields, rng, w.difficulty, lean))]);
   }
   // the task's section is not always first
-  if (rng.chance(0.6)) sections.push(sections.shift() as [string, string[]]);
+  if (rng.chance(0.6)) sections.push(sections.shift() as [string, string | undefined, string[]]);
   // one condition reads as a sentence, several as a list
   const lead = (s: string, lines: readonly string[]) =>
     lines.length > 1
@@ -362,7 +374,9 @@ export function policyDoc(rule: Rule, src: SourcePart, w: World, title: string, 
           `${capitalise(aOrAn(n.singular))} ${n.singular} falls under ${inRunningText(s)} when:`,
           `${capitalise(aOrAn(n.singular))} ${n.singular} qualifies for ${inRunningText(s)} if:`,
         ]);
-  const body = sections.map(([s, lines]) => `## ${s}\n${lead(s, lines)}\n${lines.join('\n')}`);
+  const body = sections.map(
+    ([s, reason, lines]) => `## ${s}\n${reason ? `${reason}\n` : ''}${lead(s, lines)}\n${lines.join('\n')}`,
+  );
   const defs = definitions(rule, src, rng);
   const old = rng.chance(0.45) ? superseded(rule, rng, src.fields) : undefined;
   const history = old

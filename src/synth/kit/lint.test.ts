@@ -73,6 +73,14 @@ describe('the linter catches template seams', () => {
     assert.deepEqual(rules(history('between 4 August and today')), []);
     assert.deepEqual(rules(history('today or in the 30 days before')), []);
   });
+
+  it('a weekday the calendar contradicts, in the year nearest the task day', () => {
+    assert.deepEqual(rules('Due on Friday 19 June.'), []);
+    assert.deepEqual(rules('Due on Thursday 19 June.'), ['weekday']);
+    // early in January, the last days of December are last year's
+    assert.deepEqual(rules('Due on or before Wednesday 31 December.', '2026-01-08T08:00:00Z'), []);
+    assert.deepEqual(rules('Due on or before Thursday 31 December.', '2026-01-08T08:00:00Z'), ['weekday']);
+  });
 });
 
 describe('date phrases agree with the task day', () => {

@@ -64,14 +64,19 @@ export function lintText(text: string, today: string, lang = 'en'): Lint[] {
     'greeting',
     /^(?:Hi|Hello|Hey|Hey there|Hi there|Hi again|Morning|Good (?:morning|afternoon|evening)|Dear [a-z]+), (?:The|We|Could|Can|Please|Let|Following|A|An|Our|I|This|Our)\b/gm,
   );
-  // "Thursday 12 March": the calendar of the task's year must agree
+  // "Thursday 12 March": the calendar must agree, in the year that puts the day nearest the task's today (early in
+  // January, "Wednesday 31 December" is last year's)
   const year = Number(today.slice(0, 4));
+  const now = Date.parse(`${today.slice(0, 10)}T00:00:00Z`);
   for (const m of text.matchAll(
     /\b(Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday),? (\d{1,2}) ([A-Z][a-z]+)\b/g,
   )) {
     const month = MONTH.get((m[3] as string).toLowerCase());
     if (month === undefined) continue;
-    const wd = WEEKDAYS[new Date(Date.UTC(year, month, Number(m[2]))).getUTCDay()];
+    const [nearest] = [year - 1, year, year + 1]
+      .map((y) => Date.UTC(y, month, Number(m[2])))
+      .sort((a, b) => Math.abs(a - now) - Math.abs(b - now));
+    const wd = WEEKDAYS[new Date(nearest as number).getUTCDay()];
     if (wd !== m[1]) out.push({ rule: 'weekday', at: m[0] });
   }
   // "before the review on 10 March" when 10 March is today or past
