@@ -14,6 +14,8 @@ export interface PolicyAct {
   lean?: Readonly<Record<string, Lean>>;
   /** why the work is done, one sentence in the words of the team that does it */
   why: string;
+  /** the field the reason turns on (its first lean): every rule of the section names it, on its side */
+  must?: readonly string[];
   /**
    * the generic action (follow_up_task …) this is the record type's form of, where the action's own headings say
    * nothing of the work ("Follow-up" of a ward bed is getting it ready for an admission)
@@ -24,7 +26,7 @@ export interface PolicyAct {
 const act = (sections: string | readonly string[], why: string, lean?: PolicyAct['lean'], of?: string): PolicyAct => ({
   sections: typeof sections === 'string' ? [sections] : sections,
   why,
-  ...(lean ? { lean } : {}),
+  ...(lean ? { lean, must: Object.keys(lean).slice(0, 1) } : {}),
   ...(of ? { of } : {}),
 });
 
@@ -310,10 +312,12 @@ export const ACTS: Readonly<Record<string, readonly PolicyAct[]>> = {
     act(
       ['Chasing', 'Referral chase'],
       'A referral not accepted within the waiting-time standard is chased so that the patient does not fall through the gap.',
+      { referred_on: 'stale' },
     ),
     act(
       ['Hold', 'Referral hold'],
-      'Routine referrals missing information are held, not rejected, so the GP can complete them.',
+      'While the service’s list is over capacity, routine referrals are held so that urgent ones are seen first.',
+      { urgency: ['routine', 'soon'] },
     ),
     act('Clinical review', 'Urgent and two-week-wait referrals are read by a clinician on the day they arrive.', {
       urgency: ['urgent', 'two-week-wait'],
@@ -328,6 +332,7 @@ export const ACTS: Readonly<Record<string, readonly PolicyAct[]>> = {
     act(
       ['Cancellation', 'Clinic cancellation'],
       'When a clinic is cancelled, patients are told in time to rebook rather than arriving at a closed door.',
+      { date: 'ahead' },
     ),
     act('Reminder', 'Booked patients get a reminder so the slot is not wasted.', {
       date: 'ahead',
@@ -338,7 +343,9 @@ export const ACTS: Readonly<Record<string, readonly PolicyAct[]>> = {
     }),
   ],
   claims: [
-    act(['Claim query', 'Query'], 'A claim unpaid past the insurer’s turnaround is queried before it times out.'),
+    act(['Claim query', 'Query'], 'A claim unpaid past the insurer’s turnaround is queried before it times out.', {
+      submitted_on: 'stale',
+    }),
     act('Write-off review', 'Small claims queried for months cost more to pursue than they recover.', {
       status: ['queried'],
       amount: 'low',
@@ -378,6 +385,7 @@ export const ACTS: Readonly<Record<string, readonly PolicyAct[]>> = {
     act(
       ['Renewal', 'Renewal review'],
       'A contract that renews itself commits us for another term unless someone decides in time.',
+      { renewal_date: 'ahead' },
     ),
     act('Notice', 'A long notice period means the decision is due well before the end date.', {
       notice_period_days: 'high',
@@ -391,7 +399,7 @@ export const ACTS: Readonly<Record<string, readonly PolicyAct[]>> = {
     act(
       ['Diary entry', 'Diarising'],
       'A court deadline that is not in the firm diary is a missed date waiting to happen.',
-      { diarised: false },
+      { due_date: 'ahead', diarised: false },
     ),
     act('Preparation', 'Work on a deadline starts well before it falls, not in the week of it.', {
       status: ['upcoming'],
@@ -404,6 +412,7 @@ export const ACTS: Readonly<Record<string, readonly PolicyAct[]>> = {
     act(
       ['Escalation', 'Hold escalation'],
       'A custodian who has not acknowledged a hold is a spoliation risk; their manager is told.',
+      { acknowledged: false },
     ),
     act('Reminder', 'Custodians get reminders before anyone escalates.', {
       acknowledged: false,
@@ -435,7 +444,9 @@ export const ACTS: Readonly<Record<string, readonly PolicyAct[]>> = {
     act('Change review', 'Changed bookings are checked for fees against the original fare.', { status: ['changed'] }),
   ],
   per_diem_claims: [
-    act(['Query', 'Per diem query'], 'Lodging allowance for several nights is paid against receipts, not on trust.'),
+    act(['Query', 'Per diem query'], 'Lodging allowance for several nights is paid against receipts, not on trust.', {
+      nights: 'high',
+    }),
     act('Payment', 'Approved claims go into the next payroll run.', { status: ['approved'] }),
     act('Approver chase', 'Claims left waiting for approval are chased with the approver.', {
       submitted_on: 'stale',
@@ -443,7 +454,9 @@ export const ACTS: Readonly<Record<string, readonly PolicyAct[]>> = {
     }),
   ],
   household_bills: [
-    act(['Payment', 'Settlement'], 'Bills that are not on direct debit are paid by hand before the due date.'),
+    act(['Payment', 'Settlement'], 'Bills that are not on direct debit are paid by hand before the due date.', {
+      due_on: 'ahead',
+    }),
     act('Dispute', 'Disputed bills are followed up so they are not passed to collections.', {
       status: ['in dispute'],
     }),
@@ -500,7 +513,9 @@ export const ACTS: Readonly<Record<string, readonly PolicyAct[]>> = {
     }),
   ],
   work_orders: [
-    act(['Hold', 'Production hold'], 'Releasing an order that is short of material ties up the line for nothing.'),
+    act(['Hold', 'Production hold'], 'Releasing an order that is short of material ties up the line for nothing.', {
+      material_shortage: true,
+    }),
     act('Expedite', 'Customer orders come first when the line is full.', {
       order_type: ['expedite', 'customer order'],
       due_date: 'ahead',
@@ -514,6 +529,7 @@ export const ACTS: Readonly<Record<string, readonly PolicyAct[]>> = {
     act(
       ['Corrective action', 'CAPA'],
       'Major and critical defects need a root-cause corrective action, not just rework.',
+      { severity: ['critical', 'major'] },
     ),
     act('Supplier claim', 'Defects a supplier caused are charged back and go on their scorecard.', {
       supplier: ['Northfield Castings', 'Apex Fasteners', 'Meridian Plastics', 'Kestrel Electronics'],
@@ -533,6 +549,7 @@ export const ACTS: Readonly<Record<string, readonly PolicyAct[]>> = {
     act(
       ['Irrigation', 'Watering'],
       'Plots drying below the moisture threshold are watered before the crop is stressed.',
+      { soil_moisture_pct: 'low' },
     ),
     act('Spraying', 'Sprays are timed to the crop stage; a missed window costs yield.', { next_spray_due: 'ahead' }),
     act('Probe maintenance', 'A probe with a flat battery stops reporting soil moisture.', {
@@ -549,7 +566,9 @@ export const ACTS: Readonly<Record<string, readonly PolicyAct[]>> = {
     act('Thesis review', 'Long-held positions have their thesis argued again once a year.', { opened_on: 'stale' }),
   ],
   trades: [
-    act(['Compliance flag', 'Surveillance'], 'Short sales and covers are where market-abuse reviews look first.'),
+    act(['Compliance flag', 'Surveillance'], 'Short sales and covers are where market-abuse reviews look first.', {
+      side: ['sell short', 'buy to cover'],
+    }),
     act('Settlement', 'A trade past its settlement date costs buy-in fees and claims.', {
       settlement_status: ['failed', 'pending'],
       trade_date: 'stale',
@@ -578,7 +597,9 @@ export const ACTS: Readonly<Record<string, readonly PolicyAct[]>> = {
     }),
   ],
   pull_requests: [
-    act(['Changes requested', 'Code review'], 'A pull request with failing checks or too few reviews does not merge.'),
+    act(['Changes requested', 'Code review'], 'A pull request with failing checks or too few reviews does not merge.', {
+      ci_status: ['failing', 'flaky'],
+    }),
     act('Reviewer assignment', 'Open pull requests with too few approvals get another reviewer.', {
       approvals: 'low',
       status: ['open'],
@@ -599,7 +620,9 @@ export const ACTS: Readonly<Record<string, readonly PolicyAct[]>> = {
     act('Canary check', 'Canary deploys are checked before they are promoted.', { environment: ['canary'] }),
   ],
   incidents: [
-    act(['Postmortem', 'Incident review'], 'Serious incidents that reached customers get a written postmortem.'),
+    act(['Postmortem', 'Incident review'], 'Serious incidents that reached customers get a written postmortem.', {
+      severity: ['SEV1', 'SEV2'],
+    }),
     act('Customer comms', 'Customer-facing incidents get a status page update and a note to account managers.', {
       customer_impact: true,
     }),
@@ -622,6 +645,7 @@ export const ACTS: Readonly<Record<string, readonly PolicyAct[]>> = {
     act(
       ['Deprecation', 'Retirement'],
       'Small datasets nobody refreshes any more are retired before someone trusts them.',
+      { refreshed_on: 'stale' },
     ),
     act('Freshness', 'Stale data feeds wrong dashboards; the owner fixes the refresh.', {
       status: ['stale', 'refresh failed'],
@@ -631,7 +655,11 @@ export const ACTS: Readonly<Record<string, readonly PolicyAct[]>> = {
     }),
   ],
   dashboards: [
-    act(['Archiving', 'Clean-up'], 'Dashboards nobody opens are archived so people find the ones that are maintained.'),
+    act(
+      ['Archiving', 'Clean-up'],
+      'Dashboards nobody opens are archived so people find the ones that are maintained.',
+      { views_30d: 'low' },
+    ),
     act('Certification', 'Dashboards shown to executives and the board are certified first.', {
       audience: ['executive', 'board'],
       status: ['draft', 'published'],
@@ -652,7 +680,9 @@ export const ACTS: Readonly<Record<string, readonly PolicyAct[]>> = {
     }),
   ],
   experiments: [
-    act(['Pause', 'Experiment pause'], 'A test that breaks a guardrail metric costs real customers while it runs.'),
+    act(['Pause', 'Experiment pause'], 'A test that breaks a guardrail metric costs real customers while it runs.', {
+      guardrail_breached: true,
+    }),
     act('Readout', 'Tests ending soon get an analyst booked for the readout.', {
       ends_on: 'ahead',
       status: ['running'],
@@ -665,7 +695,8 @@ export const ACTS: Readonly<Record<string, readonly PolicyAct[]>> = {
   stories: [
     act(
       ['Legal read', 'Legal review'],
-      'Stories that name people or make allegations are read by the lawyer before they run.',
+      'Stories due soon that carry legal risk are read by the lawyer before they run.',
+      { due_on: 'ahead' },
     ),
     act('Subbing slot', 'Stories due soon are booked a subeditor.', { due_on: 'ahead' }),
     act('Pictures', 'Features and explainers need pictures commissioned early.', {
@@ -675,7 +706,8 @@ export const ACTS: Readonly<Record<string, readonly PolicyAct[]>> = {
   social_posts: [
     act(
       ['Boost stop', 'Paid promotion stop'],
-      'The paid social budget is set per month and per channel; once it is spent, boosts stop until the next one.',
+      'This month’s paid budget is spent: boosts on posts still to go out stop, except where a channel’s budget is still open.',
+      { scheduled_for: 'ahead' },
     ),
     act('Pre-publication check', 'Posts going out soon are checked by the social editor for facts and tone.', {
       scheduled_for: 'ahead',
@@ -706,6 +738,7 @@ export const ACTS: Readonly<Record<string, readonly PolicyAct[]>> = {
     act(
       ['Revocation', 'Access removal'],
       'Access nobody uses is the easiest way in for an attacker and costs a licence, so it is removed.',
+      { last_used_on: 'stale' },
     ),
     act('Sign-off', 'Reviews are signed off by their due date; the auditors test the dates.', {
       due_on: 'ahead',
@@ -729,6 +762,7 @@ export const ACTS: Readonly<Record<string, readonly PolicyAct[]>> = {
     act(
       ['Questionnaire', 'Due diligence'],
       'Vendors due for review without a current SOC 2 report answer our questionnaire instead.',
+      { next_review_on: 'ahead' },
     ),
     act('Report chase', 'Critical vendors must give us a current SOC 2 report.', {
       soc2_report_on_file: false,
@@ -740,6 +774,7 @@ export const ACTS: Readonly<Record<string, readonly PolicyAct[]>> = {
     act(
       ['Triage', 'Finding triage'],
       'Findings on internet-facing assets are triaged first; that is where attacks land.',
+      { internet_facing: true },
     ),
     act('Remediation chase', 'Findings close to their remediation date are chased with the owning team.', {
       remediation_due: 'ahead',
@@ -748,7 +783,9 @@ export const ACTS: Readonly<Record<string, readonly PolicyAct[]>> = {
     act('Risk acceptance review', 'Accepted risks are approved again every year.', { status: ['risk accepted'] }),
   ],
   workflows: [
-    act(['Pause', 'Workflow pause'], 'A workflow failing again and again repeats the same damage on every run.'),
+    act(['Pause', 'Workflow pause'], 'A workflow failing again and again repeats the same damage on every run.', {
+      failures_7d: 'high',
+    }),
     act('Alerting', 'Every live workflow must alert its owner when it fails.', {
       alert_on_failure: false,
       status: ['active', 'failing'],
@@ -783,6 +820,7 @@ export const ACTS: Readonly<Record<string, readonly PolicyAct[]>> = {
     act(
       ['Disabling', 'Skill removal'],
       'A skill that can write or send for us outside a sandbox is the widest door an attacker could use.',
+      { sandboxed: false },
     ),
     act('Security review', 'Skills from outside the company get a security review before they are installed.', {
       status: ['requested'],
@@ -804,12 +842,16 @@ export const ACTS: Readonly<Record<string, readonly PolicyAct[]>> = {
     }),
   ],
   market_reports: [
-    act(['Replacement', 'Supersession'], 'Old market figures get quoted long after a newer report replaces them.'),
+    act(['Replacement', 'Supersession'], 'Old market figures get quoted long after a newer report replaces them.', {
+      published_on: 'stale',
+    }),
     act('Summary', 'Purchased reports are summarised for the team within a week.', { status: ['purchased'] }),
     act('Licence check', 'Reports whose licence has lapsed are no longer quoted.', { status: ['licence expired'] }),
   ],
   news_items: [
-    act(['Flagging', 'News flag'], 'Bad press about a client reaches the account team the same day.'),
+    act(['Flagging', 'News flag'], 'Bad press about a client reaches the account team the same day.', {
+      mentions_client: true,
+    }),
     act('Archive', 'Routine coverage is archived after the morning read.', {
       status: ['new'],
       sentiment: ['positive', 'neutral'],
@@ -823,6 +865,7 @@ export const ACTS: Readonly<Record<string, readonly PolicyAct[]>> = {
     act(
       ['Re-verification', 'Source check'],
       'A source cited in many pieces and not checked for months is checked again.',
+      { accessed_on: 'stale' },
     ),
     act('Retraction check', 'Retracted and disputed sources are removed from every piece that cites them.', {
       status: ['retracted', 'disputed'],
@@ -833,6 +876,7 @@ export const ACTS: Readonly<Record<string, readonly PolicyAct[]>> = {
     act(
       ['Catering cancellation', 'Catering'],
       'Catering for small rooms is cancelled where the meeting no longer needs it; the caterer charges whatever is ordered.',
+      { date: 'ahead' },
     ),
     act('AV set-up', 'AV is set up the day before for meetings that asked for it.', {
       av_support: true,
@@ -862,7 +906,10 @@ export const ACTS: Readonly<Record<string, readonly PolicyAct[]>> = {
     act('Loan extension', 'Loans ending soon are extended or collected.', { due_back_on: 'ahead' }),
   ],
   visitor_passes: [
-    act(['Escort', 'Visitor escort'], 'Visitors who have not signed the NDA do not walk the office alone.'),
+    act(['Escort', 'Visitor escort'], 'Visitors who have not signed the NDA do not walk the office alone.', {
+      nda_signed: false,
+      visit_date: 'ahead',
+    }),
     act('NDA', 'Visitors who will see unreleased work sign the NDA before they arrive.', {
       nda_signed: false,
       visit_date: 'ahead',
@@ -870,7 +917,7 @@ export const ACTS: Readonly<Record<string, readonly PolicyAct[]>> = {
     act('Lab induction', 'Lab visitors need a safety induction booked.', { access_level: ['lab access'] }),
   ],
   design_requests: [
-    act(['Hold', 'Design hold'], 'Nothing ships before the brand team signs it off.'),
+    act(['Hold', 'Design hold'], 'Nothing ships before the brand team signs it off.', { brand_approved: false }),
     act('Revision cap', 'Requests past the agreed rounds of revisions go back to the requester’s manager.', {
       revision_rounds: 'high',
     }),
@@ -885,7 +932,9 @@ export const ACTS: Readonly<Record<string, readonly PolicyAct[]>> = {
     act('Scheduling', 'Queued charts due soon are given to a designer.', { due_on: 'ahead', status: ['queued'] }),
   ],
   video_edits: [
-    act(['Client review', 'Sign-off'], 'Cuts due soon go to the client early enough for one round of changes.'),
+    act(['Client review', 'Sign-off'], 'Cuts due soon go to the client early enough for one round of changes.', {
+      due_on: 'ahead',
+    }),
     act('Captions', 'Most social video is watched muted, so it needs burnt-in captions.', { captions_required: true }),
     act('Delivery', 'Exported edits are delivered to the client on the agreed date.', {
       due_on: 'ahead',
@@ -893,7 +942,9 @@ export const ACTS: Readonly<Record<string, readonly PolicyAct[]>> = {
     }),
   ],
   web_page_builds: [
-    act(['SEO review', 'Search review'], 'Pages that already perform well are worth an SEO pass before launch.'),
+    act(['SEO review', 'Search review'], 'Pages that already perform well are worth an SEO pass before launch.', {
+      lighthouse_score: 'high',
+    }),
     act('Performance', 'Pages that fail the performance budget are fixed before launch.', { lighthouse_score: 'low' }),
     act('Launch readiness', 'Pages launching soon get a final content check.', { launch_on: 'ahead' }),
   ],

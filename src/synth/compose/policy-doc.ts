@@ -358,7 +358,7 @@ export function policyDoc(rule: Rule, src: SourcePart, w: World, title: string, 
     const heading = rng.pick(other.sections);
     if (sections.some(([s]) => s === heading)) continue;
     const lean = { ...CONCERNS[src.name], ...other.lean };
-    sections.push([heading, other.why, bullets(drawRule(src.fields, rng, w.difficulty, lean))]);
+    sections.push([heading, other.why, bullets(drawRule(src.fields, rng, w.difficulty, lean, other.must))]);
   }
   // the task's section is not always first
   if (rng.chance(0.6)) sections.push(sections.shift() as [string, string | undefined, string[]]);

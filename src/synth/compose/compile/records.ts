@@ -10,7 +10,7 @@ import { type PolicyDoc, policyDoc, policyTitle as policyTitleOf } from '../poli
 import { count } from '../computations.js';
 import { cappedBy, coherent, isOnLine } from './coherence.js';
 import { type Recipe, recipeServices } from '../recipe.js';
-import { actOfAction, type PolicyAct } from '../policy-acts.js';
+import { actNamed, actOfAction, type PolicyAct } from '../policy-acts.js';
 import { REVIEW_TAGS } from '../purposes.js';
 import {
   actsFrom,
@@ -259,6 +259,7 @@ function ruleOf(
   w: World,
   dated: boolean,
   work: PolicyAct | undefined,
+  tag: string,
 ): Rule {
   const pool = src.fields.filter((f) => !(f.field in taken) && f !== branchField);
   // the side each field calls for attention on, unless the work is a go-ahead; the action's own leans first
@@ -266,7 +267,10 @@ function ruleOf(
   const lean = { ...(recipe.action?.approves ? {} : CONCERNS[src.name]), ...work?.lean, ...recipe.action?.lean };
   const fits = (r: Rule) =>
     (recipe.interaction !== 'change' || lateAtom(r, src) >= 0) && (!dated || atomsOf(r).some(isDateAtom));
-  const must = recipe.action?.must ?? [];
+  // the field the section's reason turns on is named too (a revocation turns on non-use), unless the work is a
+  // go-ahead, whose own fields decide it
+  const reason = recipe.action?.approves ? [] : (actNamed(src.name, tag)?.must ?? []);
+  const must = [...(recipe.action?.must ?? []), ...reason.filter((f) => !recipe.action?.must?.includes(f))];
   // a rule that fits and whose records can agree; none in 80 draws: the last that fits, else the last whose
   // records can agree (no rule of a record type that cannot change fits a mid-task change)
   const best: (Rule | undefined)[] = [];
@@ -303,7 +307,7 @@ export function drawRecords(planned: Recipe, w: World, parts: Parts<string>, dat
   // where it has one ("Bed preparation", not "Follow-up", of a ward bed)
   const work = actOfAction(src.name, recipe.action?.name);
   const tag = w.rng.pick(work?.sections ?? recipe.action?.sections ?? REVIEW_TAGS);
-  const rule = ruleOf(recipe, src, taken, branchField, w, dated, work);
+  const rule = ruleOf(recipe, src, taken, branchField, w, dated, work, tag);
   const { roles, records } = cast(recipe, w, rule, from);
   // doing nothing must not look like the action done: no target (nor the late record) holds what it writes
   records.forEach((rec, i) => {
