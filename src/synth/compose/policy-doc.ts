@@ -8,7 +8,7 @@ import { type Nouns, ruleBullets } from '../rules/prose.js';
 import { type Atom, atomsOf, type Rule } from '../rules/rule.js';
 import type { SourcePart, World } from './parts.js';
 import { CONCERNS } from './concerns.js';
-import { ACTS, actNamed, type PolicyAct } from './policy-acts.js';
+import { ACTS, actNamed, type PolicyAct, REVIEW_REASONS } from './policy-acts.js';
 import { placeOf } from './places.js';
 
 // A policy is a document, not a sentence: several sections (only the one the request names applies), the
@@ -27,21 +27,6 @@ export interface PolicyDoc {
   clause: string;
 }
 
-// why a sample of records is looked at, whatever their type (a task with no action of its own is a review)
-const REVIEW_WHY: Readonly<Record<string, readonly string[]>> = {
-  Review: [
-    'A regular look at these records catches what slipped before anyone outside the team does.',
-    'Reviewed on a schedule, so that problems surface while they are still cheap to fix.',
-  ],
-  'Audit sample': [
-    'Internal audit tests a sample each quarter; these are the records it is drawn from.',
-    'The sample is where auditors look first, so it is checked before they do.',
-  ],
-  'Spot check': [
-    'Spot checks keep the records honest between full reviews.',
-    'A few records are checked each week rather than all of them once a year.',
-  ],
-};
 // a kind of document and whether its name is plural ("these working instructions say")
 const KINDS: readonly [string, boolean][] = [
   ['policy', false],
@@ -299,6 +284,15 @@ function definitions(r: Rule, src: SourcePart, rng: Rng): string[] {
 // a day limit moved by `by`, never below one day (a shorter window that would vanish grows instead)
 const moveDays = (days: number, by: number) => (days + by >= 1 ? days + by : days + 3);
 
+// the window a previous version counted in: another of the record type's own (30 days, not 33), else one moved
+function otherWindow(a: Atom & { days: number }, models: readonly FieldModel[], rng: Rng): number {
+  const m = models.find((x) => x.field === a.field);
+  const own =
+    m?.kind === 'date' ? (a.kind === 'older' && a.workdays ? m.windows?.workdays : m.windows?.days) : undefined;
+  const others = (own ?? []).filter((d) => d !== a.days);
+  return others.length ? rng.pick(others) : moveDays(a.days, rng.pick([-2, 3, 5, 7]));
+}
+
 // a moved limit on the field's own grain: 1.5 approvals is no limit anyone wrote
 function onStep(v: number, models: readonly FieldModel[], field: string): number {
   const m = models.find((x) => x.field === field);
@@ -322,7 +316,7 @@ function superseded(r: Rule, rng: Rng, models: readonly FieldModel[]): Rule | un
     a.kind === 'at_least' || a.kind === 'at_most'
       ? { ...a, value: onStep(a.value * rng.pick([0.5, 0.75, 1.5, 2]), models, a.field) }
       : 'days' in a
-        ? { ...a, days: moveDays(a.days, rng.pick([-2, 3, 5, 7])) }
+        ? { ...a, days: otherWindow(a, models, rng) }
         : a;
   return { ...r, all: r.all.map((x, k) => (k === i ? moved : x)) };
 }
@@ -351,7 +345,8 @@ export function policyDoc(rule: Rule, src: SourcePart, w: World, title: string, 
   // the other sections are the record type's other work (policy-acts.ts), each on the side of the fields that
   // calls for it and with the reason the team gives, never a heading that has nothing to do with these records
   const others = (ACTS[src.name] ?? []).filter((a) => !a.sections.includes(section));
-  const why = actNamed(src.name, section)?.why ?? (REVIEW_WHY[section] ? rng.pick(REVIEW_WHY[section]) : undefined);
+  const why =
+    actNamed(src.name, section)?.why ?? (REVIEW_REASONS[section] ? rng.pick(REVIEW_REASONS[section]) : undefined);
   const sections: [string, string | undefined, string[]][] = [[section, why, mine]];
   for (let k = Math.min(rng.int(1, 2), others.length); k > 0; k--) {
     const other = others.splice(rng.int(0, others.length - 1), 1)[0] as PolicyAct;
