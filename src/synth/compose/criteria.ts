@@ -1,4 +1,4 @@
-import type { EnumModel, FieldModel } from '../rules/fields.js';
+import type { EnumModel, FieldModel, Window } from '../rules/fields.js';
 import { CONCERNS } from './concerns.js';
 import type { SourcePart } from './parts.js';
 
@@ -90,6 +90,85 @@ export const SCOPES: Readonly<Record<string, readonly string[]>> = {
 };
 
 /**
+ * Per record type, the windows a policy counts a date field in, in days, and in working days where the work runs on
+ * office days (a queue's answer times, a settlement): the spans people in that work use ("access unused for 90 days",
+ * "trades not settled 2 working days on", "a referral not accepted within 14 days"), never a global list, so no
+ * access is revoked after 3 days of non-use and no licence renewal is looked at 2 days ahead.
+ */
+export const WINDOWS: Readonly<Record<string, Readonly<Record<string, Window>>>> = {
+  tickets: { created_at: { days: [3, 5, 7, 14, 21, 30], workdays: [2, 3, 5, 10] } },
+  customers: { contract_end_date: { days: [30, 45, 60, 90, 120] } },
+  transactions: { date: { days: [14, 30, 45, 60, 90], workdays: [5, 10, 20] } },
+  jobs: { last_run: { days: [2, 3, 5, 7, 14] }, created_at: { days: [90, 180, 365] } },
+  integrations: { last_verified: { days: [30, 60, 90, 180] } },
+  tasks: { due_date: { days: [2, 3, 5, 7, 14], workdays: [2, 3, 5] }, created_at: { days: [7, 14, 21, 30] } },
+  sheet_rows: { order_date: { days: [14, 21, 30, 45], workdays: [10, 20] } },
+  order_screenshot: { order_date: { days: [14, 21, 30, 45], workdays: [10, 20] } },
+  mails: { date: { days: [2, 3, 5, 7, 14], workdays: [2, 3, 5] } },
+  feed_articles: { published_at: { days: [2, 3, 7, 14] } },
+  receipt_scans: { receipt_date: { days: [14, 21, 30] } },
+  partner_mails: { date: { days: [2, 3, 5, 7, 10], workdays: [2, 3, 5] } },
+  referrals: { referred_on: { days: [7, 10, 14, 21, 28, 42], workdays: [5, 10] } },
+  appointments: { date: { days: [2, 3, 7, 14] } },
+  claims: { submitted_on: { days: [14, 30, 45, 60], workdays: [10, 20] } },
+  vaccinations: { due_on: { days: [7, 14, 21, 30] } },
+  client_matters: { opened_on: { days: [30, 60, 90, 180] } },
+  contracts: { renewal_date: { days: [30, 60, 90, 120] } },
+  court_deadlines: { due_date: { days: [3, 7, 14, 21, 28], workdays: [5, 10] } },
+  legal_holds: { issued_on: { days: [7, 14, 30, 60], workdays: [5, 10] } },
+  trip_requests: { depart_on: { days: [7, 14, 21, 30] } },
+  travel_bookings: { cancellation_deadline: { days: [2, 3, 7, 14] } },
+  per_diem_claims: { submitted_on: { days: [10, 14, 30], workdays: [5, 10, 20] } },
+  household_bills: { due_on: { days: [3, 5, 7, 14] } },
+  courses: { starts_on: { days: [14, 21, 30, 45] } },
+  enrolments: { enrolled_on: { days: [30, 60, 90] } },
+  submissions: { due_on: { days: [7, 14, 21, 28] } },
+  work_orders: { due_date: { days: [2, 3, 5, 7, 14], workdays: [2, 3, 5, 10] } },
+  nonconformances: { raised_on: { days: [14, 30, 45], workdays: [5, 10, 20] } },
+  aircraft_inspections: { due_date: { days: [2, 3, 7, 14] } },
+  field_plots: { next_spray_due: { days: [2, 3, 5, 7] } },
+  positions: { opened_on: { days: [90, 180, 365] } },
+  trades: { trade_date: { days: [2, 3, 5, 7], workdays: [2, 3, 5] } },
+  fx_exposures: { maturity_date: { days: [14, 30, 60] } },
+  research_notes: { published_on: { days: [7, 14, 30] } },
+  pull_requests: { opened_on: { days: [3, 5, 7, 14], workdays: [2, 3, 5, 10] } },
+  deployments: { started_on: { days: [2, 3, 7] } },
+  incidents: { opened_on: { days: [3, 7, 14] } },
+  migrations: { scheduled_on: { days: [2, 3, 5, 7, 14] } },
+  datasets: { refreshed_on: { days: [2, 3, 5, 7] } },
+  dashboards: { last_viewed_on: { days: [14, 21] } },
+  metric_alerts: { triggered_on: { days: [2, 3, 7] } },
+  experiments: { ends_on: { days: [3, 7, 14] } },
+  stories: { due_on: { days: [2, 3, 5, 7] } },
+  social_posts: { scheduled_for: { days: [2, 3, 5, 7] } },
+  media_assets: { licence_expires_on: { days: [14, 30, 60, 90] } },
+  episodes: { release_on: { days: [7, 14, 21, 30] } },
+  access_reviews: { last_used_on: { days: [30, 60, 90] }, due_on: { days: [3, 5, 7, 14], workdays: [5, 10] } },
+  data_subject_requests: { due_on: { days: [3, 5, 7, 10, 14] } },
+  vendor_assessments: { next_review_on: { days: [30, 45, 60] } },
+  security_findings: { remediation_due: { days: [7, 14, 30] } },
+  workflows: { last_run_on: { days: [3, 7, 14] } },
+  connectors: { auth_expires_on: { days: [7, 14, 30] } },
+  workflow_runs: { started_on: { days: [2, 3, 5, 7] } },
+  agent_skills: { installed_on: { days: [14, 30, 60] } },
+  papers: { added_on: { days: [14, 30, 60] } },
+  market_reports: { published_on: { days: [90, 180] } },
+  news_items: { published_on: { days: [2, 3, 7] } },
+  cited_sources: { accessed_on: { days: [30, 90, 180] } },
+  room_bookings: { date: { days: [2, 3, 5, 7, 14] } },
+  purchase_requests: {
+    requested_on: { days: [5, 7, 14], workdays: [3, 5, 10] },
+    needed_by: { days: [5, 7, 14, 21] },
+  },
+  equipment_loans: { due_back_on: { days: [3, 7, 14] } },
+  visitor_passes: { visit_date: { days: [2, 3, 5, 7, 14] } },
+  design_requests: { due_on: { days: [3, 5, 7, 14] } },
+  chart_requests: { due_on: { days: [2, 3, 5, 7] } },
+  video_edits: { due_on: { days: [3, 5, 7, 14] } },
+  web_page_builds: { launch_on: { days: [5, 7, 14, 21] } },
+};
+
+/**
  * Per record type, the enum fields that are a scale, from the least to the most pressing value: a rule names one
  * end of the scale (urgent and two-week-wait; routine alone), never a value without those beyond it.
  */
@@ -109,7 +188,12 @@ export const RANKS: Readonly<Record<string, Readonly<Record<string, readonly str
 /** A field's model with what it is to a policy over `source` (see above). */
 function classified(source: string, m: FieldModel): FieldModel {
   const ranks = m.kind === 'enum' ? RANKS[source]?.[m.field] : undefined;
-  const ranked = ranks ? ({ ...(m as EnumModel), ranks } satisfies EnumModel) : m;
+  const window = m.kind === 'date' ? WINDOWS[source]?.[m.field] : undefined;
+  const ranked = ranks
+    ? ({ ...(m as EnumModel), ranks } satisfies EnumModel)
+    : m.kind === 'date' && window
+      ? { ...m, windows: window }
+      : m;
   if (CONCERNS[source]?.[m.field] !== undefined) return ranked;
   return { ...ranked, use: SCOPES[source]?.includes(m.field) ? 'scope' : 'detail' };
 }

@@ -7,6 +7,8 @@ import { type FieldModel, roundTo } from '../rules/fields.js';
 import { type Nouns, ruleBullets } from '../rules/prose.js';
 import { type Atom, atomsOf, type Rule } from '../rules/rule.js';
 import type { SourcePart, World } from './parts.js';
+import { CONCERNS } from './concerns.js';
+import { ACTS, actNamed, type PolicyAct, REVIEW_REASONS } from './policy-acts.js';
 import { placeOf } from './places.js';
 
 // A policy is a document, not a sentence: several sections (only the one the request names applies), the
@@ -25,17 +27,6 @@ export interface PolicyDoc {
   clause: string;
 }
 
-const SECTIONS = [
-  'Escalation',
-  'Follow-up',
-  'Review',
-  'Priority handling',
-  'Chasing',
-  'Clean-up',
-  'Hold',
-  'Audit sample',
-  'Sign-off',
-];
 // a kind of document and whether its name is plural ("these working instructions say")
 const KINDS: readonly [string, boolean][] = [
   ['policy', false],
@@ -293,6 +284,15 @@ function definitions(r: Rule, src: SourcePart, rng: Rng): string[] {
 // a day limit moved by `by`, never below one day (a shorter window that would vanish grows instead)
 const moveDays = (days: number, by: number) => (days + by >= 1 ? days + by : days + 3);
 
+// the window a previous version counted in: another of the record type's own (30 days, not 33), else one moved
+function otherWindow(a: Atom & { days: number }, models: readonly FieldModel[], rng: Rng): number {
+  const m = models.find((x) => x.field === a.field);
+  const own =
+    m?.kind === 'date' ? (a.kind === 'older' && a.workdays ? m.windows?.workdays : m.windows?.days) : undefined;
+  const others = (own ?? []).filter((d) => d !== a.days);
+  return others.length ? rng.pick(others) : moveDays(a.days, rng.pick([-2, 3, 5, 7]));
+}
+
 // a moved limit on the field's own grain: 1.5 approvals is no limit anyone wrote
 function onStep(v: number, models: readonly FieldModel[], field: string): number {
   const m = models.find((x) => x.field === field);
@@ -316,7 +316,7 @@ function superseded(r: Rule, rng: Rng, models: readonly FieldModel[]): Rule | un
     a.kind === 'at_least' || a.kind === 'at_most'
       ? { ...a, value: onStep(a.value * rng.pick([0.5, 0.75, 1.5, 2]), models, a.field) }
       : 'days' in a
-        ? { ...a, days: moveDays(a.days, rng.pick([-2, 3, 5, 7])) }
+        ? { ...a, days: otherWindow(a, models, rng) }
         : a;
   return { ...r, all: r.all.map((x, k) => (k === i ? moved : x)) };
 }
@@ -342,14 +342,21 @@ export function policyDoc(rule: Rule, src: SourcePart, w: World, title: string, 
   const bullets = (r: Rule) => ruleBullets(r, src.fields, n, null, rng).map(agree);
   const mine = bullets(rule);
   const clause = mine.join('\n');
-  const others = SECTIONS.filter((s) => s !== section);
-  const sections: [string, string[]][] = [[section, mine]];
-  for (let k = rng.int(1, 2); k > 0; k--) {
-    const other = others.splice(rng.int(0, others.length - 1), 1)[0] as string;
-    sections.push([other, bullets(drawRule(src.fields, rng, w.difficulty))]);
+  // the other sections are the record type's other work (policy-acts.ts), each on the side of the fields that
+  // calls for it and with the reason the team gives, never a heading that has nothing to do with these records
+  const others = (ACTS[src.name] ?? []).filter((a) => !a.sections.includes(section));
+  const why =
+    actNamed(src.name, section)?.why ?? (REVIEW_REASONS[section] ? rng.pick(REVIEW_REASONS[section]) : undefined);
+  const sections: [string, string | undefined, string[]][] = [[section, why, mine]];
+  for (let k = Math.min(rng.int(1, 2), others.length); k > 0; k--) {
+    const other = others.splice(rng.int(0, others.length - 1), 1)[0] as PolicyAct;
+    const heading = rng.pick(other.sections);
+    if (sections.some(([s]) => s === heading)) continue;
+    const lean = { ...CONCERNS[src.name], ...other.lean };
+    sections.push([heading, other.why, bullets(drawRule(src.fields, rng, w.difficulty, lean, other.must))]);
   }
   // the task's section is not always first
-  if (rng.chance(0.6)) sections.push(sections.shift() as [string, string[]]);
+  if (rng.chance(0.6)) sections.push(sections.shift() as [string, string | undefined, string[]]);
   // one condition reads as a sentence, several as a list
   const lead = (s: string, lines: readonly string[]) =>
     lines.length > 1
@@ -362,7 +369,9 @@ export function policyDoc(rule: Rule, src: SourcePart, w: World, title: string, 
           `${capitalise(aOrAn(n.singular))} ${n.singular} falls under ${inRunningText(s)} when:`,
           `${capitalise(aOrAn(n.singular))} ${n.singular} qualifies for ${inRunningText(s)} if:`,
         ]);
-  const body = sections.map(([s, lines]) => `## ${s}\n${lead(s, lines)}\n${lines.join('\n')}`);
+  const body = sections.map(
+    ([s, reason, lines]) => `## ${s}\n${reason ? `${reason}\n` : ''}${lead(s, lines)}\n${lines.join('\n')}`,
+  );
   const defs = definitions(rule, src, rng);
   const old = rng.chance(0.45) ? superseded(rule, rng, src.fields) : undefined;
   const history = old

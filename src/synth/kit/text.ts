@@ -13,11 +13,25 @@ export const capitalise = (s: string): string => `${s[0]?.toUpperCase()}${s.slic
 export const inRunningText = (s: string): string =>
   s.replace(/[A-Za-z][\w-]*/g, (w) => (/^[A-Z0-9-]{2,}$/.test(w) ? w : w.toLowerCase()));
 
+// the consonant pairs a spoken word may open with ("SWIFT", "GLP"), unlike the "LC" of "LCIA"
+const ONSETS = /^(?:BL|BR|CH|CL|CR|DR|FL|FR|GL|GR|PH|PL|PR|SC|SH|SK|SL|SM|SN|SP|ST|SW|TH|TR|TW|WH)/;
+
+/**
+ * Whether an all-capital abbreviation is said as a word: a consonant, a vowel, a consonant ("SOC", "PIN"), or four
+ * letters and more that hold a vowel and open as a word can ("CAPA", "NASA", "GAAP"); "NDA", "SEO", "LCIA" are spelt.
+ */
+function saidAsWord(acronym: string): boolean {
+  if (!/[AEIOU]/.test(acronym) || acronym.length < 3) return false;
+  if (acronym.length === 3) return /^[^AEIOU][AEIOU][^AEIOU]$/.test(acronym) && acronym !== 'SOW';
+  return /^[AEIOU]|^[^AEIOU][AEIOU]/.test(acronym) || ONSETS.test(acronym);
+}
+
 /** "a" or "an" before a word, by its first sound (letters, with the usual exceptions). */
 export function aOrAn(word: string): string {
-  // an acronym reads letter by letter: "an NCR", "an SLA", "a CAPA" is a word
+  // an initialism reads letter by letter ("an NDA", "an SLA", "an MRI", "a URL"); an acronym said as a word takes
+  // the article of its sound ("a CAPA", "a SOC 2 report")
   const acronym = /^[A-Z]{2,}\b/.exec(word)?.[0];
-  if (acronym && !/[AEIOU]/.test(acronym.slice(1))) return /^[AEFHILMNORSX]/.test(acronym) ? 'an' : 'a';
+  if (acronym && !saidAsWord(acronym)) return /^[AEFHILMNORSX]/.test(acronym) ? 'an' : 'a';
   const w = word.toLowerCase();
   const vowel = /^[aeiou]/.test(w) && !/^(uni|use|usu|eu|one|once)/.test(w);
   return /^(hour|honest|heir)/.test(w) || vowel ? 'an' : 'a';

@@ -33,19 +33,25 @@ export type Lean = 'ahead' | 'stale' | 'recent' | 'high' | 'low' | boolean | rea
 function dateAtom(m: DateModel, rng: Rng, lean?: Lean): Atom {
   const past = Math.max(0, -m.from);
   const ahead = Math.max(0, m.to);
-  const fits = (ws: readonly number[], room: number) => ws.filter((d) => d >= 3 && d <= room - 2);
+  // the record type's own windows (criteria.ts) where it has them, else the office's usual ones from 3 days up
+  const own = m.windows;
+  const fits = (ws: readonly number[], room: number) => ws.filter((d) => d >= (own ? 2 : 3) && d <= room - 2);
+  const days = own?.days ?? DAY_WINDOWS;
+  const workdays = own ? (own.workdays ?? []) : WORKDAY_WINDOWS;
   const options: Atom[] = [];
   const stale = lean === undefined || lean === 'stale';
   const fresh = lean === undefined || lean === 'recent';
   if (stale) {
-    for (const days of fits(DAY_WINDOWS, past)) options.push({ kind: 'older', field: m.field, days });
-    for (const days of fits(WORKDAY_WINDOWS, (past * 5) / 7))
-      options.push({ kind: 'older', field: m.field, days, workdays: true });
+    for (const d of fits(days, past)) options.push({ kind: 'older', field: m.field, days: d });
+    for (const d of fits(workdays, (past * 5) / 7))
+      options.push({ kind: 'older', field: m.field, days: d, workdays: true });
     if (past >= 3 && ahead >= 3) options.push({ kind: 'overdue', field: m.field });
   }
-  if (fresh) for (const days of fits(DAY_WINDOWS, past)) options.push({ kind: 'recent', field: m.field, days });
+  if (fresh) for (const d of fits(days, past)) options.push({ kind: 'recent', field: m.field, days: d });
   if (lean === undefined || lean === 'ahead')
-    for (const days of fits(DAY_WINDOWS, ahead)) options.push({ kind: 'due_within', field: m.field, days });
+    for (const d of fits(days, ahead)) options.push({ kind: 'due_within', field: m.field, days: d });
+  // a span too short for any of its windows takes the nearest the office uses
+  if (!options.length && own) return dateAtom({ ...m, windows: undefined }, rng, lean);
   return rng.pick(options);
 }
 

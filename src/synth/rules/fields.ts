@@ -50,6 +50,12 @@ export interface NumberModel extends Base {
   percent?: true;
 }
 
+/** The windows a date is counted in, in days and (where the work runs on office days) in working days. */
+export interface Window {
+  days: readonly number[];
+  workdays?: readonly number[];
+}
+
 /** A date: `from`..`to` days around the task's today; `verb` says what happened or is due on it. */
 export interface DateModel extends Base {
   kind: 'date';
@@ -59,6 +65,13 @@ export interface DateModel extends Base {
   verb: string;
   /** the verb for a date that has passed, when it differs ("whose contract ended" beside "whose contract ends") */
   past?: string;
+  /**
+   * who or what the verb is said of when it is not the record itself: an access review's last use is the
+   * account's ("the account was last used"), a visitor pass's visit the visitor's ("the visitor is expected")
+   */
+  subject?: string;
+  /** the windows a policy over the record type counts this date in (compose/criteria.ts); none: the office's usual ones */
+  windows?: Window;
   /** the field holds a full time stamp rather than a day */
   time?: true;
 }

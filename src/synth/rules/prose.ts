@@ -67,6 +67,12 @@ function amount(m: FieldModel, v: number): string {
   return unit ? `${n} ${unit}` : n;
 }
 
+// a date's verb after the plural noun: the record's own ("referrals made"), or, where the date is someone else's, that
+// one's ("passes whose visitor is expected", "access reviews whose account was last used")
+function dateVerb(m: FieldModel, verb: string, ahead: boolean): string {
+  return m.kind === 'date' && m.subject ? `whose ${m.subject} ${ahead ? 'is' : 'was'} ${verb}` : verb;
+}
+
 const day = (today: string, days: number) => dayMonth(at(today, { days }));
 // "1 day", "3 days"; "1 working day"
 const dayCount = (n: number, unit = 'day') => `${n} ${unit}${n === 1 ? '' : 's'}`;
@@ -210,7 +216,7 @@ export function modifier(a: Atom, models: readonly FieldModel[], today: string |
       ]);
     }
     case 'older': {
-      const verb = m.kind === 'date' ? (m.past ?? m.verb) : label;
+      const verb = m.kind === 'date' ? dateVerb(m, m.past ?? m.verb, false) : label;
       if (a.workdays)
         return rng.pick([
           `${verb} ${a.days} or more working days ago`,
@@ -224,7 +230,7 @@ export function modifier(a: Atom, models: readonly FieldModel[], today: string |
       );
     }
     case 'recent': {
-      const verb = m.kind === 'date' ? (m.past ?? m.verb) : label;
+      const verb = m.kind === 'date' ? dateVerb(m, m.past ?? m.verb, false) : label;
       // holds() takes 0 ≤ days ago ≤ N: today and the N days before it, never a future date
       const notAhead = m.kind === 'date' && m.to > 0 ? ' and not after today' : '';
       const before = a.days === 1 ? `${verb} today or the day before` : `${verb} today or in the ${a.days} days before`;
@@ -237,7 +243,7 @@ export function modifier(a: Atom, models: readonly FieldModel[], today: string |
       );
     }
     case 'due_within': {
-      const verb = m.kind === 'date' ? m.verb : label;
+      const verb = m.kind === 'date' ? dateVerb(m, m.verb, true) : label;
       // holds() takes 0 ≤ days ahead ≤ N: today and the N days after it
       const next = a.days === 1 ? `${verb} today or tomorrow` : `${verb} today or in the next ${a.days} days`;
       return pickDated(
@@ -251,7 +257,7 @@ export function modifier(a: Atom, models: readonly FieldModel[], today: string |
       );
     }
     case 'overdue': {
-      const verb = m.kind === 'date' ? (m.past ?? m.verb) : label;
+      const verb = m.kind === 'date' ? dateVerb(m, m.past ?? m.verb, false) : label;
       return pickDated(
         rng,
         [`${verb} before today`, ...(echoes(own, n) ? [] : [`whose ${own} has already passed`])],
@@ -337,12 +343,17 @@ export function clause(a: Atom, models: readonly FieldModel[], n: Nouns, today: 
       return m.kind === 'flag' ? flagClause(the, a.value ? m.yes : m.no) : `${the} is ${m.label}`;
     case 'mentions':
       return `${its()} ${isPlural(own) ? 'mention' : 'mentions'} "${a.term}"`;
-    default:
+    default: {
+      const said = modifier(a, models, today, rng, n);
+      // a date that is someone else's names them ("the visitor is expected …", "the account was last used …")
+      const whose = m.kind === 'date' && m.subject ? `whose ${m.subject} ` : undefined;
+      if (whose && said.startsWith(whose)) return `the ${said.slice(6)}`;
       // a window still ahead reads in the present ("is taking place in the next 10 days"), one behind in the past
-      return `${the} ${a.kind === 'due_within' ? 'is' : 'was'} ${modifier(a, models, today, rng, n)}`
+      return `${the} ${a.kind === 'due_within' ? 'is' : 'was'} ${said}`
         .replace(/ is (whose|where|with) /, ' has $1 ')
         .replace(/ was (whose|where|with) /, ' has $1 ')
         .replace(' has whose ', "'s ");
+    }
   }
 }
 

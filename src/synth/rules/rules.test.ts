@@ -462,6 +462,38 @@ describe('the text linter', () => {
   });
 });
 
+describe('dates said of someone else', () => {
+  it('name the visitor or the account, not the record, as the one who comes or uses', () => {
+    const models: FieldModel[] = [
+      {
+        kind: 'date',
+        field: 'visit',
+        label: 'visit date',
+        from: -5,
+        to: 21,
+        verb: 'expected',
+        past: 'on site',
+        subject: 'visitor',
+      },
+      { kind: 'date', field: 'used', label: 'last use', from: -180, to: 0, verb: 'last used', subject: 'account' },
+    ];
+    const n = { singular: 'visitor pass', plural: 'visitor passes' };
+    for (let i = 0; i < 20; i++) {
+      const rng = createRng('subject', i);
+      const soon: Atom = { kind: 'due_within', field: 'visit', days: 5 };
+      const old: Atom = { kind: 'older', field: 'used', days: 60 };
+      assert.match(clause(soon, models, n, TODAY, rng), /^the visitor is expected /);
+      assert.match(modifier(soon, models, TODAY, rng, n), /^whose visitor is expected /);
+      assert.match(clause(old, models, n, TODAY, rng), /^the account was last used /);
+      assert.match(modifier(old, models, TODAY, rng, n), /^whose account was last used /);
+      assert.doesNotMatch(
+        rulePhrase({ all: [soon], unless: old }, models, n, TODAY, rng),
+        /pass (is|was) (expected|last)/,
+      );
+    }
+  });
+});
+
 describe('articles', () => {
   it('an acronym takes the article of its first letter as spoken; a word its sound', () => {
     assert.equal(aOrAn('NCR'), 'an');
@@ -470,5 +502,10 @@ describe('articles', () => {
     assert.equal(aOrAn('hour'), 'an');
     assert.equal(aOrAn('unit'), 'a');
     assert.equal(aOrAn('invoice'), 'an');
+    // initialisms are spelt, so their first letter's name decides
+    for (const w of ['NDA', 'SLA', 'MRI', 'HR manager', 'SEO review', 'LCIA arbitration', 'FX exposure', 'SOW'])
+      assert.equal(aOrAn(w), 'an', w);
+    for (const w of ['UK office', 'URL', 'KPI', 'DPA', 'SOC 2 report', 'NASA contract', 'GP'])
+      assert.equal(aOrAn(w), 'a', w);
   });
 });

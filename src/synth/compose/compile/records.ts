@@ -11,6 +11,7 @@ import { type PolicyDoc, policyDoc, policyTitle as policyTitleOf } from '../poli
 import { count } from '../computations.js';
 import { cappedBy, coherent, isOnLine } from './coherence.js';
 import { type Recipe, recipeServices } from '../recipe.js';
+import { actNamed, actOfAction, type PolicyAct } from '../policy-acts.js';
 import { REVIEW_TAGS } from '../purposes.js';
 import {
   actsFrom,
@@ -290,13 +291,19 @@ function ruleOf(
   branchField: FieldModel | undefined,
   w: World,
   dated: boolean,
+  work: PolicyAct | undefined,
+  tag: string,
 ): Rule {
   const pool = src.fields.filter((f) => !(f.field in taken) && f !== branchField);
   // the side each field calls for attention on, unless the work is a go-ahead; the action's own leans first
-  const lean = { ...(recipe.action?.approves ? {} : CONCERNS[src.name]), ...recipe.action?.lean };
+  // (a generic action's form on this record type, a ward bed's preparation, says which side of it is meant)
+  const lean = { ...(recipe.action?.approves ? {} : CONCERNS[src.name]), ...work?.lean, ...recipe.action?.lean };
   const fits = (r: Rule) =>
     (recipe.interaction !== 'change' || lateAtom(r, src) >= 0) && (!dated || atomsOf(r).some(isDateAtom));
-  const must = recipe.action?.must ?? [];
+  // the field the section's reason turns on is named too (a revocation turns on non-use), unless the work is a
+  // go-ahead, whose own fields decide it
+  const reason = recipe.action?.approves ? [] : (actNamed(src.name, tag)?.must ?? []);
+  const must = [...(recipe.action?.must ?? []), ...reason.filter((f) => !recipe.action?.must?.includes(f))];
   // a rule that fits and whose records can agree; none in 80 draws: the last that fits, else the last whose
   // records can agree (no rule of a record type that cannot change fits a mid-task change)
   const best: (Rule | undefined)[] = [];
@@ -329,7 +336,11 @@ export function drawRecords(planned: Recipe, w: World, parts: Parts<string>, dat
   const taken = { ...writes, ...from };
   // the branch's field is chosen first, so that the rule leaves it alone
   const branchField = recipe.branch ? branchFieldOf(src, taken, w) : undefined;
-  const rule = ruleOf(recipe, src, taken, branchField, w, dated);
+  // the section the rule is filed under says what the work is for: a generic action's own form on the record type
+  // where it has one ("Bed preparation", not "Follow-up", of a ward bed)
+  const work = actOfAction(src.name, recipe.action?.name);
+  const tag = w.rng.pick(work?.sections ?? recipe.action?.sections ?? REVIEW_TAGS);
+  const rule = ruleOf(recipe, src, taken, branchField, w, dated, work, tag);
   const { roles, records } = cast(recipe, w, rule, from);
   // doing nothing must not look like the action done: no target (nor the late record) holds what it writes
   records.forEach((rec, i) => {
@@ -362,8 +373,6 @@ export function drawRecords(planned: Recipe, w: World, parts: Parts<string>, dat
   merge(fixtures, sourceFixtures(src, shuffle(w.rng, records), w));
   // after the source derives its fields (a report's title follows from its segment and year)
   distinctNames(records, src);
-  // the section the rule is filed under says what the work is for
-  const tag = w.rng.pick(recipe.action?.sections ?? REVIEW_TAGS);
   const policyTitle = policyTitleOf(src, w.rng);
   const nouns = { singular: src.noun[0], plural: src.noun[1] };
   const criteria = rulePhrase(rule, src.fields, nouns, w.today, w.rng);

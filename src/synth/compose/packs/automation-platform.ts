@@ -241,7 +241,7 @@ export const workflowRuns = packSource({
   capabilities: ['Agent_Self_Config', 'Tool_Calling'],
   measure: { field: 'duration_sec', label: 'run time', unit: 'seconds', mean: true, additive: false },
   fields: {
-    started_on: { label: 'run date', from: -10, to: 0, verb: 'started' },
+    started_on: { label: 'run date', from: -10, to: 0, verb: 'started', subject: 'run' },
     duration_sec: { label: 'run time', min: 1, max: 900, step: 1 },
     steps_completed: { label: 'steps completed', min: 0, max: 8, step: 1 },
     auto_retried: { label: 'retry', yes: 'retried automatically', no: 'not retried', p: 0.4 },

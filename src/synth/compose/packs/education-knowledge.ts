@@ -141,7 +141,7 @@ export const enrolments = packSource({
   capabilities: ['Data_Analysis', 'Logic_Reasoning'],
   fields: {
     mode: { label: 'mode of study', weights: [6, 3, 1, 1, 1] },
-    enrolled_on: { label: 'enrolment date', from: -150, to: 0, verb: 'enrolled' },
+    enrolled_on: { label: 'enrolment date', from: -150, to: 0, verb: 'made' },
     attendance_pct: { label: 'term attendance', min: 40, max: 100, step: 1, unit: '%' },
     fees_paid: { label: 'fees', yes: 'fully paid', no: 'still owing fees', p: 0.75 },
     status: { label: 'enrolment status', weights: [1, 7, 1, 1, 1, 0.5] },

@@ -160,7 +160,7 @@ export const trades = packSource({
   fields: {
     side: { label: 'side', weights: [5, 4, 1, 1] },
     broker: { label: 'broker', weights: [3, 3, 3, 2, 1, 1] },
-    trade_date: { label: 'trade date', from: -14, to: 0, verb: 'traded' },
+    trade_date: { label: 'trade date', from: -14, to: 0, verb: 'executed' },
     settlement_status: { label: 'settlement status', weights: [2, 2, 2, 5, 1, 1] },
     compliance_flagged: {
       label: 'compliance flag',

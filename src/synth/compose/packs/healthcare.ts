@@ -147,7 +147,7 @@ export const referrals = packSource({
   fields: {
     urgency: { label: 'urgency', weights: [5, 3, 2, 1] },
     specialty: { label: 'specialty' },
-    referred_on: { label: 'referral date', from: -60, to: 0, verb: 'referred' },
+    referred_on: { label: 'referral date', from: -60, to: 0, verb: 'made' },
     status: { label: 'status', weights: [3, 4, 2, 2, 1, 1] },
     chased: { label: 'chased', yes: 'already chased', no: 'not chased yet', p: 0.3 },
     insurer: { label: 'payer', weights: [5, 2, 2, 1, 1] },

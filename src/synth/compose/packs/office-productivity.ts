@@ -263,7 +263,7 @@ export const visitorPasses = packSource({
   fields: {
     site: { label: 'site', weights: [5, 2, 2, 1] },
     access_level: { label: 'access level', weights: [2, 5, 2, 1] },
-    visit_date: { label: 'visit date', from: -5, to: 21, verb: 'visiting', past: 'visited' },
+    visit_date: { label: 'visit date', from: -5, to: 21, verb: 'expected', past: 'on site', subject: 'visitor' },
     nda_signed: { label: 'NDA', yes: 'with the NDA signed', no: 'without a signed NDA', p: 0.55 },
     notes: { label: 'reception note', terms: VISIT_TERMS, write: receptionNote },
   },

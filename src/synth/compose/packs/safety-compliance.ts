@@ -63,7 +63,7 @@ export const accessReviews = packSource({
   fields: {
     system: { label: 'system', weights: [3, 2, 3, 2, 1, 2, 2] },
     privileged: { label: 'access level', yes: 'holding privileged access', no: 'holding standard access', p: 0.35 },
-    last_used_on: { label: 'last use', from: -180, to: 0, verb: 'last used' },
+    last_used_on: { label: 'last use', from: -180, to: 0, verb: 'last used', subject: 'account' },
     due_on: { label: 'sign-off date', from: -10, to: 20, verb: 'due for sign-off', past: 'due for sign-off' },
     decision: { label: 'decision', weights: [6, 3, 1, 1, 1] },
     notes: { label: 'justification', terms: ACCESS_TERMS, write: accessNote },

@@ -36,7 +36,7 @@ export type FieldHint =
       values?: readonly string[];
     }
   | { label: string; min: number; max: number; step?: number; percent?: true; unit?: string }
-  | { label: string; from: number; to: number; verb: string; past?: string }
+  | { label: string; from: number; to: number; verb: string; past?: string; subject?: string }
   | { label: string; yes: string; no: string; p?: number }
   | { label: string; terms: readonly string[]; write: TextModel['write'] };
 
@@ -222,6 +222,7 @@ function modelOf(field: string, f: Field, hint: FieldHint): FieldModel {
         to: h.to,
         verb: h.verb,
         ...(h.past ? { past: h.past } : {}),
+        ...(h.subject ? { subject: h.subject } : {}),
       };
       return m;
     }

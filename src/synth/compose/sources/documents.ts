@@ -34,7 +34,7 @@ export const ORDERS = {
     },
     { kind: 'enum', field: 'region', label: 'region', values: ['North', 'South', 'East', 'West', 'Central'] },
     { kind: 'number', field: 'amount', label: 'order value', min: 120, max: 9000, step: 1, currency: 'USD' },
-    { kind: 'date', field: 'order_date', label: 'order date', from: -60, to: 0, verb: 'ordered' },
+    { kind: 'date', field: 'order_date', label: 'order date', from: -60, to: 0, verb: 'placed' },
   ] satisfies FieldModel[],
   make: (w: World, id: string, i: number) => ({
     order_id: id,

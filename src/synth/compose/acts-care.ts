@@ -1,0 +1,214 @@
+import { act, type PolicyAct } from './policy-act.js';
+
+// The work a policy has sections for over healthcare, legal, travel and household, and education records (see policy-acts.ts).
+
+export const CARE_ACTS: Readonly<Record<string, readonly PolicyAct[]>> = {
+  referrals: [
+    act(
+      ['Chasing', 'Referral chase'],
+      'A referral not accepted within the waiting-time standard is chased so that the patient does not fall through the gap.',
+      { referred_on: 'stale' },
+    ),
+    act(
+      ['Hold', 'Referral hold'],
+      'While the service’s list is over capacity, routine referrals are held so that urgent ones are seen first.',
+      { urgency: ['routine', 'soon'] },
+    ),
+    act('Clinical review', 'Urgent and two-week-wait referrals are read by a clinician on the day they arrive.', {
+      urgency: ['urgent', 'two-week-wait'],
+      status: ['awaiting triage'],
+    }),
+    act('Closure', 'Rejected referrals are closed once the referring GP has been told why.', {
+      status: ['rejected'],
+      referred_on: 'stale',
+    }),
+  ],
+  appointments: [
+    act(
+      ['Cancellation', 'Clinic cancellation'],
+      'When a clinic is cancelled, patients are told in time to rebook rather than arriving at a closed door.',
+      { date: 'ahead' },
+    ),
+    act('Reminder', 'Booked patients get a reminder so the slot is not wasted.', {
+      date: 'ahead',
+      status: ['booked'],
+    }),
+    act('Did-not-attend follow-up', 'Patients who keep missing appointments get a call from the practice.', {
+      missed_before: 'high',
+    }),
+  ],
+  claims: [
+    act(['Claim query', 'Query'], 'A claim unpaid past the insurer’s turnaround is queried before it times out.', {
+      submitted_on: 'stale',
+    }),
+    act('Write-off review', 'Small claims queried for months cost more to pursue than they recover.', {
+      status: ['queried'],
+      amount: 'low',
+      submitted_on: 'stale',
+    }),
+    act('Resubmission', 'Rejected claims are checked for a coding error and sent again where the code was wrong.', {
+      status: ['rejected'],
+    }),
+  ],
+  vaccinations: [
+    act(
+      ['Booster reminder', 'Reminder'],
+      'Owners are reminded before a booster falls due so that cover does not lapse.',
+      { reminder_sent: false },
+    ),
+    act('Lapsed cover', 'A pet past its booster date may need the course restarted; the vet calls the owner.', {
+      due_on: 'stale',
+    }),
+  ],
+  client_matters: [
+    act('Conflict check', 'No work starts on a matter until conflicts are cleared.', {
+      conflict_cleared: false,
+      status: ['intake', 'conflict check pending'],
+    }),
+    act('Billing', 'Unbilled time ages fast; large amounts of it are billed before the client can dispute them.', {
+      unbilled_hours: 'high',
+    }),
+    act('File review', 'Long-running matters get a supervising partner’s file review.', {
+      opened_on: 'stale',
+      status: ['open'],
+    }),
+    act('Closure', 'Matters pending closure are closed once the final bill is paid and the papers returned.', {
+      status: ['pending closure'],
+    }),
+  ],
+  contracts: [
+    act(
+      ['Renewal', 'Renewal review'],
+      'A contract that renews itself commits us for another term unless someone decides in time.',
+      { renewal_date: 'ahead' },
+    ),
+    act('Notice decision', 'A long notice period means the decision is due well before the end date.', {
+      notice_period_days: 'high',
+      renewal_date: 'ahead',
+    }),
+    act('Signature chase', 'Until it is signed we are working without agreed terms.', {
+      status: ['awaiting signature'],
+    }),
+  ],
+  court_deadlines: [
+    act(
+      ['Diary entry', 'Diarising'],
+      'A court deadline that is not in the firm diary is a missed date waiting to happen.',
+      { due_date: 'ahead', diarised: false },
+    ),
+    act('Preparation', 'Work on a deadline starts well before it falls, not in the week of it.', {
+      status: ['upcoming'],
+    }),
+    act(
+      'Extension follow-up',
+      'An application for more time is followed up until the court or the other side agrees.',
+      {
+        status: ['extension sought'],
+      },
+    ),
+  ],
+  legal_holds: [
+    act(
+      ['Escalation', 'Hold escalation'],
+      'A custodian who has not acknowledged a hold is a spoliation risk; their manager is told.',
+      { acknowledged: false },
+    ),
+    act('Reminder', 'Custodians get reminders before anyone escalates.', {
+      acknowledged: false,
+      reminders_sent: 'low',
+    }),
+    act('Release review', 'Holds are reviewed regularly and released once the matter no longer needs them.', {
+      issued_on: 'stale',
+      status: ['issued', 'reminder sent'],
+    }),
+  ],
+  trip_requests: [
+    act(
+      ['Approval', 'Travel approval'],
+      'Trips within policy are approved quickly so that fares are booked before they rise.',
+    ),
+    act('Exception review', 'Trips outside travel policy need the budget holder’s sign-off.', {
+      policy_exception: true,
+    }),
+    act('Cost review', 'Expensive trips are checked for a cheaper route or a video call instead.', {
+      estimated_cost: 'high',
+    }),
+  ],
+  travel_bookings: [
+    act('Cancellation check', 'Refundable bookings are confirmed or cancelled before free cancellation ends.', {
+      cancellation_deadline: 'ahead',
+      refundable: true,
+    }),
+    act('Ticketing', 'Held bookings lapse unless they are ticketed or released.', { status: ['held'] }),
+    act('Change review', 'Changed bookings are checked for fees against the original fare.', { status: ['changed'] }),
+  ],
+  per_diem_claims: [
+    act(['Query', 'Per diem query'], 'Lodging allowance for several nights is paid against receipts, not on trust.', {
+      nights: 'high',
+    }),
+    act('Payment', 'Approved claims go into the next payroll run.', { status: ['approved'] }),
+    act('Approver chase', 'Claims left waiting for approval are chased with the approver.', {
+      submitted_on: 'stale',
+      status: ['submitted'],
+    }),
+  ],
+  household_bills: [
+    act(['Payment', 'Settlement'], 'Bills that are not on direct debit are paid by hand before the due date.', {
+      due_on: 'ahead',
+    }),
+    act('Dispute follow-up', 'Disputed bills are followed up so they are not passed to collections.', {
+      status: ['in dispute'],
+    }),
+    act('Direct debit set-up', 'Regular bills paid by hand are moved to direct debit to stop late fees.', {
+      direct_debit: false,
+      status: ['paid'],
+    }),
+  ],
+  courses: [
+    act('Timetabling', 'Courses starting soon need their rooms and teaching staff confirmed.', { starts_on: 'ahead' }),
+    act('Online set-up', 'Online courses need their virtual classroom ready before week one.', {
+      online: true,
+      starts_on: 'ahead',
+    }),
+    act('Tutorial group planning', 'Large courses get extra tutorial groups.', { capacity: 'high' }),
+  ],
+  enrolments: [
+    act('Attendance follow-up', 'Students whose attendance falls below the threshold hear from their tutor.', {
+      attendance_pct: 'low',
+    }),
+    act('Fee reminder', 'Students still owing fees are reminded before their enrolment lapses.', {
+      fees_paid: false,
+      status: ['enrolled', 'provisional'],
+    }),
+    act('Enrolment confirmation', 'Provisional enrolments are confirmed once the documents are checked.', {
+      status: ['provisional'],
+    }),
+  ],
+  submissions: [
+    act(
+      ['Extension', 'Extension grant'],
+      'An extension agreed before the work is very late spares the student the late penalty.',
+    ),
+    act('Late penalty', 'Work handed in late without an extension loses marks under the regulations.', {
+      extension_granted: false,
+      late_days: 'high',
+    }),
+    act('Marking', 'Work is marked within three weeks of its deadline.', {
+      status: ['submitted'],
+      due_on: 'stale',
+    }),
+  ],
+  exam_sittings: [
+    act(
+      ['Special consideration', 'Mitigation'],
+      'Candidates whose performance was affected on the day are considered under the regulations, not case by case.',
+    ),
+    act('Absence follow-up', 'Candidates absent from an exam are asked about mitigating circumstances.', {
+      status: ['absent'],
+    }),
+    act('Room booking', 'Candidates with a reader, a scribe or a separate room need staff and rooms booked.', {
+      access_arrangement: ['separate room', 'reader', 'scribe'],
+      status: ['entered'],
+    }),
+  ],
+};

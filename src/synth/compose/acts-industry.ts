@@ -1,0 +1,186 @@
+import { act, type PolicyAct } from './policy-act.js';
+
+// The work a policy has sections for over manufacturing, finance, software engineering and data science records (see policy-acts.ts).
+
+export const INDUSTRY_ACTS: Readonly<Record<string, readonly PolicyAct[]>> = {
+  work_orders: [
+    act(['Hold', 'Production hold'], 'Releasing an order that is short of material ties up the line for nothing.', {
+      material_shortage: true,
+    }),
+    act('Expediting', 'Customer orders come first when the line is full.', {
+      order_type: ['expedite', 'customer order'],
+      due_date: 'ahead',
+    }),
+    act('Late order review', 'Orders past their due date are reviewed with planning and the customer is told.', {
+      due_date: 'stale',
+      status: ['released', 'in progress'],
+    }),
+  ],
+  nonconformances: [
+    act(
+      ['Corrective action', 'CAPA'],
+      'Major and critical defects need a root-cause corrective action, not just rework.',
+      { severity: ['critical', 'major'] },
+    ),
+    act('Supplier claim', 'Defects a supplier caused are charged back and go on their scorecard.', {
+      supplier: ['Northfield Castings', 'Apex Fasteners', 'Meridian Plastics', 'Kestrel Electronics'],
+    }),
+    act('Ageing review', 'NCRs left open for weeks come up at the quality meeting.', { raised_on: 'stale' }),
+  ],
+  aircraft_inspections: [
+    act('Planning', 'Checks falling due are slotted into hangar time before the aircraft runs out of hours.', {
+      due_date: 'ahead',
+    }),
+    act('AOG priority', 'A grounded aircraft comes before anything else on the line.', { aog: true }),
+    act('Heavy check', 'Heavy checks need parts and a hangar slot booked weeks ahead.', {
+      check_type: ['C-check', 'landing gear overhaul'],
+    }),
+  ],
+  field_plots: [
+    act(
+      ['Irrigation', 'Watering'],
+      'Plots drying below the moisture threshold are watered before the crop is stressed.',
+      { soil_moisture_pct: 'low' },
+    ),
+    act('Spraying', 'Sprays are timed to the crop stage; a missed window costs yield.', { next_spray_due: 'ahead' }),
+    act('Probe maintenance', 'A probe with a flat battery stops reporting soil moisture.', {
+      sensor_battery_low: true,
+    }),
+    act('Irrigation fault', 'Faulty irrigation is fixed before the next dry spell.', { irrigation_status: ['fault'] }),
+  ],
+  positions: [
+    act(['Watch list', 'Monitoring'], 'Positions that have moved against the thesis are watched more closely.'),
+    act('Restricted list', 'Positions in restricted names are frozen: no adding or trimming without compliance.', {
+      restricted: true,
+    }),
+    act('Concentration check', 'Large positions are checked against the concentration limit.', { quantity: 'high' }),
+    act('Thesis review', 'Long-held positions have their thesis argued again once a year.', { opened_on: 'stale' }),
+  ],
+  trades: [
+    act(['Compliance flag', 'Surveillance'], 'Short sales and covers are where market-abuse reviews look first.', {
+      side: ['sell short', 'buy to cover'],
+    }),
+    act('Settlement chase', 'A trade past its settlement date costs buy-in fees and claims.', {
+      settlement_status: ['failed', 'pending'],
+      trade_date: 'stale',
+    }),
+    act('Locate check', 'Every short sale needs a borrow located before it settles.', { side: ['sell short'] }),
+  ],
+  fx_exposures: [
+    act('Hedging', 'Large exposures hedged below the target ratio are topped up.', {
+      hedge_ratio_pct: 'low',
+      notional: 'high',
+    }),
+    act('Hedge roll', 'Hedges maturing soon are rolled or closed by treasury.', { maturity_date: 'ahead' }),
+    act('Limit review', 'Exposures above the limit go to the treasury committee.', { notional: 'high' }),
+  ],
+  research_notes: [
+    act(
+      ['Compliance review', 'Pre-publication review'],
+      'A note goes out only with its conflicts disclosure; compliance checks that before publication.',
+    ),
+    act('Rating change', 'Rating changes are published only after the supervisory analyst signs off.', {
+      note_type: ['rating change'],
+    }),
+    act('Withdrawal', 'Old notes that no longer reflect our view are withdrawn.', {
+      published_on: 'stale',
+      status: ['published'],
+    }),
+  ],
+  pull_requests: [
+    act(['Changes requested', 'Code review'], 'A pull request with failing checks or too few reviews does not merge.', {
+      ci_status: ['failing', 'flaky'],
+    }),
+    act('Reviewer assignment', 'Open pull requests with too few approvals get another reviewer.', {
+      approvals: 'low',
+      status: ['open'],
+    }),
+    act('Stale branches', 'Long-open pull requests drift from main; their authors rebase or close them.', {
+      opened_on: 'stale',
+      status: ['open', 'draft'],
+    }),
+  ],
+  deployments: [
+    act('Rollback review', 'A slow production deploy often hides a failed health check, so each one is reviewed.', {
+      environment: ['production', 'production-eu'],
+      duration_min: 'high',
+    }),
+    act('Change record', 'Every production deploy needs a change record for the audit trail.', {
+      environment: ['production', 'production-eu'],
+    }),
+    act('Canary check', 'Canary deploys are checked before they are promoted.', { environment: ['canary'] }),
+  ],
+  incidents: [
+    act(['Postmortem', 'Incident review'], 'Serious incidents that reached customers get a written postmortem.', {
+      severity: ['SEV1', 'SEV2'],
+    }),
+    act('Customer comms', 'Customer-facing incidents get a status page update and a note to account managers.', {
+      customer_impact: true,
+    }),
+    act('Trend review', 'Minor incidents on the same service are reviewed together for a common cause.', {
+      severity: ['SEV3', 'SEV4'],
+    }),
+  ],
+  migrations: [
+    act(['Approval', 'Migration approval'], 'Reversible changes in the next window go ahead without a DBA meeting.'),
+    act('DBA review', 'Changes that cannot be undone need a DBA and a tested backup first.', {
+      reversible: false,
+      change_kind: ['drop column', 'rename column', 'alter type'],
+    }),
+    act('Scheduling', 'Approved migrations run in the maintenance window and are announced ahead.', {
+      scheduled_on: 'ahead',
+      status: ['approved', 'scheduled'],
+    }),
+  ],
+  datasets: [
+    act(
+      ['Deprecation', 'Retirement'],
+      'Small datasets nobody refreshes any more are retired before someone trusts them.',
+      { refreshed_on: 'stale' },
+    ),
+    act('Freshness fix', 'Stale data feeds wrong dashboards; the owner fixes the refresh.', {
+      status: ['stale', 'refresh failed'],
+    }),
+    act('Privacy review', 'Datasets holding personal data need a lawful basis and an access list.', {
+      contains_pii: true,
+    }),
+  ],
+  dashboards: [
+    act(
+      ['Archiving', 'Clean-up'],
+      'Dashboards nobody opens are archived so people find the ones that are maintained.',
+      { views_30d: 'low' },
+    ),
+    act('Certification', 'Dashboards shown to executives and the board are certified first.', {
+      audience: ['executive', 'board'],
+      status: ['draft', 'published'],
+    }),
+    act('Delivery review', 'Scheduled e-mails of dashboards nobody reads are stopped.', {
+      scheduled_delivery: true,
+      views_30d: 'low',
+    }),
+  ],
+  metric_alerts: [
+    act('Investigation', 'Large moves are investigated before the morning numbers go out.', {
+      observed_change_pct: 'high',
+      status: ['triggered'],
+    }),
+    act('Threshold tuning', 'Alerts that fire falsely get their thresholds tuned.', { status: ['false positive'] }),
+    act('Out-of-hours review', 'Every out-of-hours page is reviewed so that on-call is not woken for noise.', {
+      paged: true,
+    }),
+  ],
+  experiments: [
+    act(['Pause', 'Experiment pause'], 'A test that breaks a guardrail metric costs real customers while it runs.', {
+      guardrail_breached: true,
+    }),
+    act('Readout', 'Tests ending soon get an analyst booked for the readout.', {
+      ends_on: 'ahead',
+      status: ['running'],
+    }),
+    act('Ship decision', 'Clear winners are written up for a ship decision.', {
+      status: ['analysing'],
+      uplift_pct: 'high',
+    }),
+  ],
+};

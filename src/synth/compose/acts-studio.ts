@@ -1,0 +1,269 @@
+import { act, type PolicyAct } from './policy-act.js';
+
+// The work a policy has sections for over content and media, safety and compliance, automation, research, office and design records (see policy-acts.ts).
+
+export const STUDIO_ACTS: Readonly<Record<string, readonly PolicyAct[]>> = {
+  stories: [
+    act(
+      ['Legal read', 'Legal review'],
+      'Stories due soon that carry legal risk are read by the lawyer before they run.',
+      { due_on: 'ahead' },
+    ),
+    act('Subbing slot', 'Stories due soon are booked a subeditor.', { due_on: 'ahead' }),
+    act('Picture commissioning', 'Features and explainers need pictures commissioned early.', {
+      story_format: ['feature', 'explainer'],
+    }),
+  ],
+  social_posts: [
+    act(
+      ['Boost stop', 'Paid promotion stop'],
+      'This month’s paid budget is spent: boosts on posts still to go out stop, except where a channel’s budget is still open.',
+      { scheduled_for: 'ahead' },
+    ),
+    act('Pre-publication check', 'Posts going out soon are checked by the social editor for facts and tone.', {
+      scheduled_for: 'ahead',
+    }),
+    act('Performance review', 'Posts that went out recently are reviewed for engagement.', {
+      scheduled_for: 'recent',
+    }),
+  ],
+  media_assets: [
+    act('Licence renewal', 'Well-used images whose licence ends soon are renewed before they must come down.', {
+      licence_expires_on: 'ahead',
+      usage_count: 'high',
+    }),
+    act('Takedown', 'Images whose licence has lapsed come off the site.', { licence_expires_on: 'stale' }),
+    act('Release check', 'Images of identifiable people need model releases before any commercial use.', {
+      model_release_on_file: false,
+    }),
+  ],
+  episodes: [
+    act('Release prep', 'Episodes due out soon need artwork and show notes signed off.', { release_on: 'ahead' }),
+    act('Ad slot sales', 'Unsold ad slots in upcoming episodes are offered to house campaigns.', {
+      ad_slots_sold: 'low',
+      release_on: 'ahead',
+    }),
+    act('Explicit tagging', 'Explicit episodes need the tag set on every platform.', { explicit: true }),
+  ],
+  access_reviews: [
+    act(
+      ['Revocation', 'Access removal'],
+      'Access nobody uses is the easiest way in for an attacker and costs a licence, so it is removed.',
+      { last_used_on: 'stale' },
+    ),
+    act('Sign-off', 'Reviews are signed off by their due date; the auditors test the dates.', {
+      due_on: 'ahead',
+      decision: ['pending'],
+      last_used_on: 'unrelated',
+    }),
+    act('Privileged review', 'Admin access is reviewed by the system owner as well as the manager.', {
+      privileged: true,
+    }),
+  ],
+  data_subject_requests: [
+    act('Deadline priority', 'The statutory deadline cannot be missed; requests close to theirs come first.', {
+      due_on: 'ahead',
+      status: ['received', 'in progress'],
+    }),
+    act('Identity check', 'Nothing is disclosed until the requester’s identity is verified.', {
+      identity_verified: false,
+    }),
+    act('Extension notice', 'An extended request needs a letter telling the person why.', { status: ['extended'] }),
+  ],
+  vendor_assessments: [
+    act(
+      ['Questionnaire', 'Due diligence'],
+      'Vendors due for review without a current SOC 2 report answer our questionnaire instead.',
+      { next_review_on: 'ahead' },
+    ),
+    act('Report chase', 'Critical vendors must give us a current SOC 2 report.', {
+      soc2_report_on_file: false,
+      tier: ['tier 1 (critical)', 'tier 2 (high)'],
+    }),
+    act('Review booking', 'Reviews are booked with the vendor before they fall due.', { next_review_on: 'ahead' }),
+  ],
+  security_findings: [
+    act(
+      ['Triage', 'Finding triage'],
+      'Findings on internet-facing assets are triaged first; that is where attacks land.',
+      { internet_facing: true },
+    ),
+    act('Remediation chase', 'Findings close to their remediation date are chased with the owning team.', {
+      remediation_due: 'ahead',
+      status: ['in remediation'],
+    }),
+    act('Risk acceptance review', 'Accepted risks are approved again every year.', { status: ['risk accepted'] }),
+  ],
+  workflows: [
+    act(['Pause', 'Workflow pause'], 'A workflow failing again and again repeats the same damage on every run.', {
+      failures_7d: 'high',
+    }),
+    act('Alerting set-up', 'Every live workflow must alert its owner when it fails.', {
+      alert_on_failure: false,
+      status: ['active', 'failing'],
+    }),
+    act('Archiving', 'Paused workflows that have not run for weeks are archived.', {
+      last_run_on: 'stale',
+      status: ['paused'],
+    }),
+  ],
+  connectors: [
+    act('Re-authentication', 'Expired credentials break every workflow that uses the connection.', {
+      auth_expires_on: 'ahead',
+      workflows_using: 'high',
+    }),
+    act('Admin consent', 'Connections no admin approved are checked for the data they can reach.', {
+      admin_consent: false,
+    }),
+    act('Clean-up', 'Connections that no workflow uses are removed.', { workflows_using: 'low' }),
+  ],
+  workflow_runs: [
+    act('Replay', 'Failed runs that were not retried are replayed once the cause is fixed.', {
+      status: ['new'],
+      auto_retried: false,
+    }),
+    act('Investigation', 'A run that failed in its first steps points at a configuration fault.', {
+      steps_completed: 'low',
+      status: ['new'],
+    }),
+    act('Timeout review', 'Long runs that failed usually hit a timeout worth raising.', { duration_sec: 'high' }),
+  ],
+  agent_skills: [
+    act(
+      ['Disabling', 'Skill removal'],
+      'A skill that can write or send for us outside a sandbox is the widest door an attacker could use.',
+      { sandboxed: false },
+    ),
+    act('Security review', 'Skills from outside the company get a security review before they are installed.', {
+      status: ['requested'],
+      source: ['community', 'vendor marketplace'],
+    }),
+    act('Permission review', 'Skills that act on our behalf are reviewed every quarter.', {
+      permission_level: ['send on behalf', 'admin'],
+    }),
+  ],
+  papers: [
+    act('Reading list', 'Highly cited papers go to the top of the reading list.', {
+      reading_status: ['to read'],
+      citations: 'high',
+    }),
+    act('Summary', 'Papers that have been read get a short summary on the team wiki.', { reading_status: ['read'] }),
+    act('List clean-up', 'Papers left unread for months are read or dropped.', {
+      added_on: 'stale',
+      reading_status: ['to read'],
+    }),
+  ],
+  market_reports: [
+    act(['Replacement', 'Supersession'], 'Old market figures get quoted long after a newer report replaces them.', {
+      published_on: 'stale',
+    }),
+    act('Summary', 'Purchased reports are summarised for the team within a week.', { status: ['purchased'] }),
+    act('Licence check', 'Reports whose licence has lapsed are no longer quoted.', { status: ['licence expired'] }),
+  ],
+  news_items: [
+    act(['Flagging', 'News flag'], 'Bad press about a client reaches the account team the same day.', {
+      mentions_client: true,
+    }),
+    act('Archive', 'Routine coverage is archived after the morning read.', {
+      status: ['new'],
+      sentiment: ['positive', 'neutral'],
+    }),
+    act('False matches', 'Items the monitor matched by mistake are marked so the search can be tuned.', {
+      mentions_client: false,
+      status: ['new'],
+    }),
+  ],
+  cited_sources: [
+    act(
+      ['Re-verification', 'Source check'],
+      'A source cited in many pieces and not checked for months is checked again.',
+      { accessed_on: 'stale' },
+    ),
+    act('Retraction check', 'Retracted and disputed sources are removed from every piece that cites them.', {
+      status: ['retracted', 'disputed'],
+    }),
+    act('Archiving copies', 'Paywalled sources are saved as PDFs for the fact-checkers.', { paywalled: true }),
+  ],
+  room_bookings: [
+    act(
+      ['Catering cancellation', 'Catering'],
+      'Catering for small rooms is cancelled where the meeting no longer needs it; the caterer charges whatever is ordered.',
+      { date: 'ahead' },
+    ),
+    act('AV set-up', 'AV is set up the day before for meetings that asked for it.', {
+      av_support: true,
+      date: 'ahead',
+    }),
+    act('Catering order', 'Catering is confirmed with the caterer ahead of the meeting.', {
+      catering: ['breakfast', 'working lunch', 'afternoon tea'],
+      date: 'ahead',
+    }),
+  ],
+  purchase_requests: [
+    act(
+      ['Approval', 'Purchase approval'],
+      'Requests from preferred suppliers are approved in time for the date needed.',
+    ),
+    act('Approver chase', 'Requests waiting on a budget holder are chased so the order goes out in time.', {
+      requested_on: 'stale',
+      status: ['pending approval'],
+    }),
+    act('Supplier check', 'Buying off the preferred list needs procurement to vet the supplier first.', {
+      preferred_supplier: false,
+    }),
+  ],
+  equipment_loans: [
+    act(['Condition check', 'Return check'], 'Kit is checked on return so that damage is charged to the right loan.'),
+    act('Return chase', 'Kit not back by its return date is chased with the borrower.', { due_back_on: 'stale' }),
+    act('Loan extension', 'Loans ending soon are extended or collected.', { due_back_on: 'ahead' }),
+  ],
+  visitor_passes: [
+    act(['Escort', 'Visitor escort'], 'Visitors who have not signed the NDA do not walk the office alone.', {
+      nda_signed: false,
+      visit_date: 'ahead',
+    }),
+    act('NDA chase', 'Visitors who will see unreleased work sign the NDA before they arrive.', {
+      nda_signed: false,
+      visit_date: 'ahead',
+    }),
+    act('Lab induction', 'Lab visitors need a safety induction booked.', { access_level: ['lab access'] }),
+  ],
+  design_requests: [
+    act(['Hold', 'Design hold'], 'Nothing ships before the brand team signs it off.', { brand_approved: false }),
+    act('Revision cap', 'Requests past the agreed rounds of revisions go back to the requester’s manager.', {
+      revision_rounds: 'high',
+    }),
+    act('Deadline check', 'Requests due soon are checked for a designer and a review slot.', { due_on: 'ahead' }),
+  ],
+  chart_requests: [
+    act('Accessibility check', 'Charts must pass the colour-blind check before publication.', {
+      accessible_palette: false,
+    }),
+    act('Data chase', 'Requests waiting on data are chased with the desk that asked.', {
+      status: ['needs data'],
+      due_on: 'ahead',
+    }),
+    act('Scheduling', 'Queued charts due soon are given to a designer.', { due_on: 'ahead', status: ['queued'] }),
+  ],
+  video_edits: [
+    act(['Client review', 'Sign-off'], 'Cuts due soon go to the client early enough for one round of changes.', {
+      due_on: 'ahead',
+    }),
+    act('Caption check', 'Most social video is watched muted, so it needs burnt-in captions.', {
+      captions_required: true,
+    }),
+    act('Delivery check', 'Exported edits are delivered to the client on the agreed date.', {
+      due_on: 'ahead',
+      status: ['exported'],
+    }),
+  ],
+  web_page_builds: [
+    act(['SEO review', 'Search review'], 'Pages that already perform well are worth an SEO pass before launch.', {
+      lighthouse_score: 'high',
+    }),
+    act('Performance fix', 'Pages that fail the performance budget are fixed before launch.', {
+      lighthouse_score: 'low',
+    }),
+    act('Launch readiness', 'Pages launching soon get a final content check.', { launch_on: 'ahead' }),
+  ],
+};

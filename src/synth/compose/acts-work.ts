@@ -1,0 +1,296 @@
+import { act, type PolicyAct } from './policy-act.js';
+
+// The work a policy has sections for over the shared systems' records (tickets, customers, stock, jobs, to-dos, orders, mail) and the places a plan or a scan shows (see policy-acts.ts).
+
+// the orders of the sales export and of the billing dashboard are the same work
+const ORDERS: readonly PolicyAct[] = [
+  act(
+    ['Escalation', 'Owner follow-up'],
+    'Unpaid orders past their payment terms are chased by the sales owner, who knows the customer, before they go to collections.',
+    { status: ['unpaid', 'part-paid'], order_date: 'stale' },
+  ),
+  act('Follow-up', 'Disputes are settled fastest while the order is fresh, so each one gets a named follow-up.', {
+    status: ['disputed'],
+  }),
+  act('Credit hold', 'A large balance left unpaid puts the customer on credit hold until it is cleared.', {
+    status: ['unpaid'],
+    amount: 'high',
+  }),
+  act('Write-off review', 'Small balances unpaid for weeks cost more to chase than they are worth.', {
+    status: ['unpaid', 'part-paid'],
+    amount: 'low',
+    order_date: 'stale',
+  }),
+];
+
+export const WORK_ACTS: Readonly<Record<string, readonly PolicyAct[]>> = {
+  tickets: [
+    act(
+      'Escalation',
+      'A high-priority ticket that has waited this long is close to breaching its SLA; the owner hears before the customer complains.',
+      { priority: ['high', 'critical'], created_at: 'stale' },
+    ),
+    act('Owner follow-up', 'A ticket with no movement is raised with its owner so the customer hears from us.', {
+      created_at: 'stale',
+    }),
+    act('Priority handling', 'Critical work must not queue behind routine requests.', {
+      priority: ['high', 'critical'],
+    }),
+    act('Follow-up', 'Tickets waiting on the customer go quiet; a follow-up stops them being closed unresolved.', {
+      status: ['pending'],
+      created_at: 'stale',
+    }),
+    act(['Review', 'Triage'], 'New tickets are triaged quickly so the right team picks them up.', {
+      status: ['open'],
+      created_at: 'recent',
+    }),
+    act('Closure', 'Resolved tickets left open distort the queue and the SLA report.', {
+      status: ['resolved'],
+      created_at: 'stale',
+    }),
+  ],
+  customers: [
+    act(
+      ['Escalation', 'Owner follow-up'],
+      'An at-risk account with a weak health score is the account manager’s call to make, this week.',
+      { status: ['at_risk'], health_score: 'low' },
+    ),
+    act(
+      ['Renewal risk', 'At-risk review'],
+      'Renewals are lost in the last months of the term; weak accounts near their end date get a save plan.',
+      { contract_end_date: 'ahead', health_score: 'low' },
+    ),
+    act('Follow-up', 'Every renewal needs a conversation before the contract end date, not after it.', {
+      contract_end_date: 'ahead',
+    }),
+    act('Review', 'Our largest accounts get a business review whatever their health score.', {
+      annual_revenue: 'high',
+    }),
+    act('Expansion', 'Healthy, active accounts are where upsell conversations start.', {
+      health_score: 'high',
+      status: ['active'],
+    }),
+  ],
+  products: [
+    act(['Restock', 'Replenishment'], 'Fast sellers low on stock run out before a new delivery can arrive.', {
+      current_stock: 'low',
+      daily_avg_sales: 'high',
+    }),
+    act('Follow-up', 'Long-lead items need the supplier chased before the shelf is empty.', {
+      lead_time_days: 'high',
+      current_stock: 'low',
+    }),
+    act('Slow-stock review', 'Stock that does not move ties up cash and shelf space.', {
+      daily_avg_sales: 'low',
+      current_stock: 'high',
+    }),
+    act('Stock count', 'High-value lines are counted more often because a discrepancy costs more.', {
+      unit_price: 'high',
+    }),
+  ],
+  transactions: [
+    act(
+      ['Escalation', 'Owner follow-up'],
+      'Flagged spend goes back to the card holder for an explanation before month end.',
+      { status: ['flagged'], amount: 'high' },
+    ),
+    act('Follow-up', 'A transaction pending this long usually means a missing receipt or approval.', {
+      status: ['pending'],
+      date: 'stale',
+    }),
+    act('Audit sample', 'The larger the transaction, the more likely audit is to test it.', { amount: 'high' }),
+    act('Accrual', 'Recent pending spend is accrued so that the month closes complete.', {
+      status: ['pending'],
+      date: 'recent',
+    }),
+  ],
+  jobs: [
+    act(
+      ['Suspension', 'Job pause'],
+      'A job that keeps failing while enabled retries into the same fault and can corrupt what it writes.',
+      { last_status: ['failed', 'timeout'], enabled: true },
+    ),
+    act(
+      ['Escalation', 'Owner follow-up'],
+      'A failed job that has not run since leaves downstream data stale; its owner must know.',
+      { last_status: ['failed', 'timeout'], last_run: 'stale' },
+    ),
+    act('Follow-up', 'Timeouts are capacity warnings; someone looks at the job before it starts failing outright.', {
+      last_status: ['timeout'],
+    }),
+    act('Review', 'Old jobs that nobody runs any more are reviewed and retired.', {
+      created_at: 'stale',
+      last_run: 'stale',
+    }),
+    act('Clean-up', 'Disabled jobs that have not run in weeks are removed from the scheduler.', {
+      enabled: false,
+      last_run: 'stale',
+    }),
+  ],
+  integrations: [
+    act(
+      ['Deactivation', 'Suspension'],
+      'An integration erroring at this rate writes bad data into every system it touches.',
+      { status: ['error', 'deprecated'], error_rate: 'high' },
+    ),
+    act(
+      ['Escalation', 'Owner follow-up'],
+      'Rising error rates are raised with the owner before the vendor cuts us off.',
+      {
+        error_rate: 'high',
+      },
+    ),
+    act(
+      ['Follow-up', 'Review'],
+      'Credentials and scopes are re-verified on a schedule; an integration nobody has checked in months is a blind spot.',
+      { last_verified: 'stale' },
+    ),
+    act('Usage review', 'Active integrations with little traffic are candidates to switch off.', {
+      monthly_calls: 'low',
+      status: ['active'],
+    }),
+  ],
+  tasks: [
+    act(['Work to start', 'Next up'], 'Urgent to-dos that are not started yet are picked up first.', {
+      status: ['pending'],
+      priority: ['high', 'urgent'],
+    }),
+    act('Review', 'Overdue to-dos are reviewed every week: done, rescheduled or dropped.', {
+      due_date: 'stale',
+      status: ['pending', 'in_progress'],
+    }),
+    act('Clean-up', 'Completed items older than a few weeks are archived so that the list shows live work.', {
+      status: ['completed'],
+      created_at: 'stale',
+    }),
+    act('Parking', 'Low-priority items untouched for weeks are parked rather than left to clutter the list.', {
+      priority: ['low'],
+      status: ['pending'],
+      created_at: 'stale',
+    }),
+  ],
+  sheet_rows: ORDERS,
+  order_screenshot: ORDERS,
+  mails: [
+    act(['Reply', 'Acknowledgement'], 'Every message on the shared inbox gets an answer within two working days.', {
+      is_read: false,
+      date: 'stale',
+    }),
+    act('Follow-up', 'An unread message on a shared inbox is a request nobody has seen yet.', { is_read: false }),
+    act('Filing', 'Read mail older than a week is filed so the inbox shows only what needs action.', {
+      is_read: true,
+      date: 'stale',
+    }),
+  ],
+  feed_articles: [
+    act('Follow-up', 'Fresh stories in our coverage areas are followed up while they are still news.', {
+      published_at: 'recent',
+    }),
+    act('Briefing', 'The morning briefing picks up what was published since the last one.', {
+      published_at: 'recent',
+    }),
+    act('Archive', 'Older articles come off the reading list so it stays short.', { published_at: 'stale' }),
+  ],
+  desk_plan: [
+    act(
+      ['Desk allocation', 'Workstation set-up'],
+      'New starters and people with a workstation assessment need a free desk with the right kit on their first day.',
+      { status: ['free'] },
+      'follow_up_task',
+    ),
+    act('Desk repair', 'Blocked desks are reported to facilities so they come back into use.', {
+      status: ['blocked'],
+      window: 'unrelated',
+      screens: 'unrelated',
+      sit_stand: 'unrelated',
+    }),
+    act('Hot-desk check', 'Hot desks held all week are checked so that the zone stays bookable.', {
+      status: ['taken'],
+      zone: ['Hot desks'],
+      window: 'unrelated',
+      screens: 'unrelated',
+      sit_stand: 'unrelated',
+    }),
+  ],
+  ward_beds: [
+    act(
+      ['Bed preparation', 'Admission readiness'],
+      'An admission waits on a bed that is free and fitted for the patient; those beds are made up first.',
+      { status: ['free'] },
+      'follow_up_task',
+    ),
+    act('Bed release', 'A blocked bed costs an admission; each one is chased with domestic services or estates.', {
+      status: ['blocked'],
+      window: 'unrelated',
+      sockets: 'unrelated',
+    }),
+    act('Isolation check', 'Side rooms are kept for patients who need isolation; occupancy is checked every shift.', {
+      zone: ['Side rooms'],
+      status: ['taken'],
+      window: 'unrelated',
+    }),
+  ],
+  exam_seats: [
+    act(
+      ['Seat allocation', 'Access arrangements'],
+      'Candidates with access arrangements need a free seat with the right desk and power before the session.',
+      { status: ['free'], wide_desk: true, sockets: 'high' },
+      'follow_up_task',
+    ),
+    act('Seat repair', 'Blocked seats are fixed or taken off the plan before candidates arrive.', {
+      status: ['blocked'],
+      window: 'unrelated',
+      wide_desk: 'unrelated',
+    }),
+    act('Register check', 'Invigilators check every occupied seat against the attendance register.', {
+      status: ['taken'],
+      window: 'unrelated',
+      sockets: 'unrelated',
+      wide_desk: 'unrelated',
+    }),
+  ],
+  warehouse_bays: [
+    act(
+      ['Put-away', 'Slotting'],
+      'Incoming pallets go to free bays that match how they must be stored.',
+      { status: ['free'] },
+      'follow_up_task',
+    ),
+    act(
+      'Racking inspection',
+      'A blocked bay is usually damaged racking; it is inspected before anything goes back in.',
+      { status: ['blocked'], window: 'unrelated', chilled: 'unrelated' },
+    ),
+    act('Stock rotation', 'Chilled stock has the shortest shelf life, so its bays are rotated first.', {
+      status: ['taken'],
+      chilled: true,
+      window: 'unrelated',
+    }),
+  ],
+  receipt_scans: [
+    act(
+      ['Reimbursement', 'Expense filing'],
+      'Staff are paid back for what they paid themselves, against the receipt.',
+      {
+        payment: ['personal card', 'cash'],
+      },
+    ),
+    act('Itemised receipt', 'Above this amount audit needs an itemised receipt, not a card slip.', { total: 'high' }),
+    act('Late claim', 'Receipts outside the claim window need the line manager’s sign-off.', {
+      receipt_date: 'stale',
+    }),
+  ],
+  partner_mails: [
+    act(['Reply', 'Acknowledgement'], 'Partners who have waited longest get an answer first, in their own language.', {
+      date: 'stale',
+    }),
+    act('Translation', 'Complaints and invoices are translated in full so that nothing in them is lost.', {
+      topic: ['complaint', 'invoice'],
+    }),
+    act(
+      ['Routing', 'Hand-over'],
+      'Each message goes to the desk that speaks the partner’s language and owns the topic.',
+    ),
+    act('Large orders', 'Messages about large orders are dealt with before routine ones.', { units: 'high' }),
+  ],
+};

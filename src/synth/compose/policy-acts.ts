@@ -1,0 +1,45 @@
+import { CARE_ACTS } from './acts-care.js';
+import { INDUSTRY_ACTS } from './acts-industry.js';
+import { STUDIO_ACTS } from './acts-studio.js';
+import { WORK_ACTS } from './acts-work.js';
+import type { PolicyAct } from './policy-act.js';
+
+export type { PolicyAct } from './policy-act.js';
+
+// What a policy over each record type has sections for: the acts the people who keep those records really take
+// on them (a ward chases blocked beds and prepares free ones; a trading desk chases failed settlements), each
+// with the side of the fields that calls for it (beyond the record type's concerns, concerns.ts) and the reason a
+// practitioner would give for it. A policy document's sections besides the task's are drawn from these, so no
+// exam seat is "chased" and no completed to-do "escalated"; the task's own section takes its reason from here.
+
+/** Per record type, the work its policies have sections for. */
+export const ACTS: Readonly<Record<string, readonly PolicyAct[]>> = {
+  ...WORK_ACTS,
+  ...CARE_ACTS,
+  ...INDUSTRY_ACTS,
+  ...STUDIO_ACTS,
+};
+
+/** The act a section heading names on a record type, if any. */
+export const actNamed = (source: string, section: string): PolicyAct | undefined =>
+  ACTS[source]?.find((a) => a.sections.includes(section));
+
+/** The record type's own form of a generic action (a ward bed's "Follow-up" is its preparation), if any. */
+export const actOfAction = (source: string, action: string | undefined): PolicyAct | undefined =>
+  action === undefined ? undefined : ACTS[source]?.find((a) => a.of === action);
+
+// why a sample of records is looked at, whatever their type (a task with no action of its own is a review)
+export const REVIEW_REASONS: Readonly<Record<string, readonly string[]>> = {
+  Review: [
+    'A regular look at these records catches what slipped before anyone outside the team does.',
+    'Reviewed on a schedule, so that problems surface while they are still cheap to fix.',
+  ],
+  'Audit sample': [
+    'Internal audit tests a sample each quarter; these are the records it is drawn from.',
+    'The sample is where auditors look first, so it is checked before they do.',
+  ],
+  'Spot check': [
+    'Spot checks keep the records honest between full reviews.',
+    'A few records are checked each week rather than all of them once a year.',
+  ],
+};
