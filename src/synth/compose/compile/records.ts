@@ -10,6 +10,7 @@ import type { Fixtures, Parts, PlantedTrap, Rec, SourcePart, World } from '../pa
 import { type PolicyDoc, policyDoc, policyTitle as policyTitleOf } from '../policy-doc.js';
 import { count } from '../computations.js';
 import { cappedBy, coherent, isOnLine } from './coherence.js';
+import { distinctNames, distinctTexts } from './distinct-texts.js';
 import { type Recipe, recipeServices } from '../recipe.js';
 import { actNamed, actOfAction, type PolicyAct } from '../policy-acts.js';
 import { REVIEW_TAGS } from '../purposes.js';
@@ -146,35 +147,6 @@ function cast(recipe: Recipe, w: World, rule: Rule, from: FromStates): { roles: 
       );
   });
   return { roles, records };
-}
-
-// two records of a task never carry one note word for word (a desk writes each one): a repeated text is written
-// again, mentioning exactly the terms it did, so no condition on it changes; a few tries, else it stays
-function distinctTexts(
-  records: Rec[],
-  src: SourcePart,
-  x: { rng: World['rng']; today: string; vocab: World['vocab'] },
-) {
-  for (const m of src.fields) {
-    if (m.kind !== 'text') continue;
-    const says = (text: string) => m.terms.filter((t) => text.toLowerCase().includes(t.toLowerCase()));
-    const seen = new Set<string>();
-    for (const rec of records) {
-      const text = rec[m.field];
-      if (typeof text !== 'string') continue;
-      if (seen.has(text)) {
-        const want = says(text).join('\u0000');
-        for (let k = 0; k < 6; k++) {
-          const alt = m.write(x.rng, says(text)[0], x.vocab);
-          if (!seen.has(alt) && says(alt).join('\u0000') === want) {
-            rec[m.field] = alt;
-            break;
-          }
-        }
-      }
-      seen.add(rec[m.field] as string);
-    }
-  }
 }
 
 function unwritten(rec: Rec, writes: Readonly<Record<string, string | boolean>>, src: SourcePart, w: World): void {
@@ -410,24 +382,4 @@ export function drawRecords(planned: Recipe, w: World, parts: Parts<string>, dat
     ...(dest ? { dest } : {}),
     fact,
   };
-}
-
-const TITLES =
-  /title|headline|finding|\bitem\b|(?:job|skill|workflow|experiment|table|integration|product|matter) name/;
-
-// two records of one task never share a name: a list a check reads by name would credit the wrong one. A name the
-// rule reads is left as drawn; another repeat is told apart as a system shows one ("Home feed latency spike (2)")
-function distinctNames(records: Rec[], src: SourcePart): void {
-  const f = src.nameField?.field;
-  if (!f || src.fields.some((m) => m.field === f && m.rule !== false)) return;
-  // titles only: two referrals for one patient, two trades with one broker are real
-  if (!TITLES.test(src.nameField?.label ?? '')) return;
-  const seen = new Map<string, number>();
-  for (const rec of records) {
-    const v = rec[f];
-    if (typeof v !== 'string') continue;
-    const n = (seen.get(v) ?? 0) + 1;
-    seen.set(v, n);
-    if (n > 1) rec[f] = `${v} (${n})`;
-  }
 }
