@@ -57,7 +57,7 @@ const TEAMS = ['Finance', 'Sales', 'Operations', 'HR', 'Leeds office', 'night sh
 export const tickets = defineSource({
   name: 'tickets',
   nameField: { field: 'title', label: 'title' },
-  domains: ['Software_Engineering', 'Office_Productivity', 'Automation_Platform'],
+  domains: ['Software_Engineering', 'Office_Productivity'],
   service: 'helpdesk',
   noun: ['ticket', 'tickets'],
   idField: 'ticket_id',
@@ -111,7 +111,7 @@ export const tickets = defineSource({
 export const customers = defineSource({
   name: 'customers',
   nameField: { field: 'name', label: 'company name' },
-  domains: ['Data_Science', 'Finance_Investment', 'Office_Productivity'],
+  domains: ['Data_Science'],
   service: 'crm',
   noun: ['customer account', 'customer accounts'],
   idField: 'customer_id',
@@ -183,7 +183,7 @@ export const customers = defineSource({
 export const products = defineSource({
   name: 'products',
   nameField: { field: 'name', label: 'product name' },
-  domains: ['Manufacturing_Engineering', 'Office_Productivity', 'Data_Science'],
+  domains: ['Data_Science'],
   service: 'inventory',
   noun: ['product', 'products'],
   idField: 'product_id',
@@ -230,7 +230,7 @@ const TX_TERMS = ['conference', 'refund', 'annual plan', 'client dinner', 'hardw
 export const transactions = defineSource({
   name: 'transactions',
   nameField: { field: 'merchant', label: 'merchant' },
-  domains: ['Finance_Investment', 'Data_Science', 'Travel_Lifestyle'],
+  domains: ['Finance_Investment', 'Data_Science'],
   service: 'finance',
   noun: ['transaction', 'transactions'],
   idField: 'transaction_id',
