@@ -84,9 +84,9 @@ export const SCENARIO_SOURCES: Table = {
   },
   Multimodal_Generation: {
     Webpage: ['web_page_builds'],
+    // (no record type is about maps: a chart request is a map now and then, a design request a brand asset, so a
+    // Map slot's task is labelled with what its records are — Chart, Webpage, Video)
     Chart: ['chart_requests'],
-    // the chart requests hold the choropleth and locator maps (a design request is a brand asset, no map)
-    Map: ['chart_requests'],
     Video: ['video_edits'],
   },
 };
