@@ -22,7 +22,17 @@ export const DEVOPS_TABLES: readonly Table[] = [
       repo: {
         kind: 'enum',
         about: 'repository',
-        values: ['payments-api', 'web-frontend', 'auth-service', 'data-pipeline', 'infra-terraform', 'mobile-app'],
+        // every deployed service has its repository (a rollout ships a pull request of its own service)
+        values: [
+          'payments-api',
+          'web-frontend',
+          'auth-service',
+          'data-pipeline',
+          'mobile-app',
+          'search-indexer',
+          'notifications-worker',
+          'mobile-bff',
+        ],
         filter: true,
       },
       title: { kind: 'text', about: 'pull request title', search: true },

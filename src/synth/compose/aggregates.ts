@@ -1,5 +1,6 @@
 import type { World } from './parts.js';
 import type { AggregatePart, AggregateProof, AuditRef, DestAbout, DraftOf, Rec, SourcePart } from './parts.js';
+import { citeOf, citeWord } from './parts.js';
 import type { SourceName } from './sources/index.js';
 import { roundCents } from '../kit/money.js';
 import { dayMonthYear } from '../kit/dates.js';
@@ -11,7 +12,8 @@ import { PUBLISHED_SOURCES } from './audience.js';
 // actions over the whole selection. every check demands each selected id and refuses any distractor id,
 // so spraying the summary over every candidate fails as surely as leaving one out.
 
-const ids = (sel: Rec[], s: SourcePart) => sel.map((rec) => String(rec[s.idField]));
+// each record by the key people cite it by (its id, or e.g. the order a partner's mail is about: parts.ts cite)
+const ids = (sel: Rec[], s: SourcePart) => sel.map((rec) => citeOf(rec, s));
 const none = (ds: Rec[], s: SourcePart) => (ds.length ? `(?:${ids(ds, s).map(escapeRegex).join('|')})` : '');
 const nameOf = (rec: Rec, s: SourcePart) => String(rec[s.nameField.field] ?? '');
 // the names the summary must carry beside the ids (each once, whatever records share one)
@@ -66,7 +68,7 @@ const greeted = (w: World, email: string) => {
   return first ? ` ${first}` : '';
 };
 const html = (t: string) => t.replace(/&/g, '&amp;').replace(/</g, '&lt;');
-const lines = (sel: Rec[], s: SourcePart) => sel.map((rec) => `${rec[s.idField]} — ${nameOf(rec, s)}`);
+const lines = (sel: Rec[], s: SourcePart) => sel.map((rec) => `${citeOf(rec, s)} — ${nameOf(rec, s)}`);
 // a deliverable is named after what it holds: the record type and the purpose, in one of a few shapes
 // ("contracts-renewal-review", "renewal-contracts", "contract-renewals"). A review's purpose is only the label the
 // rule is filed under, which a request that states its rule never says: such a deliverable is named by its
@@ -104,14 +106,14 @@ export const reportTable: AggregatePart<SourceName> = {
     return { value: p, phrase: `a CSV table at ${p}` };
   },
   phrases: [
-    'list them in {dest}, one row each with its id and {name}',
-    'write {dest} with a row per {one}: the id and the {name}',
-    "put them into {dest}, one per row, giving each one's id and {name}",
+    'list them in {dest}, one row each with its {id} and {name}',
+    'write {dest} with a row per {one}: the {id} and the {name}',
+    "put them into {dest}, one per row, giving each one's {id} and {name}",
   ],
   args: (sel, s, dest) => ({
     path: dest,
-    columns: ['id', s.nameField.label],
-    rows: sel.map((rec) => [String(rec[s.idField]), nameOf(rec, s)]),
+    columns: [citeWord(s), s.nameField.label],
+    rows: sel.map((rec) => [citeOf(rec, s), nameOf(rec, s)]),
   }),
   proof: (sel, ds, s, dest) => fileProof(sel, ds, s, dest),
 };
@@ -129,8 +131,8 @@ export const reportDoc: AggregatePart<SourceName> = {
     return { value: p, phrase: `a short document at ${p}` };
   },
   phrases: [
-    'write them up in {dest}: a heading, then one bullet per {one} with its id and {name}',
-    'summarise them in {dest}, naming each by its id and {name}',
+    'write them up in {dest}: a heading, then one bullet per {one} with its {id} and {name}',
+    'summarise them in {dest}, naming each by its {id} and {name}',
   ],
   args: (sel, s, dest, fact, _w, title = 'Summary') => ({
     path: dest,
@@ -169,8 +171,8 @@ export const webPage: AggregatePart<SourceName> = {
     };
   },
   phrases: [
-    "set them out as {dest}: a title and a list with each one's id and {name}",
-    'turn them into {dest} with one list item per {one} (id and {name})',
+    "set them out as {dest}: a title and a list with each one's {id} and {name}",
+    'turn them into {dest} with one list item per {one} ({id} and {name})',
   ],
   args: (sel, s, dest, fact, _w, title = 'Summary') => ({
     path: dest,
@@ -197,8 +199,8 @@ export const summaryMail: AggregatePart<SourceName> = {
     return { value: p.email, phrase: `${p.name} (${p.email})` };
   },
   phrases: [
-    'send {dest} one summary email listing them by id and {name}',
-    "email {dest} a single summary with every {one}'s id and {name}",
+    'send {dest} one summary email listing them by {id} and {name}',
+    "email {dest} a single summary with every {one}'s {id} and {name}",
   ],
   args: (sel, s, dest, fact, w) => ({
     to: dest,
@@ -233,8 +235,8 @@ export const opsNotification: AggregatePart<SourceName> = {
     return { value: c, phrase: `the ${c} channel` };
   },
   phrases: [
-    "post one notification to {dest} listing each one's id and {name}",
-    'notify {dest} with the list (id and {name} for each)',
+    "post one notification to {dest} listing each one's {id} and {name}",
+    'notify {dest} with the list ({id} and {name} for each)',
   ],
   args: (sel, s, dest, fact) => ({ channel: dest, message: `${lines(sel, s).join('; ')}.${fact ? ` ${fact}` : ''}` }),
   figure: (dest, pattern) => inAudit('web', 'notifications', { channel: dest, message: { regex: pattern } }),
@@ -265,7 +267,10 @@ export const digestPost: AggregatePart<SourceName> = {
     ]);
     return { value: t, phrase: `a digest titled "${t}"` };
   },
-  phrases: ['publish {dest} that lists them by id and {name}', 'put out {dest} covering them, with each id and {name}'],
+  phrases: [
+    'publish {dest} that lists them by {id} and {name}',
+    'put out {dest} covering them, with each {id} and {name}',
+  ],
   args: (sel, s, dest) => ({
     title: dest,
     content: lines(sel, s)
@@ -333,8 +338,8 @@ export const configNotice: AggregatePart<SourceName> = {
     return { value: p.email, phrase: `${p.name} (${p.email})` };
   },
   phrases: [
-    "send {dest} a platform notification listing each one's id and {name}",
-    'notify {dest} through the platform, with the id and {name} of each',
+    "send {dest} a platform notification listing each one's {id} and {name}",
+    'notify {dest} through the platform, with the {id} and {name} of each',
   ],
   args: (sel, s, dest, fact) => ({
     to: dest,

@@ -135,13 +135,16 @@ export function deskClosing(p: Program, lang: Lang): string {
 export const deskFigureLabel = (p: Program, lang: Lang): string =>
   DESK[lang].label[p.recipe.computation.name as DeskFigure];
 
-/** What the colleague says when a message changed mid-task: what happened to it, never that it now qualifies. */
-export function deskChange(p: Program, lang: Lang, id: string, set: Rec): string {
+/**
+ * What the colleague says when a message changed mid-task (`ref`: the order it is about, as they name it): what
+ * happened to it, never that it now qualifies.
+ */
+export function deskChange(p: Program, lang: Lang, ref: string, set: Rec): string {
   const { change } = DESK[lang];
   const what = Object.entries(set).map(([k, v]) =>
     k === 'is_read' ? change.read(v === true) : change.received(String(v).slice(0, 10)),
   );
-  return change.note(p.w.rng.pick(change.opener), id, p.w.rng.pick(change.how), what.join(change.join));
+  return change.note(p.w.rng.pick(change.opener), ref, p.w.rng.pick(change.how), what.join(change.join));
 }
 
 /** The colleague's last word. */

@@ -13,9 +13,11 @@ import { type Lang, LANGS, replyIn, type Topic } from './sources/multilingual-te
 /** The day a reply promises a full answer by: three working days on. */
 export const answerBy = (w: World) => addWorkdays(dateOf(w.today), 3);
 
-// each message as the judge is shown it: id, language, sender, and the text
+// each message as the judge is shown it: id (what a draft replies to), order, language, sender, and the text
 const originals = (xs: readonly ActionContext[]) =>
-  xs.map(({ rec }) => `${rec.message_id} (${rec.language}, ${rec.company}): «${String(rec.text)}»`).join('\n');
+  xs
+    .map(({ rec }) => `${rec.message_id} (order ${rec.ref}, ${rec.language}, ${rec.company}): «${String(rec.text)}»`)
+    .join('\n');
 
 export const replyInLanguage: ActionPart<SourceName> = {
   name: 'reply_in_language',
@@ -53,7 +55,8 @@ export const replyInLanguage: ActionPart<SourceName> = {
   }),
 };
 
-const translationPath = (rec: Rec) => `translations/${rec.message_id}.md`;
+// filed under the order it is about, as the desk looks it up
+const translationPath = (rec: Rec) => `translations/${rec.ref}.md`;
 /** The house glossary as the request gives it: `invoices: "billing query", …`. */
 export const GLOSSARY = Object.entries(HOUSE_TERM)
   .map(
@@ -75,14 +78,14 @@ export const translateMessage: ActionPart<SourceName> = {
   sources: ['partner_mails'],
   capabilities: ['Translation', 'File_Management'],
   phrases: [
-    `save an English translation of each to translations/<message id>.md, keeping every number as written and opening with our glossary term for the matter (${GLOSSARY}) and the order reference`,
-    `translate each one into English in translations/<message id>.md: figures and references unchanged, the first line our glossary term for what it is about (${GLOSSARY}) with the order reference`,
+    `save an English translation of each to translations/<order number>.md, keeping every number as written and opening with our glossary term for the matter (${GLOSSARY}) and the order reference`,
+    `translate each one into English in translations/<order number>.md: figures and references unchanged, the first line our glossary term for what it is about (${GLOSSARY}) with the order reference`,
   ],
   args: ({ rec }) => ({ path: translationPath(rec), content: String(rec.english) }),
   judged: (xs) => ({
     over: 'files',
     files: xs.map(({ rec }) => translationPath(rec)),
-    rubric: `Read the English translations in the workspace, translations/<message id>.md, one per message below.\n${originals(xs)}\nScore 1 when each renders its whole message faithfully in fluent, natural English — nothing added or dropped, every figure, date and the order reference as written — and opens with the house glossary term for the matter (${GLOSSARY}). Score 0.5 when each is faithful but stilted, or has errors a fluent reader would notice. Score 0 when a translation is missing, leaves out or changes a fact, or is not in English.`,
+    rubric: `Read the English translations in the workspace, translations/<order number>.md, one per message below.\n${originals(xs)}\nScore 1 when each renders its whole message faithfully in fluent, natural English — nothing added or dropped, every figure, date and the order reference as written — and opens with the house glossary term for the matter (${GLOSSARY}). Score 0.5 when each is faithful but stilted, or has errors a fluent reader would notice. Score 0 when a translation is missing, leaves out or changes a fact, or is not in English.`,
   }),
   proof: ({ rec }) => ({ service: 'workspace', record: 'writes', where: { path: translationPath(rec) } }),
   exact: ({ rec }) => ({
@@ -105,8 +108,8 @@ export const desks = (w: World): [Lang, Person][] => LANGS.map((l, i) => [l, w.s
 const deskOf = (w: World, lang: Lang) => desks(w).find(([l]) => l === lang)?.[1] as Person;
 
 /**
- * Routing by language: each selected message forwarded to the colleague on its language's desk, its message id in
- * the subject. The desk is decided by the language the message is written in, which no field says.
+ * Routing by language: each selected message forwarded to the colleague on its language's desk, the order it is
+ * about in the subject. The desk is decided by the language the message is written in, which no field says.
  */
 export const routeByLanguage: ActionPart<SourceName> = {
   name: 'route_by_language',
@@ -116,8 +119,8 @@ export const routeByLanguage: ActionPart<SourceName> = {
   sources: ['partner_mails'],
   capabilities: ['Translation', 'Email_Communication'],
   phrases: [
-    'forward each one to the colleague on the desk for the language it is written in ({desks}), with the message id in the subject',
-    'send each to our desk for its language ({desks}), naming the message id in the subject line',
+    'forward each one to the colleague on the desk for the language it is written in ({desks}), with the order number in the subject',
+    'send each to our desk for its language ({desks}), naming the order number in the subject line',
   ],
   fill: (w) => ({
     desks: desks(w)
@@ -126,13 +129,13 @@ export const routeByLanguage: ActionPart<SourceName> = {
   }),
   args: ({ rec, w }) => ({
     to: deskOf(w, rec.language as Lang).email,
-    subject: `Fwd: ${rec.message_id} ${rec.subject}`,
-    body: `For your desk: ${rec.company} wrote about order ${rec.ref}. The original is ${rec.message_id} in my inbox.`,
+    subject: `Fwd: ${rec.ref} ${rec.subject}`,
+    body: `For your desk: ${rec.company} wrote about order ${rec.ref}; their message is in my inbox, received ${dateOf(String(rec.date))}.`,
   }),
   proof: ({ rec }) => ({
     service: 'gmail',
     record: 'sent_messages',
-    where: { subject: { contains: String(rec.message_id) } },
+    where: { subject: { contains: String(rec.ref) } },
   }),
   exact: ({ rec, w }) => ({ to: deskOf(w, rec.language as Lang).email }),
 };

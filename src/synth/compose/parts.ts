@@ -23,6 +23,11 @@ export interface Call {
    * but the request does not ask for them, so checks require the call without them
    */
   widening?: readonly string[];
+  /**
+   * other tools that return the same records (the inbox's search beside its listing): a check that the records
+   * were read accepts any of them, as a coworker would not care which one was used
+   */
+  same?: readonly string[];
 }
 /** An audit entry by service, record list and field matchers: what a check looks for or a forbidden action names. */
 export interface AuditRef {
@@ -106,6 +111,12 @@ export interface SourcePart<N extends string = string> {
   title(rec: Rec): string;
   /** the field a deliverable names each record by besides its id (patient, customer name, ticket title) */
   nameField: { field: string; label: string };
+  /**
+   * what people cite a record by where its id is a system's internal one (a partner's mail by the order number it
+   * is about, not the mailbox's message id): deliverables and what is filed about a record name it by this, while
+   * the tools that act on it still take the id. Unique among a task's records.
+   */
+  cite?: { field: string; label: string };
   /** the person responsible for a record (mail recipient); a join may supply it instead */
   owner?(rec: Rec, w: World): Person | undefined;
   /** how a request names the owner ("account manager") */
@@ -335,3 +346,8 @@ export interface Parts<S extends string> {
 /** Whether a part naming `names` applies to `src`. */
 export const appliesTo = (names: SourceNames<string>, src: SourcePart): boolean =>
   names.includes('*') || names.includes(src.name);
+
+/** The key a deliverable names a record by: what people cite it by (`cite`), else its id. */
+export const citeOf = (rec: Rec, src: SourcePart): string => String(rec[src.cite?.field ?? src.idField]);
+/** How a request words that key: "id", or the cited field's label ("order number"). */
+export const citeWord = (src: SourcePart): string => src.cite?.label ?? 'id';

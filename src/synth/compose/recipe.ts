@@ -138,6 +138,11 @@ function capableSources(
     if (!carry) return [];
     const fit = fittingSources(domain, scenario, parts);
     const mine = carry.filter((s) => fit.includes(s));
+    // those the slot's sub-scenario names first: a Travel slot's pictures are the trip's receipts; the others of the
+    // domain are labelled with the sub-scenario they belong to (labelPath)
+    const named = scenarioSources(domain, scenario, parts);
+    const own = mine.filter((s) => named.includes(s));
+    if (own.length) return own;
     // a capability one record type alone gives is that record type's to host
     return mine.length || carry.length > 1 ? mine : carry;
   });

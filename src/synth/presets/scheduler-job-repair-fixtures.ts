@@ -67,12 +67,12 @@ export class JobBook {
     this.jobs.push(job);
     return job;
   }
-  /** `n` successful nightly runs, the latest first */
-  ok(hour: number, minute: number, n: number): Job['execution_history'] {
+  /** `n` successful nightly runs, the latest first, each lasting `secs` (a few minutes unless given) */
+  ok(hour: number, minute: number, n: number, secs: [number, number] = [40, 900]): Job['execution_history'] {
     return Array.from({ length: n }, (_, k) => ({
       run_time: lastAt(this.ctx.mockToday, hour, minute, k),
       status: 'success',
-      duration_s: this.ctx.rng.int(40, 900),
+      duration_s: this.ctx.rng.int(...secs),
     }));
   }
   last(hour: number, minute: number, nightsBack = 0): string {
@@ -104,10 +104,12 @@ export function planOf(book: JobBook, g: Integ, k: number, holder: Holder, black
   const { rng, difficulty } = book.ctx;
   const ws = k === 0 ? rng.int(0, 3) : rng.int(13, 16);
   const windowEnd = (ws + rng.int(1, 2)) * 60 + rng.pick([15, 30, 45]);
+  // the holder runs the whole lock window its error names, ending in its last few minutes
+  const held = (windowEnd - ws * 60) * 60;
   const hold = book.add({
     ...{ name: holder.name, cron_expression: cron(ws), action: holder.action, enabled: true },
     ...{ last_run: book.last(ws, 0), last_status: 'success', tags: ['ops', 'database'] },
-    execution_history: book.ok(ws, 0, 2),
+    execution_history: book.ok(ws, 0, 2, [held - 240, held - 20]),
   });
   const error = lockError(holder.name, hold.job_id, ws * 60, windowEnd);
   const fails = [0, 1, 2].map((n) => ({

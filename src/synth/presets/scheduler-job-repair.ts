@@ -234,7 +234,8 @@ function checks(s: Scenario): Check[] {
     {
       id: 'history_read',
       kind: 'tool_arg',
-      tool: 'scheduler_job_history',
+      // the full job carries the same execution history
+      tool: ['scheduler_job_history', 'scheduler_get_job'],
       arg: 'job_id',
       accept: plans.map((p) => p.job.job_id),
       mode: 'all',

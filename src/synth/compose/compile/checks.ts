@@ -81,13 +81,16 @@ function judgedOutcomes(p: Program): Unweighted[] {
 }
 
 // read checks name the exact call (two reads of one tool must not stand in for each other), less the args that
-// only widen a listing: a plain call that lists everything must pass
+// only widen a listing: a plain call that lists everything must pass; where nothing narrows it, a tool returning
+// the same records (a search of the inbox) passes too
 function named(id: string, s: Call | undefined): Unweighted {
   const args = Object.fromEntries(Object.entries(s?.args ?? {}).filter(([k]) => !s?.widening?.includes(k)));
+  const narrowed = Object.keys(args).length > 0;
+  const tool = s && !narrowed && s.same?.length ? [s.call, ...s.same] : s?.call;
   return {
     id,
     kind: 'tool_called',
-    ...(s ? { tool: s.call, ...(Object.keys(args).length ? { args: args as never } : {}) } : {}),
+    ...(s ? { tool, ...(narrowed ? { args: args as never } : {}) } : {}),
   } as Unweighted;
 }
 

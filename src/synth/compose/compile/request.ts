@@ -1,6 +1,6 @@
 import type { Recipe } from '../recipe.js';
 import { type RenderedRequest, renderRequest } from '../render.js';
-import type { World } from '../parts.js';
+import { citeWord, type World } from '../parts.js';
 import type { Program } from './records.js';
 import { figureAsk } from './figure.js';
 
@@ -67,6 +67,8 @@ export function requestOf(p: Program, figure: boolean): RenderedRequest {
       ? `${(agg.phrases[recipe.phrasing % agg.phrases.length] as string)
           .replace('{dest}', recipe.interaction === 'ask' ? (OPEN_DEST[agg.destination] ?? agg.unnamed) : dest.phrase)
           .replace('{name}', src.nameField.label)
+          // the key each record is listed by: its id, or what people cite it by (a partner mail's order number)
+          .replace('{id}', citeWord(src))
           .replace('{one}', src.noun[0])
           // "a row per per diem claim"
           .replace(/\bper per\b/g, 'for each per')}`

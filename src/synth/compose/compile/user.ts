@@ -5,7 +5,7 @@ import { agree, capitalise, isPlural } from '../../kit/text.js';
 import { type FieldModel, sayValue } from '../../rules/fields.js';
 import { flagClause } from '../../rules/prose.js';
 import { deskAnswer, deskChange, deskWrapUp } from '../foreign-desk.js';
-import type { AuditRef, Rec } from '../parts.js';
+import { type AuditRef, citeOf, type Rec } from '../parts.js';
 import type { Lang } from '../sources/multilingual-kinds.js';
 import { askTopics } from './ask-topics.js';
 import type { Unweighted } from './checks.js';
@@ -181,7 +181,7 @@ export function userOf(
       trigger: { record_exists: { service: first.service, record: first.record, where: first.where } },
       effect: {
         update_record: { service: src.service, collection: src.collection ?? '', record_id: id, set: lateSet },
-        say: lang ? deskChange(p, lang, id, lateSet) : changeNote(p, late, lateSet, outcomes),
+        say: lang ? deskChange(p, lang, citeOf(late, src), lateSet) : changeNote(p, late, lateSet, outcomes),
       },
     });
   }

@@ -27,12 +27,12 @@ export const CHINESE: DeskText = {
       '为每位发件人用其本人的语言准备一份回复草稿，写明订单号，并告知对方我们会在{by}前全面答复',
     ],
     translate_message: [
-      '把每封邮件译成英文，保存到 translations/<邮件ID>.md，所有数字保持原样，开头写上我们术语表中对应的事由用语（{glossary}）和订单号',
-      '将每封邮件翻译成英文并存为 translations/<邮件ID>.md：数字和编号一律不改，第一行写术语表里的事由用语（{glossary}）和订单号',
+      '把每封邮件译成英文，保存到 translations/<订单号>.md，所有数字保持原样，开头写上我们术语表中对应的事由用语（{glossary}）和订单号',
+      '将每封邮件翻译成英文并存为 translations/<订单号>.md：数字和编号一律不改，第一行写术语表里的事由用语（{glossary}）和订单号',
     ],
     route_by_language: [
-      '把每封邮件转发给负责该语种的同事（{desks}），邮件主题里写上邮件ID',
-      '按语种把每封邮件转给对应的同事（{desks}），主题中注明邮件ID',
+      '把每封邮件转发给负责该语种的同事（{desks}），邮件主题里写上订单号',
+      '按语种把每封邮件转给对应的同事（{desks}），主题中注明订单号',
     ],
   },
   languages: { Spanish: '西班牙语', German: '德语', French: '法语', Chinese: '中文', Japanese: '日语' },
@@ -49,27 +49,27 @@ export const CHINESE: DeskText = {
   deliver: {
     report_table: {
       dest: (p) => `CSV 表格（${p}）`,
-      phrases: ['然后把它们列在{dest}里，每封邮件一行，写明ID和{name}'],
+      phrases: ['然后把它们列在{dest}里，每封邮件一行，写明订单号和{name}'],
     },
     report_doc: {
       dest: (p) => `一份简短文档（${p}）`,
-      phrases: ['然后在{dest}中汇总：一个标题，每封邮件一个要点，写明ID和{name}'],
+      phrases: ['然后在{dest}中汇总：一个标题，每封邮件一个要点，写明订单号和{name}'],
     },
     web_page: {
       dest: (p) => `HTML 页面（${p}）`,
-      phrases: ['然后把它们做成{dest}，每封邮件一个列表项（ID和{name}）'],
+      phrases: ['然后把它们做成{dest}，每封邮件一个列表项（订单号和{name}）'],
     },
     summary_mail: {
       dest: (email, who) => `${who}（${email}）`,
-      phrases: ['然后给{dest}发一封汇总邮件，列出每封邮件的ID和{name}'],
+      phrases: ['然后给{dest}发一封汇总邮件，列出每封邮件的订单号和{name}'],
     },
     ops_notification: {
       dest: (c) => `${c} 频道`,
-      phrases: ['然后在{dest}发一条通知，列出每封邮件的ID和{name}'],
+      phrases: ['然后在{dest}发一条通知，列出每封邮件的订单号和{name}'],
     },
     digest_post: {
       dest: (t) => `标题为“${t}”的摘要`,
-      phrases: ['然后发布{dest}，列出每封邮件的ID和{name}'],
+      phrases: ['然后发布{dest}，列出每封邮件的订单号和{name}'],
     },
   },
   company: '公司名称',
@@ -113,7 +113,7 @@ export const CHINESE: DeskText = {
   change: {
     opener: ['提醒一下：', '还有一件事：', '顺便说一下：'],
     how: ['刚刚在系统里被修改了', '刚才更新过'],
-    note: (o, id, how, what) => `${o}邮件 ${id} ${how}，${what}。`,
+    note: (o, id, how, what) => `${o}订单 ${id} 的邮件${how}，${what}。`,
     read: (yes) => (yes ? '现在标记为已读' : '现在标记为未读'),
     received: (d) => `接收日期现在是 ${d}`,
     join: '，',

@@ -33,12 +33,12 @@ export const FRENCH: DeskText = {
       'préparer un brouillon de réponse à chaque expéditeur, dans sa langue, qui cite son numéro de commande et annonce une réponse détaillée au plus tard le {by}',
     ],
     translate_message: [
-      'enregistrer une traduction anglaise de chacun dans translations/<id du message>.md, en gardant tous les chiffres tels quels et en commençant par le terme de notre glossaire pour le sujet ({glossary}) et la référence de commande',
-      "traduire chacun en anglais dans translations/<id du message>.md, sans toucher aux chiffres ni aux références, avec en première ligne le terme du glossaire pour l'objet ({glossary}) et la référence de commande",
+      'enregistrer une traduction anglaise de chacun dans translations/<numéro de commande>.md, en gardant tous les chiffres tels quels et en commençant par le terme de notre glossaire pour le sujet ({glossary}) et la référence de commande',
+      "traduire chacun en anglais dans translations/<numéro de commande>.md, sans toucher aux chiffres ni aux références, avec en première ligne le terme du glossaire pour l'objet ({glossary}) et la référence de commande",
     ],
     route_by_language: [
-      "transférer chacun au collègue qui s'occupe de sa langue ({desks}), avec l'identifiant du message dans l'objet",
-      "envoyer chacun au pôle de sa langue ({desks}) en indiquant l'identifiant du message dans l'objet",
+      "transférer chacun au collègue qui s'occupe de sa langue ({desks}), avec le numéro de commande dans l'objet",
+      "envoyer chacun au pôle de sa langue ({desks}) en indiquant le numéro de commande dans l'objet",
     ],
   },
   languages: {
@@ -75,27 +75,29 @@ export const FRENCH: DeskText = {
   deliver: {
     report_table: {
       dest: (p) => `un tableau CSV (${p})`,
-      phrases: ['les lister dans {dest}, une ligne par message avec son identifiant et sa {name}'],
+      phrases: ['les lister dans {dest}, une ligne par message avec son numéro de commande et sa {name}'],
     },
     report_doc: {
       dest: (p) => `un court document (${p})`,
-      phrases: ['les résumer dans {dest} : un titre, puis une puce par message avec son identifiant et sa {name}'],
+      phrases: [
+        'les résumer dans {dest} : un titre, puis une puce par message avec son numéro de commande et sa {name}',
+      ],
     },
     web_page: {
       dest: (p) => `une page HTML (${p})`,
-      phrases: ['en faire {dest}, avec un élément de liste par message (identifiant et {name})'],
+      phrases: ['en faire {dest}, avec un élément de liste par message (numéro de commande et {name})'],
     },
     summary_mail: {
       dest: (email, who) => `${who} (${email})`,
-      phrases: ["envoyer à {dest} un seul e-mail récapitulatif avec l'identifiant et la {name} de chacun"],
+      phrases: ['envoyer à {dest} un seul e-mail récapitulatif avec le numéro de commande et la {name} de chacun'],
     },
     ops_notification: {
       dest: (c) => `le canal ${c}`,
-      phrases: ["publier sur {dest} une seule notification avec l'identifiant et la {name} de chacun"],
+      phrases: ['publier sur {dest} une seule notification avec le numéro de commande et la {name} de chacun'],
     },
     digest_post: {
       dest: (t) => `un digest intitulé « ${t} »`,
-      phrases: ["publier {dest} avec l'identifiant et la {name} de chacun"],
+      phrases: ['publier {dest} avec le numéro de commande et la {name} de chacun'],
     },
   },
   company: 'société',
@@ -142,7 +144,7 @@ export const FRENCH: DeskText = {
   change: {
     opener: ['Pour info :', 'Encore une chose :', 'À noter :'],
     how: ["vient d'être modifié dans le système", "a été mis à jour à l'instant"],
-    note: (o, id, how, what) => `${o} le message ${id} ${how} ; ${what}.`,
+    note: (o, id, how, what) => `${o} le message de la commande ${id} ${how} ; ${what}.`,
     read: (yes) => (yes ? 'il est maintenant marqué comme lu' : 'il est maintenant marqué comme non lu'),
     received: (d) => `sa date de réception est maintenant le ${d}`,
     join: '; ',

@@ -34,12 +34,12 @@ export const GERMAN: DeskText = {
       'jedem Absender einen Antwortentwurf in seiner Sprache schreiben, der seine Bestellnummer nennt und eine ausführliche Antwort bis {by} verspricht',
     ],
     translate_message: [
-      'von jeder eine englische Übersetzung unter translations/<Nachrichten-ID>.md ablegen, alle Zahlen unverändert, am Anfang unser Glossarbegriff für das Thema ({glossary}) und die Bestellreferenz',
-      'jede ins Englische übersetzen und unter translations/<Nachrichten-ID>.md speichern: Zahlen und Referenzen unverändert, in der ersten Zeile der Glossarbegriff für das Anliegen ({glossary}) mit der Bestellreferenz',
+      'von jeder eine englische Übersetzung unter translations/<Bestellnummer>.md ablegen, alle Zahlen unverändert, am Anfang unser Glossarbegriff für das Thema ({glossary}) und die Bestellreferenz',
+      'jede ins Englische übersetzen und unter translations/<Bestellnummer>.md speichern: Zahlen und Referenzen unverändert, in der ersten Zeile der Glossarbegriff für das Anliegen ({glossary}) mit der Bestellreferenz',
     ],
     route_by_language: [
-      'jede an die Kollegin oder den Kollegen für ihre Sprache weiterleiten ({desks}), mit der Nachrichten-ID im Betreff',
-      'jede an den Desk ihrer Sprache schicken ({desks}) und die Nachrichten-ID in den Betreff schreiben',
+      'jede an die Kollegin oder den Kollegen für ihre Sprache weiterleiten ({desks}), mit der Bestellnummer im Betreff',
+      'jede an den Desk ihrer Sprache schicken ({desks}) und die Bestellnummer in den Betreff schreiben',
     ],
   },
   languages: {
@@ -76,33 +76,33 @@ export const GERMAN: DeskText = {
   deliver: {
     report_table: {
       dest: (p) => `einer CSV-Tabelle unter ${p}`,
-      phrases: ['sie anschließend in {dest} auflisten, eine Zeile pro Nachricht mit ID und {name}'],
+      phrases: ['sie anschließend in {dest} auflisten, eine Zeile pro Nachricht mit Bestellnummer und {name}'],
     },
     report_doc: {
       dest: (p) => `einem kurzen Dokument unter ${p}`,
       phrases: [
-        'sie anschließend in {dest} zusammenfassen: eine Überschrift, dann ein Aufzählungspunkt pro Nachricht mit ID und {name}',
+        'sie anschließend in {dest} zusammenfassen: eine Überschrift, dann ein Aufzählungspunkt pro Nachricht mit Bestellnummer und {name}',
       ],
     },
     web_page: {
       dest: (p) => `eine HTML-Seite unter ${p}`,
-      phrases: ['daraus anschließend {dest} machen, mit einem Listeneintrag pro Nachricht (ID und {name})'],
+      phrases: ['daraus anschließend {dest} machen, mit einem Listeneintrag pro Nachricht (Bestellnummer und {name})'],
     },
     summary_mail: {
       dest: (email, who) => `${who} (${email})`,
       phrases: [
-        '{dest} anschließend eine einzige Zusammenfassung per E-Mail schicken, mit ID und {name} jeder Nachricht',
+        '{dest} anschließend eine einzige Zusammenfassung per E-Mail schicken, mit Bestellnummer und {name} jeder Nachricht',
       ],
     },
     ops_notification: {
       dest: (c) => `den Kanal ${c}`,
       phrases: [
-        'anschließend {dest} mit einer einzigen Benachrichtigung informieren, mit ID und {name} jeder Nachricht',
+        'anschließend {dest} mit einer einzigen Benachrichtigung informieren, mit Bestellnummer und {name} jeder Nachricht',
       ],
     },
     digest_post: {
       dest: (t) => `einen Digest mit dem Titel „${t}“`,
-      phrases: ['anschließend {dest} veröffentlichen, mit ID und {name} jeder Nachricht'],
+      phrases: ['anschließend {dest} veröffentlichen, mit Bestellnummer und {name} jeder Nachricht'],
     },
   },
   company: 'Firma',
@@ -150,7 +150,7 @@ export const GERMAN: DeskText = {
   change: {
     opener: ['Kurzer Hinweis:', 'Noch etwas:', 'Nur zur Info:'],
     how: ['wurde gerade im System geändert', 'wurde eben aktualisiert'],
-    note: (o, id, how, what) => `${o} Die Nachricht ${id} ${how}; ${what}.`,
+    note: (o, id, how, what) => `${o} Die Nachricht zur Bestellung ${id} ${how}; ${what}.`,
     read: (yes) => (yes ? 'sie ist jetzt als gelesen markiert' : 'sie ist jetzt als ungelesen markiert'),
     received: (d) => `ihr Eingangsdatum ist jetzt der ${d}`,
     join: '; ',

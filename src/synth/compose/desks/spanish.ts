@@ -34,12 +34,12 @@ export const SPANISH: DeskText = {
       'preparar para cada remitente una respuesta en borrador, en su propio idioma, que cite su número de pedido y diga que tendrá una respuesta completa el {by} como muy tarde',
     ],
     translate_message: [
-      'guardar una traducción al inglés de cada uno en translations/<id del mensaje>.md, con todas las cifras tal cual y empezando por el término de nuestro glosario para el asunto ({glossary}) y la referencia del pedido',
-      'traducir cada uno al inglés en translations/<id del mensaje>.md, sin tocar cifras ni referencias, con una primera línea que lleve el término del glosario para el asunto ({glossary}) y la referencia del pedido',
+      'guardar una traducción al inglés de cada uno en translations/<número de pedido>.md, con todas las cifras tal cual y empezando por el término de nuestro glosario para el asunto ({glossary}) y la referencia del pedido',
+      'traducir cada uno al inglés en translations/<número de pedido>.md, sin tocar cifras ni referencias, con una primera línea que lleve el término del glosario para el asunto ({glossary}) y la referencia del pedido',
     ],
     route_by_language: [
-      'reenviar cada uno al compañero que lleva su idioma ({desks}), con el id del mensaje en el asunto',
-      'mandar cada uno a quien se ocupa de su idioma ({desks}), indicando el id del mensaje en el asunto',
+      'reenviar cada uno al compañero que lleva su idioma ({desks}), con el número de pedido en el asunto',
+      'mandar cada uno a quien se ocupa de su idioma ({desks}), indicando el número de pedido en el asunto',
     ],
   },
   languages: { Spanish: 'español', German: 'alemán', French: 'francés', Chinese: 'chino', Japanese: 'japonés' },
@@ -71,28 +71,28 @@ export const SPANISH: DeskText = {
   deliver: {
     report_table: {
       dest: (p) => `una tabla CSV en ${p}`,
-      phrases: ['listarlos en {dest}, una fila por mensaje con su id y la {name}'],
+      phrases: ['listarlos en {dest}, una fila por mensaje con su número de pedido y la {name}'],
     },
     report_doc: {
       dest: (p) => `un documento breve en ${p}`,
-      phrases: ['resumirlos en {dest}: un título y una viñeta por mensaje con su id y la {name}'],
+      phrases: ['resumirlos en {dest}: un título y una viñeta por mensaje con su número de pedido y la {name}'],
     },
     web_page: {
       dest: (p) => `una página HTML en ${p}`,
-      phrases: ['convertirlos en {dest} con un elemento de lista por mensaje (id y {name})'],
+      phrases: ['convertirlos en {dest} con un elemento de lista por mensaje (número de pedido y {name})'],
     },
     summary_mail: {
       // the destination brings its preposition: "a Ana Ruiz (…)", "al compañero que te indicaré"
       dest: (email, who) => `a ${who} (${email})`,
-      phrases: ['enviar {dest} un único correo de resumen con el id y la {name} de cada uno'],
+      phrases: ['enviar {dest} un único correo de resumen con el número de pedido y la {name} de cada uno'],
     },
     ops_notification: {
       dest: (c) => `el canal ${c}`,
-      phrases: ['publicar en {dest} una sola notificación con el id y la {name} de cada uno'],
+      phrases: ['publicar en {dest} una sola notificación con el número de pedido y la {name} de cada uno'],
     },
     digest_post: {
       dest: (t) => `un resumen titulado "${t}"`,
-      phrases: ['publicar {dest} con el id y la {name} de cada uno'],
+      phrases: ['publicar {dest} con el número de pedido y la {name} de cada uno'],
     },
   },
   company: 'empresa',
@@ -149,7 +149,7 @@ export const SPANISH: DeskText = {
   change: {
     opener: ['Aviso:', 'Una cosa más:', 'Para que lo sepas:'],
     how: ['acaba de cambiar en el sistema', 'se ha actualizado hace un momento'],
-    note: (o, id, how, what) => `${o} el mensaje ${id} ${how}; ${what}.`,
+    note: (o, id, how, what) => `${o} el mensaje del pedido ${id} ${how}; ${what}.`,
     read: (yes) => (yes ? 'ahora figura como leído' : 'ahora figura como no leído'),
     received: (d) => `su fecha de recepción es ahora ${d}`,
     join: '; ',

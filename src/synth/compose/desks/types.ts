@@ -83,7 +83,8 @@ export interface DeskText {
   change: {
     opener: readonly string[];
     how: readonly string[];
-    note: (opener: string, id: string, how: string, what: string) => string;
+    /** `ref`: the order the message is about, as the colleague names it */
+    note: (opener: string, ref: string, how: string, what: string) => string;
     read: (yes: boolean) => string;
     received: (day: string) => string;
     /** between two things that changed */

@@ -56,7 +56,8 @@ export const designRequests = packSource({
   system: studio,
   table: 'design_requests',
   fixed: ['deliverable', 'brand_approved', 'revision_rounds'],
-  domains: ['Multimodal_Generation'],
+  // posters, banner ads and social graphics are a design desk's work (Content_Media/Design), no generated map or page
+  domains: ['Content_Media'],
   capabilities: ['Calendar_Scheduling', 'Logic_Reasoning'],
   measure: { field: 'estimated_hours', label: 'estimated design time', unit: 'hours' },
   fields: {
@@ -260,6 +261,8 @@ export const webPageBuilds = packSource({
   fixed: ['template'],
   domains: ['Multimodal_Generation'],
   capabilities: ['Calendar_Scheduling', 'Logic_Reasoning'],
+  // the pages' performance: their average, or the weakest page, is what a web lead asks about (never a sum)
+  measure: { field: 'lighthouse_score', label: 'Lighthouse score', unit: 'points', additive: false, mean: true },
   fields: {
     template: { label: 'template', weights: [4, 3, 2, 2, 1, 1] },
     launch_on: { label: 'go-live date', from: -10, to: 30, verb: 'launching', past: 'launched' },

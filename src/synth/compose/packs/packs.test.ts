@@ -5,6 +5,7 @@ import { SCENARIO_DOMAINS, SCENARIOS, type Difficulty } from '../../../schema/ta
 import { runGate } from '../../../validate/index.js';
 import { VOCAB } from '../../kit/domains/index.js';
 import { UNSUPPORTED_CAPABILITIES } from '../../kit/taxonomy-rules.js';
+import { DOMAIN_SYSTEM_OF } from '../../../services/domains/index.js';
 import { compileRecipe } from '../compile/index.js';
 import type { SourcePart } from '../parts.js';
 import type { FieldModel } from '../../rules/fields.js';
@@ -19,7 +20,8 @@ import { SCENARIO_SOURCES } from './scenarios.js';
 // types, and a note written without a term never holds one.
 
 // a domain system's record types (a picture's places, sources/pictures.ts, are tested there)
-const packSources = PARTS.sources.filter((s) => s.domains?.length === 1 && s.service !== 'workspace');
+const SYSTEMS = new Set(Object.values(DOMAIN_SYSTEM_OF));
+const packSources = PARTS.sources.filter((s) => SYSTEMS.has(s.service));
 const DIFFICULTIES: readonly Difficulty[] = ['easy', 'medium', 'hard'];
 
 describe('domain packs', () => {
@@ -52,6 +54,16 @@ describe('domain packs', () => {
         }
       }
     }
+    // and the other way: every domain a record type lists has a sub-scenario it fits, so a task of that domain
+    // on it is labelled with a sub-scenario its records belong to (labelPath never keeps a slot path that misfits)
+    for (const src of PARTS.sources)
+      for (const domain of src.domains ?? []) {
+        const subs = SCENARIO_SOURCES[domain] as Record<string, readonly string[]>;
+        assert.ok(
+          Object.values(subs).some((names) => names.includes(src.name)),
+          `${src.name} lists ${domain} but fits none of its sub-scenarios`,
+        );
+      }
   });
 
   it('have a handful of rule fields per record type, an owner, supportable capabilities, and actions on their own record types', () => {

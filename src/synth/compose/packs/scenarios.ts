@@ -4,14 +4,17 @@ import type { SourceName } from '../sources/index.js';
 // the record types that fit a sub-scenario of the taxonomy (src/schema/taxonomy.ts SCENARIOS): a slot labelled
 // Healthcare/Pet_Care draws the pet boosters, Finance_Investment/Forex the FX exposures, most of the time
 // (recipe.ts sourceFor); a sub-scenario left out here (no record type fits it clearly) draws by its domain alone.
-// Every source named fits its domain (a pack of that domain, or a business record that lists the domain).
+// Every source named fits its domain (a pack of that domain, or a business record that lists the domain), and
+// every domain a record type lists names it under some sub-scenario: a task is labelled with a sub-scenario its
+// records belong to (labelPath), never with the slot's when they do not (receipt scans are not Stock work).
 
 type Table = { [D in ScenarioDomain]: Partial<Record<(typeof SCENARIOS)[D][number], readonly SourceName[]>> };
 
 export const SCENARIO_SOURCES: Table = {
   Office_Productivity: {
     Email: ['mails', 'partner_mails'],
-    Calendar: ['room_bookings'],
+    // desks and kit are booked for days, as rooms are
+    Calendar: ['room_bookings', 'desk_plan', 'equipment_loans'],
     Meeting: ['room_bookings', 'visitor_passes'],
     Task_Management: ['tasks', 'tickets'],
     Expense: ['purchase_requests', 'receipt_scans'],
@@ -24,26 +27,27 @@ export const SCENARIO_SOURCES: Table = {
   },
   Finance_Investment: {
     Stock: ['positions', 'trades'],
-    Financial_Report: ['research_notes', 'transactions', 'partner_mails'],
+    // the billing figures (orders, their export and the dashboard's screenshot) and the invoices partners send
+    Financial_Report: ['research_notes', 'transactions', 'partner_mails', 'sheet_rows', 'order_screenshot'],
     Forex: ['fx_exposures'],
-    Investment_Research: ['research_notes', 'positions'],
+    Investment_Research: ['research_notes', 'positions', 'feed_articles'],
   },
   Software_Engineering: {
     Code: ['pull_requests'],
     Frontend: ['pull_requests', 'deployments'],
-    DevOps: ['deployments', 'incidents', 'jobs'],
+    DevOps: ['deployments', 'incidents', 'jobs', 'integrations'],
     GitHub: ['pull_requests', 'tickets'],
     Database: ['migrations'],
   },
   Data_Science: {
-    Business_Intelligence: ['dashboards', 'metric_alerts', 'order_screenshot'],
+    Business_Intelligence: ['dashboards', 'metric_alerts', 'order_screenshot', 'customers', 'products'],
     Financial_Analysis: ['transactions', 'sheet_rows', 'order_screenshot'],
     Analytics: ['datasets', 'experiments', 'metric_alerts'],
   },
   Content_Media: {
-    Writing: ['stories'],
+    Writing: ['stories', 'feed_articles'],
     Social_Media: ['social_posts'],
-    Design: ['media_assets'],
+    Design: ['media_assets', 'design_requests'],
     Video_Audio: ['episodes', 'media_assets'],
   },
   Safety_Compliance: {
@@ -60,7 +64,8 @@ export const SCENARIO_SOURCES: Table = {
     Daily_Life: ['household_bills', 'tasks'],
   },
   Education_Knowledge: {
-    Tutoring: ['enrolments', 'submissions', 'courses'],
+    // (a course team's to-dos: a syllabus page to fix, quiz grades to export)
+    Tutoring: ['enrolments', 'submissions', 'courses', 'tasks'],
     Exam_Preparation: ['exam_sittings', 'exam_seats'],
   },
   Legal: {
@@ -72,15 +77,16 @@ export const SCENARIO_SOURCES: Table = {
     Pet_Care: ['vaccinations'],
   },
   Manufacturing_Engineering: {
-    Quality_Control: ['nonconformances', 'work_orders'],
+    // the racking inspection of the stores' pallet bays is the plant's inspection work
+    Quality_Control: ['nonconformances', 'work_orders', 'warehouse_bays'],
     Aerospace: ['aircraft_inspections'],
     Smart_Agriculture: ['field_plots'],
   },
   Multimodal_Generation: {
     Webpage: ['web_page_builds'],
+    // (no record type is about maps: a chart request is a map now and then, a design request a brand asset, so a
+    // Map slot's task is labelled with what its records are — Chart, Webpage, Video)
     Chart: ['chart_requests'],
-    // the chart requests hold the choropleth and locator maps; a design request, the map's layout
-    Map: ['chart_requests', 'design_requests'],
     Video: ['video_edits'],
   },
 };

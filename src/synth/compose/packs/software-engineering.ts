@@ -22,6 +22,9 @@ import {
 // incidents paged to on-call and the schema migrations waiting to run. Titles, versions and notes are what an
 // engineering manager, a release captain or an on-call engineer would see.
 
+// the pull requests a task's rollouts and migrations ship: more than any task draws, so none is shared
+const PR_POOL = 40;
+
 function prDescription(rng: Rng, term: string | undefined): string {
   return writePlan(
     rng,
@@ -62,7 +65,7 @@ export const pullRequests = packSource({
   // lines changed in unrelated pull requests add up to nothing; the largest change is worth knowing
   measure: { field: 'lines_changed', label: 'number of lines changed', unit: 'lines', additive: false },
   fields: {
-    repo: { label: 'repository', weights: [3, 3, 2, 2, 1, 2] },
+    repo: { label: 'repository', weights: [3, 3, 2, 2, 2, 1, 1, 1] },
     opened_on: { label: 'opening date', from: -30, to: 0, verb: 'opened' },
     ci_status: { label: 'CI status', weights: [2, 6, 2, 1, 1] },
     approvals: { label: 'approval count', min: 0, max: 4, step: 1, unit: 'approvals' },
@@ -143,7 +146,8 @@ export const deployments = packSource({
   },
   make: (w, id, i) => ({
     deployment_id: id,
-    pr_id: refId(w, 'PR-', i, 5),
+    // each rollout ships its own merged pull request: one shared by rollouts of two services would sit in two repos
+    pr_id: refId(w, 'PR-', i, PR_POOL),
     version: `v${w.rng.int(1, 4)}.${w.rng.int(0, 30)}.${i}`,
     deployed_by: colleague(w, i).email,
   }),
@@ -163,7 +167,8 @@ export const deployments = packSource({
   // what is deployed was merged first: a reviewed pull request opened before the rollout, in the service's repo
   fitParent: (pr, rollouts, w) => {
     const first = rollouts.map((r) => String(r.started_on)).sort()[0];
-    const service = String(rollouts[0]?.service);
+    const services = new Set(rollouts.map((r) => String(r.service)));
+    const service = services.size === 1 ? ([...services][0] ?? '') : '';
     return {
       status: 'merged',
       ci_status: 'passing',
@@ -310,7 +315,8 @@ export const migrations = packSource({
   },
   make: (w, id, i) => ({
     migration_id: id,
-    pr_id: refId(w, 'PR-', i, 6),
+    // a migration is named by its pull request, which holds that one change to one database
+    pr_id: refId(w, 'PR-', i, PR_POOL),
     author: colleague(w, i).email,
   }),
   // a new table starts empty; a backfill or a type change rewrites rows; how long a table stays locked follows

@@ -110,7 +110,7 @@ export const mails = defineSource({
   // a message received reads as it was sent: its body is never edited afterwards
   fixed: ['body'],
   nameField: { field: 'subject', label: 'subject line' },
-  domains: ['Office_Productivity', 'Information_Retrieval', 'Content_Media'],
+  domains: ['Office_Productivity'],
   service: 'gmail',
   noun: ['message', 'messages'],
   idField: 'message_id',
@@ -142,7 +142,12 @@ export const mails = defineSource({
   },
   title: (rec) => `"${rec.subject}" from ${rec.from} (${rec.message_id})`,
   list: () => [
-    { call: 'gmail_list_messages', args: { days_back: 45, max_results: 50 }, widening: ['days_back', 'max_results'] },
+    {
+      call: 'gmail_list_messages',
+      args: { days_back: 45, max_results: 50 },
+      widening: ['days_back', 'max_results'],
+      same: ['gmail_search_messages'],
+    },
   ],
   get: (rec) => ({ call: 'gmail_get_message', args: { message_id: rec.message_id } }),
 });

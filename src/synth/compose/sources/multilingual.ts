@@ -31,13 +31,17 @@ const MONEY: Readonly<Record<Lang, [locale: string, currency: string]>> = {
  * The order a message is about, its figure in the partner's currency and a day it names: one before the message was
  * sent (a delivery that did not come, a payment that fell due), or for a price, one after it (how long it holds).
  */
-export function matterOf(rec: Rec, w: World): Matter {
+export function matterOf(rec: Rec, w: World, taken: Set<string> = new Set()): Matter {
   const lang = rec.language as Lang;
   const [locale, currency] = MONEY[lang];
   const n = currency === 'JPY' ? w.rng.int(80, 2400) * 1000 : w.rng.int(400, 24_000);
   const sent = `${String(rec.date ?? w.today).slice(0, 10)}T12:00:00Z`;
+  // the order number names the message in what we file and send: one order per message of the task
+  let ref = `PO-${w.rng.int(10_000, 99_999)}`;
+  while (taken.has(ref)) ref = `PO-${w.rng.int(10_000, 99_999)}`;
+  taken.add(ref);
   return {
-    ref: `PO-${w.rng.int(10_000, 99_999)}`,
+    ref,
     amount: new Intl.NumberFormat(locale, { style: 'currency', currency }).format(n),
     day: dateOf(at(sent, { days: rec.topic === 'price' ? w.rng.int(10, 45) : -w.rng.int(2, 14) })),
     units: Number(rec.units),
@@ -46,7 +50,7 @@ export function matterOf(rec: Rec, w: World): Matter {
 
 export const partnerMails = defineSource({
   name: 'partner_mails',
-  domains: ['Manufacturing_Engineering', 'Office_Productivity', 'Finance_Investment'],
+  domains: ['Office_Productivity', 'Finance_Investment'],
   // what a received message says, and the language it says it in, never change
   fixed: ['language', 'topic', 'units'],
   nameField: { field: 'company', label: 'company' },
@@ -54,6 +58,8 @@ export const partnerMails = defineSource({
   noun: ['partner message', 'partner messages'],
   idField: 'message_id',
   prefix: 'msg_',
+  // people cite a partner's message by the order it is about, not by the mailbox's message id
+  cite: { field: 'ref', label: 'order number' },
   collection: 'messages',
   capabilities: ['Translation', 'Email_Communication'],
   // the order's size is written in the message, in its language: reading it out is part of the work
@@ -75,41 +81,49 @@ export const partnerMails = defineSource({
   make: (_w, id) => ({ message_id: id }),
   title: (rec) => `"${rec.subject}" from ${rec.company} (${rec.message_id})`,
   // the text follows from the drawn language and topic: written here, and kept on the record for the reply
-  fixtures: (records, w) => ({
-    gmail: {
-      messages: records.map((rec, i) => {
-        const lang = rec.language as Lang;
-        const partners = PARTNERS[lang];
-        const who = partners[(i + w.rng.int(0, partners.length - 1)) % partners.length] as (typeof partners)[number];
-        const matter = matterOf(rec, w);
-        const { subject, body, english } = partnerMessage(w.rng, lang, rec.topic as Topic, matter, who);
-        Object.assign(rec, {
-          from: `${slug(who.person.normalize('NFKD').replace(/[^\x20-\x7e]/g, '')) || 'office'}@${who.domain}`,
-          company: who.company,
-          person: who.person,
-          subject,
-          ref: matter.ref,
-          iso: ISO[lang],
-          // what the partner wrote, for a judge reading the reply or the translation beside it
-          text: body,
-          // the reference translation: the house term for the matter, then the message in English
-          english: `${HOUSE_TERM[rec.topic as Topic]}: ${matter.ref}\n\n${english}`,
-        });
-        return {
-          message_id: rec.message_id,
-          from: rec.from,
-          to: w.me.email,
-          subject,
-          body,
-          date: rec.date,
-          is_read: rec.is_read === true,
-          labels: ['INBOX'],
-        };
-      }),
-    },
-  }),
+  fixtures: (records, w) => {
+    const refs = new Set<string>();
+    return {
+      gmail: {
+        messages: records.map((rec, i) => {
+          const lang = rec.language as Lang;
+          const partners = PARTNERS[lang];
+          const who = partners[(i + w.rng.int(0, partners.length - 1)) % partners.length] as (typeof partners)[number];
+          const matter = matterOf(rec, w, refs);
+          const { subject, body, english } = partnerMessage(w.rng, lang, rec.topic as Topic, matter, who);
+          Object.assign(rec, {
+            from: `${slug(who.person.normalize('NFKD').replace(/[^\x20-\x7e]/g, '')) || 'office'}@${who.domain}`,
+            company: who.company,
+            person: who.person,
+            subject,
+            ref: matter.ref,
+            iso: ISO[lang],
+            // what the partner wrote, for a judge reading the reply or the translation beside it
+            text: body,
+            // the reference translation: the house term for the matter, then the message in English
+            english: `${HOUSE_TERM[rec.topic as Topic]}: ${matter.ref}\n\n${english}`,
+          });
+          return {
+            message_id: rec.message_id,
+            from: rec.from,
+            to: w.me.email,
+            subject,
+            body,
+            date: rec.date,
+            is_read: rec.is_read === true,
+            labels: ['INBOX'],
+          };
+        }),
+      },
+    };
+  },
   list: () => [
-    { call: 'gmail_list_messages', args: { days_back: 30, max_results: 50 }, widening: ['days_back', 'max_results'] },
+    {
+      call: 'gmail_list_messages',
+      args: { days_back: 30, max_results: 50 },
+      widening: ['days_back', 'max_results'],
+      same: ['gmail_search_messages'],
+    },
   ],
   get: (rec) => ({ call: 'gmail_get_message', args: { message_id: rec.message_id } }),
   seenIn: (w) =>

@@ -181,13 +181,15 @@ export const tasks = defineSource({
   ] satisfies FieldModel[],
   make: (w, id, i) => ({
     task_id: id,
-    // an issue with what is to be done about it: "Look into: Course page shows old syllabus"
-    title: fresh(
+    // an issue with what is to be done about it: "Look into: Course page shows old syllabus". Each to-do is about
+    // its own issue (not "Fix:" and "Look into:" the same one); more to-dos than issues: whose it is tells them apart
+    title: `${w.rng.pick(['Follow up', 'Look into', 'Fix', 'Chase', 'Check'])}: ${fresh(
       w,
-      'to-do title',
-      w.vocab.items.flatMap((item) => ['Follow up', 'Look into', 'Fix', 'Chase', 'Check'].map((v) => `${v}: ${item}`)),
-      i * 5 + w.rng.int(0, 4),
-    ),
+      'to-do item',
+      w.vocab.items,
+      i,
+      (item, n) => `${item} (${w.staff[(i + n) % w.staff.length]?.first ?? 'Sam'})`,
+    )}`,
     description: writePlan(w.rng, {
       first: oneOf(
         w.rng,

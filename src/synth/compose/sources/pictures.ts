@@ -17,7 +17,7 @@ const SHOT = 'screenshots/orders.png';
 export const orderScreenshot = defineSource({
   ...ORDERS,
   name: 'order_screenshot',
-  domains: ['Data_Science', 'Finance_Investment', 'Office_Productivity'],
+  domains: ['Data_Science', 'Finance_Investment'],
   noun: ['order', 'orders'],
   capabilities: ['Multimodal_Perception', 'Data_Analysis'],
   fixtures: (records, w) => ({

@@ -2,9 +2,9 @@ import type { Rng } from '../../../env/rng.js';
 import { at } from '../../kit/dates.js';
 import type { DomainVocab } from '../../kit/domains/types.js';
 import { oneOf, writePlan } from '../../kit/content.js';
-import { slug } from '../../kit/text.js';
 import type { FieldModel } from '../../rules/fields.js';
 import { shuffle } from '../../kit/ids.js';
+import { nth } from '../packs/table-source.js';
 import { byEmail, colleague, cycle, defineSource, firstFresh, fresh } from './kit.js';
 
 // sources: where the facts live. each declares the fields a rule may select by (every record draws them
@@ -57,7 +57,7 @@ const TEAMS = ['Finance', 'Sales', 'Operations', 'HR', 'Leeds office', 'night sh
 export const tickets = defineSource({
   name: 'tickets',
   nameField: { field: 'title', label: 'title' },
-  domains: ['Software_Engineering', 'Office_Productivity', 'Automation_Platform'],
+  domains: ['Software_Engineering', 'Office_Productivity'],
   service: 'helpdesk',
   noun: ['ticket', 'tickets'],
   idField: 'ticket_id',
@@ -111,7 +111,7 @@ export const tickets = defineSource({
 export const customers = defineSource({
   name: 'customers',
   nameField: { field: 'name', label: 'company name' },
-  domains: ['Data_Science', 'Finance_Investment', 'Office_Productivity'],
+  domains: ['Data_Science'],
   service: 'crm',
   noun: ['customer account', 'customer accounts'],
   idField: 'customer_id',
@@ -203,10 +203,37 @@ function industryOf(name: string, rng: Rng): string {
   );
 }
 
+// a retailer's stock lines at prices between a few and a few hundred dollars, and the wholesalers who supply them
+const CATALOGUE: readonly (readonly [string, string])[] = [
+  ['Cordless drill 18 V', 'hardware'],
+  ['LED bulb, 4-pack', 'hardware'],
+  ['Garden hose 25 m', 'garden'],
+  ['Cast-iron frying pan', 'kitchen'],
+  ['Electric kettle 1.7 L', 'kitchen'],
+  ['Bluetooth speaker', 'electronics'],
+  ['USB-C charger 65 W', 'electronics'],
+  ['Noise-cancelling headphones', 'electronics'],
+  ['Hiking boots', 'footwear'],
+  ['Rain jacket', 'apparel'],
+  ['Running socks, 3-pack', 'apparel'],
+  ['Yoga mat', 'sports'],
+  ['Insulated water bottle', 'sports'],
+  ['Desk lamp', 'home'],
+  ['Bath towel set', 'home'],
+  ['Air purifier', 'home'],
+];
+const SUPPLIERS = [
+  'Harbour Wholesale',
+  'Linwood Trading',
+  'Brightline Distribution',
+  'Oakfield Supply Co',
+  'Marlow Imports',
+];
+
 export const products = defineSource({
   name: 'products',
   nameField: { field: 'name', label: 'product name' },
-  domains: ['Manufacturing_Engineering', 'Office_Productivity'],
+  domains: ['Data_Science'],
   service: 'inventory',
   noun: ['product', 'products'],
   idField: 'product_id',
@@ -226,13 +253,18 @@ export const products = defineSource({
     { kind: 'number', field: 'daily_avg_sales', label: 'average daily sales', min: 0, max: 30, step: 1, unit: 'units' },
     { kind: 'number', field: 'unit_price', label: 'unit price', min: 4, max: 400, step: 0.01, currency: 'USD' },
   ] satisfies FieldModel[],
-  make: (w, id, i) => ({
-    product_id: id,
-    name: `${cycle(w.vocab.products, i)}${i >= w.vocab.products.length ? ` (${['large', 'regional', 'spare'][i % 3]})` : ''}`,
-    category: slug(w.domain).split('-')[0],
-    min_stock_threshold: w.rng.int(12, 40),
-    supplier: cycle(w.vocab.companies, i + 2),
-  }),
+  // a BI team reads a retail client's catalogue: goods on shelves and in warehouses, from their suppliers —
+  // not the team's own notebook seats and compute credits
+  make: (w, id, i) => {
+    const [name, category] = nth(w, CATALOGUE, i);
+    return {
+      product_id: id,
+      name,
+      category,
+      min_stock_threshold: w.rng.int(12, 40),
+      supplier: cycle(SUPPLIERS, i + 2),
+    };
+  },
   title: (rec) => `${rec.name} (${rec.product_id})`,
   list: () => [{ call: 'inventory_list_products', args: {} }],
   get: (rec) => ({ call: 'inventory_get_product', args: { product_id: rec.product_id } }),
@@ -253,7 +285,7 @@ const TX_TERMS = ['conference', 'refund', 'annual plan', 'client dinner', 'hardw
 export const transactions = defineSource({
   name: 'transactions',
   nameField: { field: 'merchant', label: 'merchant' },
-  domains: ['Finance_Investment', 'Data_Science', 'Travel_Lifestyle'],
+  domains: ['Finance_Investment', 'Data_Science'],
   service: 'finance',
   noun: ['transaction', 'transactions'],
   idField: 'transaction_id',

@@ -16,6 +16,12 @@ export const educationKnowledge: DomainVocab = {
     'Exam room double-booked',
     'Enrolment form rejects postcodes',
     'Lecture recording missing',
+    'Attendance register not synced',
+    'Marking rubric missing from the module page',
+    'Timetable clash for Year 10 science',
+    'Feedback deadline not set for essay 2',
+    'Parent evening slots not published',
+    'Lab booking form not working',
   ],
   products: [
     'Learning platform seat',

@@ -20,6 +20,10 @@ export const officeProductivity: DomainVocab = {
     'Expense form rejects receipts',
     'Onboarding laptop not delivered',
     'Distribution list missing new hires',
+    'Room booking panel shows wrong times',
+    'New starter missing from the org chart',
+    'Team calendar not shared with contractors',
+    'Scanner emails going to spam',
   ],
   products: [
     'Desk booking licence',

@@ -16,6 +16,12 @@ export const travelLifestyle: DomainVocab = {
     'Group dinner headcount changed',
     'Car hire invoice missing',
     'Conference pass not issued',
+    'Train tickets not refunded',
+    'Hotel invoice in the wrong company name',
+    'Airport transfer not booked',
+    'Per diem rate missing for Lisbon',
+    'Seat upgrade charged twice',
+    'Travel insurance certificate missing',
   ],
   products: [
     'Corporate travel plan',
