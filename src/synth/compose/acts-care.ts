@@ -188,6 +188,7 @@ export const CARE_ACTS: Readonly<Record<string, readonly PolicyAct[]>> = {
     act(
       ['Extension', 'Extension grant'],
       'An extension agreed before the work is very late spares the student the late penalty.',
+      { late_days: 'low' },
     ),
     act('Late penalty', 'Work handed in late without an extension loses marks under the regulations.', {
       extension_granted: false,
@@ -201,7 +202,8 @@ export const CARE_ACTS: Readonly<Record<string, readonly PolicyAct[]>> = {
   exam_sittings: [
     act(
       ['Special consideration', 'Mitigation'],
-      'Candidates whose performance was affected on the day are considered under the regulations, not case by case.',
+      'Candidates whose performance was affected on the day (illness, a journey that went wrong) are considered under the regulations, not case by case.',
+      { notes: ['illness', 'medical evidence', 'transport'] },
     ),
     act('Absence follow-up', 'Candidates absent from an exam are asked about mitigating circumstances.', {
       status: ['absent'],

@@ -49,7 +49,11 @@ export const INDUSTRY_ACTS: Readonly<Record<string, readonly PolicyAct[]>> = {
     act('Irrigation fault', 'Faulty irrigation is fixed before the next dry spell.', { irrigation_status: ['fault'] }),
   ],
   positions: [
-    act(['Watch list', 'Monitoring'], 'Positions that have moved against the thesis are watched more closely.'),
+    act(
+      ['Watch list', 'Monitoring'],
+      'A position whose thesis now faces a regulatory risk, a dividend cut or a guidance change is watched more closely.',
+      { thesis: ['regulatory risk', 'dividend cut', 'guidance'] },
+    ),
     act('Restricted list', 'Positions in restricted names are frozen: no adding or trimming without compliance.', {
       restricted: true,
     }),
@@ -78,6 +82,7 @@ export const INDUSTRY_ACTS: Readonly<Record<string, readonly PolicyAct[]>> = {
     act(
       ['Compliance review', 'Pre-publication review'],
       'A note goes out only with its conflicts disclosure; compliance checks that before publication.',
+      { conflicts_disclosed: false, status: ['draft'] },
     ),
     act('Rating change', 'Rating changes are published only after the supervisory analyst signs off.', {
       note_type: ['rating change'],

@@ -6,8 +6,11 @@ export const STUDIO_ACTS: Readonly<Record<string, readonly PolicyAct[]>> = {
   stories: [
     act(
       ['Legal read', 'Legal review'],
-      'Stories due soon that carry legal risk are read by the lawyer before they run.',
-      { due_on: 'ahead' },
+      'Stories due soon that carry legal risk (a freelance, an anonymous source, court copy) are read by the lawyer before they run.',
+      {
+        due_on: 'ahead',
+        notes: ['anonymous source', 'court reporting', 'freelance', 'right of reply', 'embargoed figures'],
+      },
     ),
     act('Subbing slot', 'Stories due soon are booked a subeditor.', { due_on: 'ahead' }),
     act('Picture commissioning', 'Features and explainers need pictures commissioned early.', {
@@ -132,7 +135,7 @@ export const STUDIO_ACTS: Readonly<Record<string, readonly PolicyAct[]>> = {
     act(
       ['Disabling', 'Skill removal'],
       'A skill that can write or send for us outside a sandbox is the widest door an attacker could use.',
-      { sandboxed: false },
+      { sandboxed: false, permission_level: ['read-write', 'send on behalf', 'admin'] },
     ),
     act('Security review', 'Skills from outside the company get a security review before they are installed.', {
       status: ['requested'],
@@ -213,7 +216,10 @@ export const STUDIO_ACTS: Readonly<Record<string, readonly PolicyAct[]>> = {
     }),
   ],
   equipment_loans: [
-    act(['Condition check', 'Return check'], 'Kit is checked on return so that damage is charged to the right loan.'),
+    act(['Condition check', 'Return check'], 'Kit is checked on return so that damage is charged to the right loan.', {
+      condition_checked: false,
+      due_back_on: 'stale',
+    }),
     act('Return chase', 'Kit not back by its return date is chased with the borrower.', { due_back_on: 'stale' }),
     act('Loan extension', 'Loans ending soon are extended or collected.', { due_back_on: 'ahead' }),
   ],

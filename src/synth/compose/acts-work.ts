@@ -91,7 +91,7 @@ export const WORK_ACTS: Readonly<Record<string, readonly PolicyAct[]>> = {
   transactions: [
     act(
       ['Escalation', 'Owner follow-up'],
-      'Flagged spend goes back to the card holder for an explanation before month end.',
+      'A flagged charge is queried with the vendor’s billing contact before month end, while it can still be credited.',
       { status: ['flagged'], amount: 'high' },
     ),
     act('Follow-up', 'A transaction pending this long usually means a missing receipt or approval.', {
@@ -215,8 +215,8 @@ export const WORK_ACTS: Readonly<Record<string, readonly PolicyAct[]>> = {
   ward_beds: [
     act(
       ['Bed preparation', 'Admission readiness'],
-      'An admission waits on a bed that is free and fitted for the patient; those beds are made up first.',
-      { status: ['free'] },
+      'An admission waits on a free bed with piped oxygen and suction at the bedside; those beds are made up first.',
+      { status: ['free'], sockets: 'high' },
       'follow_up_task',
     ),
     act('Bed release', 'A blocked bed costs an admission; each one is chased with domestic services or estates.', {

@@ -10,7 +10,7 @@ export interface PolicyAct {
   lean?: Readonly<Record<string, Lean>>;
   /** why the work is done, one sentence in the words of the team that does it */
   why: string;
-  /** the field the reason turns on (its first lean): every rule of the section names it, on its side */
+  /** the fields the reason turns on (its leans): every rule of the section names each, on its side */
   must?: readonly string[];
   /**
    * the generic action (follow_up_task …) this is the record type's form of, where the action's own headings say
@@ -19,7 +19,10 @@ export interface PolicyAct {
   of?: string;
 }
 
-/** An act; the first field it leans on is the one its reason turns on, so every rule of its section names it. */
+/**
+ * An act; the fields it leans on are the ones its reason turns on, so every rule of its section names each on the
+ * side the reason calls for (a drawn rule never leaves out what the reason is about, nor keeps its other side)
+ */
 export const act = (
   sections: string | readonly string[],
   why: string,
@@ -28,6 +31,6 @@ export const act = (
 ): PolicyAct => ({
   sections: typeof sections === 'string' ? [sections] : sections,
   why,
-  ...(lean ? { lean, must: Object.keys(lean).slice(0, 1) } : {}),
+  ...(lean ? { lean, must: Object.keys(lean).filter((f) => lean[f] !== 'unrelated') } : {}),
   ...(of ? { of } : {}),
 });

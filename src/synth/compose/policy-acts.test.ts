@@ -2,8 +2,8 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { createRng } from '../../env/rng.js';
 import { lintText } from '../kit/lint.js';
-import { drawRule } from '../rules/draw.js';
-import { atomsOf } from '../rules/rule.js';
+import { drawRule, type Lean } from '../rules/draw.js';
+import { type Atom, atomsOf } from '../rules/rule.js';
 import { CONCERNS } from './concerns.js';
 import { WINDOWS } from './criteria.js';
 import { ACTS, actNamed } from './policy-acts.js';
@@ -23,10 +23,11 @@ describe('policy acts', () => {
         for (const [field, lean] of Object.entries(a.lean ?? {})) {
           const m = src.fields.find((x) => x.field === field);
           assert.ok(m && m.rule !== false, `${src.name}.${field}: no rule field`);
+          // a list leans on enum values, or on the terms of a note that call for the work ("freelance")
           if (Array.isArray(lean)) {
-            assert.equal(m.kind, 'enum', `${src.name}.${field}`);
-            for (const v of lean as string[])
-              assert.ok(m.kind === 'enum' && m.values.includes(v), `${src.name}.${field}: ${v}`);
+            assert.ok(m.kind === 'enum' || m.kind === 'text', `${src.name}.${field}`);
+            const known = m.kind === 'enum' ? m.values : m.kind === 'text' ? m.terms : [];
+            for (const v of lean as string[]) assert.ok(known.includes(v), `${src.name}.${field}: ${v}`);
           }
         }
       }
@@ -49,6 +50,46 @@ describe('policy acts', () => {
                 );
             }
           }
+  });
+
+  it('name every field an act leans on, on its side, and never except the side its reason calls for', () => {
+    // whether a condition takes the side a lean calls for
+    const onSide = (atom: Atom, lean: Lean): boolean => {
+      if (Array.isArray(lean))
+        return atom.kind === 'in'
+          ? atom.values.every((v) => lean.includes(v))
+          : atom.kind === 'mentions'
+            ? lean.includes(atom.term)
+            : false;
+      if (typeof lean === 'boolean') return atom.kind === 'flag' && atom.value === lean;
+      if (lean === 'high') return atom.kind === 'at_least';
+      if (lean === 'low') return atom.kind === 'at_most';
+      if (lean === 'ahead') return atom.kind === 'due_within';
+      if (lean === 'stale') return atom.kind === 'older' || atom.kind === 'overdue';
+      return atom.kind === 'recent';
+    };
+    const rng = createRng(11);
+    for (const src of PARTS.sources)
+      for (const a of ACTS[src.name] ?? []) {
+        const lean = { ...CONCERNS[src.name], ...a.lean };
+        for (const d of ['easy', 'medium', 'hard'] as const)
+          for (let i = 0; i < 6; i++) {
+            const r = drawRule(src.fields, rng, d, lean, a.must);
+            const what = `${src.name} ${a.sections[0]}: ${JSON.stringify(r)}`;
+            for (const f of a.must ?? [])
+              assert.ok(
+                r.all.some((x) => x.field === f && onSide(x, lean[f] as Lean)),
+                what,
+              );
+            for (const x of [...r.all, ...(r.any ?? [])]) {
+              const l = lean[x.field];
+              if (l !== undefined && l !== 'unrelated') assert.ok(onSide(x, l), what);
+            }
+            const l = r.unless && lean[r.unless.field];
+            if (r.unless && l !== undefined && l !== 'unrelated')
+              assert.ok(!onSide(r.unless, l), `exception on the called side: ${what}`);
+          }
+      }
   });
 
   it("name the reason of every action's section on the record types it applies to", () => {

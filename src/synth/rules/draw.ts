@@ -100,8 +100,13 @@ export function drawAtom(m: FieldModel, rng: Rng, lean?: Lean, exception = false
       return dateAtom(m, rng, lean === 'ahead' || lean === 'stale' || lean === 'recent' ? lean : undefined);
     case 'flag':
       return { kind: 'flag', field: m.field, value: typeof lean === 'boolean' ? lean !== exception : rng.chance(0.5) };
-    case 'text':
-      return { kind: 'mentions', field: m.field, term: rng.pick(m.terms) };
+    case 'text': {
+      // with a lean, the terms that call for the work ("freelance" for a legal read); an exception, the others
+      const wanted = Array.isArray(lean) ? (lean as readonly string[]) : undefined;
+      const terms = wanted ? m.terms.filter((t) => wanted.includes(t) !== exception) : m.terms;
+      if (!terms.length) throw new Error(`rules: the lean of ${m.field} leaves no term of it`);
+      return { kind: 'mentions', field: m.field, term: rng.pick(terms) };
+    }
   }
 }
 
@@ -215,6 +220,7 @@ export function drawRule(
     const l = lean[m.field];
     if (l === undefined) return true;
     if (m.kind === 'date') return false;
+    if (m.kind === 'text') return !Array.isArray(l) || m.terms.some((t) => !(l as readonly string[]).includes(t));
     return m.kind !== 'enum' || !Array.isArray(l) || m.values.some((v) => !(l as readonly string[]).includes(v));
   });
   // an exception keeps the task's weight where its alternatives or a condition could not be drawn

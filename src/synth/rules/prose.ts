@@ -95,8 +95,6 @@ function pickDated(
 // a flag's words come as a phrase that follows a noun ("with customer impact", "still enabled", "needing a read")
 // or as a bare adjective ("non-refundable"), which cannot: "bookings non-refundable" must be "bookings that are …"
 const bareAdjective = (p: string) => /^[a-z-]+$/i.test(p) && !/(ed|en|ing)$/.test(p);
-// "is needing a read", "is without an NDA" do not read; "is running in a sandbox" does
-const stative = (p: string) => /^(?:(?:still|not) )?(?:without|needing|requiring|holding|naming|owing)\b/.test(p);
 
 /**
  * A flag after the plural noun: "bookings that are non-refundable", "jobs still enabled", "desks that are sit-stand
@@ -112,34 +110,63 @@ export const flagModifier = (p: string): string =>
       ? `that are ${p}`
       : p;
 
-/** A flag said of one record: "the booking is non-refundable", "the migration has a down migration". */
+// a participle's forms with one record as subject: "needing" → "needs" (and "does not need")
+const VERB_FORMS: Readonly<Record<string, readonly [string, string]>> = {
+  needing: ['needs', 'need'],
+  requiring: ['requires', 'require'],
+  holding: ['holds', 'hold'],
+  naming: ['names', 'name'],
+  owing: ['owes', 'owe'],
+};
+
+// a participle's phrase after a plural noun as a relative clause: "naming a client" → "that name a client"
+const relative = (p: string) => {
+  const m = /^(needing|requiring|holding|naming|owing) (.+)$/.exec(p);
+  return m ? `that ${(VERB_FORMS[m[1] as string] as readonly [string, string])[1]} ${m[2]}` : p;
+};
+
+// "a legal read" after "no": "no legal read"
+const noArticle = (p: string) => p.replace(/^(?:an?|any) /, '');
+
+/**
+ * A flag said of one record: "the booking is non-refundable", "the migration has a down migration", "the story
+ * needs a legal read", "the story needs no legal read", "the account holds privileged access" (a participle's
+ * phrase is said with its verb, never "is one needing …").
+ */
 export function flagClause(the: string, p: string): string {
   if (p.startsWith('with ')) return `${the} has ${p.slice(5)}`;
-  return stative(p) ? `${the} is one ${p}` : `${the} is ${p}`;
+  const m = /^(still |not )?(without|needing|requiring|holding|naming|owing) (.+)$/.exec(p);
+  if (!m) return `${the} is ${p}`;
+  const adverb = m[1] ?? '';
+  const word = m[2] as string;
+  const rest = m[3] as string;
+  if (word === 'without') return adverb === 'not ' ? `${the} has ${rest}` : `${the} ${adverb}has no ${noArticle(rest)}`;
+  const [third, bare] = VERB_FORMS[word] as readonly [string, string];
+  if (adverb !== 'not ') return `${the} ${adverb}${third} ${rest}`;
+  return word === 'needing' ? `${the} needs no ${noArticle(rest)}` : `${the} does not ${bare} ${rest}`;
 }
 
 // "with a receipt total of at least €250": one figure takes its article, a plural label none ("with failed runs of …")
 const some = (label: string) => (isPlural(label) ? label : `${aOrAn(label)} ${label}`);
 
-// a count said with its noun once: "2 screens", "1 gas point", "500 units ordered"
-const counting = (c: Counted, v: number) => `${grouped(v)} ${c.noun[v === 1 ? 0 : 1]}${c.tail}`;
+// a count said with its noun once: "2 screens", "one gas point", "500 units ordered"
+const counting = (c: Counted, v: number) => `${v === 1 ? 'one' : grouped(v)} ${c.noun[v === 1 ? 0 : 1]}${c.tail}`;
+
+// a count's bound as people say it: "at least one gas point", "no sockets", "2 or fewer screens" (never "no fewer
+// than 1", "at most 0")
+function countBound(c: Counted, v: number, least: boolean, rng: Rng): string {
+  const plural = `${c.noun[1]}${c.tail}`;
+  if (!least && v === 0) return `no ${plural}`;
+  if (least && v <= 1) return rng.pick([`at least ${counting(c, 1)}`, `one or more ${plural}`]);
+  if (!least && v === 1) return rng.pick([`at most ${counting(c, 1)}`, `no more than ${counting(c, 1)}`]);
+  return least
+    ? rng.pick([`at least ${counting(c, v)}`, `${grouped(v)} or more ${plural}`, `no fewer than ${counting(c, v)}`])
+    : rng.pick([`at most ${counting(c, v)}`, `no more than ${counting(c, v)}`, `${grouped(v)} or fewer ${plural}`]);
+}
 
 // a count's bound after the plural noun: "with at least 2 screens", "holding 1,000 or more shares", "with no sockets"
-function countModifier(c: Counted, v: number, bound: 'at_least' | 'at_most', rng: Rng): string {
-  const [verb] = c.verb;
-  if (bound === 'at_most' && v === 0) return `${verb} no ${c.noun[1]}${c.tail}`;
-  return bound === 'at_least'
-    ? rng.pick([
-        `${verb} at least ${counting(c, v)}`,
-        `${verb} ${grouped(v)} or more ${c.noun[1]}${c.tail}`,
-        `${verb} no fewer than ${counting(c, v)}`,
-      ])
-    : rng.pick([
-        `${verb} at most ${counting(c, v)}`,
-        `${verb} no more than ${counting(c, v)}`,
-        ...(v > 1 ? [`${verb} ${grouped(v)} or fewer ${c.noun[1]}${c.tail}`] : []),
-      ]);
-}
+const countModifier = (c: Counted, v: number, bound: 'at_least' | 'at_most', rng: Rng): string =>
+  `${c.verb[0]} ${countBound(c, v, bound === 'at_least', rng)}`;
 
 // the values of an enum condition as said in running text
 const valuesOf = (a: Atom & { values: readonly string[] }, m: FieldModel) =>
@@ -325,12 +352,7 @@ export function clause(a: Atom, models: readonly FieldModel[], n: Nouns, today: 
       const c = m.kind === 'number' ? countedOf(m) : undefined;
       const least = a.kind === 'at_least';
       if (c) {
-        const has = `${subject()} ${c.verb[1]}`;
-        if (!least && a.value === 0) return `${has} no ${c.noun[1]}${c.tail}`;
-        return rng.pick([
-          `${has} ${least ? 'at least' : 'at most'} ${counting(c, a.value)}`,
-          `${has} ${least ? 'no fewer than' : 'no more than'} ${counting(c, a.value)}`,
-        ]);
+        return `${subject()} ${c.verb[1]} ${countBound(c, a.value, least, rng)}`;
       }
       const t = amount(m, a.value);
       if (echoes(own, n)) return `${subject()} has ${some(m.label)} of ${least ? 'at least' : 'at most'} ${t}`;
@@ -360,7 +382,9 @@ export function clause(a: Atom, models: readonly FieldModel[], n: Nouns, today: 
 /** The rule as one noun phrase: "referrals whose urgency is urgent and referred 10 or more days ago, unless …". */
 export function rulePhrase(r: Rule, models: readonly FieldModel[], n: Nouns, today: string, rng: Rng): string {
   const mod = (a: Atom) => modifier(a, models, today, rng, n);
-  let s = `${n.plural} ${and(r.all.map(mod))}`;
+  // after "whose sentiment is mixed" a bare "naming a client" reads as part of it: it becomes "that name a client"
+  const mods = r.all.map(mod).map((p, i, xs) => (i > 0 && /^(?:whose|where) /.test(xs[i - 1] ?? '') ? relative(p) : p));
+  let s = `${n.plural} ${and(mods)}`;
   // the alternatives are whole clauses: a comma between them, never inside one ("on or before", "10 or more")
   if (r.any) {
     const alts = r.any.map(mod);

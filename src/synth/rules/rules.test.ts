@@ -331,7 +331,12 @@ describe('selection rules', () => {
     assert.equal(flagModifier('a dispatch box'), 'that are dispatch boxes');
     assert.equal(flagClause('the booking', 'non-refundable'), 'the booking is non-refundable');
     assert.equal(flagClause('the migration', 'with a down migration'), 'the migration has a down migration');
-    assert.equal(flagClause('the story', 'needing a legal read'), 'the story is one needing a legal read');
+    // a participle's phrase is said with its verb, never "is one needing …"
+    assert.equal(flagClause('the story', 'needing a legal read'), 'the story needs a legal read');
+    assert.equal(flagClause('the story', 'not needing a legal read'), 'the story needs no legal read');
+    assert.equal(flagClause('it', 'holding privileged access'), 'it holds privileged access');
+    assert.equal(flagClause('the item', 'not naming a client'), 'the item does not name a client');
+    assert.equal(flagClause('the visitor', 'still without an NDA'), 'the visitor still has no NDA');
     assert.equal(flagClause('it', 'already chased'), 'it is already chased');
     assert.equal(flagClause('the flow', 'running in a sandbox'), 'the flow is running in a sandbox');
     const models: FieldModel[] = [
@@ -362,9 +367,11 @@ describe('count fields', () => {
       said.add(modifier({ kind: 'at_most', field: 'screens', value: k % 2 ? 2 : 1 }, models, TODAY, rng));
       said.add(modifier({ kind: 'at_least', field: 'units', value: 250 }, models, TODAY, rng));
     }
-    for (const s of ['with at most 2 screens', 'with at most 1 screen', 'with at least 250 units ordered'])
+    for (const s of ['with at most 2 screens', 'with at most one screen', 'with at least 250 units ordered'])
       assert.ok(said.has(s), `${s} never said: ${[...said].join(' | ')}`);
     for (const s of said) assert.doesNotMatch(s, /screens? of at most \d+ screens?|units ordered of at least/);
+    // one is said as a word, and never as "no fewer than 1" or "at most 0"
+    for (const s of said) assert.doesNotMatch(s, /\b(?:no fewer than|at least|at most|no more than) [01]\b/);
   });
 });
 

@@ -269,12 +269,20 @@ function ruleOf(
   const pool = src.fields.filter((f) => !(f.field in taken) && f !== branchField);
   // the side each field calls for attention on, unless the work is a go-ahead; the action's own leans first
   // (a generic action's form on this record type, a ward bed's preparation, says which side of it is meant)
-  const lean = { ...(recipe.action?.approves ? {} : CONCERNS[src.name]), ...work?.lean, ...recipe.action?.lean };
+  // the section's own reason last: its sides are what the heading promises ("Owner follow-up" of spend is the
+  // flagged spend, whatever a generic action leans on)
+  const section = recipe.action?.approves ? undefined : actNamed(src.name, tag);
+  const lean = {
+    ...(recipe.action?.approves ? {} : CONCERNS[src.name]),
+    ...work?.lean,
+    ...recipe.action?.lean,
+    ...section?.lean,
+  };
   const fits = (r: Rule) =>
     (recipe.interaction !== 'change' || lateAtom(r, src) >= 0) && (!dated || atomsOf(r).some(isDateAtom));
   // the field the section's reason turns on is named too (a revocation turns on non-use), unless the work is a
   // go-ahead, whose own fields decide it
-  const reason = recipe.action?.approves ? [] : (actNamed(src.name, tag)?.must ?? []);
+  const reason = section?.must ?? [];
   const must = [...(recipe.action?.must ?? []), ...reason.filter((f) => !recipe.action?.must?.includes(f))];
   // a rule that fits and whose records can agree; none in 80 draws: the last that fits, else the last whose
   // records can agree (no rule of a record type that cannot change fits a mid-task change)

@@ -379,7 +379,8 @@ export const actions = [
     // what happened on the day decides it (an illness, a clash), not the arrangements made beforehand
     lean: { access_arrangement: 'unrelated' },
     sections: ['Special consideration', 'Mitigation'],
-    from: ['entered', 'sat', 'absent'],
+    // only a paper that has been sat (or missed) can have been affected on the day
+    from: ['sat', 'absent'],
     field: 'status',
     value: 'special consideration',
     phrases: [

@@ -149,14 +149,23 @@ export const contracts = packSource({
   system: matters,
   table: 'contracts',
   fixed: ['contract_type'],
-  // a contract expires once its term has ended, not before
-  agree: (rec, w) =>
-    rec.status === 'expired' && daysFrom(w.today, rec.renewal_date) > 0
-      ? [
-          ...shuffle(w.rng, ['executed', 'in renewal', 'terminated']).map((status) => ({ status })),
-          { renewal_date: onDay(w, -w.rng.int(1, 30)) },
-        ]
-      : [],
+  // a contract expires once its term has ended, not before; one still to renew has its notice date (the renewal
+  // less the notice period) ahead of it, so a review of the renewals coming up is still in time to give notice
+  agree: (rec, w) => {
+    const left = daysFrom(w.today, rec.renewal_date);
+    if (rec.status === 'expired' && left > 0)
+      return [
+        ...shuffle(w.rng, ['executed', 'in renewal', 'terminated']).map((status) => ({ status })),
+        { renewal_date: onDay(w, -w.rng.int(1, 30)) },
+      ];
+    if (left <= 0 || left - Number(rec.notice_period_days) >= 0) return [];
+    // the longest notice periods that still fit first, then a later renewal for the notice period it has
+    const fits = [180, 150, 120, 90, 60, 30].filter((d) => d <= left);
+    return [
+      ...fits.map((notice_period_days) => ({ notice_period_days })),
+      { renewal_date: onDay(w, Number(rec.notice_period_days) + w.rng.int(0, 60)) },
+    ];
+  },
   domains: ['Legal'],
   capabilities: ['Calendar_Scheduling', 'Logic_Reasoning', 'Knowledge_Retrieval'],
   measure: { field: 'annual_value', label: 'annual contract value', unit: 'GBP' },

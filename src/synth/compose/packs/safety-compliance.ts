@@ -62,7 +62,7 @@ export const accessReviews = packSource({
   capabilities: ['Security_Awareness', 'Logic_Reasoning'],
   fields: {
     system: { label: 'system', weights: [3, 2, 3, 2, 1, 2, 2] },
-    privileged: { label: 'access level', yes: 'holding privileged access', no: 'holding standard access', p: 0.35 },
+    privileged: { label: 'access level', yes: 'for a privileged account', no: 'for a standard account', p: 0.35 },
     last_used_on: { label: 'last use', from: -180, to: 0, verb: 'last used', subject: 'account' },
     due_on: { label: 'sign-off date', from: -10, to: 20, verb: 'due for sign-off', past: 'due for sign-off' },
     decision: { label: 'decision', weights: [6, 3, 1, 1, 1] },
