@@ -80,7 +80,8 @@ export const CARE_ACTS: Readonly<Record<string, readonly PolicyAct[]>> = {
     act(
       ['Renewal', 'Renewal review'],
       'A contract that renews itself commits us for another term unless someone decides in time.',
-      { renewal_date: 'ahead' },
+      // the notice period fits before the renewal (packs/legal.ts); it is the notice decision's own section
+      { renewal_date: 'ahead', auto_renew: true, notice_period_days: 'unrelated' },
     ),
     act('Notice decision', 'A long notice period means the decision is due well before the end date.', {
       notice_period_days: 'high',

@@ -135,7 +135,12 @@ export const STUDIO_ACTS: Readonly<Record<string, readonly PolicyAct[]>> = {
     act(
       ['Disabling', 'Skill removal'],
       'A skill that can write or send for us outside a sandbox is the widest door an attacker could use.',
-      { sandboxed: false, permission_level: ['read-write', 'send on behalf', 'admin'] },
+      {
+        sandboxed: false,
+        permission_level: ['read-write', 'send on behalf', 'admin'],
+        // what it does that writes or sends (never excepted: a skill that sends email is the one meant)
+        description: ['sends email', 'writes to the CRM', 'stores credentials', 'external API'],
+      },
     ),
     act('Security review', 'Skills from outside the company get a security review before they are installed.', {
       status: ['requested'],

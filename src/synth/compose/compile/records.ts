@@ -269,9 +269,9 @@ function ruleOf(
   const pool = src.fields.filter((f) => !(f.field in taken) && f !== branchField);
   // the side each field calls for attention on, unless the work is a go-ahead; the action's own leans first
   // (a generic action's form on this record type, a ward bed's preparation, says which side of it is meant)
-  // the section's own reason last: its sides are what the heading promises ("Owner follow-up" of spend is the
-  // flagged spend, whatever a generic action leans on)
-  const section = recipe.action?.approves ? undefined : actNamed(src.name, tag);
+  // the section's own reason last, a go-ahead's too: its sides are what the heading promises ("Owner follow-up" of
+  // spend is the flagged spend, whatever a generic action leans on; a renewal review, the contracts that renew)
+  const section = actNamed(src.name, tag);
   const lean = {
     ...(recipe.action?.approves ? {} : CONCERNS[src.name]),
     ...work?.lean,
@@ -280,8 +280,7 @@ function ruleOf(
   };
   const fits = (r: Rule) =>
     (recipe.interaction !== 'change' || lateAtom(r, src) >= 0) && (!dated || atomsOf(r).some(isDateAtom));
-  // the field the section's reason turns on is named too (a revocation turns on non-use), unless the work is a
-  // go-ahead, whose own fields decide it
+  // the fields the section's reason turns on are named too (a revocation turns on non-use)
   const reason = section?.must ?? [];
   const must = [...(recipe.action?.must ?? []), ...reason.filter((f) => !recipe.action?.must?.includes(f))];
   // a rule that fits and whose records can agree; none in 80 draws: the last that fits, else the last whose
@@ -314,12 +313,14 @@ export function drawRecords(planned: Recipe, w: World, parts: Parts<string>, dat
   const from = fromStates(recipe);
   // the fields the actions write or act from are theirs: the rule and the branch leave them alone
   const taken = { ...writes, ...from };
-  // the branch's field is chosen first, so that the rule leaves it alone
-  const branchField = recipe.branch ? branchFieldOf(src, taken, w) : undefined;
   // the section the rule is filed under says what the work is for: a generic action's own form on the record type
   // where it has one ("Bed preparation", not "Follow-up", of a ward bed)
   const work = actOfAction(src.name, recipe.action?.name);
   const tag = w.rng.pick(work?.sections ?? recipe.action?.sections ?? REVIEW_TAGS);
+  // the branch's field is chosen first, so that the rule leaves it alone; never one the section's reason turns on,
+  // which its rule names (an owner follow-up on rising errors is not split by the error rate)
+  const reasons = Object.fromEntries((actNamed(src.name, tag)?.must ?? []).map((f) => [f, true]));
+  const branchField = recipe.branch ? branchFieldOf(src, { ...taken, ...reasons }, w) : undefined;
   const rule = ruleOf(recipe, src, taken, branchField, w, dated, work, tag);
   const { roles, records } = cast(recipe, w, rule, from);
   // doing nothing must not look like the action done: no target (nor the late record) holds what it writes
