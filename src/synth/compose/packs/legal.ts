@@ -159,11 +159,13 @@ export const contracts = packSource({
         { renewal_date: onDay(w, -w.rng.int(1, 30)) },
       ];
     if (left <= 0 || left - Number(rec.notice_period_days) >= 0) return [];
-    // the longest notice periods that still fit first, then a later renewal for the notice period it has
+    // the longest notice periods that still fit first, then a later renewal for the notice period it has; a term
+    // ending within the month its rule holds to keeps the shortest notice there is
     const fits = [180, 150, 120, 90, 60, 30].filter((d) => d <= left);
     return [
       ...fits.map((notice_period_days) => ({ notice_period_days })),
       { renewal_date: onDay(w, Number(rec.notice_period_days) + w.rng.int(0, 60)) },
+      ...(fits.length ? [] : [{ notice_period_days: 30 }]),
     ];
   },
   domains: ['Legal'],
