@@ -321,13 +321,15 @@ export const agentSkills = packSource({
     };
   },
   // a skill is called only once installed: none while it is requested, in review or rejected, few once disabled
+  // (and only on the days since its install: one installed two days ago has two days' calls at most)
   derive: (rec, w) => {
     const s = String(rec.status);
+    const days = Math.max(1, Math.min(30, -daysFrom(w.today, rec.installed_on)));
     const calls = ['requested', 'security review', 'rejected'].includes(s)
       ? 0
       : s === 'disabled'
-        ? w.rng.int(0, 40)
-        : w.rng.int(30, 2400);
+        ? w.rng.int(0, Math.min(40, 3 * days))
+        : w.rng.int(1, 80) * days;
     return { invocations_30d: calls };
   },
   title: (rec) => `${rec.skill_id} (${rec.name}, ${rec.permission_level})`,

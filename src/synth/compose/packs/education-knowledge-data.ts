@@ -23,7 +23,17 @@ export const COURSES: readonly (readonly [string, string, string, number])[] = [
   ['A-level History: Tudors and Stuarts', 'History', 'A-level', 0],
   ['GCSE English Literature', 'English', 'GCSE', 0],
   ['A-level Economics: Macroeconomics', 'Economics', 'A-level', 0],
+  ['GCSE Biology (Triple Science)', 'Biology', 'GCSE', 0],
+  ['GCSE Computer Science', 'Computer Science', 'GCSE', 0],
+  ['A-level Biology: Genetics and Evolution', 'Biology', 'A-level', 0],
+  ['GCSE History: Conflict and Tension', 'History', 'GCSE', 0],
+  ['A-level English Literature: Modern Drama', 'English', 'A-level', 0],
+  ['Organic Chemistry Laboratory', 'Chemistry', 'first year', 20],
+  ['Linear Algebra', 'Mathematics', 'first year', 20],
 ];
+
+/** Whether a course level is a school's (GCSE, A-level) rather than a university's. */
+export const atSchool = (level: string): boolean => level === 'GCSE' || level === 'A-level';
 
 export const STUDENTS = [
   'Amira Hassan',
@@ -169,8 +179,12 @@ export function courseAt(w: World, courseId: string): (typeof COURSES)[number] {
   const known = book.get(courseId);
   if (known) return known;
   const taken = new Set([...book.values()].map(([t]) => t));
+  // one task's courses are one provider's: a school's GCSE and A-level classes or a university's modules
+  const first = [...book.values()][0];
+  const school = first ? atSchool(first[2]) : w.rng.chance(0.5);
+  const list = COURSES.filter(([, , level]) => atSchool(level) === school);
   const course =
-    COURSES.map((_, k) => nth(w, COURSES, book.size + k)).find(([t]) => !taken.has(t)) ?? nth(w, COURSES, book.size);
+    list.map((_, k) => nth(w, list, book.size + k)).find(([t]) => !taken.has(t)) ?? nth(w, list, book.size);
   book.set(courseId, course);
   return course;
 }

@@ -1,8 +1,9 @@
 import type { Rng } from '../../../env/rng.js';
 import { school } from '../../../services/domains/school.js';
 import { oneOf, writePlan } from '../../kit/content.js';
+import { shuffle } from '../../kit/ids.js';
 import { daysFrom } from '../../rules/fields.js';
-import type { Rec } from '../parts.js';
+import type { Rec, World } from '../parts.js';
 import { colleague, fresh } from '../sources/kit.js';
 import { addDays, nth, onDay, packAction, packSource, refId } from './table-source.js';
 import {
@@ -34,7 +35,7 @@ function syllabus(rng: Rng, term: string | undefined): string {
           `${rng.int(2, 4)} hours of teaching a week plus a weekly seminar`,
           'builds on the first-term material',
           `assessed ${rng.int(40, 70)}% by final examination`,
-          'recommended for students aiming at university entry',
+          'recommended for students planning to take the subject further',
         ),
         ...(term
           ? [
@@ -261,6 +262,15 @@ export const submissions = packSource({
   parents: { enrolment_id: enrolments },
 });
 
+// days since the series' papers were last sat (its month's middle), the way derive dates a sat entry
+function daysSinceSeries(w: World, series: string): number {
+  const month = SERIES_MONTH[series] ?? 5;
+  const today = new Date(w.today);
+  let y = today.getUTCFullYear();
+  if (Date.UTC(y, month, 17) > today.getTime()) y--;
+  return Math.round((today.getTime() - Date.UTC(y, month, 17)) / 86_400_000);
+}
+
 function sittingNote(rng: Rng, term: string | undefined): string {
   return writePlan(
     rng,
@@ -283,7 +293,8 @@ function sittingNote(rng: Rng, term: string | undefined): string {
               ),
             ]
           : []),
-        oneOf(rng, 'access arrangement evidence on file', 'parents informed', 'no further action', ''),
+        // (nothing about the arrangement itself: the note is written without the entry's fields)
+        oneOf(rng, 'parents informed', 'no further action', 'timetable sent to the candidate', ''),
       ].filter(Boolean),
     },
     'terse',
@@ -303,6 +314,32 @@ export const examSittings = packSource({
     access_arrangement: { label: 'access arrangement', weights: [8, 3, 1, 1, 1, 1] },
     status: { label: 'entry status', weights: [5, 2, 1, 1, 2, 1] },
     notes: { label: 'entry note', terms: SITTING_TERMS, write: sittingNote },
+  },
+  // results come out some two months after a series: an entry still waiting on them was sat lately, one with
+  // results (or a remark on them) longer ago; otherwise the status or the series moves
+  agree: (rec, w) => {
+    const since = daysSinceSeries(w, String(rec.exam_series));
+    const waiting = ['sat', 'special consideration'].includes(String(rec.status));
+    const out = ['results published', 'remark requested'].includes(String(rec.status));
+    const fits = (series: string) => {
+      const d = daysSinceSeries(w, series);
+      return waiting ? d <= 70 : d >= 75;
+    };
+    if (waiting && since > 70)
+      return [
+        ...shuffle(w.rng, ['results published', 'remark requested', 'absent']).map((status) => ({ status })),
+        ...Object.keys(SERIES_MONTH)
+          .filter(fits)
+          .map((exam_series) => ({ exam_series })),
+      ];
+    if (out && since < 75)
+      return [
+        { status: 'sat' },
+        ...Object.keys(SERIES_MONTH)
+          .filter(fits)
+          .map((exam_series) => ({ exam_series })),
+      ];
+    return [];
   },
   make: (w, id, i) => {
     const candidate = nth(w, STUDENTS, i + 3);

@@ -236,7 +236,8 @@ function hedgeNote(rng: Rng, term: string | undefined): string {
         oneOf(
           rng,
           `counterparty ${rng.pick(['Barclays', 'HSBC', 'BNP Paribas', 'Deutsche Bank', 'Citi'])}`,
-          'hedged per the treasury policy',
+          // (not how much is hedged: the note is written without the ratio)
+          'ratio set at the quarterly hedging review',
           'exposure from the European subsidiary',
           'reviewed at the monthly treasury meeting',
         ),

@@ -102,6 +102,25 @@ export const clientMatters = packSource({
       billed_to_date: Math.round(budget * (0.1 + w.rng.next() * 0.85)),
     };
   },
+  // no work starts, and nothing is billed, before the conflict check clears: a matter not yet cleared is at
+  // intake with at most a few hours recorded, and a closed one has its time billed or written off
+  agree: (rec, w) => {
+    const cleared = rec.conflict_cleared === true;
+    const status = String(rec.status);
+    const hours = Number(rec.unbilled_hours);
+    const out: Rec[] = [];
+    if (!cleared && !['intake', 'conflict check pending'].includes(status))
+      out.push(...shuffle(w.rng, ['intake', 'conflict check pending']).map((s) => ({ status: s })), {
+        conflict_cleared: true,
+      });
+    if (cleared && status === 'conflict check pending')
+      out.push(...shuffle(w.rng, ['intake', 'open']).map((s) => ({ status: s })), { conflict_cleared: false });
+    if (!cleared && hours > 4)
+      out.push(...shuffle(w.rng, [0, 0.5, 1, 1.5, 2, 2.5, 3, 4]).map((h) => ({ unbilled_hours: h })));
+    if (status === 'closed' && hours > 0) out.push({ status: 'pending closure' }, { unbilled_hours: 0 });
+    return out;
+  },
+  derive: (rec) => (rec.conflict_cleared === true ? {} : { billed_to_date: 0 }),
   title: (rec) => `${rec.matter_id} (${rec.matter_name})`,
   nameField: { field: 'matter_name', label: 'matter name' },
   owner: { field: 'responsible_partner', role: 'responsible partner' },
@@ -304,6 +323,8 @@ export const courtDeadlines = packSource({
     ...(['intake', 'conflict check pending', 'pending closure', 'closed'].includes(String(matter.status))
       ? { status: 'open' }
       : {}),
+    // a matter being litigated cleared its conflict check before any work on it
+    conflict_cleared: true,
   }),
 });
 
@@ -355,6 +376,8 @@ export const legalHolds = packSource({
       ),
       ...(first && String(matter.opened_on) > first ? { opened_on: addDays(first, -w.rng.int(3, 60)) } : {}),
       ...(['intake', 'conflict check pending', 'closed'].includes(String(matter.status)) ? { status: 'open' } : {}),
+      // (and was cleared for conflicts before anyone was told to preserve documents)
+      conflict_cleared: true,
     };
   },
   // reminders follow the hold's issue (a draft has none, an issued one none yet, at most one a week), and one

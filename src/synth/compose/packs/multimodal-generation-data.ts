@@ -151,7 +151,7 @@ export const VIDEOS = [
   'Launch teaser',
   'Office tour for new starters',
   'Partner spotlight',
-  'Annual results in 60 seconds',
+  'Annual results highlights',
 ];
 
 export const FRAME: Readonly<Record<string, string>> = {

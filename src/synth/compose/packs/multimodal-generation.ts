@@ -170,6 +170,26 @@ export const chartRequests = packSource({
   textField: 'spec',
 });
 
+// the longest cut each platform takes, in seconds (short-form vertical video, a looping page header)
+const LONGEST: Readonly<Record<string, number>> = {
+  YouTube: 600,
+  TikTok: 180,
+  'Instagram Reels': 90,
+  LinkedIn: 300,
+  'website hero': 60,
+  'internal all-hands': 600,
+};
+
+// the fewest days from the footage coming in to each stage of the edit
+const EDIT_LEAD: Readonly<Record<string, number>> = {
+  'rough cut': 1,
+  'fine cut': 4,
+  'colour and sound': 6,
+  'client review': 7,
+  exported: 9,
+  delivered: 10,
+};
+
 function editNotes(rng: Rng, term: string | undefined): string {
   return writePlan(
     rng,
@@ -218,12 +238,29 @@ export const videoEdits = packSource({
     },
     edit_notes: { label: 'edit notes', terms: EDIT_TERMS, write: editNotes },
   },
+  // a cut runs no longer than its platform takes (a Reel, a hero loop): a longer one is trimmed or goes elsewhere
+  agree: (rec, w) => {
+    const most = LONGEST[String(rec.platform)] ?? 600;
+    const secs = Number(rec.runtime_sec);
+    if (secs <= most) return [];
+    const shorter = shuffle(
+      w.rng,
+      [15, 20, 30, 45, 60, 75, 90, 120, 150, 180, 240, 300].filter((s) => s <= most),
+    );
+    const roomy = Object.keys(LONGEST).filter((p) => (LONGEST[p] ?? 0) >= secs);
+    return [
+      ...shorter.map((runtime_sec) => ({ runtime_sec })),
+      ...shuffle(w.rng, roomy).map((platform) => ({ platform })),
+    ];
+  },
   make: (w, id, i) => ({ edit_id: id, title: nth(w, VIDEOS, i), editor: colleague(w, i).email }),
+  // the footage is in some days before the edit got as far as it has (no fine cut of rushes that came today)
   derive: (rec, w) => {
     const arrived = addDays(rec.due_on, -w.rng.int(5, 25));
+    const lead = (EDIT_LEAD[String(rec.status)] ?? 1) + w.rng.int(0, 3);
     return {
       aspect_ratio: FRAME[String(rec.platform)] ?? '16:9 landscape',
-      footage_received_on: daysFrom(w.today, arrived) > 0 ? onDay(w, 0) : arrived,
+      footage_received_on: daysFrom(w.today, arrived) > -lead ? onDay(w, -lead) : arrived,
     };
   },
   title: (rec) => `${rec.edit_id} (${rec.title}, ${rec.platform})`,

@@ -210,17 +210,27 @@ export const equipmentLoans = packSource({
     const [prefix, value] = KIT[String(rec.item_type)] ?? ['EQ', 300];
     const out = addDays(rec.due_back_on, -w.rng.pick([7, 14, 14, 28, 60]));
     const late = daysFrom(w.today, rec.due_back_on) < 0;
+    const status = stateOf(
+      rec,
+      'status',
+      w,
+      late
+        ? ['overdue', 'overdue', 'returned', 'returned', 'lost', 'damaged']
+        : ['reserved', 'on loan', 'on loan', 'on loan', 'returned'],
+    );
+    // a reservation is collected on its day (today at the soonest); a loan went out by today, one back before today
+    const latest = status === 'returned' ? -w.rng.int(1, 5) : 0;
     return {
-      status: stateOf(
-        rec,
-        'status',
-        w,
-        late
-          ? ['overdue', 'overdue', 'returned', 'returned', 'lost', 'damaged']
-          : ['reserved', 'on loan', 'on loan', 'on loan', 'returned'],
-      ),
+      status,
       asset_tag: `${prefix}-${String(100 + ((i * 37 + w.rng.int(0, 36)) % 900)).padStart(4, '0')}`,
-      loaned_on: daysFrom(w.today, out) > 0 ? onDay(w, 0) : out,
+      loaned_on:
+        status === 'reserved'
+          ? daysFrom(w.today, out) < 0
+            ? onDay(w, 0)
+            : out
+          : daysFrom(w.today, out) > latest
+            ? onDay(w, latest)
+            : out,
       replacement_value: value,
     };
   },

@@ -1,6 +1,7 @@
 import type { Rng } from '../../../env/rng.js';
 import { grc } from '../../../services/domains/grc.js';
 import { oneOf, writePlan } from '../../kit/content.js';
+import { shuffle } from '../../kit/ids.js';
 import { daysFrom } from '../../rules/fields.js';
 import type { World } from '../parts.js';
 import { colleague, fresh } from '../sources/kit.js';
@@ -129,6 +130,19 @@ export const dataSubjectRequests = packSource({
     },
     status: { label: 'status', weights: [2, 2, 5, 1, 2, 1] },
     notes: { label: 'handling notes', terms: DSR_TERMS, write: dsrNote },
+  },
+  // work on a request starts once the requester's identity is verified, and one verified is past verifying
+  agree: (rec, w) => {
+    const verified = rec.identity_verified === true;
+    const status = String(rec.status);
+    if (verified && status === 'verifying identity')
+      return [...shuffle(w.rng, ['in progress', 'received']).map((s) => ({ status: s })), { identity_verified: false }];
+    if (!verified && ['in progress', 'extended', 'fulfilled'].includes(status))
+      return [
+        { identity_verified: true },
+        ...shuffle(w.rng, ['verifying identity', 'received']).map((s) => ({ status: s })),
+      ];
+    return [];
   },
   make: (w, id, i) => ({
     dsr_id: id,

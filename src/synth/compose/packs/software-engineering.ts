@@ -245,14 +245,15 @@ export const incidents = packSource({
   // a page for a bigger incident is picked up sooner (a SEV1 within minutes, a SEV4 when someone gets to it)
   derive: (rec, w, i) => ({
     minutes_to_acknowledge: w.rng.int(...(ACK[String(rec.severity)] ?? [2, 45])),
-    status: stateOf(rec, 'status', w, [
-      'resolved',
-      'resolved',
-      'resolved',
-      'mitigated',
-      'postmortem pending',
-      'investigating',
-    ]),
+    // (a postmortem is pending only on an incident that needs one)
+    status: stateOf(
+      rec,
+      'status',
+      w,
+      ['resolved', 'resolved', 'resolved', 'mitigated', 'postmortem pending', 'investigating'].filter(
+        (s) => rec.postmortem_required === true || s !== 'postmortem pending',
+      ),
+    ),
     title: fresh(
       w,
       'incident title',

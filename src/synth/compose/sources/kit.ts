@@ -146,7 +146,7 @@ function tryOn(rec: Rec, change: Rec, keeps: (rec: Rec) => boolean): boolean {
  */
 export function inAgreement(rec: Rec, src: SourcePart, w: World, keeps: (rec: Rec) => boolean): void {
   // a record may disagree in more than one way: each round settles one
-  for (let round = 0; round < 3; round++) {
+  for (let round = 0; round < 4; round++) {
     const allowed = actStates.get(rec);
     // a state the task's actions act from stays one of those (a workflow to pause is not made archived)
     const fine = (change: Rec) =>

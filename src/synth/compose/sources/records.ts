@@ -6,6 +6,7 @@ import type { FieldModel } from '../../rules/fields.js';
 import { shuffle } from '../../kit/ids.js';
 import { nth } from '../packs/table-source.js';
 import { byEmail, colleague, cycle, defineSource, firstFresh, fresh } from './kit.js';
+import type { Rec } from '../parts.js';
 
 // sources: where the facts live. each declares the fields a rule may select by (every record draws them
 // freely; the task's rule and its near misses are drawn per task), the read tools that reach it, and where its
@@ -280,6 +281,9 @@ const MERCHANTS: Readonly<Record<string, readonly string[]>> = {
   training: ['Coursera', 'Udemy Business', "O'Reilly Media", 'General Assembly', 'LinkedIn Learning', 'QA Ltd'],
 };
 
+// the most a petty-cash payment comes to
+const PETTY_CASH_MAX = 250;
+
 const TX_TERMS = ['conference', 'refund', 'annual plan', 'client dinner', 'hardware'];
 
 export const transactions = defineSource({
@@ -316,13 +320,15 @@ export const transactions = defineSource({
         writePlan(
           rng,
           {
+            // what was bought is the merchant's and the category's: the description says what it was for
+            // and who booked it, which fits any of them
             first: oneOf(
               rng,
-              `paid for the ${rng.pick(v.topics)}`,
-              `renewal of the ${rng.pick(v.products)} for the team`,
-              `booked by ${oneOf(rng, 'the office manager', 'our assistant', 'the project lead')} for the ${rng.pick(v.topics)}`,
+              `for the ${rng.pick(v.topics)} project`,
+              `charged to the ${rng.pick(v.topics)} work`,
+              `booked by ${oneOf(rng, 'the office manager', 'our assistant', 'the project lead')} for the ${rng.pick(v.topics)} team`,
               // (no other company's invoice: the merchant is the record's own)
-              'monthly invoice',
+              oneOf(rng, 'invoice from the supplier', 'one-off purchase', 'as per the quote'),
             ),
             facts: [
               ...(term ? [oneOf(rng, `related to the ${term}`, `this is the ${term} line`, `${term} as agreed`)] : []),
@@ -344,9 +350,17 @@ export const transactions = defineSource({
   // the merchant is one that sells what the category says (no travel bought at a credit union)
   agree: (rec, w) => {
     const sellers = MERCHANTS[String(rec.category)];
-    return !sellers || sellers.includes(String(rec.merchant))
-      ? []
-      : [{ merchant: fresh(w, 'merchant', sellers, w.rng.int(0, sellers.length - 1)) }];
+    const out: Rec[] =
+      !sellers || sellers.includes(String(rec.merchant))
+        ? []
+        : [{ merchant: fresh(w, 'merchant', sellers, w.rng.int(0, sellers.length - 1)) }];
+    // petty cash is the float in the office tin: small sums only, a larger one went on the card or by transfer
+    if (rec.account === 'petty-cash' && Number(rec.amount) > PETTY_CASH_MAX)
+      out.push(
+        ...shuffle(w.rng, ['corporate-card', 'bank-transfer']).map((account) => ({ account })),
+        ...[0, 1, 2, 3].map(() => ({ amount: Math.round(w.rng.int(2000, PETTY_CASH_MAX * 100)) / 100 })),
+      );
+    return out;
   },
   title: (rec) => `${rec.transaction_id} (${rec.merchant}, ${rec.amount} ${rec.currency})`,
   list: (w) => [
