@@ -218,6 +218,7 @@ function whole(w: World, plural: string, boss: string, rng: Rng, f?: OccasionFac
       text: say(
         `I promised ${boss} an update on the ${plural} today`,
         `I told ${boss} the ${plural} would be done today`,
+        `${boss} is expecting the ${plural} from me today`,
       ),
     },
     {
@@ -232,6 +233,7 @@ function whole(w: World, plural: string, boss: string, rng: Rng, f?: OccasionFac
         `I keep getting questions about the ${plural}`,
         `People keep asking me about the ${plural}`,
         `Questions about the ${plural} keep landing on my desk`,
+        `I've had three people ask about the ${plural} this week`,
       ),
     },
     {
@@ -292,6 +294,8 @@ function whole(w: World, plural: string, boss: string, rng: Rng, f?: OccasionFac
             text: say(
               `${boss} flagged the ${plural} in this morning's stand-up`,
               `The ${plural} came up in this morning's stand-up`,
+              `The ${plural} got a mention at stand-up this morning`,
+              `${boss} raised the ${plural} at this morning's stand-up`,
             ),
           },
         ]
