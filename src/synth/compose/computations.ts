@@ -103,13 +103,13 @@ const flagAfter = (p: string) =>
   /^(?:with|without|needing|requiring|holding|naming|owing|that)\b/.test(p) ? p : `that are ${p}`;
 
 // how an enum value reads after the plural noun, in the practitioner's words where the field has them ("for
-// Snowflake", "marked urgent", "in the High Court"), else by the label ("that have Finance as their department")
+// Snowflake", "marked urgent", "in the High Court"), else by the label ("whose department is Finance")
 function enumAfter(m: EnumModel, v: string): string {
   const said = sayValue(m, v);
   const w = enumWords(m);
   const p = w?.say(said);
   if (p && !p.startsWith('whose ')) return p;
-  return `that have ${said} as their ${m.label}`;
+  return `whose ${m.label} is ${said}`;
 }
 
 /**
