@@ -360,6 +360,8 @@ export function stories(plural: string, facts?: OccasionFacts, rng?: Rng): strin
     say(
       `Nobody has looked at the ${plural} properly in a while`,
       `It's been weeks since anyone went through the ${plural}`,
+      `No one has been through the ${plural} for a good while`,
+      `The ${plural} have been left to drift for a while`,
     ),
     say(
       `I found a few of the ${plural} that should have been dealt with already`,
