@@ -139,7 +139,7 @@ function tellLine(p: RequestPlan, clauses: RenderedRequest['clauses'], rng: Rng)
     `I'll also need ${q} ${rng.pick(['for my notes', `for ${event}`, `for the ${role}`])}.`,
     `Finally, what is ${q}? ${rng.pick([
       'Put it in your reply.',
-      'Tell me when you reply; I need it for the write-up.',
+      `Tell me when you reply; the ${role} needs it.`,
       `I need it for ${event}.`,
       'Include it when you reply.',
       `It goes into the figures for ${event}.`,
