@@ -2,6 +2,7 @@ import { CONCERNS } from './concerns.js';
 import type { ComputationPart, Rec, SourcePart } from './parts.js';
 import { roundCents } from '../kit/money.js';
 import { isPlural } from '../kit/text.js';
+import { enumWords } from '../rules/field-words.js';
 import { type EnumModel, type FieldModel, sayValue } from '../rules/fields.js';
 
 // computations over the selection; the value is an answer fact the final message must state.
@@ -79,15 +80,19 @@ export const smallest: ComputationPart = {
 // a condition that splits the selection: the first flag, then enum, field of the record type on which the
 // selected records differ, with the value the first of them holds (so that some but not all meet it), among the
 // fields the task's actions leave alone (a count of the "already chased" after chasing them would read two ways).
+// Only a field a reader breaks the work down by qualifies: a concern or a scope of the record type's work
+// (criteria.ts: the urgent ones, the Snowflake ones), never a detail (who pays, how long it is booked for), and
+// never a value that is the absence of one ("none"), which is no breakdown anybody asks for.
 // None (one record, or records alike in every such field): the bare count.
 function splitOf(sel: Rec[], s: SourcePart, avoid: readonly string[]): { m: FieldModel; v: unknown } | undefined {
   const ordered = [...s.fields.filter((m) => m.kind === 'flag'), ...s.fields.filter((m) => m.kind === 'enum')];
   for (const m of ordered) {
-    if (m.rule === false || avoid.includes(m.field) || sel.length < 2) continue;
+    if (m.rule === false || m.use === 'detail' || avoid.includes(m.field) || sel.length < 2) continue;
     const vs = sel.map((rec) => rec[m.field]);
     if (vs.some((v) => v === undefined || v === null) || new Set(vs).size < 2) continue;
     // a value with a number of its own ("Bay 2") would stand between the asked count and its label
     if (m.kind === 'enum' && /\d/.test(String(vs[0]))) continue;
+    if (m.kind === 'enum' && /^(?:none|n\/a|other|unknown|not set)$/i.test(String(vs[0]))) continue;
     return { m, v: m.kind === 'flag' ? true : vs[0] };
   }
   return undefined;
@@ -95,11 +100,22 @@ function splitOf(sel: Rec[], s: SourcePart, avoid: readonly string[]): { m: Fiel
 
 // how a flag reads after a plural noun: "that are already chased", "with customer impact", "holding privileged access"
 const flagAfter = (p: string) =>
-  /^(?:with|without|needing|requiring|holding|naming|owing)\b/.test(p) ? p : `that are ${p}`;
+  /^(?:with|without|needing|requiring|holding|naming|owing|that)\b/.test(p) ? p : `that are ${p}`;
+
+// how an enum value reads after the plural noun, in the practitioner's words where the field has them ("for
+// Snowflake", "marked urgent", "in the High Court"), else by the label ("whose department is Finance")
+function enumAfter(m: EnumModel, v: string): string {
+  const said = sayValue(m, v);
+  const w = enumWords(m);
+  const p = w?.say(said);
+  if (p && !p.startsWith('whose ')) return p;
+  return `whose ${m.label} is ${said}`;
+}
 
 /**
- * How many of the handled records meet a further condition, one the records differ in and no action of the task
- * writes (`avoid`): "the number of referrals you handled whose urgency is urgent". It reads a field of each.
+ * How many of the handled records fall on one side of a line the reader draws through the work, a field of theirs
+ * no action of the task writes (`avoid`): "the number of those referrals marked urgent", "the number of those
+ * access reviews for Snowflake". It reads a field of each.
  */
 export function countWhere(avoid: readonly string[] = []): ComputationPart {
   return {
@@ -110,8 +126,8 @@ export function countWhere(avoid: readonly string[] = []): ComputationPart {
       const split = splitOf(sel, s, avoid);
       if (!split) return count.ask(s);
       const { m, v } = split;
-      if (m.kind === 'flag') return `the number of ${s.noun[1]} you handled ${flagAfter(m.yes)}`;
-      return `the number of ${s.noun[1]} you handled whose ${m.label} is ${sayValue(m as EnumModel, String(v))}`;
+      const after = m.kind === 'flag' ? flagAfter(m.yes) : enumAfter(m as EnumModel, String(v));
+      return `the number of those ${s.noun[1]} ${after}`;
     },
     value: (sel, s, w) => {
       const split = splitOf(sel, s, avoid);

@@ -51,6 +51,19 @@ const eventsOf = (f?: OccasionFacts) =>
 
 const leadsOf = (f?: OccasionFacts) => (f && (LEADS[f.name] ?? LEADS[f.service])) ?? ['team lead', 'manager'];
 
+/**
+ * The world of the team that keeps a record type, as the rest of a request may name it: its standing meetings
+ * ("the bed meeting") and the parts of the people who lead it ("ward sister"), so that a reason for a figure or
+ * for an open destination is the team's own, not a line any request could carry.
+ */
+export function teamOf(src: { name: string; service: string }): {
+  events: readonly string[];
+  leads: readonly string[];
+} {
+  const f = { name: src.name, service: src.service } as OccasionFacts;
+  return { events: eventsOf(f), leads: leadsOf(f) };
+}
+
 // the colleague introduced by their part, once: "our practice manager Jonas", "Jonas, the practice manager,"
 function introduce(first: string, rng: Rng, f?: OccasionFacts): string {
   const role = rng.pick(leadsOf(f));
@@ -205,6 +218,7 @@ function whole(w: World, plural: string, boss: string, rng: Rng, f?: OccasionFac
       text: say(
         `I promised ${boss} an update on the ${plural} today`,
         `I told ${boss} the ${plural} would be done today`,
+        `${boss} is expecting the ${plural} from me today`,
       ),
     },
     {
@@ -219,6 +233,7 @@ function whole(w: World, plural: string, boss: string, rng: Rng, f?: OccasionFac
         `I keep getting questions about the ${plural}`,
         `People keep asking me about the ${plural}`,
         `Questions about the ${plural} keep landing on my desk`,
+        `I've had three people ask about the ${plural} this week`,
       ),
     },
     {
@@ -238,6 +253,10 @@ function whole(w: World, plural: string, boss: string, rng: Rng, f?: OccasionFac
       text: say(
         `The ${plural} came up at ${event} last time and I said I'd sort them`,
         `I said last week I'd get the ${plural} sorted`,
+        `I took the ${plural} as an action at ${event}`,
+        `I owe ${event} an answer on the ${plural}`,
+        `The ${plural} are still on my action list from ${event}`,
+        `I promised at ${event} that the ${plural} would be looked at`,
       ),
     },
     {
@@ -275,6 +294,8 @@ function whole(w: World, plural: string, boss: string, rng: Rng, f?: OccasionFac
             text: say(
               `${boss} flagged the ${plural} in this morning's stand-up`,
               `The ${plural} came up in this morning's stand-up`,
+              `The ${plural} got a mention at stand-up this morning`,
+              `${boss} raised the ${plural} at this morning's stand-up`,
             ),
           },
         ]
@@ -330,16 +351,28 @@ export function stories(plural: string, facts?: OccasionFacts, rng?: Rng): strin
       `One of the ${plural} nearly slipped through last week`,
       `Something almost got missed in the ${plural} last week`,
     ),
-    say(`The ${plural} were skipped in the last clean-up`, `The last clean-up never got to the ${plural}`),
+    say(
+      `The ${plural} were skipped in the last clean-up`,
+      `The last clean-up never got to the ${plural}`,
+      `The ${plural} got left out when we tidied up last quarter`,
+      `Everything else got tidied last month except the ${plural}`,
+    ),
     say(
       `Nobody has looked at the ${plural} properly in a while`,
       `It's been weeks since anyone went through the ${plural}`,
+      `No one has been through the ${plural} for a good while`,
+      `The ${plural} have been left to drift for a while`,
     ),
     say(
       `I found a few of the ${plural} that should have been dealt with already`,
       `A couple of the ${plural} turned out to be overdue`,
     ),
-    say(`The backlog of ${plural} came up in my one-to-one`, `My manager asked me to get on top of the ${plural}`),
+    say(
+      `The backlog of ${plural} came up in my one-to-one`,
+      `My manager asked me to get on top of the ${plural}`,
+      `I've been told the ${plural} are mine to get straight`,
+      `The ${plural} were the one thing flagged in my review`,
+    ),
     // an owner on every record contradicts "nobody owns them"
     ...(facts && !facts.owned ? [`Last week we found out the hard way that nobody owns the ${plural}`] : []),
     ...(facts?.place === 'system'
@@ -347,6 +380,8 @@ export function stories(plural: string, facts?: OccasionFacts, rng?: Rng): strin
           say(
             `The new system went live and nobody checked the ${plural} afterwards`,
             `Since the move to the new system nobody has had a proper look at the ${plural}`,
+            `The ${plural} came across in the migration and were never checked`,
+            `Nobody reviewed the ${plural} after the switch-over`,
           ),
         ]
       : []),

@@ -2,7 +2,7 @@ import { escapeRegex } from '../../schema/text.js';
 import type { Rng } from '../../env/rng.js';
 import { type Register } from '../kit/content.js';
 import { agree, capitalise, inRunningText } from '../kit/text.js';
-import { type OccasionFacts, occasion, stories } from './occasions.js';
+import { type OccasionFacts, occasion, stories, teamOf } from './occasions.js';
 import type { SourcePart, World } from './parts.js';
 import { placeOf } from './places.js';
 
@@ -127,22 +127,32 @@ function tellLine(p: RequestPlan, clauses: RenderedRequest['clauses'], rng: Rng)
     clauses.question = clause;
     return `${capitalise(`${lead}${clause}`)}.`;
   }
+  // what the figure is for, in the team's own world: the meeting it is read at, the lead who asks for it
+  const team = p.src ? teamOf(p.src) : { events: ['the weekly review'], leads: ['team lead'] };
+  const role = rng.pick(team.leads);
+  const event = rng.pick(team.events);
   return rng.pick([
     `Then tell me ${q}.`,
     `When you're done, let me know ${q}.`,
     `In your reply, give me ${q}.`,
     `And tell me ${q}.`,
-    `I'll also need ${q} for my notes.`,
+    `I'll also need ${q} ${rng.pick(['for my notes', `for ${event}`, `for the ${role}`])}.`,
     `Finally, what is ${q}? ${rng.pick([
       'Put it in your reply.',
-      'Tell me when you reply; I need it for the write-up.',
-      'I need it for the write-up.',
+      `Tell me when you reply; the ${role} needs it.`,
+      `I need it for ${event}.`,
       'Include it when you reply.',
-      "It goes into this week's numbers.",
+      `It goes into the figures for ${event}.`,
       'Send it back with your reply.',
+      `The ${role} will ask.`,
     ])}`,
     `Close your reply with ${q}, please.`,
-    `My manager will ask for ${q}, so include it when you answer.`,
+    rng.pick([
+      `The ${role} will ask for ${q} at ${event}, so include it when you answer.`,
+      `I'm asked for ${q} at ${event}, so put it in your reply.`,
+      `The ${role} wants ${q} before ${event}; include it in your reply.`,
+      `${capitalise(event)} always asks for ${q}, so give it to me when you reply.`,
+    ]),
     `Reply with ${q} once it's done.`,
   ]);
 }

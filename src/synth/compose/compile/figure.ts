@@ -1,6 +1,7 @@
 import type { Rng } from '../../../env/rng.js';
 import { capitalise } from '../../kit/text.js';
 import { goesPublic } from '../audience.js';
+import { teamOf } from '../occasions.js';
 import type { Program } from './records.js';
 
 // where the computed figure is asked for. It is the reply's, always; a deliverable states it too only where it
@@ -19,17 +20,24 @@ export function figureGoes(p: Program): boolean {
   return p.w.rng.chance(0.5);
 }
 
-// why it goes in too, where a reason helps (mostly none is given)
-const WHY = [
-  '',
-  '',
-  '',
-  ', so nobody has to work it out again',
-  ', since that is the first thing people ask',
-  ' — it saves a question later',
-  ', for the record',
-  ', so the reader sees the size of it at a glance',
-];
+// why it goes in too, where a reason helps (mostly none is given): what the figure is for in the team's own world —
+// the meeting it is read at, the lead who looks for it — so the reason is the task's, not a line any request carries
+function whyOf(p: Program, rng: Rng): string {
+  if (rng.chance(0.45)) return '';
+  const team = teamOf(p.src);
+  const role = rng.pick(team.leads);
+  const event = rng.pick(team.events);
+  return rng.pick([
+    ` — the ${role} looks for it first`,
+    `, since the ${role} will want it for ${event}`,
+    `, as it goes into the figures for ${event}`,
+    ` — it is the number ${event} tracks`,
+    `, so the ${role} has it to hand at ${event}`,
+    `, so it is there when ${event} comes round`,
+    ` — we quote it at ${event}`,
+    `, because the ${role} asks for it every time`,
+  ]);
+}
 
 /**
  * The sentence asking for the figure in the deliverable (no final stop): "Add a line to the email with their
@@ -55,5 +63,5 @@ export function figureAsk(p: Program, question: string, rng: Rng): string {
           `Mention ${q} ${at} ${the} too`,
         ]),
   ];
-  return `${rng.pick(shapes)}${rng.pick(WHY)}`;
+  return `${rng.pick(shapes)}${whyOf(p, rng)}`;
 }

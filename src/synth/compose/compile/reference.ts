@@ -99,14 +99,30 @@ function closing(p: Program): string {
   // "their average fee, to two decimals comes to" reads wrong: the precision belongs to the ask, not the answer
   const bare = q.replace(/, to two decimals$/, '');
   const fact = shown(p);
-  return w.rng.pick([
-    `Done — ${group} ${are} handled. ${capitalise(q)}: ${fact}.`,
-    `I've worked through ${group}. ${capitalise(q)}: ${fact}.`,
-    `Finished. ${capitalise(bare)} comes to ${fact}.`,
-    `That's ${group} dealt with; ${bare} is ${fact}.`,
-    `${capitalise(q)}: ${fact}. Everything asked for is in place.`,
-    `All sorted. For your notes, ${bare} is ${fact}.`,
-    `${capitalise(these)} you asked about ${are} done; ${bare} is ${fact}.`,
-    `${n === 1 ? 'That one is' : n === 2 ? 'Both are' : `All ${inWords(n)} are`} done now. ${capitalise(bare)}: ${fact}.`,
+  const rng = w.rng;
+  const Bare = capitalise(bare);
+  // what was done, said as a person reports it (no more than "handled": the reply never claims work it did not do)
+  const done = rng.pick([
+    `Done — ${group} ${are} handled.`,
+    `I've worked through ${group}.`,
+    `That's ${group} dealt with.`,
+    `${capitalise(these)} you asked about ${are} done.`,
+    `${n === 1 ? 'That one is' : n === 2 ? 'Both are' : `All ${inWords(n)} are`} done now.`,
+    `I've been through ${group}.`,
+    `Finished with the ${n === 1 ? one : many}.`,
+    `Right, ${group} ${are} sorted.`,
+    `${capitalise(group)}: done.`,
+    '',
   ]);
+  // the figure, in one of several ways of giving a number back
+  const figure = rng.pick([
+    `${capitalise(q)}: ${fact}.`,
+    `${Bare} comes to ${fact}.`,
+    `${Bare} is ${fact}.`,
+    `For your notes, ${bare} is ${fact}.`,
+    `You asked for ${bare}: it's ${fact}.`,
+    `${Bare} works out at ${fact}.`,
+    `On the figure: ${bare} is ${fact}.`,
+  ]);
+  return (done && rng.chance(0.75) ? `${done} ${figure}` : done ? `${figure} ${done}` : figure).trim();
 }

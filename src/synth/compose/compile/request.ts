@@ -3,6 +3,7 @@ import { type RenderedRequest, renderRequest } from '../render.js';
 import { citeWord, type World } from '../parts.js';
 import type { Program } from './records.js';
 import { figureAsk } from './figure.js';
+import { undecided } from './undecided.js';
 
 // phase 6, request: what the coworker writes — the selection (stated, or the section of a document the request
 // names), the action, the deliverable (its place and the fields it must hold; the figure, in a sentence of its
@@ -21,34 +22,6 @@ function renderAction(recipe: Recipe, w: World, a: Recipe['action']): string | u
       .replace(/\b(the|each|every) the\b/g, '$1')
   );
 }
-
-// the requester has not decided where the deliverable goes: said once, as they would say it, with why where it
-// helps (the recipient depends on who is covering, the title on what finance files it under)
-const UNDECIDED: Readonly<Record<string, readonly string[]>> = {
-  'file path': [
-    "I haven't settled where that file should live yet, so check with me before you save it",
-    "I'm still working out which folder it belongs in; ask me before saving it",
-    "not sure yet where we'll keep it, so give me a shout before you save it",
-    'the folder depends on where the shared drive ends up, so ask me where to save it first',
-  ],
-  recipient: [
-    "I'm not sure yet who should get it (it depends on who is covering this week), so ask me before you send it",
-    "check with me who it should go to before sending; I haven't decided yet",
-    'I still need to work out who takes this on, so ask me who to send it to',
-  ],
-  channel: [
-    "I haven't decided which channel it goes to yet, so ask me first",
-    'it depends on which team picks this up, so check with me which channel to use before posting',
-  ],
-  title: [
-    "I haven't settled on a title for it yet, so ask me before you publish it",
-    'the title has to match the series it goes out in and I still need to check that, so ask me first',
-  ],
-  'report title': [
-    'finance files these by title and I need to check which one they want, so ask me before you submit it',
-    "I don't have the title finance wants yet; ask me before you submit it",
-  ],
-};
 
 // where the deliverable goes, while the requester has not decided: a neutral phrase (never "the colleague I will
 // name" beside "ask me who": the open question is said once)
@@ -116,8 +89,6 @@ export function requestOf(p: Program, figure: boolean): RenderedRequest {
     ...(src.seenIn ? { where: src.seenIn(w) } : {}),
     question,
     ...(figureLine ? { figureShown: true } : {}),
-    ...(recipe.interaction === 'ask' && agg
-      ? { askFirst: w.rng.pick(UNDECIDED[agg.destination] ?? [`ask me for the ${agg.destination} first`]) }
-      : {}),
+    ...(recipe.interaction === 'ask' && agg ? { askFirst: undecided(agg.destination, src, w.rng) } : {}),
   });
 }

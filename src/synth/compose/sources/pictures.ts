@@ -70,10 +70,11 @@ interface PlanKind<N extends string> {
   /** state of a place, drawn as the cell's colour (free, taken, blocked as in the legend) */
   status: { label: string; say?: Readonly<Record<string, string>> };
   /**
-   * the place's equipment count, printed in the cell ("2 screens"); `additive: false`: a total of it means nothing
-   * (the gas points of different beds). Its highest or lowest is never asked: over 0 to 4 it is a guess
+   * the place's equipment count, printed in the cell ("2 screens"). It belongs to one place: nobody totals the
+   * screens of different desks or the racking levels of unrelated bays, and over 0 to 4 its highest or lowest is a
+   * guess, so no figure is drawn from it but how many places there are
    */
-  count: { field: string; label: string; unit: string; singular: string; min: number; max: number; additive?: false };
+  count: { field: string; label: string; unit: string; singular: string; min: number; max: number };
   /** a yes/no feature printed in the cell when it holds ("sit-stand") */
   feature: { field: string; label: string; yes: string; no: string; mark: string };
   /** the wall along the plan's bottom edge (windows, a loading dock) and how a rule says a place is by it */
@@ -201,7 +202,7 @@ function planSource<const N extends string>(k: PlanKind<N>): SourcePart<N> {
       label: k.count.label,
       unit: k.count.unit,
       extreme: false,
-      ...(k.count.additive === false ? { additive: false as const } : {}),
+      additive: false,
     },
     fields,
     make: (_w, id) => ({ place_id: id }),
@@ -260,7 +261,6 @@ export const wardBeds = planSource({
     singular: 'gas point',
     min: 0,
     max: 2,
-    additive: false,
   },
   feature: {
     field: 'hoist',
@@ -292,7 +292,6 @@ export const examSeats = planSource({
     singular: 'socket',
     min: 0,
     max: 2,
-    additive: false,
   },
   feature: {
     field: 'wide_desk',
