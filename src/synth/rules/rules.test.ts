@@ -8,7 +8,8 @@ import { aOrAn } from '../kit/text.js';
 import { drawRule, freeRecord, setAtom } from './draw.js';
 import type { FieldModel } from './fields.js';
 import { factor } from './field-words.js';
-import { clause, flagClause, flagModifier, modifier, ownLabel, rulePhrase } from './prose.js';
+import { flagClause, flagModifier } from './flag-words.js';
+import { clause, modifier, ownLabel, rulePhrase } from './prose.js';
 import { type Atom, holds, modelOf, ruleKey, selects, workdaysSince } from './rule.js';
 
 const TODAY = '2026-06-17T09:00:00Z'; // a Wednesday

@@ -3,7 +3,7 @@ import { longDay } from '../../kit/dates.js';
 import { lintText } from '../../kit/lint.js';
 import { agree, capitalise, isPlural } from '../../kit/text.js';
 import { type FieldModel, sayValue } from '../../rules/fields.js';
-import { flagClause } from '../../rules/prose.js';
+import { flagClause } from '../../rules/flag-words.js';
 import { deskAnswer, deskChange, deskWrapUp } from '../foreign-desk.js';
 import { type AuditRef, citeOf, type Rec } from '../parts.js';
 import type { Lang } from '../sources/multilingual-kinds.js';

@@ -1,11 +1,10 @@
-import type { Rng } from '../../../env/rng.js';
 import { school } from '../../../services/domains/school.js';
-import { oneOf, writePlan } from '../../kit/content.js';
 import { shuffle } from '../../kit/ids.js';
 import { daysFrom } from '../../rules/fields.js';
 import type { Rec, World } from '../parts.js';
 import { colleague, fresh } from '../sources/kit.js';
 import { addDays, nth, onDay, packAction, packSource, refId } from './table-source.js';
+import { syllabus, pastoralNote, feedback, sittingNote } from './education-knowledge-notes.js';
 import {
   ASSIGNMENTS,
   COURSE_TERMS,
@@ -24,42 +23,6 @@ import {
 // Course titles, assignments and notes are what a head of department or an exams officer would see.
 
 const studentEmail = (name: string) => `${name.toLowerCase().replace(/ /g, '.')}@students.college.example`;
-
-function syllabus(rng: Rng, term: string | undefined): string {
-  return writePlan(
-    rng,
-    {
-      facts: [
-        oneOf(
-          rng,
-          `${rng.int(2, 4)} hours of teaching a week plus a weekly seminar`,
-          'builds on the first-term material',
-          `assessed ${rng.int(40, 70)}% by final examination`,
-          'recommended for students planning to take the subject further',
-        ),
-        ...(term
-          ? [
-              oneOf(
-                rng,
-                `includes a ${term} in the spring term`,
-                `${term} required`,
-                `students should budget for the ${term}`,
-                `${term} in week ${rng.int(3, 10)}`,
-              ),
-            ]
-          : []),
-        oneOf(
-          rng,
-          'past papers on the VLE',
-          'office hours on Thursday afternoons',
-          'no prior knowledge assumed beyond the prerequisites',
-          'shared with the evening cohort',
-        ),
-      ],
-    },
-    'plain',
-  );
-}
 
 export const courses = packSource({
   name: 'courses',
@@ -104,36 +67,6 @@ export const courses = packSource({
   textField: 'description',
 });
 
-function pastoralNote(rng: Rng, term: string | undefined): string {
-  return writePlan(
-    rng,
-    {
-      facts: [
-        oneOf(
-          rng,
-          'meets the personal tutor fortnightly',
-          'contact details updated this term',
-          `progress review booked for week ${rng.int(4, 11)}`,
-          'parent contact on file',
-        ),
-        ...(term
-          ? [
-              oneOf(
-                rng,
-                `${term} discussed at the last review`,
-                `student mentioned ${term}`,
-                `${term} — see the student services record`,
-                `referred regarding ${term}`,
-              ),
-            ]
-          : []),
-        oneOf(rng, 'engaged in seminars', 'missed two deadlines last term', 'attendance improving', ''),
-      ].filter(Boolean),
-    },
-    'terse',
-  );
-}
-
 export const enrolments = packSource({
   name: 'enrolments',
   system: school,
@@ -171,37 +104,6 @@ export const enrolments = packSource({
     return { starts_on: start > onDay(w, 0) ? onDay(w, 0) : start, status: 'running' };
   },
 });
-
-function feedback(rng: Rng, term: string | undefined): string {
-  return writePlan(
-    rng,
-    {
-      facts: [
-        oneOf(
-          rng,
-          'clear structure throughout',
-          'good use of sources',
-          'see the rubric for the mark breakdown',
-          'strong opening section',
-          'method well explained',
-        ),
-        ...(term
-          ? [
-              oneOf(
-                rng,
-                `check your ${term}`,
-                `${term}: see comments in the margin`,
-                `please look again at the ${term}`,
-                `${term} needs attention`,
-              ),
-            ]
-          : []),
-        oneOf(rng, 'discuss in your next tutorial', 'well done overall', 'aim for more depth in the analysis', ''),
-      ].filter(Boolean),
-    },
-    rng.pick(['plain', 'terse'] as const),
-  );
-}
 
 export const submissions = packSource({
   name: 'submissions',
@@ -269,36 +171,6 @@ function daysSinceSeries(w: World, series: string): number {
   let y = today.getUTCFullYear();
   if (Date.UTC(y, month, 17) > today.getTime()) y--;
   return Math.round((today.getTime() - Date.UTC(y, month, 17)) / 86_400_000);
-}
-
-function sittingNote(rng: Rng, term: string | undefined): string {
-  return writePlan(
-    rng,
-    {
-      facts: [
-        oneOf(
-          rng,
-          'candidate number checked against the entry',
-          `seat ${String.fromCharCode(65 + rng.int(0, 7))}${rng.int(1, 24)} in the sports hall`,
-          'entry confirmed with the board',
-          'photo ID on file',
-        ),
-        ...(term
-          ? [
-              oneOf(
-                rng,
-                `${term} flagged on the entry`,
-                `note re ${term} sent to the board`,
-                `exams officer aware of ${term}`,
-              ),
-            ]
-          : []),
-        // (nothing about the arrangement itself: the note is written without the entry's fields)
-        oneOf(rng, 'parents informed', 'no further action', 'timetable sent to the candidate', ''),
-      ].filter(Boolean),
-    },
-    'terse',
-  );
 }
 
 export const examSittings = packSource({

@@ -1,11 +1,10 @@
-import type { Rng } from '../../../env/rng.js';
 import { matters } from '../../../services/domains/matters.js';
-import { oneOf, writePlan } from '../../kit/content.js';
 import { shuffle } from '../../kit/ids.js';
 import { daysFrom } from '../../rules/fields.js';
 import type { Rec } from '../parts.js';
 import { colleague } from '../sources/kit.js';
 import { addDays, nth, onDay, packAction, packSource, refId } from './table-source.js';
+import { clauseNote, directionsNote, matterNote } from './legal-notes.js';
 import {
   CONTRACT_TERMS,
   CONTRACT_VALUE,
@@ -25,45 +24,6 @@ import {
 // Legal: a firm's matter list with its unbilled time, the contract register a commercial team watches for
 // renewals and notice dates, court deadlines diarised against matters, and the legal holds issued to a client's
 // custodians. Names, notes and spreads are what a fee earner, a paralegal or an in-house counsel would see.
-
-const dayName = (rng: Rng) => rng.pick(['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday']);
-
-function matterNote(rng: Rng, term: string | undefined): string {
-  return writePlan(
-    rng,
-    {
-      facts: [
-        oneOf(
-          rng,
-          `client call on ${dayName(rng)}, wants a monthly update`,
-          'WIP reviewed with the partner',
-          `invoice ${rng.int(2, 6)} queried by the client's finance team`,
-          'client chasing for a progress report',
-        ),
-        ...(term
-          ? [
-              oneOf(
-                rng,
-                `${term} discussed with the client`,
-                `awaiting instructions on ${term}`,
-                `partner to consider ${term} before the next step`,
-                `${term} raised by the other side`,
-              ),
-            ]
-          : []),
-        oneOf(
-          rng,
-          'trainee to prepare the chronology',
-          'witness availability confirmed',
-          'file reviewed for the quarterly risk audit',
-          'revised fee estimate sent',
-          'documents from the client still outstanding',
-        ),
-      ],
-    },
-    rng.pick(['terse', 'plain'] as const),
-  );
-}
 
 export const clientMatters = packSource({
   name: 'client_matters',
@@ -126,42 +86,6 @@ export const clientMatters = packSource({
   owner: { field: 'responsible_partner', role: 'responsible partner' },
   textField: 'notes',
 });
-
-function clauseNote(rng: Rng, term: string | undefined): string {
-  return writePlan(
-    rng,
-    {
-      facts: [
-        oneOf(
-          rng,
-          `liability capped at ${rng.pick(['12', '18', '24'])} months' fees`,
-          `price review every ${rng.pick(['12', '24'])} months, CPI-linked`,
-          'service credits up to 10% of monthly charges',
-          'our standard terms, no material deviations',
-        ),
-        ...(term
-          ? [
-              oneOf(
-                rng,
-                `${term} clause at ${rng.int(8, 22)}.${rng.int(1, 6)}`,
-                `note the ${term} wording`,
-                `${term} accepted in negotiation`,
-                `counterparty insisted on ${term}`,
-              ),
-            ]
-          : []),
-        oneOf(
-          rng,
-          'signed copy in the contract repository',
-          `data processing terms in schedule ${rng.int(2, 6)}`,
-          'assignment needs prior written consent',
-          'notice by email is not valid, post to the registered office',
-        ),
-      ],
-    },
-    'terse',
-  );
-}
 
 export const contracts = packSource({
   name: 'contracts',
@@ -239,42 +163,6 @@ export const contracts = packSource({
   owner: { field: 'contract_owner', role: 'contract owner' },
   textField: 'notes',
 });
-
-function directionsNote(rng: Rng, term: string | undefined): string {
-  return writePlan(
-    rng,
-    {
-      facts: [
-        oneOf(
-          rng,
-          `per the directions order of ${rng.int(2, 27)} ${rng.pick(['January', 'February', 'November', 'December'])}`,
-          'date agreed with the other side in correspondence',
-          'set at the case management conference',
-          'counsel instructed, fee note awaited',
-        ),
-        ...(term
-          ? [
-              oneOf(
-                rng,
-                `${term} flagged by counsel`,
-                `note re ${term} on file`,
-                `${term}: check the order`,
-                `see attendance note on ${term}`,
-              ),
-            ]
-          : []),
-        oneOf(
-          rng,
-          'bundle to be agreed 7 days before',
-          'client to approve the draft first',
-          'file by CE-File before 4pm',
-          'serve by email, the other side has agreed',
-        ),
-      ],
-    },
-    'terse',
-  );
-}
 
 export const courtDeadlines = packSource({
   name: 'court_deadlines',
