@@ -42,6 +42,13 @@ describe('matchValue with value kinds (both sides canonical)', () => {
     assert.equal(matchValue('Finance Ops', 'Finance Opsec'), false);
   });
 
+  it('text: a typographic quote is the straight one a person types, both ways', () => {
+    assert.equal(matchValue({ contains: 'Keeper\u2019s Field' }, "PLT-7833 Keeper's Field"), true);
+    assert.equal(matchValue({ contains: "Keeper's Field" }, 'PLT-7833 Keeper\u2019s Field'), true);
+    assert.equal(matchValue('\u201cChipmakers push back\u201d', '"Chipmakers push back"'), true);
+    assert.equal(matchValue({ contains: 'Keeper\u2019s Field' }, 'Keepers Field'), false);
+  });
+
   it('contains: a needle of one to four letters is a word of its own (a ticker is not inside another word)', () => {
     assert.equal(matchValue({ contains: 'CAT' }, 'Bought CAT and IEF.'), true);
     assert.equal(matchValue({ contains: 'CAT' }, 'Caterpillar (c\u200bat) notes'), true);

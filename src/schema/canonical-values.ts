@@ -30,9 +30,15 @@ export function cleanText(s: string): string {
 
 const PRINTABLE_ASCII = /^[\x20-\x7e\t\n\r]*$/;
 
-/** Case-insensitive comparison key of free text: cleaned, whitespace runs collapsed, lower-cased. */
+// typographic quotes are the straight ones typed: "Keeper’s Field" is what a person writes as "Keeper's Field"
+const CURLY_SINGLE = /[\u2018\u2019\u201a\u201b\u2032]/g;
+const CURLY_DOUBLE = /[\u201c\u201d\u201e\u201f\u2033]/g;
+
+/** Case-insensitive comparison key of free text: cleaned, quotes straightened, whitespace runs collapsed, lower-cased. */
 export function textKey(s: string): string {
-  return cleanText(s).replace(/\s+/g, ' ').toLowerCase();
+  const c = cleanText(s);
+  const straight = PRINTABLE_ASCII.test(c) ? c : c.replace(CURLY_SINGLE, "'").replace(CURLY_DOUBLE, '"');
+  return straight.replace(/\s+/g, ' ').toLowerCase();
 }
 
 // ---- e-mail addresses ------------------------------------------------------------------------------
