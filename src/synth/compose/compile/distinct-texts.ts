@@ -15,9 +15,10 @@ export function distinctTexts(
       const text = rec[m.field];
       if (typeof text !== 'string') continue;
       if (seen.has(text)) {
-        const want = says(text).join('\u0000');
+        const terms = says(text);
+        const want = terms.join('\u0000');
         for (let k = 0; k < 6; k++) {
-          const alt = m.write(x.rng, says(text)[0], x.vocab);
+          const alt = m.write(x.rng, terms[0], x.vocab);
           if (!seen.has(alt) && says(alt).join('\u0000') === want) {
             rec[m.field] = alt;
             break;

@@ -156,26 +156,19 @@ export const HOLD_TERMS = [
   'Teams chats',
 ];
 
-// the steps each court or tribunal sets deadlines for
+// the steps each court or tribunal sets deadlines for (the High Court's lists cover a claim from limitation to trial)
+const HIGH_COURT_STEPS = [
+  'limitation period',
+  'service of claim form',
+  'defence',
+  'disclosure',
+  'witness statements',
+  'expert reports',
+  'hearing',
+];
 export const STEPS: Readonly<Record<string, readonly string[]>> = {
-  'High Court (KBD)': [
-    'limitation period',
-    'service of claim form',
-    'defence',
-    'disclosure',
-    'witness statements',
-    'expert reports',
-    'hearing',
-  ],
-  'Business and Property Courts': [
-    'limitation period',
-    'service of claim form',
-    'defence',
-    'disclosure',
-    'witness statements',
-    'expert reports',
-    'hearing',
-  ],
+  'High Court (KBD)': HIGH_COURT_STEPS,
+  'Business and Property Courts': HIGH_COURT_STEPS,
   'County Court': ['service of claim form', 'defence', 'disclosure', 'witness statements', 'expert reports', 'hearing'],
   'Employment Tribunal': ['limitation period', 'disclosure', 'witness statements', 'hearing', 'appeal window'],
   'Court of Appeal': ['appeal window', 'hearing'],
