@@ -370,9 +370,9 @@ describe('coworkenv proxy', () => {
   });
 
   it('an unreachable upstream answers 502 and is recorded', async () => {
-    const dead = await startFakeServer();
-    const upstream = dead.openaiBaseURL;
-    await dead.close();
+    // port 1 on loopback: nothing listens there, so the connection is refused at once (a closed server's port
+    // may be taken again by another test process before the request is made)
+    const upstream = 'http://127.0.0.1:1/v1';
     await withProxy({ upstream }, async (rig) => {
       const res = await rig.post('ep-dead', { model: 'm', messages: [] });
       assert.equal(res.status, 502);
