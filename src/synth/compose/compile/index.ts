@@ -67,7 +67,7 @@ export function compileRecipe({ id, w, recipe, scenario, lead, parts = PARTS }: 
   ];
   if (glitches.length)
     throw new Error(`compose ${id}: the text has glitches: ${glitches.map((g) => `${g.rule} "${g.at}"`).join('; ')}`);
-  const traces = traced(checks, request, p.late && says ? { slot: p.selected.length, says } : undefined);
+  const traces = traced(checks, request, p.late && !p.lateOut && says ? { slot: p.selected.length, says } : undefined);
   // only what the task exercises: the slot's capability first when it does
   const honest = exercised(recipe, p);
   const caps = [...(honest.includes(lead) ? [lead] : []), ...honest.filter((c) => c !== lead)].slice(0, 4);

@@ -7,7 +7,7 @@ import type { Fixtures, Parts, Rec, SourcePart } from '../parts.js';
 import { chooseRecipe } from '../recipe.js';
 import { PACK_ACTIONS } from '../packs/index.js';
 import { PARTS } from '../registry.js';
-import { atomsOf, modelOf, ruleKey } from '../../rules/rule.js';
+import { atomsOf, modelOf, ruleKey, selects } from '../../rules/rule.js';
 import { isMutable } from '../sources/kit.js';
 import { makeWorld } from '../world.js';
 import { drawRecords } from './records.js';
@@ -172,6 +172,29 @@ describe('drawn records', () => {
       const src = PARTS.sources.find((s) => s.name === source);
       assert.ok(src && !isMutable(src, field), `${source}.${field} may change mid-task`);
     }
+  });
+
+  it("bring the changed record into the selection, or leave it out on another condition the change doesn't touch", () => {
+    let joins = 0;
+    let stays = 0;
+    programs((p) => {
+      if (!p.late || !p.lateSet) return;
+      const after = { ...p.late, ...p.lateSet };
+      const id = (r: Rec) => r[p.src.idField];
+      assert.ok(!selects(p.rule, p.late, p.w.today), `${ruleKey(p.rule)}: the late record qualifies before the change`);
+      if (p.lateOut) {
+        stays++;
+        // still out after the change, listed with the records left out, and acted on nowhere
+        assert.ok(!selects(p.rule, after, p.w.today), `${ruleKey(p.rule)}: the record the change leaves out qualifies`);
+        assert.ok(p.distractors.includes(p.late) && !p.selected.some((r) => id(r) === id(p.late as Rec)));
+      } else {
+        joins++;
+        assert.ok(selects(p.rule, after, p.w.today), `${ruleKey(p.rule)}: the changed record does not qualify`);
+        assert.ok(p.selected.some((r) => id(r) === id(p.late as Rec)) && !p.distractors.includes(p.late));
+      }
+    });
+    // both kinds of change occur: the user's news alone never says whether the record now needs the work
+    assert.ok(joins > 50 && stays > 20 && stays < joins, `${joins} changes bring a record in, ${stays} leave it out`);
   });
 
   it('name only real fields as fixed or as states to act from, and never the written value as a from-state', () => {

@@ -41,7 +41,9 @@ export interface Program {
   /** the record the user changes mid-episode (as it starts), and what the change sets */
   late?: Rec;
   lateSet?: Rec;
-  /** what the program acts on: the targets, then the late record after its change */
+  /** the change meets the condition the user speaks of, but the record still fails another (it stays out) */
+  lateOut?: boolean;
+  /** what the program acts on: the targets, then the late record after its change (unless it stays out) */
   selected: Rec[];
   /** the branch: the further condition, its words, and whether a selected record meets it */
   branch?: { atom: Atom; phrase: string; meets(rec: Rec): boolean };
@@ -79,16 +81,24 @@ export function merge(into: Fixtures, add: Fixtures): void {
 // the first condition until the user's change
 type Role = 'target' | { miss: number } | 'except' | 'neither' | 'quiet' | 'late';
 
-function cast(recipe: Recipe, w: World, rule: Rule, from: FromStates): { roles: Role[]; records: Rec[] } {
+function cast(
+  recipe: Recipe,
+  w: World,
+  rule: Rule,
+  from: FromStates,
+  stays?: number,
+): { roles: Role[]; records: Rec[] } {
   const src = recipe.source;
   const x = { rng: w.rng, today: w.today, vocab: w.vocab };
   const late = recipe.interaction === 'change' && lateAtom(rule, src) >= 0;
+  // the late record counts toward the selection only when the change brings it in
+  const joins = late && stays === undefined;
   // a rule no change can make true leaves the task without its late record: a figure over the selection still
   // needs as many records as the recipe counted on (no sum or highest over one record)
   const c = recipe.computation;
   const least = c.name === 'count_where' ? 3 : c.needsMeasure ? 2 : 1;
   const roles: Role[] = [
-    ...Array.from({ length: Math.max(recipe.targets, least - (late ? 1 : 0)) }, (): Role => 'target'),
+    ...Array.from({ length: Math.max(recipe.targets, least - (joins ? 1 : 0)) }, (): Role => 'target'),
     ...rule.all.map((_, i): Role => ({ miss: i })),
     ...(rule.unless ? (['except'] as const) : []),
     ...(rule.any ? (['neither'] as const) : []),
@@ -102,7 +112,7 @@ function cast(recipe: Recipe, w: World, rule: Rule, from: FromStates): { roles: 
   const capped = cappedBy(rule, recipe);
   const records = roles.map((role, i) => {
     const rec: Rec = { ...src.make(w, recIds[i] as string, i), ...freeRecord(src.fields, x) };
-    const counted = role === 'target' || role === 'late';
+    const counted = role === 'target' || (role === 'late' && joins);
     const set = (a: Atom, ok: boolean, near: boolean) => {
       setAtom(a, modelOf(src.fields, a), rec, ok, near, x, !onLine.has(a) && !(counted && capped.includes(a)));
       if (ok && isOnLine(a, rec, w.today)) onLine.add(a);
@@ -115,7 +125,8 @@ function cast(recipe: Recipe, w: World, rule: Rule, from: FromStates): { roles: 
     rule.all.forEach((a, k) =>
       set(
         a,
-        !(typeof role === 'object' && role.miss === k) && !(role === 'late' && k === lateAtom(rule, src)),
+        !(typeof role === 'object' && role.miss === k) &&
+          !(role === 'late' && (k === lateAtom(rule, src) || k === stays)),
         typeof role === 'object' || role === 'late',
       ),
     );
@@ -124,7 +135,7 @@ function cast(recipe: Recipe, w: World, rule: Rule, from: FromStates): { roles: 
       else set(w.rng.pick(rule.any), true, false);
     }
     if (rule.unless) {
-      if (role === 'except') set(rule.unless, true, false);
+      if (role === 'except' || (role === 'late' && stays === -1)) set(rule.unless, true, false);
       else if (holds(rule.unless, rec, w.today)) set(rule.unless, false, false);
     }
     // (nor a value drawn freely there: a target meeting the rule through another alternative)
@@ -214,14 +225,15 @@ const lateAtom = (rule: Rule, src: SourcePart) =>
     (a) => a.field !== src.measure?.field && isMutable(src, a.field) && !(a.kind === 'flag' && !a.value),
   );
 
-// the late record's change: what the user sets mid-episode so that the first condition holds
-function lateChange(late: Rec | undefined, rule: Rule, src: SourcePart, w: World): Rec | undefined {
+// the late record's change: what the user sets mid-episode so that the first condition holds (and the record
+// qualifies, unless it is `out`: another condition still fails, which only a reader who re-checks them all sees)
+function lateChange(late: Rec | undefined, rule: Rule, src: SourcePart, w: World, out: boolean): Rec | undefined {
   const first = rule.all[lateAtom(rule, src)];
   if (!late || !first) return undefined;
   const after = { ...late };
   setAtom(first, modelOf(src.fields, first), after, true, false, { rng: w.rng, today: w.today, vocab: w.vocab });
   inThePast(after, [modelOf(src.fields, first)], w);
-  if (!selects(rule, after, w.today)) return undefined;
+  if (!holds(first, after, w.today) || selects(rule, after, w.today) === out) return undefined;
   return Object.fromEntries(Object.entries(after).filter(([k, v]) => JSON.stringify(v) !== JSON.stringify(late[k])));
 }
 
@@ -297,6 +309,16 @@ function ruleOf(
   return rule;
 }
 
+// a third of mid-task changes leave the record out: the change meets the condition the user speaks of, and another
+// condition (or the exception) still keeps it out — the index of that condition, -1 for the exception
+function staysOut(recipe: Recipe, rule: Rule, w: World): number | undefined {
+  const k = lateAtom(rule, recipe.source);
+  if (recipe.interaction !== 'change' || k < 0 || !w.rng.chance(1 / 3)) return undefined;
+  const others = [...rule.all.keys()].filter((i) => rule.all[i]?.field !== rule.all[k]?.field);
+  const options = [...others, ...(rule.unless ? [-1] : [])];
+  return options.length ? w.rng.pick(options) : undefined;
+}
+
 /** Whether a condition is on a date: a window, a working-day count, a due date passed. */
 export const isDateAtom = (a: Atom): boolean =>
   a.kind === 'older' || a.kind === 'recent' || a.kind === 'due_within' || a.kind === 'overdue';
@@ -322,18 +344,22 @@ export function drawRecords(planned: Recipe, w: World, parts: Parts<string>, dat
   const reasons = Object.fromEntries((actNamed(src.name, tag)?.must ?? []).map((f) => [f, true]));
   const branchField = recipe.branch ? branchFieldOf(src, { ...taken, ...reasons }, w) : undefined;
   const rule = ruleOf(recipe, src, taken, branchField, w, dated, work, tag);
-  const { roles, records } = cast(recipe, w, rule, from);
+  const stays = staysOut(recipe, rule, w);
+  const { roles, records } = cast(recipe, w, rule, from, stays);
   // doing nothing must not look like the action done: no target (nor the late record) holds what it writes
   records.forEach((rec, i) => {
     if (roles[i] === 'target' || roles[i] === 'late') unwritten(rec, writes, src, w);
   });
   const targets = records.filter((_, i) => roles[i] === 'target');
-  const distractors = records.filter((_, i) => roles[i] !== 'target' && roles[i] !== 'late');
+  const missed = records.filter((_, i) => roles[i] !== 'target' && roles[i] !== 'late');
   const late = records.find((_, i) => roles[i] === 'late');
-  const lateSet = lateChange(late, rule, src, w);
+  const lateOut = stays !== undefined;
+  const lateSet = lateChange(late, rule, src, w, lateOut);
+  // a late record the change leaves out is one more record outside the selection (no action, in no summary)
+  const distractors = late && lateOut ? [...missed, late] : missed;
   const branch = branchField ? branchOf(recipe, branchField, targets, late, src, w) : undefined;
   const fixtures: Fixtures = {};
-  const trap = recipe.trap?.plant([...targets, ...distractors], src, w);
+  const trap = recipe.trap?.plant([...targets, ...missed], src, w);
   // after every draw (rule, branch, trap): nothing that already happened is stamped later than now
   for (const rec of records) inThePast(rec, src.fields, w);
   // dates in the order things happen, where moving one leaves the record's part in the task as it was (the
@@ -346,7 +372,7 @@ export function drawRecords(planned: Recipe, w: World, parts: Parts<string>, dat
   // and states on the right side of their dates (no appointment attended next week)
   // (the late record stays out of the selection until the user's change, and in it after)
   const keepsLate = (r: Rec) =>
-    !selects(rule, r, w.today) && (!lateSet || selects(rule, { ...r, ...lateSet }, w.today));
+    !selects(rule, r, w.today) && (!lateSet || selects(rule, { ...r, ...lateSet }, w.today) !== lateOut);
   for (const rec of records) inTense(rec, src, w, rec === late ? keepsLate : keepsRole({ ...rec }));
   // and linked fields in agreement (no failures this week on a workflow last run a fortnight ago)
   for (const rec of records) inAgreement(rec, src, w, rec === late ? keepsLate : keepsRole({ ...rec }));
@@ -362,7 +388,7 @@ export function drawRecords(planned: Recipe, w: World, parts: Parts<string>, dat
   const dest = recipe.aggregate?.dest(w, { noun: src.noun[1], purpose: tag, published: mayPublish(src) });
   // after the user's change the late record qualifies: the program acts on its updated state
   const lateNow = late && lateSet ? { ...late, ...lateSet } : late;
-  const selected = lateNow ? [...targets, lateNow] : targets;
+  const selected = lateNow && !lateOut ? [...targets, lateNow] : targets;
   // a measure only some states have (impressions of a post not yet out): over a selection that holds none, the
   // question asked is how many there are, not a figure that is 0 by construction
   const m = src.measure?.field;
@@ -379,6 +405,7 @@ export function drawRecords(planned: Recipe, w: World, parts: Parts<string>, dat
     distractors,
     ...(late ? { late } : {}),
     ...(lateSet ? { lateSet } : {}),
+    ...(lateSet && lateOut ? { lateOut } : {}),
     selected,
     ...(branch ? { branch } : {}),
     ownerOf: (rec) => owner.get(String(rec[src.idField])),
