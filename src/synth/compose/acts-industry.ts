@@ -93,9 +93,13 @@ export const INDUSTRY_ACTS: Readonly<Record<string, readonly PolicyAct[]>> = {
     }),
   ],
   pull_requests: [
-    act(['Changes requested', 'Code review'], 'A pull request with failing checks or too few reviews does not merge.', {
-      ci_status: ['failing', 'flaky'],
-    }),
+    act(
+      ['Changes requested', 'Code review'],
+      'A pull request whose checks fail, or pass only some of the time, does not merge until they pass.',
+      {
+        ci_status: ['failing', 'flaky'],
+      },
+    ),
     act('Reviewer assignment', 'Open pull requests with too few approvals get another reviewer.', {
       approvals: 'low',
       status: ['open'],

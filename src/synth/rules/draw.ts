@@ -11,10 +11,12 @@ import { type Atom, holds, type Rule, workdaysSince } from './rule.js';
 const DAY_WINDOWS = [3, 5, 7, 10, 14, 21, 30, 45, 60, 90];
 const WORKDAY_WINDOWS = [3, 5, 10, 15, 20];
 
-// a round threshold between 25% and 75% of a number field's range
-function roundThreshold(m: NumberModel, rng: Rng): number {
-  const lo = m.min + 0.25 * (m.max - m.min);
-  const hi = m.min + 0.75 * (m.max - m.min);
+// a round threshold between 25% and 75% of a number field's range; where the work calls for the low end ("small
+// balances are written off") and the field has room, between 10% and 40%: half the range is not small
+function roundThreshold(m: NumberModel, rng: Rng, low = false): number {
+  const [from, to] = low && (m.max - m.min) / m.step >= 20 ? [0.1, 0.4] : [0.25, 0.75];
+  const lo = m.min + from * (m.max - m.min);
+  const hi = m.min + to * (m.max - m.min);
   const raw = lo + rng.next() * (hi - lo);
   const mag = 10 ** Math.floor(Math.log10(Math.max(Math.abs(raw), m.step)));
   const grain = Math.max(m.step, raw >= 5 * mag ? mag : mag / 2);
@@ -92,7 +94,7 @@ export function drawAtom(m: FieldModel, rng: Rng, lean?: Lean, exception = false
         : { kind: 'in', field: m.field, values };
     }
     case 'number': {
-      const value = roundThreshold(m, rng);
+      const value = roundThreshold(m, rng, lean === 'low' && !exception);
       const high = lean === 'high' || lean === 'low' ? (lean === 'high') !== exception : rng.chance(0.5);
       return high ? { kind: 'at_least', field: m.field, value } : { kind: 'at_most', field: m.field, value };
     }
