@@ -142,11 +142,9 @@ export const INDUSTRY_ACTS: Readonly<Record<string, readonly PolicyAct[]>> = {
     }),
   ],
   datasets: [
-    act(
-      ['Deprecation', 'Retirement'],
-      'Small datasets nobody refreshes any more are retired before someone trusts them.',
-      { refreshed_on: 'stale' },
-    ),
+    act(['Deprecation', 'Retirement'], 'Datasets nobody refreshes any more are retired before someone trusts them.', {
+      refreshed_on: 'stale',
+    }),
     act('Freshness fix', 'Stale data feeds wrong dashboards; the owner fixes the refresh.', {
       status: ['stale', 'refresh failed'],
     }),

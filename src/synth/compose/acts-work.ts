@@ -63,8 +63,11 @@ export const WORK_ACTS: Readonly<Record<string, readonly PolicyAct[]>> = {
     act('Follow-up', 'Every renewal needs a conversation before the contract end date, not after it.', {
       contract_end_date: 'ahead',
     }),
+    // the largest accounts are reviewed whatever their health, and whatever the tier they are filed under
     act('Review', 'Our largest accounts get a business review whatever their health score.', {
       annual_revenue: 'high',
+      health_score: 'unrelated',
+      tier: 'unrelated',
     }),
     act('Expansion', 'Healthy, active accounts are where upsell conversations start.', {
       health_score: 'high',
@@ -143,7 +146,8 @@ export const WORK_ACTS: Readonly<Record<string, readonly PolicyAct[]>> = {
     act(
       ['Follow-up', 'Review'],
       'Credentials and scopes are re-verified on a schedule; an integration nobody has checked in months is a blind spot.',
-      { last_verified: 'stale' },
+      // a busy integration's credentials age like a quiet one's
+      { last_verified: 'stale', monthly_calls: 'unrelated' },
     ),
     act('Usage review', 'Active integrations with little traffic are candidates to switch off.', {
       monthly_calls: 'low',
