@@ -96,9 +96,9 @@ export const CARE_ACTS: Readonly<Record<string, readonly PolicyAct[]>> = {
     act(
       ['Diary entry', 'Diarising'],
       'A court deadline that is not in the firm diary is a missed date waiting to happen.',
-      // every live deadline goes in the diary, whichever court, whatever kind (an appeal window least of all) and
-      // whatever its note says: only a status (filed, vacated) takes one out
-      { due_date: 'ahead', diarised: false, deadline_kind: 'unrelated', court: 'unrelated', notes: 'unrelated' },
+      // every live deadline goes in the diary, whatever its kind (an appeal window least of all) and whatever its
+      // note says: only a status (filed, vacated) takes one out; a diary clerk may work one court's list at a time
+      { due_date: 'ahead', diarised: false, deadline_kind: 'unrelated', court: 'scope', notes: 'unrelated' },
     ),
     act('Preparation', 'Work on a deadline starts well before it falls, not in the week of it.', {
       status: ['upcoming'],

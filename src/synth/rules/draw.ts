@@ -28,9 +28,10 @@ function roundThreshold(m: NumberModel, rng: Rng, low = false): number {
  * recent, a number high or low, a flag's value, or the enum values that call for it. A rule's conditions on the
  * field take that side (nobody diarises a deadline that has passed, or disables the sandboxed skills); its
  * exception takes the other. `unrelated`: the field has no bearing on this work (AV support on cancelling
- * catering), so its rule never names it.
+ * catering), so its rule never names it. `scope`: the field may narrow the work (the deadlines of one court) but
+ * never except from it (no court's deadlines are left out of the diary).
  */
-export type Lean = 'ahead' | 'stale' | 'recent' | 'high' | 'low' | boolean | readonly string[] | 'unrelated';
+export type Lean = 'ahead' | 'stale' | 'recent' | 'high' | 'low' | boolean | readonly string[] | 'unrelated' | 'scope';
 
 function dateAtom(m: DateModel, rng: Rng, lean?: Lean): Atom {
   const past = Math.max(0, -m.from);
@@ -89,7 +90,7 @@ export function drawAtom(m: FieldModel, rng: Rng, lean?: Lean, exception = false
       const n = pool.length > 3 && rng.chance(0.35) ? 2 : 1;
       const values: string[] = [];
       for (let i = 0; i < n && pool.length; i++) values.push(pool.splice(rng.int(0, pool.length - 1), 1)[0] as string);
-      return !wanted && m.use !== 'scope' && pool.length >= 2 && n === 1 && rng.chance(0.2)
+      return !wanted && m.use !== 'scope' && lean !== 'scope' && pool.length >= 2 && n === 1 && rng.chance(0.2)
         ? { kind: 'not_in', field: m.field, values }
         : { kind: 'in', field: m.field, values };
     }
@@ -156,6 +157,7 @@ type Role = 'signal' | 'scope' | 'free';
 function roleOf(m: FieldModel, lean: Readonly<Record<string, Lean>>): Role | undefined {
   const l = lean[m.field];
   if (l === 'unrelated') return undefined;
+  if (l === 'scope') return 'scope';
   if (l !== undefined) return 'signal';
   if (m.use === 'detail') return undefined;
   return m.use === 'scope' ? 'scope' : 'free';
@@ -221,7 +223,7 @@ export function drawRule(
   const free = pool.filter((m) => {
     const l = lean[m.field];
     if (l === undefined) return true;
-    if (m.kind === 'date') return false;
+    if (l === 'scope' || m.kind === 'date') return false;
     if (m.kind === 'text') return !Array.isArray(l) || m.terms.some((t) => !(l as readonly string[]).includes(t));
     return m.kind !== 'enum' || !Array.isArray(l) || m.values.some((v) => !(l as readonly string[]).includes(v));
   });
