@@ -121,14 +121,17 @@ export const WORK_ACTS: Readonly<Record<string, readonly PolicyAct[]>> = {
     ),
     act('Follow-up', 'Timeouts are capacity warnings; someone looks at the job before it starts failing outright.', {
       last_status: ['timeout'],
+      created_at: 'unrelated',
     }),
     act('Review', 'Old jobs that nobody runs any more are reviewed and retired.', {
       created_at: 'stale',
       last_run: 'stale',
     }),
+    // an old disabled job is the one to remove, never the one to keep
     act('Clean-up', 'Disabled jobs that have not run in weeks are removed from the scheduler.', {
       enabled: false,
       last_run: 'stale',
+      created_at: 'unrelated',
     }),
   ],
   integrations: [
