@@ -42,6 +42,18 @@ describe('policy history', () => {
     }
   });
 
+  it('writes a moved limit on a round grain, as a team would', () => {
+    const money: FieldModel[] = [{ kind: 'number', field: 'amount', label: 'value', min: 120, max: 9000, step: 0.01 }];
+    const rule: Rule = { all: [{ kind: 'at_most', field: 'amount', value: 4500 }] };
+    const recs = [1200, 2400, 3300, 4400, 5200, 6900, 8800].map((amount, id) => ({ id, amount }));
+    for (let i = 0; i < 30; i++) {
+      const old = superseded(rule, createRng('round', i), money, recs, TODAY);
+      assert.ok(old);
+      const v = (old.all[0] as { value: number }).value;
+      assert.equal(v % 500, 0, `${v}`);
+    }
+  });
+
   it('gives no version where no moved limit changes what is picked', () => {
     // every record far above any moved limit: 40, 60, 100 (120, 160 lie outside the scale) pick all four alike
     const rule: Rule = { all: [{ kind: 'at_least', field: 'score', value: 80 }] };

@@ -19,13 +19,20 @@ function otherWindows(a: Atom & { days: number }, models: readonly FieldModel[],
   return [...new Set([...shuffle(rng, own ?? []), ...shuffle(rng, moved)])].filter((d) => d !== a.days);
 }
 
-// the limits a previous version may have set on a number: moved on the field's own grain (1.5 approvals is no
-// limit anyone wrote) and inside its range (no Lighthouse score of 160 on a scale to 100)
+// a limit as a team writes one: on a round grain of its size (3,500 not 3,375; 20% not 22.5%), never finer than
+// the field's own step (1.5 approvals is no limit anyone wrote)
+function roundLimit(v: number, step: number): number {
+  const grain = Math.max(step, 10 ** Math.floor(Math.log10(Math.max(Math.abs(v), step))) / 2);
+  return Math.max(step, roundTo(roundTo(v, grain), step));
+}
+
+// the limits a previous version may have set on a number: round, and inside the field's range (no Lighthouse
+// score of 160 on a scale to 100)
 function otherLimits(a: Atom & { value: number }, models: readonly FieldModel[], rng: Rng): number[] {
   const m = models.find((x) => x.field === a.field);
   const step = m?.kind === 'number' ? m.step : 0.01;
   const inRange = (v: number) => m?.kind !== 'number' || (v >= m.min && v <= m.max);
-  const moved = shuffle(rng, [0.5, 0.75, 1.5, 2]).map((f) => Math.max(step, roundTo(a.value * f, step)));
+  const moved = shuffle(rng, [0.5, 0.75, 1.5, 2]).map((f) => roundLimit(a.value * f, step));
   return [...new Set(moved)].filter((v) => v !== a.value && inRange(v));
 }
 
