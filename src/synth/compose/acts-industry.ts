@@ -45,6 +45,7 @@ export const INDUSTRY_ACTS: Readonly<Record<string, readonly PolicyAct[]>> = {
     // a spray is timed by the crop, not by how wet the soil is or how the kit in the plot works
     act('Spraying', 'Sprays are timed to the crop stage; a missed window costs yield.', {
       next_spray_due: 'ahead',
+      soil_moisture_pct: 'unrelated',
       sensor_battery_low: 'unrelated',
       irrigation_status: 'unrelated',
     }),

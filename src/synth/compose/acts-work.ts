@@ -116,7 +116,7 @@ export const WORK_ACTS: Readonly<Record<string, readonly PolicyAct[]>> = {
     ),
     act(
       ['Escalation', 'Owner follow-up'],
-      'A job whose last run failed or timed out, and that has not run since, leaves downstream data stale; its owner must know.',
+      'A job whose last run went wrong, and that has not run since, leaves downstream data stale; its owner must know.',
       { last_status: ['failed', 'timeout'], last_run: 'stale', created_at: 'unrelated' },
     ),
     act('Follow-up', 'Timeouts are capacity warnings; someone looks at the job before it starts failing outright.', {

@@ -185,6 +185,14 @@ const PURPOSES: Readonly<Record<string, readonly string[]>> = {
     'Compliance reviews every flag we raise and every one we miss. These rules are what they test us against.',
     'Positions and trades are watched against written limits, not instinct; this is the written part.',
   ],
+  // the portfolio system's other desks: research publishing and treasury
+  research_notes: [
+    'What we publish carries the firm’s name and is read by regulators; these rules say what a note needs before and after it goes out.',
+    'Research is published under the conduct rules, not at an analyst’s discretion; this sets what compliance checks.',
+  ],
+  fx_exposures: [
+    'Currency moves hit the accounts whether or not anyone is watching; these rules say when treasury hedges, rolls or reports.',
+  ],
   research: [
     'A wrong citation or a stale report undermines everything built on it; these rules keep the library trustworthy.',
   ],
