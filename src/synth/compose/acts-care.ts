@@ -27,7 +27,8 @@ export const CARE_ACTS: Readonly<Record<string, readonly PolicyAct[]>> = {
     act(
       ['Cancellation', 'Clinic cancellation'],
       'When a clinic is cancelled, patients are told in time to rebook rather than arriving at a closed door.',
-      { date: 'ahead' },
+      // a clinic is cancelled for every patient booked into it, whatever their record of missed appointments
+      { date: 'ahead', missed_before: 'unrelated' },
     ),
     act('Reminder', 'Booked patients get a reminder so the slot is not wasted.', {
       date: 'ahead',
@@ -95,7 +96,9 @@ export const CARE_ACTS: Readonly<Record<string, readonly PolicyAct[]>> = {
     act(
       ['Diary entry', 'Diarising'],
       'A court deadline that is not in the firm diary is a missed date waiting to happen.',
-      { due_date: 'ahead', diarised: false },
+      // every live deadline goes in the diary, whatever its kind (an appeal window least of all) and whatever its
+      // note says: only a status (filed, vacated) takes one out; a diary clerk may work one court's list at a time
+      { due_date: 'ahead', diarised: false, deadline_kind: 'unrelated', court: 'scope', notes: 'unrelated' },
     ),
     act('Preparation', 'Work on a deadline starts well before it falls, not in the week of it.', {
       status: ['upcoming'],

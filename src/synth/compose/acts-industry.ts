@@ -40,13 +40,27 @@ export const INDUSTRY_ACTS: Readonly<Record<string, readonly PolicyAct[]>> = {
     act(
       ['Irrigation', 'Watering'],
       'Plots drying below the moisture threshold are watered before the crop is stressed.',
-      { soil_moisture_pct: 'low' },
+      { soil_moisture_pct: 'low', sensor_battery_low: 'unrelated', next_spray_due: 'unrelated' },
     ),
-    act('Spraying', 'Sprays are timed to the crop stage; a missed window costs yield.', { next_spray_due: 'ahead' }),
+    // a spray is timed by the crop, not by how wet the soil is or how the kit in the plot works
+    act('Spraying', 'Sprays are timed to the crop stage; a missed window costs yield.', {
+      next_spray_due: 'ahead',
+      soil_moisture_pct: 'unrelated',
+      sensor_battery_low: 'unrelated',
+      irrigation_status: 'unrelated',
+    }),
+    // a flat probe is changed whatever the soil or the watering is doing
     act('Probe maintenance', 'A probe with a flat battery stops reporting soil moisture.', {
       sensor_battery_low: true,
+      soil_moisture_pct: 'unrelated',
+      irrigation_status: 'unrelated',
+      next_spray_due: 'unrelated',
     }),
-    act('Irrigation fault', 'Faulty irrigation is fixed before the next dry spell.', { irrigation_status: ['fault'] }),
+    act('Irrigation fault', 'Faulty irrigation is fixed before the next dry spell.', {
+      irrigation_status: ['fault'],
+      sensor_battery_low: 'unrelated',
+      next_spray_due: 'unrelated',
+    }),
   ],
   positions: [
     act(
@@ -93,9 +107,13 @@ export const INDUSTRY_ACTS: Readonly<Record<string, readonly PolicyAct[]>> = {
     }),
   ],
   pull_requests: [
-    act(['Changes requested', 'Code review'], 'A pull request with failing checks or too few reviews does not merge.', {
-      ci_status: ['failing', 'flaky'],
-    }),
+    act(
+      ['Changes requested', 'Code review'],
+      'A pull request whose checks fail, or pass only some of the time, does not merge until they pass.',
+      {
+        ci_status: ['failing', 'flaky'],
+      },
+    ),
     act('Reviewer assignment', 'Open pull requests with too few approvals get another reviewer.', {
       approvals: 'low',
       status: ['open'],
@@ -138,11 +156,9 @@ export const INDUSTRY_ACTS: Readonly<Record<string, readonly PolicyAct[]>> = {
     }),
   ],
   datasets: [
-    act(
-      ['Deprecation', 'Retirement'],
-      'Small datasets nobody refreshes any more are retired before someone trusts them.',
-      { refreshed_on: 'stale' },
-    ),
+    act(['Deprecation', 'Retirement'], 'Datasets nobody refreshes any more are retired before someone trusts them.', {
+      refreshed_on: 'stale',
+    }),
     act('Freshness fix', 'Stale data feeds wrong dashboards; the owner fixes the refresh.', {
       status: ['stale', 'refresh failed'],
     }),

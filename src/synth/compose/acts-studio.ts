@@ -185,7 +185,8 @@ export const STUDIO_ACTS: Readonly<Record<string, readonly PolicyAct[]>> = {
     act(
       ['Re-verification', 'Source check'],
       'A source cited in many pieces and not checked for months is checked again.',
-      { accessed_on: 'stale' },
+      // every source ages the same way, behind a paywall or not
+      { accessed_on: 'stale', paywalled: 'unrelated' },
     ),
     act('Retraction check', 'Retracted and disputed sources are removed from every piece that cites them.', {
       status: ['retracted', 'disputed'],

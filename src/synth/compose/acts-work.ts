@@ -6,7 +6,7 @@ import { act, type PolicyAct } from './policy-act.js';
 const ORDERS: readonly PolicyAct[] = [
   act(
     ['Escalation', 'Owner follow-up'],
-    'Unpaid orders past their payment terms are chased by the sales owner, who knows the customer, before they go to collections.',
+    'Orders still unpaid, in full or in part, past their payment terms are chased by the sales owner, who knows the customer, before they go to collections.',
     { status: ['unpaid', 'part-paid'], order_date: 'stale' },
   ),
   act('Follow-up', 'Disputes are settled fastest while the order is fresh, so each one gets a named follow-up.', {
@@ -63,8 +63,11 @@ export const WORK_ACTS: Readonly<Record<string, readonly PolicyAct[]>> = {
     act('Follow-up', 'Every renewal needs a conversation before the contract end date, not after it.', {
       contract_end_date: 'ahead',
     }),
+    // the largest accounts are reviewed whatever their health, and whatever the tier they are filed under
     act('Review', 'Our largest accounts get a business review whatever their health score.', {
       annual_revenue: 'high',
+      health_score: 'unrelated',
+      tier: 'unrelated',
     }),
     act('Expansion', 'Healthy, active accounts are where upsell conversations start.', {
       health_score: 'high',
@@ -108,23 +111,27 @@ export const WORK_ACTS: Readonly<Record<string, readonly PolicyAct[]>> = {
     act(
       ['Suspension', 'Job pause'],
       'A job that keeps failing while enabled retries into the same fault and can corrupt what it writes.',
-      { last_status: ['failed', 'timeout'], enabled: true },
+      // how long ago a job was set up has no bearing on pausing a failing one
+      { last_status: ['failed', 'timeout'], enabled: true, created_at: 'unrelated' },
     ),
     act(
       ['Escalation', 'Owner follow-up'],
-      'A failed job that has not run since leaves downstream data stale; its owner must know.',
-      { last_status: ['failed', 'timeout'], last_run: 'stale' },
+      'A job whose last run went wrong, and that has not run since, leaves downstream data stale; its owner must know.',
+      { last_status: ['failed', 'timeout'], last_run: 'stale', created_at: 'unrelated' },
     ),
     act('Follow-up', 'Timeouts are capacity warnings; someone looks at the job before it starts failing outright.', {
       last_status: ['timeout'],
+      created_at: 'unrelated',
     }),
     act('Review', 'Old jobs that nobody runs any more are reviewed and retired.', {
       created_at: 'stale',
       last_run: 'stale',
     }),
+    // an old disabled job is the one to remove, never the one to keep
     act('Clean-up', 'Disabled jobs that have not run in weeks are removed from the scheduler.', {
       enabled: false,
       last_run: 'stale',
+      created_at: 'unrelated',
     }),
   ],
   integrations: [
@@ -135,15 +142,15 @@ export const WORK_ACTS: Readonly<Record<string, readonly PolicyAct[]>> = {
     ),
     act(
       ['Escalation', 'Owner follow-up'],
-      'Rising error rates are raised with the owner before the vendor cuts us off.',
-      {
-        error_rate: 'high',
-      },
+      'Rising error rates on busy integrations are raised with the owner before the vendor cuts us off.',
+      // a busy integration's errors reach more records: a quiet one is left out, never a busy one
+      { error_rate: 'high', monthly_calls: 'high' },
     ),
     act(
       ['Follow-up', 'Review'],
       'Credentials and scopes are re-verified on a schedule; an integration nobody has checked in months is a blind spot.',
-      { last_verified: 'stale' },
+      // a busy integration's credentials age like a quiet one's
+      { last_verified: 'stale', monthly_calls: 'unrelated' },
     ),
     act('Usage review', 'Active integrations with little traffic are candidates to switch off.', {
       monthly_calls: 'low',
@@ -234,7 +241,7 @@ export const WORK_ACTS: Readonly<Record<string, readonly PolicyAct[]>> = {
     act(
       ['Seat allocation', 'Access arrangements'],
       'Candidates with access arrangements need a free seat with the right desk and power before the session.',
-      { status: ['free'], wide_desk: true, sockets: 'high' },
+      { status: ['free'], wide_desk: true, sockets: 'high', window: 'unrelated' },
       'follow_up_task',
     ),
     act('Seat repair', 'Blocked seats are fixed or taken off the plan before candidates arrive.', {

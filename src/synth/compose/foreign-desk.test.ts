@@ -71,8 +71,12 @@ describe('requests from a partner-language desk', () => {
         `${lang}: ${JSON.stringify(report.diagnostics.filter((d) => d.severity !== 'warning').slice(0, 2))}`,
       );
       const spec = report.spec as TaskSpec;
-      // the request without the English names it quotes (titles, glossary terms, paths) is the desk's language
-      const own = spec.request.replace(/[«„“"《「][^»“”"》」]*[»“”"》」]|\([^)]*\)|（[^）]*）|\S+\/\S+/g, ' ');
+      // the request without the English names it quotes (titles, glossary terms, paths) is the desk's language; a
+      // path is ASCII (in Chinese no space ends the word before it, so "\S+/" would take the sentence with it)
+      const own = spec.request.replace(
+        /[«„“"《「][^»“”"》」]*[»“”"》」]|\([^)]*\)|（[^）]*）|[\w.:-]+\/[\w./-]+/g,
+        ' ',
+      );
       assert.equal(languageOf(own), ISO[lang], `${lang}: ${spec.request}`);
       assert.equal(spec.labels.language, ISO[lang]);
       // every check traces to words of this request

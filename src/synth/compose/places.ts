@@ -36,6 +36,18 @@ const SYSTEMS: Readonly<Record<string, string>> = {
   todo: 'the to-do list',
   travel: 'the travel system',
 };
+// a record type kept in a system of its own where its service holds several kinds of work (research notes are not
+// in the order management system, a farm's plots are not in the plant's MES)
+const SYSTEMS_OF: Readonly<Record<string, string>> = {
+  fx_exposures: 'the treasury system',
+  research_notes: 'the research publishing system',
+  aircraft_inspections: 'the maintenance tracking system',
+  field_plots: 'the farm management system',
+  nonconformances: 'the quality system',
+  household_bills: 'the household accounts',
+  legal_holds: 'the legal hold system',
+  access_reviews: 'the identity governance tool',
+};
 // the picture a record type is seen in
 const PICTURES: Readonly<Record<string, string>> = {
   desk_plan: 'the floor plan',
@@ -53,5 +65,5 @@ export function placeOf(src: SourcePart): Place {
     return src.capabilities.includes('Multimodal_Perception')
       ? { kind: 'picture', name: PICTURES[src.name] ?? 'the picture' }
       : { kind: 'file', name: 'the current export' };
-  return { kind: 'system', name: SYSTEMS[src.service] ?? 'the system' };
+  return { kind: 'system', name: SYSTEMS_OF[src.name] ?? SYSTEMS[src.service] ?? 'the system' };
 }

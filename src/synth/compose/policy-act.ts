@@ -31,6 +31,6 @@ export const act = (
 ): PolicyAct => ({
   sections: typeof sections === 'string' ? [sections] : sections,
   why,
-  ...(lean ? { lean, must: Object.keys(lean).filter((f) => lean[f] !== 'unrelated') } : {}),
+  ...(lean ? { lean, must: Object.keys(lean).filter((f) => lean[f] !== 'unrelated' && lean[f] !== 'scope') } : {}),
   ...(of ? { of } : {}),
 });

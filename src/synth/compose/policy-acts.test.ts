@@ -83,10 +83,12 @@ describe('policy acts', () => {
               );
             for (const x of [...r.all, ...(r.any ?? [])]) {
               const l = lean[x.field];
-              if (l !== undefined && l !== 'unrelated') assert.ok(onSide(x, l), what);
+              if (l !== undefined && l !== 'unrelated' && l !== 'scope') assert.ok(onSide(x, l), what);
             }
             const l = r.unless && lean[r.unless.field];
-            if (r.unless && l !== undefined && l !== 'unrelated')
+            // a field that only narrows the work never excepts from it
+            if (r.unless && l === 'scope') assert.fail(`exception on a scope: ${what}`);
+            if (r.unless && l !== undefined && l !== 'unrelated' && l !== 'scope')
               assert.ok(!onSide(r.unless, l), `exception on the called side: ${what}`);
           }
       }

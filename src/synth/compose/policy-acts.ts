@@ -34,12 +34,13 @@ export const REVIEW_REASONS: Readonly<Record<string, readonly string[]>> = {
     'A regular look at these records catches what slipped before anyone outside the team does.',
     'Reviewed on a schedule, so that problems surface while they are still cheap to fix.',
   ],
+  // the section says which records: those most likely to be wrong, never a random few
   'Audit sample': [
-    'Internal audit tests a sample each quarter; these are the records it is drawn from.',
-    'The sample is where auditors look first, so it is checked before they do.',
+    'Internal audit draws its quarterly sample from records like these, so the team checks them first.',
+    'Auditors go straight to records like these; the team looks at them before the auditors do.',
   ],
   'Spot check': [
-    'Spot checks keep the records honest between full reviews.',
-    'A few records are checked each week rather than all of them once a year.',
+    'Between full reviews, the records most likely to be wrong are checked by hand.',
+    'Spot checks go where a problem is most likely, not to a random few.',
   ],
 };

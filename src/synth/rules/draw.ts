@@ -11,10 +11,12 @@ import { type Atom, holds, type Rule, workdaysSince } from './rule.js';
 const DAY_WINDOWS = [3, 5, 7, 10, 14, 21, 30, 45, 60, 90];
 const WORKDAY_WINDOWS = [3, 5, 10, 15, 20];
 
-// a round threshold between 25% and 75% of a number field's range
-function roundThreshold(m: NumberModel, rng: Rng): number {
-  const lo = m.min + 0.25 * (m.max - m.min);
-  const hi = m.min + 0.75 * (m.max - m.min);
+// a round threshold between 25% and 75% of a number field's range; where the work calls for the low end ("small
+// balances are written off") and the field has room, between 10% and 40%: half the range is not small
+function roundThreshold(m: NumberModel, rng: Rng, low = false): number {
+  const [from, to] = low && (m.max - m.min) / m.step >= 20 ? [0.1, 0.4] : [0.25, 0.75];
+  const lo = m.min + from * (m.max - m.min);
+  const hi = m.min + to * (m.max - m.min);
   const raw = lo + rng.next() * (hi - lo);
   const mag = 10 ** Math.floor(Math.log10(Math.max(Math.abs(raw), m.step)));
   const grain = Math.max(m.step, raw >= 5 * mag ? mag : mag / 2);
@@ -26,9 +28,10 @@ function roundThreshold(m: NumberModel, rng: Rng): number {
  * recent, a number high or low, a flag's value, or the enum values that call for it. A rule's conditions on the
  * field take that side (nobody diarises a deadline that has passed, or disables the sandboxed skills); its
  * exception takes the other. `unrelated`: the field has no bearing on this work (AV support on cancelling
- * catering), so its rule never names it.
+ * catering), so its rule never names it. `scope`: the field may narrow the work (the deadlines of one court) but
+ * never except from it (no court's deadlines are left out of the diary).
  */
-export type Lean = 'ahead' | 'stale' | 'recent' | 'high' | 'low' | boolean | readonly string[] | 'unrelated';
+export type Lean = 'ahead' | 'stale' | 'recent' | 'high' | 'low' | boolean | readonly string[] | 'unrelated' | 'scope';
 
 function dateAtom(m: DateModel, rng: Rng, lean?: Lean): Atom {
   const past = Math.max(0, -m.from);
@@ -87,12 +90,12 @@ export function drawAtom(m: FieldModel, rng: Rng, lean?: Lean, exception = false
       const n = pool.length > 3 && rng.chance(0.35) ? 2 : 1;
       const values: string[] = [];
       for (let i = 0; i < n && pool.length; i++) values.push(pool.splice(rng.int(0, pool.length - 1), 1)[0] as string);
-      return !wanted && m.use !== 'scope' && pool.length >= 2 && n === 1 && rng.chance(0.2)
+      return !wanted && m.use !== 'scope' && lean !== 'scope' && pool.length >= 2 && n === 1 && rng.chance(0.2)
         ? { kind: 'not_in', field: m.field, values }
         : { kind: 'in', field: m.field, values };
     }
     case 'number': {
-      const value = roundThreshold(m, rng);
+      const value = roundThreshold(m, rng, lean === 'low' && !exception);
       const high = lean === 'high' || lean === 'low' ? (lean === 'high') !== exception : rng.chance(0.5);
       return high ? { kind: 'at_least', field: m.field, value } : { kind: 'at_most', field: m.field, value };
     }
@@ -154,6 +157,7 @@ type Role = 'signal' | 'scope' | 'free';
 function roleOf(m: FieldModel, lean: Readonly<Record<string, Lean>>): Role | undefined {
   const l = lean[m.field];
   if (l === 'unrelated') return undefined;
+  if (l === 'scope') return 'scope';
   if (l !== undefined) return 'signal';
   if (m.use === 'detail') return undefined;
   return m.use === 'scope' ? 'scope' : 'free';
@@ -219,7 +223,7 @@ export function drawRule(
   const free = pool.filter((m) => {
     const l = lean[m.field];
     if (l === undefined) return true;
-    if (m.kind === 'date') return false;
+    if (l === 'scope' || m.kind === 'date') return false;
     if (m.kind === 'text') return !Array.isArray(l) || m.terms.some((t) => !(l as readonly string[]).includes(t));
     return m.kind !== 'enum' || !Array.isArray(l) || m.values.some((v) => !(l as readonly string[]).includes(v));
   });

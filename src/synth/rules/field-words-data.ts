@@ -62,6 +62,15 @@ export const ENTRIES: readonly Entry[] = [
     be: 'its',
     only: true,
     not: (vs) => `whose last run did not end in ${vs.map(LAST_RUN).join(' or ')}`,
+    // most on-call engineers count a run that timed out as failed: a condition on one says how the other counts
+    apart: (vs) =>
+      vs.includes('failed') && !vs.includes('timeout')
+        ? [
+            'a timeout is not a failure here',
+            'a run that timed out does not count',
+            'timeouts are dealt with separately',
+          ]
+        : undefined,
   }),
   // places on a plan
   E(

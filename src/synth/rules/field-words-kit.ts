@@ -21,6 +21,11 @@ export interface EnumWords {
   noNot?: true;
   /** the label's own form does not read ("whose right exercised is erasure"): these words are always used */
   only?: true;
+  /**
+   * where the values named leave out one a reader would count with them (a timeout among failures), the ways of
+   * saying it does not count, in brackets after the condition; undefined where nothing is left out
+   */
+  apart?(vs: readonly string[]): readonly string[] | undefined;
 }
 
 /** One field's words: its label, a value it has where the label is shared, and the words. */

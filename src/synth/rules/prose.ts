@@ -145,6 +145,19 @@ function notWords(w: EnumWords, said: readonly string[]): string | undefined {
  * "published by McKinsey or IDC". With the nouns, a label that opens with the noun drops it ("orders whose value").
  */
 export function modifier(a: Atom, models: readonly FieldModel[], today: string | null, rng: Rng, n?: Nouns): string {
+  return withApart(a, models, modifierWords(a, models, today, rng, n), rng);
+}
+
+// a condition on values that leave out one a reader would count with them says how that one counts ("whose last
+// run ended in a failure (a timeout is not a failure here)")
+function withApart(a: Atom, models: readonly FieldModel[], said: string, rng: Rng): string {
+  if (a.kind !== 'in' && a.kind !== 'not_in') return said;
+  const m = modelOf(models, a);
+  const notes = m.kind === 'enum' ? enumWords(m)?.apart?.(a.values) : undefined;
+  return notes?.length ? `${said} (${rng.pick(notes)})` : said;
+}
+
+function modifierWords(a: Atom, models: readonly FieldModel[], today: string | null, rng: Rng, n?: Nouns): string {
   const m = modelOf(models, a);
   const label = m.label;
   const own = ownLabel(label, n);
@@ -255,6 +268,10 @@ export function modifier(a: Atom, models: readonly FieldModel[], today: string |
  * court deadline is in the County Court". A clause that opens "its"/"it" refers to the record a lead sentence names.
  */
 export function clause(a: Atom, models: readonly FieldModel[], n: Nouns, today: string | null, rng: Rng): string {
+  return withApart(a, models, clauseWords(a, models, n, today, rng), rng);
+}
+
+function clauseWords(a: Atom, models: readonly FieldModel[], n: Nouns, today: string | null, rng: Rng): string {
   const m = modelOf(models, a);
   const the = `the ${n.singular}`;
   const own = ownLabel(m.label, n);

@@ -383,7 +383,7 @@ export function drawRecords(planned: Recipe, w: World, parts: Parts<string>, dat
   const policyTitle = policyTitleOf(src, w.rng);
   const nouns = { singular: src.noun[0], plural: src.noun[1] };
   const criteria = rulePhrase(rule, src.fields, nouns, w.today, w.rng);
-  const policy = recipe.policy.service ? policyDoc(rule, src, w, policyTitle, tag) : undefined;
+  const policy = recipe.policy.service ? policyDoc(rule, src, w, policyTitle, tag, records) : undefined;
   if (policy) merge(fixtures, recipe.policy.fixtures(policyTitle, policy.text, w));
   const dest = recipe.aggregate?.dest(w, { noun: src.noun[1], purpose: tag, published: mayPublish(src) });
   // after the user's change the late record qualifies: the program acts on its updated state

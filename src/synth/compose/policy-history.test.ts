@@ -1,0 +1,103 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { createRng } from '../../env/rng.js';
+import type { FieldModel } from '../rules/fields.js';
+import { modifier } from '../rules/prose.js';
+import { type Rule, selects } from '../rules/rule.js';
+import { OWNED } from './policy-doc.js';
+import { superseded } from './policy-history.js';
+import { PARTS } from './registry.js';
+
+// a policy's History is a version that would pick other records than the current one, on the field's own scale;
+// its owner is the team that does the work of that record type; a condition on failed runs says how a timeout counts
+
+const TODAY = '2026-06-22T09:00:00Z';
+const MODELS: FieldModel[] = [
+  { kind: 'number', field: 'score', label: 'score', min: 30, max: 100, step: 1 },
+  { kind: 'date', field: 'opened_on', label: 'opening date', from: -60, to: 0, verb: 'opened' },
+];
+const day = (d: number) => new Date(Date.parse(TODAY) + d * 86_400_000).toISOString().slice(0, 10);
+const ids = (r: Rule, recs: Record<string, unknown>[]) =>
+  recs
+    .filter((x) => selects(r, x, TODAY))
+    .map((x) => x.id)
+    .join();
+
+describe('policy history', () => {
+  it('moves a limit inside its field and picks a different, non-empty set of the records', () => {
+    const rule: Rule = { all: [{ kind: 'at_least', field: 'score', value: 80 }] };
+    const recs = [
+      { id: 1, score: 85 },
+      { id: 2, score: 62 },
+      { id: 3, score: 41 },
+      { id: 4, score: 99 },
+    ];
+    for (let i = 0; i < 40; i++) {
+      const old = superseded(rule, createRng('hist', i), MODELS, recs, TODAY);
+      assert.ok(old, 'a moved limit picks other records');
+      const a = old.all[0] as { value: number };
+      assert.ok(a.value >= 30 && a.value <= 100, `in range: ${a.value}`);
+      assert.notEqual(ids(old, recs), ids(rule, recs));
+      assert.notEqual(ids(old, recs), '');
+    }
+  });
+
+  it('writes a moved limit on a round grain, as a team would', () => {
+    const money: FieldModel[] = [{ kind: 'number', field: 'amount', label: 'value', min: 120, max: 9000, step: 0.01 }];
+    const rule: Rule = { all: [{ kind: 'at_most', field: 'amount', value: 4500 }] };
+    const recs = [1200, 2400, 3300, 4400, 5200, 6900, 8800].map((amount, id) => ({ id, amount }));
+    for (let i = 0; i < 30; i++) {
+      const old = superseded(rule, createRng('round', i), money, recs, TODAY);
+      assert.ok(old);
+      const v = (old.all[0] as { value: number }).value;
+      assert.equal(v % 500, 0, `${v}`);
+    }
+  });
+
+  it('gives no version where no moved limit changes what is picked', () => {
+    // every record far above any moved limit: 40, 60, 100 (120, 160 lie outside the scale) pick all four alike
+    const rule: Rule = { all: [{ kind: 'at_least', field: 'score', value: 80 }] };
+    const recs = [{ id: 1, score: 100 }];
+    for (let i = 0; i < 20; i++) assert.equal(superseded(rule, createRng('none', i), MODELS, recs, TODAY), undefined);
+  });
+
+  it('counts a window in other days when the dates allow it', () => {
+    const rule: Rule = { all: [{ kind: 'older', field: 'opened_on', days: 10 }] };
+    const recs = [
+      { id: 1, opened_on: day(-11) },
+      { id: 2, opened_on: day(-8) },
+      { id: 3, opened_on: day(-30) },
+    ];
+    for (let i = 0; i < 20; i++) {
+      const old = superseded(rule, createRng('days', i), MODELS, recs, TODAY);
+      assert.ok(old);
+      assert.notEqual(ids(old, recs), ids(rule, recs));
+      assert.notEqual(ids(old, recs), '');
+    }
+  });
+
+  it('names an owning team for the policies of every record type', () => {
+    for (const src of PARTS.sources) assert.ok(OWNED.has(src.name), `${src.name}: no owner`);
+  });
+
+  it('says how a timeout counts where a rule names failed runs only', () => {
+    const jobs = PARTS.sources.find((s) => s.name === 'jobs');
+    assert.ok(jobs);
+    for (let i = 0; i < 20; i++) {
+      const failed = modifier(
+        { kind: 'in', field: 'last_status', values: ['failed'] },
+        jobs.fields,
+        TODAY,
+        createRng('t', i),
+      );
+      assert.match(failed, /time/, failed);
+      const both = modifier(
+        { kind: 'in', field: 'last_status', values: ['failed', 'timeout'] },
+        jobs.fields,
+        TODAY,
+        createRng('t', i),
+      );
+      assert.doesNotMatch(both, /\(/, both);
+    }
+  });
+});
