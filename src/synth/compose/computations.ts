@@ -73,6 +73,9 @@ function precisionOf(s: SourcePart, mean: number): { places: number; say: string
   if (mean < 1000) return { places: 2, say: ', to two decimals' };
   return { places: 0, say: ', rounded to a whole number' };
 }
+/** The precision an average is asked to, as the question ends (the answer states the figure without it). */
+export const PRECISION =
+  /, (?:to two decimals|to one decimal place|to the (?:penny|cent)|rounded to a whole number|to the nearest thousand)$/;
 const meanOf = (sel: Rec[], s: SourcePart) => vals(sel, s).reduce((a, b) => a + b, 0) / Math.max(1, sel.length);
 // whether rounding the average is a coin toss (12.125 to two decimals): such a figure is not asked
 function roundsOnHalf(sel: Rec[], s: SourcePart): boolean {

@@ -180,7 +180,10 @@ export const FIGURE_USES: Readonly<Record<string, FigureUses>> = {
   exam_sittings: { reader: 'exams officer', figures: { count: ['for the exam board', 'for the board return'] } },
   work_orders: {
     reader: 'production planner',
-    figures: { count: ['for the production meeting', 'to rebalance the line plan'] },
+    figures: {
+      max: ['to book line time for the biggest run', 'to check material for the biggest run'],
+      count: ['for the production meeting', 'to rebalance the line plan'],
+    },
   },
   nonconformances: {
     reader: 'quality lead',
@@ -259,12 +262,16 @@ export const FIGURE_USES: Readonly<Record<string, FigureUses>> = {
     reader: 'head of analytics',
     figures: {
       min: ['to check the smallest test against the power threshold'],
+      max: ['to check the biggest test against the traffic we have'],
       count: ['for the analytics planning session'],
     },
   },
   stories: {
     reader: 'managing editor',
-    figures: { count: ['for the editorial planning meeting', 'for the weekly desk review'] },
+    figures: {
+      max: ['to see whether the longest piece fits the print slot', 'to plan the page space'],
+      count: ['for the editorial planning meeting', 'for the weekly desk review'],
+    },
   },
   social_posts: {
     reader: 'social media lead',
@@ -287,7 +294,10 @@ export const FIGURE_USES: Readonly<Record<string, FigureUses>> = {
   },
   data_subject_requests: {
     reader: 'data protection officer',
-    figures: { count: ['for the compliance steering group', 'for the regulator return'] },
+    figures: {
+      max: ['to plan the searches for the biggest request'],
+      count: ['for the compliance steering group', 'for the regulator return'],
+    },
   },
   vendor_assessments: {
     reader: 'head of procurement',
@@ -374,7 +384,10 @@ export const FIGURE_USES: Readonly<Record<string, FigureUses>> = {
   },
   video_edits: {
     reader: 'post-production lead',
-    figures: { count: ['to book the edit suites', 'for the production meeting'] },
+    figures: {
+      max: ['to book enough edit time for the longest cut', 'to check the longest cut against the slot'],
+      count: ['to book the edit suites', 'for the production meeting'],
+    },
   },
   web_page_builds: {
     reader: 'web lead',
