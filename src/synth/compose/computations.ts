@@ -55,7 +55,8 @@ export const largest: ComputationPart = {
   needsMeasure: true,
   fits: (s) => extremeAsked(s) && !lowMatters(s),
   capabilities: ['Data_Analysis'],
-  ask: (s) => `the highest ${measured(s)} among them${inUnit(s)}`,
+  // a time is the longest, not the highest (rollout time, running time)
+  ask: (s) => `the ${timed(s) ? 'longest' : 'highest'} ${measured(s)} among them${inUnit(s)}`,
   value: (sel, s) => fmt(Math.max(...vals(sel, s))),
 };
 
@@ -63,6 +64,7 @@ export const largest: ComputationPart = {
 // larger one to a whole number, a large one to the nearest thousand (nobody wants an average reach of 3090000.00)
 const CURRENCY: Readonly<Record<string, string>> = { GBP: 'penny', USD: 'cent', EUR: 'cent' };
 const TIMES = /^(?:seconds|minutes|hours|days)$/;
+const timed = (s: SourcePart) => TIMES.test(s.measure?.unit ?? '') && /\btime\b/.test(s.measure?.label ?? '');
 function precisionOf(s: SourcePart, mean: number): { places: number; say: string } {
   const unit = s.measure?.unit ?? '';
   const money = /^[A-Z]{3}$/.test(unit);
@@ -104,7 +106,7 @@ export const smallest: ComputationPart = {
   needsMeasure: true,
   fits: (s) => extremeAsked(s) && lowMatters(s),
   capabilities: ['Data_Analysis', 'Logic_Reasoning'],
-  ask: (s) => `the lowest ${measured(s)} among them${inUnit(s)}`,
+  ask: (s) => `the ${timed(s) ? 'shortest' : 'lowest'} ${measured(s)} among them${inUnit(s)}`,
   value: (sel, s) => fmt(Math.min(...vals(sel, s))),
 };
 

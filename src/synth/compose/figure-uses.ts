@@ -242,7 +242,7 @@ export const FIGURE_USES: Readonly<Record<string, FigureUses>> = {
   migrations: {
     reader: 'database lead',
     figures: {
-      max: ['to size the maintenance window', 'to decide whether the migrations can run in hours'],
+      max: ['to size the maintenance window', 'to decide whether the migrations can run during the working day'],
       count: ['for the change advisory board'],
     },
   },

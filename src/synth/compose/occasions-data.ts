@@ -199,8 +199,8 @@ export const MOTIVES: Readonly<Record<string, readonly string[]>> = {
   feed_articles: ['The morning briefing pack goes out on {soon}', 'The newsletter is put together on {soon}'],
   desk_plan: ['The floor re-plan is signed off on {soon}', 'New starters arrive on {soon}'],
   ward_beds: [
-    'Two admissions are coming up from A&E this afternoon',
-    'The bed meeting is at two',
+    'Two admissions are coming up from A&E today',
+    'The bed meeting has been brought forward to today',
     'The ward is expecting transfers from theatre today',
   ],
   exam_seats: ['The next exam session starts on {soon}', "The invigilators' briefing is on {soon}"],

@@ -145,7 +145,7 @@ function tellLine(p: RequestPlan, clauses: RenderedRequest['clauses'], rng: Rng)
     `I'll also need ${qc} ${use}.`,
     `Finally, what is ${q}? The ${reader} needs it ${use}.`,
     `The ${reader} needs ${qc} ${use}, so put it in your reply.`,
-    `Reply with ${q} once it's done; the ${reader} wants it ${use}.`,
+    `Reply with ${qc} once it's done; the ${reader} wants it ${use}.`,
     says ? `And tell me ${q}. It's ${use}.` : `And tell me ${q}, please: the ${reader} needs it ${use}.`,
     says
       ? `Close your reply with ${q}, please; it's ${use}.`

@@ -22,13 +22,14 @@ export function figureGoes(p: Program): boolean {
 
 // why it goes in too: who in the team reads the figure and what they do with it (figure-uses.ts), so that the
 // figure is one the team has a use for, said in the team's own words
-function whyOf(p: Program, rng: Rng): string {
+function whyOf(p: Program, rng: Rng, question: string): string {
   const { reader, use } = figureUse(p.src, p.recipe.computation.name, rng);
   return rng.pick([
     ` — the ${reader} needs it ${use}`,
     `; the ${reader} wants it ${use}`,
     `, as the ${reader} needs it ${use}`,
-    ` (the ${reader} uses it ${use})`,
+    // no bracket straight after a question's own "(in ha)"
+    ...(question.endsWith(')') ? [] : [` (the ${reader} uses it ${use})`]),
   ]);
 }
 
@@ -56,5 +57,6 @@ export function figureAsk(p: Program, question: string, rng: Rng): string {
           `Mention ${q} ${at} ${the} too`,
         ]),
   ];
-  return `${rng.pick(shapes)}${whyOf(p, rng)}`;
+  const shape = rng.pick(shapes);
+  return `${shape}${whyOf(p, rng, shape)}`;
 }
