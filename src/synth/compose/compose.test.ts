@@ -11,13 +11,19 @@ import { requestSkeleton } from '../plan/coverage.js';
 import { generateProcedural } from '../generators.js';
 import { countWhere } from './computations.js';
 import { recipeFor } from './index.js';
-import { fitsDomain } from './recipe.js';
+import { figuresOf, fitsDomain } from './recipe.js';
 import { SCENARIO_SOURCES } from './packs/scenarios.js';
 import { CONCERNS } from './concerns.js';
 import { PARTS } from './registry.js';
 import { composition } from './testing.js';
 
 const gen = (i: number): TaskSpecInput => composition(i, 7919 * i + 11);
+// whether the record type a task selects from (service.collection) has a figure read from a field that its team
+// uses (figure-uses.ts): every record type of that collection does
+const measuredType = (rt: string | undefined): boolean => {
+  const of = PARTS.sources.filter((s) => `${s.service}.${s.collection ?? s.name}` === rt);
+  return of.length > 0 && of.every((s) => figuresOf(PARTS, s).some((c) => c.needsMeasure));
+};
 const corpus = Array.from({ length: 300 }, (_, i) => gen(i));
 
 // the vocabulary rules (no placeholder Latin, no comic names, no answer id in a request) run over every
@@ -266,22 +272,40 @@ describe('compositional generator', () => {
     assert.equal(gated?.passed, false);
   });
 
-  it('figures: an average is written to two decimals as asked, only of measures whose mean means something; no sum, mean or extreme over one record; rarely 0; counts a minority', () => {
+  it('figures: an average is written to the precision asked (two decimals, a tenth, whole, the nearest thousand), only of measures whose mean means something; no sum, mean or extreme over one record; rarely 0; counts a minority', () => {
     const answers = corpus.map((s) => {
       const say = (s.reference ?? []).flatMap((r) => ('say' in r ? [r.say] : [])).join(' ');
-      return { say, selected: s.answer_ids?.length ?? 0 };
+      return {
+        say,
+        selected: s.answer_ids?.length ?? 0,
+        request: String(s.request ?? ''),
+        measured: measuredType(s.provenance?.record_type),
+      };
     });
     const averages = answers.filter((a) => /\baverage /.test(a.say));
     assert.ok(averages.length >= 3, `${averages.length} averages`);
-    for (const a of averages) assert.match(a.say, /\b\d+\.\d{2}\b/, a.say);
+    for (const a of averages) {
+      const figure =
+        a.say.match(/average [^:]*?(?:: it's|:| is| comes to| works out at) ([\d,.]+?)\.?(?: |$)/)?.[1] ?? '';
+      const asked = a.request.match(/\baverage [^.?;:]*/)?.[0] ?? '';
+      if (/to two decimals|to the (?:penny|cent)/.test(asked)) assert.match(figure, /^[\d,]+\.\d{2}$/, a.say);
+      else if (/to one decimal place/.test(asked)) assert.match(figure, /^[\d,]+\.\d$/, a.say);
+      else if (/rounded to a whole number/.test(asked)) assert.match(figure, /^[\d,]+$/, a.say);
+      else if (/to the nearest thousand/.test(asked)) assert.match(figure, /^[\d,]+,000$|^\d+000$/, a.say);
+      else assert.fail(`an average asked to no precision: ${a.say}`);
+    }
     // nobody averages a flight with a rail fare, or court fees
     for (const a of averages) assert.doesNotMatch(a.say, /average (?:booked cost|court fee|licence cost)/, a.say);
     for (const a of answers.filter((x) => /(average|combined|highest|lowest) /.test(x.say)))
       assert.ok(a.selected >= 2, a.say);
     const zero = answers.filter((a) => /(?::|\bis|\bto|\bat|it's) 0(\.00)?\.(?: |$)/.test(a.say));
     assert.ok(zero.length <= 0.01 * corpus.length, zero.map((a) => a.say).join(' | '));
-    const counts = answers.filter((a) => /the number of /i.test(a.say));
-    assert.ok(counts.length < 0.3 * corpus.length, `${counts.length} counts`);
+    // where the record type's team has a use for a figure read from a field (figure-uses.ts), it is asked for far
+    // more often than a count; a record type with none is counted
+    const measured = answers.filter((a) => a.measured);
+    const counts = measured.filter((a) => /the number of /i.test(a.say));
+    assert.ok(measured.length >= 0.5 * corpus.length, `${measured.length} of record types with a measured figure`);
+    assert.ok(counts.length < 0.3 * measured.length, `${counts.length} counts of ${measured.length}`);
   });
 
   it('the listing check asks for the listing tool, not the reference’s widening args: a plain call passes', async () => {

@@ -1,5 +1,5 @@
 import { CONCERNS } from './concerns.js';
-import type { ComputationPart, Rec, SourcePart } from './parts.js';
+import type { ComputationPart, Rec, SourcePart, World } from './parts.js';
 import { roundCents } from '../kit/money.js';
 import { isPlural } from '../kit/text.js';
 import { enumWords } from '../rules/field-words.js';
@@ -19,7 +19,8 @@ const extremeAsked = (s: SourcePart) => s.measure?.extreme !== false;
 const MEASURES = /^(?:seconds|minutes|hours|days|weeks|ha|kg|km|m2)$/;
 function inUnit(s: SourcePart): string {
   const u = s.measure?.unit;
-  if (!u) return '';
+  // "the number of booked minutes" says its unit already
+  if (!u || new RegExp(`\\b${u}\\b`).test(s.measure?.label ?? '')) return '';
   if (/^[A-Z]{3}$/.test(u)) return ` (${u})`;
   return MEASURES.test(u) ? ` (in ${u})` : '';
 }
@@ -54,18 +55,50 @@ export const largest: ComputationPart = {
   needsMeasure: true,
   fits: (s) => extremeAsked(s) && !lowMatters(s),
   capabilities: ['Data_Analysis'],
-  ask: (s) => `the highest ${measured(s)} among them${inUnit(s)}`,
+  // a time is the longest, not the highest (rollout time, running time)
+  ask: (s) => `the ${timed(s) ? 'longest' : 'highest'} ${measured(s)} among them${inUnit(s)}`,
   value: (sel, s) => fmt(Math.max(...vals(sel, s))),
 };
+
+// the precision an average is asked to, by its size: money to the penny or cent, a small measure to two decimals, a
+// larger one to a whole number, a large one to the nearest thousand (nobody wants an average reach of 3090000.00)
+const CURRENCY: Readonly<Record<string, string>> = { GBP: 'penny', USD: 'cent', EUR: 'cent' };
+const TIMES = /^(?:seconds|minutes|hours|days)$/;
+const timed = (s: SourcePart) => TIMES.test(s.measure?.unit ?? '') && /\btime\b/.test(s.measure?.label ?? '');
+function precisionOf(s: SourcePart, mean: number): { places: number; say: string } {
+  const unit = s.measure?.unit ?? '';
+  const money = /^[A-Z]{3}$/.test(unit);
+  if (mean >= 100_000) return { places: -3, say: ', to the nearest thousand' };
+  if (money) return { places: 2, say: `, to the ${CURRENCY[unit] ?? 'cent'}` };
+  // a time is averaged to a tenth (4.3 minutes), other small measures to two decimals
+  if (mean < 1000 && TIMES.test(unit)) return { places: 1, say: ', to one decimal place' };
+  if (mean < 1000) return { places: 2, say: ', to two decimals' };
+  return { places: 0, say: ', rounded to a whole number' };
+}
+/** The precision an average is asked to, as the question ends (the answer states the figure without it). */
+export const PRECISION =
+  /, (?:to two decimals|to one decimal place|to the (?:penny|cent)|rounded to a whole number|to the nearest thousand)$/;
+const meanOf = (sel: Rec[], s: SourcePart) => vals(sel, s).reduce((a, b) => a + b, 0) / Math.max(1, sel.length);
+// whether rounding the average is a coin toss (12.125 to two decimals): such a figure is not asked
+function roundsOnHalf(sel: Rec[], s: SourcePart): boolean {
+  const m = meanOf(sel, s);
+  const scaled = m * 10 ** precisionOf(s, m).places;
+  return Math.abs(Math.abs(scaled - Math.trunc(scaled)) - 0.5) < 1e-6;
+}
 
 export const average: ComputationPart = {
   name: 'mean',
   needsMeasure: true,
   capabilities: ['Math_Scientific', 'Data_Analysis'],
   fits: (s) => s.measure?.mean === true,
-  ask: (s) => `their average ${measured(s)}${inUnit(s)}, to two decimals`,
-  // written as asked, to two decimals, even when whole (51200.00): the reference answer and the files say it so
-  value: (sel, s) => roundCents(vals(sel, s).reduce((a, b) => a + b, 0) / Math.max(1, sel.length)).toFixed(2),
+  ask: (s, sel = []) => `their average ${measured(s)}${inUnit(s)}${precisionOf(s, meanOf(sel, s)).say}`,
+  // written as asked: to two decimals even when whole (51200.00), as the reference answer and the files say it
+  value: (sel, s) => {
+    const m = meanOf(sel, s);
+    const { places } = precisionOf(s, m);
+    if (places < 0) return String(Math.round(m / 10 ** -places) * 10 ** -places);
+    return (Math.round(m * 10 ** places) / 10 ** places).toFixed(places);
+  },
 };
 
 export const smallest: ComputationPart = {
@@ -73,7 +106,7 @@ export const smallest: ComputationPart = {
   needsMeasure: true,
   fits: (s) => extremeAsked(s) && lowMatters(s),
   capabilities: ['Data_Analysis', 'Logic_Reasoning'],
-  ask: (s) => `the lowest ${measured(s)} among them${inUnit(s)}`,
+  ask: (s) => `the ${timed(s) ? 'shortest' : 'lowest'} ${measured(s)} among them${inUnit(s)}`,
   value: (sel, s) => fmt(Math.min(...vals(sel, s))),
 };
 
@@ -134,4 +167,18 @@ export function countWhere(avoid: readonly string[] = []): ComputationPart {
       return split ? String(sel.filter((rec) => rec[split.m.field] === split.v).length) : count.value(sel, s, w);
     },
   };
+}
+
+/**
+ * Whether a figure over the handled records tells anybody anything: not a highest, lowest or average that every one
+ * of them shares (every blood test is 10 minutes), not the figure every candidate gives as well (the highest of
+ * all of them, whichever were handled), not an average whose rounding is a coin toss, not a sum of nothing.
+ */
+export function telling(c: ComputationPart, sel: Rec[], all: Rec[], s: SourcePart, w: World): boolean {
+  if (!c.needsMeasure) return true;
+  const xs = vals(sel, s);
+  if (xs.length < 2 || xs.some((x) => !Number.isFinite(x)) || xs.every((x) => !x)) return false;
+  if (c.name !== 'sum' && new Set(xs).size < 2) return false;
+  if (c.name === 'mean' && roundsOnHalf(sel, s)) return false;
+  return all.length <= sel.length || c.value(all, s, w) !== c.value(sel, s, w);
 }

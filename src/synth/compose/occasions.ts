@@ -3,7 +3,7 @@ import { at } from '../kit/dates.js';
 import { DATE_PHRASES, type Day, dayOf, weekdayName } from '../kit/date-phrases.js';
 import type { Person } from '../kit/people.js';
 import type { World } from './parts.js';
-import { COMPLAINER, consequencesOf, EVENTS, LEADS } from './occasions-data.js';
+import { COMPLAINER, consequencesOf, EVENTS, LEADS, MOTIVES } from './occasions-data.js';
 
 // Why the coworker asks now: a content plan of a reason (who or what prompted it, perhaps an upcoming event)
 // and a consequence for the records, rather than one sentence from a short fixed list. The reasons fit what the
@@ -89,7 +89,6 @@ function reasons(w: World, boss: string, plural: string, rng: Rng, f?: OccasionF
     {
       text: say(
         `The ${plural} review is on ${soon}`,
-        `We go through the ${plural} as a team on ${soon}`,
         `The ${plural} get their weekly look on ${soon}`,
         `The ${plural} are up for review on ${soon}`,
         `Our ${plural} check is booked for ${soon}`,
@@ -126,14 +125,6 @@ function reasons(w: World, boss: string, plural: string, rng: Rng, f?: OccasionF
         `${boss} is going through the ${plural} on ${soon}`,
         `${boss} will look at the ${plural} on ${soon}`,
         `${boss} is signing off the ${plural} on ${soon}`,
-      ),
-      ahead: true,
-    },
-    {
-      text: say(
-        `I'm handing the ${plural} over on ${soon}`,
-        `The ${plural} move to another team on ${soon}`,
-        `A new colleague takes over the ${plural} on ${soon}`,
       ),
       ahead: true,
     },
@@ -198,6 +189,16 @@ function reasons(w: World, boss: string, plural: string, rng: Rng, f?: OccasionF
   return out;
 }
 
+// the record type's own reasons (occasions-data.ts MOTIVES), filled in: the next working day, the colleague
+function ownReasons(w: World, boss: string, rng: Rng, f?: OccasionFacts): Reason[] {
+  const lines = (f && (MOTIVES[f.name] ?? MOTIVES[f.service])) ?? [];
+  const soon = nextWorkday(w.today, 1, rng);
+  return lines.map((t) => ({
+    text: t.replace('{soon}', soon).replace('{boss}', boss),
+    ...(t.includes('{soon}') ? { ahead: true as const } : {}),
+  }));
+}
+
 const capitalised = (s: string) => `${s[0]?.toUpperCase()}${s.slice(1)}`;
 
 // lines that carry their own consequence
@@ -223,9 +224,9 @@ function whole(w: World, plural: string, boss: string, rng: Rng, f?: OccasionFac
     },
     {
       text: say(
-        `We are handing the ${plural} over to a new team next week`,
         `The ${plural} go to a new team next week and I want to hand them over clean`,
         `Another team inherits the ${plural} next week`,
+        `A new colleague takes over the ${plural} on ${nextWorkday(w.today, 1, rng)}`,
       ),
     },
     {
@@ -266,17 +267,6 @@ function whole(w: World, plural: string, boss: string, rng: Rng, f?: OccasionFac
         ...(hour < 12 ? [`I've set aside this afternoon for the ${plural}`] : []),
       ),
     },
-    // a system's records pile up after a change to it; a picture or a file is not "the system"
-    ...(f?.place === 'system' || !f
-      ? [
-          {
-            text: say(
-              `Since last week's system change the ${plural} have piled up`,
-              `The ${plural} have piled up since the last upgrade`,
-            ),
-          },
-        ]
-      : []),
     // a plan or a screenshot is redone as a whole; scans arrive in batches
     ...(f?.place === 'picture'
       ? [
@@ -322,8 +312,12 @@ function whole(w: World, plural: string, boss: string, rng: Rng, f?: OccasionFac
 export function occasion(w: World, plural: string, rng: Rng, not?: Person, facts?: OccasionFacts): Occasion {
   const pool = w.staff.slice(2).filter((p) => p.email !== w.me.email && p.email !== not?.email);
   const boss = pool.length ? introduce(rng.pick(pool).first, rng, facts) : 'our manager';
-  if (rng.chance(0.35)) return { text: said(rng.pick(whole(w, plural, boss, rng, facts)).text) };
-  const r = rng.pick(reasons(w, boss, plural, rng, facts));
+  // the team's own reason (the sprayer booked, the release cut) half the time where the record type has them; a
+  // reason any team could give otherwise, so that no one line stands out across many requests
+  const own = ownReasons(w, boss, rng, facts);
+  const mine = own.length > 0 && rng.chance(0.5);
+  if (!mine && rng.chance(0.35)) return { text: said(rng.pick(whole(w, plural, boss, rng, facts)).text) };
+  const r = mine ? rng.pick(own) : rng.pick(reasons(w, boss, plural, rng, facts));
   // a reason often says enough on its own ("The bed meeting is on Tuesday")
   if (rng.chance(0.3)) return { text: said(r.text) };
   const named = r.text.includes(plural);

@@ -15,6 +15,7 @@ import {
 } from './parts.js';
 import { PARTS } from './registry.js';
 import { countWhere } from './computations.js';
+import { aggOf, usesOf } from './figure-uses.js';
 import { isMutable } from './sources/kit.js';
 
 // a recipe is the typed program of one task: which parts, how many targets, which interaction. it is a
@@ -229,10 +230,26 @@ function fitsOf(parts: Parts<string>, source: SourcePart): Fits {
     joins: parts.joins.filter((j) => appliesTo(j.from, source)),
     actions: parts.actions.filter((a) => appliesTo(a.sources, source)),
     aggregates: parts.aggregates.filter((a) => appliesTo(a.sources, source)),
-    comps: parts.computations.filter((c) => (!c.needsMeasure || source.measure) && (c.fits?.(source) ?? true)),
+    comps: figuresOf(parts, source),
     traps: parts.traps.filter((t) => appliesTo(t.sources, source)),
     policies: parts.policies.filter((p) => !readsLikeGet(p, source)),
   }));
+}
+
+/** The fields a task's actions write or act from: a further condition of its count leaves them alone. */
+export const writtenBy = (...acts: (ActionPart<string> | undefined)[]): string[] =>
+  acts.flatMap((a) => (a ? [...Object.keys(a.writes ?? {}), ...Object.keys(a.from ?? {})] : []));
+
+/**
+ * The figures a request may ask for over a record type's selection: those its team has a use for (figure-uses.ts)
+ * that fit its measure; a count always.
+ */
+export function figuresOf(parts: Parts<string>, source: SourcePart): ComputationPart[] {
+  const listed = usesOf(source.name).figures;
+  return parts.computations.filter(
+    (c) =>
+      (!c.needsMeasure || source.measure) && (c.fits?.(source) ?? true) && (!c.needsMeasure || aggOf(c.name) in listed),
+  );
 }
 
 // a figure read from the records' field (a sum, a mean, an extreme) over a count: a count only for a record type
@@ -293,10 +310,7 @@ function draft(
   let targets = d === 'easy' ? rng.int(1, 2) : d === 'medium' ? rng.int(2, 3) : rng.int(3, 4);
   const chosen = computationFor(rng, comps);
   // a count under a further condition leaves out the fields the task's actions write
-  const written = [action, branch].flatMap((a) =>
-    a ? [...Object.keys(a.writes ?? {}), ...Object.keys(a.from ?? {})] : [],
-  );
-  const computation = chosen.name === 'count_where' ? countWhere(written) : chosen;
+  const computation = chosen.name === 'count_where' ? countWhere(writtenBy(action, branch)) : chosen;
   // a sum, mean, max or min over one record is no aggregate: it needs two (the user's late record counts)
   // a count of those meeting a further condition needs records that can differ in it
   if (computation.name === 'count_where' && targets + (interaction === 'change' ? 1 : 0) < 3)

@@ -2,7 +2,8 @@ import { escapeRegex } from '../../schema/text.js';
 import type { Rng } from '../../env/rng.js';
 import { type Register } from '../kit/content.js';
 import { agree, capitalise, inRunningText } from '../kit/text.js';
-import { type OccasionFacts, occasion, stories, teamOf } from './occasions.js';
+import { type OccasionFacts, occasion, stories } from './occasions.js';
+import { figureUse } from './figure-uses.js';
 import type { SourcePart, World } from './parts.js';
 import { placeOf } from './places.js';
 
@@ -32,6 +33,8 @@ export interface RequestPlan {
   askFirst?: string;
   /** the deliverable already states the figure the question asks for: the reply refers back to it */
   figureShown?: boolean;
+  /** the computation the question asks for (computations.ts name): who wants the figure and what for */
+  computation?: string;
 }
 
 /** The request text and the clauses the checks trace to (each a verbatim part of the text). */
@@ -127,33 +130,26 @@ function tellLine(p: RequestPlan, clauses: RenderedRequest['clauses'], rng: Rng)
     clauses.question = clause;
     return `${capitalise(`${lead}${clause}`)}.`;
   }
-  // what the figure is for, in the team's own world: the meeting it is read at, the lead who asks for it
-  const team = p.src ? teamOf(p.src) : { events: ['the weekly review'], leads: ['team lead'] };
-  const role = rng.pick(team.leads);
-  const event = rng.pick(team.events);
+  // who wants the figure and what for (figure-uses.ts): the record type's own reader and use, never a meeting that
+  // "always asks" for whatever was counted
+  const { reader, use } = p.src
+    ? figureUse(p.src, p.computation ?? 'count', rng)
+    : { reader: 'team lead', use: 'for the weekly review' };
+  const says = /^for\b/.test(use);
+  // a question that ends in an aside of its own ("…, to two decimals") takes a comma before what follows it
+  const qc = /, [^,]+$/.test(q) ? `${q},` : q;
   return rng.pick([
-    `Then tell me ${q}.`,
-    `When you're done, let me know ${q}.`,
-    `In your reply, give me ${q}.`,
-    `And tell me ${q}.`,
-    `I'll also need ${q} ${rng.pick(['for my notes', `for ${event}`, `for the ${role}`])}.`,
-    `Finally, what is ${q}? ${rng.pick([
-      'Put it in your reply.',
-      `Tell me when you reply; the ${role} needs it.`,
-      `I need it for ${event}.`,
-      'Include it when you reply.',
-      `It goes into the figures for ${event}.`,
-      'Send it back with your reply.',
-      `The ${role} will ask.`,
-    ])}`,
-    `Close your reply with ${q}, please.`,
-    rng.pick([
-      `The ${role} will ask for ${q} at ${event}, so include it when you answer.`,
-      `I'm asked for ${q} at ${event}, so put it in your reply.`,
-      `The ${role} wants ${q} before ${event}; include it in your reply.`,
-      `${capitalise(event)} always asks for ${q}, so give it to me when you reply.`,
-    ]),
-    `Reply with ${q} once it's done.`,
+    `Then tell me ${q}; the ${reader} needs it ${use}.`,
+    `When you're done, let me know ${q} — the ${reader} needs it ${use}.`,
+    `In your reply, give me ${q}: the ${reader} wants it ${use}.`,
+    `I'll also need ${qc} ${use}.`,
+    `Finally, what is ${q}? The ${reader} needs it ${use}.`,
+    `The ${reader} needs ${qc} ${use}, so put it in your reply.`,
+    `Reply with ${qc} once it's done; the ${reader} wants it ${use}.`,
+    says ? `And tell me ${q}. It's ${use}.` : `And tell me ${q}, please: the ${reader} needs it ${use}.`,
+    says
+      ? `Close your reply with ${q}, please; it's ${use}.`
+      : `Close your reply with ${q}, please: the ${reader} needs it ${use}.`,
   ]);
 }
 

@@ -13,6 +13,10 @@ describe('answer figures', () => {
     assert.ok(!says('3', 'we handled 3.00') && !says('1234', 'total 1,234.00') && says('1234', 'total 1,234'));
     // an amount of money may carry cents even when whole
     assert.ok(says('51200', '$51,200.00', true) && new RegExp(amountPattern(51200), 'i').test('51200.00'));
+    // a figure asked to the nearest thousand, written in thousands or millions
+    for (const text of ['about 3,090,000 readers', 'roughly 3.09 million', '3,090k', '3,090 thousand', '3.09m'])
+      assert.ok(says('3090000', text), text);
+    assert.ok(!says('3090000', '3.1 million') && !says('3090000', '3,09k'));
   });
 
   it('matches a figure only where it is one: not a list marker, a date, a time or part of an id', () => {

@@ -30,6 +30,16 @@ export function numberVariants(fact: string, money = false, decimalComma = false
   // a measure may be written to one decimal ("30.0 ha") where that loses nothing
   if ((money || fact.includes('.')) && Number.isInteger(n * 10))
     for (const v of [n.toFixed(1), grouped(n, 1, 1)]) out.add(v);
+  // a figure asked to the nearest thousand is written in thousands or millions as often as in full: 3,090,000 is
+  // 3,090k, 3,090 thousand, 3.09 million, 3.09m
+  if (Number.isInteger(n) && n >= 10_000 && n % 1000 === 0) {
+    const k = grouped(n / 1000, 0, 0);
+    for (const v of [`${k}k`, `${k}K`, `${k} thousand`]) out.add(v);
+    if (n >= 1_000_000) {
+      const m = String(n / 1_000_000);
+      for (const v of [`${m} million`, `${m}m`, `${m}M`, `${m} mn`]) out.add(v);
+    }
+  }
   // in Spanish, German or French the comma is the decimal sign and a point or a space groups: 1.360,50 · 1 360,50
   if (decimalComma)
     for (const v of [...out]) {

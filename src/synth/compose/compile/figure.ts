@@ -1,7 +1,7 @@
 import type { Rng } from '../../../env/rng.js';
 import { capitalise } from '../../kit/text.js';
 import { goesPublic } from '../audience.js';
-import { teamOf } from '../occasions.js';
+import { figureUse } from '../figure-uses.js';
 import type { Program } from './records.js';
 
 // where the computed figure is asked for. It is the reply's, always; a deliverable states it too only where it
@@ -20,22 +20,16 @@ export function figureGoes(p: Program): boolean {
   return p.w.rng.chance(0.5);
 }
 
-// why it goes in too, where a reason helps (mostly none is given): what the figure is for in the team's own world —
-// the meeting it is read at, the lead who looks for it — so the reason is the task's, not a line any request carries
-function whyOf(p: Program, rng: Rng): string {
-  if (rng.chance(0.45)) return '';
-  const team = teamOf(p.src);
-  const role = rng.pick(team.leads);
-  const event = rng.pick(team.events);
+// why it goes in too: who in the team reads the figure and what they do with it (figure-uses.ts), so that the
+// figure is one the team has a use for, said in the team's own words
+function whyOf(p: Program, rng: Rng, question: string): string {
+  const { reader, use } = figureUse(p.src, p.recipe.computation.name, rng);
   return rng.pick([
-    ` — the ${role} looks for it first`,
-    `, since the ${role} will want it for ${event}`,
-    `, as it goes into the figures for ${event}`,
-    ` — it is the number ${event} tracks`,
-    `, so the ${role} has it to hand at ${event}`,
-    `, so it is there when ${event} comes round`,
-    ` — we quote it at ${event}`,
-    `, because the ${role} asks for it every time`,
+    ` — the ${reader} needs it ${use}`,
+    `; the ${reader} wants it ${use}`,
+    `, as the ${reader} needs it ${use}`,
+    // no bracket straight after a question's own "(in ha)"
+    ...(question.endsWith(')') ? [] : [` (the ${reader} uses it ${use})`]),
   ]);
 }
 
@@ -63,5 +57,6 @@ export function figureAsk(p: Program, question: string, rng: Rng): string {
           `Mention ${q} ${at} ${the} too`,
         ]),
   ];
-  return `${rng.pick(shapes)}${whyOf(p, rng)}`;
+  const shape = rng.pick(shapes);
+  return `${shape}${whyOf(p, rng, shape)}`;
 }

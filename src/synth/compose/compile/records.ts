@@ -6,12 +6,12 @@ import { modifier, rulePhrase } from '../../rules/prose.js';
 import type { FieldModel } from '../../rules/fields.js';
 import { type Atom, atomsOf, holds, modelOf, type Rule, ruleKey, selects } from '../../rules/rule.js';
 import { CONCERNS } from '../concerns.js';
-import type { Fixtures, Parts, PlantedTrap, Rec, SourcePart, World } from '../parts.js';
+import type { ComputationPart, Fixtures, Parts, PlantedTrap, Rec, SourcePart, World } from '../parts.js';
 import { type PolicyDoc, policyDoc, policyTitle as policyTitleOf } from '../policy-doc.js';
-import { count } from '../computations.js';
+import { count, countWhere, telling } from '../computations.js';
 import { cappedBy, coherent, isOnLine } from './coherence.js';
 import { distinctNames, distinctTexts } from './distinct-texts.js';
-import { type Recipe, recipeServices } from '../recipe.js';
+import { figuresOf, type Recipe, recipeServices, writtenBy } from '../recipe.js';
 import { actNamed, actOfAction, type PolicyAct } from '../policy-acts.js';
 import { REVIEW_TAGS } from '../purposes.js';
 import {
@@ -391,9 +391,8 @@ export function drawRecords(planned: Recipe, w: World, parts: Parts<string>, dat
   const selected = lateNow && !lateOut ? [...targets, lateNow] : targets;
   // a measure only some states have (impressions of a post not yet out): over a selection that holds none, the
   // question asked is how many there are, not a figure that is 0 by construction
-  const m = src.measure?.field;
-  if (recipe.computation.needsMeasure && m && selected.every((r) => !Number(r[m])))
-    recipe = { ...recipe, computation: count };
+  // and no figure that tells nothing (all of them alike, or what every candidate gives too): the next the team uses
+  recipe = { ...recipe, computation: tellingFigure(recipe, selected, [...selected, ...distractors], parts, w) };
   const fact = recipe.computation.value(selected, src, w);
   backgrounds(recipe, w, fixtures, parts);
   return {
@@ -418,4 +417,16 @@ export function drawRecords(planned: Recipe, w: World, parts: Parts<string>, dat
     ...(dest ? { dest } : {}),
     fact,
   };
+}
+
+// the figure drawn, where it tells something over these records; else the next figure the record type's team uses
+// (figure-uses.ts), then a count under a further condition, then the bare count
+function tellingFigure(recipe: Recipe, sel: Rec[], all: Rec[], parts: Parts<string>, w: World): ComputationPart {
+  const src = recipe.source;
+  const drawn = recipe.computation;
+  if (telling(drawn, sel, all, src, w)) return drawn;
+  const others = figuresOf(parts, src).filter((c) => c.needsMeasure && c.name !== drawn.name);
+  const next = others.find((c) => telling(c, sel, all, src, w));
+  if (next) return next;
+  return sel.length >= 2 ? countWhere(writtenBy(recipe.action, recipe.branch)) : count;
 }

@@ -8,6 +8,7 @@ import { REVIEW_TAGS } from '../purposes.js';
 import { goesPublic } from '../audience.js';
 import { dayMonthYear } from '../../kit/dates.js';
 import { deskClosing, deskFigureLabel, deskQuestion } from '../foreign-desk.js';
+import { PRECISION } from '../computations.js';
 import type { Lang } from '../sources/multilingual-kinds.js';
 
 // phase 2, reference: the program executed — find and read the rule, list the candidates, open each selected
@@ -78,7 +79,7 @@ function shown(p: Program): string {
 function figureAsked(p: Program): string {
   return p.recipe.computation
     .ask(p.src, p.selected)
-    .replace(/, to two decimals$/, '')
+    .replace(PRECISION, '')
     .replace(/ you handled\b/, '')
     .replace(/^(?:the|their) /, '');
 }
@@ -97,7 +98,7 @@ function closing(p: Program): string {
   const are = n === 1 ? 'is' : 'are';
   const q = p.recipe.computation.ask(src, p.selected).replace(/\byou handled\b/, 'I handled');
   // "their average fee, to two decimals comes to" reads wrong: the precision belongs to the ask, not the answer
-  const bare = q.replace(/, to two decimals$/, '');
+  const bare = q.replace(PRECISION, '');
   const fact = shown(p);
   const rng = w.rng;
   const Bare = capitalise(bare);

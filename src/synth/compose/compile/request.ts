@@ -88,6 +88,7 @@ export function requestOf(p: Program, figure: boolean): RenderedRequest {
     ...(recipe.trap?.constraints.length ? { constraint: w.rng.pick(recipe.trap.constraints) } : {}),
     ...(src.seenIn ? { where: src.seenIn(w) } : {}),
     question,
+    computation: recipe.computation.name,
     ...(figureLine ? { figureShown: true } : {}),
     ...(recipe.interaction === 'ask' && agg ? { askFirst: undecided(agg.destination, src, w.rng) } : {}),
   });

@@ -1,0 +1,68 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { average, largest, telling, total } from './computations.js';
+import { FIGURE_USES } from './figure-uses.js';
+import type { Rec, SourcePart, World } from './parts.js';
+import { figuresOf } from './recipe.js';
+import { PARTS } from './registry.js';
+
+const src = (measure: SourcePart['measure']) => ({ name: 'x', measure }) as unknown as SourcePart;
+const recs = (...xs: number[]): Rec[] => xs.map((v) => ({ v }));
+const w = {} as World;
+
+describe('the figures a request asks for', () => {
+  it('every record type has its row, and every row a record type: who reads its figures and what for', () => {
+    const names = new Set<string>(PARTS.sources.map((s) => s.name));
+    for (const n of names) assert.ok(FIGURE_USES[n], `${n} has no figure uses`);
+    for (const n of Object.keys(FIGURE_USES)) assert.ok(names.has(n), `${n} is no record type`);
+    for (const [n, u] of Object.entries(FIGURE_USES))
+      for (const use of Object.values(u.figures).flatMap((x) => (x && 'for' in x ? x.for : (x ?? []))))
+        assert.match(use, /^(?:to|for) /, `${n}: ${use}`);
+  });
+
+  it('only aggregates a row lists are drawn: no highest number of lines changed, no highest citation count', () => {
+    const of = (name: string) =>
+      figuresOf(PARTS, PARTS.sources.find((s) => s.name === name) as SourcePart).map((c) => c.name);
+    assert.deepEqual(
+      of('pull_requests').filter((n) => !n.startsWith('count')),
+      [],
+    );
+    assert.deepEqual(
+      of('papers').filter((n) => !n.startsWith('count')),
+      [],
+    );
+    assert.ok(of('field_plots').includes('sum'));
+    assert.ok(of('fx_exposures').includes('max'));
+  });
+
+  it('a figure that tells nothing is not asked: all alike, or what every candidate gives', () => {
+    const m = src({ field: 'v', label: 'booked minutes', unit: 'minutes', mean: true });
+    // every blood test is 10 minutes
+    assert.equal(telling(largest, recs(10, 10, 10), recs(10, 10, 10, 20), m, w), false);
+    assert.equal(telling(average, recs(10, 10), recs(10, 10, 30), m, w), false);
+    // the highest of the handled ones is the highest of all of them
+    assert.equal(telling(largest, recs(10, 40), recs(10, 40, 20), m, w), false);
+    assert.equal(telling(largest, recs(10, 30), recs(10, 30, 40), m, w), true);
+    // a combined figure of equal parts still says something
+    assert.equal(telling(total, recs(10, 10), recs(10, 10, 5), m, w), true);
+  });
+
+  it('an average is asked to a precision that fits its size, and written as asked', () => {
+    const reach = src({ field: 'v', label: 'estimated reach', unit: 'readers', mean: true });
+    const big = recs(3_000_000, 3_180_000, 3_090_000);
+    assert.match(average.ask(reach, big), /, to the nearest thousand$/);
+    assert.equal(average.value(big, reach, w), '3090000');
+    const mins = src({ field: 'v', label: 'time to acknowledge', unit: 'minutes', mean: true });
+    assert.match(average.ask(mins, recs(4, 5, 5)), /, to one decimal place$/);
+    assert.equal(average.value(recs(4, 5, 5), mins, w), '4.7');
+    const fee = src({ field: 'v', label: 'amount claimed', unit: 'GBP', mean: true });
+    assert.match(average.ask(fee, recs(100, 250)), /, to the penny$/);
+    assert.equal(average.value(recs(100, 250.5), fee, w), '175.25');
+    const units = src({ field: 'v', label: 'number of units ordered', unit: 'units', mean: true });
+    assert.match(average.ask(units, recs(1200, 1500, 1700)), /, rounded to a whole number$/);
+    assert.equal(average.value(recs(1200, 1500, 1700), units, w), '1467');
+    // a rounding that is a coin toss (2.125 to two decimals) is no figure to ask
+    assert.equal(telling(average, recs(2, 2.25), recs(2, 2.25, 9), units, w), false);
+    assert.equal(telling(average, recs(2, 2.5), recs(2, 2.5, 9), units, w), true);
+  });
+});
