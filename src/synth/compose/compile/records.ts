@@ -10,7 +10,7 @@ import type { Fixtures, Parts, PlantedTrap, Rec, SourcePart, World } from '../pa
 import { type PolicyDoc, policyDoc, policyTitle as policyTitleOf } from '../policy-doc.js';
 import { count } from '../computations.js';
 import { cappedBy, coherent, isOnLine } from './coherence.js';
-import { distinctNames, distinctTexts } from './distinct-texts.js';
+import { aboutTheirRecords, distinctNames, distinctTexts } from './distinct-texts.js';
 import { type Recipe, recipeServices } from '../recipe.js';
 import { actNamed, actOfAction, type PolicyAct } from '../policy-acts.js';
 import { REVIEW_TAGS } from '../purposes.js';
@@ -101,7 +101,8 @@ function cast(recipe: Recipe, w: World, rule: Rule, from: FromStates): { roles: 
   const onLine = new Set<Atom>();
   const capped = cappedBy(rule, recipe);
   const records = roles.map((role, i) => {
-    const rec: Rec = { ...src.make(w, recIds[i] as string, i), ...freeRecord(src.fields, x) };
+    const made = src.make(w, recIds[i] as string, i);
+    const rec: Rec = { ...made, ...freeRecord(src.fields, x, made) };
     const counted = role === 'target' || role === 'late';
     const set = (a: Atom, ok: boolean, near: boolean) => {
       setAtom(a, modelOf(src.fields, a), rec, ok, near, x, !onLine.has(a) && !(counted && capped.includes(a)));
@@ -332,6 +333,14 @@ export function drawRecords(planned: Recipe, w: World, parts: Parts<string>, dat
   const late = records.find((_, i) => roles[i] === 'late');
   const lateSet = lateChange(late, rule, src, w);
   const branch = branchField ? branchOf(recipe, branchField, targets, late, src, w) : undefined;
+  // each record one incident: its title fitted to its final fields, its text about it (before a trap adds to it)
+  aboutTheirRecords(records, src, { rng: w.rng, today: w.today, vocab: w.vocab }, w);
+  // (a text the user's change rewrites is about the same record, as it stands after the change)
+  if (late && lateSet && src.fields.some((m) => m.kind === 'text' && m.ofRecord && m.field in lateSet)) {
+    const after = { ...late, ...lateSet };
+    aboutTheirRecords([after], src, { rng: w.rng, today: w.today, vocab: w.vocab }, w, false);
+    for (const m of src.fields) if (m.field in lateSet) lateSet[m.field] = after[m.field];
+  }
   const fixtures: Fixtures = {};
   const trap = recipe.trap?.plant([...targets, ...distractors], src, w);
   // after every draw (rule, branch, trap): nothing that already happened is stamped later than now

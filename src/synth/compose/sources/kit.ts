@@ -200,6 +200,11 @@ export function firstFresh(w: World, kind: string, choices: readonly string[]): 
   return pick;
 }
 
+/** Whether no record of `kind` in the task holds `name` yet. */
+export function firstFreshFree(w: World, kind: string, name: string): boolean {
+  return !namesOf(w, kind, () => 0).taken.has(name);
+}
+
 /** Forgets the names a task's records took (a task's records are drawn again from scratch). */
 export function freshNames(w: World): void {
   fresher.delete(w);
