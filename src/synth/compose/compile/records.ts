@@ -5,6 +5,7 @@ import { drawAtom, drawRule, freeRecord, setAtom } from '../../rules/draw.js';
 import { modifier, rulePhrase } from '../../rules/prose.js';
 import type { FieldModel } from '../../rules/fields.js';
 import { type Atom, atomsOf, holds, modelOf, type Rule, ruleKey, selects } from '../../rules/rule.js';
+import { teamWorld } from '../backgrounds.js';
 import { CONCERNS } from '../concerns.js';
 import type { Fixtures, Parts, PlantedTrap, Rec, SourcePart, World } from '../parts.js';
 import { type PolicyDoc, policyDoc, policyTitle as policyTitleOf } from '../policy-doc.js';
@@ -247,9 +248,10 @@ function owners(recipe: Recipe, records: Rec[], w: World, fixtures: Fixtures): M
 function backgrounds(recipe: Recipe, w: World, fixtures: Fixtures, parts: Parts<string>): void {
   for (const s of recipeServices(recipe)) {
     if (fixtures[s] && Object.keys(fixtures[s]).length) continue;
-    const topic = w.rng.pick(w.vocab.topics);
+    const team = teamWorld(w, recipe.source);
+    const topic = w.rng.pick(team.vocab.topics);
     const bg = parts.backgrounds.find((b) => b.service === s);
-    if (bg) merge(fixtures, { [s]: bg.records(w, topic) });
+    if (bg) merge(fixtures, { [s]: bg.records(team, topic) });
   }
 }
 
