@@ -153,6 +153,14 @@ export const mails = defineSource({
   get: (rec) => ({ call: 'gmail_get_message', args: { message_id: rec.message_id } }),
 });
 
+// per task (world): the stories its feed already carries, so one feed does not run one story four times
+const ran = new WeakMap<World, Set<string>>();
+const storiesRun = (w: World): Set<string> => {
+  let s = ran.get(w);
+  if (!s) ran.set(w, (s = new Set()));
+  return s;
+};
+
 export const feedArticles = defineSource({
   name: 'feed_articles',
   // a published article keeps its category and its text
@@ -193,7 +201,7 @@ export const feedArticles = defineSource({
     url: `https://news.example/${id}`,
   }),
   settle: (rec, w) => {
-    rec.title = headline(w.rng, rec.category, companyOf(rec.title, w.vocab));
+    rec.title = headline(w.rng, rec.category, companyOf(rec.title, w.vocab), storiesRun(w));
   },
   title: (rec) => `"${rec.title}" (${rec.article_id})`,
   list: () => [{ call: 'rss_list_articles', args: { max_results: 50 }, widening: ['max_results'] }],

@@ -23,8 +23,12 @@ const STORIES: Readonly<Record<string, readonly Story[]>> = {
       lead: (co) => `${co} has appointed its finance director as chief executive from the start of next month`,
     },
     {
-      head: (co) => `${co} buys a smaller rival`,
-      lead: (co, rng) => `${co} agreed to buy a smaller competitor for £${rng.int(3, 90)}m, subject to approval`,
+      head: (co) => `${co} wins a five-year supply contract`,
+      lead: (co, rng) => `${co} has won a five-year contract worth about £${rng.int(3, 90)}m with a national retailer`,
+    },
+    {
+      head: (co) => `${co} moves its head office`,
+      lead: (co) => `${co} will move its head office to a smaller building in the city centre next year`,
     },
   ],
   markets: [
@@ -38,6 +42,10 @@ const STORIES: Readonly<Record<string, readonly Story[]>> = {
         `Shares in ${co} fell ${rng.int(3, 14)}% after it warned that rising costs would squeeze margins`,
     },
     {
+      head: (co) => `${co} raises its dividend`,
+      lead: (co, rng) => `${co} raised its interim dividend by ${rng.int(2, 12)}% on the back of steady trading`,
+    },
+    {
       head: (co) => `${co} trims its full-year outlook`,
       lead: (co) => `${co} now expects full-year revenue at the bottom of its earlier range`,
     },
@@ -48,8 +56,12 @@ const STORIES: Readonly<Record<string, readonly Story[]>> = {
       lead: (co, rng) => `${co} was fined £${rng.int(20, 400)},000 for filing its accounts late two years running`,
     },
     {
-      head: (co) => `Competition watchdog reviews ${co} deal`,
-      lead: (co) => `The competition authority has opened a first-phase review of the latest deal by ${co}`,
+      head: (co) => `${co} told to change its cancellation terms`,
+      lead: (co) => `The consumer watchdog has told ${co} to make its cancellation terms easier to find`,
+    },
+    {
+      head: (co) => `${co} cleared after an advertising complaint`,
+      lead: (co) => `The advertising standards body found that a campaign by ${co} did not mislead viewers`,
     },
     {
       head: (co) => `${co} settles a complaint with the industry ombudsman`,
@@ -67,6 +79,10 @@ const STORIES: Readonly<Record<string, readonly Story[]>> = {
       lead: (co) => `${co} launched a subscription app this week, priced at £4.99 a month`,
     },
     {
+      head: (co) => `${co} hires a chief technology officer`,
+      lead: (co) => `${co} has hired its first chief technology officer, from a large online retailer`,
+    },
+    {
       head: (co) => `${co} suffers an outage on its customer site`,
       lead: (co, rng) => `Customers of ${co} could not log in for ${rng.int(2, 9)} hours on Tuesday`,
     },
@@ -75,6 +91,10 @@ const STORIES: Readonly<Record<string, readonly Story[]>> = {
     {
       head: (co) => `${co} signs a shirt sponsorship deal`,
       lead: (co, rng) => `${co} will sponsor the shirts of a second-tier football club for ${rng.int(2, 4)} seasons`,
+    },
+    {
+      head: (co) => `${co} names a women's cycling team`,
+      lead: (co) => `${co} is the title sponsor of a new women's cycling team racing from next season`,
     },
     {
       head: (co) => `${co} backs the city marathon`,
@@ -114,7 +134,6 @@ const CLOSERS = (co: string, rng: Rng) =>
     rng,
     `${co} declined to comment further`,
     `a spokesperson for ${co} said more detail would follow with the annual report`,
-    'the figures have not been audited',
     `${co} employs about ${rng.int(2, 60) * 100} people`,
   );
 
@@ -125,9 +144,15 @@ export const companyOf = (title: unknown, v: DomainVocab): string =>
 const storyOf = (title: unknown, category: unknown, co: string): Story | undefined =>
   (STORIES[String(category)] ?? STORIES.industry)?.find((s) => s.head(co) === String(title ?? '').split(' (')[0]);
 
-/** A headline of the section `category` about `co`. */
-export function headline(rng: Rng, category: unknown, co: string): string {
-  return rng.pick(STORIES[String(category)] ?? (STORIES.industry as readonly Story[])).head(co);
+/** A headline of the section `category` about `co`: a story the task's feed has not run yet, where one is left. */
+export function headline(rng: Rng, category: unknown, co: string, ran: Set<string>): string {
+  const stories = STORIES[String(category)] ?? (STORIES.industry as readonly Story[]);
+  const start = rng.int(0, stories.length - 1);
+  const at = (k: number) => stories[(start + k) % stories.length] as Story;
+  const key = (st: Story) => `${String(category)}:${stories.indexOf(st)}`;
+  const pick = stories.map((_, k) => at(k)).find((st) => !ran.has(key(st))) ?? at(0);
+  ran.add(key(pick));
+  return pick.head(co);
 }
 
 /** An article's text: about its own headline's company and event, mentioning `term` when given. */

@@ -116,9 +116,9 @@ const OFFICE: Readonly<Record<Category, readonly Incident[]>> = {
   ],
   network: [
     {
-      title: 'Remote connection drops every hour',
+      title: 'Remote desktop drops every hour',
       seen: [
-        'home workers are thrown off the remote connection about once an hour',
+        'home workers are thrown off the remote desktop about once an hour',
         'the remote session disconnects on the hour and asks for a new sign-in',
       ],
     },
