@@ -291,7 +291,7 @@ function ruleOf(
   const best: (Rule | undefined)[] = [];
   for (let tries = 0; tries < 80 && !best[0]; tries++) {
     const r = drawRule(pool, w.rng, w.difficulty, lean, must);
-    const rank = (fits(r) ? 0 : 2) + (coherent(r, src, w) ? 0 : 1);
+    const rank = (fits(r) ? 0 : 2) + (coherent(r, src, w, fromStates(recipe)) ? 0 : 1);
     best[rank] = r;
   }
   const rule = best.find((r) => r !== undefined) as Rule;

@@ -308,8 +308,9 @@ export const actions = [
   }),
   packAction(examSittings, school, {
     name: 'special_consideration',
-    // what happened on the day decides it (an illness, a clash), not the arrangements made beforehand
-    lean: { access_arrangement: 'unrelated' },
+    // what happened on the day decides it (an illness, a clash), not the arrangements made beforehand; and it is
+    // always the series just sat (applications close within days of its last paper), so no rule picks a series
+    lean: { access_arrangement: 'unrelated', exam_series: 'unrelated' },
     sections: ['Special consideration', 'Mitigation'],
     // only a paper that has been sat (or missed) can have been affected on the day
     from: ['sat', 'absent'],
