@@ -49,7 +49,10 @@ const PR_SAYS: Readonly<Record<string, (rng: Rng) => string>> = {
 // a change whose title names a small fix is a small diff; a migration or a new feature may be any size
 const SMALL_CHANGE =
   /^(Fix|Handle|Reject|Log|Rate-limit|Lock|Expire|Show|Localise|Retry|Audit-log|Rotate|Remove|Bump|Correct)\b/;
-export const fitsSize = (title: string, lines: number) => lines <= 300 || !SMALL_CHANGE.test(title);
+// and a migration, a replacement or a new feature is no handful of lines
+const LARGE_CHANGE = /^(Migrate|Replace|Split|Support|Move|Add|Backfill|Upgrade)\b/;
+export const fitsSize = (title: string, lines: number) =>
+  (lines <= 300 || !SMALL_CHANGE.test(title)) && (lines >= 60 || !LARGE_CHANGE.test(title));
 const sized = (titles: readonly string[], lines: number) => {
   const fit = titles.filter((t) => fitsSize(t, lines));
   return fit.length ? fit : titles;
