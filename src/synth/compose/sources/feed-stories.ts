@@ -150,8 +150,11 @@ export function headline(rng: Rng, category: unknown, co: string, ran: Set<strin
   const start = rng.int(0, stories.length - 1);
   const at = (k: number) => stories[(start + k) % stories.length] as Story;
   const key = (st: Story) => `${String(category)}:${stories.indexOf(st)}`;
-  const pick = stories.map((_, k) => at(k)).find((st) => !ran.has(key(st))) ?? at(0);
+  // a story no article of the feed tells yet, else one not yet told of this company
+  const all = stories.map((_, k) => at(k));
+  const pick = all.find((st) => !ran.has(key(st))) ?? all.find((st) => !ran.has(`${co}|${key(st)}`)) ?? at(0);
   ran.add(key(pick));
+  ran.add(`${co}|${key(pick)}`);
   return pick.head(co);
 }
 
