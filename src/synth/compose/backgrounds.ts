@@ -1,7 +1,8 @@
 import { at, dateOf } from '../kit/dates.js';
 import { oneOf, writePlan } from '../kit/content.js';
 import { capitalise } from '../kit/text.js';
-import type { BackgroundPart, World } from './parts.js';
+import type { BackgroundPart, SourcePart, World } from './parts.js';
+import { teamOf } from './occasions.js';
 
 // background records: every service a task lists holds realistic initial data, unrelated to the answer.
 // one part per service; a service without one starts with what the other parts put there.
@@ -279,3 +280,21 @@ export const calendarSync: BackgroundPart = {
     ],
   }),
 };
+
+// the workstreams of a team whose records are off its domain's main line (a farm in manufacturing, a vet practice
+// in healthcare): its inbox and notes are about its own work, not the plant's spare parts
+const TEAM_TOPICS: Readonly<Record<string, readonly string[]>> = {
+  field_plots: ['spray programme', 'drainage work', 'harvest planning', 'fertiliser order'],
+  aircraft_inspections: ['hangar schedule', 'parts on order', 'tooling calibration', 'CAMO audit findings'],
+  vaccinations: ['reminder letters', 'vaccine stock', 'clinic rota', 'client feedback'],
+  household_bills: ['household budget', 'energy switch', 'insurance renewal', 'council tax'],
+  ward_beds: ['discharge planning', 'bed capacity', 'staffing rota', 'infection control'],
+};
+
+/** The world as the background records of a task about `src` see it: the team's own meetings and workstreams. */
+export function teamWorld(w: World, src: SourcePart): World {
+  const topics = TEAM_TOPICS[src.name];
+  if (!topics) return w;
+  const meetings = teamOf(src).events.map((e) => e.replace(/^the /, ''));
+  return { ...w, vocab: { ...w.vocab, topics, meetings: meetings.length ? meetings : w.vocab.meetings } };
+}

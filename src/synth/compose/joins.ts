@@ -1,4 +1,4 @@
-import { ids } from '../kit/ids.js';
+import { ids, shuffle } from '../kit/ids.js';
 import type { Person } from '../kit/people.js';
 import { slug } from '../kit/text.js';
 import type { JoinPart } from './parts.js';
@@ -34,6 +34,22 @@ export const ticketCustomer: JoinPart<SourceName> = {
   get: (rec) => ({ call: 'crm_get_customer', args: { customer_id: rec.customer_id } }),
 };
 
+// the teams and jobs of the colleagues a record may name
+const JOBS = [
+  ['Operations', 'Operations manager'],
+  ['Operations', 'Team lead'],
+  ['IT', 'Systems administrator'],
+  ['IT', 'Service desk analyst'],
+  ['Finance', 'Accounts payable lead'],
+  ['Finance', 'Management accountant'],
+  ['Sales', 'Account manager'],
+  ['Customer Success', 'Customer success manager'],
+  ['HR', 'People partner'],
+  ['Engineering', 'Platform engineer'],
+  ['Engineering', 'Engineering manager'],
+  ['Marketing', 'Campaign manager'],
+] as const;
+
 export const directory: JoinPart<SourceName> = {
   name: 'directory',
   service: 'contacts',
@@ -54,13 +70,12 @@ export const directory: JoinPart<SourceName> = {
         else rec[f] = p.name;
       }
     }
-    const contacts = [...people.values()].map((p, i) => ({
-      contact_id: `CT-${300 + i}`,
-      name: p.name,
-      email: p.email,
-      department: 'Operations',
-      title: 'Team lead',
-    }));
+    // a directory lists each person's own team and job, not one title for everyone
+    const jobs = shuffle(w.rng, JOBS);
+    const contacts = [...people.values()].map((p, i) => {
+      const [department, title] = jobs[i % jobs.length] as (typeof JOBS)[number];
+      return { contact_id: `CT-${300 + i}`, name: p.name, email: p.email, department, title };
+    });
     return { fixtures: { contacts: { contacts } }, owner };
   },
   get: (_rec, owner) => ({ call: 'contacts_search', args: { query: owner?.name ?? '' } }),

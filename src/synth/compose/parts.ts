@@ -105,6 +105,11 @@ export interface SourcePart<N extends string = string> {
    * false`: nor does its highest or lowest (the shares held of different stocks), or it is a guess (1 to 3 screens)
    */
   measure?: Measure;
+  /**
+   * fits the fields `make` drew to the rule fields once these are final (a ticket's title to its category, a
+   * headline to its section), so each record is one incident; never a rule field
+   */
+  settle?(rec: Rec, w: World): void;
   /** a fresh record of this kind: the fields `fields` does not draw (ids, titles, people) */
   make(w: World, id: string, i: number): Rec;
   /** human label of a record for messages */

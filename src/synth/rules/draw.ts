@@ -333,8 +333,8 @@ function setOnce(
       // a near miss mentions a neighbouring term: the words are there, the one the rule names is not
       const other = t.terms.filter((o) => o.toLowerCase() !== a.term.toLowerCase());
       rec[f] = ok
-        ? t.write(rng, a.term, x.vocab)
-        : t.write(rng, near && other.length ? rng.pick(other) : undefined, x.vocab);
+        ? t.write(rng, a.term, x.vocab, rec)
+        : t.write(rng, near && other.length ? rng.pick(other) : undefined, x.vocab, rec);
       return;
     }
   }
@@ -344,8 +344,13 @@ function setOnce(
 export function freeRecord(
   models: readonly FieldModel[],
   x: { rng: Rng; today: string; vocab: DomainVocab },
+  base?: Readonly<Record<string, unknown>>,
 ): Record<string, unknown> {
   const rec: Record<string, unknown> = {};
-  for (const m of models) rec[m.field] = drawValue(m, x.rng, x.today, x.vocab);
+  const about = (m: FieldModel) => m.kind === 'text' && m.ofRecord;
+  for (const m of models) rec[m.field] = about(m) ? '' : drawValue(m, x.rng, x.today, x.vocab);
+  // a text about its record last: it reads the record's other fields (and `base`, its title and people)
+  for (const m of models)
+    if (m.kind === 'text' && m.ofRecord) rec[m.field] = m.write(x.rng, undefined, x.vocab, { ...base, ...rec });
   return rec;
 }

@@ -91,8 +91,16 @@ export interface TextModel extends Base {
   kind: 'text';
   /** terms a rule may look for; the text of a record that must not match never holds them */
   terms: readonly string[];
-  /** writes the field's text for a record, mentioning `term` when given (a content plan, not one template) */
-  write(rng: Rng, term: string | undefined, vocab: DomainVocab): string;
+  /**
+   * writes the field's text for a record, mentioning `term` when given (a content plan, not one template); `rec`,
+   * when given, is the record it is written for, so the text is about that record's own title and fields
+   */
+  write(rng: Rng, term: string | undefined, vocab: DomainVocab, rec?: Readonly<Record<string, unknown>>): string;
+  /**
+   * the text is about its record (its title, its category): written again once the record's other fields are
+   * final (compile/distinct-texts.ts aboutTheirRecords), mentioning the same terms
+   */
+  ofRecord?: true;
 }
 
 export type FieldModel = EnumModel | NumberModel | DateModel | FlagModel | TextModel;

@@ -3,7 +3,7 @@ import { daysFrom } from '../../rules/fields.js';
 import { type Atom, atomsOf, holds, modelOf, type Rule, selects, workdaysSince } from '../../rules/rule.js';
 import type { Rec, SourcePart, World } from '../parts.js';
 import type { Recipe } from '../recipe.js';
-import { inAgreement } from '../sources/kit.js';
+import { actsFrom, inAgreement } from '../sources/kit.js';
 
 // what keeps a task's records believable beyond each one's own fields (records.ts draws them): a rule whose
 // records can agree with themselves, and values that keep off a rule's lines where the task's figure would read
@@ -41,7 +41,13 @@ export function isOnLine(a: Atom, rec: Rec, today: string): boolean {
 // whether the records a rule selects, and its near misses, can agree with themselves (SourcePart.agree): no rule asks
 // for workflows that failed ten times this week and last ran a fortnight ago, nor for a blood count billed at over
 // £1,000 to miss it. Tried on a few records drawn for each part.
-export function coherent(rule: Rule, src: SourcePart, w: World): boolean {
+export function coherent(
+  rule: Rule,
+  src: SourcePart,
+  w: World,
+  /** the states the task's actions act from (as the task's own records hold them: an entry to move is sat or missed) */
+  from: Readonly<Record<string, readonly string[]>> = {},
+): boolean {
   if (!src.agree) return true;
   const x = { rng: w.rng, today: w.today, vocab: w.vocab };
   const set = (rec: Rec, a: Atom, ok: boolean, near: boolean) => setAtom(a, modelOf(src.fields, a), rec, ok, near, x);
@@ -52,6 +58,9 @@ export function coherent(rule: Rule, src: SourcePart, w: World): boolean {
     const alt = rule.any?.[via];
     if (alt) set(rec, alt, true, false);
     if (rule.unless && holds(rule.unless, rec, w.today)) set(rec, rule.unless, false, false);
+    for (const [field, values] of Object.entries(from))
+      if (!values.includes(rec[field] as string)) rec[field] = w.rng.pick(values);
+    actsFrom(rec, from);
     return rec;
   };
   const parts = [

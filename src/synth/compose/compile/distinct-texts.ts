@@ -18,7 +18,7 @@ export function distinctTexts(
         const terms = says(text);
         const want = terms.join('\u0000');
         for (let k = 0; k < 6; k++) {
-          const alt = m.write(x.rng, terms[0], x.vocab);
+          const alt = m.write(x.rng, terms[0], x.vocab, m.ofRecord ? rec : undefined);
           if (!seen.has(alt) && says(alt).join('\u0000') === want) {
             rec[m.field] = alt;
             break;
@@ -47,5 +47,41 @@ export function distinctNames(records: Rec[], src: SourcePart): void {
     const n = (seen.get(v) ?? 0) + 1;
     seen.set(v, n);
     if (n > 1) rec[f] = `${v} (${n})`;
+  }
+}
+
+/**
+ * Once a task's records hold their final rule fields, each text written about its record (TextModel.ofRecord) is
+ * written again for it, after `src.settle` fits its title: a ticket's description is about its own title and
+ * category, an article's body about its own headline. The new text mentions exactly the terms the old one did
+ * (no condition on it changes) and repeats no other record's; a few tries, else the text stays.
+ */
+export function aboutTheirRecords(
+  records: Rec[],
+  src: SourcePart,
+  x: { rng: World['rng']; today: string; vocab: World['vocab'] },
+  w: World,
+  settle = true,
+): void {
+  if (settle) for (const rec of records) src.settle?.(rec, w);
+  for (const m of src.fields) {
+    if (m.kind !== 'text' || !m.ofRecord) continue;
+    const says = (text: string) => m.terms.filter((t) => text.toLowerCase().includes(t.toLowerCase()));
+    const seen = new Set<string>();
+    for (const rec of records) {
+      const text = rec[m.field];
+      if (typeof text !== 'string') continue;
+      const terms = says(text);
+      const want = terms.join('\u0000');
+      if (terms.length <= 1)
+        for (let k = 0; k < 8; k++) {
+          const alt = m.write(x.rng, terms[0], x.vocab, rec);
+          if (!seen.has(alt) && says(alt).join('\u0000') === want) {
+            rec[m.field] = alt;
+            break;
+          }
+        }
+      seen.add(rec[m.field] as string);
+    }
   }
 }

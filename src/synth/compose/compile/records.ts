@@ -5,12 +5,13 @@ import { drawAtom, drawRule, freeRecord, setAtom } from '../../rules/draw.js';
 import { modifier, rulePhrase } from '../../rules/prose.js';
 import type { FieldModel } from '../../rules/fields.js';
 import { type Atom, atomsOf, holds, modelOf, type Rule, ruleKey, selects } from '../../rules/rule.js';
+import { teamWorld } from '../backgrounds.js';
 import { CONCERNS } from '../concerns.js';
 import type { ComputationPart, Fixtures, Parts, PlantedTrap, Rec, SourcePart, World } from '../parts.js';
 import { type PolicyDoc, policyDoc, policyTitle as policyTitleOf } from '../policy-doc.js';
 import { count, countWhere, telling } from '../computations.js';
 import { cappedBy, coherent, isOnLine } from './coherence.js';
-import { distinctNames, distinctTexts } from './distinct-texts.js';
+import { aboutTheirRecords, distinctNames, distinctTexts } from './distinct-texts.js';
 import { figuresOf, type Recipe, recipeServices, writtenBy } from '../recipe.js';
 import { actNamed, actOfAction, type PolicyAct } from '../policy-acts.js';
 import { REVIEW_TAGS } from '../purposes.js';
@@ -111,7 +112,8 @@ function cast(
   const onLine = new Set<Atom>();
   const capped = cappedBy(rule, recipe);
   const records = roles.map((role, i) => {
-    const rec: Rec = { ...src.make(w, recIds[i] as string, i), ...freeRecord(src.fields, x) };
+    const made = src.make(w, recIds[i] as string, i);
+    const rec: Rec = { ...made, ...freeRecord(src.fields, x, made) };
     const counted = role === 'target' || (role === 'late' && joins);
     const set = (a: Atom, ok: boolean, near: boolean) => {
       setAtom(a, modelOf(src.fields, a), rec, ok, near, x, !onLine.has(a) && !(counted && capped.includes(a)));
@@ -258,9 +260,10 @@ function owners(recipe: Recipe, records: Rec[], w: World, fixtures: Fixtures): M
 function backgrounds(recipe: Recipe, w: World, fixtures: Fixtures, parts: Parts<string>): void {
   for (const s of recipeServices(recipe)) {
     if (fixtures[s] && Object.keys(fixtures[s]).length) continue;
-    const topic = w.rng.pick(w.vocab.topics);
+    const team = teamWorld(w, recipe.source);
+    const topic = w.rng.pick(team.vocab.topics);
     const bg = parts.backgrounds.find((b) => b.service === s);
-    if (bg) merge(fixtures, { [s]: bg.records(w, topic) });
+    if (bg) merge(fixtures, { [s]: bg.records(team, topic) });
   }
 }
 
@@ -300,7 +303,7 @@ function ruleOf(
   const best: (Rule | undefined)[] = [];
   for (let tries = 0; tries < 80 && !best[0]; tries++) {
     const r = drawRule(pool, w.rng, w.difficulty, lean, must);
-    const rank = (fits(r) ? 0 : 2) + (coherent(r, src, w) ? 0 : 1);
+    const rank = (fits(r) ? 0 : 2) + (coherent(r, src, w, fromStates(recipe)) ? 0 : 1);
     best[rank] = r;
   }
   const rule = best.find((r) => r !== undefined) as Rule;
@@ -358,6 +361,14 @@ export function drawRecords(planned: Recipe, w: World, parts: Parts<string>, dat
   // a late record the change leaves out is one more record outside the selection (no action, in no summary)
   const distractors = late && lateOut ? [...missed, late] : missed;
   const branch = branchField ? branchOf(recipe, branchField, targets, late, src, w) : undefined;
+  // each record one incident: its title fitted to its final fields, its text about it (before a trap adds to it)
+  aboutTheirRecords(records, src, { rng: w.rng, today: w.today, vocab: w.vocab }, w);
+  // (a text the user's change rewrites is about the same record, as it stands after the change)
+  if (late && lateSet && src.fields.some((m) => m.kind === 'text' && m.ofRecord && m.field in lateSet)) {
+    const after = { ...late, ...lateSet };
+    aboutTheirRecords([after], src, { rng: w.rng, today: w.today, vocab: w.vocab }, w, false);
+    for (const m of src.fields) if (m.field in lateSet) lateSet[m.field] = after[m.field];
+  }
   const fixtures: Fixtures = {};
   const trap = recipe.trap?.plant([...targets, ...missed], src, w);
   // after every draw (rule, branch, trap): nothing that already happened is stamped later than now

@@ -30,6 +30,20 @@ const OPEN_DEST: Readonly<Record<string, string>> = {
   channel: 'the right channel',
 };
 
+// the world as the request's wording sees it: a colleague it introduces by their part ("Kavya, our head of risk")
+// or forwards from is not one the records name in another part (the analyst of a note), while enough are left
+function beside(p: Program): World {
+  const { w, src } = p;
+  const named = new Set<string>();
+  for (const rec of [...p.targets, ...p.distractors, ...(p.late ? [p.late] : [])]) {
+    const o = p.ownerOf(rec);
+    if (o) named.add(o.email);
+    for (const f of src.ownerFields ?? []) named.add(String(rec[f]));
+  }
+  const rest = w.staff.slice(2).filter((x) => !named.has(x.email) && !named.has(x.name));
+  return rest.length >= 2 ? { ...w, staff: [...w.staff.slice(0, 2), ...rest] } : w;
+}
+
 /** Phase 6: the request text and its clauses. */
 export function requestOf(p: Program, figure: boolean): RenderedRequest {
   const { recipe, w, dest, src } = p;
@@ -76,7 +90,7 @@ export function requestOf(p: Program, figure: boolean): RenderedRequest {
         ])
       : main;
   return renderRequest({
-    w,
+    w: beside(p),
     plural: src.noun[1],
     src,
     select: p.policy

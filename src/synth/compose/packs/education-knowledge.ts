@@ -2,7 +2,7 @@ import { school } from '../../../services/domains/school.js';
 import { shuffle } from '../../kit/ids.js';
 import { daysFrom } from '../../rules/fields.js';
 import type { Rec, World } from '../parts.js';
-import { colleague, fresh } from '../sources/kit.js';
+import { actedFrom, colleague, fresh } from '../sources/kit.js';
 import { addDays, nth, onDay, packAction, packSource, refId } from './table-source.js';
 import { syllabus, pastoralNote, feedback, sittingNote } from './education-knowledge-notes.js';
 import {
@@ -164,13 +164,30 @@ export const submissions = packSource({
   parents: { enrolment_id: enrolments },
 });
 
-// days since the series' papers were last sat (its month's middle), the way derive dates a sat entry
+// the weeks each series' papers are sat in ([month, first day, last month, last day]; months from 0)
+const WINDOW: Readonly<Record<string, readonly [number, number, number, number]>> = {
+  November: [10, 1, 10, 20],
+  January: [0, 8, 0, 24],
+  'May/June': [4, 11, 5, 24],
+  'August resit': [7, 3, 7, 14],
+};
+const DAY = 86_400_000;
+const windowOf = (series: string, y: number) => {
+  const [m0, d0, m1, d1] = WINDOW[series] ?? [4, 11, 5, 24];
+  return { start: Date.UTC(y, m0, d0), end: Date.UTC(y, m1, d1) };
+};
+// the series' sitting that has begun by today (this year's, else last year's)
+function lastSitting(w: World, series: string) {
+  const t = Date.parse(`${w.today.slice(0, 10)}T00:00:00Z`);
+  const y = new Date(t).getUTCFullYear();
+  const now = windowOf(series, y);
+  return { ...(now.start < t ? now : windowOf(series, y - 1)), t };
+}
+
+// days since the series' papers were last sat (0 while its weeks are still running), the way derive dates an entry
 function daysSinceSeries(w: World, series: string): number {
-  const month = SERIES_MONTH[series] ?? 5;
-  const today = new Date(w.today);
-  let y = today.getUTCFullYear();
-  if (Date.UTC(y, month, 17) > today.getTime()) y--;
-  return Math.round((today.getTime() - Date.UTC(y, month, 17)) / 86_400_000);
+  const { end, t } = lastSitting(w, series);
+  return Math.max(0, Math.round((t - end) / DAY));
 }
 
 export const examSittings = packSource({
@@ -195,16 +212,20 @@ export const examSittings = packSource({
     const out = ['results published', 'remark requested'].includes(String(rec.status));
     const fits = (series: string) => {
       const d = daysSinceSeries(w, series);
-      return waiting ? d <= 70 : d >= 75;
+      return waiting ? d <= 45 : d >= 60;
     };
-    if (waiting && since > 70)
+    // an entry the work acts on (special consideration) is of the latest series: applications close within weeks
+    const latest = Object.keys(SERIES_MONTH).sort((a, b) => daysSinceSeries(w, a) - daysSinceSeries(w, b));
+    if (actedFrom(rec)?.status && since > Math.max(21, daysSinceSeries(w, latest[0] as string)))
+      return latest.filter((x, k) => k === 0 || daysSinceSeries(w, x) <= 21).map((exam_series) => ({ exam_series }));
+    if (waiting && since > 45)
       return [
         ...shuffle(w.rng, ['results published', 'remark requested', 'absent']).map((status) => ({ status })),
         ...Object.keys(SERIES_MONTH)
           .filter(fits)
           .map((exam_series) => ({ exam_series })),
       ];
-    if (out && since < 75)
+    if (out && since < 60)
       return [
         { status: 'sat' },
         ...Object.keys(SERIES_MONTH)
@@ -220,19 +241,18 @@ export const examSittings = packSource({
       course_id: refId(w, 'CRS-', i, 3),
       candidate,
       candidate_email: studentEmail(candidate),
-      exams_officer: colleague(w, i).email,
+      // the centre has one exams officer, whoever sits the paper
+      exams_officer: colleague(w, 0).email,
     };
   },
-  // an entry sits in its series' next month to come; once sat, in its last one
+  // an entry sits in its series' next weeks to come; once sat (or missed), in its last ones, before today
   derive: (rec, w) => {
-    const month = SERIES_MONTH[String(rec.exam_series)] ?? 5;
-    const today = new Date(w.today);
-    const upcoming = rec.status === 'entered';
-    let year = today.getUTCFullYear();
-    const at = (y: number) => new Date(Date.UTC(y, month, 8 + w.rng.int(0, 18)));
-    let d = at(year);
-    if (upcoming && d <= today) d = at(++year);
-    if (!upcoming && d > today) d = at(--year);
+    const series = String(rec.exam_series);
+    const last = lastSitting(w, series);
+    const y = new Date(last.start).getUTCFullYear();
+    const next = last.end > last.t ? { start: last.t + DAY, end: last.end } : windowOf(series, y + 1);
+    const span = rec.status === 'entered' ? next : { start: last.start, end: Math.min(last.end, last.t - DAY) };
+    const d = new Date(span.start + w.rng.int(0, Math.max(0, Math.round((span.end - span.start) / DAY))) * DAY);
     const published = ['results published', 'remark requested'].includes(String(rec.status));
     const mark = published ? w.rng.int(22, 98) : 0;
     const grade = !published
@@ -265,7 +285,10 @@ export const examSittings = packSource({
     const [, department, level, credits] =
       COURSES.find(([t]) => t === title) ?? (COURSES[0] as (typeof COURSES)[number]);
     const first = [...sittings.map((x) => String(x.sat_on)), w.today.slice(0, 10)].sort()[0] as string;
-    return { title, department, level, credits, starts_on: addDays(first, -30 * w.rng.int(5, 20)), status: 'running' };
+    // taught from the September before its first sitting (a two-year course: possibly the one before that)
+    const y = Number(first.slice(0, 4)) - (Number(first.slice(5, 7)) >= 9 ? 0 : 1) - (w.rng.chance(0.5) ? 1 : 0);
+    const starts_on = `${y}-09-${String(w.rng.int(2, 9)).padStart(2, '0')}`;
+    return { title, department, level, credits, starts_on, status: 'running' };
   },
 });
 
@@ -285,8 +308,9 @@ export const actions = [
   }),
   packAction(examSittings, school, {
     name: 'special_consideration',
-    // what happened on the day decides it (an illness, a clash), not the arrangements made beforehand
-    lean: { access_arrangement: 'unrelated' },
+    // what happened on the day decides it (an illness, a clash), not the arrangements made beforehand; and it is
+    // always the series just sat (applications close within days of its last paper), so no rule picks a series
+    lean: { access_arrangement: 'unrelated', exam_series: 'unrelated' },
     sections: ['Special consideration', 'Mitigation'],
     // only a paper that has been sat (or missed) can have been affected on the day
     from: ['sat', 'absent'],

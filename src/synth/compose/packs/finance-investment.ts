@@ -324,7 +324,8 @@ export const researchNotes = packSource({
   fields: {
     note_type: { label: 'note type', weights: [1, 3, 3, 3, 1, 1] },
     rating: { label: 'rating', weights: [3, 3, 4, 1, 1] },
-    published_on: { label: 'publication date', from: -60, to: 0, verb: 'published' },
+    // a note not yet out carries the day it is scheduled to go out
+    published_on: { label: 'publication date', from: -60, to: 14, verb: 'due to be published', past: 'published' },
     conflicts_disclosed: {
       label: 'conflicts disclosure',
       yes: 'with the conflicts disclosure attached',
@@ -351,6 +352,22 @@ export const researchNotes = packSource({
       title: `${security?.[1] ?? String(rec.ticker)}: ${NOTE_TITLES[String(rec.note_type)] ?? 'Note'}, ${rec.rating}`,
       target_price: Math.round((security?.[4] ?? 100) * (lo + w.rng.next() * (hi - lo))),
     };
+  },
+  // a draft or a note in compliance review goes out on a day still to come; a published or withdrawn one went out
+  agree: (rec, w) => {
+    const ahead = daysFrom(w.today, rec.published_on) > 0;
+    const unpublished = ['draft', 'in compliance review'].includes(String(rec.status));
+    if (unpublished && !ahead)
+      return [
+        ...[1, 3, 7, 10].map((d) => ({ published_on: onDay(w, d) })),
+        ...shuffle(w.rng, ['published', 'withdrawn']).map((status) => ({ status })),
+      ];
+    if (!unpublished && ahead)
+      return [
+        ...[1, 4, 12].map((d) => ({ published_on: onDay(w, -d) })),
+        ...shuffle(w.rng, ['draft', 'in compliance review']).map((status) => ({ status })),
+      ];
+    return [];
   },
   title: (rec) => `${rec.note_id} (${rec.title})`,
   nameField: { field: 'ticker', label: 'ticker' },

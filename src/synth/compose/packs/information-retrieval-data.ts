@@ -58,6 +58,19 @@ export const FINDING_TERMS = [
   'base-year revision',
 ];
 
+// the months (from 0) a seasonal story runs in: a Christmas trading warning is autumn and winter news
+const SEASONS: readonly (readonly [RegExp, readonly number[]])[] = [
+  [/christmas|festive|black friday/i, [9, 10, 11, 0]],
+  [/summer/i, [4, 5, 6, 7, 8]],
+  [/winter/i, [9, 10, 11, 0, 1, 2]],
+];
+
+/** Whether a headline may run on `day` (a story tied to a season only in its months). */
+export const inSeason = (headline: string, day: unknown): boolean => {
+  const month = new Date(`${String(day).slice(0, 10)}T12:00:00Z`).getUTCMonth();
+  return SEASONS.every(([re, months]) => !re.test(headline) || months.includes(month));
+};
+
 // headline, the tones a media watch rates it (a data breach is never good news), and whether the tech press runs it
 export const HEADLINES: readonly (readonly [string, readonly string[], boolean])[] = [
   ['Northwind Logistics to cut 400 jobs in restructuring', ['negative', 'mixed'], false],

@@ -9,6 +9,7 @@ import {
   CITATIONS,
   FINDING_TERMS,
   HEADLINES,
+  inSeason,
   NEWS_TERMS,
   PAPERS,
   RELIABILITY,
@@ -203,9 +204,12 @@ export const newsItems = packSource({
   }),
   // the story is one rated as the item is, and the tech press runs tech stories
   derive: (rec, w, i) => {
-    const toned = HEADLINES.filter(([, tones]) => tones.includes(String(rec.sentiment)));
+    const toned = HEADLINES.filter(
+      ([h, tones]) => tones.includes(String(rec.sentiment)) && inSeason(h, rec.published_on),
+    );
     const tech = toned.filter(([, , t]) => t === (rec.outlet === 'TechCrunch'));
-    const pool = (rec.outlet === 'TechCrunch' && tech.length ? tech : toned.length ? toned : HEADLINES).map(([h]) => h);
+    const seasonal = HEADLINES.filter(([h]) => inSeason(h, rec.published_on));
+    const pool = (rec.outlet === 'TechCrunch' && tech.length ? tech : toned.length ? toned : seasonal).map(([h]) => h);
     return { headline: fresh(w, 'headline', pool, i, (h) => `${h} (follow-up)`) };
   },
   title: (rec) => `${rec.item_id} (${rec.outlet}: ${rec.headline})`,

@@ -1,7 +1,7 @@
 import { matters } from '../../../services/domains/matters.js';
 import { shuffle } from '../../kit/ids.js';
 import { daysFrom } from '../../rules/fields.js';
-import type { Rec } from '../parts.js';
+import type { Rec, World } from '../parts.js';
 import { colleague } from '../sources/kit.js';
 import { addDays, nth, onDay, packAction, packSource, refId } from './table-source.js';
 import { clauseNote, directionsNote, matterNote } from './legal-notes.js';
@@ -78,6 +78,12 @@ export const clientMatters = packSource({
     if (!cleared && hours > 4)
       out.push(...shuffle(w.rng, [0, 0.5, 1, 1.5, 2, 2.5, 3, 4]).map((h) => ({ unbilled_hours: h })));
     if (status === 'closed' && hours > 0) out.push({ status: 'pending closure' }, { unbilled_hours: 0 });
+    // a team records some six hours a day on a matter at most: a week-old matter holds no month of time
+    const days = -daysFrom(w.today, rec.opened_on);
+    if (hours > 2 + 6 * days)
+      out.push(...[10, 30, 90].map((d) => ({ opened_on: onDay(w, -Math.max(days, Math.ceil(hours / 6)) - d) })), {
+        unbilled_hours: Math.max(0, Math.floor(days * 2)),
+      });
     return out;
   },
   derive: (rec) => (rec.conflict_cleared === true ? {} : { billed_to_date: 0 }),
@@ -213,8 +219,21 @@ export const courtDeadlines = packSource({
       : {}),
     // a matter being litigated cleared its conflict check before any work on it
     conflict_cleared: true,
+    // and was opened well before its first court date, its time recorded since
+    ...openedBefore(matter, deadlines.map((d) => String(d.due_date)).sort()[0], w),
   }),
 });
+
+// a matter opened before `first` (a court date) if it was not, and no more time unbilled than its days allow
+function openedBefore(matter: Rec, first: string | undefined, w: World): Rec {
+  const opened =
+    first && String(matter.opened_on) >= first
+      ? [addDays(first, -w.rng.int(30, 200)), onDay(w, -1)].sort()[0]
+      : String(matter.opened_on);
+  const days = -daysFrom(w.today, opened);
+  const hours = Number(matter.unbilled_hours);
+  return { opened_on: opened, ...(hours > 2 + 6 * days ? { unbilled_hours: Math.max(0, days * 2) } : {}) };
+}
 
 export const legalHolds = packSource({
   name: 'legal_holds',

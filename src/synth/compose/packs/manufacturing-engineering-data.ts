@@ -118,7 +118,38 @@ export const WINDOW: Readonly<Record<string, readonly [number, number]>> = {
   'weekly check': [-3, 7],
 };
 
-export function scoutNote(rng: Rng, term: string | undefined): string {
+// what an agronomist writes of waterlogging on a plot whose probe reads `moisture` %: on a dry reading, a wet
+// hollow the probe does not sit in
+function waterlogged(rng: Rng, moisture: number): string {
+  if (moisture > 30)
+    return oneOf(
+      rng,
+      'waterlogging across the lower half after the storm',
+      'standing water, waterlogging in the tramlines',
+    );
+  return oneOf(
+    rng,
+    'waterlogging in the hollow by the ditch, though the probe on the ridge reads dry',
+    'some waterlogging along the hedge where the drain is blocked; rest of the field dry',
+  );
+}
+
+// a pest or damage the scout saw, where they saw it
+const seen = (rng: Rng, term: string) =>
+  oneOf(
+    rng,
+    `${term} seen in the ${rng.pick(['north', 'south', 'east', 'west'])} corner`,
+    `${term} above threshold`,
+    `watch for ${term}`,
+  );
+
+export function scoutNote(
+  rng: Rng,
+  term: string | undefined,
+  _v?: unknown,
+  rec?: Readonly<Record<string, unknown>>,
+): string {
+  const moisture = Number(rec?.soil_moisture_pct ?? 30);
   return writePlan(
     rng,
     {
@@ -130,17 +161,7 @@ export function scoutNote(rng: Rng, term: string | undefined): string {
           `soil temperature ${rng.int(5, 14)}°C at 10 cm`,
           'headlands patchy',
         ),
-        ...(term
-          ? [
-              oneOf(
-                rng,
-                `${term} seen in the ${rng.pick(['north', 'south', 'east', 'west'])} corner`,
-                `${term} above threshold`,
-                `watch for ${term}`,
-                `some ${term} along the hedge`,
-              ),
-            ]
-          : []),
+        ...(term ? [term === 'waterlogging' ? waterlogged(rng, moisture) : seen(rng, term)] : []),
         oneOf(rng, 'next visit in two weeks', 'spray window looks good', 'photos uploaded to the app', ''),
       ].filter(Boolean),
     },

@@ -310,7 +310,7 @@ export const fieldPlots = packSource({
       p: 0.2,
     },
     irrigation_status: { label: 'irrigation', weights: [4, 2, 2, 1, 1] },
-    notes: { label: 'scouting note', terms: SCOUT_TERMS, write: scoutNote },
+    notes: { label: 'scouting note', terms: SCOUT_TERMS, write: scoutNote, ofRecord: true },
   },
   make: (w, id, i) => ({
     plot_id: id,
@@ -327,14 +327,18 @@ export const fieldPlots = packSource({
     // a probe with a flat battery stops reporting
     last_reading_on: onDay(w, rec.sensor_battery_low ? -w.rng.int(2, 9) : -w.rng.int(0, 1)),
   }),
-  // nobody waters a waterlogged field
-  agree: (rec, w) =>
-    ['running', 'scheduled'].includes(String(rec.irrigation_status)) && Number(rec.soil_moisture_pct) > 36
-      ? [
-          ...shuffle(w.rng, ['off', 'paused for rain']).map((irrigation_status) => ({ irrigation_status })),
-          { soil_moisture_pct: w.rng.int(16, 60) / 2 },
-        ]
-      : [],
+  // nobody waters a waterlogged field, and irrigation paused for rain means the soil is wet
+  agree: (rec, w) => {
+    const moisture = Number(rec.soil_moisture_pct);
+    if (['running', 'scheduled'].includes(String(rec.irrigation_status)) && moisture > 36)
+      return [
+        ...shuffle(w.rng, ['off', 'paused for rain']).map((irrigation_status) => ({ irrigation_status })),
+        { soil_moisture_pct: w.rng.int(16, 60) / 2 },
+      ];
+    if (rec.irrigation_status === 'paused for rain' && moisture < 28)
+      return [{ irrigation_status: 'off' }, { soil_moisture_pct: w.rng.int(56, 84) / 2 }];
+    return [];
+  },
   title: (rec) => `${rec.plot_id} (${rec.field_name}, ${rec.crop})`,
   nameField: { field: 'field_name', label: 'field name' },
   owner: { field: 'agronomist', role: 'agronomist' },

@@ -25,6 +25,39 @@ import {
 // the pull requests a task's rollouts and migrations ship: more than any task draws, so none is shared
 const PR_POOL = 40;
 
+// how an author mentions each term a rule may look for: each in the words that fit it (a change ships behind a
+// feature flag, never behind a load test)
+const PR_SAYS: Readonly<Record<string, (rng: Rng) => string>> = {
+  'feature flag': (rng) =>
+    oneOf(rng, 'ships behind a feature flag, off by default', 'feature flag: checkout-v2, staff only first'),
+  hotfix: (rng) =>
+    oneOf(rng, 'hotfix for the alert last night, please fast-track', 'cherry-pick as a hotfix to the release branch'),
+  'dependency bump': (rng) =>
+    oneOf(rng, 'includes a dependency bump (minor versions only)', 'dependency bump pulled in by the security scan'),
+  'schema change': (rng) =>
+    oneOf(rng, 'contains a schema change, migration in the same PR', 'schema change: adds a nullable column'),
+  'load test': (rng) =>
+    oneOf(rng, 'load test results attached (p95 unchanged)', 'ran a load test against staging first'),
+  'rollback plan': (rng) =>
+    oneOf(
+      rng,
+      'rollback plan: revert the commit, no data to undo',
+      'rollback plan in the description of the release ticket',
+    ),
+};
+
+// a change whose title names a small fix is a small diff; a migration or a new feature may be any size
+const SMALL_CHANGE =
+  /^(Fix|Handle|Reject|Log|Rate-limit|Lock|Expire|Show|Localise|Retry|Audit-log|Rotate|Remove|Bump|Correct)\b/;
+// and a migration, a replacement or a new feature is no handful of lines
+const LARGE_CHANGE = /^(Migrate|Replace|Split|Support|Move|Add|Backfill|Upgrade)\b/;
+export const fitsSize = (title: string, lines: number) =>
+  (lines <= 300 || !SMALL_CHANGE.test(title)) && (lines >= 60 || !LARGE_CHANGE.test(title));
+const sized = (titles: readonly string[], lines: number) => {
+  const fit = titles.filter((t) => fitsSize(t, lines));
+  return fit.length ? fit : titles;
+};
+
 function prDescription(rng: Rng, term: string | undefined): string {
   return writePlan(
     rng,
@@ -38,15 +71,7 @@ function prDescription(rng: Rng, term: string | undefined): string {
           'no user-facing change',
         ),
         ...(term
-          ? [
-              oneOf(
-                rng,
-                `ships behind a ${term}`,
-                `${term} included, see below`,
-                `reviewers: note the ${term}`,
-                `needs a ${term} before merge`,
-              ),
-            ]
+          ? [PR_SAYS[term]?.(rng) ?? oneOf(rng, `${term} included, see below`, `reviewers: note the ${term}`)]
           : []),
         oneOf(rng, 'please review by Thursday', 'paired on this with the platform team', 'CI is slow today', ''),
       ].filter(Boolean),
@@ -76,14 +101,21 @@ export const pullRequests = packSource({
     pr_id: id,
     author: colleague(w, i).email,
     reviewer: colleague(w, i + 3).email,
-    lines_changed: w.rng.int(4, 1800),
+    // most pull requests are small, a few are large
+    lines_changed: Math.round(Math.exp(Math.log(4) + w.rng.next() * (Math.log(1800) - Math.log(4)))),
     breaking_change: w.rng.chance(0.1),
   }),
   derive: (rec, w, i) =>
     rec.title
       ? {}
       : {
-          title: fresh(w, 'pr title', PR_TITLES[String(rec.repo)] ?? ['Refactor'], i, (t, n) => `${t}, part ${n + 1}`),
+          title: fresh(
+            w,
+            'pr title',
+            sized(PR_TITLES[String(rec.repo)] ?? ['Refactor'], Number(rec.lines_changed)),
+            i,
+            (t, n) => `${t}, part ${n + 1}`,
+          ),
         },
   // an approved or merged pull request has an approval and no failing build; a draft has no approvals yet
   agree: (rec, w) => {

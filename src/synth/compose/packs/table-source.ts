@@ -38,7 +38,7 @@ export type FieldHint =
   | { label: string; min: number; max: number; step?: number; percent?: true; unit?: string }
   | { label: string; from: number; to: number; verb: string; past?: string; subject?: string }
   | { label: string; yes: string; no: string; p?: number }
-  | { label: string; terms: readonly string[]; write: TextModel['write'] };
+  | { label: string; terms: readonly string[]; write: TextModel['write']; ofRecord?: true };
 
 /** A record type of a domain pack. */
 export interface PackRecord<N extends string> {
@@ -163,7 +163,8 @@ function packFixtures(p: PackRecord<string>, collection: string, records: Rec[],
     const refs = [...new Set(records.map((r) => String(r[field])))];
     const x = { rng: w.rng, today: w.today, vocab: w.vocab };
     const rows = refs.map((id, i) => {
-      const row = { ...parent.make(w, id, i), ...freeRecord(parent.fields, x) };
+      const made = parent.make(w, id, i);
+      const row = { ...made, ...freeRecord(parent.fields, x, made) };
       inThePast(row, parent.fields, w);
       // no rule reads a parent: its dates fall in order, its states on the right side of them, its fields agree
       inOrder(row, parent, w, () => true);
@@ -240,7 +241,14 @@ function modelOf(field: string, f: Field, hint: FieldHint): FieldModel {
     }
     case 'text': {
       const h = hint as Extract<FieldHint, { terms: readonly string[] }>;
-      return { kind: 'text', field, label: h.label, terms: h.terms, write: h.write };
+      return {
+        kind: 'text',
+        field,
+        label: h.label,
+        terms: h.terms,
+        write: h.write,
+        ...(h.ofRecord ? { ofRecord: true } : {}),
+      };
     }
     default:
       throw new Error(`pack: ${field} is a ${f.kind} field, which no rule selects by`);

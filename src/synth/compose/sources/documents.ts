@@ -3,6 +3,7 @@ import { oneOf, writePlan } from '../../kit/content.js';
 import type { DomainVocab } from '../../kit/domains/types.js';
 import type { Person } from '../../kit/people.js';
 import { slug } from '../../kit/text.js';
+import { articleText, companyOf, headline } from './feed-stories.js';
 import type { FieldModel } from '../../rules/fields.js';
 import type { Rec, World } from '../parts.js';
 import { byEmail, colleague, cycle, defineSource } from './kit.js';
@@ -152,6 +153,14 @@ export const mails = defineSource({
   get: (rec) => ({ call: 'gmail_get_message', args: { message_id: rec.message_id } }),
 });
 
+// per task (world): the stories its feed already carries, so one feed does not run one story four times
+const ran = new WeakMap<World, Set<string>>();
+const storiesRun = (w: World): Set<string> => {
+  let s = ran.get(w);
+  if (!s) ran.set(w, (s = new Set()));
+  return s;
+};
+
 export const feedArticles = defineSource({
   name: 'feed_articles',
   // a published article keeps its category and its text
@@ -180,39 +189,20 @@ export const feedArticles = defineSource({
       field: 'content',
       label: 'text',
       terms: ['acquisition', 'layoffs', 'new regulation', 'partnership', 'recall'],
-      write: (rng, term, v) =>
-        writePlan(
-          rng,
-          {
-            first: `${rng.pick(v.companies)} ${oneOf(rng, 'outlined its plans for the coming quarter', 'reported results on Tuesday', 'spoke at the trade fair')}`,
-            facts: [
-              ...(term
-                ? [
-                    oneOf(
-                      rng,
-                      `analysts expect a ${term}`,
-                      `the ${term} was confirmed by a spokesperson`,
-                      `talk of a ${term} dominated the call`,
-                    ),
-                  ]
-                : []),
-              oneOf(
-                rng,
-                `the ${rng.pick(v.topics)} remains a priority`,
-                `${rng.int(2, 30)}% of revenue now comes from ${rng.pick(v.products)}`,
-              ),
-            ],
-          },
-          'plain',
-        ),
+      write: articleText,
+      ofRecord: true,
     },
   ] satisfies FieldModel[],
   make: (w, id, i) => ({
     article_id: id,
-    title: `${cycle(w.vocab.companies, i)} ${w.rng.pick(['announces', 'reports on', 'updates'])} ${cycle(w.vocab.topics, i)} plans`,
+    // the company the story is about; its event follows the article's section (settle)
+    title: cycle(w.vocab.companies, i),
     source: w.rng.pick(['Trade Journal', 'Business Wire Daily', 'Sector Weekly']),
     url: `https://news.example/${id}`,
   }),
+  settle: (rec, w) => {
+    rec.title = headline(w.rng, rec.category, companyOf(rec.title, w.vocab), storiesRun(w));
+  },
   title: (rec) => `"${rec.title}" (${rec.article_id})`,
   list: () => [{ call: 'rss_list_articles', args: { max_results: 50 }, widening: ['max_results'] }],
   get: (rec) => ({ call: 'rss_get_article', args: { article_id: rec.article_id } }),

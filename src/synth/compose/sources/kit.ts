@@ -12,8 +12,11 @@ export const defineSource = <const N extends string>(part: SourcePart<N>): Sourc
 export const byEmail = (w: World, email: unknown) => w.staff.find((p) => p.email === email || p.name === email);
 /** The i-th entry of a vocabulary list, wrapping around: record i's company, product or topic. */
 export const cycle = (xs: readonly string[], i: number): string => xs[i % xs.length] as string;
-/** The colleague who owns record i (never the user, never the first colleague: those play other roles). */
-export const colleague = (w: World, i: number): Person => w.staff[(i % 8) + 2] as Person;
+/**
+ * The colleague who owns record i (never the user, never the first colleague: those play other roles; nor the
+ * last three, whom a request may introduce in a part of their own: a head of risk is not also a note's analyst).
+ */
+export const colleague = (w: World, i: number): Person => w.staff[(i % 6) + 2] as Person;
 
 /** The records of `src` as initial state: its own `fixtures`, else its collection of its service. */
 export function sourceFixtures(src: SourcePart, records: Rec[], w: World): Fixtures {
@@ -39,6 +42,9 @@ const actStates = new WeakMap<Rec, Readonly<Record<string, readonly string[]>>>(
 export function actsFrom(rec: Rec, states: Readonly<Record<string, readonly string[]>>): void {
   if (Object.keys(states).length) actStates.set(rec, states);
 }
+
+/** The states the task's actions act from on `rec` (none: the work does not act on it). */
+export const actedFrom = (rec: Rec): Readonly<Record<string, readonly string[]>> | undefined => actStates.get(rec);
 
 /**
  * A state a source derives for a record (a status that follows from a date), drawn from `choices`: for a record
@@ -198,6 +204,11 @@ export function firstFresh(w: World, kind: string, choices: readonly string[]): 
   const pick = choices.find((c) => !k.taken.has(c)) ?? (choices[0] as string);
   k.taken.add(pick);
   return pick;
+}
+
+/** Whether no record of `kind` in the task holds `name` yet. */
+export function firstFreshFree(w: World, kind: string, name: string): boolean {
+  return !namesOf(w, kind, () => 0).taken.has(name);
 }
 
 /** Forgets the names a task's records took (a task's records are drawn again from scratch). */

@@ -5,8 +5,9 @@ import { oneOf, writePlan } from '../../kit/content.js';
 import type { FieldModel } from '../../rules/fields.js';
 import { shuffle } from '../../kit/ids.js';
 import { nth } from '../packs/table-source.js';
-import { byEmail, colleague, cycle, defineSource, firstFresh, fresh } from './kit.js';
-import type { Rec } from '../parts.js';
+import { byEmail, colleague, cycle, defineSource, firstFresh, firstFreshFree, fresh } from './kit.js';
+import { incidentsOf, incidentTitled } from './ticket-incidents.js';
+import type { Rec, World } from '../parts.js';
 
 // sources: where the facts live. each declares the fields a rule may select by (every record draws them
 // freely; the task's rule and its near misses are drawn per task), the read tools that reach it, and where its
@@ -15,7 +16,8 @@ import type { Rec } from '../parts.js';
 
 const TICKET_TERMS = ['data loss', 'customer-facing', 'security', 'workaround', 'regression', 'VPN', 'invoice'];
 
-function ticketText(rng: Rng, term: string | undefined, v: DomainVocab): string {
+// a ticket's description is about its own incident (its title): what the reporter saw, since when, who it hits
+function ticketText(rng: Rng, term: string | undefined, v: DomainVocab, rec?: Readonly<Rec>): string {
   const who = oneOf(
     rng,
     'the operations team',
@@ -24,12 +26,13 @@ function ticketText(rng: Rng, term: string | undefined, v: DomainVocab): string 
     'the night shift',
     'our sales lead',
   );
+  const incident = incidentTitled(rec?.title);
+  const seen = incident ? rng.pick(incident.seen) : undefined;
+  const since = oneOf(rng, 'Monday', 'the last update', 'this morning', 'the weekend');
   return writePlan(rng, {
-    first: oneOf(
-      rng,
-      `${rng.pick(v.items)} since ${oneOf(rng, 'Monday', 'the last release', 'this morning', 'the weekend')}`,
-      `reported by ${who}`,
-    ),
+    first: seen
+      ? oneOf(rng, `${seen} since ${since}`, `reported by ${who}: ${seen}`, seen)
+      : oneOf(rng, `reported by ${who}`, `first noticed ${since === 'Monday' ? 'on Monday' : since}`),
     facts: [
       oneOf(
         rng,
@@ -38,22 +41,45 @@ function ticketText(rng: Rng, term: string | undefined, v: DomainVocab): string 
         'happens about every other attempt',
         'screenshots attached',
       ),
-      ...(term
-        ? [oneOf(rng, `looks like ${term}`, `possible ${term} — please check`, `tagged ${term} by the reporter`)]
-        : []),
+      ...(term ? [TICKET_SAYS[term]?.(rng) ?? `tagged ${term} by the reporter`] : []),
       oneOf(
         rng,
         'no error message shown',
         'restart did not help',
-        `first seen on the ${rng.pick(v.products)}`,
         'nothing in the logs yet',
+        'the reporter can show it on a call',
       ),
     ],
   });
 }
 
+// how a reporter says each term a rule may look for (one incident, whatever its category)
+const TICKET_SAYS: Readonly<Record<string, (rng: Rng) => string>> = {
+  'data loss': (rng) =>
+    oneOf(rng, 'some data loss: the entries of the last two days are gone', 'possible data loss, please check'),
+  'customer-facing': (rng) =>
+    oneOf(rng, 'this is customer-facing, clients see it too', 'customer-facing: two clients noticed'),
+  security: (rng) =>
+    oneOf(rng, 'flagged as a possible security issue', 'the reporter asks whether it is a security problem'),
+  workaround: (rng) =>
+    oneOf(rng, 'a workaround helps for now: doing it from another machine', 'there is a workaround, but it is slow'),
+  regression: (rng) => oneOf(rng, 'looks like a regression since the last update', 'worked last week, so a regression'),
+  VPN: (rng) => oneOf(rng, 'only for people on the VPN', 'happens over the VPN, not in the office'),
+  invoice: (rng) => oneOf(rng, 'a customer invoice is held up by it', 'it delays sending an invoice'),
+};
+
 // where a ticket comes from, as a helpdesk title says it
 const TEAMS = ['Finance', 'Sales', 'Operations', 'HR', 'Leeds office', 'night shift', 'Reception', 'Warehouse'];
+
+// a fresh incident of the category (a second ticket about the same thing names where it came from)
+function ticketTitle(w: World, category: string): string {
+  const titles = shuffle(
+    w.rng,
+    incidentsOf(w.domain, category).map((x) => x.title),
+  );
+  const title = titles.find((t) => firstFreshFree(w, 'ticket title', t)) ?? (titles[0] as string);
+  return firstFresh(w, 'ticket title', [title, ...shuffle(w.rng, TEAMS).map((t) => `${title} – ${t}`)]);
+}
 
 export const tickets = defineSource({
   name: 'tickets',
@@ -89,18 +115,26 @@ export const tickets = defineSource({
       label: 'category',
       values: ['access', 'billing', 'hardware', 'network', 'software'],
     },
-    { kind: 'text', field: 'description', label: 'description', terms: TICKET_TERMS, write: ticketText },
+    {
+      kind: 'text',
+      field: 'description',
+      label: 'description',
+      terms: TICKET_TERMS,
+      write: ticketText,
+      ofRecord: true,
+    },
   ] satisfies FieldModel[],
   make: (w, id, i) => ({
     ticket_id: id,
-    // a second ticket about the same thing names where it came from
-    title: firstFresh(w, 'ticket title', [
-      cycle(w.vocab.items, i),
-      ...shuffle(w.rng, TEAMS).map((t) => `${cycle(w.vocab.items, i)} – ${t}`),
-    ]),
+    // a stand-in until the ticket's category is final (settle)
+    title: w.rng.pick(incidentsOf(w.domain, 'software')).title,
     reporter: colleague(w, i).email,
     tags: [],
   }),
+  // the title is an incident of the ticket's final category (a rule may have set it)
+  settle: (rec, w) => {
+    rec.title = ticketTitle(w, String(rec.category));
+  },
   title: (rec) => `${rec.ticket_id} "${rec.title}"`,
   owner: (rec, w) => byEmail(w, rec.reporter),
   ownerRole: 'reporter',

@@ -1,0 +1,180 @@
+import type { Rng } from '../../../env/rng.js';
+import { oneOf, writePlan } from '../../kit/content.js';
+import type { DomainVocab } from '../../kit/domains/types.js';
+
+// the stories a news feed carries about a company, per section: the headline and what the article then says
+// about the same company and the same event. The terms a rule looks for appear only when the record is drawn
+// to mention one, so no story below holds them.
+
+interface Story {
+  head: (co: string) => string;
+  /** the article's opening sentences, about the headline's company and event */
+  lead: (co: string, rng: Rng) => string;
+}
+
+const STORIES: Readonly<Record<string, readonly Story[]>> = {
+  industry: [
+    {
+      head: (co) => `${co} opens a second site`,
+      lead: (co, rng) => `${co} will open a second site next spring, creating about ${rng.int(4, 30) * 10} jobs`,
+    },
+    {
+      head: (co) => `${co} names a new chief executive`,
+      lead: (co) => `${co} has appointed its finance director as chief executive from the start of next month`,
+    },
+    {
+      head: (co) => `${co} wins a five-year supply contract`,
+      lead: (co, rng) => `${co} has won a five-year contract worth about £${rng.int(3, 90)}m with a national retailer`,
+    },
+    {
+      head: (co) => `${co} moves its head office`,
+      lead: (co) => `${co} will move its head office to a smaller building in the city centre next year`,
+    },
+  ],
+  markets: [
+    {
+      head: (co) => `${co} beats profit forecasts`,
+      lead: (co, rng) => `${co} reported half-year profit ${rng.int(3, 18)}% above what analysts had pencilled in`,
+    },
+    {
+      head: (co) => `${co} shares fall after a warning on costs`,
+      lead: (co, rng) =>
+        `Shares in ${co} fell ${rng.int(3, 14)}% after it warned that rising costs would squeeze margins`,
+    },
+    {
+      head: (co) => `${co} raises its dividend`,
+      lead: (co, rng) => `${co} raised its interim dividend by ${rng.int(2, 12)}% on the back of steady trading`,
+    },
+    {
+      head: (co) => `${co} trims its full-year outlook`,
+      lead: (co) => `${co} now expects full-year revenue at the bottom of its earlier range`,
+    },
+  ],
+  regulation: [
+    {
+      head: (co) => `${co} fined over late filings`,
+      lead: (co, rng) => `${co} was fined £${rng.int(20, 400)},000 for filing its accounts late two years running`,
+    },
+    {
+      head: (co) => `${co} told to change its cancellation terms`,
+      lead: (co) => `The consumer watchdog has told ${co} to make its cancellation terms easier to find`,
+    },
+    {
+      head: (co) => `${co} cleared after an advertising complaint`,
+      lead: (co) => `The advertising standards body found that a campaign by ${co} did not mislead viewers`,
+    },
+    {
+      head: (co) => `${co} settles a complaint with the industry ombudsman`,
+      lead: (co) => `${co} agreed to refund affected customers after a ruling by the ombudsman`,
+    },
+  ],
+  technology: [
+    {
+      head: (co) => `${co} moves its systems to the cloud`,
+      lead: (co, rng) =>
+        `${co} expects to finish moving its systems to a cloud provider within ${rng.int(6, 18)} months`,
+    },
+    {
+      head: (co) => `${co} launches a subscription app`,
+      lead: (co) => `${co} launched a subscription app this week, priced at £4.99 a month`,
+    },
+    {
+      head: (co) => `${co} hires a chief technology officer`,
+      lead: (co) => `${co} has hired its first chief technology officer, from a large online retailer`,
+    },
+    {
+      head: (co) => `${co} suffers an outage on its customer site`,
+      lead: (co, rng) => `Customers of ${co} could not log in for ${rng.int(2, 9)} hours on Tuesday`,
+    },
+  ],
+  sports: [
+    {
+      head: (co) => `${co} signs a shirt sponsorship deal`,
+      lead: (co, rng) => `${co} will sponsor the shirts of a second-tier football club for ${rng.int(2, 4)} seasons`,
+    },
+    {
+      head: (co) => `${co} names a women's cycling team`,
+      lead: (co) => `${co} is the title sponsor of a new women's cycling team racing from next season`,
+    },
+    {
+      head: (co) => `${co} backs the city marathon`,
+      lead: (co) => `${co} is the new headline sponsor of the city marathon, starting with this year’s race`,
+    },
+  ],
+};
+
+// what an article says about each term a rule looks for, of the same company
+const SAYS: Readonly<Record<string, (co: string, rng: Rng) => string>> = {
+  acquisition: (co, rng) =>
+    oneOf(rng, `${co} did not rule out a further acquisition this year`, `analysts expect an acquisition to follow`),
+  layoffs: (co, rng) =>
+    oneOf(rng, `staff at ${co} have been told to expect layoffs at the head office`, `the plan includes layoffs`),
+  'new regulation': (co, rng) =>
+    oneOf(
+      rng,
+      `${co} says a new regulation on disclosures will add to its costs`,
+      `a new regulation takes effect in the spring`,
+    ),
+  partnership: (co, rng) =>
+    oneOf(
+      rng,
+      `${co} also announced a partnership with a regional distributor`,
+      `a partnership with two universities was confirmed`,
+    ),
+  recall: (co, rng) =>
+    oneOf(
+      rng,
+      `a product recall last year still weighs on ${co}`,
+      `the recall of a faulty batch was confirmed by a spokesperson`,
+    ),
+};
+
+const CLOSERS = (co: string, rng: Rng) =>
+  oneOf(
+    rng,
+    `${co} declined to comment further`,
+    `a spokesperson for ${co} said more detail would follow with the annual report`,
+    `${co} employs about ${rng.int(2, 60) * 100} people`,
+  );
+
+/** The company a headline is about: the vocabulary's company it names (none: the first). */
+export const companyOf = (title: unknown, v: DomainVocab): string =>
+  v.companies.find((c) => String(title ?? '').includes(c)) ?? (v.companies[0] as string);
+
+const storyOf = (title: unknown, category: unknown, co: string): Story | undefined =>
+  (STORIES[String(category)] ?? STORIES.industry)?.find((s) => s.head(co) === String(title ?? '').split(' (')[0]);
+
+/** A headline of the section `category` about `co`: a story the task's feed has not run yet, where one is left. */
+export function headline(rng: Rng, category: unknown, co: string, ran: Set<string>): string {
+  const stories = STORIES[String(category)] ?? (STORIES.industry as readonly Story[]);
+  const start = rng.int(0, stories.length - 1);
+  const at = (k: number) => stories[(start + k) % stories.length] as Story;
+  const key = (st: Story) => `${String(category)}:${stories.indexOf(st)}`;
+  // a story no article of the feed tells yet, else one not yet told of this company
+  const all = stories.map((_, k) => at(k));
+  const pick = all.find((st) => !ran.has(key(st))) ?? all.find((st) => !ran.has(`${co}|${key(st)}`)) ?? at(0);
+  ran.add(key(pick));
+  ran.add(`${co}|${key(pick)}`);
+  return pick.head(co);
+}
+
+/** An article's text: about its own headline's company and event, mentioning `term` when given. */
+export function articleText(
+  rng: Rng,
+  term: string | undefined,
+  v: DomainVocab,
+  rec?: Readonly<Record<string, unknown>>,
+): string {
+  const co = companyOf(rec?.title, v);
+  const story = storyOf(rec?.title, rec?.category, co);
+  return writePlan(
+    rng,
+    {
+      first: story
+        ? story.lead(co, rng)
+        : `${co} ${oneOf(rng, 'set out its plans for the coming quarter', 'reported results on Tuesday')}`,
+      facts: [...(term ? [SAYS[term]?.(co, rng) ?? `talk of a ${term} dominated the call`] : []), CLOSERS(co, rng)],
+    },
+    'plain',
+  );
+}
