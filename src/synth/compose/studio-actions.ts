@@ -37,12 +37,13 @@ function chartSvg(x: ActionContext): string {
 export const drawChart: ActionPart<SourceName> = {
   name: 'draw_chart',
   generates: true,
-  sections: ['Chart production', 'Drawing'],
+  // (the policy's "Scheduling": queued charts due soon are taken on, here drawn)
+  sections: ['Scheduling'],
   service: 'workspace',
   tool: 'fs_write',
   sources: ['chart_requests'],
-  // a bar or line chart from a sheet of figures, still to be drawn
-  from: { chart_type: ['bar', 'line'], status: ['queued', 'in progress'] },
+  // a bar or line chart from a sheet of figures (a map is drawn by hand); the section's reason picks the queued ones
+  from: { chart_type: ['bar', 'line'] },
   capabilities: ['Data_Analysis', 'Content_Generation'],
   phrases: [
     'draw each one as an SVG from its figures in data/charts/<chart id>.csv and save it as charts/<chart id>.svg: the chart type asked for, the request title on top, the value column heading as the y-axis label, every bar or point labelled with its value',
@@ -83,7 +84,8 @@ function pageHtml(x: ActionContext): string {
 export const buildPage: ActionPart<SourceName> = {
   name: 'build_page',
   generates: true,
-  sections: ['Page build', 'Build'],
+  // (the policy's "Launch readiness": pages launching soon get their final content, here built from the deck)
+  sections: ['Launch readiness'],
   service: 'workspace',
   tool: 'fs_write',
   sources: ['web_page_builds'],
@@ -153,13 +155,14 @@ const coverWidth = (x: ActionContext) => {
 export const cutCover: ActionPart<SourceName> = {
   name: 'cut_cover',
   generates: true,
-  sections: ['Cover art', 'Thumbnails'],
+  // (the policy's "Delivery check": an exported edit goes to the client with its cover)
+  sections: ['Delivery check'],
   service: 'workspace',
   tool: 'image_edit',
   sources: ['video_edits'],
-  // an edit far enough along to have its cover frame picked, and not delivered yet
-  from: { status: ['fine cut', 'colour and sound', 'client review', 'exported'] },
-  capabilities: ['Multimedia_Processing', 'File_Management'],
+  // (not Multimedia_Processing: the receipt scans host that capability for every domain's slot asking for it,
+  // which a second record type giving it would keep at home; recipe.ts capableSources)
+  capabilities: ['File_Management', 'Logic_Reasoning'],
   phrases: [
     `cut each one's cover from footage/<edit id>/cover-frame.png: cropped about the centre to the edit's frame (16:9, 9:16 or 1:1, as the job says), then scaled to ${COVER_HEIGHT} px tall, saved as covers/<edit id>.png`,
     `make the covers: for each, take footage/<edit id>/cover-frame.png, crop it around its centre to the edit's aspect ratio and scale it to ${COVER_HEIGHT} pixels high; save it as covers/<edit id>.png`,

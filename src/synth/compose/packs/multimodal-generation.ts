@@ -175,7 +175,8 @@ export const chartRequests = packSource({
   files: (records, w) =>
     Object.fromEntries(
       records.flatMap((rec) => {
-        const f = chartFigures(rec, w);
+        // (a request still waiting for its data has none)
+        const f = rec.status === 'needs data' ? undefined : chartFigures(rec, w);
         return f
           ? [[chartDataPath(rec), `${f.dim},${f.measure}\n${f.rows.map(([l, v]) => `${l},${v}`).join('\n')}\n`]]
           : [];
