@@ -286,7 +286,8 @@ function draft(
     else if (aggregate) action = undefined;
   } else if (d === 'medium' && action && rng.int(0, 2) === 0) aggregate = undefined;
   // a branch: a second action, by another tool, for the selected records that meet a further condition
-  const others = action ? actions.filter((a) => a.tool !== action?.tool) : [];
+  // (none where the work makes something: every selected record gets its chart, page or cover)
+  const others = action && !action.generates ? actions.filter((a) => a.tool !== action?.tool) : [];
   const branch =
     d !== 'easy' && others.length && rng.int(0, 99) < (d === 'hard' ? 45 : 30) ? rng.pick(others) : undefined;
   const trap = d !== 'easy' && traps.length && rng.int(0, 99) < (d === 'hard' ? 55 : 35) ? rng.pick(traps) : undefined;

@@ -61,8 +61,10 @@ export const drawChart: ActionPart<SourceName> = {
           { regex: '<svg\\b' },
           { contains: String(x.rec.title) },
           { contains: f.measure },
-          // one bar per figure for a bar chart, a drawn line for a line chart
-          x.rec.chart_type === 'line' ? { regex: '<(polyline|path)\\b' } : { regex: `(?:<rect\\b[\\s\\S]*?){${n}}` },
+          // a shape per figure for a bar chart (a rect, or a path for a rounded bar), a drawn line for a line chart
+          x.rec.chart_type === 'line'
+            ? { regex: '<(polyline|path)\\b' }
+            : { regex: `(?:<(?:rect|path)\\b[\\s\\S]*?){${n}}` },
           ...f.rows.flatMap(([l, v]): Matcher[] => [{ contains: l }, figure(v)]),
         ],
       },

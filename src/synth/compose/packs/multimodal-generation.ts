@@ -406,10 +406,14 @@ export function chartFigures(rec: Rec, w: World): ChartFigures | undefined {
   const n = Number(rec.data_points);
   const labels = d.labels ? shuffle(rng, d.labels).slice(0, n) : monthsTo(w.today, n);
   const scale = 10 ** (d.dp ?? 0);
+  const used = new Set<number>();
   const rows = labels.map((l): [string, number] => {
     let v = Math.round((d.lo + rng.next() * (d.hi - d.lo)) * scale);
-    // never a round figure an axis tick also prints, so a value is found only where it is labelled
+    // never a round figure an axis tick also prints, and no two alike: each value is found only where it is
+    // labelled, so a chart with one of them wrong shows it
     if (v % 5 === 0) v += rng.pick([1, 2, 3, 4]);
+    while (used.has(v) || v % 5 === 0) v++;
+    used.add(v);
     return [l, v / scale];
   });
   return { dim: d.dim, measure: d.measure, rows };
