@@ -188,6 +188,11 @@ export interface ActionPart<S extends string> {
   /** imperative phrasings ({noun} = record noun) */
   phrases: readonly string[];
   /**
+   * the work makes what the record type's job is for (a chart drawn, a page written): a task on the record type
+   * always does it, so a studio's tasks make things rather than only file them
+   */
+  generates?: true;
+  /**
    * what the work is for, as the names of the policy section it falls under ("Renewal", "Hold"): the task's
    * section, message tags and deliverable names follow from it, so a hold is never filed under "Chasing"
    */

@@ -290,14 +290,21 @@ function draft(
   const { joins, aggregates, comps, traps, policies } = fits;
   const join = d !== 'easy' && joins.length && rng.int(0, 99) < (d === 'hard' ? 80 : 60) ? rng.pick(joins) : undefined;
   const actions = fits.actions.filter((a) => !a.needsOwner || hasOwner || join);
-  let action: ActionPart<string> | undefined = actions.length ? rng.pick(actions) : undefined;
+  // a record type whose job is to make something (a chart, a page) always has it made
+  const makes = actions.filter((a) => a.generates);
+  let action: ActionPart<string> | undefined = makes.length
+    ? rng.pick(makes)
+    : actions.length
+      ? rng.pick(actions)
+      : undefined;
   let aggregate: AggregatePart<string> | undefined = rng.pick(aggregates);
   if (d === 'easy') {
-    if (action && rng.int(0, 1) === 0) aggregate = undefined;
+    if (action && (action.generates || rng.int(0, 1) === 0)) aggregate = undefined;
     else if (aggregate) action = undefined;
   } else if (d === 'medium' && action && rng.int(0, 2) === 0) aggregate = undefined;
   // a branch: a second action, by another tool, for the selected records that meet a further condition
-  const others = action ? actions.filter((a) => a.tool !== action?.tool) : [];
+  // (none where the work makes something: every selected record gets its chart, page or cover)
+  const others = action && !action.generates ? actions.filter((a) => a.tool !== action?.tool) : [];
   const branch =
     d !== 'easy' && others.length && rng.int(0, 99) < (d === 'hard' ? 45 : 30) ? rng.pick(others) : undefined;
   const trap = d !== 'easy' && traps.length && rng.int(0, 99) < (d === 'hard' ? 55 : 35) ? rng.pick(traps) : undefined;

@@ -6,6 +6,7 @@ import { withCriteria } from './criteria.js';
 import * as J from './joins.js';
 import { replyInLanguage, routeByLanguage, translateMessage } from './language-actions.js';
 import { uploadScan } from './media-actions.js';
+import { buildPage, cutCover, drawChart } from './studio-actions.js';
 import { PACK_ACTIONS } from './packs/index.js';
 import type { ActionPart, Parts } from './parts.js';
 import * as P from './policies.js';
@@ -37,6 +38,9 @@ export const PARTS: Parts<SourceName> = {
     replyInLanguage,
     translateMessage,
     routeByLanguage,
+    drawChart,
+    buildPage,
+    cutCover,
     // the domain packs' work on their own record types
     ...(PACK_ACTIONS as readonly ActionPart<SourceName>[]),
   ],

@@ -101,8 +101,24 @@ const TableShot = z.strictObject({
   ...Size,
 });
 
+// a still exported from a video edit (the frame a cover is cut from): set dressing left and right, the subject in
+// the middle, the title on a lower-third band
+const VideoStill = z.strictObject({
+  kind: z.literal('video_still'),
+  title: Title,
+  caption: z.string().max(60).default(''),
+  layout: z
+    .number()
+    .int()
+    .min(0)
+    .max(99)
+    .default(0)
+    .describe('where the subject stands and how large: stills of different shots differ'),
+  ...Size,
+});
+
 export const PngRecipe = z
-  .discriminatedUnion('kind', [Chart, Pie, Receipt, FloorPlan, TableShot])
+  .discriminatedUnion('kind', [Chart, Pie, Receipt, FloorPlan, TableShot, VideoStill])
   .superRefine((r, ctx) => {
     if (
       (r.kind === 'bar_chart' || r.kind === 'line_chart' || r.kind === 'pie_chart') &&
@@ -343,6 +359,26 @@ function tableSvg(r: Extract<PngScene, { kind: 'table' }>): string {
   return frame(w, h, out);
 }
 
+function stillSvg(r: Extract<PngScene, { kind: 'video_still' }>): string {
+  const w = r.width ?? 1600;
+  const h = r.height ?? 900;
+  // the shot: the subject left of centre to right of it, nearer or further, the set dressing moving with it
+  const shift = ([-0.12, -0.06, 0, 0.06, 0.12][r.layout % 5] as number) * w;
+  const [cx, cy, rad] = [w / 2 + shift, h * 0.4, h * ([0.26, 0.2, 0.31][Math.floor(r.layout / 5) % 3] as number)];
+  const out = [
+    `<rect width="${w}" height="${h}" fill="#ece7dc"/>`,
+    `<rect x="${fix(w * 0.05 + shift / 2)}" y="${fix(h * 0.08)}" width="${fix(w * 0.09)}" height="${fix(h * 0.58)}" fill="#2b2d42"/>`,
+    `<rect x="${fix(w * 0.83)}" y="${fix(h * 0.1)}" width="${fix(w * 0.11)}" height="${fix(h * 0.16)}" fill="#b23a48"/>`,
+    `<circle cx="${fix(cx)}" cy="${fix(cy)}" r="${fix(rad)}" fill="#1d3557"/>`,
+    `<polygon points="${fix(cx - rad * 0.3)},${fix(cy - rad * 0.45)} ${fix(cx - rad * 0.3)},${fix(cy + rad * 0.45)} ${fix(cx + rad * 0.5)},${fix(cy)}" fill="#ffffff"/>`,
+    `<rect x="0" y="${fix(h * 0.76)}" width="${w}" height="${fix(h * 0.15)}" fill="#14213d"/>`,
+    text(w / 2, h * 0.85, r.title, { size: Math.round(h * 0.05), anchor: 'middle', bold: true, fill: '#ffffff' }),
+  ];
+  if (r.caption)
+    out.push(text(w / 2, h * 0.96, r.caption, { size: Math.round(h * 0.025), anchor: 'middle', fill: '#444' }));
+  return frame(w, h, out);
+}
+
 /** The SVG of a parsed scene. */
 export function sceneSvg(r: PngScene): string {
   return turn(uprightSvg(r), r.turned);
@@ -372,6 +408,8 @@ function uprightSvg(r: PngScene): string {
       return floorSvg(r);
     case 'table':
       return tableSvg(r);
+    case 'video_still':
+      return stillSvg(r);
   }
 }
 

@@ -70,17 +70,17 @@ export const CHART_TITLES: Readonly<Record<string, readonly string[]>> = {
   bar: [
     'Revenue by region, FY25',
     'Headcount by department',
-    'Top ten products by units',
+    'Top products by units',
     'Complaints by category',
-    'Spend by supplier, top 15',
+    'Spend by supplier',
     'Staff survey scores by team',
   ],
   line: [
-    'Monthly active users since 2022',
-    'Inflation vs wage growth',
-    'Support backlog over time',
-    'Website sessions, last 24 months',
-    'Energy prices since 2021',
+    'Monthly active users',
+    'Average order value by month',
+    'Support backlog by month',
+    'Website sessions by month',
+    'Energy cost by month',
     'Churn rate by month',
   ],
   'stacked area': [
@@ -126,14 +126,160 @@ export const CHART_TITLES: Readonly<Record<string, readonly string[]>> = {
 };
 
 // how many data points a chart of each kind plots
+// (a chart the studio draws holds what a reader takes in: a dozen bars, two years of months, the regions of a
+// country; a bigger series goes to the data team as a dashboard)
 export const POINTS: Readonly<Record<string, readonly [number, number]>> = {
-  bar: [4, 25],
-  line: [12, 300],
-  'stacked area': [12, 200],
-  scatter: [20, 300],
-  waterfall: [5, 15],
-  'choropleth map': [30, 300],
-  'locator map': [5, 12],
+  bar: [4, 12],
+  line: [6, 24],
+  'stacked area': [6, 24],
+  scatter: [12, 24],
+  waterfall: [5, 10],
+  'choropleth map': [9, 24],
+  'locator map': [3, 8],
+};
+
+/**
+ * The figures behind a bar or line chart, by its title: the column the chart's categories come from (months for a
+ * line), the column of values with its unit, and the spread of the values (`dp` decimals). No category name holds
+ * another, so each bar's label is found on its own.
+ */
+export interface ChartData {
+  dim: string;
+  measure: string;
+  lo: number;
+  hi: number;
+  dp?: number;
+  /** the categories (none: the months up to last month) */
+  labels?: readonly string[];
+}
+
+export const CHART_DATA: Readonly<Record<string, ChartData>> = {
+  'Revenue by region, FY25': {
+    dim: 'Region',
+    measure: 'Revenue (£k)',
+    lo: 120,
+    hi: 940,
+    labels: [
+      'North East',
+      'North West',
+      'Yorkshire',
+      'East Midlands',
+      'West Midlands',
+      'East of England',
+      'London',
+      'South East',
+      'South West',
+      'Wales',
+      'Scotland',
+      'Northern Ireland',
+    ],
+  },
+  'Headcount by department': {
+    dim: 'Department',
+    measure: 'Headcount',
+    lo: 6,
+    hi: 140,
+    labels: [
+      'Engineering',
+      'Sales',
+      'Marketing',
+      'Finance',
+      'Customer Support',
+      'Operations',
+      'Legal',
+      'People',
+      'Product',
+      'Design',
+      'Procurement',
+      'Facilities',
+    ],
+  },
+  'Top products by units': {
+    dim: 'Product',
+    measure: 'Units sold',
+    lo: 140,
+    hi: 980,
+    labels: [
+      'Desk lamp',
+      'Office chair',
+      'Monitor arm',
+      'Standing desk',
+      'Laptop stand',
+      'Keyboard',
+      'Webcam',
+      'Headset',
+      'Docking station',
+      'Footrest',
+      'Whiteboard',
+      'Cable tray',
+    ],
+  },
+  'Complaints by category': {
+    dim: 'Category',
+    measure: 'Complaints',
+    lo: 4,
+    hi: 96,
+    labels: [
+      'Billing',
+      'Late delivery',
+      'Product quality',
+      'Customer service',
+      'Website',
+      'Returns',
+      'Refunds',
+      'Packaging',
+      'Mobile app',
+      'Account access',
+      'Pricing',
+      'Missing items',
+    ],
+  },
+  'Spend by supplier': {
+    dim: 'Supplier',
+    measure: 'Spend (£k)',
+    lo: 18,
+    hi: 480,
+    labels: [
+      'Northwind Logistics',
+      'Fabrikam Print',
+      'Contoso Cloud',
+      'Litware Security',
+      'Tailspin Travel',
+      'Proseware Catering',
+      'Adatum Facilities',
+      'Wingtip Office',
+      'Lucerne Legal',
+      'Coho Energy',
+      'Relecloud Telecom',
+      'Alpine Cleaning',
+    ],
+  },
+  'Staff survey scores by team': {
+    dim: 'Team',
+    measure: 'Engagement score (%)',
+    lo: 48,
+    hi: 91,
+    labels: [
+      'Platform',
+      'Payments',
+      'Growth',
+      'Field Sales',
+      'Inside Sales',
+      'Service Desk',
+      'Payroll',
+      'Brand',
+      'Research',
+      'Warehouse',
+      'Recruitment',
+      'Compliance',
+    ],
+  },
+  'Monthly active users': { dim: 'Month', measure: 'Active users (k)', lo: 120, hi: 480 },
+  'Average order value by month': { dim: 'Month', measure: 'Average order value (£)', lo: 38, hi: 96 },
+  'Support backlog by month': { dim: 'Month', measure: 'Open tickets', lo: 140, hi: 620 },
+  'Website sessions by month': { dim: 'Month', measure: 'Sessions (k)', lo: 210, hi: 860 },
+  'Energy cost by month': { dim: 'Month', measure: 'Energy cost (£k)', lo: 22, hi: 71 },
+  'Churn rate by month': { dim: 'Month', measure: 'Churn (%)', lo: 1.2, hi: 4.8, dp: 1 },
 };
 
 export const SPEC_TERMS = ['log scale', 'annotations', 'dual axis', 'ONS data', 'small multiples', 'source line'];
@@ -217,3 +363,139 @@ export const PAGE_TITLES: Readonly<Record<string, readonly string[]>> = {
 };
 
 export const BUILD_TERMS = ['cookie banner', 'hero video', 'form embed', 'redirects', 'hreflang', 'lazy loading'];
+
+/**
+ * What a page of each template is made of, in the order it runs: a section's heading and the lines of copy
+ * marketing may send for it (no apostrophes or ampersands, which a page may write as entities). A copy deck takes
+ * some sections, in this order, and one line for each.
+ */
+export const PAGE_SECTIONS: Readonly<Record<string, readonly (readonly [string, readonly string[]])[]>> = {
+  'landing page': [
+    [
+      'Why teams switch',
+      [
+        'Set up in an afternoon and see your first results the same week.',
+        'Everything in one place, so nobody chases spreadsheets again.',
+      ],
+    ],
+    [
+      'What you get',
+      ['Unlimited users, daily backups and support from real people.', 'Templates for every team, ready on day one.'],
+    ],
+    [
+      'Customer stories',
+      ['Harlow Group cut month-end close from nine days to four.', 'Over 2,000 small businesses run their week on it.'],
+    ],
+    [
+      'Frequently asked questions',
+      ['No card is needed to start, and you can cancel at any time.', 'Your data stays in UK data centres.'],
+    ],
+    ['Get started', ['Start your free trial today.', 'Book a 20-minute demo with our team.']],
+  ],
+  'product page': [
+    [
+      'Overview',
+      ['One dashboard for the numbers your team checks every morning.', 'Built for finance teams of five to fifty.'],
+    ],
+    [
+      'Key features',
+      ['Automatic bank feeds, approval flows and audit trails.', 'Scheduled reports sent straight to your inbox.'],
+    ],
+    ['Integrations', ['Connects to the payroll and CRM tools you already use.', 'An open API for everything else.']],
+    ['Security', ['Single sign-on, role-based access and encryption at rest.', 'Independently audited every year.']],
+    [
+      'Pricing and plans',
+      ['Included in the Growth and Enterprise plans.', 'Available as an add-on from 12 GBP per user per month.'],
+    ],
+  ],
+  'event page': [
+    [
+      'About the event',
+      ['A day of talks, workshops and demos for operations leaders.', 'Meet the product team and see what ships next.'],
+    ],
+    [
+      'Agenda',
+      ['Doors open at 9:00, keynote at 9:30, workshops after lunch.', 'Two tracks run in parallel from 11:00.'],
+    ],
+    [
+      'Speakers',
+      [
+        'Hear from customers who run their business on the platform.',
+        'Sessions led by our product and engineering leads.',
+      ],
+    ],
+    [
+      'Venue and travel',
+      ['Ten minutes on foot from the main railway station.', 'Step-free access throughout the venue.'],
+    ],
+    ['Register', ['Places are free but limited, so register early.', 'Registration closes two days before the event.']],
+  ],
+  'blog post': [
+    [
+      'Introduction',
+      [
+        'This year we set out to make the first week easier for every new customer.',
+        'We asked a hundred customers what slowed them down.',
+      ],
+    ],
+    [
+      'What we changed',
+      [
+        'We rebuilt the setup wizard and cut it from twelve steps to five.',
+        'Every screen now explains what happens next.',
+      ],
+    ],
+    [
+      'What we learned',
+      [
+        'Small changes to the first screen made the biggest difference.',
+        'Customers read help text when it sits beside the field.',
+      ],
+    ],
+    [
+      'What comes next',
+      ['The same approach is coming to reporting this autumn.', 'We will share the results in a follow-up post.'],
+    ],
+  ],
+  microsite: [
+    [
+      'About this site',
+      ['Everything on one site, updated every quarter.', 'Written for customers, partners and our own teams.'],
+    ],
+    [
+      'Highlights',
+      ['The numbers that mattered most this year, at a glance.', 'Three stories from the teams behind the work.'],
+    ],
+    [
+      'Case studies',
+      ['How the Leeds office changed the way it works.', 'What we learned from our biggest project this year.'],
+    ],
+    [
+      'Downloads',
+      ['Every document on this site is available as an accessible PDF.', 'Past editions are archived here.'],
+    ],
+    [
+      'Contact us',
+      [
+        'Questions about this site go to the communications team.',
+        'Press enquiries are answered within one working day.',
+      ],
+    ],
+  ],
+  'pricing page': [
+    ['Plans', ['Starter, Growth and Enterprise, billed monthly or yearly.', 'Every plan includes unlimited invoices.']],
+    [
+      'Compare features',
+      ['See what each plan includes, side by side.', 'Approval flows and audit trails come with Growth and above.'],
+    ],
+    ['Discounts', ['Save two months with yearly billing.', 'Charities and schools get 30 percent off.']],
+    [
+      'Frequently asked questions',
+      ['You can change plan at any time and we prorate the difference.', 'Prices exclude VAT.'],
+    ],
+    [
+      'Talk to sales',
+      ['Need more than 50 users? Our team will put a quote together.', 'Book a call and get an answer the same day.'],
+    ],
+  ],
+};

@@ -1,18 +1,21 @@
-import type { Rng } from '../../../env/rng.js';
+import { createRng, type Rng } from '../../../env/rng.js';
 import { studio } from '../../../services/domains/studio.js';
 import { oneOf, writePlan } from '../../kit/content.js';
 import { shuffle } from '../../kit/ids.js';
 import { daysFrom } from '../../rules/fields.js';
+import type { Rec, World } from '../parts.js';
 import { colleague, fresh, stateOf } from '../sources/kit.js';
 import { addDays, nth, onDay, packAction, packSource } from './table-source.js';
 import {
   BRIEF_TERMS,
   BUILD_TERMS,
+  CHART_DATA,
   CHART_TITLES,
   DESIGN_TITLES,
   EDIT_TERMS,
   FRAME,
   inLanguage,
+  PAGE_SECTIONS,
   PAGE_TITLES,
   POINTS,
   SPEC_TERMS,
@@ -125,12 +128,14 @@ export const chartRequests = packSource({
   system: studio,
   table: 'chart_requests',
   noun: ['chart request', 'chart requests'],
+  // (a chart's kind and size are what its figures were sent as)
+  fixed: ['chart_type', 'data_points'],
   domains: ['Multimodal_Generation'],
   capabilities: ['Data_Analysis', 'Logic_Reasoning'],
   measure: { field: 'data_points', label: 'data points', unit: 'points', additive: false },
   fields: {
     chart_type: { label: 'chart type', weights: [4, 4, 1, 1, 1, 2, 1] },
-    data_points: { label: 'data points', min: 5, max: 300, step: 1 },
+    data_points: { label: 'data points', min: 3, max: 24, step: 1 },
     due_on: { label: 'date needed', from: -5, to: 21, verb: 'needed', past: 'needed' },
     accessible_palette: {
       label: 'colour check',
@@ -143,7 +148,8 @@ export const chartRequests = packSource({
   },
   make: (w, id, i) => ({
     chart_id: id,
-    output_format: w.rng.pick(['PNG', 'SVG', 'SVG', 'interactive HTML', 'PDF']),
+    // (the studio draws its charts as SVG, which the article, the deck and print all take)
+    output_format: 'SVG',
     requester: colleague(w, i + 4).email,
     data_visualiser: colleague(w, i).email,
   }),
@@ -165,6 +171,17 @@ export const chartRequests = packSource({
     return [...shuffle(w.rng, kinds).map(([chart_type]) => ({ chart_type })), { data_points: w.rng.int(lo, hi) }];
   },
   title: (rec) => `${rec.chart_id} (${rec.title}, ${rec.chart_type})`,
+  // each bar or line chart's figures as the requester sent them, one CSV per request
+  files: (records, w) =>
+    Object.fromEntries(
+      records.flatMap((rec) => {
+        // (a request still waiting for its data has none)
+        const f = rec.status === 'needs data' ? undefined : chartFigures(rec, w);
+        return f
+          ? [[chartDataPath(rec), `${f.dim},${f.measure}\n${f.rows.map(([l, v]) => `${l},${v}`).join('\n')}\n`]]
+          : [];
+      }),
+    ),
   nameField: { field: 'title', label: 'chart title' },
   owner: { field: 'data_visualiser', role: 'data visualiser' },
   textField: 'spec',
@@ -264,6 +281,15 @@ export const videoEdits = packSource({
     };
   },
   title: (rec) => `${rec.edit_id} (${rec.title}, ${rec.platform})`,
+  // the frame the editor picked for each edit's cover, exported from the timeline
+  files: (records) =>
+    Object.fromEntries(
+      records.map((rec, i) => [
+        coverFramePath(rec),
+        // each edit's shot framed its own way: no two covers of a task come from alike stills
+        { png: { kind: 'video_still', title: String(rec.title), caption: String(rec.edit_id), layout: i % 15 } },
+      ]),
+    ),
   nameField: { field: 'title', label: 'video title' },
   owner: { field: 'editor', role: 'video editor' },
   textField: 'edit_notes',
@@ -323,7 +349,8 @@ export const webPageBuilds = packSource({
         ? ['live', 'live', 'live', 'rolled back']
         : d <= 7
           ? ['QA', 'staging', 'staging']
-          : ['wireframe', 'design', 'build', 'build'],
+          : // (a page with a Lighthouse score is built already: past its wireframe and design)
+            ['build'],
     );
     return {
       page_title: fresh(w, 'page title', PAGE_TITLES[String(rec.template)] ?? ['New page'], i, inLanguage),
@@ -331,10 +358,93 @@ export const webPageBuilds = packSource({
     };
   },
   title: (rec) => `${rec.build_id} (${rec.page_title}, ${rec.template})`,
+  // each page's copy deck from marketing: its sections in page order, the copy of each
+  files: (records, w) => Object.fromEntries(records.map((rec) => [copyDeckPath(rec), copyDeckText(rec, w)])),
   nameField: { field: 'page_title', label: 'page title' },
   owner: { field: 'developer', role: 'web developer' },
   textField: 'notes',
 });
+
+// the figures and copy a record's work is made from: drawn from the record itself (its id, title and size) and the
+// task's day, so the file the team keeps and the work checked against it always agree
+
+const recordRng = (id: unknown, w: World, what: string) => createRng(what, w.company, w.today.slice(0, 10), String(id));
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+// the `n` months up to last month, oldest first ("Mar 2026")
+function monthsTo(today: string, n: number): string[] {
+  const y = Number(today.slice(0, 4));
+  const m = Number(today.slice(5, 7)) - 1;
+  return Array.from({ length: n }, (_, i) => {
+    const k = y * 12 + m - n + i;
+    return `${MONTHS[k % 12]} ${Math.floor(k / 12)}`;
+  });
+}
+
+/** Where a video edit's cover frame is kept: a 1600×900 still from the edit. */
+export const coverFramePath = (rec: Rec): string => `footage/${rec.edit_id}/cover-frame.png`;
+/** The size of the still a cover is cut from. */
+export const STILL = { width: 1600, height: 900 } as const;
+
+/** Where a chart request's figures are kept. */
+export const chartDataPath = (rec: Rec): string => `data/charts/${rec.chart_id}.csv`;
+
+/** A chart's figures: the category and value columns, and one row per data point (bar and line charts only). */
+export interface ChartFigures {
+  dim: string;
+  measure: string;
+  rows: [string, number][];
+}
+
+/** The figures of a bar or line chart request (none for a map or another kind the studio draws by hand). */
+export function chartFigures(rec: Rec, w: World): ChartFigures | undefined {
+  if (rec.chart_type !== 'bar' && rec.chart_type !== 'line') return undefined;
+  const base = Object.keys(CHART_DATA).find((t) => String(rec.title).startsWith(t));
+  const d = base ? CHART_DATA[base] : undefined;
+  if (!d) return undefined;
+  const rng = recordRng(rec.chart_id, w, 'chart figures');
+  const n = Number(rec.data_points);
+  const labels = d.labels ? shuffle(rng, d.labels).slice(0, n) : monthsTo(w.today, n);
+  const scale = 10 ** (d.dp ?? 0);
+  const used = new Set<number>();
+  const rows = labels.map((l): [string, number] => {
+    let v = Math.round((d.lo + rng.next() * (d.hi - d.lo)) * scale);
+    // never a round figure an axis tick also prints, and no two alike: each value is found only where it is
+    // labelled, so a chart with one of them wrong shows it
+    if (v % 5 === 0) v += rng.pick([1, 2, 3, 4]);
+    while (used.has(v) || v % 5 === 0) v++;
+    used.add(v);
+    return [l, v / scale];
+  });
+  return { dim: d.dim, measure: d.measure, rows };
+}
+
+/** Where a page build's copy deck is kept. */
+export const copyDeckPath = (rec: Rec): string => `copy/${rec.build_id}.md`;
+
+/** A page's copy deck: its sections in page order, each with its heading and copy. */
+export function copyDeck(rec: Rec, w: World): [heading: string, copy: string][] {
+  const all = PAGE_SECTIONS[String(rec.template)] ?? PAGE_SECTIONS['landing page'] ?? [];
+  const rng = recordRng(rec.build_id, w, 'copy deck');
+  const keep = new Set(
+    shuffle(
+      rng,
+      all.map((_, i) => i),
+    ).slice(0, rng.int(3, Math.min(5, all.length))),
+  );
+  return all.filter((_, i) => keep.has(i)).map(([h, lines]) => [h, rng.pick(lines)]);
+}
+
+function copyDeckText(rec: Rec, w: World): string {
+  const intro = createRng('deck intro', String(rec.build_id)).pick([
+    'Copy signed off by marketing. Sections in page order.',
+    'Final copy below, in the order the page runs.',
+    'Sections as they appear on the page, top to bottom.',
+  ]);
+  return `# ${rec.page_title}\n\n${intro}\n\n${copyDeck(rec, w)
+    .map(([h, c]) => `## ${h}\n\n${c}\n`)
+    .join('\n')}`;
+}
 
 export const actions = [
   packAction(designRequests, studio, {

@@ -41,12 +41,14 @@ export const SCENARIO_SOURCES: Table = {
   },
   Data_Science: {
     Business_Intelligence: ['dashboards', 'metric_alerts', 'order_screenshot', 'customers', 'products'],
-    Financial_Analysis: ['transactions', 'sheet_rows', 'order_screenshot'],
+    // (the billing dashboard's screenshot is a BI read-out; the ledger and its export are the analysis)
+    Financial_Analysis: ['transactions', 'sheet_rows'],
     Analytics: ['datasets', 'experiments', 'metric_alerts'],
   },
   Content_Media: {
-    Writing: ['stories', 'feed_articles'],
-    Social_Media: ['social_posts'],
+    // (the industry feed is what the social team curates from: none of its work writes a story)
+    Writing: ['stories'],
+    Social_Media: ['social_posts', 'feed_articles'],
     Design: ['media_assets', 'design_requests'],
     Video_Audio: ['episodes', 'media_assets'],
   },

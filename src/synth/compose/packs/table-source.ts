@@ -91,6 +91,11 @@ export interface PackRecord<N extends string> {
    * dates from its bookings, a workflow's last run from its runs), so the two never contradict each other
    */
   fitParent?(parent: Rec, children: Rec[], w: World): Rec;
+  /**
+   * the workspace files the records come with (a chart's figures, a page's copy deck, a video's cover frame), by
+   * path: what the work on a record is made from, where the team keeps it
+   */
+  files?(records: Rec[], w: World): Record<string, unknown>;
 }
 
 // per task (world): where its records start in the curated lists, and the ids its records refer to
@@ -159,6 +164,7 @@ function packFixtures(p: PackRecord<string>, collection: string, records: Rec[],
     });
   }
   const out: Fixtures = { [p.system.name]: { [collection]: records } };
+  if (p.files) out.workspace = { files: p.files(records, w) };
   for (const [field, parent] of Object.entries(p.parents ?? {})) {
     const refs = [...new Set(records.map((r) => String(r[field])))];
     const x = { rng: w.rng, today: w.today, vocab: w.vocab };
@@ -300,7 +306,7 @@ export function packSource<const N extends string>(p: PackRecord<N>): SourcePart
           ownerFields: [owner.field],
         }
       : {}),
-    ...(p.parents || p.derive
+    ...(p.parents || p.derive || p.files
       ? { fixtures: (records: Rec[], w: World) => packFixtures(p, collection, records, w) }
       : {}),
     list: () => (list ? [{ call: list.name, args: {} }] : []),

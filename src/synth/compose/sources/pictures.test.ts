@@ -126,10 +126,10 @@ describe('picture sources', () => {
     assert.ok(src?.fixtures);
     const w = makeWorld(createRng('receipt-lines'), 'Office_Productivity', 'medium', '2026-03-10T09:00:00Z');
     type Line = { item: string; qty?: number; amount: number };
-    const small = /^(City tax|Coffee|Sparkling water|Luggage|Sticky notes)$/;
+    const small = /^(City tax|Coffee|Sparkling water|Luggage|Booking fee)$/;
     for (let k = 0; k < 300; k++) {
-      const category = ['meals', 'taxi', 'hotel', 'supplies'][k % 4] as string;
-      const [lo, hi] = ({ meals: [4, 420], taxi: [8, 180], hotel: [60, 420], supplies: [3, 420] } as const)[
+      const category = ['meals', 'taxi', 'hotel', 'rail'][k % 4] as string;
+      const [lo, hi] = ({ meals: [4, 420], taxi: [8, 180], hotel: [60, 420], rail: [9, 420] } as const)[
         category as 'meals'
       ];
       const total = Math.round((lo + ((k * 37) % 100) * ((hi - lo) / 100)) * 100) / 100;

@@ -11,7 +11,7 @@ const MERCHANTS: Readonly<Record<string, readonly string[]>> = {
   meals: ['Brasserie Lumière', 'The Brass Kettle', 'Trattoria Sole', 'Noodle Bar 88'],
   taxi: ['City Cabs', 'Metro Taxi Co.', 'Airport Express Cars'],
   hotel: ['Hotel Meridian', 'Harbour View Inn', 'Parkside Suites'],
-  supplies: ['Papeterie Moderne', 'OfficeHub', 'Print & Post'],
+  rail: ['Eurostar', 'SNCF Voyageurs', 'Deutsche Bahn'],
 };
 // what a shop of each kind prints on its receipts, at its prices (per unit): the main items a receipt is mostly
 // made of, and the smaller ones beside them; a hotel bills its extras per night
@@ -58,19 +58,18 @@ const SHOPS: Readonly<Record<string, Shop>> = {
     most: 4,
     perNight: true,
   },
-  supplies: {
+  rail: {
     mains: [
-      ['Notebooks', 2, 8],
-      ['Binders', 2, 6],
-      ['Printer paper A4, box of 5 reams', 22, 38],
-      ['Toner cartridge', 35, 120],
+      ['Standard return', 24, 180],
+      ['Off-peak single', 9, 95],
+      ['Standard single', 14, 140],
     ],
     extras: [
-      ['Pens, pack of 10', 3, 9],
-      ['Sticky notes', 2, 6],
-      ['Envelopes, box of 50', 6, 14],
+      ['Seat reservation', 3, 10],
+      ['Bicycle reservation', 5, 10],
+      ['Booking fee', 1, 3],
     ],
-    most: 24,
+    most: 3,
   },
 };
 /** The totals a receipt of each kind plausibly comes to (EUR): no hotel night for €6, no €400 taxi ride. */
@@ -78,7 +77,7 @@ const TOTALS: Readonly<Record<string, readonly [number, number]>> = {
   meals: [4, 420],
   taxi: [8, 180],
   hotel: [60, 420],
-  supplies: [3, 420],
+  rail: [9, 420],
 };
 const PAID = {
   'corporate card': 'Paid by corporate card',
@@ -97,7 +96,7 @@ type Line = { item: string; qty?: number; amount: number };
 // calls for: covers, nights, boxes) taking what the smaller items leave; none fits (a total no shop of the kind
 // prints): the main item once
 function receiptLines(rec: Rec, w: World): Line[] {
-  const shop = SHOPS[String(rec.category)] ?? (SHOPS.supplies as Shop);
+  const shop = SHOPS[String(rec.category)] ?? (SHOPS.meals as Shop);
   const total = Math.round(Number(rec.total) * 100);
   const price = ([, lo, hi]: Priced) => Math.round((lo + w.rng.next() * (hi - lo)) * 10) * 10;
   // the main items the total buys, a few of them at most where one does (three lunches, not twelve coffees)
@@ -147,8 +146,9 @@ export const receiptScans = defineSource({
       kind: 'enum',
       field: 'category',
       label: 'kind of expense',
-      values: ['meals', 'taxi', 'hotel', 'supplies'],
-      say: { supplies: 'office supplies' },
+      // what a trip or a client visit costs: a receipt per meal, cab, night or train ticket
+      values: ['meals', 'taxi', 'hotel', 'rail'],
+      say: { rail: 'train travel' },
     },
     { kind: 'number', field: 'total', label: 'receipt total', min: 6, max: 420, step: 0.01, currency: 'EUR' },
     { kind: 'date', field: 'receipt_date', label: 'receipt date', from: -45, to: 0, verb: 'dated' },
