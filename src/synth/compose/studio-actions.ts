@@ -1,7 +1,7 @@
 import { PngRecipe, sceneSvg } from '../../services/workspace/formats/image-scenes.js';
 import type { Matcher } from '../../schema/matchers.js';
 import type { ImageOp } from '../../schema/media.js';
-import { chartFigures, copyDeck, coverFramePath, STILL } from './packs/multimodal-generation.js';
+import { chartFigures, copyDeck, coverFramePath, STILL } from './packs/studio-material.js';
 import type { ActionContext, ActionPart } from './parts.js';
 import type { SourceName } from './sources/index.js';
 

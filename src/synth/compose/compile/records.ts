@@ -1,8 +1,8 @@
 import { ids, shuffle } from '../../kit/ids.js';
 import { mayPublish } from '../audience.js';
 import type { Person } from '../../kit/people.js';
-import { drawAtom, drawRule, freeRecord, setAtom } from '../../rules/draw.js';
-import { modifier, rulePhrase } from '../../rules/prose.js';
+import { drawRule, freeRecord, setAtom } from '../../rules/draw.js';
+import { rulePhrase } from '../../rules/prose.js';
 import type { FieldModel } from '../../rules/fields.js';
 import { type Atom, atomsOf, holds, modelOf, type Rule, ruleKey, selects } from '../../rules/rule.js';
 import { teamWorld } from '../backgrounds.js';
@@ -12,19 +12,12 @@ import { type PolicyDoc, policyDoc, policyTitle as policyTitleOf } from '../poli
 import { count, countWhere, telling } from '../computations.js';
 import { cappedBy, coherent, isOnLine } from './coherence.js';
 import { aboutTheirRecords, distinctNames, distinctTexts } from './distinct-texts.js';
+import { type Branch, branchFieldOf, branchOf } from './branch.js';
+import { lateAtom, lateChange, staysOut } from './late-change.js';
 import { figuresOf, type Recipe, recipeServices, writtenBy } from '../recipe.js';
 import { actNamed, actOfAction, type PolicyAct } from '../policy-acts.js';
 import { REVIEW_TAGS } from '../purposes.js';
-import {
-  actsFrom,
-  freshNames,
-  inAgreement,
-  inOrder,
-  inTense,
-  inThePast,
-  isMutable,
-  sourceFixtures,
-} from '../sources/kit.js';
+import { actsFrom, freshNames, inAgreement, inOrder, inTense, inThePast, sourceFixtures } from '../sources/kit.js';
 
 // phase 1, records: the seeded records of the program (targets, one distractor per predicate, one failing all,
 // and the record the user changes mid-episode), the people they lead to, the rule's document, the destination,
@@ -47,7 +40,7 @@ export interface Program {
   /** what the program acts on: the targets, then the late record after its change (unless it stays out) */
   selected: Rec[];
   /** the branch: the further condition, its words, and whether a selected record meets it */
-  branch?: { atom: Atom; phrase: string; meets(rec: Rec): boolean };
+  branch?: Branch;
   ownerOf(rec: Rec): Person | undefined;
   fixtures: Fixtures;
   trap?: PlantedTrap;
@@ -184,61 +177,6 @@ function fromStates(recipe: Recipe): FromStates {
   return out;
 }
 
-// the field a branch decides by: one the actions leave alone and a policy may turn on (none: no branch)
-function branchFieldOf(src: SourcePart, writes: Readonly<Record<string, unknown>>, w: World): FieldModel | undefined {
-  const pool = src.fields.filter(
-    (f) => !(f.field in writes) && f.rule !== false && f.use !== 'detail' && f.kind !== 'text',
-  );
-  return pool.length >= 2 ? w.rng.pick(pool) : undefined;
-}
-
-// the branch's condition: the first target meets it, the second misses it by a hair, the others (and the late
-// record) fall either way
-function branchOf(
-  recipe: Recipe,
-  field: FieldModel,
-  targets: Rec[],
-  late: Rec | undefined,
-  src: SourcePart,
-  w: World,
-): Program['branch'] {
-  const atom = drawAtom(field, w.rng);
-  const m = modelOf(src.fields, atom);
-  const x = { rng: w.rng, today: w.today, vocab: w.vocab };
-  // only the first target may sit on the line, and none where the task's figure is the extreme the condition caps
-  const edge = (i: number) => i === 0 && !cappedBy({ all: [atom] }, recipe).length;
-  targets.forEach((rec, i) =>
-    setAtom(atom, m, rec, i === 0 ? true : i === 1 ? false : w.rng.chance(0.5), i === 1, x, edge(i)),
-  );
-  if (late) setAtom(atom, m, late, w.rng.chance(0.5), false, x, false);
-  return {
-    atom,
-    phrase: modifier(atom, src.fields, w.today, w.rng),
-    meets: (rec) => holds(atom, rec, w.today),
-  };
-}
-
-// the condition the late record misses until the user's change: not the measure (a figure the task adds up
-// must be the same in the records as in the checks), and a field that can change (a status or a due date,
-// never a creation date or a flag that only turns on); nor a flag turned off — an NDA does not become unsigned, a
-// read message unread; -1: none
-const lateAtom = (rule: Rule, src: SourcePart) =>
-  rule.all.findIndex(
-    (a) => a.field !== src.measure?.field && isMutable(src, a.field) && !(a.kind === 'flag' && !a.value),
-  );
-
-// the late record's change: what the user sets mid-episode so that the first condition holds (and the record
-// qualifies, unless it is `out`: another condition still fails, which only a reader who re-checks them all sees)
-function lateChange(late: Rec | undefined, rule: Rule, src: SourcePart, w: World, out: boolean): Rec | undefined {
-  const first = rule.all[lateAtom(rule, src)];
-  if (!late || !first) return undefined;
-  const after = { ...late };
-  setAtom(first, modelOf(src.fields, first), after, true, false, { rng: w.rng, today: w.today, vocab: w.vocab });
-  inThePast(after, [modelOf(src.fields, first)], w);
-  if (!holds(first, after, w.today) || selects(rule, after, w.today) === out) return undefined;
-  return Object.fromEntries(Object.entries(after).filter(([k, v]) => JSON.stringify(v) !== JSON.stringify(late[k])));
-}
-
 // joins decide the owner; otherwise the record names them
 function owners(recipe: Recipe, records: Rec[], w: World, fixtures: Fixtures): Map<string, Person> {
   const src = recipe.source;
@@ -310,16 +248,6 @@ function ruleOf(
   // (the sample records of `coherent` took no names from the task's)
   freshNames(w);
   return rule;
-}
-
-// a third of mid-task changes leave the record out: the change meets the condition the user speaks of, and another
-// condition (or the exception) still keeps it out — the index of that condition, -1 for the exception
-function staysOut(recipe: Recipe, rule: Rule, w: World): number | undefined {
-  const k = lateAtom(rule, recipe.source);
-  if (recipe.interaction !== 'change' || k < 0 || !w.rng.chance(1 / 3)) return undefined;
-  const others = [...rule.all.keys()].filter((i) => rule.all[i]?.field !== rule.all[k]?.field);
-  const options = [...others, ...(rule.unless ? [-1] : [])];
-  return options.length ? w.rng.pick(options) : undefined;
 }
 
 /** Whether a condition is on a date: a window, a working-day count, a due date passed. */

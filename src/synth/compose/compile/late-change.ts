@@ -1,0 +1,45 @@
+import { setAtom } from '../../rules/draw.js';
+import { holds, modelOf, type Rule, selects } from '../../rules/rule.js';
+import type { Rec, SourcePart, World } from '../parts.js';
+import type { Recipe } from '../recipe.js';
+import { inThePast, isMutable } from '../sources/kit.js';
+
+// the record the simulated user changes mid-episode: which condition it misses until then, what the change sets,
+// and whether the change brings it into the selection or leaves it out on another condition
+
+// the condition the late record misses until the user's change: not the measure (a figure the task adds up
+// must be the same in the records as in the checks), and a field that can change (a status or a due date,
+// never a creation date or a flag that only turns on); nor a flag turned off — an NDA does not become unsigned, a
+// read message unread; -1: none
+export const lateAtom = (rule: Rule, src: SourcePart) =>
+  rule.all.findIndex(
+    (a) => a.field !== src.measure?.field && isMutable(src, a.field) && !(a.kind === 'flag' && !a.value),
+  );
+
+// the late record's change: what the user sets mid-episode so that the first condition holds (and the record
+// qualifies, unless it is `out`: another condition still fails, which only a reader who re-checks them all sees)
+export function lateChange(
+  late: Rec | undefined,
+  rule: Rule,
+  src: SourcePart,
+  w: World,
+  out: boolean,
+): Rec | undefined {
+  const first = rule.all[lateAtom(rule, src)];
+  if (!late || !first) return undefined;
+  const after = { ...late };
+  setAtom(first, modelOf(src.fields, first), after, true, false, { rng: w.rng, today: w.today, vocab: w.vocab });
+  inThePast(after, [modelOf(src.fields, first)], w);
+  if (!holds(first, after, w.today) || selects(rule, after, w.today) === out) return undefined;
+  return Object.fromEntries(Object.entries(after).filter(([k, v]) => JSON.stringify(v) !== JSON.stringify(late[k])));
+}
+
+// a third of mid-task changes leave the record out: the change meets the condition the user speaks of, and another
+// condition (or the exception) still keeps it out — the index of that condition, -1 for the exception
+export function staysOut(recipe: Recipe, rule: Rule, w: World): number | undefined {
+  const k = lateAtom(rule, recipe.source);
+  if (recipe.interaction !== 'change' || k < 0 || !w.rng.chance(1 / 3)) return undefined;
+  const others = [...rule.all.keys()].filter((i) => rule.all[i]?.field !== rule.all[k]?.field);
+  const options = [...others, ...(rule.unless ? [-1] : [])];
+  return options.length ? w.rng.pick(options) : undefined;
+}

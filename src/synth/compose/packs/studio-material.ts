@@ -1,0 +1,86 @@
+import { createRng } from '../../../env/rng.js';
+import { shuffle } from '../../kit/ids.js';
+import type { Rec, World } from '../parts.js';
+import { CHART_DATA } from './multimodal-generation-charts.js';
+import { PAGE_SECTIONS } from './multimodal-generation-data.js';
+
+// the figures and copy a record's work is made from: drawn from the record itself (its id, title and size) and the
+// task's day, so the file the team keeps and the work checked against it always agree
+
+const recordRng = (id: unknown, w: World, what: string) => createRng(what, w.company, w.today.slice(0, 10), String(id));
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+// the `n` months up to last month, oldest first ("Mar 2026")
+function monthsTo(today: string, n: number): string[] {
+  const y = Number(today.slice(0, 4));
+  const m = Number(today.slice(5, 7)) - 1;
+  return Array.from({ length: n }, (_, i) => {
+    const k = y * 12 + m - n + i;
+    return `${MONTHS[k % 12]} ${Math.floor(k / 12)}`;
+  });
+}
+
+/** Where a video edit's cover frame is kept: a 1600×900 still from the edit. */
+export const coverFramePath = (rec: Rec): string => `footage/${rec.edit_id}/cover-frame.png`;
+/** The size of the still a cover is cut from. */
+export const STILL = { width: 1600, height: 900 } as const;
+
+/** Where a chart request's figures are kept. */
+export const chartDataPath = (rec: Rec): string => `data/charts/${rec.chart_id}.csv`;
+
+/** A chart's figures: the category and value columns, and one row per data point (bar and line charts only). */
+export interface ChartFigures {
+  dim: string;
+  measure: string;
+  rows: [string, number][];
+}
+
+/** The figures of a bar or line chart request (none for a map or another kind the studio draws by hand). */
+export function chartFigures(rec: Rec, w: World): ChartFigures | undefined {
+  if (rec.chart_type !== 'bar' && rec.chart_type !== 'line') return undefined;
+  const base = Object.keys(CHART_DATA).find((t) => String(rec.title).startsWith(t));
+  const d = base ? CHART_DATA[base] : undefined;
+  if (!d) return undefined;
+  const rng = recordRng(rec.chart_id, w, 'chart figures');
+  const n = Number(rec.data_points);
+  const labels = d.labels ? shuffle(rng, d.labels).slice(0, n) : monthsTo(w.today, n);
+  const scale = 10 ** (d.dp ?? 0);
+  const used = new Set<number>();
+  const rows = labels.map((l): [string, number] => {
+    let v = Math.round((d.lo + rng.next() * (d.hi - d.lo)) * scale);
+    // never a round figure an axis tick also prints, and no two alike: each value is found only where it is
+    // labelled, so a chart with one of them wrong shows it
+    if (v % 5 === 0) v += rng.pick([1, 2, 3, 4]);
+    while (used.has(v) || v % 5 === 0) v++;
+    used.add(v);
+    return [l, v / scale];
+  });
+  return { dim: d.dim, measure: d.measure, rows };
+}
+
+/** Where a page build's copy deck is kept. */
+export const copyDeckPath = (rec: Rec): string => `copy/${rec.build_id}.md`;
+
+/** A page's copy deck: its sections in page order, each with its heading and copy. */
+export function copyDeck(rec: Rec, w: World): [heading: string, copy: string][] {
+  const all = PAGE_SECTIONS[String(rec.template)] ?? PAGE_SECTIONS['landing page'] ?? [];
+  const rng = recordRng(rec.build_id, w, 'copy deck');
+  const keep = new Set(
+    shuffle(
+      rng,
+      all.map((_, i) => i),
+    ).slice(0, rng.int(3, Math.min(5, all.length))),
+  );
+  return all.filter((_, i) => keep.has(i)).map(([h, lines]) => [h, rng.pick(lines)]);
+}
+
+export function copyDeckText(rec: Rec, w: World): string {
+  const intro = createRng('deck intro', String(rec.build_id)).pick([
+    'Copy signed off by marketing. Sections in page order.',
+    'Final copy below, in the order the page runs.',
+    'Sections as they appear on the page, top to bottom.',
+  ]);
+  return `# ${rec.page_title}\n\n${intro}\n\n${copyDeck(rec, w)
+    .map(([h, c]) => `## ${h}\n\n${c}\n`)
+    .join('\n')}`;
+}
