@@ -4,7 +4,7 @@ import { createRng } from '../../env/rng.js';
 import type { FieldModel } from '../rules/fields.js';
 import { modifier } from '../rules/prose.js';
 import { type Rule, selects } from '../rules/rule.js';
-import { OWNED } from './policy-doc.js';
+import { OWNED } from './policy-doc-data.js';
 import { superseded } from './policy-history.js';
 import { PARTS } from './registry.js';
 

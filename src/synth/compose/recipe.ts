@@ -271,8 +271,9 @@ export function chooseRecipe(rng: Rng, want: RecipeWants, parts: Parts<string> =
     if (want.pool) cost += 3 * svc.filter((s) => !want.pool?.includes(s)).length;
     // a record type of another domain only where nothing of the domain's own is drawn
     if (!candidate.domain && !fitsDomain(candidate.source, want.domain, want.scenario, parts)) cost += 50;
-    // a figure read from a field is preferred to a bare count where the record type has one
-    if (!candidate.computation.needsMeasure && candidate.source.measure) cost += 4;
+    // a figure read from a field is preferred to a bare count where the record type's team uses one
+    if (!candidate.computation.needsMeasure && fitsOf(parts, candidate.source).comps.some((c) => c.needsMeasure))
+      cost += 4;
     if (cost < bestCost) {
       best = candidate;
       bestCost = cost;

@@ -1,6 +1,4 @@
-import type { Rng } from '../../../env/rng.js';
 import { portfolio } from '../../../services/domains/portfolio.js';
-import { oneOf, writePlan } from '../../kit/content.js';
 import { shuffle } from '../../kit/ids.js';
 import { daysFrom } from '../../rules/fields.js';
 import type { World } from '../parts.js';
@@ -15,6 +13,7 @@ import {
   TRADE_TERMS,
   UPSIDE,
 } from './finance-investment-data.js';
+import { thesis, tradeNote, hedgeNote, noteSummary } from './finance-investment-notes.js';
 
 // Finance_Investment: a fund's positions with the PM's stance on each, the trade blotter through settlement,
 // the currency exposures treasury hedges, and the analysts' research notes. Tickers, brokers and notes are what
@@ -53,36 +52,6 @@ function quoteOf(w: World, positionId: string): Quote {
 const SHORT_SIDES = ['sell short', 'buy to cover'];
 const positionFor = (w: World, short: boolean, i: number) => refId(w, 'POS-', short ? 4 + (i % 2) : i % 4, 6);
 
-function thesis(rng: Rng, term: string | undefined): string {
-  return writePlan(
-    rng,
-    {
-      facts: [
-        oneOf(
-          rng,
-          'core holding since the last rebalance',
-          'valuation below its five-year average',
-          `management met in ${rng.pick(['January', 'February', 'November'])}`,
-          'liquid enough to exit within two days',
-        ),
-        ...(term
-          ? [
-              oneOf(
-                rng,
-                `thesis rests on ${term}`,
-                `key risk: ${term}`,
-                `watching ${term} into the next print`,
-                `${term} is the swing factor`,
-              ),
-            ]
-          : []),
-        oneOf(rng, 'sized at half weight for now', 'consensus too cautious on volumes', 'review after earnings', ''),
-      ].filter(Boolean),
-    },
-    'terse',
-  );
-}
-
 export const positions = packSource({
   name: 'positions',
   system: portfolio,
@@ -118,36 +87,6 @@ export const positions = packSource({
   owner: { field: 'portfolio_manager', role: 'portfolio manager' },
   textField: 'thesis',
 });
-
-function tradeNote(rng: Rng, term: string | undefined): string {
-  return writePlan(
-    rng,
-    {
-      facts: [
-        oneOf(
-          rng,
-          'worked over the morning',
-          'rebalance flow',
-          'allocated across two funds',
-          `limit ${rng.int(2, 9)}% away from the open`,
-        ),
-        ...(term
-          ? [
-              oneOf(
-                rng,
-                `${term} per the PM`,
-                `${term} — see the broker's message`,
-                `note: ${term}`,
-                `${term} on this one`,
-              ),
-            ]
-          : []),
-        oneOf(rng, 'confirm sent to the custodian', 'commission at the standard rate', 'no client order attached', ''),
-      ].filter(Boolean),
-    },
-    'terse',
-  );
-}
 
 export const trades = packSource({
   name: 'trades',
@@ -228,37 +167,6 @@ export const trades = packSource({
   },
 });
 
-function hedgeNote(rng: Rng, term: string | undefined): string {
-  return writePlan(
-    rng,
-    {
-      facts: [
-        oneOf(
-          rng,
-          `counterparty ${rng.pick(['Barclays', 'HSBC', 'BNP Paribas', 'Deutsche Bank', 'Citi'])}`,
-          // (not how much is hedged: the note is written without the ratio)
-          'ratio set at the quarterly hedging review',
-          'exposure from the European subsidiary',
-          'reviewed at the monthly treasury meeting',
-        ),
-        ...(term
-          ? [
-              oneOf(
-                rng,
-                `${term} applies`,
-                `check the ${term}`,
-                `driven by the ${term}`,
-                `${term} discussed with the CFO`,
-              ),
-            ]
-          : []),
-        oneOf(rng, 'marked daily', 'layered over three months', 'within limits', ''),
-      ].filter(Boolean),
-    },
-    'terse',
-  );
-}
-
 export const fxExposures = packSource({
   name: 'fx_exposures',
   system: portfolio,
@@ -291,28 +199,6 @@ export const fxExposures = packSource({
   owner: { field: 'treasury_analyst', role: 'treasury analyst' },
   textField: 'notes',
 });
-
-function noteSummary(rng: Rng, term: string | undefined): string {
-  return writePlan(
-    rng,
-    {
-      facts: [
-        oneOf(
-          rng,
-          `we model ${rng.int(3, 14)}% revenue growth next year`,
-          `shares trade at ${rng.int(11, 32)}x forward earnings`,
-          'next catalyst is the quarterly print',
-          'consensus looks too low on volumes',
-        ),
-        ...(term
-          ? [oneOf(rng, `we see ${term} ahead`, `the call hinges on ${term}`, `${term} is the main debate`)]
-          : []),
-        oneOf(rng, 'risks: FX and input costs', 'our DCF uses a 9% WACC', 'peers re-rated this quarter', ''),
-      ].filter(Boolean),
-    },
-    'formal',
-  );
-}
 
 export const researchNotes = packSource({
   name: 'research_notes',

@@ -1,6 +1,4 @@
-import type { Rng } from '../../../env/rng.js';
 import { devops } from '../../../services/domains/devops.js';
-import { oneOf, writePlan } from '../../kit/content.js';
 import { shuffle } from '../../kit/ids.js';
 import { daysFrom } from '../../rules/fields.js';
 import { colleague, fresh, stateOf } from '../sources/kit.js';
@@ -17,68 +15,18 @@ import {
   PR_TITLES,
   REPO_OF,
 } from './software-engineering-data.js';
+import {
+  PR_POOL,
+  sized,
+  prDescription,
+  rolloutNote,
+  incidentSummary,
+  migrationDescription,
+} from './software-engineering-notes.js';
 
 // Software_Engineering: the team's pull requests awaiting review, deployments per environment, production
 // incidents paged to on-call and the schema migrations waiting to run. Titles, versions and notes are what an
 // engineering manager, a release captain or an on-call engineer would see.
-
-// the pull requests a task's rollouts and migrations ship: more than any task draws, so none is shared
-const PR_POOL = 40;
-
-// how an author mentions each term a rule may look for: each in the words that fit it (a change ships behind a
-// feature flag, never behind a load test)
-const PR_SAYS: Readonly<Record<string, (rng: Rng) => string>> = {
-  'feature flag': (rng) =>
-    oneOf(rng, 'ships behind a feature flag, off by default', 'feature flag: checkout-v2, staff only first'),
-  hotfix: (rng) =>
-    oneOf(rng, 'hotfix for the alert last night, please fast-track', 'cherry-pick as a hotfix to the release branch'),
-  'dependency bump': (rng) =>
-    oneOf(rng, 'includes a dependency bump (minor versions only)', 'dependency bump pulled in by the security scan'),
-  'schema change': (rng) =>
-    oneOf(rng, 'contains a schema change, migration in the same PR', 'schema change: adds a nullable column'),
-  'load test': (rng) =>
-    oneOf(rng, 'load test results attached (p95 unchanged)', 'ran a load test against staging first'),
-  'rollback plan': (rng) =>
-    oneOf(
-      rng,
-      'rollback plan: revert the commit, no data to undo',
-      'rollback plan in the description of the release ticket',
-    ),
-};
-
-// a change whose title names a small fix is a small diff; a migration or a new feature may be any size
-const SMALL_CHANGE =
-  /^(Fix|Handle|Reject|Log|Rate-limit|Lock|Expire|Show|Localise|Retry|Audit-log|Rotate|Remove|Bump|Correct)\b/;
-// and a migration, a replacement or a new feature is no handful of lines
-const LARGE_CHANGE = /^(Migrate|Replace|Split|Support|Move|Add|Backfill|Upgrade)\b/;
-export const fitsSize = (title: string, lines: number) =>
-  (lines <= 300 || !SMALL_CHANGE.test(title)) && (lines >= 60 || !LARGE_CHANGE.test(title));
-const sized = (titles: readonly string[], lines: number) => {
-  const fit = titles.filter((t) => fitsSize(t, lines));
-  return fit.length ? fit : titles;
-};
-
-function prDescription(rng: Rng, term: string | undefined): string {
-  return writePlan(
-    rng,
-    {
-      facts: [
-        oneOf(
-          rng,
-          `closes ENG-${rng.int(1000, 4999)}`,
-          'adds unit tests for the new path',
-          'screenshots in the thread',
-          'no user-facing change',
-        ),
-        ...(term
-          ? [PR_SAYS[term]?.(rng) ?? oneOf(rng, `${term} included, see below`, `reviewers: note the ${term}`)]
-          : []),
-        oneOf(rng, 'please review by Thursday', 'paired on this with the platform team', 'CI is slow today', ''),
-      ].filter(Boolean),
-    },
-    'terse',
-  );
-}
 
 export const pullRequests = packSource({
   name: 'pull_requests',
@@ -139,28 +87,6 @@ export const pullRequests = packSource({
   textField: 'description',
 });
 
-function rolloutNote(rng: Rng, term: string | undefined): string {
-  return writePlan(
-    rng,
-    {
-      facts: [
-        oneOf(
-          rng,
-          'change summary in the release notes',
-          'deployed from main',
-          'on-call told in #deploys',
-          'dashboards green before start',
-        ),
-        ...(term
-          ? [oneOf(rng, `${term} done`, `waiting on ${term}`, `${term} took longer than planned`, `note: ${term}`)]
-          : []),
-        oneOf(rng, 'no customer reports', 'second region next', 'release captain signed off', ''),
-      ].filter(Boolean),
-    },
-    'terse',
-  );
-}
-
 export const deployments = packSource({
   name: 'deployments',
   system: devops,
@@ -210,36 +136,6 @@ export const deployments = packSource({
     };
   },
 });
-
-function incidentSummary(rng: Rng, term: string | undefined): string {
-  return writePlan(
-    rng,
-    {
-      facts: [
-        oneOf(
-          rng,
-          `paged at ${String(rng.int(0, 23)).padStart(2, '0')}:${rng.pick(['05', '20', '41', '52'])}`,
-          'status page updated',
-          'mitigated by scaling out',
-          'timeline in the incident doc',
-        ),
-        ...(term
-          ? [
-              oneOf(
-                rng,
-                `current theory: ${term}`,
-                `${term} ruled in after the first hour`,
-                `suspect ${term}`,
-                `${term} confirmed as a contributor`,
-              ),
-            ]
-          : []),
-        oneOf(rng, 'customer support briefed', 'follow-up actions to be agreed', 'graphs attached', ''),
-      ].filter(Boolean),
-    },
-    'terse',
-  );
-}
 
 export const incidents = packSource({
   name: 'incidents',
@@ -299,28 +195,6 @@ export const incidents = packSource({
   owner: { field: 'on_call', role: 'incident commander' },
   textField: 'summary',
 });
-
-function migrationDescription(rng: Rng, term: string | undefined): string {
-  return writePlan(
-    rng,
-    {
-      facts: [
-        oneOf(
-          rng,
-          `touches the ${rng.pick(['orders', 'users', 'invoices', 'sessions', 'line_items'])} table`,
-          'tested on a production snapshot',
-          'runbook linked in the PR',
-          'expected to run off-peak',
-        ),
-        ...(term
-          ? [oneOf(rng, `runs ${term}`, `uses ${term}`, `${term} — see the plan`, `DBA asked about ${term}`)]
-          : []),
-        oneOf(rng, 'app deploy must go first', 'read replicas lag a little during the run', 'owner on call', ''),
-      ].filter(Boolean),
-    },
-    'terse',
-  );
-}
 
 export const migrations = packSource({
   name: 'migrations',
