@@ -210,7 +210,8 @@ export const products = defineSource({
   capabilities: ['Math_Scientific', 'Data_Analysis'],
   measure: { field: 'current_stock', label: 'stock on hand', additive: false },
   fields: [
-    { kind: 'number', field: 'current_stock', label: 'stock on hand', min: 0, max: 240, step: 1, unit: 'units' },
+    // never 0: a reorder up to the request's level would then be that very number, the answer stated in the request
+    { kind: 'number', field: 'current_stock', label: 'stock on hand', min: 1, max: 240, step: 1, unit: 'units' },
     { kind: 'number', field: 'lead_time_days', label: 'lead time', min: 2, max: 45, step: 1, unit: 'days' },
     {
       kind: 'enum',
