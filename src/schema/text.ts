@@ -98,13 +98,23 @@ export function labelledFigure(
   const gap = `(?:(?!${ANY_FIGURE})[^.;!?\\n]){0,60}?`;
   // `starts`: the characters the figure can begin with — the look-behind then runs only where one stands
   const gate = starts ? `(?=[${starts.replace(/[\\\]^-]/g, '\\$&')}])` : '';
+  // a sub-count is said against its whole: "two of the three are low priority", "1 out of 4 has …" — the whole may
+  // stand between the count and its label, and is itself never the count ("of the 4", but "a total of 4" is)
+  const whole = `(?:[ \\t]+(?:out[ \\t]+)?of[ \\t]+(?:the[ \\t]+|those[ \\t]+|these[ \\t]+|them\\b|all[ \\t]+)?(?:${ANY_FIGURE})?)?`;
+  const notWhole = `(?<!(?<!\\b(?:total|number|count|sum|tally|figure)[ \\t]+)\\bof[ \\t]+(?:the[ \\t]+|those[ \\t]+|these[ \\t]+|all[ \\t]+)?)`;
+  const count = `${gate}${notWhole}${figure}`;
   // the label is looked at, not matched: what the pattern finds is the figure alone (as the answer probes read it)
-  const labelled = [`${gate}(?<=${k}\\w*${gap})${figure}`, `${gate}${figure}(?=${gap}${k})`];
-  // what is counted reads only right after its count ("one inspection", "3 open tickets"): "one review per to-do"
-  // does not count to-dos
-  // (the noun as the task names it, or its head word: "aircraft inspections" → "inspection…")
-  const heads = nouns.flatMap((n) => [n, n.split(/\s+/).pop() ?? n]);
-  if (nouns.length) labelled.push(`${gate}${figure}(?=[ \\t]+(?:[a-z-]+[ \\t]+)?${alt(heads)})`);
+  const labelled = [`${gate}(?<=${k}\\w*${gap})${notWhole}${figure}`, `${count}(?=${whole}${gap}${k})`];
+  // what is counted reads right after its count ("one inspection", "3 open tickets", "two of the four referrals")
+  // or as the label of a tally ("Desks handled: 3"): "one review per to-do" does not count to-dos
+  // (the noun as the task names it, or any word of it: "aircraft inspections" → "inspection…", "chart requests" →
+  // "chart…")
+  const heads = nouns.flatMap((n) => [n, ...n.split(/\s+/).filter((w) => w.length >= 4)]);
+  if (nouns.length)
+    labelled.push(
+      `${count}(?=${whole}[ \\t]+(?:[a-z-]+[ \\t]+)?${alt(heads)})`,
+      `${gate}(?<=${alt(heads, true)}\\w*(?:[ \\t]+[a-z]+){0,2}[ \\t]*[:=][ \\t]*)${figure}`,
+    );
   return `(?:${labelled.join('|')})`;
 }
 

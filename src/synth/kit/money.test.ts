@@ -104,6 +104,48 @@ describe('a small figure beside what it counts', () => {
     assert.equal('Low priority: 1 (TD-4410).'.match(re)?.[0], '1');
   });
 
+  it('reads a sub-count said against its whole, and never the whole as the count', () => {
+    for (const text of ['1 of the 2 has low priority (TD-4410).', 'Only one out of 4 is low priority.'])
+      assert.ok(re.test(text), text);
+    assert.ok(!re.test('Two of the three are low priority.'));
+    const two = new RegExp(factPattern('2', false, [], keys, nouns), 'i');
+    for (const text of [
+      'Two of the three are low priority.',
+      '2 out of 5 to-dos are low priority.',
+      'In total, 2 of them are low priority.',
+    ])
+      assert.ok(two.test(text), text);
+    // the whole is no count: with 2 the answer, "1 of the 2" or "of the 2 to-dos" does not state it
+    for (const text of ['1 of the 2 has low priority.', 'Of the 2 to-dos, none is low priority.'])
+      assert.ok(!two.test(text), text);
+    // "a total of" is a count's own phrase
+    assert.ok(two.test('A total of 2 are low priority.'));
+    const papers = ['paper', 'papers'];
+    const neurips = new RegExp(
+      factPattern(
+        '1',
+        false,
+        [],
+        questionKeys('the number of papers you handled published at NeurIPS', papers),
+        papers,
+      ),
+      'i',
+    );
+    assert.ok(neurips.test('Only one of the four was published at NeurIPS (PAP-8990).'));
+    assert.ok(!neurips.test('One of the four is a journal paper; two were published at NeurIPS.'));
+  });
+
+  it("reads a count by any word of what it counts, or as a tally's label", () => {
+    const charts = ['chart request', 'chart requests'];
+    const five = new RegExp(
+      factPattern('5', false, [], questionKeys('the number of chart requests you handled', charts), charts),
+      'i',
+    );
+    for (const text of ['I produced 5 charts.', 'All five charts are done.', 'Chart requests handled: 5'])
+      assert.ok(five.test(text), text);
+    for (const text of ['Each chart has 5 bars.', 'Done in 5 minutes.']) assert.ok(!five.test(text), text);
+  });
+
   it('what is counted reads right beside its count; a measure may carry a decimal that loses nothing', () => {
     const nouns = ['aircraft inspection', 'aircraft inspections'];
     const q = 'the number of aircraft inspections you handled whose aircraft type is A321neo';
