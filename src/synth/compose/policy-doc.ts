@@ -119,7 +119,7 @@ function definitions(r: Rule, src: SourcePart, rng: Rng): string[] {
       rng.pick([
         '- Count days from the date on the record to the day you do the work.',
         '- Day counts use calendar days unless a line says working days.',
-        '- "In the next N days" and "in the N days before" include the day you do the work.',
+        '- "In the next N days" means the day you do the work and the N days after it; "in the N days before", that day and the N days before it.',
       ]),
     );
   const used = new Set(atoms.map((a) => a.field));
