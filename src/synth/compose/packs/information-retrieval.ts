@@ -238,6 +238,8 @@ function sourceNote(rng: Rng, term: string | undefined): string {
   );
 }
 
+const PAID_TYPES = ['journal article', 'news article'];
+
 export const citedSources = packSource({
   name: 'cited_sources',
   system: research,
@@ -261,6 +263,12 @@ export const citedSources = packSource({
     citation: fresh(w, 'citation', CITATIONS[String(rec.source_type)] ?? ['Unknown source'], i),
     reliability: RELIABILITY[String(rec.source_type)] ?? 'unverified',
   }),
+  // only journals and newspapers sit behind a paywall: a preprint, a filing, official statistics, an open dataset
+  // and our own interview notes are free to read
+  agree: (rec) =>
+    rec.paywalled && !PAID_TYPES.includes(String(rec.source_type))
+      ? [{ paywalled: false }, ...PAID_TYPES.map((source_type) => ({ source_type }))]
+      : [],
   title: (rec) => `${rec.source_id} (${rec.citation})`,
   nameField: { field: 'citation', label: 'citation' },
   owner: { field: 'verified_by', role: 'fact-checker' },

@@ -1,11 +1,18 @@
 import { oneOf, writePlan } from '../../kit/content.js';
 import { shuffle } from '../../kit/ids.js';
 import { slug } from '../../kit/text.js';
-import type { FieldModel } from '../../rules/fields.js';
+import { daysFrom, type FieldModel } from '../../rules/fields.js';
 import { byEmail, colleague, cycle, defineSource, fresh } from './kit.js';
 
 // the records of the operations systems — scheduled jobs, integrations, to-dos — as sources (records.ts holds the
 // business systems' records and says what a source declares)
+
+// how often a job runs, and the most days its last run may be old then
+const PERIODS: readonly (readonly [string, number])[] = [
+  ['nightly', 1],
+  ['weekly', 7],
+  ['monthly', 31],
+];
 
 export const jobs = defineSource({
   name: 'jobs',
@@ -32,6 +39,18 @@ export const jobs = defineSource({
   ] satisfies FieldModel[],
   // a job ran after it was created
   order: [['created_at', 'last_run']],
+  // an enabled job runs on its schedule: one whose last run is days old runs weekly (on that weekday) or monthly (on
+  // that day of the month), not every night
+  agree: (rec, w) => {
+    const days = -daysFrom(w.today, rec.last_run);
+    const period = PERIODS.find(([, d]) => days <= d) ?? PERIODS[PERIODS.length - 1];
+    if (rec.enabled === false || !period || (rec.tags as string[] | undefined)?.[0] === period[0]) return [];
+    const [minute, hour] = String(rec.cron_expression).split(' ');
+    const ran = new Date(String(rec.last_run));
+    const day =
+      period[0] === 'weekly' ? `* * ${ran.getUTCDay()}` : period[0] === 'monthly' ? `${ran.getUTCDate()} * *` : '* * *';
+    return [{ cron_expression: `${minute} ${hour} ${day}`, tags: [period[0]] }];
+  },
   make: (w, id, i) => ({
     job_id: id,
     // a job is named for what it moves, cut at a word ("payroll-export-sync"), never for an issue; no two jobs of

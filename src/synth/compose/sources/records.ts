@@ -1,7 +1,7 @@
 import type { Rng } from '../../../env/rng.js';
 import { at } from '../../kit/dates.js';
 import { oneOf, writePlan } from '../../kit/content.js';
-import type { FieldModel } from '../../rules/fields.js';
+import { daysFrom, type FieldModel } from '../../rules/fields.js';
 import { shuffle } from '../../kit/ids.js';
 import { nth } from '../packs/table-source.js';
 import { byEmail, colleague, cycle, defineSource, fresh } from './kit.js';
@@ -251,6 +251,7 @@ const MERCHANTS: Readonly<Record<string, readonly string[]>> = {
 
 // the most a petty-cash payment comes to
 const PETTY_CASH_MAX = 250;
+const CARD_PENDING_DAYS = 7;
 
 const TX_TERMS = ['conference', 'refund', 'annual plan', 'client dinner', 'hardware'];
 
@@ -322,6 +323,14 @@ export const transactions = defineSource({
       !sellers || sellers.includes(String(rec.merchant))
         ? []
         : [{ merchant: fresh(w, 'merchant', sellers, w.rng.int(0, sellers.length - 1)) }];
+    // a card payment stays pending a few days, until the merchant settles it; one weeks old has posted (or went by
+    // transfer, which may wait on an approval)
+    if (
+      rec.account === 'corporate-card' &&
+      rec.status === 'pending' &&
+      -daysFrom(w.today, rec.date) > CARD_PENDING_DAYS
+    )
+      out.push({ status: 'posted' }, { account: 'bank-transfer' });
     // petty cash is the float in the office tin: small sums only, a larger one went on the card or by transfer
     if (rec.account === 'petty-cash' && Number(rec.amount) > PETTY_CASH_MAX)
       out.push(
