@@ -175,7 +175,12 @@ export const courtDeadlines = packSource({
   system: matters,
   table: 'deadlines',
   fixed: ['deadline_kind', 'court', 'diarised'],
-  tense: { state: 'status', date: 'due_date', past: ['missed'], ahead: ['upcoming'] },
+  tense: {
+    state: 'status',
+    date: 'due_date',
+    past: ['missed'],
+    ahead: ['upcoming', 'in preparation', 'extension sought'],
+  },
   noun: ['court deadline', 'court deadlines'],
   domains: ['Legal'],
   capabilities: ['Calendar_Scheduling', 'Logic_Reasoning'],
