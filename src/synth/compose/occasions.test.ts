@@ -1,9 +1,11 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { createRng } from '../../env/rng.js';
-import { DEADLINES, EVENTS, MOTIVES } from './occasions-data.js';
-import { occasion, teamOf } from './occasions.js';
+import { MOTIVES } from './occasions-data.js';
+import { occasion } from './occasions.js';
 import { PARTS } from './registry.js';
+import { teamOf } from './team-calendar.js';
+import { DEADLINES, EVENTS } from './team-calendar-data.js';
 import { makeWorld } from './world.js';
 
 // every team date any record type's table names: a line for one record type must name only its own

@@ -3,8 +3,9 @@ import { at } from '../kit/dates.js';
 import { DATE_PHRASES, type Day, dayOf, weekdayName } from '../kit/date-phrases.js';
 import type { Person } from '../kit/people.js';
 import type { World } from './parts.js';
-import { usesOf } from './figure-uses.js';
-import { COMPLAINER, consequencesOf, DAILY, DEADLINES, EVENTS, LEADS, MOTIVES } from './occasions-data.js';
+import { COMPLAINER, consequencesOf, MOTIVES } from './occasions-data.js';
+import { DAILY } from './team-calendar-data.js';
+import { datesOf, eventsOf, leadsOf } from './team-calendar.js';
 
 // Why the coworker asks now: a content plan of a reason (who or what prompted it, perhaps an upcoming event)
 // and a consequence for the records, rather than one sentence from a short fixed list. The reasons fit what the
@@ -47,36 +48,6 @@ function nextWorkday(today: string, from: number, rng: Rng): string {
     if (d.weekday >= 1 && d.weekday <= 5) return weekdayName(d);
   }
   return 'Monday';
-}
-
-// the team's own calendar, by record type: its standing meetings, and those with its other dates (a run, a
-// window, a visit); a record type without a row has only what any team has
-const eventsOf = (f?: { name: string }) => (f && EVENTS[f.name]) ?? ['the team meeting', 'the weekly review'];
-const datesOf = (f?: { name: string }) => [...eventsOf(f), ...((f && DEADLINES[f.name]) ?? [])];
-
-// the parts of the people who lead the team that keeps the records: the readers of its figures (figure-uses.ts)
-// and its other leads, never a team ("our billing team Jonas"), nor the part each record names its own holder for
-// (the records say who the exams officer is: "our exams officer Jonas" beside entries naming Rosa would contradict
-// them)
-function leadsOf(f?: { name: string; ownerRole?: string }): string[] {
-  if (!f) return ['team lead', 'manager'];
-  const uses = usesOf(f.name);
-  const readers = [uses.reader, ...Object.values(uses.figures).flatMap((u) => (u && 'reader' in u ? [u.reader] : []))];
-  const all = [...new Set([...readers, ...(LEADS[f.name] ?? [])])].filter((r) => !/\bteam$/.test(r));
-  const free = all.filter((r) => r !== f.ownerRole);
-  return free.length ? free : ['team lead', 'manager'];
-}
-
-/**
- * The world of the team that keeps a record type, as the rest of a request may name it: its standing meetings
- * ("the bed meeting") and the parts of the people who lead it ("ward sister"), so that a reason for a figure or
- * for an open destination is the team's own, not a line any request could carry.
- */
-export function teamOf(src: { name: string; service: string; ownerRole?: string }): {
-  events: readonly string[];
-  leads: readonly string[];
-} {
-  return { events: eventsOf(src), leads: leadsOf(src) };
 }
 
 // the colleague introduced by their part, once: "our practice manager Jonas", "Jonas, the practice manager,"
