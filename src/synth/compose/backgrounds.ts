@@ -2,7 +2,7 @@ import { at, dateOf } from '../kit/dates.js';
 import { oneOf, writePlan } from '../kit/content.js';
 import { capitalise } from '../kit/text.js';
 import type { BackgroundPart, SourcePart, World } from './parts.js';
-import { teamOf } from './occasions.js';
+import { teamOf } from './team-calendar.js';
 
 // background records: every service a task lists holds realistic initial data, unrelated to the answer.
 // one part per service; a service without one starts with what the other parts put there.

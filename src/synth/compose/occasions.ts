@@ -3,7 +3,9 @@ import { at } from '../kit/dates.js';
 import { DATE_PHRASES, type Day, dayOf, weekdayName } from '../kit/date-phrases.js';
 import type { Person } from '../kit/people.js';
 import type { World } from './parts.js';
-import { COMPLAINER, consequencesOf, EVENTS, LEADS, MOTIVES } from './occasions-data.js';
+import { COMPLAINER, consequencesOf, MOTIVES } from './occasions-data.js';
+import { DAILY } from './team-calendar-data.js';
+import { datesOf, eventsOf, leadsOf } from './team-calendar.js';
 
 // Why the coworker asks now: a content plan of a reason (who or what prompted it, perhaps an upcoming event)
 // and a consequence for the records, rather than one sentence from a short fixed list. The reasons fit what the
@@ -22,6 +24,8 @@ export interface OccasionFacts {
   /** the service that keeps the records ("matters", "clinic") and the record type's name ("court_deadlines") */
   service: string;
   name: string;
+  /** the part each record names its own holder for ("exams officer"): the records say who that is */
+  ownerRole?: string;
   /** every record names someone responsible for it */
   owned: boolean;
   /** where the records are seen: a system, a picture, a file or a mailbox, and its name ("the seating plan") */
@@ -46,24 +50,6 @@ function nextWorkday(today: string, from: number, rng: Rng): string {
   return 'Monday';
 }
 
-const eventsOf = (f?: OccasionFacts) =>
-  (f && (EVENTS[f.name] ?? EVENTS[f.service])) ?? ['the team meeting', 'the weekly review'];
-
-const leadsOf = (f?: OccasionFacts) => (f && (LEADS[f.name] ?? LEADS[f.service])) ?? ['team lead', 'manager'];
-
-/**
- * The world of the team that keeps a record type, as the rest of a request may name it: its standing meetings
- * ("the bed meeting") and the parts of the people who lead it ("ward sister"), so that a reason for a figure or
- * for an open destination is the team's own, not a line any request could carry.
- */
-export function teamOf(src: { name: string; service: string }): {
-  events: readonly string[];
-  leads: readonly string[];
-} {
-  const f = { name: src.name, service: src.service } as OccasionFacts;
-  return { events: eventsOf(f), leads: leadsOf(f) };
-}
-
 // the colleague introduced by their part, once: "our practice manager Jonas", "Jonas, the practice manager,"
 function introduce(first: string, rng: Rng, f?: OccasionFacts): string {
   const role = rng.pick(leadsOf(f));
@@ -82,7 +68,9 @@ function reasons(w: World, boss: string, plural: string, rng: Rng, f?: OccasionF
   const d = dayOf(w.today);
   const soon = nextWorkday(w.today, 1, rng);
   const work = d.weekday >= 1 && d.weekday <= 5;
-  const event = rng.pick(eventsOf(f));
+  // a date of the team's (a meeting, a run, a visit), and a meeting, which alone has an agenda
+  const event = rng.pick(datesOf(f));
+  const meeting = rng.pick(eventsOf(f));
   const Event = capitalised(event);
   const say = (...xs: string[]) => rng.pick(xs);
   const out: Reason[] = [
@@ -115,8 +103,8 @@ function reasons(w: World, boss: string, plural: string, rng: Rng, f?: OccasionF
     {
       text: say(
         `${boss} wants the ${plural} in good order for ${event}`,
-        `${boss} put the ${plural} on the agenda for ${event}`,
-        `${boss} asked for the ${plural} to be an item at ${event}`,
+        `${boss} put the ${plural} on the agenda for ${meeting}`,
+        `${boss} asked for the ${plural} to be an item at ${meeting}`,
       ),
       ahead: true,
     },
@@ -205,7 +193,9 @@ const capitalised = (s: string) => `${s[0]?.toUpperCase()}${s.slice(1)}`;
 function whole(w: World, plural: string, boss: string, rng: Rng, f?: OccasionFacts): Reason[] {
   const d = dayOf(w.today);
   const hour = new Date(w.today).getUTCHours();
-  const event = rng.pick(eventsOf(f));
+  const event = rng.pick(datesOf(f));
+  const meeting = rng.pick(eventsOf(f));
+  const daily = (f && DAILY[f.name]) ?? 'catch-up';
   const say = (...xs: string[]) => rng.pick(xs);
   return [
     {
@@ -252,12 +242,12 @@ function whole(w: World, plural: string, boss: string, rng: Rng, f?: OccasionFac
     },
     {
       text: say(
-        `The ${plural} came up at ${event} last time and I said I'd sort them`,
+        `The ${plural} came up at ${meeting} last time and I said I'd sort them`,
         `I said last week I'd get the ${plural} sorted`,
-        `I took the ${plural} as an action at ${event}`,
-        `I owe ${event} an answer on the ${plural}`,
-        `The ${plural} are still on my action list from ${event}`,
-        `I promised at ${event} that the ${plural} would be looked at`,
+        `I took the ${plural} as an action at ${meeting}`,
+        `I owe ${meeting} an answer on the ${plural}`,
+        `The ${plural} are still on my action list from ${meeting}`,
+        `I promised at ${meeting} that the ${plural} would be looked at`,
       ),
     },
     {
@@ -282,10 +272,10 @@ function whole(w: World, plural: string, boss: string, rng: Rng, f?: OccasionFac
       ? [
           {
             text: say(
-              `${boss} flagged the ${plural} in this morning's stand-up`,
-              `The ${plural} came up in this morning's stand-up`,
-              `The ${plural} got a mention at stand-up this morning`,
-              `${boss} raised the ${plural} at this morning's stand-up`,
+              `${boss} flagged the ${plural} in this morning's ${daily}`,
+              `The ${plural} came up in this morning's ${daily}`,
+              `The ${plural} got a mention at the ${daily} this morning`,
+              `${boss} raised the ${plural} at this morning's ${daily}`,
             ),
           },
         ]

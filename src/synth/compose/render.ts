@@ -106,6 +106,7 @@ function factsOf(src: SourcePart | undefined): OccasionFacts | undefined {
   return {
     service: src.service,
     name: src.name,
+    ...(src.ownerRole ? { ownerRole: src.ownerRole } : {}),
     owned: Boolean(src.owner || src.ownerRole),
     place: place.kind,
     where: place.name,

@@ -1,3 +1,4 @@
+import type { Person } from '../../kit/people.js';
 import type { Recipe } from '../recipe.js';
 import { type RenderedRequest, renderRequest } from '../render.js';
 import { citeWord, type World } from '../parts.js';
@@ -31,17 +32,27 @@ const OPEN_DEST: Readonly<Record<string, string>> = {
 };
 
 // the world as the request's wording sees it: a colleague it introduces by their part ("Kavya, our head of risk")
-// or forwards from is not one the records name in another part (the analyst of a note), while enough are left
+// or forwards from is not one the task's data gives a part of its own — anyone the record type's service names
+// (the analyst of a note, the exams officer of an entry, the owner of an integration not selected) or the
+// directory lists with a job title — while one is left; failing that, not one the selected and nearby
+// records name
 function beside(p: Program): World {
   const { w, src } = p;
+  const data = JSON.stringify([p.fixtures[src.service], p.fixtures.contacts]).toLowerCase();
+  const free = (x: Person) => !data.includes(x.email.toLowerCase()) && !data.includes(`"${x.name.toLowerCase()}"`);
+  // where the records name everyone else (a directory of eleven), the colleague who keeps the team's drive
+  const others = w.staff.slice(2).filter(free);
+  const rest = others.length ? others : w.staff.slice(1, 2).filter(free);
+  // one free colleague stands twice, so that a forwarded note still has its sender (the note then names no one)
+  if (rest.length) return { ...w, staff: [...w.staff.slice(0, 2), ...rest, ...(rest.length === 1 ? rest : [])] };
   const named = new Set<string>();
   for (const rec of [...p.targets, ...p.distractors, ...(p.late ? [p.late] : [])]) {
     const o = p.ownerOf(rec);
     if (o) named.add(o.email);
     for (const f of src.ownerFields ?? []) named.add(String(rec[f]));
   }
-  const rest = w.staff.slice(2).filter((x) => !named.has(x.email) && !named.has(x.name));
-  return rest.length >= 2 ? { ...w, staff: [...w.staff.slice(0, 2), ...rest] } : w;
+  const near = w.staff.slice(2).filter((x) => !named.has(x.email) && !named.has(x.name));
+  return near.length >= 2 ? { ...w, staff: [...w.staff.slice(0, 2), ...near] } : w;
 }
 
 /** Phase 6: the request text and its clauses. */

@@ -1,5 +1,5 @@
 import type { Rng } from '../../../env/rng.js';
-import { teamOf } from '../occasions.js';
+import { teamOf } from '../team-calendar.js';
 import type { SourcePart } from '../parts.js';
 
 // Why the requester has not decided where the deliverable goes, and the ask to check first: a real reason the

@@ -1,0 +1,48 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { createRng } from '../../env/rng.js';
+import { MOTIVES } from './occasions-data.js';
+import { occasion } from './occasions.js';
+import { PARTS } from './registry.js';
+import { teamOf } from './team-calendar.js';
+import { DEADLINES, EVENTS } from './team-calendar-data.js';
+import { makeWorld } from './world.js';
+
+// every team date any record type's table names: a line for one record type must name only its own
+const ALL = [...new Set([...Object.values(EVENTS), ...Object.values(DEADLINES)].flat())];
+
+describe("a reason for asking is the record type's team's own", () => {
+  it('every record type has its own meetings, and a line names no other team’s', () => {
+    for (const src of PARTS.sources) {
+      const own = new Set([...(EVENTS[src.name] ?? []), ...(DEADLINES[src.name] ?? [])]);
+      assert.ok(EVENTS[src.name]?.length, `${src.name} has no meetings of its own`);
+      const facts = { service: src.service, name: src.name, owned: true, place: 'system' as const, where: 'x' };
+      for (let k = 0; k < 60; k++) {
+        const w = makeWorld(createRng('occasions-test', k), 'Office_Productivity', 'medium', '2026-06-17T09:00:00Z');
+        const line = occasion(w, src.noun[1], w.rng, undefined, facts).text.toLowerCase();
+        // the record type's own reasons (MOTIVES) may name a date of its own in their own words
+        const mine = [...own, ...(MOTIVES[src.name] ?? [])].join(' | ').toLowerCase();
+        for (const e of ALL)
+          if (!own.has(e) && line.includes(e.toLowerCase()))
+            assert.ok(mine.includes(e.toLowerCase()), `${src.name}: "${line}" names ${e}`);
+      }
+    }
+  });
+
+  it('a colleague is never introduced by the part each record names its own holder for', () => {
+    for (const src of PARTS.sources) {
+      const { leads } = teamOf(src);
+      assert.ok(leads.length > 0);
+      if (src.ownerRole) assert.ok(!leads.includes(src.ownerRole), `${src.name}: ${src.ownerRole}`);
+      for (const r of leads) assert.ok(!/\bteam$/.test(r), `${src.name}: ${r}`);
+    }
+  });
+
+  it('a law firm diarises, a farm walks its fields: no stand-up outside teams that hold one', () => {
+    const facts = { service: 'matters', name: 'court_deadlines', owned: true, place: 'system' as const, where: 'x' };
+    for (let k = 0; k < 200; k++) {
+      const w = makeWorld(createRng('occasions-standup', k), 'Legal', 'medium', '2026-06-17T09:00:00Z');
+      assert.ok(!/stand-up/.test(occasion(w, 'court deadlines', w.rng, undefined, facts).text));
+    }
+  });
+});
