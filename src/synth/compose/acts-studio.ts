@@ -256,6 +256,13 @@ export const STUDIO_ACTS: Readonly<Record<string, readonly PolicyAct[]>> = {
       due_on: 'ahead',
     }),
     act('Scheduling', 'Queued charts due soon are given to a designer.', { due_on: 'ahead', status: ['queued'] }),
+    // the desk's own drawing of a chart from the figures it was sent (draw_chart)
+    act(
+      ['Chart production', 'Drawing the charts'],
+      'Charts due soon are drawn from the figures the desk sent, so the desk can check them before the piece runs.',
+      { due_on: 'ahead', status: ['queued', 'in progress'] },
+      'draw_chart',
+    ),
   ],
   video_edits: [
     act(['Client review', 'Sign-off'], 'Cuts due soon go to the client early enough for one round of changes.', {
@@ -268,6 +275,13 @@ export const STUDIO_ACTS: Readonly<Record<string, readonly PolicyAct[]>> = {
       due_on: 'ahead',
       status: ['exported'],
     }),
+    // the cover still an edit is delivered with (cut_cover)
+    act(
+      ['Cover images', 'Cover stills'],
+      'Platforms show the cover before anyone presses play, so every exported edit gets its cover before it goes out.',
+      { due_on: 'ahead', status: ['exported'] },
+      'cut_cover',
+    ),
   ],
   web_page_builds: [
     act(['SEO review', 'Search review'], 'Pages that already perform well are worth an SEO pass before launch.', {
@@ -277,5 +291,12 @@ export const STUDIO_ACTS: Readonly<Record<string, readonly PolicyAct[]>> = {
       lighthouse_score: 'low',
     }),
     act('Launch readiness', 'Pages launching soon get a final content check.', { launch_on: 'ahead' }),
+    // the page built from its signed-off copy deck (build_page)
+    act(
+      ['Page build', 'Build from the copy deck'],
+      'Pages launching soon are built from their signed-off copy deck, leaving QA time before they go live.',
+      { launch_on: 'ahead' },
+      'build_page',
+    ),
   ],
 };
