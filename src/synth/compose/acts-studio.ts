@@ -260,7 +260,8 @@ export const STUDIO_ACTS: Readonly<Record<string, readonly PolicyAct[]>> = {
     act(
       ['Chart production', 'Drawing the charts'],
       'Charts due soon are drawn from the figures the desk sent, so the desk can check them before the piece runs.',
-      { due_on: 'ahead', status: ['queued', 'in progress'] },
+      // (a palette is checked on the drawn chart, by the accessibility check: it is no reason to draw one)
+      { due_on: 'ahead', status: ['queued', 'in progress'], accessible_palette: 'unrelated' },
       'draw_chart',
     ),
   ],
@@ -279,7 +280,8 @@ export const STUDIO_ACTS: Readonly<Record<string, readonly PolicyAct[]>> = {
     act(
       ['Cover images', 'Cover stills'],
       'Platforms show the cover before anyone presses play, so every exported edit gets its cover before it goes out.',
-      { due_on: 'ahead', status: ['exported'] },
+      // (captions are the caption check's: every edit going out needs a cover, captioned or not)
+      { due_on: 'ahead', status: ['exported'], captions_required: 'unrelated' },
       'cut_cover',
     ),
   ],
@@ -295,7 +297,8 @@ export const STUDIO_ACTS: Readonly<Record<string, readonly PolicyAct[]>> = {
     act(
       ['Page build', 'Build from the copy deck'],
       'Pages launching soon are built from their signed-off copy deck, leaving QA time before they go live.',
-      { launch_on: 'ahead' },
+      // a page not yet built has no performance score or SEO pass to select it by: those come after the build
+      { launch_on: 'ahead', lighthouse_score: 'unrelated', seo_reviewed: 'unrelated' },
       'build_page',
     ),
   ],
