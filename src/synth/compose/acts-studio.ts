@@ -280,8 +280,16 @@ export const STUDIO_ACTS: Readonly<Record<string, readonly PolicyAct[]>> = {
     act(
       ['Cover images', 'Cover stills'],
       'Platforms show the cover before anyone presses play, so every exported edit gets its cover before it goes out.',
-      // (captions are the caption check's: every edit going out needs a cover, captioned or not, long or short)
-      { due_on: 'ahead', status: ['exported'], captions_required: 'unrelated', runtime_sec: 'unrelated' },
+      // (captions are the caption check's: every edit going out needs a cover, captioned or not, long or short,
+      // whatever its edit notes say; a platform's edits may be done as one batch)
+      {
+        due_on: 'ahead',
+        status: ['exported'],
+        captions_required: 'unrelated',
+        runtime_sec: 'unrelated',
+        edit_notes: 'unrelated',
+        platform: 'scope',
+      },
       'cut_cover',
     ),
   ],
