@@ -256,6 +256,14 @@ export const STUDIO_ACTS: Readonly<Record<string, readonly PolicyAct[]>> = {
       due_on: 'ahead',
     }),
     act('Scheduling', 'Queued charts due soon are given to a designer.', { due_on: 'ahead', status: ['queued'] }),
+    // the desk's own drawing of a chart from the figures it was sent (draw_chart)
+    act(
+      ['Chart production', 'Drawing the charts'],
+      'Charts due soon are drawn from the figures the desk sent, so the desk can check them before the piece runs.',
+      // (a palette is checked on the drawn chart, by the accessibility check: it is no reason to draw one)
+      { due_on: 'ahead', status: ['queued', 'in progress'], accessible_palette: 'unrelated' },
+      'draw_chart',
+    ),
   ],
   video_edits: [
     act(['Client review', 'Sign-off'], 'Cuts due soon go to the client early enough for one round of changes.', {
@@ -268,6 +276,22 @@ export const STUDIO_ACTS: Readonly<Record<string, readonly PolicyAct[]>> = {
       due_on: 'ahead',
       status: ['exported'],
     }),
+    // the cover still an edit is delivered with (cut_cover)
+    act(
+      ['Cover images', 'Cover stills'],
+      'Platforms show the cover before anyone presses play, so every exported edit gets its cover before it goes out.',
+      // (captions are the caption check's: every edit going out needs a cover, captioned or not, long or short,
+      // whatever its edit notes say; a platform's edits may be done as one batch)
+      {
+        due_on: 'ahead',
+        status: ['exported'],
+        captions_required: 'unrelated',
+        runtime_sec: 'unrelated',
+        edit_notes: 'unrelated',
+        platform: 'scope',
+      },
+      'cut_cover',
+    ),
   ],
   web_page_builds: [
     act(['SEO review', 'Search review'], 'Pages that already perform well are worth an SEO pass before launch.', {
@@ -277,5 +301,13 @@ export const STUDIO_ACTS: Readonly<Record<string, readonly PolicyAct[]>> = {
       lighthouse_score: 'low',
     }),
     act('Launch readiness', 'Pages launching soon get a final content check.', { launch_on: 'ahead' }),
+    // the page built from its signed-off copy deck (build_page)
+    act(
+      ['Page build', 'Build from the copy deck'],
+      'Pages launching soon are built from their signed-off copy deck, leaving QA time before they go live.',
+      // a page not yet built has no performance score or SEO pass to select it by: those come after the build
+      { launch_on: 'ahead', lighthouse_score: 'unrelated', seo_reviewed: 'unrelated' },
+      'build_page',
+    ),
   ],
 };

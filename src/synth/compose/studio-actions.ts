@@ -37,8 +37,8 @@ function chartSvg(x: ActionContext): string {
 export const drawChart: ActionPart<SourceName> = {
   name: 'draw_chart',
   generates: true,
-  // (the policy's "Scheduling": queued charts due soon are taken on, here drawn)
-  sections: ['Scheduling'],
+  // (the policy's "Chart production": charts due soon are drawn from the desk's figures)
+  sections: ['Chart production', 'Drawing the charts'],
   service: 'workspace',
   tool: 'fs_write',
   sources: ['chart_requests'],
@@ -86,8 +86,8 @@ function pageHtml(x: ActionContext): string {
 export const buildPage: ActionPart<SourceName> = {
   name: 'build_page',
   generates: true,
-  // (the policy's "Launch readiness": pages launching soon get their final content, here built from the deck)
-  sections: ['Launch readiness'],
+  // (the policy's "Page build": pages launching soon are built from their copy deck)
+  sections: ['Page build', 'Build from the copy deck'],
   service: 'workspace',
   tool: 'fs_write',
   sources: ['web_page_builds'],
@@ -157,8 +157,8 @@ const coverWidth = (x: ActionContext) => {
 export const cutCover: ActionPart<SourceName> = {
   name: 'cut_cover',
   generates: true,
-  // (the policy's "Delivery check": an exported edit goes to the client with its cover)
-  sections: ['Delivery check'],
+  // (the policy's "Cover images": an exported edit goes out with its cover)
+  sections: ['Cover images', 'Cover stills'],
   service: 'workspace',
   tool: 'image_edit',
   sources: ['video_edits'],

@@ -230,6 +230,13 @@ export function drawRule(
   // an exception keeps the task's weight where its alternatives or a condition could not be drawn
   const short = (shape.any > 0 && !any) || all.length < shape.all;
   const unless = (shape.unless || short) && free.length ? atom(take(free), true) : undefined;
+  // nor is it weighed on one line alone ("deadlines due in the next 14 days" is the same rule in every task of
+  // the work): where nothing could be excepted, a scope left narrows it (the deadlines of two courts), or another
+  // reason for the work adds to it
+  if (all.length + (any ? 2 : 0) + (unless ? 1 : 0) < 2) {
+    const more = scopes().length ? scopes() : reasons();
+    if (more.length) all.push(atom(take(more)));
+  }
   return { all, ...(any ? { any } : {}), ...(unless ? { unless } : {}) };
 }
 

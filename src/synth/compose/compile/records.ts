@@ -81,7 +81,7 @@ function cast(
   rule: Rule,
   from: FromStates,
   stays?: number,
-): { roles: Role[]; records: Rec[] } {
+): { roles: Role[]; records: Rec[]; free: ReadonlySet<Rec> } {
   const src = recipe.source;
   const x = { rng: w.rng, today: w.today, vocab: w.vocab };
   const late = recipe.interaction === 'change' && lateAtom(rule, src) >= 0;
@@ -103,6 +103,8 @@ function cast(
   // one record per condition at most sits exactly on its line, and none the figure is read from where the figure
   // is the highest (lowest) of a field the rule caps: the answer would be the policy's own number
   const onLine = new Set<Atom>();
+  // the quiet records left in whatever state they were drawn in
+  const free = new Set<Rec>();
   const capped = cappedBy(rule, recipe);
   const records = roles.map((role, i) => {
     const made = src.make(w, recIds[i] as string, i);
@@ -113,23 +115,29 @@ function cast(
       if (ok && isOnLine(a, rec, w.today)) onLine.add(a);
     };
     if (role === 'quiet') {
-      // free, but never selected: it fails a condition somewhere (not necessarily by a hair)
+      // free, but never selected: it fails a condition somewhere (not necessarily by a hair); most are in the
+      // state the work acts from as well (a list of live deadlines, some closed ones among them), so that the
+      // state alone never tells the records the rule selects from the rest
       if (selects(rule, rec, w.today)) set(w.rng.pick(rule.all), false, false);
-      return rec;
+      if (w.rng.chance(0.35)) {
+        free.add(rec);
+        return rec;
+      }
     }
-    rule.all.forEach((a, k) =>
-      set(
-        a,
-        !(typeof role === 'object' && role.miss === k) &&
-          !(role === 'late' && (k === lateAtom(rule, src) || k === stays)),
-        typeof role === 'object' || role === 'late',
-      ),
-    );
-    if (rule.any) {
+    if (role !== 'quiet')
+      rule.all.forEach((a, k) =>
+        set(
+          a,
+          !(typeof role === 'object' && role.miss === k) &&
+            !(role === 'late' && (k === lateAtom(rule, src) || k === stays)),
+          typeof role === 'object' || role === 'late',
+        ),
+      );
+    if (rule.any && role !== 'quiet') {
       if (role === 'neither') for (const a of rule.any) set(a, false, true);
       else set(w.rng.pick(rule.any), true, false);
     }
-    if (rule.unless) {
+    if (rule.unless && role !== 'quiet') {
       if (role === 'except' || (role === 'late' && stays === -1)) set(rule.unless, true, false);
       else if (holds(rule.unless, rec, w.today)) set(rule.unless, false, false);
     }
@@ -152,7 +160,7 @@ function cast(
         `compose: the ${typeof role === 'object' ? `near miss ${role.miss}` : role} record does not fit the rule ${ruleKey(rule)}`,
       );
   });
-  return { roles, records };
+  return { roles, records, free };
 }
 
 function unwritten(rec: Rec, writes: Readonly<Record<string, string | boolean>>, src: SourcePart, w: World): void {
@@ -276,11 +284,12 @@ export function drawRecords(planned: Recipe, w: World, parts: Parts<string>, dat
   const branchField = recipe.branch ? branchFieldOf(src, { ...taken, ...reasons }, w) : undefined;
   const rule = ruleOf(recipe, src, taken, branchField, w, dated, work, tag);
   const stays = staysOut(recipe, rule, w);
-  const { roles, records } = cast(recipe, w, rule, from, stays);
-  // doing nothing must not look like the action done: no target (nor the late record) holds what it writes
-  records.forEach((rec, i) => {
-    if (roles[i] === 'target' || roles[i] === 'late') unwritten(rec, writes, src, w);
-  });
+  const { roles, records, free } = cast(recipe, w, rule, from, stays);
+  // doing nothing must not look like the action done: no target (nor the late record) holds what it writes; nor
+  // does a record the rule leaves out, bar a few quiet ones: "not yet done" would tell the targets from the rest
+  // without the rule (every undiarised deadline is one to diarise), and a near miss already done is left out for
+  // a reason the rule does not give
+  for (const rec of records) if (!free.has(rec)) unwritten(rec, writes, src, w);
   const targets = records.filter((_, i) => roles[i] === 'target');
   const missed = records.filter((_, i) => roles[i] !== 'target' && roles[i] !== 'late');
   const late = records.find((_, i) => roles[i] === 'late');
