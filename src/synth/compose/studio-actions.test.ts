@@ -90,8 +90,8 @@ describe('studio work', () => {
       for (const w of made) {
         const c = (t.checks ?? []).find((x) => x.kind === 'media_matches' && x.path === w.args.out);
         assert.ok(c && c.kind === 'media_matches' && c.same_as?.path === w.args.path, `${t.id}: ${w.args.out}`);
-        assert.equal(c.height, 720);
-        assert.ok([1280, 405, 720].includes(c.width as number), String(c.width));
+        assert.equal(c.height, 360);
+        assert.ok([640, 203, 360].includes(c.width as number), String(c.width));
         covers++;
       }
     }

@@ -121,7 +121,7 @@ export const buildPage: ActionPart<SourceName> = {
 
 // a video's cover: the edit's cover frame cut about its centre to the frame the platform shows (the record's aspect
 // ratio) and scaled to the height the upload takes; media_matches compares the picture with the still so cut
-const COVER_HEIGHT = 720;
+const COVER_HEIGHT = 360;
 const SHAPES: Readonly<Record<string, readonly [number, number]>> = {
   '16:9 landscape': [16, 9],
   '9:16 vertical': [9, 16],

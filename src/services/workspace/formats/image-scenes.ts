@@ -359,9 +359,10 @@ function tableSvg(r: Extract<PngScene, { kind: 'table' }>): string {
   return frame(w, h, out);
 }
 
+// a still is a preview of the frame, not the master: 800×450 keeps every edit (crop, scale) and comparison fast
 function stillSvg(r: Extract<PngScene, { kind: 'video_still' }>): string {
-  const w = r.width ?? 1600;
-  const h = r.height ?? 900;
+  const w = r.width ?? 800;
+  const h = r.height ?? 450;
   // the shot: the subject left of centre to right of it, nearer or further, the set dressing moving with it
   const shift = ([-0.12, -0.06, 0, 0.06, 0.12][r.layout % 5] as number) * w;
   const [cx, cy, rad] = [w / 2 + shift, h * 0.4, h * ([0.26, 0.2, 0.31][Math.floor(r.layout / 5) % 3] as number)];

@@ -20,10 +20,10 @@ function monthsTo(today: string, n: number): string[] {
   });
 }
 
-/** Where a video edit's cover frame is kept: a 1600×900 still from the edit. */
+/** Where a video edit's cover frame is kept: an 800×450 still from the edit. */
 export const coverFramePath = (rec: Rec): string => `footage/${rec.edit_id}/cover-frame.png`;
 /** The size of the still a cover is cut from. */
-export const STILL = { width: 1600, height: 900 } as const;
+export const STILL = { width: 800, height: 450 } as const;
 
 /** Where a chart request's figures are kept. */
 export const chartDataPath = (rec: Rec): string => `data/charts/${rec.chart_id}.csv`;
