@@ -1,5 +1,6 @@
 import { PngRecipe, sceneSvg } from '../../services/workspace/formats/image-scenes.js';
 import type { Matcher } from '../../schema/matchers.js';
+import { escapeRegex } from '../../schema/text.js';
 import type { ImageOp } from '../../schema/media.js';
 import { chartFigures, copyDeck, coverFramePath, STILL } from './packs/studio-material.js';
 import type { ActionContext, ActionPart } from './parts.js';
@@ -10,11 +11,10 @@ import type { SourceName } from './sources/index.js';
 // what the request asks of it (the title, every bar with its value, every section in order with its copy), so a
 // chart with one value wrong or one bar missing, or a page short of a section, fails.
 
-const reEscape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 // a figure printed on the chart where it stands alone: in a text, not a coordinate, and 412 not read inside 1412,
 // 41.2 or 4,120
 const figure = (v: number): Matcher => ({
-  regex: `>[^<]*(?<![\\d.,])${reEscape(String(v))}(?![\\d]|[.,]\\d)[^<]*<`,
+  regex: `>[^<]*(?<![\\d.,])${escapeRegex(String(v))}(?![\\d]|[.,]\\d)[^<]*<`,
 });
 
 const chartPath = (x: ActionContext) => `charts/${x.rec.chart_id}.svg`;
@@ -105,11 +105,11 @@ export const buildPage: ActionPart<SourceName> = {
   proof: (x) => ({ service: 'workspace', record: 'writes', where: { path: pagePath(x) } }),
   exact: (x) => {
     const deck = copyDeck(x.rec, x.w);
-    const h2 = (h: string) => `<h2\\b[^>]*>[^<]*${reEscape(h)}`;
+    const h2 = (h: string) => `<h2\\b[^>]*>[^<]*${escapeRegex(h)}`;
     return {
       content: {
         all_of: [
-          { regex: `<h1\\b[^>]*>[^<]*${reEscape(String(x.rec.page_title))}` },
+          { regex: `<h1\\b[^>]*>[^<]*${escapeRegex(String(x.rec.page_title))}` },
           // every section, in the deck's order
           { regex: deck.map(([h]) => h2(h)).join('[\\s\\S]*') },
           ...deck.map(([, c]): Matcher => ({ contains: c })),
@@ -129,9 +129,13 @@ const SHAPES: Readonly<Record<string, readonly [number, number]>> = {
   '4:5 portrait': [4, 5],
 };
 const coverPath = (x: ActionContext) => `covers/${x.rec.edit_id}.png`;
+const shapeOf = (x: ActionContext) => SHAPES[String(x.rec.aspect_ratio)] ?? [16, 9];
+const coverWidth = (x: ActionContext) => {
+  const [a, b] = shapeOf(x);
+  return Math.round((COVER_HEIGHT * a) / b);
+};
 function coverOps(x: ActionContext): ImageOp[] {
-  const [a, b] = SHAPES[String(x.rec.aspect_ratio)] ?? [16, 9];
-  const width = Math.round((COVER_HEIGHT * a) / b);
+  const [a, b] = shapeOf(x);
   // the widest crop of that shape the still holds, centred (the still is 16:9: a landscape cover needs none)
   const cw = Math.min(STILL.width, Math.round((STILL.height * a) / b));
   const ch = Math.min(STILL.height, Math.round((STILL.width * b) / a));
@@ -147,12 +151,8 @@ function coverOps(x: ActionContext): ImageOp[] {
             height: ch,
           },
         ];
-  return [...crop, { op: 'resize', width, height: COVER_HEIGHT }];
+  return [...crop, { op: 'resize', width: coverWidth(x), height: COVER_HEIGHT }];
 }
-const coverWidth = (x: ActionContext) => {
-  const [a, b] = SHAPES[String(x.rec.aspect_ratio)] ?? [16, 9];
-  return Math.round((COVER_HEIGHT * a) / b);
-};
 
 export const cutCover: ActionPart<SourceName> = {
   name: 'cut_cover',

@@ -56,13 +56,7 @@ export function distinctNames(records: Rec[], src: SourcePart): void {
  * category, an article's body about its own headline. The new text mentions exactly the terms the old one did
  * (no condition on it changes) and repeats no other record's; a few tries, else the text stays.
  */
-export function aboutTheirRecords(
-  records: Rec[],
-  src: SourcePart,
-  x: { rng: World['rng']; today: string; vocab: World['vocab'] },
-  w: World,
-  settle = true,
-): void {
+export function aboutTheirRecords(records: Rec[], src: SourcePart, w: World, settle = true): void {
   if (settle) for (const rec of records) src.settle?.(rec, w);
   for (const m of src.fields) {
     if (m.kind !== 'text' || !m.ofRecord) continue;
@@ -75,7 +69,7 @@ export function aboutTheirRecords(
       const want = terms.join('\u0000');
       if (terms.length <= 1)
         for (let k = 0; k < 8; k++) {
-          const alt = m.write(x.rng, terms[0], x.vocab, rec);
+          const alt = m.write(w.rng, terms[0], w.vocab, rec);
           if (!seen.has(alt) && says(alt).join('\u0000') === want) {
             rec[m.field] = alt;
             break;

@@ -124,7 +124,7 @@ function cast(
         return rec;
       }
     }
-    if (role !== 'quiet')
+    if (role !== 'quiet') {
       rule.all.forEach((a, k) =>
         set(
           a,
@@ -133,13 +133,14 @@ function cast(
           typeof role === 'object' || role === 'late',
         ),
       );
-    if (rule.any && role !== 'quiet') {
-      if (role === 'neither') for (const a of rule.any) set(a, false, true);
-      else set(w.rng.pick(rule.any), true, false);
-    }
-    if (rule.unless && role !== 'quiet') {
-      if (role === 'except' || (role === 'late' && stays === -1)) set(rule.unless, true, false);
-      else if (holds(rule.unless, rec, w.today)) set(rule.unless, false, false);
+      if (rule.any) {
+        if (role === 'neither') for (const a of rule.any) set(a, false, true);
+        else set(w.rng.pick(rule.any), true, false);
+      }
+      if (rule.unless) {
+        if (role === 'except' || (role === 'late' && stays === -1)) set(rule.unless, true, false);
+        else if (holds(rule.unless, rec, w.today)) set(rule.unless, false, false);
+      }
     }
     // (nor a value drawn freely there: a target meeting the rule through another alternative)
     if (counted) for (const a of capped) if (isOnLine(a, rec, w.today)) set(a, true, false);
@@ -299,11 +300,11 @@ export function drawRecords(planned: Recipe, w: World, parts: Parts<string>, dat
   const distractors = late && lateOut ? [...missed, late] : missed;
   const branch = branchField ? branchOf(recipe, branchField, targets, late, src, w) : undefined;
   // each record one incident: its title fitted to its final fields, its text about it (before a trap adds to it)
-  aboutTheirRecords(records, src, { rng: w.rng, today: w.today, vocab: w.vocab }, w);
+  aboutTheirRecords(records, src, w);
   // (a text the user's change rewrites is about the same record, as it stands after the change)
   if (late && lateSet && src.fields.some((m) => m.kind === 'text' && m.ofRecord && m.field in lateSet)) {
     const after = { ...late, ...lateSet };
-    aboutTheirRecords([after], src, { rng: w.rng, today: w.today, vocab: w.vocab }, w, false);
+    aboutTheirRecords([after], src, w, false);
     for (const m of src.fields) if (m.field in lateSet) lateSet[m.field] = after[m.field];
   }
   const fixtures: Fixtures = {};
