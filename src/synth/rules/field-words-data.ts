@@ -268,7 +268,7 @@ export const ENTRIES: readonly Entry[] = [
     ),
   ),
   E('platform', is(lead('for', from({ 'website hero': 'the website hero', 'internal all-hands': 'the all-hands' })))),
-  E('template', is(lead('for', a))),
+  E('template', kinds(pluralOf)),
   // compliance and automation
   E('system', is(lead('for'))),
   E(
