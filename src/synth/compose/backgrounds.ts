@@ -38,7 +38,16 @@ function thread(w: World, meeting: string, stream: string, used: Set<number>): {
     },
     {
       subject: [`${capitalise(stream)}: scope`, `${capitalise(stream)}: next steps`],
-      facts: [`we agreed the scope of the ${stream} this morning`, `${product} came up again, by the way`],
+      facts: [
+        `we agreed the scope of the ${stream} this morning`,
+        w.rng.pick([
+          `${product} stays out of it for now; we can pick it up next quarter`,
+          `next check-in is on ${day}, same time`,
+          `${who} takes the first part and I will write it up`,
+          `${company} still has to confirm their part`,
+          'I will circulate the notes once they are typed up',
+        ]),
+      ],
     },
     {
       subject: [`Waiting on ${company}`, `Re: ${stream}`],

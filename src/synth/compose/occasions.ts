@@ -28,6 +28,8 @@ export interface OccasionFacts {
   ownerRole?: string;
   /** every record names someone responsible for it */
   owned: boolean;
+  /** the records carry a due date (they can be overdue) */
+  due?: boolean;
   /** where the records are seen: a system, a picture, a file or a mailbox, and its name ("the seating plan") */
   place: 'system' | 'picture' | 'file' | 'mailbox';
   where: string;
@@ -321,36 +323,57 @@ export function occasion(w: World, plural: string, rng: Rng, not?: Person, facts
 // before a mark of its own
 const said = (t: string) => capitalised(t.replace(/,([,.;])/g, '$1').replace(/,$/, ''));
 
-/** The stories a short request opens with: what went wrong with the records, as far as the facts allow. */
-export function stories(plural: string, facts?: OccasionFacts, rng?: Rng): string[] {
+/**
+ * The stories a short request opens with: what went wrong with the records, as far as the facts allow. A story
+ * about a round of work names the one the records are picked for (`section`, the policy's heading) or the team's
+ * own meeting, never another ("the last clean-up" before a spot check); only records with a due date turn out
+ * overdue.
+ */
+export function stories(plural: string, facts?: OccasionFacts, rng?: Rng, section?: string): string[] {
   const say = (...xs: string[]) => (rng ? rng.pick(xs) : (xs[0] as string));
+  const event = rng ? rng.pick(eventsOf(facts)) : (eventsOf(facts)[0] as string);
+  const round = section ? `"${section}"` : undefined;
   return [
     say(
-      `The last review showed the ${plural} are a mess`,
-      `The last review found the ${plural} in poor shape`,
-      `The last audit of the ${plural} was not pretty`,
+      `The ${plural} did not look good at ${event} last time`,
+      `The ${plural} came out badly at ${event} last time`,
+      `At ${event} last time the ${plural} were found in poor shape`,
+      ...(round ? [`The last ${round} check turned up problems in the ${plural}`] : []),
     ),
     say(
-      `We had a near miss with the ${plural} last week`,
-      `One of the ${plural} nearly slipped through last week`,
-      `Something almost got missed in the ${plural} last week`,
+      round
+        ? `One of the ${plural} that ${round} covers nearly slipped through last week`
+        : `One of the ${plural} nearly slipped through last week`,
+      `Something almost got missed in the ${plural} before ${event} last time`,
+      ...(facts?.ownerRole
+        ? [`The ${facts.ownerRole} on one of the ${plural} caught a mistake just in time last week`]
+        : []),
     ),
-    say(
-      `The ${plural} were skipped in the last clean-up`,
-      `The last clean-up never got to the ${plural}`,
-      `The ${plural} got left out when we tidied up last quarter`,
-      `Everything else got tidied last month except the ${plural}`,
-    ),
+    ...(round
+      ? [
+          say(
+            `The ${plural} were left out of the last ${round} round`,
+            `The last ${round} pass never got as far as the ${plural}`,
+            `Nobody has done a ${round} pass over the ${plural} since last quarter`,
+          ),
+        ]
+      : []),
     say(
       `Nobody has looked at the ${plural} properly in a while`,
       `It's been weeks since anyone went through the ${plural}`,
       `No one has been through the ${plural} for a good while`,
       `The ${plural} have been left to drift for a while`,
     ),
-    say(
-      `I found a few of the ${plural} that should have been dealt with already`,
-      `A couple of the ${plural} turned out to be overdue`,
-    ),
+    // only records with a due date can be overdue
+    ...(facts?.due
+      ? [
+          say(
+            `I found a few of the ${plural} that should have been dealt with already`,
+            `A couple of the ${plural} turned out to be past their due date`,
+            `Some of the ${plural} slipped past their due dates without anyone noticing`,
+          ),
+        ]
+      : []),
     say(
       `The backlog of ${plural} came up in my one-to-one`,
       `My manager asked me to get on top of the ${plural}`,

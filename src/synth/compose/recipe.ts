@@ -172,7 +172,11 @@ function draft(
   const branch =
     d !== 'easy' && others.length && rng.int(0, 99) < (d === 'hard' ? 45 : 30) ? rng.pick(others) : undefined;
   const trap = d !== 'easy' && traps.length && rng.int(0, 99) < (d === 'hard' ? 55 : 35) ? rng.pick(traps) : undefined;
+  // a rule stated in full in the request asks for no judgement (the agent applies the filter it was handed), so
+  // only a few easy tasks state it; every other task points at a document the agent must find, read and apply
   const stated = parts.policies.find((p) => p.service === null);
+  const documents = policies.filter((p) => p.service !== null);
+  const states = !documents.length || (d === 'easy' && stated !== undefined && rng.int(0, 99) < 15);
   const roll = rng.int(0, 99);
   let interaction: Interaction = roll < 22 ? 'ask' : roll < 44 ? 'change' : 'none';
   if (interaction === 'ask' && !aggregate) interaction = action && source.get ? 'change' : 'none';
@@ -195,8 +199,7 @@ function draft(
     ...(action && branch ? { branch } : {}),
     ...(aggregate ? { aggregate } : {}),
     computation,
-    // most easy tasks state the rule in the request
-    policy: d === 'easy' && stated && rng.int(0, 2) > 0 ? stated : rng.pick(policies),
+    policy: states ? (stated ?? rng.pick(policies)) : rng.pick(documents),
     ...(trap ? { trap } : {}),
     interaction,
     targets,
@@ -268,6 +271,9 @@ export function chooseRecipe(rng: Rng, want: RecipeWants, parts: Parts<string> =
         6 *
         (svc.filter((s) => !want.services?.includes(s)).length + want.services.filter((s) => !svc.includes(s)).length);
     if (want.require && !svc.includes(want.require)) cost += 30;
+    // a rule stated in the request leaves nothing to find or judge: a draft that reads it from a document is
+    // preferred where one fits the band as well
+    if (candidate.policy.service === null) cost += 10;
     if (want.pool) cost += 3 * svc.filter((s) => !want.pool?.includes(s)).length;
     // a record type of another domain only where nothing of the domain's own is drawn
     if (!candidate.domain && !fitsDomain(candidate.source, want.domain, want.scenario, parts)) cost += 50;

@@ -108,6 +108,7 @@ function factsOf(src: SourcePart | undefined): OccasionFacts | undefined {
     name: src.name,
     ...(src.ownerRole ? { ownerRole: src.ownerRole } : {}),
     owned: Boolean(src.owner || src.ownerRole),
+    due: src.fields.some((f) => f.kind === 'date' && f.verb === 'due'),
     place: place.kind,
     where: place.name,
   };
@@ -256,7 +257,7 @@ export function renderRequest(p: RequestPlan): RenderedRequest {
     }
     default: {
       // a short story is the context: one reason, not two stacked
-      const story = rng.pick(stories(p.plural, facts, rng));
+      const story = rng.pick(stories(p.plural, facts, rng, p.select.kind === 'policy' ? p.select.section : undefined));
       text = `${greet} ${story}, so ${select.startsWith('the') ? 'take' : 'go through'} ${select}${then} ${does}.${fig}${ask}${rule} ${tell}\n\n${sign}`;
     }
   }

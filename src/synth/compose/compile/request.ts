@@ -115,6 +115,6 @@ export function requestOf(p: Program, figure: boolean): RenderedRequest {
     question,
     computation: recipe.computation.name,
     ...(figureLine ? { figureShown: true } : {}),
-    ...(recipe.interaction === 'ask' && agg ? { askFirst: undecided(agg.destination, src, w.rng) } : {}),
+    ...(recipe.interaction === 'ask' && agg ? { askFirst: undecided(p, w.rng) } : {}),
   });
 }

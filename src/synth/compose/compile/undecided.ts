@@ -1,46 +1,210 @@
-import type { Rng } from '../../../env/rng.js';
+import { createRng, type Rng } from '../../../env/rng.js';
 import { teamOf } from '../team-calendar.js';
-import type { SourcePart } from '../parts.js';
+import type { Program } from './records.js';
 
-// Why the requester has not decided where the deliverable goes, and the ask to check first: a real reason the
-// destination is still open — who decides it, what it depends on — in the team's own terms (its lead, its
-// meetings), composed from a reason and an ask in several wordings, so no one line recurs across a corpus.
+// Why the requester has not decided where the deliverable goes, and what they say once asked. The reason is the
+// task's own: who in the team decides (its leads), what it hangs on (its meetings, the policy section the records
+// fall under, the kind of deliverable — a CSV, a public page, a digest), and the user's answer settles exactly
+// that reason ("the head of research wants it with the reading-group papers: …"). Reason and answer come from
+// one seeded draw of the task (the request and the user plan are written in separate phases), and each reason
+// has several wordings, so no one sentence stands for "ask first" across a corpus.
 
-type Said = (role: string, event: string) => string;
+interface Setting {
+  plural: string;
+  lead: string;
+  event: string;
+  /** the policy section the records fall under, when the rule is in a document */
+  section?: string;
+  /** the deliverable's place: a CSV, a document, a public page, an intranet page */
+  file: 'table' | 'doc' | 'public page' | 'intranet page';
+}
 
-const REASONS: Readonly<Record<string, readonly Said[]>> = {
-  'file path': [
-    (r) => `the ${r} decides where these get filed and hasn't got back to me yet`,
-    (r) => `the ${r} is reorganising our shared drive at the moment`,
-    (_, e) => `it depends on whether it goes into the pack for ${e} or stays in our own folder`,
-    () => `we're moving the team folders around this week and I don't know the new layout yet`,
-    (r) => `the ${r} wants this year's files kept apart from last year's and hasn't said how`,
-    (_, e) => `there may already be a folder set up for ${e} and I need to check`,
-    () => 'IT are moving our folders to the new drive and the paths are not final',
-  ],
-  recipient: [
-    () => 'it depends on who is covering this week',
-    (r) => `the ${r} hasn't said yet who is picking this up`,
-    (_, e) => `it may go to whoever is running ${e}, and I don't know who that is yet`,
-    () => `the rota changes this week and I'm not sure who's on`,
-    (r) => `it depends on whether the ${r} wants to see it first`,
-  ],
-  channel: [
-    () => 'it depends on which team picks this up',
-    (r) => `the ${r} is merging some of our channels this week`,
-    (_, e) => `it may belong in the channel for ${e} rather than ours`,
-    () => `we've just split the team channels and I'm not sure which one fits`,
-  ],
-  title: [
-    () => 'the title has to match the series it goes out in and I still need to check that',
-    (r) => `the ${r} has the final say on titles and hasn't picked one`,
-    () => `we're renaming the series and the new name isn't settled`,
-  ],
-  'report title': [
-    () => 'finance files these by title and I need to check which one they want',
-    (r, e) => `the ${r} wants a particular title for ${e} and I don't have it yet`,
-    () => "finance changed how claims are named this month and I haven't seen the new format",
-  ],
+/** A reason the destination is open, and the answers that settle it (`v` is the destination as said). */
+export interface OpenDestination {
+  reason: string;
+  answer: (v: string) => string;
+}
+
+type Frame = (s: Setting) => { reason: string[]; answer: ((v: string) => string)[] } | undefined;
+
+const FILE_PATH: readonly Frame[] = [
+  (s) => ({
+    reason: [
+      `it may have to go in with the papers for ${s.event}, which the ${s.lead} keeps separately`,
+      `the ${s.lead} hasn't said whether it goes in the ${bare(s.event)} pack or in our own folder`,
+    ],
+    answer: [
+      (v) => `The ${s.lead} wants it with our own files, not the ${bare(s.event)} pack: ${v}.`,
+      (v) => `Checked with the ${s.lead} — save it as ${v}.`,
+    ],
+  }),
+  (s) =>
+    s.file === 'table'
+      ? {
+          reason: [
+            `the ${s.lead} loads these tables into a tracker of their own and I need to check which folder it reads from`,
+            `the ${s.lead} picks these CSVs up from a particular folder and I can't remember which`,
+          ],
+          answer: [(v) => `The ${s.lead} reads them from ${v}, so put it there.`, (v) => `It's ${v}, please.`],
+        }
+      : undefined,
+  (s) =>
+    s.file === 'public page'
+      ? {
+          reason: [
+            "comms decide where pages sit on the public site and they haven't come back to me on this one",
+            "the web team keeps the public site's layout and may want this page somewhere new",
+          ],
+          answer: [(v) => `Comms came back: ${v}.`, (v) => `The web team says ${v}.`],
+        }
+      : undefined,
+  (s) =>
+    s.file === 'intranet page'
+      ? {
+          reason: [
+            `the ${s.lead} is reorganising our intranet pages for the ${s.plural}`,
+            `the intranet pages for the ${s.plural} are being regrouped and I don't know where this one lands`,
+          ],
+          answer: [(v) => `It goes under the new layout: ${v}.`, (v) => `The ${s.lead} says ${v}.`],
+        }
+      : undefined,
+  (s) =>
+    s.section
+      ? {
+          reason: [
+            `"${s.section}" lists have sometimes had a folder of their own and I'm not sure they still do`,
+            `I need to check whether the "${s.section}" lists still get filed apart from the rest`,
+          ],
+          answer: [(v) => `They go with the rest now: ${v}.`, (v) => `Still apart — save it as ${v}.`],
+        }
+      : undefined,
+  (s) => ({
+    reason: [
+      `there's a naming scheme for ${s.plural} files that the ${s.lead} set up and I'd have to look it up`,
+      `the ${s.lead} wants files about the ${s.plural} named a particular way and I don't have it to hand`,
+    ],
+    answer: [(v) => `Under the ${s.lead}'s scheme that's ${v}.`, (v) => `Name it ${v}, please.`],
+  }),
+  (s) => ({
+    reason: [
+      `the ${s.lead} wants this year's ${s.plural} kept apart from last year's and hasn't said how`,
+      `this year's ${s.plural} files are meant to go somewhere new and I need to check where`,
+    ],
+    answer: [(v) => `This year's go under ${v}.`, (v) => `Keep it with this year's: ${v}.`],
+  }),
+];
+
+const RECIPIENT: readonly Frame[] = [
+  (s) => ({
+    reason: [
+      `it should go to whoever is covering for the ${s.lead} this week, and I need to check the rota`,
+      `the ${s.lead} is away and I'm not sure who is covering`,
+    ],
+    answer: [(v) => `${v} is covering this week, so send it there.`, (v) => `Send it to ${v}; they're covering.`],
+  }),
+  (s) => ({
+    reason: [
+      `it should go to whoever takes the ${s.plural} to ${s.event}, and that isn't settled`,
+      `someone has to present the ${s.plural} at ${s.event} and I don't know yet who`,
+    ],
+    answer: [
+      (v) => `${v} is taking them to ${s.event}; send it there.`,
+      (v) => `${v} is presenting at ${s.event}, so it goes to them.`,
+    ],
+  }),
+  (s) => ({
+    reason: [
+      `the ${s.lead} may want to see it before anyone else does`,
+      `it depends on whether the ${s.lead} wants a look first`,
+    ],
+    answer: [
+      (v) => `The ${s.lead} is happy for it to go straight to ${v}.`,
+      (v) => `No need for the ${s.lead} to see it first — send it to ${v}.`,
+    ],
+  }),
+  (s) => ({
+    reason: [
+      `the ${s.plural} are being handed to someone new and I don't know yet who`,
+      `the ${s.lead} is moving the ${s.plural} to another colleague this week`,
+    ],
+    answer: [(v) => `${v} is taking the ${s.plural} on, so send it there.`, (v) => `They go to ${v} from this week.`],
+  }),
+];
+
+const CHANNEL: readonly Frame[] = [
+  (s) => ({
+    reason: [
+      `the ${s.lead} hasn't decided whether this goes to the whole team or only to the people at ${s.event}`,
+      `it may belong with the ${bare(s.event)} crowd rather than the whole team, and the ${s.lead} decides that`,
+    ],
+    answer: [(v) => `Post it in ${v}; the ${s.lead} wants everyone to see it.`, (v) => `The ${s.lead} says ${v}.`],
+  }),
+  (s) => ({
+    reason: [
+      `we've just split the ${s.plural} channels by team and I'm not sure which one fits`,
+      `the ${s.lead} is merging some of the ${s.plural} channels this week`,
+    ],
+    answer: [(v) => `Post it in ${v}.`, (v) => `It's ${v} after the change.`],
+  }),
+  (s) =>
+    s.section
+      ? {
+          reason: [
+            `"${s.section}" posts used to go to a channel of their own and I'm not sure that's still the case`,
+            `I need to check where "${s.section}" items are posted these days`,
+          ],
+          answer: [(v) => `It's ${v} now.`, (v) => `They go in ${v}.`],
+        }
+      : undefined,
+  (s) => ({
+    reason: [
+      `it depends on whether our team or the ${s.lead}'s picks the ${s.plural} up`,
+      `I don't know yet which team is picking up the ${s.plural}`,
+    ],
+    answer: [(v) => `${v}, please — that team is picking it up.`, (v) => `Post it in ${v}; they're taking it.`],
+  }),
+];
+
+const TITLE: readonly Frame[] = [
+  () => ({
+    reason: [
+      'the title has to match the series it goes out in and I still need to check that',
+      'readers follow the digests by title, so it has to fit the series',
+    ],
+    answer: [(v) => `Call it "${v}" to match the series.`, (v) => `Use "${v}" as the title.`],
+  }),
+  (s) => ({
+    reason: [
+      `the ${s.lead} has the final say on titles and hasn't picked one`,
+      `the ${s.lead} is choosing the titles this month`,
+    ],
+    answer: [(v) => `The ${s.lead} picked "${v}".`, (v) => `Go with "${v}" — the ${s.lead} chose it.`],
+  }),
+];
+
+const REPORT_TITLE: readonly Frame[] = [
+  () => ({
+    reason: [
+      'finance files these by title and I need to check which one they want',
+      "finance changed how reports are named this month and I haven't seen the new format",
+    ],
+    answer: [(v) => `Finance wants it titled "${v}".`, (v) => `The new format gives "${v}".`],
+  }),
+  (s) => ({
+    reason: [
+      `the ${s.lead} wants the title to line up with ${s.event}`,
+      `the ${s.lead} sorts these by title for ${s.event} and hasn't told me this one`,
+    ],
+    answer: [(v) => `Title it "${v}", please.`, (v) => `The ${s.lead} says "${v}".`],
+  }),
+];
+
+const FRAMES: Readonly<Record<string, readonly Frame[]>> = {
+  'file path': FILE_PATH,
+  recipient: RECIPIENT,
+  channel: CHANNEL,
+  title: TITLE,
+  'report title': REPORT_TITLE,
 };
 
 const ASKS: Readonly<Record<string, readonly string[]>> = {
@@ -66,13 +230,40 @@ const ASKS: Readonly<Record<string, readonly string[]>> = {
   ],
 };
 
-/** The ask-first line for an open `destination` (no final stop): "the ward sister decides …, so check with me …". */
-export function undecided(destination: string, src: SourcePart, rng: Rng): string {
-  const reasons = REASONS[destination];
-  const asks = ASKS[destination];
-  if (!reasons || !asks) return `ask me for the ${destination} first`;
-  const team = teamOf(src);
-  const reason = rng.pick(reasons)(rng.pick(team.leads), rng.pick(team.events));
-  const ask = rng.pick(asks);
-  return rng.pick([`${reason}, so ${ask}`, `${ask}: ${reason}`, `${ask} — ${reason}`]);
+// an event said with its own article ("the bed meeting") as a noun's modifier: "the bed meeting pack"
+const bare = (event: string) => event.replace(/^the /, '');
+
+function fileOf(value: string): Setting['file'] {
+  if (value.endsWith('.csv')) return 'table';
+  if (value.startsWith('site/')) return 'public page';
+  return value.endsWith('.html') ? 'intranet page' : 'doc';
+}
+
+/** The open destination's reason and answer for a task that asks first (the same in every phase that calls it). */
+export function openDestination(p: Program): OpenDestination | undefined {
+  const destination = p.recipe.aggregate?.destination;
+  const frames = destination ? FRAMES[destination] : undefined;
+  if (!destination || !frames || !p.dest) return undefined;
+  const rng = createRng('open-destination', p.recipe.phrasing, p.dest.value);
+  const team = teamOf(p.src);
+  const s: Setting = {
+    plural: p.src.noun[1],
+    lead: rng.pick(team.leads),
+    event: rng.pick(team.events),
+    ...(p.policy ? { section: p.policy.section } : {}),
+    file: fileOf(p.dest.value),
+  };
+  const fits = frames.map((f) => f(s)).filter((f) => f !== undefined);
+  const frame = rng.pick(fits);
+  return { reason: rng.pick(frame.reason), answer: rng.pick(frame.answer) };
+}
+
+/** The ask-first line for an open destination (no final stop): "the ward sister decides …, so check with me …". */
+export function undecided(p: Program, rng: Rng): string | undefined {
+  const destination = p.recipe.aggregate?.destination;
+  const open = openDestination(p);
+  if (!destination) return undefined;
+  const ask = rng.pick(ASKS[destination] ?? [`ask me for the ${destination} first`]);
+  if (!open) return ask;
+  return rng.pick([`${open.reason}, so ${ask}`, `${ask}: ${open.reason}`, `${ask} — ${open.reason}`]);
 }

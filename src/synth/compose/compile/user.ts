@@ -8,6 +8,7 @@ import { deskAnswer, deskChange, deskWrapUp } from '../foreign-desk.js';
 import { type AuditRef, citeOf, type Rec } from '../parts.js';
 import type { Lang } from '../sources/multilingual-kinds.js';
 import { askTopics } from './ask-topics.js';
+import { openDestination } from './undecided.js';
 import type { Unweighted } from './checks.js';
 import type { Program } from './records.js';
 
@@ -19,15 +20,6 @@ import type { Program } from './records.js';
 
 type UserInput = NonNullable<TaskSpecInput['user']>;
 type Signal = NonNullable<UserInput['signals']>[number];
-
-// how the user answers once asked, by what the destination is
-const ANSWERS: Readonly<Record<string, readonly ((v: string) => string)[]>> = {
-  'file path': [(v) => `Put it at ${v}, please.`, (v) => `Let's go with ${v}.`, (v) => `Save it as ${v}.`],
-  recipient: [(v) => `Send it to ${v}, please.`, (v) => `${v} is covering this week, so send it there.`],
-  channel: [(v) => `Post it in ${v}.`, (v) => `${v}, please — that team is picking it up.`],
-  title: [(v) => `Call it "${v}".`, (v) => `Use "${v}" as the title.`],
-  'report title': [(v) => `Finance wants it titled "${v}".`, (v) => `Title it "${v}", please.`],
-};
 
 // a changed value the checks want written (the new sender a reply goes to) is said, not only set: the agent
 // may act before re-reading the record
@@ -165,7 +157,8 @@ export function userOf(
   if (recipe.interaction === 'ask' && destination && dest) {
     // a desk colleague answers in their language, to a question asked in it or in English
     const desk = lang ? deskAnswer(lang, dest.value) : undefined;
-    const answer = w.rng.pick(ANSWERS[destination] ?? [(v: string) => `Use ${v}.`]);
+    // the answer settles the reason the request gave for asking
+    const answer = openDestination(p)?.answer ?? ((v: string) => `Use ${v}.`);
     signals.push({
       id: 'destination',
       // only a question about the open destination: "where should I save it?", "who should get it?"
