@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { createRng } from '../../env/rng.js';
 import { MOTIVES } from './occasions-data.js';
-import { occasion } from './occasions.js';
+import { occasion, stories } from './occasions.js';
 import { PARTS } from './registry.js';
 import { teamOf } from './team-calendar.js';
 import { DEADLINES, EVENTS } from './team-calendar-data.js';
@@ -43,6 +43,26 @@ describe("a reason for asking is the record type's team's own", () => {
     for (let k = 0; k < 200; k++) {
       const w = makeWorld(createRng('occasions-standup', k), 'Legal', 'medium', '2026-06-17T09:00:00Z');
       assert.ok(!/stand-up/.test(occasion(w, 'court deadlines', w.rng, undefined, facts).text));
+    }
+  });
+});
+
+describe('a short story about the records', () => {
+  const facts = { service: 'workspace', name: 'exam_seats', owned: true, place: 'picture' as const, where: 'x' };
+  it('says overdue only of records with a due date', () => {
+    for (let k = 0; k < 40; k++) {
+      const lines = stories('seats', facts, createRng('stories', k)).join(' ');
+      assert.ok(!/overdue|due date|dealt with already/.test(lines), lines);
+      const due = stories('tasks', { ...facts, due: true }, createRng('stories', k));
+      assert.equal(due.length, stories('tasks', facts, createRng('stories', k)).length + 1);
+    }
+  });
+
+  it('names the round the records are picked for, never another', () => {
+    for (let k = 0; k < 40; k++) {
+      const lines = stories('seats', facts, createRng('stories', k), 'Spot check');
+      for (const l of lines) if (/round|pass over|pass never/.test(l)) assert.ok(l.includes('"Spot check"'), l);
+      assert.ok(!lines.some((l) => /clean-up|tidied/.test(l)), lines.join(' | '));
     }
   });
 });

@@ -338,7 +338,7 @@ export function stories(plural: string, facts?: OccasionFacts, rng?: Rng, sectio
       `The ${plural} did not look good at ${event} last time`,
       `The ${plural} came out badly at ${event} last time`,
       `At ${event} last time the ${plural} were found in poor shape`,
-      ...(round ? [`The last ${round} check turned up problems in the ${plural}`] : []),
+      ...(round ? [`The last ${round} round turned up problems in the ${plural}`] : []),
     ),
     say(
       round

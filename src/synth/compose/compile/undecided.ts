@@ -74,8 +74,13 @@ const FILE_PATH: readonly Frame[] = [
           reason: [
             `"${s.section}" lists have sometimes had a folder of their own and I'm not sure they still do`,
             `I need to check whether the "${s.section}" lists still get filed apart from the rest`,
+            `the ${s.lead} kept the "${s.section}" lists in a folder of their own last time and may want that again`,
           ],
-          answer: [(v) => `They go with the rest now: ${v}.`, (v) => `Still apart — save it as ${v}.`],
+          answer: [
+            (v) => `They go with the rest now: ${v}.`,
+            (v) => `Still apart — save it as ${v}.`,
+            (v) => `Checked: ${v}.`,
+          ],
         }
       : undefined,
   (s) => ({

@@ -1,0 +1,52 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import type { TaskSpecInput } from '../../../schema/task-spec.js';
+import { composition } from '../testing.js';
+
+// a task that asks first gives its own reason (its team, its section, its deliverable) and the user's answer
+// settles it; no stock sentence stands for "ask first"; and a rule the agent has to find and apply is the norm
+const corpus: TaskSpecInput[] = Array.from({ length: 300 }, (_, i) => composition(i, 6_271 * i + 5));
+const asks = corpus.filter((t) => (t.checks ?? []).some((c) => c.kind === 'asked_user'));
+
+// the request's sentence that holds the ask, with quoted titles and sections left out
+function askLine(t: TaskSpecInput): string {
+  const text = typeof t.request === 'string' ? t.request : JSON.stringify(t.request);
+  const line = text
+    .split(/(?<=[.!?])\s+|\n/)
+    .find((s) =>
+      /\b(?:ask me|check with me|give me a shout|check the title with me|don't (?:save|send) it until)\b/i.test(s),
+    );
+  return (line ?? '').replace(/"[^"]*"/g, '"…"').toLowerCase();
+}
+
+describe('the open destination of a task that asks first', () => {
+  it('is asked about in enough tasks to judge', () => assert.ok(asks.length >= 30, `${asks.length}`));
+
+  it('no reason for asking recurs across the corpus', () => {
+    const n = new Map<string, number>();
+    for (const t of asks) {
+      const reason = askLine(t)
+        .replace(/\b(?:ask me|check with me|give me a shout|don't (?:save|send) it until)[^,:—]*/, '')
+        .trim();
+      n.set(reason, (n.get(reason) ?? 0) + 1);
+    }
+    const [top, count] = [...n.entries()].sort((a, b) => b[1] - a[1])[0] ?? ['', 0];
+    assert.ok(count <= Math.max(3, asks.length * 0.08), `"${top}" in ${count} of ${asks.length}`);
+  });
+
+  it("the user's answer names the destination the checks want", () => {
+    for (const t of asks) {
+      const say = t.user?.signals?.find((s) => s.id === 'destination')?.effect.say ?? '';
+      const value = (t.user?.knowledge?.[0] ?? '').replace(/^The .+? to use is (.*)\.$/, '$1');
+      assert.ok(value && say.includes(value), `${t.id}: "${say}" / ${value}`);
+    }
+  });
+});
+
+describe('the selection rule', () => {
+  it('is read from a document in nearly every composed task', () => {
+    const composed = corpus.filter((t) => t.provenance?.generator === 'compose');
+    const stated = composed.filter((t) => !(t.checks ?? []).some((c) => c.id === 'policy_read'));
+    assert.ok(stated.length <= composed.length * 0.1, `${stated.length} of ${composed.length} state it`);
+  });
+});
