@@ -30,6 +30,8 @@ export interface OccasionFacts {
   owned: boolean;
   /** the records carry a due date (they can be overdue) */
   due?: boolean;
+  /** the heading of the policy section the records are picked under, when the rule is in a document */
+  section?: string;
   /** where the records are seen: a system, a picture, a file or a mailbox, and its name ("the seating plan") */
   place: 'system' | 'picture' | 'file' | 'mailbox';
   where: string;
@@ -152,6 +154,18 @@ function reasons(w: World, boss: string, plural: string, rng: Rng, f?: OccasionF
       ),
     },
   ];
+  // the round the records are picked for, by the policy's own heading
+  if (f?.section)
+    out.push(
+      {
+        text: say(
+          `${boss} wants the "${f.section}" list for ${event}`,
+          `The "${f.section}" round on the ${plural} is due before ${event}`,
+        ),
+        ahead: true,
+      },
+      { text: `I said at ${meeting} I'd do the "${f.section}" round on the ${plural}` },
+    );
   if (work)
     out.push({
       text:
@@ -200,13 +214,18 @@ function whole(w: World, plural: string, boss: string, rng: Rng, f?: OccasionFac
   const daily = (f && DAILY[f.name]) ?? 'catch-up';
   const say = (...xs: string[]) => rng.pick(xs);
   return [
-    {
-      text: say(
-        `We are behind on the ${plural} again`,
-        `The ${plural} have slipped again`,
-        `We've fallen behind with the ${plural}`,
-      ),
-    },
+    // a plan of seats, desks or bays is not work that falls behind
+    ...(f?.place === 'picture' && !f.due
+      ? []
+      : [
+          {
+            text: say(
+              `We are behind on the ${plural} again`,
+              `The ${plural} have slipped again`,
+              `We've fallen behind with the ${plural}`,
+            ),
+          },
+        ]),
     {
       text: say(
         `I promised ${boss} an update on the ${plural} today`,

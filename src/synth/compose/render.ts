@@ -100,7 +100,7 @@ export const forwarded = (s: string, me: string): string =>
     .replace(/\bme\b/g, me);
 
 // what the request's reasons may say of its records (none when the request does not say which they are)
-function factsOf(src: SourcePart | undefined): OccasionFacts | undefined {
+function factsOf(src: SourcePart | undefined, section?: string): OccasionFacts | undefined {
   if (!src) return undefined;
   const place = placeOf(src);
   return {
@@ -109,6 +109,7 @@ function factsOf(src: SourcePart | undefined): OccasionFacts | undefined {
     ...(src.ownerRole ? { ownerRole: src.ownerRole } : {}),
     owned: Boolean(src.owner || src.ownerRole),
     due: src.fields.some((f) => f.kind === 'date' && f.verb === 'due'),
+    ...(section ? { section } : {}),
     place: place.kind,
     where: place.name,
   };
@@ -179,7 +180,7 @@ export function renderRequest(p: RequestPlan): RenderedRequest {
   const shape = rng.int(0, 6);
   // the forwarder is drawn first so that the quoted note never names them as a third person
   const boss = shape === 3 ? w.staff[rng.int(3, Math.min(8, w.staff.length - 1))] : undefined;
-  const facts = factsOf(p.src);
+  const facts = factsOf(p.src, p.select.kind === 'policy' ? p.select.section : undefined);
   const occ = occasion(w, p.plural, rng, boss, facts);
   const ctx = occ.text;
   // a greeting of the time of day only at that time of day (the task's clock, UTC as the records keep it)
