@@ -27,17 +27,23 @@ export interface OpenDestination {
 
 type Frame = (s: Setting) => { reason: string[]; answer: ((v: string) => string)[] } | undefined;
 
+// a page on the public site goes where comms put it: never into a meeting pack, a section's folder or a year's
+const internal = (s: Setting) => s.file !== 'public page';
+
 const FILE_PATH: readonly Frame[] = [
-  (s) => ({
-    reason: [
-      `it may have to go in with the papers for ${s.event}, which the ${s.lead} keeps separately`,
-      `the ${s.lead} hasn't said whether it goes in the ${bare(s.event)} pack or in our own folder`,
-    ],
-    answer: [
-      (v) => `The ${s.lead} wants it with our own files, not the ${bare(s.event)} pack: ${v}.`,
-      (v) => `Checked with the ${s.lead} — save it as ${v}.`,
-    ],
-  }),
+  (s) =>
+    internal(s)
+      ? {
+          reason: [
+            `it may have to go in with the papers for ${s.event}, which the ${s.lead} keeps separately`,
+            `the ${s.lead} hasn't said whether it goes in the ${bare(s.event)} pack or in our own folder`,
+          ],
+          answer: [
+            (v) => `The ${s.lead} wants it with our own files, not the ${bare(s.event)} pack: ${v}.`,
+            (v) => `Checked with the ${s.lead} — save it as ${v}.`,
+          ],
+        }
+      : undefined,
   (s) =>
     s.file === 'table'
       ? {
@@ -69,7 +75,7 @@ const FILE_PATH: readonly Frame[] = [
         }
       : undefined,
   (s) =>
-    s.section
+    s.section && internal(s)
       ? {
           reason: [
             `"${s.section}" lists have sometimes had a folder of their own and I'm not sure they still do`,
@@ -90,13 +96,17 @@ const FILE_PATH: readonly Frame[] = [
     ],
     answer: [(v) => `Under the ${s.lead}'s scheme that's ${v}.`, (v) => `Name it ${v}, please.`],
   }),
-  (s) => ({
-    reason: [
-      `the ${s.lead} wants this year's ${s.plural} kept apart from last year's and hasn't said how`,
-      `this year's ${s.plural} files are meant to go somewhere new and I need to check where`,
-    ],
-    answer: [(v) => `This year's go under ${v}.`, (v) => `Keep it with this year's: ${v}.`],
-  }),
+  (s) =>
+    internal(s)
+      ? {
+          reason: [
+            `the ${s.lead} wants this year's reports on the ${s.plural} kept apart from last year's and hasn't said how`,
+            `this year's reports on the ${s.plural} are meant to go somewhere new and I need to check where`,
+            `the ${s.lead} is starting a fresh folder for this year's reports and hasn't told me what it's called`,
+          ],
+          answer: [(v) => `This year's go under ${v}.`, (v) => `Keep it with this year's: ${v}.`],
+        }
+      : undefined,
 ];
 
 const RECIPIENT: readonly Frame[] = [
