@@ -22,37 +22,65 @@ import {
 // items its media watch catches, and the register of every source it cites. Titles, outlets and notes are
 // what a research analyst or a fact-checker would see.
 
-// what a paper on each topic sets out to solve, and what it reports: an abstract states its problem, its method
-// and a result in the paper's own terms, so no two papers of a reading list open alike
+// what each paper sets out to solve, in its own abstract's words: an abstract states its problem, its method and a
+// result, so no two papers of a reading list open alike and none opens on another paper's question
 const PROBLEM: Readonly<Record<string, readonly string[]>> = {
-  'retrieval-augmented generation': [
-    'retrieval helps only some questions, and fetching for every one wastes budget',
+  'Adaptive Retrieval Budgets for Multi-Hop Question Answering': [
+    'multi-hop questions need a different number of retrieval steps, yet pipelines fix one budget for all',
+    'fetching for every hop of a multi-hop question wastes most of the retrieval budget',
+  ],
+  'When to Retrieve: Calibrated Abstention in RAG Pipelines': [
     'RAG pipelines answer even when nothing relevant was retrieved',
+    'a RAG system rarely knows when to abstain',
   ],
-  'dense retrieval': [
-    'dense retrievers lose accuracy outside the domain they were trained on',
+  'Hard-Negative Mining at Scale for Dense Retrievers': [
     'training dense retrievers depends on the quality of their negatives',
+    'mining hard negatives is costly at the scale of a web corpus',
   ],
-  evaluation: [
+  'Domain Shift in Dense Retrieval: A Study of Twelve Corpora': [
+    'dense retrievers lose accuracy outside the domain they were trained on',
+    'how far dense retrieval transfers to new domains is poorly measured',
+  ],
+  'Measuring Faithfulness of Long-Form Answers': [
     'automatic metrics disagree with expert judgement on long answers',
+    'long-form answers mix supported and unsupported claims that current metrics miss',
+  ],
+  'Judging the Judges: Agreement of LLM Graders with Experts': [
     'model-based graders are used widely but rarely checked against people',
+    'how often an LLM grader agrees with a domain expert is largely unknown',
   ],
-  agents: [
+  'Planning with Tool Feedback in Web Agents': [
+    'web agents plan once and ignore what their tools return',
+    'long-horizon web tasks fail when a plan cannot adapt to tool output',
+  ],
+  'Recovering from Tool Errors in Long-Horizon Agents': [
     'agents that call tools fail silently when a call goes wrong',
-    'long-horizon agents rarely use the feedback their tools return',
+    'a single failed tool call derails most long-horizon agent runs',
   ],
-  'efficient inference': [
-    'serving long contexts is bound by memory rather than compute',
+  'KV-Cache Compression for Serving Long Contexts': [
+    'serving long contexts is bound by the memory of the key-value cache',
+    'the key-value cache grows with every token of a long prompt',
+  ],
+  'Quantised Draft Models for Speculative Decoding': [
     'decoding latency dominates the cost of large models in production',
+    'speculative decoding needs a draft model that is both fast and well aligned',
   ],
-  multimodal: [
-    'vision-language models read charts and page layouts poorly',
+  'Grounding Chart Questions in Rendered Images': [
+    'vision-language models read values off rendered charts poorly',
+    'questions about charts need answers grounded in the image, not the caption',
+  ],
+  'Document Layout as Context for Visual Retrieval': [
     'text-only retrieval ignores the layout that carries much of a document’s meaning',
+    'page layout is discarded by most document retrieval pipelines',
+  ],
+  'Cross-Lingual Rerankers without Parallel Data': [
+    'cross-lingual ranking usually depends on parallel data that most language pairs lack',
+    'ranking models trained in English degrade sharply on other languages',
   ],
 };
 
 function abstract(rng: Rng, term: string | undefined, _v: unknown, rec?: Readonly<Record<string, unknown>>): string {
-  const problems = PROBLEM[String(rec?.topic)] ?? ['existing methods trade accuracy for cost'];
+  const problems = PROBLEM[String(rec?.title)] ?? ['existing methods trade accuracy for cost'];
   return writePlan(
     rng,
     {

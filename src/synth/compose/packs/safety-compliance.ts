@@ -16,6 +16,7 @@ import {
   ROLES,
   USERS,
   VENDORS,
+  VENDORS_FOR,
   VENDOR_TERMS,
 } from './safety-compliance-data.js';
 
@@ -173,11 +174,16 @@ export const dataSubjectRequests = packSource({
     systems_searched: w.rng.int(0, 9),
     handler: colleague(w, i).email,
   }),
-  // received one statutory period (two when extended) before the deadline, and never after today
+  // received one statutory period (two when extended) before the deadline, and never after today; the search
+  // starts once the requester is verified, so a request still at intake has searched no system
   derive: (rec, w) => {
     const period = (PERIOD[String(rec.regulation)] ?? 30) * (rec.status === 'extended' ? 2 : 1);
     const received = addDays(rec.due_on, -period);
-    return { received_on: daysFrom(w.today, received) > 0 ? onDay(w, 0) : received };
+    const intake = ['received', 'verifying identity'].includes(String(rec.status));
+    return {
+      received_on: daysFrom(w.today, received) > 0 ? onDay(w, 0) : received,
+      systems_searched: intake ? 0 : Math.max(1, Number(rec.systems_searched)),
+    };
   },
   title: (rec) => `${rec.dsr_id} (${rec.requester}, ${rec.request_type} under ${rec.regulation})`,
   nameField: { field: 'requester', label: 'requester' },
@@ -193,7 +199,7 @@ const VENDOR_STAGE: Readonly<
   'not started': {
     facts: ['kick-off not yet scheduled', 'waiting on the business owner for scope', 'contract renewal triggers this'],
     about: [(t) => `scope to cover ${t}`, (t) => `owner mentioned ${t}`],
-    last: ['', 'no questionnaire sent yet'],
+    last: ['', 'no questionnaire sent yet', 'last assessment on file from a year ago'],
   },
   'questionnaire sent': {
     facts: ['questionnaire sent, reminder due next week', 'vendor asked for an extension', 'portal link shared'],
@@ -299,9 +305,14 @@ export const vendorAssessments = packSource({
     owner: colleague(w, i).email,
   }),
   // reviewed yearly; the risk score is in the band of the vendor's tier (a critical vendor scores high)
-  derive: (rec, w) => {
+  derive: (rec, w, i) => {
     const [lo, hi] = RISK[String(rec.tier)] ?? [10, 90];
-    return { last_assessed_on: addDays(rec.next_review_on, -365), risk_score: w.rng.int(lo, hi) };
+    // (a supplier that holds the data it is assessed for: no payroll bureau holding no data)
+    return {
+      last_assessed_on: addDays(rec.next_review_on, -365),
+      risk_score: w.rng.int(lo, hi),
+      vendor: fresh(w, 'vendor', VENDORS_FOR[String(rec.data_category)] ?? VENDORS, i),
+    };
   },
   title: (rec) => `${rec.assessment_id} (${rec.vendor}, ${rec.tier})`,
   nameField: { field: 'vendor', label: 'vendor' },
