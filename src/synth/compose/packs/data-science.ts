@@ -345,7 +345,11 @@ export const experiments = packSource({
   // an experiment past its design stage has started
   derive: (rec, w) => {
     const start = addDays(rec.ends_on, -w.rng.pick([14, 21, 28]));
-    return { started_on: rec.status !== 'design' && start > onDay(w, 0) ? onDay(w, -w.rng.int(1, 6)) : start };
+    const today = onDay(w, 0);
+    // (one still in design starts after today, one past design started before it)
+    if (rec.status === 'design')
+      return { started_on: start > today || String(rec.ends_on) <= onDay(w, 1) ? start : onDay(w, 1) };
+    return { started_on: start > today ? onDay(w, -w.rng.int(1, 6)) : start };
   },
   title: (rec) => `${rec.experiment_id} (${rec.name})`,
   nameField: { field: 'name', label: 'experiment name' },

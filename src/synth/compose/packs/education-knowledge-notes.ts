@@ -79,7 +79,9 @@ export function pastoralNote(
               ),
             ]
           : []),
-        oneOf(rng, 'engaged in seminars', 'missed two deadlines last term', 'attendance improving', ''),
+        left
+          ? oneOf(rng, 'missed two deadlines in the final term', 'attendance fell away before leaving', '')
+          : oneOf(rng, 'engaged in seminars', 'missed two deadlines last term', 'attendance improving', ''),
       ].filter(Boolean),
     },
     'terse',

@@ -276,7 +276,7 @@ export const newsItems = packSource({
 // where a source's check stands, by its verification status: a disputed source has no "second source agrees", one
 // still to verify no "figures checked"
 const CHECKED: Readonly<Record<string, readonly string[]>> = {
-  verified: ['second source agrees', 'figures checked against the original', 'author confirmed the figure'],
+  verified: ['second source agrees', 'figures checked against the original', 'figure confirmed with the publisher'],
   'to verify': ['not yet checked against the original', 'author contacted, no reply yet', 'waiting for the full text'],
   disputed: [
     'a second source gives a different figure',
@@ -294,7 +294,7 @@ function sourceNote(rng: Rng, term: string | undefined, _v: unknown, rec?: Reado
       facts: [
         oneOf(
           rng,
-          `cited for the market-size claim in section ${rng.int(1, 6)}`,
+          `cited for a figure in section ${rng.int(1, 6)} of the draft`,
           `cited in the ${rng.pick(['Q1', 'Q2', 'Q3', 'Q4'])} briefing`,
           'quoted in the board pack',
           `used in ${rng.pick(['the pricing memo', 'the sector note', 'the competitor review', 'the annual outlook'])}`,

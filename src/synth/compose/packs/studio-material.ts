@@ -47,9 +47,16 @@ function dataset(base: string, d: (typeof CHART_DATA)[string], w: World): Map<st
   const labels = d.labels ?? monthsTo(w.today, SERIES_MONTHS);
   const scale = 10 ** (d.dp ?? 0);
   const used = new Set<number>();
+  // a monthly series moves from month to month (a walk within its range), categories stand apart
+  let level = d.lo + (0.3 + rng.next() * 0.4) * (d.hi - d.lo);
+  const next = () => {
+    if (d.labels) return d.lo + rng.next() * (d.hi - d.lo);
+    level = Math.min(d.hi, Math.max(d.lo, level + (rng.next() - 0.5) * 0.2 * (d.hi - d.lo)));
+    return level;
+  };
   return new Map(
     labels.map((l): [string, number] => {
-      let v = Math.round((d.lo + rng.next() * (d.hi - d.lo)) * scale);
+      let v = Math.round(next() * scale);
       // never a round figure an axis tick also prints, and no two alike: each value is found only where it is
       // labelled, so a chart with one of them wrong shows it
       if (v % 5 === 0) v += rng.pick([1, 2, 3, 4]);

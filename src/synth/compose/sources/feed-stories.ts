@@ -145,10 +145,10 @@ const CLOSERS: Readonly<Record<string, readonly ((co: string, rng: Rng) => strin
     (co) => `${co} declined to comment on market speculation`,
   ],
   regulation: [
-    (co) => `the regulator said its review of the sector would continue`,
-    (co) => `${co} said it was cooperating fully`,
-    (co, rng) => `a consultation closes in ${rng.int(6, 12)} weeks`,
-    (co) => `lawyers for ${co} are studying the decision`,
+    () => `the full decision is published on the regulator’s website`,
+    (co) => `${co} did not comment beyond a short statement`,
+    (_co, rng) => `it is the regulator’s ${rng.pick(['second', 'third', 'fourth'])} ruling in the sector this year`,
+    () => `consumer groups said they would watch how the sector responds`,
   ],
   technology: [
     (co) => `${co} did not say what the project cost`,
