@@ -83,7 +83,7 @@ export function clauseNote(rng: Rng, term: string | undefined): string {
 const DEADLINE_NEXT: Readonly<Record<string, readonly string[]>> = {
   filed: ['filed and served', 'sealed copy on file', 'served on the other side by email'],
   vacated: ['vacated by consent order', 'vacated, new date awaited from the listing office'],
-  missed: ['missed: relief from sanctions application being drafted', 'not filed in time, partner told'],
+  missed: ['missed: application for more time being drafted', 'not filed in time, partner told'],
 };
 const STILL_TO_DO = [
   'bundle to be agreed 7 days before',
