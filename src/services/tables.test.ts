@@ -16,7 +16,7 @@ const referral = (id: string, over: Record<string, unknown> = {}) => ({
   urgency: 'urgent',
   referred_on: '2026-03-02',
   referring_clinician: 'dr.shah@ashford-clinic.example',
-  insurer: 'NHS',
+  funding: 'NHS',
   status: 'sent',
   chased: false,
   notes: 'Palpitations on exertion; ECG attached.',

@@ -28,7 +28,12 @@ export const clinic = defineTableService({
         },
         referred_on: { kind: 'date', about: 'date the referral was made' },
         referring_clinician: { kind: 'email', about: 'clinician who made the referral' },
-        insurer: { kind: 'enum', about: 'who pays', values: ['NHS', 'Bupa', 'AXA Health', 'Vitality', 'self-pay'] },
+        // a UK referral is NHS-funded, funded by the patient's private medical insurer, or self-funded
+        funding: {
+          kind: 'enum',
+          about: 'how the referral is funded',
+          values: ['NHS', 'Bupa', 'AXA Health', 'Vitality', 'self-funded'],
+        },
         status: {
           kind: 'enum',
           about: 'where the referral stands',

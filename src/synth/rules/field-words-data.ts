@@ -106,6 +106,7 @@ export const ENTRIES: readonly Entry[] = [
   E('urgency', is(lead('marked'))),
   E('specialty', is(lead('to'), { one: lead('for'), not: (vs) => `to a specialty other than ${vs.join(' or ')}` })),
   E('payer', is(lead('paid for by', from({ NHS: 'the NHS', 'self-pay': 'the patient' })))),
+  E('funding', is(lead('funded by', from({ NHS: 'the NHS', 'self-funded': 'the patient' })))),
   E('appointment type', is(lead('booked as', from({ telephone: 'a telephone appointment' }, a)))),
   E('insurer', is(lead('billed to'))),
   E('procedure', is(lead('for procedure'))),

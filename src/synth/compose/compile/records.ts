@@ -299,16 +299,6 @@ export function drawRecords(planned: Recipe, w: World, parts: Parts<string>, dat
   // a late record the change leaves out is one more record outside the selection (no action, in no summary)
   const distractors = late && lateOut ? [...missed, late] : missed;
   const branch = branchField ? branchOf(recipe, branchField, targets, late, src, w) : undefined;
-  // each record one incident: its title fitted to its final fields, its text about it (before a trap adds to it)
-  aboutTheirRecords(records, src, w);
-  // (a text the user's change rewrites is about the same record, as it stands after the change)
-  if (late && lateSet && src.fields.some((m) => m.kind === 'text' && m.ofRecord && m.field in lateSet)) {
-    const after = { ...late, ...lateSet };
-    aboutTheirRecords([after], src, w, false);
-    for (const m of src.fields) if (m.field in lateSet) lateSet[m.field] = after[m.field];
-  }
-  const fixtures: Fixtures = {};
-  const trap = recipe.trap?.plant([...targets, ...missed], src, w);
   // after every draw (rule, branch, trap): nothing that already happened is stamped later than now
   for (const rec of records) inThePast(rec, src.fields, w);
   // dates in the order things happen, where moving one leaves the record's part in the task as it was (the
@@ -325,6 +315,19 @@ export function drawRecords(planned: Recipe, w: World, parts: Parts<string>, dat
   for (const rec of records) inTense(rec, src, w, rec === late ? keepsLate : keepsRole({ ...rec }));
   // and linked fields in agreement (no failures this week on a workflow last run a fortnight ago)
   for (const rec of records) inAgreement(rec, src, w, rec === late ? keepsLate : keepsRole({ ...rec }));
+  // each record one incident: its title fitted to its final fields, its text about it (a note on a refused
+  // request tells why, not what was searched so far), before a trap adds to it; texts keep their terms, so no
+  // record's part in the task changes
+  aboutTheirRecords(records, src, w);
+  // (a text the user's change rewrites is about the same record, as it stands after the change)
+  if (late && lateSet && src.fields.some((m) => m.kind === 'text' && m.ofRecord && m.field in lateSet)) {
+    const after = { ...late, ...lateSet };
+    aboutTheirRecords([after], src, w, false);
+    for (const m of src.fields) if (m.field in lateSet) lateSet[m.field] = after[m.field];
+  }
+  const fixtures: Fixtures = {};
+  const trap = recipe.trap?.plant([...targets, ...missed], src, w);
+  for (const rec of records) inThePast(rec, src.fields, w);
   const owner = owners(recipe, records, w, fixtures);
   merge(fixtures, sourceFixtures(src, shuffle(w.rng, records), w));
   // after the source derives its fields (a report's title follows from its segment and year)

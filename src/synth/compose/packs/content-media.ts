@@ -87,18 +87,20 @@ export const stories = packSource({
   make: (w, id, i) => ({ story_id: id, author: colleague(w, i).email, editor: colleague(w, i + 3).email }),
   // the piece is one that runs in its format; where a story is follows from its filing deadline: not yet due, it
   // is still being written
-  derive: (rec, w, i) => ({
-    ...headlineFor(w, rec.story_format, i),
-    embargo_until: addDays(rec.due_on, w.rng.pick([0, 1, 1, 2])),
-    status: stateOf(
+  // (a published story's embargo has lifted: it is not later than today)
+  derive: (rec, w, i) => {
+    const status = stateOf(
       rec,
       'status',
       w,
       daysFrom(w.today, rec.due_on) > 0
         ? ['pitched', 'commissioned', 'commissioned', 'commissioned', 'filed']
         : ['filed', 'subbing', 'subbing', 'legal read', 'scheduled', 'published', 'published', 'spiked'],
-    ),
-  }),
+    );
+    const embargo = addDays(rec.due_on, w.rng.pick([0, 1, 1, 2]));
+    const lifted = status === 'published' && daysFrom(w.today, embargo) > 0 ? onDay(w, 0) : embargo;
+    return { ...headlineFor(w, rec.story_format, i), embargo_until: lifted, status };
+  },
   // a story is commissioned at a length its format runs to (no 3,000-word news story, no 300-word feature)
   agree: (rec, w) => {
     const words = Number(rec.word_count);

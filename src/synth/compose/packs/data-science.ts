@@ -197,7 +197,15 @@ export const dashboards = packSource({
   fitParent: datasetFor('audience'),
 });
 
-function alertNote(rng: Rng, term: string | undefined): string {
+// how an alert's investigation ends up, by its status: an open one is still being watched, a closed one says why
+const ALERT_OUTCOME: Readonly<Record<string, readonly string[]>> = {
+  resolved: ['back to baseline since the fix went out', 'closed after the rollback'],
+  'false positive': ['an instrumentation change, not a real shift', 'raw counts unchanged: a data artefact'],
+  muted: ['muted during the migration window', 'muted until the seasonal dip ends'],
+};
+const STILL_OPEN = ['no change in the raw counts', 'moving back towards baseline', 'will recheck tomorrow', ''];
+
+function alertNote(rng: Rng, term: string | undefined, _v: unknown, rec?: Readonly<Record<string, unknown>>): string {
   return writePlan(
     rng,
     {
@@ -220,7 +228,7 @@ function alertNote(rng: Rng, term: string | undefined): string {
               ),
             ]
           : []),
-        oneOf(rng, 'no change in the raw counts', 'moving back towards baseline', 'will recheck tomorrow', ''),
+        rng.pick(ALERT_OUTCOME[String(rec?.status)] ?? STILL_OPEN),
       ].filter(Boolean),
     },
     'terse',
@@ -240,7 +248,7 @@ export const metricAlerts = packSource({
     triggered_on: { label: 'trigger date', from: -14, to: 0, verb: 'triggered' },
     paged: { label: 'paging', yes: 'paged out of hours', no: 'not paged', p: 0.3 },
     status: { label: 'status', weights: [4, 3, 2, 1, 2, 1] },
-    notes: { label: 'investigation notes', terms: ALERT_TERMS, write: alertNote },
+    notes: { label: 'investigation notes', terms: ALERT_TERMS, write: alertNote, ofRecord: true },
   },
   make: (w, id, i) => ({
     alert_id: id,
@@ -337,7 +345,11 @@ export const experiments = packSource({
   // an experiment past its design stage has started
   derive: (rec, w) => {
     const start = addDays(rec.ends_on, -w.rng.pick([14, 21, 28]));
-    return { started_on: rec.status !== 'design' && start > onDay(w, 0) ? onDay(w, -w.rng.int(1, 6)) : start };
+    const today = onDay(w, 0);
+    // (one still in design starts after today, one past design started before it)
+    if (rec.status === 'design')
+      return { started_on: start > today || String(rec.ends_on) <= onDay(w, 1) ? start : onDay(w, 1) };
+    return { started_on: start > today ? onDay(w, -w.rng.int(1, 6)) : start };
   },
   title: (rec) => `${rec.experiment_id} (${rec.name})`,
   nameField: { field: 'name', label: 'experiment name' },

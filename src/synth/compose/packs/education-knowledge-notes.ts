@@ -39,18 +39,35 @@ export function syllabus(rng: Rng, term: string | undefined): string {
   );
 }
 
-export function pastoralNote(rng: Rng, term: string | undefined): string {
+// a student who has left (withdrawn, completed, failed) has no progress review booked nor tutor meetings to come
+const LEFT = ['withdrawn', 'completed', 'failed'];
+
+export function pastoralNote(
+  rng: Rng,
+  term: string | undefined,
+  _v: unknown,
+  rec?: Readonly<Record<string, unknown>>,
+): string {
+  const left = LEFT.includes(String(rec?.status));
   return writePlan(
     rng,
     {
       facts: [
-        oneOf(
-          rng,
-          'meets the personal tutor fortnightly',
-          'contact details updated this term',
-          `progress review booked for week ${rng.int(4, 11)}`,
-          'parent contact on file',
-        ),
+        left
+          ? oneOf(
+              rng,
+              'met the personal tutor regularly while enrolled',
+              'exit conversation held with the tutor',
+              'contact details kept for the alumni office',
+              'parent contact on file',
+            )
+          : oneOf(
+              rng,
+              'meets the personal tutor fortnightly',
+              'contact details updated this term',
+              `progress review booked for week ${rng.int(4, 11)}`,
+              'parent contact on file',
+            ),
         ...(term
           ? [
               oneOf(
@@ -62,7 +79,9 @@ export function pastoralNote(rng: Rng, term: string | undefined): string {
               ),
             ]
           : []),
-        oneOf(rng, 'engaged in seminars', 'missed two deadlines last term', 'attendance improving', ''),
+        left
+          ? oneOf(rng, 'missed two deadlines in the final term', 'attendance fell away before leaving', '')
+          : oneOf(rng, 'engaged in seminars', 'missed two deadlines last term', 'attendance improving', ''),
       ].filter(Boolean),
     },
     'terse',

@@ -79,7 +79,7 @@ export const enrolments = packSource({
     attendance_pct: { label: 'term attendance', min: 40, max: 100, step: 1, unit: '%' },
     fees_paid: { label: 'fees', yes: 'fully paid', no: 'still owing fees', p: 0.75 },
     status: { label: 'enrolment status', weights: [1, 7, 1, 1, 1, 0.5] },
-    notes: { label: 'pastoral note', terms: ENROLMENT_TERMS, write: pastoralNote },
+    notes: { label: 'pastoral note', terms: ENROLMENT_TERMS, write: pastoralNote, ofRecord: true },
   },
   make: (w, id, i) => {
     const student = nth(w, STUDENTS, i);

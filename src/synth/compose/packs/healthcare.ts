@@ -84,10 +84,10 @@ const SPECIES: Readonly<Record<string, readonly [readonly string[], number, numb
 // per task (world): the private insurer each patient named so far is covered by
 const cover = new WeakMap<World, Map<string, string>>();
 
-function patientCoveredBy(w: World, insurer: unknown, i: number): string {
+function patientCoveredBy(w: World, funding: unknown, i: number): string {
   let book = cover.get(w);
   if (!book) cover.set(w, (book = new Map()));
-  const payer = String(insurer);
+  const payer = String(funding);
   const start = i + w.rng.int(0, 3);
   for (let k = 0; k < PATIENTS.length; k++) {
     const name = cycle(PATIENTS, start + k);
@@ -141,7 +141,7 @@ export const referrals = packSource({
   name: 'referrals',
   system: clinic,
   table: 'referrals',
-  fixed: ['specialty', 'insurer', 'chased'],
+  fixed: ['specialty', 'funding', 'chased'],
   domains: ['Healthcare'],
   capabilities: ['Logic_Reasoning', 'Tool_Calling'],
   fields: {
@@ -150,15 +150,15 @@ export const referrals = packSource({
     referred_on: { label: 'referral date', from: -60, to: 0, verb: 'made' },
     status: { label: 'status', weights: [3, 4, 2, 2, 1, 1] },
     chased: { label: 'chased', yes: 'already chased', no: 'not chased yet', p: 0.3 },
-    insurer: { label: 'payer', weights: [5, 2, 2, 1, 1] },
+    funding: { label: 'funding', weights: [5, 2, 2, 1, 1] },
     notes: { label: 'clinical note', terms: REFERRAL_TERMS, write: referralNote },
   },
   make: (w, id, i) => ({ referral_id: id, referring_clinician: colleague(w, i).email }),
-  // a patient referred twice is covered by one insurer (or the NHS) both times
-  derive: (rec, w, i) => ({ patient: patientCoveredBy(w, rec.insurer, i) }),
+  // a patient referred twice is funded the same way (one insurer, or the NHS) both times
+  derive: (rec, w, i) => ({ patient: patientCoveredBy(w, rec.funding, i) }),
   // the two-week-wait pathway (suspected cancer) is the NHS's
   agree: (rec) =>
-    rec.urgency === 'two-week-wait' && rec.insurer !== 'NHS' ? [{ insurer: 'NHS' }, { urgency: 'urgent' }] : [],
+    rec.urgency === 'two-week-wait' && rec.funding !== 'NHS' ? [{ funding: 'NHS' }, { urgency: 'urgent' }] : [],
   title: (rec) => `${rec.referral_id} (${rec.patient}, ${rec.specialty})`,
   nameField: { field: 'patient', label: 'patient name' },
   owner: { field: 'referring_clinician', role: 'referring clinician' },

@@ -22,17 +22,76 @@ import {
 // items its media watch catches, and the register of every source it cites. Titles, outlets and notes are
 // what a research analyst or a fact-checker would see.
 
-function abstract(rng: Rng, term: string | undefined): string {
+// what each paper sets out to solve, in its own abstract's words: an abstract states its problem, its method and a
+// result, so no two papers of a reading list open alike and none opens on another paper's question
+const PROBLEM: Readonly<Record<string, readonly string[]>> = {
+  'Adaptive Retrieval Budgets for Multi-Hop Question Answering': [
+    'multi-hop questions need a different number of retrieval steps, yet pipelines fix one budget for all',
+    'fetching for every hop of a multi-hop question wastes most of the retrieval budget',
+  ],
+  'When to Retrieve: Calibrated Abstention in RAG Pipelines': [
+    'RAG pipelines answer even when nothing relevant was retrieved',
+    'a RAG system rarely knows when to abstain',
+  ],
+  'Hard-Negative Mining at Scale for Dense Retrievers': [
+    'training dense retrievers depends on the quality of their negatives',
+    'mining hard negatives is costly at the scale of a web corpus',
+  ],
+  'Domain Shift in Dense Retrieval: A Study of Twelve Corpora': [
+    'dense retrievers lose accuracy outside the domain they were trained on',
+    'how far dense retrieval transfers to new domains is poorly measured',
+  ],
+  'Measuring Faithfulness of Long-Form Answers': [
+    'automatic metrics disagree with expert judgement on long answers',
+    'long-form answers mix supported and unsupported claims that current metrics miss',
+  ],
+  'Judging the Judges: Agreement of LLM Graders with Experts': [
+    'model-based graders are used widely but rarely checked against people',
+    'how often an LLM grader agrees with a domain expert is largely unknown',
+  ],
+  'Planning with Tool Feedback in Web Agents': [
+    'web agents plan once and ignore what their tools return',
+    'long-horizon web tasks fail when a plan cannot adapt to tool output',
+  ],
+  'Recovering from Tool Errors in Long-Horizon Agents': [
+    'agents that call tools fail silently when a call goes wrong',
+    'a single failed tool call derails most long-horizon agent runs',
+  ],
+  'KV-Cache Compression for Serving Long Contexts': [
+    'serving long contexts is bound by the memory of the key-value cache',
+    'the key-value cache grows with every token of a long prompt',
+  ],
+  'Quantised Draft Models for Speculative Decoding': [
+    'decoding latency dominates the cost of large models in production',
+    'speculative decoding needs a draft model that is both fast and well aligned',
+  ],
+  'Grounding Chart Questions in Rendered Images': [
+    'vision-language models read values off rendered charts poorly',
+    'questions about charts need answers grounded in the image, not the caption',
+  ],
+  'Document Layout as Context for Visual Retrieval': [
+    'text-only retrieval ignores the layout that carries much of a document’s meaning',
+    'page layout is discarded by most document retrieval pipelines',
+  ],
+  'Cross-Lingual Rerankers without Parallel Data': [
+    'cross-lingual ranking usually depends on parallel data that most language pairs lack',
+    'ranking models trained in English degrade sharply on other languages',
+  ],
+};
+
+function abstract(rng: Rng, term: string | undefined, _v: unknown, rec?: Readonly<Record<string, unknown>>): string {
+  const problems = PROBLEM[String(rec?.title)] ?? ['existing methods trade accuracy for cost'];
   return writePlan(
     rng,
     {
+      first: rng.pick(problems),
       facts: [
         oneOf(
           rng,
           'we propose a simple method that needs no extra labels',
-          `experiments on ${rng.int(3, 9)} datasets`,
-          'code and checkpoints are released',
-          'outperforms strong baselines at lower cost',
+          `we evaluate on ${rng.int(3, 12)} datasets`,
+          'we introduce a training recipe and release a test set',
+          'we study the problem across three model families',
         ),
         ...(term
           ? [
@@ -47,11 +106,13 @@ function abstract(rng: Rng, term: string | undefined): string {
           : []),
         oneOf(
           rng,
-          'ablations isolate each component',
-          'limitations are discussed',
+          `the method improves the strongest baseline by ${rng.int(2, 14)} points`,
+          `cost falls by ${rng.int(18, 61)}% at equal quality`,
+          'gains are largest on the hardest split',
           'results hold across model sizes',
-          '',
+          `it matches a model ${rng.pick(['four', 'eight', 'ten'])} times larger`,
         ),
+        oneOf(rng, 'ablations isolate each component', 'limitations are discussed', 'code is available', '', ''),
       ].filter(Boolean),
     },
     'formal',
@@ -73,24 +134,18 @@ export const papers = packSource({
     citations: { label: 'citation count', min: 0, max: 5000, step: 1, unit: 'citations' },
     added_on: { label: 'date added', from: -90, to: 0, verb: 'added' },
     reading_status: { label: 'reading status', weights: [5, 2, 2, 2, 1, 1] },
-    abstract: { label: 'abstract', terms: ABSTRACT_TERMS, write: abstract },
+    abstract: { label: 'abstract', terms: ABSTRACT_TERMS, write: abstract, ofRecord: true },
   },
   make: (w, id, i) => {
     const [title, authors, topic] = nth(w, PAPERS, i);
     return { paper_id: id, title, authors, topic, assigned_reader: colleague(w, i).email };
   },
-  // a paper gathers citations with the years: thousands only for one out a while
+  // a paper gathers citations with the years: thousands only for one out a while (years before today's, spread)
   derive: (rec, w) => {
     const cited = Number(rec.citations);
-    const year =
-      cited > 2000
-        ? 2022
-        : cited > 600
-          ? w.rng.int(2022, 2023)
-          : cited > 150
-            ? w.rng.int(2023, 2024)
-            : w.rng.int(2024, 2025);
-    return { year, peer_reviewed: rec.venue !== 'arXiv preprint' };
+    const now = Number(w.today.slice(0, 4));
+    const [lo, hi] = cited > 2000 ? [7, 3] : cited > 600 ? [5, 2] : cited > 150 ? [3, 1] : [2, 0];
+    return { year: now - w.rng.int(hi, lo), peer_reviewed: rec.venue !== 'arXiv preprint' };
   },
   title: (rec) => `${rec.paper_id} (${rec.title})`,
   nameField: { field: 'title', label: 'paper title' },
@@ -218,20 +273,35 @@ export const newsItems = packSource({
   textField: 'summary',
 });
 
-function sourceNote(rng: Rng, term: string | undefined): string {
+// where a source's check stands, by its verification status: a disputed source has no "second source agrees", one
+// still to verify no "figures checked"
+const CHECKED: Readonly<Record<string, readonly string[]>> = {
+  verified: ['second source agrees', 'figures checked against the original', 'figure confirmed with the publisher'],
+  'to verify': ['not yet checked against the original', 'author contacted, no reply yet', 'waiting for the full text'],
+  disputed: [
+    'a second source gives a different figure',
+    'the author disputes our reading',
+    'figure does not match the official series',
+  ],
+  retracted: ['publisher issued a retraction notice', 'retracted after publication, take it out of the drafts'],
+  superseded: ['a newer edition replaces this one', 'updated figures published since'],
+};
+
+function sourceNote(rng: Rng, term: string | undefined, _v: unknown, rec?: Readonly<Record<string, unknown>>): string {
   return writePlan(
     rng,
     {
       facts: [
         oneOf(
           rng,
-          'supports the market-size claim in section 2',
-          'cited in the Q1 briefing',
-          'page numbers recorded',
-          'same figure as the earlier draft',
+          `cited for a figure in section ${rng.int(1, 6)} of the draft`,
+          `cited in the ${rng.pick(['Q1', 'Q2', 'Q3', 'Q4'])} briefing`,
+          'quoted in the board pack',
+          `used in ${rng.pick(['the pricing memo', 'the sector note', 'the competitor review', 'the annual outlook'])}`,
         ),
         ...(term ? [oneOf(rng, `check the ${term}`, `${term} on file`, `uses the ${term}`, `note: ${term}`)] : []),
-        oneOf(rng, 'link checked', 'author contacted', 'second source agrees', ''),
+        rng.pick(CHECKED[String(rec?.status)] ?? ['page numbers recorded']),
+        oneOf(rng, 'page numbers recorded', 'link checked', '', ''),
       ].filter(Boolean),
     },
     'terse',
@@ -255,7 +325,7 @@ export const citedSources = packSource({
     cited_in: { label: 'citation count', min: 0, max: 12, step: 1, unit: 'documents' },
     paywalled: { label: 'access', yes: 'behind a paywall', no: 'freely available', p: 0.3 },
     status: { label: 'verification status', weights: [3, 5, 1, 1, 1] },
-    notes: { label: 'notes', terms: SOURCE_TERMS, write: sourceNote },
+    notes: { label: 'notes', terms: SOURCE_TERMS, write: sourceNote, ofRecord: true },
   },
   make: (w, id, i) => ({ source_id: id, verified_by: colleague(w, i).email }),
   derive: (rec, w, i) => ({

@@ -22,7 +22,8 @@ export const MATTERS: readonly (readonly [string, string, string, readonly strin
     'Dr Amelia Chen',
     'Chen – unfair dismissal claim against St Brannock Trust',
     'employment',
-    ['Employment Tribunal', 'Court of Appeal'],
+    // (a tribunal claim is appealed to the EAT, which no court list here holds: not to the Court of Appeal)
+    ['Employment Tribunal'],
   ],
   ['Pellow Engineering', 'Pellow Engineering – patent opposition EP 3 412 908', 'intellectual property', []],
   ['Castleford Care Homes', 'Castleford Care – CQC enforcement response', 'regulatory', []],

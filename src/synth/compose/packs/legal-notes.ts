@@ -78,7 +78,26 @@ export function clauseNote(rng: Rng, term: string | undefined): string {
   );
 }
 
-export function directionsNote(rng: Rng, term: string | undefined): string {
+// the next step a deadline's note records, by its status: one still to come says what is left to do, one filed,
+// vacated or missed what happened (no "bundle to be agreed" on a vacated hearing)
+const DEADLINE_NEXT: Readonly<Record<string, readonly string[]>> = {
+  filed: ['filed and served', 'sealed copy on file', 'served on the other side by email'],
+  vacated: ['vacated by consent order', 'vacated, new date awaited from the listing office'],
+  missed: ['missed: application for more time being drafted', 'not filed in time, partner told'],
+};
+const STILL_TO_DO = [
+  'bundle to be agreed 7 days before',
+  'client to approve the draft first',
+  'file by CE-File before 4pm',
+  'serve by email, the other side has agreed',
+];
+
+export function directionsNote(
+  rng: Rng,
+  term: string | undefined,
+  _v: unknown,
+  rec?: Readonly<Record<string, unknown>>,
+): string {
   return writePlan(
     rng,
     {
@@ -101,13 +120,7 @@ export function directionsNote(rng: Rng, term: string | undefined): string {
               ),
             ]
           : []),
-        oneOf(
-          rng,
-          'bundle to be agreed 7 days before',
-          'client to approve the draft first',
-          'file by CE-File before 4pm',
-          'serve by email, the other side has agreed',
-        ),
+        rng.pick(DEADLINE_NEXT[String(rec?.status)] ?? STILL_TO_DO),
       ],
     },
     'terse',

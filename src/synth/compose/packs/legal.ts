@@ -191,7 +191,7 @@ export const courtDeadlines = packSource({
     due_date: { label: 'due date', from: -10, to: 60, verb: 'due', past: 'due' },
     diarised: { label: 'diary entry', yes: 'already in the firm diary', no: 'not yet in the firm diary', p: 0.55 },
     status: { label: 'status', weights: [5, 4, 2, 1, 1, 0, 1] },
-    notes: { label: 'note', terms: DEADLINE_TERMS, write: directionsNote },
+    notes: { label: 'note', terms: DEADLINE_TERMS, write: directionsNote, ofRecord: true },
   },
   make: (w, id, i) => ({ deadline_id: id, fee_earner: colleague(w, i).email }),
   // a deadline falls in a matter being fought in its court (the deadlines of one court share a matter), and costs

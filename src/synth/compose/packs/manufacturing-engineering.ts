@@ -195,6 +195,9 @@ export const nonconformances = packSource({
   },
 });
 
+// the findings log as the check is planned and worked: what holds whether the check is scheduled, in work or
+// certified (its status follows from the calendar limit after the log is written), so nothing claims a walkround
+// on an aircraft not yet in the hangar
 function findings(rng: Rng, term: string | undefined): string {
   return writePlan(
     rng,
@@ -204,21 +207,21 @@ function findings(rng: Rng, term: string | undefined): string {
           rng,
           'tech log entries reviewed',
           `${rng.int(1, 3)} deferred defects carried forward`,
-          'task cards issued',
-          'walkround done on arrival',
+          'work pack prepared',
+          'hangar slot confirmed with planning',
         ),
         ...(term
           ? [
               oneOf(
                 rng,
-                `${term} found, see task card`,
+                `${term} carried from the last check`,
                 `${term} reported by the crew`,
                 `check for ${term} per the AMM`,
                 `${term} raised as a defect`,
               ),
             ]
           : []),
-        oneOf(rng, 'parts requested from stores', 'engine oil uplift normal', 'no further findings so far', ''),
+        oneOf(rng, 'parts pre-ordered from stores', 'no ADs falling due', 'engine borescope added to the pack', ''),
       ].filter(Boolean),
     },
     'terse',

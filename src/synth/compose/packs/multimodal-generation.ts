@@ -103,20 +103,26 @@ export const designRequests = packSource({
   textField: 'brief',
 });
 
-function chartSpec(rng: Rng, term: string | undefined): string {
+// a chart's spec as the requester wrote it: where the figures are (none yet on a request that needs data) and how
+// it is drawn; nothing dated that a published chart would have outlived
+function chartSpec(rng: Rng, term: string | undefined, _v: unknown, rec?: Readonly<Record<string, unknown>>): string {
+  const waiting = rec?.status === 'needs data';
   return writePlan(
     rng,
     {
       facts: [
+        waiting
+          ? oneOf(rng, 'figures still to come from the requester', 'waiting on the final numbers from finance')
+          : oneOf(rng, 'data in the linked sheet', 'figures as sent by the requester'),
         oneOf(
           rng,
-          'data in the linked sheet',
           'brand palette, house font',
           `width ${rng.pick(['640', '960', '1200'])}px for the article`,
           'needs to work in greyscale print too',
+          '',
         ),
         ...(term ? [oneOf(rng, `use ${term}`, `${term} required`, `requester wants ${term}`, `add ${term}`)] : []),
-        oneOf(rng, 'axis starts at zero', 'title and subtitle in the brief', 'final numbers due on Monday', ''),
+        oneOf(rng, 'axis starts at zero', 'title and subtitle in the brief', 'label the last point', ''),
       ].filter(Boolean),
     },
     'terse',
@@ -144,7 +150,7 @@ export const chartRequests = packSource({
       p: 0.6,
     },
     status: { label: 'job status', weights: [3, 1, 3, 2, 2, 1] },
-    spec: { label: 'spec', terms: SPEC_TERMS, write: chartSpec },
+    spec: { label: 'spec', terms: SPEC_TERMS, write: chartSpec, ofRecord: true },
   },
   make: (w, id, i) => ({
     chart_id: id,

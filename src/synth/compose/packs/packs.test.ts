@@ -166,6 +166,30 @@ describe('domain packs', () => {
     }
   });
 
+  it("write a record's note for each of its states, holding a term only when asked to", () => {
+    // a note about its record (a refused request, a rejected vendor) reads that record's status: every state's
+    // wording keeps the terms a rule looks for out unless asked
+    for (const s of packSources) {
+      const vocab = VOCAB[s.domains?.[0] ?? 'Legal'];
+      for (const m of s.fields) {
+        if (m.kind !== 'text' || !m.ofRecord) continue;
+        const terms = m.terms.map((t) => t.toLowerCase());
+        for (const e of s.fields) {
+          if (e.kind !== 'enum') continue;
+          for (const [k, v] of e.values.entries()) {
+            const rec = { [e.field]: v };
+            const rng = createRng(`state-${s.name}`, e.field, k);
+            const plain = m.write(rng, undefined, vocab, rec).toLowerCase();
+            for (const t of terms) assert.ok(!plain.includes(t), `${s.name}.${m.field} (${v}) wrote "${t}": ${plain}`);
+            const term = m.terms[k % m.terms.length] as string;
+            const asked = m.write(rng, term, vocab, rec).toLowerCase();
+            assert.ok(asked.includes(term.toLowerCase()), `${s.name}.${m.field} (${v}) left out "${term}": ${asked}`);
+          }
+        }
+      }
+    }
+  });
+
   it('compile tasks on every record type that pass the full gate', async () => {
     const failures: string[] = [];
     for (const [k, src] of packSources.entries()) {

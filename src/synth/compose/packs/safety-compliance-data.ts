@@ -80,6 +80,44 @@ export const VENDORS = [
   'Keystone Payroll',
 ];
 
+// the suppliers that hold each kind of data: a payroll bureau holds HR data, a payment processor card data, a host
+// or a backup service whatever its customers keep on it
+export const VENDORS_FOR: Readonly<Record<string, readonly string[]>> = {
+  none: ['Nimbus Video', 'Orbit Analytics', 'Greenleaf Facilities', 'Northgate Office Supplies', 'Brightline Print'],
+  'business contact data': [
+    'Signet E-Signature',
+    'Courier Express',
+    'Nimbus Video',
+    'Eventide Conferences',
+    'Mailwise',
+    'Ledgerly Accounting',
+  ],
+  'customer personal data': [
+    'Mailwise',
+    'Brightdesk Support',
+    'Orbit Analytics',
+    'Cloudline Hosting',
+    'DataVault Backup',
+    'Callpoint Contact Centre',
+  ],
+  'payment card data': ['PayBridge Ltd', 'Cloudline Hosting', 'DataVault Backup', 'Tillstream POS', 'Cardsafe Vault'],
+  'health data': [
+    'MedLink Health Benefits',
+    'Wellpoint Occupational Health',
+    'CareLine Nurse Service',
+    'Cloudline Hosting',
+    'DataVault Backup',
+  ],
+  'employee HR data': [
+    'TalentTrack HR',
+    'Keystone Payroll',
+    'MedLink Health Benefits',
+    'Wellpoint Occupational Health',
+    'Ledgerly Accounting',
+    'DataVault Backup',
+  ],
+};
+
 export const VENDOR_TERMS = [
   'penetration test',
   'subprocessor',

@@ -16,6 +16,7 @@ import {
   ROLES,
   USERS,
   VENDORS,
+  VENDORS_FOR,
   VENDOR_TERMS,
 } from './safety-compliance-data.js';
 
@@ -87,22 +88,45 @@ export const accessReviews = packSource({
   textField: 'notes',
 });
 
-function dsrNote(rng: Rng, term: string | undefined): string {
+// what the handler has logged by each status: a refused request says why, a fulfilled one how it went out, one
+// still open what is being waited on (never "searched so far" on a closed request)
+const DSR_PROGRESS: Readonly<Record<string, readonly string[]>> = {
+  received: ['acknowledgement sent', 'not yet picked up', 'logged, identity check next'],
+  'verifying identity': [
+    'ID documents requested from the requester',
+    'waiting on a copy of photo ID',
+    'security questions sent to the email on file',
+  ],
+  'in progress': ['searched CRM and billing so far', 'no third-party data found yet', 'exports requested from IT'],
+  extended: [
+    'extension letter sent to the requester',
+    'data spread over many systems, hence the extension',
+    'requester told of the extension and why',
+  ],
+  fulfilled: [
+    'response pack sent via secure link',
+    'export sent to the requester and acknowledged',
+    'closed: confirmation sent to the requester',
+  ],
+  refused: [
+    'refused as manifestly unfounded; letter sent with reasons',
+    'refused: repeat of a request answered last month',
+    'refusal letter sent with the right to complain to the regulator',
+  ],
+};
+
+function dsrNote(rng: Rng, term: string | undefined, _v: unknown, rec?: Readonly<Record<string, unknown>>): string {
+  const progress = DSR_PROGRESS[String(rec?.status)] ?? ['acknowledgement sent'];
   return writePlan(
     rng,
     {
       facts: [
-        oneOf(
-          rng,
-          'received via the privacy web form',
-          'acknowledgement sent',
-          'searched CRM and billing so far',
-          'request forwarded by customer support',
-        ),
+        oneOf(rng, 'received via the privacy web form', 'request forwarded by customer support', 'came in by post'),
         ...(term
           ? [oneOf(rng, `request covers ${term}`, `mentions ${term}`, `${term} involved — ask legal`, `note: ${term}`)]
           : []),
-        oneOf(rng, 'reply by email to the requester', 'no third-party data found yet', 'legal copied', ''),
+        rng.pick(progress),
+        oneOf(rng, 'legal copied', 'requester prefers email', ''),
       ].filter(Boolean),
     },
     'terse',
@@ -129,7 +153,7 @@ export const dataSubjectRequests = packSource({
       p: 0.65,
     },
     status: { label: 'status', weights: [2, 2, 5, 1, 2, 1] },
-    notes: { label: 'handling notes', terms: DSR_TERMS, write: dsrNote },
+    notes: { label: 'handling notes', terms: DSR_TERMS, write: dsrNote, ofRecord: true },
   },
   // work on a request starts once the requester's identity is verified, and one verified is past verifying
   agree: (rec, w) => {
@@ -150,11 +174,16 @@ export const dataSubjectRequests = packSource({
     systems_searched: w.rng.int(0, 9),
     handler: colleague(w, i).email,
   }),
-  // received one statutory period (two when extended) before the deadline, and never after today
+  // received one statutory period (two when extended) before the deadline, and never after today; the search
+  // starts once the requester is verified, so a request still at intake has searched no system
   derive: (rec, w) => {
     const period = (PERIOD[String(rec.regulation)] ?? 30) * (rec.status === 'extended' ? 2 : 1);
     const received = addDays(rec.due_on, -period);
-    return { received_on: daysFrom(w.today, received) > 0 ? onDay(w, 0) : received };
+    const intake = ['received', 'verifying identity'].includes(String(rec.status));
+    return {
+      received_on: daysFrom(w.today, received) > 0 ? onDay(w, 0) : received,
+      systems_searched: intake ? 0 : Math.max(1, Number(rec.systems_searched)),
+    };
   },
   title: (rec) => `${rec.dsr_id} (${rec.requester}, ${rec.request_type} under ${rec.regulation})`,
   nameField: { field: 'requester', label: 'requester' },
@@ -162,30 +191,59 @@ export const dataSubjectRequests = packSource({
   textField: 'notes',
 });
 
-function vendorFindings(rng: Rng, term: string | undefined): string {
+// what an assessment holds at each status: nothing returned before the questionnaire is back, gaps while it is
+// reviewed, the outcome once decided (a rejected vendor has no follow-up call booked, an approved one its DPA)
+const VENDOR_STAGE: Readonly<
+  Record<string, { facts: readonly string[]; about: readonly ((t: string) => string)[]; last: readonly string[] }>
+> = {
+  'not started': {
+    facts: ['kick-off not yet scheduled', 'waiting on the business owner for scope', 'contract renewal triggers this'],
+    about: [(t) => `scope to cover ${t}`, (t) => `owner mentioned ${t}`],
+    last: ['', 'no questionnaire sent yet', 'last assessment on file from a year ago'],
+  },
+  'questionnaire sent': {
+    facts: ['questionnaire sent, reminder due next week', 'vendor asked for an extension', 'portal link shared'],
+    about: [(t) => `asked for ${t} details`, (t) => `questionnaire asks about ${t}`],
+    last: ['', 'follow-up call booked'],
+  },
+  'under review': {
+    facts: ['questionnaire returned complete', 'gaps against our baseline being written up', 'answers returned'],
+    about: [(t) => `gap on ${t}`, (t) => `${t} confirmed in the call`, (t) => `asked for ${t} details`],
+    last: ['', 'follow-up call booked', 'insurance certificate on file'],
+  },
+  approved: {
+    facts: ['questionnaire returned complete', 'contract includes audit rights', 'no material gaps'],
+    about: [(t) => `${t} confirmed in the call`, (t) => `${t} evidence reviewed`],
+    last: ['DPA signed', 'insurance certificate on file', ''],
+  },
+  'approved with conditions': {
+    facts: ['business owner accepts the residual risk', 'contract includes audit rights', 'gaps against our baseline'],
+    about: [(t) => `condition: ${t} evidence within 90 days`, (t) => `gap on ${t}, to close by the next review`],
+    last: ['DPA signed', ''],
+  },
+  rejected: {
+    facts: ['failed our baseline on several controls', 'vendor would not accept audit rights', 'no DPA offered'],
+    about: [(t) => `gap on ${t}`, (t) => `${t} not evidenced`],
+    last: ['business owner told to find an alternative', ''],
+  },
+};
+
+function vendorFindings(
+  rng: Rng,
+  term: string | undefined,
+  _v: unknown,
+  rec?: Readonly<Record<string, unknown>>,
+): string {
+  const stage = VENDOR_STAGE[String(rec?.status)] ?? (VENDOR_STAGE['under review'] as (typeof VENDOR_STAGE)[string]);
+  const gaps = ['under review', 'approved with conditions', 'rejected'].includes(String(rec?.status));
   return writePlan(
     rng,
     {
       facts: [
-        oneOf(
-          rng,
-          'questionnaire returned complete',
-          `${rng.int(1, 6)} gaps against our baseline`,
-          'contract includes audit rights',
-          'insurance certificate on file',
-        ),
-        ...(term
-          ? [
-              oneOf(
-                rng,
-                `condition: ${term} evidence within 90 days`,
-                `gap on ${term}`,
-                `${term} confirmed in the call`,
-                `asked for ${term} details`,
-              ),
-            ]
-          : []),
-        oneOf(rng, 'DPA signed', 'business owner accepts the residual risk', 'follow-up call booked', ''),
+        rng.pick(stage.facts).replace('gaps against our baseline', `${rng.int(1, 6)} gaps against our baseline`),
+        ...(term ? [rng.pick(stage.about)(term)] : []),
+        ...(gaps && rng.chance(0.3) ? [`${rng.int(1, 6)} findings logged`] : []),
+        rng.pick(stage.last),
       ].filter(Boolean),
     },
     'terse',
@@ -198,6 +256,14 @@ const RISK: Readonly<Record<string, readonly [number, number]>> = {
   'tier 2 (high)': [50, 79],
   'tier 3 (moderate)': [25, 59],
   'tier 4 (low)': [5, 34],
+};
+
+// the tiers a vendor holding each kind of data may sit in (data not listed: any tier)
+const TIERS_FOR: Readonly<Record<string, readonly string[]>> = {
+  'payment card data': ['tier 1 (critical)', 'tier 2 (high)'],
+  'health data': ['tier 1 (critical)', 'tier 2 (high)'],
+  'customer personal data': ['tier 1 (critical)', 'tier 2 (high)', 'tier 3 (moderate)'],
+  'employee HR data': ['tier 1 (critical)', 'tier 2 (high)', 'tier 3 (moderate)'],
 };
 
 export const vendorAssessments = packSource({
@@ -219,7 +285,18 @@ export const vendorAssessments = packSource({
       p: 0.55,
     },
     status: { label: 'assessment status', weights: [1, 2, 2, 4, 2, 1] },
-    findings: { label: 'findings', terms: VENDOR_TERMS, write: vendorFindings },
+    findings: { label: 'findings', terms: VENDOR_TERMS, write: vendorFindings, ofRecord: true },
+  },
+  // a vendor's tier is set by the most sensitive data it holds: card or health data make it tier 1 or 2, other
+  // personal data at most tier 3; with no or only contact data any tier fits (a critical host may hold none)
+  agree: (rec, w) => {
+    const allowed = TIERS_FOR[String(rec.data_category)];
+    if (!allowed || allowed.includes(String(rec.tier))) return [];
+    const data = Object.keys(TIERS_FOR).filter((d) => TIERS_FOR[d]?.includes(String(rec.tier)) ?? true);
+    return [
+      ...shuffle(w.rng, [...allowed]).map((tier) => ({ tier })),
+      ...shuffle(w.rng, ['none', 'business contact data', ...data]).map((data_category) => ({ data_category })),
+    ];
   },
   make: (w, id, i) => ({
     assessment_id: id,
@@ -228,9 +305,14 @@ export const vendorAssessments = packSource({
     owner: colleague(w, i).email,
   }),
   // reviewed yearly; the risk score is in the band of the vendor's tier (a critical vendor scores high)
-  derive: (rec, w) => {
+  derive: (rec, w, i) => {
     const [lo, hi] = RISK[String(rec.tier)] ?? [10, 90];
-    return { last_assessed_on: addDays(rec.next_review_on, -365), risk_score: w.rng.int(lo, hi) };
+    // (a supplier that holds the data it is assessed for: no payroll bureau holding no data)
+    return {
+      last_assessed_on: addDays(rec.next_review_on, -365),
+      risk_score: w.rng.int(lo, hi),
+      vendor: fresh(w, 'vendor', VENDORS_FOR[String(rec.data_category)] ?? VENDORS, i),
+    };
   },
   title: (rec) => `${rec.assessment_id} (${rec.vendor}, ${rec.tier})`,
   nameField: { field: 'vendor', label: 'vendor' },

@@ -35,26 +35,50 @@ export interface ChartFigures {
   rows: [string, number][];
 }
 
+// the most points a bar or line chart holds (POINTS): a dataset is drawn this long, and each chart shows part of it
+const SERIES_MONTHS = 24;
+
+/**
+ * One dataset per chart title in a task (the company's figures do not change with the request): two requests for
+ * "Support backlog by month" (the report's and the social version) show the same number for the same month.
+ */
+function dataset(base: string, d: (typeof CHART_DATA)[string], w: World): Map<string, number> {
+  const rng = createRng('chart dataset', w.company, w.today.slice(0, 10), base);
+  const labels = d.labels ?? monthsTo(w.today, SERIES_MONTHS);
+  const scale = 10 ** (d.dp ?? 0);
+  const used = new Set<number>();
+  // a monthly series moves from month to month (a walk within its range), categories stand apart
+  let level = d.lo + (0.3 + rng.next() * 0.4) * (d.hi - d.lo);
+  const next = () => {
+    if (d.labels) return d.lo + rng.next() * (d.hi - d.lo);
+    level = Math.min(d.hi, Math.max(d.lo, level + (rng.next() - 0.5) * 0.2 * (d.hi - d.lo)));
+    return level;
+  };
+  return new Map(
+    labels.map((l): [string, number] => {
+      let v = Math.round(next() * scale);
+      // never a round figure an axis tick also prints, and no two alike: each value is found only where it is
+      // labelled, so a chart with one of them wrong shows it
+      if (v % 5 === 0) v += rng.pick([1, 2, 3, 4]);
+      while (used.has(v) || v % 5 === 0) v++;
+      used.add(v);
+      return [l, v / scale];
+    }),
+  );
+}
+
 /** The figures of a bar or line chart request (none for a map or another kind the studio draws by hand). */
 export function chartFigures(rec: Rec, w: World): ChartFigures | undefined {
   if (rec.chart_type !== 'bar' && rec.chart_type !== 'line') return undefined;
   const base = Object.keys(CHART_DATA).find((t) => String(rec.title).startsWith(t));
   const d = base ? CHART_DATA[base] : undefined;
-  if (!d) return undefined;
+  if (!base || !d) return undefined;
   const rng = recordRng(rec.chart_id, w, 'chart figures');
   const n = Number(rec.data_points);
+  const values = dataset(base, d, w);
+  // a bar chart shows some of the categories, a line chart the last n months
   const labels = d.labels ? shuffle(rng, d.labels).slice(0, n) : monthsTo(w.today, n);
-  const scale = 10 ** (d.dp ?? 0);
-  const used = new Set<number>();
-  const rows = labels.map((l): [string, number] => {
-    let v = Math.round((d.lo + rng.next() * (d.hi - d.lo)) * scale);
-    // never a round figure an axis tick also prints, and no two alike: each value is found only where it is
-    // labelled, so a chart with one of them wrong shows it
-    if (v % 5 === 0) v += rng.pick([1, 2, 3, 4]);
-    while (used.has(v) || v % 5 === 0) v++;
-    used.add(v);
-    return [l, v / scale];
-  });
+  const rows = labels.map((l): [string, number] => [l, values.get(l) ?? 0]);
   return { dim: d.dim, measure: d.measure, rows };
 }
 

@@ -264,7 +264,8 @@ export const perDiemClaims = packSource({
       traveller: colleague(w, tripSeat(trip_id)).email,
       city,
       daily_rate: rate,
-      approver: colleague(w, i + 4).email,
+      // (someone other than the traveller: nobody signs off their own claim)
+      approver: colleague(w, tripSeat(trip_id) + 1 + (i % 5)).email,
     };
   },
   derive: (rec) => {
@@ -296,6 +297,8 @@ export const perDiemClaims = packSource({
       destination,
       region,
       ...(claims[0]?.traveller ? { traveller: claims[0].traveller } : {}),
+      // (and the trip's approver is not its traveller either: the claim's approver signed it off)
+      ...(claims[0]?.traveller === trip.approver ? { approver: claims[0]?.approver } : {}),
       depart_on: addDays(back, -nights),
       return_on: back,
       ...(['draft', 'rejected', 'cancelled', 'submitted'].includes(String(trip.approval_status))

@@ -129,13 +129,43 @@ const SAYS: Readonly<Record<string, (co: string, rng: Rng) => string>> = {
     ),
 };
 
-const CLOSERS = (co: string, rng: Rng) =>
-  oneOf(
-    rng,
-    `${co} declined to comment further`,
-    `a spokesperson for ${co} said more detail would follow with the annual report`,
-    `${co} employs about ${rng.int(2, 60) * 100} people`,
-  );
+// how an article of each section ends: what comes next for the company in that kind of story (a reporter's last
+// line follows the story, not one house sentence for every article)
+const CLOSERS: Readonly<Record<string, readonly ((co: string, rng: Rng) => string)[]>> = {
+  industry: [
+    (co) => `${co} declined to comment further`,
+    (co, rng) => `${co} employs about ${rng.int(2, 60) * 100} people`,
+    (co) => `the union representing staff at ${co} said it had not been consulted`,
+    (co) => `local councillors welcomed the news`,
+  ],
+  markets: [
+    (co, rng) => `shares in ${co} closed ${rng.pick(['slightly higher', 'little changed', 'down on the day'])}`,
+    (co, rng) => `${co} reports its next figures in ${rng.pick(['March', 'May', 'August', 'November'])}`,
+    (co) => `analysts said the guidance looked cautious`,
+    (co) => `${co} declined to comment on market speculation`,
+  ],
+  regulation: [
+    () => `the full decision is published on the regulator’s website`,
+    (co) => `${co} did not comment beyond a short statement`,
+    (_co, rng) => `it is the regulator’s ${rng.pick(['second', 'third', 'fourth'])} ruling in the sector this year`,
+    () => `consumer groups said they would watch how the sector responds`,
+  ],
+  technology: [
+    (co) => `${co} did not say what the project cost`,
+    (co, rng) => `a wider roll-out is planned for ${rng.pick(['the autumn', 'next year', 'the second half'])}`,
+    (co) => `customers will be told about the changes by email`,
+    (co) => `${co} declined to name the supplier`,
+  ],
+  sports: [
+    (co) => `terms of the deal were not disclosed`,
+    (co, rng) => `the agreement runs for ${rng.int(2, 5)} seasons`,
+    (co) => `organisers said more partners would be named before the event`,
+    (co) => `${co} declined to comment on the value of the deal`,
+  ],
+};
+
+const closer = (rng: Rng, category: unknown) =>
+  rng.pick(CLOSERS[String(category)] ?? CLOSERS.industry ?? [(co: string) => `${co} declined to comment`]);
 
 /** The company a headline is about: the vocabulary's company it names (none: the first). */
 export const companyOf = (title: unknown, v: DomainVocab): string =>
@@ -173,7 +203,10 @@ export function articleText(
       first: story
         ? story.lead(co, rng)
         : `${co} ${oneOf(rng, 'set out its plans for the coming quarter', 'reported results on Tuesday')}`,
-      facts: [...(term ? [SAYS[term]?.(co, rng) ?? `talk of a ${term} dominated the call`] : []), CLOSERS(co, rng)],
+      facts: [
+        ...(term ? [SAYS[term]?.(co, rng) ?? `talk of a ${term} dominated the call`] : []),
+        closer(rng, rec?.category)(co, rng),
+      ],
     },
     'plain',
   );
