@@ -9,9 +9,12 @@ const ORDERS: readonly PolicyAct[] = [
     'Orders still unpaid, in full or in part, past their payment terms are chased by the sales owner, who knows the customer, before they go to collections.',
     { status: ['unpaid', 'part-paid'], order_date: 'stale' },
   ),
-  act('Follow-up', 'Disputes are settled fastest while the order is fresh, so each one gets a named follow-up.', {
-    status: ['disputed'],
-  }),
+  // a dispute that has sat for weeks is the one at risk (the order's age is its side: old, never fresh)
+  act(
+    'Follow-up',
+    'A dispute left to sit hardens into a write-off, so each one still open after a few weeks gets a named follow-up.',
+    { status: ['disputed'], order_date: 'stale' },
+  ),
   act('Credit hold', 'A large balance left unpaid puts the customer on credit hold until it is cleared.', {
     status: ['unpaid'],
     amount: 'high',
@@ -44,9 +47,11 @@ export const WORK_ACTS: Readonly<Record<string, readonly PolicyAct[]>> = {
       status: ['open'],
       created_at: 'recent',
     }),
+    // a resolved ticket is closed whatever priority it had
     act('Closure', 'Resolved tickets left open distort the queue and the SLA report.', {
       status: ['resolved'],
       created_at: 'stale',
+      priority: 'unrelated',
     }),
   ],
   customers: [
@@ -86,9 +91,13 @@ export const WORK_ACTS: Readonly<Record<string, readonly PolicyAct[]>> = {
     act('Slow-stock review', 'Stock that does not move ties up cash and shelf space.', {
       daily_avg_sales: 'low',
       current_stock: 'high',
+      lead_time_days: 'unrelated',
     }),
+    // a count checks what is on the shelf, however fast it sells or long it takes to reorder
     act('Stock count', 'High-value lines are counted more often because a discrepancy costs more.', {
       unit_price: 'high',
+      daily_avg_sales: 'unrelated',
+      lead_time_days: 'unrelated',
     }),
   ],
   transactions: [
@@ -111,8 +120,9 @@ export const WORK_ACTS: Readonly<Record<string, readonly PolicyAct[]>> = {
     act(
       ['Suspension', 'Job pause'],
       'A job that keeps failing while enabled retries into the same fault and can corrupt what it writes.',
-      // how long ago a job was set up has no bearing on pausing a failing one
-      { last_status: ['failed', 'timeout'], enabled: true, created_at: 'unrelated' },
+      // how long ago a job was set up has no bearing on pausing a failing one; a timeout is no failure (its own
+      // section, a capacity warning, follows it up)
+      { last_status: ['failed'], enabled: true, created_at: 'unrelated' },
     ),
     act(
       ['Escalation', 'Owner follow-up'],
@@ -155,6 +165,7 @@ export const WORK_ACTS: Readonly<Record<string, readonly PolicyAct[]>> = {
     act('Usage review', 'Active integrations with little traffic are candidates to switch off.', {
       monthly_calls: 'low',
       status: ['active'],
+      error_rate: 'unrelated',
     }),
   ],
   tasks: [
@@ -266,7 +277,8 @@ export const WORK_ACTS: Readonly<Record<string, readonly PolicyAct[]>> = {
     act(
       'Racking inspection',
       'A blocked bay is usually damaged racking; it is inspected before anything goes back in.',
-      { status: ['blocked'], window: 'unrelated', chilled: 'unrelated' },
+      // every blocked bay is inspected, however many levels its racking has
+      { status: ['blocked'], window: 'unrelated', chilled: 'unrelated', levels: 'unrelated' },
     ),
     act('Stock rotation', 'Chilled stock has the shortest shelf life, so its bays are rotated first.', {
       status: ['taken'],

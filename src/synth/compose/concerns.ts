@@ -101,6 +101,8 @@ export const CONCERNS: Readonly<Record<string, Readonly<Record<string, Lean>>>> 
     data_category: ['customer personal data', 'payment card data', 'health data', 'employee HR data'],
     next_review_on: 'ahead',
     soc2_report_on_file: false,
+    // a finding (MFA, breach notification) is a reason to look at a vendor, never one to leave it out
+    findings: 'scope',
   },
   security_findings: {
     severity: ['critical', 'high'],

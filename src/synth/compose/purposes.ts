@@ -3,4 +3,4 @@
 // states its rule itself never says it (aggregates.ts, compile/reference.ts).
 
 /** The purposes of a review-only task. */
-export const REVIEW_TAGS: readonly string[] = ['Review', 'Audit sample', 'Spot check'];
+export const REVIEW_TAGS: readonly string[] = ['Review', 'Audit sample'];
