@@ -87,7 +87,11 @@ export const INDUSTRY_ACTS: Readonly<Record<string, readonly PolicyAct[]>> = {
       settlement_status: ['failed', 'pending'],
       trade_date: 'stale',
     }),
-    act('Locate check', 'Every short sale needs a borrow located before it settles.', { side: ['sell short'] }),
+    // every short sale still to settle, however recent the trade
+    act('Locate check', 'Every short sale needs a borrow located before it settles.', {
+      side: ['sell short'],
+      trade_date: 'unrelated',
+    }),
   ],
   fx_exposures: [
     act('Hedging', 'Large exposures hedged below the target ratio are topped up.', {
@@ -135,8 +139,10 @@ export const INDUSTRY_ACTS: Readonly<Record<string, readonly PolicyAct[]>> = {
       environment: ['production', 'production-eu'],
       duration_min: 'high',
     }),
+    // every production deploy, quick or slow
     act('Change record', 'Every production deploy needs a change record for the audit trail.', {
       environment: ['production', 'production-eu'],
+      duration_min: 'unrelated',
     }),
     act('Canary check', 'Canary deploys are checked before they are promoted.', { environment: ['canary'] }),
   ],
@@ -207,8 +213,10 @@ export const INDUSTRY_ACTS: Readonly<Record<string, readonly PolicyAct[]>> = {
       status: ['triggered'],
     }),
     act('Threshold tuning', 'Alerts that fire falsely get their thresholds tuned.', { status: ['false positive'] }),
+    // every page, whatever the size of the move behind it
     act('Out-of-hours review', 'Every out-of-hours page is reviewed so that on-call is not woken for noise.', {
       paged: true,
+      observed_change_pct: 'unrelated',
     }),
   ],
   experiments: [

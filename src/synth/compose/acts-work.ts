@@ -65,8 +65,11 @@ export const WORK_ACTS: Readonly<Record<string, readonly PolicyAct[]>> = {
       'Renewals are lost in the last months of the term; weak accounts near their end date get a save plan.',
       { contract_end_date: 'ahead', health_score: 'low' },
     ),
+    // every renewal: a healthy account's as much as one at risk
     act('Follow-up', 'Every renewal needs a conversation before the contract end date, not after it.', {
       contract_end_date: 'ahead',
+      status: 'unrelated',
+      health_score: 'unrelated',
     }),
     // the largest accounts are reviewed whatever their health, and whatever the tier they are filed under
     act('Review', 'Our largest accounts get a business review whatever their health score.', {

@@ -17,7 +17,7 @@ import { lateAtom, lateChange, staysOut } from './late-change.js';
 import { figuresOf, type Recipe, recipeServices, writtenBy } from '../recipe.js';
 import { actNamed, actOfAction, type PolicyAct } from '../policy-acts.js';
 import { waitsTooLong } from '../policy-act.js';
-import { REVIEW_TAGS } from '../purposes.js';
+import { reviewTagsOf } from '../purposes.js';
 import { actsFrom, freshNames, inAgreement, inOrder, inTense, inThePast, sourceFixtures } from '../sources/kit.js';
 
 // phase 1, records: the seeded records of the program (targets, one distractor per predicate, one failing all,
@@ -284,7 +284,7 @@ export function drawRecords(planned: Recipe, w: World, parts: Parts<string>, dat
   // the section the rule is filed under says what the work is for: a generic action's own form on the record type
   // where it has one ("Bed preparation", not "Follow-up", of a ward bed)
   const work = actOfAction(src.name, recipe.action?.name);
-  const tag = w.rng.pick(work?.sections ?? recipe.action?.sections ?? REVIEW_TAGS);
+  const tag = w.rng.pick(work?.sections ?? recipe.action?.sections ?? reviewTagsOf(src.name));
   // the branch's field is chosen first, so that the rule leaves it alone; never one the section's reason turns on,
   // which its rule names (an owner follow-up on rising errors is not split by the error rate)
   const reasons = Object.fromEntries((actNamed(src.name, tag)?.must ?? []).map((f) => [f, true]));
