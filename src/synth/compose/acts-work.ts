@@ -28,11 +28,15 @@ const ORDERS: readonly PolicyAct[] = [
 
 export const WORK_ACTS: Readonly<Record<string, readonly PolicyAct[]>> = {
   tickets: [
-    act(
-      'Escalation',
-      'A high-priority ticket that has waited this long is close to breaching its SLA; the owner hears before the customer complains.',
-      { priority: ['high', 'critical'], created_at: 'stale' },
-    ),
+    // an SLA on high and critical tickets runs in days: escalating one after a month is no escalation
+    {
+      ...act(
+        'Escalation',
+        'A high-priority ticket that has waited this long is close to breaching its SLA; the owner hears before the customer complains.',
+        { priority: ['high', 'critical'], created_at: 'stale' },
+      ),
+      waits: { field: 'priority', date: 'created_at', within: { critical: 5, high: 10 } },
+    },
     act('Owner follow-up', 'A ticket with no movement is raised with its owner so the customer hears from us.', {
       created_at: 'stale',
     }),
@@ -172,9 +176,11 @@ export const WORK_ACTS: Readonly<Record<string, readonly PolicyAct[]>> = {
     }),
   ],
   tasks: [
+    // every urgent to-do not started, however new
     act(['Work to start', 'Next up'], 'Urgent to-dos that are not started yet are picked up first.', {
       status: ['pending'],
       priority: ['high', 'urgent'],
+      created_at: 'unrelated',
     }),
     act('Review', 'Overdue to-dos are reviewed every week: done, rescheduled or dropped.', {
       due_date: 'stale',

@@ -1,4 +1,5 @@
 import type { Lean } from '../rules/draw.js';
+import { VENDOR_TERMS } from './packs/safety-compliance-data.js';
 
 // Which side of each field of a record type calls for attention: the old, the failing, the exposed, the due. A
 // task's rule takes that side on these fields (an approval takes its action's own leans instead), so a follow-up
@@ -101,8 +102,8 @@ export const CONCERNS: Readonly<Record<string, Readonly<Record<string, Lean>>>> 
     data_category: ['customer personal data', 'payment card data', 'health data', 'employee HR data'],
     next_review_on: 'ahead',
     soc2_report_on_file: false,
-    // a finding (MFA, breach notification) is a reason to look at a vendor, never one to leave it out
-    findings: 'scope',
+    // every finding (MFA, breach notification) is a reason to look at a vendor, never one to leave it out
+    findings: VENDOR_TERMS,
   },
   security_findings: {
     severity: ['critical', 'high'],

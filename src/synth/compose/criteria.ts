@@ -69,7 +69,7 @@ export const SCOPES: Readonly<Record<string, readonly string[]>> = {
   episodes: ['show', 'ad_slots_sold', 'explicit', 'show_notes'],
   access_reviews: ['system', 'notes'],
   data_subject_requests: ['request_type', 'regulation', 'notes'],
-  vendor_assessments: ['status', 'findings'],
+  vendor_assessments: ['status'],
   security_findings: ['source', 'description'],
   workflows: ['trigger', 'description'],
   connectors: ['app', 'notes'],
