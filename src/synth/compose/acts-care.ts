@@ -10,8 +10,21 @@ export const CARE_ACTS: Readonly<Record<string, readonly PolicyAct[]>> = {
       ...act(
         ['Chasing', 'Referral chase'],
         'A referral still without an appointment after its waiting-time standard is chased so that the patient does not fall through the gap.',
-        { referred_on: 'stale' },
+        // a worsening patient, an anxious one, one declined before: all reasons to chase, never to leave one out;
+        // a second opinion is the patient's own choice of route
+        {
+          referred_on: 'stale',
+          notes: [
+            'symptoms worsening',
+            'family history',
+            'previous referral declined',
+            'on anticoagulants',
+            'patient anxious about waiting',
+          ],
+        },
       ),
+      // (the note's side is for an exception to keep to, not a condition every rule names)
+      must: ['referred_on'],
       waits: { field: 'urgency', date: 'referred_on', within: { 'two-week-wait': 7, urgent: 14 } },
     },
     act(

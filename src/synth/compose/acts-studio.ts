@@ -210,8 +210,10 @@ export const STUDIO_ACTS: Readonly<Record<string, readonly PolicyAct[]>> = {
       // every source ages the same way, behind a paywall or not
       { accessed_on: 'stale', paywalled: 'unrelated' },
     ),
+    // every retracted source comes out, whatever its notes say
     act('Retraction check', 'Retracted and disputed sources are removed from every piece that cites them.', {
       status: ['retracted', 'disputed'],
+      notes: 'unrelated',
     }),
     act('Archiving copies', 'Paywalled sources are saved as PDFs for the fact-checkers.', { paywalled: true }),
   ],

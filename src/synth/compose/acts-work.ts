@@ -33,8 +33,16 @@ export const WORK_ACTS: Readonly<Record<string, readonly PolicyAct[]>> = {
       ...act(
         'Escalation',
         'A high-priority ticket that has waited this long is close to breaching its SLA; the owner hears before the customer complains.',
-        { priority: ['high', 'critical'], created_at: 'stale' },
+        // what a ticket's description says of its impact calls for escalation; only a workaround, or a routine
+        // matter (VPN, an invoice), lets it wait ("unless it mentions customer-facing" would spare the worst)
+        {
+          priority: ['high', 'critical'],
+          created_at: 'stale',
+          description: ['data loss', 'customer-facing', 'security', 'regression'],
+        },
       ),
+      // (the description's side is for an exception to keep to, not a condition every rule names)
+      must: ['priority', 'created_at'],
       waits: { field: 'priority', date: 'created_at', within: { critical: 5, high: 10 } },
     },
     act('Owner follow-up', 'A ticket with no movement is raised with its owner so the customer hears from us.', {
