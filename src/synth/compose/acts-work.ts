@@ -33,16 +33,8 @@ export const WORK_ACTS: Readonly<Record<string, readonly PolicyAct[]>> = {
       ...act(
         'Escalation',
         'A high-priority ticket that has waited this long is close to breaching its SLA; the owner hears before the customer complains.',
-        // what a ticket's description says of its impact calls for escalation; only a workaround, or a routine
-        // matter (VPN, an invoice), lets it wait ("unless it mentions customer-facing" would spare the worst)
-        {
-          priority: ['high', 'critical'],
-          created_at: 'stale',
-          description: ['data loss', 'customer-facing', 'security', 'regression'],
-        },
+        { priority: ['high', 'critical'], created_at: 'stale' },
       ),
-      // (the description's side is for an exception to keep to, not a condition every rule names)
-      must: ['priority', 'created_at'],
       waits: { field: 'priority', date: 'created_at', within: { critical: 5, high: 10 } },
     },
     act('Owner follow-up', 'A ticket with no movement is raised with its owner so the customer hears from us.', {
@@ -194,9 +186,12 @@ export const WORK_ACTS: Readonly<Record<string, readonly PolicyAct[]>> = {
       due_date: 'stale',
       status: ['pending', 'in_progress'],
     }),
+    // a completed item is archived whatever its priority or due date was
     act('Clean-up', 'Completed items older than a few weeks are archived so that the list shows live work.', {
       status: ['completed'],
       created_at: 'stale',
+      priority: 'unrelated',
+      due_date: 'unrelated',
     }),
     act('Parking', 'Low-priority items untouched for weeks are parked rather than left to clutter the list.', {
       priority: ['low'],

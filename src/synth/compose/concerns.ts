@@ -7,7 +7,14 @@ import { VENDOR_TERMS } from './packs/safety-compliance-data.js';
 // scope the work (a region, a room, a court, a specialty) and go either way.
 
 export const CONCERNS: Readonly<Record<string, Readonly<Record<string, Lean>>>> = {
-  tickets: { status: ['open', 'in_progress', 'pending'], priority: ['high', 'critical'], created_at: 'stale' },
+  // what a ticket's description says of its impact (data loss, a customer-facing fault) calls for attention; only a
+  // workaround or a routine matter (VPN, an invoice) lets one wait: never "unless it mentions customer-facing"
+  tickets: {
+    status: ['open', 'in_progress', 'pending'],
+    priority: ['high', 'critical'],
+    created_at: 'stale',
+    description: ['data loss', 'customer-facing', 'security', 'regression'],
+  },
   customers: { status: ['at_risk'], contract_end_date: 'ahead', health_score: 'low', annual_revenue: 'high' },
   products: { current_stock: 'low', lead_time_days: 'high', daily_avg_sales: 'high' },
   transactions: { date: 'stale', status: ['pending', 'flagged'], amount: 'high' },

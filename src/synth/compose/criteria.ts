@@ -12,7 +12,7 @@ import type { SourcePart } from './parts.js';
 
 /** Per record type, the fields besides its concerns that scope a policy's work. */
 export const SCOPES: Readonly<Record<string, readonly string[]>> = {
-  tickets: ['category', 'description'],
+  tickets: ['category'],
   customers: ['tier'],
   products: ['location', 'unit_price'],
   transactions: ['category', 'account', 'description'],
