@@ -225,7 +225,8 @@ export const WORK_ACTS: Readonly<Record<string, readonly PolicyAct[]>> = {
     act(
       ['Desk allocation', 'Workstation set-up'],
       'New starters and people with a workstation assessment need a free desk with the right kit on their first day.',
-      { status: ['free'] },
+      // the right kit is enough screens: a desk is never passed over for having more
+      { status: ['free'], screens: 'high' },
       'follow_up_task',
     ),
     act('Desk repair', 'Blocked desks are reported to facilities so they come back into use.', {
@@ -283,7 +284,9 @@ export const WORK_ACTS: Readonly<Record<string, readonly PolicyAct[]>> = {
     act(
       ['Put-away', 'Slotting'],
       'Incoming pallets go to free bays that match how they must be stored.',
-      { status: ['free'] },
+      // how a pallet must be stored (chilled, an aisle, by the dock) picks its bay; the height of the racking is
+      // no reason to leave a free bay empty
+      { status: ['free'], levels: 'unrelated' },
       'follow_up_task',
     ),
     act(
