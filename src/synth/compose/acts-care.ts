@@ -4,19 +4,39 @@ import { act, type PolicyAct } from './policy-act.js';
 
 export const CARE_ACTS: Readonly<Record<string, readonly PolicyAct[]>> = {
   referrals: [
-    act(
-      ['Chasing', 'Referral chase'],
-      'A referral not accepted within the waiting-time standard is chased so that the patient does not fall through the gap.',
-      { referred_on: 'stale' },
-    ),
+    // the chase works on referrals sent, awaiting triage or accepted (packs/healthcare.ts): the reason is the
+    // missing appointment, not the acceptance; and the more urgent the referral, the sooner it is chased
+    {
+      ...act(
+        ['Chasing', 'Referral chase'],
+        'A referral still without an appointment after its waiting-time standard is chased so that the patient does not fall through the gap.',
+        // a worsening patient, an anxious one, one declined before: all reasons to chase, never to leave one out;
+        // a second opinion is the patient's own choice of route
+        {
+          referred_on: 'stale',
+          notes: [
+            'symptoms worsening',
+            'family history',
+            'previous referral declined',
+            'on anticoagulants',
+            'patient anxious about waiting',
+          ],
+        },
+      ),
+      // (the note's side is for an exception to keep to, not a condition every rule names)
+      must: ['referred_on'],
+      waits: { field: 'urgency', date: 'referred_on', within: { 'two-week-wait': 7, urgent: 14 } },
+    },
     act(
       ['Hold', 'Referral hold'],
       'While the service’s list is over capacity, routine referrals are held so that urgent ones are seen first.',
       { urgency: ['routine', 'soon'] },
     ),
+    // every untriaged urgent referral is read, however long ago it came in (never "made 14 or more days ago")
     act('Clinical review', 'Urgent and two-week-wait referrals are read by a clinician on the day they arrive.', {
       urgency: ['urgent', 'two-week-wait'],
       status: ['awaiting triage'],
+      referred_on: 'unrelated',
     }),
     act('Closure', 'Rejected referrals are closed once the referring GP has been told why.', {
       status: ['rejected'],
@@ -68,13 +88,18 @@ export const CARE_ACTS: Readonly<Record<string, readonly PolicyAct[]>> = {
     }),
     act('Billing', 'Unbilled time ages fast; large amounts of it are billed before the client can dispute them.', {
       unbilled_hours: 'high',
+      conflict_cleared: 'unrelated',
     }),
     act('File review', 'Long-running matters get a supervising partner’s file review.', {
       opened_on: 'stale',
       status: ['open'],
+      conflict_cleared: 'unrelated',
     }),
+    // a matter closes once its time is billed: little left unbilled, never a lot
     act('Closure', 'Matters pending closure are closed once the final bill is paid and the papers returned.', {
       status: ['pending closure'],
+      unbilled_hours: 'low',
+      conflict_cleared: 'unrelated',
     }),
   ],
   contracts: [
@@ -88,8 +113,12 @@ export const CARE_ACTS: Readonly<Record<string, readonly PolicyAct[]>> = {
       notice_period_days: 'high',
       renewal_date: 'ahead',
     }),
+    // an unsigned contract is chased whatever its renewal terms will be
     act('Signature chase', 'Until it is signed we are working without agreed terms.', {
       status: ['awaiting signature'],
+      auto_renew: 'unrelated',
+      notice_period_days: 'unrelated',
+      renewal_date: 'unrelated',
     }),
   ],
   court_deadlines: [
@@ -100,15 +129,15 @@ export const CARE_ACTS: Readonly<Record<string, readonly PolicyAct[]>> = {
       // note says: only a status (filed, vacated) takes one out; a diary clerk may work one court's list at a time
       { due_date: 'ahead', diarised: false, deadline_kind: 'unrelated', court: 'scope', notes: 'unrelated' },
     ),
+    // whether a deadline is in the diary has no bearing on preparing for it or on chasing an extension
     act('Preparation', 'Work on a deadline starts well before it falls, not in the week of it.', {
       status: ['upcoming'],
+      diarised: 'unrelated',
     }),
     act(
       'Extension follow-up',
       'An application for more time is followed up until the court or the other side agrees.',
-      {
-        status: ['extension sought'],
-      },
+      { status: ['extension sought'], diarised: 'unrelated' },
     ),
   ],
   legal_holds: [
@@ -124,12 +153,16 @@ export const CARE_ACTS: Readonly<Record<string, readonly PolicyAct[]>> = {
     act('Release review', 'Holds are reviewed regularly and released once the matter no longer needs them.', {
       issued_on: 'stale',
       status: ['issued', 'reminder sent'],
+      acknowledged: 'unrelated',
+      reminders_sent: 'unrelated',
     }),
   ],
   trip_requests: [
+    // the trips approved are those within policy: a policy exception is the exception review's
     act(
       ['Approval', 'Travel approval'],
       'Trips within policy are approved quickly so that fares are booked before they rise.',
+      { policy_exception: false },
     ),
     act('Exception review', 'Trips outside travel policy need the budget holder’s sign-off.', {
       policy_exception: true,
@@ -143,22 +176,35 @@ export const CARE_ACTS: Readonly<Record<string, readonly PolicyAct[]>> = {
       cancellation_deadline: 'ahead',
       refundable: true,
     }),
-    act('Ticketing', 'Held bookings lapse unless they are ticketed or released.', { status: ['held'] }),
-    act('Change review', 'Changed bookings are checked for fees against the original fare.', { status: ['changed'] }),
+    act('Ticketing', 'Held bookings lapse unless they are ticketed or released.', {
+      status: ['held'],
+      refundable: 'unrelated',
+    }),
+    act('Change review', 'Changed bookings are checked for fees against the original fare.', {
+      status: ['changed'],
+      refundable: 'unrelated',
+    }),
   ],
   per_diem_claims: [
     act(['Query', 'Per diem query'], 'Lodging allowance for several nights is paid against receipts, not on trust.', {
       nights: 'high',
     }),
-    act('Payment', 'Approved claims go into the next payroll run.', { status: ['approved'] }),
+    // an approved claim is paid: its receipts were the approver's question
+    act('Payment', 'Approved claims go into the next payroll run.', {
+      status: ['approved'],
+      receipts_attached: 'unrelated',
+      nights: 'unrelated',
+    }),
     act('Approver chase', 'Claims left waiting for approval are chased with the approver.', {
       submitted_on: 'stale',
       status: ['submitted'],
     }),
   ],
   household_bills: [
+    // a bill in dispute is not paid until the dispute is settled
     act(['Payment', 'Settlement'], 'Bills that are not on direct debit are paid by hand before the due date.', {
       due_on: 'ahead',
+      status: ['due', 'overdue'],
     }),
     act('Dispute follow-up', 'Disputed bills are followed up so they are not passed to collections.', {
       status: ['in dispute'],
@@ -179,6 +225,7 @@ export const CARE_ACTS: Readonly<Record<string, readonly PolicyAct[]>> = {
   enrolments: [
     act('Attendance follow-up', 'Students whose attendance falls below the threshold hear from their tutor.', {
       attendance_pct: 'low',
+      fees_paid: 'unrelated',
     }),
     act('Fee reminder', 'Students still owing fees are reminded before their enrolment lapses.', {
       fees_paid: false,
@@ -186,6 +233,8 @@ export const CARE_ACTS: Readonly<Record<string, readonly PolicyAct[]>> = {
     }),
     act('Enrolment confirmation', 'Provisional enrolments are confirmed once the documents are checked.', {
       status: ['provisional'],
+      attendance_pct: 'unrelated',
+      fees_paid: 'unrelated',
     }),
   ],
   submissions: [
@@ -198,9 +247,12 @@ export const CARE_ACTS: Readonly<Record<string, readonly PolicyAct[]>> = {
       extension_granted: false,
       late_days: 'high',
     }),
+    // all submitted work is marked, on time or late
     act('Marking', 'Work is marked within three weeks of its deadline.', {
       status: ['submitted'],
       due_on: 'stale',
+      late_days: 'unrelated',
+      extension_granted: 'unrelated',
     }),
   ],
   exam_sittings: [

@@ -4,8 +4,10 @@ import { act, type PolicyAct } from './policy-act.js';
 
 export const INDUSTRY_ACTS: Readonly<Record<string, readonly PolicyAct[]>> = {
   work_orders: [
+    // an order short of material is held however late it already is
     act(['Hold', 'Production hold'], 'Releasing an order that is short of material ties up the line for nothing.', {
       material_shortage: true,
+      due_date: 'unrelated',
     }),
     act('Expediting', 'Customer orders come first when the line is full.', {
       order_type: ['expedite', 'customer order'],
@@ -28,12 +30,15 @@ export const INDUSTRY_ACTS: Readonly<Record<string, readonly PolicyAct[]>> = {
     act('Ageing review', 'NCRs left open for weeks come up at the quality meeting.', { raised_on: 'stale' }),
   ],
   aircraft_inspections: [
+    // every check falling due is planned, not only those of aircraft already grounded
     act('Planning', 'Checks falling due are slotted into hangar time before the aircraft runs out of hours.', {
       due_date: 'ahead',
+      aog: 'unrelated',
     }),
     act('AOG priority', 'A grounded aircraft comes before anything else on the line.', { aog: true }),
     act('Heavy check', 'Heavy checks need parts and a hangar slot booked weeks ahead.', {
       check_type: ['C-check', 'landing gear overhaul'],
+      aog: 'unrelated',
     }),
   ],
   field_plots: [
@@ -82,7 +87,11 @@ export const INDUSTRY_ACTS: Readonly<Record<string, readonly PolicyAct[]>> = {
       settlement_status: ['failed', 'pending'],
       trade_date: 'stale',
     }),
-    act('Locate check', 'Every short sale needs a borrow located before it settles.', { side: ['sell short'] }),
+    // every short sale still to settle, however recent the trade
+    act('Locate check', 'Every short sale needs a borrow located before it settles.', {
+      side: ['sell short'],
+      trade_date: 'unrelated',
+    }),
   ],
   fx_exposures: [
     act('Hedging', 'Large exposures hedged below the target ratio are topped up.', {
@@ -101,9 +110,11 @@ export const INDUSTRY_ACTS: Readonly<Record<string, readonly PolicyAct[]>> = {
     act('Rating change', 'Rating changes are published only after the supervisory analyst signs off.', {
       note_type: ['rating change'],
     }),
+    // a published note was disclosed when it went out: its disclosure is no reason to withdraw it
     act('Withdrawal', 'Old notes that no longer reflect our view are withdrawn.', {
       published_on: 'stale',
       status: ['published'],
+      conflicts_disclosed: 'unrelated',
     }),
   ],
   pull_requests: [
@@ -128,8 +139,10 @@ export const INDUSTRY_ACTS: Readonly<Record<string, readonly PolicyAct[]>> = {
       environment: ['production', 'production-eu'],
       duration_min: 'high',
     }),
+    // every production deploy, quick or slow
     act('Change record', 'Every production deploy needs a change record for the audit trail.', {
       environment: ['production', 'production-eu'],
+      duration_min: 'unrelated',
     }),
     act('Canary check', 'Canary deploys are checked before they are promoted.', { environment: ['canary'] }),
   ],
@@ -145,7 +158,10 @@ export const INDUSTRY_ACTS: Readonly<Record<string, readonly PolicyAct[]>> = {
     }),
   ],
   migrations: [
-    act(['Approval', 'Migration approval'], 'Reversible changes in the next window go ahead without a DBA meeting.'),
+    // the changes approved without a meeting are the reversible ones: one that cannot be undone is the DBA's
+    act(['Approval', 'Migration approval'], 'Reversible changes in the next window go ahead without a DBA meeting.', {
+      reversible: true,
+    }),
     act('DBA review', 'Changes that cannot be undone need a DBA and a tested backup first.', {
       reversible: false,
       change_kind: ['drop column', 'rename column', 'alter type'],
@@ -156,14 +172,20 @@ export const INDUSTRY_ACTS: Readonly<Record<string, readonly PolicyAct[]>> = {
     }),
   ],
   datasets: [
+    // a dataset nobody refreshes is retired whatever it holds; personal data is the privacy review's
     act(['Deprecation', 'Retirement'], 'Datasets nobody refreshes any more are retired before someone trusts them.', {
       refreshed_on: 'stale',
+      contains_pii: 'unrelated',
     }),
     act('Freshness fix', 'Stale data feeds wrong dashboards; the owner fixes the refresh.', {
       status: ['stale', 'refresh failed'],
+      contains_pii: 'unrelated',
     }),
+    // personal data needs a lawful basis however fresh the dataset is
     act('Privacy review', 'Datasets holding personal data need a lawful basis and an access list.', {
       contains_pii: true,
+      refreshed_on: 'unrelated',
+      status: 'unrelated',
     }),
   ],
   dashboards: [
@@ -172,9 +194,13 @@ export const INDUSTRY_ACTS: Readonly<Record<string, readonly PolicyAct[]>> = {
       'Dashboards nobody opens are archived so people find the ones that are maintained.',
       { views_30d: 'low' },
     ),
+    // a board dashboard is certified however often it is opened
     act('Certification', 'Dashboards shown to executives and the board are certified first.', {
       audience: ['executive', 'board'],
       status: ['draft', 'published'],
+      views_30d: 'unrelated',
+      last_viewed_on: 'unrelated',
+      scheduled_delivery: 'unrelated',
     }),
     act('Delivery review', 'Scheduled e-mails of dashboards nobody reads are stopped.', {
       scheduled_delivery: true,
@@ -187,8 +213,10 @@ export const INDUSTRY_ACTS: Readonly<Record<string, readonly PolicyAct[]>> = {
       status: ['triggered'],
     }),
     act('Threshold tuning', 'Alerts that fire falsely get their thresholds tuned.', { status: ['false positive'] }),
+    // every page, whatever the size of the move behind it
     act('Out-of-hours review', 'Every out-of-hours page is reviewed so that on-call is not woken for noise.', {
       paged: true,
+      observed_change_pct: 'unrelated',
     }),
   ],
   experiments: [
@@ -198,10 +226,13 @@ export const INDUSTRY_ACTS: Readonly<Record<string, readonly PolicyAct[]>> = {
     act('Readout', 'Tests ending soon get an analyst booked for the readout.', {
       ends_on: 'ahead',
       status: ['running'],
+      guardrail_breached: 'unrelated',
     }),
+    // a test that broke a guardrail is no clear winner
     act('Ship decision', 'Clear winners are written up for a ship decision.', {
       status: ['analysing'],
       uplift_pct: 'high',
+      guardrail_breached: false,
     }),
   ],
 };

@@ -77,13 +77,17 @@ export const STUDIO_ACTS: Readonly<Record<string, readonly PolicyAct[]>> = {
     act(
       ['Questionnaire', 'Due diligence'],
       'Vendors due for review without a current SOC 2 report answer our questionnaire instead.',
-      { next_review_on: 'ahead' },
+      { next_review_on: 'ahead', soc2_report_on_file: false },
     ),
     act('Report chase', 'Critical vendors must give us a current SOC 2 report.', {
       soc2_report_on_file: false,
       tier: ['tier 1 (critical)', 'tier 2 (high)'],
     }),
-    act('Review booking', 'Reviews are booked with the vendor before they fall due.', { next_review_on: 'ahead' }),
+    // every review due is booked, report on file or not
+    act('Review booking', 'Reviews are booked with the vendor before they fall due.', {
+      next_review_on: 'ahead',
+      soc2_report_on_file: 'unrelated',
+    }),
   ],
   security_findings: [
     act(
@@ -101,13 +105,17 @@ export const STUDIO_ACTS: Readonly<Record<string, readonly PolicyAct[]>> = {
     act(['Pause', 'Workflow pause'], 'A workflow failing again and again repeats the same damage on every run.', {
       failures_7d: 'high',
     }),
+    // every live workflow, failing this week or not
     act('Alerting set-up', 'Every live workflow must alert its owner when it fails.', {
       alert_on_failure: false,
       status: ['active', 'failing'],
+      failures_7d: 'unrelated',
     }),
     act('Archiving', 'Paused workflows that have not run for weeks are archived.', {
       last_run_on: 'stale',
       status: ['paused'],
+      failures_7d: 'unrelated',
+      alert_on_failure: 'unrelated',
     }),
   ],
   connectors: [
@@ -117,8 +125,12 @@ export const STUDIO_ACTS: Readonly<Record<string, readonly PolicyAct[]>> = {
     }),
     act('Admin consent', 'Connections no admin approved are checked for the data they can reach.', {
       admin_consent: false,
+      auth_expires_on: 'unrelated',
     }),
-    act('Clean-up', 'Connections that no workflow uses are removed.', { workflows_using: 'low' }),
+    act('Clean-up', 'Connections that no workflow uses are removed.', {
+      workflows_using: 'low',
+      auth_expires_on: 'unrelated',
+    }),
   ],
   workflow_runs: [
     act('Replay', 'Failed runs that were not retried are replayed once the cause is fixed.', {
@@ -155,7 +167,10 @@ export const STUDIO_ACTS: Readonly<Record<string, readonly PolicyAct[]>> = {
       reading_status: ['to read'],
       citations: 'high',
     }),
-    act('Summary', 'Papers that have been read get a short summary on the team wiki.', { reading_status: ['read'] }),
+    act('Summary', 'Papers that have been read get a short summary on the team wiki.', {
+      reading_status: ['read'],
+      added_on: 'unrelated',
+    }),
     act('List clean-up', 'Papers left unread for months are read or dropped.', {
       added_on: 'stale',
       reading_status: ['to read'],
@@ -165,8 +180,15 @@ export const STUDIO_ACTS: Readonly<Record<string, readonly PolicyAct[]>> = {
     act(['Replacement', 'Supersession'], 'Old market figures get quoted long after a newer report replaces them.', {
       published_on: 'stale',
     }),
-    act('Summary', 'Purchased reports are summarised for the team within a week.', { status: ['purchased'] }),
-    act('Licence check', 'Reports whose licence has lapsed are no longer quoted.', { status: ['licence expired'] }),
+    // a report is summarised, or its licence checked, however old its figures are
+    act('Summary', 'Purchased reports are summarised for the team within a week.', {
+      status: ['purchased'],
+      published_on: 'unrelated',
+    }),
+    act('Licence check', 'Reports whose licence has lapsed are no longer quoted.', {
+      status: ['licence expired'],
+      published_on: 'unrelated',
+    }),
   ],
   news_items: [
     act(['Flagging', 'News flag'], 'Bad press about a client reaches the account team the same day.', {
@@ -188,8 +210,10 @@ export const STUDIO_ACTS: Readonly<Record<string, readonly PolicyAct[]>> = {
       // every source ages the same way, behind a paywall or not
       { accessed_on: 'stale', paywalled: 'unrelated' },
     ),
+    // every retracted source comes out, whatever its notes say
     act('Retraction check', 'Retracted and disputed sources are removed from every piece that cites them.', {
       status: ['retracted', 'disputed'],
+      notes: 'unrelated',
     }),
     act('Archiving copies', 'Paywalled sources are saved as PDFs for the fact-checkers.', { paywalled: true }),
   ],
@@ -209,9 +233,11 @@ export const STUDIO_ACTS: Readonly<Record<string, readonly PolicyAct[]>> = {
     }),
   ],
   purchase_requests: [
+    // the requests approved are those from preferred suppliers: buying off the list is the supplier check's
     act(
       ['Approval', 'Purchase approval'],
       'Requests from preferred suppliers are approved in time for the date needed.',
+      { preferred_supplier: true },
     ),
     act('Approver chase', 'Requests waiting on a budget holder are chased so the order goes out in time.', {
       requested_on: 'stale',
@@ -226,8 +252,15 @@ export const STUDIO_ACTS: Readonly<Record<string, readonly PolicyAct[]>> = {
       condition_checked: false,
       due_back_on: 'stale',
     }),
-    act('Return chase', 'Kit not back by its return date is chased with the borrower.', { due_back_on: 'stale' }),
-    act('Loan extension', 'Loans ending soon are extended or collected.', { due_back_on: 'ahead' }),
+    // kit not yet back cannot have been checked: its condition check is no reason to chase it
+    act('Return chase', 'Kit not back by its return date is chased with the borrower.', {
+      due_back_on: 'stale',
+      condition_checked: 'unrelated',
+    }),
+    act('Loan extension', 'Loans ending soon are extended or collected.', {
+      due_back_on: 'ahead',
+      condition_checked: 'unrelated',
+    }),
   ],
   visitor_passes: [
     act(['Escort', 'Visitor escort'], 'Visitors who have not signed the NDA do not walk the office alone.', {
@@ -238,24 +271,37 @@ export const STUDIO_ACTS: Readonly<Record<string, readonly PolicyAct[]>> = {
       nda_signed: false,
       visit_date: 'ahead',
     }),
-    act('Lab induction', 'Lab visitors need a safety induction booked.', { access_level: ['lab access'] }),
+    act('Lab induction', 'Lab visitors need a safety induction booked.', {
+      access_level: ['lab access'],
+      nda_signed: 'unrelated',
+    }),
   ],
   design_requests: [
     act(['Hold', 'Design hold'], 'Nothing ships before the brand team signs it off.', { brand_approved: false }),
     act('Revision cap', 'Requests past the agreed rounds of revisions go back to the requester’s manager.', {
       revision_rounds: 'high',
     }),
-    act('Deadline check', 'Requests due soon are checked for a designer and a review slot.', { due_on: 'ahead' }),
+    act('Deadline check', 'Requests due soon are checked for a designer and a review slot.', {
+      due_on: 'ahead',
+      revision_rounds: 'unrelated',
+      brand_approved: 'unrelated',
+    }),
   ],
   chart_requests: [
     act('Accessibility check', 'Charts must pass the colour-blind check before publication.', {
       accessible_palette: false,
     }),
+    // (the palette is checked on the drawn chart: no reason to chase its data or to schedule it, nor to spare it)
     act('Data chase', 'Requests waiting on data are chased with the desk that asked.', {
       status: ['needs data'],
       due_on: 'ahead',
+      accessible_palette: 'unrelated',
     }),
-    act('Scheduling', 'Queued charts due soon are given to a designer.', { due_on: 'ahead', status: ['queued'] }),
+    act('Scheduling', 'Queued charts due soon are given to a designer.', {
+      due_on: 'ahead',
+      status: ['queued'],
+      accessible_palette: 'unrelated',
+    }),
     // the desk's own drawing of a chart from the figures it was sent (draw_chart)
     act(
       ['Chart production', 'Drawing the charts'],
@@ -268,6 +314,7 @@ export const STUDIO_ACTS: Readonly<Record<string, readonly PolicyAct[]>> = {
   video_edits: [
     act(['Client review', 'Sign-off'], 'Cuts due soon go to the client early enough for one round of changes.', {
       due_on: 'ahead',
+      captions_required: 'unrelated',
     }),
     act('Caption check', 'Most social video is watched muted, so it needs burnt-in captions.', {
       captions_required: true,
@@ -275,6 +322,7 @@ export const STUDIO_ACTS: Readonly<Record<string, readonly PolicyAct[]>> = {
     act('Delivery check', 'Exported edits are delivered to the client on the agreed date.', {
       due_on: 'ahead',
       status: ['exported'],
+      captions_required: 'unrelated',
     }),
     // the cover still an edit is delivered with (cut_cover)
     act(

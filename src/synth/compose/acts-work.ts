@@ -9,9 +9,12 @@ const ORDERS: readonly PolicyAct[] = [
     'Orders still unpaid, in full or in part, past their payment terms are chased by the sales owner, who knows the customer, before they go to collections.',
     { status: ['unpaid', 'part-paid'], order_date: 'stale' },
   ),
-  act('Follow-up', 'Disputes are settled fastest while the order is fresh, so each one gets a named follow-up.', {
-    status: ['disputed'],
-  }),
+  // a dispute that has sat for weeks is the one at risk (the order's age is its side: old, never fresh)
+  act(
+    'Follow-up',
+    'A dispute left to sit hardens into a write-off, so each one still open after a few weeks gets a named follow-up.',
+    { status: ['disputed'], order_date: 'stale' },
+  ),
   act('Credit hold', 'A large balance left unpaid puts the customer on credit hold until it is cleared.', {
     status: ['unpaid'],
     amount: 'high',
@@ -25,11 +28,15 @@ const ORDERS: readonly PolicyAct[] = [
 
 export const WORK_ACTS: Readonly<Record<string, readonly PolicyAct[]>> = {
   tickets: [
-    act(
-      'Escalation',
-      'A high-priority ticket that has waited this long is close to breaching its SLA; the owner hears before the customer complains.',
-      { priority: ['high', 'critical'], created_at: 'stale' },
-    ),
+    // an SLA on high and critical tickets runs in days: escalating one after a month is no escalation
+    {
+      ...act(
+        'Escalation',
+        'A high-priority ticket that has waited this long is close to breaching its SLA; the owner hears before the customer complains.',
+        { priority: ['high', 'critical'], created_at: 'stale' },
+      ),
+      waits: { field: 'priority', date: 'created_at', within: { critical: 5, high: 10 } },
+    },
     act('Owner follow-up', 'A ticket with no movement is raised with its owner so the customer hears from us.', {
       created_at: 'stale',
     }),
@@ -44,9 +51,11 @@ export const WORK_ACTS: Readonly<Record<string, readonly PolicyAct[]>> = {
       status: ['open'],
       created_at: 'recent',
     }),
+    // a resolved ticket is closed whatever priority it had
     act('Closure', 'Resolved tickets left open distort the queue and the SLA report.', {
       status: ['resolved'],
       created_at: 'stale',
+      priority: 'unrelated',
     }),
   ],
   customers: [
@@ -60,8 +69,11 @@ export const WORK_ACTS: Readonly<Record<string, readonly PolicyAct[]>> = {
       'Renewals are lost in the last months of the term; weak accounts near their end date get a save plan.',
       { contract_end_date: 'ahead', health_score: 'low' },
     ),
+    // every renewal: a healthy account's as much as one at risk
     act('Follow-up', 'Every renewal needs a conversation before the contract end date, not after it.', {
       contract_end_date: 'ahead',
+      status: 'unrelated',
+      health_score: 'unrelated',
     }),
     // the largest accounts are reviewed whatever their health, and whatever the tier they are filed under
     act('Review', 'Our largest accounts get a business review whatever their health score.', {
@@ -86,9 +98,13 @@ export const WORK_ACTS: Readonly<Record<string, readonly PolicyAct[]>> = {
     act('Slow-stock review', 'Stock that does not move ties up cash and shelf space.', {
       daily_avg_sales: 'low',
       current_stock: 'high',
+      lead_time_days: 'unrelated',
     }),
+    // a count checks what is on the shelf, however fast it sells or long it takes to reorder
     act('Stock count', 'High-value lines are counted more often because a discrepancy costs more.', {
       unit_price: 'high',
+      daily_avg_sales: 'unrelated',
+      lead_time_days: 'unrelated',
     }),
   ],
   transactions: [
@@ -111,8 +127,9 @@ export const WORK_ACTS: Readonly<Record<string, readonly PolicyAct[]>> = {
     act(
       ['Suspension', 'Job pause'],
       'A job that keeps failing while enabled retries into the same fault and can corrupt what it writes.',
-      // how long ago a job was set up has no bearing on pausing a failing one
-      { last_status: ['failed', 'timeout'], enabled: true, created_at: 'unrelated' },
+      // how long ago a job was set up has no bearing on pausing a failing one; a timeout is no failure (its own
+      // section, a capacity warning, follows it up)
+      { last_status: ['failed'], enabled: true, created_at: 'unrelated' },
     ),
     act(
       ['Escalation', 'Owner follow-up'],
@@ -155,20 +172,26 @@ export const WORK_ACTS: Readonly<Record<string, readonly PolicyAct[]>> = {
     act('Usage review', 'Active integrations with little traffic are candidates to switch off.', {
       monthly_calls: 'low',
       status: ['active'],
+      error_rate: 'unrelated',
     }),
   ],
   tasks: [
+    // every urgent to-do not started, however new
     act(['Work to start', 'Next up'], 'Urgent to-dos that are not started yet are picked up first.', {
       status: ['pending'],
       priority: ['high', 'urgent'],
+      created_at: 'unrelated',
     }),
     act('Review', 'Overdue to-dos are reviewed every week: done, rescheduled or dropped.', {
       due_date: 'stale',
       status: ['pending', 'in_progress'],
     }),
+    // a completed item is archived whatever its priority or due date was
     act('Clean-up', 'Completed items older than a few weeks are archived so that the list shows live work.', {
       status: ['completed'],
       created_at: 'stale',
+      priority: 'unrelated',
+      due_date: 'unrelated',
     }),
     act('Parking', 'Low-priority items untouched for weeks are parked rather than left to clutter the list.', {
       priority: ['low'],
@@ -202,7 +225,8 @@ export const WORK_ACTS: Readonly<Record<string, readonly PolicyAct[]>> = {
     act(
       ['Desk allocation', 'Workstation set-up'],
       'New starters and people with a workstation assessment need a free desk with the right kit on their first day.',
-      { status: ['free'] },
+      // the right kit is enough screens: a desk is never passed over for having more
+      { status: ['free'], screens: 'high' },
       'follow_up_task',
     ),
     act('Desk repair', 'Blocked desks are reported to facilities so they come back into use.', {
@@ -260,13 +284,16 @@ export const WORK_ACTS: Readonly<Record<string, readonly PolicyAct[]>> = {
     act(
       ['Put-away', 'Slotting'],
       'Incoming pallets go to free bays that match how they must be stored.',
-      { status: ['free'] },
+      // how a pallet must be stored (chilled, an aisle, by the dock) picks its bay; the height of the racking is
+      // no reason to leave a free bay empty
+      { status: ['free'], levels: 'unrelated' },
       'follow_up_task',
     ),
     act(
       'Racking inspection',
       'A blocked bay is usually damaged racking; it is inspected before anything goes back in.',
-      { status: ['blocked'], window: 'unrelated', chilled: 'unrelated' },
+      // every blocked bay is inspected, however many levels its racking has
+      { status: ['blocked'], window: 'unrelated', chilled: 'unrelated', levels: 'unrelated' },
     ),
     act('Stock rotation', 'Chilled stock has the shortest shelf life, so its bays are rotated first.', {
       status: ['taken'],

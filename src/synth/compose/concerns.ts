@@ -1,4 +1,5 @@
 import type { Lean } from '../rules/draw.js';
+import { VENDOR_TERMS } from './packs/safety-compliance-data.js';
 
 // Which side of each field of a record type calls for attention: the old, the failing, the exposed, the due. A
 // task's rule takes that side on these fields (an approval takes its action's own leans instead), so a follow-up
@@ -6,7 +7,14 @@ import type { Lean } from '../rules/draw.js';
 // scope the work (a region, a room, a court, a specialty) and go either way.
 
 export const CONCERNS: Readonly<Record<string, Readonly<Record<string, Lean>>>> = {
-  tickets: { status: ['open', 'in_progress', 'pending'], priority: ['high', 'critical'], created_at: 'stale' },
+  // what a ticket's description says of its impact (data loss, a customer-facing fault) calls for attention; only a
+  // workaround or a routine matter (VPN, an invoice) lets one wait: never "unless it mentions customer-facing"
+  tickets: {
+    status: ['open', 'in_progress', 'pending'],
+    priority: ['high', 'critical'],
+    created_at: 'stale',
+    description: ['data loss', 'customer-facing', 'security', 'regression'],
+  },
   customers: { status: ['at_risk'], contract_end_date: 'ahead', health_score: 'low', annual_revenue: 'high' },
   products: { current_stock: 'low', lead_time_days: 'high', daily_avg_sales: 'high' },
   transactions: { date: 'stale', status: ['pending', 'flagged'], amount: 'high' },
@@ -101,6 +109,8 @@ export const CONCERNS: Readonly<Record<string, Readonly<Record<string, Lean>>>> 
     data_category: ['customer personal data', 'payment card data', 'health data', 'employee HR data'],
     next_review_on: 'ahead',
     soc2_report_on_file: false,
+    // every finding (MFA, breach notification) is a reason to look at a vendor, never one to leave it out
+    findings: VENDOR_TERMS,
   },
   security_findings: {
     severity: ['critical', 'high'],

@@ -12,7 +12,7 @@ import type { SourcePart } from './parts.js';
 
 /** Per record type, the fields besides its concerns that scope a policy's work. */
 export const SCOPES: Readonly<Record<string, readonly string[]>> = {
-  tickets: ['category', 'description'],
+  tickets: ['category'],
   customers: ['tier'],
   products: ['location', 'unit_price'],
   transactions: ['category', 'account', 'description'],
@@ -69,7 +69,7 @@ export const SCOPES: Readonly<Record<string, readonly string[]>> = {
   episodes: ['show', 'ad_slots_sold', 'explicit', 'show_notes'],
   access_reviews: ['system', 'notes'],
   data_subject_requests: ['request_type', 'regulation', 'notes'],
-  vendor_assessments: ['status', 'findings'],
+  vendor_assessments: ['status'],
   security_findings: ['source', 'description'],
   workflows: ['trigger', 'description'],
   connectors: ['app', 'notes'],

@@ -1,4 +1,5 @@
 import type { Lean } from '../rules/draw.js';
+import type { Rule } from '../rules/rule.js';
 
 // One kind of work a policy over a record type has a section for, and how it is written down (policy-acts.ts).
 
@@ -17,6 +18,38 @@ export interface PolicyAct {
    * nothing of the work ("Follow-up" of a ward bed is getting it ready for an admission)
    */
   of?: string;
+  /**
+   * where waiting is the reason (a chase): the longest a record of each urgent kind may wait before the work is
+   * due, counted on `date`; a rule that admits such a record never waits longer (a two-week-wait referral is
+   * chased within days, never after the 28 days a routine one may wait)
+   */
+  waits?: Wait;
+}
+
+/** The longest wait per value of an urgency field, on a date field. */
+export interface Wait {
+  field: string;
+  date: string;
+  within: Readonly<Record<string, number>>;
+}
+
+/**
+ * Whether a rule lets a record of an urgent kind wait longer than the work allows it: the urgent values the rule
+ * admits (every one its conditions do not leave out) against the longest window it counts on the waiting date.
+ */
+export function waitsTooLong(r: Rule, w: Wait | undefined): boolean {
+  if (!w) return false;
+  let admitted = Object.keys(w.within);
+  for (const a of r.all) {
+    if (a.kind === 'in' && a.field === w.field) admitted = admitted.filter((v) => a.values.includes(v));
+    if (a.kind === 'not_in' && a.field === w.field) admitted = admitted.filter((v) => !a.values.includes(v));
+  }
+  const u = r.unless;
+  if (u?.kind === 'in' && u.field === w.field) admitted = admitted.filter((v) => !u.values.includes(v));
+  const longest = Math.min(...admitted.map((v) => w.within[v] as number));
+  return [...r.all, ...(r.any ?? [])].some(
+    (a) => a.kind === 'older' && a.field === w.date && (a.workdays ? Math.ceil((a.days * 7) / 5) : a.days) > longest,
+  );
 }
 
 /**

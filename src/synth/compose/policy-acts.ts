@@ -34,13 +34,11 @@ export const REVIEW_REASONS: Readonly<Record<string, readonly string[]>> = {
     'A regular look at these records catches what slipped before anyone outside the team does.',
     'Reviewed on a schedule, so that problems surface while they are still cheap to fix.',
   ],
-  // the section says which records: those most likely to be wrong, never a random few
+  // the section says which records: those audit tests, never a random few. (No "spot check": its reason, that
+  // these are the records most likely to be wrong, no drawn condition on a desk's windows or a paper's citations
+  // bears out)
   'Audit sample': [
     'Internal audit draws its quarterly sample from records like these, so the team checks them first.',
     'Auditors go straight to records like these; the team looks at them before the auditors do.',
-  ],
-  'Spot check': [
-    'Between full reviews, the records most likely to be wrong are checked by hand.',
-    'Spot checks go where a problem is most likely, not to a random few.',
   ],
 };

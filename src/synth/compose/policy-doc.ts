@@ -9,6 +9,7 @@ import { atomsOf, type Rule } from '../rules/rule.js';
 import { superseded } from './policy-history.js';
 import type { SourcePart, World } from './parts.js';
 import { CONCERNS } from './concerns.js';
+import { waitsTooLong } from './policy-act.js';
 import { ACTS, actNamed, type PolicyAct, REVIEW_REASONS } from './policy-acts.js';
 import { placeOf } from './places.js';
 import { ownerOf, PURPOSES } from './policy-doc-data.js';
@@ -167,7 +168,12 @@ export function policyDoc(
     const heading = rng.pick(other.sections);
     if (sections.some(([s]) => s === heading)) continue;
     const lean = { ...CONCERNS[src.name], ...other.lean };
-    sections.push([heading, other.why, bullets(drawRule(src.fields, rng, w.difficulty, lean, other.must))]);
+    const own = Object.keys(other.lean ?? {});
+    // (redrawn while an urgent record would wait the routine time: no owner writes that)
+    let r = drawRule(src.fields, rng, w.difficulty, lean, other.must, own);
+    for (let tries = 0; tries < 20 && waitsTooLong(r, other.waits); tries++)
+      r = drawRule(src.fields, rng, w.difficulty, lean, other.must, own);
+    sections.push([heading, other.why, bullets(r)]);
   }
   // the task's section is not always first
   if (rng.chance(0.6)) sections.push(sections.shift() as [string, string | undefined, string[]]);

@@ -170,7 +170,10 @@ function roleOf(m: FieldModel, lean: Readonly<Record<string, Lean>>): Role | und
  * where the record type has signals; the alternatives ("either … or …") are signals, each a reason on its own;
  * the exception takes the other side of a signal or one part of a scope. An exception never takes a date field
  * that leans (the side a date window cannot turn), nor an enum field whose lean leaves no other value. `must`:
- * fields every rule of the work names.
+ * fields every rule of the work names. `own`: the fields the work's own reason leans on; a yes/no field is excepted
+ * only where the work itself says which side calls for it ("unless the chart passes the colour-blind check" is no
+ * reason to leave a queued chart without a designer, and a side the record type merely worries about is no reason
+ * to spare a record from this work). Without `own`, any yes/no field the lean allows.
  */
 export function drawRule(
   models: readonly FieldModel[],
@@ -178,6 +181,7 @@ export function drawRule(
   d: Difficulty,
   lean: Readonly<Record<string, Lean>> = {},
   must: readonly string[] = [],
+  own?: readonly string[],
 ): Rule {
   const pool = models.filter((m) => ruleable(m) && roleOf(m, lean) !== undefined);
   if (pool.length === 0) throw new Error('drawRule: the record type has no field a rule can use');
@@ -222,6 +226,7 @@ export function drawRule(
   const any = shape.any && reasons().length >= 2 ? Array.from({ length: 2 }, () => atom(take(reasons()))) : undefined;
   const free = pool.filter((m) => {
     const l = lean[m.field];
+    if (m.kind === 'flag' && own && !own.includes(m.field)) return false;
     if (l === undefined) return true;
     if (l === 'scope' || m.kind === 'date') return false;
     if (m.kind === 'text') return !Array.isArray(l) || m.terms.some((t) => !(l as readonly string[]).includes(t));

@@ -16,7 +16,8 @@ import { type Branch, branchFieldOf, branchOf } from './branch.js';
 import { lateAtom, lateChange, staysOut } from './late-change.js';
 import { figuresOf, type Recipe, recipeServices, writtenBy } from '../recipe.js';
 import { actNamed, actOfAction, type PolicyAct } from '../policy-acts.js';
-import { REVIEW_TAGS } from '../purposes.js';
+import { waitsTooLong } from '../policy-act.js';
+import { reviewTagsOf } from '../purposes.js';
 import { actsFrom, freshNames, inAgreement, inOrder, inTense, inThePast, sourceFixtures } from '../sources/kit.js';
 
 // phase 1, records: the seeded records of the program (targets, one distractor per predicate, one failing all,
@@ -240,6 +241,9 @@ function ruleOf(
     ...recipe.action?.lean,
     ...section?.lean,
   };
+  // the fields the work itself takes a side on (not the record type's general concerns): the only yes/no fields
+  // an exception may turn on
+  const own = Object.keys({ ...work?.lean, ...recipe.action?.lean, ...section?.lean });
   const fits = (r: Rule) =>
     (recipe.interaction !== 'change' || lateAtom(r, src) >= 0) && (!dated || atomsOf(r).some(isDateAtom));
   // the fields the section's reason turns on are named too (a revocation turns on non-use)
@@ -249,8 +253,10 @@ function ruleOf(
   // records can agree (no rule of a record type that cannot change fits a mid-task change)
   const best: (Rule | undefined)[] = [];
   for (let tries = 0; tries < 80 && !best[0]; tries++) {
-    const r = drawRule(pool, w.rng, w.difficulty, lean, must);
-    const rank = (fits(r) ? 0 : 2) + (coherent(r, src, w, fromStates(recipe)) ? 0 : 1);
+    const r = drawRule(pool, w.rng, w.difficulty, lean, must, own);
+    // a rule no owner would write (an urgent record left to wait the routine time) is the last resort of all
+    const rank =
+      (waitsTooLong(r, section?.waits) ? 4 : 0) + (fits(r) ? 0 : 2) + (coherent(r, src, w, fromStates(recipe)) ? 0 : 1);
     best[rank] = r;
   }
   const rule = best.find((r) => r !== undefined) as Rule;
@@ -278,7 +284,7 @@ export function drawRecords(planned: Recipe, w: World, parts: Parts<string>, dat
   // the section the rule is filed under says what the work is for: a generic action's own form on the record type
   // where it has one ("Bed preparation", not "Follow-up", of a ward bed)
   const work = actOfAction(src.name, recipe.action?.name);
-  const tag = w.rng.pick(work?.sections ?? recipe.action?.sections ?? REVIEW_TAGS);
+  const tag = w.rng.pick(work?.sections ?? recipe.action?.sections ?? reviewTagsOf(src.name));
   // the branch's field is chosen first, so that the rule leaves it alone; never one the section's reason turns on,
   // which its rule names (an owner follow-up on rising errors is not split by the error rate)
   const reasons = Object.fromEntries((actNamed(src.name, tag)?.must ?? []).map((f) => [f, true]));
