@@ -8,7 +8,6 @@ import {
   type ScenarioDomain,
 } from '../../schema/taxonomy.js';
 import type { Generator, GeneratorContext } from '../kit/generator.js';
-import { workingDay } from '../kit/dates.js';
 import { DOMAIN_SERVICES } from '../kit/taxonomy-rules.js';
 import { compileRecipe } from './compile/index.js';
 import { hostPath, labelPath } from './packs/scenarios.js';
@@ -107,12 +106,11 @@ export function composeTask(ctx: GeneratorContext): TaskSpecInput {
   });
   // a task served by another domain's record type (a capability it hosts) is that domain's: its world and its label
   const home = taskDomain(recipe, domain);
-  // none of its work is weekend work: a slot dated on a weekend (an older plan's) is worked on the nearest weekday
   const w = makeWorld(
     createRng('compose-world', domain, ctx.difficulty, ctx.seed),
     home,
     ctx.difficulty,
-    workingDay(ctx.mockToday),
+    ctx.mockToday,
   );
   return compileRecipe({
     id: ctx.id,
