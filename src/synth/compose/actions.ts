@@ -242,20 +242,7 @@ export const reviewMeeting: ActionPart<SourceName> = {
   sections: ['Review'],
   service: 'calendar',
   tool: 'calendar_create_event',
-  // the records a team sits down to review one by one: an editorial read of a story, a design review, an incident
-  // review, a material review of a non-conformance, a security finding's risk review
-  sources: [
-    'tickets',
-    'customers',
-    'tasks',
-    'jobs',
-    'integrations',
-    'stories',
-    'design_requests',
-    'incidents',
-    'nonconformances',
-    'security_findings',
-  ],
+  sources: ['tickets', 'customers', 'tasks', 'jobs', 'integrations'],
   capabilities: ['Calendar_Scheduling'],
   phrases: [
     'book a 30-minute review for each one on {day}, back to back from 10:00 UTC, with the {noun} id in the title',
