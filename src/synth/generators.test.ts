@@ -35,6 +35,15 @@ describe('generateProcedural', () => {
     assert.notEqual(gen(GENERATORS[0]?.name as string, 4), alone[0], 'a different seed gives a different task');
   });
 
+  it('dates the work on a weekday: a slot on a Saturday is worked the Friday before, on a Sunday the Monday after', () => {
+    const today = (mockToday: string, generator = 'compose') =>
+      generateProcedural({ generator, id: 'wk', seed: 5, difficulty: 'easy', mockToday }).mock_today;
+    assert.equal(today('2026-02-28T10:45:00Z'), '2026-02-27T10:45:00Z');
+    assert.equal(today('2026-03-01'), '2026-03-02T09:00:00Z');
+    assert.equal(today('2026-02-07T10:45:00Z', 'support_escalation'), '2026-02-06T10:45:00Z');
+    assert.equal(today('2026-03-10'), '2026-03-10T09:00:00Z');
+  });
+
   it('refuses an unknown family with the list of families', () => {
     assert.throws(
       () => generateProcedural({ generator: 'nope', id: 'x', seed: 1, difficulty: 'easy', mockToday: '2026-03-10' }),

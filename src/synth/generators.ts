@@ -5,6 +5,7 @@ import type { Capability, Difficulty } from '../schema/taxonomy.js';
 import { composeGenerator } from './compose/index.js';
 import type { Generator } from './kit/generator.js';
 import { wordsFrom } from './kit/words.js';
+import { workingDay } from './kit/dates.js';
 import { PRESETS } from './presets/index.js';
 import { toolNames } from '../grade/evidence.js';
 import { resolveTool } from '../services/registry.js';
@@ -28,7 +29,7 @@ export interface ProceduralRequest {
   id: string;
   seed: number;
   difficulty: Difficulty;
-  /** ISO date or date-time; a date alone starts the clock at 09:00 UTC */
+  /** ISO date or date-time; a date alone starts the clock at 09:00 UTC, a weekend day the nearest weekday's */
   mockToday: string;
   language?: string;
   /** the slot's labels and services, for the compositional generator */
@@ -51,9 +52,12 @@ export function generateProcedural(req: ProceduralRequest, from: readonly Genera
   const language = req.language ?? 'en';
   if (!gen.languages.includes(language))
     throw new CoworkError('bad_input', `family ${gen.name} writes ${gen.languages.join(', ')}, not ${language}`);
-  const mockToday = /T/.test(req.mockToday)
-    ? new Date(req.mockToday).toISOString().replace('.000Z', 'Z')
-    : `${req.mockToday}T09:00:00Z`;
+  // no family's work is weekend work: a slot dated on a weekend (an older plan's) is worked on the nearest weekday
+  const mockToday = workingDay(
+    /T/.test(req.mockToday)
+      ? new Date(req.mockToday).toISOString().replace('.000Z', 'Z')
+      : `${req.mockToday}T09:00:00Z`,
+  );
   return readsKeepTheirShare(
     gen.generate({
       id: req.id,

@@ -74,7 +74,8 @@ export const followUpTask: ActionPart<SourceName> = {
     'mails',
     'feed_articles',
   ],
-  capabilities: ['Tool_Calling', 'Logic_Reasoning'],
+  // the work sets each to-do's due date: scheduling, as booking a review is
+  capabilities: ['Tool_Calling', 'Calendar_Scheduling', 'Logic_Reasoning'],
   phrases: [
     'create a high-priority follow-up to-do for each one, due {due}, with the {noun} id in its title',
     'add a high-priority to-do per item to my list, due {due}, titled with the {noun} id',

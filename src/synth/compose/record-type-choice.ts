@@ -66,8 +66,11 @@ function carriersOf(parts: Parts<string>, cap: Capability): SourcePart[] | null 
     const carry = parts.sources.filter(
       (s) => s.capabilities.includes(cap) || carriers.some((p) => appliesTo(p.sources, s)),
     );
-    // steering only for a capability few record types give: the others come by the parts a draft picks
-    return carry.length > 12 ? null : carry;
+    // steering only for a capability few record types give (the others come by the parts a draft picks), or one
+    // only work gives, that no record type carries by itself (scheduling: a draft about trip requests, which
+    // nobody books a review or a to-do for, schedules nothing)
+    const byWork = !parts.sources.some((s) => s.capabilities.includes(cap));
+    return carry.length > 12 && !byWork ? null : carry;
   });
 }
 

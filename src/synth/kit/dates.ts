@@ -42,6 +42,15 @@ export function timeRegex(day: string, min: number): string {
   return `^${day}T${hm(min)}(:00(\\.0+)?)?(Z|\\+00:00)?$`;
 }
 
+/**
+ * The working day a time stamp falls on, or the nearest one with the same clock time: a Saturday becomes the Friday
+ * before (a month's last Saturday keeps its month end), a Sunday the Monday after. Office work is dated on a weekday.
+ */
+export function workingDay(iso: string): string {
+  const wd = new Date(iso).getUTCDay();
+  return wd === 6 ? at(iso, { days: -1 }) : wd === 0 ? at(iso, { days: 1 }) : iso;
+}
+
 /** the day `n` ≥ 1 working days (Monday–Friday) after `day` */
 export function addWorkdays(day: string, n: number): string {
   let d = day;

@@ -20,7 +20,9 @@ export const CAPABILITY_SERVICES: Record<Capability, readonly string[]> = {
   Multimodal_Perception: ['workspace'],
   // pictures and WAV audio edited with the workspace's media tools (image_edit, audio_edit)
   Multimedia_Processing: ['workspace'],
-  Calendar_Scheduling: ['calendar', 'scheduler', 'todo'],
+  // scheduling work: events booked, appointments cancelled, court deadlines diarised, to-dos given due dates, job
+  // schedules repaired (a rule's date window is no scheduling)
+  Calendar_Scheduling: ['calendar', 'todo', 'clinic', 'matters', 'scheduler'],
   Email_Communication: ['gmail'],
   File_Management: ['workspace'],
   Security_Awareness: ['config', 'finance', 'gmail', 'crm', 'helpdesk', 'scheduler'],

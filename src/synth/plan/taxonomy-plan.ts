@@ -29,14 +29,14 @@ export interface TaxonomyPlanResult {
 const key = (...parts: string[]) => parts.join('\u0000');
 
 /**
- * A task's own today: a day of 2026 (mostly working days, some weekends, month ends and first days included as
- * they come) at an office hour, from its own stream, so that dates in its records and text follow it.
+ * A task's own today: a working day of 2026 (month ends and first days included as they come; office work is not
+ * dated on a weekend) at an office hour, from its own stream, so that dates in its records and text follow it.
  */
 export function workdayOf2026(rng: Rng): string {
   for (;;) {
     const day = new Date(Date.UTC(2026, 0, 5) + rng.int(0, 345) * 86_400_000);
     const wd = day.getUTCDay();
-    if ((wd === 0 || wd === 6) && !rng.chance(0.15)) continue;
+    if (wd === 0 || wd === 6) continue;
     const minutes = rng.int(8 * 4, 17 * 4) * 15;
     return `${day.toISOString().slice(0, 10)}T${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}:00Z`;
   }

@@ -38,11 +38,8 @@ export interface CompileInput {
 export function compileRecipe({ id, w, recipe, scenario, lead, parts = PARTS }: CompileInput): TaskSpecInput {
   // a figure of 0 (nothing billed, never seen) asks nothing of the records: they are drawn again from the
   // stream's next values (the same input still gives the same spec)
-  // a task led by Calendar_Scheduling whose parts do no calendar work has it from its record type's dates: the
-  // rule then turns on one
-  const dated = lead === 'Calendar_Scheduling' && !partCapabilities(recipe).includes(lead);
-  let p = drawRecords(recipe, w, parts, dated);
-  for (let i = 0; i < 12 && Number(p.fact) === 0; i++) p = drawRecords(recipe, w, parts, dated);
+  let p = drawRecords(recipe, w, parts);
+  for (let i = 0; i < 12 && Number(p.fact) === 0; i++) p = drawRecords(recipe, w, parts);
   // whether the deliverable states the figure too, or only the reply
   p = { ...p, figured: figureGoes(p) };
   // a colleague on a partner-language desk may write the request (and talk) in that language
@@ -101,15 +98,18 @@ export function compileRecipe({ id, w, recipe, scenario, lead, parts = PARTS }: 
 }
 
 /**
- * The capabilities a composed task exercises: its parts', and its record type's where the task uses them —
- * Calendar_Scheduling only with calendar work or a condition on a date, Email_Communication only with mail.
+ * The capabilities a composed task exercises: its parts' (a branch's where a selected record takes it), and its
+ * record type's where the task uses them — Calendar_Scheduling only with scheduling work (an event booked, an
+ * appointment cancelled, a deadline diarised, a to-do given its due date), never for a rule's date window;
+ * Email_Communication only with mail.
  */
-export function exercised(recipe: Recipe, p: Program): Capability[] {
+export function exercised(planned: Recipe, p: Pick<Program, 'branch' | 'selected'>): Capability[] {
+  const branches = p.branch !== undefined && p.selected.some((rec) => p.branch?.meets(rec));
+  const recipe: Recipe = { ...planned, ...(branches ? {} : { branch: undefined }) };
   const work = new Set(partCapabilities(recipe));
-  const dated = atomsOf(p.rule).some(isDateAtom) || (p.branch !== undefined && isDateAtom(p.branch.atom));
   return recipeCapabilities(recipe).filter((c) => {
     if (work.has(c)) return true;
-    if (c === 'Calendar_Scheduling') return dated;
+    if (c === 'Calendar_Scheduling') return false;
     if (c === 'Email_Communication') return recipe.source.service === 'gmail';
     return true;
   });

@@ -216,16 +216,14 @@ function backgrounds(recipe: Recipe, w: World, fixtures: Fixtures, parts: Parts<
 }
 
 // the task's rule over the fields nobody else takes; a task whose user changes a record mid-episode needs a
-// condition that change can plausibly make true, and a task labelled Calendar_Scheduling for its record type's
-// dates a condition on a date, so the rule is redrawn (seeded) until it has them (no such rule over the fields
-// left: the task goes without)
+// condition that change can plausibly make true, so the rule is redrawn (seeded) until it has one (no such rule
+// over the fields left: the task goes without)
 function ruleOf(
   recipe: Recipe,
   src: SourcePart,
   taken: Readonly<Record<string, unknown>>,
   branchField: FieldModel | undefined,
   w: World,
-  dated: boolean,
   work: PolicyAct | undefined,
   tag: string,
 ): Rule {
@@ -244,8 +242,7 @@ function ruleOf(
   // the fields the work itself takes a side on (not the record type's general concerns): the only yes/no fields
   // an exception may turn on
   const own = Object.keys({ ...work?.lean, ...recipe.action?.lean, ...section?.lean });
-  const fits = (r: Rule) =>
-    (recipe.interaction !== 'change' || lateAtom(r, src) >= 0) && (!dated || atomsOf(r).some(isDateAtom));
+  const fits = (r: Rule) => recipe.interaction !== 'change' || lateAtom(r, src) >= 0;
   // the fields the section's reason turns on are named too (a revocation turns on non-use)
   const reason = section?.must ?? [];
   const must = [...(recipe.action?.must ?? []), ...reason.filter((f) => !recipe.action?.must?.includes(f))];
@@ -269,11 +266,8 @@ function ruleOf(
 export const isDateAtom = (a: Atom): boolean =>
   a.kind === 'older' || a.kind === 'recent' || a.kind === 'due_within' || a.kind === 'overdue';
 
-/**
- * Phase 1: draws the records and the initial state of every service. `dated`: the rule should hold a condition on
- * a date (the task is labelled Calendar_Scheduling for its record type's dates).
- */
-export function drawRecords(planned: Recipe, w: World, parts: Parts<string>, dated = false): Program {
+/** Phase 1: draws the records and the initial state of every service. */
+export function drawRecords(planned: Recipe, w: World, parts: Parts<string>): Program {
   let recipe = planned;
   freshNames(w);
   const src = recipe.source;
@@ -289,7 +283,7 @@ export function drawRecords(planned: Recipe, w: World, parts: Parts<string>, dat
   // which its rule names (an owner follow-up on rising errors is not split by the error rate)
   const reasons = Object.fromEntries((actNamed(src.name, tag)?.must ?? []).map((f) => [f, true]));
   const branchField = recipe.branch ? branchFieldOf(src, { ...taken, ...reasons }, w) : undefined;
-  const rule = ruleOf(recipe, src, taken, branchField, w, dated, work, tag);
+  const rule = ruleOf(recipe, src, taken, branchField, w, work, tag);
   const stays = staysOut(recipe, rule, w);
   const { roles, records, free } = cast(recipe, w, rule, from, stays);
   // doing nothing must not look like the action done: no target (nor the late record) holds what it writes; nor

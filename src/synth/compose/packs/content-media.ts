@@ -70,7 +70,7 @@ export const stories = packSource({
   table: 'stories',
   fixed: ['story_format'],
   domains: ['Content_Media'],
-  capabilities: ['Calendar_Scheduling', 'Logic_Reasoning'],
+  capabilities: ['Logic_Reasoning'],
   measure: { field: 'word_count', label: 'commissioned length', unit: 'words', mean: true, additive: false },
   fields: {
     story_format: { label: 'format', weights: [5, 3, 2, 2, 1, 1, 1] },
@@ -144,7 +144,7 @@ export const socialPosts = packSource({
   table: 'social_posts',
   fixed: ['channel'],
   domains: ['Content_Media'],
-  capabilities: ['Data_Analysis', 'Calendar_Scheduling'],
+  capabilities: ['Data_Analysis'],
   measure: { field: 'impressions', label: 'impressions', unit: 'impressions', mean: true },
   fields: {
     channel: { label: 'channel', weights: [3, 3, 2, 2, 1, 1] },
@@ -208,7 +208,7 @@ export const mediaAssets = packSource({
   system: cms,
   table: 'media_assets',
   domains: ['Content_Media'],
-  capabilities: ['Calendar_Scheduling', 'Logic_Reasoning'],
+  capabilities: ['Logic_Reasoning'],
   measure: { field: 'licence_fee', label: 'licence fee', unit: 'GBP' },
   fields: {
     licence_type: { label: 'licence', values: LICENCES, weights: [3, 3, 2] },
@@ -297,7 +297,7 @@ export const episodes = packSource({
   fixed: ['show'],
   noun: ['episode', 'episodes'],
   domains: ['Content_Media'],
-  capabilities: ['Calendar_Scheduling', 'Logic_Reasoning'],
+  capabilities: ['Logic_Reasoning'],
   measure: { field: 'runtime_min', label: 'running time', unit: 'minutes', mean: true, additive: false },
   fields: {
     show: { label: 'show', weights: [3, 2, 2, 2, 1] },

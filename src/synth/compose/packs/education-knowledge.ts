@@ -29,7 +29,7 @@ export const courses = packSource({
   system: school,
   table: 'courses',
   domains: ['Education_Knowledge'],
-  capabilities: ['Calendar_Scheduling', 'Knowledge_Retrieval'],
+  capabilities: ['Knowledge_Retrieval'],
   measure: { field: 'capacity', label: 'capacity', unit: 'places' },
   fields: {
     starts_on: { label: 'start date', from: -60, to: 60, verb: 'starting', past: 'started' },
@@ -197,7 +197,7 @@ export const examSittings = packSource({
   fixed: ['exam_series'],
   noun: ['exam entry', 'exam entries'],
   domains: ['Education_Knowledge'],
-  capabilities: ['Calendar_Scheduling', 'Logic_Reasoning'],
+  capabilities: ['Logic_Reasoning'],
   fields: {
     exam_series: { label: 'exam series', weights: [2, 3, 5, 1] },
     access_arrangement: { label: 'access arrangement', weights: [8, 3, 1, 1, 1, 1] },

@@ -182,7 +182,7 @@ export const appointments = packSource({
   fixed: ['kind', 'missed_before'],
   tense: { state: 'status', date: 'date', past: ['attended', 'did not attend'], ahead: ['booked', 'confirmed'] },
   domains: ['Healthcare'],
-  capabilities: ['Calendar_Scheduling', 'Logic_Reasoning'],
+  capabilities: ['Logic_Reasoning'],
   measure: { field: 'duration_min', label: 'booked minutes', unit: 'minutes', mean: true },
   fields: {
     kind: { label: 'appointment type' },
@@ -292,7 +292,7 @@ export const vaccinations = packSource({
   fixed: ['species', 'reminder_sent'],
   noun: ['booster', 'boosters'],
   domains: ['Healthcare'],
-  capabilities: ['Calendar_Scheduling', 'Email_Communication'],
+  capabilities: ['Email_Communication'],
   fields: {
     species: { label: 'species', weights: [5, 4, 1, 1] },
     due_on: { label: 'due date', from: -20, to: 40, verb: 'due', past: 'due' },

@@ -118,7 +118,7 @@ export const contracts = packSource({
     ];
   },
   domains: ['Legal'],
-  capabilities: ['Calendar_Scheduling', 'Logic_Reasoning', 'Knowledge_Retrieval'],
+  capabilities: ['Logic_Reasoning', 'Knowledge_Retrieval'],
   measure: { field: 'annual_value', label: 'annual contract value', unit: 'GBP' },
   fields: {
     contract_type: { label: 'contract type', weights: [3, 3, 4, 2, 1, 2, 2, 3] },
@@ -183,7 +183,7 @@ export const courtDeadlines = packSource({
   },
   noun: ['court deadline', 'court deadlines'],
   domains: ['Legal'],
-  capabilities: ['Calendar_Scheduling', 'Logic_Reasoning'],
+  capabilities: ['Logic_Reasoning'],
   measure: { field: 'court_fee', label: 'court fee', unit: 'GBP' },
   fields: {
     deadline_kind: { label: 'deadline type', weights: [1, 2, 3, 3, 3, 2, 2, 1] },
@@ -246,7 +246,7 @@ export const legalHolds = packSource({
   table: 'legal_holds',
   fixed: ['department', 'reminders_sent', 'acknowledged'],
   domains: ['Legal'],
-  capabilities: ['Logic_Reasoning', 'Calendar_Scheduling'],
+  capabilities: ['Logic_Reasoning'],
   // (reminders to different custodians add up to nothing, and the most is a guess from 0 to 6)
   measure: { field: 'reminders_sent', label: 'reminder count', unit: 'reminders', additive: false, extreme: false },
   fields: {

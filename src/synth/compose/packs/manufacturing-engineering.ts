@@ -235,7 +235,7 @@ export const inspections = packSource({
   fixed: ['aircraft_type', 'check_type'],
   noun: ['aircraft inspection', 'aircraft inspections'],
   domains: ['Manufacturing_Engineering'],
-  capabilities: ['Calendar_Scheduling', 'Logic_Reasoning'],
+  capabilities: ['Logic_Reasoning'],
   fields: {
     aircraft_type: { label: 'aircraft type', weights: [4, 3, 3, 1, 2, 1] },
     check_type: { label: 'check type', weights: [2, 2, 4, 1, 2, 1] },
@@ -294,7 +294,7 @@ export const fieldPlots = packSource({
   table: 'field_plots',
   fixed: ['crop'],
   domains: ['Manufacturing_Engineering'],
-  capabilities: ['Data_Analysis', 'Calendar_Scheduling'],
+  capabilities: ['Data_Analysis'],
   measure: { field: 'area_ha', label: 'area', unit: 'ha' },
   fields: {
     crop: { label: 'crop', weights: [4, 3, 2, 1, 2, 1] },

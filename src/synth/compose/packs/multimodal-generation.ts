@@ -61,7 +61,7 @@ export const designRequests = packSource({
   fixed: ['deliverable', 'brand_approved', 'revision_rounds'],
   // posters, banner ads and social graphics are a design desk's work (Content_Media/Design), no generated map or page
   domains: ['Content_Media'],
-  capabilities: ['Calendar_Scheduling', 'Logic_Reasoning'],
+  capabilities: ['Logic_Reasoning'],
   measure: { field: 'estimated_hours', label: 'estimated design time', unit: 'hours' },
   fields: {
     deliverable: { label: 'deliverable', weights: [4, 2, 2, 2, 2, 2, 1] },
@@ -241,7 +241,7 @@ export const videoEdits = packSource({
   table: 'video_edits',
   fixed: ['platform'],
   domains: ['Multimodal_Generation'],
-  capabilities: ['Calendar_Scheduling', 'Logic_Reasoning'],
+  capabilities: ['Logic_Reasoning'],
   measure: { field: 'runtime_sec', label: 'target running time', unit: 'seconds', additive: false },
   fields: {
     platform: { label: 'platform', weights: [3, 2, 2, 3, 1, 1] },
@@ -329,7 +329,7 @@ export const webPageBuilds = packSource({
   table: 'web_page_builds',
   fixed: ['template'],
   domains: ['Multimodal_Generation'],
-  capabilities: ['Calendar_Scheduling', 'Logic_Reasoning'],
+  capabilities: ['Logic_Reasoning'],
   // the pages' performance: their average, or the weakest page, is what a web lead asks about (never a sum)
   measure: { field: 'lighthouse_score', label: 'Lighthouse score', unit: 'points', additive: false, mean: true },
   fields: {

@@ -56,7 +56,7 @@ export const roomBookings = packSource({
   system: facilities,
   table: 'room_bookings',
   domains: ['Office_Productivity'],
-  capabilities: ['Calendar_Scheduling', 'Logic_Reasoning'],
+  capabilities: ['Logic_Reasoning'],
   // the people at the meetings (catering is ordered per head), not the minutes of unrelated bookings
   measure: { field: 'attendees', label: 'number of attendees', unit: 'people' },
   fields: {
@@ -192,7 +192,7 @@ export const equipmentLoans = packSource({
   table: 'equipment_loans',
   fixed: ['item_type', 'condition_checked'],
   domains: ['Office_Productivity'],
-  capabilities: ['Calendar_Scheduling', 'Logic_Reasoning'],
+  capabilities: ['Logic_Reasoning'],
   measure: { field: 'replacement_value', label: 'replacement value', unit: 'GBP' },
   fields: {
     item_type: { label: 'item', weights: [5, 3, 1, 1, 1, 2] },
@@ -267,7 +267,7 @@ export const visitorPasses = packSource({
   system: facilities,
   table: 'visitor_passes',
   domains: ['Office_Productivity'],
-  capabilities: ['Calendar_Scheduling', 'Security_Awareness'],
+  capabilities: ['Security_Awareness'],
   // (the largest party of 1 to 4 is a guess; how many people are coming is what reception needs)
   measure: { field: 'party_size', label: 'party size', unit: 'people', extreme: false },
   fields: {

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { createRng } from '../../../env/rng.js';
-import { SCENARIO_DOMAINS, SCENARIOS, type Difficulty } from '../../../schema/taxonomy.js';
+import { SCENARIO_DOMAINS, SCENARIOS, type Difficulty, type ScenarioDomain } from '../../../schema/taxonomy.js';
 import { runGate } from '../../../validate/index.js';
 import { VOCAB } from '../../kit/domains/index.js';
 import { UNSUPPORTED_CAPABILITIES } from '../../kit/taxonomy-rules.js';
@@ -14,7 +14,7 @@ import { CONCERNS } from '../concerns.js';
 import { PARTS } from '../registry.js';
 import { makeWorld } from '../world.js';
 import { PACK_ACTIONS } from './index.js';
-import { SCENARIO_SOURCES } from './scenarios.js';
+import { SCENARIO_SOURCES, UNFILED } from './scenarios.js';
 
 // every domain pack's record types: tasks compiled on each pass the full gate, each domain has its own record
 // types, and a note written without a term never holds one.
@@ -54,16 +54,22 @@ describe('domain packs', () => {
         }
       }
     }
-    // and the other way: every domain a record type lists has a sub-scenario it fits, so a task of that domain
-    // on it is labelled with a sub-scenario its records belong to (labelPath never keeps a slot path that misfits)
+    // and the other way: every domain a record type lists has a sub-scenario it fits, or declares that it fits
+    // none (UNFILED: labelled with the domain alone), so a task of that domain on it is labelled with a
+    // sub-scenario its records belong to or none (labelPath never keeps a slot path that misfits)
     for (const src of PARTS.sources)
       for (const domain of src.domains ?? []) {
         const subs = SCENARIO_SOURCES[domain] as Record<string, readonly string[]>;
-        assert.ok(
-          Object.values(subs).some((names) => names.includes(src.name)),
-          `${src.name} lists ${domain} but fits none of its sub-scenarios`,
-        );
+        const filed = Object.values(subs).some((names) => names.includes(src.name));
+        const unfiled = (UNFILED[domain] as readonly string[] | undefined)?.includes(src.name) ?? false;
+        assert.ok(filed !== unfiled, `${src.name} lists ${domain}: filed ${filed}, declared unfiled ${unfiled}`);
       }
+    for (const [domain, names] of Object.entries(UNFILED))
+      for (const name of names ?? [])
+        assert.ok(
+          PARTS.sources.some((s) => s.name === name && s.domains?.includes(domain as ScenarioDomain)),
+          `${domain}: unfiled ${name} is no record type of it`,
+        );
   });
 
   it('have a handful of rule fields per record type, an owner, supportable capabilities, and actions on their own record types', () => {

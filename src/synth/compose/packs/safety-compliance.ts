@@ -140,7 +140,7 @@ export const dataSubjectRequests = packSource({
   fixed: ['request_type', 'regulation'],
   noun: ['data subject request', 'data subject requests'],
   domains: ['Safety_Compliance'],
-  capabilities: ['Security_Awareness', 'Calendar_Scheduling'],
+  capabilities: ['Security_Awareness'],
   measure: { field: 'systems_searched', label: 'number of systems searched', unit: 'systems', additive: false },
   fields: {
     request_type: { label: 'right exercised', weights: [5, 4, 2, 1, 1, 1] },

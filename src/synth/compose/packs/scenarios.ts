@@ -13,8 +13,8 @@ type Table = { [D in ScenarioDomain]: Partial<Record<(typeof SCENARIOS)[D][numbe
 export const SCENARIO_SOURCES: Table = {
   Office_Productivity: {
     Email: ['mails', 'partner_mails'],
-    // desks and kit are booked for days, as rooms are
-    Calendar: ['room_bookings', 'desk_plan', 'equipment_loans'],
+    // kit is booked for days, as rooms are (a floor plan's desks are set up, not booked: no sub-scenario)
+    Calendar: ['room_bookings', 'equipment_loans'],
     Meeting: ['room_bookings', 'visitor_passes'],
     Task_Management: ['tasks', 'tickets'],
     Expense: ['purchase_requests', 'receipt_scans'],
@@ -27,8 +27,8 @@ export const SCENARIO_SOURCES: Table = {
   },
   Finance_Investment: {
     Stock: ['positions', 'trades'],
-    // the billing figures (orders, their export and the dashboard's screenshot) and the invoices partners send
-    Financial_Report: ['research_notes', 'transactions', 'partner_mails', 'sheet_rows', 'order_screenshot'],
+    // the ledger and the invoices partners send (the order book's unpaid orders are credit control: no report)
+    Financial_Report: ['research_notes', 'transactions', 'partner_mails'],
     Forex: ['fx_exposures'],
     Investment_Research: ['research_notes', 'positions', 'feed_articles'],
   },
@@ -40,15 +40,17 @@ export const SCENARIO_SOURCES: Table = {
     Database: ['migrations'],
   },
   Data_Science: {
-    Business_Intelligence: ['dashboards', 'metric_alerts', 'order_screenshot', 'customers', 'products'],
-    // (the billing dashboard's screenshot is a BI read-out; the ledger and its export are the analysis)
-    Financial_Analysis: ['transactions', 'sheet_rows'],
+    Business_Intelligence: ['dashboards', 'metric_alerts', 'customers', 'products'],
+    // the ledger and the order book (its export, the billing dashboard's screenshot): their payments and values
+    // are analysed, not charted as BI
+    Financial_Analysis: ['transactions', 'sheet_rows', 'order_screenshot'],
     Analytics: ['datasets', 'experiments', 'metric_alerts'],
   },
   Content_Media: {
-    // (the industry feed is what the social team curates from: none of its work writes a story)
+    // (the industry feed is read for a newsletter or a digest, neither a story written nor a social post: no
+    // sub-scenario)
     Writing: ['stories'],
-    Social_Media: ['social_posts', 'feed_articles'],
+    Social_Media: ['social_posts'],
     Design: ['media_assets', 'design_requests'],
     Video_Audio: ['episodes', 'media_assets'],
   },
@@ -79,8 +81,7 @@ export const SCENARIO_SOURCES: Table = {
     Pet_Care: ['vaccinations'],
   },
   Manufacturing_Engineering: {
-    // the racking inspection of the stores' pallet bays is the plant's inspection work
-    Quality_Control: ['nonconformances', 'work_orders', 'warehouse_bays'],
+    Quality_Control: ['nonconformances', 'work_orders'],
     Aerospace: ['aircraft_inspections'],
     Smart_Agriculture: ['field_plots'],
   },
@@ -93,6 +94,19 @@ export const SCENARIO_SOURCES: Table = {
   },
 };
 
+/**
+ * The record types of a domain that fit none of its sub-scenarios: their tasks are labelled with the domain alone,
+ * not with a sub-scenario they are not about (a floor plan's desks are no Calendar work, the stores' pallet bays
+ * no Quality_Control, the order book's credit control no Financial_Report, the industry feed's newsletter no
+ * Social_Media).
+ */
+export const UNFILED: { [D in ScenarioDomain]?: readonly SourceName[] } = {
+  Office_Productivity: ['desk_plan'],
+  Manufacturing_Engineering: ['warehouse_bays'],
+  Finance_Investment: ['sheet_rows', 'order_screenshot'],
+  Content_Media: ['feed_articles'],
+};
+
 /** The record types (source names) that fit a domain's sub-scenario; none where the table has no fit. */
 export function scenarioSourceNames(domain: ScenarioDomain, sub: string | undefined): readonly string[] {
   if (!sub) return [];
@@ -102,8 +116,9 @@ export function scenarioSourceNames(domain: ScenarioDomain, sub: string | undefi
 
 /**
  * The scenario path a task is labelled with: the slot's own when its record type fits the slot's sub-scenario (or
- * the domain maps none to it), else the first sub-scenario of the domain the record type fits — human patients are
- * not labelled Pet_Care, webhook connectors not Harmful_Content.
+ * the domain maps none to it), else the first sub-scenario of the domain the record type fits, else the domain
+ * alone — human patients are not labelled Pet_Care, webhook connectors not Harmful_Content, pallet bays not
+ * Quality_Control.
  */
 export function labelPath(domain: ScenarioDomain, path: string, source: string): string {
   const parts = path.split('/');
@@ -111,12 +126,16 @@ export function labelPath(domain: ScenarioDomain, path: string, source: string):
   const subs = (SCENARIO_SOURCES[domain] ?? {}) as Partial<Record<string, readonly string[]>>;
   if (!sub || subs[sub]?.includes(source)) return path;
   const fits = Object.entries(subs).find(([, names]) => names?.includes(source))?.[0];
-  return fits ? `${domain}/${fits}` : path;
+  return fits ? `${domain}/${fits}` : unfiled(domain, source) ? domain : path;
 }
 
-/** The scenario path of a task whose record type took it to `domain`: the first sub-scenario naming the type, else the domain's first. */
+/** The scenario path of a task whose record type took it to `domain`: the first sub-scenario naming the type, else the domain alone where it fits none, else the domain's first. */
 export function hostPath(domain: ScenarioDomain, source: string): string {
   const subs = (SCENARIO_SOURCES[domain] ?? {}) as Partial<Record<string, readonly string[]>>;
   const fits = Object.entries(subs).find(([, names]) => names?.includes(source))?.[0];
+  if (!fits && unfiled(domain, source)) return domain;
   return `${domain}/${fits ?? SCENARIOS[domain][0]}`;
 }
+
+const unfiled = (domain: ScenarioDomain, source: string) =>
+  (UNFILED[domain] as readonly string[] | undefined)?.includes(source) ?? false;

@@ -205,7 +205,7 @@ export const migrations = packSource({
   tense: { state: 'status', date: 'scheduled_on', past: ['applied', 'failed', 'rolled back'], ahead: [] },
   noun: ['schema migration', 'schema migrations'],
   domains: ['Software_Engineering'],
-  capabilities: ['Calendar_Scheduling', 'Logic_Reasoning'],
+  capabilities: ['Logic_Reasoning'],
   measure: { field: 'estimated_lock_seconds', label: 'expected lock time', unit: 'seconds', additive: false },
   fields: {
     database: { label: 'database', weights: [4, 3, 2, 2, 1] },

@@ -75,7 +75,7 @@ export const tripRequests = packSource({
   fixed: ['purpose'],
   noun: ['trip request', 'trip requests'],
   domains: ['Travel_Lifestyle'],
-  capabilities: ['Calendar_Scheduling', 'Logic_Reasoning'],
+  capabilities: ['Logic_Reasoning'],
   measure: { field: 'estimated_cost', label: 'estimated cost', unit: 'EUR' },
   fields: {
     purpose: { label: 'purpose', weights: [4, 3, 1, 3, 2, 1] },
@@ -155,7 +155,7 @@ export const travelBookings = packSource({
   fixed: ['booking_type'],
   noun: ['travel booking', 'travel bookings'],
   domains: ['Travel_Lifestyle'],
-  capabilities: ['Calendar_Scheduling', 'Data_Analysis'],
+  capabilities: ['Data_Analysis'],
   measure: { field: 'cost', label: 'booked cost', unit: 'EUR' },
   fields: {
     booking_type: { label: 'booking type', weights: [4, 4, 2, 1, 1] },
@@ -327,7 +327,7 @@ export const householdBills = packSource({
       ? [{ due_on: onDay(w, -w.rng.int(1, 3)) }]
       : [],
   domains: ['Travel_Lifestyle'],
-  capabilities: ['Calendar_Scheduling', 'Math_Scientific'],
+  capabilities: ['Math_Scientific'],
   measure: { field: 'amount', label: 'amount due', unit: 'EUR' },
   fields: {
     category: { label: 'bill type', weights: [3, 2, 2, 2, 2, 1, 2, 1] },

@@ -178,7 +178,7 @@ export const tasks = defineSource({
   textField: 'description',
   // a to-do falls due after it was added
   order: [['created_at', 'due_date']],
-  capabilities: ['Logic_Reasoning', 'Calendar_Scheduling'],
+  capabilities: ['Logic_Reasoning'],
   fields: [
     {
       kind: 'enum',
