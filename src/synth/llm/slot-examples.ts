@@ -78,7 +78,8 @@ function exampleText(gen: Generator, difficulty: Difficulty, seed: number, n: nu
 /**
  * One or two example specs for the slot (deterministic in the job): the first from the near-best generators
  * rotated by seed at the slot's difficulty (hard is shown as medium), the second the next generator of the
- * pool at easy — when both fit EXAMPLE_BUDGET_CHARS; else both at easy, else the first alone (the shorter of the two).
+ * pool at easy — when both fit EXAMPLE_BUDGET_CHARS; else both at easy, else one alone: the first, or the second
+ * when the first does not fit.
  */
 export function examplesFor(job: Job): ChosenExample[] {
   const ranked = rankGenerators(job);
@@ -102,6 +103,11 @@ export function examplesFor(job: Job): ChosenExample[] {
   if (one.text.length + two.text.length <= EXAMPLE_BUDGET_CHARS) return [one, two];
   const oneEasy = make(first, 'easy', 1);
   if (oneEasy.text.length + two.text.length <= EXAMPLE_BUDGET_CHARS) return [oneEasy, two];
-  // the first alone, at the shorter of its two difficulties (the prompt is over budget already)
-  return [oneEasy.text.length < one.text.length ? oneEasy : one];
+  // one example: the first at either difficulty, else the second, whichever fits first (a composed task with its
+  // policy document may not); nothing fits, the shortest
+  const alone = [one, oneEasy, two];
+  return [
+    alone.find((e) => e.text.length <= EXAMPLE_BUDGET_CHARS) ??
+      alone.reduce((a, b) => (b.text.length < a.text.length ? b : a)),
+  ];
 }
