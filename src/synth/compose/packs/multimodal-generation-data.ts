@@ -355,3 +355,23 @@ export const PAGE_SECTIONS: Readonly<Record<string, readonly (readonly [string, 
     ],
   ],
 };
+
+// the longest cut each platform takes, in seconds (short-form vertical video, a looping page header)
+export const LONGEST: Readonly<Record<string, number>> = {
+  YouTube: 600,
+  TikTok: 180,
+  'Instagram Reels': 90,
+  LinkedIn: 300,
+  'website hero': 60,
+  'internal all-hands': 600,
+};
+
+// the fewest days from the footage coming in to each stage of the edit
+export const EDIT_LEAD: Readonly<Record<string, number>> = {
+  'rough cut': 1,
+  'fine cut': 4,
+  'colour and sound': 6,
+  'client review': 7,
+  exported: 9,
+  delivered: 10,
+};

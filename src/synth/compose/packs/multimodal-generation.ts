@@ -3,7 +3,6 @@ import { studio } from '../../../services/domains/studio.js';
 import { oneOf, writePlan } from '../../kit/content.js';
 import { shuffle } from '../../kit/ids.js';
 import { daysFrom } from '../../rules/fields.js';
-import type { Rec, World } from '../parts.js';
 import { colleague, fresh, stateOf } from '../sources/kit.js';
 import { addDays, nth, onDay, packAction, packSource } from './table-source.js';
 import {
@@ -14,13 +13,13 @@ import {
   EDIT_TERMS,
   FRAME,
   inLanguage,
-  PAGE_SECTIONS,
   PAGE_TITLES,
   POINTS,
   SPEC_TERMS,
   VIDEOS,
 } from './multimodal-generation-data.js';
 import { chartDataPath, chartFigures, copyDeckPath, copyDeckText, coverFramePath } from './studio-material.js';
+import { LONGEST, EDIT_LEAD } from './multimodal-generation-data.js';
 
 // Multimodal_Generation: a creative studio's job tracker — design requests, charts and maps for reports and
 // articles, video edits from raw footage to delivered cut, and web pages built from decks and documents.
@@ -192,26 +191,6 @@ export const chartRequests = packSource({
   owner: { field: 'data_visualiser', role: 'data visualiser' },
   textField: 'spec',
 });
-
-// the longest cut each platform takes, in seconds (short-form vertical video, a looping page header)
-const LONGEST: Readonly<Record<string, number>> = {
-  YouTube: 600,
-  TikTok: 180,
-  'Instagram Reels': 90,
-  LinkedIn: 300,
-  'website hero': 60,
-  'internal all-hands': 600,
-};
-
-// the fewest days from the footage coming in to each stage of the edit
-const EDIT_LEAD: Readonly<Record<string, number>> = {
-  'rough cut': 1,
-  'fine cut': 4,
-  'colour and sound': 6,
-  'client review': 7,
-  exported: 9,
-  delivered: 10,
-};
 
 function editNotes(rng: Rng, term: string | undefined): string {
   return writePlan(

@@ -19,6 +19,7 @@ import {
   VENDORS_FOR,
   VENDOR_TERMS,
 } from './safety-compliance-data.js';
+import { DSR_PROGRESS, VENDOR_STAGE } from './safety-compliance-data.js';
 
 // Safety_Compliance: the quarterly user access review, data subject requests under privacy law with their
 // statutory clocks, third-party risk assessments of suppliers, and security findings tracked to remediation.
@@ -87,33 +88,6 @@ export const accessReviews = packSource({
   owner: { field: 'reviewer', role: 'reviewer' },
   textField: 'notes',
 });
-
-// what the handler has logged by each status: a refused request says why, a fulfilled one how it went out, one
-// still open what is being waited on (never "searched so far" on a closed request)
-const DSR_PROGRESS: Readonly<Record<string, readonly string[]>> = {
-  received: ['acknowledgement sent', 'not yet picked up', 'logged, identity check next'],
-  'verifying identity': [
-    'ID documents requested from the requester',
-    'waiting on a copy of photo ID',
-    'security questions sent to the email on file',
-  ],
-  'in progress': ['searched CRM and billing so far', 'no third-party data found yet', 'exports requested from IT'],
-  extended: [
-    'extension letter sent to the requester',
-    'data spread over many systems, hence the extension',
-    'requester told of the extension and why',
-  ],
-  fulfilled: [
-    'response pack sent via secure link',
-    'export sent to the requester and acknowledged',
-    'closed: confirmation sent to the requester',
-  ],
-  refused: [
-    'refused as manifestly unfounded; letter sent with reasons',
-    'refused: repeat of a request answered last month',
-    'refusal letter sent with the right to complain to the regulator',
-  ],
-};
 
 function dsrNote(rng: Rng, term: string | undefined, _v: unknown, rec?: Readonly<Record<string, unknown>>): string {
   const progress = DSR_PROGRESS[String(rec?.status)] ?? ['acknowledgement sent'];
@@ -190,43 +164,6 @@ export const dataSubjectRequests = packSource({
   owner: { field: 'handler', role: 'privacy handler' },
   textField: 'notes',
 });
-
-// what an assessment holds at each status: nothing returned before the questionnaire is back, gaps while it is
-// reviewed, the outcome once decided (a rejected vendor has no follow-up call booked, an approved one its DPA)
-const VENDOR_STAGE: Readonly<
-  Record<string, { facts: readonly string[]; about: readonly ((t: string) => string)[]; last: readonly string[] }>
-> = {
-  'not started': {
-    facts: ['kick-off not yet scheduled', 'waiting on the business owner for scope', 'contract renewal triggers this'],
-    about: [(t) => `scope to cover ${t}`, (t) => `owner mentioned ${t}`],
-    last: ['', 'no questionnaire sent yet', 'last assessment on file from a year ago'],
-  },
-  'questionnaire sent': {
-    facts: ['questionnaire sent, reminder due next week', 'vendor asked for an extension', 'portal link shared'],
-    about: [(t) => `asked for ${t} details`, (t) => `questionnaire asks about ${t}`],
-    last: ['', 'follow-up call booked'],
-  },
-  'under review': {
-    facts: ['questionnaire returned complete', 'gaps against our baseline being written up', 'answers returned'],
-    about: [(t) => `gap on ${t}`, (t) => `${t} confirmed in the call`, (t) => `asked for ${t} details`],
-    last: ['', 'follow-up call booked', 'insurance certificate on file'],
-  },
-  approved: {
-    facts: ['questionnaire returned complete', 'contract includes audit rights', 'no material gaps'],
-    about: [(t) => `${t} confirmed in the call`, (t) => `${t} evidence reviewed`],
-    last: ['DPA signed', 'insurance certificate on file', ''],
-  },
-  'approved with conditions': {
-    facts: ['business owner accepts the residual risk', 'contract includes audit rights', 'gaps against our baseline'],
-    about: [(t) => `condition: ${t} evidence within 90 days`, (t) => `gap on ${t}, to close by the next review`],
-    last: ['DPA signed', ''],
-  },
-  rejected: {
-    facts: ['failed our baseline on several controls', 'vendor would not accept audit rights', 'no DPA offered'],
-    about: [(t) => `gap on ${t}`, (t) => `${t} not evidenced`],
-    last: ['business owner told to find an alternative', ''],
-  },
-};
 
 function vendorFindings(
   rng: Rng,

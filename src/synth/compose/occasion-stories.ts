@@ -1,0 +1,86 @@
+import type { Rng } from '../../env/rng.js';
+import type { OccasionFacts } from './occasions.js';
+import { COMPLAINER } from './occasions-data.js';
+import { eventsOf } from './team-calendar.js';
+
+// the short stories a request may open with (render.ts), beside the occasions that say why the work is due now
+
+/**
+ * The stories a short request opens with: what went wrong with the records, as far as the facts allow. A story
+ * about a round of work names the one the records are picked for (`section`, the policy's heading) or the team's
+ * own meeting, never another ("the last clean-up" before a spot check); only records with a due date turn out
+ * overdue.
+ */
+export function stories(plural: string, facts?: OccasionFacts, rng?: Rng, section?: string): string[] {
+  const say = (...xs: string[]) => (rng ? rng.pick(xs) : (xs[0] as string));
+  const event = rng ? rng.pick(eventsOf(facts)) : (eventsOf(facts)[0] as string);
+  const round = section ? `"${section}"` : undefined;
+  return [
+    say(
+      `The ${plural} did not look good at ${event} last time`,
+      `The ${plural} came out badly at ${event} last time`,
+      `At ${event} last time the ${plural} were found in poor shape`,
+      ...(round ? [`The last ${round} round turned up problems in the ${plural}`] : []),
+    ),
+    say(
+      round
+        ? `One of the ${plural} that ${round} covers nearly slipped through last week`
+        : `One of the ${plural} nearly slipped through last week`,
+      `Something almost got missed in the ${plural} before ${event} last time`,
+      ...(facts?.ownerRole
+        ? [`The ${facts.ownerRole} on one of the ${plural} caught a mistake just in time last week`]
+        : []),
+    ),
+    ...(round
+      ? [
+          say(
+            `The ${plural} were left out of the last ${round} round`,
+            `The last ${round} pass never got as far as the ${plural}`,
+            `Nobody has done a ${round} pass over the ${plural} since last quarter`,
+          ),
+        ]
+      : []),
+    say(
+      `Nobody has looked at the ${plural} properly in a while`,
+      `It's been weeks since anyone went through the ${plural}`,
+      `No one has been through the ${plural} for a good while`,
+      `The ${plural} have been left to drift for a while`,
+    ),
+    // only records with a due date can be overdue
+    ...(facts?.due
+      ? [
+          say(
+            `I found a few of the ${plural} that should have been dealt with already`,
+            `A couple of the ${plural} turned out to be past their due date`,
+            `Some of the ${plural} slipped past their due dates without anyone noticing`,
+          ),
+        ]
+      : []),
+    say(
+      `The backlog of ${plural} came up in my one-to-one`,
+      `My manager asked me to get on top of the ${plural}`,
+      `I've been told the ${plural} are mine to get straight`,
+      `The ${plural} were the one thing flagged in my review`,
+    ),
+    // an owner on every record contradicts "nobody owns them"
+    ...(facts && !facts.owned ? [`Last week we found out the hard way that nobody owns the ${plural}`] : []),
+    ...(facts?.place === 'system'
+      ? [
+          say(
+            `The new system went live and nobody checked the ${plural} afterwards`,
+            `Since the move to the new system nobody has had a proper look at the ${plural}`,
+            `The ${plural} came across in the migration and were never checked`,
+            `Nobody reviewed the ${plural} after the switch-over`,
+          ),
+        ]
+      : []),
+    ...(facts && COMPLAINER[facts.service]
+      ? [
+          say(
+            `A ${COMPLAINER[facts.service]} complaint last month traced back to the ${plural}`,
+            `We had a ${COMPLAINER[facts.service]} complaint about the ${plural} recently`,
+          ),
+        ]
+      : []),
+  ];
+}
