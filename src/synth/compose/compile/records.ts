@@ -293,8 +293,9 @@ export function drawRecords(planned: Recipe, w: World, parts: Parts<string>): Pr
   // a reason the rule does not give
   for (const rec of records) if (!free.has(rec)) unwritten(rec, writes, src, w);
   const targets = records.filter((_, i) => roles[i] === 'target');
-  // a count of those meeting a further condition is of handled records that differ in it
-  if (recipe.computation.by)
+  // a count of those meeting a further condition is of handled records that differ in it (and so is the count a
+  // figure read from a field gives way to, where that figure tells nothing over these records: tellingFigure)
+  if (recipe.computation.by || recipe.computation.needsMeasure)
     splitTargets(
       targets,
       src,
