@@ -1,4 +1,5 @@
 import { CONCERNS } from './concerns.js';
+import { FIGURE_USES } from './figure-uses-data.js';
 import type { ComputationPart, Rec, SourcePart, World } from './parts.js';
 import { roundCents } from '../kit/money.js';
 import { isPlural } from '../kit/text.js';
@@ -116,20 +117,35 @@ export const smallest: ComputationPart = {
 // Only a field a reader breaks the work down by qualifies: a concern or a scope of the record type's work
 // (criteria.ts: the urgent ones, the Snowflake ones), never a detail (who pays, how long it is booked for), and
 // never a value that is the absence of one ("none"), which is no breakdown anybody asks for.
-// None (one record, or records alike in every such field): the bare count.
+// Where the record type's team names the breakdowns it asks for (figure-uses-data.ts `by`: the hoist beds for the
+// moving-and-handling lead), only those: a count by a field nobody there breaks the work down by (the window beds)
+// is no figure anyone needs. None (one record, or records alike in every such field): no split.
 function splitOf(sel: Rec[], s: SourcePart, avoid: readonly string[]): { m: FieldModel; v: unknown } | undefined {
-  const ordered = [...s.fields.filter((m) => m.kind === 'flag'), ...s.fields.filter((m) => m.kind === 'enum')];
-  for (const m of ordered) {
-    if (m.rule === false || m.use === 'detail' || avoid.includes(m.field) || sel.length < 2) continue;
+  if (sel.length < 2) return undefined;
+  for (const m of splitFields(s, avoid)) {
     const vs = sel.map((rec) => rec[m.field]);
     if (vs.some((v) => v === undefined || v === null) || new Set(vs).size < 2) continue;
-    // a value with a number of its own ("Bay 2") would stand between the asked count and its label
-    if (m.kind === 'enum' && /\d/.test(String(vs[0]))) continue;
-    if (m.kind === 'enum' && /^(?:none|n\/a|other|unknown|not set)$/i.test(String(vs[0]))) continue;
+    if (m.kind === 'enum' && !splitValue(vs[0])) continue;
     return { m, v: m.kind === 'flag' ? true : vs[0] };
   }
   return undefined;
 }
+
+/** The fields a count of the handled records may be split by, in the order tried (their values not yet seen). */
+export function splitFields(s: SourcePart, avoid: readonly string[]): FieldModel[] {
+  const by = FIGURE_USES[s.name]?.by;
+  const ordered = [...s.fields.filter((m) => m.kind === 'flag'), ...s.fields.filter((m) => m.kind === 'enum')];
+  return ordered.filter(
+    (m) => m.rule !== false && m.use !== 'detail' && !avoid.includes(m.field) && (!by || m.field in by),
+  );
+}
+
+/**
+ * Whether an enum value can name the records counted: not one with a number of its own ("Bay 2", which would stand
+ * between the asked count and its label), nor the absence of a value ("none").
+ */
+export const splitValue = (v: unknown): boolean =>
+  !/\d/.test(String(v)) && !/^(?:none|n\/a|other|unknown|not set)$/i.test(String(v));
 
 // how a flag reads after a plural noun: "that are already chased", "with customer impact", "holding privileged access"
 const flagAfter = (p: string) =>
@@ -166,6 +182,7 @@ export function countWhere(avoid: readonly string[] = []): ComputationPart {
       const split = splitOf(sel, s, avoid);
       return split ? String(sel.filter((rec) => rec[split.m.field] === split.v).length) : count.value(sel, s, w);
     },
+    by: (sel, s) => splitOf(sel, s, avoid)?.m.field,
   };
 }
 

@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { average, largest, telling, total } from './computations.js';
-import { FIGURE_USES } from './figure-uses.js';
+import { average, countWhere, largest, telling, total } from './computations.js';
+import { createRng } from '../../env/rng.js';
+import { FIGURE_USES, figureUse } from './figure-uses.js';
 import type { Rec, SourcePart, World } from './parts.js';
 import { figuresOf } from './recipe.js';
 import { PARTS } from './registry.js';
@@ -64,5 +65,24 @@ describe('the figures a request asks for', () => {
     // a rounding that is a coin toss (2.125 to two decimals) is no figure to ask
     assert.equal(telling(average, recs(2, 2.25), recs(2, 2.25, 9), units, w), false);
     assert.equal(telling(average, recs(2, 2.5), recs(2, 2.5, 9), units, w), true);
+  });
+  it('a count is split only by a field the team breaks its work down by, and read by whoever plans with it', () => {
+    const beds = PARTS.sources.find((s) => s.name === 'ward_beds') as SourcePart;
+    const c = countWhere();
+    // beds alike but for the window: no count of the window beds (nobody plans by them)
+    const byWindow: Rec[] = [
+      { zone: 'Bay 1', status: 'free', window: true, hoist: false },
+      { zone: 'Bay 1', status: 'free', window: false, hoist: false },
+    ];
+    assert.equal(c.by?.(byWindow, beds), undefined);
+    const byHoist: Rec[] = [
+      { zone: 'Bay 1', status: 'free', window: true, hoist: true },
+      { zone: 'Bay 1', status: 'free', window: true, hoist: false },
+    ];
+    assert.equal(c.by?.(byHoist, beds), 'hoist');
+    assert.match(c.ask(beds, byHoist), /ceiling hoist/);
+    assert.equal(c.value(byHoist, beds, w), '1');
+    const use = figureUse(beds, 'count_where', createRng('fig', 1), 'hoist');
+    assert.equal(use.reader, 'moving and handling lead');
   });
 });

@@ -21,11 +21,18 @@ export const aggOf = (computation: string): FigureAgg =>
 
 /**
  * Who wants the figure a task asks for and what for, drawn from the record type's row: `{ reader: 'agronomist', use:
- * 'to work out how much product to order' }`.
+ * 'to work out how much product to order' }`. A count split by a field the row names under `by` is that
+ * breakdown's (the hoist beds are the moving-and-handling lead's), not the plain count's.
  */
-export function figureUse(src: { name: string }, computation: string, rng: Rng): { reader: string; use: string } {
+export function figureUse(
+  src: { name: string },
+  computation: string,
+  rng: Rng,
+  by?: string,
+): { reader: string; use: string } {
   const uses = usesOf(src.name);
-  const own = uses.figures[aggOf(computation)] ?? uses.figures.count ?? ['for the weekly review'];
+  const split = aggOf(computation) === 'count' && by ? uses.by?.[by] : undefined;
+  const own = split ?? uses.figures[aggOf(computation)] ?? uses.figures.count ?? ['for the weekly review'];
   const list = 'for' in own ? own.for : own;
   return { reader: 'reader' in own ? own.reader : uses.reader, use: rng.pick(list as readonly string[]) };
 }

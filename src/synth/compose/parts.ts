@@ -253,6 +253,8 @@ export interface ComputationPart {
   ask(src: SourcePart, sel?: Rec[]): string;
   /** the fact (exact text the final answer must contain) */
   value(sel: Rec[], src: SourcePart, w: World): string;
+  /** the field a count of those meeting a further condition splits the handled records by (none: no split) */
+  by?(sel: Rec[], src: SourcePart): string | undefined;
 }
 
 /** What proves an aggregate: checks on every selected id, and the audit entries that name a distractor. */

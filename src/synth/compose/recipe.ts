@@ -117,15 +117,13 @@ export function figuresOf(parts: Parts<string>, source: SourcePart): Computation
 }
 
 // a figure read from the records' field (a sum, a mean, an extreme) over a count: a count only for a record type
-// without a measure, or one draft in ten; and a count is mostly of the handled records that meet a further
-// condition (count_where), the bare length of the list one count in five
+// without a measure, or one draft in ten; and a count is of the handled records that meet a further condition
+// (count_where) — the bare length of the list only repeats the list the agent hands in, so nobody asks for it
 function computationFor(rng: Rng, comps: readonly ComputationPart[]): ComputationPart {
   const measured = comps.filter((c) => c.needsMeasure);
   const counts = comps.filter((c) => !c.needsMeasure);
   if (measured.length && (!counts.length || rng.int(0, 9) > 0)) return rng.pick(measured);
-  const where = counts.find((c) => c.name === 'count_where');
-  const plain = counts.filter((c) => c !== where);
-  return where && (!plain.length || rng.int(0, 4) > 0) ? where : rng.pick(plain);
+  return counts.find((c) => c.name === 'count_where') ?? rng.pick(counts);
 }
 
 // news a coworker can bring about a record: a field a policy turns on that the world can change (a status, a due

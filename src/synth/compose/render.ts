@@ -36,6 +36,8 @@ export interface RequestPlan {
   figureShown?: boolean;
   /** the computation the question asks for (computations.ts name): who wants the figure and what for */
   computation?: string;
+  /** the field a count of those meeting a further condition splits by (its own reader and use) */
+  figureBy?: string;
 }
 
 /** The request text and the clauses the checks trace to (each a verbatim part of the text). */
@@ -137,7 +139,7 @@ function tellLine(p: RequestPlan, clauses: RenderedRequest['clauses'], rng: Rng)
   // who wants the figure and what for (figure-uses.ts): the record type's own reader and use, never a meeting that
   // "always asks" for whatever was counted
   const { reader, use } = p.src
-    ? figureUse(p.src, p.computation ?? 'count', rng)
+    ? figureUse(p.src, p.computation ?? 'count', rng, p.figureBy)
     : { reader: 'team lead', use: 'for the weekly review' };
   const says = /^for\b/.test(use);
   // a question that ends in an aside of its own ("…, to two decimals") takes a comma before what follows it

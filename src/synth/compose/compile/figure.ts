@@ -23,7 +23,12 @@ export function figureGoes(p: Program): boolean {
 // why it goes in too: who in the team reads the figure and what they do with it (figure-uses.ts), so that the
 // figure is one the team has a use for, said in the team's own words
 function whyOf(p: Program, rng: Rng, question: string): string {
-  const { reader, use } = figureUse(p.src, p.recipe.computation.name, rng);
+  const { reader, use } = figureUse(
+    p.src,
+    p.recipe.computation.name,
+    rng,
+    p.recipe.computation.by?.(p.selected, p.src),
+  );
   return rng.pick([
     ` — the ${reader} needs it ${use}`,
     `; the ${reader} wants it ${use}`,

@@ -11,6 +11,7 @@ import type { ComputationPart, Fixtures, Parts, PlantedTrap, Rec, SourcePart, Wo
 import { type PolicyDoc, policyDoc, policyTitle as policyTitleOf } from '../policy-doc.js';
 import { count, countWhere, telling } from '../computations.js';
 import { cappedBy, coherent, isOnLine } from './coherence.js';
+import { splitTargets } from './figure-split.js';
 import { aboutTheirRecords, distinctNames, distinctTexts } from './distinct-texts.js';
 import { type Branch, branchFieldOf, branchOf } from './branch.js';
 import { lateAtom, lateChange, staysOut } from './late-change.js';
@@ -292,6 +293,16 @@ export function drawRecords(planned: Recipe, w: World, parts: Parts<string>): Pr
   // a reason the rule does not give
   for (const rec of records) if (!free.has(rec)) unwritten(rec, writes, src, w);
   const targets = records.filter((_, i) => roles[i] === 'target');
+  // a count of those meeting a further condition is of handled records that differ in it (and so is the count a
+  // figure read from a field gives way to, where that figure tells nothing over these records: tellingFigure)
+  if (recipe.computation.by || recipe.computation.needsMeasure)
+    splitTargets(
+      targets,
+      src,
+      [...writtenBy(recipe.action, recipe.branch), ...(branchField ? [branchField.field] : [])],
+      (rec) => selects(rule, rec, w.today),
+      w,
+    );
   const missed = records.filter((_, i) => roles[i] !== 'target' && roles[i] !== 'late');
   const late = records.find((_, i) => roles[i] === 'late');
   const lateOut = stays !== undefined;
@@ -372,11 +383,14 @@ export function drawRecords(planned: Recipe, w: World, parts: Parts<string>): Pr
 }
 
 // the figure drawn, where it tells something over these records; else the next figure the record type's team uses
-// (figure-uses.ts), then a count under a further condition, then the bare count
+// (figure-uses.ts), then a count under a further condition, then the bare count. A count under a further condition
+// that finds no line to draw through these records (all alike in every field the team breaks its work down by)
+// would be the bare length of the list: a figure read from a field comes first
 function tellingFigure(recipe: Recipe, sel: Rec[], all: Rec[], parts: Parts<string>, w: World): ComputationPart {
   const src = recipe.source;
   const drawn = recipe.computation;
-  if (telling(drawn, sel, all, src, w)) return drawn;
+  const splits = !drawn.by || drawn.by(sel, src) !== undefined;
+  if (splits && telling(drawn, sel, all, src, w)) return drawn;
   const others = figuresOf(parts, src).filter((c) => c.needsMeasure && c.name !== drawn.name);
   const next = others.find((c) => telling(c, sel, all, src, w));
   if (next) return next;

@@ -60,6 +60,7 @@ export function requestOf(p: Program, figure: boolean): RenderedRequest {
   const { recipe, w, dest, src } = p;
   const agg = recipe.aggregate;
   const question = recipe.computation.ask(src, p.selected);
+  const figureBy = recipe.computation.by?.(p.selected, src);
   const aggregate =
     agg && dest
       ? `${(agg.phrases[recipe.phrasing % agg.phrases.length] as string)
@@ -114,6 +115,7 @@ export function requestOf(p: Program, figure: boolean): RenderedRequest {
     ...(src.seenIn ? { where: src.seenIn(w) } : {}),
     question,
     computation: recipe.computation.name,
+    ...(figureBy ? { figureBy } : {}),
     ...(figureLine ? { figureShown: true } : {}),
     ...(recipe.interaction === 'ask' && agg ? { askFirst: undecided(p, w.rng) } : {}),
   });

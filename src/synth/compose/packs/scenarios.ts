@@ -27,8 +27,9 @@ export const SCENARIO_SOURCES: Table = {
   },
   Finance_Investment: {
     Stock: ['positions', 'trades'],
-    // the ledger and the invoices partners send (the order book's unpaid orders are credit control: no report)
-    Financial_Report: ['research_notes', 'transactions', 'partner_mails'],
+    // the ledger and the analysts' notes (the order book's unpaid orders are credit control, partners' mail about
+    // their orders and invoices is triage for the desks: no report)
+    Financial_Report: ['research_notes', 'transactions'],
     Forex: ['fx_exposures'],
     Investment_Research: ['research_notes', 'positions', 'feed_articles'],
   },
@@ -36,7 +37,8 @@ export const SCENARIO_SOURCES: Table = {
     Code: ['pull_requests'],
     Frontend: ['pull_requests', 'deployments'],
     DevOps: ['deployments', 'incidents', 'jobs', 'integrations'],
-    GitHub: ['pull_requests', 'tickets'],
+    // a repository's pull requests (helpdesk tickets from customers and staff are the service desk's, no GitHub work)
+    GitHub: ['pull_requests'],
     Database: ['migrations'],
   },
   Data_Science: {
@@ -47,8 +49,6 @@ export const SCENARIO_SOURCES: Table = {
     Analytics: ['datasets', 'experiments', 'metric_alerts'],
   },
   Content_Media: {
-    // (the industry feed is read for a newsletter or a digest, neither a story written nor a social post: no
-    // sub-scenario)
     Writing: ['stories'],
     Social_Media: ['social_posts'],
     Design: ['media_assets', 'design_requests'],
@@ -68,8 +68,8 @@ export const SCENARIO_SOURCES: Table = {
     Daily_Life: ['household_bills', 'tasks'],
   },
   Education_Knowledge: {
-    // (a course team's to-dos: a syllabus page to fix, quiz grades to export)
-    Tutoring: ['enrolments', 'submissions', 'courses', 'tasks'],
+    // a tutor's learners and their work (a course catalogue's places are timetabling, not tutoring)
+    Tutoring: ['enrolments', 'submissions'],
     Exam_Preparation: ['exam_sittings', 'exam_seats'],
   },
   Legal: {
@@ -96,15 +96,13 @@ export const SCENARIO_SOURCES: Table = {
 
 /**
  * The record types of a domain that fit none of its sub-scenarios: their tasks are labelled with the domain alone,
- * not with a sub-scenario they are not about (a floor plan's desks are no Calendar work, the stores' pallet bays
- * no Quality_Control, the order book's credit control no Financial_Report, the industry feed's newsletter no
- * Social_Media).
+ * not with a sub-scenario they are not about (a floor plan's desks are no Calendar work, the order book's credit
+ * control and partners' mail no Financial_Report, a course catalogue no Tutoring).
  */
 export const UNFILED: { [D in ScenarioDomain]?: readonly SourceName[] } = {
   Office_Productivity: ['desk_plan'],
-  Manufacturing_Engineering: ['warehouse_bays'],
-  Finance_Investment: ['sheet_rows', 'order_screenshot'],
-  Content_Media: ['feed_articles'],
+  Finance_Investment: ['sheet_rows', 'order_screenshot', 'partner_mails'],
+  Education_Knowledge: ['courses'],
 };
 
 /** The record types (source names) that fit a domain's sub-scenario; none where the table has no fit. */

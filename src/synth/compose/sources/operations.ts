@@ -169,7 +169,8 @@ export const integrations = defineSource({
 export const tasks = defineSource({
   name: 'tasks',
   nameField: { field: 'title', label: 'title' },
-  domains: ['Office_Productivity', 'Education_Knowledge', 'Travel_Lifestyle'],
+  // an office's or a household's to-do list (a course team's to-dos are no tutoring nor exam work)
+  domains: ['Office_Productivity', 'Travel_Lifestyle'],
   service: 'todo',
   noun: ['to-do', 'to-dos'],
   idField: 'task_id',

@@ -305,10 +305,12 @@ export const examSeats = planSource({
   rooms: ['Invigilators', 'Exit', 'Store'],
 });
 
-/** Pallet bays on a warehouse plan. */
+/**
+ * Pallet bays on a warehouse plan. No domain of the taxonomy is a warehouse's (a stores hall's put-away is no
+ * manufacturing engineering: no work order, inspection or non-conformance in it), so no slot draws them.
+ */
 export const warehouseBays = planSource({
   name: 'warehouse_bays',
-  domains: ['Manufacturing_Engineering'],
   noun: ['pallet bay', 'pallet bays'],
   prefix: 'PB-',
   file: 'warehouse/hall-2-bays.png',

@@ -17,7 +17,9 @@ import { TICKET_TERMS, ticketText, ticketTitle } from './ticket-texts.js';
 export const tickets = defineSource({
   name: 'tickets',
   nameField: { field: 'title', label: 'title' },
-  domains: ['Software_Engineering', 'Office_Productivity'],
+  // a service desk's tickets (customers' and staff's problems): office work, not a repository's (GitHub's are
+  // pull requests)
+  domains: ['Office_Productivity'],
   service: 'helpdesk',
   noun: ['ticket', 'tickets'],
   idField: 'ticket_id',
