@@ -173,7 +173,8 @@ export const contracts = packSource({
     const counterparty =
       fits.includes(String(rec.counterparty)) && !taken.has(String(rec.counterparty))
         ? String(rec.counterparty)
-        : (shuffle(w.rng, fits).find((c) => !taken.has(c)) ?? String(rec.counterparty));
+        : // (all taken: a second contract of the type with one of them, never one with a company that would not sign it)
+          (shuffle(w.rng, fits).find((c) => !taken.has(c)) ?? w.rng.pick(fits));
     taken.add(counterparty);
     const unsigned = ['draft', 'in negotiation', 'awaiting signature'].includes(String(rec.status));
     return {

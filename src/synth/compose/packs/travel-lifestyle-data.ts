@@ -148,7 +148,7 @@ export const HOMES: readonly { country: string; providers: Readonly<Record<strin
       energy: ['E.ON', 'Vattenfall', 'EnBW'],
       water: ['Berliner Wasserbetriebe', 'Hamburg Wasser', 'Stadtwerke München'],
       'property tax': ['Finanzamt (Grundsteuer)', 'Stadtkasse (Grundsteuer)'],
-      broadband: ['Telekom', 'Vodafone Kabel', '1&1'],
+      broadband: ['Telekom', 'Vodafone Kabel', 'PYUR'],
       mobile: ['Telekom Mobil', 'O2', 'Vodafone'],
       'home insurance': ['Allianz Hausrat', 'HUK-COBURG', 'ERGO'],
       streaming: ['Netflix', 'Spotify Family', 'Disney+'],
