@@ -57,21 +57,27 @@ export const jobs = defineSource({
   // a job ran after it was created
   order: [['created_at', 'last_run']],
   // an enabled job runs on its schedule: one whose last run is days old runs weekly (on that weekday) or monthly (on
-  // that day of the month), not every night
-  // a job runs at its cron's time of day, so the cron's minute and hour are those of its last run
+  // that day of the month), not every night;
+  // and a job runs at its cron's time of day: its last run is stamped at the cron's minute and hour (in the small
+  // hours), else (that would move the run across a rule's line, or past now) the cron takes the run's time
   agree: (rec, w) => {
     const days = -daysFrom(w.today, rec.last_run);
     const ran = new Date(String(rec.last_run));
-    const [, , ...dayPart] = String(rec.cron_expression).split(' ');
+    const [minute, hour, ...dayPart] = String(rec.cron_expression).split(' ');
     const at = `${ran.getUTCMinutes()} ${ran.getUTCHours()}`;
     const period = PERIODS.find(([, d]) => days <= d) ?? PERIODS[PERIODS.length - 1];
+    const stamped = `${String(rec.last_run).slice(0, 10)}T${String(hour).padStart(2, '0')}:${String(minute).padStart(2, '0')}:00Z`;
+    const onCron = /^\d+$/.test(String(minute)) && /^\d+$/.test(String(hour)) && stamped <= w.today;
     if (rec.enabled === false || !period || (rec.tags as string[] | undefined)?.[0] === period[0]) {
-      const cron = `${at} ${dayPart.join(' ')}`;
-      return cron === rec.cron_expression ? [] : [{ cron_expression: cron }];
+      if (at === `${minute} ${hour}`) return [];
+      return [...(onCron ? [{ last_run: stamped }] : []), { cron_expression: `${at} ${dayPart.join(' ')}` }];
     }
     const day =
       period[0] === 'weekly' ? `* * ${ran.getUTCDay()}` : period[0] === 'monthly' ? `${ran.getUTCDate()} * *` : '* * *';
-    return [{ cron_expression: `${at} ${day}`, tags: [period[0]] }];
+    return [
+      ...(onCron ? [{ last_run: stamped, cron_expression: `${minute} ${hour} ${day}`, tags: [period[0]] }] : []),
+      { cron_expression: `${at} ${day}`, tags: [period[0]] },
+    ];
   },
   make: (w, id, i) => {
     // a job is named for what it moves, cut at a word ("payroll-export-sync"), never for an issue; no two jobs of
