@@ -67,7 +67,12 @@ export const jobs = defineSource({
     const at = `${ran.getUTCMinutes()} ${ran.getUTCHours()}`;
     const period = PERIODS.find(([, d]) => days <= d) ?? PERIODS[PERIODS.length - 1];
     const stamped = `${String(rec.last_run).slice(0, 10)}T${String(hour).padStart(2, '0')}:${String(minute).padStart(2, '0')}:00Z`;
-    const onCron = /^\d+$/.test(String(minute)) && /^\d+$/.test(String(hour)) && stamped <= w.today;
+    // (not before the job was created, nor after now)
+    const onCron =
+      /^\d+$/.test(String(minute)) &&
+      /^\d+$/.test(String(hour)) &&
+      stamped <= w.today &&
+      !(String(rec.created_at ?? '') > stamped);
     if (rec.enabled === false || !period || (rec.tags as string[] | undefined)?.[0] === period[0]) {
       if (at === `${minute} ${hour}`) return [];
       return [...(onCron ? [{ last_run: stamped }] : []), { cron_expression: `${at} ${dayPart.join(' ')}` }];
