@@ -296,7 +296,7 @@ const TEAM_TOPICS: Readonly<Record<string, readonly string[]>> = {
   field_plots: ['spray programme', 'drainage work', 'harvest planning', 'fertiliser order'],
   aircraft_inspections: ['hangar schedule', 'parts on order', 'tooling calibration', 'CAMO audit findings'],
   vaccinations: ['reminder letters', 'vaccine stock', 'clinic rota', 'client feedback'],
-  household_bills: ['household budget', 'energy switch', 'insurance renewal', 'council tax'],
+  household_bills: ['household budget', 'energy switch', 'insurance renewal', 'property tax'],
   ward_beds: ['discharge planning', 'bed capacity', 'staffing rota', 'infection control'],
 };
 

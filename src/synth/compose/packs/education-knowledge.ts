@@ -33,7 +33,8 @@ export const courses = packSource({
   measure: { field: 'capacity', label: 'capacity', unit: 'places' },
   fields: {
     starts_on: { label: 'start date', from: -60, to: 60, verb: 'starting', past: 'started' },
-    capacity: { label: 'capacity', min: 12, max: 120, step: 1, unit: 'places' },
+    // a college's cohort over a few teaching groups, a university module's seminar groups: not a lecture hall
+    capacity: { label: 'capacity', min: 12, max: 60, step: 1, unit: 'places' },
     online: { label: 'delivery', yes: 'taught online', no: 'taught in person', p: 0.3 },
     description: { label: 'syllabus', terms: COURSE_TERMS, write: syllabus },
   },

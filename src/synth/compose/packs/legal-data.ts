@@ -77,22 +77,31 @@ export const MATTERS: readonly (readonly [string, string, string, readonly strin
   ],
 ];
 
-export const COUNTERPARTIES = [
-  'Northgate Facilities Ltd',
-  'Cobalt Cloud Services',
-  'Meridian Office Supplies',
-  'Larkspur Data Systems',
-  'Hollis Property Partners',
-  'Vantage Payroll Ltd',
-  'Redcliffe Logistics',
-  'Quayside Print Group',
-  'Orbital Telecom plc',
-  'Ashdown Security Services',
-  'Clearwater Analytics GmbH',
-  'Tamar Software Inc.',
-  'Pinecrest Catering',
-  'Beaumont Recruitment',
+// the companies we contract with, and the kinds of contract each could be on the other side of (a caterer supplies
+// under a supply agreement or an MSA, never a SaaS subscription)
+const COUNTERPARTY_TYPES: readonly (readonly [string, readonly string[]])[] = [
+  ['Northgate Facilities Ltd', ['MSA', 'SOW', 'NDA', 'lease']],
+  ['Cobalt Cloud Services', ['SaaS subscription', 'MSA', 'DPA', 'NDA', 'SOW', 'licence']],
+  ['Meridian Office Supplies', ['supply agreement', 'NDA']],
+  ['Larkspur Data Systems', ['SaaS subscription', 'licence', 'DPA', 'MSA', 'SOW', 'NDA']],
+  ['Hollis Property Partners', ['lease', 'NDA']],
+  ['Kingsmead Estates', ['lease']],
+  ['Vantage Payroll Ltd', ['SaaS subscription', 'DPA', 'MSA', 'NDA']],
+  ['Redcliffe Logistics', ['supply agreement', 'MSA', 'SOW', 'NDA']],
+  ['Quayside Print Group', ['supply agreement', 'SOW', 'NDA']],
+  ['Orbital Telecom plc', ['MSA', 'supply agreement', 'DPA', 'NDA']],
+  ['Ashdown Security Services', ['MSA', 'SOW', 'NDA']],
+  ['Clearwater Analytics GmbH', ['SaaS subscription', 'licence', 'DPA', 'NDA', 'SOW']],
+  ['Tamar Software Inc.', ['SaaS subscription', 'licence', 'DPA', 'NDA', 'SOW', 'MSA']],
+  ['Pinecrest Catering', ['supply agreement', 'MSA', 'NDA']],
+  ['Beaumont Recruitment', ['MSA', 'DPA', 'NDA']],
 ];
+export const COUNTERPARTIES = COUNTERPARTY_TYPES.map(([name]) => name);
+/** The counterparties that could be on the other side of a contract of `type` (any, for a type none lists). */
+export const counterpartiesFor = (type: string): readonly string[] => {
+  const fit = COUNTERPARTY_TYPES.filter(([, types]) => types.includes(type)).map(([name]) => name);
+  return fit.length ? fit : COUNTERPARTIES;
+};
 
 export const CUSTODIANS = [
   'Daniel Whitlock',

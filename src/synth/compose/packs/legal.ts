@@ -9,6 +9,7 @@ import {
   CONTRACT_TERMS,
   CONTRACT_VALUE,
   COUNTERPARTIES,
+  counterpartiesFor,
   CUSTODIANS,
   DEADLINE_TERMS,
   feeOf,
@@ -93,6 +94,14 @@ export const clientMatters = packSource({
   textField: 'notes',
 });
 
+// per task (world): the counterparties its contracts are with
+const parties = new WeakMap<World, Set<string>>();
+const partiesOf = (w: World): Set<string> => {
+  let xs = parties.get(w);
+  if (!xs) parties.set(w, (xs = new Set()));
+  return xs;
+};
+
 export const contracts = packSource({
   name: 'contracts',
   system: matters,
@@ -158,8 +167,18 @@ export const contracts = packSource({
   // effect whole years before its current term ends, one still being agreed takes effect once signed
   derive: (rec, w) => {
     const [lo, hi] = CONTRACT_VALUE[String(rec.contract_type)] ?? [0, 0];
+    // the counterparty is one that signs this type of contract, and no other contract of the task's is with it
+    const taken = partiesOf(w);
+    const fits = counterpartiesFor(String(rec.contract_type));
+    const counterparty =
+      fits.includes(String(rec.counterparty)) && !taken.has(String(rec.counterparty))
+        ? String(rec.counterparty)
+        : // (all taken: a second contract of the type with one of them, never one with a company that would not sign it)
+          (shuffle(w.rng, fits).find((c) => !taken.has(c)) ?? w.rng.pick(fits));
+    taken.add(counterparty);
     const unsigned = ['draft', 'in negotiation', 'awaiting signature'].includes(String(rec.status));
     return {
+      counterparty,
       annual_value: hi ? w.rng.int(lo / 500, hi / 500) * 500 : 0,
       effective_date: unsigned ? onDay(w, w.rng.int(7, 45)) : addDays(rec.renewal_date, -365 * w.rng.int(1, 3)),
     };

@@ -143,4 +143,8 @@ export const CHART_DATA: Readonly<Record<string, ChartData>> = {
   'Website sessions by month': { dim: 'Month', measure: 'Sessions (k)', lo: 210, hi: 860 },
   'Energy cost by month': { dim: 'Month', measure: 'Energy cost (£k)', lo: 22, hi: 71 },
   'Churn rate by month': { dim: 'Month', measure: 'Churn (%)', lo: 1.2, hi: 4.8, dp: 1 },
+  'New sign-ups by month': { dim: 'Month', measure: 'Sign-ups', lo: 180, hi: 940 },
+  'On-time delivery rate by month': { dim: 'Month', measure: 'On time (%)', lo: 82, hi: 99, dp: 1 },
+  'Call handling time by month': { dim: 'Month', measure: 'Handling time (min)', lo: 4, hi: 12, dp: 1 },
+  'Net promoter score by month': { dim: 'Month', measure: 'NPS', lo: 12, hi: 64 },
 };

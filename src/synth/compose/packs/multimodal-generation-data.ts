@@ -82,6 +82,10 @@ export const CHART_TITLES: Readonly<Record<string, readonly string[]>> = {
     'Website sessions by month',
     'Energy cost by month',
     'Churn rate by month',
+    'New sign-ups by month',
+    'On-time delivery rate by month',
+    'Call handling time by month',
+    'Net promoter score by month',
   ],
   'stacked area': [
     'Energy mix by source',

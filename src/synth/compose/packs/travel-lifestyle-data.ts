@@ -113,17 +113,49 @@ export const PER_DIEM_TERMS = [
   'lost receipt',
 ];
 
-// providers per kind of bill, with a typical amount range
-export const PROVIDERS: Readonly<Record<string, readonly string[]>> = {
-  energy: ['Octopus Energy', 'E.ON Next', 'EDF', 'Vattenfall'],
-  water: ['Thames Water', 'Anglian Water', 'Waternet'],
-  'property tax': ['City council (council tax)', 'Gemeente (property tax)'],
-  broadband: ['BT Broadband', 'Virgin Media', 'Ziggo', 'Vodafone Fibre'],
-  mobile: ['EE', 'Vodafone', 'O2', 'Three'],
-  'home insurance': ['Aviva Home', 'Direct Line', 'Allianz Home'],
-  streaming: ['Netflix', 'Spotify Family', 'Disney+'],
-  gym: ['PureGym', 'Basic-Fit', 'David Lloyd'],
-};
+// where a household lives decides who bills it (the bills are in euros, so a euro-area home): one provider per kind
+// of bill, the ones a family there actually pays
+export const HOMES: readonly { country: string; providers: Readonly<Record<string, readonly string[]>> }[] = [
+  {
+    country: 'Netherlands',
+    providers: {
+      energy: ['Vattenfall', 'Eneco', 'Essent'],
+      water: ['Waternet', 'Vitens', 'Evides'],
+      'property tax': ['Gemeente Amsterdam (OZB)', 'Gemeente Utrecht (OZB)'],
+      broadband: ['Ziggo', 'KPN', 'Odido Thuis'],
+      mobile: ['KPN', 'Vodafone', 'Odido'],
+      'home insurance': ['Centraal Beheer', 'Interpolis', 'Allianz Direct'],
+      streaming: ['Netflix', 'Spotify Family', 'Videoland'],
+      gym: ['Basic-Fit', 'SportCity'],
+    },
+  },
+  {
+    country: 'Ireland',
+    providers: {
+      energy: ['Electric Ireland', 'Bord Gáis Energy', 'SSE Airtricity'],
+      water: ['Uisce Éireann'],
+      'property tax': ['Revenue (Local Property Tax)'],
+      broadband: ['Eir', 'Virgin Media Ireland', 'Pure Telecom'],
+      mobile: ['Three Ireland', 'Vodafone Ireland', 'Eir Mobile'],
+      'home insurance': ['FBD Insurance', 'Aviva Ireland', 'Zurich Home'],
+      streaming: ['Netflix', 'Spotify Family', 'Disney+'],
+      gym: ['Flyefit', 'Ben Dunne Gyms'],
+    },
+  },
+  {
+    country: 'Germany',
+    providers: {
+      energy: ['E.ON', 'Vattenfall', 'EnBW'],
+      water: ['Berliner Wasserbetriebe', 'Hamburg Wasser', 'Stadtwerke München'],
+      'property tax': ['Finanzamt (Grundsteuer)', 'Stadtkasse (Grundsteuer)'],
+      broadband: ['Telekom', 'Vodafone Kabel', 'PYUR'],
+      mobile: ['Telekom Mobil', 'O2', 'Vodafone'],
+      'home insurance': ['Allianz Hausrat', 'HUK-COBURG', 'ERGO'],
+      streaming: ['Netflix', 'Spotify Family', 'Disney+'],
+      gym: ['McFit', 'FitX'],
+    },
+  },
+];
 
 export const BILL: Readonly<Record<string, readonly [number, number, string]>> = {
   energy: [60, 240, 'monthly'],

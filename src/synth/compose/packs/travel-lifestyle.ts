@@ -20,7 +20,7 @@ import {
   HOTELS,
   PER_DIEM_TERMS,
   PNR,
-  PROVIDERS,
+  HOMES,
   RATES,
   TRIP_TERMS,
 } from './travel-lifestyle-data.js';
@@ -314,6 +314,14 @@ const holder = (w: World, i: number) => {
   return { name: `${first} ${surname}`, email: `${first}.${surname}@homemail.example`.toLowerCase() };
 };
 
+// a household's provider of a kind of bill: the one company its country's home pays for it, the same on every bill
+const KINDS = Object.keys(HOMES[0]?.providers ?? {});
+const providerOf = (w: World, kind: string): string => {
+  const home = nth(w, HOMES, 0);
+  const pool = home.providers[kind] ?? ['Utility company'];
+  return nth(w, pool, KINDS.indexOf(kind) + 1);
+};
+
 export const householdBills = packSource({
   name: 'household_bills',
   system: travel,
@@ -341,7 +349,7 @@ export const householdBills = packSource({
     const kind = String(rec.category);
     const [lo, hi, cycle] = BILL[kind] ?? [20, 200, 'monthly'];
     return {
-      provider: nth(w, PROVIDERS[kind] ?? ['Utility company'], i),
+      provider: providerOf(w, kind),
       billing_cycle: cycle,
       amount: Math.round((lo + w.rng.next() * (hi - lo)) * 100) / 100,
     };

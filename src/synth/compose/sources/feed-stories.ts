@@ -12,60 +12,110 @@ interface Story {
   lead: (co: string, rng: Rng) => string;
 }
 
-const STORIES: Readonly<Record<string, readonly Story[]>> = {
+// how a story's article may end: lines a reporter adds to that very story (the councillors welcome a new site,
+// not a new chief executive; a profit warning's shares do not close higher)
+type End = (co: string, rng: Rng) => string;
+const DECLINED: End = (co) => `${co} declined to comment further`;
+const STAFF: End = (co, rng) => `${co} employs about ${rng.int(2, 60) * 100} people`;
+const NEXT_UPDATE: End = (co, rng) => `${co} gives its next trading update in ${rng.int(2, 5)} months`;
+const SECTOR_RULING: End = (_co, rng) =>
+  `it is the regulator’s ${rng.pick(['second', 'third', 'fourth'])} ruling in the sector this year`;
+const UNDISCLOSED: End = () => `terms of the deal were not disclosed`;
+const DEAL_VALUE: End = (co) => `${co} declined to comment on the value of the deal`;
+
+interface Told extends Story {
+  ends: readonly End[];
+}
+
+const STORIES: Readonly<Record<string, readonly Told[]>> = {
   industry: [
     {
       head: (co) => `${co} opens a second site`,
       lead: (co, rng) => `${co} will open a second site next spring, creating about ${rng.int(4, 30) * 10} jobs`,
+      ends: [
+        (_co) => `local councillors welcomed the news`,
+        STAFF,
+        (co) => `${co} has not said where the site will be`,
+      ],
     },
     {
       head: (co) => `${co} names a new chief executive`,
       lead: (co) => `${co} has appointed its finance director as chief executive from the start of next month`,
+      ends: [DECLINED, (_co) => `the outgoing chief executive will stay on as an adviser until the summer`, STAFF],
     },
     {
       head: (co) => `${co} wins a five-year supply contract`,
       lead: (co, rng) => `${co} has won a five-year contract worth about £${rng.int(3, 90)}m with a national retailer`,
+      ends: [DECLINED, (_co) => `deliveries under the contract start in the autumn`, STAFF],
     },
     {
       head: (co) => `${co} moves its head office`,
       lead: (co) => `${co} will move its head office to a smaller building in the city centre next year`,
+      ends: [
+        (co) => `the union representing staff at ${co} said it had not been consulted`,
+        (_co) => `local councillors welcomed the move into the centre`,
+        DECLINED,
+      ],
     },
   ],
   markets: [
     {
       head: (co) => `${co} beats profit forecasts`,
       lead: (co, rng) => `${co} reported half-year profit ${rng.int(3, 18)}% above what analysts had pencilled in`,
+      ends: [
+        (co) => `shares in ${co} closed higher on the day`,
+        NEXT_UPDATE,
+        (_co) => `analysts said the guidance still looked cautious`,
+      ],
     },
     {
       head: (co) => `${co} shares fall after a warning on costs`,
       lead: (co, rng) =>
         `Shares in ${co} fell ${rng.int(3, 14)}% after it warned that rising costs would squeeze margins`,
+      ends: [
+        (co) => `${co} declined to comment on market speculation`,
+        NEXT_UPDATE,
+        (_co) => `analysts said more companies in the sector may follow with warnings`,
+      ],
     },
     {
       head: (co) => `${co} raises its dividend`,
       lead: (co, rng) => `${co} raised its interim dividend by ${rng.int(2, 12)}% on the back of steady trading`,
+      ends: [(co, rng) => `shares in ${co} closed ${rng.pick(['slightly higher', 'little changed'])}`, NEXT_UPDATE],
     },
     {
       head: (co) => `${co} trims its full-year outlook`,
       lead: (co) => `${co} now expects full-year revenue at the bottom of its earlier range`,
+      ends: [
+        (co, rng) => `shares in ${co} closed ${rng.pick(['down on the day', 'lower'])}`,
+        (co) => `${co} declined to comment on market speculation`,
+        NEXT_UPDATE,
+      ],
     },
   ],
   regulation: [
     {
       head: (co) => `${co} fined over late filings`,
       lead: (co, rng) => `${co} was fined £${rng.int(20, 400)},000 for filing its accounts late two years running`,
+      ends: [(co) => `${co} did not comment beyond a short statement`, SECTOR_RULING],
     },
     {
       head: (co) => `${co} told to change its cancellation terms`,
       lead: (co) => `The consumer watchdog has told ${co} to make its cancellation terms easier to find`,
+      ends: [
+        () => `the full decision is published on the regulator’s website`,
+        () => `consumer groups said they would watch how the sector responds`,
+      ],
     },
     {
       head: (co) => `${co} cleared after an advertising complaint`,
       lead: (co) => `The advertising standards body found that a campaign by ${co} did not mislead viewers`,
+      ends: [() => `the full decision is published on the regulator’s website`, (co) => `${co} welcomed the ruling`],
     },
     {
       head: (co) => `${co} settles a complaint with the industry ombudsman`,
       lead: (co) => `${co} agreed to refund affected customers after a ruling by the ombudsman`,
+      ends: [(co) => `${co} did not comment beyond a short statement`, SECTOR_RULING],
     },
   ],
   technology: [
@@ -73,32 +123,45 @@ const STORIES: Readonly<Record<string, readonly Story[]>> = {
       head: (co) => `${co} moves its systems to the cloud`,
       lead: (co, rng) =>
         `${co} expects to finish moving its systems to a cloud provider within ${rng.int(6, 18)} months`,
+      ends: [(co) => `${co} did not say what the project cost`, (co) => `${co} declined to name the supplier`],
     },
     {
       head: (co) => `${co} launches a subscription app`,
       lead: (co) => `${co} launched a subscription app this week, priced at £4.99 a month`,
+      ends: [
+        (_co, rng) => `a wider roll-out is planned for ${rng.pick(['the autumn', 'next year', 'the second half'])}`,
+        () => `existing customers will be told about the app by email`,
+      ],
     },
     {
       head: (co) => `${co} hires a chief technology officer`,
       lead: (co) => `${co} has hired its first chief technology officer, from a large online retailer`,
+      ends: [DECLINED, (co) => `${co} did not say whether the role would grow its technology team`],
     },
     {
       head: (co) => `${co} suffers an outage on its customer site`,
       lead: (co, rng) => `Customers of ${co} could not log in for ${rng.int(2, 9)} hours on Tuesday`,
+      ends: [
+        () => `customers will be told about the cause by email`,
+        (co) => `${co} declined to name the supplier involved`,
+      ],
     },
   ],
   sports: [
     {
       head: (co) => `${co} signs a shirt sponsorship deal`,
       lead: (co, rng) => `${co} will sponsor the shirts of a second-tier football club for ${rng.int(2, 4)} seasons`,
+      ends: [UNDISCLOSED, DEAL_VALUE],
     },
     {
       head: (co) => `${co} names a women's cycling team`,
       lead: (co) => `${co} is the title sponsor of a new women's cycling team racing from next season`,
+      ends: [UNDISCLOSED, (_co, rng) => `the agreement runs for ${rng.int(2, 5)} seasons`, DEAL_VALUE],
     },
     {
       head: (co) => `${co} backs the city marathon`,
       lead: (co) => `${co} is the new headline sponsor of the city marathon, starting with this year’s race`,
+      ends: [() => `organisers said more partners would be named before the race`, DEAL_VALUE],
     },
   ],
 };
@@ -129,57 +192,22 @@ const SAYS: Readonly<Record<string, (co: string, rng: Rng) => string>> = {
     ),
 };
 
-// how an article of each section ends: what comes next for the company in that kind of story (a reporter's last
-// line follows the story, not one house sentence for every article)
-const CLOSERS: Readonly<Record<string, readonly ((co: string, rng: Rng) => string)[]>> = {
-  industry: [
-    (co) => `${co} declined to comment further`,
-    (co, rng) => `${co} employs about ${rng.int(2, 60) * 100} people`,
-    (co) => `the union representing staff at ${co} said it had not been consulted`,
-    (co) => `local councillors welcomed the news`,
-  ],
-  markets: [
-    (co, rng) => `shares in ${co} closed ${rng.pick(['slightly higher', 'little changed', 'down on the day'])}`,
-    (co, rng) => `${co} reports its next figures in ${rng.pick(['March', 'May', 'August', 'November'])}`,
-    (co) => `analysts said the guidance looked cautious`,
-    (co) => `${co} declined to comment on market speculation`,
-  ],
-  regulation: [
-    () => `the full decision is published on the regulator’s website`,
-    (co) => `${co} did not comment beyond a short statement`,
-    (_co, rng) => `it is the regulator’s ${rng.pick(['second', 'third', 'fourth'])} ruling in the sector this year`,
-    () => `consumer groups said they would watch how the sector responds`,
-  ],
-  technology: [
-    (co) => `${co} did not say what the project cost`,
-    (co, rng) => `a wider roll-out is planned for ${rng.pick(['the autumn', 'next year', 'the second half'])}`,
-    (co) => `customers will be told about the changes by email`,
-    (co) => `${co} declined to name the supplier`,
-  ],
-  sports: [
-    (co) => `terms of the deal were not disclosed`,
-    (co, rng) => `the agreement runs for ${rng.int(2, 5)} seasons`,
-    (co) => `organisers said more partners would be named before the event`,
-    (co) => `${co} declined to comment on the value of the deal`,
-  ],
-};
-
-const closer = (rng: Rng, category: unknown) =>
-  rng.pick(CLOSERS[String(category)] ?? CLOSERS.industry ?? [(co: string) => `${co} declined to comment`]);
+// how an article no story of the feed tells ends: a line true of any company
+const ANY_END: readonly End[] = [DECLINED, STAFF];
 
 /** The company a headline is about: the vocabulary's company it names (none: the first). */
 export const companyOf = (title: unknown, v: DomainVocab): string =>
   v.companies.find((c) => String(title ?? '').includes(c)) ?? (v.companies[0] as string);
 
-const storyOf = (title: unknown, category: unknown, co: string): Story | undefined =>
+const storyOf = (title: unknown, category: unknown, co: string): Told | undefined =>
   (STORIES[String(category)] ?? STORIES.industry)?.find((s) => s.head(co) === String(title ?? '').split(' (')[0]);
 
 /** A headline of the section `category` about `co`: a story the task's feed has not run yet, where one is left. */
 export function headline(rng: Rng, category: unknown, co: string, ran: Set<string>): string {
-  const stories = STORIES[String(category)] ?? (STORIES.industry as readonly Story[]);
+  const stories = STORIES[String(category)] ?? (STORIES.industry as readonly Told[]);
   const start = rng.int(0, stories.length - 1);
-  const at = (k: number) => stories[(start + k) % stories.length] as Story;
-  const key = (st: Story) => `${String(category)}:${stories.indexOf(st)}`;
+  const at = (k: number) => stories[(start + k) % stories.length] as Told;
+  const key = (st: Told) => `${String(category)}:${stories.indexOf(st)}`;
   // a story no article of the feed tells yet, else one not yet told of this company
   const all = stories.map((_, k) => at(k));
   const pick = all.find((st) => !ran.has(key(st))) ?? all.find((st) => !ran.has(`${co}|${key(st)}`)) ?? at(0);
@@ -205,7 +233,7 @@ export function articleText(
         : `${co} ${oneOf(rng, 'set out its plans for the coming quarter', 'reported results on Tuesday')}`,
       facts: [
         ...(term ? [SAYS[term]?.(co, rng) ?? `talk of a ${term} dominated the call`] : []),
-        closer(rng, rec?.category)(co, rng),
+        rng.pick(story?.ends ?? ANY_END)(co, rng),
       ],
     },
     'plain',

@@ -2,6 +2,7 @@ import { oneOf, writePlan } from '../../kit/content.js';
 import { shuffle } from '../../kit/ids.js';
 import { slug } from '../../kit/text.js';
 import { daysFrom, type FieldModel } from '../../rules/fields.js';
+import type { World } from '../parts.js';
 import { byEmail, colleague, cycle, defineSource, fresh } from './kit.js';
 
 // the records of the operations systems — scheduled jobs, integrations, to-dos — as sources (records.ts holds the
@@ -13,6 +14,22 @@ const PERIODS: readonly (readonly [string, number])[] = [
   ['weekly', 7],
   ['monthly', 31],
 ];
+
+// what a job does, read off its name ("payroll-export-backup" backs up the payroll export), in one of a few phrasings
+const JOB_ACTIONS: Record<string, readonly ((thing: string) => string)[]> = {
+  sync: [(t) => `sync ${t} records to the warehouse`, (t) => `pull ${t} changes and sync them`],
+  export: [(t) => `export ${t} data to the reporting bucket`, (t) => `write the ${t} export file`],
+  backup: [(t) => `back up the ${t} database`, (t) => `snapshot ${t} data to cold storage`],
+  refresh: [(t) => `refresh the ${t} cache`, (t) => `rebuild the ${t} views`],
+  cleanup: [(t) => `delete expired ${t} files`, (t) => `purge ${t} temp data older than 30 days`],
+};
+function jobAction(w: World, name: string): string {
+  const verb = name.slice(name.lastIndexOf('-') + 1);
+  const forms = JOB_ACTIONS[verb];
+  const thing = name.slice(0, name.lastIndexOf('-')).replace(/-/g, ' ');
+  if (!forms || !thing) return `run ${name.replace(/-/g, ' ')}`;
+  return w.rng.pick(forms)(thing);
+}
 
 export const jobs = defineSource({
   name: 'jobs',
@@ -40,22 +57,37 @@ export const jobs = defineSource({
   // a job ran after it was created
   order: [['created_at', 'last_run']],
   // an enabled job runs on its schedule: one whose last run is days old runs weekly (on that weekday) or monthly (on
-  // that day of the month), not every night
+  // that day of the month), not every night;
+  // and a job runs at its cron's time of day: its last run is stamped at the cron's minute and hour (in the small
+  // hours), else (that would move the run across a rule's line, or past now) the cron takes the run's time
   agree: (rec, w) => {
     const days = -daysFrom(w.today, rec.last_run);
-    const period = PERIODS.find(([, d]) => days <= d) ?? PERIODS[PERIODS.length - 1];
-    if (rec.enabled === false || !period || (rec.tags as string[] | undefined)?.[0] === period[0]) return [];
-    const [minute, hour] = String(rec.cron_expression).split(' ');
     const ran = new Date(String(rec.last_run));
+    const [minute, hour, ...dayPart] = String(rec.cron_expression).split(' ');
+    const at = `${ran.getUTCMinutes()} ${ran.getUTCHours()}`;
+    const period = PERIODS.find(([, d]) => days <= d) ?? PERIODS[PERIODS.length - 1];
+    const stamped = `${String(rec.last_run).slice(0, 10)}T${String(hour).padStart(2, '0')}:${String(minute).padStart(2, '0')}:00Z`;
+    // (not before the job was created, nor after now)
+    const onCron =
+      /^\d+$/.test(String(minute)) &&
+      /^\d+$/.test(String(hour)) &&
+      stamped <= w.today &&
+      !(String(rec.created_at ?? '') > stamped);
+    if (rec.enabled === false || !period || (rec.tags as string[] | undefined)?.[0] === period[0]) {
+      if (at === `${minute} ${hour}`) return [];
+      return [...(onCron ? [{ last_run: stamped }] : []), { cron_expression: `${at} ${dayPart.join(' ')}` }];
+    }
     const day =
       period[0] === 'weekly' ? `* * ${ran.getUTCDay()}` : period[0] === 'monthly' ? `${ran.getUTCDate()} * *` : '* * *';
-    return [{ cron_expression: `${minute} ${hour} ${day}`, tags: [period[0]] }];
+    return [
+      ...(onCron ? [{ last_run: stamped, cron_expression: `${minute} ${hour} ${day}`, tags: [period[0]] }] : []),
+      { cron_expression: `${at} ${day}`, tags: [period[0]] },
+    ];
   },
-  make: (w, id, i) => ({
-    job_id: id,
+  make: (w, id, i) => {
     // a job is named for what it moves, cut at a word ("payroll-export-sync"), never for an issue; no two jobs of
     // a task share a name
-    name: fresh(
+    const name = fresh(
       w,
       'job name',
       w.vocab.products.flatMap((p) => {
@@ -66,13 +98,17 @@ export const jobs = defineSource({
         return ['sync', 'export', 'backup', 'refresh', 'cleanup'].map((verb) => `${stem}-${verb}`);
       }),
       i * 5 + w.rng.int(0, 4),
-    ),
-    cron_expression: `${w.rng.int(0, 59)} ${w.rng.int(0, 5)} * * *`,
-    action: `run ${slug(cycle(w.vocab.topics, i))} sync`,
-    created_by: colleague(w, i).email,
-    // the schedule the tag names is the cron's own: every night in the small hours
-    tags: ['nightly'],
-  }),
+    );
+    return {
+      job_id: id,
+      name,
+      cron_expression: `${w.rng.int(0, 59)} ${w.rng.int(0, 5)} * * *`,
+      action: jobAction(w, name),
+      created_by: colleague(w, i).email,
+      // the schedule the tag names is the cron's own: every night in the small hours
+      tags: ['nightly'],
+    };
+  },
   title: (rec) => `${rec.name} (${rec.job_id})`,
   owner: (rec, w) => byEmail(w, rec.created_by),
   ownerRole: 'owner',

@@ -6,7 +6,7 @@ import { shuffle } from '../../kit/ids.js';
 import { nth } from '../packs/table-source.js';
 import { byEmail, colleague, cycle, defineSource, fresh } from './kit.js';
 import { incidentsOf } from './ticket-incidents.js';
-import type { Rec } from '../parts.js';
+import type { Rec, World } from '../parts.js';
 import { TICKET_TERMS, ticketText, ticketTitle } from './ticket-texts.js';
 
 // sources: where the facts live. each declares the fields a rule may select by (every record draws them
@@ -173,25 +173,41 @@ function industryOf(name: string, rng: Rng): string {
   );
 }
 
-// a retailer's stock lines at prices between a few and a few hundred dollars, and the wholesalers who supply them
-const CATALOGUE: readonly (readonly [string, string])[] = [
-  ['Cordless drill 18 V', 'hardware'],
-  ['LED bulb, 4-pack', 'hardware'],
-  ['Garden hose 25 m', 'garden'],
-  ['Cast-iron frying pan', 'kitchen'],
-  ['Electric kettle 1.7 L', 'kitchen'],
-  ['Bluetooth speaker', 'electronics'],
-  ['USB-C charger 65 W', 'electronics'],
-  ['Noise-cancelling headphones', 'electronics'],
-  ['Hiking boots', 'footwear'],
-  ['Rain jacket', 'apparel'],
-  ['Running socks, 3-pack', 'apparel'],
-  ['Yoga mat', 'sports'],
-  ['Insulated water bottle', 'sports'],
-  ['Desk lamp', 'home'],
-  ['Bath towel set', 'home'],
-  ['Air purifier', 'home'],
+// a retailer's stock lines, each with the span of unit prices it sells at (from a few to a few hundred dollars,
+// overlapping, so any drawn price has lines that fit it), and the wholesalers who supply them
+const CATALOGUE: readonly (readonly [string, string, number, number])[] = [
+  ['Running socks, 3-pack', 'apparel', 4, 25],
+  ['LED bulb, 4-pack', 'hardware', 5, 24],
+  ['Insulated water bottle', 'sports', 12, 45],
+  ['USB-C charger 65 W', 'electronics', 15, 70],
+  ['Garden hose 25 m', 'garden', 15, 75],
+  ['Yoga mat', 'sports', 15, 90],
+  ['Desk lamp', 'home', 18, 120],
+  ['Electric kettle 1.7 L', 'kitchen', 20, 90],
+  ['Bath towel set', 'home', 20, 110],
+  ['Cast-iron frying pan', 'kitchen', 25, 130],
+  ['Bluetooth speaker', 'electronics', 30, 220],
+  ['Rain jacket', 'apparel', 45, 300],
+  ['Hiking boots', 'footwear', 70, 260],
+  ['Cordless drill 18 V', 'hardware', 60, 280],
+  ['Noise-cancelling headphones', 'electronics', 80, 400],
+  ['Air purifier', 'home', 90, 400],
+  ['Espresso machine', 'kitchen', 120, 400],
+  ['Robot vacuum', 'home', 150, 400],
+  ['Standing desk frame', 'home', 180, 400],
 ];
+/** The stock line a product of this price is: one whose price span holds it, not yet taken in the task. */
+function lineFor(price: number, taken: Set<string>, w: World): readonly [string, string] {
+  const fits = CATALOGUE.filter(([name, , lo, hi]) => price >= lo && price <= hi && !taken.has(name));
+  const free = CATALOGUE.filter(([name]) => !taken.has(name));
+  // none fits and free: the free line whose span is nearest the price
+  const gap = ([, , lo, hi]: (typeof CATALOGUE)[number]) => Math.max(lo - price, price - hi, 0);
+  const [name, category] = fits.length
+    ? w.rng.pick(fits)
+    : ([...(free.length ? free : CATALOGUE)].sort((x, y) => gap(x) - gap(y))[0] as (typeof CATALOGUE)[number]);
+  taken.add(name);
+  return [name, category];
+}
 const SUPPLIERS = [
   'Harbour Wholesale',
   'Linwood Trading',
@@ -235,6 +251,16 @@ export const products = defineSource({
       min_stock_threshold: w.rng.int(12, 40),
       supplier: cycle(SUPPLIERS, i + 2),
     };
+  },
+  // once prices are drawn (a rule's price line falls anywhere from $4 to $400), each product is a line sold at
+  // its price: no $300 pair of socks
+  fixtures: (records, w) => {
+    const taken = new Set<string>();
+    for (const rec of records) {
+      const [name, category] = lineFor(Number(rec.unit_price), taken, w);
+      Object.assign(rec, { name, category });
+    }
+    return { inventory: { products: records } };
   },
   title: (rec) => `${rec.name} (${rec.product_id})`,
   list: () => [{ call: 'inventory_list_products', args: {} }],

@@ -13,13 +13,15 @@ export const TICKET_TERMS = ['data loss', 'customer-facing', 'security', 'workar
 
 // a ticket's description is about its own incident (its title): what the reporter saw, since when, who it hits
 export function ticketText(rng: Rng, term: string | undefined, v: DomainVocab, rec?: Readonly<Rec>): string {
+  // who noticed it, as the reporter puts it: their own team or a customer, never another department by name (the
+  // directory says which team the reporter is in)
   const who = oneOf(
     rng,
-    'the operations team',
-    'two people in finance',
+    'two people on my team',
     'a customer on the phone',
-    'the night shift',
-    'our sales lead',
+    'my manager',
+    'a new starter on the team',
+    'a client, by email',
   );
   const incident = incidentTitled(rec?.title);
   const seen = incident ? rng.pick(incident.seen) : undefined;
