@@ -93,8 +93,9 @@ export const clientMatters = packSource({
   textField: 'notes',
 });
 
-// the days a contract's notice date stays ahead of today at least, where its term leaves room for it
-const NOTICE_ROOM = 14;
+// the days a contract’s notice date stays ahead of today at least, where its term leaves room for it: a month to
+// decide, so a contract renewing after any renewal window (60 days or more) is never one to give notice on now
+const NOTICE_ROOM = 30;
 
 export const contracts = packSource({
   name: 'contracts',
@@ -102,7 +103,7 @@ export const contracts = packSource({
   table: 'contracts',
   fixed: ['contract_type'],
   // a contract expires once its term has ended, not before; one still to renew has its notice date (the renewal
-  // less the notice period) a fortnight or more ahead of it where the term allows, so a review of the renewals
+  // less the notice period) a month or more ahead of it where the term allows, so a review of the renewals
   // coming up is still in time to give notice, and a contract a renewal window leaves out (due after it) is never
   // the one whose notice falls due this week
   agree: (rec, w) => {
