@@ -115,15 +115,15 @@ export const contracts = packSource({
       ];
     const slack = left - Number(rec.notice_period_days);
     if (left <= 0 || slack >= NOTICE_ROOM) return [];
-    // the notice periods that leave that room, then those that still fit (longest first: a long notice is the
-    // common case), then a later renewal for the notice period it has (where the record's part in the task allows);
+    // the notice periods that leave that room (any of them: the longest would put a near miss's notice date first
+    // of all), then those that still fit (longest first), then a later renewal for the notice period it has (where the record's part in the task allows);
     // a term ending within the month its rule holds to keeps the shortest notice there is
     const periods = [180, 150, 120, 90, 60, 30];
     const roomy = periods.filter((d) => d <= left - NOTICE_ROOM);
     const fits = slack < 0 ? periods.filter((d) => d <= left && !roomy.includes(d)) : [];
     const shortest = roomy.length || fits.length || Number(rec.notice_period_days) === 30;
     return [
-      ...[...roomy, ...fits].map((notice_period_days) => ({ notice_period_days })),
+      ...[...shuffle(w.rng, roomy), ...fits].map((notice_period_days) => ({ notice_period_days })),
       { renewal_date: onDay(w, Number(rec.notice_period_days) + w.rng.int(NOTICE_ROOM, 60)) },
       ...(shortest ? [] : [{ notice_period_days: 30 }]),
     ];
