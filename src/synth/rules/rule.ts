@@ -84,6 +84,20 @@ export function selects(r: Rule, rec: Readonly<Record<string, unknown>>, today: 
   );
 }
 
+/**
+ * Whether the rule leaves a record out only because a date it wants within a window ahead has already passed: an
+ * overdue record that meets every other condition, which no one sweeping "what falls due in the next N days"
+ * would skip. The generator never leaves such a record out (compile/records.ts): a record a window excludes is
+ * due after it.
+ */
+export function skipsOverdue(r: Rule, rec: Readonly<Record<string, unknown>>, today: string): boolean {
+  if (selects(r, rec, today)) return false;
+  return [...r.all, ...(r.any ?? [])].some(
+    (a) =>
+      a.kind === 'due_within' && daysFrom(today, rec[a.field]) < 0 && selects(r, { ...rec, [a.field]: today }, today),
+  );
+}
+
 /** Every condition of a rule, in order (all, any, unless). */
 export const atomsOf = (r: Rule): Atom[] => [...r.all, ...(r.any ?? []), ...(r.unless ? [r.unless] : [])];
 

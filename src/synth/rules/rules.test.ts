@@ -10,7 +10,7 @@ import type { FieldModel } from './fields.js';
 import { factor } from './field-words.js';
 import { flagClause, flagModifier } from './flag-words.js';
 import { clause, modifier, ownLabel, rulePhrase } from './prose.js';
-import { type Atom, holds, modelOf, ruleKey, selects, workdaysSince } from './rule.js';
+import { type Atom, holds, modelOf, ruleKey, selects, skipsOverdue, workdaysSince } from './rule.js';
 
 const TODAY = '2026-06-17T09:00:00Z'; // a Wednesday
 const MODELS: FieldModel[] = [
@@ -30,6 +30,21 @@ const MODELS: FieldModel[] = [
 const vocab = VOCAB.Office_Productivity;
 
 describe('selection rules', () => {
+  it('tells a record left out only because its due date has passed from one due after the window', () => {
+    const today = '2026-03-10T09:00:00Z';
+    const rule = {
+      all: [
+        { kind: 'due_within', field: 'due', days: 7 },
+        { kind: 'flag', field: 'chased', value: false },
+      ],
+    } as const;
+    assert.equal(skipsOverdue(rule, { due: '2026-03-04', chased: false }, today), true);
+    // due after the window, or past due but out on another condition, or selected: not skipped for being overdue
+    assert.equal(skipsOverdue(rule, { due: '2026-03-20', chased: false }, today), false);
+    assert.equal(skipsOverdue(rule, { due: '2026-03-04', chased: true }, today), false);
+    assert.equal(skipsOverdue(rule, { due: '2026-03-12', chased: false }, today), false);
+  });
+
   it('draws 1–4 conditions over distinct fields, more for harder tasks, and a different rule per task', () => {
     const keys = new Set<string>();
     for (const [d, lo, hi] of [

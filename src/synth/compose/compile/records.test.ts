@@ -7,7 +7,8 @@ import type { Fixtures, Parts, Rec, SourcePart } from '../parts.js';
 import { chooseRecipe } from '../recipe.js';
 import { PACK_ACTIONS } from '../packs/index.js';
 import { PARTS } from '../registry.js';
-import { atomsOf, modelOf, ruleKey, selects } from '../../rules/rule.js';
+import { atomsOf, modelOf, ruleKey, selects, skipsOverdue } from '../../rules/rule.js';
+import { daysFrom } from '../../rules/fields.js';
 import { isMutable } from '../sources/kit.js';
 import { makeWorld } from '../world.js';
 import { drawRecords } from './records.js';
@@ -50,6 +51,23 @@ const recordsOf = (fixtures: Fixtures): [string, Rec][] =>
   );
 
 describe('drawn records', () => {
+  it('a due window leaves out no overdue record that meets the rest of its rule, nor a contract due notice now', () => {
+    let windows = 0;
+    programs((p, src) => {
+      if (!atomsOf(p.rule).some((a) => a.kind === 'due_within')) return;
+      windows++;
+      for (const rec of p.distractors) assert.ok(!skipsOverdue(p.rule, rec, TODAY), `${src.name}: ${ruleKey(p.rule)}`);
+      // a contract a renewal window leaves out is not one whose notice date (renewal less notice) is within the month
+      if (src.name !== 'contracts') return;
+      for (const rec of p.distractors) {
+        const notice = daysFrom(TODAY, rec.renewal_date) - Number(rec.notice_period_days);
+        if (rec.auto_renew === true && daysFrom(TODAY, rec.renewal_date) > 0)
+          assert.ok(notice < 0 || notice >= 30, `${rec.contract_id}: notice due in ${notice} days`);
+      }
+    });
+    assert.ok(windows > 0);
+  });
+
   it('file the rule under a section named for the action, and name the deliverable after the records and that purpose', () => {
     programs((p, src) => {
       const action = p.recipe.action;

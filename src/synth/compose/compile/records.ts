@@ -3,8 +3,8 @@ import { mayPublish } from '../audience.js';
 import type { Person } from '../../kit/people.js';
 import { drawRule, freeRecord, setAtom } from '../../rules/draw.js';
 import { rulePhrase } from '../../rules/prose.js';
-import type { FieldModel } from '../../rules/fields.js';
-import { type Atom, atomsOf, holds, modelOf, type Rule, ruleKey, selects } from '../../rules/rule.js';
+import { daysFrom, type FieldModel } from '../../rules/fields.js';
+import { type Atom, atomsOf, holds, modelOf, type Rule, ruleKey, selects, skipsOverdue } from '../../rules/rule.js';
 import { teamWorld } from '../backgrounds.js';
 import { CONCERNS } from '../concerns.js';
 import type { ComputationPart, Fixtures, Parts, PlantedTrap, Rec, SourcePart, World } from '../parts.js';
@@ -154,6 +154,12 @@ function cast(
     actsFrom(rec, from);
     return rec;
   });
+  // a record a window ahead leaves out is due after the window, never already overdue while it meets every other
+  // condition: nobody sweeping what falls due in the next days skips what is past due (its miss is the far edge)
+  for (const rec of records)
+    for (const a of [...rule.all, ...(rule.any ?? [])])
+      if (a.kind === 'due_within' && daysFrom(w.today, rec[a.field]) < 0 && skipsOverdue(rule, rec, w.today))
+        setAtom(a, modelOf(src.fields, a), rec, false, false, x, false);
   distinctTexts(records, src, x);
   // what each role is for must hold: a record meant to be left out never meets the rule, a target always does
   roles.forEach((role, i) => {
@@ -316,13 +322,16 @@ export function drawRecords(planned: Recipe, w: World, parts: Parts<string>): Pr
   // late record's change is drawn already: it keeps its dates)
   const keepsRole = (rec: Rec) => {
     const was = { sel: selects(rule, rec, w.today), branch: branch?.meets(rec) };
-    return (r: Rec) => selects(rule, r, w.today) === was.sel && branch?.meets(r) === was.branch;
+    return (r: Rec) =>
+      selects(rule, r, w.today) === was.sel && branch?.meets(r) === was.branch && !skipsOverdue(rule, r, w.today);
   };
   for (const rec of records) if (rec !== late) inOrder(rec, src, w, keepsRole({ ...rec }));
   // and states on the right side of their dates (no appointment attended next week)
   // (the late record stays out of the selection until the user's change, and in it after)
   const keepsLate = (r: Rec) =>
-    !selects(rule, r, w.today) && (!lateSet || selects(rule, { ...r, ...lateSet }, w.today) !== lateOut);
+    !selects(rule, r, w.today) &&
+    !skipsOverdue(rule, r, w.today) &&
+    (!lateSet || selects(rule, { ...r, ...lateSet }, w.today) !== lateOut);
   for (const rec of records) inTense(rec, src, w, rec === late ? keepsLate : keepsRole({ ...rec }));
   // and linked fields in agreement (no failures this week on a workflow last run a fortnight ago)
   for (const rec of records) inAgreement(rec, src, w, rec === late ? keepsLate : keepsRole({ ...rec }));

@@ -102,13 +102,19 @@ const partiesOf = (w: World): Set<string> => {
   return xs;
 };
 
+// the days a contract’s notice date stays ahead of today at least, where its term leaves room for it: a month to
+// decide, so a contract renewing after any renewal window (60 days or more) is never one to give notice on now
+const NOTICE_ROOM = 30;
+
 export const contracts = packSource({
   name: 'contracts',
   system: matters,
   table: 'contracts',
   fixed: ['contract_type'],
   // a contract expires once its term has ended, not before; one still to renew has its notice date (the renewal
-  // less the notice period) ahead of it, so a review of the renewals coming up is still in time to give notice
+  // less the notice period) a month or more ahead of it where the term allows, so a review of the renewals
+  // coming up is still in time to give notice, and a contract a renewal window leaves out (due after it) is never
+  // the one whose notice falls due this week
   agree: (rec, w) => {
     const left = daysFrom(w.today, rec.renewal_date);
     if (rec.status === 'expired' && left > 0)
@@ -116,14 +122,19 @@ export const contracts = packSource({
         ...shuffle(w.rng, ['executed', 'in renewal', 'terminated']).map((status) => ({ status })),
         { renewal_date: onDay(w, -w.rng.int(1, 30)) },
       ];
-    if (left <= 0 || left - Number(rec.notice_period_days) >= 0) return [];
-    // the longest notice periods that still fit first, then a later renewal for the notice period it has; a term
-    // ending within the month its rule holds to keeps the shortest notice there is
-    const fits = [180, 150, 120, 90, 60, 30].filter((d) => d <= left);
+    const slack = left - Number(rec.notice_period_days);
+    if (left <= 0 || slack >= NOTICE_ROOM) return [];
+    // the notice periods that leave that room (any of them: the longest would put a near miss's notice date first
+    // of all), then those that still fit (longest first), then a later renewal for the notice period it has (where the record's part in the task allows);
+    // a term ending within the month its rule holds to keeps the shortest notice there is
+    const periods = [180, 150, 120, 90, 60, 30];
+    const roomy = periods.filter((d) => d <= left - NOTICE_ROOM);
+    const fits = slack < 0 ? periods.filter((d) => d <= left && !roomy.includes(d)) : [];
+    const shortest = roomy.length || fits.length || Number(rec.notice_period_days) === 30;
     return [
-      ...fits.map((notice_period_days) => ({ notice_period_days })),
-      { renewal_date: onDay(w, Number(rec.notice_period_days) + w.rng.int(0, 60)) },
-      ...(fits.length ? [] : [{ notice_period_days: 30 }]),
+      ...[...shuffle(w.rng, roomy), ...fits].map((notice_period_days) => ({ notice_period_days })),
+      { renewal_date: onDay(w, Number(rec.notice_period_days) + w.rng.int(NOTICE_ROOM, 60)) },
+      ...(shortest ? [] : [{ notice_period_days: 30 }]),
     ];
   },
   domains: ['Legal'],

@@ -160,7 +160,12 @@ export const receiptScans = defineSource({
       weights: [3, 2, 1],
     },
   ] satisfies FieldModel[],
-  make: (w, id) => ({ scan_id: id, turned: w.rng.pick([0, 0, 90, 90, 270, 180]) }),
+  // the first record a task draws is always one it selects (compile/records.ts cast): that scan went through the
+  // scanner turned, so a request that warns of sideways scans always has one of its own to turn
+  make: (w, id, i) => ({
+    scan_id: id,
+    turned: i === 0 ? w.rng.pick([90, 90, 270, 180]) : w.rng.pick([0, 0, 90, 90, 270, 180]),
+  }),
   // a receipt's total is one a shop of its kind prints: another kind of expense where that one fits, else a total
   // within the range
   agree: (rec, w) => {
