@@ -174,9 +174,9 @@ export function policyDoc(
     const lean = { ...CONCERNS[src.name], ...other.lean };
     const own = Object.keys(other.lean ?? {});
     // (redrawn while an urgent record would wait the routine time: no owner writes that)
-    let r = drawRule(src.fields, rng, w.difficulty, lean, other.must, own, other.bounds);
-    for (let tries = 0; tries < 20 && waitsTooLong(r, other.waits); tries++)
-      r = drawRule(src.fields, rng, w.difficulty, lean, other.must, own, other.bounds);
+    const draw = () => drawRule(src.fields, rng, w.difficulty, lean, other.must, own, other.bounds, !other.waits);
+    let r = draw();
+    for (let tries = 0; tries < 20 && waitsTooLong(r, other.waits); tries++) r = draw();
     sections.push([heading, other.why, bullets(r)]);
   }
   // the task's section is not always first

@@ -99,7 +99,14 @@ function scaleEnd(ranks: readonly string[], pool: readonly string[], rng: Rng): 
  * on the other side). A field that scopes the work is named by the values it is narrowed to, never by "anything
  * but"; a scale is named from one end.
  */
-export function drawAtom(m: FieldModel, rng: Rng, lean?: Lean, exception = false, bound?: Bound): Atom {
+export function drawAtom(
+  m: FieldModel,
+  rng: Rng,
+  lean?: Lean,
+  exception = false,
+  bound?: Bound,
+  wholeScale = false,
+): Atom {
   switch (m.kind) {
     case 'enum': {
       const wanted = Array.isArray(lean) ? (lean as readonly string[]) : undefined;
@@ -109,10 +116,11 @@ export function drawAtom(m: FieldModel, rng: Rng, lean?: Lean, exception = false
       // the values a lean names are the class the work's reason names ("what staff paid themselves": cash and a
       // personal card), so a condition for the work takes them all: one of them alone would leave out records the
       // reason is about (a lean that names every value says nothing of which: the condition picks among them). A
-      // scale is named from its pressing end instead, the whole lean or its most pressing part; its exception is
+      // scale is named from its pressing end instead, the whole lean or its most pressing part (`wholeScale`: the
+      // whole lean, where the reason names the class and no wait per value narrows it); its exception is
       // the whole other side of the work's (never hold an urgent referral because only the two-week-wait ones were
       // excepted)
-      if (wanted && !exception && !m.ranks && pool.length < m.values.length)
+      if (wanted && !exception && (!m.ranks || wholeScale) && pool.length < m.values.length)
         return { kind: 'in', field: m.field, values: pool };
       if (m.ranks)
         return { kind: 'in', field: m.field, values: wanted && exception ? pool : scaleEnd(m.ranks, pool, rng) };
@@ -208,7 +216,8 @@ function roleOf(m: FieldModel, lean: Readonly<Record<string, Lean>>): Role | und
  * only where the work itself says which side calls for it ("unless the chart passes the colour-blind check" is no
  * reason to leave a queued chart without a designer, and a side the record type merely worries about is no reason
  * to spare a record from this work). Without `own`, any yes/no field the lean allows. `bounds`: per field, the
- * magnitudes the work's reason allows its threshold or window (see Bound).
+ * magnitudes the work's reason allows its threshold or window (see Bound); `wholeScale`: a scale's lean is taken
+ * whole ("major and critical defects" never reads as the critical ones alone).
  */
 export function drawRule(
   models: readonly FieldModel[],
@@ -218,6 +227,7 @@ export function drawRule(
   must: readonly string[] = [],
   own?: readonly string[],
   bounds: Readonly<Record<string, Bound>> = {},
+  wholeScale = false,
 ): Rule {
   const pool = models.filter((m) => ruleable(m) && roleOf(m, lean) !== undefined);
   if (pool.length === 0) throw new Error('drawRule: the record type has no field a rule can use');
@@ -229,7 +239,8 @@ export function drawRule(
     pool.splice(pool.indexOf(m), 1);
     return m;
   };
-  const atom = (m: FieldModel, exception = false) => drawAtom(m, rng, lean[m.field], exception, bounds[m.field]);
+  const atom = (m: FieldModel, exception = false) =>
+    drawAtom(m, rng, lean[m.field], exception, bounds[m.field], wholeScale);
   // a word in a free-text note selects badly ("watch for slug damage" is no damage) but excepts well ("unless the
   // note mentions waterlogging"): the selecting conditions take the structured fields while there are any
   const reasons = () => pool.filter((m) => m.kind !== 'text' && role(m) !== 'scope');
