@@ -39,21 +39,18 @@ function whyOf(a: Atom, m: FieldModel, n: Nouns, rng: Rng): Why | undefined {
     case 'due_within':
       return {
         who: `${p} whose ${label} ${has} close`,
-        risk: rng.pick([
-          'still leave time to act before the date',
-          'go wrong in public if nobody looks before the date',
-        ]),
+        risk: rng.pick(['still leave time to act before the date', 'cannot wait for the next round of the review']),
       };
     case 'overdue':
       return { who: `${p} whose ${label} has passed`, risk: 'have already slipped' };
     case 'at_least':
       return {
-        who: `${p} with ${isPlural(label) ? '' : 'a '}high ${label}`,
+        who: `${p} high on ${label}`,
         risk: rng.pick(['cost the most when they are wrong', 'carry the most risk if something is off']),
       };
     case 'at_most':
       return {
-        who: `${p} with ${isPlural(label) ? '' : 'a '}low ${label}`,
+        who: `${p} low on ${label}`,
         risk: rng.pick(['are the first to show that something needs attention', 'are the ones most often overlooked']),
       };
     case 'flag':
