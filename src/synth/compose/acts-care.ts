@@ -62,11 +62,13 @@ export const CARE_ACTS: Readonly<Record<string, readonly PolicyAct[]>> = {
     act(['Claim query', 'Query'], 'A claim unpaid past the insurer’s turnaround is queried before it times out.', {
       submitted_on: 'stale',
     }),
-    act('Write-off review', 'Small claims queried for months cost more to pursue than they recover.', {
-      status: ['queried'],
-      amount: 'low',
-      submitted_on: 'stale',
-    }),
+    act(
+      'Write-off review',
+      'Small claims queried for months cost more to pursue than they recover.',
+      { status: ['queried'], amount: 'low', submitted_on: 'stale' },
+      undefined,
+      { submitted_on: [45, 365] },
+    ),
     act('Resubmission', 'Rejected claims are checked for a coding error and sent again where the code was wrong.', {
       status: ['rejected'],
     }),
@@ -201,11 +203,15 @@ export const CARE_ACTS: Readonly<Record<string, readonly PolicyAct[]>> = {
     }),
   ],
   household_bills: [
-    // a bill in dispute is not paid until the dispute is settled
-    act(['Payment', 'Settlement'], 'Bills that are not on direct debit are paid by hand before the due date.', {
-      due_on: 'ahead',
-      status: ['due', 'overdue'],
-    }),
+    // a bill in dispute is not paid until the dispute is settled; every other bill not on direct debit is, whatever
+    // it is for, and a fortnight ahead at least (a bill due in 8 days is not left for later)
+    act(
+      ['Payment', 'Settlement'],
+      'Bills that are not on direct debit are paid by hand before the due date.',
+      { due_on: 'ahead', status: ['due', 'overdue'], direct_debit: false, category: 'unrelated' },
+      undefined,
+      { due_on: [14, 30] },
+    ),
     act('Dispute follow-up', 'Disputed bills are followed up so they are not passed to collections.', {
       status: ['in dispute'],
     }),

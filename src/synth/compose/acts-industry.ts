@@ -27,7 +27,15 @@ export const INDUSTRY_ACTS: Readonly<Record<string, readonly PolicyAct[]>> = {
     act('Supplier claim', 'Defects a supplier caused are charged back and go on their scorecard.', {
       supplier: ['Northfield Castings', 'Apex Fasteners', 'Meridian Plastics', 'Kestrel Electronics'],
     }),
-    act('Ageing review', 'NCRs left open for weeks come up at the quality meeting.', { raised_on: 'stale' }),
+    act(
+      'Ageing review',
+      'NCRs left open for weeks come up at the quality meeting.',
+      { raised_on: 'stale' },
+      undefined,
+      {
+        raised_on: [14, 60],
+      },
+    ),
   ],
   aircraft_inspections: [
     // every check falling due is planned, not only those of aircraft already grounded
@@ -173,10 +181,13 @@ export const INDUSTRY_ACTS: Readonly<Record<string, readonly PolicyAct[]>> = {
   ],
   datasets: [
     // a dataset nobody refreshes is retired whatever it holds; personal data is the privacy review's
-    act(['Deprecation', 'Retirement'], 'Datasets nobody refreshes any more are retired before someone trusts them.', {
-      refreshed_on: 'stale',
-      contains_pii: 'unrelated',
-    }),
+    act(
+      ['Deprecation', 'Retirement'],
+      'Datasets nobody refreshes any more are retired before someone trusts them.',
+      { refreshed_on: 'stale', contains_pii: 'unrelated' },
+      undefined,
+      { refreshed_on: [7, 30] },
+    ),
     act('Freshness fix', 'Stale data feeds wrong dashboards; the owner fixes the refresh.', {
       status: ['stale', 'refresh failed'],
       contains_pii: 'unrelated',
@@ -189,10 +200,13 @@ export const INDUSTRY_ACTS: Readonly<Record<string, readonly PolicyAct[]>> = {
     }),
   ],
   dashboards: [
+    // "nobody opens" is a handful of views a month and none for weeks: never a board opened yesterday
     act(
       ['Archiving', 'Clean-up'],
       'Dashboards nobody opens are archived so people find the ones that are maintained.',
-      { views_30d: 'low' },
+      { views_30d: 'low', last_viewed_on: 'stale' },
+      undefined,
+      { views_30d: [5, 40], last_viewed_on: [14, 27] },
     ),
     // a board dashboard is certified however often it is opened
     act('Certification', 'Dashboards shown to executives and the board are certified first.', {
@@ -202,10 +216,13 @@ export const INDUSTRY_ACTS: Readonly<Record<string, readonly PolicyAct[]>> = {
       last_viewed_on: 'unrelated',
       scheduled_delivery: 'unrelated',
     }),
-    act('Delivery review', 'Scheduled e-mails of dashboards nobody reads are stopped.', {
-      scheduled_delivery: true,
-      views_30d: 'low',
-    }),
+    act(
+      'Delivery review',
+      'Scheduled e-mails of dashboards nobody reads are stopped.',
+      { scheduled_delivery: true, views_30d: 'low', last_viewed_on: 'stale' },
+      undefined,
+      { views_30d: [5, 40], last_viewed_on: [14, 27] },
+    ),
   ],
   metric_alerts: [
     act('Investigation', 'Large moves are investigated before the morning numbers go out.', {

@@ -111,12 +111,13 @@ export const STUDIO_ACTS: Readonly<Record<string, readonly PolicyAct[]>> = {
       status: ['active', 'failing'],
       failures_7d: 'unrelated',
     }),
-    act('Archiving', 'Paused workflows that have not run for weeks are archived.', {
-      last_run_on: 'stale',
-      status: ['paused'],
-      failures_7d: 'unrelated',
-      alert_on_failure: 'unrelated',
-    }),
+    act(
+      'Archiving',
+      'Paused workflows that have not run for weeks are archived.',
+      { last_run_on: 'stale', status: ['paused'], failures_7d: 'unrelated', alert_on_failure: 'unrelated' },
+      undefined,
+      { last_run_on: [14, 60] },
+    ),
   ],
   connectors: [
     act('Re-authentication', 'Expired credentials break every workflow that uses the connection.', {
@@ -171,10 +172,13 @@ export const STUDIO_ACTS: Readonly<Record<string, readonly PolicyAct[]>> = {
       reading_status: ['read'],
       added_on: 'unrelated',
     }),
-    act('List clean-up', 'Papers left unread for months are read or dropped.', {
-      added_on: 'stale',
-      reading_status: ['to read'],
-    }),
+    act(
+      'List clean-up',
+      'Papers left unread for months are read or dropped.',
+      { added_on: 'stale', reading_status: ['to read'] },
+      undefined,
+      { added_on: [30, 365] },
+    ),
   ],
   market_reports: [
     act(['Replacement', 'Supersession'], 'Old market figures get quoted long after a newer report replaces them.', {
@@ -209,6 +213,8 @@ export const STUDIO_ACTS: Readonly<Record<string, readonly PolicyAct[]>> = {
       'A source cited in many pieces and not checked for months is checked again.',
       // every source ages the same way, behind a paywall or not
       { accessed_on: 'stale', paywalled: 'unrelated' },
+      undefined,
+      { accessed_on: [60, 400] },
     ),
     // every retracted source comes out, whatever its notes say
     act('Retraction check', 'Retracted and disputed sources are removed from every piece that cites them.', {

@@ -14,16 +14,20 @@ const ORDERS: readonly PolicyAct[] = [
     'Follow-up',
     'A dispute left to sit hardens into a write-off, so each one still open after a few weeks gets a named follow-up.',
     { status: ['disputed'], order_date: 'stale' },
+    undefined,
+    { order_date: [14, 60] },
   ),
   act('Credit hold', 'A large balance left unpaid puts the customer on credit hold until it is cleared.', {
     status: ['unpaid'],
     amount: 'high',
   }),
-  act('Write-off review', 'Small balances unpaid for weeks cost more to chase than they are worth.', {
-    status: ['unpaid', 'part-paid'],
-    amount: 'low',
-    order_date: 'stale',
-  }),
+  act(
+    'Write-off review',
+    'Small balances unpaid for weeks cost more to chase than they are worth.',
+    { status: ['unpaid', 'part-paid'], amount: 'low', order_date: 'stale' },
+    undefined,
+    { order_date: [14, 60] },
+  ),
 ];
 
 export const WORK_ACTS: Readonly<Record<string, readonly PolicyAct[]>> = {
@@ -131,25 +135,34 @@ export const WORK_ACTS: Readonly<Record<string, readonly PolicyAct[]>> = {
       // section, a capacity warning, follows it up)
       { last_status: ['failed'], enabled: true, created_at: 'unrelated' },
     ),
+    // a weekly or monthly job that went wrong waits for its next run (sources/operations.ts keeps every enabled job
+    // on its schedule): the reason is the wait, never a run it missed
     act(
       ['Escalation', 'Owner follow-up'],
-      'A job whose last run went wrong, and that has not run since, leaves downstream data stale; its owner must know.',
+      'A job whose last run went wrong leaves downstream data stale until its next good run; the longer ago that run, the sooner its owner must know.',
       { last_status: ['failed', 'timeout'], last_run: 'stale', created_at: 'unrelated' },
     ),
     act('Follow-up', 'Timeouts are capacity warnings; someone looks at the job before it starts failing outright.', {
       last_status: ['timeout'],
       created_at: 'unrelated',
     }),
-    act('Review', 'Old jobs that nobody runs any more are reviewed and retired.', {
-      created_at: 'stale',
-      last_run: 'stale',
-    }),
+    // an enabled job runs on its schedule, weekly or monthly at the slowest: the ones nobody runs are switched off,
+    // and idle for weeks
+    act(
+      'Review',
+      'Old jobs that nobody runs any more are reviewed and retired.',
+      { created_at: 'stale', enabled: false, last_run: 'stale' },
+      undefined,
+      { created_at: [60, 400], last_run: [14, 28] },
+    ),
     // an old disabled job is the one to remove, never the one to keep
-    act('Clean-up', 'Disabled jobs that have not run in weeks are removed from the scheduler.', {
-      enabled: false,
-      last_run: 'stale',
-      created_at: 'unrelated',
-    }),
+    act(
+      'Clean-up',
+      'Disabled jobs that have not run in weeks are removed from the scheduler.',
+      { enabled: false, last_run: 'stale', created_at: 'unrelated' },
+      undefined,
+      { last_run: [14, 28] },
+    ),
   ],
   integrations: [
     act(
@@ -168,6 +181,8 @@ export const WORK_ACTS: Readonly<Record<string, readonly PolicyAct[]>> = {
       'Credentials and scopes are re-verified on a schedule; an integration nobody has checked in months is a blind spot.',
       // a busy integration's credentials age like a quiet one's
       { last_verified: 'stale', monthly_calls: 'unrelated' },
+      undefined,
+      { last_verified: [60, 400] },
     ),
     act('Usage review', 'Active integrations with little traffic are candidates to switch off.', {
       monthly_calls: 'low',
@@ -187,17 +202,20 @@ export const WORK_ACTS: Readonly<Record<string, readonly PolicyAct[]>> = {
       status: ['pending', 'in_progress'],
     }),
     // a completed item is archived whatever its priority or due date was
-    act('Clean-up', 'Completed items older than a few weeks are archived so that the list shows live work.', {
-      status: ['completed'],
-      created_at: 'stale',
-      priority: 'unrelated',
-      due_date: 'unrelated',
-    }),
-    act('Parking', 'Low-priority items untouched for weeks are parked rather than left to clutter the list.', {
-      priority: ['low'],
-      status: ['pending'],
-      created_at: 'stale',
-    }),
+    act(
+      'Clean-up',
+      'Completed items older than a few weeks are archived so that the list shows live work.',
+      { status: ['completed'], created_at: 'stale', priority: 'unrelated', due_date: 'unrelated' },
+      undefined,
+      { created_at: [14, 60] },
+    ),
+    act(
+      'Parking',
+      'Low-priority items untouched for weeks are parked rather than left to clutter the list.',
+      { priority: ['low'], status: ['pending'], created_at: 'stale' },
+      undefined,
+      { created_at: [14, 60] },
+    ),
   ],
   sheet_rows: ORDERS,
   order_screenshot: ORDERS,
@@ -207,10 +225,13 @@ export const WORK_ACTS: Readonly<Record<string, readonly PolicyAct[]>> = {
       date: 'stale',
     }),
     act('Follow-up', 'An unread message on a shared inbox is a request nobody has seen yet.', { is_read: false }),
-    act('Filing', 'Read mail older than a week is filed so the inbox shows only what needs action.', {
-      is_read: true,
-      date: 'stale',
-    }),
+    act(
+      'Filing',
+      'Read mail older than a week is filed so the inbox shows only what needs action.',
+      { is_read: true, date: 'stale' },
+      undefined,
+      { date: [7, 30] },
+    ),
   ],
   feed_articles: [
     act('Follow-up', 'Fresh stories in our coverage areas are followed up while they are still news.', {
@@ -321,9 +342,11 @@ export const WORK_ACTS: Readonly<Record<string, readonly PolicyAct[]>> = {
     act('Translation', 'Complaints and invoices are translated in full so that nothing in them is lost.', {
       topic: ['complaint', 'invoice'],
     }),
+    // a desk owns a topic whatever the order's size or the message's age
     act(
       ['Routing', 'Hand-over'],
       'Each message goes to the desk that speaks the partner’s language and owns the topic.',
+      { units: 'unrelated', date: 'unrelated' },
     ),
     act('Large orders', 'Messages about large orders are dealt with before routine ones.', { units: 'high' }),
   ],

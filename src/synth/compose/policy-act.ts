@@ -1,4 +1,4 @@
-import type { Lean } from '../rules/draw.js';
+import type { Bound, Lean } from '../rules/draw.js';
 import type { Rule } from '../rules/rule.js';
 
 // One kind of work a policy over a record type has a section for, and how it is written down (policy-acts.ts).
@@ -24,6 +24,11 @@ export interface PolicyAct {
    * chased within days, never after the 28 days a routine one may wait)
    */
   waits?: Wait;
+  /**
+   * the magnitudes the reason claims, per field: a number's threshold or a date window's days (what "nobody opens"
+   * means is a few views a month and none for weeks, never 250 views and one yesterday)
+   */
+  bounds?: Readonly<Record<string, Bound>>;
 }
 
 /** The longest wait per value of an urgency field, on a date field. */
@@ -61,9 +66,11 @@ export const act = (
   why: string,
   lean?: PolicyAct['lean'],
   of?: string,
+  bounds?: PolicyAct['bounds'],
 ): PolicyAct => ({
   sections: typeof sections === 'string' ? [sections] : sections,
   why,
   ...(lean ? { lean, must: Object.keys(lean).filter((f) => lean[f] !== 'unrelated' && lean[f] !== 'scope') } : {}),
   ...(of ? { of } : {}),
+  ...(bounds ? { bounds } : {}),
 });

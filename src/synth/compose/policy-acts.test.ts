@@ -94,6 +94,43 @@ describe('policy acts', () => {
       }
   });
 
+  it('take the whole class a reason names, at the magnitudes it claims', () => {
+    const rng = createRng(5);
+    for (const src of PARTS.sources)
+      for (const a of ACTS[src.name] ?? []) {
+        const lean = { ...CONCERNS[src.name], ...a.lean };
+        for (const d of ['easy', 'medium', 'hard'] as const)
+          for (let i = 0; i < 6; i++) {
+            const r = drawRule(src.fields, rng, d, lean, a.must, Object.keys(a.lean ?? {}), a.bounds, !a.waits);
+            const what = `${src.name} ${a.sections[0]}: ${JSON.stringify(r)}`;
+            for (const x of [...r.all, ...(r.any ?? [])]) {
+              const l = a.lean?.[x.field];
+              const m = src.fields.find((f) => f.field === x.field);
+              // "what staff paid themselves" is cash and a personal card, never one of them alone
+              if (Array.isArray(l) && x.kind === 'in' && m?.kind === 'enum' && !a.waits && l.length < m.values.length)
+                assert.deepEqual([...x.values].sort(), [...l].sort(), what);
+              const b = a.bounds?.[x.field];
+              if (b && (x.kind === 'at_most' || x.kind === 'at_least'))
+                assert.ok(x.value >= b[0] && x.value <= b[1], what);
+              if (b && 'days' in x) assert.ok(x.days >= b[0] && x.days <= b[1], what);
+            }
+          }
+      }
+    // a receipt paid in cash and one paid on a personal card are both paid back
+    const receipts = PARTS.sources.find((s) => s.name === 'receipt_scans');
+    const pay = actNamed('receipt_scans', 'Reimbursement');
+    assert.ok(receipts && pay);
+    const r = drawRule(receipts.fields, rng, 'easy', pay.lean, pay.must);
+    assert.deepEqual(
+      r.all.find((x) => x.field === 'payment'),
+      {
+        kind: 'in',
+        field: 'payment',
+        values: ['personal card', 'cash'],
+      },
+    );
+  });
+
   it("name the reason of every action's section on the record types it applies to", () => {
     for (const action of PARTS.actions)
       for (const src of PARTS.sources) {

@@ -28,7 +28,8 @@ export const actNamed = (source: string, section: string): PolicyAct | undefined
 export const actOfAction = (source: string, action: string | undefined): PolicyAct | undefined =>
   action === undefined ? undefined : ACTS[source]?.find((a) => a.of === action);
 
-// why a sample of records is looked at, whatever their type (a task with no action of its own is a review)
+// why a sample of records is looked at, whatever their type (a task with no action of its own is a review): the
+// last resort where its rule says nothing of why (review-reasons.ts)
 export const REVIEW_REASONS: Readonly<Record<string, readonly string[]>> = {
   Review: [
     'A regular look at these records catches what slipped before anyone outside the team does.',

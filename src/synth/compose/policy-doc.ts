@@ -12,6 +12,7 @@ import { CONCERNS } from './concerns.js';
 import { waitsTooLong } from './policy-act.js';
 import { ACTS, actNamed, type PolicyAct, REVIEW_REASONS } from './policy-acts.js';
 import { placeOf } from './places.js';
+import { reviewReason } from './review-reasons.js';
 import { ownerOf, PURPOSES } from './policy-doc-data.js';
 
 // A policy is a document, not a sentence: several sections (only the one the request names applies), the
@@ -160,8 +161,11 @@ export function policyDoc(
   // the other sections are the record type's other work (policy-acts.ts), each on the side of the fields that
   // calls for it and with the reason the team gives, never a heading that has nothing to do with these records
   const others = (ACTS[src.name] ?? []).filter((a) => !a.sections.includes(section));
+  // a review has no act of its own: its reason is what its rule says of the records it picks
+  const review = REVIEW_REASONS[section];
   const why =
-    actNamed(src.name, section)?.why ?? (REVIEW_REASONS[section] ? rng.pick(REVIEW_REASONS[section]) : undefined);
+    actNamed(src.name, section)?.why ??
+    (review ? (reviewReason(section, rule, src.fields, n, rng) ?? rng.pick(review)) : undefined);
   const sections: [string, string | undefined, string[]][] = [[section, why, mine]];
   for (let k = Math.min(rng.int(1, 2), others.length); k > 0; k--) {
     const other = others.splice(rng.int(0, others.length - 1), 1)[0] as PolicyAct;
@@ -170,9 +174,9 @@ export function policyDoc(
     const lean = { ...CONCERNS[src.name], ...other.lean };
     const own = Object.keys(other.lean ?? {});
     // (redrawn while an urgent record would wait the routine time: no owner writes that)
-    let r = drawRule(src.fields, rng, w.difficulty, lean, other.must, own);
-    for (let tries = 0; tries < 20 && waitsTooLong(r, other.waits); tries++)
-      r = drawRule(src.fields, rng, w.difficulty, lean, other.must, own);
+    const draw = () => drawRule(src.fields, rng, w.difficulty, lean, other.must, own, other.bounds, !other.waits);
+    let r = draw();
+    for (let tries = 0; tries < 20 && waitsTooLong(r, other.waits); tries++) r = draw();
     sections.push([heading, other.why, bullets(r)]);
   }
   // the task's section is not always first

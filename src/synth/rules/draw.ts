@@ -13,7 +13,9 @@ const WORKDAY_WINDOWS = [3, 5, 10, 15, 20];
 
 // a round threshold between 25% and 75% of a number field's range; where the work calls for the low end ("small
 // balances are written off") and the field has room, between 10% and 40%: half the range is not small
-function roundThreshold(m: NumberModel, rng: Rng, low = false): number {
+function roundThreshold(m: NumberModel, rng: Rng, low = false, bound?: Bound): number {
+  // the work's own bounds, where it has them ("nobody opens": a handful of views a month), else a share of the range
+  if (bound) return boundedThreshold(m, bound, rng);
   const [from, to] = low && (m.max - m.min) / m.step >= 20 ? [0.1, 0.4] : [0.25, 0.75];
   const lo = m.min + from * (m.max - m.min);
   const hi = m.min + to * (m.max - m.min);
@@ -22,6 +24,24 @@ function roundThreshold(m: NumberModel, rng: Rng, low = false): number {
   const grain = Math.max(m.step, raw >= 5 * mag ? mag : mag / 2);
   return Math.round(Math.round(raw / grain) * grain * 1e6) / 1e6;
 }
+
+// a round threshold inside the work's bounds (and the field's range)
+function boundedThreshold(m: NumberModel, [lo, hi]: Bound, rng: Rng): number {
+  const a = Math.max(lo, m.min);
+  const b = Math.min(hi, m.max);
+  const raw = a + rng.next() * (b - a);
+  const mag = 10 ** Math.floor(Math.log10(Math.max(Math.abs(raw), m.step)));
+  const grain = Math.max(m.step, raw >= 5 * mag ? mag : mag / 2);
+  const v = Math.round(Math.round(raw / grain) * grain * 1e6) / 1e6;
+  return v >= a && v <= b ? v : Math.round(Math.round(raw / m.step) * m.step * 1e6) / 1e6;
+}
+
+/**
+ * The magnitudes a work's reason allows a field's condition (an act's `bounds`): a number's threshold, or a date
+ * window's days, from `[0]` to `[1]` ("dashboards nobody opens": at most a few dozen views a month, not opened for
+ * two weeks or more)
+ */
+export type Bound = readonly [number, number];
 
 /**
  * Which side of a field calls for the work (an action's `lean`): a date window still ahead, already stale or
@@ -33,12 +53,13 @@ function roundThreshold(m: NumberModel, rng: Rng, low = false): number {
  */
 export type Lean = 'ahead' | 'stale' | 'recent' | 'high' | 'low' | boolean | readonly string[] | 'unrelated' | 'scope';
 
-function dateAtom(m: DateModel, rng: Rng, lean?: Lean): Atom {
+function dateAtom(m: DateModel, rng: Rng, lean?: Lean, bound?: Bound): Atom {
   const past = Math.max(0, -m.from);
   const ahead = Math.max(0, m.to);
   // the record type's own windows (criteria.ts) where it has them, else the office's usual ones from 3 days up
   const own = m.windows;
-  const fits = (ws: readonly number[], room: number) => ws.filter((d) => d >= (own ? 2 : 3) && d <= room - 2);
+  const fits = (ws: readonly number[], room: number) =>
+    ws.filter((d) => d >= (own ? 2 : 3) && d <= room - 2 && (!bound || (d >= bound[0] && d <= bound[1])));
   const days = own?.days ?? DAY_WINDOWS;
   const workdays = own ? (own.workdays ?? []) : WORKDAY_WINDOWS;
   const options: Atom[] = [];
@@ -54,7 +75,9 @@ function dateAtom(m: DateModel, rng: Rng, lean?: Lean): Atom {
   if (lean === undefined || lean === 'ahead')
     for (const d of fits(days, ahead)) options.push({ kind: 'due_within', field: m.field, days: d });
   // a span too short for any of its windows takes the nearest the office uses
-  if (!options.length && own) return dateAtom({ ...m, windows: undefined }, rng, lean);
+  if (!options.length && own) return dateAtom({ ...m, windows: undefined }, rng, lean, bound);
+  // nor any of the office's windows inside the work's bounds: the bounds give way to the field's span
+  if (!options.length && bound) return dateAtom(m, rng, lean);
   return rng.pick(options);
 }
 
@@ -76,15 +99,29 @@ function scaleEnd(ranks: readonly string[], pool: readonly string[], rng: Rng): 
  * on the other side). A field that scopes the work is named by the values it is narrowed to, never by "anything
  * but"; a scale is named from one end.
  */
-export function drawAtom(m: FieldModel, rng: Rng, lean?: Lean, exception = false): Atom {
+export function drawAtom(
+  m: FieldModel,
+  rng: Rng,
+  lean?: Lean,
+  exception = false,
+  bound?: Bound,
+  wholeScale = false,
+): Atom {
   switch (m.kind) {
     case 'enum': {
       const wanted = Array.isArray(lean) ? (lean as readonly string[]) : undefined;
       // the values the condition may name: with a lean, those that call for the work (an exception: the others)
       const pool = wanted ? m.values.filter((v) => wanted.includes(v) !== exception) : [...m.values];
       if (!pool.length) throw new Error(`rules: the lean of ${m.field} leaves no value of it (${m.values.join(', ')})`);
-      // a scale's exception is the whole other side of the work's (never hold an urgent referral because only the
-      // two-week-wait ones were excepted)
+      // the values a lean names are the class the work's reason names ("what staff paid themselves": cash and a
+      // personal card), so a condition for the work takes them all: one of them alone would leave out records the
+      // reason is about (a lean that names every value says nothing of which: the condition picks among them). A
+      // scale is named from its pressing end instead, the whole lean or its most pressing part (`wholeScale`: the
+      // whole lean, where the reason names the class and no wait per value narrows it); its exception is
+      // the whole other side of the work's (never hold an urgent referral because only the two-week-wait ones were
+      // excepted)
+      if (wanted && !exception && (!m.ranks || wholeScale) && pool.length < m.values.length)
+        return { kind: 'in', field: m.field, values: pool };
       if (m.ranks)
         return { kind: 'in', field: m.field, values: wanted && exception ? pool : scaleEnd(m.ranks, pool, rng) };
       const n = pool.length > 3 && rng.chance(0.35) ? 2 : 1;
@@ -95,12 +132,17 @@ export function drawAtom(m: FieldModel, rng: Rng, lean?: Lean, exception = false
         : { kind: 'in', field: m.field, values };
     }
     case 'number': {
-      const value = roundThreshold(m, rng, lean === 'low' && !exception);
+      const value = roundThreshold(m, rng, lean === 'low' && !exception, exception ? undefined : bound);
       const high = lean === 'high' || lean === 'low' ? (lean === 'high') !== exception : rng.chance(0.5);
       return high ? { kind: 'at_least', field: m.field, value } : { kind: 'at_most', field: m.field, value };
     }
     case 'date':
-      return dateAtom(m, rng, lean === 'ahead' || lean === 'stale' || lean === 'recent' ? lean : undefined);
+      return dateAtom(
+        m,
+        rng,
+        lean === 'ahead' || lean === 'stale' || lean === 'recent' ? lean : undefined,
+        exception ? undefined : bound,
+      );
     case 'flag':
       return { kind: 'flag', field: m.field, value: typeof lean === 'boolean' ? lean !== exception : rng.chance(0.5) };
     case 'text': {
@@ -173,7 +215,9 @@ function roleOf(m: FieldModel, lean: Readonly<Record<string, Lean>>): Role | und
  * fields every rule of the work names. `own`: the fields the work's own reason leans on; a yes/no field is excepted
  * only where the work itself says which side calls for it ("unless the chart passes the colour-blind check" is no
  * reason to leave a queued chart without a designer, and a side the record type merely worries about is no reason
- * to spare a record from this work). Without `own`, any yes/no field the lean allows.
+ * to spare a record from this work). Without `own`, any yes/no field the lean allows. `bounds`: per field, the
+ * magnitudes the work's reason allows its threshold or window (see Bound); `wholeScale`: a scale's lean is taken
+ * whole ("major and critical defects" never reads as the critical ones alone).
  */
 export function drawRule(
   models: readonly FieldModel[],
@@ -182,6 +226,8 @@ export function drawRule(
   lean: Readonly<Record<string, Lean>> = {},
   must: readonly string[] = [],
   own?: readonly string[],
+  bounds: Readonly<Record<string, Bound>> = {},
+  wholeScale = false,
 ): Rule {
   const pool = models.filter((m) => ruleable(m) && roleOf(m, lean) !== undefined);
   if (pool.length === 0) throw new Error('drawRule: the record type has no field a rule can use');
@@ -193,7 +239,8 @@ export function drawRule(
     pool.splice(pool.indexOf(m), 1);
     return m;
   };
-  const atom = (m: FieldModel, exception = false) => drawAtom(m, rng, lean[m.field], exception);
+  const atom = (m: FieldModel, exception = false) =>
+    drawAtom(m, rng, lean[m.field], exception, bounds[m.field], wholeScale);
   // a word in a free-text note selects badly ("watch for slug damage" is no damage) but excepts well ("unless the
   // note mentions waterlogging"): the selecting conditions take the structured fields while there are any
   const reasons = () => pool.filter((m) => m.kind !== 'text' && role(m) !== 'scope');

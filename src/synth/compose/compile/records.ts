@@ -249,6 +249,10 @@ function ruleOf(
   // the fields the work itself takes a side on (not the record type's general concerns): the only yes/no fields
   // an exception may turn on
   const own = Object.keys({ ...work?.lean, ...recipe.action?.lean, ...section?.lean });
+  // the magnitudes the reasons claim ("nobody opens": a few views, none for weeks), the section's last
+  const bounds = { ...work?.bounds, ...section?.bounds };
+  // a scale the reason names is taken whole ("major and critical defects"), unless a wait per value narrows it
+  // (an escalation of the critical tickets, which may wait least)
   const fits = (r: Rule) => recipe.interaction !== 'change' || lateAtom(r, src) >= 0;
   // the fields the section's reason turns on are named too (a revocation turns on non-use)
   const reason = section?.must ?? [];
@@ -257,7 +261,7 @@ function ruleOf(
   // records can agree (no rule of a record type that cannot change fits a mid-task change)
   const best: (Rule | undefined)[] = [];
   for (let tries = 0; tries < 80 && !best[0]; tries++) {
-    const r = drawRule(pool, w.rng, w.difficulty, lean, must, own);
+    const r = drawRule(pool, w.rng, w.difficulty, lean, must, own, bounds, !section?.waits);
     // a rule no owner would write (an urgent record left to wait the routine time) is the last resort of all
     const rank =
       (waitsTooLong(r, section?.waits) ? 4 : 0) + (fits(r) ? 0 : 2) + (coherent(r, src, w, fromStates(recipe)) ? 0 : 1);

@@ -1,0 +1,42 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { createRng } from '../../env/rng.js';
+import { lintText } from '../kit/lint.js';
+import { drawRule } from '../rules/draw.js';
+import { PARTS } from './registry.js';
+import { reviewReason } from './review-reasons.js';
+
+// a review's reason is what its rule says of the records it picks, never a line that fits any rule
+
+describe('review reasons', () => {
+  it('say why the records a review rule picks deserve the look, for every record type', () => {
+    const rng = createRng(9);
+    const seen = new Set<string>();
+    for (const src of PARTS.sources)
+      for (const section of ['Review', 'Audit sample'])
+        for (const d of ['easy', 'medium', 'hard'] as const) {
+          const r = drawRule(src.fields, rng, d);
+          const why = reviewReason(section, r, src.fields, { singular: src.noun[0], plural: src.noun[1] }, rng);
+          assert.ok(why, `${src.name}: ${JSON.stringify(r)}`);
+          assert.ok(why.endsWith('.') && !why.includes('  ') && !why.includes('undefined'), why);
+          assert.deepEqual(lintText(why, '2026-06-17T09:00:00Z'), [], why);
+          // it names the records it is about
+          assert.ok(why.toLowerCase().includes(src.noun[1].toLowerCase()), why);
+          seen.add(why);
+        }
+    assert.ok(seen.size > PARTS.sources.length, `${seen.size} reasons`);
+  });
+
+  it('take the reason from a condition that selects, a share of the records only where none does', () => {
+    const rng = createRng(1);
+    const beds = PARTS.sources.find((s) => s.name === 'ward_beds');
+    assert.ok(beds);
+    const n = { singular: beds.noun[0], plural: beds.noun[1] };
+    const zone = { kind: 'in', field: 'zone', values: ['Bay 2'] } as const;
+    const round = reviewReason('Review', { all: [zone] }, beds.fields, n, rng);
+    assert.match(round ?? '', /Bay 2/);
+    const sockets = { kind: 'at_least', field: 'sockets', value: 1 } as const;
+    const why = reviewReason('Review', { all: [zone, sockets] }, beds.fields, n, rng);
+    assert.ok(why && !why.includes('Bay 2') && /high|most/.test(why), why);
+  });
+});

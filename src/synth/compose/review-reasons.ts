@@ -1,0 +1,115 @@
+import type { Rng } from '../../env/rng.js';
+import { capitalise, isPlural } from '../kit/text.js';
+import { type FieldModel, sayValue } from '../rules/fields.js';
+import { type Nouns, ownLabel } from '../rules/prose.js';
+import { type Atom, modelOf, type Rule } from '../rules/rule.js';
+
+// Why a review (or an audit sample) looks at the records its rule picks, said from the rule itself: a review has no
+// act of its own to give a reason, and a stock line ("a regular look catches what slipped") heads "in Bay 2
+// unless it has a gas point" as readily as anything. The condition that picks the records says why they deserve
+// the look: the oldest are the likeliest forgotten, the largest cost most when wrong, a scope is this round's share.
+
+// which records a condition picks, and what makes them worth the look
+interface Why {
+  who: string;
+  risk: string;
+}
+
+const or = (xs: readonly string[]) =>
+  xs.length <= 1 ? (xs[0] ?? '') : `${xs.slice(0, -1).join(', ')} or ${xs.at(-1)}`;
+
+function whyOf(a: Atom, m: FieldModel, n: Nouns, rng: Rng): Why | undefined {
+  const label = ownLabel(m.label, n);
+  const has = isPlural(label) ? 'are' : 'is';
+  const p = n.plural;
+  switch (a.kind) {
+    case 'older':
+      return {
+        who: `${p} whose ${label} ${has} furthest back`,
+        risk: rng.pick(['are the likeliest to have been forgotten', 'are where anything left undone has sat longest']),
+      };
+    case 'recent':
+      return {
+        who: `${p} with a recent ${label}`,
+        risk: rng.pick([
+          'can still be put right cheaply',
+          'are still fresh enough to correct before anyone relies on them',
+        ]),
+      };
+    case 'due_within':
+      return {
+        who: `${p} whose ${label} ${has} close`,
+        risk: rng.pick(['still leave time to act before the date', 'cannot wait for the next round of the review']),
+      };
+    case 'overdue':
+      return { who: `${p} whose ${label} has passed`, risk: 'have already slipped' };
+    case 'at_least':
+      return {
+        who: `${p} high on ${label}`,
+        risk: rng.pick(['cost the most when they are wrong', 'carry the most risk if something is off']),
+      };
+    case 'at_most':
+      return {
+        who: `${p} low on ${label}`,
+        risk: rng.pick(['are the first to show that something needs attention', 'are the ones most often overlooked']),
+      };
+    case 'flag':
+      return m.kind === 'flag'
+        ? { who: `${p} ${a.value ? m.yes : m.no}`, risk: 'are the ones most likely to need a second look' }
+        : undefined;
+    case 'mentions':
+      return { who: `${p} whose ${label} mentions ${a.term}`, risk: 'need a closer read than the rest' };
+    default:
+      return undefined;
+  }
+}
+
+// a share of the records named by a value ("ward beds in Bay 2"): a round of a review that goes through them all
+function roundOf(a: Atom, m: FieldModel, n: Nouns, audit: boolean, rng: Rng): string | undefined {
+  if ((a.kind !== 'in' && a.kind !== 'not_in') || m.kind !== 'enum') return undefined;
+  const label = ownLabel(m.label, n);
+  const values = or(a.values.map((v) => sayValue(m, v)));
+  const share = a.kind === 'in' ? `whose ${label} is ${values}` : `whose ${label} is anything but ${values}`;
+  return audit
+    ? rng.pick([
+        `This quarter's audit sample is drawn from the ${n.plural} ${share}; the team checks them before the auditors do.`,
+        `Internal audit takes its sample from the ${n.plural} ${share} this time, so those are checked first.`,
+      ])
+    : rng.pick([
+        `The review goes through the ${n.plural} one ${label} at a time; this round covers those ${share}.`,
+        `Each round of the review takes one share of the ${n.plural}; this one is those ${share}, the rest follow.`,
+      ]);
+}
+
+/**
+ * The reason a review-only section gives for its rule: the first condition that says why its records deserve the
+ * look (the rule's alternatives, when its conditions only narrow it), else the share of the records it covers.
+ */
+export function reviewReason(
+  section: string,
+  rule: Rule,
+  models: readonly FieldModel[],
+  n: Nouns,
+  rng: Rng,
+): string | undefined {
+  const audit = section === 'Audit sample';
+  const atoms = [...rule.all, ...(rule.any ?? [])];
+  for (const a of atoms) {
+    const w = whyOf(a, modelOf(models, a), n, rng);
+    if (!w) continue;
+    return audit
+      ? rng.pick([
+          `Auditors test ${w.who} first, because they ${w.risk}; the team checks them before the auditors do.`,
+          `Internal audit samples ${w.who}, since they ${w.risk}.`,
+        ])
+      : rng.pick([
+          `${capitalise(w.who)} ${w.risk}, so the review looks at them first.`,
+          `The review starts with ${w.who}: they ${w.risk}.`,
+        ]);
+  }
+  for (const a of atoms) {
+    const r = roundOf(a, modelOf(models, a), n, audit, rng);
+    if (r) return r;
+  }
+  return undefined;
+}
