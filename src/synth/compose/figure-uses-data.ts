@@ -1,24 +1,9 @@
 // The figures each record type's team asks for, and what for (figure-uses.ts reads them).
 
-/** An aggregate a figure is (computations.ts names; `count` covers count_where). */
-export type FigureAgg = 'count' | 'sum' | 'max' | 'min' | 'mean';
+import type { FigureUses } from './figure-use-types.js';
+import { PLACE_FIGURE_USES } from './figure-uses-places.js';
 
-/** Who reads a record type's figures, and the figures they use. */
-export interface FigureUses {
-  /** the role that asks for the figure, in the team that keeps the records ("agronomist") */
-  reader: string;
-  /**
-   * each figure and what it is for, said after "needs it" or "I need it": "to order the spray", "for the WIP report";
-   * with a reader of its own where someone else reads that figure (billing wants the fees, the diary clerk the count)
-   */
-  figures: Partial<Record<FigureAgg, readonly string[] | { reader: string; for: readonly string[] }>>;
-  /**
-   * the fields the team breaks a count of the handled records down by, each with its use (and reader, where
-   * another reads it): a count is split by these alone where listed (computations.ts count_where), since a count of
-   * the window beds or the seats along the windows serves nobody's meeting
-   */
-  by?: Readonly<Record<string, readonly string[] | { reader: string; for: readonly string[] }>>;
-}
+export type { FigureAgg, FigureUses } from './figure-use-types.js';
 
 export const FIGURE_USES: Readonly<Record<string, FigureUses>> = {
   tickets: {
@@ -78,38 +63,7 @@ export const FIGURE_USES: Readonly<Record<string, FigureUses>> = {
     reader: 'news editor',
     figures: { sum: ['to see whether they fit in the newsletter'], count: ['for the morning briefing'] },
   },
-  // a plan's places are counted by what someone plans with: the sit-stand desks for the workstation checks, the
-  // hoist beds for the transfers, the wide desks for access arrangements, the seats of a block for its invigilators
-  // (never the window seats: nobody plans anything by them)
-  desk_plan: {
-    reader: 'office manager',
-    figures: { count: ['for the floor re-plan'] },
-    by: {
-      sit_stand: { reader: 'health and safety adviser', for: ['for the workstation assessments'] },
-      zone: ['for the floor re-plan', 'to plan the cleaning rota'],
-    },
-  },
-  ward_beds: {
-    reader: 'bed manager',
-    figures: { count: ['for the bed meeting'] },
-    by: {
-      hoist: { reader: 'moving and handling lead', for: ['to plan the transfers', 'to book the hoist slings'] },
-      zone: { reader: 'infection control nurse', for: ['to plan isolation for the admissions'] },
-    },
-  },
-  exam_seats: {
-    reader: 'exams officer',
-    figures: { count: ["for the invigilators' briefing"] },
-    by: {
-      wide_desk: ['to seat the candidates with access arrangements', 'for the access arrangements list'],
-      zone: ['to put enough invigilators on each block', "for the invigilators' briefing"],
-    },
-  },
-  warehouse_bays: {
-    reader: 'warehouse manager',
-    figures: { count: ['to plan the put-away'] },
-    by: { chilled: ['to plan the chilled put-away'], zone: ['to plan the forklift routes'] },
-  },
+  ...PLACE_FIGURE_USES,
   receipt_scans: {
     reader: 'finance controller',
     figures: {

@@ -1,6 +1,7 @@
 import { shuffle } from '../../kit/ids.js';
-import { splitFields, splitValue } from '../computations.js';
-import type { Rec, SourcePart, World } from '../parts.js';
+import { count, countWhere, splitFields, splitValue, telling } from '../computations.js';
+import type { ComputationPart, Parts, Rec, SourcePart, World } from '../parts.js';
+import { figuresOf, type Recipe, writtenBy } from '../recipe.js';
 
 /**
  * A count of the handled records that meet a further condition (computations.ts count_where) needs handled
@@ -31,4 +32,19 @@ export function splitTargets(
     }
     last[m.field] = was;
   }
+}
+
+// the figure drawn, where it tells something over these records; else the next figure the record type's team uses
+// (figure-uses.ts), then a count under a further condition, then the bare count. A count under a further condition
+// that finds no line to draw through these records (all alike in every field the team breaks its work down by)
+// would be the bare length of the list: a figure read from a field comes first
+export function tellingFigure(recipe: Recipe, sel: Rec[], all: Rec[], parts: Parts<string>, w: World): ComputationPart {
+  const src = recipe.source;
+  const drawn = recipe.computation;
+  const splits = !drawn.by || drawn.by(sel, src) !== undefined;
+  if (splits && telling(drawn, sel, all, src, w)) return drawn;
+  const others = figuresOf(parts, src).filter((c) => c.needsMeasure && c.name !== drawn.name);
+  const next = others.find((c) => telling(c, sel, all, src, w));
+  if (next) return next;
+  return sel.length >= 2 ? countWhere(writtenBy(recipe.action, recipe.branch)) : count;
 }

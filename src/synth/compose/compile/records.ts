@@ -4,18 +4,18 @@ import type { Person } from '../../kit/people.js';
 import { drawRule, freeRecord, setAtom } from '../../rules/draw.js';
 import { rulePhrase } from '../../rules/prose.js';
 import { daysFrom, type FieldModel } from '../../rules/fields.js';
-import { type Atom, atomsOf, holds, modelOf, type Rule, ruleKey, selects, skipsOverdue } from '../../rules/rule.js';
+import { type Atom, holds, modelOf, type Rule, ruleKey, selects, skipsOverdue } from '../../rules/rule.js';
 import { teamWorld } from '../backgrounds.js';
 import { CONCERNS } from '../concerns.js';
-import type { ComputationPart, Fixtures, Parts, PlantedTrap, Rec, SourcePart, World } from '../parts.js';
+import type { Fixtures, Parts, PlantedTrap, Rec, SourcePart, World } from '../parts.js';
 import { type PolicyDoc, policyDoc, policyTitle as policyTitleOf } from '../policy-doc.js';
-import { count, countWhere, telling } from '../computations.js';
+import { count } from '../computations.js';
 import { cappedBy, coherent, isOnLine } from './coherence.js';
-import { splitTargets } from './figure-split.js';
+import { splitTargets, tellingFigure } from './figure-split.js';
 import { aboutTheirRecords, distinctNames, distinctTexts } from './distinct-texts.js';
 import { type Branch, branchFieldOf, branchOf } from './branch.js';
 import { lateAtom, lateChange, staysOut } from './late-change.js';
-import { figuresOf, type Recipe, recipeServices, writtenBy } from '../recipe.js';
+import { type Recipe, recipeServices, writtenBy } from '../recipe.js';
 import { actNamed, actOfAction, type PolicyAct } from '../policy-acts.js';
 import { waitsTooLong } from '../policy-act.js';
 import { reviewTagsOf } from '../purposes.js';
@@ -393,19 +393,4 @@ export function drawRecords(planned: Recipe, w: World, parts: Parts<string>): Pr
     ...(dest ? { dest } : {}),
     fact,
   };
-}
-
-// the figure drawn, where it tells something over these records; else the next figure the record type's team uses
-// (figure-uses.ts), then a count under a further condition, then the bare count. A count under a further condition
-// that finds no line to draw through these records (all alike in every field the team breaks its work down by)
-// would be the bare length of the list: a figure read from a field comes first
-function tellingFigure(recipe: Recipe, sel: Rec[], all: Rec[], parts: Parts<string>, w: World): ComputationPart {
-  const src = recipe.source;
-  const drawn = recipe.computation;
-  const splits = !drawn.by || drawn.by(sel, src) !== undefined;
-  if (splits && telling(drawn, sel, all, src, w)) return drawn;
-  const others = figuresOf(parts, src).filter((c) => c.needsMeasure && c.name !== drawn.name);
-  const next = others.find((c) => telling(c, sel, all, src, w));
-  if (next) return next;
-  return sel.length >= 2 ? countWhere(writtenBy(recipe.action, recipe.branch)) : count;
 }

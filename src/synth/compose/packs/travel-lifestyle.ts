@@ -24,49 +24,11 @@ import {
   RATES,
   TRIP_TERMS,
 } from './travel-lifestyle-data.js';
+import { tripNote, fareNote } from './travel-lifestyle-notes.js';
 
 // Travel_Lifestyle: a corporate travel desk's trip requests, the bookings made for them through the travel
 // management company and the per diem claims filed afterwards, plus the household bills a family admin keeps
 // on top of. Destinations, suppliers, rates and providers are what a travel coordinator would see.
-
-const dayName = (rng: Rng) => rng.pick(['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday']);
-
-function tripNote(rng: Rng, term: string | undefined): string {
-  return writePlan(
-    rng,
-    {
-      facts: [
-        oneOf(
-          rng,
-          // (nothing that says what the trip is for: the purpose is the record's own field)
-          `dates fixed by the host, first session on ${dayName(rng)}`,
-          'agenda attached to the request',
-          'combining two visits in one trip',
-          'first visit to this office',
-        ),
-        ...(term
-          ? [
-              oneOf(
-                rng,
-                `${term} requested`,
-                `asking for ${term}, see justification`,
-                `${term} needed — manager aware`,
-                `will need ${term}`,
-              ),
-            ]
-          : []),
-        oneOf(
-          rng,
-          'flexible on flight times',
-          'hotel near the venue preferred',
-          'cost centre agreed with finance',
-          'travelling with a colleague from sales',
-        ),
-      ],
-    },
-    rng.pick(['plain', 'chatty'] as const),
-  );
-}
 
 export const tripRequests = packSource({
   name: 'trip_requests',
@@ -112,41 +74,6 @@ export const tripRequests = packSource({
   owner: { field: 'traveller', role: 'traveller' },
   textField: 'notes',
 });
-
-function fareNote(rng: Rng, term: string | undefined): string {
-  return writePlan(
-    rng,
-    {
-      facts: [
-        oneOf(
-          rng,
-          'booked via the TMC online tool',
-          'corporate rate applied',
-          'booked by phone with the agent',
-          'fare rules checked at booking',
-        ),
-        ...(term
-          ? [
-              oneOf(
-                rng,
-                `${term} noted with the supplier`,
-                `traveller asked about ${term}`,
-                `${term} — see the PNR remarks`,
-              ),
-            ]
-          : []),
-        oneOf(
-          rng,
-          'invoice goes to the cost centre',
-          'itinerary sent to the traveller',
-          'loyalty number added',
-          'confirmation forwarded to the traveller',
-        ),
-      ],
-    },
-    'terse',
-  );
-}
 
 export const travelBookings = packSource({
   name: 'travel_bookings',
