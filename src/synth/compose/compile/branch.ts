@@ -1,4 +1,5 @@
-import { drawAtom, setAtom } from '../../rules/draw.js';
+import { drawAtom } from '../../rules/draw.js';
+import { setAtom } from '../../rules/set-atom.js';
 import { modifier } from '../../rules/prose.js';
 import type { FieldModel } from '../../rules/fields.js';
 import { type Atom, holds, modelOf } from '../../rules/rule.js';

@@ -1,4 +1,4 @@
-import { freeRecord, setAtom } from '../../rules/draw.js';
+import { freeRecord, setAtom } from '../../rules/set-atom.js';
 import { daysFrom } from '../../rules/fields.js';
 import { type Atom, atomsOf, holds, modelOf, type Rule, selects, workdaysSince } from '../../rules/rule.js';
 import type { Rec, SourcePart, World } from '../parts.js';

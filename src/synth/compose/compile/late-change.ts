@@ -1,4 +1,4 @@
-import { setAtom } from '../../rules/draw.js';
+import { setAtom } from '../../rules/set-atom.js';
 import { holds, modelOf, type Rule, selects } from '../../rules/rule.js';
 import type { Rec, SourcePart, World } from '../parts.js';
 import type { Recipe } from '../recipe.js';

@@ -1,7 +1,8 @@
 import { ids, shuffle } from '../../kit/ids.js';
 import { mayPublish } from '../audience.js';
 import type { Person } from '../../kit/people.js';
-import { drawRule, freeRecord, setAtom } from '../../rules/draw.js';
+import { drawRule } from '../../rules/draw.js';
+import { freeRecord, setAtom } from '../../rules/set-atom.js';
 import { rulePhrase } from '../../rules/prose.js';
 import { daysFrom, type FieldModel } from '../../rules/fields.js';
 import { type Atom, holds, modelOf, type Rule, ruleKey, selects, skipsOverdue } from '../../rules/rule.js';

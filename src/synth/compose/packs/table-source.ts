@@ -5,7 +5,7 @@ import type { Person } from '../../kit/people.js';
 import type { DateModel, FieldModel, FlagModel, NumberModel, TextModel } from '../../rules/fields.js';
 import { at, dateOf } from '../../kit/dates.js';
 import { ids } from '../../kit/ids.js';
-import { freeRecord } from '../../rules/draw.js';
+import { freeRecord } from '../../rules/set-atom.js';
 import type { ActionPart, Fixtures, Measure, Rec, SourcePart, World } from '../parts.js';
 import {
   byEmail,

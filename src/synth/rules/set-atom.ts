@@ -1,0 +1,128 @@
+import type { Rng } from '../../env/rng.js';
+import type { DomainVocab } from '../kit/domains/types.js';
+import { type DateModel, dateValue, drawValue, type FieldModel, type NumberModel, type TextModel } from './fields.js';
+import { type Atom, holds, workdaysSince } from './rule.js';
+
+// Records made to meet or miss a rule's atoms (near misses, quiet records); draw.ts draws the rules themselves
+
+// a number on the wanted side of a threshold: near the line, or anywhere on that side
+function numberOn(m: NumberModel, t: number, above: boolean, near: boolean, rng: Rng): number {
+  const span = m.max - m.min;
+  const gap = near ? m.step * rng.int(1, 3) + (span * rng.next()) / 50 : span * (0.05 + rng.next() * 0.3);
+  let raw = above ? t + Math.max(m.step, gap) : t - Math.max(m.step, gap);
+  // inside the field's range (thresholds sit in its middle half, so both sides have room): a value past its end is
+  // drawn again between the line and the end, not stood on the end (no pile of receipts at exactly 420.00)
+  if (raw > m.max || raw < m.min) raw = t + ((above ? m.max : m.min) - t) * (0.1 + 0.85 * rng.next());
+  const r = Math.round(Math.round(Math.min(m.max, Math.max(m.min, raw)) / m.step) * m.step * 1e6) / 1e6;
+  return above ? Math.max(r, t + m.step) : Math.min(r, t - m.step);
+}
+
+// the date `days` from today whose working-day distance is exactly `n` (searching outward)
+function workdayDate(m: DateModel, today: string, n: number, rng: Rng): string {
+  for (let k = n; k < n * 2 + 10; k++) {
+    const v = dateValue(m, today, -k, rng);
+    if (workdaysSince(today, v) === n) return v;
+  }
+  return dateValue(m, today, -Math.ceil((n * 7) / 5), rng);
+}
+
+/**
+ * Sets `rec`'s field so that the condition holds (`ok`) or fails; a failing value is a near miss when `near`
+ * (just past the line: a day, a step, the neighbouring value) — the records a careless reader picks. `edge`: a
+ * value that holds may sit exactly on the line (150 for "at most 150", the 21st day for "21 days or more"); the
+ * caller allows it for one record per condition, so a task's records do not pile up on its thresholds.
+ */
+export function setAtom(
+  a: Atom,
+  m: FieldModel,
+  rec: Record<string, unknown>,
+  ok: boolean,
+  near: boolean,
+  x: { rng: Rng; today: string; vocab: DomainVocab },
+  edge = true,
+): void {
+  // a value is drawn until it does what it is for (free text may hold a term by chance; a boundary may round)
+  for (let tries = 0; tries < 12; tries++) {
+    setOnce(a, m, rec, ok, near, x, edge);
+    if (holds(a, rec, x.today) === ok) return;
+  }
+  throw new Error(`rules: no value of ${a.field} ${ok ? 'meets' : 'misses'} ${a.kind}`);
+}
+
+function setOnce(
+  a: Atom,
+  m: FieldModel,
+  rec: Record<string, unknown>,
+  ok: boolean,
+  near: boolean,
+  x: { rng: Rng; today: string; vocab: DomainVocab },
+  edge: boolean,
+): void {
+  const { rng, today } = x;
+  // the first value past the line a holding value may take: the line itself only where `edge` allows
+  const off = edge ? 0 : 1;
+  const f = a.field;
+  const date = (days: number) => dateValue(m as DateModel, today, days, rng);
+  switch (a.kind) {
+    case 'in':
+    case 'not_in': {
+      const inSet = a.kind === 'in' ? ok : !ok;
+      const values = (m as { values: readonly string[] }).values;
+      const pool = values.filter((v) => a.values.includes(v) === inSet);
+      rec[f] = rng.pick(pool.length ? pool : values);
+      return;
+    }
+    case 'at_least':
+    case 'at_most': {
+      const above = a.kind === 'at_least' ? ok : !ok;
+      if (ok && edge && rng.chance(0.25)) rec[f] = a.value;
+      else rec[f] = numberOn(m as NumberModel, a.value, above, near, rng);
+      return;
+    }
+    case 'older': {
+      if (a.workdays)
+        rec[f] = workdayDate(m as DateModel, today, ok ? a.days + rng.int(off, near ? off : 6) : a.days - 1, rng);
+      else
+        rec[f] = date(
+          ok ? -(a.days + rng.int(off, near ? 1 + off : 15)) : -(a.days - (near ? 1 : rng.int(1, a.days - 1))),
+        );
+      return;
+    }
+    case 'recent':
+      rec[f] = date(ok ? -rng.int(0, a.days - off) : -(a.days + (near ? 1 : rng.int(2, 20))));
+      return;
+    case 'due_within':
+      rec[f] = date(ok ? rng.int(0, a.days - off) : near ? a.days + rng.int(1, 2) : a.days + rng.int(3, 40));
+      return;
+    case 'overdue':
+      rec[f] = date(ok ? -rng.int(1, 20) : near ? 0 : rng.int(1, 30));
+      return;
+    case 'flag':
+      rec[f] = ok ? a.value : !a.value;
+      return;
+    case 'mentions': {
+      const t = m as TextModel;
+      // a near miss mentions a neighbouring term: the words are there, the one the rule names is not
+      const other = t.terms.filter((o) => o.toLowerCase() !== a.term.toLowerCase());
+      rec[f] = ok
+        ? t.write(rng, a.term, x.vocab, rec)
+        : t.write(rng, near && other.length ? rng.pick(other) : undefined, x.vocab, rec);
+      return;
+    }
+  }
+}
+
+/** A record drawn freely: every field from its model. */
+export function freeRecord(
+  models: readonly FieldModel[],
+  x: { rng: Rng; today: string; vocab: DomainVocab },
+  base?: Readonly<Record<string, unknown>>,
+): Record<string, unknown> {
+  const rec: Record<string, unknown> = {};
+  const about = (m: FieldModel) => m.kind === 'text' && m.ofRecord;
+  for (const m of models) rec[m.field] = about(m) ? '' : drawValue(m, x.rng, x.today, x.vocab);
+  // a text about its record last: it reads the record's other fields (and `base`, its title and people)
+  for (const m of models)
+    if (m.kind === 'text' && m.ofRecord) rec[m.field] = m.write(x.rng, undefined, x.vocab, { ...base, ...rec });
+  return rec;
+}
