@@ -3,6 +3,7 @@ import { describe, it } from 'node:test';
 import { createRng } from '../../env/rng.js';
 import { lintText } from '../kit/lint.js';
 import { drawRule } from '../rules/draw.js';
+import type { Atom } from '../rules/rule.js';
 import { PARTS } from './registry.js';
 import { reviewReason } from './review-reasons.js';
 
@@ -25,6 +26,21 @@ describe('review reasons', () => {
           seen.add(why);
         }
     assert.ok(seen.size > PARTS.sources.length, `${seen.size} reasons`);
+  });
+
+  it('read cleanly over every number field, high or low ("high on estimated cost" is never followed by "cost")', () => {
+    for (const src of PARTS.sources)
+      for (const m of src.fields) {
+        if (m.kind !== 'number') continue;
+        for (const kind of ['at_least', 'at_most'] as const)
+          for (const section of ['Review', 'Audit sample'])
+            for (let seed = 0; seed < 4; seed++) {
+              const a: Atom = { kind, field: m.field, value: m.min };
+              const n = { singular: src.noun[0], plural: src.noun[1] };
+              const why: string = reviewReason(section, { all: [a] }, src.fields, n, createRng(seed)) ?? '';
+              assert.deepEqual(lintText(why, '2026-06-17T09:00:00Z'), [], why);
+            }
+      }
   });
 
   it('take the reason from a condition that selects, a share of the records only where none does', () => {

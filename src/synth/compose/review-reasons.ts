@@ -46,7 +46,12 @@ function whyOf(a: Atom, m: FieldModel, n: Nouns, rng: Rng): Why | undefined {
     case 'at_least':
       return {
         who: `${p} high on ${label}`,
-        risk: rng.pick(['cost the most when they are wrong', 'carry the most risk if something is off']),
+        // "high on estimated cost" is never followed by "cost the most"
+        risk: rng.pick(
+          ['cost the most when they are wrong', 'carry the most risk if something is off'].filter(
+            (r) => !label.endsWith(` ${r.split(' ')[0]}`) && label !== r.split(' ')[0],
+          ),
+        ),
       };
     case 'at_most':
       return {
