@@ -1,5 +1,5 @@
 import type { Rng } from '../../env/rng.js';
-import { capitalise, isPlural } from '../kit/text.js';
+import { capitalise, isAre, orList } from '../kit/text.js';
 import { type FieldModel, sayValue } from '../rules/fields.js';
 import { type Nouns, ownLabel } from '../rules/prose.js';
 import { type Atom, modelOf, type Rule } from '../rules/rule.js';
@@ -15,12 +15,9 @@ interface Why {
   risk: string;
 }
 
-const or = (xs: readonly string[]) =>
-  xs.length <= 1 ? (xs[0] ?? '') : `${xs.slice(0, -1).join(', ')} or ${xs.at(-1)}`;
-
 function whyOf(a: Atom, m: FieldModel, n: Nouns, rng: Rng): Why | undefined {
   const label = ownLabel(m.label, n);
-  const has = isPlural(label) ? 'are' : 'is';
+  const has = isAre(label);
   const p = n.plural;
   switch (a.kind) {
     case 'older':
@@ -73,7 +70,7 @@ function whyOf(a: Atom, m: FieldModel, n: Nouns, rng: Rng): Why | undefined {
 function roundOf(a: Atom, m: FieldModel, n: Nouns, audit: boolean, rng: Rng): string | undefined {
   if ((a.kind !== 'in' && a.kind !== 'not_in') || m.kind !== 'enum') return undefined;
   const label = ownLabel(m.label, n);
-  const values = or(a.values.map((v) => sayValue(m, v)));
+  const values = orList(a.values.map((v) => sayValue(m, v)));
   const share = a.kind === 'in' ? `whose ${label} is ${values}` : `whose ${label} is anything but ${values}`;
   return audit
     ? rng.pick([

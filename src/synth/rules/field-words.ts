@@ -1,3 +1,4 @@
+import { orList } from '../kit/text.js';
 import { ENTRIES } from './field-words-data.js';
 import { type EnumWords, pluralOf } from './field-words-kit.js';
 import type { EnumModel, NumberModel } from './fields.js';
@@ -17,9 +18,6 @@ export const singularOf = (w: string): string =>
 const MARKED: EnumWords = { say: (v) => `marked ${v}`, be: 'is' };
 // fields whose label ends in one of these are states a system shows (a status, a review state, a health)
 const STATE_LABEL = /(?:^|\s)(?:status|state|health)$/;
-
-const or = (xs: readonly string[]) =>
-  xs.length <= 1 ? (xs[0] ?? '') : `${xs.slice(0, -1).join(', ')} or ${xs.at(-1)}`;
 
 /**
  * Alternatives said once where they share words: "published by McKinsey or IDC", "in the North or West region",
@@ -42,7 +40,7 @@ export function factor(phrases: readonly string[], values: readonly string[] = [
     tail++;
   const first = words[0] ?? [];
   const rests = words.map((w) => w.slice(head, w.length - tail).join(' '));
-  return [...first.slice(0, head), or(rests), ...first.slice(first.length - tail)].join(' ');
+  return [...first.slice(0, head), orList(rests), ...first.slice(first.length - tail)].join(' ');
 }
 
 // states people set as work moves on, besides those named a status: a priority, a decision, a house view

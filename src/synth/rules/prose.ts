@@ -2,7 +2,7 @@ import type { Rng } from '../../env/rng.js';
 import { at, dayMonth } from '../kit/dates.js';
 import { formatMoney } from '../kit/money.js';
 import { grouped } from '../../schema/text.js';
-import { aOrAn, isPlural } from '../kit/text.js';
+import { aOrAn, isPlural, orList } from '../kit/text.js';
 import { type Counted, countedOf, type EnumWords, enumWords, factor, pluralOf, singularOf } from './field-words.js';
 import { type EnumModel, type FieldModel, sayValue } from './fields.js';
 import { type Atom, modelOf, type Rule } from './rule.js';
@@ -18,8 +18,6 @@ export interface Nouns {
   plural: string;
 }
 
-const or = (xs: readonly string[]) =>
-  xs.length <= 1 ? (xs[0] ?? '') : `${xs.slice(0, -1).join(', ')} or ${xs.at(-1)}`;
 // "due between today and 3 May, both days included, and marked open": a condition that holds a comma or an "and"
 // of its own is closed by a comma before the next, so the next is not read as part of it
 const and = (xs: readonly string[]) =>
@@ -164,14 +162,14 @@ function modifierWords(a: Atom, models: readonly FieldModel[], today: string | n
   switch (a.kind) {
     case 'in': {
       const said = valuesOf(a, m);
-      const vs = or(said);
+      const vs = orList(said);
       const w = m.kind === 'enum' ? enumWords(m) : undefined;
       if (w && (w.only || ownWords(rng))) return factor(said.map(w.say), said);
       return rng.pick([`whose ${own} ${isAre(own)} ${vs}`, `where the ${label} ${isAre(label)} ${vs}`]);
     }
     case 'not_in': {
       const said = valuesOf(a, m);
-      const vs = or(said);
+      const vs = orList(said);
       // "is not not started" reads as a slip: a value that is itself a negation is quoted after "other than"
       if (said.some((v) => /^not\b/.test(v))) return `whose ${own} ${isAre(own)} anything other than "${vs}"`;
       const w = m.kind === 'enum' ? enumWords(m) : undefined;
@@ -282,7 +280,7 @@ function clauseWords(a: Atom, models: readonly FieldModel[], n: Nouns, today: st
     case 'in':
     case 'not_in': {
       const said = valuesOf(a, m);
-      const vs = or(said);
+      const vs = orList(said);
       const negated = a.kind === 'not_in';
       if (negated && said.some((v) => /^not\b/.test(v))) return `${its()} ${isAre(own)} anything other than "${vs}"`;
       const w = m.kind === 'enum' ? enumWords(m) : undefined;

@@ -91,8 +91,13 @@ export function selects(r: Rule, rec: Readonly<Record<string, unknown>>, today: 
  * due after it.
  */
 export function skipsOverdue(r: Rule, rec: Readonly<Record<string, unknown>>, today: string): boolean {
-  if (selects(r, rec, today)) return false;
-  return [...r.all, ...(r.any ?? [])].some(
+  return overdueWindow(r, rec, today) !== undefined;
+}
+
+/** The window condition that alone leaves such an overdue record out (see skipsOverdue), if there is one. */
+export function overdueWindow(r: Rule, rec: Readonly<Record<string, unknown>>, today: string): Atom | undefined {
+  if (selects(r, rec, today)) return undefined;
+  return [...r.all, ...(r.any ?? [])].find(
     (a) =>
       a.kind === 'due_within' && daysFrom(today, rec[a.field]) < 0 && selects(r, { ...rec, [a.field]: today }, today),
   );

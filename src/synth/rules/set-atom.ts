@@ -1,7 +1,7 @@
 import type { Rng } from '../../env/rng.js';
 import type { DomainVocab } from '../kit/domains/types.js';
 import { type DateModel, dateValue, drawValue, type FieldModel, type NumberModel, type TextModel } from './fields.js';
-import { type Atom, holds, workdaysSince } from './rule.js';
+import { type Atom, holds, modelOf, overdueWindow, type Rule, workdaysSince } from './rule.js';
 
 // Records made to meet or miss a rule's atoms (near misses, quiet records); draw.ts draws the rules themselves
 
@@ -125,4 +125,18 @@ export function freeRecord(
   for (const m of models)
     if (m.kind === 'text' && m.ofRecord) rec[m.field] = m.write(x.rng, undefined, x.vocab, { ...base, ...rec });
   return rec;
+}
+
+/**
+ * Moves a record that a window ahead leaves out only for being overdue (rule.ts `overdueWindow`) to a date after
+ * the window, so what the rule leaves out is due later, never past due.
+ */
+export function dueAfterWindow(
+  rule: Rule,
+  rec: Record<string, unknown>,
+  models: readonly FieldModel[],
+  x: { rng: Rng; today: string; vocab: DomainVocab },
+): void {
+  const a = overdueWindow(rule, rec, x.today);
+  if (a) setAtom(a, modelOf(models, a), rec, false, false, x, false);
 }

@@ -2,9 +2,9 @@ import { ids, shuffle } from '../../kit/ids.js';
 import { mayPublish } from '../audience.js';
 import type { Person } from '../../kit/people.js';
 import { drawRule } from '../../rules/draw.js';
-import { freeRecord, setAtom } from '../../rules/set-atom.js';
+import { dueAfterWindow, freeRecord, setAtom } from '../../rules/set-atom.js';
 import { rulePhrase } from '../../rules/prose.js';
-import { daysFrom, type FieldModel } from '../../rules/fields.js';
+import type { FieldModel } from '../../rules/fields.js';
 import { type Atom, holds, modelOf, type Rule, ruleKey, selects, skipsOverdue } from '../../rules/rule.js';
 import { teamWorld } from '../backgrounds.js';
 import { CONCERNS } from '../concerns.js';
@@ -157,10 +157,7 @@ function cast(
   });
   // a record a window ahead leaves out is due after the window, never already overdue while it meets every other
   // condition: nobody sweeping what falls due in the next days skips what is past due (its miss is the far edge)
-  for (const rec of records)
-    for (const a of [...rule.all, ...(rule.any ?? [])])
-      if (a.kind === 'due_within' && daysFrom(w.today, rec[a.field]) < 0 && skipsOverdue(rule, rec, w.today))
-        setAtom(a, modelOf(src.fields, a), rec, false, false, x, false);
+  for (const rec of records) dueAfterWindow(rule, rec, src.fields, x);
   distinctTexts(records, src, x);
   // what each role is for must hold: a record meant to be left out never meets the rule, a target always does
   roles.forEach((role, i) => {
