@@ -81,10 +81,12 @@ export function taxonomyPlan(opts: TaxonomyPlanOptions): TaxonomyPlanResult {
   const slots: Slot[] = [];
   // tasks per record type so far, and the most one record type may have (about 4% of the plan)
   const types = new Map<string, number>();
-  const typeCap = Math.max(2, Math.ceil(RECORD_TYPE_SHARE * opts.n));
+  // (a small plan has room for a few of each: the cap is for corpora)
+  const typeCap = Math.max(8, Math.ceil(RECORD_TYPE_SHARE * opts.n));
   // the cells whose draws found only record types at the cap
   const full = new Set<(typeof pairs)[number]>();
   const capFloor = Math.ceil(CAPABILITY_FLOOR * opts.n);
+  const familyCap = Math.max(2, Math.ceil(FAMILY_SHARE * opts.n));
   // ids sort in plan order however large the plan (tax_0001 … up to 9,999 slots, tax_00001 … beyond)
   const width = Math.max(4, String(opts.n).length);
   for (let i = 0; i < opts.n && pairs.length; i++) {
@@ -100,16 +102,28 @@ export function taxonomyPlan(opts: TaxonomyPlanOptions): TaxonomyPlanResult {
     const spreadRng = createRng('taxonomy-plan-spread', opts.seed, i);
     for (;;) {
       const saturated = (cap: Capability) => pairs.every((q) => q.cap !== cap || full.has(q));
-      const open = pairs.filter((p) => !full.has(p) || (saturated(p.cap) && count(key('cap', p.cap)) < capFloor));
+      // (a cell not planned yet is planned once all the same: the corpus covers it)
+      const open = pairs.filter(
+        (p) =>
+          !full.has(p) ||
+          count(key('cell', p.domain, p.cap)) === 0 ||
+          (saturated(p.cap) && count(key('cap', p.cap)) < capFloor),
+      );
       pair = leastBy(
         rng,
         open.length ? open : pairs,
-        (p) => count(key('dom', p.domain)) * 4 + count(key('cap', p.cap)) * 2 + count(key('dd', p.domain, difficulty)),
+        (p) =>
+          count(key('dom', p.domain)) * 4 +
+          count(key('cap', p.cap)) * 2 +
+          count(key('dd', p.domain, difficulty)) +
+          (count(key('cell', p.domain, p.cap)) ? 2 : 0),
       );
       const subs = SCENARIOS[pair.domain] as readonly string[];
       drawn = rng.int(0, 2 ** 31 - 2);
       // a preset family where one fits the cell (about 1 slot in 8); otherwise a composition
       preset = rng.int(0, 7) === 0 ? familyFor(pair.domain, pair.cap) : undefined;
+      // a hand-written family is one task shape: a few of each, or they read as copies of one another
+      if (preset && (types.get(`family:${preset.name}`) ?? 0) >= familyCap) preset = undefined;
       drawnSub = preset ? (preset.scenario.split('/')[1] ?? (subs[0] as string)) : rng.pick(subs);
       spread = preset
         ? undefined
@@ -132,6 +146,7 @@ export function taxonomyPlan(opts: TaxonomyPlanOptions): TaxonomyPlanResult {
     bump(key('d', difficulty));
     bump(key('dom', pair.domain));
     bump(key('cap', pair.cap));
+    bump(key('cell', pair.domain, pair.cap));
     bump(key('dd', pair.domain, difficulty));
     const base = {
       task_id: `tax_${String(i + 1).padStart(width, '0')}_${pair.domain.toLowerCase()}`,
@@ -144,6 +159,7 @@ export function taxonomyPlan(opts: TaxonomyPlanOptions): TaxonomyPlanResult {
       scenario_path: scenarioPath,
     };
     if (preset) {
+      types.set(`family:${preset.name}`, (types.get(`family:${preset.name}`) ?? 0) + 1);
       slots.push({
         ...base,
         services: [...preset.services],
@@ -171,6 +187,8 @@ export function taxonomyPlan(opts: TaxonomyPlanOptions): TaxonomyPlanResult {
 export const RECORD_TYPE_SHARE = 0.04;
 /** The share of slots a capability whose record types all reached the cap still takes (languages need 5%). */
 export const CAPABILITY_FLOOR = 0.055;
+/** The share of a plan's slots one hand-written family may have. */
+export const FAMILY_SHARE = 0.005;
 
 interface SpreadWants {
   seed: number;
@@ -212,9 +230,17 @@ function spreadRecipe(rng: Rng, w: SpreadWants): { seed: number; sub: string; re
 }
 
 function familyFor(domain: ScenarioDomain, cap: Capability): Generator | undefined {
-  return GENERATORS.find(
-    (f) => f.scenario.split('/')[0] === domain && (f.capabilities.includes(cap) || cap === 'Tool_Calling'),
-  );
+  // (a family whose scenario is no sub-scenario of the taxonomy would label its tasks with one: not planned)
+  const subs = SCENARIOS[domain] as readonly string[];
+  return GENERATORS.find((f) => {
+    const [home, sub] = f.scenario.split('/');
+    return (
+      home === domain &&
+      sub !== undefined &&
+      subs.includes(sub) &&
+      (f.capabilities.includes(cap) || cap === 'Tool_Calling')
+    );
+  });
 }
 
 // the item with the smallest cost; ties broken by the seeded stream
