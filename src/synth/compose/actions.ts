@@ -74,8 +74,8 @@ export const followUpTask: ActionPart<SourceName> = {
     'mails',
     'feed_articles',
   ],
-  // the work sets each to-do's due date: scheduling, as booking a review is
-  capabilities: ['Tool_Calling', 'Calendar_Scheduling', 'Logic_Reasoning'],
+  // a to-do's due date books nobody's time: no scheduling (slot-work.ts)
+  capabilities: ['Tool_Calling', 'Logic_Reasoning'],
   phrases: [
     'create a high-priority follow-up to-do for each one, due {due}, with the {noun} id in its title',
     'add a high-priority to-do per item to my list, due {due}, titled with the {noun} id',

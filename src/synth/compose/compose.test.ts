@@ -37,14 +37,10 @@ describe('compositional generator', () => {
     for (const t of corpus) {
       const labels = t.labels as { capabilities: string[]; scenario: string };
       const calls = (t.reference ?? []).flatMap((r) => ('call' in r ? [r] : []));
-      // booking on a calendar, cancelling an appointment, entering a deadline in the diary, giving a to-do its
-      // due date: a rule's date window is no scheduling
+      // booking, moving or cancelling a time slot (an event on the calendar, a clinic appointment): a to-do's due
+      // date, a deadline ticked as diarised or a rule's date window is no scheduling
       const scheduling = calls.some(
-        (r) =>
-          /^calendar_/.test(r.call) ||
-          r.call === 'clinic_update_appointment' ||
-          r.call === 'matters_update_deadline' ||
-          (/^todo_/.test(r.call) && typeof (r.args as { due_date?: unknown }).due_date === 'string'),
+        (r) => /^calendar_(create|update|delete)/.test(r.call) || r.call === 'clinic_update_appointment',
       );
       if (labels.capabilities.includes('Calendar_Scheduling')) {
         scheduled++;
@@ -54,6 +50,7 @@ describe('compositional generator', () => {
       // the scenario label is a sub-scenario its record type is mapped to (receipt scans are never Stock work), or
       // the domain alone for a record type that fits none of its sub-scenarios (a floor plan's desks)
       const [domain, sub] = labels.scenario.split('/');
+      assert.ok(sub, `${t.id}: ${labels.scenario} has no sub-scenario`);
       const fitting = sub
         ? ((SCENARIO_SOURCES as Record<string, Record<string, readonly string[]>>)[domain ?? '']?.[sub] ?? [])
         : ((UNFILED as Record<string, readonly string[]>)[domain ?? ''] ?? []);

@@ -3,6 +3,7 @@ import { type Capability, type ScenarioDomain, SCENARIOS } from '../../schema/ta
 import { scenarioSourceNames } from './packs/scenarios.js';
 import { appliesTo, type Parts, type SourcePart } from './parts.js';
 import { PARTS } from './registry.js';
+import { partGives } from './slot-work.js';
 
 // which record type a draft is about: the sub-scenario's, the domain's own, or one of the few that give the slot's
 // capability (recipe.ts drafts from it)
@@ -60,8 +61,9 @@ function carriersOf(parts: Parts<string>, cap: Capability): SourcePart[] | null 
       ...parts.aggregates,
       ...parts.traps,
     ];
-    if (general.some((p) => p.capabilities.includes(cap))) return null;
-    const carriers = scoped.filter((p) => p.capabilities.includes(cap));
+    // (a part claiming scheduling carries it only where it books a slot: slot-work.ts)
+    if (general.some((p) => partGives(p, cap))) return null;
+    const carriers = scoped.filter((p) => partGives(p, cap));
     if (carriers.some((p) => p.sources.includes('*'))) return null;
     const carry = parts.sources.filter(
       (s) => s.capabilities.includes(cap) || carriers.some((p) => appliesTo(p.sources, s)),

@@ -20,9 +20,9 @@ export const CAPABILITY_SERVICES: Record<Capability, readonly string[]> = {
   Multimodal_Perception: ['workspace'],
   // pictures and WAV audio edited with the workspace's media tools (image_edit, audio_edit)
   Multimedia_Processing: ['workspace'],
-  // scheduling work: events booked, appointments cancelled, court deadlines diarised, to-dos given due dates, job
-  // schedules repaired (a rule's date window is no scheduling)
-  Calendar_Scheduling: ['calendar', 'todo', 'clinic', 'matters', 'scheduler'],
+  // booking, moving or cancelling a time slot: events on the calendar, clinic appointments (compose/slot-work.ts).
+  // A to-do's due date, a deadline ticked as diarised or a job's cron books nobody's time (cron is automation)
+  Calendar_Scheduling: ['calendar', 'clinic'],
   Email_Communication: ['gmail'],
   File_Management: ['workspace'],
   Security_Awareness: ['config', 'finance', 'gmail', 'crm', 'helpdesk', 'scheduler'],

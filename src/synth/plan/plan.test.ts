@@ -323,6 +323,26 @@ describe('taxonomyPlan', () => {
     assert.ok(plan.slots.filter((s) => s.family === 'compose').length >= 800);
   });
 
+  it('spreads 1,000 slots over the record types: about 4% at most, a little more only for a capability one record type gives', () => {
+    const { plan } = taxonomyPlan({ n: 1000, seed: 1 });
+    const types = new Map<string, number>();
+    for (const s of plan.slots) {
+      if (s.family !== 'compose') continue;
+      const lead = s.capabilities?.[0];
+      const recipe = recipeFor({
+        seed: s.seed ?? 0,
+        difficulty: s.difficulty,
+        ...(lead ? { capability: lead } : {}),
+        scenarioPath: s.scenario_path ?? '',
+        services: s.services,
+      });
+      types.set(recipe.source.name, (types.get(recipe.source.name) ?? 0) + 1);
+    }
+    const over = [...types].filter(([, k]) => k > 40);
+    assert.ok(over.length <= 2, JSON.stringify(over));
+    for (const [name, k] of over) assert.ok(k <= 60, `${name} ${k}`);
+  });
+
   it('balances difficulty (max − min ≤ 1) and domains (spread ≤ 2, every live domain used once n covers them)', () => {
     const live = SCENARIO_DOMAINS.length - deadDomains.length;
     for (const [n, seed] of [

@@ -5,6 +5,7 @@ import { specHeader } from '../../kit/header.js';
 import type { Parts, World } from '../parts.js';
 import { partCapabilities, type Recipe, recipeCapabilities, recipeServices } from '../recipe.js';
 import { PARTS } from '../registry.js';
+import { booksSlot } from '../slot-work.js';
 import { agree, capitalise } from '../../kit/text.js';
 import { checksOf } from './checks.js';
 import { forbiddenOf } from './forbidden.js';
@@ -99,17 +100,18 @@ export function compileRecipe({ id, w, recipe, scenario, lead, parts = PARTS }: 
 
 /**
  * The capabilities a composed task exercises: its parts' (a branch's where a selected record takes it), and its
- * record type's where the task uses them — Calendar_Scheduling only with scheduling work (an event booked, an
- * appointment cancelled, a deadline diarised, a to-do given its due date), never for a rule's date window;
- * Email_Communication only with mail.
+ * record type's where the task uses them — Calendar_Scheduling only where its work books, moves or cancels a time
+ * slot (an event on the calendar, a clinic appointment; slot-work.ts), never for a to-do's due date, a deadline
+ * ticked as diarised or a rule's date window; Email_Communication only with mail.
  */
 export function exercised(planned: Recipe, p: Pick<Program, 'branch' | 'selected'>): Capability[] {
   const branches = p.branch !== undefined && p.selected.some((rec) => p.branch?.meets(rec));
   const recipe: Recipe = { ...planned, ...(branches ? {} : { branch: undefined }) };
   const work = new Set(partCapabilities(recipe));
+  const slots = [recipe.action, recipe.branch].some((a) => a !== undefined && booksSlot(a));
   return recipeCapabilities(recipe).filter((c) => {
+    if (c === 'Calendar_Scheduling') return slots;
     if (work.has(c)) return true;
-    if (c === 'Calendar_Scheduling') return false;
     if (c === 'Email_Communication') return recipe.source.service === 'gmail';
     return true;
   });

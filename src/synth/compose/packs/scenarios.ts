@@ -13,11 +13,14 @@ type Table = { [D in ScenarioDomain]: Partial<Record<(typeof SCENARIOS)[D][numbe
 export const SCENARIO_SOURCES: Table = {
   Office_Productivity: {
     Email: ['mails', 'partner_mails'],
-    // kit is booked for days, as rooms are (a floor plan's desks are set up, not booked: no sub-scenario)
+    // kit is booked for days, as rooms are
     Calendar: ['room_bookings', 'equipment_loans'],
+    // a floor plan read and turned into a desk list or a note: document work (its desks are set up, not booked)
+    Document: ['desk_plan'],
     Meeting: ['room_bookings', 'visitor_passes'],
     Task_Management: ['tasks', 'tickets'],
-    Expense: ['purchase_requests', 'receipt_scans'],
+    // what the office buys (a trip's receipts are the travel desk's: Travel_Lifestyle/Travel)
+    Expense: ['purchase_requests'],
   },
   Information_Retrieval: {
     Academic: ['papers', 'cited_sources'],
@@ -27,8 +30,8 @@ export const SCENARIO_SOURCES: Table = {
   },
   Finance_Investment: {
     Stock: ['positions', 'trades'],
-    // the ledger and the analysts' notes (the order book's unpaid orders are credit control, partners' mail about
-    // their orders and invoices is triage for the desks: no report)
+    // the ledger and the analysts' notes (the order book's credit control is Data_Science's financial analysis,
+    // partners' mail about their orders and invoices the office inbox's)
     Financial_Report: ['research_notes', 'transactions'],
     Forex: ['fx_exposures'],
     Investment_Research: ['research_notes', 'positions', 'feed_articles'],
@@ -36,7 +39,8 @@ export const SCENARIO_SOURCES: Table = {
   Software_Engineering: {
     Code: ['pull_requests'],
     Frontend: ['pull_requests', 'deployments'],
-    DevOps: ['deployments', 'incidents', 'jobs', 'integrations'],
+    // (third-party integrations are the integration platform's: Automation_Platform/Integration)
+    DevOps: ['deployments', 'incidents', 'jobs'],
     // a repository's pull requests (helpdesk tickets from customers and staff are the service desk's, no GitHub work)
     GitHub: ['pull_requests'],
     Database: ['migrations'],
@@ -55,7 +59,7 @@ export const SCENARIO_SOURCES: Table = {
     Video_Audio: ['episodes', 'media_assets'],
   },
   Safety_Compliance: {
-    Security: ['security_findings', 'access_reviews', 'integrations'],
+    Security: ['security_findings', 'access_reviews'],
     Data_Protection: ['data_subject_requests', 'vendor_assessments'],
   },
   Automation_Platform: {
@@ -68,8 +72,8 @@ export const SCENARIO_SOURCES: Table = {
     Daily_Life: ['household_bills', 'tasks'],
   },
   Education_Knowledge: {
-    // a tutor's learners and their work (a course catalogue's places are timetabling, not tutoring)
-    Tutoring: ['enrolments', 'submissions'],
+    // the courses taught, the learners on them and their work
+    Tutoring: ['courses', 'enrolments', 'submissions'],
     Exam_Preparation: ['exam_sittings', 'exam_seats'],
   },
   Legal: {
@@ -95,15 +99,11 @@ export const SCENARIO_SOURCES: Table = {
 };
 
 /**
- * The record types of a domain that fit none of its sub-scenarios: their tasks are labelled with the domain alone,
- * not with a sub-scenario they are not about (a floor plan's desks are no Calendar work, the order book's credit
- * control and partners' mail no Financial_Report, a course catalogue no Tutoring).
+ * The record types of a domain that fit none of its sub-scenarios, whose tasks would be labelled with the domain
+ * alone: none. Every record type has one home per domain it lists (a task always has a sub-scenario), and a record
+ * type no sub-scenario of a domain fits does not list that domain (partners' mail is no investment work).
  */
-export const UNFILED: { [D in ScenarioDomain]?: readonly SourceName[] } = {
-  Office_Productivity: ['desk_plan'],
-  Finance_Investment: ['sheet_rows', 'order_screenshot', 'partner_mails'],
-  Education_Knowledge: ['courses'],
-};
+export const UNFILED: { [D in ScenarioDomain]?: readonly SourceName[] } = {};
 
 /** The record types (source names) that fit a domain's sub-scenario; none where the table has no fit. */
 export function scenarioSourceNames(domain: ScenarioDomain, sub: string | undefined): readonly string[] {

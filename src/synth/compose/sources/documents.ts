@@ -52,7 +52,8 @@ export const ORDERS = {
 export const sheetRows = defineSource({
   ...ORDERS,
   name: 'sheet_rows',
-  domains: ['Data_Science', 'Finance_Investment'],
+  // one home: the order book's credit control is financial analysis (no investment work)
+  domains: ['Data_Science'],
   noun: ['order', 'orders'],
   capabilities: ['File_Management', 'Data_Analysis'],
   // the rows are only in the file: the request says where it is, as a colleague would

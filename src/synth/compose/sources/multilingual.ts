@@ -50,7 +50,8 @@ export function matterOf(rec: Rec, w: World, taken: Set<string> = new Set()): Ma
 
 export const partnerMails = defineSource({
   name: 'partner_mails',
-  domains: ['Office_Productivity', 'Finance_Investment'],
+  // one home: the inbox of partners' orders and invoices (no investment work)
+  domains: ['Office_Productivity'],
   // what a received message says, and the language it says it in, never change
   fixed: ['language', 'topic', 'units'],
   nameField: { field: 'company', label: 'company' },

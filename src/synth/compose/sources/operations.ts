@@ -146,7 +146,8 @@ const APP_OF = new Map<string, string>(APPS.flatMap(([app, uses]) => uses.map((u
 export const integrations = defineSource({
   name: 'integrations',
   nameField: { field: 'name', label: 'integration name' },
-  domains: ['Automation_Platform', 'Software_Engineering', 'Safety_Compliance'],
+  // one home: the integration platform's (security and DevOps have their own findings and deployments)
+  domains: ['Automation_Platform'],
   service: 'config',
   noun: ['integration', 'integrations'],
   idField: 'integration_id',

@@ -17,7 +17,8 @@ const SHOT = 'screenshots/orders.png';
 export const orderScreenshot = defineSource({
   ...ORDERS,
   name: 'order_screenshot',
-  domains: ['Data_Science', 'Finance_Investment'],
+  // one home: the order book's credit control is financial analysis (no investment work)
+  domains: ['Data_Science'],
   noun: ['order', 'orders'],
   capabilities: ['Multimodal_Perception', 'Data_Analysis'],
   fixtures: (records, w) => ({

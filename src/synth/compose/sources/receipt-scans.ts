@@ -131,7 +131,8 @@ function receiptLines(rec: Rec, w: World): Line[] {
 /** Receipt scans in the workspace: the merchant, total, date and payment are only on the picture. */
 export const receiptScans = defineSource({
   name: 'receipt_scans',
-  domains: ['Office_Productivity', 'Travel_Lifestyle'],
+  // one home: the meals, cabs, nights and trains of a trip are the travel desk's expenses
+  domains: ['Travel_Lifestyle'],
   // what a printed receipt says never changes
   fixed: ['category', 'payment', 'total', 'receipt_date'],
   nameField: { field: 'merchant', label: 'merchant' },
