@@ -123,12 +123,13 @@ export function figuresOf(parts: Parts<string>, source: SourcePart): Computation
 
 /**
  * The records a task's list holds at least, per difficulty: a page a coworker scans (an easy one too), longer as the
- * rule grows (more conditions to tell apart, more near misses each).
+ * rule grows (more conditions to tell apart, more near misses each). At most 14: past that, records drawn from a
+ * record type's small pools (the stills of a video desk's fifteen layouts) start to repeat one another.
  */
 export const ROWS: Readonly<Record<Difficulty, readonly [number, number]>> = {
-  easy: [10, 13],
-  medium: [11, 14],
-  hard: [12, 16],
+  easy: [10, 12],
+  medium: [11, 13],
+  hard: [12, 14],
 };
 
 // a figure read from the records' field (a sum, a mean, an extreme) over a count: a count only for a record type
