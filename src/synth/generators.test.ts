@@ -198,6 +198,7 @@ describe('a new part is one file plus one registry line', () => {
       policy: policyTicket,
       interaction: 'change',
       targets: 2,
+      rows: 10,
       phrasing: 11,
     };
     const w = makeWorld(createRng('toy-world'), 'Office_Productivity', 'medium', '2026-03-10T09:00:00Z');

@@ -7,6 +7,7 @@ import type { TaskSpec } from '../schema/task-spec.js';
 import { fixtureRows } from '../services/fixtures.js';
 import { getService, resolveTool } from '../services/registry.js';
 import { anyCandidate, MAX_CANDIDATES, summaryWithoutFields } from './answer-probes.js';
+import { fileSpray } from './file-spray.js';
 import { readSteps } from './free-credit.js';
 import { targetValues } from './mutation.js';
 import type { Trajectory } from '../schema/trajectory.js';
@@ -118,7 +119,7 @@ export async function checkProbes(
     const targets = targetValues(spec);
     await probe('distractor_included', withDistractors(spec, targets), true);
     await probe('spray', spray(spec, targets), true);
-    await probe('content_spray', contentSpray(spec));
+    await probe('content_spray', [...contentSpray(spec), ...fileSpray(spec)]);
   }
   // the final answer with every other candidate (a Q&A task has no mutating call, and the answer is all it does).
   // A variant changes the final text only: the reference's run is graded again with that text, not replayed

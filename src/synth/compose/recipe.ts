@@ -46,6 +46,11 @@ export interface Recipe {
   trap?: TrapPart<string>;
   interaction: Interaction;
   targets: number;
+  /**
+   * how many records the task's list holds at least: a list of five leaves nothing to scan, so even an easy task
+   * reads a realistic page of them (ROWS), the extra ones near misses and records failing elsewhere
+   */
+  rows: number;
   /** rendering choices */
   phrasing: number;
 }
@@ -115,6 +120,17 @@ export function figuresOf(parts: Parts<string>, source: SourcePart): Computation
       (!c.needsMeasure || source.measure) && (c.fits?.(source) ?? true) && (!c.needsMeasure || aggOf(c.name) in listed),
   );
 }
+
+/**
+ * The records a task's list holds at least, per difficulty: a page a coworker scans (an easy one too), longer as the
+ * rule grows (more conditions to tell apart, more near misses each). At most 14: past that, records drawn from a
+ * record type's small pools (the stills of a video desk's fifteen layouts) start to repeat one another.
+ */
+export const ROWS: Readonly<Record<Difficulty, readonly [number, number]>> = {
+  easy: [10, 12],
+  medium: [11, 13],
+  hard: [12, 14],
+};
 
 // a figure read from the records' field (a sum, a mean, an extreme) over a count: a count only for a record type
 // without a measure, or one draft in ten; and a count is of the handled records that meet a further condition
@@ -201,6 +217,7 @@ function draft(
     ...(trap ? { trap } : {}),
     interaction,
     targets,
+    rows: rng.int(...ROWS[d]),
     phrasing: rng.int(0, 1_000_000),
   };
 }

@@ -4,6 +4,7 @@ import { DESK } from '../desks/index.js';
 import type { Lang } from '../sources/multilingual-kinds.js';
 import type { AuditRef, Call, CheckDraft } from '../parts.js';
 import { askTopics } from './ask-topics.js';
+import { spelledEither } from './name-spellings.js';
 import { actionContext, actionFor } from './context.js';
 import type { Program } from './records.js';
 
@@ -26,6 +27,18 @@ export interface Checked {
   /** whether the aggregate must state the computed figure */
   figure: boolean;
 }
+
+/**
+ * A deliverable naming a record the policy leaves out: in a task whose only output is that file nothing is
+ * forbidden to act on, so the file's refusal of every distractor id is what stops a list of every candidate. It
+ * caps completion well under the outcome cap (0.8 · 0.3 + 0.2 = 0.44 at best, against the 0.75 pass line), not
+ * at 0.68 a stone's throw from it; a deliverable that leaves one out still loses its own check's share.
+ */
+export const EXCLUDED_CAP = { completion_at_most: 0.3 } as const;
+
+// a file check that passes only while the file names none of the given ids (aggregates.ts fileProof)
+const refuses = (c: CheckDraft): boolean =>
+  c.kind === 'file_matches' && typeof c.text?.regex === 'string' && c.text.regex.startsWith('^(?!');
 
 // the action on each selected record: the audit entry with every determined value, and final-state fields
 function actionOutcomes(p: Program, outcomes: Unweighted[], proofs: AuditRef[]): void {
@@ -125,7 +138,14 @@ export function checksOf(p: Program, lang?: Lang): Checked {
   const aggregateForbids: AuditRef[] = [];
   if (recipe.aggregate && dest) {
     const proof = recipe.aggregate.proof(p.selected, p.distractors, src, dest.value);
-    for (const c of proof.checks) outcomes.push({ id: `summary_${outcomes.length + 1}`, ...c });
+    const names = p.selected.map((rec) => String(rec[src.nameField.field] ?? ''));
+    for (const c of proof.checks)
+      outcomes.push(
+        spelledEither(
+          { id: `summary_${outcomes.length + 1}`, ...c, ...(refuses(c) ? { cap: EXCLUDED_CAP } : {}) },
+          names,
+        ),
+      );
     aggregateForbids.push(...proof.forbid);
   }
   // the figure the aggregate writes is a computed fact: checked exactly where it is written, as in the answer; an

@@ -2,6 +2,7 @@ import { shuffle } from '../../kit/ids.js';
 import { count, countWhere, splitFields, splitValue, telling } from '../computations.js';
 import type { ComputationPart, Parts, Rec, SourcePart, World } from '../parts.js';
 import { figuresOf, type Recipe, writtenBy } from '../recipe.js';
+import { usesOf } from '../figure-uses.js';
 
 /**
  * A count of the handled records that meet a further condition (computations.ts count_where) needs handled
@@ -46,5 +47,35 @@ export function tellingFigure(recipe: Recipe, sel: Rec[], all: Rec[], parts: Par
   const others = figuresOf(parts, src).filter((c) => c.needsMeasure && c.name !== drawn.name);
   const next = others.find((c) => telling(c, sel, all, src, w));
   if (next) return next;
-  return sel.length >= 2 ? countWhere(writtenBy(recipe.action, recipe.branch)) : count;
+  if (sel.length >= 2) {
+    const where = countWhere(writtenBy(recipe.action, recipe.branch));
+    if (where.by?.(sel, src) !== undefined) return where;
+  }
+  // no line to draw through the handled records: the length of the handed-in list would only restate it, and the
+  // records the rules left out are a count of their own, where the team's figure goes to a review
+  const left = all.length - sel.length;
+  return left > 0 && reviewed(src) ? leftOut(left, w) : count;
+}
+
+// whether a record type's count goes to a meeting, a report or a return (where "how many we ruled out" is a line
+// of its own), not to ordering or booking something by it (vaccine, nurse time)
+function reviewed(src: SourcePart): boolean {
+  const own = usesOf(src.name).figures.count;
+  const uses = (own && 'for' in own ? own.for : own) as readonly string[] | undefined;
+  return Boolean(uses?.length) && (uses ?? []).every((u) => /^for (?:the|a|an)\b/.test(u));
+}
+
+/**
+ * How many of the records in the list the rules left out: read off the whole list, not the handed-in one (so not
+ * its length), and what a review of the work asks beside it ("twelve looked at, three ruled out").
+ */
+export function leftOut(n: number, w: World): ComputationPart {
+  const shape = w.rng.pick(['ruled out', 'checked and left out', 'looked at and left out']);
+  return {
+    name: 'count_out',
+    needsMeasure: false,
+    capabilities: ['Logic_Reasoning', 'Data_Analysis'],
+    ask: (s) => `the number of ${s.noun[1]} you ${shape}`,
+    value: () => String(n),
+  };
 }

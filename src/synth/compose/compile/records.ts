@@ -16,6 +16,7 @@ import { splitTargets, tellingFigure } from './figure-split.js';
 import { aboutTheirRecords, distinctNames, distinctTexts } from './distinct-texts.js';
 import { type Branch, branchFieldOf, branchOf } from './branch.js';
 import { lateAtom, lateChange, staysOut } from './late-change.js';
+import { fillRoles } from './row-fill.js';
 import { type Recipe, recipeServices, writtenBy } from '../recipe.js';
 import { actNamed, actOfAction, type PolicyAct } from '../policy-acts.js';
 import { waitsTooLong } from '../policy-act.js';
@@ -99,9 +100,10 @@ function cast(
     ...rule.all.map((_, i): Role => ({ miss: i })),
     ...(rule.unless ? (['except'] as const) : []),
     ...(rule.any ? (['neither'] as const) : []),
-    ...Array.from({ length: w.rng.int(1, 3) }, (): Role => 'quiet'),
     ...(late ? (['late'] as const) : []),
   ];
+  // filled up to the recipe's rows: more near misses, and records failing elsewhere
+  roles.splice(roles.length - (late ? 1 : 0), 0, ...fillRoles(w.rng, rule, roles.length, recipe.rows));
   const recIds = ids(w.rng, src.prefix, roles.length, 4);
   // one record per condition at most sits exactly on its line, and none the figure is read from where the figure
   // is the highest (lowest) of a field the rule caps: the answer would be the policy's own number

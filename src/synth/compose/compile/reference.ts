@@ -81,6 +81,7 @@ function figureAsked(p: Program): string {
     .ask(p.src, p.selected)
     .replace(PRECISION, '')
     .replace(/ you handled\b/, '')
+    .replace(/ you (?=ruled|checked|looked)/, ' ')
     .replace(/^(?:the|their) /, '');
 }
 
@@ -96,7 +97,7 @@ function closing(p: Program): string {
   const group = n === 1 ? `the one ${one}` : n === 2 ? `both ${many}` : `all ${inWords(n)} ${many}`;
   const these = n === 1 ? `the ${one}` : `the ${inWords(n)} ${many}`;
   const are = n === 1 ? 'is' : 'are';
-  const q = p.recipe.computation.ask(src, p.selected).replace(/\byou handled\b/, 'I handled');
+  const q = p.recipe.computation.ask(src, p.selected).replace(/\byou (?=handled|ruled|checked|looked)/, 'I ');
   // "their average fee, to two decimals comes to" reads wrong: the precision belongs to the ask, not the answer
   const bare = q.replace(PRECISION, '');
   const fact = shown(p);

@@ -9,8 +9,13 @@ export { ISO, type Lang, LANGS, type Matter, TOPICS, type Topic };
 // that no two messages share one template; the reply keeps the reference and promises an answer by a date. The
 // texts are written as a native correspondent would, not translated word for word.
 
-/** The partner's company and signatory, by language. */
-export const PARTNERS: Readonly<Record<Lang, readonly { company: string; person: string; domain: string }[]>> = {
+/**
+ * The partner's company and signatory, by language; `latin`: how a colleague writing in English spells a company
+ * written in another script (its romanised core name), which a list of these partners may give instead.
+ */
+export const PARTNERS: Readonly<
+  Record<Lang, readonly { company: string; person: string; domain: string; latin?: readonly string[] }[]>
+> = {
   Spanish: [
     { company: 'Distribuciones Ibéricas', person: 'Lucía Fernández', domain: 'dibericas.es' },
     { company: 'Talleres Montaña', person: 'Javier Ortega', domain: 'tmontana.es' },
@@ -27,14 +32,19 @@ export const PARTNERS: Readonly<Record<Lang, readonly { company: string; person:
     { company: 'Laurent & Fils', person: 'Sophie Laurent', domain: 'laurentfils.be' },
   ],
   Chinese: [
-    { company: '华信贸易有限公司', person: '王明', domain: 'huaxin-trade.cn' },
-    { company: '深圳恒达电子', person: '李静', domain: 'hengda-sz.cn' },
-    { company: '上海云帆物流', person: '陈伟', domain: 'yunfan-log.cn' },
+    { company: '华信贸易有限公司', person: '王明', domain: 'huaxin-trade.cn', latin: ['Huaxin', 'Hua Xin'] },
+    { company: '深圳恒达电子', person: '李静', domain: 'hengda-sz.cn', latin: ['Hengda', 'Heng Da'] },
+    { company: '上海云帆物流', person: '陈伟', domain: 'yunfan-log.cn', latin: ['Yunfan', 'Yun Fan'] },
   ],
   Japanese: [
-    { company: '株式会社サクラ商事', person: '佐藤 健', domain: 'sakura-shoji.jp' },
-    { company: '東和精機株式会社', person: '高橋 美咲', domain: 'towa-seiki.jp' },
-    { company: '北斗物流株式会社', person: '伊藤 翔', domain: 'hokuto-log.jp' },
+    { company: '株式会社サクラ商事', person: '佐藤 健', domain: 'sakura-shoji.jp', latin: ['Sakura'] },
+    {
+      company: '東和精機株式会社',
+      person: '高橋 美咲',
+      domain: 'towa-seiki.jp',
+      latin: ['Towa', 'Tōwa', 'Touwa', 'Tohwa'],
+    },
+    { company: '北斗物流株式会社', person: '伊藤 翔', domain: 'hokuto-log.jp', latin: ['Hokuto'] },
   ],
 };
 
