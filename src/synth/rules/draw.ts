@@ -320,6 +320,12 @@ export function drawRule(
   // nor is it weighed on one line alone ("deadlines due in the next 14 days" is the same rule in every task of
   // the work): where nothing could be excepted, a scope left narrows it (the deadlines of two courts), or another
   // reason for the work adds to it
+  // an exception the purpose refused (no carve-out fits it) gives its weight to one more condition: the work
+  // narrowed by another reason or a scope, never left to a line every task of it shares
+  if (shape.unless && !unless && purposeful) {
+    const more = reasons().length ? reasons() : scopes();
+    if (more.length) all.push(atom(take(more)));
+  }
   if (all.length + (any ? 2 : 0) + (unless ? 1 : 0) < 2) {
     const more = scopes().length ? scopes() : reasons();
     if (more.length) all.push(atom(take(more)));

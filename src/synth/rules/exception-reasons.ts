@@ -1,5 +1,5 @@
 import type { Rng } from '../../env/rng.js';
-import { capitalise, orList } from '../kit/text.js';
+import { capitalise } from '../kit/text.js';
 import type { Lean } from './draw.js';
 import { type FieldModel, sayValue } from './fields.js';
 import type { Nouns } from './prose.js';
@@ -20,27 +20,42 @@ const EARLY = /\b(?:draft|design|planned|queued|proposed|not started|idea|pitche
 // the side of a field the work leans on, as a number's direction
 const leansHigh = (l: Lean | undefined) => (l === 'high' ? true : l === 'low' ? false : undefined);
 
+const HELD = /\b(?:on hold|paused|blocked|deferred|suspended|parked|waiting)\b/i;
+
+// the stage a state value is at, where its words say
+function stageOf(value: string): 'done' | 'in hand' | 'early' | 'held' | undefined {
+  if (HELD.test(value)) return 'held';
+  if (DONE.test(value)) return 'done';
+  if (IN_HAND.test(value)) return 'in hand';
+  if (EARLY.test(value)) return 'early';
+  return undefined;
+}
+
+const STAGE_REASONS: Readonly<Record<string, readonly string[]>> = {
+  done: ['there is nothing left to do on it', 'it has already been dealt with', 'the work on it is already finished'],
+  'in hand': [
+    'someone already has it in hand, and a second pass would only cross wires',
+    'its owner is already working on it',
+    'it is already being handled, so it would only be done twice',
+  ],
+  early: [
+    'it is not far enough along yet; it comes back in once it moves on',
+    'nothing can be done on it at that stage',
+  ],
+  held: ['it is parked on purpose, and whoever parked it picks it up again', 'it is on hold with its owner for now'],
+  mixed: [
+    'at those stages this step does not apply; it comes back in if the status changes',
+    'none of those stages calls for this step',
+  ],
+};
+
 function enumReason(a: Atom & { values: readonly string[] }, m: FieldModel, n: Nouns, rng: Rng): string {
   const said = m.kind === 'enum' ? a.values.map((v) => sayValue(m, v)) : [...a.values];
-  const words = said.join(' ');
   const negated = a.kind === 'not_in';
-  if (!negated && DONE.test(words))
-    return rng.pick([
-      'there is nothing left to do on it',
-      'it has already been dealt with',
-      `the work on ${n.plural} like that is already finished`,
-    ]);
-  if (!negated && IN_HAND.test(words))
-    return rng.pick([
-      'someone already has it in hand, and a second pass would only cross wires',
-      'its owner is already working on it',
-      'it is already being handled, so it would only be done twice',
-    ]);
-  if (!negated && EARLY.test(words))
-    return rng.pick([
-      'it is not far enough along yet; it comes back in once it moves on',
-      'nothing can be done on it at that stage',
-    ]);
+  // a state at a stage the work has no business with: done, in hand, not begun, parked
+  const stages = new Set(said.map(stageOf));
+  if (!negated && !stages.has(undefined))
+    return rng.pick(STAGE_REASONS[stages.size === 1 ? ([...stages][0] as string) : 'mixed'] as readonly string[]);
   // a scale's less pressing end waits for the routine round; its pressing end is taken straight away elsewhere
   if (m.kind === 'enum' && m.ranks && !negated) {
     const ranks = m.ranks;
@@ -56,12 +71,11 @@ function enumReason(a: Atom & { values: readonly string[] }, m: FieldModel, n: N
           'they can wait for the next scheduled pass',
         ]);
   }
-  // a category: another queue, owned by another team
-  const which = negated ? 'the others' : `the ${orList(said)} ones`;
+  // a category: another queue, owned by another team (the condition before it has named which)
   return rng.pick([
-    `${which} are worked through in their own queue by the team that owns them`,
-    `another team owns ${which} and handles them separately`,
-    `${which} are tracked in a separate backlog with its own owner`,
+    'those are worked through in their own queue by the team that owns them',
+    'another team owns those and handles them separately',
+    'those are tracked in a separate backlog with its own owner',
   ]);
 }
 

@@ -363,7 +363,9 @@ export function rulePhrase(r: Rule, models: readonly FieldModel[], n: Nouns, tod
   // after a plural noun "it" has nothing to refer to: the exception names the one record ("the chart request's spec")
   const one = (a: Atom) =>
     clause(a, models, n, today, rng).replace(/^its /, `the ${n.singular}'s `).replace(/^it /, `the ${n.singular} `);
-  if (r.unless) s += rng.pick([`, unless ${one(r.unless)}`, `, except where ${one(r.unless)}`]);
+  // (with its reason, as the policy gives it: an exception said bare reads as an arbitrary hole in the rule)
+  if (r.unless)
+    s += `${rng.pick([`, unless ${one(r.unless)}`, `, except where ${one(r.unless)}`])} (${exceptionReason(r.unless, models, n, rng)})`;
   return s;
 }
 
