@@ -302,13 +302,18 @@ export function drawRule(
   const free = pool.filter((m) => {
     const l = lean[m.field];
     if (m.kind === 'flag' && own && !own.includes(m.field)) return false;
-    // under a work with a purpose of its own, an exception never leaves out a record the purpose names: only a
-    // state on the side the record type does not call for (a closed finding, a test already analysed: nothing is
-    // left to do, or someone has it in hand), or the other side of a field the purpose itself names. Any other
-    // field cuts into it: "unless a cloud posture scan raised it" leaves an exposed critical finding untriaged,
-    // "unless the p-value is low" a breached test running
-    if (purposeful && !(m.field in protects) && !(m.kind === 'enum' && !m.ranks && isState(m) && Array.isArray(l)))
-      return false;
+    // under a work with a purpose of its own, an exception never leaves out a record the purpose names undone:
+    // it takes a state on the side the record type does not call for (a closed finding, a test already analysed:
+    // nothing is left to do, or someone has it in hand), the other side of a field the purpose itself names, or a
+    // category another team owns and works in its own queue (the purpose is served, by them). A measure, a word in
+    // a note or a flag the purpose says nothing of would leave the record undone for no reason it could give:
+    // "unless the p-value is low" keeps a breached test running. (A field whose every value the purpose needs is
+    // `unrelated` to it, and never named: a triage spares no scanner's findings.)
+    if (purposeful && !(m.field in protects)) {
+      const state = m.kind === 'enum' && !m.ranks && isState(m) && Array.isArray(l);
+      const category = m.kind === 'enum' && !m.ranks && !isState(m) && l === undefined;
+      if (!state && !category) return false;
+    }
     if (l === undefined) return true;
     if (l === 'scope' || m.kind === 'date') return false;
     if (m.kind === 'text') return !Array.isArray(l) || m.terms.some((t) => !(l as readonly string[]).includes(t));
