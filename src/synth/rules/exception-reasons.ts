@@ -1,5 +1,5 @@
 import type { Rng } from '../../env/rng.js';
-import { capitalise } from '../kit/text.js';
+import { capitalise, orList } from '../kit/text.js';
 import type { Lean } from './draw.js';
 import { type FieldModel, sayValue } from './fields.js';
 import type { Nouns } from './prose.js';
@@ -12,10 +12,12 @@ import { type Atom, modelOf } from './rule.js';
 
 // states in which the work is over, in hand, or not begun (matched on the words the value is said in)
 const DONE =
-  /\b(?:closed|resolved|done|complete[d]?|cancell?ed|certified|paid|approved|archived|shipped|delivered|published|returned|released|signed|verified|merged|accepted|ticketed|written off|settled|fixed|retired|revoked|disabled|withdrawn|refunded|filed|sent|exported|sat|attended|passed)\b/i;
+  /\b(?:closed|resolved|done|complete[d]?|cancell?ed|certified|paid|approved|archived|shipped|delivered|published|returned|released|signed|verified|merged|accepted|ticketed|written off|settled|fixed|retired|revoked|withdrawn|refunded|filed|sent|exported|attended|passing|read|cited|rejected|declined|summarised)\b/i;
 const IN_HAND =
-  /\b(?:in progress|investigating|triaged|assigned|scheduled|booked|under review|analysing|in remediation|escalated|extended|verifying|in review|reading|being|awaiting)\b/i;
-const EARLY = /\b(?:draft|design|planned|queued|proposed|not started|idea|pitched|requested|to read)\b/i;
+  /\b(?:in progress|investigating|triaged|assigned|scheduled|booked|review|analysing|in remediation|escalated|extended|verifying|reading|being|awaiting|renewal|pending approval|reminder sent)\b/i;
+const EARLY = /\b(?:draft|design|planned|queued|proposed|not started|idea|pitched|requested|to read|rough cut)\b/i;
+// no longer live: switched off, lapsed, out of use
+const DORMANT = /\b(?:inactive|disabled|dormant|expired|lapsed|deprecated|suspended)\b/i;
 
 // the side of a field the work leans on, as a number's direction
 const leansHigh = (l: Lean | undefined) => (l === 'high' ? true : l === 'low' ? false : undefined);
@@ -23,10 +25,12 @@ const leansHigh = (l: Lean | undefined) => (l === 'high' ? true : l === 'low' ? 
 const HELD = /\b(?:on hold|paused|blocked|deferred|suspended|parked|waiting)\b/i;
 
 // the stage a state value is at, where its words say
-function stageOf(value: string): 'done' | 'in hand' | 'early' | 'held' | undefined {
+function stageOf(value: string): 'done' | 'in hand' | 'early' | 'held' | 'dormant' | undefined {
   if (HELD.test(value)) return 'held';
-  if (DONE.test(value)) return 'done';
+  if (DORMANT.test(value)) return 'dormant';
+  // ("reminder sent", "pending approval": still in hand, whatever their last word says)
   if (IN_HAND.test(value)) return 'in hand';
+  if (DONE.test(value)) return 'done';
   if (EARLY.test(value)) return 'early';
   return undefined;
 }
@@ -43,6 +47,7 @@ const STAGE_REASONS: Readonly<Record<string, readonly string[]>> = {
     'nothing can be done on it at that stage',
   ],
   held: ['it is parked on purpose, and whoever parked it picks it up again', 'it is on hold with its owner for now'],
+  dormant: ['it is no longer live, so the step would change nothing', 'nothing runs on it any more'],
   mixed: [
     'at those stages this step does not apply; it comes back in if the status changes',
     'none of those stages calls for this step',
@@ -71,11 +76,27 @@ function enumReason(a: Atom & { values: readonly string[] }, m: FieldModel, n: N
           'they can wait for the next scheduled pass',
         ]);
   }
-  // a category: another queue, owned by another team (the condition before it has named which)
+  // a category: another queue, owned by another team (the condition before it has named which); a place has a
+  // lead of its own, a language, market or platform a colleague who covers it
+  const value = orList(said);
+  if (/\b(?:zone|bay|block|floor|room|site|region|ward|line|court|office|location|warehouse)\b/i.test(m.label))
+    return rng.pick([
+      `${value} has its own lead, who sees to those on their own round`,
+      'that area is covered by its own team, which deals with those itself',
+      `the ${value} team works through those on its own schedule`,
+    ]);
+  if (/\b(?:language|currency|pair|platform|channel|market|outlet|publisher|broker|insurer|supplier)\b/i.test(m.label))
+    return rng.pick([
+      `those go to the colleague who covers ${value}, who handles them directly`,
+      `${value} has a named owner here, who deals with those separately`,
+      'a specialist colleague looks after those on a separate rota',
+    ]);
   return rng.pick([
     'those are worked through in their own queue by the team that owns them',
     'another team owns those and handles them separately',
     'those are tracked in a separate backlog with its own owner',
+    'they have an owner of their own, who takes them on a separate round',
+    'those are handled in a round of their own this cycle',
   ]);
 }
 
