@@ -12,7 +12,7 @@ import { type Atom, modelOf } from './rule.js';
 
 // states in which the work is over, in hand, or not begun (matched on the words the value is said in)
 const DONE =
-  /\b(?:closed|resolved|done|complete[d]?|cancell?ed|certified|paid|approved|archived|shipped|delivered|published|returned|released|signed|verified|merged|accepted|ticketed|written off|settled|fixed|retired|revoked|withdrawn|refunded|filed|sent|exported|attended|passing|read|cited|rejected|declined|summarised)\b/i;
+  /\b(?:closed|resolved|done|complete[d]?|cancell?ed|certified|paid|approved|archived|shipped|delivered|published|returned|released|signed|verified|merged|accepted|ticketed|written off|settled|fixed|retired|revoked|withdrawn|refunded|filed|sent|exported|attended|passing|read|cited|rejected|declined|summarised|success|succeeded|healthy|passed)\b/i;
 const IN_HAND =
   /\b(?:in progress|investigating|triaged|assigned|scheduled|booked|review|analysing|in remediation|escalated|extended|verifying|reading|being|awaiting|renewal|pending approval|reminder sent)\b/i;
 const EARLY = /\b(?:draft|design|planned|queued|proposed|not started|idea|pitched|requested|to read|rough cut)\b/i;
@@ -91,12 +91,14 @@ function enumReason(a: Atom & { values: readonly string[] }, m: FieldModel, n: N
       `${value} has a named owner here, who deals with those separately`,
       'a specialist colleague looks after those on a separate rota',
     ]);
+  // a specialty, a service, a repository: the people who own it
+  if (/\b(?:specialty|department|service|repository|team|desk|section|database|practice area)\b/i.test(m.label))
+    return rng.pick([`the ${value} team sees to those itself`, `${value} has its own people on those`]);
   return rng.pick([
     'those are worked through in their own queue by the team that owns them',
     'another team owns those and handles them separately',
     'those are tracked in a separate backlog with its own owner',
-    'they have an owner of their own, who takes them on a separate round',
-    'those are handled in a round of their own this cycle',
+    'they have an owner of their own, who deals with them directly',
   ]);
 }
 
