@@ -265,7 +265,12 @@ export const CARE_ACTS: Readonly<Record<string, readonly PolicyAct[]>> = {
     act(
       ['Special consideration', 'Mitigation'],
       'Candidates whose performance was affected on the day (illness, a journey that went wrong) are considered under the regulations, not case by case.',
-      { notes: ['illness', 'medical evidence', 'transport'] },
+      // (every candidate so affected, whatever their access arrangement or series: the regulations have no carve-out)
+      {
+        notes: ['illness', 'medical evidence', 'transport'],
+        access_arrangement: 'unrelated',
+        exam_series: 'unrelated',
+      },
     ),
     act('Absence follow-up', 'Candidates absent from an exam are asked about mitigating circumstances.', {
       status: ['absent'],

@@ -237,8 +237,14 @@ export const INDUSTRY_ACTS: Readonly<Record<string, readonly PolicyAct[]>> = {
     }),
   ],
   experiments: [
+    // the harm is the breach while the test runs: neither its end date (a test further from its end does more harm)
+    // nor how significant its result looks spares a breached running test
     act(['Pause', 'Experiment pause'], 'A test that breaks a guardrail metric costs real customers while it runs.', {
       guardrail_breached: true,
+      status: ['running'],
+      ends_on: 'unrelated',
+      p_value: 'unrelated',
+      uplift_pct: 'unrelated',
     }),
     act('Readout', 'Tests ending soon get an analyst booked for the readout.', {
       ends_on: 'ahead',

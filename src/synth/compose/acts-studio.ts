@@ -93,7 +93,8 @@ export const STUDIO_ACTS: Readonly<Record<string, readonly PolicyAct[]>> = {
     act(
       ['Triage', 'Finding triage'],
       'Findings on internet-facing assets are triaged first; that is where attacks land.',
-      { internet_facing: true },
+      // (however a finding was raised and whenever its fix falls due: an exposed critical is triaged now)
+      { internet_facing: true, remediation_due: 'unrelated', source: 'unrelated' },
     ),
     act('Remediation chase', 'Findings close to their remediation date are chased with the owning team.', {
       remediation_due: 'ahead',
@@ -333,7 +334,7 @@ export const STUDIO_ACTS: Readonly<Record<string, readonly PolicyAct[]>> = {
     // the cover still an edit is delivered with (cut_cover)
     act(
       ['Cover images', 'Cover stills'],
-      'Platforms show the cover before anyone presses play, so every exported edit gets its cover before it goes out.',
+      'Platforms show the cover before anyone presses play, so an exported edit gets its cover in the days before it is delivered.',
       // (captions are the caption check's: every edit going out needs a cover, captioned or not, long or short,
       // whatever its edit notes say; a platform's edits may be done as one batch)
       {

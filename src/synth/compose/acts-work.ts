@@ -13,7 +13,8 @@ const ORDERS: readonly PolicyAct[] = [
   act(
     'Follow-up',
     'A dispute left to sit hardens into a write-off, so each one still open after a few weeks gets a named follow-up.',
-    { status: ['disputed'], order_date: 'stale' },
+    // (every dispute, large or small, in any region: the write-off it hardens into is lost either way)
+    { status: ['disputed'], order_date: 'stale', amount: 'unrelated', region: 'unrelated' },
     undefined,
     { order_date: [14, 60] },
   ),

@@ -1,7 +1,7 @@
 import type { Rng } from '../../env/rng.js';
 import { at, dayMonthYear } from '../kit/dates.js';
 import { aOrAn, agree, capitalise, inRunningText, isAre } from '../kit/text.js';
-import { drawRule } from '../rules/draw.js';
+import { drawRule, type Lean } from '../rules/draw.js';
 import { countedOf, isState } from '../rules/field-words.js';
 import type { FieldModel } from '../rules/fields.js';
 import { type Nouns, ruleBullets } from '../rules/prose.js';
@@ -109,21 +109,34 @@ function defineField(m: FieldModel, src: SourcePart, rng: Rng): string | undefin
   }
 }
 
-function definitions(r: Rule, src: SourcePart, rng: Rng): string[] {
+// how a day count runs, said for the way the policy's windows count: back from today to a date behind it, or
+// forward from today to a date ahead; a policy with windows both ways says each, the same way (from one day, up to
+// and including the other), never one line that reads the wrong way for half its rules
+const BACK = [
+  '- Count days back from the day you do the work to the date on the record: a date yesterday is 1 day ago.',
+  '- Day counts for dates behind us run from the day after the date on the record up to and including today.',
+];
+const AHEAD = [
+  '- Count days forward from today to the date on the record: a date tomorrow is 1 day away, today is 0.',
+  '- Day counts for dates ahead run from today up to and including the date on the record.',
+];
+const EITHER = [
+  '- Day counts use calendar days unless a line says working days.',
+  '- "In the next N days" means the day you do the work and the N days after it; "in the N days before", that day and the N days before it.',
+];
+
+function definitions(rules: readonly Rule[], src: SourcePart, rng: Rng): string[] {
   const out: string[] = [];
-  const atoms = atomsOf(r);
+  const atoms = rules.flatMap(atomsOf);
   if (atoms.some((a) => a.kind === 'older' && a.workdays))
     out.push(
       '- Working days are Monday to Friday; count from the day after the date in the record, up to and including today.',
     );
-  if (atoms.some((a) => a.kind === 'older' || a.kind === 'recent' || a.kind === 'due_within'))
-    out.push(
-      rng.pick([
-        '- Count days from the date on the record to the day you do the work.',
-        '- Day counts use calendar days unless a line says working days.',
-        '- "In the next N days" means the day you do the work and the N days after it; "in the N days before", that day and the N days before it.',
-      ]),
-    );
+  const back = atoms.some((a) => a.kind === 'older' || a.kind === 'recent');
+  const ahead = atoms.some((a) => a.kind === 'due_within');
+  const k = rng.int(0, 1);
+  if (back && ahead) out.push(rng.chance(0.5) ? (EITHER[1] as string) : `${BACK[1]}\n${AHEAD[1]}`);
+  else if (back || ahead) out.push(rng.pick([...(back ? [BACK[k] as string] : [AHEAD[k] as string]), ...EITHER]));
   const used = new Set(atoms.map((a) => a.field));
   const lines = src.fields.filter((x) => used.has(x.field)).flatMap((m) => defineField(m, src, rng) ?? []);
   for (const line of lines.slice(0, 2)) if (!out.includes(line)) out.push(line);
@@ -155,8 +168,11 @@ export function policyDoc(
       ],
   )}`;
   // a standing document counts from whoever reads it, never from a calendar day of its own
-  const bullets = (r: Rule) => ruleBullets(r, src.fields, n, null, rng).map(agree);
-  const mine = bullets(rule);
+  const bullets = (r: Rule, lean: Readonly<Record<string, Lean>>) =>
+    ruleBullets(r, src.fields, n, null, rng, lean).map(agree);
+  const mineLean = { ...CONCERNS[src.name], ...actNamed(src.name, section)?.lean };
+  const mine = bullets(rule, mineLean);
+  const rules: Rule[] = [rule];
   const clause = mine.join('\n');
   // the other sections are the record type's other work (policy-acts.ts), each on the side of the fields that
   // calls for it and with the reason the team gives, never a heading that has nothing to do with these records
@@ -177,7 +193,8 @@ export function policyDoc(
     const draw = () => drawRule(src.fields, rng, w.difficulty, lean, other.must, own, other.bounds, !other.waits);
     let r = draw();
     for (let tries = 0; tries < 20 && waitsTooLong(r, other.waits); tries++) r = draw();
-    sections.push([heading, other.why, bullets(r)]);
+    rules.push(r);
+    sections.push([heading, other.why, bullets(r, lean)]);
   }
   // the task's section is not always first
   if (rng.chance(0.6)) sections.push(sections.shift() as [string, string | undefined, string[]]);
@@ -196,11 +213,11 @@ export function policyDoc(
   const body = sections.map(
     ([s, reason, lines]) => `## ${s}\n${reason ? `${reason}\n` : ''}${lead(s, lines)}\n${lines.join('\n')}`,
   );
-  const defs = definitions(rule, src, rng);
+  const defs = definitions(rules, src, rng);
   const old = rng.chance(0.45) ? superseded(rule, rng, src.fields, records, today) : undefined;
   const history = old
     ? [
-        `## History\nUntil ${effective} the ${inRunningText(section)} section read:\n${bullets(old).join('\n')}\nThat version no longer applies.`,
+        `## History\nUntil ${effective} the ${inRunningText(section)} section read:\n${bullets(old, mineLean).join('\n')}\nThat version no longer applies.`,
       ]
     : [];
   const text = [

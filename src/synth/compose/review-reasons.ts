@@ -2,7 +2,7 @@ import type { Rng } from '../../env/rng.js';
 import { capitalise, isAre, orList } from '../kit/text.js';
 import { type FieldModel, sayValue } from '../rules/fields.js';
 import { type Nouns, ownLabel } from '../rules/prose.js';
-import { type Atom, modelOf, type Rule } from '../rules/rule.js';
+import { type Atom, modelOf, type Rule, termsOf } from '../rules/rule.js';
 
 // Why a review (or an audit sample) looks at the records its rule picks, said from the rule itself: a review has no
 // act of its own to give a reason, and a stock line ("a regular look catches what slipped") heads "in Bay 2
@@ -60,7 +60,7 @@ function whyOf(a: Atom, m: FieldModel, n: Nouns, rng: Rng): Why | undefined {
         ? { who: `${p} ${a.value ? m.yes : m.no}`, risk: 'are the ones most likely to need a second look' }
         : undefined;
     case 'mentions':
-      return { who: `${p} whose ${label} mentions ${a.term}`, risk: 'need a closer read than the rest' };
+      return { who: `${p} whose ${label} mentions ${orList(termsOf(a))}`, risk: 'need a closer read than the rest' };
     default:
       return undefined;
   }

@@ -1,5 +1,7 @@
 import type { Rng } from '../../env/rng.js';
+import { shuffle } from '../kit/ids.js';
 import type { Difficulty } from '../../schema/taxonomy.js';
+import { isState } from './field-words.js';
 import { type DateModel, type FieldModel, type NumberModel } from './fields.js';
 import { type Atom, type Rule } from './rule.js';
 
@@ -149,6 +151,12 @@ export function drawAtom(
       const wanted = Array.isArray(lean) ? (lean as readonly string[]) : undefined;
       const terms = wanted ? m.terms.filter((t) => wanted.includes(t) !== exception) : m.terms;
       if (!terms.length) throw new Error(`rules: the lean of ${m.field} leaves no term of it`);
+      // like an enum's: a condition for the work takes every term its reason names ("illness, a journey that went
+      // wrong"), so a record noting one of them is never left out for noting another; an exception names one
+      if (wanted && !exception && terms.length > 1) {
+        const [term, ...or] = shuffle(rng, terms);
+        return { kind: 'mentions', field: m.field, term: term as string, or };
+      }
       return { kind: 'mentions', field: m.field, term: rng.pick(terms) };
     }
   }
@@ -205,6 +213,24 @@ function roleOf(m: FieldModel, lean: Readonly<Record<string, Lean>>): Role | und
 }
 
 /**
+ * What a work's purpose names, per field: the side of each field its own reason leans on (`own`: the fields the
+ * work itself takes a side on, not the record type's general concerns), bar the fields that only scope it or have
+ * nothing to do with it. A rule's exception never cuts into it (drawRule): every record on these sides is one the
+ * purpose is about, and only a side a field of the record type does not call for is excepted.
+ */
+export function protectsOf(
+  lean: Readonly<Record<string, Lean>>,
+  own: readonly string[] | undefined,
+): Record<string, Lean> {
+  const out: Record<string, Lean> = {};
+  for (const f of own ?? []) {
+    const l = lean[f];
+    if (l !== undefined && l !== 'scope' && l !== 'unrelated') out[f] = l;
+  }
+  return out;
+}
+
+/**
  * A rule over distinct fields of a record type: 1–4 conditions for the difficulty, each on a field that means
  * something to the work (see Role). `lean`: per field, the side that calls for the task's work (see Lean). The
  * conditions every record must meet say why the work is due (a signal first) and narrow it by at most one scope
@@ -229,6 +255,9 @@ export function drawRule(
   wholeScale = false,
 ): Rule {
   const pool = models.filter((m) => ruleable(m) && roleOf(m, lean) !== undefined);
+  // the work's own reason leans on fields (see `protectsOf`): its rules never except what that reason names
+  const protects = protectsOf(lean, own);
+  const purposeful = Object.keys(protects).length > 0;
   if (pool.length === 0) throw new Error('drawRule: the record type has no field a rule can use');
   const shape = shapeOf(d, rng, pool.length);
   const role = (m: FieldModel) => roleOf(m, lean) as Role;
@@ -273,6 +302,18 @@ export function drawRule(
   const free = pool.filter((m) => {
     const l = lean[m.field];
     if (m.kind === 'flag' && own && !own.includes(m.field)) return false;
+    // under a work with a purpose of its own, an exception never leaves out a record the purpose names undone:
+    // it takes a state on the side the record type does not call for (a closed finding, a test already analysed:
+    // nothing is left to do, or someone has it in hand), the other side of a field the purpose itself names, or a
+    // category another team owns and works in its own queue (the purpose is served, by them). A measure, a word in
+    // a note or a flag the purpose says nothing of would leave the record undone for no reason it could give:
+    // "unless the p-value is low" keeps a breached test running. (A field whose every value the purpose needs is
+    // `unrelated` to it, and never named: a triage spares no scanner's findings.)
+    if (purposeful && !(m.field in protects)) {
+      const state = m.kind === 'enum' && !m.ranks && isState(m) && Array.isArray(l);
+      const category = m.kind === 'enum' && !m.ranks && !isState(m) && l === undefined;
+      if (!state && !category) return false;
+    }
     if (l === undefined) return true;
     if (l === 'scope' || m.kind === 'date') return false;
     if (m.kind === 'text') return !Array.isArray(l) || m.terms.some((t) => !(l as readonly string[]).includes(t));
@@ -284,6 +325,12 @@ export function drawRule(
   // nor is it weighed on one line alone ("deadlines due in the next 14 days" is the same rule in every task of
   // the work): where nothing could be excepted, a scope left narrows it (the deadlines of two courts), or another
   // reason for the work adds to it
+  // an exception the purpose refused (no carve-out fits it) gives its weight to one more condition: the work
+  // narrowed by another reason or a scope, never left to a line every task of it shares
+  if (shape.unless && !unless && purposeful) {
+    const more = reasons().length ? reasons() : scopes();
+    if (more.length) all.push(atom(take(more)));
+  }
   if (all.length + (any ? 2 : 0) + (unless ? 1 : 0) < 2) {
     const more = scopes().length ? scopes() : reasons();
     if (more.length) all.push(atom(take(more)));

@@ -5,8 +5,10 @@ import { grouped } from '../../schema/text.js';
 import { aOrAn, isPlural, orList } from '../kit/text.js';
 import { type Counted, countedOf, type EnumWords, enumWords, factor, pluralOf, singularOf } from './field-words.js';
 import { type EnumModel, type FieldModel, sayValue } from './fields.js';
-import { type Atom, modelOf, type Rule } from './rule.js';
+import { type Atom, modelOf, type Rule, termsOf } from './rule.js';
 import { flagClause, flagModifier, relative } from './flag-words.js';
+import type { Lean } from './draw.js';
+import { exceptionReason } from './exception-reasons.js';
 
 // A rule in words, several ways: each condition has modifier forms ("referrals whose urgency is urgent") and
 // clause forms ("the urgency is urgent"), relative ("10 or more days ago") and absolute ("on or before 2 March")
@@ -41,6 +43,9 @@ export function ownLabel(label: string, n?: Nouns): string {
   const rest = words.slice(k).join(' ');
   return /^(?:date|time)$/.test(rest) ? label : rest;
 }
+
+// the terms a text condition accepts, quoted: "illness" or "medical evidence"
+const quoted = (a: Atom & { kind: 'mentions' }) => orList(termsOf(a).map((t) => `"${t}"`));
 
 const isAre = (label: string) => (isPlural(label) ? 'are' : 'is');
 
@@ -252,12 +257,14 @@ function modifierWords(a: Atom, models: readonly FieldModel[], today: string | n
     }
     case 'flag':
       return m.kind === 'flag' ? flagModifier(a.value ? m.yes : m.no) : label;
-    case 'mentions':
+    case 'mentions': {
+      const t = quoted(a);
       return rng.pick([
-        `whose ${own} ${isPlural(own) ? 'mention' : 'mentions'} "${a.term}"`,
-        `with "${a.term}" in the ${label}`,
-        `where the ${label} ${isPlural(label) ? 'refer' : 'refers'} to "${a.term}"`,
+        `whose ${own} ${isPlural(own) ? 'mention' : 'mentions'} ${t}`,
+        `with ${t} in the ${label}`,
+        `where the ${label} ${isPlural(label) ? 'refer' : 'refers'} to ${t}`,
       ]);
+    }
   }
 }
 
@@ -326,7 +333,7 @@ function clauseWords(a: Atom, models: readonly FieldModel[], n: Nouns, today: st
     case 'flag':
       return m.kind === 'flag' ? flagClause(the, a.value ? m.yes : m.no) : `${the} is ${m.label}`;
     case 'mentions':
-      return `${its()} ${isPlural(own) ? 'mention' : 'mentions'} "${a.term}"`;
+      return `${its()} ${isPlural(own) ? 'mention' : 'mentions'} ${quoted(a)}`;
     default: {
       const said = modifier(a, models, today, rng, n);
       // a date that is someone else's names them ("the visitor is expected …", "the account was last used …")
@@ -356,13 +363,16 @@ export function rulePhrase(r: Rule, models: readonly FieldModel[], n: Nouns, tod
   // after a plural noun "it" has nothing to refer to: the exception names the one record ("the chart request's spec")
   const one = (a: Atom) =>
     clause(a, models, n, today, rng).replace(/^its /, `the ${n.singular}'s `).replace(/^it /, `the ${n.singular} `);
-  if (r.unless) s += rng.pick([`, unless ${one(r.unless)}`, `, except where ${one(r.unless)}`]);
+  // (with its reason, as the policy gives it: an exception said bare reads as an arbitrary hole in the rule)
+  if (r.unless)
+    s += `${rng.pick([`, unless ${one(r.unless)}`, `, except where ${one(r.unless)}`])} (${exceptionReason(r.unless, models, n, rng)})`;
   return s;
 }
 
 /**
- * The rule as policy bullets: the conditions, then the exception on a line of its own. `today` null: relative
- * wordings only, for a version of the rule that no longer applies.
+ * The rule as policy bullets: the conditions, then the exception on a line of its own, with the reason it is made
+ * (exception-reasons.ts; `lean`: the sides of the fields the work calls for). `today` null: relative wordings only,
+ * for a version of the rule that no longer applies.
  */
 export function ruleBullets(
   r: Rule,
@@ -370,10 +380,20 @@ export function ruleBullets(
   n: Nouns,
   today: string | null,
   rng: Rng,
+  lean: Readonly<Record<string, Lean>> = {},
 ): string[] {
   const cap = (s: string) => `${s[0]?.toUpperCase()}${s.slice(1)}`;
   const lines = r.all.map((a) => `- ${cap(clause(a, models, n, today, rng))}.`);
   if (r.any) lines.push(`- And at least one of: ${r.any.map((a) => clause(a, models, n, today, rng)).join('; ')}.`);
-  if (r.unless) lines.push(`- Exception: leave it out if ${clause(r.unless, models, n, today, rng)}.`);
+  if (r.unless) {
+    const reason = exceptionReason(r.unless, models, n, rng, lean);
+    lines.push(
+      rng.pick([
+        `- Exception: leave it out if ${clause(r.unless, models, n, today, rng)}: ${reason}.`,
+        `- Exception: leave it out if ${clause(r.unless, models, n, today, rng)}, because ${reason}.`,
+        `- Leave it out if ${clause(r.unless, models, n, today, rng)}: ${reason}.`,
+      ]),
+    );
+  }
   return lines;
 }

@@ -19,7 +19,8 @@ export type Atom =
   /** a date already passed */
   | { kind: 'overdue'; field: string }
   | { kind: 'flag'; field: string; value: boolean }
-  | { kind: 'mentions'; field: string; term: string };
+  /** the text names `term`, or any of `or` (a class of terms the work's reason names: illness or medical evidence) */
+  | { kind: 'mentions'; field: string; term: string; or?: readonly string[] };
 
 export interface Rule {
   /** every one must hold */
@@ -68,12 +69,15 @@ export function holds(a: Atom, rec: Readonly<Record<string, unknown>>, today: st
       return daysFrom(today, v) < 0;
     case 'flag':
       return v === a.value;
-    case 'mentions':
-      return String(v ?? '')
-        .toLowerCase()
-        .includes(a.term.toLowerCase());
+    case 'mentions': {
+      const text = String(v ?? '').toLowerCase();
+      return termsOf(a).some((t) => text.includes(t.toLowerCase()));
+    }
   }
 }
+
+/** The terms a text condition accepts: its term, and the others of its class. */
+export const termsOf = (a: Atom & { kind: 'mentions' }): readonly string[] => [a.term, ...(a.or ?? [])];
 
 /** Whether the rule selects a record. */
 export function selects(r: Rule, rec: Readonly<Record<string, unknown>>, today: string): boolean {

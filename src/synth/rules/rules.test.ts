@@ -10,7 +10,7 @@ import { freeRecord, setAtom } from './set-atom.js';
 import type { FieldModel } from './fields.js';
 import { factor } from './field-words.js';
 import { flagClause, flagModifier } from './flag-words.js';
-import { clause, modifier, ownLabel, rulePhrase } from './prose.js';
+import { clause, modifier, ownLabel, ruleBullets, rulePhrase } from './prose.js';
 import { type Atom, holds, modelOf, ruleKey, selects, skipsOverdue, workdaysSince } from './rule.js';
 
 const TODAY = '2026-06-17T09:00:00Z'; // a Wednesday
@@ -89,6 +89,55 @@ describe('selection rules', () => {
     assert.throws(() => {
       for (let i = 0; i < 50; i++) drawRule(MODELS, createRng('bad', i), 'hard', { status: ['archived'] });
     }, /lean of status leaves no value/);
+  });
+
+  it('under a work with a purpose, an exception never leaves out a record the purpose names', () => {
+    // the work: chase what has not been chased; the record type calls for open and pending, high amounts
+    const lean = { chased: false, amount: 'high', status: ['open', 'pending'] } as const;
+    const excepted = new Set<string>();
+    for (let i = 0; i < 300; i++) {
+      const r = drawRule(MODELS, createRng('purpose', i), 'hard', lean, ['chased'], ['chased']);
+      const u = r.unless;
+      if (!u) continue;
+      excepted.add(u.field);
+      // only a state the record type does not call for (nothing left to do), never a measure, a note or a date
+      assert.equal(u.field, 'status', JSON.stringify(r));
+      assert.ok(u.kind === 'in' && u.values.every((v) => v === 'closed' || v === 'on_hold'), JSON.stringify(u));
+    }
+    assert.deepEqual([...excepted], ['status']);
+    // a review (no purpose of its own) may except on any field, with a reason said
+    const fields = new Set<string>();
+    for (let i = 0; i < 200; i++) {
+      const r = drawRule(MODELS, createRng('review', i), 'hard', {}, [], []);
+      if (r.unless) fields.add(r.unless.field);
+    }
+    assert.ok(fields.size >= 3, [...fields].join());
+  });
+
+  it('says why an exception is made, on the line that makes it', () => {
+    const n = { singular: 'invoice', plural: 'invoices' };
+    for (let i = 0; i < 80; i++) {
+      const rng = createRng('reason', i);
+      const r = drawRule(MODELS, rng, 'hard', {}, [], []);
+      if (!r.unless) continue;
+      const lines = ruleBullets(r, MODELS, n, null, rng, { amount: 'high' });
+      const last = lines.at(-1) as string;
+      assert.match(last, /^- (?:Exception: l|L)eave it out if .+(?:: |, because ).+\.$/, last);
+      assert.deepEqual(lintText(last, TODAY), [], last);
+    }
+  });
+
+  it('a text condition for the work takes every term its reason names; its exception one other', () => {
+    const lean = { notes: ['refund', 'complaint'] } as const;
+    for (let i = 0; i < 60; i++) {
+      const r = drawRule(MODELS, createRng('terms', i), 'easy', lean, ['notes'], ['notes']);
+      const a = r.all[0] as Atom & { kind: 'mentions' };
+      assert.equal(a.kind, 'mentions');
+      assert.deepEqual([a.term, ...(a.or ?? [])].sort(), ['complaint', 'refund']);
+      assert.ok(holds(a, { notes: 'customer mentioned a complaint' }, TODAY));
+      assert.ok(holds(a, { notes: 'customer mentioned a refund' }, TODAY));
+      assert.ok(!holds(a, { notes: 'customer mentioned a fraud' }, TODAY));
+    }
   });
 
   it('a field every rule of the work names comes first, on its lean; even an easy rule weighs two things', () => {

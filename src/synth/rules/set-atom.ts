@@ -1,7 +1,7 @@
 import type { Rng } from '../../env/rng.js';
 import type { DomainVocab } from '../kit/domains/types.js';
 import { type DateModel, dateValue, drawValue, type FieldModel, type NumberModel, type TextModel } from './fields.js';
-import { type Atom, holds, modelOf, overdueWindow, type Rule, workdaysSince } from './rule.js';
+import { type Atom, holds, modelOf, overdueWindow, type Rule, termsOf, workdaysSince } from './rule.js';
 
 // Records made to meet or miss a rule's atoms (near misses, quiet records); draw.ts draws the rules themselves
 
@@ -103,9 +103,10 @@ function setOnce(
     case 'mentions': {
       const t = m as TextModel;
       // a near miss mentions a neighbouring term: the words are there, the one the rule names is not
-      const other = t.terms.filter((o) => o.toLowerCase() !== a.term.toLowerCase());
+      const named = termsOf(a).map((o) => o.toLowerCase());
+      const other = t.terms.filter((o) => !named.includes(o.toLowerCase()));
       rec[f] = ok
-        ? t.write(rng, a.term, x.vocab, rec)
+        ? t.write(rng, rng.pick(termsOf(a)), x.vocab, rec)
         : t.write(rng, near && other.length ? rng.pick(other) : undefined, x.vocab, rec);
       return;
     }

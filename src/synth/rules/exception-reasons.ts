@@ -1,0 +1,167 @@
+import type { Rng } from '../../env/rng.js';
+import { capitalise, orList } from '../kit/text.js';
+import type { Lean } from './draw.js';
+import { type FieldModel, sayValue } from './fields.js';
+import type { Nouns } from './prose.js';
+import { type Atom, modelOf } from './rule.js';
+
+// Why a policy leaves a record out of a section's work, said from the exception itself: a bare "leave it out if
+// the region is East" reads as an arbitrary hole in the rule. A practitioner says what makes the excepted records
+// need no action here: nothing is left to do, someone has it in hand, another team owns them, they sit on the side
+// of a measure the team tolerates. Derived from the field, its values and the side of it the work leans on.
+
+// states in which the work is over, in hand, or not begun (matched on the words the value is said in)
+const DONE =
+  /\b(?:closed|resolved|done|complete[d]?|cancell?ed|certified|paid|approved|archived|shipped|delivered|published|returned|released|signed|verified|merged|accepted|ticketed|written off|settled|fixed|retired|revoked|withdrawn|refunded|filed|sent|exported|attended|passing|read|cited|rejected|declined|summarised|success|succeeded|healthy|passed)\b/i;
+const IN_HAND =
+  /\b(?:in progress|investigating|triaged|assigned|scheduled|booked|review|analysing|in remediation|escalated|extended|verifying|reading|being|awaiting|renewal|pending approval|reminder sent)\b/i;
+const EARLY = /\b(?:draft|design|planned|queued|proposed|not started|idea|pitched|requested|to read|rough cut)\b/i;
+// no longer live: switched off, lapsed, out of use
+const DORMANT = /\b(?:inactive|disabled|dormant|expired|lapsed|deprecated|suspended)\b/i;
+
+// the side of a field the work leans on, as a number's direction
+const leansHigh = (l: Lean | undefined) => (l === 'high' ? true : l === 'low' ? false : undefined);
+
+const HELD = /\b(?:on hold|paused|blocked|deferred|suspended|parked|waiting)\b/i;
+
+// the stage a state value is at, where its words say
+function stageOf(value: string): 'done' | 'in hand' | 'early' | 'held' | 'dormant' | undefined {
+  if (HELD.test(value)) return 'held';
+  if (DORMANT.test(value)) return 'dormant';
+  // ("reminder sent", "pending approval": still in hand, whatever their last word says)
+  if (IN_HAND.test(value)) return 'in hand';
+  if (DONE.test(value)) return 'done';
+  if (EARLY.test(value)) return 'early';
+  return undefined;
+}
+
+const STAGE_REASONS: Readonly<Record<string, readonly string[]>> = {
+  done: ['there is nothing left to do on it', 'it has already been dealt with', 'the work on it is already finished'],
+  'in hand': [
+    'someone already has it in hand, and a second pass would only cross wires',
+    'its owner is already working on it',
+    'it is already being handled, so it would only be done twice',
+  ],
+  early: [
+    'it is not far enough along yet; it comes back in once it moves on',
+    'nothing can be done on it at that stage',
+  ],
+  held: ['it is parked on purpose, and whoever parked it picks it up again', 'it is on hold with its owner for now'],
+  dormant: ['it is no longer live, so the step would change nothing', 'nothing runs on it any more'],
+  mixed: [
+    'at those stages this step does not apply; it comes back in if the status changes',
+    'none of those stages calls for this step',
+  ],
+};
+
+function enumReason(a: Atom & { values: readonly string[] }, m: FieldModel, n: Nouns, rng: Rng): string {
+  const said = m.kind === 'enum' ? a.values.map((v) => sayValue(m, v)) : [...a.values];
+  const negated = a.kind === 'not_in';
+  // a state at a stage the work has no business with: done, in hand, not begun, parked
+  const stages = new Set(said.map(stageOf));
+  if (!negated && !stages.has(undefined))
+    return rng.pick(STAGE_REASONS[stages.size === 1 ? ([...stages][0] as string) : 'mixed'] as readonly string[]);
+  // a scale's less pressing end waits for the routine round; its pressing end is taken straight away elsewhere
+  if (m.kind === 'enum' && m.ranks && !negated) {
+    const ranks = m.ranks;
+    const top = a.values.every((v) => ranks.indexOf(v) >= ranks.length / 2);
+    return top
+      ? rng.pick([
+          'those go straight to the escalation route instead, which has its own steps',
+          'those are taken out of this queue and handled at once by the lead',
+        ])
+      : rng.pick([
+          'those wait for the routine weekly round',
+          'the team picks those up in its regular sweep instead',
+          'they can wait for the next scheduled pass',
+        ]);
+  }
+  // a category: another queue, owned by another team (the condition before it has named which); a place has a
+  // lead of its own, a language, market or platform a colleague who covers it
+  const value = orList(said);
+  if (/\b(?:zone|bay|block|floor|room|site|region|ward|line|court|office|location|warehouse)\b/i.test(m.label))
+    return rng.pick([
+      `${value} has its own lead, who sees to those on their own round`,
+      'that area is covered by its own team, which deals with those itself',
+      `the ${value} team works through those on its own schedule`,
+    ]);
+  if (/\b(?:language|currency|pair|platform|channel|market|outlet|publisher|broker|insurer|supplier)\b/i.test(m.label))
+    return rng.pick([
+      `those go to the colleague who covers ${value}, who handles them directly`,
+      `${value} has a named owner here, who deals with those separately`,
+      'a specialist colleague looks after those on a separate rota',
+    ]);
+  // a specialty, a service, a repository: the people who own it
+  if (/\b(?:specialty|department|service|repository|team|desk|section|database|practice area)\b/i.test(m.label))
+    return rng.pick([`the ${value} team sees to those itself`, `${value} has its own people on those`]);
+  return rng.pick([
+    'those are worked through in their own queue by the team that owns them',
+    'another team owns those and handles them separately',
+    'those are tracked in a separate backlog with its own owner',
+    'they have an owner of their own, who deals with them directly',
+  ]);
+}
+
+/**
+ * The reason an exception gives, as a clause after its condition ("leave it out if its severity is low: those wait
+ * for the routine weekly round"). `lean`: the side of each field the work calls for (an exception on the other side
+ * of a measure is one the team tolerates; one on a field without a side is another team's share).
+ */
+export function exceptionReason(
+  a: Atom,
+  models: readonly FieldModel[],
+  n: Nouns,
+  rng: Rng,
+  lean: Readonly<Record<string, Lean>> = {},
+): string {
+  const m = modelOf(models, a);
+  switch (a.kind) {
+    case 'in':
+    case 'not_in':
+      return enumReason(a, m, n, rng);
+    case 'at_least':
+    case 'at_most': {
+      const high = leansHigh(lean[a.field]);
+      const upward = a.kind === 'at_least';
+      if (high !== undefined)
+        return upward
+          ? rng.pick([
+              'at that level it is within the normal range, so the step would only add noise',
+              'from there up it is healthy enough to leave to the routine check',
+            ])
+          : rng.pick([
+              'below that line the effort outweighs what is at stake',
+              'at that level it stays within what the team tolerates',
+              'small ones are cleared together in the routine batch instead',
+            ]);
+      return upward
+        ? rng.pick([
+            'those are large enough to get their own review with the team lead',
+            'anything that size is routed to the lead, who handles it personally',
+          ])
+        : rng.pick([
+            'those are too small to be worth a separate step',
+            'the small ones are cleared together in the monthly batch',
+          ]);
+    }
+    case 'flag':
+      return rng.pick([
+        'then what this step is for is already covered',
+        'nothing further is needed then',
+        'that already takes care of what this step is for',
+      ]);
+    case 'mentions':
+      return Array.isArray(lean[a.field])
+        ? rng.pick([
+            'a note like that marks it as routine, and routine ones go through the normal queue',
+            `${capitalise(n.plural)} noted that way are routine and can wait`,
+          ])
+        : rng.pick([
+            'a note like that means someone is already dealing with it',
+            'those take a different route, which the note points to',
+          ]);
+    default:
+      // a date never excepts (draw.ts): a window says when the work is due, never who is spared it
+      return rng.pick(['those are handled separately', 'another part of the procedure covers those']);
+  }
+}
