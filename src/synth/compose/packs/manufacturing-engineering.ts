@@ -258,12 +258,17 @@ export const inspections = packSource({
     const [h0, h1, c0, c1] = INTERVALS[String(rec.check_type)] ?? [10, 100, 5, 50];
     const d = daysFrom(w.today, rec.due_date);
     return {
-      status:
+      // (a check the task's work may apply to is among the states it acts from: not one already certified)
+      status: stateOf(
+        rec,
+        'status',
+        w,
         d < 0
-          ? w.rng.pick(['overdue', 'certified', 'certified', 'deferred (MEL)'])
+          ? ['overdue', 'certified', 'certified', 'deferred (MEL)']
           : d <= 3
-            ? w.rng.pick(['in work', 'awaiting parts', 'certified'])
-            : w.rng.pick(['scheduled', 'scheduled', 'scheduled', 'in work']),
+            ? ['in work', 'awaiting parts', 'certified']
+            : ['scheduled', 'scheduled', 'scheduled', 'in work'],
+      ),
       hours_since_last_check: Math.round((h0 + w.rng.next() * (h1 - h0)) * 10) / 10,
       cycles_since_last_check: w.rng.int(c0, c1),
     };
