@@ -285,7 +285,12 @@ export const workflowRuns = packSource({
       .at(-1);
     const recent = runs.filter((r) => daysFrom(w.today, r.started_on) >= -7).length;
     const failures = Math.max(Number(wf.failures_7d) || 0, recent);
+    // and has more steps than any of its runs completed before failing (its description counts them)
+    const most = Math.max(0, ...runs.map((r) => Number(r.steps_completed) || 0));
+    const steps = /\b(\d+) steps\b/.exec(String(wf.description));
+    const more = steps && Number(steps[1]) <= most ? most + w.rng.int(1, 3) : undefined;
     return {
+      ...(more ? { description: String(wf.description).replace(/\b\d+ steps\b/, `${more} steps`) } : {}),
       ...(last && String(wf.last_run_on) < last ? { last_run_on: last } : {}),
       ...(['draft', 'archived'].includes(String(wf.status)) ? { status: w.rng.pick(['active', 'failing']) } : {}),
       failures_7d: failures,

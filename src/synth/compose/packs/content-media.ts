@@ -88,8 +88,8 @@ export const stories = packSource({
   // the piece is one that runs in its format; where a story is follows from its filing deadline: not yet due, it
   // is still being written
   // (a published story's embargo has lifted: it is not later than today)
-  // a story its social posts promote (their fitParent set its embargo) is never spiked, and once its embargo has
-  // lifted it is out
+  // a story its social posts promote (their fitParent set its embargo) is commissioned at least, never spiked, and
+  // once its embargo has lifted it is out
   derive: (rec, w, i) => {
     const promoted = typeof rec.embargo_until === 'string';
     const filing = daysFrom(w.today, rec.due_on) > 0;
@@ -100,7 +100,9 @@ export const stories = packSource({
       promoted && daysFrom(w.today, rec.embargo_until) <= 0
         ? ['published']
         : filing
-          ? ['pitched', 'commissioned', 'commissioned', 'commissioned', 'filed']
+          ? promoted
+            ? ['commissioned', 'commissioned', 'filed']
+            : ['pitched', 'commissioned', 'commissioned', 'commissioned', 'filed']
           : promoted
             ? ['filed', 'subbing', 'legal read', 'scheduled', 'scheduled']
             : ['filed', 'subbing', 'subbing', 'legal read', 'scheduled', 'published', 'published', 'spiked'],
@@ -206,7 +208,7 @@ function caption(rng: Rng, term: string | undefined): string {
       facts: [
         oneOf(
           rng,
-          oneOf(rng, 'shot on assignment for the desk', 'from the agency wire', 'picked from the contact sheet'),
+          oneOf(rng, 'logged by the picture desk', 'metadata checked on import', 'picked from the contact sheet'),
           'credit line required',
           'cropped for the web',
           'usage approved by the picture editor',

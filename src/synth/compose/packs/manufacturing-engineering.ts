@@ -206,7 +206,7 @@ function findings(rng: Rng, term: string | undefined): string {
         oneOf(
           rng,
           'tech log entries reviewed',
-          `${rng.int(1, 3)} deferred defects carried forward`,
+          rng.chance(0.3) ? 'one deferred defect carried forward' : `${rng.int(2, 3)} deferred defects carried forward`,
           'work pack prepared',
           'hangar slot confirmed with planning',
         ),
