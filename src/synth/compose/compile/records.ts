@@ -299,7 +299,9 @@ export function drawRecords(planned: Recipe, w: World, parts: Parts<string>): Pr
   // (a branch on the state splits the live ones: "the tickets marked open" beside those in progress, not resolved)
   const states = liveStates(src, rule, new Set(Object.keys(taken)));
   const live = { ...from, ...states };
-  const holdsLive = (rec: Rec) => Object.entries(live).every(([f, vs]) => vs.includes(String(rec[f])));
+  // (a state the source derives later is not there yet: derived among the live ones, sources/kit.ts stateOf)
+  const holdsLive = (rec: Rec) =>
+    Object.entries(live).every(([f, vs]) => rec[f] === undefined || vs.includes(String(rec[f])));
   const { roles, records, free } = cast(recipe, w, rule, live, stays);
   // doing nothing must not look like the action done: no target (nor the late record) holds what it writes; nor
   // does a record the rule leaves out, bar a few quiet ones: "not yet done" would tell the targets from the rest
