@@ -13,6 +13,7 @@ import { isMutable } from '../sources/kit.js';
 import { makeWorld } from '../world.js';
 import { drawRecords } from './records.js';
 import { actOfAction } from '../policy-acts.js';
+import { closedField, isClosed } from './live-states.js';
 
 // the records a task is drawn with make sense for the work it asks: the section and the deliverable follow
 // from the action, no record the action applies to sits in a state it cannot act from, nothing dated in the
@@ -235,5 +236,40 @@ describe('drawn records', () => {
         }
       }
     }
+  });
+
+  it('select only live records under a rule that does not name the state (no certified check, no resolved run)', () => {
+    let statusFree = 0;
+    programs((p, src) => {
+      const field = closedField(src);
+      const { action, branch } = p.recipe;
+      const decided = { ...action?.from, ...action?.writes, ...branch?.from, ...branch?.writes };
+      if (!field || field in decided || atomsOf(p.rule).some((a) => a.field === field)) return;
+      statusFree++;
+      for (const rec of p.selected)
+        assert.ok(!isClosed(src, rec), `${src.name} ${rec[src.idField]} is ${rec[field]}: ${ruleKey(p.rule)}`);
+    });
+    assert.ok(statusFree > 20, `${statusFree} status-free rules`);
+  });
+
+  it('draw records that agree with each other and the calendar (embargo, readings, failed step, remediation window)', () => {
+    programs((p) => {
+      const all = recordsOf(p.fixtures);
+      const stories = new Map(all.filter(([t]) => t === 'cms.stories').map(([, r]) => [r.story_id, r]));
+      for (const [type, r] of all) {
+        if (type === 'cms.social_posts') {
+          const story = stories.get(r.story_id);
+          if (story)
+            assert.ok(String(r.scheduled_for) >= String(story.embargo_until), `${r.post_id} before its embargo`);
+        }
+        if (type === 'analytics.experiments') assert.notEqual(r.status, 'design', `${r.experiment_id} has a reading`);
+        if (type === 'automations.workflow_runs') {
+          const n = /step (\d+) failed/i.exec(String(r.error_message))?.[1];
+          if (n) assert.equal(Number(n), Number(r.steps_completed) + 1, String(r.error_message));
+        }
+        if (type === 'grc.security_findings' && r.severity === 'critical')
+          assert.ok(daysFrom(TODAY, r.remediation_due) <= 7, `${r.finding_id} critical, due ${r.remediation_due}`);
+      }
+    });
   });
 });

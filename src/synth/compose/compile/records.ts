@@ -12,6 +12,7 @@ import type { Fixtures, Parts, PlantedTrap, Rec, SourcePart, World } from '../pa
 import { type PolicyDoc, policyDoc, policyTitle as policyTitleOf } from '../policy-doc.js';
 import { count } from '../computations.js';
 import { cappedBy, coherent, isOnLine } from './coherence.js';
+import { liveField, liveStates } from './live-states.js';
 import { splitTargets, tellingFigure } from './figure-split.js';
 import { aboutTheirRecords, distinctNames, distinctTexts } from './distinct-texts.js';
 import { type Branch, branchFieldOf, branchOf } from './branch.js';
@@ -296,7 +297,14 @@ export function drawRecords(planned: Recipe, w: World, parts: Parts<string>): Pr
   const branchField = recipe.branch ? branchFieldOf(src, { ...taken, ...reasons }, w) : undefined;
   const rule = ruleOf(recipe, src, taken, branchField, w, work, tag);
   const stays = staysOut(recipe, rule, w);
-  const { roles, records, free } = cast(recipe, w, rule, from, stays);
+  // a rule that does not name the state is about the live records: those it comes near are not already closed
+  // (a branch on the state splits the live ones: "the tickets marked open" beside those in progress, not resolved)
+  const states = liveStates(src, rule, new Set(Object.keys(taken)));
+  const live = { ...from, ...states };
+  // (a state the source derives later is not there yet: derived among the live ones, sources/kit.ts stateOf)
+  const holdsLive = (rec: Rec) =>
+    Object.entries(live).every(([f, vs]) => rec[f] === undefined || vs.includes(String(rec[f])));
+  const { roles, records, free } = cast(recipe, w, rule, live, stays);
   // doing nothing must not look like the action done: no target (nor the late record) holds what it writes; nor
   // does a record the rule leaves out, bar a few quiet ones: "not yet done" would tell the targets from the rest
   // without the rule (every undiarised deadline is one to diarise), and a near miss already done is left out for
@@ -310,7 +318,7 @@ export function drawRecords(planned: Recipe, w: World, parts: Parts<string>): Pr
       targets,
       src,
       [...writtenBy(recipe.action, recipe.branch), ...(branchField ? [branchField.field] : [])],
-      (rec) => selects(rule, rec, w.today),
+      (rec) => selects(rule, rec, w.today) && holdsLive(rec),
       w,
     );
   const missed = records.filter((_, i) => roles[i] !== 'target' && roles[i] !== 'late');
@@ -319,7 +327,8 @@ export function drawRecords(planned: Recipe, w: World, parts: Parts<string>): Pr
   const lateSet = lateChange(late, rule, src, w, lateOut);
   // a late record the change leaves out is one more record outside the selection (no action, in no summary)
   const distractors = late && lateOut ? [...missed, late] : missed;
-  const branch = branchField ? branchOf(recipe, branchField, targets, late, src, w) : undefined;
+  const liveSrc = { ...src, fields: src.fields.map((f) => liveField(f, states)) };
+  const branch = branchField ? branchOf(recipe, liveField(branchField, states), targets, late, liveSrc, w) : undefined;
   // after every draw (rule, branch, trap): nothing that already happened is stamped later than now
   for (const rec of records) inThePast(rec, src.fields, w);
   // dates in the order things happen, where moving one leaves the record's part in the task as it was (the

@@ -211,20 +211,29 @@ export const workflows = packSource({
   },
 });
 
-function errorMessage(rng: Rng, term: string | undefined): string {
+// a run's error as the platform logs it: the step it stopped at is the one after the steps it completed (with the
+// run in hand; before, no step is named)
+function errorMessage(rng: Rng, term: string | undefined, _v: unknown, rec?: Readonly<Rec>): string {
+  const done = typeof rec?.steps_completed === 'number' ? rec.steps_completed : undefined;
   return writePlan(
     rng,
     {
       facts: [
         oneOf(
           rng,
-          `step ${rng.int(2, 7)} failed`,
+          done === undefined ? 'a step failed' : `step ${done + 1} failed`,
           'the connector returned an error',
           'the action step stopped the run',
           'upstream API returned an error',
         ),
         ...(term ? [oneOf(rng, `error: ${term}`, `response said ${term}`, `${term} (see raw response)`)] : []),
-        oneOf(rng, 'earlier steps completed', 'no data written', 'input record attached', ''),
+        oneOf(
+          rng,
+          done === 0 ? 'failed on the trigger step' : 'earlier steps completed',
+          'no data written',
+          'input record attached',
+          '',
+        ),
       ].filter(Boolean),
     },
     'terse',
@@ -246,7 +255,7 @@ export const workflowRuns = packSource({
     steps_completed: { label: 'steps completed', min: 0, max: 8, step: 1 },
     auto_retried: { label: 'retry', yes: 'retried automatically', no: 'not retried', p: 0.4 },
     status: { label: 'triage status', weights: [5, 2, 1, 1, 1] },
-    error_message: { label: 'error', terms: ERROR_TERMS, write: errorMessage },
+    error_message: { label: 'error', terms: ERROR_TERMS, write: errorMessage, ofRecord: true },
   },
   make: (w, id, i) => ({
     run_id: id,
@@ -254,6 +263,15 @@ export const workflowRuns = packSource({
     outcome: w.rng.pick(['failed', 'failed', 'failed', 'partially succeeded', 'timed out']),
     triaged_by: colleague(w, i).email,
   }),
+  // a run times out at the platform's limit, minutes in, never seconds after it started; one that completed no
+  // step did not partly succeed
+  derive: (rec, w) => {
+    const secs = Number(rec.duration_sec);
+    if (rec.outcome === 'timed out' && secs < 300) return { outcome: 'failed' };
+    if (rec.outcome === 'partially succeeded' && Number(rec.steps_completed) === 0) return { outcome: 'failed' };
+    if (rec.outcome === 'failed' && secs >= 600 && w.rng.chance(0.5)) return { outcome: 'timed out' };
+    return {};
+  },
   title: (rec) => `${rec.run_id} (${rec.workflow_id}, ${rec.outcome})`,
   nameField: { field: 'workflow_id', label: 'workflow id' },
   owner: { field: 'triaged_by', role: 'triage owner' },
@@ -267,7 +285,12 @@ export const workflowRuns = packSource({
       .at(-1);
     const recent = runs.filter((r) => daysFrom(w.today, r.started_on) >= -7).length;
     const failures = Math.max(Number(wf.failures_7d) || 0, recent);
+    // and has more steps than any of its runs completed before failing (its description counts them)
+    const most = Math.max(0, ...runs.map((r) => Number(r.steps_completed) || 0));
+    const steps = /\b(\d+) steps\b/.exec(String(wf.description));
+    const more = steps && Number(steps[1]) <= most ? most + w.rng.int(1, 3) : undefined;
     return {
+      ...(more ? { description: String(wf.description).replace(/\b\d+ steps\b/, `${more} steps`) } : {}),
       ...(last && String(wf.last_run_on) < last ? { last_run_on: last } : {}),
       ...(['draft', 'archived'].includes(String(wf.status)) ? { status: w.rng.pick(['active', 'failing']) } : {}),
       failures_7d: failures,

@@ -88,16 +88,26 @@ export const stories = packSource({
   // the piece is one that runs in its format; where a story is follows from its filing deadline: not yet due, it
   // is still being written
   // (a published story's embargo has lifted: it is not later than today)
+  // a story its social posts promote (their fitParent set its embargo) is commissioned at least, never spiked, and
+  // once its embargo has lifted it is out
   derive: (rec, w, i) => {
+    const promoted = typeof rec.embargo_until === 'string';
+    const filing = daysFrom(w.today, rec.due_on) > 0;
     const status = stateOf(
       rec,
       'status',
       w,
-      daysFrom(w.today, rec.due_on) > 0
-        ? ['pitched', 'commissioned', 'commissioned', 'commissioned', 'filed']
-        : ['filed', 'subbing', 'subbing', 'legal read', 'scheduled', 'published', 'published', 'spiked'],
+      promoted && daysFrom(w.today, rec.embargo_until) <= 0
+        ? ['published']
+        : filing
+          ? promoted
+            ? ['commissioned', 'commissioned', 'filed']
+            : ['pitched', 'commissioned', 'commissioned', 'commissioned', 'filed']
+          : promoted
+            ? ['filed', 'subbing', 'legal read', 'scheduled', 'scheduled']
+            : ['filed', 'subbing', 'subbing', 'legal read', 'scheduled', 'published', 'published', 'spiked'],
     );
-    const embargo = addDays(rec.due_on, w.rng.pick([0, 1, 1, 2]));
+    const embargo = promoted ? String(rec.embargo_until) : addDays(rec.due_on, w.rng.pick([0, 1, 1, 2]));
     const lifted = status === 'published' && daysFrom(w.today, embargo) > 0 ? onDay(w, 0) : embargo;
     return { ...headlineFor(w, rec.story_format, i), embargo_until: lifted, status };
   },
@@ -181,6 +191,14 @@ export const socialPosts = packSource({
   owner: { field: 'owner', role: 'social editor' },
   textField: 'copy',
   parents: { story_id: stories },
+  // the story a post promotes is filed and out of embargo by the day its first post goes out (a post ahead of the
+  // embargo is the breach a social desk exists to prevent)
+  fitParent: (story, posts, w) => {
+    const first = posts.map((p) => String(p.scheduled_for).slice(0, 10)).sort()[0];
+    if (!first) return {};
+    const embargo = addDays(first, -w.rng.pick([0, 0, 1, 2]));
+    return { embargo_until: embargo, due_on: addDays(embargo, -w.rng.pick([0, 1, 1, 2, 3])) };
+  },
 });
 
 function caption(rng: Rng, term: string | undefined): string {
@@ -190,7 +208,7 @@ function caption(rng: Rng, term: string | undefined): string {
       facts: [
         oneOf(
           rng,
-          `taken on ${rng.int(2, 28)} ${rng.pick(['January', 'February', 'October', 'November'])}`,
+          oneOf(rng, 'logged by the picture desk', 'metadata checked on import', 'picked from the contact sheet'),
           'credit line required',
           'cropped for the web',
           'usage approved by the picture editor',
@@ -241,15 +259,19 @@ export const mediaAssets = packSource({
     );
     const [lo, hi] = LICENCE_FEES[String(rec.licence_type)] ?? [0, 0];
     const left = daysFrom(w.today, rec.licence_expires_on);
-    const status =
+    const status = stateOf(
+      rec,
+      'status',
+      w,
       left < 0
-        ? w.rng.pick(['expired', 'expired', 'archived'])
+        ? ['expired', 'expired', 'archived']
         : left <= 30
-          ? 'expiring'
-          : w.rng.pick(['active', 'active', 'active', 'active', 'takedown requested']);
+          ? ['expiring']
+          : ['active', 'active', 'active', 'active', 'takedown requested'],
+    );
     return {
       title,
-      asset_type: ASSETS.find(([t]) => t === title)?.[1] ?? 'photo',
+      asset_type: ASSETS.find(([t]) => title.startsWith(t))?.[1] ?? 'photo',
       licence_fee: Math.round(lo + w.rng.next() * (hi - lo)),
       status,
     };

@@ -295,7 +295,7 @@ function hypothesis(rng: Rng, term: string | undefined): string {
               ),
             ]
           : []),
-        oneOf(rng, '50/50 split', 'runs for two full weeks', 'pre-registered in the experiment log', ''),
+        oneOf(rng, '50/50 split', 'sample size fixed before launch', 'pre-registered in the experiment log', ''),
       ].filter(Boolean),
     },
     'plain',
@@ -342,14 +342,14 @@ export const experiments = packSource({
       owner: colleague(w, i).email,
     };
   },
-  // an experiment past its design stage has started
+  // every experiment here has a reading (an uplift, a p-value): it is past its design stage, so one drawn in
+  // design is running (or paused) instead
+  agree: (rec, w) =>
+    rec.status === 'design' ? shuffle(w.rng, ['running', 'paused']).map((status) => ({ status })) : [],
+  // an experiment past its design stage has started (and has run a while: it has a reading)
   derive: (rec, w) => {
     const start = addDays(rec.ends_on, -w.rng.pick([14, 21, 28]));
-    const today = onDay(w, 0);
-    // (one still in design starts after today, one past design started before it)
-    if (rec.status === 'design')
-      return { started_on: start > today || String(rec.ends_on) <= onDay(w, 1) ? start : onDay(w, 1) };
-    return { started_on: start > today ? onDay(w, -w.rng.int(1, 6)) : start };
+    return { started_on: start > onDay(w, -3) ? onDay(w, -w.rng.int(3, 9)) : start };
   },
   title: (rec) => `${rec.experiment_id} (${rec.name})`,
   nameField: { field: 'name', label: 'experiment name' },

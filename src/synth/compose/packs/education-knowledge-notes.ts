@@ -141,8 +141,11 @@ export function sittingNote(rng: Rng, term: string | undefined): string {
               ),
             ]
           : []),
-        // (nothing about the arrangement itself: the note is written without the entry's fields)
-        oneOf(rng, 'parents informed', 'no further action', 'timetable sent to the candidate', ''),
+        // (nothing about the arrangement itself: the note is written without the entry's fields; a note that
+        // raises something never closes it with "no further action", which would take back what it flags)
+        term
+          ? oneOf(rng, 'parents informed', 'evidence to follow from the family', 'to raise with the head of year', '')
+          : oneOf(rng, 'parents informed', 'no further action', 'timetable sent to the candidate', ''),
       ].filter(Boolean),
     },
     'terse',

@@ -163,6 +163,11 @@ export const submissions = packSource({
   owner: { field: 'marker', role: 'marker' },
   textField: 'feedback',
   parents: { enrolment_id: enrolments },
+  // the student was enrolled on the course before the first of its work fell due
+  fitParent: (enrolment, work, w) => {
+    const first = work.map((x) => String(x.due_on).slice(0, 10)).sort()[0];
+    return first && String(enrolment.enrolled_on) >= first ? { enrolled_on: addDays(first, -w.rng.int(14, 60)) } : {};
+  },
 });
 
 // the weeks each series' papers are sat in ([month, first day, last month, last day]; months from 0)

@@ -206,7 +206,7 @@ function findings(rng: Rng, term: string | undefined): string {
         oneOf(
           rng,
           'tech log entries reviewed',
-          `${rng.int(1, 3)} deferred defects carried forward`,
+          rng.chance(0.3) ? 'one deferred defect carried forward' : `${rng.int(2, 3)} deferred defects carried forward`,
           'work pack prepared',
           'hangar slot confirmed with planning',
         ),
@@ -258,12 +258,17 @@ export const inspections = packSource({
     const [h0, h1, c0, c1] = INTERVALS[String(rec.check_type)] ?? [10, 100, 5, 50];
     const d = daysFrom(w.today, rec.due_date);
     return {
-      status:
+      // (a check the task's work may apply to is among the states it acts from: not one already certified)
+      status: stateOf(
+        rec,
+        'status',
+        w,
         d < 0
-          ? w.rng.pick(['overdue', 'certified', 'certified', 'deferred (MEL)'])
+          ? ['overdue', 'certified', 'certified', 'deferred (MEL)']
           : d <= 3
-            ? w.rng.pick(['in work', 'awaiting parts', 'certified'])
-            : w.rng.pick(['scheduled', 'scheduled', 'scheduled', 'in work']),
+            ? ['in work', 'awaiting parts', 'certified']
+            : ['scheduled', 'scheduled', 'scheduled', 'in work'],
+      ),
       hours_since_last_check: Math.round((h0 + w.rng.next() * (h1 - h0)) * 10) / 10,
       cycles_since_last_check: w.rng.int(c0, c1),
     };

@@ -260,7 +260,12 @@ export const videoEdits = packSource({
   derive: (rec, w) => {
     const arrived = addDays(rec.due_on, -w.rng.int(5, 25));
     const lead = (EDIT_LEAD[String(rec.status)] ?? 1) + w.rng.int(0, 3);
+    // a cut of half a minute or less is a cut-down of the longer piece its title names, and says so
+    const secs = Number(rec.runtime_sec);
     return {
+      ...(secs <= 30 && !/teaser|tips/i.test(String(rec.title))
+        ? { title: `${rec.title} (${secs}-second cut-down)` }
+        : {}),
       aspect_ratio: FRAME[String(rec.platform)] ?? '16:9 landscape',
       footage_received_on: daysFrom(w.today, arrived) > -lead ? onDay(w, -lead) : arrived,
     };

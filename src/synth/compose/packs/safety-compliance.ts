@@ -301,6 +301,18 @@ export const securityFindings = packSource({
     description: { label: 'description', terms: FINDING_TERMS, write: findingDescription },
   },
   make: (w, id, i) => ({ finding_id: id, owner: colleague(w, i).email }),
+  // a finding is due for remediation within its severity's window of being found, so never further ahead than
+  // that window (no critical with a month to fix it)
+  agree: (rec, w) => {
+    const ahead = daysFrom(w.today, rec.remediation_due);
+    const window = FINDINGS[String(rec.severity)]?.[3] ?? 365;
+    if (ahead <= window) return [];
+    const milder = Object.entries(FINDINGS).filter(([, f]) => f[3] >= ahead);
+    return [
+      { remediation_due: onDay(w, w.rng.int(Math.max(0, window - 5), window)) },
+      ...shuffle(w.rng, milder).map(([severity]) => ({ severity })),
+    ];
+  },
   derive: (rec, w, i) => {
     const [titles, lo, hi, window] = FINDINGS[String(rec.severity)] ?? [['Finding'], 0, 0, 90];
     const found = addDays(rec.remediation_due, -window);

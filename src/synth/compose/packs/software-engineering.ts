@@ -249,6 +249,7 @@ export const migrations = packSource({
   // a migration ships in a pull request of the service that owns its database, and an approved or merged
   // pull request has an approval
   fitParent: (pr, migrations, w) => {
+    const first = migrations.map((m) => String(m.scheduled_on).slice(0, 10)).sort()[0];
     const repo = REPO_OF[String(migrations[0]?.database)] ?? 'payments-api';
     return {
       repo,
@@ -263,6 +264,8 @@ export const migrations = packSource({
       ...(['approved', 'merged'].includes(String(pr.status)) && Number(pr.approvals) < 1
         ? { approvals: w.rng.int(1, 3) }
         : {}),
+      // the pull request was opened before the first of its migrations was scheduled
+      ...(first && String(pr.opened_on) >= first ? { opened_on: addDays(first, -w.rng.int(1, 10)) } : {}),
     };
   },
 });

@@ -49,7 +49,8 @@ export const PARTNERS: Readonly<
 };
 
 type Plan = {
-  subject: Record<Topic, readonly string[]>;
+  /** per topic, per body variant, the subjects that fit it (a missing refund is not headed "billing discrepancy") */
+  subject: Record<Topic, readonly (readonly string[])[]>;
   greet: readonly string[];
   body: Record<Topic, readonly ((m: Matter) => string)[]>;
   ask: readonly string[];
@@ -59,13 +60,25 @@ type Plan = {
   reply: (m: Matter, name: string, topic: Topic, by: string) => string;
 };
 
+// subjects that fit each of a topic's two bodies
+const both = (xs: readonly string[]): readonly (readonly string[])[] => [xs, xs];
+
 const PLANS: Readonly<Record<Lang, Plan>> = {
   Spanish: {
     subject: {
-      invoice: ['Consulta sobre la factura', 'Factura pendiente', 'Duda con nuestra factura'],
-      delivery: ['Retraso en la entrega', 'Estado de nuestro envío', 'Pedido sin recibir'],
-      price: ['Consulta de precios', 'Nueva tarifa', 'Precio del próximo pedido'],
-      complaint: ['Reclamación', 'Problema con la mercancía', 'Incidencia en el pedido'],
+      invoice: [
+        ['Consulta sobre la factura', 'Duda con nuestra factura', 'Importe de la factura incorrecto'],
+        ['Consulta sobre la factura', 'Factura pendiente', 'Pago de la factura'],
+      ],
+      delivery: both(['Retraso en la entrega', 'Estado de nuestro envío', 'Pedido sin recibir']),
+      price: [
+        ['Consulta de precios', 'Vigencia del precio', 'Precio del próximo pedido'],
+        ['Consulta de precios', 'Confirmación de tarifa'],
+      ],
+      complaint: [
+        ['Reclamación', 'Mercancía dañada', 'Incidencia en el pedido'],
+        ['Reclamación', 'Faltan piezas en el pedido', 'Incidencia en el pedido'],
+      ],
     },
     greet: ['Estimados señores:', 'Buenos días:', 'Hola, ¿qué tal?'],
     body: {
@@ -100,10 +113,19 @@ const PLANS: Readonly<Record<Lang, Plan>> = {
   },
   German: {
     subject: {
-      invoice: ['Rückfrage zur Rechnung', 'Offene Rechnung', 'Unstimmigkeit in der Rechnung'],
-      delivery: ['Lieferverzug', 'Wo bleibt unsere Lieferung?', 'Status der Bestellung'],
-      price: ['Preisanfrage', 'Gültigkeit des Angebots', 'Preise für die Nachbestellung'],
-      complaint: ['Reklamation', 'Beschädigte Ware', 'Mängel an der Lieferung'],
+      invoice: [
+        ['Rückfrage zur Rechnung', 'Unstimmigkeit in der Rechnung'],
+        ['Rückfrage zur Rechnung', 'Fehlende Gutschrift'],
+      ],
+      delivery: both(['Lieferverzug', 'Wo bleibt unsere Lieferung?', 'Status der Bestellung']),
+      price: [
+        ['Preisanfrage', 'Gültigkeit des Angebots', 'Preise für die Nachbestellung'],
+        ['Preisanfrage', 'Preisbestätigung für die Jahresplanung'],
+      ],
+      complaint: [
+        ['Reklamation', 'Beschädigte Ware', 'Mängel an der Lieferung'],
+        ['Reklamation', 'Fehlende Teile', 'Unvollständige Lieferung'],
+      ],
     },
     greet: ['Sehr geehrte Damen und Herren,', 'Guten Tag,', 'Hallo zusammen,'],
     body: {
@@ -138,10 +160,19 @@ const PLANS: Readonly<Record<Lang, Plan>> = {
   },
   French: {
     subject: {
-      invoice: ['Question sur la facture', 'Facture en attente', 'Écart sur notre facture'],
-      delivery: ['Retard de livraison', 'Où en est notre commande ?', 'Commande non reçue'],
-      price: ['Demande de prix', 'Validité du tarif', 'Tarif pour la prochaine commande'],
-      complaint: ['Réclamation', 'Marchandise endommagée', 'Problème sur la commande'],
+      invoice: [
+        ['Question sur la facture', 'Écart sur notre facture'],
+        ['Question sur la facture', 'Avoir non reçu'],
+      ],
+      delivery: both(['Retard de livraison', 'Où en est notre commande ?', 'Commande non reçue']),
+      price: [
+        ['Demande de prix', 'Validité du tarif', 'Tarif pour la prochaine commande'],
+        ['Demande de prix', 'Confirmation du tarif'],
+      ],
+      complaint: [
+        ['Réclamation', 'Marchandise endommagée', 'Problème sur la commande'],
+        ['Réclamation', 'Pièces manquantes', 'Problème sur la commande'],
+      ],
     },
     greet: ['Madame, Monsieur,', 'Bonjour,', 'Bonjour à toute l’équipe,'],
     body: {
@@ -177,10 +208,19 @@ const PLANS: Readonly<Record<Lang, Plan>> = {
   },
   Chinese: {
     subject: {
-      invoice: ['关于发票的问题', '发票金额有误', '待处理的发票'],
-      delivery: ['交货延迟', '订单尚未收到', '请问货物何时到达'],
-      price: ['询价', '报价是否仍然有效', '续订价格确认'],
-      complaint: ['投诉', '货物破损', '订单问题反馈'],
+      invoice: [
+        ['关于发票的问题', '发票金额有误'],
+        ['关于发票的问题', '退款尚未到账'],
+      ],
+      delivery: both(['交货延迟', '订单尚未收到', '请问货物何时到达']),
+      price: [
+        ['询价', '报价是否仍然有效', '续订价格确认'],
+        ['询价', '年度价格确认'],
+      ],
+      complaint: [
+        ['投诉', '货物破损', '订单问题反馈'],
+        ['投诉', '零件短缺', '订单问题反馈'],
+      ],
     },
     greet: ['您好：', '尊敬的合作伙伴：', '各位好：'],
     body: {
@@ -209,10 +249,19 @@ const PLANS: Readonly<Record<Lang, Plan>> = {
   },
   Japanese: {
     subject: {
-      invoice: ['請求書についてのお問い合わせ', '請求金額の相違について', '未処理の請求書について'],
-      delivery: ['納品遅延について', 'ご注文品の到着について', '出荷状況の確認'],
-      price: ['価格についてのお問い合わせ', '見積もりの有効期限について', '追加注文の価格確認'],
-      complaint: ['苦情のご連絡', '破損品について', 'ご注文品の不具合について'],
+      invoice: [
+        ['請求書についてのお問い合わせ', '請求金額の相違について'],
+        ['請求書についてのお問い合わせ', '返金の件について'],
+      ],
+      delivery: both(['納品遅延について', 'ご注文品の到着について', '出荷状況の確認']),
+      price: [
+        ['価格についてのお問い合わせ', '見積もりの有効期限について', '追加注文の価格確認'],
+        ['価格についてのお問い合わせ', '単価のご確認のお願い'],
+      ],
+      complaint: [
+        ['苦情のご連絡', '破損品について', 'ご注文品の不具合について'],
+        ['苦情のご連絡', '部品不足について'],
+      ],
     },
     greet: ['いつもお世話になっております。', 'お世話になっております。', 'ご担当者様'],
     body: {
@@ -277,7 +326,7 @@ export function partnerMessage(
       '',
       q.close[c]?.(who.person, who.company),
     ].join('\n');
-  return { subject: rng.pick(p.subject[topic]), body: text(p), english: text(en) };
+  return { subject: rng.pick(p.subject[topic][b] ?? p.subject[topic].flat()), body: text(p), english: text(en) };
 }
 
 /** Our reply in the partner's language: it keeps the order reference and promises a full answer by `by`. */

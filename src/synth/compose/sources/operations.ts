@@ -187,14 +187,19 @@ export const integrations = defineSource({
       owner: colleague(w, i).email,
     };
   },
-  // an inactive integration makes no calls to speak of
-  agree: (rec, w) =>
-    rec.status === 'inactive' && Number(rec.monthly_calls) > 5000
-      ? [
-          { monthly_calls: 1000 * w.rng.int(1, 4) },
-          ...shuffle(w.rng, ['active', 'deprecated', 'error']).map((status) => ({ status })),
-        ]
-      : [],
+  // an inactive integration makes no calls to speak of; one failing a fifth of its calls or more is flagged in
+  // error, not shown active, and one in error fails some of its calls
+  agree: (rec, w) => {
+    const rate = Number(rec.error_rate);
+    if (rec.status === 'inactive' && Number(rec.monthly_calls) > 5000)
+      return [
+        { monthly_calls: 1000 * w.rng.int(1, 4) },
+        ...shuffle(w.rng, ['active', 'deprecated', 'error']).map((status) => ({ status })),
+      ];
+    if (rec.status === 'active' && rate >= 0.2) return [{ status: 'error' }, { error_rate: w.rng.int(0, 15) / 100 }];
+    if (rec.status === 'error' && rate < 0.05) return [{ error_rate: w.rng.int(5, 40) / 100 }, { status: 'active' }];
+    return [];
+  },
   title: (rec) => `${rec.name} (${rec.integration_id})`,
   owner: (rec, w) => byEmail(w, rec.owner),
   ownerRole: 'owner',

@@ -1,0 +1,35 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { PARTS } from '../registry.js';
+import { CLOSED, liveField, liveStates } from './live-states.js';
+
+// the closed states of each record type are real ones: a rule field's values, or a derived field's live list
+
+describe('live states', () => {
+  it('name registered record types and states their field holds', () => {
+    for (const [name, c] of Object.entries(CLOSED)) {
+      const src = PARTS.sources.find((s) => s.name === name);
+      assert.ok(src, `${name} is no registered source`);
+      const m = src.fields.find((f) => f.field === c.field);
+      if (m) {
+        assert.equal(m.kind, 'enum', `${name}.${c.field}`);
+        if (m.kind !== 'enum') continue;
+        assert.ok(c.closed?.length, `${name}.${c.field} is a rule field: its closed states are listed`);
+        for (const v of c.closed ?? []) assert.ok(m.values.includes(v), `${name}.${c.field} has no ${v}`);
+      } else assert.ok(c.live?.length, `${name}.${c.field} is derived: its live states are listed`);
+    }
+  });
+
+  it('leave a state the rule names to the rule, and narrow a branch to the live states', () => {
+    const src = PARTS.sources.find((s) => s.name === 'workflow_runs');
+    assert.ok(src);
+    const free = liveStates(src, { all: [{ kind: 'at_least', field: 'duration_sec', value: 600 }] }, new Set());
+    assert.deepEqual(free.status, ['new', 'investigating', 'replayed']);
+    const named = liveStates(src, { all: [{ kind: 'in', field: 'status', values: ['resolved'] }] }, new Set());
+    assert.deepEqual(named, {});
+    const m = src.fields.find((f) => f.field === 'status');
+    assert.ok(m);
+    const narrowed = liveField(m, free);
+    assert.ok(narrowed.kind === 'enum' && !narrowed.values.includes('resolved'));
+  });
+});
