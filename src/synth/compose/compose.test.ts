@@ -249,8 +249,8 @@ describe('compositional generator', () => {
     // the probes really ran: every task meets the lazy ones, most a wrong value, the per-record actions the rest
     assert.equal(ran.do_nothing, 30);
     assert.equal(ran.claim_only, 30);
-    // pack actions mostly set a status (an enum value_perturbed does not shift): about a third carry a number, date or address
-    assert.ok(ran.value_perturbed >= 8, `value_perturbed ran on ${ran.value_perturbed}`);
+    // pack actions mostly set a status (an enum value_perturbed does not shift): a quarter to a third carry a number, date or address
+    assert.ok(ran.value_perturbed >= 7, `value_perturbed ran on ${ran.value_perturbed}`);
     assert.ok(ran.distractor_included >= 4 && ran.spray >= 4, JSON.stringify(ran));
   });
 

@@ -1,7 +1,8 @@
 import type { Rng } from '../../env/rng.js';
 import { capitalise, isAre, orList } from '../kit/text.js';
 import { type FieldModel, sayValue } from '../rules/fields.js';
-import { type Nouns, ownLabel } from '../rules/prose.js';
+import type { Nouns } from '../rules/fields.js';
+import { ownLabel } from '../rules/prose.js';
 import { type Atom, modelOf, type Rule, termsOf } from '../rules/rule.js';
 
 // Why a review (or an audit sample) looks at the records its rule picks, said from the rule itself: a review has no

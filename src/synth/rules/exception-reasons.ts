@@ -1,8 +1,7 @@
 import type { Rng } from '../../env/rng.js';
 import { capitalise, orList } from '../kit/text.js';
 import type { Lean } from './draw.js';
-import { type FieldModel, sayValue } from './fields.js';
-import type { Nouns } from './prose.js';
+import { type FieldModel, type Nouns, sayValue } from './fields.js';
 import { type Atom, modelOf } from './rule.js';
 
 // Why a policy leaves a record out of a section's work, said from the exception itself: a bare "leave it out if

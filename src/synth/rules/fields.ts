@@ -147,3 +147,9 @@ export function daysFrom(today: string, value: unknown): number {
 
 /** How an enum value reads. */
 export const sayValue = (m: EnumModel, v: string): string => m.say?.[v] ?? v.replace(/_/g, ' ');
+
+/** What a condition's words may say of the record: its nouns. */
+export interface Nouns {
+  singular: string;
+  plural: string;
+}

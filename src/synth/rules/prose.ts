@@ -4,7 +4,7 @@ import { formatMoney } from '../kit/money.js';
 import { grouped } from '../../schema/text.js';
 import { aOrAn, isPlural, orList } from '../kit/text.js';
 import { type Counted, countedOf, type EnumWords, enumWords, factor, pluralOf, singularOf } from './field-words.js';
-import { type EnumModel, type FieldModel, sayValue } from './fields.js';
+import { type EnumModel, type FieldModel, type Nouns, sayValue } from './fields.js';
 import { type Atom, modelOf, type Rule, termsOf } from './rule.js';
 import { flagClause, flagModifier, relative } from './flag-words.js';
 import type { Lean } from './draw.js';
@@ -13,12 +13,6 @@ import { exceptionReason } from './exception-reasons.js';
 // A rule in words, several ways: each condition has modifier forms ("referrals whose urgency is urgent") and
 // clause forms ("the urgency is urgent"), relative ("10 or more days ago") and absolute ("on or before 2 March")
 // wordings; the choice is seeded, so the rule's text is not a fingerprint of its kind.
-
-/** What a condition's words may say of the record: its nouns. */
-export interface Nouns {
-  singular: string;
-  plural: string;
-}
 
 // "due between today and 3 May, both days included, and marked open": a condition that holds a comma or an "and"
 // of its own is closed by a comma before the next, so the next is not read as part of it

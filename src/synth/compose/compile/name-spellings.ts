@@ -2,7 +2,9 @@ import { escapeRegex } from '../../../schema/text.js';
 import type { Matcher } from '../../../schema/matchers.js';
 import { lenient } from '../aggregates.js';
 import { PARTNERS } from '../sources/multilingual-text.js';
-import type { Unweighted } from './checks.js';
+import type { CheckDraft } from '../parts.js';
+
+type Unweighted = CheckDraft & { id: string };
 
 // the other spellings of a name in another script, by the name as written (a partner's romanised company name)
 const LATIN = new Map(

@@ -18,6 +18,7 @@ import { aboutTheirRecords, distinctNames, distinctTexts } from './distinct-text
 import { type Branch, branchFieldOf, branchOf } from './branch.js';
 import { lateAtom, lateChange, staysOut } from './late-change.js';
 import { fillRoles } from './row-fill.js';
+import { type FromStates, fromStates, unwritten } from './from-states.js';
 import { type Recipe, recipeServices, writtenBy } from '../recipe.js';
 import { actNamed, actOfAction, type PolicyAct } from '../policy-acts.js';
 import { waitsTooLong } from '../policy-act.js';
@@ -171,28 +172,6 @@ function cast(
       );
   });
   return { roles, records, free };
-}
-
-function unwritten(rec: Rec, writes: Readonly<Record<string, string | boolean>>, src: SourcePart, w: World): void {
-  for (const [field, value] of Object.entries(writes)) {
-    if (rec[field] !== value) continue;
-    const m = src.fields.find((f) => f.field === field);
-    if (m?.kind === 'enum') rec[field] = w.rng.pick(m.values.filter((v) => v !== value));
-    else if (typeof value === 'boolean') rec[field] = !value;
-  }
-}
-
-/** Per field, the values every record the rule comes near holds: the states the task's actions act from. */
-type FromStates = Readonly<Record<string, readonly string[]>>;
-
-// the actions' from-states, intersected where both actions read one field (disjoint: the main action's)
-function fromStates(recipe: Recipe): FromStates {
-  const out: Record<string, readonly string[]> = { ...recipe.action?.from };
-  for (const [field, values] of Object.entries(recipe.branch?.from ?? {})) {
-    const both = out[field]?.filter((v) => values.includes(v)) ?? values;
-    out[field] = both.length ? both : (out[field] ?? values);
-  }
-  return out;
 }
 
 // joins decide the owner; otherwise the record names them

@@ -91,9 +91,9 @@ describe('picture sources', () => {
     for (const [cap, domain, names] of [
       ['Spatial_Visual_Reasoning', 'Healthcare', ['ward_beds']],
       ['Spatial_Visual_Reasoning', 'Office_Productivity', ['desk_plan']],
-      ['Multimodal_Perception', 'Finance_Investment', ['receipt_scans', 'order_screenshot']],
+      ['Multimodal_Perception', 'Travel_Lifestyle', ['receipt_scans']],
       ['Multimodal_Perception', 'Data_Science', ['order_screenshot']],
-      ['Multimedia_Processing', 'Office_Productivity', ['receipt_scans']],
+      ['Multimedia_Processing', 'Travel_Lifestyle', ['receipt_scans']],
     ] as const)
       for (let seed = 0; seed < 5; seed++) {
         const r = chooseRecipe(createRng('pic-cap', seed), { domain, difficulty: 'medium', capability: cap });
@@ -110,7 +110,15 @@ describe('picture sources', () => {
       });
       assert.ok(plan.source.domains?.includes('Legal'), plan.source.name);
       assert.equal(plan.domain, undefined);
-      // turning receipt scans is the expense desks' work: a slot asking for it elsewhere becomes theirs
+      // an investment desk reads no receipts and no order book: its own research and transactions instead
+      const desk = chooseRecipe(createRng('pic-cap', seed), {
+        domain: 'Finance_Investment',
+        difficulty: 'medium',
+        capability: 'Multimodal_Perception',
+      });
+      assert.ok(desk.source.domains?.includes('Finance_Investment'), desk.source.name);
+      assert.equal(desk.domain, undefined);
+      // turning receipt scans is the travel desk's work: a slot asking for it elsewhere becomes theirs
       const scans = chooseRecipe(createRng('pic-cap', seed), {
         domain: 'Legal',
         difficulty: 'medium',

@@ -1,0 +1,33 @@
+import type { Rec, SourcePart, World } from '../parts.js';
+import type { Recipe } from '../recipe.js';
+
+// the states a task's actions act from and write: every record the rule comes near holds a from-state, and a
+// record the action is not meant to touch does not already hold the state the action writes
+
+/** Per field, the values every record the rule comes near holds: the states the task's actions act from. */
+export type FromStates = Readonly<Record<string, readonly string[]>>;
+
+/** The actions' from-states, intersected where both actions read one field (disjoint: the main action's). */
+export function fromStates(recipe: Recipe): FromStates {
+  const out: Record<string, readonly string[]> = { ...recipe.action?.from };
+  for (const [field, values] of Object.entries(recipe.branch?.from ?? {})) {
+    const both = out[field]?.filter((v) => values.includes(v)) ?? values;
+    out[field] = both.length ? both : (out[field] ?? values);
+  }
+  return out;
+}
+
+/** Moves a record off every value the actions write (an untouched record must not look already done). */
+export function unwritten(
+  rec: Rec,
+  writes: Readonly<Record<string, string | boolean>>,
+  src: SourcePart,
+  w: World,
+): void {
+  for (const [field, value] of Object.entries(writes)) {
+    if (rec[field] !== value) continue;
+    const m = src.fields.find((f) => f.field === field);
+    if (m?.kind === 'enum') rec[field] = w.rng.pick(m.values.filter((v) => v !== value));
+    else if (typeof value === 'boolean') rec[field] = !value;
+  }
+}
