@@ -123,7 +123,7 @@ const CATEGORY: readonly { label: RegExp; domain: (v: string) => string[]; owner
       'that kind follows a fixed checklist agreed up front, so nothing needs deciding here',
       'a framework agreement already covers that kind, so there is nothing to settle one by one',
       'that kind carries little risk here, and the quarterly spot check is enough for it',
-      'for that kind the step is part of the standard template already',
+      'that kind is pre-approved under a standing arrangement, so the step would add nothing',
       'those are gathered up and cleared together in the routine batch',
     ],
   },
