@@ -24,10 +24,12 @@ export function narrowingOf(a: Atom, lean: Readonly<Record<string, Lean>>): Narr
       return Array.isArray(l) ? undefined : 'list';
     case 'flag':
       return l === a.value ? undefined : 'flag';
+    // a line on a measure the purpose leans on says what its words mean ("a bed with oxygen and suction"): only a
+    // line on a measure it says nothing of narrows it
     case 'at_least':
-      return 'above';
+      return l === 'high' ? undefined : 'above';
     case 'at_most':
-      return 'below';
+      return l === 'low' ? undefined : 'below';
     case 'due_within':
       return 'ahead';
     case 'older':
@@ -67,7 +69,7 @@ function why(k: Narrowing, a: Atom, m: FieldModel, n: Nouns, rng: Rng): string {
         ]);
       return rng.pick([
         `the ${n.plural} are taken in batches by ${label}, and the rest follow in their own batch`,
-        `this round is that ${label}'s batch; the others are taken in turn on the next passes`,
+        `this round works through that ${label}; the others are taken in turn on the next passes`,
       ]);
     }
     case 'part':
@@ -82,8 +84,8 @@ function why(k: Narrowing, a: Atom, m: FieldModel, n: Nouns, rng: Rng): string {
       ]);
     case 'above':
       return rng.pick([
-        'smaller ones are cleared together in the routine batch at the end of the month',
-        'below that, the step is done in the periodic sweep rather than one by one',
+        'under that line the routine end-of-month sweep covers them',
+        'below that, they wait for the periodic sweep rather than being taken one by one',
       ]);
     case 'below':
       return rng.pick([
@@ -138,7 +140,10 @@ export function narrowingNote(
             `Here the work is confined to the ${what}; ${reason}.`,
             `The section covers just the ${what}: ${reason}.`,
           ])
-        : rng.pick([`Of those, it takes only the ones ${mod}: ${reason}.`, `It also needs them ${mod}: ${reason}.`]),
+        : rng.pick([
+            `Of those, it takes only the ones ${mod}: ${reason}.`,
+            `It is narrowed further to the ones ${mod}: ${reason}.`,
+          ]),
     );
   }
   return said.length ? said.join(' ') : undefined;

@@ -97,7 +97,6 @@ const CATEGORY: readonly { label: RegExp; domain: (v: string) => string[]; owner
     label: /\b(?:zone|bay|block|floor|room|site|region|ward|line|court|office|location|warehouse|clinic|tribunal)\b/i,
     domain: (v) => [
       `${v} is worked on its own day of the week, on a round of its own`,
-      `those are seen to on the next site visit, in person`,
       `${v} has its own list, worked through on its own round`,
     ],
     owner: (v) => [`${v} has its own lead, who sees to those on their own round`],
