@@ -128,8 +128,9 @@ export const CARE_ACTS: Readonly<Record<string, readonly PolicyAct[]>> = {
       ['Diary entry', 'Diarising'],
       'A court deadline that is not in the firm diary is a missed date waiting to happen.',
       // every live deadline goes in the diary, whatever its kind (an appeal window least of all) and whatever its
-      // note says: only a status (filed, vacated) takes one out; a diary clerk may work one court's list at a time
-      { due_date: 'ahead', diarised: false, deadline_kind: 'unrelated', court: 'scope', notes: 'unrelated' },
+      // note says, in whatever court: only a status (filed, vacated) takes one out (a clerk who leaves a County
+      // Court defence out of the diary because this round was the High Court's has missed the point of the diary)
+      { due_date: 'ahead', diarised: false, deadline_kind: 'unrelated', court: 'unrelated', notes: 'unrelated' },
     ),
     // whether a deadline is in the diary has no bearing on preparing for it or on chasing an extension
     act('Preparation', 'Work on a deadline starts well before it falls, not in the week of it.', {

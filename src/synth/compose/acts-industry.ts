@@ -8,6 +8,8 @@ export const INDUSTRY_ACTS: Readonly<Record<string, readonly PolicyAct[]>> = {
     act(['Hold', 'Production hold'], 'Releasing an order that is short of material ties up the line for nothing.', {
       material_shortage: true,
       due_date: 'unrelated',
+      // a short order ties up any line, not the machining cell's alone
+      line: 'unrelated',
     }),
     act('Expediting', 'Customer orders come first when the line is full.', {
       order_type: ['expedite', 'customer order'],

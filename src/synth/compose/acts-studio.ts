@@ -10,6 +10,8 @@ export const STUDIO_ACTS: Readonly<Record<string, readonly PolicyAct[]>> = {
       {
         due_on: 'ahead',
         notes: ['anonymous source', 'court reporting', 'freelance', 'right of reply', 'embargoed figures'],
+        // a freelance explainer carries the same risk as a freelance news story
+        story_format: 'unrelated',
       },
     ),
     act('Subbing slot', 'Stories due soon are booked a subeditor.', { due_on: 'ahead' }),

@@ -122,7 +122,11 @@ export const WORK_ACTS: Readonly<Record<string, readonly PolicyAct[]>> = {
       status: ['pending'],
       date: 'stale',
     }),
-    act('Audit sample', 'The larger the transaction, the more likely audit is to test it.', { amount: 'high' }),
+    // auditors sample what is on the books: a posted entry is exactly what they test, so no status spares one
+    act('Audit sample', 'The larger the transaction, the more likely audit is to test it.', {
+      amount: 'high',
+      status: 'unrelated',
+    }),
     act('Accrual', 'Recent pending spend is accrued so that the month closes complete.', {
       status: ['pending'],
       date: 'recent',
@@ -267,8 +271,9 @@ export const WORK_ACTS: Readonly<Record<string, readonly PolicyAct[]>> = {
   ],
   ward_beds: [
     act(
-      ['Bed preparation', 'Admission readiness'],
-      'An admission waits on a free bed with piped oxygen and suction at the bedside; those beds are made up first.',
+      // a free bed is already clean and ready: the work is holding it for the admissions that need its gas points
+      ['Bed allocation', 'Admission readiness'],
+      'Admissions that need oxygen and suction go to a free bed with both at the bedside; those beds are held for them before anyone else is placed.',
       { status: ['free'], sockets: 'high' },
       'follow_up_task',
     ),

@@ -13,6 +13,7 @@ import { CONCERNS } from './concerns.js';
 import { waitsTooLong } from './policy-act.js';
 import { ACTS, actNamed, type PolicyAct, REVIEW_REASONS } from './policy-acts.js';
 import { placeOf } from './places.js';
+import { narrowingNote } from './purpose-scope.js';
 import { reviewReason } from './review-reasons.js';
 import { ownerOf, PURPOSES } from './policy-doc-data.js';
 
@@ -183,7 +184,14 @@ export function policyDoc(
   const why =
     actNamed(src.name, section)?.why ??
     (review ? (reviewReason(section, rule, src.fields, n, rng) ?? rng.pick(review)) : undefined);
-  const sections: [string, string | undefined, string[]][] = [[section, why, mine]];
+  // the purpose line is followed by what this section's rule narrows it to (purpose-scope.ts)
+  const scoped = (reason: string | undefined, r: Rule, act: PolicyAct | undefined) => {
+    const note = act && reason ? narrowingNote(r, src.fields, n, rng, act.lean ?? {}) : undefined;
+    return note ? `${reason} ${note}` : reason;
+  };
+  const sections: [string, string | undefined, string[]][] = [
+    [section, scoped(why, rule, actNamed(src.name, section)), mine],
+  ];
   for (let k = Math.min(rng.int(1, 2), others.length); k > 0; k--) {
     const other = others.splice(rng.int(0, others.length - 1), 1)[0] as PolicyAct;
     const heading = rng.pick(other.sections);
@@ -195,7 +203,7 @@ export function policyDoc(
     let r = draw();
     for (let tries = 0; tries < 20 && waitsTooLong(r, other.waits); tries++) r = draw();
     rules.push(r);
-    sections.push([heading, other.why, bullets(r, lean)]);
+    sections.push([heading, scoped(other.why, r, other), bullets(r, lean)]);
   }
   // the task's section is not always first
   if (rng.chance(0.6)) sections.push(sections.shift() as [string, string | undefined, string[]]);

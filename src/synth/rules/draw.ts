@@ -172,11 +172,16 @@ const ruleable = (m: FieldModel) =>
 function shapeOf(d: Difficulty, rng: Rng, fields: number): { all: number; any: number; unless: boolean } {
   const roll = rng.next();
   const s =
-    // even an easy task weighs two things: two conditions, or one and its exception
+    // an easy task mostly weighs three things (two conditions and an exception, or three conditions): what keeps
+    // it easy is a single record type and no alternatives ("either … or …"), joins or branches, not a thin rule
     d === 'easy'
-      ? roll < 0.5
-        ? { all: 2, any: 0, unless: false }
-        : { all: 1, any: 0, unless: true }
+      ? roll < 0.55
+        ? { all: 2, any: 0, unless: true }
+        : roll < 0.85
+          ? { all: 3, any: 0, unless: false }
+          : roll < 0.93
+            ? { all: 2, any: 0, unless: false }
+            : { all: 1, any: 0, unless: true }
       : d === 'medium'
         ? roll < 0.45
           ? { all: 2, any: 0, unless: true }

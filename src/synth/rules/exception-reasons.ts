@@ -75,30 +75,70 @@ function enumReason(a: Atom & { values: readonly string[] }, m: FieldModel, n: N
           'they can wait for the next scheduled pass',
         ]);
   }
-  // a category: another queue, owned by another team (the condition before it has named which); a place has a
-  // lead of its own, a language, market or platform a colleague who covers it
-  const value = orList(said);
-  if (/\b(?:zone|bay|block|floor|room|site|region|ward|line|court|office|location|warehouse)\b/i.test(m.label))
-    return rng.pick([
-      `${value} has its own lead, who sees to those on their own round`,
-      'that area is covered by its own team, which deals with those itself',
-      `the ${value} team works through those on its own schedule`,
-    ]);
-  if (/\b(?:language|currency|pair|platform|channel|market|outlet|publisher|broker|insurer|supplier)\b/i.test(m.label))
-    return rng.pick([
-      `those go to the colleague who covers ${value}, who handles them directly`,
-      `${value} has a named owner here, who deals with those separately`,
-      'a specialist colleague looks after those on a separate rota',
-    ]);
-  // a specialty, a service, a repository: the people who own it
-  if (/\b(?:specialty|department|service|repository|team|desk|section|database|practice area)\b/i.test(m.label))
-    return rng.pick([`the ${value} team sees to those itself`, `${value} has its own people on those`]);
-  return rng.pick([
-    'those are worked through in their own queue by the team that owns them',
-    'another team owns those and handles them separately',
-    'those are tracked in a separate backlog with its own owner',
-    'they have an owner of their own, who deals with them directly',
-  ]);
+  // a category: what that kind of record means to the work, said from the field (a payment the company made has
+  // nothing to pay back, a kind covered by a standing agreement needs no decision); an owner elsewhere only where
+  // the field names a share of the work someone really holds (a place's lead, a language's desk, a team), and then
+  // not always: "another team owns it" is a reason nobody can check, so it is one reason among several
+  return categoryReason(m.label, orList(said), rng);
+}
+
+// per family of category field, reasons from what the field means; `owner` (a real owner for that share) is one
+// option among the domain reasons, never the only one
+const CATEGORY: readonly { label: RegExp; domain: (v: string) => string[]; owner?: (v: string) => string[] }[] = [
+  {
+    label: /\b(?:payment|method|paid|funding|card|billing|tender)\b/i,
+    domain: () => [
+      'the statement for those already shows what this step is after',
+      'those are settled straight from the company account, so there is nothing to act on here',
+      'those are reconciled from the monthly statement instead',
+    ],
+  },
+  {
+    label: /\b(?:zone|bay|block|floor|room|site|region|ward|line|court|office|location|warehouse|clinic|tribunal)\b/i,
+    domain: (v) => [
+      `${v} is worked on its own day of the week, on a round of its own`,
+      `${v} has its own list, worked through on its own round`,
+    ],
+    owner: (v) => [`${v} has its own lead, who sees to those on their own round`],
+  },
+  {
+    label:
+      /\b(?:language|currency|pair|platform|channel|market|outlet|publisher|broker|insurer|supplier|vendor|carrier)\b/i,
+    domain: (v) => [
+      `those for ${v} go out together in their own weekly batch`,
+      `a standing agreement with ${v} already covers those, so nothing needs deciding case by case`,
+      `${v} is already on a framework agreement that settles this`,
+    ],
+    owner: (v) => [`those go to the colleague who covers ${v}, who handles them directly`],
+  },
+  {
+    label: /\b(?:specialty|department|service|repository|team|desk|section|database|practice area|owner)\b/i,
+    domain: (v) => [`${v} runs this step inside its own release routine`, `${v} has it built into its own checklist`],
+    owner: (v) => [`the ${v} team sees to those itself`, `${v} has its own people on those`],
+  },
+  {
+    label: /\b(?:kind|type|category|topic|format|genre|class|purpose|source|reason|plan|tier|contract|licen[cs]e)\b/i,
+    domain: () => [
+      'that kind follows a fixed checklist agreed up front, so nothing needs deciding here',
+      'a framework agreement already covers that kind, so there is nothing to settle one by one',
+      'that kind carries little risk here, and the quarterly spot check is enough for it',
+      'that kind is pre-approved under a standing arrangement, so the step would add nothing',
+      'those are gathered up and cleared together in the routine batch',
+    ],
+  },
+];
+
+function categoryReason(label: string, value: string, rng: Rng): string {
+  const family = CATEGORY.find((c) => c.label.test(label));
+  const domain = family?.domain(value) ?? [
+    'those are gathered up and cleared together in the routine batch',
+    'a standing arrangement agreed in advance already covers those',
+    'those carry little risk here, and the periodic spot check is enough for them',
+    'for those the step is built into the standard procedure already',
+  ];
+  // an owner is named a quarter of the time at most, and only where the field has one
+  const owner = family?.owner?.(value);
+  return owner && rng.chance(0.25) ? rng.pick(owner) : rng.pick(domain);
 }
 
 /**

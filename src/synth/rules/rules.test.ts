@@ -48,8 +48,9 @@ describe('selection rules', () => {
 
   it('draws 1–4 conditions over distinct fields, more for harder tasks, and a different rule per task', () => {
     const keys = new Set<string>();
+    let easyThree = 0;
     for (const [d, lo, hi] of [
-      ['easy', 1, 2],
+      ['easy', 1, 3],
       ['medium', 2, 3],
       ['hard', 3, 4],
     ] as const)
@@ -59,7 +60,13 @@ describe('selection rules', () => {
         assert.ok(atoms.length >= lo && atoms.length <= hi, `${d}: ${ruleKey(r)}`);
         assert.equal(new Set(atoms.map((a) => a.field)).size, atoms.length, 'one condition per field');
         keys.add(ruleKey(r));
+        // an easy rule weighs three things more often than not, but never has alternatives
+        if (d === 'easy') {
+          assert.equal(r.any, undefined, ruleKey(r));
+          if (atoms.length === 3) easyThree++;
+        }
       }
+    assert.ok(easyThree >= 30, `${easyThree} of 60 easy rules weigh three things`);
     assert.ok(keys.size > 150, `${keys.size} distinct rules in 180 draws`);
   });
 
