@@ -20,12 +20,17 @@ export function countBeyond(
   if (sel.length < 2) return undefined;
   // the rule's own lines first, then a line on a date or number the rule does not use (how long ago, how soon, how
   // many): never on a field the task's actions write
-  const own = shuffle(w.rng, rule.all).filter((a) => !avoid.includes(a.field));
+  const own = shuffle(w.rng, [...rule.all, ...(rule.any ?? [])]).filter((a) => !avoid.includes(a.field));
   const used = new Set(atomsOf(rule).map((a) => a.field));
   const more = shuffle(w.rng, src.fields).flatMap((m) =>
     used.has(m.field) || avoid.includes(m.field) ? [] : openLine(m),
   );
-  for (const base of [...own, ...more]) {
+  // (not on a percentage: "no lower than 10%" just before the count reads as the figure asked)
+  const percent = (a: Atom) => {
+    const m = src.fields.find((f) => f.field === a.field);
+    return m?.kind === 'number' && (m.percent === true || m.unit === '%');
+  };
+  for (const base of [...own, ...more].filter((a) => !percent(a))) {
     const line = stricter(base, sel, w.today);
     if (!line) continue;
     const words = modifier(line, src.fields, w.today, w.rng, { singular: src.noun[0], plural: src.noun[1] });
@@ -93,7 +98,7 @@ function openLine(m: FieldModel): Atom[] {
   if (m.rule === false || m.use === 'detail') return [];
   if (m.kind === 'date' && m.to <= 0) return [{ kind: 'older', field: m.field, days: 0 }];
   if (m.kind === 'date' && m.from >= 0) return [{ kind: 'due_within', field: m.field, days: Math.max(2, m.to + 1) }];
-  if (m.kind === 'number' && !m.percent) return [{ kind: 'at_least', field: m.field, value: m.min }];
+  if (m.kind === 'number') return [{ kind: 'at_least', field: m.field, value: m.min }];
   return [];
 }
 
