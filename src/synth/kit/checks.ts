@@ -109,3 +109,26 @@ export const mailSent = (id: string, where: Record<string, unknown>, weight: num
 /** One cell of a table the agent wrote (CSV, XLSX or a DOCX table) matches. */
 export const tableCell = (id: string, path: string, table: Record<string, unknown>, weight: number): Check =>
   ({ id, kind: 'file_matches', path, table, weight }) as Check;
+
+/**
+ * A time of day as people write it in a reply or a message, for a case-insensitive pattern: 06:00 → "06:00",
+ * "6:00", "6.00", "06h00", "6am", "6 a.m.", "6:00 AM", "06:00 UTC"; 18:00 → "18:00", "6pm", "6:00 p.m."; noon and
+ * midnight by name. Never another time: not "16:00", "6:30", "6pm" for 06:00, nor "6:00" inside "16:00" or "6:00:30".
+ */
+export function timeOfDayRegex(hour: number, minute = 0): string {
+  const mm = String(minute).padStart(2, '0');
+  const h24 = hour < 10 ? `0?${hour}` : String(hour);
+  const h12 = hour % 12 === 0 ? 12 : hour % 12;
+  const half = hour < 12 ? 'a' : 'p';
+  const other = hour < 12 ? 'p' : 'a';
+  const before = '(?<![\\d:.])';
+  const forms = [
+    // on the 24-hour clock (an am/pm of the other half after it says another time)
+    `${before}${h24}[:.h]${mm}(?![\\d]|[:.]\\d|\\s?${other}\\.?\\s?m\\b)`,
+    // on the 12-hour clock, minutes optional on the hour
+    `${before}${h12}${minute === 0 ? `(?:[:.]${mm})?` : `[:.]${mm}`}\\s?${half}\\.?\\s?m\\b\\.?`,
+    ...(minute === 0 && hour === 12 ? ['\\bnoon\\b', '\\bmidday\\b'] : []),
+    ...(minute === 0 && hour === 0 ? ['\\bmidnight\\b'] : []),
+  ];
+  return forms.join('|');
+}

@@ -12,7 +12,7 @@ import {
   planOf,
   ticketsOf,
 } from './scheduler-job-repair-fixtures.js';
-import { type Check, type Step, weights } from '../kit/checks.js';
+import { type Check, type Step, timeOfDayRegex, weights } from '../kit/checks.js';
 import { hm } from '../kit/dates.js';
 import type { GeneratorContext } from '../kit/generator.js';
 import { definePreset, type Traces } from './define.js';
@@ -27,8 +27,8 @@ import { slug } from '../kit/text.js';
 // candidate hour (medium+), a job failing for another reason (medium+); hard: two failing jobs, a stale
 // lock failure outside the last 24 hours, a KB blackout hour, a superseded policy and a disabled job.
 
-/** the new hour as the agent may write it: 04:00 / 4:00 or the cron expression */
-const timeRe = (h: number) => `\\b0?${h}:00\\b|\\b0 ${h} \\* \\* \\*`;
+/** the new hour as the agent may write it: 04:00 / 4:00 / 4am / 4 a.m. (kit/checks.ts) or the cron expression */
+const timeRe = (h: number) => `${timeOfDayRegex(h)}|\\b0 ${h} \\* \\* \\*`;
 
 /** One drawn task: the integrations, the jobs with the failing ones' plans and answers, tickets and the kb. */
 interface Scenario {

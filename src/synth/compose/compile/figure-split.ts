@@ -3,6 +3,8 @@ import { count, countWhere, splitFields, splitValue, telling } from '../computat
 import type { ComputationPart, Parts, Rec, SourcePart, World } from '../parts.js';
 import { figuresOf, type Recipe, writtenBy } from '../recipe.js';
 import { usesOf } from '../figure-uses.js';
+import type { Rule } from '../../rules/rule.js';
+import { countBeyond } from './figure-beyond.js';
 
 /**
  * A count of the handled records that meet a further condition (computations.ts count_where) needs handled
@@ -39,11 +41,19 @@ export function splitTargets(
 // (figure-uses.ts), then a count under a further condition, then the bare count. A count under a further condition
 // that finds no line to draw through these records (all alike in every field the team breaks its work down by)
 // would be the bare length of the list: a figure read from a field comes first
-export function tellingFigure(recipe: Recipe, sel: Rec[], all: Rec[], parts: Parts<string>, w: World): ComputationPart {
+export function tellingFigure(
+  recipe: Recipe,
+  sel: Rec[],
+  all: Rec[],
+  parts: Parts<string>,
+  w: World,
+  rule?: Rule,
+): ComputationPart {
   const src = recipe.source;
   const drawn = recipe.computation;
   const splits = !drawn.by || drawn.by(sel, src) !== undefined;
-  if (splits && telling(drawn, sel, all, src, w)) return drawn;
+  // (the bare count is the length of the handed-in list: never a figure of its own where another tells something)
+  if (splits && drawn.name !== 'count' && telling(drawn, sel, all, src, w)) return drawn;
   const others = figuresOf(parts, src).filter((c) => c.needsMeasure && c.name !== drawn.name);
   const next = others.find((c) => telling(c, sel, all, src, w));
   if (next) return next;
@@ -51,8 +61,10 @@ export function tellingFigure(recipe: Recipe, sel: Rec[], all: Rec[], parts: Par
     const where = countWhere(writtenBy(recipe.action, recipe.branch));
     if (where.by?.(sel, src) !== undefined) return where;
   }
-  // no line to draw through the handled records: the length of the handed-in list would only restate it, and the
-  // records the rules left out are a count of their own, where the team's figure goes to a review
+  // no line to draw through them by a field the team breaks its work down by: a stricter line than the rule's own
+  // window, threshold or list of terms (figure-beyond.ts)
+  const beyond = rule ? countBeyond(rule, sel, recipe.source, w, writtenBy(recipe.action, recipe.branch)) : undefined;
+  if (beyond) return beyond;
   const left = all.length - sel.length;
   return left > 0 && reviewed(src) ? leftOut(left, w) : count;
 }

@@ -9,6 +9,7 @@ import { booksSlot } from '../slot-work.js';
 import { agree, capitalise } from '../../kit/text.js';
 import { checksOf } from './checks.js';
 import { forbiddenOf } from './forbidden.js';
+import { fileForbids } from './forbidden-files.js';
 import { drawRecords, isDateAtom, type Program } from './records.js';
 import { referenceOf } from './reference.js';
 import { requestOf } from './request.js';
@@ -47,7 +48,7 @@ export function compileRecipe({ id, w, recipe, scenario, lead, parts = PARTS }: 
   const lang = deskLanguage(p);
   const reference = referenceOf(p, lang);
   const { checks, outcomes, proofs, aggregateForbids, figure } = checksOf(p, lang);
-  const forbidden = forbiddenOf(p, aggregateForbids);
+  const forbidden = forbiddenOf(p, [...aggregateForbids, ...fileForbids(p, writtenPaths(checks, reference))]);
   const user = userOf(p, proofs, outcomes, lang);
   const request = lang ? deskRequest(p, lang, figure) : requestOf(p, figure);
   const says = user?.signals?.find((s) => s.id === 'record_changed')?.effect.say;
@@ -96,6 +97,18 @@ export function compileRecipe({ id, w, recipe, scenario, lead, parts = PARTS }: 
       rule_key: ruleKey(p.rule),
     },
   });
+}
+
+// the workspace paths the task's own work writes: those its checks read back, and those its reference writes to
+function writtenPaths(checks: readonly unknown[], reference: readonly unknown[]): Set<string> {
+  const out = new Set<string>();
+  for (const c of checks as { path?: unknown }[]) if (typeof c.path === 'string') out.add(c.path);
+  for (const step of reference as { call?: string; args?: Record<string, unknown> }[]) {
+    const a = step.args ?? {};
+    if (typeof a.out === 'string') out.add(a.out);
+    if (typeof a.path === 'string' && /^fs_(?!read|list|search|stat)/.test(step.call ?? '')) out.add(a.path);
+  }
+  return out;
 }
 
 /**
