@@ -30,10 +30,6 @@ export const CLOSED: Readonly<Record<string, Closed>> = {
   agent_skills: { field: 'status', closed: ['rejected', 'disabled'] },
   dashboards: { field: 'status', closed: ['archived', 'deprecated'] },
   metric_alerts: { field: 'status', closed: ['resolved', 'false positive'] },
-  incidents: {
-    field: 'status',
-    live: ['triggered', 'acknowledged', 'investigating', 'mitigated', 'postmortem pending'],
-  },
   referrals: { field: 'status', closed: ['rejected'] },
   security_findings: { field: 'status', closed: ['resolved', 'false positive', 'risk accepted'] },
   workflow_runs: { field: 'status', closed: ['resolved', 'ignored'] },
