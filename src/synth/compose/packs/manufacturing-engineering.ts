@@ -32,7 +32,7 @@ function materialLine(rng: Rng, rec: Readonly<Record<string, unknown>> | undefin
     return oneOf(
       rng,
       'kit incomplete, stores chasing the supplier',
-      `short ${rng.int(2, 40)} blanks, bar stock on order`,
+      'short of blanks, bar stock on order',
       `waiting on castings, expected in ${rng.int(2, 9)} days`,
       'material short at the cell, buyer informed',
     );
@@ -129,14 +129,21 @@ export const workOrders = packSource({
   textField: 'notes',
 });
 
-function ncrDescription(rng: Rng, term: string | undefined): string {
+// (the parts quarantined are the NCR's own affected quantity, not a number of their own)
+function ncrDescription(
+  rng: Rng,
+  term: string | undefined,
+  _v: unknown,
+  rec?: Readonly<Record<string, unknown>>,
+): string {
+  const affected = Number(rec?.quantity_affected) || rng.int(2, 40);
   return writePlan(
     rng,
     {
       facts: [
         oneOf(
           rng,
-          `${rng.int(2, 40)} parts quarantined in the MRB cage`,
+          `${affected} ${affected === 1 ? 'part' : 'parts'} quarantined in the MRB cage`,
           'photos attached',
           `lot ${rng.int(1000, 9999)}-${rng.pick(['A', 'B', 'C'])}`,
           'measured on the CMM, report attached',
@@ -174,7 +181,7 @@ export const nonconformances = packSource({
     supplier: { label: 'source of the material', weights: [5, 2, 2, 1, 1] },
     raised_on: { label: 'date raised', from: -60, to: 0, verb: 'raised' },
     capa_required: { label: 'CAPA', yes: 'requiring a CAPA', no: 'not requiring a CAPA', p: 0.35 },
-    description: { label: 'description', terms: NCR_TERMS, write: ncrDescription },
+    description: { label: 'description', terms: NCR_TERMS, write: ncrDescription, ofRecord: true },
   },
   make: (w, id, i) => {
     const qty = w.rng.int(1, 60);
