@@ -145,14 +145,26 @@ export const ORDERED_WITHIN = 150;
 function origin(rng: Rng, rec: Readonly<Record<string, unknown>> | undefined): string {
   const due = String(rec?.due_date ?? '');
   const made = /^\d{4}-\d{2}-\d{2}/.test(due) ? spoken(before(due, rng.int(75, ORDERED_WITHIN))) : '';
+  // (a tribunal claim has three months less a day, a contract claim six years; a claim form is served within
+  // four months of issue, by the rules rather than by an order)
   if (String(rec?.deadline_kind) === 'limitation period')
-    return oneOf(
-      rng,
-      'six years from the breach (Limitation Act s.5)',
-      'limitation computed from accrual, partner checked',
-    );
+    return String(rec?.court) === 'Employment Tribunal'
+      ? oneOf(
+          rng,
+          'three months less a day from the dismissal',
+          'time limit runs from the effective date of termination',
+        )
+      : oneOf(
+          rng,
+          'six years from the breach (Limitation Act s.5)',
+          'limitation computed from accrual, partner checked',
+        );
+  if (String(rec?.deadline_kind) === 'service of claim form')
+    return oneOf(rng, 'four months from issue (CPR 7.5)', 'claim form issued, four months to serve');
   if (String(rec?.deadline_kind) === 'appeal window')
-    return oneOf(rng, '21 days from the date of the decision', 'time runs from the sealed order');
+    return String(rec?.court) === 'Employment Tribunal'
+      ? oneOf(rng, '42 days from the written reasons', 'appeal to the EAT, 42 days from the reasons')
+      : oneOf(rng, '21 days from the date of the decision', 'time runs from the sealed order');
   const orders: Readonly<Record<string, readonly string[]>> = {
     'Employment Tribunal': [
       made ? `per the case management order of ${made}` : 'per the case management order',
