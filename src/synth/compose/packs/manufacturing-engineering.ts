@@ -219,10 +219,13 @@ export const nonconformances = packSource({
       ? String(wo.order_type)
       : w.rng.pick(kinds.length ? kinds : ['stock build']);
     const sizes = (BATCHES[order_type] ?? []).filter((b) => b >= most);
+    const status = ['planned', 'released'].includes(String(wo.status)) ? 'in progress' : String(wo.status);
+    // (its note is written again for the state it is now in: no "awaiting a slot" on a running order)
     return {
       order_type,
       quantity: sizes.length ? w.rng.pick(sizes) : most + w.rng.int(0, 40),
-      ...(['planned', 'released'].includes(String(wo.status)) ? { status: 'in progress' } : {}),
+      status,
+      notes: shopNote(w.rng, undefined, undefined, { ...wo, status }),
     };
   },
 });
