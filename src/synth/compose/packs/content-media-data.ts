@@ -31,7 +31,30 @@ export const STORIES: readonly (readonly [string, string, readonly string[]])[] 
   ['Live: transfer deadline day', 'Sport', ['live blog']],
   ['Live: the cup final, minute by minute', 'Sport', ['live blog']],
   ['Live: interest rate decision reaction', 'Business', ['live blog']],
+  // pieces reported from a court, the only ones a desk note about court reporting restrictions is written on
+  ['Landlord fined over unsafe flats', 'News', ['news story']],
+  ['Council loses High Court fight over the bypass', 'News', ['news story', 'explainer']],
+  ['Care home operator in court over fire safety', 'News', ['news story']],
+  ['Twelve weeks in the public gallery of the harbour fraud trial', 'Features', ['feature']],
+  ['The barrister who reopened a 20-year-old conviction', 'Features', ['interview']],
+  ['What the Supreme Court ruling means for renters', 'News', ['explainer']],
+  ['Our courts cannot clear this backlog on goodwill', 'Opinion', ['op-ed']],
+  ['Live: sentencing in the harbour fraud case', 'News', ['live blog']],
+  ['The trial documentary that names no one', 'Culture', ['review']],
 ];
+
+// the headlines above reported from a court
+export const COURT_STORIES: ReadonlySet<string> = new Set([
+  'Landlord fined over unsafe flats',
+  'Council loses High Court fight over the bypass',
+  'Care home operator in court over fire safety',
+  'Twelve weeks in the public gallery of the harbour fraud trial',
+  'The barrister who reopened a 20-year-old conviction',
+  'What the Supreme Court ruling means for renters',
+  'Our courts cannot clear this backlog on goodwill',
+  'Live: sentencing in the harbour fraud case',
+  'The trial documentary that names no one',
+]);
 
 export const DESK_TERMS = [
   'right of reply',

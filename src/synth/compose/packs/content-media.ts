@@ -19,6 +19,7 @@ import {
   RUNTIME,
   SHOW_NOTE_TERMS,
   STORIES,
+  COURT_STORIES,
 } from './content-media-data.js';
 
 // Content_Media: a publisher's story budget, the social posts promoting its pieces, the licensed pictures and
@@ -56,8 +57,15 @@ function deskNote(rng: Rng, term: string | undefined): string {
 }
 
 // a headline of the task's records not taken yet that runs in `format`, and its section
-function headlineFor(w: World, format: unknown, i: number): Rec {
-  const fit = STORIES.filter(([, , formats]) => formats.includes(String(format))).map(([h]) => h);
+// (a note about court reporting is on a piece from a court, embargoed figures on news, business or technology)
+function headlineFor(w: World, format: unknown, i: number, notes: unknown): Rec {
+  const court = /court reporting/i.test(String(notes ?? ''));
+  const figures = /embargoed figures/i.test(String(notes ?? ''));
+  const ofFormat = STORIES.filter(
+    ([h, , formats]) => formats.includes(String(format)) && COURT_STORIES.has(h) === court,
+  );
+  const fitting = ofFormat.filter(([, section]) => !figures || ['News', 'Business', 'Technology'].includes(section));
+  const fit = (fitting.length ? fitting : ofFormat).map(([h]) => h);
   const headline = fresh(w, 'headline', fit.length ? fit : STORIES.map(([h]) => h), i, (h, n) =>
     h.startsWith('Live:') ? `${h}, day ${n + 1}` : `${h}: the follow-up`,
   );
@@ -109,7 +117,7 @@ export const stories = packSource({
     );
     const embargo = promoted ? String(rec.embargo_until) : addDays(rec.due_on, w.rng.pick([0, 1, 1, 2]));
     const lifted = status === 'published' && daysFrom(w.today, embargo) > 0 ? onDay(w, 0) : embargo;
-    return { ...headlineFor(w, rec.story_format, i), embargo_until: lifted, status };
+    return { ...headlineFor(w, rec.story_format, i, rec.notes), embargo_until: lifted, status };
   },
   // a story is commissioned at a length its format runs to (no 3,000-word news story, no 300-word feature)
   agree: (rec, w) => {

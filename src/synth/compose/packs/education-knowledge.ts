@@ -259,6 +259,9 @@ export const examSittings = packSource({
     const next = last.end > last.t ? { start: last.t + DAY, end: last.end } : windowOf(series, y + 1);
     const span = rec.status === 'entered' ? next : { start: last.start, end: Math.min(last.end, last.t - DAY) };
     const d = new Date(span.start + w.rng.int(0, Math.max(0, Math.round((span.end - span.start) / DAY))) * DAY);
+    // papers are sat on weekdays: a weekend draw moves to the Friday before (inside the span) or the Monday after
+    const back = d.getUTCDay() === 6 ? 1 : d.getUTCDay() === 0 ? 2 : 0;
+    if (back) d.setUTCDate(d.getUTCDate() + (d.getTime() - back * DAY >= span.start ? -back : 3 - back));
     const published = ['results published', 'remark requested'].includes(String(rec.status));
     const mark = published ? w.rng.int(22, 98) : 0;
     const grade = !published

@@ -3,7 +3,7 @@ import { shuffle } from '../../kit/ids.js';
 import { daysFrom } from '../../rules/fields.js';
 import type { World } from '../parts.js';
 import { colleague } from '../sources/kit.js';
-import { addDays, nth, onDay, packAction, packSource, refId } from './table-source.js';
+import { addDays, nextWorkingDay, nth, onDay, packAction, packSource, refId, toWorkingDay } from './table-source.js';
 import {
   FX_TERMS,
   NOTE_TITLES,
@@ -126,11 +126,12 @@ export const trades = packSource({
     return {
       position_id: position,
       price: Math.round(last * (0.96 + w.rng.next() * 0.08) * 100) / 100,
-      settlement_date: addDays(rec.trade_date, 1),
+      // (T+1 in business days: a Friday's trade settles on the Monday)
+      settlement_date: nextWorkingDay(rec.trade_date),
     };
   },
-  // a trade settles the day after it is done: one still pending, affirmed or matched is from the last day or two,
-  // and one done today has not settled yet
+  // a trade settles the business day after it is done: one still pending, affirmed or matched is from the last day or two,
+  // and one whose settlement day has not come has not settled yet
   agree: (rec, w) => {
     const age = -daysFrom(w.today, rec.trade_date);
     const s = String(rec.settlement_status);
@@ -139,12 +140,15 @@ export const trades = packSource({
         ...shuffle(w.rng, ['settled', 'settled', 'failed']).map((settlement_status) => ({ settlement_status })),
         { trade_date: onDay(w, -w.rng.int(0, 2)) },
       ];
-    if (age < 1 && s === 'settled')
+    if (s === 'settled' && nextWorkingDay(rec.trade_date) > onDay(w, 0))
       return [
         ...shuffle(w.rng, ['pending', 'affirmed', 'matched']).map((settlement_status) => ({ settlement_status })),
         { trade_date: onDay(w, -w.rng.int(2, 10)) },
       ];
-    return [];
+    // the market is shut at weekends: a trade is done on a weekday, never after today
+    return toWorkingDay(rec.trade_date)
+      .filter((trade_date) => trade_date <= onDay(w, 0))
+      .map((trade_date) => ({ trade_date }));
   },
   title: (rec) => `${rec.trade_id} (${rec.side} ${rec.quantity}, ${rec.broker})`,
   nameField: { field: 'broker', label: 'executing broker' },
@@ -183,6 +187,8 @@ export const fxExposures = packSource({
     maturity_date: { label: 'hedge maturity', from: -5, to: 90, verb: 'maturing', past: 'matured' },
     notes: { label: 'hedging note', terms: FX_TERMS, write: hedgeNote },
   },
+  // a forward matures on a business day
+  agree: (rec) => toWorkingDay(rec.maturity_date).map((maturity_date) => ({ maturity_date })),
   make: (w, id, i) => ({ exposure_id: id, treasury_analyst: colleague(w, i).email }),
   // the instrument, where the hedge stands and its mark follow from the ratio and the maturity
   derive: (rec, w) => {

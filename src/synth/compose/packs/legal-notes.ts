@@ -79,18 +79,113 @@ export function clauseNote(rng: Rng, term: string | undefined): string {
 }
 
 // the next step a deadline's note records, by its status: one still to come says what is left to do, one filed,
-// vacated or missed what happened (no "bundle to be agreed" on a vacated hearing)
+// vacated, extended or missed what happened (no "bundle to be agreed" on a vacated hearing)
 const DEADLINE_NEXT: Readonly<Record<string, readonly string[]>> = {
   filed: ['filed and served', 'sealed copy on file', 'served on the other side by email'],
   vacated: ['vacated by consent order', 'vacated, new date awaited from the listing office'],
   missed: ['missed: application for more time being drafted', 'not filed in time, partner told'],
+  extended: ['extended to this date by consent', 'new date agreed in correspondence, order to follow'],
 };
-const STILL_TO_DO = [
-  'bundle to be agreed 7 days before',
-  'client to approve the draft first',
-  'file by CE-File before 4pm',
-  'serve by email, the other side has agreed',
-];
+
+// how a document reaches each forum: CE-File is the High Court's and the Court of Appeal's, not a tribunal's
+const FILING: Readonly<Record<string, readonly string[]>> = {
+  'High Court (KBD)': ['file by CE-File before 4pm', 'file on CE-File, serve the same day'],
+  'Business and Property Courts': ['file by CE-File before 4pm', 'file on CE-File, serve the same day'],
+  'Court of Appeal': ['file by CE-File with the Civil Appeals Office', 'file on CE-File, copy to the respondent'],
+  'County Court': ['lodge with the hearing centre by email before 4pm', 'file with the County Court, serve by post'],
+  'Employment Tribunal': [
+    'send to the tribunal office by email, copy to the respondent',
+    'submit through the tribunal portal',
+  ],
+  'LCIA arbitration': [
+    'upload to the LCIA online platform, copy to the tribunal',
+    'send to the tribunal and the LCIA by email',
+  ],
+};
+
+// what is left to do before a step, by the step (a hearing wants a bundle, a limitation date a protective claim)
+function stillToDo(rec: Readonly<Record<string, unknown>> | undefined): readonly string[] {
+  const file = FILING[String(rec?.court)] ?? ['serve by email, the other side has agreed'];
+  switch (String(rec?.deadline_kind)) {
+    case 'hearing':
+      return [
+        'bundle to be agreed 7 days before',
+        'skeletons due two clear days before',
+        'counsel confirmed for the day',
+      ];
+    case 'limitation period':
+      return ['protective claim to be issued before this', 'standstill agreement proposed to the other side'];
+    case 'appeal window':
+      return ['grounds of appeal in draft with counsel', ...file];
+    default:
+      return ['client to approve the draft first', 'serve by email, the other side has agreed', ...file];
+  }
+}
+
+const MONTHS = 'January February March April May June July August September October November December'.split(' ');
+// a day written as a practitioner writes it in a note: "14 March"
+const spoken = (day: string) => `${Number(day.slice(8, 10))} ${MONTHS[Number(day.slice(5, 7)) - 1]}`;
+// `days` before an ISO day
+function before(day: string, days: number): string {
+  const d = new Date(`${day.slice(0, 10)}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() - days);
+  // an order is made on a working day
+  while (d.getUTCDay() === 0 || d.getUTCDay() === 6) d.setUTCDate(d.getUTCDate() - 1);
+  return d.toISOString().slice(0, 10);
+}
+
+/**
+ * How many days before a deadline the order that set it may have been made (75 to 150): a due date lies at most
+ * about 60 days after the task's today, so the order is in the past, and a matter with deadlines was opened more
+ * than ORDERED_WITHIN days before its first one (legal.ts openedBefore), so the order never predates the matter.
+ */
+export const ORDERED_WITHIN = 150;
+
+// where the date came from, by the forum and the step: a limitation date is the statute's, not an order's
+function origin(rng: Rng, rec: Readonly<Record<string, unknown>> | undefined): string {
+  const due = String(rec?.due_date ?? '');
+  const made = /^\d{4}-\d{2}-\d{2}/.test(due) ? spoken(before(due, rng.int(75, ORDERED_WITHIN))) : '';
+  // (a tribunal claim has three months less a day, a contract claim six years; a claim form is served within
+  // four months of issue, by the rules rather than by an order)
+  if (String(rec?.deadline_kind) === 'limitation period')
+    return String(rec?.court) === 'Employment Tribunal'
+      ? oneOf(
+          rng,
+          'three months less a day from the dismissal',
+          'time limit runs from the effective date of termination',
+        )
+      : oneOf(
+          rng,
+          'six years from the breach (Limitation Act s.5)',
+          'limitation computed from accrual, partner checked',
+        );
+  if (String(rec?.deadline_kind) === 'service of claim form')
+    return oneOf(rng, 'four months from issue (CPR 7.5)', 'claim form issued, four months to serve');
+  if (String(rec?.deadline_kind) === 'appeal window')
+    return String(rec?.court) === 'Employment Tribunal'
+      ? oneOf(rng, '42 days from the written reasons', 'appeal to the EAT, 42 days from the reasons')
+      : oneOf(rng, '21 days from the date of the decision', 'time runs from the sealed order');
+  const orders: Readonly<Record<string, readonly string[]>> = {
+    'Employment Tribunal': [
+      made ? `per the case management order of ${made}` : 'per the case management order',
+      'set at the preliminary hearing',
+    ],
+    'LCIA arbitration': [
+      made ? `per Procedural Order No. ${rng.int(1, 4)} of ${made}` : 'per the procedural timetable',
+      'timetable agreed with the tribunal',
+    ],
+    'Court of Appeal': [made ? `per the order granting permission of ${made}` : 'per the order granting permission'],
+  };
+  return oneOf(
+    rng,
+    ...(orders[String(rec?.court)] ?? [
+      made ? `per the directions order of ${made}` : 'per the directions order',
+      made ? `set at the case management conference on ${made}` : 'set at the case management conference',
+    ]),
+    'date agreed with the other side in correspondence',
+    'counsel instructed, fee note awaited',
+  );
+}
 
 export function directionsNote(
   rng: Rng,
@@ -102,13 +197,7 @@ export function directionsNote(
     rng,
     {
       facts: [
-        oneOf(
-          rng,
-          `per the directions order of ${rng.int(2, 27)} ${rng.pick(['January', 'February', 'November', 'December'])}`,
-          'date agreed with the other side in correspondence',
-          'set at the case management conference',
-          'counsel instructed, fee note awaited',
-        ),
+        origin(rng, rec),
         ...(term
           ? [
               oneOf(
@@ -120,7 +209,7 @@ export function directionsNote(
               ),
             ]
           : []),
-        rng.pick(DEADLINE_NEXT[String(rec?.status)] ?? STILL_TO_DO),
+        rng.pick(DEADLINE_NEXT[String(rec?.status)] ?? stillToDo(rec)),
       ],
     },
     'terse',

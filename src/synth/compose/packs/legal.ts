@@ -3,8 +3,8 @@ import { shuffle } from '../../kit/ids.js';
 import { daysFrom } from '../../rules/fields.js';
 import type { Rec, World } from '../parts.js';
 import { colleague } from '../sources/kit.js';
-import { addDays, nth, onDay, packAction, packSource, refId } from './table-source.js';
-import { clauseNote, directionsNote, matterNote } from './legal-notes.js';
+import { addDays, nth, onDay, packAction, packSource, refId, toWorkingDay } from './table-source.js';
+import { clauseNote, directionsNote, matterNote, ORDERED_WITHIN } from './legal-notes.js';
 import {
   CONTRACT_TERMS,
   CONTRACT_VALUE,
@@ -85,6 +85,8 @@ export const clientMatters = packSource({
       out.push(...[10, 30, 90].map((d) => ({ opened_on: onDay(w, -Math.max(days, Math.ceil(hours / 6)) - d) })), {
         unbilled_hours: Math.max(0, Math.floor(days * 2)),
       });
+    // a matter is opened by the office on a working day
+    if (!out.length) out.push(...weekdayBefore(rec.opened_on).map((opened_on) => ({ opened_on })));
     return out;
   },
   derive: (rec) => (rec.conflict_cleared === true ? {} : { billed_to_date: 0 }),
@@ -227,8 +229,11 @@ export const courtDeadlines = packSource({
   // a deadline falls in a matter being fought in its court (the deadlines of one court share a matter), and costs
   // what that step costs there: a hearing fee, an issue fee, nothing for exchanging documents or in arbitration
   derive: (rec, w) => ({ matter_id: matterIn(w, rec.court), court_fee: feeOf(rec, w) }),
-  // a step is one that court takes (no disclosure in the Court of Appeal, no claim form in an arbitration)
+  // a step is one that court takes (no disclosure in the Court of Appeal, no claim form in an arbitration), and a
+  // court or tribunal date falls on a working day (the registry is shut at weekends)
   agree: (rec, w) => {
+    const weekday = toWorkingDay(rec.due_date).map((due_date) => ({ due_date }));
+    if (weekday.length) return weekday;
     const kinds = STEPS[String(rec.court)];
     if (!kinds || kinds.includes(String(rec.deadline_kind))) return [];
     const courts = Object.keys(STEPS).filter((c) => STEPS[c]?.includes(String(rec.deadline_kind)));
@@ -259,11 +264,17 @@ export const courtDeadlines = packSource({
   }),
 });
 
-// a matter opened before `first` (a court date) if it was not, and no more time unbilled than its days allow
+// the working day before a weekend day (none: a working day already)
+const weekdayBefore = (day: unknown): string[] => toWorkingDay(day).filter((d) => d < String(day));
+
+// a matter opened before the order that set its first court date (ORDERED_WITHIN days before it at most) if it was
+// not, and no more time unbilled than its days allow
 function openedBefore(matter: Rec, first: string | undefined, w: World): Rec {
   const opened =
-    first && String(matter.opened_on) >= first
-      ? [addDays(first, -w.rng.int(30, 200)), onDay(w, -1)].sort()[0]
+    first && String(matter.opened_on) >= addDays(first, -ORDERED_WITHIN)
+      ? [addDays(first, -ORDERED_WITHIN - w.rng.int(10, 180)), onDay(w, -1)]
+          .sort()
+          .map((d) => weekdayBefore(d)[0] ?? d)[0]
       : String(matter.opened_on);
   const days = -daysFrom(w.today, opened);
   const hours = Number(matter.unbilled_hours);

@@ -24,16 +24,41 @@ import {
 // against them, an airline maintenance base's inspections per tail number, and an estate's sensor-fed field
 // plots. Part numbers, tail numbers and field names are what a planner, an engineer or an agronomist would see.
 
-function shopNote(rng: Rng, term: string | undefined): string {
+// what the note says of the order's material and of where the run stands, read from the record: an order flagged
+// short is never "kitted", a planned one has no second shift continuing, a completed one no setup to do
+function materialLine(rng: Rng, rec: Readonly<Record<string, unknown>> | undefined): string {
+  const status = String(rec?.status ?? 'planned');
+  if (rec?.material_shortage === true)
+    return oneOf(
+      rng,
+      'kit incomplete, stores chasing the supplier',
+      'short of blanks, bar stock on order',
+      `waiting on castings, expected in ${rng.int(2, 9)} days`,
+      'material short at the cell, buyer informed',
+    );
+  if (status === 'planned' || status === 'released')
+    return oneOf(rng, 'material kitted at the cell', 'kit picked by stores', 'all material in stores');
+  return oneOf(rng, 'material issued to the cell', 'all material booked out', 'kit complete');
+}
+
+const STAGE_LINE: Readonly<Record<string, readonly string[]>> = {
+  planned: ['setup sheet updated', 'CNC program to be proven', 'awaiting a slot on the line'],
+  released: ['setup sheet updated', 'tooling set for the first run', 'CNC program proven'],
+  'in progress': ['second shift to continue', 'operator signed off the first-off', 'CNC program proven'],
+  'on hold': ['run paused, line given to another order', 'held pending the planner', 'paused at the current operation'],
+  completed: ['operator signed off the last batch', 'goods booked to stores', 'final inspection passed'],
+  closed: ['goods booked to stores', 'costs closed by finance', 'final inspection passed'],
+};
+
+function shopNote(rng: Rng, term: string | undefined, _v: unknown, rec?: Readonly<Record<string, unknown>>): string {
   return writePlan(
     rng,
     {
       facts: [
         oneOf(
           rng,
-          'material kitted at the cell',
+          materialLine(rng, rec),
           `drawing rev ${String.fromCharCode(65 + rng.int(1, 6))}`,
-          'setup sheet updated',
           `routing has ${rng.int(3, 8)} operations`,
         ),
         ...(term
@@ -47,7 +72,7 @@ function shopNote(rng: Rng, term: string | undefined): string {
               ),
             ]
           : []),
-        oneOf(rng, 'operator signed off the previous batch', 'second shift to continue', 'CNC program proven', ''),
+        oneOf(rng, ...(STAGE_LINE[String(rec?.status)] ?? ['setup sheet updated']), ''),
       ].filter(Boolean),
     },
     'terse',
@@ -74,7 +99,7 @@ export const workOrders = packSource({
       p: 0.25,
     },
     status: { label: 'status', weights: [2, 4, 5, 1, 1, 1] },
-    notes: { label: 'shop-floor note', terms: ORDER_TERMS, write: shopNote },
+    notes: { label: 'shop-floor note', terms: ORDER_TERMS, write: shopNote, ofRecord: true },
   },
   make: (w, id, i) => ({
     work_order_id: id,
@@ -104,14 +129,21 @@ export const workOrders = packSource({
   textField: 'notes',
 });
 
-function ncrDescription(rng: Rng, term: string | undefined): string {
+// (the parts quarantined are the NCR's own affected quantity, not a number of their own)
+function ncrDescription(
+  rng: Rng,
+  term: string | undefined,
+  _v: unknown,
+  rec?: Readonly<Record<string, unknown>>,
+): string {
+  const affected = Number(rec?.quantity_affected) || rng.int(2, 40);
   return writePlan(
     rng,
     {
       facts: [
         oneOf(
           rng,
-          `${rng.int(2, 40)} parts quarantined in the MRB cage`,
+          `${affected} ${affected === 1 ? 'part' : 'parts'} quarantined in the MRB cage`,
           'photos attached',
           `lot ${rng.int(1000, 9999)}-${rng.pick(['A', 'B', 'C'])}`,
           'measured on the CMM, report attached',
@@ -149,7 +181,7 @@ export const nonconformances = packSource({
     supplier: { label: 'source of the material', weights: [5, 2, 2, 1, 1] },
     raised_on: { label: 'date raised', from: -60, to: 0, verb: 'raised' },
     capa_required: { label: 'CAPA', yes: 'requiring a CAPA', no: 'not requiring a CAPA', p: 0.35 },
-    description: { label: 'description', terms: NCR_TERMS, write: ncrDescription },
+    description: { label: 'description', terms: NCR_TERMS, write: ncrDescription, ofRecord: true },
   },
   make: (w, id, i) => {
     const qty = w.rng.int(1, 60);
@@ -187,10 +219,13 @@ export const nonconformances = packSource({
       ? String(wo.order_type)
       : w.rng.pick(kinds.length ? kinds : ['stock build']);
     const sizes = (BATCHES[order_type] ?? []).filter((b) => b >= most);
+    const status = ['planned', 'released'].includes(String(wo.status)) ? 'in progress' : String(wo.status);
+    // (its note is written again for the state it is now in: no "awaiting a slot" on a running order)
     return {
       order_type,
       quantity: sizes.length ? w.rng.pick(sizes) : most + w.rng.int(0, 40),
-      ...(['planned', 'released'].includes(String(wo.status)) ? { status: 'in progress' } : {}),
+      status,
+      notes: shopNote(w.rng, undefined, undefined, { ...wo, status }),
     };
   },
 });

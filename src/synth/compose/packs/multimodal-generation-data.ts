@@ -144,22 +144,6 @@ export const POINTS: Readonly<Record<string, readonly [number, number]>> = {
 
 export const SPEC_TERMS = ['log scale', 'annotations', 'dual axis', 'ONS data', 'small multiples', 'source line'];
 
-export const VIDEOS = [
-  'Customer story: Harlow Group',
-  'Product tour, spring release',
-  'CEO quarterly update',
-  'How to set up your account',
-  'Behind the scenes at the warehouse',
-  'Event highlights: TechExpo',
-  'Recruitment: life in engineering',
-  'Three tips for faster invoicing',
-  'Webinar cut-down: data privacy',
-  'Launch teaser',
-  'Office tour for new starters',
-  'Partner spotlight',
-  'Annual results highlights',
-];
-
 export const FRAME: Readonly<Record<string, string>> = {
   YouTube: '16:9 landscape',
   TikTok: '9:16 vertical',

@@ -16,10 +16,10 @@ import {
   PAGE_TITLES,
   POINTS,
   SPEC_TERMS,
-  VIDEOS,
 } from './multimodal-generation-data.js';
 import { chartDataPath, chartFigures, copyDeckPath, copyDeckText, coverFramePath } from './studio-material.js';
 import { LONGEST, EDIT_LEAD } from './multimodal-generation-data.js';
+import { videoTitle } from './video-titles.js';
 
 // Multimodal_Generation: a creative studio's job tracker — design requests, charts and maps for reports and
 // articles, video edits from raw footage to delivered cut, and web pages built from decks and documents.
@@ -255,17 +255,17 @@ export const videoEdits = packSource({
       ...shuffle(w.rng, roomy).map((platform) => ({ platform })),
     ];
   },
-  make: (w, id, i) => ({ edit_id: id, title: nth(w, VIDEOS, i), editor: colleague(w, i).email }),
+  make: (w, id, i) => ({ edit_id: id, editor: colleague(w, i).email }),
   // the footage is in some days before the edit got as far as it has (no fine cut of rushes that came today)
   derive: (rec, w) => {
     const arrived = addDays(rec.due_on, -w.rng.int(5, 25));
     const lead = (EDIT_LEAD[String(rec.status)] ?? 1) + w.rng.int(0, 3);
     // a cut of half a minute or less is a cut-down of the longer piece its title names, and says so
     const secs = Number(rec.runtime_sec);
+    // (the title is the platform's kind of piece: drawn once the platform is final)
+    const title = videoTitle(w, rec.platform);
     return {
-      ...(secs <= 30 && !/teaser|tips/i.test(String(rec.title))
-        ? { title: `${rec.title} (${secs}-second cut-down)` }
-        : {}),
+      title: secs <= 30 && !/teaser|tips|hero loop/i.test(title) ? `${title} (${secs}-second cut-down)` : title,
       aspect_ratio: FRAME[String(rec.platform)] ?? '16:9 landscape',
       footage_received_on: daysFrom(w.today, arrived) > -lead ? onDay(w, -lead) : arrived,
     };

@@ -140,7 +140,8 @@ const STORIES: Readonly<Record<string, readonly Told[]>> = {
     },
     {
       head: (co) => `${co} suffers an outage on its customer site`,
-      lead: (co, rng) => `Customers of ${co} could not log in for ${rng.int(2, 9)} hours on Tuesday`,
+      lead: (co, rng) =>
+        `Customers of ${co} could not log in for ${rng.int(2, 9)} hours ${rng.pick(['yesterday', 'overnight'])}`,
       ends: [
         () => `customers will be told about the cause by email`,
         (co) => `${co} declined to name the supplier involved`,
@@ -230,7 +231,7 @@ export function articleText(
     {
       first: story
         ? story.lead(co, rng)
-        : `${co} ${oneOf(rng, 'set out its plans for the coming quarter', 'reported results on Tuesday')}`,
+        : `${co} ${oneOf(rng, 'set out its plans for the coming quarter', 'reported its quarterly results')}`,
       facts: [
         ...(term ? [SAYS[term]?.(co, rng) ?? `talk of a ${term} dominated the call`] : []),
         rng.pick(story?.ends ?? ANY_END)(co, rng),
