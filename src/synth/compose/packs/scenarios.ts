@@ -19,8 +19,9 @@ export const SCENARIO_SOURCES: Table = {
     Document: ['desk_plan'],
     Meeting: ['room_bookings', 'visitor_passes'],
     Task_Management: ['tasks', 'tickets'],
-    // what the office buys (a trip's receipts are the travel desk's: Travel_Lifestyle/Travel)
-    Expense: ['purchase_requests'],
+    // what the office buys, and the receipts of a working day in town (a client lunch, supplies, a courier,
+    // parking at the client's: sources/receipt-scans.ts DESKS); a trip's receipts are the travel desk's
+    Expense: ['purchase_requests', 'receipt_scans'],
   },
   Information_Retrieval: {
     Academic: ['papers', 'cited_sources'],
@@ -68,6 +69,7 @@ export const SCENARIO_SOURCES: Table = {
     Scheduling: ['jobs', 'workflow_runs'],
   },
   Travel_Lifestyle: {
+    // a trip's receipts: its hotel nights, trains, the cab from the airport and the traveller's meals on the road
     Travel: ['trip_requests', 'travel_bookings', 'per_diem_claims', 'receipt_scans'],
     Daily_Life: ['household_bills', 'tasks'],
   },
@@ -85,7 +87,9 @@ export const SCENARIO_SOURCES: Table = {
     Pet_Care: ['vaccinations'],
   },
   Manufacturing_Engineering: {
-    Quality_Control: ['nonconformances', 'work_orders'],
+    // defects and their corrective actions (a work order's release, shortage hold or expediting is production
+    // planning, which no sub-scenario of the taxonomy names: UNFILED)
+    Quality_Control: ['nonconformances'],
     Aerospace: ['aircraft_inspections'],
     Smart_Agriculture: ['field_plots'],
   },
@@ -99,11 +103,29 @@ export const SCENARIO_SOURCES: Table = {
 };
 
 /**
- * The record types of a domain that fit none of its sub-scenarios, whose tasks would be labelled with the domain
- * alone: none. Every record type has one home per domain it lists (a task always has a sub-scenario), and a record
- * type no sub-scenario of a domain fits does not list that domain (partners' mail is no investment work).
+ * The record types of a domain that fit none of its sub-scenarios, whose tasks are labelled with the domain alone:
+ * a plant's work orders, whose work (releasing, holding an order short of material, expediting, chasing late ones)
+ * is production planning, not quality control, aerospace or agriculture. Every other record type has one home
+ * per domain it lists, and a record type no sub-scenario of a domain fits does not list that domain (partners'
+ * mail is no investment work).
  */
-export const UNFILED: { [D in ScenarioDomain]?: readonly SourceName[] } = {};
+export const UNFILED: { [D in ScenarioDomain]?: readonly SourceName[] } = {
+  Manufacturing_Engineering: ['work_orders'],
+};
+
+// record types whose sub-scenario follows the work done on them: an order book acted on (its owners chased, a
+// customer put on credit hold, a dispute given a follow-up, a balance put up for write-off) is credit control, the
+// finance desk's accounts receivable; read for a figure or a write-up only, it is financial analysis
+const BY_WORK: Partial<Record<SourceName, { acted: string; read: string }>> = {
+  order_screenshot: { acted: 'Finance_Investment/Financial_Report', read: 'Data_Science/Financial_Analysis' },
+  sheet_rows: { acted: 'Finance_Investment/Financial_Report', read: 'Data_Science/Financial_Analysis' },
+};
+
+/** The scenario path of a task by the work it does on its record type (BY_WORK), else `path`. */
+export function workPath(path: string, source: string, acts: boolean): string {
+  const home = BY_WORK[source as SourceName];
+  return home ? (acts ? home.acted : home.read) : path;
+}
 
 /** The record types (source names) that fit a domain's sub-scenario; none where the table has no fit. */
 export function scenarioSourceNames(domain: ScenarioDomain, sub: string | undefined): readonly string[] {
