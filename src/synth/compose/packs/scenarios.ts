@@ -31,9 +31,10 @@ export const SCENARIO_SOURCES: Table = {
   },
   Finance_Investment: {
     Stock: ['positions', 'trades'],
-    // the ledger and the analysts' notes (the order book's credit control is Data_Science's financial analysis,
-    // partners' mail about their orders and invoices the office inbox's)
-    Financial_Report: ['research_notes', 'transactions'],
+    // the ledger, the analysts' notes and the order book's receivables: credit control chases, holds and writes
+    // off what customers owe (an order book read for a figure alone is Data_Science's: workPath); partners' mail
+    // about their orders and invoices is the office inbox's
+    Financial_Report: ['research_notes', 'transactions', 'order_screenshot', 'sheet_rows'],
     Forex: ['fx_exposures'],
     Investment_Research: ['research_notes', 'positions', 'feed_articles'],
   },
@@ -87,9 +88,10 @@ export const SCENARIO_SOURCES: Table = {
     Pet_Care: ['vaccinations'],
   },
   Manufacturing_Engineering: {
-    // defects and their corrective actions (a work order's release, shortage hold or expediting is production
-    // planning, which no sub-scenario of the taxonomy names: UNFILED)
-    Quality_Control: ['nonconformances'],
+    // defects and their corrective actions; and the plant's work orders, whose release, shortage holds and
+    // expediting are production planning, which no sub-scenario of the taxonomy (Cowork-Gym Table 8) names: the
+    // plant's floor work is filed here rather than with the domain alone (every task has a sub-scenario)
+    Quality_Control: ['nonconformances', 'work_orders'],
     Aerospace: ['aircraft_inspections'],
     Smart_Agriculture: ['field_plots'],
   },
@@ -103,15 +105,11 @@ export const SCENARIO_SOURCES: Table = {
 };
 
 /**
- * The record types of a domain that fit none of its sub-scenarios, whose tasks are labelled with the domain alone:
- * a plant's work orders, whose work (releasing, holding an order short of material, expediting, chasing late ones)
- * is production planning, not quality control, aerospace or agriculture. Every other record type has one home
- * per domain it lists, and a record type no sub-scenario of a domain fits does not list that domain (partners'
- * mail is no investment work).
+ * The record types of a domain that fit none of its sub-scenarios, whose tasks would be labelled with the domain
+ * alone: none. Every record type has one home per domain it lists (a task always has a sub-scenario), and a record
+ * type no sub-scenario of a domain fits does not list that domain (partners' mail is no investment work).
  */
-export const UNFILED: { [D in ScenarioDomain]?: readonly SourceName[] } = {
-  Manufacturing_Engineering: ['work_orders'],
-};
+export const UNFILED: { [D in ScenarioDomain]?: readonly SourceName[] } = {};
 
 // record types whose sub-scenario follows the work done on them: an order book acted on (its owners chased, a
 // customer put on credit hold, a dispute given a follow-up, a balance put up for write-off) is credit control, the
