@@ -21,6 +21,14 @@ interface Shop {
   totals: readonly [number, number];
 }
 type Desk = 'Travel_Lifestyle' | 'Office_Productivity';
+// charged once a receipt however many items it has (one delivery for six organisers, one booking fee per order)
+const ONCE: ReadonlySet<string> = new Set([
+  'Delivery',
+  'Booking fee',
+  'Airport surcharge',
+  'Waiting time',
+  'Signature on delivery',
+]);
 
 // the receipts each desk files, and what is on them: a trip's are its nights, trains, the cab between airport and
 // hotel and the traveller's own meals on the road; the office's are what a working day in town costs (lunch with
@@ -203,7 +211,7 @@ function receiptLines(rec: Rec, w: World): Line[] {
     let left = total - n * lo * 100;
     for (const extra of shuffle(w.rng, shop.extras).slice(0, w.rng.int(0, 2))) {
       if (extra[0] === item) continue;
-      const qty = shop.perNight ? n : w.rng.int(1, Math.max(1, Math.min(n, 4)));
+      const qty = ONCE.has(extra[0]) ? 1 : shop.perNight ? n : w.rng.int(1, Math.max(1, Math.min(n, 4)));
       const cents = qty * price(extra);
       if (cents > left) continue;
       left -= cents;
