@@ -3,6 +3,7 @@ import { type Capability, type ScenarioDomain, SCENARIOS } from '../../schema/ta
 import { scenarioSourceNames } from './packs/scenarios.js';
 import { appliesTo, type Parts, type SourcePart } from './parts.js';
 import { PARTS } from './registry.js';
+import { keptBy } from './desks.js';
 import { partGives } from './slot-work.js';
 
 // which record type a draft is about: the sub-scenario's, the domain's own, or one of the few that give the slot's
@@ -134,7 +135,21 @@ const fittingSources = (domain: ScenarioDomain, scenario: string | undefined, pa
     parts.sources.filter((s) => fitsDomain(s, domain, scenario, parts)),
   );
 
+/**
+ * The record type a draft is about, as the desk that keeps it in the slot's domain keeps it (desks.ts: a receipt
+ * filed at the office is a client lunch or a courier, one at the travel desk a hotel night or a train).
+ */
 export function sourceFor(
+  rng: Rng,
+  domain: ScenarioDomain,
+  scenario: string | undefined,
+  parts: Parts<string>,
+  cap?: Capability,
+): SourcePart {
+  return keptBy(rng, recordTypeFor(rng, domain, scenario, parts, cap), domain);
+}
+
+function recordTypeFor(
   rng: Rng,
   domain: ScenarioDomain,
   scenario: string | undefined,

@@ -33,6 +33,19 @@ export const CAPABILITY_SERVICES: Record<Capability, readonly string[]> = {
   Spatial_Visual_Reasoning: ['workspace'],
 };
 
+// Code_Manipulation, as a practitioner means it: writing or editing code, configuration, scripts or queries. A web
+// page listing records, a Markdown note or a CSV export is written content however it is marked up
+const CODE_FILE = /\.(?:py|js|mjs|cjs|ts|sh|bash|sql|ya?ml|json|toml|ini|conf|cfg|env|tf|dockerfile)$/i;
+
+/** Whether writing the file at `path` is code manipulation (code, configuration, a script, a query). */
+export const writesCode = (path: string | undefined): boolean => path !== undefined && CODE_FILE.test(path);
+
+/**
+ * Capabilities no composed task exercises, only a hand-written family (config_fix_shell edits a service config):
+ * the planner gives their slots to the families that do (plan/taxonomy-plan.ts).
+ */
+export const FAMILY_ONLY_CAPABILITIES: readonly Capability[] = ['Code_Manipulation'];
+
 /** Why a capability has no service (it stays LLM-only): reported by `plan --taxonomy` and docs/taxonomy.md. */
 export const UNSUPPORTED_CAPABILITIES: Partial<Record<Capability, string>> = {};
 

@@ -13,7 +13,12 @@ import { domainGives, type Recipe, recipeCapabilities as recipeCapsOf } from '..
 import { GENERATORS } from '../generators.js';
 import type { Generator } from '../kit/generator.js';
 import type { Plan, Slot } from './plan.js';
-import { CAPABILITY_SERVICES, DOMAIN_SERVICES, UNSUPPORTED_CAPABILITIES } from '../kit/taxonomy-rules.js';
+import {
+  CAPABILITY_SERVICES,
+  DOMAIN_SERVICES,
+  FAMILY_ONLY_CAPABILITIES,
+  UNSUPPORTED_CAPABILITIES,
+} from '../kit/taxonomy-rules.js';
 
 export interface TaxonomyPlanOptions {
   n: number;
@@ -56,6 +61,8 @@ export function taxonomyPlan(opts: TaxonomyPlanOptions): TaxonomyPlanResult {
   };
   // the compatible (domain, capability) pairs, once
   const pairs: { domain: ScenarioDomain; cap: Capability }[] = [];
+  // the cells only a hand-written family exercises (code: no composed task writes any)
+  const familyOnly = new Set<(typeof pairs)[number]>();
   for (const domain of SCENARIO_DOMAINS) {
     const pool = DOMAIN_SERVICES[domain];
     if (pool.length === 0) {
@@ -66,6 +73,14 @@ export function taxonomyPlan(opts: TaxonomyPlanOptions): TaxonomyPlanResult {
     for (const cap of CAPABILITIES) {
       const svc = CAPABILITY_SERVICES[cap];
       if (svc.length === 0) continue; // counted once below
+      if (FAMILY_ONLY_CAPABILITIES.includes(cap)) {
+        const cell = { domain, cap };
+        if (familyFor(domain, cap)) {
+          pairs.push(cell);
+          familyOnly.add(cell);
+        }
+        continue;
+      }
       // a cell whose domain has no record type that gives the capability (a law firm's translation of supplier
       // mail) is not planned: the capability's slots go to the domains that give it
       if (!domainGives(domain, cap)) continue;
@@ -120,10 +135,17 @@ export function taxonomyPlan(opts: TaxonomyPlanOptions): TaxonomyPlanResult {
       );
       const subs = SCENARIOS[pair.domain] as readonly string[];
       drawn = rng.int(0, 2 ** 31 - 2);
-      // a preset family where one fits the cell (about 1 slot in 8); otherwise a composition
-      preset = rng.int(0, 7) === 0 ? familyFor(pair.domain, pair.cap) : undefined;
+      // a preset family where one fits the cell (about 1 slot in 8; always in a cell only a family exercises);
+      // otherwise a composition
+      preset = rng.int(0, 7) === 0 || familyOnly.has(pair) ? familyFor(pair.domain, pair.cap) : undefined;
       // a hand-written family is one task shape: a few of each, or they read as copies of one another
       if (preset && (types.get(`family:${preset.name}`) ?? 0) >= familyCap) preset = undefined;
+      // a family-only cell whose family has its share is planned no more
+      if (familyOnly.has(pair) && !preset) {
+        // (the compositions' cells remain: every domain has some)
+        pairs.splice(pairs.indexOf(pair), 1);
+        continue;
+      }
       drawnSub = preset ? (preset.scenario.split('/')[1] ?? (subs[0] as string)) : rng.pick(subs);
       spread = preset
         ? undefined
@@ -171,7 +193,11 @@ export function taxonomyPlan(opts: TaxonomyPlanOptions): TaxonomyPlanResult {
     }
     const recipe = spread?.recipe ?? recipeFor({ seed, difficulty, capability: pair.cap, scenarioPath });
     types.set(recipe.source.name, (types.get(recipe.source.name) ?? 0) + 1);
-    const caps = uniq([pair.cap, ...recipeCapsOf(recipe)]).slice(0, 4);
+    // (a composition claims no capability only a family exercises: its page is content, not code)
+    const caps = uniq([pair.cap, ...recipeCapsOf(recipe).filter((c) => !FAMILY_ONLY_CAPABILITIES.includes(c))]).slice(
+      0,
+      4,
+    );
     slots.push({
       ...base,
       services: recipeServices(recipe),

@@ -6,6 +6,8 @@ import type { Parts, World } from '../parts.js';
 import { partCapabilities, type Recipe, recipeCapabilities, recipeServices } from '../recipe.js';
 import { PARTS } from '../registry.js';
 import { booksSlot } from '../slot-work.js';
+import { workPath } from '../packs/scenarios.js';
+import { writesCode } from '../../kit/taxonomy-rules.js';
 import { agree, capitalise } from '../../kit/text.js';
 import { checksOf } from './checks.js';
 import { forbiddenOf } from './forbidden.js';
@@ -72,7 +74,8 @@ export function compileRecipe({ id, w, recipe, scenario, lead, parts = PARTS }: 
   const caps = [...(honest.includes(lead) ? [lead] : []), ...honest.filter((c) => c !== lead)].slice(0, 4);
   const labels = {
     capabilities: caps,
-    scenario,
+    // an order book chased or put on hold is credit control, one read for a figure financial analysis
+    scenario: workPath(scenario, recipe.source.name, recipe.action !== undefined),
     difficulty: w.difficulty,
     language: written,
     ...(recipe.trap ? { safety: [recipe.trap.name] } : {}),
@@ -115,15 +118,17 @@ function writtenPaths(checks: readonly unknown[], reference: readonly unknown[])
  * The capabilities a composed task exercises: its parts' (a branch's where a selected record takes it), and its
  * record type's where the task uses them — Calendar_Scheduling only where its work books, moves or cancels a time
  * slot (an event on the calendar, a clinic appointment; slot-work.ts), never for a to-do's due date, a deadline
- * ticked as diarised or a rule's date window; Email_Communication only with mail.
+ * ticked as diarised or a rule's date window; Email_Communication only with mail; Code_Manipulation only where
+ * the file it writes is code, configuration, a script or a query (a page or a table of records is content).
  */
-export function exercised(planned: Recipe, p: Pick<Program, 'branch' | 'selected'>): Capability[] {
+export function exercised(planned: Recipe, p: Pick<Program, 'branch' | 'selected' | 'dest'>): Capability[] {
   const branches = p.branch !== undefined && p.selected.some((rec) => p.branch?.meets(rec));
   const recipe: Recipe = { ...planned, ...(branches ? {} : { branch: undefined }) };
   const work = new Set(partCapabilities(recipe));
   const slots = [recipe.action, recipe.branch].some((a) => a !== undefined && booksSlot(a));
   return recipeCapabilities(recipe).filter((c) => {
     if (c === 'Calendar_Scheduling') return slots;
+    if (c === 'Code_Manipulation') return writesCode(p.dest?.value);
     if (work.has(c)) return true;
     if (c === 'Email_Communication') return recipe.source.service === 'gmail';
     return true;

@@ -19,8 +19,9 @@ export const SCENARIO_SOURCES: Table = {
     Document: ['desk_plan'],
     Meeting: ['room_bookings', 'visitor_passes'],
     Task_Management: ['tasks', 'tickets'],
-    // what the office buys (a trip's receipts are the travel desk's: Travel_Lifestyle/Travel)
-    Expense: ['purchase_requests'],
+    // what the office buys, and the receipts of a working day in town (a client lunch, supplies, a courier,
+    // parking at the client's: sources/receipt-scans.ts DESKS); a trip's receipts are the travel desk's
+    Expense: ['purchase_requests', 'receipt_scans'],
   },
   Information_Retrieval: {
     Academic: ['papers', 'cited_sources'],
@@ -30,9 +31,10 @@ export const SCENARIO_SOURCES: Table = {
   },
   Finance_Investment: {
     Stock: ['positions', 'trades'],
-    // the ledger and the analysts' notes (the order book's credit control is Data_Science's financial analysis,
-    // partners' mail about their orders and invoices the office inbox's)
-    Financial_Report: ['research_notes', 'transactions'],
+    // the ledger, the analysts' notes and the order book's receivables: credit control chases, holds and writes
+    // off what customers owe (an order book read for a figure alone is Data_Science's: workPath); partners' mail
+    // about their orders and invoices is the office inbox's
+    Financial_Report: ['research_notes', 'transactions', 'order_screenshot', 'sheet_rows'],
     Forex: ['fx_exposures'],
     Investment_Research: ['research_notes', 'positions', 'feed_articles'],
   },
@@ -68,6 +70,7 @@ export const SCENARIO_SOURCES: Table = {
     Scheduling: ['jobs', 'workflow_runs'],
   },
   Travel_Lifestyle: {
+    // a trip's receipts: its hotel nights, trains, the cab from the airport and the traveller's meals on the road
     Travel: ['trip_requests', 'travel_bookings', 'per_diem_claims', 'receipt_scans'],
     Daily_Life: ['household_bills', 'tasks'],
   },
@@ -85,6 +88,9 @@ export const SCENARIO_SOURCES: Table = {
     Pet_Care: ['vaccinations'],
   },
   Manufacturing_Engineering: {
+    // defects and their corrective actions; and the plant's work orders, whose release, shortage holds and
+    // expediting are production planning, which no sub-scenario of the taxonomy (Cowork-Gym Table 8) names: the
+    // plant's floor work is filed here rather than with the domain alone (every task has a sub-scenario)
     Quality_Control: ['nonconformances', 'work_orders'],
     Aerospace: ['aircraft_inspections'],
     Smart_Agriculture: ['field_plots'],
@@ -104,6 +110,20 @@ export const SCENARIO_SOURCES: Table = {
  * type no sub-scenario of a domain fits does not list that domain (partners' mail is no investment work).
  */
 export const UNFILED: { [D in ScenarioDomain]?: readonly SourceName[] } = {};
+
+// record types whose sub-scenario follows the work done on them: an order book acted on (its owners chased, a
+// customer put on credit hold, a dispute given a follow-up, a balance put up for write-off) is credit control, the
+// finance desk's accounts receivable; read for a figure or a write-up only, it is financial analysis
+const BY_WORK: Partial<Record<SourceName, { acted: string; read: string }>> = {
+  order_screenshot: { acted: 'Finance_Investment/Financial_Report', read: 'Data_Science/Financial_Analysis' },
+  sheet_rows: { acted: 'Finance_Investment/Financial_Report', read: 'Data_Science/Financial_Analysis' },
+};
+
+/** The scenario path of a task by the work it does on its record type (BY_WORK), else `path`. */
+export function workPath(path: string, source: string, acts: boolean): string {
+  const home = BY_WORK[source as SourceName];
+  return home ? (acts ? home.acted : home.read) : path;
+}
 
 /** The record types (source names) that fit a domain's sub-scenario; none where the table has no fit. */
 export function scenarioSourceNames(domain: ScenarioDomain, sub: string | undefined): readonly string[] {

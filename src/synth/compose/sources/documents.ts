@@ -53,7 +53,7 @@ export const sheetRows = defineSource({
   ...ORDERS,
   name: 'sheet_rows',
   // one home: the order book's credit control is financial analysis (no investment work)
-  domains: ['Data_Science'],
+  domains: ['Data_Science', 'Finance_Investment'],
   noun: ['order', 'orders'],
   capabilities: ['File_Management', 'Data_Analysis'],
   // the rows are only in the file: the request says where it is, as a colleague would

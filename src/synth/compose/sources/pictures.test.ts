@@ -110,7 +110,7 @@ describe('picture sources', () => {
       });
       assert.ok(plan.source.domains?.includes('Legal'), plan.source.name);
       assert.equal(plan.domain, undefined);
-      // an investment desk reads no receipts and no order book: its own research and transactions instead
+      // an investment desk reads no receipts: its own research, transactions and receivables instead
       const desk = chooseRecipe(createRng('pic-cap', seed), {
         domain: 'Finance_Investment',
         difficulty: 'medium',
@@ -118,7 +118,7 @@ describe('picture sources', () => {
       });
       assert.ok(desk.source.domains?.includes('Finance_Investment'), desk.source.name);
       assert.equal(desk.domain, undefined);
-      // turning receipt scans is the travel desk's work: a slot asking for it elsewhere becomes theirs
+      // turning receipt scans is the travel desk's or the office's work: a slot asking for it elsewhere becomes theirs
       const scans = chooseRecipe(createRng('pic-cap', seed), {
         domain: 'Legal',
         difficulty: 'medium',
@@ -132,24 +132,38 @@ describe('picture sources', () => {
   it('print receipts whose lines add up, each an item the shop sells at its price (no €200 city tax)', () => {
     const src = PARTS.sources.find((x) => x.name === 'receipt_scans');
     assert.ok(src?.fixtures);
-    const w = makeWorld(createRng('receipt-lines'), 'Office_Productivity', 'medium', '2026-03-10T09:00:00Z');
     type Line = { item: string; qty?: number; amount: number };
-    const small = /^(City tax|Coffee|Sparkling water|Luggage|Booking fee)$/;
-    for (let k = 0; k < 300; k++) {
-      const category = ['meals', 'taxi', 'hotel', 'rail'][k % 4] as string;
-      const [lo, hi] = ({ meals: [4, 420], taxi: [8, 180], hotel: [60, 420], rail: [9, 420] } as const)[
-        category as 'meals'
-      ];
-      const total = Math.round((lo + ((k * 37) % 100) * ((hi - lo) / 100)) * 100) / 100;
-      const rec = { scan_id: `SC-${k}`, category, total, receipt_date: '2026-03-01', payment: 'cash', turned: 0 };
-      const files = src.fixtures([rec], w).workspace?.files as Record<string, { png: { lines: Line[] } }>;
-      const lines = files[`scans/inbox/SC-${k}.png`]?.png.lines ?? [];
-      const sum = lines.reduce((a, l) => a + Math.round(l.amount * 100), 0);
-      assert.equal(sum, Math.round(total * 100), `${category} ${total}: ${JSON.stringify(lines)}`);
-      for (const l of lines)
-        if (small.test(l.item))
-          assert.ok(l.amount / (l.qty ?? 1) <= 6, `${category} ${total}: ${l.item} at ${l.amount} (${l.qty ?? 1})`);
-      if (category === 'hotel') assert.match(lines[0]?.item ?? '', /^Room/);
+    const small = /^(City tax|Coffee|Sparkling water|Luggage|Booking fee|Sticky notes|Signature on delivery)$/;
+    // each desk's kinds of receipt, at the totals its shops print: a trip's, a working day's at the office
+    const desks = {
+      Travel_Lifestyle: { meals: [4, 100], taxi: [18, 180], hotel: [60, 420], rail: [9, 420] },
+      Office_Productivity: {
+        'client meals': [20, 420],
+        supplies: [4, 420],
+        courier: [8, 300],
+        parking: [3, 60],
+        taxi: [8, 100],
+      },
+    } as const;
+    for (const [desk, kinds] of Object.entries(desks)) {
+      const w = makeWorld(createRng('receipt-lines'), desk as 'Travel_Lifestyle', 'medium', '2026-03-10T09:00:00Z');
+      const names = Object.keys(kinds);
+      for (let k = 0; k < 300; k++) {
+        const category = names[k % names.length] as string;
+        const [lo, hi] = kinds[category as keyof typeof kinds] as readonly [number, number];
+        const total = Math.round((lo + ((k * 37) % 100) * ((hi - lo) / 100)) * 100) / 100;
+        const rec = { scan_id: `SC-${k}`, category, total, receipt_date: '2026-03-01', payment: 'cash', turned: 0 };
+        const files = src.fixtures([rec], w).workspace?.files as Record<string, { png: { lines: Line[] } }>;
+        const lines = files[`scans/inbox/SC-${k}.png`]?.png.lines ?? [];
+        const sum = lines.reduce((a, l) => a + Math.round(l.amount * 100), 0);
+        assert.equal(sum, Math.round(total * 100), `${category} ${total}: ${JSON.stringify(lines)}`);
+        for (const l of lines)
+          if (small.test(l.item))
+            assert.ok(l.amount / (l.qty ?? 1) <= 6, `${category} ${total}: ${l.item} at ${l.amount} (${l.qty ?? 1})`);
+        if (category === 'hotel') assert.match(lines[0]?.item ?? '', /^Room/);
+        // an office receipt is never a trip's: no hotel night, no train ticket
+        if (desk === 'Office_Productivity') assert.doesNotMatch(lines[0]?.item ?? '', /^(Room|Standard|Off-peak)/);
+      }
     }
   });
 });

@@ -17,8 +17,9 @@ const SHOT = 'screenshots/orders.png';
 export const orderScreenshot = defineSource({
   ...ORDERS,
   name: 'order_screenshot',
-  // one home: the order book's credit control is financial analysis (no investment work)
-  domains: ['Data_Science'],
+  // analysed for a figure at Data_Science, chased and put on hold by the finance desk's credit control (the work
+  // decides the label: packs/scenarios.ts workPath)
+  domains: ['Data_Science', 'Finance_Investment'],
   noun: ['order', 'orders'],
   capabilities: ['Multimodal_Perception', 'Data_Analysis'],
   fixtures: (records, w) => ({

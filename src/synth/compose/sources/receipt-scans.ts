@@ -7,78 +7,174 @@ import { defineSource } from './kit.js';
 // the office scanner feeds some in sideways or upside down (the picture's `turned`), which the work that files
 // them has to undo (media-actions.ts).
 
-const MERCHANTS: Readonly<Record<string, readonly string[]>> = {
-  meals: ['Brasserie Lumière', 'The Brass Kettle', 'Trattoria Sole', 'Noodle Bar 88'],
-  taxi: ['City Cabs', 'Metro Taxi Co.', 'Airport Express Cars'],
-  hotel: ['Hotel Meridian', 'Harbour View Inn', 'Parkside Suites'],
-  rail: ['Eurostar', 'SNCF Voyageurs', 'Deutsche Bahn'],
-};
 // what a shop of each kind prints on its receipts, at its prices (per unit): the main items a receipt is mostly
 // made of, and the smaller ones beside them; a hotel bills its extras per night
 type Priced = readonly [item: string, lo: number, hi: number];
 interface Shop {
+  merchants: readonly string[];
   mains: readonly Priced[];
   extras: readonly Priced[];
   /** the most of a main item one receipt holds (covers at a table, nights, boxes) */
   most: number;
   perNight?: true;
+  /** the totals a receipt of the kind plausibly comes to (EUR): no hotel night for €6, no €400 taxi ride */
+  totals: readonly [number, number];
 }
-const SHOPS: Readonly<Record<string, Shop>> = {
-  meals: {
-    mains: [
-      ['Coffee', 2.2, 4.5],
-      ['Sandwich', 4.5, 9],
-      ['Lunch menu', 11, 26],
-      ['Dish of the day', 12, 24],
-      ['Set dinner', 26, 48],
-    ],
-    extras: [
-      ['Sparkling water', 2.5, 5.5],
-      ['Coffee', 2.2, 4.5],
-      ['Dessert', 5, 9],
-      ['Glass of wine', 5, 11],
-    ],
-    most: 14,
+type Desk = 'Travel_Lifestyle' | 'Office_Productivity';
+// charged once a receipt however many items it has (one delivery for six organisers, one booking fee per order)
+const ONCE: ReadonlySet<string> = new Set([
+  'Delivery',
+  'Booking fee',
+  'Airport surcharge',
+  'Waiting time',
+  'Signature on delivery',
+]);
+
+// the receipts each desk files, and what is on them: a trip's are its nights, trains, the cab between airport and
+// hotel and the traveller's own meals on the road; the office's are what a working day in town costs (lunch with
+// a client, supplies, a courier, parking at the client's, the cab there), so a receipt always fits the desk its
+// task is filed under (packs/scenarios.ts)
+const DESKS: Readonly<Record<Desk, Readonly<Record<string, Shop>>>> = {
+  Travel_Lifestyle: {
+    hotel: {
+      merchants: ['Hotel Meridian', 'Harbour View Inn', 'Parkside Suites'],
+      mains: [['Room, per night', 55, 240]],
+      extras: [
+        ['City tax', 1.5, 4.5],
+        ['Breakfast', 12, 24],
+      ],
+      most: 4,
+      perNight: true,
+      totals: [60, 420],
+    },
+    rail: {
+      merchants: ['Eurostar', 'SNCF Voyageurs', 'Deutsche Bahn'],
+      mains: [
+        ['Standard return', 24, 180],
+        ['Off-peak single', 9, 95],
+        ['Standard single', 14, 140],
+      ],
+      extras: [
+        ['Seat reservation', 3, 10],
+        ['Booking fee', 1, 3],
+      ],
+      most: 3,
+      totals: [9, 420],
+    },
+    taxi: {
+      merchants: ['Airport Express Cars', 'Metro Taxi Co.', 'Aerotaxi'],
+      mains: [['Fare, airport to hotel', 18, 150]],
+      extras: [
+        ['Airport surcharge', 3, 8],
+        ['Luggage', 1, 4],
+        ['Waiting time', 2, 12],
+      ],
+      most: 1,
+      totals: [18, 180],
+    },
+    // the traveller's own meals away from home (what a per diem is meant to cover)
+    meals: {
+      merchants: ['Station Café', 'Brasserie du Quai', 'Noodle Bar 88', 'The Brass Kettle'],
+      mains: [
+        ['Breakfast', 7, 18],
+        ['Lunch menu', 11, 26],
+        ['Dinner', 18, 45],
+        ['Sandwich', 4.5, 9],
+      ],
+      extras: [
+        ['Sparkling water', 2.5, 5.5],
+        ['Coffee', 2.2, 4.5],
+        ['Dessert', 5, 9],
+      ],
+      most: 2,
+      totals: [4, 100],
+    },
   },
-  taxi: {
-    mains: [['Fare', 6, 175]],
-    extras: [
-      ['Waiting time', 2, 12],
-      ['Luggage', 1, 4],
-      ['Airport surcharge', 3, 8],
-    ],
-    most: 1,
-  },
-  hotel: {
-    mains: [['Room, per night', 55, 240]],
-    extras: [
-      ['City tax', 1.5, 4.5],
-      ['Breakfast', 12, 24],
-    ],
-    most: 4,
-    perNight: true,
-  },
-  rail: {
-    mains: [
-      ['Standard return', 24, 180],
-      ['Off-peak single', 9, 95],
-      ['Standard single', 14, 140],
-    ],
-    extras: [
-      ['Seat reservation', 3, 10],
-      ['Bicycle reservation', 5, 10],
-      ['Booking fee', 1, 3],
-    ],
-    most: 3,
+  Office_Productivity: {
+    'client meals': {
+      merchants: ['Brasserie Lumière', 'Trattoria Sole', 'The Grain Store', 'Le Petit Jardin'],
+      mains: [
+        ['Lunch menu', 14, 32],
+        ['Dish of the day', 12, 24],
+        ['Set dinner', 28, 55],
+      ],
+      extras: [
+        ['Sparkling water', 2.5, 5.5],
+        ['Coffee', 2.2, 4.5],
+        ['Dessert', 5, 9],
+        ['Glass of wine', 5, 11],
+      ],
+      most: 8,
+      totals: [20, 420],
+    },
+    supplies: {
+      merchants: ['Bureau Plus', 'OfficeWorld', 'Paper & Pen Co.'],
+      mains: [
+        ['Toner cartridge', 38, 160],
+        ['Printer paper, box of 5 reams', 18, 45],
+        ['Notebooks, pack of 5', 6, 14],
+        ['Desk organiser', 12, 30],
+      ],
+      extras: [
+        ['Pens, box of 10', 4, 12],
+        ['Sticky notes', 2, 6],
+        ['Delivery', 4, 9],
+      ],
+      most: 6,
+      totals: [4, 420],
+    },
+    courier: {
+      merchants: ['CityLink Couriers', 'Swift Parcel', 'Metro Bikes Courier'],
+      mains: [
+        ['Same-day courier', 18, 95],
+        ['Parcel, next day', 8, 35],
+        ['International documents', 35, 120],
+      ],
+      extras: [
+        ['Insurance', 3, 12],
+        ['Signature on delivery', 2, 5],
+      ],
+      most: 3,
+      totals: [8, 300],
+    },
+    parking: {
+      merchants: ['Q-Park', 'City Car Park', 'Indigo Parking'],
+      mains: [
+        ['Parking, per hour', 2, 6],
+        ['Parking, day rate', 12, 35],
+      ],
+      extras: [],
+      most: 10,
+      totals: [3, 60],
+    },
+    taxi: {
+      merchants: ['City Cabs', 'Metro Taxi Co.', 'Black Cab Hire'],
+      mains: [['Fare', 6, 85]],
+      extras: [['Waiting time', 2, 12]],
+      most: 1,
+      totals: [8, 100],
+    },
   },
 };
-/** The totals a receipt of each kind plausibly comes to (EUR): no hotel night for €6, no €400 taxi ride. */
-const TOTALS: Readonly<Record<string, readonly [number, number]>> = {
-  meals: [4, 420],
-  taxi: [8, 180],
-  hotel: [60, 420],
-  rail: [9, 420],
+/** The desks that keep receipt scans, the first their home when a task is filed under neither. */
+export const RECEIPT_DESKS = Object.keys(DESKS) as Desk[];
+const deskOf = (w: World): Desk => (w.domain in DESKS ? (w.domain as Desk) : 'Travel_Lifestyle');
+const shopOf = (w: World, category: unknown): Shop | undefined => DESKS[deskOf(w)][String(category)];
+// how a desk's kinds of expense read in a rule or a request
+const SAY: Readonly<Record<Desk, Readonly<Record<string, string>>>> = {
+  Travel_Lifestyle: { rail: 'train travel', taxi: 'airport taxi', meals: 'meals on the trip' },
+  Office_Productivity: { supplies: 'office supplies', taxi: 'taxi to a client' },
 };
+
+/** The kind-of-expense field as a desk keeps it: the kinds of receipt it files (record-type-choice.ts). */
+export function receiptDeskFields(fields: readonly FieldModel[], desk: string): FieldModel[] {
+  const shops = DESKS[desk as Desk];
+  return fields.map((m) =>
+    m.field === 'category' && m.kind === 'enum' && shops
+      ? { ...m, values: Object.keys(shops), say: SAY[desk as Desk] }
+      : m,
+  );
+}
 const PAID = {
   'corporate card': 'Paid by corporate card',
   'personal card': 'Paid by personal card',
@@ -96,7 +192,7 @@ type Line = { item: string; qty?: number; amount: number };
 // calls for: covers, nights, boxes) taking what the smaller items leave; none fits (a total no shop of the kind
 // prints): the main item once
 function receiptLines(rec: Rec, w: World): Line[] {
-  const shop = SHOPS[String(rec.category)] ?? (SHOPS.meals as Shop);
+  const shop = shopOf(w, rec.category) ?? (Object.values(DESKS[deskOf(w)])[0] as Shop);
   const total = Math.round(Number(rec.total) * 100);
   const price = ([, lo, hi]: Priced) => Math.round((lo + w.rng.next() * (hi - lo)) * 10) * 10;
   // the main items the total buys, a few of them at most where one does (three lunches, not twelve coffees)
@@ -115,7 +211,7 @@ function receiptLines(rec: Rec, w: World): Line[] {
     let left = total - n * lo * 100;
     for (const extra of shuffle(w.rng, shop.extras).slice(0, w.rng.int(0, 2))) {
       if (extra[0] === item) continue;
-      const qty = shop.perNight ? n : w.rng.int(1, Math.max(1, Math.min(n, 4)));
+      const qty = ONCE.has(extra[0]) ? 1 : shop.perNight ? n : w.rng.int(1, Math.max(1, Math.min(n, 4)));
       const cents = qty * price(extra);
       if (cents > left) continue;
       left -= cents;
@@ -131,8 +227,8 @@ function receiptLines(rec: Rec, w: World): Line[] {
 /** Receipt scans in the workspace: the merchant, total, date and payment are only on the picture. */
 export const receiptScans = defineSource({
   name: 'receipt_scans',
-  // one home: the meals, cabs, nights and trains of a trip are the travel desk's expenses
-  domains: ['Travel_Lifestyle'],
+  // two desks keep them, each its own kinds (DESKS): a trip's at the travel desk, a working day's at the office
+  domains: RECEIPT_DESKS,
   // what a printed receipt says never changes
   fixed: ['category', 'payment', 'total', 'receipt_date'],
   nameField: { field: 'merchant', label: 'merchant' },
@@ -147,9 +243,9 @@ export const receiptScans = defineSource({
       kind: 'enum',
       field: 'category',
       label: 'kind of expense',
-      // what a trip or a client visit costs: a receipt per meal, cab, night or train ticket
-      values: ['meals', 'taxi', 'hotel', 'rail'],
-      say: { rail: 'train travel' },
+      // a trip's receipts here; the office's kinds where the office files them (receiptDeskFields)
+      values: Object.keys(DESKS.Travel_Lifestyle),
+      say: SAY.Travel_Lifestyle,
     },
     { kind: 'number', field: 'total', label: 'receipt total', min: 6, max: 420, step: 0.01, currency: 'EUR' },
     { kind: 'date', field: 'receipt_date', label: 'receipt date', from: -45, to: 0, verb: 'dated' },
@@ -171,9 +267,18 @@ export const receiptScans = defineSource({
   // within the range
   agree: (rec, w) => {
     const total = Number(rec.total);
-    const [lo, hi] = TOTALS[String(rec.category)] ?? [0, Number.POSITIVE_INFINITY];
+    const [lo, hi] = shopOf(w, rec.category)?.totals ?? [0, Number.POSITIVE_INFINITY];
     if (total >= lo && total <= hi) return [];
-    const kinds = Object.entries(TOTALS).filter(([, [a, b]]) => total >= a && total <= b);
+    const kinds = Object.entries(DESKS[deskOf(w)])
+      .filter(
+        ([
+          ,
+          {
+            totals: [a, b],
+          },
+        ]) => total >= a && total <= b,
+      )
+      .map(([category, shop]) => [category, shop.totals] as const);
     // (a total moved into the range stays near where it was first, so a rule's bound on it still holds)
     const near = total < lo ? lo + w.rng.next() * 25 : Math.min(hi, 420) - w.rng.next() * 25;
     return [
@@ -186,7 +291,7 @@ export const receiptScans = defineSource({
   fixtures: (records, w) => {
     const files: Record<string, unknown> = {};
     records.forEach((rec, i) => {
-      const names = MERCHANTS[String(rec.category)] ?? ['Receipt'];
+      const names = shopOf(w, rec.category)?.merchants ?? ['Receipt'];
       // the merchant follows from the kind of expense: the picture and the record say the same
       rec.merchant = names[(i + w.rng.int(0, names.length - 1)) % names.length];
       files[scanPath(rec)] = {
