@@ -1,0 +1,135 @@
+import type { Rng } from '../../../env/rng.js';
+import { oneOf, writePlan } from '../../kit/content.js';
+
+// the free text of the plant's records, written from the record's own fields: a work order's shop-floor note, an
+// NCR's description, an inspection's findings log
+
+// what the note says of the order's material and of where the run stands, read from the record: an order flagged
+// short is never "kitted", a planned one has no second shift continuing, a completed one no setup to do
+function materialLine(rng: Rng, rec: Readonly<Record<string, unknown>> | undefined): string {
+  const status = String(rec?.status ?? 'planned');
+  if (rec?.material_shortage === true)
+    return oneOf(
+      rng,
+      'kit incomplete, stores chasing the supplier',
+      'short of blanks, bar stock on order',
+      `waiting on castings, expected in ${rng.int(2, 9)} days`,
+      'material short at the cell, buyer informed',
+    );
+  if (status === 'planned' || status === 'released')
+    return oneOf(rng, 'material kitted at the cell', 'kit picked by stores', 'all material in stores');
+  return oneOf(rng, 'material issued to the cell', 'all material booked out', 'kit complete');
+}
+
+const STAGE_LINE: Readonly<Record<string, readonly string[]>> = {
+  planned: ['setup sheet updated', 'CNC program to be proven', 'awaiting a slot on the line'],
+  released: ['setup sheet updated', 'tooling set for the first run', 'CNC program proven'],
+  'in progress': ['second shift to continue', 'operator signed off the first-off', 'CNC program proven'],
+  'on hold': ['run paused, line given to another order', 'held pending the planner', 'paused at the current operation'],
+  completed: ['operator signed off the last batch', 'goods booked to stores', 'final inspection passed'],
+  closed: ['goods booked to stores', 'costs closed by finance', 'final inspection passed'],
+};
+
+export function shopNote(
+  rng: Rng,
+  term: string | undefined,
+  _v: unknown,
+  rec?: Readonly<Record<string, unknown>>,
+): string {
+  return writePlan(
+    rng,
+    {
+      facts: [
+        oneOf(
+          rng,
+          materialLine(rng, rec),
+          `drawing rev ${String.fromCharCode(65 + rng.int(1, 6))}`,
+          `routing has ${rng.int(3, 8)} operations`,
+        ),
+        ...(term
+          ? [
+              oneOf(
+                rng,
+                `${term} needed before the run`,
+                `planner flagged ${term}`,
+                `${term} on ${rng.pick(['days', 'nights', 'the weekend shift'])}`,
+                `see shift log re ${term}`,
+              ),
+            ]
+          : []),
+        oneOf(rng, ...(STAGE_LINE[String(rec?.status)] ?? ['setup sheet updated']), ''),
+      ].filter(Boolean),
+    },
+    'terse',
+  );
+}
+
+// (the parts quarantined are the NCR's own affected quantity, not a number of their own)
+export function ncrDescription(
+  rng: Rng,
+  term: string | undefined,
+  _v: unknown,
+  rec?: Readonly<Record<string, unknown>>,
+): string {
+  const affected = Number(rec?.quantity_affected) || rng.int(2, 40);
+  return writePlan(
+    rng,
+    {
+      facts: [
+        oneOf(
+          rng,
+          `${affected} ${affected === 1 ? 'part' : 'parts'} quarantined in the MRB cage`,
+          'photos attached',
+          `lot ${rng.int(1000, 9999)}-${rng.pick(['A', 'B', 'C'])}`,
+          'measured on the CMM, report attached',
+        ),
+        ...(term
+          ? [
+              oneOf(
+                rng,
+                `found at ${term}`,
+                `raised from ${term}`,
+                `${term} — quality manager informed`,
+                `logged as ${term}`,
+              ),
+            ]
+          : []),
+        oneOf(rng, 'operator interviewed', 'drawing tolerance checked', 'sample sent to the lab', ''),
+      ].filter(Boolean),
+    },
+    'terse',
+  );
+}
+
+// the findings log as the check is planned and worked: what holds whether the check is scheduled, in work or
+// certified (its status follows from the calendar limit after the log is written), so nothing claims a walkround
+// on an aircraft not yet in the hangar
+export function findings(rng: Rng, term: string | undefined): string {
+  return writePlan(
+    rng,
+    {
+      facts: [
+        oneOf(
+          rng,
+          'tech log entries reviewed',
+          rng.chance(0.3) ? 'one deferred defect carried forward' : `${rng.int(2, 3)} deferred defects carried forward`,
+          'work pack prepared',
+          'hangar slot confirmed with planning',
+        ),
+        ...(term
+          ? [
+              oneOf(
+                rng,
+                `${term} carried from the last check`,
+                `${term} reported by the crew`,
+                `check for ${term} per the AMM`,
+                `${term} raised as a defect`,
+              ),
+            ]
+          : []),
+        oneOf(rng, 'parts pre-ordered from stores', 'no ADs falling due', 'engine borescope added to the pack', ''),
+      ].filter(Boolean),
+    },
+    'terse',
+  );
+}
