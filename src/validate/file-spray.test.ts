@@ -5,11 +5,12 @@ import { composition } from '../synth/compose/testing.js';
 import { fileSpray } from './file-spray.js';
 import { checkProbes } from './probes.js';
 
-// a task whose only output is a file forbids nothing: listing every candidate in it must still fail, far from the line
+// a task whose only output is a file forbids only file writes (a source overwritten): listing every candidate in
+// the deliverable must still fail, far from the line
 describe('spraying a file deliverable', () => {
   const fileOnly = Array.from({ length: 60 }, (_, i) => composition(i, 4_111 * i + 9)).find(
     (t) =>
-      !t.forbidden?.actions?.length &&
+      (t.forbidden?.actions ?? []).every((a) => a.service === 'workspace') &&
       (t.checks ?? []).some((c) => c.kind === 'file_matches' && String(c.text?.regex).startsWith('^(?!')),
   );
 

@@ -132,20 +132,21 @@ describe('requests from a partner-language desk', () => {
       const say = r.reference?.at(-1);
       return say && 'say' in say ? say.say : '';
     };
-    const counts = { ...desk, computations: PARTS.computations.filter((c) => c.name === 'count') };
+    // (a desk asks no bare count of what was handled any more: a figure of the orders themselves)
+    const maxes = { ...desk, computations: PARTS.computations.filter((c) => c.name === 'max') };
     const cases: [Lang, RegExp, (f: string) => string][] = [
       ['German', /\d+\.\d\d\.$/, (f) => `Alles erledigt. Der Durchschnitt liegt bei ${f.replace('.', ',')} Stück.`],
       ['Spanish', /\d+\.\d\d\.$/, (f) => `Hecho: la media es de ${f.replace('.', ',')} unidades.`],
-      // a count of a few reads only beside its label: a label in Chinese or Japanese words counts
-      ['Chinese', /[：:]\d\D*$/, (f) => `都办好了，一共处理了${f}封邮件。`],
-      ['Japanese', /(?:は|：)\d\D*$/, (f) => `対応しました。処理したメールは${f}件です。`],
+      // a figure reads beside its label, in the sentence the language makes of it
+      ['Chinese', /[：:]\d+\D*$/, (f) => `都办好了，最大订购数量是${f}。`],
+      ['Japanese', /(?:は|：)\d+\D*$/, (f) => `対応しました。最も多い注文数量は${f}件です。`],
     ];
     for (const [lang, shape, write] of cases) {
       const { raw } = deskTask(
         lang,
         'medium',
         (r) => shape.test(lastSay(r)),
-        /[：:は]/.test(shape.source) ? counts : desk,
+        /[：:は]/.test(shape.source) ? maxes : desk,
       );
       const spec = (await runGate({ raw })).spec as TaskSpec;
       const fact = /(\d+(?:\.\d+)?)\D*$/.exec(lastSay(spec))?.[1] ?? '';

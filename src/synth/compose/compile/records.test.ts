@@ -249,7 +249,8 @@ describe('drawn records', () => {
       for (const rec of p.selected)
         assert.ok(!isClosed(src, rec), `${src.name} ${rec[src.idField]} is ${rec[field]}: ${ruleKey(p.rule)}`);
     });
-    assert.ok(statusFree > 20, `${statusFree} status-free rules`);
+    // (easy rules weigh three things now, a status among them more often: fewer rules leave it free)
+    assert.ok(statusFree >= 12, `${statusFree} status-free rules`);
   });
 
   it('draw records that agree with each other and the calendar (embargo, readings, failed step, remediation window)', () => {
