@@ -4,12 +4,11 @@ import { act, type PolicyAct } from './policy-act.js';
 
 export const INDUSTRY_ACTS: Readonly<Record<string, readonly PolicyAct[]>> = {
   work_orders: [
-    // an order short of material is held however late it already is
     act(['Hold', 'Production hold'], 'Releasing an order that is short of material ties up the line for nothing.', {
       material_shortage: true,
+      // (however late it already is; a section may take one line's orders, which its policy states with the
+      // reason, purpose-scope.ts)
       due_date: 'unrelated',
-      // a short order ties up any line, not the machining cell's alone
-      line: 'unrelated',
     }),
     act('Expediting', 'Customer orders come first when the line is full.', {
       order_type: ['expedite', 'customer order'],

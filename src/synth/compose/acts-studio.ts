@@ -95,8 +95,9 @@ export const STUDIO_ACTS: Readonly<Record<string, readonly PolicyAct[]>> = {
     act(
       ['Triage', 'Finding triage'],
       'Findings on internet-facing assets are triaged first; that is where attacks land.',
-      // (however a finding was raised and whenever its fix falls due: an exposed critical is triaged now)
-      { internet_facing: true, remediation_due: 'unrelated', source: 'unrelated' },
+      // (whenever its fix falls due: an exposed critical is triaged now; a section may take one scanner's queue,
+      // which its policy states with the reason, purpose-scope.ts)
+      { internet_facing: true, remediation_due: 'unrelated' },
     ),
     act('Remediation chase', 'Findings close to their remediation date are chased with the owning team.', {
       remediation_due: 'ahead',
