@@ -102,22 +102,16 @@ describe('picture sources', () => {
         assert.equal(r.domain, undefined, `${cap} in ${domain} stays there`);
       }
     for (let seed = 0; seed < 5; seed++) {
-      // a law firm has no floor plan of its own to read: its own record types, not another trade's picture
-      const plan = chooseRecipe(createRng('pic-cap', seed), {
-        domain: 'Legal',
-        difficulty: 'medium',
-        capability: 'Spatial_Visual_Reasoning',
-      });
-      assert.ok(plan.source.domains?.includes('Legal'), plan.source.name);
-      assert.equal(plan.domain, undefined);
-      // an investment desk reads no receipts: its own research, transactions and receivables instead
-      const desk = chooseRecipe(createRng('pic-cap', seed), {
-        domain: 'Finance_Investment',
-        difficulty: 'medium',
-        capability: 'Multimodal_Perception',
-      });
-      assert.ok(desk.source.domains?.includes('Finance_Investment'), desk.source.name);
-      assert.equal(desk.domain, undefined);
+      // a law firm has no floor plan of its own to read, an investment desk no receipts: their own record types
+      // (research, transactions, receivables), not another trade's picture
+      for (const [domain, capability] of [
+        ['Legal', 'Spatial_Visual_Reasoning'],
+        ['Finance_Investment', 'Multimodal_Perception'],
+      ] as const) {
+        const own = chooseRecipe(createRng('pic-cap', seed), { domain, difficulty: 'medium', capability });
+        assert.ok(own.source.domains?.includes(domain), own.source.name);
+        assert.equal(own.domain, undefined);
+      }
       // turning receipt scans is the travel desk's or the office's work: a slot asking for it elsewhere becomes theirs
       const scans = chooseRecipe(createRng('pic-cap', seed), {
         domain: 'Legal',
