@@ -1,9 +1,10 @@
+import { addWorkdays } from '../../kit/dates.js';
 import { portfolio } from '../../../services/domains/portfolio.js';
 import { shuffle } from '../../kit/ids.js';
 import { daysFrom } from '../../rules/fields.js';
 import type { World } from '../parts.js';
 import { colleague } from '../sources/kit.js';
-import { addDays, nextWorkingDay, nth, onDay, packAction, packSource, refId, toWorkingDay } from './table-source.js';
+import { addDays, nth, onDay, packAction, packSource, refId, toWorkingDay } from './table-source.js';
 import {
   FX_TERMS,
   NOTE_TITLES,
@@ -127,7 +128,7 @@ export const trades = packSource({
       position_id: position,
       price: Math.round(last * (0.96 + w.rng.next() * 0.08) * 100) / 100,
       // (T+1 in business days: a Friday's trade settles on the Monday)
-      settlement_date: nextWorkingDay(rec.trade_date),
+      settlement_date: addWorkdays(String(rec.trade_date).slice(0, 10), 1),
     };
   },
   // a trade settles the business day after it is done: one still pending, affirmed or matched is from the last day or two,
@@ -140,7 +141,7 @@ export const trades = packSource({
         ...shuffle(w.rng, ['settled', 'settled', 'failed']).map((settlement_status) => ({ settlement_status })),
         { trade_date: onDay(w, -w.rng.int(0, 2)) },
       ];
-    if (s === 'settled' && nextWorkingDay(rec.trade_date) > onDay(w, 0))
+    if (s === 'settled' && addWorkdays(String(rec.trade_date).slice(0, 10), 1) > onDay(w, 0))
       return [
         ...shuffle(w.rng, ['pending', 'affirmed', 'matched']).map((settlement_status) => ({ settlement_status })),
         { trade_date: onDay(w, -w.rng.int(2, 10)) },

@@ -142,13 +142,6 @@ export function toWorkingDay(day: unknown, closed: readonly number[] = [0, 6]): 
   return moves;
 }
 
-/** The first working day (Monday to Friday) after `day`: when a next-business-day step (a T+1 settlement) falls. */
-export function nextWorkingDay(day: unknown): string {
-  let d = addDays(day, 1);
-  while ([0, 6].includes(new Date(`${d}T12:00:00Z`).getUTCDay())) d = addDays(d, 1);
-  return d;
-}
-
 /** The id record i refers to in a table with `prefix`: a few per task (the first call sets how many), so several records share one. */
 export function refId(w: World, prefix: string, i: number, pool = 4): string {
   let pools = refPools.get(w);
