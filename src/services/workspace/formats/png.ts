@@ -7,10 +7,11 @@ import { rememberDecoded } from './raster.js';
 
 // SVG → PNG with resvg (a prebuilt native renderer from npm) and DejaVu Sans loaded from files we ship, never
 // from the system: the same SVG gives the same bytes on every machine. resvg reads and parses the font file for
-// every run of text, so a picture whose text is all Latin (and punctuation, currency, arrows …) renders with the
-// faces cut to those characters (assets/fonts, scripts/subset-fonts.sh): every glyph, metric and kerning pair is
-// kept, so the bytes are the same as with the whole faces, at about half the time; any other character takes the
-// whole faces from the dejavu-fonts-ttf package.
+// every glyph it draws, so a picture whose text is all Latin (and punctuation, currency, arrows …) renders with the
+// faces cut to those characters and stripped of their hinting, which resvg never runs (assets/fonts,
+// scripts/subset-fonts.sh): every glyph outline, metric and kerning pair is kept, so the bytes are the same as with
+// the whole faces, in about a third of the time; any other character takes the whole faces from the
+// dejavu-fonts-ttf package.
 
 const require = createRequire(import.meta.url);
 let Resvg: typeof ResvgClass | undefined;
