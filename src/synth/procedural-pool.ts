@@ -41,7 +41,7 @@ export async function synthesizeInThreads(
     // the gate's own state (replay memos, parse caches) is per job; a thread serves many jobs
     isolateWorkers: false,
     // a job's live heap is tens of MB: a bounded old space makes V8 collect instead of growing with the corpus
-    resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB },
+    resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB, maxYoungGenerationSizeMb: 64 },
   });
   try {
     // a few jobs per thread in flight, not the whole plan: a 100,000-job plan would otherwise queue every job

@@ -133,7 +133,10 @@ function blank(width: number, height: number): Raster {
   return { width, height, data: new Uint8Array(width * height * 4) };
 }
 
-// the pixels as 32-bit words (one per pixel, byte order aside): moving a pixel is one load and one store
+// the pixels as 32-bit words (one per pixel): moving a pixel is one load and one store, and a channel is a shift
+// away by the machine's byte order
+const LITTLE_ENDIAN = new Uint8Array(Uint32Array.of(1).buffer)[0] === 1;
+const [R, G, B, A] = LITTLE_ENDIAN ? [0, 8, 16, 24] : [24, 16, 8, 0];
 function words(d: Uint8Array): Uint32Array {
   return d.byteOffset % 4 === 0
     ? new Uint32Array(d.buffer, d.byteOffset, d.byteLength >> 2)
@@ -183,8 +186,9 @@ function crop(r: Raster, x: number, y: number, width: number, height: number): R
 // a chart shrunk to a thumbnail stays legible, an enlargement is blocky but exact
 function resize(r: Raster, width: number, height: number): Raster {
   const out = blank(width, height);
-  const src = r.data;
+  const src = words(r.data);
   const dst = out.data;
+  const copy = words(dst);
   const xs = spans(r.width, width);
   const ys = spans(r.height, height);
   for (let y = 0; y < height; y++) {
@@ -193,20 +197,26 @@ function resize(r: Raster, width: number, height: number): Raster {
     for (let x = 0; x < width; x++) {
       const x0 = xs[2 * x] as number;
       const x1 = xs[2 * x + 1] as number;
+      const n = (x1 - x0) * (y1 - y0);
+      // an enlargement: the one pixel covered, as it is
+      if (n === 1) {
+        copy[y * width + x] = src[y0 * r.width + x0] as number;
+        continue;
+      }
       let c0 = 0;
       let c1 = 0;
       let c2 = 0;
       let c3 = 0;
       for (let yy = y0; yy < y1; yy++) {
-        const end = (yy * r.width + x1) * 4;
-        for (let i = (yy * r.width + x0) * 4; i < end; i += 4) {
-          c0 += src[i] as number;
-          c1 += src[i + 1] as number;
-          c2 += src[i + 2] as number;
-          c3 += src[i + 3] as number;
+        const end = yy * r.width + x1;
+        for (let i = yy * r.width + x0; i < end; i++) {
+          const p = src[i] as number;
+          c0 += (p >>> R) & 255;
+          c1 += (p >>> G) & 255;
+          c2 += (p >>> B) & 255;
+          c3 += (p >>> A) & 255;
         }
       }
-      const n = (x1 - x0) * (y1 - y0);
       const d = (y * width + x) * 4;
       dst[d] = Math.round(c0 / n);
       dst[d + 1] = Math.round(c1 / n);
