@@ -18,4 +18,9 @@ export interface FigureUses {
    * the window beds or the seats along the windows serves nobody's meeting
    */
   by?: Readonly<Record<string, readonly string[] | { reader: string; for: readonly string[] }>>;
+  /**
+   * by the heading of the work the task is (policy-acts.ts sections), the figures that work has a use of its own
+   * for: the area to be sprayed books the sprayer, the area to be watered sets the pump hours
+   */
+  work?: Readonly<Record<string, FigureUses['figures']>>;
 }

@@ -181,9 +181,15 @@ export const FIGURE_USES: Readonly<Record<string, FigureUses>> = {
   },
   field_plots: {
     reader: 'agronomist',
-    figures: {
-      sum: ['to work out how much product to order', 'to book the sprayer for the right number of hectares'],
-      count: ['for the farm walk'],
+    figures: { sum: ['for the cropping plan'], count: ['for the farm walk'] },
+    work: {
+      Spraying: {
+        sum: ['to work out how much product to order', 'to book the sprayer for the right number of hectares'],
+      },
+      Irrigation: { sum: ['to set the pump hours', 'to check the round against our water allocation'] },
+      Watering: { sum: ['to set the pump hours', 'to check the round against our water allocation'] },
+      'Irrigation fault': { sum: ['to tell the irrigation engineer how much ground is affected'] },
+      'Probe maintenance': { count: ["to plan the technician's round"] },
     },
   },
   positions: { reader: 'portfolio manager', figures: { count: ['for the investment committee'] } },

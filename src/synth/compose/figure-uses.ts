@@ -29,10 +29,13 @@ export function figureUse(
   computation: string,
   rng: Rng,
   by?: string,
+  work?: string,
 ): { reader: string; use: string } {
   const uses = usesOf(src.name);
   const split = aggOf(computation) === 'count' && by ? uses.by?.[by] : undefined;
-  const own = split ?? uses.figures[aggOf(computation)] ?? uses.figures.count ?? ['for the weekly review'];
+  // the work's own use of the figure where the row has one (the sprayed area books the sprayer, not the watered)
+  const worked = work ? uses.work?.[work]?.[aggOf(computation)] : undefined;
+  const own = split ?? worked ?? uses.figures[aggOf(computation)] ?? uses.figures.count ?? ['for the weekly review'];
   const list = 'for' in own ? own.for : own;
   return { reader: 'reader' in own ? own.reader : uses.reader, use: rng.pick(list as readonly string[]) };
 }

@@ -72,7 +72,7 @@ function consequences(plural: string, ahead: boolean): string[] {
 }
 
 // the reasons only a team that keeps that kind of record has to look at them now (by record type, then service):
-// the sprayer booked, the auditors due, the release cut. `{soon}` is the next working day's name (such a reason is
+// the sprayer booked, the auditors due, the release cut. `{soon}` is a working day's name three or four working days out (such a reason is
 // ahead of it: "before then" reads right after it), `{boss}` the colleague it names, introduced by their part
 export const MOTIVES: Readonly<Record<string, readonly string[]>> = {
   tickets: [
@@ -178,11 +178,7 @@ export const MOTIVES: Readonly<Record<string, readonly string[]>> = {
     '{boss} is closing out the NCR log on {soon}',
   ],
   aircraft_inspections: ['The hangar slots for next week are set on {soon}', 'The CAMO review is on {soon}'],
-  field_plots: [
-    'The sprayer contractor is booked for {soon}',
-    'Rain is forecast from {soon}',
-    "The agronomist's visit is on {soon}",
-  ],
+  field_plots: ["The agronomist's visit is on {soon}", 'The farm walk with the landowner is on {soon}'],
   positions: ['The investment committee meets on {soon}', 'The quarterly rebalance is on {soon}'],
   trades: ["The broker's commission statement came in", 'The compliance review is on {soon}'],
   fx_exposures: ['The risk committee meets on {soon}', 'The hedging decision is due on {soon}'],
@@ -226,4 +222,19 @@ export const MOTIVES: Readonly<Record<string, readonly string[]>> = {
   chart_requests: ['The quarterly report goes to print on {soon}', 'The studio planning session is on {soon}'],
   video_edits: ['The edit suites are booked from {soon}', 'The client review is on {soon}'],
   web_page_builds: ['The site launch is on {soon}', 'The client review is on {soon}'],
+};
+
+// the reasons that fit one piece of work on a record type only (by its act's heading, policy-acts.ts), added to the
+// record type's own: a sprayer booked is why the spraying comes first, never why plots are watered
+export const WORK_MOTIVES: Readonly<Record<string, Readonly<Record<string, readonly string[]>>>> = {
+  field_plots: {
+    Spraying: [
+      'The sprayer contractor is booked for {soon}',
+      'Rain is forecast from {soon} and the spraying has to be done before it',
+    ],
+    Irrigation: ['The pump schedule for the next round is set on {soon}', 'Our water allocation resets on {soon}'],
+    Watering: ['The pump schedule for the next round is set on {soon}', 'Our water allocation resets on {soon}'],
+    'Irrigation fault': ['The irrigation engineer is on the farm on {soon}'],
+    'Probe maintenance': ['The probe technician is on the farm on {soon}'],
+  },
 };

@@ -67,3 +67,34 @@ describe('a short story about the records', () => {
     }
   });
 });
+
+describe('the day a reason names', () => {
+  // Wednesday 17 June 2026: three or four working days out is Monday 22 or Tuesday 23 June, after a to-do due in
+  // two (Friday 19 June) and a review slot on the next (Thursday 18 June)
+  it('comes after what the request asks to be done by', () => {
+    const facts = { service: 'todo', name: 'field_plots', owned: true, place: 'system' as const, where: 'x' };
+    const seen = new Set<string>();
+    for (let k = 0; k < 200; k++) {
+      const w = makeWorld(createRng('occasions-day', k), 'Office_Productivity', 'medium', '2026-06-17T09:00:00Z');
+      const line = occasion(w, 'field plots', w.rng, undefined, facts).text;
+      for (const d of line.match(/\b(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)\b/g) ?? [])
+        seen.add(d);
+    }
+    assert.ok(seen.size > 0);
+    for (const d of seen) assert.ok(['Monday', 'Tuesday'].includes(d), `${[...seen]}`);
+  });
+
+  it("a piece of work's own reasons fit it: no sprayer booked for a watering round", () => {
+    const base = { service: 'todo', name: 'field_plots', owned: true, place: 'system' as const, where: 'x' };
+    for (const [work, never] of [
+      ['Irrigation', /sprayer|rain is forecast/i],
+      ['Spraying', /pump|water allocation/i],
+    ] as const) {
+      for (let k = 0; k < 120; k++) {
+        const w = makeWorld(createRng('occasions-work', k), 'Office_Productivity', 'medium', '2026-06-17T09:00:00Z');
+        const line = occasion(w, 'field plots', w.rng, undefined, { ...base, work }).text;
+        assert.ok(!never.test(line), `${work}: ${line}`);
+      }
+    }
+  });
+});

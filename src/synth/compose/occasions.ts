@@ -1,9 +1,9 @@
 import type { Rng } from '../../env/rng.js';
-import { at } from '../kit/dates.js';
+import { addWorkdays, dateOf } from '../kit/dates.js';
 import { DATE_PHRASES, type Day, dayOf, weekdayName } from '../kit/date-phrases.js';
 import type { Person } from '../kit/people.js';
 import type { World } from './parts.js';
-import { consequencesOf, MOTIVES } from './occasions-data.js';
+import { consequencesOf, MOTIVES, WORK_MOTIVES } from './occasions-data.js';
 import { DAILY } from './team-calendar-data.js';
 import { datesOf, eventsOf, leadsOf } from './team-calendar.js';
 
@@ -32,6 +32,8 @@ export interface OccasionFacts {
   due?: boolean;
   /** the heading of the policy section the records are picked under, when the rule is in a document */
   section?: string;
+  /** the heading of the work the task is, named or not: reasons that fit it (occasions-data.ts WORK_MOTIVES) */
+  work?: string;
   /** where the records are seen: a system, a picture, a file or a mailbox, and its name ("the seating plan") */
   place: 'system' | 'picture' | 'file' | 'mailbox';
   where: string;
@@ -45,13 +47,10 @@ interface Reason {
 
 const holds = (name: string, d: Day) => DATE_PHRASES.find((p) => p.name === name)?.holds(d) ?? false;
 
-// the next working day's name, from tomorrow on
-function nextWorkday(today: string, from: number, rng: Rng): string {
-  for (let k = from; k < from + 7; k++) {
-    const d = dayOf(at(today, { days: k + rng.int(0, 1) }));
-    if (d.weekday >= 1 && d.weekday <= 5) return weekdayName(d);
-  }
-  return 'Monday';
+// the name of a working day three or four working days out: what the work is for comes after what the request asks
+// to be done by (a follow-up due in two working days, a review slot on the next), and within the week's names
+function nextWorkday(today: string, rng: Rng): string {
+  return weekdayName(dayOf(`${addWorkdays(dateOf(today), 3 + rng.int(0, 1))}T12:00:00Z`));
 }
 
 // the colleague introduced by their part, once: "our practice manager Jonas", "Jonas, the practice manager,"
@@ -70,7 +69,7 @@ function introduce(first: string, rng: Rng, f?: OccasionFacts): string {
 // each in several wordings, so that no line is one a reader of many requests spots
 function reasons(w: World, boss: string, plural: string, rng: Rng, f?: OccasionFacts): Reason[] {
   const d = dayOf(w.today);
-  const soon = nextWorkday(w.today, 1, rng);
+  const soon = nextWorkday(w.today, rng);
   const work = d.weekday >= 1 && d.weekday <= 5;
   // a date of the team's (a meeting, a run, a visit), and a meeting, which alone has an agenda
   const event = rng.pick(datesOf(f));
@@ -195,8 +194,11 @@ function reasons(w: World, boss: string, plural: string, rng: Rng, f?: OccasionF
 
 // the record type's own reasons (occasions-data.ts MOTIVES), filled in: the next working day, the colleague
 function ownReasons(w: World, boss: string, rng: Rng, f?: OccasionFacts): Reason[] {
-  const lines = (f && (MOTIVES[f.name] ?? MOTIVES[f.service])) ?? [];
-  const soon = nextWorkday(w.today, 1, rng);
+  const lines = [
+    ...((f && (MOTIVES[f.name] ?? MOTIVES[f.service])) ?? []),
+    ...((f?.work && WORK_MOTIVES[f.name]?.[f.work]) || []),
+  ];
+  const soon = nextWorkday(w.today, rng);
   return lines.map((t) => ({
     text: t.replace('{soon}', soon).replace('{boss}', boss),
     ...(t.includes('{soon}') ? { ahead: true as const } : {}),
@@ -237,7 +239,7 @@ function whole(w: World, plural: string, boss: string, rng: Rng, f?: OccasionFac
       text: say(
         `The ${plural} go to a new team next week and I want to hand them over clean`,
         `Another team inherits the ${plural} next week`,
-        `A new colleague takes over the ${plural} on ${nextWorkday(w.today, 1, rng)}`,
+        `A new colleague takes over the ${plural} on ${nextWorkday(w.today, rng)}`,
       ),
     },
     {

@@ -38,6 +38,9 @@ export interface RequestPlan {
   computation?: string;
   /** the field a count of those meeting a further condition splits by (its own reader and use) */
   figureBy?: string;
+  /** the heading of the work the task is (its act's section), named in the request or not: the motives and the
+   * figure's use that fit that work (no sprayer booked for a watering round) */
+  work?: string;
 }
 
 /** The request text and the clauses the checks trace to (each a verbatim part of the text). */
@@ -103,7 +106,7 @@ export const forwarded = (s: string, me: string): string =>
     .replace(/\bme\b/g, me);
 
 // what the request's reasons may say of its records (none when the request does not say which they are)
-function factsOf(src: SourcePart | undefined, section?: string): OccasionFacts | undefined {
+function factsOf(src: SourcePart | undefined, section?: string, work?: string): OccasionFacts | undefined {
   if (!src) return undefined;
   const place = placeOf(src);
   return {
@@ -113,6 +116,7 @@ function factsOf(src: SourcePart | undefined, section?: string): OccasionFacts |
     owned: Boolean(src.owner || src.ownerRole),
     due: src.fields.some((f) => f.kind === 'date' && f.verb === 'due'),
     ...(section ? { section } : {}),
+    ...(work ? { work } : {}),
     place: place.kind,
     where: place.name,
   };
@@ -139,7 +143,7 @@ function tellLine(p: RequestPlan, clauses: RenderedRequest['clauses'], rng: Rng)
   // who wants the figure and what for (figure-uses.ts): the record type's own reader and use, never a meeting that
   // "always asks" for whatever was counted
   const { reader, use } = p.src
-    ? figureUse(p.src, p.computation ?? 'count', rng, p.figureBy)
+    ? figureUse(p.src, p.computation ?? 'count', rng, p.figureBy, p.work)
     : { reader: 'team lead', use: 'for the weekly review' };
   const says = /^for\b/.test(use);
   // a question that ends in an aside of its own ("…, to two decimals") takes a comma before what follows it
@@ -183,7 +187,7 @@ export function renderRequest(p: RequestPlan): RenderedRequest {
   const shape = rng.int(0, 6);
   // the forwarder is drawn first so that the quoted note never names them as a third person
   const boss = shape === 3 ? w.staff[rng.int(3, Math.min(8, w.staff.length - 1))] : undefined;
-  const facts = factsOf(p.src, p.select.kind === 'policy' ? p.select.section : undefined);
+  const facts = factsOf(p.src, p.select.kind === 'policy' ? p.select.section : undefined, p.work);
   const occ = occasion(w, p.plural, rng, boss, facts);
   const ctx = occ.text;
   // a greeting of the time of day only at that time of day (the task's clock, UTC as the records keep it)

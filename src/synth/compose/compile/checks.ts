@@ -35,6 +35,8 @@ export interface Checked {
  * at 0.68 a stone's throw from it; a deliverable that leaves one out still loses its own check's share.
  */
 export const EXCLUDED_CAP = { completion_at_most: 0.3 } as const;
+/** Completion at most this when a task that says to ask first was not asked: under the 0.75 pass line. */
+export const ASKED_CAP = { completion_at_most: 0.6 } as const;
 
 // a file check that passes only while the file names none of the given ids (aggregates.ts fileProof)
 const refuses = (c: CheckDraft): boolean =>
@@ -170,8 +172,14 @@ export function checksOf(p: Program, lang?: Lang): Checked {
       : { id: 'reported', kind: 'response_contains', any: [p.fact] },
   ];
   // only a question about what the requester left open counts (which section, or where the policy is, does not)
+  // asked to ask first, an agent that does not has not done what the request says, whatever it guessed
   if (recipe.interaction === 'ask' && recipe.aggregate)
-    extra.push({ id: 'asked', kind: 'asked_user', topics: askTopics(recipe.aggregate.destination, lang) });
+    extra.push({
+      id: 'asked',
+      kind: 'asked_user',
+      topics: askTopics(recipe.aggregate.destination, lang),
+      cap: ASKED_CAP,
+    });
   extra.push(...judgedOutcomes(p));
   const checks = weigh(reads, extra, outcomes);
   return { checks, outcomes, proofs, aggregateForbids, figure: Boolean(figure) };

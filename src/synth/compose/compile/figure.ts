@@ -28,6 +28,7 @@ function whyOf(p: Program, rng: Rng, question: string): string {
     p.recipe.computation.name,
     rng,
     p.recipe.computation.by?.(p.selected, p.src),
+    p.tag,
   );
   return rng.pick([
     ` — the ${reader} needs it ${use}`,

@@ -23,6 +23,7 @@ import { type Recipe, recipeServices, writtenBy } from '../recipe.js';
 import { actNamed, actOfAction, type PolicyAct } from '../policy-acts.js';
 import { waitsTooLong } from '../policy-act.js';
 import { reviewTagsOf } from '../purposes.js';
+import { askedDest } from './undecided.js';
 import { actsFrom, freshNames, inAgreement, inOrder, inTense, inThePast, sourceFixtures } from '../sources/kit.js';
 
 // phase 1, records: the seeded records of the program (targets, one distractor per predicate, one failing all,
@@ -57,7 +58,8 @@ export interface Program {
   policy?: PolicyDoc;
   /** the selection rule in words, as a noun phrase: "referrals whose urgency is urgent and …" */
   criteria: string;
-  dest?: { value: string; phrase: string };
+  /** the deliverable's destination; `usual` where a task that asks first is told another (compile/undecided.ts) */
+  dest?: { value: string; phrase: string; usual?: string };
   /** the computed answer */
   fact: string;
   /** the deliverable states the figure too (compile/figure.ts); otherwise only the reply does */
@@ -349,7 +351,10 @@ export function drawRecords(planned: Recipe, w: World, parts: Parts<string>): Pr
   const criteria = rulePhrase(rule, src.fields, nouns, w.today, w.rng);
   const policy = recipe.policy.service ? policyDoc(rule, src, w, policyTitle, tag, records) : undefined;
   if (policy) merge(fixtures, recipe.policy.fixtures(policyTitle, policy.text, w));
-  const dest = recipe.aggregate?.dest(w, { noun: src.noun[1], purpose: tag, published: mayPublish(src) });
+  const dest = askedDest(
+    { recipe, src, tag, w, ...(policy ? { policy } : {}) },
+    recipe.aggregate?.dest(w, { noun: src.noun[1], purpose: tag, published: mayPublish(src) }),
+  );
   // after the user's change the late record qualifies: the program acts on its updated state
   const lateNow = late && lateSet ? { ...late, ...lateSet } : late;
   const selected = lateNow && !lateOut ? [...targets, lateNow] : targets;

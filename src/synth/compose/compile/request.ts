@@ -115,6 +115,7 @@ export function requestOf(p: Program, figure: boolean): RenderedRequest {
     ...(src.seenIn ? { where: src.seenIn(w) } : {}),
     question,
     computation: recipe.computation.name,
+    work: p.tag,
     ...(figureBy ? { figureBy } : {}),
     ...(figureLine ? { figureShown: true } : {}),
     ...(recipe.interaction === 'ask' && agg ? { askFirst: undecided(p, w.rng) } : {}),

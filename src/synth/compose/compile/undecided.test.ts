@@ -41,6 +41,28 @@ describe('the open destination of a task that asks first', () => {
       assert.ok(value && say.includes(value), `${t.id}: "${say}" / ${value}`);
     }
   });
+
+  it('a reason that calls for a new place is settled by a path no agent that skips asking would guess', () => {
+    const calls =
+      /fresh folder|somewhere new|kept apart from last year|naming scheme|named a particular way|new layout|being regrouped|particular folder|tracker of their own/;
+    let seen = 0;
+    for (const t of asks) {
+      const text = typeof t.request === 'string' ? t.request : '';
+      const say = t.user?.signals?.find((s) => s.id === 'destination')?.effect.say ?? '';
+      const path = /(?:reports|intranet|site)\/\S*[a-z0-9]/.exec(say)?.[0];
+      if (!calls.test(text) || !path) continue;
+      seen++;
+      assert.ok(/\/(?:\d{4}|tracker|news|[a-z-]+)\/|_v1\./.test(path), `${t.id}: "${say}" after "${askLine(t)}"`);
+    }
+    assert.ok(seen >= 5, `${seen}`);
+  });
+
+  it('not asking caps completion under the pass line', () => {
+    for (const t of asks) {
+      const asked = t.checks?.find((c) => c.kind === 'asked_user');
+      assert.ok((asked?.cap?.completion_at_most ?? 1) < (t.scoring?.pass_threshold ?? 0.75), t.id);
+    }
+  });
 });
 
 describe('the selection rule', () => {

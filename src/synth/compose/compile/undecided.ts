@@ -1,6 +1,8 @@
 import { createRng, type Rng } from '../../../env/rng.js';
+import { slug } from '../../kit/text.js';
 import { teamOf } from '../team-calendar.js';
-import type { Program } from './records.js';
+import type { Recipe } from '../recipe.js';
+import type { SourcePart, World } from '../parts.js';
 
 // Why the requester has not decided where the deliverable goes, and what they say once asked. The reason is the
 // task's own: who in the team decides (its leads), what it hangs on (its meetings, the policy section the records
@@ -11,6 +13,8 @@ import type { Program } from './records.js';
 
 interface Setting {
   plural: string;
+  /** the task's date (YYYY-MM-DD): a year's folder, a dated name */
+  day: string;
   lead: string;
   event: string;
   /** the policy section the records fall under, when the rule is in a document */
@@ -23,9 +27,29 @@ interface Setting {
 export interface OpenDestination {
   reason: string;
   answer: (v: string) => string;
+  /** where the reason puts the file (a folder of its own, a scheme's name), from the path the task would use */
+  place?: (path: string) => string;
 }
 
-type Frame = (s: Setting) => { reason: string[]; answer: ((v: string) => string)[] } | undefined;
+// an answer, and where it puts the file when that is not where such files usually go: a reason that says "a
+// fresh folder" or "a naming scheme" is settled by a path the agent could not have guessed
+type Answer = ((v: string) => string) | { say: (v: string) => string; place: (path: string) => string };
+type Frame = (s: Setting) => { reason: string[]; answer: Answer[] } | undefined;
+
+const dirOf = (path: string) => path.slice(0, path.lastIndexOf('/'));
+const baseOf = (path: string) => path.slice(path.lastIndexOf('/') + 1);
+// a sub-folder of the file's own folder: "reports/2026/beds-list.csv"
+const into = (folder: string) => (path: string) => `${dirOf(path)}/${folder}/${baseOf(path)}`;
+// a scheme's name: the date first, words joined by underscores, a version ("reports/2026-10-28_beds_list_v1.csv")
+const scheme = (day: string) => (path: string) => {
+  const base = baseOf(path);
+  const dot = base.lastIndexOf('.');
+  const words = base
+    .slice(0, dot)
+    .replace(/-?\d{4}-\d{2}-\d{2}/, '')
+    .replace(/-/g, '_');
+  return `${dirOf(path)}/${day}_${words}_v1${base.slice(dot)}`;
+};
 
 // a page on the public site goes where comms put it: never into a meeting pack, a section's folder or a year's
 const internal = (s: Setting) => s.file !== 'public page';
@@ -51,7 +75,10 @@ const FILE_PATH: readonly Frame[] = [
             `the ${s.lead} loads these tables into a tracker of their own and I need to check which folder it reads from`,
             `the ${s.lead} picks these CSVs up from a particular folder and I can't remember which`,
           ],
-          answer: [(v) => `The ${s.lead} reads them from ${v}, so put it there.`, (v) => `It's ${v}, please.`],
+          answer: [
+            { say: (v) => `The ${s.lead} reads them from ${v}, so put it there.`, place: into('tracker') },
+            { say: (v) => `It's ${v}, please.`, place: into('tracker') },
+          ],
         }
       : undefined,
   (s) =>
@@ -61,7 +88,10 @@ const FILE_PATH: readonly Frame[] = [
             "comms decide where pages sit on the public site and they haven't come back to me on this one",
             "the web team keeps the public site's layout and may want this page somewhere new",
           ],
-          answer: [(v) => `Comms came back: ${v}.`, (v) => `The web team says ${v}.`],
+          answer: [
+            { say: (v) => `Comms came back: ${v}.`, place: into('news') },
+            { say: (v) => `The web team says ${v}.`, place: into('news') },
+          ],
         }
       : undefined,
   (s) =>
@@ -71,7 +101,10 @@ const FILE_PATH: readonly Frame[] = [
             `the ${s.lead} is reorganising our intranet pages for the ${s.plural}`,
             `the intranet pages for the ${s.plural} are being regrouped and I don't know where this one lands`,
           ],
-          answer: [(v) => `It goes under the new layout: ${v}.`, (v) => `The ${s.lead} says ${v}.`],
+          answer: [
+            { say: (v) => `It goes under the new layout: ${v}.`, place: into(slug(s.plural)) },
+            { say: (v) => `The ${s.lead} says ${v}.`, place: into(slug(s.plural)) },
+          ],
         }
       : undefined,
   (s) =>
@@ -84,8 +117,8 @@ const FILE_PATH: readonly Frame[] = [
           ],
           answer: [
             (v) => `They go with the rest now: ${v}.`,
-            (v) => `Still apart — save it as ${v}.`,
-            (v) => `Checked: ${v}.`,
+            { say: (v) => `Still apart — save it as ${v}.`, place: into(slug(s.section ?? '')) },
+            { say: (v) => `Checked: they still have their own folder, so ${v}.`, place: into(slug(s.section ?? '')) },
           ],
         }
       : undefined,
@@ -94,7 +127,10 @@ const FILE_PATH: readonly Frame[] = [
       `there's a naming scheme for ${s.plural} files that the ${s.lead} set up and I'd have to look it up`,
       `the ${s.lead} wants files about the ${s.plural} named a particular way and I don't have it to hand`,
     ],
-    answer: [(v) => `Under the ${s.lead}'s scheme that's ${v}.`, (v) => `Name it ${v}, please.`],
+    answer: [
+      { say: (v) => `Under the ${s.lead}'s scheme that's ${v}.`, place: scheme(s.day) },
+      { say: (v) => `Name it ${v}, please.`, place: scheme(s.day) },
+    ],
   }),
   (s) =>
     internal(s)
@@ -104,7 +140,10 @@ const FILE_PATH: readonly Frame[] = [
             `this year's reports on the ${s.plural} are meant to go somewhere new and I need to check where`,
             `the ${s.lead} is starting a fresh folder for this year's reports and hasn't told me what it's called`,
           ],
-          answer: [(v) => `This year's go under ${v}.`, (v) => `Keep it with this year's: ${v}.`],
+          answer: [
+            { say: (v) => `This year's go under ${v}.`, place: into(s.day.slice(0, 4)) },
+            { say: (v) => `Keep it with this year's: ${v}.`, place: into(s.day.slice(0, 4)) },
+          ],
         }
       : undefined,
 ];
@@ -254,27 +293,67 @@ function fileOf(value: string): Setting['file'] {
   return value.endsWith('.html') ? 'intranet page' : 'doc';
 }
 
-/** The open destination's reason and answer for a task that asks first (the same in every phase that calls it). */
-export function openDestination(p: Program): OpenDestination | undefined {
+/** What the open destination is drawn from: the task's parts known before its program is put together. */
+interface OpenOf {
+  recipe: Pick<Recipe, 'aggregate' | 'phrasing' | 'interaction'>;
+  src: SourcePart;
+  policy?: { section: string };
+  tag: string;
+  w: Pick<World, 'today'>;
+}
+/** A deliverable's destination; `usual` is the path such files take, where a task that asks first is told another. */
+interface Dest {
+  value: string;
+  phrase: string;
+  usual?: string;
+}
+
+/**
+ * The open destination's reason and answer for a task that asks first, drawn from the destination the task would
+ * otherwise use (`usual`); the same in every phase that calls it. Its `place` (if any) is where the file then goes.
+ */
+export function openDestinationOf(p: OpenOf, usual: string): OpenDestination | undefined {
   const destination = p.recipe.aggregate?.destination;
   const frames = destination ? FRAMES[destination] : undefined;
-  if (!destination || !frames || !p.dest) return undefined;
-  const rng = createRng('open-destination', p.recipe.phrasing, p.dest.value);
+  if (!destination || !frames) return undefined;
+  const rng = createRng('open-destination', p.recipe.phrasing, p.src.name, p.tag, p.w.today);
   const team = teamOf(p.src);
   const s: Setting = {
     plural: p.src.noun[1],
+    day: p.w.today.slice(0, 10),
     lead: rng.pick(team.leads),
     event: rng.pick(team.events),
     ...(p.policy ? { section: p.policy.section } : {}),
-    file: fileOf(p.dest.value),
+    file: fileOf(usual),
   };
   const fits = frames.map((f) => f(s)).filter((f) => f !== undefined);
   const frame = rng.pick(fits);
-  return { reason: rng.pick(frame.reason), answer: rng.pick(frame.answer) };
+  const answer = rng.pick(frame.answer);
+  return {
+    reason: rng.pick(frame.reason),
+    ...(typeof answer === 'function' ? { answer } : { answer: answer.say, place: answer.place }),
+  };
+}
+
+/** The open destination of a built program (its `usual` destination kept on it, see askedDest). */
+export function openDestination(p: OpenOf & { dest?: Dest }): OpenDestination | undefined {
+  return p.dest ? openDestinationOf(p, p.dest.usual ?? p.dest.value) : undefined;
+}
+
+/**
+ * The destination of a task that asks where its file goes: the place its reason calls for (a folder of this year's,
+ * a scheme's name), never the path such files usually take, which an agent that does not ask could guess.
+ */
+export function askedDest(p: OpenOf, dest: Dest | undefined): Dest | undefined {
+  if (!dest || p.recipe.interaction !== 'ask') return dest;
+  const place = openDestinationOf(p, dest.value)?.place;
+  if (!place) return dest;
+  const value = place(dest.value);
+  return { value, phrase: dest.phrase.replace(dest.value, value), usual: dest.value };
 }
 
 /** The ask-first line for an open destination (no final stop): "the ward sister decides …, so check with me …". */
-export function undecided(p: Program, rng: Rng): string | undefined {
+export function undecided(p: OpenOf & { dest?: Dest }, rng: Rng): string | undefined {
   const destination = p.recipe.aggregate?.destination;
   const open = openDestination(p);
   if (!destination) return undefined;
