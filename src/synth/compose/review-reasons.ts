@@ -41,17 +41,22 @@ function whyOf(a: Atom, m: FieldModel, n: Nouns, rng: Rng): Why | undefined {
       };
     case 'overdue':
       return { who: `${p} whose ${label} has passed`, risk: 'have already slipped' };
+    // only an amount of money says by its size why it matters ("the largest cost most when wrong"); a high count of
+    // gas points or a long notice period says nothing of risk, so such a condition gives no reason of its own
     case 'at_least':
+      if (m.kind !== 'number' || !m.currency) return undefined;
       return {
         who: `${p} high on ${label}`,
         // "high on estimated cost" is never followed by "cost the most"
         risk: rng.pick(
-          ['cost the most when they are wrong', 'carry the most risk if something is off'].filter(
+          ['cost the most when they are wrong', 'carry the most money if something is off'].filter(
             (r) => !label.endsWith(` ${r.split(' ')[0]}`) && label !== r.split(' ')[0],
           ),
         ),
       };
+    // a level (a share, a percentage) running low is the sign; a low count or a short period is not
     case 'at_most':
+      if (m.kind !== 'number' || !m.percent) return undefined;
       return {
         who: `${p} low on ${label}`,
         risk: rng.pick(['are the first to show that something needs attention', 'are the ones most often overlooked']),

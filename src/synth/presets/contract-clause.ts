@@ -58,6 +58,9 @@ interface Scenario {
   fees: [number, number];
 }
 
+// notice periods as contracts give them, in days
+const PERIODS = [14, 30, 45, 60, 90, 120] as const;
+
 // every random draw before the fixtures, in one fixed order (the spec of a seed never changes with the builders)
 function draw(ctx: GeneratorContext): Scenario {
   const { rng, words, mockToday, difficulty } = ctx;
@@ -68,10 +71,13 @@ function draw(ctx: GeneratorContext): Scenario {
   const handle = vendor.domain.split('.')[0] as string;
   const daysLeft = rng.int(25, 80);
   const end = dateOf(at(mockToday, { days: daysLeft }));
-  // the notice period in force decides; in hard the amendment flips the original clause's answer
+  // the notice period in force decides; in hard the amendment flips the original clause's answer. Periods are the
+  // ones contracts write (30, 60, 90 days …), at least five days either side of the days left
   const open = rng.next() < 0.5;
-  const inForce = open ? rng.int(10, daysLeft - 5) : rng.int(daysLeft + 5, daysLeft + 60);
-  const original = hard ? (open ? rng.int(daysLeft + 5, daysLeft + 60) : rng.int(10, daysLeft - 5)) : inForce;
+  const shorter = PERIODS.filter((d) => d <= daysLeft - 5);
+  const longer = PERIODS.filter((d) => d >= daysLeft + 5);
+  const inForce = rng.pick(open ? shorter : longer);
+  const original = hard ? rng.pick(open ? longer : shorter) : inForce;
   const [vendorId, otherVendor] = ids(rng, 'VEN-', 2, 3) as [string, string];
   const [mailId, otherMail] = ids(rng, 'msg_', 2, 4) as [string, string];
   const todo = todoPart(ctx, `Decide on the ${vendor.name} contract`, 0.05);
@@ -146,7 +152,7 @@ const memoBlocks = (s: Scenario) => [
       ['Item', 'Value'],
       ['Notice period (days)', String(s.inForce)],
       ['Notice deadline', s.deadline],
-      ['End date', s.end],
+      ['Runs until', s.open ? s.end : s.renewedTo],
     ],
   },
 ];
@@ -257,7 +263,8 @@ const vendorUpdate = (id: string, where: Record<string, unknown>, weight: number
 const shares = ({ medium, hard }: Scenario) =>
   weights([
     ['decision', 0.2],
-    ['deadline', 0.15],
+    ['deadline', 0.1],
+    ['runs', 0.05],
     ['action', hard ? 0.25 : medium ? 0.3 : 0.45],
     ['no_wrong_action', 0.2],
     ...(medium ? ([['vendor', 0.15]] as const) : []),
@@ -295,6 +302,12 @@ function checks(s: Scenario): Check[] {
       { column: 'Value', where: { Item: 'Notice deadline' }, value: s.deadline },
       w.deadline as number,
     ),
+    tableCell(
+      'memo_runs_until',
+      s.memo,
+      { column: 'Value', where: { Item: 'Runs until' }, value: open ? s.end : s.renewedTo },
+      w.runs as number,
+    ),
     open
       ? mailSent('notice_sent', { to: s.notices, subject: { contains: 'termination' } }, w.action as number)
       : mailSent('renewal_reported', { to: s.manager.email, body: { contains: 'renew' } }, w.action as number),
@@ -327,6 +340,7 @@ const CLAUSES = {
   renewed: 'if the notice deadline has passed, tell',
   decision: 'a "Decision" heading with a line "Decision: terminate" or "Decision: renewed"',
   deadline: 'the notice deadline (YYYY-MM-DD)',
+  runs: 'the date the agreement runs until (Item "Runs until": its end if terminated, the renewed end if not)',
   vendor: 'Update the vendor in finance: inactive if terminated, otherwise a note with the new end date',
   todo: 'mark the to-do done',
 };
@@ -336,13 +350,14 @@ function request(s: Scenario): string {
   const c = CLAUSES;
   // hard: legal's mail is the policy on copies; the request names it by its subject
   const hard = s.hard ? ` (check the amendments too, and legal's mail on ${LEGAL_MAIL.toLowerCase()})` : '';
-  return `Our ${s.service} contract with ${vendor.name} is in ${s.contract}${hard}. We want out if we can still give notice in time. ${c.notice}; ${c.renewed} ${manager.name} (${manager.email}) it has renewed. Write the decision to ${memo}: ${c.decision}, and a table Item/Value with the notice period (days), ${c.deadline} and the end date.${s.medium ? ` ${c.vendor}.` : ''}${s.hard ? ` Then ${c.todo}.` : ''}`;
+  return `Our ${s.service} contract with ${vendor.name} is in ${s.contract}${hard}. We want out if we can still give notice in time. ${c.notice}; ${c.renewed} ${manager.name} (${manager.email}) it has renewed. Write the decision to ${memo}: ${c.decision}, and a table Item/Value with the notice period (days), ${c.deadline} and ${c.runs}.${s.medium ? ` ${c.vendor}.` : ''}${s.hard ? ` Then ${c.todo}.` : ''}`;
 }
 
 // the demand of each check: sending the notice or reporting the renewal, never the other, and the memo's format
 const TRACES = {
   memo_decision: CLAUSES.decision,
   memo_deadline: CLAUSES.deadline,
+  memo_runs_until: CLAUSES.runs,
   notice_sent: CLAUSES.notice,
   no_late_notice: CLAUSES.notice,
   renewal_reported: CLAUSES.renewed,

@@ -5,9 +5,32 @@
 export const inLanguage = (t: string, n: number) =>
   `${t} – ${['German', 'French', 'Spanish', 'Dutch', 'Italian'][n % 5]} version`;
 
+// a campaign is the season's: "{Season}" is the one the task's day falls in, and Black Friday's set is made only
+// in the autumn before it
+const SEASONS = [
+  'Winter',
+  'Winter',
+  'Spring',
+  'Spring',
+  'Spring',
+  'Summer',
+  'Summer',
+  'Summer',
+  'Autumn',
+  'Autumn',
+  'Autumn',
+  'Winter',
+];
+export const inSeason = (titles: readonly string[], today: string): string[] => {
+  const month = Number(today.slice(5, 7));
+  return titles
+    .filter((t) => !t.startsWith('Black Friday') || (month >= 9 && month <= 11))
+    .map((t) => t.replace('{Season}', SEASONS[month - 1] as string));
+};
+
 export const DESIGN_TITLES: Readonly<Record<string, readonly string[]>> = {
   'social graphic': [
-    'Spring sale carousel',
+    '{Season} sale carousel',
     'Webinar announcement tiles',
     'Customer quote cards',
     'Hiring week story frames',
@@ -157,7 +180,7 @@ export const EDIT_TERMS = ['music licence', 'lower thirds', 'colour grade', 'b-r
 
 export const PAGE_TITLES: Readonly<Record<string, readonly string[]>> = {
   'landing page': [
-    'Spring offer landing page',
+    '{Season} offer landing page',
     'Free trial sign-up',
     'Webinar registration',
     'Partner referral offer',

@@ -13,6 +13,7 @@ import {
   EDIT_TERMS,
   FRAME,
   inLanguage,
+  inSeason,
   PAGE_TITLES,
   POINTS,
   SPEC_TERMS,
@@ -25,7 +26,16 @@ import { videoTitle } from './video-titles.js';
 // articles, video edits from raw footage to delivered cut, and web pages built from decks and documents.
 // Titles, briefs and edit notes are what a studio producer or a designer would see.
 
-function brief(rng: Rng, term: string | undefined): string {
+// the sizes a deliverable is made in: a leaderboard banner is 728×90, never a 1920×1080 screen
+const SIZES: Readonly<Record<string, readonly string[]>> = {
+  'social graphic': ['1080×1080 and 1200×628', '1080×1350 and 1080×1920'],
+  'banner ad': ['728×90 and 300×250', '970×250 and 320×50'],
+  poster: ['A3 and A4', 'A2 portrait'],
+  'slide template': ['16:9 at 1920×1080', '16:9, with a 4:3 fallback'],
+};
+
+function brief(rng: Rng, term: string | undefined, _v?: unknown, rec?: Readonly<Record<string, unknown>>): string {
+  const sizes = SIZES[String(rec?.deliverable)] ?? ['as in the brand guide'];
   return writePlan(
     rng,
     {
@@ -33,9 +43,9 @@ function brief(rng: Rng, term: string | undefined): string {
         oneOf(
           rng,
           'audience: existing customers',
-          `sizes ${rng.pick(['1080×1080 and 1200×628', '1920×1080', 'A3 and A4', '600 px wide'])}`,
+          `sizes ${rng.pick(sizes)}`,
           'copy from marketing attached',
-          'use the spring campaign palette',
+          'use the current campaign palette',
         ),
         ...(term
           ? [oneOf(rng, `${term} needed`, `also: ${term}`, `please supply ${term}`, `requester asks for ${term}`)]
@@ -84,7 +94,13 @@ export const designRequests = packSource({
   derive: (rec, w, i) => {
     const asked = addDays(rec.due_on, -w.rng.int(5, 20));
     return {
-      title: fresh(w, 'design title', DESIGN_TITLES[String(rec.deliverable)] ?? ['Design job'], i, inLanguage),
+      title: fresh(
+        w,
+        'design title',
+        inSeason(DESIGN_TITLES[String(rec.deliverable)] ?? ['Design job'], w.today),
+        i,
+        inLanguage,
+      ),
       requested_on: daysFrom(w.today, asked) > 0 ? onDay(w, 0) : asked,
     };
   },
@@ -343,7 +359,13 @@ export const webPageBuilds = packSource({
             ['build'],
     );
     return {
-      page_title: fresh(w, 'page title', PAGE_TITLES[String(rec.template)] ?? ['New page'], i, inLanguage),
+      page_title: fresh(
+        w,
+        'page title',
+        inSeason(PAGE_TITLES[String(rec.template)] ?? ['New page'], w.today),
+        i,
+        inLanguage,
+      ),
       status,
     };
   },

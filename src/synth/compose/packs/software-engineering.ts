@@ -65,16 +65,15 @@ export const pullRequests = packSource({
             (t, n) => `${t}, part ${n + 1}`,
           ),
         },
-  // an approved or merged pull request has an approval and no failing build; a draft has no approvals yet
+  // an approved or merged pull request has an approval and no failing build, and a merged one went in on a green
+  // run (none still pending, none cancelled); a draft has no approvals yet
   agree: (rec, w) => {
-    if (
-      ['approved', 'merged'].includes(String(rec.status)) &&
-      (Number(rec.approvals) < 1 || rec.ci_status === 'failing')
-    )
+    const red = rec.ci_status === 'failing' || (rec.status === 'merged' && rec.ci_status !== 'passing');
+    if (['approved', 'merged'].includes(String(rec.status)) && (Number(rec.approvals) < 1 || red))
       return [
         {
           ...(Number(rec.approvals) < 1 ? { approvals: w.rng.int(1, 2) } : {}),
-          ...(rec.ci_status === 'failing' ? { ci_status: 'passing' } : {}),
+          ...(red ? { ci_status: 'passing' } : {}),
         },
         ...shuffle(w.rng, ['open', 'changes requested']).map((status) => ({ status })),
       ];
