@@ -8,6 +8,8 @@ import type { Nouns } from '../rules/fields.js';
 import { ruleBullets } from '../rules/prose.js';
 import { atomsOf, type Rule } from '../rules/rule.js';
 import { superseded } from './policy-history.js';
+import { instructionMail, mailSubject } from './policy-mail.js';
+import type { Person } from '../kit/people.js';
 import type { SourcePart, World } from './parts.js';
 import { CONCERNS } from './concerns.js';
 import { waitsTooLong } from './policy-act.js';
@@ -31,6 +33,8 @@ export interface PolicyDoc {
   text: string;
   /** the section's rule lines, as written in the text (what the checks trace to) */
   clause: string;
+  /** a colleague's mail rather than a document: the sender's first name (policy-mail.ts) */
+  from?: string;
 }
 
 // a kind of document and whether its name is plural ("these working instructions say")
@@ -153,6 +157,8 @@ export function policyDoc(
   title: string,
   section: string,
   records: readonly Readonly<Record<string, unknown>>[] = [],
+  /** the colleague who sent the rule round in a mail (policy_mail), rather than a document */
+  sender?: Person,
 ): PolicyDoc {
   const { rng, today } = w;
   const n: Nouns = { singular: src.noun[0], plural: src.noun[1] };
@@ -224,6 +230,22 @@ export function policyDoc(
   );
   const defs = definitions(rules, src, rng);
   const old = rng.chance(0.45) ? superseded(rule, rng, src.fields, records, today) : undefined;
+  if (sender) {
+    const [s, reason, lines] = sections.find(([h]) => h === section) as [string, string | undefined, string[]];
+    const mail = instructionMail({
+      me: w.me,
+      from: sender,
+      n,
+      section,
+      ...(reason ? { why: reason } : {}),
+      lead: lead(s, lines),
+      lines,
+      defs,
+      ...(old ? { old: { lines: bullets(old, mineLean), until: effective } } : {}),
+      rng,
+    });
+    return { title, section, text: mail, clause, from: sender.first };
+  }
   const history = old
     ? [
         `## History\nUntil ${effective} the ${inRunningText(section)} section read:\n${bullets(old, mineLean).join('\n')}\nThat version no longer applies.`,
@@ -239,8 +261,9 @@ export function policyDoc(
   return { title, section, text, clause };
 }
 
-/** A policy title for a record type: "Referral handling policy". */
-export function policyTitle(src: SourcePart, rng: Rng): string {
+/** A policy title for a record type: "Referral handling policy"; a mail's subject for the work `mailOf` names. */
+export function policyTitle(src: SourcePart, rng: Rng, mailOf?: string): string {
+  if (mailOf) return mailSubject({ singular: src.noun[0], plural: src.noun[1] }, mailOf, rng);
   // "access review review procedure": the noun's own last word is not repeated
   const last = src.noun[0].split(/[\s-]/).pop()?.toLowerCase();
   // ("order work working instructions" read as a stutter: a kind of work is named, not "work")

@@ -20,7 +20,10 @@ export interface RequestPlan {
   /** the record type asked about: what a reason for asking may say of it (who owns the records, where they are) */
   src?: SourcePart;
   /** how the records are picked: stated, or the section of a document the request names */
-  select: { kind: 'inline'; criteria: string } | { kind: 'policy'; pointer: string; section: string };
+  select:
+    | { kind: 'inline'; criteria: string }
+    /** `from`: the rule is a colleague's mail (the sender's first name), not a document with sections */
+    | { kind: 'policy'; pointer: string; section: string; from?: string };
   action?: string;
   aggregate?: string;
   /** the figure the deliverable states too, asked for in a sentence of its own (no final stop) */
@@ -74,7 +77,14 @@ const SIGN: Record<Register, readonly string[]> = {
 function selectClause(p: RequestPlan, rng: Rng): string {
   if (p.select.kind === 'inline')
     return rng.pick([`the ${p.select.criteria}`, `all ${p.select.criteria}`, `every one of the ${p.select.criteria}`]);
-  const { pointer, section } = p.select;
+  const { pointer, section, from } = p.select;
+  // a colleague's mail has no sections: its rule is the one they sent round for that work
+  if (from)
+    return rng.pick([
+      `the ${p.plural} that need ${inRunningText(section)} under the rule ${from} sent round in ${pointer}`,
+      `whichever ${p.plural} ${from} picked out for ${inRunningText(section)} in ${pointer}`,
+      `the ${p.plural} ${from}'s rule in ${pointer} puts down for ${inRunningText(section)}`,
+    ]);
   return rng.pick([
     `the ${p.plural} that fall under the "${section}" section of ${pointer}`,
     `whichever ${p.plural} the "${section}" rules in ${pointer} cover`,

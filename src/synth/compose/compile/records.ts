@@ -346,10 +346,12 @@ export function drawRecords(planned: Recipe, w: World, parts: Parts<string>): Pr
   merge(fixtures, sourceFixtures(src, shuffle(w.rng, records), w));
   // after the source derives its fields (a report's title follows from its segment and year)
   distinctNames(records, src);
-  const policyTitle = policyTitleOf(src, w.rng);
+  // a rule in a mail is a colleague's (policies.ts policyMail sends it from the fifth of the staff)
+  const sender = recipe.policy.name === 'policy_mail' ? w.staff[4] : undefined;
+  const policyTitle = policyTitleOf(src, w.rng, sender && tag);
   const nouns = { singular: src.noun[0], plural: src.noun[1] };
   const criteria = rulePhrase(rule, src.fields, nouns, w.today, w.rng);
-  const policy = recipe.policy.service ? policyDoc(rule, src, w, policyTitle, tag, records) : undefined;
+  const policy = recipe.policy.service ? policyDoc(rule, src, w, policyTitle, tag, records, sender) : undefined;
   if (policy) merge(fixtures, recipe.policy.fixtures(policyTitle, policy.text, w));
   const dest = askedDest(
     { recipe, src, tag, w, ...(policy ? { policy } : {}) },

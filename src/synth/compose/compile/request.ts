@@ -106,7 +106,12 @@ export function requestOf(p: Program, figure: boolean): RenderedRequest {
     plural: src.noun[1],
     src,
     select: p.policy
-      ? { kind: 'policy', pointer: recipe.policy.pointer(p.policyTitle), section: p.policy.section }
+      ? {
+          kind: 'policy',
+          pointer: recipe.policy.pointer(p.policyTitle),
+          section: p.policy.section,
+          ...(p.policy.from ? { from: p.policy.from } : {}),
+        }
       : { kind: 'inline', criteria: p.criteria },
     ...(action ? { action } : {}),
     ...(whole ? { aggregate: whole } : {}),
