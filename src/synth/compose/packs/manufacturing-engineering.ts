@@ -20,6 +20,7 @@ import {
   WINDOW,
 } from './manufacturing-engineering-data.js';
 import { findings, ncrDescription, shopNote } from './manufacturing-engineering-notes.js';
+import { IRRIGATION_SEASON, monthOf, stagesIn } from './crop-calendar.js';
 
 // Manufacturing_Engineering: a plant's work orders on the shop floor, the nonconformance reports quality raises
 // against them, an airline maintenance base's inspections per tail number, and an estate's sensor-fed field
@@ -204,6 +205,17 @@ export const inspections = packSource({
   textField: 'findings',
 });
 
+/** The stages a plot's crop can be at in `month`, growing ones where it is watered. */
+function growingStages(crop: string, month: number, irrigation: unknown): readonly string[] {
+  const all = stagesIn(crop, month);
+  const growing = all.filter((s) => s !== 'harvested');
+  return ['running', 'scheduled', 'paused for rain'].includes(String(irrigation)) && growing.length ? growing : all;
+}
+
+/** Whether a plot of `crop` may be watered in `month`: the irrigation season, with the crop in the ground. */
+const inIrrigationSeason = (crop: string, month: number) =>
+  IRRIGATION_SEASON.includes(month) && stagesIn(crop, month).some((s) => s !== 'harvested');
+
 export const fieldPlots = packSource({
   name: 'field_plots',
   system: plant,
@@ -237,18 +249,19 @@ export const fieldPlots = packSource({
     area_ha: Math.round((2 + w.rng.next() * 36) * 10) / 10,
     agronomist: colleague(w, i).email,
   }),
+  // the crop is where its year has it on the task's today (a watered plot is a growing one)
   derive: (rec, w) => ({
-    growth_stage: w.rng.pick(
-      rec.crop === 'maize' || rec.crop === 'potatoes' || rec.crop === 'sugar beet'
-        ? ['drilled', 'emerged']
-        : ['tillering', 'stem extension', 'stem extension', 'flowering'],
-    ),
+    growth_stage: w.rng.pick(growingStages(String(rec.crop), monthOf(w.today), rec.irrigation_status)),
     // a probe with a flat battery stops reporting
     last_reading_on: onDay(w, rec.sensor_battery_low ? -w.rng.int(2, 9) : -w.rng.int(0, 1)),
   }),
   // nobody waters a waterlogged field, and irrigation paused for rain means the soil is wet
+  // and nobody waters out of the growing season: from October to March the soil is at capacity
   agree: (rec, w) => {
     const moisture = Number(rec.soil_moisture_pct);
+    const watered = ['running', 'scheduled', 'paused for rain'].includes(String(rec.irrigation_status));
+    if (watered && !inIrrigationSeason(String(rec.crop), monthOf(w.today)))
+      return shuffle(w.rng, ['off', 'fault']).map((irrigation_status) => ({ irrigation_status }));
     if (['running', 'scheduled'].includes(String(rec.irrigation_status)) && moisture > 36)
       return [
         ...shuffle(w.rng, ['off', 'paused for rain']).map((irrigation_status) => ({ irrigation_status })),
@@ -292,6 +305,7 @@ export const actions = [
     from: ['off', 'paused for rain'],
     field: 'irrigation_status',
     value: 'scheduled',
+    season: IRRIGATION_SEASON,
     phrases: ['set irrigation on each of those plots to scheduled', 'mark irrigation as scheduled for each plot'],
     capabilities: ['Tool_Calling'],
   }),
