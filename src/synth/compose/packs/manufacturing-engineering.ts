@@ -260,8 +260,11 @@ export const fieldPlots = packSource({
   agree: (rec, w) => {
     const moisture = Number(rec.soil_moisture_pct);
     const watered = ['running', 'scheduled', 'paused for rain'].includes(String(rec.irrigation_status));
-    if (watered && !inIrrigationSeason(String(rec.crop), monthOf(w.today)))
-      return shuffle(w.rng, ['off', 'fault']).map((irrigation_status) => ({ irrigation_status }));
+    const season = inIrrigationSeason(String(rec.crop), monthOf(w.today));
+    if (watered && !season) return shuffle(w.rng, ['off', 'fault']).map((irrigation_status) => ({ irrigation_status }));
+    // (out of the season the soil is near capacity: no plot reads dry in December)
+    if (!IRRIGATION_SEASON.includes(monthOf(w.today)) && moisture < 26)
+      return [{ soil_moisture_pct: w.rng.int(52, 90) / 2 }];
     if (['running', 'scheduled'].includes(String(rec.irrigation_status)) && moisture > 36)
       return [
         ...shuffle(w.rng, ['off', 'paused for rain']).map((irrigation_status) => ({ irrigation_status })),

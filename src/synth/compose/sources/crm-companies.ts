@@ -2,7 +2,7 @@ import type { World } from '../parts.js';
 
 // the companies a sales office's CRM holds: a few hundred accounts across trades, so no two tasks' account lists
 // look alike. A name is a root (a founder, a town, a landmark) and the trade it says (Nordby Logistics is in
-// logistics), drawn per record without repeats in a task.
+// logistics), drawn per record, no root twice in a task.
 
 const ROOTS = [
   'Abbott',
@@ -159,16 +159,16 @@ export const CRM_NAME_COUNT = ROOTS.length * TRADES.length;
 
 const taken = new WeakMap<World, Set<string>>();
 
-/** A customer account's company and its industry: drawn per record, never twice in one task. */
+/** A customer account's company and its industry: drawn per record, no root twice in one task. */
 export function crmCompany(w: World): { name: string; industry: string } {
   let names = taken.get(w);
   if (!names) taken.set(w, (names = new Set()));
   for (;;) {
     const root = w.rng.pick(ROOTS);
     const [trade, industry] = w.rng.pick(TRADES);
-    const name = `${root} ${trade}`;
-    if (names.has(name)) continue;
-    names.add(name);
-    return { name, industry };
+    // (one account per root: Pemberton Freight and Pemberton Logistics in one list read as one company twice)
+    if (names.has(root)) continue;
+    names.add(root);
+    return { name: `${root} ${trade}`, industry };
   }
 }
