@@ -212,6 +212,8 @@ function growingStages(crop: string, month: number, irrigation: unknown): readon
   return ['running', 'scheduled', 'paused for rain'].includes(String(irrigation)) && growing.length ? growing : all;
 }
 
+const CROPS = ['winter wheat', 'spring barley', 'oilseed rape', 'maize', 'potatoes', 'sugar beet'];
+
 /** Whether a plot of `crop` may be watered in `month`: the irrigation season, with the crop in the ground. */
 const inIrrigationSeason = (crop: string, month: number) =>
   IRRIGATION_SEASON.includes(month) && stagesIn(crop, month).some((s) => s !== 'harvested');
@@ -261,7 +263,15 @@ export const fieldPlots = packSource({
     const moisture = Number(rec.soil_moisture_pct);
     const watered = ['running', 'scheduled', 'paused for rain'].includes(String(rec.irrigation_status));
     const season = inIrrigationSeason(String(rec.crop), monthOf(w.today));
-    if (watered && !season) return shuffle(w.rng, ['off', 'fault']).map((irrigation_status) => ({ irrigation_status }));
+    // (in the season, a watered plot may instead be one whose crop is still growing: maize in September)
+    if (watered && !season)
+      return [
+        ...shuffle(w.rng, ['off', 'fault']).map((irrigation_status) => ({ irrigation_status })),
+        ...shuffle(
+          w.rng,
+          CROPS.filter((crop) => inIrrigationSeason(crop, monthOf(w.today))),
+        ).map((crop) => ({ crop })),
+      ];
     // (out of the season the soil is near capacity: no plot reads dry in December)
     if (!IRRIGATION_SEASON.includes(monthOf(w.today)) && moisture < 26)
       return [{ soil_moisture_pct: w.rng.int(52, 90) / 2 }];
