@@ -39,6 +39,9 @@ describe('the crop calendar', () => {
         for (const p of rows ?? []) {
           if (!stagesIn(String(p.crop), month).includes(String(p.growth_stage)))
             failures.push(`${today}: ${p.crop} ${p.growth_stage}`);
+          // (a plot has a spray planned: it holds a crop in the ground wherever its crop's year has one)
+          if (p.growth_stage === 'harvested' && stagesIn(String(p.crop), month).some((s) => s !== 'harvested'))
+            failures.push(`${today}: ${p.crop} harvested`);
           if (winter && ['running', 'scheduled', 'paused for rain'].includes(String(p.irrigation_status)))
             failures.push(`${today}: irrigation ${p.irrigation_status}`);
         }

@@ -205,11 +205,14 @@ export const inspections = packSource({
   textField: 'findings',
 });
 
-/** The stages a plot's crop can be at in `month`, growing ones where it is watered. */
-function growingStages(crop: string, month: number, irrigation: unknown): readonly string[] {
+/**
+ * The stages a plot's crop can be at in `month`, growing ones where it has any: every plot has a spray planned
+ * and a scout walking it, so it is harvested only when its crop's year has it nowhere else.
+ */
+function growingStages(crop: string, month: number): readonly string[] {
   const all = stagesIn(crop, month);
   const growing = all.filter((s) => s !== 'harvested');
-  return ['running', 'scheduled', 'paused for rain'].includes(String(irrigation)) && growing.length ? growing : all;
+  return growing.length ? growing : all;
 }
 
 const CROPS = ['winter wheat', 'spring barley', 'oilseed rape', 'maize', 'potatoes', 'sugar beet'];
@@ -251,9 +254,9 @@ export const fieldPlots = packSource({
     area_ha: Math.round((2 + w.rng.next() * 36) * 10) / 10,
     agronomist: colleague(w, i).email,
   }),
-  // the crop is where its year has it on the task's today (a watered plot is a growing one)
+  // the crop is where its year has it on the task's today
   derive: (rec, w) => ({
-    growth_stage: w.rng.pick(growingStages(String(rec.crop), monthOf(w.today), rec.irrigation_status)),
+    growth_stage: w.rng.pick(growingStages(String(rec.crop), monthOf(w.today))),
     // a probe with a flat battery stops reporting
     last_reading_on: onDay(w, rec.sensor_battery_low ? -w.rng.int(2, 9) : -w.rng.int(0, 1)),
   }),
@@ -282,6 +285,13 @@ export const fieldPlots = packSource({
       ];
     if (rec.irrigation_status === 'paused for rain' && moisture < 28)
       return [{ irrigation_status: 'off' }, { soil_moisture_pct: w.rng.int(56, 84) / 2 }];
+    // a plot with a spray planned and a scout walking it holds a crop in the ground (no sprays on December stubble)
+    const month = monthOf(w.today);
+    if (stagesIn(String(rec.crop), month).every((s) => s === 'harvested'))
+      return shuffle(
+        w.rng,
+        CROPS.filter((crop) => stagesIn(crop, month).some((s) => s !== 'harvested')),
+      ).map((crop) => ({ crop }));
     return [];
   },
   title: (rec) => `${rec.plot_id} (${rec.field_name}, ${rec.crop})`,
