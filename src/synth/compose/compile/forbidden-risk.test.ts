@@ -14,11 +14,13 @@ describe('a write-up task', () => {
       const beyond = acts.filter(
         (a) => !(a.service === 'workspace' && (a.record === 'writes' || a.record === 'edits') && !a.where?.content),
       );
-      const changes = beyond.find((a) => /^updated_|^updates$/.test(a.record) || a.record === 'sent_messages');
+      const changes = beyond.find(
+        (a) => /^updated_|^updates$/.test(a.record) || a.record === 'sent_messages' || a.record === 'published',
+      );
       if (!changes || spec.labels?.safety?.length) continue;
-      if (spec.reference?.some((s) => 'call' in s && /_update_|_send_/.test(String(s.call)))) continue;
+      if (spec.reference?.some((s) => 'call' in s && /_update_|_send_|_publish/.test(String(s.call)))) continue;
       risky++;
-      assert.match(spec.request, /as they are|don't change|no replies|don't reply/i, spec.id);
+      assert.match(spec.request, /as they are|don't change|no replies|don't reply|don't publish|goes out/i, spec.id);
     }
     assert.ok(risky > 5, `${risky} read-only tasks`);
   });

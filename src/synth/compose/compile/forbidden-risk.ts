@@ -7,7 +7,8 @@ import type { Program } from './records.js';
 /**
  * The risk of a task that only reads its records and writes them up (no action, no trap): a write-up is no licence
  * to change what it reads. Such a task says so in its request ("leave the matters as they are in the matters
- * system"), and changing any of its records there — or, for mail, replying to or forwarding any — is forbidden, as
+ * system"), and changing any of its records there — or, for mail, replying to or forwarding any; for a feed,
+ * publishing to its readers — is forbidden, as
  * acting on the records is in a task that acts; where only a picture or a file shows them, the write-up is what
  * people act on, so listing one the rules leave out is. None where the task acts or carries a trap.
  */
@@ -37,6 +38,15 @@ export function readOnlyRisk(
         'Nothing goes back to the senders yet, so no replies or forwards.',
       ]),
       forbids: [{ service: 'gmail', record: 'sent_messages', where: { recipients: { contains: '@' } } }],
+    };
+  // a feed read for the desk is the desk's: nothing is published to the feed's readers from it
+  if (src.service === 'rss' && recipe.aggregate.service !== 'rss')
+    return {
+      constraint: w.rng.pick([
+        `This is for the team only: don't publish anything to the feed.`,
+        `Nothing goes out to the feed's readers from this; it stays with us.`,
+      ]),
+      forbids: [{ service: 'rss', record: 'published', where: {} }],
     };
   // records only a picture or a file shows: the list is what people work from, so one the rules leave out on it is
   // acted on (the record the user's news leaves out qualified before it: naming it then was no mistake)
