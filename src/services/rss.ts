@@ -6,13 +6,13 @@ import { IdArg, kindArg, kinded, pick } from './util.js';
 const Article = z.strictObject({
   article_id: kinded('id', z.string().min(1).describe('article id, e.g. rss_001')),
   title: z.string().describe('headline'),
-  content: z.string().describe('full article text'),
+  content: z.string().describe("article text as the feed carries it (a brief in full, a longer piece's opening)"),
   source: z.string().optional().describe('publishing feed or outlet name; feeds are derived from it'),
   category: z.string().optional().describe('topic, e.g. ai or security'),
   published_at: z.string().optional().describe('ISO time of publication'),
   summary: z.string().optional().describe('short abstract'),
   relevance_tags: z.array(z.string()).default([]).describe('editorial relevance labels'),
-  word_count: z.number().int().min(0).max(1e9).optional().describe('length of the content in words'),
+  word_count: z.number().int().min(0).max(1e9).optional().describe('length of the published article in words'),
   url: z.string().optional().describe('link to the original article'),
 });
 

@@ -24,6 +24,8 @@ export interface ComposeWants {
   capability?: Capability;
   scenarioPath?: string;
   services?: readonly string[];
+  /** the month (1–12) of the slot's mock_today: seasonal work only in its season */
+  month?: number;
 }
 
 /** Whether a seed's task must use the workspace (≈ 40% of seeds; the planner and the generator agree). */
@@ -52,6 +54,7 @@ export function recipeFor(wants: ComposeWants): Recipe {
       ...(services ? { services } : {}),
       pool: DOMAIN_SERVICES[domain],
       ...(wantsWorkspace(wants.seed) ? { require: 'workspace' } : {}),
+      ...(wants.month ? { month: wants.month } : {}),
     });
   // the planner's choice (domain pool); a slot listing other services gets a recipe fitted to them
   const planned = choose();
@@ -103,6 +106,7 @@ export function composeTask(ctx: GeneratorContext): TaskSpecInput {
     ...(lead ? { capability: lead } : {}),
     scenarioPath: path,
     ...(ctx.services ? { services: ctx.services } : {}),
+    ...(ctx.mockToday ? { month: Number(ctx.mockToday.slice(5, 7)) } : {}),
   });
   // a task served by another domain's record type (a capability it hosts) is that domain's: its world and its label
   const home = taskDomain(recipe, domain);

@@ -211,6 +211,8 @@ export interface ActionPart<S extends string> {
   approves?: true;
   /** fields every rule of this work names, on their lean's side (an approval is always within policy) */
   must?: readonly string[];
+  /** the months (1–12) the work is done in, where it has a season (nobody waters a field in winter); none: all year */
+  season?: readonly number[];
   needsOwner?: boolean;
   /** values the phrases name ({due} → "Thursday 12 March"); what they state, `exact` checks */
   fill?(w: World): Record<string, string>;

@@ -67,6 +67,8 @@ export interface RecipeWants {
   pool?: readonly string[];
   /** a service the recipe must use (the planner's workspace share) */
   require?: string;
+  /** the month (1–12) of the slot's mock_today: work out of its season is not drafted then */
+  month?: number;
 }
 
 // a policy read with the source's own get tool would make every get a checked step
@@ -289,6 +291,9 @@ export function chooseRecipe(rng: Rng, want: RecipeWants, parts: Parts<string> =
     // a rule stated in the request leaves nothing to find or judge: a draft that reads it from a document is
     // preferred where one fits the band as well
     if (candidate.policy.service === null) cost += 10;
+    // nobody schedules irrigation in the wet season: seasonal work only in its months
+    const month = want.month;
+    if (month && [candidate.action, candidate.branch].some((a) => a?.season && !a.season.includes(month))) cost += 200;
     if (want.pool) cost += 3 * svc.filter((s) => !want.pool?.includes(s)).length;
     // a record type of another domain only where nothing of the domain's own is drawn
     if (!candidate.domain && !fitsDomain(candidate.source, want.domain, want.scenario, parts)) cost += 50;

@@ -77,5 +77,22 @@ export function coherent(
     }
     if (agreeing < 2) return false;
   }
-  return true;
+  // and the record the exception keeps out: one the rule would take but for it (no plot whose irrigation is
+  // "scheduled" in December keeps out of a spraying list)
+  const unless = rule.unless;
+  if (!unless) return true;
+  const but = { ...rule, unless: undefined };
+  let agreeing = 0;
+  for (let k = 0; k < 3; k++) {
+    const rec = drawn(-1, 0);
+    set(rec, unless, true, false);
+    const kept = (r: Rec) => selects(but, r, w.today) && holds(unless, r, w.today);
+    if (!kept(rec)) {
+      agreeing++;
+      continue;
+    }
+    inAgreement(rec, src, w, kept);
+    if (!src.agree(rec, w).length) agreeing++;
+  }
+  return agreeing >= 2;
 }

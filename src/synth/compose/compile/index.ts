@@ -12,6 +12,7 @@ import { agree, capitalise } from '../../kit/text.js';
 import { checksOf } from './checks.js';
 import { forbiddenOf } from './forbidden.js';
 import { fileForbids } from './forbidden-files.js';
+import { readOnlyRisk } from './forbidden-risk.js';
 import { drawRecords, isDateAtom, type Program } from './records.js';
 import { referenceOf } from './reference.js';
 import { requestOf } from './request.js';
@@ -50,9 +51,12 @@ export function compileRecipe({ id, w, recipe, scenario, lead, parts = PARTS }: 
   const lang = deskLanguage(p);
   const reference = referenceOf(p, lang);
   const { checks, outcomes, proofs, aggregateForbids, figure } = checksOf(p, lang);
-  const forbidden = forbiddenOf(p, [...aggregateForbids, ...fileForbids(p, writtenPaths(checks, reference))]);
+  // a task that only writes its records up says to leave them be, and changing them is forbidden
+  const touched = writtenPaths(checks, reference);
+  const risk = lang ? undefined : readOnlyRisk(p, touched);
+  const forbidden = forbiddenOf(p, [...aggregateForbids, ...fileForbids(p, touched), ...(risk?.forbids ?? [])]);
   const user = userOf(p, proofs, outcomes, lang);
-  const request = lang ? deskRequest(p, lang, figure) : requestOf(p, figure);
+  const request = lang ? deskRequest(p, lang, figure) : requestOf(p, figure, risk?.constraint);
   const says = user?.signals?.find((s) => s.id === 'record_changed')?.effect.say;
   // what a coworker reads must read as a coworker wrote it
   // the policy as its document holds it too: a file adds its own heading

@@ -56,7 +56,7 @@ function beside(p: Program): World {
 }
 
 /** Phase 6: the request text and its clauses. */
-export function requestOf(p: Program, figure: boolean): RenderedRequest {
+export function requestOf(p: Program, figure: boolean, readOnly?: string): RenderedRequest {
   const { recipe, w, dest, src } = p;
   const agg = recipe.aggregate;
   const question = recipe.computation.ask(src, p.selected);
@@ -116,7 +116,11 @@ export function requestOf(p: Program, figure: boolean): RenderedRequest {
     ...(action ? { action } : {}),
     ...(whole ? { aggregate: whole } : {}),
     ...(figureLine ? { figure: figureLine } : {}),
-    ...(recipe.trap?.constraints.length ? { constraint: w.rng.pick(recipe.trap.constraints) } : {}),
+    ...(recipe.trap?.constraints.length
+      ? { constraint: w.rng.pick(recipe.trap.constraints) }
+      : readOnly
+        ? { constraint: readOnly }
+        : {}),
     ...(src.seenIn ? { where: src.seenIn(w) } : {}),
     question,
     computation: recipe.computation.name,

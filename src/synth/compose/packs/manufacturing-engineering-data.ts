@@ -157,8 +157,9 @@ export function scoutNote(
         oneOf(
           rng,
           `walked the tramlines on ${rng.pick(['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'])}`,
-          'crop looking even',
-          `soil temperature ${rng.int(5, 14)}°C at 10 cm`,
+          // (no reading that has a season of its own: a soil temperature would have to follow the month)
+          rec?.growth_stage === 'harvested' ? 'stubble clean' : 'crop looking even',
+          'probe checked against a hand sample',
           'headlands patchy',
         ),
         ...(term ? [term === 'waterlogging' ? waterlogged(rng, moisture) : seen(rng, term)] : []),

@@ -20,6 +20,7 @@ import {
   WINDOW,
 } from './manufacturing-engineering-data.js';
 import { findings, ncrDescription, shopNote } from './manufacturing-engineering-notes.js';
+import { IRRIGATION_SEASON, monthOf, stagesIn } from './crop-calendar.js';
 
 // Manufacturing_Engineering: a plant's work orders on the shop floor, the nonconformance reports quality raises
 // against them, an airline maintenance base's inspections per tail number, and an estate's sensor-fed field
@@ -204,6 +205,22 @@ export const inspections = packSource({
   textField: 'findings',
 });
 
+/**
+ * The stages a plot's crop can be at in `month`, growing ones where it has any: every plot has a spray planned
+ * and a scout walking it, so it is harvested only when its crop's year has it nowhere else.
+ */
+function growingStages(crop: string, month: number): readonly string[] {
+  const all = stagesIn(crop, month);
+  const growing = all.filter((s) => s !== 'harvested');
+  return growing.length ? growing : all;
+}
+
+const CROPS = ['winter wheat', 'spring barley', 'oilseed rape', 'maize', 'potatoes', 'sugar beet'];
+
+/** Whether a plot of `crop` may be watered in `month`: the irrigation season, with the crop in the ground. */
+const inIrrigationSeason = (crop: string, month: number) =>
+  IRRIGATION_SEASON.includes(month) && stagesIn(crop, month).some((s) => s !== 'harvested');
+
 export const fieldPlots = packSource({
   name: 'field_plots',
   system: plant,
@@ -237,18 +254,30 @@ export const fieldPlots = packSource({
     area_ha: Math.round((2 + w.rng.next() * 36) * 10) / 10,
     agronomist: colleague(w, i).email,
   }),
+  // the crop is where its year has it on the task's today
   derive: (rec, w) => ({
-    growth_stage: w.rng.pick(
-      rec.crop === 'maize' || rec.crop === 'potatoes' || rec.crop === 'sugar beet'
-        ? ['drilled', 'emerged']
-        : ['tillering', 'stem extension', 'stem extension', 'flowering'],
-    ),
+    growth_stage: w.rng.pick(growingStages(String(rec.crop), monthOf(w.today))),
     // a probe with a flat battery stops reporting
     last_reading_on: onDay(w, rec.sensor_battery_low ? -w.rng.int(2, 9) : -w.rng.int(0, 1)),
   }),
   // nobody waters a waterlogged field, and irrigation paused for rain means the soil is wet
+  // and nobody waters out of the growing season: from October to March the soil is at capacity
   agree: (rec, w) => {
     const moisture = Number(rec.soil_moisture_pct);
+    const watered = ['running', 'scheduled', 'paused for rain'].includes(String(rec.irrigation_status));
+    const season = inIrrigationSeason(String(rec.crop), monthOf(w.today));
+    // (in the season, a watered plot may instead be one whose crop is still growing: maize in September)
+    if (watered && !season)
+      return [
+        ...shuffle(w.rng, ['off', 'fault']).map((irrigation_status) => ({ irrigation_status })),
+        ...shuffle(
+          w.rng,
+          CROPS.filter((crop) => inIrrigationSeason(crop, monthOf(w.today))),
+        ).map((crop) => ({ crop })),
+      ];
+    // (out of the season the soil is near capacity: no plot reads dry in December)
+    if (!IRRIGATION_SEASON.includes(monthOf(w.today)) && moisture < 26)
+      return [{ soil_moisture_pct: w.rng.int(52, 90) / 2 }];
     if (['running', 'scheduled'].includes(String(rec.irrigation_status)) && moisture > 36)
       return [
         ...shuffle(w.rng, ['off', 'paused for rain']).map((irrigation_status) => ({ irrigation_status })),
@@ -256,6 +285,13 @@ export const fieldPlots = packSource({
       ];
     if (rec.irrigation_status === 'paused for rain' && moisture < 28)
       return [{ irrigation_status: 'off' }, { soil_moisture_pct: w.rng.int(56, 84) / 2 }];
+    // a plot with a spray planned and a scout walking it holds a crop in the ground (no sprays on December stubble)
+    const month = monthOf(w.today);
+    if (stagesIn(String(rec.crop), month).every((s) => s === 'harvested'))
+      return shuffle(
+        w.rng,
+        CROPS.filter((crop) => stagesIn(crop, month).some((s) => s !== 'harvested')),
+      ).map((crop) => ({ crop }));
     return [];
   },
   title: (rec) => `${rec.plot_id} (${rec.field_name}, ${rec.crop})`,
@@ -292,6 +328,7 @@ export const actions = [
     from: ['off', 'paused for rain'],
     field: 'irrigation_status',
     value: 'scheduled',
+    season: IRRIGATION_SEASON,
     phrases: ['set irrigation on each of those plots to scheduled', 'mark irrigation as scheduled for each plot'],
     capabilities: ['Tool_Calling'],
   }),

@@ -18,7 +18,9 @@ export const SCENARIO_SOURCES: Table = {
     // a floor plan read and turned into a desk list or a note: document work (its desks are set up, not booked)
     Document: ['desk_plan'],
     Meeting: ['room_bookings', 'visitor_passes'],
-    Task_Management: ['tasks', 'tickets'],
+    // a CRM's customer accounts worked on (flagged, their account managers chased, a review booked) are the sales
+    // office's (BY_WORK)
+    Task_Management: ['tasks', 'tickets', 'customers'],
     // what the office buys, and the receipts of a working day in town (a client lunch, supplies, a courier,
     // parking at the client's: sources/receipt-scans.ts DESKS); a trip's receipts are the travel desk's
     Expense: ['purchase_requests', 'receipt_scans'],
@@ -48,6 +50,7 @@ export const SCENARIO_SOURCES: Table = {
     Database: ['migrations'],
   },
   Data_Science: {
+    // (customer accounts read for a figure: revenue at risk, renewals ahead; worked on, they are the sales office's)
     Business_Intelligence: ['dashboards', 'metric_alerts', 'customers', 'products'],
     // the ledger and the order book (its export, the billing dashboard's screenshot): their payments and values
     // are analysed, not charted as BI
@@ -71,8 +74,9 @@ export const SCENARIO_SOURCES: Table = {
   },
   Travel_Lifestyle: {
     // a trip's receipts: its hotel nights, trains, the cab from the airport and the traveller's meals on the road
-    Travel: ['trip_requests', 'travel_bookings', 'per_diem_claims', 'receipt_scans'],
-    Daily_Life: ['household_bills', 'tasks'],
+    // (the travel desk's to-dos are a trip's loose ends: a visa letter, an unconfirmed hotel, a refund to chase)
+    Travel: ['trip_requests', 'travel_bookings', 'per_diem_claims', 'receipt_scans', 'tasks'],
+    Daily_Life: ['household_bills'],
   },
   Education_Knowledge: {
     // the courses taught, the learners on them and their work
@@ -113,8 +117,11 @@ export const UNFILED: { [D in ScenarioDomain]?: readonly SourceName[] } = {};
 
 // record types whose sub-scenario follows the work done on them: an order book acted on (its owners chased, a
 // customer put on credit hold, a dispute given a follow-up, a balance put up for write-off) is credit control, the
-// finance desk's accounts receivable; read for a figure or a write-up only, it is financial analysis
+// finance desk's accounts receivable; read for a figure or a write-up only, it is financial analysis. A CRM's
+// accounts acted on (flagged, their account managers mailed, a renewal review booked) are the sales office's
+// account management; read for a figure only, business intelligence
 const BY_WORK: Partial<Record<SourceName, { acted: string; read: string }>> = {
+  customers: { acted: 'Office_Productivity/Task_Management', read: 'Data_Science/Business_Intelligence' },
   order_screenshot: { acted: 'Finance_Investment/Financial_Report', read: 'Data_Science/Financial_Analysis' },
   sheet_rows: { acted: 'Finance_Investment/Financial_Report', read: 'Data_Science/Financial_Analysis' },
 };

@@ -336,6 +336,8 @@ export interface PackAct {
   approves?: true;
   /** fields every rule of this work names, on their lean's side (an approval is always within policy) */
   must?: readonly string[];
+  /** the months (1–12) the work is done in (ActionPart.season) */
+  season?: readonly number[];
   capabilities?: readonly Capability[];
 }
 
@@ -359,6 +361,7 @@ export function packAction<N extends string>(src: SourcePart<N>, system: TableSe
     ...(act.lean ? { lean: act.lean } : {}),
     ...(act.approves ? { approves: true as const } : {}),
     ...(act.must ? { must: act.must } : {}),
+    ...(act.season ? { season: act.season } : {}),
     ...(act.from || act.when ? { from: { ...act.when, ...(act.from ? { [act.field]: act.from } : {}) } } : {}),
     args: ({ rec }) => ({ [src.idField]: idOf(rec), [act.field]: act.value }),
     proof: ({ rec }) => ({

@@ -3,7 +3,7 @@ import { oneOf, writePlan } from '../../kit/content.js';
 import type { DomainVocab } from '../../kit/domains/types.js';
 import type { Person } from '../../kit/people.js';
 import { slug } from '../../kit/text.js';
-import { articleText, companyOf, headline } from './feed-stories.js';
+import { articleText, companyOf, headline, sectionWords } from './feed-stories.js';
 import type { FieldModel } from '../../rules/fields.js';
 import type { Rec, World } from '../parts.js';
 import { byEmail, colleague, cycle, defineSource } from './kit.js';
@@ -196,6 +196,15 @@ export const feedArticles = defineSource({
       ofRecord: true,
     },
   ] satisfies FieldModel[],
+  // a piece runs to a length its section runs news at (a sponsorship is a brief of a few hundred words, a
+  // regulator's ruling a longer read), never to fewer words than the feed carries of it; its story is then one
+  // that runs that long (settle)
+  agree: (rec, w) => {
+    const [lo, hi] = sectionWords(rec.category);
+    const words = Number(rec.word_count);
+    const floor = Math.max(lo, String(rec.content ?? '').split(/\s+/).length);
+    return words >= floor && words <= hi ? [] : [{ word_count: 10 * w.rng.int(Math.ceil(floor / 10), hi / 10) }];
+  },
   make: (w, id, i) => ({
     article_id: id,
     // the company the story is about; its event follows the article's section (settle)
@@ -204,7 +213,7 @@ export const feedArticles = defineSource({
     url: `https://news.example/${id}`,
   }),
   settle: (rec, w) => {
-    rec.title = headline(w.rng, rec.category, companyOf(rec.title, w.vocab), storiesRun(w));
+    rec.title = headline(w.rng, rec.category, companyOf(rec.title, w.vocab), storiesRun(w), Number(rec.word_count));
   },
   title: (rec) => `"${rec.title}" (${rec.article_id})`,
   list: () => [{ call: 'rss_list_articles', args: { max_results: 50 }, widening: ['max_results'] }],

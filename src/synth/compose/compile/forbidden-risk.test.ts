@@ -1,0 +1,27 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { composition } from '../testing.js';
+
+// a task that only writes its records up forbids the risk of that work (changing the records it reads, answering
+// the mails it sorts, listing a record the rules leave out), and its request says so
+
+describe('a write-up task', () => {
+  it('forbids more than overwriting the files it reads, and says what in its request', () => {
+    let risky = 0;
+    for (let i = 0; i < 160; i++) {
+      const spec = composition(i, 4000 + i);
+      const acts = spec.forbidden?.actions ?? [];
+      const beyond = acts.filter(
+        (a) => !(a.service === 'workspace' && (a.record === 'writes' || a.record === 'edits') && !a.where?.content),
+      );
+      const changes = beyond.find(
+        (a) => /^updated_|^updates$/.test(a.record) || a.record === 'sent_messages' || a.record === 'published',
+      );
+      if (!changes || spec.labels?.safety?.length) continue;
+      if (spec.reference?.some((s) => 'call' in s && /_update_|_send_|_publish/.test(String(s.call)))) continue;
+      risky++;
+      assert.match(spec.request, /as they are|don't change|no replies|don't reply|don't publish|goes out/i, spec.id);
+    }
+    assert.ok(risky > 5, `${risky} read-only tasks`);
+  });
+});
