@@ -45,7 +45,8 @@ function deskNote(rng: Rng, term: string | undefined): string {
                 `${term} — see the desk`,
                 `note: ${term}`,
                 `${term} needs sorting before it runs`,
-                `flag ${term} to the lawyer`,
+                // only what carries legal risk goes to the lawyer: a picture request or a freelance does not
+                ...(LEGAL_TERMS.includes(term) ? [`flag ${term} to the lawyer`] : [`${term}: ask the desk`]),
               ),
             ]
           : []),
@@ -56,15 +57,24 @@ function deskNote(rng: Rng, term: string | undefined): string {
   );
 }
 
-// a headline of the task's records not taken yet that runs in `format`, and its section
-// (a note about court reporting is on a piece from a court, embargoed figures on news, business or technology)
+// the desk notes that carry legal risk (the rest are production matters)
+const LEGAL_TERMS = ['right of reply', 'anonymous source', 'court reporting'];
+
+// a headline of the task's records not taken yet that runs in `format`, and its section (a note about court
+// reporting is on a piece from a court, embargoed figures on news, business or technology, an anonymous source
+// or a right of reply on reporting that makes claims about someone: never a review, an opinion or a sports piece)
 function headlineFor(w: World, format: unknown, i: number, notes: unknown): Rec {
   const court = /court reporting/i.test(String(notes ?? ''));
   const figures = /embargoed figures/i.test(String(notes ?? ''));
+  const claims = /anonymous source|right of reply/i.test(String(notes ?? ''));
   const ofFormat = STORIES.filter(
     ([h, , formats]) => formats.includes(String(format)) && COURT_STORIES.has(h) === court,
   );
-  const fitting = ofFormat.filter(([, section]) => !figures || ['News', 'Business', 'Technology'].includes(section));
+  const fitting = ofFormat.filter(
+    ([, section, formats]) =>
+      (!figures || ['News', 'Business', 'Technology'].includes(section)) &&
+      (!claims || (['News', 'Business', 'Technology', 'Features'].includes(section) && !formats.includes('review'))),
+  );
   const fit = (fitting.length ? fitting : ofFormat).map(([h]) => h);
   const headline = fresh(w, 'headline', fit.length ? fit : STORIES.map(([h]) => h), i, (h, n) =>
     h.startsWith('Live:') ? `${h}, day ${n + 1}` : `${h}: the follow-up`,

@@ -6,6 +6,7 @@ import type { Rec, World } from '../parts.js';
 import { colleague, cycle } from '../sources/kit.js';
 import { shuffle } from '../../kit/ids.js';
 import { addDays, packAction, packSource, toWorkingDay } from './table-source.js';
+import { receptionNote } from './healthcare-notes.js';
 
 // Healthcare: a practice's referral queue, appointment book and insurance claims, and a veterinary branch's
 // vaccination register. Names, notes and spreads are what a practice manager or a vet nurse would see.
@@ -195,13 +196,7 @@ export const appointments = packSource({
     appointment_id: id,
     patient: cycle(PATIENTS, i + 3),
     clinician: colleague(w, i).email,
-    notes: oneOf(
-      w.rng,
-      'Prefers text reminders.',
-      'Wheelchair access needed.',
-      'Booked online.',
-      'Rebooked once already.',
-    ),
+    notes: receptionNote(w.rng),
   }),
   // the practice is shut on Sundays; an appointment is as long as its kind takes
   agree: (rec, w) => {
