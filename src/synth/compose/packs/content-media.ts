@@ -1,6 +1,4 @@
-import type { Rng } from '../../../env/rng.js';
 import { cms } from '../../../services/domains/cms.js';
-import { oneOf, writePlan } from '../../kit/content.js';
 import { shuffle } from '../../kit/ids.js';
 import { daysFrom } from '../../rules/fields.js';
 import { colleague, fresh, stateOf } from '../sources/kit.js';
@@ -21,44 +19,11 @@ import {
   STORIES,
   COURT_STORIES,
 } from './content-media-data.js';
+import { caption, deskNote, postCopy, showNotes } from './content-media-notes.js';
 
 // Content_Media: a publisher's story budget, the social posts promoting its pieces, the licensed pictures and
 // clips in the media library, and the podcast and video episodes in production. Headlines, captions and show
 // notes are what a desk editor, a social editor or a picture researcher would see.
-
-function deskNote(rng: Rng, term: string | undefined): string {
-  return writePlan(
-    rng,
-    {
-      facts: [
-        oneOf(
-          rng,
-          'angle agreed at morning conference',
-          'pictures from the agency',
-          'sub to check the figures',
-          `pegged to ${rng.pick(['Monday', 'Tuesday', 'Wednesday', 'Thursday'])}'s announcement`,
-        ),
-        ...(term
-          ? [
-              oneOf(
-                rng,
-                `${term} — see the desk`,
-                `note: ${term}`,
-                `${term} needs sorting before it runs`,
-                // only what carries legal risk goes to the lawyer: a picture request or a freelance does not
-                ...(LEGAL_TERMS.includes(term) ? [`flag ${term} to the lawyer`] : [`${term}: ask the desk`]),
-              ),
-            ]
-          : []),
-        oneOf(rng, 'could run as the page lead', 'online first, print on Saturday', 'needs a standfirst', ''),
-      ].filter(Boolean),
-    },
-    'terse',
-  );
-}
-
-// the desk notes that carry legal risk (the rest are production matters)
-const LEGAL_TERMS = ['right of reply', 'anonymous source', 'court reporting'];
 
 // a headline of the task's records not taken yet that runs in `format`, and its section (a note about court
 // reporting is on a piece from a court, embargoed figures on news, business or technology, an anonymous source
@@ -146,26 +111,6 @@ export const stories = packSource({
   textField: 'notes',
 });
 
-function postCopy(rng: Rng, term: string | undefined): string {
-  return writePlan(
-    rng,
-    {
-      facts: [
-        oneOf(
-          rng,
-          'New on the site today',
-          'Our team spent a month on this one',
-          'The story everyone is talking about',
-          'Read it before the weekend',
-        ),
-        ...(term ? [oneOf(rng, `${term} this Friday`, `${term} 👇`, `don't miss the ${term}`)] : []),
-        oneOf(rng, '#longread', '#news', 'read the full piece on our site', 'tag someone who needs this', ''),
-      ].filter(Boolean),
-    },
-    'terse',
-  );
-}
-
 export const socialPosts = packSource({
   name: 'social_posts',
   system: cms,
@@ -218,26 +163,6 @@ export const socialPosts = packSource({
     return { embargo_until: embargo, due_on: addDays(embargo, -w.rng.pick([0, 1, 1, 2, 3])) };
   },
 });
-
-function caption(rng: Rng, term: string | undefined): string {
-  return writePlan(
-    rng,
-    {
-      facts: [
-        oneOf(
-          rng,
-          oneOf(rng, 'logged by the picture desk', 'metadata checked on import', 'picked from the contact sheet'),
-          'credit line required',
-          'cropped for the web',
-          'usage approved by the picture editor',
-        ),
-        ...(term ? [oneOf(rng, `credit: ${term}`, `source: ${term}`, `supplied by ${term}`)] : []),
-        oneOf(rng, 'caption approved by the desk', 'high-res on the server', 'alt text written', ''),
-      ].filter(Boolean),
-    },
-    'terse',
-  );
-}
 
 export const mediaAssets = packSource({
   name: 'media_assets',
@@ -299,28 +224,6 @@ export const mediaAssets = packSource({
   owner: { field: 'rights_manager', role: 'rights manager' },
   textField: 'caption',
 });
-
-function showNotes(rng: Rng, term: string | undefined): string {
-  return writePlan(
-    rng,
-    {
-      facts: [
-        oneOf(
-          rng,
-          `guest: ${rng.pick(['Dr Maya Osei', 'Tom Adeyemi', 'Priya Shah', 'Colm Byrne', 'Ines Moreau'])}`,
-          'chapters marked in the edit',
-          'links to the stories we discuss',
-          `recorded in studio ${rng.int(1, 3)}`,
-        ),
-        ...(term
-          ? [oneOf(rng, `${term} to go in`, `${term} needed`, `check the ${term}`, `${term}: see the running order`)]
-          : []),
-        oneOf(rng, 'music cleared', 'host intro re-recorded', 'artwork approved', ''),
-      ].filter(Boolean),
-    },
-    'terse',
-  );
-}
 
 // an episode is recorded a few days to three weeks before release; once past planning (booked: a studio date)
 // the recording has happened, so it is dated today or earlier
