@@ -23,9 +23,10 @@ export const SPARED: Spared = {
         'hotel bills go to the travel desk first, which checks them against the room-rate policy',
       ],
       rail: 'rail fares are claimed through the travel portal, which matches each to its booking',
+      // (a trip's airport taxi at the travel desk, a cab to a client at the office: both go on the travel claim)
       taxi: [
-        'taxi fares on a trip go on the trip’s travel claim with the flight times, not as loose receipts',
-        'a taxi is paid back only against the journey log the travel desk keeps, which comes with the trip claim',
+        'taxi fares are claimed on the monthly travel claim with the journey details, not as loose receipts',
+        'a taxi is paid back only against the journey log the travel desk keeps, which comes with the travel claim',
       ],
       meals: [
         'meals on a trip are covered by the day allowance, so no receipt is paid back on its own',
