@@ -199,8 +199,10 @@ export const STUDIO_ACTS: Readonly<Record<string, readonly PolicyAct[]>> = {
     }),
   ],
   news_items: [
+    // (bad press: the sentiment is the reason's own, never a narrowing of it)
     act(['Flagging', 'News flag'], 'Bad press about a client reaches the account team the same day.', {
       mentions_client: true,
+      sentiment: ['negative', 'mixed'],
     }),
     act('Archive', 'Routine coverage is archived after the morning read.', {
       status: ['new'],
