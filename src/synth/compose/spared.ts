@@ -22,7 +22,10 @@ export const SPARED: Spared = {
         'a hotel stay is claimed on the trip’s travel claim, together with the booking confirmation',
         'hotel bills go to the travel desk first, which checks them against the room-rate policy',
       ],
-      rail: 'rail fares are claimed through the travel portal, which matches each to its booking',
+      rail: [
+        'rail fares are claimed through the travel portal, which matches each to its booking',
+        'a rail fare is refunded against the e-ticket in the booking portal, not against a paper receipt',
+      ],
       // (a trip's airport taxi at the travel desk, a cab to a client at the office: both go on the travel claim)
       taxi: [
         'taxi fares are claimed on the monthly travel claim with the journey details, not as loose receipts',
@@ -95,7 +98,10 @@ export const SPARED: Spared = {
     language: {
       Japanese: 'the Tokyo liaison office answers its partners directly, in Japanese',
       Chinese: 'the Shanghai office handles its partners’ messages in its own working hours',
-      Spanish: 'the Madrid agent answers the Spanish-speaking partners under the agency agreement',
+      Spanish: [
+        'the Madrid agent answers the Spanish-speaking partners under the agency agreement',
+        'the Spanish-speaking partners are served from the Madrid office, in their own hours',
+      ],
       French: 'the Lyon office covers the French-speaking partners, in their own hours',
     },
   },
@@ -178,7 +184,10 @@ export const SPARED: Spared = {
         'LinkedIn is run by the employer-brand team in HR, with its own budget and sign-off',
         'LinkedIn posts go out from the executives’ own profiles, which their office runs',
       ],
-      'YouTube Shorts': 'Shorts are run by the video team, with their own budget and sign-off',
+      'YouTube Shorts': [
+        'Shorts are run by the video team, with their own budget and sign-off',
+        'Shorts go out from the video team’s channel, scheduled with its main uploads',
+      ],
     },
   },
   security_findings: {
