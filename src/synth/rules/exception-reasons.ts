@@ -188,7 +188,6 @@ export function exceptionReason(
           : rng.pick([
               'below that line the effort outweighs what is at stake',
               'at that level it stays within what the team tolerates',
-              'small ones are cleared together in the routine batch instead',
             ]);
       return upward
         ? rng.pick([
