@@ -7,7 +7,7 @@ export const INDUSTRY_ACTS: Readonly<Record<string, readonly PolicyAct[]>> = {
     act(['Hold', 'Production hold'], 'Releasing an order that is short of material ties up the line for nothing.', {
       material_shortage: true,
       // (however late it already is; a section may take one line's orders, which its policy states with the
-      // reason, purpose-scope.ts)
+      // reason, act-scopes.ts)
       due_date: 'unrelated',
     }),
     act('Expediting', 'Customer orders come first when the line is full.', {

@@ -96,7 +96,7 @@ export const STUDIO_ACTS: Readonly<Record<string, readonly PolicyAct[]>> = {
       ['Triage', 'Finding triage'],
       'Findings on internet-facing assets are triaged first; that is where attacks land.',
       // (whenever its fix falls due: an exposed critical is triaged now; a section may take one scanner's queue,
-      // which its policy states with the reason, purpose-scope.ts)
+      // with the reason its policy states, act-scopes.ts)
       { internet_facing: true, remediation_due: 'unrelated' },
     ),
     act('Remediation chase', 'Findings close to their remediation date are chased with the owning team.', {
@@ -199,8 +199,10 @@ export const STUDIO_ACTS: Readonly<Record<string, readonly PolicyAct[]>> = {
     }),
   ],
   news_items: [
+    // (bad press: the sentiment is the reason's own, never a narrowing of it)
     act(['Flagging', 'News flag'], 'Bad press about a client reaches the account team the same day.', {
       mentions_client: true,
+      sentiment: ['negative', 'mixed'],
     }),
     act('Archive', 'Routine coverage is archived after the morning read.', {
       status: ['new'],

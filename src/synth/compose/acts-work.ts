@@ -331,15 +331,20 @@ export const WORK_ACTS: Readonly<Record<string, readonly PolicyAct[]>> = {
   receipt_scans: [
     act(
       ['Reimbursement', 'Expense filing'],
-      'Staff are paid back for what they paid themselves, against the receipt.',
-      {
-        payment: ['personal card', 'cash'],
-      },
+      'Staff are paid back for what they paid themselves, against the receipt, while it is inside the claim window.',
+      // every receipt staff paid themselves is paid back, small or large (a line on the total would leave a cab
+      // fare unpaid, and forbid filing it); those past the window are the late claims, which need sign-off first
+      { payment: ['personal card', 'cash'], receipt_date: 'recent', total: 'unrelated' },
     ),
     act('Itemised receipt', 'Above this amount audit needs an itemised receipt, not a card slip.', { total: 'high' }),
-    act('Late claim', 'Receipts outside the claim window need the line manager’s sign-off.', {
-      receipt_date: 'stale',
-    }),
+    // every receipt past the window needs the sign-off, a cab fare as much as a hotel bill
+    act(
+      'Late claim',
+      'Receipts outside the claim window need the line manager’s sign-off.',
+      { receipt_date: 'stale', total: 'unrelated' },
+      undefined,
+      { receipt_date: [30, 90] },
+    ),
   ],
   partner_mails: [
     act(['Reply', 'Acknowledgement'], 'Partners who have waited longest get an answer first, in their own language.', {

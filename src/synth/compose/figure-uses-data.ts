@@ -67,7 +67,8 @@ export const FIGURE_USES: Readonly<Record<string, FigureUses>> = {
   receipt_scans: {
     reader: 'finance controller',
     figures: {
-      sum: ['to match against the card statement', 'for the expenses run'],
+      // (what staff paid themselves is paid back through payroll: no company card statement lists it)
+      sum: ['to pay back through this month’s payroll', 'for the expenses run'],
       count: ['for the expenses run'],
     },
   },
@@ -363,7 +364,9 @@ export const FIGURE_USES: Readonly<Record<string, FigureUses>> = {
   design_requests: {
     reader: 'studio manager',
     figures: {
-      sum: ["to plan the designers' week", 'to book freelance cover'],
+      // (no freelance cover: the studio's work on these records is holding them, which frees designers, never needs
+      // more of them)
+      sum: ["to plan the designers' week", 'to see how many designer hours are tied up in them'],
       count: ['for the studio planning session'],
     },
   },

@@ -126,7 +126,7 @@ export const MOTIVES: Readonly<Record<string, readonly string[]>> = {
   warehouse_bays: ['The racking inspector is here on {soon}', 'A big inbound delivery lands on {soon}'],
   receipt_scans: [
     'The expenses run closes on {soon}',
-    'The card statement came in and has to be matched by {soon}',
+    'The expense refunds go out with payroll on {soon}',
     "Finance won't reimburse anything without the receipts after {soon}",
   ],
   order_screenshot: ['The cash collection meeting is on {soon}', '{boss} wants the debtor list for {soon}'],

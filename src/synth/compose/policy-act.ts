@@ -1,4 +1,4 @@
-import type { Bound, Lean } from '../rules/draw.js';
+import type { Bound, Lean, Scope } from '../rules/draw.js';
 import type { Rule } from '../rules/rule.js';
 
 // One kind of work a policy over a record type has a section for, and how it is written down (policy-acts.ts).
@@ -29,6 +29,11 @@ export interface PolicyAct {
    * means is a few views a month and none for weeks, never 250 views and one yesterday)
    */
   bounds?: Readonly<Record<string, Bound>>;
+  /**
+   * the only categories the work is narrowed to, each with its reason (act-scopes.ts); none: it is never narrowed
+   * by category
+   */
+  scopes?: readonly Scope[];
 }
 
 /** The longest wait per value of an urgency field, on a date field. */

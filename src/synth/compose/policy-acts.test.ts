@@ -161,4 +161,37 @@ describe('policy acts', () => {
       for (const a of atomsOf(r)) if (a.field === 'last_used_on' && 'days' in a) assert.ok(a.days >= 30, `${a.days}`);
     }
   });
+
+  // what a practitioner does to the selected records is never ruled out for the rest of the same kind: every
+  // receipt staff paid inside the window is paid back (a cab fare as much as a hotel bill), every exported edit due
+  // soon gets its cover (whatever platform it goes to)
+  it('takes the whole class a reimbursement or a cover is for, never part of it by amount or platform', () => {
+    const cases: [string, string, string][] = [
+      ['receipt_scans', 'Reimbursement', 'total'],
+      ['receipt_scans', 'Late claim', 'total'],
+      ['video_edits', 'Cover images', 'platform'],
+    ];
+    for (const [name, section, field] of cases) {
+      const src = PARTS.sources.find((s) => s.name === name);
+      const a = actNamed(name, section);
+      assert.ok(src && a, `${name} ${section}`);
+      for (let i = 0; i < 60; i++) {
+        const lean = { ...CONCERNS[name], ...a.lean };
+        const own = Object.keys(a.lean ?? {});
+        const r = drawRule(
+          src.fields,
+          createRng('whole', name, i),
+          'hard',
+          lean,
+          a.must,
+          own,
+          a.bounds,
+          true,
+          a.scopes,
+        );
+        assert.ok(!r.all.some((x) => x.field === field), `${name} ${section}: ${JSON.stringify(r)}`);
+        assert.ok(!r.any?.some((x) => x.field === field), `${name} ${section}: ${JSON.stringify(r)}`);
+      }
+    }
+  });
 });

@@ -1,3 +1,4 @@
+import { ACT_SCOPES } from './act-scopes.js';
 import { CARE_ACTS } from './acts-care.js';
 import { INDUSTRY_ACTS } from './acts-industry.js';
 import { STUDIO_ACTS } from './acts-studio.js';
@@ -13,12 +14,13 @@ export type { PolicyAct } from './policy-act.js';
 // exam seat is "chased" and no completed to-do "escalated"; the task's own section takes its reason from here.
 
 /** Per record type, the work its policies have sections for. */
-export const ACTS: Readonly<Record<string, readonly PolicyAct[]>> = {
-  ...WORK_ACTS,
-  ...CARE_ACTS,
-  ...INDUSTRY_ACTS,
-  ...STUDIO_ACTS,
-};
+export const ACTS: Readonly<Record<string, readonly PolicyAct[]>> = Object.fromEntries(
+  Object.entries({ ...WORK_ACTS, ...CARE_ACTS, ...INDUSTRY_ACTS, ...STUDIO_ACTS }).map(([src, acts]) => [
+    src,
+    // each with the categories it is really narrowed to, and why (none: never by category)
+    acts.map((a) => ({ ...a, scopes: ACT_SCOPES[src]?.[a.sections[0] as string] ?? [] })),
+  ]),
+);
 
 /** The act a section heading names on a record type, if any. */
 export const actNamed = (source: string, section: string): PolicyAct | undefined =>

@@ -192,7 +192,7 @@ export function policyDoc(
     (review ? (reviewReason(section, rule, src.fields, n, rng) ?? rng.pick(review)) : undefined);
   // the purpose line is followed by what this section's rule narrows it to (purpose-scope.ts)
   const scoped = (reason: string | undefined, r: Rule, act: PolicyAct | undefined) => {
-    const note = act && reason ? narrowingNote(r, src.fields, n, rng, act.lean ?? {}) : undefined;
+    const note = act && reason ? narrowingNote(r, src.fields, n, rng, act.lean ?? {}, act) : undefined;
     return note ? `${reason} ${note}` : reason;
   };
   const sections: [string, string | undefined, string[]][] = [
@@ -205,7 +205,8 @@ export function policyDoc(
     const lean = { ...CONCERNS[src.name], ...other.lean };
     const own = Object.keys(other.lean ?? {});
     // (redrawn while an urgent record would wait the routine time: no owner writes that)
-    const draw = () => drawRule(src.fields, rng, w.difficulty, lean, other.must, own, other.bounds, !other.waits);
+    const draw = () =>
+      drawRule(src.fields, rng, w.difficulty, lean, other.must, own, other.bounds, !other.waits, other.scopes ?? []);
     let r = draw();
     for (let tries = 0; tries < 20 && waitsTooLong(r, other.waits); tries++) r = draw();
     rules.push(r);

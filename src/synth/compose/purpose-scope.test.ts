@@ -3,6 +3,7 @@ import { describe, it } from 'node:test';
 import { createRng } from '../../env/rng.js';
 import { lintText } from '../kit/lint.js';
 import { drawRule } from '../rules/draw.js';
+import { isState } from '../rules/field-words.js';
 import { exceptionReason } from '../rules/exception-reasons.js';
 import { CONCERNS } from './concerns.js';
 import { ACTS } from './policy-acts.js';
@@ -22,9 +23,9 @@ describe('purpose scope', () => {
         for (const d of ['easy', 'medium', 'hard'] as const)
           for (let i = 0; i < 4; i++) {
             const lean = { ...CONCERNS[src.name], ...a.lean };
-            const r = drawRule(src.fields, rng, d, lean, a.must, Object.keys(a.lean ?? {}), a.bounds);
+            const r = drawRule(src.fields, rng, d, lean, a.must, Object.keys(a.lean ?? {}), a.bounds, true, a.scopes);
             const k = r.all.filter((x) => narrowingOf(x, a.lean ?? {})).length;
-            const note = narrowingNote(r, src.fields, n, rng, a.lean ?? {});
+            const note = narrowingNote(r, src.fields, n, rng, a.lean ?? {}, a);
             assert.equal(note === undefined, k === 0, `${src.name} ${a.sections[0]}`);
             if (!note) continue;
             narrowed++;
@@ -33,6 +34,31 @@ describe('purpose scope', () => {
           }
     }
     assert.ok(narrowed > 100, `${narrowed} narrowed rules`);
+  });
+
+  it('narrows a work by category only to one of its real scopes, and gives that scope its own reason', () => {
+    const rng = createRng('real scopes');
+    let scoped = 0;
+    for (const src of PARTS.sources) {
+      const n = { singular: src.noun[0], plural: src.noun[1] };
+      for (const a of ACTS[src.name] ?? [])
+        for (let i = 0; i < 12; i++) {
+          const lean = { ...CONCERNS[src.name], ...a.lean };
+          const own = Object.keys(a.lean ?? {});
+          const r = drawRule(src.fields, rng, 'hard', lean, a.must, own, a.bounds, true, a.scopes);
+          const note = narrowingNote(r, src.fields, n, rng, a.lean ?? {}, a) ?? '';
+          for (const x of r.all) {
+            const m = src.fields.find((f) => f.field === x.field);
+            if (x.kind !== 'in' || m?.kind !== 'enum' || isState(m) || own.includes(x.field)) continue;
+            const s = a.scopes?.find((y) => y.field === x.field && y.values.join() === x.values.join());
+            assert.ok(s, `${src.name} ${a.sections[0]}: ${x.field} ${x.values.join()} is no scope of the work`);
+            assert.ok(note.includes(s.why), note);
+            scoped++;
+          }
+          assert.doesNotMatch(note, /in batches by|works through that|round of its own|pass of its own/, note);
+        }
+    }
+    assert.ok(scoped > 20, `${scoped} rules narrowed to a real scope`);
   });
 
   it('gives an owner elsewhere as the reason for at most a third of exceptions', () => {
@@ -44,7 +70,17 @@ describe('purpose scope', () => {
       for (const a of ACTS[src.name] ?? [])
         for (let i = 0; i < 6; i++) {
           const lean = { ...CONCERNS[src.name], ...a.lean };
-          const r = drawRule(src.fields, rng, 'hard', lean, a.must, Object.keys(a.lean ?? {}), a.bounds);
+          const r = drawRule(
+            src.fields,
+            rng,
+            'hard',
+            lean,
+            a.must,
+            Object.keys(a.lean ?? {}),
+            a.bounds,
+            true,
+            a.scopes,
+          );
           if (!r.unless) continue;
           lines++;
           const why = exceptionReason(r.unless, src.fields, n, rng, lean);

@@ -4,6 +4,7 @@ import { isState } from '../rules/field-words.js';
 import type { FieldModel, Nouns } from '../rules/fields.js';
 import { modifier } from '../rules/prose.js';
 import { type Atom, modelOf, type Rule } from '../rules/rule.js';
+import type { PolicyAct } from './policy-act.js';
 
 // A section's purpose speaks of the whole work ("a court deadline not in the diary is a missed date waiting to
 // happen"); its drawn rule may take only part of it (one court's list, the next few days, claims above a line).
@@ -34,8 +35,9 @@ export function narrowingOf(a: Atom, lean: Readonly<Record<string, Lean>>): Narr
       return 'ahead';
     case 'older':
       return 'waited';
+    // a window the purpose itself names (the claim window) is its own reason, not a narrowing of it
     case 'recent':
-      return 'recent';
+      return l === 'recent' ? undefined : 'recent';
     case 'mentions':
       return Array.isArray(l) ? undefined : 'note';
     default:
@@ -43,12 +45,13 @@ export function narrowingOf(a: Atom, lean: Readonly<Record<string, Lean>>): Narr
   }
 }
 
-// a field that names a place, a court or a desk's share: the work is taken one list at a time
-const PLACE = /\b(?:zone|bay|block|floor|room|site|region|ward|line|court|office|location|warehouse|clinic)\b/i;
-const DESK = /\b(?:language|market|platform|channel|outlet|currency|country)\b/i;
-
-function why(k: Narrowing, a: Atom, m: FieldModel, n: Nouns, rng: Rng): string {
-  const label = m.label.toLowerCase();
+function why(k: Narrowing, a: Atom, m: FieldModel, n: Nouns, rng: Rng, act?: PolicyAct): string {
+  // a category narrows the work only as one of its real scopes, with the reason it has (act-scopes.ts), whether it
+  // takes a field the purpose says nothing of or part of one it names (one supplier's claims)
+  const own = act?.scopes?.find(
+    (s) => s.field === a.field && a.kind === 'in' && s.values.every((v) => a.values.includes(v)),
+  );
+  if (own) return own.why;
   switch (k) {
     case 'list': {
       // a state is a stage of the work, not a batch of it: the others are not ready for the step or past it
@@ -57,25 +60,14 @@ function why(k: Narrowing, a: Atom, m: FieldModel, n: Nouns, rng: Rng): string {
           `at the other stages the step does not apply yet, or no longer does`,
           `${n.plural} at other stages come back in when they reach that one`,
         ]);
-      if (PLACE.test(label))
-        return rng.pick([
-          `the work goes one ${label} at a time, and the other lists get the same on their own round`,
-          `each ${label} has a round of its own, and this is the one for that list`,
-        ]);
-      if (DESK.test(label))
-        return rng.pick([
-          `this pass is for that ${label}; each of the others is worked on a pass of its own`,
-          `the ${n.plural} are sorted by ${label} first, and the others follow in their own batch`,
-        ]);
-      return rng.pick([
-        `the ${n.plural} are taken in batches by ${label}, and the rest follow in their own batch`,
-        `this round works through that ${label}; the others are taken in turn on the next passes`,
-      ]);
+      // (a rule drawn without the work's scopes: the condition is said, with no invented batch to excuse it)
+      return `the others are outside what this section is for`;
     }
+    // (only where a wait per value sets how long each may wait: the others have longer, PolicyAct.waits)
     case 'part':
       return rng.pick([
-        'those are taken first on this round, and the rest follow on the next',
-        'this round starts with those; the others come on the following pass',
+        'those may wait least; the others have longer before they are due, and come in when that runs out',
+        'those are on the shortest clock; the others are chased when their own, longer wait is up',
       ]);
     case 'flag':
       return rng.pick([
@@ -116,7 +108,8 @@ function why(k: Narrowing, a: Atom, m: FieldModel, n: Nouns, rng: Rng): string {
 /**
  * What a section's rule narrows its purpose to, as sentences after the purpose line ("This round takes only the
  * deadlines whose court is County Court: each court has a round of its own …"), or undefined where the rule takes
- * the work whole. `lean`: the sides of the fields the section's purpose calls for.
+ * the work whole. `lean`: the sides of the fields the section's purpose calls for; `act`: the work, whose real
+ * scopes give a category's reason.
  */
 export function narrowingNote(
   r: Rule,
@@ -124,6 +117,7 @@ export function narrowingNote(
   n: Nouns,
   rng: Rng,
   lean: Readonly<Record<string, Lean>>,
+  act?: PolicyAct,
 ): string | undefined {
   const said: string[] = [];
   for (const a of r.all) {
@@ -132,7 +126,7 @@ export function narrowingNote(
     const m = modelOf(models, a);
     const mod = modifier(a, models, null, rng, n);
     const what = `${n.plural} ${mod}`;
-    const reason = why(k, a, m, n, rng);
+    const reason = why(k, a, m, n, rng, act);
     said.push(
       said.length === 0
         ? rng.pick([

@@ -162,6 +162,9 @@ export function drawAtom(
   }
 }
 
+// a kind of record, neither a stage of the work nor a scale (a receipt's expense kind, a ward's bay)
+const category = (m: FieldModel): boolean => m.kind === 'enum' && !m.ranks && !isState(m);
+
 const ruleable = (m: FieldModel) =>
   m.rule !== false &&
   (m.kind !== 'date' || m.from <= -5 || m.to >= 5) &&
@@ -236,6 +239,17 @@ export function protectsOf(
 }
 
 /**
+ * A category a work is really narrowed to, with the reason a practitioner gives (compose/policy-act.ts): a
+ * regulator's scope, an owner's remit, a deadline only those records face ("the rabies boosters the council's
+ * campaign covers: the dogs").
+ */
+export interface Scope {
+  field: string;
+  values: readonly string[];
+  why: string;
+}
+
+/**
  * A rule over distinct fields of a record type: 1–4 conditions for the difficulty, each on a field that means
  * something to the work (see Role). `lean`: per field, the side that calls for the task's work (see Lean). The
  * conditions every record must meet say why the work is due (a signal first) and narrow it by at most one scope
@@ -247,7 +261,9 @@ export function protectsOf(
  * reason to leave a queued chart without a designer, and a side the record type merely worries about is no reason
  * to spare a record from this work). Without `own`, any yes/no field the lean allows. `bounds`: per field, the
  * magnitudes the work's reason allows its threshold or window (see Bound); `wholeScale`: a scale's lean is taken
- * whole ("major and critical defects" never reads as the critical ones alone).
+ * whole ("major and critical defects" never reads as the critical ones alone). `scopes`: where the work is known,
+ * the only categories it is narrowed to (each to its own values); a category it gives no reason for (the batches
+ * "by species" nobody works in) never narrows it, so its tasks differ by the thresholds and windows instead.
  */
 export function drawRule(
   models: readonly FieldModel[],
@@ -258,8 +274,25 @@ export function drawRule(
   own?: readonly string[],
   bounds: Readonly<Record<string, Bound>> = {},
   wholeScale = false,
+  scopes?: readonly Scope[],
 ): Rule {
+  // a category the work's reason does not name selects only as one of the work's real scopes (an exception may
+  // still take it, with its own reason); a stage of the work, or a side the work names, always may
+  const selects = (m: FieldModel) =>
+    !scopes ||
+    m.kind !== 'enum' ||
+    isState(m) ||
+    ((own ?? []).includes(m.field) && lean[m.field] !== 'scope') ||
+    scopes.some((s) => s.field === m.field);
   const pool = models.filter((m) => ruleable(m) && roleOf(m, lean) !== undefined);
+  // the values of a category a rule may spare, off the side the work calls for: those with a reason of their own
+  const spares = (m: FieldModel): string[] => {
+    if (!category(m) || m.kind !== 'enum') return [];
+    const l = lean[m.field];
+    return Object.keys(m.spared ?? {}).filter(
+      (v) => m.values.includes(v) && !(Array.isArray(l) && (l as readonly string[]).includes(v)),
+    );
+  };
   // the work's own reason leans on fields (see `protectsOf`): its rules never except what that reason names
   const protects = protectsOf(lean, own);
   const purposeful = Object.keys(protects).length > 0;
@@ -272,15 +305,22 @@ export function drawRule(
     pool.splice(pool.indexOf(m), 1);
     return m;
   };
-  const atom = (m: FieldModel, exception = false) =>
-    drawAtom(m, rng, lean[m.field], exception, bounds[m.field], wholeScale);
+  const atom = (m: FieldModel, exception = false): Atom => {
+    // one of the field's real scopes, drawn (a bounty's queue this time, the pen test's the next)
+    const own = exception ? [] : (scopes ?? []).filter((x) => x.field === m.field);
+    if (own.length) return { kind: 'in', field: m.field, values: rng.pick(own).values };
+    const spare = exception ? spares(m) : [];
+    if (spare.length) return { kind: 'in', field: m.field, values: [rng.pick(spare)] };
+    return drawAtom(m, rng, lean[m.field], exception, bounds[m.field], wholeScale);
+  };
   // a word in a free-text note selects badly ("watch for slug damage" is no damage) but excepts well ("unless the
   // note mentions waterlogging"): the selecting conditions take the structured fields while there are any
-  const reasons = () => pool.filter((m) => m.kind !== 'text' && role(m) !== 'scope');
-  const scopes = () => pool.filter((m) => m.kind !== 'text' && role(m) === 'scope');
+  const reasons = () => pool.filter((m) => m.kind !== 'text' && role(m) !== 'scope' && selects(m));
+  const scopesLeft = () => pool.filter((m) => m.kind !== 'text' && role(m) === 'scope' && selects(m));
   // a record type with reasons for the work is narrowed by one scope at most, one read for what its records offer
   // (a desk by the windows, with two screens) by two: more reads as a field dump
-  const scopeRoom = reasons().length ? 1 : 2;
+  // (a work's real scope gives the whole reason for narrowing it: one to a rule, never two stacked reasons)
+  const scopeRoom = reasons().length || scopes ? 1 : 2;
   let scoped = 0;
   // the fields the work always turns on (an approval: within policy) come first, on their lean's side
   const all: Atom[] = must.flatMap((f) => {
@@ -291,10 +331,10 @@ export function drawRule(
   for (let i = 0; i < wanted; i++) {
     // the first condition says why the work is due, mostly by how far it has gone (waiting time, an amount, a
     // count: a line drawn from the data, so rules differ from task to task); later ones may narrow it
-    const open = all.length > 0 && scoped < scopeRoom ? scopes() : [];
+    const open = all.length > 0 && scoped < scopeRoom ? scopesLeft() : [];
     const measured = all.length ? [] : reasons().filter((m) => m.kind === 'number' || m.kind === 'date');
     let from = measured.length && rng.chance(0.7) ? measured : [...reasons(), ...open];
-    if (!from.length && scoped < scopeRoom) from = scopes();
+    if (!from.length && scoped < scopeRoom) from = scopesLeft();
     // a note selects only where nothing else can (it excepts instead: "unless the note mentions external guests")
     if (!from.length && !all.length) from = pool.filter((m) => m.kind === 'text');
     if (!from.length) break;
@@ -302,10 +342,15 @@ export function drawRule(
     if (role(m) === 'scope') scoped++;
     all.push(atom(m));
   }
+  // a record type whose work has no real scope left once the action's fields are taken (a blocked desk's repair,
+  // its state the action's) is narrowed as before: a rule must select on something
+  if (!all.length && scopes) return drawRule(models, rng, d, lean, must, own, bounds, wholeScale);
   // alternatives are reasons of their own: two of them, or none
   const any = shape.any && reasons().length >= 2 ? Array.from({ length: 2 }, () => atom(take(reasons()))) : undefined;
   const free = pool.filter((m) => {
     const l = lean[m.field];
+    // a category is excepted only where that kind of record has a reason of its own to be spared (EnumModel.spared)
+    if (category(m) && !spares(m).length) return false;
     if (m.kind === 'flag' && own && !own.includes(m.field)) return false;
     // under a work with a purpose of its own, an exception never leaves out a record the purpose names undone:
     // it takes a state on the side the record type does not call for (a closed finding, a test already analysed:
@@ -333,11 +378,11 @@ export function drawRule(
   // an exception the purpose refused (no carve-out fits it) gives its weight to one more condition: the work
   // narrowed by another reason or a scope, never left to a line every task of it shares
   if (shape.unless && !unless && purposeful) {
-    const more = reasons().length ? reasons() : scopes();
+    const more = reasons().length ? reasons() : scopesLeft();
     if (more.length) all.push(atom(take(more)));
   }
   if (all.length + (any ? 2 : 0) + (unless ? 1 : 0) < 2) {
-    const more = scopes().length ? scopes() : reasons();
+    const more = scopesLeft().length ? scopesLeft() : reasons();
     if (more.length) all.push(atom(take(more)));
   }
   return { all, ...(any ? { any } : {}), ...(unless ? { unless } : {}) };

@@ -1,8 +1,9 @@
 import type { Rng } from '../../env/rng.js';
-import { capitalise, orList } from '../kit/text.js';
+import { aOrAn, capitalise, orList } from '../kit/text.js';
 import type { Lean } from './draw.js';
+import { isState } from './field-words.js';
 import { type FieldModel, type Nouns, sayValue } from './fields.js';
-import { type Atom, modelOf } from './rule.js';
+import { type Atom, modelOf, termsOf } from './rule.js';
 
 // Why a policy leaves a record out of a section's work, said from the exception itself: a bare "leave it out if
 // the region is East" reads as an arbitrary hole in the rule. A practitioner says what makes the excepted records
@@ -35,7 +36,12 @@ function stageOf(value: string): 'done' | 'in hand' | 'early' | 'held' | 'dorman
 }
 
 const STAGE_REASONS: Readonly<Record<string, readonly string[]>> = {
-  done: ['there is nothing left to do on it', 'it has already been dealt with', 'the work on it is already finished'],
+  done: [
+    'there is nothing left to do on it',
+    'it has already been dealt with',
+    'the work on it is already finished',
+    'the step would only repeat what was done',
+  ],
   'in hand': [
     'someone already has it in hand, and a second pass would only cross wires',
     'its owner is already working on it',
@@ -56,10 +62,21 @@ const STAGE_REASONS: Readonly<Record<string, readonly string[]>> = {
 function enumReason(a: Atom & { values: readonly string[] }, m: FieldModel, n: Nouns, rng: Rng): string {
   const said = m.kind === 'enum' ? a.values.map((v) => sayValue(m, v)) : [...a.values];
   const negated = a.kind === 'not_in';
+  // a kind of record with a reason of its own to be spared, in the domain's words (compose/spared.ts)
+  const own = m.kind === 'enum' && !negated ? a.values.map((v) => m.spared?.[v]) : [];
+  if (own.length && own.every((x) => x !== undefined))
+    return own.map((x) => rng.pick(x as readonly string[])).join('; ');
   // a state at a stage the work has no business with: done, in hand, not begun, parked
   const stages = new Set(said.map(stageOf));
   if (!negated && !stages.has(undefined))
     return rng.pick(STAGE_REASONS[stages.size === 1 ? ([...stages][0] as string) : 'mixed'] as readonly string[]);
+  // a state its words do not place (an integration "active", a customer "trial"): said of that state, never a stock
+  // arrangement nobody can check
+  if (!negated && m.kind === 'enum' && !m.ranks && isState(m))
+    return rng.pick([
+      `while it is ${orList(said)}, this step does not apply to it`,
+      `${aOrAn(n.singular)} ${n.singular} that is ${orList(said)} is not at the stage this step is for`,
+    ]);
   // a scale's less pressing end waits for the routine round; its pressing end is taken straight away elsewhere
   if (m.kind === 'enum' && m.ranks && !negated) {
     const ranks = m.ranks;
@@ -171,7 +188,6 @@ export function exceptionReason(
           : rng.pick([
               'below that line the effort outweighs what is at stake',
               'at that level it stays within what the team tolerates',
-              'small ones are cleared together in the routine batch instead',
             ]);
       return upward
         ? rng.pick([
@@ -189,16 +205,19 @@ export function exceptionReason(
         'nothing further is needed then',
         'that already takes care of what this step is for',
       ]);
-    case 'mentions':
+    // (said of the word the note holds: what a note of "waterlogging" means is not what one of "external guests" does)
+    case 'mentions': {
+      const said = `${m.label.toLowerCase().replace(/\bnotes$/, 'note')} mentioning ${orList(termsOf(a))}`;
       return Array.isArray(lean[a.field])
         ? rng.pick([
-            'a note like that marks it as routine, and routine ones go through the normal queue',
-            `${capitalise(n.plural)} noted that way are routine and can wait`,
+            `${aOrAn(said)} ${said} marks it as routine, and routine ones go through the normal queue`,
+            `${capitalise(n.plural)} with ${aOrAn(said)} ${said} are routine and can wait`,
           ])
         : rng.pick([
-            'a note like that means someone is already dealing with it',
-            'those take a different route, which the note points to',
+            `${aOrAn(said)} ${said} means someone is already dealing with it`,
+            `${aOrAn(said)} ${said} shows it already has a route of its own`,
           ]);
+    }
     default:
       // a date never excepts (draw.ts): a window says when the work is due, never who is spared it
       return rng.pick(['those are handled separately', 'another part of the procedure covers those']);

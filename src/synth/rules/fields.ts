@@ -34,6 +34,11 @@ export interface EnumModel extends Base {
    * it, never "urgent" without the more urgent "two-week-wait"
    */
   ranks?: readonly string[];
+  /**
+   * per value of a category, why a rule may leave those records out of its work (compose/spared.ts): the only
+   * values a category's exception takes, each with its own reason
+   */
+  spared?: Readonly<Record<string, readonly string[]>>;
 }
 
 /** A count, a measure or an amount. */

@@ -235,6 +235,9 @@ function ruleOf(
   const bounds = { ...work?.bounds, ...section?.bounds };
   // a scale the reason names is taken whole ("major and critical defects"), unless a wait per value narrows it
   // (an escalation of the critical tickets, which may wait least)
+  // where the work is known, only its real scopes narrow it by category (act-scopes.ts)
+  const known = section ?? work;
+  const scopes = known ? (known.scopes ?? []) : undefined;
   const fits = (r: Rule) => recipe.interaction !== 'change' || lateAtom(r, src) >= 0;
   // the fields the section's reason turns on are named too (a revocation turns on non-use)
   const reason = section?.must ?? [];
@@ -243,7 +246,7 @@ function ruleOf(
   // records can agree (no rule of a record type that cannot change fits a mid-task change)
   const best: (Rule | undefined)[] = [];
   for (let tries = 0; tries < 80 && !best[0]; tries++) {
-    const r = drawRule(pool, w.rng, w.difficulty, lean, must, own, bounds, !section?.waits);
+    const r = drawRule(pool, w.rng, w.difficulty, lean, must, own, bounds, !section?.waits, scopes);
     // a rule no owner would write (an urgent record left to wait the routine time) is the last resort of all
     const rank =
       (waitsTooLong(r, section?.waits) ? 4 : 0) + (fits(r) ? 0 : 2) + (coherent(r, src, w, fromStates(recipe)) ? 0 : 1);
