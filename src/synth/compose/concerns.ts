@@ -70,7 +70,8 @@ export const CONCERNS: Readonly<Record<string, Readonly<Record<string, Lean>>>> 
     order_type: ['expedite', 'customer order'],
   },
   nonconformances: { severity: ['critical', 'major'], raised_on: 'stale' },
-  aircraft_inspections: { due_date: 'ahead', aog: true },
+  // (grounded aircraft are the AOG act's own concern: leant on by every rule, half a fleet's list was AOG)
+  aircraft_inspections: { due_date: 'ahead' },
   field_plots: {
     soil_moisture_pct: 'low',
     next_spray_due: 'ahead',

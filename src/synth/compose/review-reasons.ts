@@ -8,7 +8,8 @@ import { type Atom, modelOf, type Rule, termsOf } from '../rules/rule.js';
 // Why a review (or an audit sample) looks at the records its rule picks, said from the rule itself: a review has no
 // act of its own to give a reason, and a stock line ("a regular look catches what slipped") heads "in Bay 2
 // unless it has a gas point" as readily as anything. The condition that picks the records says why they deserve
-// the look: the oldest are the likeliest forgotten, the largest cost most when wrong, a scope is this round's share.
+// the look: the oldest are the likeliest forgotten, the largest sums cost most when wrong, an audit's segment is its
+// sample.
 
 // which records a condition picks, and what makes them worth the look
 interface Why {
@@ -72,26 +73,25 @@ function whyOf(a: Atom, m: FieldModel, n: Nouns, rng: Rng): Why | undefined {
   }
 }
 
-// a share of the records named by a value ("ward beds in Bay 2"): a round of a review that goes through them all
+// a share of the records named by a value ("ward beds in Bay 2"): the segment an audit samples
 function roundOf(a: Atom, m: FieldModel, n: Nouns, audit: boolean, rng: Rng): string | undefined {
   if ((a.kind !== 'in' && a.kind !== 'not_in') || m.kind !== 'enum') return undefined;
   const label = ownLabel(m.label, n);
   const values = orList(a.values.map((v) => sayValue(m, v)));
   const share = a.kind === 'in' ? `whose ${label} is ${values}` : `whose ${label} is anything but ${values}`;
+  // an audit draws its sample from a segment; a review taking "one venue at a time" is a pretend reason, so a
+  // review's share gives none of its own (the section's usual reason stands)
   return audit
     ? rng.pick([
         `This quarter's audit sample is drawn from the ${n.plural} ${share}; the team checks them before the auditors do.`,
         `Internal audit takes its sample from the ${n.plural} ${share} this time, so those are checked first.`,
       ])
-    : rng.pick([
-        `The review goes through the ${n.plural} one ${label} at a time; this round covers those ${share}.`,
-        `Each round of the review takes one share of the ${n.plural}; this one is those ${share}, the rest follow.`,
-      ]);
+    : undefined;
 }
 
 /**
  * The reason a review-only section gives for its rule: the first condition that says why its records deserve the
- * look (the rule's alternatives, when its conditions only narrow it), else the share of the records it covers.
+ * look (the rule's alternatives, when its conditions only narrow it), else (an audit) the segment it samples.
  */
 export function reviewReason(
   section: string,

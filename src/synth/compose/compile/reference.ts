@@ -103,19 +103,30 @@ function closing(p: Program): string {
   const fact = shown(p);
   const rng = w.rng;
   const Bare = capitalise(bare);
-  // what was done, said as a person reports it (no more than "handled": the reply never claims work it did not do)
-  const done = rng.pick([
-    `Done — ${group} ${are} handled.`,
-    `I've worked through ${group}.`,
-    `That's ${group} dealt with.`,
-    `${capitalise(these)} you asked about ${are} done.`,
-    `${n === 1 ? 'That one is' : n === 2 ? 'Both are' : `All ${inWords(n)} are`} done now.`,
+  // what was done, said as a person reports it (no more than "handled": the reply never claims work it did not do);
+  // records only looked at and written up were not "done" or "sorted"
+  const looked = [
     `I've been through ${group}.`,
-    `Finished with the ${n === 1 ? one : many}.`,
-    `Right, ${group} ${are} sorted.`,
-    `${capitalise(group)}: done.`,
+    `I've gone through ${group}.`,
+    ...(p.recipe.aggregate ? [`${capitalise(these)} ${are} written up.`] : [`I've looked at ${group}.`]),
     '',
-  ]);
+  ];
+  const done = rng.pick(
+    p.recipe.action
+      ? [
+          `Done — ${group} ${are} handled.`,
+          `I've worked through ${group}.`,
+          `That's ${group} dealt with.`,
+          `${capitalise(these)} you asked about ${are} done.`,
+          `${n === 1 ? 'That one is' : n === 2 ? 'Both are' : `All ${inWords(n)} are`} done now.`,
+          `I've been through ${group}.`,
+          `Finished with the ${n === 1 ? one : many}.`,
+          `Right, ${group} ${are} sorted.`,
+          `${capitalise(group)}: done.`,
+          '',
+        ]
+      : looked,
+  );
   // the figure, in one of several ways of giving a number back
   const figure = rng.pick([
     `${capitalise(q)}: ${fact}.`,

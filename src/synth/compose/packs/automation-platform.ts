@@ -298,6 +298,10 @@ export const workflowRuns = packSource({
   },
 });
 
+// a term that is something the skill does ("sends email") is said as it is; one that is a thing ("external API")
+// with a verb of its own
+const said = (term: string) => (/^[a-z]+s\b/.test(term) ? term : `uses an ${term}`);
+
 function skillDescription(rng: Rng, term: string | undefined): string {
   return writePlan(
     rng,
@@ -310,7 +314,7 @@ function skillDescription(rng: Rng, term: string | undefined): string {
           'logs every call to the audit trail',
           'works on the current user’s data only',
         ),
-        ...(term ? [oneOf(rng, `it ${term}`, `also ${term}`, `note: ${term}`)] : []),
+        ...(term ? [oneOf(rng, `it ${said(term)}`, `also ${said(term)}`, `note: ${term}`)] : []),
         oneOf(rng, 'vendor publishes a changelog', 'pilot with five users first', 'privacy notice reviewed', ''),
       ].filter(Boolean),
     },

@@ -17,46 +17,11 @@ import {
   HYPOTHESIS_TERMS,
   TABLES,
 } from './data-science-data.js';
+import { dashboardDescription, datasetDescription, hypothesis } from './data-science-notes.js';
 
 // Data_Science: the warehouse tables in the data catalogue with their freshness, the BI dashboards built on
 // them, the metric alerts monitoring raises and the A/B experiments product runs. Table names, dashboard titles
 // and notes are what an analytics engineer or a product analyst would see.
-
-function datasetDescription(rng: Rng, term: string | undefined): string {
-  return writePlan(
-    rng,
-    {
-      facts: [
-        oneOf(
-          rng,
-          `one row per ${rng.pick(['order line', 'customer per day', 'event', 'invoice'])}`,
-          'built by dbt every night',
-          'joins to dim_customer on customer_key',
-          'used by the weekly business review',
-        ),
-        ...(term
-          ? [
-              oneOf(
-                rng,
-                `caveat: ${term} rows`,
-                `${term} — read the model docs`,
-                `note the ${term} handling`,
-                `known issue with ${term} data`,
-              ),
-            ]
-          : []),
-        oneOf(
-          rng,
-          'tests: unique and not_null on the key',
-          'owner reviews the SLA quarterly',
-          'columns documented',
-          '',
-        ),
-      ].filter(Boolean),
-    },
-    'terse',
-  );
-}
 
 export const datasets = packSource({
   name: 'datasets',
@@ -76,7 +41,7 @@ export const datasets = packSource({
       p: 0.35,
     },
     status: { label: 'health', weights: [6, 2, 1, 1, 1] },
-    description: { label: 'description', terms: DATASET_TERMS, write: datasetDescription },
+    description: { label: 'description', terms: DATASET_TERMS, write: datasetDescription, ofRecord: true },
   },
   make: (w, id, i) => {
     const [table, domain, source] = nth(w, TABLES, i);
@@ -121,28 +86,6 @@ const datasetFor = (key: string) => (ds: Rec, children: Rec[], w: World) => {
     TABLES.find(([t]) => t === table) ?? (TABLES[0] as (typeof TABLES)[number]);
   return { table_name: table, business_domain, source_system };
 };
-
-function dashboardDescription(rng: Rng, term: string | undefined): string {
-  return writePlan(
-    rng,
-    {
-      facts: [
-        oneOf(
-          rng,
-          'answers how we are tracking against plan',
-          'filters by region and month',
-          'refreshes every morning at 7',
-          'built for the Monday review',
-        ),
-        ...(term
-          ? [oneOf(rng, `includes a ${term} view`, `${term} tab added last quarter`, `${term} numbers on page 2`)]
-          : []),
-        oneOf(rng, 'definitions in the metric glossary', 'certified figures only', 'export to CSV enabled', ''),
-      ].filter(Boolean),
-    },
-    'plain',
-  );
-}
 
 export const dashboards = packSource({
   name: 'dashboards',
@@ -271,36 +214,6 @@ export const metricAlerts = packSource({
   parents: { dataset_id: datasets },
   fitParent: datasetFor('metric'),
 });
-
-function hypothesis(rng: Rng, term: string | undefined): string {
-  return writePlan(
-    rng,
-    {
-      facts: [
-        oneOf(
-          rng,
-          'we expect less friction to lift the primary metric',
-          'decision rule: ship if the lift is significant at 5%',
-          `minimum detectable effect ${rng.int(1, 5)}%`,
-          'guardrails: refund rate and page load',
-        ),
-        ...(term
-          ? [
-              oneOf(
-                rng,
-                `watch for ${term}`,
-                `segment on ${term}`,
-                `${term} noted in the readout`,
-                `${term} flagged by the analyst`,
-              ),
-            ]
-          : []),
-        oneOf(rng, '50/50 split', 'sample size fixed before launch', 'pre-registered in the experiment log', ''),
-      ].filter(Boolean),
-    },
-    'plain',
-  );
-}
 
 export const experiments = packSource({
   name: 'experiments',

@@ -137,7 +137,7 @@ export function sittingNote(rng: Rng, term: string | undefined): string {
                 rng,
                 `${term} flagged on the entry`,
                 `note re ${term} sent to the board`,
-                `exams officer aware of ${term}`,
+                `exams officer aware of the ${term === 'clash' || term === 'transport' ? `${term} problem` : term}`,
               ),
             ]
           : []),
