@@ -42,18 +42,58 @@ export function matterNote(rng: Rng, term: string | undefined): string {
   );
 }
 
-export function clauseNote(rng: Rng, term: string | undefined): string {
+// what a contract's own terms say, by its type: no price review on an NDA, no data schedule on a lease
+function termsOf(rng: Rng, type: string): string {
+  switch (type) {
+    case 'NDA':
+      return oneOf(
+        rng,
+        `mutual, ${rng.pick(['two', 'three', 'five'])}-year confidentiality period`,
+        'one-way: our information only',
+        'residuals clause struck out',
+        'our standard terms, no material deviations',
+      );
+    case 'lease':
+      return oneOf(
+        rng,
+        'rent review every five years, upward only',
+        `break clause at year ${rng.pick(['3', '5'])} on six months' notice`,
+        'service charge capped at the 2024 level plus RPI',
+        'our standard terms, no material deviations',
+      );
+    case 'DPA':
+      return oneOf(
+        rng,
+        'sub-processors listed in annex 3',
+        `breach notice within ${rng.pick(['24', '48', '72'])} hours`,
+        'standard contractual clauses attached for transfers',
+        'our standard terms, no material deviations',
+      );
+    default:
+      return oneOf(
+        rng,
+        `liability capped at ${rng.pick(['12', '18', '24'])} months' fees`,
+        `price review every ${rng.pick(['12', '24'])} months, CPI-linked`,
+        'service credits up to 10% of monthly charges',
+        'our standard terms, no material deviations',
+      );
+  }
+}
+
+export function clauseNote(
+  rng: Rng,
+  term: string | undefined,
+  _v?: unknown,
+  rec?: Readonly<Record<string, unknown>>,
+): string {
+  const type = String(rec?.contract_type ?? '');
+  // data processing terms sit in a service contract, never in a lease or an NDA
+  const processes = !['NDA', 'lease'].includes(type);
   return writePlan(
     rng,
     {
       facts: [
-        oneOf(
-          rng,
-          `liability capped at ${rng.pick(['12', '18', '24'])} months' fees`,
-          `price review every ${rng.pick(['12', '24'])} months, CPI-linked`,
-          'service credits up to 10% of monthly charges',
-          'our standard terms, no material deviations',
-        ),
+        termsOf(rng, type),
         ...(term
           ? [
               oneOf(
@@ -68,7 +108,7 @@ export function clauseNote(rng: Rng, term: string | undefined): string {
         oneOf(
           rng,
           'signed copy in the contract repository',
-          `data processing terms in schedule ${rng.int(2, 6)}`,
+          processes ? `data processing terms in schedule ${rng.int(2, 6)}` : 'governed by the law of England and Wales',
           'assignment needs prior written consent',
           'notice by email is not valid, post to the registered office',
         ),

@@ -159,7 +159,7 @@ export const contracts = packSource({
       p: 0.6,
     },
     status: { label: 'status', weights: [1, 1, 1, 8, 2, 0.5, 0.5] },
-    notes: { label: 'clause notes', terms: CONTRACT_TERMS, write: clauseNote },
+    notes: { label: 'clause notes', terms: CONTRACT_TERMS, write: clauseNote, ofRecord: true },
   },
   make: (w, id, i) => ({
     contract_id: id,
