@@ -1,9 +1,8 @@
 import type { Rng } from '../../env/rng.js';
 import type { Lean } from '../rules/draw.js';
-import { isState } from '../rules/field-words.js';
 import type { FieldModel, Nouns } from '../rules/fields.js';
 import { modifier } from '../rules/prose.js';
-import { type Atom, modelOf, type Rule } from '../rules/rule.js';
+import type { Atom, Rule } from '../rules/rule.js';
 import { narrowReason } from './act-narrowings.js';
 import type { PolicyAct } from './policy-act.js';
 
@@ -47,15 +46,7 @@ export function narrowingOf(a: Atom, lean: Readonly<Record<string, Lean>>): Narr
   }
 }
 
-function why(
-  k: Narrowing,
-  a: Atom,
-  m: FieldModel,
-  n: Nouns,
-  rng: Rng,
-  act?: PolicyAct,
-  source?: string,
-): string | undefined {
+function why(k: Narrowing, a: Atom, rng: Rng, act?: PolicyAct, source?: string): string | undefined {
   // a category narrows the work only as one of its real scopes, with the reason it has (act-scopes.ts), whether it
   // takes a field the purpose says nothing of or part of one it names (one supplier's claims)
   const own = act?.scopes?.find(
@@ -63,16 +54,10 @@ function why(
   );
   if (own) return own.why;
   switch (k) {
-    case 'list': {
-      // a state is a stage of the work, not a batch of it: the others are not ready for the step or past it
-      if (m.kind === 'enum' && isState(m))
-        return rng.pick([
-          `at the other stages the step does not apply yet, or no longer does`,
-          `${n.plural} at other stages come back in when they reach that one`,
-        ]);
-      // (a rule drawn without the work's scopes: the condition is said, with no invented batch to excuse it)
-      return `the others are outside what this section is for`;
-    }
+    // a stage of the work, or a category with no real scope: said plainly (the other stages are not ready for the
+    // step or past it, which the reader sees; a batch nobody works in is no reason)
+    case 'list':
+      return undefined;
     // (only where a wait per value sets how long each may wait: the others have longer, PolicyAct.waits)
     case 'part':
       return rng.pick([
@@ -100,15 +85,20 @@ export function narrowingNote(
   act?: PolicyAct,
   source?: string,
 ): string | undefined {
-  const said: string[] = [];
+  const items: { mod: string; reason?: string }[] = [];
   for (const a of r.all) {
     const k = narrowingOf(a, lean);
     if (!k) continue;
-    const m = modelOf(models, a);
-    const mod = modifier(a, models, null, rng, n);
+    items.push({ mod: modifier(a, models, null, rng, n), reason: why(k, a, rng, act, source) });
+  }
+  // (a narrowing with no reason of its own is said plainly, so the reader still learns the work is narrowed; plain
+  // ones in a row go in one sentence: "the ones requiring a CAPA and raised 30 or more days ago")
+  const said: string[] = [];
+  for (let i = 0; i < items.length; i++) {
+    const { reason } = items[i] as { mod: string; reason?: string };
+    let mod = (items[i] as { mod: string }).mod;
+    while (!reason && i + 1 < items.length && !items[i + 1]?.reason) mod += ` and ${items[++i]?.mod}`;
     const what = `${n.plural} ${mod}`;
-    const reason = why(k, a, m, n, rng, act, source);
-    // (a narrowing with no reason of its own is said plainly: the rule's reader still learns the work is narrowed)
     said.push(
       said.length === 0
         ? reason
