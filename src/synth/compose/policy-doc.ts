@@ -12,6 +12,7 @@ import { instructionMail, mailSubject } from './policy-mail.js';
 import type { Person } from '../kit/people.js';
 import type { SourcePart, World } from './parts.js';
 import { CONCERNS } from './concerns.js';
+import { GRAVE } from './grave.js';
 import { waitsTooLong } from './policy-act.js';
 import { ACTS, actNamed, type PolicyAct, REVIEW_REASONS } from './policy-acts.js';
 import { placeOf } from './places.js';
@@ -192,7 +193,7 @@ export function policyDoc(
     (review ? (reviewReason(section, rule, src.fields, n, rng) ?? rng.pick(review)) : undefined);
   // the purpose line is followed by what this section's rule narrows it to (purpose-scope.ts)
   const scoped = (reason: string | undefined, r: Rule, act: PolicyAct | undefined) => {
-    const note = act && reason ? narrowingNote(r, src.fields, n, rng, act.lean ?? {}, act) : undefined;
+    const note = act && reason ? narrowingNote(r, src.fields, n, rng, act.lean ?? {}, act, src.name) : undefined;
     return note ? `${reason} ${note}` : reason;
   };
   const sections: [string, string | undefined, string[]][] = [
@@ -206,7 +207,18 @@ export function policyDoc(
     const own = Object.keys(other.lean ?? {});
     // (redrawn while an urgent record would wait the routine time: no owner writes that)
     const draw = () =>
-      drawRule(src.fields, rng, w.difficulty, lean, other.must, own, other.bounds, !other.waits, other.scopes ?? []);
+      drawRule(
+        src.fields,
+        rng,
+        w.difficulty,
+        lean,
+        other.must,
+        own,
+        other.bounds,
+        !other.waits,
+        other.scopes ?? [],
+        GRAVE[src.name],
+      );
     let r = draw();
     for (let tries = 0; tries < 20 && waitsTooLong(r, other.waits); tries++) r = draw();
     rules.push(r);

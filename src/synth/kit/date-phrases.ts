@@ -62,7 +62,8 @@ export const DATE_PHRASES: readonly DatePhrase[] = [
   },
   {
     name: 'weekend_close',
-    find: /\b(?:before the weekend|over the weekend|end of the week)\b/i,
+    // (a newspaper's weekend edition is a product, not the weekend: "due before the weekend edition deadline")
+    find: /\b(?:before the weekend|over the weekend|end of the week)\b(?! edition)/i,
     holds: (d) => d.weekday >= 3 && d.weekday <= 5,
   },
   {

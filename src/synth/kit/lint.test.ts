@@ -88,6 +88,8 @@ describe('date phrases agree with the task day', () => {
     assert.deepEqual(at('Quarter end is close.', '2026-05-20'), ['Quarter end']);
     assert.deepEqual(at('Year-end is coming.', '2026-12-12'), []);
     assert.deepEqual(at('Before the weekend, please.', '2026-06-15'), ['Before the weekend']);
+    // the weekend edition is the paper's, on any day
+    assert.deepEqual(at('The round is due before the weekend edition deadline.', '2026-06-15'), []);
     // a meeting named "month-end close" is not a claim about today
     assert.deepEqual(at('The month-end close is on Thursday.', '2026-06-03'), []);
     assert.deepEqual(rules('The month is nearly over, so close the claims.', WED), ['date_phrase']);

@@ -2,6 +2,7 @@ import type { Rng } from '../../env/rng.js';
 import { shuffle } from '../kit/ids.js';
 import type { Difficulty } from '../../schema/taxonomy.js';
 import { isState } from './field-words.js';
+import { shapeOf } from './shape.js';
 import { type DateModel, type FieldModel, type NumberModel } from './fields.js';
 import { type Atom, type Rule } from './rule.js';
 
@@ -171,40 +172,6 @@ const ruleable = (m: FieldModel) =>
   (m.kind !== 'enum' || m.values.length >= 2) &&
   (m.kind !== 'text' || m.terms.length >= 2);
 
-/** How many conditions, and of which shape, a difficulty asks for. */
-function shapeOf(d: Difficulty, rng: Rng, fields: number): { all: number; any: number; unless: boolean } {
-  const roll = rng.next();
-  const s =
-    // an easy task mostly weighs three things (two conditions and an exception, or three conditions): what keeps
-    // it easy is a single record type and no alternatives ("either … or …"), joins or branches, not a thin rule
-    d === 'easy'
-      ? roll < 0.55
-        ? { all: 2, any: 0, unless: true }
-        : roll < 0.85
-          ? { all: 3, any: 0, unless: false }
-          : roll < 0.93
-            ? { all: 2, any: 0, unless: false }
-            : { all: 1, any: 0, unless: true }
-      : d === 'medium'
-        ? roll < 0.45
-          ? { all: 2, any: 0, unless: true }
-          : roll < 0.7
-            ? { all: 1, any: 2, unless: false }
-            : { all: 3, any: 0, unless: false }
-        : roll < 0.5
-          ? { all: 2, any: 0, unless: true }
-          : roll < 0.75
-            ? { all: 2, any: 2, unless: false }
-            : { all: 3, any: 0, unless: true };
-  // never more conditions than fields
-  while (s.all + s.any + (s.unless ? 1 : 0) > fields) {
-    if (s.any) s.any = 0;
-    else if (s.unless) s.unless = false;
-    else s.all--;
-  }
-  return s;
-}
-
 /**
  * What a field is to the work a rule is drawn for: a `signal` (a side of it calls for the work, its lean), a
  * `scope` (it narrows the work either way), `free` (no policy sense declared, or a concern the work takes no side
@@ -236,6 +203,35 @@ export function protectsOf(
     if (l !== undefined && l !== 'scope' && l !== 'unrelated') out[f] = l;
   }
   return out;
+}
+
+/**
+ * Whether a work's own reason (`protects`, see `protectsOf`) leans on the gravest side of a field: a scale's top
+ * value (critical defects, two-week-wait referrals) or a yes/no field's side the record type marks as gravest
+ * (`grave`: an exposed finding, an unacknowledged hold). Such a work exists for those records: "leave out the
+ * labelling errors" would spare critical NCRs the corrective action that is there for them.
+ */
+export function servesGravest(
+  models: readonly FieldModel[],
+  protects: Readonly<Record<string, Lean>>,
+  grave: Readonly<Record<string, Lean>>,
+): boolean {
+  return Object.entries(protects).some(([f, l]) => {
+    const m = models.find((x) => x.field === f);
+    if (m?.kind === 'enum' && m.ranks && Array.isArray(l)) return l.includes(m.ranks.at(-1) as string);
+    return grave[f] !== undefined && grave[f] === l;
+  });
+}
+
+// a condition that selects grave records only (a scale's pressing half: major and critical; the exposed ones): an
+// exception beside it could only spare some of them
+function selectsGravest(a: Atom, models: readonly FieldModel[], grave: Readonly<Record<string, Lean>>): boolean {
+  const m = models.find((x) => x.field === a.field);
+  if (a.kind === 'in' && m?.kind === 'enum' && m.ranks) {
+    const ranks = m.ranks;
+    return a.values.every((v) => ranks.indexOf(v) >= ranks.length / 2);
+  }
+  return a.kind === 'flag' && grave[a.field] === a.value;
 }
 
 /**
@@ -275,6 +271,7 @@ export function drawRule(
   bounds: Readonly<Record<string, Bound>> = {},
   wholeScale = false,
   scopes?: readonly Scope[],
+  grave: Readonly<Record<string, Lean>> = {},
 ): Rule {
   // a category the work's reason does not name selects only as one of the work's real scopes (an exception may
   // still take it, with its own reason); a stage of the work, or a side the work names, always may
@@ -296,6 +293,9 @@ export function drawRule(
   // the work's own reason leans on fields (see `protectsOf`): its rules never except what that reason names
   const protects = protectsOf(lean, own);
   const purposeful = Object.keys(protects).length > 0;
+  // a work that exists for the gravest records (see `servesGravest`) spares none of them: every record its rule
+  // selects is one, so its exception may only take a state where nothing is left to do or someone has it in hand
+  const gravest = servesGravest(models, protects, grave);
   if (pool.length === 0) throw new Error('drawRule: the record type has no field a rule can use');
   const shape = shapeOf(d, rng, pool.length);
   const role = (m: FieldModel) => roleOf(m, lean) as Role;
@@ -344,9 +344,11 @@ export function drawRule(
   }
   // a record type whose work has no real scope left once the action's fields are taken (a blocked desk's repair,
   // its state the action's) is narrowed as before: a rule must select on something
-  if (!all.length && scopes) return drawRule(models, rng, d, lean, must, own, bounds, wholeScale);
+  if (!all.length && scopes) return drawRule(models, rng, d, lean, must, own, bounds, wholeScale, undefined, grave);
   // alternatives are reasons of their own: two of them, or none
   const any = shape.any && reasons().length >= 2 ? Array.from({ length: 2 }, () => atom(take(reasons()))) : undefined;
+  // (nor where its conditions take the gravest records only, whatever the work's reason)
+  const spareNone = gravest || [...all, ...(any ?? [])].some((a) => selectsGravest(a, models, grave));
   const free = pool.filter((m) => {
     const l = lean[m.field];
     // a category is excepted only where that kind of record has a reason of its own to be spared (EnumModel.spared)
@@ -359,6 +361,7 @@ export function drawRule(
     // a note or a flag the purpose says nothing of would leave the record undone for no reason it could give:
     // "unless the p-value is low" keeps a breached test running. (A field whose every value the purpose needs is
     // `unrelated` to it, and never named: a triage spares no scanner's findings.)
+    if (spareNone && !(m.kind === 'enum' && !m.ranks && isState(m) && Array.isArray(l))) return false;
     if (purposeful && !(m.field in protects)) {
       const state = m.kind === 'enum' && !m.ranks && isState(m) && Array.isArray(l);
       const category = m.kind === 'enum' && !m.ranks && !isState(m) && l === undefined;

@@ -8,6 +8,7 @@ import type { FieldModel } from '../../rules/fields.js';
 import { type Atom, holds, modelOf, type Rule, ruleKey, selects, skipsOverdue } from '../../rules/rule.js';
 import { teamWorld } from '../backgrounds.js';
 import { CONCERNS } from '../concerns.js';
+import { GRAVE } from '../grave.js';
 import type { Fixtures, Parts, PlantedTrap, Rec, SourcePart, World } from '../parts.js';
 import { type PolicyDoc, policyDoc, policyTitle as policyTitleOf } from '../policy-doc.js';
 import { count } from '../computations.js';
@@ -246,7 +247,7 @@ function ruleOf(
   // records can agree (no rule of a record type that cannot change fits a mid-task change)
   const best: (Rule | undefined)[] = [];
   for (let tries = 0; tries < 80 && !best[0]; tries++) {
-    const r = drawRule(pool, w.rng, w.difficulty, lean, must, own, bounds, !section?.waits, scopes);
+    const r = drawRule(pool, w.rng, w.difficulty, lean, must, own, bounds, !section?.waits, scopes, GRAVE[src.name]);
     // a rule no owner would write (an urgent record left to wait the routine time) is the last resort of all
     const rank =
       (waitsTooLong(r, section?.waits) ? 4 : 0) + (fits(r) ? 0 : 2) + (coherent(r, src, w, fromStates(recipe)) ? 0 : 1);

@@ -1,0 +1,117 @@
+import type { Atom } from '../rules/rule.js';
+
+// Why a work is narrowed by a line, a flag or a date window, where a practitioner has a reason for it: a flag that
+// is a precondition of the step (only a boosted post has spend to stop), a size at which the work changes hands
+// (smaller renewals go through the automated sequence), a window the step's own lead time sets (a photographer
+// needs notice). Per record type and section ('*': every section of it), per side of a field. A narrowing with no
+// entry is stated plainly, with no reason made up for it (purpose-scope.ts).
+
+/** The side of a field a condition takes, as this table keys it: `enabled=true`, `total>`, `due_on:ahead`. */
+export function sideKey(a: Atom): string | undefined {
+  switch (a.kind) {
+    case 'flag':
+      return `${a.field}=${a.value}`;
+    case 'at_least':
+      return `${a.field}>`;
+    case 'at_most':
+      return `${a.field}<`;
+    case 'due_within':
+      return `${a.field}:ahead`;
+    case 'older':
+      return `${a.field}:older`;
+    case 'recent':
+      return `${a.field}:recent`;
+    default:
+      return undefined;
+  }
+}
+
+type Reasons = Readonly<Record<string, string>>;
+
+export const ACT_NARROWS: Readonly<Record<string, Readonly<Record<string, Reasons>>>> = {
+  receipt_scans: {
+    'Itemised receipt': {
+      'receipt_date:recent': 'older receipts went in with earlier monthly claims, and audit checked them then',
+    },
+  },
+  jobs: {
+    '*': { 'enabled=true': 'a disabled job does not run, so it cannot go wrong again until someone switches it on' },
+  },
+  customers: {
+    'Follow-up': {
+      'annual_revenue>': 'renewals under that size go through the automated renewal emails, with no call',
+    },
+    Escalation: {
+      'annual_revenue>': 'smaller accounts are looked after by the customer-success pool, not an account manager',
+      'contract_end_date:ahead': 'with the renewal that close, a weak account can be lost at the end date itself',
+    },
+    Review: {
+      'contract_end_date:ahead': 'the review is timed to land before each renewal, so the nearest renewals come first',
+    },
+    Expansion: {
+      'contract_end_date:ahead': 'an upsell is easiest to agree as part of the renewal conversation',
+    },
+  },
+  stories: {
+    'Picture commissioning': {
+      'due_on:ahead': 'a photographer needs a few days’ notice, so the stories running soonest are commissioned first',
+    },
+    'Legal read': {
+      'legal_read_required=true': 'the desk marks the stories that need the lawyer; an unmarked one has no read booked',
+    },
+    'Subbing slot': {
+      'legal_read_required=false':
+        'a story waiting on the lawyer is subbed after the legal read, so changes go in once',
+    },
+  },
+  social_posts: {
+    'Boost stop': { 'boosted=true': 'only a boosted post has paid spend to stop' },
+    'Pre-publication check': {
+      'boosted=true': 'a boosted post goes out to paid reach, so a mistake in it costs money as well as face',
+    },
+    'Performance review': { 'boosted=true': 'the paid budget is reviewed against what the boosted posts earned' },
+  },
+  chart_requests: {
+    'Accessibility check': { 'due_on:ahead': 'the check has to be done before the chart runs with its piece' },
+  },
+  video_edits: {
+    'Caption check': {
+      'due_on:ahead': 'captions are checked before delivery, so the cuts delivering soonest go first',
+    },
+  },
+  vendor_assessments: {
+    'Report chase': {
+      'next_review_on:ahead': 'the review needs the report on file, so the vendors reviewed soonest are chased first',
+    },
+  },
+  agent_skills: {
+    'Security review': { 'sandboxed=false': 'an unsandboxed skill runs with its user’s own access' },
+    'Permission review': { 'sandboxed=false': 'an unsandboxed skill acts with everything its permissions allow' },
+  },
+  web_page_builds: {
+    'SEO review': { 'seo_reviewed=false': 'a page already reviewed needs no second pass' },
+    'Performance fix': { 'launch_on:ahead': 'a slow page loses its first visitors on launch day' },
+  },
+  legal_holds: {
+    Escalation: {
+      'reminders_sent>': 'by then the reminders have run their course, and the manager is the next step',
+    },
+  },
+  positions: {
+    'Watch list': { 'restricted=true': 'a name on the restricted list cannot be traded, so compliance watches it' },
+  },
+  appointments: {
+    Reminder: { 'missed_before>': 'patients who have missed before are the likeliest to miss again' },
+  },
+  vaccinations: {
+    'Lapsed cover': { 'reminder_sent=false': 'an owner already reminded is not sent a second reminder' },
+  },
+};
+
+/** The reason a section's line, flag or window narrows its work, where it has one. */
+export function narrowReason(source: string | undefined, section: string | undefined, a: Atom): string | undefined {
+  const key = sideKey(a);
+  if (!source || !key) return undefined;
+  const own = ACT_NARROWS[source];
+  return (section ? own?.[section]?.[key] : undefined) ?? own?.['*']?.[key];
+}
