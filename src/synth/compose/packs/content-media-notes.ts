@@ -48,7 +48,7 @@ export function postCopy(rng: Rng, term: string | undefined): string {
           'New on the site today',
           'Our team spent a month on this one',
           'The story everyone is talking about',
-          'Read it before the weekend',
+          'Worth ten minutes of your day',
         ),
         ...(term ? [oneOf(rng, `${term} this Friday`, `${term} 👇`, `don't miss the ${term}`)] : []),
         oneOf(rng, '#longread', '#news', 'read the full piece on our site', 'tag someone who needs this', ''),
