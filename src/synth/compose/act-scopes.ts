@@ -19,7 +19,7 @@ export const ACT_SCOPES: Readonly<Record<string, Readonly<Record<string, readonl
       scope(
         'zone',
         ['Team area'],
-        'the team area is being re-cabled this week, and facilities fix blocked desks while the floor is up',
+        'the team area is being re-cabled, and facilities fix blocked desks while the floor is up',
       ),
     ],
   },
@@ -46,21 +46,13 @@ export const ACT_SCOPES: Readonly<Record<string, Readonly<Record<string, readonl
   // routing is by the partner's language and the topic: a desk taking over a share of them is the real scope
   partner_mails: {
     Routing: [
-      scope(
-        'language',
-        ['Japanese'],
-        'the Tokyo liaison office opened this month and takes its partners’ messages from now on',
-      ),
+      scope('language', ['Japanese'], 'the new Tokyo liaison office takes its partners’ messages from now on'),
       scope(
         'language',
         ['German'],
         'the Frankfurt desk took over the German-speaking partners at the start of the quarter',
       ),
-      scope(
-        'topic',
-        ['complaint'],
-        'complaints moved to the new quality desk this week, and their backlog goes with them',
-      ),
+      scope('topic', ['complaint'], 'complaints have moved to the new quality desk, and their backlog goes with them'),
       scope(
         'topic',
         ['invoice'],
@@ -83,7 +75,7 @@ export const ACT_SCOPES: Readonly<Record<string, Readonly<Record<string, readonl
       scope(
         'source',
         ['cloud posture scan'],
-        'the cloud posture tool was switched on this month, and nobody has looked at its first findings',
+        'the cloud posture tool is newly switched on, and nobody has looked at its first findings',
       ),
       scope(
         'source',
@@ -113,7 +105,7 @@ export const ACT_SCOPES: Readonly<Record<string, Readonly<Record<string, readonl
         ['machining'],
         'the machining cells are booked a week ahead, and a held order frees its slot for the next',
       ),
-      scope('line', ['welding'], 'the welding bay is this month’s bottleneck, and a short order would leave it idle'),
+      scope('line', ['welding'], 'the welding bay is the plant’s bottleneck, and a short order would leave it idle'),
     ],
     Expediting: [
       scope(
@@ -136,18 +128,12 @@ export const ACT_SCOPES: Readonly<Record<string, Readonly<Record<string, readonl
         'the malting contract sets a grain-nitrogen limit that drought stress pushes over',
       ),
     ],
-    Spraying: [
-      scope('crop', ['potatoes'], 'a blight warning for the area was issued this week, and it covers the potato crop'),
-    ],
+    Spraying: [scope('crop', ['potatoes'], 'a blight warning is in force for the area, and it covers the potato crop')],
   },
   ward_beds: {
     'Bed allocation': [
       scope('zone', ['Bay 2'], 'Bay 2 takes the respiratory admissions, with piped oxygen at every bedspace'),
-      scope(
-        'zone',
-        ['Side rooms'],
-        'this week’s infectious admissions must go to side rooms, on infection control’s advice',
-      ),
+      scope('zone', ['Side rooms'], 'infectious admissions must go to side rooms, on infection control’s advice'),
     ],
   },
   appointments: {
@@ -197,7 +183,7 @@ export const ACT_SCOPES: Readonly<Record<string, Readonly<Record<string, readonl
   },
   vaccinations: {
     'Booster reminder': [
-      scope('species', ['rabbit'], 'RHD2 cases were confirmed locally this month, so rabbit owners are called first'),
+      scope('species', ['rabbit'], 'RHD2 cases have been confirmed locally, so rabbit owners are called first'),
       scope('species', ['dog'], 'the boarding kennels in town now refuse dogs without an in-date kennel-cough booster'),
     ],
     'Lapsed cover': [
@@ -214,7 +200,7 @@ export const ACT_SCOPES: Readonly<Record<string, Readonly<Record<string, readonl
       scope(
         'specialty',
         ['ophthalmology'],
-        'the eye unit moved site last month, and its referrals are the ones most likely lost in the move',
+        'the eye unit has moved site, and its referrals are the ones most likely lost in the move',
       ),
     ],
   },
@@ -232,7 +218,7 @@ export const ACT_SCOPES: Readonly<Record<string, Readonly<Record<string, readonl
       scope('contract_type', ['SaaS subscription'], 'the CFO’s software spend review covers subscriptions only'),
     ],
     'Notice decision': [
-      scope('contract_type', ['lease'], 'the office move agreed this year means no lease may roll over unexamined'),
+      scope('contract_type', ['lease'], 'the agreed office move means no lease may roll over unexamined'),
     ],
   },
   receipt_scans: {
@@ -245,13 +231,13 @@ export const ACT_SCOPES: Readonly<Record<string, Readonly<Record<string, readonl
       scope(
         'category',
         ['network'],
-        'the network carrier migration runs this week, and its faults go to the migration team today',
+        'the network carrier migration is under way, and its faults go to the migration team',
       ),
     ],
   },
   transactions: {
     'Audit sample': [
-      scope('account', ['petty-cash'], 'this year’s audit plan covers petty cash, after last year’s findings on it'),
+      scope('account', ['petty-cash'], 'the audit plan covers petty cash, after the last audit’s findings on it'),
     ],
     'Follow-up': [
       scope(
@@ -308,7 +294,7 @@ export const ACT_SCOPES: Readonly<Record<string, Readonly<Record<string, readonl
   },
   exam_sittings: {
     'Special consideration': [
-      scope('exam_series', ['May/June'], 'the awarding bodies’ deadline for the summer series falls this month'),
+      scope('exam_series', ['May/June'], 'the awarding bodies’ deadline for the summer series is the first to fall'),
     ],
   },
   room_bookings: {
@@ -322,7 +308,7 @@ export const ACT_SCOPES: Readonly<Record<string, Readonly<Record<string, readonl
   },
   equipment_loans: {
     'Return chase': [
-      scope('item_type', ['laptop'], 'IT security needs every loaned laptop back for this month’s encryption audit'),
+      scope('item_type', ['laptop'], 'IT security needs every loaned laptop back for the encryption audit'),
     ],
   },
   dashboards: {
@@ -362,7 +348,7 @@ export const ACT_SCOPES: Readonly<Record<string, Readonly<Record<string, readonl
       scope(
         'aircraft_type',
         ['B737-800'],
-        'this month’s airworthiness directive applies to the 737-800 fleet, and is planned in with them',
+        'the latest airworthiness directive applies to the 737-800 fleet, and is planned in with them',
       ),
     ],
   },
