@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { actRule } from './testing.js';
 import { createRng } from '../../env/rng.js';
 import { lintText } from '../kit/lint.js';
 import { drawRule } from '../rules/draw.js';
@@ -25,18 +26,7 @@ describe('purpose scope', () => {
       const n = { singular: src.noun[0], plural: src.noun[1] };
       for (const a of ACTS[src.name] ?? [])
         for (let i = 0; i < 8; i++) {
-          const lean = { ...CONCERNS[src.name], ...a.lean };
-          const r = drawRule(
-            src.fields,
-            rng,
-            'hard',
-            lean,
-            a.must,
-            Object.keys(a.lean ?? {}),
-            a.bounds,
-            true,
-            a.scopes,
-          );
+          const r = actRule(src, a, rng);
           const note = narrowingNote(r, src.fields, n, rng, a.lean ?? {}, a, src.name) ?? '';
           assert.doesNotMatch(note, stock, note);
           for (const x of r.all) {
@@ -127,21 +117,10 @@ describe('purpose scope', () => {
       const n = { singular: src.noun[0], plural: src.noun[1] };
       for (const a of ACTS[src.name] ?? [])
         for (let i = 0; i < 6; i++) {
-          const lean = { ...CONCERNS[src.name], ...a.lean };
-          const r = drawRule(
-            src.fields,
-            rng,
-            'hard',
-            lean,
-            a.must,
-            Object.keys(a.lean ?? {}),
-            a.bounds,
-            true,
-            a.scopes,
-          );
+          const r = actRule(src, a, rng);
           if (!r.unless) continue;
           lines++;
-          const why = exceptionReason(r.unless, src.fields, n, rng, lean);
+          const why = exceptionReason(r.unless, src.fields, n, rng, { ...CONCERNS[src.name], ...a.lean });
           if (/\bowner\b|another team|its own (?:lead|people)|colleague who covers|team sees to/.test(why)) owner++;
         }
     }

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { actRule } from './testing.js';
 import { createRng } from '../../env/rng.js';
-import { drawRule } from '../rules/draw.js';
 import { exceptionReason } from '../rules/exception-reasons.js';
 import { isState } from '../rules/field-words.js';
 import { ACT_SCOPES } from './act-scopes.js';
@@ -45,22 +45,11 @@ describe('real scopes and spared kinds', () => {
       const n = { singular: src.noun[0], plural: src.noun[1] };
       for (const a of ACTS[src.name] ?? [])
         for (let i = 0; i < 10; i++) {
-          const lean = { ...CONCERNS[src.name], ...a.lean };
-          const r = drawRule(
-            src.fields,
-            rng,
-            'hard',
-            lean,
-            a.must,
-            Object.keys(a.lean ?? {}),
-            a.bounds,
-            true,
-            a.scopes,
-          );
+          const r = actRule(src, a, rng);
           const u = r.unless;
           const m = src.fields.find((f) => f.field === u?.field);
           if (u?.kind !== 'in' || m?.kind !== 'enum' || m.ranks || isState(m)) continue;
-          const why = exceptionReason(u, src.fields, n, rng, lean);
+          const why = exceptionReason(u, src.fields, n, rng, { ...CONCERNS[src.name], ...a.lean });
           const given = SPARED[src.name]?.[u.field]?.[u.values[0] as string] ?? [];
           assert.ok((typeof given === 'string' ? [given] : given).includes(why), `${src.name} ${u.field}: ${why}`);
           spared++;

@@ -2,6 +2,12 @@ import type { TaskSpecInput } from '../../schema/task-spec.js';
 import { CAPABILITIES, DIFFICULTIES, SCENARIO_DOMAINS, SCENARIOS } from '../../schema/taxonomy.js';
 import { generateProcedural } from '../generators.js';
 import { CAPABILITY_SERVICES } from '../kit/taxonomy-rules.js';
+import type { Rng } from '../../env/rng.js';
+import { drawRule } from '../rules/draw.js';
+import type { Rule } from '../rules/rule.js';
+import { CONCERNS } from './concerns.js';
+import type { PolicyAct } from './policy-act.js';
+import type { SourcePart } from './parts.js';
 
 // compositions for tests (tests only): the i-th task walks the taxonomy's domains, supportable capabilities
 // and difficulties in turn, so a few hundred cover every cell kind.
@@ -20,4 +26,10 @@ export function composition(i: number, seed: number): TaskSpecInput {
     capabilities: [CAPS[i % CAPS.length] as (typeof CAPS)[number]],
     scenarioPath: `${domain}/${SCENARIOS[domain][i % SCENARIOS[domain].length]}`,
   });
+}
+
+/** A hard rule drawn for one act of a record type, the way a policy section draws its own (tests of reasons). */
+export function actRule(src: SourcePart, a: PolicyAct, rng: Rng): Rule {
+  const lean = { ...CONCERNS[src.name], ...a.lean };
+  return drawRule(src.fields, rng, 'hard', lean, a.must, Object.keys(a.lean ?? {}), a.bounds, true, a.scopes);
 }
