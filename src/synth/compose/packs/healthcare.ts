@@ -5,7 +5,8 @@ import { capitalise } from '../../kit/text.js';
 import type { Rec, World } from '../parts.js';
 import { colleague, cycle } from '../sources/kit.js';
 import { shuffle } from '../../kit/ids.js';
-import { addDays, packAction, packSource, toWorkingDay } from './table-source.js';
+import { outsider } from './name-pools.js';
+import { addDays, nth, packAction, packSource, toWorkingDay } from './table-source.js';
 import { receptionNote } from './healthcare-notes.js';
 
 // Healthcare: a practice's referral queue, appointment book and insurance claims, and a veterinary branch's
@@ -27,6 +28,7 @@ const PATIENTS = [
   'Bogdan Ilic',
   'Sofia Marin',
 ];
+// many times a register's rows, so that no pet name turns up in every task (name-pools.ts)
 const PETS = [
   'Biscuit',
   'Luna',
@@ -40,6 +42,54 @@ const PETS = [
   'Willow',
   'Nala',
   'Dexter',
+  'Bella',
+  'Alfie',
+  'Poppy',
+  'Teddy',
+  'Daisy',
+  'Bailey',
+  'Ruby',
+  'Buster',
+  'Maisie',
+  'Archie',
+  'Rosie',
+  'Charlie',
+  'Coco',
+  'Ziggy',
+  'Bramble',
+  'Oscar',
+  'Mabel',
+  'Winston',
+  'Peanut',
+  'Smudge',
+  'Tilly',
+  'Bruno',
+  'Pippin',
+  'Nutmeg',
+  'Fudge',
+  'Rolo',
+  'Sooty',
+  'Jasper',
+  'Honey',
+  'Marley',
+  'Clover',
+  'Monty',
+  'Lola',
+  'Frankie',
+  'Skye',
+  'Barney',
+  'Olive',
+  'Murphy',
+  'Pebble',
+  'Ginger',
+  'Bonnie',
+  'Sox',
+  'Hugo',
+  'Rufus',
+  'Misty',
+  'Bear',
+  'Indie',
+  'Pickle',
 ];
 
 // what a vet nurse notes on any pet, whatever its species
@@ -82,6 +132,9 @@ const SPECIES: Readonly<Record<string, readonly [readonly string[], number, numb
   horse: [['tetanus', 'tetanus', 'rabies'], 350, 650],
 };
 
+// record i's patient: the task's own, from a pool of hundreds (name-pools.ts), the same person across its records
+const patient = (w: World, i: number) => outsider(w, 'patients', PATIENTS, i);
+
 // per task (world): the private insurer each patient named so far is covered by
 const cover = new WeakMap<World, Map<string, string>>();
 
@@ -91,13 +144,13 @@ function patientCoveredBy(w: World, funding: unknown, i: number): string {
   const payer = String(funding);
   const start = i + w.rng.int(0, 3);
   for (let k = 0; k < PATIENTS.length; k++) {
-    const name = cycle(PATIENTS, start + k);
+    const name = patient(w, start + k);
     const known = book.get(name);
     if (known && payer !== 'NHS' && known !== payer) continue;
     if (payer !== 'NHS') book.set(name, payer);
     return name;
   }
-  return cycle(PATIENTS, start);
+  return patient(w, start);
 }
 
 // what a GP writes on a referral to any specialty (a symptom would have to fit the specialty it goes to)
@@ -194,7 +247,7 @@ export const appointments = packSource({
   },
   make: (w, id, i) => ({
     appointment_id: id,
-    patient: cycle(PATIENTS, i + 3),
+    patient: patient(w, i + 3),
     clinician: colleague(w, i).email,
     notes: receptionNote(w.rng),
   }),
@@ -251,7 +304,7 @@ export const claims = packSource({
   },
   make: (w, id, i) => ({
     claim_id: id,
-    patient: cycle(PATIENTS, i + 5),
+    patient: patient(w, i + 5),
     biller: colleague(w, i).email,
     notes: oneOf(
       w.rng,
@@ -295,10 +348,10 @@ export const vaccinations = packSource({
     notes: { label: 'pet note', terms: PET_TERMS, write: petNote },
   },
   make: (w, id, i) => {
-    const owner = cycle(PATIENTS, i + 7);
+    const owner = outsider(w, 'pet owners', PATIENTS, i + 7);
     return {
       vaccination_id: id,
-      pet: cycle(PETS, i + w.rng.int(0, 2)),
+      pet: nth(w, PETS, i),
       owner_email: `${owner.toLowerCase().replace(' ', '.')}@mail.example`,
     };
   },
