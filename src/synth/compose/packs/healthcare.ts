@@ -5,92 +5,13 @@ import { capitalise } from '../../kit/text.js';
 import type { Rec, World } from '../parts.js';
 import { colleague, cycle } from '../sources/kit.js';
 import { shuffle } from '../../kit/ids.js';
+import { PATIENTS, PETS } from './healthcare-names.js';
 import { outsider } from './name-pools.js';
 import { addDays, nth, packAction, packSource, toWorkingDay } from './table-source.js';
 import { receptionNote } from './healthcare-notes.js';
 
 // Healthcare: a practice's referral queue, appointment book and insurance claims, and a veterinary branch's
 // vaccination register. Names, notes and spreads are what a practice manager or a vet nurse would see.
-
-const PATIENTS = [
-  'Maria Lopez',
-  'Tom Okafor',
-  'Priya Raman',
-  'Greta Holm',
-  'Samuel Adeyemi',
-  'Leila Haddad',
-  'Owen Price',
-  'Hannah Weiss',
-  'Kenji Mori',
-  'Aoife Byrne',
-  'Rafael Costa',
-  'Ines Duarte',
-  'Bogdan Ilic',
-  'Sofia Marin',
-];
-// many times a register's rows, so that no pet name turns up in every task (name-pools.ts)
-const PETS = [
-  'Biscuit',
-  'Luna',
-  'Pepper',
-  'Milo',
-  'Hazel',
-  'Rocco',
-  'Juniper',
-  'Toffee',
-  'Otis',
-  'Willow',
-  'Nala',
-  'Dexter',
-  'Bella',
-  'Alfie',
-  'Poppy',
-  'Teddy',
-  'Daisy',
-  'Bailey',
-  'Ruby',
-  'Buster',
-  'Maisie',
-  'Archie',
-  'Rosie',
-  'Charlie',
-  'Coco',
-  'Ziggy',
-  'Bramble',
-  'Oscar',
-  'Mabel',
-  'Winston',
-  'Peanut',
-  'Smudge',
-  'Tilly',
-  'Bruno',
-  'Pippin',
-  'Nutmeg',
-  'Fudge',
-  'Rolo',
-  'Sooty',
-  'Jasper',
-  'Honey',
-  'Marley',
-  'Clover',
-  'Monty',
-  'Lola',
-  'Frankie',
-  'Skye',
-  'Barney',
-  'Olive',
-  'Murphy',
-  'Pebble',
-  'Ginger',
-  'Bonnie',
-  'Sox',
-  'Hugo',
-  'Rufus',
-  'Misty',
-  'Bear',
-  'Indie',
-  'Pickle',
-];
 
 // what a vet nurse notes on any pet, whatever its species
 const PET_TERMS = ['nervous', 'rescue', 'previous reaction', 'new owner', 'insured', 'microchipped'];
