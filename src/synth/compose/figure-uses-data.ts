@@ -141,11 +141,11 @@ const OWN: Readonly<Record<string, FigureUses>> = {
   },
   per_diem_claims: {
     reader: 'finance controller',
-    figures: { sum: ['for the expenses run', 'to book the payment run'], count: ['for the expenses run'] },
+    figures: { sum: ['for the expenses run'], count: ['for the expenses run'] },
   },
   household_bills: {
     reader: 'flatmate',
-    figures: { sum: ['to top up the joint account', 'to split the bills'], count: ['for the household budget review'] },
+    figures: { sum: ['to split the bills'], count: ['for the household budget review'] },
   },
   courses: {
     reader: 'programme lead',
@@ -166,7 +166,7 @@ const OWN: Readonly<Record<string, FigureUses>> = {
   work_orders: {
     reader: 'production planner',
     figures: {
-      max: ['to book line time for the biggest run', 'to check material for the biggest run'],
+      max: ['to check material for the biggest run'],
       count: ['for the production meeting', 'to rebalance the line plan'],
     },
   },

@@ -52,6 +52,12 @@ export const FIGURE_WORK_USES: Readonly<Record<string, NonNullable<FigureUses['w
   }),
   enrolments: { 'Attendance follow-up': { count: ['for the attendance review'] } },
   submissions: { Extension: { max: ['to see whether any needs a formal extension hearing'] } },
+  per_diem_claims: { Payment: { sum: ['to book the payment run', 'for the expenses run'] } },
+  household_bills: { Payment: { sum: ['to top up the joint account', 'to split the bills'] } },
+  // (a held order is not run: no line time is booked for it)
+  work_orders: {
+    Expediting: { max: ['to book line time for the biggest run', 'to check material for the biggest run'] },
+  },
   trades: { 'Settlement chase': { sum: ["to reconcile against the broker's commission statement"] } },
   fx_exposures: {
     Hedging: {

@@ -128,7 +128,7 @@ export const MOTIVES: Readonly<Record<string, readonly string[]>> = {
   trip_requests: ['The travel budget is reviewed on {soon}', 'The approvers meet on {soon}'],
   travel_bookings: ['The travel policy review is on {soon}'],
   per_diem_claims: ['The expenses run closes on {soon}'],
-  household_bills: ['Payday is on {soon}', 'The joint account gets topped up on {soon}'],
+  household_bills: ['Payday is on {soon}'],
   courses: ['The programme committee meets on {soon}', 'Teaching starts on {soon}'],
   enrolments: ['The programme committee meets on {soon}'],
   submissions: ['The moderation meeting is on {soon}', 'Marks go to the exam board on {soon}'],

@@ -102,6 +102,7 @@ export const WORK_MOTIVES: Readonly<Record<string, Readonly<Record<string, reado
   per_diem_claims: Object.fromEntries(
     ['Payment', 'Approver chase'].map((h) => [h, ['Payroll takes the claims on {soon}']]),
   ),
+  household_bills: { Payment: ['The joint account gets topped up on {soon}'] },
   courses: { Timetabling: ['The prospectus goes to print on {soon}'] },
   enrolments: {
     'Attendance follow-up': ['The attendance review is on {soon}'],

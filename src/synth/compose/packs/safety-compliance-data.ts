@@ -127,8 +127,6 @@ export const VENDORS_FOR: Readonly<Record<string, readonly string[]>> = {
   ],
   'payment card data': [
     'PayBridge Ltd',
-    'Cloudline Hosting',
-    'DataVault Backup',
     'Tillstream POS',
     'Cardsafe Vault',
     'Checkout Bay',
@@ -141,8 +139,6 @@ export const VENDORS_FOR: Readonly<Record<string, readonly string[]>> = {
     'MedLink Health Benefits',
     'Wellpoint Occupational Health',
     'CareLine Nurse Service',
-    'Cloudline Hosting',
-    'DataVault Backup',
     'Healthmark Screening',
     'Brightmind Counselling',
     'Clinicall Telehealth',
