@@ -6,11 +6,10 @@ import { composed } from './name-pools.js';
 // a chart's subject with the period or market it covers: several times a task's charts of a kind, so that no
 // title turns up in every task (name-pools.ts); the figures go with the subject (multimodal-generation-charts.ts)
 const PERIODS = ['FY24', 'FY25', 'Q2', 'Q3', 'H1', 'H2', 'last year'];
-const MARKETS = ['UK', 'Europe', 'North America', 'Asia-Pacific', 'group'];
-const over = (key: string, subjects: readonly string[], scopes: readonly string[]) => [
-  ...subjects,
-  ...composed(key, subjects, scopes, (t, s) => `${t}, ${s}`),
-];
+const MARKETS = ['UK', 'Europe', 'North America', 'Asia-Pacific'];
+// (the subject alone, for the whole company, among them)
+const over = (key: string, subjects: readonly string[], scopes: readonly string[]) =>
+  composed(key, subjects, ['', ...scopes], (t, s) => (s ? `${t}, ${s}` : t));
 
 export const CHART_TITLES: Readonly<Record<string, readonly string[]>> = {
   bar: [
