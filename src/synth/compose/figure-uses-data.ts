@@ -1,11 +1,12 @@
-// The figures each record type's team asks for, and what for (figure-uses.ts reads them).
+// The figures each record type's team asks for, and what for, whatever the work (figure-uses.ts reads them).
 
 import type { FigureUses } from './figure-use-types.js';
+import { FIGURE_WORK_USES } from './figure-uses-work.js';
 import { PLACE_FIGURE_USES } from './figure-uses-places.js';
 
 export type { FigureAgg, FigureUses } from './figure-use-types.js';
 
-export const FIGURE_USES: Readonly<Record<string, FigureUses>> = {
+const OWN: Readonly<Record<string, FigureUses>> = {
   tickets: {
     reader: 'service desk manager',
     figures: { count: ['for the weekly SLA report', 'for the service review'] },
@@ -13,15 +14,15 @@ export const FIGURE_USES: Readonly<Record<string, FigureUses>> = {
   customers: {
     reader: 'head of sales',
     figures: {
-      sum: ['to size the revenue at stake for the pipeline review', 'for the renewals forecast'],
+      sum: ['for the pipeline review', 'for the account planning day'],
       count: ['for the pipeline review'],
     },
   },
   products: {
     reader: 'purchasing lead',
     figures: {
-      min: ['to decide which order goes to the supplier first', 'to see how close we are to running out'],
-      count: ['for the replenishment meeting'],
+      min: ['for the weekly stock meeting'],
+      count: ['for the weekly stock meeting', 'for the stocktake'],
     },
     // where the reorders land: goods-in plans the space at each site
     by: { location: { reader: 'stores supervisor', for: ['to plan goods-in space for the reorders'] } },
@@ -29,7 +30,7 @@ export const FIGURE_USES: Readonly<Record<string, FigureUses>> = {
   transactions: {
     reader: 'finance controller',
     figures: {
-      sum: ['to reconcile against the bank statement', 'for the month-end accruals'],
+      sum: ['to reconcile against the bank statement', 'for the month-end close'],
       count: ['for the month-end close'],
     },
   },
@@ -37,7 +38,7 @@ export const FIGURE_USES: Readonly<Record<string, FigureUses>> = {
   integrations: {
     reader: 'platform lead',
     figures: {
-      sum: ['to check the traffic against our API quota', 'to size the traffic we would lose'],
+      sum: ['for the platform review'],
       count: ['for the platform review'],
     },
   },
@@ -46,7 +47,7 @@ export const FIGURE_USES: Readonly<Record<string, FigureUses>> = {
     reader: 'credit controller',
     figures: {
       sum: ['for the cash collection meeting', 'to see how much cash is tied up'],
-      max: ['to decide which customer to phone first'],
+      max: ['for the cash collection meeting'],
       count: ['for the cash collection meeting'],
     },
   },
@@ -54,21 +55,21 @@ export const FIGURE_USES: Readonly<Record<string, FigureUses>> = {
     reader: 'credit controller',
     figures: {
       sum: ['for the cash collection meeting', 'to see how much cash is tied up'],
-      max: ['to decide which customer to phone first'],
+      max: ['for the cash collection meeting'],
       count: ['for the cash collection meeting'],
     },
   },
   mails: { reader: 'team lead', figures: { count: ['for the team meeting', 'to plan cover for the inbox'] } },
   feed_articles: {
     reader: 'news editor',
-    figures: { sum: ['to see whether they fit in the newsletter'], count: ['for the morning briefing'] },
+    figures: { sum: ['for the weekly desk review'], count: ['for the weekly desk review'] },
   },
   ...PLACE_FIGURE_USES,
   receipt_scans: {
     reader: 'finance controller',
     figures: {
       // (what staff paid themselves is paid back through payroll: no company card statement lists it)
-      sum: ['to pay back through this month’s payroll', 'for the expenses run'],
+      sum: ['for the expenses run'],
       count: ['for the expenses run'],
     },
   },
@@ -87,14 +88,14 @@ export const FIGURE_USES: Readonly<Record<string, FigureUses>> = {
   appointments: {
     reader: 'practice manager',
     figures: {
-      sum: ['to rework the clinic sessions', 'to plan the clinic sessions'],
+      sum: ['to plan the clinic sessions'],
       count: ['for the practice meeting'],
     },
   },
   claims: {
     reader: 'practice manager',
     figures: {
-      sum: ['to chase the insurers with the right total', 'for the month-end figures'],
+      sum: ['for the month-end figures'],
       count: ['for the practice meeting'],
     },
   },
@@ -102,17 +103,17 @@ export const FIGURE_USES: Readonly<Record<string, FigureUses>> = {
   client_matters: {
     reader: 'supervising partner',
     figures: {
-      sum: ['for the WIP meeting', 'to see how much time is waiting to be billed'],
-      max: ['to decide which bill goes out first'],
+      sum: ['for the monthly matter report'],
+      max: ['for the monthly matter report'],
       count: ["for the risk partner's file review"],
     },
   },
   contracts: {
     reader: 'general counsel',
     figures: {
-      sum: ['to see how much contract value is up for renewal', 'for the renewals report'],
-      max: ['to know which renewal to negotiate first'],
-      count: ['for the renewals report'],
+      sum: ['for the contract register review'],
+      max: ['for the contract register review'],
+      count: ['for the contract register review'],
     },
   },
   court_deadlines: {
@@ -140,32 +141,32 @@ export const FIGURE_USES: Readonly<Record<string, FigureUses>> = {
   },
   per_diem_claims: {
     reader: 'finance controller',
-    figures: { sum: ['for the expenses run', 'to book the payment run'], count: ['for the expenses run'] },
+    figures: { sum: ['for the expenses run'], count: ['for the expenses run'] },
   },
   household_bills: {
     reader: 'flatmate',
-    figures: { sum: ['to top up the joint account', 'to split the bills'], count: ['for the household budget review'] },
+    figures: { sum: ['to split the bills'], count: ['for the household budget review'] },
   },
   courses: {
     reader: 'programme lead',
     figures: {
-      sum: ['to see how many places we are offering', 'for the programme committee'],
+      sum: ['for the programme committee'],
       count: ['for the programme committee'],
     },
   },
   enrolments: {
     reader: 'head of department',
-    figures: { count: ['for the programme committee', 'for the attendance review'] },
+    figures: { count: ['for the programme committee'] },
   },
   submissions: {
     reader: 'head of department',
-    figures: { max: ['to see whether any needs a formal extension hearing'], count: ['for the moderation meeting'] },
+    figures: { max: ['for the moderation meeting'], count: ['for the moderation meeting'] },
   },
   exam_sittings: { reader: 'exams officer', figures: { count: ['for the exam board', 'for the board return'] } },
   work_orders: {
     reader: 'production planner',
     figures: {
-      max: ['to book line time for the biggest run', 'to check material for the biggest run'],
+      max: ['to check material for the biggest run'],
       count: ['for the production meeting', 'to rebalance the line plan'],
     },
   },
@@ -183,26 +184,17 @@ export const FIGURE_USES: Readonly<Record<string, FigureUses>> = {
   field_plots: {
     reader: 'agronomist',
     figures: { sum: ['for the cropping plan'], count: ['for the farm walk'] },
-    work: {
-      Spraying: {
-        sum: ['to work out how much product to order', 'to book the sprayer for the right number of hectares'],
-      },
-      Irrigation: { sum: ['to set the pump hours', 'to check the round against our water allocation'] },
-      Watering: { sum: ['to set the pump hours', 'to check the round against our water allocation'] },
-      'Irrigation fault': { sum: ['to tell the irrigation engineer how much ground is affected'] },
-      'Probe maintenance': { count: ["to plan the technician's round"] },
-    },
   },
   positions: { reader: 'portfolio manager', figures: { count: ['for the investment committee'] } },
   trades: {
     reader: 'operations lead',
-    figures: { sum: ["to reconcile against the broker's commission statement"], count: ['for the compliance review'] },
+    figures: { sum: ['for the compliance review'], count: ['for the compliance review'] },
   },
   fx_exposures: {
     reader: 'head of risk',
     figures: {
-      sum: ['to size the hedge for the risk committee', 'for the hedging decision'],
-      max: ['to know which exposure to hedge first'],
+      sum: ['for the risk committee'],
+      max: ['for the risk committee'],
       count: ['for the risk committee'],
     },
   },
@@ -238,12 +230,12 @@ export const FIGURE_USES: Readonly<Record<string, FigureUses>> = {
   },
   datasets: {
     reader: 'data lead',
-    figures: { sum: ['to size the backfill', 'to estimate the reload time'], count: ['for the data governance forum'] },
+    figures: { sum: ['for the data governance forum'], count: ['for the data governance forum'] },
   },
   dashboards: {
     reader: 'head of analytics',
     figures: {
-      sum: ['to see how much use we would lose', 'for the BI usage review'],
+      sum: ['for the BI usage review'],
       count: ['for the monthly metrics review'],
     },
   },
@@ -251,7 +243,7 @@ export const FIGURE_USES: Readonly<Record<string, FigureUses>> = {
   experiments: {
     reader: 'head of analytics',
     figures: {
-      min: ['to check the smallest test against the power threshold'],
+      min: ['for the analytics planning session'],
       max: ['to check the biggest test against the traffic we have'],
       count: ['for the analytics planning session'],
     },
@@ -270,7 +262,7 @@ export const FIGURE_USES: Readonly<Record<string, FigureUses>> = {
   media_assets: {
     reader: 'rights manager',
     figures: {
-      sum: ['to check against the rights budget', 'for the rights check with legal'],
+      sum: ['for the rights check with legal'],
       count: ['for the rights check with legal'],
     },
   },
@@ -314,7 +306,7 @@ export const FIGURE_USES: Readonly<Record<string, FigureUses>> = {
   },
   workflow_runs: {
     reader: 'automation lead',
-    figures: { max: ['to compare with the step timeout'], count: ['for the platform review'] },
+    figures: { max: ['for the platform review'], count: ['for the platform review'] },
   },
   agent_skills: {
     reader: 'automation lead',
@@ -327,21 +319,21 @@ export const FIGURE_USES: Readonly<Record<string, FigureUses>> = {
   market_reports: {
     reader: 'head of research',
     figures: {
-      sum: ['to check against the research budget', 'for the licence renewal'],
+      sum: ['to check against the research budget'],
       count: ['for the research review'],
     },
   },
   news_items: {
     reader: 'head of communications',
     figures: {
-      max: ['to know which story to brief the client on first'],
+      max: ['for the client briefing'],
       count: ['for the client briefing', 'for the morning briefing'],
     },
   },
   cited_sources: { reader: 'research lead', figures: { count: ['for the client briefing', 'for the fact-check log'] } },
   room_bookings: {
     reader: 'office manager',
-    figures: { sum: ['for the catering order', 'to plan reception cover'], count: ['for the facilities review'] },
+    figures: { sum: ['for the facilities review'], count: ['for the facilities review'] },
   },
   purchase_requests: {
     reader: 'facilities lead',
@@ -359,7 +351,7 @@ export const FIGURE_USES: Readonly<Record<string, FigureUses>> = {
   },
   visitor_passes: {
     reader: 'reception lead',
-    figures: { sum: ['to plan reception cover', 'for the fire register'], count: ['for the facilities review'] },
+    figures: { sum: ['for the fire register'], count: ['for the facilities review'] },
   },
   design_requests: {
     reader: 'studio manager',
@@ -377,15 +369,23 @@ export const FIGURE_USES: Readonly<Record<string, FigureUses>> = {
   video_edits: {
     reader: 'post-production lead',
     figures: {
-      max: ['to book enough edit time for the longest cut', 'to check the longest cut against the slot'],
-      count: ['to book the edit suites', 'for the production meeting'],
+      max: ['to check the longest cut against the slot'],
+      count: ['for the production meeting'],
     },
   },
   web_page_builds: {
     reader: 'web lead',
     figures: {
-      min: ['to see how far the worst page is from our target'],
+      min: ['for the production meeting'],
       count: ['for the client review', 'for the production meeting'],
     },
   },
 };
+
+/** Each record type's uses, with those of its pieces of work (figure-uses-work.ts). */
+export const FIGURE_USES: Readonly<Record<string, FigureUses>> = Object.fromEntries(
+  Object.entries(OWN).map(([src, uses]) => [
+    src,
+    FIGURE_WORK_USES[src] ? { ...uses, work: FIGURE_WORK_USES[src] } : uses,
+  ]),
+);

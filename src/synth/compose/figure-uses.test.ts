@@ -4,6 +4,7 @@ import { average, countWhere, largest, telling, total } from './computations.js'
 import { createRng } from '../../env/rng.js';
 import { FIGURE_USES, figureUse } from './figure-uses.js';
 import type { Rec, SourcePart, World } from './parts.js';
+import { actNamed } from './policy-acts.js';
 import { figuresOf } from './recipe.js';
 import { PARTS } from './registry.js';
 
@@ -84,5 +85,24 @@ describe('the figures a request asks for', () => {
     assert.equal(c.value(byHoist, beds, w), '1');
     const use = figureUse(beds, 'count_where', createRng('fig', 1), 'hoist');
     assert.equal(use.reader, 'moving and handling lead');
+  });
+
+  it("a work's own use of a figure is filed under an act, for a figure its record type is asked for at all", () => {
+    for (const [name, uses] of Object.entries(FIGURE_USES))
+      for (const [heading, figures] of Object.entries(uses.work ?? {})) {
+        assert.ok(actNamed(name, heading), `${name}: no act "${heading}"`);
+        for (const agg of Object.keys(figures))
+          assert.ok(agg in uses.figures, `${name} ${heading}: ${agg} never asked`);
+      }
+  });
+
+  it('the figure of a piece of work is used for that work, under any of its headings', () => {
+    const plots = { name: 'field_plots' };
+    for (let k = 0; k < 40; k++) {
+      assert.match(figureUse(plots, 'sum', createRng('fig-work', k), undefined, 'Watering').use, /pump|allocation/);
+      assert.doesNotMatch(figureUse(plots, 'sum', createRng('fig-work', k), undefined, 'Spraying').use, /pump/);
+      const off = figureUse({ name: 'integrations' }, 'sum', createRng('fig-work', k), undefined, 'Follow-up');
+      assert.doesNotMatch(off.use, /traffic we would lose/);
+    }
   });
 });

@@ -1,5 +1,6 @@
 import type { Rng } from '../../env/rng.js';
 import { FIGURE_USES, type FigureAgg, type FigureUses } from './figure-uses-data.js';
+import { ofWork } from './work-keyed.js';
 
 // The figures a request may ask for over a record type's selection, and who wants each and what for (by record
 // type, like the acts): the agronomist wants the combined area of the plots to be sprayed, the risk desk the
@@ -34,7 +35,7 @@ export function figureUse(
   const uses = usesOf(src.name);
   const split = aggOf(computation) === 'count' && by ? uses.by?.[by] : undefined;
   // the work's own use of the figure where the row has one (the sprayed area books the sprayer, not the watered)
-  const worked = work ? uses.work?.[work]?.[aggOf(computation)] : undefined;
+  const worked = ofWork(uses.work, src.name, work)?.[aggOf(computation)];
   const own = split ?? worked ?? uses.figures[aggOf(computation)] ?? uses.figures.count ?? ['for the weekly review'];
   const list = 'for' in own ? own.for : own;
   return { reader: 'reader' in own ? own.reader : uses.reader, use: rng.pick(list as readonly string[]) };

@@ -2,6 +2,8 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { createRng } from '../../env/rng.js';
 import { MOTIVES } from './occasions-data.js';
+import { actNamed } from './policy-acts.js';
+import { WORK_MOTIVES } from './work-motives-data.js';
 import { stories } from './occasion-stories.js';
 import { occasion } from './occasions.js';
 import { PARTS } from './registry.js';
@@ -89,12 +91,32 @@ describe('the day a reason names', () => {
     for (const [work, never] of [
       ['Irrigation', /sprayer|rain is forecast/i],
       ['Spraying', /pump|water allocation/i],
+      // under the act's other heading too
+      ['Watering', /sprayer|rain is forecast/i],
     ] as const) {
       for (let k = 0; k < 120; k++) {
         const w = makeWorld(createRng('occasions-work', k), 'Office_Productivity', 'medium', '2026-06-17T09:00:00Z');
         const line = occasion(w, 'field plots', w.rng, undefined, { ...base, work }).text;
         assert.ok(!never.test(line), `${work}: ${line}`);
       }
+    }
+  });
+
+  it('an exported edit gets its cover for its delivery, never for a client review of the cut', () => {
+    const base = { service: 'studio', name: 'video_edits', owned: true, place: 'system' as const, where: 'x' };
+    for (const work of ['Cover images', 'Cover stills', 'Delivery check']) {
+      for (let k = 0; k < 120; k++) {
+        const w = makeWorld(createRng('occasions-cover', k), 'Content_Media', 'medium', '2026-06-17T09:00:00Z');
+        const line = occasion(w, 'video edits', w.rng, undefined, { ...base, work }).text;
+        assert.ok(!/client review|edit suites/i.test(line), `${work}: ${line}`);
+      }
+    }
+  });
+
+  it("a work's own reasons are filed under an act of its record type, which still has reasons of its own", () => {
+    for (const [src, byWork] of Object.entries(WORK_MOTIVES)) {
+      assert.ok(MOTIVES[src]?.length, `${src} has no reasons that fit all its work`);
+      for (const heading of Object.keys(byWork)) assert.ok(actNamed(src, heading), `${src}: no act "${heading}"`);
     }
   });
 });

@@ -3,7 +3,9 @@ import { addWorkdays, dateOf } from '../kit/dates.js';
 import { DATE_PHRASES, type Day, dayOf, weekdayName } from '../kit/date-phrases.js';
 import type { Person } from '../kit/people.js';
 import type { World } from './parts.js';
-import { consequencesOf, MOTIVES, WORK_MOTIVES } from './occasions-data.js';
+import { consequencesOf, MOTIVES } from './occasions-data.js';
+import { ofWork } from './work-keyed.js';
+import { WORK_MOTIVES } from './work-motives-data.js';
 import { DAILY } from './team-calendar-data.js';
 import { datesOf, eventsOf, leadsOf } from './team-calendar.js';
 
@@ -196,7 +198,7 @@ function reasons(w: World, boss: string, plural: string, rng: Rng, f?: OccasionF
 function ownReasons(w: World, boss: string, rng: Rng, f?: OccasionFacts): Reason[] {
   const lines = [
     ...((f && (MOTIVES[f.name] ?? MOTIVES[f.service])) ?? []),
-    ...((f?.work && WORK_MOTIVES[f.name]?.[f.work]) || []),
+    ...((f && ofWork(WORK_MOTIVES[f.name], f.name, f.work)) ?? []),
   ];
   const soon = nextWorkday(w.today, rng);
   return lines.map((t) => ({

@@ -1,14 +1,24 @@
 import { usesOf } from './figure-uses.js';
 import { DEADLINES, EVENTS, LEADS } from './team-calendar-data.js';
+import { WORK_DEADLINES, WORK_EVENTS } from './work-calendar-data.js';
+import { ofWork } from './work-keyed.js';
 
 // The team that keeps a record type, as a request may name it: its meetings, its other dates and the parts of its
 // leads (team-calendar-data.ts), the same in the reason for asking (occasions.ts), the open destination
 // (compile/undecided.ts) and the background mail (backgrounds.ts).
 
 // the team's own calendar, by record type: its standing meetings, and those with its other dates (a run, a
-// window, a visit); a record type without a row has only what any team has
-export const eventsOf = (f?: { name: string }) => (f && EVENTS[f.name]) ?? ['the team meeting', 'the weekly review'];
-export const datesOf = (f?: { name: string }) => [...eventsOf(f), ...((f && DEADLINES[f.name]) ?? [])];
+// window, a visit); a record type without a row has only what any team has. With the work the task is, that work's
+// own dates too (work-calendar-data.ts)
+export const eventsOf = (f?: { name: string; work?: string }) => [
+  ...((f && EVENTS[f.name]) ?? ['the team meeting', 'the weekly review']),
+  ...((f && ofWork(WORK_EVENTS[f.name], f.name, f.work)) ?? []),
+];
+export const datesOf = (f?: { name: string; work?: string }) => [
+  ...eventsOf(f),
+  ...((f && DEADLINES[f.name]) ?? []),
+  ...((f && ofWork(WORK_DEADLINES[f.name], f.name, f.work)) ?? []),
+];
 
 // the parts of the people who lead the team that keeps the records: the readers of its figures (figure-uses.ts)
 // and its other leads, never a team ("our billing team Jonas"), nor the part each record names its own holder for

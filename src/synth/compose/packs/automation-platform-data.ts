@@ -109,6 +109,23 @@ export const SKILLS: readonly (readonly [string, string])[] = [
   ['Secrets Scanner', 'code review'],
   ['Lead Enricher', 'data entry'],
   ['Asset Register Sync', 'data entry'],
+  ['Competitor News Digest', 'web research'],
+  ['Job Posting Scout', 'web research'],
+  ['Planning Application Watcher', 'web research'],
+  ['Dependency Update Reviewer', 'code review'],
+  ['Test Coverage Checker', 'code review'],
+  ['Pull Request Describer', 'code review'],
+  ['Out-of-Office Sorter', 'email triage'],
+  ['Complaint Router', 'email triage'],
+  ['Invoice Inbox Triage', 'email triage'],
+  ['Board Pack Summariser', 'document summarisation'],
+  ['Contract Clause Finder', 'document summarisation'],
+  ['Meeting Notes Digest', 'document summarisation'],
+  ['Mileage Claim Filler', 'data entry'],
+  ['Business Card Scanner', 'data entry'],
+  ['Interview Slot Booker', 'calendar'],
+  ['Room Clash Checker', 'calendar'],
+  ['Shift Swap Helper', 'calendar'],
 ];
 
 export const SKILL_TERMS = [

@@ -99,7 +99,7 @@ export const LENGTHS: Readonly<Record<string, readonly [number, number]>> = {
 
 export const POST_TERMS = ['#hiring', 'link in bio', 'giveaway', 'live Q&A', 'poll', 'behind the scenes'];
 
-// the assets a picture desk licenses and their kind: each shows private people, whom the model releases the
+// the assets a picture desk licenses (several times a task's assets) and their kind: each shows private people, whom the model releases the
 // library tracks are for (a landscape, a chart or a public figure at a news event needs none, so none is listed)
 export const ASSETS: readonly (readonly [string, string])[] = [
   ['Protesters outside the town hall', 'photo'],
@@ -117,6 +117,22 @@ export const ASSETS: readonly (readonly [string, string])[] = [
   ['Office workers in a team meeting', 'stock footage'],
   ['Customer testimonial: the bakery owner', 'video clip'],
   ['Students in the university library', 'photo'],
+  ['Children at the school nativity play', 'video clip'],
+  ['Staff at the hospital open day', 'photo'],
+  ['Fans queuing for the concert', 'stock footage'],
+  ['Portrait: the allotment society chair', 'photo'],
+  ['Cyclists on the new bike lane', 'video clip'],
+  ['Drivers at the lorry park', 'stock footage'],
+  ['Apprentices on the factory floor', 'photo'],
+  ['Diners at the street food festival', 'video clip'],
+  ['Parents at the school gates', 'stock footage'],
+  ['Pensioners at the community lunch club', 'photo'],
+  ['Swimmers at the lido reopening', 'video clip'],
+  ['Workers on the early shift at the depot', 'photo'],
+  ['Patients in the GP waiting room', 'stock footage'],
+  ['Headshot: our new health correspondent', 'photo'],
+  ['Customer testimonial: the garage owner', 'video clip'],
+  ['Volunteers at the beach clean', 'photo'],
 ];
 
 // the licences a library tracks an end date for (a staff photo or a CC BY picture never expires, and a royalty-free

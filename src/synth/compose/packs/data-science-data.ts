@@ -16,6 +16,18 @@ export const TABLES: readonly (readonly [string, string, string])[] = [
   ['ops.fct_inventory_snapshots', 'supply chain', 'NetSuite'],
   ['support.fct_tickets', 'customer support', 'Zendesk'],
   ['support.fct_csat_responses', 'customer support', 'Zendesk'],
+  ['finance.fct_credit_notes', 'finance', 'NetSuite'],
+  ['finance.dim_cost_centres', 'finance', 'NetSuite'],
+  ['finance.fct_subscriptions', 'finance', 'Stripe'],
+  ['product.fct_sessions', 'product', 'Postgres replica'],
+  ['product.dim_plans', 'product', 'Postgres replica'],
+  ['product.fct_experiment_exposures', 'product', 'Postgres replica'],
+  ['ops.fct_purchase_orders', 'supply chain', 'NetSuite'],
+  ['ops.dim_suppliers', 'supply chain', 'NetSuite'],
+  ['ops.fct_returns', 'supply chain', 'NetSuite'],
+  ['support.fct_chat_sessions', 'customer support', 'Zendesk'],
+  ['support.dim_agents', 'customer support', 'Zendesk'],
+  ['support.fct_sla_breaches', 'customer support', 'Zendesk'],
 ];
 
 export const DATASET_TERMS = [

@@ -1,3 +1,4 @@
+import { outsider } from './name-pools.js';
 import { school } from '../../../services/domains/school.js';
 import { shuffle } from '../../kit/ids.js';
 import { daysFrom } from '../../rules/fields.js';
@@ -83,7 +84,7 @@ export const enrolments = packSource({
     notes: { label: 'pastoral note', terms: ENROLMENT_TERMS, write: pastoralNote, ofRecord: true },
   },
   make: (w, id, i) => {
-    const student = nth(w, STUDENTS, i);
+    const student = outsider(w, 'students', STUDENTS, i);
     return {
       enrolment_id: id,
       course_id: courseOfEnrolment(w, id),
@@ -241,7 +242,7 @@ export const examSittings = packSource({
     return [];
   },
   make: (w, id, i) => {
-    const candidate = nth(w, STUDENTS, i + 3);
+    const candidate = outsider(w, 'students', STUDENTS, i + 3);
     return {
       sitting_id: id,
       course_id: refId(w, 'CRS-', i, 3),

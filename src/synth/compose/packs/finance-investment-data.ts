@@ -1,7 +1,8 @@
 // finance investment: the curated names, spreads and note terms its record types draw from (its pack,
 // finance-investment.ts, holds the record types themselves)
 
-// ticker, issuer, asset class, sector, a price level
+// ticker, issuer, asset class, sector, a price level: several times a book's positions, so that no holding is in
+// every task
 export const SECURITIES: readonly (readonly [string, string, string, string, number])[] = [
   ['MSFT', 'Microsoft Corp.', 'equity', 'Information Technology', 410],
   ['ASML', 'ASML Holding N.V.', 'equity', 'Information Technology', 720],
@@ -17,6 +18,33 @@ export const SECURITIES: readonly (readonly [string, string, string, string, num
   ['PLD', 'Prologis Inc.', 'REIT', 'Real Estate', 118],
   ['XLV', 'Health Care Select Sector SPDR', 'ETF', 'Health Care', 142],
   ['IEF', 'iShares 7-10 Year Treasury Bond ETF', 'ETF', 'Financials', 94],
+  ['AAPL', 'Apple Inc.', 'equity', 'Information Technology', 225],
+  ['SAP', 'SAP SE (ADR)', 'equity', 'Information Technology', 230],
+  ['ORCL', 'Oracle Corp.', 'equity', 'Information Technology', 168],
+  ['AZN', 'AstraZeneca plc (ADR)', 'equity', 'Health Care', 74],
+  ['PFE', 'Pfizer Inc.', 'equity', 'Health Care', 29],
+  ['UNH', 'UnitedHealth Group Inc.', 'equity', 'Health Care', 520],
+  ['HSBC', 'HSBC Holdings plc (ADR)', 'equity', 'Financials', 46],
+  ['GS', 'Goldman Sachs Group Inc.', 'equity', 'Financials', 505],
+  ['ALIZY', 'Allianz SE (ADR)', 'equity', 'Financials', 32],
+  ['BP', 'BP plc (ADR)', 'equity', 'Energy', 33],
+  ['TTE', 'TotalEnergies SE (ADR)', 'equity', 'Energy', 63],
+  ['CVX', 'Chevron Corp.', 'equity', 'Energy', 152],
+  ['HON', 'Honeywell International Inc.', 'equity', 'Industrials', 210],
+  ['UNP', 'Union Pacific Corp.', 'equity', 'Industrials', 238],
+  ['ABBNY', 'ABB Ltd (ADR)', 'equity', 'Industrials', 55],
+  ['KO', 'Coca-Cola Co.', 'equity', 'Consumer Staples', 68],
+  ['NSRGY', 'Nestlé S.A. (ADR)', 'equity', 'Consumer Staples', 96],
+  ['UL', 'Unilever plc (ADR)', 'equity', 'Consumer Staples', 61],
+  ['DUK', 'Duke Energy Corp.', 'equity', 'Utilities', 112],
+  ['NGG', 'National Grid plc (ADR)', 'equity', 'Utilities', 64],
+  ['SO', 'Southern Co.', 'equity', 'Utilities', 88],
+  ['O', 'Realty Income Corp.', 'REIT', 'Real Estate', 58],
+  ['EQIX', 'Equinix Inc.', 'REIT', 'Real Estate', 820],
+  ['SPG', 'Simon Property Group Inc.', 'REIT', 'Real Estate', 165],
+  ['XLK', 'Technology Select Sector SPDR', 'ETF', 'Information Technology', 228],
+  ['XLE', 'Energy Select Sector SPDR', 'ETF', 'Energy', 91],
+  ['TLT', 'iShares 20+ Year Treasury Bond ETF', 'ETF', 'Financials', 92],
 ];
 
 export const THESIS_TERMS = ['margin expansion', 'buyback', 'activist', 'regulatory risk', 'dividend cut', 'guidance'];

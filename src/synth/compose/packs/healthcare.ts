@@ -5,42 +5,13 @@ import { capitalise } from '../../kit/text.js';
 import type { Rec, World } from '../parts.js';
 import { colleague, cycle } from '../sources/kit.js';
 import { shuffle } from '../../kit/ids.js';
-import { addDays, packAction, packSource, toWorkingDay } from './table-source.js';
+import { PATIENTS, PETS } from './healthcare-names.js';
+import { outsider } from './name-pools.js';
+import { addDays, nth, packAction, packSource, toWorkingDay } from './table-source.js';
 import { receptionNote } from './healthcare-notes.js';
 
 // Healthcare: a practice's referral queue, appointment book and insurance claims, and a veterinary branch's
 // vaccination register. Names, notes and spreads are what a practice manager or a vet nurse would see.
-
-const PATIENTS = [
-  'Maria Lopez',
-  'Tom Okafor',
-  'Priya Raman',
-  'Greta Holm',
-  'Samuel Adeyemi',
-  'Leila Haddad',
-  'Owen Price',
-  'Hannah Weiss',
-  'Kenji Mori',
-  'Aoife Byrne',
-  'Rafael Costa',
-  'Ines Duarte',
-  'Bogdan Ilic',
-  'Sofia Marin',
-];
-const PETS = [
-  'Biscuit',
-  'Luna',
-  'Pepper',
-  'Milo',
-  'Hazel',
-  'Rocco',
-  'Juniper',
-  'Toffee',
-  'Otis',
-  'Willow',
-  'Nala',
-  'Dexter',
-];
 
 // what a vet nurse notes on any pet, whatever its species
 const PET_TERMS = ['nervous', 'rescue', 'previous reaction', 'new owner', 'insured', 'microchipped'];
@@ -82,6 +53,9 @@ const SPECIES: Readonly<Record<string, readonly [readonly string[], number, numb
   horse: [['tetanus', 'tetanus', 'rabies'], 350, 650],
 };
 
+// record i's patient: the task's own, from a pool of hundreds (name-pools.ts), the same person across its records
+const patient = (w: World, i: number) => outsider(w, 'patients', PATIENTS, i);
+
 // per task (world): the private insurer each patient named so far is covered by
 const cover = new WeakMap<World, Map<string, string>>();
 
@@ -91,13 +65,13 @@ function patientCoveredBy(w: World, funding: unknown, i: number): string {
   const payer = String(funding);
   const start = i + w.rng.int(0, 3);
   for (let k = 0; k < PATIENTS.length; k++) {
-    const name = cycle(PATIENTS, start + k);
+    const name = patient(w, start + k);
     const known = book.get(name);
     if (known && payer !== 'NHS' && known !== payer) continue;
     if (payer !== 'NHS') book.set(name, payer);
     return name;
   }
-  return cycle(PATIENTS, start);
+  return patient(w, start);
 }
 
 // what a GP writes on a referral to any specialty (a symptom would have to fit the specialty it goes to)
@@ -194,7 +168,7 @@ export const appointments = packSource({
   },
   make: (w, id, i) => ({
     appointment_id: id,
-    patient: cycle(PATIENTS, i + 3),
+    patient: patient(w, i + 3),
     clinician: colleague(w, i).email,
     notes: receptionNote(w.rng),
   }),
@@ -251,7 +225,7 @@ export const claims = packSource({
   },
   make: (w, id, i) => ({
     claim_id: id,
-    patient: cycle(PATIENTS, i + 5),
+    patient: patient(w, i + 5),
     biller: colleague(w, i).email,
     notes: oneOf(
       w.rng,
@@ -295,10 +269,10 @@ export const vaccinations = packSource({
     notes: { label: 'pet note', terms: PET_TERMS, write: petNote },
   },
   make: (w, id, i) => {
-    const owner = cycle(PATIENTS, i + 7);
+    const owner = outsider(w, 'pet owners', PATIENTS, i + 7);
     return {
       vaccination_id: id,
-      pet: cycle(PETS, i + w.rng.int(0, 2)),
+      pet: nth(w, PETS, i),
       owner_email: `${owner.toLowerCase().replace(' ', '.')}@mail.example`,
     };
   },

@@ -72,6 +72,7 @@ export const inSeason = (headline: string, day: unknown): boolean => {
 };
 
 // headline, the tones a media watch rates it (a data breach is never good news), and whether the tech press runs it
+// (several times a day's monitor items of a tone, so that no story is in every task)
 export const HEADLINES: readonly (readonly [string, readonly string[], boolean])[] = [
   ['Northwind Logistics to cut 400 jobs in restructuring', ['negative', 'mixed'], false],
   ['Regulator opens probe into payment fees', ['negative', 'neutral'], true],
@@ -92,6 +93,32 @@ export const HEADLINES: readonly (readonly [string, readonly string[], boolean])
   ['Carmaker recalls 40,000 vehicles over brake fault', ['negative', 'mixed'], false],
   ['Bank posts record profit as customers complain of low savings rates', ['mixed', 'positive'], false],
   ['AI start-up signs deal with national health service', ['positive', 'mixed'], true],
+  ['Grocer cuts prices on 500 everyday lines', ['positive', 'neutral'], false],
+  ['Union calls strike at parcel depots', ['negative', 'mixed'], false],
+  ['Fintech lender fined for misleading adverts', ['negative'], true],
+  ['Builder warns on profits as material costs climb', ['negative', 'mixed'], false],
+  ['Streaming service loses subscribers after price rise', ['negative', 'mixed'], true],
+  ['Airline adds 12 new routes for the summer', ['positive', 'neutral'], false],
+  ['Chip designer agrees $2bn sale to rival', ['positive', 'neutral', 'mixed'], true],
+  ['Water company misses leakage targets again', ['negative'], false],
+  ['Fashion chain to close 30 stores', ['negative', 'mixed'], false],
+  ['Cyber attack halts production at engineering group', ['negative'], true],
+  ['Energy supplier doubles profit as bills stay high', ['mixed', 'positive'], false],
+  ['Online bank wins full banking licence', ['positive', 'neutral'], true],
+  ['Hotel group sells estate to investment fund', ['neutral', 'mixed', 'positive'], false],
+  ['Food maker recalls snacks over allergen labelling', ['negative', 'mixed'], false],
+  ['Cloud provider opens new data centre region', ['positive', 'neutral'], true],
+  ['Watchdog clears merger of two mobile networks', ['positive', 'neutral', 'mixed'], true],
+  ['Housebuilder completions fall by a fifth', ['negative', 'mixed'], false],
+  ['Software firm cuts 8% of staff after slowdown', ['negative', 'mixed'], true],
+  ['Brewer names former rival boss as chair', ['neutral', 'positive'], false],
+  ['Delivery app fined over rider pay records', ['negative'], true],
+  ['Rail operator promises refunds after week of delays', ['negative', 'mixed'], false],
+  ['Medical device maker wins approval for heart monitor', ['positive', 'neutral'], true],
+  ['Shipping line warns of longer routes and higher rates', ['negative', 'neutral'], false],
+  ['Games studio delays flagship title to next year', ['negative', 'mixed'], true],
+  ['Department store chain finds buyer', ['positive', 'mixed'], false],
+  ['Payments start-up doubles valuation in new funding round', ['positive', 'neutral'], true],
 ];
 
 export const NEWS_TERMS = ['layoffs', 'acquisition', 'data breach', 'profit warning', 'lawsuit', 'product launch'];

@@ -111,6 +111,21 @@ const COUNTERPARTY_TYPES: readonly (readonly [string, readonly string[]])[] = [
   ['Sable Street Media', ['SOW', 'licence', 'NDA']],
   ['Thornbury Medical Screening', ['MSA', 'DPA', 'SOW']],
   ['Lowther Payments Ltd', ['SaaS subscription', 'DPA', 'MSA', 'NDA']],
+  ['Fernhill Workspace Software', ['SaaS subscription', 'licence', 'DPA', 'NDA']],
+  ['Quillon Document Systems', ['SaaS subscription', 'licence', 'DPA', 'SOW']],
+  ['Brackley CRM Ltd', ['SaaS subscription', 'DPA', 'MSA', 'NDA']],
+  ['Wavecrest Survey Tools', ['SaaS subscription', 'DPA', 'NDA']],
+  ['Halden Expense Cloud', ['SaaS subscription', 'DPA', 'licence']],
+  ['Stirling Learning Platforms', ['SaaS subscription', 'licence', 'DPA', 'SOW']],
+  ['Copperleaf Design Software', ['licence', 'SaaS subscription', 'NDA']],
+  ['Ashbourne Ticketing Systems', ['SaaS subscription', 'DPA', 'MSA']],
+  ['Moorgate Data Rooms', ['SaaS subscription', 'DPA', 'NDA']],
+  ['Tidewater Monitoring', ['SaaS subscription', 'licence', 'DPA', 'SOW', 'MSA']],
+  ['Harrowgate Print Management', ['supply agreement', 'SaaS subscription', 'DPA']],
+  ['Kestrel Contract Software', ['SaaS subscription', 'licence', 'DPA', 'NDA']],
+  ['Bellhaven Property Services', ['lease', 'MSA', 'NDA']],
+  ['Whitcombe Engineering Ltd', ['supply agreement', 'SOW', 'NDA']],
+  ['Oakmere Interim Partners', ['SOW', 'MSA', 'NDA', 'DPA']],
 ];
 export const COUNTERPARTIES = COUNTERPARTY_TYPES.map(([name]) => name);
 /** The counterparties that could be on the other side of a contract of `type` (any, for a type none lists). */

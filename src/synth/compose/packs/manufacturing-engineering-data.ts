@@ -3,21 +3,33 @@
 
 import type { Rng } from '../../../env/rng.js';
 import { oneOf, writePlan } from '../../kit/content.js';
-export const PARTS = [
-  'HM-220 hydraulic manifold',
-  'BR-114 bearing housing',
-  'GX-31 gearbox cover',
-  'PV-508 pump volute',
-  'SF-902 drive shaft',
-  'CB-17 control bracket',
-  'VB-440 valve body',
-  'FL-62 mounting flange',
-  'MA-305 motor end cap',
-  'TS-88 tensioner arm',
-  'HX-210 heat exchanger plate',
-  'WB-73 welded base frame',
-  'CP-19 coupling hub',
+import { composed } from './name-pools.js';
+// a part's family (its code and what it is) and the part numbers of that family in use: several times a task's
+// orders (name-pools.ts), so that no part turns up in every task
+const PART_FAMILIES = [
+  'HM hydraulic manifold',
+  'BR bearing housing',
+  'GX gearbox cover',
+  'PV pump volute',
+  'SF drive shaft',
+  'CB control bracket',
+  'VB valve body',
+  'FL mounting flange',
+  'MA motor end cap',
+  'TS tensioner arm',
+  'HX heat exchanger plate',
+  'WB welded base frame',
+  'CP coupling hub',
 ];
+export const PARTS = composed(
+  'parts',
+  PART_FAMILIES,
+  ['114', '220', '305', '440', '508', '62', '73', '902'],
+  (f, n) => {
+    const sp = f.indexOf(' ');
+    return `${f.slice(0, sp)}-${n} ${f.slice(sp + 1)}`;
+  },
+);
 
 export const ORDER_TERMS = [
   'first-off inspection',
@@ -50,20 +62,15 @@ export const NCR_STATES: readonly (readonly [string, string])[] = [
   ['closed', 'scrap'],
 ];
 
+// registrations of a mixed fleet, British and Irish, several times a task's checks (name-pools.ts)
 export const TAILS = [
-  'G-EZBA',
-  'G-EZTR',
-  'G-OBMP',
-  'G-NEOA',
-  'G-VIIK',
-  'EI-DWL',
-  'EI-FNK',
-  'G-ZBKH',
-  'G-LMRB',
-  'G-ISLK',
-  'G-UZHC',
-  'EI-GPL',
-  'G-TTNC',
+  ...composed(
+    'tails',
+    ['G-EZ', 'G-OB', 'G-NE', 'G-VI', 'G-ZB', 'G-LM', 'G-IS', 'G-UZ', 'G-TT'],
+    ['TR', 'MP', 'OA', 'IK', 'KH', 'RB', 'HC', 'NC'],
+    (a, b) => a + b,
+  ),
+  ...composed('irish tails', ['EI-D', 'EI-F', 'EI-G'], ['WL', 'NK', 'PL', 'EV', 'SR'], (a, b) => a + b),
 ];
 
 // flight hours and cycles since the last check of each kind
@@ -85,20 +92,39 @@ export const FINDING_TERMS = [
   'tyre cut',
 ];
 
+// a farm's field names as its maps have them: a landmark or a shape and a kind of ground, several times a task's
+// plots (name-pools.ts), so that no "Twelve Acres" turns up in every task
 export const FIELDS = [
+  ...composed(
+    'fields',
+    [
+      'Long',
+      'Church',
+      'Mill',
+      'Brook',
+      'Hangar',
+      'Windmill',
+      'Oak Tree',
+      'Back Lane',
+      'Top',
+      'Bottom',
+      'Far',
+      'Home',
+      'Barn',
+      'Pond',
+      'Ash',
+      'Well',
+      'Hollow',
+      'Keeper’s',
+    ],
+    ['Field', 'Meadow', 'Piece', 'Ground', 'Close', 'Leys', 'Furlong'],
+  ),
+  'Twelve Acres',
+  'Top Forty',
   'Long Acre north',
   'Long Acre south',
-  'Church Field',
-  'Mill Meadow',
-  'Top Forty',
-  'Brook Piece',
-  'Hangar Field',
   'Windmill Hill',
   'Lower Marsh',
-  'Oak Tree Ground',
-  'Twelve Acres',
-  'Keeper’s Field',
-  'Back Lane plot 2',
 ];
 
 export const SCOUT_TERMS = ['aphids', 'slug damage', 'pigeon damage', 'frost damage', 'waterlogging', 'rabbit damage'];

@@ -6,18 +6,16 @@ import { addDays, nth, onDay, packAction, packSource } from './table-source.js';
 import {
   BRIEF_TERMS,
   BUILD_TERMS,
-  CHART_TITLES,
-  DESIGN_TITLES,
   EDIT_TERMS,
   FRAME,
   inLanguage,
   inSeason,
-  PAGE_TITLES,
   POINTS,
   SPEC_TERMS,
 } from './multimodal-generation-data.js';
 import { chartDataPath, chartFigures, copyDeckPath, copyDeckText, coverFramePath } from './studio-material.js';
 import { LONGEST, EDIT_LEAD } from './multimodal-generation-data.js';
+import { CHART_TITLES, DESIGN_TITLES, PAGE_TITLES } from './multimodal-generation-titles.js';
 import { videoTitle } from './video-titles.js';
 import { brief, buildNotes, chartSpec, editNotes } from './multimodal-generation-notes.js';
 

@@ -80,10 +80,23 @@ export const VENDORS = [
   'Keystone Payroll',
 ];
 
-// the suppliers that hold each kind of data: a payroll bureau holds HR data, a payment processor card data, a host
+// the suppliers that hold each kind of data (several times a task's assessments of a kind, so that no supplier is
+// in every task): a payroll bureau holds HR data, a payment processor card data, a host
 // or a backup service whatever its customers keep on it
 export const VENDORS_FOR: Readonly<Record<string, readonly string[]>> = {
-  none: ['Nimbus Video', 'Orbit Analytics', 'Greenleaf Facilities', 'Northgate Office Supplies', 'Brightline Print'],
+  none: [
+    'Nimbus Video',
+    'Orbit Analytics',
+    'Greenleaf Facilities',
+    'Northgate Office Supplies',
+    'Brightline Print',
+    'Harbour Catering',
+    'Fernlea Cleaning',
+    'Summit Travel Desk',
+    'Quayside Couriers',
+    'Ironbridge Signage',
+    'Larkspur Plants',
+  ],
   'business contact data': [
     'Signet E-Signature',
     'Courier Express',
@@ -91,6 +104,12 @@ export const VENDORS_FOR: Readonly<Record<string, readonly string[]>> = {
     'Eventide Conferences',
     'Mailwise',
     'Ledgerly Accounting',
+    'Meetwell Events',
+    'Pinpoint CRM',
+    'Relay Telecoms',
+    'Crestline Travel',
+    'Tandem Translation',
+    'Fieldnote Surveys',
   ],
   'customer personal data': [
     'Mailwise',
@@ -99,14 +118,32 @@ export const VENDORS_FOR: Readonly<Record<string, readonly string[]>> = {
     'Cloudline Hosting',
     'DataVault Backup',
     'Callpoint Contact Centre',
+    'Helpflow Chat',
+    'Postbox Direct Mail',
+    'Cirrus Cloud',
+    'Voyant Marketing',
+    'Beacon Loyalty',
+    'Clearpath Identity',
   ],
-  'payment card data': ['PayBridge Ltd', 'Cloudline Hosting', 'DataVault Backup', 'Tillstream POS', 'Cardsafe Vault'],
+  'payment card data': [
+    'PayBridge Ltd',
+    'Tillstream POS',
+    'Cardsafe Vault',
+    'Checkout Bay',
+    'Coinline Payments',
+    'Fairpay Gateway',
+    'Vaultline Tokens',
+    'Meridian Merchant Services',
+  ],
   'health data': [
     'MedLink Health Benefits',
     'Wellpoint Occupational Health',
     'CareLine Nurse Service',
-    'Cloudline Hosting',
-    'DataVault Backup',
+    'Healthmark Screening',
+    'Brightmind Counselling',
+    'Clinicall Telehealth',
+    'Vitality Benefits',
+    'Oakfield Physio',
   ],
   'employee HR data': [
     'TalentTrack HR',
@@ -115,6 +152,12 @@ export const VENDORS_FOR: Readonly<Record<string, readonly string[]>> = {
     'Wellpoint Occupational Health',
     'Ledgerly Accounting',
     'DataVault Backup',
+    'Peoplewise HR',
+    'Brightside Pensions',
+    'Payline Bureau',
+    'Talentgate Recruitment',
+    'Benefitly',
+    'Checkpoint Screening',
   ],
 };
 
@@ -127,7 +170,8 @@ export const VENDOR_TERMS = [
   'breach notification',
 ];
 
-// finding titles by severity, CVSS range, and the remediation window in days
+// finding titles by severity (a dozen each, so that no finding is in every task), CVSS range, and the remediation
+// window in days
 export const FINDINGS: Readonly<Record<string, readonly [readonly string[], number, number, number]>> = {
   critical: [
     [
@@ -137,6 +181,12 @@ export const FINDINGS: Readonly<Record<string, readonly [readonly string[], numb
       'Unauthenticated access to the customer database backup',
       'Deserialisation flaw in the payments gateway',
       'Default credentials on the building access system',
+      'Hard-coded API key in the mobile app',
+      'Unpatched Exchange server exposed to the internet',
+      'Authentication bypass on the partner portal',
+      'Remote code execution in the build server plugin',
+      'Backup server reachable with a shared root password',
+      'Command injection in the network device web console',
     ],
     9,
     10,
@@ -150,6 +200,12 @@ export const FINDINGS: Readonly<Record<string, readonly [readonly string[], numb
       'Privilege escalation via the support tool',
       'Server-side request forgery in the PDF export',
       'Stale accounts with admin rights in Okta',
+      'IDOR exposes other customers’ orders',
+      'Unpatched Citrix gateway',
+      'JWT signature not verified on the booking API',
+      'Secrets in the CI pipeline logs',
+      'Database port open to the internet',
+      'Password reset token does not expire',
     ],
     7,
     8.9,
@@ -163,6 +219,12 @@ export const FINDINGS: Readonly<Record<string, readonly [readonly string[], numb
       'Session tokens not rotated after login',
       'Open redirect on the sign-in page',
       'Unencrypted backups on the file server',
+      'CSRF on the account settings page',
+      'Weak password policy on the legacy CRM',
+      'Outdated jQuery on the careers site',
+      'Shared service account on the print server',
+      'SMB signing disabled on file servers',
+      'Excessive permissions on the analytics role',
     ],
     4,
     6.9,
@@ -176,6 +238,12 @@ export const FINDINGS: Readonly<Record<string, readonly [readonly string[], numb
       'Directory listing on the static bucket',
       'Autocomplete on the password field',
       'Missing security headers on the status page',
+      'Internal IP addresses in HTTP responses',
+      'Password field allows paste of long strings',
+      'Outdated TLS 1.1 on the test site',
+      'Email address enumeration on sign-up',
+      'Missing HSTS on the help centre',
+      'Debug endpoint listed in robots.txt',
     ],
     0.1,
     3.9,

@@ -75,7 +75,8 @@ export function chartFigures(rec: Rec, w: World): ChartFigures | undefined {
   if (!base || !d) return undefined;
   const rng = recordRng(rec.chart_id, w, 'chart figures');
   const n = Number(rec.data_points);
-  const values = dataset(base, d, w);
+  // (the market or period a title covers has figures of its own; a print or social version of it the same)
+  const values = dataset(String(rec.title).replace(/, (print|social|slide) version$/, ''), d, w);
   // a bar chart shows some of the categories, a line chart the last n months
   const labels = d.labels ? shuffle(rng, d.labels).slice(0, n) : monthsTo(w.today, n);
   const rows = labels.map((l): [string, number] => [l, values.get(l) ?? 0]);

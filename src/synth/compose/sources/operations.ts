@@ -117,7 +117,8 @@ export const jobs = defineSource({
   get: (rec) => ({ call: 'scheduler_get_job', args: { job_id: rec.job_id } }),
 });
 
-// the apps our systems are wired to, and what each integration with them does
+// the apps our systems are wired to, and what each integration with them does (several times a task's
+// integrations, so that no app is in every task)
 const APPS: readonly (readonly [string, readonly string[]])[] = [
   ['Salesforce', ['contact sync', 'opportunity export', 'lead webhook']],
   ['Slack', ['alert bot', 'channel notifications']],
@@ -139,6 +140,16 @@ const APPS: readonly (readonly [string, readonly string[]])[] = [
   ['ServiceNow', ['change request sync']],
   ['Xero', ['bank feed']],
   ['Greenhouse', ['candidate export']],
+  ['Intercom', ['conversation export', 'user sync']],
+  ['BambooHR', ['leaver feed']],
+  ['QuickBooks', ['invoice sync']],
+  ['Asana', ['task webhook']],
+  ['Box', ['contract archive']],
+  ['Twilio', ['SMS delivery webhook']],
+  ['Snowflake', ['usage export', 'warehouse loader']],
+  ['GitHub', ['deploy webhook', 'audit log export']],
+  ['Marketo', ['lead sync']],
+  ['Gong', ['call recording export']],
 ];
 const INTEGRATIONS = APPS.flatMap(([app, uses]) => uses.map((u) => `${app} ${u}`));
 const APP_OF = new Map<string, string>(APPS.flatMap(([app, uses]) => uses.map((u) => [`${app} ${u}`, app] as const)));

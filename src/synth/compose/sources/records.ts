@@ -9,6 +9,7 @@ import { crmCompany } from './crm-companies.js';
 import { incidentsOf } from './ticket-incidents.js';
 import type { Rec, World } from '../parts.js';
 import { TICKET_TERMS, ticketText, ticketTitle } from './ticket-texts.js';
+import { MERCHANTS } from './merchants-data.js';
 
 // sources: where the facts live. each declares the fields a rule may select by (every record draws them
 // freely; the task's rule and its near misses are drawn per task), the read tools that reach it, and where its
@@ -247,16 +248,6 @@ export const products = defineSource({
   list: () => [{ call: 'inventory_list_products', args: {} }],
   get: (rec) => ({ call: 'inventory_get_product', args: { product_id: rec.product_id } }),
 });
-
-// who a company pays for each category of spend
-const MERCHANTS: Readonly<Record<string, readonly string[]>> = {
-  travel: ['Lufthansa', 'British Airways', 'Trainline', 'Premier Inn', 'Eurostar', 'Hilton Hotels', 'Uber'],
-  software: ['Atlassian', 'Adobe', 'Microsoft', 'Slack Technologies', 'Zoom Video', 'GitHub', 'Figma'],
-  office: ['Viking Direct', 'Staples', 'Amazon Business', 'Ryman', 'IKEA Business', 'Lyreco'],
-  meals: ['Pret A Manger', 'Wagamama', 'Deliveroo', 'Côte Brasserie', 'Dishoom', 'Leon'],
-  marketing: ['LinkedIn Ads', 'Google Ads', 'Mailchimp', 'Vistaprint', 'Meta Ads', 'Hootsuite'],
-  training: ['Coursera', 'Udemy Business', "O'Reilly Media", 'General Assembly', 'LinkedIn Learning', 'QA Ltd'],
-};
 
 // the most a petty-cash payment comes to
 const PETTY_CASH_MAX = 250;
