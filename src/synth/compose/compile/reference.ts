@@ -127,14 +127,15 @@ function closing(p: Program): string {
         ]
       : looked,
   );
-  // the figure, in one of several ways of giving a number back
+  // the figure, in one of several ways of giving a number back (never right after "at": a record named "… at 17"
+  // makes the answer's pattern refuse a number read after that word)
   const figure = rng.pick([
     `${capitalise(q)}: ${fact}.`,
     `${Bare} comes to ${fact}.`,
     `${Bare} is ${fact}.`,
     `For your notes, ${bare} is ${fact}.`,
     `You asked for ${bare}: it's ${fact}.`,
-    `${Bare} works out at ${fact}.`,
+    `${Bare} works out to ${fact}.`,
     `On the figure: ${bare} is ${fact}.`,
   ]);
   return (done && rng.chance(0.75) ? `${done} ${figure}` : done ? `${figure} ${done}` : figure).trim();
