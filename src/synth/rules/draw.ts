@@ -367,6 +367,9 @@ export function drawRule(
       const category = m.kind === 'enum' && !m.ranks && !isState(m) && l === undefined;
       if (!state && !category) return false;
     }
+    // a word in a note spares a record only where the work says which words mark routine ones: a findings log
+    // mentioning "bird strike" is never "already dealt with" (nor is any note the work has no reading of)
+    if (m.kind === 'text' && !Array.isArray(l)) return false;
     if (l === undefined) return true;
     if (l === 'scope' || m.kind === 'date') return false;
     if (m.kind === 'text') return !Array.isArray(l) || m.terms.some((t) => !(l as readonly string[]).includes(t));
