@@ -17,6 +17,7 @@ import { waitsTooLong } from './policy-act.js';
 import { ACTS, actNamed, type PolicyAct, REVIEW_REASONS } from './policy-acts.js';
 import { placeOf } from './places.js';
 import { narrowingNote } from './purpose-scope.js';
+import { REVIEW_PURPOSES } from './review-purposes-data.js';
 import { reviewReason } from './review-reasons.js';
 import { ownerOf, PURPOSES } from './policy-doc-data.js';
 
@@ -50,7 +51,7 @@ const KINDS: readonly [string, boolean][] = [
 // what a reader must know about one field the rule uses, in words that fit its kind (a flag, an amount, a
 // plural label) and the place its value is read from; nothing about a value that cannot change (a record's type,
 // a message's language, what a receipt says): "as it stands today" means something only for a state
-function defineField(m: FieldModel, src: SourcePart, rng: Rng): string | undefined {
+function defineField(m: FieldModel, src: SourcePart, rng: Rng, reads: readonly string[]): string | undefined {
   const singular = src.noun[0];
   const be = isAre(m.label);
   const place = placeOf(src);
@@ -74,7 +75,11 @@ function defineField(m: FieldModel, src: SourcePart, rng: Rng): string | undefin
           `- The ${m.label} ${be} compared in ${m.currency} exactly as recorded, without rounding.`,
         ]);
       if (m.percent) return `- The ${m.label} ${be} stored as a fraction and written here as a percentage.`;
-      return rng.pick([
+      // the limit is said to include itself only where a line reading this field words it so ("4 or more"),
+      // never beside "at least 4", which says it already
+      const said = [...new Set(reads.flatMap((l) => l.match(/\bor (?:more|less|fewer)\b/g) ?? []))];
+      const what = counted ? `${counted.noun[1]}${counted.tail}` : `the ${m.label}`;
+      const options = [
         ...(fixed
           ? []
           : [
@@ -82,8 +87,13 @@ function defineField(m: FieldModel, src: SourcePart, rng: Rng): string | undefin
                 ? `- ${capitalise(`${counted.noun[1]}${counted.tail}`)} are counted as ${place.name} shows them today.`
                 : `- The ${m.label} ${be} the figure ${place.name} shows today.`,
             ]),
-        `- Limits on the ${m.label} include the limit itself where a line says "or more" or "or less".`,
-      ]);
+        ...(said.length
+          ? [
+              `- Limits on ${what} include the limit itself where a line says ${said.map((x) => `"${x}"`).join(' or ')}.`,
+            ]
+          : []),
+      ];
+      return options.length ? rng.pick(options) : undefined;
     }
     case 'date':
       return rng.pick([
@@ -132,8 +142,13 @@ const EITHER = [
   '- "In the next N days" means the day you do the work and the N days after it; "in the N days before", that day and the N days before it.',
 ];
 
-function definitions(rules: readonly Rule[], src: SourcePart, rng: Rng): string[] {
+// the definitions a reader needs for the rules the text shows (each with the lines it is written as): only the
+// fields those lines read, and a day-count line in the direction they count; never a field of a section the text
+// leaves out (a mail carries one section), which reads as a criterion the rule forgot
+function definitions(shown: readonly (readonly [Rule, readonly string[]])[], src: SourcePart, rng: Rng): string[] {
   const out: string[] = [];
+  const rules = shown.map(([r]) => r);
+  const text = shown.flatMap(([, lines]) => lines).join('\n');
   const atoms = rules.flatMap(atomsOf);
   if (atoms.some((a) => a.kind === 'older' && a.workdays))
     out.push(
@@ -141,12 +156,31 @@ function definitions(rules: readonly Rule[], src: SourcePart, rng: Rng): string[
     );
   const back = atoms.some((a) => a.kind === 'older' || a.kind === 'recent');
   const ahead = atoms.some((a) => a.kind === 'due_within');
+  // "in the next N days" is defined only where a line says it
+  const either = text.includes('in the next') ? EITHER : EITHER.slice(0, 1);
   const k = rng.int(0, 1);
-  if (back && ahead) out.push(rng.chance(0.5) ? (EITHER[1] as string) : `${BACK[1]}\n${AHEAD[1]}`);
-  else if (back || ahead) out.push(rng.pick([...(back ? [BACK[k] as string] : [AHEAD[k] as string]), ...EITHER]));
-  const used = new Set(atoms.map((a) => a.field));
-  const lines = src.fields.filter((x) => used.has(x.field)).flatMap((m) => defineField(m, src, rng) ?? []);
+  if (back && ahead) out.push(either.length > 1 && rng.chance(0.5) ? (EITHER[1] as string) : `${BACK[1]}\n${AHEAD[1]}`);
+  else if (back || ahead) out.push(rng.pick([...(back ? [BACK[k] as string] : [AHEAD[k] as string]), ...either]));
+  const reads = new Map<string, string[]>();
+  for (const [r, lines] of shown)
+    for (const [field, line] of fieldLines(r, lines)) reads.set(field, [...(reads.get(field) ?? []), line]);
+  const lines = src.fields
+    .filter((x) => reads.has(x.field))
+    .flatMap((m) => defineField(m, src, rng, reads.get(m.field) ?? []) ?? []);
   for (const line of lines.slice(0, 2)) if (!out.includes(line)) out.push(line);
+  return out;
+}
+
+// which written line reads which field: ruleBullets writes one line per `all` condition, one for `any`, one for
+// `unless`, in that order
+function fieldLines(r: Rule, lines: readonly string[]): [string, string][] {
+  const out: [string, string][] = r.all.map((a, i) => [a.field, lines[i] ?? '']);
+  let at = r.all.length;
+  if (r.any) {
+    for (const a of r.any) out.push([a.field, lines[at] ?? '']);
+    at++;
+  }
+  if (r.unless) out.push([r.unless.field, lines[at] ?? '']);
   return out;
 }
 
@@ -181,16 +215,21 @@ export function policyDoc(
     ruleBullets(r, src.fields, n, null, rng, lean).map(agree);
   const mineLean = { ...CONCERNS[src.name], ...actNamed(src.name, section)?.lean };
   const mine = bullets(rule, mineLean);
-  const rules: Rule[] = [rule];
+  const shown: (readonly [Rule, readonly string[]])[] = [[rule, mine]];
   const clause = mine.join('\n');
   // the other sections are the record type's other work (policy-acts.ts), each on the side of the fields that
   // calls for it and with the reason the team gives, never a heading that has nothing to do with these records
   const others = (ACTS[src.name] ?? []).filter((a) => !a.sections.includes(section));
-  // a review has no act of its own: its reason is what its rule says of the records it picks
+  // a review has no act of its own: its reason is why the team keeps an eye on these records
+  // (review-purposes-data.ts), else what its rule says of the records it picks
   const review = REVIEW_REASONS[section];
   const why =
     actNamed(src.name, section)?.why ??
-    (review ? (reviewReason(section, rule, src.fields, n, rng) ?? rng.pick(review)) : undefined);
+    (review
+      ? (REVIEW_PURPOSES[src.name]?.[section === 'Audit sample' ? 1 : 0] ??
+        reviewReason(section, rule, src.fields, n, rng) ??
+        rng.pick(review))
+      : undefined);
   // the purpose line is followed by what this section's rule narrows it to (purpose-scope.ts)
   const scoped = (reason: string | undefined, r: Rule, act: PolicyAct | undefined) => {
     const note = act && reason ? narrowingNote(r, src.fields, n, rng, act.lean ?? {}, act, src.name) : undefined;
@@ -221,8 +260,9 @@ export function policyDoc(
       );
     let r = draw();
     for (let tries = 0; tries < 20 && waitsTooLong(r, other.waits); tries++) r = draw();
-    rules.push(r);
-    sections.push([heading, scoped(other.why, r, other), bullets(r, lean)]);
+    const lines = bullets(r, lean);
+    shown.push([r, lines]);
+    sections.push([heading, scoped(other.why, r, other), lines]);
   }
   // the task's section is not always first
   if (rng.chance(0.6)) sections.push(sections.shift() as [string, string | undefined, string[]]);
@@ -241,8 +281,11 @@ export function policyDoc(
   const body = sections.map(
     ([s, reason, lines]) => `## ${s}\n${reason ? `${reason}\n` : ''}${lead(s, lines)}\n${lines.join('\n')}`,
   );
-  const defs = definitions(rules, src, rng);
   const old = rng.chance(0.45) ? superseded(rule, rng, src.fields, records, today) : undefined;
+  const oldLines = old ? bullets(old, mineLean) : [];
+  const history: [Rule, readonly string[]][] = old ? [[old, oldLines]] : [];
+  // a mail shows its own section only, so it defines only what that section (and the version it replaces) reads
+  const defs = definitions(sender ? [[rule, mine], ...history] : [...shown, ...history], src, rng);
   if (sender) {
     const [s, reason, lines] = sections.find(([h]) => h === section) as [string, string | undefined, string[]];
     const mail = instructionMail({
@@ -254,14 +297,14 @@ export function policyDoc(
       lead: lead(s, lines),
       lines,
       defs,
-      ...(old ? { old: { lines: bullets(old, mineLean), until: effective } } : {}),
+      ...(old ? { old: { lines: oldLines, until: effective } } : {}),
       rng,
     });
     return { title, section, text: mail, clause, from: sender.first };
   }
-  const history = old
+  const historyText = old
     ? [
-        `## History\nUntil ${effective} the ${inRunningText(section)} section read:\n${bullets(old, mineLean).join('\n')}\nThat version no longer applies.`,
+        `## History\nUntil ${effective} the ${inRunningText(section)} section read:\n${oldLines.join('\n')}\nThat version no longer applies.`,
       ]
     : [];
   const text = [
@@ -269,7 +312,7 @@ export function policyDoc(
     purpose,
     ...(defs.length ? [`## Definitions\n${defs.join('\n')}`] : []),
     ...body,
-    ...history,
+    ...historyText,
   ].join('\n\n');
   return { title, section, text, clause };
 }
