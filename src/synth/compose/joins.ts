@@ -1,6 +1,7 @@
 import { ids, shuffle } from '../kit/ids.js';
 import type { Person } from '../kit/people.js';
 import { slug } from '../kit/text.js';
+import { ownerJobs, type TeamJob } from './owner-teams.js';
 import type { JoinPart } from './parts.js';
 import { cycle } from './sources/kit.js';
 import type { SourceName } from './sources/index.js';
@@ -34,22 +35,6 @@ export const ticketCustomer: JoinPart<SourceName> = {
   get: (rec) => ({ call: 'crm_get_customer', args: { customer_id: rec.customer_id } }),
 };
 
-// the teams and jobs of the colleagues a record may name
-const JOBS = [
-  ['Operations', 'Operations manager'],
-  ['Operations', 'Team lead'],
-  ['IT', 'Systems administrator'],
-  ['IT', 'Service desk analyst'],
-  ['Finance', 'Accounts payable lead'],
-  ['Finance', 'Management accountant'],
-  ['Sales', 'Account manager'],
-  ['Customer Success', 'Customer success manager'],
-  ['HR', 'People partner'],
-  ['Engineering', 'Platform engineer'],
-  ['Engineering', 'Engineering manager'],
-  ['Marketing', 'Campaign manager'],
-] as const;
-
 export const directory: JoinPart<SourceName> = {
   name: 'directory',
   service: 'contacts',
@@ -70,10 +55,11 @@ export const directory: JoinPart<SourceName> = {
         else rec[f] = p.name;
       }
     }
-    // a directory lists each person's own team and job, not one title for everyone
-    const jobs = shuffle(w.rng, JOBS);
+    // a directory lists each person's own team and job, not one title for everyone, from the teams that own
+    // these records (owner-teams.ts)
+    const jobs = shuffle(w.rng, ownerJobs(src.name));
     const contacts = [...people.values()].map((p, i) => {
-      const [department, title] = jobs[i % jobs.length] as (typeof JOBS)[number];
+      const [department, title] = jobs[i % jobs.length] as TeamJob;
       return { contact_id: `CT-${300 + i}`, name: p.name, email: p.email, department, title };
     });
     return { fixtures: { contacts: { contacts } }, owner };

@@ -1,0 +1,78 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { createRng } from '../../env/rng.js';
+import { drawRule } from '../rules/draw.js';
+import { atomsOf } from '../rules/rule.js';
+import { directory } from './joins.js';
+import { actNamed } from './policy-acts.js';
+import { policyDoc } from './policy-doc.js';
+import { PARTS } from './registry.js';
+import { REVIEW_PURPOSES } from './review-purposes-data.js';
+import { makeWorld } from './world.js';
+
+const TODAY = '2026-06-17T09:00:00Z';
+
+// the definitions block of a document or a mail
+const defsOf = (text: string): string[] =>
+  (text.match(/(?:## Definitions|the terms:|the same way:)\n((?:- [^\n]*\n?)+)/)?.[1] ?? '')
+    .split('\n')
+    .filter(Boolean);
+
+describe('policy documents', () => {
+  it('define only what the rules they show read, in the words those rules use', () => {
+    for (const src of PARTS.sources)
+      for (let k = 0; k < 6; k++) {
+        const w = makeWorld(createRng('policy-doc-test', src.name, k), 'Legal', 'hard', TODAY);
+        const rule = drawRule(src.fields, w.rng, 'hard');
+        const mail = k % 2 === 0;
+        const doc = policyDoc(rule, src, w, 'Rules', 'Review', [], mail ? w.staff[0] : undefined);
+        const defs = defsOf(doc.text);
+        const rest = doc.text.replace(defs.join('\n'), '');
+        for (const line of defs) {
+          // a limit "includes itself" only beside a line that words it so
+          for (const said of line.match(/"or (?:more|less|fewer)"/g) ?? [])
+            assert.ok(rest.includes(said.slice(1, -1)), `${src.name}: ${line}`);
+          if (line.includes('"In the next N days"')) assert.ok(rest.includes('in the next'), `${src.name}: ${line}`);
+        }
+        if (!mail) continue;
+        // a mail carries one section: none of its definitions is about a field that section leaves alone
+        const used = src.fields.filter((m) => atomsOf(rule).some((a) => a.field === m.field));
+        for (const m of src.fields) {
+          if (used.includes(m) || used.some((u) => u.label.includes(m.label) || m.label.includes(u.label))) continue;
+          const named = m.kind === 'flag' ? `"${m.yes}"` : `the ${m.label} `;
+          for (const line of defs) assert.ok(!line.toLowerCase().includes(named.toLowerCase()), `${src.name}: ${line}`);
+        }
+      }
+  });
+
+  it('give every review and audit sample a purpose of its own record type, not a stock line', () => {
+    // (a record type whose own work includes a review gives that work's reason)
+    for (const src of PARTS.sources.filter((s) => !actNamed(s.name, 'Audit sample'))) {
+      const [review, audit] = REVIEW_PURPOSES[src.name] ?? [];
+      assert.ok(review && audit, src.name);
+      for (const s of [review, audit])
+        assert.doesNotMatch(s, /second look|looks at them first|regular look|on a schedule|next round/, s);
+      const w = makeWorld(createRng('policy-doc-review', src.name), 'Legal', 'medium', TODAY);
+      const doc = policyDoc(drawRule(src.fields, w.rng, 'medium'), src, w, 'Rules', 'Audit sample');
+      assert.ok(doc.text.includes(audit), src.name);
+    }
+  });
+});
+
+describe('the company directory', () => {
+  it('lists the owners of a record type in the teams that own such records', () => {
+    const teams: Record<string, readonly string[]> = {
+      jobs: ['Engineering', 'IT'],
+      customers: ['Sales', 'Customer Success'],
+    };
+    for (const src of PARTS.sources.filter((s) => s.name in teams))
+      for (let k = 0; k < 10; k++) {
+        const w = makeWorld(createRng('directory-test', src.name, k), 'Automation_Platform', 'medium', TODAY);
+        const records = Array.from({ length: 8 }, (_, i) => ({ [src.idField]: `R-${i}` }));
+        const { fixtures } = directory.attach(records, src, w);
+        const contacts = (fixtures.contacts as { contacts: { department: string }[] }).contacts;
+        assert.ok(contacts.length > 0);
+        for (const c of contacts) assert.ok(teams[src.name]?.includes(c.department), `${src.name}: ${c.department}`);
+      }
+  });
+});
