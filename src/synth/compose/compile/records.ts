@@ -24,6 +24,7 @@ import { type Recipe, recipeServices, writtenBy } from '../recipe.js';
 import { actNamed, actOfAction, type PolicyAct } from '../policy-acts.js';
 import { waitsTooLong } from '../policy-act.js';
 import { reviewTagsOf } from '../purposes.js';
+import { unsaid } from '../purpose-scope.js';
 import { askedDest } from './undecided.js';
 import { actsFrom, freshNames, inAgreement, inOrder, inTense, inThePast, sourceFixtures } from '../sources/kit.js';
 
@@ -249,8 +250,12 @@ function ruleOf(
   for (let tries = 0; tries < 80 && !best[0]; tries++) {
     const r = drawRule(pool, w.rng, w.difficulty, lean, must, own, bounds, !section?.waits, scopes, GRAVE[src.name]);
     // a rule no owner would write (an urgent record left to wait the routine time) is the last resort of all
+    // (and where one can be drawn, none whose narrowing would read as arbitrary beside its purpose)
     const rank =
-      (waitsTooLong(r, section?.waits) ? 4 : 0) + (fits(r) ? 0 : 2) + (coherent(r, src, w, fromStates(recipe)) ? 0 : 1);
+      (waitsTooLong(r, section?.waits) ? 8 : 0) +
+      (fits(r) ? 0 : 4) +
+      (coherent(r, src, w, fromStates(recipe)) ? 0 : 2) +
+      (section && unsaid(r, section, src.name) ? 1 : 0);
     best[rank] = r;
   }
   const rule = best.find((r) => r !== undefined) as Rule;
