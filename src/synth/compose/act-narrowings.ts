@@ -112,6 +112,9 @@ export const ACT_NARROWS: Readonly<Record<string, Readonly<Record<string, Reason
   design_requests: {
     Hold: { 'due_on:ahead': 'those are the ones about to ship, so they are held first' },
   },
+  court_deadlines: {
+    Preparation: { 'due_date:ahead': 'preparation starts that far out, so the deadlines inside it are started now' },
+  },
   legal_holds: {
     Escalation: {
       'reminders_sent>': 'by then the reminders have run their course, and the manager is the next step',

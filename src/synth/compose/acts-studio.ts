@@ -224,10 +224,14 @@ export const STUDIO_ACTS: Readonly<Record<string, readonly PolicyAct[]>> = {
       undefined,
       { accessed_on: [60, 400], cited_in: [3, 8] },
     ),
-    // every retracted source comes out, whatever its notes say
+    // every retracted source comes out, whatever its notes say, however many pieces cite it, when it was read or
+    // whether it is behind a paywall
     act('Retraction check', 'Retracted and disputed sources are removed from every piece that cites them.', {
       status: ['retracted', 'disputed'],
       notes: 'unrelated',
+      cited_in: 'unrelated',
+      accessed_on: 'unrelated',
+      paywalled: 'unrelated',
     }),
     act('Archiving copies', 'Paywalled sources are saved as PDFs for the fact-checkers.', { paywalled: true }),
   ],

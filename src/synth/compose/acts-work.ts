@@ -285,6 +285,7 @@ export const WORK_ACTS: Readonly<Record<string, readonly PolicyAct[]>> = {
       status: ['blocked'],
       window: 'unrelated',
       sockets: 'unrelated',
+      hoist: 'unrelated',
     }),
     act('Isolation check', 'Side rooms are kept for patients who need isolation; occupancy is checked every shift.', {
       zone: ['Side rooms'],

@@ -128,6 +128,7 @@ export function narrowingNote(
 // already too late for it
 const LEAD: readonly [RegExp, number][] = [
   [/\bweeks (ahead|in advance|of notice|before)/i, 14],
+  [/\bwell before\b|\bnot in the week of\b/i, 14],
   [/\ba month (ahead|in advance|before)/i, 28],
 ];
 
