@@ -9,7 +9,7 @@ import { exceptionReason } from '../rules/exception-reasons.js';
 import { CONCERNS } from './concerns.js';
 import { ACTS } from './policy-acts.js';
 import { ACT_NARROWS, narrowReason } from './act-narrowings.js';
-import { narrowingNote, narrowingOf, unsaid } from './purpose-scope.js';
+import { contradicts, narrowingNote, narrowingOf, unsaid } from './purpose-scope.js';
 import { PARTS } from './registry.js';
 
 // a section's purpose speaks of the whole work: whatever its drawn rule narrows that to is said after it, for every
@@ -58,6 +58,16 @@ describe('purpose scope', () => {
     // a category the purpose says nothing of, with no reason of its own, is said plainly
     const plain = { all: [{ kind: 'in' as const, field: 'aircraft_type', values: ['A320'] }] };
     assert.equal(unsaid(plain, heavy, 'aircraft_inspections'), 1);
+  });
+
+  it('calls a plain narrowing a contradiction only where the purpose takes every record of its kind', () => {
+    const retraction = ACTS.cited_sources?.find((a) => a.sections.includes('Retraction check'));
+    const reverify = ACTS.cited_sources?.find((a) => a.sections.includes('Re-verification'));
+    assert.ok(retraction && reverify);
+    const paywalled = { kind: 'flag' as const, field: 'paywalled', value: true };
+    // "removed from every piece that cites them": only the paywalled ones would contradict it
+    assert.ok(contradicts(paywalled, { ...retraction, lean: { status: ['retracted'] } }, 'cited_sources'));
+    assert.ok(!contradicts(paywalled, reverify, 'cited_sources'));
   });
 
   it('never selects a bed the purpose rules out: both gas points, not one', () => {

@@ -138,11 +138,26 @@ const LEAD: readonly [RegExp, number][] = [
  * time the purpose names. The task's rule is drawn so that it has none where it can (compile/records.ts).
  */
 export function unsaid(r: Rule, act: PolicyAct, source: string): number {
+  return r.all.filter((a) => unsaidAtom(a, act, source)).length;
+}
+
+// a purpose about every record of its kind ("removed from every piece that cites them"), not a rhythm ("every week")
+const WHOLE = /\b(every|all|any|each)\b(?! (?:week|day|month|quarter|year|run|time|shift)s?\b)/i;
+
+/**
+ * Whether a condition contradicts its section's purpose outright: a window shorter than the lead time the purpose
+ * names, or a narrowing with no reason where the purpose speaks of every record of its kind.
+ */
+export function contradicts(a: Atom, act: PolicyAct, source: string): boolean {
   const lead = LEAD.find(([re]) => re.test(act.why))?.[1] ?? 0;
-  return r.all.filter((a) => {
-    if (a.kind === 'due_within' && a.days < lead) return true;
-    const k = narrowingOf(a, act.lean ?? {});
-    if (!k || k === 'part' || scopeOf(a, act)) return false;
-    return k === 'list' || narrowReason(source, act.sections[0], a) === undefined;
-  }).length;
+  return (a.kind === 'due_within' && a.days < lead) || (WHOLE.test(act.why) && unsaidAtom(a, act, source));
+}
+
+/** Whether one condition would be said plainly, or contradicts its section's purpose (see `unsaid`). */
+export function unsaidAtom(a: Atom, act: PolicyAct, source: string): boolean {
+  const lead = LEAD.find(([re]) => re.test(act.why))?.[1] ?? 0;
+  if (a.kind === 'due_within' && a.days < lead) return true;
+  const k = narrowingOf(a, act.lean ?? {});
+  if (!k || k === 'part' || scopeOf(a, act)) return false;
+  return k === 'list' || narrowReason(source, act.sections[0], a) === undefined;
 }
