@@ -51,7 +51,7 @@ export const INDUSTRY_ACTS: Readonly<Record<string, readonly PolicyAct[]>> = {
       { check_type: ['C-check', 'landing gear overhaul'], aog: 'unrelated' },
       undefined,
       // a window on the calendar limit is that lead time: weeks, never the next few days
-      { due_date: [14, 30] },
+      { due_date: [21, 30] },
     ),
   ],
   field_plots: [
