@@ -118,6 +118,7 @@ export const ACT_NARROWS: Readonly<Record<string, Readonly<Record<string, Reason
   legal_holds: {
     Escalation: {
       'reminders_sent>': 'by then the reminders have run their course, and the manager is the next step',
+      'issued_on:older': 'custodians are given that long to acknowledge before their manager is told',
     },
   },
   positions: {

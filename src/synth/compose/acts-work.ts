@@ -138,8 +138,8 @@ export const WORK_ACTS: Readonly<Record<string, readonly PolicyAct[]>> = {
       'A job that keeps failing while enabled retries into the same fault and can corrupt what it writes.',
       // how long ago a job was set up has no bearing on pausing a failing one; a timeout is no failure (its own
       // section, a capacity warning, follows it up)
-      // (nor how long ago it last ran: a failing job is paused whenever its next run is)
-      { last_status: ['failed'], enabled: true, created_at: 'unrelated', last_run: 'unrelated' },
+      // ("keeps failing": it failed on a run lately, not weeks ago)
+      { last_status: ['failed'], enabled: true, created_at: 'unrelated', last_run: 'recent' },
     ),
     // a weekly or monthly job that went wrong waits for its next run (sources/operations.ts keeps every enabled job
     // on its schedule): the reason is the wait, never a run it missed
