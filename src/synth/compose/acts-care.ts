@@ -152,6 +152,9 @@ export const CARE_ACTS: Readonly<Record<string, readonly PolicyAct[]>> = {
       ['Escalation', 'Hold escalation'],
       'A custodian who has not acknowledged a hold is a spoliation risk; their manager is told.',
       { acknowledged: false },
+      undefined,
+      // (a spoliation risk is given days to a few weeks to acknowledge, never months)
+      { issued_on: [7, 21] },
     ),
     act('Reminder', 'Custodians get reminders before anyone escalates.', {
       acknowledged: false,
