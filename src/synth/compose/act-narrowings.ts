@@ -92,9 +92,33 @@ export const ACT_NARROWS: Readonly<Record<string, Readonly<Record<string, Reason
     'SEO review': { 'seo_reviewed=false': 'a page already reviewed needs no second pass' },
     'Performance fix': { 'launch_on:ahead': 'a slow page loses its first visitors on launch day' },
   },
+  aircraft_inspections: {
+    'Heavy check': {
+      'due_date:ahead':
+        'parts and a hangar slot are booked that far out, so the checks falling inside it are planned now',
+    },
+  },
+  vaccinations: {
+    'Booster reminder': {
+      'due_on:ahead': 'a reminder sent further out is forgotten by the time the booster falls due',
+    },
+    'Lapsed cover': { 'reminder_sent=false': 'an owner already reminded is not sent a second reminder' },
+  },
+  research_notes: {
+    'Compliance review': {
+      'published_on:ahead': 'compliance reads each note in the days before it goes out, so the soonest are read first',
+    },
+  },
+  design_requests: {
+    Hold: { 'due_on:ahead': 'those are the ones about to ship, so they are held first' },
+  },
+  court_deadlines: {
+    Preparation: { 'due_date:ahead': 'preparation starts that far out, so the deadlines inside it are started now' },
+  },
   legal_holds: {
     Escalation: {
       'reminders_sent>': 'by then the reminders have run their course, and the manager is the next step',
+      'issued_on:older': 'custodians are given that long to acknowledge before their manager is told',
     },
   },
   positions: {
@@ -102,9 +126,6 @@ export const ACT_NARROWS: Readonly<Record<string, Readonly<Record<string, Reason
   },
   appointments: {
     Reminder: { 'missed_before>': 'patients who have missed before are the likeliest to miss again' },
-  },
-  vaccinations: {
-    'Lapsed cover': { 'reminder_sent=false': 'an owner already reminded is not sent a second reminder' },
   },
 };
 

@@ -133,10 +133,14 @@ export const CARE_ACTS: Readonly<Record<string, readonly PolicyAct[]>> = {
       { due_date: 'ahead', diarised: false, deadline_kind: 'unrelated', court: 'unrelated', notes: 'unrelated' },
     ),
     // whether a deadline is in the diary has no bearing on preparing for it or on chasing an extension
-    act('Preparation', 'Work on a deadline starts well before it falls, not in the week of it.', {
-      status: ['upcoming'],
-      diarised: 'unrelated',
-    }),
+    act(
+      'Preparation',
+      'Work on a deadline starts well before it falls, not in the week of it.',
+      { status: ['upcoming'], diarised: 'unrelated' },
+      undefined,
+      // a window on the due date is that head start: weeks, never the week of it
+      { due_date: [14, 60] },
+    ),
     act(
       'Extension follow-up',
       'An application for more time is followed up until the court or the other side agrees.',
@@ -148,6 +152,9 @@ export const CARE_ACTS: Readonly<Record<string, readonly PolicyAct[]>> = {
       ['Escalation', 'Hold escalation'],
       'A custodian who has not acknowledged a hold is a spoliation risk; their manager is told.',
       { acknowledged: false },
+      undefined,
+      // (a spoliation risk is given days to a few weeks to acknowledge, never months)
+      { issued_on: [7, 21] },
     ),
     act('Reminder', 'Custodians get reminders before anyone escalates.', {
       acknowledged: false,

@@ -45,10 +45,14 @@ export const INDUSTRY_ACTS: Readonly<Record<string, readonly PolicyAct[]>> = {
       aog: 'unrelated',
     }),
     act('AOG priority', 'A grounded aircraft comes before anything else on the line.', { aog: true }),
-    act('Heavy check', 'Heavy checks need parts and a hangar slot booked weeks ahead.', {
-      check_type: ['C-check', 'landing gear overhaul'],
-      aog: 'unrelated',
-    }),
+    act(
+      'Heavy check',
+      'Heavy checks need parts and a hangar slot booked weeks ahead.',
+      { check_type: ['C-check', 'landing gear overhaul'], aog: 'unrelated' },
+      undefined,
+      // a window on the calendar limit is that lead time: weeks, never the next few days
+      { due_date: [21, 30] },
+    ),
   ],
   field_plots: [
     act(
@@ -158,6 +162,7 @@ export const INDUSTRY_ACTS: Readonly<Record<string, readonly PolicyAct[]>> = {
   incidents: [
     act(['Postmortem', 'Incident review'], 'Serious incidents that reached customers get a written postmortem.', {
       severity: ['SEV1', 'SEV2'],
+      customer_impact: true,
     }),
     act('Customer comms', 'Customer-facing incidents get a status page update and a note to account managers.', {
       customer_impact: true,

@@ -22,7 +22,7 @@ export const STUDIO_ACTS: Readonly<Record<string, readonly PolicyAct[]>> = {
   social_posts: [
     act(
       ['Boost stop', 'Paid promotion stop'],
-      'This month’s paid budget is spent: boosts on posts still to go out stop, except where a channel’s budget is still open.',
+      'This month’s paid budget is nearly spent: boosts stop first on the posts going out soonest, except where a channel’s budget is still open.',
       { scheduled_for: 'ahead' },
     ),
     act('Pre-publication check', 'Posts going out soon are checked by the social editor for facts and tone.', {
@@ -54,7 +54,8 @@ export const STUDIO_ACTS: Readonly<Record<string, readonly PolicyAct[]>> = {
     act(
       ['Revocation', 'Access removal'],
       'Access nobody uses is the easiest way in for an attacker and costs a licence, so it is removed.',
-      { last_used_on: 'stale' },
+      // (whenever its review falls due: an unused account is a way in today)
+      { last_used_on: 'stale', due_on: 'unrelated' },
     ),
     act('Sign-off', 'Reviews are signed off by their due date; the auditors test the dates.', {
       due_on: 'ahead',
@@ -218,14 +219,19 @@ export const STUDIO_ACTS: Readonly<Record<string, readonly PolicyAct[]>> = {
       ['Re-verification', 'Source check'],
       'A source cited in many pieces and not checked for months is checked again.',
       // every source ages the same way, behind a paywall or not
-      { accessed_on: 'stale', paywalled: 'unrelated' },
+      // ("cited in many pieces": a few documents at least, the purpose's own measure)
+      { accessed_on: 'stale', paywalled: 'unrelated', cited_in: 'high' },
       undefined,
-      { accessed_on: [60, 400] },
+      { accessed_on: [60, 400], cited_in: [3, 8] },
     ),
-    // every retracted source comes out, whatever its notes say
+    // every retracted source comes out, whatever its notes say, however many pieces cite it, when it was read or
+    // whether it is behind a paywall
     act('Retraction check', 'Retracted and disputed sources are removed from every piece that cites them.', {
       status: ['retracted', 'disputed'],
       notes: 'unrelated',
+      cited_in: 'unrelated',
+      accessed_on: 'unrelated',
+      paywalled: 'unrelated',
     }),
     act('Archiving copies', 'Paywalled sources are saved as PDFs for the fact-checkers.', { paywalled: true }),
   ],

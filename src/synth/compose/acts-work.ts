@@ -138,7 +138,8 @@ export const WORK_ACTS: Readonly<Record<string, readonly PolicyAct[]>> = {
       'A job that keeps failing while enabled retries into the same fault and can corrupt what it writes.',
       // how long ago a job was set up has no bearing on pausing a failing one; a timeout is no failure (its own
       // section, a capacity warning, follows it up)
-      { last_status: ['failed'], enabled: true, created_at: 'unrelated' },
+      // ("keeps failing": it failed on a run lately, not weeks ago)
+      { last_status: ['failed'], enabled: true, created_at: 'unrelated', last_run: 'recent' },
     ),
     // a weekly or monthly job that went wrong waits for its next run (sources/operations.ts keeps every enabled job
     // on its schedule): the reason is the wait, never a run it missed
@@ -173,7 +174,8 @@ export const WORK_ACTS: Readonly<Record<string, readonly PolicyAct[]>> = {
     act(
       ['Deactivation', 'Suspension'],
       'An integration erroring at this rate writes bad data into every system it touches.',
-      { status: ['error', 'deprecated'], error_rate: 'high' },
+      // (however busy it is or lately verified: the bad data is written either way)
+      { status: ['error', 'deprecated'], error_rate: 'high', monthly_calls: 'unrelated', last_verified: 'unrelated' },
     ),
     act(
       ['Escalation', 'Owner follow-up'],
@@ -276,11 +278,14 @@ export const WORK_ACTS: Readonly<Record<string, readonly PolicyAct[]>> = {
       'Admissions that need oxygen and suction go to a free bed with both at the bedside; those beds are held for them before anyone else is placed.',
       { status: ['free'], sockets: 'high' },
       'follow_up_task',
+      // "both at the bedside": both gas points, never one
+      { sockets: [2, 2] },
     ),
     act('Bed release', 'A blocked bed costs an admission; each one is chased with domestic services or estates.', {
       status: ['blocked'],
       window: 'unrelated',
       sockets: 'unrelated',
+      hoist: 'unrelated',
     }),
     act('Isolation check', 'Side rooms are kept for patients who need isolation; occupancy is checked every shift.', {
       zone: ['Side rooms'],
@@ -347,11 +352,14 @@ export const WORK_ACTS: Readonly<Record<string, readonly PolicyAct[]>> = {
     ),
   ],
   partner_mails: [
+    // (every partner waits the same, whatever the order's size; a complaint is read in full whatever its order)
     act(['Reply', 'Acknowledgement'], 'Partners who have waited longest get an answer first, in their own language.', {
       date: 'stale',
+      units: 'unrelated',
     }),
     act('Translation', 'Complaints and invoices are translated in full so that nothing in them is lost.', {
       topic: ['complaint', 'invoice'],
+      units: 'unrelated',
     }),
     // a desk owns a topic whatever the order's size or the message's age
     act(

@@ -9,7 +9,7 @@ import { exceptionReason } from '../rules/exception-reasons.js';
 import { CONCERNS } from './concerns.js';
 import { ACTS } from './policy-acts.js';
 import { ACT_NARROWS, narrowReason } from './act-narrowings.js';
-import { narrowingNote, narrowingOf } from './purpose-scope.js';
+import { contradicts, narrowingNote, narrowingOf, unsaid } from './purpose-scope.js';
 import { PARTS } from './registry.js';
 
 // a section's purpose speaks of the whole work: whatever its drawn rule narrows that to is said after it, for every
@@ -41,6 +41,43 @@ describe('purpose scope', () => {
         }
     }
     assert.ok(reasoned > 20 && plain > 20, `${reasoned} reasoned, ${plain} plain`);
+  });
+
+  it("counts a plain narrowing and a window shorter than the purpose's lead time as unsaid", () => {
+    const heavy = ACTS.aircraft_inspections?.find((a) => a.sections.includes('Heavy check'));
+    assert.ok(heavy);
+    const window = (days: number) => ({ all: [{ kind: 'due_within' as const, field: 'due_date', days }] });
+    assert.equal(unsaid(window(3), heavy, 'aircraft_inspections'), 1);
+    // a window that long has the purpose's own reason, and the act's bounds only draw such windows
+    assert.equal(unsaid(window(21), heavy, 'aircraft_inspections'), 0);
+    const src = PARTS.sources.find((s) => s.name === 'aircraft_inspections');
+    assert.ok(src);
+    const rng = createRng('lead time');
+    for (let i = 0; i < 40; i++)
+      for (const a of actRule(src, heavy, rng).all) if (a.kind === 'due_within') assert.ok(a.days >= 14, `${a.days}`);
+    // a category the purpose says nothing of, with no reason of its own, is said plainly
+    const plain = { all: [{ kind: 'in' as const, field: 'aircraft_type', values: ['A320'] }] };
+    assert.equal(unsaid(plain, heavy, 'aircraft_inspections'), 1);
+  });
+
+  it('calls a plain narrowing a contradiction only where the purpose takes every record of its kind', () => {
+    const retraction = ACTS.cited_sources?.find((a) => a.sections.includes('Retraction check'));
+    const reverify = ACTS.cited_sources?.find((a) => a.sections.includes('Re-verification'));
+    assert.ok(retraction && reverify);
+    const paywalled = { kind: 'flag' as const, field: 'paywalled', value: true };
+    // "removed from every piece that cites them": only the paywalled ones would contradict it
+    assert.ok(contradicts(paywalled, { ...retraction, lean: { status: ['retracted'] } }, 'cited_sources'));
+    assert.ok(!contradicts(paywalled, reverify, 'cited_sources'));
+  });
+
+  it('never selects a bed the purpose rules out: both gas points, not one', () => {
+    const beds = PARTS.sources.find((s) => s.name === 'ward_beds');
+    const alloc = ACTS.ward_beds?.find((a) => a.sections.includes('Bed allocation'));
+    assert.ok(beds && alloc);
+    const rng = createRng('both gas points');
+    for (let i = 0; i < 40; i++)
+      for (const a of actRule(beds, alloc, rng).all)
+        if (a.field === 'sockets') assert.ok(a.kind === 'at_least' && a.value === 2, JSON.stringify(a));
   });
 
   it('keys every narrowing reason to a work and a field its record type has', () => {

@@ -46,12 +46,13 @@ export function narrowingOf(a: Atom, lean: Readonly<Record<string, Lean>>): Narr
   }
 }
 
+// a category narrows the work only as one of its real scopes, with the reason it has (act-scopes.ts), whether it
+// takes a field the purpose says nothing of or part of one it names (one supplier's claims)
+const scopeOf = (a: Atom, act?: PolicyAct) =>
+  act?.scopes?.find((s) => s.field === a.field && a.kind === 'in' && s.values.every((v) => a.values.includes(v)));
+
 function why(k: Narrowing, a: Atom, rng: Rng, act?: PolicyAct, source?: string): string | undefined {
-  // a category narrows the work only as one of its real scopes, with the reason it has (act-scopes.ts), whether it
-  // takes a field the purpose says nothing of or part of one it names (one supplier's claims)
-  const own = act?.scopes?.find(
-    (s) => s.field === a.field && a.kind === 'in' && s.values.every((v) => a.values.includes(v)),
-  );
+  const own = scopeOf(a, act);
   if (own) return own.why;
   switch (k) {
     // a stage of the work, or a category with no real scope: said plainly (the other stages are not ready for the
@@ -121,4 +122,42 @@ export function narrowingNote(
     );
   }
   return said.length ? said.join(' ') : undefined;
+}
+
+// the notice a purpose says its work needs ("booked weeks ahead"): a window shorter than that takes only records
+// already too late for it
+const LEAD: readonly [RegExp, number][] = [
+  [/\bweeks (ahead|in advance|of notice|before)/i, 14],
+  [/\bwell before\b|\bnot in the week of\b/i, 14],
+  [/\ba month (ahead|in advance|before)/i, 28],
+];
+
+/**
+ * How many of a rule's conditions would read as contradicting its section's purpose: a narrowing with no reason
+ * (said plainly, it reads as arbitrary beside a purpose about the whole work) or a window shorter than the lead
+ * time the purpose names. The task's rule is drawn so that it has none where it can (compile/records.ts).
+ */
+export function unsaid(r: Rule, act: PolicyAct, source: string): number {
+  return r.all.filter((a) => unsaidAtom(a, act, source)).length;
+}
+
+// a purpose about every record of its kind ("removed from every piece that cites them"), not a rhythm ("every week")
+const WHOLE = /\b(every|all|any|each)\b(?! (?:week|day|month|quarter|year|run|time|shift)s?\b)/i;
+
+/**
+ * Whether a condition contradicts its section's purpose outright: a window shorter than the lead time the purpose
+ * names, or a narrowing with no reason where the purpose speaks of every record of its kind.
+ */
+export function contradicts(a: Atom, act: PolicyAct, source: string): boolean {
+  const lead = LEAD.find(([re]) => re.test(act.why))?.[1] ?? 0;
+  return (a.kind === 'due_within' && a.days < lead) || (WHOLE.test(act.why) && unsaidAtom(a, act, source));
+}
+
+/** Whether one condition would be said plainly, or contradicts its section's purpose (see `unsaid`). */
+export function unsaidAtom(a: Atom, act: PolicyAct, source: string): boolean {
+  const lead = LEAD.find(([re]) => re.test(act.why))?.[1] ?? 0;
+  if (a.kind === 'due_within' && a.days < lead) return true;
+  const k = narrowingOf(a, act.lean ?? {});
+  if (!k || k === 'part' || scopeOf(a, act)) return false;
+  return k === 'list' || narrowReason(source, act.sections[0], a) === undefined;
 }

@@ -24,6 +24,7 @@ import { type Recipe, recipeServices, writtenBy } from '../recipe.js';
 import { actNamed, actOfAction, type PolicyAct } from '../policy-acts.js';
 import { waitsTooLong } from '../policy-act.js';
 import { reviewTagsOf } from '../purposes.js';
+import { contradicts, unsaid } from '../purpose-scope.js';
 import { askedDest } from './undecided.js';
 import { actsFrom, freshNames, inAgreement, inOrder, inTense, inThePast, sourceFixtures } from '../sources/kit.js';
 
@@ -245,15 +246,19 @@ function ruleOf(
   const must = [...(recipe.action?.must ?? []), ...reason.filter((f) => !recipe.action?.must?.includes(f))];
   // a rule that fits and whose records can agree; none in 80 draws: the last that fits, else the last whose
   // records can agree (no rule of a record type that cannot change fits a mid-task change)
+  // a rule no owner would write (an urgent record left to wait the routine time) is the last resort of all; one
+  // whose narrowing reads as arbitrary beside its purpose (purpose-scope.ts) comes just after its equal
+  const faults = (r: Rule) =>
+    (waitsTooLong(r, section?.waits) ? 8 : 0) + (fits(r) ? 0 : 4) + (coherent(r, src, w, fromStates(recipe)) ? 0 : 2);
   const best: (Rule | undefined)[] = [];
   for (let tries = 0; tries < 80 && !best[0]; tries++) {
     const r = drawRule(pool, w.rng, w.difficulty, lean, must, own, bounds, !section?.waits, scopes, GRAVE[src.name]);
-    // a rule no owner would write (an urgent record left to wait the routine time) is the last resort of all
-    const rank =
-      (waitsTooLong(r, section?.waits) ? 4 : 0) + (fits(r) ? 0 : 2) + (coherent(r, src, w, fromStates(recipe)) ? 0 : 1);
-    best[rank] = r;
+    best[faults(r) + (section && unsaid(r, section, src.name) ? 1 : 0)] = r;
   }
-  const rule = best.find((r) => r !== undefined) as Rule;
+  let rule = best.find((r) => r !== undefined) as Rule;
+  // none could do without one that contradicts it: that is dropped where the rest still selects and fits as well
+  const bare = section && { ...rule, all: rule.all.filter((a) => !contradicts(a, section, src.name)) };
+  if (bare?.all.length && bare.all.length < rule.all.length && faults(bare) <= faults(rule)) rule = bare;
   // (the sample records of `coherent` took no names from the task's)
   freshNames(w);
   return rule;
