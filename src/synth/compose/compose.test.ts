@@ -286,7 +286,7 @@ describe('compositional generator', () => {
     assert.ok(averages.length >= 3, `${averages.length} averages`);
     for (const a of averages) {
       const figure =
-        a.say.match(/average [^:]*?(?:: it's|:| is| comes to| works out at) ([\d,.]+?)\.?(?: |$)/)?.[1] ?? '';
+        a.say.match(/average [^:]*?(?:: it's|:| is| comes to| works out to) ([\d,.]+?)\.?(?: |$)/)?.[1] ?? '';
       const asked = a.request.match(/\baverage [^.?;:]*/)?.[0] ?? '';
       if (/to two decimals|to the (?:penny|cent)/.test(asked)) assert.match(figure, /^[\d,]+\.\d{2}$/, a.say);
       else if (/to one decimal place/.test(asked)) assert.match(figure, /^[\d,]+\.\d$/, a.say);
