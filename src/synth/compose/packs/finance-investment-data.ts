@@ -39,7 +39,8 @@ export const SECURITIES: readonly (readonly [string, string, string, string, num
   ['DUK', 'Duke Energy Corp.', 'equity', 'Utilities', 112],
   ['NGG', 'National Grid plc (ADR)', 'equity', 'Utilities', 64],
   ['SO', 'Southern Co.', 'equity', 'Utilities', 88],
-  ['O', 'Realty Income Corp.', 'REIT', 'Real Estate', 58],
+  // (no one-letter ticker such as Realty Income's O: a check on it would match any word with an o)
+  ['PSA', 'Public Storage', 'REIT', 'Real Estate', 290],
   ['EQIX', 'Equinix Inc.', 'REIT', 'Real Estate', 820],
   ['SPG', 'Simon Property Group Inc.', 'REIT', 'Real Estate', 165],
   ['XLK', 'Technology Select Sector SPDR', 'ETF', 'Information Technology', 228],
