@@ -16,7 +16,7 @@ import { GRAVE } from './grave.js';
 import { waitsTooLong } from './policy-act.js';
 import { ACTS, actNamed, type PolicyAct, REVIEW_REASONS } from './policy-acts.js';
 import { placeOf } from './places.js';
-import { narrowingNote } from './purpose-scope.js';
+import { narrowingNote, unsaid } from './purpose-scope.js';
 import { REVIEW_PURPOSES } from './review-purposes-data.js';
 import { reviewReason } from './review-reasons.js';
 import { ownerOf, PURPOSES } from './policy-doc-data.js';
@@ -259,7 +259,11 @@ export function policyDoc(
         GRAVE[src.name],
       );
     let r = draw();
-    for (let tries = 0; tries < 20 && waitsTooLong(r, other.waits); tries++) r = draw();
+    // (and while a narrowing would be said with no reason, as the task's own section is: compile/records.ts ruleOf)
+    for (let tries = 0; tries < 20 && (waitsTooLong(r, other.waits) || unsaid(r, other, src.name) > 0); tries++) {
+      const next = draw();
+      if (!waitsTooLong(next, other.waits) || waitsTooLong(r, other.waits)) r = next;
+    }
     const lines = bullets(r, lean);
     shown.push([r, lines]);
     sections.push([heading, scoped(other.why, r, other), lines]);
