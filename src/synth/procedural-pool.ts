@@ -40,7 +40,8 @@ export async function synthesizeInThreads(
     teardown: 'teardown',
     // the gate's own state (replay memos, parse caches) is per job; a thread serves many jobs
     isolateWorkers: false,
-    // a job's live heap is tens of MB: a bounded old space makes V8 collect instead of growing with the corpus
+    // a job's live heap is tens of MB: a bounded old space makes V8 collect instead of growing with the corpus; a
+    // roomier young generation lets a job's short-lived garbage (rasters, trajectories) die there (a tenth less CPU)
     resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB, maxYoungGenerationSizeMb: 64 },
   });
   try {

@@ -34,7 +34,7 @@ export interface OccasionFacts {
   due?: boolean;
   /** the heading of the policy section the records are picked under, when the rule is in a document */
   section?: string;
-  /** the heading of the work the task is, named or not: reasons that fit it (occasions-data.ts WORK_MOTIVES) */
+  /** the heading of the work the task is, named or not: reasons that fit it (work-motives-data.ts WORK_MOTIVES) */
   work?: string;
   /** where the records are seen: a system, a picture, a file or a mailbox, and its name ("the seating plan") */
   place: 'system' | 'picture' | 'file' | 'mailbox';

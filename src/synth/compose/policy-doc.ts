@@ -232,7 +232,10 @@ export function policyDoc(
       : undefined);
   // the purpose line is followed by what this section's rule narrows it to (purpose-scope.ts)
   const scoped = (reason: string | undefined, r: Rule, act: PolicyAct | undefined) => {
-    const note = act && reason ? narrowingNote(r, src.fields, n, rng, act.lean ?? {}, act, src.name) : undefined;
+    const note =
+      act && reason
+        ? narrowingNote(r, src.fields, n, rng, act.lean ?? {}, act, src.name, sender ? 'rule' : 'section')
+        : undefined;
     return note ? `${reason} ${note}` : reason;
   };
   const sections: [string, string | undefined, string[]][] = [

@@ -7,7 +7,10 @@ import type { Nouns } from '../rules/fields.js';
 // list under the same lead a document's section has (its lines are the words the checks trace to), what it
 // replaces, a sign-off. It is about one piece of work: no other sections, no version line, no owner.
 
-/** What an instruction mail says: the rule's lead and lines, the reason, definitions, the version it replaces. */
+/**
+ * What an instruction mail says: the rule's lead and lines, the reason (its narrowing said of the rule, not of a
+ * section: purpose-scope.ts `of`), definitions, the version it replaces.
+ */
 export interface MailParts {
   me: Person;
   from: Person;
@@ -47,9 +50,7 @@ export function instructionMail(p: MailParts): string {
       ]
     : [];
   const sign = rng.pick([`Thanks,\n${p.from.first}`, `Cheers,\n${p.from.first}`, `Thanks all\n${p.from.first}`]);
-  // the reason's narrowing speaks of a document's section (purpose-scope.ts): a mail has none
-  const why = p.why?.replace(/\b(?:[Tt]he|[Tt]his) section\b/g, 'This');
-  return [greet, `${open}${why ? ` ${why}` : ''}`, `${p.lead}\n${p.lines.join('\n')}`, ...defs, ...old, sign].join(
+  return [greet, `${open}${p.why ? ` ${p.why}` : ''}`, `${p.lead}\n${p.lines.join('\n')}`, ...defs, ...old, sign].join(
     '\n\n',
   );
 }

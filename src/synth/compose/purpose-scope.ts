@@ -85,6 +85,8 @@ export function narrowingNote(
   lean: Readonly<Record<string, Lean>>,
   act?: PolicyAct,
   source?: string,
+  /** what is narrowed: a document's "section", or the "rule" a colleague's mail sends round (policy-mail.ts) */
+  of: 'section' | 'rule' = 'section',
 ): string | undefined {
   const items: { mod: string; reason?: string }[] = [];
   for (const a of r.all) {
@@ -104,14 +106,14 @@ export function narrowingNote(
       said.length === 0
         ? reason
           ? rng.pick([
-              `This section takes only the ${what}: ${reason}.`,
+              `This ${of} takes only the ${what}: ${reason}.`,
               `Here the work is confined to the ${what}; ${reason}.`,
-              `The section covers just the ${what}: ${reason}.`,
+              `The ${of} covers just the ${what}: ${reason}.`,
             ])
           : rng.pick([
-              `This section takes only the ${what}.`,
+              `This ${of} takes only the ${what}.`,
               `Here the work is confined to the ${what}.`,
-              `The section covers just the ${what}.`,
+              `The ${of} covers just the ${what}.`,
             ])
         : reason
           ? rng.pick([
