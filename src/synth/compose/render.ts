@@ -81,7 +81,7 @@ function selectClause(p: RequestPlan, rng: Rng): string {
   // a colleague's mail has no sections: its rule is the one they sent round for that work
   if (from)
     return rng.pick([
-      `the ${p.plural} that need ${inRunningText(section)} under the rule ${from} sent round in ${pointer}`,
+      `the ${p.plural} that come under the ${inRunningText(section)} rule ${from} sent round in ${pointer}`,
       `whichever ${p.plural} ${from} picked out for ${inRunningText(section)} in ${pointer}`,
       `the ${p.plural} ${from}'s rule in ${pointer} puts down for ${inRunningText(section)}`,
     ]);
