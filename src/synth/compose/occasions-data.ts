@@ -97,10 +97,11 @@ export const MOTIVES: Readonly<Record<string, readonly string[]>> = {
   partner_mails: ['The partner account review is on {soon}'],
   feed_articles: ['{boss} is reviewing our reading list on {soon}', 'The desk planning meeting is on {soon}'],
   desk_plan: ['The floor re-plan is signed off on {soon}'],
+  // planned admissions, not today's: the work they set off (a follow-up due in two working days) comes before them
   ward_beds: [
-    'Two admissions are coming up from A&E today',
-    'The bed meeting has been brought forward to today',
-    'The ward is expecting transfers from theatre today',
+    'Two elective admissions are booked in for {soon}',
+    'The bed meeting on {soon} plans the week ahead',
+    'Theatre has a full list on {soon}, and the transfers come to us',
   ],
   exam_seats: ['The next exam session starts on {soon}', "The invigilators' briefing is on {soon}"],
   warehouse_bays: ['A big inbound delivery lands on {soon}', 'The site review is on {soon}'],

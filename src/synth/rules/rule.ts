@@ -131,3 +131,7 @@ export function modelOf(models: readonly FieldModel[], a: Atom): FieldModel {
   if (!m) throw new Error(`rule: no model for field ${a.field}`);
   return m;
 }
+
+/** Whether a condition is on a date: a window, a working-day count, a due date passed. */
+export const isDateAtom = (a: Atom): boolean =>
+  a.kind === 'older' || a.kind === 'recent' || a.kind === 'due_within' || a.kind === 'overdue';

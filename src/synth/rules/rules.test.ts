@@ -6,6 +6,7 @@ import { VOCAB } from '../kit/domains/index.js';
 import { lintText } from '../kit/lint.js';
 import { aOrAn } from '../kit/text.js';
 import { drawRule } from './draw.js';
+import { thinFor } from './shape.js';
 import { freeRecord, setAtom } from './set-atom.js';
 import type { FieldModel } from './fields.js';
 import { factor } from './field-words.js';
@@ -587,5 +588,20 @@ describe('articles', () => {
       assert.equal(aOrAn(w), 'an', w);
     for (const w of ['UK office', 'URL', 'KPI', 'DPA', 'SOC 2 report', 'NASA contract', 'GP'])
       assert.equal(aOrAn(w), 'a', w);
+  });
+});
+
+describe('conditions per difficulty', () => {
+  const date: Atom = { kind: 'due_within', field: 'due_date', days: 7 };
+  const flag: Atom = { kind: 'flag', field: 'diarised', value: false };
+  const kind: Atom = { kind: 'in', field: 'deadline_kind', values: ['appeal'] };
+  it('a hard rule is thin below three conditions, counting alternatives and the exception', () => {
+    assert.equal(thinFor({ all: [date, flag] }, 'hard'), true);
+    assert.equal(thinFor({ all: [date, flag], unless: kind }, 'hard'), false);
+    assert.equal(thinFor({ all: [date], any: [flag, kind] }, 'hard'), false);
+  });
+  it('an easy or medium rule is thin only with one condition', () => {
+    assert.equal(thinFor({ all: [date] }, 'easy'), true);
+    assert.equal(thinFor({ all: [date], unless: flag }, 'medium'), false);
   });
 });

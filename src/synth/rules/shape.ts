@@ -1,5 +1,6 @@
 import type { Rng } from '../../env/rng.js';
 import type { Difficulty } from '../../schema/taxonomy.js';
+import type { Rule } from './rule.js';
 
 // How many conditions a drawn rule has, and of which shape, per difficulty (rules/draw.ts).
 
@@ -36,3 +37,13 @@ export function shapeOf(d: Difficulty, rng: Rng, fields: number): { all: number;
   }
   return s;
 }
+
+// a harder task weighs more conditions (a lone date window is a filter, not a judgement): a rule drawn thinner than
+// its difficulty's floor counts as a fault in the first draws of records.ts's best-of-many (the fuller draws fail
+// coherence and purpose more often, so the best drifted to the thinnest: hard rules held 2.49 conditions, easy ones
+// 2.54); a work whose rules are thin by nature (a diary entry for every deadline due soon) settles for one after them
+const FLOOR: Readonly<Record<Difficulty, number>> = { easy: 2, medium: 2, hard: 3 };
+
+/** Whether a rule has fewer conditions (every one, the alternatives and the exception) than its difficulty calls for. */
+export const thinFor = (r: Rule, d: Difficulty): boolean =>
+  r.all.length + (r.any?.length ?? 0) + (r.unless ? 1 : 0) < FLOOR[d];

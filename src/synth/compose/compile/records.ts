@@ -2,6 +2,7 @@ import { ids, shuffle } from '../../kit/ids.js';
 import { mayPublish } from '../audience.js';
 import type { Person } from '../../kit/people.js';
 import { drawRule } from '../../rules/draw.js';
+import { thinFor } from '../../rules/shape.js';
 import { dueAfterWindow, freeRecord, setAtom } from '../../rules/set-atom.js';
 import { rulePhrase } from '../../rules/prose.js';
 import type { FieldModel } from '../../rules/fields.js';
@@ -244,16 +245,19 @@ function ruleOf(
   // the fields the section's reason turns on are named too (a revocation turns on non-use)
   const reason = section?.must ?? [];
   const must = [...(recipe.action?.must ?? []), ...reason.filter((f) => !recipe.action?.must?.includes(f))];
-  // a rule that fits and whose records can agree; none in 80 draws: the last that fits, else the last whose
-  // records can agree (no rule of a record type that cannot change fits a mid-task change)
-  // a rule no owner would write (an urgent record left to wait the routine time) is the last resort of all; one
-  // whose narrowing reads as arbitrary beside its purpose (purpose-scope.ts) comes just after its equal
-  const faults = (r: Rule) =>
-    (waitsTooLong(r, section?.waits) ? 8 : 0) + (fits(r) ? 0 : 4) + (coherent(r, src, w, fromStates(recipe)) ? 0 : 2);
+  // a rule that fits and whose records can agree, of the conditions its difficulty weighs (shape.ts); none in 80
+  // draws: the last that fits, else the last whose records can agree (no rule of a record type that cannot change
+  // fits a mid-task change). One no owner would write (an urgent record left to wait the routine time) is the last
+  // resort of all; one whose narrowing reads as arbitrary beside its purpose (purpose-scope.ts) just after its equal
+  const faults = (r: Rule, tries = 0) =>
+    (waitsTooLong(r, section?.waits) ? 8 : 0) +
+    (fits(r) ? 0 : 4) +
+    (coherent(r, src, w, fromStates(recipe)) ? 0 : 2) +
+    (tries < 16 && thinFor(r, w.difficulty) ? 1 : 0);
   const best: (Rule | undefined)[] = [];
   for (let tries = 0; tries < 80 && !best[0]; tries++) {
     const r = drawRule(pool, w.rng, w.difficulty, lean, must, own, bounds, !section?.waits, scopes, GRAVE[src.name]);
-    best[faults(r) + (section && unsaid(r, section, src.name) ? 1 : 0)] = r;
+    best[faults(r, tries) + (section && unsaid(r, section, src.name) ? 1 : 0)] = r;
   }
   let rule = best.find((r) => r !== undefined) as Rule;
   // none could do without one that contradicts it: that is dropped where the rest still selects and fits as well
@@ -263,10 +267,6 @@ function ruleOf(
   freshNames(w);
   return rule;
 }
-
-/** Whether a condition is on a date: a window, a working-day count, a due date passed. */
-export const isDateAtom = (a: Atom): boolean =>
-  a.kind === 'older' || a.kind === 'recent' || a.kind === 'due_within' || a.kind === 'overdue';
 
 /** Phase 1: draws the records and the initial state of every service. */
 export function drawRecords(planned: Recipe, w: World, parts: Parts<string>): Program {
