@@ -284,7 +284,7 @@ const OWN: Readonly<Record<string, FigureUses>> = {
   vendor_assessments: {
     reader: 'head of procurement',
     figures: {
-      sum: ['to see how much spend sits with unassessed vendors', 'for the risk committee'],
+      sum: ['to see how much of our spend sits with these vendors', 'for the risk committee'],
       max: ['to know which vendor to assess first'],
       count: ['for the risk committee'],
     },
