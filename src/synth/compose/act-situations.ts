@@ -33,7 +33,7 @@ export function situationClause(plural: string, pointer: string, situation: stri
   return rng.pick([
     `the ${plural} that ${pointer} says to take on when it comes to ${situation}`,
     `whichever ${plural} ${pointer} calls for when it comes to ${situation}`,
-    `the ${plural} ${pointer} would have us act on for ${situation}`,
+    `the ${plural} that ${pointer} would have us act on for ${situation}`,
     `the ${plural} that need it under ${pointer}, going by the part of it that deals with ${situation}`,
     `the ${plural} that qualify under ${pointer} for ${situation}`,
   ]);

@@ -5,7 +5,6 @@ import { citeWord, type World } from '../parts.js';
 import type { Program } from './records.js';
 import { figureAsk } from './figure.js';
 import { undecided } from './undecided.js';
-import { situationFor } from '../act-situations.js';
 
 // phase 6, request: what the coworker writes — the selection (stated, or the section of a document the request
 // names), the action, the deliverable (its place and the fields it must hold; the figure, in a sentence of its
@@ -119,7 +118,7 @@ export function requestOf(p: Program, figure: boolean, readOnly?: string): Rende
     );
   const situation =
     p.policy && section && !p.policy.from && ![action, whole, figureLine, askFirst, constraint].some(named)
-      ? situationFor(src.name, section, [recipe.phrasing, p.tag, w.today, p.policyTitle ?? ''])
+      ? p.situation
       : undefined;
   return renderRequest({
     w: beside(p),
