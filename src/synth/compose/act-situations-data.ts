@@ -1,15 +1,16 @@
 // The work each section of a record type's policy is for, as the coworker would put it when asking for it: a
 // gerund phrase ("for …", "when it comes to …") that a careful reader matches to exactly one of the record type's
-// acts (policy-acts.ts) by what its heading and reason cover, without a word of any of its headings. Keyed by the
+// acts (policy-acts.ts) by what its heading and reason cover, without a word of any of its headings, and with no
+// count of days or weeks the drawn rule could contradict ("a while", never "a week old"). Keyed by the
 // record type and its act's first heading; a record type listed here has a phrase for every act it has.
 export const ACT_SITUATIONS: Readonly<Record<string, Readonly<Record<string, readonly string[]>>>> = {
   mails: {
     Reply: [
-      'keeping our promise that everyone who writes to the shared inbox hears back within two working days',
+      'keeping our promise that everyone who writes to the shared inbox hears back in good time',
       'answering the people who have been left waiting on the shared inbox longer than we promise',
     ],
     'Follow-up': ['catching the new requests on the shared inbox that nobody has even opened yet'],
-    Filing: ['clearing mail we have already read out of the inbox once it is a week old'],
+    Filing: ['clearing old mail we have already read out of the inbox'],
   },
   receipt_scans: {
     Reimbursement: [
@@ -53,7 +54,7 @@ export const ACT_SITUATIONS: Readonly<Record<string, Readonly<Record<string, rea
     Escalation: ['making sure whoever runs a broken schedule knows their downstream data is going stale'],
     'Follow-up': ['looking into timeouts before they turn into outright failures'],
     Review: ['deciding whether the old schedules nobody uses any more should be retired'],
-    'Clean-up': ['removing switched-off schedules that have sat idle for weeks'],
+    'Clean-up': ['removing switched-off schedules that have sat idle a long time'],
   },
   stories: {
     'Legal read': [
@@ -103,7 +104,7 @@ export const ACT_SITUATIONS: Readonly<Record<string, Readonly<Record<string, rea
   nonconformances: {
     'Corrective action': ['getting a root-cause fix for major and critical defects, not just rework'],
     'Supplier claim': ['charging defects back to the vendor who caused them and marking their scorecard'],
-    'Ageing review': ['bringing the NCRs that have sat open for weeks to the quality meeting'],
+    'Ageing review': ['bringing the NCRs that have sat open too long to the quality meeting'],
   },
   legal_holds: {
     Escalation: ['going over the heads of custodians who have ignored the notice, to their manager'],
@@ -118,11 +119,11 @@ export const ACT_SITUATIONS: Readonly<Record<string, Readonly<Record<string, rea
   },
   market_reports: {
     Replacement: ['stopping old market figures being quoted once a newer edition is out'],
-    Summary: ['writing up what we have bought for the team within a week of buying it'],
+    Summary: ['writing up what we have bought for the team soon after it arrives'],
     'Licence check': ['making sure we stop quoting what we no longer have the rights to'],
   },
   cited_sources: {
-    'Re-verification': ['looking again at the references we lean on most that nobody has looked at for months'],
+    'Re-verification': ['looking again at the references we lean on most that nobody has looked at in a long while'],
     'Retraction check': ['pulling references that have been withdrawn or disputed out of every piece that cites them'],
     'Archiving copies': ['saving paywalled references as PDFs so the research desk can still open them'],
   },
@@ -182,7 +183,7 @@ export const ACT_SITUATIONS: Readonly<Record<string, Readonly<Record<string, rea
   integrations: {
     Deactivation: ['switching off the ones erroring so badly they write bad data everywhere'],
     Escalation: ['telling whoever runs the busy ones about rising error rates before the vendor cuts us off'],
-    'Follow-up': ['re-checking credentials and scopes on the ones nobody has looked at in months'],
+    'Follow-up': ['re-checking credentials and scopes on the ones nobody has looked at in a long while'],
     'Usage review': ['spotting active ones with so little traffic that we could do without them'],
   },
   access_reviews: {
@@ -271,7 +272,7 @@ export const ACT_SITUATIONS: Readonly<Record<string, Readonly<Record<string, rea
   workflows: {
     Pause: ['stopping the ones that fail again and again from repeating the damage on every run'],
     'Alerting set-up': ['making sure every live one tells its owner when it fails'],
-    Archiving: ['putting away stopped ones that have not run for weeks'],
+    Archiving: ['putting away stopped ones that have sat unused a long time'],
   },
   design_requests: {
     Hold: ['keeping anything the brand team has not signed off from shipping'],

@@ -45,6 +45,9 @@ describe('a request may say the work instead of naming the section', () => {
           for (const word of wordsOf(p))
             for (const h of headingWords) if (says(word, h)) wrong.push(`${src}: "${p}" says "${h}" (${word})`);
           if (seen.has(p)) wrong.push(`${src}: "${p}" twice`);
+          // a count of time the section's drawn window could contradict ("a week old" over a 10-day rule)
+          if (/\b(?:(?:a|an|one|two|three|four|five|six|\d+)\s+(?:working\s+)?(?:days?|weeks?|months?))\b/.test(p))
+            wrong.push(`${src}: "${p}" counts time`);
           seen.add(p);
         }
     }
