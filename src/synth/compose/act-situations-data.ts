@@ -42,7 +42,7 @@ export const ACT_SITUATIONS: Readonly<Record<string, Readonly<Record<string, rea
     'Bed release': ['getting blocked spaces on the ward cleaned or fixed so they can take patients again'],
     'Isolation check': ['keeping the side rooms for the patients who need to be kept apart from others'],
     // a review-only section: why the ward looks at its board at all (review-purposes-data.ts)
-    Review: ['the regular pass that makes sure the board shows what is really at each bedside'],
+    Review: ['doing the regular pass that makes sure the board shows what is really at each bedside'],
   },
   exam_seats: {
     'Seat allocation': ['placing the candidates who need a particular desk or a power socket'],
@@ -62,7 +62,7 @@ export const ACT_SITUATIONS: Readonly<Record<string, Readonly<Record<string, rea
     ],
     'Subbing slot': ['booking a subeditor onto the copy that is due soon'],
     'Picture commissioning': ['getting photos ordered early for features and explainers'],
-    Review: ["the desk editor's regular pass, so that nothing goes out unchecked or sits past its news value"],
+    Review: ["doing the desk editor's regular pass, so that nothing goes out unchecked or sits past its news value"],
   },
   chart_requests: {
     'Accessibility check': ['making sure colour-blind readers can read the graphics before they are published'],
@@ -80,7 +80,7 @@ export const ACT_SITUATIONS: Readonly<Record<string, Readonly<Record<string, rea
     'Review booking': ['getting the assessment meetings with vendors in the diary before they fall due'],
   },
   customers: {
-    Escalation: ['accounts in trouble, with a weak health score, that the account manager has to act on this week'],
+    Escalation: ["getting accounts in trouble, with a weak health score, onto the account manager's desk this week"],
     'Renewal risk': ['saving weak accounts whose contract ends in the next few months'],
     'Follow-up': ['talking to every customer before their contract runs out, not after'],
     Review: ['sitting down with our biggest accounts for a business check-in, however healthy they are'],
@@ -130,7 +130,7 @@ export const ACT_SITUATIONS: Readonly<Record<string, Readonly<Record<string, rea
   agent_skills: {
     Disabling: ['switching off the ones that can write or send for us outside a sandbox'],
     'Security review': ['vetting the ones from outside the company before they are installed'],
-    'Permission review': ['the quarterly look at what the ones acting on our behalf are allowed to do'],
+    'Permission review': ['taking the quarterly look at what the ones acting on our behalf are allowed to do'],
   },
   web_page_builds: {
     'SEO review': ['tuning the ones that already draw good traffic for Google before they go live'],
@@ -171,7 +171,9 @@ export const ACT_SITUATIONS: Readonly<Record<string, Readonly<Record<string, rea
     'False matches': ['marking the items the monitor picked up by mistake, so the search can be tuned'],
   },
   exam_sittings: {
-    'Special consideration': ['candidates who sat the paper but had a bad day through illness or a journey gone wrong'],
+    'Special consideration': [
+      'weighing up candidates who sat the paper but had a bad day through illness or a journey gone wrong',
+    ],
     'Absence follow-up': ['asking candidates who missed a paper whether something got in their way'],
     'Room booking': ['lining up staff and space for candidates who need a reader, a scribe or to sit apart'],
   },
@@ -234,8 +236,8 @@ export const ACT_SITUATIONS: Readonly<Record<string, Readonly<Record<string, rea
   aircraft_inspections: {
     Planning: ['fitting the inspections coming due into hangar time before the aircraft runs out of hours'],
     'AOG priority': ['putting grounded aircraft ahead of everything else on the line'],
-    'Heavy check': ['the big maintenance visits that need parts ordered and a bay booked weeks ahead'],
-    Review: ['the airworthiness pass that makes sure no aircraft flies past a limit or with a finding left open'],
+    'Heavy check': ['lining up the big maintenance visits that need parts ordered and a bay booked well ahead'],
+    Review: ['doing the airworthiness pass that makes sure no aircraft flies past a limit or with a finding left open'],
   },
   research_notes: {
     'Compliance review': ['making sure each note carries its conflicts disclosure before it goes out'],

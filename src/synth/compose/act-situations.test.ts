@@ -79,6 +79,8 @@ describe('a request may say the work instead of naming the section', () => {
         action: 'draft an answer to each',
       });
       assert.ok(said.text.includes(situation) && said.text.includes(pointer), said.text);
+      // the work said as a phrase is closed off before what follows ("… in good time, and draft …"), never run on
+      assert.ok(/^[,:;.?]/.test(said.text.slice(said.text.indexOf(situation) + situation.length)), said.text);
       assert.ok(!/"Reply"|\breply rule\b|— reply\b/i.test(said.text.replace(/\bin your reply\b/gi, '')), said.text);
       assert.ok(said.clauses.select.includes(pointer));
       const w2 = makeWorld(createRng('situation-request', k), 'Office_Productivity', 'medium', '2026-06-17T09:00:00Z');

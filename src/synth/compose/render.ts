@@ -228,8 +228,10 @@ export function renderRequest(p: RequestPlan): RenderedRequest {
   const fig = p.figure ? ` ${p.figure}.` : '';
   // after an exception ("…, unless X") a plain "and" would read as part of it: the work starts its own clause
   const excepts = /\b(?:unless|except where)\b/.test(select);
-  // nor after a selection with an "and" or a comma of its own ("due before 3 May and not before today and mark …")
-  const then = excepts ? '; then' : /,| and /.test(select) ? ', and' : ' and';
+  // nor after a selection with an "and" or a comma of its own ("due before 3 May and not before today and mark …"),
+  // or one that ends in the work said as a phrase ("… for booking a subeditor onto the copy due soon and mark …")
+  const situated = p.select.kind === 'policy' && Boolean(p.select.situation);
+  const then = excepts ? '; then' : situated || /,| and /.test(select) ? ', and' : ' and';
   let text: string;
   switch (shape) {
     case 0: // goal first, then why; the asks after it, the sign-off last
@@ -263,7 +265,7 @@ export function renderRequest(p: RequestPlan): RenderedRequest {
       clauses.select = quoted;
       const needs = /^every one of\b/i.test(select) ? 'needs' : 'need';
       // the greeting heads the mail, above the note it forwards (never between the quote and the ask)
-      text = `${greet ? `${greet}\n\n` : ''}Forwarding this from ${boss?.name ?? 'our manager'}:\n> ${ctx}. ${capitalise(quoted)}${excepts ? ',' : ''} ${needs} attention: ${doing(action, aggregate)}.${fig}\n\n${rng.pick(['Can you take this one?', 'Could you handle it?', 'This one is yours if you have time.'])}${ask}${rule} ${tell}\n\n${sign}`;
+      text = `${greet ? `${greet}\n\n` : ''}Forwarding this from ${boss?.name ?? 'our manager'}:\n> ${ctx}. ${capitalise(quoted)}${excepts || situated ? ',' : ''} ${needs} attention: ${doing(action, aggregate)}.${fig}\n\n${rng.pick(['Can you take this one?', 'Could you handle it?', 'This one is yours if you have time.'])}${ask}${rule} ${tell}\n\n${sign}`;
       break;
     }
     case 4: // a chat line
