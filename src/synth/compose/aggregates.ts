@@ -76,8 +76,8 @@ const lines = (sel: Rec[], s: SourcePart) => sel.map((rec) => `${citeOf(rec, s)}
 // records and the day ("boosters-2026-09-01", "boosters-list")
 function stem(w: World, about: DestAbout, kinds: readonly string[]): string {
   const noun = slug(about.noun);
-  const purpose = slug(about.purpose);
-  if (REVIEW_TAGS.includes(about.purpose))
+  const purpose = slug(about.purpose ?? '');
+  if (unnamed(about.purpose))
     return w.rng.pick([`${noun}-${w.rng.pick(kinds)}`, `${noun}-${w.today.slice(0, 10)}`, noun]);
   // "legal-review-review": the kind is not the purpose's own last word
   const kind = w.rng.pick(kinds.filter((k) => k !== purpose.split('-').pop()));
@@ -90,6 +90,8 @@ function stem(w: World, about: DestAbout, kinds: readonly string[]): string {
     `${purpose}-${kind}-${noun}`,
   ]);
 }
+// a purpose the request does not say: a review's label, or a section the request leaves the agent to find
+const unnamed = (purpose: string | undefined): boolean => !purpose || REVIEW_TAGS.includes(purpose);
 const named = (noun: string, purpose: string) =>
   (noun.split('-')[0] ?? '').replace(/s$/, '') === (purpose.split('-')[0] ?? '').replace(/s$/, '');
 const totalOf = (sel: Rec[]) => roundCents(sel.reduce((a, rec) => a + (rec.amount as number), 0));
@@ -229,8 +231,8 @@ export const opsNotification: AggregatePart<SourceName> = {
   unnamed: 'the channel I will name',
   dest: (w, about) => {
     const noun = slug(about.noun);
-    const purpose = slug(about.purpose);
-    const c = REVIEW_TAGS.includes(about.purpose)
+    const purpose = slug(about.purpose ?? '');
+    const c = unnamed(about.purpose)
       ? `#${w.rng.pick([noun, `${noun}-ops`, `${noun}-team`])}`
       : `#${named(noun, purpose) ? purpose : w.rng.pick([`${noun}-${purpose}`, `${purpose}-${noun}`, `${noun}-ops`])}`;
     return { value: c, phrase: `the ${c} channel` };
@@ -293,15 +295,12 @@ export const expenseReport: AggregatePart<SourceName> = {
   destination: 'report title',
   unnamed: 'an expense report',
   dest: (w, about) => {
+    const said = unnamed(about.purpose) ? undefined : about.purpose?.toLowerCase();
     const t = capitalise(
       w.rng.pick(
-        REVIEW_TAGS.includes(about.purpose)
+        said === undefined
           ? [`expenses up to ${dayMonthYear(w.today)}`, `${about.noun} for the expense run`, 'expense report']
-          : [
-              `${about.purpose.toLowerCase()} expenses`,
-              `${about.noun}: ${about.purpose.toLowerCase()}`,
-              `${about.purpose.toLowerCase()} expense report`,
-            ],
+          : [`${said} expenses`, `${about.noun}: ${said}`, `${said} expense report`],
       ),
     );
     return { value: t, phrase: `an expense report titled "${t}"` };

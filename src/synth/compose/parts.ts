@@ -269,8 +269,11 @@ export interface AggregateProof {
 export interface DestAbout {
   /** the record type's plural noun ("contracts") */
   noun: string;
-  /** the purpose of the work, the policy section's name ("Renewal") */
-  purpose: string;
+  /**
+   * the purpose of the work, the policy section's name ("Renewal"); none where the request does not name the
+   * section (it says the work in its own words, act-situations.ts), so that no path names it for the agent
+   */
+  purpose?: string;
   /** the records may be published (audience.ts): a page about them may go on the public site */
   published?: boolean;
 }

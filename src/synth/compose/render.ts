@@ -4,6 +4,7 @@ import { type Register } from '../kit/content.js';
 import { agree, capitalise, inRunningText } from '../kit/text.js';
 import { stories } from './occasion-stories.js';
 import { type OccasionFacts, occasion } from './occasions.js';
+import { situationClause } from './act-situations.js';
 import { figureUse } from './figure-uses.js';
 import type { SourcePart, World } from './parts.js';
 import { placeOf } from './places.js';
@@ -22,8 +23,11 @@ export interface RequestPlan {
   /** how the records are picked: stated, or the section of a document the request names */
   select:
     | { kind: 'inline'; criteria: string }
-    /** `from`: the rule is a colleague's mail (the sender's first name), not a document with sections */
-    | { kind: 'policy'; pointer: string; section: string; from?: string };
+    /**
+     * `from`: the rule is a colleague's mail (the sender's first name), not a document with sections;
+     * `situation`: the request says what the work is for instead of the section's heading (act-situations.ts)
+     */
+    | { kind: 'policy'; pointer: string; section: string; from?: string; situation?: string };
   action?: string;
   aggregate?: string;
   /** the figure the deliverable states too, asked for in a sentence of its own (no final stop) */
@@ -77,7 +81,7 @@ const SIGN: Record<Register, readonly string[]> = {
 function selectClause(p: RequestPlan, rng: Rng): string {
   if (p.select.kind === 'inline')
     return rng.pick([`the ${p.select.criteria}`, `all ${p.select.criteria}`, `every one of the ${p.select.criteria}`]);
-  const { pointer, section, from } = p.select;
+  const { pointer, section, from, situation } = p.select;
   // a colleague's mail has no sections: its rule is the one they sent round for that work
   if (from)
     return rng.pick([
@@ -85,6 +89,7 @@ function selectClause(p: RequestPlan, rng: Rng): string {
       `whichever ${p.plural} ${from} picked out for ${inRunningText(section)} in ${pointer}`,
       `the ${p.plural} ${from}'s rule in ${pointer} puts down for ${inRunningText(section)}`,
     ]);
+  if (situation) return situationClause(p.plural, pointer, situation, rng);
   return rng.pick([
     `the ${p.plural} that fall under the "${section}" section of ${pointer}`,
     `whichever ${p.plural} the "${section}" rules in ${pointer} cover`,
@@ -197,7 +202,9 @@ export function renderRequest(p: RequestPlan): RenderedRequest {
   const shape = rng.int(0, 6);
   // the forwarder is drawn first so that the quoted note never names them as a third person
   const boss = shape === 3 ? w.staff[rng.int(3, Math.min(8, w.staff.length - 1))] : undefined;
-  const facts = factsOf(p.src, p.select.kind === 'policy' ? p.select.section : undefined, p.work);
+  // the section's heading, where the request may say it (never beside a situation the agent must match to it)
+  const heading = p.select.kind === 'policy' && !p.select.situation ? p.select.section : undefined;
+  const facts = factsOf(p.src, heading, p.work);
   const occ = occasion(w, p.plural, rng, boss, facts);
   const ctx = occ.text;
   // a greeting of the time of day only at that time of day (the task's clock, UTC as the records keep it)
@@ -221,8 +228,10 @@ export function renderRequest(p: RequestPlan): RenderedRequest {
   const fig = p.figure ? ` ${p.figure}.` : '';
   // after an exception ("…, unless X") a plain "and" would read as part of it: the work starts its own clause
   const excepts = /\b(?:unless|except where)\b/.test(select);
-  // nor after a selection with an "and" or a comma of its own ("due before 3 May and not before today and mark …")
-  const then = excepts ? '; then' : /,| and /.test(select) ? ', and' : ' and';
+  // nor after a selection with an "and" or a comma of its own ("due before 3 May and not before today and mark …"),
+  // or one that ends in the work said as a phrase ("… for booking a subeditor onto the copy due soon and mark …")
+  const situated = p.select.kind === 'policy' && Boolean(p.select.situation);
+  const then = excepts ? '; then' : situated || /,| and /.test(select) ? ', and' : ' and';
   let text: string;
   switch (shape) {
     case 0: // goal first, then why; the asks after it, the sign-off last
@@ -256,7 +265,7 @@ export function renderRequest(p: RequestPlan): RenderedRequest {
       clauses.select = quoted;
       const needs = /^every one of\b/i.test(select) ? 'needs' : 'need';
       // the greeting heads the mail, above the note it forwards (never between the quote and the ask)
-      text = `${greet ? `${greet}\n\n` : ''}Forwarding this from ${boss?.name ?? 'our manager'}:\n> ${ctx}. ${capitalise(quoted)}${excepts ? ',' : ''} ${needs} attention: ${doing(action, aggregate)}.${fig}\n\n${rng.pick(['Can you take this one?', 'Could you handle it?', 'This one is yours if you have time.'])}${ask}${rule} ${tell}\n\n${sign}`;
+      text = `${greet ? `${greet}\n\n` : ''}Forwarding this from ${boss?.name ?? 'our manager'}:\n> ${ctx}. ${capitalise(quoted)}${excepts || situated ? ',' : ''} ${needs} attention: ${doing(action, aggregate)}.${fig}\n\n${rng.pick(['Can you take this one?', 'Could you handle it?', 'This one is yours if you have time.'])}${ask}${rule} ${tell}\n\n${sign}`;
       break;
     }
     case 4: // a chat line
@@ -266,7 +275,7 @@ export function renderRequest(p: RequestPlan): RenderedRequest {
     case 5: {
       // a mail with a subject line
       const subject = rng.pick([
-        `${capitalise(p.plural)} — ${p.select.kind === 'policy' ? inRunningText(p.select.section) : 'clean-up'}`,
+        `${capitalise(p.plural)} — ${heading ? inRunningText(heading) : 'clean-up'}`,
         `Action needed: ${p.plural}`,
         `${capitalise(p.plural)}`,
       ]);
@@ -275,7 +284,7 @@ export function renderRequest(p: RequestPlan): RenderedRequest {
     }
     default: {
       // a short story is the context: one reason, not two stacked
-      const story = rng.pick(stories(p.plural, facts, rng, p.select.kind === 'policy' ? p.select.section : undefined));
+      const story = rng.pick(stories(p.plural, facts, rng, heading));
       text = `${greet} ${story}, so ${select.startsWith('the') ? 'take' : 'go through'} ${select}${then} ${does}.${fig}${ask}${rule} ${tell}\n\n${sign}`;
     }
   }

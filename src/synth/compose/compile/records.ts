@@ -26,7 +26,9 @@ import { actNamed, actOfAction, type PolicyAct } from '../policy-acts.js';
 import { waitsTooLong } from '../policy-act.js';
 import { reviewTagsOf } from '../purposes.js';
 import { contradicts, unsaid } from '../purpose-scope.js';
-import { askedDest } from './undecided.js';
+import { deliverableOf } from './undecided.js';
+import { merge } from './merge-fixtures.js';
+import { situationFor } from '../act-situations.js';
 import { actsFrom, freshNames, inAgreement, inOrder, inTense, inThePast, sourceFixtures } from '../sources/kit.js';
 
 // phase 1, records: the seeded records of the program (targets, one distractor per predicate, one failing all,
@@ -56,6 +58,8 @@ export interface Program {
   trap?: PlantedTrap;
   /** the word the task's messages are tagged with */
   tag: string;
+  /** the work as the request says it instead of the section's heading (act-situations.ts), if it does */
+  situation?: string;
   policyTitle: string;
   /** the policy document, when the rule is written in one (not stated in the request) */
   policy?: PolicyDoc;
@@ -67,18 +71,6 @@ export interface Program {
   fact: string;
   /** the deliverable states the figure too (compile/figure.ts); otherwise only the reply does */
   figured?: boolean;
-}
-
-/** Adds `add` to `into`: lists append, maps (files) merge. */
-export function merge(into: Fixtures, add: Fixtures): void {
-  for (const [svc, cols] of Object.entries(add)) {
-    const t = (into[svc] ??= {});
-    for (const [col, v] of Object.entries(cols)) {
-      const cur = t[col];
-      if (Array.isArray(v)) t[col] = [...(Array.isArray(cur) ? cur : []), ...v];
-      else t[col] = { ...((cur as object) ?? {}), ...(v as object) };
-    }
-  }
 }
 
 // the cast of records: targets meet the rule; a near miss fails exactly one condition by a hair (or meets the
@@ -362,10 +354,10 @@ export function drawRecords(planned: Recipe, w: World, parts: Parts<string>): Pr
   const criteria = rulePhrase(rule, src.fields, nouns, w.today, w.rng);
   const policy = recipe.policy.service ? policyDoc(rule, src, w, policyTitle, tag, records, sender) : undefined;
   if (policy) merge(fixtures, recipe.policy.fixtures(policyTitle, policy.text, w));
-  const dest = askedDest(
-    { recipe, src, tag, w, ...(policy ? { policy } : {}) },
-    recipe.aggregate?.dest(w, { noun: src.noun[1], purpose: tag, published: mayPublish(src) }),
-  );
+  // a request may say the work in its own words and leave the section to the agent (act-situations.ts)
+  const situation = policy && !sender && situationFor(src.name, tag, [recipe.phrasing, tag, w.today, policyTitle]);
+  const open = { recipe, src, tag, w, ...(policy ? { policy } : {}), ...(situation ? { situation } : {}) };
+  const dest = deliverableOf(open, mayPublish(src));
   // after the user's change the late record qualifies: the program acts on its updated state
   const lateNow = late && lateSet ? { ...late, ...lateSet } : late;
   const selected = lateNow && !lateOut ? [...targets, lateNow] : targets;
@@ -393,6 +385,7 @@ export function drawRecords(planned: Recipe, w: World, parts: Parts<string>): Pr
     tag,
     policyTitle,
     ...(policy ? { policy } : {}),
+    ...(situation ? { situation } : {}),
     criteria,
     ...(dest ? { dest } : {}),
     fact,

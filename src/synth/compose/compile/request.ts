@@ -101,32 +101,49 @@ export function requestOf(p: Program, figure: boolean, readOnly?: string): Rende
           `for the ones ${p.branch.phrase}, ${other}; for all the others, ${main}`,
         ])
       : main;
+  // (drawn in the order the request has always drawn them)
+  const pointer = p.policy ? recipe.policy.pointer(p.policyTitle) : undefined;
+  const constraint = recipe.trap?.constraints.length ? w.rng.pick(recipe.trap.constraints) : readOnly;
+  const where = src.seenIn?.(w);
+  const askFirst = recipe.interaction === 'ask' && agg ? undecided(p, w.rng) : undefined;
+  // the work said in the coworker's terms instead of the section's heading, unless another clause names the
+  // heading anyway: quoted (an ask about the section's own folder), or a heading of several words; a one-word
+  // heading that is also what the action does ("draft a reply" beside "Reply") is the work, not a pointer
+  const section = p.policy?.section;
+  const named = (s?: string) =>
+    Boolean(
+      section &&
+        s &&
+        (s.includes(`"${section}"`) || (/\s/.test(section) && s.toLowerCase().includes(section.toLowerCase()))),
+    );
+  const situation =
+    p.policy && section && !p.policy.from && ![action, whole, figureLine, askFirst, constraint].some(named)
+      ? p.situation
+      : undefined;
   return renderRequest({
     w: beside(p),
     plural: src.noun[1],
     src,
-    select: p.policy
-      ? {
-          kind: 'policy',
-          pointer: recipe.policy.pointer(p.policyTitle),
-          section: p.policy.section,
-          ...(p.policy.from ? { from: p.policy.from } : {}),
-        }
-      : { kind: 'inline', criteria: p.criteria },
+    select:
+      p.policy && pointer !== undefined
+        ? {
+            kind: 'policy',
+            pointer,
+            section: p.policy.section,
+            ...(p.policy.from ? { from: p.policy.from } : {}),
+            ...(situation ? { situation } : {}),
+          }
+        : { kind: 'inline', criteria: p.criteria },
     ...(action ? { action } : {}),
     ...(whole ? { aggregate: whole } : {}),
     ...(figureLine ? { figure: figureLine } : {}),
-    ...(recipe.trap?.constraints.length
-      ? { constraint: w.rng.pick(recipe.trap.constraints) }
-      : readOnly
-        ? { constraint: readOnly }
-        : {}),
-    ...(src.seenIn ? { where: src.seenIn(w) } : {}),
+    ...(constraint ? { constraint } : {}),
+    ...(where !== undefined ? { where } : {}),
     question,
     computation: recipe.computation.name,
     work: p.tag,
     ...(figureBy ? { figureBy } : {}),
     ...(figureLine ? { figureShown: true } : {}),
-    ...(recipe.interaction === 'ask' && agg ? { askFirst: undecided(p, w.rng) } : {}),
+    ...(askFirst !== undefined ? { askFirst } : {}),
   });
 }

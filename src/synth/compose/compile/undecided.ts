@@ -298,6 +298,8 @@ interface OpenOf {
   recipe: Pick<Recipe, 'aggregate' | 'phrasing' | 'interaction'>;
   src: SourcePart;
   policy?: { section: string };
+  /** the request says the work instead of the section: no reason names the section's heading */
+  situation?: string;
   tag: string;
   w: Pick<World, 'today'>;
 }
@@ -323,7 +325,7 @@ export function openDestinationOf(p: OpenOf, usual: string): OpenDestination | u
     day: p.w.today.slice(0, 10),
     lead: rng.pick(team.leads),
     event: rng.pick(team.events),
-    ...(p.policy ? { section: p.policy.section } : {}),
+    ...(p.policy && !p.situation ? { section: p.policy.section } : {}),
     file: fileOf(usual),
   };
   const fits = frames.map((f) => f(s)).filter((f) => f !== undefined);
@@ -350,6 +352,15 @@ export function askedDest(p: OpenOf, dest: Dest | undefined): Dest | undefined {
   if (!place) return dest;
   const value = place(dest.value);
   return { value, phrase: dest.phrase.replace(dest.value, value), usual: dest.value };
+}
+
+/**
+ * The deliverable's destination, named by its records and the task's section, or by its records alone where the
+ * request leaves the section to the agent (act-situations.ts); then moved where an ask-first reason puts it.
+ */
+export function deliverableOf(p: OpenOf & { w: World }, published: boolean): Dest | undefined {
+  const about = { noun: p.src.noun[1], ...(p.situation ? {} : { purpose: p.tag }), published };
+  return askedDest(p, p.recipe.aggregate?.dest(p.w, about));
 }
 
 /** The ask-first line for an open destination (no final stop): "the ward sister decides …, so check with me …". */

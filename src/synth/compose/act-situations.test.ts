@@ -1,0 +1,96 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { createRng } from '../../env/rng.js';
+import { ACT_SITUATIONS } from './act-situations-data.js';
+import { situationFor, situationsOf } from './act-situations.js';
+import { ACTS, REVIEW_REASONS } from './policy-acts.js';
+import { PARTS } from './registry.js';
+import { renderRequest } from './render.js';
+import { makeWorld } from './world.js';
+
+// words a heading shares with ordinary speech ('Due diligence', 'Sign-off', 'Did-not-attend follow-up')
+const LIGHT = new Set(['the', 'and', 'for', 'from', 'with', 'due', 'off', 'not', 'did', 'set']);
+const wordsOf = (s: string) =>
+  s
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter(Boolean);
+// a phrase word that says a heading word: the word itself, its plural or inflection ("reminder" → "reminders",
+// "remind"), or one sharing its first five letters ("cancellation" → "cancelled")
+const says = (word: string, heading: string) =>
+  word === heading ||
+  (word.startsWith(heading) && word.length - heading.length <= 2) ||
+  (word.length >= 5 && heading.length >= 5 && word.slice(0, 5) === heading.slice(0, 5));
+
+describe('a request may say the work instead of naming the section', () => {
+  it('every listed record type has a situation for each of its acts, and every key is one of its headings', () => {
+    for (const [src, table] of Object.entries(ACT_SITUATIONS)) {
+      const acts = ACTS[src];
+      assert.ok(acts, `${src} has no acts`);
+      for (const a of acts)
+        for (const h of a.sections) assert.ok(situationsOf(src, h).length, `${src}: no situation for "${h}"`);
+      for (const key of Object.keys(table))
+        assert.ok(acts.some((a) => a.sections.includes(key)) || key in REVIEW_REASONS, `${src}: "${key}"`);
+    }
+  });
+
+  it("a situation says no word of any heading its record type's policy may carry, and no two acts share one", () => {
+    const wrong: string[] = [];
+    for (const [src, table] of Object.entries(ACT_SITUATIONS)) {
+      const headings = [...(ACTS[src] ?? []).flatMap((a) => a.sections), ...Object.keys(table)];
+      const headingWords = [...new Set(headings.flatMap(wordsOf))].filter((w) => w.length >= 3 && !LIGHT.has(w));
+      const seen = new Set<string>();
+      for (const phrases of Object.values(table))
+        for (const p of phrases) {
+          for (const word of wordsOf(p))
+            for (const h of headingWords) if (says(word, h)) wrong.push(`${src}: "${p}" says "${h}" (${word})`);
+          if (seen.has(p)) wrong.push(`${src}: "${p}" twice`);
+          // a count of time the section's drawn window could contradict ("a week old" over a 10-day rule)
+          if (/\b(?:(?:a|an|one|two|three|four|five|six|\d+)\s+(?:working\s+)?(?:days?|weeks?|months?))\b/.test(p))
+            wrong.push(`${src}: "${p}" counts time`);
+          seen.add(p);
+        }
+    }
+    assert.deepEqual(wrong, []);
+  });
+
+  it('is drawn for part of the tasks whose work has one, the same for the same task', () => {
+    let drawn = 0;
+    for (let k = 0; k < 400; k++) {
+      const s = situationFor('mails', 'Reply', [k, 'Reply', '2026-06-17']);
+      if (s) drawn++;
+      assert.equal(s, situationFor('mails', 'Reply', [k, 'Reply', '2026-06-17']));
+    }
+    assert.ok(drawn > 160 && drawn < 320, `${drawn} of 400`);
+    assert.equal(situationFor('tickets', 'Escalation', [1]), undefined);
+  });
+
+  it('a request that says the situation points to the document and never quotes a heading', () => {
+    const src = PARTS.sources.find((s) => s.name === 'mails');
+    assert.ok(src);
+    const situation = situationsOf('mails', 'Reply')[0] as string;
+    for (let k = 0; k < 80; k++) {
+      const w = makeWorld(createRng('situation-request', k), 'Office_Productivity', 'medium', '2026-06-17T09:00:00Z');
+      const pointer = 'the "Message management procedure" page in our notes';
+      const base = { w, plural: 'messages', src, question: 'how many there are', work: 'Reply' };
+      const said = renderRequest({
+        ...base,
+        select: { kind: 'policy', pointer, section: 'Reply', situation },
+        action: 'draft an answer to each',
+      });
+      assert.ok(said.text.includes(situation) && said.text.includes(pointer), said.text);
+      // the work said as a phrase is closed off before what follows ("… in good time, and draft …"), never run on
+      assert.ok(/^[,:;.?]/.test(said.text.slice(said.text.indexOf(situation) + situation.length)), said.text);
+      assert.ok(!/"Reply"|\breply rule\b|— reply\b/i.test(said.text.replace(/\bin your reply\b/gi, '')), said.text);
+      assert.ok(said.clauses.select.includes(pointer));
+      const w2 = makeWorld(createRng('situation-request', k), 'Office_Productivity', 'medium', '2026-06-17T09:00:00Z');
+      const named = renderRequest({
+        ...base,
+        w: w2,
+        select: { kind: 'policy', pointer, section: 'Reply' },
+        action: 'draft an answer to each',
+      });
+      assert.ok(named.clauses.select.includes('"Reply"'), named.clauses.select);
+    }
+  });
+});

@@ -1,0 +1,40 @@
+import { createRng, type Rng } from '../../env/rng.js';
+import { ACT_SITUATIONS } from './act-situations-data.js';
+import { actNamed } from './policy-acts.js';
+
+// A request that points to the policy but not to its section: it says what the work is for in the coworker's own
+// terms (act-situations-data.ts), and the agent picks the section whose heading and reason cover that, as anyone
+// handed a procedure with several rules must. The other requests name the section, or the colleague's mail.
+
+/** The share of requests, where the task's work has a situation, that say it instead of naming the section. */
+const SITUATION_SHARE = 0.65;
+
+/** The phrases that say a record type's work in the coworker's terms, under any heading of its act. */
+export function situationsOf(source: string, section: string): readonly string[] {
+  const table = ACT_SITUATIONS[source];
+  if (!table) return [];
+  const heading = [section, ...(actNamed(source, section)?.sections ?? [])].find((h) => h in table);
+  return heading === undefined ? [] : (table[heading] ?? []);
+}
+
+/**
+ * The situation a request says instead of the section heading, drawn from a stream of its own (so the rest of
+ * the task's wording is drawn as before), or none: the request names the section.
+ */
+export function situationFor(source: string, section: string, seed: readonly (string | number)[]): string | undefined {
+  const phrases = situationsOf(source, section);
+  if (!phrases.length) return undefined;
+  const rng = createRng('act-situation', source, section, ...seed);
+  return rng.next() < SITUATION_SHARE ? rng.pick(phrases) : undefined;
+}
+
+/** The selection as the situation says it: the records the document calls for, for that work. */
+export function situationClause(plural: string, pointer: string, situation: string, rng: Rng): string {
+  return rng.pick([
+    `the ${plural} that ${pointer} says to take on when it comes to ${situation}`,
+    `whichever ${plural} ${pointer} calls for when it comes to ${situation}`,
+    `the ${plural} that ${pointer} would have us act on for ${situation}`,
+    `the ${plural} that need it under ${pointer}, going by the part of it that deals with ${situation}`,
+    `the ${plural} that qualify under ${pointer} for ${situation}`,
+  ]);
+}
