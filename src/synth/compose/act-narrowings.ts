@@ -57,7 +57,8 @@ export const ACT_NARROWS: Readonly<Record<string, Readonly<Record<string, Reason
       'due_on:ahead': 'a photographer needs a few days’ notice, so the stories running soonest are commissioned first',
     },
     'Legal read': {
-      'legal_read_required=true': 'the desk marks the stories that need the lawyer; an unmarked one has no read booked',
+      'legal_read_required=true':
+        'the desk marks the stories that need the lawyer, and an unmarked one has no read booked',
     },
     'Subbing slot': {
       'legal_read_required=false':
@@ -133,15 +134,17 @@ export const ACT_NARROWS: Readonly<Record<string, Readonly<Record<string, Reason
   partner_mails: {
     Translation: {
       'date:older':
-        'the desk reads each message in the partner’s language when it arrives; one still open after that goes to the translators',
+        'the desk reads each message in the partner’s language when it arrives, and one still open after that goes to the translators',
     },
     'Large orders': {
-      'date:older': 'newer ones are still inside the desk’s reply time; those past it are the ones a partner chases',
+      'date:older':
+        'newer ones are still inside the desk’s reply time, and those past it are the ones a partner chases',
     },
   },
   nonconformances: {
     'Corrective action': {
-      'raised_on:older': 'containment and rework come first; a defect still open after that needs its root cause found',
+      'raised_on:older':
+        'containment and rework come first, and a defect still open after that needs its root cause found',
     },
     'Ageing review': {
       'capa_required=false': 'an NCR with a CAPA is tracked in the CAPA log against its own due dates',
@@ -150,7 +153,7 @@ export const ACT_NARROWS: Readonly<Record<string, Readonly<Record<string, Reason
   access_reviews: {
     Revocation: {
       'privileged=true':
-        'a privileged account is the one an attacker wants; the rest are cleared at the quarterly recertification',
+        'a privileged account is the one an attacker wants, and the rest are cleared at the quarterly recertification',
     },
   },
   trades: {
@@ -170,7 +173,7 @@ export const ACT_NARROWS: Readonly<Record<string, Readonly<Record<string, Reason
   datasets: {
     Deprecation: {
       'freshness_sla_hours<':
-        'a dataset promised fresh within hours is the one people read as live; a weekly extract is read as a snapshot',
+        'a dataset promised fresh within hours is the one people read as live, while a weekly extract is read as a snapshot',
     },
   },
   market_reports: {

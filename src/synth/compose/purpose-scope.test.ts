@@ -116,7 +116,9 @@ describe('purpose scope', () => {
       assert.ok(src, name);
       for (const [section, reasons] of Object.entries(sections)) {
         assert.ok(section === '*' || ACTS[name]?.some((a) => a.sections[0] === section), `${name} ${section}`);
-        for (const key of Object.keys(reasons)) {
+        for (const [key, reason] of Object.entries(reasons)) {
+          // (a reason follows "…; " or ": " in its sentence: one of its own would split it in three)
+          assert.doesNotMatch(reason, /;/, `${name} ${key}`);
           const field = key.split(/[=<>:]/)[0];
           assert.ok(
             src.fields.some((m) => m.field === field),
