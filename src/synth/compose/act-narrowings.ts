@@ -181,6 +181,19 @@ export const ACT_NARROWS: Readonly<Record<string, Readonly<Record<string, Reason
       'cagr_pct>': 'a headline growth figure is the one that gets quoted in pitch decks',
     },
   },
+  incidents: {
+    Postmortem: {
+      'opened_on:older':
+        'a postmortem is written once the incident is stable and its timeline settled, not while it is being fought',
+      'opened_on:recent': 'a postmortem has to be written while the people who handled the incident still remember it',
+    },
+  },
+  submissions: {
+    Extension: {
+      'extension_granted=false': 'a submission that already has an extension needs no second one',
+      'due_on:recent': 'an extension is agreed while the deadline is fresh, before the marking round for it closes',
+    },
+  },
   pull_requests: {
     'Changes requested': {
       'opened_on:older': 'a pull request open that long is holding up its author’s next piece of work',
