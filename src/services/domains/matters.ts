@@ -74,6 +74,11 @@ export const MATTERS_TABLES: readonly Table[] = [
       },
       effective_date: { kind: 'date', about: 'date the contract took effect' },
       renewal_date: { kind: 'date', about: 'date the current term ends or renews', update: true },
+      // (follows from the renewal date and the notice period: not edited on its own)
+      notice_deadline: {
+        kind: 'date',
+        about: 'last day to give notice of termination: renewal date less notice period',
+      },
       notice_period_days: {
         kind: 'number',
         about: 'notice needed to terminate before renewal',

@@ -57,7 +57,8 @@ export const ACT_NARROWS: Readonly<Record<string, Readonly<Record<string, Reason
       'due_on:ahead': 'a photographer needs a few days’ notice, so the stories running soonest are commissioned first',
     },
     'Legal read': {
-      'legal_read_required=true': 'the desk marks the stories that need the lawyer; an unmarked one has no read booked',
+      'legal_read_required=true':
+        'the desk marks the stories that need the lawyer, and an unmarked one has no read booked',
     },
     'Subbing slot': {
       'legal_read_required=false':
@@ -114,6 +115,9 @@ export const ACT_NARROWS: Readonly<Record<string, Readonly<Record<string, Reason
   },
   court_deadlines: {
     Preparation: { 'due_date:ahead': 'preparation starts that far out, so the deadlines inside it are started now' },
+    'Extension follow-up': {
+      'due_date:ahead': 'an extension not agreed before the date leaves the original deadline standing',
+    },
   },
   legal_holds: {
     Escalation: {
@@ -126,6 +130,74 @@ export const ACT_NARROWS: Readonly<Record<string, Readonly<Record<string, Reason
   },
   appointments: {
     Reminder: { 'missed_before>': 'patients who have missed before are the likeliest to miss again' },
+  },
+  partner_mails: {
+    Translation: {
+      'date:older':
+        'the desk reads each message in the partner’s language when it arrives, and one still open after that goes to the translators',
+    },
+    'Large orders': {
+      'date:older':
+        'newer ones are still inside the desk’s reply time, and those past it are the ones a partner chases',
+    },
+  },
+  nonconformances: {
+    'Corrective action': {
+      'raised_on:older':
+        'containment and rework come first, and a defect still open after that needs its root cause found',
+    },
+    'Ageing review': {
+      'capa_required=false': 'an NCR with a CAPA is tracked in the CAPA log against its own due dates',
+    },
+  },
+  access_reviews: {
+    Revocation: {
+      'privileged=true':
+        'a privileged account is the one an attacker wants, and the rest are cleared at the quarterly recertification',
+    },
+  },
+  trades: {
+    'Compliance flag': {
+      'trade_date:older': 'surveillance reads a trade once it has settled and the full order record is in',
+    },
+  },
+  household_bills: {
+    'Dispute follow-up': { 'due_on:ahead': 'a disputed bill still unpaid on its due date is what goes to collections' },
+  },
+  migrations: {
+    Approval: {
+      'scheduled_on:ahead':
+        'approval is given for the next release window, so only the changes running in it are approved now',
+    },
+  },
+  datasets: {
+    Deprecation: {
+      'freshness_sla_hours<':
+        'a dataset promised fresh within hours is the one people read as live, while a weekly extract is read as a snapshot',
+    },
+  },
+  market_reports: {
+    Replacement: {
+      'cagr_pct>': 'a headline growth figure is the one that gets quoted in pitch decks',
+    },
+  },
+  incidents: {
+    Postmortem: {
+      'opened_on:older':
+        'a postmortem is written once the incident is stable and its timeline settled, not while it is being fought',
+      'opened_on:recent': 'a postmortem has to be written while the people who handled the incident still remember it',
+    },
+  },
+  submissions: {
+    Extension: {
+      'extension_granted=false': 'a submission that already has an extension needs no second one',
+      'due_on:recent': 'an extension is agreed while the deadline is fresh, before the marking round for it closes',
+    },
+  },
+  pull_requests: {
+    'Changes requested': {
+      'opened_on:older': 'a pull request open that long is holding up its author’s next piece of work',
+    },
   },
 };
 

@@ -107,20 +107,21 @@ export const CARE_ACTS: Readonly<Record<string, readonly PolicyAct[]>> = {
   contracts: [
     act(
       ['Renewal', 'Renewal review'],
-      'A contract that renews itself commits us for another term unless someone decides in time.',
-      // the notice period fits before the renewal (packs/legal.ts); it is the notice decision's own section
-      { renewal_date: 'ahead', auto_renew: true, notice_period_days: 'unrelated' },
+      'A contract that renews itself commits us for another term unless notice is given by its notice deadline.',
+      // keyed on the notice deadline, the last day to decide (packs/legal.ts): a contract past it renews whatever
+      // anyone decides; a long notice period is the notice decision's own section
+      { notice_deadline: 'ahead', auto_renew: true, notice_period_days: 'unrelated' },
     ),
     act('Notice decision', 'A long notice period means the decision is due well before the end date.', {
       notice_period_days: 'high',
-      renewal_date: 'ahead',
+      notice_deadline: 'ahead',
     }),
     // an unsigned contract is chased whatever its renewal terms will be
     act('Signature chase', 'Until it is signed we are working without agreed terms.', {
       status: ['awaiting signature'],
       auto_renew: 'unrelated',
       notice_period_days: 'unrelated',
-      renewal_date: 'unrelated',
+      notice_deadline: 'unrelated',
     }),
   ],
   court_deadlines: [

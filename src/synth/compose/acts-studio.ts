@@ -15,9 +15,14 @@ export const STUDIO_ACTS: Readonly<Record<string, readonly PolicyAct[]>> = {
       },
     ),
     act('Subbing slot', 'Stories due soon are booked a subeditor.', { due_on: 'ahead' }),
-    act('Picture commissioning', 'Features and explainers need pictures commissioned early.', {
-      story_format: ['feature', 'explainer'],
-    }),
+    // (a window no shorter than the few days' notice a photographer needs: act-narrowings.ts)
+    act(
+      'Picture commissioning',
+      'Features and explainers need pictures commissioned early.',
+      { story_format: ['feature', 'explainer'] },
+      undefined,
+      { due_on: [3, 7] },
+    ),
   ],
   social_posts: [
     act(

@@ -43,7 +43,7 @@ export const CONCERNS: Readonly<Record<string, Readonly<Record<string, Lean>>>> 
     conflict_cleared: false,
     status: ['intake', 'conflict check pending', 'open'],
   },
-  contracts: { renewal_date: 'ahead', notice_period_days: 'high', auto_renew: true, status: ['executed'] },
+  contracts: { notice_deadline: 'ahead', notice_period_days: 'high', auto_renew: true, status: ['executed'] },
   court_deadlines: {
     due_date: 'ahead',
     diarised: false,

@@ -114,8 +114,8 @@ export const WINDOWS: Readonly<Record<string, Readonly<Record<string, Window>>>>
   claims: { submitted_on: { days: [14, 30, 45, 60], workdays: [10, 20] } },
   vaccinations: { due_on: { days: [7, 14, 21, 30] } },
   client_matters: { opened_on: { days: [30, 60, 90, 180] } },
-  // (no month: a contract renewing just after it, on the shortest notice there is, would have to be noticed now)
-  contracts: { renewal_date: { days: [60, 90, 120] } },
+  // (a notice deadline is worked to the weeks before it: the decision, then the letter to the counterparty)
+  contracts: { notice_deadline: { days: [14, 21, 30, 45, 60] } },
   court_deadlines: { due_date: { days: [3, 7, 14, 21, 28], workdays: [5, 10] } },
   legal_holds: { issued_on: { days: [7, 14, 30, 60], workdays: [5, 10] } },
   trip_requests: { depart_on: { days: [7, 14, 21, 30] } },

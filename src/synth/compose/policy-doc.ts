@@ -16,7 +16,7 @@ import { GRAVE } from './grave.js';
 import { waitsTooLong } from './policy-act.js';
 import { ACTS, actNamed, type PolicyAct, REVIEW_REASONS } from './policy-acts.js';
 import { placeOf } from './places.js';
-import { narrowingNote, unsaid } from './purpose-scope.js';
+import { narrowingNote, saidOf, unsaid } from './purpose-scope.js';
 import { REVIEW_PURPOSES } from './review-purposes-data.js';
 import { reviewReason } from './review-reasons.js';
 import { ownerOf, PURPOSES } from './policy-doc-data.js';
@@ -260,6 +260,8 @@ export function policyDoc(
         !other.waits,
         other.scopes ?? [],
         GRAVE[src.name],
+        // (a narrowing this section could give no reason for is not drawn: purpose-scope.ts)
+        saidOf(other, src.name),
       );
     let r = draw();
     // (and while a narrowing would be said with no reason, as the task's own section is: compile/records.ts ruleOf)

@@ -1,4 +1,5 @@
 import type { Rng } from '../../env/rng.js';
+import { leadTime } from '../kit/lead-time.js';
 import type { Lean } from '../rules/draw.js';
 import type { FieldModel, Nouns } from '../rules/fields.js';
 import { modifier } from '../rules/prose.js';
@@ -126,14 +127,6 @@ export function narrowingNote(
   return said.length ? said.join(' ') : undefined;
 }
 
-// the notice a purpose says its work needs ("booked weeks ahead"): a window shorter than that takes only records
-// already too late for it
-const LEAD: readonly [RegExp, number][] = [
-  [/\bweeks (ahead|in advance|of notice|before)/i, 14],
-  [/\bwell before\b|\bnot in the week of\b/i, 14],
-  [/\ba month (ahead|in advance|before)/i, 28],
-];
-
 /**
  * How many of a rule's conditions would read as contradicting its section's purpose: a narrowing with no reason
  * (said plainly, it reads as arbitrary beside a purpose about the whole work) or a window shorter than the lead
@@ -151,14 +144,28 @@ const WHOLE = /\b(every|all|any|each)\b(?! (?:week|day|month|quarter|year|run|ti
  * names, or a narrowing with no reason where the purpose speaks of every record of its kind.
  */
 export function contradicts(a: Atom, act: PolicyAct, source: string): boolean {
-  const lead = LEAD.find(([re]) => re.test(act.why))?.[1] ?? 0;
-  return (a.kind === 'due_within' && a.days < lead) || (WHOLE.test(act.why) && unsaidAtom(a, act, source));
+  return tooShort(a, act, source) || (WHOLE.test(act.why) && unsaidAtom(a, act, source));
 }
+
+// a window shorter than the lead time (kit/lead-time.ts) the section's words say the work needs: its purpose, the
+// reason given for the window, or one of its scopes' ("counsel needs those in the bundle a week before the date")
+const tooShort = (a: Atom, act: PolicyAct, source: string) =>
+  a.kind === 'due_within' &&
+  a.days <
+    leadTime([act.why, narrowReason(source, act.sections[0], a), ...(act.scopes ?? []).map((s) => s.why)].join(' '));
+
+/**
+ * Whether the policy can state a selecting condition of the work's rule: with the reason the work has for it, or as
+ * the purpose's own reason (what the rule draw keeps, rules/draw.ts `said`).
+ */
+export const saidOf =
+  (act: PolicyAct | undefined, source: string) =>
+  (a: Atom): boolean =>
+    !act || !unsaidAtom(a, act, source);
 
 /** Whether one condition would be said plainly, or contradicts its section's purpose (see `unsaid`). */
 export function unsaidAtom(a: Atom, act: PolicyAct, source: string): boolean {
-  const lead = LEAD.find(([re]) => re.test(act.why))?.[1] ?? 0;
-  if (a.kind === 'due_within' && a.days < lead) return true;
+  if (tooShort(a, act, source)) return true;
   const k = narrowingOf(a, act.lean ?? {});
   if (!k || k === 'part' || scopeOf(a, act)) return false;
   return k === 'list' || narrowReason(source, act.sections[0], a) === undefined;

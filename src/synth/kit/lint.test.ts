@@ -75,6 +75,24 @@ describe('the linter catches template seams', () => {
   });
 });
 
+describe('a policy window agrees with the lead time its section states', () => {
+  const section = (days: number) =>
+    `## Heavy check\nHeavy checks need parts and a hangar slot booked weeks ahead.\nAn inspection qualifies for heavy check if:\n- It is due today or in the next ${days} days.`;
+  it('a window shorter than the stated lead time is a glitch; one as long or longer is fine', () => {
+    assert.deepEqual(rules(section(3)), ['lead_time']);
+    assert.deepEqual(rules(section(21)), []);
+    // a reason's own lead time counts too ("a few days' notice" beside "tomorrow")
+    assert.deepEqual(
+      rules('## Picture commissioning\nA photographer needs a few days’ notice.\n- It is due today or tomorrow.'),
+      ['lead_time'],
+    );
+  });
+  it("another section's lead time says nothing of this section's window", () => {
+    const other = '## Subbing slot\nStories due soon are booked a subeditor.\n- It is due today or in the next 3 days.';
+    assert.deepEqual(rules(`${section(21)}\n\n${other}`), []);
+  });
+});
+
 describe('date phrases agree with the task day', () => {
   it('month end, month start, weekdays, quarter and year end', () => {
     const at = (t: string, day: string) => contradicted(t, dayOf(day));

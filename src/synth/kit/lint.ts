@@ -1,5 +1,6 @@
 import { MONTHS, WEEKDAYS } from '../../schema/dates.js';
 import { contradicted, dayOf } from './date-phrases.js';
+import { leadTime, windowsAhead } from './lead-time.js';
 import { isPlural, PLURAL_IS } from './text.js';
 
 // A linter for the glitches templates leave in text a coworker would never write: unfilled slots, leaked
@@ -7,7 +8,8 @@ import { isPlural, PLURAL_IS } from './text.js';
 // named as upcoming that has passed, a promise to give something later that the task never gives; and the
 // seams of joined templates: an imperative asked as a question, a plural subject with a singular verb, a
 // forwarded note whose writer asks to be asked, the same figure asked for twice, a line repeated under its
-// heading, a date phrase ("the month is nearly over", "it's Friday") the task's day contradicts.
+// heading, a date phrase ("the month is nearly over", "it's Friday") the task's day contradicts; and a policy
+// section whose window ahead is shorter than the lead time its own words give the work.
 
 /** One glitch: what it is and the words it was found in. */
 export interface Lint {
@@ -27,7 +29,8 @@ export interface Lint {
     | 'repeated_line'
     | 'date_phrase'
     | 'history_date'
-    | 'greeting';
+    | 'greeting'
+    | 'lead_time';
   at: string;
 }
 
@@ -126,6 +129,13 @@ export function lintText(text: string, today: string, lang = 'en'): Lint[] {
     }
   }
   for (const phrase of contradicted(text, dayOf(today))) out.push({ rule: 'date_phrase', at: phrase });
+  // a section of a policy (or a mail's one rule) that says its work needs weeks of notice and takes only what falls
+  // due in the next 3 days: every record it takes is already too late for the reason it gives
+  for (const section of text.split(/^## /m)) {
+    const lead = leadTime(section);
+    for (const days of windowsAhead(section))
+      if (days < lead) out.push({ rule: 'lead_time', at: `${lead} days' lead time, a ${days}-day window` });
+  }
   find('dangling', /\b(?:the (?:file path|title|recipient|channel) I'll give you|as described below|see attached)\b/gi);
   return out;
 }

@@ -58,15 +58,31 @@ describe('drawn records', () => {
       if (!atomsOf(p.rule).some((a) => a.kind === 'due_within')) return;
       windows++;
       for (const rec of p.distractors) assert.ok(!skipsOverdue(p.rule, rec, TODAY), `${src.name}: ${ruleKey(p.rule)}`);
-      // a contract a renewal window leaves out is not one whose notice date (renewal less notice) is within the month
-      if (src.name !== 'contracts') return;
-      for (const rec of p.distractors) {
-        const notice = daysFrom(TODAY, rec.renewal_date) - Number(rec.notice_period_days);
-        if (rec.auto_renew === true && daysFrom(TODAY, rec.renewal_date) > 0)
-          assert.ok(notice < 0 || notice >= 30, `${rec.contract_id}: notice due in ${notice} days`);
-      }
     });
     assert.ok(windows > 0);
+  });
+
+  it('keys a contract rule on the notice deadline, and takes no contract already too late to cancel', () => {
+    let contracts = 0;
+    programs((p, src) => {
+      if (src.name !== 'contracts') return;
+      contracts++;
+      // the deadline is the renewal date less the notice period, on every record
+      for (const rec of [...p.targets, ...p.distractors])
+        assert.equal(
+          daysFrom(rec.notice_deadline as string, rec.renewal_date),
+          Number(rec.notice_period_days),
+          `${rec.contract_id}`,
+        );
+      assert.ok(!atomsOf(p.rule).some((a) => a.field === 'renewal_date'), ruleKey(p.rule));
+      // a passed deadline is taken only by a rule that says so
+      if (atomsOf(p.rule).some((a) => a.field === 'notice_deadline' && (a.kind === 'overdue' || a.kind === 'older')))
+        return;
+      // (of the contracts that renew themselves: an unsigned one has no deadline yet to miss)
+      for (const rec of p.targets.filter((r) => r.auto_renew === true && r.status === 'executed'))
+        assert.ok(daysFrom(TODAY, rec.notice_deadline) >= 0, `${rec.contract_id} too late`);
+    });
+    assert.ok(contracts > 0);
   });
 
   it('file the rule under a section named for the action, and name the deliverable after the records and that purpose', () => {

@@ -1,19 +1,14 @@
 import { ids, shuffle } from '../../kit/ids.js';
 import { mayPublish } from '../audience.js';
 import type { Person } from '../../kit/people.js';
-import { drawRule } from '../../rules/draw.js';
-import { thinFor } from '../../rules/shape.js';
 import { dueAfterWindow, freeRecord, setAtom } from '../../rules/set-atom.js';
 import { rulePhrase } from '../../rules/prose.js';
-import type { FieldModel } from '../../rules/fields.js';
 import { type Atom, holds, modelOf, type Rule, ruleKey, selects, skipsOverdue } from '../../rules/rule.js';
 import { teamWorld } from '../backgrounds.js';
-import { CONCERNS } from '../concerns.js';
-import { GRAVE } from '../grave.js';
 import type { Fixtures, Parts, PlantedTrap, Rec, SourcePart, World } from '../parts.js';
 import { type PolicyDoc, policyDoc, policyTitle as policyTitleOf } from '../policy-doc.js';
 import { count } from '../computations.js';
-import { cappedBy, coherent, isOnLine } from './coherence.js';
+import { cappedBy, isOnLine } from './coherence.js';
 import { liveField, liveStates } from './live-states.js';
 import { splitTargets, tellingFigure } from './figure-split.js';
 import { aboutTheirRecords, distinctNames, distinctTexts } from './distinct-texts.js';
@@ -22,13 +17,12 @@ import { lateAtom, lateChange, staysOut } from './late-change.js';
 import { fillRoles } from './row-fill.js';
 import { type FromStates, fromStates, unwritten } from './from-states.js';
 import { type Recipe, recipeServices, writtenBy } from '../recipe.js';
-import { actNamed, actOfAction, type PolicyAct } from '../policy-acts.js';
-import { waitsTooLong } from '../policy-act.js';
+import { actNamed, actOfAction } from '../policy-acts.js';
 import { reviewTagsOf } from '../purposes.js';
-import { contradicts, unsaid } from '../purpose-scope.js';
 import { deliverableOf } from './undecided.js';
 import { merge } from './merge-fixtures.js';
 import { situationFor } from '../act-situations.js';
+import { ruleOf } from './task-rule.js';
 import { actsFrom, freshNames, inAgreement, inOrder, inTense, inThePast, sourceFixtures } from '../sources/kit.js';
 
 // phase 1, records: the seeded records of the program (targets, one distractor per predicate, one failing all,
@@ -197,67 +191,6 @@ function backgrounds(recipe: Recipe, w: World, fixtures: Fixtures, parts: Parts<
     const bg = parts.backgrounds.find((b) => b.service === s);
     if (bg) merge(fixtures, { [s]: bg.records(team, topic) });
   }
-}
-
-// the task's rule over the fields nobody else takes; a task whose user changes a record mid-episode needs a
-// condition that change can plausibly make true, so the rule is redrawn (seeded) until it has one (no such rule
-// over the fields left: the task goes without)
-function ruleOf(
-  recipe: Recipe,
-  src: SourcePart,
-  taken: Readonly<Record<string, unknown>>,
-  branchField: FieldModel | undefined,
-  w: World,
-  work: PolicyAct | undefined,
-  tag: string,
-): Rule {
-  const pool = src.fields.filter((f) => !(f.field in taken) && f !== branchField);
-  // the side each field calls for attention on, unless the work is a go-ahead; the action's own leans first
-  // (a generic action's form on this record type, a ward bed's preparation, says which side of it is meant)
-  // the section's own reason last, a go-ahead's too: its sides are what the heading promises ("Owner follow-up" of
-  // spend is the flagged spend, whatever a generic action leans on; a renewal review, the contracts that renew)
-  const section = actNamed(src.name, tag);
-  const lean = {
-    ...(recipe.action?.approves ? {} : CONCERNS[src.name]),
-    ...work?.lean,
-    ...recipe.action?.lean,
-    ...section?.lean,
-  };
-  // the fields the work itself takes a side on (not the record type's general concerns): the only yes/no fields
-  // an exception may turn on
-  const own = Object.keys({ ...work?.lean, ...recipe.action?.lean, ...section?.lean });
-  // the magnitudes the reasons claim ("nobody opens": a few views, none for weeks), the section's last
-  const bounds = { ...work?.bounds, ...section?.bounds };
-  // a scale the reason names is taken whole ("major and critical defects"), unless a wait per value narrows it
-  // (an escalation of the critical tickets, which may wait least)
-  // where the work is known, only its real scopes narrow it by category (act-scopes.ts)
-  const known = section ?? work;
-  const scopes = known ? (known.scopes ?? []) : undefined;
-  const fits = (r: Rule) => recipe.interaction !== 'change' || lateAtom(r, src) >= 0;
-  // the fields the section's reason turns on are named too (a revocation turns on non-use)
-  const reason = section?.must ?? [];
-  const must = [...(recipe.action?.must ?? []), ...reason.filter((f) => !recipe.action?.must?.includes(f))];
-  // a rule that fits and whose records can agree, of the conditions its difficulty weighs (shape.ts); none in 80
-  // draws: the last that fits, else the last whose records can agree (no rule of a record type that cannot change
-  // fits a mid-task change). One no owner would write (an urgent record left to wait the routine time) is the last
-  // resort of all; one whose narrowing reads as arbitrary beside its purpose (purpose-scope.ts) just after its equal
-  const faults = (r: Rule, tries = 0) =>
-    (waitsTooLong(r, section?.waits) ? 8 : 0) +
-    (fits(r) ? 0 : 4) +
-    (coherent(r, src, w, fromStates(recipe)) ? 0 : 2) +
-    (tries < 16 && thinFor(r, w.difficulty) ? 1 : 0);
-  const best: (Rule | undefined)[] = [];
-  for (let tries = 0; tries < 80 && !best[0]; tries++) {
-    const r = drawRule(pool, w.rng, w.difficulty, lean, must, own, bounds, !section?.waits, scopes, GRAVE[src.name]);
-    best[faults(r, tries) + (section && unsaid(r, section, src.name) ? 1 : 0)] = r;
-  }
-  let rule = best.find((r) => r !== undefined) as Rule;
-  // none could do without one that contradicts it: that is dropped where the rest still selects and fits as well
-  const bare = section && { ...rule, all: rule.all.filter((a) => !contradicts(a, section, src.name)) };
-  if (bare?.all.length && bare.all.length < rule.all.length && faults(bare) <= faults(rule)) rule = bare;
-  // (the sample records of `coherent` took no names from the task's)
-  freshNames(w);
-  return rule;
 }
 
 /** Phase 1: draws the records and the initial state of every service. */

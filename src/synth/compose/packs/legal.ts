@@ -104,39 +104,26 @@ const partiesOf = (w: World): Set<string> => {
   return xs;
 };
 
-// the days a contract’s notice date stays ahead of today at least, where its term leaves room for it: a month to
-// decide, so a contract renewing after any renewal window (60 days or more) is never one to give notice on now
-const NOTICE_ROOM = 30;
-
 export const contracts = packSource({
   name: 'contracts',
   system: matters,
   table: 'contracts',
-  fixed: ['contract_type'],
-  // a contract expires once its term has ended, not before; one still to renew has its notice date (the renewal
-  // less the notice period) a month or more ahead of it where the term allows, so a review of the renewals
-  // coming up is still in time to give notice, and a contract a renewal window leaves out (due after it) is never
-  // the one whose notice falls due this week
+  // (the notice terms are the contract's: nobody moves a deadline mid-task without the renewal date with it)
+  fixed: ['contract_type', 'notice_deadline', 'notice_period_days'],
+  // a contract's work keys on its notice deadline (the renewal date less the notice period), the last day notice
+  // can be given: a rule on the renewal date would take contracts already too late to cancel. The renewal date
+  // follows from the deadline and the period (derive), and a contract expires once its term has ended, not before.
   agree: (rec, w) => {
-    const left = daysFrom(w.today, rec.renewal_date);
-    if (rec.status === 'expired' && left > 0)
-      return [
-        ...shuffle(w.rng, ['executed', 'in renewal', 'terminated']).map((status) => ({ status })),
-        { renewal_date: onDay(w, -w.rng.int(1, 30)) },
-      ];
-    const slack = left - Number(rec.notice_period_days);
-    if (left <= 0 || slack >= NOTICE_ROOM) return [];
-    // the notice periods that leave that room (any of them: the longest would put a near miss's notice date first
-    // of all), then those that still fit (longest first), then a later renewal for the notice period it has (where the record's part in the task allows);
-    // a term ending within the month its rule holds to keeps the shortest notice there is
-    const periods = [180, 150, 120, 90, 60, 30];
-    const roomy = periods.filter((d) => d <= left - NOTICE_ROOM);
-    const fits = slack < 0 ? periods.filter((d) => d <= left && !roomy.includes(d)) : [];
-    const shortest = roomy.length || fits.length || Number(rec.notice_period_days) === 30;
+    const notice = Number(rec.notice_period_days);
+    const deadline = daysFrom(w.today, rec.notice_deadline);
+    // a contract that renews itself and is past its notice deadline has renewed in all but name: the register has
+    // it in renewal, not among the live contracts a rule without a deadline would take (too late to cancel)
+    if (rec.status === 'executed' && rec.auto_renew === true && deadline < 0 && deadline + notice > 0)
+      return [{ status: 'in renewal' }, { notice_deadline: onDay(w, w.rng.int(1, 60)) }];
+    if (rec.status !== 'expired' || deadline + notice <= 0) return [];
     return [
-      ...[...shuffle(w.rng, roomy), ...fits].map((notice_period_days) => ({ notice_period_days })),
-      { renewal_date: onDay(w, Number(rec.notice_period_days) + w.rng.int(NOTICE_ROOM, 60)) },
-      ...(shortest ? [] : [{ notice_period_days: 30 }]),
+      ...shuffle(w.rng, ['executed', 'in renewal', 'terminated']).map((status) => ({ status })),
+      { notice_deadline: onDay(w, -notice - w.rng.int(1, 30)) },
     ];
   },
   domains: ['Legal'],
@@ -144,12 +131,12 @@ export const contracts = packSource({
   measure: { field: 'annual_value', label: 'annual contract value', unit: 'GBP' },
   fields: {
     contract_type: { label: 'contract type', weights: [3, 3, 4, 2, 1, 2, 2, 3] },
-    renewal_date: {
-      label: 'renewal date',
-      from: -30,
-      to: 150,
-      verb: 'whose current term ends',
-      past: 'whose current term ended',
+    notice_deadline: {
+      label: 'notice deadline',
+      from: -60,
+      to: 120,
+      verb: 'whose notice deadline falls',
+      past: 'whose notice deadline passed',
     },
     notice_period_days: { label: 'notice period', min: 30, max: 180, step: 30 },
     auto_renew: {
@@ -177,7 +164,8 @@ export const contracts = packSource({
     contract_owner: colleague(w, i).email,
   }),
   // what a contract is worth a year follows from its type (an NDA or a DPA carries no fee); a signed one took
-  // effect whole years before its current term ends, one still being agreed takes effect once signed
+  // effect whole years before its current term ends (its notice deadline plus the notice period), one still being
+  // agreed takes effect once signed
   derive: (rec, w) => {
     const [lo, hi] = CONTRACT_VALUE[String(rec.contract_type)] ?? [0, 0];
     // the counterparty is one that signs this type of contract, and no other contract of the task's is with it
@@ -190,10 +178,12 @@ export const contracts = packSource({
           (shuffle(w.rng, fits).find((c) => !taken.has(c)) ?? w.rng.pick(fits));
     taken.add(counterparty);
     const unsigned = ['draft', 'in negotiation', 'awaiting signature'].includes(String(rec.status));
+    const renewal = addDays(rec.notice_deadline, Number(rec.notice_period_days));
     return {
       counterparty,
       annual_value: hi ? w.rng.int(lo / 500, hi / 500) * 500 : 0,
-      effective_date: unsigned ? onDay(w, w.rng.int(7, 45)) : addDays(rec.renewal_date, -365 * w.rng.int(1, 3)),
+      renewal_date: renewal,
+      effective_date: unsigned ? onDay(w, w.rng.int(7, 45)) : addDays(renewal, -365 * w.rng.int(1, 3)),
     };
   },
   title: (rec) => `${rec.contract_id} (${rec.counterparty}, ${rec.contract_type})`,
@@ -355,7 +345,7 @@ export const actions = [
   packAction(contracts, matters, {
     name: 'contract_into_renewal',
     approves: true,
-    lean: { renewal_date: 'ahead' },
+    lean: { notice_deadline: 'ahead' },
     sections: ['Renewal', 'Renewal review'],
     from: ['executed'],
     field: 'status',

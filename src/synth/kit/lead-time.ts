@@ -1,0 +1,22 @@
+// The notice a work's words say it needs ("parts and a hangar slot booked weeks ahead", "a photographer needs a few
+// days' notice"): a window ahead shorter than that takes only the records already too late for the work, which
+// contradicts the reason given for it. Read by the rule draw (compose/purpose-scope.ts) and by the lint, which
+// rejects a policy section whose window is shorter than the lead time its own words state.
+
+const LEAD: readonly [RegExp, number][] = [
+  [/\ba few days[’'] notice\b/i, 3],
+  [/\ba week (?:ahead|before|in advance|of notice)\b/i, 7],
+  [/\bweeks (?:ahead|in advance|of notice|before)\b/i, 14],
+  [/\bwell before\b|\bnot in the week of\b/i, 14],
+  [/\ba month (?:ahead|in advance|before|of notice)\b/i, 28],
+];
+
+/** The longest lead time, in days, that `text` says its work needs (0: it names none). */
+export function leadTime(text: string): number {
+  return Math.max(0, ...LEAD.filter(([re]) => re.test(text)).map(([, days]) => days));
+}
+
+/** The windows ahead a policy text sets, in days: "today or in the next 14 days" (14), "today or tomorrow" (1). */
+export function windowsAhead(text: string): number[] {
+  return [...text.matchAll(/\btoday or (?:in the next (\d+) days|tomorrow)\b/g)].map((m) => Number(m[1] ?? 1));
+}
