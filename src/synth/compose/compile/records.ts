@@ -21,6 +21,8 @@ import { lateAtom, lateChange, staysOut } from './late-change.js';
 import { fillRoles } from './row-fill.js';
 import { type FromStates, fromStates, unwritten } from './from-states.js';
 import { type Recipe, recipeServices, writtenBy } from '../recipe.js';
+import { merge } from './merge.js';
+import type { FigureRoute } from './route.js';
 import { actNamed, actOfAction, type PolicyAct } from '../policy-acts.js';
 import { waitsTooLong } from '../policy-act.js';
 import { reviewTagsOf } from '../purposes.js';
@@ -66,18 +68,8 @@ export interface Program {
   fact: string;
   /** the deliverable states the figure too (compile/figure.ts); otherwise only the reply does */
   figured?: boolean;
-}
-
-/** Adds `add` to `into`: lists append, maps (files) merge. */
-export function merge(into: Fixtures, add: Fixtures): void {
-  for (const [svc, cols] of Object.entries(add)) {
-    const t = (into[svc] ??= {});
-    for (const [col, v] of Object.entries(cols)) {
-      const cur = t[col];
-      if (Array.isArray(v)) t[col] = [...(Array.isArray(cur) ? cur : []), ...v];
-      else t[col] = { ...((cur as object) ?? {}), ...(v as object) };
-    }
-  }
+  /** the section caps the batch's total: the route the figure decides (compile/figure-route.ts) */
+  route?: FigureRoute;
 }
 
 // the cast of records: targets meet the rule; a near miss fails exactly one condition by a hair (or meets the
