@@ -16,7 +16,7 @@ import { PARTS } from './registry.js';
 import { countWhere } from './computations.js';
 import { aggOf, usesOf } from './figure-uses.js';
 import { isMutable } from './sources/kit.js';
-import { limitKind } from './figure-limits.js';
+import { capFits, limitKind } from './figure-limits.js';
 import { fitsDomain, perParts, sourceFor } from './record-type-choice.js';
 
 export { domainGives, fitsDomain, SCENARIO_SOURCE_SHARE, scenarioSources } from './record-type-choice.js';
@@ -239,8 +239,8 @@ function draft(
 export const DECIDE_SHARE = 100;
 
 // a decision on the batch's total: a medium or hard task whose work is done record by record (no branch, no change
-// mid-task), over records a document selects, and whose figure is read from a measure the work commits and the team
-// totals (figure-limits.ts); drawn from the phrasing number, so that the stream of every other draw stays as it was.
+// mid-task) and is work a cap fits, over records a document selects, and whose figure is read from a measure the
+// work commits and the team totals (figure-limits.ts); drawn from the phrasing number, so that the stream of every other draw stays as it was.
 // Returns the total the task then computes.
 function decides(
   d: Difficulty,
@@ -252,6 +252,7 @@ function decides(
   const sum = comps.find((c) => c.name === 'sum');
   if (d === 'easy' || !r.action || r.action.generates || r.branch || r.interaction === 'change') return undefined;
   if (r.policy.service === null || !r.computation.needsMeasure || !sum || !limitKind(source)) return undefined;
+  if (!capFits(r.action)) return undefined;
   return Math.floor(phrasing / 1000) % 100 < DECIDE_SHARE ? sum : undefined;
 }
 

@@ -81,7 +81,10 @@ describe('a cap on the batch total', () => {
       assert.ok(!(await passes(a, b.reference)), `${domain}: acting over the cap`);
       assert.ok(!(await passes(b, a.reference)), `${domain}: holding under the cap`);
       const mail = a.reference.find(
-        (s) => 'call' in s && s.call === 'gmail_send_message' && String(s.args.subject).endsWith('for sign-off'),
+        (s) =>
+          'call' in s &&
+          s.call === 'gmail_send_message' &&
+          /for (?:sign-off|you to take on)$/.test(String(s.args.subject)),
       );
       assert.ok(mail, `${domain}: the list goes for sign-off`);
       const both = [...b.reference.filter((s) => !('say' in s)), mail, ...a.reference.slice(-1)];

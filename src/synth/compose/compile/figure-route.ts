@@ -1,7 +1,7 @@
 import type { Matcher } from '../../../schema/matchers.js';
 import type { Step } from '../../kit/checks.js';
 import { isNumber, roundCents } from '../../kit/money.js';
-import { approverRole, limitClause, limitKind, limitText } from '../figure-limits.js';
+import { approverRole, capHands, limitClause, limitKind, limitText } from '../figure-limits.js';
 import type { AuditRef, CheckDraft, Fixtures, Rec } from '../parts.js';
 import { actionContext } from './context.js';
 import type { Program } from './records.js';
@@ -104,7 +104,7 @@ export function routed(p: Program, over: boolean): Program {
   );
   if (!free.length) return p;
   const approver = rng.pick(free);
-  const role = approverRole(kind, rng);
+  const role = approverRole(kind, action, src, rng);
   const clause = limitClause({ src, action, limit, role, name: approver.name, email: approver.email }, rng);
   const text = withClause(policy.text, policy.clause, policy.section, clause);
   if (!text) return p;
@@ -131,12 +131,13 @@ export function routeStep(p: Program): Step | undefined {
   const [, many] = p.src.noun;
   const label = p.src.measure?.label ?? 'total';
   const lines = p.selected.map((rec) => `- ${idOf(p, rec)} (${nameOf(p, rec)})`);
+  const sign = p.recipe.action && capHands(p.recipe.action) === 'sign';
   return {
     call: 'gmail_send_message',
     args: {
       to: r.approver.email,
-      subject: `${p.tag}: ${many} for sign-off`,
-      body: `Hi ${r.approver.first},\n\nThese ${many} come to ${limitText(p.src, r.total)} in ${label}, over the ${limitText(p.src, r.limit)} limit, so none of them has been actioned. Could you sign them off?\n\n${lines.join('\n')}\n\nThanks,\n${p.w.me.first}`,
+      subject: `${p.tag}: ${many} ${sign ? 'for sign-off' : 'for you to take on'}`,
+      body: `Hi ${r.approver.first},\n\nThese ${many} come to ${limitText(p.src, r.total)} in ${label}, over the limit of ${limitText(p.src, r.limit)}, so none of them has been actioned. ${sign ? 'Could you sign them off?' : 'Could you take them on?'}\n\n${lines.join('\n')}\n\nThanks,\n${p.w.me.first}`,
     },
   };
 }
@@ -188,10 +189,11 @@ export function routeSaid(p: Program): string {
   const r = p.route;
   if (!r) return '';
   const cap = limitText(p.src, r.limit);
+  const sign = p.recipe.action && capHands(p.recipe.action) === 'sign';
   return r.over
     ? p.w.rng.pick([
-        `That is over the ${cap} limit in the section, so I haven't actioned any of them: the list is with ${r.approver.first} for sign-off.`,
-        `As that comes to more than ${cap}, nothing has been done to them yet; I've sent the list to ${r.approver.name} to sign off.`,
+        `That is over the section's limit of ${cap}, so I haven't actioned any of them: the list is with ${r.approver.first} ${sign ? 'for sign-off' : 'to take on'}.`,
+        `As that comes to more than ${cap}, nothing has been done to them yet; I've sent the list to ${r.approver.name} ${sign ? 'to sign off' : 'to take on'}.`,
       ])
     : p.w.rng.pick([
         `That is within the section's ${cap} limit.`,
