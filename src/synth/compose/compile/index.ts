@@ -139,18 +139,26 @@ function writtenPaths(checks: readonly unknown[], reference: readonly unknown[])
  * record type's where the task uses them — Calendar_Scheduling only where its work books, moves or cancels a time
  * slot (an event on the calendar, a clinic appointment; slot-work.ts), never for a to-do's due date, a deadline
  * ticked as diarised or a rule's date window; Email_Communication only with mail; Code_Manipulation only where
- * the file it writes is code, configuration, a script or a query (a page or a table of records is content).
+ * the file it writes is code, configuration, a script or a query (a page or a table of records is content). Over the
+ * section's cap on the batch's total the action is not taken: its capabilities are not exercised, the mail to the
+ * approver is (figure-route.ts).
  */
-export function exercised(planned: Recipe, p: Pick<Program, 'branch' | 'selected' | 'dest'>): Capability[] {
+export function exercised(planned: Recipe, p: Pick<Program, 'branch' | 'selected' | 'dest' | 'route'>): Capability[] {
   const branches = p.branch !== undefined && p.selected.some((rec) => p.branch?.meets(rec));
-  const recipe: Recipe = { ...planned, ...(branches ? {} : { branch: undefined }) };
+  const held = p.route?.over === true;
+  const recipe: Recipe = {
+    ...planned,
+    ...(branches ? {} : { branch: undefined }),
+    ...(held ? { action: undefined } : {}),
+  };
   const work = new Set(partCapabilities(recipe));
   const slots = [recipe.action, recipe.branch].some((a) => a !== undefined && booksSlot(a));
-  return recipeCapabilities(recipe).filter((c) => {
+  const caps = recipeCapabilities(recipe).filter((c) => {
     if (c === 'Calendar_Scheduling') return slots;
     if (c === 'Code_Manipulation') return writesCode(p.dest?.value);
     if (work.has(c)) return true;
     if (c === 'Email_Communication') return recipe.source.service === 'gmail';
     return true;
   });
+  return held && !caps.includes('Email_Communication') ? [...caps, 'Email_Communication'] : caps;
 }
