@@ -16,6 +16,7 @@ import { PARTS } from './registry.js';
 import { countWhere } from './computations.js';
 import { aggOf, usesOf } from './figure-uses.js';
 import { isMutable } from './sources/kit.js';
+import { capFits, limitKind } from './figure-limits.js';
 import { fitsDomain, perParts, sourceFor } from './record-type-choice.js';
 
 export { domainGives, fitsDomain, SCENARIO_SOURCE_SHARE, scenarioSources } from './record-type-choice.js';
@@ -42,6 +43,11 @@ export interface Recipe {
   branch?: ActionPart<string>;
   aggregate?: AggregatePart<string>;
   computation: ComputationPart;
+  /**
+   * the section caps the batch's total, and the total decides the route: over the cap the work waits and the list
+   * goes to an approver by mail (compile/figure-route.ts); the computation is then the total
+   */
+  decide?: true;
   policy: PolicyPart;
   trap?: TrapPart<string>;
   interaction: Interaction;
@@ -207,6 +213,10 @@ function draft(
   if (computation.name === 'count_where' && targets + (interaction === 'change' ? 1 : 0) < 3)
     targets = d === 'easy' ? 2 : 3;
   if (computation.needsMeasure && targets + (interaction === 'change' ? 1 : 0) < 2) targets = 2;
+  const policy = states ? (stated ?? rng.pick(policies)) : rng.pick(documents);
+  const rows = rng.int(...ROWS[d]);
+  const phrasing = rng.int(0, 1_000_000);
+  const decide = decides(d, source, comps, { action, branch, computation, policy, interaction }, phrasing);
   return {
     source,
     ...(host ? { domain: host } : {}),
@@ -214,14 +224,36 @@ function draft(
     ...(action ? { action } : {}),
     ...(action && branch ? { branch } : {}),
     ...(aggregate ? { aggregate } : {}),
-    computation,
-    policy: states ? (stated ?? rng.pick(policies)) : rng.pick(documents),
+    computation: decide ?? computation,
+    ...(decide ? { decide: true as const } : {}),
+    policy,
     ...(trap ? { trap } : {}),
     interaction,
     targets,
-    rows: rng.int(...ROWS[d]),
-    phrasing: rng.int(0, 1_000_000),
+    rows,
+    phrasing,
   };
+}
+
+/** The share (in %) of the drafts that can take a decision on their total which do. */
+export const DECIDE_SHARE = 100;
+
+// a decision on the batch's total: a medium or hard task whose work is done record by record (no branch, no change
+// mid-task) and is work a cap fits, over records a document selects, and whose figure is read from a measure the
+// work commits and the team totals (figure-limits.ts); drawn from the phrasing number, so that the stream of every other draw stays as it was.
+// Returns the total the task then computes.
+function decides(
+  d: Difficulty,
+  source: SourcePart,
+  comps: readonly ComputationPart[],
+  r: Pick<Recipe, 'action' | 'branch' | 'computation' | 'policy' | 'interaction'>,
+  phrasing: number,
+): ComputationPart | undefined {
+  const sum = comps.find((c) => c.name === 'sum');
+  if (d === 'easy' || !r.action || r.action.generates || r.branch || r.interaction === 'change') return undefined;
+  if (r.policy.service === null || !r.computation.needsMeasure || !sum || !limitKind(source)) return undefined;
+  if (!capFits(r.action)) return undefined;
+  return Math.floor(phrasing / 1000) % 100 < DECIDE_SHARE ? sum : undefined;
 }
 
 /** The services a recipe touches (source first). */
@@ -235,6 +267,8 @@ export function recipeServices(recipe: Recipe): string[] {
     aggregate?.service,
     policy.service,
     trap?.service,
+    // (the list goes to the approver by mail when the total is over the section's cap)
+    recipe.decide ? 'gmail' : undefined,
   ];
   return [...new Set(s.filter((x): x is string => Boolean(x)))];
 }
@@ -252,7 +286,7 @@ export function partCapabilities(recipe: Recipe): Capability[] {
   const { join, action, branch, aggregate, computation, policy, trap } = recipe;
   return [
     ...(action?.capabilities ?? []),
-    ...(branch ? (['Logic_Reasoning'] as const) : []),
+    ...(branch || recipe.decide ? (['Logic_Reasoning'] as const) : []),
     ...(branch?.capabilities ?? []),
     ...(aggregate?.capabilities ?? []),
     ...computation.capabilities,

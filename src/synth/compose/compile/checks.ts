@@ -6,6 +6,7 @@ import type { AuditRef, Call, CheckDraft } from '../parts.js';
 import { askTopics } from './ask-topics.js';
 import { spelledEither } from './name-spellings.js';
 import { actionContext, actionFor } from './context.js';
+import { routeOutcomes } from './figure-route.js';
 import type { Program } from './records.js';
 
 // phase 3, checks: outcomes carry the weight — the action on each selected record with every value the task
@@ -43,8 +44,10 @@ const refuses = (c: CheckDraft): boolean =>
   c.kind === 'file_matches' && typeof c.text?.regex === 'string' && c.text.regex.startsWith('^(?!');
 
 // the action on each selected record: the audit entry with every determined value, and final-state fields
+// (over the section's cap on the batch's total the work waits for sign-off: the list to the approver instead)
 function actionOutcomes(p: Program, outcomes: Unweighted[], proofs: AuditRef[]): void {
-  if (!p.recipe.action) return;
+  if (p.route?.over) outcomes.push(...routeOutcomes(p));
+  if (!p.recipe.action || p.route?.over) return;
   p.selected.forEach((rec, i) => {
     const action = actionFor(p, rec) as NonNullable<typeof p.recipe.action>;
     const x = actionContext(p, rec);
@@ -87,6 +90,7 @@ function actionOutcomes(p: Program, outcomes: Unweighted[], proofs: AuditRef[]):
 // a tenth of completion
 function judgedOutcomes(p: Program): Unweighted[] {
   const out: Unweighted[] = [];
+  if (p.route?.over) return out;
   for (const action of new Set(p.selected.map((rec) => actionFor(p, rec)))) {
     if (!action?.judged) continue;
     const xs = p.selected.filter((rec) => actionFor(p, rec) === action).map((rec) => actionContext(p, rec));

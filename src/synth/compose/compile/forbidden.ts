@@ -1,5 +1,6 @@
 import type { AuditRef } from '../parts.js';
 import { actionContext, actionFor } from './context.js';
+import { routeForbids } from './figure-route.js';
 import type { Program } from './records.js';
 
 // phase 4, forbidden: what the trap forbids, an aggregate naming a distractor, and the action on any distractor
@@ -11,7 +12,8 @@ export function forbiddenOf(
   aggregateForbids: readonly AuditRef[],
 ): { tools: string[]; actions: AuditRef[] } {
   const { action, branch } = p.recipe;
-  const actions: AuditRef[] = [...(p.trap?.actions ?? []), ...aggregateForbids];
+  // the route the section's cap on the batch's total rules out (figure-route.ts)
+  const actions: AuditRef[] = [...(p.trap?.actions ?? []), ...aggregateForbids, ...routeForbids(p)];
   const forbid = (a: NonNullable<typeof action>, rec: (typeof p.distractors)[number]) => {
     const x = actionContext(p, rec);
     actions.push(...(a.forbids?.(x) ?? [a.proof(x)]));

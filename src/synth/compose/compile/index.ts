@@ -18,6 +18,7 @@ import { isDateAtom } from '../../rules/rule.js';
 import { referenceOf } from './reference.js';
 import { requestOf } from './request.js';
 import { figureGoes } from './figure.js';
+import { withRoute } from './figure-route.js';
 import { userOf } from './user.js';
 import { traced } from './trace.js';
 import { deskLanguage, deskRequest } from '../foreign-desk.js';
@@ -41,13 +42,23 @@ export interface CompileInput {
 }
 
 /** The TaskSpec of a recipe; the same input always gives the same spec. */
-export function compileRecipe({ id, w, recipe, scenario, lead, parts = PARTS }: CompileInput): TaskSpecInput {
+export function compileRecipe(input: CompileInput): TaskSpecInput {
+  // the section may cap the batch's total: the figure then decides the route (figure-route.ts)
+  return specOf(withRoute(programOf(input)), input);
+}
+
+/** The program of a recipe before any decision on its figure: its records, its fact, where the figure goes. */
+export function programOf({ w, recipe, parts = PARTS }: CompileInput): Program {
   // a figure of 0 (nothing billed, never seen) asks nothing of the records: they are drawn again from the
   // stream's next values (the same input still gives the same spec)
   let p = drawRecords(recipe, w, parts);
   for (let i = 0; i < 12 && Number(p.fact) === 0; i++) p = drawRecords(recipe, w, parts);
   // whether the deliverable states the figure too, or only the reply
-  p = { ...p, figured: figureGoes(p) };
+  return { ...p, figured: figureGoes(p) };
+}
+
+/** The TaskSpec of a program: the phases after its records (reference, checks, forbidden, user, request, traces). */
+export function specOf(p: Program, { id, w, recipe, scenario, lead }: CompileInput): TaskSpecInput {
   // a colleague on a partner-language desk may write the request (and talk) in that language
   const lang = deskLanguage(p);
   const reference = referenceOf(p, lang);
@@ -73,7 +84,12 @@ export function compileRecipe({ id, w, recipe, scenario, lead, parts = PARTS }: 
   ];
   if (glitches.length)
     throw new Error(`compose ${id}: the text has glitches: ${glitches.map((g) => `${g.rule} "${g.at}"`).join('; ')}`);
-  const traces = traced(checks, request, p.late && !p.lateOut && says ? { slot: p.selected.length, says } : undefined);
+  const traces = traced(
+    checks,
+    request,
+    p.late && !p.lateOut && says ? { slot: p.selected.length, says } : undefined,
+    p.route && { doc: p.policyTitle, clause: p.route.clause },
+  );
   // only what the task exercises: the slot's capability first when it does
   const honest = exercised(recipe, p);
   const caps = [...(honest.includes(lead) ? [lead] : []), ...honest.filter((c) => c !== lead)].slice(0, 4);
@@ -124,18 +140,26 @@ function writtenPaths(checks: readonly unknown[], reference: readonly unknown[])
  * record type's where the task uses them — Calendar_Scheduling only where its work books, moves or cancels a time
  * slot (an event on the calendar, a clinic appointment; slot-work.ts), never for a to-do's due date, a deadline
  * ticked as diarised or a rule's date window; Email_Communication only with mail; Code_Manipulation only where
- * the file it writes is code, configuration, a script or a query (a page or a table of records is content).
+ * the file it writes is code, configuration, a script or a query (a page or a table of records is content). Over the
+ * section's cap on the batch's total the action is not taken: its capabilities are not exercised, the mail to the
+ * approver is (figure-route.ts).
  */
-export function exercised(planned: Recipe, p: Pick<Program, 'branch' | 'selected' | 'dest'>): Capability[] {
+export function exercised(planned: Recipe, p: Pick<Program, 'branch' | 'selected' | 'dest' | 'route'>): Capability[] {
   const branches = p.branch !== undefined && p.selected.some((rec) => p.branch?.meets(rec));
-  const recipe: Recipe = { ...planned, ...(branches ? {} : { branch: undefined }) };
+  const held = p.route?.over === true;
+  const recipe: Recipe = {
+    ...planned,
+    ...(branches ? {} : { branch: undefined }),
+    ...(held ? { action: undefined } : {}),
+  };
   const work = new Set(partCapabilities(recipe));
   const slots = [recipe.action, recipe.branch].some((a) => a !== undefined && booksSlot(a));
-  return recipeCapabilities(recipe).filter((c) => {
+  const caps = recipeCapabilities(recipe).filter((c) => {
     if (c === 'Calendar_Scheduling') return slots;
     if (c === 'Code_Manipulation') return writesCode(p.dest?.value);
     if (work.has(c)) return true;
     if (c === 'Email_Communication') return recipe.source.service === 'gmail';
     return true;
   });
+  return held && !caps.includes('Email_Communication') ? [...caps, 'Email_Communication'] : caps;
 }

@@ -17,6 +17,7 @@ import { lateAtom, lateChange, staysOut } from './late-change.js';
 import { fillRoles } from './row-fill.js';
 import { type FromStates, fromStates, unwritten } from './from-states.js';
 import { type Recipe, recipeServices, writtenBy } from '../recipe.js';
+import type { FigureRoute } from './route.js';
 import { actNamed, actOfAction } from '../policy-acts.js';
 import { reviewTagsOf } from '../purposes.js';
 import { deliverableOf } from './undecided.js';
@@ -65,6 +66,8 @@ export interface Program {
   fact: string;
   /** the deliverable states the figure too (compile/figure.ts); otherwise only the reply does */
   figured?: boolean;
+  /** the section caps the batch's total: the route the figure decides (compile/figure-route.ts) */
+  route?: FigureRoute;
 }
 
 // the cast of records: targets meet the rule; a near miss fails exactly one condition by a hair (or meets the

@@ -3,6 +3,7 @@ import { countWord } from '../../../schema/text.js';
 import { capitalise } from '../../kit/text.js';
 import type { Rec } from '../parts.js';
 import { actionContext, actionFor, step } from './context.js';
+import { routeSaid, routeStep } from './figure-route.js';
 import type { Program } from './records.js';
 import { REVIEW_TAGS } from '../purposes.js';
 import { goesPublic } from '../audience.js';
@@ -23,7 +24,8 @@ export function referenceOf(p: Program, lang?: Lang): Step[] {
   const handle = (rec: Rec) => {
     if (src.get) ref.push(step(src.get(rec)));
     if (recipe.join) ref.push(step(recipe.join.get(rec, p.ownerOf(rec))));
-    const action = actionFor(p, rec);
+    // over the section's cap on the batch's total, none of the work is done: the list goes for sign-off
+    const action = p.route?.over ? undefined : actionFor(p, rec);
     if (action) ref.push({ call: action.tool, args: action.args(actionContext(p, rec)) });
   };
   if (recipe.interaction === 'ask' && recipe.aggregate)
@@ -33,6 +35,8 @@ export function referenceOf(p: Program, lang?: Lang): Step[] {
         : `Which ${recipe.aggregate.destination} should I use for the summary?`,
     });
   for (const rec of p.selected) handle(rec);
+  const held = routeStep(p);
+  if (held) ref.push(held);
   if (recipe.aggregate && p.dest)
     ref.push({
       call: recipe.aggregate.tool,
@@ -112,7 +116,7 @@ function closing(p: Program): string {
     '',
   ];
   const done = rng.pick(
-    p.recipe.action
+    p.recipe.action && !p.route?.over
       ? [
           `Done — ${group} ${are} handled.`,
           `I've worked through ${group}.`,
@@ -138,5 +142,7 @@ function closing(p: Program): string {
     `${Bare} works out to ${fact}.`,
     `On the figure: ${bare} is ${fact}.`,
   ]);
-  return (done && rng.chance(0.75) ? `${done} ${figure}` : done ? `${figure} ${done}` : figure).trim();
+  // and what the figure decided, where the section caps it (figure-route.ts)
+  const said = (done && rng.chance(0.75) ? `${done} ${figure}` : done ? `${figure} ${done}` : figure).trim();
+  return p.route ? `${said} ${routeSaid(p)}` : said;
 }

@@ -39,7 +39,10 @@ const OPEN_DEST: Readonly<Record<string, string>> = {
 function beside(p: Program): World {
   const { w, src } = p;
   const data = JSON.stringify([p.fixtures[src.service], p.fixtures.contacts]).toLowerCase();
-  const free = (x: Person) => !data.includes(x.email.toLowerCase()) && !data.includes(`"${x.name.toLowerCase()}"`);
+  const free = (x: Person) =>
+    x.email !== p.route?.approver.email &&
+    !data.includes(x.email.toLowerCase()) &&
+    !data.includes(`"${x.name.toLowerCase()}"`);
   // where the records name everyone else (a directory of eleven), the colleague who keeps the team's drive
   const others = w.staff.slice(2).filter(free);
   const rest = others.length ? others : w.staff.slice(1, 2).filter(free);

@@ -3,17 +3,20 @@ import type { RenderedRequest } from '../render.js';
 
 // phase 7, traces: every check names the clause that demands it — the request's selection for the reads, its
 // action for the per-record outcomes, its deliverable for the summary checks, its question for the answer,
-// the user's own words for what the user's change adds. The gate finds each clause where it says.
+// the user's own words for what the user's change adds, the policy section's cap on the batch's total for the
+// route it decides (figure-route.ts). The gate finds each clause where it says.
 
 /** Phase 7: the checks with their traces. */
 export function traced(
   checks: readonly Check[],
   request: RenderedRequest,
   late?: { slot: number; says: string },
+  cap?: { doc: string; clause: string },
 ): Check[] {
   const c = request.clauses;
   return checks.map((check) => {
     const id = check.id;
+    if (cap && id.startsWith('route_')) return { ...check, trace: { in: 'policy', doc: cap.doc, clause: cap.clause } };
     // the record the user changed: what the user said is why it is handled
     if (late && (id === `acted_${late.slot}` || id.startsWith(`set_${late.slot}_`)))
       return { ...check, trace: { in: 'user', clause: late.says } };

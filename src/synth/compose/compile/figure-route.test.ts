@@ -1,0 +1,94 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { createRng } from '../../../env/rng.js';
+import type { TaskSpec, TaskSpecInput } from '../../../schema/task-spec.js';
+import type { Difficulty, ScenarioDomain } from '../../../schema/taxonomy.js';
+import { runGate } from '../../../validate/index.js';
+import { playReference } from '../../../validate/replay.js';
+import { recipeFor } from '../index.js';
+import { makeWorld } from '../world.js';
+import { capFor, routed } from './figure-route.js';
+import { type CompileInput, programOf, specOf } from './index.js';
+
+// the decision on the computed figure: the section caps the batch's total, the total decides the route, and an
+// agent that takes the other route (or both) fails
+
+// the first decided recipe of a domain from `seed` on, with the input that compiles it
+function decided(domain: ScenarioDomain, difficulty: Difficulty, from: number): CompileInput {
+  for (let seed = from; seed < from + 400; seed++) {
+    const recipe = recipeFor({ seed, difficulty, scenarioPath: domain });
+    if (!recipe.decide) continue;
+    const w = makeWorld(createRng('route-test', domain, seed), domain, difficulty, '2026-03-10T09:00:00Z');
+    return { id: `route_${seed}`, w, recipe, scenario: domain, lead: 'Logic_Reasoning' };
+  }
+  throw new Error(`no decided recipe in ${domain}`);
+}
+
+// the same program compiled over its cap and under it
+function bothRoutes(input: CompileInput): { over: TaskSpecInput; under: TaskSpecInput } {
+  const p = programOf(input);
+  const over = routed(p, true);
+  const under = routed(p, false);
+  assert.ok(over.route?.over && under.route && !under.route.over, `${input.id}: both routes`);
+  return { over: specOf(over, input), under: specOf(under, input) };
+}
+
+const passes = async (spec: TaskSpec, steps: TaskSpec['reference']) =>
+  (await playReference(spec, steps)).trajectory.grade?.passed === true;
+
+describe('a cap on the batch total', () => {
+  it('is drawn on the wanted side, within its band, round where it can be', () => {
+    const rng = createRng('caps', 1);
+    for (let i = 0; i < 400; i++) {
+      const total = 3 + rng.int(0, 90_000) / 7;
+      const over = rng.chance(0.5);
+      const close = rng.chance(0.5);
+      const band: [number, number] = close ? [0.05, 0.15] : [0.2, 0.6];
+      const gap = band[0] + (band[1] - band[0]) * (rng.int(0, 100) / 100);
+      const whole = rng.chance(0.5);
+      const cap = capFor(total, over, band, gap, whole);
+      assert.equal(total > cap, over, `${total} against ${cap}`);
+      if (whole) assert.ok(Number.isInteger(cap), `${cap}`);
+      if (total > 40) {
+        const off = Math.abs(total - cap) / cap;
+        assert.ok(off >= band[0] && off <= band[1], `${total} against ${cap}: ${off}`);
+      }
+    }
+    assert.equal(capFor(2140, true, [0.05, 0.15], 0.1, false), 2000);
+  });
+
+  it('the route over it passes the gate, mails the approver and does none of the work; the other route fails', async () => {
+    for (const [domain, from] of [
+      ['Finance_Investment', 1],
+      ['Healthcare', 1],
+      ['Legal', 1],
+    ] as const) {
+      const { over, under } = bothRoutes(decided(domain, 'hard', from));
+      const gateOver = await runGate({ raw: over });
+      const gateUnder = await runGate({ raw: under });
+      assert.ok(gateOver.ok, JSON.stringify(gateOver.diagnostics.slice(0, 3)));
+      assert.ok(gateUnder.ok, JSON.stringify(gateUnder.diagnostics.slice(0, 3)));
+      const a = gateOver.spec as TaskSpec;
+      const b = gateUnder.spec as TaskSpec;
+      // over the cap: the list to the approver, checked against the section's clause
+      const held = a.checks.filter((c) => c.id.startsWith('route_hold_'));
+      assert.equal(held.length, (a.answer_ids ?? []).length);
+      for (const c of held) assert.equal(c.trace?.in, 'policy');
+      assert.ok(!a.checks.some((c) => c.id.startsWith('acted_')));
+      // each route's reference passes its own task and fails the other's: the wrong route, or both, fails
+      assert.ok(await passes(a, a.reference), `${domain}: over`);
+      assert.ok(await passes(b, b.reference), `${domain}: under`);
+      assert.ok(!(await passes(a, b.reference)), `${domain}: acting over the cap`);
+      assert.ok(!(await passes(b, a.reference)), `${domain}: holding under the cap`);
+      const mail = a.reference.find(
+        (s) =>
+          'call' in s &&
+          s.call === 'gmail_send_message' &&
+          /for (?:sign-off|you to take on)$/.test(String(s.args.subject)),
+      );
+      assert.ok(mail, `${domain}: the list goes for sign-off`);
+      const both = [...b.reference.filter((s) => !('say' in s)), mail, ...a.reference.slice(-1)];
+      assert.ok(!(await passes(a, both)), `${domain}: both routes over the cap`);
+    }
+  });
+});

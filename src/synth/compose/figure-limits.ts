@@ -1,0 +1,170 @@
+import type { Rng } from '../../env/rng.js';
+import { grouped } from '../../schema/text.js';
+import { isAre } from '../kit/text.js';
+import type { ActionPart, SourcePart } from './parts.js';
+
+// A limit on the batch's figure, in the words of the work it stops: the total a batch of refunds, bookings or hours
+// may come to before the work waits for someone's sign-off. Only a measure whose total is what the work commits
+// (money, hours, seats, land) takes a limit: nobody caps a batch of pauses by the views its jobs had.
+
+/** What a batch's total commits: the kind decides who signs a larger batch off. */
+export type LimitKind = 'money' | 'time' | 'seats' | 'land';
+
+const CURRENCY: Readonly<Record<string, string>> = { GBP: '£', USD: '$', EUR: '€' };
+const KIND_OF_UNIT: Readonly<Record<string, LimitKind>> = {
+  GBP: 'money',
+  USD: 'money',
+  EUR: 'money',
+  hours: 'time',
+  minutes: 'time',
+  people: 'seats',
+  places: 'seats',
+  ha: 'land',
+};
+
+/** The kind of limit a record type's measure takes (none: its total is nothing the work commits). */
+export function limitKind(src: SourcePart): LimitKind | undefined {
+  const m = src.measure;
+  if (!m?.unit || m.additive === false) return undefined;
+  return KIND_OF_UNIT[m.unit];
+}
+
+// who takes a batch above the limit, by what it commits (where the work names nobody of its own)
+const APPROVERS: Readonly<Record<LimitKind, readonly string[]>> = {
+  money: ['finance lead', 'budget holder', 'finance controller', 'head of finance'],
+  time: ['operations manager', 'resourcing lead', 'practice manager'],
+  seats: ['facilities manager', 'events lead'],
+  land: ['farm manager', 'agronomy lead'],
+};
+
+/**
+ * The work a cap on the batch's total fits, in its own words: what is not done over the cap (`none`), whether the
+ * list then goes for sign-off (the work commits the total: approving, paying, renewing, watering) or to a senior
+ * colleague to take on (the work chases or queries it: a large exposure is theirs), and who that is. Work a cap
+ * would make dangerous or absurd to hold back (diarising a court deadline, flagging a trade for compliance,
+ * requiring a CAPA) has no entry: its figure never decides it.
+ */
+interface CapWork {
+  none: readonly string[];
+  hands: 'sign' | 'take';
+  roles?: readonly string[];
+  /** the roles where the records are of this type (a customer's follow-up goes to its account director) */
+  per?: Readonly<Record<string, readonly string[]>>;
+}
+const CHASE_ROLES = {
+  roles: ['credit controller', 'head of finance'],
+  per: { customers: ['account director', 'head of sales'] },
+} as const;
+const CAP_WORK: Readonly<Record<string, CapWork>> = {
+  approve_purchase: { none: ['approve none of them', 'approve none of the requests'], hands: 'sign' },
+  approve_trip: {
+    none: ['approve none of the trips', 'approve none of them'],
+    hands: 'sign',
+    roles: ['travel manager', 'budget holder'],
+  },
+  mark_bill_paid: {
+    none: ['pay none of the bills', 'mark none of them paid'],
+    hands: 'sign',
+    roles: ['budget holder'],
+  },
+  contract_into_renewal: {
+    none: ['put none of them into renewal', 'start none of the renewals'],
+    hands: 'sign',
+    roles: ['finance lead', 'commercial director'],
+  },
+  upload_scan: {
+    none: ['upload none of the scans', 'file none of the scans'],
+    hands: 'sign',
+    roles: ['budget holder', 'finance controller'],
+  },
+  schedule_irrigation: {
+    none: ['schedule watering for none of them', 'book none of the irrigation'],
+    hands: 'sign',
+    roles: ['farm manager', 'agronomy lead'],
+  },
+  cancel_catering: {
+    none: ['cancel none of the catering', 'leave every catering order in place'],
+    hands: 'sign',
+    roles: ['events lead', 'facilities manager'],
+  },
+  mail_owner: { none: ['chase none of them yourself', 'send none of the chasers'], hands: 'take', ...CHASE_ROLES },
+  draft_owner: { none: ['draft none of the chasers', 'draft nothing for any of them'], hands: 'take', ...CHASE_ROLES },
+  follow_up_task: {
+    none: ['open no follow-up tasks for them', 'open none of the tasks'],
+    hands: 'take',
+    ...CHASE_ROLES,
+  },
+  review_meeting: { none: ['book none of the reviews'], hands: 'take', roles: ['account director'] },
+  flag_customer: { none: ['flag none of them'], hands: 'take', roles: ['account director'] },
+  query_claim: { none: ['query none of them yourself'], hands: 'take', roles: ['claims manager', 'billing lead'] },
+  query_per_diem: { none: ['query none of the claims yourself'], hands: 'take', roles: ['expenses manager'] },
+  cancel_appointment: {
+    none: ['cancel none of them yourself', 'leave every one of them booked'],
+    hands: 'take',
+    roles: ['practice manager', 'clinic manager'],
+  },
+  send_questionnaire: {
+    none: ['send none of the questionnaires'],
+    hands: 'take',
+    roles: ['procurement lead', 'head of vendor risk'],
+  },
+};
+
+/** Whether a cap on the batch's total fits the work (an act with its own words for holding it back). */
+export const capFits = (action: ActionPart<string>): boolean => action.name in CAP_WORK;
+
+/** Whether the list over the cap goes for sign-off, or to a senior colleague to take on. */
+export const capHands = (action: ActionPart<string>): 'sign' | 'take' => CAP_WORK[action.name]?.hands ?? 'sign';
+
+/** The role that takes a batch above the limit (a draw of the task's stream). */
+export function approverRole(kind: LimitKind, action: ActionPart<string>, src: SourcePart, rng: Rng): string {
+  const work = CAP_WORK[action.name];
+  return rng.pick(work?.per?.[src.name] ?? work?.roles ?? APPROVERS[kind]);
+}
+
+/** A limit as the policy writes it: "£2,000", "$1,250.50", "40 hours". */
+export function limitText(src: SourcePart, limit: number): string {
+  const unit = src.measure?.unit ?? '';
+  const n = grouped(limit, 0, 2);
+  const sign = CURRENCY[unit];
+  return sign ? `${sign}${n}` : `${n} ${unit}`;
+}
+
+/** The facts a limit clause states. */
+export interface LimitWords {
+  src: SourcePart;
+  action: ActionPart<string>;
+  limit: number;
+  role: string;
+  name: string;
+  email: string;
+}
+
+/**
+ * The clause a policy section adds on its batch's total: above the limit none of the work is done, the list goes
+ * to the approver instead; at or under it the section applies as written. "When the refunds this section picks out
+ * add up to more than £2,000 in amount, issue none of them: send the list …". One sentence, so the checks that
+ * follow from it trace to it whole.
+ */
+export function limitClause(x: LimitWords, rng: Rng): string {
+  const [, many] = x.src.noun;
+  const label = x.src.measure?.label ?? 'total';
+  const cap = limitText(x.src, x.limit);
+  const none = rng.pick(CAP_WORK[x.action.name]?.none ?? ['act on none of them']);
+  const who = `the ${x.role}, ${x.name} (${x.email})`;
+  const sign = capHands(x.action) === 'sign';
+  const forWhat = sign ? 'for sign-off' : 'to take on';
+  const signs = sign ? 'who signs off batches that size' : 'who takes up batches that size';
+  const needs = sign ? 'needs sign-off first' : `is the ${x.role}'s, not ours`;
+  // "whose booked minutes add up", "whose amount adds up"
+  const adds = isAre(label) === 'are' ? 'add' : 'adds';
+  // the list names each record as a deliverable does: its id and what the team calls it by
+  const name = x.src.nameField.label;
+  const ids = rng.pick([`each one's id and ${name}`, `the id and ${name} of each`, `every id and its ${name}`]);
+  return rng.pick([
+    `When the ${many} this section picks out come to more than ${cap} in ${label} all together, ${none}: pass the list, with ${ids}, to ${who} ${forWhat} instead; at or under ${cap}, go ahead as above.`,
+    `If their combined ${label} is over ${cap}, ${none} — email the list (${ids}) to ${who}, ${signs}; at ${cap} or less, carry on as above.`,
+    `A batch of these ${many} whose ${label} ${adds} up to more than ${cap} ${needs}: ${none}, and mail the list with ${ids} to ${who} instead. Up to ${cap}, go ahead as above.`,
+    `Above ${cap} in ${label} across all the ${many} it picks out, ${none}; the list (${ids}) goes to ${who} ${forWhat} instead. At or below ${cap}, the section applies as written.`,
+  ]);
+}
