@@ -211,3 +211,6 @@ export const PURPOSES: Readonly<Record<string, readonly string[]>> = {
     'Direct debits, disputes and one-off bills all end up in one list; these rules say what gets done with each.',
   ],
 };
+
+/** Record types kept by a household, whose rules are a note the flat agreed rather than a versioned document. */
+export const HOMELY: ReadonlySet<string> = new Set(['household_bills']);

@@ -19,7 +19,7 @@ import { placeOf } from './places.js';
 import { narrowingNote, saidOf, unsaid } from './purpose-scope.js';
 import { REVIEW_PURPOSES } from './review-purposes-data.js';
 import { reviewReason } from './review-reasons.js';
-import { ownerOf, PURPOSES } from './policy-doc-data.js';
+import { HOMELY, ownerOf, PURPOSES } from './policy-doc-data.js';
 
 // A policy is a document, not a sentence: several sections (only the one the request names applies), the
 // definitions it relies on, an effective date, and sometimes the superseded version of the section with other
@@ -199,7 +199,11 @@ export function policyDoc(
   const n: Nouns = { singular: src.noun[0], plural: src.noun[1] };
   const effective = dayMonthYear(at(today, { days: -rng.int(10, 120) }));
   const owner = ownerOf(src, rng);
-  const head = `${title}\n${rng.pick(['Version', 'Revision', 'Issue'])} ${rng.int(2, 7)}, effective ${effective}. Owner: ${owner}.`;
+  // a household's rules are a note the flat agreed, not a versioned document with an owner
+  const home = HOMELY.has(src.name);
+  const head = home
+    ? `${title}\nAgreed at the flat meeting, ${effective}. Kept up to date by ${owner}.`
+    : `${title}\n${rng.pick(['Version', 'Revision', 'Issue'])} ${rng.int(2, 7)}, effective ${effective}. Owner: ${owner}.`;
   // the purpose line names the kind of document its title does
   const [kind, many] = KINDS.find(([k]) => title.toLowerCase().endsWith(k)) ?? ['document', false];
   const purpose = `${many ? 'These' : 'This'} ${kind} ${many ? 'cover' : 'covers'} ${n.plural}. ${rng.pick(
@@ -313,7 +317,9 @@ export function policyDoc(
   }
   const historyText = old
     ? [
-        `## History\nUntil ${effective} the ${inRunningText(section)} section read:\n${oldLines.join('\n')}\nThat version no longer applies.`,
+        home
+          ? `## What we used to do\nUntil ${effective} the ${inRunningText(section)} part said:\n${oldLines.join('\n')}\nWe dropped that.`
+          : `## History\nUntil ${effective} the ${inRunningText(section)} section read:\n${oldLines.join('\n')}\nThat version no longer applies.`,
       ]
     : [];
   const text = [
@@ -333,5 +339,6 @@ export function policyTitle(src: SourcePart, rng: Rng, mailOf?: string): string 
   const last = src.noun[0].split(/[\s-]/).pop()?.toLowerCase();
   // ("order work working instructions" read as a stutter: a kind of work is named, not "work")
   const doing = ['handling', 'review', 'triage', 'management', 'processing'].filter((x) => x !== last);
+  if (HOMELY.has(src.name)) return rng.pick([`House rules for the ${src.noun[1]}`, `How we handle the ${src.noun[1]}`]);
   return capitalise(`${src.noun[0]} ${rng.pick(doing)} ${rng.pick(KINDS)[0]}`);
 }
