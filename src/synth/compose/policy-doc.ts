@@ -6,7 +6,7 @@ import { countedOf, isState } from '../rules/field-words.js';
 import type { FieldModel } from '../rules/fields.js';
 import type { Nouns } from '../rules/fields.js';
 import { ruleBullets } from '../rules/prose.js';
-import { atomsOf, type Rule } from '../rules/rule.js';
+import { atomsOf, type Rule, ruleKey } from '../rules/rule.js';
 import { superseded } from './policy-history.js';
 import { instructionMail, mailSubject } from './policy-mail.js';
 import type { Person } from '../kit/people.js';
@@ -184,6 +184,9 @@ function fieldLines(r: Rule, lines: readonly string[]): [string, string][] {
   return out;
 }
 
+// what a rule selects by, its exception aside
+const conditionsOf = (r: Rule) => ruleKey({ all: r.all, ...(r.any ? { any: r.any } : {}) });
+
 /** The policy document for a task's rule: the task's section among others, definitions, and perhaps history. */
 export function policyDoc(
   rule: Rule,
@@ -268,11 +271,18 @@ export function policyDoc(
         saidOf(other, src.name),
       );
     let r = draw();
-    // (and while a narrowing would be said with no reason, as the task's own section is: compile/records.ts ruleOf)
-    for (let tries = 0; tries < 20 && (waitsTooLong(r, other.waits) || unsaid(r, other, src.name) > 0); tries++) {
+    // (and while a narrowing would be said with no reason, as the task's own section is: compile/records.ts ruleOf,
+    // or while it selects by the very conditions of a section already shown: two headings, one rule)
+    const twin = (x: Rule) => shown.some(([y]) => conditionsOf(y) === conditionsOf(x));
+    for (
+      let tries = 0;
+      tries < 20 && (waitsTooLong(r, other.waits) || unsaid(r, other, src.name) > 0 || twin(r));
+      tries++
+    ) {
       const next = draw();
       if (!waitsTooLong(next, other.waits) || waitsTooLong(r, other.waits)) r = next;
     }
+    if (twin(r)) continue;
     const lines = bullets(r, lean);
     shown.push([r, lines]);
     sections.push([heading, scoped(other.why, r, other), lines]);
