@@ -13,6 +13,7 @@ import type { Person } from '../kit/people.js';
 import type { SourcePart, World } from './parts.js';
 import { CONCERNS } from './concerns.js';
 import { GRAVE } from './grave.js';
+import { withSpared } from './spared.js';
 import { waitsTooLong } from './policy-act.js';
 import { ACTS, actNamed, type PolicyAct, REVIEW_REASONS } from './policy-acts.js';
 import { placeOf } from './places.js';
@@ -250,7 +251,7 @@ export function policyDoc(
     // (redrawn while an urgent record would wait the routine time: no owner writes that)
     const draw = () =>
       drawRule(
-        src.fields,
+        withSpared(src.fields, other.spared),
         rng,
         w.difficulty,
         lean,

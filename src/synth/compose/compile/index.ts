@@ -13,7 +13,7 @@ import { checksOf } from './checks.js';
 import { forbiddenOf } from './forbidden.js';
 import { fileForbids } from './forbidden-files.js';
 import { readOnlyRisk } from './forbidden-risk.js';
-import { drawRecords, isDateAtom, type Program } from './records.js';
+import { drawRecords, type Program } from './records.js';
 import { referenceOf } from './reference.js';
 import { requestOf } from './request.js';
 import { figureGoes } from './figure.js';
@@ -22,7 +22,7 @@ import { traced } from './trace.js';
 import { deskLanguage, deskRequest } from '../foreign-desk.js';
 import { ISO } from '../sources/multilingual-kinds.js';
 import { lintText } from '../../kit/lint.js';
-import { atomsOf, ruleKey } from '../../rules/rule.js';
+import { atomsOf, isDateAtom, ruleKey } from '../../rules/rule.js';
 
 // runs a recipe on seeded records, in named phases: records → reference → checks → forbidden → user → request.
 

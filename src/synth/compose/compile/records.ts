@@ -9,6 +9,7 @@ import { type Atom, holds, modelOf, type Rule, ruleKey, selects, skipsOverdue } 
 import { teamWorld } from '../backgrounds.js';
 import { CONCERNS } from '../concerns.js';
 import { GRAVE } from '../grave.js';
+import { sparedBy, withSpared } from '../spared.js';
 import type { Fixtures, Parts, PlantedTrap, Rec, SourcePart, World } from '../parts.js';
 import { type PolicyDoc, policyDoc, policyTitle as policyTitleOf } from '../policy-doc.js';
 import { count } from '../computations.js';
@@ -218,7 +219,7 @@ function ruleOf(
   work: PolicyAct | undefined,
   tag: string,
 ): Rule {
-  const pool = src.fields.filter((f) => !(f.field in taken) && f !== branchField);
+  const untaken = src.fields.filter((f) => !(f.field in taken) && f !== branchField);
   // the side each field calls for attention on, unless the work is a go-ahead; the action's own leans first
   // (a generic action's form on this record type, a ward bed's preparation, says which side of it is meant)
   // the section's own reason last, a go-ahead's too: its sides are what the heading promises ("Owner follow-up" of
@@ -240,6 +241,8 @@ function ruleOf(
   // where the work is known, only its real scopes narrow it by category (act-scopes.ts)
   const known = section ?? work;
   const scopes = known ? (known.scopes ?? []) : undefined;
+  // and only the kinds it has its own reason to spare are excepted (spared.ts): a review's, where it is one
+  const pool = withSpared(untaken, known ? known.spared : sparedBy(src.name, tag));
   const fits = (r: Rule) => recipe.interaction !== 'change' || lateAtom(r, src) >= 0;
   // the fields the section's reason turns on are named too (a revocation turns on non-use)
   const reason = section?.must ?? [];
@@ -263,10 +266,6 @@ function ruleOf(
   freshNames(w);
   return rule;
 }
-
-/** Whether a condition is on a date: a window, a working-day count, a due date passed. */
-export const isDateAtom = (a: Atom): boolean =>
-  a.kind === 'older' || a.kind === 'recent' || a.kind === 'due_within' || a.kind === 'overdue';
 
 /** Phase 1: draws the records and the initial state of every service. */
 export function drawRecords(planned: Recipe, w: World, parts: Parts<string>): Program {
