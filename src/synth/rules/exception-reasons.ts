@@ -14,13 +14,14 @@ import { type Atom, modelOf } from './rule.js';
 // (a run that succeeded, a check passed) is no stage of the work: a clean-up of disabled jobs is not over because the
 // last run went well, and a work that turns on the outcome names it in its own conditions
 const DONE =
-  /\b(?:closed|resolved|done|complete[d]?|cancell?ed|certified|paid|approved|archived|shipped|delivered|published|returned|released|signed|verified|merged|accepted|ticketed|written off|settled|fixed|retired|revoked|withdrawn|refunded|filed|sent|exported|attended|read|cited|rejected|declined|summarised|refused|affirmed|retracted)\b/i;
+  /\b(?:closed|resolved|done|complete[d]?|cancell?ed|certified|paid|approved|archived|shipped|delivered|published|returned|released|signed|verified|merged|accepted|ticketed|written off|settled|fixed|refunded|filed|sent|exported|attended|read|cited|rejected|declined|summarised|refused|affirmed|retracted)\b/i;
 const IN_HAND =
   /\b(?:in progress|investigating|triaged|assigned|scheduled|booked|review|analysing|in remediation|escalated|extended|verifying|reading|being|awaiting|renewal|pending approval|reminder sent|pending closure|in negotiation)\b/i;
 const EARLY =
   /\b(?:draft|design|planned|queued|proposed|not started|idea|pitched|requested|to read|rough cut|prospect|to verify)\b/i;
-// no longer live: switched off, lapsed, out of use
-const DORMANT = /\b(?:inactive|disabled|dormant|expired|lapsed|deprecated|suspended|churned)\b/i;
+// no longer live: switched off, lapsed, out of use, withdrawn (a withdrawn student has left; nothing was "dealt with")
+const DORMANT =
+  /\b(?:inactive|disabled|dormant|expired|lapsed|deprecated|suspended|churned|withdrawn|retired|revoked)\b/i;
 const HELD = /\b(?:on hold|paused|blocked|deferred|suspended|parked|waiting)\b/i;
 
 type Stage = 'done' | 'in hand' | 'early' | 'held' | 'dormant';
