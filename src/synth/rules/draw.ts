@@ -345,8 +345,9 @@ export function drawRule(
   // an exception no reason fits (the purpose refused it, or the work spares no kind and no stage of these records)
   // gives its weight to one more condition: the work narrowed by another reason or a scope, never left to a line
   // every task of it shares
+  // (a scope only while the rule has room for one: never a third read of what a desk offers)
   if (shape.unless && !unless) {
-    const more = reasons().length ? reasons() : scopesLeft();
+    const more = reasons().length ? reasons() : scoped < scopeRoom ? scopesLeft() : [];
     if (more.length) all.push(atom(take(more)));
   }
   if (all.length + (any ? 2 : 0) + (unless ? 1 : 0) < 2) {

@@ -7,7 +7,6 @@ import { type Counted, countedOf, type EnumWords, enumWords, factor, pluralOf, s
 import { type EnumModel, type FieldModel, type Nouns, sayValue } from './fields.js';
 import { type Atom, modelOf, type Rule, termsOf } from './rule.js';
 import { flagClause, flagModifier, relative } from './flag-words.js';
-import type { Lean } from './draw.js';
 
 // A rule in words, several ways: each condition has modifier forms ("referrals whose urgency is urgent") and
 // clause forms ("the urgency is urgent"), relative ("10 or more days ago") and absolute ("on or before 2 March")
@@ -363,9 +362,9 @@ export function rulePhrase(r: Rule, models: readonly FieldModel[], n: Nouns, tod
 }
 
 /**
- * The rule as policy bullets: the conditions, then the exception on a line of its own, with the reason it is made
- * (exception-reasons.ts; `lean`: the sides of the fields the work calls for). `today` null: relative wordings only,
- * for a version of the rule that no longer applies.
+ * The rule as policy bullets: the conditions, then the exception on a line of its own, with the reason drawn with it
+ * (`Rule.why`, exception-reasons.ts). `today` null: relative wordings only, for a version of the rule that no longer
+ * applies.
  */
 export function ruleBullets(
   r: Rule,
@@ -373,7 +372,6 @@ export function ruleBullets(
   n: Nouns,
   today: string | null,
   rng: Rng,
-  lean: Readonly<Record<string, Lean>> = {},
 ): string[] {
   const cap = (s: string) => `${s[0]?.toUpperCase()}${s.slice(1)}`;
   const lines = r.all.map((a) => `- ${cap(clause(a, models, n, today, rng))}.`);
