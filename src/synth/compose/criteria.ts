@@ -1,7 +1,6 @@
 import type { EnumModel, FieldModel, Window } from '../rules/fields.js';
 import { CONCERNS } from './concerns.js';
 import type { SourcePart } from './parts.js';
-import { SPARED } from './spared.js';
 
 // What a policy over each record type may select by. A field is one of three things to a policy: a concern
 // (concerns.ts), whose one side calls for the work (the stale, the failing, the due); a scope, which narrows the
@@ -191,18 +190,12 @@ export const RANKS: Readonly<Record<string, Readonly<Record<string, readonly str
 function classified(source: string, m: FieldModel): FieldModel {
   const ranks = m.kind === 'enum' ? RANKS[source]?.[m.field] : undefined;
   const window = m.kind === 'date' ? WINDOWS[source]?.[m.field] : undefined;
-  // (the reasons a category's records may be spared a work, spared.ts)
-  const given = m.kind === 'enum' ? SPARED[source]?.[m.field] : undefined;
-  const spared = given
-    ? Object.fromEntries(Object.entries(given).map(([v, r]) => [v, typeof r === 'string' ? [r] : r]))
-    : undefined;
+  // (the kinds a work spares are its own, spared.ts: given with the work, never with the record type)
   const ranked = ranks
     ? ({ ...(m as EnumModel), ranks } satisfies EnumModel)
-    : spared
-      ? ({ ...(m as EnumModel), spared } satisfies EnumModel)
-      : m.kind === 'date' && window
-        ? { ...m, windows: window }
-        : m;
+    : m.kind === 'date' && window
+      ? { ...m, windows: window }
+      : m;
   if (CONCERNS[source]?.[m.field] !== undefined) return ranked;
   return { ...ranked, use: SCOPES[source]?.includes(m.field) ? 'scope' : 'detail' };
 }

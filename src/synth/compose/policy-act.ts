@@ -1,5 +1,6 @@
 import type { Bound, Lean, Scope } from '../rules/draw.js';
 import type { Rule } from '../rules/rule.js';
+import type { SparedKinds } from './spared.js';
 
 // One kind of work a policy over a record type has a section for, and how it is written down (policy-acts.ts).
 
@@ -34,6 +35,11 @@ export interface PolicyAct {
    * by category
    */
   scopes?: readonly Scope[];
+  /**
+   * the kinds of record the work may leave out, each with why this work needs no doing for them (spared.ts); none:
+   * it spares no category
+   */
+  spared?: SparedKinds;
 }
 
 /** The longest wait per value of an urgency field, on a date field. */

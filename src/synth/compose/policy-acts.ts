@@ -4,6 +4,7 @@ import { INDUSTRY_ACTS } from './acts-industry.js';
 import { STUDIO_ACTS } from './acts-studio.js';
 import { WORK_ACTS } from './acts-work.js';
 import type { PolicyAct } from './policy-act.js';
+import { sparedBy } from './spared.js';
 
 export type { PolicyAct } from './policy-act.js';
 
@@ -17,8 +18,12 @@ export type { PolicyAct } from './policy-act.js';
 export const ACTS: Readonly<Record<string, readonly PolicyAct[]>> = Object.fromEntries(
   Object.entries({ ...WORK_ACTS, ...CARE_ACTS, ...INDUSTRY_ACTS, ...STUDIO_ACTS }).map(([src, acts]) => [
     src,
-    // each with the categories it is really narrowed to, and why (none: never by category)
-    acts.map((a) => ({ ...a, scopes: ACT_SCOPES[src]?.[a.sections[0] as string] ?? [] })),
+    // each with the categories it is really narrowed to, and why (none: never by category), and those it spares
+    acts.map((a) => ({
+      ...a,
+      scopes: ACT_SCOPES[src]?.[a.sections[0] as string] ?? [],
+      spared: sparedBy(src, a.sections[0]),
+    })),
   ]),
 );
 

@@ -1,7 +1,7 @@
 import type { Rng } from '../../env/rng.js';
 import { at, dayMonthYear } from '../kit/dates.js';
 import { aOrAn, agree, capitalise, inRunningText, isAre } from '../kit/text.js';
-import { drawRule, type Lean } from '../rules/draw.js';
+import { drawRule } from '../rules/draw.js';
 import { countedOf, isState } from '../rules/field-words.js';
 import type { FieldModel } from '../rules/fields.js';
 import type { Nouns } from '../rules/fields.js';
@@ -13,6 +13,7 @@ import type { Person } from '../kit/people.js';
 import type { SourcePart, World } from './parts.js';
 import { CONCERNS } from './concerns.js';
 import { GRAVE } from './grave.js';
+import { withSpared } from './spared.js';
 import { waitsTooLong } from './policy-act.js';
 import { ACTS, actNamed, type PolicyAct, REVIEW_REASONS } from './policy-acts.js';
 import { placeOf } from './places.js';
@@ -218,10 +219,8 @@ export function policyDoc(
       ],
   )}`;
   // a standing document counts from whoever reads it, never from a calendar day of its own
-  const bullets = (r: Rule, lean: Readonly<Record<string, Lean>>) =>
-    ruleBullets(r, src.fields, n, null, rng, lean).map(agree);
-  const mineLean = { ...CONCERNS[src.name], ...actNamed(src.name, section)?.lean };
-  const mine = bullets(rule, mineLean);
+  const bullets = (r: Rule) => ruleBullets(r, src.fields, n, null, rng).map(agree);
+  const mine = bullets(rule);
   const shown: (readonly [Rule, readonly string[]])[] = [[rule, mine]];
   const clause = mine.join('\n');
   // the other sections are the record type's other work (policy-acts.ts), each on the side of the fields that
@@ -257,7 +256,7 @@ export function policyDoc(
     // (redrawn while an urgent record would wait the routine time: no owner writes that)
     const draw = () =>
       drawRule(
-        src.fields,
+        withSpared(src.fields, other.spared),
         rng,
         w.difficulty,
         lean,
@@ -283,7 +282,7 @@ export function policyDoc(
       if (!waitsTooLong(next, other.waits) || waitsTooLong(r, other.waits)) r = next;
     }
     if (twin(r)) continue;
-    const lines = bullets(r, lean);
+    const lines = bullets(r);
     shown.push([r, lines]);
     sections.push([heading, scoped(other.why, r, other), lines]);
   }
@@ -305,7 +304,7 @@ export function policyDoc(
     ([s, reason, lines]) => `## ${s}\n${reason ? `${reason}\n` : ''}${lead(s, lines)}\n${lines.join('\n')}`,
   );
   const old = rng.chance(0.45) ? superseded(rule, rng, src.fields, records, today) : undefined;
-  const oldLines = old ? bullets(old, mineLean) : [];
+  const oldLines = old ? bullets(old) : [];
   const history: [Rule, readonly string[]][] = old ? [[old, oldLines]] : [];
   // a mail shows its own section only, so it defines only what that section (and the version it replaces) reads
   const defs = definitions(sender ? [[rule, mine], ...history] : [...shown, ...history], src, rng);

@@ -8,6 +8,7 @@ import type { Rule } from '../rules/rule.js';
 import { CONCERNS } from './concerns.js';
 import type { PolicyAct } from './policy-act.js';
 import type { SourcePart } from './parts.js';
+import { withSpared } from './spared.js';
 
 // compositions for tests (tests only): the i-th task walks the taxonomy's domains, supportable capabilities
 // and difficulties in turn, so a few hundred cover every cell kind.
@@ -31,5 +32,6 @@ export function composition(i: number, seed: number): TaskSpecInput {
 /** A hard rule drawn for one act of a record type, the way a policy section draws its own (tests of reasons). */
 export function actRule(src: SourcePart, a: PolicyAct, rng: Rng): Rule {
   const lean = { ...CONCERNS[src.name], ...a.lean };
-  return drawRule(src.fields, rng, 'hard', lean, a.must, Object.keys(a.lean ?? {}), a.bounds, true, a.scopes);
+  const models = withSpared(src.fields, a.spared);
+  return drawRule(models, rng, 'hard', lean, a.must, Object.keys(a.lean ?? {}), a.bounds, true, a.scopes);
 }

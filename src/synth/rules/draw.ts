@@ -1,12 +1,16 @@
 import type { Rng } from '../../env/rng.js';
 import type { Difficulty } from '../../schema/taxonomy.js';
+import { shuffle } from '../kit/ids.js';
+import { exceptionReasons } from './exception-reasons.js';
 import { isState } from './field-words.js';
+import { protectsOf, selectsGravest, servesGravest } from './protects.js';
 import { shapeOf } from './shape.js';
 import type { FieldModel } from './fields.js';
 import type { Atom, Rule } from './rule.js';
 import { type Bound, drawAtom, type Lean } from './draw-atom.js';
 
 export { type Bound, drawAtom, type Lean } from './draw-atom.js';
+export { protectsOf, servesGravest } from './protects.js';
 
 // Drawing a rule per task over a record type's fields (its conditions: draw-atom.ts), so a rule reads like policy,
 // yet which fields, operators and limits apply changes from task to task.
@@ -33,53 +37,6 @@ function roleOf(m: FieldModel, lean: Readonly<Record<string, Lean>>): Role | und
   if (l !== undefined) return 'signal';
   if (m.use === 'detail') return undefined;
   return m.use === 'scope' ? 'scope' : 'free';
-}
-
-/**
- * What a work's purpose names, per field: the side of each field its own reason leans on (`own`: the fields the
- * work itself takes a side on, not the record type's general concerns), bar the fields that only scope it or have
- * nothing to do with it. A rule's exception never cuts into it (drawRule): every record on these sides is one the
- * purpose is about, and only a side a field of the record type does not call for is excepted.
- */
-export function protectsOf(
-  lean: Readonly<Record<string, Lean>>,
-  own: readonly string[] | undefined,
-): Record<string, Lean> {
-  const out: Record<string, Lean> = {};
-  for (const f of own ?? []) {
-    const l = lean[f];
-    if (l !== undefined && l !== 'scope' && l !== 'unrelated') out[f] = l;
-  }
-  return out;
-}
-
-/**
- * Whether a work's own reason (`protects`, see `protectsOf`) leans on the gravest side of a field: a scale's top
- * value (critical defects, two-week-wait referrals) or a yes/no field's side the record type marks as gravest
- * (`grave`: an exposed finding, an unacknowledged hold). Such a work exists for those records: "leave out the
- * labelling errors" would spare critical NCRs the corrective action that is there for them.
- */
-export function servesGravest(
-  models: readonly FieldModel[],
-  protects: Readonly<Record<string, Lean>>,
-  grave: Readonly<Record<string, Lean>>,
-): boolean {
-  return Object.entries(protects).some(([f, l]) => {
-    const m = models.find((x) => x.field === f);
-    if (m?.kind === 'enum' && m.ranks && Array.isArray(l)) return l.includes(m.ranks.at(-1) as string);
-    return grave[f] !== undefined && grave[f] === l;
-  });
-}
-
-// a condition that selects grave records only (a scale's pressing half: major and critical; the exposed ones): an
-// exception beside it could only spare some of them
-function selectsGravest(a: Atom, models: readonly FieldModel[], grave: Readonly<Record<string, Lean>>): boolean {
-  const m = models.find((x) => x.field === a.field);
-  if (a.kind === 'in' && m?.kind === 'enum' && m.ranks) {
-    const ranks = m.ranks;
-    return a.values.every((v) => ranks.indexOf(v) >= ranks.length / 2);
-  }
-  return a.kind === 'flag' && grave[a.field] === a.value;
 }
 
 /**
@@ -136,7 +93,8 @@ export function drawRule(
   const pool = models.filter((m) => ruleable(m) && roleOf(m, lean) !== undefined);
   // the values of a category a rule may spare, off the side the work calls for: those with a reason of their own
   const spares = (m: FieldModel): string[] => {
-    if (!category(m) || m.kind !== 'enum') return [];
+    // (a scale's end too, where the work gives it a reason: an observation asks no corrective action)
+    if (m.kind !== 'enum' || isState(m)) return [];
     const l = lean[m.field];
     return Object.keys(m.spared ?? {}).filter(
       (v) => m.values.includes(v) && !(Array.isArray(l) && (l as readonly string[]).includes(v)),
@@ -219,8 +177,8 @@ export function drawRule(
   const spareNone = gravest || [...all, ...(any ?? [])].some((a) => selectsGravest(a, models, grave));
   const free = pool.filter((m) => {
     const l = lean[m.field];
-    // a category is excepted only where that kind of record has a reason of its own to be spared (EnumModel.spared)
-    if (category(m) && !spares(m).length) return false;
+    // a category (or a scale's end) is excepted only where the work gives that kind a reason to spare it (spared.ts)
+    if ((category(m) || (m.kind === 'enum' && m.ranks)) && !spares(m).length) return false;
     if (m.kind === 'flag' && own && !own.includes(m.field)) return false;
     // under a work with a purpose of its own, an exception never leaves out a record the purpose names undone:
     // it takes a state on the side the record type does not call for (a closed finding, a test already analysed:
@@ -232,7 +190,7 @@ export function drawRule(
     if (spareNone && !(m.kind === 'enum' && !m.ranks && isState(m) && Array.isArray(l))) return false;
     if (purposeful && !(m.field in protects)) {
       const state = m.kind === 'enum' && !m.ranks && isState(m) && Array.isArray(l);
-      const category = m.kind === 'enum' && !m.ranks && !isState(m) && l === undefined;
+      const category = m.kind === 'enum' && !isState(m) && (m.ranks ? spares(m).length > 0 : l === undefined);
       if (!state && !category) return false;
     }
     // a word in a note spares a record only where the work says which words mark routine ones: a findings log
@@ -245,14 +203,28 @@ export function drawRule(
   });
   // an exception keeps the task's weight where its alternatives or a condition could not be drawn
   const short = (shape.any > 0 && !any) || all.length < shape.all;
-  const unless = (shape.unless || short) && free.length ? atom(take(free), true) : undefined;
+  // the exception is drawn with its reason (exception-reasons.ts), on the first free field that has one: a condition
+  // no reason of the work's can spare is never written as a hole in the rule
+  let unless: Atom | undefined;
+  let why: string | undefined;
+  for (const m of shape.unless || short ? shuffle(rng, free) : []) {
+    const a = atom(m, true);
+    const reasons = exceptionReasons(a, models);
+    if (!reasons.length) continue;
+    pool.splice(pool.indexOf(m), 1);
+    unless = a;
+    why = rng.pick(reasons);
+    break;
+  }
   // nor is it weighed on one line alone ("deadlines due in the next 14 days" is the same rule in every task of
   // the work): where nothing could be excepted, a scope left narrows it (the deadlines of two courts), or another
   // reason for the work adds to it
-  // an exception the purpose refused (no carve-out fits it) gives its weight to one more condition: the work
-  // narrowed by another reason or a scope, never left to a line every task of it shares
-  if (shape.unless && !unless && purposeful) {
-    const more = reasons().length ? reasons() : scopesLeft();
+  // an exception no reason fits (the purpose refused it, or the work spares no kind and no stage of these records)
+  // gives its weight to one more condition: the work narrowed by another reason or a scope, never left to a line
+  // every task of it shares
+  // (a scope only while the rule has room for one: never a third read of what a desk offers)
+  if (shape.unless && !unless) {
+    const more = reasons().length ? reasons() : scoped < scopeRoom ? scopesLeft() : [];
     const a = more.length ? stated(take(more)) : undefined;
     if (a) all.push(a);
   }
@@ -261,5 +233,5 @@ export function drawRule(
     const a = more.length ? stated(take(more)) : undefined;
     if (a) all.push(a);
   }
-  return { all, ...(any ? { any } : {}), ...(unless ? { unless } : {}) };
+  return { all, ...(any ? { any } : {}), ...(unless ? { unless, why } : {}) };
 }

@@ -35,8 +35,8 @@ export interface EnumModel extends Base {
    */
   ranks?: readonly string[];
   /**
-   * per value of a category, why a rule may leave those records out of its work (compose/spared.ts): the only
-   * values a category's exception takes, each with its own reason
+   * per value of a category, why the work a rule is drawn for needs no doing for those records (compose/spared.ts,
+   * given with the work): the only values a category's exception takes, each with its own reason
    */
   spared?: Readonly<Record<string, readonly string[]>>;
 }

@@ -7,8 +7,6 @@ import { type Counted, countedOf, type EnumWords, enumWords, factor, pluralOf, s
 import { type EnumModel, type FieldModel, type Nouns, sayValue } from './fields.js';
 import { type Atom, modelOf, type Rule, termsOf } from './rule.js';
 import { flagClause, flagModifier, relative } from './flag-words.js';
-import type { Lean } from './draw.js';
-import { exceptionReason } from './exception-reasons.js';
 
 // A rule in words, several ways: each condition has modifier forms ("referrals whose urgency is urgent") and
 // clause forms ("the urgency is urgent"), relative ("10 or more days ago") and absolute ("on or before 2 March")
@@ -359,14 +357,14 @@ export function rulePhrase(r: Rule, models: readonly FieldModel[], n: Nouns, tod
     clause(a, models, n, today, rng).replace(/^its /, `the ${n.singular}'s `).replace(/^it /, `the ${n.singular} `);
   // (with its reason, as the policy gives it: an exception said bare reads as an arbitrary hole in the rule)
   if (r.unless)
-    s += `${rng.pick([`, unless ${one(r.unless)}`, `, except where ${one(r.unless)}`])} (${exceptionReason(r.unless, models, n, rng)})`;
+    s += `${rng.pick([`, unless ${one(r.unless)}`, `, except where ${one(r.unless)}`])}${r.why ? ` (${r.why})` : ''}`;
   return s;
 }
 
 /**
- * The rule as policy bullets: the conditions, then the exception on a line of its own, with the reason it is made
- * (exception-reasons.ts; `lean`: the sides of the fields the work calls for). `today` null: relative wordings only,
- * for a version of the rule that no longer applies.
+ * The rule as policy bullets: the conditions, then the exception on a line of its own, with the reason drawn with it
+ * (`Rule.why`, exception-reasons.ts). `today` null: relative wordings only, for a version of the rule that no longer
+ * applies.
  */
 export function ruleBullets(
   r: Rule,
@@ -374,19 +372,21 @@ export function ruleBullets(
   n: Nouns,
   today: string | null,
   rng: Rng,
-  lean: Readonly<Record<string, Lean>> = {},
 ): string[] {
   const cap = (s: string) => `${s[0]?.toUpperCase()}${s.slice(1)}`;
   const lines = r.all.map((a) => `- ${cap(clause(a, models, n, today, rng))}.`);
   if (r.any) lines.push(`- And at least one of: ${r.any.map((a) => clause(a, models, n, today, rng)).join('; ')}.`);
   if (r.unless) {
-    const reason = exceptionReason(r.unless, models, n, rng, lean);
+    const reason = r.why;
+    const cond = clause(r.unless, models, n, today, rng);
     lines.push(
-      rng.pick([
-        `- Exception: leave it out if ${clause(r.unless, models, n, today, rng)}: ${reason}.`,
-        `- Exception: leave it out if ${clause(r.unless, models, n, today, rng)}, because ${reason}.`,
-        `- Leave it out if ${clause(r.unless, models, n, today, rng)}: ${reason}.`,
-      ]),
+      reason
+        ? rng.pick([
+            `- Exception: leave it out if ${cond}: ${reason}.`,
+            `- Exception: leave it out if ${cond}, because ${reason}.`,
+            `- Leave it out if ${cond}: ${reason}.`,
+          ])
+        : `- Exception: leave it out if ${cond}.`,
     );
   }
   return lines;

@@ -29,7 +29,13 @@ export interface Rule {
   any?: readonly Atom[];
   /** a record for which this holds is excluded, whatever else holds */
   unless?: Atom;
+  /** why the work needs no doing for those records, drawn with the exception (rules/exception-reasons.ts) */
+  why?: string;
 }
+
+/** Whether a condition is on a date: a window, a working-day count, a due date passed. */
+export const isDateAtom = (a: Atom): boolean =>
+  a.kind === 'older' || a.kind === 'recent' || a.kind === 'due_within' || a.kind === 'overdue';
 
 /** Working days (Monday–Friday) from `value` up to `today`, exclusive of the first day. */
 export function workdaysSince(today: string, value: unknown): number {
@@ -131,7 +137,3 @@ export function modelOf(models: readonly FieldModel[], a: Atom): FieldModel {
   if (!m) throw new Error(`rule: no model for field ${a.field}`);
   return m;
 }
-
-/** Whether a condition is on a date: a window, a working-day count, a due date passed. */
-export const isDateAtom = (a: Atom): boolean =>
-  a.kind === 'older' || a.kind === 'recent' || a.kind === 'due_within' || a.kind === 'overdue';

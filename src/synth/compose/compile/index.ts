@@ -14,7 +14,6 @@ import { forbiddenOf } from './forbidden.js';
 import { fileForbids } from './forbidden-files.js';
 import { readOnlyRisk } from './forbidden-risk.js';
 import { drawRecords, type Program } from './records.js';
-import { isDateAtom } from '../../rules/rule.js';
 import { referenceOf } from './reference.js';
 import { requestOf } from './request.js';
 import { figureGoes } from './figure.js';
@@ -24,7 +23,7 @@ import { traced } from './trace.js';
 import { deskLanguage, deskRequest } from '../foreign-desk.js';
 import { ISO } from '../sources/multilingual-kinds.js';
 import { lintText } from '../../kit/lint.js';
-import { atomsOf, ruleKey } from '../../rules/rule.js';
+import { atomsOf, isDateAtom, ruleKey } from '../../rules/rule.js';
 
 // runs a recipe on seeded records, in named phases: records → reference → checks → forbidden → user → request.
 

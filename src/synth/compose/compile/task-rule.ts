@@ -4,6 +4,7 @@ import type { Rule } from '../../rules/rule.js';
 import { thinFor } from '../../rules/shape.js';
 import { CONCERNS } from '../concerns.js';
 import { GRAVE } from '../grave.js';
+import { sparedBy, withSpared } from '../spared.js';
 import type { SourcePart, World } from '../parts.js';
 import { waitsTooLong } from '../policy-act.js';
 import { actNamed, type PolicyAct } from '../policy-acts.js';
@@ -29,7 +30,7 @@ export function ruleOf(
   work: PolicyAct | undefined,
   tag: string,
 ): Rule {
-  const pool = src.fields.filter((f) => !(f.field in taken) && f !== branchField);
+  const untaken = src.fields.filter((f) => !(f.field in taken) && f !== branchField);
   // the side each field calls for attention on, unless the work is a go-ahead; the action's own leans first
   // (a generic action's form on this record type, a ward bed's preparation, says which side of it is meant)
   // the section's own reason last, a go-ahead's too: its sides are what the heading promises ("Owner follow-up" of
@@ -51,6 +52,8 @@ export function ruleOf(
   // where the work is known, only its real scopes narrow it by category (act-scopes.ts)
   const known = section ?? work;
   const scopes = known ? (known.scopes ?? []) : undefined;
+  // and only the kinds it has its own reason to spare are excepted (spared.ts): a review's, where it is one
+  const pool = withSpared(untaken, known ? known.spared : sparedBy(src.name, tag));
   const fits = (r: Rule) => recipe.interaction !== 'change' || lateAtom(r, src) >= 0;
   // the fields the section's reason turns on are named too (a revocation turns on non-use)
   const reason = section?.must ?? [];

@@ -1,0 +1,107 @@
+import type { Reasons } from './spared-kinds.js';
+
+// The kinds of record a regular review of a record type leaves out (a "Review" section, which has no act of its own,
+// policy-acts.ts REVIEW_REASONS): a review catches what slipped, so it leaves out a kind someone else already looks
+// at on their own schedule, said as that review elsewhere (the infection-control nurse checks the side rooms every
+// shift). Never a kind nobody looks at: that is what the review is for.
+
+/** Per record type, field → value → why the team's own review leaves that kind out. */
+export const REVIEW_SPARED: Readonly<Record<string, Readonly<Record<string, Readonly<Record<string, Reasons>>>>>> = {
+  receipt_scans: {
+    category: {
+      hotel: 'hotel bills are checked by the travel desk against the room-rate policy before they reach us',
+      rail: 'rail fares are matched to their bookings by the travel portal, which flags any that differ',
+    },
+  },
+  ward_beds: {
+    zone: {
+      'Side rooms': 'the side rooms are checked every shift by the infection-control nurse',
+      'Bay 1': 'Bay 1’s beds are gone through by the nurse in charge at every handover',
+    },
+  },
+  exam_seats: {
+    zone: {
+      'Middle block': 'the middle block is inspected by the exam board’s visiting inspector this series',
+      'Front block': 'the front block is checked by the SENCo, who seats the access-arrangement candidates',
+    },
+  },
+  nonconformances: {
+    severity: { observation: 'an observation is only noted for the next audit, which goes through them all' },
+  },
+  security_findings: {
+    severity: { informational: 'informational findings carry no fix, and the quarterly report lists them all' },
+  },
+  partner_mails: {
+    language: {
+      Japanese: 'the Tokyo liaison office goes through its own partners’ messages',
+      Chinese: 'the Shanghai office goes through its partners’ messages in its own hours',
+    },
+    topic: {
+      complaint: 'complaints are reviewed by the quality team against their own service level',
+      invoice: 'invoice queries are reviewed by accounts payable against the ledger',
+    },
+  },
+  social_posts: {
+    channel: {
+      LinkedIn: 'LinkedIn posts are reviewed by the employer-brand team in HR, who run that channel',
+      'YouTube Shorts': 'Shorts are reviewed by the video team with the rest of their uploads',
+    },
+  },
+  cited_sources: {
+    source_type: { interview: 'an interview is checked once, by the reporter who took the notes' },
+  },
+  sheet_rows: {
+    region: {
+      Central: 'Central accounts are gone through by the key-account team with each customer',
+      North: 'the North region’s ledger is reviewed by the factoring company, which owns those debts',
+    },
+  },
+  order_screenshot: {
+    region: {
+      Central: 'Central accounts are gone through by the key-account team with each customer',
+      North: 'the North region’s ledger is reviewed by the factoring company, which owns those debts',
+    },
+  },
+  contracts: {
+    contract_type: {
+      lease: 'leases are reviewed by the property team with the landlord',
+      licence: 'software licences are reviewed by IT asset management in its own register',
+    },
+  },
+  market_reports: {
+    publisher: { Gartner: 'Gartner research is reviewed by the CIO’s office, which holds the seat' },
+  },
+  news_items: {
+    outlet: { Reuters: 'Reuters items are logged and checked through the wire alert as they arrive' },
+  },
+  migrations: {
+    database: { 'analytics-warehouse': 'the analytics warehouse’s changes are gone through by the data team' },
+  },
+  pull_requests: {
+    repo: { 'data-pipeline': 'data-pipeline changes are reviewed by the data team on its own rota' },
+  },
+  design_requests: {
+    deliverable: { 'slide template': 'slide templates are kept up by the brand team, who check them themselves' },
+  },
+  episodes: {
+    show: { 'The Long Read (audio)': 'The Long Read is checked by the partner newspaper, which produces it' },
+  },
+  aircraft_inspections: {
+    aircraft_type: { 'ATR 72-600': 'the ATRs’ records are reviewed by the lessor’s engineers under the wet lease' },
+  },
+  desk_plan: {
+    zone: { 'Hot desks': 'hot desks are freed each evening by the booking app, which drops unused bookings' },
+  },
+  web_page_builds: {
+    template: { microsite: 'microsites are checked by the agency that built them, under its contract' },
+  },
+  stories: {
+    story_format: { 'live blog': 'a live blog is watched entry by entry by the live desk as it runs' },
+  },
+  field_plots: {
+    crop: { maize: 'the maize is walked by the digester operator’s agronomist' },
+  },
+  submissions: {
+    assessment_type: { portfolio: 'portfolios are looked at by the external examiner at the final exam board' },
+  },
+};
