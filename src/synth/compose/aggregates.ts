@@ -77,10 +77,11 @@ const lines = (sel: Rec[], s: SourcePart) => sel.map((rec) => `${citeOf(rec, s)}
 function stem(w: World, about: DestAbout, kinds: readonly string[]): string {
   const noun = slug(about.noun);
   const purpose = slug(about.purpose ?? '');
+  // "legal-review-review", "research-notes-notes": the kind is not the purpose's or the noun's own last word
+  const kindAfter = (word: string) => w.rng.pick(kinds.filter((k) => k !== word.split('-').pop()));
   if (unnamed(about.purpose))
-    return w.rng.pick([`${noun}-${w.rng.pick(kinds)}`, `${noun}-${w.today.slice(0, 10)}`, noun]);
-  // "legal-review-review": the kind is not the purpose's own last word
-  const kind = w.rng.pick(kinds.filter((k) => k !== purpose.split('-').pop()));
+    return w.rng.pick([`${noun}-${kindAfter(noun)}`, `${noun}-${w.today.slice(0, 10)}`, noun]);
+  const kind = kindAfter(purpose);
   // a purpose that names the records already ("Referral hold") needs no noun beside it
   if (named(noun, purpose)) return w.rng.pick([`${purpose}-${kind}`, `${purpose}`]);
   return w.rng.pick([
