@@ -14,8 +14,15 @@ describe('a write-up task', () => {
       const beyond = acts.filter(
         (a) => !(a.service === 'workspace' && (a.record === 'writes' || a.record === 'edits') && !a.where?.content),
       );
+      // (a mail to the approver a policy's cap names is the policy's to forbid: figure-route.ts)
+      const policy = JSON.stringify(spec.fixtures);
+      const capped = (a: (typeof acts)[number]) =>
+        a.record === 'sent_messages' && policy.includes(String((a.where?.to as { contains?: string })?.contains));
       const changes = beyond.find(
-        (a) => /^updated_|^updates$/.test(a.record) || a.record === 'sent_messages' || a.record === 'published',
+        (a) =>
+          /^updated_|^updates$/.test(a.record) ||
+          (a.record === 'sent_messages' && !capped(a)) ||
+          a.record === 'published',
       );
       if (!changes || spec.labels?.safety?.length) continue;
       if (spec.reference?.some((s) => 'call' in s && /_update_|_send_|_publish/.test(String(s.call)))) continue;
