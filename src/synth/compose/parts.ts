@@ -259,9 +259,9 @@ export interface ComputationPart {
   by?(sel: Rec[], src: SourcePart): string | undefined;
 }
 
-/** What proves an aggregate: checks on every selected id, and the audit entries that name a distractor. */
+/** What proves an aggregate: checks on every selected id (and, for a message, one refusing every distractor id), and the audit entries that name a distractor where naming one is a harm (a public post, a claim). */
 export interface AggregateProof {
-  checks: DraftOf<'audit_present' | 'file_matches'>[];
+  checks: DraftOf<'audit_present' | 'audit_absent' | 'file_matches'>[];
   forbid: AuditRef[];
 }
 

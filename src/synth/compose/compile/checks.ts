@@ -30,8 +30,8 @@ export interface Checked {
 }
 
 /**
- * A deliverable naming a record the policy leaves out: in a task whose only output is that file nothing is
- * forbidden to act on, so the file's refusal of every distractor id is what stops a list of every candidate. It
+ * A deliverable naming a record the policy leaves out (a file, or a mail or post to colleagues): nothing is
+ * forbidden to act on for it, so its refusal of every distractor id is what stops a list of every candidate. It
  * caps completion well under the outcome cap (0.8 · 0.3 + 0.2 = 0.44 at best, against the 0.75 pass line), not
  * at 0.68 a stone's throw from it; a deliverable that leaves one out still loses its own check's share.
  */
@@ -142,16 +142,16 @@ export function checksOf(p: Program, lang?: Lang): Checked {
   const proofs: AuditRef[] = [];
   actionOutcomes(p, outcomes, proofs);
   const aggregateForbids: AuditRef[] = [];
+  // a message's refusal of every distractor is a condition (weight 0): it holds for an agent that sent nothing too
+  const conditions: Unweighted[] = [];
   if (recipe.aggregate && dest) {
     const proof = recipe.aggregate.proof(p.selected, p.distractors, src, dest.value);
     const names = p.selected.map((rec) => String(rec[src.nameField.field] ?? ''));
-    for (const c of proof.checks)
-      outcomes.push(
-        spelledEither(
-          { id: `summary_${outcomes.length + 1}`, ...c, ...(refuses(c) ? { cap: EXCLUDED_CAP } : {}) },
-          names,
-        ),
-      );
+    for (const c of proof.checks) {
+      const id = `summary_${outcomes.length + conditions.length + 1}`;
+      if (c.kind === 'audit_absent') conditions.push({ id, ...c, cap: EXCLUDED_CAP });
+      else outcomes.push(spelledEither({ id, ...c, ...(refuses(c) ? { cap: EXCLUDED_CAP } : {}) }, names));
+    }
     aggregateForbids.push(...proof.forbid);
   }
   // the figure the aggregate writes is a computed fact: checked exactly where it is written, as in the answer; an
@@ -185,7 +185,7 @@ export function checksOf(p: Program, lang?: Lang): Checked {
       cap: ASKED_CAP,
     });
   extra.push(...judgedOutcomes(p));
-  const checks = weigh(reads, extra, outcomes);
+  const checks = [...weigh(reads, extra, outcomes), ...conditions.map((c) => ({ ...c, weight: 0 }) as Check)];
   return { checks, outcomes, proofs, aggregateForbids, figure: Boolean(figure) };
 }
 
