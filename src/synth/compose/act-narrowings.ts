@@ -114,6 +114,11 @@ export const ACT_NARROWS: Readonly<Record<string, Readonly<Record<string, Reason
     Hold: { 'due_on:ahead': 'those are the ones about to ship, so they are held first' },
   },
   court_deadlines: {
+    // (the docketing team's run is who diarises the rest: the dates further out are not left undone)
+    'Diary entry': {
+      'due_date:ahead':
+        'the docketing team enters the dates from every sealed order on its weekly run, so only a date falling before its next run is at risk if nobody enters it now',
+    },
     Preparation: { 'due_date:ahead': 'preparation starts that far out, so the deadlines inside it are started now' },
     'Extension follow-up': {
       'due_date:ahead': 'an extension not agreed before the date leaves the original deadline standing',
