@@ -29,6 +29,28 @@ export function sideKey(a: Atom): string | undefined {
 type Reasons = Readonly<Record<string, string>>;
 
 export const ACT_NARROWS: Readonly<Record<string, Readonly<Record<string, Reasons>>>> = {
+  // (a review's purpose is the team's stake in the records, review-purposes-data.ts: a line or flag narrows it where
+  // the records it takes are where a wrong entry costs that stake most)
+  ward_beds: {
+    Review: {
+      'sockets>':
+        'a bed with piped oxygen and suction goes to the sickest patients, so a wrong entry for one sends them to a bed that cannot support them',
+      'hoist=true': 'a hoist bed goes to a patient nobody can move by hand, so a wrong entry strands them',
+    },
+  },
+  exam_seats: {
+    Review: {
+      'sockets>': 'candidates who word-process their papers are seated where there is a socket for the laptop',
+      'wide_desk=true': 'a wide desk is where a candidate sits with a reader or a scribe beside them',
+      'window=false':
+        'candidates allowed rest breaks or extra time are seated away from the glare and draughts of the windows',
+    },
+  },
+  feed_articles: {
+    Review: {
+      'published_at:recent': 'the digest goes out each week, so only that week’s articles can still go into it',
+    },
+  },
   receipt_scans: {
     'Itemised receipt': {
       'receipt_date:recent': 'older receipts went in with earlier monthly claims, and audit checked them then',
