@@ -46,6 +46,13 @@ export const ACT_NARROWS: Readonly<Record<string, Readonly<Record<string, Reason
         'candidates allowed rest breaks or extra time are seated away from the glare and draughts of the windows',
     },
   },
+  desk_plan: {
+    Review: {
+      'sit_stand=true':
+        'a sit-stand desk is kept for staff whose workstation assessment calls for one, so a wrong entry leaves them at a fixed desk',
+      'screens>': 'the multi-screen desks are the ones the analysts book, and a broken screen there stops their day',
+    },
+  },
   feed_articles: {
     Review: {
       'published_at:recent': 'the digest goes out each week, so only that week’s articles can still go into it',
