@@ -29,6 +29,35 @@ export function sideKey(a: Atom): string | undefined {
 type Reasons = Readonly<Record<string, string>>;
 
 export const ACT_NARROWS: Readonly<Record<string, Readonly<Record<string, Reasons>>>> = {
+  // (a review's purpose is the team's stake in the records, review-purposes-data.ts: a line or flag narrows it where
+  // the records it takes are where a wrong entry costs that stake most)
+  ward_beds: {
+    Review: {
+      'sockets>':
+        'a bed with piped oxygen and suction goes to the sickest patients, so a wrong entry for one sends them to a bed that cannot support them',
+      'hoist=true': 'a hoist bed goes to a patient nobody can move by hand, so a wrong entry strands them',
+    },
+  },
+  exam_seats: {
+    Review: {
+      'sockets>': 'candidates who word-process their papers are seated where there is a socket for the laptop',
+      'wide_desk=true': 'a wide desk is where a candidate sits with a reader or a scribe beside them',
+      'window=false':
+        'candidates allowed rest breaks or extra time are seated away from the glare and draughts of the windows',
+    },
+  },
+  desk_plan: {
+    Review: {
+      'sit_stand=true':
+        'a sit-stand desk is kept for staff whose workstation assessment calls for one, so a wrong entry leaves them at a fixed desk',
+      'screens>': 'the multi-screen desks are the ones the analysts book, and a broken screen there stops their day',
+    },
+  },
+  feed_articles: {
+    Review: {
+      'published_at:recent': 'the digest goes out each week, so only that week’s articles can still go into it',
+    },
+  },
   receipt_scans: {
     'Itemised receipt': {
       'receipt_date:recent': 'older receipts went in with earlier monthly claims, and audit checked them then',
@@ -114,6 +143,11 @@ export const ACT_NARROWS: Readonly<Record<string, Readonly<Record<string, Reason
     Hold: { 'due_on:ahead': 'those are the ones about to ship, so they are held first' },
   },
   court_deadlines: {
+    // (the docketing team's run is who diarises the rest: the dates further out are not left undone)
+    'Diary entry': {
+      'due_date:ahead':
+        'the docketing team enters the dates from every sealed order on its weekly run, so only a date falling before its next run is at risk if nobody enters it now',
+    },
     Preparation: { 'due_date:ahead': 'preparation starts that far out, so the deadlines inside it are started now' },
     'Extension follow-up': {
       'due_date:ahead': 'an extension not agreed before the date leaves the original deadline standing',

@@ -92,7 +92,7 @@ export const ACT_SITUATIONS: Readonly<Record<string, Readonly<Record<string, rea
     'Signature chase': ['getting the agreements nobody has put their name to yet completed'],
   },
   court_deadlines: {
-    'Diary entry': ["getting every court date into the firm's calendar"],
+    'Diary entry': ["getting court dates into the firm's calendar before one is missed"],
     Preparation: ['starting the work on dates coming up well before the week they fall in'],
     'Extension follow-up': ['pursuing our applications for more time until the court or the other side agrees'],
   },

@@ -36,6 +36,9 @@ export interface OccasionFacts {
   section?: string;
   /** the heading of the work the task is, named or not: reasons that fit it (work-motives-data.ts WORK_MOTIVES) */
   work?: string;
+  /** the section takes part of the work for a reason of its own (purpose-scope.ts `narrowedFor`): no motive of the
+   * whole work competes with it */
+  narrowed?: boolean;
   /** where the records are seen: a system, a picture, a file or a mailbox, and its name ("the seating plan") */
   place: 'system' | 'picture' | 'file' | 'mailbox';
   where: string;
@@ -198,7 +201,7 @@ function reasons(w: World, boss: string, plural: string, rng: Rng, f?: OccasionF
 function ownReasons(w: World, boss: string, rng: Rng, f?: OccasionFacts): Reason[] {
   const lines = [
     ...((f && (MOTIVES[f.name] ?? MOTIVES[f.service])) ?? []),
-    ...((f && ofWork(WORK_MOTIVES[f.name], f.name, f.work)) ?? []),
+    ...((f && !f.narrowed ? ofWork(WORK_MOTIVES[f.name], f.name, f.work) : undefined) ?? []),
   ];
   const soon = nextWorkday(w.today, rng);
   return lines.map((t) => ({

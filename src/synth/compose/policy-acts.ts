@@ -1,9 +1,11 @@
 import { ACT_SCOPES } from './act-scopes.js';
+import { CONCERNS } from './concerns.js';
 import { CARE_ACTS } from './acts-care.js';
 import { INDUSTRY_ACTS } from './acts-industry.js';
 import { STUDIO_ACTS } from './acts-studio.js';
 import { WORK_ACTS } from './acts-work.js';
 import type { PolicyAct } from './policy-act.js';
+import { REVIEW_PURPOSES } from './review-purposes-data.js';
 import { sparedBy } from './spared.js';
 
 export type { PolicyAct } from './policy-act.js';
@@ -50,3 +52,25 @@ export const REVIEW_REASONS: Readonly<Record<string, readonly string[]>> = {
     'Auditors go straight to records like these; the team looks at them before the auditors do.',
   ],
 };
+
+/**
+ * A review (or an audit sample) as the work its section is: its purpose is the team's stake in the records
+ * (review-purposes-data.ts), its sides the record type's concerns, and it is narrowed by category only where
+ * ACT_SCOPES gives the review a reason. Without it a review's rule took any category ("the episode is from Money
+ * Talks") under a purpose that never says why; as an act, the narrowing checks (purpose-scope.ts) apply to it too.
+ */
+export function reviewAct(source: string, section: string): PolicyAct | undefined {
+  const stock = REVIEW_REASONS[section];
+  if (!stock) return undefined;
+  return {
+    sections: [section],
+    why: REVIEW_PURPOSES[source]?.[section === 'Audit sample' ? 1 : 0] ?? stock.join(' '),
+    lean: CONCERNS[source] ?? {},
+    scopes: ACT_SCOPES[source]?.[section] ?? [],
+    spared: sparedBy(source, section),
+  };
+}
+
+/** The act a task's section is: the one its heading names, else a review's. */
+export const sectionAct = (source: string, section: string): PolicyAct | undefined =>
+  actNamed(source, section) ?? reviewAct(source, section);

@@ -15,7 +15,7 @@ import { CONCERNS } from './concerns.js';
 import { GRAVE } from './grave.js';
 import { withSpared } from './spared.js';
 import { waitsTooLong } from './policy-act.js';
-import { ACTS, actNamed, type PolicyAct, REVIEW_REASONS } from './policy-acts.js';
+import { ACTS, actNamed, type PolicyAct, REVIEW_REASONS, sectionAct } from './policy-acts.js';
 import { placeOf } from './places.js';
 import { narrowingNote, saidOf, unsaid } from './purpose-scope.js';
 import { REVIEW_PURPOSES } from './review-purposes-data.js';
@@ -245,7 +245,7 @@ export function policyDoc(
     return note ? `${reason} ${note}` : reason;
   };
   const sections: [string, string | undefined, string[]][] = [
-    [section, scoped(why, rule, actNamed(src.name, section)), mine],
+    [section, scoped(why, rule, sectionAct(src.name, section)), mine],
   ];
   for (let k = Math.min(rng.int(1, 2), others.length); k > 0; k--) {
     const other = others.splice(rng.int(0, others.length - 1), 1)[0] as PolicyAct;

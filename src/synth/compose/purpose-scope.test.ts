@@ -6,9 +6,9 @@ import { lintText } from '../kit/lint.js';
 import { drawRule } from '../rules/draw.js';
 import { isState } from '../rules/field-words.js';
 import { CONCERNS } from './concerns.js';
-import { ACTS } from './policy-acts.js';
+import { ACTS, reviewAct } from './policy-acts.js';
 import { ACT_NARROWS, narrowReason } from './act-narrowings.js';
-import { contradicts, narrowingNote, narrowingOf, saidOf, unsaid, unsaidAtom } from './purpose-scope.js';
+import { contradicts, narrowedFor, narrowingNote, narrowingOf, saidOf, unsaid, unsaidAtom } from './purpose-scope.js';
 import { GRAVE } from './grave.js';
 import { PARTS } from './registry.js';
 
@@ -114,7 +114,11 @@ describe('purpose scope', () => {
       const src = PARTS.sources.find((s) => s.name === name);
       assert.ok(src, name);
       for (const [section, reasons] of Object.entries(sections)) {
-        assert.ok(section === '*' || ACTS[name]?.some((a) => a.sections[0] === section), `${name} ${section}`);
+        // (a review is work too: policy-acts.ts `reviewAct`)
+        assert.ok(
+          section === '*' || ACTS[name]?.some((a) => a.sections[0] === section) || reviewAct(name, section),
+          `${name} ${section}`,
+        );
         for (const [key, reason] of Object.entries(reasons)) {
           // (a reason follows "…; " or ": " in its sentence: one of its own would split it in three)
           assert.doesNotMatch(reason, /;/, `${name} ${key}`);
@@ -175,5 +179,46 @@ describe('purpose scope', () => {
         }
     }
     assert.ok(scoped > 20, `${scoped} rules narrowed to a real scope`);
+  });
+
+  it('lets a review narrow by category only with a reason, as any act', () => {
+    // a review's rule draws categories only from its real scopes (none: never), so "the episode is from Money Talks"
+    // never follows a purpose that says nothing of shows
+    const rng = createRng('review scopes');
+    let drawn = 0;
+    for (const src of PARTS.sources)
+      for (const tag of ['Review', 'Audit sample']) {
+        const act = reviewAct(src.name, tag);
+        assert.ok(act, tag);
+        for (const m of src.fields) {
+          if (m.kind !== 'enum' || isState(m) || (act.lean ?? {})[m.field] !== undefined) continue;
+          if ((act.scopes ?? []).some((x) => x.field === m.field)) continue;
+          const a = { kind: 'in' as const, field: m.field, values: [m.values[0] as string] };
+          assert.equal(saidOf(act, src.name)(a), false, `${src.name} ${tag} ${m.field}`);
+          drawn++;
+        }
+        for (let i = 0; i < 4; i++) {
+          const r = actRule(src, act, rng);
+          for (const a of r.all)
+            if (a.kind === 'in' && !isState(src.fields.find((f) => f.field === a.field) as never))
+              assert.ok(
+                (act.lean ?? {})[a.field] !== undefined || (act.scopes ?? []).some((x) => x.field === a.field),
+                `${src.name} ${tag}: ${a.field}`,
+              );
+        }
+      }
+    assert.ok(drawn > 10);
+  });
+
+  it('knows a section narrowed for a reason of its own, whose motive is that reason', () => {
+    const cancellation = ACTS.appointments?.find((a) => a.sections.includes('Cancellation'));
+    assert.ok(cancellation);
+    const scope = cancellation.scopes?.[0];
+    assert.ok(scope);
+    const window = { kind: 'due_within' as const, field: 'date', days: 14 };
+    assert.equal(narrowedFor({ all: [window] }, cancellation, 'appointments'), false);
+    const scoped = { all: [window, { kind: 'in' as const, field: scope.field, values: scope.values }] };
+    assert.equal(narrowedFor(scoped, cancellation, 'appointments'), true);
+    assert.equal(narrowedFor(scoped, undefined, 'appointments'), false);
   });
 });

@@ -163,6 +163,20 @@ export const saidOf =
   (a: Atom): boolean =>
     !act || !unsaidAtom(a, act, source);
 
+/**
+ * Whether a section's rule takes part of its work for a reason of its own (a scope's, or a line's, flag's or
+ * window's: "only the vaccinations: the vaccine delivery failed its cold-chain check"). That reason is why the
+ * work is done now; a motive for the whole work beside it ("the phlebotomy clinic is short-staffed") competes with
+ * it, so the request gives none of the work's own (occasions.ts).
+ */
+export function narrowedFor(r: Rule, act: PolicyAct | undefined, source: string): boolean {
+  if (!act) return false;
+  return r.all.some((a) => {
+    const k = narrowingOf(a, act.lean ?? {});
+    return k !== undefined && (scopeOf(a, act) !== undefined || narrowReason(source, act.sections[0], a) !== undefined);
+  });
+}
+
 /** Whether one condition would be said plainly, or contradicts its section's purpose (see `unsaid`). */
 export function unsaidAtom(a: Atom, act: PolicyAct, source: string): boolean {
   if (tooShort(a, act, source)) return true;

@@ -48,6 +48,8 @@ export interface RequestPlan {
   /** the heading of the work the task is (its act's section), named in the request or not: the motives and the
    * figure's use that fit that work (no sprayer booked for a watering round) */
   work?: string;
+  /** the section's rule takes part of that work for a reason of its own: the work's motives are left out */
+  narrowed?: boolean;
 }
 
 /** The request text and the clauses the checks trace to (each a verbatim part of the text). */
@@ -121,7 +123,12 @@ export const forwarded = (s: string, me: string): string =>
     .replace(/\bme\b/g, me);
 
 // what the request's reasons may say of its records (none when the request does not say which they are)
-function factsOf(src: SourcePart | undefined, section?: string, work?: string): OccasionFacts | undefined {
+function factsOf(
+  src: SourcePart | undefined,
+  section?: string,
+  work?: string,
+  narrowed?: boolean,
+): OccasionFacts | undefined {
   if (!src) return undefined;
   const place = placeOf(src);
   return {
@@ -132,6 +139,7 @@ function factsOf(src: SourcePart | undefined, section?: string, work?: string): 
     due: src.fields.some((f) => f.kind === 'date' && f.verb === 'due'),
     ...(section ? { section } : {}),
     ...(work ? { work } : {}),
+    ...(narrowed ? { narrowed } : {}),
     place: place.kind,
     where: place.name,
   };
@@ -204,7 +212,7 @@ export function renderRequest(p: RequestPlan): RenderedRequest {
   const boss = shape === 3 ? w.staff[rng.int(3, Math.min(8, w.staff.length - 1))] : undefined;
   // the section's heading, where the request may say it (never beside a situation the agent must match to it)
   const heading = p.select.kind === 'policy' && !p.select.situation ? p.select.section : undefined;
-  const facts = factsOf(p.src, heading, p.work);
+  const facts = factsOf(p.src, heading, p.work, p.narrowed);
   const occ = occasion(w, p.plural, rng, boss, facts);
   const ctx = occ.text;
   // a greeting of the time of day only at that time of day (the task's clock, UTC as the records keep it)

@@ -17,6 +17,19 @@ export function fromStates(recipe: Recipe): FromStates {
   return out;
 }
 
+/**
+ * The flags an action writes whose undone side its section's reason names: work that every live record gets once
+ * ("a court deadline that is not in the firm diary"). Its rule names that side (a record already done is one it
+ * leaves out, as the work does), rather than leaving the flag to the action and selecting by a window the work
+ * never had: every record was left undone, so a deadline a month out simply stayed out of the diary.
+ */
+export function undoneOf(
+  writes: Readonly<Record<string, string | boolean>>,
+  lean: Readonly<Record<string, unknown>> = {},
+): string[] {
+  return Object.keys(writes).filter((f) => typeof writes[f] === 'boolean' && lean[f] === !writes[f]);
+}
+
 /** Moves a record off every value the actions write (an untouched record must not look already done). */
 export function unwritten(
   rec: Rec,

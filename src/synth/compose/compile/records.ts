@@ -15,7 +15,7 @@ import { aboutTheirRecords, distinctNames, distinctTexts } from './distinct-text
 import { type Branch, branchFieldOf, branchOf } from './branch.js';
 import { lateAtom, lateChange, staysOut } from './late-change.js';
 import { fillRoles } from './row-fill.js';
-import { type FromStates, fromStates, unwritten } from './from-states.js';
+import { type FromStates, fromStates, undoneOf, unwritten } from './from-states.js';
 import { type Recipe, recipeServices, writtenBy } from '../recipe.js';
 import type { FigureRoute } from './route.js';
 import { actNamed, actOfAction } from '../policy-acts.js';
@@ -201,14 +201,17 @@ export function drawRecords(planned: Recipe, w: World, parts: Parts<string>): Pr
   let recipe = planned;
   freshNames(w);
   const src = recipe.source;
-  const writes = { ...recipe.action?.writes, ...recipe.branch?.writes };
+  const all = { ...recipe.action?.writes, ...recipe.branch?.writes };
   const from = fromStates(recipe);
-  // the fields the actions write or act from are theirs: the rule and the branch leave them alone
-  const taken = { ...writes, ...from };
   // the section the rule is filed under says what the work is for: a generic action's own form on the record type
   // where it has one ("Bed preparation", not "Follow-up", of a ward bed)
   const work = actOfAction(src.name, recipe.action?.name);
   const tag = w.rng.pick(work?.sections ?? recipe.action?.sections ?? reviewTagsOf(src.name));
+  // the fields the actions write or act from are theirs: the rule and the branch leave them alone, bar a flag whose
+  // undone side is the work's own reason (not yet diarised): the rule takes that, and the records already done stay
+  const undone = undoneOf(all, actNamed(src.name, tag)?.lean);
+  const writes = Object.fromEntries(Object.entries(all).filter(([f]) => !undone.includes(f)));
+  const taken = { ...writes, ...from };
   // the branch's field is chosen first, so that the rule leaves it alone; never one the section's reason turns on,
   // which its rule names (an owner follow-up on rising errors is not split by the error rate)
   const reasons = Object.fromEntries((actNamed(src.name, tag)?.must ?? []).map((f) => [f, true]));

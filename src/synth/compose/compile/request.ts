@@ -5,6 +5,8 @@ import { citeWord, type World } from '../parts.js';
 import type { Program } from './records.js';
 import { figureAsk } from './figure.js';
 import { undecided } from './undecided.js';
+import { sectionAct } from '../policy-acts.js';
+import { narrowedFor } from '../purpose-scope.js';
 
 // phase 6, request: what the coworker writes — the selection (stated, or the section of a document the request
 // names), the action, the deliverable (its place and the fields it must hold; the figure, in a sentence of its
@@ -145,6 +147,8 @@ export function requestOf(p: Program, figure: boolean, readOnly?: string): Rende
     question,
     computation: recipe.computation.name,
     work: p.tag,
+    // (a section narrowed for a reason of its own has that reason for now: purpose-scope.ts `narrowedFor`)
+    ...(p.policy && narrowedFor(p.rule, sectionAct(src.name, p.tag), src.name) ? { narrowed: true } : {}),
     ...(figureBy ? { figureBy } : {}),
     ...(figureLine ? { figureShown: true } : {}),
     ...(askFirst !== undefined ? { askFirst } : {}),

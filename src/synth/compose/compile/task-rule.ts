@@ -7,7 +7,7 @@ import { GRAVE } from '../grave.js';
 import { sparedBy, withSpared } from '../spared.js';
 import type { SourcePart, World } from '../parts.js';
 import { waitsTooLong } from '../policy-act.js';
-import { actNamed, type PolicyAct } from '../policy-acts.js';
+import { actNamed, type PolicyAct, reviewAct } from '../policy-acts.js';
 import { contradicts, saidOf, unsaid } from '../purpose-scope.js';
 import type { Recipe } from '../recipe.js';
 import { freshNames } from '../sources/kit.js';
@@ -35,7 +35,8 @@ export function ruleOf(
   // (a generic action's form on this record type, a ward bed's preparation, says which side of it is meant)
   // the section's own reason last, a go-ahead's too: its sides are what the heading promises ("Owner follow-up" of
   // spend is the flagged spend, whatever a generic action leans on; a renewal review, the contracts that renew)
-  const section = actNamed(src.name, tag);
+  // (a review is work too: narrowed only where it has a reason, policy-acts.ts `reviewAct`)
+  const section = actNamed(src.name, tag) ?? (work ? undefined : reviewAct(src.name, tag));
   const lean = {
     ...(recipe.action?.approves ? {} : CONCERNS[src.name]),
     ...work?.lean,
@@ -44,7 +45,9 @@ export function ruleOf(
   };
   // the fields the work itself takes a side on (not the record type's general concerns): the only yes/no fields
   // an exception may turn on
-  const own = Object.keys({ ...work?.lean, ...recipe.action?.lean, ...section?.lean });
+  // (a review's sides are the record type's concerns, which its exceptions may weigh as before)
+  const named = actNamed(src.name, tag);
+  const own = Object.keys({ ...work?.lean, ...recipe.action?.lean, ...named?.lean });
   // the magnitudes the reasons claim ("nobody opens": a few views, none for weeks), the section's last
   const bounds = { ...work?.bounds, ...section?.bounds };
   // a scale the reason names is taken whole ("major and critical defects"), unless a wait per value narrows it
