@@ -37,6 +37,18 @@ export const ACT_NARROWS: Readonly<Record<string, Readonly<Record<string, Reason
   jobs: {
     '*': { 'enabled=true': 'a disabled job does not run, so it cannot go wrong again until someone switches it on' },
   },
+  // a query goes where chasing pays: smaller claims are the write-off review's
+  claims: {
+    'Claim query': {
+      'amount>': 'smaller claims go to the write-off review, since chasing them costs more than they recover',
+    },
+  },
+  // a costly trip is the cost review's, however well it fits policy
+  trip_requests: {
+    Approval: {
+      'estimated_cost<': 'dearer trips go to the cost review first, for a cheaper route or a video call',
+    },
+  },
   customers: {
     'Follow-up': {
       'annual_revenue>': 'renewals under that size go through the automated renewal emails, with no call',
