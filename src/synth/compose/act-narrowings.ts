@@ -40,13 +40,13 @@ export const ACT_NARROWS: Readonly<Record<string, Readonly<Record<string, Reason
   // a query goes where chasing pays: smaller claims are the write-off review's
   claims: {
     'Claim query': {
-      'amount>': 'smaller claims go to the write-off review, since chasing them costs more than they recover',
+      'amount>': 'smaller claims are re-sent through the insurer’s portal, which costs less than a formal query',
     },
   },
   // a costly trip is the cost review's, however well it fits policy
   trip_requests: {
     Approval: {
-      'estimated_cost<': 'dearer trips go to the cost review first, for a cheaper route or a video call',
+      'estimated_cost<': 'dearer trips also need the budget holder’s sign-off, which takes a round of its own',
     },
   },
   customers: {

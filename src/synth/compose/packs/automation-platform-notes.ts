@@ -9,11 +9,13 @@ import { oneOf, writePlan } from '../../kit/content.js';
 const said = (term: string) => (/^[a-z]+s\b/.test(term) ? term : `uses an ${term}`);
 
 // the permission levels that let a skill do what a term says (permission_level: the highest it asks for); a term
-// not listed needs none beyond reading
+// not listed needs none beyond reading. (A read-write skill may send email from its own service address: only a
+// read-only one contradicts it)
+const WRITES = ['read-write', 'send on behalf', 'admin'];
 const GRANTS: Readonly<Record<string, readonly string[]>> = {
-  'sends email': ['send on behalf', 'admin'],
-  'writes to the CRM': ['read-write', 'send on behalf', 'admin'],
-  'stores credentials': ['read-write', 'send on behalf', 'admin'],
+  'sends email': WRITES,
+  'writes to the CRM': WRITES,
+  'stores credentials': WRITES,
 };
 
 // whether a skill at `level` may do what `term` says (no level known: yes)
