@@ -6,6 +6,9 @@ import type { TextModel } from '../../rules/fields.js';
 import type { SourcePart } from '../parts.js';
 import { agentSkills } from './automation-platform.js';
 import { fxExposures, positions } from './finance-investment.js';
+import { receptionNote } from './healthcare-notes.js';
+import { roomBookings } from './office-productivity.js';
+import { perDiemClaims } from './travel-lifestyle.js';
 
 // a record's free text agrees with its own fields: a read-only skill never "sends email", an exit position is never
 // a "core holding", an exposure hedged at 0% names no counterparty
@@ -47,6 +50,20 @@ describe('texts written for their records', () => {
     for (let i = 0; i < 200; i++) {
       const text = m.write(createRng('hedge-text', i), 'ISDA', vocab, { hedge_ratio_pct: 0 }).toLowerCase();
       assert.ok(!/counterparty|layered|marked daily/.test(text), text);
+    }
+  });
+
+  it('a claim without receipts has no invoice attached, a catered booking is not water only, a patient who missed appointments is no first visit', () => {
+    const claim = textOf(perDiemClaims, 'notes');
+    const room = textOf(roomBookings, 'notes');
+    for (let i = 0; i < 200; i++) {
+      const rng = createRng('claim-room-text', i);
+      const note = claim.write(rng, undefined, vocab, { receipts_attached: false }).toLowerCase();
+      assert.ok(!note.includes('hotel invoice attached'), note);
+      const setup = room.write(rng, undefined, vocab, { catering: 'working lunch' }).toLowerCase();
+      assert.ok(!setup.includes('water and glasses only'), setup);
+      const seen = receptionNote(rng, 2).toLowerCase();
+      assert.ok(!seen.includes('first visit'), seen);
     }
   });
 });
