@@ -66,6 +66,18 @@ export const ACT_NARROWS: Readonly<Record<string, Readonly<Record<string, Reason
   jobs: {
     '*': { 'enabled=true': 'a disabled job does not run, so it cannot go wrong again until someone switches it on' },
   },
+  // a query goes where chasing pays: smaller claims are the write-off review's
+  claims: {
+    'Claim query': {
+      'amount>': 'smaller claims are re-sent through the insurer’s portal, which costs less than a formal query',
+    },
+  },
+  // a costly trip is the cost review's, however well it fits policy
+  trip_requests: {
+    Approval: {
+      'estimated_cost<': 'dearer trips also need the budget holder’s sign-off, which takes a round of its own',
+    },
+  },
   customers: {
     'Follow-up': {
       'annual_revenue>': 'renewals under that size go through the automated renewal emails, with no call',

@@ -292,6 +292,18 @@ export const ACT_SCOPES: Readonly<Record<string, Readonly<Record<string, readonl
       ),
     ],
   },
+  // a follow-up is the coverage desk's beat: the other sections' stories are followed by their own desks
+  feed_articles: {
+    'Follow-up': [
+      scope('category', ['regulation'], 'the compliance desk follows regulatory news itself, before clients ask'),
+      scope(
+        'category',
+        ['markets', 'industry'],
+        'our coverage is markets and industry; other sections have desks of their own',
+      ),
+      scope('category', ['technology'], 'the technology desk follows up its own beat; the rest is the wires’'),
+    ],
+  },
   exam_sittings: {
     'Special consideration': [
       scope('exam_series', ['May/June'], 'the awarding bodies’ deadline for the summer series is the first to fall'),

@@ -174,8 +174,9 @@ export const CARE_ACTS: Readonly<Record<string, readonly PolicyAct[]>> = {
     // the trips approved are those within policy: a policy exception is the exception review's
     act(
       ['Approval', 'Travel approval'],
-      'Trips within policy are approved quickly so that fares are booked before they rise.',
-      { policy_exception: false },
+      'Trips within policy that leave soon are approved quickly so that fares are booked before they rise.',
+      // (those leaving soon: a fare rises as departure nears, and a later trip is approved in a later round)
+      { policy_exception: false, depart_on: 'ahead' },
     ),
     act('Exception review', 'Trips outside travel policy need the budget holder’s sign-off.', {
       policy_exception: true,
@@ -201,6 +202,8 @@ export const CARE_ACTS: Readonly<Record<string, readonly PolicyAct[]>> = {
   per_diem_claims: [
     act(['Query', 'Per diem query'], 'Lodging allowance for several nights is paid against receipts, not on trust.', {
       nights: 'high',
+      // (the claims with no receipts are the ones the purpose is about: those with them are paid as they stand)
+      receipts_attached: false,
     }),
     // an approved claim is paid: its receipts were the approver's question
     act('Payment', 'Approved claims go into the next payroll run.', {

@@ -72,7 +72,9 @@ export const GLOSSARY = Object.entries(HOUSE_TERM)
  */
 export const translateMessage: ActionPart<SourceName> = {
   name: 'translate_message',
-  sections: ['Translation', 'Reply'],
+  // (the Translation section's work alone: a reply or a hand-over is another section's)
+  sections: ['Translation'],
+  ownSection: true,
   service: 'workspace',
   tool: 'fs_write',
   sources: ['partner_mails'],

@@ -198,6 +198,11 @@ export interface ActionPart<S extends string> {
    */
   sections: readonly string[];
   /**
+   * the work is its section's whole job (a translation is the Translation section's): it is never a branch of
+   * another section's work, so a reply round does not turn into translating
+   */
+  ownSection?: true;
+  /**
    * for a field the action writes, the values a record may hold for the action to make sense (a terminated
    * contract is not put into renewal): every record the rule comes near holds one of them
    */

@@ -190,7 +190,13 @@ function draft(
   } else if (d === 'medium' && action && rng.int(0, 2) === 0) aggregate = undefined;
   // a branch: a second action, by another tool, for the selected records that meet a further condition
   // (none where the work makes something: every selected record gets its chart, page or cover)
-  const others = action && !action.generates ? actions.filter((a) => a.tool !== action?.tool) : [];
+  // (nor a work that is a section of its own, under another section's: no translating in a reply round)
+  const others =
+    action && !action.generates
+      ? actions.filter(
+          (a) => a.tool !== action?.tool && (!a.ownSection || a.sections.some((s) => action?.sections.includes(s))),
+        )
+      : [];
   const branch =
     d !== 'easy' && others.length && rng.int(0, 99) < (d === 'hard' ? 45 : 30) ? rng.pick(others) : undefined;
   const trap = d !== 'easy' && traps.length && rng.int(0, 99) < (d === 'hard' ? 55 : 35) ? rng.pick(traps) : undefined;

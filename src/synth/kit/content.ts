@@ -49,7 +49,9 @@ export function writePlan(
   facts.forEach((f, i) => {
     if (i === 0) body = cap(f);
     else {
-      const c = rng.pick(CONNECT[register]);
+      // (a fact that opens with "also" takes no second one: never "Also, also writes to the CRM")
+      const picked = rng.pick(CONNECT[register]);
+      const c = /also\b/i.test(picked) && /^also\b/i.test(f) ? '. ' : picked;
       if (c.endsWith('. ')) body += `${c}${cap(f)}`;
       else body += continues(f) ? `${c}${lower(f)}` : `. ${cap(f)}`;
     }

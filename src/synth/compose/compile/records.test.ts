@@ -289,4 +289,25 @@ describe('drawn records', () => {
       }
     });
   });
+
+  it('let a yes/no the rule selects on tell records apart: neither nearly all nor nearly none hold its side', () => {
+    let flags = 0;
+    let lopsided = 0;
+    let off = 0;
+    programs((p) => {
+      if (p.rule.all.length < 2) return;
+      const recs = [...p.targets, ...p.distractors];
+      for (const a of p.rule.all) {
+        if (a.kind !== 'flag' || recs.length < 6) continue;
+        flags++;
+        const share = recs.filter((r) => r[a.field] === a.value).length / recs.length;
+        if (share <= 0.15 || share >= 0.85) lopsided++;
+        off += Math.abs(share - 0.5);
+      }
+    });
+    assert.ok(flags > 30, `${flags} flag conditions`);
+    // (quiet records drawn at the base rate: 8 of 201 lopsided, 0.16 off even on average; leaning them: 1, 0.11)
+    assert.ok(lopsided / flags < 0.025, `${lopsided} of ${flags} flag conditions lopsided`);
+    assert.ok(off / flags < 0.14, `${(off / flags).toFixed(3)} off an even split on average`);
+  });
 });

@@ -119,6 +119,10 @@ function cast(
       // free, but never selected: it fails a condition somewhere (not necessarily by a hair); most are in the
       // state the work acts from as well (a list of live deadlines, some closed ones among them), so that the
       // state alone never tells the records the rule selects from the rest
+      // a yes/no the rule selects on leans to the side the rule does not take here, not to its base rate: the
+      // targets and every other condition's near misses hold the rule's side, so with a quiet list drawn at the base
+      // rate "within policy" held for nearly every trip and the flag told no record from another
+      for (const a of rule.all) if (a.kind === 'flag') rec[a.field] = w.rng.chance(0.75) ? !a.value : a.value;
       if (selects(rule, rec, w.today)) set(w.rng.pick(rule.all), false, false);
       if (w.rng.chance(0.35)) {
         free.add(rec);

@@ -6,6 +6,7 @@ import { daysFrom } from '../../rules/fields.js';
 import type { Rec } from '../parts.js';
 import { colleague, fresh } from '../sources/kit.js';
 import { addDays, nth, onDay, packAction, packSource, refId } from './table-source.js';
+import { skillDescription } from './automation-platform-notes.js';
 import {
   APPS,
   appOf,
@@ -298,30 +299,6 @@ export const workflowRuns = packSource({
   },
 });
 
-// a term that is something the skill does ("sends email") is said as it is; one that is a thing ("external API")
-// with a verb of its own
-const said = (term: string) => (/^[a-z]+s\b/.test(term) ? term : `uses an ${term}`);
-
-function skillDescription(rng: Rng, term: string | undefined): string {
-  return writePlan(
-    rng,
-    {
-      facts: [
-        oneOf(
-          rng,
-          'saves about an hour a week per user',
-          'requested by the operations team',
-          'logs every call to the audit trail',
-          'works on the current user’s data only',
-        ),
-        ...(term ? [oneOf(rng, `it ${said(term)}`, `also ${said(term)}`, `note: ${term}`)] : []),
-        oneOf(rng, 'vendor publishes a changelog', 'pilot with five users first', 'privacy notice reviewed', ''),
-      ].filter(Boolean),
-    },
-    'plain',
-  );
-}
-
 export const agentSkills = packSource({
   name: 'agent_skills',
   system: automations,
@@ -336,7 +313,7 @@ export const agentSkills = packSource({
     installed_on: { label: 'install date', from: -90, to: 0, verb: 'installed' },
     sandboxed: { label: 'sandbox', yes: 'running in a sandbox', no: 'running outside a sandbox', p: 0.6 },
     status: { label: 'status', weights: [1, 2, 2, 4, 1, 1] },
-    description: { label: 'description', terms: SKILL_TERMS, write: skillDescription },
+    description: { label: 'description', terms: SKILL_TERMS, write: skillDescription, ofRecord: true },
   },
   make: (w, id, i) => {
     const [name, category] = nth(w, SKILLS, i);

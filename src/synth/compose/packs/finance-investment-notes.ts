@@ -4,14 +4,33 @@ import { oneOf, writePlan } from '../../kit/content.js';
 // finance and investment: what a position's thesis, a trade's note, a hedge's note and a research note say (the
 // pack, finance-investment.ts, holds the record types)
 
-export function thesis(rng: Rng, term: string | undefined): string {
+// what the sizing line of a thesis says for each stance (status): an exit is never a "core holding"
+const SIZING: Readonly<Record<string, readonly string[]>> = {
+  core: ['core holding since the last rebalance', 'full weight since the last rebalance'],
+  add: ['sized at half weight for now', 'building towards full weight'],
+  hold: ['at target weight', 'no change to sizing planned'],
+  'on watch': ['sized at half weight for now', 'under review since the last print'],
+  trim: ['taking the weight down by a third', 'trimming into strength'],
+  exit: ['selling down over the next two weeks', 'thesis no longer holds; exiting'],
+};
+// a view that argues for owning more fits only the stances that keep or build the position
+const BULLISH = ['core', 'add', 'hold'];
+
+export function thesis(
+  rng: Rng,
+  term: string | undefined,
+  _v?: unknown,
+  rec?: Readonly<Record<string, unknown>>,
+): string {
+  const stance = String(rec?.status ?? '');
+  const sizing = SIZING[stance] ?? ['sized at half weight for now'];
   return writePlan(
     rng,
     {
       facts: [
         oneOf(
           rng,
-          'core holding since the last rebalance',
+          ...sizing,
           'valuation below its five-year average',
           `management met in ${rng.pick(['January', 'February', 'November'])}`,
           'liquid enough to exit within two days',
@@ -27,7 +46,12 @@ export function thesis(rng: Rng, term: string | undefined): string {
               ),
             ]
           : []),
-        oneOf(rng, 'sized at half weight for now', 'consensus too cautious on volumes', 'review after earnings', ''),
+        oneOf(
+          rng,
+          ...(BULLISH.includes(stance) ? ['consensus too cautious on volumes'] : []),
+          'review after earnings',
+          '',
+        ),
       ].filter(Boolean),
     },
     'terse',
@@ -64,14 +88,23 @@ export function tradeNote(rng: Rng, term: string | undefined): string {
   );
 }
 
-export function hedgeNote(rng: Rng, term: string | undefined): string {
+export function hedgeNote(
+  rng: Rng,
+  term: string | undefined,
+  _v?: unknown,
+  rec?: Readonly<Record<string, unknown>>,
+): string {
+  // an exposure hedged at 0% has no counterparty, no layers and nothing to mark
+  const none = rec !== undefined && Number(rec.hedge_ratio_pct) === 0;
   return writePlan(
     rng,
     {
       facts: [
         oneOf(
           rng,
-          `counterparty ${rng.pick(['Barclays', 'HSBC', 'BNP Paribas', 'Deutsche Bank', 'Citi'])}`,
+          none
+            ? 'no forwards placed yet'
+            : `counterparty ${rng.pick(['Barclays', 'HSBC', 'BNP Paribas', 'Deutsche Bank', 'Citi'])}`,
           // (not how much is hedged: the note is written without the ratio)
           'ratio set at the quarterly hedging review',
           'exposure from the European subsidiary',
@@ -88,7 +121,12 @@ export function hedgeNote(rng: Rng, term: string | undefined): string {
               ),
             ]
           : []),
-        oneOf(rng, 'marked daily', 'layered over three months', 'within limits', ''),
+        oneOf(
+          rng,
+          ...(none ? ['left open pending the budget rate'] : ['marked daily', 'layered over three months']),
+          'within limits',
+          '',
+        ),
       ].filter(Boolean),
     },
     'terse',

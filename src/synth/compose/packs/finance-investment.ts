@@ -66,7 +66,7 @@ export const positions = packSource({
     quantity: { label: 'holding', min: 200, max: 60_000, step: 100, unit: 'shares' },
     restricted: { label: 'restricted list', yes: 'on the restricted list', no: 'not restricted', p: 0.15 },
     status: { label: 'stance', weights: [4, 2, 4, 2, 1, 1] },
-    thesis: { label: 'thesis', terms: THESIS_TERMS, write: thesis },
+    thesis: { label: 'thesis', terms: THESIS_TERMS, write: thesis, ofRecord: true },
   },
   make: (w, id, i) => {
     const { security, cost, last } = quoteOf(w, id);
@@ -186,7 +186,7 @@ export const fxExposures = packSource({
     notional: { label: 'notional', min: 500_000, max: 40_000_000, step: 10_000 },
     hedge_ratio_pct: { label: 'hedge ratio', min: 0, max: 100, step: 5, unit: '%' },
     maturity_date: { label: 'hedge maturity', from: -5, to: 90, verb: 'maturing', past: 'matured' },
-    notes: { label: 'hedging note', terms: FX_TERMS, write: hedgeNote },
+    notes: { label: 'hedging note', terms: FX_TERMS, write: hedgeNote, ofRecord: true },
   },
   // a forward matures on a business day
   agree: (rec) => toWorkingDay(rec.maturity_date).map((maturity_date) => ({ maturity_date })),

@@ -5,7 +5,7 @@ import { oneOf, writePlan } from '../../kit/content.js';
 
 /** Reception's note on an appointment: how the patient is reached, what the visit needs, its history, so that a
  * dozen appointments never share one line. */
-export function receptionNote(rng: Rng): string {
+export function receptionNote(rng: Rng, missed = 0): string {
   return writePlan(
     rng,
     {
@@ -29,7 +29,14 @@ export function receptionNote(rng: Rng): string {
           'comes with a carer',
           '',
         ),
-        oneOf(rng, 'rebooked once already', 'first visit to the practice', 'results to go through', ''),
+        // (a patient who missed appointments this year has been on the list before: no "first visit")
+        oneOf(
+          rng,
+          'rebooked once already',
+          missed > 0 ? 'missed the last reminder call' : 'first visit to the practice',
+          'results to go through',
+          '',
+        ),
       ].filter(Boolean),
     },
     'terse',

@@ -170,8 +170,9 @@ export const appointments = packSource({
     appointment_id: id,
     patient: patient(w, i + 3),
     clinician: colleague(w, i).email,
-    notes: receptionNote(w.rng),
   }),
+  // reception's note knows the patient's history (missed_before)
+  derive: (rec, w) => ({ notes: receptionNote(w.rng, Number(rec.missed_before) || 0) }),
   // the practice is shut on Sundays; an appointment is as long as its kind takes
   agree: (rec, w) => {
     const out: Rec[] = toWorkingDay(rec.date, [0]).map((date) => ({ date }));

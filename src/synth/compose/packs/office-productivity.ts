@@ -21,7 +21,9 @@ import {
 // waiting for a budget holder, kit lent out from the IT store, and visitor passes at reception. Meeting titles,
 // items and visitors are what an office manager or an executive assistant would see.
 
-function setupNote(rng: Rng, term: string | undefined): string {
+function setupNote(rng: Rng, term: string | undefined, _v?: unknown, rec?: Readonly<Record<string, unknown>>): string {
+  // a booking with catering ordered is not "water and glasses only"
+  const drinks = rec && rec.catering !== 'none' ? `${rec.catering} ordered` : 'water and glasses only';
   return writePlan(
     rng,
     {
@@ -44,7 +46,7 @@ function setupNote(rng: Rng, term: string | undefined): string {
               ),
             ]
           : []),
-        oneOf(rng, 'water and glasses only', 'leave the room as found', 'may overrun slightly', ''),
+        oneOf(rng, drinks, 'leave the room as found', 'may overrun slightly', ''),
       ].filter(Boolean),
     },
     'terse',
@@ -64,7 +66,7 @@ export const roomBookings = packSource({
     date: { label: 'meeting date', from: -3, to: 21, verb: 'taking place', past: 'held' },
     catering: { label: 'catering', weights: [5, 3, 1, 2, 1] },
     av_support: { label: 'AV support', yes: 'with AV support requested', no: 'without AV support', p: 0.35 },
-    notes: { label: 'setup note', terms: ROOM_TERMS, write: setupNote },
+    notes: { label: 'setup note', terms: ROOM_TERMS, write: setupNote, ofRecord: true },
   },
   make: (w, id, i) => ({
     room_booking_id: id,

@@ -123,7 +123,14 @@ export const travelBookings = packSource({
   fitParent: tripOf,
 });
 
-function perDiemNote(rng: Rng, term: string | undefined): string {
+function perDiemNote(
+  rng: Rng,
+  term: string | undefined,
+  _v?: unknown,
+  rec?: Readonly<Record<string, unknown>>,
+): string {
+  // a claim without lodging receipts has no hotel invoice attached (one still to come, at most)
+  const invoice = rec?.receipts_attached === false ? 'hotel invoice to follow' : 'hotel invoice attached';
   return writePlan(
     rng,
     {
@@ -146,7 +153,7 @@ function perDiemNote(rng: Rng, term: string | undefined): string {
               ),
             ]
           : []),
-        oneOf(rng, 'hotel invoice attached', 'trip approved in advance', 'card statement attached', ''),
+        oneOf(rng, invoice, 'trip approved in advance', 'card statement attached', ''),
       ].filter(Boolean),
     },
     'terse',
@@ -177,7 +184,7 @@ export const perDiemClaims = packSource({
       values: ['submitted', 'queried', 'approved', 'rejected', 'paid'],
       weights: [5, 2, 2, 1, 2],
     },
-    notes: { label: 'claim notes', terms: PER_DIEM_TERMS, write: perDiemNote },
+    notes: { label: 'claim notes', terms: PER_DIEM_TERMS, write: perDiemNote, ofRecord: true },
   },
   make: (w, id, i) => {
     const trip_id = refId(w, 'TRP-', i, 6);

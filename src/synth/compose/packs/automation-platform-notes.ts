@@ -1,0 +1,62 @@
+import type { Rng } from '../../../env/rng.js';
+import { oneOf, writePlan } from '../../kit/content.js';
+
+// automation platform: what an agent skill's description says, written for the skill's own permission level (the
+// pack, automation-platform.ts, holds the record types)
+
+// a term that is something the skill does ("sends email") is said as it is; one that is a thing ("external API")
+// with a verb of its own
+const said = (term: string) => (/^[a-z]+s\b/.test(term) ? term : `uses an ${term}`);
+
+// the permission levels that let a skill do what a term says (permission_level: the highest it asks for); a term
+// not listed needs none beyond reading. (A read-write skill may send email from its own service address: only a
+// read-only one contradicts it)
+const WRITES = ['read-write', 'send on behalf', 'admin'];
+const GRANTS: Readonly<Record<string, readonly string[]>> = {
+  'sends email': WRITES,
+  'writes to the CRM': WRITES,
+  'stores credentials': WRITES,
+};
+
+// whether a skill at `level` may do what `term` says (no level known: yes)
+const grantedAt = (term: string, level: unknown) =>
+  typeof level !== 'string' || !(term in GRANTS) || (GRANTS[term] ?? []).includes(level);
+
+// what the description says of the term: what the skill does when its level grants it, else what its manifest
+// asks for and the level refuses, so a read-only skill never "sends email"
+function termSaid(rng: Rng, term: string, level: unknown): string {
+  if (grantedAt(term, level)) return oneOf(rng, `it ${said(term)}`, `also ${said(term)}`, `note: ${term}`);
+  return oneOf(
+    rng,
+    `the manifest lists "${term}", which ${level} does not grant`,
+    `asks for "${term}"; blocked at ${level}`,
+  );
+}
+
+export function skillDescription(
+  rng: Rng,
+  term: string | undefined,
+  _v?: unknown,
+  rec?: Readonly<Record<string, unknown>>,
+): string {
+  const level = rec?.permission_level;
+  // a skill that acts outside the user's data is not one that "works on the current user's data only"
+  const outward = term !== undefined && term in GRANTS;
+  return writePlan(
+    rng,
+    {
+      facts: [
+        oneOf(
+          rng,
+          'saves about an hour a week per user',
+          'requested by the operations team',
+          'logs every call to the audit trail',
+          ...(outward ? [] : ['works on the current user’s data only']),
+        ),
+        ...(term ? [termSaid(rng, term, level)] : []),
+        oneOf(rng, 'vendor publishes a changelog', 'pilot with five users first', 'privacy notice reviewed', ''),
+      ].filter(Boolean),
+    },
+    'plain',
+  );
+}

@@ -1,0 +1,69 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { createRng } from '../../../env/rng.js';
+import { VOCAB } from '../../kit/domains/index.js';
+import type { TextModel } from '../../rules/fields.js';
+import type { SourcePart } from '../parts.js';
+import { agentSkills } from './automation-platform.js';
+import { fxExposures, positions } from './finance-investment.js';
+import { receptionNote } from './healthcare-notes.js';
+import { roomBookings } from './office-productivity.js';
+import { perDiemClaims } from './travel-lifestyle.js';
+
+// a record's free text agrees with its own fields: a read-only skill never "sends email", an exit position is never
+// a "core holding", an exposure hedged at 0% names no counterparty
+
+const textOf = (src: SourcePart, field: string) => src.fields.find((m) => m.field === field) as TextModel;
+const vocab = VOCAB.Finance_Investment;
+
+describe('texts written for their records', () => {
+  it('a skill says it does only what its permission level grants', () => {
+    const m = textOf(agentSkills, 'description');
+    assert.ok(m.ofRecord, 'the description is written for its record');
+    for (let i = 0; i < 200; i++) {
+      const rng = createRng('skill-text', i);
+      const text = m.write(rng, 'sends email', vocab, { permission_level: 'read-only' }).toLowerCase();
+      assert.ok(text.includes('sends email'), text);
+      assert.ok(!/\b(it|also) sends email|note: sends email/.test(text), text);
+      assert.ok(!text.includes('current user'), text);
+      const granted = m.write(rng, 'sends email', vocab, { permission_level: 'send on behalf' }).toLowerCase();
+      assert.ok(!/not grant|blocked/.test(granted), granted);
+    }
+  });
+
+  it('a position’s thesis fits its stance', () => {
+    const m = textOf(positions, 'thesis');
+    assert.ok(m.ofRecord);
+    for (let i = 0; i < 200; i++) {
+      const rng = createRng('thesis-text', i);
+      for (const status of ['exit', 'trim', 'on watch']) {
+        const text = m.write(rng, 'buyback', vocab, { status }).toLowerCase();
+        assert.ok(!/core holding|consensus too cautious/.test(text), `${status}: ${text}`);
+      }
+      const exit = m.write(rng, undefined, vocab, { status: 'exit' }).toLowerCase();
+      assert.ok(!/half weight|full weight/.test(exit), exit);
+    }
+  });
+
+  it('an unhedged exposure names no counterparty', () => {
+    const m = textOf(fxExposures, 'notes');
+    for (let i = 0; i < 200; i++) {
+      const text = m.write(createRng('hedge-text', i), 'ISDA', vocab, { hedge_ratio_pct: 0 }).toLowerCase();
+      assert.ok(!/counterparty|layered|marked daily/.test(text), text);
+    }
+  });
+
+  it('a claim without receipts has no invoice attached, a catered booking is not water only, a patient who missed appointments is no first visit', () => {
+    const claim = textOf(perDiemClaims, 'notes');
+    const room = textOf(roomBookings, 'notes');
+    for (let i = 0; i < 200; i++) {
+      const rng = createRng('claim-room-text', i);
+      const note = claim.write(rng, undefined, vocab, { receipts_attached: false }).toLowerCase();
+      assert.ok(!note.includes('hotel invoice attached'), note);
+      const setup = room.write(rng, undefined, vocab, { catering: 'working lunch' }).toLowerCase();
+      assert.ok(!setup.includes('water and glasses only'), setup);
+      const seen = receptionNote(rng, 2).toLowerCase();
+      assert.ok(!seen.includes('first visit'), seen);
+    }
+  });
+});
