@@ -32,7 +32,7 @@ export function instructionMail(p: MailParts): string {
   const greet = rng.pick([`Hi ${p.me.first},`, 'Hi all,', 'Hello everyone,', `${p.me.first} —`]);
   const open = rng.pick([
     `Writing down how we pick the ${n.plural} for ${work}, so nobody has to ask again.`,
-    `As promised, here is how ${work} works for ${n.plural} from now on.`,
+    `As promised, here is how ${work} works for ${n.plural}.`,
     `A few of you asked which ${n.plural} go through ${work}. Here it is in writing.`,
     `Quick note on ${work}, since it keeps coming up.`,
   ]);
@@ -55,13 +55,16 @@ export function instructionMail(p: MailParts): string {
   );
 }
 
-/** A mail's subject line for the rule of one piece of work over a record type. */
+/**
+ * A mail's subject line for the rule of one piece of work over a record type. Nothing in it or the mail's opening
+ * says "from now on": the mail may be months old by the task's day, and the version it replaced ended long before.
+ */
 export function mailSubject(n: Nouns, section: string, rng: Rng): string {
   const work = inRunningText(section);
   return rng.pick([
-    `${section}: which ${n.plural} from now on`,
+    `${section}: which ${n.plural}`,
     `How we pick ${n.plural} for ${work}`,
-    `${section} — the rule going forward`,
+    `${section} — the rule we go by`,
     `Re: ${work} for ${n.plural}`,
   ]);
 }

@@ -114,6 +114,8 @@ const FILE_PATH: readonly Frame[] = [
             `"${s.section}" lists have sometimes had a folder of their own and I'm not sure they still do`,
             `I need to check whether the "${s.section}" lists still get filed apart from the rest`,
             `the ${s.lead} kept the "${s.section}" lists in a folder of their own last time and may want that again`,
+            `the auditors pull the "${s.section}" lists from wherever we file them, and we moved things around last month`,
+            `I'm not sure whether the "${s.section}" lists go in with the team's reports or where the ${s.lead} keeps them`,
           ],
           answer: [
             (v) => `They go with the rest now: ${v}.`,
