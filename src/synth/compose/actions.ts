@@ -30,10 +30,11 @@ export const mailOwner: ActionPart<SourceName> = {
     'give every {owner} a heads-up by email, naming the {noun} id in the subject',
   ],
   needsOwner: true,
+  // (a role mailbox, billing@ rather than a first.last@, is no person to greet by name; the team's own label for the work stays in the team)
   args: (x) => ({
     to: x.owner?.email,
     subject: `${x.tag}: ${idOf(x)}`,
-    body: `Hi ${x.owner?.first}, ${x.src.title(x.rec)} needs your attention (${x.tag.toLowerCase()}). Could you follow up today? Thanks.`,
+    body: `${x.owner?.email.split('@')[0]?.includes('.') ? `Hi ${x.owner.first},` : 'Hello,'} I'm following up on ${x.src.title(x.rec)}. Could you look into it today and let me know where it stands? Thanks.`,
   }),
   // the subject names the record (as asked), so a summary mail to the same person does not count as this one
   proof: (x) => ({ service: 'gmail', record: 'sent_messages', where: { subject: { contains: idOf(x) } } }),
