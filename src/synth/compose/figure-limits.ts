@@ -1,5 +1,6 @@
 import type { Rng } from '../../env/rng.js';
 import { grouped } from '../../schema/text.js';
+import { CURRENCY_SIGN } from '../kit/money.js';
 import { isAre } from '../kit/text.js';
 import type { ActionPart, SourcePart } from './parts.js';
 
@@ -10,7 +11,6 @@ import type { ActionPart, SourcePart } from './parts.js';
 /** What a batch's total commits: the kind decides who signs a larger batch off. */
 export type LimitKind = 'money' | 'time' | 'seats' | 'land';
 
-const CURRENCY: Readonly<Record<string, string>> = { GBP: '£', USD: '$', EUR: '€' };
 const KIND_OF_UNIT: Readonly<Record<string, LimitKind>> = {
   GBP: 'money',
   USD: 'money',
@@ -126,7 +126,7 @@ export function approverRole(kind: LimitKind, action: ActionPart<string>, src: S
 export function limitText(src: SourcePart, limit: number): string {
   const unit = src.measure?.unit ?? '';
   const n = grouped(limit, 0, 2);
-  const sign = CURRENCY[unit];
+  const sign = CURRENCY_SIGN[unit];
   return sign ? `${sign}${n}` : `${n} ${unit}`;
 }
 

@@ -103,26 +103,20 @@ export function narrowingNote(
     let mod = (items[i] as { mod: string }).mod;
     while (!reason && i + 1 < items.length && !items[i + 1]?.reason) mod += ` and ${items[++i]?.mod}`;
     const what = `${n.plural} ${mod}`;
-    said.push(
+    // each shape with the mark its reason follows
+    const [shape, mark] = rng.pick<readonly [string, string]>(
       said.length === 0
-        ? reason
-          ? rng.pick([
-              `This ${of} takes only the ${what}: ${reason}.`,
-              `Here the work is confined to the ${what}; ${reason}.`,
-              `The ${of} covers just the ${what}: ${reason}.`,
-            ])
-          : rng.pick([
-              `This ${of} takes only the ${what}.`,
-              `Here the work is confined to the ${what}.`,
-              `The ${of} covers just the ${what}.`,
-            ])
-        : reason
-          ? rng.pick([
-              `Of those, it takes only the ones ${mod}: ${reason}.`,
-              `It is narrowed further to the ones ${mod}: ${reason}.`,
-            ])
-          : rng.pick([`Of those, it takes only the ones ${mod}.`, `It is narrowed further to the ones ${mod}.`]),
+        ? ([
+            [`This ${of} takes only the ${what}`, ':'],
+            [`Here the work is confined to the ${what}`, ';'],
+            [`The ${of} covers just the ${what}`, ':'],
+          ] as const)
+        : ([
+            [`Of those, it takes only the ones ${mod}`, ':'],
+            [`It is narrowed further to the ones ${mod}`, ':'],
+          ] as const),
     );
+    said.push(reason ? `${shape}${mark} ${reason}.` : `${shape}.`);
   }
   return said.length ? said.join(' ') : undefined;
 }

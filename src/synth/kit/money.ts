@@ -6,6 +6,9 @@ import { countWord, escapeRegex, figureNumber, grouped, labelledFigure } from '.
 /** An amount rounded to cents, as the services store it: 12.345 → 12.35. */
 export const roundCents = (x: number): number => Math.round(x * 100) / 100;
 
+/** The sign a currency's amounts are written with (£2,000), where people write one rather than the code. */
+export const CURRENCY_SIGN: Readonly<Record<string, string>> = { GBP: '£', USD: '$', EUR: '€' };
+
 /** An amount as people write it in mail: 1,234.50 */
 export const formatMoney = (n: number): string => grouped(n, 2, 2);
 

@@ -187,18 +187,19 @@ export function drawRule(
     // a note or a flag the purpose says nothing of would leave the record undone for no reason it could give:
     // "unless the p-value is low" keeps a breached test running. (A field whose every value the purpose needs is
     // `unrelated` to it, and never named: a triage spares no scanner's findings.)
-    if (spareNone && !(m.kind === 'enum' && !m.ranks && isState(m) && Array.isArray(l))) return false;
+    // (a stage of the work on the side the record type does not call for)
+    const state = m.kind === 'enum' && !m.ranks && isState(m) && Array.isArray(l);
+    if (spareNone && !state) return false;
     if (purposeful && !(m.field in protects)) {
-      const state = m.kind === 'enum' && !m.ranks && isState(m) && Array.isArray(l);
-      const category = m.kind === 'enum' && !isState(m) && (m.ranks ? spares(m).length > 0 : l === undefined);
-      if (!state && !category) return false;
+      const kind = m.kind === 'enum' && !isState(m) && (m.ranks ? spares(m).length > 0 : l === undefined);
+      if (!state && !kind) return false;
     }
     // a word in a note spares a record only where the work says which words mark routine ones: a findings log
     // mentioning "bird strike" is never "already dealt with" (nor is any note the work has no reading of)
     if (m.kind === 'text' && !Array.isArray(l)) return false;
     if (l === undefined) return true;
     if (l === 'scope' || m.kind === 'date') return false;
-    if (m.kind === 'text') return !Array.isArray(l) || m.terms.some((t) => !(l as readonly string[]).includes(t));
+    if (m.kind === 'text') return m.terms.some((t) => !(l as readonly string[]).includes(t));
     return m.kind !== 'enum' || !Array.isArray(l) || m.values.some((v) => !(l as readonly string[]).includes(v));
   });
   // an exception keeps the task's weight where its alternatives or a condition could not be drawn

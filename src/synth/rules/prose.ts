@@ -1,6 +1,6 @@
 import type { Rng } from '../../env/rng.js';
 import { at, dayMonth } from '../kit/dates.js';
-import { formatMoney } from '../kit/money.js';
+import { CURRENCY_SIGN, formatMoney } from '../kit/money.js';
 import { grouped } from '../../schema/text.js';
 import { aOrAn, isPlural, orList } from '../kit/text.js';
 import { type Counted, countedOf, type EnumWords, enumWords, factor, pluralOf, singularOf } from './field-words.js';
@@ -55,7 +55,7 @@ function amount(m: FieldModel, v: number): string {
   if (m.kind !== 'number') return String(v);
   if (m.percent) return `${Math.round(v * 1000) / 10}%`;
   if (m.currency)
-    return `${m.currency === 'USD' ? '$' : m.currency === 'GBP' ? '£' : m.currency === 'EUR' ? '€' : `${m.currency} `}${Number.isInteger(v) ? grouped(v) : formatMoney(v)}`;
+    return `${CURRENCY_SIGN[m.currency] ?? `${m.currency} `}${Number.isInteger(v) ? grouped(v) : formatMoney(v)}`;
   const n = Number.isInteger(v) ? grouped(v) : String(v);
   if (m.unit === '%') return `${n}%`;
   // "1 approval", "1 night", "1 failed run", not "1 approvals"

@@ -36,7 +36,8 @@ export function ruleOf(
   // the section's own reason last, a go-ahead's too: its sides are what the heading promises ("Owner follow-up" of
   // spend is the flagged spend, whatever a generic action leans on; a renewal review, the contracts that renew)
   // (a review is work too: narrowed only where it has a reason, policy-acts.ts `reviewAct`)
-  const section = actNamed(src.name, tag) ?? (work ? undefined : reviewAct(src.name, tag));
+  const named = actNamed(src.name, tag);
+  const section = named ?? (work ? undefined : reviewAct(src.name, tag));
   const lean = {
     ...(recipe.action?.approves ? {} : CONCERNS[src.name]),
     ...work?.lean,
@@ -46,7 +47,6 @@ export function ruleOf(
   // the fields the work itself takes a side on (not the record type's general concerns): the only yes/no fields
   // an exception may turn on
   // (a review's sides are the record type's concerns, which its exceptions may weigh as before)
-  const named = actNamed(src.name, tag);
   const own = Object.keys({ ...work?.lean, ...recipe.action?.lean, ...named?.lean });
   // the magnitudes the reasons claim ("nobody opens": a few views, none for weeks), the section's last
   const bounds = { ...work?.bounds, ...section?.bounds };
@@ -66,10 +66,11 @@ export function ruleOf(
   // record type that cannot change fits a mid-task change). A rule no owner would write (an urgent record left to
   // wait the routine time) is the last resort of all; one with a narrowing its policy cannot give a reason for is
   // not drawn (`said`), else comes just after its equal
+  const from = fromStates(recipe);
   const faults = (r: Rule, tries = 0) =>
     (waitsTooLong(r, section?.waits) ? 8 : 0) +
     (fits(r) ? 0 : 4) +
-    (coherent(r, src, w, fromStates(recipe)) ? 0 : 2) +
+    (coherent(r, src, w, from) ? 0 : 2) +
     (tries < 16 && thinFor(r, w.difficulty) ? 1 : 0);
   const best: (Rule | undefined)[] = [];
   const said = saidOf(section, src.name);
