@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import type { Resvg as ResvgClass } from '@resvg/resvg-js';
 import { PngRecipe, sceneSvg } from './image-scenes.js';
-import { rememberDecoded } from './raster.js';
+import { encodeRaster } from './raster.js';
 
 // SVG → PNG with resvg (a prebuilt native renderer from npm) and DejaVu Sans loaded from files we ship, never
 // from the system: the same SVG gives the same bytes on every machine. resvg reads and parses the font file for
@@ -42,16 +42,18 @@ export function svgToPng(svg: string): Uint8Array {
     shapeRendering: 2,
     textRendering: 1,
   }).render();
-  const png = image.asPng();
-  const bytes = new Uint8Array(png.buffer, png.byteOffset, png.byteLength);
-  // a picture may be edited and compared soon after it is drawn: the decoder may take its pixels from resvg
-  // (copied out only then). resvg keeps them premultiplied by alpha, the same as the PNG's where every pixel is
-  // opaque (every scene has a background)
-  rememberDecoded(bytes, () => {
-    const px = image.pixels;
-    const pixels = new Uint8Array(px.buffer, px.byteOffset, px.byteLength);
-    return opaque(pixels) ? { width: image.width, height: image.height, data: pixels } : undefined;
-  });
+  // resvg keeps the pixels premultiplied by alpha, the same as straight RGBA where every pixel is opaque (every
+  // scene has a background): those are written by the raster encoder (unfiltered rows, fast deflate: half of
+  // resvg's own encoder's time, whose adaptive filters buy little on flat office colours), which also tells the
+  // decoder the pixels, so an edit soon after costs no inflate
+  const px = image.pixels;
+  const data = new Uint8Array(px.buffer, px.byteOffset, px.byteLength);
+  let bytes: Uint8Array;
+  if (opaque(data)) bytes = encodeRaster({ width: image.width, height: image.height, data }, 'png');
+  else {
+    const png = image.asPng();
+    bytes = new Uint8Array(png.buffer, png.byteOffset, png.byteLength);
+  }
   cache.set(svg, bytes);
   return bytes;
 }

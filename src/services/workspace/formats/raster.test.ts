@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { PNG } from 'pngjs';
+import { crc32, deflateSync, inflateSync } from 'node:zlib';
 import { renderPng } from './png.js';
 import {
   applyOp,
@@ -89,5 +90,40 @@ describe('raster edits', () => {
     const known = decodeRaster(png);
     assert.deepEqual([known.width, known.height], [fresh.width, fresh.height]);
     assert.ok(Buffer.from(known.data).equals(Buffer.from(fresh.data)));
+  });
+
+  it('reads its own unfiltered PNGs without pngjs, any other PNG with it, to the same pixels', () => {
+    const small = applyOp(chart, { op: 'crop', x: 5, y: 5, width: 40, height: 30 });
+    const ours = Buffer.from(encodeRaster(small, 'png'));
+    // the same rows deflated harder: other bytes (not in the decoder's memory), still unfiltered RGBA
+    const idatAt = ours.indexOf('IDAT', 0, 'latin1') - 4;
+    const rows = inflateSync(ours.subarray(idatAt + 8, idatAt + 8 + ours.readUInt32BE(idatAt)));
+    const chunk = (type: string, data: Buffer) => {
+      const out = Buffer.alloc(12 + data.length);
+      out.writeUInt32BE(data.length, 0);
+      out.write(type, 4, 'latin1');
+      data.copy(out, 8);
+      out.writeUInt32BE(crc32(out.subarray(4, 8 + data.length)), 8 + data.length);
+      return out;
+    };
+    const repacked = Buffer.concat([
+      ours.subarray(0, idatAt),
+      chunk('IDAT', deflateSync(rows, { level: 9 })),
+      chunk('IEND', Buffer.alloc(0)),
+    ]);
+    assert.ok(!repacked.equals(ours));
+    assert.ok(Buffer.from(decodeRaster(repacked).data).equals(Buffer.from(small.data)));
+    // pngjs's writer filters its rows: read by pngjs, the same pixels
+    const filtered = PNG.sync.write(
+      Object.assign(new PNG({ width: small.width, height: small.height }), { data: Buffer.from(small.data) }),
+    );
+    assert.ok(Buffer.from(decodeRaster(filtered).data).equals(Buffer.from(small.data)));
+    // a damaged stream is a plain error, not a crash
+    const broken = Buffer.concat([
+      ours.subarray(0, idatAt),
+      chunk('IDAT', Buffer.from('not deflate')),
+      chunk('IEND', Buffer.alloc(0)),
+    ]);
+    assert.throws(() => decodeRaster(broken), Error);
   });
 });

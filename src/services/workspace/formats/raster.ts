@@ -1,6 +1,6 @@
 import { BoundedMap } from '../../../schema/bounded-map.js';
 import { createHash } from 'node:crypto';
-import { crc32, deflateSync } from 'node:zlib';
+import { crc32, deflateSync, inflateSync } from 'node:zlib';
 import jpeg from 'jpeg-js';
 import { PNG } from 'pngjs';
 import type { ImageOp } from '../../../schema/media.js';
@@ -30,36 +30,19 @@ export function rasterFormatOf(path: string): RasterFormat | undefined {
 }
 
 // the same picture is decoded again and again (a gate replays a reference with other edits, a check compares with
-// the fixture): the last few by content; a raster is never written to in place (every edit makes a new one). An
-// entry may be a way to the pixels its maker still holds (a rendered picture's), taken only when asked for.
-type Known = Raster | (() => Raster | undefined);
-const DECODED = new BoundedMap<string, Known>(32);
+// the fixture): the last few by content; a raster is never written to in place (every edit makes a new one)
+const DECODED = new BoundedMap<string, Raster>(32);
 
 const contentKey = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 
 /** Decodes PNG or JPEG bytes (by their magic); throws a plain message on anything else or too large. */
 export function decodeRaster(bytes: Uint8Array): Raster {
   const key = contentKey(bytes);
-  const hit = DECODED.get(key);
-  if (hit && typeof hit !== 'function') return hit;
-  const r = hit?.() ?? decodeFresh(bytes);
-  remember(key, r);
-  return r;
-}
-
-function remember(key: string, r: Known): void {
+  const r = DECODED.get(key) ?? decodeFresh(bytes);
   // set again, it counts as the newest
   DECODED.delete(key);
   DECODED.set(key, r);
-}
-
-/**
- * Tells the decoder what `bytes` decode to, when their maker already has the pixels (an encoded edit) or can
- * give them (a rendered picture: undefined when it cannot): the next decode of those bytes costs a hash
- * instead of an inflate and unfilter.
- */
-export function rememberDecoded(bytes: Uint8Array, r: Known): void {
-  remember(contentKey(bytes), r);
+  return r;
 }
 
 function decodeFresh(bytes: Uint8Array): Raster {
@@ -69,6 +52,8 @@ function decodeFresh(bytes: Uint8Array): Raster {
     const width = b.readUInt32BE(16);
     const height = b.readUInt32BE(20);
     if (width * height > MAX_PIXELS) throw new Error(`the picture is ${width}×${height}, over ${MAX_PIXELS} pixels`);
+    const own = unfilteredRgba(b, width, height);
+    if (own) return own;
     const png = PNG.sync.read(b);
     return { width: png.width, height: png.height, data: new Uint8Array(png.data) };
   }
@@ -90,8 +75,13 @@ export function encodeRaster(r: Raster, format: RasterFormat): Uint8Array {
     format === 'jpeg'
       ? new Uint8Array(jpeg.encode({ width: r.width, height: r.height, data: r.data }, 90).data)
       : encodePng(r);
-  // a JPEG decodes to other pixels than it was made from: only a PNG's are known
-  if (format === 'png') rememberDecoded(bytes, r);
+  // a JPEG decodes to other pixels than it was made from: only a PNG's are known (the next decode of those bytes
+  // costs a hash instead of an inflate and unfilter)
+  if (format === 'png') {
+    const key = contentKey(bytes);
+    DECODED.delete(key);
+    DECODED.set(key, r);
+  }
   return bytes;
 }
 
@@ -115,6 +105,38 @@ function encodePng(r: Raster): Uint8Array {
     pngChunk('IDAT', deflateSync(rows, { level: 1 })),
     pngChunk('IEND', Buffer.alloc(0)),
   ]);
+}
+
+// the pixels of a PNG as encodePng writes them (8-bit RGBA, not interlaced, every row unfiltered): an inflate and
+// a copy per row, where pngjs unfilters and maps every byte in JavaScript. Anything else (other writers, a
+// filtered row, a damaged chunk): undefined, and pngjs reads it
+function unfilteredRgba(b: Buffer, width: number, height: number): Raster | undefined {
+  if (b.length < 33 || b.toString('latin1', 12, 16) !== 'IHDR') return undefined;
+  // bit depth 8, colour type 6 (RGBA), compression, filter method and interlace 0
+  if (b[24] !== 8 || b[25] !== 6 || b[26] !== 0 || b[27] !== 0 || b[28] !== 0) return undefined;
+  const idat: Buffer[] = [];
+  for (let at = 8; at + 12 <= b.length; ) {
+    const len = b.readUInt32BE(at);
+    const type = b.toString('latin1', at + 4, at + 8);
+    if (at + 12 + len > b.length) return undefined;
+    if (type === 'IDAT') idat.push(b.subarray(at + 8, at + 8 + len));
+    if (type === 'IEND') break;
+    at += 12 + len;
+  }
+  const stride = width * 4;
+  let rows: Buffer;
+  try {
+    rows = inflateSync(idat.length === 1 ? (idat[0] as Buffer) : Buffer.concat(idat), {
+      maxOutputLength: (stride + 1) * height + 1,
+    });
+  } catch {
+    return undefined;
+  }
+  if (rows.length !== (stride + 1) * height) return undefined;
+  for (let y = 0; y < height; y++) if (rows[y * (stride + 1)] !== 0) return undefined;
+  const data = new Uint8Array(stride * height);
+  for (let y = 0; y < height; y++) data.set(rows.subarray(y * (stride + 1) + 1, (y + 1) * (stride + 1)), y * stride);
+  return { width, height, data };
 }
 
 function pngChunk(type: string, data: Uint8Array): Buffer {
