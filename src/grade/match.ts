@@ -34,16 +34,24 @@ export function regexOf(pattern: string): RegExp | undefined {
 }
 
 // whether a pattern matches a text, remembered: the gate grades one spec a few dozen times, and most of its runs
-// leave the same reply and the same files, tested by the same kilobyte-long figure patterns
-const tested = new BoundedMap<string, boolean>(4096);
+// leave the same reply and the same files, tested by the same kilobyte-long figure patterns. Keyed by the pattern,
+// then the text, never by the two joined: a joined key is a new string to copy and hash on every lookup, where the
+// spec's own pattern and text strings keep their hash once computed
+const tested = new BoundedMap<string, Map<string, boolean>>(128);
+const TEXTS_PER_PATTERN = 32;
 
 /** Whether `pattern` (case-insensitive, as regexOf compiles it) matches somewhere in `text`; false when invalid. */
 export function regexTests(pattern: string, text: string): boolean {
-  const key = `${pattern}\u0000${text}`;
-  let hit = tested.get(key);
+  let byText = tested.get(pattern);
+  if (!byText) {
+    byText = new Map();
+    tested.set(pattern, byText);
+  }
+  let hit = byText.get(text);
   if (hit === undefined) {
     hit = regexOf(pattern)?.test(text) ?? false;
-    tested.set(key, hit);
+    if (byText.size >= TEXTS_PER_PATTERN) byText.clear();
+    byText.set(text, hit);
   }
   return hit;
 }

@@ -1,6 +1,6 @@
 import { daysIn, type NamedDay, timesIn } from '../schema/natural.js';
 import { normalPath } from '../grade/checks/file-util.js';
-import { WEEKDAYS } from '../schema/dates.js';
+import { MONTHS, WEEKDAYS } from '../schema/dates.js';
 import type { Diagnostic } from '../schema/diagnostics.js';
 import type { TaskSpec } from '../schema/task-spec.js';
 import { fixtureRows } from '../services/fixtures.js';
@@ -212,8 +212,7 @@ function nearestYear(today: string, d: NamedDay): number {
 }
 
 const weekdayOf = (year: number, d: NamedDay) => new Date(Date.UTC(year, d.month - 1, d.day)).getUTCDay();
-const monthName = (d: NamedDay) =>
-  new Date(Date.UTC(2000, d.month - 1, 1)).toLocaleString('en-US', { month: 'long', timeZone: 'UTC' });
+const monthName = (d: NamedDay) => MONTHS[d.month - 1] as string;
 
 // the times the user states must include the one the checks want ("book 10:00 UTC" against a check on 11:00
 // UTC): a stated range holds it when it falls inside; times given in another zone are left to the reviewer

@@ -6,8 +6,16 @@ import { MONTHS, WEEKDAYS } from '../../schema/dates.js';
 /** ISO time (seconds precision, Z) `offset` before (negative) or after `mockToday`; fractional days are fine. */
 export function at(mockToday: string, offset: { days?: number; hours?: number; minutes?: number }): string {
   const minutes = ((offset.days ?? 0) * 24 + (offset.hours ?? 0)) * 60 + (offset.minutes ?? 0);
-  return new Date(Date.parse(mockToday) + Math.round(minutes * 60_000)).toISOString().replace('.000Z', 'Z');
+  if (mockToday !== lastDay) {
+    lastDay = mockToday;
+    lastMs = Date.parse(mockToday);
+  }
+  const iso = new Date(lastMs + Math.round(minutes * 60_000)).toISOString();
+  return iso.endsWith('.000Z') ? `${iso.slice(0, -5)}Z` : iso;
 }
+// a task draws hundreds of times from one clock: its parse, once
+let lastDay = '';
+let lastMs = Number.NaN;
 
 /** The calendar day of an ISO time stamp: "2026-03-10". */
 export function dateOf(iso: string): string {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { grouped } from '../../../schema/text.js';
 
 // pictures a fixture describes (charts, receipts, floor plans, table screenshots), drawn as SVG and rendered to
 // PNG by png.ts. The recipe is the ground truth the grader keeps; the agent sees only the picture, so the
@@ -158,8 +159,8 @@ const PALETTE = [
   '#636363',
   '#7cafdd',
 ];
-const num = (v: number) =>
-  Number.isInteger(v) ? v.toLocaleString('en-US') : v.toLocaleString('en-US', { maximumFractionDigits: 2 });
+// grouped as en-US writes it (one shared formatter: toLocaleString builds one per call)
+const num = (v: number) => (Number.isInteger(v) ? grouped(v) : grouped(v, 0, 2));
 const fix = (v: number) => Math.round(v * 10) / 10;
 
 function text(
@@ -253,8 +254,7 @@ function receiptSvg(r: Extract<PngScene, { kind: 'receipt' }>): string {
   const w = r.width ?? 360;
   const rowsH = 22 * (r.lines.length + (r.tax !== undefined ? 1 : 0) + 1);
   const h = r.height ?? 150 + rowsH + (r.footer ? 30 : 0);
-  const money = (v: number) =>
-    `${r.currency}${v.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+  const money = (v: number) => `${r.currency}${grouped(v, 2, 2)}`;
   const out = [
     `<rect x="8" y="8" width="${w - 16}" height="${h - 16}" fill="#fbfaf4" stroke="#cfcabb"/>`,
     text(w / 2, 40, r.merchant, { size: 17, anchor: 'middle', bold: true }),

@@ -1,0 +1,22 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { at, dayMonth } from './dates.js';
+
+describe('at', () => {
+  it('adds days, hours and minutes to the mock clock, seconds precision unless the offset has milliseconds', () => {
+    assert.equal(at('2026-03-10T09:00:00Z', { days: -1, hours: 2 }), '2026-03-09T11:00:00Z');
+    assert.equal(at('2026-03-10T09:00:00Z', { minutes: 0.0125 }), '2026-03-10T09:00:00.750Z');
+    assert.equal(at('2026-12-31T23:30:00Z', { minutes: 45 }), '2027-01-01T00:15:00Z');
+  });
+  it('reads each task clock afresh when tasks alternate', () => {
+    const a = '2026-03-10T09:00:00Z';
+    const b = '2026-07-01T12:15:00Z';
+    assert.equal(at(a, { days: 1 }), '2026-03-11T09:00:00Z');
+    assert.equal(at(b, { days: 1 }), '2026-07-02T12:15:00Z');
+    assert.equal(at(a, {}), a);
+    assert.equal(dayMonth(at(b, { days: -1 })), '30 June');
+  });
+  it('refuses a clock that is not a date', () => {
+    assert.throws(() => at('not a date', { days: 1 }), RangeError);
+  });
+});
