@@ -47,7 +47,7 @@ export const mailOwner: ActionPart<SourceName> = {
   args: (x) => ({
     to: x.owner?.email,
     subject: `${x.tag}: ${idOf(x)}`,
-    body: `${x.owner?.email.split('@')[0]?.includes('.') ? `Hi ${x.owner.first},` : 'Hello,'} ${aboutLines(x.rule, x.rec, x.src, idOf(x))} ${ASKS[x.slot % ASKS.length]} Thanks.`,
+    body: `${x.owner?.email.split('@')[0]?.includes('.') ? `Hi ${x.owner.first},` : 'Hello,'}\n\n${aboutLines(x.rule, x.rec, x.src, idOf(x))} ${ASKS[x.slot % ASKS.length]}\n\nThanks.`,
   }),
   // the subject names the record (as asked), so a summary mail to the same person does not count as this one
   proof: (x) => ({ service: 'gmail', record: 'sent_messages', where: { subject: { contains: idOf(x) } } }),

@@ -126,24 +126,26 @@ export function aboutLines(rule: Rule | undefined, rec: Rec, src: SourcePart, id
   const h = hashOf(id);
   const name = nameOf(rec, src);
   const noun = src.noun[0];
+  // a record's own name follows its noun ("the scheduled job nightly-export"); a name it only carries (an order's
+  // customer, a payment's merchant) is given with its label
+  const own = /\b(name|title)\b/.test(src.nameField.label);
+  const named = own ? `the ${noun} ${name} (${id})` : `${noun} ${id} (${src.nameField.label}: ${name})`;
   const which = name
-    ? [
-        `This is about the ${noun} ${name} (${id}).`,
-        `I'm writing about ${name}, ${noun} ${id}.`,
-        `A note on ${noun} ${id}, ${name}.`,
-      ][h % 3]
+    ? [`This is about ${named}.`, `I'm writing about ${named}.`, `A quick note on ${named}.`][h % 3]
     : `This is about ${noun} ${id}.`;
   const r = reasonOf(rule, src);
   const fact = r ? factText(r, rec) : undefined;
   if (!r || !fact) return which as string;
   const label = labelOf(r, src);
   const be = isAre(label);
+  // a state is what a record is marked ("its last run is marked failed"), a figure what it is
+  const state = r.model.kind === 'enum' ? 'marked ' : '';
   const why =
     r.atom.kind === 'mentions'
       ? `Its ${label} mentions ${fact}, which is why it came up.`
       : [
-          `Its ${label} ${be} ${fact}, which is why it is on my list.`,
-          `It came up because its ${label} ${be} ${fact}.`,
+          `Its ${label} ${be} ${state}${fact}, which is why it is on my list.`,
+          `It came up because its ${label} ${be} ${state}${fact}.`,
           `The record shows its ${label} as ${fact}.`,
         ][Math.floor(h / 3) % 3];
   return `${which} ${why}`;
