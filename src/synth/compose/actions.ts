@@ -40,7 +40,7 @@ export const mailOwner: ActionPart<SourceName> = {
   phrases: [
     'email the {owner} of each one, with the {noun} id in the subject, {carry}',
     'send each {owner} a short note {carry} (subject line: the {noun} id)',
-    'give every {owner} a heads-up by email, naming the {noun} id in the subject and {carry}',
+    'give every {owner} a heads-up by email with the {noun} id in the subject, {carry}',
   ],
   needsOwner: true,
   // (a role mailbox, billing@ rather than a first.last@, is no person to greet by name; the team's own label for the work stays in the team)

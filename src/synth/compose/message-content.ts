@@ -68,7 +68,8 @@ export function factText(r: Reason, rec: Rec): string | undefined {
   }
   if (m.kind === 'number' && typeof v === 'number') {
     if (m.percent) return `${grouped(Math.round(v * 1000) / 10, 0, 1)}%`;
-    if (m.currency) return `${grouped(v, 2, 2)} ${m.currency}`;
+    // (a sum in whole units is written without cents: an annual revenue of 403,000 USD)
+    if (m.currency) return `${grouped(v, Number.isInteger(v) ? 0 : 2, 2)} ${m.currency}`;
     return `${grouped(v, 0, 2)}${m.unit ? ` ${m.unit}` : ''}`;
   }
   if (m.kind === 'enum' && typeof v === 'string') return sayValue(m, v);
