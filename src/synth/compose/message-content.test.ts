@@ -8,7 +8,8 @@ import { runGate } from '../../validate/index.js';
 import { playReference } from '../../validate/replay.js';
 import { type CompileInput, programOf, specOf } from './compile/index.js';
 import { recipeFor } from './index.js';
-import { aboutLines, bodyMatcher, factRegex, reasonOf } from './message-content.js';
+import type { FieldModel } from '../rules/fields.js';
+import { aboutLines, bodyMatcher, factRegex, type Reason, reasonOf } from './message-content.js';
 import { makeWorld } from './world.js';
 
 // a per-record message says which record it is and why it is on the list: the check reads both in the body, so the
@@ -56,16 +57,22 @@ describe('a message to each record owner', () => {
         for (const c of acted)
           assert.ok(c.kind === 'audit_present' && c.where?.body, `${input.id}: ${c.id} reads the body`);
         assert.ok(await passes(spec, spec.reference), `${input.id}: the reference passes`);
-        const empty = spec.reference.map((s) =>
-          isMessage(s) && 'call' in s ? { ...s, args: { ...s.args, body: '' } } : s,
-        );
-        assert.ok(!(await passes(spec, empty)), `${input.id}: empty bodies fail`);
-        const stock = spec.reference.map((s) =>
-          isMessage(s) && 'call' in s
-            ? { ...s, args: { ...s.args, body: 'Hi, could you follow up on this today? Thanks.' } }
-            : s,
-        );
-        assert.ok(!(await passes(spec, stock)), `${input.id}: a stock body fails`);
+        // (the mail tools refuse an empty body, so a one-character body stands for it too)
+        for (const body of ['', '.', 'Hi, could you follow up on this today? Thanks.']) {
+          const blank = spec.reference.map((s) =>
+            isMessage(s) && 'call' in s ? { ...s, args: { ...s.args, body } } : s,
+          );
+          assert.ok(!(await passes(spec, blank)), `${input.id}: the body ${JSON.stringify(body)} fails`);
+        }
+        // a body about a record left out (its name and its figure), under the target's subject, meets no check
+        const left = p.distractors[0];
+        if (left) {
+          const about = aboutLines(p.rule, left, p.src, String(left[p.src.idField]));
+          const borrowed = spec.reference.map((s) =>
+            isMessage(s) && 'call' in s ? { ...s, args: { ...s.args, body: `Hi,\n\n${about}\n\nThanks.` } } : s,
+          );
+          assert.ok(!(await passes(spec, borrowed)), `${input.id}: a body about ${String(left[p.src.idField])} fails`);
+        }
         tasks++;
       }
     }
@@ -73,6 +80,7 @@ describe('a message to each record owner', () => {
   });
 
   it("a body about a distractor does not meet a target's check", () => {
+    let compared = 0;
     for (const input of messaging('Automation_Platform', 'hard', 1, 3)) {
       const p = programOf(input);
       const target = p.selected[0];
@@ -89,6 +97,50 @@ describe('a message to each record owner', () => {
         );
       assert.ok(holds(mine), `${input.id}: ${mine}`);
       assert.ok(!holds(theirs), `${input.id}: ${theirs}`);
+      compared++;
     }
+    assert.ok(compared > 0, 'a target and a distractor compared');
+  });
+
+  it('a fact is found in any usual spelling, and not in a neighbouring one', () => {
+    const reason = (model: FieldModel): Reason => ({ atom: { kind: 'at_least', field: model.field, value: 0 }, model });
+    const pct = reason({
+      kind: 'number',
+      field: 'error_rate',
+      label: 'error rate',
+      min: 0,
+      max: 1,
+      step: 0.01,
+      percent: true,
+    });
+    const at = (r: Reason, v: unknown, text: string) =>
+      regexTests(factRegex(r, { [r.model.field]: v }) as string, text);
+    assert.ok(at(pct, 0.35, 'error rate 35%') && at(pct, 0.35, 'at 35 per cent') && at(pct, 0.35, 'a rate of 0.35'));
+    assert.ok(!at(pct, 0.35, 'error rate 135%') && !at(pct, 0.35, '3.5%'));
+    const day = reason({
+      kind: 'date',
+      field: 'last_verified',
+      label: 'last verification',
+      from: -90,
+      to: 0,
+      verb: 'verified',
+    });
+    for (const t of ['2026-03-06', '6 March', 'on March 6th', '06 Mar.'])
+      assert.ok(at(day, '2026-03-06T10:00:00Z', t), t);
+    for (const t of ['16 March', 'March 26', '6 May']) assert.ok(!at(day, '2026-03-06T10:00:00Z', t), t);
+    const money = reason({
+      kind: 'number',
+      field: 'amount',
+      label: 'amount',
+      min: 1,
+      max: 9000,
+      step: 0.01,
+      currency: 'USD',
+    });
+    assert.ok(at(money, 1709.82, '1,709.82 USD') && at(money, 1709.82, '$1709.82') && !at(money, 1709.82, '709.82'));
+    const state = reason({ kind: 'enum', field: 'status', label: 'status', values: ['in_progress', 'ok'] });
+    assert.ok(at(state, 'in_progress', 'it is in progress') && at(state, 'in_progress', 'status: in_progress'));
+    // a state that reads as any text says nothing: no pattern
+    assert.equal(factRegex(state, { status: 'ok' }), undefined);
   });
 });
