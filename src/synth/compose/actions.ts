@@ -1,5 +1,6 @@
 import type { Where } from '../../schema/matchers.js';
 import { addWorkdays, dateOf, hm, longDay } from '../kit/dates.js';
+import { capitalise } from '../kit/text.js';
 import { aboutLines, bodyMatcher } from './message-content.js';
 import type { ActionContext, ActionPart, AuditRef, Rec, World } from './parts.js';
 import type { SourceName } from './sources/index.js';
@@ -25,6 +26,8 @@ const ASKS = [
   'Could you check it this week and tell me what you find?',
   'Please take a look and reply with the next step.',
 ];
+// a recipient outside the company: another domain than the requester's
+const outside = (x: ActionContext) => Boolean(x.owner && x.owner.email.split('@')[1] !== x.w.me.email.split('@')[1]);
 const carried = (x: ActionContext): Where => {
   const body = bodyMatcher(x.rule, x.rec, x.src);
   return { ...(x.owner ? { to: x.owner.email } : {}), ...(body ? { body } : {}) };
@@ -46,7 +49,8 @@ export const mailOwner: ActionPart<SourceName> = {
   // (a role mailbox, billing@ rather than a first.last@, is no person to greet by name; the team's own label for the work stays in the team)
   args: (x) => ({
     to: x.owner?.email,
-    subject: `${x.tag}: ${idOf(x)}`,
+    // (an outside address, a vendor's billing desk, is not told the team's label for the work either)
+    subject: outside(x) ? `${capitalise(x.src.noun[0])} ${idOf(x)}` : `${x.tag}: ${idOf(x)}`,
     body: `${x.owner?.email.split('@')[0]?.includes('.') ? `Hi ${x.owner.first},` : 'Hello,'}\n\n${aboutLines(x.rule, x.rec, x.src, idOf(x))} ${ASKS[x.slot % ASKS.length]}\n\nThanks.`,
   }),
   // the subject names the record (as asked), so a summary mail to the same person does not count as this one

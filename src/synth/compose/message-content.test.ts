@@ -35,7 +35,8 @@ const passes = async (spec: TaskSpec, steps: TaskSpec['reference']) =>
 const isMessage = (s: TaskSpec['reference'][number]) =>
   'call' in s &&
   (s.call === 'gmail_send_message' || s.call === 'gmail_save_draft') &&
-  /:\s/.test(String(s.args.subject));
+  // (a subject naming the record: "Escalation: JOB-1447", "Transaction TX-7062"; not the summary mail's)
+  /\b[A-Z]+-\d+\b/.test(String(s.args.subject));
 
 describe('a message to each record owner', () => {
   it('is checked for the record and its reason in the body; an empty or borrowed body fails', async () => {
@@ -57,6 +58,11 @@ describe('a message to each record owner', () => {
         for (const c of acted)
           assert.ok(c.kind === 'audit_present' && c.where?.body, `${input.id}: ${c.id} reads the body`);
         assert.ok(await passes(spec, spec.reference), `${input.id}: the reference passes`);
+        // an outside address (a vendor's billing desk) is not told the team's own label for the work
+        const home = p.w.me.email.split('@')[1];
+        for (const s of spec.reference)
+          if (isMessage(s) && 'call' in s && String(s.args.to).split('@')[1] !== home)
+            assert.ok(!String(s.args.subject).includes(p.tag), `${input.id}: ${String(s.args.subject)}`);
         // (the mail tools refuse an empty body, so a one-character body stands for it too)
         for (const body of ['', '.', 'Hi, could you follow up on this today? Thanks.']) {
           const blank = spec.reference.map((s) =>
