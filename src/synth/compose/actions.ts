@@ -1,5 +1,7 @@
 import type { Where } from '../../schema/matchers.js';
 import { addWorkdays, dateOf, hm, longDay } from '../kit/dates.js';
+import { capitalise } from '../kit/text.js';
+import { aboutLines, bodyMatcher } from './message-content.js';
 import type { ActionContext, ActionPart, AuditRef, Rec, World } from './parts.js';
 import type { SourceName } from './sources/index.js';
 
@@ -17,6 +19,20 @@ const reviewDay = (w: World) => addWorkdays(dateOf(w.today), 1);
 // two working days out: a to-do is never due on a weekend
 const dueDay = (w: World) => addWorkdays(dateOf(w.today), 2);
 
+// a message to a record's owner says which record it is and why it is on the list (message-content.ts): the
+// request asks for both ({carry}), the check reads both in the body, so an empty or stock note fails
+const ASKS = [
+  'Could you look into it and let me know where it stands?',
+  'Could you check it this week and tell me what you find?',
+  'Please take a look and reply with the next step.',
+];
+// a recipient outside the company: another domain than the requester's
+const outside = (x: ActionContext) => Boolean(x.owner && x.owner.email.split('@')[1] !== x.w.me.email.split('@')[1]);
+const carried = (x: ActionContext): Where => {
+  const body = bodyMatcher(x.rule, x.rec, x.src);
+  return { ...(x.owner ? { to: x.owner.email } : {}), ...(body ? { body } : {}) };
+};
+
 export const mailOwner: ActionPart<SourceName> = {
   name: 'mail_owner',
   sections: ['Escalation', 'Owner follow-up'],
@@ -25,20 +41,21 @@ export const mailOwner: ActionPart<SourceName> = {
   sources: ['tickets', 'customers', 'jobs', 'integrations', 'sheet_rows', 'order_screenshot', 'transactions'],
   capabilities: ['Email_Communication'],
   phrases: [
-    'email the {owner} of each one, with the {noun} id in the subject',
-    'send each {owner} a short note about it (subject line: the {noun} id)',
-    'give every {owner} a heads-up by email, naming the {noun} id in the subject',
+    'email the {owner} of each one, with the {noun} id in the subject, {carry}',
+    'send each {owner} a short note {carry} (subject line: the {noun} id)',
+    'give every {owner} a heads-up by email with the {noun} id in the subject, {carry}',
   ],
   needsOwner: true,
   // (a role mailbox, billing@ rather than a first.last@, is no person to greet by name; the team's own label for the work stays in the team)
   args: (x) => ({
     to: x.owner?.email,
-    subject: `${x.tag}: ${idOf(x)}`,
-    body: `${x.owner?.email.split('@')[0]?.includes('.') ? `Hi ${x.owner.first},` : 'Hello,'} I'm following up on ${x.src.title(x.rec)}. Could you look into it today and let me know where it stands? Thanks.`,
+    // (an outside address, a vendor's billing desk, is not told the team's label for the work either)
+    subject: outside(x) ? `${capitalise(x.src.noun[0])} ${idOf(x)}` : `${x.tag}: ${idOf(x)}`,
+    body: `${x.owner?.email.split('@')[0]?.includes('.') ? `Hi ${x.owner.first},` : 'Hello,'}\n\n${aboutLines(x.rule, x.rec, x.src, idOf(x))} ${ASKS[x.slot % ASKS.length]}\n\nThanks.`,
   }),
   // the subject names the record (as asked), so a summary mail to the same person does not count as this one
   proof: (x) => ({ service: 'gmail', record: 'sent_messages', where: { subject: { contains: idOf(x) } } }),
-  exact: (x): Where => (x.owner ? { to: x.owner.email } : {}),
+  exact: carried,
   forbids: (x) => naming('gmail', 'sent_messages', idOf(x)),
 };
 
@@ -47,8 +64,8 @@ export const draftOwner: ActionPart<SourceName> = {
   name: 'draft_owner',
   tool: 'gmail_save_draft',
   phrases: [
-    'draft (do not send) an email to the {owner} of each one, with the {noun} id in the subject',
-    'prepare a draft to each {owner} for me to review (subject line: the {noun} id)',
+    'draft (do not send) an email to the {owner} of each one, with the {noun} id in the subject, {carry}',
+    'prepare a draft to each {owner} for me to review (subject line: the {noun} id), {carry}',
   ],
   proof: (x) => ({ service: 'gmail', record: 'drafts', where: { subject: { contains: idOf(x) } } }),
   forbids: (x) => naming('gmail', 'drafts', idOf(x)),

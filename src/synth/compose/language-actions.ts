@@ -121,8 +121,8 @@ export const routeByLanguage: ActionPart<SourceName> = {
   sources: ['partner_mails'],
   capabilities: ['Translation', 'Email_Communication'],
   phrases: [
-    'forward each one to the colleague on the desk for the language it is written in ({desks}), with the order number in the subject',
-    'send each to our desk for its language ({desks}), naming the order number in the subject line',
+    'forward each one to the colleague on the desk for the language it is written in ({desks}), with the order number in the subject and the partner company named in the message',
+    'send each to our desk for its language ({desks}), naming the order number in the subject line and the company that wrote in the body',
   ],
   fill: (w) => ({
     desks: desks(w)
@@ -139,5 +139,6 @@ export const routeByLanguage: ActionPart<SourceName> = {
     record: 'sent_messages',
     where: { subject: { contains: String(rec.ref) } },
   }),
-  exact: ({ rec, w }) => ({ to: deskOf(w, rec.language as Lang).email }),
+  // the desk sees who wrote before it opens the original: the partner's company in the body, as the request asks
+  exact: ({ rec, w }) => ({ to: deskOf(w, rec.language as Lang).email, body: { contains: String(rec.company) } }),
 };

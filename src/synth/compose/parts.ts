@@ -6,6 +6,7 @@ import type { Capability, Difficulty, ScenarioDomain } from '../../schema/taxono
 import type { Person } from '../kit/people.js';
 import type { DomainVocab } from '../kit/domains/types.js';
 import type { FieldModel } from '../rules/fields.js';
+import type { Rule } from '../rules/rule.js';
 
 // the typed parts of a composition. a part declares the service it touches and what it needs; a part that
 // applies to some sources names them with `S`, the union of registered source names (sources/index.ts), so
@@ -176,6 +177,8 @@ export interface ActionContext {
   /** the record's place among the selected records, and how many there are */
   slot: number;
   slots: number;
+  /** the task's selection rule: what a message about the record gives as the reason it was picked */
+  rule?: Rule;
 }
 
 /** A per-record action: a mutating tool applied to each selected record. */

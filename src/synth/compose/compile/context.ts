@@ -8,7 +8,16 @@ import type { Program } from './records.js';
 export function actionContext(p: Program, rec: Rec): ActionContext {
   const action = actionFor(p, rec);
   const mine = p.selected.filter((r) => actionFor(p, r) === action);
-  return { rec, src: p.src, w: p.w, owner: p.ownerOf(rec), tag: p.tag, slot: mine.indexOf(rec), slots: mine.length };
+  return {
+    rec,
+    src: p.src,
+    w: p.w,
+    owner: p.ownerOf(rec),
+    tag: p.tag,
+    slot: mine.indexOf(rec),
+    slots: mine.length,
+    rule: p.rule,
+  };
 }
 
 /** A read or write step as the reference writes it (call, args; nothing else). */

@@ -7,12 +7,13 @@ import { figureAsk } from './figure.js';
 import { undecided } from './undecided.js';
 import { sectionAct } from '../policy-acts.js';
 import { narrowedFor } from '../purpose-scope.js';
+import { carryClause } from '../message-content.js';
 
 // phase 6, request: what the coworker writes — the selection (stated, or the section of a document the request
 // names), the action, the deliverable (its place and the fields it must hold; the figure, in a sentence of its
 // own, when a check wants it there), the constraint, the question — and the clauses the checks trace to.
 
-function renderAction(recipe: Recipe, w: World, a: Recipe['action']): string | undefined {
+function renderAction(recipe: Recipe, w: World, a: Recipe['action'], carry: string): string | undefined {
   if (!a) return undefined;
   const p = a.phrases[Math.floor(recipe.phrasing / 7) % a.phrases.length] as string;
   const fill = a.fill?.(w) ?? {};
@@ -20,6 +21,8 @@ function renderAction(recipe: Recipe, w: World, a: Recipe['action']): string | u
     p
       .replace('{owner}', recipe.join?.phrase ?? recipe.source.ownerRole ?? 'owner')
       .replace('{noun}', recipe.source.noun[0])
+      // what each message must say: which record it is and why it is on the list (message-content.ts)
+      .replace('{carry}', carry)
       .replace(/\{(\w+)\}/g, (m, k: string) => fill[k] ?? m)
       // a join phrase brings its own article: "to the the account manager", "to each the owner"
       .replace(/\b(the|each|every) the\b/g, '$1')
@@ -77,8 +80,9 @@ export function requestOf(p: Program, figure: boolean, readOnly?: string): Rende
           // "a row per per diem claim"
           .replace(/\bper per\b/g, 'for each per')}`
       : undefined;
-  const main = renderAction(recipe, w, recipe.action);
-  const other = p.branch ? renderAction(recipe, w, recipe.branch) : undefined;
+  const carry = carryClause(p.rule, src, recipe.phrasing);
+  const main = renderAction(recipe, w, recipe.action, carry);
+  const other = p.branch ? renderAction(recipe, w, recipe.branch, carry) : undefined;
   // after two groups, "them" reads as the last one named: the deliverable says it holds both
   // news mid-task may add a record after the deliverable went out: the request does not promise a single one
   const once =

@@ -31,8 +31,8 @@ export const CHINESE: DeskText = {
       '将每封邮件翻译成英文并存为 translations/<订单号>.md：数字和编号一律不改，第一行写术语表里的事由用语（{glossary}）和订单号',
     ],
     route_by_language: [
-      '把每封邮件转发给负责该语种的同事（{desks}），邮件主题里写上订单号',
-      '按语种把每封邮件转给对应的同事（{desks}），主题中注明订单号',
+      '把每封邮件转发给负责该语种的同事（{desks}），邮件主题里写上订单号，正文里写明来信的公司名称',
+      '按语种把每封邮件转给对应的同事（{desks}），主题中注明订单号，正文中注明是哪家公司来信',
     ],
   },
   languages: { Spanish: '西班牙语', German: '德语', French: '法语', Chinese: '中文', Japanese: '日语' },

@@ -37,8 +37,8 @@ export const FRENCH: DeskText = {
       "traduire chacun en anglais dans translations/<numéro de commande>.md, sans toucher aux chiffres ni aux références, avec en première ligne le terme du glossaire pour l'objet ({glossary}) et la référence de commande",
     ],
     route_by_language: [
-      "transférer chacun au collègue qui s'occupe de sa langue ({desks}), avec le numéro de commande dans l'objet",
-      "envoyer chacun au pôle de sa langue ({desks}) en indiquant le numéro de commande dans l'objet",
+      "transférer chacun au collègue qui s'occupe de sa langue ({desks}), avec le numéro de commande dans l'objet et le nom de la société partenaire dans le message",
+      "envoyer chacun au pôle de sa langue ({desks}) en indiquant le numéro de commande dans l'objet et, dans le corps du message, la société qui écrit",
     ],
   },
   languages: {

@@ -38,8 +38,8 @@ export const GERMAN: DeskText = {
       'jede ins Englische übersetzen und unter translations/<Bestellnummer>.md speichern: Zahlen und Referenzen unverändert, in der ersten Zeile der Glossarbegriff für das Anliegen ({glossary}) mit der Bestellreferenz',
     ],
     route_by_language: [
-      'jede an die Kollegin oder den Kollegen für ihre Sprache weiterleiten ({desks}), mit der Bestellnummer im Betreff',
-      'jede an den Desk ihrer Sprache schicken ({desks}) und die Bestellnummer in den Betreff schreiben',
+      'jede an die Kollegin oder den Kollegen für ihre Sprache weiterleiten ({desks}), mit der Bestellnummer im Betreff und dem Namen der Partnerfirma im Text',
+      'jede an den Desk ihrer Sprache schicken ({desks}), die Bestellnummer in den Betreff schreiben und im Text sagen, welche Firma geschrieben hat',
     ],
   },
   languages: {

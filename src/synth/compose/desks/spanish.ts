@@ -38,8 +38,8 @@ export const SPANISH: DeskText = {
       'traducir cada uno al inglés en translations/<número de pedido>.md, sin tocar cifras ni referencias, con una primera línea que lleve el término del glosario para el asunto ({glossary}) y la referencia del pedido',
     ],
     route_by_language: [
-      'reenviar cada uno al compañero que lleva su idioma ({desks}), con el número de pedido en el asunto',
-      'mandar cada uno a quien se ocupa de su idioma ({desks}), indicando el número de pedido en el asunto',
+      'reenviar cada uno al compañero que lleva su idioma ({desks}), con el número de pedido en el asunto y el nombre de la empresa que escribe en el mensaje',
+      'mandar cada uno a quien se ocupa de su idioma ({desks}), indicando el número de pedido en el asunto y, en el cuerpo, qué empresa escribe',
     ],
   },
   languages: { Spanish: 'español', German: 'alemán', French: 'francés', Chinese: 'chino', Japanese: 'japonés' },

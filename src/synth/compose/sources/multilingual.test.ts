@@ -97,7 +97,7 @@ describe('partner messages in other languages', () => {
     }
   });
 
-  it('routing by language: tasks pass the gate; a message forwarded to another language desk fails', async () => {
+  it('routing by language: tasks pass the gate; a message forwarded to another language desk, or without a body, fails', async () => {
     for (const difficulty of ['easy', 'medium', 'hard'] as const) {
       const spec = await gatedTask('route_by_language', difficulty);
       const desks = [...spec.request.matchAll(/[\w.]+@[\w.-]+\.example/g)].map((m) => m[0]);
@@ -112,6 +112,16 @@ describe('partner messages in other languages', () => {
       assert.ok(
         comparable((await playReference(spec, steps)).trajectory) < 0.75,
         `${difficulty}: the wrong desk passes`,
+      );
+      // the desk is told who wrote: forwards with empty bodies fail
+      const empty = spec.reference.map((s) =>
+        'call' in s && s.call === 'gmail_send_message' && String(s.args.subject).startsWith('Fwd:')
+          ? { ...s, args: { ...s.args, body: '' } }
+          : s,
+      );
+      assert.ok(
+        comparable((await playReference(spec, empty)).trajectory) < 0.75,
+        `${difficulty}: forwards with empty bodies pass`,
       );
     }
   });
