@@ -18,6 +18,7 @@ import { aggOf, usesOf } from './figure-uses.js';
 import { isMutable } from './sources/kit.js';
 import { capFits, limitKind } from './figure-limits.js';
 import { fitsDomain, perParts, sourceFor } from './record-type-choice.js';
+import { workFits } from './packs/scenarios.js';
 
 export { domainGives, fitsDomain, SCENARIO_SOURCE_SHARE, scenarioSources } from './record-type-choice.js';
 
@@ -337,6 +338,10 @@ export function chooseRecipe(rng: Rng, want: RecipeWants, parts: Parts<string> =
     if (want.pool) cost += 3 * svc.filter((s) => !want.pool?.includes(s)).length;
     // a record type of another domain only where nothing of the domain's own is drawn
     if (!candidate.domain && !fitsDomain(candidate.source, want.domain, want.scenario, parts)) cost += 50;
+    // an order book chased in a Data_Science slot, or CRM accounts only read in an office one, is another domain's
+    // work (packs/scenarios.ts workFits): the slot draws work of its own domain
+    if (!workFits(taskDomain(candidate, want.domain), candidate.source.name, candidate.action !== undefined))
+      cost += 200;
     // a figure read from a field is preferred to a bare count where the record type's team uses one
     if (!candidate.computation.needsMeasure && fitsOf(parts, candidate.source).comps.some((c) => c.needsMeasure))
       cost += 4;
