@@ -4,7 +4,7 @@ import { createRng } from '../../../env/rng.js';
 import { makeWorld } from '../world.js';
 import { PAGE_TITLES } from './multimodal-generation-titles.js';
 import { PAGE_SECTIONS, subjectOf } from './page-copy-data.js';
-import { copyDeck } from './studio-material.js';
+import { copyDeck, copyDeckText } from './studio-material.js';
 
 const world = (k: number) =>
   makeWorld(createRng('page-copy', k), 'Multimodal_Generation', 'medium', '2026-06-17T09:00:00Z');
@@ -34,7 +34,9 @@ describe('a page build’s copy deck', () => {
         const w = world(k);
         const seen = new Map<string, string>();
         for (const [i, t] of titles.entries())
-          for (const [, line] of copyDeck(page(template, t, i), w)) {
+          for (const line of copyDeckText(page(template, t, i), w)
+            .split('\n')
+            .filter((l) => l && !l.startsWith('#'))) {
             assert.ok(!seen.has(line), `${t} and ${seen.get(line)}: ${line}`);
             seen.set(line, t);
           }

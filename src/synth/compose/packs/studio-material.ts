@@ -86,6 +86,9 @@ export function chartFigures(rec: Rec, w: World): ChartFigures | undefined {
 /** Where a page build's copy deck is kept. */
 export const copyDeckPath = (rec: Rec): string => `copy/${rec.build_id}.md`;
 
+// (a title with no subject of its own is its own subject: titles are unique within a task)
+const pageSubject = (title: string) => subjectOf(title) ?? `the ${title.toLowerCase()}`;
+
 /**
  * A page's copy deck: its sections in page order, each with its heading and copy — the sections a page of its type
  * has, each line about the page's own subject (page-copy-data.ts), so no two pages of a task share a line.
@@ -95,8 +98,7 @@ export function copyDeck(rec: Rec, w: World): [heading: string, copy: string][] 
   const all = (PAGE_SECTIONS[String(rec.template)] ?? PAGE_SECTIONS['landing page'] ?? []).filter(
     ([, , on]) => !on || on.test(title),
   );
-  // (a title with no subject of its own is its own subject: titles are unique within a task)
-  const it = subjectOf(title) ?? `the ${title.toLowerCase()}`;
+  const it = pageSubject(title);
   const rng = recordRng(rec.build_id, w, 'copy deck');
   const keep = new Set(
     shuffle(
@@ -107,11 +109,16 @@ export function copyDeck(rec: Rec, w: World): [heading: string, copy: string][] 
   return all.filter((_, i) => keep.has(i)).map(([h, lines]) => [h, rng.pick(lines).replace('{it}', it)]);
 }
 
+/**
+ * The deck as marketing sends it: the page title, a line about the deck (naming the page's subject, so no two decks
+ * of a task share it), then the sections.
+ */
 export function copyDeckText(rec: Rec, w: World): string {
+  const it = pageSubject(String(rec.page_title));
   const intro = createRng('deck intro', String(rec.build_id)).pick([
-    'Copy signed off by marketing. Sections in page order.',
-    'Final copy below, in the order the page runs.',
-    'Sections as they appear on the page, top to bottom.',
+    `Copy on ${it}, signed off by marketing. Sections in page order.`,
+    `Final copy on ${it} below, in the order the page runs.`,
+    `Sections on ${it} as they appear on the page, top to bottom.`,
   ]);
   return `# ${rec.page_title}\n\n${intro}\n\n${copyDeck(rec, w)
     .map(([h, c]) => `## ${h}\n\n${c}\n`)
