@@ -17,6 +17,10 @@ interface Setting {
   day: string;
   lead: string;
   event: string;
+  /** the colleague who keeps the team's drive (backgrounds.ts sharedDrive names them in its README) */
+  keeper: string;
+  /** when the drive changed: "last month", "after the bed meeting" */
+  when: string;
   /** the policy section the records fall under, when the rule is in a document */
   section?: string;
   /** the deliverable's place: a CSV, a document, a public page, an intranet page */
@@ -107,20 +111,27 @@ const FILE_PATH: readonly Frame[] = [
           ],
         }
       : undefined,
+  // the colleague who keeps the team's drive (the one its README names) decides where a section's lists are filed
   (s) =>
     s.section && internal(s)
       ? {
           reason: [
-            `"${s.section}" lists have sometimes had a folder of their own and I'm not sure they still do`,
-            `I need to check whether the "${s.section}" lists still get filed apart from the rest`,
-            `the ${s.lead} kept the "${s.section}" lists in a folder of their own last time and may want that again`,
-            `the auditors pull the "${s.section}" lists from wherever we file them, and we moved things around last month`,
-            `I'm not sure whether the "${s.section}" lists go in with the team's reports or where the ${s.lead} keeps them`,
+            `${s.keeper} has been moving the "${s.section}" lists around on the drive ${s.when}, so I'm not sure where they live now`,
+            `${s.keeper} was going to give the "${s.section}" lists a folder of their own ${s.when} and I don't know if that happened`,
+            `the "${s.section}" lists may have their own folder since ${s.keeper} reorganised the drive ${s.when}`,
+            `${s.keeper} decides where the "${s.section}" lists are filed, and that was changing ${s.when}`,
+            `I'd have to ask ${s.keeper}, who keeps the drive, whether the "${s.section}" lists still sit apart`,
           ],
           answer: [
-            (v) => `They go with the rest now: ${v}.`,
-            { say: (v) => `Still apart — save it as ${v}.`, place: into(slug(s.section ?? '')) },
-            { say: (v) => `Checked: they still have their own folder, so ${v}.`, place: into(slug(s.section ?? '')) },
+            (v) => `${s.keeper} says they go with the rest now: ${v}.`,
+            {
+              say: (v) => `Checked with ${s.keeper}: they have their own folder, so save it as ${v}.`,
+              place: into(slug(s.section ?? '')),
+            },
+            {
+              say: (v) => `${s.keeper} confirmed they have a folder of their own: ${v}.`,
+              place: into(slug(s.section ?? '')),
+            },
           ],
         }
       : undefined,
@@ -128,10 +139,12 @@ const FILE_PATH: readonly Frame[] = [
     reason: [
       `there's a naming scheme for ${s.plural} files that the ${s.lead} set up and I'd have to look it up`,
       `the ${s.lead} wants files about the ${s.plural} named a particular way and I don't have it to hand`,
+      `${s.keeper} brought in a naming scheme for the drive ${s.when} and I don't have it to hand`,
     ],
     answer: [
       { say: (v) => `Under the ${s.lead}'s scheme that's ${v}.`, place: scheme(s.day) },
       { say: (v) => `Name it ${v}, please.`, place: scheme(s.day) },
+      { say: (v) => `I asked ${s.keeper}: by the scheme it's ${v}.`, place: scheme(s.day) },
     ],
   }),
   (s) =>
@@ -303,7 +316,7 @@ interface OpenOf {
   /** the request says the work instead of the section: no reason names the section's heading */
   situation?: string;
   tag: string;
-  w: Pick<World, 'today'>;
+  w: Pick<World, 'today' | 'staff' | 'me'>;
 }
 /** A deliverable's destination; `usual` is the path such files take, where a task that asks first is told another. */
 interface Dest {
@@ -322,11 +335,14 @@ export function openDestinationOf(p: OpenOf, usual: string): OpenDestination | u
   if (!destination || !frames) return undefined;
   const rng = createRng('open-destination', p.recipe.phrasing, p.src.name, p.tag, p.w.today);
   const team = teamOf(p.src);
+  const event = rng.pick(team.events);
   const s: Setting = {
     plural: p.src.noun[1],
     day: p.w.today.slice(0, 10),
     lead: rng.pick(team.leads),
-    event: rng.pick(team.events),
+    event,
+    keeper: (p.w.staff[1] ?? p.w.me).first,
+    when: rng.pick(['last month', 'a few weeks ago', 'last week', 'this quarter', `after ${event}`]),
     ...(p.policy && !p.situation ? { section: p.policy.section } : {}),
     file: fileOf(usual),
   };
