@@ -135,6 +135,15 @@ export function workFits(domain: string, source: string, acts: boolean): boolean
   return !home || domainOfPath(acts ? home.acted : home.read) === domain;
 }
 
+/** The work a record type has in a domain where only one kind is the domain's (acted on, or read), else none. */
+export function workIn(domain: string, source: string): 'acted' | 'read' | undefined {
+  const home = BY_WORK[source as SourceName];
+  if (!home) return undefined;
+  const acted = domainOfPath(home.acted) === domain;
+  const read = domainOfPath(home.read) === domain;
+  return acted === read ? undefined : acted ? 'acted' : 'read';
+}
+
 /**
  * The scenario path of a task by the work it does on its record type (BY_WORK) where that work is the slot's
  * domain's, else `path`: the domain label is always the slot's.
