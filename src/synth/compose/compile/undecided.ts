@@ -219,8 +219,9 @@ const CHANNEL: readonly Frame[] = [
     s.section
       ? {
           reason: [
-            `"${s.section}" posts used to go to a channel of their own and I'm not sure that's still the case`,
-            `I need to check where "${s.section}" items are posted these days`,
+            `the ${s.lead} moved "${s.section}" posts to a channel of their own ${s.when} and I don't remember which`,
+            `I need to check where "${s.section}" items are posted since the channels were tidied ${s.when}`,
+            `${s.keeper} set up the channels and may have given "${s.section}" posts one of their own ${s.when}`,
           ],
           answer: [(v) => `It's ${v} now.`, (v) => `They go in ${v}.`],
         }
