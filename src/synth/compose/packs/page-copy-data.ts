@@ -94,6 +94,7 @@ export const PAGE_SECTIONS: Readonly<Record<string, readonly PageSection[]>> = {
       [
         'Teams who sign up for {it} tell us it saved them a week of work.',
         'Over 2,000 small businesses have signed up for {it} this year.',
+        'Most of our newest customers started with {it}.',
       ],
     ],
     [
@@ -101,6 +102,7 @@ export const PAGE_SECTIONS: Readonly<Record<string, readonly PageSection[]>> = {
       [
         'Sign up for {it} and everything you need arrives the same day.',
         'Questions about {it} are answered by real people, not a bot.',
+        'Everything about {it} fits on one page, with no small print.',
       ],
     ],
     [
@@ -108,6 +110,7 @@ export const PAGE_SECTIONS: Readonly<Record<string, readonly PageSection[]>> = {
       [
         'Harlow Group found us through {it} and cut month-end close from nine days to four.',
         'Most customers who came to us through {it} are still with us a year later.',
+        'A finance team in Bristol used {it} to make the case to their board.',
       ],
     ],
     [
@@ -115,9 +118,17 @@ export const PAGE_SECTIONS: Readonly<Record<string, readonly PageSection[]>> = {
       [
         'No card is needed for {it}, and you can unsubscribe at any time.',
         'Your details from {it} stay in UK data centres.',
+        'We never pass your details from {it} to anyone else.',
       ],
     ],
-    ['Get started', ['Sign up for {it} today.', 'It takes two minutes to sign up for {it}.']],
+    [
+      'Get started',
+      [
+        'Sign up for {it} today.',
+        'It takes two minutes to sign up for {it}.',
+        'Questions before you sign up for {it}? Reply to any of our emails.',
+      ],
+    ],
   ],
   'product page': [
     [
@@ -125,6 +136,7 @@ export const PAGE_SECTIONS: Readonly<Record<string, readonly PageSection[]>> = {
       [
         'One place for the numbers your team checks every morning, now in {it}.',
         'We built {it} for finance teams of five to fifty.',
+        'Teams switch to {it} when spreadsheets stop keeping up.',
       ],
     ],
     [
@@ -132,22 +144,32 @@ export const PAGE_SECTIONS: Readonly<Record<string, readonly PageSection[]>> = {
       [
         'Approval flows and audit trails come with {it} as standard.',
         'Scheduled reports from {it} go straight to your inbox.',
+        'Every change in {it} is logged, so nothing goes missing.',
       ],
     ],
     [
       'Integrations',
-      ['Connect {it} to the payroll and CRM tools you already use.', 'An open API lets {it} talk to everything else.'],
+      [
+        'Connect {it} to the payroll and CRM tools you already use.',
+        'An open API lets {it} talk to everything else.',
+        'Most teams have {it} connected within a day.',
+      ],
     ],
     [
       'Security',
       [
         'Single sign-on and encryption at rest protect everything in {it}.',
         'Independent auditors test {it} every year.',
+        'Access to {it} is set by role, so people see only what they need.',
       ],
     ],
     [
       'Pricing and plans',
-      ['You get {it} in the Growth and Enterprise plans.', 'Add {it} to any plan from 12 GBP per user per month.'],
+      [
+        'You get {it} in the Growth and Enterprise plans.',
+        'Add {it} to any plan from 12 GBP per user per month.',
+        'A 30-day trial of {it} comes with every plan.',
+      ],
     ],
   ],
   'event page': [
@@ -156,17 +178,23 @@ export const PAGE_SECTIONS: Readonly<Record<string, readonly PageSection[]>> = {
       [
         'Join us for {it} and meet the people behind the product.',
         'At {it} you meet the product team and see what ships next.',
+        'Come to {it} to swap notes with teams who do the same work.',
       ],
     ],
     [
       'Agenda',
-      ['The full timetable for {it} is published a week before.', 'The first session of {it} starts at 9:30.'],
+      [
+        'The full timetable for {it} is published a week before.',
+        'The first session of {it} starts at 9:30.',
+        'Every session of {it} leaves time for questions.',
+      ],
     ],
     [
       'Speakers',
       [
         'Customers who run their business on the platform speak at {it}.',
         'Our product and engineering leads take the stage at {it}.',
+        'The full list of speakers for {it} goes up a month before.',
       ],
     ],
     [
@@ -174,6 +202,7 @@ export const PAGE_SECTIONS: Readonly<Record<string, readonly PageSection[]>> = {
       [
         'The venue for {it} is ten minutes on foot from the main railway station.',
         'There is step-free access throughout the venue for {it}.',
+        'Parking near {it} is limited, so the train is the easiest way in.',
       ],
       /^(?!.*webinar)/i,
     ],
@@ -182,12 +211,17 @@ export const PAGE_SECTIONS: Readonly<Record<string, readonly PageSection[]>> = {
       [
         'Every session of {it} streams live, and the recordings follow the next day.',
         'The joining link for {it} arrives by email an hour before each session.',
+        'Nothing to install: {it} runs in the browser.',
       ],
       ONLINE,
     ],
     [
       'Register',
-      ['Places at {it} are free but limited, so register early.', 'Registration for {it} closes two days before.'],
+      [
+        'Places at {it} are free but limited, so register early.',
+        'Registration for {it} closes two days before.',
+        'Register for {it} and the calendar invite follows within the hour.',
+      ],
     ],
   ],
   'blog post': [
@@ -196,6 +230,7 @@ export const PAGE_SECTIONS: Readonly<Record<string, readonly PageSection[]>> = {
       [
         'This post is about {it}: what we did, and why.',
         'We asked a hundred customers about {it}, and their answers shaped this post.',
+        'A few of you asked about {it}, so here is the whole story.',
       ],
     ],
     [
@@ -203,6 +238,7 @@ export const PAGE_SECTIONS: Readonly<Record<string, readonly PageSection[]>> = {
       [
         'Behind {it} are twelve people in Leeds and Lisbon who answer every message themselves.',
         'Nobody on {it} reads from a script.',
+        'Most people on {it} started out as customers themselves.',
       ],
       PEOPLE,
     ],
@@ -211,14 +247,26 @@ export const PAGE_SECTIONS: Readonly<Record<string, readonly PageSection[]>> = {
       [
         'With {it} we changed how the first week works, step by step.',
         'After {it}, every screen explains what happens next.',
+        'The first thing {it} changed was how we plan our week.',
       ],
       /^(?!Meet the)/i,
     ],
     [
       'What we learned',
-      ['The biggest lesson from {it} came from small changes.', 'What {it} taught us is to ask customers first.'],
+      [
+        'The biggest lesson from {it} came from small changes.',
+        'What {it} taught us is to ask customers first.',
+        'The hard part of {it} was knowing what to leave alone.',
+      ],
     ],
-    ['What comes next', ['More on {it} is coming this autumn.', 'We will share how {it} went in a follow-up post.']],
+    [
+      'What comes next',
+      [
+        'More on {it} is coming this autumn.',
+        'We will share how {it} went in a follow-up post.',
+        'Tell us what you make of {it}: we read every reply.',
+      ],
+    ],
   ],
   microsite: [
     [
@@ -226,41 +274,81 @@ export const PAGE_SECTIONS: Readonly<Record<string, readonly PageSection[]>> = {
       [
         'This site brings together everything on {it}, updated every quarter.',
         'We wrote this site on {it} for customers, partners and our own teams.',
+        'Start here for the short version of {it}.',
       ],
     ],
-    ['Highlights', ['The figures that matter most for {it}, at a glance.', 'This year on {it}, in five short pages.']],
-    ['Case studies', ['Stories from the teams closest to {it}.', 'What {it} taught us this year.']],
+    [
+      'Highlights',
+      [
+        'The figures that matter most for {it}, at a glance.',
+        'This year on {it}, in five short pages.',
+        'Five numbers that sum up {it}.',
+      ],
+    ],
+    [
+      'Case studies',
+      [
+        'Stories from the teams closest to {it}.',
+        'What {it} taught us this year.',
+        'Two teams explain what {it} meant for their work.',
+      ],
+    ],
     [
       'Downloads',
-      ['Every document on {it} is available here as an accessible PDF.', 'Earlier material on {it} is archived here.'],
+      [
+        'Every document on {it} is available here as an accessible PDF.',
+        'Earlier material on {it} is archived here.',
+        'The full report on {it} is one download.',
+      ],
     ],
     [
       'Contact us',
       [
         'Questions about {it} go to the communications team.',
         'Press enquiries about {it} are answered within one working day.',
+        'Something missing about {it}? Tell us and we will add it.',
       ],
     ],
   ],
   'pricing page': [
-    ['Plans', ['Billing for {it} is monthly or yearly, whichever suits you.', 'Invoices are unlimited on {it}.']],
+    [
+      'Plans',
+      [
+        'Billing for {it} is monthly or yearly, whichever suits you.',
+        'Invoices are unlimited on {it}.',
+        'No set-up fee comes with {it}.',
+      ],
+    ],
     [
       'Compare features',
       [
         'See what comes with {it}, side by side with the other plans.',
         'Approval flows and audit trails come with {it}.',
+        'Every feature on {it} is listed here, with nothing hidden.',
       ],
     ],
-    ['Discounts', ['Save two months on {it} with yearly billing.', 'Charities and schools get 30 percent off {it}.']],
+    [
+      'Discounts',
+      [
+        'Save two months on {it} with yearly billing.',
+        'Charities and schools get 30 percent off {it}.',
+        'Switching to {it} mid-year? The discount still applies.',
+      ],
+    ],
     [
       'Frequently asked questions',
-      ['You can move to or from {it} at any time and we prorate the difference.', 'Prices for {it} exclude VAT.'],
+      [
+        'You can move to or from {it} at any time and we prorate the difference.',
+        'Prices for {it} exclude VAT.',
+        'Paying for {it} by invoice is fine.',
+      ],
     ],
     [
       'Talk to sales',
       [
         'Need more than 50 users on {it}? Our team will put a quote together.',
         'Book a call about {it} and get an answer the same day.',
+        'Our team can walk you through {it} on a short call.',
       ],
     ],
   ],
