@@ -116,10 +116,10 @@ const FILE_PATH: readonly Frame[] = [
     s.section && internal(s)
       ? {
           reason: [
-            `${s.keeper} has been moving the "${s.section}" lists around on the drive ${s.when}, so I'm not sure where they live now`,
+            `${s.keeper} moved the "${s.section}" lists around on the drive ${s.when}, so I'm not sure where they live now`,
             `${s.keeper} was going to give the "${s.section}" lists a folder of their own ${s.when} and I don't know if that happened`,
             `the "${s.section}" lists may have their own folder since ${s.keeper} reorganised the drive ${s.when}`,
-            `${s.keeper} decides where the "${s.section}" lists are filed, and that was changing ${s.when}`,
+            `${s.keeper} decides where the "${s.section}" lists are filed, and that changed ${s.when}`,
             `I'd have to ask ${s.keeper}, who keeps the drive, whether the "${s.section}" lists still sit apart`,
           ],
           answer: [
