@@ -32,7 +32,7 @@ export const PAGE_SUBJECTS: readonly (readonly [RegExp, string])[] = [
   [/Inventory/i, 'the inventory module'],
   [/Team scheduling/i, 'team scheduling'],
   [/Analytics dashboard/i, 'the analytics dashboard'],
-  [/TechExpo/i, 'our TechExpo stand'],
+  [/TechExpo/i, 'TechExpo'],
   [/Customer summit/i, 'the customer summit'],
   [/Partner day/i, 'partner day'],
   [/Roadshow/i, 'the roadshow'],
@@ -246,7 +246,7 @@ export const PAGE_SECTIONS: Readonly<Record<string, readonly PageSection[]>> = {
       'What we changed',
       [
         'With {it} we changed how the first week works, step by step.',
-        'After {it}, every screen explains what happens next.',
+        'We rewrote the help text on every screen as part of {it}.',
         'The first thing {it} changed was how we plan our week.',
       ],
       /^(?!Meet the)/i,
