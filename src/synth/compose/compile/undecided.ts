@@ -116,10 +116,10 @@ const FILE_PATH: readonly Frame[] = [
     s.section && internal(s)
       ? {
           reason: [
-            `${s.keeper} moved the "${s.section}" lists around on the drive ${s.when}, so I'm not sure where they live now`,
-            `${s.keeper} was going to give the "${s.section}" lists a folder of their own ${s.when} and I don't know if that happened`,
-            `the "${s.section}" lists may have their own folder since ${s.keeper} reorganised the drive ${s.when}`,
-            `${s.keeper} decides where the "${s.section}" lists are filed, and that changed ${s.when}`,
+            `${s.keeper}, who looks after the shared drive, moved the "${s.section}" lists around ${s.when} and I'm not sure where they live now`,
+            `${s.keeper} (who keeps our shared drive) was going to give the "${s.section}" lists a folder of their own ${s.when} and I don't know if that happened`,
+            `the "${s.section}" lists may have their own folder since ${s.keeper}, who looks after the drive, reorganised it ${s.when}`,
+            `${s.keeper}, who runs the shared drive, decides where the "${s.section}" lists are filed, and that changed ${s.when}`,
             `I'd have to ask ${s.keeper}, who keeps the drive, whether the "${s.section}" lists still sit apart`,
           ],
           answer: [
@@ -139,7 +139,7 @@ const FILE_PATH: readonly Frame[] = [
     reason: [
       `there's a naming scheme for ${s.plural} files that the ${s.lead} set up and I'd have to look it up`,
       `the ${s.lead} wants files about the ${s.plural} named a particular way and I don't have it to hand`,
-      `${s.keeper} brought in a naming scheme for the drive ${s.when} and I don't have it to hand`,
+      `${s.keeper}, who looks after the shared drive, brought in a naming scheme ${s.when} and I don't have it to hand`,
     ],
     answer: [
       { say: (v) => `Under the ${s.lead}'s scheme that's ${v}.`, place: scheme(s.day) },
@@ -221,7 +221,7 @@ const CHANNEL: readonly Frame[] = [
           reason: [
             `the ${s.lead} moved "${s.section}" posts to a channel of their own ${s.when} and I don't remember which`,
             `I need to check where "${s.section}" items are posted since the channels were tidied ${s.when}`,
-            `${s.keeper} set up the channels and may have given "${s.section}" posts one of their own ${s.when}`,
+            `${s.keeper}, who set up our channels, may have given "${s.section}" posts one of their own ${s.when}`,
           ],
           answer: [(v) => `It's ${v} now.`, (v) => `They go in ${v}.`],
         }
