@@ -9,9 +9,11 @@ import { eventsOf } from './team-calendar.js';
  * The stories a short request opens with: what went wrong with the records, as far as the facts allow. A story
  * about a round of work names the one the records are picked for (`section`, the policy's heading) or the team's
  * own meeting, never another ("the last clean-up" before a spot check); only records with a due date turn out
- * overdue.
+ * overdue. A round that "left out" or "never got as far as" the records covers other record types too: said only
+ * where the section covers more than one (`covers`); a policy section about these records alone gets a story of a
+ * round over them.
  */
-export function stories(plural: string, facts?: OccasionFacts, rng?: Rng, section?: string): string[] {
+export function stories(plural: string, facts?: OccasionFacts, rng?: Rng, section?: string, covers = 1): string[] {
   const say = (...xs: string[]) => (rng ? rng.pick(xs) : (xs[0] as string));
   const event = rng ? rng.pick(eventsOf(facts)) : (eventsOf(facts)[0] as string);
   const round = section ? `"${section}"` : undefined;
@@ -34,8 +36,15 @@ export function stories(plural: string, facts?: OccasionFacts, rng?: Rng, sectio
     ...(round
       ? [
           say(
-            `The ${plural} were left out of the last ${round} round`,
-            `The last ${round} pass never got as far as the ${plural}`,
+            ...(covers > 1
+              ? [
+                  `The ${plural} were left out of the last ${round} round`,
+                  `The last ${round} pass never got as far as the ${plural}`,
+                ]
+              : [
+                  `The last ${round} pass over the ${plural} was cut short`,
+                  `The last ${round} round stopped halfway through the ${plural}`,
+                ]),
             `Nobody has done a ${round} pass over the ${plural} since last quarter`,
           ),
         ]

@@ -68,6 +68,17 @@ describe('a short story about the records', () => {
       assert.ok(!lines.some((l) => /clean-up|tidied/.test(l)), lines.join(' | '));
     }
   });
+
+  it('says a round left the records out only where the section covers other record types too', () => {
+    const wider = /left out of the last|never got as far as/;
+    let seen = 0;
+    for (let k = 0; k < 80; k++) {
+      const one = stories('seats', facts, createRng('stories', k), 'Spot check');
+      assert.ok(!one.some((l) => wider.test(l)), one.join(' | '));
+      if (stories('seats', facts, createRng('stories', k), 'Spot check', 2).some((l) => wider.test(l))) seen++;
+    }
+    assert.ok(seen > 0);
+  });
 });
 
 describe('the day a reason names', () => {

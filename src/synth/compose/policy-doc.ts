@@ -18,7 +18,7 @@ import { waitsTooLong } from './policy-act.js';
 import { ACTS, actNamed, type PolicyAct, REVIEW_REASONS, sectionAct } from './policy-acts.js';
 import { placeOf } from './places.js';
 import { narrowingNote, saidOf, unsaid } from './purpose-scope.js';
-import { REVIEW_PURPOSES } from './review-purposes-data.js';
+import { reviewPurpose } from './review-purpose.js';
 import { reviewReason } from './review-reasons.js';
 import { HOMELY, ownerOf, PURPOSES } from './policy-doc-data.js';
 
@@ -227,12 +227,13 @@ export function policyDoc(
   // calls for it and with the reason the team gives, never a heading that has nothing to do with these records
   const others = (ACTS[src.name] ?? []).filter((a) => !a.sections.includes(section));
   // a review has no act of its own: its reason is why the team keeps an eye on these records
-  // (review-purposes-data.ts), else what its rule says of the records it picks
+  // (review-purposes-data.ts) where it fits the states the rule picks (review-purpose.ts), else what its rule says
+  // of the records it picks
   const review = REVIEW_REASONS[section];
   const why =
     actNamed(src.name, section)?.why ??
     (review
-      ? (REVIEW_PURPOSES[src.name]?.[section === 'Audit sample' ? 1 : 0] ??
+      ? (reviewPurpose(src.name, section, rule, src.fields) ??
         reviewReason(section, rule, src.fields, n, rng) ??
         rng.pick(review))
       : undefined);

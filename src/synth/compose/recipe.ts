@@ -18,6 +18,7 @@ import { aggOf, usesOf } from './figure-uses.js';
 import { isMutable } from './sources/kit.js';
 import { capFits, limitKind } from './figure-limits.js';
 import { fitsDomain, perParts, sourceFor } from './record-type-choice.js';
+import { workFits, workIn } from './packs/scenarios.js';
 
 export { domainGives, fitsDomain, SCENARIO_SOURCE_SHARE, scenarioSources } from './record-type-choice.js';
 
@@ -188,6 +189,13 @@ function draft(
     if (action && (action.generates || rng.int(0, 1) === 0)) aggregate = undefined;
     else if (aggregate) action = undefined;
   } else if (d === 'medium' && action && rng.int(0, 2) === 0) aggregate = undefined;
+  // the work is the slot domain's (packs/scenarios.ts): CRM accounts are only read for a figure in a Data_Science
+  // slot and worked on in an office one, an order book is chased in a Finance slot and analysed in a Data_Science one
+  const work = workIn(host ?? domain, source.name);
+  if (work === 'read' && action && aggregates.length) {
+    action = undefined;
+    aggregate ??= rng.pick(aggregates);
+  } else if (work === 'acted' && !action && actions.length) action = rng.pick(actions);
   // a branch: a second action, by another tool, for the selected records that meet a further condition
   // (none where the work makes something: every selected record gets its chart, page or cover)
   // (nor a work that is a section of its own, under another section's: no translating in a reply round)
@@ -337,6 +345,10 @@ export function chooseRecipe(rng: Rng, want: RecipeWants, parts: Parts<string> =
     if (want.pool) cost += 3 * svc.filter((s) => !want.pool?.includes(s)).length;
     // a record type of another domain only where nothing of the domain's own is drawn
     if (!candidate.domain && !fitsDomain(candidate.source, want.domain, want.scenario, parts)) cost += 50;
+    // an order book chased in a Data_Science slot, or CRM accounts only read in an office one, is another domain's
+    // work (packs/scenarios.ts workFits): the slot draws work of its own domain
+    if (!workFits(taskDomain(candidate, want.domain), candidate.source.name, candidate.action !== undefined))
+      cost += 200;
     // a figure read from a field is preferred to a bare count where the record type's team uses one
     if (!candidate.computation.needsMeasure && fitsOf(parts, candidate.source).comps.some((c) => c.needsMeasure))
       cost += 4;

@@ -292,6 +292,7 @@ export function renderRequest(p: RequestPlan): RenderedRequest {
     }
     default: {
       // a short story is the context: one reason, not two stacked
+      // (a policy document covers one record type: its section's round is over these records alone)
       const story = rng.pick(stories(p.plural, facts, rng, heading));
       text = `${greet} ${story}, so ${select.startsWith('the') ? 'take' : 'go through'} ${select}${then} ${does}.${fig}${ask}${rule} ${tell}\n\n${sign}`;
     }

@@ -298,3 +298,29 @@ export const REVIEW_PURPOSES: Readonly<Record<string, readonly [review: string, 
     'The web audit samples page builds to check SEO review and accessibility sign-off.',
   ],
 };
+
+/**
+ * Per record type and the state a section's criteria pick: [a review's purpose, an audit sample's], for record types
+ * whose line above names another state (review-purpose.ts): a review of draft research notes is not about keeping
+ * published views current.
+ */
+export const STATE_PURPOSES: Readonly<Record<string, Readonly<Record<string, readonly [string, string]>>>> = {
+  research_notes: {
+    draft: [
+      'The head of research reviews draft notes so none waits for approval until its view is out of date.',
+      'Compliance samples draft notes to check the disclosures are in place before anyone approves them.',
+    ],
+  },
+  trades: {
+    pending: [
+      'Operations reviews pending trades so each settles on its date rather than turning into a break.',
+      'Compliance samples pending trades to test that flagged ones are cleared before they settle.',
+    ],
+  },
+  pull_requests: {
+    draft: [
+      'Engineering leads review draft pull requests so none is left half-done while the branch drifts.',
+      'The change audit samples draft pull requests to check nothing in them ships without review.',
+    ],
+  },
+};

@@ -57,6 +57,22 @@ describe('the open destination of a task that asks first', () => {
     assert.ok(seen >= 5, `${seen}`);
   });
 
+  it('a section’s lists are filed where the colleague who keeps the drive says, never by a stock sentence', () => {
+    let seen = 0;
+    for (const t of asks) {
+      const line = askLine(t);
+      if (!/"…" lists/.test(line)) continue;
+      seen++;
+      // the keeper is a named colleague introduced by their part, and the user's answer comes from them
+      assert.ok(!/still get filed apart from the rest|have sometimes had a folder/.test(line), `${t.id}: ${line}`);
+      const first = /\b([a-z]+)(?:, who| \(who)/.exec(line)?.[1];
+      assert.ok(first, `${t.id}: ${line}`);
+      const say = t.user?.signals?.find((s) => s.id === 'destination')?.effect.say ?? '';
+      assert.ok(say.toLowerCase().includes(first), `${t.id}: ${say}`);
+    }
+    assert.ok(seen > 0);
+  });
+
   it('not asking caps completion under the pass line', () => {
     for (const t of asks) {
       const asked = t.checks?.find((c) => c.kind === 'asked_user');

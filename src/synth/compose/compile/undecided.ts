@@ -1,8 +1,8 @@
 import { createRng, type Rng } from '../../../env/rng.js';
-import { slug } from '../../kit/text.js';
 import { teamOf } from '../team-calendar.js';
 import type { Recipe } from '../recipe.js';
 import type { SourcePart, World } from '../parts.js';
+import { bare, FILE_PATH, type Frame, type Setting } from './file-path-reasons.js';
 
 // Why the requester has not decided where the deliverable goes, and what they say once asked. The reason is the
 // task's own: who in the team decides (its leads), what it hangs on (its meetings, the policy section the records
@@ -11,18 +11,6 @@ import type { SourcePart, World } from '../parts.js';
 // one seeded draw of the task (the request and the user plan are written in separate phases), and each reason
 // has several wordings, so no one sentence stands for "ask first" across a corpus.
 
-interface Setting {
-  plural: string;
-  /** the task's date (YYYY-MM-DD): a year's folder, a dated name */
-  day: string;
-  lead: string;
-  event: string;
-  /** the policy section the records fall under, when the rule is in a document */
-  section?: string;
-  /** the deliverable's place: a CSV, a document, a public page, an intranet page */
-  file: 'table' | 'doc' | 'public page' | 'intranet page';
-}
-
 /** A reason the destination is open, and the answers that settle it (`v` is the destination as said). */
 export interface OpenDestination {
   reason: string;
@@ -30,125 +18,6 @@ export interface OpenDestination {
   /** where the reason puts the file (a folder of its own, a scheme's name), from the path the task would use */
   place?: (path: string) => string;
 }
-
-// an answer, and where it puts the file when that is not where such files usually go: a reason that says "a
-// fresh folder" or "a naming scheme" is settled by a path the agent could not have guessed
-type Answer = ((v: string) => string) | { say: (v: string) => string; place: (path: string) => string };
-type Frame = (s: Setting) => { reason: string[]; answer: Answer[] } | undefined;
-
-const dirOf = (path: string) => path.slice(0, path.lastIndexOf('/'));
-const baseOf = (path: string) => path.slice(path.lastIndexOf('/') + 1);
-// a sub-folder of the file's own folder: "reports/2026/beds-list.csv"
-const into = (folder: string) => (path: string) => `${dirOf(path)}/${folder}/${baseOf(path)}`;
-// a scheme's name: the date first, words joined by underscores, a version ("reports/2026-10-28_beds_list_v1.csv")
-const scheme = (day: string) => (path: string) => {
-  const base = baseOf(path);
-  const dot = base.lastIndexOf('.');
-  const words = base
-    .slice(0, dot)
-    .replace(/-?\d{4}-\d{2}-\d{2}/, '')
-    .replace(/-/g, '_');
-  return `${dirOf(path)}/${day}_${words}_v1${base.slice(dot)}`;
-};
-
-// a page on the public site goes where comms put it: never into a meeting pack, a section's folder or a year's
-const internal = (s: Setting) => s.file !== 'public page';
-
-const FILE_PATH: readonly Frame[] = [
-  (s) =>
-    internal(s)
-      ? {
-          reason: [
-            `it may have to go in with the papers for ${s.event}, which the ${s.lead} keeps separately`,
-            `the ${s.lead} hasn't said whether it goes in the ${bare(s.event)} pack or in our own folder`,
-          ],
-          answer: [
-            (v) => `The ${s.lead} wants it with our own files, not the ${bare(s.event)} pack: ${v}.`,
-            (v) => `Checked with the ${s.lead} — save it as ${v}.`,
-          ],
-        }
-      : undefined,
-  (s) =>
-    s.file === 'table'
-      ? {
-          reason: [
-            `the ${s.lead} loads these tables into a tracker of their own and I need to check which folder it reads from`,
-            `the ${s.lead} picks these CSVs up from a particular folder and I can't remember which`,
-          ],
-          answer: [
-            { say: (v) => `The ${s.lead} reads them from ${v}, so put it there.`, place: into('tracker') },
-            { say: (v) => `It's ${v}, please.`, place: into('tracker') },
-          ],
-        }
-      : undefined,
-  (s) =>
-    s.file === 'public page'
-      ? {
-          reason: [
-            "comms decide where pages sit on the public site and they haven't come back to me on this one",
-            "the web team keeps the public site's layout and may want this page somewhere new",
-          ],
-          answer: [
-            { say: (v) => `Comms came back: ${v}.`, place: into('news') },
-            { say: (v) => `The web team says ${v}.`, place: into('news') },
-          ],
-        }
-      : undefined,
-  (s) =>
-    s.file === 'intranet page'
-      ? {
-          reason: [
-            `the ${s.lead} is reorganising our intranet pages for the ${s.plural}`,
-            `the intranet pages for the ${s.plural} are being regrouped and I don't know where this one lands`,
-          ],
-          answer: [
-            { say: (v) => `It goes under the new layout: ${v}.`, place: into(slug(s.plural)) },
-            { say: (v) => `The ${s.lead} says ${v}.`, place: into(slug(s.plural)) },
-          ],
-        }
-      : undefined,
-  (s) =>
-    s.section && internal(s)
-      ? {
-          reason: [
-            `"${s.section}" lists have sometimes had a folder of their own and I'm not sure they still do`,
-            `I need to check whether the "${s.section}" lists still get filed apart from the rest`,
-            `the ${s.lead} kept the "${s.section}" lists in a folder of their own last time and may want that again`,
-            `the auditors pull the "${s.section}" lists from wherever we file them, and we moved things around last month`,
-            `I'm not sure whether the "${s.section}" lists go in with the team's reports or where the ${s.lead} keeps them`,
-          ],
-          answer: [
-            (v) => `They go with the rest now: ${v}.`,
-            { say: (v) => `Still apart — save it as ${v}.`, place: into(slug(s.section ?? '')) },
-            { say: (v) => `Checked: they still have their own folder, so ${v}.`, place: into(slug(s.section ?? '')) },
-          ],
-        }
-      : undefined,
-  (s) => ({
-    reason: [
-      `there's a naming scheme for ${s.plural} files that the ${s.lead} set up and I'd have to look it up`,
-      `the ${s.lead} wants files about the ${s.plural} named a particular way and I don't have it to hand`,
-    ],
-    answer: [
-      { say: (v) => `Under the ${s.lead}'s scheme that's ${v}.`, place: scheme(s.day) },
-      { say: (v) => `Name it ${v}, please.`, place: scheme(s.day) },
-    ],
-  }),
-  (s) =>
-    internal(s)
-      ? {
-          reason: [
-            `the ${s.lead} wants this year's reports on the ${s.plural} kept apart from last year's and hasn't said how`,
-            `this year's reports on the ${s.plural} are meant to go somewhere new and I need to check where`,
-            `the ${s.lead} is starting a fresh folder for this year's reports and hasn't told me what it's called`,
-          ],
-          answer: [
-            { say: (v) => `This year's go under ${v}.`, place: into(s.day.slice(0, 4)) },
-            { say: (v) => `Keep it with this year's: ${v}.`, place: into(s.day.slice(0, 4)) },
-          ],
-        }
-      : undefined,
-];
 
 const RECIPIENT: readonly Frame[] = [
   (s) => ({
@@ -206,8 +75,9 @@ const CHANNEL: readonly Frame[] = [
     s.section
       ? {
           reason: [
-            `"${s.section}" posts used to go to a channel of their own and I'm not sure that's still the case`,
-            `I need to check where "${s.section}" items are posted these days`,
+            `the ${s.lead} moved "${s.section}" posts to a channel of their own ${s.when} and I don't remember which`,
+            `I need to check where "${s.section}" items are posted since the channels were tidied ${s.when}`,
+            `${s.keeper}, who set up our channels, may have given "${s.section}" posts one of their own ${s.when}`,
           ],
           answer: [(v) => `It's ${v} now.`, (v) => `They go in ${v}.`],
         }
@@ -286,9 +156,6 @@ const ASKS: Readonly<Record<string, readonly string[]>> = {
   ],
 };
 
-// an event said with its own article ("the bed meeting") as a noun's modifier: "the bed meeting pack"
-const bare = (event: string) => event.replace(/^the /, '');
-
 function fileOf(value: string): Setting['file'] {
   if (value.endsWith('.csv')) return 'table';
   if (value.startsWith('site/')) return 'public page';
@@ -303,7 +170,7 @@ interface OpenOf {
   /** the request says the work instead of the section: no reason names the section's heading */
   situation?: string;
   tag: string;
-  w: Pick<World, 'today'>;
+  w: Pick<World, 'today' | 'staff' | 'me'>;
 }
 /** A deliverable's destination; `usual` is the path such files take, where a task that asks first is told another. */
 interface Dest {
@@ -322,11 +189,14 @@ export function openDestinationOf(p: OpenOf, usual: string): OpenDestination | u
   if (!destination || !frames) return undefined;
   const rng = createRng('open-destination', p.recipe.phrasing, p.src.name, p.tag, p.w.today);
   const team = teamOf(p.src);
+  const event = rng.pick(team.events);
   const s: Setting = {
     plural: p.src.noun[1],
     day: p.w.today.slice(0, 10),
     lead: rng.pick(team.leads),
-    event: rng.pick(team.events),
+    event,
+    keeper: (p.w.staff[1] ?? p.w.me).first,
+    when: rng.pick(['last month', 'a few weeks ago', 'last week', 'this quarter', `after ${event}`]),
     ...(p.policy && !p.situation ? { section: p.policy.section } : {}),
     file: fileOf(usual),
   };

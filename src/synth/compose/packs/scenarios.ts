@@ -119,17 +119,39 @@ export const UNFILED: { [D in ScenarioDomain]?: readonly SourceName[] } = {};
 // customer put on credit hold, a dispute given a follow-up, a balance put up for write-off) is credit control, the
 // finance desk's accounts receivable; read for a figure or a write-up only, it is financial analysis. A CRM's
 // accounts acted on (flagged, their account managers mailed, a renewal review booked) are the sales office's
-// account management; read for a figure only, business intelligence
+// account management; read for a figure only, business intelligence. The work is the slot's domain's or the task
+// draws other work (recipe.ts workFits): a label never leaves the slot's domain
 const BY_WORK: Partial<Record<SourceName, { acted: string; read: string }>> = {
   customers: { acted: 'Office_Productivity/Task_Management', read: 'Data_Science/Business_Intelligence' },
   order_screenshot: { acted: 'Finance_Investment/Financial_Report', read: 'Data_Science/Financial_Analysis' },
   sheet_rows: { acted: 'Finance_Investment/Financial_Report', read: 'Data_Science/Financial_Analysis' },
 };
 
-/** The scenario path of a task by the work it does on its record type (BY_WORK), else `path`. */
+const domainOfPath = (path: string) => path.split('/')[0];
+
+/** Whether the work a task does on its record type (acting on its records or reading them) is the domain's. */
+export function workFits(domain: string, source: string, acts: boolean): boolean {
+  const home = BY_WORK[source as SourceName];
+  return !home || domainOfPath(acts ? home.acted : home.read) === domain;
+}
+
+/** The work a record type has in a domain where only one kind is the domain's (acted on, or read), else none. */
+export function workIn(domain: string, source: string): 'acted' | 'read' | undefined {
+  const home = BY_WORK[source as SourceName];
+  if (!home) return undefined;
+  const acted = domainOfPath(home.acted) === domain;
+  const read = domainOfPath(home.read) === domain;
+  return acted === read ? undefined : acted ? 'acted' : 'read';
+}
+
+/**
+ * The scenario path of a task by the work it does on its record type (BY_WORK) where that work is the slot's
+ * domain's, else `path`: the domain label is always the slot's.
+ */
 export function workPath(path: string, source: string, acts: boolean): string {
   const home = BY_WORK[source as SourceName];
-  return home ? (acts ? home.acted : home.read) : path;
+  const by = home && (acts ? home.acted : home.read);
+  return by && domainOfPath(by) === domainOfPath(path) ? by : path;
 }
 
 /** The record types (source names) that fit a domain's sub-scenario; none where the table has no fit. */

@@ -2,7 +2,7 @@ import { createRng } from '../../../env/rng.js';
 import { shuffle } from '../../kit/ids.js';
 import type { Rec, World } from '../parts.js';
 import { CHART_DATA } from './multimodal-generation-charts.js';
-import { PAGE_SECTIONS } from './multimodal-generation-data.js';
+import { PAGE_SECTIONS, subjectOf } from './page-copy-data.js';
 
 // the figures and copy a record's work is made from: drawn from the record itself (its id, title and size) and the
 // task's day, so the file the team keeps and the work checked against it always agree
@@ -86,9 +86,19 @@ export function chartFigures(rec: Rec, w: World): ChartFigures | undefined {
 /** Where a page build's copy deck is kept. */
 export const copyDeckPath = (rec: Rec): string => `copy/${rec.build_id}.md`;
 
-/** A page's copy deck: its sections in page order, each with its heading and copy. */
+// (a title with no subject of its own is its own subject: titles are unique within a task)
+const pageSubject = (title: string) => subjectOf(title) ?? `the ${title.toLowerCase()}`;
+
+/**
+ * A page's copy deck: its sections in page order, each with its heading and copy — the sections a page of its type
+ * has, each line about the page's own subject (page-copy-data.ts), so no two pages of a task share a line.
+ */
 export function copyDeck(rec: Rec, w: World): [heading: string, copy: string][] {
-  const all = PAGE_SECTIONS[String(rec.template)] ?? PAGE_SECTIONS['landing page'] ?? [];
+  const title = String(rec.page_title);
+  const all = (PAGE_SECTIONS[String(rec.template)] ?? PAGE_SECTIONS['landing page'] ?? []).filter(
+    ([, , on]) => !on || on.test(title),
+  );
+  const it = pageSubject(title);
   const rng = recordRng(rec.build_id, w, 'copy deck');
   const keep = new Set(
     shuffle(
@@ -96,14 +106,19 @@ export function copyDeck(rec: Rec, w: World): [heading: string, copy: string][] 
       all.map((_, i) => i),
     ).slice(0, rng.int(3, Math.min(5, all.length))),
   );
-  return all.filter((_, i) => keep.has(i)).map(([h, lines]) => [h, rng.pick(lines)]);
+  return all.filter((_, i) => keep.has(i)).map(([h, lines]) => [h, rng.pick(lines).replace('{it}', it)]);
 }
 
+/**
+ * The deck as marketing sends it: the page title, a line about the deck (naming the page's subject, so no two decks
+ * of a task share it), then the sections.
+ */
 export function copyDeckText(rec: Rec, w: World): string {
+  const it = pageSubject(String(rec.page_title));
   const intro = createRng('deck intro', String(rec.build_id)).pick([
-    'Copy signed off by marketing. Sections in page order.',
-    'Final copy below, in the order the page runs.',
-    'Sections as they appear on the page, top to bottom.',
+    `Copy on ${it}, signed off by marketing. Sections in page order.`,
+    `Final copy on ${it} below, in the order the page runs.`,
+    `Sections on ${it} as they appear on the page, top to bottom.`,
   ]);
   return `# ${rec.page_title}\n\n${intro}\n\n${copyDeck(rec, w)
     .map(([h, c]) => `## ${h}\n\n${c}\n`)

@@ -1,0 +1,48 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { createRng } from '../../env/rng.js';
+import { drawRule } from '../rules/draw.js';
+import type { FieldModel } from '../rules/fields.js';
+import type { Rule } from '../rules/rule.js';
+import { PARTS } from './registry.js';
+import { reviewPurpose } from './review-purpose.js';
+import { REVIEW_PURPOSES } from './review-purposes-data.js';
+
+// the states a rule's status conditions leave out
+function ruledOut(rule: Rule, models: readonly FieldModel[]): string[] {
+  const out: string[] = [];
+  for (const a of rule.all) {
+    const m = models.find((x) => x.field === a.field);
+    if (m?.kind !== 'enum' || (a.kind !== 'in' && a.kind !== 'not_in')) continue;
+    for (const v of m.values)
+      if (a.kind === 'in' ? !a.values.includes(v) : a.values.includes(v)) out.push(m.say?.[v] ?? v.replace(/_/g, ' '));
+  }
+  return out;
+}
+
+describe('a review section’s purpose', () => {
+  it('never names a record state its criteria leave out', () => {
+    const rng = createRng('review-purpose');
+    let kept = 0;
+    for (const src of PARTS.sources)
+      for (const section of ['Review', 'Audit sample'])
+        for (let k = 0; k < 30; k++) {
+          const rule = drawRule(src.fields, rng, rng.pick(['easy', 'medium', 'hard'] as const));
+          const line = reviewPurpose(src.name, section, rule, src.fields);
+          if (!line) continue;
+          if (line === REVIEW_PURPOSES[src.name]?.[section === 'Audit sample' ? 1 : 0]) kept++;
+          for (const s of ruledOut(rule, src.fields))
+            assert.ok(!new RegExp(`\\b${s}\\b`, 'i').test(line), `${s}: ${line}`);
+        }
+    assert.ok(kept > 0);
+  });
+
+  it('over draft research notes is about drafts, not published views', () => {
+    const src = PARTS.sources.find((s) => s.name === 'research_notes');
+    assert.ok(src);
+    const rule: Rule = { all: [{ kind: 'in', field: 'status', values: ['draft'] }] };
+    const line = reviewPurpose('research_notes', 'Review', rule, src.fields) ?? '';
+    assert.match(line, /draft/);
+    assert.doesNotMatch(line, /published/);
+  });
+});

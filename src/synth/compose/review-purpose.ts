@@ -1,0 +1,45 @@
+import type { FieldModel } from '../rules/fields.js';
+import type { Rule } from '../rules/rule.js';
+import { REVIEW_PURPOSES, STATE_PURPOSES } from './review-purposes-data.js';
+
+// A review's purpose line is its record type's (review-purposes-data.ts), but a line that names a record state
+// ("so published views are current") over criteria that pick another ("it is marked draft") says the section is
+// about records it leaves out: such a section takes the line written for the state it picks, else none (the caller
+// then gives the reason its rule says, review-reasons.ts).
+
+const said = (m: FieldModel, v: string) => (m.kind === 'enum' && m.say?.[v]) || v.replace(/_/g, ' ');
+const names = (line: string, words: string) =>
+  new RegExp(`\\b${words.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b`, 'i').test(line);
+
+/** The states (field, value) a rule's conditions rule out, and those it keeps to. */
+function statesOf(rule: Rule, models: readonly FieldModel[]): { out: [FieldModel, string][]; kept: string[] } {
+  const out: [FieldModel, string][] = [];
+  const kept: string[] = [];
+  for (const a of rule.all) {
+    if (a.kind !== 'in' && a.kind !== 'not_in') continue;
+    const m = models.find((x) => x.field === a.field);
+    if (m?.kind !== 'enum') continue;
+    for (const v of m.values) {
+      const picked = a.kind === 'in' ? a.values.includes(v) : !a.values.includes(v);
+      if (picked) kept.push(v);
+      else out.push([m, v]);
+    }
+  }
+  return { out, kept };
+}
+
+/** The purpose line of a review or audit-sample section for its rule, or none where its record type's line does not fit. */
+export function reviewPurpose(
+  source: string,
+  section: string,
+  rule: Rule,
+  models: readonly FieldModel[],
+): string | undefined {
+  const at = section === 'Audit sample' ? 1 : 0;
+  const line = REVIEW_PURPOSES[source]?.[at];
+  if (!line) return undefined;
+  const { out, kept } = statesOf(rule, models);
+  if (!out.some(([m, v]) => names(line, said(m, v)))) return line;
+  const own = kept.map((v) => STATE_PURPOSES[source]?.[v]?.[at]).find(Boolean);
+  return own && !out.some(([m, v]) => names(own, said(m, v))) ? own : undefined;
+}
