@@ -1,17 +1,10 @@
 import { Command, CommanderError } from 'commander';
-import { setFlagsFromString } from 'node:v8';
 import { LlmError } from '../llm/errors.js';
 import { isCoworkError } from '../schema/errors.js';
 import { color, note } from './output.js';
 import pkg from '../../package.json' with { type: 'json' };
 
 type Register = (program: Command) => void;
-
-// the grader's figure patterns run to kilobytes of lookarounds, each compiled once and tested a few times: V8's
-// bytecode tier (and its peephole pass) costs several times the native compile those patterns end up needing (a
-// 3.5 kB pattern: 13 ms against 3.5 ms, and five times slower to run), so patterns compile straight to native code.
-// Process-wide, so the synthesis threads share it; performance only, no pattern matches differently
-setFlagsFromString('--no-regexp-tier-up');
 
 // each command module is imported only when its command runs: importing all of them cost most of a start
 const COMMANDS: Record<string, () => Promise<Register>> = {
