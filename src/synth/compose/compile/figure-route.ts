@@ -2,7 +2,7 @@ import type { Matcher } from '../../../schema/matchers.js';
 import type { Step } from '../../kit/checks.js';
 import { isNumber, roundCents } from '../../kit/money.js';
 import { approverRole, capHands, limitClause, limitKind, limitText } from '../figure-limits.js';
-import type { AuditRef, CheckDraft, Fixtures, Rec } from '../parts.js';
+import type { AuditRef, CheckDraft, DraftOf, Fixtures, Rec } from '../parts.js';
 import { actionContext } from './context.js';
 import type { Program } from './records.js';
 import type { FigureRoute } from './route.js';
@@ -163,9 +163,24 @@ export function routeOutcomes(p: Program): (CheckDraft & { id: string })[] {
 }
 
 /**
+ * Over the cap, the approver's list naming a record outside the selection: a wrong list to a colleague, not a harm
+ * (a careful writer may add "left out: …"), so a condition that caps completion (compile/checks.ts EXCLUDED_CAP) as a
+ * summary mail's does, never a forbidden action.
+ */
+export function routeRefusal(p: Program): DraftOf<'audit_absent'> | undefined {
+  const r = p.route;
+  if (!r?.over || !p.recipe.action || !p.distractors.length) return undefined;
+  return {
+    kind: 'audit_absent',
+    service: 'gmail',
+    record: 'sent_messages',
+    where: { ...toApprover(r), body: { any_of: p.distractors.map((d) => ({ contains: idOf(p, d) })) } },
+  };
+}
+
+/**
  * What the route not taken would do, forbidden: over the cap, the work on any selected record (its own audit entry,
- * to its own recipient where it has one) and a mail to the approver naming a record outside the selection; at or
- * under it, any mail to the approver.
+ * to its own recipient where it has one); at or under it, any mail to the approver.
  */
 export function routeForbids(p: Program): AuditRef[] {
   const r = p.route;
@@ -180,7 +195,6 @@ export function routeForbids(p: Program): AuditRef[] {
       const to = action.exact?.(x).to;
       return to === undefined ? proof : { ...proof, where: { ...proof.where, to } };
     }),
-    ...p.distractors.map((d) => mail({ ...toApprover(r), body: { contains: idOf(p, d) } })),
   ];
 }
 
