@@ -90,10 +90,20 @@ export function encodeRaster(r: Raster, format: RasterFormat): Uint8Array {
 // and filters are per-byte JavaScript); pngjs still reads every PNG, whatever wrote it
 const PNG_SIGNATURE = Uint8Array.of(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a);
 
+// the rows a PNG deflates from are garbage as soon as it is written: one buffer serves every office-sized picture
+// (a megabyte or two each, which would otherwise pile up as external memory between collections)
+const SCRATCH_MAX = 8 << 20;
+let scratch = Buffer.alloc(0);
+
 function encodePng(r: Raster): Uint8Array {
   const stride = r.width * 4;
-  const rows = Buffer.alloc((stride + 1) * r.height);
-  for (let y = 0; y < r.height; y++) rows.set(r.data.subarray(y * stride, (y + 1) * stride), y * (stride + 1) + 1);
+  const need = (stride + 1) * r.height;
+  if (need > scratch.length && need <= SCRATCH_MAX) scratch = Buffer.alloc(need);
+  const rows = need <= scratch.length ? scratch.subarray(0, need) : Buffer.alloc(need);
+  for (let y = 0; y < r.height; y++) {
+    rows[y * (stride + 1)] = 0;
+    rows.set(r.data.subarray(y * stride, (y + 1) * stride), y * (stride + 1) + 1);
+  }
   const header = Buffer.alloc(13);
   header.writeUInt32BE(r.width, 0);
   header.writeUInt32BE(r.height, 4);
