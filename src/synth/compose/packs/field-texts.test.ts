@@ -4,6 +4,7 @@ import { createRng } from '../../../env/rng.js';
 import { VOCAB } from '../../kit/domains/index.js';
 import type { TextModel } from '../../rules/fields.js';
 import type { SourcePart } from '../parts.js';
+import { customers } from '../sources/records.js';
 import { agentSkills } from './automation-platform.js';
 import { fxExposures, positions } from './finance-investment.js';
 import { receptionNote } from './healthcare-notes.js';
@@ -83,5 +84,12 @@ describe('texts written for their records', () => {
         if (says) assert.equal(says, law, note);
       }
     assert.ok(named > 0, 'some notes name the governing law');
+  });
+
+  it('a customer account has signed: no account is a prospect, which has no contract end date or revenue', () => {
+    const status = customers.fields.find((m) => m.field === 'status');
+    assert.ok(status?.kind === 'enum');
+    assert.ok(!status.values.includes('prospect'), status.values.join(', '));
+    assert.ok(customers.fields.some((m) => m.field === 'contract_end_date'));
   });
 });
