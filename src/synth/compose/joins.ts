@@ -88,7 +88,7 @@ export const vendorContact: JoinPart<SourceName> = {
         name,
         contact_email: p.email,
         status: 'active',
-        bank_name: vendorBank(w.rng, rec.currency),
+        bank_name: vendorBank(w.rng, name, rec.currency),
         bank_account: `ACC-${w.rng.int(100000, 999999)}`,
       };
     });

@@ -24,12 +24,13 @@ describe('vendor banks', () => {
     }
   });
 
-  it('a vendor paid in euros or pounds banks in that currency’s country', () => {
+  it('a UK merchant banks in the UK, an unknown vendor in its currency’s country', () => {
     const rng = createRng('vendor-bank-currency', 1);
     const uk = ['Barclays', 'HSBC UK', 'Lloyds Bank', 'NatWest', 'Santander UK', 'Metro Bank'];
     for (let i = 0; i < 50; i++) {
-      assert.ok(uk.includes(vendorBank(rng, 'GBP')));
-      assert.ok(!uk.includes(vendorBank(rng, 'USD')));
+      assert.ok(uk.includes(vendorBank(rng, 'Pret A Manger', 'USD')));
+      assert.ok(uk.includes(vendorBank(rng, 'Ashby Retail Analytics', 'GBP')));
+      assert.ok(!uk.includes(vendorBank(rng, 'Ashby Retail Analytics', 'USD')));
     }
   });
 });

@@ -21,7 +21,51 @@ const BANKS_BY_CURRENCY: Readonly<Record<string, readonly string[]>> = {
   GBP: ['Barclays', 'HSBC UK', 'Lloyds Bank', 'NatWest', 'Santander UK', 'Metro Bank'],
 };
 
-/** The bank a vendor paid in `currency` banks at, drawn for that vendor (US banks for an unknown currency). */
-export function vendorBank(rng: Rng, currency: unknown): string {
-  return rng.pick(BANKS_BY_CURRENCY[String(currency)] ?? (BANKS_BY_CURRENCY.USD as readonly string[]));
+// the merchants (merchants-data.ts) based in the UK or the euro area, whose accounts are at home whatever
+// currency a statement shows them in: a London sandwich chain banks at Barclays, not Wells Fargo
+const HOME_CURRENCY: Readonly<Record<string, string>> = {
+  ...Object.fromEntries(
+    [
+      'British Airways',
+      'Trainline',
+      'Premier Inn',
+      'Eurostar',
+      'easyJet',
+      'Travelodge',
+      'Avanti West Coast',
+      'Addison Lee',
+      'Viking Direct',
+      'Ryman',
+      'Currys Business',
+      'Screwfix',
+      'John Lewis for Business',
+      'Pret A Manger',
+      'Wagamama',
+      'Deliveroo',
+      'Côte Brasserie',
+      'Dishoom',
+      'Leon',
+      'Itsu',
+      'Nando’s',
+      'Honest Burgers',
+      'Gail’s Bakery',
+      'Just Eat',
+      'Caffè Nero',
+      'QA Ltd',
+      'FutureLearn',
+      'CIPD',
+    ].map((m) => [m, 'GBP']),
+  ),
+  ...Object.fromEntries(
+    ['Lufthansa', 'KLM', 'Lyreco', 'Domestika', 'Vistaprint', 'IKEA Business'].map((m) => [m, 'EUR']),
+  ),
+};
+
+/**
+ * The bank a vendor banks at, drawn for that vendor: among its home country's banks where the merchant is known,
+ * else among those of the currency it is paid in (US banks for an unknown currency).
+ */
+export function vendorBank(rng: Rng, vendor: string, currency: unknown): string {
+  const home = HOME_CURRENCY[vendor] ?? String(currency);
+  return rng.pick(BANKS_BY_CURRENCY[home] ?? (BANKS_BY_CURRENCY.USD as readonly string[]));
 }
