@@ -75,6 +75,16 @@ describe('a migration and its pull request agree', () => {
     }
   });
 
+  it('a title names no data another database holds, and a kind with none left names the database’s own table', () => {
+    assert.ok(!migrationPrTitles('alter type', 'analytics-warehouse').includes('Make email citext'));
+    assert.ok(!migrationPrTitles('add column', 'orders-postgres').includes('Add currency to invoices'));
+    for (const title of migrationPrTitles('add index', 'analytics-warehouse'))
+      assert.ok(
+        TABLES_OF['analytics-warehouse']?.some((t) => title.endsWith(t)),
+        title,
+      );
+  });
+
   it('no schema migration runs on the Redis cache', () => {
     const database = migrations.fields.find((m) => m.field === 'database');
     assert.ok(database?.kind === 'enum');

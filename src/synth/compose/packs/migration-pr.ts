@@ -41,19 +41,38 @@ export function fitMigrationPr(pr: Rec, migrations: readonly Rec[], w: World): R
 // a table as a title names it ("login_attempts" → "login attempt", matching "login attempts" and "login attempt")
 const stem = (table: string) => table.replace(/_/g, ' ').replace(/s$/, '');
 
+// what else a title says that only one database holds: a login or an email address is the users database's, a
+// currency or an amount the billing database's
+const ALSO: Readonly<Record<string, readonly string[]>> = {
+  'users-postgres': ['login', 'email', 'avatar', 'backup code', 'device', 'fax', 'address'],
+  'billing-mysql': ['currency', 'amount', 'promo', 'plan flag'],
+  'orders-postgres': ['tax region', 'customer country'],
+};
+// a title for a change of each kind to one of the database's own tables
+const OWN: Readonly<Record<string, (table: string) => string>> = {
+  'create table': (t) => `Create the ${t} table`,
+  'add column': (t) => `Add a column to ${t}`,
+  'add index': (t) => `Add an index on ${t}`,
+  'drop column': (t) => `Drop an unused column from ${t}`,
+  'rename column': (t) => `Rename a column on ${t}`,
+  'alter type': (t) => `Change a column type on ${t}`,
+  backfill: (t) => `Backfill ${t}`,
+};
+const namesOf = (db: string) => [...(TABLES_OF[db] ?? []).map(stem), ...(ALSO[db] ?? [])];
+
 /**
  * The titles a pull request carrying a `kind` migration on `database` can have: none naming a table of another
  * database ("Add currency to invoices" is no change to the users database); when all of the kind's do, the change
- * on each of the database's own tables ("Add index on page_views").
+ * on each of the database's own tables ("Add an index on page_views").
  */
 export function migrationPrTitles(kind: string, database: string): readonly string[] {
   const all = MIGRATION_PRS[kind] ?? ['Schema change'];
-  const foreign = Object.entries(TABLES_OF)
-    .filter(([db]) => db !== database)
-    .flatMap(([, tables]) => tables.map(stem))
-    .filter((t) => !(TABLES_OF[database] ?? []).map(stem).includes(t));
+  const foreign = Object.keys(TABLES_OF)
+    .filter((db) => db !== database)
+    .flatMap(namesOf)
+    .filter((t) => !namesOf(database).includes(t));
   const fit = all.filter((title) => !foreign.some((t) => title.toLowerCase().includes(t)));
   if (fit.length) return fit;
-  const own = (TABLES_OF[database] ?? []).map((t) => `${kind[0]?.toUpperCase()}${kind.slice(1)} on ${t}`);
+  const own = (TABLES_OF[database] ?? []).map((t) => OWN[kind]?.(t) ?? `Schema change on ${t}`);
   return own.length ? own : all;
 }
