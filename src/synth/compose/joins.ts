@@ -5,6 +5,7 @@ import { ownerJobs, type TeamJob } from './owner-teams.js';
 import type { JoinPart } from './parts.js';
 import { cycle } from './sources/kit.js';
 import type { SourceName } from './sources/index.js';
+import { vendorBank } from './vendor-banks.js';
 
 // joins: follow a foreign key to another service's record; the join decides who the owner is.
 
@@ -87,7 +88,7 @@ export const vendorContact: JoinPart<SourceName> = {
         name,
         contact_email: p.email,
         status: 'active',
-        bank_name: 'First Federal',
+        bank_name: vendorBank(w.rng, name, rec.currency),
         bank_account: `ACC-${w.rng.int(100000, 999999)}`,
       };
     });

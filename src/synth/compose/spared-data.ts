@@ -313,7 +313,6 @@ export const SPARED: Readonly<Record<string, ByAct>> = {
   migrations: {
     'DBA review': {
       database: {
-        'sessions-redis': 'sessions-redis holds only short-lived keys that expire within the day',
         'analytics-warehouse':
           'the analytics warehouse is the data team’s, who run its changes through their own review',
       },

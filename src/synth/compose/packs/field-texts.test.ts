@@ -4,9 +4,11 @@ import { createRng } from '../../../env/rng.js';
 import { VOCAB } from '../../kit/domains/index.js';
 import type { TextModel } from '../../rules/fields.js';
 import type { SourcePart } from '../parts.js';
+import { customers } from '../sources/records.js';
 import { agentSkills } from './automation-platform.js';
 import { fxExposures, positions } from './finance-investment.js';
 import { receptionNote } from './healthcare-notes.js';
+import { contracts } from './legal.js';
 import { roomBookings } from './office-productivity.js';
 import { perDiemClaims } from './travel-lifestyle.js';
 
@@ -65,5 +67,29 @@ describe('texts written for their records', () => {
       const seen = receptionNote(rng, 2).toLowerCase();
       assert.ok(!seen.includes('first visit'), seen);
     }
+  });
+
+  it('a contract’s note names the law the contract is governed by, and no other', () => {
+    const m = textOf(contracts, 'notes');
+    assert.ok(m.ofRecord);
+    let named = 0;
+    for (let i = 0; i < 400; i++)
+      for (const law of ['Germany', 'New York', 'England and Wales']) {
+        const note = m.write(createRng('contract-law', i), undefined, vocab, {
+          contract_type: 'NDA',
+          governing_law: law,
+        });
+        const says = /governed by the law of ([^.;—]+)/i.exec(note)?.[1]?.trim();
+        if (says) named++;
+        if (says) assert.equal(says, law, note);
+      }
+    assert.ok(named > 0, 'some notes name the governing law');
+  });
+
+  it('a customer account has signed: no account is a prospect, which has no contract end date or revenue', () => {
+    const status = customers.fields.find((m) => m.field === 'status');
+    assert.ok(status?.kind === 'enum');
+    assert.ok(!status.values.includes('prospect'), status.values.join(', '));
+    assert.ok(customers.fields.some((m) => m.field === 'contract_end_date'));
   });
 });

@@ -80,6 +80,13 @@ function termsOf(rng: Rng, type: string): string {
   }
 }
 
+// the law a note names is the record's own governing law (a German-law contract is not noted as English); a note
+// written without its record names none
+function governedBy(rec: Readonly<Record<string, unknown>> | undefined): string {
+  const law = rec?.governing_law;
+  return typeof law === 'string' && law ? `governed by the law of ${law}` : 'signed copy in the contract repository';
+}
+
 export function clauseNote(
   rng: Rng,
   term: string | undefined,
@@ -108,7 +115,7 @@ export function clauseNote(
         oneOf(
           rng,
           'signed copy in the contract repository',
-          processes ? `data processing terms in schedule ${rng.int(2, 6)}` : 'governed by the law of England and Wales',
+          processes ? `data processing terms in schedule ${rng.int(2, 6)}` : governedBy(rec),
           'assignment needs prior written consent',
           'notice by email is not valid, post to the registered office',
         ),

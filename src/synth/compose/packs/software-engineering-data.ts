@@ -177,7 +177,6 @@ export const REPO_OF: Readonly<Record<string, string>> = {
   'users-postgres': 'auth-service',
   'billing-mysql': 'payments-api',
   'analytics-warehouse': 'data-pipeline',
-  'sessions-redis': 'auth-service',
 };
 
 // pull request titles that carry a migration of each kind

@@ -117,14 +117,28 @@ export function incidentSummary(rng: Rng, term: string | undefined): string {
   );
 }
 
-export function migrationDescription(rng: Rng, term: string | undefined): string {
+// the tables each database holds: a migration's description names one of its own database's
+export const TABLES_OF: Readonly<Record<string, readonly string[]>> = {
+  'orders-postgres': ['orders', 'line_items', 'refunds', 'shipments'],
+  'users-postgres': ['users', 'user_profiles', 'consents', 'login_attempts', 'sessions'],
+  'billing-mysql': ['invoices', 'payments', 'subscriptions', 'credit_notes'],
+  'analytics-warehouse': ['events', 'page_views', 'daily_revenue', 'fact_sales'],
+};
+
+export function migrationDescription(
+  rng: Rng,
+  term: string | undefined,
+  _v?: unknown,
+  rec?: Readonly<Record<string, unknown>>,
+): string {
+  const tables = TABLES_OF[String(rec?.database)];
   return writePlan(
     rng,
     {
       facts: [
         oneOf(
           rng,
-          `touches the ${rng.pick(['orders', 'users', 'invoices', 'sessions', 'line_items'])} table`,
+          tables ? `touches the ${rng.pick(tables)} table` : 'touches one table only',
           'tested on a production snapshot',
           'runbook linked in the PR',
           'expected to run off-peak',

@@ -2,6 +2,7 @@ import { devops } from '../../../services/domains/devops.js';
 import { shuffle } from '../../kit/ids.js';
 import { daysFrom } from '../../rules/fields.js';
 import { colleague, fresh, stateOf } from '../sources/kit.js';
+import { fitMigrationPr, migrationPrTitles } from './migration-pr.js';
 import { addDays, packAction, packSource, refId } from './table-source.js';
 import {
   ACK,
@@ -9,7 +10,6 @@ import {
   INCIDENT_TERMS,
   INCIDENT_TITLES,
   LOCK_SECONDS,
-  MIGRATION_PRS,
   MIGRATION_TERMS,
   PR_TERMS,
   PR_TITLES,
@@ -207,7 +207,13 @@ export const migrations = packSource({
   capabilities: ['Logic_Reasoning'],
   measure: { field: 'estimated_lock_seconds', label: 'expected lock time', unit: 'seconds', additive: false },
   fields: {
-    database: { label: 'database', weights: [4, 3, 2, 2, 1] },
+    // a schema migration creates, alters or backfills tables: it runs on the relational stores and the warehouse,
+    // never on the Redis cache, whose keys have no columns or indexes to change
+    database: {
+      label: 'database',
+      values: ['orders-postgres', 'users-postgres', 'billing-mysql', 'analytics-warehouse'],
+      weights: [4, 3, 2, 2],
+    },
     change_kind: { label: 'kind of change', weights: [2, 4, 3, 1, 1, 1, 2] },
     scheduled_on: { label: 'run date', from: -7, to: 21, verb: 'scheduled to run', past: 'run' },
     reversible: {
@@ -217,7 +223,7 @@ export const migrations = packSource({
       p: 0.7,
     },
     status: { label: 'status', weights: [4, 3, 3, 2, 1, 1] },
-    description: { label: 'description', terms: MIGRATION_TERMS, write: migrationDescription },
+    description: { label: 'description', terms: MIGRATION_TERMS, write: migrationDescription, ofRecord: true },
   },
   make: (w, id, i) => ({
     migration_id: id,
@@ -245,24 +251,25 @@ export const migrations = packSource({
   owner: { field: 'author', role: 'author' },
   textField: 'description',
   parents: { pr_id: pullRequests },
-  // a migration ships in a pull request of the service that owns its database, and an approved or merged
-  // pull request has an approval
+  // a migration ships in a pull request of the service that owns its database, written by the migration's own
+  // author and in a review state its migration's status allows (fitMigrationPr); an approved or merged pull
+  // request has an approval
   fitParent: (pr, migrations, w) => {
     const first = migrations.map((m) => String(m.scheduled_on).slice(0, 10)).sort()[0];
     const repo = REPO_OF[String(migrations[0]?.database)] ?? 'payments-api';
+    const fit = fitMigrationPr(pr, migrations, w);
+    const status = String(fit.status);
     return {
+      ...fit,
       repo,
       title: fresh(
         w,
         'pr title',
-        MIGRATION_PRS[String(migrations[0]?.change_kind)] ?? ['Schema change'],
+        migrationPrTitles(String(migrations[0]?.change_kind), String(migrations[0]?.database)),
         Number(String(pr.pr_id).slice(3)),
       ),
-      // a draft is not reviewed yet; an approved or merged one has an approval
-      ...(pr.status === 'draft' ? { approvals: 0 } : {}),
-      ...(['approved', 'merged'].includes(String(pr.status)) && Number(pr.approvals) < 1
-        ? { approvals: w.rng.int(1, 3) }
-        : {}),
+      // an approved or merged one has an approval (none is a draft: fitMigrationPr)
+      ...(['approved', 'merged'].includes(status) && Number(pr.approvals) < 1 ? { approvals: w.rng.int(1, 3) } : {}),
       // the pull request was opened before the first of its migrations was scheduled
       ...(first && String(pr.opened_on) >= first ? { opened_on: addDays(first, -w.rng.int(1, 10)) } : {}),
     };

@@ -4,6 +4,7 @@ import { slug } from '../../kit/text.js';
 import { daysFrom, type FieldModel } from '../../rules/fields.js';
 import type { World } from '../parts.js';
 import { byEmail, colleague, cycle, defineSource, fresh } from './kit.js';
+import { systemStem } from './system-stems.js';
 
 // the records of the operations systems — scheduled jobs, integrations, to-dos — as sources (records.ts holds the
 // business systems' records and says what a source declares)
@@ -85,18 +86,14 @@ export const jobs = defineSource({
     ];
   },
   make: (w, id, i) => {
-    // a job is named for what it moves, cut at a word ("payroll-export-sync"), never for an issue; no two jobs of
-    // a task share a name
+    // a job is named for the system it moves data of ("payroll-export", never "audit-trail-add-export" from
+    // "Audit trail add-on"), never for an issue; no two jobs of a task share a name
     const name = fresh(
       w,
       'job name',
-      w.vocab.products.flatMap((p) => {
-        const stem =
-          slug(p)
-            .slice(0, 25)
-            .replace(/-[^-]*$/, '') || slug(p);
-        return ['sync', 'export', 'backup', 'refresh', 'cleanup'].map((verb) => `${stem}-${verb}`);
-      }),
+      w.vocab.products.flatMap((p) =>
+        ['sync', 'export', 'backup', 'refresh', 'cleanup'].map((verb) => `${systemStem(p)}-${verb}`),
+      ),
       i * 5 + w.rng.int(0, 4),
     );
     return {

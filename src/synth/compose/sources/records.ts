@@ -101,12 +101,15 @@ export const customers = defineSource({
       values: ['standard', 'premium', 'enterprise', 'vip'],
       weights: [4, 3, 2, 1],
     },
+    // an account here has signed: its contract end date and annual revenue are its own. A prospect has neither
+    // (it is a lead in the pipeline), so it is no status of these records: a renewal window or a revenue bar never
+    // meets one, and no note has to carve prospects out
     {
       kind: 'enum',
       field: 'status',
       label: 'account status',
-      values: ['active', 'at_risk', 'churned', 'prospect'],
-      weights: [5, 2, 1, 1],
+      values: ['active', 'at_risk', 'churned'],
+      weights: [5, 2, 1],
       say: { at_risk: 'at risk' },
     },
     {
