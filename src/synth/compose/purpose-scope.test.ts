@@ -44,7 +44,7 @@ describe('purpose scope', () => {
     assert.ok(reasoned > 20 && plain > 20, `${reasoned} reasoned, ${plain} plain`);
   });
 
-  it('draws no alternative that is another section’s reason, not its own', () => {
+  it('draws no state or flag alternative its section gives no reason for', () => {
     const rng = createRng('branches');
     let branches = 0;
     for (const src of PARTS.sources)
@@ -59,8 +59,8 @@ describe('purpose scope', () => {
             branches++;
           }
         }
-    assert.ok(branches > 20, `${branches} branches`);
-    // a held referral is held for capacity: never for being not chased yet, which is the chase's reason
+    assert.ok(branches > 10, `${branches} branches`);
+    // a held referral is held for capacity: never for being not chased yet, which is the chase's worry
     const hold = ACTS.referrals?.find((a) => a.sections.includes('Hold'));
     assert.ok(hold && !alternativeOf(hold, 'referrals')({ kind: 'flag', field: 'chased', value: false }));
   });
