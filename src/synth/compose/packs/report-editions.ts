@@ -106,23 +106,37 @@ export function editions(
   return made;
 }
 
-// a series' reports of one year after its first are its updates, in the order they came out
-const UPDATES = ['', ' mid-year update', ' autumn update', ' year-end update'];
+// a series' reports of one year after its first are its updates, named for the season they came out in
+const SEASONS = [
+  'spring',
+  'spring',
+  'spring',
+  'spring',
+  'mid-year',
+  'mid-year',
+  'mid-year',
+  'mid-year',
+  'autumn',
+  'autumn',
+];
+const seasonOf = (day: unknown) => SEASONS[Number(String(day).slice(5, 7)) - 1] ?? 'year-end';
 
 // each report titled as the edition of its series it is: "Online Retail Wave, 2025", then "…, 2026", then
-// "…, 2026 mid-year update", so a title never reads as another region's report beside the edition it replaces
+// "…, 2026 autumn update", so a title never reads as another region's report beside the edition it replaces
 function titled(reports: Rec[]): void {
   const byDate = [...reports].sort(
     (a, b) =>
       String(a.published_on).localeCompare(String(b.published_on)) ||
       String(a.report_id).localeCompare(String(b.report_id)),
   );
-  const counts = new Map<string, number>();
+  const taken = new Set<string>();
   for (const r of byDate) {
     const name = `${SEGMENT_TITLES[String(r.segment)] ?? 'Market'} ${REPORT_KINDS[String(r.publisher)] ?? 'Report'}`;
     const year = String(r.published_on).slice(0, 4);
-    const k = counts.get(`${name}|${year}`) ?? 0;
-    counts.set(`${name}|${year}`, k + 1);
-    r.title = `${name}, ${year}${UPDATES[k] ?? ` update ${k}`}`;
+    const forms = [`${name}, ${year}`, `${name}, ${year} ${seasonOf(r.published_on)} update`];
+    for (let k = 2; k < 12; k++) forms.push(`${name}, ${year} update ${k}`);
+    const title = forms.find((t) => !taken.has(t)) as string;
+    taken.add(title);
+    r.title = title;
   }
 }
