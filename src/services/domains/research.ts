@@ -86,6 +86,10 @@ export const RESEARCH_TABLES: readonly Table[] = [
         update: true,
       },
       key_findings: { kind: 'text', about: 'key findings and methodology caveats', search: true },
+      newer_edition: {
+        kind: 'flag',
+        about: 'whether a newer edition (same publisher and segment, published later) is in the library',
+      },
     },
   },
   {

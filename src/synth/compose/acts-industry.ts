@@ -120,8 +120,10 @@ export const INDUSTRY_ACTS: Readonly<Record<string, readonly PolicyAct[]>> = {
       'A note goes out only with its conflicts disclosure; compliance checks that before publication.',
       { conflicts_disclosed: false, status: ['draft'] },
     ),
+    // (the sign-off comes before publication: the section is about drafts, never notes already out)
     act('Rating change', 'Rating changes are published only after the supervisory analyst signs off.', {
       note_type: ['rating change'],
+      status: ['draft'],
     }),
     // a published note was disclosed when it went out: its disclosure is no reason to withdraw it
     act('Withdrawal', 'Old notes that no longer reflect our view are withdrawn.', {

@@ -191,8 +191,10 @@ export const STUDIO_ACTS: Readonly<Record<string, readonly PolicyAct[]>> = {
     ),
   ],
   market_reports: [
-    act(['Replacement', 'Supersession'], 'Old market figures get quoted long after a newer report replaces them.', {
+    // superseded only by a newer edition in the library, never on age alone
+    act(['Replacement', 'Supersession'], 'Old market figures get quoted long after a newer edition replaces them.', {
       published_on: 'stale',
+      newer_edition: true,
     }),
     // a report is summarised, or its licence checked, however old its figures are
     act('Summary', 'Purchased reports are summarised for the team within a week.', {

@@ -148,8 +148,10 @@ export const WORK_ACTS: Readonly<Record<string, readonly PolicyAct[]>> = {
       'A job whose last run went wrong leaves downstream data stale until its next good run; the longer ago that run, the sooner its owner must know.',
       { last_status: ['failed', 'timeout'], last_run: 'stale', created_at: 'unrelated' },
     ),
+    // (only a job still enabled can go on to fail: a disabled one is no capacity warning)
     act('Follow-up', 'Timeouts are capacity warnings; someone looks at the job before it starts failing outright.', {
       last_status: ['timeout'],
+      enabled: true,
       created_at: 'unrelated',
     }),
     // an enabled job runs on its schedule, weekly or monthly at the slowest: the ones nobody runs are switched off,
@@ -198,12 +200,16 @@ export const WORK_ACTS: Readonly<Record<string, readonly PolicyAct[]>> = {
     }),
   ],
   tasks: [
-    // every urgent to-do not started, however new
-    act(['Work to start', 'Next up'], 'Urgent to-dos that are not started yet are picked up first.', {
-      status: ['pending'],
-      priority: ['high', 'urgent'],
-      created_at: 'unrelated',
-    }),
+    // every urgent to-do not started, however new; where the start leaves the state to the action (it starts only
+    // pending ones), the reason does not name a state the rule never tests
+    {
+      ...act(['Work to start', 'Next up'], 'Urgent to-dos that are not started yet are picked up first.', {
+        status: ['pending'],
+        priority: ['high', 'urgent'],
+        created_at: 'unrelated',
+      }),
+      whyWithout: { status: 'Urgent to-dos are picked up first, ahead of routine ones.' },
+    },
     act('Review', 'Overdue to-dos are reviewed every week: done, rescheduled or dropped.', {
       due_date: 'stale',
       status: ['pending', 'in_progress'],

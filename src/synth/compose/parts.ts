@@ -97,6 +97,12 @@ export interface SourcePart<N extends string = string> {
    * is made (sources/kit.ts inAgreement)
    */
   agree?(rec: Rec, w: World): Rec[];
+  /**
+   * the records of this type that the task's records imply (a report said to have a newer edition has one in the
+   * library), made once the records are final: each is one the task's rule leaves out (`out`); `keep` makes a
+   * change to a task record where its part in the task allows it (packs/report-editions.ts)
+   */
+  companions?(records: Rec[], w: World, keep: (rec: Rec, change: Rec) => boolean, out: (rec: Rec) => boolean): Rec[];
   /** the scenario domains whose record type this is (a domain pack's); none: a business-system record any domain has */
   domains?: readonly ScenarioDomain[];
   /**

@@ -1,5 +1,5 @@
 import type { Bound, Lean, Scope } from '../rules/draw.js';
-import type { Rule } from '../rules/rule.js';
+import { atomsOf, type Rule } from '../rules/rule.js';
 import type { SparedKinds } from './spared.js';
 
 // One kind of work a policy over a record type has a section for, and how it is written down (policy-acts.ts).
@@ -12,6 +12,11 @@ export interface PolicyAct {
   lean?: Readonly<Record<string, Lean>>;
   /** why the work is done, one sentence in the words of the team that does it */
   why: string;
+  /**
+   * per field the reason names a state of, the reason as said by a section whose rule does not test that field
+   * (the action's own from-state, left to it): no "not started yet" over a rule on priority alone
+   */
+  whyWithout?: Readonly<Record<string, string>>;
   /** the fields the reason turns on (its leans): every rule of the section names each, on its side */
   must?: readonly string[];
   /**
@@ -85,3 +90,10 @@ export const act = (
   ...(of ? { of } : {}),
   ...(bounds ? { bounds } : {}),
 });
+
+/** The act's reason as a section with this rule says it: never naming a state the rule does not test. */
+export function reasonOf(a: PolicyAct, r: Rule): string {
+  const named = new Set(atomsOf(r).map((x) => x.field));
+  const field = Object.keys(a.whyWithout ?? {}).find((f) => !named.has(f));
+  return field ? (a.whyWithout?.[field] as string) : a.why;
+}

@@ -6,6 +6,7 @@ import { drawRule, type Lean } from '../rules/draw.js';
 import { type Atom, atomsOf } from '../rules/rule.js';
 import { CONCERNS } from './concerns.js';
 import { WINDOWS } from './criteria.js';
+import { reasonOf } from './policy-act.js';
 import { ACTS, actNamed } from './policy-acts.js';
 import { PARTS } from './registry.js';
 
@@ -13,6 +14,18 @@ import { PARTS } from './registry.js';
 // values the record type holds, every rule it gives draws, and the task's own section has its reason.
 
 describe('policy acts', () => {
+  it('say no state in a reason whose rule does not test it', () => {
+    const start = actNamed('tasks', 'Work to start');
+    assert.ok(start);
+    const priority = { all: [{ kind: 'in' as const, field: 'priority', values: ['high', 'urgent'] }] };
+    assert.doesNotMatch(reasonOf(start, priority), /not started/);
+    const both = { all: [...priority.all, { kind: 'in' as const, field: 'status', values: ['pending'] }] };
+    assert.match(reasonOf(start, both), /not started/);
+    // every such reason belongs to a field the act leans on
+    for (const acts of Object.values(ACTS))
+      for (const a of acts) for (const f of Object.keys(a.whyWithout ?? {})) assert.ok(f in (a.lean ?? {}), f);
+  });
+
   it('give every record type at least two kinds of work, on fields and values it has', () => {
     for (const src of PARTS.sources) {
       const acts = ACTS[src.name] ?? [];

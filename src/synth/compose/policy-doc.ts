@@ -14,12 +14,14 @@ import type { SourcePart, World } from './parts.js';
 import { CONCERNS } from './concerns.js';
 import { GRAVE } from './grave.js';
 import { withSpared } from './spared.js';
-import { waitsTooLong } from './policy-act.js';
+import { reasonOf, waitsTooLong } from './policy-act.js';
 import { ACTS, actNamed, type PolicyAct, REVIEW_REASONS, sectionAct } from './policy-acts.js';
 import { placeOf } from './places.js';
 import { narrowingNote, saidOf, unsaid } from './purpose-scope.js';
 import { reviewPurpose } from './review-purpose.js';
 import { reviewReason } from './review-reasons.js';
+import { restatesHeading } from './section-echo.js';
+import { alternativeOf } from './branch-motive.js';
 import { HOMELY, ownerOf, PURPOSES } from './policy-doc-data.js';
 
 // A policy is a document, not a sentence: several sections (only the one the request names applies), the
@@ -230,8 +232,9 @@ export function policyDoc(
   // (review-purposes-data.ts) where it fits the states the rule picks (review-purpose.ts), else what its rule says
   // of the records it picks
   const review = REVIEW_REASONS[section];
+  const ownAct = actNamed(src.name, section);
   const why =
-    actNamed(src.name, section)?.why ??
+    (ownAct && reasonOf(ownAct, rule)) ??
     (review
       ? (reviewPurpose(src.name, section, rule, src.fields) ??
         reviewReason(section, rule, src.fields, n, rng) ??
@@ -269,23 +272,26 @@ export function policyDoc(
         GRAVE[src.name],
         // (a narrowing this section could give no reason for is not drawn: purpose-scope.ts)
         saidOf(other, src.name),
+        alternativeOf(other, src.name),
       );
     let r = draw();
     // (and while a narrowing would be said with no reason, as the task's own section is: compile/records.ts ruleOf,
-    // or while it selects by the very conditions of a section already shown: two headings, one rule)
+    // or while it selects by the very conditions of a section already shown: two headings, one rule, or while its
+    // one condition only restates the heading: section-echo.ts)
     const twin = (x: Rule) => shown.some(([y]) => conditionsOf(y) === conditionsOf(x));
+    const echo = (x: Rule) => restatesHeading(heading, x, src.fields);
     for (
       let tries = 0;
-      tries < 20 && (waitsTooLong(r, other.waits) || unsaid(r, other, src.name) > 0 || twin(r));
+      tries < 20 && (waitsTooLong(r, other.waits) || unsaid(r, other, src.name) > 0 || twin(r) || echo(r));
       tries++
     ) {
       const next = draw();
       if (!waitsTooLong(next, other.waits) || waitsTooLong(r, other.waits)) r = next;
     }
-    if (twin(r)) continue;
+    if (twin(r) || echo(r)) continue;
     const lines = bullets(r);
     shown.push([r, lines]);
-    sections.push([heading, scoped(other.why, r, other), lines]);
+    sections.push([heading, scoped(reasonOf(other, r), r, other), lines]);
   }
   // the task's section is not always first
   if (rng.chance(0.6)) sections.push(sections.shift() as [string, string | undefined, string[]]);

@@ -10,6 +10,7 @@ import { ACTS, reviewAct } from './policy-acts.js';
 import { ACT_NARROWS, narrowReason } from './act-narrowings.js';
 import { contradicts, narrowedFor, narrowingNote, narrowingOf, saidOf, unsaid, unsaidAtom } from './purpose-scope.js';
 import { GRAVE } from './grave.js';
+import { alternativeOf } from './branch-motive.js';
 import { PARTS } from './registry.js';
 
 // a section's purpose speaks of the whole work: whatever its drawn rule narrows that to is said after it, for every
@@ -41,6 +42,27 @@ describe('purpose scope', () => {
         }
     }
     assert.ok(reasoned > 20 && plain > 20, `${reasoned} reasoned, ${plain} plain`);
+  });
+
+  it('draws no state or flag alternative its section gives no reason for', () => {
+    const rng = createRng('branches');
+    let branches = 0;
+    for (const src of PARTS.sources)
+      for (const a of ACTS[src.name] ?? [])
+        for (let i = 0; i < 6; i++) {
+          const lean = { ...CONCERNS[src.name], ...a.lean };
+          const ok = alternativeOf(a, src.name);
+          const own = Object.keys(a.lean ?? {});
+          const r = drawRule(src.fields, rng, 'hard', lean, a.must, own, a.bounds, true, a.scopes, {}, undefined, ok);
+          for (const x of r.any ?? []) {
+            assert.ok(ok(x), `${src.name} ${a.sections[0]}: ${JSON.stringify(x)}`);
+            branches++;
+          }
+        }
+    assert.ok(branches > 10, `${branches} branches`);
+    // a held referral is held for capacity: never for being not chased yet, which is the chase's worry
+    const hold = ACTS.referrals?.find((a) => a.sections.includes('Hold'));
+    assert.ok(hold && !alternativeOf(hold, 'referrals')({ kind: 'flag', field: 'chased', value: false }));
   });
 
   it("counts a plain narrowing and a window shorter than the purpose's lead time as unsaid", () => {

@@ -67,7 +67,8 @@ export interface Scope {
  * "by species" nobody works in) never narrows it, so its tasks differ by the thresholds and windows instead.
  * `said`: whether the policy can state a selecting condition with the reason its work has for it (compose's
  * purpose-scope.ts); one it cannot is drawn again, else its field gives way to another, so the work is narrowed for
- * a reason it has or not at all (bar the fields every rule of the work names).
+ * a reason it has or not at all (bar the fields every rule of the work names). `alternative`: whether a branch of
+ * an "either … or …" serves the work's motive; one that does not is drawn again, else the rule has no branches.
  */
 export function drawRule(
   models: readonly FieldModel[],
@@ -81,6 +82,7 @@ export function drawRule(
   scopes?: readonly Scope[],
   grave: Readonly<Record<string, Lean>> = {},
   said?: (a: Atom) => boolean,
+  alternative?: (a: Atom) => boolean,
 ): Rule {
   // a category the work's reason does not name selects only as one of the work's real scopes (an exception may
   // still take it, with its own reason); a stage of the work, or a side the work names, always may
@@ -171,8 +173,17 @@ export function drawRule(
   // (nor any the policy can state: the rule is drawn as it would be without that, for the caller to weigh)
   if (!all.length && said) return drawRule(models, rng, d, lean, must, own, bounds, wholeScale, scopes, grave);
   if (!all.length && scopes) return drawRule(models, rng, d, lean, must, own, bounds, wholeScale, undefined, grave);
-  // alternatives are reasons of their own: two of them, or none
-  const any = shape.any && reasons().length >= 2 ? Array.from({ length: 2 }, () => atom(take(reasons()))) : undefined;
+  // alternatives are reasons of their own: two of them, or none, each one the work's motive allows
+  // (`alternative`): a record meeting one branch alone is one the work is for (no routine referral made yesterday
+  // put on hold for being "not chased yet", which is the chase's reason, not the hold's)
+  const branch = (m: FieldModel) => {
+    for (let k = 0; k < 3; k++) {
+      const a = atom(m);
+      if (!alternative || alternative(a)) return a;
+    }
+    return undefined;
+  };
+  const any = shape.any && reasons().length >= 2 ? branches(reasons, branch, pool, rng) : undefined;
   // (nor where its conditions take the gravest records only, whatever the work's reason)
   const spareNone = gravest || [...all, ...(any ?? [])].some((a) => selectsGravest(a, models, grave));
   const free = pool.filter((m) => {
@@ -235,4 +246,31 @@ export function drawRule(
     if (a) all.push(a);
   }
   return { all, ...(any ? { any } : {}), ...(unless ? { unless, why } : {}) };
+}
+
+// two alternatives, each on a field of its own taken from the pool; fewer that can be stated: none, and the pool
+// as it was (a field whose branch could not be stated stays free for the rest of the rule)
+function branches(
+  reasons: () => FieldModel[],
+  stated: (m: FieldModel) => Atom | undefined,
+  pool: FieldModel[],
+  rng: Rng,
+): Atom[] | undefined {
+  const out: Atom[] = [];
+  const taken: FieldModel[] = [];
+  const tried = new Set<FieldModel>();
+  while (out.length < 2) {
+    const from = reasons().filter((m) => !tried.has(m));
+    if (!from.length) break;
+    const m = from[rng.int(0, from.length - 1)] as FieldModel;
+    tried.add(m);
+    const a = stated(m);
+    if (!a) continue;
+    pool.splice(pool.indexOf(m), 1);
+    taken.push(m);
+    out.push(a);
+  }
+  if (out.length === 2) return out;
+  pool.push(...taken);
+  return undefined;
 }

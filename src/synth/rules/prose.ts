@@ -24,13 +24,17 @@ const and = (xs: readonly string[]) =>
 /**
  * The label as said after the record's own noun: "the seat's status", not "the seat's seat status"; "orders whose
  * value is", not "whose order value is". Words of the noun that open the label go; the label's last word stays.
+ * They go only when they name the record, ending on the noun's head word: the "aircraft type" of an aircraft
+ * inspection is the aircraft's, not the inspection's, so it stays whole.
  */
 export function ownLabel(label: string, n?: Nouns): string {
   if (!n) return label;
-  const noun = new Set(n.singular.toLowerCase().split(/[\s-]+/));
+  const nounWords = n.singular.toLowerCase().split(/[\s-]+/);
+  const noun = new Set(nounWords);
   const words = label.split(' ');
   let k = 0;
   while (k < words.length - 1 && noun.has((words[k] ?? '').toLowerCase())) k++;
+  if (k > 0 && words[k - 1]?.toLowerCase() !== nounWords.at(-1)) return label;
   // "the order's date", "the run failure's time" say less than the label: a bare date or time keeps its noun
   const rest = words.slice(k).join(' ');
   return /^(?:date|time)$/.test(rest) ? label : rest;
@@ -272,8 +276,9 @@ function clauseWords(a: Atom, models: readonly FieldModel[], n: Nouns, today: st
   const m = modelOf(models, a);
   const the = `the ${n.singular}`;
   const own = ownLabel(m.label, n);
-  // the record's label: "its status", "the seat's status"
-  const its = () => `${rng.pick(['its', `${the}'s`])} ${own}`;
+  // the record's label: "its status", "the seat's status"; a label kept whole for naming another thing than the
+  // record stands alone ("the aircraft type", never "the aircraft inspection's aircraft type")
+  const its = () => (own === m.label && echoes(own, n) ? `the ${own}` : `${rng.pick(['its', `${the}'s`])} ${own}`);
   const subject = () => rng.pick(['it', the]);
   switch (a.kind) {
     case 'in':

@@ -495,6 +495,23 @@ describe('practitioner wording', () => {
     for (const s of said({ kind: 'at_least', field: 'dev', value: 40 })) assert.doesNotMatch(s, /\d %/);
     assert.equal(ownLabel('seat status', { singular: 'seat', plural: 'seats' }), 'status');
     assert.equal(ownLabel('order date', { singular: 'order', plural: 'orders' }), 'order date');
+    // a label naming another thing than the record keeps its qualifier, and is said on its own
+    const insp = { singular: 'aircraft inspection', plural: 'aircraft inspections' };
+    assert.equal(ownLabel('aircraft type', insp), 'aircraft type');
+    assert.equal(ownLabel('inspection status', insp), 'status');
+    const aircraft: FieldModel[] = [
+      { kind: 'enum', field: 'aircraft_type', label: 'aircraft type', values: ['A320', 'ATR 72-600'] },
+    ];
+    for (let i = 0; i < 40; i++) {
+      const c = clause(
+        { kind: 'in', field: 'aircraft_type', values: ['ATR 72-600'] },
+        aircraft,
+        insp,
+        null,
+        createRng('a', i),
+      );
+      assert.doesNotMatch(c, /inspection's (?:aircraft )?type|its type/, c);
+    }
   });
 
   it('says shared words of alternatives once, and keeps a comma only between whole alternatives', () => {

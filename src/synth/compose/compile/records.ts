@@ -273,6 +273,19 @@ export function drawRecords(planned: Recipe, w: World, parts: Parts<string>): Pr
   for (const rec of records) inTense(rec, src, w, rec === late ? keepsLate : keepsRole({ ...rec }));
   // and linked fields in agreement (no failures this week on a workflow last run a fortnight ago)
   for (const rec of records) inAgreement(rec, src, w, rec === late ? keepsLate : keepsRole({ ...rec }));
+  // and the records they imply, each left out by the rule (a report's newer edition, where it is said to have one)
+  const keep = (rec: Rec, change: Rec) => {
+    const next = { ...rec, ...change };
+    if (!(rec === late ? keepsLate : keepsRole({ ...rec }))(next)) return false;
+    Object.assign(rec, change);
+    return true;
+  };
+  for (const c of src.companions?.(records, w, keep, (r) => !selects(rule, r, w.today)) ?? []) {
+    records.push(c);
+    roles.push('quiet');
+    if (distractors !== missed) distractors.push(c);
+    missed.push(c);
+  }
   // each record one incident: its title fitted to its final fields, its text about it (a note on a refused
   // request tells why, not what was searched so far), before a trap adds to it; texts keep their terms, so no
   // record's part in the task changes

@@ -13,6 +13,7 @@ import type { Recipe } from '../recipe.js';
 import { freshNames } from '../sources/kit.js';
 import { coherent } from './coherence.js';
 import { fromStates } from './from-states.js';
+import { alternativeOf } from '../branch-motive.js';
 import { lateAtom } from './late-change.js';
 
 // The task's selection rule, drawn for the work its policy section is filed under (records.ts draws the records
@@ -74,6 +75,7 @@ export function ruleOf(
     (tries < 16 && thinFor(r, w.difficulty) ? 1 : 0);
   const best: (Rule | undefined)[] = [];
   const said = saidOf(section, src.name);
+  const alternative = alternativeOf(section, src.name);
   for (let tries = 0; tries < 80 && !best[0]; tries++) {
     const r = drawRule(
       pool,
@@ -87,6 +89,7 @@ export function ruleOf(
       scopes,
       GRAVE[src.name],
       said,
+      alternative,
     );
     best[faults(r, tries) + (section && unsaid(r, section, src.name) ? 1 : 0)] = r;
   }

@@ -3,6 +3,7 @@ import { research } from '../../../services/domains/research.js';
 import { oneOf, writePlan } from '../../kit/content.js';
 import { shuffle } from '../../kit/ids.js';
 import { colleague, firstFresh, fresh } from '../sources/kit.js';
+import { editionAgree, editions } from './report-editions.js';
 import { nth, packAction, packSource } from './table-source.js';
 import {
   ABSTRACT_TERMS,
@@ -180,7 +181,7 @@ export const marketReports = packSource({
   system: research,
   table: 'market_reports',
   // a published report's findings stand: a new edition supersedes it, nobody rewrites them
-  fixed: ['publisher', 'segment', 'cagr_pct', 'key_findings'],
+  fixed: ['publisher', 'segment', 'cagr_pct', 'key_findings', 'newer_edition'],
   domains: ['Information_Retrieval'],
   capabilities: ['Knowledge_Retrieval', 'Data_Analysis'],
   measure: { field: 'licence_cost', label: 'licence cost', unit: 'USD' },
@@ -191,22 +192,34 @@ export const marketReports = packSource({
     cagr_pct: { label: 'forecast growth (CAGR)', min: 2, max: 35, step: 0.1, unit: '%' },
     status: { label: 'status', weights: [1, 4, 3, 1, 1] },
     key_findings: { label: 'key findings', terms: FINDING_TERMS, write: keyFindings },
+    newer_edition: {
+      label: 'newer edition',
+      yes: 'with a newer edition in the library',
+      no: 'with no newer edition in the library',
+      p: 0.5,
+    },
   },
+  // the library holds the newer edition a report is said to have, and none it is said not to (report-editions.ts)
+  agree: editionAgree,
+  companions: (records, w, keep, out) => editions(records, w, keep, out, (rng) => keyFindings(rng, undefined)),
   make: (w, id, i) => ({
     report_id: id,
     market_size_bn: Math.round((5 + w.rng.next() * 600) * 10) / 10,
     analyst: colleague(w, i).email,
   }),
-  // a publisher's second report on one segment in a year covers a region (or updates the first)
+  // a report's title is its edition's (report-editions.ts); else a publisher's second report on one segment in a
+  // year covers a region (or updates the first)
   derive: (rec, w) => {
     const name = `${SEGMENT_TITLES[String(rec.segment)] ?? 'Market'} ${REPORT_KINDS[String(rec.publisher)] ?? 'Report'}`;
     const year = String(rec.published_on).slice(0, 4);
     return {
-      title: firstFresh(w, 'report title', [
-        `${name}, ${year}`,
-        ...shuffle(w.rng, ['Europe', 'North America', 'Asia-Pacific']).map((r) => `${name}: ${r}, ${year}`),
-        `${name}, ${year} mid-year update`,
-      ]),
+      title:
+        rec.title ??
+        firstFresh(w, 'report title', [
+          `${name}, ${year}`,
+          ...shuffle(w.rng, ['Europe', 'North America', 'Asia-Pacific']).map((r) => `${name}: ${r}, ${year}`),
+          `${name}, ${year} mid-year update`,
+        ]),
       licence_cost: rec.publisher === 'company filing' ? 0 : w.rng.int(8, 90) * 250,
     };
   },
@@ -348,7 +361,9 @@ export const citedSources = packSource({
 export const actions = [
   packAction(marketReports, research, {
     name: 'supersede_report',
-    lean: { published_on: 'stale' },
+    // a report is superseded only once a newer edition of it is in the library
+    lean: { published_on: 'stale', newer_edition: true },
+    must: ['newer_edition'],
     sections: ['Replacement', 'Supersession'],
     from: ['purchased', 'summarised'],
     field: 'status',

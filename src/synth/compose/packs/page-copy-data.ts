@@ -1,7 +1,8 @@
 // The copy marketing sends for a page build, by the page's type: a section belongs on the pages its `on` pattern
 // matches (a webinar has no venue, a team profile no changelog), and every line is about the page's own subject
 // (`{it}`: "the hackathon", "the support team"), so two pages of one task never share a line of copy. No
-// apostrophes or ampersands: a page may write them as entities.
+// apostrophes or ampersands: a page may write them as entities. No clock times either: the page holds no time of
+// its own, and a fixed hour would contradict an evening event ("the awards evening starts at 9:30").
 
 /** A section of a page: its heading, the lines of copy for it, and the page titles it belongs on (all if absent). */
 export type PageSection = readonly [heading: string, lines: readonly string[], on?: RegExp];
@@ -185,7 +186,7 @@ export const PAGE_SECTIONS: Readonly<Record<string, readonly PageSection[]>> = {
       'Agenda',
       [
         'The full timetable for {it} is published a week before.',
-        'The first session of {it} starts at 9:30.',
+        'The agenda for {it} names the speaker of every session.',
         'Every session of {it} leaves time for questions.',
       ],
     ],

@@ -28,6 +28,12 @@ describe('a page build’s copy deck', () => {
       for (const [, lines] of sections) for (const l of lines) assert.ok(l.includes('{it}') && !/['’&]/.test(l), l);
   });
 
+  it('states no clock time, which an event of another hour would contradict', () => {
+    for (const sections of Object.values(PAGE_SECTIONS))
+      for (const [, lines] of sections)
+        for (const l of lines) assert.doesNotMatch(l, /\b\d{1,2}[:.]\d\d\b|\b[ap]\.?m\b/i, l);
+  });
+
   it('shares no line between two pages of one task', () => {
     for (const [template, titles] of Object.entries(PAGE_TITLES))
       for (let k = 0; k < 20; k++) {
