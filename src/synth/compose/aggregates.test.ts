@@ -34,7 +34,8 @@ describe('a summary message naming a record the policy leaves out', () => {
     let seen = 0;
     for (let i = 0; i < 120 && seen < 3; i++) {
       const spec = TaskSpec.parse(composition(i, 7000 + i));
-      const refusal = spec.checks.find((c) => c.kind === 'audit_absent');
+      // (an over-cap task's list to the approver is refused as well: compile/figure-route.test.ts)
+      const refusal = spec.checks.find((c) => c.kind === 'audit_absent' && c.id.startsWith('summary_'));
       // (a task with a simulated user or a judged part needs more than the episode alone)
       if (!refusal || refusal.kind !== 'audit_absent' || spec.user || spec.checks.some((c) => c.kind === 'llm_judge'))
         continue;

@@ -129,7 +129,7 @@ export const CONCERNS: Readonly<Record<string, Readonly<Record<string, Lean>>>> 
     status: ['installed', 'approved'],
   },
   papers: { citations: 'high', added_on: 'stale', reading_status: ['to read', 'reading'] },
-  market_reports: { published_on: 'stale', status: ['purchased', 'summarised'] },
+  market_reports: { published_on: 'stale', status: ['purchased', 'summarised'], newer_edition: true },
   news_items: { mentions_client: true, sentiment: ['negative', 'mixed'], status: ['new'] },
   cited_sources: { accessed_on: 'stale', cited_in: 'high', status: ['verified', 'disputed'] },
   room_bookings: { date: 'ahead' },
