@@ -369,6 +369,19 @@ export const ACT_SCOPES: Readonly<Record<string, Readonly<Record<string, readonl
       scope('location', ['Main warehouse'], 'the auditors attend this quarter’s count at the main warehouse'),
     ],
   },
+  // (a questionnaire stands in for a missing SOC 2 report; a round of them is run for one audit's or form's scope)
+  vendor_assessments: {
+    Questionnaire: [
+      scope('tier', ['tier 1 (critical)', 'tier 2 (high)'], 'the long questionnaire goes to tier 1 and 2 vendors only'),
+      scope(
+        'data_category',
+        ['customer personal data', 'employee HR data'],
+        'the privacy team runs this round for the GDPR audit, so it covers the vendors that hold personal data',
+      ),
+      scope('data_category', ['payment card data'], 'the PCI assessor wants the card-data vendors’ answers first'),
+      scope('data_category', ['health data'], 'the health-data vendors answer the HIPAA questionnaire this quarter'),
+    ],
+  },
   travel_bookings: {
     'Cancellation check': [
       scope(
