@@ -99,6 +99,18 @@ describe('matchValue with value kinds (both sides canonical)', () => {
     assert.deepEqual(auditKinds('gmail', 'no_such_list'), {});
     assert.deepEqual(argKinds('no_such_tool'), {});
   });
+
+  it('a workspace path argument matches however the request or the agent spells the same path', () => {
+    const kinds = argKinds('fs_list');
+    assert.equal(kinds.path, 'path');
+    assert.deepEqual(argKinds('image_edit'), { path: 'path', out: 'path' });
+    for (const written of ['scans/inbox/', './scans/inbox', '/workspace/scans//inbox', 'Scans/Inbox'])
+      assert.equal(matchWhere({ path: 'scans/inbox' }, { path: written }, kinds), true, written);
+    for (const other of ['scans/inbox/2026', 'scans', '../scans/inbox'])
+      assert.equal(matchWhere({ path: 'scans/inbox' }, { path: other }, kinds), false, other);
+    // without the kind the text must agree
+    assert.equal(matchWhere({ path: 'scans/inbox' }, { path: 'scans/inbox/' }), false);
+  });
 });
 
 describe('regexTests', () => {

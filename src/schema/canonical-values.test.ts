@@ -178,6 +178,7 @@ describe('canonicalValue / matchKey', () => {
       card: '4111 1111 1111 1111',
       phone: '+44 20 7946 0018',
       id: ' ID-1 ',
+      path: './scans//inbox/',
     };
     for (const kind of VALUE_KINDS) {
       const c = canonicalValue(kind, samples[kind] as string);
@@ -191,5 +192,11 @@ describe('canonicalValue / matchKey', () => {
     assert.equal(matchKey('id', ' TK-1042 '), 'tk-1042');
     assert.equal(matchKey('account', 'N/A '), 'n/a');
     assert.equal(matchKey(undefined, ` Hello${ZWSP} World `), 'hello world');
+    assert.equal(matchKey('path', '/workspace/Reports/./q3/'), 'reports/q3');
+    assert.equal(matchKey('path', './'), '.');
+    assert.deepEqual(canonicalValue('path', '../etc/passwd'), {
+      ok: false,
+      error: '"../etc/passwd" is not a workspace path (it leads outside /workspace)',
+    });
   });
 });

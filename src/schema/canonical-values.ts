@@ -1,3 +1,4 @@
+import { posix } from 'node:path';
 import { domainToASCII } from 'node:url';
 
 // one canonical spelling per kind of value, shared by the services (what they store and look up) and the
@@ -5,7 +6,7 @@ import { domainToASCII } from 'node:url';
 // or record can never be told apart by one side and not the other. See docs/taskspec.md "Canonical values".
 
 /** Kinds of values with a canonical form; every other string compares as text. */
-export const VALUE_KINDS = ['email', 'party', 'account', 'iban', 'card', 'phone', 'id'] as const;
+export const VALUE_KINDS = ['email', 'party', 'account', 'iban', 'card', 'phone', 'id', 'path'] as const;
 export type ValueKind = (typeof VALUE_KINDS)[number];
 
 export type Canonical = { ok: true; value: string } | { ok: false; error: string };
@@ -178,6 +179,23 @@ export function canonicalPhone(raw: string): Canonical {
   );
 }
 
+// ---- workspace paths ------------------------------------------------------------------------------------
+
+const WORKSPACE = '/workspace';
+
+/**
+ * A workspace path as the workspace stores it (services/workspace/paths.ts): relative and normalised, so that
+ * `scans/inbox/`, `./scans/inbox`, `scans//inbox` and `/workspace/scans/inbox` are `scans/inbox`; the root is `.`.
+ * A path that leaves the workspace is not one.
+ */
+export function canonicalPath(raw: string): Canonical {
+  const abs = posix.resolve(WORKSPACE, cleanText(raw) || '.');
+  if (abs === WORKSPACE) return ok('.');
+  return abs.startsWith(`${WORKSPACE}/`)
+    ? ok(abs.slice(WORKSPACE.length + 1))
+    : fail(`${quote(raw)} is not a workspace path (it leads outside ${WORKSPACE})`);
+}
+
 /** A record id: cleaned (NFKC, invisible characters and surrounding space removed); case is kept. */
 export function canonicalId(raw: string): Canonical {
   const s = cleanText(raw);
@@ -192,6 +210,7 @@ const CANONICALISERS: Readonly<Record<ValueKind, (raw: string) => Canonical>> = 
   card: canonicalCard,
   phone: canonicalPhone,
   id: canonicalId,
+  path: canonicalPath,
 };
 
 /** The canonical form of `raw` as a value of `kind`, or why it is not one. */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ToolError } from '../tool-error.js';
 import { defineTool, type Rec, type ServiceDef, type ToolContext, withImages } from '../types.js';
+import { kinded } from '../util.js';
 import { fileBytes, formatBytes, usage, workspaceBudget } from './limits.js';
 import { toWorkspacePath, within } from './paths.js';
 import { bytesOf, formatOf, imageInfo, OFFICE_KINDS, readerHint, recipeOf, renderRecipe } from './formats/index.js';
@@ -253,7 +254,7 @@ export const workspace: ServiceDef = {
     defineTool({
       name: 'fs_list',
       description: 'List files and directories under a workspace path.',
-      params: z.strictObject({ path: z.string().default('.'), recursive: z.boolean().default(false) }),
+      params: z.strictObject({ path: kinded('path', z.string().default('.')), recursive: z.boolean().default(false) }),
       mutates: false,
       handler(ctx, a) {
         const dir = toWorkspacePath(a.path);
@@ -287,7 +288,7 @@ export const workspace: ServiceDef = {
       description:
         'Read a file; optionally only lines start_line..end_line (1-based, inclusive). Office files come back as readable text: XLSX sheets as tables with cell addresses (formulas shown after their value), DOCX as Markdown with tables, PDF text page by page, PPTX slides in order. Pictures (PNG, JPEG, GIF, WebP) are shown as images. Other binary files come back as base64.',
       params: z.strictObject({
-        path: z.string().min(1),
+        path: kinded('path', z.string().min(1)),
         start_line: z.number().int().min(1).max(10_000_000).optional(),
         end_line: z.number().int().min(1).max(10_000_000).optional(),
       }),
@@ -347,7 +348,7 @@ export const workspace: ServiceDef = {
       description:
         'Create or overwrite a file (parent directories are implied). For spreadsheets and documents use fs_write_table or fs_write_doc.',
       params: z.strictObject({
-        path: z.string().min(1),
+        path: kinded('path', z.string().min(1)),
         content: z.string(),
         encoding: z.enum(['utf8', 'base64']).default('utf8'),
       }),
@@ -367,7 +368,7 @@ export const workspace: ServiceDef = {
       description:
         'Replace an exact string in a text file. old_string must occur exactly once unless replace_all is true.',
       params: z.strictObject({
-        path: z.string().min(1),
+        path: kinded('path', z.string().min(1)),
         old_string: z.string().min(1),
         new_string: z.string(),
         replace_all: z.boolean().default(false),
@@ -412,7 +413,7 @@ export const workspace: ServiceDef = {
         'Search text files for a string (case-insensitive) or a regular expression (RE2 syntax: no backreferences or lookaround); returns matching lines.',
       params: z.strictObject({
         pattern: z.string().min(1),
-        path: z.string().default('.'),
+        path: kinded('path', z.string().default('.')),
         regex: z.boolean().default(false),
         max_results: z.number().int().min(1).max(1000).default(50),
       }),

@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import { ToolError } from '../tool-error.js';
 import { defineTool, type ToolContext, type ToolDef } from '../types.js';
+import { kinded } from '../util.js';
 import {
   concatAudio,
   decodeWav,
@@ -55,9 +56,12 @@ export function mediaTools(read: Read, write: Write): ToolDef[] {
       description:
         'Edit a PNG or JPEG picture and save the result (PNG or JPEG by the extension of `out`): ops apply in order — crop {x, y, width, height}, resize {width and/or height; one keeps the aspect ratio}, rotate {degrees: 90, 180 or 270, clockwise}, flip {axis: horizontal|vertical}, grayscale, annotate {x, y, width, height, color "#rrggbb", thickness} (a box drawn round a region). Coordinates are pixels from the top-left corner.',
       params: z.strictObject({
-        path: z.string().min(1).describe('the picture to edit'),
+        path: kinded('path', z.string().min(1).describe('the picture to edit')),
         ops: z.array(ImageOp).min(1).max(20),
-        out: z.string().min(1).describe('where to save: a .png, .jpg or .jpeg path (may be `path` itself)'),
+        out: kinded(
+          'path',
+          z.string().min(1).describe('where to save: a .png, .jpg or .jpeg path (may be `path` itself)'),
+        ),
       }),
       mutates: true,
       handler(ctx, a) {
@@ -91,7 +95,7 @@ export function mediaTools(read: Read, write: Write): ToolDef[] {
           .array(z.strictObject({ path: z.string().min(1), start: Seconds.optional(), end: Seconds.optional() }))
           .min(1)
           .max(20),
-        out: z.string().min(1).describe('a .wav path'),
+        out: kinded('path', z.string().min(1).describe('a .wav path')),
         sample_rate: z.number().int().min(8000).max(48000).optional(),
       }),
       mutates: true,
@@ -122,7 +126,7 @@ export function mediaTools(read: Read, write: Write): ToolDef[] {
       name: 'media_info',
       description:
         "What a picture or WAV file is: a picture's format and size in pixels; audio's duration, sample rate, channels and its sounding sections (start, end, level 0–1, pitch in Hz) as a silence detector finds them.",
-      params: z.strictObject({ path: z.string().min(1) }),
+      params: z.strictObject({ path: kinded('path', z.string().min(1)) }),
       mutates: false,
       handler(ctx, a) {
         const src = read(ctx, a.path);

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ToolError } from '../tool-error.js';
 import { defineTool, type ToolContext, type ToolDef } from '../types.js';
+import { kinded } from '../util.js';
 import { type Block, type CellInput, refOf, type SheetInput, writeDocx, writeXlsx } from './formats/index.js';
 import { DocxBlock } from './formats/recipe.js';
 import { toWorkspacePath } from './paths.js';
@@ -32,7 +33,7 @@ export function tableWriteTool(write: Write): ToolDef {
     description:
       'Write a table to a .csv, .tsv or .xlsx file: columns (the header row) and rows of values. For .xlsx, `sheet` names the sheet (default Sheet1); the other sheets of an existing workbook are kept. Cells hold values (numbers stay numbers); formulas are not evaluated.',
     params: z.strictObject({
-      path: z.string().min(1).describe('ends in .csv, .tsv or .xlsx'),
+      path: kinded('path', z.string().min(1).describe('ends in .csv, .tsv or .xlsx')),
       columns: z.array(z.string()).optional().describe('header row'),
       rows: z.array(z.array(Scalar)).max(100_000),
       sheet: z
@@ -121,7 +122,7 @@ export function docWriteTool(write: Write): ToolDef {
     description:
       'Write a document to a .docx or .md file from blocks, in order: {heading, level?} (level 1-6, default 1), {paragraph}, {bullet}, {table: rows of cells, the first row is the header}.',
     params: z.strictObject({
-      path: z.string().min(1).describe('ends in .docx or .md'),
+      path: kinded('path', z.string().min(1).describe('ends in .docx or .md')),
       blocks: z.array(DocxBlock).min(1).max(10_000),
     }),
     mutates: true,
