@@ -5,7 +5,8 @@ import { drawRule } from '../rules/draw.js';
 import type { FieldModel } from '../rules/fields.js';
 import type { Rule } from '../rules/rule.js';
 import { PARTS } from './registry.js';
-import { reviewPurpose } from './review-purpose.js';
+import { ownPurposeFits, reviewPurpose } from './review-purpose.js';
+import { PURPOSE_FIELDS, UNHELD } from './review-purpose-fields.js';
 import { REVIEW_PURPOSES } from './review-purposes-data.js';
 
 // the states a rule's status conditions leave out
@@ -44,5 +45,43 @@ describe('a review section’s purpose', () => {
     const line = reviewPurpose('research_notes', 'Review', rule, src.fields) ?? '';
     assert.match(line, /draft/);
     assert.doesNotMatch(line, /published/);
+  });
+
+  it('speaks only of fields its rule tests', () => {
+    const rng = createRng('review-purpose-fields');
+    let kept = 0;
+    for (const src of PARTS.sources)
+      for (const [at, section] of ['Review', 'Audit sample'].entries())
+        for (let k = 0; k < 30; k++) {
+          const rule = drawRule(src.fields, rng, rng.pick(['easy', 'medium', 'hard'] as const));
+          const own = REVIEW_PURPOSES[src.name]?.[at];
+          if (!own || reviewPurpose(src.name, section, rule, src.fields) !== own) continue;
+          kept++;
+          const tested = [...rule.all, ...(rule.any ?? []), ...(rule.unless ? [rule.unless] : [])].map((a) => a.field);
+          for (const f of PURPOSE_FIELDS[src.name]?.[at] ?? [UNHELD])
+            assert.ok(tested.includes(f), `${src.name}: ${f}`);
+        }
+    assert.ok(kept > 0);
+  });
+
+  it('over a due window alone promises no open findings, and the request then names the section', () => {
+    const src = PARTS.sources.find((s) => s.name === 'aircraft_inspections');
+    assert.ok(src);
+    const due: Rule = { all: [{ kind: 'due_within', field: 'due_date', days: 14 }] };
+    assert.doesNotMatch(reviewPurpose(src.name, 'Review', due, src.fields) ?? '', /finding/);
+    assert.equal(ownPurposeFits(src.name, 'Review', due, src.fields), false);
+    const both: Rule = { all: [...due.all, { kind: 'mentions', field: 'findings', term: 'deferred' }] };
+    assert.equal(ownPurposeFits(src.name, 'Review', both, src.fields), true);
+  });
+
+  it('annotates every record type’s lines with fields it has', () => {
+    for (const [name, lines] of Object.entries(REVIEW_PURPOSES)) {
+      const src = PARTS.sources.find((s) => s.name === name);
+      const named = PURPOSE_FIELDS[name];
+      assert.ok(named, name);
+      if (!src) continue;
+      for (const f of [...named[0], ...named[1]])
+        assert.ok(f === UNHELD || src.fields.some((m) => m.field === f), `${name}: ${f} (${lines[0]})`);
+    }
   });
 });

@@ -1,11 +1,14 @@
 import type { FieldModel } from '../rules/fields.js';
 import type { Rule } from '../rules/rule.js';
+import { PURPOSE_FIELDS } from './review-purpose-fields.js';
 import { REVIEW_PURPOSES, STATE_PURPOSES } from './review-purposes-data.js';
 
-// A review's purpose line is its record type's (review-purposes-data.ts), but a line that names a record state
-// ("so published views are current") over criteria that pick another ("it is marked draft") says the section is
-// about records it leaves out: such a section takes the line written for the state it picks, else none (the caller
-// then gives the reason its rule says, review-reasons.ts).
+// A review's purpose line is its record type's (review-purposes-data.ts), but only over a rule that tests every
+// field the line speaks of (review-purpose-fields.ts): "no finding left open" over a due window alone promises a
+// state the criteria ignore. And a line that names a record state ("so published views are current") over
+// criteria that pick another ("it is marked draft") says the section is about records it leaves out. Such a
+// section takes the line written for the state it picks, else none (the caller then gives the reason its rule
+// says, review-reasons.ts).
 
 const said = (m: FieldModel, v: string) => (m.kind === 'enum' && m.say?.[v]) || v.replace(/_/g, ' ');
 const names = (line: string, words: string) =>
@@ -28,6 +31,19 @@ function statesOf(rule: Rule, models: readonly FieldModel[]): { out: [FieldModel
   return { out, kept };
 }
 
+/** The fields a rule's conditions (and its exception) test. */
+function testedBy(rule: Rule): Set<string> {
+  return new Set([...rule.all, ...(rule.any ?? []), ...(rule.unless ? [rule.unless] : [])].map((a) => a.field));
+}
+
+/** Whether a record type's own purpose line fits a rule: every field it speaks of is one the rule tests. */
+function speaksOfTested(source: string, at: 0 | 1, rule: Rule): boolean {
+  const named = PURPOSE_FIELDS[source]?.[at];
+  if (!named) return false;
+  const tested = testedBy(rule);
+  return named.every((f) => tested.has(f));
+}
+
 /** The purpose line of a review or audit-sample section for its rule, or none where its record type's line does not fit. */
 export function reviewPurpose(
   source: string,
@@ -39,7 +55,17 @@ export function reviewPurpose(
   const line = REVIEW_PURPOSES[source]?.[at];
   if (!line) return undefined;
   const { out, kept } = statesOf(rule, models);
-  if (!out.some(([m, v]) => names(line, said(m, v)))) return line;
+  if (speaksOfTested(source, at, rule) && !out.some(([m, v]) => names(line, said(m, v)))) return line;
   const own = kept.map((v) => STATE_PURPOSES[source]?.[v]?.[at]).find(Boolean);
   return own && !out.some(([m, v]) => names(own, said(m, v))) ? own : undefined;
+}
+
+/**
+ * Whether a review or audit-sample section opens with its record type's own purpose line, so a request may say
+ * that work in its own words (act-situations-data.ts paraphrases that line); over any other purpose it names the
+ * section.
+ */
+export function ownPurposeFits(source: string, section: string, rule: Rule, models: readonly FieldModel[]): boolean {
+  const line = REVIEW_PURPOSES[source]?.[section === 'Audit sample' ? 1 : 0];
+  return line !== undefined && reviewPurpose(source, section, rule, models) === line;
 }

@@ -1,7 +1,8 @@
 // Why the team that keeps each record type reviews them, and why auditors sample them (by source name): said of
 // those records and that team's stake in them, never a stock line that fits any records ("a regular look catches
-// what slipped"). A review-only section opens with its record type's line (policy-doc.ts); a record type with
-// none falls back to the reason its rule gives (review-reasons.ts).
+// what slipped"). A review-only section opens with its record type's line where its rule tests every field the
+// line speaks of (review-purpose-fields.ts, review-purpose.ts); otherwise with the reason its rule gives
+// (review-reasons.ts).
 
 /** Per record type: [a review's purpose, an audit sample's purpose]. */
 export const REVIEW_PURPOSES: Readonly<Record<string, readonly [review: string, audit: string]>> = {
