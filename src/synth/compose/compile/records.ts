@@ -18,11 +18,12 @@ import { fillRoles } from './row-fill.js';
 import { type FromStates, fromStates, undoneOf, unwritten } from './from-states.js';
 import { type Recipe, recipeServices, writtenBy } from '../recipe.js';
 import type { FigureRoute } from './route.js';
-import { actNamed, actOfAction } from '../policy-acts.js';
+import { actNamed, actOfAction, REVIEW_SECTIONS } from '../policy-acts.js';
 import { reviewTagsOf } from '../purposes.js';
 import { deliverableOf } from './undecided.js';
 import { merge } from './merge-fixtures.js';
 import { situationFor } from '../act-situations.js';
+import { ownPurposeFits } from '../review-purpose.js';
 import { ruleOf } from './task-rule.js';
 import { actsFrom, freshNames, inAgreement, inOrder, inTense, inThePast, sourceFixtures } from '../sources/kit.js';
 
@@ -310,8 +311,12 @@ export function drawRecords(planned: Recipe, w: World, parts: Parts<string>): Pr
   const criteria = rulePhrase(rule, src.fields, nouns, w.today, w.rng);
   const policy = recipe.policy.service ? policyDoc(rule, src, w, policyTitle, tag, records, sender) : undefined;
   if (policy) merge(fixtures, recipe.policy.fixtures(policyTitle, policy.text, w));
-  // a request may say the work in its own words and leave the section to the agent (act-situations.ts)
-  const situation = policy && !sender && situationFor(src.name, tag, [recipe.phrasing, tag, w.today, policyTitle]);
+  // a request may say the work in its own words and leave the section to the agent (act-situations.ts); a
+  // review's words paraphrase its record type's purpose, so only where the section opens with that line
+  const paraphrased =
+    !REVIEW_SECTIONS.has(tag) || actNamed(src.name, tag) || ownPurposeFits(src.name, tag, rule, src.fields);
+  const situation =
+    policy && !sender && paraphrased && situationFor(src.name, tag, [recipe.phrasing, tag, w.today, policyTitle]);
   const open = { recipe, src, tag, w, ...(policy ? { policy } : {}), ...(situation ? { situation } : {}) };
   const dest = deliverableOf(open, mayPublish(src));
   // after the user's change the late record qualifies: the program acts on its updated state
