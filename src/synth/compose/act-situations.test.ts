@@ -3,7 +3,7 @@ import { describe, it } from 'node:test';
 import { createRng } from '../../env/rng.js';
 import { ACT_SITUATIONS } from './act-situations-data.js';
 import { situationFor, situationsOf } from './act-situations.js';
-import { ACTS, REVIEW_REASONS } from './policy-acts.js';
+import { ACTS, REVIEW_SECTIONS } from './policy-acts.js';
 import { PARTS } from './registry.js';
 import { renderRequest } from './render.js';
 import { makeWorld } from './world.js';
@@ -30,7 +30,7 @@ describe('a request may say the work instead of naming the section', () => {
       for (const a of acts)
         for (const h of a.sections) assert.ok(situationsOf(src, h).length, `${src}: no situation for "${h}"`);
       for (const key of Object.keys(table))
-        assert.ok(acts.some((a) => a.sections.includes(key)) || key in REVIEW_REASONS, `${src}: "${key}"`);
+        assert.ok(acts.some((a) => a.sections.includes(key)) || REVIEW_SECTIONS.has(key), `${src}: "${key}"`);
     }
   });
 

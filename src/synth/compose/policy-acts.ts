@@ -37,21 +37,10 @@ export const actNamed = (source: string, section: string): PolicyAct | undefined
 export const actOfAction = (source: string, action: string | undefined): PolicyAct | undefined =>
   action === undefined ? undefined : ACTS[source]?.find((a) => a.of === action);
 
-// why a sample of records is looked at, whatever their type (a task with no action of its own is a review): the
-// last resort where its rule says nothing of why (review-reasons.ts)
-export const REVIEW_REASONS: Readonly<Record<string, readonly string[]>> = {
-  Review: [
-    'A regular look at these records catches what slipped before anyone outside the team does.',
-    'Reviewed on a schedule, so that problems surface while they are still cheap to fix.',
-  ],
-  // the section says which records: those audit tests, never a random few. (No "spot check": its reason, that
-  // these are the records most likely to be wrong, no drawn condition on a desk's windows or a paper's citations
-  // bears out)
-  'Audit sample': [
-    'Internal audit draws its quarterly sample from records like these, so the team checks them first.',
-    'Auditors go straight to records like these; the team looks at them before the auditors do.',
-  ],
-};
+// the sections whose records are looked at, whatever their type (a task with no action of its own is a review):
+// their purpose is the record type's where its rule tests what it speaks of (review-purpose.ts), else the reason
+// the rule gives (review-reasons.ts), never a stock line that fits any records
+export const REVIEW_SECTIONS: ReadonlySet<string> = new Set(['Review', 'Audit sample']);
 
 /**
  * A review (or an audit sample) as the work its section is: its purpose is the team's stake in the records
@@ -60,11 +49,10 @@ export const REVIEW_REASONS: Readonly<Record<string, readonly string[]>> = {
  * Talks") under a purpose that never says why; as an act, the narrowing checks (purpose-scope.ts) apply to it too.
  */
 export function reviewAct(source: string, section: string): PolicyAct | undefined {
-  const stock = REVIEW_REASONS[section];
-  if (!stock) return undefined;
+  if (!REVIEW_SECTIONS.has(section)) return undefined;
   return {
     sections: [section],
-    why: REVIEW_PURPOSES[source]?.[section === 'Audit sample' ? 1 : 0] ?? stock.join(' '),
+    why: REVIEW_PURPOSES[source]?.[section === 'Audit sample' ? 1 : 0] ?? '',
     lean: CONCERNS[source] ?? {},
     scopes: ACT_SCOPES[source]?.[section] ?? [],
     spared: sparedBy(source, section),

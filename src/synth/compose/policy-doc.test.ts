@@ -8,6 +8,7 @@ import { actNamed } from './policy-acts.js';
 import { policyDoc } from './policy-doc.js';
 import { PARTS } from './registry.js';
 import { REVIEW_PURPOSES } from './review-purposes-data.js';
+import { ownPurposeFits } from './review-purpose.js';
 import { makeWorld } from './world.js';
 
 const TODAY = '2026-06-17T09:00:00Z';
@@ -45,7 +46,7 @@ describe('policy documents', () => {
       }
   });
 
-  it('give every review and audit sample a purpose of its own record type, not a stock line', () => {
+  it('give a review or audit sample its record type’s purpose where the rule tests what it speaks of, never a stock line', () => {
     // (a record type whose own work includes a review gives that work's reason)
     for (const src of PARTS.sources.filter((s) => !actNamed(s.name, 'Audit sample'))) {
       const [review, audit] = REVIEW_PURPOSES[src.name] ?? [];
@@ -53,8 +54,13 @@ describe('policy documents', () => {
       for (const s of [review, audit])
         assert.doesNotMatch(s, /second look|looks at them first|regular look|on a schedule|next round/, s);
       const w = makeWorld(createRng('policy-doc-review', src.name), 'Legal', 'medium', TODAY);
-      const doc = policyDoc(drawRule(src.fields, w.rng, 'medium'), src, w, 'Rules', 'Audit sample');
-      assert.ok(doc.text.includes(audit), src.name);
+      const rule = drawRule(src.fields, w.rng, 'medium');
+      const doc = policyDoc(rule, src, w, 'Rules', 'Audit sample');
+      assert.equal(doc.text.includes(audit), ownPurposeFits(src.name, 'Audit sample', rule, src.fields), src.name);
+      assert.doesNotMatch(
+        doc.text,
+        /draws its quarterly sample from records like these|go straight to records like these/,
+      );
     }
   });
 });

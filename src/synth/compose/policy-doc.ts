@@ -15,7 +15,7 @@ import { CONCERNS } from './concerns.js';
 import { GRAVE } from './grave.js';
 import { withSpared } from './spared.js';
 import { reasonOf, waitsTooLong } from './policy-act.js';
-import { ACTS, actNamed, type PolicyAct, REVIEW_REASONS, sectionAct } from './policy-acts.js';
+import { ACTS, actNamed, type PolicyAct, REVIEW_SECTIONS, sectionAct } from './policy-acts.js';
 import { placeOf } from './places.js';
 import { narrowingNote, saidOf, unsaid } from './purpose-scope.js';
 import { reviewPurpose } from './review-purpose.js';
@@ -229,16 +229,14 @@ export function policyDoc(
   // calls for it and with the reason the team gives, never a heading that has nothing to do with these records
   const others = (ACTS[src.name] ?? []).filter((a) => !a.sections.includes(section));
   // a review has no act of its own: its reason is why the team keeps an eye on these records
-  // (review-purposes-data.ts) where it fits the states the rule picks (review-purpose.ts), else what its rule says
-  // of the records it picks
-  const review = REVIEW_REASONS[section];
+  // (review-purposes-data.ts) where its rule tests what it speaks of (review-purpose.ts), else what its rule says
+  // of the records it picks, else none: no stock line that fits any records
+  const review = REVIEW_SECTIONS.has(section);
   const ownAct = actNamed(src.name, section);
   const why =
     (ownAct && reasonOf(ownAct, rule)) ??
     (review
-      ? (reviewPurpose(src.name, section, rule, src.fields) ??
-        reviewReason(section, rule, src.fields, n, rng) ??
-        rng.pick(review))
+      ? (reviewPurpose(src.name, section, rule, src.fields) ?? reviewReason(section, rule, src.fields, n, rng))
       : undefined);
   // the purpose line is followed by what this section's rule narrows it to (purpose-scope.ts)
   const scoped = (reason: string | undefined, r: Rule, act: PolicyAct | undefined) => {

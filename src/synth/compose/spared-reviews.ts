@@ -1,7 +1,7 @@
 import type { Reasons } from './spared-kinds.js';
 
 // The kinds of record a regular review of a record type leaves out (a "Review" section, which has no act of its own,
-// policy-acts.ts REVIEW_REASONS): a review catches what slipped, so it leaves out a kind someone else already looks
+// policy-acts.ts REVIEW_SECTIONS): a review catches what slipped, so it leaves out a kind someone else already looks
 // at on their own schedule, said as that review elsewhere (the infection-control nurse checks the side rooms every
 // shift). Never a kind nobody looks at: that is what the review is for.
 
