@@ -181,19 +181,24 @@ export function canonicalPhone(raw: string): Canonical {
 
 // ---- workspace paths ------------------------------------------------------------------------------------
 
-const WORKSPACE = '/workspace';
+/** Where the workspace is mounted inside shells, and what its paths are relative to. */
+export const WORKSPACE_ROOT = '/workspace';
 
 /**
- * A workspace path as the workspace stores it (services/workspace/paths.ts): relative and normalised, so that
- * `scans/inbox/`, `./scans/inbox`, `scans//inbox` and `/workspace/scans/inbox` are `scans/inbox`; the root is `.`.
- * A path that leaves the workspace is not one.
+ * A path relative to the workspace and normalised (`scans/inbox/`, `./scans/inbox`, `scans//inbox` and
+ * `/workspace/scans/inbox` are `scans/inbox`; the root is `.`); undefined when it leads outside. The one reading of
+ * a path that the workspace (services/workspace/paths.ts) and the grader's `path` kind share.
  */
+export function workspaceRelative(path: string): string | undefined {
+  const abs = posix.resolve(WORKSPACE_ROOT, path || '.');
+  if (abs === WORKSPACE_ROOT) return '.';
+  return abs.startsWith(`${WORKSPACE_ROOT}/`) ? abs.slice(WORKSPACE_ROOT.length + 1) : undefined;
+}
+
+/** A workspace path as the workspace stores it (`workspaceRelative` of the cleaned text); one leading outside is none. */
 export function canonicalPath(raw: string): Canonical {
-  const abs = posix.resolve(WORKSPACE, cleanText(raw) || '.');
-  if (abs === WORKSPACE) return ok('.');
-  return abs.startsWith(`${WORKSPACE}/`)
-    ? ok(abs.slice(WORKSPACE.length + 1))
-    : fail(`${quote(raw)} is not a workspace path (it leads outside ${WORKSPACE})`);
+  const p = workspaceRelative(cleanText(raw));
+  return p === undefined ? fail(`${quote(raw)} is not a workspace path (it leads outside ${WORKSPACE_ROOT})`) : ok(p);
 }
 
 /** A record id: cleaned (NFKC, invisible characters and surrounding space removed); case is kept. */

@@ -1,8 +1,8 @@
-import { posix } from 'node:path';
+import { WORKSPACE_ROOT, workspaceRelative } from '../../schema/canonical-values.js';
 import { ToolError } from '../tool-error.js';
 
 /** Where the workspace is mounted inside shells. */
-export const ROOT = '/workspace';
+export const ROOT = WORKSPACE_ROOT;
 
 // NUL cannot reach a real filesystem at all; other control characters make names no shell can show
 const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
@@ -21,11 +21,10 @@ export function toWorkspacePath(input: string): string {
       `path ${JSON.stringify(trimmed.slice(0, 200))} contains a control character (${code}); use printable characters only`,
     );
   }
-  const abs = posix.resolve(ROOT, trimmed || '.');
-  if (abs === ROOT) return '.';
-  if (!abs.startsWith(`${ROOT}/`))
+  const rel = workspaceRelative(trimmed);
+  if (rel === undefined)
     throw new ToolError('invalid_argument', `path "${input}" is outside the workspace; use a path under ${ROOT}`);
-  return abs.slice(ROOT.length + 1);
+  return rel;
 }
 
 /** Is `path` equal to or inside directory `dir` (both workspace paths)? */

@@ -5,7 +5,7 @@ import { INDUSTRY_ACTS } from './acts-industry.js';
 import { STUDIO_ACTS } from './acts-studio.js';
 import { WORK_ACTS } from './acts-work.js';
 import type { PolicyAct } from './policy-act.js';
-import { REVIEW_PURPOSES } from './review-purposes-data.js';
+import { purposeAt, REVIEW_PURPOSES } from './review-purposes-data.js';
 import { sparedBy } from './spared.js';
 
 export type { PolicyAct } from './policy-act.js';
@@ -52,7 +52,7 @@ export function reviewAct(source: string, section: string): PolicyAct | undefine
   if (!REVIEW_SECTIONS.has(section)) return undefined;
   return {
     sections: [section],
-    why: REVIEW_PURPOSES[source]?.[section === 'Audit sample' ? 1 : 0] ?? '',
+    why: REVIEW_PURPOSES[source]?.[purposeAt(section)] ?? '',
     lean: CONCERNS[source] ?? {},
     scopes: ACT_SCOPES[source]?.[section] ?? [],
     spared: sparedBy(source, section),

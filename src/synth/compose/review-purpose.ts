@@ -1,7 +1,7 @@
 import type { FieldModel } from '../rules/fields.js';
 import type { Rule } from '../rules/rule.js';
 import { PURPOSE_FIELDS } from './review-purpose-fields.js';
-import { REVIEW_PURPOSES, STATE_PURPOSES } from './review-purposes-data.js';
+import { purposeAt, REVIEW_PURPOSES, STATE_PURPOSES } from './review-purposes-data.js';
 
 // A review's purpose line is its record type's (review-purposes-data.ts), but only over a rule that tests every
 // field the line speaks of (review-purpose-fields.ts): "no finding left open" over a due window alone promises a
@@ -51,7 +51,7 @@ export function reviewPurpose(
   rule: Rule,
   models: readonly FieldModel[],
 ): string | undefined {
-  const at = section === 'Audit sample' ? 1 : 0;
+  const at = purposeAt(section);
   const line = REVIEW_PURPOSES[source]?.[at];
   if (!line) return undefined;
   const { out, kept } = statesOf(rule, models);
@@ -66,6 +66,6 @@ export function reviewPurpose(
  * section.
  */
 export function ownPurposeFits(source: string, section: string, rule: Rule, models: readonly FieldModel[]): boolean {
-  const line = REVIEW_PURPOSES[source]?.[section === 'Audit sample' ? 1 : 0];
+  const line = REVIEW_PURPOSES[source]?.[purposeAt(section)];
   return line !== undefined && reviewPurpose(source, section, rule, models) === line;
 }

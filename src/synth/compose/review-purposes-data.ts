@@ -4,6 +4,9 @@
 // line speaks of (review-purpose-fields.ts, review-purpose.ts); otherwise with the reason its rule gives
 // (review-reasons.ts).
 
+/** Where a section's line sits in a record type's pair: a review's first, an audit sample's second. */
+export const purposeAt = (section: string): 0 | 1 => (section === 'Audit sample' ? 1 : 0);
+
 /** Per record type: [a review's purpose, an audit sample's purpose]. */
 export const REVIEW_PURPOSES: Readonly<Record<string, readonly [review: string, audit: string]>> = {
   tickets: [

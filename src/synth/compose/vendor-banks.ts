@@ -1,4 +1,5 @@
 import type { Rng } from '../../env/rng.js';
+import { MERCHANTS } from './sources/merchants-data.js';
 
 // the banks a vendor paid in each currency keeps its account at: a supplier list spreads over the country's
 // banks (a few share the big ones), never one bank for all, which would make a changed bank look like nothing
@@ -39,18 +40,8 @@ const HOME_CURRENCY: Readonly<Record<string, string>> = {
       'Currys Business',
       'Screwfix',
       'John Lewis for Business',
-      'Pret A Manger',
-      'Wagamama',
-      'Deliveroo',
-      'Côte Brasserie',
-      'Dishoom',
-      'Leon',
-      'Itsu',
-      'Nando’s',
-      'Honest Burgers',
-      'Gail’s Bakery',
-      'Just Eat',
-      'Caffè Nero',
+      // every meal merchant is a UK chain
+      ...(MERCHANTS.meals ?? []),
       'QA Ltd',
       'FutureLearn',
       'CIPD',

@@ -39,10 +39,14 @@ const contentKey = (bytes: Uint8Array) => createHash('sha256').update(bytes).dig
 export function decodeRaster(bytes: Uint8Array): Raster {
   const key = contentKey(bytes);
   const r = DECODED.get(key) ?? decodeFresh(bytes);
+  remember(key, r);
+  return r;
+}
+
+function remember(key: string, r: Raster): void {
   // set again, it counts as the newest
   DECODED.delete(key);
   DECODED.set(key, r);
-  return r;
 }
 
 function decodeFresh(bytes: Uint8Array): Raster {
@@ -77,11 +81,7 @@ export function encodeRaster(r: Raster, format: RasterFormat): Uint8Array {
       : encodePng(r);
   // a JPEG decodes to other pixels than it was made from: only a PNG's are known (the next decode of those bytes
   // costs a hash instead of an inflate and unfilter)
-  if (format === 'png') {
-    const key = contentKey(bytes);
-    DECODED.delete(key);
-    DECODED.set(key, r);
-  }
+  if (format === 'png') remember(contentKey(bytes), r);
   return bytes;
 }
 
