@@ -9,7 +9,7 @@ import { playReference } from '../../validate/replay.js';
 import { type CompileInput, programOf, specOf } from './compile/index.js';
 import { recipeFor } from './index.js';
 import type { FieldModel } from '../rules/fields.js';
-import { aboutLines, bodyMatcher, factRegex, type Reason, reasonOf } from './message-content.js';
+import { aboutLines, bodyMatcher, factRegex, type Reason, citedCondition } from './message-content.js';
 import { makeWorld } from './world.js';
 
 // a per-record message says which record it is and why it is on the list: the check reads both in the body, so the
@@ -90,7 +90,7 @@ describe('a message to each record owner', () => {
     for (const input of messaging('Automation_Platform', 'hard', 1, 3)) {
       const p = programOf(input);
       const target = p.selected[0];
-      const other = p.distractors.find((d) => reasonOf(p.rule, p.src) && factRegex(reasonOf(p.rule, p.src)!, d));
+      const other = p.distractors.find((d) => citedCondition(p.rule, p.src) && factRegex(citedCondition(p.rule, p.src)!, d));
       if (!target || !other) continue;
       const m = bodyMatcher(p.rule, target, p.src);
       assert.ok(m && typeof m === 'object' && 'all_of' in m, 'name and reason');

@@ -24,7 +24,7 @@ const RANK: Readonly<Record<string, number>> = { number: 0, enum: 1, date: 2, te
 const EMPTYISH = ['', 'x', 'n/a', 'ok', 'lorem ipsum dolor sit amet', 'qzv 7731 wobble frand'];
 
 /** The condition of the rule a message gives as its reason; none: the rule has no field a message can cite. */
-export function reasonOf(rule: Rule | undefined, src: SourcePart): Reason | undefined {
+export function citedCondition(rule: Rule | undefined, src: SourcePart): Reason | undefined {
   const usable = (rule?.all ?? []).flatMap((atom) => {
     const model = modelOf(src.fields, atom);
     if (!model || atom.kind === 'flag' || atom.field === src.nameField.field) return [];
@@ -48,7 +48,7 @@ export function carryClause(rule: Rule | undefined, src: SourcePart, pick: numbe
       ? [`saying which ${src.noun[0]} it is`]
       : [`saying which ${src.noun[0]} it is (its ${name})`, `naming its ${name}`, `giving the ${name}`];
   const lead = leads[pick % leads.length] as string;
-  const r = reasonOf(rule, src);
+  const r = citedCondition(rule, src);
   if (!r) return lead;
   const label = labelOf(r, src);
   const fact =
@@ -113,7 +113,7 @@ export function factRegex(r: Reason, rec: Rec): string | undefined {
 /** What the check reads in the body: the record's name and the reason's fact, each where the record holds one. */
 export function bodyMatcher(rule: Rule | undefined, rec: Rec, src: SourcePart): Matcher | undefined {
   const name = nameOf(rec, src);
-  const r = reasonOf(rule, src);
+  const r = citedCondition(rule, src);
   const fact = r ? factRegex(r, rec) : undefined;
   const parts: Matcher[] = [...(name ? [{ contains: name }] : []), ...(fact ? [{ regex: fact }] : [])];
   return parts.length > 1 ? { all_of: parts } : parts[0];
@@ -134,7 +134,7 @@ export function aboutLines(rule: Rule | undefined, rec: Rec, src: SourcePart, id
   const which = name
     ? [`This is about ${named}.`, `I'm writing about ${named}.`, `A quick note on ${named}.`][h % 3]
     : `This is about ${noun} ${id}.`;
-  const r = reasonOf(rule, src);
+  const r = citedCondition(rule, src);
   const fact = r ? factText(r, rec) : undefined;
   if (!r || !fact) return which as string;
   const label = labelOf(r, src);
