@@ -170,6 +170,13 @@ export const MATTERS_TABLES: readonly Table[] = [
         values: ['Finance', 'Sales', 'Engineering', 'HR', 'Operations', 'Executive'],
         filter: true,
       },
+      custodian_status: {
+        kind: 'enum',
+        about: "where the custodian stands with the client: a leaver's devices and mailbox are wiped on exit",
+        values: ['employed', 'on leave', 'serving notice', 'left'],
+        filter: true,
+        update: true,
+      },
       issued_on: { kind: 'date', about: 'date the hold notice was issued' },
       issued_by: { kind: 'email', about: 'lawyer who issued the hold' },
       reminders_sent: {

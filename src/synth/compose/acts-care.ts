@@ -169,6 +169,24 @@ export const CARE_ACTS: Readonly<Record<string, readonly PolicyAct[]>> = {
       acknowledged: 'unrelated',
       reminders_sent: 'unrelated',
     }),
+    // what a custodian's acknowledgement cannot preserve: the data the mailbox hold does not reach, collected by
+    // forensics while the custodian still has it (acknowledged or not, however often reminded)
+    act(
+      ['Collection', 'Device collection'],
+      'Phones and chat apps sit outside the mailbox preservation, so forensics images them while the custodian still has them.',
+      {
+        scope: ['personal devices', 'WhatsApp', 'Teams chats'],
+        status: ['issued', 'reminder sent', 'escalated'],
+        acknowledged: 'unrelated',
+        reminders_sent: 'unrelated',
+      },
+    ),
+    // and the stores that delete on a schedule: IT suspends the rotation or clean-up for them
+    act(
+      ['IT suspension', 'Deletion suspension'],
+      'Backup rotation and drive clean-up delete on a schedule unless IT suspends them for the data a hold covers.',
+      { scope: ['backup tapes', 'shared drive'], acknowledged: 'unrelated', reminders_sent: 'unrelated' },
+    ),
   ],
   trip_requests: [
     // the trips approved are those within policy: a policy exception is the exception review's

@@ -90,7 +90,9 @@ describe('a message to each record owner', () => {
     for (const input of messaging('Automation_Platform', 'hard', 1, 3)) {
       const p = programOf(input);
       const target = p.selected[0];
-      const other = p.distractors.find((d) => citedCondition(p.rule, p.src) && factRegex(citedCondition(p.rule, p.src)!, d));
+      const other = p.distractors.find(
+        (d) => citedCondition(p.rule, p.src) && factRegex(citedCondition(p.rule, p.src)!, d),
+      );
       if (!target || !other) continue;
       const m = bodyMatcher(p.rule, target, p.src);
       assert.ok(m && typeof m === 'object' && 'all_of' in m, 'name and reason');

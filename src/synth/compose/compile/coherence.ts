@@ -4,6 +4,7 @@ import { type Atom, atomsOf, holds, modelOf, type Rule, selects, workdaysSince }
 import type { Rec, SourcePart, World } from '../parts.js';
 import type { Recipe } from '../recipe.js';
 import { actsFrom, inAgreement } from '../sources/kit.js';
+import { conditionPattern } from './live-conditions.js';
 
 // what keeps a task's records believable beyond each one's own fields (records.ts draws them): a rule whose
 // records can agree with themselves, and values that keep off a rule's lines where the task's figure would read
@@ -71,8 +72,15 @@ export function coherent(
     let agreeing = 0;
     for (let k = 0; k < 3; k++) {
       const rec = drawn(miss, via);
-      const was = selects(rule, rec, w.today);
-      inAgreement(rec, src, w, (r) => selects(rule, r, w.today) === was);
+      // a near miss keeps the conditions it fails (one that can only agree by failing a second leaves the first
+      // with no record it alone leaves out: live-conditions.ts), a target its side
+      const was = miss >= 0 ? conditionPattern(rule, rec, w.today) : selects(rule, rec, w.today);
+      inAgreement(
+        rec,
+        src,
+        w,
+        (r) => (miss >= 0 ? conditionPattern(rule, r, w.today) : selects(rule, r, w.today)) === was,
+      );
       if (!src.agree(rec, w).length) agreeing++;
     }
     if (agreeing < 2) return false;

@@ -25,6 +25,7 @@ import { merge } from './merge-fixtures.js';
 import { situationFor } from '../act-situations.js';
 import { ownPurposeFits } from '../review-purpose.js';
 import { ruleOf } from './task-rule.js';
+import { conditionPattern, withoutDead } from './live-conditions.js';
 import { actsFrom, freshNames, inAgreement, inOrder, inTense, inThePast, sourceFixtures } from '../sources/kit.js';
 
 // phase 1, records: the seeded records of the program (targets, one distractor per predicate, one failing all,
@@ -259,25 +260,42 @@ export function drawRecords(planned: Recipe, w: World, parts: Parts<string>): Pr
   for (const rec of records) inThePast(rec, src.fields, w);
   // dates in the order things happen, where moving one leaves the record's part in the task as it was (the
   // late record's change is drawn already: it keeps its dates)
-  const keepsRole = (rec: Rec) => {
-    const was = { sel: selects(rule, rec, w.today), branch: branch?.meets(rec) };
-    return (r: Rec) =>
-      selects(rule, r, w.today) === was.sel && branch?.meets(r) === was.branch && !skipsOverdue(rule, r, w.today);
-  };
-  for (const rec of records) if (rec !== late) inOrder(rec, src, w, keepsRole({ ...rec }));
-  // and states on the right side of their dates (no appointment attended next week)
   // (the late record stays out of the selection until the user's change, and in it after)
   const keepsLate = (r: Rec) =>
     !selects(rule, r, w.today) &&
     !skipsOverdue(rule, r, w.today) &&
     (!lateSet || selects(rule, { ...r, ...lateSet }, w.today) !== lateOut);
-  for (const rec of records) inTense(rec, src, w, rec === late ? keepsLate : keepsRole({ ...rec }));
+  // a near miss (or excepted record) keeps which conditions it fails where a repair can: one pushed to fail a
+  // second condition leaves the first with no record it alone leaves out (live-conditions.ts); failing that, it
+  // keeps only its side of the rule
+  const exact = new Set(records.filter((_, i) => roles[i] !== 'target' && roles[i] !== 'quiet' && roles[i] !== 'late'));
+  const keepsRole = (rec: Rec, whole = exact.has(rec)) => {
+    const was = {
+      sel: selects(rule, rec, w.today),
+      branch: branch?.meets(rec),
+      pattern: whole ? conditionPattern(rule, rec, w.today) : undefined,
+    };
+    return (r: Rec) =>
+      selects(rule, r, w.today) === was.sel &&
+      branch?.meets(r) === was.branch &&
+      !skipsOverdue(rule, r, w.today) &&
+      (was.pattern === undefined || conditionPattern(rule, r, w.today) === was.pattern);
+  };
+  // each repair with the pattern kept, then (a no-op where that settled it) with the side only
+  const repair = (fix: typeof inOrder, rec: Rec) => {
+    if (rec === late) return fix(rec, src, w, keepsLate);
+    fix(rec, src, w, keepsRole(rec));
+    if (exact.has(rec)) fix(rec, src, w, keepsRole(rec, false));
+  };
+  for (const rec of records) if (rec !== late) repair(inOrder, rec);
+  // and states on the right side of their dates (no appointment attended next week)
+  for (const rec of records) repair(inTense, rec);
   // and linked fields in agreement (no failures this week on a workflow last run a fortnight ago)
-  for (const rec of records) inAgreement(rec, src, w, rec === late ? keepsLate : keepsRole({ ...rec }));
+  for (const rec of records) repair(inAgreement, rec);
   // and the records they imply, each left out by the rule (a report's newer edition, where it is said to have one)
   const keep = (rec: Rec, change: Rec) => {
     const next = { ...rec, ...change };
-    if (!(rec === late ? keepsLate : keepsRole({ ...rec }))(next)) return false;
+    if (!(rec === late ? keepsLate : keepsRole(rec))(next)) return false;
     Object.assign(rec, change);
     return true;
   };
@@ -300,6 +318,8 @@ export function drawRecords(planned: Recipe, w: World, parts: Parts<string>): Pr
   const fixtures: Fixtures = {};
   const trap = recipe.trap?.plant([...targets, ...missed], src, w);
   for (const rec of records) inThePast(rec, src.fields, w);
+  // a condition no record turns on, before or after the user's change, is not stated (live-conditions.ts)
+  const stated = withoutDead(rule, late && lateSet ? [...records, { ...late, ...lateSet }] : records, w.today);
   const owner = owners(recipe, records, w, fixtures);
   merge(fixtures, sourceFixtures(src, shuffle(w.rng, records), w));
   // after the source derives its fields (a report's title follows from its segment and year)
@@ -308,13 +328,13 @@ export function drawRecords(planned: Recipe, w: World, parts: Parts<string>): Pr
   const sender = recipe.policy.name === 'policy_mail' ? w.staff[4] : undefined;
   const policyTitle = policyTitleOf(src, w.rng, sender && tag);
   const nouns = { singular: src.noun[0], plural: src.noun[1] };
-  const criteria = rulePhrase(rule, src.fields, nouns, w.today, w.rng);
-  const policy = recipe.policy.service ? policyDoc(rule, src, w, policyTitle, tag, records, sender) : undefined;
+  const criteria = rulePhrase(stated, src.fields, nouns, w.today, w.rng);
+  const policy = recipe.policy.service ? policyDoc(stated, src, w, policyTitle, tag, records, sender) : undefined;
   if (policy) merge(fixtures, recipe.policy.fixtures(policyTitle, policy.text, w));
   // a request may say the work in its own words and leave the section to the agent (act-situations.ts); a
   // review's words paraphrase its record type's purpose, so only where the section opens with that line
   const paraphrased =
-    !REVIEW_SECTIONS.has(tag) || actNamed(src.name, tag) || ownPurposeFits(src.name, tag, rule, src.fields);
+    !REVIEW_SECTIONS.has(tag) || actNamed(src.name, tag) || ownPurposeFits(src.name, tag, stated, src.fields);
   const situation =
     policy && !sender && paraphrased && situationFor(src.name, tag, [recipe.phrasing, tag, w.today, policyTitle]);
   const open = { recipe, src, tag, w, ...(policy ? { policy } : {}), ...(situation ? { situation } : {}) };
@@ -325,14 +345,14 @@ export function drawRecords(planned: Recipe, w: World, parts: Parts<string>): Pr
   // a measure only some states have (impressions of a post not yet out): over a selection that holds none, the
   // question asked is how many there are, not a figure that is 0 by construction
   // and no figure that tells nothing (all of them alike, or what every candidate gives too): the next the team uses
-  recipe = { ...recipe, computation: tellingFigure(recipe, selected, [...selected, ...distractors], parts, w, rule) };
+  recipe = { ...recipe, computation: tellingFigure(recipe, selected, [...selected, ...distractors], parts, w, stated) };
   const fact = recipe.computation.value(selected, src, w);
   backgrounds(recipe, w, fixtures, parts);
   return {
     recipe,
     w,
     src,
-    rule,
+    rule: stated,
     targets,
     distractors,
     ...(late ? { late } : {}),

@@ -282,6 +282,7 @@ export const legalHolds = packSource({
   measure: { field: 'reminders_sent', label: 'reminder count', unit: 'reminders', additive: false, extreme: false },
   fields: {
     department: { label: 'department', weights: [3, 3, 2, 1, 2, 1] },
+    custodian_status: { label: 'custodian status', weights: [8, 1.5, 2, 1] },
     issued_on: { label: 'issue date', from: -120, to: 0, verb: 'issued' },
     reminders_sent: { label: 'reminder count', min: 0, max: 6, step: 1, unit: '' },
     acknowledged: {
@@ -329,8 +330,12 @@ export const legalHolds = packSource({
     const sent = Number(rec.reminders_sent);
     const weeks = Math.floor(-daysFrom(w.today, rec.issued_on) / 7);
     const out: Rec[] = [];
-    if (sent > weeks + 1)
-      out.push(...[0, 3, 6, 13].map((d) => ({ issued_on: onDay(w, -7 * sent - d) })), { reminders_sent: weeks });
+    // (either way out first, as often: a hold sent reminders is an old one, and an old one need not have had many)
+    if (sent > weeks + 1) {
+      const older = [0, 3, 6, 13].map((d) => ({ issued_on: onDay(w, -7 * sent - d) }));
+      const fewer = { reminders_sent: w.rng.int(0, Math.max(0, weeks)) };
+      out.push(...(w.rng.chance(0.5) ? [...older, fewer] : [fewer, ...older]));
+    }
     if (rec.status === 'draft' && (sent > 0 || rec.acknowledged))
       out.push({ status: sent > 0 ? 'reminder sent' : 'issued' }, { reminders_sent: 0, acknowledged: false });
     if (rec.status === 'issued' && sent > 0) out.push({ status: 'reminder sent' }, { reminders_sent: 0 });
