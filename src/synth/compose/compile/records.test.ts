@@ -13,6 +13,7 @@ import { isMutable, outOfOrder } from '../sources/kit.js';
 import { makeWorld } from '../world.js';
 import { drawRecords } from './records.js';
 import { actOfAction } from '../policy-acts.js';
+import { OWNERS } from '../policy-doc-data.js';
 import { closedField, isClosed } from './live-states.js';
 
 // the records a task is drawn with make sense for the work it asks: the section and the deliverable follow
@@ -85,7 +86,7 @@ describe('drawn records', () => {
     assert.ok(contracts > 0);
   });
 
-  it('file the rule under a section named for the action, and name the deliverable after the records and that purpose', () => {
+  it('file the rule under a section named for the action, and name the deliverable after the records and that purpose (a channel: or the team that keeps them)', () => {
     programs((p, src) => {
       const action = p.recipe.action;
       if (!action) return;
@@ -94,8 +95,12 @@ describe('drawn records', () => {
       assert.ok(sections.includes(p.tag), `${action.name}: section ${p.tag}`);
       if (!p.dest || !/^(reports|site)\/|^#/.test(p.dest.value)) return;
       const name = p.dest.value.replace(/^(reports|site)\/|^#/, '');
+      // (a team's channel is one the team has: "#finance-operations", never "#receipt-scans-expense-filing")
+      const teams = [...(OWNERS[src.name] ?? []), 'operations'].map((t) => slug(t.replace(/^the /, '')));
       assert.ok(
-        name.includes(slug(src.noun[1])) || name.includes(slug(p.tag)),
+        name.includes(slug(src.noun[1])) ||
+          name.includes(slug(p.tag)) ||
+          (p.dest.value.startsWith('#') && teams.includes(name)),
         `${action.name}: ${p.dest.value} names neither ${src.noun[1]} nor ${p.tag}`,
       );
     });
