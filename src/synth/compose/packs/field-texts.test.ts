@@ -69,7 +69,7 @@ describe('texts written for their records', () => {
       const w = makeWorld(createRng('thesis-settle', i), 'Finance_Investment', 'medium', '2026-06-17T09:00:00Z');
       for (let k = 0; k < 12; k++) {
         const rec = positions.make(w, `POS-${1000 + k}`, k);
-        rec.thesis = `Thesis rests on the buyback. Key risk: a dividend cut.`;
+        rec.thesis = `Guidance is the swing factor. Key risk: a dividend cut.`;
         positions.settle?.(rec, w);
         assert.equal(rec.asset_class === 'ETF', false, `${rec.ticker} (${rec.security_name}): ${rec.thesis}`);
       }

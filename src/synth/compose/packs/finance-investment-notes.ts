@@ -22,7 +22,7 @@ const SAYS: Readonly<Record<string, readonly ((t: string) => string)[]>> = {
   'margin expansion': [(t) => `thesis rests on ${t}`, (t) => `watching ${t} into the next print`],
   buyback: [(t) => `thesis rests on the ${t}`, (t) => `the ${t} is the swing factor`],
   activist: [(t) => `an ${t} on the register is the catalyst`, (t) => `watching the ${t} into the AGM`],
-  'regulatory risk': [(t) => `key risk: ${t}`, (t) => `${t} is the swing factor`],
+  'regulatory risk': [(t) => `${t} is the main worry`, (t) => `${t} is the swing factor`],
   'dividend cut': [(t) => `key risk: a ${t}`, (t) => `a ${t} would break the thesis`],
   guidance: [(t) => `watching ${t} into the next print`, (t) => `${t} is the swing factor`],
 };

@@ -87,7 +87,11 @@ export const positions = packSource({
   // the thesis a rule reads names what the holding rests on: a buyback or an activist is a company's, never a
   // Treasury fund's; a position whose thesis names one holds a security it fits
   settle: (rec, w) => {
-    const said = THESIS_TERMS.filter((t) => String(rec.thesis ?? '').includes(t));
+    const said = THESIS_TERMS.filter((t) =>
+      String(rec.thesis ?? '')
+        .toLowerCase()
+        .includes(t),
+    );
     Object.assign(rec, holding(quoteOf(w, String(rec.position_id), (s) => termsFit(s, said))));
   },
   title: (rec) => `${rec.position_id} (${rec.ticker}, ${rec.security_name})`,
