@@ -12,7 +12,7 @@ import { makeWorld } from '../world.js';
 import { receptionNote } from './healthcare-notes.js';
 import { contracts } from './legal.js';
 import { roomBookings } from './office-productivity.js';
-import { perDiemClaims } from './travel-lifestyle.js';
+import { perDiemClaims, travelBookings } from './travel-lifestyle.js';
 
 // a record's free text agrees with its own fields: a read-only skill never "sends email", an exit position is never
 // a "core holding", an exposure hedged at 0% names no counterparty
@@ -73,6 +73,15 @@ describe('texts written for their records', () => {
         positions.settle?.(rec, w);
         assert.equal(rec.asset_class === 'ETF', false, `${rec.ticker} (${rec.security_name}): ${rec.thesis}`);
       }
+    }
+  });
+
+  it('a booking note speaks of fares and a PNR only for a ticket', () => {
+    const m = textOf(travelBookings, 'notes');
+    assert.ok(m.ofRecord);
+    for (let i = 0; i < 200; i++) {
+      const text = m.write(createRng('fare-text', i), 'upgrade', vocab, { booking_type: 'hotel' });
+      assert.doesNotMatch(text, /fare rules|PNR/, text);
     }
   });
 
