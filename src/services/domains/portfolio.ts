@@ -20,7 +20,7 @@ export const PORTFOLIO_TABLES: readonly Table[] = [
       },
       sector: {
         kind: 'enum',
-        about: 'GICS sector',
+        about: 'GICS sector; Fixed Income for a bond fund',
         values: [
           'Information Technology',
           'Health Care',
@@ -30,6 +30,7 @@ export const PORTFOLIO_TABLES: readonly Table[] = [
           'Consumer Staples',
           'Utilities',
           'Real Estate',
+          'Fixed Income',
         ],
         filter: true,
       },

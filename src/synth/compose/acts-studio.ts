@@ -28,7 +28,8 @@ export const STUDIO_ACTS: Readonly<Record<string, readonly PolicyAct[]>> = {
     act(
       ['Boost stop', 'Paid promotion stop'],
       'This month’s paid budget is nearly spent: boosts stop first on the posts going out soonest, except where a channel’s budget is still open.',
-      { scheduled_for: 'ahead' },
+      // (its rule says the posts are boosted: a rule on the date alone would cover the organic posts too)
+      { scheduled_for: 'ahead', boosted: true },
     ),
     act('Pre-publication check', 'Posts going out soon are checked by the social editor for facts and tone.', {
       scheduled_for: 'ahead',

@@ -347,7 +347,10 @@ export const WORK_ACTS: Readonly<Record<string, readonly PolicyAct[]>> = {
       // fare unpaid, and forbid filing it); those past the window are the late claims, which need sign-off first
       { payment: ['personal card', 'cash'], receipt_date: 'recent', total: 'unrelated' },
     ),
-    act('Itemised receipt', 'Above this amount audit needs an itemised receipt, not a card slip.', { total: 'high' }),
+    // (the amount is the section's own line, stated below the reason: the reason names none)
+    act('Itemised receipt', 'Audit needs an itemised receipt, not a card slip, for the larger receipts.', {
+      total: 'high',
+    }),
     // every receipt past the window needs the sign-off, a cab fare as much as a hotel bill
     act(
       'Late claim',

@@ -253,9 +253,12 @@ export const opsNotification: AggregatePart<SourceName> = {
   dest: (w, about) => {
     const noun = slug(about.noun);
     const purpose = slug(about.purpose ?? '');
+    // a channel the workspace has: the team's own, the records' operations channel, or the section's own; never
+    // the records and the section run together ("#receipt-scans-expense-filing")
+    const team = about.team ?? `${noun}-team`;
     const c = unnamed(about.purpose)
-      ? `#${w.rng.pick([noun, `${noun}-ops`, `${noun}-team`])}`
-      : `#${named(noun, purpose) ? purpose : w.rng.pick([`${noun}-${purpose}`, `${purpose}-${noun}`, `${noun}-ops`])}`;
+      ? `#${w.rng.pick([team, `${noun}-ops`, team])}`
+      : `#${named(noun, purpose) ? purpose : w.rng.pick([purpose, team, `${noun}-ops`])}`;
     return { value: c, phrase: `the ${c} channel` };
   },
   phrases: [

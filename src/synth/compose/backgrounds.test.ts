@@ -8,6 +8,14 @@ import { makeWorld } from './world.js';
 type Mail = { subject: string; body: string };
 
 describe('background inbox', () => {
+  it('draws its threads from working meetings only: notes, slides and a stand-in fit no team dinner', () => {
+    for (const domain of SCENARIO_DOMAINS) {
+      const w = makeWorld(createRng(1), domain, 'medium', '2026-06-10T09:00:00Z');
+      for (const m of w.vocab.meetings)
+        assert.doesNotMatch(m, /\b(?:dinner|lunch|party|drinks|social|celebration|outing)\b/, `${domain}: ${m}`);
+    }
+  });
+
   it('gives meetings and workstreams the threads that fit them, never two threads of one kind', () => {
     let mails = 0;
     for (const domain of SCENARIO_DOMAINS)

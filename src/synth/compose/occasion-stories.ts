@@ -1,4 +1,5 @@
 import type { Rng } from '../../env/rng.js';
+import { aOrAn } from '../kit/text.js';
 import type { OccasionFacts } from './occasions.js';
 import { COMPLAINER } from './occasions-data.js';
 import { eventsOf } from './team-calendar.js';
@@ -45,7 +46,7 @@ export function stories(plural: string, facts?: OccasionFacts, rng?: Rng, sectio
                   `The last ${round} pass over the ${plural} was cut short`,
                   `The last ${round} round stopped halfway through the ${plural}`,
                 ]),
-            `Nobody has done a ${round} pass over the ${plural} since last quarter`,
+            `Nobody has done ${aOrAn(section ?? '')} ${round} pass over the ${plural} since last quarter`,
           ),
         ]
       : []),

@@ -1,3 +1,7 @@
+import type { Rng } from '../../env/rng.js';
+import { slug } from '../kit/text.js';
+import { OWNERS } from './policy-doc-data.js';
+
 // the teams and jobs of the colleagues a record may name, and which of them own each record type's records: a
 // scheduled job is set up by an engineer or an administrator, a customer account is held by sales or customer
 // success, never by a people partner or the accounts payable lead
@@ -38,4 +42,19 @@ const OWNER_TEAMS: Readonly<Record<string, readonly string[]>> = {
 export function ownerJobs(source: string): readonly TeamJob[] {
   const teams = OWNER_TEAMS[source];
   return teams ? JOBS.filter(([d]) => teams.includes(d)) : JOBS;
+}
+
+/** The teams of the company's directory ("Finance", "Marketing"): the ones a purchase or a thread may name. */
+export const DEPARTMENTS: readonly string[] = [...new Set(JOBS.map(([d]) => d))];
+
+// an owner that is a person, not a team ("the practice manager", "whoever runs the household accounts")
+const PERSON = /^whoever\b|\b(?:manager|admin|partner|officer|engineer|lead)$/;
+
+/**
+ * The chat channel of a team that keeps `src`'s records (policy-doc-data.ts OWNERS), without its "#":
+ * "the travel desk" is #travel-desk; a record type kept by a person posts in its operations channel.
+ */
+export function teamChannelOf(src: { name: string }, rng: Rng): string {
+  const teams = (OWNERS[src.name] ?? []).filter((t) => !PERSON.test(t));
+  return slug((teams.length ? rng.pick(teams) : 'operations').replace(/^the /, ''));
 }

@@ -290,6 +290,8 @@ export interface DestAbout {
   purpose?: string;
   /** the records may be published (audience.ts): a page about them may go on the public site */
   published?: boolean;
+  /** the chat channel of the team that keeps the records, without its "#" (owner-teams.ts teamChannelOf) */
+  team?: string;
 }
 
 /** An action over the whole selection: a report file, a summary mail, a finance report… */

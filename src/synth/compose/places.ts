@@ -7,7 +7,7 @@ import type { SourcePart } from './parts.js';
 /** Where a record type's values are read from. */
 export interface Place {
   kind: 'system' | 'picture' | 'file' | 'mailbox';
-  /** with its article: "the CRM", "the floor plan" */
+  /** with its article, one thing (a verb after it is singular): "the CRM", "the floor plan" */
   name: string;
 }
 
@@ -19,7 +19,7 @@ const SYSTEMS: Readonly<Record<string, string>> = {
   cms: 'the CMS',
   config: 'the admin console',
   crm: 'the CRM',
-  devops: 'the engineering tools',
+  devops: 'the engineering platform',
   facilities: 'the facilities system',
   finance: 'the finance system',
   grc: 'the GRC tool',
@@ -44,7 +44,7 @@ const SYSTEMS_OF: Readonly<Record<string, string>> = {
   aircraft_inspections: 'the maintenance tracking system',
   field_plots: 'the farm management system',
   nonconformances: 'the quality system',
-  household_bills: 'the household accounts',
+  household_bills: 'the household ledger',
   legal_holds: 'the legal hold system',
   access_reviews: 'the identity governance tool',
 };

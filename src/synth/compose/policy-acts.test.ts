@@ -9,6 +9,7 @@ import { WINDOWS } from './criteria.js';
 import { reasonOf } from './policy-act.js';
 import { ACTS, actNamed } from './policy-acts.js';
 import { PARTS } from './registry.js';
+import { PACK_ACTIONS } from './packs/index.js';
 
 // a policy's sections are the work its record type really has (policy-acts.ts): every one leans on fields and
 // values the record type holds, every rule it gives draws, and the task's own section has its reason.
@@ -45,6 +46,23 @@ describe('policy acts', () => {
         }
       }
     }
+  });
+
+  it('name the state a switch-off works on: a section stopping something says its records have it on', () => {
+    // ("Boost stop" over posts going out soon, without "boosted", covers the organic posts as well)
+    let stops = 0;
+    for (const action of PACK_ACTIONS) {
+      const [field, value] = Object.entries(action.writes ?? {})[0] ?? [];
+      if (value !== false || !field) continue;
+      for (const src of action.sources)
+        for (const section of action.sections) {
+          const a = actNamed(src, section);
+          if (!a) continue;
+          stops++;
+          assert.equal(a.lean?.[field], true, `${src} ${section}: ${field}`);
+        }
+    }
+    assert.ok(stops > 0);
   });
 
   it('draw a rule for every act, on its own side of the fields', () => {

@@ -34,6 +34,10 @@ export interface DatePhrase {
 const WEEKDAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
 const workday = (d: Day) => d.weekday >= 1 && d.weekday <= 5;
 
+// a period's end said as a modifier names a thing, which may be mentioned on any day ("the year-end inspection",
+// "the 2025 year-end update" of a report): only the period's end itself, or as it is coming, is a claim about today
+const NOT_A_NAME = String.raw`\b(?![- ](?!(?:is|was|comes|approaches|looms|nears|draws)\b)[a-z])`;
+
 export const DATE_PHRASES: readonly DatePhrase[] = [
   {
     name: 'month_end',
@@ -47,12 +51,12 @@ export const DATE_PHRASES: readonly DatePhrase[] = [
   },
   {
     name: 'quarter_end',
-    find: /\b(?:quarter[- ]end|end of the quarter)\b/i,
+    find: new RegExp(`\\b(?:quarter[- ]end|end of the quarter)${NOT_A_NAME}`, 'i'),
     holds: (d) => d.month % 3 === 2 && d.date >= 15,
   },
   {
     name: 'year_end',
-    find: /\b(?:year[- ]end|end of the year)\b/i,
+    find: new RegExp(`\\b(?:year[- ]end|end of the year)${NOT_A_NAME}`, 'i'),
     holds: (d) => d.month === 11 && d.date >= 10,
   },
   {

@@ -111,6 +111,31 @@ describe('date phrases agree with the task day', () => {
     // a meeting named "month-end close" is not a claim about today
     assert.deepEqual(at('The month-end close is on Thursday.', '2026-06-03'), []);
     assert.deepEqual(rules('The month is nearly over, so close the claims.', WED), ['date_phrase']);
+    // a year-end that names a thing (an inspection, a report's update) is no claim about today; one coming is
+    assert.deepEqual(at('Ready the ones the year-end inspection is most likely to test.', '2026-06-03'), []);
+    assert.deepEqual(at('Market Report, 2025 year-end update', '2026-06-03'), []);
+    assert.deepEqual(at('Get it done before year-end.', '2026-06-03'), ['year-end']);
+    assert.deepEqual(at('The end of the year is getting close.', '2026-06-03'), ['end of the year']);
+  });
+
+  it('"a" before a vowel, plain or quoted; a capital A inside a sentence is a letter', () => {
+    assert.deepEqual(rules('Nobody has done a "Audit sample" pass.'), ['article']);
+    assert.deepEqual(rules('It runs on a offboarded user.'), ['article']);
+    assert.deepEqual(rules('A urgent one came in.'), ['article']);
+    assert.deepEqual(rules('Nobody has done an "Audit sample" pass, a URL check or a one-off.'), []);
+    assert.deepEqual(rules('She covers the night shift at A and E.'), []);
+  });
+
+  it('a line compared against before any is stated in its section', () => {
+    const section =
+      '## Itemised receipt\n\nAbove this amount audit needs an itemised receipt.\n\n- total 250 USD or more';
+    assert.deepEqual(rules(section), ['dangling']);
+    assert.deepEqual(
+      rules('## Itemised receipt\n\nReceipts of 250 USD or more: above this amount audit needs one.'),
+      [],
+    );
+    // a figure in an earlier section is not this one's
+    assert.deepEqual(rules(`## Late claim\n\nOlder than 30 days.\n\n${section}`), ['dangling']);
   });
 
   it('a weekday and date without a year is read in the year nearest today', () => {

@@ -1,7 +1,7 @@
 import { MONTHS, WEEKDAYS } from '../../schema/dates.js';
 import { contradicted, dayOf } from './date-phrases.js';
 import { leadTime, windowsAhead } from './lead-time.js';
-import { isPlural, PLURAL_IS } from './text.js';
+import { aOrAn, isPlural, PLURAL_IS } from './text.js';
 
 // A linter for the glitches templates leave in text a coworker would never write: unfilled slots, leaked
 // code values, doubled words, "a" before a vowel, weekday and date pairs the calendar contradicts, a date
@@ -60,7 +60,11 @@ export function lintText(text: string, today: string, lang = 'en'): Lint[] {
   find('doubled_word', /\b(?!(?:the|and|for|that|with)\b)([A-Za-z]{3,})[ -]\1\b(?!-\d)/gi);
   // "For each of them, put each of those referrals on hold": the per-record wording given twice
   find('doubled_word', /\bfor each of them, [^.!?\n]*\beach of (?:those|them)\b/gi);
-  find('article', /\b[Aa] (?!uni|use|usu|eu|one|once)[aeiouAEIOU]\w*/g);
+  // "a" before a word said with a vowel, plain or quoted ('a "Audit sample" pass'); an initialism by its letters.
+  // A capital A inside a sentence is a letter, not the article ("the night shift at A and E")
+  for (const m of text.matchAll(/\b[Aa] ["“‘']?([A-Za-z][\w-]*)/g))
+    if (aOrAn(m[1] as string) === 'an' && !(m[0].startsWith('A') && /[a-z,] $/.test(text.slice(0, m.index))))
+      out.push({ rule: 'article', at: m[0] });
   find('punctuation', /[,;:]{2,}|\.\.(?!\.)|\s[,.;:](?!\d)/g);
   // "Good afternoon, The claims were skipped": a greeting's comma runs into a sentence (a name may follow one)
   find(
@@ -137,5 +141,13 @@ export function lintText(text: string, today: string, lang = 'en'): Lint[] {
       if (days < lead) out.push({ rule: 'lead_time', at: `${lead} days' lead time, a ${days}-day window` });
   }
   find('dangling', /\b(?:the (?:file path|title|recipient|channel) I'll give you|as described below|see attached)\b/gi);
+  // "Above this amount …" with no amount stated before it in its section (the section's figure sits in a bullet
+  // below, or nowhere): a line compared against must have been given
+  for (const m of text.matchAll(/\b(?:[Aa]bove|[Bb]elow|[Oo]ver|[Uu]nder) this (?:amount|threshold|figure|limit)\b/g)) {
+    const before = text.slice(0, m.index);
+    const heading = before.lastIndexOf('\n#');
+    const section = heading < 0 ? before : before.slice(before.indexOf('\n', heading + 1) + 1);
+    if (!/\d/.test(section)) out.push({ rule: 'dangling', at: m[0] });
+  }
   return out;
 }

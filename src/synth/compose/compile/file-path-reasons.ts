@@ -14,6 +14,8 @@ export interface Setting {
   day: string;
   lead: string;
   event: string;
+  /** the chat channel of the team that keeps the records, without its "#" ("finance-operations") */
+  team: string;
   /** the colleague who keeps the team's drive (backgrounds.ts sharedDrive names them in its README) */
   keeper: string;
   /** when the drive changed: "last month", "after the bed meeting" */

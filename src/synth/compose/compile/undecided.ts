@@ -1,5 +1,7 @@
 import { createRng, type Rng } from '../../../env/rng.js';
 import { teamOf } from '../team-calendar.js';
+import { teamChannelOf } from '../owner-teams.js';
+import { slug } from '../../kit/text.js';
 import type { Recipe } from '../recipe.js';
 import type { SourcePart, World } from '../parts.js';
 import { bare, FILE_PATH, type Frame, type Setting } from './file-path-reasons.js';
@@ -56,20 +58,29 @@ const RECIPIENT: readonly Frame[] = [
   }),
 ];
 
+// a channel is one the workspace has, named for what its reason turns on: the team's own (the one that keeps the
+// records), the crowd of one of its meetings, the section's own; never a slug of the records and the section
+const teamChannel = (s: Setting) => () => `#${s.team}`;
 const CHANNEL: readonly Frame[] = [
   (s) => ({
     reason: [
       `the ${s.lead} hasn't decided whether this goes to the whole team or only to the people at ${s.event}`,
       `it may belong with the ${bare(s.event)} crowd rather than the whole team, and the ${s.lead} decides that`,
     ],
-    answer: [(v) => `Post it in ${v}; the ${s.lead} wants everyone to see it.`, (v) => `The ${s.lead} says ${v}.`],
+    answer: [
+      { say: (v) => `Post it in ${v}; the ${s.lead} wants everyone to see it.`, place: teamChannel(s) },
+      { say: (v) => `The ${s.lead} says ${v}, for the people at ${s.event}.`, place: () => `#${slug(bare(s.event))}` },
+    ],
   }),
   (s) => ({
     reason: [
       `we've just split the ${s.plural} channels by team and I'm not sure which one fits`,
       `the ${s.lead} is merging some of the ${s.plural} channels this week`,
     ],
-    answer: [(v) => `Post it in ${v}.`, (v) => `It's ${v} after the change.`],
+    answer: [
+      { say: (v) => `Post it in ${v}.`, place: teamChannel(s) },
+      { say: (v) => `It's ${v} after the change.`, place: teamChannel(s) },
+    ],
   }),
   (s) =>
     s.section
@@ -79,7 +90,10 @@ const CHANNEL: readonly Frame[] = [
             `I need to check where "${s.section}" items are posted since the channels were tidied ${s.when}`,
             `${s.keeper}, who set up our channels, may have given "${s.section}" posts one of their own ${s.when}`,
           ],
-          answer: [(v) => `It's ${v} now.`, (v) => `They go in ${v}.`],
+          answer: [
+            { say: (v) => `It's ${v} now.`, place: () => `#${slug(s.section ?? '')}` },
+            { say: (v) => `They go in ${v}.`, place: () => `#${slug(s.section ?? '')}` },
+          ],
         }
       : undefined,
   (s) => ({
@@ -87,7 +101,10 @@ const CHANNEL: readonly Frame[] = [
       `it depends on whether our team or the ${s.lead}'s picks the ${s.plural} up`,
       `I don't know yet which team is picking up the ${s.plural}`,
     ],
-    answer: [(v) => `${v}, please — that team is picking it up.`, (v) => `Post it in ${v}; they're taking it.`],
+    answer: [
+      { say: (v) => `${v}, please — that team is picking it up.`, place: teamChannel(s) },
+      { say: (v) => `Post it in ${v}; they're taking it.`, place: teamChannel(s) },
+    ],
   }),
 ];
 
@@ -179,6 +196,9 @@ interface Dest {
   usual?: string;
 }
 
+// one draw per task of the team whose channel a deliverable goes to, in every phase that names it
+const teamRng = (p: OpenOf) => createRng('team-channel', p.src.name, p.tag, p.w.today);
+
 /**
  * The open destination's reason and answer for a task that asks first, drawn from the destination the task would
  * otherwise use (`usual`); the same in every phase that calls it. Its `place` (if any) is where the file then goes.
@@ -196,6 +216,7 @@ export function openDestinationOf(p: OpenOf, usual: string): OpenDestination | u
     lead: rng.pick(team.leads),
     event,
     keeper: (p.w.staff[1] ?? p.w.me).first,
+    team: teamChannelOf(p.src, teamRng(p)),
     when: rng.pick(['last month', 'a few weeks ago', 'last week', 'this quarter', `after ${event}`]),
     ...(p.policy && !p.situation ? { section: p.policy.section } : {}),
     file: fileOf(usual),
@@ -231,7 +252,12 @@ export function askedDest(p: OpenOf, dest: Dest | undefined): Dest | undefined {
  * request leaves the section to the agent (act-situations.ts); then moved where an ask-first reason puts it.
  */
 export function deliverableOf(p: OpenOf & { w: World }, published: boolean): Dest | undefined {
-  const about = { noun: p.src.noun[1], ...(p.situation ? {} : { purpose: p.tag }), published };
+  const about = {
+    noun: p.src.noun[1],
+    ...(p.situation ? {} : { purpose: p.tag }),
+    published,
+    team: teamChannelOf(p.src, teamRng(p)),
+  };
   return askedDest(p, p.recipe.aggregate?.dest(p.w, about));
 }
 

@@ -1,6 +1,7 @@
 import type { Rng } from '../../../env/rng.js';
 import { automations } from '../../../services/domains/automations.js';
 import { oneOf, writePlan } from '../../kit/content.js';
+import { aOrAn } from '../../kit/text.js';
 import { shuffle } from '../../kit/ids.js';
 import { daysFrom } from '../../rules/fields.js';
 import type { Rec } from '../parts.js';
@@ -39,7 +40,7 @@ function connectorNote(rng: Rng, term: string | undefined): string {
           ? [
               oneOf(
                 rng,
-                `runs on a ${term}`,
+                `runs on ${aOrAn(term)} ${term}`,
                 `note: ${term}`,
                 `${term} — check before renewing`,
                 `admin asked about ${term}`,

@@ -1,5 +1,6 @@
 import type { Rng } from '../../../env/rng.js';
 import { oneOf, writePlan } from '../../kit/content.js';
+import { aOrAn } from '../../kit/text.js';
 
 // The texts an analytics team's records carry (data-science.ts): a dataset's description (its grain read off the
 // table's name), a dashboard's description, an experiment's hypothesis.
@@ -75,7 +76,14 @@ export function dashboardDescription(rng: Rng, term: string | undefined): string
           'built for the Monday review',
         ),
         ...(term
-          ? [oneOf(rng, `includes a ${term} view`, `${term} tab added last quarter`, `${term} numbers on page 2`)]
+          ? [
+              oneOf(
+                rng,
+                `includes ${aOrAn(term)} ${term} view`,
+                `${term} tab added last quarter`,
+                `${term} numbers on page 2`,
+              ),
+            ]
           : []),
         oneOf(rng, 'definitions in the metric glossary', 'certified figures only', 'export to CSV enabled', ''),
       ].filter(Boolean),

@@ -1,5 +1,6 @@
 import type { Rng } from '../../../env/rng.js';
 import { oneOf, writePlan } from '../../kit/content.js';
+import { aOrAn, isPlural } from '../../kit/text.js';
 
 // the free texts of the education-knowledge pack's records, from content plans: what a practitioner writes in a note
 
@@ -19,7 +20,8 @@ export function syllabus(rng: Rng, term: string | undefined): string {
           ? [
               oneOf(
                 rng,
-                `includes a ${term} in the spring term`,
+                // ("includes lab practicals", "includes a field trip")
+                `includes ${isPlural(term) ? '' : `${aOrAn(term)} `}${term} in the spring term`,
                 `${term} required`,
                 `students should budget for the ${term}`,
                 `${term} in week ${rng.int(3, 10)}`,

@@ -7,10 +7,12 @@ import type { SourcePart } from '../parts.js';
 import { customers } from '../sources/records.js';
 import { agentSkills } from './automation-platform.js';
 import { fxExposures, positions } from './finance-investment.js';
+import { SECURITIES, THESIS_TERMS } from './finance-investment-data.js';
+import { makeWorld } from '../world.js';
 import { receptionNote } from './healthcare-notes.js';
 import { contracts } from './legal.js';
 import { roomBookings } from './office-productivity.js';
-import { perDiemClaims } from './travel-lifestyle.js';
+import { perDiemClaims, travelBookings } from './travel-lifestyle.js';
 
 // a record's free text agrees with its own fields: a read-only skill never "sends email", an exit position is never
 // a "core holding", an exposure hedged at 0% names no counterparty
@@ -44,6 +46,42 @@ describe('texts written for their records', () => {
       }
       const exit = m.write(rng, undefined, vocab, { status: 'exit' }).toLowerCase();
       assert.ok(!/half weight|full weight/.test(exit), exit);
+    }
+  });
+
+  it('a thesis says its term in a sentence, and what else it says fits what is held', () => {
+    const m = textOf(positions, 'thesis');
+    for (let i = 0; i < 200; i++) {
+      const rng = createRng('thesis-kind', i);
+      const term = rng.pick(THESIS_TERMS);
+      const text = m.write(rng, term, vocab, { status: 'hold', asset_class: 'equity', sector: 'Energy' });
+      assert.ok(text.toLowerCase().includes(term), text);
+      assert.doesNotMatch(text, /rests on (?:activist|buyback|guidance|dividend cut|regulatory risk)\b/, text);
+      const bonds = m.write(rng, undefined, vocab, { status: 'hold', asset_class: 'ETF', sector: 'Fixed Income' });
+      assert.doesNotMatch(bonds, /management|earnings|volumes/i, bonds);
+    }
+  });
+
+  it('a bond fund is in Fixed Income, and a position holds a security its thesis can rest on', () => {
+    for (const [ticker, name, , sector] of SECURITIES)
+      if (/Treasury|Bond/.test(name)) assert.equal(sector, 'Fixed Income', ticker);
+    for (let i = 0; i < 60; i++) {
+      const w = makeWorld(createRng('thesis-settle', i), 'Finance_Investment', 'medium', '2026-06-17T09:00:00Z');
+      for (let k = 0; k < 12; k++) {
+        const rec = positions.make(w, `POS-${1000 + k}`, k);
+        rec.thesis = `Guidance is the swing factor. Key risk: a dividend cut.`;
+        positions.settle?.(rec, w);
+        assert.equal(rec.asset_class === 'ETF', false, `${rec.ticker} (${rec.security_name}): ${rec.thesis}`);
+      }
+    }
+  });
+
+  it('a booking note speaks of fares and a PNR only for a ticket', () => {
+    const m = textOf(travelBookings, 'notes');
+    assert.ok(m.ofRecord);
+    for (let i = 0; i < 200; i++) {
+      const text = m.write(createRng('fare-text', i), 'upgrade', vocab, { booking_type: 'hotel' });
+      assert.doesNotMatch(text, /fare rules|PNR/, text);
     }
   });
 

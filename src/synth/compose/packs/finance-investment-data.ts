@@ -1,7 +1,7 @@
 // finance investment: the curated names, spreads and note terms its record types draw from (its pack,
 // finance-investment.ts, holds the record types themselves)
 
-// ticker, issuer, asset class, sector, a price level: several times a book's positions, so that no holding is in
+// ticker, issuer, asset class, sector (a bond fund's is Fixed Income, never a GICS sector), a price level: several times a book's positions, so that no holding is in
 // every task
 export const SECURITIES: readonly (readonly [string, string, string, string, number])[] = [
   ['MSFT', 'Microsoft Corp.', 'equity', 'Information Technology', 410],
@@ -17,7 +17,7 @@ export const SECURITIES: readonly (readonly [string, string, string, string, num
   ['NEE', 'NextEra Energy Inc.', 'equity', 'Utilities', 71],
   ['PLD', 'Prologis Inc.', 'REIT', 'Real Estate', 118],
   ['XLV', 'Health Care Select Sector SPDR', 'ETF', 'Health Care', 142],
-  ['IEF', 'iShares 7-10 Year Treasury Bond ETF', 'ETF', 'Financials', 94],
+  ['IEF', 'iShares 7-10 Year Treasury Bond ETF', 'ETF', 'Fixed Income', 94],
   ['AAPL', 'Apple Inc.', 'equity', 'Information Technology', 225],
   ['SAP', 'SAP SE (ADR)', 'equity', 'Information Technology', 230],
   ['ORCL', 'Oracle Corp.', 'equity', 'Information Technology', 168],
@@ -45,10 +45,19 @@ export const SECURITIES: readonly (readonly [string, string, string, string, num
   ['SPG', 'Simon Property Group Inc.', 'REIT', 'Real Estate', 165],
   ['XLK', 'Technology Select Sector SPDR', 'ETF', 'Information Technology', 228],
   ['XLE', 'Energy Select Sector SPDR', 'ETF', 'Energy', 91],
-  ['TLT', 'iShares 20+ Year Treasury Bond ETF', 'ETF', 'Financials', 92],
+  ['TLT', 'iShares 20+ Year Treasury Bond ETF', 'ETF', 'Fixed Income', 92],
 ];
 
 export const THESIS_TERMS = ['margin expansion', 'buyback', 'activist', 'regulatory risk', 'dividend cut', 'guidance'];
+
+// the thesis terms a holding of each kind can rest on: a company's (and a REIT's) all of them; a sector fund has
+// no buyback, activist or guidance of its own; a Treasury fund none (its case is rates and duration)
+const FUND_TERMS = ['regulatory risk'];
+export function termsFit(security: readonly [string, string, string, string, number], terms: readonly string[]) {
+  const [, , assetClass, sector] = security;
+  if (assetClass !== 'ETF') return true;
+  return sector !== 'Fixed Income' && terms.every((t) => FUND_TERMS.includes(t));
+}
 
 export const TRADE_TERMS = [
   'VWAP',

@@ -16,6 +16,37 @@ const SIZING: Readonly<Record<string, readonly string[]>> = {
 // a view that argues for owning more fits only the stances that keep or build the position
 const BULLISH = ['core', 'add', 'hold'];
 
+// how a thesis says each term: what it rests on, what would break it, what the PM watches ("rests on activist"
+// is no sentence); a term outside this table is what the holding rests on
+const SAYS: Readonly<Record<string, readonly ((t: string) => string)[]>> = {
+  'margin expansion': [(t) => `thesis rests on ${t}`, (t) => `watching ${t} into the next print`],
+  buyback: [(t) => `thesis rests on the ${t}`, (t) => `the ${t} is the swing factor`],
+  activist: [(t) => `an ${t} on the register is the catalyst`, (t) => `watching the ${t} into the AGM`],
+  'regulatory risk': [(t) => `${t} is the main worry`, (t) => `${t} is the swing factor`],
+  'dividend cut': [(t) => `key risk: a ${t}`, (t) => `a ${t} would break the thesis`],
+  guidance: [(t) => `watching ${t} into the next print`, (t) => `${t} is the swing factor`],
+};
+
+// what else a thesis says, by what is held: a company is met and reports earnings, a fund is rebalanced, a Treasury
+// fund is held for duration
+function kindOf(rec?: Readonly<Record<string, unknown>>): 'company' | 'fund' | 'bonds' {
+  if (rec?.asset_class !== 'ETF') return 'company';
+  return rec.sector === 'Fixed Income' ? 'bonds' : 'fund';
+}
+const VIEWS = {
+  company: (rng: Rng) => [
+    'valuation below its five-year average',
+    `management met in ${rng.pick(['January', 'February', 'November'])}`,
+  ],
+  fund: () => ['cheapest way into the sector', 'tracking error within budget'],
+  bonds: () => ['held for duration', 'ballast if growth disappoints'],
+};
+const CLOSES = {
+  company: (bullish: boolean) => [...(bullish ? ['consensus too cautious on volumes'] : []), 'review after earnings'],
+  fund: () => ['review at the quarterly rebalance'],
+  bonds: () => ['review after the next Fed meeting'],
+};
+
 export function thesis(
   rng: Rng,
   term: string | undefined,
@@ -24,34 +55,15 @@ export function thesis(
 ): string {
   const stance = String(rec?.status ?? '');
   const sizing = SIZING[stance] ?? ['sized at half weight for now'];
+  const kind = kindOf(rec);
+  const says = term ? (SAYS[term] ?? [(t: string) => `thesis rests on ${t}`]) : [];
   return writePlan(
     rng,
     {
       facts: [
-        oneOf(
-          rng,
-          ...sizing,
-          'valuation below its five-year average',
-          `management met in ${rng.pick(['January', 'February', 'November'])}`,
-          'liquid enough to exit within two days',
-        ),
-        ...(term
-          ? [
-              oneOf(
-                rng,
-                `thesis rests on ${term}`,
-                `key risk: ${term}`,
-                `watching ${term} into the next print`,
-                `${term} is the swing factor`,
-              ),
-            ]
-          : []),
-        oneOf(
-          rng,
-          ...(BULLISH.includes(stance) ? ['consensus too cautious on volumes'] : []),
-          'review after earnings',
-          '',
-        ),
+        oneOf(rng, ...sizing, ...VIEWS[kind](rng), 'liquid enough to exit within two days'),
+        ...(term ? [rng.pick(says)(term)] : []),
+        oneOf(rng, ...CLOSES[kind](BULLISH.includes(stance)), ''),
       ].filter(Boolean),
     },
     'terse',

@@ -2,7 +2,7 @@ import { addWorkdays } from '../../kit/dates.js';
 import { portfolio } from '../../../services/domains/portfolio.js';
 import { shuffle } from '../../kit/ids.js';
 import { daysFrom } from '../../rules/fields.js';
-import type { World } from '../parts.js';
+import type { Rec, World } from '../parts.js';
 import { colleague } from '../sources/kit.js';
 import { addDays, nth, onDay, packAction, packSource, refId, toWorkingDay } from './table-source.js';
 import {
@@ -12,6 +12,7 @@ import {
   SUMMARY_TERMS,
   THESIS_TERMS,
   TRADE_TERMS,
+  termsFit,
   UPSIDE,
 } from './finance-investment-data.js';
 import { thesis, tradeNote, hedgeNote, noteSummary } from './finance-investment-notes.js';
@@ -29,15 +30,15 @@ interface Quote {
 }
 const quotes = new WeakMap<World, Map<string, Quote>>();
 
-function quoteOf(w: World, positionId: string): Quote {
+function quoteOf(w: World, positionId: string, fits: (s: Quote['security']) => boolean = () => true): Quote {
   let book = quotes.get(w);
   if (!book) quotes.set(w, (book = new Map()));
   const known = book.get(positionId);
-  if (known) return known;
-  // the next security no position of the task holds yet
-  const held = new Set([...book.values()].map((q) => q.security[0]));
+  if (known && fits(known.security)) return known;
+  // the next security no other position of the task holds yet (and that fits what its thesis says)
+  const held = new Set([...book].filter(([id]) => id !== positionId).map(([, q]) => q.security[0]));
   const security =
-    [...SECURITIES.keys()].map((k) => nth(w, SECURITIES, k + book.size)).find((x) => !held.has(x[0])) ??
+    [...SECURITIES.keys()].map((k) => nth(w, SECURITIES, k + book.size)).find((x) => !held.has(x[0]) && fits(x)) ??
     nth(w, SECURITIES, book.size);
   const level = security[4];
   const q = {
@@ -52,6 +53,20 @@ function quoteOf(w: World, positionId: string): Quote {
 // trades that open or close a short (sell short, buy to cover) go against short positions, the others against longs
 const SHORT_SIDES = ['sell short', 'buy to cover'];
 const positionFor = (w: World, short: boolean, i: number) => refId(w, 'POS-', short ? 4 + (i % 2) : i % 4, 6);
+
+// a position's security and its prices
+function holding(q: Quote): Rec {
+  const [ticker, name, assetClass, sector] = q.security;
+  return {
+    ticker,
+    security_name: name,
+    asset_class: assetClass,
+    sector,
+    cost_basis: q.cost,
+    last_price: q.last,
+    stop_loss: Math.round(q.last * 0.85 * 100) / 100,
+  };
+}
 
 export const positions = packSource({
   name: 'positions',
@@ -68,20 +83,16 @@ export const positions = packSource({
     status: { label: 'stance', weights: [4, 2, 4, 2, 1, 1] },
     thesis: { label: 'thesis', terms: THESIS_TERMS, write: thesis, ofRecord: true },
   },
-  make: (w, id, i) => {
-    const { security, cost, last } = quoteOf(w, id);
-    const [ticker, name, assetClass, sector] = security;
-    return {
-      position_id: id,
-      ticker,
-      security_name: name,
-      asset_class: assetClass,
-      sector,
-      cost_basis: cost,
-      last_price: last,
-      stop_loss: Math.round(last * 0.85 * 100) / 100,
-      portfolio_manager: colleague(w, i).email,
-    };
+  make: (w, id, i) => ({ position_id: id, ...holding(quoteOf(w, id)), portfolio_manager: colleague(w, i).email }),
+  // the thesis a rule reads names what the holding rests on: a buyback or an activist is a company's, never a
+  // Treasury fund's; a position whose thesis names one holds a security it fits
+  settle: (rec, w) => {
+    const said = THESIS_TERMS.filter((t) =>
+      String(rec.thesis ?? '')
+        .toLowerCase()
+        .includes(t),
+    );
+    Object.assign(rec, holding(quoteOf(w, String(rec.position_id), (s) => termsFit(s, said))));
   },
   title: (rec) => `${rec.position_id} (${rec.ticker}, ${rec.security_name})`,
   nameField: { field: 'ticker', label: 'ticker' },

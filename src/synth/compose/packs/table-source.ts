@@ -62,6 +62,8 @@ export interface PackRecord<N extends string> {
   tense?: SourcePart['tense'];
   /** the other fields of a fresh record (people, names, titles, references) */
   make(w: World, id: string, i: number): Rec;
+  /** fits what `make` drew to the final rule fields (see SourcePart.settle): a security to the terms of its thesis */
+  settle?: SourcePart['settle'];
   title(rec: Rec): string;
   /** the field a deliverable names each record by besides its id, and what it is called */
   nameField: { field: string; label: string };
@@ -296,6 +298,7 @@ export function packSource<const N extends string>(p: PackRecord<N>): SourcePart
     ...(p.companions ? { companions: p.companions } : {}),
     ...(p.textField ? { textField: p.textField } : {}),
     make: p.make,
+    ...(p.settle ? { settle: p.settle } : {}),
     title: p.title,
     nameField: p.nameField,
     ...(owner

@@ -44,7 +44,16 @@ export function tripNote(rng: Rng, term: string | undefined): string {
   );
 }
 
-export function fareNote(rng: Rng, term: string | undefined): string {
+// a ticket has fare rules and a PNR; a room, a car or a transfer has a rate and a confirmation number
+const TICKETED = ['flight', 'rail'];
+
+export function fareNote(
+  rng: Rng,
+  term: string | undefined,
+  _v?: unknown,
+  rec?: Readonly<Record<string, unknown>>,
+): string {
+  const ticket = rec === undefined || TICKETED.includes(String(rec.booking_type));
   return writePlan(
     rng,
     {
@@ -54,7 +63,7 @@ export function fareNote(rng: Rng, term: string | undefined): string {
           'booked via the TMC online tool',
           'corporate rate applied',
           'booked by phone with the agent',
-          'fare rules checked at booking',
+          ticket ? 'fare rules checked at booking' : 'cancellation terms checked at booking',
         ),
         ...(term
           ? [
@@ -62,7 +71,7 @@ export function fareNote(rng: Rng, term: string | undefined): string {
                 rng,
                 `${term} noted with the supplier`,
                 `traveller asked about ${term}`,
-                `${term} — see the PNR remarks`,
+                ticket ? `${term} — see the PNR remarks` : `${term} — see the confirmation`,
               ),
             ]
           : []),

@@ -95,7 +95,7 @@ export const travelBookings = packSource({
     },
     refundable: { label: 'refundability', yes: 'refundable', no: 'non-refundable', p: 0.45 },
     status: { label: 'status', weights: [2, 3, 4, 1, 1, 1] },
-    notes: { label: 'booking notes', terms: BOOKING_TERMS, write: fareNote },
+    notes: { label: 'booking notes', terms: BOOKING_TERMS, write: fareNote, ofRecord: true },
   },
   make: (w, id, i) => ({
     booking_id: id,

@@ -1,5 +1,6 @@
 import type { Rng } from '../../../env/rng.js';
 import { oneOf, writePlan } from '../../kit/content.js';
+import { aOrAn } from '../../kit/text.js';
 import type { DomainVocab } from '../../kit/domains/types.js';
 
 // the stories a news feed carries about a company, per section: the headline and what the article then says
@@ -270,7 +271,7 @@ export function articleText(
         ? story.lead(co, rng)
         : `${co} ${oneOf(rng, 'set out its plans for the coming quarter', 'reported its quarterly results')}`,
       facts: [
-        ...(term ? [SAYS[term]?.(co, rng) ?? `talk of a ${term} dominated the call`] : []),
+        ...(term ? [SAYS[term]?.(co, rng) ?? `talk of ${aOrAn(term)} ${term} dominated the call`] : []),
         rng.pick(story?.ends ?? ANY_END)(co, rng),
       ],
     },

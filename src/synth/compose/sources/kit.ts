@@ -76,6 +76,10 @@ export function inThePast(rec: Rec, fields: readonly FieldModel[], w: World): vo
   }
 }
 
+/** Whether `early` falls after `late`: by the day where either is a day, else at the time both hold. */
+export const outOfOrder = (early: string, late: string): boolean =>
+  early.length > 10 && late.length > 10 ? Date.parse(early) > Date.parse(late) : early.slice(0, 10) > late.slice(0, 10);
+
 /**
  * Puts a record's dates in the order things happen (`src.order`): a date out of order moves just before (or
  * after) the other one, within its field's range and never past now, and only if `keeps` still holds (what
@@ -85,7 +89,17 @@ export function inOrder(rec: Rec, src: SourcePart, w: World, keeps: (rec: Rec) =
   for (const [early, late] of src.order ?? []) {
     const a = rec[early];
     const b = rec[late];
-    if (typeof a !== 'string' || typeof b !== 'string' || a.slice(0, 10) <= b.slice(0, 10)) continue;
+    // at the precision the two hold: a job created at 14:18 did not last run at 08:08 that day
+    if (typeof a !== 'string' || typeof b !== 'string' || !outOfOrder(a, b)) continue;
+    // on one day, the earlier time goes a little before the later one: no date a rule reads moves
+    if (a.slice(0, 10) === b.slice(0, 10)) {
+      const before = at(b, { minutes: -w.rng.int(20, 90) });
+      if (before.slice(0, 10) === a.slice(0, 10)) {
+        rec[early] = before;
+        if (keeps(rec)) continue;
+        rec[early] = a;
+      }
+    }
     const gap = w.rng.int(1, 5);
     for (const [field, other, sign] of [
       [early, b, -1],

@@ -10,6 +10,7 @@ import { incidentsOf } from './ticket-incidents.js';
 import type { Rec, World } from '../parts.js';
 import { TICKET_TERMS, ticketText, ticketTitle } from './ticket-texts.js';
 import { MERCHANTS } from './merchants-data.js';
+import { DEPARTMENTS } from '../owner-teams.js';
 
 // sources: where the facts live. each declares the fields a rule may select by (every record draws them
 // freely; the task's rule and its near misses are drawn per task), the read tools that reach it, and where its
@@ -298,7 +299,8 @@ export const transactions = defineSource({
               rng,
               `for the ${rng.pick(v.topics)} project`,
               `charged to the ${rng.pick(v.topics)} work`,
-              `booked by ${oneOf(rng, 'the office manager', 'our assistant', 'the project lead')} for the ${rng.pick(v.topics)} team`,
+              // (a team of the company's directory: a workstream such as "forecast sign-off" is no team)
+              `booked by ${oneOf(rng, 'the office manager', 'our assistant', 'the project lead')} for the ${rng.pick(DEPARTMENTS)} team`,
               // (no other company's invoice: the merchant is the record's own)
               oneOf(rng, 'invoice from the supplier', 'one-off purchase', 'as per the quote'),
             ),

@@ -32,5 +32,5 @@ export const travelLifestyle: DomainVocab = {
     'Hotel allocation',
   ],
   topics: ['offsite logistics', 'travel budget', 'conference trip', 'hotel contract renewal'],
-  meetings: ['offsite planning call', 'team dinner', 'conference debrief', 'travel desk catch-up'],
+  meetings: ['offsite planning call', 'supplier rate review', 'conference debrief', 'travel desk catch-up'],
 };

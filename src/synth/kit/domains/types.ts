@@ -8,6 +8,6 @@ export interface DomainVocab {
   products: readonly string[];
   /** workstreams: what a team's work is about (a budget, a review, a clean-up) */
   topics: readonly string[];
-  /** meetings: things that happen on a day (they get notes, slides, a room, a new slot) */
+  /** meetings: working meetings on a day (they get notes, slides, a room, a new slot), never a social event */
   meetings: readonly string[];
 }
