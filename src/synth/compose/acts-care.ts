@@ -242,7 +242,7 @@ export const CARE_ACTS: Readonly<Record<string, readonly PolicyAct[]>> = {
       { due_on: [14, 30] },
     ),
     // the other bills paid by hand this round: one already past its date (a failed collection is not retried,
-    // direct debit or not), and the essentials whose arrears cost most, whatever pays them
+    // direct debit or not), and the essentials whose arrears cost most
     act(
       ['Arrears', 'Overdue bills'],
       'A bill past its due date is paid at once, on direct debit or not: a failed collection is not tried again, and the late fee grows.',
@@ -252,8 +252,9 @@ export const CARE_ACTS: Readonly<Record<string, readonly PolicyAct[]>> = {
     ),
     act(
       ['Essentials first', 'Priority bills'],
-      'Energy, water and property tax are paid first: arrears on them carry penalties and, in the end, a court summons.',
-      { category: ['energy', 'water', 'property tax'], due_on: 'ahead', direct_debit: 'unrelated' },
+      'Of the bills paid by hand, energy, water and property tax go first: arrears on them carry penalties and, in the end, a court summons.',
+      // (a bill on direct debit pays itself: only a failed collection, overdue, is paid by hand, the arrears act's)
+      { category: ['energy', 'water', 'property tax'], due_on: 'ahead', direct_debit: false },
       'mark_bill_paid',
     ),
     act('Dispute follow-up', 'Disputed bills are followed up so they are not passed to collections.', {
