@@ -363,10 +363,6 @@ export const ACT_SCOPES: Readonly<Record<string, Readonly<Record<string, readonl
         'the latest airworthiness directive applies to the 737-800 fleet, and is planned in with them',
       ),
     ],
-    // (a review of the heavy checks alone: not every review turns on the due date of every check)
-    Review: [
-      scope('check_type', ['C-check', 'landing gear overhaul'], 'heavy checks need parts and a hangar slot weeks out'),
-    ],
   },
   products: {
     'Stock count': [

@@ -246,7 +246,7 @@ export const CARE_ACTS: Readonly<Record<string, readonly PolicyAct[]>> = {
     act(
       ['Arrears', 'Overdue bills'],
       'A bill past its due date is paid at once, on direct debit or not: a failed collection is not tried again, and the late fee grows.',
-      { due_on: 'stale', direct_debit: 'unrelated', category: 'unrelated' },
+      { due_on: 'stale', direct_debit: 'unrelated' },
       'mark_bill_paid',
       { due_on: [3, 14] },
     ),
@@ -300,7 +300,7 @@ export const CARE_ACTS: Readonly<Record<string, readonly PolicyAct[]>> = {
     act(
       ['Portal outage', 'Outage extension'],
       'Work due in the days the submission portal was down gets an extension however late it came in: the lateness was ours.',
-      { due_on: 'recent', late_days: 'unrelated', assessment_type: 'unrelated' },
+      { due_on: 'recent', late_days: 'unrelated' },
       'grant_extension',
       { due_on: [3, 10] },
     ),
