@@ -221,22 +221,6 @@ export const ACT_SCOPES: Readonly<Record<string, Readonly<Record<string, readonl
       scope('contract_type', ['lease'], 'the agreed office move means no lease may roll over unexamined'),
     ],
   },
-  legal_holds: {
-    Escalation: [
-      scope(
-        'custodian_status',
-        ['serving notice', 'left'],
-        'a leaver’s laptop and mailbox are wiped when they go, so their silence cannot wait out the usual reminders',
-      ),
-    ],
-    'Hold escalation': [
-      scope(
-        'custodian_status',
-        ['serving notice', 'on leave'],
-        'a custodian who is away or on the way out is reached through their manager, not by another reminder',
-      ),
-    ],
-  },
   receipt_scans: {
     'Itemised receipt': [
       scope('category', ['hotel'], 'the VAT on a room is reclaimed only against an itemised hotel bill'),

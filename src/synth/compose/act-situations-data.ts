@@ -78,6 +78,10 @@ export const ACT_SITUATIONS: Readonly<Record<string, Readonly<Record<string, rea
     ],
     'Report chase': ['getting up-to-date SOC 2 evidence out of our critical vendors'],
     'Review booking': ['getting the assessment meetings with vendors in the diary before they fall due'],
+    'Regulated data questionnaire': [
+      'getting written security answers from vendors holding card or health records, whatever evidence they have',
+    ],
+    'Lapsed review': ['getting written security answers at once from vendors whose check-up has already gone by'],
   },
   customers: {
     Escalation: ["getting accounts in trouble, with a weak health score, onto the account manager's desk this week"],
@@ -100,6 +104,8 @@ export const ACT_SITUATIONS: Readonly<Record<string, Readonly<Record<string, rea
     Triage: ['sorting out first the issues on internet-facing assets, where attacks land'],
     'Remediation chase': ['pushing the owning teams on issues close to their fix-by date'],
     'Risk acceptance review': ['getting the issues we agreed to live with approved again for another year'],
+    'Severity triage': ['sorting the issues rated critical or high straight away, wherever the host sits'],
+    'Deadline triage': ['sorting the issues whose fix-by day is near, before it passes with nobody owning them'],
   },
   nonconformances: {
     'Corrective action': ['getting a root-cause fix for major and critical defects, not just rework'],
@@ -116,6 +122,12 @@ export const ACT_SITUATIONS: Readonly<Record<string, Readonly<Record<string, rea
     'Caption check': ['making sure social video works for people watching with the sound muted'],
     'Delivery check': ['making sure exported edits reach the customer on the agreed date'],
     'Cover images': ['picking the thumbnail a platform shows before anyone presses play'],
+    'Client review covers': [
+      'sending each cut to the customer together with its thumbnail, so both are approved at once',
+    ],
+    'Long-form covers': [
+      'giving the lengthy pieces a proper thumbnail from their own footage before they are exported',
+    ],
   },
   market_reports: {
     Replacement: ['stopping old market figures being quoted once a newer edition is out'],
@@ -149,6 +161,12 @@ export const ACT_SITUATIONS: Readonly<Record<string, Readonly<Record<string, rea
     Spraying: ['timing crop protection to the crop stage so we do not miss the window'],
     'Probe maintenance': ['keeping the soil moisture sensors reporting, flat batteries and all'],
     'Irrigation fault': ['getting broken sprinklers and drip lines fixed before the next dry spell'],
+    'Pre-spray watering': [
+      'getting the rain guns onto plots with crop protection coming up, so it is not rinsed off after',
+    ],
+    'Failsafe watering': [
+      'putting the plots whose moisture sensors have gone dark on the rain-gun calendar, not on a guess',
+    ],
   },
   pull_requests: {
     'Changes requested': ['holding back PRs whose checks fail or flake until they pass'],
@@ -159,6 +177,10 @@ export const ACT_SITUATIONS: Readonly<Record<string, Readonly<Record<string, rea
     Cancellation: ['telling patients in time to rebook when their session has been called off'],
     Reminder: ['nudging booked patients so their slot is not wasted'],
     'Did-not-attend follow-up': ['ringing the patients who keep missing their slots'],
+    'Repeat non-attendance': [
+      'giving back the places held by patients who keep missing them, and asking them to ring to rebook',
+    ],
+    'Room closure': ['moving the long sessions that need the procedure space while it is being refurbished'],
   },
   social_posts: {
     'Boost stop': ["pulling ad money off the posts going out soonest now that the month's budget is nearly spent"],
@@ -224,6 +246,10 @@ export const ACT_SITUATIONS: Readonly<Record<string, Readonly<Record<string, rea
   household_bills: {
     Payment: ['getting the ones we pay by hand paid before their due date'],
     'Dispute follow-up': ['keeping contested ones from being passed to collections'],
+    Arrears: ['clearing the ones whose date has already gone by, before the late fee grows'],
+    'Essentials first': [
+      'clearing energy, water and property tax ahead of the rest, since falling behind on those costs most',
+    ],
     'Direct debit set-up': [
       'switching the regular ones still paid by hand to come straight out of the account, to stop late fees',
     ],
@@ -258,6 +284,8 @@ export const ACT_SITUATIONS: Readonly<Record<string, Readonly<Record<string, rea
     Pause: ['stopping tests that are breaking a guardrail metric and costing real customers'],
     Readout: ['booking an analyst for the tests ending soon'],
     'Ship decision': ['writing up the clear winners so we can decide whether to roll them out'],
+    'Futility stop': ['calling time on tests that still show no real movement, so the traffic goes to the next one'],
+    'Early stop': ['ending the tests whose result is already clear, so fewer users sit on the weaker variant'],
   },
   media_assets: {
     'Licence renewal': ['keeping well-used images up by extending their rights before they run out'],
@@ -280,5 +308,8 @@ export const ACT_SITUATIONS: Readonly<Record<string, Readonly<Record<string, rea
     Hold: ['keeping anything the brand team has not signed off from shipping'],
     'Revision cap': ["sending requests past the agreed rounds of changes back to the requester's manager"],
     'Deadline check': ['making sure the ones due soon have someone to draw them and a slot to look them over'],
+    'Revision hold': [
+      "pausing the requests run past the agreed rounds of changes until the requester's manager agrees the extra work",
+    ],
   },
 };

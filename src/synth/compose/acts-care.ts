@@ -49,6 +49,21 @@ export const CARE_ACTS: Readonly<Record<string, readonly PolicyAct[]>> = {
       'When a clinic is cancelled, patients are told in time to rebook rather than arriving at a closed door.',
       // a clinic is cancelled for every patient booked into it, whatever their record of missed appointments
       { date: 'ahead', missed_before: 'unrelated' },
+      'cancel_appointment',
+    ),
+    // the other reasons a booked appointment is cancelled, each on its own field: a patient who keeps missing
+    // them gives the slot back (and rebooks by phone), a long one needs the room that is shut for works
+    act(
+      ['Repeat non-attendance', 'Booking release'],
+      'A patient who has missed several appointments does not hold a scarce slot: the booking is cancelled and they are asked to rebook by phone.',
+      { missed_before: 'high', date: 'ahead' },
+      'cancel_appointment',
+    ),
+    act(
+      ['Room closure', 'Treatment room closure'],
+      'Long appointments need the treatment room; while it is shut for refurbishment they are cancelled and rebooked.',
+      { duration_min: 'high', date: 'ahead', missed_before: 'unrelated' },
+      'cancel_appointment',
     ),
     act('Reminder', 'Booked patients get a reminder so the slot is not wasted.', {
       date: 'ahead',
@@ -150,14 +165,31 @@ export const CARE_ACTS: Readonly<Record<string, readonly PolicyAct[]>> = {
       { status: ['extension sought'], diarised: 'unrelated' },
     ),
   ],
+  // a hold is escalated for one of three reasons, one per task (policy-acts.ts `formsOf`): a custodian's silence,
+  // a custodian on the way out, or data that one reset of a phone loses
   legal_holds: [
     act(
       ['Escalation', 'Hold escalation'],
       'A custodian who has not acknowledged a hold is a spoliation risk; their manager is told.',
       { acknowledged: false },
-      undefined,
+      'escalate_hold',
       // (a spoliation risk is given days to a few weeks to acknowledge, never months)
       { issued_on: [7, 21] },
+    ),
+    act(
+      ['Leaver escalation', 'Departing custodian'],
+      'A custodian who is leaving has their laptop and mailbox wiped on the way out, so their hold goes to their manager and IT without waiting out the reminders.',
+      { custodian_status: ['serving notice', 'left'], acknowledged: false },
+      'escalate_hold',
+    ),
+    act(
+      ['Device escalation', 'Mobile data escalation'],
+      'Messages on a phone or in a chat app are lost with one reset, so an unacknowledged hold over them is escalated at once.',
+      {
+        scope: ['personal devices', 'WhatsApp', 'Teams chats'],
+        acknowledged: false,
+      },
+      'escalate_hold',
     ),
     act('Reminder', 'Custodians get reminders before anyone escalates.', {
       acknowledged: false,
@@ -241,8 +273,24 @@ export const CARE_ACTS: Readonly<Record<string, readonly PolicyAct[]>> = {
       ['Payment', 'Settlement'],
       'Bills that are not on direct debit are paid by hand before the due date.',
       { due_on: 'ahead', status: ['due', 'overdue'], direct_debit: false, category: 'unrelated' },
-      undefined,
+      'mark_bill_paid',
       { due_on: [14, 30] },
+    ),
+    // the other bills paid by hand this round: one already past its date (a failed collection is not retried,
+    // direct debit or not), and the essentials whose arrears cost most
+    act(
+      ['Arrears', 'Overdue bills'],
+      'A bill past its due date is paid at once, on direct debit or not: a failed collection is not tried again, and the late fee grows.',
+      { due_on: 'stale', direct_debit: 'unrelated' },
+      'mark_bill_paid',
+      { due_on: [3, 14] },
+    ),
+    act(
+      ['Essentials first', 'Priority bills'],
+      'Of the bills paid by hand, energy, water and property tax go first: arrears on them carry penalties and, in the end, a court summons.',
+      // (a bill on direct debit pays itself: only a failed collection, overdue, is paid by hand, the arrears act's)
+      { category: ['energy', 'water', 'property tax'], due_on: 'ahead', direct_debit: false },
+      'mark_bill_paid',
     ),
     act('Dispute follow-up', 'Disputed bills are followed up so they are not passed to collections.', {
       status: ['in dispute'],
@@ -280,6 +328,23 @@ export const CARE_ACTS: Readonly<Record<string, readonly PolicyAct[]>> = {
       ['Extension', 'Extension grant'],
       'An extension agreed before the work is very late spares the student the late penalty.',
       { late_days: 'low' },
+      'grant_extension',
+    ),
+    // the other grounds for an extension, where the lateness was the school's, however late the work came in:
+    // the portal down around a deadline, the lab shut while lab work was due
+    act(
+      ['Portal outage', 'Outage extension'],
+      'Work due in the days the submission portal was down gets an extension however late it came in: the lateness was ours.',
+      { due_on: 'recent', late_days: 'unrelated' },
+      'grant_extension',
+      { due_on: [3, 10] },
+    ),
+    act(
+      ['Lab closure', 'Lab closure extension'],
+      'Lab reports and projects due while the teaching lab was shut could not be finished, so they get an extension whatever their lateness.',
+      { assessment_type: ['lab report', 'project'], due_on: 'recent', late_days: 'unrelated' },
+      'grant_extension',
+      { due_on: [14, 28] },
     ),
     act('Late penalty', 'Work handed in late without an extension loses marks under the regulations.', {
       extension_granted: false,

@@ -59,6 +59,23 @@ export const INDUSTRY_ACTS: Readonly<Record<string, readonly PolicyAct[]>> = {
       ['Irrigation', 'Watering'],
       'Plots drying below the moisture threshold are watered before the crop is stressed.',
       { soil_moisture_pct: 'low', sensor_battery_low: 'unrelated', next_spray_due: 'unrelated' },
+      'schedule_irrigation',
+    ),
+    // the other reasons a plot goes on the watering schedule: a spray due in the next days (watered before it, so
+    // the rain gun does not wash it off after), or a probe that no longer reads (watered on the calendar, not on a
+    // reading nobody can trust), whatever the last reading said
+    act(
+      ['Pre-spray watering', 'Watering ahead of a spray'],
+      'Plots due a spray are watered in the days before it, never just after, so that the spray is not washed off the leaf.',
+      { next_spray_due: 'ahead', soil_moisture_pct: 'unrelated', sensor_battery_low: 'unrelated' },
+      'schedule_irrigation',
+      { next_spray_due: [3, 7] },
+    ),
+    act(
+      ['Failsafe watering', 'Watering without a probe'],
+      'A plot whose probe battery is flat has no moisture reading we can trust, so it goes on the watering calendar rather than being left to guess.',
+      { sensor_battery_low: true, soil_moisture_pct: 'unrelated', next_spray_due: 'unrelated' },
+      'schedule_irrigation',
     ),
     // a spray is timed by the crop, not by how wet the soil is or how the kit in the plot works
     act('Spraying', 'Sprays are timed to the crop stage; a missed window costs yield.', {
@@ -247,13 +264,32 @@ export const INDUSTRY_ACTS: Readonly<Record<string, readonly PolicyAct[]>> = {
   experiments: [
     // the harm is the breach while the test runs: neither its end date (a test further from its end does more harm)
     // nor how significant its result looks spares a breached running test
-    act(['Pause', 'Experiment pause'], 'A test that breaks a guardrail metric costs real customers while it runs.', {
-      guardrail_breached: true,
-      status: ['running'],
-      ends_on: 'unrelated',
-      p_value: 'unrelated',
-      uplift_pct: 'unrelated',
-    }),
+    act(
+      ['Pause', 'Experiment pause'],
+      'A test that breaks a guardrail metric costs real customers while it runs.',
+      {
+        guardrail_breached: true,
+        status: ['running'],
+        ends_on: 'unrelated',
+        p_value: 'unrelated',
+        uplift_pct: 'unrelated',
+      },
+      'pause_experiment',
+    ),
+    // the other reasons a running test is paused, each on its own reading: a flat one is stopped for futility
+    // (however long it has left), a decided one is stopped for its readout; a breached guardrail is the pause's
+    act(
+      ['Futility stop', 'Futility call'],
+      'A test still flat this far in will not reach significance before its end date; stopping it frees the traffic for the next test.',
+      { uplift_pct: 'low', p_value: 'high', guardrail_breached: 'unrelated', ends_on: 'unrelated' },
+      'pause_experiment',
+    ),
+    act(
+      ['Early stop', 'Significance stop'],
+      'A test that has already reached significance is stopped and read out rather than keeping half its users on the weaker variant.',
+      { p_value: 'low', guardrail_breached: 'unrelated', ends_on: 'unrelated' },
+      'pause_experiment',
+    ),
     act('Readout', 'Tests ending soon get an analyst booked for the readout.', {
       ends_on: 'ahead',
       status: ['running'],

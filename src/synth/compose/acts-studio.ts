@@ -1,6 +1,6 @@
 import { act, type PolicyAct } from './policy-act.js';
 
-// The work a policy has sections for over content and media, safety and compliance, automation, research, office and design records (see policy-acts.ts).
+// The work a policy has sections for over content and media, automation, research, office and design records (see policy-acts.ts; safety and compliance records are acts-compliance.ts).
 
 export const STUDIO_ACTS: Readonly<Record<string, readonly PolicyAct[]>> = {
   stories: [
@@ -55,62 +55,6 @@ export const STUDIO_ACTS: Readonly<Record<string, readonly PolicyAct[]>> = {
       release_on: 'ahead',
     }),
     act('Explicit tagging', 'Explicit episodes need the tag set on every platform.', { explicit: true }),
-  ],
-  access_reviews: [
-    act(
-      ['Revocation', 'Access removal'],
-      'Access nobody uses is the easiest way in for an attacker and costs a licence, so it is removed.',
-      // (whenever its review falls due: an unused account is a way in today)
-      { last_used_on: 'stale', due_on: 'unrelated' },
-    ),
-    act('Sign-off', 'Reviews are signed off by their due date; the auditors test the dates.', {
-      due_on: 'ahead',
-      decision: ['pending'],
-      last_used_on: 'unrelated',
-    }),
-    act('Privileged review', 'Admin access is reviewed by the system owner as well as the manager.', {
-      privileged: true,
-    }),
-  ],
-  data_subject_requests: [
-    act('Deadline priority', 'The statutory deadline cannot be missed; requests close to theirs come first.', {
-      due_on: 'ahead',
-      status: ['received', 'in progress'],
-    }),
-    act('Identity check', 'Nothing is disclosed until the requester’s identity is verified.', {
-      identity_verified: false,
-    }),
-    act('Extension notice', 'An extended request needs a letter telling the person why.', { status: ['extended'] }),
-  ],
-  vendor_assessments: [
-    act(
-      ['Questionnaire', 'Due diligence'],
-      'Vendors due for review without a current SOC 2 report answer our questionnaire instead.',
-      { next_review_on: 'ahead', soc2_report_on_file: false },
-    ),
-    act('Report chase', 'Critical vendors must give us a current SOC 2 report.', {
-      soc2_report_on_file: false,
-      tier: ['tier 1 (critical)', 'tier 2 (high)'],
-    }),
-    // every review due is booked, report on file or not
-    act('Review booking', 'Reviews are booked with the vendor before they fall due.', {
-      next_review_on: 'ahead',
-      soc2_report_on_file: 'unrelated',
-    }),
-  ],
-  security_findings: [
-    act(
-      ['Triage', 'Finding triage'],
-      'Findings on internet-facing assets are triaged first; that is where attacks land.',
-      // (whenever its fix falls due: an exposed critical is triaged now; a section may take one scanner's queue,
-      // with the reason its policy states, act-scopes.ts)
-      { internet_facing: true, remediation_due: 'unrelated' },
-    ),
-    act('Remediation chase', 'Findings close to their remediation date are chased with the owning team.', {
-      remediation_due: 'ahead',
-      status: ['in remediation'],
-    }),
-    act('Risk acceptance review', 'Accepted risks are approved again every year.', { status: ['risk accepted'] }),
   ],
   workflows: [
     act(['Pause', 'Workflow pause'], 'A workflow failing again and again repeats the same damage on every run.', {
@@ -303,7 +247,19 @@ export const STUDIO_ACTS: Readonly<Record<string, readonly PolicyAct[]>> = {
     }),
   ],
   design_requests: [
-    act(['Hold', 'Design hold'], 'Nothing ships before the brand team signs it off.', { brand_approved: false }),
+    act(
+      ['Hold', 'Design hold'],
+      'Nothing ships before the brand team signs it off.',
+      { brand_approved: false },
+      'hold_design',
+    ),
+    // the other holds: a request past its agreed revision rounds (the extra work needs the requester's manager)
+    act(
+      ['Revision hold', 'Scope hold'],
+      'A request past its agreed rounds of revisions is held until the requester’s manager agrees to the extra work.',
+      { revision_rounds: 'high', brand_approved: 'unrelated', due_on: 'unrelated' },
+      'hold_design',
+    ),
     act('Revision cap', 'Requests past the agreed rounds of revisions go back to the requester’s manager.', {
       revision_rounds: 'high',
     }),
@@ -363,6 +319,26 @@ export const STUDIO_ACTS: Readonly<Record<string, readonly PolicyAct[]>> = {
         runtime_sec: 'unrelated',
         edit_notes: 'unrelated',
         platform: 'scope',
+      },
+      'cut_cover',
+    ),
+    // the other edits that get their cover now: one going to the client (who signs off the cut and its cover
+    // together), and a long one still in its last passes (picked from a browse page by its cover, not its frame)
+    act(
+      ['Client review covers', 'Covers for client review'],
+      'An edit going to the client for review goes with its cover, so the client signs off the cut and the cover at once.',
+      // (whatever its date: the client sees the cut and its cover together; a date window is the first act's)
+      { status: ['client review'], due_on: 'unrelated', captions_required: 'unrelated', runtime_sec: 'unrelated' },
+      'cut_cover',
+    ),
+    act(
+      ['Long-form covers', 'Long-runtime covers'],
+      'Long edits are chosen from a browse page by their cover, so any edit over a few minutes gets a cover cut from its footage before it is exported.',
+      {
+        runtime_sec: 'high',
+        status: ['fine cut', 'colour and sound'],
+        captions_required: 'unrelated',
+        due_on: 'unrelated',
       },
       'cut_cover',
     ),

@@ -210,10 +210,28 @@ export const WORK_ACTS: Readonly<Record<string, readonly PolicyAct[]>> = {
       }),
       whyWithout: { status: 'Urgent to-dos are picked up first, ahead of routine ones.' },
     },
-    act('Review', 'Overdue to-dos are reviewed every week: done, rescheduled or dropped.', {
-      due_date: 'stale',
-      status: ['pending', 'in_progress'],
-    }),
+    act(
+      'Review',
+      'Overdue to-dos are reviewed every week: done, rescheduled or dropped.',
+      { due_date: 'stale', status: ['pending', 'in_progress'] },
+      'review_meeting',
+    ),
+    // the other to-dos given a review slot each: work in progress for weeks (whatever holds it up is raised, due
+    // or not), and urgent work falling due in the next days (nobody assumes another has it in hand)
+    act(
+      ['Stalled work', 'Stuck items'],
+      'To-dos in progress for weeks get a short review each, so that whatever holds them up is raised rather than carried.',
+      { status: ['in_progress'], created_at: 'stale', due_date: 'unrelated', priority: 'unrelated' },
+      'review_meeting',
+      { created_at: [14, 45] },
+    ),
+    act(
+      ['Deadline check', 'Due this week'],
+      'Urgent to-dos falling due in the next few days get a short review each, so that nobody assumes someone else has them in hand.',
+      { priority: ['high', 'urgent'], due_date: 'ahead', status: ['pending', 'in_progress'] },
+      'review_meeting',
+      { due_date: [3, 7] },
+    ),
     // a completed item is archived whatever its priority or due date was
     act(
       'Clean-up',

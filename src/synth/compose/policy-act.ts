@@ -97,3 +97,16 @@ export function reasonOf(a: PolicyAct, r: Rule): string {
   const field = Object.keys(a.whyWithout ?? {}).find((f) => !named.has(f));
   return field ? (a.whyWithout?.[field] as string) : a.why;
 }
+
+/**
+ * A review act's reason (a record type's own "Review": overdue to-dos, the largest accounts), only over a rule that
+ * tests every field it turns on: a review drawn for an action that takes one of them (a meeting booked over the
+ * to-dos a branch starts) has none of this act's, and "Overdue to-dos are reviewed" over a priority rule sends a
+ * literal reader to the overdue to-dos the checks leave out. None: the section says its record type's review
+ * purpose where that fits the rule (review-purpose.ts), else the rule's own reason.
+ */
+export function reviewReasonOf(a: PolicyAct | undefined, r: Rule): string | undefined {
+  if (!a) return undefined;
+  const named = new Set(atomsOf(r).map((x) => x.field));
+  return (a.must ?? []).every((f) => named.has(f)) ? reasonOf(a, r) : undefined;
+}

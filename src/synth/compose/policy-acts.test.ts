@@ -6,8 +6,8 @@ import { drawRule, type Lean } from '../rules/draw.js';
 import { type Atom, atomsOf } from '../rules/rule.js';
 import { CONCERNS } from './concerns.js';
 import { WINDOWS } from './criteria.js';
-import { reasonOf } from './policy-act.js';
-import { ACTS, actNamed } from './policy-acts.js';
+import { reasonOf, reviewReasonOf } from './policy-act.js';
+import { ACTS, actNamed, formsOf } from './policy-acts.js';
 import { PARTS } from './registry.js';
 import { PACK_ACTIONS } from './packs/index.js';
 
@@ -25,6 +25,46 @@ describe('policy acts', () => {
     // every such reason belongs to a field the act leans on
     for (const acts of Object.values(ACTS))
       for (const a of acts) for (const f of Object.keys(a.whyWithout ?? {})) assert.ok(f in (a.lean ?? {}), f);
+  });
+
+  it("say a review act's own reason only over a rule that tests every field it turns on", () => {
+    const review = actNamed('tasks', 'Review');
+    assert.ok(review);
+    const priority = { all: [{ kind: 'in' as const, field: 'priority', values: ['high', 'urgent'] }] };
+    assert.equal(reviewReasonOf(review, priority), undefined);
+    const overdue = {
+      all: [
+        { kind: 'older' as const, field: 'due_date', days: 3 },
+        { kind: 'in' as const, field: 'status', values: ['pending', 'in_progress'] },
+      ],
+    };
+    assert.match(reviewReasonOf(review, overdue) ?? '', /Overdue/);
+  });
+
+  it("give an action's forms on a record type each its own deciding fields", () => {
+    // a fixed rule per record type learns the fields every task of it turns on: the forms of one action (the
+    // reasons to pause an A/B test, to water a plot) never turn on the same fields, so the deciding field varies
+    for (const [src, acts] of Object.entries(ACTS)) {
+      const actions = new Set(acts.flatMap((a) => (a.of ? [a.of] : [])));
+      for (const action of actions) {
+        const keys = formsOf(src, action).map((a) => [...(a.must ?? [])].sort().join('+'));
+        assert.equal(new Set(keys).size, keys.length, `${src} ${action}: ${keys.join(', ')}`);
+      }
+    }
+    // the record types a fixed rule solved (review 17): each action drawn for them has several reasons
+    for (const [src, action] of [
+      ['experiments', 'pause_experiment'],
+      ['appointments', 'cancel_appointment'],
+      ['field_plots', 'schedule_irrigation'],
+      ['household_bills', 'mark_bill_paid'],
+      ['submissions', 'grant_extension'],
+      ['vendor_assessments', 'send_questionnaire'],
+      ['security_findings', 'triage_finding'],
+      ['design_requests', 'hold_design'],
+      ['video_edits', 'cut_cover'],
+      ['tasks', 'review_meeting'],
+    ] as const)
+      assert.ok(formsOf(src, action).length >= 2, `${src} ${action}`);
   });
 
   it('give every record type at least two kinds of work, on fields and values it has', () => {

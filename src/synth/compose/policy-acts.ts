@@ -1,6 +1,7 @@
 import { ACT_SCOPES } from './act-scopes.js';
 import { CONCERNS } from './concerns.js';
 import { CARE_ACTS } from './acts-care.js';
+import { COMPLIANCE_ACTS } from './acts-compliance.js';
 import { INDUSTRY_ACTS } from './acts-industry.js';
 import { STUDIO_ACTS } from './acts-studio.js';
 import { WORK_ACTS } from './acts-work.js';
@@ -18,24 +19,30 @@ export type { PolicyAct } from './policy-act.js';
 
 /** Per record type, the work its policies have sections for. */
 export const ACTS: Readonly<Record<string, readonly PolicyAct[]>> = Object.fromEntries(
-  Object.entries({ ...WORK_ACTS, ...CARE_ACTS, ...INDUSTRY_ACTS, ...STUDIO_ACTS }).map(([src, acts]) => [
-    src,
-    // each with the categories it is really narrowed to, and why (none: never by category), and those it spares
-    acts.map((a) => ({
-      ...a,
-      scopes: ACT_SCOPES[src]?.[a.sections[0] as string] ?? [],
-      spared: sparedBy(src, a.sections[0]),
-    })),
-  ]),
+  Object.entries({ ...WORK_ACTS, ...CARE_ACTS, ...INDUSTRY_ACTS, ...COMPLIANCE_ACTS, ...STUDIO_ACTS }).map(
+    ([src, acts]) => [
+      src,
+      // each with the categories it is really narrowed to, and why (none: never by category), and those it spares
+      acts.map((a) => ({
+        ...a,
+        scopes: ACT_SCOPES[src]?.[a.sections[0] as string] ?? [],
+        spared: sparedBy(src, a.sections[0]),
+      })),
+    ],
+  ),
 );
 
 /** The act a section heading names on a record type, if any. */
 export const actNamed = (source: string, section: string): PolicyAct | undefined =>
   ACTS[source]?.find((a) => a.sections.includes(section));
 
-/** The record type's own form of a generic action (a ward bed's "Follow-up" is its preparation), if any. */
-export const actOfAction = (source: string, action: string | undefined): PolicyAct | undefined =>
-  action === undefined ? undefined : ACTS[source]?.find((a) => a.of === action);
+/**
+ * The record type's own forms of an action (a ward bed's "Follow-up" is its preparation): each a different reason
+ * to do the same thing, turning on its own fields (an A/B test is paused for a breached guardrail, or for a flat
+ * result weeks in), so that no one pattern of fields picks out every task's records the action is drawn for.
+ */
+export const formsOf = (source: string, action: string | undefined): readonly PolicyAct[] =>
+  action === undefined ? [] : (ACTS[source]?.filter((a) => a.of === action) ?? []);
 
 // the sections whose records are looked at, whatever their type (a task with no action of its own is a review):
 // their purpose is the record type's where its rule tests what it speaks of (review-purpose.ts), else the reason

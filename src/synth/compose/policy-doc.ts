@@ -14,7 +14,7 @@ import type { SourcePart, World } from './parts.js';
 import { CONCERNS } from './concerns.js';
 import { GRAVE } from './grave.js';
 import { withSpared } from './spared.js';
-import { reasonOf, waitsTooLong } from './policy-act.js';
+import { reasonOf, reviewReasonOf, waitsTooLong } from './policy-act.js';
 import { ACTS, actNamed, type PolicyAct, REVIEW_SECTIONS, sectionAct } from './policy-acts.js';
 import { placeOf } from './places.js';
 import { narrowingNote, saidOf, unsaid } from './purpose-scope.js';
@@ -234,7 +234,7 @@ export function policyDoc(
   const review = REVIEW_SECTIONS.has(section);
   const ownAct = actNamed(src.name, section);
   const why =
-    (ownAct && reasonOf(ownAct, rule)) ??
+    (ownAct && (review ? reviewReasonOf(ownAct, rule) : reasonOf(ownAct, rule))) ??
     (review
       ? (reviewPurpose(src.name, section, rule, src.fields) ?? reviewReason(section, rule, src.fields, n, rng))
       : undefined);

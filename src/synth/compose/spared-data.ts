@@ -249,6 +249,13 @@ export const SPARED: Readonly<Record<string, ByAct>> = {
     Extension: {
       assessment_type: { presentation: 'a presentation is given live on the day, so it cannot be handed in late' },
     },
+    // (the portal takes written work only: what never went through it was never held up by it)
+    'Portal outage': {
+      assessment_type: {
+        presentation: 'a presentation is given in the room, not uploaded, so the portal never stood in its way',
+        portfolio: 'portfolios are handed in on paper at the school office, not through the portal',
+      },
+    },
     'Late penalty': {
       assessment_type: { presentation: 'a presentation is given in its booked slot, so there is no late hand-in' },
     },
@@ -303,6 +310,34 @@ export const SPARED: Readonly<Record<string, ByAct>> = {
     },
     'Irrigation fault': {
       crop: { maize: 'the maize is watered by the digester operator’s rig, which their own fitter repairs' },
+    },
+    'Pre-spray watering': {
+      crop: {
+        maize: 'the maize is for the anaerobic digester, whose operator waters and sprays it',
+        'sugar beet':
+          'the beet is grown dry under the processor’s contract, so there is no watering to time a spray by',
+      },
+    },
+    'Failsafe watering': {
+      crop: { 'sugar beet': 'the beet is grown dry under the processor’s contract, probe or no probe' },
+    },
+  },
+  // (a missed vaccination is the nurse's to chase, and a missed phone call costs no room: neither gives a slot back)
+  appointments: {
+    'Repeat non-attendance': {
+      kind: {
+        vaccination: 'a missed vaccination is chased by the practice nurse, never released: the cover matters more',
+        telephone: 'a missed telephone slot costs no room or clinician’s time; the patient is simply rung again',
+      },
+    },
+  },
+  // (a bill that stops when unpaid costs nothing more when late: it is left to lapse or cancelled)
+  household_bills: {
+    Arrears: {
+      category: {
+        gym: 'the gym membership simply lapses when unpaid, which is what the flat agreed to',
+        streaming: 'a streaming plan stops when unpaid and costs nothing to restart',
+      },
     },
   },
   legal_holds: {

@@ -154,7 +154,8 @@ export function distractorJobs(book: JobBook, integs: Integ[], nTargets: number,
     const h = spare[0] as number;
     book.add({
       ...{ name: g.job, cron_expression: `30 ${h} * * *`, action: g.action, enabled: true },
-      ...{ last_run: book.last(h, 30), last_status: 'failed', tags: [g.service] },
+      // (a sync like the target: its tags tell it from no other sync, only its error does)
+      ...{ last_run: book.last(h, 30), last_status: 'failed', tags: [g.service, 'sync'] },
       execution_history: [0, 1].map((n) => ({
         run_time: book.last(h, 30, n),
         status: 'failed',
@@ -170,7 +171,7 @@ export function distractorJobs(book: JobBook, integs: Integ[], nTargets: number,
     const error = lockError(holder.name, undefined, (h - 1) * 60, h * 60 + 30);
     book.add({
       ...{ name: g.job, cron_expression: cron(h), action: g.action, enabled: false },
-      ...{ last_run: stale, last_status: 'failed', tags: [g.service] },
+      ...{ last_run: stale, last_status: 'failed', tags: [g.service, 'sync'] },
       execution_history: [{ run_time: stale, status: 'failed', duration_s: 2, error }],
     });
   }

@@ -104,6 +104,20 @@ export const ENTRIES: readonly Entry[] = [
   E('subject matter', is(lead('about'))),
   // a practice and a vet
   E('urgency', is(lead('marked'))),
+  E(
+    'custodian status',
+    is(
+      lead(
+        'for',
+        from({
+          employed: 'a custodian still employed',
+          'on leave': 'a custodian on leave',
+          'serving notice': 'a custodian serving notice',
+          left: 'a custodian who has left',
+        }),
+      ),
+    ),
+  ),
   E('specialty', is(lead('to'), { one: lead('for'), not: (vs) => `to a specialty other than ${vs.join(' or ')}` })),
   E('payer', is(lead('paid for by', from({ NHS: 'the NHS', 'self-pay': 'the patient' })))),
   E('funding', is(lead('funded by', from({ NHS: 'the NHS', 'self-funded': 'the patient' })))),

@@ -12,7 +12,7 @@ import { daysFrom } from '../../rules/fields.js';
 import { isMutable, outOfOrder } from '../sources/kit.js';
 import { makeWorld } from '../world.js';
 import { drawRecords } from './records.js';
-import { actOfAction } from '../policy-acts.js';
+import { formsOf } from '../policy-acts.js';
 import { OWNERS } from '../policy-doc-data.js';
 import { closedField, isClosed } from './live-states.js';
 
@@ -90,8 +90,10 @@ describe('drawn records', () => {
     programs((p, src) => {
       const action = p.recipe.action;
       if (!action) return;
-      // (a generic action takes its record type's own form where it has one: a ward bed's follow-up is its preparation)
-      const sections = actOfAction(src.name, action.name)?.sections ?? action.sections;
+      // (an action takes one of its record type's own forms where it has them: a ward bed's follow-up is its
+      // preparation; an A/B test's pause is for a breached guardrail or a flat result)
+      const forms = formsOf(src.name, action.name);
+      const sections = forms.length ? forms.flatMap((f) => f.sections) : action.sections;
       assert.ok(sections.includes(p.tag), `${action.name}: section ${p.tag}`);
       if (!p.dest || !/^(reports|site)\/|^#/.test(p.dest.value)) return;
       const name = p.dest.value.replace(/^(reports|site)\/|^#/, '');

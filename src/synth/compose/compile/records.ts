@@ -18,11 +18,12 @@ import { fillRoles } from './row-fill.js';
 import { type FromStates, fromStates, undoneOf, unwritten } from './from-states.js';
 import { type Recipe, recipeServices, writtenBy } from '../recipe.js';
 import type { FigureRoute } from './route.js';
-import { actNamed, actOfAction, REVIEW_SECTIONS } from '../policy-acts.js';
+import { actNamed, formsOf, REVIEW_SECTIONS } from '../policy-acts.js';
 import { reviewTagsOf } from '../purposes.js';
 import { deliverableOf } from './undecided.js';
 import { merge } from './merge-fixtures.js';
 import { situationFor } from '../act-situations.js';
+import { reviewReasonOf } from '../policy-act.js';
 import { ownPurposeFits } from '../review-purpose.js';
 import { ruleOf } from './task-rule.js';
 import { conditionPattern, withoutDead } from './live-conditions.js';
@@ -211,7 +212,9 @@ export function drawRecords(planned: Recipe, w: World, parts: Parts<string>): Pr
   const from = fromStates(recipe);
   // the section the rule is filed under says what the work is for: a generic action's own form on the record type
   // where it has one ("Bed preparation", not "Follow-up", of a ward bed)
-  const work = actOfAction(src.name, recipe.action?.name);
+  // (one of its forms, where the record type has several reasons to do it: a task's reason is drawn, not fixed)
+  const forms = formsOf(src.name, recipe.action?.name);
+  const work = forms.length > 1 ? w.rng.pick(forms) : forms[0];
   const tag = w.rng.pick(work?.sections ?? recipe.action?.sections ?? reviewTagsOf(src.name));
   // the fields the actions write or act from are theirs: the rule and the branch leave them alone, bar a flag whose
   // undone side is the work's own reason (not yet diarised): the rule takes that, and the records already done stay
@@ -334,7 +337,9 @@ export function drawRecords(planned: Recipe, w: World, parts: Parts<string>): Pr
   // a request may say the work in its own words and leave the section to the agent (act-situations.ts); a
   // review's words paraphrase its record type's purpose, so only where the section opens with that line
   const paraphrased =
-    !REVIEW_SECTIONS.has(tag) || actNamed(src.name, tag) || ownPurposeFits(src.name, tag, stated, src.fields);
+    !REVIEW_SECTIONS.has(tag) ||
+    reviewReasonOf(actNamed(src.name, tag), stated) !== undefined ||
+    ownPurposeFits(src.name, tag, stated, src.fields);
   const situation =
     policy && !sender && paraphrased && situationFor(src.name, tag, [recipe.phrasing, tag, w.today, policyTitle]);
   const open = { recipe, src, tag, w, ...(policy ? { policy } : {}), ...(situation ? { situation } : {}) };

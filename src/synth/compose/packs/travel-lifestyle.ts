@@ -330,8 +330,8 @@ export const actions = [
     name: 'mark_bill_paid',
     approves: true,
     // the bills to pay by hand: due soon and not collected by direct debit
+    // (which of them is the section's reason: acts-care.ts, a bill on direct debit that failed is paid by hand too)
     lean: { due_on: 'ahead', direct_debit: false },
-    must: ['direct_debit'],
     sections: ['Payment', 'Settlement'],
     from: ['due', 'overdue'],
     field: 'status',
