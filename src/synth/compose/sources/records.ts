@@ -133,8 +133,8 @@ export const customers = defineSource({
       currency: 'USD',
     },
   ] satisfies FieldModel[],
-  // a churned customer's contract has ended
-  tense: { state: 'status', date: 'contract_end_date', past: ['churned'], ahead: [] },
+  // (no tense: an account is marked churned when the customer gives notice, and its contract runs to its end date,
+  // so "unless churned" leaves out a contract ending in the window, not only one already ended)
   // an account at risk or lost does not score as healthy
   agree: (rec, w) =>
     ['at_risk', 'churned'].includes(String(rec.status)) && Number(rec.health_score) > 70
