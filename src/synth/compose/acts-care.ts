@@ -177,7 +177,7 @@ export const CARE_ACTS: Readonly<Record<string, readonly PolicyAct[]>> = {
       { issued_on: [7, 21] },
     ),
     act(
-      ['Leaver escalation', 'Departing custodian'],
+      ['Leaver escalation', 'Exit escalation'],
       'A custodian who is leaving has their laptop and mailbox wiped on the way out, so their hold goes to their manager and IT without waiting out the reminders.',
       { custodian_status: ['serving notice', 'left'], acknowledged: false },
       'escalate_hold',
