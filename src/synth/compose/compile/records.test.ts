@@ -30,10 +30,14 @@ const cases = PARTS.actions.flatMap((action) =>
     .map((src) => ({ action, src })),
 );
 
+type Drawn = [ReturnType<typeof drawRecords>, SourcePart];
+let drawnOnce: Drawn[] | undefined;
+
+// drawn once for every test below (each only reads them): drawing them per test was most of this file's time
 function programs(each: (p: ReturnType<typeof drawRecords>, src: SourcePart) => void): void {
-  for (const [k, { action, src }] of cases.entries())
-    for (const [j, difficulty] of DIFFICULTIES.entries())
-      for (let seed = 0; seed < 3; seed++) {
+  drawnOnce ??= cases.flatMap(({ action, src }, k) =>
+    DIFFICULTIES.flatMap((difficulty, j) =>
+      [0, 1, 2].map((seed): Drawn => {
         const only: Parts<string> = { ...PARTS, sources: [src], actions: [action] };
         const domain = src.domains?.[0] ?? 'Office_Productivity';
         const n = k * 31 + j * 7 + seed;
@@ -41,8 +45,11 @@ function programs(each: (p: ReturnType<typeof drawRecords>, src: SourcePart) => 
         // the user's change wherever the source can show it, so the late record is drawn too
         const recipe = { ...drawn, action, interaction: src.get ? ('change' as const) : drawn.interaction };
         const w = makeWorld(createRng('rec-world', n), domain, difficulty, TODAY);
-        each(drawRecords(recipe, w, only), src);
-      }
+        return [drawRecords(recipe, w, only), src];
+      }),
+    ),
+  );
+  for (const [p, src] of drawnOnce) each(p, src);
 }
 
 const recordsOf = (fixtures: Fixtures): [string, Rec][] =>
