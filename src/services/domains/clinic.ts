@@ -115,7 +115,7 @@ export const clinic = defineTableService({
         vaccine: {
           kind: 'enum',
           about: 'vaccine',
-          values: ['rabies', 'leptospirosis', 'kennel cough', 'feline flu', 'myxomatosis', 'tetanus'],
+          values: ['rabies', 'leptospirosis', 'kennel cough', 'feline flu', 'myxomatosis and RHD', 'tetanus'],
         },
         due_on: { kind: 'date', about: 'booster due date' },
         owner_email: { kind: 'email', about: "the owner's e-mail" },

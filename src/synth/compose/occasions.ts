@@ -58,9 +58,14 @@ function nextWorkday(today: string, rng: Rng): string {
   return weekdayName(dayOf(`${addWorkdays(dateOf(today), 3 + rng.int(0, 1))}T12:00:00Z`));
 }
 
-// the colleague introduced by their part, once: "our practice manager Jonas", "Jonas, the practice manager,"
-function introduce(first: string, rng: Rng, f?: OccasionFacts): string {
-  const role = rng.pick(leadsOf(f));
+// the colleague introduced by their part, once: "our practice manager Jonas", "Jonas, the practice manager,"; never
+// a part the task's policy gives someone else (the finance controller who signs the batch off is one person)
+function introduce(who: Person, w: World, rng: Rng, f?: OccasionFacts): string {
+  const first = who.first;
+  const leads = leadsOf(f);
+  const free = leads.filter((r) => (w.roles?.get(r) ?? who).email === who.email);
+  const role = rng.pick(free.length ? free : ['colleague']);
+  if (!w.roles?.has(role)) w.roles?.set(role, who);
   return rng.pick([
     `our ${role} ${first}`,
     `${first}, our ${role},`,
@@ -329,7 +334,7 @@ function whole(w: World, plural: string, boss: string, rng: Rng, f?: OccasionFac
  */
 export function occasion(w: World, plural: string, rng: Rng, not?: Person, facts?: OccasionFacts): Occasion {
   const pool = w.staff.slice(2).filter((p) => p.email !== w.me.email && p.email !== not?.email);
-  const boss = pool.length ? introduce(rng.pick(pool).first, rng, facts) : 'our manager';
+  const boss = pool.length ? introduce(rng.pick(pool), w, rng, facts) : 'our manager';
   // the team's own reason (the sprayer booked, the release cut) half the time where the record type has them; a
   // reason any team could give otherwise, so that no one line stands out across many requests
   const own = ownReasons(w, boss, rng, facts);

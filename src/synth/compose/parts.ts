@@ -57,6 +57,11 @@ export interface World {
   /** coworkers, distinct addresses at the company domain */
   staff: Person[];
   company: string;
+  /**
+   * the colleagues the task's texts name by their part ("the finance controller, Beatriz Usman"): whoever names a
+   * part first names its holder, and every later text names the same person for it
+   */
+  roles?: Map<string, Person>;
 }
 
 /** Where facts live: one record kind of one service, with the read tools that reach it. */

@@ -15,6 +15,7 @@ import { CONCERNS } from './concerns.js';
 import { GRAVE } from './grave.js';
 import { withSpared } from './spared.js';
 import { reasonOf, reviewReasonOf, waitsTooLong } from './policy-act.js';
+import { apartFrom, sharesThreshold } from './section-bounds.js';
 import { ACTS, actNamed, type PolicyAct, REVIEW_SECTIONS, sectionAct } from './policy-acts.js';
 import { placeOf } from './places.js';
 import { narrowingNote, saidOf, unsaid } from './purpose-scope.js';
@@ -275,8 +276,10 @@ export function policyDoc(
     let r = draw();
     // (and while a narrowing would be said with no reason, as the task's own section is: compile/records.ts ruleOf,
     // or while it selects by the very conditions of a section already shown: two headings, one rule, or while its
-    // one condition only restates the heading: section-echo.ts)
-    const twin = (x: Rule) => shown.some(([y]) => conditionsOf(y) === conditionsOf(x));
+    // one condition only restates the heading: section-echo.ts, or while it claims a threshold a shown section
+    // claims from the other side: section-bounds.ts)
+    const before = shown.map(([y]) => y);
+    const twin = (x: Rule) => before.some((y) => conditionsOf(y) === conditionsOf(x)) || sharesThreshold(x, before);
     const echo = (x: Rule) => restatesHeading(heading, x, src.fields);
     for (
       let tries = 0;
@@ -287,6 +290,7 @@ export function policyDoc(
       if (!waitsTooLong(next, other.waits) || waitsTooLong(r, other.waits)) r = next;
     }
     if (twin(r) || echo(r)) continue;
+    r = apartFrom(r, before);
     const lines = bullets(r);
     shown.push([r, lines]);
     sections.push([heading, scoped(reasonOf(other, r), r, other), lines]);

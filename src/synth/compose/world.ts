@@ -18,5 +18,15 @@ export function makeWorld(rng: Rng, domain: ScenarioDomain, difficulty: World['d
     'tailspin',
   ]);
   const staff = staffOf(rng, 12, `${company}.example`);
-  return { rng, difficulty, domain, vocab, today, me: staff[0] as Person, staff: staff.slice(1), company };
+  return {
+    rng,
+    difficulty,
+    domain,
+    vocab,
+    today,
+    me: staff[0] as Person,
+    staff: staff.slice(1),
+    company,
+    roles: new Map(),
+  };
 }

@@ -103,8 +103,11 @@ export function routed(p: Program, over: boolean): Program {
       x.email !== p.dest?.value,
   );
   if (!free.length) return p;
-  const approver = rng.pick(free);
   const role = approverRole(kind, action, src, rng);
+  // (a part another text of the task already gave to someone keeps its holder)
+  const held = w.roles?.get(role);
+  const approver = held && free.includes(held) ? held : rng.pick(free);
+  w.roles?.set(role, approver);
   const clause = limitClause({ src, action, limit, role, name: approver.name, email: approver.email }, rng);
   const text = withClause(policy.text, policy.clause, policy.section, clause);
   if (!text) return p;

@@ -49,7 +49,8 @@ const SPECIES: Readonly<Record<string, readonly [readonly string[], number, numb
 } = {
   dog: [['rabies', 'leptospirosis', 'leptospirosis', 'kennel cough'], 4, 45],
   cat: [['feline flu', 'feline flu', 'rabies'], 2.5, 7],
-  rabbit: [['myxomatosis'], 1, 3.5],
+  // (rabbits get the combined myxomatosis and RHD (RHD2) vaccine, once a year)
+  rabbit: [['myxomatosis and RHD'], 1, 3.5],
   horse: [['tetanus', 'tetanus', 'rabies'], 350, 650],
 };
 

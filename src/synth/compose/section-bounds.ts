@@ -1,0 +1,47 @@
+import type { Atom, Rule } from '../rules/rule.js';
+
+// Two sections of one policy that take a field from opposite sides ("filed within 30 days" and "late: 30 or more
+// days ago") never both claim its boundary: a record exactly on it would be inside and outside at once, and the
+// generator puts its near misses exactly there. Dates are moved a day apart (the other section starts the day
+// after); a threshold both claim is drawn again (`sharesThreshold`).
+
+const conditions = (r: Rule): readonly Atom[] => [...r.all, ...(r.any ?? [])];
+
+/** `r` with each date window that ends where a shown section's opposite window ends moved one day off it. */
+export function apartFrom(r: Rule, shown: readonly Rule[]): Rule {
+  const theirs = shown.flatMap(conditions);
+  const apart = (a: Atom): Atom => {
+    if (
+      a.kind === 'older' &&
+      !a.workdays &&
+      theirs.some((b) => b.kind === 'recent' && b.field === a.field && b.days === a.days)
+    )
+      return { ...a, days: a.days + 1 };
+    if (
+      a.kind === 'recent' &&
+      a.days > 1 &&
+      theirs.some((b) => b.kind === 'older' && !b.workdays && b.field === a.field && b.days === a.days)
+    )
+      return { ...a, days: a.days - 1 };
+    return a;
+  };
+  const all = r.all.map(apart);
+  const any = r.any?.map(apart);
+  const moved = all.some((a, i) => a !== r.all[i]) || (any ?? []).some((a, i) => a !== r.any?.[i]);
+  return moved ? { ...r, all, ...(any ? { any } : {}) } : r;
+}
+
+/** Whether `r` takes a number from one side at the very value a shown section takes it from the other. */
+export function sharesThreshold(r: Rule, shown: readonly Rule[]): boolean {
+  const theirs = shown.flatMap(conditions);
+  return conditions(r).some(
+    (a) =>
+      (a.kind === 'at_least' || a.kind === 'at_most') &&
+      theirs.some(
+        (b) =>
+          b.field === a.field &&
+          b.kind === (a.kind === 'at_least' ? 'at_most' : 'at_least') &&
+          (b as { value: number }).value === a.value,
+      ),
+  );
+}
