@@ -32,6 +32,26 @@ describe("a reason for asking is the record type's team's own", () => {
     }
   });
 
+  it('a part the task already gave someone is never given another colleague', () => {
+    let named = 0;
+    for (const src of PARTS.sources.slice(0, 20)) {
+      const facts = { service: src.service, name: src.name, owned: true, place: 'system' as const, where: 'x' };
+      for (let k = 0; k < 20; k++) {
+        const w = makeWorld(createRng('occasions-roles', k), 'Office_Productivity', 'medium', '2026-06-17T09:00:00Z');
+        // the policy's sign-off line gave every part to one colleague (compile/figure-route.ts)
+        const holder = w.staff[5] as (typeof w.staff)[number];
+        for (const r of teamOf(src).leads) w.roles?.set(r, holder);
+        const line = occasion(w, src.noun[1], w.rng, undefined, facts).text;
+        for (const r of teamOf(src).leads)
+          if (new RegExp(`\\b(?:our|the) ${r}\\b`).test(line)) {
+            named++;
+            assert.ok(line.includes(holder.first), `${src.name}: "${line}" gives the ${r} to another`);
+          }
+      }
+    }
+    assert.ok(named > 0);
+  });
+
   it('a colleague is never introduced by the part each record names its own holder for', () => {
     for (const src of PARTS.sources) {
       const { leads } = teamOf(src);
