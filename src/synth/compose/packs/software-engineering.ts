@@ -1,8 +1,10 @@
+import type { Rec } from '../parts.js';
 import { devops } from '../../../services/domains/devops.js';
 import { shuffle } from '../../kit/ids.js';
 import { daysFrom } from '../../rules/fields.js';
 import { colleague, fresh, stateOf } from '../sources/kit.js';
 import { fitMigrationPr, migrationPrTitles } from './migration-pr.js';
+import { titlesFor } from './pr-impact.js';
 import { addDays, packAction, packSource, refId } from './table-source.js';
 import {
   ACK,
@@ -27,6 +29,8 @@ import {
 // Software_Engineering: the team's pull requests awaiting review, deployments per environment, production
 // incidents paged to on-call and the schema migrations waiting to run. Titles, versions and notes are what an
 // engineering manager, a release captain or an on-call engineer would see.
+
+const titles = (rec: Rec) => PR_TITLES[String(rec.repo)] ?? ['Refactor'];
 
 export const pullRequests = packSource({
   name: 'pull_requests',
@@ -60,7 +64,8 @@ export const pullRequests = packSource({
           title: fresh(
             w,
             'pr title',
-            sized(PR_TITLES[String(rec.repo)] ?? ['Refactor'], Number(rec.lines_changed)),
+            // of the size its diff is, and the reach its description claims (pr-impact.ts)
+            titlesFor(String(rec.description ?? ''), sized(titles(rec), Number(rec.lines_changed)), titles(rec)),
             i,
             (t, n) => `${t}, part ${n + 1}`,
           ),
