@@ -1,6 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { agreesWith, isUserFacing, titlesFor, USER_FACING } from './pr-impact.js';
+import { createRng } from '../../../env/rng.js';
+import { agreesWith, claimsFor, isUserFacing, titlesFor, USER_FACING } from './pr-impact.js';
+import { prDescription, sized } from './software-engineering-notes.js';
 import { PR_TITLES } from './software-engineering-data.js';
 
 const all = Object.values(PR_TITLES).flat();
@@ -17,12 +19,24 @@ describe('a pull request description and its title', () => {
     assert.ok(isUserFacing('Localise error messages on sign-up, part 2'));
   });
 
-  it('draw a title the description allows, of the sized ones first, else of the repository', () => {
-    const web = PR_TITLES['web-frontend'] as readonly string[];
+  it('draw a title the description allows of the sized ones, and claim only what a sized title can bear out', () => {
     const sized = ['Localise error messages on sign-up', 'Replace moment.js with date-fns'];
-    assert.deepEqual(titlesFor('No user-facing change', sized, web), ['Replace moment.js with date-fns']);
-    const fits = titlesFor('No user-facing change', ['Localise error messages on sign-up'], web);
-    assert.ok(fits.length > 0 && fits.every((t) => !isUserFacing(t)), fits.join(', '));
-    assert.deepEqual(titlesFor('Closes ENG-1.', sized, web), sized);
+    assert.deepEqual(titlesFor('No user-facing change', sized), ['Replace moment.js with date-fns']);
+    assert.deepEqual(titlesFor('Closes ENG-1.', sized), sized);
+    assert.deepEqual(claimsFor(PR_TITLES['data-pipeline'] as readonly string[]), { internal: true, visible: false });
+    assert.deepEqual(claimsFor(['Add biometric login on iOS']), { internal: false, visible: true });
+  });
+
+  it('written for a record, never claim screenshots of a pipeline change nor no change for users of a visible one', () => {
+    const rng = createRng('pr-claims', 1);
+    for (let k = 0; k < 400; k++) {
+      const repo = k % 2 ? 'data-pipeline' : 'mobile-app';
+      const text = prDescription(rng, undefined, undefined, { repo, lines_changed: 20 });
+      const titles = sized(PR_TITLES[repo] as readonly string[], 20);
+      assert.ok(
+        titles.some((t) => agreesWith(text, t)),
+        `${repo}: ${text}`,
+      );
+    }
   });
 });

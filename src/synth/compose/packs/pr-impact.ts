@@ -48,14 +48,13 @@ export const isUserFacing = (title: string): boolean => USER_FACING.has(title.re
 export const agreesWith = (description: string, title: string): boolean =>
   !(INTERNAL.test(description) && isUserFacing(title)) && !(VISIBLE.test(description) && !isUserFacing(title));
 
-/**
- * The titles a description's claim allows, of those that fit otherwise (the diff's size) where any does, else of
- * all: a claim about users is read by everyone, a diff's size only by who opens it. None allowed: `fitting`.
- */
-export function titlesFor(description: string, fitting: readonly string[], all: readonly string[]): readonly string[] {
-  for (const titles of [fitting, all]) {
-    const fit = titles.filter((t) => agreesWith(description, t));
-    if (fit.length) return fit;
-  }
-  return fitting;
+/** The titles a description's claim allows of those that fit otherwise (the diff's size); none allowed: all of them. */
+export function titlesFor(description: string, fitting: readonly string[]): readonly string[] {
+  const fit = fitting.filter((t) => agreesWith(description, t));
+  return fit.length ? fit : fitting;
+}
+
+/** The claims about users a description may make over these titles: each only where a title can bear it out. */
+export function claimsFor(titles: readonly string[]): { internal: boolean; visible: boolean } {
+  return { internal: titles.some((t) => !isUserFacing(t)), visible: titles.some(isUserFacing) };
 }

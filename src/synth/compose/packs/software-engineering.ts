@@ -1,4 +1,3 @@
-import type { Rec } from '../parts.js';
 import { devops } from '../../../services/domains/devops.js';
 import { shuffle } from '../../kit/ids.js';
 import { daysFrom } from '../../rules/fields.js';
@@ -21,6 +20,7 @@ import {
   PR_POOL,
   sized,
   prDescription,
+  prTitles,
   rolloutNote,
   incidentSummary,
   migrationDescription,
@@ -29,8 +29,6 @@ import {
 // Software_Engineering: the team's pull requests awaiting review, deployments per environment, production
 // incidents paged to on-call and the schema migrations waiting to run. Titles, versions and notes are what an
 // engineering manager, a release captain or an on-call engineer would see.
-
-const titles = (rec: Rec) => PR_TITLES[String(rec.repo)] ?? ['Refactor'];
 
 export const pullRequests = packSource({
   name: 'pull_requests',
@@ -47,7 +45,7 @@ export const pullRequests = packSource({
     ci_status: { label: 'CI status', weights: [2, 6, 2, 1, 1] },
     approvals: { label: 'approval count', min: 0, max: 4, step: 1, unit: 'approvals' },
     status: { label: 'review state', weights: [1, 5, 2, 2, 1, 1] },
-    description: { label: 'description', terms: PR_TERMS, write: prDescription },
+    description: { label: 'description', terms: PR_TERMS, write: prDescription, ofRecord: true },
   },
   make: (w, id, i) => ({
     pr_id: id,
@@ -65,7 +63,7 @@ export const pullRequests = packSource({
             w,
             'pr title',
             // of the size its diff is, and the reach its description claims (pr-impact.ts)
-            titlesFor(String(rec.description ?? ''), sized(titles(rec), Number(rec.lines_changed)), titles(rec)),
+            titlesFor(String(rec.description ?? ''), sized(prTitles(rec), Number(rec.lines_changed))),
             i,
             (t, n) => `${t}, part ${n + 1}`,
           ),
