@@ -39,4 +39,12 @@ describe('a pull request description and its title', () => {
       );
     }
   });
+  it('written for a record with a title (a migration’s pull request), claim only what that title bears out', () => {
+    const rng = createRng('pr-claims', 2);
+    for (let k = 0; k < 200; k++) {
+      const title = k % 2 ? 'Add consent history table' : 'Add biometric login on iOS';
+      const text = prDescription(rng, undefined, undefined, { repo: 'auth-service', lines_changed: 200, title });
+      assert.ok(agreesWith(text, title), `${title}: ${text}`);
+    }
+  });
 });

@@ -55,9 +55,11 @@ export function prDescription(
   _v?: unknown,
   rec?: Readonly<Record<string, unknown>>,
 ): string {
-  // what it says of users is borne out by a title its repository and diff can have (pr-impact.ts): no screenshots
-  // of a data-pipeline change, no "no user-facing change" where every change of that size is one users see
-  const claims = rec ? claimsFor(sized(prTitles(rec), Number(rec.lines_changed))) : { internal: true, visible: true };
+  // what it says of users is borne out by its title, else by a title its repository and diff can have
+  // (pr-impact.ts): no screenshots of a schema change, no "no user-facing change" where every change of that size
+  // is one users see
+  const titles = rec?.title ? [String(rec.title)] : sized(prTitles(rec), Number(rec?.lines_changed));
+  const claims = rec ? claimsFor(titles) : { internal: true, visible: true };
   return writePlan(
     rng,
     {

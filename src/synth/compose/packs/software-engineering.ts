@@ -135,6 +135,12 @@ export const deployments = packSource({
       ...(Number(pr.approvals) < 1 ? { approvals: w.rng.int(1, 3) } : {}),
       ...(first && String(pr.opened_on) > first ? { opened_on: addDays(first, -w.rng.int(1, 10)) } : {}),
       ...(PR_TITLES[service] ? { repo: service } : {}),
+      // (its description written for the repository it now is in: no parent is read by a rule)
+      description: prDescription(w.rng, undefined, undefined, {
+        ...pr,
+        title: undefined,
+        repo: PR_TITLES[service] ? service : pr.repo,
+      }),
     };
   },
 });
@@ -262,15 +268,18 @@ export const migrations = packSource({
     const repo = REPO_OF[String(migrations[0]?.database)] ?? 'payments-api';
     const fit = fitMigrationPr(pr, migrations, w);
     const status = String(fit.status);
+    const title = fresh(
+      w,
+      'pr title',
+      migrationPrTitles(String(migrations[0]?.change_kind), String(migrations[0]?.database)),
+      Number(String(pr.pr_id).slice(3)),
+    );
     return {
       ...fit,
       repo,
-      title: fresh(
-        w,
-        'pr title',
-        migrationPrTitles(String(migrations[0]?.change_kind), String(migrations[0]?.database)),
-        Number(String(pr.pr_id).slice(3)),
-      ),
+      title,
+      // a schema change is no change users see: its description is written for its own title
+      description: prDescription(w.rng, undefined, undefined, { ...pr, repo, title }),
       // an approved or merged one has an approval (none is a draft: fitMigrationPr)
       ...(['approved', 'merged'].includes(status) && Number(pr.approvals) < 1 ? { approvals: w.rng.int(1, 3) } : {}),
       // the pull request was opened before the first of its migrations was scheduled
