@@ -100,8 +100,10 @@ export const INDUSTRY_ACTS: Readonly<Record<string, readonly PolicyAct[]>> = {
   positions: [
     act(
       ['Watch list', 'Monitoring'],
-      'A position whose thesis now faces a regulatory risk, a dividend cut or a guidance change is watched more closely.',
-      { thesis: ['regulatory risk', 'dividend cut', 'guidance'] },
+      'Large positions whose thesis now faces a regulatory risk, a dividend cut or a guidance change are watched more closely.',
+      // (its size, not the restricted list, is what makes a watched risk matter: a restricted name is the
+      // restricted-list section's, and rare)
+      { thesis: ['regulatory risk', 'dividend cut', 'guidance'], quantity: 'high' },
     ),
     act('Restricted list', 'Positions in restricted names are frozen: no adding or trimming without compliance.', {
       restricted: true,

@@ -78,7 +78,9 @@ export const CONCERNS: Readonly<Record<string, Readonly<Record<string, Lean>>>> 
     sensor_battery_low: true,
     irrigation_status: ['off', 'fault'],
   },
-  positions: { quantity: 'high', restricted: true },
+  // (a restricted name is the restricted-list sections' concern, and rare: leant on by every rule, nearly half of
+  // a fund's holdings were on the list)
+  positions: { quantity: 'high' },
   trades: { trade_date: 'stale', settlement_status: ['pending', 'failed'] },
   fx_exposures: { notional: 'high', hedge_ratio_pct: 'low', maturity_date: 'ahead' },
   research_notes: { conflicts_disclosed: false, status: ['draft'] },

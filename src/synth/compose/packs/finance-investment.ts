@@ -68,6 +68,9 @@ function holding(q: Quote): Rec {
   };
 }
 
+// the stances a restricted position may hold: none trades it
+const FROZEN = ['hold', 'core', 'on watch'];
+
 export const positions = packSource({
   name: 'positions',
   system: portfolio,
@@ -94,6 +97,12 @@ export const positions = packSource({
     );
     Object.assign(rec, holding(quoteOf(w, String(rec.position_id), (s) => termsFit(s, said))));
   },
+  // a name on the restricted list is frozen: its stance is to keep it as it is (no add, trim or exit without
+  // compliance), or it is not on the list
+  agree: (rec, w) =>
+    rec.restricted === true && !FROZEN.includes(String(rec.status))
+      ? [...shuffle(w.rng, FROZEN).map((status) => ({ status })), { restricted: false }]
+      : [],
   title: (rec) => `${rec.position_id} (${rec.ticker}, ${rec.security_name})`,
   nameField: { field: 'ticker', label: 'ticker' },
   owner: { field: 'portfolio_manager', role: 'portfolio manager' },

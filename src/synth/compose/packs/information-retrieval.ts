@@ -4,6 +4,7 @@ import { oneOf, writePlan } from '../../kit/content.js';
 import { shuffle } from '../../kit/ids.js';
 import { colleague, firstFresh, fresh } from '../sources/kit.js';
 import { editionAgree, editions } from './report-editions.js';
+import { marketSize } from './market-size.js';
 import { nth, packAction, packSource } from './table-source.js';
 import {
   ABSTRACT_TERMS,
@@ -204,7 +205,6 @@ export const marketReports = packSource({
   companions: (records, w, keep, out) => editions(records, w, keep, out, (rng) => keyFindings(rng, undefined)),
   make: (w, id, i) => ({
     report_id: id,
-    market_size_bn: Math.round((5 + w.rng.next() * 600) * 10) / 10,
     analyst: colleague(w, i).email,
   }),
   // a report's title is its edition's (report-editions.ts); else a publisher's second report on one segment in a
@@ -212,14 +212,17 @@ export const marketReports = packSource({
   derive: (rec, w) => {
     const name = `${SEGMENT_TITLES[String(rec.segment)] ?? 'Market'} ${REPORT_KINDS[String(rec.publisher)] ?? 'Report'}`;
     const year = String(rec.published_on).slice(0, 4);
+    const title =
+      rec.title ??
+      firstFresh(w, 'report title', [
+        `${name}, ${year}`,
+        ...shuffle(w.rng, ['Europe', 'North America', 'Asia-Pacific']).map((r) => `${name}: ${r}, ${year}`),
+        `${name}, ${year} mid-year update`,
+      ]);
     return {
-      title:
-        rec.title ??
-        firstFresh(w, 'report title', [
-          `${name}, ${year}`,
-          ...shuffle(w.rng, ['Europe', 'North America', 'Asia-Pacific']).map((r) => `${name}: ${r}, ${year}`),
-          `${name}, ${year} mid-year update`,
-        ]),
+      title,
+      // the segment's one market, as this house sizes it for this year and region (market-size.ts)
+      market_size_bn: marketSize({ ...rec, title }, w),
       licence_cost: rec.publisher === 'company filing' ? 0 : w.rng.int(8, 90) * 250,
     };
   },

@@ -1,5 +1,6 @@
 import type { Rng } from '../../../env/rng.js';
 import { oneOf, writePlan } from '../../kit/content.js';
+import { confidentiality, leaseTerms, priceReview, termYears } from './contract-term.js';
 
 // the free texts of the legal pack's records, from content plans: what a practitioner writes in a note
 
@@ -42,25 +43,21 @@ export function matterNote(rng: Rng, term: string | undefined): string {
   );
 }
 
-// what a contract's own terms say, by its type: no price review on an NDA, no data schedule on a lease
-function termsOf(rng: Rng, type: string): string {
-  switch (type) {
+// what a contract's own terms say, by its type: no price review on an NDA, no data schedule on a lease; a review, a
+// break or a confidentiality period falls within the contract's own term (contract-term.ts)
+function termsOf(rng: Rng, rec: Readonly<Record<string, unknown>> | undefined): string {
+  const term = termYears(rec);
+  switch (String(rec?.contract_type ?? '')) {
     case 'NDA':
       return oneOf(
         rng,
-        `mutual, ${rng.pick(['two', 'three', 'five'])}-year confidentiality period`,
+        confidentiality(term),
         'one-way: our information only',
         'residuals clause struck out',
         'our standard terms, no material deviations',
       );
     case 'lease':
-      return oneOf(
-        rng,
-        'rent review every five years, upward only',
-        `break clause at year ${rng.pick(['3', '5'])} on six months' notice`,
-        'service charge capped at the 2024 level plus RPI',
-        'our standard terms, no material deviations',
-      );
+      return leaseTerms(rng, term);
     case 'DPA':
       return oneOf(
         rng,
@@ -73,7 +70,7 @@ function termsOf(rng: Rng, type: string): string {
       return oneOf(
         rng,
         `liability capped at ${rng.pick(['12', '18', '24'])} months' fees`,
-        `price review every ${rng.pick(['12', '24'])} months, CPI-linked`,
+        priceReview(rng, term),
         'service credits up to 10% of monthly charges',
         'our standard terms, no material deviations',
       );
@@ -100,7 +97,7 @@ export function clauseNote(
     rng,
     {
       facts: [
-        termsOf(rng, type),
+        termsOf(rng, rec),
         ...(term
           ? [
               oneOf(

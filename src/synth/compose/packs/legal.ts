@@ -4,6 +4,7 @@ import { daysFrom } from '../../rules/fields.js';
 import type { Rec, World } from '../parts.js';
 import { colleague } from '../sources/kit.js';
 import { addDays, nth, onDay, packAction, packSource, refId, toWorkingDay } from './table-source.js';
+import { termYears } from './contract-term.js';
 import { clauseNote, directionsNote, matterNote, ORDERED_WITHIN } from './legal-notes.js';
 import {
   CONTRACT_TERMS,
@@ -164,8 +165,8 @@ export const contracts = packSource({
     contract_owner: colleague(w, i).email,
   }),
   // what a contract is worth a year follows from its type (an NDA or a DPA carries no fee); a signed one took
-  // effect whole years before its current term ends (its notice deadline plus the notice period), one still being
-  // agreed takes effect once signed
+  // effect its term's years (contract-term.ts, which its notes read too) before that term ends (its notice deadline
+  // plus the notice period), one still being agreed takes effect once signed
   derive: (rec, w) => {
     const [lo, hi] = CONTRACT_VALUE[String(rec.contract_type)] ?? [0, 0];
     // the counterparty is one that signs this type of contract, and no other contract of the task's is with it
@@ -183,7 +184,7 @@ export const contracts = packSource({
       counterparty,
       annual_value: hi ? w.rng.int(lo / 500, hi / 500) * 500 : 0,
       renewal_date: renewal,
-      effective_date: unsigned ? onDay(w, w.rng.int(7, 45)) : addDays(renewal, -365 * w.rng.int(1, 3)),
+      effective_date: unsigned ? onDay(w, w.rng.int(7, 45)) : addDays(renewal, -365 * termYears(rec)),
     };
   },
   title: (rec) => `${rec.contract_id} (${rec.counterparty}, ${rec.contract_type})`,

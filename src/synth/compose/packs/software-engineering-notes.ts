@@ -1,5 +1,7 @@
 import type { Rng } from '../../../env/rng.js';
 import { oneOf, writePlan } from '../../kit/content.js';
+import { claimsFor } from './pr-impact.js';
+import { PR_TITLES } from './software-engineering-data.js';
 
 // software engineering: what a pull request, a rollout, an incident and a migration say in their free text (the
 // pack, software-engineering.ts, holds the record types)
@@ -43,7 +45,21 @@ export const sized = (titles: readonly string[], lines: number) => {
   return fit.length ? fit : titles;
 };
 
-export function prDescription(rng: Rng, term: string | undefined): string {
+/** The titles a pull request of this repository may have (software-engineering-data.ts). */
+export const prTitles = (rec: Readonly<Record<string, unknown>> | undefined): readonly string[] =>
+  PR_TITLES[String(rec?.repo)] ?? ['Refactor'];
+
+export function prDescription(
+  rng: Rng,
+  term: string | undefined,
+  _v?: unknown,
+  rec?: Readonly<Record<string, unknown>>,
+): string {
+  // what it says of users is borne out by its title, else by a title its repository and diff can have
+  // (pr-impact.ts): no screenshots of a schema change, no "no user-facing change" where every change of that size
+  // is one users see
+  const titles = rec?.title ? [String(rec.title)] : sized(prTitles(rec), Number(rec?.lines_changed));
+  const claims = rec ? claimsFor(titles) : { internal: true, visible: true };
   return writePlan(
     rng,
     {
@@ -52,8 +68,8 @@ export function prDescription(rng: Rng, term: string | undefined): string {
           rng,
           `closes ENG-${rng.int(1000, 4999)}`,
           'adds unit tests for the new path',
-          'screenshots in the thread',
-          'no user-facing change',
+          claims.visible ? 'screenshots in the thread' : `closes ENG-${rng.int(1000, 4999)}`,
+          claims.internal ? 'no user-facing change' : 'adds unit tests for the new path',
         ),
         ...(term
           ? [PR_SAYS[term]?.(rng) ?? oneOf(rng, `${term} included, see below`, `reviewers: note the ${term}`)]

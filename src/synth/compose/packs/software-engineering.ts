@@ -3,6 +3,7 @@ import { shuffle } from '../../kit/ids.js';
 import { daysFrom } from '../../rules/fields.js';
 import { colleague, fresh, stateOf } from '../sources/kit.js';
 import { fitMigrationPr, migrationPrTitles } from './migration-pr.js';
+import { titlesFor } from './pr-impact.js';
 import { addDays, packAction, packSource, refId } from './table-source.js';
 import {
   ACK,
@@ -19,6 +20,7 @@ import {
   PR_POOL,
   sized,
   prDescription,
+  prTitles,
   rolloutNote,
   incidentSummary,
   migrationDescription,
@@ -43,7 +45,7 @@ export const pullRequests = packSource({
     ci_status: { label: 'CI status', weights: [2, 6, 2, 1, 1] },
     approvals: { label: 'approval count', min: 0, max: 4, step: 1, unit: 'approvals' },
     status: { label: 'review state', weights: [1, 5, 2, 2, 1, 1] },
-    description: { label: 'description', terms: PR_TERMS, write: prDescription },
+    description: { label: 'description', terms: PR_TERMS, write: prDescription, ofRecord: true },
   },
   make: (w, id, i) => ({
     pr_id: id,
@@ -60,7 +62,8 @@ export const pullRequests = packSource({
           title: fresh(
             w,
             'pr title',
-            sized(PR_TITLES[String(rec.repo)] ?? ['Refactor'], Number(rec.lines_changed)),
+            // of the size its diff is, and the reach its description claims (pr-impact.ts)
+            titlesFor(String(rec.description ?? ''), sized(prTitles(rec), Number(rec.lines_changed))),
             i,
             (t, n) => `${t}, part ${n + 1}`,
           ),
@@ -132,6 +135,12 @@ export const deployments = packSource({
       ...(Number(pr.approvals) < 1 ? { approvals: w.rng.int(1, 3) } : {}),
       ...(first && String(pr.opened_on) > first ? { opened_on: addDays(first, -w.rng.int(1, 10)) } : {}),
       ...(PR_TITLES[service] ? { repo: service } : {}),
+      // (its description written for the repository it now is in: no parent is read by a rule)
+      description: prDescription(w.rng, undefined, undefined, {
+        ...pr,
+        title: undefined,
+        repo: PR_TITLES[service] ? service : pr.repo,
+      }),
     };
   },
 });
@@ -259,15 +268,18 @@ export const migrations = packSource({
     const repo = REPO_OF[String(migrations[0]?.database)] ?? 'payments-api';
     const fit = fitMigrationPr(pr, migrations, w);
     const status = String(fit.status);
+    const title = fresh(
+      w,
+      'pr title',
+      migrationPrTitles(String(migrations[0]?.change_kind), String(migrations[0]?.database)),
+      Number(String(pr.pr_id).slice(3)),
+    );
     return {
       ...fit,
       repo,
-      title: fresh(
-        w,
-        'pr title',
-        migrationPrTitles(String(migrations[0]?.change_kind), String(migrations[0]?.database)),
-        Number(String(pr.pr_id).slice(3)),
-      ),
+      title,
+      // a schema change is no change users see: its description is written for its own title
+      description: prDescription(w.rng, undefined, undefined, { ...pr, repo, title }),
       // an approved or merged one has an approval (none is a draft: fitMigrationPr)
       ...(['approved', 'merged'].includes(status) && Number(pr.approvals) < 1 ? { approvals: w.rng.int(1, 3) } : {}),
       // the pull request was opened before the first of its migrations was scheduled

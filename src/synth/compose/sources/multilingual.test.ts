@@ -13,7 +13,7 @@ import { chooseRecipe } from '../recipe.js';
 import { PARTS } from '../registry.js';
 import { makeWorld } from '../world.js';
 import { matterOf } from './multilingual.js';
-import { ISO, LANGS, partnerMessage, replyIn, TOPICS } from './multilingual-text.js';
+import { ISO, LANGS, PARTNERS, partnerMessage, replyIn, TOPICS } from './multilingual-text.js';
 
 // partners' messages in five languages: every message and every reply reads as its language to the language
 // identifier the checks use; tasks on them pass the gate; a reply in English, or one without the order reference,
@@ -73,6 +73,22 @@ describe('partner messages in other languages', () => {
       if (topic === 'price') assert.ok(m.day > date.slice(0, 10), `price valid after ${m.day}, sent ${date}`);
       else assert.ok(m.day < date.slice(0, 10), `${topic} on ${m.day}, told in a message of ${date}`);
     }
+  });
+
+  it('quote in the currency of the partner’s country, not of its language (a Mexican partner in pesos)', () => {
+    const w = makeWorld(createRng('ml-money', 1), 'Office_Productivity', 'medium', '2026-03-10T09:00:00Z');
+    const quote = (language: string, domain: string) =>
+      matterOf({ language, topic: 'invoice', date: '2026-03-05T10:00:00Z', units: 200 }, w, new Set(), {
+        company: 'X',
+        person: 'Y',
+        domain,
+      }).amount;
+    assert.match(quote('Spanish', 'alameda.mx'), /^\$[\d,]+\.\d\d MXN$/);
+    assert.match(quote('Spanish', 'dibericas.es'), /€/);
+    assert.match(quote('German', 'alpenhandel.at'), /€/);
+    assert.match(quote('Japanese', 'sakura-shoji.jp'), /￥|¥/);
+    for (const who of Object.values(PARTNERS).flat())
+      assert.doesNotMatch(quote('Spanish', who.domain), /undefined|NaN/, who.domain);
   });
 
   it('translations: tasks pass the gate; an untranslated copy or one without the glossary term fails', async () => {

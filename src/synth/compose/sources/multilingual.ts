@@ -19,22 +19,41 @@ import {
 // Japanese): what a message is about — an invoice, a late delivery, prices, a complaint — is only in its text,
 // so selecting them means reading them; the language is what a reply must be written in.
 
-const MONEY: Readonly<Record<Lang, [locale: string, currency: string]>> = {
-  Spanish: ['es-ES', 'EUR'],
-  German: ['de-DE', 'EUR'],
-  French: ['fr-FR', 'EUR'],
-  Chinese: ['zh-CN', 'CNY'],
-  Japanese: ['ja-JP', 'JPY'],
+// a partner quotes in its own country's currency and writes the figure as it is written there, whatever language
+// the message is in: a Mexican partner in pesos, a Spanish one in euros (keyed by the country of its domain)
+const MONEY: Readonly<Record<string, [locale: string, currency: string]>> = {
+  es: ['es-ES', 'EUR'],
+  mx: ['es-MX', 'MXN'],
+  de: ['de-DE', 'EUR'],
+  at: ['de-AT', 'EUR'],
+  fr: ['fr-FR', 'EUR'],
+  be: ['fr-BE', 'EUR'],
+  cn: ['zh-CN', 'CNY'],
+  jp: ['ja-JP', 'JPY'],
 };
+// how many of each currency an order's worth in euros comes to (a yen or a peso buys far less than a euro)
+const PER_EURO: Readonly<Record<string, number>> = { EUR: 1, MXN: 20, CNY: 8, JPY: 160 };
+
+// a peso figure is written "$13,132.00" in Mexico: the code after it says which dollar sign it is
+function money(n: number, locale: string, currency: string): string {
+  const said = new Intl.NumberFormat(locale, { style: 'currency', currency }).format(n);
+  return said.includes('$') && !said.includes(currency) ? `${said} ${currency}` : said;
+}
+
+type Partner = (typeof PARTNERS)[Lang][number];
+const countryOf = (p: Partner) => p.domain.slice(p.domain.lastIndexOf('.') + 1);
 
 /**
  * The order a message is about, its figure in the partner's currency and a day it names: one before the message was
  * sent (a delivery that did not come, a payment that fell due), or for a price, one after it (how long it holds).
+ * The partner (none: the language's first) says which currency.
  */
-export function matterOf(rec: Rec, w: World, taken: Set<string> = new Set()): Matter {
+export function matterOf(rec: Rec, w: World, taken: Set<string> = new Set(), partner?: Partner): Matter {
   const lang = rec.language as Lang;
-  const [locale, currency] = MONEY[lang];
-  const n = currency === 'JPY' ? w.rng.int(80, 2400) * 1000 : w.rng.int(400, 24_000);
+  const [locale, currency] = MONEY[countryOf(partner ?? (PARTNERS[lang][0] as Partner))] ?? ['en-GB', 'EUR'];
+  const euros = w.rng.int(400, 24_000);
+  // (yen in whole thousands, as a Japanese quote rounds them)
+  const n = currency === 'JPY' ? Math.round((euros * 160) / 1000) * 1000 : euros * (PER_EURO[currency] ?? 1);
   const sent = `${String(rec.date ?? w.today).slice(0, 10)}T12:00:00Z`;
   // the order number names the message in what we file and send: one order per message of the task
   let ref = `PO-${w.rng.int(10_000, 99_999)}`;
@@ -42,7 +61,7 @@ export function matterOf(rec: Rec, w: World, taken: Set<string> = new Set()): Ma
   taken.add(ref);
   return {
     ref,
-    amount: new Intl.NumberFormat(locale, { style: 'currency', currency }).format(n),
+    amount: money(n, locale, currency),
     day: dateOf(at(sent, { days: rec.topic === 'price' ? w.rng.int(10, 45) : -w.rng.int(2, 14) })),
     units: Number(rec.units),
   };
@@ -90,7 +109,7 @@ export const partnerMails = defineSource({
           const lang = rec.language as Lang;
           const partners = PARTNERS[lang];
           const who = partners[(i + w.rng.int(0, partners.length - 1)) % partners.length] as (typeof partners)[number];
-          const matter = matterOf(rec, w, refs);
+          const matter = matterOf(rec, w, refs, who);
           const { subject, body, english } = partnerMessage(w.rng, lang, rec.topic as Topic, matter, who);
           Object.assign(rec, {
             from: `${slug(who.person.normalize('NFKD').replace(/[^\x20-\x7e]/g, '')) || 'office'}@${who.domain}`,
