@@ -83,19 +83,22 @@ describe('records that agree with themselves', () => {
     );
   });
 
-  it('a bill comes to what its kind costs on its cycle, and is overdue only after its due date', () => {
+  it('a bill comes to what its kind costs on its cycle, one cycle per kind in a household, and is overdue only after its due date', () => {
     for (let i = 0; i < 100; i++) {
       const w = world(i);
-      const rec: Rec = {
-        bill_id: 'HHB-1',
+      const recs: Rec[] = [1, 2, 3].map((n) => ({
+        bill_id: `HHB-${n}`,
         category: 'property tax',
         due_on: '2026-06-10',
         status: 'due',
         direct_debit: false,
-      };
-      householdBills.fixtures?.([rec], w);
-      assert.ok(['quarterly', 'annual'].includes(String(rec.billing_cycle)), String(rec.billing_cycle));
-      assert.ok(Number(rec.amount) <= (rec.billing_cycle === 'quarterly' ? 280 : 1100), String(rec.amount));
+      }));
+      householdBills.fixtures?.(recs, w);
+      assert.equal(new Set(recs.map((r) => r.billing_cycle)).size, 1, 'one cycle per kind in a household');
+      for (const rec of recs) {
+        assert.ok(['quarterly', 'annual'].includes(String(rec.billing_cycle)), String(rec.billing_cycle));
+        assert.ok(Number(rec.amount) <= (rec.billing_cycle === 'quarterly' ? 280 : 1100), String(rec.amount));
+      }
     }
     // (a bill due today is still due: the day itself is on the ahead side of its tense)
     const t = householdBills.tense;

@@ -276,7 +276,8 @@ export const householdBills = packSource({
   make: (w, id, i) => ({ bill_id: id, account_holder: holder(w, i % 2).email }),
   derive: (rec, w, i) => {
     const kind = String(rec.category);
-    const [cycle, lo, hi] = w.rng.pick(BILL[kind] ?? [['monthly', 20, 200]]);
+    // (one cycle per kind in a household, as its provider bills it: no insurer billing it both yearly and monthly)
+    const [cycle, lo, hi] = nth(w, BILL[kind] ?? [['monthly', 20, 200]], KINDS.indexOf(kind));
     return {
       provider: providerOf(w, kind),
       billing_cycle: cycle,
