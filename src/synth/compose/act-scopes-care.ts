@@ -23,7 +23,7 @@ export const CARE_SCOPES: Readonly<Record<string, Readonly<Record<string, readon
       scope(
         'kind',
         ['follow-up'],
-        'follow-ups are rebooked into the follow-up clinic at the health centre, which runs them',
+        'follow-ups are seen in the follow-up clinic at the health centre, so any booked here are cancelled and rebooked there',
       ),
       scope(
         'kind',
