@@ -7,6 +7,7 @@ import { aheadOf } from '../sources/kit.js';
 import { makeWorld } from '../world.js';
 import { FINDING_ASSETS } from './finding-assets.js';
 import { contracts } from './legal.js';
+import { nonconformances } from './manufacturing-engineering.js';
 import { designRequests } from './multimodal-generation.js';
 import { securityFindings } from './safety-compliance.js';
 import { FINDINGS } from './safety-compliance-data.js';
@@ -81,6 +82,14 @@ describe('records that agree with themselves', () => {
       ),
       [],
     );
+  });
+
+  it('an observation NCR never requires a CAPA (the reason for sparing it from the ageing review says so)', () => {
+    const w = world(3);
+    const changes = nonconformances.agree?.({ severity: 'observation', capa_required: true }, w) ?? [];
+    assert.deepEqual(changes[0], { capa_required: false });
+    assert.ok(changes.slice(1).every((c) => c.severity !== 'observation'));
+    assert.deepEqual(nonconformances.agree?.({ severity: 'major', capa_required: true }, w), []);
   });
 
   it('a bill comes to what its kind costs on its cycle, one cycle per kind in a household, and is overdue only after its due date', () => {
