@@ -1,3 +1,5 @@
+import { cadence } from '../kit/lead-time.js';
+import type { Bound } from '../rules/draw.js';
 import type { Atom } from '../rules/rule.js';
 
 // Why a work is narrowed by a line, a flag or a date window, where a practitioner has a reason for it: a flag that
@@ -253,4 +255,26 @@ export function narrowReason(source: string | undefined, section: string | undef
   if (!source || !key) return undefined;
   const own = ACT_NARROWS[source];
   return (section ? own?.[section]?.[key] : undefined) ?? own?.['*']?.[key];
+}
+
+/**
+ * The windows a section's reasons bound, per date field: a reason naming a rhythm ("the docketing team's weekly
+ * run") keeps the window it gives a reason for within that rhythm, so the rule is drawn to fit it (`bounds` of
+ * PolicyAct), not drawn at 28 days and then dropped.
+ */
+export function cadenceBounds(
+  source: string,
+  section: string | undefined,
+  given: Readonly<Record<string, Bound>> = {},
+): Readonly<Record<string, Bound>> {
+  const own = ACT_NARROWS[source];
+  const out: Record<string, Bound> = { ...given };
+  for (const [key, why] of Object.entries({ ...own?.['*'], ...(section ? own?.[section] : {}) })) {
+    const [, field, side] = key.match(/^(\w+):(ahead|recent)$/) ?? [];
+    const every = cadence(why);
+    if (!field || !side || every === Infinity) continue;
+    const [lo, hi] = out[field] ?? [0, every];
+    out[field] = [lo, Math.min(hi, every)];
+  }
+  return out;
 }

@@ -1,25 +1,26 @@
 import type { Scope } from '../rules/draw.js';
+import { CARE_SCOPES, scope } from './act-scopes-care.js';
 
 // The categories a work is really narrowed to, per record type and section (the act's first heading), each with the
 // reason a practitioner would recognise: a regulator's scope, an owner's remit, a deadline only those records face,
-// a named project or site, a handover. An act with none is never narrowed by category (rules/draw.ts): its tasks
+// a named project or site, a handover. A reason is a standing fact, never a dated event ("starts on Monday", "that
+// fortnight"): it is written into versioned policies that stay in force for months (act-scopes.test.ts). An act with none is never narrowed by category (rules/draw.ts): its tasks
 // differ by the thresholds and windows drawn from the data, so no rule invents batches "by species".
 
-const scope = (field: string, values: readonly string[], why: string): Scope => ({ field, values, why });
-
 export const ACT_SCOPES: Readonly<Record<string, Readonly<Record<string, readonly Scope[]>>>> = {
+  ...CARE_SCOPES,
   // (the plans' repairs and checks turn on one state: a zone the week's work is really about gives them their rule)
   desk_plan: {
     'Desk repair': [
       scope(
         'zone',
         ['Quiet zone'],
-        'the quiet-zone refit starts on Monday, and the contractor fixes what is reported before then',
+        'every quiet-zone desk is booked for focused work, so a broken one there cannot be swapped for another',
       ),
       scope(
         'zone',
         ['Team area'],
-        'the team area is being re-cabled, and facilities fix blocked desks while the floor is up',
+        'the team-area desks sit on the raised floor, whose cabling only facilities may open up',
       ),
     ],
   },
@@ -38,25 +39,25 @@ export const ACT_SCOPES: Readonly<Record<string, Readonly<Record<string, readonl
       scope(
         'zone',
         ['Aisle 3'],
-        'a forklift struck the Aisle 3 racking on Tuesday, and the inspector wants every bay there checked',
+        'Aisle 3 is where the forklifts turn in from the dock, so its uprights take the most knocks',
       ),
-      scope('zone', ['Aisle 1'], 'Aisle 1 holds the heaviest pallets, and the insurer’s survey next week starts there'),
+      scope('zone', ['Aisle 1'], 'Aisle 1 holds the heaviest pallets, and the insurer’s annual survey starts there'),
     ],
   },
   // routing is by the partner's language and the topic: a desk taking over a share of them is the real scope
   partner_mails: {
     Routing: [
-      scope('language', ['Japanese'], 'the new Tokyo liaison office takes its partners’ messages from now on'),
+      scope('language', ['Japanese'], 'the Tokyo liaison office takes its partners’ messages'),
+      scope('language', ['German'], 'the Frankfurt desk looks after the German-speaking partners'),
       scope(
-        'language',
-        ['German'],
-        'the Frankfurt desk took over the German-speaking partners at the start of the quarter',
+        'topic',
+        ['complaint'],
+        'complaints belong to the quality desk, which logs each one for its root-cause review',
       ),
-      scope('topic', ['complaint'], 'complaints have moved to the new quality desk, and their backlog goes with them'),
       scope(
         'topic',
         ['invoice'],
-        'invoice queries now go to the shared-service centre, which took them over on the 1st',
+        'invoice queries go to the shared-service centre, which answers them from the ledger',
       ),
     ],
   },
@@ -65,7 +66,7 @@ export const ACT_SCOPES: Readonly<Record<string, Readonly<Record<string, readonl
       scope(
         'source',
         ['penetration test'],
-        'the pen-test report goes to the customer’s security team on Friday, with our triage of each finding',
+        'each pen-test report goes to the customer’s security team with our triage of every finding in it',
       ),
       scope(
         'source',
@@ -75,7 +76,7 @@ export const ACT_SCOPES: Readonly<Record<string, Readonly<Record<string, readonl
       scope(
         'source',
         ['cloud posture scan'],
-        'the cloud posture tool is newly switched on, and nobody has looked at its first findings',
+        'the cloud posture tool feeds no other queue, so triage is the only place its findings are looked at',
       ),
       scope(
         'source',
@@ -111,97 +112,33 @@ export const ACT_SCOPES: Readonly<Record<string, Readonly<Record<string, readonl
       scope(
         'line',
         ['paint'],
-        'the paint line shuts for its annual maintenance next week, so its orders must be through before then',
+        'the paint line runs each colour in its own batch, so an order that misses its colour waits for the next run',
       ),
     ],
   },
   field_plots: {
     Irrigation: [
-      scope(
-        'crop',
-        ['potatoes'],
-        'the potatoes are at tuber initiation, when a dry spell brings the scab the processor rejects',
-      ),
+      scope('crop', ['potatoes'], 'a dry spell at tuber initiation brings the scab the processor rejects potatoes for'),
       scope(
         'crop',
         ['spring barley'],
         'the malting contract sets a grain-nitrogen limit that drought stress pushes over',
       ),
     ],
-    Spraying: [scope('crop', ['potatoes'], 'a blight warning is in force for the area, and it covers the potato crop')],
-  },
-  ward_beds: {
-    'Bed allocation': [
-      scope('zone', ['Bay 2'], 'Bay 2 takes the respiratory admissions, with piped oxygen at every bedspace'),
-      scope('zone', ['Side rooms'], 'infectious admissions must go to side rooms, on infection control’s advice'),
-    ],
-  },
-  appointments: {
-    Cancellation: [
-      scope(
-        'kind',
-        ['consultation'],
-        'the GP running the consultation list is on leave that fortnight, with no locum to cover',
-      ),
-      scope(
-        'kind',
-        ['follow-up'],
-        'the follow-up clinic moves to the new health centre, and its first weeks are rebooked there',
-      ),
-      scope('kind', ['telephone'], 'the phone system is being replaced that week, so the telephone clinics cannot run'),
-      scope(
-        'kind',
-        ['minor procedure'],
-        'the treatment room is being refitted, so the minor-procedure lists cannot run',
-      ),
-      scope('kind', ['blood test'], 'the phlebotomist is off sick, and no one else can run the blood clinics'),
-      scope('kind', ['vaccination'], 'the vaccine delivery failed its cold-chain check and was sent back'),
-    ],
-    Reminder: [
-      scope(
-        'kind',
-        ['blood test'],
-        'a fasting blood test is wasted if the patient eats that morning, so they get the fasting instructions',
-      ),
+    Spraying: [
+      scope('crop', ['potatoes'], 'blight is the potato crop’s own disease, and the spray programme is set against it'),
     ],
   },
   web_page_builds: {
     'Page build': [
-      scope('template', ['landing page'], 'the spring campaign’s ads start next week and point at its landing pages'),
-      scope('template', ['product page'], 'the new range ships on the 1st, and its product pages go live with it'),
       scope(
         'template',
-        ['event page'],
-        'conference registration opens next week, and its event pages must be live for it',
+        ['landing page'],
+        'the campaign ads point at the landing pages, so an ad running before its page is live wastes its spend',
       ),
-      scope(
-        'template',
-        ['pricing page'],
-        'the new prices take effect on the 1st, and the pricing pages must show them',
-      ),
-    ],
-  },
-  vaccinations: {
-    'Booster reminder': [
-      scope('species', ['rabbit'], 'RHD2 cases have been confirmed locally, so rabbit owners are called first'),
-      scope('species', ['dog'], 'the boarding kennels in town now refuse dogs without an in-date kennel-cough booster'),
-    ],
-    'Lapsed cover': [
-      scope(
-        'species',
-        ['horse'],
-        'under the competition rules a lapsed equine flu booster voids the passport, so those owners hear first',
-      ),
-    ],
-  },
-  referrals: {
-    Chasing: [
-      scope('specialty', ['dermatology'], 'the commissioners are auditing the skin-cancer pathway this quarter'),
-      scope(
-        'specialty',
-        ['ophthalmology'],
-        'the eye unit has moved site, and its referrals are the ones most likely lost in the move',
-      ),
+      scope('template', ['product page'], 'a product page goes live with the product it sells, never after it ships'),
+      scope('template', ['event page'], 'an event page must be live before registration for its event opens'),
+      scope('template', ['pricing page'], 'a pricing page must show new prices on the day they take effect'),
     ],
   },
   court_deadlines: {
@@ -231,7 +168,7 @@ export const ACT_SCOPES: Readonly<Record<string, Readonly<Record<string, readonl
       scope(
         'category',
         ['network'],
-        'the network carrier migration is under way, and its faults go to the migration team',
+        'a network fault takes down every site on the line at once, so it goes to the front of the queue',
       ),
     ],
   },
@@ -252,7 +189,7 @@ export const ACT_SCOPES: Readonly<Record<string, Readonly<Record<string, readonl
       scope(
         'category',
         ['property tax'],
-        'two missed council tax instalments make the whole year’s balance due at once',
+        'two missed property-tax instalments make the whole year’s balance due at once',
       ),
     ],
   },
@@ -261,7 +198,7 @@ export const ACT_SCOPES: Readonly<Record<string, Readonly<Record<string, readonl
       scope(
         'supplier',
         ['Northfield Castings'],
-        'the quarterly business review with Northfield Castings is next week, and open claims go on its agenda',
+        'Northfield Castings is on a supplier improvement plan, and every open claim goes to its quarterly business review',
       ),
     ],
   },
@@ -306,7 +243,11 @@ export const ACT_SCOPES: Readonly<Record<string, Readonly<Record<string, readonl
   },
   exam_sittings: {
     'Special consideration': [
-      scope('exam_series', ['May/June'], 'the awarding bodies’ deadline for the summer series is the first to fall'),
+      scope(
+        'exam_series',
+        ['May/June'],
+        'the awarding bodies take claims for the May/June series only within days of its last paper',
+      ),
     ],
   },
   room_bookings: {
@@ -366,7 +307,7 @@ export const ACT_SCOPES: Readonly<Record<string, Readonly<Record<string, readonl
   },
   products: {
     'Stock count': [
-      scope('location', ['Main warehouse'], 'the auditors attend this quarter’s count at the main warehouse'),
+      scope('location', ['Main warehouse'], 'the auditors attend the quarter-end count at the main warehouse only'),
     ],
   },
   // (a questionnaire stands in for a missing SOC 2 report; a round of them is run for one audit's or form's scope)
@@ -379,7 +320,11 @@ export const ACT_SCOPES: Readonly<Record<string, Readonly<Record<string, readonl
         'the privacy team runs this round for the GDPR audit, so it covers the vendors that hold personal data',
       ),
       scope('data_category', ['payment card data'], 'the PCI assessor wants the card-data vendors’ answers first'),
-      scope('data_category', ['health data'], 'the health-data vendors answer the HIPAA questionnaire this quarter'),
+      scope(
+        'data_category',
+        ['health data'],
+        'the health-data vendors answer the HIPAA questionnaire, which the others are not sent',
+      ),
     ],
   },
   travel_bookings: {

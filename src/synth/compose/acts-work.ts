@@ -66,7 +66,7 @@ export const WORK_ACTS: Readonly<Record<string, readonly PolicyAct[]>> = {
   customers: [
     act(
       ['Escalation', 'Owner follow-up'],
-      'An at-risk account with a weak health score is the account manager’s call to make, this week.',
+      'An at-risk account with a weak health score is the account manager’s call to make.',
       { status: ['at_risk'], health_score: 'low' },
     ),
     act(

@@ -115,7 +115,7 @@ export const WINDOWS: Readonly<Record<string, Readonly<Record<string, Window>>>>
   client_matters: { opened_on: { days: [30, 60, 90, 180] } },
   // (a notice deadline is worked to the weeks before it: the decision, then the letter to the counterparty)
   contracts: { notice_deadline: { days: [14, 21, 30, 45, 60] } },
-  court_deadlines: { due_date: { days: [3, 7, 14, 21, 28], workdays: [5, 10] } },
+  court_deadlines: { due_date: { days: [3, 4, 5, 7, 10, 14, 21, 28], workdays: [5, 10] } },
   legal_holds: { issued_on: { days: [7, 14, 30, 60], workdays: [5, 10] } },
   trip_requests: { depart_on: { days: [7, 14, 21, 30] } },
   travel_bookings: { cancellation_deadline: { days: [2, 3, 7, 14] } },

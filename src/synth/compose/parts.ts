@@ -92,9 +92,10 @@ export interface SourcePart<N extends string = string> {
   /**
    * states that only hold on one side of a date ("attended" only for an appointment in the past, "booked" only for
    * one ahead): a record drawn holding one on the wrong side is moved — its state or its date, whichever its task's
-   * rule leaves free
+   * rule leaves free. `today`: which side the date's own day is on (default past: an appointment today is attended;
+   * 'ahead': a bill due today is still due, and overdue only from the day after)
    */
-  tense?: { state: string; date: string; past: readonly string[]; ahead: readonly string[] };
+  tense?: { state: string; date: string; past: readonly string[]; ahead: readonly string[]; today?: 'ahead' };
   /**
    * the ways to make a record's rule fields agree where a practitioner knows they are linked (failures this week
    * and a last run a fortnight ago; a licence that never expires and its end date): none when they agree, else

@@ -1,3 +1,4 @@
+import { cadenceBounds } from './act-narrowings.js';
 import { ACT_SCOPES } from './act-scopes.js';
 import { CONCERNS } from './concerns.js';
 import { CARE_ACTS } from './acts-care.js';
@@ -23,11 +24,16 @@ export const ACTS: Readonly<Record<string, readonly PolicyAct[]>> = Object.fromE
     ([src, acts]) => [
       src,
       // each with the categories it is really narrowed to, and why (none: never by category), and those it spares
-      acts.map((a) => ({
-        ...a,
-        scopes: ACT_SCOPES[src]?.[a.sections[0] as string] ?? [],
-        spared: sparedBy(src, a.sections[0]),
-      })),
+      // (and its windows within the rhythm its reasons name)
+      acts.map((a) => {
+        const bounds = cadenceBounds(src, a.sections[0], a.bounds);
+        return {
+          ...a,
+          ...(Object.keys(bounds).length ? { bounds } : {}),
+          scopes: ACT_SCOPES[src]?.[a.sections[0] as string] ?? [],
+          spared: sparedBy(src, a.sections[0]),
+        };
+      }),
     ],
   ),
 );
@@ -57,13 +63,15 @@ export const REVIEW_SECTIONS: ReadonlySet<string> = new Set(['Review', 'Audit sa
  */
 export function reviewAct(source: string, section: string): PolicyAct | undefined {
   if (!REVIEW_SECTIONS.has(section)) return undefined;
-  return {
+  const act: PolicyAct = {
     sections: [section],
     why: REVIEW_PURPOSES[source]?.[purposeAt(section)] ?? '',
     lean: CONCERNS[source] ?? {},
     scopes: ACT_SCOPES[source]?.[section] ?? [],
     spared: sparedBy(source, section),
   };
+  const bounds = cadenceBounds(source, section);
+  return Object.keys(bounds).length ? { ...act, bounds } : act;
 }
 
 /** The act a task's section is: the one its heading names, else a review's. */

@@ -6,7 +6,7 @@ import { countedOf, isState } from '../rules/field-words.js';
 import type { FieldModel } from '../rules/fields.js';
 import type { Nouns } from '../rules/fields.js';
 import { ruleBullets } from '../rules/prose.js';
-import { atomsOf, type Rule, ruleKey } from '../rules/rule.js';
+import { type Atom, atomsOf, type Rule, ruleKey } from '../rules/rule.js';
 import { superseded } from './policy-history.js';
 import { instructionMail, mailSubject } from './policy-mail.js';
 import type { Person } from '../kit/people.js';
@@ -18,7 +18,7 @@ import { reasonOf, reviewReasonOf, waitsTooLong } from './policy-act.js';
 import { apartFrom, sharesThreshold } from './section-bounds.js';
 import { ACTS, actNamed, type PolicyAct, REVIEW_SECTIONS, sectionAct } from './policy-acts.js';
 import { placeOf } from './places.js';
-import { narrowingNote, saidOf, unsaid } from './purpose-scope.js';
+import { contradicts, narrowingNote, saidOf, unsaid } from './purpose-scope.js';
 import { reviewPurpose } from './review-purpose.js';
 import { reviewReason } from './review-reasons.js';
 import { restatesHeading } from './section-echo.js';
@@ -312,7 +312,10 @@ export function policyDoc(
   const body = sections.map(
     ([s, reason, lines]) => `## ${s}\n${reason ? `${reason}\n` : ''}${lead(s, lines)}\n${lines.join('\n')}`,
   );
-  const old = rng.chance(0.45) ? superseded(rule, rng, src.fields, records, today) : undefined;
+  // (the version it replaces gave the same reasons, so its limits fit them too: no 14-day window beside a weekly run)
+  const act = sectionAct(src.name, section);
+  const fits = (a: Atom) => !act || !contradicts(a, act, src.name);
+  const old = rng.chance(0.45) ? superseded(rule, rng, src.fields, records, today, fits) : undefined;
   const oldLines = old ? bullets(old) : [];
   const history: [Rule, readonly string[]][] = old ? [[old, oldLines]] : [];
   // a mail shows its own section only, so it defines only what that section (and the version it replaces) reads

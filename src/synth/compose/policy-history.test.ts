@@ -24,6 +24,16 @@ const ids = (r: Rule, recs: Record<string, unknown>[]) =>
     .join();
 
 describe('policy history', () => {
+  it('moves a limit only to one that fits the reasons the section gives (no 14-day window beside a weekly run)', () => {
+    const rule: Rule = { all: [{ kind: 'recent', field: 'opened_on', days: 3 }] };
+    const recs = [-1, -2, -4, -6, -9, -13, -20].map((d, id) => ({ id, opened_on: day(d) }));
+    const weekly = (a: { kind: string; days?: number }) => a.kind !== 'recent' || (a.days ?? 0) <= 7;
+    for (let i = 0; i < 40; i++) {
+      const old = superseded(rule, createRng('hist-fit', i), MODELS, recs, TODAY, weekly);
+      if (old) assert.ok((old.all[0] as { days: number }).days <= 7, JSON.stringify(old));
+    }
+  });
+
   it('moves a limit inside its field and picks a different, non-empty set of the records', () => {
     const rule: Rule = { all: [{ kind: 'at_least', field: 'score', value: 80 }] };
     const recs = [

@@ -47,6 +47,8 @@ export function superseded(
   models: readonly FieldModel[],
   records: readonly Readonly<Record<string, unknown>>[],
   today: string,
+  /** whether a moved limit still fits the reasons the section gives (a window within the rhythm it names) */
+  fits: (a: Atom) => boolean = () => true,
 ): Rule | undefined {
   const picked = (x: Rule) => records.filter((rec) => selects(x, rec, today));
   const now = new Set(picked(r));
@@ -58,7 +60,7 @@ export function superseded(
         : a.kind === 'older' || a.kind === 'recent' || a.kind === 'due_within'
           ? otherWindows(a, models, rng).map((days) => ({ ...a, days }))
           : [];
-    for (const x of moved) edits.push({ ...r, all: r.all.map((y, k) => (k === i ? x : y)) });
+    for (const x of moved.filter(fits)) edits.push({ ...r, all: r.all.map((y, k) => (k === i ? x : y)) });
   });
   // the limits of the rule in turn, the record type's own windows before a moved one
   const order = shuffle(

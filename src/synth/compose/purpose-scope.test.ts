@@ -111,6 +111,22 @@ describe('purpose scope', () => {
     assert.ok(!contradicts(window(14), prep, 'court_deadlines'));
   });
 
+  it('never draws a window longer than the rhythm its reason names', () => {
+    const diary = ACTS.court_deadlines?.find((a) => a.sections.includes('Diary entry'));
+    assert.ok(diary);
+    // "the docketing team enters the dates … on its weekly run" (review 18 D4b: beside a 21- or 28-day window)
+    const window = (days: number) => ({ kind: 'due_within' as const, field: 'due_date', days });
+    assert.ok(contradicts(window(28), diary, 'court_deadlines'));
+    assert.ok(contradicts(window(14), diary, 'court_deadlines'));
+    assert.ok(!contradicts(window(7), diary, 'court_deadlines'));
+    // (the feed digest's "that week's articles" likewise bounds its window of recent ones)
+    const follow = { kind: 'recent' as const, field: 'published_at', days: 14 };
+    const review = reviewAct('feed_articles', 'Review');
+    assert.ok(review);
+    assert.ok(contradicts(follow, review, 'feed_articles'));
+    assert.ok(!contradicts({ ...follow, days: 7 }, review, 'feed_articles'));
+  });
+
   it('calls a plain narrowing a contradiction only where the purpose takes every record of its kind', () => {
     const retraction = ACTS.cited_sources?.find((a) => a.sections.includes('Retraction check'));
     const reverify = ACTS.cited_sources?.find((a) => a.sections.includes('Re-verification'));

@@ -1,5 +1,5 @@
 import type { Rng } from '../../env/rng.js';
-import { leadTime } from '../kit/lead-time.js';
+import { cadence, leadTime } from '../kit/lead-time.js';
 import type { Lean } from '../rules/draw.js';
 import type { FieldModel, Nouns } from '../rules/fields.js';
 import { modifier } from '../rules/prose.js';
@@ -138,7 +138,7 @@ const WHOLE = /\b(every|all|any|each)\b(?! (?:week|day|month|quarter|year|run|ti
  * names, or a narrowing with no reason where the purpose speaks of every record of its kind.
  */
 export function contradicts(a: Atom, act: PolicyAct, source: string): boolean {
-  return tooShort(a, act, source) || (WHOLE.test(act.why) && unsaidAtom(a, act, source));
+  return tooShort(a, act, source) || tooLong(a, act, source) || (WHOLE.test(act.why) && unsaidAtom(a, act, source));
 }
 
 // a window shorter than the lead time (kit/lead-time.ts) the section's words say the work needs: its purpose, the
@@ -147,6 +147,11 @@ const tooShort = (a: Atom, act: PolicyAct, source: string) =>
   a.kind === 'due_within' &&
   a.days <
     leadTime([act.why, narrowReason(source, act.sections[0], a), ...(act.scopes ?? []).map((s) => s.why)].join(' '));
+
+// a window longer than the rhythm the reason given for it names ("the docketing team's weekly run": a date past
+// the next run is entered by that run, so a 28-day window takes records nobody is late for)
+const tooLong = (a: Atom, act: PolicyAct, source: string) =>
+  (a.kind === 'due_within' || a.kind === 'recent') && a.days > cadence(narrowReason(source, act.sections[0], a) ?? '');
 
 /**
  * Whether the policy can state a selecting condition of the work's rule: with the reason the work has for it, or as
@@ -173,7 +178,7 @@ export function narrowedFor(r: Rule, act: PolicyAct | undefined, source: string)
 
 /** Whether one condition would be said plainly, or contradicts its section's purpose (see `unsaid`). */
 export function unsaidAtom(a: Atom, act: PolicyAct, source: string): boolean {
-  if (tooShort(a, act, source)) return true;
+  if (tooShort(a, act, source) || tooLong(a, act, source)) return true;
   const k = narrowingOf(a, act.lean ?? {});
   if (!k || k === 'part' || scopeOf(a, act)) return false;
   return k === 'list' || narrowReason(source, act.sections[0], a) === undefined;

@@ -158,14 +158,15 @@ export const SPARED: Readonly<Record<string, ByAct>> = {
   },
   sheet_rows: REGIONS,
   order_screenshot: REGIONS,
+  // (an NDA or an SOW never renews itself, packs/legal-data.ts CONTRACT_FACTS: the renewal work, which takes only
+  // contracts set to renew, has nothing to spare them from, and a reason saying so would be left with no record)
   contracts: {
     Renewal: {
       contract_type: {
-        NDA: 'an NDA carries no fees and lapses on its own terms, so there is no renewal to decide',
         DPA: 'a DPA follows the main agreement it sits under, and renews or ends with that one',
         lease: 'leases are renewed by the property team, who hold the landlord correspondence',
-        SOW: 'an SOW runs under its MSA and ends with its project, so it never renews on its own',
         licence: 'software licences are renewed by IT asset management from its own register',
+        'supply agreement': 'supply agreements are renewed by procurement, in the category review it holds each year',
       },
     },
     'Notice decision': {

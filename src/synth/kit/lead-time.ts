@@ -16,6 +16,18 @@ export function leadTime(text: string): number {
   return Math.max(0, ...LEAD.filter(([re]) => re.test(text)).map(([, days]) => days));
 }
 
+// The rhythm a reason says the work keeps ("entered on the docketing team's weekly run", "the digest goes out each
+// week"): a window longer than it takes records the next run deals with anyway, which contradicts the reason given.
+const CADENCE: readonly [RegExp, number][] = [
+  [/\bweekly run\b|\bgoes out each week\b|\bonly that week[’']s\b/i, 7],
+  [/\bmonthly (?:run|claims?)\b/i, 31],
+];
+
+/** The shortest rhythm, in days, that `text` says its work keeps (Infinity: it names none). */
+export function cadence(text: string): number {
+  return Math.min(Infinity, ...CADENCE.filter(([re]) => re.test(text)).map(([, days]) => days));
+}
+
 /** The windows ahead a policy text sets, in days: "today or in the next 14 days" (14), "today or tomorrow" (1). */
 export function windowsAhead(text: string): number[] {
   return [...text.matchAll(/\btoday or (?:in the next (\d+) days|tomorrow)\b/g)].map((m) => Number(m[1] ?? 1));

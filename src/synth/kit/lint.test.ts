@@ -93,6 +93,17 @@ describe('a policy window agrees with the lead time its section states', () => {
   });
 });
 
+describe('a policy window agrees with the rhythm its reason names', () => {
+  const section = (days: number) =>
+    `## Diary entry\nThis section takes only the court deadlines falling soon: the docketing team enters the dates from every sealed order on its weekly run, so only a date falling before its next run is at risk.\n- It is due today or in the next ${days} days.`;
+  it('a window longer than a weekly run is a glitch (review 18 D4b: 21 and 28 days); a week or less is fine', () => {
+    assert.deepEqual(rules(section(28)), ['cadence']);
+    assert.deepEqual(rules(section(21)), ['cadence']);
+    assert.deepEqual(rules(section(7)), []);
+    assert.deepEqual(rules(section(3)), []);
+  });
+});
+
 describe('date phrases agree with the task day', () => {
   it('month end, month start, weekdays, quarter and year end', () => {
     const at = (t: string, day: string) => contradicted(t, dayOf(day));

@@ -1,6 +1,6 @@
 import { MONTHS, WEEKDAYS } from '../../schema/dates.js';
 import { contradicted, dayOf } from './date-phrases.js';
-import { leadTime, windowsAhead } from './lead-time.js';
+import { cadence, leadTime, windowsAhead } from './lead-time.js';
 import { aOrAn, isPlural, PLURAL_IS } from './text.js';
 
 // A linter for the glitches templates leave in text a coworker would never write: unfilled slots, leaked
@@ -9,7 +9,8 @@ import { aOrAn, isPlural, PLURAL_IS } from './text.js';
 // seams of joined templates: an imperative asked as a question, a plural subject with a singular verb, a
 // forwarded note whose writer asks to be asked, the same figure asked for twice, a line repeated under its
 // heading, a date phrase ("the month is nearly over", "it's Friday") the task's day contradicts; and a policy
-// section whose window ahead is shorter than the lead time its own words give the work.
+// section whose window ahead is shorter than the lead time its own words give the work, or longer than the rhythm
+// they say it keeps.
 
 /** One glitch: what it is and the words it was found in. */
 export interface Lint {
@@ -30,7 +31,8 @@ export interface Lint {
     | 'date_phrase'
     | 'history_date'
     | 'greeting'
-    | 'lead_time';
+    | 'lead_time'
+    | 'cadence';
   at: string;
 }
 
@@ -139,6 +141,10 @@ export function lintText(text: string, today: string, lang = 'en'): Lint[] {
     const lead = leadTime(section);
     for (const days of windowsAhead(section))
       if (days < lead) out.push({ rule: 'lead_time', at: `${lead} days' lead time, a ${days}-day window` });
+    // and one whose reason names a rhythm the window overruns ("the weekly run" beside the next 28 days)
+    const every = cadence(section);
+    for (const days of windowsAhead(section))
+      if (days > every) out.push({ rule: 'cadence', at: `a ${every}-day cadence, a ${days}-day window` });
   }
   find('dangling', /\b(?:the (?:file path|title|recipient|channel) I'll give you|as described below|see attached)\b/gi);
   // "Above this amount …" with no amount stated before it in its section (the section's figure sits in a bullet
@@ -151,3 +157,11 @@ export function lintText(text: string, today: string, lang = 'en'): Lint[] {
   }
   return out;
 }
+
+// a dated, one-off event ("the refit starts on Monday", "on leave that fortnight", "the survey next week"): true on
+// one day, false in a standing policy that stays in force for months
+const ONE_OFF =
+  /\b(?:next (?:week|month|quarter)|(?:on|by|from|until) (?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)|that (?:fortnight|week)(?![’']s)|this (?:week|month|quarter|fortnight)|from now on|on the 1st|newly|is being (?:re|replaced|refitted)|under way|off sick|on leave|(?:the|this) (?:spring|summer|autumn|winter)\b(?! (?:barley|wheat|oats|beans|series|term)))/gi;
+
+/** The words in `text` that tie it to one dated event, so it cannot stand as a standing policy's reason. */
+export const oneOffEvents = (text: string): string[] => [...text.matchAll(ONE_OFF)].map((m) => m[0]);

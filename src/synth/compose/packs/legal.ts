@@ -9,6 +9,7 @@ import { clauseNote, directionsNote, matterNote, ORDERED_WITHIN } from './legal-
 import {
   CONTRACT_TERMS,
   CONTRACT_VALUE,
+  CONTRACT_FACTS,
   COUNTERPARTIES,
   counterpartiesFor,
   CUSTODIANS,
@@ -115,6 +116,17 @@ export const contracts = packSource({
   // can be given: a rule on the renewal date would take contracts already too late to cancel. The renewal date
   // follows from the deadline and the period (derive), and a contract expires once its term has ended, not before.
   agree: (rec, w) => {
+    // a type's standing facts hold on each of its contracts (else it is another type, one that may renew itself)
+    const facts = CONTRACT_FACTS[String(rec.contract_type)];
+    if (facts && Object.entries(facts).some(([f, v]) => rec[f] !== v))
+      return [
+        facts,
+        ...shuffle(w.rng, ['MSA', 'SaaS subscription', 'supply agreement', 'lease', 'licence']).map(
+          (contract_type) => ({
+            contract_type,
+          }),
+        ),
+      ];
     const notice = Number(rec.notice_period_days);
     const deadline = daysFrom(w.today, rec.notice_deadline);
     // a contract that renews itself and is past its notice deadline has renewed in all but name: the register has

@@ -93,6 +93,12 @@ export const nonconformances = packSource({
     capa_required: { label: 'CAPA', yes: 'requiring a CAPA', no: 'not requiring a CAPA', p: 0.35 },
     description: { label: 'description', terms: NCR_TERMS, write: ncrDescription, ofRecord: true },
   },
+  // an observation asks for no corrective action (as the reason for sparing it from the ageing review says), so it
+  // never requires a CAPA; one that does is a minor or worse
+  agree: (rec, w) =>
+    rec.severity === 'observation' && rec.capa_required === true
+      ? [{ capa_required: false }, ...shuffle(w.rng, ['minor', 'major']).map((severity) => ({ severity }))]
+      : [],
   make: (w, id, i) => {
     const qty = w.rng.int(1, 60);
     return {

@@ -23,6 +23,18 @@ import { brief, buildNotes, chartSpec, editNotes } from './multimodal-generation
 // articles, video edits from raw footage to delivered cut, and web pages built from decks and documents.
 // Titles, briefs and edit notes are what a studio producer or a designer would see.
 
+// the days a design job takes to reach each status from its brief (before any revision rounds)
+const STAGE_DAYS: Readonly<Record<string, number>> = {
+  'brief received': 0,
+  'in design': 1,
+  'internal review': 3,
+  'with requester': 4,
+  revisions: 4,
+  approved: 5,
+  delivered: 6,
+  'on hold': 1,
+};
+
 export const designRequests = packSource({
   name: 'design_requests',
   system: studio,
@@ -52,7 +64,12 @@ export const designRequests = packSource({
     estimated_hours: w.rng.pick([2, 3, 4, 6, 8, 12, 16]),
   }),
   derive: (rec, w, i) => {
-    const asked = addDays(rec.due_on, -w.rng.int(5, 20));
+    // asked for a few weeks before it is needed, and long enough ago for the work its status and rounds show: a
+    // day or two per stage reached and a few days per round of revisions (none "requested today" with 3 rounds)
+    const worked = (STAGE_DAYS[String(rec.status)] ?? 0) + 3 * Number(rec.revision_rounds ?? 0);
+    const drawn = addDays(rec.due_on, -w.rng.int(5, 20));
+    const latest = onDay(w, worked ? -worked - w.rng.int(0, 3) : 0);
+    const asked = drawn < latest ? drawn : latest;
     return {
       title: fresh(
         w,
@@ -61,7 +78,7 @@ export const designRequests = packSource({
         i,
         inLanguage,
       ),
-      requested_on: daysFrom(w.today, asked) > 0 ? onDay(w, 0) : asked,
+      requested_on: asked,
     };
   },
   // revision rounds come after a first design: none while the brief has only just come in

@@ -15,6 +15,7 @@ import { PARTS } from '../registry.js';
 import { makeWorld } from '../world.js';
 import { PACK_ACTIONS } from './index.js';
 import { SCENARIO_SOURCES, UNFILED } from './scenarios.js';
+import { aheadOf } from '../sources/kit.js';
 
 // every domain pack's record types: tasks compiled on each pass the full gate, each domain has its own record
 // types, and a note written without a term never holds one.
@@ -228,7 +229,7 @@ describe('domain packs', () => {
           // a state holds only on its side of the date (no appointment attended next week)
           const t = src.tense;
           if (t) {
-            const ahead = String(rec[t.date]).slice(0, 10) > '2026-03-10';
+            const ahead = aheadOf(t, String(rec[t.date]), '2026-03-10T09:00:00Z');
             if ((ahead ? t.past : t.ahead).includes(String(rec[t.state])))
               failures.push(`${src.name}: ${rec[t.state]} on ${rec[t.date]}`);
           }

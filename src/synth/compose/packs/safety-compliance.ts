@@ -6,6 +6,7 @@ import { daysFrom } from '../../rules/fields.js';
 import type { World } from '../parts.js';
 import { colleague, fresh } from '../sources/kit.js';
 import { addDays, nth, onDay, packAction, packSource } from './table-source.js';
+import { type Exposure, FINDING_ASSETS } from './finding-assets.js';
 import {
   ACCESS_TERMS,
   DSR_TERMS,
@@ -257,14 +258,28 @@ export const vendorAssessments = packSource({
   textField: 'findings',
 });
 
-function findingDescription(rng: Rng, term: string | undefined): string {
+// the asset a finding's title is on ("… – staging": that instance of it), where the title is known
+function assetOf(title: unknown): string | undefined {
+  const [base, instance] = String(title ?? '').split(' – ');
+  const asset = FINDING_ASSETS[base ?? '']?.[0];
+  return asset && (instance ? `${asset} (${instance})` : asset);
+}
+
+function findingDescription(
+  rng: Rng,
+  term: string | undefined,
+  _v: unknown,
+  rec?: Readonly<Record<string, unknown>>,
+): string {
+  // (the asset it affects is the one its title names: said only once the title is drawn for the record)
+  const asset = assetOf(rec?.title);
   return writePlan(
     rng,
     {
       facts: [
         oneOf(
           rng,
-          `affects ${rng.pick(['app-prod-03', 'vpn-edge-1', 'billing-api', 'the customer portal', 'the staff intranet'])}`,
+          ...(asset ? [`affects ${asset}`] : []),
           'evidence in the report appendix',
           'reproduced by the security team',
           'fix is a configuration change',
@@ -278,6 +293,10 @@ function findingDescription(rng: Rng, term: string | undefined): string {
     'terse',
   );
 }
+
+/** Whether an asset sitting as `exposure` may carry the finding's exposure flag. */
+const exposed = (exposure: Exposure | undefined, internetFacing: unknown): boolean =>
+  exposure === undefined || exposure === 'either' || (exposure === 'internet') === (internetFacing === true);
 
 export const securityFindings = packSource({
   name: 'security_findings',
@@ -298,9 +317,22 @@ export const securityFindings = packSource({
     },
     internet_facing: { label: 'exposure', yes: 'on internet-facing assets', no: 'on internal assets', p: 0.4 },
     status: { label: 'status', weights: [3, 3, 3, 1, 1, 1] },
-    description: { label: 'description', terms: FINDING_TERMS, write: findingDescription },
+    description: { label: 'description', terms: FINDING_TERMS, write: findingDescription, ofRecord: true },
   },
   make: (w, id, i) => ({ finding_id: id, owner: colleague(w, i).email }),
+  // the title is a finding of its final severity on an asset that sits where its exposure flag says, drawn before
+  // the description that names the asset (a rule may have set either)
+  settle: (rec, w) => {
+    const all = FINDINGS[String(rec.severity)]?.[0] ?? ['Finding'];
+    const fit = all.filter((t) => exposed(FINDING_ASSETS[t]?.[1], rec.internet_facing));
+    rec.title = fresh(
+      w,
+      'finding title',
+      fit.length ? fit : all,
+      0,
+      (t, n) => `${t} – ${['staging', 'second instance', 'mobile API', 'EU region'][n % 4]}`,
+    );
+  },
   // a finding is due for remediation within its severity's window of being found, so never further ahead than
   // that window (no critical with a month to fix it)
   agree: (rec, w) => {
@@ -313,17 +345,10 @@ export const securityFindings = packSource({
       ...shuffle(w.rng, milder).map(([severity]) => ({ severity })),
     ];
   },
-  derive: (rec, w, i) => {
-    const [titles, lo, hi, window] = FINDINGS[String(rec.severity)] ?? [['Finding'], 0, 0, 90];
+  derive: (rec, w) => {
+    const [, lo, hi, window] = FINDINGS[String(rec.severity)] ?? [['Finding'], 0, 0, 90];
     const found = addDays(rec.remediation_due, -window);
     return {
-      title: fresh(
-        w,
-        'finding title',
-        titles,
-        i,
-        (t, n) => `${t} – ${['staging', 'second instance', 'mobile API', 'EU region'][n % 4]}`,
-      ),
       cvss_score: Math.round((lo + w.rng.next() * (hi - lo)) * 10) / 10,
       found_on: daysFrom(w.today, found) > 0 ? onDay(w, 0) : found,
     };

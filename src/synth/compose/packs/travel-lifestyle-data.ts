@@ -157,15 +157,26 @@ export const HOMES: readonly { country: string; providers: Readonly<Record<strin
   },
 ];
 
-export const BILL: Readonly<Record<string, readonly [number, number, string]>> = {
-  energy: [60, 240, 'monthly'],
-  water: [30, 120, 'quarterly'],
-  'property tax': [120, 1900, 'monthly'],
-  broadband: [25, 60, 'monthly'],
-  mobile: [12, 45, 'monthly'],
-  'home insurance': [180, 520, 'annual'],
-  streaming: [8, 20, 'monthly'],
-  gym: [25, 90, 'monthly'],
+// what one bill of each kind comes to, by how often it comes (a kind may be billed on more than one cycle): property
+// tax on a flat is a few hundred euros a year, in quarterly or yearly instalments, never a four-figure monthly bill
+export const BILL: Readonly<Record<string, readonly (readonly [cycle: string, lo: number, hi: number])[]>> = {
+  energy: [['monthly', 60, 240]],
+  water: [
+    ['quarterly', 45, 160],
+    ['monthly', 15, 55],
+  ],
+  'property tax': [
+    ['quarterly', 60, 280],
+    ['annual', 240, 1100],
+  ],
+  broadband: [['monthly', 25, 60]],
+  mobile: [['monthly', 12, 45]],
+  'home insurance': [
+    ['annual', 180, 520],
+    ['monthly', 15, 45],
+  ],
+  streaming: [['monthly', 8, 20]],
+  gym: [['monthly', 25, 90]],
 };
 
 export const BILL_TERMS = [

@@ -3,7 +3,7 @@ import { travel } from '../../../services/domains/travel.js';
 import { oneOf, writePlan } from '../../kit/content.js';
 import type { World } from '../parts.js';
 import { colleague } from '../sources/kit.js';
-import { addDays, nth, onDay, packAction, packSource, refId } from './table-source.js';
+import { addDays, nth, packAction, packSource, refId } from './table-source.js';
 import {
   cityOf,
   destinationOf,
@@ -261,13 +261,8 @@ export const householdBills = packSource({
   system: travel,
   table: 'household_bills',
   fixed: ['category'],
-  // an unpaid bill is due until its date and overdue after it
-  tense: { state: 'status', date: 'due_on', past: ['overdue'], ahead: ['due'] },
-  // (a bill due today is not overdue yet)
-  agree: (rec, w) =>
-    rec.status === 'overdue' && String(rec.due_on) === w.today.slice(0, 10)
-      ? [{ due_on: onDay(w, -w.rng.int(1, 3)) }]
-      : [],
+  // an unpaid bill is due until its date, that day included, and overdue after it
+  tense: { state: 'status', date: 'due_on', past: ['overdue'], ahead: ['due'], today: 'ahead' },
   domains: ['Travel_Lifestyle'],
   capabilities: ['Math_Scientific'],
   measure: { field: 'amount', label: 'amount due', unit: 'EUR' },
@@ -281,7 +276,8 @@ export const householdBills = packSource({
   make: (w, id, i) => ({ bill_id: id, account_holder: holder(w, i % 2).email }),
   derive: (rec, w, i) => {
     const kind = String(rec.category);
-    const [lo, hi, cycle] = BILL[kind] ?? [20, 200, 'monthly'];
+    // (one cycle per kind in a household, as its provider bills it: no insurer billing it both yearly and monthly)
+    const [cycle, lo, hi] = nth(w, BILL[kind] ?? [['monthly', 20, 200]], KINDS.indexOf(kind));
     return {
       provider: providerOf(w, kind),
       billing_cycle: cycle,

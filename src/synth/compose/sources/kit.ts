@@ -118,6 +118,10 @@ export function inOrder(rec: Rec, src: SourcePart, w: World, keeps: (rec: Rec) =
   }
 }
 
+/** Whether `day` is on the ahead side of a source's tense (SourcePart.tense), on the task's day `today`. */
+export const aheadOf = (t: NonNullable<SourcePart['tense']>, day: string, today: string): boolean =>
+  day.slice(0, 10) > dateOf(today) || (t.today === 'ahead' && day.slice(0, 10) === dateOf(today));
+
 /**
  * Moves a record whose state holds only on the other side of its date (SourcePart.tense): its state to one of the
  * right side's, else its date across today (within the field's range) — whichever `keeps` the record's part in the
@@ -127,8 +131,7 @@ export function inTense(rec: Rec, src: SourcePart, w: World, keeps: (rec: Rec) =
   const t = src.tense;
   const day = rec[t?.date ?? ''];
   if (!t || typeof day !== 'string') return;
-  const today = dateOf(w.today);
-  const ahead = day.slice(0, 10) > today;
+  const ahead = aheadOf(t, day, w.today);
   const wrong = ahead ? t.past : t.ahead;
   if (!wrong.includes(String(rec[t.state]))) return;
   // a state the task's action acts from stays one of those (a booked appointment to cancel is not made attended)

@@ -1,0 +1,38 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { oneOffEvents } from '../kit/lint.js';
+import { ACT_NARROWS } from './act-narrowings.js';
+import { ACT_SCOPES } from './act-scopes.js';
+import { ACTS } from './policy-acts.js';
+import { SPARED } from './spared-data.js';
+
+// a section's reasons are written into versioned policies ("Revision 6, effective 29 March") that stay in force for
+// months, so each is a standing fact: no "the refit starts on Monday", "on leave that fortnight", "the spring
+// campaign's ads start next week" (review 18 D2: 32 tasks)
+
+const strings = (x: unknown): string[] =>
+  typeof x === 'string' ? [x] : x && typeof x === 'object' ? Object.values(x).flatMap(strings) : [];
+
+describe('standing reasons', () => {
+  it('the lint finds the dated events of the review and passes standing facts', () => {
+    assert.deepEqual(oneOffEvents('the quiet-zone refit starts on Monday'), ['on Monday']);
+    assert.deepEqual(oneOffEvents('the GP is on leave that fortnight'), ['on leave', 'that fortnight']);
+    assert.deepEqual(oneOffEvents('the spring campaign’s ads start next week'), ['the spring', 'next week']);
+    assert.deepEqual(oneOffEvents('the budget is nearly spent this month'), ['this month']);
+    assert.deepEqual(oneOffEvents('the digest goes out each week, so only that week’s articles go in'), []);
+    assert.deepEqual(oneOffEvents('the malting contract for the spring barley sets a nitrogen limit'), []);
+  });
+
+  it('no scope, narrowing or exception reason, nor any work’s purpose, names a dated event', () => {
+    const reasons = [
+      ...Object.values(ACT_SCOPES).flatMap((acts) => Object.values(acts).flatMap((ss) => ss.map((s) => s.why))),
+      ...strings(ACT_NARROWS),
+      ...strings(SPARED),
+      ...Object.values(ACTS).flatMap((acts) => acts.map((a) => a.why)),
+    ];
+    assert.ok(reasons.length > 300, `${reasons.length} reasons`);
+    // (the boost stop's "this month's paid budget" is a budget period, rewritten with that work's own review)
+    const dated = reasons.filter((r) => oneOffEvents(r).length > 0 && !/^This month’s paid budget/.test(r));
+    assert.deepEqual(dated, []);
+  });
+});

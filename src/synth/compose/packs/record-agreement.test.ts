@@ -1,0 +1,118 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { createRng } from '../../../env/rng.js';
+import type { TextModel } from '../../rules/fields.js';
+import type { Rec, SourcePart } from '../parts.js';
+import { aheadOf } from '../sources/kit.js';
+import { makeWorld } from '../world.js';
+import { FINDING_ASSETS } from './finding-assets.js';
+import { contracts } from './legal.js';
+import { nonconformances } from './manufacturing-engineering.js';
+import { designRequests } from './multimodal-generation.js';
+import { securityFindings } from './safety-compliance.js';
+import { FINDINGS } from './safety-compliance-data.js';
+import { householdBills } from './travel-lifestyle.js';
+
+// a record's fields and texts agree with each other as a practitioner reads them (review 18 D3-D5): a finding
+// affects the asset its title names, a design job is old enough for its rounds, an SOW never renews itself, a
+// property tax bill is a few hundred euros a quarter
+
+const world = (i: number) => makeWorld(createRng('agree', i), 'Safety_Compliance', 'hard', '2026-06-03T10:00:00Z');
+const text = (src: SourcePart, field: string) => src.fields.find((m) => m.field === field) as TextModel;
+
+describe('records that agree with themselves', () => {
+  it('every finding title has its asset, and a finding affects that asset on the side its flag says', () => {
+    for (const [titles] of Object.values(FINDINGS)) for (const t of titles) assert.ok(FINDING_ASSETS[t], t);
+    const m = text(securityFindings, 'description');
+    assert.ok(m.ofRecord, 'the description is written for its record');
+    for (let i = 0; i < 200; i++) {
+      const w = world(i);
+      const rec: Rec = {
+        finding_id: 'SEC-1',
+        severity: ['critical', 'high', 'medium', 'low'][i % 4],
+        internet_facing: i % 3 === 0,
+      };
+      securityFindings.settle?.(rec, w);
+      const [asset, exposure] = FINDING_ASSETS[String(rec.title)] ?? [];
+      assert.ok(asset && exposure, String(rec.title));
+      assert.ok(
+        exposure === 'either' || (exposure === 'internet') === rec.internet_facing,
+        `${rec.title} ${rec.internet_facing}`,
+      );
+      const said: string | undefined = m.write(w.rng, undefined, w.vocab, rec).match(/affects ([^.]+)/i)?.[1];
+      if (said) assert.equal(said, asset);
+    }
+  });
+
+  it('a design request was asked for long enough ago for its status and revision rounds', () => {
+    for (let i = 0; i < 100; i++) {
+      const w = world(i);
+      const rec: Rec = {
+        design_id: 'DSN-1',
+        deliverable: 'poster',
+        due_on: '2026-06-28',
+        revision_rounds: 3,
+        status: 'revisions',
+        brand_approved: false,
+      };
+      designRequests.fixtures?.([rec], w);
+      const age = (Date.parse('2026-06-03') - Date.parse(String(rec.requested_on))) / 86_400_000;
+      assert.ok(age >= 3 * 3 + 4, `requested ${age} days ago with 3 rounds`);
+      assert.ok(String(rec.requested_on) < String(rec.due_on));
+    }
+  });
+
+  it('an SOW or an NDA is never set to renew itself (the reason a policy spares them for says so)', () => {
+    const w = world(1);
+    for (const contract_type of ['SOW', 'NDA']) {
+      const changes = contracts.agree?.({ contract_type, auto_renew: true, status: 'executed' }, w) ?? [];
+      assert.deepEqual(changes[0], { auto_renew: false });
+      assert.ok(changes.slice(1).every((c) => !['SOW', 'NDA'].includes(String(c.contract_type))));
+    }
+    assert.deepEqual(
+      contracts.agree?.(
+        {
+          contract_type: 'SOW',
+          auto_renew: false,
+          status: 'executed',
+          notice_deadline: '2026-07-01',
+          notice_period_days: 30,
+        },
+        w,
+      ),
+      [],
+    );
+  });
+
+  it('an observation NCR never requires a CAPA (the reason for sparing it from the ageing review says so)', () => {
+    const w = world(3);
+    const changes = nonconformances.agree?.({ severity: 'observation', capa_required: true }, w) ?? [];
+    assert.deepEqual(changes[0], { capa_required: false });
+    assert.ok(changes.slice(1).every((c) => c.severity !== 'observation'));
+    assert.deepEqual(nonconformances.agree?.({ severity: 'major', capa_required: true }, w), []);
+  });
+
+  it('a bill comes to what its kind costs on its cycle, one cycle per kind in a household, and is overdue only after its due date', () => {
+    for (let i = 0; i < 100; i++) {
+      const w = world(i);
+      const recs: Rec[] = [1, 2, 3].map((n) => ({
+        bill_id: `HHB-${n}`,
+        category: 'property tax',
+        due_on: '2026-06-10',
+        status: 'due',
+        direct_debit: false,
+      }));
+      householdBills.fixtures?.(recs, w);
+      assert.equal(new Set(recs.map((r) => r.billing_cycle)).size, 1, 'one cycle per kind in a household');
+      for (const rec of recs) {
+        assert.ok(['quarterly', 'annual'].includes(String(rec.billing_cycle)), String(rec.billing_cycle));
+        assert.ok(Number(rec.amount) <= (rec.billing_cycle === 'quarterly' ? 280 : 1100), String(rec.amount));
+      }
+    }
+    // (a bill due today is still due: the day itself is on the ahead side of its tense)
+    const t = householdBills.tense;
+    assert.ok(t);
+    assert.ok(aheadOf(t, '2026-06-03', '2026-06-03T10:00:00Z'));
+    assert.ok(!aheadOf(t, '2026-06-02', '2026-06-03T10:00:00Z'));
+  });
+});
