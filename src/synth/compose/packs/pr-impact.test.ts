@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { createRng } from '../../../env/rng.js';
-import { agreesWith, claimsFor, isUserFacing, titlesFor, USER_FACING } from './pr-impact.js';
+import { agreesWith, claimsFor, isUserFacing, titlesFor } from './pr-impact.js';
 import { prDescription, sized } from './software-engineering-notes.js';
-import { PR_TITLES } from './software-engineering-data.js';
+import { PR_TITLES, USER_FACING } from './software-engineering-data.js';
 
 const all = Object.values(PR_TITLES).flat();
 

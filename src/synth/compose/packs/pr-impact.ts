@@ -3,39 +3,7 @@
 // description that says "no user-facing change" or points to screenshots makes that claim too, so the title it
 // sits under is drawn to agree with it: no "no user-facing change" on "Add WebAuthn as a second factor".
 
-/** The pull request titles (software-engineering-data.ts PR_TITLES) whose change a user of the product sees. */
-export const USER_FACING: ReadonlySet<string> = new Set([
-  'Handle 3DS challenge timeouts',
-  // (a form rewritten on a new library is a change to what the customer fills in, whatever the author intends)
-  'Migrate checkout form to React Hook Form',
-  'Fix focus trap in the cookie dialog',
-  'Lazy-load the order history table',
-  'Show VAT breakdown on the basket page',
-  'Add skeleton loaders to the dashboard',
-  'Fix double submit on the address form',
-  'Localise error messages on sign-up',
-  'Add WebAuthn as a second factor',
-  'Rate-limit password resets',
-  'Expire refresh tokens after 30 days idle',
-  'Support SAML for enterprise tenants',
-  'Lock accounts after ten failed logins',
-  'Remove SMS fallback for staff accounts',
-  'Offline mode for the basket screen',
-  'Deep links for password reset',
-  'Cache product images on device',
-  'Fix crash on Android 14 camera permission',
-  'Add biometric login on iOS',
-  'Reduce app start time by deferring analytics',
-  'Show order tracking push notifications',
-  'Add synonyms for size filters',
-  'Boost in-stock items in ranking',
-  'Batch push notifications per user',
-  'Respect quiet hours in email digests',
-  'Template the order-shipped email',
-  'Add unsubscribe link to digests',
-  'Return localised prices',
-  'Deprecate the v1 checkout route',
-]);
+import { USER_FACING } from './software-engineering-data.js';
 
 // what a description claims about the change's reach: none, or what users will see
 const INTERNAL = /no user-facing change/i;

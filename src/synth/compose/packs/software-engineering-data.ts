@@ -2,7 +2,11 @@
 // software-engineering.ts, holds the record types themselves)
 
 // pull request titles per repository (enough that a task's pull requests of one repository never share one)
-export const PR_TITLES: Readonly<Record<string, readonly string[]>> = {
+// per repository, its pull request titles; a leading "+" marks a change a user of the product sees (a new sign-in
+// factor, a translated message), the rest only the team sees (pr-impact.ts: a description's claim about users
+// agrees with its title). A form rewritten on a new library changes what the customer fills in, whatever the author
+// intends.
+const MARKED_TITLES: Readonly<Record<string, readonly string[]>> = {
   'payments-api': [
     'Add idempotency keys to refund endpoint',
     'Retry webhook delivery with backoff',
@@ -10,28 +14,28 @@ export const PR_TITLES: Readonly<Record<string, readonly string[]>> = {
     'Reject refunds above the original charge',
     'Log payout failures with the provider code',
     'Move currency rounding into one helper',
-    'Handle 3DS challenge timeouts',
+    '+Handle 3DS challenge timeouts',
     'Drop the legacy PayPal adapter',
   ],
   'web-frontend': [
-    'Migrate checkout form to React Hook Form',
-    'Fix focus trap in the cookie dialog',
-    'Lazy-load the order history table',
-    'Show VAT breakdown on the basket page',
+    '+Migrate checkout form to React Hook Form',
+    '+Fix focus trap in the cookie dialog',
+    '+Lazy-load the order history table',
+    '+Show VAT breakdown on the basket page',
     'Replace moment.js with date-fns',
-    'Add skeleton loaders to the dashboard',
-    'Fix double submit on the address form',
-    'Localise error messages on sign-up',
+    '+Add skeleton loaders to the dashboard',
+    '+Fix double submit on the address form',
+    '+Localise error messages on sign-up',
   ],
   'auth-service': [
     'Rotate JWT signing keys weekly',
-    'Add WebAuthn as a second factor',
-    'Rate-limit password resets',
-    'Expire refresh tokens after 30 days idle',
+    '+Add WebAuthn as a second factor',
+    '+Rate-limit password resets',
+    '+Expire refresh tokens after 30 days idle',
     'Audit-log admin impersonation',
-    'Support SAML for enterprise tenants',
-    'Lock accounts after ten failed logins',
-    'Remove SMS fallback for staff accounts',
+    '+Support SAML for enterprise tenants',
+    '+Lock accounts after ten failed logins',
+    '+Remove SMS fallback for staff accounts',
   ],
   'data-pipeline': [
     'Backfill March events after the S3 outage',
@@ -44,33 +48,33 @@ export const PR_TITLES: Readonly<Record<string, readonly string[]>> = {
     'Drop the unused sessions rollup',
   ],
   'mobile-app': [
-    'Offline mode for the basket screen',
+    '+Offline mode for the basket screen',
     'Upgrade to React Native 0.74',
-    'Deep links for password reset',
-    'Cache product images on device',
-    'Fix crash on Android 14 camera permission',
-    'Add biometric login on iOS',
-    'Reduce app start time by deferring analytics',
-    'Show order tracking push notifications',
+    '+Deep links for password reset',
+    '+Cache product images on device',
+    '+Fix crash on Android 14 camera permission',
+    '+Add biometric login on iOS',
+    '+Reduce app start time by deferring analytics',
+    '+Show order tracking push notifications',
   ],
   'search-indexer': [
     'Reindex products after the catalogue import',
     'Batch bulk writes to the search cluster',
-    'Add synonyms for size filters',
+    '+Add synonyms for size filters',
     'Drop stale shards nightly',
     'Retry failed index jobs with backoff',
-    'Boost in-stock items in ranking',
+    '+Boost in-stock items in ranking',
     'Upgrade the search cluster client',
     'Stream deletes from the order events',
   ],
   'notifications-worker': [
-    'Batch push notifications per user',
+    '+Batch push notifications per user',
     'Retry SMS sends on provider timeouts',
-    'Respect quiet hours in email digests',
+    '+Respect quiet hours in email digests',
     'Dead-letter queue for bounced emails',
-    'Template the order-shipped email',
+    '+Template the order-shipped email',
     'Drop duplicate push tokens',
-    'Add unsubscribe link to digests',
+    '+Add unsubscribe link to digests',
     'Throttle marketing sends per second',
   ],
   'mobile-bff': [
@@ -80,10 +84,24 @@ export const PR_TITLES: Readonly<Record<string, readonly string[]>> = {
     'Pass the app version to downstream services',
     'Trim product payloads for the list view',
     'Handle auth token refresh centrally',
-    'Return localised prices',
-    'Deprecate the v1 checkout route',
+    '+Return localised prices',
+    '+Deprecate the v1 checkout route',
   ],
 };
+
+const unmarked = (t: string) => t.replace(/^\+/, '');
+
+export const PR_TITLES: Readonly<Record<string, readonly string[]>> = Object.fromEntries(
+  Object.entries(MARKED_TITLES).map(([repo, titles]) => [repo, titles.map(unmarked)]),
+);
+
+/** The pull request titles whose change a user of the product sees. */
+export const USER_FACING: ReadonlySet<string> = new Set(
+  Object.values(MARKED_TITLES)
+    .flat()
+    .filter((t) => t.startsWith('+'))
+    .map(unmarked),
+);
 
 export const PR_TERMS = ['feature flag', 'hotfix', 'dependency bump', 'schema change', 'load test', 'rollback plan'];
 
