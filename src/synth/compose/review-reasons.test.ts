@@ -77,4 +77,24 @@ describe('review reasons', () => {
     );
     assert.match(big ?? '', /cost|money/);
   });
+
+  it('take a yes/no as a reason only where its side says what is at stake, never "likely to need a second look"', () => {
+    const rng = createRng(3);
+    const n = { singular: 'legal hold', plural: 'legal holds' };
+    const flag = (stake?: { no: string }) => [
+      {
+        kind: 'flag' as const,
+        field: 'acknowledged',
+        label: 'acknowledgement',
+        yes: 'acknowledged',
+        no: 'not yet acknowledged',
+        ...(stake ? { stake } : {}),
+      },
+    ];
+    const rule = { all: [{ kind: 'flag', field: 'acknowledged', value: false } as Atom] };
+    assert.equal(reviewReason('Review', rule, flag(), n, rng), undefined);
+    const why = reviewReason('Review', rule, flag({ no: 'are where documents could still be lost' }), n, rng) ?? '';
+    assert.match(why, /legal holds not yet acknowledged.*documents could still be lost/i);
+    assert.doesNotMatch(why, /second look/);
+  });
 });

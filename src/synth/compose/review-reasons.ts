@@ -62,10 +62,12 @@ function whyOf(a: Atom, m: FieldModel, n: Nouns, rng: Rng): Why | undefined {
         who: `${p} low on ${label}`,
         risk: rng.pick(['are the first to show that something needs attention', 'are the ones most often overlooked']),
       };
-    case 'flag':
-      return m.kind === 'flag'
-        ? { who: `${p} ${a.value ? m.yes : m.no}`, risk: 'are the ones most likely to need a second look' }
-        : undefined;
+    // a yes/no says why only where the field says what is at stake on its side ("most likely to need a second
+    // look" explains a review by the review; a seat by the window is a feature, not a risk)
+    case 'flag': {
+      const risk = m.kind === 'flag' ? m.stake?.[a.value ? 'yes' : 'no'] : undefined;
+      return m.kind === 'flag' && risk ? { who: `${p} ${a.value ? m.yes : m.no}`, risk } : undefined;
+    }
     case 'mentions':
       return { who: `${p} whose ${label} mentions ${orList(termsOf(a))}`, risk: 'need a closer read than the rest' };
     default:

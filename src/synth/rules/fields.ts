@@ -89,6 +89,11 @@ export interface FlagModel extends Base {
   no: string;
   /** share of records with true (default 0.5) */
   p?: number;
+  /**
+   * what is at stake for a record on a side, as a review says why it looks there first ("an attacker reaches them
+   * first"); none: the side is a feature, no risk, and gives a review no reason of its own
+   */
+  stake?: Partial<Record<'yes' | 'no', string>>;
 }
 
 /** Free text a rule may search for a term in ("whose notes mention a data breach"). */

@@ -138,6 +138,7 @@ export const workflows = packSource({
       yes: 'alerting its owner on failure',
       no: 'not alerting anyone on failure',
       p: 0.6,
+      stake: { no: 'fail without anyone hearing of it' },
     },
     status: { label: 'status', weights: [1, 6, 2, 2, 1] },
     description: { label: 'description', terms: WORKFLOW_TERMS, write: workflowDescription },

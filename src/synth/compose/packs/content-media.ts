@@ -122,7 +122,13 @@ export const socialPosts = packSource({
   fields: {
     channel: { label: 'channel', weights: [3, 3, 2, 2, 1, 1] },
     scheduled_for: { label: 'publication date', from: -10, to: 14, verb: 'going out', past: 'due out' },
-    boosted: { label: 'paid promotion', yes: 'boosted with paid promotion', no: 'running organically', p: 0.3 },
+    boosted: {
+      label: 'paid promotion',
+      yes: 'boosted with paid promotion',
+      no: 'running organically',
+      p: 0.3,
+      stake: { yes: 'spend money every day they run' },
+    },
     copy: { label: 'post copy', terms: POST_TERMS, write: postCopy },
   },
   make: (w, id, i) => ({

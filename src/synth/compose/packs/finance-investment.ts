@@ -82,7 +82,13 @@ export const positions = packSource({
   fields: {
     opened_on: { label: 'opening date', from: -720, to: 0, verb: 'opened' },
     quantity: { label: 'holding', min: 200, max: 60_000, step: 100, unit: 'shares' },
-    restricted: { label: 'restricted list', yes: 'on the restricted list', no: 'not restricted', p: 0.15 },
+    restricted: {
+      label: 'restricted list',
+      yes: 'on the restricted list',
+      no: 'not restricted',
+      p: 0.15,
+      stake: { yes: 'may not be traded without compliance sign-off, and a breach is reportable' },
+    },
     status: { label: 'stance', weights: [4, 2, 4, 2, 1, 1] },
     thesis: { label: 'thesis', terms: THESIS_TERMS, write: thesis, ofRecord: true },
   },

@@ -303,6 +303,7 @@ export const legalHolds = packSource({
       yes: 'acknowledged by the custodian',
       no: 'not yet acknowledged',
       p: 0.5,
+      stake: { no: 'are where documents could still be lost' },
     },
     status: { label: 'status', weights: [0.5, 5, 3, 1, 1] },
     scope: { label: 'scope', terms: HOLD_TERMS, write: holdScope },

@@ -44,6 +44,7 @@ export const workOrders = packSource({
       yes: 'short of material',
       no: 'with all material available',
       p: 0.25,
+      stake: { yes: 'stop the line the day they are due to start' },
     },
     status: { label: 'status', weights: [2, 4, 5, 1, 1, 1] },
     notes: { label: 'shop-floor note', terms: ORDER_TERMS, write: shopNote, ofRecord: true },

@@ -37,7 +37,7 @@ export type FieldHint =
     }
   | { label: string; min: number; max: number; step?: number; percent?: true; unit?: string }
   | { label: string; from: number; to: number; verb: string; past?: string; subject?: string }
-  | { label: string; yes: string; no: string; p?: number }
+  | { label: string; yes: string; no: string; p?: number; stake?: FlagModel['stake'] }
   | { label: string; terms: readonly string[]; write: TextModel['write']; ofRecord?: true };
 
 /** A record type of a domain pack. */
@@ -246,6 +246,7 @@ function modelOf(field: string, f: Field, hint: FieldHint): FieldModel {
         yes: h.yes,
         no: h.no,
         ...(h.p !== undefined ? { p: h.p } : {}),
+        ...(h.stake ? { stake: h.stake } : {}),
       };
       return m;
     }
