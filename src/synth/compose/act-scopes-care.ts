@@ -53,7 +53,7 @@ export const CARE_SCOPES: Readonly<Record<string, Readonly<Record<string, readon
   vaccinations: {
     'Booster reminder': [
       scope('species', ['rabbit'], 'RHD2 kills an unvaccinated rabbit within days, so rabbit owners are called first'),
-      scope('species', ['dog'], 'the boarding kennels in town refuse dogs without an in-date kennel-cough booster'),
+      scope('species', ['dog'], 'the boarding kennels in town turn away any dog whose boosters are not all in date'),
     ],
     'Lapsed cover': [
       scope(
