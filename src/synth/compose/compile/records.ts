@@ -27,6 +27,7 @@ import { reviewReasonOf } from '../policy-act.js';
 import { ownPurposeFits } from '../review-purpose.js';
 import { ruleOf } from './task-rule.js';
 import { conditionPattern, withoutDead } from './live-conditions.js';
+import { thinFor } from '../../rules/shape.js';
 import { actsFrom, freshNames, inAgreement, inOrder, inTense, inThePast, sourceFixtures } from '../sources/kit.js';
 
 // phase 1, records: the seeded records of the program (targets, one distractor per predicate, one failing all,
@@ -40,6 +41,8 @@ export interface Program {
   src: SourcePart;
   /** the task's selection rule, drawn over the source's fields */
   rule: Rule;
+  /** the rule as drawn was fuller: conditions no record turned on were left unstated, below its difficulty's floor */
+  thinned?: true;
   targets: Rec[];
   distractors: Rec[];
   /** the record the user changes mid-episode (as it starts), and what the change sets */
@@ -358,6 +361,9 @@ export function drawRecords(planned: Recipe, w: World, parts: Parts<string>): Pr
     w,
     src,
     rule: stated,
+    ...(stated !== rule && thinFor(stated, w.difficulty) && !thinFor(rule, w.difficulty)
+      ? { thinned: true as const }
+      : {}),
     targets,
     distractors,
     ...(late ? { late } : {}),
