@@ -74,13 +74,9 @@ export function coherent(
       const rec = drawn(miss, via);
       // a near miss keeps the conditions it fails (one that can only agree by failing a second leaves the first
       // with no record it alone leaves out: live-conditions.ts), a target its side
-      const was = miss >= 0 ? conditionPattern(rule, rec, w.today) : selects(rule, rec, w.today);
-      inAgreement(
-        rec,
-        src,
-        w,
-        (r) => (miss >= 0 ? conditionPattern(rule, r, w.today) : selects(rule, r, w.today)) === was,
-      );
+      const part = (r: Rec) => (miss >= 0 ? conditionPattern(rule, r, w.today) : selects(rule, r, w.today));
+      const was = part(rec);
+      inAgreement(rec, src, w, (r) => part(r) === was);
       if (!src.agree(rec, w).length) agreeing++;
     }
     if (agreeing < 2) return false;
