@@ -6,7 +6,7 @@ import type { AuditRef, Call, CheckDraft } from '../parts.js';
 import { askTopics } from './ask-topics.js';
 import { spelledEither } from './name-spellings.js';
 import { actionContext, actionFor } from './context.js';
-import { routeOutcomes, routeRefusal } from './figure-route.js';
+import { routeHolds, routeOutcomes, routeRefusal } from './figure-route.js';
 import type { Program } from './records.js';
 
 // phase 3, checks: outcomes carry the weight — the action on each selected record with every value the task
@@ -146,6 +146,7 @@ export function checksOf(p: Program, lang?: Lang): Checked {
   const conditions: Unweighted[] = [];
   const refusal = routeRefusal(p);
   if (refusal) conditions.push({ id: 'route_refused', ...refusal, cap: EXCLUDED_CAP });
+  for (const c of routeHolds(p)) conditions.push({ ...c, cap: EXCLUDED_CAP });
   if (recipe.aggregate && dest) {
     const proof = recipe.aggregate.proof(p.selected, p.distractors, src, dest.value);
     const names = p.selected.map((rec) => String(rec[src.nameField.field] ?? ''));

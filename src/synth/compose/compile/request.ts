@@ -63,6 +63,15 @@ function beside(p: Program): World {
   return near.length >= 2 ? { ...w, staff: [...w.staff.slice(0, 2), ...near] } : w;
 }
 
+// a section that caps the batch's total sends the work elsewhere over it (figure-route.ts): the requester, who asks
+// for the work as usual, leaves the rules the last word either way — said the same whichever side the total is on
+const HEDGES = [
+  ', unless the policy says otherwise',
+  ' (as far as our rules allow)',
+  ', if the rules allow it',
+  ', as far as the policy allows',
+];
+
 /** Phase 6: the request text and its clauses. */
 export function requestOf(p: Program, figure: boolean, readOnly?: string): RenderedRequest {
   const { recipe, w, dest, src } = p;
@@ -81,7 +90,8 @@ export function requestOf(p: Program, figure: boolean, readOnly?: string): Rende
           .replace(/\bper per\b/g, 'for each per')}`
       : undefined;
   const carry = carryClause(p.rule, src, recipe.phrasing);
-  const main = renderAction(recipe, w, recipe.action, carry);
+  const asked = renderAction(recipe, w, recipe.action, carry);
+  const main = asked && p.route ? `${asked}${HEDGES[Math.floor(recipe.phrasing / 131) % HEDGES.length]}` : asked;
   const other = p.branch ? renderAction(recipe, w, recipe.branch, carry) : undefined;
   // after two groups, "them" reads as the last one named: the deliverable says it holds both
   // news mid-task may add a record after the deliverable went out: the request does not promise a single one
