@@ -101,6 +101,19 @@ describe('generated text a practitioner would write', () => {
     for (const t of corpus)
       for (const line of t.request.split('\n').filter((l) => l.startsWith('> ')))
         assert.doesNotMatch(line, /\bin my inbox\b|\bI will name\b|\bmy to-do list\b/, t.id);
+    // nor does the note's writer name themselves as whom it sends to: "email me (ana@…)"
+    let self = 0;
+    for (const t of corpus) {
+      const from = /^Forwarding this from ([^:\n]+):$/m.exec(t.request)?.[1];
+      const note = t.request
+        .split('\n')
+        .filter((l) => l.startsWith('> '))
+        .join(' ');
+      if (!from) continue;
+      assert.ok(!new RegExp(`${from} \\(|${from}, [\\w.]+@`).test(note), `${t.id}: ${note}`);
+      if (/\bme \([\w.]+@/.test(note)) self++;
+    }
+    assert.ok(self > 0, 'a note that sends its list to its own writer');
   });
   it('a selected record’s other-branch mail is forbidden to its owner only: a summary may name it in its subject', () => {
     let seen = 0;

@@ -265,8 +265,17 @@ export function renderRequest(p: RequestPlan): RenderedRequest {
     }
     case 3: {
       // a note forwarded from a manager: their "ask me", "my inbox" mean the one forwarding it
-      const action = p.action && forwarded(p.action, w.me.first);
-      const aggregate = p.aggregate && forwarded(p.aggregate, w.me.first);
+      // and the one who wrote the note, where it sends something to them, says "me" ("email me (ana@…)")
+      const own = (t: string) =>
+        boss
+          ? t
+              .split(`${boss.name} (${boss.email}`)
+              .join(`me (${boss.email}`)
+              .split(`${boss.name}, ${boss.email}`)
+              .join(`me, ${boss.email}`)
+          : t;
+      const action = p.action && own(forwarded(p.action, w.me.first));
+      const aggregate = p.aggregate && own(forwarded(p.aggregate, w.me.first));
       const quoted = forwarded(select, w.me.first);
       if (action) clauses.action = action;
       if (aggregate) clauses.aggregate = aggregate;
