@@ -91,7 +91,12 @@ export function requestOf(p: Program, figure: boolean, readOnly?: string): Rende
       : undefined;
   const carry = carryClause(p.rule, src, recipe.phrasing);
   const asked = renderAction(recipe, w, recipe.action, carry);
-  const main = asked && p.route ? `${asked}${HEDGES[Math.floor(recipe.phrasing / 131) % HEDGES.length]}` : asked;
+  const hedge = (HEDGES[Math.floor(recipe.phrasing / 131) % HEDGES.length] as string).replace(
+    // (never two brackets in a row: "(.png) (as far as …)")
+    /^ \((.*)\)$/,
+    (m, inner: string) => (asked?.endsWith(')') ? `, ${inner}` : m),
+  );
+  const main = asked && p.route ? `${asked}${hedge}` : asked;
   const other = p.branch ? renderAction(recipe, w, recipe.branch, carry) : undefined;
   // after two groups, "them" reads as the last one named: the deliverable says it holds both
   // news mid-task may add a record after the deliverable went out: the request does not promise a single one
