@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Rule } from '../rules/rule.js';
-import { apartFrom, sharesThreshold } from './section-bounds.js';
+import { apartFrom, claimsBoundary, clashesOnScope, sharesThreshold } from './section-bounds.js';
 
 const filing: Rule = { all: [{ kind: 'recent', field: 'receipt_date', days: 30 }] };
 const late: Rule = { all: [{ kind: 'older', field: 'receipt_date', days: 30 }] };
@@ -26,5 +26,24 @@ describe('section bounds', () => {
     assert.equal(sharesThreshold(low, [high]), true);
     assert.equal(sharesThreshold(lower, [high]), false);
     assert.equal(sharesThreshold(high, [high]), false);
+  });
+
+  it('finds a superseded limit that claims the boundary day of a section in force', () => {
+    assert.equal(claimsBoundary({ kind: 'recent', field: 'receipt_date', days: 30 }, [late]), true);
+    assert.equal(claimsBoundary({ kind: 'recent', field: 'receipt_date', days: 21 }, [late]), false);
+    assert.equal(claimsBoundary({ kind: 'older', field: 'receipt_date', days: 30 }, [late]), false);
+  });
+
+  it('finds a section that leaves out the value another is confined to, either way round', () => {
+    const front = { kind: 'in', field: 'zone', values: ['Front block'] } as const;
+    const register: Rule = { all: [front, { kind: 'in', field: 'status', values: ['taken'] }] };
+    const allocation: Rule = { all: [{ kind: 'in', field: 'status', values: ['free'] }], unless: front };
+    const back: Rule = {
+      all: [{ kind: 'in', field: 'status', values: ['free'] }],
+      unless: { ...front, values: ['Back block'] },
+    };
+    assert.equal(clashesOnScope(allocation, [register]), true);
+    assert.equal(clashesOnScope(register, [allocation]), true);
+    assert.equal(clashesOnScope(back, [register]), false);
   });
 });

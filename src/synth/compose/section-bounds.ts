@@ -7,6 +7,20 @@ import type { Atom, Rule } from '../rules/rule.js';
 
 const conditions = (r: Rule): readonly Atom[] => [...r.all, ...(r.any ?? [])];
 
+/**
+ * Whether a date window ends where a shown section's opposite window ends (both would claim the boundary day): a
+ * superseded version is written beside the sections in force, and "until May: dated in the 30 days before" over a
+ * "late: 30 or more days ago" reads as the same muddle.
+ */
+export function claimsBoundary(a: Atom, shown: readonly Rule[]): boolean {
+  if (a.kind !== 'older' && a.kind !== 'recent') return false;
+  if (a.kind === 'older' && a.workdays) return false;
+  const other = a.kind === 'older' ? 'recent' : 'older';
+  return shown
+    .flatMap(conditions)
+    .some((b) => b.kind === other && b.field === a.field && b.days === a.days && !(b.kind === 'older' && b.workdays));
+}
+
 /** `r` with each date window that ends where a shown section's opposite window ends moved one day off it. */
 export function apartFrom(r: Rule, shown: readonly Rule[]): Rule {
   const theirs = shown.flatMap(conditions);
@@ -43,5 +57,23 @@ export function sharesThreshold(r: Rule, shown: readonly Rule[]): boolean {
           b.kind === (a.kind === 'at_least' ? 'at_most' : 'at_least') &&
           (b as { value: number }).value === a.value,
       ),
+  );
+}
+
+// the values a rule narrows its work to (its own conditions) and the ones its exception leaves out
+const narrowsTo = (r: Rule) => r.all.flatMap((a) => (a.kind === 'in' ? a.values.map((v) => `${a.field}=${v}`) : []));
+const leavesOut = (r: Rule) => (r.unless?.kind === 'in' ? r.unless.values.map((v) => `${r.unless?.field}=${v}`) : []);
+
+/**
+ * Whether `r` leaves out a value a shown section is confined to, or is confined to one a shown section leaves out:
+ * each says what that value is for in its own reason ("the front block seats the access-arrangement candidates"
+ * beside "leave it out if it is in the Front block: its seats are given out on the morning"), and the two reasons
+ * come from different sections' stock, so one policy would tell two stories of one zone, one desk or one channel.
+ */
+export function clashesOnScope(r: Rule, shown: readonly Rule[]): boolean {
+  const mineIn = narrowsTo(r);
+  const mineOut = leavesOut(r);
+  return shown.some(
+    (y) => leavesOut(y).some((v) => mineIn.includes(v)) || narrowsTo(y).some((v) => mineOut.includes(v)),
   );
 }
