@@ -12,6 +12,13 @@ describe('section bounds', () => {
     assert.deepEqual(apartFrom(filing, [late]).all, [{ kind: 'recent', field: 'receipt_date', days: 29 }]);
   });
 
+  it('moves a window past every shown boundary, not onto the next one', () => {
+    const three: Rule = { all: [{ kind: 'recent', field: 'receipt_date', days: 3 }] };
+    const two: Rule = { all: [{ kind: 'recent', field: 'receipt_date', days: 2 }] };
+    const old: Rule = { all: [{ kind: 'older', field: 'receipt_date', days: 2 }] };
+    assert.deepEqual(apartFrom(old, [three, two]).all, [{ kind: 'older', field: 'receipt_date', days: 4 }]);
+  });
+
   it('leaves windows on other fields, other days or in working days as drawn', () => {
     const other: Rule = { all: [{ kind: 'older', field: 'submitted_on', days: 30 }] };
     const workdays: Rule = { all: [{ kind: 'older', field: 'receipt_date', days: 30, workdays: true }] };

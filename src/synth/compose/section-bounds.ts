@@ -24,19 +24,20 @@ export function claimsBoundary(a: Atom, shown: readonly Rule[]): boolean {
 /** `r` with each date window that ends where a shown section's opposite window ends moved one day off it. */
 export function apartFrom(r: Rule, shown: readonly Rule[]): Rule {
   const theirs = shown.flatMap(conditions);
+  const claims = (kind: 'older' | 'recent', field: string, days: number) =>
+    theirs.some((b) => b.kind === kind && b.field === field && b.days === days && !(b.kind === 'older' && b.workdays));
+  // (moved until no shown window ends there: a day off one section's boundary may be another's)
   const apart = (a: Atom): Atom => {
-    if (
-      a.kind === 'older' &&
-      !a.workdays &&
-      theirs.some((b) => b.kind === 'recent' && b.field === a.field && b.days === a.days)
-    )
-      return { ...a, days: a.days + 1 };
-    if (
-      a.kind === 'recent' &&
-      a.days > 1 &&
-      theirs.some((b) => b.kind === 'older' && !b.workdays && b.field === a.field && b.days === a.days)
-    )
-      return { ...a, days: a.days - 1 };
+    if (a.kind === 'older' && !a.workdays && claims('recent', a.field, a.days)) {
+      let days = a.days;
+      while (claims('recent', a.field, days)) days++;
+      return { ...a, days };
+    }
+    if (a.kind === 'recent' && a.days > 1 && claims('older', a.field, a.days)) {
+      let days = a.days;
+      while (days > 1 && claims('older', a.field, days)) days--;
+      return days === a.days ? a : { ...a, days };
+    }
     return a;
   };
   const all = r.all.map(apart);
