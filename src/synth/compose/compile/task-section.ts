@@ -60,7 +60,8 @@ export function sectionAndRule(
   from: FromStates,
 ): Section {
   const forms = [...formsOf(recipe.source.name, recipe.action?.name)];
-  const tries = w.difficulty === 'hard' ? Math.max(1, forms.length) : 1;
+  // (a work with one form may still be filed under several headings, each its own act: a few draws of those)
+  const tries = w.difficulty === 'hard' ? Math.max(3, forms.length) : 1;
   let chosen: Section | undefined;
   for (let k = 0; k < tries && (!chosen || thinFor(chosen.rule, w.difficulty)); k++) {
     const work = forms.length > 1 ? forms.splice(w.rng.int(0, forms.length - 1), 1)[0] : forms[0];
