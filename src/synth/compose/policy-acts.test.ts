@@ -276,5 +276,7 @@ describe('policy acts', () => {
     const date = src?.fields.find((f) => f.field === 'order_date');
     assert.ok(date?.kind === 'date' && date.from <= -180);
     assert.ok(WINDOWS.sheet_rows?.order_date?.days.some((d) => d >= 90 && d <= 180));
+    // a clinic's small queried claims: months, never six weeks
+    assert.ok((actNamed('claims', 'Write-off review')?.bounds?.submitted_on?.[0] ?? 0) >= 60);
   });
 });
