@@ -77,12 +77,13 @@ export const CARE_ACTS: Readonly<Record<string, readonly PolicyAct[]>> = {
     act(['Claim query', 'Query'], 'A claim unpaid past the insurer’s turnaround is queried before it times out.', {
       submitted_on: 'stale',
     }),
+    // (months, as the reason says: the clinic's claims book holds a quarter, so two months is the longest it shows)
     act(
       'Write-off review',
       'Small claims queried for months cost more to pursue than they recover.',
       { status: ['queried'], amount: 'low', submitted_on: 'stale' },
       undefined,
-      { submitted_on: [45, 365] },
+      { submitted_on: [60, 365] },
     ),
     act('Resubmission', 'Rejected claims are checked for a coding error and sent again where the code was wrong.', {
       status: ['rejected'],

@@ -1,35 +1,10 @@
+import { ORDER_ACTS } from './acts-orders.js';
 import { act, type PolicyAct } from './policy-act.js';
 
 // The work a policy has sections for over the shared systems' records (tickets, customers, stock, jobs, to-dos, orders, mail) and the places a plan or a scan shows (see policy-acts.ts).
 
-// the orders of the sales export and of the billing dashboard are the same work
-const ORDERS: readonly PolicyAct[] = [
-  act(
-    ['Escalation', 'Owner follow-up'],
-    'Orders still unpaid, in full or in part, past their payment terms are chased by the sales owner, who knows the customer, before they go to collections.',
-    { status: ['unpaid', 'part-paid'], order_date: 'stale' },
-  ),
-  // a dispute that has sat for weeks is the one at risk (the order's age is its side: old, never fresh)
-  act(
-    'Follow-up',
-    'A dispute left to sit hardens into a write-off, so each one still open after a few weeks gets a named follow-up.',
-    // (every dispute, large or small, in any region: the write-off it hardens into is lost either way)
-    { status: ['disputed'], order_date: 'stale', amount: 'unrelated', region: 'unrelated' },
-    undefined,
-    { order_date: [14, 60] },
-  ),
-  act('Credit hold', 'A large balance left unpaid puts the customer on credit hold until it is cleared.', {
-    status: ['unpaid'],
-    amount: 'high',
-  }),
-  act(
-    'Write-off review',
-    'Small balances unpaid for weeks cost more to chase than they are worth.',
-    { status: ['unpaid', 'part-paid'], amount: 'low', order_date: 'stale' },
-    undefined,
-    { order_date: [14, 60] },
-  ),
-];
+// filing and late claims are the two sides of one claim window (shared-windows.ts)
+const CLAIM_WINDOW = { name: 'claim window', field: 'receipt_date' };
 
 export const WORK_ACTS: Readonly<Record<string, readonly PolicyAct[]>> = {
   tickets: [
@@ -248,8 +223,8 @@ export const WORK_ACTS: Readonly<Record<string, readonly PolicyAct[]>> = {
       { created_at: [14, 60] },
     ),
   ],
-  sheet_rows: ORDERS,
-  order_screenshot: ORDERS,
+  sheet_rows: ORDER_ACTS,
+  order_screenshot: ORDER_ACTS,
   mails: [
     act(['Reply', 'Acknowledgement'], 'Every message on the shared inbox gets an answer within two working days.', {
       is_read: false,
@@ -358,25 +333,31 @@ export const WORK_ACTS: Readonly<Record<string, readonly PolicyAct[]>> = {
     }),
   ],
   receipt_scans: [
-    act(
-      ['Reimbursement', 'Expense filing'],
-      'Staff are paid back for what they paid themselves, against the receipt, while it is inside the claim window.',
-      // every receipt staff paid themselves is paid back, small or large (a line on the total would leave a cab
-      // fare unpaid, and forbid filing it); those past the window are the late claims, which need sign-off first
-      { payment: ['personal card', 'cash'], receipt_date: 'recent', total: 'unrelated' },
-    ),
+    {
+      ...act(
+        ['Reimbursement', 'Expense filing'],
+        'Staff are paid back for what they paid themselves, against the receipt, while it is inside the claim window.',
+        // every receipt staff paid themselves is paid back, small or large (a line on the total would leave a cab
+        // fare unpaid, and forbid filing it); those past the window are the late claims, which need sign-off first
+        { payment: ['personal card', 'cash'], receipt_date: 'recent', total: 'unrelated' },
+      ),
+      window: CLAIM_WINDOW,
+    },
     // (the amount is the section's own line, stated below the reason: the reason names none)
     act('Itemised receipt', 'Audit needs an itemised receipt, not a card slip, for the larger receipts.', {
       total: 'high',
     }),
     // every receipt past the window needs the sign-off, a cab fare as much as a hotel bill
-    act(
-      'Late claim',
-      'Receipts outside the claim window need the line manager’s sign-off.',
-      { receipt_date: 'stale', total: 'unrelated' },
-      undefined,
-      { receipt_date: [30, 90] },
-    ),
+    {
+      ...act(
+        'Late claim',
+        'Receipts outside the claim window need the line manager’s sign-off.',
+        { receipt_date: 'stale', total: 'unrelated' },
+        undefined,
+        { receipt_date: [30, 90] },
+      ),
+      window: CLAIM_WINDOW,
+    },
   ],
   partner_mails: [
     // (every partner waits the same, whatever the order's size; a complaint is read in full whatever its order)

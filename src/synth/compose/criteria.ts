@@ -102,8 +102,9 @@ export const WINDOWS: Readonly<Record<string, Readonly<Record<string, Window>>>>
   jobs: { last_run: { days: [2, 3, 5, 7, 14] }, created_at: { days: [90, 180, 365] } },
   integrations: { last_verified: { days: [30, 60, 90, 180] } },
   tasks: { due_date: { days: [2, 3, 5, 7, 14], workdays: [2, 3, 5] }, created_at: { days: [7, 14, 21, 30] } },
-  sheet_rows: { order_date: { days: [14, 21, 30, 45], workdays: [10, 20] } },
-  order_screenshot: { order_date: { days: [14, 21, 30, 45], workdays: [10, 20] } },
+  // (terms and chasing run in weeks; an aged-debt review in quarters: acts-work.ts bounds keep each to its own)
+  sheet_rows: { order_date: { days: [14, 21, 30, 45, 90, 120], workdays: [10, 20] } },
+  order_screenshot: { order_date: { days: [14, 21, 30, 45, 90, 120], workdays: [10, 20] } },
   mails: { date: { days: [2, 3, 5, 7, 14], workdays: [2, 3, 5] } },
   feed_articles: { published_at: { days: [2, 3, 7, 14] } },
   receipt_scans: { receipt_date: { days: [14, 21, 30] } },

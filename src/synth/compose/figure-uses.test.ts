@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { average, countWhere, largest, telling, total } from './computations.js';
 import { createRng } from '../../env/rng.js';
+import { FIGURE_DECISIONS } from './figure-decisions.js';
 import { FIGURE_USES, figureUse } from './figure-uses.js';
 import type { Rec, SourcePart, World } from './parts.js';
 import { actNamed } from './policy-acts.js';
@@ -104,5 +105,26 @@ describe('the figures a request asks for', () => {
       const off = figureUse({ name: 'integrations' }, 'sum', createRng('fig-work', k), undefined, 'Follow-up');
       assert.doesNotMatch(off.use, /traffic we would lose/);
     }
+  });
+
+  it('a count may say what it decides in the team, and every decision names a record type and reads as a use', () => {
+    const names = new Set<string>(PARTS.sources.map((s) => s.name));
+    for (const [n, figs] of Object.entries(FIGURE_DECISIONS)) {
+      assert.ok(names.has(n), `${n} is no record type`);
+      for (const use of Object.values(figs).flat()) assert.match(use, /^to /, `${n}: ${use}`);
+    }
+    const said = new Set<string>();
+    for (let seed = 0; seed < 40; seed++) said.add(figureUse({ name: 'vaccinations' }, 'count', createRng(seed)).use);
+    assert.ok(said.has('to book enough nurse time'));
+    const all = new Set<string>();
+    for (let seed = 0; seed < 60; seed++) all.add(figureUse({ name: 'tickets' }, 'count', createRng(seed)).use);
+    assert.ok(
+      [...all].some((u) => u.startsWith('to ')),
+      [...all].join(' | '),
+    );
+    assert.ok(
+      [...all].some((u) => u.startsWith('for ')),
+      [...all].join(' | '),
+    );
   });
 });

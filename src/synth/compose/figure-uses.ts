@@ -1,4 +1,5 @@
 import type { Rng } from '../../env/rng.js';
+import { withDecisions } from './figure-decisions.js';
 import { FIGURE_USES, type FigureAgg, type FigureUses } from './figure-uses-data.js';
 import { ofWork } from './work-keyed.js';
 
@@ -36,7 +37,9 @@ export function figureUse(
   const split = aggOf(computation) === 'count' && by ? uses.by?.[by] : undefined;
   // the work's own use of the figure where the row has one (the sprayed area books the sprayer, not the watered)
   const worked = ofWork(uses.work, src.name, work)?.[aggOf(computation)];
-  const own = split ?? worked ?? uses.figures[aggOf(computation)] ?? uses.figures.count ?? ['for the weekly review'];
+  // (the record type's own uses with what the figure decides in its team: figure-decisions.ts)
+  const figures = withDecisions(src.name, uses.figures);
+  const own = split ?? worked ?? figures[aggOf(computation)] ?? figures.count ?? ['for the weekly review'];
   const list = 'for' in own ? own.for : own;
   return { reader: 'reader' in own ? own.reader : uses.reader, use: rng.pick(list as readonly string[]) };
 }

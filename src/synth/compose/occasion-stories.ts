@@ -12,31 +12,21 @@ import { eventsOf } from './team-calendar.js';
  * own meeting, never another ("the last clean-up" before a spot check); only records with a due date turn out
  * overdue. A round that "left out" or "never got as far as" the records covers other record types too: said only
  * where the section covers more than one (`covers`); a policy section about these records alone gets a story of a
- * round over them.
+ * round over them. The stories of the records' own work (their round, their holders, their due dates, the people who
+ * complain) come first; those any records could be told with only make up a pool of fewer than two.
  */
 export function stories(plural: string, facts?: OccasionFacts, rng?: Rng, section?: string, covers = 1): string[] {
   const say = (...xs: string[]) => (rng ? rng.pick(xs) : (xs[0] as string));
   const event = rng ? rng.pick(eventsOf(facts)) : (eventsOf(facts)[0] as string);
   const round = section ? `"${section}"` : undefined;
-  return [
-    say(
-      `The ${plural} did not look good at ${event} last time`,
-      `The ${plural} came out badly at ${event} last time`,
-      `At ${event} last time the ${plural} were found in poor shape`,
-      ...(round ? [`The last ${round} round turned up problems in the ${plural}`] : []),
-    ),
-    say(
-      round
-        ? `One of the ${plural} that ${round} covers nearly slipped through last week`
-        : `One of the ${plural} nearly slipped through last week`,
-      `Something almost got missed in the ${plural} before ${event} last time`,
-      ...(facts?.ownerRole
-        ? [`The ${facts.ownerRole} on one of the ${plural} caught a mistake just in time last week`]
-        : []),
-    ),
+  // the stories that come from these records' own work: the round they are picked for, their holders, their due
+  // dates, the people who complain when they go wrong
+  const own = [
     ...(round
       ? [
           say(
+            `The last ${round} round turned up problems in the ${plural}`,
+            `One of the ${plural} that ${round} covers nearly slipped through last week`,
             ...(covers > 1
               ? [
                   `The ${plural} were left out of the last ${round} round`,
@@ -50,12 +40,9 @@ export function stories(plural: string, facts?: OccasionFacts, rng?: Rng, sectio
           ),
         ]
       : []),
-    say(
-      `Nobody has looked at the ${plural} properly in a while`,
-      `It's been weeks since anyone went through the ${plural}`,
-      `No one has been through the ${plural} for a good while`,
-      `The ${plural} have been left to drift for a while`,
-    ),
+    ...(facts?.ownerRole
+      ? [`The ${facts.ownerRole} on one of the ${plural} caught a mistake just in time last week`]
+      : []),
     // only records with a due date can be overdue
     ...(facts?.due
       ? [
@@ -66,6 +53,37 @@ export function stories(plural: string, facts?: OccasionFacts, rng?: Rng, sectio
           ),
         ]
       : []),
+    ...(facts && COMPLAINER[facts.service]
+      ? [
+          say(
+            `A ${COMPLAINER[facts.service]} complaint last month traced back to the ${plural}`,
+            `We had a ${COMPLAINER[facts.service]} complaint about the ${plural} recently`,
+          ),
+        ]
+      : []),
+  ];
+  // the stories any records could be told with (a bad showing at a meeting, a migration nobody checked, "nobody owns
+  // them") only where the work gives fewer than two of its own: read across a corpus they are its stock openings
+  if (own.length >= 2) return own;
+  return [
+    ...own,
+    say(
+      `The ${plural} did not look good at ${event} last time`,
+      `The ${plural} came out badly at ${event} last time`,
+      `At ${event} last time the ${plural} were found in poor shape`,
+    ),
+    round
+      ? `One of the ${plural} that ${round} covers nearly slipped through last week`
+      : say(
+          `One of the ${plural} nearly slipped through last week`,
+          `Something almost got missed in the ${plural} before ${event} last time`,
+        ),
+    say(
+      `Nobody has looked at the ${plural} properly in a while`,
+      `It's been weeks since anyone went through the ${plural}`,
+      `No one has been through the ${plural} for a good while`,
+      `The ${plural} have been left to drift for a while`,
+    ),
     say(
       `The backlog of ${plural} came up in my one-to-one`,
       `My manager asked me to get on top of the ${plural}`,
@@ -81,14 +99,6 @@ export function stories(plural: string, facts?: OccasionFacts, rng?: Rng, sectio
             `Since the move to the new system nobody has had a proper look at the ${plural}`,
             `The ${plural} came across in the migration and were never checked`,
             `Nobody reviewed the ${plural} after the switch-over`,
-          ),
-        ]
-      : []),
-    ...(facts && COMPLAINER[facts.service]
-      ? [
-          say(
-            `A ${COMPLAINER[facts.service]} complaint last month traced back to the ${plural}`,
-            `We had a ${COMPLAINER[facts.service]} complaint about the ${plural} recently`,
           ),
         ]
       : []),

@@ -41,10 +41,23 @@ export interface PolicyAct {
    */
   scopes?: readonly Scope[];
   /**
+   * the window the reason names and another act of the record type names too (inside the claim window, outside it):
+   * a policy counts it once, in the days of the first section that does (shared-windows.ts)
+   */
+  window?: SharedWindow;
+  /**
    * the kinds of record the work may leave out, each with why this work needs no doing for them (spared.ts); none:
    * it spares no category
    */
   spared?: SparedKinds;
+}
+
+/** A window two acts of one record type share, by name: the section that is inside it and the one outside. */
+export interface SharedWindow {
+  /** what the policy calls it ("claim window") */
+  name: string;
+  /** the date field it is counted on */
+  field: string;
 }
 
 /** The longest wait per value of an urgency field, on a date field. */

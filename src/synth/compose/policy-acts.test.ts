@@ -265,4 +265,18 @@ describe('policy acts', () => {
       }
     }
   });
+
+  it('weigh a write-off on debt months old, and chase an order by weeks past its terms', () => {
+    const writeOff = actNamed('sheet_rows', 'Write-off review');
+    const chase = actNamed('sheet_rows', 'Escalation');
+    assert.deepEqual(writeOff?.bounds?.order_date, [90, 180]);
+    assert.ok((chase?.bounds?.order_date?.[1] ?? 999) <= 60);
+    // the order book holds orders old enough for the write-off's window, and the windows include one
+    const src = PARTS.sources.find((x) => x.name === 'sheet_rows');
+    const date = src?.fields.find((f) => f.field === 'order_date');
+    assert.ok(date?.kind === 'date' && date.from <= -180);
+    assert.ok(WINDOWS.sheet_rows?.order_date?.days.some((d) => d >= 90 && d <= 180));
+    // a clinic's small queried claims: months, never six weeks
+    assert.ok((actNamed('claims', 'Write-off review')?.bounds?.submitted_on?.[0] ?? 0) >= 60);
+  });
 });

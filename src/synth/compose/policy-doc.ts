@@ -15,13 +15,14 @@ import { CONCERNS } from './concerns.js';
 import { GRAVE } from './grave.js';
 import { withSpared } from './spared.js';
 import { reasonOf, reviewReasonOf, waitsTooLong } from './policy-act.js';
-import { apartFrom, sharesThreshold } from './section-bounds.js';
+import { apartFrom, claimsBoundary, clashesOnScope, sharesThreshold } from './section-bounds.js';
 import { ACTS, actNamed, type PolicyAct, REVIEW_SECTIONS, sectionAct } from './policy-acts.js';
 import { placeOf } from './places.js';
 import { contradicts, narrowingNote, saidOf, unsaid } from './purpose-scope.js';
 import { reviewPurpose } from './review-purpose.js';
 import { reviewReason } from './review-reasons.js';
 import { restatesHeading } from './section-echo.js';
+import { onSharedWindow, windowDefinitions } from './shared-windows.js';
 import { alternativeOf } from './branch-motive.js';
 import { HOMELY, ownerOf, PURPOSES } from './policy-doc-data.js';
 
@@ -225,6 +226,9 @@ export function policyDoc(
   const bullets = (r: Rule) => ruleBullets(r, src.fields, n, null, rng).map(agree);
   const mine = bullets(rule);
   const shown: (readonly [Rule, readonly string[]])[] = [[rule, mine]];
+  // the act each shown section is filed under, for the windows two of them share (shared-windows.ts)
+  const actsShown: (PolicyAct | undefined)[] = [sectionAct(src.name, section)];
+  const withActs = () => shown.map(([y], i) => [y, actsShown[i]] as const);
   const clause = mine.join('\n');
   // the other sections are the record type's other work (policy-acts.ts), each on the side of the fields that
   // calls for it and with the reason the team gives, never a heading that has nothing to do with these records
@@ -237,7 +241,8 @@ export function policyDoc(
   const why =
     (ownAct && (review ? reviewReasonOf(ownAct, rule) : reasonOf(ownAct, rule))) ??
     (review
-      ? (reviewPurpose(src.name, section, rule, src.fields) ?? reviewReason(section, rule, src.fields, n, rng))
+      ? (reviewPurpose(src.name, section, rule, src.fields) ??
+        reviewReason(section, rule, src.fields, n, rng, src.name))
       : undefined);
   // the purpose line is followed by what this section's rule narrows it to (purpose-scope.ts)
   const scoped = (reason: string | undefined, r: Rule, act: PolicyAct | undefined) => {
@@ -277,9 +282,12 @@ export function policyDoc(
     // (and while a narrowing would be said with no reason, as the task's own section is: compile/records.ts ruleOf,
     // or while it selects by the very conditions of a section already shown: two headings, one rule, or while its
     // one condition only restates the heading: section-echo.ts, or while it claims a threshold a shown section
-    // claims from the other side: section-bounds.ts)
+    // claims from the other side, or leaves out a value a shown section is confined to: section-bounds.ts)
     const before = shown.map(([y]) => y);
-    const twin = (x: Rule) => before.some((y) => conditionsOf(y) === conditionsOf(x)) || sharesThreshold(x, before);
+    const twin = (x: Rule) =>
+      before.some((y) => conditionsOf(y) === conditionsOf(x)) ||
+      sharesThreshold(x, before) ||
+      clashesOnScope(x, before);
     const echo = (x: Rule) => restatesHeading(heading, x, src.fields);
     for (
       let tries = 0;
@@ -290,9 +298,10 @@ export function policyDoc(
       if (!waitsTooLong(next, other.waits) || waitsTooLong(r, other.waits)) r = next;
     }
     if (twin(r) || echo(r)) continue;
-    r = apartFrom(r, before);
+    r = apartFrom(onSharedWindow(r, other, withActs()), before);
     const lines = bullets(r);
     shown.push([r, lines]);
+    actsShown.push(other);
     sections.push([heading, scoped(reasonOf(other, r), r, other), lines]);
   }
   // the task's section is not always first
@@ -314,12 +323,17 @@ export function policyDoc(
   );
   // (the version it replaces gave the same reasons, so its limits fit them too: no 14-day window beside a weekly run)
   const act = sectionAct(src.name, section);
-  const fits = (a: Atom) => !act || !contradicts(a, act, src.name);
+  // (nor a limit that claims the boundary day a section in force claims from the other side: section-bounds.ts)
+  const inForce = shown.map(([y]) => y).filter((y) => y !== rule);
+  const fits = (a: Atom) => (!act || !contradicts(a, act, src.name)) && !claimsBoundary(a, inForce);
   const old = rng.chance(0.45) ? superseded(rule, rng, src.fields, records, today, fits) : undefined;
   const oldLines = old ? bullets(old) : [];
   const history: [Rule, readonly string[]][] = old ? [[old, oldLines]] : [];
   // a mail shows its own section only, so it defines only what that section (and the version it replaces) reads
-  const defs = definitions(sender ? [[rule, mine], ...history] : [...shown, ...history], src, rng);
+  const defs = [
+    ...windowDefinitions(sender ? withActs().slice(0, 1) : withActs(), src.fields, n),
+    ...definitions(sender ? [[rule, mine], ...history] : [...shown, ...history], src, rng),
+  ];
   if (sender) {
     const [s, reason, lines] = sections.find(([h]) => h === section) as [string, string | undefined, string[]];
     const mail = instructionMail({

@@ -97,4 +97,21 @@ describe('review reasons', () => {
     assert.match(why, /legal holds not yet acknowledged.*documents could still be lost/i);
     assert.doesNotMatch(why, /second look/);
   });
+
+  it('say what a date close ahead costs in the record type’s own work, never a line that fits any date', () => {
+    const src = PARTS.sources.find((x) => x.name === 'social_posts');
+    assert.ok(src);
+    const n = { singular: src.noun[0], plural: src.noun[1] };
+    const soon: Atom = { kind: 'due_within', field: 'scheduled_for', days: 3 };
+    const said = new Set<string>();
+    for (let seed = 0; seed < 40; seed++) {
+      const why = reviewReason('Review', { all: [soon] }, src.fields, n, createRng(seed), src.name) ?? '';
+      assert.doesNotMatch(why, /still leave time to act before the date/);
+      said.add(why);
+    }
+    assert.ok(
+      [...said].some((x) => /go out|pulled/.test(x)),
+      [...said].join(' | '),
+    );
+  });
 });

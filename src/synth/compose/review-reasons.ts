@@ -4,6 +4,7 @@ import { type FieldModel, sayValue } from '../rules/fields.js';
 import type { Nouns } from '../rules/fields.js';
 import { ownLabel } from '../rules/prose.js';
 import { type Atom, modelOf, type Rule, termsOf } from '../rules/rule.js';
+import { DUE_STAKES } from './due-stakes.js';
 
 // Why a review (or an audit sample) looks at the records its rule picks, said from the rule itself: a review has no
 // act of its own to give a reason, and a stock line ("a regular look catches what slipped") heads "in Bay 2
@@ -17,7 +18,7 @@ interface Why {
   risk: string;
 }
 
-function whyOf(a: Atom, m: FieldModel, n: Nouns, rng: Rng): Why | undefined {
+function whyOf(a: Atom, m: FieldModel, n: Nouns, rng: Rng, source?: string): Why | undefined {
   const label = ownLabel(m.label, n);
   const has = isAre(label);
   const p = n.plural;
@@ -38,7 +39,8 @@ function whyOf(a: Atom, m: FieldModel, n: Nouns, rng: Rng): Why | undefined {
     case 'due_within':
       return {
         who: `${p} whose ${label} ${has} close`,
-        risk: rng.pick(['still leave time to act before the date', 'cannot wait for the next round of the review']),
+        // what the date costs if it comes with the work undone, in the record type's own terms (due-stakes.ts)
+        risk: rng.pick([...(DUE_STAKES[source ?? ''] ?? []), 'cannot wait for the next round of the review']),
       };
     case 'overdue':
       return { who: `${p} whose ${label} has passed`, risk: 'have already slipped' };
@@ -101,11 +103,13 @@ export function reviewReason(
   models: readonly FieldModel[],
   n: Nouns,
   rng: Rng,
+  /** the record type, whose own stakes say why a date close ahead matters (due-stakes.ts) */
+  source?: string,
 ): string | undefined {
   const audit = section === 'Audit sample';
   const atoms = [...rule.all, ...(rule.any ?? [])];
   for (const a of atoms) {
-    const w = whyOf(a, modelOf(models, a), n, rng);
+    const w = whyOf(a, modelOf(models, a), n, rng, source);
     if (!w) continue;
     return audit
       ? rng.pick([

@@ -7,22 +7,37 @@ import type { Atom, Rule } from '../rules/rule.js';
 
 const conditions = (r: Rule): readonly Atom[] => [...r.all, ...(r.any ?? [])];
 
+/**
+ * Whether a date window ends where a shown section's opposite window ends (both would claim the boundary day): a
+ * superseded version is written beside the sections in force, and "until May: dated in the 30 days before" over a
+ * "late: 30 or more days ago" reads as the same muddle.
+ */
+export function claimsBoundary(a: Atom, shown: readonly Rule[]): boolean {
+  if (a.kind !== 'older' && a.kind !== 'recent') return false;
+  if (a.kind === 'older' && a.workdays) return false;
+  const other = a.kind === 'older' ? 'recent' : 'older';
+  return shown
+    .flatMap(conditions)
+    .some((b) => b.kind === other && b.field === a.field && b.days === a.days && !(b.kind === 'older' && b.workdays));
+}
+
 /** `r` with each date window that ends where a shown section's opposite window ends moved one day off it. */
 export function apartFrom(r: Rule, shown: readonly Rule[]): Rule {
   const theirs = shown.flatMap(conditions);
+  const claims = (kind: 'older' | 'recent', field: string, days: number) =>
+    theirs.some((b) => b.kind === kind && b.field === field && b.days === days && !(b.kind === 'older' && b.workdays));
+  // (moved until no shown window ends there: a day off one section's boundary may be another's)
   const apart = (a: Atom): Atom => {
-    if (
-      a.kind === 'older' &&
-      !a.workdays &&
-      theirs.some((b) => b.kind === 'recent' && b.field === a.field && b.days === a.days)
-    )
-      return { ...a, days: a.days + 1 };
-    if (
-      a.kind === 'recent' &&
-      a.days > 1 &&
-      theirs.some((b) => b.kind === 'older' && !b.workdays && b.field === a.field && b.days === a.days)
-    )
-      return { ...a, days: a.days - 1 };
+    if (a.kind === 'older' && !a.workdays && claims('recent', a.field, a.days)) {
+      let days = a.days;
+      while (claims('recent', a.field, days)) days++;
+      return { ...a, days };
+    }
+    if (a.kind === 'recent' && a.days > 1 && claims('older', a.field, a.days)) {
+      let days = a.days;
+      while (days > 1 && claims('older', a.field, days)) days--;
+      return days === a.days ? a : { ...a, days };
+    }
     return a;
   };
   const all = r.all.map(apart);
@@ -43,5 +58,23 @@ export function sharesThreshold(r: Rule, shown: readonly Rule[]): boolean {
           b.kind === (a.kind === 'at_least' ? 'at_most' : 'at_least') &&
           (b as { value: number }).value === a.value,
       ),
+  );
+}
+
+// the values a rule narrows its work to (its own conditions) and the ones its exception leaves out
+const narrowsTo = (r: Rule) => r.all.flatMap((a) => (a.kind === 'in' ? a.values.map((v) => `${a.field}=${v}`) : []));
+const leavesOut = (r: Rule) => (r.unless?.kind === 'in' ? r.unless.values.map((v) => `${r.unless?.field}=${v}`) : []);
+
+/**
+ * Whether `r` leaves out a value a shown section is confined to, or is confined to one a shown section leaves out:
+ * each says what that value is for in its own reason ("the front block seats the access-arrangement candidates"
+ * beside "leave it out if it is in the Front block: its seats are given out on the morning"), and the two reasons
+ * come from different sections' stock, so one policy would tell two stories of one zone, one desk or one channel.
+ */
+export function clashesOnScope(r: Rule, shown: readonly Rule[]): boolean {
+  const mineIn = narrowsTo(r);
+  const mineOut = leavesOut(r);
+  return shown.some(
+    (y) => leavesOut(y).some((v) => mineIn.includes(v)) || narrowsTo(y).some((v) => mineOut.includes(v)),
   );
 }

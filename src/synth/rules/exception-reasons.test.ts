@@ -46,4 +46,14 @@ describe('exception reasons', () => {
     assert.deepEqual(exceptionReasons({ kind: 'at_most', field: 'amount', value: 10 }, models), []);
     assert.deepEqual(exceptionReasons({ kind: 'not_in', field: 'status', values: ['closed'] }, models), []);
   });
+
+  it('gives a state a reason that names it, and no stock line for any state', () => {
+    const inHand = reasons('status', ['in progress']);
+    assert.ok(
+      inHand.some((r) => r.includes('already in progress')),
+      inHand.join(' | '),
+    );
+    for (const v of ['open', 'in progress', 'closed', 'withdrawn'])
+      for (const r of reasons('status', [v])) assert.doesNotMatch(r, /only be done twice/);
+  });
 });

@@ -1,5 +1,6 @@
 import { isState } from './field-words.js';
 import { type FieldModel, sayValue } from './fields.js';
+import { orList } from '../kit/text.js';
 import { type Atom, modelOf } from './rule.js';
 
 // Why a policy leaves a record out of a section's work, said from the exception itself: a bare "leave it out if
@@ -43,7 +44,6 @@ const STAGE_REASONS: Readonly<Record<Stage, readonly string[]>> = {
   'in hand': [
     'someone already has it in hand, and a second pass would only cross wires',
     'its owner is already working on it',
-    'it is already being handled, so it would only be done twice',
   ],
   early: [
     'it is not far enough along yet; it comes back in once it moves on',
@@ -76,11 +76,22 @@ export function exceptionReasons(a: Atom, models: readonly FieldModel[]): readon
   const stages = said.map(stageOf);
   if (stages.some((x) => x === undefined)) return [];
   const [stage] = stages as Stage[];
-  if (stages.every((x) => x === stage)) return STAGE_REASONS[stage as Stage];
+  // (plus one that names the state itself: "it is already escalated, and whoever escalated it owns the next step")
+  if (stages.every((x) => x === stage))
+    return [...STAGE_REASONS[stage as Stage], STAGE_OF_IT[stage as Stage](orList(said))];
   // states at different stages: each said with its own ("the closed ones have nothing left to do, and the ones in
   // progress are already in hand"), never "none of those stages calls for this step"
   return [said.map((v, i) => STAGE_OF_ONES[stages[i] as Stage](v)).join(', and ')];
 }
+
+// a stage said of a record by the state it is in, so the reason is the record's own and not a stock line
+const STAGE_OF_IT: Readonly<Record<Stage, (v: string) => string>> = {
+  done: (v) => `a record already ${v} has had its work`,
+  'in hand': (v) => `it is already ${v}, and whoever moved it there owns the next step`,
+  early: (v) => `its state is still “${v}”, with nothing yet for this work to act on`,
+  held: (v) => `it is ${v} on purpose, and comes back when its owner lifts that`,
+  dormant: (v) => `it is ${v} and no longer live, so nothing done here would reach it`,
+};
 
 // a stage said of the records at one state, where an exception names states at different stages
 const STAGE_OF_ONES: Readonly<Record<Stage, (v: string) => string>> = {

@@ -52,7 +52,10 @@ export function programOf({ w, recipe, parts = PARTS }: CompileInput): Program {
   // stream's next values (the same input still gives the same spec)
   // (and, a few times, a rule whose records left it thinner than its difficulty: live-conditions.ts)
   let p = drawRecords(recipe, w, parts);
-  for (let i = 0; i < 12 && (Number(p.fact) === 0 || (i < 4 && p.thinned)); i++) p = drawRecords(recipe, w, parts);
+  // (a hard task's records are drawn again as often as a zero figure's: its label promises the fuller reasoning)
+  const thinTries = w.difficulty === 'hard' ? 12 : 4;
+  for (let i = 0; i < 12 && (Number(p.fact) === 0 || (i < thinTries && p.thinned)); i++)
+    p = drawRecords(recipe, w, parts);
   // whether the deliverable states the figure too, or only the reply
   return { ...p, figured: figureGoes(p) };
 }

@@ -25,7 +25,7 @@ import { merge } from './merge-fixtures.js';
 import { situationFor } from '../act-situations.js';
 import { reviewReasonOf } from '../policy-act.js';
 import { ownPurposeFits } from '../review-purpose.js';
-import { ruleOf } from './task-rule.js';
+import { sectionAndRule } from './task-section.js';
 import { conditionPattern, withoutDead } from './live-conditions.js';
 import { thinFor } from '../../rules/shape.js';
 import { actsFrom, freshNames, inAgreement, inOrder, inTense, inThePast, sourceFixtures } from '../sources/kit.js';
@@ -216,19 +216,7 @@ export function drawRecords(planned: Recipe, w: World, parts: Parts<string>): Pr
   // the section the rule is filed under says what the work is for: a generic action's own form on the record type
   // where it has one ("Bed preparation", not "Follow-up", of a ward bed)
   // (one of its forms, where the record type has several reasons to do it: a task's reason is drawn, not fixed)
-  const forms = formsOf(src.name, recipe.action?.name);
-  const work = forms.length > 1 ? w.rng.pick(forms) : forms[0];
-  const tag = w.rng.pick(work?.sections ?? recipe.action?.sections ?? reviewTagsOf(src.name));
-  // the fields the actions write or act from are theirs: the rule and the branch leave them alone, bar a flag whose
-  // undone side is the work's own reason (not yet diarised): the rule takes that, and the records already done stay
-  const undone = undoneOf(all, actNamed(src.name, tag)?.lean);
-  const writes = Object.fromEntries(Object.entries(all).filter(([f]) => !undone.includes(f)));
-  const taken = { ...writes, ...from };
-  // the branch's field is chosen first, so that the rule leaves it alone; never one the section's reason turns on,
-  // which its rule names (an owner follow-up on rising errors is not split by the error rate)
-  const reasons = Object.fromEntries((actNamed(src.name, tag)?.must ?? []).map((f) => [f, true]));
-  const branchField = recipe.branch ? branchFieldOf(src, { ...taken, ...reasons }, w) : undefined;
-  const rule = ruleOf(recipe, src, taken, branchField, w, work, tag);
+  const { work, tag, taken, writes, branchField, rule } = sectionAndRule(recipe, w, all, from);
   const stays = staysOut(recipe, rule, w);
   // a rule that does not name the state is about the live records: those it comes near are not already closed
   // (a branch on the state splits the live ones: "the tickets marked open" beside those in progress, not resolved)

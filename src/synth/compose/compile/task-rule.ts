@@ -72,7 +72,8 @@ export function ruleOf(
     (waitsTooLong(r, section?.waits) ? 8 : 0) +
     (fits(r) ? 0 : 4) +
     (coherent(r, src, w, from) ? 0 : 2) +
-    (tries < 16 && thinFor(r, w.difficulty) ? 1 : 0);
+    // (a hard rule stays thin only where no draw at all gave it its floor)
+    ((tries < 16 || w.difficulty === 'hard') && thinFor(r, w.difficulty) ? 1 : 0);
   const best: (Rule | undefined)[] = [];
   const said = saidOf(section, src.name);
   const alternative = alternativeOf(section, src.name);

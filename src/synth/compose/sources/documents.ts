@@ -35,7 +35,8 @@ export const ORDERS = {
     },
     { kind: 'enum', field: 'region', label: 'region', values: ['North', 'South', 'East', 'West', 'Central'] },
     { kind: 'number', field: 'amount', label: 'order value', min: 120, max: 9000, step: 1, currency: 'USD' },
-    { kind: 'date', field: 'order_date', label: 'order date', from: -60, to: 0, verb: 'placed' },
+    // an order book keeps half a year of orders: the aged debt a write-off review weighs is in it
+    { kind: 'date', field: 'order_date', label: 'order date', from: -180, to: 0, verb: 'placed' },
   ] satisfies FieldModel[],
   make: (w: World, id: string, i: number) => ({
     order_id: id,

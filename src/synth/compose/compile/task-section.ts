@@ -1,0 +1,72 @@
+import type { Rule } from '../../rules/rule.js';
+import { thinFor } from '../../rules/shape.js';
+import type { FieldModel } from '../../rules/fields.js';
+import type { World } from '../parts.js';
+import type { PolicyAct } from '../policy-act.js';
+import { actNamed, formsOf } from '../policy-acts.js';
+import { reviewTagsOf } from '../purposes.js';
+import type { Recipe } from '../recipe.js';
+import { branchFieldOf } from './branch.js';
+import { type FromStates, undoneOf } from './from-states.js';
+import { ruleOf } from './task-rule.js';
+
+// The section a task's rule is filed under and the rule itself (records.ts draws the records around it). A hard
+// task's label promises the fuller reasoning: where the form of the work drawn gives only rules thinner than its
+// floor (a breached guardrail is reason enough to pause an experiment, and its act leaves nothing else to weigh),
+// the record type's other forms of the work are tried before a thin rule is kept.
+
+interface Section {
+  work: PolicyAct | undefined;
+  tag: string;
+  /** the fields the rule and the branch leave alone: what the actions write or act from */
+  taken: Readonly<Record<string, unknown>>;
+  /** what the actions write, bar a flag whose undone side is the section's own reason (not yet diarised) */
+  writes: Readonly<Record<string, string | boolean>>;
+  branchField: FieldModel | undefined;
+  rule: Rule;
+}
+
+// one form of the work: its heading, the fields left to the rule, and the rule
+function drawn(
+  recipe: Recipe,
+  w: World,
+  work: PolicyAct | undefined,
+  all: Readonly<Record<string, string | boolean>>,
+  from: FromStates,
+): Section {
+  const src = recipe.source;
+  const tag = w.rng.pick(work?.sections ?? recipe.action?.sections ?? reviewTagsOf(src.name));
+  // the fields the actions write or act from are theirs: the rule and the branch leave them alone, bar a flag whose
+  // undone side is the work's own reason (not yet diarised): the rule takes that, and the records already done stay
+  const undone = undoneOf(all, actNamed(src.name, tag)?.lean);
+  const writes = Object.fromEntries(Object.entries(all).filter(([f]) => !undone.includes(f)));
+  const taken = { ...writes, ...from };
+  // the branch's field is chosen first, so that the rule leaves it alone; never one the section's reason turns on,
+  // which its rule names (an owner follow-up on rising errors is not split by the error rate)
+  const reasons = Object.fromEntries((actNamed(src.name, tag)?.must ?? []).map((f) => [f, true]));
+  const branchField = recipe.branch ? branchFieldOf(src, { ...taken, ...reasons }, w) : undefined;
+  const rule = ruleOf(recipe, src, taken, branchField, w, work, tag);
+  return { work, tag, taken, writes, branchField, rule };
+}
+
+/**
+ * The section of the work a task's rule is filed under, and its rule: one of the action's forms on the record type
+ * where it has several (a task's reason is drawn, not fixed), the next form where a hard task's rule came out thin.
+ */
+export function sectionAndRule(
+  recipe: Recipe,
+  w: World,
+  all: Readonly<Record<string, string | boolean>>,
+  from: FromStates,
+): Section {
+  const forms = [...formsOf(recipe.source.name, recipe.action?.name)];
+  // (a work with one form may still be filed under several headings, each its own act: a few draws of those)
+  const tries = w.difficulty === 'hard' ? Math.max(3, forms.length) : 1;
+  let chosen: Section | undefined;
+  for (let k = 0; k < tries && (!chosen || thinFor(chosen.rule, w.difficulty)); k++) {
+    const work = forms.length > 1 ? forms.splice(w.rng.int(0, forms.length - 1), 1)[0] : forms[0];
+    const next = drawn(recipe, w, work, all, from);
+    if (!chosen || !thinFor(next.rule, w.difficulty)) chosen = next;
+  }
+  return chosen as Section;
+}
