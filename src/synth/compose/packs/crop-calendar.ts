@@ -1,6 +1,6 @@
 // where a field crop is in its year, month by month, on a temperate northern farm (the plots' fields are English
-// fields: Long Acre, Top Meadow): winter wheat tillers through the winter and flowers in June, spring barley is
-// drilled in March, maize is cut in October. A plot's growth stage is one its crop can be at on the task's
+// fields: Long Acre, Top Meadow), in the words its growers use: winter wheat tillers through the winter and
+// flowers in June, spring barley is drilled in March, rape fills its pods in June, maize is cut in October. A plot's growth stage is one its crop can be at on the task's
 // mock_today, and it is watered only in the growing season.
 
 type Year = readonly (readonly string[])[];
@@ -36,19 +36,20 @@ const CALENDAR: Readonly<Record<string, Year>> = {
     ['harvested'],
     ['harvested'],
   ],
+  // (rape over winter is a rosette of leaves; it sets seed in pods, not grain in ears)
   'oilseed rape': [
-    ['emerged'],
-    ['emerged'],
+    ['rosette'],
+    ['rosette'],
     ['stem extension'],
     ['flowering'],
-    ['flowering', 'grain fill'],
-    ['grain fill'],
-    ['grain fill', 'harvested'],
+    ['flowering', 'pod fill'],
+    ['pod fill'],
+    ['pod fill', 'harvested'],
     ['harvested', 'drilled'],
     ['drilled', 'emerged'],
-    ['emerged'],
-    ['emerged'],
-    ['emerged'],
+    ['emerged', 'rosette'],
+    ['rosette'],
+    ['rosette'],
   ],
   maize: [
     ['harvested'],
@@ -64,36 +65,49 @@ const CALENDAR: Readonly<Record<string, Year>> = {
     ['harvested'],
     ['harvested'],
   ],
-  // (a potato crop's "drilled" is its planting)
+  // (potatoes are planted, not drilled, and bulk their tubers after flowering)
   potatoes: [
     ['harvested'],
     ['harvested'],
-    ['drilled'],
-    ['drilled', 'emerged'],
+    ['planted'],
+    ['planted', 'emerged'],
     ['emerged'],
     ['emerged', 'flowering'],
-    ['flowering'],
-    ['flowering', 'harvested'],
+    ['flowering', 'tuber bulking'],
+    ['tuber bulking', 'harvested'],
     ['harvested'],
     ['harvested'],
     ['harvested'],
     ['harvested'],
   ],
-  // beet does not flower in its first year: it grows a canopy until it is lifted in the autumn and winter
+  // beet does not flower in its first year: its leaves close the canopy in summer, then the root bulks until it is
+  // lifted in the autumn and winter
   'sugar beet': [
     ['harvested'],
     ['harvested'],
     ['drilled'],
     ['drilled', 'emerged'],
     ['emerged'],
-    ['emerged'],
-    ['emerged'],
-    ['emerged'],
-    ['emerged'],
-    ['emerged', 'harvested'],
-    ['emerged', 'harvested'],
+    ['emerged', 'canopy closed'],
+    ['canopy closed'],
+    ['canopy closed', 'root bulking'],
+    ['root bulking'],
+    ['root bulking', 'harvested'],
+    ['root bulking', 'harvested'],
     ['harvested'],
   ],
+};
+
+/** Stage words only some crops have: a cereal tillers and fills grain, rape fills pods, beet and potatoes bulk. */
+export const STAGES_OF: Readonly<Record<string, readonly string[]>> = {
+  tillering: ['winter wheat', 'spring barley'],
+  'grain fill': ['winter wheat', 'spring barley', 'maize'],
+  'pod fill': ['oilseed rape'],
+  rosette: ['oilseed rape'],
+  planted: ['potatoes'],
+  'tuber bulking': ['potatoes'],
+  'canopy closed': ['sugar beet'],
+  'root bulking': ['sugar beet'],
 };
 
 /** The month (1–12) of an ISO date. */
