@@ -36,10 +36,10 @@ const CALENDAR: Readonly<Record<string, Year>> = {
     ['harvested'],
     ['harvested'],
   ],
-  // (rape over winter is a rosette of leaves; it sets seed in pods, not grain in ears)
+  // (rape sets its seed in pods, not grain in ears)
   'oilseed rape': [
-    ['rosette'],
-    ['rosette'],
+    ['emerged'],
+    ['emerged'],
     ['stem extension'],
     ['flowering'],
     ['flowering', 'pod fill'],
@@ -47,9 +47,9 @@ const CALENDAR: Readonly<Record<string, Year>> = {
     ['pod fill', 'harvested'],
     ['harvested', 'drilled'],
     ['drilled', 'emerged'],
-    ['emerged', 'rosette'],
-    ['rosette'],
-    ['rosette'],
+    ['emerged'],
+    ['emerged'],
+    ['emerged'],
   ],
   maize: [
     ['harvested'],
@@ -73,41 +73,38 @@ const CALENDAR: Readonly<Record<string, Year>> = {
     ['planted', 'emerged'],
     ['emerged'],
     ['emerged', 'flowering'],
-    ['flowering', 'tuber bulking'],
-    ['tuber bulking', 'harvested'],
+    ['flowering', 'bulking'],
+    ['bulking', 'harvested'],
     ['harvested'],
     ['harvested'],
     ['harvested'],
     ['harvested'],
   ],
-  // beet does not flower in its first year: its leaves close the canopy in summer, then the root bulks until it is
-  // lifted in the autumn and winter
+  // beet does not flower in its first year: once its leaves cover the rows its root bulks until it is lifted in
+  // the autumn and winter
   'sugar beet': [
     ['harvested'],
     ['harvested'],
     ['drilled'],
     ['drilled', 'emerged'],
     ['emerged'],
-    ['emerged', 'canopy closed'],
-    ['canopy closed'],
-    ['canopy closed', 'root bulking'],
-    ['root bulking'],
-    ['root bulking', 'harvested'],
-    ['root bulking', 'harvested'],
+    ['emerged'],
+    ['bulking'],
+    ['bulking'],
+    ['bulking'],
+    ['bulking', 'harvested'],
+    ['bulking', 'harvested'],
     ['harvested'],
   ],
 };
 
-/** Stage words only some crops have: a cereal tillers and fills grain, rape fills pods, beet and potatoes bulk. */
+/** Stage words only some crops have: a cereal tillers and fills grain, rape fills pods, potatoes and beet bulk. */
 export const STAGES_OF: Readonly<Record<string, readonly string[]>> = {
   tillering: ['winter wheat', 'spring barley'],
   'grain fill': ['winter wheat', 'spring barley', 'maize'],
   'pod fill': ['oilseed rape'],
-  rosette: ['oilseed rape'],
   planted: ['potatoes'],
-  'tuber bulking': ['potatoes'],
-  'canopy closed': ['sugar beet'],
-  'root bulking': ['sugar beet'],
+  bulking: ['potatoes', 'sugar beet'],
 };
 
 /** The month (1–12) of an ISO date. */

@@ -160,7 +160,9 @@ describe('fields drawn from the fields they depend on', () => {
     assert.ok(courtClosed('2026-12-26') && courtClosed('2026-12-25T10:00:00Z'));
     assert.ok(!courtClosed('2026-12-29'));
     assert.deepEqual(toCourtDay('2026-12-29'), []);
-    assert.deepEqual(toCourtDay('2026-12-25').slice(0, 3), ['2026-12-24', '2026-12-23', '2026-12-29']);
+    const moves = toCourtDay('2026-12-25');
+    assert.equal(moves[0], '2026-12-24');
+    assert.ok(moves.includes('2026-12-29') && !moves.some((d) => courtClosed(d)));
   });
 
   it("an episode's medium is its show's, one per show in a task: an audio edition is audio", () => {
