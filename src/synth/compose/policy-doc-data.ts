@@ -214,5 +214,3 @@ export const PURPOSES: Readonly<Record<string, readonly string[]>> = {
 
 /** Record types kept by a household, whose rules are a note the flat agreed rather than a versioned document. */
 export const HOMELY: ReadonlySet<string> = new Set(['household_bills']);
-/** Where a household keeps its rules: in the request, a shared note, a file (policies.ts). */
-export const HOME_POLICIES: ReadonlySet<string> = new Set(['inline', 'policy_note', 'policy_file']);

@@ -13,7 +13,6 @@ import {
   type TrapPart,
 } from './parts.js';
 import { PARTS } from './registry.js';
-import { HOME_POLICIES, HOMELY } from './policy-doc-data.js';
 import { countWhere } from './computations.js';
 import { aggOf, usesOf } from './figure-uses.js';
 import { isMutable } from './sources/kit.js';
@@ -111,11 +110,7 @@ function fitsOf(parts: Parts<string>, source: SourcePart): Fits {
     aggregates: parts.aggregates.filter((a) => appliesTo(a.sources, source)),
     comps: figuresOf(parts, source),
     traps: parts.traps.filter((t) => appliesTo(t.sources, source)),
-    // (a household's rules are a note the flat keeps or a file, never a workplace's knowledge base, intranet or mail
-    // from a colleague's work address)
-    policies: parts.policies.filter(
-      (p) => !readsLikeGet(p, source) && (!HOMELY.has(source.name) || HOME_POLICIES.has(p.name)),
-    ),
+    policies: parts.policies.filter((p) => !readsLikeGet(p, source)),
   }));
 }
 

@@ -275,7 +275,7 @@ export const episodes = packSource({
     const [lo, hi] = RUNTIME[String(rec.show)] ?? [20, 50];
     return {
       // (a show goes out in the one format it is made in, the same for each of its episodes: an audio edition is audio)
-      medium: nth(w, MEDIA[String(rec.show)] ?? ['audio podcast'], 0),
+      medium: nth(w, MEDIA[String(rec.show)] ?? ['audio podcast'], Object.keys(MEDIA).indexOf(String(rec.show))),
       runtime_min: Math.round((lo + w.rng.next() * (hi - lo)) * 10) / 10,
       episode_title: fresh(
         w,
