@@ -164,7 +164,7 @@ export const HOMES: readonly {
     providers: {
       energy: ['E.ON', 'Vattenfall', 'EnBW'],
       water: ['Berliner Wasserbetriebe', 'Hamburg Wasser', 'Stadtwerke München'],
-      'property tax': ['Stadtkasse Berlin', 'Stadtkasse Hamburg'],
+      'property tax': ['Stadtkasse', 'Gemeindekasse'],
       broadband: ['Telekom', 'Vodafone Kabel', 'PYUR'],
       mobile: ['Telekom Mobil', 'O2', 'Vodafone'],
       'home insurance': ['Allianz Hausrat', 'HUK-COBURG', 'ERGO'],
