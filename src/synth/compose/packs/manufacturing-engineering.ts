@@ -51,11 +51,12 @@ export const workOrders = packSource({
     notes: { label: 'shop-floor note', terms: ORDER_TERMS, write: shopNote, ofRecord: true },
   },
   // an order finished or closed had all its material: a shortage holds an order up (released, running or on hold)
-  agree: (rec, w) =>
+  agree: (rec) =>
     rec.material_shortage === true && ['completed', 'closed'].includes(String(rec.status))
       ? [
           { material_shortage: false },
-          ...shuffle(w.rng, ['on hold', 'in progress', 'released']).map((status) => ({ status })),
+          // (held for its material first, as a planner would)
+          ...['on hold', 'in progress', 'released'].map((status) => ({ status })),
         ]
       : [],
   make: (w, id, i) => ({
