@@ -7,6 +7,7 @@ import { consequencesOf, MOTIVES } from './occasions-data.js';
 import { ofWork } from './work-keyed.js';
 import { WORK_MOTIVES } from './work-motives-data.js';
 import { DAILY } from './team-calendar-data.js';
+import { HOMELY } from './policy-doc-data.js';
 import { datesOf, eventsOf, leadsOf } from './team-calendar.js';
 
 // Why the coworker asks now: a content plan of a reason (who or what prompted it, perhaps an upcoming event)
@@ -245,12 +246,19 @@ function whole(w: World, plural: string, boss: string, rng: Rng, f?: OccasionFac
         `${boss} is expecting the ${plural} from me today`,
       ),
     },
+    // (a household's records change hands within the home: no team, no colleague)
     {
-      text: say(
-        `The ${plural} go to a new team next week and I want to hand them over clean`,
-        `Another team inherits the ${plural} next week`,
-        `A new colleague takes over the ${plural} on ${nextWorkday(w.today, rng)}`,
-      ),
+      text:
+        f && HOMELY.has(f.name)
+          ? say(
+              `My partner takes over the ${plural} next month and I want to hand them over clean`,
+              `I'm handing the ${plural} to my flatmate on ${nextWorkday(w.today, rng)}`,
+            )
+          : say(
+              `The ${plural} go to a new team next week and I want to hand them over clean`,
+              `Another team inherits the ${plural} next week`,
+              `A new colleague takes over the ${plural} on ${nextWorkday(w.today, rng)}`,
+            ),
     },
     {
       text: say(

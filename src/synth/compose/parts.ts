@@ -339,7 +339,8 @@ export interface PolicyPart {
   capabilities: readonly Capability[];
   /** the request's pointer to the document, as a noun phrase: 'the "Referral handling policy" page in our notes' */
   pointer(title: string): string;
-  fixtures(title: string, body: string, w: World): Fixtures;
+  /** `home`: the records are a household's (policy-doc-data.ts HOMELY): a mail comes from a personal address */
+  fixtures(title: string, body: string, w: World, home?: boolean): Fixtures;
   /** the reads that find and open the rule (the last one is checked) */
   reads(title: string): Call[];
 }

@@ -1,3 +1,4 @@
+import type { Person } from '../kit/people.js';
 import type { PolicyPart } from './parts.js';
 import { at, dateOf } from '../kit/dates.js';
 import { slug } from '../kit/text.js';
@@ -58,17 +59,22 @@ export const kbArticle: PolicyPart = {
   ],
 };
 
+// a person's private address: the one a flatmate writes from
+const homeAddress = (p: Person | undefined) =>
+  `${(p?.name ?? 'home').toLowerCase().replace(/[^a-z]+/g, '.')}@homemail.example`;
+
 export const policyMail: PolicyPart = {
   name: 'policy_mail',
   service: 'gmail',
   capabilities: ['Email_Communication', 'Knowledge_Retrieval'],
   pointer: (t) => `the "${t}" email in my inbox`,
-  fixtures: (t, body, w) => ({
+  // (a household's rule comes from the flatmate's own address, not from work)
+  fixtures: (t, body, w, home) => ({
     gmail: {
       messages: [
         {
           message_id: 'msg_policy',
-          from: w.staff[4]?.email ?? 'ops@acme.example',
+          from: home ? homeAddress(w.staff[4]) : (w.staff[4]?.email ?? 'ops@acme.example'),
           to: w.me.email,
           subject: t,
           date: at(w.today, { days: -3 }),

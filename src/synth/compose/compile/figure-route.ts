@@ -6,6 +6,7 @@ import type { AuditRef, CheckDraft, DraftOf, Fixtures, Rec } from '../parts.js';
 import { actionContext } from './context.js';
 import type { Program } from './records.js';
 import type { FigureRoute } from './route.js';
+import { HOMELY } from '../policy-doc-data.js';
 
 // the decision on the computed figure: the section the task applies caps the batch's total, and the program takes
 // one of two routes by it. Over the cap none of the work is done and the list goes to the approver for sign-off;
@@ -112,8 +113,8 @@ export function routed(p: Program, over: boolean): Program {
   const text = withClause(policy.text, policy.clause, policy.section, clause);
   if (!text) return p;
   const swap = changed(
-    recipe.policy.fixtures(p.policyTitle, policy.text, w),
-    recipe.policy.fixtures(p.policyTitle, text, w),
+    recipe.policy.fixtures(p.policyTitle, policy.text, w, HOMELY.has(src.name)),
+    recipe.policy.fixtures(p.policyTitle, text, w, HOMELY.has(src.name)),
     new Map(),
   );
   const n = { done: 0 };

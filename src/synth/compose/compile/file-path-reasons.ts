@@ -24,6 +24,8 @@ export interface Setting {
   section?: string;
   /** the deliverable's place: a CSV, a document, a public page, an intranet page */
   file: 'table' | 'doc' | 'public page' | 'intranet page';
+  /** the records are a household's (its bills): the people are flatmates, not colleagues, and there are no teams */
+  home?: boolean;
 }
 
 // an answer, and where it puts the file when that is not where such files usually go: a reason that says "a

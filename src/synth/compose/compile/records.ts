@@ -29,6 +29,7 @@ import { sectionAndRule } from './task-section.js';
 import { conditionPattern, withoutDead } from './live-conditions.js';
 import { thinFor } from '../../rules/shape.js';
 import { actsFrom, freshNames, inAgreement, inOrder, inTense, inThePast, sourceFixtures } from '../sources/kit.js';
+import { HOMELY } from '../policy-doc-data.js';
 
 // phase 1, records: the seeded records of the program (targets, one distractor per predicate, one failing all,
 // and the record the user changes mid-episode), the people they lead to, the rule's document, the destination,
@@ -324,7 +325,7 @@ export function drawRecords(planned: Recipe, w: World, parts: Parts<string>): Pr
   const nouns = { singular: src.noun[0], plural: src.noun[1] };
   const criteria = rulePhrase(stated, src.fields, nouns, w.today, w.rng);
   const policy = recipe.policy.service ? policyDoc(stated, src, w, policyTitle, tag, records, sender) : undefined;
-  if (policy) merge(fixtures, recipe.policy.fixtures(policyTitle, policy.text, w));
+  if (policy) merge(fixtures, recipe.policy.fixtures(policyTitle, policy.text, w, HOMELY.has(src.name)));
   // a request may say the work in its own words and leave the section to the agent (act-situations.ts); a
   // review's words paraphrase its record type's purpose, so only where the section opens with that line
   const paraphrased =

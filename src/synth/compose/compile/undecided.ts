@@ -4,6 +4,7 @@ import { teamChannelOf } from '../owner-teams.js';
 import { slug } from '../../kit/text.js';
 import type { Recipe } from '../recipe.js';
 import type { SourcePart, World } from '../parts.js';
+import { HOMELY } from '../policy-doc-data.js';
 import { bare, FILE_PATH, type Frame, type Setting } from './file-path-reasons.js';
 
 // Why the requester has not decided where the deliverable goes, and what they say once asked. The reason is the
@@ -52,7 +53,7 @@ const RECIPIENT: readonly Frame[] = [
   (s) => ({
     reason: [
       `the ${s.plural} are being handed to someone new and I don't know yet who`,
-      `the ${s.lead} is moving the ${s.plural} to another colleague this week`,
+      `the ${s.lead} is moving the ${s.plural} to ${s.home ? 'someone else in the flat' : 'another colleague'} this week`,
     ],
     answer: [(v) => `${v} is taking the ${s.plural} on, so send it there.`, (v) => `They go to ${v} from this week.`],
   }),
@@ -61,8 +62,13 @@ const RECIPIENT: readonly Frame[] = [
 // a channel is one the workspace has, named for what its reason turns on: the team's own (the one that keeps the
 // records), the crowd of one of its meetings, the section's own; never a slug of the records and the section
 const teamChannel = (s: Setting) => () => `#${s.team}`;
+// a reason about the team's channels, which a household has none of
+const atWork =
+  (f: Frame): Frame =>
+  (s) =>
+    s.home ? undefined : f(s);
 const CHANNEL: readonly Frame[] = [
-  (s) => ({
+  atWork((s) => ({
     reason: [
       `the ${s.lead} hasn't decided whether this goes to the whole team or only to the people at ${s.event}`,
       `it may belong with the ${bare(s.event)} crowd rather than the whole team, and the ${s.lead} decides that`,
@@ -71,8 +77,8 @@ const CHANNEL: readonly Frame[] = [
       { say: (v) => `Post it in ${v}; the ${s.lead} wants everyone to see it.`, place: teamChannel(s) },
       { say: (v) => `The ${s.lead} says ${v}, for the people at ${s.event}.`, place: () => `#${slug(bare(s.event))}` },
     ],
-  }),
-  (s) => ({
+  })),
+  atWork((s) => ({
     reason: [
       `we've just split the ${s.plural} channels by team and I'm not sure which one fits`,
       `the ${s.lead} is merging some of the ${s.plural} channels this week`,
@@ -81,7 +87,7 @@ const CHANNEL: readonly Frame[] = [
       { say: (v) => `Post it in ${v}.`, place: teamChannel(s) },
       { say: (v) => `It's ${v} after the change.`, place: teamChannel(s) },
     ],
-  }),
+  })),
   (s) =>
     s.section
       ? {
@@ -96,7 +102,7 @@ const CHANNEL: readonly Frame[] = [
           ],
         }
       : undefined,
-  (s) => ({
+  atWork((s) => ({
     reason: [
       `it depends on whether our team or the ${s.lead}'s picks the ${s.plural} up`,
       `I don't know yet which team is picking up the ${s.plural}`,
@@ -105,7 +111,7 @@ const CHANNEL: readonly Frame[] = [
       { say: (v) => `${v}, please — that team is picking it up.`, place: teamChannel(s) },
       { say: (v) => `Post it in ${v}; they're taking it.`, place: teamChannel(s) },
     ],
-  }),
+  })),
 ];
 
 const TITLE: readonly Frame[] = [
@@ -220,8 +226,11 @@ export function openDestinationOf(p: OpenOf, usual: string): OpenDestination | u
     when: rng.pick(['last month', 'a few weeks ago', 'last week', 'this quarter', `after ${event}`]),
     ...(p.policy && !p.situation ? { section: p.policy.section } : {}),
     file: fileOf(usual),
+    home: HOMELY.has(p.src.name),
   };
   const fits = frames.map((f) => f(s)).filter((f) => f !== undefined);
+  // (a household's reasons where it has some, else the team's)
+  if (!fits.length) fits.push(...frames.map((f) => f({ ...s, home: false })).filter((f) => f !== undefined));
   const frame = rng.pick(fits);
   const answer = rng.pick(frame.answer);
   return {

@@ -8,6 +8,7 @@ import type { Rec } from '../parts.js';
 import { colleague, fresh } from '../sources/kit.js';
 import { addDays, nth, onDay, packAction, packSource, refId } from './table-source.js';
 import { skillDescription } from './automation-platform-notes.js';
+import { fitting, runsThisWeek } from './workflow-week.js';
 import {
   APPS,
   appOf,
@@ -144,12 +145,15 @@ export const workflows = packSource({
     description: { label: 'description', terms: WORKFLOW_TERMS, write: workflowDescription },
   },
   make: (w, id, i) => ({ workflow_id: id, owner: colleague(w, i).email }),
-  // what a workflow does follows from its trigger and how often it failed this week (a weekly export cannot fail
-  // thirty times); it runs on a connection to its app, and ran this week only if its last run was this week
+  // what a workflow does follows from its trigger, its status, how often it failed this week and when it last ran
+  // (a weekly export cannot fail thirty times, an active nightly job last ran last night); it runs on a connection
+  // to its app, and its runs this week follow its cadence up to its last run (workflow-week.ts)
   derive: (rec, w, i) => {
     const failures = Number(rec.failures_7d);
-    const fit = WORKFLOWS.filter(([, , trigger, , most]) => trigger === rec.trigger && most >= failures);
-    const pool = fit.length ? fit : WORKFLOWS.filter(([, , trigger]) => trigger === rec.trigger);
+    const since = -daysFrom(w.today, rec.last_run_on);
+    const fit = fitting(rec.trigger, rec.status, failures, since);
+    const loose = WORKFLOWS.filter(([, , trigger, , most]) => trigger === rec.trigger && most >= failures);
+    const pool = fit.length ? fit : loose.length ? loose : WORKFLOWS.filter(([, , trigger]) => trigger === rec.trigger);
     const name = fresh(
       w,
       'workflow name',
@@ -157,19 +161,11 @@ export const workflows = packSource({
       i,
       (t, n) => `${t} – ${['EU', 'US', 'APAC', 'UK'][n % 4]}`,
     );
-    const [, app, , least, most] =
-      WORKFLOWS.find((x) => name.startsWith(x[0])) ?? (WORKFLOWS[0] as (typeof WORKFLOWS)[number]);
-    const thisWeek = daysFrom(w.today, rec.last_run_on) >= -6;
-    const off = ['draft', 'archived'].includes(String(rec.status));
-    // (most runs of a workflow that is not failing go through)
-    const ok =
-      thisWeek && !off
-        ? Math.max(w.rng.int(least, most) - failures, rec.status === 'failing' ? 0 : Math.ceil(failures / 3))
-        : 0;
+    const wf = WORKFLOWS.find((x) => name.startsWith(x[0])) ?? (WORKFLOWS[0] as (typeof WORKFLOWS)[number]);
     return {
       name,
-      connector_id: refId(w, 'CON-', APPS.indexOf(app), APPS.length),
-      runs_7d: thisWeek ? failures + ok : 0,
+      connector_id: refId(w, 'CON-', APPS.indexOf(wf[1]), APPS.length),
+      runs_7d: runsThisWeek(w.rng, wf, String(rec.status), failures, since),
     };
   },
   // a failure this week means a run this week; a draft or archived workflow does not run; a failing one fails
@@ -191,6 +187,24 @@ export const workflows = packSource({
           trigger,
         })),
       );
+    // and some workflow of its trigger runs as often as its status and failures say, up to its last run (an
+    // active one fails a few of its runs, a failing one most; an active schedule has run since its period)
+    const since = -daysFrom(w.today, rec.last_run_on);
+    if (!out.length && !fitting(rec.trigger, rec.status, failures, since).length) {
+      const next = (change: Rec) => ({ ...rec, ...change });
+      const fits = (change: Rec) => {
+        const r = next(change);
+        return fitting(r.trigger, r.status, Number(r.failures_7d), -daysFrom(w.today, r.last_run_on)).length > 0;
+      };
+      out.push(
+        ...[
+          ...shuffle(w.rng, ['active', 'failing', 'paused']).map((status) => ({ status })),
+          ...[0, 1].map((d) => ({ last_run_on: onDay(w, -d) })),
+          ...shuffle(w.rng, [...new Set(WORKFLOWS.map((x) => x[2]))]).map((trigger) => ({ trigger })),
+          ...[Math.floor(failures / 4), Math.floor(failures / 2), 1, 0].map((f) => ({ failures_7d: f })),
+        ].filter(fits),
+      );
+    }
     return out;
   },
   title: (rec) => `${rec.workflow_id} (${rec.name})`,
@@ -292,12 +306,25 @@ export const workflowRuns = packSource({
     const most = Math.max(0, ...runs.map((r) => Number(r.steps_completed) || 0));
     const steps = /\b(\d+) steps\b/.exec(String(wf.description));
     const more = steps && Number(steps[1]) <= most ? most + w.rng.int(1, 3) : undefined;
-    return {
+    const fitted: Rec = {
       ...(more ? { description: String(wf.description).replace(/\b\d+ steps\b/, `${more} steps`) } : {}),
       ...(last && String(wf.last_run_on) < last ? { last_run_on: last } : {}),
       ...(['draft', 'archived'].includes(String(wf.status)) ? { status: w.rng.pick(['active', 'failing']) } : {}),
       failures_7d: failures,
     };
+    // (and a status, else a trigger, that some workflow runs under with those failures up to that last run)
+    const at = { ...wf, ...fitted };
+    const since = -daysFrom(w.today, at.last_run_on);
+    const fits = (r: Rec) => fitting(r.trigger, r.status, failures, since).length > 0;
+    const way = fits(at)
+      ? {}
+      : [
+          ...shuffle(w.rng, ['failing', 'active', 'paused']).map((status) => ({ status })),
+          ...shuffle(w.rng, [...new Set(WORKFLOWS.map((x) => x[2]))]).flatMap((trigger) =>
+            ['failing', 'active', 'paused'].map((status) => ({ trigger, status })),
+          ),
+        ].find((c) => fits({ ...at, ...c }));
+    return { ...fitted, ...way };
   },
 });
 

@@ -196,6 +196,16 @@ export const EPISODES: Readonly<Record<string, readonly string[]>> = {
   ],
 };
 
+// the formats each show is published in: a news briefing and an audio long read are listened to, a tech or
+// culture show is also filmed
+export const MEDIA: Readonly<Record<string, readonly string[]>> = {
+  'The Morning Brief': ['audio podcast'],
+  'Tech Unpacked': ['audio podcast', 'video podcast', 'YouTube long-form'],
+  'Culture Club': ['audio podcast', 'video podcast'],
+  'Money Talks': ['audio podcast', 'YouTube long-form'],
+  'The Long Read (audio)': ['audio podcast'],
+};
+
 // how long an episode of each show runs (minutes)
 export const RUNTIME: Readonly<Record<string, readonly [number, number]>> = {
   'The Morning Brief': [12, 25],

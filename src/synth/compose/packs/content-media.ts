@@ -3,7 +3,7 @@ import { shuffle } from '../../kit/ids.js';
 import { daysFrom } from '../../rules/fields.js';
 import { colleague, fresh, stateOf } from '../sources/kit.js';
 import type { Rec, World } from '../parts.js';
-import { addDays, onDay, packAction, packSource, refId } from './table-source.js';
+import { addDays, nth, onDay, packAction, packSource, refId } from './table-source.js';
 import {
   ASSETS,
   CAPTION_TERMS,
@@ -14,6 +14,7 @@ import {
   LICENCES,
   LICENSED,
   POST_TERMS,
+  MEDIA,
   RUNTIME,
   SHOW_NOTE_TERMS,
   STORIES,
@@ -257,7 +258,6 @@ export const episodes = packSource({
   },
   make: (w, id, i) => ({
     episode_id: id,
-    medium: w.rng.pick(['audio podcast', 'audio podcast', 'video podcast', 'YouTube long-form']),
     producer: colleague(w, i).email,
   }),
   // how far production has got follows from the release date
@@ -274,6 +274,8 @@ export const episodes = packSource({
     // a daily news briefing runs short, a long read long
     const [lo, hi] = RUNTIME[String(rec.show)] ?? [20, 50];
     return {
+      // (a show goes out in the one format it is made in, the same for each of its episodes: an audio edition is audio)
+      medium: nth(w, MEDIA[String(rec.show)] ?? ['audio podcast'], Object.keys(MEDIA).indexOf(String(rec.show))),
       runtime_min: Math.round((lo + w.rng.next() * (hi - lo)) * 10) / 10,
       episode_title: fresh(
         w,

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { PLANT_TABLES } from '../../../services/domains/plant.js';
 import { generateProcedural } from '../../generators.js';
-import { monthOf, stagesIn } from './crop-calendar.js';
+import { monthOf, STAGES_OF, stagesIn } from './crop-calendar.js';
 
 const plots = PLANT_TABLES.find((t) => t.noun[1] === 'field plots');
 const enumOf = (field: string) => (plots?.fields[field] as { values: readonly string[] }).values;
@@ -18,6 +18,16 @@ describe('the crop calendar', () => {
     assert.deepEqual(stagesIn('winter wheat', 1), ['tillering']);
     assert.ok(stagesIn('winter wheat', 6).includes('flowering'));
     assert.deepEqual(stagesIn('spring barley', 3), ['drilled']);
+  });
+
+  it("names each crop's stages in its growers' words: no rape at grain fill, no beet 'emerged' in August", () => {
+    for (const crop of enumOf('crop'))
+      for (let m = 1; m <= 12; m++)
+        for (const stage of stagesIn(crop, m))
+          assert.ok(!STAGES_OF[stage] || STAGES_OF[stage]?.includes(crop), `${crop} at ${stage}`);
+    assert.ok(!stagesIn('sugar beet', 8).includes('emerged'));
+    assert.ok(stagesIn('oilseed rape', 6).includes('pod fill'));
+    assert.ok(!stagesIn('potatoes', 3).includes('drilled'));
   });
 
   it("keeps field plots' stages, watering and irrigation work to the season of the task's today", () => {

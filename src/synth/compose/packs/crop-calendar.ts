@@ -1,6 +1,6 @@
 // where a field crop is in its year, month by month, on a temperate northern farm (the plots' fields are English
-// fields: Long Acre, Top Meadow): winter wheat tillers through the winter and flowers in June, spring barley is
-// drilled in March, maize is cut in October. A plot's growth stage is one its crop can be at on the task's
+// fields: Long Acre, Top Meadow), in the words its growers use: winter wheat tillers through the winter and
+// flowers in June, spring barley is drilled in March, rape fills its pods in June, maize is cut in October. A plot's growth stage is one its crop can be at on the task's
 // mock_today, and it is watered only in the growing season.
 
 type Year = readonly (readonly string[])[];
@@ -36,14 +36,15 @@ const CALENDAR: Readonly<Record<string, Year>> = {
     ['harvested'],
     ['harvested'],
   ],
+  // (rape sets its seed in pods, not grain in ears)
   'oilseed rape': [
     ['emerged'],
     ['emerged'],
     ['stem extension'],
     ['flowering'],
-    ['flowering', 'grain fill'],
-    ['grain fill'],
-    ['grain fill', 'harvested'],
+    ['flowering', 'pod fill'],
+    ['pod fill'],
+    ['pod fill', 'harvested'],
     ['harvested', 'drilled'],
     ['drilled', 'emerged'],
     ['emerged'],
@@ -64,22 +65,23 @@ const CALENDAR: Readonly<Record<string, Year>> = {
     ['harvested'],
     ['harvested'],
   ],
-  // (a potato crop's "drilled" is its planting)
+  // (potatoes are planted, not drilled, and bulk their tubers after flowering)
   potatoes: [
     ['harvested'],
     ['harvested'],
-    ['drilled'],
-    ['drilled', 'emerged'],
+    ['planted'],
+    ['planted', 'emerged'],
     ['emerged'],
     ['emerged', 'flowering'],
-    ['flowering'],
-    ['flowering', 'harvested'],
+    ['flowering', 'bulking'],
+    ['bulking', 'harvested'],
     ['harvested'],
     ['harvested'],
     ['harvested'],
     ['harvested'],
   ],
-  // beet does not flower in its first year: it grows a canopy until it is lifted in the autumn and winter
+  // beet does not flower in its first year: once its leaves cover the rows its root bulks until it is lifted in
+  // the autumn and winter
   'sugar beet': [
     ['harvested'],
     ['harvested'],
@@ -87,13 +89,22 @@ const CALENDAR: Readonly<Record<string, Year>> = {
     ['drilled', 'emerged'],
     ['emerged'],
     ['emerged'],
-    ['emerged'],
-    ['emerged'],
-    ['emerged'],
-    ['emerged', 'harvested'],
-    ['emerged', 'harvested'],
+    ['bulking'],
+    ['bulking'],
+    ['bulking'],
+    ['bulking', 'harvested'],
+    ['bulking', 'harvested'],
     ['harvested'],
   ],
+};
+
+/** Stage words only some crops have: a cereal tillers and fills grain, rape fills pods, potatoes and beet bulk. */
+export const STAGES_OF: Readonly<Record<string, readonly string[]>> = {
+  tillering: ['winter wheat', 'spring barley'],
+  'grain fill': ['winter wheat', 'spring barley', 'maize'],
+  'pod fill': ['oilseed rape'],
+  planted: ['potatoes'],
+  bulking: ['potatoes', 'sugar beet'],
 };
 
 /** The month (1–12) of an ISO date. */

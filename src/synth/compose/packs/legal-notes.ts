@@ -1,6 +1,7 @@
 import type { Rng } from '../../../env/rng.js';
 import { oneOf, writePlan } from '../../kit/content.js';
 import { confidentiality, leaseTerms, priceReview, termYears } from './contract-term.js';
+import { courtClosed } from './court-days.js';
 
 // the free texts of the legal pack's records, from content plans: what a practitioner writes in a note
 
@@ -173,8 +174,8 @@ const spoken = (day: string) => `${Number(day.slice(8, 10))} ${MONTHS[Number(day
 function before(day: string, days: number): string {
   const d = new Date(`${day.slice(0, 10)}T00:00:00Z`);
   d.setUTCDate(d.getUTCDate() - days);
-  // an order is made on a working day
-  while (d.getUTCDay() === 0 || d.getUTCDay() === 6) d.setUTCDate(d.getUTCDate() - 1);
+  // an order is made on a day the court sits
+  while (courtClosed(d.toISOString())) d.setUTCDate(d.getUTCDate() - 1);
   return d.toISOString().slice(0, 10);
 }
 

@@ -6,6 +6,7 @@ import { colleague } from '../sources/kit.js';
 import { addDays, nth, onDay, packAction, packSource, refId, toWorkingDay } from './table-source.js';
 import { termYears } from './contract-term.js';
 import { clauseNote, directionsNote, matterNote, ORDERED_WITHIN } from './legal-notes.js';
+import { toCourtDay } from './court-days.js';
 import {
   CONTRACT_TERMS,
   CONTRACT_VALUE,
@@ -233,9 +234,9 @@ export const courtDeadlines = packSource({
   // what that step costs there: a hearing fee, an issue fee, nothing for exchanging documents or in arbitration
   derive: (rec, w) => ({ matter_id: matterIn(w, rec.court), court_fee: feeOf(rec, w) }),
   // a step is one that court takes (no disclosure in the Court of Appeal, no claim form in an arbitration), and a
-  // court or tribunal date falls on a working day (the registry is shut at weekends)
+  // court or tribunal date falls on a day the courts sit (not a weekend, not a bank holiday)
   agree: (rec, w) => {
-    const weekday = toWorkingDay(rec.due_date).map((due_date) => ({ due_date }));
+    const weekday = toCourtDay(rec.due_date).map((due_date) => ({ due_date }));
     if (weekday.length) return weekday;
     const kinds = STEPS[String(rec.court)];
     if (!kinds || kinds.includes(String(rec.deadline_kind))) return [];

@@ -62,6 +62,10 @@ export const NCR_STATES: readonly (readonly [string, string])[] = [
   ['closed', 'scrap'],
 ];
 
+/** Whether a disposition can be made on material from `supplier`: nothing made in-house is returned to a supplier. */
+export const dispositionFits = (disposition: string, supplier: unknown): boolean =>
+  disposition !== 'return to supplier' || supplier !== 'in-house';
+
 // registrations of a mixed fleet, British and Irish, several times a task's checks (name-pools.ts)
 export const TAILS = [
   ...composed(

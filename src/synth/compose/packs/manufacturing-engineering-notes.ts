@@ -72,6 +72,7 @@ export function ncrDescription(
   rec?: Readonly<Record<string, unknown>>,
 ): string {
   const affected = Number(rec?.quantity_affected) || rng.int(2, 40);
+  const [found, checked] = EVIDENCE[String(rec?.defect_type)] ?? [[], []];
   return writePlan(
     rng,
     {
@@ -81,7 +82,7 @@ export function ncrDescription(
           `${affected} ${affected === 1 ? 'part' : 'parts'} quarantined in the MRB cage`,
           'photos attached',
           `lot ${rng.int(1000, 9999)}-${rng.pick(['A', 'B', 'C'])}`,
-          'measured on the CMM, report attached',
+          ...found,
         ),
         ...(term
           ? [
@@ -94,12 +95,26 @@ export function ncrDescription(
               ),
             ]
           : []),
-        oneOf(rng, 'operator interviewed', 'drawing tolerance checked', 'sample sent to the lab', ''),
+        oneOf(rng, 'operator interviewed', ...checked, ''),
       ].filter(Boolean),
     },
     'terse',
   );
 }
+
+// how a quality engineer establishes each kind of defect, and what they checked it against: a dimension is measured
+// on the CMM against the drawing, a label read against the approved artwork, contamination sampled for the lab
+// (before the record is known, only what holds for any defect)
+const EVIDENCE: Readonly<Record<string, readonly [found: readonly string[], checked: readonly string[]]>> = {
+  dimensional: [['measured on the CMM, report attached'], ['drawing tolerance checked', 'gauge R&R in date']],
+  'surface finish': [['Ra measured with the profilometer'], ['compared with the finish sample']],
+  porosity: [['pores found at X-ray'], ['casting sectioned for the lab']],
+  'weld crack': [['crack found at dye penetrant test'], ['welder qualification checked']],
+  'wrong material': [['XRF check does not match the cert'], ['mill certificate checked']],
+  'missing component': [['assembly checked against the BOM'], ['kitting list checked']],
+  contamination: [['residue found on the mating faces'], ['sample sent to the lab', 'cleaning procedure checked']],
+  labelling: [['label does not match the approved artwork'], ['label checked against the drawing']],
+};
 
 // the findings log as the check is planned and worked: what holds whether the check is scheduled, in work or
 // certified (its status follows from the calendar limit after the log is written), so nothing claims a walkround

@@ -10,6 +10,7 @@ import {
   FIELDS,
   FINDING_TERMS,
   INTERVALS,
+  dispositionFits,
   NCR_STATES,
   NCR_TERMS,
   ORDER_TERMS,
@@ -49,6 +50,15 @@ export const workOrders = packSource({
     status: { label: 'status', weights: [2, 4, 5, 1, 1, 1] },
     notes: { label: 'shop-floor note', terms: ORDER_TERMS, write: shopNote, ofRecord: true },
   },
+  // an order finished or closed had all its material: a shortage holds an order up (released, running or on hold)
+  agree: (rec) =>
+    rec.material_shortage === true && ['completed', 'closed'].includes(String(rec.status))
+      ? [
+          { material_shortage: false },
+          // (held for its material first, as a planner would)
+          ...['on hold', 'in progress', 'released'].map((status) => ({ status })),
+        ]
+      : [],
   make: (w, id, i) => ({
     work_order_id: id,
     part_number: nth(w, PARTS, i),
@@ -110,15 +120,18 @@ export const nonconformances = packSource({
       quality_engineer: colleague(w, i).email,
     };
   },
-  // the disposition follows from how far the NCR has got
+  // the disposition follows from how far the NCR has got, and from where the material came from: only bought-in
+  // parts go back to a supplier
   derive: (rec, w) => {
+    const states = NCR_STATES.filter(([, d]) => dispositionFits(d, rec.supplier));
     const status = stateOf(
       rec,
       'status',
       w,
-      NCR_STATES.map(([s]) => s),
+      states.map(([s]) => s),
     );
-    const [, disposition] = w.rng.pick(NCR_STATES.filter(([s]) => s === status));
+    const pairs = states.filter(([s]) => s === status);
+    const [, disposition] = w.rng.pick(pairs.length ? pairs : NCR_STATES.filter(([s]) => s === status));
     return { status, disposition };
   },
   title: (rec) => `${rec.ncr_id} (${rec.defect_type}, ${rec.work_order_id})`,

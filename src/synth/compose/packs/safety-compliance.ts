@@ -20,6 +20,7 @@ import {
   VENDORS_FOR,
   VENDOR_TERMS,
 } from './safety-compliance-data.js';
+import { accessNote } from './access-notes.js';
 import { DSR_PROGRESS, VENDOR_STAGE } from './safety-compliance-data.js';
 
 // Safety_Compliance: the quarterly user access review, data subject requests under privacy law with their
@@ -28,34 +29,6 @@ import { DSR_PROGRESS, VENDOR_STAGE } from './safety-compliance-data.js';
 
 const userEmail = (w: World, name: string) =>
   `${name.toLowerCase().replace(/ /g, '.')}@${w.me.email.split('@')[1] ?? 'company.example'}`;
-
-function accessNote(rng: Rng, term: string | undefined): string {
-  return writePlan(
-    rng,
-    {
-      facts: [
-        oneOf(
-          rng,
-          'manager confirmed the need',
-          'used for month-end close',
-          'covered by the SoD matrix',
-          `ticket ACC-${rng.int(1000, 9999)} raised`,
-        ),
-        ...(term
-          ? [oneOf(rng, `${term} — check with HR`, `flagged as ${term}`, `reviewer notes ${term}`, `possible ${term}`)]
-          : []),
-        oneOf(
-          rng,
-          'evidence screenshot attached',
-          'reviewed in last quarter’s cycle too',
-          'owner on leave until Monday',
-          '',
-        ),
-      ].filter(Boolean),
-    },
-    'terse',
-  );
-}
 
 export const accessReviews = packSource({
   name: 'access_reviews',
@@ -70,13 +43,17 @@ export const accessReviews = packSource({
     last_used_on: { label: 'last use', from: -180, to: 0, verb: 'last used', subject: 'account' },
     due_on: { label: 'sign-off date', from: -10, to: 20, verb: 'due for sign-off', past: 'due for sign-off' },
     decision: { label: 'decision', weights: [6, 3, 1, 1, 1] },
-    notes: { label: 'justification', terms: ACCESS_TERMS, write: accessNote },
+    notes: { label: 'justification', terms: ACCESS_TERMS, write: accessNote, ofRecord: true },
   },
   make: (w, id, i) => ({
     review_id: id,
     user_email: userEmail(w, nth(w, USERS, i)),
     reviewer: colleague(w, i).email,
   }),
+  // (the idle days before the note is written about them)
+  settle: (rec, w) => {
+    rec.days_inactive = Math.max(0, -daysFrom(w.today, rec.last_used_on));
+  },
   derive: (rec, w) => {
     const [admin, standard] = ROLES[String(rec.system)] ?? ['Administrator', 'User'];
     return {

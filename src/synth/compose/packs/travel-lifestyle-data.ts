@@ -115,18 +115,29 @@ export const PER_DIEM_TERMS = [
 
 // where a household lives decides who bills it (the bills are in euros, so a euro-area home): one provider per kind
 // of bill, the ones a family there actually pays
-export const HOMES: readonly { country: string; providers: Readonly<Record<string, readonly string[]>> }[] = [
+export const HOMES: readonly {
+  country: string;
+  providers: Readonly<Record<string, readonly string[]>>;
+  /** the bills one provider of a kind sends a household, each its own account (a council's separate levies) */
+  accounts: Readonly<Record<string, readonly string[]>>;
+}[] = [
   {
     country: 'Netherlands',
     providers: {
       energy: ['Vattenfall', 'Eneco', 'Essent'],
       water: ['Waternet', 'Vitens', 'Evides'],
-      'property tax': ['Gemeente Amsterdam (OZB)', 'Gemeente Utrecht (OZB)'],
+      'property tax': ['Gemeente Amsterdam', 'Gemeente Utrecht'],
       broadband: ['Ziggo', 'KPN', 'Odido Thuis'],
       mobile: ['KPN', 'Vodafone', 'Odido'],
       'home insurance': ['Centraal Beheer', 'Interpolis', 'Allianz Direct'],
       streaming: ['Netflix', 'Spotify Family', 'Videoland'],
       gym: ['Basic-Fit', 'SportCity'],
+    },
+    accounts: {
+      'property tax': ['OZB', 'afvalstoffenheffing', 'rioolheffing'],
+      energy: ['electricity', 'gas'],
+      water: ['drinking water', 'water board levy'],
+      'home insurance': ['contents', 'buildings'],
     },
   },
   {
@@ -134,12 +145,18 @@ export const HOMES: readonly { country: string; providers: Readonly<Record<strin
     providers: {
       energy: ['Electric Ireland', 'Bord Gáis Energy', 'SSE Airtricity'],
       water: ['Uisce Éireann'],
-      'property tax': ['Revenue (Local Property Tax)'],
+      'property tax': ['Revenue'],
       broadband: ['Eir', 'Virgin Media Ireland', 'Pure Telecom'],
       mobile: ['Three Ireland', 'Vodafone Ireland', 'Eir Mobile'],
       'home insurance': ['FBD Insurance', 'Aviva Ireland', 'Zurich Home'],
       streaming: ['Netflix', 'Spotify Family', 'Disney+'],
       gym: ['Flyefit', 'Ben Dunne Gyms'],
+    },
+    accounts: {
+      'property tax': ['Local Property Tax'],
+      energy: ['electricity', 'gas'],
+      water: ['water charges'],
+      'home insurance': ['contents', 'buildings'],
     },
   },
   {
@@ -147,12 +164,18 @@ export const HOMES: readonly { country: string; providers: Readonly<Record<strin
     providers: {
       energy: ['E.ON', 'Vattenfall', 'EnBW'],
       water: ['Berliner Wasserbetriebe', 'Hamburg Wasser', 'Stadtwerke München'],
-      'property tax': ['Finanzamt (Grundsteuer)', 'Stadtkasse (Grundsteuer)'],
+      'property tax': ['Stadtkasse', 'Gemeindekasse'],
       broadband: ['Telekom', 'Vodafone Kabel', 'PYUR'],
       mobile: ['Telekom Mobil', 'O2', 'Vodafone'],
       'home insurance': ['Allianz Hausrat', 'HUK-COBURG', 'ERGO'],
       streaming: ['Netflix', 'Spotify Family', 'Disney+'],
       gym: ['McFit', 'FitX'],
+    },
+    accounts: {
+      'property tax': ['Grundsteuer', 'Abfallgebühren', 'Straßenreinigung'],
+      energy: ['Strom', 'Gas'],
+      water: ['Trinkwasser', 'Abwasser'],
+      'home insurance': ['Hausrat', 'Wohngebäude'],
     },
   },
 ];

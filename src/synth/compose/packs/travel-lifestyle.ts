@@ -3,6 +3,7 @@ import { travel } from '../../../services/domains/travel.js';
 import { oneOf, writePlan } from '../../kit/content.js';
 import type { World } from '../parts.js';
 import { colleague } from '../sources/kit.js';
+import { type Household, onePerCycle, SEVERAL } from './household-cycles.js';
 import { addDays, nth, packAction, packSource, refId } from './table-source.js';
 import {
   cityOf,
@@ -248,13 +249,27 @@ const holder = (w: World, i: number) => {
   return { name: `${first} ${surname}`, email: `${first}.${surname}@homemail.example`.toLowerCase() };
 };
 
-// a household's provider of a kind of bill: the one company its country's home pays for it, the same on every bill
+// a household's provider of a kind of bill: the one company its country's home pays for it, the same on every bill;
+// its j-th bill of the kind is its j-th account there (electricity, then gas), or of a kind it may hold several of,
+// a second phone contract or streaming service, another company's
 const KINDS = Object.keys(HOMES[0]?.providers ?? {});
-const providerOf = (w: World, kind: string): string => {
+function homeOf(w: World): Household {
   const home = nth(w, HOMES, 0);
-  const pool = home.providers[kind] ?? ['Utility company'];
-  return nth(w, pool, KINDS.indexOf(kind) + 1);
-};
+  const pool = (kind: string) => home.providers[kind] ?? ['Utility company'];
+  const accounts = (kind: string) => home.accounts[kind] ?? [];
+  return {
+    line: (kind, j) => {
+      if (SEVERAL.has(kind)) return nth(w, pool(kind), KINDS.indexOf(kind) + 1 + j);
+      const company = nth(w, pool(kind), KINDS.indexOf(kind) + 1);
+      const account = accounts(kind)[j % Math.max(1, accounts(kind).length)];
+      return account ? `${company} (${account})` : company;
+    },
+    lines: (kind) => (SEVERAL.has(kind) ? pool(kind).length : Math.max(1, accounts(kind).length)),
+    // one cycle per kind in a household, as its provider bills it: no insurer billing it both yearly and monthly
+    cycle: (kind) => cycleOf(w, kind)[0],
+  };
+}
+const cycleOf = (w: World, kind: string) => nth(w, BILL[kind] ?? [['monthly', 20, 200]], KINDS.indexOf(kind));
 
 export const householdBills = packSource({
   name: 'household_bills',
@@ -274,12 +289,17 @@ export const householdBills = packSource({
     notes: { label: 'note', terms: BILL_TERMS, write: billNote },
   },
   make: (w, id, i) => ({ bill_id: id, account_holder: holder(w, i % 2).email }),
-  derive: (rec, w, i) => {
+  // one bill per account per cycle (household-cycles.ts); the records imply no others
+  companions: (records, w, keep) => {
+    onePerCycle(records, w, homeOf(w), KINDS, keep);
+    return [];
+  },
+  derive: (rec, w) => {
     const kind = String(rec.category);
-    // (one cycle per kind in a household, as its provider bills it: no insurer billing it both yearly and monthly)
-    const [cycle, lo, hi] = nth(w, BILL[kind] ?? [['monthly', 20, 200]], KINDS.indexOf(kind));
+    const [cycle, lo, hi] = cycleOf(w, kind);
     return {
-      provider: providerOf(w, kind),
+      // (a bill outside a task's list, its first account)
+      provider: typeof rec.provider === 'string' ? rec.provider : homeOf(w).line(kind, 0),
       billing_cycle: cycle,
       amount: Math.round((lo + w.rng.next() * (hi - lo)) * 100) / 100,
     };

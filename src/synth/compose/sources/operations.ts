@@ -74,6 +74,15 @@ export const jobs = defineSource({
       /^\d+$/.test(String(hour)) &&
       stamped <= w.today &&
       !(String(rec.created_at ?? '') > stamped);
+    // a disabled job has not run since it was switched off: its last run is from before today, at the same time of
+    // day (else it is still enabled)
+    if (rec.enabled === false && days <= 0)
+      return [
+        ...[1, 2, 3, 5, 8].map((d) => ({
+          last_run: new Date(ran.getTime() - d * 86_400_000).toISOString().replace('.000Z', 'Z'),
+        })),
+        { enabled: true },
+      ];
     if (rec.enabled === false || !period || (rec.tags as string[] | undefined)?.[0] === period[0]) {
       if (at === `${minute} ${hour}`) return [];
       return [...(onCron ? [{ last_run: stamped }] : []), { cron_expression: `${at} ${dayPart.join(' ')}` }];

@@ -181,6 +181,19 @@ const CATALOGUE: readonly (readonly [string, string, number, number])[] = [
   ['Espresso machine', 'kitchen', 120, 400],
   ['Robot vacuum', 'home', 150, 400],
   ['Standing desk frame', 'home', 180, 400],
+  // (enough lines in each band that a task's thirteen products at high or low prices each find one that sells there)
+  ['A5 notebooks, 5-pack', 'stationery', 4, 22],
+  ['Phone case', 'electronics', 6, 40],
+  ['Kitchen scissors', 'kitchen', 5, 30],
+  ['Blender', 'kitchen', 35, 250],
+  ['Carry-on suitcase', 'luggage', 60, 320],
+  ['Pressure washer', 'garden', 90, 350],
+  ['Three-person tent', 'sports', 90, 400],
+  ['Office chair', 'home', 120, 400],
+  ['Stand mixer', 'kitchen', 150, 400],
+  ['27-inch monitor', 'electronics', 150, 400],
+  ['Smartwatch', 'electronics', 150, 400],
+  ['Petrol lawn mower', 'garden', 160, 400],
 ];
 /** The stock line a product of this price is: one whose price span holds it, not yet taken in the task. */
 function lineFor(price: number, taken: Set<string>, w: World): readonly [string, string] {
