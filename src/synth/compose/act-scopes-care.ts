@@ -12,6 +12,19 @@ export const CARE_SCOPES: Readonly<Record<string, Readonly<Record<string, readon
       scope('zone', ['Bay 2'], 'Bay 2 takes the respiratory admissions, with piped oxygen at every bedspace'),
       scope('zone', ['Side rooms'], 'infectious admissions must go to side rooms, on infection control’s advice'),
     ],
+    // (a blocked bed is chased where an admission is waiting for it, or where its clean is a different job)
+    'Bed release': [
+      scope(
+        'zone',
+        ['Side rooms'],
+        'a side room left by an infectious patient needs a terminal clean, which only domestic services’ deep-clean team does',
+      ),
+      scope(
+        'zone',
+        ['Bay 2'],
+        'Bay 2 takes the respiratory admissions from the emergency department, so its beds are turned round first',
+      ),
+    ],
   },
   appointments: {
     Cancellation: [

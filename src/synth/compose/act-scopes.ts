@@ -25,6 +25,18 @@ export const ACT_SCOPES: Readonly<Record<string, Readonly<Record<string, readonl
     ],
   },
   exam_seats: {
+    'Seat repair': [
+      scope(
+        'zone',
+        ['Front block'],
+        'the front block seats the candidates with access arrangements, who cannot be moved to another part of the hall',
+      ),
+      scope(
+        'zone',
+        ['Middle block'],
+        'the middle block is where the exam board’s inspector sits in on the pilot paper',
+      ),
+    ],
     'Register check': [
       scope(
         'zone',

@@ -40,6 +40,10 @@ export const ACT_SITUATIONS: Readonly<Record<string, Readonly<Record<string, rea
       'getting the right spaces ready for arrivals who need oxygen and suction',
     ],
     'Bed release': ['getting blocked spaces on the ward cleaned or fixed so they can take patients again'],
+    'Respiratory bed release': [
+      'turning round first the spaces with oxygen and suction that patients waiting downstairs need',
+    ],
+    'Hoist bed release': ['getting the spaces with lifting gear back first for patients nobody can move by hand'],
     'Isolation check': ['keeping the side rooms for the patients who need to be kept apart from others'],
     // a review-only section: why the ward looks at its board at all (review-purposes-data.ts)
     Review: ['doing the regular pass that makes sure the board shows what is really at each bedside'],

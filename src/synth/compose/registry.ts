@@ -6,6 +6,7 @@ import { withCriteria } from './criteria.js';
 import * as J from './joins.js';
 import { replyInLanguage, routeByLanguage, translateMessage } from './language-actions.js';
 import { uploadScan } from './media-actions.js';
+import { repairDesk, repairSeat, reportBedRelease } from './place-actions.js';
 import { buildPage, cutCover, drawChart } from './studio-actions.js';
 import { PACK_ACTIONS } from './packs/index.js';
 import type { ActionPart, Parts } from './parts.js';
@@ -35,6 +36,9 @@ export const PARTS: Parts<SourceName> = {
     A.reviewMeeting,
     A.replyDraft,
     uploadScan,
+    reportBedRelease,
+    repairSeat,
+    repairDesk,
     replyInLanguage,
     translateMessage,
     routeByLanguage,
@@ -62,6 +66,7 @@ export const PARTS: Parts<SourceName> = {
     B.inbox,
     B.todoList,
     B.calendarDay,
+    B.estatesQueue,
     B.statusPage,
     B.openQuestions,
     B.laptopArticle,
