@@ -174,6 +174,13 @@ export const ACT_SCOPES: Readonly<Record<string, Readonly<Record<string, readonl
     'Itemised receipt': [
       scope('category', ['hotel'], 'the VAT on a room is reclaimed only against an itemised hotel bill'),
     ],
+    'Late claim': [
+      scope(
+        'category',
+        ['taxi'],
+        'a taxi fare is checked against the journey log, which the travel desk keeps only for the current quarter',
+      ),
+    ],
   },
   tickets: {
     'Priority handling': [

@@ -19,6 +19,7 @@ export const ACT_SITUATIONS: Readonly<Record<string, Readonly<Record<string, rea
     ],
     'Itemised receipt': ['making sure the bigger spends are backed by a line-by-line bill, not just a card slip'],
     'Late claim': ['dealing with what staff hand in after the window has closed'],
+    'Statement reconciliation': ['tying each line the company paid for itself to the paper behind it'],
   },
   // the orders of the sales export and of the billing dashboard are the same work (acts-work.ts ORDERS)
   ...Object.fromEntries(

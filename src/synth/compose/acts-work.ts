@@ -282,6 +282,15 @@ export const WORK_ACTS: Readonly<Record<string, readonly PolicyAct[]>> = {
       // every receipt staff paid themselves is paid back, small or large (a line on the total would leave a cab
       // fare unpaid, and forbid filing it); those past the window are the late claims, which need sign-off first
       { payment: ['personal card', 'cash'], receipt_date: 'recent', total: 'unrelated' },
+      'key_expense_line',
+    ),
+    // keyed in as expense lines (key_expense_line): to pay staff back, or to match the company card's statement
+    act(
+      'Statement reconciliation',
+      'Every line of the corporate card statement is matched to its receipt, so the card receipts are keyed in as expense lines.',
+      // (every card receipt in the inbox, whatever its date: the statement lists them all)
+      { payment: ['corporate card'], total: 'unrelated' },
+      'key_expense_line',
     ),
     // (the amount is the section's own line, stated below the reason: the reason names none)
     act('Itemised receipt', 'Audit needs an itemised receipt, not a card slip, for the larger receipts.', {

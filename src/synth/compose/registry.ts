@@ -7,6 +7,7 @@ import * as J from './joins.js';
 import { replyInLanguage, routeByLanguage, translateMessage } from './language-actions.js';
 import { uploadScan } from './media-actions.js';
 import { repairDesk, repairSeat, reportBedRelease } from './place-actions.js';
+import { askSignOff, keyExpenseLine } from './receipt-actions.js';
 import { buildPage, cutCover, drawChart } from './studio-actions.js';
 import { PACK_ACTIONS } from './packs/index.js';
 import type { ActionPart, Parts } from './parts.js';
@@ -36,6 +37,8 @@ export const PARTS: Parts<SourceName> = {
     A.reviewMeeting,
     A.replyDraft,
     uploadScan,
+    keyExpenseLine,
+    askSignOff,
     reportBedRelease,
     repairSeat,
     repairDesk,

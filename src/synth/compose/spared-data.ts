@@ -69,10 +69,18 @@ export const SPARED: Readonly<Record<string, ByAct>> = {
         taxi: 'a taxi fare is one journey at the metered price, with nothing to itemise',
       },
     },
+    'Statement reconciliation': {
+      category: { rail: 'rail fares on the card are matched by the travel portal’s own booking feed, not by receipt' },
+    },
     'Late claim': {
       category: {
         hotel: 'a hotel stay is claimed on the trip’s travel claim, which has its own deadline after the trip',
         meals: 'trip meals are paid as a day allowance on the travel claim, so no receipt is ever late on its own',
+        rail: 'rail fares are booked and paid through the travel portal, so no rail receipt is ever claimed late',
+      },
+      // (a late receipt needs signing off because staff are owed for it: the company's own card owes nobody)
+      payment: {
+        'corporate card': 'a corporate-card receipt only reconciles the card statement, so it is never a late claim',
       },
     },
   },
