@@ -4,7 +4,7 @@ import * as G from './aggregates.js';
 import * as C from './computations.js';
 import { withCriteria } from './criteria.js';
 import * as J from './joins.js';
-import { replyInLanguage, routeByLanguage, translateMessage } from './language-actions.js';
+import { replyInLanguage, routeByLanguage, translateMessage, triagePartnerMail } from './language-actions.js';
 import { uploadScan } from './media-actions.js';
 import { repairDesk, repairSeat, reportBedRelease } from './place-actions.js';
 import { askSignOff, keyExpenseLine } from './receipt-actions.js';
@@ -45,6 +45,7 @@ export const PARTS: Parts<SourceName> = {
     replyInLanguage,
     translateMessage,
     routeByLanguage,
+    triagePartnerMail,
     drawChart,
     buildPage,
     cutCover,
