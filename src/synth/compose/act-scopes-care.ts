@@ -25,6 +25,20 @@ export const CARE_SCOPES: Readonly<Record<string, Readonly<Record<string, readon
         'Bay 2 takes the respiratory admissions from the emergency department, so its beds are turned round first',
       ),
     ],
+    'Respiratory bed release': [
+      scope(
+        'zone',
+        ['Side rooms'],
+        'patients with an infectious chest are nursed in the side rooms, on infection control’s advice',
+      ),
+    ],
+    'Hoist bed release': [
+      scope(
+        'zone',
+        ['Bay 1'],
+        'the high-observation patients nobody can move by hand are nursed in Bay 1, under the nurse in charge',
+      ),
+    ],
   },
   appointments: {
     Cancellation: [

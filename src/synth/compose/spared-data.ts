@@ -74,8 +74,14 @@ export const SPARED: Readonly<Record<string, ByAct>> = {
     },
     'Late claim': {
       category: {
-        hotel: 'a hotel stay is claimed on the trip’s travel claim, which has its own deadline after the trip',
-        meals: 'trip meals are paid as a day allowance on the travel claim, so no receipt is ever late on its own',
+        hotel: [
+          'a hotel stay is claimed on the trip’s travel claim, which has its own deadline after the trip',
+          'hotel bills are settled through the travel desk’s booking account, so none waits on a late claim',
+        ],
+        meals: [
+          'trip meals are paid as a day allowance on the travel claim, so no receipt is ever late on its own',
+          'meals away are covered by the per diem, which is paid on the trip’s dates whatever the receipt says',
+        ],
         rail: 'rail fares are booked and paid through the travel portal, so no rail receipt is ever claimed late',
       },
       // (a late receipt needs signing off because staff are owed for it: the company's own card owes nobody)

@@ -67,6 +67,15 @@ export const PLACES_SPARED: Readonly<Record<string, ByAct>> = {
     },
   },
   desk_plan: {
+    // (the quiet zone and the team area are what its repair is narrowed to, act-scopes.ts: never spared there)
+    'Desk repair': {
+      zone: {
+        'Hot desks': [
+          'a broken hot desk is simply switched off in the booking app until facilities’ weekly round',
+          'the hot desks are checked every Friday by facilities, who log their own repairs',
+        ],
+      },
+    },
     'Desk allocation': {
       zone: {
         'Hot desks': 'hot desks are booked day by day in the booking app, not assigned',
