@@ -4,7 +4,10 @@ import { createRng } from '../../env/rng.js';
 import { matchValue } from '../../grade/match.js';
 import type { Matcher } from '../../schema/matchers.js';
 import type { ActionContext, ActionPart, Rec } from './parts.js';
+import { uploadScan } from './media-actions.js';
 import { askSignOff, csvAmount, keyExpenseLine } from './receipt-actions.js';
+import { chooseRecipe } from './recipe.js';
+import { PARTS } from './registry.js';
 import { receiptScans } from './sources/receipt-scans.js';
 import { makeWorld } from './world.js';
 
@@ -61,5 +64,22 @@ describe('receipt work', () => {
     assert.ok(!passes(askSignOff, { ...args, body: String(args.body).replace('2026-06-05', '2026-05-06') }));
     assert.ok(!passes(askSignOff, { ...args, body: String(args.body).replace('172.10', '171.10') }));
     assert.ok(!passes(askSignOff, { ...args, to: w.me.email }));
+  });
+
+  it('sends every late receipt for sign-off: no further condition uploads some of them past it instead', () => {
+    const parts = {
+      ...PARTS,
+      sources: PARTS.sources.filter((p) => p.name === 'receipt_scans'),
+      actions: [askSignOff, uploadScan, keyExpenseLine],
+    };
+    const seen = { signOff: 0, branched: 0 };
+    for (let i = 0; i < 160; i++) {
+      const r = chooseRecipe(createRng('late-claims', i), { domain: 'Travel_Lifestyle', difficulty: 'hard' }, parts);
+      if (r.action?.name === askSignOff.name) {
+        seen.signOff++;
+        assert.equal(r.branch, undefined, `recipe ${i}: a branch under the sign-off`);
+      } else if (r.branch) seen.branched++;
+    }
+    assert.ok(seen.signOff > 0 && seen.branched > 0, JSON.stringify(seen));
   });
 });

@@ -70,8 +70,10 @@ const signer = (w: World): Person => {
 export const askSignOff: ActionPart<SourceName> = {
   name: 'ask_sign_off',
   sections: ['Late claim'],
-  // (a late receipt's sign-off is its section's whole job, never a branch of paying the receipts inside the window)
+  // (a late receipt's sign-off is its section's whole job, never a branch of paying the receipts inside the window,
+  // and every late receipt needs it: none is uploaded instead)
   ownSection: true,
+  whole: true,
   service: 'gmail',
   tool: 'gmail_send_message',
   sources: ['receipt_scans'],
