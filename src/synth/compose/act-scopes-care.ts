@@ -12,6 +12,33 @@ export const CARE_SCOPES: Readonly<Record<string, Readonly<Record<string, readon
       scope('zone', ['Bay 2'], 'Bay 2 takes the respiratory admissions, with piped oxygen at every bedspace'),
       scope('zone', ['Side rooms'], 'infectious admissions must go to side rooms, on infection control’s advice'),
     ],
+    // (a blocked bed is chased where an admission is waiting for it, or where its clean is a different job)
+    'Bed release': [
+      scope(
+        'zone',
+        ['Side rooms'],
+        'a side room left by an infectious patient needs a terminal clean, which only domestic services’ deep-clean team does',
+      ),
+      scope(
+        'zone',
+        ['Bay 2'],
+        'Bay 2 takes the respiratory admissions from the emergency department, so its beds are turned round first',
+      ),
+    ],
+    'Respiratory bed release': [
+      scope(
+        'zone',
+        ['Side rooms'],
+        'patients with an infectious chest are nursed in the side rooms, on infection control’s advice',
+      ),
+    ],
+    'Hoist bed release': [
+      scope(
+        'zone',
+        ['Bay 1'],
+        'the high-observation patients nobody can move by hand are nursed in Bay 1, under the nurse in charge',
+      ),
+    ],
   },
   appointments: {
     Cancellation: [

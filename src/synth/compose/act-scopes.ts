@@ -25,6 +25,18 @@ export const ACT_SCOPES: Readonly<Record<string, Readonly<Record<string, readonl
     ],
   },
   exam_seats: {
+    'Seat repair': [
+      scope(
+        'zone',
+        ['Front block'],
+        'the front block seats the candidates with access arrangements, who cannot be moved to another part of the hall',
+      ),
+      scope(
+        'zone',
+        ['Middle block'],
+        'the middle block is where the exam board’s inspector sits in on the pilot paper',
+      ),
+    ],
     'Register check': [
       scope(
         'zone',
@@ -161,6 +173,13 @@ export const ACT_SCOPES: Readonly<Record<string, Readonly<Record<string, readonl
   receipt_scans: {
     'Itemised receipt': [
       scope('category', ['hotel'], 'the VAT on a room is reclaimed only against an itemised hotel bill'),
+    ],
+    'Late claim': [
+      scope(
+        'category',
+        ['taxi'],
+        'a taxi fare is checked against the journey log, which the travel desk keeps only for the current quarter',
+      ),
     ],
   },
   tickets: {

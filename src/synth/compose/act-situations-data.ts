@@ -19,6 +19,7 @@ export const ACT_SITUATIONS: Readonly<Record<string, Readonly<Record<string, rea
     ],
     'Itemised receipt': ['making sure the bigger spends are backed by a line-by-line bill, not just a card slip'],
     'Late claim': ['dealing with what staff hand in after the window has closed'],
+    'Statement reconciliation': ['tying each line the company paid for itself to the paper behind it'],
   },
   // the orders of the sales export and of the billing dashboard are the same work (acts-orders.ts)
   ...Object.fromEntries(
@@ -40,6 +41,10 @@ export const ACT_SITUATIONS: Readonly<Record<string, Readonly<Record<string, rea
       'getting the right spaces ready for arrivals who need oxygen and suction',
     ],
     'Bed release': ['getting blocked spaces on the ward cleaned or fixed so they can take patients again'],
+    'Respiratory bed release': [
+      'turning round first the spaces with oxygen and suction that patients waiting downstairs need',
+    ],
+    'Hoist bed release': ['getting the spaces with lifting gear back first for patients nobody can move by hand'],
     'Isolation check': ['keeping the side rooms for the patients who need to be kept apart from others'],
     // a review-only section: why the ward looks at its board at all (review-purposes-data.ts)
     Review: ['doing the regular pass that makes sure the board shows what is really at each bedside'],

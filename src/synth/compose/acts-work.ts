@@ -1,7 +1,8 @@
 import { ORDER_ACTS } from './acts-orders.js';
+import { PLACE_ACTS } from './acts-places.js';
 import { act, type PolicyAct } from './policy-act.js';
 
-// The work a policy has sections for over the shared systems' records (tickets, customers, stock, jobs, to-dos, orders, mail) and the places a plan or a scan shows (see policy-acts.ts).
+// The work a policy has sections for over the shared systems' records (tickets, customers, stock, jobs, to-dos, orders, mail) and the scans (see policy-acts.ts); the places a floor plan shows are in acts-places.ts.
 
 // filing and late claims are the two sides of one claim window (shared-windows.ts)
 const CLAIM_WINDOW = { name: 'claim window', field: 'receipt_date' };
@@ -248,90 +249,7 @@ export const WORK_ACTS: Readonly<Record<string, readonly PolicyAct[]>> = {
     }),
     act('Archive', 'Older articles come off the reading list so it stays short.', { published_at: 'stale' }),
   ],
-  desk_plan: [
-    act(
-      ['Desk allocation', 'Workstation set-up'],
-      'New starters and people with a workstation assessment need a free desk with the right kit on their first day.',
-      // the right kit is enough screens: a desk is never passed over for having more
-      { status: ['free'], screens: 'high' },
-      'follow_up_task',
-    ),
-    act('Desk repair', 'Blocked desks are reported to facilities so they come back into use.', {
-      status: ['blocked'],
-      window: 'unrelated',
-      screens: 'unrelated',
-      sit_stand: 'unrelated',
-    }),
-    act('Hot-desk check', 'Hot desks held all week are checked so that the zone stays bookable.', {
-      status: ['taken'],
-      zone: ['Hot desks'],
-      window: 'unrelated',
-      screens: 'unrelated',
-      sit_stand: 'unrelated',
-    }),
-  ],
-  ward_beds: [
-    act(
-      // a free bed is already clean and ready: the work is holding it for the admissions that need its gas points
-      ['Bed allocation', 'Admission readiness'],
-      'Admissions that need oxygen and suction go to a free bed with both at the bedside; those beds are held for them before anyone else is placed.',
-      { status: ['free'], sockets: 'high' },
-      'follow_up_task',
-      // "both at the bedside": both gas points, never one
-      { sockets: [2, 2] },
-    ),
-    act('Bed release', 'A blocked bed costs an admission; each one is chased with domestic services or estates.', {
-      status: ['blocked'],
-      window: 'unrelated',
-      sockets: 'unrelated',
-      hoist: 'unrelated',
-    }),
-    act('Isolation check', 'Side rooms are kept for patients who need isolation; occupancy is checked every shift.', {
-      zone: ['Side rooms'],
-      status: ['taken'],
-      window: 'unrelated',
-    }),
-  ],
-  exam_seats: [
-    act(
-      ['Seat allocation', 'Access arrangements'],
-      'Candidates with access arrangements need a free seat with the right desk and power before the session.',
-      { status: ['free'], wide_desk: true, sockets: 'high', window: 'unrelated' },
-      'follow_up_task',
-    ),
-    act('Seat repair', 'Blocked seats are fixed or taken off the plan before candidates arrive.', {
-      status: ['blocked'],
-      window: 'unrelated',
-      wide_desk: 'unrelated',
-    }),
-    act('Register check', 'Invigilators check every occupied seat against the attendance register.', {
-      status: ['taken'],
-      window: 'unrelated',
-      sockets: 'unrelated',
-      wide_desk: 'unrelated',
-    }),
-  ],
-  warehouse_bays: [
-    act(
-      ['Put-away', 'Slotting'],
-      'Incoming pallets go to free bays that match how they must be stored.',
-      // how a pallet must be stored (chilled, an aisle, by the dock) picks its bay; the height of the racking is
-      // no reason to leave a free bay empty
-      { status: ['free'], levels: 'unrelated' },
-      'follow_up_task',
-    ),
-    act(
-      'Racking inspection',
-      'A blocked bay is usually damaged racking; it is inspected before anything goes back in.',
-      // every blocked bay is inspected, however many levels its racking has
-      { status: ['blocked'], window: 'unrelated', chilled: 'unrelated', levels: 'unrelated' },
-    ),
-    act('Stock rotation', 'Chilled stock has the shortest shelf life, so its bays are rotated first.', {
-      status: ['taken'],
-      chilled: true,
-      window: 'unrelated',
-    }),
-  ],
+  ...PLACE_ACTS,
   receipt_scans: [
     {
       ...act(
@@ -340,9 +258,18 @@ export const WORK_ACTS: Readonly<Record<string, readonly PolicyAct[]>> = {
         // every receipt staff paid themselves is paid back, small or large (a line on the total would leave a cab
         // fare unpaid, and forbid filing it); those past the window are the late claims, which need sign-off first
         { payment: ['personal card', 'cash'], receipt_date: 'recent', total: 'unrelated' },
+        'key_expense_line',
       ),
       window: CLAIM_WINDOW,
     },
+    // keyed in as expense lines (key_expense_line): to pay staff back, or to match the company card's statement
+    act(
+      'Statement reconciliation',
+      'Every line of the corporate card statement is matched to its receipt, so the card receipts are keyed in as expense lines.',
+      // (every card receipt in the inbox, whatever its date: the statement lists them all)
+      { payment: ['corporate card'], total: 'unrelated' },
+      'key_expense_line',
+    ),
     // (the amount is the section's own line, stated below the reason: the reason names none)
     act('Itemised receipt', 'Audit needs an itemised receipt, not a card slip, for the larger receipts.', {
       total: 'high',

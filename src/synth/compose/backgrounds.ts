@@ -129,6 +129,31 @@ export const todoList: BackgroundPart = {
   }),
 };
 
+// the building's own faults, already reported: a repair ticket is raised into a queue that holds others
+const FAULTS = [
+  'Leaking tap in the staff kitchen',
+  'Lift 2 stuck between floors',
+  'Flickering lights in the north stairwell',
+  'Radiator cold in the meeting room',
+  'Door closer broken on the fire exit',
+  'Blind jammed half-way on the east windows',
+] as const;
+
+export const estatesQueue: BackgroundPart = {
+  service: 'helpdesk',
+  records: (w) => ({
+    tickets: [0, 1].map((i) => ({
+      ticket_id: `TK-${w.rng.int(1000, 4999) + i * 5000}`,
+      title: w.rng.pick(FAULTS.filter((_, j) => j % 2 === i)),
+      status: i ? 'in_progress' : 'open',
+      description: 'Reported by the front desk; estates to attend.',
+      department: 'Estates',
+      priority: 'medium',
+      created_at: at(w.today, { days: -w.rng.int(1, 6), hours: -w.rng.int(0, 5) }),
+    })),
+  }),
+};
+
 export const calendarDay: BackgroundPart = {
   service: 'calendar',
   records: (w) => ({

@@ -1,3 +1,4 @@
+import { wholeNumber } from '../../schema/text.js';
 import { addWorkdays, dateOf, longDay } from '../kit/dates.js';
 import type { Person } from '../kit/people.js';
 import type { ActionContext, ActionPart, Rec, World } from './parts.js';
@@ -141,4 +142,35 @@ export const routeByLanguage: ActionPart<SourceName> = {
   }),
   // the desk sees who wrote before it opens the original: the partner's company in the body, as the request asks
   exact: ({ rec, w }) => ({ to: deskOf(w, rec.language as Lang).email, body: { contains: String(rec.company) } }),
+};
+
+/**
+ * Triage into the to-do list: each selected message becomes a high-priority to-do in English, titled with the house
+ * glossary term for what it is about and its order reference, the units ordered in its description. What it is
+ * about is only in the partner's own words, so the title needs the message read, not its fields.
+ */
+export const triagePartnerMail: ActionPart<SourceName> = {
+  name: 'triage_partner_mail',
+  sections: ['Large orders'],
+  service: 'todo',
+  tool: 'todo_create_task',
+  sources: ['partner_mails'],
+  capabilities: ['Translation', 'Tool_Calling'],
+  phrases: [
+    `put each one on my to-do list as a high-priority item in English, titled with our glossary term for the matter (${GLOSSARY}) and the order number, with the units ordered in the description`,
+    `add a high-priority to-do per message, in English: the title our glossary term for what it is about (${GLOSSARY}) plus the order number, the description giving how many units the order is for`,
+  ],
+  args: ({ rec }) => ({
+    title: `${HOUSE_TERM[rec.topic as Topic]}: ${rec.ref}`,
+    description: `${rec.company} wrote about order ${rec.ref} (${rec.units} units).`,
+    priority: 'high',
+  }),
+  proof: ({ rec }) => ({ service: 'todo', record: 'created_tasks', where: { title: { contains: String(rec.ref) } } }),
+  // (the proof's title key is replaced by the exact one: the title holds both the order number and the term)
+  exact: ({ rec }) => ({
+    title: { all_of: [{ contains: String(rec.ref) }, { contains: HOUSE_TERM[rec.topic as Topic] }] },
+    priority: 'high',
+    // (710 units, never read inside 1710)
+    description: { regex: wholeNumber(String(rec.units)) },
+  }),
 };

@@ -218,6 +218,11 @@ export interface ActionPart<S extends string> {
    */
   ownSection?: true;
   /**
+   * every record the section selects needs this very work (a late receipt its sign-off, a blocked bed its clean, a
+   * broken seat its repair): no further condition hands some of them another work instead
+   */
+  whole?: true;
+  /**
    * for a field the action writes, the values a record may hold for the action to make sense (a terminated
    * contract is not put into renewal): every record the rule comes near holds one of them
    */

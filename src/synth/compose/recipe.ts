@@ -199,8 +199,10 @@ function draft(
   // a branch: a second action, by another tool, for the selected records that meet a further condition
   // (none where the work makes something: every selected record gets its chart, page or cover)
   // (nor a work that is a section of its own, under another section's: no translating in a reply round)
+  // (nor a branch where every selected record needs the work itself: a late receipt is signed off, never uploaded
+  // past its sign-off)
   const others =
-    action && !action.generates
+    action && !action.generates && !action.whole
       ? actions.filter(
           (a) => a.tool !== action?.tool && (!a.ownSection || a.sections.some((s) => action?.sections.includes(s))),
         )

@@ -4,8 +4,10 @@ import * as G from './aggregates.js';
 import * as C from './computations.js';
 import { withCriteria } from './criteria.js';
 import * as J from './joins.js';
-import { replyInLanguage, routeByLanguage, translateMessage } from './language-actions.js';
+import { replyInLanguage, routeByLanguage, translateMessage, triagePartnerMail } from './language-actions.js';
 import { uploadScan } from './media-actions.js';
+import { repairDesk, repairSeat, reportBedRelease } from './place-actions.js';
+import { askSignOff, keyExpenseLine } from './receipt-actions.js';
 import { buildPage, cutCover, drawChart } from './studio-actions.js';
 import { PACK_ACTIONS } from './packs/index.js';
 import type { ActionPart, Parts } from './parts.js';
@@ -35,9 +37,15 @@ export const PARTS: Parts<SourceName> = {
     A.reviewMeeting,
     A.replyDraft,
     uploadScan,
+    keyExpenseLine,
+    askSignOff,
+    reportBedRelease,
+    repairSeat,
+    repairDesk,
     replyInLanguage,
     translateMessage,
     routeByLanguage,
+    triagePartnerMail,
     drawChart,
     buildPage,
     cutCover,
@@ -62,6 +70,7 @@ export const PARTS: Parts<SourceName> = {
     B.inbox,
     B.todoList,
     B.calendarDay,
+    B.estatesQueue,
     B.statusPage,
     B.openQuestions,
     B.laptopArticle,

@@ -1,3 +1,4 @@
+import { PLACES_SPARED } from './spared-places-data.js';
 import { STUDIO_SPARED } from './spared-studio-data.js';
 import type { ByAct } from './spared-kinds.js';
 
@@ -68,49 +69,24 @@ export const SPARED: Readonly<Record<string, ByAct>> = {
         taxi: 'a taxi fare is one journey at the metered price, with nothing to itemise',
       },
     },
+    'Statement reconciliation': {
+      category: { rail: 'rail fares on the card are matched by the travel portal’s own booking feed, not by receipt' },
+    },
     'Late claim': {
       category: {
-        hotel: 'a hotel stay is claimed on the trip’s travel claim, which has its own deadline after the trip',
-        meals: 'trip meals are paid as a day allowance on the travel claim, so no receipt is ever late on its own',
+        hotel: [
+          'a hotel stay is claimed on the trip’s travel claim, which has its own deadline after the trip',
+          'hotel bills are settled through the travel desk’s booking account, so none waits on a late claim',
+        ],
+        meals: [
+          'trip meals are paid as a day allowance on the travel claim, so no receipt is ever late on its own',
+          'meals away are covered by the per diem, which is paid on the trip’s dates whatever the receipt says',
+        ],
+        rail: 'rail fares are booked and paid through the travel portal, so no rail receipt is ever claimed late',
       },
-    },
-  },
-  ward_beds: {
-    // (Bay 2 and the side rooms are what its allocation is narrowed to, act-scopes.ts: never spared there)
-    'Bed allocation': {
-      zone: {
-        'Bay 1': [
-          'Bay 1 is the high-observation bay, whose beds the nurse in charge manages herself',
-          'Bay 1 is staffed one nurse to four, and its beds go through the nurse in charge',
-          'Bay 1 takes the patients who need close watching, and the nurse in charge places them herself',
-        ],
-      },
-    },
-  },
-  exam_seats: {
-    'Seat allocation': {
-      zone: {
-        'Front block': [
-          'the front block is under the senior invigilator’s desk, who seats it herself on the day',
-          'the front block’s seats are given out by the senior invigilator on the morning of each paper',
-          'the front block is seated by the senior invigilator, who keeps it for candidates she must see from her desk',
-        ],
-        'Middle block': [
-          'the middle block is set out by the exam board’s visiting inspector this series',
-          'the middle block seats the candidates sitting the board’s pilot paper, under the board’s own instructions',
-        ],
-        'Back block': [
-          'the back block is the late-entry area, set out by the invigilation lead on the day',
-          'the back block is kept for late entrants, whom the invigilation lead seats as they arrive',
-        ],
-      },
-    },
-  },
-  desk_plan: {
-    'Desk allocation': {
-      zone: {
-        'Hot desks': 'hot desks are booked day by day in the booking app, not assigned',
-        'Quiet zone': 'the quiet zone belongs to the research team, whose office manager gives out its desks',
+      // (a late receipt needs signing off because staff are owed for it: the company's own card owes nobody)
+      payment: {
+        'corporate card': 'a corporate-card receipt only reconciles the card statement, so it is never a late claim',
       },
     },
   },
@@ -368,5 +344,6 @@ export const SPARED: Readonly<Record<string, ByAct>> = {
       },
     },
   },
+  ...PLACES_SPARED,
   ...STUDIO_SPARED,
 };

@@ -103,7 +103,8 @@ describe('drawn records', () => {
       const sections = forms.length ? forms.flatMap((f) => f.sections) : action.sections;
       assert.ok(sections.includes(p.tag), `${action.name}: section ${p.tag}`);
       if (!p.dest || !/^(reports|site)\/|^#/.test(p.dest.value)) return;
-      const name = p.dest.value.replace(/^(reports|site)\/|^#/, '');
+      // (a dated scheme's name joins its words with underscores: "2026-03-10_seat_repair_v1.md")
+      const name = p.dest.value.replace(/^(reports|site)\/|^#/, '').replace(/_/g, '-');
       // (a team's channel is one the team has: "#finance-operations", never "#receipt-scans-expense-filing")
       const teams = [...(OWNERS[src.name] ?? []), 'operations'].map((t) => slug(t.replace(/^the /, '')));
       assert.ok(

@@ -1,0 +1,107 @@
+import { act, type PolicyAct } from './policy-act.js';
+
+// The work a policy has sections for over the places a floor plan shows (desks, ward beds, exam seats, pallet
+// bays): getting free ones ready (follow_up_task's forms), bringing blocked ones back into use, checking taken ones.
+
+export const PLACE_ACTS: Readonly<Record<string, readonly PolicyAct[]>> = {
+  desk_plan: [
+    act(
+      ['Desk allocation', 'Workstation set-up'],
+      'New starters and people with a workstation assessment need a free desk with the right kit on their first day.',
+      // the right kit is enough screens: a desk is never passed over for having more
+      { status: ['free'], screens: 'high' },
+      'follow_up_task',
+    ),
+    act('Desk repair', 'Blocked desks are reported to facilities so they come back into use.', {
+      status: ['blocked'],
+      window: 'unrelated',
+      screens: 'unrelated',
+      sit_stand: 'unrelated',
+    }),
+    act('Hot-desk check', 'Hot desks held all week are checked so that the zone stays bookable.', {
+      status: ['taken'],
+      zone: ['Hot desks'],
+      window: 'unrelated',
+      screens: 'unrelated',
+      sit_stand: 'unrelated',
+    }),
+  ],
+  ward_beds: [
+    act(
+      // a free bed is already clean and ready: the work is holding it for the admissions that need its gas points
+      ['Bed allocation', 'Admission readiness'],
+      'Admissions that need oxygen and suction go to a free bed with both at the bedside; those beds are held for them before anyone else is placed.',
+      { status: ['free'], sockets: 'high' },
+      'follow_up_task',
+      // "both at the bedside": both gas points, never one
+      { sockets: [2, 2] },
+    ),
+    // a blocked bed is released by domestic services (report_bed_release): every one, or first those the
+    // admissions waiting in the emergency department need
+    act(
+      'Bed release',
+      'A blocked bed costs an admission; each one is chased with domestic services or estates.',
+      { status: ['blocked'], window: 'unrelated', sockets: 'unrelated', hoist: 'unrelated' },
+      'report_bed_release',
+    ),
+    act(
+      'Respiratory bed release',
+      'Respiratory admissions wait in the emergency department for a bed with piped oxygen and suction, so a blocked bed with both is turned round first.',
+      { status: ['blocked'], sockets: 'high', window: 'unrelated', hoist: 'unrelated' },
+      'report_bed_release',
+      // "with both": both gas points, never one
+      { sockets: [2, 2] },
+    ),
+    act(
+      'Hoist bed release',
+      'A patient nobody can move by hand can only go to a bed with a ceiling hoist, so a blocked hoist bed is released before the rest.',
+      { status: ['blocked'], hoist: true, window: 'unrelated', sockets: 'unrelated' },
+      'report_bed_release',
+    ),
+    act('Isolation check', 'Side rooms are kept for patients who need isolation; occupancy is checked every shift.', {
+      zone: ['Side rooms'],
+      status: ['taken'],
+      window: 'unrelated',
+    }),
+  ],
+  exam_seats: [
+    act(
+      ['Seat allocation', 'Access arrangements'],
+      'Candidates with access arrangements need a free seat with the right desk and power before the session.',
+      { status: ['free'], wide_desk: true, sockets: 'high', window: 'unrelated' },
+      'follow_up_task',
+    ),
+    act('Seat repair', 'Blocked seats are fixed or taken off the plan before candidates arrive.', {
+      status: ['blocked'],
+      window: 'unrelated',
+      wide_desk: 'unrelated',
+    }),
+    act('Register check', 'Invigilators check every occupied seat against the attendance register.', {
+      status: ['taken'],
+      window: 'unrelated',
+      sockets: 'unrelated',
+      wide_desk: 'unrelated',
+    }),
+  ],
+  warehouse_bays: [
+    act(
+      ['Put-away', 'Slotting'],
+      'Incoming pallets go to free bays that match how they must be stored.',
+      // how a pallet must be stored (chilled, an aisle, by the dock) picks its bay; the height of the racking is
+      // no reason to leave a free bay empty
+      { status: ['free'], levels: 'unrelated' },
+      'follow_up_task',
+    ),
+    act(
+      'Racking inspection',
+      'A blocked bay is usually damaged racking; it is inspected before anything goes back in.',
+      // every blocked bay is inspected, however many levels its racking has
+      { status: ['blocked'], window: 'unrelated', chilled: 'unrelated', levels: 'unrelated' },
+    ),
+    act('Stock rotation', 'Chilled stock has the shortest shelf life, so its bays are rotated first.', {
+      status: ['taken'],
+      chilled: true,
+      window: 'unrelated',
+    }),
+  ],
+};

@@ -1,0 +1,86 @@
+import type { ByAct } from './spared-kinds.js';
+
+// The kinds of place a floor plan's work spares, per act (spared-data.ts says why a reason belongs to one act's
+// work only): a bay, a seating block or a zone whose places someone else brings back into use or gives out.
+
+export const PLACES_SPARED: Readonly<Record<string, ByAct>> = {
+  ward_beds: {
+    // (a side room's clean after an infectious patient is infection control's, who release it themselves)
+    'Hoist bed release': {
+      zone: {
+        'Side rooms': 'the side rooms’ hoist beds are released by infection control after their terminal clean',
+      },
+    },
+    'Respiratory bed release': {
+      zone: {
+        'Bay 1': [
+          'Bay 1’s piped beds are cleaned between patients by the high-observation team, who release them themselves',
+          'the high-observation bay turns round its own oxygen beds, so they never wait for domestic services',
+        ],
+      },
+    },
+    'Bed release': {
+      zone: {
+        'Bay 1': [
+          'Bay 1’s beds are turned round by the high-observation team’s own housekeeper, who releases them herself',
+          'the high-observation bay has its own housekeeper on every shift, who cleans and releases its beds',
+          'Bay 1’s beds are cleaned by the night housekeeper before each morning’s admissions, without being asked',
+        ],
+      },
+    },
+    // (Bay 2 and the side rooms are what its allocation is narrowed to, act-scopes.ts: never spared there)
+    'Bed allocation': {
+      zone: {
+        'Bay 1': [
+          'Bay 1 is the high-observation bay, whose beds the nurse in charge manages herself',
+          'Bay 1 is staffed one nurse to four, and its beds go through the nurse in charge',
+          'Bay 1 takes the patients who need close watching, and the nurse in charge places them herself',
+        ],
+      },
+    },
+  },
+  exam_seats: {
+    'Seat repair': {
+      zone: {
+        'Back block': [
+          'the back block’s desks are the school’s own stacking tables, which the site team swaps out without a ticket',
+          'the back block is set out with spare tables on the day, so a broken one there is simply replaced',
+        ],
+      },
+    },
+    'Seat allocation': {
+      zone: {
+        'Front block': [
+          'the front block is under the senior invigilator’s desk, who seats it herself on the day',
+          'the front block’s seats are given out by the senior invigilator on the morning of each paper',
+          'the front block is seated by the senior invigilator, who keeps it for candidates she must see from her desk',
+        ],
+        'Middle block': [
+          'the middle block is set out by the exam board’s visiting inspector this series',
+          'the middle block seats the candidates sitting the board’s pilot paper, under the board’s own instructions',
+        ],
+        'Back block': [
+          'the back block is the late-entry area, set out by the invigilation lead on the day',
+          'the back block is kept for late entrants, whom the invigilation lead seats as they arrive',
+        ],
+      },
+    },
+  },
+  desk_plan: {
+    // (the quiet zone and the team area are what its repair is narrowed to, act-scopes.ts: never spared there)
+    'Desk repair': {
+      zone: {
+        'Hot desks': [
+          'a broken hot desk is simply switched off in the booking app until facilities’ weekly round',
+          'the hot desks are checked every Friday by facilities, who log their own repairs',
+        ],
+      },
+    },
+    'Desk allocation': {
+      zone: {
+        'Hot desks': 'hot desks are booked day by day in the booking app, not assigned',
+        'Quiet zone': 'the quiet zone belongs to the research team, whose office manager gives out its desks',
+      },
+    },
+  },
+};
