@@ -6,7 +6,10 @@ import { WORK_ACTS } from './acts-work.js';
 import type { PolicyAct } from './policy-act.js';
 import { onSharedWindow, windowDefinitions } from './shared-windows.js';
 
-const [filing, , late] = WORK_ACTS.receipt_scans as [PolicyAct, PolicyAct, PolicyAct];
+// (by heading: the record type's sections are a list others add to)
+const named = (section: string) =>
+  (WORK_ACTS.receipt_scans ?? []).find((a) => a.sections.includes(section)) as PolicyAct;
+const [filing, late] = [named('Expense filing'), named('Late claim')];
 const within = (days: number): Rule => ({ all: [{ kind: 'recent', field: 'receipt_date', days }] });
 const past = (days: number): Rule => ({ all: [{ kind: 'older', field: 'receipt_date', days }] });
 const n = { singular: 'receipt scan', plural: 'receipt scans' };
