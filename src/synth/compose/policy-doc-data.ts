@@ -94,6 +94,9 @@ export const PURPOSES: Readonly<Record<string, readonly string[]>> = {
     'Stale or unused analytics costs money and erodes trust in the numbers; this keeps the estate honest.',
     'What the data team runs outlives the people who set it up. These rules decide what is kept, fixed or stopped.',
   ],
+  metric_alerts: [
+    'An alert nobody answers teaches everyone to ignore the next one; these rules say which alerts are chased and by whom.',
+  ],
   experiments: [
     'A test left running on a broken guardrail costs real customers; these rules say when a test is stopped early.',
   ],
@@ -102,8 +105,21 @@ export const PURPOSES: Readonly<Record<string, readonly string[]>> = {
     'Every skill and workflow we run can send, write or spend; this is how we keep that power in check.',
   ],
   clinic: [
-    'Lists change daily and patients notice every slip; these rules keep the appointment book and referral queue workable.',
     'Written after the last governance review, so that the front desk and clinicians make the same call on the same record.',
+  ],
+  appointments: [
+    'Lists change daily and patients notice every slip; these rules keep the appointment book workable.',
+    'Written after the last governance review, so that the front desk and clinicians make the same call on the same booking.',
+  ],
+  referrals: [
+    'A referral that stalls is a patient left waiting without knowing it; these rules keep the referral queue moving.',
+    'Written after the last governance review, so that the front desk and clinicians make the same call on the same referral.',
+  ],
+  claims: [
+    'Insurers pay only what is claimed correctly and on time; these rules say when a claim is queried, resubmitted or written off.',
+  ],
+  vaccinations: [
+    'A missed booster leaves a patient unprotected and a reminder sent twice annoys an owner; these rules say who is reminded when.',
   ],
   cms: [
     'Anything we publish or promote carries our name; this sets out what needs a second pair of eyes before it goes out.',
@@ -118,6 +134,10 @@ export const PURPOSES: Readonly<Record<string, readonly string[]>> = {
     'Most incidents we have had started as a change nobody looked at twice. This is the second look.',
     'Review capacity is limited; these rules put it where a bad merge or migration would hurt most.',
   ],
+  incidents: [
+    'An incident is only worth the pain if we learn from it; these rules say which ones get a review and who is told.',
+    'Customers judge us by how we handle an outage as much as by the outage; this sets what happens after one is resolved.',
+  ],
   facilities: [
     'Rooms, kit and visitors all cost money or carry risk when nobody keeps track; these rules keep the records true.',
   ],
@@ -125,9 +145,21 @@ export const PURPOSES: Readonly<Record<string, readonly string[]>> = {
     'Auditors test these records every year; handling them the same way every time is what lets us pass.',
     'Money leaves the business through these records, so each step is written down rather than left to judgement.',
   ],
-  grc: [
-    'Our certifications depend on showing that reviews happen on time and findings are dealt with; this is how.',
-    'Third parties and access rights are where most of our risk sits. These rules say when to act on them.',
+  grc: ['Our certifications depend on showing that reviews happen on time and findings are dealt with; this is how.'],
+  access_reviews: [
+    'Access nobody uses is a way in waiting to be found; these rules say when a login is kept, cut back or revoked.',
+    'Our certifications depend on showing that access is reviewed on time; this is how each review is decided.',
+  ],
+  vendor_assessments: [
+    'Third parties hold our data and our customers’; these rules say when a vendor is reviewed again and what it must show.',
+    'Our certifications depend on showing that vendor reviews happen on time; this is how.',
+  ],
+  security_findings: [
+    'Findings left open are how breaches start; these rules set which are fixed first and who hears about them.',
+    'Our certifications depend on showing that findings are dealt with on time; this is how.',
+  ],
+  data_subject_requests: [
+    'People have a legal right to their data within a set time; these rules keep each request moving and on the record.',
   ],
   helpdesk: ['Tickets that sit unnoticed become complaints; these rules decide what gets pushed up and when.'],
   inventory: ['Running out costs sales and overstock ties up cash; this sets when stock is reordered or reviewed.'],
@@ -146,9 +178,14 @@ export const PURPOSES: Readonly<Record<string, readonly string[]>> = {
   aircraft_inspections: [
     'Airworthiness depends on checks happening on time and findings being closed; this sets when to act.',
   ],
-  plant: [
-    'Quality escapes are cheapest to stop at the line; these rules say when work stops and when a problem needs a CAPA.',
-    'The line keeps running only if holds and nonconformances are handled the same way on every shift.',
+  plant: ['The line keeps running only if problems are handled the same way on every shift.'],
+  work_orders: [
+    'A short or late order stops the line and misses a shipment; these rules say which orders are expedited, held or chased.',
+    'The line keeps running only if holds and shortages are handled the same way on every shift.',
+  ],
+  nonconformances: [
+    'Quality escapes are cheapest to stop at the line; these rules say when a problem is contained and when it needs a CAPA.',
+    'The line keeps running only if nonconformances are handled the same way on every shift.',
   ],
   portfolio: [
     'Compliance reviews every flag we raise and every one we miss. These rules are what they test us against.',
@@ -165,11 +202,21 @@ export const PURPOSES: Readonly<Record<string, readonly string[]>> = {
   research: [
     'A wrong citation or a stale report undermines everything built on it; these rules keep the library trustworthy.',
   ],
+  news_items: [
+    'A client named in the press should hear about it from us first; these rules say which items are flagged, shared or left alone.',
+  ],
   rss: ['What we circulate is read as our view; this sets what is flagged and shared, and what is left alone.'],
   scheduler: ['Failing jobs hide in the noise; these rules decide when a job is paused and who hears about it.'],
   school: [
     'Students and examiners need the same decision on the same facts; this is how the office applies the regulations.',
-    'Extensions and special consideration are decided by the rules below, not case by case by whoever is on duty.',
+  ],
+  submissions: [
+    'Extensions and late penalties are decided by the rules below, not case by case by whoever is on duty.',
+    'Students and markers need the same decision on the same facts; this is how the office applies the regulations.',
+  ],
+  exam_sittings: [
+    'Special consideration is decided by the rules below, not case by case by whoever is on duty.',
+    'Candidates and examiners need the same decision on the same facts; this is how the office applies the regulations.',
   ],
   studio: ['Briefs and edits change hands many times; these rules keep deadlines and sign-offs from slipping.'],
   travel: [

@@ -65,6 +65,31 @@ describe('policy documents', () => {
   });
 });
 
+describe('a policy document’s purpose line', () => {
+  it('speaks of its own record type’s work, not of work the service does elsewhere', () => {
+    // what a sentence written for a sibling record type claims (review 21: a work-order policy about CAPAs)
+    const foreign: Readonly<Record<string, RegExp>> = {
+      work_orders: /CAPA/,
+      data_subject_requests: /Third parties|access rights/,
+      security_findings: /Third parties|access rights/,
+      incidents: /bad merge|change nobody looked at/,
+      claims: /appointment book|referral queue/,
+      vaccinations: /appointment book|referral queue/,
+      courses: /Extensions|special consideration/,
+      enrolments: /Extensions|special consideration/,
+    };
+    for (const [name, bad] of Object.entries(foreign)) {
+      const src = PARTS.sources.find((x) => x.name === name);
+      assert.ok(src, name);
+      for (let k = 0; k < 12; k++) {
+        const w = makeWorld(createRng('purpose-line', name, k), 'Legal', 'medium', TODAY);
+        const doc = policyDoc(drawRule(src.fields, w.rng, 'medium'), src, w, 'Rules', 'Review');
+        assert.doesNotMatch(doc.text.split('\n').slice(0, 4).join(' '), bad, `${name}: ${doc.text.slice(0, 300)}`);
+      }
+    }
+  });
+});
+
 describe('the company directory', () => {
   it('lists the owners of a record type in the teams that own such records', () => {
     const teams: Record<string, readonly string[]> = {
