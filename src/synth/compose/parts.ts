@@ -123,6 +123,11 @@ export interface SourcePart<N extends string = string> {
    * headline to its section), so each record is one incident; never a rule field
    */
   settle?(rec: Rec, w: World): void;
+  /**
+   * the fields that follow from the rule fields by a fixed mapping (an account's role from whether it is
+   * privileged), with no draw: a change of the user's mid-task carries them along
+   */
+  follows?(rec: Readonly<Rec>): Rec;
   /** a fresh record of this kind: the fields `fields` does not draw (ids, titles, people) */
   make(w: World, id: string, i: number): Rec;
   /** human label of a record for messages */

@@ -317,6 +317,9 @@ export function drawRecords(planned: Recipe, w: World, parts: Parts<string>): Pr
   const stated = withoutDead(rule, late && lateSet ? [...records, { ...late, ...lateSet }] : records, w.today);
   const owner = owners(recipe, records, w, fixtures);
   merge(fixtures, sourceFixtures(src, shuffle(w.rng, records), w));
+  // the user's change carries what follows from it (an account made privileged holds the system's admin role)
+  if (late && lateSet && src.follows)
+    for (const [k, v] of Object.entries(src.follows({ ...late, ...lateSet }))) if (v !== late[k]) lateSet[k] = v;
   // after the source derives its fields (a report's title follows from its segment and year)
   distinctNames(records, src);
   // a rule in a mail is a colleague's (policies.ts policyMail sends it from the fifth of the staff)

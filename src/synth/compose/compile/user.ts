@@ -169,12 +169,14 @@ export function userOf(
   const first = proofs[0];
   if (late && lateSet && first) {
     const id = String(late[src.idField]);
+    // the user says what changed on the fields the rule reads; what follows from it goes along unsaid
+    const told = Object.fromEntries(Object.entries(lateSet).filter(([k]) => src.fields.some((m) => m.field === k)));
     signals.push({
       id: 'record_changed',
       trigger: { record_exists: { service: first.service, record: first.record, where: first.where } },
       effect: {
         update_record: { service: src.service, collection: src.collection ?? '', record_id: id, set: lateSet },
-        say: lang ? deskChange(p, lang, citeOf(late, src), lateSet) : changeNote(p, late, lateSet, outcomes),
+        say: lang ? deskChange(p, lang, citeOf(late, src), told) : changeNote(p, late, told, outcomes),
       },
     });
   }

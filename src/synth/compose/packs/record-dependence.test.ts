@@ -14,6 +14,8 @@ import { accessReviews } from './safety-compliance.js';
 import { householdBills } from './travel-lifestyle.js';
 import { ACTIVE_MOST, FAILING_LEAST } from './workflow-week.js';
 import { makeWorld } from '../world.js';
+import { generateProcedural } from '../../generators.js';
+import { SCENARIOS } from '../../../schema/taxonomy.js';
 
 // a field that depends on others is drawn from them (review 20 classes 2, 3, 6, 7, 8, 11): a workflow's runs from
 // its cadence and last run, its status from its failure rate; an access note from the account's last use; an
@@ -177,5 +179,33 @@ describe('fields drawn from the fields they depend on', () => {
       assert.equal(recs[0]?.medium, recs[1]?.medium);
       assert.equal(recs[2]?.medium, 'audio podcast');
     }
+  });
+
+  it("a user's mid-task change carries what follows from it: an account made privileged holds its system's admin role", () => {
+    const paths = SCENARIOS.Safety_Compliance;
+    let seen = 0;
+    for (let seed = 1; seed <= 24; seed++) {
+      const spec = generateProcedural({
+        generator: 'compose',
+        id: `late_${seed}`,
+        seed,
+        difficulty: 'hard',
+        mockToday: '2026-03-10',
+        scenarioPath: `Safety_Compliance/${paths[seed % paths.length]}`,
+      });
+      const change = spec.user?.signals?.find((g) => g.id === 'record_changed')?.effect;
+      const set = change?.update_record?.set as Rec | undefined;
+      if (spec.provenance?.record_type !== 'grc.access_reviews' || !set || !('privileged' in set)) continue;
+      seen++;
+      const rec = (spec.fixtures?.grc?.access_reviews as Rec[]).find(
+        (r) => r.review_id === change?.update_record?.record_id,
+      );
+      assert.ok(rec);
+      assert.deepEqual({ role: set.role }, accessReviews.follows?.({ ...rec, ...set }), JSON.stringify(set));
+      assert.notEqual(set.role, rec.role);
+      // the user speaks of the access level, not of the role that goes with it
+      assert.doesNotMatch(String(change?.say), /\brole\b/);
+    }
+    assert.ok(seen >= 2, `${seen} changes to privileged`);
   });
 });

@@ -54,18 +54,19 @@ export const accessReviews = packSource({
   settle: (rec, w) => {
     rec.days_inactive = Math.max(0, -daysFrom(w.today, rec.last_used_on));
   },
-  derive: (rec, w) => {
-    const [admin, standard] = ROLES[String(rec.system)] ?? ['Administrator', 'User'];
-    return {
-      role: rec.privileged ? admin : standard,
-      days_inactive: Math.max(0, -daysFrom(w.today, rec.last_used_on)),
-    };
-  },
+  derive: (rec, w) => ({ ...accessRole(rec), days_inactive: Math.max(0, -daysFrom(w.today, rec.last_used_on)) }),
+  follows: (rec) => accessRole(rec),
   title: (rec) => `${rec.review_id} (${rec.user_email} in ${rec.system})`,
   nameField: { field: 'user_email', label: 'user account' },
   owner: { field: 'reviewer', role: 'reviewer' },
   textField: 'notes',
 });
+
+// the role held in the system: its administrator role for a privileged account, else its standard one
+function accessRole(rec: Readonly<Record<string, unknown>>): { role: string } {
+  const [admin, standard] = ROLES[String(rec.system)] ?? ['Administrator', 'User'];
+  return { role: rec.privileged ? admin : standard };
+}
 
 function dsrNote(rng: Rng, term: string | undefined, _v: unknown, rec?: Readonly<Record<string, unknown>>): string {
   const progress = DSR_PROGRESS[String(rec?.status)] ?? ['acknowledgement sent'];

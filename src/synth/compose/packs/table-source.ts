@@ -90,6 +90,8 @@ export interface PackRecord<N extends string> {
    * set on each record before it becomes initial state; never a rule field or the owner's
    */
   derive?(rec: Rec, w: World, i: number): Rec;
+  /** the part of `derive` that is a fixed mapping of rule fields, no draw (SourcePart.follows) */
+  follows?(rec: Readonly<Rec>): Rec;
   /**
    * the values of a referenced record that follow from the records referring to it (a trip's destination and
    * dates from its bookings, a workflow's last run from its runs), so the two never contradict each other
@@ -313,6 +315,7 @@ export function packSource<const N extends string>(p: PackRecord<N>): SourcePart
           ownerFields: [owner.field],
         }
       : {}),
+    ...(p.follows ? { follows: p.follows } : {}),
     ...(p.parents || p.derive || p.files
       ? { fixtures: (records: Rec[], w: World) => packFixtures(p, collection, records, w) }
       : {}),
