@@ -8,7 +8,7 @@ export const STUDIO_SPARED: Readonly<Record<string, ByAct>> = {
     Replacement: {
       publisher: {
         'company filing': 'a filing is the record of its own period, which a later filing adds to but never replaces',
-        IDC: 'IDC trackers are updated in place each quarter, so the copy on file is always the current one',
+        IDC: 'IDC sends each new edition of a tracker to the library itself, under the subscription, so nobody orders it',
         Gartner: 'Gartner retires its own superseded notes, and the seat points to the newer one',
       },
     },
@@ -20,10 +20,11 @@ export const STUDIO_SPARED: Readonly<Record<string, ByAct>> = {
     },
     'Licence check': {
       publisher: {
-        'company filing': 'a filing is public and free, so there is no licence to lapse',
+        'company filing': 'a filing is quoted from the regulator’s public copy, whatever the state of our own download',
         Statista: 'the Statista seat is on the library’s site licence, which it renews for everyone',
         Gartner: 'Gartner research comes with the enterprise seat the CIO’s office renews',
-        McKinsey: 'McKinsey pieces are free to read, published without a licence',
+        McKinsey:
+          'McKinsey pieces are licensed once for the whole firm by the strategy office, which tracks that licence itself',
       },
     },
   },
