@@ -40,8 +40,15 @@ export function stories(plural: string, facts?: OccasionFacts, rng?: Rng, sectio
           ),
         ]
       : []),
+    // (a mistake caught on one is a reason to check the rest only when the story says someone asked for that)
     ...(facts?.ownerRole
-      ? [`The ${facts.ownerRole} on one of the ${plural} caught a mistake just in time last week`]
+      ? [
+          say(
+            `The ${facts.ownerRole} on one of the ${plural} caught a mistake just in time last week and asked for the rest to be checked`,
+            `After the ${facts.ownerRole} on one of the ${plural} spotted a problem at the last minute, they asked us to go through the others`,
+            `${aOrAn(facts.ownerRole) === 'an' ? 'An' : 'A'} ${facts.ownerRole} found something wrong with one of the ${plural} last week and wants the rest looked at`,
+          ),
+        ]
       : []),
     // only records with a due date can be overdue
     ...(facts?.due
