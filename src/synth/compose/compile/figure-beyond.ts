@@ -47,7 +47,8 @@ export function countBeyond(
 
 // the stricter line of the same kind on the same field that splits the handled records, at the roundest value that
 // does (a week, a fortnight; a round amount); none where every handled record falls on one side of every such line
-function stricter(a: Atom, sel: Rec[], today: string): Atom | undefined {
+/** The stricter line of the same kind on the same field that splits `sel` (exported for its test). */
+export function stricter(a: Atom, sel: Rec[], today: string): Atom | undefined {
   const splits = (x: Atom) => {
     const k = sel.filter((rec) => holds(x, rec, today)).length;
     return k >= 1 && k < sel.length;
@@ -104,12 +105,18 @@ function openLine(m: FieldModel): Atom[] {
 
 const range = (from: number, to: number) => Array.from({ length: Math.max(0, to - from + 1) }, (_, i) => from + i);
 
-// how round a line is as a person draws it: weeks and tens before fives before any other number
+// how round a line is as a person draws it: under a hundred, weeks and tens before fives before any other number;
+// from a hundred on, by its significant digits — 40,000 or 500 before 45,000 or 250 before 41,000 (review 21: "41,000
+// or more shares" is a line fitted to the data, not one a person would draw)
 function roundness(v: number): number {
   if (v === 0) return 0;
+  if (Math.abs(v) >= 100 && Number.isInteger(v)) {
+    const digits = String(Math.abs(v)).replace(/0+$/, '');
+    if (digits.length === 1) return 9;
+    if (digits.length === 2) return digits.endsWith('5') ? 8 : 6;
+    return digits.length === 3 ? 3 : 0;
+  }
   for (const [step, score] of [
-    [1000, 9],
-    [100, 8],
     [50, 7],
     [30, 6],
     [14, 6],
@@ -124,6 +131,7 @@ function roundness(v: number): number {
 // round values at or just past a record's own value, so that some line between two of them is a round one
 function roundNear(v: number): number[] {
   const out: number[] = [];
-  for (const step of [1000, 500, 100, 50, 10, 5, 1]) out.push(Math.floor(v / step) * step, Math.ceil(v / step) * step);
+  for (const step of [100_000, 50_000, 10_000, 5000, 1000, 500, 100, 50, 10, 5, 1])
+    out.push(Math.floor(v / step) * step, Math.ceil(v / step) * step);
   return out.filter((x) => x > 0);
 }
