@@ -2,7 +2,7 @@ import type { TaskSpecInput } from '../../../schema/task-spec.js';
 import type { Capability } from '../../../schema/taxonomy.js';
 import { outcomesGate } from '../../kit/checks.js';
 import { specHeader } from '../../kit/header.js';
-import type { Parts, World } from '../parts.js';
+import type { Parts, Rec, World } from '../parts.js';
 import { partCapabilities, type Recipe, recipeCapabilities, recipeServices } from '../recipe.js';
 import { PARTS } from '../registry.js';
 import { booksSlot } from '../slot-work.js';
@@ -20,6 +20,7 @@ import { figureGoes } from './figure.js';
 import { withRoute } from './figure-route.js';
 import { userOf } from './user.js';
 import { traced } from './trace.js';
+import { anchorNames, nameRests } from './name-anchors.js';
 import { deskLanguage, deskRequest } from '../foreign-desk.js';
 import { ISO } from '../sources/multilingual-kinds.js';
 import { lintText } from '../../kit/lint.js';
@@ -87,8 +88,14 @@ export function specOf(p: Program, { id, w, recipe, scenario, lead }: CompileInp
   ];
   if (glitches.length)
     throw new Error(`compose ${id}: the text has glitches: ${glitches.map((g) => `${g.rule} "${g.at}"`).join('; ')}`);
+  // (a name check another record's longer name would meet refuses that name's rest)
+  const held = (p.fixtures[p.src.service] as Record<string, unknown> | undefined)?.[p.src.collection ?? p.src.name];
+  const rests = nameRests(
+    [...p.targets, ...p.distractors, ...(p.late ? [p.late] : []), ...(Array.isArray(held) ? (held as Rec[]) : [])],
+    p.src,
+  );
   const traces = traced(
-    checks,
+    anchorNames(checks, rests),
     request,
     p.late && !p.lateOut && says ? { slot: p.selected.length, says } : undefined,
     p.route && { doc: p.policyTitle, clause: p.route.clause },
@@ -114,7 +121,7 @@ export function specOf(p: Program, { id, w, recipe, scenario, lead }: CompileInp
     fixtures: p.fixtures,
     answer_ids: p.selected.map((rec) => String(rec[p.src.idField])),
     checks: traces,
-    forbidden,
+    forbidden: anchorNames(forbidden, rests),
     ...(user ? { user } : {}),
     reference,
     provenance: {

@@ -1,0 +1,46 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { matchValue } from '../../../grade/match.js';
+import type { Matcher } from '../../../schema/matchers.js';
+import type { SourcePart } from '../parts.js';
+import { anchorNames, nameRests } from './name-anchors.js';
+
+// a name check is met by the record it names, never by another record whose longer name goes on from it
+
+const src = { nameField: { field: 'title', label: 'chart title' } } as unknown as SourcePart;
+const records = [
+  { title: 'New sign-ups by month' },
+  { title: 'New sign-ups by month, UK' },
+  { title: 'Onboarding checklist' },
+  { title: 'Onboarding checklist (2)' },
+  { title: 'Churn by plan' },
+];
+
+describe('name anchors', () => {
+  it('a check on a name another record extends refuses that record’s name, and still meets its own', () => {
+    const rests = nameRests(records, src);
+    assert.deepEqual([...rests.keys()].sort(), ['new sign-ups by month', 'onboarding checklist']);
+    const checks = anchorNames(
+      [{ where: { body: { all_of: [{ contains: 'New sign-ups by month' }, { contains: 'CHR-1' }] } } }],
+      rests,
+    );
+    const m = (checks[0]?.where.body.all_of[0] ?? {}) as Matcher;
+    assert.ok(matchValue(m, '- CHR-1 — New sign-ups by month\n- CHR-2 — Churn by plan'));
+    assert.ok(matchValue(m, 'new sign-ups by month.'));
+    assert.ok(!matchValue(m, '- CHR-2 — New sign-ups by month, UK'));
+    const dup = anchorNames({ contains: 'Onboarding checklist' }, rests) as Matcher;
+    assert.ok(matchValue(dup, 'Onboarding checklist; Churn by plan'));
+    assert.ok(!matchValue(dup, 'Onboarding checklist (2)'));
+  });
+
+  it('leaves every other check as it was', () => {
+    const rests = nameRests(records, src);
+    const c = { contains: 'Churn by plan' };
+    assert.deepEqual(anchorNames(c, rests), c);
+    assert.deepEqual(anchorNames({ contains: 'New sign-ups by month', field: 'x' }, rests), {
+      contains: 'New sign-ups by month',
+      field: 'x',
+    });
+    assert.equal(nameRests([{ title: 'A' }, { title: 'B' }], src).size, 0);
+  });
+});
