@@ -123,10 +123,7 @@ export interface SourcePart<N extends string = string> {
    * headline to its section), so each record is one incident; never a rule field
    */
   settle?(rec: Rec, w: World): void;
-  /**
-   * the fields that follow from the rule fields by a fixed mapping (an account's role from whether it is
-   * privileged), with no draw: a change of the user's mid-task carries them along
-   */
+  /** fields that follow from the rule fields by a fixed mapping (a role from the access level): a change carries them */
   follows?(rec: Readonly<Rec>): Rec;
   /** a fresh record of this kind: the fields `fields` does not draw (ids, titles, people) */
   make(w: World, id: string, i: number): Rec;

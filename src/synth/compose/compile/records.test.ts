@@ -11,7 +11,7 @@ import { atomsOf, modelOf, ruleKey, selects, skipsOverdue } from '../../rules/ru
 import { daysFrom } from '../../rules/fields.js';
 import { isMutable, outOfOrder } from '../sources/kit.js';
 import { makeWorld } from '../world.js';
-import { drawRecords } from './records.js';
+import { drawRecords, spells } from './records.js';
 import { formsOf } from '../policy-acts.js';
 import { OWNERS } from '../policy-doc-data.js';
 import { closedField, isClosed } from './live-states.js';
@@ -329,5 +329,28 @@ describe('drawn records', () => {
     // (quiet records drawn at the base rate: 8 of 201 lopsided, 0.16 off even on average; leaning them: 1, 0.11)
     assert.ok(lopsided / flags < 0.025, `${lopsided} of ${flags} flag conditions lopsided`);
     assert.ok(off / flags < 0.14, `${(off / flags).toFixed(3)} off an even split on average`);
+  });
+});
+
+describe('a situation the request says the section in', () => {
+  it('counts the terms and values of the rule it spells out (two or more hand the criteria over)', () => {
+    const rule = {
+      all: [
+        {
+          kind: 'mentions' as const,
+          field: 'thesis',
+          term: 'regulatory risk',
+          or: ['dividend cut', 'guidance change'],
+        },
+        { kind: 'in' as const, field: 'desk', values: ['EMEA'] },
+      ],
+    };
+    assert.equal(
+      spells('keeping a closer eye on holdings hit by regulatory risk, a dividend cut or a guidance change', rule),
+      3,
+    );
+    assert.equal(spells('keeping a closer eye on holdings whose story has turned', rule), 0);
+    // (a value of two letters or fewer is no giveaway: "UK" in any sentence)
+    assert.equal(spells('the emea book and its regulatory risk', rule), 2);
   });
 });

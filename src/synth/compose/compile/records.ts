@@ -3,7 +3,17 @@ import { mayPublish } from '../audience.js';
 import type { Person } from '../../kit/people.js';
 import { dueAfterWindow, freeRecord, setAtom } from '../../rules/set-atom.js';
 import { rulePhrase } from '../../rules/prose.js';
-import { type Atom, holds, modelOf, type Rule, ruleKey, selects, skipsOverdue } from '../../rules/rule.js';
+import {
+  type Atom,
+  atomsOf,
+  holds,
+  modelOf,
+  type Rule,
+  ruleKey,
+  selects,
+  skipsOverdue,
+  termsOf,
+} from '../../rules/rule.js';
 import { teamWorld } from '../backgrounds.js';
 import type { Fixtures, Parts, PlantedTrap, Rec, SourcePart, World } from '../parts.js';
 import { type PolicyDoc, policyDoc, policyTitle as policyTitleOf } from '../policy-doc.js';
@@ -335,8 +345,11 @@ export function drawRecords(planned: Recipe, w: World, parts: Parts<string>): Pr
     !REVIEW_SECTIONS.has(tag) ||
     reviewReasonOf(actNamed(src.name, tag), stated) !== undefined ||
     ownPurposeFits(src.name, tag, stated, src.fields);
-  const situation =
+  const drawn =
     policy && !sender && paraphrased && situationFor(src.name, tag, [recipe.phrasing, tag, w.today, policyTitle]);
+  // a situation that names what the rule matches in so many words ("holdings hit by regulatory risk or a dividend
+  // cut" over a rule on those thesis terms) hands the criteria over: the request names the section instead
+  const situation = drawn && spells(drawn, stated) < 2 ? drawn : undefined;
   const open = { recipe, src, tag, w, ...(policy ? { policy } : {}), ...(situation ? { situation } : {}) };
   const dest = deliverableOf(open, mayPublish(src));
   // after the user's change the late record qualifies: the program acts on its updated state
@@ -374,4 +387,13 @@ export function drawRecords(planned: Recipe, w: World, parts: Parts<string>): Pr
     ...(dest ? { dest } : {}),
     fact,
   };
+}
+
+/** How many of the terms and values the rule matches on a situation says in so many words. */
+export function spells(situation: string, rule: Rule): number {
+  const said = situation.toLowerCase();
+  const words = atomsOf(rule).flatMap((a) =>
+    a.kind === 'mentions' ? termsOf(a) : a.kind === 'in' ? a.values.map(String) : [],
+  );
+  return new Set(words.map((x) => x.toLowerCase()).filter((x) => x.length > 2 && said.includes(x))).size;
 }
