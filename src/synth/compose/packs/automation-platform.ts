@@ -178,6 +178,9 @@ export const workflows = packSource({
     if (failures > 0 && ['draft', 'archived'].includes(String(rec.status)))
       out.push(...shuffle(w.rng, ['active', 'failing', 'paused']).map((status) => ({ status })), { failures_7d: 0 });
     if (failures === 0 && rec.status === 'failing') out.push({ status: 'active' }, { failures_7d: w.rng.int(3, 20) });
+    // a paused workflow has not run since it was paused: its last run is before today
+    if (rec.status === 'paused' && daysFrom(w.today, rec.last_run_on) >= 0)
+      out.push(...[1, 2, 3].map((d) => ({ last_run_on: onDay(w, -d) })), { status: 'active' });
     // nor fails more often than a workflow of its trigger runs (a manual one a few times a week)
     const most = Math.max(...WORKFLOWS.filter((x) => x[2] === rec.trigger).map((x) => x[4]));
     if (failures > most)

@@ -64,6 +64,16 @@ describe('fields drawn from the fields they depend on', () => {
     }
   });
 
+  it('a paused workflow last ran before today (its ways out: an earlier last run, else active)', () => {
+    const w = world(1);
+    const rec: Rec = { trigger: 'schedule', status: 'paused', failures_7d: 0, last_run_on: TODAY.slice(0, 10) };
+    const ways = workflows.agree?.(rec, w) ?? [];
+    assert.ok(ways.length >= 2, JSON.stringify(ways));
+    assert.ok(String(ways[0]?.last_run_on) < TODAY.slice(0, 10), JSON.stringify(ways[0]));
+    assert.ok(ways.some((x) => x.status === 'active'));
+    assert.deepEqual(workflows.agree?.({ ...rec, last_run_on: daysBefore(2) }, w) ?? [], []);
+  });
+
   it('an access note speaks of use only on an account used lately and not being revoked', () => {
     const w = world(1);
     assert.ok(text(accessReviews, 'notes').ofRecord, 'the note is written for its record');
