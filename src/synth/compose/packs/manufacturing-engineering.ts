@@ -198,7 +198,10 @@ export const inspections = packSource({
         d < 0
           ? ['overdue', 'certified', 'certified', 'deferred (MEL)']
           : d <= 3
-            ? ['in work', 'awaiting parts', 'certified']
+            ? // a line check (daily, weekly) does not wait for parts: a defect it finds is deferred under the MEL
+              /daily|weekly/.test(String(rec.check_type))
+              ? ['in work', 'deferred (MEL)', 'certified']
+              : ['in work', 'awaiting parts', 'certified']
             : ['scheduled', 'scheduled', 'scheduled', 'in work'],
       ),
       hours_since_last_check: Math.round((h0 + w.rng.next() * (h1 - h0)) * 10) / 10,

@@ -9,7 +9,7 @@ import { workflows } from './automation-platform.js';
 import { WORKFLOWS } from './automation-platform-data.js';
 import { episodes } from './content-media.js';
 import { bankHolidays, courtClosed, toCourtDay } from './court-days.js';
-import { nonconformances, workOrders } from './manufacturing-engineering.js';
+import { inspections, nonconformances, workOrders } from './manufacturing-engineering.js';
 import { accessReviews } from './safety-compliance.js';
 import { householdBills } from './travel-lifestyle.js';
 import { ACTIVE_MOST, FAILING_LEAST } from './workflow-week.js';
@@ -62,6 +62,19 @@ describe('fields drawn from the fields they depend on', () => {
         if (rec.status === 'active') assert.ok(sinceLast === 0 || 7 / wf[4] >= sinceLast, `${rec.name} ${sinceLast}d`);
       } else if (rec.status !== 'paused' && sinceLast >= 3) assert.ok(runs <= 3, `${rec.name} ${sinceLast}d ${runs}`);
     }
+  });
+
+  it('a daily or weekly line check never waits for parts (a defect it finds is deferred under the MEL)', () => {
+    const states = new Set<unknown>();
+    for (let i = 0; i < 40; i++) {
+      const w = world(i);
+      const check_type = i % 2 ? 'daily check' : 'weekly check';
+      const records: Rec[] = [{ inspection_id: `INS-${i}`, check_type, due_date: daysBefore(-2) }];
+      inspections.fixtures?.(records, w);
+      states.add(records[0]?.status);
+    }
+    assert.ok(!states.has('awaiting parts'), [...states].join(', '));
+    assert.ok(states.has('deferred (MEL)'), [...states].join(', '));
   });
 
   it('a paused workflow last ran before today (its ways out: an earlier last run, else active)', () => {
