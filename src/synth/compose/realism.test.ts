@@ -53,6 +53,8 @@ describe('generated text a practitioner would write', () => {
   it('motives: no audit or staffing template, no "nobody owns" beside an owner, the reason before the sign-off', () => {
     for (const t of corpus) {
       assert.doesNotMatch(t.request, /An audit of the|Two people who normally handle/, t.id);
+      // an ask-first reason says why the answer is not to hand, never that it was sent round already
+      assert.doesNotMatch(t.request, /only sent it round/, t.id);
       const owned = strings(t.fixtures).some((s) => /@/.test(s));
       if (/nobody owns the/.test(t.request))
         assert.ok(!/each (?:sales )?owner|the owner of each/.test(t.request), t.id);

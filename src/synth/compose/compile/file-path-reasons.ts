@@ -143,7 +143,8 @@ export const FILE_PATH: readonly Frame[] = [
   (s) => ({
     reason: [
       `${s.keeper}, who looks after the shared drive, brought in a naming scheme ${s.when} and I don't have it to hand`,
-      `I'd need ${s.keeper}'s new naming scheme for the drive, and ${s.keeper} (who looks after it) only sent it round ${s.when}`,
+      // (why the scheme is not to hand, or the reason undercuts itself: it was sent round, so why ask)
+      `I'd need ${s.keeper}'s new naming scheme for the drive, which ${s.keeper} (who looks after it) only sent round ${s.when} and I haven't got to yet`,
     ],
     answer: [
       { say: (v) => `I asked ${s.keeper}: by the scheme it's ${v}.`, place: scheme(s.day) },
