@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { basename, extname, join } from 'node:path';
+import { escapeRegex } from '../schema/text.js';
 import { MAX_INLINE_BYTES } from '../services/workspace/index.js';
 import { toWorkspacePath } from '../services/workspace/paths.js';
 import { readBytesInside, readInside } from './package-files.js';
@@ -231,7 +232,7 @@ async function oracleOf(dir: string, scope: string): Promise<Oracle | undefined>
 // Claw-Eval's image_qa_oracle: 0.3 when the picture was loaded, 0.7 when the answer names the canonical answer
 // or an alias (or the share of required entities it names)
 function answerChecks(part: SandboxPart, o: Oracle, picture: string): void {
-  const escaped = picture.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const escaped = escapeRegex(picture);
   part.checks.push({
     id: 'looked_at_picture',
     kind: 'tool_called',

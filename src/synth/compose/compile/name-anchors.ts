@@ -1,11 +1,10 @@
+import { escapeRegex } from '../../../schema/text.js';
 import type { Rec, SourcePart } from '../parts.js';
 
 // a check that a deliverable names a record ("contains: New sign-ups by month") is met by naming another record of
 // the task whose name goes on from it ("New sign-ups by month, UK", "Onboarding checklist (2)"): where one name
 // of the task's records begins another, a check on the shorter takes a regex that refuses each longer one's rest
 // (review 21: eleven tasks whose name checks a sibling's longer name passed)
-
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** Per name of the task's records that begins another's (lower case): the rests of the longer ones. */
 export function nameRests(records: readonly Rec[], src: SourcePart): Map<string, string[]> {
@@ -29,6 +28,6 @@ export function anchorNames<T>(v: T, rests: ReadonlyMap<string, readonly string[
   const o = v as Record<string, unknown>;
   const rest =
     typeof o.contains === 'string' && Object.keys(o).length === 1 ? rests.get(o.contains.toLowerCase()) : undefined;
-  if (rest) return { regex: `${escape(o.contains as string)}(?!${rest.map(escape).join('|')})` } as T;
+  if (rest) return { regex: `${escapeRegex(o.contains as string)}(?!${rest.map(escapeRegex).join('|')})` } as T;
   return Object.fromEntries(Object.entries(o).map(([k, x]) => [k, anchorNames(x, rests)])) as T;
 }
