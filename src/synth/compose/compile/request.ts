@@ -72,6 +72,12 @@ const HEDGES = [
   ', as far as the policy allows',
 ];
 
+// the action with the requester's hedge after it, never two brackets in a row ("(.png) (as far as …)")
+function hedged(action: string, phrasing: number): string {
+  const hedge = HEDGES[Math.floor(phrasing / 131) % HEDGES.length] as string;
+  return action + (action.endsWith(')') && hedge.startsWith(' (') ? `, ${hedge.slice(2, -1)}` : hedge);
+}
+
 /** Phase 6: the request text and its clauses. */
 export function requestOf(p: Program, figure: boolean, readOnly?: string): RenderedRequest {
   const { recipe, w, dest, src } = p;
@@ -91,12 +97,7 @@ export function requestOf(p: Program, figure: boolean, readOnly?: string): Rende
       : undefined;
   const carry = carryClause(p.rule, src, recipe.phrasing);
   const asked = renderAction(recipe, w, recipe.action, carry);
-  const hedge = (HEDGES[Math.floor(recipe.phrasing / 131) % HEDGES.length] as string).replace(
-    // (never two brackets in a row: "(.png) (as far as …)")
-    /^ \((.*)\)$/,
-    (m, inner: string) => (asked?.endsWith(')') ? `, ${inner}` : m),
-  );
-  const main = asked && p.route ? `${asked}${hedge}` : asked;
+  const main = asked && p.route ? hedged(asked, recipe.phrasing) : asked;
   const other = p.branch ? renderAction(recipe, w, recipe.branch, carry) : undefined;
   // after two groups, "them" reads as the last one named: the deliverable says it holds both
   // news mid-task may add a record after the deliverable went out: the request does not promise a single one
