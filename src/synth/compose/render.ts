@@ -269,10 +269,8 @@ export function renderRequest(p: RequestPlan): RenderedRequest {
       const own = (t: string) =>
         boss
           ? t
-              .split(`${boss.name} (${boss.email}`)
-              .join(`me (${boss.email}`)
-              .split(`${boss.name}, ${boss.email}`)
-              .join(`me, ${boss.email}`)
+              .replaceAll(`${boss.name} (${boss.email}`, `me (${boss.email}`)
+              .replaceAll(`${boss.name}, ${boss.email}`, `me, ${boss.email}`)
           : t;
       const action = p.action && own(forwarded(p.action, w.me.first));
       const aggregate = p.aggregate && own(forwarded(p.aggregate, w.me.first));
