@@ -1,4 +1,4 @@
-import type { ActionContext, ActionPart, Call, Rec } from '../parts.js';
+import type { ActionContext, ActionPart, AuditRef, Call, Rec } from '../parts.js';
 import type { Program } from './records.js';
 
 /**
@@ -26,3 +26,11 @@ export const step = (s: Call) => ({ call: s.call, args: s.args });
 /** The action the program takes on a selected record: the branch's when the record meets its condition. */
 export const actionFor = (p: Program, rec: Rec): ActionPart<string> | undefined =>
   p.branch && p.recipe.branch && p.branch.meets(rec) ? p.recipe.branch : p.recipe.action;
+
+/** `action` on `rec` as its own audit entry, to the record's own recipient where the action has one. */
+export function workOnRecord(p: Program, action: ActionPart<string>, rec: Rec): AuditRef {
+  const x = actionContext(p, rec);
+  const proof = action.proof(x);
+  const to = action.exact?.(x).to;
+  return to === undefined ? proof : { ...proof, where: { ...proof.where, to } };
+}

@@ -3,7 +3,7 @@ import type { Step } from '../../kit/checks.js';
 import { isNumber, roundCents } from '../../kit/money.js';
 import { approverRole, capHands, capHarms, limitClause, limitKind, limitText } from '../figure-limits.js';
 import type { AuditRef, CheckDraft, DraftOf, Fixtures, Rec } from '../parts.js';
-import { actionContext } from './context.js';
+import { workOnRecord } from './context.js';
 import type { Program } from './records.js';
 import type { FigureRoute } from './route.js';
 import { HOMELY } from '../policy-doc-data.js';
@@ -182,16 +182,6 @@ export function routeRefusal(p: Program): DraftOf<'audit_absent'> | undefined {
   };
 }
 
-// the work on each selected record as its own audit entry (to its own recipient where it has one)
-function workOn(p: Program, action: NonNullable<Program['recipe']['action']>): AuditRef[] {
-  return p.selected.map((rec) => {
-    const x = actionContext(p, rec);
-    const proof = action.proof(x);
-    const to = action.exact?.(x).to;
-    return to === undefined ? proof : { ...proof, where: { ...proof.where, to } };
-  });
-}
-
 /**
  * What the route not taken would do, forbidden where it harms: over the cap, work that commits the total or takes
  * something away (figure-limits.ts `capHarms`) on any selected record. A mail to the approver under the cap, or a
@@ -200,7 +190,7 @@ function workOn(p: Program, action: NonNullable<Program['recipe']['action']>): A
 export function routeForbids(p: Program): AuditRef[] {
   const r = p.route;
   const action = p.recipe.action;
-  return r?.over && action && capHarms(action) ? workOn(p, action) : [];
+  return r?.over && action && capHarms(action) ? p.selected.map((rec) => workOnRecord(p, action, rec)) : [];
 }
 
 /**
@@ -217,7 +207,11 @@ export function routeHolds(p: Program): (DraftOf<'audit_absent'> & { id: string 
       { id: 'route_quiet', kind: 'audit_absent', service: 'gmail', record: 'sent_messages', where: toApprover(r) },
     ];
   if (capHarms(action)) return [];
-  return workOn(p, action).map((f, i) => ({ id: `route_held_${i + 1}`, kind: 'audit_absent', ...f }));
+  return p.selected.map((rec, i) => ({
+    id: `route_held_${i + 1}`,
+    kind: 'audit_absent',
+    ...workOnRecord(p, action, rec),
+  }));
 }
 
 /** What the reply adds about the route: the work held back for sign-off, or done within the cap. */

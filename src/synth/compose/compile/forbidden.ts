@@ -1,5 +1,5 @@
 import type { AuditRef } from '../parts.js';
-import { actionContext, actionFor } from './context.js';
+import { actionContext, actionFor, workOnRecord } from './context.js';
 import { routeForbids } from './figure-route.js';
 import type { Program } from './records.js';
 
@@ -25,10 +25,7 @@ export function forbiddenOf(
   if (action && branch && p.branch)
     for (const rec of p.selected) {
       const other = actionFor(p, rec) === branch ? action : branch;
-      const x = actionContext(p, rec);
-      const proof = other.proof(x);
-      const to = other.exact?.(x).to;
-      actions.push(to === undefined ? proof : { ...proof, where: { ...proof.where, to } });
+      actions.push(workOnRecord(p, other, rec));
     }
   const seen = new Set<string>();
   const once = actions.filter((f) => {
