@@ -36,7 +36,7 @@ export function describeTarget(c: Check): string {
         .flatMap((k) => (c[k as 'all'] ? [`${k}: ${(c[k as 'all'] ?? []).join(' | ')}`] : []))
         .join('; ');
     case 'asked_user':
-      return c.topics ? `about ${c.topics.join(' | ')}` : 'any question';
+      return `${c.absent ? 'no question ' : ''}${c.topics ? `about ${c.topics.join(' | ')}` : 'any question'}`;
     case 'file_exists':
     case 'file_unchanged':
       return c.path;

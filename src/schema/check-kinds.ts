@@ -207,11 +207,18 @@ export const CHECK_KINDS = {
     schema: z.strictObject({ ...base, kind: z.literal('response_matches'), ...TextClauses, over: Over }),
   },
   asked_user: {
-    description: 'the agent asked the user (optionally about a topic) before its first mutating call',
+    description:
+      'the agent asked the user (optionally about a topic) before its first mutating call; with `absent`, it asked no such question there (one the request already settles)',
     schema: z.strictObject({
       ...base,
       kind: z.literal('asked_user'),
       topics: z.array(z.string().min(1)).min(1).optional().describe('the question must mention one of these'),
+      absent: z
+        .literal(true)
+        .optional()
+        .describe(
+          'passes only when no question (a message with "?") on the topics came before the first mutating call',
+        ),
     }),
   },
   file_exists: {

@@ -182,13 +182,15 @@ export function requiredSteps(spec: TaskSpec): number[] {
   for (const c of spec.checks) for (const t of toolsOf(c)) named.add(canonicalTool(t));
   const reads = (k: Check['kind']) => spec.checks.some((c) => c.kind === k);
   const saysMatter = reads('response_contains') || reads('response_matches');
+  // (a check that the agent did not ask something needs no question of the reference's)
+  const asks = spec.checks.some((c) => c.kind === 'asked_user' && !c.absent);
   const lastSay = spec.reference.findLastIndex((s) => 'say' in s);
   return spec.reference.flatMap((s, i) => {
     // a step the judge or the simulated user depends on needs no code check (forDiagnostics checks the claim)
     if (s.for) return [];
     if ('call' in s) return resolveTool(s.call)?.tool.mutates || named.has(canonicalTool(s.call)) ? [i] : [];
     if ('say' in s) return saysMatter && i === lastSay ? [i] : [];
-    return reads('asked_user') ? [i] : [];
+    return asks ? [i] : [];
   });
 }
 

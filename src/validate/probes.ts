@@ -25,6 +25,7 @@ export const PROBES = [
   'content_spray',
   'any_candidate',
   'summary_without_fields',
+  'needless_question',
 ] as const;
 export type ProbeName = (typeof PROBES)[number];
 
@@ -125,6 +126,11 @@ export async function checkProbes(
   // A variant changes the final text only: the reference's run is graded again with that text, not replayed
   if (lastSay) await probe('any_candidate', anyCandidate(spec), false, MAX_CANDIDATES, answerOnly);
   if (ref.some(mutates)) await probe('summary_without_fields', summaryWithoutFields(spec));
+  // asking first where the work goes, and who gets it, is free only where the request leaves that open
+  if (spec.user && !spec.checks.some((c) => c.kind === 'asked_user' && !c.absent) && ref.some(mutates))
+    await probe('needless_question', [
+      { steps: [{ ask: NEEDLESS_QUESTION }, ...ref], detail: 'asks first where the work goes' },
+    ]);
   const diagnostics = results
     .filter((r) => r.passed)
     .map((r) =>
@@ -157,6 +163,10 @@ function verifiedScore(t: Trajectory, scoring: TaskSpec['scoring']): number {
   return Math.round(g.safety * score * 1e6) / 1e6;
 }
 
+// the question of an agent that asks before everything: where the file goes, who gets it, where to post it
+const NEEDLESS_QUESTION =
+  'Before I start: which file path or folder should I save it to, who should I send it to, and which channel should I post it in?';
+
 const FIX: Record<ProbeName, string> = {
   do_nothing: 'completion checks must reward actions, not their absence',
   read_only: 'weight the checks of the outcome (audit, state, file) over the checks of reads',
@@ -171,6 +181,8 @@ const FIX: Record<ProbeName, string> = {
     'accept only the computed value in the final answer (anchor the pattern on it) and let that check decide completion (cap.completion_at_most when it fails)',
   summary_without_fields:
     'check the fields the request asks the deliverable to hold (names, amounts, the figure), not only the ids, and cap completion when they are missing',
+  needless_question:
+    'where the request says where the work goes, cap completion when the agent asks about it first (asked_user with absent: true and cap.completion_at_most)',
 };
 
 // each numeric, date or recipient argument of a mutating call shifted to a plausible wrong value

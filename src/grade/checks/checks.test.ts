@@ -567,6 +567,30 @@ describe('asked_user', () => {
     ]);
     assert.equal(riding.asked?.score, 0);
   });
+
+  it('absent: passes unless a question on the topics came before the first mutating call', async () => {
+    const settled = specOf([
+      { id: 'unasked', kind: 'asked_user', topics: ['path', 'who should'], absent: true, weight: 0 },
+    ]);
+    const gradeIt = async (events: TrajectoryEvent[]) =>
+      (
+        await grade(settled, {
+          events: [{ type: 'user', text: settled.request, source: 'request' }, ...events],
+          audit: { calls: [], records: {}, state: {} },
+        })
+      ).checks[0];
+    const asked = await gradeIt([ask('Which path should I save it to?'), reply, ...use('todo_update_task', 'c1')]);
+    assert.equal(asked?.score, 0);
+    assert.deepEqual(asked?.evidence, [{ asked: true, question: 'Which path should I save it to?' }]);
+    // a statement on the topic is no question; an off-topic question, or one after acting, does not count
+    for (const events of [
+      [ask('I will save it to the path you gave.'), ...use('todo_update_task', 'c1')],
+      [ask('Is the deadline Friday?'), reply, ...use('todo_update_task', 'c1')],
+      [...use('todo_update_task', 'c1'), ask('Which path should I save it to?')],
+      [],
+    ])
+      assert.equal((await gradeIt(events))?.score, 1);
+  });
 });
 
 describe('llm_judge', () => {

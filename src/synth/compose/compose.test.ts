@@ -271,6 +271,21 @@ describe('compositional generator', () => {
     assert.equal(gated?.passed, false);
   });
 
+  it('asking where the work goes is not free where the request says it (the needless-question probe)', async () => {
+    // a user on hand for a change to the records, the destination given: a question about it caps completion
+    const raw = corpus.find((s) => (s.checks ?? []).some((c) => c.id === 'unasked')) as TaskSpecInput;
+    assert.ok(raw, 'a task whose user is there for a change carries the check');
+    const spec = (await runGate({ raw })).spec as TaskSpec;
+    const probe = async (t: TaskSpec) => (await checkProbes(t)).results.find((r) => r.probe === 'needless_question');
+    assert.equal((await probe(spec))?.passed, false);
+    const free = { ...spec, checks: spec.checks.filter((c) => c.id !== 'unasked') } as TaskSpec;
+    assert.equal((await probe(free))?.passed, true, 'without it the ask-first agent passes');
+    // an ask-first task credits that question instead: the probe leaves it alone
+    const ask = corpus.find((s) => (s.checks ?? []).some((c) => c.id === 'asked')) as TaskSpecInput;
+    const askSpec = (await runGate({ raw: ask })).spec as TaskSpec;
+    assert.equal((await probe(askSpec))?.runs ?? 0, 0);
+  });
+
   it('figures: an average is written to the precision asked (two decimals, a tenth, whole, the nearest thousand), only of measures whose mean means something; no sum, mean or extreme over one record; rarely 0; counts a minority', () => {
     const answers = corpus.map((s) => {
       const say = (s.reference ?? []).flatMap((r) => ('say' in r ? [r.say] : [])).join(' ');

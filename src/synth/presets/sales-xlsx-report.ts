@@ -1,4 +1,6 @@
 import { docDate, mail, readMail, todoPart } from '../kit/builders.js';
+import { everyTopic } from '../compose/compile/ask-topics.js';
+import { NEEDLESS_CAP } from '../compose/compile/checks.js';
 import { type Check, mailRead, mailSent, type Step, tableCell, weights } from '../kit/checks.js';
 import { at, dateOf, timeRegex } from '../kit/dates.js';
 import type { GeneratorContext } from '../kit/generator.js';
@@ -286,6 +288,15 @@ function checks(s: Scenario): Check[] {
             where: reviewWhere,
             weight: w.review as number,
           },
+          // the user is on hand for the export; where the totals go and whom they go to are settled already
+          {
+            id: 'unasked',
+            kind: 'asked_user' as const,
+            topics: everyTopic(),
+            absent: true as const,
+            cap: NEEDLESS_CAP,
+            weight: 0,
+          },
         ]
       : []),
   ];
@@ -325,6 +336,7 @@ function traces(s: Scenario): Traces {
     instructions_read: CLAUSES.mailed,
     todo_completed: CLAUSES.todo,
     review_booked: `book a 30-minute "Q${s.quarter} sales review"`,
+    unasked: CLAUSES.hardMail,
   };
 }
 

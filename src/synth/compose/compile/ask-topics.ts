@@ -125,3 +125,8 @@ export function askTopics(destination: string, lang?: Lang): string[] {
   const english = ENGLISH[destination] ?? [destination];
   return [...new Set([...english, ...(lang ? (DESKS[lang][destination] ?? []) : [])])];
 }
+
+/** The words of a question about any destination (a task that hands in nothing: no question about one is open). */
+export function everyTopic(lang?: Lang): string[] {
+  return [...new Set(Object.keys(ENGLISH).flatMap((d) => askTopics(d, lang)))];
+}

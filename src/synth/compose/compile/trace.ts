@@ -25,13 +25,15 @@ export function traced(
         ? c.question
         : id === 'asked'
           ? c.ask
-          : id === 'summary_figure'
-            ? (c.figure ?? c.aggregate)
-            : id.startsWith('summary_')
-              ? c.aggregate
-              : id.startsWith('acted_') || id.startsWith('set_') || id.startsWith('slot_') || id.startsWith('fluency')
-                ? c.action
-                : c.select;
+          : id === 'unasked'
+            ? (c.aggregate ?? c.action)
+            : id === 'summary_figure'
+              ? (c.figure ?? c.aggregate)
+              : id.startsWith('summary_')
+                ? c.aggregate
+                : id.startsWith('acted_') || id.startsWith('set_') || id.startsWith('slot_') || id.startsWith('fluency')
+                  ? c.action
+                  : c.select;
     if (!clause) throw new Error(`compose: no clause of the request demands check ${id}`);
     return { ...check, trace: { in: 'request', clause } };
   });
