@@ -9,7 +9,7 @@ import { booksSlot } from '../slot-work.js';
 import { workPath } from '../packs/scenarios.js';
 import { writesCode } from '../../kit/taxonomy-rules.js';
 import { agree, capitalise } from '../../kit/text.js';
-import { checksOf } from './checks.js';
+import { checksOf, EXCLUDED_CAP } from './checks.js';
 import { forbiddenOf } from './forbidden.js';
 import { fileForbids } from './forbidden-files.js';
 import { readOnlyRisk } from './forbidden-risk.js';
@@ -72,7 +72,11 @@ export function specOf(p: Program, { id, w, recipe, scenario, lead }: CompileInp
   const risk = lang ? undefined : readOnlyRisk(p, touched);
   const forbidden = forbiddenOf(p, [...aggregateForbids, ...fileForbids(p, touched), ...(risk?.forbids ?? [])]);
   const user = userOf(p, proofs, outcomes, lang);
-  const request = lang ? deskRequest(p, lang, figure) : requestOf(p, figure, risk?.constraint);
+  // (a deliverable refusing the ids left out: summary_* under the excluded cap)
+  const only = checks.some(
+    (c) => c.id.startsWith('summary_') && c.cap?.completion_at_most === EXCLUDED_CAP.completion_at_most,
+  );
+  const request = lang ? deskRequest(p, lang, figure) : requestOf(p, figure, risk?.constraint, only);
   const says = user?.signals?.find((s) => s.id === 'record_changed')?.effect.say;
   // what a coworker reads must read as a coworker wrote it
   // the policy as its document holds it too: a file adds its own heading

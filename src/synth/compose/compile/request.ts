@@ -78,13 +78,31 @@ function hedged(action: string, phrasing: number): string {
   return action + (action.endsWith(')') && hedge.startsWith(' (') ? `, ${hedge.slice(2, -1)}` : hedge);
 }
 
-/** Phase 6: the request text and its clauses. */
-export function requestOf(p: Program, figure: boolean, readOnly?: string): RenderedRequest {
+// a deliverable that may name none of the records left out says so (checks.ts EXCLUDED_CAP): a reader who adds
+// "left out: …" for good measure is told beforehand, not capped by surprise
+const ONLY = [
+  ' (only those: leave the others off it)',
+  ', with just those on it and none of the others',
+  ', naming only those',
+  ' (nothing on the ones that do not qualify)',
+  ', and nothing about the rest',
+];
+
+// the "only those" words a deliverable's clause takes: never a second bracket after one, nor "naming … naming"
+function onlyThose(clause: string, phrasing: number): string {
+  const fits = ONLY.filter(
+    (o) => !(clause.endsWith(')') && o.startsWith(' (')) && !(/\bnaming\b/.test(clause) && /naming/.test(o)),
+  );
+  return fits[Math.floor(phrasing / 7) % fits.length] as string;
+}
+
+/** Phase 6: the request text and its clauses (`only`: the deliverable may name no record left out). */
+export function requestOf(p: Program, figure: boolean, readOnly?: string, only = false): RenderedRequest {
   const { recipe, w, dest, src } = p;
   const agg = recipe.aggregate;
   const question = recipe.computation.ask(src, p.selected);
   const figureBy = recipe.computation.by?.(p.selected, src);
-  const aggregate =
+  const said =
     agg && dest
       ? `${(agg.phrases[recipe.phrasing % agg.phrases.length] as string)
           .replace('{dest}', recipe.interaction === 'ask' ? (OPEN_DEST[agg.destination] ?? agg.unnamed) : dest.phrase)
@@ -95,6 +113,7 @@ export function requestOf(p: Program, figure: boolean, readOnly?: string): Rende
           // "a row per per diem claim"
           .replace(/\bper per\b/g, 'for each per')}`
       : undefined;
+  const aggregate = said && only ? said + onlyThose(said, recipe.phrasing) : said;
   const carry = carryClause(p.rule, src, recipe.phrasing);
   const asked = renderAction(recipe, w, recipe.action, carry);
   const main = asked && p.route ? hedged(asked, recipe.phrasing) : asked;

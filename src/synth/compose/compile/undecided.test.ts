@@ -6,7 +6,9 @@ import { composition } from '../testing.js';
 // a task that asks first gives its own reason (its team, its section, its deliverable) and the user's answer
 // settles it; no stock sentence stands for "ask first"; and a rule the agent has to find and apply is the norm
 const corpus: TaskSpecInput[] = Array.from({ length: 300 }, (_, i) => composition(i, 6_271 * i + 5));
-const asks = corpus.filter((t) => (t.checks ?? []).some((c) => c.kind === 'asked_user'));
+const asks = corpus.filter((t) =>
+  (t.checks ?? []).some((c) => c.kind === 'asked_user' && !('absent' in c && c.absent)),
+);
 
 // the request's sentence that holds the ask, with quoted titles and sections left out
 function askLine(t: TaskSpecInput): string {
