@@ -13,4 +13,21 @@ describe('writePlan', () => {
       assert.ok(!/\balso,? also\b/i.test(text), text);
     }
   });
+
+  it('ends a question on a question mark, and adds no "Furthermore" or "Oh, and" to a fragment', () => {
+    for (const register of ['terse', 'plain', 'chatty', 'formal'] as const)
+      for (let i = 0; i < 200; i++) {
+        const text = writePlan(
+          createRng('ask', i),
+          { facts: ['Can you send me your slides for the exam board', 'no rush, any time before the day is fine'] },
+          register,
+        );
+        assert.match(
+          text,
+          /board\? (?:No rush|no rush)|rush, any time before the day is fine\. Can you send me your slides for the exam board\?$/,
+          text,
+        );
+        assert.ok(!/(?:Furthermore|In addition|Also|Oh, and|By the way|and), no rush/.test(text), text);
+      }
+  });
 });

@@ -32,6 +32,13 @@ const COMMON_START =
   /^(?:the|a|an|it|its|this|that|these|those|there|we|our|they|their|you|your|he|she|his|her|one|some|each|every|both|all|no|none|most|many|several|also|please|if|when|since|as|so|but|nothing|everything|someone|nobody)\b/i;
 const continues = (s: string) => COMMON_START.test(s) && !/^[A-Z]{2}/.test(s);
 const lower = (s: string) => (continues(s) ? `${s[0]?.toLowerCase()}${s.slice(1)}` : s);
+// a fact asked as a question ends on a question mark, whatever joins the next one on
+const QUESTION =
+  /^(?:can|could|would|will|do|does|did|is|are|should|shall|may)\s+(?:you|we|i|someone|somebody|anyone|it|they|this|that|the)\b/i;
+// a connective that adds to what came before ("Furthermore, ", "Oh, and ") needs a clause to add: never before a
+// fragment ("no rush, any time before the day is fine")
+const ADDS = /^(?:\. (?:also|furthermore|in addition|oh, and|by the way), | — and )$/i;
+const FRAGMENT = /^(?:no|not)\b/i;
 
 /** Writes a plan out: facts shuffled (the `first` fact stays first), joined as the register joins them. */
 export function writePlan(
@@ -51,12 +58,14 @@ export function writePlan(
     else {
       // (a fact that opens with "also" takes no second one: never "Also, also writes to the CRM")
       const picked = rng.pick(CONNECT[register]);
-      const c = /also\b/i.test(picked) && /^also\b/i.test(f) ? '. ' : picked;
-      if (c.endsWith('. ')) body += `${c}${cap(f)}`;
+      const plain = (/also\b/i.test(picked) && /^also\b/i.test(f)) || (ADDS.test(picked) && FRAGMENT.test(f));
+      const c = plain ? '. ' : picked;
+      if (QUESTION.test(facts[i - 1] as string)) body += `? ${cap(f)}`;
+      else if (c.endsWith('. ')) body += `${c}${cap(f)}`;
       else body += continues(f) ? `${c}${lower(f)}` : `. ${cap(f)}`;
     }
   });
-  if (body && !/[.!?]$/.test(body)) body += '.';
+  if (body && !/[.!?]$/.test(body)) body += QUESTION.test(facts.at(-1) ?? '') ? '?' : '.';
   // terse runs on one line: after a greeting's comma the sentence goes on in lower case ("Hello, we are …")
   if (register === 'terse' && plan.lead?.endsWith(',')) body = lower(body);
   return [plan.lead, body, plan.close].filter(Boolean).join(register === 'terse' ? ' ' : '\n\n');
