@@ -165,7 +165,7 @@ function verifiedScore(t: Trajectory, scoring: TaskSpec['scoring']): number {
 
 // the question of an agent that asks before everything: where the file goes, who gets it, where to post it
 const NEEDLESS_QUESTION =
-  'Before I start: which file path or folder should I save it to, who should I send it to, and which channel should I post it in?';
+  'Before I start: which file path or folder should I save it to, what title should it have, who should I send it to, and which channel should I post it in?';
 
 const FIX: Record<ProbeName, string> = {
   do_nothing: 'completion checks must reward actions, not their absence',

@@ -1,5 +1,6 @@
 import type { Rng } from '../../../env/rng.js';
 import { oneOf, writePlan } from '../../kit/content.js';
+import type { Rec } from '../parts.js';
 
 // automation platform: what an agent skill's description says, written for the skill's own permission level (the
 // pack, automation-platform.ts, holds the record types)
@@ -58,5 +59,34 @@ export function skillDescription(
       ].filter(Boolean),
     },
     'plain',
+  );
+}
+
+// a run's error as the platform logs it: the step it stopped at is the one after the steps it completed (with the
+// run in hand; before, no step is named)
+export function errorMessage(rng: Rng, term: string | undefined, _v: unknown, rec?: Readonly<Rec>): string {
+  const done = typeof rec?.steps_completed === 'number' ? rec.steps_completed : undefined;
+  return writePlan(
+    rng,
+    {
+      facts: [
+        oneOf(
+          rng,
+          done === undefined ? 'a step failed' : `step ${done + 1} failed`,
+          'the connector returned an error',
+          'the action step stopped the run',
+          'upstream API returned an error',
+        ),
+        ...(term ? [oneOf(rng, `error: ${term}`, `response said ${term}`, `${term} (see raw response)`)] : []),
+        oneOf(
+          rng,
+          done === 0 ? 'failed on the trigger step' : 'earlier steps completed',
+          'no data written',
+          'input record attached',
+          '',
+        ),
+      ].filter(Boolean),
+    },
+    'terse',
   );
 }

@@ -7,7 +7,7 @@ import { daysFrom } from '../../rules/fields.js';
 import type { Rec } from '../parts.js';
 import { colleague, fresh } from '../sources/kit.js';
 import { addDays, nth, onDay, packAction, packSource, refId } from './table-source.js';
-import { skillDescription } from './automation-platform-notes.js';
+import { errorMessage, skillDescription } from './automation-platform-notes.js';
 import { fitting, runsThisWeek } from './workflow-week.js';
 import {
   APPS,
@@ -231,35 +231,6 @@ export const workflows = packSource({
   },
 });
 
-// a run's error as the platform logs it: the step it stopped at is the one after the steps it completed (with the
-// run in hand; before, no step is named)
-function errorMessage(rng: Rng, term: string | undefined, _v: unknown, rec?: Readonly<Rec>): string {
-  const done = typeof rec?.steps_completed === 'number' ? rec.steps_completed : undefined;
-  return writePlan(
-    rng,
-    {
-      facts: [
-        oneOf(
-          rng,
-          done === undefined ? 'a step failed' : `step ${done + 1} failed`,
-          'the connector returned an error',
-          'the action step stopped the run',
-          'upstream API returned an error',
-        ),
-        ...(term ? [oneOf(rng, `error: ${term}`, `response said ${term}`, `${term} (see raw response)`)] : []),
-        oneOf(
-          rng,
-          done === 0 ? 'failed on the trigger step' : 'earlier steps completed',
-          'no data written',
-          'input record attached',
-          '',
-        ),
-      ].filter(Boolean),
-    },
-    'terse',
-  );
-}
-
 export const workflowRuns = packSource({
   name: 'workflow_runs',
   system: automations,
@@ -297,7 +268,8 @@ export const workflowRuns = packSource({
   owner: { field: 'triaged_by', role: 'triage owner' },
   textField: 'error_message',
   parents: { workflow_id: workflows },
-  // a workflow with runs is switched on and last ran no earlier than its latest run, failing at least as often
+  // a workflow with runs is switched on (not paused, where one ran today) and last ran no earlier than its latest
+  // run, failing at least as often
   fitParent: (wf, runs, w) => {
     const last = runs
       .map((r) => String(r.started_on).slice(0, 10))
@@ -309,22 +281,26 @@ export const workflowRuns = packSource({
     const most = Math.max(0, ...runs.map((r) => Number(r.steps_completed) || 0));
     const steps = /\b(\d+) steps\b/.exec(String(wf.description));
     const more = steps && Number(steps[1]) <= most ? most + w.rng.int(1, 3) : undefined;
+    const ranToday = daysFrom(w.today, last && String(wf.last_run_on) < last ? last : wf.last_run_on) >= 0;
     const fitted: Rec = {
       ...(more ? { description: String(wf.description).replace(/\b\d+ steps\b/, `${more} steps`) } : {}),
       ...(last && String(wf.last_run_on) < last ? { last_run_on: last } : {}),
-      ...(['draft', 'archived'].includes(String(wf.status)) ? { status: w.rng.pick(['active', 'failing']) } : {}),
+      ...(['draft', 'archived', ...(ranToday ? ['paused'] : [])].includes(String(wf.status))
+        ? { status: w.rng.pick(['active', 'failing']) }
+        : {}),
       failures_7d: failures,
     };
     // (and a status, else a trigger, that some workflow runs under with those failures up to that last run)
     const at = { ...wf, ...fitted };
     const since = -daysFrom(w.today, at.last_run_on);
     const fits = (r: Rec) => fitting(r.trigger, r.status, failures, since).length > 0;
+    const states = ranToday ? ['failing', 'active'] : ['failing', 'active', 'paused'];
     const way = fits(at)
       ? {}
       : [
-          ...shuffle(w.rng, ['failing', 'active', 'paused']).map((status) => ({ status })),
+          ...shuffle(w.rng, states).map((status) => ({ status })),
           ...shuffle(w.rng, [...new Set(WORKFLOWS.map((x) => x[2]))]).flatMap((trigger) =>
-            ['failing', 'active', 'paused'].map((status) => ({ trigger, status })),
+            states.map((status) => ({ trigger, status })),
           ),
         ].find((c) => fits({ ...at, ...c }));
     return { ...fitted, ...way };

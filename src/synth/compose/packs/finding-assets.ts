@@ -37,6 +37,7 @@ export const FINDING_ASSETS: Readonly<Record<string, readonly [asset: string, ex
   'CSRF on the account settings page': ['the account settings page', 'either'],
   'Weak password policy on the legacy CRM': ['the legacy CRM', 'internal'],
   'Outdated jQuery on the careers site': ['the careers site', 'internet'],
+  'Storage account allows anonymous blob listing': ['the marketing storage account', 'internet'],
   'Shared service account on the print server': ['the print server', 'internal'],
   'SMB signing disabled on file servers': ['the file servers', 'internal'],
   'Excessive permissions on the analytics role': ['the analytics role in the data warehouse', 'internal'],
@@ -59,3 +60,22 @@ export const FINDING_ASSETS: Readonly<Record<string, readonly [asset: string, ex
   'Internal hostnames in HTML comments': ['the HTML of the public website', 'internet'],
   'Test account left in staging': ['the staging environment', 'internal'],
 };
+
+// the findings each source turns up, by title: a cloud posture scan reads cloud configuration (a public bucket, an
+// open database port), not a CSRF on a web page; code scanning reads code, an internal audit accounts and
+// practice; a penetration test may find anything. A source not listed finds anything too
+const FOUND_BY: Readonly<Record<string, RegExp>> = {
+  'vulnerability scan':
+    /unpatched|outdated|tls|openssl|port open|default credentials|admin console|smb signing|banner|security headers|hsts|directory listing|debug endpoint|clickjacking|verbose error|internal ip|network device/i,
+  'bug bounty':
+    /injection|xss|idor|csrf|redirect|bypass|request forgery|rate limit|reset token|jwt|s3 bucket|admin console|clickjacking|enumeration|file upload|deserialisation|hard-coded api key|debug endpoint|directory listing|cookie|verbose error|security\.txt|session tokens/i,
+  'internal audit':
+    /stale accounts|shared service account|password policy|excessive permissions|test account|unencrypted backups|default credentials|domain admin credentials|backup server|unused dns|privacy page|secrets in the ci/i,
+  'cloud posture scan':
+    /s3 bucket|static bucket|storage account|database port open|database backup|excessive permissions|okta|unencrypted backups|unused dns/i,
+  'code scanning':
+    /injection|xss|idor|csrf|deserialisation|hard-coded|jwt|secrets in the ci|open redirect|jquery|request forgery|session tokens|reset token|rate limit|remote code execution|privilege escalation|verbose error|autocomplete|paste of long|hostnames in html|samesite|public repository/i,
+};
+
+/** Whether a finding with this title could come from this source. */
+export const foundBy = (source: unknown, title: string): boolean => FOUND_BY[String(source)]?.test(title) ?? true;

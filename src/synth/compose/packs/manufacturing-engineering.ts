@@ -105,11 +105,24 @@ export const nonconformances = packSource({
     description: { label: 'description', terms: NCR_TERMS, write: ncrDescription, ofRecord: true },
   },
   // an observation asks for no corrective action (as the reason for sparing it from the ageing review says), so it
-  // never requires a CAPA; one that does is a minor or worse
-  agree: (rec, w) =>
-    rec.severity === 'observation' && rec.capa_required === true
+  // never requires a CAPA; one that does is a minor or worse. A weld crack or the wrong material is a major or
+  // critical whatever else it is (the part is unsafe or unknown); an observation quarantines a handful of parts
+  agree: (rec, w) => {
+    const light = rec.severity === 'observation' || rec.severity === 'minor';
+    if (light && ['weld crack', 'wrong material'].includes(String(rec.defect_type)))
+      return [
+        ...shuffle(w.rng, ['major', 'critical']).map((severity) => ({ severity })),
+        { defect_type: 'dimensional' },
+      ];
+    if (rec.severity === 'observation' && Number(rec.quantity_affected) >= 20) {
+      const qty = w.rng.int(1, 8);
+      const cost = Math.round((Number(rec.cost_of_quality) / Number(rec.quantity_affected)) * qty * 100) / 100;
+      return [{ quantity_affected: qty, cost_of_quality: cost }, { severity: 'minor' }];
+    }
+    return rec.severity === 'observation' && rec.capa_required === true
       ? [{ capa_required: false }, ...shuffle(w.rng, ['minor', 'major']).map((severity) => ({ severity }))]
-      : [],
+      : [];
+  },
   make: (w, id, i) => {
     const qty = w.rng.int(1, 60);
     return {

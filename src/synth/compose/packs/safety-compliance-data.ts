@@ -225,6 +225,7 @@ export const FINDINGS: Readonly<Record<string, readonly [readonly string[], numb
       'Shared service account on the print server',
       'SMB signing disabled on file servers',
       'Excessive permissions on the analytics role',
+      'Storage account allows anonymous blob listing',
     ],
     4,
     6.9,

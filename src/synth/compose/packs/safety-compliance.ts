@@ -6,7 +6,7 @@ import { daysFrom } from '../../rules/fields.js';
 import type { World } from '../parts.js';
 import { colleague, fresh } from '../sources/kit.js';
 import { addDays, nth, onDay, packAction, packSource } from './table-source.js';
-import { type Exposure, FINDING_ASSETS } from './finding-assets.js';
+import { type Exposure, FINDING_ASSETS, foundBy } from './finding-assets.js';
 import {
   ACCESS_TERMS,
   DSR_TERMS,
@@ -308,7 +308,10 @@ export const securityFindings = packSource({
   // the description that names the asset (a rule may have set either)
   settle: (rec, w) => {
     const all = FINDINGS[String(rec.severity)]?.[0] ?? ['Finding'];
-    const fit = all.filter((t) => exposed(FINDING_ASSETS[t]?.[1], rec.internet_facing));
+    const sits = all.filter((t) => exposed(FINDING_ASSETS[t]?.[1], rec.internet_facing));
+    // (and one its source finds: no CSRF from a cloud posture scan)
+    const found = sits.filter((t) => foundBy(rec.source, t));
+    const fit = found.length ? found : sits;
     rec.title = fresh(
       w,
       'finding title',
