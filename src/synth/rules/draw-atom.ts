@@ -8,6 +8,23 @@ import type { Atom } from './rule.js';
 
 const DAY_WINDOWS = [3, 5, 7, 10, 14, 21, 30, 45, 60, 90];
 const WORKDAY_WINDOWS = [3, 5, 10, 15, 20];
+// the round spans policy writers count in, from a couple of days to a year
+const DAY_LADDER = [2, 3, 5, 7, 10, 14, 21, 30, 45, 60, 90, 120, 180, 270, 365];
+const WORKDAY_LADDER = [2, 3, 5, 10, 15, 20];
+
+/**
+ * A record type's own windows with the round spans between them and the next one past its longest: a work that
+ * counts in 30, 60 or 90 days also writes 45, and one that counts in 2, 3 or 7 days also writes 5 or 10, so the
+ * window a task draws is one of many its office would use (a short list made every task of a work share its rule)
+ */
+export function spanOf(own: readonly number[], ladder: readonly number[] = DAY_LADDER): number[] {
+  if (!own.length) return [];
+  const lo = Math.min(...own);
+  const hi = Math.max(...own);
+  const next = ladder.find((d) => d > hi);
+  const between = ladder.filter((d) => d > lo && d < hi);
+  return [...new Set([...own, ...between, ...(next ? [next] : [])])].sort((a, b) => a - b);
+}
 
 // a round threshold between 25% and 75% of a number field's range; where the work calls for the low end ("small
 // balances are written off") and the field has room, between 10% and 40%: half the range is not small
@@ -58,8 +75,8 @@ function dateAtom(m: DateModel, rng: Rng, lean?: Lean, bound?: Bound): Atom {
   const own = m.windows;
   const fits = (ws: readonly number[], room: number) =>
     ws.filter((d) => d >= (own ? 2 : 3) && d <= room - 2 && (!bound || (d >= bound[0] && d <= bound[1])));
-  const days = own?.days ?? DAY_WINDOWS;
-  const workdays = own ? (own.workdays ?? []) : WORKDAY_WINDOWS;
+  const days = own ? spanOf(own.days) : DAY_WINDOWS;
+  const workdays = own ? spanOf(own.workdays ?? [], WORKDAY_LADDER) : WORKDAY_WINDOWS;
   const options: Atom[] = [];
   const stale = lean === undefined || lean === 'stale';
   const fresh = lean === undefined || lean === 'recent';
