@@ -74,6 +74,29 @@ export const ACT_SCOPES: Readonly<Record<string, Readonly<Record<string, readonl
     ],
   },
   security_findings: {
+    // (the severe findings of one source, where that source's queue has a clock or a reader of its own)
+    'Severity triage': [
+      scope(
+        'source',
+        ['vulnerability scan'],
+        'the scanner’s critical and high findings go to the patch board, which cannot schedule a fix until each is triaged',
+      ),
+      scope(
+        'source',
+        ['code scanning'],
+        'a critical or high code-scanning alert blocks the merge, so the release waits until it is triaged',
+      ),
+      scope(
+        'source',
+        ['cloud posture scan'],
+        'a cloud misconfiguration is fixed in minutes once triaged, so its severe findings are the quickest risk taken off',
+      ),
+      scope(
+        'source',
+        ['penetration test'],
+        'the customer’s security team reads the pen-test report’s critical and high findings first, with our triage of each',
+      ),
+    ],
     Triage: [
       scope(
         'source',
@@ -237,6 +260,21 @@ export const ACT_SCOPES: Readonly<Record<string, Readonly<Record<string, readonl
         ['AWS production', 'Snowflake'],
         'the SOC 2 auditors test access to the systems in the report’s scope',
       ),
+      scope(
+        'system',
+        ['NetSuite'],
+        'NetSuite is the ledger in the SOX scope, and the external auditors sample its user list at every audit',
+      ),
+      scope(
+        'system',
+        ['GitHub'],
+        'GitHub holds the source code, and an unused account with push rights is how a supply-chain attack starts',
+      ),
+      scope(
+        'system',
+        ['Salesforce'],
+        'Salesforce holds every customer’s personal data, and each unused seat there is a paid licence',
+      ),
     ],
   },
   migrations: {
@@ -266,6 +304,16 @@ export const ACT_SCOPES: Readonly<Record<string, Readonly<Record<string, readonl
         'exam_series',
         ['May/June'],
         'the awarding bodies take claims for the May/June series only within days of its last paper',
+      ),
+      scope(
+        'exam_series',
+        ['November'],
+        'the November series is the resit series, and a resit claim must reach the board within a week of the paper',
+      ),
+      scope(
+        'exam_series',
+        ['August resit'],
+        'August resit claims go straight to the board’s summer team, which closes its list before results day',
       ),
     ],
   },

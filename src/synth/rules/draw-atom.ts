@@ -1,5 +1,4 @@
 import type { Rng } from '../../env/rng.js';
-import { shuffle } from '../kit/ids.js';
 import type { DateModel, FieldModel, NumberModel } from './fields.js';
 import type { Atom } from './rule.js';
 
@@ -167,8 +166,9 @@ export function drawAtom(
       if (!terms.length) throw new Error(`rules: the lean of ${m.field} leaves no term of it`);
       // like an enum's: a condition for the work takes every term its reason names ("illness, a journey that went
       // wrong"), so a record noting one of them is never left out for noting another; an exception names one
+      // (in the field's own order: the same terms in another order are the same condition, never another rule)
       if (wanted && !exception && terms.length > 1) {
-        const [term, ...or] = shuffle(rng, terms);
+        const [term, ...or] = terms;
         return { kind: 'mentions', field: m.field, term: term as string, or };
       }
       return { kind: 'mentions', field: m.field, term: rng.pick(terms) };

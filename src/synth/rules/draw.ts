@@ -122,7 +122,7 @@ export function drawRule(
     const own = exception ? [] : (scopes ?? []).filter((x) => x.field === m.field);
     if (own.length) return { kind: 'in', field: m.field, values: rng.pick(own).values };
     const spare = exception ? spares(m) : [];
-    if (spare.length) return { kind: 'in', field: m.field, values: [rng.pick(spare)] };
+    if (spare.length) return { kind: 'in', field: m.field, values: sparedKinds(m, spare, rng) };
     return drawAtom(m, rng, lean[m.field], exception, bounds[m.field], wholeScale);
   };
   // a selecting condition as the policy can state it (`said`), in a few draws, or none
@@ -246,6 +246,17 @@ export function drawRule(
     if (a) all.push(a);
   }
   return { all, ...(any ? { any } : {}), ...(unless ? { unless, why } : {}) };
+}
+
+// the kinds an exception spares: one, or two where the work has several to spare ("unless it is a Reuters or a
+// Bloomberg item", each with its own reason), in the field's order: a work's exceptions differ from task to task in
+// which of its kinds they leave out, not only in which one
+function sparedKinds(m: FieldModel, spare: readonly string[], rng: Rng): string[] {
+  const first = rng.pick(spare);
+  if (spare.length < 3 || !rng.chance(0.4)) return [first];
+  const second = rng.pick(spare.filter((v) => v !== first));
+  const order = m.kind === 'enum' ? m.values : spare;
+  return [first, second].sort((a, b) => order.indexOf(a) - order.indexOf(b));
 }
 
 // two alternatives, each on a field of its own taken from the pool; fewer that can be stated: none, and the pool
