@@ -145,6 +145,9 @@ export const ACT_NARROWS: Readonly<Record<string, Readonly<Record<string, Reason
       'installed_on:recent':
         'a skill installed since the last quarterly permission review is one nobody has yet looked at for what it can reach',
     },
+    'Credential removal': {
+      'installed_on:recent': 'a skill installed since the last credential rotation holds tokens nobody has rotated yet',
+    },
     'Community skill removal': {
       'installed_on:recent': 'a skill added since the last quarterly review has never been looked at by security',
     },

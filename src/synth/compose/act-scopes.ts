@@ -253,6 +253,22 @@ export const ACT_SCOPES: Readonly<Record<string, Readonly<Record<string, readonl
       ),
     ],
   },
+  // (a leaver's hold goes to IT and the manager before the exit: where a department's exit wipes data soonest)
+  legal_holds: {
+    'Leaver escalation': [
+      scope('department', ['Engineering'], 'engineering laptops are re-imaged by IT on the day their user leaves'),
+      scope(
+        'department',
+        ['Sales'],
+        'a salesperson’s phone holds the client messages, and it is wiped as it is handed in',
+      ),
+      scope(
+        'department',
+        ['Finance'],
+        'finance mailboxes hold the ledgers and approvals the matter turns on, and are closed on the leaving date',
+      ),
+    ],
+  },
   access_reviews: {
     Revocation: [
       scope(
@@ -304,6 +320,11 @@ export const ACT_SCOPES: Readonly<Record<string, Readonly<Record<string, readonl
         'exam_series',
         ['May/June'],
         'the awarding bodies take claims for the May/June series only within days of its last paper',
+      ),
+      scope(
+        'exam_series',
+        ['January'],
+        'the January series is sat by the international candidates, whose claims go through the international board’s own portal',
       ),
       scope(
         'exam_series',

@@ -114,7 +114,7 @@ export const STUDIO_ACTS: Readonly<Record<string, readonly PolicyAct[]>> = {
     // the other reasons a skill is switched off (policy-acts.ts `formsOf`): who wrote it, or what it keeps
     act(
       ['Community skill removal', 'Unvetted skill removal'],
-      'A community skill is maintained by nobody we have a contract with, so one that can write or send for us is switched off until security has vetted it, sandbox or not.',
+      'Nobody under contract maintains a community skill, so one that can write or send for us is off until security vets it.',
       { source: ['community'], permission_level: ['read-write', 'send on behalf', 'admin'], sandboxed: 'unrelated' },
       'disable_skill',
     ),

@@ -54,6 +54,8 @@ export const OPS_SPARED: Readonly<Record<string, ByAct>> = {
         'internal all-hands':
           'an all-hands video has no client: internal comms signs off the cut and its cover in the edit suite',
         'website hero': 'a website hero plays on loop in the page itself, so there is no cover for the client to sign',
+        TikTok:
+          'a TikTok edit takes its cover from a frame picked in the app at upload, so there is no cover to sign off',
       },
     },
     'Client review': {
@@ -75,11 +77,12 @@ export const OPS_SPARED: Readonly<Record<string, ByAct>> = {
       },
     },
   },
-  legal_holds: {
-    'Leaver escalation': {
-      department: {
-        Executive:
-          'an executive’s phone and laptop are imaged by the forensic firm on any exit, under the board’s standing instruction',
+  pull_requests: {
+    'Changes requested': {
+      repo: {
+        'search-indexer':
+          'search-indexer checks run against the search team’s own staging cluster, whose on-call fixes their failures',
+        'mobile-app': 'mobile-app builds run in the mobile team’s own CI, whose build sheriff chases every failure',
       },
     },
   },
