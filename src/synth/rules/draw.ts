@@ -15,6 +15,9 @@ export { protectsOf, servesGravest } from './protects.js';
 // Drawing a rule per task over a record type's fields (its conditions: draw-atom.ts), so a rule reads like policy,
 // yet which fields, operators and limits apply changes from task to task.
 
+// the conditions that draw a line (a threshold, a window): a rule with one differs from task to task by it
+const LINES: ReadonlySet<Atom['kind']> = new Set(['at_least', 'at_most', 'older', 'recent', 'due_within']);
+
 // a kind of record, neither a stage of the work nor a scale (a receipt's expense kind, a ward's bay)
 const category = (m: FieldModel): boolean => m.kind === 'enum' && !m.ranks && !isState(m);
 
@@ -237,6 +240,15 @@ export function drawRule(
   // (a scope only while the rule has room for one: never a third read of what a desk offers)
   if (shape.unless && !unless) {
     const more = reasons().length ? reasons() : scoped < scopeRoom ? scopesLeft() : [];
+    const a = more.length ? stated(take(more)) : undefined;
+    if (a) all.push(a);
+  }
+  // a rule of the work's own fields alone, each named whole, with nothing excepted, is the same rule in every task of
+  // the work ("the leavers' unacknowledged holds"): a scope left (the leavers of one department, with its reason) or
+  // another reason narrows it, where the policy can state one
+  const fixed = !unless && !any && all.length > 0 && all.every((a) => must.includes(a.field) && !LINES.has(a.kind));
+  if (fixed) {
+    const more = scoped < scopeRoom && scopesLeft().length ? scopesLeft() : reasons();
     const a = more.length ? stated(take(more)) : undefined;
     if (a) all.push(a);
   }
