@@ -111,7 +111,7 @@ export const ACT_NARROWS: Readonly<Record<string, Readonly<Record<string, Reason
   news_items: {
     Flagging: {
       'published_on:recent':
-        'a story from the last few days can still be answered in the same news cycle; older ones the account team has already seen in the morning read',
+        'a story from the last few days can still be answered in the same news cycle, and the account team has seen the older ones in the morning read',
     },
   },
   social_posts: {

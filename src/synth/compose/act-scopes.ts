@@ -1,4 +1,5 @@
 import type { Scope } from '../rules/draw.js';
+import { AUDIT_SCOPES } from './act-scopes-audit.js';
 import { CARE_SCOPES, scope } from './act-scopes-care.js';
 
 // The categories a work is really narrowed to, per record type and section (the act's first heading), each with the
@@ -9,6 +10,7 @@ import { CARE_SCOPES, scope } from './act-scopes-care.js';
 
 export const ACT_SCOPES: Readonly<Record<string, Readonly<Record<string, readonly Scope[]>>>> = {
   ...CARE_SCOPES,
+  ...AUDIT_SCOPES,
   // (the plans' repairs and checks turn on one state: a zone the week's work is really about gives them their rule)
   desk_plan: {
     'Desk repair': [
@@ -70,60 +72,6 @@ export const ACT_SCOPES: Readonly<Record<string, Readonly<Record<string, readonl
         'topic',
         ['invoice'],
         'invoice queries go to the shared-service centre, which answers them from the ledger',
-      ),
-    ],
-  },
-  security_findings: {
-    // (the severe findings of one source, where that source's queue has a clock or a reader of its own)
-    'Severity triage': [
-      scope(
-        'source',
-        ['vulnerability scan'],
-        'the scanner’s critical and high findings go to the patch board, which cannot schedule a fix until each is triaged',
-      ),
-      scope(
-        'source',
-        ['code scanning'],
-        'a critical or high code-scanning alert blocks the merge, so the release waits until it is triaged',
-      ),
-      scope(
-        'source',
-        ['cloud posture scan'],
-        'a cloud misconfiguration is fixed in minutes once triaged, so its severe findings are the quickest risk taken off',
-      ),
-      scope(
-        'source',
-        ['penetration test'],
-        'the customer’s security team reads the pen-test report’s critical and high findings first, with our triage of each',
-      ),
-    ],
-    Triage: [
-      scope(
-        'source',
-        ['penetration test'],
-        'each pen-test report goes to the customer’s security team with our triage of every finding in it',
-      ),
-      scope(
-        'source',
-        ['bug bounty'],
-        'the bounty programme promises researchers a triage decision within five working days',
-      ),
-      scope(
-        'source',
-        ['cloud posture scan'],
-        'the cloud posture tool feeds no other queue, so triage is the only place its findings are looked at',
-      ),
-      scope(
-        'source',
-        ['code scanning'],
-        'code scanning now blocks merges, so its findings hold up the release until they are triaged',
-      ),
-    ],
-    'Remediation chase': [
-      scope(
-        'source',
-        ['penetration test'],
-        'customer contracts require penetration-test findings closed before the annual report is shared',
       ),
     ],
   },
@@ -253,46 +201,6 @@ export const ACT_SCOPES: Readonly<Record<string, Readonly<Record<string, readonl
       ),
     ],
   },
-  // (a leaver's hold goes to IT and the manager before the exit: where a department's exit wipes data soonest)
-  legal_holds: {
-    'Leaver escalation': [
-      scope('department', ['Engineering'], 'engineering laptops are re-imaged by IT on the day their user leaves'),
-      scope(
-        'department',
-        ['Sales'],
-        'a salesperson’s phone holds the client messages, and it is wiped as it is handed in',
-      ),
-      scope(
-        'department',
-        ['Finance'],
-        'finance mailboxes hold the ledgers and approvals the matter turns on, and are closed on the leaving date',
-      ),
-    ],
-  },
-  access_reviews: {
-    Revocation: [
-      scope(
-        'system',
-        ['AWS production', 'Snowflake'],
-        'the SOC 2 auditors test access to the systems in the report’s scope',
-      ),
-      scope(
-        'system',
-        ['NetSuite'],
-        'NetSuite is the ledger in the SOX scope, and the external auditors sample its user list at every audit',
-      ),
-      scope(
-        'system',
-        ['GitHub'],
-        'GitHub holds the source code, and an unused account with push rights is how a supply-chain attack starts',
-      ),
-      scope(
-        'system',
-        ['Salesforce'],
-        'Salesforce holds every customer’s personal data, and each unused seat there is a paid licence',
-      ),
-    ],
-  },
   migrations: {
     'DBA review': [
       scope(
@@ -312,30 +220,6 @@ export const ACT_SCOPES: Readonly<Record<string, Readonly<Record<string, readonl
         'our coverage is markets and industry; other sections have desks of their own',
       ),
       scope('category', ['technology'], 'the technology desk follows up its own beat; the rest is the wires’'),
-    ],
-  },
-  exam_sittings: {
-    'Special consideration': [
-      scope(
-        'exam_series',
-        ['May/June'],
-        'the awarding bodies take claims for the May/June series only within days of its last paper',
-      ),
-      scope(
-        'exam_series',
-        ['January'],
-        'the January series is sat by the international candidates, whose claims go through the international board’s own portal',
-      ),
-      scope(
-        'exam_series',
-        ['November'],
-        'the November series is the resit series, and a resit claim must reach the board within a week of the paper',
-      ),
-      scope(
-        'exam_series',
-        ['August resit'],
-        'August resit claims go straight to the board’s summer team, which closes its list before results day',
-      ),
     ],
   },
   room_bookings: {
@@ -381,15 +265,6 @@ export const ACT_SCOPES: Readonly<Record<string, Readonly<Record<string, readonl
         'repo',
         ['auth-service'],
         'the secure-development policy requires a security reviewer on auth-service changes',
-      ),
-    ],
-  },
-  aircraft_inspections: {
-    Planning: [
-      scope(
-        'aircraft_type',
-        ['B737-800'],
-        'the latest airworthiness directive applies to the 737-800 fleet, and is planned in with them',
       ),
     ],
   },

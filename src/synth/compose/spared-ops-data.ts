@@ -77,6 +77,23 @@ export const OPS_SPARED: Readonly<Record<string, ByAct>> = {
       },
     },
   },
+  aircraft_inspections: {
+    Planning: {
+      aircraft_type: {
+        E190: 'the E190s fly for the regional partner, whose own maintenance control plans their checks',
+      },
+    },
+  },
+  stories: {
+    'Legal read': {
+      story_format: {
+        'live blog': 'a live blog is read entry by entry by the duty lawyer on the live desk, as each entry goes up',
+        'op-ed': [
+          'op-eds are read by the comment editor with the lawyer at the weekly comment conference, before they are scheduled',
+        ],
+      },
+    },
+  },
   pull_requests: {
     'Changes requested': {
       repo: {
