@@ -67,6 +67,10 @@ export const ACT_NARROWS: Readonly<Record<string, Readonly<Record<string, Reason
   },
   jobs: {
     '*': { 'enabled=true': 'a disabled job does not run, so it cannot go wrong again until someone switches it on' },
+    // (a timeout with no run since is a job that has not yet shown it fits its window again)
+    'Follow-up': {
+      'last_run:older': 'a job that timed out and has not run since has had no later run to show it fits its window',
+    },
   },
   // a query goes where chasing pays: smaller claims are the write-off review's
   claims: {

@@ -183,7 +183,25 @@ export const ACT_SCOPES: Readonly<Record<string, Readonly<Record<string, readonl
       ),
     ],
   },
+  // (a corrective action round taken where a customer or a certification body is waiting on the root cause)
   nonconformances: {
+    'Corrective action': [
+      scope(
+        'defect_type',
+        ['weld crack', 'porosity'],
+        'weld defects are reported to the pressure-equipment notified body, which asks for the root cause of each',
+      ),
+      scope(
+        'defect_type',
+        ['wrong material'],
+        'a wrong-material defect breaks the material traceability our aerospace customers audit, lot by lot',
+      ),
+      scope(
+        'defect_type',
+        ['contamination'],
+        'contamination findings go to the food-contact customer’s quality team, who want the corrective action on file',
+      ),
+    ],
     'Supplier claim': [
       scope(
         'supplier',
@@ -251,6 +269,16 @@ export const ACT_SCOPES: Readonly<Record<string, Readonly<Record<string, readonl
         'note_type',
         ['initiation', 'rating change'],
         'the rules require compliance sign-off on every new recommendation before it goes out',
+      ),
+      scope(
+        'note_type',
+        ['earnings preview'],
+        'an earnings preview goes out in the quiet period before results, when compliance reads every line of it',
+      ),
+      scope(
+        'note_type',
+        ['sector deep dive'],
+        'a sector deep dive names most of the companies we cover, so compliance checks each against the watch list',
       ),
     ],
   },
