@@ -25,17 +25,23 @@ export function spanOf(own: readonly number[], ladder: readonly number[] = DAY_L
   return [...new Set([...own, ...between, ...(next ? [next] : [])])].sort((a, b) => a - b);
 }
 
-// a round threshold between 25% and 75% of a number field's range; where the work calls for the low end ("small
+// a round threshold between 20% and 80% of a number field's range; where the work calls for the low end ("small
 // balances are written off") and the field has room, between 10% and 40%: half the range is not small
 function roundThreshold(m: NumberModel, rng: Rng, low = false, bound?: Bound): number {
   // the work's own bounds, where it has them ("nobody opens": a handful of views a month), else a share of the range
   if (bound) return boundedThreshold(m, bound, rng);
-  const [from, to] = low && (m.max - m.min) / m.step >= 20 ? [0.1, 0.4] : [0.25, 0.75];
+  const [from, to] = low && (m.max - m.min) / m.step >= 20 ? [0.1, 0.4] : [0.2, 0.8];
   const lo = m.min + from * (m.max - m.min);
   const hi = m.min + to * (m.max - m.min);
   const raw = lo + rng.next() * (hi - lo);
-  const mag = 10 ** Math.floor(Math.log10(Math.max(Math.abs(raw), m.step)));
-  const grain = Math.max(m.step, raw >= 5 * mag ? mag : mag / 2);
+  return roundFigure(raw, m.step);
+}
+
+// a figure on the half-grain of its size, as limits are written (15, 350, 2,500, 7,500; never 2,375), and never
+// finer than the field's own step (7,500 as well as 7,000: whole grains above the half left a work few lines)
+function roundFigure(raw: number, step: number): number {
+  const mag = 10 ** Math.floor(Math.log10(Math.max(Math.abs(raw), step)));
+  const grain = Math.max(step, mag / 2);
   return Math.round(Math.round(raw / grain) * grain * 1e6) / 1e6;
 }
 
@@ -44,9 +50,7 @@ function boundedThreshold(m: NumberModel, [lo, hi]: Bound, rng: Rng): number {
   const a = Math.max(lo, m.min);
   const b = Math.min(hi, m.max);
   const raw = a + rng.next() * (b - a);
-  const mag = 10 ** Math.floor(Math.log10(Math.max(Math.abs(raw), m.step)));
-  const grain = Math.max(m.step, raw >= 5 * mag ? mag : mag / 2);
-  const v = Math.round(Math.round(raw / grain) * grain * 1e6) / 1e6;
+  const v = roundFigure(raw, m.step);
   return v >= a && v <= b ? v : Math.round(Math.round(raw / m.step) * m.step * 1e6) / 1e6;
 }
 

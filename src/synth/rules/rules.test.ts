@@ -6,7 +6,7 @@ import { VOCAB } from '../kit/domains/index.js';
 import { lintText } from '../kit/lint.js';
 import { aOrAn } from '../kit/text.js';
 import { drawRule } from './draw.js';
-import { spanOf } from './draw-atom.js';
+import { drawAtom, spanOf } from './draw-atom.js';
 import { thinFor } from './shape.js';
 import { freeRecord, setAtom } from './set-atom.js';
 import type { FieldModel } from './fields.js';
@@ -170,6 +170,20 @@ describe('selection rules', () => {
       seen.add(a.days);
     }
     assert.ok(seen.size >= 5, [...seen].join(', '));
+  });
+
+  it('draws thresholds on the half-grain of their size across the field’s range, never an odd figure', () => {
+    const m: FieldModel = { kind: 'number', field: 'amount', label: 'amount', min: 0, max: 10000, step: 1 };
+    const seen = new Set<number>();
+    for (let i = 0; i < 300; i++) {
+      const a = drawAtom(m, createRng('lines', i), 'high') as Atom & { value: number };
+      assert.equal(a.value % 500, 0, `${a.value}`);
+      assert.ok(a.value >= 2000 && a.value <= 8000, `${a.value}`);
+      seen.add(a.value);
+    }
+    // (7,500 as well as 7,000: every half-grain of the upper range too)
+    assert.ok(seen.has(7500) && seen.has(2500), [...seen].join(', '));
+    assert.ok(seen.size >= 10, [...seen].join(', '));
   });
 
   it('a field every rule of the work names comes first, on its lean; even an easy rule weighs two things', () => {
