@@ -113,6 +113,7 @@ export const ACT_NARROWS: Readonly<Record<string, Readonly<Record<string, Reason
     },
   },
   news_items: {
+    Archive: { 'published_on:older': 'an item that old has been through the morning read already' },
     Flagging: {
       'published_on:recent':
         'a story from the last few days can still be answered in the same news cycle, and the account team has seen the older ones in the morning read',

@@ -26,6 +26,12 @@ export const OPS_SPARED: Readonly<Record<string, ByAct>> = {
           'WSJ pieces on clients reach the account teams through the Factiva alerts the library set up for each account',
       },
     },
+    'False matches': {
+      outlet: {
+        Bloomberg:
+          'Bloomberg items come from the terminal alerts, matched on tickers rather than the search this tunes',
+      },
+    },
   },
   chart_requests: {
     'Chart production': {
