@@ -67,6 +67,10 @@ export const ACT_NARROWS: Readonly<Record<string, Readonly<Record<string, Reason
   },
   jobs: {
     '*': { 'enabled=true': 'a disabled job does not run, so it cannot go wrong again until someone switches it on' },
+    // (a timeout with no run since is a job that has not yet shown it fits its window again)
+    'Follow-up': {
+      'last_run:older': 'a job that timed out and has not run since has had no later run to show it fits its window',
+    },
   },
   // a query goes where chasing pays: smaller claims are the write-off review's
   claims: {
@@ -108,6 +112,13 @@ export const ACT_NARROWS: Readonly<Record<string, Readonly<Record<string, Reason
         'a story waiting on the lawyer is subbed after the legal read, so changes go in once',
     },
   },
+  news_items: {
+    Archive: { 'published_on:older': 'an item that old has been through the morning read already' },
+    Flagging: {
+      'published_on:recent':
+        'a story from the last few days can still be answered in the same news cycle, and the account team has seen the older ones in the morning read',
+    },
+  },
   social_posts: {
     'Boost stop': { 'boosted=true': 'only a boosted post has paid spend to stop' },
     'Pre-publication check': {
@@ -117,6 +128,12 @@ export const ACT_NARROWS: Readonly<Record<string, Readonly<Record<string, Reason
   },
   chart_requests: {
     'Accessibility check': { 'due_on:ahead': 'the check has to be done before the chart runs with its piece' },
+    // (a chart's size is the work it makes: the biggest are started first, the small ones fit in around them)
+    'Chart production': {
+      'data_points>':
+        'a chart with that many points takes longest to draw and for the desk to check, so those start first',
+    },
+    Scheduling: { 'data_points>': 'the biggest charts take a designer the most days, so they are booked first' },
   },
   video_edits: {
     'Caption check': {
@@ -129,6 +146,16 @@ export const ACT_NARROWS: Readonly<Record<string, Readonly<Record<string, Reason
     },
   },
   agent_skills: {
+    Disabling: {
+      'installed_on:recent':
+        'a skill installed since the last quarterly permission review is one nobody has yet looked at for what it can reach',
+    },
+    'Credential removal': {
+      'installed_on:recent': 'a skill installed since the last credential rotation holds tokens nobody has rotated yet',
+    },
+    'Community skill removal': {
+      'installed_on:recent': 'a skill added since the last quarterly review has never been looked at by security',
+    },
     'Security review': { 'sandboxed=false': 'an unsandboxed skill runs with its user’s own access' },
     'Permission review': { 'sandboxed=false': 'an unsandboxed skill acts with everything its permissions allow' },
   },

@@ -1,4 +1,5 @@
 import type { Scope } from '../rules/draw.js';
+import { AUDIT_SCOPES } from './act-scopes-audit.js';
 import { CARE_SCOPES, scope } from './act-scopes-care.js';
 
 // The categories a work is really narrowed to, per record type and section (the act's first heading), each with the
@@ -9,6 +10,7 @@ import { CARE_SCOPES, scope } from './act-scopes-care.js';
 
 export const ACT_SCOPES: Readonly<Record<string, Readonly<Record<string, readonly Scope[]>>>> = {
   ...CARE_SCOPES,
+  ...AUDIT_SCOPES,
   // (the plans' repairs and checks turn on one state: a zone the week's work is really about gives them their rule)
   desk_plan: {
     'Desk repair': [
@@ -70,37 +72,6 @@ export const ACT_SCOPES: Readonly<Record<string, Readonly<Record<string, readonl
         'topic',
         ['invoice'],
         'invoice queries go to the shared-service centre, which answers them from the ledger',
-      ),
-    ],
-  },
-  security_findings: {
-    Triage: [
-      scope(
-        'source',
-        ['penetration test'],
-        'each pen-test report goes to the customer’s security team with our triage of every finding in it',
-      ),
-      scope(
-        'source',
-        ['bug bounty'],
-        'the bounty programme promises researchers a triage decision within five working days',
-      ),
-      scope(
-        'source',
-        ['cloud posture scan'],
-        'the cloud posture tool feeds no other queue, so triage is the only place its findings are looked at',
-      ),
-      scope(
-        'source',
-        ['code scanning'],
-        'code scanning now blocks merges, so its findings hold up the release until they are triaged',
-      ),
-    ],
-    'Remediation chase': [
-      scope(
-        'source',
-        ['penetration test'],
-        'customer contracts require penetration-test findings closed before the annual report is shared',
       ),
     ],
   },
@@ -212,7 +183,25 @@ export const ACT_SCOPES: Readonly<Record<string, Readonly<Record<string, readonl
       ),
     ],
   },
+  // (a corrective action round taken where a customer or a certification body is waiting on the root cause)
   nonconformances: {
+    'Corrective action': [
+      scope(
+        'defect_type',
+        ['weld crack', 'porosity'],
+        'weld defects are reported to the pressure-equipment notified body, which asks for the root cause of each',
+      ),
+      scope(
+        'defect_type',
+        ['wrong material'],
+        'a wrong-material defect breaks the material traceability our aerospace customers audit, lot by lot',
+      ),
+      scope(
+        'defect_type',
+        ['contamination'],
+        'contamination findings go to the food-contact customer’s quality team, who want the corrective action on file',
+      ),
+    ],
     'Supplier claim': [
       scope(
         'supplier',
@@ -227,15 +216,6 @@ export const ACT_SCOPES: Readonly<Record<string, Readonly<Record<string, readonl
         'environment',
         ['production', 'production-eu'],
         'the change advisory board signs off production changes; the other environments need no record',
-      ),
-    ],
-  },
-  access_reviews: {
-    Revocation: [
-      scope(
-        'system',
-        ['AWS production', 'Snowflake'],
-        'the SOC 2 auditors test access to the systems in the report’s scope',
       ),
     ],
   },
@@ -258,15 +238,6 @@ export const ACT_SCOPES: Readonly<Record<string, Readonly<Record<string, readonl
         'our coverage is markets and industry; other sections have desks of their own',
       ),
       scope('category', ['technology'], 'the technology desk follows up its own beat; the rest is the wires’'),
-    ],
-  },
-  exam_sittings: {
-    'Special consideration': [
-      scope(
-        'exam_series',
-        ['May/June'],
-        'the awarding bodies take claims for the May/June series only within days of its last paper',
-      ),
     ],
   },
   room_bookings: {
@@ -299,6 +270,16 @@ export const ACT_SCOPES: Readonly<Record<string, Readonly<Record<string, readonl
         ['initiation', 'rating change'],
         'the rules require compliance sign-off on every new recommendation before it goes out',
       ),
+      scope(
+        'note_type',
+        ['earnings preview'],
+        'an earnings preview goes out in the quiet period before results, when compliance reads every line of it',
+      ),
+      scope(
+        'note_type',
+        ['sector deep dive'],
+        'a sector deep dive names most of the companies we cover, so compliance checks each against the watch list',
+      ),
     ],
   },
   incidents: {
@@ -312,15 +293,6 @@ export const ACT_SCOPES: Readonly<Record<string, Readonly<Record<string, readonl
         'repo',
         ['auth-service'],
         'the secure-development policy requires a security reviewer on auth-service changes',
-      ),
-    ],
-  },
-  aircraft_inspections: {
-    Planning: [
-      scope(
-        'aircraft_type',
-        ['B737-800'],
-        'the latest airworthiness directive applies to the 737-800 fleet, and is planned in with them',
       ),
     ],
   },

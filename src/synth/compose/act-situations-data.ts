@@ -150,6 +150,8 @@ export const ACT_SITUATIONS: Readonly<Record<string, Readonly<Record<string, rea
   },
   agent_skills: {
     Disabling: ['switching off the ones that can write or send for us outside a sandbox'],
+    'Community skill removal': ['switching off the ones outside contributors wrote that can write or send for us'],
+    'Credential removal': ['switching off the ones that keep passwords and tokens outside a sandbox'],
     'Security review': ['vetting the ones from outside the company before they are installed'],
     'Permission review': ['taking the quarterly look at what the ones acting on our behalf are allowed to do'],
   },

@@ -363,11 +363,12 @@ export const CARE_ACTS: Readonly<Record<string, readonly PolicyAct[]>> = {
     act(
       ['Special consideration', 'Mitigation'],
       'Candidates whose performance was affected on the day (illness, a journey that went wrong) are considered under the regulations, not case by case.',
-      // (every candidate so affected, whatever their access arrangement or series: the regulations have no carve-out)
+      // (every candidate so affected, whatever their access arrangement: the regulations have no carve-out; a round
+      // may take one series, whose board has its own claim window, act-scopes.ts, but never leaves a series out)
       {
         notes: ['illness', 'medical evidence', 'transport'],
         access_arrangement: 'unrelated',
-        exam_series: 'unrelated',
+        exam_series: 'scope',
       },
     ),
     act('Absence follow-up', 'Candidates absent from an exam are asked about mitigating circumstances.', {

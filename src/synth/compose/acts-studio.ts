@@ -10,8 +10,8 @@ export const STUDIO_ACTS: Readonly<Record<string, readonly PolicyAct[]>> = {
       {
         due_on: 'ahead',
         notes: ['anonymous source', 'court reporting', 'freelance', 'right of reply', 'embargoed figures'],
-        // a freelance explainer carries the same risk as a freelance news story
-        story_format: 'unrelated',
+        // (a freelance explainer carries the same risk as a freelance news story: never narrowed by format, though a
+        // format the lawyer reads another way is spared, spared-ops-data.ts)
       },
     ),
     act('Subbing slot', 'Stories due soon are booked a subeditor.', { due_on: 'ahead' }),
@@ -109,6 +109,20 @@ export const STUDIO_ACTS: Readonly<Record<string, readonly PolicyAct[]>> = {
         // what it does that writes or sends (never excepted: a skill that sends email is the one meant)
         description: ['sends email', 'writes to the CRM', 'stores credentials', 'external API'],
       },
+      'disable_skill',
+    ),
+    // the other reasons a skill is switched off (policy-acts.ts `formsOf`): who wrote it, or what it keeps
+    act(
+      ['Community skill removal', 'Unvetted skill removal'],
+      'Nobody under contract maintains a community skill, so one that can write or send for us is off until security vets it.',
+      { source: ['community'], permission_level: ['read-write', 'send on behalf', 'admin'], sandboxed: 'unrelated' },
+      'disable_skill',
+    ),
+    act(
+      ['Credential removal', 'Secrets removal'],
+      'A skill that keeps passwords or tokens outside a sandbox hands them to whoever compromises its next update, whatever it is allowed to do with them.',
+      { description: ['stores credentials'], sandboxed: false, permission_level: 'unrelated' },
+      'disable_skill',
     ),
     act('Security review', 'Skills from outside the company get a security review before they are installed.', {
       status: ['requested'],

@@ -79,6 +79,7 @@ describe('real scopes and spared kinds', () => {
     const rng = createRng('spared');
     let spared = 0;
     let staged = 0;
+    let pairs = 0;
     for (const src of PARTS.sources)
       for (const a of ACTS[src.name] ?? [])
         for (let i = 0; i < 10; i++) {
@@ -94,11 +95,16 @@ describe('real scopes and spared kinds', () => {
             staged++;
             continue;
           }
-          const given = a.spared?.[u.field]?.[u.values[0] as string] ?? [];
-          assert.ok(given.includes(r.why), `${src.name} ${a.sections[0]} ${u.field}: ${r.why}`);
+          // (two kinds spared at once: each with its own reason, in the exception's order)
+          const given = u.values.map((v) => a.spared?.[u.field]?.[v] ?? []);
+          const said = given.length === 1 ? (given[0] ?? []) : [given.map((g) => g[0]).join('; ')];
+          assert.ok(said.includes(r.why), `${src.name} ${a.sections[0]} ${u.field}: ${r.why}`);
+          if (u.values.length > 1) pairs++;
           spared++;
         }
     assert.ok(spared > 20 && staged > 20, `${spared} kinds spared, ${staged} stages`);
+    // a work with several kinds to spare leaves out two of them in some of its tasks, not always the same one
+    assert.ok(pairs > 0, 'no exception spared two kinds');
   });
 });
 

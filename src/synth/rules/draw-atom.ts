@@ -1,5 +1,4 @@
 import type { Rng } from '../../env/rng.js';
-import { shuffle } from '../kit/ids.js';
 import type { DateModel, FieldModel, NumberModel } from './fields.js';
 import type { Atom } from './rule.js';
 
@@ -8,18 +7,41 @@ import type { Atom } from './rule.js';
 
 const DAY_WINDOWS = [3, 5, 7, 10, 14, 21, 30, 45, 60, 90];
 const WORKDAY_WINDOWS = [3, 5, 10, 15, 20];
+// the round spans policy writers count in, from a couple of days to a year
+const DAY_LADDER = [2, 3, 5, 7, 10, 14, 21, 30, 45, 60, 90, 120, 180, 270, 365];
+const WORKDAY_LADDER = [2, 3, 5, 10, 15, 20];
 
-// a round threshold between 25% and 75% of a number field's range; where the work calls for the low end ("small
+/**
+ * A record type's own windows with the round spans between them and the next one past its longest: a work that
+ * counts in 30, 60 or 90 days also writes 45, and one that counts in 2, 3 or 7 days also writes 5 or 10, so the
+ * window a task draws is one of many its office would use (a short list made every task of a work share its rule)
+ */
+export function spanOf(own: readonly number[], ladder: readonly number[] = DAY_LADDER): number[] {
+  if (!own.length) return [];
+  const lo = Math.min(...own);
+  const hi = Math.max(...own);
+  const next = ladder.find((d) => d > hi);
+  const between = ladder.filter((d) => d > lo && d < hi);
+  return [...new Set([...own, ...between, ...(next ? [next] : [])])].sort((a, b) => a - b);
+}
+
+// a round threshold between 20% and 80% of a number field's range; where the work calls for the low end ("small
 // balances are written off") and the field has room, between 10% and 40%: half the range is not small
 function roundThreshold(m: NumberModel, rng: Rng, low = false, bound?: Bound): number {
   // the work's own bounds, where it has them ("nobody opens": a handful of views a month), else a share of the range
   if (bound) return boundedThreshold(m, bound, rng);
-  const [from, to] = low && (m.max - m.min) / m.step >= 20 ? [0.1, 0.4] : [0.25, 0.75];
+  const [from, to] = low && (m.max - m.min) / m.step >= 20 ? [0.1, 0.4] : [0.2, 0.8];
   const lo = m.min + from * (m.max - m.min);
   const hi = m.min + to * (m.max - m.min);
   const raw = lo + rng.next() * (hi - lo);
-  const mag = 10 ** Math.floor(Math.log10(Math.max(Math.abs(raw), m.step)));
-  const grain = Math.max(m.step, raw >= 5 * mag ? mag : mag / 2);
+  return roundFigure(raw, m.step);
+}
+
+// a figure on the half-grain of its size, as limits are written (15, 350, 2,500, 7,500; never 2,375), and never
+// finer than the field's own step (7,500 as well as 7,000: whole grains above the half left a work few lines)
+function roundFigure(raw: number, step: number): number {
+  const mag = 10 ** Math.floor(Math.log10(Math.max(Math.abs(raw), step)));
+  const grain = Math.max(step, mag / 2);
   return Math.round(Math.round(raw / grain) * grain * 1e6) / 1e6;
 }
 
@@ -28,9 +50,7 @@ function boundedThreshold(m: NumberModel, [lo, hi]: Bound, rng: Rng): number {
   const a = Math.max(lo, m.min);
   const b = Math.min(hi, m.max);
   const raw = a + rng.next() * (b - a);
-  const mag = 10 ** Math.floor(Math.log10(Math.max(Math.abs(raw), m.step)));
-  const grain = Math.max(m.step, raw >= 5 * mag ? mag : mag / 2);
-  const v = Math.round(Math.round(raw / grain) * grain * 1e6) / 1e6;
+  const v = roundFigure(raw, m.step);
   return v >= a && v <= b ? v : Math.round(Math.round(raw / m.step) * m.step * 1e6) / 1e6;
 }
 
@@ -58,8 +78,8 @@ function dateAtom(m: DateModel, rng: Rng, lean?: Lean, bound?: Bound): Atom {
   const own = m.windows;
   const fits = (ws: readonly number[], room: number) =>
     ws.filter((d) => d >= (own ? 2 : 3) && d <= room - 2 && (!bound || (d >= bound[0] && d <= bound[1])));
-  const days = own?.days ?? DAY_WINDOWS;
-  const workdays = own ? (own.workdays ?? []) : WORKDAY_WINDOWS;
+  const days = own ? spanOf(own.days) : DAY_WINDOWS;
+  const workdays = own ? spanOf(own.workdays ?? [], WORKDAY_LADDER) : WORKDAY_WINDOWS;
   const options: Atom[] = [];
   const stale = lean === undefined || lean === 'stale';
   const fresh = lean === undefined || lean === 'recent';
@@ -150,8 +170,9 @@ export function drawAtom(
       if (!terms.length) throw new Error(`rules: the lean of ${m.field} leaves no term of it`);
       // like an enum's: a condition for the work takes every term its reason names ("illness, a journey that went
       // wrong"), so a record noting one of them is never left out for noting another; an exception names one
+      // (in the field's own order: the same terms in another order are the same condition, never another rule)
       if (wanted && !exception && terms.length > 1) {
-        const [term, ...or] = shuffle(rng, terms);
+        const [term, ...or] = terms;
         return { kind: 'mentions', field: m.field, term: term as string, or };
       }
       return { kind: 'mentions', field: m.field, term: rng.pick(terms) };

@@ -15,6 +15,9 @@ export { protectsOf, servesGravest } from './protects.js';
 // Drawing a rule per task over a record type's fields (its conditions: draw-atom.ts), so a rule reads like policy,
 // yet which fields, operators and limits apply changes from task to task.
 
+// the conditions that draw a line (a threshold, a window): a rule with one differs from task to task by it
+const LINES: ReadonlySet<Atom['kind']> = new Set(['at_least', 'at_most', 'older', 'recent', 'due_within']);
+
 // a kind of record, neither a stage of the work nor a scale (a receipt's expense kind, a ward's bay)
 const category = (m: FieldModel): boolean => m.kind === 'enum' && !m.ranks && !isState(m);
 
@@ -122,7 +125,7 @@ export function drawRule(
     const own = exception ? [] : (scopes ?? []).filter((x) => x.field === m.field);
     if (own.length) return { kind: 'in', field: m.field, values: rng.pick(own).values };
     const spare = exception ? spares(m) : [];
-    if (spare.length) return { kind: 'in', field: m.field, values: [rng.pick(spare)] };
+    if (spare.length) return { kind: 'in', field: m.field, values: sparedKinds(m, spare, rng) };
     return drawAtom(m, rng, lean[m.field], exception, bounds[m.field], wholeScale);
   };
   // a selecting condition as the policy can state it (`said`), in a few draws, or none
@@ -240,12 +243,32 @@ export function drawRule(
     const a = more.length ? stated(take(more)) : undefined;
     if (a) all.push(a);
   }
+  // a rule of the work's own fields alone, each named whole, with nothing excepted, is the same rule in every task of
+  // the work ("the leavers' unacknowledged holds"): a scope left (the leavers of one department, with its reason) or
+  // another reason narrows it, where the policy can state one
+  const fixed = !unless && !any && all.length > 0 && all.every((a) => must.includes(a.field) && !LINES.has(a.kind));
+  if (fixed) {
+    const more = scoped < scopeRoom && scopesLeft().length ? scopesLeft() : reasons();
+    const a = more.length ? stated(take(more)) : undefined;
+    if (a) all.push(a);
+  }
   if (all.length + (any ? 2 : 0) + (unless ? 1 : 0) < 2) {
     const more = scopesLeft().length ? scopesLeft() : reasons();
     const a = more.length ? stated(take(more)) : undefined;
     if (a) all.push(a);
   }
   return { all, ...(any ? { any } : {}), ...(unless ? { unless, why } : {}) };
+}
+
+// the kinds an exception spares: one, or two where the work has several to spare ("unless it is a Reuters or a
+// Bloomberg item", each with its own reason), in the field's order: a work's exceptions differ from task to task in
+// which of its kinds they leave out, not only in which one
+function sparedKinds(m: FieldModel, spare: readonly string[], rng: Rng): string[] {
+  const first = rng.pick(spare);
+  if (spare.length < 3 || !rng.chance(0.4)) return [first];
+  const second = rng.pick(spare.filter((v) => v !== first));
+  const order = m.kind === 'enum' ? m.values : spare;
+  return [first, second].sort((a, b) => order.indexOf(a) - order.indexOf(b));
 }
 
 // two alternatives, each on a field of its own taken from the pool; fewer that can be stated: none, and the pool

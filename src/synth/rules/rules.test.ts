@@ -6,6 +6,7 @@ import { VOCAB } from '../kit/domains/index.js';
 import { lintText } from '../kit/lint.js';
 import { aOrAn } from '../kit/text.js';
 import { drawRule } from './draw.js';
+import { drawAtom, spanOf } from './draw-atom.js';
 import { thinFor } from './shape.js';
 import { freeRecord, setAtom } from './set-atom.js';
 import type { FieldModel } from './fields.js';
@@ -143,11 +144,46 @@ describe('selection rules', () => {
       const r = drawRule(MODELS, createRng('terms', i), 'easy', lean, ['notes'], ['notes']);
       const a = r.all[0] as Atom & { kind: 'mentions' };
       assert.equal(a.kind, 'mentions');
-      assert.deepEqual([a.term, ...(a.or ?? [])].sort(), ['complaint', 'refund']);
+      // (in the field's order every time: the same terms reordered are the same rule, and keyed as one)
+      assert.deepEqual([a.term, ...(a.or ?? [])], ['refund', 'complaint']);
       assert.ok(holds(a, { notes: 'customer mentioned a complaint' }, TODAY));
       assert.ok(holds(a, { notes: 'customer mentioned a refund' }, TODAY));
       assert.ok(!holds(a, { notes: 'customer mentioned a fraud' }, TODAY));
     }
+  });
+
+  it('counts a date in its record type’s windows and the round spans between and just past them', () => {
+    assert.deepEqual(spanOf([30, 60, 90]), [30, 45, 60, 90, 120]);
+    assert.deepEqual(spanOf([2, 3, 7]), [2, 3, 5, 7, 10]);
+    // (a window the record type names stays, round or not: a court's 4 days, a clinic's 28)
+    assert.deepEqual(spanOf([3, 4, 28]), [3, 4, 5, 7, 10, 14, 21, 28, 30]);
+    // a work counting in 14, 30 or 60 days draws many windows across tasks, each one of those spans
+    const m: FieldModel = {
+      ...(MODELS[2] as FieldModel & { kind: 'date' }),
+      windows: { days: [14, 30, 60] },
+    };
+    const seen = new Set<number>();
+    for (let i = 0; i < 200; i++) {
+      const r = drawRule([m], createRng('spans', i), 'easy', { opened: 'stale' }, ['opened']);
+      const a = r.all[0] as Atom & { days: number };
+      assert.ok([14, 21, 30, 45, 60, 90].includes(a.days), `${a.days}`);
+      seen.add(a.days);
+    }
+    assert.ok(seen.size >= 5, [...seen].join(', '));
+  });
+
+  it('draws thresholds on the half-grain of their size across the field’s range, never an odd figure', () => {
+    const m: FieldModel = { kind: 'number', field: 'amount', label: 'amount', min: 0, max: 10000, step: 1 };
+    const seen = new Set<number>();
+    for (let i = 0; i < 300; i++) {
+      const a = drawAtom(m, createRng('lines', i), 'high') as Atom & { value: number };
+      assert.equal(a.value % 500, 0, `${a.value}`);
+      assert.ok(a.value >= 2000 && a.value <= 8000, `${a.value}`);
+      seen.add(a.value);
+    }
+    // (7,500 as well as 7,000: every half-grain of the upper range too)
+    assert.ok(seen.has(7500) && seen.has(2500), [...seen].join(', '));
+    assert.ok(seen.size >= 10, [...seen].join(', '));
   });
 
   it('a field every rule of the work names comes first, on its lean; even an easy rule weighs two things', () => {

@@ -1,0 +1,129 @@
+import type { ByAct } from './spared-kinds.js';
+
+// More kinds of record a work spares, for the record types whose few rule fields left every task of a work with the
+// same rule (an unsandboxed skill with write access, a chart due soon, bad press about a client): each kind with the
+// team that already has it in hand or the reason the work does not reach it, so an exception is a real one and the
+// tasks of one work differ in what they leave out. Merged into SPARED per act and field (spared-data.ts).
+
+export const OPS_SPARED: Readonly<Record<string, ByAct>> = {
+  security_findings: {
+    'Deadline triage': {
+      source: {
+        'internal audit':
+          'audit findings carry the dates internal audit agreed with each owner, who track them in its log',
+        'penetration test': 'a pen-test report is triaged as a whole at its read-out, whatever dates it sets',
+      },
+    },
+  },
+  news_items: {
+    Flagging: {
+      outlet: {
+        'Financial Times':
+          'FT stories on our clients reach their account teams through the company alerts on the firm’s FT subscription',
+        'trade press':
+          'trade-press coverage of a client is in the sector team’s digest, which every account team on the sector reads',
+        'The Wall Street Journal':
+          'WSJ pieces on clients reach the account teams through the Factiva alerts the library set up for each account',
+      },
+    },
+    'False matches': {
+      outlet: {
+        Bloomberg:
+          'Bloomberg items come from the terminal alerts, matched on tickers rather than the search this tunes',
+      },
+    },
+  },
+  chart_requests: {
+    'Chart production': {
+      chart_type: {
+        'choropleth map':
+          'choropleth maps are drawn by the cartographer from the boundary files she keeps, not from figures the desk sends',
+        'locator map':
+          'locator maps are filled in by the picture desk from its own map templates, with no figures to draw',
+      },
+    },
+    Scheduling: {
+      chart_type: {
+        'choropleth map': 'choropleth maps go to the cartographer’s own queue, never to the designers this slot books',
+        'locator map': 'locator maps are made by the picture desk from its templates, with no designer needed',
+      },
+    },
+    'Data chase': {
+      chart_type: {
+        'locator map': 'a locator map needs only the place names, which the cartographer looks up herself',
+      },
+    },
+  },
+  video_edits: {
+    'Client review covers': {
+      platform: {
+        'internal all-hands':
+          'an all-hands video has no client: internal comms signs off the cut and its cover in the edit suite',
+        'website hero': 'a website hero plays on loop in the page itself, so there is no cover for the client to sign',
+        TikTok:
+          'a TikTok edit takes its cover from a frame picked in the app at upload, so there is no cover to sign off',
+      },
+    },
+    'Client review': {
+      platform: {
+        'internal all-hands': 'an all-hands video goes to internal comms for sign-off, not to a client',
+      },
+    },
+  },
+  field_plots: {
+    'Failsafe watering': {
+      crop: {
+        maize: 'the maize is watered by the digester operator’s rig on its own calendar, whatever our probe reads',
+        potatoes: 'the potatoes are irrigated by the packer’s contractor, to the schedule in the supply contract',
+      },
+    },
+    'Probe maintenance': {
+      crop: {
+        potatoes: 'the potato plots’ probes are the packer’s, fitted and serviced under its supply contract',
+      },
+    },
+  },
+  aircraft_inspections: {
+    Planning: {
+      aircraft_type: {
+        E190: 'the E190s fly for the regional partner, whose own maintenance control plans their checks',
+      },
+    },
+  },
+  stories: {
+    'Legal read': {
+      story_format: {
+        'live blog': 'a live blog is read entry by entry by the duty lawyer on the live desk, as each entry goes up',
+        'op-ed': [
+          'op-eds are read by the comment editor with the lawyer at the weekly comment conference, before they are scheduled',
+        ],
+      },
+    },
+  },
+  pull_requests: {
+    'Changes requested': {
+      repo: {
+        'search-indexer':
+          'search-indexer checks run against the search team’s own staging cluster, whose on-call fixes their failures',
+        'mobile-app': 'mobile-app builds run in the mobile team’s own CI, whose build sheriff chases every failure',
+      },
+    },
+  },
+};
+
+/** `base` with `more`'s kinds added per record type, act and field (a value `more` names takes its reasons). */
+export function withMoreSpared(
+  base: Readonly<Record<string, ByAct>>,
+  more: Readonly<Record<string, ByAct>>,
+): Readonly<Record<string, ByAct>> {
+  const out: Record<string, Record<string, Record<string, Record<string, ByAct[string][string][string]>>>> = {};
+  for (const src of [base, more])
+    for (const [name, acts] of Object.entries(src))
+      for (const [act, fields] of Object.entries(acts))
+        for (const [field, kinds] of Object.entries(fields)) {
+          const n = (out[name] ??= {});
+          const a = (n[act] ??= {});
+          a[field] = { ...a[field], ...kinds };
+        }
+  return out;
+}
