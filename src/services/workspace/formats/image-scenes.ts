@@ -7,6 +7,15 @@ import { grouped } from '../../../schema/text.js';
 
 const Label = z.string().min(1).max(60);
 const Title = z.string().max(90).default('');
+// the records a picture draws, field by field as the generator drew them: the ground truth kept beside the image,
+// which probes read as a table (validate/record-tables.ts); never drawn, so the agent still reads the picture
+const Truth = {
+  truth: z
+    .array(z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])))
+    .max(200)
+    .optional(),
+};
+
 const Size = {
   width: z.number().int().min(120).max(1600).optional(),
   height: z.number().int().min(120).max(1600).optional(),
@@ -45,6 +54,7 @@ const Receipt = z.strictObject({
   currency: z.string().max(4).default(''),
   footer: z.string().max(80).default(''),
   ...Size,
+  ...Truth,
 });
 const FloorPlan = z.strictObject({
   kind: z.literal('floor_plan'),
@@ -87,6 +97,7 @@ const FloorPlan = z.strictObject({
   /** what that wall is called on the plan (a loading dock, a glass front) */
   window_label: z.string().min(1).max(24).default('windows'),
   ...Size,
+  ...Truth,
 });
 const TableShot = z.strictObject({
   kind: z.literal('table'),
@@ -101,6 +112,7 @@ const TableShot = z.strictObject({
     .min(1)
     .max(30),
   ...Size,
+  ...Truth,
 });
 
 // a still exported from a video edit (the frame a cover is cut from): set dressing left and right, the subject in
@@ -438,6 +450,18 @@ export const pictureRecipes = (fixtures: Record<string, Record<string, unknown>>
 export function pictureNumbers(recipe: unknown): number[] {
   if (typeof recipe === 'number') return [recipe];
   if (Array.isArray(recipe)) return recipe.flatMap(pictureNumbers);
-  if (recipe && typeof recipe === 'object') return Object.values(recipe).flatMap(pictureNumbers);
+  if (recipe && typeof recipe === 'object') return Object.values(drawnPart(recipe)).flatMap(pictureNumbers);
   return [];
+}
+
+/** A recipe without its ground truth (`truth` is kept beside the image, never drawn in it). */
+export function drawnPart(recipe: object): Record<string, unknown> {
+  const { truth: _, ...drawn } = recipe as Record<string, unknown>;
+  return drawn;
+}
+
+/** A picture recipe's ground-truth records (`truth`), or none. */
+export function pictureTruth(recipe: unknown): Record<string, unknown>[] {
+  const t = recipe && typeof recipe === 'object' ? (recipe as { truth?: unknown }).truth : undefined;
+  return Array.isArray(t) ? t.filter((r): r is Record<string, unknown> => !!r && typeof r === 'object') : [];
 }

@@ -2,6 +2,7 @@ import { shuffle } from '../../kit/ids.js';
 import type { FieldModel } from '../../rules/fields.js';
 import type { Rec, World } from '../parts.js';
 import { defineSource } from './kit.js';
+import { truthOf } from './picture-truth.js';
 
 // receipt scans: one picture per receipt, the merchant, total, date and payment printed on it and nowhere else;
 // the office scanner feeds some in sideways or upside down (the picture's `turned`), which the work that files
@@ -304,6 +305,7 @@ export const receiptScans = defineSource({
           currency: '€',
           footer: PAID[rec.payment as keyof typeof PAID] ?? '',
           turned: turnOf(rec),
+          truth: [truthOf(rec, 'scan_id')],
         },
       };
     });
