@@ -23,6 +23,9 @@ export const ACT_SCOPES: Readonly<Record<string, Readonly<Record<string, readonl
         'the team-area desks sit on the raised floor, whose cabling only facilities may open up',
       ),
     ],
+    'Desk allocation': [
+      scope('zone', ['Team area'], 'the team area is where each team sits together, so its new starters go there'),
+    ],
   },
   exam_seats: {
     'Seat repair': [
@@ -44,6 +47,7 @@ export const ACT_SCOPES: Readonly<Record<string, Readonly<Record<string, readonl
         'the front block seats the access-arrangement candidates, whose register the exams officer signs first',
       ),
       scope('zone', ['Back block'], 'the back block is the late-entry area, checked before the late-arrival cut-off'),
+      scope('zone', ['Annexe'], 'the annexe has its own invigilator, whose register goes to the exams officer first'),
     ],
   },
   warehouse_bays: {

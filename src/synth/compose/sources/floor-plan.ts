@@ -30,6 +30,11 @@ export interface PlanKind<N extends string> {
   count: { field: string; label: string; unit: string; singular: string; min: number; max: number };
   /** a yes/no feature printed in the cell when it holds ("sit-stand") */
   feature: { field: string; label: string; yes: string; no: string; mark: string };
+  /**
+   * more yes/no features printed in the cell when they hold (a bed's monitor, a seat's step-free access): what a
+   * practitioner picks a place by, so rules over the plan differ in what they ask of a place
+   */
+  extras?: readonly Feature[];
   /** the wall along the plan's bottom edge (windows, a loading dock) and how a rule says a place is by it */
   window: { wall: string; label: string; yes: string; no: string };
   /** where a request says the plan is: "the floor plan" */
@@ -37,6 +42,17 @@ export interface PlanKind<N extends string> {
   /** rooms along the plan's edge (kitchen, lifts), for orientation */
   rooms: readonly string[];
   capabilities?: readonly Capability[];
+}
+
+/** A yes/no feature of a place, printed as its mark in the cell when it holds. */
+export interface Feature {
+  field: string;
+  label: string;
+  yes: string;
+  no: string;
+  mark: string;
+  /** share of places that have it */
+  p: number;
 }
 
 const STATUS = ['free', 'taken', 'blocked'] as const;
@@ -60,6 +76,7 @@ function planPicture(k: PlanKind<string>, records: Rec[], w: World): Fixtures {
     [
       `${r[k.count.field]} ${r[k.count.field] === 1 ? k.count.singular : k.count.unit}`,
       r[k.feature.field] === true ? k.feature.mark : '',
+      ...(k.extras ?? []).map((f) => (r[f.field] === true ? f.mark : '')),
     ]
       .filter(Boolean)
       .join(' · ');
@@ -138,12 +155,15 @@ export function planSource<const N extends string>(k: PlanKind<N>): SourcePart<N
       no: k.feature.no,
       p: 0.4,
     } satisfies FlagModel,
+    ...(k.extras ?? []).map(
+      (f): FlagModel => ({ kind: 'flag', field: f.field, label: f.label, yes: f.yes, no: f.no, p: f.p }),
+    ),
   ];
   return defineSource({
     name: k.name,
     ...(k.domains ? { domains: k.domains } : {}),
     // a place does not move: its zone and its wall stay; its state and equipment may change
-    fixed: ['zone', 'window', k.feature.field],
+    fixed: ['zone', 'window', k.feature.field, ...(k.extras ?? []).map((f) => f.field)],
     // the deliverable names each place by its id and the zone the plan shows it in
     nameField: { field: 'zone', label: k.zoneLabel },
     service: 'workspace',

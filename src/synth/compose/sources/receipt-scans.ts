@@ -249,7 +249,7 @@ export const receiptScans = defineSource({
       say: SAY.Travel_Lifestyle,
     },
     { kind: 'number', field: 'total', label: 'receipt total', min: 6, max: 420, step: 0.01, currency: 'EUR' },
-    { kind: 'date', field: 'receipt_date', label: 'receipt date', from: -45, to: 0, verb: 'dated' },
+    { kind: 'date', field: 'receipt_date', label: 'receipt date', from: -75, to: 0, verb: 'dated' },
     {
       kind: 'enum',
       field: 'payment',
