@@ -64,6 +64,12 @@ const DESK_REPAIR: Reasons = {
   'screens>': 'the multi-screen desks are the ones the analysts book, and a broken one stops their day',
 };
 
+// (the dashboard's dunning count: an order reminded that often without payment needs a person, not an email)
+const REMINDED: Reasons = {
+  'reminders>':
+    'an order the dunning emails have reminded that often without payment needs a person, not another email',
+};
+
 export const PLACE_NARROWS: Readonly<Record<string, Readonly<Record<string, Reasons>>>> = {
   ward_beds: {
     Review: {
@@ -96,6 +102,19 @@ export const PLACE_NARROWS: Readonly<Record<string, Readonly<Record<string, Reas
       'by_exit=true': 'candidates by the exit may leave for rest breaks, so their register is checked on each return',
       'near_invigilator=false':
         'the seats out of the invigilators’ view are walked past least, so they are checked first',
+    },
+  },
+  order_screenshot: {
+    Escalation: REMINDED,
+    'Follow-up': {
+      'reminders>': 'a dispute the customer has been reminded of that often is heading for the small-claims court',
+    },
+    'Credit hold': {
+      'reminders>': 'a hold goes only on a customer who has ignored the reminders the credit policy sends first',
+    },
+    'Write-off review': {
+      'reminders>': 'the auditors accept a write-off only after the reminders the credit policy requires',
+      'reminders<': 'a balance reminded fewer times goes back to the dunning run before anyone writes it off',
     },
   },
   desk_plan: {

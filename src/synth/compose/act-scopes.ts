@@ -27,6 +27,24 @@ export const ACT_SCOPES: Readonly<Record<string, Readonly<Record<string, readonl
       scope('zone', ['Team area'], 'the team area is where each team sits together, so its new starters go there'),
     ],
   },
+  // (the dashboard's terms: the shortest ones are card-on-file customers, the longest the public-sector framework)
+  order_screenshot: {
+    Escalation: [
+      scope(
+        'terms',
+        ['net 15'],
+        'net-15 customers pay by card on file, so an unpaid order means a failed card the owner must fix',
+      ),
+      scope(
+        'terms',
+        ['net 60'],
+        'net-60 terms are the framework customers, whose payment runs the sales owner must catch',
+      ),
+    ],
+    'Credit hold': [
+      scope('terms', ['net 15'], 'short terms are given only to customers on a credit limit, which a hold enforces'),
+    ],
+  },
   exam_seats: {
     'Seat repair': [
       scope(
@@ -48,6 +66,7 @@ export const ACT_SCOPES: Readonly<Record<string, Readonly<Record<string, readonl
       ),
       scope('zone', ['Back block'], 'the back block is the late-entry area, checked before the late-arrival cut-off'),
       scope('zone', ['Annexe'], 'the annexe has its own invigilator, whose register goes to the exams officer first'),
+      scope('zone', ['Side block'], 'the side block sits a different board’s paper, whose register that board audits'),
     ],
   },
   warehouse_bays: {

@@ -260,7 +260,7 @@ export const WORK_ACTS: Readonly<Record<string, readonly PolicyAct[]>> = {
         // and those over the limit wait for the budget holder: each office sets its own limit, so it is drawn
         { payment: ['personal card', 'cash'], receipt_date: 'recent', total: 'low' },
         'key_expense_line',
-        { total: [40, 300] },
+        { total: [40, 100] },
       ),
       window: CLAIM_WINDOW,
     },

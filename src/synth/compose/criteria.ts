@@ -23,7 +23,7 @@ export const SCOPES: Readonly<Record<string, readonly string[]>> = {
   sheet_rows: ['region'],
   mails: ['date', 'body'],
   feed_articles: ['published_at', 'category', 'content'],
-  order_screenshot: ['region'],
+  order_screenshot: ['region', 'terms', 'reminders'],
   // a plan is read for what a place offers: every feature of a desk, bed, seat or bay is a requirement
   desk_plan: ['status', 'zone', 'window', 'screens', 'sit_stand', 'dock', 'locker', 'accessible'],
   ward_beds: ['status', 'zone', 'window', 'sockets', 'hoist', 'monitor', 'bariatric', 'near_station'],

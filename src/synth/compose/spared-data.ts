@@ -53,6 +53,10 @@ export const SPARED: Readonly<Record<string, ByAct>> = {
           'meals on a trip are covered by the day allowance, so no receipt is paid back on its own',
           'trip meals are claimed on the per diem form, not against the receipt',
         ],
+        'car hire': [
+          'car hire is claimed on the mileage and hire form with the rental agreement, not as a loose receipt',
+          'a hire car is paid back against the rental agreement the travel desk approved, with the trip’s travel claim',
+        ],
         'client meals': [
           'client meals go on the entertainment return, which the finance partner signs off separately',
           'client entertainment is disallowed for tax and goes through its own register',
@@ -133,7 +137,20 @@ export const SPARED: Readonly<Record<string, ByAct>> = {
     },
   },
   sheet_rows: REGIONS,
-  order_screenshot: REGIONS,
+  // (the dashboard's terms spare a dispute or a write-off that another process owns)
+  order_screenshot: {
+    ...REGIONS,
+    'Follow-up': {
+      terms: {
+        'net 60': 'disputes on the framework accounts go through the framework’s own dispute procedure',
+        'net 15': 'a dispute on a net-15 account is a chargeback on the card on file, which the card acquirer settles',
+      },
+    },
+    'Write-off review': {
+      ...REGIONS['Write-off review'],
+      terms: { 'net 15': 'a net-15 balance is charged to the card on file, so nothing is written off' },
+    },
+  },
   // (an NDA or an SOW never renews itself, packs/legal-data.ts CONTRACT_FACTS: the renewal work, which takes only
   // contracts set to renew, has nothing to spare them from, and a reason saying so would be left with no record)
   contracts: {

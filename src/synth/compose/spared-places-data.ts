@@ -9,10 +9,12 @@ export const PLACES_SPARED: Readonly<Record<string, ByAct>> = {
     'Hoist bed release': {
       zone: {
         'Side rooms': 'the side rooms’ hoist beds are released by infection control after their terminal clean',
+        'Bay 4': 'Bay 4’s hoist beds belong to the day-surgery recovery bay, whose own porters turn them round',
       },
     },
     'Respiratory bed release': {
       zone: {
+        'Bay 4': 'Bay 4 is the day-surgery recovery bay, whose beds the theatre recovery staff turn round themselves',
         'Bay 1': [
           'Bay 1’s piped beds are cleaned between patients by the high-observation team, who release them themselves',
           'the high-observation bay turns round its own oxygen beds, so they never wait for domestic services',
@@ -48,6 +50,8 @@ export const PLACES_SPARED: Readonly<Record<string, ByAct>> = {
   exam_seats: {
     'Seat repair': {
       zone: {
+        'Side block':
+          'the side block is the music department’s fixed desks, which its technician repairs on his rounds',
         Annexe: 'the annexe is the sports hall, whose tables the PE department sets out and swaps itself',
         'Back block': [
           'the back block’s desks are the school’s own stacking tables, which the site team swaps out without a ticket',
@@ -57,6 +61,10 @@ export const PLACES_SPARED: Readonly<Record<string, ByAct>> = {
     },
     'Seat allocation': {
       zone: {
+        'Side block': [
+          'the side block seats the candidates sitting a different board’s paper, set out by that board’s own plan',
+          'the side block takes the resit candidates, whom the exams officer seats from the resit list',
+        ],
         Annexe: [
           'the annexe seats the candidates with a separate invigilation, whom the SENCo places herself',
           'the annexe is the small-room sitting for access candidates, seated by the SENCo',

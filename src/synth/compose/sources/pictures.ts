@@ -1,3 +1,4 @@
+import type { FieldModel } from '../../rules/fields.js';
 import { ORDERS } from './documents.js';
 import { planSource } from './floor-plan.js';
 import { defineSource } from './kit.js';
@@ -20,22 +21,38 @@ export const orderScreenshot = defineSource({
   domains: ['Data_Science', 'Finance_Investment'],
   noun: ['order', 'orders'],
   capabilities: ['Multimodal_Perception', 'Data_Analysis'],
+  // the dashboard shows what the export leaves out: each customer's payment terms and the dunning reminders sent,
+  // which credit control chases and holds by (act-narrowings.ts, act-scopes.ts)
+  fixed: [...ORDERS.fixed, 'terms'],
+  fields: [
+    ...ORDERS.fields,
+    {
+      kind: 'enum',
+      field: 'terms',
+      label: 'payment terms',
+      values: ['net 15', 'net 30', 'net 60'],
+      weights: [1, 3, 1],
+    },
+    { kind: 'number', field: 'reminders', label: 'reminders sent', min: 0, max: 5, step: 1, unit: 'reminders' },
+  ] satisfies FieldModel[],
   fixtures: (records, w) => ({
     workspace: {
       files: {
         [SHOT]: {
           png: {
             kind: 'table',
-            // (paid orders among them: the table is every order of the last two months, not the open ones)
-            title: `Orders, last 60 days — ${w.company} billing dashboard`,
+            // (paid orders among them: the table is every order of the order book's half year, not the open ones)
+            title: `Orders, last 6 months — ${w.company} billing dashboard`,
             rows: [
-              ['Order', 'Customer', 'Region', 'Value (USD)', 'Payment', 'Ordered', 'Sales owner'],
+              ['Order', 'Customer', 'Region', 'Value (USD)', 'Payment', 'Terms', 'Reminders', 'Ordered', 'Sales owner'],
               ...records.map((r) => [
                 String(r.order_id),
                 String(r.customer).slice(0, 40),
                 String(r.region),
                 Number(r.amount),
                 String(r.status),
+                String(r.terms),
+                Number(r.reminders),
                 String(r.order_date).slice(0, 10),
                 String(r.owner),
               ]),
@@ -158,7 +175,7 @@ export const examSeats = planSource({
   prefix: 'S-',
   file: 'exams/main-hall-seating.png',
   title: 'Main hall — exam seating',
-  zones: ['Front block', 'Middle block', 'Back block', 'Annexe'],
+  zones: ['Front block', 'Middle block', 'Back block', 'Side block', 'Annexe'],
   zoneLabel: 'seating block',
   status: { label: 'seat status', say: { taken: 'taken (assigned)', blocked: 'blocked (broken desk)' } },
   count: {

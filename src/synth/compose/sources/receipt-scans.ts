@@ -29,6 +29,7 @@ const ONCE: ReadonlySet<string> = new Set([
   'Airport surcharge',
   'Waiting time',
   'Signature on delivery',
+  'Fuel top-up',
 ]);
 
 // the receipts each desk files, and what is on them: a trip's are its nights, trains, the cab between airport and
@@ -72,6 +73,18 @@ const DESKS: Readonly<Record<Desk, Readonly<Record<string, Shop>>>> = {
       ],
       most: 1,
       totals: [18, 180],
+    },
+    // a car hired at the destination, billed per day with its fuel and cover
+    'car hire': {
+      merchants: ['Europcar', 'Sixt', 'Hertz'],
+      mains: [['Car hire, per day', 32, 95]],
+      extras: [
+        ['Fuel top-up', 18, 60],
+        ['Collision damage waiver', 8, 22],
+      ],
+      most: 4,
+      perNight: true,
+      totals: [32, 420],
     },
     // the traveller's own meals away from home (what a per diem is meant to cover)
     meals: {
@@ -163,7 +176,7 @@ const deskOf = (w: World): Desk => (w.domain in DESKS ? (w.domain as Desk) : 'Tr
 const shopOf = (w: World, category: unknown): Shop | undefined => DESKS[deskOf(w)][String(category)];
 // how a desk's kinds of expense read in a rule or a request
 const SAY: Readonly<Record<Desk, Readonly<Record<string, string>>>> = {
-  Travel_Lifestyle: { rail: 'train travel', taxi: 'airport taxi', meals: 'meals on the trip' },
+  Travel_Lifestyle: { rail: 'train travel', taxi: 'airport taxi', meals: 'meals on the trip', 'car hire': 'car hire' },
   Office_Productivity: { supplies: 'office supplies', taxi: 'taxi to a client' },
 };
 
