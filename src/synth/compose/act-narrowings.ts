@@ -40,7 +40,19 @@ export const ACT_NARROWS: Readonly<Record<string, Readonly<Record<string, Reason
       'published_at:recent': 'the digest goes out each week, so only that week’s articles can still go into it',
     },
   },
+  // (a bare slip shows the amount alone: no VAT to reclaim and nothing for the card statement or audit to match)
   receipt_scans: {
+    Reimbursement: {
+      'itemised=true':
+        'a bare slip goes back to the claimant for the itemised receipt, since only that lets the VAT be reclaimed',
+    },
+    'Statement reconciliation': {
+      'itemised=true':
+        'a statement line is matched only against an itemised receipt, so a bare slip waits for the merchant’s copy',
+    },
+    'Late claim': {
+      'itemised=true': 'the line manager signs off a late claim only against an itemised receipt',
+    },
     'Itemised receipt': {
       'receipt_date:recent': 'older receipts went in with earlier monthly claims, and audit checked them then',
     },

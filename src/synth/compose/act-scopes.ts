@@ -194,6 +194,11 @@ export const ACT_SCOPES: Readonly<Record<string, Readonly<Record<string, readonl
     ],
   },
   receipt_scans: {
+    // (whose budget pays: a team paid back on its own cycle)
+    Reimbursement: [
+      scope('cost_centre', ['Sales'], 'the sales team’s receipts are paid back weekly, ahead of their commission run'),
+      scope('cost_centre', ['Operations'], 'operations staff are paid back with the site payroll, which closes first'),
+    ],
     'Itemised receipt': [
       scope('category', ['hotel'], 'the VAT on a room is reclaimed only against an itemised hotel bill'),
     ],

@@ -28,15 +28,21 @@ export const PLACE_ACTS: Readonly<Record<string, readonly PolicyAct[]>> = {
     }),
   ],
   ward_beds: [
-    act(
-      // a free bed is already clean and ready: the work is holding it for the admissions that need what it has (gas
-      // points, a hoist, a monitor, a bariatric frame, sight of the station); which needs a round is for, the plan's
-      // features say, each with its own reason (act-narrowings-places.ts)
-      ['Bed allocation', 'Admission readiness'],
-      'Each admission goes to a free bed with what their care needs at the bedside; those beds are held for them before anyone else is placed.',
-      { status: ['free'] },
-      'follow_up_task',
-    ),
+    {
+      ...act(
+        // a free bed is already clean and ready: the work is holding it for the admissions that need what it has (gas
+        // points, a hoist, a monitor, a bariatric frame, sight of the station); which needs a round is for, the plan's
+        // features say, each with its own reason (act-narrowings-places.ts)
+        ['Bed allocation', 'Admission readiness'],
+        'Each admission goes to a free bed with what their care needs at the bedside; those beds are held for them before anyone else is placed.',
+        { status: ['free'], sockets: 'high' },
+        'follow_up_task',
+        // "oxygen and suction": both gas points, never one
+        { sockets: [2, 2] },
+      ),
+      // (the gas points are one need among the bedside's: a round names them, at both, or another need instead)
+      must: ['status'],
+    },
     // a blocked bed is released by domestic services (report_bed_release): every one, or first those the
     // admissions waiting in the emergency department need
     act(

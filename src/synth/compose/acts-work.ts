@@ -254,13 +254,11 @@ export const WORK_ACTS: Readonly<Record<string, readonly PolicyAct[]>> = {
     {
       ...act(
         ['Reimbursement', 'Expense filing'],
-        'Staff are paid back for what they paid themselves, against the receipt, while it is inside the claim window and within the limit they may claim without the budget holder’s approval.',
-        // every receipt staff paid themselves is paid back up to the approval limit, a cab fare as much as a hotel
-        // bill (a floor on the total would leave the cab fare unpaid); those past the window are the late claims,
-        // and those over the limit wait for the budget holder: each office sets its own limit, so it is drawn
-        { payment: ['personal card', 'cash'], receipt_date: 'recent', total: 'low' },
+        'Staff are paid back for what they paid themselves, against the receipt, while it is inside the claim window.',
+        // every receipt staff paid themselves is paid back, small or large (a line on the total would leave a cab
+        // fare unpaid, and forbid filing it); those past the window are the late claims, which need sign-off first
+        { payment: ['personal card', 'cash'], receipt_date: 'recent', total: 'unrelated' },
         'key_expense_line',
-        { total: [40, 100] },
       ),
       window: CLAIM_WINDOW,
     },
@@ -273,8 +271,10 @@ export const WORK_ACTS: Readonly<Record<string, readonly PolicyAct[]>> = {
       'key_expense_line',
     ),
     // (the amount is the section's own line, stated below the reason: the reason names none)
+    // (a receipt that is itemised already needs nothing: the section chases the bare slips)
     act('Itemised receipt', 'Audit needs an itemised receipt, not a card slip, for the larger receipts.', {
       total: 'high',
+      itemised: false,
     }),
     // every receipt past the window needs the sign-off, a cab fare as much as a hotel bill
     {

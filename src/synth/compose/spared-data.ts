@@ -66,6 +66,13 @@ export const SPARED: Readonly<Record<string, ByAct>> = {
         parking: 'parking is paid back through the mileage claim, which already lists each car park',
       },
       payment: { 'corporate card': 'the company paid it, so nothing is owed back; the card statement reconciles it' },
+      cost_centre: {
+        'Client projects':
+          'client-project receipts are recharged to the client, so they are paid back on the project’s disbursement claim',
+        Marketing: 'marketing’s receipts are paid back from the events budget, on the marketing manager’s own sign-off',
+        Research: 'grant-funded research receipts are paid back from the grant, under the funder’s own expense rules',
+        Training: 'course and training receipts are paid back by HR from the training budget, against the booking',
+      },
     },
     'Itemised receipt': {
       category: {

@@ -244,7 +244,7 @@ export const receiptScans = defineSource({
   // two desks keep them, each its own kinds (DESKS): a trip's at the travel desk, a working day's at the office
   domains: RECEIPT_DESKS,
   // what a printed receipt says never changes
-  fixed: ['category', 'payment', 'total', 'receipt_date'],
+  fixed: ['category', 'payment', 'total', 'receipt_date', 'itemised', 'cost_centre'],
   nameField: { field: 'merchant', label: 'merchant' },
   service: 'workspace',
   noun: ['receipt scan', 'receipt scans'],
@@ -262,13 +262,23 @@ export const receiptScans = defineSource({
       say: SAY.Travel_Lifestyle,
     },
     { kind: 'number', field: 'total', label: 'receipt total', min: 6, max: 420, step: 0.01, currency: 'EUR' },
-    { kind: 'date', field: 'receipt_date', label: 'receipt date', from: -75, to: 0, verb: 'dated' },
+    { kind: 'date', field: 'receipt_date', label: 'receipt date', from: -120, to: 0, verb: 'dated' },
     {
       kind: 'enum',
       field: 'payment',
       label: 'payment method',
       values: ['corporate card', 'personal card', 'cash'],
       weights: [3, 2, 1],
+    },
+    // a till receipt lists what was bought; a bare card slip or cash ticket shows the amount alone (no VAT to
+    // reclaim, nothing for audit to check), which expense policies treat apart
+    { kind: 'flag', field: 'itemised', label: 'itemised receipt', yes: 'itemised', no: 'a bare slip', p: 0.7 },
+    // the cost centre the claimant stamps on each receipt before scanning it, which says whose budget pays
+    {
+      kind: 'enum',
+      field: 'cost_centre',
+      label: 'cost centre',
+      values: ['Sales', 'Operations', 'Marketing', 'Client projects', 'Research', 'Training'],
     },
   ] satisfies FieldModel[],
   // the first record a task draws is always one it selects (compile/records.ts cast): that scan went through the
@@ -313,10 +323,12 @@ export const receiptScans = defineSource({
           kind: 'receipt',
           merchant: rec.merchant,
           date: String(rec.receipt_date).slice(0, 10),
-          lines: receiptLines(rec, w),
+          lines: rec.itemised === false ? [{ item: 'Amount', amount: Number(rec.total) }] : receiptLines(rec, w),
           total: rec.total,
           currency: '€',
-          footer: PAID[rec.payment as keyof typeof PAID] ?? '',
+          footer: [PAID[rec.payment as keyof typeof PAID], rec.cost_centre && `Cost centre: ${rec.cost_centre}`]
+            .filter(Boolean)
+            .join(' — '),
           turned: turnOf(rec),
           truth: [truthOf(rec, 'scan_id')],
         },
