@@ -28,6 +28,7 @@ const BED_RELEASE: Reasons = {
 };
 
 const SEAT_HELD: Reasons = {
+  'clock_view=true': 'candidates with extra time keep track of it by the hall clock, so they sit in sight of it',
   'sockets>': 'candidates who word-process their papers need a socket for the laptop',
   'wide_desk=true': 'a candidate with a reader or a scribe needs a wide desk with room for two',
   'wide_desk=false': 'the wide desks are set out for the reader and scribe candidates, whom the SENCo seats',
@@ -99,6 +100,8 @@ export const PLACE_NARROWS: Readonly<Record<string, Readonly<Record<string, Reas
     'Seat allocation': SEAT_HELD,
     'Seat repair': SEAT_REPAIR,
     'Register check': {
+      'clock_view=false':
+        'the seats out of view of the clock are where candidates most often ask the time, so are walked first',
       'by_exit=true': 'candidates by the exit may leave for rest breaks, so their register is checked on each return',
       'near_invigilator=false':
         'the seats out of the invigilators’ view are walked past least, so they are checked first',

@@ -27,7 +27,17 @@ export const SCOPES: Readonly<Record<string, readonly string[]>> = {
   // a plan is read for what a place offers: every feature of a desk, bed, seat or bay is a requirement
   desk_plan: ['status', 'zone', 'window', 'screens', 'sit_stand', 'dock', 'locker', 'accessible'],
   ward_beds: ['status', 'zone', 'window', 'sockets', 'hoist', 'monitor', 'bariatric', 'near_station'],
-  exam_seats: ['status', 'zone', 'window', 'sockets', 'wide_desk', 'by_exit', 'step_free', 'near_invigilator'],
+  exam_seats: [
+    'status',
+    'zone',
+    'window',
+    'sockets',
+    'wide_desk',
+    'by_exit',
+    'step_free',
+    'near_invigilator',
+    'clock_view',
+  ],
   warehouse_bays: ['status', 'zone', 'window', 'levels', 'chilled'],
   receipt_scans: ['category', 'itemised', 'cost_centre'],
   partner_mails: ['language', 'topic'],

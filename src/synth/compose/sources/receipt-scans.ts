@@ -272,7 +272,14 @@ export const receiptScans = defineSource({
     },
     // a till receipt lists what was bought; a bare card slip or cash ticket shows the amount alone (no VAT to
     // reclaim, nothing for audit to check), which expense policies treat apart
-    { kind: 'flag', field: 'itemised', label: 'itemised receipt', yes: 'itemised', no: 'a bare slip', p: 0.7 },
+    {
+      kind: 'flag',
+      field: 'itemised',
+      label: 'itemised receipt',
+      yes: 'with the items listed',
+      no: 'a bare slip',
+      p: 0.7,
+    },
     // the cost centre the claimant stamps on each receipt before scanning it, which says whose budget pays
     {
       kind: 'enum',
