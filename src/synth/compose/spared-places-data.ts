@@ -14,7 +14,7 @@ export const PLACES_SPARED: Readonly<Record<string, ByAct>> = {
     },
     'Respiratory bed release': {
       zone: {
-        'Bay 4': 'Bay 4 is the day-surgery recovery bay, whose beds the theatre recovery staff turn round themselves',
+        'Bay 4': 'Bay 4’s piped beds serve theatre recovery, whose own staff clean and release them between lists',
         'Bay 1': [
           'Bay 1’s piped beds are cleaned between patients by the high-observation team, who release them themselves',
           'the high-observation bay turns round its own oxygen beds, so they never wait for domestic services',
