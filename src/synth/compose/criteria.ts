@@ -117,7 +117,7 @@ export const WINDOWS: Readonly<Record<string, Readonly<Record<string, Window>>>>
   order_screenshot: { order_date: { days: [14, 21, 30, 45, 90, 120], workdays: [10, 20] } },
   mails: { date: { days: [2, 3, 5, 7, 14], workdays: [2, 3, 5] } },
   feed_articles: { published_at: { days: [2, 3, 7, 14] } },
-  receipt_scans: { receipt_date: { days: [14, 21, 28, 30, 42, 45, 60, 90] } },
+  receipt_scans: { receipt_date: { days: [14, 21, 28, 30, 35, 42, 45, 56, 60, 90] } },
   partner_mails: { date: { days: [2, 3, 5, 7, 10], workdays: [2, 3, 5] } },
   referrals: { referred_on: { days: [7, 10, 14, 21, 28, 42], workdays: [5, 10] } },
   appointments: { date: { days: [2, 3, 7, 14] } },
