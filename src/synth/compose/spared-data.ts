@@ -72,6 +72,8 @@ export const SPARED: Readonly<Record<string, ByAct>> = {
         Marketing: 'marketing’s receipts are paid back from the events budget, on the marketing manager’s own sign-off',
         Research: 'grant-funded research receipts are paid back from the grant, under the funder’s own expense rules',
         Training: 'course and training receipts are paid back by HR from the training budget, against the booking',
+        IT: 'IT kit bought out of pocket is paid back by the IT budget holder, once it is on the asset register',
+        Facilities: 'facilities purchases are paid back from the building budget, on the facilities manager’s sign-off',
       },
     },
     'Itemised receipt': {

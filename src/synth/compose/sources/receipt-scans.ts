@@ -285,7 +285,7 @@ export const receiptScans = defineSource({
       kind: 'enum',
       field: 'cost_centre',
       label: 'cost centre',
-      values: ['Sales', 'Operations', 'Marketing', 'Client projects', 'Research', 'Training'],
+      values: ['Sales', 'Operations', 'Marketing', 'Client projects', 'Research', 'Training', 'IT', 'Facilities'],
     },
   ] satisfies FieldModel[],
   // the first record a task draws is always one it selects (compile/records.ts cast): that scan went through the
