@@ -1,5 +1,5 @@
 import type { TaskSpec } from '../schema/task-spec.js';
-import { pictureFiles } from '../services/workspace/formats/image-scenes.js';
+import { drawnPart, pictureFiles } from '../services/workspace/formats/image-scenes.js';
 
 // whether a task needs its pictures (issue 28's measure): with every picture replaced by a blank one, a fact its
 // checks demand — an answer id, a value a check's arguments or audit matchers name — is shown nowhere else the
@@ -30,8 +30,9 @@ export function pictureOnlyFacts(spec: TaskSpec): string[] {
   if (!pictures.length) return [];
   const paths = new Set(pictures.map((p) => p.path));
   const shown = new Set([
+    // (what the picture draws: its ground truth beside it is no part of it)
     ...leaves(
-      pictures.map((p) => p.png),
+      pictures.map((p) => (p.png && typeof p.png === 'object' ? drawnPart(p.png) : p.png)),
       [],
     ),
     ...paths,

@@ -1,15 +1,19 @@
 import type { TaskSpec } from '../schema/task-spec.js';
 import { normalPath } from '../grade/checks/file-util.js';
 import { fixtureRows } from '../services/fixtures.js';
+import { pictureFiles, pictureTruth } from '../services/workspace/formats/image-scenes.js';
 import { getService } from '../services/registry.js';
 
 // the records a task selects from, as plain tables: every fixture collection of a selected service and every
-// CSV file (or XLSX recipe) of the workspace, one row per record. Shared by the corpus-level fixed-rule probe,
+// CSV file (or XLSX recipe) of the workspace, one row per record, and the records pictures draw (their ground truth). Shared by the corpus-level fixed-rule probe,
 // the any-candidate probe, traceability and the substance statistics: all read the task's records the same way.
 
 type Row = Record<string, unknown>;
 
-/** A table of records: a service collection (`service.collection`) or a workspace file (`workspace:<path>`). */
+/**
+ * A table of records: a service collection (`service.collection`), a workspace file (`workspace:<path>`), or the
+ * records pictures draw (`workspace:<path>` for one picture, `workspace:<folder>/*.png` for one picture a record).
+ */
 export interface RecordTable {
   key: string;
   /** the field naming each record (a collection's id field; a file's column holding the answer ids, else its first) */
@@ -165,7 +169,34 @@ export function recordTables(spec: Pick<TaskSpec, 'services' | 'fixtures'>): Rec
         if (t) out.push(t);
       }
     }
+  if (spec.services.includes('workspace')) out.push(...pictureTables(spec));
   tableCache.set(spec, out);
+  return out;
+}
+
+// the records pictures draw, from the truth each keeps beside it: a plan or a screenshot is a table of its own,
+// pictures of one record each (receipt scans in one folder) make one table together, so a probe reads a picture
+// task's records as it reads a CSV's, though the agent has to read them off the image
+function pictureTables(spec: Pick<TaskSpec, 'fixtures'>): RecordTable[] {
+  const byFolder = new Map<string, { path: string; rows: Row[] }[]>();
+  for (const f of pictureFiles(spec.fixtures)) {
+    const rows = pictureTruth(f.png);
+    if (!rows.length) continue;
+    const path = normalPath(f.path);
+    const folder = path.includes('/') ? path.slice(0, path.lastIndexOf('/')) : '';
+    byFolder.set(folder, [...(byFolder.get(folder) ?? []), { path, rows }]);
+  }
+  const out: RecordTable[] = [];
+  for (const [folder, pictures] of byFolder) {
+    const rows = pictures.flatMap((p) => p.rows);
+    const one = pictures.length === 1 ? (pictures[0] as { path: string }).path : undefined;
+    out.push({
+      key: one ? `workspace:${one}` : `workspace:${folder}/*.png`,
+      id: Object.keys(rows[0] ?? {})[0] ?? 'id',
+      nouns: fileNouns(one ?? folder),
+      rows,
+    });
+  }
   return out;
 }
 

@@ -1,6 +1,7 @@
 import { cadence } from '../kit/lead-time.js';
 import type { Bound } from '../rules/draw.js';
 import type { Atom } from '../rules/rule.js';
+import { PLACE_NARROWS } from './act-narrowings-places.js';
 
 // Why a work is narrowed by a line, a flag or a date window, where a practitioner has a reason for it: a flag that
 // is a precondition of the step (only a boosted post has spend to stop), a size at which the work changes hands
@@ -33,34 +34,25 @@ type Reasons = Readonly<Record<string, string>>;
 export const ACT_NARROWS: Readonly<Record<string, Readonly<Record<string, Reasons>>>> = {
   // (a review's purpose is the team's stake in the records, review-purposes-data.ts: a line or flag narrows it where
   // the records it takes are where a wrong entry costs that stake most)
-  ward_beds: {
-    Review: {
-      'sockets>':
-        'a bed with piped oxygen and suction goes to the sickest patients, so a wrong entry for one sends them to a bed that cannot support them',
-      'hoist=true': 'a hoist bed goes to a patient nobody can move by hand, so a wrong entry strands them',
-    },
-  },
-  exam_seats: {
-    Review: {
-      'sockets>': 'candidates who word-process their papers are seated where there is a socket for the laptop',
-      'wide_desk=true': 'a wide desk is where a candidate sits with a reader or a scribe beside them',
-      'window=false':
-        'candidates allowed rest breaks or extra time are seated away from the glare and draughts of the windows',
-    },
-  },
-  desk_plan: {
-    Review: {
-      'sit_stand=true':
-        'a sit-stand desk is kept for staff whose workstation assessment calls for one, so a wrong entry leaves them at a fixed desk',
-      'screens>': 'the multi-screen desks are the ones the analysts book, and a broken screen there stops their day',
-    },
-  },
+  ...PLACE_NARROWS,
   feed_articles: {
     Review: {
       'published_at:recent': 'the digest goes out each week, so only that week’s articles can still go into it',
     },
   },
+  // (a bare slip shows the amount alone: no VAT to reclaim and nothing for the card statement or audit to match)
   receipt_scans: {
+    Reimbursement: {
+      'itemised=true':
+        'a bare slip goes back to the claimant for the itemised receipt, since only that lets the VAT be reclaimed',
+    },
+    'Statement reconciliation': {
+      'itemised=true':
+        'a statement line is matched only against an itemised receipt, so a bare slip waits for the merchant’s copy',
+    },
+    'Late claim': {
+      'itemised=true': 'the line manager signs off a late claim only against an itemised receipt',
+    },
     'Itemised receipt': {
       'receipt_date:recent': 'older receipts went in with earlier monthly claims, and audit checked them then',
     },

@@ -24,6 +24,11 @@ export const CARE_SCOPES: Readonly<Record<string, Readonly<Record<string, readon
         ['Bay 2'],
         'Bay 2 takes the respiratory admissions from the emergency department, so its beds are turned round first',
       ),
+      scope(
+        'zone',
+        ['Bay 3'],
+        'Bay 3 is the step-down bay, and a blocked bed there keeps a patient in high observation who no longer needs it',
+      ),
     ],
     'Respiratory bed release': [
       scope(

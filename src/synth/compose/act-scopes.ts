@@ -25,6 +25,27 @@ export const ACT_SCOPES: Readonly<Record<string, Readonly<Record<string, readonl
         'the team-area desks sit on the raised floor, whose cabling only facilities may open up',
       ),
     ],
+    'Desk allocation': [
+      scope('zone', ['Team area'], 'the team area is where each team sits together, so its new starters go there'),
+    ],
+  },
+  // (the dashboard's terms: the shortest ones are card-on-file customers, the longest the public-sector framework)
+  order_screenshot: {
+    Escalation: [
+      scope(
+        'terms',
+        ['net 15'],
+        'net-15 customers pay by card on file, so an unpaid order means a failed card the owner must fix',
+      ),
+      scope(
+        'terms',
+        ['net 60'],
+        'net-60 terms are the framework customers, whose payment runs the sales owner must catch',
+      ),
+    ],
+    'Credit hold': [
+      scope('terms', ['net 15'], 'short terms are given only to customers on a credit limit, which a hold enforces'),
+    ],
   },
   exam_seats: {
     'Seat repair': [
@@ -46,6 +67,8 @@ export const ACT_SCOPES: Readonly<Record<string, Readonly<Record<string, readonl
         'the front block seats the access-arrangement candidates, whose register the exams officer signs first',
       ),
       scope('zone', ['Back block'], 'the back block is the late-entry area, checked before the late-arrival cut-off'),
+      scope('zone', ['Annexe'], 'the annexe has its own invigilator, whose register goes to the exams officer first'),
+      scope('zone', ['Side block'], 'the side block sits a different board’s paper, whose register that board audits'),
     ],
   },
   warehouse_bays: {
@@ -142,6 +165,11 @@ export const ACT_SCOPES: Readonly<Record<string, Readonly<Record<string, readonl
     ],
   },
   receipt_scans: {
+    // (whose budget pays: a team paid back on its own cycle)
+    Reimbursement: [
+      scope('cost_centre', ['Sales'], 'the sales team’s receipts are paid back weekly, ahead of their commission run'),
+      scope('cost_centre', ['Operations'], 'operations staff are paid back with the site payroll, which closes first'),
+    ],
     'Itemised receipt': [
       scope('category', ['hotel'], 'the VAT on a room is reclaimed only against an itemised hotel bill'),
     ],

@@ -37,8 +37,8 @@ export const ACT_SITUATIONS: Readonly<Record<string, Readonly<Record<string, rea
   ),
   ward_beds: {
     'Bed allocation': [
-      'placing the incoming patients who need oxygen and suction at the bedside',
-      'getting the right spaces ready for arrivals who need oxygen and suction',
+      'placing the incoming patients where what their care needs is at the bedside',
+      'getting the right spaces ready for the arrivals the ward expects',
     ],
     'Bed release': ['getting blocked spaces on the ward cleaned or fixed so they can take patients again'],
     'Respiratory bed release': [
@@ -50,7 +50,7 @@ export const ACT_SITUATIONS: Readonly<Record<string, Readonly<Record<string, rea
     Review: ['doing the regular pass that makes sure the board shows what is really at each bedside'],
   },
   exam_seats: {
-    'Seat allocation': ['placing the candidates who need a particular desk or a power socket'],
+    'Seat allocation': ['placing the candidates who need a particular place in the hall, by what their needs call for'],
     'Seat repair': ['getting broken places fixed or taken off the plan before candidates arrive'],
     'Register check': ['making sure everyone sitting in the hall is on the attendance list'],
   },

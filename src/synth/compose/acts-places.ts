@@ -6,10 +6,11 @@ import { act, type PolicyAct } from './policy-act.js';
 export const PLACE_ACTS: Readonly<Record<string, readonly PolicyAct[]>> = {
   desk_plan: [
     act(
+      // the right kit (screens, a dock, a sit-stand desk, a locker, the step-free route) is each drawn with its own
+      // reason (act-narrowings-places.ts)
       ['Desk allocation', 'Workstation set-up'],
       'New starters and people with a workstation assessment need a free desk with the right kit on their first day.',
-      // the right kit is enough screens: a desk is never passed over for having more
-      { status: ['free'], screens: 'high' },
+      { status: ['free'] },
       'follow_up_task',
     ),
     act('Desk repair', 'Blocked desks are reported to facilities so they come back into use.', {
@@ -27,15 +28,21 @@ export const PLACE_ACTS: Readonly<Record<string, readonly PolicyAct[]>> = {
     }),
   ],
   ward_beds: [
-    act(
-      // a free bed is already clean and ready: the work is holding it for the admissions that need its gas points
-      ['Bed allocation', 'Admission readiness'],
-      'Admissions that need oxygen and suction go to a free bed with both at the bedside; those beds are held for them before anyone else is placed.',
-      { status: ['free'], sockets: 'high' },
-      'follow_up_task',
-      // "both at the bedside": both gas points, never one
-      { sockets: [2, 2] },
-    ),
+    {
+      ...act(
+        // a free bed is already clean and ready: the work is holding it for the admissions that need what it has (gas
+        // points, a hoist, a monitor, a bariatric frame, sight of the station); which needs a round is for, the plan's
+        // features say, each with its own reason (act-narrowings-places.ts)
+        ['Bed allocation', 'Admission readiness'],
+        'Each admission goes to a free bed with what their care needs at the bedside; those beds are held for them before anyone else is placed.',
+        { status: ['free'], sockets: 'high' },
+        'follow_up_task',
+        // "oxygen and suction": both gas points, never one
+        { sockets: [2, 2] },
+      ),
+      // (the gas points are one need among the bedside's: a round names them, at both, or another need instead)
+      must: ['status'],
+    },
     // a blocked bed is released by domestic services (report_bed_release): every one, or first those the
     // admissions waiting in the emergency department need
     act(
@@ -66,9 +73,11 @@ export const PLACE_ACTS: Readonly<Record<string, readonly PolicyAct[]>> = {
   ],
   exam_seats: [
     act(
+      // which arrangement a round seats (a socket, a wide desk, the exit, the step-free route, the invigilators'
+      // view) is each drawn with its own reason (act-narrowings-places.ts)
       ['Seat allocation', 'Access arrangements'],
-      'Candidates with access arrangements need a free seat with the right desk and power before the session.',
-      { status: ['free'], wide_desk: true, sockets: 'high', window: 'unrelated' },
+      'Candidates with access arrangements need a free seat that suits their arrangement before the session.',
+      { status: ['free'] },
       'follow_up_task',
     ),
     act('Seat repair', 'Blocked seats are fixed or taken off the plan before candidates arrive.', {

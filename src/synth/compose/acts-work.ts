@@ -271,8 +271,10 @@ export const WORK_ACTS: Readonly<Record<string, readonly PolicyAct[]>> = {
       'key_expense_line',
     ),
     // (the amount is the section's own line, stated below the reason: the reason names none)
+    // (a receipt that is itemised already needs nothing: the section chases the bare slips)
     act('Itemised receipt', 'Audit needs an itemised receipt, not a card slip, for the larger receipts.', {
       total: 'high',
+      itemised: false,
     }),
     // every receipt past the window needs the sign-off, a cab fare as much as a hotel bill
     {

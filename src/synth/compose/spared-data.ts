@@ -55,6 +55,10 @@ export const SPARED: Readonly<Record<string, ByAct>> = withMoreSpared(
             'meals on a trip are covered by the day allowance, so no receipt is paid back on its own',
             'trip meals are claimed on the per diem form, not against the receipt',
           ],
+          'car hire': [
+            'car hire is claimed on the mileage and hire form with the rental agreement, not as a loose receipt',
+            'a hire car is paid back against the rental agreement the travel desk approved, with the trip’s travel claim',
+          ],
           'client meals': [
             'client meals go on the entertainment return, which the finance partner signs off separately',
             'client entertainment is disallowed for tax and goes through its own register',
@@ -64,6 +68,17 @@ export const SPARED: Readonly<Record<string, ByAct>> = withMoreSpared(
           parking: 'parking is paid back through the mileage claim, which already lists each car park',
         },
         payment: { 'corporate card': 'the company paid it, so nothing is owed back; the card statement reconciles it' },
+        cost_centre: {
+          'Client projects':
+            'client-project receipts are recharged to the client, so they are paid back on the project’s disbursement claim',
+          Marketing:
+            'marketing’s receipts are paid back from the events budget, on the marketing manager’s own sign-off',
+          Research: 'grant-funded research receipts are paid back from the grant, under the funder’s own expense rules',
+          Training: 'course and training receipts are paid back by HR from the training budget, against the booking',
+          IT: 'IT kit bought out of pocket is paid back by the IT budget holder, once it is on the asset register',
+          Facilities:
+            'facilities purchases are paid back from the building budget, on the facilities manager’s sign-off',
+        },
       },
       'Itemised receipt': {
         category: {
@@ -137,7 +152,21 @@ export const SPARED: Readonly<Record<string, ByAct>> = withMoreSpared(
       },
     },
     sheet_rows: REGIONS,
-    order_screenshot: REGIONS,
+    // (the dashboard's terms spare a dispute or a write-off that another process owns)
+    order_screenshot: {
+      ...REGIONS,
+      'Follow-up': {
+        terms: {
+          'net 60': 'disputes on the framework accounts go through the framework’s own dispute procedure',
+          'net 15':
+            'a dispute on a net-15 account is a chargeback on the card on file, which the card acquirer settles',
+        },
+      },
+      'Write-off review': {
+        ...REGIONS['Write-off review'],
+        terms: { 'net 15': 'a net-15 balance is charged to the card on file, so nothing is written off' },
+      },
+    },
     // (an NDA or an SOW never renews itself, packs/legal-data.ts CONTRACT_FACTS: the renewal work, which takes only
     // contracts set to renew, has nothing to spare them from, and a reason saying so would be left with no record)
     contracts: {

@@ -9,10 +9,12 @@ export const PLACES_SPARED: Readonly<Record<string, ByAct>> = {
     'Hoist bed release': {
       zone: {
         'Side rooms': 'the side rooms’ hoist beds are released by infection control after their terminal clean',
+        'Bay 4': 'Bay 4’s hoist beds belong to the day-surgery recovery bay, whose own porters turn them round',
       },
     },
     'Respiratory bed release': {
       zone: {
+        'Bay 4': 'Bay 4’s piped beds serve theatre recovery, whose own staff clean and release them between lists',
         'Bay 1': [
           'Bay 1’s piped beds are cleaned between patients by the high-observation team, who release them themselves',
           'the high-observation bay turns round its own oxygen beds, so they never wait for domestic services',
@@ -21,6 +23,7 @@ export const PLACES_SPARED: Readonly<Record<string, ByAct>> = {
     },
     'Bed release': {
       zone: {
+        'Bay 4': 'Bay 4 is the day-surgery recovery bay, whose beds the theatre recovery staff turn round themselves',
         'Bay 1': [
           'Bay 1’s beds are turned round by the high-observation team’s own housekeeper, who releases them herself',
           'the high-observation bay has its own housekeeper on every shift, who cleans and releases its beds',
@@ -31,6 +34,11 @@ export const PLACES_SPARED: Readonly<Record<string, ByAct>> = {
     // (Bay 2 and the side rooms are what its allocation is narrowed to, act-scopes.ts: never spared there)
     'Bed allocation': {
       zone: {
+        'Bay 3': [
+          'Bay 3 is the surgical step-down bay, filled from theatre recovery by the surgical team',
+          'Bay 3’s beds take the patients coming back from theatre, booked by the surgical coordinator',
+        ],
+        'Bay 4': 'Bay 4 is the day-surgery recovery bay, which closes overnight and takes no admissions',
         'Bay 1': [
           'Bay 1 is the high-observation bay, whose beds the nurse in charge manages herself',
           'Bay 1 is staffed one nurse to four, and its beds go through the nurse in charge',
@@ -42,6 +50,9 @@ export const PLACES_SPARED: Readonly<Record<string, ByAct>> = {
   exam_seats: {
     'Seat repair': {
       zone: {
+        'Side block':
+          'the side block is the music department’s fixed desks, which its technician repairs on his rounds',
+        Annexe: 'the annexe is the sports hall, whose tables the PE department sets out and swaps itself',
         'Back block': [
           'the back block’s desks are the school’s own stacking tables, which the site team swaps out without a ticket',
           'the back block is set out with spare tables on the day, so a broken one there is simply replaced',
@@ -50,6 +61,14 @@ export const PLACES_SPARED: Readonly<Record<string, ByAct>> = {
     },
     'Seat allocation': {
       zone: {
+        'Side block': [
+          'the side block seats the candidates sitting a different board’s paper, set out by that board’s own plan',
+          'the side block takes the resit candidates, whom the exams officer seats from the resit list',
+        ],
+        Annexe: [
+          'the annexe seats the candidates with a separate invigilation, whom the SENCo places herself',
+          'the annexe is the small-room sitting for access candidates, seated by the SENCo',
+        ],
         'Front block': [
           'the front block is under the senior invigilator’s desk, who seats it herself on the day',
           'the front block’s seats are given out by the senior invigilator on the morning of each paper',
@@ -70,6 +89,8 @@ export const PLACES_SPARED: Readonly<Record<string, ByAct>> = {
     // (the quiet zone and the team area are what its repair is narrowed to, act-scopes.ts: never spared there)
     'Desk repair': {
       zone: {
+        'Project corner':
+          'the project corner’s desks are hired furniture, which the supplier repairs on its own visits',
         'Hot desks': [
           'a broken hot desk is simply switched off in the booking app until facilities’ weekly round',
           'the hot desks are checked every Friday by facilities, who log their own repairs',
@@ -78,6 +99,7 @@ export const PLACES_SPARED: Readonly<Record<string, ByAct>> = {
     },
     'Desk allocation': {
       zone: {
+        'Project corner': 'the project corner is booked by each project for its run, through the PMO',
         'Hot desks': 'hot desks are booked day by day in the booking app, not assigned',
         'Quiet zone': 'the quiet zone belongs to the research team, whose office manager gives out its desks',
       },

@@ -12,17 +12,22 @@ export const REVIEW_SPARED: Readonly<Record<string, Readonly<Record<string, Read
       hotel: 'hotel bills are checked by the travel desk against the room-rate policy before they reach us',
       rail: 'rail fares are matched to their bookings by the travel portal, which flags any that differ',
     },
+    cost_centre: {
+      'Client projects': 'client-project receipts are checked by the project accountant before they are recharged',
+    },
   },
   ward_beds: {
     zone: {
       'Side rooms': 'the side rooms are checked every shift by the infection-control nurse',
       'Bay 1': 'Bay 1’s beds are gone through by the nurse in charge at every handover',
+      'Bay 4': 'Bay 4’s beds are checked by the theatre recovery staff at the start of each list',
     },
   },
   exam_seats: {
     zone: {
       'Middle block': 'the middle block is inspected by the exam board’s visiting inspector this series',
       'Front block': 'the front block is checked by the SENCo, who seats the access-arrangement candidates',
+      Annexe: 'the annexe is checked by its own invigilator before every sitting',
     },
   },
   nonconformances: {

@@ -7,6 +7,15 @@ import { grouped } from '../../../schema/text.js';
 
 const Label = z.string().min(1).max(60);
 const Title = z.string().max(90).default('');
+// the records a picture draws, field by field as the generator drew them: the ground truth kept beside the image,
+// which probes read as a table (validate/record-tables.ts); never drawn, so the agent still reads the picture
+const Truth = {
+  truth: z
+    .array(z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])))
+    .max(200)
+    .optional(),
+};
+
 const Size = {
   width: z.number().int().min(120).max(1600).optional(),
   height: z.number().int().min(120).max(1600).optional(),
@@ -45,6 +54,7 @@ const Receipt = z.strictObject({
   currency: z.string().max(4).default(''),
   footer: z.string().max(80).default(''),
   ...Size,
+  ...Truth,
 });
 const FloorPlan = z.strictObject({
   kind: z.literal('floor_plan'),
@@ -60,7 +70,8 @@ const FloorPlan = z.strictObject({
         w: z.number().int().min(1).default(1),
         h: z.number().int().min(1).default(1),
         label: z.string().max(30),
-        note: z.string().max(30).default(''),
+        // (a place's count and up to four features, one line each)
+        note: z.string().max(72).default(''),
         status: z.enum(['free', 'taken', 'blocked', 'room']).default('room'),
       }),
     )
@@ -87,6 +98,7 @@ const FloorPlan = z.strictObject({
   /** what that wall is called on the plan (a loading dock, a glass front) */
   window_label: z.string().min(1).max(24).default('windows'),
   ...Size,
+  ...Truth,
 });
 const TableShot = z.strictObject({
   kind: z.literal('table'),
@@ -101,6 +113,7 @@ const TableShot = z.strictObject({
     .min(1)
     .max(30),
   ...Size,
+  ...Truth,
 });
 
 // a still exported from a video edit (the frame a cover is cut from): set dressing left and right, the subject in
@@ -278,27 +291,30 @@ const STATUS_FILL = { free: '#d9f2d0', taken: '#f4c7c3', blocked: '#bfbfbf', roo
 function floorSvg(r: Extract<PngScene, { kind: 'floor_plan' }>): string {
   // room for a label and two short note lines ("3 screens", "sit-stand") in every cell
   const cell = Math.max(64, Math.min(96, Math.floor(1100 / r.cols)));
+  // (a place with more features than two note lines gets a taller row: each line stays inside its cell)
+  const most = Math.max(0, ...r.cells.map((c) => (c.note ? c.note.split(' · ').length : 0)));
+  const tall = Math.max(cell, 30 + most * 12);
   const w = r.width ?? r.cols * cell + 40;
   const legend = r.cells.some((c) => c.status !== 'room');
   // a bottom wall's name sits under the plan, above the legend
   const under = r.windows.includes('bottom') ? 18 : 0;
-  const h = r.height ?? r.rows * cell + 70 + under + (legend ? 28 : 0);
+  const h = r.height ?? r.rows * tall + 70 + under + (legend ? 28 : 0);
   const out = [text(20, 28, r.title, { size: 15, bold: true })];
   out.push(
-    `<rect x="20" y="44" width="${r.cols * cell}" height="${r.rows * cell}" fill="#fafafa" stroke="#333" stroke-width="2"/>`,
+    `<rect x="20" y="44" width="${r.cols * cell}" height="${r.rows * tall}" fill="#fafafa" stroke="#333" stroke-width="2"/>`,
   );
   for (const a of r.areas) {
-    const [x, y] = [20 + a.x * cell, 44 + a.y * cell];
+    const [x, y] = [20 + a.x * cell, 44 + a.y * tall];
     out.push(
-      `<rect x="${x + 1}" y="${y + 1}" width="${a.w * cell - 2}" height="${a.h * cell - 2}" fill="#fff8e1" stroke="#b08d00" stroke-dasharray="6 4"/>`,
+      `<rect x="${x + 1}" y="${y + 1}" width="${a.w * cell - 2}" height="${a.h * tall - 2}" fill="#fff8e1" stroke="#b08d00" stroke-dasharray="6 4"/>`,
     );
   }
   for (const side of r.windows) {
     const walls: Record<typeof side, [number, number, number, number]> = {
       top: [20, 44, 20 + r.cols * cell, 44],
-      bottom: [20, 44 + r.rows * cell, 20 + r.cols * cell, 44 + r.rows * cell],
-      left: [20, 44, 20, 44 + r.rows * cell],
-      right: [20 + r.cols * cell, 44, 20 + r.cols * cell, 44 + r.rows * cell],
+      bottom: [20, 44 + r.rows * tall, 20 + r.cols * cell, 44 + r.rows * tall],
+      left: [20, 44, 20, 44 + r.rows * tall],
+      right: [20 + r.cols * cell, 44, 20 + r.cols * cell, 44 + r.rows * tall],
     };
     const [x0, y0, x1, y1] = walls[side];
     out.push(`<line x1="${x0}" y1="${y0}" x2="${x1}" y2="${y1}" stroke="#3b82c4" stroke-width="6"/>`);
@@ -313,21 +329,21 @@ function floorSvg(r: Extract<PngScene, { kind: 'floor_plan' }>): string {
       );
   }
   for (const c of r.cells) {
-    const [x, y] = [20 + c.x * cell, 44 + c.y * cell];
+    const [x, y] = [20 + c.x * cell, 44 + c.y * tall];
     out.push(
-      `<rect x="${x + 2}" y="${y + 2}" width="${c.w * cell - 4}" height="${c.h * cell - 4}" fill="${STATUS_FILL[c.status]}" stroke="#555"/>`,
+      `<rect x="${x + 2}" y="${y + 2}" width="${c.w * cell - 4}" height="${c.h * tall - 4}" fill="${STATUS_FILL[c.status]}" stroke="#555"/>`,
     );
     // a note's parts (split at " · ") go on lines of their own under the label
     const lines = c.note ? c.note.split(' · ') : [];
     const cx = x + (c.w * cell) / 2;
-    const top = y + (c.h * cell) / 2 + 4 - lines.length * 6;
+    const top = y + (c.h * tall) / 2 + 4 - lines.length * 6;
     out.push(text(cx, top, c.label, { size: 11, anchor: 'middle', bold: true }));
     lines.forEach((l, i) => out.push(text(cx, top + 13 + i * 12, l, { size: 10, anchor: 'middle', fill: '#333' })));
   }
   for (const a of r.areas)
-    out.push(text(24 + a.x * cell, 44 + a.y * cell + 12, a.label, { size: 10, bold: true, fill: '#8a6d00' }));
+    out.push(text(24 + a.x * cell, 44 + a.y * tall + 12, a.label, { size: 10, bold: true, fill: '#8a6d00' }));
   if (legend) {
-    const ly = 44 + r.rows * cell + 24 + under;
+    const ly = 44 + r.rows * tall + 24 + under;
     (['free', 'taken', 'blocked'] as const).forEach((s, i) => {
       out.push(
         `<rect x="${20 + i * 110}" y="${ly - 11}" width="14" height="14" fill="${STATUS_FILL[s]}" stroke="#555"/>`,
@@ -438,6 +454,18 @@ export const pictureRecipes = (fixtures: Record<string, Record<string, unknown>>
 export function pictureNumbers(recipe: unknown): number[] {
   if (typeof recipe === 'number') return [recipe];
   if (Array.isArray(recipe)) return recipe.flatMap(pictureNumbers);
-  if (recipe && typeof recipe === 'object') return Object.values(recipe).flatMap(pictureNumbers);
+  if (recipe && typeof recipe === 'object') return Object.values(drawnPart(recipe)).flatMap(pictureNumbers);
   return [];
+}
+
+/** A recipe without its ground truth (`truth` is kept beside the image, never drawn in it). */
+export function drawnPart(recipe: object): Record<string, unknown> {
+  const { truth: _, ...drawn } = recipe as Record<string, unknown>;
+  return drawn;
+}
+
+/** A picture recipe's ground-truth records (`truth`), or none. */
+export function pictureTruth(recipe: unknown): Record<string, unknown>[] {
+  const t = recipe && typeof recipe === 'object' ? (recipe as { truth?: unknown }).truth : undefined;
+  return Array.isArray(t) ? t.filter((r): r is Record<string, unknown> => !!r && typeof r === 'object') : [];
 }

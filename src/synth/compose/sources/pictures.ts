@@ -1,9 +1,8 @@
-import type { Capability, ScenarioDomain } from '../../../schema/taxonomy.js';
-import { shuffle } from '../../kit/ids.js';
-import type { EnumModel, FieldModel, FlagModel, NumberModel } from '../../rules/fields.js';
-import type { Fixtures, Rec, SourcePart, World } from '../parts.js';
+import type { FieldModel } from '../../rules/fields.js';
 import { ORDERS } from './documents.js';
+import { planSource } from './floor-plan.js';
 import { defineSource } from './kit.js';
+import { truthOf } from './picture-truth.js';
 
 // record types the agent can only see in a picture of the workspace: a screenshot of a report table, a floor
 // plan whose zones and window wall place each desk, bed or seat. The records are the picture's ground truth
@@ -22,26 +21,43 @@ export const orderScreenshot = defineSource({
   domains: ['Data_Science', 'Finance_Investment'],
   noun: ['order', 'orders'],
   capabilities: ['Multimodal_Perception', 'Data_Analysis'],
+  // the dashboard shows what the export leaves out: each customer's payment terms and the dunning reminders sent,
+  // which credit control chases and holds by (act-narrowings.ts, act-scopes.ts)
+  fixed: [...ORDERS.fixed, 'terms'],
+  fields: [
+    ...ORDERS.fields,
+    {
+      kind: 'enum',
+      field: 'terms',
+      label: 'payment terms',
+      values: ['net 15', 'net 30', 'net 60'],
+      weights: [1, 3, 1],
+    },
+    { kind: 'number', field: 'reminders', label: 'reminders sent', min: 0, max: 5, step: 1, unit: 'reminders' },
+  ] satisfies FieldModel[],
   fixtures: (records, w) => ({
     workspace: {
       files: {
         [SHOT]: {
           png: {
             kind: 'table',
-            // (paid orders among them: the table is every order of the last two months, not the open ones)
-            title: `Orders, last 60 days — ${w.company} billing dashboard`,
+            // (paid orders among them: the table is every order of the order book's half year, not the open ones)
+            title: `Orders, last 6 months — ${w.company} billing dashboard`,
             rows: [
-              ['Order', 'Customer', 'Region', 'Value (USD)', 'Payment', 'Ordered', 'Sales owner'],
+              ['Order', 'Customer', 'Region', 'Value (USD)', 'Payment', 'Terms', 'Reminders', 'Ordered', 'Sales owner'],
               ...records.map((r) => [
                 String(r.order_id),
                 String(r.customer).slice(0, 40),
                 String(r.region),
                 Number(r.amount),
                 String(r.status),
+                String(r.terms),
+                Number(r.reminders),
                 String(r.order_date).slice(0, 10),
                 String(r.owner),
               ]),
             ],
+            truth: records.map((r) => truthOf(r, 'order_id')),
           },
         },
         'screenshots/README.md': 'Screenshots taken from the billing dashboard (it has no export).\n',
@@ -57,169 +73,6 @@ export const orderScreenshot = defineSource({
     ]),
 });
 
-/** A floor plan's record type: places (desks, beds, seats, bays) in named zones, some along the window wall. */
-interface PlanKind<N extends string> {
-  name: N;
-  domains?: readonly ScenarioDomain[];
-  noun: [string, string];
-  prefix: string;
-  /** the plan's file and its title */
-  file: string;
-  title: string;
-  /** the zones (areas of the plan), each a band of the floor */
-  zones: readonly string[];
-  zoneLabel: string;
-  /** state of a place, drawn as the cell's colour (free, taken, blocked as in the legend) */
-  status: { label: string; say?: Readonly<Record<string, string>> };
-  /**
-   * the place's equipment count, printed in the cell ("2 screens"). It belongs to one place: nobody totals the
-   * screens of different desks or the racking levels of unrelated bays, and over 0 to 4 its highest or lowest is a
-   * guess, so no figure is drawn from it but how many places there are
-   */
-  count: { field: string; label: string; unit: string; singular: string; min: number; max: number };
-  /** a yes/no feature printed in the cell when it holds ("sit-stand") */
-  feature: { field: string; label: string; yes: string; no: string; mark: string };
-  /** the wall along the plan's bottom edge (windows, a loading dock) and how a rule says a place is by it */
-  window: { wall: string; label: string; yes: string; no: string };
-  /** where a request says the plan is: "the floor plan" */
-  plan: string;
-  /** rooms along the plan's edge (kitchen, lifts), for orientation */
-  rooms: readonly string[];
-  capabilities?: readonly Capability[];
-}
-
-const STATUS = ['free', 'taken', 'blocked'] as const;
-
-// the plan's picture: zones side by side (a header row for each zone's name), the places of a zone in rows
-// under it, its window places in the last row against the window wall (bottom), the rooms in a strip on the right
-function planPicture(k: PlanKind<string>, records: Rec[], w: World): Fixtures {
-  const zones = k.zones.map((z) => {
-    const mine = shuffle(
-      w.rng,
-      records.filter((r) => r.zone === z),
-    );
-    return { z, inner: mine.filter((r) => r.window !== true), outer: mine.filter((r) => r.window === true) };
-  });
-  const band = Math.max(3, ...zones.map((z) => z.outer.length), ...zones.map((z) => Math.ceil(z.inner.length / 3)));
-  const depth = Math.max(1, ...zones.map((z) => Math.ceil(z.inner.length / band)));
-  const rows = depth + 3;
-  const cells: Record<string, unknown>[] = [];
-  const areas: Record<string, unknown>[] = [];
-  const note = (r: Rec) =>
-    [
-      `${r[k.count.field]} ${r[k.count.field] === 1 ? k.count.singular : k.count.unit}`,
-      r[k.feature.field] === true ? k.feature.mark : '',
-    ]
-      .filter(Boolean)
-      .join(' · ');
-  zones.forEach((z, i) => {
-    const x0 = i * (band + 1);
-    areas.push({ x: x0, y: 0, w: band, h: rows, label: z.z });
-    z.inner.forEach((r, j) =>
-      cells.push({
-        x: x0 + (j % band),
-        y: 1 + Math.floor(j / band),
-        label: String(r.place_id),
-        note: note(r),
-        status: r.status,
-      }),
-    );
-    z.outer.forEach((r, j) =>
-      cells.push({ x: x0 + j, y: rows - 1, label: String(r.place_id), note: note(r), status: r.status }),
-    );
-  });
-  const strip = zones.length * (band + 1);
-  k.rooms.slice(0, rows).forEach((room, i) => cells.push({ x: strip, y: i, w: 2, label: room }));
-  return {
-    workspace: {
-      files: {
-        [k.file]: {
-          png: {
-            kind: 'floor_plan',
-            title: k.title,
-            cols: strip + 2,
-            rows: Math.max(rows, Math.min(k.rooms.length, 6)),
-            cells,
-            areas,
-            windows: ['bottom'],
-            window_label: k.window.wall,
-          },
-        },
-      },
-    },
-  };
-}
-
-function planSource<const N extends string>(k: PlanKind<N>): SourcePart<N> {
-  const fields: FieldModel[] = [
-    {
-      kind: 'enum',
-      field: 'status',
-      label: k.status.label,
-      values: STATUS,
-      weights: [3, 3, 1],
-      ...(k.status.say ? { say: k.status.say } : {}),
-    } satisfies EnumModel,
-    { kind: 'enum', field: 'zone', label: k.zoneLabel, values: k.zones } satisfies EnumModel,
-    {
-      kind: 'flag',
-      field: 'window',
-      label: k.window.label,
-      yes: k.window.yes,
-      no: k.window.no,
-      p: 0.35,
-    } satisfies FlagModel,
-    {
-      kind: 'number',
-      field: k.count.field,
-      label: k.count.label,
-      min: k.count.min,
-      max: k.count.max,
-      step: 1,
-      unit: k.count.unit,
-    } satisfies NumberModel,
-    {
-      kind: 'flag',
-      field: k.feature.field,
-      label: k.feature.label,
-      yes: k.feature.yes,
-      no: k.feature.no,
-      p: 0.4,
-    } satisfies FlagModel,
-  ];
-  return defineSource({
-    name: k.name,
-    ...(k.domains ? { domains: k.domains } : {}),
-    // a place does not move: its zone and its wall stay; its state and equipment may change
-    fixed: ['zone', 'window', k.feature.field],
-    // the deliverable names each place by its id and the zone the plan shows it in
-    nameField: { field: 'zone', label: k.zoneLabel },
-    service: 'workspace',
-    noun: k.noun,
-    idField: 'place_id',
-    prefix: k.prefix,
-    capabilities: k.capabilities ?? ['Spatial_Visual_Reasoning', 'Multimodal_Perception'],
-    measure: {
-      field: k.count.field,
-      label: k.count.label,
-      unit: k.count.unit,
-      extreme: false,
-      additive: false,
-    },
-    fields,
-    make: (_w, id) => ({ place_id: id }),
-    title: (rec) => `${k.noun[0]} ${rec.place_id} (${rec.zone})`,
-    fixtures: (records, w) => planPicture(k, records, w),
-    list: () => [{ call: 'fs_read', args: { path: k.file } }],
-    seenIn: (w) =>
-      w.rng.pick([
-        `Everything is on ${k.plan}, ${k.file}: the colours give each ${k.noun[0]}'s status, the dashed areas the ${k.zoneLabel}s.`,
-        `Go by ${k.plan} at ${k.file} (status by colour, ${k.zoneLabel}s as marked areas, the ${k.window.wall} along the bottom).`,
-        `The only record of the ${k.noun[1]} is ${k.plan}, ${k.file}.`,
-      ]),
-  });
-}
-
 /** Desks on an office floor plan: the office's own work (Office_Productivity). */
 export const deskPlan = planSource({
   name: 'desk_plan',
@@ -228,7 +81,7 @@ export const deskPlan = planSource({
   prefix: 'D-',
   file: 'facilities/floor-3-plan.png',
   title: 'Floor 3 — desk plan',
-  zones: ['Quiet zone', 'Team area', 'Hot desks'],
+  zones: ['Quiet zone', 'Team area', 'Hot desks', 'Project corner'],
   zoneLabel: 'zone',
   status: { label: 'desk status', say: { blocked: 'blocked (out of use)' } },
   // (the screens on the desks a task picks add up to the screens to set up or move)
@@ -240,6 +93,25 @@ export const deskPlan = planSource({
     no: 'a fixed-height desk',
     mark: 'sit-stand',
   },
+  extras: [
+    {
+      field: 'dock',
+      label: 'docking station',
+      yes: 'with a docking station',
+      no: 'without a dock',
+      mark: 'dock',
+      p: 0.5,
+    },
+    { field: 'locker', label: 'locker', yes: 'with a locker', no: 'without a locker', mark: 'locker', p: 0.35 },
+    {
+      field: 'accessible',
+      label: 'accessible desk',
+      yes: 'on the step-free route',
+      no: 'off the step-free route',
+      mark: 'step-free',
+      p: 0.3,
+    },
+  ],
   window: { wall: 'windows', label: 'window seat', yes: 'by the windows', no: 'away from the windows' },
   plan: 'the floor plan',
   rooms: ['Kitchen', 'Lifts', 'Print room', 'Meeting room'],
@@ -253,7 +125,7 @@ export const wardBeds = planSource({
   prefix: 'B-',
   file: 'wards/ward-7-plan.png',
   title: 'Ward 7 — bed plan',
-  zones: ['Bay 1', 'Bay 2', 'Side rooms'],
+  zones: ['Bay 1', 'Bay 2', 'Bay 3', 'Bay 4', 'Side rooms'],
   zoneLabel: 'bay',
   status: { label: 'bed status', say: { free: 'free (clean, ready)', blocked: 'blocked (awaiting cleaning)' } },
   count: {
@@ -271,6 +143,25 @@ export const wardBeds = planSource({
     no: 'without a hoist',
     mark: 'hoist',
   },
+  extras: [
+    {
+      field: 'monitor',
+      label: 'cardiac monitor',
+      yes: 'with a cardiac monitor',
+      no: 'without a monitor',
+      mark: 'monitor',
+      p: 0.35,
+    },
+    { field: 'bariatric', label: 'bariatric bed', yes: 'bariatric', no: 'a standard bed', mark: 'bariatric', p: 0.2 },
+    {
+      field: 'near_station',
+      label: 'bed in sight of the nurses station',
+      yes: 'in sight of the nurses station',
+      no: 'out of sight of the nurses station',
+      mark: 'by station',
+      p: 0.3,
+    },
+  ],
   window: { wall: 'windows', label: 'window bed', yes: 'by a window', no: 'away from the windows' },
   plan: 'the ward plan',
   rooms: ['Nurses station', 'Sluice', 'Linen'],
@@ -284,7 +175,7 @@ export const examSeats = planSource({
   prefix: 'S-',
   file: 'exams/main-hall-seating.png',
   title: 'Main hall — exam seating',
-  zones: ['Front block', 'Middle block', 'Back block'],
+  zones: ['Front block', 'Middle block', 'Back block', 'Side block', 'Annexe'],
   zoneLabel: 'seating block',
   status: { label: 'seat status', say: { taken: 'taken (assigned)', blocked: 'blocked (broken desk)' } },
   count: {
@@ -302,6 +193,40 @@ export const examSeats = planSource({
     no: 'with a standard desk',
     mark: 'wide desk',
   },
+  extras: [
+    {
+      field: 'by_exit',
+      label: 'seat by the exit',
+      yes: 'by the exit',
+      no: 'away from the exit',
+      mark: 'by exit',
+      p: 0.25,
+    },
+    {
+      field: 'step_free',
+      label: 'step-free seat',
+      yes: 'on the step-free route',
+      no: 'off the step-free route',
+      mark: 'step-free',
+      p: 0.3,
+    },
+    {
+      field: 'near_invigilator',
+      label: 'seat in sight of the invigilators',
+      yes: 'in sight of the invigilators’ desk',
+      no: 'out of sight of the invigilators’ desk',
+      mark: 'invig. view',
+      p: 0.3,
+    },
+    {
+      field: 'clock_view',
+      label: 'seat in view of the hall clock',
+      yes: 'in view of the hall clock',
+      no: 'out of view of the hall clock',
+      mark: 'clock view',
+      p: 0.4,
+    },
+  ],
   window: { wall: 'windows', label: 'window seat', yes: 'along the windows', no: 'away from the windows' },
   plan: 'the seating plan',
   rooms: ['Invigilators', 'Exit', 'Store'],

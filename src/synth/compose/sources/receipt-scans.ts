@@ -2,6 +2,7 @@ import { shuffle } from '../../kit/ids.js';
 import type { FieldModel } from '../../rules/fields.js';
 import type { Rec, World } from '../parts.js';
 import { defineSource } from './kit.js';
+import { truthOf } from './picture-truth.js';
 
 // receipt scans: one picture per receipt, the merchant, total, date and payment printed on it and nowhere else;
 // the office scanner feeds some in sideways or upside down (the picture's `turned`), which the work that files
@@ -28,6 +29,7 @@ const ONCE: ReadonlySet<string> = new Set([
   'Airport surcharge',
   'Waiting time',
   'Signature on delivery',
+  'Fuel top-up',
 ]);
 
 // the receipts each desk files, and what is on them: a trip's are its nights, trains, the cab between airport and
@@ -71,6 +73,18 @@ const DESKS: Readonly<Record<Desk, Readonly<Record<string, Shop>>>> = {
       ],
       most: 1,
       totals: [18, 180],
+    },
+    // a car hired at the destination, billed per day with its fuel and cover
+    'car hire': {
+      merchants: ['Europcar', 'Sixt', 'Hertz'],
+      mains: [['Car hire, per day', 32, 95]],
+      extras: [
+        ['Fuel top-up', 18, 60],
+        ['Collision damage waiver', 8, 22],
+      ],
+      most: 4,
+      perNight: true,
+      totals: [32, 420],
     },
     // the traveller's own meals away from home (what a per diem is meant to cover)
     meals: {
@@ -162,7 +176,7 @@ const deskOf = (w: World): Desk => (w.domain in DESKS ? (w.domain as Desk) : 'Tr
 const shopOf = (w: World, category: unknown): Shop | undefined => DESKS[deskOf(w)][String(category)];
 // how a desk's kinds of expense read in a rule or a request
 const SAY: Readonly<Record<Desk, Readonly<Record<string, string>>>> = {
-  Travel_Lifestyle: { rail: 'train travel', taxi: 'airport taxi', meals: 'meals on the trip' },
+  Travel_Lifestyle: { rail: 'train travel', taxi: 'airport taxi', meals: 'meals on the trip', 'car hire': 'car hire' },
   Office_Productivity: { supplies: 'office supplies', taxi: 'taxi to a client' },
 };
 
@@ -230,7 +244,7 @@ export const receiptScans = defineSource({
   // two desks keep them, each its own kinds (DESKS): a trip's at the travel desk, a working day's at the office
   domains: RECEIPT_DESKS,
   // what a printed receipt says never changes
-  fixed: ['category', 'payment', 'total', 'receipt_date'],
+  fixed: ['category', 'payment', 'total', 'receipt_date', 'itemised', 'cost_centre'],
   nameField: { field: 'merchant', label: 'merchant' },
   service: 'workspace',
   noun: ['receipt scan', 'receipt scans'],
@@ -248,13 +262,30 @@ export const receiptScans = defineSource({
       say: SAY.Travel_Lifestyle,
     },
     { kind: 'number', field: 'total', label: 'receipt total', min: 6, max: 420, step: 0.01, currency: 'EUR' },
-    { kind: 'date', field: 'receipt_date', label: 'receipt date', from: -45, to: 0, verb: 'dated' },
+    { kind: 'date', field: 'receipt_date', label: 'receipt date', from: -120, to: 0, verb: 'dated' },
     {
       kind: 'enum',
       field: 'payment',
       label: 'payment method',
       values: ['corporate card', 'personal card', 'cash'],
       weights: [3, 2, 1],
+    },
+    // a till receipt lists what was bought; a bare card slip or cash ticket shows the amount alone (no VAT to
+    // reclaim, nothing for audit to check), which expense policies treat apart
+    {
+      kind: 'flag',
+      field: 'itemised',
+      label: 'itemised receipt',
+      yes: 'with the items listed',
+      no: 'a bare slip',
+      p: 0.7,
+    },
+    // the cost centre the claimant stamps on each receipt before scanning it, which says whose budget pays
+    {
+      kind: 'enum',
+      field: 'cost_centre',
+      label: 'cost centre',
+      values: ['Sales', 'Operations', 'Marketing', 'Client projects', 'Research', 'Training', 'IT', 'Facilities'],
     },
   ] satisfies FieldModel[],
   // the first record a task draws is always one it selects (compile/records.ts cast): that scan went through the
@@ -299,11 +330,14 @@ export const receiptScans = defineSource({
           kind: 'receipt',
           merchant: rec.merchant,
           date: String(rec.receipt_date).slice(0, 10),
-          lines: receiptLines(rec, w),
+          lines: rec.itemised === false ? [{ item: 'Amount', amount: Number(rec.total) }] : receiptLines(rec, w),
           total: rec.total,
           currency: '€',
-          footer: PAID[rec.payment as keyof typeof PAID] ?? '',
+          footer: [PAID[rec.payment as keyof typeof PAID], rec.cost_centre && `Cost centre: ${rec.cost_centre}`]
+            .filter(Boolean)
+            .join(' — '),
           turned: turnOf(rec),
+          truth: [truthOf(rec, 'scan_id')],
         },
       };
     });
