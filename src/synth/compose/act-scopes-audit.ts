@@ -86,40 +86,6 @@ export const AUDIT_SCOPES: Readonly<Record<string, Readonly<Record<string, reado
     ],
   },
   exam_sittings: {
-    'Absence follow-up': [
-      scope(
-        'exam_series',
-        ['May/June'],
-        'the board hears absence claims for the May/June series only in the week after its last paper',
-      ),
-      scope(
-        'exam_series',
-        ['November'],
-        'a missed November resit is lost for the year unless the absence is explained to the board at once',
-      ),
-      scope(
-        'exam_series',
-        ['January'],
-        'the international board behind the January series voids an unexplained absence ten days after the paper',
-      ),
-    ],
-    'Room booking': [
-      scope(
-        'exam_series',
-        ['May/June'],
-        'the May/June series fills every room in the building, so its separate rooms and readers are booked first',
-      ),
-      scope(
-        'exam_series',
-        ['January'],
-        'the January series sits in the small hall, whose two side rooms go to whoever books them first',
-      ),
-      scope(
-        'exam_series',
-        ['November'],
-        'November resits are sat in the library annexe, which has a single side room for the whole series',
-      ),
-    ],
     'Special consideration': [
       scope(
         'exam_series',
