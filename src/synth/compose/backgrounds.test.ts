@@ -29,7 +29,7 @@ describe('background inbox', () => {
           mails++;
           // a thing that happens on a day is moved, prepared for and minuted; a workstream is not
           for (const [, thing] of m.body.matchAll(
-            /(?:moved the|slides for the|stepping in at the) ([^.,;—]+?)(?: to \w+day)?\s*[.,;—]/gi,
+            /(?:moved the|slides for the|stepping in at the) ([^.,;—?]+?)(?: to \w+day)?\s*[.,;—?]/gi,
           ))
             assert.ok(w.vocab.meetings.includes(thing as string), `${domain}: "${thing}" is no meeting: ${m.body}`);
           for (const [, thing] of m.body.matchAll(

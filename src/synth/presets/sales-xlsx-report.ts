@@ -1,6 +1,5 @@
 import { docDate, mail, readMail, todoPart } from '../kit/builders.js';
-import { everyTopic } from '../compose/compile/ask-topics.js';
-import { NEEDLESS_CAP } from '../compose/compile/checks.js';
+import { everyTopic, unasked } from '../kit/ask-topics.js';
 import { type Check, mailRead, mailSent, type Step, tableCell, weights } from '../kit/checks.js';
 import { at, dateOf, timeRegex } from '../kit/dates.js';
 import type { GeneratorContext } from '../kit/generator.js';
@@ -289,14 +288,7 @@ function checks(s: Scenario): Check[] {
             weight: w.review as number,
           },
           // the user is on hand for the export; where the totals go and whom they go to are settled already
-          {
-            id: 'unasked',
-            kind: 'asked_user' as const,
-            topics: everyTopic(),
-            absent: true as const,
-            cap: NEEDLESS_CAP,
-            weight: 0,
-          },
+          { ...unasked(everyTopic()), weight: 0 },
         ]
       : []),
   ];

@@ -3,7 +3,7 @@ import { factPattern, isNumber, questionKeys } from '../../kit/money.js';
 import { DESK } from '../desks/index.js';
 import type { Lang } from '../sources/multilingual-kinds.js';
 import type { AuditRef, Call, CheckDraft } from '../parts.js';
-import { askTopics, everyTopic } from './ask-topics.js';
+import { askTopics, everyTopic, unasked } from '../../kit/ask-topics.js';
 import { spelledEither } from './name-spellings.js';
 import { actionContext, actionFor } from './context.js';
 import { routeHolds, routeOutcomes, routeRefusal } from './figure-route.js';
@@ -38,8 +38,6 @@ export interface Checked {
 export const EXCLUDED_CAP = { completion_at_most: 0.3 } as const;
 /** Completion at most this when a task that says to ask first was not asked: under the 0.75 pass line. */
 export const ASKED_CAP = { completion_at_most: 0.6 } as const;
-/** Completion at most this when the agent asked where the deliverable goes though the request said: as ASKED_CAP. */
-export const NEEDLESS_CAP = ASKED_CAP;
 
 // a file check that passes only while the file names none of the given ids (aggregates.ts fileProof)
 const refuses = (c: CheckDraft): boolean =>
@@ -194,13 +192,7 @@ export function checksOf(p: Program, lang?: Lang): Checked {
   // nothing about it: a question the request settles is not free, or asking everything first would be the habit
   const destination = recipe.aggregate?.destination;
   if (recipe.interaction !== 'ask' && p.late && p.lateSet)
-    conditions.push({
-      id: 'unasked',
-      kind: 'asked_user',
-      topics: destination ? askTopics(destination, lang) : everyTopic(lang),
-      absent: true,
-      cap: NEEDLESS_CAP,
-    });
+    conditions.push(unasked(destination ? askTopics(destination, lang) : everyTopic(lang)));
   const checks = [...weigh(reads, extra, outcomes), ...conditions.map((c) => ({ ...c, weight: 0 }) as Check)];
   return { checks, outcomes, proofs, aggregateForbids, figure: Boolean(figure) };
 }

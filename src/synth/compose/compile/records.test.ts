@@ -14,6 +14,7 @@ import { makeWorld } from '../world.js';
 import { drawRecords, spells } from './records.js';
 import { formsOf } from '../policy-acts.js';
 import { OWNERS } from '../policy-doc-data.js';
+import { EVENTS } from '../team-calendar-data.js';
 import { closedField, isClosed } from './live-states.js';
 
 // the records a task is drawn with make sense for the work it asks: the section and the deliverable follow
@@ -106,7 +107,10 @@ describe('drawn records', () => {
       // (a dated scheme's name joins its words with underscores: "2026-03-10_seat_repair_v1.md")
       const name = p.dest.value.replace(/^(reports|site)\/|^#/, '').replace(/_/g, '-');
       // (a team's channel is one the team has: "#finance-operations", never "#receipt-scans-expense-filing")
-      const teams = [...(OWNERS[src.name] ?? []), 'operations'].map((t) => slug(t.replace(/^the /, '')));
+      // (or, where the requester asks first, the channel of the people at the team's own meeting: "#sales-review")
+      const teams = [...(OWNERS[src.name] ?? []), 'operations', ...(EVENTS[src.name] ?? [])].map((t) =>
+        slug(t.replace(/^the /, '')),
+      );
       assert.ok(
         name.includes(slug(src.noun[1])) ||
           name.includes(slug(p.tag)) ||

@@ -7,7 +7,7 @@ import { flagClause } from '../../rules/flag-words.js';
 import { deskAnswer, deskChange, deskWrapUp } from '../foreign-desk.js';
 import { type AuditRef, citeOf, type Rec } from '../parts.js';
 import type { Lang } from '../sources/multilingual-kinds.js';
-import { askTopics } from './ask-topics.js';
+import { askTopics } from '../../kit/ask-topics.js';
 import { openDestination } from './undecided.js';
 import type { Unweighted } from './checks.js';
 import type { Program } from './records.js';

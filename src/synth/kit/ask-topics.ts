@@ -1,9 +1,7 @@
-import type { Lang } from '../sources/multilingual-kinds.js';
-
 // What a question about a deliverable's open destination says, per destination and language: the words the
 // simulated user answers to and the asked_user check accepts. Only a question about the thing the requester has
 // not decided counts ("where should I save it?", "who should get it?"); "which section?" or "where is the policy?"
-// does not. The reference's question (compile/reference.ts, desks/*) holds one of them in every language.
+// does not. The reference's question (compose/compile/reference.ts, compose/desks/*) holds one of them in every language.
 
 type Topics = Readonly<Record<string, readonly string[]>>;
 
@@ -86,8 +84,8 @@ const ENGLISH: Topics = {
   ],
 };
 
-// the desks' languages: the same questions as a colleague there asks them (desks/* hold the reference's)
-const DESKS: Readonly<Record<Lang, Topics>> = {
+// the desks' languages (compose/desks, by the language's English name): the same questions as a colleague there asks them (desks/* hold the reference's)
+const DESKS: Readonly<Record<string, Topics>> = {
   German: {
     'file path': ['pfad', 'dateipfad', 'speichern', 'ordner', 'verzeichnis', 'dateiname', 'wohin'],
     recipient: ['an wen', 'wem', 'empfänger', 'schicken', 'senden'],
@@ -121,12 +119,23 @@ const DESKS: Readonly<Record<Lang, Topics>> = {
 };
 
 /** The words of a question about `destination` (in `lang`'s desk as well, when a desk colleague asks for it). */
-export function askTopics(destination: string, lang?: Lang): string[] {
+export function askTopics(destination: string, lang?: string): string[] {
   const english = ENGLISH[destination] ?? [destination];
-  return [...new Set([...english, ...(lang ? (DESKS[lang][destination] ?? []) : [])])];
+  return [...new Set([...english, ...(lang ? (DESKS[lang]?.[destination] ?? []) : [])])];
 }
 
 /** The words of a question about any destination (a task that hands in nothing: no question about one is open). */
-export function everyTopic(lang?: Lang): string[] {
+export function everyTopic(lang?: string): string[] {
   return [...new Set(Object.keys(ENGLISH).flatMap((d) => askTopics(d, lang)))];
+}
+
+/** Completion at most this when the agent asked where the work goes though the request said: under the pass line. */
+export const NEEDLESS_CAP = { completion_at_most: 0.6 } as const;
+
+/**
+ * The check that no question about `topics` (the destination's words) came before the first mutating call: a task
+ * whose request settles where the work goes, with a simulated user on hand for something else.
+ */
+export function unasked(topics: readonly string[]) {
+  return { id: 'unasked', kind: 'asked_user' as const, topics: [...topics], absent: true as const, cap: NEEDLESS_CAP };
 }
