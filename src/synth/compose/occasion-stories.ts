@@ -44,7 +44,7 @@ export function stories(plural: string, facts?: OccasionFacts, rng?: Rng, sectio
     ...(facts?.ownerRole
       ? [
           say(
-            `The ${facts.ownerRole} on one of the ${plural} caught a mistake just in time last week and asked for the rest to be checked`,
+            `The ${facts.ownerRole} on one of the ${plural} found an error in it last week and asked for the rest to be checked`,
             `After the ${facts.ownerRole} on one of the ${plural} spotted a problem at the last minute, they asked us to go through the others`,
             `${aOrAn(facts.ownerRole) === 'an' ? 'An' : 'A'} ${facts.ownerRole} found something wrong with one of the ${plural} last week and wants the rest looked at`,
           ),

@@ -13,61 +13,16 @@ export const COMPLAINER: Readonly<Record<string, string>> = {
   matters: 'client',
 };
 
-// after a reason that names the records, the consequence refers back to them ("…on the stories, and they are the
-// one thing still open"), never names them twice
-export function consequencesOf(plural: string, ahead: boolean, named: boolean): string[] {
-  if (!named) return consequences(plural, ahead);
+// after a reason ahead of a day, what it means for the records by then; after one that names the records, it refers
+// back to them ("…on the stories, and they have to be tidy by then"), never names them twice
+export function consequencesOf(plural: string, named: boolean): string[] {
+  const them = named ? 'they' : `the ${plural}`;
+  const obj = named ? 'them' : `the ${plural}`;
   return [
-    'so they need to be right',
-    "so I'd like them off my list",
-    'and they are the one thing still open',
-    "so they can't wait any longer",
-    "and I'd rather they were in order",
-    "so let's get them done today",
-    'so I need a clean list',
-    "and I don't want any surprises there",
-    'so they are top of my list today',
-    'and I want to be able to say they are done',
-    "so I'd like them dealt with now",
-    'and they are the last loose end',
-    'so they come first today',
-    "and I'd like them finished properly",
-    "so I'd like them wrapped up",
-    'and I want them off the board',
-    'so they should be handled now',
-    ...(ahead
-      ? [
-          'and I want them sorted before then',
-          'and they have to be tidy by then',
-          'so they need to be done by then',
-          "and I don't want to go in with them half done",
-        ]
-      : ['and they have been sitting there too long', 'and they keep getting pushed back']),
-  ];
-}
-
-function consequences(plural: string, ahead: boolean): string[] {
-  return [
-    `so the ${plural} need to be right`,
-    `so I'd like the ${plural} off my list`,
-    `and the ${plural} are the one thing still open`,
-    `so the ${plural} can't wait any longer`,
-    `and I'd rather the ${plural} were in order`,
-    `so let's get the ${plural} done today`,
-    `and the ${plural} are what I'll be asked about`,
-    `so the ${plural} come first today`,
-    `and I want the ${plural} done properly`,
-    `so I'd like the ${plural} dealt with now`,
-    `and the ${plural} are the last loose end`,
-    `so the ${plural} are top of my list`,
-    ...(ahead
-      ? [
-          `and I want the ${plural} sorted before then`,
-          `and the ${plural} have to be tidy by then`,
-          `so the ${plural} need to be ready by then`,
-          `and I don't want to go in with the ${plural} half done`,
-        ]
-      : [`and the ${plural} have been sitting there too long`, `and the ${plural} keep getting pushed back`]),
+    `and I want ${obj} sorted before then`,
+    `and ${them} have to be tidy by then`,
+    `so ${them} need to be ready by then`,
+    `and I'd like ${obj} settled before then`,
   ];
 }
 

@@ -349,11 +349,12 @@ export function occasion(w: World, plural: string, rng: Rng, not?: Person, facts
   const mine = own.length > 0 && rng.chance(0.5);
   if (!mine && rng.chance(0.35)) return { text: said(rng.pick(whole(w, plural, boss, rng, facts)).text) };
   const r = mine ? rng.pick(own) : rng.pick(reasons(w, boss, plural, rng, facts));
-  // a reason mostly says enough on its own ("The bed meeting is on Tuesday"): a stock "so I'd like them off my
-  // list" after it is filler, and read across a corpus the same few consequences recur
-  if (rng.chance(0.65)) return { text: said(r.text) };
+  // a reason says enough on its own ("The bed meeting is on Tuesday"): a stock "so I'd like them off my list" after
+  // it is filler, and read across a corpus the same few recur. Only a reason ahead of a day may say what it means
+  // for the records by then
+  if (!r.ahead || rng.chance(0.65)) return { text: said(r.text) };
   const named = r.text.includes(plural);
-  const then = rng.pick(consequencesOf(plural, Boolean(r.ahead), named));
+  const then = rng.pick(consequencesOf(plural, named));
   // "…are off this week, so let's get them done today": a consequence clause takes its comma, as does one after a
   // reason with an "and" of its own ("…left them with me, and they are the one thing still open")
   return { text: said(`${r.text}${then.startsWith('so ') || / and /.test(r.text) ? ',' : ''} ${then}`) };
