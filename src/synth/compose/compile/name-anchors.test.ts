@@ -43,4 +43,17 @@ describe('name anchors', () => {
     });
     assert.equal(nameRests([{ title: 'A' }, { title: 'B' }], src).size, 0);
   });
+
+  it('a short code or a number is met only as a word of its own', () => {
+    const none = new Map<string, string[]>();
+    const bp = anchorNames({ contains: 'BP' }, none) as Matcher;
+    assert.ok(matchValue(bp, 'Positions: BP, Shell'));
+    assert.ok(matchValue(bp, 'bp (energy)'));
+    assert.ok(!matchValue(bp, 'BPX Energy') && !matchValue(bp, 'ABP'));
+    const n = anchorNames({ contains: '630' }, none) as Matcher;
+    assert.ok(matchValue(n, 'units: 630.') && matchValue(n, '630 units'));
+    assert.ok(!matchValue(n, '1630') && !matchValue(n, '6300') && !matchValue(n, '630.5') && !matchValue(n, '630,000'));
+    // a longer name stays a substring check
+    assert.deepEqual(anchorNames({ contains: 'Shell plc' }, none), { contains: 'Shell plc' });
+  });
 });

@@ -20,14 +20,23 @@ export function nameRests(records: readonly Rec[], src: SourcePart): Map<string,
   return out;
 }
 
-/** `v` with every `{contains: name}` of a name in `rests` made a regex that refuses the longer names' rests. */
+// a short code or a number is found inside longer ones ("BP" in "BPX", "630" in "1630" or "6,300"): checked as a
+// word of its own (review 23: 22 tasks checked a token of three characters or fewer by substring)
+const SHORT = /^(?:[A-Za-z0-9]{1,3}|\d+)$/;
+const asWord = (t: string) => `(?<![A-Za-z0-9])${escapeRegex(t)}(?![A-Za-z0-9]|[.,]\\d)`;
+
+/**
+ * `v` with every `{contains: name}` of a name in `rests` made a regex that refuses the longer names' rests, and
+ * every `{contains: token}` of a short code or a number made a regex that takes it only as a word of its own.
+ */
 export function anchorNames<T>(v: T, rests: ReadonlyMap<string, readonly string[]>): T {
-  if (!rests.size) return v;
   if (Array.isArray(v)) return v.map((x) => anchorNames(x, rests)) as T;
   if (!v || typeof v !== 'object') return v;
   const o = v as Record<string, unknown>;
-  const rest =
-    typeof o.contains === 'string' && Object.keys(o).length === 1 ? rests.get(o.contains.toLowerCase()) : undefined;
-  if (rest) return { regex: `${escapeRegex(o.contains as string)}(?!${rest.map(escapeRegex).join('|')})` } as T;
+  const needle = typeof o.contains === 'string' && Object.keys(o).length === 1 ? o.contains : undefined;
+  const rest = needle === undefined ? undefined : rests.get(needle.toLowerCase());
+  if (needle !== undefined && rest)
+    return { regex: `${escapeRegex(needle)}(?!${rest.map(escapeRegex).join('|')})` } as T;
+  if (needle !== undefined && SHORT.test(needle)) return { regex: asWord(needle) } as T;
   return Object.fromEntries(Object.entries(o).map(([k, x]) => [k, anchorNames(x, rests)])) as T;
 }
