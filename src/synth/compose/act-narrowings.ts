@@ -179,7 +179,7 @@ export const ACT_NARROWS: Readonly<Record<string, Readonly<Record<string, Reason
     // (the docketing team's run is who diarises the rest: the dates further out are not left undone)
     'Diary entry': {
       'due_date:ahead':
-        'the docketing team enters the dates from every sealed order on its weekly run, so only a date falling before its next run is at risk if nobody enters it now',
+        'the docketing team enters the dates from every sealed order on its weekly run, so a date falling before its next run can be missed if nobody enters it now, the nearest first',
     },
     Preparation: { 'due_date:ahead': 'preparation starts that far out, so the deadlines inside it are started now' },
     'Extension follow-up': {

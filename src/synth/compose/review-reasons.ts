@@ -26,7 +26,7 @@ function whyOf(a: Atom, m: FieldModel, n: Nouns, rng: Rng, source?: string): Why
     case 'older':
       return {
         who: `${p} whose ${label} ${has} furthest back`,
-        risk: rng.pick(['are the likeliest to have been forgotten', 'are where anything left undone has sat longest']),
+        risk: rng.pick(['are the likeliest to have been forgotten', 'have gone longest without anyone checking them']),
       };
     case 'recent':
       return {
@@ -113,12 +113,13 @@ export function reviewReason(
     if (!w) continue;
     return audit
       ? rng.pick([
-          `Auditors test ${w.who} first, because they ${w.risk}; the team checks them before the auditors do.`,
+          `Auditors test ${w.who}, because they ${w.risk}; the team checks them before the auditors do.`,
           `Internal audit samples ${w.who}, since they ${w.risk}.`,
         ])
-      : rng.pick([
-          `${capitalise(w.who)} ${w.risk}, so the review looks at them first.`,
-          `The review starts with ${w.who}: they ${w.risk}.`,
+      : // (what the review takes and why, not the order it goes in: "starts with" leaves the rest unexplained)
+        rng.pick([
+          `${capitalise(w.who)} ${w.risk}, so those are the ones this review takes.`,
+          `This review is for ${w.who}: they ${w.risk}.`,
         ]);
   }
   for (const a of atoms) {
