@@ -16,7 +16,11 @@ export interface Branch {
   meets(rec: Rec): boolean;
 }
 
-// the field a branch decides by: one the actions leave alone and a policy may turn on (none: no branch)
+// the field a branch decides by: one the actions leave alone and a policy may turn on, and one that is a reason
+// for the other route whatever the work: a sum of money (the larger go the heavier way) or a date (how long it has
+// waited, how soon it falls). A category, a flag or a count is a reason only where the work names it: the cost
+// centre does not decide whether a receipt is keyed in or imaged, nor a desk's screens whether it is repaired
+// (review 23: 73 tasks split by such a field). None: no branch
 export function branchFieldOf(
   src: SourcePart,
   writes: Readonly<Record<string, unknown>>,
@@ -25,7 +29,8 @@ export function branchFieldOf(
   const pool = src.fields.filter(
     (f) => !(f.field in writes) && f.rule !== false && f.use !== 'detail' && f.kind !== 'text',
   );
-  return pool.length >= 2 ? w.rng.pick(pool) : undefined;
+  const reasons = pool.filter((f) => f.kind === 'date' || (f.kind === 'number' && Boolean(f.currency)));
+  return pool.length >= 2 && reasons.length ? w.rng.pick(reasons) : undefined;
 }
 
 // the branch's condition: the first target meets it, the second misses it by a hair, the others (and the late
