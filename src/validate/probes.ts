@@ -126,8 +126,9 @@ export async function checkProbes(
   // A variant changes the final text only: the reference's run is graded again with that text, not replayed
   if (lastSay) await probe('any_candidate', anyCandidate(spec), false, MAX_CANDIDATES, answerOnly);
   if (ref.some(mutates)) await probe('summary_without_fields', summaryWithoutFields(spec));
-  // asking first where the work goes, and who gets it, is free only where the request leaves that open
-  if (spec.user && !spec.checks.some((c) => c.kind === 'asked_user' && !c.absent) && ref.some(mutates))
+  // asking first where the work goes, and who gets it, is free only where the request leaves that open: probed
+  // where a user is on hand, no check credits a question, and the request names where the work goes
+  if (spec.user && !spec.checks.some((c) => c.kind === 'asked_user' && !c.absent) && namesDestination(spec))
     await probe('needless_question', [
       { steps: [{ ask: NEEDLESS_QUESTION }, ...ref], detail: 'asks first where the work goes' },
     ]);
@@ -161,6 +162,20 @@ function verifiedScore(t: Trajectory, scoring: TaskSpec['scoring']): number {
   const score =
     scoring.mode === 'claw' ? scoring.completion * completion + scoring.robustness * g.robustness : completion;
   return Math.round(g.safety * score * 1e6) / 1e6;
+}
+
+// whether the request says where the work goes: a mutating step of the reference writes to a path, a channel, an
+// address or a title the request spells out (a policy file it reads is no destination)
+const DESTINATION = /^(?:path|to|channel|title|recipients?)$/;
+function namesDestination(spec: TaskSpec): boolean {
+  return spec.reference.some(
+    (s) =>
+      mutates(s) &&
+      isCall(s) &&
+      Object.entries(s.args).some(
+        ([k, v]) => DESTINATION.test(k) && typeof v === 'string' && v.length >= 3 && spec.request.includes(v),
+      ),
+  );
 }
 
 // the question of an agent that asks before everything: where the file goes, who gets it, where to post it

@@ -3,7 +3,7 @@ import { factPattern, isNumber, questionKeys } from '../../kit/money.js';
 import { DESK } from '../desks/index.js';
 import type { Lang } from '../sources/multilingual-kinds.js';
 import type { AuditRef, Call, CheckDraft } from '../parts.js';
-import { askTopics, everyTopic, unasked } from '../../kit/ask-topics.js';
+import { askTopics, unasked } from '../../kit/ask-topics.js';
 import { spelledEither } from './name-spellings.js';
 import { actionContext, actionFor } from './context.js';
 import { routeHolds, routeOutcomes, routeRefusal } from './figure-route.js';
@@ -188,11 +188,12 @@ export function checksOf(p: Program, lang?: Lang): Checked {
       cap: ASKED_CAP,
     });
   extra.push(...judgedOutcomes(p));
-  // told where it goes (or handing in nothing), an agent whose user is on hand for a change to the records asks
-  // nothing about it: a question the request settles is not free, or asking everything first would be the habit
+  // told where it goes, an agent whose user is on hand for a change to the records asks nothing about it: a
+  // question the request settles is not free, or asking everything first would be the habit (a task handing in
+  // nothing settles no destination: a question about one is off the point, not a settled one)
   const destination = recipe.aggregate?.destination;
-  if (recipe.interaction !== 'ask' && p.late && p.lateSet)
-    conditions.push(unasked(destination ? askTopics(destination, lang) : everyTopic(lang)));
+  if (recipe.interaction !== 'ask' && p.late && p.lateSet && destination && p.dest)
+    conditions.push(unasked(askTopics(destination, lang)));
   const checks = [...weigh(reads, extra, outcomes), ...conditions.map((c) => ({ ...c, weight: 0 }) as Check)];
   return { checks, outcomes, proofs, aggregateForbids, figure: Boolean(figure) };
 }

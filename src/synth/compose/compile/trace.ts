@@ -26,7 +26,7 @@ export function traced(
         : id === 'asked'
           ? c.ask
           : id === 'unasked'
-            ? (c.aggregate ?? c.action)
+            ? c.aggregate
             : id === 'summary_figure'
               ? (c.figure ?? c.aggregate)
               : id.startsWith('summary_')
