@@ -14,14 +14,16 @@ import type { TaskSpecInput } from '../../schema/task-spec.js';
 // deadline. medium: the vendor record in finance is updated (inactive, or a renewal note); hard: an
 // amendment (a second DOCX) changes the notice period — and with it the decision — and the to-do is ticked off.
 
-const SERVICES = [
-  'managed hosting',
-  'payroll processing',
-  'office cleaning',
-  'IT support',
-  'translation services',
-  'security monitoring',
-];
+// each service with what a provider of it calls itself: a vendor's name says its trade ("Brookside IT Services",
+// never a veterinary practice under an IT support contract)
+const SERVICES: Readonly<Record<string, readonly string[]>> = {
+  'managed hosting': ['Hosting', 'Cloud Services', 'Data Centres'],
+  'payroll processing': ['Payroll Services', 'Payroll Bureau'],
+  'office cleaning': ['Cleaning Services', 'Facility Services'],
+  'IT support': ['IT Services', 'Tech Support'],
+  'translation services': ['Translations', 'Language Services'],
+  'security monitoring': ['Security', 'Monitoring Services'],
+};
 
 type Company = { name: string; domain: string };
 
@@ -65,9 +67,15 @@ const PERIODS = [14, 30, 45, 60, 90, 120] as const;
 function draw(ctx: GeneratorContext): Scenario {
   const { rng, words, mockToday, difficulty } = ctx;
   const [medium, hard] = [difficulty !== 'easy', difficulty === 'hard'];
-  const [vendor, other] = words.companies(2) as [Company, Company];
+  const [drawn, other] = words.companies(2) as [Company, Company];
   const [manager, legal] = words.people(2, 'acme.example') as [Person, Person];
-  const service = rng.pick(SERVICES);
+  const service = rng.pick(Object.keys(SERVICES));
+  const trade = rng.pick(SERVICES[service] as readonly string[]);
+  const first = drawn.name.split(' ')[0] as string;
+  const vendor = {
+    name: `${first} ${trade}`,
+    domain: `${first}${trade.split(' ')[0]}.example`.toLowerCase().replace(/[^a-z0-9.]/g, ''),
+  };
   const handle = vendor.domain.split('.')[0] as string;
   const daysLeft = rng.int(25, 80);
   const end = dateOf(at(mockToday, { days: daysLeft }));

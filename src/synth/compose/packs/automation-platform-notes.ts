@@ -34,6 +34,13 @@ function termSaid(rng: Rng, term: string, level: unknown): string {
   );
 }
 
+const ORIGIN: Readonly<Record<string, string>> = {
+  'vendor marketplace': 'vendor publishes a changelog',
+  community: 'maintained by a community contributor',
+  internal: 'built and maintained by our platform team',
+  'built-in': 'ships with the platform and updates with it',
+};
+
 export function skillDescription(
   rng: Rng,
   term: string | undefined,
@@ -55,7 +62,8 @@ export function skillDescription(
           ...(outward ? [] : ['works on the current user’s data only']),
         ),
         ...(term ? [termSaid(rng, term, level)] : []),
-        oneOf(rng, 'vendor publishes a changelog', 'pilot with five users first', 'privacy notice reviewed', ''),
+        // (who publishes its changes follows from where it comes from: no vendor changelog for an internal skill)
+        oneOf(rng, ORIGIN[String(rec?.source)] ?? '', 'pilot with five users first', 'privacy notice reviewed', ''),
       ].filter(Boolean),
     },
     'plain',

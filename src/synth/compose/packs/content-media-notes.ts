@@ -45,7 +45,7 @@ export function postCopy(rng: Rng, term: string | undefined): string {
       facts: [
         oneOf(
           rng,
-          'New on the site today',
+          'Now on the site',
           'Our team spent a month on this one',
           'The story everyone is talking about',
           'Worth ten minutes of your day',
