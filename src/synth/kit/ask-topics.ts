@@ -5,6 +5,21 @@
 
 type Topics = Readonly<Record<string, readonly string[]>>;
 
+// a question about a title, whatever the title is of
+const TITLE = [
+  'which title',
+  'what title',
+  'title should',
+  'title do you want',
+  'title would you like',
+  'title for',
+  'title to use',
+  'what should i call',
+  'what to call',
+  'call it',
+  'name it',
+];
+
 const ENGLISH: Topics = {
   'file path': [
     'file path',
@@ -56,32 +71,8 @@ const ENGLISH: Topics = {
     'post it in',
     'post this to',
   ],
-  title: [
-    'which title',
-    'what title',
-    'title should',
-    'title do you want',
-    'title would you like',
-    'title for',
-    'title to use',
-    'what should i call',
-    'what to call',
-    'call it',
-    'name it',
-  ],
-  'report title': [
-    'report title',
-    'which title',
-    'what title',
-    'title should',
-    'title do you want',
-    'title would you like',
-    'title for',
-    'title to use',
-    'what should i call',
-    'call it',
-    'name it',
-  ],
+  title: TITLE,
+  'report title': ['report title', ...TITLE],
 };
 
 // the desks' languages (compose/desks, by the language's English name): the same questions as a colleague there asks them (desks/* hold the reference's)
