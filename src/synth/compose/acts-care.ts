@@ -58,6 +58,8 @@ export const CARE_ACTS: Readonly<Record<string, readonly PolicyAct[]>> = {
       'A patient who has missed several appointments does not hold a scarce slot: the booking is cancelled and they are asked to rebook by phone.',
       { missed_before: 'high', date: 'ahead' },
       'cancel_appointment',
+      // "several": three or more, never the one miss anyone can have
+      { missed_before: [3, 6] },
     ),
     act(
       ['Room closure', 'Treatment room closure'],
@@ -69,9 +71,13 @@ export const CARE_ACTS: Readonly<Record<string, readonly PolicyAct[]>> = {
       date: 'ahead',
       status: ['booked'],
     }),
-    act('Did-not-attend follow-up', 'Patients who keep missing appointments get a call from the practice.', {
-      missed_before: 'high',
-    }),
+    act(
+      'Did-not-attend follow-up',
+      'Patients who keep missing appointments get a call from the practice.',
+      { missed_before: 'high' },
+      undefined,
+      { missed_before: [2, 6] },
+    ),
   ],
   claims: [
     act(['Claim query', 'Query'], 'A claim unpaid past the insurer’s turnaround is queried before it times out.', {

@@ -7,10 +7,10 @@ import { act, type PolicyAct } from './policy-act.js';
 export const ORDER_ACTS: readonly PolicyAct[] = [
   act(
     ['Escalation', 'Owner follow-up'],
-    'Orders still unpaid, in full or in part, past their payment terms are chased by the sales owner, who knows the customer, before they go to collections.',
+    'Orders still unpaid, in full or in part, weeks after they were placed are chased by the sales owner, who knows the customer, before they go to collections.',
     { status: ['unpaid', 'part-paid'], order_date: 'stale' },
     undefined,
-    // past 30-day terms by days or weeks: a balance months old is collections' or the write-off review's
+    // weeks old: a balance months old is collections' or the write-off review's
     { order_date: [14, 45] },
   ),
   // a dispute that has sat for weeks is the one at risk (the order's age is its side: old, never fresh)
