@@ -112,7 +112,8 @@ export const nonconformances = packSource({
     if (light && ['weld crack', 'wrong material'].includes(String(rec.defect_type)))
       return [
         ...shuffle(w.rng, ['major', 'critical']).map((severity) => ({ severity })),
-        { defect_type: 'dimensional' },
+        // (a near miss on severity keeps its defect condition: porosity or a dimension can be minor)
+        ...['porosity', 'dimensional'].map((defect_type) => ({ defect_type })),
       ];
     if (rec.severity === 'observation' && Number(rec.quantity_affected) >= 20) {
       const qty = w.rng.int(1, 8);
