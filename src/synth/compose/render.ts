@@ -294,7 +294,7 @@ export function renderRequest(p: RequestPlan): RenderedRequest {
         `Action needed: ${p.plural}`,
         `${capitalise(p.plural)}`,
       ]);
-      text = `Subject: ${subject}\n\n${greet}\n\n${ctx}. ${verb} ${select}${then} ${does}${stop}${fig}${ask}${rule}\n\n${tell}\n\n${sign}`;
+      text = `Subject: ${subject}\n\n${greet ? `${greet}\n\n` : ''}${ctx}. ${verb} ${select}${then} ${does}${stop}${fig}${ask}${rule}\n\n${tell}\n\n${sign}`;
       break;
     }
     default: {
