@@ -75,7 +75,8 @@ const ENGLISH: Topics = {
   'report title': ['report title', ...TITLE],
 };
 
-// the desks' languages (compose/desks, by the language's English name): the same questions as a colleague there asks them (desks/* hold the reference's)
+// the desks' languages (compose/desks, by the language's English name): the same questions as a colleague there
+// asks them (desks/* hold the reference's)
 const DESKS: Readonly<Record<string, Topics>> = {
   German: {
     'file path': ['pfad', 'dateipfad', 'speichern', 'ordner', 'verzeichnis', 'dateiname', 'wohin'],
@@ -120,8 +121,10 @@ export function everyTopic(lang?: string): string[] {
   return [...new Set(Object.keys(ENGLISH).flatMap((d) => askTopics(d, lang)))];
 }
 
-/** Completion at most this when the agent asked where the work goes though the request said: under the pass line. */
-export const NEEDLESS_CAP = { completion_at_most: 0.6 } as const;
+/** Completion at most this when a task that says to ask first was not asked: under the 0.75 pass line. */
+export const ASKED_CAP = { completion_at_most: 0.6 } as const;
+/** The same cap the other way: the agent asked where the work goes though the request said. */
+export const NEEDLESS_CAP = ASKED_CAP;
 
 /**
  * The check that no question about `topics` (the destination's words) came before the first mutating call: a task

@@ -3,7 +3,7 @@ import { factPattern, isNumber, questionKeys } from '../../kit/money.js';
 import { DESK } from '../desks/index.js';
 import type { Lang } from '../sources/multilingual-kinds.js';
 import type { AuditRef, Call, CheckDraft } from '../parts.js';
-import { askTopics, unasked } from '../../kit/ask-topics.js';
+import { ASKED_CAP, askTopics, unasked } from '../../kit/ask-topics.js';
 import { spelledEither } from './name-spellings.js';
 import { actionContext, actionFor } from './context.js';
 import { routeHolds, routeOutcomes, routeRefusal } from './figure-route.js';
@@ -27,6 +27,8 @@ export interface Checked {
   aggregateForbids: AuditRef[];
   /** whether the aggregate must state the computed figure */
   figure: boolean;
+  /** whether the deliverable may name no record left out (its refusal caps completion: the request says so) */
+  only: boolean;
 }
 
 /**
@@ -36,8 +38,6 @@ export interface Checked {
  * at 0.68 a stone's throw from it; a deliverable that leaves one out still loses its own check's share.
  */
 export const EXCLUDED_CAP = { completion_at_most: 0.3 } as const;
-/** Completion at most this when a task that says to ask first was not asked: under the 0.75 pass line. */
-export const ASKED_CAP = { completion_at_most: 0.6 } as const;
 
 // a file check that passes only while the file names none of the given ids (aggregates.ts fileProof)
 const refuses = (c: CheckDraft): boolean =>
@@ -147,8 +147,10 @@ export function checksOf(p: Program, lang?: Lang): Checked {
   const refusal = routeRefusal(p);
   if (refusal) conditions.push({ id: 'route_refused', ...refusal, cap: EXCLUDED_CAP });
   for (const c of routeHolds(p)) conditions.push({ ...c, cap: EXCLUDED_CAP });
+  let only = false;
   if (recipe.aggregate && dest) {
     const proof = recipe.aggregate.proof(p.selected, p.distractors, src, dest.value);
+    only = proof.checks.some((c) => c.kind === 'audit_absent' || refuses(c));
     const names = p.selected.map((rec) => String(rec[src.nameField.field] ?? ''));
     for (const c of proof.checks) {
       const id = `summary_${outcomes.length + conditions.length + 1}`;
@@ -195,7 +197,7 @@ export function checksOf(p: Program, lang?: Lang): Checked {
   if (recipe.interaction !== 'ask' && p.late && p.lateSet && destination && p.dest)
     conditions.push(unasked(askTopics(destination, lang)));
   const checks = [...weigh(reads, extra, outcomes), ...conditions.map((c) => ({ ...c, weight: 0 }) as Check)];
-  return { checks, outcomes, proofs, aggregateForbids, figure: Boolean(figure) };
+  return { checks, outcomes, proofs, aggregateForbids, figure: Boolean(figure), only };
 }
 
 // the names and titles of the task's records (short strings): a figure in one of them ("term 1") is not an answer

@@ -9,7 +9,7 @@ import { booksSlot } from '../slot-work.js';
 import { workPath } from '../packs/scenarios.js';
 import { writesCode } from '../../kit/taxonomy-rules.js';
 import { agree, capitalise } from '../../kit/text.js';
-import { checksOf, EXCLUDED_CAP } from './checks.js';
+import { checksOf } from './checks.js';
 import { forbiddenOf } from './forbidden.js';
 import { fileForbids } from './forbidden-files.js';
 import { readOnlyRisk } from './forbidden-risk.js';
@@ -66,16 +66,12 @@ export function specOf(p: Program, { id, w, recipe, scenario, lead }: CompileInp
   // a colleague on a partner-language desk may write the request (and talk) in that language
   const lang = deskLanguage(p);
   const reference = referenceOf(p, lang);
-  const { checks, outcomes, proofs, aggregateForbids, figure } = checksOf(p, lang);
+  const { checks, outcomes, proofs, aggregateForbids, figure, only } = checksOf(p, lang);
   // a task that only writes its records up says to leave them be, and changing them is forbidden
   const touched = writtenPaths(checks, reference);
   const risk = lang ? undefined : readOnlyRisk(p, touched);
   const forbidden = forbiddenOf(p, [...aggregateForbids, ...fileForbids(p, touched), ...(risk?.forbids ?? [])]);
   const user = userOf(p, proofs, outcomes, lang);
-  // (a deliverable refusing the ids left out: summary_* under the excluded cap)
-  const only = checks.some(
-    (c) => c.id.startsWith('summary_') && c.cap?.completion_at_most === EXCLUDED_CAP.completion_at_most,
-  );
   const request = lang ? deskRequest(p, lang, figure) : requestOf(p, figure, risk?.constraint, only);
   const says = user?.signals?.find((s) => s.id === 'record_changed')?.effect.say;
   // what a coworker reads must read as a coworker wrote it

@@ -281,10 +281,11 @@ export const workflowRuns = packSource({
     const most = Math.max(0, ...runs.map((r) => Number(r.steps_completed) || 0));
     const steps = /\b(\d+) steps\b/.exec(String(wf.description));
     const more = steps && Number(steps[1]) <= most ? most + w.rng.int(1, 3) : undefined;
-    const ranToday = daysFrom(w.today, last && String(wf.last_run_on) < last ? last : wf.last_run_on) >= 0;
+    const later = last && String(wf.last_run_on) < last ? last : undefined;
+    const ranToday = daysFrom(w.today, later ?? wf.last_run_on) >= 0;
     const fitted: Rec = {
       ...(more ? { description: String(wf.description).replace(/\b\d+ steps\b/, `${more} steps`) } : {}),
-      ...(last && String(wf.last_run_on) < last ? { last_run_on: last } : {}),
+      ...(later ? { last_run_on: later } : {}),
       ...(['draft', 'archived', ...(ranToday ? ['paused'] : [])].includes(String(wf.status))
         ? { status: w.rng.pick(['active', 'failing']) }
         : {}),
