@@ -83,7 +83,7 @@ export const AUTOMATIONS_TABLES: readonly Table[] = [
         filter: true,
       },
       auto_retried: { kind: 'flag', about: 'whether the platform retried the run automatically' },
-      triaged_by: { kind: 'email', about: 'person who triaged the run', update: true },
+      assignee: { kind: 'email', about: 'person the run is assigned to for triage', update: true },
       status: {
         kind: 'enum',
         about: 'triage status',

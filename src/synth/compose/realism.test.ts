@@ -3,6 +3,7 @@ import { describe, it } from 'node:test';
 import type { TaskSpecInput } from '../../schema/task-spec.js';
 import { forwarded } from './render.js';
 import { composition } from './testing.js';
+import { generateProcedural } from '../generators.js';
 import { PUBLISHABLE } from './audience.js';
 import { digestPost } from './aggregates.js';
 import { SOURCES } from './sources/index.js';
@@ -114,8 +115,46 @@ describe('generated text a practitioner would write', () => {
       if (!from) continue;
       assert.ok(!new RegExp(`${from} \\(|${from}, [\\w.]+@`).test(note), `${t.id}: ${note}`);
       if (/\bme \([\w.]+@/.test(note)) self++;
+      // and where the note leaves whom it goes to open, the answer is never its own writer
+      for (const sig of t.user?.signals ?? [])
+        if (
+          sig.effect &&
+          'say' in sig.effect &&
+          typeof sig.effect.say === 'string' &&
+          /send|goes to|go to/i.test(sig.effect.say)
+        )
+          assert.ok(!sig.effect.say.includes(`${from} (`), `${t.id}: ${sig.effect.say}`);
     }
     assert.ok(self > 0, 'a note that sends its list to its own writer');
+  });
+  it("a forwarded note that leaves its deliverable's recipient open is never answered with its own writer", () => {
+    // slots of a taxonomy plan whose answer was the note's writer ("send whoever should have it" … "send it to Mei")
+    const slots = [
+      [668727011, 'medium', '2026-10-12T08:00:00Z', 'Agent_Self_Config', 'Automation_Platform/Agent'],
+      [1347193066, 'hard', '2026-05-29T09:00:00Z', 'Math_Scientific', 'Multimodal_Generation/Map'],
+      [1331382034, 'medium', '2026-01-27T17:00:00Z', 'Multimodal_Perception', 'Finance_Investment/Investment_Research'],
+      [285581179, 'medium', '2026-07-29T10:15:00Z', 'Calendar_Scheduling', 'Healthcare/Policy'],
+    ] as const;
+    let open = 0;
+    for (const [seed, difficulty, mockToday, cap, scenarioPath] of slots) {
+      const t = generateProcedural({
+        generator: 'compose',
+        id: 'open',
+        seed,
+        difficulty,
+        mockToday,
+        capabilities: [cap],
+        scenarioPath,
+      });
+      const from = /^Forwarding this from ([^:\n]+):$/m.exec(t.request)?.[1];
+      const answers = (t.user?.signals ?? []).flatMap((x) =>
+        x.effect && 'say' in x.effect && typeof x.effect.say === 'string' ? [x.effect.say] : [],
+      );
+      if (!from || !/whoever should have it|the right channel/.test(t.request)) continue;
+      open++;
+      for (const a of answers) assert.ok(!a.includes(`${from} (`), `${seed}: ${from} wrote the note; ${a}`);
+    }
+    assert.ok(open >= 2, `only ${open} of the slots forward a note with an open recipient`);
   });
   it('a selected record’s other-branch mail is forbidden to its owner only: a summary may name it in its subject', () => {
     let seen = 0;

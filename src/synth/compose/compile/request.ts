@@ -44,8 +44,12 @@ const OPEN_DEST: Readonly<Record<string, string>> = {
 function beside(p: Program): World {
   const { w, src } = p;
   const data = JSON.stringify([p.fixtures[src.service], p.fixtures.contacts]).toLowerCase();
+  // (nor, where the requester has not said whom the deliverable goes to, the colleague it then goes to: a note that
+  // asks to "send whoever should have it" is never answered with its own writer)
+  const open = p.recipe.interaction === 'ask' ? p.dest?.value : undefined;
   const free = (x: Person) =>
     x.email !== p.route?.approver.email &&
+    x.email !== open &&
     !data.includes(x.email.toLowerCase()) &&
     !data.includes(`"${x.name.toLowerCase()}"`);
   // where the records name everyone else (a directory of eleven), the colleague who keeps the team's drive

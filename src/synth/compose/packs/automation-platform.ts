@@ -252,7 +252,7 @@ export const workflowRuns = packSource({
     run_id: id,
     workflow_id: refId(w, 'WF-', i, 4),
     outcome: w.rng.pick(['failed', 'failed', 'failed', 'partially succeeded', 'timed out']),
-    triaged_by: colleague(w, i).email,
+    assignee: colleague(w, i).email,
   }),
   // a run times out at the platform's limit, minutes in, never seconds after it started; one that completed no
   // step did not partly succeed
@@ -265,7 +265,7 @@ export const workflowRuns = packSource({
   },
   title: (rec) => `${rec.run_id} (${rec.workflow_id}, ${rec.outcome})`,
   nameField: { field: 'workflow_id', label: 'workflow id' },
-  owner: { field: 'triaged_by', role: 'triage owner' },
+  owner: { field: 'assignee', role: 'triage owner' },
   textField: 'error_message',
   parents: { workflow_id: workflows },
   // a workflow with runs is switched on (not paused, where one ran today) and last ran no earlier than its latest
