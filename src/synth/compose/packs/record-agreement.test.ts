@@ -5,6 +5,7 @@ import type { TextModel } from '../../rules/fields.js';
 import type { Rec, SourcePart } from '../parts.js';
 import { aheadOf } from '../sources/kit.js';
 import { makeWorld } from '../world.js';
+import { dashboards, quietSpell } from './data-science.js';
 import { FINDING_ASSETS } from './finding-assets.js';
 import { contracts } from './legal.js';
 import { nonconformances } from './manufacturing-engineering.js';
@@ -114,5 +115,19 @@ describe('records that agree with themselves', () => {
     assert.ok(t);
     assert.ok(aheadOf(t, '2026-06-03', '2026-06-03T10:00:00Z'));
     assert.ok(!aheadOf(t, '2026-06-02', '2026-06-03T10:00:00Z'));
+  });
+
+  it('a dashboard opened many times this month was opened lately: its quiet spell fits its views', () => {
+    const w = world(1);
+    const rec: Rec = { dashboard_id: 'DSH-1', status: 'published', views_30d: 222, last_viewed_on: '2026-05-07' };
+    const changes = dashboards.agree?.(rec, w) ?? [];
+    assert.ok(changes.length > 0);
+    for (const c of changes) {
+      const after = { ...rec, ...c };
+      const quiet = (Date.parse('2026-06-03') - Date.parse(String(after.last_viewed_on))) / 86_400_000;
+      assert.ok(quiet <= quietSpell(Number(after.views_30d)), JSON.stringify(c));
+    }
+    // (a handful of views a month and none for weeks agree)
+    assert.deepEqual(dashboards.agree?.({ ...rec, views_30d: 5 }, w), []);
   });
 });
