@@ -56,6 +56,20 @@ describe("a reason for asking is the record type's team's own", () => {
       }
   });
 
+  it('an opening story says what went wrong, never a stock line any records could be told with', () => {
+    for (const src of PARTS.sources)
+      for (const owned of [true, false])
+        for (let k = 0; k < 10; k++) {
+          const facts = { service: src.service, name: src.name, owned, place: 'system' as const, where: 'x' };
+          for (const line of stories(src.noun[1], facts, createRng('stories-stock', src.name, k)))
+            assert.doesNotMatch(
+              line,
+              /poor shape|the hard way|did not look good|came out badly|turned up problems/,
+              line,
+            );
+        }
+  });
+
   it('a part the task already gave someone is never given another colleague', () => {
     let named = 0;
     for (const src of PARTS.sources.slice(0, 20)) {

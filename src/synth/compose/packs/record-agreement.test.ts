@@ -6,7 +6,7 @@ import type { Rec, SourcePart } from '../parts.js';
 import { aheadOf } from '../sources/kit.js';
 import { makeWorld } from '../world.js';
 import { dashboards, quietSpell } from './data-science.js';
-import { FINDING_ASSETS } from './finding-assets.js';
+import { FINDING_ASSETS, FINDING_SOURCES } from './finding-assets.js';
 import { contracts } from './legal.js';
 import { nonconformances } from './manufacturing-engineering.js';
 import { designRequests } from './multimodal-generation.js';
@@ -129,5 +129,20 @@ describe('records that agree with themselves', () => {
     }
     // (a handful of views a month and none for weeks agree)
     assert.deepEqual(dashboards.agree?.({ ...rec, views_30d: 5 }, w), []);
+  });
+
+  it('a finding comes from a source that finds findings like it: no autocomplete from a cloud posture scan', () => {
+    const w = world(2);
+    let moved = 0;
+    for (const severity of Object.keys(FINDINGS))
+      for (const internet_facing of [true, false])
+        for (const source of FINDING_SOURCES) {
+          const rec: Rec = { finding_id: 'SEC-1', severity, internet_facing, source, remediation_due: '2026-06-03' };
+          const changes = securityFindings.agree?.(rec, w) ?? [];
+          if (changes.length) moved++;
+          for (const c of changes)
+            assert.deepEqual(securityFindings.agree?.({ ...rec, ...c }, w), [], JSON.stringify(c));
+        }
+    assert.ok(moved > 0, 'some source finds none of a severity’s findings');
   });
 });
