@@ -8,7 +8,8 @@ import { makeWorld } from '../world.js';
 import { dashboards, quietSpell } from './data-science.js';
 import { FINDING_ASSETS, FINDING_SOURCES } from './finding-assets.js';
 import { contracts } from './legal.js';
-import { nonconformances } from './manufacturing-engineering.js';
+import { inspections, nonconformances } from './manufacturing-engineering.js';
+import { findings } from './manufacturing-engineering-notes.js';
 import { designRequests } from './multimodal-generation.js';
 import { securityFindings } from './safety-compliance.js';
 import { FINDINGS } from './safety-compliance-data.js';
@@ -144,5 +145,16 @@ describe('records that agree with themselves', () => {
             assert.deepEqual(securityFindings.agree?.({ ...rec, ...c }, w), [], JSON.stringify(c));
         }
     assert.ok(moved > 0, 'some source finds none of a severity’s findings');
+  });
+
+  it('a line check’s findings log is a line check’s: no hangar slot, work pack, AD review or borescope', () => {
+    assert.ok((inspections.fields.find((m) => m.field === 'findings') as TextModel).ofRecord);
+    for (const check_type of ['daily check', 'weekly check'])
+      for (let i = 0; i < 100; i++) {
+        const log = findings(createRng('line-check', check_type, i), i % 2 ? 'tyre cut' : undefined, undefined, {
+          check_type,
+        });
+        assert.doesNotMatch(log, /hangar|work pack|ADs|borescope|deferred defects? carried/i, log);
+      }
   });
 });
