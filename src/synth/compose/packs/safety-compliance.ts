@@ -332,10 +332,18 @@ export const securityFindings = packSource({
         exposed(FINDING_ASSETS[t]?.[1], rec.internet_facing),
       );
       if (!sits.length || sits.some((t) => foundBy(rec.source, t))) return [];
-      return shuffle(
-        w.rng,
-        FINDING_SOURCES.filter((x) => sits.some((t) => foundBy(x, t))),
-      ).map((source) => ({ source }));
+      // (else, where the rule pins the source, a severity of which it finds something here)
+      const finds = (severity: string) =>
+        (FINDINGS[severity]?.[0] ?? []).some(
+          (t) => exposed(FINDING_ASSETS[t]?.[1], rec.internet_facing) && foundBy(rec.source, t),
+        );
+      return [
+        ...shuffle(
+          w.rng,
+          FINDING_SOURCES.filter((x) => sits.some((t) => foundBy(x, t))),
+        ).map((source) => ({ source })),
+        ...shuffle(w.rng, Object.keys(FINDINGS).filter(finds)).map((severity) => ({ severity })),
+      ];
     }
     const milder = Object.entries(FINDINGS).filter(([, f]) => f[3] >= ahead);
     return [
