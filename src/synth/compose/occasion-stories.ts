@@ -99,7 +99,7 @@ export function stories(plural: string, facts?: OccasionFacts, rng?: Rng, sectio
     ),
     // an owner on every record contradicts "nobody owns them"
     ...(facts && !facts.owned
-      ? [`Last week a question about one of the ${plural} went round three people, since none of them has an owner`]
+      ? [`Last week a question about one of the ${plural} went round three people, since no one owns the ${plural}`]
       : []),
     ...(facts?.place === 'system'
       ? [
