@@ -67,10 +67,12 @@ function introduce(who: Person, w: World, rng: Rng, f?: OccasionFacts): string {
   const free = leads.filter((r) => (w.roles?.get(r) ?? who).email === who.email);
   const role = rng.pick(free.length ? free : ['colleague']);
   if (!w.roles?.has(role)) w.roles?.set(role, who);
+  // (a part no one else holds is "the" part; a plain colleague is one of many: "Esther, a colleague,")
+  const the = role === 'colleague' ? 'a' : 'the';
   return rng.pick([
     `our ${role} ${first}`,
     `${first}, our ${role},`,
-    `${first}, the ${role},`,
+    `${first}, ${the} ${role},`,
     `${first} (our ${role})`,
   ]);
 }
