@@ -54,7 +54,10 @@ export const ACT_NARROWS: Readonly<Record<string, Readonly<Record<string, Reason
       'itemised=true': 'the line manager signs off a late claim only against an itemised receipt',
     },
     'Itemised receipt': {
-      'receipt_date:recent': 'older receipts went in with earlier monthly claims, and audit checked them then',
+      // (the policy's one claim window, shared-windows.ts: "older receipts went in with earlier claims" beside a
+      // wider claim window would pay the ones between twice)
+      'receipt_date:recent':
+        'a receipt outside the claim window is a late claim, and the line manager asks for its paperwork at sign-off',
     },
   },
   jobs: {

@@ -1,5 +1,12 @@
 import { act, type PolicyAct } from './policy-act.js';
 
+// a design request's hold and cap both speak of the rounds agreed with the requester (shared-limits.ts)
+const AGREED_ROUNDS = {
+  name: 'agreed rounds of revisions',
+  one: 'agreed round of revisions',
+  field: 'revision_rounds',
+};
+
 // The work a policy has sections for over content and media, automation, research, office and design records (see policy-acts.ts; safety and compliance records are acts-compliance.ts).
 
 export const STUDIO_ACTS: Readonly<Record<string, readonly PolicyAct[]>> = {
@@ -267,16 +274,28 @@ export const STUDIO_ACTS: Readonly<Record<string, readonly PolicyAct[]>> = {
       { brand_approved: false },
       'hold_design',
     ),
-    // the other holds: a request past its agreed revision rounds (the extra work needs the requester's manager)
-    act(
-      ['Revision hold', 'Scope hold'],
-      'A request past its agreed rounds of revisions is held until the requester’s manager agrees to the extra work.',
-      { revision_rounds: 'high', brand_approved: 'unrelated', due_on: 'unrelated' },
-      'hold_design',
-    ),
-    act('Revision cap', 'Requests past the agreed rounds of revisions go back to the requester’s manager.', {
-      revision_rounds: 'high',
-    }),
+    // the other holds: a request past its agreed revision rounds (the extra work needs the requester's manager);
+    // both sections count the same agreed rounds (shared-limits.ts), and at least one round is agreed
+    {
+      ...act(
+        ['Revision hold', 'Scope hold'],
+        'A request past its agreed rounds of revisions is held until the requester’s manager agrees to the extra work.',
+        { revision_rounds: 'high', brand_approved: 'unrelated', due_on: 'unrelated' },
+        'hold_design',
+        { revision_rounds: [2, 4] },
+      ),
+      limit: AGREED_ROUNDS,
+    },
+    {
+      ...act(
+        'Revision cap',
+        'Requests past the agreed rounds of revisions go back to the requester’s manager.',
+        { revision_rounds: 'high' },
+        undefined,
+        { revision_rounds: [2, 4] },
+      ),
+      limit: AGREED_ROUNDS,
+    },
     act('Deadline check', 'Requests due soon are checked for a designer and a review slot.', {
       due_on: 'ahead',
       revision_rounds: 'unrelated',

@@ -272,10 +272,14 @@ export const WORK_ACTS: Readonly<Record<string, readonly PolicyAct[]>> = {
     ),
     // (the amount is the section's own line, stated below the reason: the reason names none)
     // (a receipt that is itemised already needs nothing: the section chases the bare slips)
-    act('Itemised receipt', 'Audit needs an itemised receipt, not a card slip, for the larger receipts.', {
-      total: 'high',
-      itemised: false,
-    }),
+    // (a section that keeps to recent receipts keeps to the claim window: late claims have their own sign-off)
+    {
+      ...act('Itemised receipt', 'Audit needs an itemised receipt, not a card slip, for the larger receipts.', {
+        total: 'high',
+        itemised: false,
+      }),
+      window: CLAIM_WINDOW,
+    },
     // every receipt past the window needs the sign-off, a cab fare as much as a hotel bill
     {
       ...act(

@@ -25,7 +25,7 @@ export function stories(plural: string, facts?: OccasionFacts, rng?: Rng, sectio
     ...(round
       ? [
           say(
-            `The last ${round} round turned up problems in the ${plural}`,
+            `The last ${round} round found mistakes in two of the ${plural}`,
             `One of the ${plural} that ${round} covers nearly slipped through last week`,
             ...(covers > 1
               ? [
@@ -75,15 +75,15 @@ export function stories(plural: string, facts?: OccasionFacts, rng?: Rng, sectio
   return [
     ...own,
     say(
-      `The ${plural} did not look good at ${event} last time`,
-      `The ${plural} came out badly at ${event} last time`,
-      `At ${event} last time the ${plural} were found in poor shape`,
+      // (what went wrong, said: "found in poor shape" is a line any records could be told with)
+      `At ${event} last time nobody could say where two of the ${plural} stood`,
+      `Two of the ${plural} were queried at ${event} last time and nobody had an answer`,
     ),
     round
       ? `One of the ${plural} that ${round} covers nearly slipped through last week`
       : say(
           `One of the ${plural} nearly slipped through last week`,
-          `Something almost got missed in the ${plural} before ${event} last time`,
+          `One of the ${plural} was nearly missed before ${event} last time`,
         ),
     say(
       `Nobody has looked at the ${plural} properly in a while`,
@@ -98,13 +98,15 @@ export function stories(plural: string, facts?: OccasionFacts, rng?: Rng, sectio
       `The ${plural} were the one thing flagged in my review`,
     ),
     // an owner on every record contradicts "nobody owns them"
-    ...(facts && !facts.owned ? [`Last week we found out the hard way that nobody owns the ${plural}`] : []),
+    ...(facts && !facts.owned
+      ? [`Last week a question about one of the ${plural} went round three people, since no one owns the ${plural}`]
+      : []),
     ...(facts?.place === 'system'
       ? [
           say(
             `The new system went live and nobody checked the ${plural} afterwards`,
-            `Since the move to the new system nobody has had a proper look at the ${plural}`,
-            `The ${plural} came across in the migration and were never checked`,
+            `Since the move to the new system nobody has gone through the ${plural}`,
+            `The ${plural} were moved over in the migration without a check`,
             `Nobody reviewed the ${plural} after the switch-over`,
           ),
         ]

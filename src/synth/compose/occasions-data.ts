@@ -26,6 +26,26 @@ export function consequencesOf(plural: string, named: boolean): string[] {
   ];
 }
 
+/**
+ * The record types whose work closes with the books, for which a month's, a quarter's or a year's end is a reason
+ * to ask now (occasions.ts); a ward bed, a field plot or a pull request has no period to close.
+ */
+export const BOOKS_CLOSE: ReadonlySet<string> = new Set([
+  'transactions',
+  'customers',
+  'order_screenshot',
+  'sheet_rows',
+  'receipt_scans',
+  'per_diem_claims',
+  'claims',
+  'client_matters',
+  'trades',
+  'positions',
+  'fx_exposures',
+  'household_bills',
+  'purchase_requests',
+]);
+
 // the reasons only a team that keeps that kind of record has to look at them now (by record type, then service):
 // the auditors due, the release cut. Each fits every act on the record type; a reason that fits some of its work
 // only (the sprayer booked) is that work's (work-motives-data.ts). `{soon}` is a working day's name three or four working days out (such a reason is

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { createRng } from '../../env/rng.js';
-import { MOTIVES } from './occasions-data.js';
+import { BOOKS_CLOSE, MOTIVES } from './occasions-data.js';
 import { actNamed } from './policy-acts.js';
 import { WORK_MOTIVES } from './work-motives-data.js';
 import { stories } from './occasion-stories.js';
@@ -30,6 +30,44 @@ describe("a reason for asking is the record type's team's own", () => {
             assert.ok(mine.includes(e.toLowerCase()), `${src.name}: "${line}" names ${e}`);
       }
     }
+  });
+
+  it('a period end is a reason only for work that closes with the books, and says what it means for them', () => {
+    // (the last days of a quarter's last month and the first days of a month, when every calendar line holds)
+    for (const today of ['2026-06-26T09:00:00Z', '2026-07-02T09:00:00Z', '2026-12-18T09:00:00Z'])
+      for (const src of PARTS.sources) {
+        const facts = { service: src.service, name: src.name, owned: true, place: 'system' as const, where: 'x' };
+        for (let k = 0; k < 30; k++) {
+          const w = makeWorld(createRng('occasions-books', src.name, today, k), 'Legal', 'medium', today);
+          const line = occasion(w, src.noun[1], w.rng, undefined, facts).text;
+          if (!BOOKS_CLOSE.has(src.name))
+            assert.doesNotMatch(
+              line,
+              /month is nearly over|end of the month is close|new month has|quarter end|year-end is|still need closing/i,
+              `${src.name}: ${line}`,
+            );
+          // (no bare date dropped between two asks, nor a stock line any request could open with)
+          assert.doesNotMatch(
+            line,
+            /^(The month is nearly over|The end of the month is close|Quarter end is close|Year-end is coming|The new month has just started)\.?$|slipped again|keep getting questions|People keep asking|, the colleague,/,
+            line,
+          );
+        }
+      }
+  });
+
+  it('an opening story says what went wrong, never a stock line any records could be told with', () => {
+    for (const src of PARTS.sources)
+      for (const owned of [true, false])
+        for (let k = 0; k < 10; k++) {
+          const facts = { service: src.service, name: src.name, owned, place: 'system' as const, where: 'x' };
+          for (const line of stories(src.noun[1], facts, createRng('stories-stock', src.name, k)))
+            assert.doesNotMatch(
+              line,
+              /poor shape|the hard way|did not look good|came out badly|turned up problems/,
+              line,
+            );
+        }
   });
 
   it('a part the task already gave someone is never given another colleague', () => {

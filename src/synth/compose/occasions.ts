@@ -3,7 +3,7 @@ import { addWorkdays, dateOf } from '../kit/dates.js';
 import { DATE_PHRASES, type Day, dayOf, weekdayName } from '../kit/date-phrases.js';
 import type { Person } from '../kit/people.js';
 import type { World } from './parts.js';
-import { consequencesOf, MOTIVES } from './occasions-data.js';
+import { BOOKS_CLOSE, consequencesOf, MOTIVES } from './occasions-data.js';
 import { ofWork } from './work-keyed.js';
 import { WORK_MOTIVES } from './work-motives-data.js';
 import { DAILY } from './team-calendar-data.js';
@@ -67,10 +67,12 @@ function introduce(who: Person, w: World, rng: Rng, f?: OccasionFacts): string {
   const free = leads.filter((r) => (w.roles?.get(r) ?? who).email === who.email);
   const role = rng.pick(free.length ? free : ['colleague']);
   if (!w.roles?.has(role)) w.roles?.set(role, who);
+  // (a part no one else holds is "the" part; a plain colleague is one of many: "Esther, a colleague,")
+  const the = role === 'colleague' ? 'a' : 'the';
   return rng.pick([
     `our ${role} ${first}`,
     `${first}, our ${role},`,
-    `${first}, the ${role},`,
+    `${first}, ${the} ${role},`,
     `${first} (our ${role})`,
   ]);
 }
@@ -189,15 +191,30 @@ function reasons(w: World, boss: string, plural: string, rng: Rng, f?: OccasionF
             ),
       ahead: true,
     });
-  if (holds('month_end', d))
-    out.push({ text: say('The month is nearly over', 'The end of the month is close'), ahead: true });
-  if (holds('month_start', d))
-    out.push({ text: say('The new month has just started', "It's the first week of the month") });
-  if (holds('quarter_end', d))
-    out.push({ text: say('Quarter end is close', 'We are nearly at quarter end'), ahead: true });
-  if (holds('year_end', d))
-    out.push({ text: say('Year-end is coming', 'The end of the year is getting close'), ahead: true });
-  if (holds('holidays', d)) out.push({ text: 'Half the team is away for the holiday season soon', ahead: true });
+  // a period's end is a reason only for work that closes with the books (occasions-data.ts BOOKS_CLOSE): a ward's
+  // beds or a field's plots have no quarter end. Each says what the date means for these records, never the bare
+  // date dropped between two asks
+  const books = f !== undefined && BOOKS_CLOSE.has(f.name);
+  if (books && holds('month_end', d))
+    out.push({
+      text: say(
+        `The month is nearly over and the ${plural} go into the month-end close`,
+        `The end of the month is close, and the ${plural} have to be right before the books close`,
+      ),
+    });
+  if (books && holds('month_start', d))
+    out.push({ text: say(`The new month has just started and last month's ${plural} still need closing`) });
+  if (books && holds('quarter_end', d))
+    out.push({
+      text: say(
+        `Quarter end is close and the ${plural} go into the quarter's figures`,
+        `We are nearly at quarter end, and the ${plural} have to be right for the quarter's close`,
+      ),
+    });
+  if (books && holds('year_end', d))
+    out.push({ text: say(`Year-end is coming and the ${plural} go into the year's accounts`) });
+  if (holds('holidays', d))
+    out.push({ text: `Half the team is away for the holiday season soon, and the ${plural} cannot wait for them` });
   if (d.weekday === 1)
     out.push({ text: say("It's Monday and I'm planning the week", "It's Monday and I'm setting up the week") });
   return out;
@@ -232,10 +249,11 @@ function whole(w: World, plural: string, boss: string, rng: Rng, f?: OccasionFac
       ? []
       : [
           {
+            // (who noticed and where: a bare "slipped again" is a line any request could open with)
             text: say(
-              `We are behind on the ${plural} again`,
-              `The ${plural} have slipped again`,
-              `We've fallen behind with the ${plural}`,
+              `${boss} pointed out at ${meeting} that we're behind on the ${plural}`,
+              `We came out of ${meeting} behind on the ${plural}`,
+              `${boss} noticed the ${plural} falling behind and asked me to catch them up`,
             ),
           },
         ]),
@@ -261,11 +279,11 @@ function whole(w: World, plural: string, boss: string, rng: Rng, f?: OccasionFac
             ),
     },
     {
+      // (who asks: a bare "people keep asking" names no one the records matter to)
       text: say(
-        `I keep getting questions about the ${plural}`,
-        `People keep asking me about the ${plural}`,
-        `Questions about the ${plural} keep landing on my desk`,
-        `I've had three people ask about the ${plural} this week`,
+        `${boss} has had questions about the ${plural} all week and passed them to me`,
+        `The ${plural} came up again at ${meeting}, and I'd like answers before the next one`,
+        `${boss} keeps getting asked about the ${plural} and wants them settled`,
       ),
     },
     {
@@ -321,7 +339,10 @@ function whole(w: World, plural: string, boss: string, rng: Rng, f?: OccasionFac
           },
         ]
       : []),
-    ...(holds('month_start', d) ? [{ text: `Last month's ${plural} still need closing` }] : []),
+    // (only work that closes with the month: a field plot or a ward bed is never "closed")
+    ...(f && BOOKS_CLOSE.has(f.name) && holds('month_start', d)
+      ? [{ text: `Last month's ${plural} still need closing` }]
+      : []),
     ...(d.weekday === 5
       ? [
           {

@@ -46,6 +46,11 @@ export interface PolicyAct {
    */
   window?: SharedWindow;
   /**
+   * the count the reason names and another act of the record type names too (past the agreed rounds of revisions):
+   * a policy agrees it once, at the count of the first section that does (shared-limits.ts)
+   */
+  limit?: SharedLimit;
+  /**
    * the kinds of record the work may leave out, each with why this work needs no doing for them (spared.ts); none:
    * it spares no category
    */
@@ -57,6 +62,16 @@ export interface SharedWindow {
   /** what the policy calls it ("claim window") */
   name: string;
   /** the date field it is counted on */
+  field: string;
+}
+
+/** A count two acts of one record type share, by name: a record at `field` this high or higher is past it. */
+export interface SharedLimit {
+  /** what the policy calls what is agreed ("agreed rounds of revisions") */
+  name: string;
+  /** one of what is agreed ("agreed round of revisions") */
+  one: string;
+  /** the number field it is counted on */
   field: string;
 }
 

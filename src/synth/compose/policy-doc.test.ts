@@ -63,6 +63,18 @@ describe('policy documents', () => {
       );
     }
   });
+
+  it('open every review and audit sample with a reason, never straight on its criteria', () => {
+    for (const src of PARTS.sources)
+      for (const section of ['Review', 'Audit sample'])
+        for (let k = 0; k < 4; k++) {
+          const w = makeWorld(createRng('policy-doc-bare', src.name, section, k), 'Legal', 'hard', TODAY);
+          const doc = policyDoc(drawRule(src.fields, w.rng, 'hard'), src, w, 'Rules', section);
+          const body = doc.text.split(`## ${section}\n`)[1] ?? '';
+          assert.doesNotMatch(body.split('\n')[0] ?? '', /^(An? .* (falls under|qualifies for) |Apply )/, src.name);
+          assert.doesNotMatch(doc.text, /furthest back/, src.name);
+        }
+  });
 });
 
 describe('a policy document’s purpose line', () => {

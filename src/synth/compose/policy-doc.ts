@@ -19,9 +19,10 @@ import { apartFrom, claimsBoundary, clashesOnScope, sharesThreshold } from './se
 import { ACTS, actNamed, type PolicyAct, REVIEW_SECTIONS, sectionAct } from './policy-acts.js';
 import { placeOf } from './places.js';
 import { contradicts, narrowingNote, saidOf, unsaid } from './purpose-scope.js';
-import { reviewPurpose } from './review-purpose.js';
+import { plainPurpose, reviewPurpose } from './review-purpose.js';
 import { reviewReason } from './review-reasons.js';
 import { restatesHeading } from './section-echo.js';
+import { limitDefinitions, onSharedLimit } from './shared-limits.js';
 import { onSharedWindow, windowDefinitions } from './shared-windows.js';
 import { alternativeOf } from './branch-motive.js';
 import { HOMELY, ownerOf, PURPOSES } from './policy-doc-data.js';
@@ -235,14 +236,15 @@ export function policyDoc(
   const others = (ACTS[src.name] ?? []).filter((a) => !a.sections.includes(section));
   // a review has no act of its own: its reason is why the team keeps an eye on these records
   // (review-purposes-data.ts) where its rule tests what it speaks of (review-purpose.ts), else what its rule says
-  // of the records it picks, else none: no stock line that fits any records
+  // of the records it picks, else the record type's plain stake in them (review-purposes-plain.ts): never none
   const review = REVIEW_SECTIONS.has(section);
   const ownAct = actNamed(src.name, section);
   const why =
     (ownAct && (review ? reviewReasonOf(ownAct, rule) : reasonOf(ownAct, rule))) ??
     (review
       ? (reviewPurpose(src.name, section, rule, src.fields) ??
-        reviewReason(section, rule, src.fields, n, rng, src.name))
+        reviewReason(section, rule, src.fields, n, rng, src.name) ??
+        plainPurpose(src.name, section, rule, src.fields))
       : undefined);
   // the purpose line is followed by what this section's rule narrows it to (purpose-scope.ts)
   const scoped = (reason: string | undefined, r: Rule, act: PolicyAct | undefined) => {
@@ -262,21 +264,26 @@ export function policyDoc(
     const lean = { ...CONCERNS[src.name], ...other.lean };
     const own = Object.keys(other.lean ?? {});
     // (redrawn while an urgent record would wait the routine time: no owner writes that)
+    // (counting a limit a shown section already counts from its number: shared-limits.ts)
     const draw = () =>
-      drawRule(
-        withSpared(src.fields, other.spared),
-        rng,
-        w.difficulty,
-        lean,
-        other.must,
-        own,
-        other.bounds,
-        !other.waits,
-        other.scopes ?? [],
-        GRAVE[src.name],
-        // (a narrowing this section could give no reason for is not drawn: purpose-scope.ts)
-        saidOf(other, src.name),
-        alternativeOf(other, src.name),
+      onSharedLimit(
+        drawRule(
+          withSpared(src.fields, other.spared),
+          rng,
+          w.difficulty,
+          lean,
+          other.must,
+          own,
+          other.bounds,
+          !other.waits,
+          other.scopes ?? [],
+          GRAVE[src.name],
+          // (a narrowing this section could give no reason for is not drawn: purpose-scope.ts)
+          saidOf(other, src.name),
+          alternativeOf(other, src.name),
+        ),
+        other,
+        withActs(),
       );
     let r = draw();
     // (and while a narrowing would be said with no reason, as the task's own section is: compile/records.ts ruleOf,
@@ -332,6 +339,7 @@ export function policyDoc(
   // a mail shows its own section only, so it defines only what that section (and the version it replaces) reads
   const defs = [
     ...windowDefinitions(sender ? withActs().slice(0, 1) : withActs(), src.fields, n),
+    ...limitDefinitions(sender ? withActs().slice(0, 1) : withActs(), src.fields, n),
     ...definitions(sender ? [[rule, mine], ...history] : [...shown, ...history], src, rng),
   ];
   if (sender) {

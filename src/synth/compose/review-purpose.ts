@@ -2,6 +2,7 @@ import type { FieldModel } from '../rules/fields.js';
 import type { Rule } from '../rules/rule.js';
 import { PURPOSE_FIELDS } from './review-purpose-fields.js';
 import { purposeAt, REVIEW_PURPOSES, STATE_PURPOSES } from './review-purposes-data.js';
+import { PLAIN_PURPOSES } from './review-purposes-plain.js';
 
 // A review's purpose line is its record type's (review-purposes-data.ts), but only over a rule that tests every
 // field the line speaks of (review-purpose-fields.ts): "no finding left open" over a due window alone promises a
@@ -68,4 +69,19 @@ export function reviewPurpose(
 export function ownPurposeFits(source: string, section: string, rule: Rule, models: readonly FieldModel[]): boolean {
   const line = REVIEW_PURPOSES[source]?.[purposeAt(section)];
   return line !== undefined && reviewPurpose(source, section, rule, models) === line;
+}
+
+/**
+ * The record type's plain purpose for a review or audit-sample section (review-purposes-plain.ts), for a section
+ * neither its own line nor its rule gives a reason: every section says why the work is done. None where it would
+ * name a state the rule leaves out.
+ */
+export function plainPurpose(
+  source: string,
+  section: string,
+  rule: Rule,
+  models: readonly FieldModel[],
+): string | undefined {
+  const line = PLAIN_PURPOSES[source]?.[purposeAt(section)];
+  return line && !statesOf(rule, models).out.some(([m, v]) => names(line, said(m, v))) ? line : undefined;
 }

@@ -23,11 +23,10 @@ function whyOf(a: Atom, m: FieldModel, n: Nouns, rng: Rng, source?: string): Why
   const has = isAre(label);
   const p = n.plural;
   switch (a.kind) {
+    // (a date far back says nothing of why it matters: "the likeliest to have been forgotten" fits any records, and
+    // read across many policies is a stock line; the record type's plain purpose speaks for them instead)
     case 'older':
-      return {
-        who: `${p} whose ${label} ${has} furthest back`,
-        risk: rng.pick(['are the likeliest to have been forgotten', 'have gone longest without anyone checking them']),
-      };
+      return undefined;
     case 'recent':
       return {
         who: `${p} with a recent ${label}`,

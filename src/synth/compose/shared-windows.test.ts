@@ -9,7 +9,7 @@ import { onSharedWindow, windowDefinitions } from './shared-windows.js';
 // (by heading: the record type's sections are a list others add to)
 const named = (section: string) =>
   (WORK_ACTS.receipt_scans ?? []).find((a) => a.sections.includes(section)) as PolicyAct;
-const [filing, late] = [named('Expense filing'), named('Late claim')];
+const [filing, late, itemised] = [named('Expense filing'), named('Late claim'), named('Itemised receipt')];
 const within = (days: number): Rule => ({ all: [{ kind: 'recent', field: 'receipt_date', days }] });
 const past = (days: number): Rule => ({ all: [{ kind: 'older', field: 'receipt_date', days }] });
 const n = { singular: 'receipt scan', plural: 'receipt scans' };
@@ -26,6 +26,12 @@ describe('shared windows', () => {
   it('a late-claim section drawn after a filing section starts the day after its window ends', () => {
     assert.deepEqual(onSharedWindow(past(30), late, [[within(21), filing]]).all, past(22).all);
     assert.deepEqual(onSharedWindow(within(14), filing, [[past(30), late]]).all, within(29).all);
+  });
+
+  it('a section kept to recent receipts keeps to the claim window, so no receipt is paid both ways', () => {
+    assert.equal(itemised.window?.name, 'claim window');
+    assert.deepEqual(onSharedWindow(within(28), itemised, [[within(42), filing]]).all, within(42).all);
+    assert.deepEqual(onSharedWindow(within(28), itemised, [[past(31), late]]).all, within(30).all);
   });
 
   it('leaves a rule alone when no shown section counts the window', () => {

@@ -205,6 +205,14 @@ export const workflows = packSource({
           ...[0, 1].map((d) => ({ last_run_on: onDay(w, -d) })),
           ...shuffle(w.rng, [...new Set(WORKFLOWS.map((x) => x[2]))]).map((trigger) => ({ trigger })),
           ...[Math.floor(failures / 4), Math.floor(failures / 2), 1, 0].map((f) => ({ failures_7d: f })),
+          // (and, where no one field will do, a recent last run on another trigger: a failing sync every 15 minutes
+          // that last ran days ago fits nothing, but a busy form workflow that failed today does)
+          ...[0, 1].flatMap((d) =>
+            shuffle(w.rng, [...new Set(WORKFLOWS.map((x) => x[2]))]).map((trigger) => ({
+              trigger,
+              last_run_on: onDay(w, -d),
+            })),
+          ),
         ].filter(fits),
       );
     }

@@ -77,5 +77,8 @@ const FOUND_BY: Readonly<Record<string, RegExp>> = {
     /injection|xss|idor|csrf|deserialisation|hard-coded|jwt|secrets in the ci|open redirect|jquery|request forgery|session tokens|reset token|rate limit|remote code execution|privilege escalation|verbose error|autocomplete|paste of long|hostnames in html|samesite|public repository/i,
 };
 
+/** Where a finding may come from (the grc service's source values): a penetration test may find anything. */
+export const FINDING_SOURCES: readonly string[] = ['penetration test', ...Object.keys(FOUND_BY)];
+
 /** Whether a finding with this title could come from this source. */
 export const foundBy = (source: unknown, title: string): boolean => FOUND_BY[String(source)]?.test(title) ?? true;

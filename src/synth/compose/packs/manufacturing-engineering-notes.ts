@@ -118,19 +118,35 @@ const EVIDENCE: Readonly<Record<string, readonly [found: readonly string[], chec
 
 // the findings log as the check is planned and worked: what holds whether the check is scheduled, in work or
 // certified (its status follows from the calendar limit after the log is written), so nothing claims a walkround
-// on an aircraft not yet in the hangar
-export function findings(rng: Rng, term: string | undefined): string {
+// on an aircraft not yet in the hangar; a line check (daily, weekly) is done at the stand between flights, so its
+// log has no hangar slot, work pack, AD review or borescope, which are a base check's
+export function findings(
+  rng: Rng,
+  term: string | undefined,
+  _vocab?: unknown,
+  rec?: Readonly<Record<string, unknown>>,
+): string {
+  const line = /daily|weekly/.test(String(rec?.check_type ?? ''));
   return writePlan(
     rng,
     {
       facts: [
-        oneOf(
-          rng,
-          'tech log entries reviewed',
-          rng.chance(0.3) ? 'one deferred defect carried forward' : `${rng.int(2, 3)} deferred defects carried forward`,
-          'work pack prepared',
-          'hangar slot confirmed with planning',
-        ),
+        line
+          ? oneOf(
+              rng,
+              'tech log entries reviewed',
+              'open MEL items noted for the crew',
+              'task cards printed for the stand',
+            )
+          : oneOf(
+              rng,
+              'tech log entries reviewed',
+              rng.chance(0.3)
+                ? 'one deferred defect carried forward'
+                : `${rng.int(2, 3)} deferred defects carried forward`,
+              'work pack prepared',
+              'hangar slot confirmed with planning',
+            ),
         ...(term
           ? [
               oneOf(
@@ -142,7 +158,9 @@ export function findings(rng: Rng, term: string | undefined): string {
               ),
             ]
           : []),
-        oneOf(rng, 'parts pre-ordered from stores', 'no ADs falling due', 'engine borescope added to the pack', ''),
+        line
+          ? oneOf(rng, 'consumables ready at the stand', 'fits in the turnaround', '')
+          : oneOf(rng, 'parts pre-ordered from stores', 'no ADs falling due', 'engine borescope added to the pack', ''),
       ].filter(Boolean),
     },
     'terse',

@@ -192,7 +192,8 @@ export const inspections = packSource({
       no: 'for an aircraft still in service',
       p: 0.15,
     },
-    findings: { label: 'findings log', terms: FINDING_TERMS, write: findings },
+    // (written for its check: a line check's log is not a base check's, compile/distinct-texts.ts)
+    findings: { label: 'findings log', terms: FINDING_TERMS, write: findings, ofRecord: true },
   },
   make: (w, id, i) => ({
     inspection_id: id,

@@ -5,9 +5,11 @@ import type { TextModel } from '../../rules/fields.js';
 import type { Rec, SourcePart } from '../parts.js';
 import { aheadOf } from '../sources/kit.js';
 import { makeWorld } from '../world.js';
-import { FINDING_ASSETS } from './finding-assets.js';
+import { dashboards, quietSpell } from './data-science.js';
+import { FINDING_ASSETS, FINDING_SOURCES } from './finding-assets.js';
 import { contracts } from './legal.js';
-import { nonconformances } from './manufacturing-engineering.js';
+import { inspections, nonconformances } from './manufacturing-engineering.js';
+import { findings } from './manufacturing-engineering-notes.js';
 import { designRequests } from './multimodal-generation.js';
 import { securityFindings } from './safety-compliance.js';
 import { FINDINGS } from './safety-compliance-data.js';
@@ -114,5 +116,45 @@ describe('records that agree with themselves', () => {
     assert.ok(t);
     assert.ok(aheadOf(t, '2026-06-03', '2026-06-03T10:00:00Z'));
     assert.ok(!aheadOf(t, '2026-06-02', '2026-06-03T10:00:00Z'));
+  });
+
+  it('a dashboard opened many times this month was opened lately: its quiet spell fits its views', () => {
+    const w = world(1);
+    const rec: Rec = { dashboard_id: 'DSH-1', status: 'published', views_30d: 222, last_viewed_on: '2026-05-07' };
+    const changes = dashboards.agree?.(rec, w) ?? [];
+    assert.ok(changes.length > 0);
+    for (const c of changes) {
+      const after = { ...rec, ...c };
+      const quiet = (Date.parse('2026-06-03') - Date.parse(String(after.last_viewed_on))) / 86_400_000;
+      assert.ok(quiet <= quietSpell(Number(after.views_30d)), JSON.stringify(c));
+    }
+    // (a handful of views a month and none for weeks agree)
+    assert.deepEqual(dashboards.agree?.({ ...rec, views_30d: 5 }, w), []);
+  });
+
+  it('a finding comes from a source that finds findings like it: no autocomplete from a cloud posture scan', () => {
+    const w = world(2);
+    let moved = 0;
+    for (const severity of Object.keys(FINDINGS))
+      for (const internet_facing of [true, false])
+        for (const source of FINDING_SOURCES) {
+          const rec: Rec = { finding_id: 'SEC-1', severity, internet_facing, source, remediation_due: '2026-06-03' };
+          const changes = securityFindings.agree?.(rec, w) ?? [];
+          if (changes.length) moved++;
+          for (const c of changes)
+            assert.deepEqual(securityFindings.agree?.({ ...rec, ...c }, w), [], JSON.stringify(c));
+        }
+    assert.ok(moved > 0, 'some source finds none of a severity’s findings');
+  });
+
+  it('a line check’s findings log is a line check’s: no hangar slot, work pack, AD review or borescope', () => {
+    assert.ok((inspections.fields.find((m) => m.field === 'findings') as TextModel).ofRecord);
+    for (const check_type of ['daily check', 'weekly check'])
+      for (let i = 0; i < 100; i++) {
+        const log = findings(createRng('line-check', check_type, i), i % 2 ? 'tyre cut' : undefined, undefined, {
+          check_type,
+        });
+        assert.doesNotMatch(log, /hangar|work pack|ADs|borescope|deferred defects? carried/i, log);
+      }
   });
 });

@@ -12,7 +12,7 @@ import { bankHolidays, courtClosed, toCourtDay } from './court-days.js';
 import { inspections, nonconformances, workOrders } from './manufacturing-engineering.js';
 import { accessReviews } from './safety-compliance.js';
 import { householdBills } from './travel-lifestyle.js';
-import { ACTIVE_MOST, FAILING_LEAST } from './workflow-week.js';
+import { ACTIVE_MOST, FAILING_LEAST, fitting } from './workflow-week.js';
 import { makeWorld } from '../world.js';
 import { generateProcedural } from '../../generators.js';
 import { SCENARIOS } from '../../../schema/taxonomy.js';
@@ -28,6 +28,26 @@ const text = (src: SourcePart, field: string) => src.fields.find((m) => m.field 
 const daysBefore = (d: number) => new Date(Date.parse(TODAY) - d * 86_400_000).toISOString().slice(0, 10);
 
 describe('fields drawn from the fields they depend on', () => {
+  it('a failing workflow that fits no cadence with its last run is offered a last run and a trigger that fit', () => {
+    const w = world(1);
+    // (every status held: the task acts from it, so only the last run and the trigger may move)
+    const rec: Rec = {
+      workflow_id: 'WF-1',
+      trigger: 'schedule',
+      status: 'failing',
+      failures_7d: 29,
+      last_run_on: daysBefore(3),
+    };
+    assert.equal(fitting(rec.trigger, rec.status, 29, 3).length, 0);
+    const changes = (workflows.agree?.(rec, w) ?? []).filter((c) => !('status' in c) && !('failures_7d' in c));
+    assert.ok(changes.length > 0);
+    for (const c of changes) {
+      const r = { ...rec, ...c };
+      const since = (Date.parse(TODAY.slice(0, 10)) - Date.parse(String(r.last_run_on))) / 86_400_000;
+      assert.ok(fitting(r.trigger, r.status, 29, since).length > 0, JSON.stringify(c));
+    }
+  });
+
   it("a workflow's runs this week follow its cadence up to its last run, and its status its failure rate", () => {
     const statuses = ['active', 'failing', 'paused'];
     const triggers = [...new Set(WORKFLOWS.map((x) => x[2]))];

@@ -6,7 +6,7 @@ import { daysFrom } from '../../rules/fields.js';
 import type { World } from '../parts.js';
 import { colleague, fresh } from '../sources/kit.js';
 import { addDays, nth, onDay, packAction, packSource } from './table-source.js';
-import { type Exposure, FINDING_ASSETS, foundBy } from './finding-assets.js';
+import { type Exposure, FINDING_ASSETS, FINDING_SOURCES, foundBy } from './finding-assets.js';
 import {
   ACCESS_TERMS,
   DSR_TERMS,
@@ -325,7 +325,26 @@ export const securityFindings = packSource({
   agree: (rec, w) => {
     const ahead = daysFrom(w.today, rec.remediation_due);
     const window = FINDINGS[String(rec.severity)]?.[3] ?? 365;
-    if (ahead <= window) return [];
+    // and found by a source that finds some finding of its severity and exposure (settle draws the title from those):
+    // a cloud posture scan reports no password-field autocomplete
+    if (ahead <= window) {
+      const sits = (FINDINGS[String(rec.severity)]?.[0] ?? []).filter((t) =>
+        exposed(FINDING_ASSETS[t]?.[1], rec.internet_facing),
+      );
+      if (!sits.length || sits.some((t) => foundBy(rec.source, t))) return [];
+      // (else, where the rule pins the source, a severity of which it finds something here)
+      const finds = (severity: string) =>
+        (FINDINGS[severity]?.[0] ?? []).some(
+          (t) => exposed(FINDING_ASSETS[t]?.[1], rec.internet_facing) && foundBy(rec.source, t),
+        );
+      return [
+        ...shuffle(
+          w.rng,
+          FINDING_SOURCES.filter((x) => sits.some((t) => foundBy(x, t))),
+        ).map((source) => ({ source })),
+        ...shuffle(w.rng, Object.keys(FINDINGS).filter(finds)).map((severity) => ({ severity })),
+      ];
+    }
     const milder = Object.entries(FINDINGS).filter(([, f]) => f[3] >= ahead);
     return [
       { remediation_due: onDay(w, w.rng.int(Math.max(0, window - 5), window)) },
