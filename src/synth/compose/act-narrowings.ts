@@ -1,6 +1,7 @@
 import { cadence } from '../kit/lead-time.js';
 import type { Bound } from '../rules/draw.js';
 import type { Atom } from '../rules/rule.js';
+import { OPS_NARROWS } from './act-narrowings-ops.js';
 import { PLACE_NARROWS } from './act-narrowings-places.js';
 
 // Why a work is narrowed by a line, a flag or a date window, where a practitioner has a reason for it: a flag that
@@ -35,6 +36,7 @@ export const ACT_NARROWS: Readonly<Record<string, Readonly<Record<string, Reason
   // (a review's purpose is the team's stake in the records, review-purposes-data.ts: a line or flag narrows it where
   // the records it takes are where a wrong entry costs that stake most)
   ...PLACE_NARROWS,
+  ...OPS_NARROWS,
   feed_articles: {
     Review: {
       'published_at:recent': 'the digest goes out each week, so only that week’s articles can still go into it',

@@ -83,6 +83,22 @@ export const ACT_SCOPES: Readonly<Record<string, Readonly<Record<string, readonl
   },
   // routing is by the partner's language and the topic: a desk taking over a share of them is the real scope
   partner_mails: {
+    // (a reply desk answers its own languages, and a delivery question holds up the partner's own customer)
+    Reply: [
+      scope('language', ['German'], 'the Frankfurt desk answers the German-speaking partners, in German'),
+      scope(
+        'topic',
+        ['delivery'],
+        'a delivery question holds up the partner’s own customer until it is answered, so those are answered first',
+      ),
+    ],
+    'Large orders': [
+      scope(
+        'topic',
+        ['delivery'],
+        'a large order’s delivery is booked with the carrier weeks out, so its questions cannot wait behind routine ones',
+      ),
+    ],
     Routing: [
       scope('language', ['Japanese'], 'the Tokyo liaison office takes its partners’ messages'),
       scope('language', ['German'], 'the Frankfurt desk looks after the German-speaking partners'),

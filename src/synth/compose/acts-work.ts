@@ -152,8 +152,9 @@ export const WORK_ACTS: Readonly<Record<string, readonly PolicyAct[]>> = {
     act(
       ['Deactivation', 'Suspension'],
       'An integration erroring at this rate writes bad data into every system it touches.',
-      // (however busy it is or lately verified: the bad data is written either way)
-      { status: ['error', 'deprecated'], error_rate: 'high', monthly_calls: 'unrelated', last_verified: 'unrelated' },
+      // (however lately verified: the bad data is written either way; a rate over a handful of calls a month is a
+      // few failed calls, not a fault, so a section may draw a line on volume, with that reason, act-narrowings.ts)
+      { status: ['error', 'deprecated'], error_rate: 'high', monthly_calls: 'scope', last_verified: 'unrelated' },
     ),
     act(
       ['Escalation', 'Owner follow-up'],

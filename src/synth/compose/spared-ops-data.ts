@@ -5,13 +5,38 @@ import type { ByAct } from './spared-kinds.js';
 // team that already has it in hand or the reason the work does not reach it, so an exception is a real one and the
 // tasks of one work differ in what they leave out. Merged into SPARED per act and field (spared-data.ts).
 
+const TRIAGED_ELSEWHERE = {
+  'bug bounty':
+    'bug-bounty reports reach us already reproduced and rated by the bounty platform’s triage team, under the programme’s own response times',
+  'internal audit': 'audit findings are rated and agreed with each owner by internal audit, and tracked in its log',
+};
+
 export const OPS_SPARED: Readonly<Record<string, ByAct>> = {
   security_findings: {
+    // (reports another team has already rated and reproduced, or agreed with each owner)
+    Triage: { source: TRIAGED_ELSEWHERE },
+    'Severity triage': { source: TRIAGED_ELSEWHERE },
     'Deadline triage': {
       source: {
         'internal audit':
           'audit findings carry the dates internal audit agreed with each owner, who track them in its log',
         'penetration test': 'a pen-test report is triaged as a whole at its read-out, whatever dates it sets',
+      },
+    },
+  },
+  transactions: {
+    Escalation: {
+      category: {
+        travel: 'travel is booked through the travel agency, who take up a wrong charge with their own supplier',
+        training: 'training is booked on the L&D budget, whose owner queries the provider directly',
+      },
+    },
+  },
+  partner_mails: {
+    'Large orders': {
+      language: {
+        Japanese: 'the Tokyo liaison office takes its partners’ large orders itself, with the key-account team in copy',
+        Chinese: 'the Shanghai office books its partners’ large orders against its own allocation',
       },
     },
   },

@@ -204,8 +204,12 @@ export function drawRule(
     // (a stage of the work on the side the record type does not call for)
     const state = m.kind === 'enum' && !m.ranks && isState(m) && Array.isArray(l);
     if (spareNone && !state) return false;
+    // (a category the record type worries about but the work takes no side on, a work order's customer or expedite
+    // type under a shortage hold, is a kind like any other: spared where the work has a reason for that kind)
     if (purposeful && !(m.field in protects)) {
-      const kind = m.kind === 'enum' && !isState(m) && (m.ranks ? spares(m).length > 0 : l === undefined);
+      const kindOnly =
+        (m.kind === 'enum' && m.ranks) || (own !== undefined && l !== undefined && !own.includes(m.field));
+      const kind = m.kind === 'enum' && !isState(m) && (kindOnly ? spares(m).length > 0 : l === undefined);
       if (!state && !kind) return false;
     }
     // a word in a note spares a record only where the work says which words mark routine ones: a findings log
