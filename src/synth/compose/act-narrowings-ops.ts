@@ -38,6 +38,18 @@ export const OPS_NARROWS: Readonly<Record<string, Readonly<Record<string, Readon
         'a plot wetter than that takes no more water before the spray without the headlands waterlogging',
     },
   },
+  experiments: {
+    // (practical significance: a lift too small to pay for the rollout is sized at the planned end)
+    'Early stop': {
+      'uplift_pct>':
+        'only a lift that large pays for the rollout, so a smaller significant one runs to its planned end to be sized properly',
+    },
+  },
+  feed_articles: {
+    'Follow-up': {
+      'word_count>': 'a shorter piece is a wire brief, a headline and a paragraph with nothing in it yet to follow up',
+    },
+  },
   transactions: {
     Escalation: {
       'date:recent':

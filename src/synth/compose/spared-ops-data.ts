@@ -24,6 +24,26 @@ export const OPS_SPARED: Readonly<Record<string, ByAct>> = {
       },
     },
   },
+  court_deadlines: {
+    'Diary entry': {
+      deadline_kind: {
+        'limitation period':
+          'limitation dates are kept on the risk team’s limitation register from the day a matter opens, which sends its own reminders',
+      },
+      court: {
+        'LCIA arbitration':
+          'an arbitral timetable is diarised by the arbitration team from the tribunal’s procedural order, in its own case system',
+      },
+    },
+  },
+  feed_articles: {
+    'Follow-up': {
+      category: {
+        sports: 'sports news is the sports desk’s, which follows up its own stories',
+        technology: 'the technology desk follows up its own beat',
+      },
+    },
+  },
   transactions: {
     Escalation: {
       category: {
