@@ -131,19 +131,6 @@ export const AUDIT_SCOPES: Readonly<Record<string, Readonly<Record<string, reado
     ],
   },
   aircraft_inspections: {
-    // (a review of what falls due: the checks whose slot or specialist is booked weeks out are where a slip costs most)
-    Review: [
-      scope(
-        'check_type',
-        ['C-check', 'landing gear overhaul'],
-        'a heavy check needs its hangar slot and parts booked weeks out, so a date slipping there grounds the aircraft',
-      ),
-      scope(
-        'check_type',
-        ['borescope'],
-        'a borescope needs the engine shop’s inspector, who is booked a fortnight ahead',
-      ),
-    ],
     Planning: [
       scope(
         'aircraft_type',

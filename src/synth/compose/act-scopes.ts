@@ -83,15 +83,8 @@ export const ACT_SCOPES: Readonly<Record<string, Readonly<Record<string, readonl
   },
   // routing is by the partner's language and the topic: a desk taking over a share of them is the real scope
   partner_mails: {
-    // (a reply desk answers its own languages, and a delivery question holds up the partner's own customer)
-    Reply: [
-      scope('language', ['German'], 'the Frankfurt desk answers the German-speaking partners, in German'),
-      scope(
-        'topic',
-        ['delivery'],
-        'a delivery question holds up the partner’s own customer until it is answered, so those are answered first',
-      ),
-    ],
+    // (a reply desk answers its own language: the other offices answer theirs, spared-data.ts)
+    Reply: [scope('language', ['German'], 'the Frankfurt desk answers the German-speaking partners, in German')],
     'Large orders': [
       scope(
         'topic',

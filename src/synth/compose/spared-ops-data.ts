@@ -5,17 +5,23 @@ import type { ByAct } from './spared-kinds.js';
 // team that already has it in hand or the reason the work does not reach it, so an exception is a real one and the
 // tasks of one work differ in what they leave out. Merged into SPARED per act and field (spared-data.ts).
 
-const TRIAGED_ELSEWHERE = {
-  'bug bounty':
-    'bug-bounty reports reach us already reproduced and rated by the bounty platform’s triage team, under the programme’s own response times',
-  'internal audit': 'audit findings are rated and agreed with each owner by internal audit, and tracked in its log',
-};
-
 export const OPS_SPARED: Readonly<Record<string, ByAct>> = {
   security_findings: {
     // (reports another team has already rated and reproduced, or agreed with each owner)
-    Triage: { source: TRIAGED_ELSEWHERE },
-    'Severity triage': { source: TRIAGED_ELSEWHERE },
+    Triage: {
+      source: {
+        'internal audit':
+          'an audit finding reaches us already rated by internal audit with its owner, whatever host it sits on, and is tracked in the audit log',
+      },
+    },
+    'Severity triage': {
+      source: {
+        'bug bounty':
+          'bug-bounty reports reach us already reproduced and rated by the bounty platform’s triage team, under the programme’s own response times',
+        'internal audit':
+          'audit findings are rated and agreed with each owner by internal audit, and tracked in its log',
+      },
+    },
     'Deadline triage': {
       source: {
         'internal audit':
@@ -40,7 +46,6 @@ export const OPS_SPARED: Readonly<Record<string, ByAct>> = {
     'Follow-up': {
       category: {
         sports: 'sports news is the sports desk’s, which follows up its own stories',
-        technology: 'the technology desk follows up its own beat',
       },
     },
   },
