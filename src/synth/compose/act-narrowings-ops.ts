@@ -45,11 +45,6 @@ export const OPS_NARROWS: Readonly<Record<string, Readonly<Record<string, Readon
         'only a lift that large pays for the rollout, so a smaller significant one runs to its planned end to be sized properly',
     },
   },
-  feed_articles: {
-    'Follow-up': {
-      'word_count>': 'a shorter piece is a wire brief, a headline and a paragraph with nothing in it yet to follow up',
-    },
-  },
   transactions: {
     Escalation: {
       'date:recent':

@@ -41,6 +41,9 @@ export const ACT_NARROWS: Readonly<Record<string, Readonly<Record<string, Reason
     Review: {
       'published_at:recent': 'the digest goes out each week, so only that week’s articles can still go into it',
     },
+    'Follow-up': {
+      'word_count>': 'a shorter piece is a wire brief, a headline and a paragraph with nothing in it yet to follow up',
+    },
   },
   // (a bare slip shows the amount alone: no VAT to reclaim and nothing for the card statement or audit to match)
   receipt_scans: {

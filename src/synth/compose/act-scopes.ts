@@ -274,7 +274,6 @@ export const ACT_SCOPES: Readonly<Record<string, Readonly<Record<string, readonl
         ['markets', 'industry'],
         'our coverage is markets and industry; other sections have desks of their own',
       ),
-      scope('category', ['technology'], 'the technology desk follows up its own beat; the rest is the wires’'),
     ],
   },
   room_bookings: {

@@ -242,11 +242,15 @@ export const WORK_ACTS: Readonly<Record<string, readonly PolicyAct[]>> = {
     ),
   ],
   feed_articles: [
-    // (a wire brief is a headline and a paragraph: a section may take the full pieces, with that reason)
-    act('Follow-up', 'Fresh stories in our coverage areas are followed up while they are still news.', {
-      published_at: 'recent',
-      word_count: 'scope',
-    }),
+    // (a wire brief is a headline and a paragraph, a few hundred words at most: a section may take the full pieces,
+    // with that reason)
+    act(
+      'Follow-up',
+      'Fresh stories in our coverage areas are followed up while they are still news.',
+      { published_at: 'recent', word_count: 'scope' },
+      undefined,
+      { word_count: [300, 400] },
+    ),
     act('Briefing', 'The morning briefing picks up what was published since the last one.', {
       published_at: 'recent',
     }),

@@ -46,6 +46,7 @@ export const OPS_SPARED: Readonly<Record<string, ByAct>> = {
     'Follow-up': {
       category: {
         sports: 'sports news is the sports desk’s, which follows up its own stories',
+        technology: 'the technology desk follows up its own beat, with its own specialists',
       },
     },
   },
