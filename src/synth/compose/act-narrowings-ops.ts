@@ -38,6 +38,19 @@ export const OPS_NARROWS: Readonly<Record<string, Readonly<Record<string, Readon
         'a plot wetter than that takes no more water before the spray without the headlands waterlogging',
     },
   },
+  // (a review of the courses about to start: what must be in place besides the staff)
+  courses: {
+    Review: {
+      'online=false': 'an in-person course needs its room and printed materials booked as well as its staff',
+      'capacity>': 'a course that size needs a second tutor, whose contract the faculty must issue before it starts',
+    },
+  },
+  tasks: {
+    'Work to start': {
+      'due_date:ahead':
+        'an urgent to-do falling due that soon misses its date unless it is started now, so those go first',
+    },
+  },
   experiments: {
     // (practical significance: a lift too small to pay for the rollout is sized at the planned end)
     'Early stop': {

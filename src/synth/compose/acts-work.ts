@@ -305,11 +305,12 @@ export const WORK_ACTS: Readonly<Record<string, readonly PolicyAct[]>> = {
       topic: ['complaint', 'invoice'],
       units: 'unrelated',
     }),
-    // a desk owns a topic whatever the order's size or the message's age
+    // a desk owns a topic whatever the order's size or the message's age; a message someone has opened is being
+    // answered by whoever opened it, so the shared inbox's routing is of the unopened ones
     act(
       ['Routing', 'Hand-over'],
-      'Each message goes to the desk that speaks the partner’s language and owns the topic.',
-      { units: 'unrelated', date: 'unrelated' },
+      'Each message nobody has opened yet goes to the desk that speaks the partner’s language and owns the topic.',
+      { units: 'unrelated', date: 'unrelated', is_read: false },
     ),
     act('Large orders', 'Messages about large orders are dealt with before routine ones.', { units: 'high' }),
   ],

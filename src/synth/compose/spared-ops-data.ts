@@ -59,6 +59,17 @@ export const OPS_SPARED: Readonly<Record<string, ByAct>> = {
     },
   },
   partner_mails: {
+    // (what the shared mailbox's own rules already forward on arrival)
+    Routing: {
+      topic: {
+        delivery:
+          'delivery questions are forwarded to the logistics desk by the mailbox rule on arrival, by their carrier reference',
+      },
+      language: {
+        Chinese: 'messages in Chinese are forwarded to the Shanghai office by the mailbox rule on arrival',
+        Spanish: 'messages in Spanish go straight to the Madrid agent’s inbox under the agency agreement',
+      },
+    },
     'Large orders': {
       language: {
         Japanese: 'the Tokyo liaison office takes its partners’ large orders itself, with the key-account team in copy',
