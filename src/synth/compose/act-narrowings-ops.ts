@@ -7,7 +7,7 @@ export const OPS_NARROWS: Readonly<Record<string, Readonly<Record<string, Readon
   integrations: {
     Deactivation: {
       'monthly_calls>':
-        'below that many calls a month an error rate is a handful of failed calls, not a fault, and the owner looks at those by hand',
+        'on a quieter integration the rate swings with a few bad days, so its owner looks at it by hand before anything is switched off',
     },
     'Follow-up': {
       'error_rate>':

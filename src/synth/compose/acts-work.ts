@@ -152,9 +152,11 @@ export const WORK_ACTS: Readonly<Record<string, readonly PolicyAct[]>> = {
     act(
       ['Deactivation', 'Suspension'],
       'An integration erroring at this rate writes bad data into every system it touches.',
-      // (however lately verified: the bad data is written either way; a rate over a handful of calls a month is a
-      // few failed calls, not a fault, so a section may draw a line on volume, with that reason, act-narrowings.ts)
+      // (however lately verified: the bad data is written either way; on a quiet integration the rate swings with a
+      // few bad days, so a section may draw a line on volume, a quiet one's, with that reason, act-narrowings.ts)
       { status: ['error', 'deprecated'], error_rate: 'high', monthly_calls: 'scope', last_verified: 'unrelated' },
+      undefined,
+      { monthly_calls: [2000, 8000] },
     ),
     act(
       ['Escalation', 'Owner follow-up'],
