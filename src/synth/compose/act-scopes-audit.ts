@@ -35,7 +35,7 @@ export const AUDIT_SCOPES: Readonly<Record<string, Readonly<Record<string, reado
       scope(
         'severity',
         ['critical', 'high'],
-        'an exposed critical or high finding is the one attackers scan for, so those are triaged the day they land',
+        'an exposed critical or high finding is the one attackers scan for, so those are triaged the day they land and the rest at the weekly triage meeting',
       ),
       scope(
         'source',

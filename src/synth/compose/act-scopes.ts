@@ -89,7 +89,7 @@ export const ACT_SCOPES: Readonly<Record<string, Readonly<Record<string, readonl
       scope(
         'topic',
         ['delivery'],
-        'a large order’s delivery is booked with the carrier weeks out, so its questions cannot wait behind routine ones',
+        'a late delivery on a large order holds up the partner’s own production, so its questions are answered first',
       ),
     ],
     Routing: [

@@ -161,8 +161,11 @@ export const WORK_ACTS: Readonly<Record<string, readonly PolicyAct[]>> = {
     act(
       ['Escalation', 'Owner follow-up'],
       'Rising error rates on busy integrations are raised with the owner before the vendor cuts us off.',
-      // a busy integration's errors reach more records: a quiet one is left out, never a busy one
+      // a busy integration's errors reach more records: a quiet one is left out, never a busy one (a line on its last
+      // verification is an expired credential's: months, act-narrowings-ops.ts)
       { error_rate: 'high', monthly_calls: 'high' },
+      undefined,
+      { last_verified: [120, 365] },
     ),
     act(
       ['Follow-up', 'Review'],
