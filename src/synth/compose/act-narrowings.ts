@@ -198,7 +198,11 @@ export const ACT_NARROWS: Readonly<Record<string, Readonly<Record<string, Reason
     },
   },
   positions: {
-    'Watch list': { 'restricted=true': 'a name on the restricted list cannot be traded, so compliance watches it' },
+    'Watch list': {
+      'restricted=true': 'a name on the restricted list cannot be traded, so compliance watches it',
+      'opened_on:recent':
+        'a position opened that recently is still being built, so a change in its thesis can still stop the buying',
+    },
   },
   appointments: {
     Reminder: { 'missed_before>': 'patients who have missed before are the likeliest to miss again' },

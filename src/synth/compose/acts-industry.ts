@@ -106,6 +106,9 @@ export const INDUSTRY_ACTS: Readonly<Record<string, readonly PolicyAct[]>> = {
       // (its size, not the restricted list, is what makes a watched risk matter: a restricted name is the
       // restricted-list section's, and rare)
       { thesis: ['regulatory risk', 'dividend cut', 'guidance'], quantity: 'high' },
+      undefined,
+      // (a position still being built: its first quarter, act-narrowings.ts)
+      { opened_on: [30, 90] },
     ),
     act('Restricted list', 'Positions in restricted names are frozen: no adding or trimming without compliance.', {
       restricted: true,

@@ -30,6 +30,14 @@ export const OPS_SPARED: Readonly<Record<string, ByAct>> = {
       },
     },
   },
+  research_notes: {
+    'Compliance review': {
+      note_type: {
+        'model update':
+          'a model update changes only the numbers behind a view already published, and goes out under that note’s disclosure',
+      },
+    },
+  },
   court_deadlines: {
     'Diary entry': {
       deadline_kind: {
@@ -117,6 +125,22 @@ export const OPS_SPARED: Readonly<Record<string, ByAct>> = {
     },
   },
   video_edits: {
+    // (a platform that takes no cover from us, or shows none)
+    'Cover images': {
+      platform: {
+        TikTok:
+          'TikTok takes its cover from a frame the social team picks in the app at upload, so there is none to cut',
+        'website hero': 'a website hero autoplays on loop in its page, so it is never shown with a cover',
+      },
+    },
+    // (long edits are picked from a browse page by their cover: these are never on one)
+    'Long-form covers': {
+      platform: {
+        TikTok: 'a TikTok plays straight from the feed, with no browse page to pick it from by its cover',
+        'website hero': 'a website hero plays on loop inside the page, so nobody picks it from a browse page',
+        'internal all-hands': 'an all-hands video is played at the meeting itself, never picked from a browse page',
+      },
+    },
     'Client review covers': {
       platform: {
         'internal all-hands':
