@@ -1,6 +1,7 @@
 import { cadence } from '../kit/lead-time.js';
 import type { Bound } from '../rules/draw.js';
 import type { Atom } from '../rules/rule.js';
+import { OPS_NARROWS } from './act-narrowings-ops.js';
 import { PLACE_NARROWS } from './act-narrowings-places.js';
 
 // Why a work is narrowed by a line, a flag or a date window, where a practitioner has a reason for it: a flag that
@@ -35,9 +36,13 @@ export const ACT_NARROWS: Readonly<Record<string, Readonly<Record<string, Reason
   // (a review's purpose is the team's stake in the records, review-purposes-data.ts: a line or flag narrows it where
   // the records it takes are where a wrong entry costs that stake most)
   ...PLACE_NARROWS,
+  ...OPS_NARROWS,
   feed_articles: {
     Review: {
       'published_at:recent': 'the digest goes out each week, so only that week’s articles can still go into it',
+    },
+    'Follow-up': {
+      'word_count>': 'a shorter piece is a wire brief, a headline and a paragraph with nothing in it yet to follow up',
     },
   },
   // (a bare slip shows the amount alone: no VAT to reclaim and nothing for the card statement or audit to match)
@@ -196,7 +201,11 @@ export const ACT_NARROWS: Readonly<Record<string, Readonly<Record<string, Reason
     },
   },
   positions: {
-    'Watch list': { 'restricted=true': 'a name on the restricted list cannot be traded, so compliance watches it' },
+    'Watch list': {
+      'restricted=true': 'a name on the restricted list cannot be traded, so compliance watches it',
+      'opened_on:recent':
+        'a position opened that recently is still being built, so a change in its thesis can still stop the buying',
+    },
   },
   appointments: {
     Reminder: { 'missed_before>': 'patients who have missed before are the likeliest to miss again' },

@@ -33,6 +33,11 @@ export const AUDIT_SCOPES: Readonly<Record<string, Readonly<Record<string, reado
     ],
     Triage: [
       scope(
+        'severity',
+        ['critical', 'high'],
+        'an exposed critical or high finding is the one attackers scan for, so those are triaged the day they land and the rest at the weekly triage meeting',
+      ),
+      scope(
         'source',
         ['penetration test'],
         'each pen-test report goes to the customer’s security team with our triage of every finding in it',

@@ -83,6 +83,15 @@ export const ACT_SCOPES: Readonly<Record<string, Readonly<Record<string, readonl
   },
   // routing is by the partner's language and the topic: a desk taking over a share of them is the real scope
   partner_mails: {
+    // (a reply desk answers its own language: the other offices answer theirs, spared-data.ts)
+    Reply: [scope('language', ['German'], 'the Frankfurt desk answers the German-speaking partners, in German')],
+    'Large orders': [
+      scope(
+        'topic',
+        ['delivery'],
+        'a late delivery on a large order holds up the partner’s own production, so its questions are answered first',
+      ),
+    ],
     Routing: [
       scope('language', ['Japanese'], 'the Tokyo liaison office takes its partners’ messages'),
       scope('language', ['German'], 'the Frankfurt desk looks after the German-speaking partners'),
@@ -265,7 +274,6 @@ export const ACT_SCOPES: Readonly<Record<string, Readonly<Record<string, readonl
         ['markets', 'industry'],
         'our coverage is markets and industry; other sections have desks of their own',
       ),
-      scope('category', ['technology'], 'the technology desk follows up its own beat; the rest is the wires’'),
     ],
   },
   room_bookings: {

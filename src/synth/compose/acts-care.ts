@@ -154,8 +154,10 @@ export const CARE_ACTS: Readonly<Record<string, readonly PolicyAct[]>> = {
       // note says, in whatever court: only a status (filed, vacated) takes one out (a clerk who leaves a County
       // Court defence out of the diary because this round was the High Court's has missed the point of the diary),
       // and however far off it falls: the rule is the deadlines not yet in the diary (compile/from-states.ts
-      // `undoneOf`); a window on the due date narrows it only with the reason it has (act-narrowings.ts)
-      { diarised: false, deadline_kind: 'unrelated', court: 'unrelated', notes: 'unrelated' },
+      // `undoneOf`); a window on the due date narrows it only with the reason it has (act-narrowings.ts); a kind or
+      // a forum whose dates another process already diarises (the limitation register, an arbitral timetable) may be
+      // spared with that reason (spared-ops-data.ts), never narrowed to
+      { diarised: false, notes: 'unrelated' },
     ),
     // whether a deadline is in the diary has no bearing on preparing for it or on chasing an extension
     act(

@@ -83,13 +83,16 @@ export const COMPLIANCE_ACTS: Readonly<Record<string, readonly PolicyAct[]>> = {
     act(
       ['Severity triage', 'Severe findings triage'],
       'Critical and high findings are triaged within a day wherever they sit: an internal host is one phishing email away.',
-      { severity: ['critical', 'high'], internet_facing: 'unrelated', remediation_due: 'unrelated' },
+      // (the exposed ones land on the exposure queue of "Triage" the hour they come in: a section may take the
+      // internal hosts' findings alone, with that reason, act-narrowings.ts)
+      { severity: ['critical', 'high'], internet_facing: 'scope', remediation_due: 'unrelated' },
       'triage_finding',
     ),
     act(
       ['Deadline triage', 'Triage ahead of the deadline'],
       'A finding whose remediation date is close is triaged now, or the date passes before any team owns the fix.',
-      { remediation_due: 'ahead', internet_facing: 'unrelated' },
+      // (an exposed host whose fix date is near is the one an attacker finds first: a section may take those)
+      { remediation_due: 'ahead', internet_facing: 'scope' },
       'triage_finding',
       { remediation_due: [7, 21] },
     ),

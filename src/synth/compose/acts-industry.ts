@@ -58,7 +58,8 @@ export const INDUSTRY_ACTS: Readonly<Record<string, readonly PolicyAct[]>> = {
     act(
       ['Irrigation', 'Watering'],
       'Plots drying below the moisture threshold are watered before the crop is stressed.',
-      { soil_moisture_pct: 'low', sensor_battery_low: 'unrelated', next_spray_due: 'unrelated' },
+      // (a plot whose probe is flat has no reading to go by: a section may leave it to the failsafe calendar)
+      { soil_moisture_pct: 'low', sensor_battery_low: 'scope', next_spray_due: 'unrelated' },
       'schedule_irrigation',
     ),
     // the other reasons a plot goes on the watering schedule: a spray due in the next days (watered before it, so
@@ -67,7 +68,8 @@ export const INDUSTRY_ACTS: Readonly<Record<string, readonly PolicyAct[]>> = {
     act(
       ['Pre-spray watering', 'Watering ahead of a spray'],
       'Plots due a spray are watered in the days before it, never just after, so that the spray is not washed off the leaf.',
-      { next_spray_due: 'ahead', soil_moisture_pct: 'unrelated', sensor_battery_low: 'unrelated' },
+      // (a plot already wet takes no more before the spray: a section may draw a line on the reading)
+      { next_spray_due: 'ahead', soil_moisture_pct: 'scope', sensor_battery_low: 'unrelated' },
       'schedule_irrigation',
       { next_spray_due: [3, 7] },
     ),
@@ -104,6 +106,9 @@ export const INDUSTRY_ACTS: Readonly<Record<string, readonly PolicyAct[]>> = {
       // (its size, not the restricted list, is what makes a watched risk matter: a restricted name is the
       // restricted-list section's, and rare)
       { thesis: ['regulatory risk', 'dividend cut', 'guidance'], quantity: 'high' },
+      undefined,
+      // (a position still being built: its first quarter, act-narrowings.ts)
+      { opened_on: [30, 90] },
     ),
     act('Restricted list', 'Positions in restricted names are frozen: no adding or trimming without compliance.', {
       restricted: true,

@@ -152,14 +152,20 @@ export const WORK_ACTS: Readonly<Record<string, readonly PolicyAct[]>> = {
     act(
       ['Deactivation', 'Suspension'],
       'An integration erroring at this rate writes bad data into every system it touches.',
-      // (however busy it is or lately verified: the bad data is written either way)
-      { status: ['error', 'deprecated'], error_rate: 'high', monthly_calls: 'unrelated', last_verified: 'unrelated' },
+      // (however lately verified: the bad data is written either way; on a quiet integration the rate swings with a
+      // few bad days, so a section may draw a line on volume, a quiet one's, with that reason, act-narrowings.ts)
+      { status: ['error', 'deprecated'], error_rate: 'high', monthly_calls: 'scope', last_verified: 'unrelated' },
+      undefined,
+      { monthly_calls: [2000, 8000] },
     ),
     act(
       ['Escalation', 'Owner follow-up'],
       'Rising error rates on busy integrations are raised with the owner before the vendor cuts us off.',
-      // a busy integration's errors reach more records: a quiet one is left out, never a busy one
+      // a busy integration's errors reach more records: a quiet one is left out, never a busy one (a line on its last
+      // verification is an expired credential's: months, act-narrowings-ops.ts)
       { error_rate: 'high', monthly_calls: 'high' },
+      undefined,
+      { last_verified: [120, 365] },
     ),
     act(
       ['Follow-up', 'Review'],
@@ -241,9 +247,15 @@ export const WORK_ACTS: Readonly<Record<string, readonly PolicyAct[]>> = {
     ),
   ],
   feed_articles: [
-    act('Follow-up', 'Fresh stories in our coverage areas are followed up while they are still news.', {
-      published_at: 'recent',
-    }),
+    // (a wire brief is a headline and a paragraph, a few hundred words at most: a section may take the full pieces,
+    // with that reason)
+    act(
+      'Follow-up',
+      'Fresh stories in our coverage areas are followed up while they are still news.',
+      { published_at: 'recent', word_count: 'scope' },
+      undefined,
+      { word_count: [300, 400] },
+    ),
     act('Briefing', 'The morning briefing picks up what was published since the last one.', {
       published_at: 'recent',
     }),
@@ -302,11 +314,12 @@ export const WORK_ACTS: Readonly<Record<string, readonly PolicyAct[]>> = {
       topic: ['complaint', 'invoice'],
       units: 'unrelated',
     }),
-    // a desk owns a topic whatever the order's size or the message's age
+    // a desk owns a topic whatever the order's size or the message's age; a message someone has opened is being
+    // answered by whoever opened it, so the shared inbox's routing is of the unopened ones
     act(
       ['Routing', 'Hand-over'],
-      'Each message goes to the desk that speaks the partner’s language and owns the topic.',
-      { units: 'unrelated', date: 'unrelated' },
+      'Each message nobody has opened yet goes to the desk that speaks the partner’s language and owns the topic.',
+      { units: 'unrelated', date: 'unrelated', is_read: false },
     ),
     act('Large orders', 'Messages about large orders are dealt with before routine ones.', { units: 'high' }),
   ],

@@ -96,7 +96,7 @@ export const SCOPES: Readonly<Record<string, readonly string[]>> = {
   design_requests: ['deliverable', 'status', 'brief'],
   chart_requests: ['chart_type', 'data_points', 'spec'],
   video_edits: ['platform', 'runtime_sec', 'status', 'edit_notes'],
-  web_page_builds: ['template', 'notes'],
+  web_page_builds: ['template', 'notes', 'source_material'],
 };
 
 /**

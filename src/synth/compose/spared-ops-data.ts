@@ -7,11 +7,81 @@ import type { ByAct } from './spared-kinds.js';
 
 export const OPS_SPARED: Readonly<Record<string, ByAct>> = {
   security_findings: {
+    // (reports another team has already rated and reproduced, or agreed with each owner)
+    Triage: {
+      source: {
+        'internal audit':
+          'an audit finding reaches us already rated by internal audit with its owner, whatever host it sits on, and is tracked in the audit log',
+      },
+    },
+    'Severity triage': {
+      source: {
+        'bug bounty':
+          'bug-bounty reports reach us already reproduced and rated by the bounty platform’s triage team, under the programme’s own response times',
+        'internal audit':
+          'audit findings are rated and agreed with each owner by internal audit, and tracked in its log',
+      },
+    },
     'Deadline triage': {
       source: {
         'internal audit':
           'audit findings carry the dates internal audit agreed with each owner, who track them in its log',
         'penetration test': 'a pen-test report is triaged as a whole at its read-out, whatever dates it sets',
+      },
+    },
+  },
+  research_notes: {
+    'Compliance review': {
+      note_type: {
+        'model update':
+          'a model update changes only the numbers behind a view already published, and goes out under that note’s disclosure',
+      },
+    },
+  },
+  court_deadlines: {
+    'Diary entry': {
+      deadline_kind: {
+        'limitation period':
+          'limitation dates are kept on the risk team’s limitation register from the day a matter opens, which sends its own reminders',
+      },
+      court: {
+        'LCIA arbitration':
+          'an arbitral timetable is diarised by the arbitration team from the tribunal’s procedural order, in its own case system',
+      },
+    },
+  },
+  feed_articles: {
+    'Follow-up': {
+      category: {
+        sports: 'sports news is the sports desk’s, which follows up its own stories',
+        technology: 'the technology desk follows up its own beat, with its own specialists',
+      },
+    },
+  },
+  transactions: {
+    Escalation: {
+      category: {
+        travel: 'travel is booked through the travel agency, who take up a wrong charge with their own supplier',
+        training: 'training is booked on the L&D budget, whose owner queries the provider directly',
+      },
+    },
+  },
+  partner_mails: {
+    // (what the shared mailbox's own rules already forward on arrival)
+    Routing: {
+      topic: {
+        delivery:
+          'delivery questions are forwarded to the logistics desk by the mailbox rule on arrival, by their carrier reference',
+      },
+      language: {
+        Chinese: 'messages in Chinese are forwarded to the Shanghai office by the mailbox rule on arrival',
+        Spanish: 'messages in Spanish go straight to the Madrid agent’s inbox under the agency agreement',
+      },
+    },
+    'Large orders': {
+      language: {
+        Japanese: 'the Tokyo liaison office takes its partners’ large orders itself, with the key-account team in copy',
+        Chinese: 'the Shanghai office books its partners’ large orders against its own allocation',
       },
     },
   },
@@ -55,6 +125,22 @@ export const OPS_SPARED: Readonly<Record<string, ByAct>> = {
     },
   },
   video_edits: {
+    // (a platform that takes no cover from us, or shows none)
+    'Cover images': {
+      platform: {
+        TikTok:
+          'TikTok takes its cover from a frame the social team picks in the app at upload, so there is none to cut',
+        'website hero': 'a website hero autoplays on loop in its page, so it is never shown with a cover',
+      },
+    },
+    // (long edits are picked from a browse page by their cover: these are never on one)
+    'Long-form covers': {
+      platform: {
+        TikTok: 'a TikTok plays straight from the feed, with no browse page to pick it from by its cover',
+        'website hero': 'a website hero plays on loop inside the page, so nobody picks it from a browse page',
+        'internal all-hands': 'an all-hands video is played at the meeting itself, never picked from a browse page',
+      },
+    },
     'Client review covers': {
       platform: {
         'internal all-hands':

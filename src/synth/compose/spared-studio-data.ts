@@ -164,6 +164,12 @@ export const STUDIO_SPARED: Readonly<Record<string, ByAct>> = {
         'blog post': 'blog posts are published by the content team through the CMS, outside the build queue',
         microsite: 'microsites are built by the agency that designed them, under its own contract',
       },
+      source_material: {
+        'existing page':
+          'a page rebuilt from one already live is moved across by the CMS migration script, with its copy as it stands',
+        'video transcript':
+          'a page cut from a video is built by the video team around the player, once the captions are signed off',
+      },
     },
     'Performance fix': {
       template: { microsite: 'microsites are fixed by the agency that built them, under its own contract' },

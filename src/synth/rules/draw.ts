@@ -204,14 +204,23 @@ export function drawRule(
     // (a stage of the work on the side the record type does not call for)
     const state = m.kind === 'enum' && !m.ranks && isState(m) && Array.isArray(l);
     if (spareNone && !state) return false;
+    // (a category the record type worries about but the work takes no side on, a work order's customer or expedite
+    // type under a shortage hold, is a kind like any other: spared where the work has a reason for that kind; so is
+    // one the work may be narrowed by either way, a cover's platform, whose kinds with no cover to cut it spares)
+    const spareable = category(m) && l === 'scope' && spares(m).length > 0;
     if (purposeful && !(m.field in protects)) {
-      const kind = m.kind === 'enum' && !isState(m) && (m.ranks ? spares(m).length > 0 : l === undefined);
+      const kindOnly =
+        (m.kind === 'enum' && m.ranks) ||
+        l === 'scope' ||
+        (own !== undefined && l !== undefined && !own.includes(m.field));
+      const kind = m.kind === 'enum' && !isState(m) && (kindOnly ? spares(m).length > 0 : l === undefined);
       if (!state && !kind) return false;
     }
     // a word in a note spares a record only where the work says which words mark routine ones: a findings log
     // mentioning "bird strike" is never "already dealt with" (nor is any note the work has no reading of)
     if (m.kind === 'text' && !Array.isArray(l)) return false;
     if (l === undefined) return true;
+    if (spareable) return true;
     if (l === 'scope' || m.kind === 'date') return false;
     if (m.kind === 'text') return m.terms.some((t) => !(l as readonly string[]).includes(t));
     return m.kind !== 'enum' || !Array.isArray(l) || m.values.some((v) => !(l as readonly string[]).includes(v));

@@ -284,6 +284,7 @@ export const ENTRIES: readonly Entry[] = [
   ),
   E('platform', is(lead('for', from({ 'website hero': 'the website hero', 'internal all-hands': 'the all-hands' })))),
   E('template', kinds(pluralOf)),
+  E('source material', is(lead('built from', a))),
   // compliance and automation
   E('system', is(lead('for'))),
   E(

@@ -125,6 +125,39 @@ describe('selection rules', () => {
     assert.deepEqual([...fields], ['status']);
   });
 
+  it('spares a kind the work has a reason for, whether the record type only worries about it or the work may narrow by it', () => {
+    // a shortage hold: the order type is the record type's concern, the line the work's scope; each has kinds spared
+    // with their reasons (a prototype is built off the line, the test cell draws no material)
+    const models: FieldModel[] = [
+      { kind: 'flag', field: 'short', label: 'material shortage', yes: 'short of material', no: 'fully kitted' },
+      {
+        kind: 'enum',
+        field: 'order_type',
+        label: 'order type',
+        values: ['customer order', 'expedite', 'prototype'],
+        spared: { prototype: ['prototypes are built by engineering off the production line'] },
+      },
+      {
+        kind: 'enum',
+        field: 'line',
+        label: 'line',
+        values: ['assembly', 'paint', 'test'],
+        use: 'scope',
+        spared: { test: ['the test cell draws no material'] },
+      },
+    ];
+    const lean = { short: true, order_type: ['customer order', 'expedite'], line: 'scope' } as const;
+    const spared = new Set<string>();
+    for (let i = 0; i < 200; i++) {
+      const r = drawRule(models, createRng('kinds', i), 'hard', lean, ['short'], ['short', 'line']);
+      if (!r.unless) continue;
+      assert.ok(r.unless.kind === 'in' && r.why, JSON.stringify(r));
+      spared.add(`${r.unless.field}:${r.unless.values.join('|')}`);
+    }
+    // (never a kind the record type calls for: a customer order short of material is held)
+    assert.deepEqual([...spared].sort(), ['line:test', 'order_type:prototype']);
+  });
+
   it('says why an exception is made, on the line that makes it', () => {
     const n = { singular: 'invoice', plural: 'invoices' };
     for (let i = 0; i < 80; i++) {

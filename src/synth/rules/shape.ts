@@ -44,6 +44,8 @@ export function shapeOf(d: Difficulty, rng: Rng, fields: number): { all: number;
 // 2.54); a work whose rules are thin by nature (a diary entry for every deadline due soon) settles for one after them
 const FLOOR: Readonly<Record<Difficulty, number>> = { easy: 2, medium: 2, hard: 3 };
 
-/** Whether a rule has fewer conditions (every one, the alternatives and the exception) than its difficulty calls for. */
-export const thinFor = (r: Rule, d: Difficulty): boolean =>
-  r.all.length + (r.any?.length ?? 0) + (r.unless ? 1 : 0) < FLOOR[d];
+/** How many conditions a rule weighs: every one, the alternatives and the exception. */
+export const weightOf = (r: Rule): number => r.all.length + (r.any?.length ?? 0) + (r.unless ? 1 : 0);
+
+/** Whether a rule has fewer conditions than its difficulty calls for. */
+export const thinFor = (r: Rule, d: Difficulty): boolean => weightOf(r) < FLOOR[d];

@@ -1,5 +1,5 @@
 import type { Rule } from '../../rules/rule.js';
-import { thinFor } from '../../rules/shape.js';
+import { thinFor, weightOf } from '../../rules/shape.js';
 import type { FieldModel } from '../../rules/fields.js';
 import type { World } from '../parts.js';
 import type { PolicyAct } from '../policy-act.js';
@@ -66,7 +66,8 @@ export function sectionAndRule(
   for (let k = 0; k < tries && (!chosen || thinFor(chosen.rule, w.difficulty)); k++) {
     const work = forms.length > 1 ? forms.splice(w.rng.int(0, forms.length - 1), 1)[0] : forms[0];
     const next = drawn(recipe, w, work, all, from);
-    if (!chosen || !thinFor(next.rule, w.difficulty)) chosen = next;
+    // (none reaching the floor: the fullest of them, never a lone condition where another form weighs two)
+    if (!chosen || weightOf(next.rule) > weightOf(chosen.rule)) chosen = next;
   }
   return chosen as Section;
 }

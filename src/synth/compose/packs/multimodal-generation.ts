@@ -245,10 +245,11 @@ export const webPageBuilds = packSource({
     lighthouse_score: { label: 'Lighthouse score', min: 30, max: 100, step: 1, unit: 'points' },
     seo_reviewed: { label: 'SEO review', yes: 'reviewed by SEO', no: 'not yet reviewed by SEO', p: 0.5 },
     notes: { label: 'build notes', terms: BUILD_TERMS, write: buildNotes },
+    // (what the page's copy deck was made from: a page moved over from the old site or cut from a video goes its own way)
+    source_material: { label: 'source material', weights: [2, 2, 3, 2, 3] },
   },
   make: (w, id, i) => ({
     build_id: id,
-    source_material: w.rng.pick(['video transcript', 'PDF brochure', 'slide deck', 'existing page', 'written brief']),
     developer: colleague(w, i).email,
   }),
   // how far a build has got follows from its go-live date

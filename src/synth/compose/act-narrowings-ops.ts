@@ -1,0 +1,67 @@
+// Why a work over operational records is narrowed by a line, a flag or a window (act-narrowings.ts's form: per record
+// type and section, per side of a field), for the works whose few fields left every rule of theirs at a line and a
+// list: the volume below which an error rate is noise, the exposure queue another triage owns, a probe whose reading
+// nobody can trust. A side with none is never drawn.
+
+export const OPS_NARROWS: Readonly<Record<string, Readonly<Record<string, Readonly<Record<string, string>>>>>> = {
+  integrations: {
+    Deactivation: {
+      'monthly_calls>':
+        'on a quieter integration the rate swings with a few bad days, so its owner looks at it by hand before anything is switched off',
+    },
+    'Follow-up': {
+      'error_rate>':
+        'an integration failing that often may already be running on an expired credential or a revoked scope, so it is re-checked first',
+    },
+    Escalation: {
+      'last_verified:older':
+        'an integration nobody has verified in that long is likely failing on an expired credential, which only its owner can renew',
+    },
+  },
+  security_findings: {
+    'Severity triage': {
+      'internet_facing=false':
+        'the internet-facing ones go to the exposure queue, which triages them the hour they land, so this queue takes the internal hosts',
+    },
+    'Deadline triage': {
+      'internet_facing=true':
+        'an exposed host whose fix slips past its date is the one an attacker finds first, so those are triaged ahead of the internal ones',
+    },
+  },
+  field_plots: {
+    Irrigation: {
+      'sensor_battery_low=false':
+        'a probe with a flat battery gives no reading we can trust, so those plots are watered on the failsafe calendar instead',
+    },
+    'Pre-spray watering': {
+      'soil_moisture_pct<':
+        'a plot wetter than that takes no more water before the spray without the headlands waterlogging',
+    },
+  },
+  // (a review of the courses about to start: what must be in place besides the staff)
+  courses: {
+    Review: {
+      'online=false': 'an in-person course needs its room and printed materials booked as well as its staff',
+      'capacity>': 'a course that size needs a second tutor, whose contract the faculty must issue before it starts',
+    },
+  },
+  tasks: {
+    'Work to start': {
+      'due_date:ahead':
+        'an urgent to-do falling due that soon misses its date unless it is started now, so those go first',
+    },
+  },
+  experiments: {
+    // (practical significance: a lift too small to pay for the rollout is sized at the planned end)
+    'Early stop': {
+      'uplift_pct>':
+        'only a lift that large pays for the rollout, so a smaller significant one runs to its planned end to be sized properly',
+    },
+  },
+  transactions: {
+    Escalation: {
+      'date:recent':
+        'a charge from before the last card statement closed is taken back only through a dispute with the card issuer, not by the vendor',
+    },
+  },
+};
