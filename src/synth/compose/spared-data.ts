@@ -113,7 +113,7 @@ export const SPARED: Readonly<Record<string, ByAct>> = withMoreSpared(
       Reply: {
         topic: {
           invoice: [
-            'invoice questions go to accounts payable, who answer them against the ledger',
+            'invoice questions go to accounts receivable, who answer them against the sales ledger',
             'invoice queries are answered from the billing system by the credit controller',
           ],
           complaint: [

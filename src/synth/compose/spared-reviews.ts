@@ -43,7 +43,7 @@ export const REVIEW_SPARED: Readonly<Record<string, Readonly<Record<string, Read
     },
     topic: {
       complaint: 'complaints are reviewed by the quality team against their own service level',
-      invoice: 'invoice queries are reviewed by accounts payable against the ledger',
+      invoice: 'invoice queries are reviewed by accounts receivable against the sales ledger',
     },
   },
   social_posts: {

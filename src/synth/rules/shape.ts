@@ -38,11 +38,13 @@ export function shapeOf(d: Difficulty, rng: Rng, fields: number): { all: number;
   return s;
 }
 
-// a harder task weighs more conditions (a lone date window is a filter, not a judgement): a rule drawn thinner than
-// its difficulty's floor counts as a fault in the first draws of records.ts's best-of-many (the fuller draws fail
-// coherence and purpose more often, so the best drifted to the thinnest: hard rules held 2.49 conditions, easy ones
-// 2.54); a work whose rules are thin by nature (a diary entry for every deadline due soon) settles for one after them
-const FLOOR: Readonly<Record<Difficulty, number>> = { easy: 2, medium: 2, hard: 3 };
+// every task weighs three things at least (a lone date window is a filter, not a judgement, and a window and a flag
+// is a query a pattern-matcher guesses): what makes a task easy is one record type with no alternatives, joins or
+// branches, not a thin rule (shapeOf). A rule drawn thinner counts as a fault in the first draws of records.ts's
+// best-of-many (the fuller draws fail coherence and purpose more often, so the best drifted to the thinnest: hard
+// rules held 2.49 conditions, easy ones 2.54); a work whose rules are thin by nature (a diary entry for every
+// deadline due soon) settles for one after them
+const FLOOR: Readonly<Record<Difficulty, number>> = { easy: 3, medium: 3, hard: 3 };
 
 /** How many conditions a rule weighs: every one, the alternatives and the exception. */
 export const weightOf = (r: Rule): number => r.all.length + (r.any?.length ?? 0) + (r.unless ? 1 : 0);

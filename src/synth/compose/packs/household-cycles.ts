@@ -36,12 +36,18 @@ function assign(records: Rec[], home: Household): void {
   }
 }
 
-// the first bill that repeats an earlier one's account within its cycle
-const repeat = (records: Rec[], home: Household): Rec | undefined =>
-  records.find((rec, i) =>
-    records
-      .slice(0, i)
-      .some((r) => r.provider === rec.provider && !cycleApart(home.cycle(String(rec.category)), r.due_on, rec.due_on)),
+// the first bill not yet tried that repeats another one's account within its cycle (the earlier of two may be the
+// one whose part in the task lets it move)
+const repeat = (records: Rec[], home: Household, tried: ReadonlySet<Rec>): Rec | undefined =>
+  records.find(
+    (rec) =>
+      !tried.has(rec) &&
+      records.some(
+        (r) =>
+          r !== rec &&
+          r.provider === rec.provider &&
+          !cycleApart(home.cycle(String(rec.category)), r.due_on, rec.due_on),
+      ),
   );
 
 /**
@@ -58,7 +64,7 @@ export function onePerCycle(
 ): void {
   const tried = new Set<Rec>();
   assign(records, home);
-  for (let rec = repeat(records, home); rec && !tried.has(rec); rec = repeat(records, home)) {
+  for (let rec = repeat(records, home, tried); rec; rec = repeat(records, home, tried)) {
     tried.add(rec);
     const held = (kind: string) => records.filter((r) => r.category === kind).length;
     const free = shuffle(
