@@ -688,8 +688,10 @@ describe('conditions per difficulty', () => {
     assert.equal(thinFor({ all: [date, flag], unless: kind }, 'hard'), false);
     assert.equal(thinFor({ all: [date], any: [flag, kind] }, 'hard'), false);
   });
-  it('an easy or medium rule is thin only with one condition', () => {
+  it('an easy or medium rule is thin below three conditions too (ease is one record type, not a thin rule)', () => {
     assert.equal(thinFor({ all: [date] }, 'easy'), true);
-    assert.equal(thinFor({ all: [date], unless: flag }, 'medium'), false);
+    assert.equal(thinFor({ all: [date], unless: flag }, 'medium'), true);
+    assert.equal(thinFor({ all: [date, flag], unless: kind }, 'easy'), false);
+    assert.equal(thinFor({ all: [date, flag, kind] }, 'medium'), false);
   });
 });
