@@ -15,6 +15,7 @@ import { CONCERNS } from './concerns.js';
 import { GRAVE } from './grave.js';
 import { withSpared } from './spared.js';
 import { reasonOf, reviewReasonOf, waitsTooLong } from './policy-act.js';
+import { claimsShownResource } from './resource-claims.js';
 import { apartFrom, claimsBoundary, clashesOnScope, overlapsWindow, sharesThreshold } from './section-bounds.js';
 import { ACTS, actNamed, type PolicyAct, REVIEW_SECTIONS, sectionAct } from './policy-acts.js';
 import { placeOf } from './places.js';
@@ -309,9 +310,18 @@ export function policyDoc(
     if (twin(r) || echo(r)) continue;
     r = apartFrom(onSharedWindow(r, other, withActs()), before);
     const lines = bullets(r);
+    const reason = scoped(reasonOf(other, r), r, other);
+    // (nor one whose reason claims a resource a shown section claims for its own records: resource-claims.ts)
+    if (
+      claimsShownResource(
+        reason,
+        sections.map(([, y]) => y),
+      )
+    )
+      continue;
     shown.push([r, lines]);
     actsShown.push(other);
-    sections.push([heading, scoped(reasonOf(other, r), r, other), lines]);
+    sections.push([heading, reason, lines]);
   }
   // the task's section is not always first
   if (rng.chance(0.6)) sections.push(sections.shift() as [string, string | undefined, string[]]);
