@@ -335,8 +335,9 @@ export const CARE_ACTS: Readonly<Record<string, readonly PolicyAct[]>> = {
   submissions: [
     act(
       ['Extension', 'Extension grant'],
-      'An extension agreed before the work is very late spares the student the late penalty.',
-      { late_days: 'low' },
+      // granted on the student's request, to work that did come in late (a submission on time needs none)
+      'A student who asked for an extension before the deadline is spared the late penalty where the work came in only a little late.',
+      { late_days: 'low', extension_requested: true, status: ['late'] },
       'grant_extension',
     ),
     // the other grounds for an extension, where the lateness was the school's, however late the work came in:
