@@ -335,9 +335,10 @@ export const CARE_ACTS: Readonly<Record<string, readonly PolicyAct[]>> = {
   submissions: [
     act(
       ['Extension', 'Extension grant'],
-      // granted on the student's request, to work that did come in late (a submission on time needs none)
-      'A student who asked for an extension before the deadline is spared the late penalty where the work came in only a little late.',
-      { late_days: 'low', extension_requested: true, status: ['late'] },
+      // granted on the student's request, never unasked: a short extension asked for before the deadline covers work
+      // that came in within its extra days (or on time after all)
+      'Students may ask for a short extension before the deadline; it is recorded as granted where the work came in within the extra days it allows, so no late penalty applies.',
+      { late_days: 'low', extension_requested: true },
       'grant_extension',
     ),
     // the other grounds for an extension, where the lateness was the school's, however late the work came in:

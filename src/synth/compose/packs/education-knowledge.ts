@@ -130,8 +130,8 @@ export const submissions = packSource({
     // an extension is asked for by the student, before the deadline: the registry grants none unasked
     extension_requested: {
       label: 'extension request',
-      yes: 'asked for an extension before the deadline',
-      no: 'not asked for an extension',
+      yes: 'covered by an extension request made before the deadline',
+      no: 'not covered by any extension request',
       p: 0.4,
     },
     status: { label: 'status', weights: [3, 2, 2, 3, 1, 3, 0.5] },
