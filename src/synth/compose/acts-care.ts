@@ -337,7 +337,7 @@ export const CARE_ACTS: Readonly<Record<string, readonly PolicyAct[]>> = {
       ['Extension', 'Extension grant'],
       // granted on the student's request, never unasked: a short extension asked for before the deadline covers work
       // that came in within its extra days (or on time after all)
-      'Students may ask for a short extension before the deadline; it is recorded as granted where the work came in within the extra days it allows, so no late penalty applies.',
+      'A short extension asked for before the deadline is granted where the work came in within the extra days it allows, so no late penalty applies.',
       { late_days: 'low', extension_requested: true },
       'grant_extension',
     ),
