@@ -94,6 +94,7 @@ export const SCHOOL_TABLES: readonly Table[] = [
       submitted_on: { kind: 'date', about: 'date handed in' },
       late_days: { kind: 'number', about: 'days late after any extension', unit: 'days', int: true },
       extension_granted: { kind: 'flag', about: 'whether an extension was granted', update: true },
+      extension_requested: { kind: 'flag', about: 'whether the student asked for an extension before the deadline' },
       score: { kind: 'number', about: 'mark awarded', unit: '%', update: true },
       marked: { kind: 'flag', about: 'whether the work has been marked', update: true },
       marker: { kind: 'email', about: 'teacher marking the work', update: true },

@@ -335,8 +335,10 @@ export const CARE_ACTS: Readonly<Record<string, readonly PolicyAct[]>> = {
   submissions: [
     act(
       ['Extension', 'Extension grant'],
-      'An extension agreed before the work is very late spares the student the late penalty.',
-      { late_days: 'low' },
+      // granted on the student's request, never unasked: a short extension asked for before the deadline covers work
+      // that came in within its extra days (or on time after all)
+      'A short extension asked for before the deadline is granted where the work came in within the extra days it allows, so no late penalty applies.',
+      { late_days: 'low', extension_requested: true },
       'grant_extension',
     ),
     // the other grounds for an extension, where the lateness was the school's, however late the work came in:

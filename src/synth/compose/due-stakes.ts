@@ -29,7 +29,7 @@ export const DUE_STAKES: Readonly<Record<string, readonly string[]>> = {
     'need their rooms and tutors settled before the first class',
   ],
   aircraft_inspections: [
-    'need parts and a hangar slot booked before the aircraft reaches its limit and is grounded',
+    'need their downtime planned before the aircraft reaches its limit and is grounded',
     'ground the aircraft if the check is not done by then',
   ],
   field_plots: [

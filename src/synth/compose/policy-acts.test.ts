@@ -279,4 +279,18 @@ describe('policy acts', () => {
     // a clinic's small queried claims: months, never six weeks
     assert.ok((actNamed('claims', 'Write-off review')?.bounds?.submitted_on?.[0] ?? 0) >= 60);
   });
+
+  it('keep a window within the rhythm the act’s own reason names (a briefing since the last one)', () => {
+    const briefing = actNamed('feed_articles', 'Briefing');
+    assert.ok(briefing);
+    assert.match(briefing.why, /since the last one/);
+    const src = PARTS.sources.find((s) => s.name === 'feed_articles');
+    assert.ok(src);
+    const rng = createRng('briefing');
+    for (let i = 0; i < 40; i++) {
+      const r = drawRule(src.fields, rng, 'medium', briefing.lean, briefing.must, [], briefing.bounds);
+      for (const a of atomsOf(r))
+        if (a.field === 'published_at' && a.kind === 'recent') assert.ok(a.days <= 3, `${a.days}`);
+    }
+  });
 });

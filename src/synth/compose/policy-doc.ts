@@ -15,7 +15,8 @@ import { CONCERNS } from './concerns.js';
 import { GRAVE } from './grave.js';
 import { withSpared } from './spared.js';
 import { reasonOf, reviewReasonOf, waitsTooLong } from './policy-act.js';
-import { apartFrom, claimsBoundary, clashesOnScope, sharesThreshold } from './section-bounds.js';
+import { claimsShownResource } from './resource-claims.js';
+import { apartFrom, claimsBoundary, clashesOnScope, overlapsWindow, sharesThreshold } from './section-bounds.js';
 import { ACTS, actNamed, type PolicyAct, REVIEW_SECTIONS, sectionAct } from './policy-acts.js';
 import { placeOf } from './places.js';
 import { contradicts, narrowingNote, saidOf, unsaid } from './purpose-scope.js';
@@ -289,11 +290,13 @@ export function policyDoc(
     // (and while a narrowing would be said with no reason, as the task's own section is: compile/records.ts ruleOf,
     // or while it selects by the very conditions of a section already shown: two headings, one rule, or while its
     // one condition only restates the heading: section-echo.ts, or while it claims a threshold a shown section
-    // claims from the other side, or leaves out a value a shown section is confined to: section-bounds.ts)
+    // claims from the other side, or reaches into its opposite window, or leaves out a value a shown section is
+    // confined to: section-bounds.ts)
     const before = shown.map(([y]) => y);
     const twin = (x: Rule) =>
       before.some((y) => conditionsOf(y) === conditionsOf(x)) ||
       sharesThreshold(x, before) ||
+      overlapsWindow(x, before) ||
       clashesOnScope(x, before);
     const echo = (x: Rule) => restatesHeading(heading, x, src.fields);
     for (
@@ -307,9 +310,18 @@ export function policyDoc(
     if (twin(r) || echo(r)) continue;
     r = apartFrom(onSharedWindow(r, other, withActs()), before);
     const lines = bullets(r);
+    const reason = scoped(reasonOf(other, r), r, other);
+    // (nor one whose reason claims a resource a shown section claims for its own records: resource-claims.ts)
+    if (
+      claimsShownResource(
+        reason,
+        sections.map(([, y]) => y),
+      )
+    )
+      continue;
     shown.push([r, lines]);
     actsShown.push(other);
-    sections.push([heading, scoped(reasonOf(other, r), r, other), lines]);
+    sections.push([heading, reason, lines]);
   }
   // the task's section is not always first
   if (rng.chance(0.6)) sections.push(sections.shift() as [string, string | undefined, string[]]);

@@ -86,6 +86,23 @@ describe('policy history', () => {
     }
   });
 
+  it('moves a long window as a real revision would, a fifth or more of it (90 days was never 93)', () => {
+    const rule: Rule = { all: [{ kind: 'older', field: 'opened_on', days: 90 }] };
+    const models: FieldModel[] = [
+      { kind: 'date', field: 'opened_on', label: 'opening date', from: -200, to: 0, verb: 'opened' },
+    ];
+    const recs = [-20, -50, -70, -85, -89, -92, -95, -110, -150, -190].map((d, id) => ({ id, opened_on: day(d) }));
+    let seen = 0;
+    for (let i = 0; i < 40; i++) {
+      const old = superseded(rule, createRng('long', i), models, recs, TODAY);
+      if (!old) continue;
+      seen++;
+      const d = (old.all[0] as { days: number }).days;
+      assert.ok(Math.abs(d - 90) >= 18, `${d}`);
+    }
+    assert.ok(seen > 0);
+  });
+
   it('names an owning team for the policies of every record type', () => {
     for (const src of PARTS.sources) assert.ok(OWNED.has(src.name), `${src.name}: no owner`);
   });

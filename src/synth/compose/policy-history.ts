@@ -9,14 +9,24 @@ import { type Atom, type Rule, selects } from '../rules/rule.js';
 // a day limit moved by `by`, never below one day (a shorter window that would vanish grows instead)
 const moveDays = (days: number, by: number) => (days + by >= 1 ? days + by : days + 3);
 
+// the windows a team writes once a window is longer than a week and a half: weeks, months, quarters
+const NATURAL = [14, 21, 28, 30, 45, 60, 90, 120, 180, 270, 365];
+
+// a revision a team would really make: a fifth of the window or more, and two days or more (no team reissues a
+// policy to move 93 days to 90, or 30 to 28)
+const revises = (from: number, to: number) => Math.abs(to - from) >= Math.max(2, from / 5);
+
 // the windows a previous version may have counted in: the record type's own others first (30 days, not 33), then
-// the one moved a little
+// the one moved a little (a short window) or a natural one from half to twice its length (a long one)
 function otherWindows(a: Atom & { days: number }, models: readonly FieldModel[], rng: Rng): number[] {
   const m = models.find((x) => x.field === a.field);
   const own =
     m?.kind === 'date' ? (a.kind === 'older' && a.workdays ? m.windows?.workdays : m.windows?.days) : undefined;
-  const moved = [-2, 3, 5, 7].map((by) => moveDays(a.days, by));
-  return [...new Set([...shuffle(rng, own ?? []), ...shuffle(rng, moved)])].filter((d) => d !== a.days);
+  const moved =
+    a.days <= 10
+      ? [-2, 3, 5, 7].map((by) => moveDays(a.days, by))
+      : NATURAL.filter((d) => d >= a.days / 2 && d <= a.days * 2);
+  return [...new Set([...shuffle(rng, own ?? []), ...shuffle(rng, moved)])].filter((d) => revises(a.days, d));
 }
 
 // a limit as a team writes one: on a round grain of its size (3,500 not 3,375; 20% not 22.5%), never finer than

@@ -2,9 +2,20 @@
 // order: a line is a section's purpose only where its rule tests every one of them, since a purpose that promises
 // a state the criteria ignore ("no finding left open" over a due window) sends a literal reader to records the
 // section leaves out. UNHELD marks a state no field of the record holds (a root cause, an owner): such a line
-// fits no drawn rule.
+// fits no drawn rule. A field marked `:low` or `:high` is one the line speaks of on one side ("an unused one",
+// "a stale one", "broken ones"): the rule must pick that side of it, so the line never heads criteria that keep
+// the opposite records (an "unused" purpose over connections used by 20 or more workflows).
 
 export const UNHELD = '(a state no field holds)';
+
+/** The side of a field a purpose line speaks of: low (few, old, stale) or high (many, recent). */
+export type Side = 'low' | 'high';
+
+/** A purpose entry's field and the side it must be picked on, if any. */
+export function sideOf(entry: string): { field: string; side?: Side } {
+  const m = /^(.*):(low|high)$/.exec(entry);
+  return m ? { field: m[1] as string, side: m[2] as Side } : { field: entry };
+}
 const U = UNHELD;
 
 /** Per record type: [the fields its review purpose names, those its audit purpose names]. */
@@ -15,7 +26,7 @@ export const PURPOSE_FIELDS: Readonly<Record<string, readonly [review: readonly 
     products: [[U], ['current_stock', 'unit_price']],
     transactions: [['category'], [U]],
     jobs: [[U], [U]],
-    integrations: [['last_verified'], ['last_verified', 'monthly_calls']],
+    integrations: [['last_verified:low'], ['last_verified', 'monthly_calls']],
     tasks: [['due_date'], [U]],
     sheet_rows: [['status', 'order_date'], [U]],
     mails: [['date', 'is_read'], [U]],
@@ -67,7 +78,7 @@ export const PURPOSE_FIELDS: Readonly<Record<string, readonly [review: readonly 
     deployments: [[U], [U]],
     incidents: [[U], [U]],
     migrations: [['reversible'], ['status']],
-    datasets: [['refreshed_on', U], [U]],
+    datasets: [['refreshed_on:low', U], [U]],
     dashboards: [['last_viewed_on', 'views_30d'], [U]],
     metric_alerts: [[U], [U]],
     experiments: [['ends_on', 'status'], ['p_value']],
@@ -75,12 +86,12 @@ export const PURPOSE_FIELDS: Readonly<Record<string, readonly [review: readonly 
     social_posts: [[U], ['boosted', U]],
     media_assets: [['licence_expires_on', 'model_release_on_file'], ['licence_type']],
     episodes: [['show_notes', 'ad_slots_sold', 'explicit'], ['ad_slots_sold']],
-    access_reviews: [['last_used_on', 'privileged'], ['decision']],
+    access_reviews: [['last_used_on:low', 'privileged'], ['decision']],
     data_subject_requests: [['due_on'], ['due_on', 'identity_verified']],
     vendor_assessments: [['next_review_on'], ['tier', 'next_review_on']],
     security_findings: [['remediation_due', 'severity'], ['remediation_due']],
-    workflows: [['failures_7d', U], [U]],
-    connectors: [['workflows_using'], ['admin_consent', U]],
+    workflows: [['failures_7d:high', U], [U]],
+    connectors: [['workflows_using:low'], ['admin_consent', U]],
     workflow_runs: [['status'], [U]],
     agent_skills: [['permission_level'], ['source', 'permission_level']],
     papers: [[U], [U]],

@@ -6,7 +6,7 @@ import type { FieldModel } from '../rules/fields.js';
 import type { Rule } from '../rules/rule.js';
 import { PARTS } from './registry.js';
 import { ownPurposeFits, reviewPurpose } from './review-purpose.js';
-import { PURPOSE_FIELDS, UNHELD } from './review-purpose-fields.js';
+import { PURPOSE_FIELDS, sideOf, UNHELD } from './review-purpose-fields.js';
 import { REVIEW_PURPOSES } from './review-purposes-data.js';
 
 // the states a rule's status conditions leave out
@@ -59,7 +59,7 @@ describe('a review section’s purpose', () => {
           kept++;
           const tested = [...rule.all, ...(rule.any ?? []), ...(rule.unless ? [rule.unless] : [])].map((a) => a.field);
           for (const f of PURPOSE_FIELDS[src.name]?.[at] ?? [UNHELD])
-            assert.ok(tested.includes(f), `${src.name}: ${f}`);
+            assert.ok(tested.includes(sideOf(f).field), `${src.name}: ${f}`);
         }
     assert.ok(kept > 0);
   });
@@ -80,8 +80,23 @@ describe('a review section’s purpose', () => {
       const named = PURPOSE_FIELDS[name];
       assert.ok(named, name);
       if (!src) continue;
-      for (const f of [...named[0], ...named[1]])
+      for (const f of [...named[0], ...named[1]].map((e) => sideOf(e).field))
         assert.ok(f === UNHELD || src.fields.some((m) => m.field === f), `${name}: ${f} (${lines[0]})`);
     }
+  });
+
+  it('speaks of a field only on the side its rule picks: no "unused" line over the most-used connections', () => {
+    const src = PARTS.sources.find((s) => s.name === 'connectors');
+    assert.ok(src);
+    const at = (kind: 'at_least' | 'at_most'): Rule => ({ all: [{ kind, field: 'workflows_using', value: 20 }] });
+    assert.equal(ownPurposeFits(src.name, 'Review', at('at_least'), src.fields), false);
+    assert.doesNotMatch(reviewPurpose(src.name, 'Review', at('at_least'), src.fields) ?? '', /unused/);
+    assert.equal(ownPurposeFits(src.name, 'Review', at('at_most'), src.fields), true);
+    // an exception on the many-used side keeps the little-used ones
+    const unless: Rule = {
+      all: [{ kind: 'flag', field: 'admin_consent', value: true }],
+      unless: at('at_least').all[0],
+    };
+    assert.equal(ownPurposeFits(src.name, 'Review', unless, src.fields), true);
   });
 });

@@ -1,6 +1,6 @@
 import type { FieldModel } from '../rules/fields.js';
 import type { Rule } from '../rules/rule.js';
-import { PURPOSE_FIELDS } from './review-purpose-fields.js';
+import { PURPOSE_FIELDS, type Side, sideOf } from './review-purpose-fields.js';
 import { purposeAt, REVIEW_PURPOSES, STATE_PURPOSES } from './review-purposes-data.js';
 import { PLAIN_PURPOSES } from './review-purposes-plain.js';
 
@@ -37,12 +37,32 @@ function testedBy(rule: Rule): Set<string> {
   return new Set([...rule.all, ...(rule.any ?? []), ...(rule.unless ? [rule.unless] : [])].map((a) => a.field));
 }
 
-/** Whether a record type's own purpose line fits a rule: every field it speaks of is one the rule tests. */
+const LOW = new Set(['at_most', 'older']);
+const HIGH = new Set(['at_least', 'recent']);
+const sideOfAtom = (kind: string): Side | undefined => (LOW.has(kind) ? 'low' : HIGH.has(kind) ? 'high' : undefined);
+const flip = (s: Side | undefined): Side | undefined => (s === 'low' ? 'high' : s === 'high' ? 'low' : undefined);
+
+/** The sides of a field a rule picks: its conditions' own, and the opposite of its exception's ("unless used by 20"
+ * keeps the little-used ones). */
+function sidesPicked(rule: Rule, field: string): Set<Side | undefined> {
+  const sides = new Set<Side | undefined>();
+  for (const a of [...rule.all, ...(rule.any ?? [])]) if (a.field === field) sides.add(sideOfAtom(a.kind));
+  if (rule.unless?.field === field) sides.add(flip(sideOfAtom(rule.unless.kind)));
+  return sides;
+}
+
+/** Whether a record type's own purpose line fits a rule: every field it speaks of is one the rule tests, on the
+ * side the line speaks of where it names one. */
 function speaksOfTested(source: string, at: 0 | 1, rule: Rule): boolean {
   const named = PURPOSE_FIELDS[source]?.[at];
   if (!named) return false;
   const tested = testedBy(rule);
-  return named.every((f) => tested.has(f));
+  return named.map(sideOf).every(({ field, side }) => {
+    if (!tested.has(field)) return false;
+    if (!side) return true;
+    const picked = sidesPicked(rule, field);
+    return picked.has(side) && !picked.has(side === 'low' ? 'high' : 'low');
+  });
 }
 
 /** The purpose line of a review or audit-sample section for its rule, or none where its record type's line does not fit. */

@@ -242,7 +242,7 @@ export const REVIEW_PURPOSES: Readonly<Record<string, readonly [review: string, 
     'IT audit samples workflows to check each has an owner and a tested trigger.',
   ],
   connectors: [
-    'IT reviews app connections because each holds a token to another system, and an unused one is an open door.',
+    'IT reviews app connections because each holds a token to another system, and one that few workflows use is an open door for little gain.',
     'Security audit samples app connections to test their scopes and owners.',
   ],
   workflow_runs: [

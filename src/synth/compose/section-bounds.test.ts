@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Rule } from '../rules/rule.js';
-import { apartFrom, claimsBoundary, clashesOnScope, sharesThreshold } from './section-bounds.js';
+import { apartFrom, claimsBoundary, clashesOnScope, overlapsWindow, sharesThreshold } from './section-bounds.js';
 
 const filing: Rule = { all: [{ kind: 'recent', field: 'receipt_date', days: 30 }] };
 const late: Rule = { all: [{ kind: 'older', field: 'receipt_date', days: 30 }] };
@@ -24,6 +24,18 @@ describe('section bounds', () => {
     const workdays: Rule = { all: [{ kind: 'older', field: 'receipt_date', days: 30, workdays: true }] };
     const longer: Rule = { all: [{ kind: 'older', field: 'receipt_date', days: 45 }] };
     for (const r of [other, workdays, longer]) assert.equal(apartFrom(r, [filing]), r);
+  });
+
+  it('finds a window that reaches into a shown opposite window, either way round', () => {
+    const archive: Rule = { all: [{ kind: 'older', field: 'published_at', days: 3 }] };
+    const briefing: Rule = { all: [{ kind: 'recent', field: 'published_at', days: 14 }] };
+    const daily: Rule = { all: [{ kind: 'recent', field: 'published_at', days: 2 }] };
+    assert.equal(overlapsWindow(archive, [briefing]), true);
+    assert.equal(overlapsWindow(briefing, [archive]), true);
+    assert.equal(overlapsWindow(daily, [archive]), false);
+    assert.equal(overlapsWindow(archive, [daily]), false);
+    // the same boundary day is moved apart (apartFrom), not redrawn
+    assert.equal(overlapsWindow(late, [filing]), false);
   });
 
   it('finds a threshold two sections claim from both sides', () => {

@@ -46,6 +46,27 @@ export function apartFrom(r: Rule, shown: readonly Rule[]): Rule {
   return moved ? { ...r, all, ...(any ? { any } : {}) } : r;
 }
 
+/**
+ * Whether `r` takes a date window from one side that reaches into a shown section's opposite window ("archive what
+ * was published 3 or more days ago" beside "brief what was published in the last 14 days"): a record between the
+ * two would be briefed and archived at once. Opposite windows on one date split it, as a number's limits do.
+ */
+export function overlapsWindow(r: Rule, shown: readonly Rule[]): boolean {
+  const theirs = shown.flatMap(conditions);
+  // the days a calendar window counts back, or none
+  const back = (a: Atom) => ((a.kind === 'older' && !a.workdays) || a.kind === 'recent' ? a.days : undefined);
+  return conditions(r).some((a) => {
+    const d = back(a);
+    return (
+      d !== undefined &&
+      theirs.some((b) => {
+        const e = back(b);
+        return e !== undefined && b.field === a.field && b.kind !== a.kind && (a.kind === 'older' ? d < e : e < d);
+      })
+    );
+  });
+}
+
 /** Whether `r` takes a number from one side at the very value a shown section takes it from the other. */
 export function sharesThreshold(r: Rule, shown: readonly Rule[]): boolean {
   const theirs = shown.flatMap(conditions);

@@ -18,7 +18,9 @@ export function leadTime(text: string): number {
 
 // The rhythm a reason says the work keeps ("entered on the docketing team's weekly run", "the digest goes out each
 // week"): a window longer than it takes records the next run deals with anyway, which contradicts the reason given.
+// A briefing "since the last one" covers the day before, a weekend at most.
 const CADENCE: readonly [RegExp, number][] = [
+  [/\bsince the last one\b/i, 3],
   [/\bweekly run\b|\bgoes out each week\b|\bonly that week[’']s\b/i, 7],
   [/\bmonthly (?:run|claims?)\b/i, 31],
 ];

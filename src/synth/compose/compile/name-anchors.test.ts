@@ -3,7 +3,8 @@ import { describe, it } from 'node:test';
 import { matchValue } from '../../../grade/match.js';
 import type { Matcher } from '../../../schema/matchers.js';
 import type { SourcePart } from '../parts.js';
-import { anchorNames, nameRests } from './name-anchors.js';
+import { lenient } from '../aggregates.js';
+import { type Around, anchorNames, nameRests } from './name-anchors.js';
 
 // a name check is met by the record it names, never by another record whose longer name goes on from it
 
@@ -33,6 +34,32 @@ describe('name anchors', () => {
     assert.ok(!matchValue(dup, 'Onboarding checklist (2)'));
   });
 
+  it('a file check on a name refuses an edition that goes on from it and a longer word it sits inside', () => {
+    const rests = nameRests(
+      [
+        { title: 'Security Services Wave, 2026' },
+        { title: 'Security Services Wave, 2026 mid-year update' },
+        { title: 'Mill Piece' },
+        { title: 'Windmill Piece' },
+      ],
+      src,
+    );
+    const [wave, mill] = anchorNames(
+      [{ text: { regex: lenient('Security Services Wave, 2026') } }, { text: { regex: lenient('Mill Piece') } }],
+      rests,
+    ).map((c) => c.text as Matcher);
+    assert.ok(wave && mill);
+    assert.ok(matchValue(wave, '- MKR-1 Security Services Wave, 2026\n'));
+    assert.ok(matchValue(wave, '| MKR-1 | security services wave, 2026 | 2026-01-04 |'));
+    assert.ok(matchValue(wave, 'Security Services Wave, 2026 mid-year update; Security Services Wave, 2026.'));
+    assert.ok(!matchValue(wave, '- MKR-2 Security Services Wave, 2026 mid-year update'));
+    assert.ok(matchValue(mill, '- Mill Piece (MKR-3)'));
+    assert.ok(!matchValue(mill, '- Windmill Piece (MKR-4)'));
+    // a check on the longer name itself stays as it was
+    const long = { regex: lenient('Windmill Piece') };
+    assert.deepEqual(anchorNames(long, rests), long);
+  });
+
   it('leaves every other check as it was', () => {
     const rests = nameRests(records, src);
     const c = { contains: 'Churn by plan' };
@@ -45,7 +72,7 @@ describe('name anchors', () => {
   });
 
   it('a short code or a number is met only as a word of its own', () => {
-    const none = new Map<string, string[]>();
+    const none = new Map<string, Around[]>();
     const bp = anchorNames({ contains: 'BP' }, none) as Matcher;
     assert.ok(matchValue(bp, 'Positions: BP, Shell'));
     assert.ok(matchValue(bp, 'bp (energy)'));

@@ -127,6 +127,13 @@ export const submissions = packSource({
     due_on: { label: 'deadline', from: -40, to: -1, verb: 'due' },
     late_days: { label: 'lateness', min: 0, max: 10, step: 1 },
     extension_granted: { label: 'extension', yes: 'granted an extension', no: 'not granted an extension', p: 0.2 },
+    // an extension is asked for by the student, before the deadline: the registry grants none unasked
+    extension_requested: {
+      label: 'extension request',
+      yes: 'covered by an extension request made before the deadline',
+      no: 'not covered by any extension request',
+      p: 0.4,
+    },
     status: { label: 'status', weights: [3, 2, 2, 3, 1, 3, 0.5] },
     feedback: { label: 'marker feedback', terms: FEEDBACK_TERMS, write: feedback },
   },
