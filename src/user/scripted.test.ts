@@ -131,7 +131,8 @@ describe('scripted user fallback', () => {
 });
 
 describe('scripted user: news before the wrap-up', () => {
-  // a composed task whose user changes a record after the agent's first action
+  // a composed task whose user changes a record after the agent's first action, so that it then qualifies (a change
+  // may as well take a record out, which the reference then never touches)
   function changingSpec(): TaskSpec & { user: UserPlan } {
     for (let seed = 1; seed < 200; seed++) {
       const raw = generateProcedural({
@@ -142,7 +143,10 @@ describe('scripted user: news before the wrap-up', () => {
         mockToday: '2026-06-10',
       });
       const { spec } = checkSpecValue(raw);
-      if (spec?.user?.signals.some((s) => s.id === 'record_changed')) return spec as TaskSpec & { user: UserPlan };
+      const late = spec?.user?.signals.find((s) => s.id === 'record_changed')?.effect.update_record?.record_id;
+      const calls = spec?.reference.filter((s) => 'call' in s) ?? [];
+      if (late && calls.findIndex((s) => JSON.stringify(s.args).includes(late)) > 0)
+        return spec as TaskSpec & { user: UserPlan };
     }
     throw new Error('no composed task with a record change in 200 seeds');
   }
