@@ -61,7 +61,7 @@ export function sectionAndRule(
 ): Section {
   const forms = [...formsOf(recipe.source.name, recipe.action?.name)];
   // (a work with one form may still be filed under several headings, each its own act: a few draws of those)
-  const tries = w.difficulty === 'hard' ? Math.max(3, forms.length) : 1;
+  const tries = Math.max(3, forms.length);
   let chosen: Section | undefined;
   for (let k = 0; k < tries && (!chosen || thinFor(chosen.rule, w.difficulty)); k++) {
     const work = forms.length > 1 ? forms.splice(w.rng.int(0, forms.length - 1), 1)[0] : forms[0];
