@@ -21,6 +21,7 @@ export function leadTime(text: string): number {
 const CADENCE: readonly [RegExp, number][] = [
   [/\bweekly run\b|\bgoes out each week\b|\bonly that week[’']s\b/i, 7],
   [/\bmonthly (?:run|claims?)\b/i, 31],
+  [/\bquarterly review\b/i, 92],
 ];
 
 /** The shortest rhythm, in days, that `text` says its work keeps (Infinity: it names none). */
