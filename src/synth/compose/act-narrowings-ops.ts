@@ -4,6 +4,12 @@
 // nobody can trust. A side with none is never drawn.
 
 export const OPS_NARROWS: Readonly<Record<string, Readonly<Record<string, Readonly<Record<string, string>>>>>> = {
+  workflows: {
+    Pause: {
+      'alert_on_failure=false':
+        'a workflow that alerts on failure has already paged its owner, who pauses it, while one without fails unheard',
+    },
+  },
   integrations: {
     Deactivation: {
       'monthly_calls>':
