@@ -14,6 +14,12 @@ const REASONS: Readonly<Record<string, Reasons>> = {
     'opened_on:recent':
       'a position opened since the last quarterly review has not yet been sized against the mandate’s concentration limit',
   },
+  incidents: {
+    'postmortem_required=true':
+      'an incident that needs a postmortem is one the customer report waits on, so its record must hold up to that',
+    'opened_on:recent':
+      'an incident from the last few weeks is still fresh enough for its on-call engineers to say what customers saw',
+  },
   episodes: {
     'ad_slots_sold>':
       'an episode with sponsor slots sold must go out on its date, since the sponsor has paid for the read to air then',
