@@ -6,6 +6,16 @@ import type { ByAct } from './spared-kinds.js';
 // tasks of one work differ in what they leave out. Merged into SPARED per act and field (spared-data.ts).
 
 export const OPS_SPARED: Readonly<Record<string, ByAct>> = {
+  // (an insurer whose own channel already chases an unpaid claim)
+  claims: {
+    'Claim query': {
+      insurer: {
+        Bupa: 'Bupa claims go through its provider portal, which chases an unpaid claim itself once the turnaround passes',
+        Vitality:
+          'Vitality claims are settled through its clinic account manager, who takes up late ones at the monthly call',
+      },
+    },
+  },
   security_findings: {
     // (reports another team has already rated and reproduced, or agreed with each owner)
     Triage: {

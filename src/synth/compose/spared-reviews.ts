@@ -100,6 +100,13 @@ export const REVIEW_SPARED: Readonly<Record<string, Readonly<Record<string, Read
       'daily check': 'daily checks are signed off by the line engineer at each turnaround and never wait on planning',
     },
   },
+  agent_skills: {
+    source: {
+      'built-in':
+        'built-in skills ship with the platform, and its vendor’s security team reviews them with each release',
+      internal: 'internal skills are reviewed by the platform team when their code is merged',
+    },
+  },
   // (a slow rollout where slowness is the design, or nobody's stake)
   deployments: {
     environment: {
