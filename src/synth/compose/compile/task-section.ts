@@ -11,9 +11,9 @@ import { type FromStates, undoneOf } from './from-states.js';
 import { ruleOf } from './task-rule.js';
 
 // The section a task's rule is filed under and the rule itself (records.ts draws the records around it). Every
-// difficulty's label promises three things weighed (shape.ts): where the form of the work drawn gives only rules thinner than its
-// floor (a breached guardrail is reason enough to pause an experiment, and its act leaves nothing else to weigh),
-// the record type's other forms of the work are tried before a thin rule is kept.
+// difficulty promises three things weighed (shape.ts): where the form of the work drawn gives only rules thinner
+// than that (a breached guardrail is reason enough to pause an experiment, and its act leaves nothing else to
+// weigh), the record type's other forms of the work are tried before a thin rule is kept.
 
 interface Section {
   work: PolicyAct | undefined;
