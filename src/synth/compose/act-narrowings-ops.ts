@@ -4,6 +4,18 @@
 // nobody can trust. A side with none is never drawn.
 
 export const OPS_NARROWS: Readonly<Record<string, Readonly<Record<string, Readonly<Record<string, string>>>>>> = {
+  dashboards: {
+    Archiving: {
+      'scheduled_delivery=false':
+        'a dashboard e-mailed on a schedule is read in the inbox, so its view count says nothing of whether it is used',
+    },
+  },
+  workflows: {
+    Pause: {
+      'alert_on_failure=false':
+        'a workflow that alerts on failure has already paged its owner, who pauses it, while one without fails unheard',
+    },
+  },
   integrations: {
     Deactivation: {
       'monthly_calls>':

@@ -3,6 +3,7 @@ import type { Bound } from '../rules/draw.js';
 import type { Atom } from '../rules/rule.js';
 import { OPS_NARROWS } from './act-narrowings-ops.js';
 import { PLACE_NARROWS } from './act-narrowings-places.js';
+import { REVIEW_NARROWS } from './act-narrowings-reviews.js';
 
 // Why a work is narrowed by a line, a flag or a date window, where a practitioner has a reason for it: a flag that
 // is a precondition of the step (only a boosted post has spend to stop), a size at which the work changes hands
@@ -32,7 +33,7 @@ export function sideKey(a: Atom): string | undefined {
 
 type Reasons = Readonly<Record<string, string>>;
 
-export const ACT_NARROWS: Readonly<Record<string, Readonly<Record<string, Reasons>>>> = {
+const NARROWS: Readonly<Record<string, Readonly<Record<string, Reasons>>>> = {
   // (a review's purpose is the team's stake in the records, review-purposes-data.ts: a line or flag narrows it where
   // the records it takes are where a wrong entry costs that stake most)
   ...PLACE_NARROWS,
@@ -40,6 +41,7 @@ export const ACT_NARROWS: Readonly<Record<string, Readonly<Record<string, Reason
   feed_articles: {
     Review: {
       'published_at:recent': 'the digest goes out each week, so only that week’s articles can still go into it',
+      'word_count>': 'a shorter piece is a wire brief, a headline and a paragraph with nothing in it to summarise yet',
     },
     'Follow-up': {
       'word_count>': 'a shorter piece is a wire brief, a headline and a paragraph with nothing in it yet to follow up',
@@ -279,6 +281,14 @@ export const ACT_NARROWS: Readonly<Record<string, Readonly<Record<string, Reason
     },
   },
 };
+
+// (a review's reasons sit beside a record type's acts, not over them: merged per record type)
+export const ACT_NARROWS: Readonly<Record<string, Readonly<Record<string, Reasons>>>> = Object.fromEntries(
+  [...new Set([...Object.keys(NARROWS), ...Object.keys(REVIEW_NARROWS)])].map((n) => [
+    n,
+    { ...REVIEW_NARROWS[n], ...NARROWS[n] },
+  ]),
+);
 
 /** The reason a section's line, flag or window narrows its work, where it has one. */
 export function narrowReason(source: string | undefined, section: string | undefined, a: Atom): string | undefined {

@@ -6,6 +6,19 @@ import { scope } from './act-scopes-care.js';
 // claim window, the checks whose hangar time is scarce. Several per work, each with its reason, so tasks of one work
 // differ in the part they take.
 
+const BASE_CHECKS: readonly Scope[] = [
+  scope(
+    'check_type',
+    ['C-check'],
+    'a C-check’s hangar slot is booked months ahead, and an aircraft whose paperwork is not ready by then loses it',
+  ),
+  scope(
+    'check_type',
+    ['landing gear overhaul'],
+    'a gear overhaul waits on the exchange unit the lessor ships, which must be ordered well before the date',
+  ),
+];
+
 export const AUDIT_SCOPES: Readonly<Record<string, Readonly<Record<string, readonly Scope[]>>>> = {
   security_findings: {
     // (the severe findings of one source, where that source's queue has a clock or a reader of its own)
@@ -131,6 +144,9 @@ export const AUDIT_SCOPES: Readonly<Record<string, Readonly<Record<string, reado
     ],
   },
   aircraft_inspections: {
+    // (a review of the checks falling due takes those whose slot or part is booked ahead, and lost if missed)
+    Review: BASE_CHECKS,
+    'Audit sample': BASE_CHECKS,
     Planning: [
       scope(
         'aircraft_type',

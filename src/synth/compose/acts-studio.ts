@@ -64,8 +64,10 @@ export const STUDIO_ACTS: Readonly<Record<string, readonly PolicyAct[]>> = {
     act('Explicit tagging', 'Explicit episodes need the tag set on every platform.', { explicit: true }),
   ],
   workflows: [
+    // (a week's failures say it has been running: how long ago it last ran is no reason of the pause's)
     act(['Pause', 'Workflow pause'], 'A workflow failing again and again repeats the same damage on every run.', {
       failures_7d: 'high',
+      last_run_on: 'unrelated',
     }),
     // every live workflow, failing this week or not
     act('Alerting set-up', 'Every live workflow must alert its owner when it fails.', {

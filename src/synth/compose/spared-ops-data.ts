@@ -6,6 +6,27 @@ import type { ByAct } from './spared-kinds.js';
 // tasks of one work differ in what they leave out. Merged into SPARED per act and field (spared-data.ts).
 
 export const OPS_SPARED: Readonly<Record<string, ByAct>> = {
+  // (a dashboard whose audience opens it on a longer rhythm than a month: a quiet month is its normal)
+  dashboards: {
+    Archiving: {
+      audience: {
+        board:
+          'a board dashboard is opened only when the quarterly board pack is put together, so a quiet month is normal',
+        finance:
+          'finance dashboards are opened at month end and at the year-end close, so weeks without a view are usual',
+      },
+    },
+  },
+  // (an insurer whose own channel already chases an unpaid claim)
+  claims: {
+    'Claim query': {
+      insurer: {
+        Bupa: 'Bupa claims go through its provider portal, which chases an unpaid claim itself once the turnaround passes',
+        Vitality:
+          'Vitality claims are settled through its clinic account manager, who takes up late ones at the monthly call',
+      },
+    },
+  },
   security_findings: {
     // (reports another team has already rated and reproduced, or agreed with each owner)
     Triage: {

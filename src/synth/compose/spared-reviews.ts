@@ -89,10 +89,39 @@ export const REVIEW_SPARED: Readonly<Record<string, Readonly<Record<string, Read
     deliverable: { 'slide template': 'slide templates are kept up by the brand team, who check them themselves' },
   },
   episodes: {
-    show: { 'The Long Read (audio)': 'The Long Read is checked by the partner newspaper, which produces it' },
+    show: {
+      'The Long Read (audio)': 'The Long Read is checked by the partner newspaper, which produces it',
+      'Money Talks': 'Money Talks is signed off episode by episode by its sponsor’s team before release',
+    },
   },
   aircraft_inspections: {
     aircraft_type: { 'ATR 72-600': 'the ATRs’ records are reviewed by the lessor’s engineers under the wet lease' },
+    check_type: {
+      'daily check': 'daily checks are signed off by the line engineer at each turnaround and never wait on planning',
+    },
+  },
+  agent_skills: {
+    source: {
+      'built-in':
+        'built-in skills ship with the platform, and its vendor’s security team reviews them with each release',
+      internal: 'internal skills are reviewed by the platform team when their code is merged',
+    },
+  },
+  // (a slow rollout where slowness is the design, or nobody's stake)
+  deployments: {
+    environment: {
+      dev: 'dev rollouts are each developer’s own, redeployed many times a day, and nobody times them',
+      canary:
+        'a canary rollout holds at each step on purpose while its error budget is watched, so its time says nothing',
+    },
+  },
+  positions: {
+    status: {
+      exit: 'a position marked exit is being sold down by the trading desk, so its size is already on its way out',
+    },
+  },
+  feed_articles: {
+    category: { sports: 'sports news goes into the sports desk’s own digest, which its editor compiles' },
   },
   desk_plan: {
     zone: { 'Hot desks': 'hot desks are freed each evening by the booking app, which drops unused bookings' },
@@ -101,7 +130,10 @@ export const REVIEW_SPARED: Readonly<Record<string, Readonly<Record<string, Read
     template: { microsite: 'microsites are checked by the agency that built them, under its contract' },
   },
   stories: {
-    story_format: { 'live blog': 'a live blog is watched entry by entry by the live desk as it runs' },
+    story_format: {
+      'live blog': 'a live blog is watched entry by entry by the live desk as it runs',
+      'op-ed': 'op-eds are scheduled by the comment editor at the weekly comment conference, not by the desk',
+    },
   },
   field_plots: {
     crop: { maize: 'the maize is walked by the digester operator’s agronomist' },

@@ -5,7 +5,7 @@ import { createRng } from '../../env/rng.js';
 import { exceptionReasons } from '../rules/exception-reasons.js';
 import { isState } from '../rules/field-words.js';
 import { ACT_SCOPES } from './act-scopes.js';
-import { ACTS } from './policy-acts.js';
+import { ACTS, reviewAct } from './policy-acts.js';
 import { PARTS } from './registry.js';
 import { SPARED, sparedBy, withSpared } from './spared.js';
 import { REVIEW_SPARED } from './spared-reviews.js';
@@ -29,7 +29,8 @@ describe('real scopes and spared kinds', () => {
   it('names fields, values and sections the record types have', () => {
     for (const [name, acts] of Object.entries(ACT_SCOPES))
       for (const [section, scopes] of Object.entries(acts)) {
-        assert.ok(hasAct(name, section), `${name}: no act "${section}"`);
+        // (a review is narrowed by the scopes given it too: policy-acts.ts `reviewAct`)
+        assert.ok(hasAct(name, section) || reviewAct(name, section), `${name}: no act "${section}"`);
         for (const s of scopes)
           for (const v of s.values) assert.ok(enumValues(name, s.field).includes(v), `${name}.${s.field}: ${v}`);
       }

@@ -142,8 +142,9 @@ export function drawRule(
   const scopesLeft = () => pool.filter((m) => m.kind !== 'text' && role(m) === 'scope' && selects(m));
   // a record type with reasons for the work is narrowed by one scope at most, one read for what its records offer
   // (a desk by the windows, with two screens) by two: more reads as a field dump
-  // (a work's real scope gives the whole reason for narrowing it: one to a rule, never two stacked reasons)
-  const scopeRoom = reasons().length || scopes ? 1 : 2;
+  // (a work's real scope gives the whole reason for narrowing it: one to a rule, never two stacked reasons; a work
+  // known to have none, a review of what a hall's seats offer, reads its records by two like any other)
+  const scopeRoom = reasons().length || scopes?.length ? 1 : 2;
   let scoped = 0;
   // the fields the work always turns on (an approval: within policy) come first, on their lean's side
   const all: Atom[] = must.flatMap((f) => {

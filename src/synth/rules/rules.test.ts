@@ -125,6 +125,30 @@ describe('selection rules', () => {
     assert.deepEqual([...fields], ['status']);
   });
 
+  it('reads what the records offer by two where the work is known to have no real scope, never one or three', () => {
+    // a review of a hall's seats: every field a read of what a seat offers, and no category the review is narrowed
+    // to (an empty scope list is no real scope: it had held every such rule to one arrangement)
+    const offer = (field: string, yes: string): FieldModel => ({
+      kind: 'flag',
+      field,
+      label: field,
+      yes,
+      no: 'no',
+      use: 'scope',
+    });
+    const models = [
+      offer('step_free', 'on the step-free route'),
+      offer('wide_desk', 'with a wide desk'),
+      offer('socket', 'with a socket'),
+      offer('window', 'by a window'),
+    ];
+    const lean = { step_free: 'scope', wide_desk: 'scope', socket: 'scope', window: 'scope' } as const;
+    for (let i = 0; i < 60; i++) {
+      const r = drawRule(models, createRng('offers', i), 'easy', lean, [], [], {}, false, []);
+      assert.equal(r.all.length, 2, JSON.stringify(r));
+    }
+  });
+
   it('spares a kind the work has a reason for, whether the record type only worries about it or the work may narrow by it', () => {
     // a shortage hold: the order type is the record type's concern, the line the work's scope; each has kinds spared
     // with their reasons (a prototype is built off the line, the test cell draws no material)

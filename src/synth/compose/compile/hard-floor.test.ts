@@ -29,3 +29,22 @@ describe('the floor of a hard rule (task-rule.ts, draw.ts)', () => {
     assert.ok(hard.filter((n) => n < 2).length / hard.length <= 0.02);
   });
 });
+
+describe('the floor of an easy or medium rule (task-section.ts, draw.ts)', () => {
+  it('easy and medium tasks weigh three conditions too where their work has them, and one alone is rare', () => {
+    const { plan } = taxonomyPlan({ n: 150, seed: 1 });
+    const weights: number[] = [];
+    for (const job of expandPlan(plan)) {
+      if (job.slot.difficulty === 'hard') continue;
+      const spec = generateProcedural(proceduralRequest(job, getGenerator(job.slot.family ?? '')?.name ?? 'compose'));
+      const key = (spec.provenance as { rule_key?: string } | undefined)?.rule_key;
+      if (key) weights.push(conditions(key));
+    }
+    assert.ok(weights.length >= 80, String(weights.length));
+    // (before: 23% of them under three conditions, 6% of one: reviews that read one arrangement of a seat, a
+    // workflow paused on its failure count alone)
+    const thin = weights.filter((n) => n < 3).length / weights.length;
+    assert.ok(thin <= 0.12, `thin easy and medium rules: ${(thin * 100).toFixed(1)}%`);
+    assert.ok(weights.filter((n) => n < 2).length / weights.length <= 0.03);
+  });
+});

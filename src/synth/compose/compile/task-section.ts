@@ -10,10 +10,10 @@ import { branchFieldOf } from './branch.js';
 import { type FromStates, undoneOf } from './from-states.js';
 import { ruleOf } from './task-rule.js';
 
-// The section a task's rule is filed under and the rule itself (records.ts draws the records around it). A hard
-// task's label promises the fuller reasoning: where the form of the work drawn gives only rules thinner than its
-// floor (a breached guardrail is reason enough to pause an experiment, and its act leaves nothing else to weigh),
-// the record type's other forms of the work are tried before a thin rule is kept.
+// The section a task's rule is filed under and the rule itself (records.ts draws the records around it). Every
+// difficulty promises three things weighed (shape.ts): where the form of the work drawn gives only rules thinner
+// than that (a breached guardrail is reason enough to pause an experiment, and its act leaves nothing else to
+// weigh), the record type's other forms of the work are tried before a thin rule is kept.
 
 interface Section {
   work: PolicyAct | undefined;
@@ -60,8 +60,9 @@ export function sectionAndRule(
   from: FromStates,
 ): Section {
   const forms = [...formsOf(recipe.source.name, recipe.action?.name)];
-  // (a work with one form may still be filed under several headings, each its own act: a few draws of those)
-  const tries = w.difficulty === 'hard' ? Math.max(3, forms.length) : 1;
+  // (a work with one form may still be filed under several headings, each its own act: a few draws of those; an
+  // easy or medium task's second draw reaches the floor as often as a hard task's third, at less cost)
+  const tries = Math.max(w.difficulty === 'hard' ? 3 : 2, forms.length);
   let chosen: Section | undefined;
   for (let k = 0; k < tries && (!chosen || thinFor(chosen.rule, w.difficulty)); k++) {
     const work = forms.length > 1 ? forms.splice(w.rng.int(0, forms.length - 1), 1)[0] : forms[0];

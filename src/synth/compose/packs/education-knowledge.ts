@@ -339,6 +339,9 @@ export const actions = [
     from: ['sat', 'absent'],
     field: 'status',
     value: 'special consideration',
+    // (a claim is made in the weeks after a series' last paper, WINDOW: out of those weeks no entry is open to one,
+    // and a rule drawn then lost its illness to records that could not agree, leaving a whole series selected)
+    season: [1, 5, 6, 8, 11],
     phrases: [
       'set each of those entries to "special consideration"',
       'move each of those exam entries to special consideration',
