@@ -11,7 +11,7 @@ import { makeWorld } from '../world.js';
 import { fromStates } from './from-states.js';
 import { sectionAndRule } from './task-section.js';
 
-// a hard task's rule carries its floor of conditions wherever one of the work's forms on the record type gives it
+// a task's rule carries its floor of conditions wherever one of the work's forms on the record type gives it
 
 const TODAY = '2026-03-10T09:00:00Z';
 const cases = PARTS.actions.flatMap((action) =>
@@ -41,10 +41,12 @@ function thinShare(difficulty: Difficulty): number {
 }
 
 describe('task section', () => {
-  it('a hard rule drawn over a work with several forms is thinner than its floor less often than a medium one', () => {
+  // (every difficulty's floor is three and tries the work's other forms: a hard rule is thin no more often than a
+  // medium one, and either only where every form of the work is thin by nature)
+  it('a rule drawn over a work with several forms is seldom thinner than three conditions, hard no more than medium', () => {
     assert.ok(cases.length > 0);
     const hard = thinShare('hard');
     const medium = thinShare('medium');
-    assert.ok(hard < medium, `hard ${hard.toFixed(3)} vs medium ${medium.toFixed(3)}`);
+    assert.ok(hard <= medium && medium < 0.12, `hard ${hard.toFixed(3)} vs medium ${medium.toFixed(3)}`);
   });
 });
