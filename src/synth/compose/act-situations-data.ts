@@ -188,9 +188,7 @@ export const ACT_SITUATIONS: Readonly<Record<string, Readonly<Record<string, rea
     Cancellation: ['telling patients in time to rebook when their session has been called off'],
     Reminder: ['nudging booked patients so their slot is not wasted'],
     'Did-not-attend follow-up': ['ringing the patients who keep missing their slots'],
-    'Repeat non-attendance': [
-      'giving back the places held by patients who keep missing them, and asking them to ring to rebook',
-    ],
+    'Repeat non-attendance': ['discharging the patients who keep missing appointments back to their GP'],
     'Room closure': ['moving the long sessions that need the procedure space while it is being refurbished'],
   },
   social_posts: {

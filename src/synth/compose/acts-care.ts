@@ -51,11 +51,12 @@ export const CARE_ACTS: Readonly<Record<string, readonly PolicyAct[]>> = {
       { date: 'ahead', missed_before: 'unrelated' },
       'cancel_appointment',
     ),
-    // the other reasons a booked appointment is cancelled, each on its own field: a patient who keeps missing
-    // them gives the slot back (and rebooks by phone), a long one needs the room that is shut for works
+    // the other reasons a booked appointment is cancelled, each on its own field: a patient who keeps missing them
+    // is discharged back to the GP under the access policy (reviews 24-26 read a bare cancellation as no practice's
+    // way: a clinic's access policy discharges, and the referrer is told), a long one needs the room shut for works
     act(
       ['Repeat non-attendance', 'Booking release'],
-      'A patient who has missed several appointments does not hold a scarce slot: the booking is cancelled and they are asked to rebook by phone.',
+      'A patient who has missed three or more appointments is discharged back to their GP: the booking is cancelled, and the records team writes to both.',
       { missed_before: 'high', date: 'ahead' },
       'cancel_appointment',
       // "several": three or more, never the one miss anyone can have

@@ -338,8 +338,10 @@ export const SPARED: Readonly<Record<string, ByAct>> = withMoreSpared(
     appointments: {
       'Repeat non-attendance': {
         kind: {
-          vaccination: 'a missed vaccination is chased by the practice nurse, never released: the cover matters more',
-          telephone: 'a missed telephone slot costs no room or clinician’s time; the patient is simply rung again',
+          vaccination:
+            'a missed vaccination is chased by the practice nurse, and nobody is discharged for one: the cover matters more',
+          telephone:
+            'a missed telephone slot costs no room or clinician’s time, so it is no reason to discharge anyone; the patient is rung again',
         },
       },
     },
