@@ -1,5 +1,6 @@
 import type { AggregatePart, SourcePart } from './parts.js';
 import type { SourceName } from './sources/index.js';
+import { REVIEW_TAGS } from './purposes.js';
 
 // Who may read a record type's records outside the company. A deliverable that goes out (a page on the public site,
 // a feed) lists only records a company would show anyone: published or public matter (news, papers, a course
@@ -110,6 +111,20 @@ export const PUBLISHED_SOURCES: readonly SourceName[] = (Object.keys(PUBLISHABLE
 /** Whether `src`'s records may be published. */
 export const mayPublish = (src: SourcePart): boolean => (PUBLISHABLE as Record<string, boolean>)[src.name] === true;
 
-/** Whether the deliverable goes out to the public for records of `src` (a feed always; a page when they may). */
-export const goesPublic = (agg: AggregatePart<string>, src: SourcePart): boolean =>
-  agg.audience === 'public' || (agg.audience === 'records' && mayPublish(src));
+/** The work a task's list is picked for: what it does to the records (an action, if any) and the section it applies. */
+export interface ListWork {
+  action?: unknown;
+  tag: string;
+}
+
+/**
+ * Whether a task's list is one the company would show anyone: published records picked for no internal work. The
+ * sources a fact-checker must verify again, the press flagged for the account team or the episodes under review
+ * are the team's worklist whatever the records are (review 26): such a list goes to the intranet.
+ */
+export const publicList = (src: SourcePart, work: ListWork): boolean =>
+  mayPublish(src) && !work.action && !REVIEW_TAGS.includes(work.tag);
+
+/** Whether the deliverable goes out to the public for `work` on records of `src` (a feed always; a page when the list may). */
+export const goesPublic = (agg: AggregatePart<string>, src: SourcePart, work: ListWork): boolean =>
+  agg.audience === 'public' || (agg.audience === 'records' && publicList(src, work));

@@ -183,6 +183,9 @@ describe('generated text a practitioner would write', () => {
         const name = SOURCES.find((x) => `${x.service}.${x.collection ?? x.name}` === type)?.name;
         assert.ok(name && PUBLISHABLE[name], `${t.id}: ${type} published by ${s.call} ${path}`);
         assert.ok(!t.checks?.some((c) => c.id === 'summary_figure'), `${t.id}: a figure on a public deliverable`);
+        // nor a page of a worklist: records the task changes (flagged, sent back to verify) stay on the intranet
+        if (s.call === 'fs_write')
+          assert.ok(!t.checks?.some((c) => c.id.startsWith('acted_')), `${t.id}: a worklist on the public site`);
       }
     }
     // the table says it for every record type, and keeps people, access, money, health and legal work in

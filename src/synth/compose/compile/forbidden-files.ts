@@ -22,7 +22,13 @@ export function fileForbids(p: Program, touched: ReadonlySet<string>): AuditRef[
   const page = p.dest?.value;
   // (the record the user's news leaves out qualified before it: naming it then was no mistake)
   const out_ = p.distractors.filter((rec) => rec !== p.late).map((rec) => String(rec[p.src.idField]));
-  if (agg && page && touched.has(page) && goesPublic(agg, p.src) && out_.length)
+  if (
+    agg &&
+    page &&
+    touched.has(page) &&
+    goesPublic(agg, p.src, { action: p.recipe.action, tag: p.tag }) &&
+    out_.length
+  )
     out.push({
       service: 'workspace',
       record: 'writes',

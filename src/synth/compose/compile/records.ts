@@ -1,5 +1,5 @@
 import { ids, shuffle } from '../../kit/ids.js';
-import { mayPublish } from '../audience.js';
+import { publicList } from '../audience.js';
 import type { Person } from '../../kit/people.js';
 import { dueAfterWindow, freeRecord, setAtom } from '../../rules/set-atom.js';
 import { rulePhrase } from '../../rules/prose.js';
@@ -351,7 +351,7 @@ export function drawRecords(planned: Recipe, w: World, parts: Parts<string>): Pr
   // cut" over a rule on those thesis terms) hands the criteria over: the request names the section instead
   const situation = drawn && spells(drawn, stated) < 2 ? drawn : undefined;
   const open = { recipe, src, tag, w, ...(policy ? { policy } : {}), ...(situation ? { situation } : {}) };
-  const dest = deliverableOf(open, mayPublish(src));
+  const dest = deliverableOf(open, publicList(src, { action: recipe.action, tag }));
   // after the user's change the late record qualifies: the program acts on its updated state
   const lateNow = late && lateSet ? { ...late, ...lateSet } : late;
   const selected = lateNow && !lateOut ? [...targets, lateNow] : targets;
