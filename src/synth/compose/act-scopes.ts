@@ -37,11 +37,7 @@ export const ACT_SCOPES: Readonly<Record<string, Readonly<Record<string, readonl
         ['net 15'],
         'net-15 customers pay by card on file, so an unpaid order means a failed card the owner must fix',
       ),
-      scope(
-        'terms',
-        ['net 60'],
-        'net-60 terms are the framework customers, whose payment runs the sales owner must catch',
-      ),
+      // (no net-60 scope: an escalation's window is weeks, and an order on net 60 is not overdue three weeks in)
     ],
     'Credit hold': [
       scope('terms', ['net 15'], 'short terms are given only to customers on a credit limit, which a hold enforces'),

@@ -84,6 +84,9 @@ export const clientMatters = packSource({
     if (status === 'closed' && hours > 0) out.push({ status: 'pending closure' }, { unbilled_hours: 0 });
     // a team records some six hours a day on a matter at most: a week-old matter holds no month of time
     const days = -daysFrom(w.today, rec.opened_on);
+    // and intake takes days or weeks, not months: a matter months old, or with weeks of work on it, is open
+    if (status === 'intake' && (days > 30 || hours > 20))
+      out.push({ status: 'open' }, { opened_on: onDay(w, -w.rng.int(2, 21)), unbilled_hours: Math.min(hours, 4) });
     if (hours > 2 + 6 * days)
       out.push(...[10, 30, 90].map((d) => ({ opened_on: onDay(w, -Math.max(days, Math.ceil(hours / 6)) - d) })), {
         unbilled_hours: Math.max(0, Math.floor(days * 2)),

@@ -7,7 +7,7 @@ import { aheadOf } from '../sources/kit.js';
 import { makeWorld } from '../world.js';
 import { dashboards, quietSpell } from './data-science.js';
 import { FINDING_ASSETS, FINDING_SOURCES } from './finding-assets.js';
-import { contracts } from './legal.js';
+import { clientMatters, contracts } from './legal.js';
 import { inspections, nonconformances } from './manufacturing-engineering.js';
 import { findings } from './manufacturing-engineering-notes.js';
 import { designRequests } from './multimodal-generation.js';
@@ -130,6 +130,24 @@ describe('records that agree with themselves', () => {
     }
     // (a handful of views a month and none for weeks agree)
     assert.deepEqual(dashboards.agree?.({ ...rec, views_30d: 5 }, w), []);
+  });
+
+  it('a matter at intake is days or weeks old with little time on it: one months old with 75 hours is open', () => {
+    const w = world(2);
+    const rec: Rec = {
+      matter_id: 'MAT-1',
+      status: 'intake',
+      conflict_cleared: true,
+      unbilled_hours: 80,
+      opened_on: '2025-12-05T09:00:00Z',
+    };
+    const changes = clientMatters.agree?.(rec, w) ?? [];
+    assert.ok(changes.length > 0);
+    for (const c of changes) {
+      const after = { ...rec, ...c };
+      const days = (Date.parse('2026-06-03') - Date.parse(String(after.opened_on))) / 86_400_000;
+      assert.ok(after.status !== 'intake' || (days <= 30 && Number(after.unbilled_hours) <= 20), JSON.stringify(c));
+    }
   });
 
   it('a finding comes from a source that finds findings like it: no autocomplete from a cloud posture scan', () => {
