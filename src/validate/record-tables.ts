@@ -4,9 +4,10 @@ import { fixtureRows } from '../services/fixtures.js';
 import { pictureFiles, pictureTruth } from '../services/workspace/formats/image-scenes.js';
 import { getService } from '../services/registry.js';
 
-// the records a task selects from, as plain tables: every fixture collection of a selected service and every
-// CSV file (or XLSX recipe) of the workspace, one row per record, and the records pictures draw (their ground truth). Shared by the corpus-level fixed-rule probe,
-// the any-candidate probe, traceability and the substance statistics: all read the task's records the same way.
+// the records a task selects from, as plain tables: every fixture collection of a selected service, every CSV
+// file (or XLSX recipe) of the workspace, one row per record, and the records pictures draw (their ground truth).
+// Shared by the corpus-level fixed-rule probe, the any-candidate probe, traceability and the substance statistics:
+// all read the task's records the same way.
 
 type Row = Record<string, unknown>;
 

@@ -301,19 +301,29 @@ export function narrowReason(source: string | undefined, section: string | undef
 /**
  * The windows a section's reasons bound, per date field: a reason naming a rhythm ("the docketing team's weekly
  * run") keeps the window it gives a reason for within that rhythm, so the rule is drawn to fit it (`bounds` of
- * PolicyAct), not drawn at 28 days and then dropped.
+ * PolicyAct), not drawn at 28 days and then dropped. The act's own reason (`act`) bounds the recent or coming dates
+ * it leans on alike: "the morning briefing picks up what was published since the last one" over a 14-day window
+ * briefs a fortnight of stories again each morning.
  */
 export function cadenceBounds(
   source: string,
   section: string | undefined,
   given: Readonly<Record<string, Bound>> = {},
+  act?: { why: string; lean?: Readonly<Record<string, unknown>> },
 ): Readonly<Record<string, Bound>> {
   const own = ACT_NARROWS[source];
-  const out: Record<string, Bound> = { ...given };
+  // each reason with the window field it speaks for: a narrowing's (`field:ahead`, `field:recent`), then the act's
+  const reasons: [string, string][] = [];
   for (const [key, why] of Object.entries({ ...own?.['*'], ...(section ? own?.[section] : {}) })) {
-    const [, field, side] = key.match(/^(\w+):(ahead|recent)$/) ?? [];
+    const [, field] = key.match(/^(\w+):(?:ahead|recent)$/) ?? [];
+    if (field) reasons.push([field, why]);
+  }
+  for (const [field, side] of Object.entries(act?.lean ?? {}))
+    if (act && (side === 'recent' || side === 'ahead')) reasons.push([field, act.why]);
+  const out: Record<string, Bound> = { ...given };
+  for (const [field, why] of reasons) {
     const every = cadence(why);
-    if (!field || !side || every === Infinity) continue;
+    if (every === Infinity) continue;
     const [lo, hi] = out[field] ?? [0, every];
     out[field] = [lo, Math.min(hi, every)];
   }

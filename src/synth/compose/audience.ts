@@ -125,6 +125,16 @@ export interface ListWork {
 export const publicList = (src: SourcePart, work: ListWork): boolean =>
   mayPublish(src) && !work.action && !REVIEW_TAGS.includes(work.tag);
 
-/** Whether the deliverable goes out to the public for `work` on records of `src` (a feed always; a page when the list may). */
-export const goesPublic = (agg: AggregatePart<string>, src: SourcePart, work: ListWork): boolean =>
-  agg.audience === 'public' || (agg.audience === 'records' && publicList(src, work));
+/** A task as who may read its deliverable sees it: the deliverable, the work and the section (a compiled Program). */
+export interface ListTask {
+  recipe: { aggregate?: AggregatePart<string>; action?: unknown };
+  src: SourcePart;
+  tag: string;
+}
+
+/** Whether a task's deliverable goes out to the public (a feed always; a page when its list may). */
+export function goesPublic({ recipe, src, tag }: ListTask): boolean {
+  const agg = recipe.aggregate;
+  if (!agg) return false;
+  return agg.audience === 'public' || (agg.audience === 'records' && publicList(src, { action: recipe.action, tag }));
+}

@@ -1,5 +1,3 @@
-import { cadence } from '../kit/lead-time.js';
-import type { Bound } from '../rules/draw.js';
 import { cadenceBounds } from './act-narrowings.js';
 import { ACT_SCOPES } from './act-scopes.js';
 import { CONCERNS } from './concerns.js';
@@ -20,23 +18,6 @@ export type { PolicyAct } from './policy-act.js';
 // practitioner would give for it. A policy document's sections besides the task's are drawn from these, so no
 // exam seat is "chased" and no completed to-do "escalated"; the task's own section takes its reason from here.
 
-/**
- * `bounds` with each window the act's own reason takes (a recent or coming date it leans on) kept within the rhythm
- * that reason names: "the morning briefing picks up what was published since the last one" over a 14-day window
- * briefs a fortnight of stories again each morning.
- */
-function ownCadence(a: PolicyAct, bounds: Readonly<Record<string, Bound>>): Readonly<Record<string, Bound>> {
-  const every = cadence(a.why);
-  if (every === Infinity) return bounds;
-  const out: Record<string, Bound> = { ...bounds };
-  for (const [field, side] of Object.entries(a.lean ?? {})) {
-    if (side !== 'recent' && side !== 'ahead') continue;
-    const [lo, hi] = out[field] ?? [0, every];
-    out[field] = [lo, Math.min(hi, every)];
-  }
-  return out;
-}
-
 /** Per record type, the work its policies have sections for. */
 export const ACTS: Readonly<Record<string, readonly PolicyAct[]>> = Object.fromEntries(
   Object.entries({ ...WORK_ACTS, ...CARE_ACTS, ...INDUSTRY_ACTS, ...COMPLIANCE_ACTS, ...STUDIO_ACTS }).map(
@@ -45,7 +26,7 @@ export const ACTS: Readonly<Record<string, readonly PolicyAct[]>> = Object.fromE
       // each with the categories it is really narrowed to, and why (none: never by category), and those it spares
       // (and its windows within the rhythm its reasons name)
       acts.map((a) => {
-        const bounds = ownCadence(a, cadenceBounds(src, a.sections[0], a.bounds));
+        const bounds = cadenceBounds(src, a.sections[0], a.bounds, a);
         return {
           ...a,
           ...(Object.keys(bounds).length ? { bounds } : {}),

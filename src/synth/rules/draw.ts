@@ -248,25 +248,18 @@ export function drawRule(
   // gives its weight to one more condition: the work narrowed by another reason or a scope, never left to a line
   // every task of it shares
   // (a scope only while the rule has room for one: never a third read of what a desk offers)
-  if (shape.unless && !unless) {
-    const more = reasons().length ? reasons() : scoped < scopeRoom ? scopesLeft() : [];
+  // one more selecting condition from `more`, where the policy can state one
+  const narrow = (more: readonly FieldModel[]) => {
     const a = more.length ? stated(take(more)) : undefined;
     if (a) all.push(a);
-  }
+  };
+  if (shape.unless && !unless) narrow(reasons().length ? reasons() : scoped < scopeRoom ? scopesLeft() : []);
   // a rule of the work's own fields alone, each named whole, with nothing excepted, is the same rule in every task of
   // the work ("the leavers' unacknowledged holds"): a scope left (the leavers of one department, with its reason) or
   // another reason narrows it, where the policy can state one
   const fixed = !unless && !any && all.length > 0 && all.every((a) => must.includes(a.field) && !LINES.has(a.kind));
-  if (fixed) {
-    const more = scoped < scopeRoom && scopesLeft().length ? scopesLeft() : reasons();
-    const a = more.length ? stated(take(more)) : undefined;
-    if (a) all.push(a);
-  }
-  if (all.length + (any ? 2 : 0) + (unless ? 1 : 0) < 2) {
-    const more = scopesLeft().length ? scopesLeft() : reasons();
-    const a = more.length ? stated(take(more)) : undefined;
-    if (a) all.push(a);
-  }
+  if (fixed) narrow(scoped < scopeRoom && scopesLeft().length ? scopesLeft() : reasons());
+  if (all.length + (any ? 2 : 0) + (unless ? 1 : 0) < 2) narrow(scopesLeft().length ? scopesLeft() : reasons());
   return { all, ...(any ? { any } : {}), ...(unless ? { unless, why } : {}) };
 }
 

@@ -703,19 +703,19 @@ describe('articles', () => {
   });
 });
 
-describe('conditions per difficulty', () => {
+describe('the floor of conditions', () => {
   const date: Atom = { kind: 'due_within', field: 'due_date', days: 7 };
   const flag: Atom = { kind: 'flag', field: 'diarised', value: false };
   const kind: Atom = { kind: 'in', field: 'deadline_kind', values: ['appeal'] };
-  it('a hard rule is thin below three conditions, counting alternatives and the exception', () => {
-    assert.equal(thinFor({ all: [date, flag] }, 'hard'), true);
-    assert.equal(thinFor({ all: [date, flag], unless: kind }, 'hard'), false);
-    assert.equal(thinFor({ all: [date], any: [flag, kind] }, 'hard'), false);
+  it('a rule is thin below three conditions, counting alternatives and the exception', () => {
+    assert.equal(thinFor({ all: [date, flag] }), true);
+    assert.equal(thinFor({ all: [date, flag], unless: kind }), false);
+    assert.equal(thinFor({ all: [date], any: [flag, kind] }), false);
   });
-  it('an easy or medium rule is thin below three conditions too (ease is one record type, not a thin rule)', () => {
-    assert.equal(thinFor({ all: [date] }, 'easy'), true);
-    assert.equal(thinFor({ all: [date], unless: flag }, 'medium'), true);
-    assert.equal(thinFor({ all: [date, flag], unless: kind }, 'easy'), false);
-    assert.equal(thinFor({ all: [date, flag, kind] }, 'medium'), false);
+  it('a rule of one condition and an exception is thin, three of any kind are not (ease is one record type, not a thin rule)', () => {
+    assert.equal(thinFor({ all: [date] }), true);
+    assert.equal(thinFor({ all: [date], unless: flag }), true);
+    assert.equal(thinFor({ all: [date, flag], unless: kind }), false);
+    assert.equal(thinFor({ all: [date, flag, kind] }), false);
   });
 });

@@ -44,10 +44,10 @@ export function shapeOf(d: Difficulty, rng: Rng, fields: number): { all: number;
 // best-of-many (the fuller draws fail coherence and purpose more often, so the best drifted to the thinnest: hard
 // rules held 2.49 conditions, easy ones 2.54); a work whose rules are thin by nature (a diary entry for every
 // deadline due soon) settles for one after them
-const FLOOR: Readonly<Record<Difficulty, number>> = { easy: 3, medium: 3, hard: 3 };
+const FLOOR = 3;
 
 /** How many conditions a rule weighs: every one, the alternatives and the exception. */
 export const weightOf = (r: Rule): number => r.all.length + (r.any?.length ?? 0) + (r.unless ? 1 : 0);
 
-/** Whether a rule has fewer conditions than its difficulty calls for. */
-export const thinFor = (r: Rule, d: Difficulty): boolean => weightOf(r) < FLOOR[d];
+/** Whether a rule has fewer conditions than any task's rule weighs. */
+export const thinFor = (r: Rule): boolean => weightOf(r) < FLOOR;

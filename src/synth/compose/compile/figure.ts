@@ -15,8 +15,7 @@ const PLAIN = new Set(['count', 'sum']);
 /** Whether the deliverable states the figure too (a draw of the task's stream, where it may). */
 export function figureGoes(p: Program): boolean {
   const agg = p.recipe.aggregate;
-  if (!agg?.figure || !agg.figureIn || !p.dest || goesPublic(agg, p.src, { action: p.recipe.action, tag: p.tag }))
-    return false;
+  if (!agg?.figure || !agg.figureIn || !p.dest || goesPublic(p)) return false;
   if (!PLAIN.has(p.recipe.computation.name)) return false;
   return p.w.rng.chance(0.5);
 }

@@ -18,17 +18,10 @@ export function fileForbids(p: Program, touched: ReadonlySet<string>): AuditRef[
     out.push({ service: 'workspace', record: 'writes', where: { path } });
     out.push({ service: 'workspace', record: 'edits', where: { path } });
   }
-  const agg = p.recipe.aggregate;
   const page = p.dest?.value;
   // (the record the user's news leaves out qualified before it: naming it then was no mistake)
   const out_ = p.distractors.filter((rec) => rec !== p.late).map((rec) => String(rec[p.src.idField]));
-  if (
-    agg &&
-    page &&
-    touched.has(page) &&
-    goesPublic(agg, p.src, { action: p.recipe.action, tag: p.tag }) &&
-    out_.length
-  )
+  if (page && touched.has(page) && goesPublic(p) && out_.length)
     out.push({
       service: 'workspace',
       record: 'writes',

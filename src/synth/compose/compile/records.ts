@@ -366,9 +366,7 @@ export function drawRecords(planned: Recipe, w: World, parts: Parts<string>): Pr
     w,
     src,
     rule: stated,
-    ...(stated !== rule && thinFor(stated, w.difficulty) && !thinFor(rule, w.difficulty)
-      ? { thinned: true as const }
-      : {}),
+    ...(stated !== rule && thinFor(stated) && !thinFor(rule) ? { thinned: true as const } : {}),
     targets,
     distractors,
     ...(late ? { late } : {}),

@@ -61,8 +61,7 @@ export function referenceOf(p: Program, lang?: Lang): Step[] {
 // the day ("Boosters, 1 September 2026")
 function heading(p: Program): string {
   const noun = p.src.noun[1];
-  const outward =
-    p.recipe.aggregate !== undefined && goesPublic(p.recipe.aggregate, p.src, { action: p.recipe.action, tag: p.tag });
+  const outward = goesPublic(p);
   if (!outward && (p.policy || !REVIEW_TAGS.includes(p.tag))) return `${p.tag}: ${noun}`;
   return p.w.rng.pick([capitalise(noun), `${capitalise(noun)}, ${dayMonthYear(p.w.today)}`]);
 }

@@ -62,10 +62,10 @@ export function ruleOf(
   // the fields the section's reason turns on are named too (a revocation turns on non-use)
   const reason = section?.must ?? [];
   const must = [...(recipe.action?.must ?? []), ...reason.filter((f) => !recipe.action?.must?.includes(f))];
-  // a rule that fits and whose records can agree, of the conditions its difficulty weighs (shape.ts `thinFor`, in
-  // the first 16 draws, hard tasks too: counting thinness in all 80 drew every one of them for a work whose rules
-  // are thin by nature, half again the generation time, and no fuller rule on seed 1); none in 80 draws: the last that fits, else the last whose records can agree (no rule of a
-  // record type that cannot change fits a mid-task change). A rule no owner would write (an urgent record left to
+  // a rule that fits and whose records can agree, of the three conditions every task weighs (shape.ts `thinFor`, in
+  // the first 16 draws: counting thinness in all 80 drew every one of them for a work whose rules are thin by
+  // nature, half again the generation time, and no fuller rule on seed 1); none in 80 draws: the last that fits,
+  // else the last whose records can agree (no rule of a record type that cannot change fits a mid-task change). A rule no owner would write (an urgent record left to
   // wait the routine time) is the last resort of all; one with a narrowing its policy cannot give a reason for is
   // not drawn (`said`), else comes just after its equal
   const from = fromStates(recipe);
@@ -73,8 +73,8 @@ export function ruleOf(
     (waitsTooLong(r, section?.waits) ? 8 : 0) +
     (fits(r) ? 0 : 4) +
     (coherent(r, src, w, from) ? 0 : 2) +
-    // (a hard rule stays thin only where no draw at all gave it its floor)
-    (tries < 16 && thinFor(r, w.difficulty) ? 1 : 0);
+    // (a rule stays thin only where no draw at all gave it its floor)
+    (tries < 16 && thinFor(r) ? 1 : 0);
   const best: (Rule | undefined)[] = [];
   const said = saidOf(section, src.name);
   const alternative = alternativeOf(section, src.name);

@@ -34,7 +34,7 @@ function thinShare(difficulty: Difficulty): number {
       const writes = { ...recipe.action?.writes, ...recipe.branch?.writes };
       const { rule } = sectionAndRule(recipe, w, writes, fromStates(recipe));
       all++;
-      if (thinFor(rule, 'hard')) thin++;
+      if (thinFor(rule)) thin++;
     }
   });
   return thin / all;

@@ -64,7 +64,7 @@ export function sectionAndRule(
   // easy or medium task's second draw reaches the floor as often as a hard task's third, at less cost)
   const tries = Math.max(w.difficulty === 'hard' ? 3 : 2, forms.length);
   let chosen: Section | undefined;
-  for (let k = 0; k < tries && (!chosen || thinFor(chosen.rule, w.difficulty)); k++) {
+  for (let k = 0; k < tries && (!chosen || thinFor(chosen.rule)); k++) {
     const work = forms.length > 1 ? forms.splice(w.rng.int(0, forms.length - 1), 1)[0] : forms[0];
     const next = drawn(recipe, w, work, all, from);
     // (none reaching the floor: the fullest of them, never a lone condition where another form weighs two)
