@@ -13,6 +13,7 @@ import {
   type TrapPart,
 } from './parts.js';
 import { PARTS } from './registry.js';
+import { splits } from './branch-routes.js';
 import { countWhere } from './computations.js';
 import { aggOf, usesOf } from './figure-uses.js';
 import { isMutable } from './sources/kit.js';
@@ -207,8 +208,16 @@ function draft(
           (a) => a.tool !== action?.tool && (!a.ownSection || a.sections.some((s) => action?.sections.includes(s))),
         )
       : [];
-  const branch =
+  // (a work no heavier or lighter than the action on any sum or date gives way to one that is, where there is one,
+  // so the branch's pressing side has a reason to go the heavier way: branch-routes.ts; else it stays, and splits
+  // no record: compile/branch.ts). No further draw: the plan's later jobs draw on as before
+  const rolled =
     d !== 'easy' && others.length && rng.int(0, 99) < (d === 'hard' ? 45 : 30) ? rng.pick(others) : undefined;
+  const splitting = others.filter((a) => action && splits(action.name, a.name));
+  const branch =
+    rolled && action && !splits(action.name, rolled.name) && splitting.length
+      ? splitting[others.indexOf(rolled) % splitting.length]
+      : rolled;
   const trap = d !== 'easy' && traps.length && rng.int(0, 99) < (d === 'hard' ? 55 : 35) ? rng.pick(traps) : undefined;
   // a rule stated in full in the request asks for no judgement (the agent applies the filter it was handed), so
   // only a few easy tasks state it; every other task points at a document the agent must find, read and apply

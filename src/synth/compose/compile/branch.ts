@@ -1,10 +1,12 @@
 import { drawAtom } from '../../rules/draw.js';
+import type { Lean } from '../../rules/draw-atom.js';
 import { setAtom } from '../../rules/set-atom.js';
 import { modifier } from '../../rules/prose.js';
 import type { FieldModel } from '../../rules/fields.js';
 import { type Atom, holds, modelOf } from '../../rules/rule.js';
 import type { Rec, SourcePart, World } from '../parts.js';
 import type { Recipe } from '../recipe.js';
+import { type BranchReason, branchPresses, branchReason, type PressKind, pressKindOf } from '../branch-routes.js';
 import { cappedBy } from './coherence.js';
 
 // the branch of a task: a second action for the selected records meeting a further condition
@@ -13,6 +15,8 @@ import { cappedBy } from './coherence.js';
 export interface Branch {
   atom: Atom;
   phrase: string;
+  /** why its pressing side takes the heavier route (branch-routes.ts) */
+  reason: BranchReason;
   meets(rec: Rec): boolean;
 }
 
@@ -20,18 +24,38 @@ export interface Branch {
 // for the other route whatever the work: a sum of money (the larger go the heavier way) or a date (how long it has
 // waited, how soon it falls). A category, a flag or a count is a reason only where the work names it: the cost
 // centre does not decide whether a receipt is keyed in or imaged, nor a desk's screens whether it is repaired
-// (review 23: 73 tasks split by such a field). None: no branch
+// (review 23: 73 tasks split by such a field), and only by a kind the two works differ in weight on, so the pressing
+// side can take the heavier route (branch-routes.ts). None: no branch
 export function branchFieldOf(
   src: SourcePart,
   writes: Readonly<Record<string, unknown>>,
   w: World,
+  recipe: Pick<Recipe, 'action' | 'branch'>,
 ): FieldModel | undefined {
   const pool = src.fields.filter(
     (f) => !(f.field in writes) && f.rule !== false && f.use !== 'detail' && f.kind !== 'text',
   );
-  const reasons = pool.filter((f) => f.kind === 'date' || (f.kind === 'number' && Boolean(f.currency)));
+  const reasons = pool.filter((f) => pressOf(recipe, f) !== undefined);
   return pool.length >= 2 && reasons.length ? w.rng.pick(reasons) : undefined;
 }
+
+// the kind of the field's pressing side, and whether the branch takes it
+function pressOf(
+  recipe: Pick<Recipe, 'action' | 'branch'>,
+  f: FieldModel,
+): { kind: PressKind; presses: boolean } | undefined {
+  const kind = pressKindOf(f);
+  if (!kind || !recipe.action || !recipe.branch) return undefined;
+  const presses = branchPresses(recipe.action.name, recipe.branch.name, kind);
+  return presses === undefined ? undefined : { kind, presses };
+}
+
+// the side of the field the branch's condition takes: the pressing one (larger, older, nearer) or the other
+const LEAN: Readonly<Record<PressKind, readonly [Lean, Lean]>> = {
+  money: ['high', 'low'],
+  waited: ['stale', 'recent'],
+  soon: ['ahead', 'ahead'],
+};
 
 // the branch's condition: the first target meets it, the second misses it by a hair, the others (and the late
 // record) fall either way
@@ -43,7 +67,9 @@ export function branchOf(
   src: SourcePart,
   w: World,
 ): Branch {
-  const atom = drawAtom(field, w.rng);
+  const press = pressOf(recipe, field);
+  if (!press || !recipe.action || !recipe.branch) throw new Error(`compose: no branch splits by ${field.field}`);
+  const atom = drawAtom(field, w.rng, LEAN[press.kind][press.presses ? 0 : 1]);
   const m = modelOf(src.fields, atom);
   const x = { rng: w.rng, today: w.today, vocab: w.vocab };
   // only the first target may sit on the line, and none where the task's figure is the extreme the condition caps
@@ -55,6 +81,27 @@ export function branchOf(
   return {
     atom,
     phrase: modifier(atom, src.fields, w.today, w.rng),
+    reason: branchReason(recipe.action.name, recipe.branch.name, field, press.kind, press.presses, (xs) =>
+      w.rng.pick(xs),
+    ),
     meets: (rec) => holds(atom, rec, w.today),
   };
+}
+
+/**
+ * The request's clause for a branched work, with its reason: the pressing side's route and why, the other side's
+ * and why it is enough (`main`, `other`: the main and branch works, imperative).
+ */
+export function branchClause(main: string, other: string, b: Branch, w: World): string {
+  const { presses, pressing, light } = b.reason;
+  // (the reason in brackets: the deliverable's "and then …" may follow the clause)
+  return presses
+    ? w.rng.pick([
+        `${main} — but for those ${b.phrase}, ${other} instead (${pressing})`,
+        `for the ones ${b.phrase}, ${other}, since ${pressing}; for all the others, ${main}`,
+      ])
+    : w.rng.pick([
+        `for the ones ${b.phrase}, ${other}, as ${light}; for all the others, ${main} (${pressing})`,
+        `${main} (${pressing}) — all but those ${b.phrase}: ${light}, so for them, ${other} instead`,
+      ]);
 }

@@ -5,6 +5,7 @@ import { citeWord, type World } from '../parts.js';
 import type { Program } from './records.js';
 import { figureAsk } from './figure.js';
 import { undecided } from './undecided.js';
+import { branchClause } from './branch.js';
 import { sectionAct } from '../policy-acts.js';
 import { narrowedFor } from '../purpose-scope.js';
 import { carryClause } from '../message-content.js';
@@ -142,13 +143,7 @@ export function requestOf(p: Program, figure: boolean, readOnly?: string, only =
   // the figure, where the deliverable states it too, is asked for once in a sentence of its own; the reply then
   // refers back to it
   const figureLine = whole && figure ? figureAsk(p, question, w.rng) : undefined;
-  const action =
-    main && other && p.branch
-      ? w.rng.pick([
-          `${main} — except those ${p.branch.phrase}: for them, ${other} instead`,
-          `for the ones ${p.branch.phrase}, ${other}; for all the others, ${main}`,
-        ])
-      : main;
+  const action = main && other && p.branch ? branchClause(main, other, p.branch, w) : main;
   // (drawn in the order the request has always drawn them)
   const pointer = p.policy ? recipe.policy.pointer(p.policyTitle) : undefined;
   const constraint = recipe.trap?.constraints.length ? w.rng.pick(recipe.trap.constraints) : readOnly;

@@ -44,7 +44,7 @@ function drawn(
   // the branch's field is chosen first, so that the rule leaves it alone; never one the section's reason turns on,
   // which its rule names (an owner follow-up on rising errors is not split by the error rate)
   const reasons = Object.fromEntries((actNamed(src.name, tag)?.must ?? []).map((f) => [f, true]));
-  const branchField = recipe.branch ? branchFieldOf(src, { ...taken, ...reasons }, w) : undefined;
+  const branchField = recipe.branch ? branchFieldOf(src, { ...taken, ...reasons }, w, recipe) : undefined;
   const rule = ruleOf(recipe, src, taken, branchField, w, work, tag);
   return { work, tag, taken, writes, branchField, rule };
 }

@@ -1,0 +1,77 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { createRng } from '../../env/rng.js';
+import { branchPresses, splits } from './branch-routes.js';
+import { branchClause } from './compile/branch.js';
+import { drawRecords } from './compile/records.js';
+import type { Parts } from './parts.js';
+import { chooseRecipe, type Recipe } from './recipe.js';
+import { PARTS } from './registry.js';
+import { makeWorld } from './world.js';
+
+// review 26, G: a branch split by a sum or a date sends its pressing side (the larger, the older, the nearer) the
+// heavier way, and says why
+
+describe('branch routes', () => {
+  it('older partner mail goes to my own list, never the slower hand-on', () => {
+    assert.equal(branchPresses('route_by_language', 'triage_partner_mail', 'waited'), true);
+    assert.equal(branchPresses('triage_partner_mail', 'route_by_language', 'waited'), false);
+  });
+  it('a mail about a large sum waits for my reading, an old one goes out at once', () => {
+    assert.equal(branchPresses('mail_owner', 'draft_owner', 'money'), true);
+    assert.equal(branchPresses('mail_owner', 'draft_owner', 'waited'), false);
+  });
+  it('equally heavy works, or a nearer date on the lighter route, split nothing', () => {
+    assert.equal(branchPresses('follow_up_task', 'review_meeting', 'waited'), undefined);
+    assert.equal(branchPresses('start_task', 'review_meeting', 'soon'), undefined);
+    assert.equal(splits('comment_ticket', 'comment_ticket'), false);
+  });
+
+  it('a drawn branch takes its side of the field by the works’ weight, and its request says why', () => {
+    const TODAY = '2026-03-10T09:00:00Z';
+    let seen = 0;
+    for (const src of PARTS.sources) {
+      const acts = PARTS.actions.filter((a) => a.sources.includes(src.name) && !a.generates && !a.whole);
+      for (const action of acts)
+        for (const branch of acts) {
+          if (branch.tool === action.tool || !splits(action.name, branch.name)) continue;
+          const only: Parts<string> = { ...PARTS, sources: [src], actions: [action, branch] };
+          const domain = src.domains?.[0] ?? 'Office_Productivity';
+          for (let n = 0; n < 3; n++) {
+            const drawn = chooseRecipe(createRng('branch-recipe', n), { domain, difficulty: 'hard' }, only);
+            const recipe: Recipe = { ...drawn, action, branch };
+            const w = makeWorld(createRng('branch-world', n), domain, 'hard', TODAY);
+            const p = drawRecords(recipe, w, only);
+            if (!p.branch) continue;
+            seen++;
+            const { atom, reason } = p.branch;
+            const pressing = ['at_least', 'older', 'overdue', 'due_within'].includes(atom.kind);
+            assert.equal(pressing, reason.presses, `${src.name} ${action.name}>${branch.name}: ${atom.kind}`);
+            assert.ok(reason.pressing.length > 20 && reason.light.length > 10, JSON.stringify(reason));
+          }
+        }
+    }
+    assert.ok(seen >= 10, `only ${seen} branches drawn`);
+  });
+
+  it('the request gives the branch its reason, in either direction', () => {
+    const w = makeWorld(createRng('branch-clause', 1), 'Office_Productivity', 'hard', '2026-03-10T09:00:00Z');
+    for (const presses of [true, false])
+      for (let k = 0; k < 8; k++) {
+        const b = {
+          atom: { kind: 'older', field: 'received_at', days: 2 } as const,
+          phrase: 'received 2 or more days ago',
+          reason: {
+            presses,
+            pressing: 'those received longest ago come first, and I take them on myself',
+            light: 'x y',
+          },
+          meets: () => true,
+        };
+        const said = branchClause('forward each', 'put each on my to-do list', b, w);
+        assert.match(said, /those received longest ago come first/, said);
+        if (!presses) assert.match(said, /x y/, said);
+        assert.doesNotMatch(said, /except those [^:]+: for them/, said);
+      }
+  });
+});
