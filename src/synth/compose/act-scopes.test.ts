@@ -5,6 +5,7 @@ import { ACT_NARROWS } from './act-narrowings.js';
 import { ACT_SCOPES } from './act-scopes.js';
 import { ACTS } from './policy-acts.js';
 import { SPARED } from './spared-data.js';
+import { PARTS } from './registry.js';
 
 // a section's reasons are written into versioned policies ("Revision 6, effective 29 March") that stay in force for
 // months, so each is a standing fact: no "the refit starts on Monday", "on leave that fortnight", "the spring
@@ -35,4 +36,21 @@ describe('standing reasons', () => {
     const dated = reasons.filter((r) => oneOffEvents(r).length > 0 && !/^This month’s paid budget/.test(r));
     assert.deepEqual(dated, []);
   });
+});
+
+// review 26, C: a section's reason names no other recipient than its work sends to
+describe('reasons that fit the work', () => {
+  it('a partner routing section’s reasons name only the language desk its work forwards to', () => {
+    const routing = PARTS.actions.find((a) => a.name === 'route_by_language');
+    assert.ok(routing);
+    const reasons = routing.sections.flatMap((s) => (ACT_SCOPES.partner_mails?.[s] ?? []).map((x) => x.why));
+    assert.ok(reasons.length >= 3);
+    for (const why of reasons) {
+      assert.doesNotMatch(why, /quality desk|shared-service|belongs? to|go(es)? to the/, why);
+      // a desk it names is a language's: the city desks of the language scopes, or "the desk for … language"
+      if (/\b(desk|office|centre|team)\b/.test(why))
+        assert.match(why, /desk for (their|the partner’s) language|Frankfurt desk|Tokyo liaison office/, why);
+    }
+  });
+
 });

@@ -91,15 +91,16 @@ export const ACT_SCOPES: Readonly<Record<string, Readonly<Record<string, readonl
     Routing: [
       scope('language', ['Japanese'], 'the Tokyo liaison office takes its partners’ messages'),
       scope('language', ['German'], 'the Frankfurt desk looks after the German-speaking partners'),
+      // (a routing section's reason names no desk but the language desk its work sends to: review 26, C)
       scope(
         'topic',
         ['complaint'],
-        'complaints belong to the quality desk, which logs each one for its root-cause review',
+        'a complaint read in translation loses its tone, so the desk for the partner’s language takes each one',
       ),
       scope(
         'topic',
         ['invoice'],
-        'invoice queries go to the shared-service centre, which answers them from the ledger',
+        'an invoice query turns on the partner’s own wording of the amounts, so the desk for their language answers it',
       ),
     ],
   },
