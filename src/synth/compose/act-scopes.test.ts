@@ -38,7 +38,8 @@ describe('standing reasons', () => {
   });
 });
 
-// review 26, C: a section's reason names no other recipient than its work sends to
+// review 26, C and E: a section's reason names no other recipient than its work sends to, and claims no state its
+// rules never test
 describe('reasons that fit the work', () => {
   it('a partner routing section’s reasons name only the language desk its work forwards to', () => {
     const routing = PARTS.actions.find((a) => a.name === 'route_by_language');
@@ -53,4 +54,10 @@ describe('reasons that fit the work', () => {
     }
   });
 
+  it('no work’s reason claims a missing appointment unless its rules test the booking', () => {
+    for (const [src, acts] of Object.entries(ACTS))
+      for (const a of acts)
+        if (/without an appointment|no appointment|not (yet )?booked/.test(a.why))
+          assert.ok(a.must?.includes('status'), `${src} ${a.sections[0]}: ${a.why}`);
+  });
 });

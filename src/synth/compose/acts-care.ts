@@ -4,12 +4,13 @@ import { act, type PolicyAct } from './policy-act.js';
 
 export const CARE_ACTS: Readonly<Record<string, readonly PolicyAct[]>> = {
   referrals: [
-    // the chase works on referrals sent, awaiting triage or accepted (packs/healthcare.ts): the reason is the
-    // missing appointment, not the acceptance; and the more urgent the referral, the sooner it is chased
+    // the chase works on referrals sent, awaiting triage or accepted (packs/healthcare.ts): the reason is the wait,
+    // not the acceptance; and the more urgent the referral, the sooner it is chased. Its motive claims no missing
+    // appointment: no rule of it tests the booking (review 26, E)
     {
       ...act(
         ['Chasing', 'Referral chase'],
-        'A referral still without an appointment after its waiting-time standard is chased so that the patient does not fall through the gap.',
+        'A referral that has waited past its waiting-time standard is chased so that the patient does not fall through the gap.',
         // a worsening patient, an anxious one, one declined before: all reasons to chase, never to leave one out;
         // a second opinion is the patient's own choice of route
         {
