@@ -288,7 +288,10 @@ export interface ComputationPart {
 
 /** What proves an aggregate: checks on every selected id (and, for a message, one refusing every distractor id), and the audit entries that name a distractor where naming one is a harm (a public post, a claim). */
 export interface AggregateProof {
+  /** what decides the list: each selected id in it, no id left out (compile/checks.ts DECISIVE_CAP) */
   checks: DraftOf<'audit_present' | 'audit_absent' | 'file_matches'>[];
+  /** the fields asked for beside each id (its name): how the list is presented, each one's own partial credit */
+  fields?: DraftOf<'audit_present' | 'file_matches'>[];
   forbid: AuditRef[];
 }
 
