@@ -3,9 +3,10 @@ import type { Check } from '../../kit/checks.js';
 import { factPattern, isNumber, questionKeys } from '../../kit/money.js';
 import { DESK } from '../desks/index.js';
 import type { Lang } from '../sources/multilingual-kinds.js';
-import type { AuditRef, Call, CheckDraft } from '../parts.js';
+import type { AuditRef, Call, CheckDraft, Rec } from '../parts.js';
 import { ASKED_CAP, askTopics, unasked } from '../../kit/ask-topics.js';
 import { spelledEither } from './name-spellings.js';
+import { namedApart } from './named-apart.js';
 import { actionContext, actionFor } from './context.js';
 import { routeHolds, routeOutcomes, routeRefusal } from './figure-route.js';
 import type { Program } from './records.js';
@@ -51,7 +52,13 @@ const refuses = (c: CheckDraft): boolean =>
 // the action on each selected record: the audit entry with every determined value, and final-state fields
 // (over the section's cap on the batch's total the work waits for sign-off: the list to the approver instead)
 function actionOutcomes(p: Program, outcomes: Unweighted[], proofs: AuditRef[]): void {
-  if (p.route?.over) outcomes.push(...routeOutcomes(p).map(decisive));
+  // a record's name in the text of the work on it is presentation (named-apart.ts): each work check its own share
+  const apart = (c: Unweighted, rec: Rec) => {
+    const name = String(rec[p.src.nameField.field] ?? '');
+    const { work, named } = namedApart(c, name);
+    outcomes.push(decisive(work), ...(named ? [spelledEither(named, [name])] : []));
+  };
+  if (p.route?.over) routeOutcomes(p).forEach((c, i) => apart(c, p.selected[i] as Rec));
   if (!p.recipe.action || p.route?.over) return;
   p.selected.forEach((rec, i) => {
     const action = actionFor(p, rec) as NonNullable<typeof p.recipe.action>;
