@@ -39,7 +39,7 @@ const each = (
 const forbid = (ds: Rec[], s: SourcePart, service: string, record: string, field: string): AuditRef[] =>
   ids(ds, s).map((id) => ({ service, record, where: { [field]: { contains: id } } }));
 // a message to a colleague naming one is a wrong list, not a harm (a careful writer may add "left out: …"): it
-// caps completion as a file naming one does (compile/checks.ts EXCLUDED_CAP), so a list of every candidate fails
+// caps completion as a file naming one does (compile/checks.ts DECISIVE_CAP), so a list of every candidate fails
 const refuse = (ds: Rec[], s: SourcePart, service: string, record: string, field: string) =>
   ds.length
     ? [

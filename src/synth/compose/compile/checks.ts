@@ -66,13 +66,9 @@ function actionOutcomes(p: Program, outcomes: Unweighted[], proofs: AuditRef[]):
     const proof = action.proof(x);
     proofs.push(proof);
     // a wrong recipient, amount or date fails it
-    outcomes.push(
-      decisive({
-        id: `acted_${i + 1}`,
-        kind: 'audit_present',
-        ...proof,
-        where: { ...proof.where, ...action.exact?.(x) },
-      }),
+    apart(
+      { id: `acted_${i + 1}`, kind: 'audit_present', ...proof, where: { ...proof.where, ...action.exact?.(x) } },
+      rec,
     );
     (action.made?.(x) ?? []).forEach((m, k) => outcomes.push(decisive({ id: `made_${i + 1}_${k + 1}`, ...m })));
     for (const st of action.state?.(x) ?? [])
@@ -161,6 +157,8 @@ export function checksOf(p: Program, lang?: Lang): Checked {
   const conditions: Unweighted[] = [];
   const refusal = routeRefusal(p);
   if (refusal) conditions.push({ id: 'route_refused', ...refusal, cap: DECISIVE_CAP });
+  const listNamed = carriesAny(outcomes.filter((c) => /^route_hold_\d+_named$/.test(c.id)));
+  if (listNamed) conditions.push(decisive({ ...listNamed, id: 'route_named' }));
   for (const c of routeHolds(p)) conditions.push({ ...c, cap: DECISIVE_CAP });
   let only = false;
   if (recipe.aggregate && dest) {
@@ -222,16 +220,19 @@ export function checksOf(p: Program, lang?: Lang): Checked {
   return { checks, outcomes, proofs, aggregateForbids, figure: Boolean(figure), only };
 }
 
-// one check that the deliverable carries any of the fields asked beside its ids: a bare list of ids is not the list
-// the request asks for, whatever one misspelt name costs (each field check its own share)
+// one check that a list carries any of the fields asked beside its ids: a bare list of ids is not the list the
+// request (or the policy's clause) asks for, whatever one misspelt name costs (each field check its own share)
 function carriesAny(fields: readonly CheckDraft[]): CheckDraft | undefined {
-  const first = fields[0];
+  const [first, second] = fields;
+  if (!second) return first;
   if (first?.kind === 'file_matches' && first.text?.regex !== undefined) {
     const any = fields.map((c) => (c.kind === 'file_matches' ? `(?:${c.text?.regex})` : ''));
     return { kind: 'file_matches', path: first.path, text: { regex: any.join('|') } };
   }
-  if (first?.kind !== 'audit_present' || !first.where) return undefined;
-  const text = Object.keys(first.where).find((k) => typeof first.where?.[k] === 'object');
+  if (first?.kind !== 'audit_present' || second.kind !== 'audit_present' || !first.where) return undefined;
+  // the text the fields are read in: where the checks differ (the recipient or channel is the same list's)
+  const at = (c: CheckDraft, k: string) => JSON.stringify(c.kind === 'audit_present' ? c.where?.[k] : undefined);
+  const text = Object.keys(first.where).find((k) => at(first, k) !== at(second, k));
   if (!text) return undefined;
   const any = fields.flatMap((c): Matcher[] => {
     const m = c.kind === 'audit_present' ? (c.where?.[text] as Matcher | undefined) : undefined;
