@@ -1,4 +1,4 @@
-import { formatProbeSummary } from '../validate/probes.js';
+import { formatProbeScores, formatProbeSummary } from '../validate/probes.js';
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { basename, extname, join, relative, sep } from 'node:path';
 import type { Command } from 'commander';
@@ -331,6 +331,7 @@ export function printSynthSummary(s: SynthSummary, dir: string): void {
   );
   if (s.mean_kill_rate !== null) out(`mean mutation kill rate ${(s.mean_kill_rate * 100).toFixed(1)}%`);
   if (Object.keys(s.probes).length) out(`probes over released tasks: ${formatProbeSummary(s.probes)}`);
+  if (s.probe_scores?.worst != null) out(`probe scores (mean): ${formatProbeScores(s.probe_scores)}`);
   if (s.paraphrase) {
     const p = s.paraphrase;
     const reasons = Object.entries(p.kept_by_reason).map(([k, v]) => `${k} ${v}`);

@@ -49,6 +49,9 @@ export function countWord(v: string): string | undefined {
  * task's records hold (`names`: for "Portfolio, term 1", a 1 after "term"). Meant for case-insensitive matching, as
  * the grader matches.
  */
+// the currency codes an amount may follow without a space
+const CURRENCY_CODES = 'eur|usd|gbp|chf|jpy|cny|rmb|aud|cad|nzd|sek|nok|dkk|pln|czk|inr|sgd|hkd';
+
 export function figureNumber(
   spellings: readonly string[],
   names: readonly string[] = [],
@@ -58,7 +61,8 @@ export function figureNumber(
   const small = spellings.filter((v) => /^\d{1,2}$/.test(v)).map(escapeRegex);
   const marker = small.length ? `(?!(?<=(?:^|\\n)[ \\t]*)(?:${small.join('|')})[.)][ \\t]+\\S)` : '';
   const inNames = nameContexts(spellings, names);
-  const before = `(?<![\\w.,])(?<!\\w-)(?<!\\d[:/])(?<!\\b(?:${MONTH})\\.? ?)${inNames.before}`;
+  // a currency code may run into the amount ("EUR1,250", "USD 80"): a word character before it is no other word's
+  const before = `(?<![\\w.,](?<!\\b(?:${CURRENCY_CODES})))(?<!\\w-)(?<!\\d[:/])(?<!\\b(?:${MONTH})\\.? ?)${inNames.before}`;
   const after = `(?!\\d|[.,]\\d|[-:/]\\d|(?:st|nd|rd|th)\\b| ?(?:${MONTH})\\b)${inNames.after}`;
   // the look-behinds run only where a spelling can start: tried at every position of a long answer they cost more
   // than the match

@@ -120,6 +120,12 @@ describe('synthesize: procedural slots', () => {
     );
     for (const o of [outcomes[0], outcomes[2]]) await released(o as SynthOutcome);
     const caps = Object.fromEntries(fam.capabilities.map((c) => [c, 2]));
+    // each wrong-work probe's mean score over the released tasks, as its probes line says
+    for (const [name, mean] of Object.entries(summary.probe_scores.by))
+      assert.equal(
+        mean,
+        Math.round((summary.probes[name as keyof typeof summary.probes]?.mean_score ?? -1) * 1e4) / 1e4,
+      );
     assert.deepEqual(summary, {
       plan: 'three',
       generator: 'procedural',
@@ -132,6 +138,7 @@ describe('synthesize: procedural slots', () => {
       attempts_histogram: { '1': 3 },
       mean_kill_rate: 1,
       probes: summary.probes,
+      probe_scores: summary.probe_scores,
       coverage: { family: { support_escalation: 2 }, capability: caps, difficulty: { easy: 1, medium: 1 } },
       corpus: summary.corpus,
       substance: summary.substance,

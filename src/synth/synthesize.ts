@@ -2,7 +2,7 @@ import { specHash } from '../schema/canonical-json.js';
 import pLimit from 'p-limit';
 import type { ChatModel } from '../llm/types.js';
 import { runGate } from '../validate/index.js';
-import { type ProbeSummary, ProbeTally, probeResultsOf } from '../validate/probes.js';
+import { type ProbeSummary, ProbeTally, probeResultsOf, probeScores } from '../validate/probes.js';
 import type { MeaningOptions } from '../validate/meaning.js';
 import { type Coverage, CoverageTally, referenceCalls, type SpecLike } from './plan/coverage.js';
 import { type SubstanceStats, SubstanceTally, taskSubstance } from './plan/substance.js';
@@ -52,6 +52,8 @@ export interface SynthSummary {
   mean_kill_rate: number | null;
   /** per adversarial probe over the released tasks: pass rate (0 in a sound corpus) and mean score */
   probes: ProbeSummary;
+  /** per wrong-work probe, its mean score over the released tasks: the partial credit wrong work keeps */
+  probe_scores: ReturnType<typeof probeScores>;
   coverage: { family: Record<string, number>; capability: Record<string, number>; difficulty: Record<string, number> };
   /** corpus coverage of the released specs (src/synth/coverage.ts) */
   corpus: Coverage;
@@ -290,6 +292,7 @@ export class SynthTally {
       attempts_histogram: this.#attempts,
       mean_kill_rate: this.#kills ? this.#killSum / this.#kills : null,
       probes: this.#released.result(),
+      probe_scores: probeScores(this.#released.result()),
       coverage: this.#coverage,
       corpus: this.#corpus.result(jobs),
       substance: this.#substance.result(),

@@ -5,7 +5,7 @@ import { parse as parseYaml } from 'yaml';
 import { isError } from '../schema/diagnostics.js';
 import { runGate } from './index.js';
 import { PROBE_STRINGS } from './matcher-probes.js';
-import { type ProbeResult, summarizeProbes } from './probes.js';
+import { formatProbeScores, type ProbeResult, probeScores, summarizeProbes } from './probes.js';
 
 // issue 13: broken tasks derived from valid examples by injecting one defect each (a small mutator over the
 // parsed YAML); every class needs three tasks, each rejected with its own stable code.
@@ -461,6 +461,19 @@ describe('the gate proves more (issue 13): one injected defect, one stable code'
       [{ probe: 'do_nothing', runs: 1, score: 0.8, passed: true }],
     ]);
     assert.deepEqual(s, { do_nothing: { tasks: 2, pass_rate: 0.5, mean_score: 0.5 } });
+    // the partial credit wrong work keeps, per wrong-work probe: its mean score, and the worst of them; a needless
+    // question before the right work is no wrong work
+    const scores = probeScores(
+      summarizeProbes([
+        [
+          { probe: 'any_candidate', runs: 3, score: 0.44, passed: false },
+          { probe: 'needless_question', runs: 1, score: 0.68, passed: false },
+        ],
+        [{ probe: 'any_candidate', runs: 3, score: 0.2, passed: false }],
+      ]),
+    );
+    assert.deepEqual(scores, { by: { any_candidate: 0.32 }, worst: 0.32 });
+    assert.equal(formatProbeScores(scores), 'any_candidate 0.32 (worst 0.32)');
     assert.ok(PROBE_STRINGS.includes(''));
   });
 });

@@ -384,3 +384,30 @@ export function formatProbeSummary(s: ProbeSummary): string {
     .map(([k, v]) => `${k} ${(v.pass_rate * 100).toFixed(0)}% pass, mean ${v.mean_score.toFixed(2)} (${v.tasks})`)
     .join(' · ');
 }
+
+/**
+ * The probes of wrong work: each does something other than the reference's work (nothing, reading, claiming, a
+ * wrong value, set or answer, a list without its fields). The needless-question probe does the reference's work
+ * after a question the request settled, so it scores how the work was gone about, not whether it was done.
+ */
+export const WRONG_WORK_PROBES: readonly ProbeName[] = PROBES.filter((p) => p !== 'needless_question');
+
+/**
+ * "probe scores (mean)": per wrong-work probe, the mean score it gets over a corpus (4 decimals) — the partial
+ * credit wrong work keeps, which a 0% pass rate hides; `worst` is the highest of them.
+ */
+export function probeScores(s: ProbeSummary): { by: Partial<Record<ProbeName, number>>; worst: number | null } {
+  const by: Partial<Record<ProbeName, number>> = {};
+  for (const name of WRONG_WORK_PROBES) {
+    const v = s[name];
+    if (v) by[name] = Math.round(v.mean_score * 1e4) / 1e4;
+  }
+  const all = Object.values(by);
+  return { by, worst: all.length ? Math.max(...all) : null };
+}
+
+/** "any_candidate 0.44 · value_perturbed 0.41 … (worst 0.44)" for the CLI. */
+export function formatProbeScores(s: ReturnType<typeof probeScores>): string {
+  const each = Object.entries(s.by).map(([k, v]) => `${k} ${v.toFixed(2)}`);
+  return `${each.join(' · ')}${s.worst === null ? '' : ` (worst ${s.worst.toFixed(2)})`}`;
+}

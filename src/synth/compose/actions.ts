@@ -1,5 +1,5 @@
 import type { Where } from '../../schema/matchers.js';
-import { addWorkdays, dateOf, hm, longDay } from '../kit/dates.js';
+import { addWorkdays, atInstant, dateOf, hm, longDay } from '../kit/dates.js';
 import { capitalise } from '../kit/text.js';
 import { aboutLines, bodyMatcher } from './message-content.js';
 import type { ActionContext, ActionPart, AuditRef, Rec, World } from './parts.js';
@@ -282,14 +282,13 @@ export const reviewMeeting: ActionPart<SourceName> = {
   // back to back: every slot from 10:00 holds a review (three at 10:00 are not one after another)
   together: (w, slots) =>
     Array.from({ length: slots }, (_, i) => ({
-      start_time: { regex: `^${reviewDay(w)}T${hm(600 + 30 * i)}(:00(\\.0+)?)?(Z|\\+00:00)?$` },
+      start_time: atInstant(reviewDay(w), [600 + 30 * i]),
     })),
   // the order of the reviews is free: each starts on one of the back-to-back slots and lasts exactly 30 minutes
   exact: (x) => {
-    const slots = Array.from({ length: x.slots }, (_, i) => hm(600 + 30 * i));
-    const day = reviewDay(x.w);
+    const slots = Array.from({ length: x.slots }, (_, i) => 600 + 30 * i);
     return {
-      start_time: { regex: `^${day}T(${slots.join('|')})(:00(\\.0+)?)?(Z|\\+00:00)?$` },
+      start_time: atInstant(reviewDay(x.w), slots),
       end_time: { within: { of: { field: 'start_time', offset: '+30m' }, minutes: 0 } },
     };
   },

@@ -24,10 +24,7 @@ export interface Call {
    * but the request does not ask for them, so checks require the call without them
    */
   widening?: readonly string[];
-  /**
-   * other tools that return the same records (the inbox's search beside its listing): a check that the records
-   * were read accepts any of them, as a coworker would not care which one was used
-   */
+  /** other tools returning the same records (the inbox's search beside its listing): a read check takes any */
   same?: readonly string[];
 }
 /** An audit entry by service, record list and field matchers: what a check looks for or a forbidden action names. */
@@ -286,9 +283,10 @@ export interface ComputationPart {
   by?(sel: Rec[], src: SourcePart): string | undefined;
 }
 
-/** What proves an aggregate: checks on every selected id (and, for a message, one refusing every distractor id), and the audit entries that name a distractor where naming one is a harm (a public post, a claim). */
+/** What proves an aggregate: `checks` decide the list (each selected id in it, none left out), `fields` present it (each name beside its id), and the audit entries that name a distractor where naming one is a harm (a public post, a claim). */
 export interface AggregateProof {
   checks: DraftOf<'audit_present' | 'audit_absent' | 'file_matches'>[];
+  fields?: DraftOf<'audit_present' | 'file_matches'>[];
   forbid: AuditRef[];
 }
 

@@ -39,7 +39,11 @@ export const OUTCOME_KINDS: ReadonlySet<string> = new Set([
   'response_contains',
   'response_matches',
 ]);
-/** Completion when any outcome check fails: 0.8 · 0.6 + 0.2 robustness = 0.68 < the 0.75 pass threshold. */
+/**
+ * Completion when an outcome check without its own cap fails: 0.8 · 0.6 + 0.2 robustness = 0.68 < the 0.75 pass
+ * threshold. Partial credit for how done work is shown; the compositional generator caps the checks that say whether
+ * the work was done lower (compose/compile/checks.ts DECISIVE_CAP).
+ */
 export const OUTCOME_CAP = 0.6;
 
 /**

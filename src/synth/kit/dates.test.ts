@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { at, dayMonth } from './dates.js';
+import { matchValue } from '../../grade/match.js';
+import { at, atInstant, dayMonth } from './dates.js';
 
 describe('at', () => {
   it('adds days, hours and minutes to the mock clock, seconds precision unless the offset has milliseconds', () => {
@@ -18,5 +19,20 @@ describe('at', () => {
   });
   it('refuses a clock that is not a date', () => {
     assert.throws(() => at('not a date', { days: 1 }), RangeError);
+  });
+});
+
+describe('atInstant', () => {
+  it('takes a slot however its time is written, in any offset, and no other minute', () => {
+    const m = atInstant('2026-11-09', [600, 630]);
+    for (const t of [
+      '2026-11-09T10:00:00Z',
+      '2026-11-09T10:00',
+      '2026-11-09T10:30:00+00:00',
+      '2026-11-09T11:00:00+01:00',
+    ])
+      assert.ok(matchValue(m, t), t);
+    for (const t of ['2026-11-09T10:15:00Z', '2026-11-09T10:00:00+01:00', '2026-11-10T10:00:00Z'])
+      assert.ok(!matchValue(m, t), t);
   });
 });

@@ -1,3 +1,4 @@
+import type { Matcher } from '../../schema/matchers.js';
 import { MONTHS, WEEKDAYS } from '../../schema/dates.js';
 
 // times relative to the task's mock clock, and how requests and messages write them. one way of adding
@@ -48,6 +49,15 @@ export const isoAt = (day: string, min: number): string => `${day}T${hm(min)}:00
 /** the exact minute, however the agent spells seconds and the UTC offset */
 export function timeRegex(day: string, min: number): string {
   return `^${day}T${hm(min)}(:00(\\.0+)?)?(Z|\\+00:00)?$`;
+}
+
+/**
+ * A time stamp at one of `mins` (minutes after midnight of `day`, UTC) as a matcher: the same instant however it is
+ * written — seconds or not, "Z", "+00:00", or another offset's clock ("11:00+01:00" is 10:00 UTC).
+ */
+export function atInstant(day: string, mins: readonly number[]): Matcher {
+  const at = mins.map((min): Matcher => ({ within: { of: isoAt(day, min), minutes: 0 } }));
+  return at.length === 1 ? (at[0] as Matcher) : { any_of: at };
 }
 
 /**

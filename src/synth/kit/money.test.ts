@@ -19,6 +19,27 @@ describe('answer figures', () => {
     assert.ok(!says('3090000', '3.1 million') && !says('3090000', '3,09k'));
   });
 
+  it('reads an amount in every way a right answer writes it: grouped by comma or space, with a sign or a code', () => {
+    for (const text of [
+      '1250',
+      '1,250',
+      '1 250',
+      '1 250.00',
+      '1\u202f250.00',
+      '€1,250',
+      '€1,250.00',
+      'EUR 1,250',
+      '1,250 EUR',
+    ])
+      assert.ok(says('1250', `The total is ${text} for these.`, true), text);
+    for (const text of ['EUR1,250', 'USD1250.00']) assert.ok(says('1250', `Total ${text}.`, true), text);
+    assert.ok(!says('1250', 'Ref ABC1250.', true) && !says('3', 'JOB3'));
+    for (const text of ['1562.65', '1,562.65', '1 562.65', '$1,562.65'])
+      assert.ok(says('1562.65', `sum ${text}.`, true), text);
+    // a space between two numbers is no grouping where the digits after it are not three
+    assert.ok(!says('1250', 'items 1 25 and 0', true) && !says('12500', 'lots 12 5000'));
+  });
+
   it('matches a figure only where it is one: not a list marker, a date, a time or part of an id', () => {
     for (const text of ['Done — 3 handled.', 'Count:\n3', 'the answer is 3. Thanks', '(3)', '3 tickets'])
       assert.ok(says('3', text), text);

@@ -20,7 +20,7 @@ export const sumCents = (xs: readonly number[]): number =>
 export const isNumber = (fact: string): boolean => /^\d+(\.\d+)?$/.test(fact);
 
 /**
- * The ways a number may be written: 12345.5 → 12345.5, 12345.50, 12,345.5, 12,345.50. Two decimals are a spelling
+ * The ways a number may be written: 12345.5 → 12345.5, 12345.50, 12,345.5, 12,345.50, 12 345.50. Two decimals are a spelling
  * of an amount (`money`) or of a figure written with decimals — an average asked "to two decimals" is the fact
  * "51200.00" and reads 51200.00, 51,200.00, 51200 or 51,200 — never of a whole count: 3 is not "3.00", and 1234 is
  * neither "1234.00" nor "1,234.00".
@@ -43,6 +43,9 @@ export function numberVariants(fact: string, money = false, decimalComma = false
       for (const v of [`${m} million`, `${m}m`, `${m}M`, `${m} mn`]) out.add(v);
     }
   }
+  // thousands grouped by a space (SI style, and what a keyboard in many countries types): 1 250.00, 1\u202f250
+  for (const v of [...out])
+    if (/,\d{3}\b/.test(v)) for (const sep of [' ', '\u00a0', '\u202f']) out.add(v.replace(/,(?=\d{3}\b)/g, sep));
   // in Spanish, German or French the comma is the decimal sign and a point or a space groups: 1.360,50 · 1 360,50
   if (decimalComma)
     for (const v of [...out]) {

@@ -1,10 +1,12 @@
+import type { Matcher } from '../../../schema/matchers.js';
 import type { Check } from '../../kit/checks.js';
 import { factPattern, isNumber, questionKeys } from '../../kit/money.js';
 import { DESK } from '../desks/index.js';
 import type { Lang } from '../sources/multilingual-kinds.js';
-import type { AuditRef, Call, CheckDraft } from '../parts.js';
+import type { AuditRef, Call, CheckDraft, Rec } from '../parts.js';
 import { ASKED_CAP, askTopics, unasked } from '../../kit/ask-topics.js';
 import { spelledEither } from './name-spellings.js';
+import { namedApart } from './named-apart.js';
 import { actionContext, actionFor } from './context.js';
 import { routeHolds, routeOutcomes, routeRefusal } from './figure-route.js';
 import type { Program } from './records.js';
@@ -32,12 +34,16 @@ export interface Checked {
 }
 
 /**
- * A deliverable naming a record the policy leaves out (a file, or a mail or post to colleagues): nothing is
- * forbidden to act on for it, so its refusal of every distractor id is what stops a list of every candidate. It
- * caps completion well under the outcome cap (0.8 · 0.3 + 0.2 = 0.44 at best, against the 0.75 pass line), not
- * at 0.68 a stone's throw from it; a deliverable that leaves one out still loses its own check's share.
+ * What a failed check costs is drawn by what it proves. A decisive check says whether the work was done at all:
+ * each target's action (its audit entry, its state, what it made), each target's id in the deliverable and no
+ * record left out named in it, a deliverable that carries none of the fields asked beside its ids, the figure or
+ * answer the request asks for, the route a branch or a cap decides. Failing one caps completion at 0.3 (0.8 · 0.3 +
+ * 0.2 = 0.44 at best, against the 0.75 pass line): a wrong set or a wrong figure scores under half, not 0.68 a
+ * stone's throw from passing. A presentation check (a name beside an id, a question asked first) says how the done
+ * work is shown: it keeps the kit's OUTCOME_CAP (0.68 at best), and read checks cap nothing.
  */
-export const EXCLUDED_CAP = { completion_at_most: 0.3 } as const;
+export const DECISIVE_CAP = { completion_at_most: 0.3 } as const;
+const decisive = <C extends CheckDraft>(c: C): C => ({ ...c, cap: DECISIVE_CAP });
 
 // a file check that passes only while the file names none of the given ids (aggregates.ts fileProof)
 const refuses = (c: CheckDraft): boolean =>
@@ -46,7 +52,13 @@ const refuses = (c: CheckDraft): boolean =>
 // the action on each selected record: the audit entry with every determined value, and final-state fields
 // (over the section's cap on the batch's total the work waits for sign-off: the list to the approver instead)
 function actionOutcomes(p: Program, outcomes: Unweighted[], proofs: AuditRef[]): void {
-  if (p.route?.over) outcomes.push(...routeOutcomes(p));
+  // a record's name in the text of the work on it is presentation (named-apart.ts): each work check its own share
+  const apart = (c: Unweighted, rec: Rec) => {
+    const name = String(rec[p.src.nameField.field] ?? '');
+    const { work, named } = namedApart(c, name);
+    outcomes.push(decisive(work), ...(named ? [spelledEither(named, [name])] : []));
+  };
+  if (p.route?.over) routeOutcomes(p).forEach((c, i) => apart(c, p.selected[i] as Rec));
   if (!p.recipe.action || p.route?.over) return;
   p.selected.forEach((rec, i) => {
     const action = actionFor(p, rec) as NonNullable<typeof p.recipe.action>;
@@ -54,15 +66,14 @@ function actionOutcomes(p: Program, outcomes: Unweighted[], proofs: AuditRef[]):
     const proof = action.proof(x);
     proofs.push(proof);
     // a wrong recipient, amount or date fails it
-    outcomes.push({
-      id: `acted_${i + 1}`,
-      kind: 'audit_present',
-      ...proof,
-      where: { ...proof.where, ...action.exact?.(x) },
-    });
-    (action.made?.(x) ?? []).forEach((m, k) => outcomes.push({ id: `made_${i + 1}_${k + 1}`, ...m }));
+    apart(
+      { id: `acted_${i + 1}`, kind: 'audit_present', ...proof, where: { ...proof.where, ...action.exact?.(x) } },
+      rec,
+    );
+    (action.made?.(x) ?? []).forEach((m, k) => outcomes.push(decisive({ id: `made_${i + 1}_${k + 1}`, ...m })));
     for (const st of action.state?.(x) ?? [])
       outcomes.push({
+        cap: DECISIVE_CAP,
         id: `set_${i + 1}_${st.field}`,
         kind: 'state_equals',
         service: action.service,
@@ -81,7 +92,7 @@ function actionOutcomes(p: Program, outcomes: Unweighted[], proofs: AuditRef[]):
     action
       .together(p.w, mine.length)
       .forEach((where, k) =>
-        outcomes.push({ id: `slot_${action.name}_${k + 1}`, kind: 'audit_present', service, record, where }),
+        outcomes.push(decisive({ id: `slot_${action.name}_${k + 1}`, kind: 'audit_present', service, record, where })),
       );
   }
 }
@@ -145,18 +156,25 @@ export function checksOf(p: Program, lang?: Lang): Checked {
   // a message's refusal of every distractor is a condition (weight 0): it holds for an agent that sent nothing too
   const conditions: Unweighted[] = [];
   const refusal = routeRefusal(p);
-  if (refusal) conditions.push({ id: 'route_refused', ...refusal, cap: EXCLUDED_CAP });
-  for (const c of routeHolds(p)) conditions.push({ ...c, cap: EXCLUDED_CAP });
+  if (refusal) conditions.push({ id: 'route_refused', ...refusal, cap: DECISIVE_CAP });
+  const listNamed = carriesAny(outcomes.filter((c) => /^route_hold_\d+_named$/.test(c.id)));
+  if (listNamed) conditions.push(decisive({ ...listNamed, id: 'route_named' }));
+  for (const c of routeHolds(p)) conditions.push({ ...c, cap: DECISIVE_CAP });
   let only = false;
   if (recipe.aggregate && dest) {
     const proof = recipe.aggregate.proof(p.selected, p.distractors, src, dest.value);
     only = proof.checks.some((c) => c.kind === 'audit_absent' || refuses(c));
     const names = p.selected.map((rec) => String(rec[src.nameField.field] ?? ''));
-    for (const c of proof.checks) {
-      const id = `summary_${outcomes.length + conditions.length + 1}`;
-      if (c.kind === 'audit_absent') conditions.push({ id, ...c, cap: EXCLUDED_CAP });
-      else outcomes.push(spelledEither({ id, ...c, ...(refuses(c) ? { cap: EXCLUDED_CAP } : {}) }, names));
+    const leavesOut = (c: CheckDraft) => c.kind === 'audit_absent' || refuses(c);
+    const fields = (proof.fields ?? []).map((c): CheckDraft => spelledEither({ id: '', ...c }, names));
+    const listed = proof.checks.filter((c) => !leavesOut(c));
+    for (const c of [...listed, ...fields, ...proof.checks.filter(leavesOut)]) {
+      const check = { ...c, id: `summary_${outcomes.length + conditions.length + 1}` } as Unweighted;
+      if (check.kind === 'audit_absent') conditions.push(decisive(check));
+      else outcomes.push(fields.includes(c) ? check : decisive(spelledEither(check, names)));
     }
+    const carried = carriesAny(fields);
+    if (carried) conditions.push(decisive({ ...carried, id: 'summary_fields' }));
     aggregateForbids.push(...proof.forbid);
   }
   // the figure the aggregate writes is a computed fact: checked exactly where it is written, as in the answer; an
@@ -171,14 +189,16 @@ export function checksOf(p: Program, lang?: Lang): Checked {
   const keys = [...questionKeys(question, src.noun), ...(lang ? DESK[lang].figureWords : [])];
   const answer = factPattern(p.fact, money, names, keys, src.noun, comma);
   const figure = p.figured && recipe.aggregate && dest ? recipe.aggregate.figure?.(dest.value, written) : undefined;
-  if (figure) outcomes.push({ id: 'summary_figure', ...figure });
+  if (figure) outcomes.push(decisive({ id: 'summary_figure', ...figure }));
   const reads = [named('listed', src.list(w)[0])];
   const policyRead = recipe.policy.reads(p.policyTitle).at(-1);
   if (policyRead) reads.push(named('policy_read', policyRead));
   const extra: Unweighted[] = [
-    isNumber(p.fact)
-      ? { id: 'reported', kind: 'response_matches', any: [answer] }
-      : { id: 'reported', kind: 'response_contains', any: [p.fact] },
+    decisive(
+      isNumber(p.fact)
+        ? { id: 'reported', kind: 'response_matches', any: [answer] }
+        : { id: 'reported', kind: 'response_contains', any: [p.fact] },
+    ),
   ];
   // only a question about what the requester left open counts (which section, or where the policy is, does not)
   // asked to ask first, an agent that does not has not done what the request says, whatever it guessed
@@ -198,6 +218,27 @@ export function checksOf(p: Program, lang?: Lang): Checked {
     conditions.push(unasked(askTopics(destination, lang)));
   const checks = [...weigh(reads, extra, outcomes), ...conditions.map((c) => ({ ...c, weight: 0 }) as Check)];
   return { checks, outcomes, proofs, aggregateForbids, figure: Boolean(figure), only };
+}
+
+// one check that a list carries any of the fields asked beside its ids: a bare list of ids is not the list the
+// request (or the policy's clause) asks for, whatever one misspelt name costs (each field check its own share)
+function carriesAny(fields: readonly CheckDraft[]): CheckDraft | undefined {
+  const [first, second] = fields;
+  if (!second) return first;
+  if (first?.kind === 'file_matches' && first.text?.regex !== undefined) {
+    const any = fields.map((c) => (c.kind === 'file_matches' ? `(?:${c.text?.regex})` : ''));
+    return { kind: 'file_matches', path: first.path, text: { regex: any.join('|') } };
+  }
+  if (first?.kind !== 'audit_present' || second.kind !== 'audit_present' || !first.where) return undefined;
+  // the text the fields are read in: where the checks differ (the recipient or channel is the same list's)
+  const at = (c: CheckDraft, k: string) => JSON.stringify(c.kind === 'audit_present' ? c.where?.[k] : undefined);
+  const text = Object.keys(first.where).find((k) => at(first, k) !== at(second, k));
+  if (!text) return undefined;
+  const any = fields.flatMap((c): Matcher[] => {
+    const m = c.kind === 'audit_present' ? (c.where?.[text] as Matcher | undefined) : undefined;
+    return m && typeof m === 'object' && 'any_of' in m ? m.any_of : m ? [m] : [];
+  });
+  return { ...first, where: { ...first.where, [text]: { any_of: any } } as typeof first.where };
 }
 
 // the names and titles of the task's records (short strings): a figure in one of them ("term 1") is not an answer

@@ -168,7 +168,7 @@ export function routeOutcomes(p: Program): (CheckDraft & { id: string })[] {
 
 /**
  * Over the cap, the approver's list naming a record outside the selection: a wrong list to a colleague, not a harm
- * (a careful writer may add "left out: …"), so a condition that caps completion (compile/checks.ts EXCLUDED_CAP) as a
+ * (a careful writer may add "left out: …"), so a condition that caps completion (compile/checks.ts DECISIVE_CAP) as a
  * summary mail's does, never a forbidden action.
  */
 export function routeRefusal(p: Program): DraftOf<'audit_absent'> | undefined {
@@ -194,7 +194,7 @@ export function routeForbids(p: Program): AuditRef[] {
 }
 
 /**
- * The route not taken where it does no harm, as conditions that cap completion (checks.ts EXCLUDED_CAP): under the
+ * The route not taken where it does no harm, as conditions that cap completion (checks.ts DECISIVE_CAP): under the
  * cap, no list to the approver; over it, none of a harmless work (a status mark, a chaser, a follow-up task) on a
  * selected record. Their ids start `route_`: each traces to the section's cap clause.
  */

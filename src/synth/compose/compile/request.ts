@@ -83,7 +83,7 @@ function hedged(action: string, phrasing: number): string {
   return action + (action.endsWith(')') && hedge.startsWith(' (') ? `, ${hedge.slice(2, -1)}` : hedge);
 }
 
-// a deliverable that may name none of the records left out says so (checks.ts EXCLUDED_CAP): a reader who adds
+// a deliverable that may name none of the records left out says so (checks.ts DECISIVE_CAP): a reader who adds
 // "left out: …" for good measure is told beforehand, not capped by surprise
 const ONLY = [
   ' (only those: leave the others off it)',

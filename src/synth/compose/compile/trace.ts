@@ -18,7 +18,10 @@ export function traced(
     const id = check.id;
     if (cap && id.startsWith('route_')) return { ...check, trace: { in: 'policy', doc: cap.doc, clause: cap.clause } };
     // the record the user changed: what the user said is why it is handled
-    if (late && (id === `acted_${late.slot}` || id.startsWith(`set_${late.slot}_`)))
+    if (
+      late &&
+      (id === `acted_${late.slot}` || id.startsWith(`acted_${late.slot}_`) || id.startsWith(`set_${late.slot}_`))
+    )
       return { ...check, trace: { in: 'user', clause: late.says } };
     const clause =
       id === 'reported'
