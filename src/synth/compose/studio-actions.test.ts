@@ -30,7 +30,7 @@ const contentOf = (t: TaskSpecInput, path: string): Matcher => {
 };
 
 describe('studio work', () => {
-  it('draws every chart, whose check fails on a wrong value, a missing label or a missing title', () => {
+  it('draws every chart, whose check fails on a wrong value or a missing label, and its title check on a missing title', () => {
     let charts = 0;
     for (let i = 0; i < 12; i++) {
       const t = task('Chart', i);
@@ -46,8 +46,14 @@ describe('studio work', () => {
         const labels = [...c.matchAll(/y="322" font-size="11" text-anchor="middle" fill="#222">([^<]+)</g)];
         const last = labels.at(-1)?.[1] as string;
         assert.ok(!matchValue(m, c.replace(`>${last}<`, '><')), `${t.id}: ${last} left out`);
+        // the title is the request's name: its own presentation check (compile/named-apart.ts), not the work's
+        const untitled = c.replace(/font-weight="bold" fill="#222">[^<]*</, 'font-weight="bold" fill="#222"><');
+        const named = (t.checks ?? []).find(
+          (x) => x.kind === 'audit_present' && x.id?.endsWith('_named') && x.where?.path === w.args.path,
+        );
+        assert.ok(named?.kind === 'audit_present', `${t.id}: the chart's title is checked`);
         assert.ok(
-          !matchValue(m, c.replace(/font-weight="bold" fill="#222">[^<]*</, 'font-weight="bold" fill="#222"><')),
+          matchValue(named.where?.content as Matcher, c) && !matchValue(named.where?.content as Matcher, untitled),
         );
         charts++;
       }
