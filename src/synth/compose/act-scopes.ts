@@ -29,13 +29,14 @@ export const ACT_SCOPES: Readonly<Record<string, Readonly<Record<string, readonl
       scope('zone', ['Team area'], 'the team area is where each team sits together, so its new starters go there'),
     ],
   },
-  // (the dashboard's terms: the shortest ones are card-on-file customers, the longest the public-sector framework)
+  // (the dashboard's terms: the shortest are a new customer's, before any payment record, the longest the
+  // public-sector framework; net 15 is invoice terms, never a card on file)
   order_screenshot: {
     Escalation: [
       scope(
         'terms',
         ['net 15'],
-        'net-15 customers pay by card on file, so an unpaid order means a failed card the owner must fix',
+        'net 15 is what a new customer gets before it has a payment record, so an unpaid order there is the first sign of a bad payer',
       ),
       // (no net-60 scope: an escalation's window is weeks, and an order on net 60 is not overdue three weeks in)
     ],
@@ -179,13 +180,8 @@ export const ACT_SCOPES: Readonly<Record<string, Readonly<Record<string, readonl
     'Itemised receipt': [
       scope('category', ['hotel'], 'the VAT on a room is reclaimed only against an itemised hotel bill'),
     ],
-    'Late claim': [
-      scope(
-        'category',
-        ['taxi'],
-        'a taxi fare is checked against the journey log, which the travel desk keeps only for the current quarter',
-      ),
-    ],
+    // (no Late claim scope: every receipt past the window needs the sign-off, a cab fare as much as a hotel bill,
+    // and the kinds that never come in late are spared with their own reasons, spared-data.ts)
   },
   tickets: {
     'Priority handling': [

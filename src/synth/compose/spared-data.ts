@@ -152,19 +152,14 @@ export const SPARED: Readonly<Record<string, ByAct>> = withMoreSpared(
       },
     },
     sheet_rows: REGIONS,
-    // (the dashboard's terms spare a dispute or a write-off that another process owns)
+    // (the dashboard's terms spare a dispute or a write-off that another process owns; net 15 is invoice terms like
+    // the others, with no card on file, so no process of its own takes a net-15 dispute or write-off)
     order_screenshot: {
       ...REGIONS,
       'Follow-up': {
         terms: {
           'net 60': 'disputes on the framework accounts go through the framework’s own dispute procedure',
-          'net 15':
-            'a dispute on a net-15 account is a chargeback on the card on file, which the card acquirer settles',
         },
-      },
-      'Write-off review': {
-        ...REGIONS['Write-off review'],
-        terms: { 'net 15': 'a net-15 balance is charged to the card on file, so nothing is written off' },
       },
     },
     // (an NDA or an SOW never renews itself, packs/legal-data.ts CONTRACT_FACTS: the renewal work, which takes only

@@ -8,7 +8,8 @@ export const STUDIO_SPARED: Readonly<Record<string, ByAct>> = {
     Replacement: {
       publisher: {
         'company filing': 'a filing is the record of its own period, which a later filing adds to but never replaces',
-        IDC: 'IDC sends each new edition of a tracker to the library itself, under the subscription, so nobody orders it',
+        // (the act marks the old edition superseded: a reason about ordering the new one answers another work)
+        IDC: 'IDC figures are quoted from the IDC portal, which always serves the current edition, never from a library copy',
         Gartner: 'Gartner retires its own superseded notes, and the seat points to the newer one',
       },
     },

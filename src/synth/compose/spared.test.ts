@@ -125,3 +125,59 @@ describe('a reason for sparing a record the section would select', () => {
             for (const r of rs) assert.doesNotMatch(r, bad, `${source} ${section} ${kind}: ${r}`);
   });
 });
+
+// review 27 class 1: "IDC sends each new edition … so nobody orders it" spared a report from being marked superseded,
+// an act that orders nothing; "a net-15 account is a chargeback on the card on file" said of invoice terms
+describe('a reason answers the work it is filed under', () => {
+  // the work a reason says needs no doing for the kind ("nothing to itemise", "so nobody orders it", "no watering to
+  // time"): its verb or object is one the act's headings, purpose or action phrases name
+  const WORK = /\b(?:nothing(?: of ours)? to|nobody|no (\w+) to|never needs?) (\w+)/g;
+  // (the same work in other words: a cover is "chosen" from a browse page, which nobody "picks" it from)
+  const SAME: Readonly<Record<string, string>> = { picks: 'chose' };
+  const wordsOf = (src: string, section: string): string => {
+    const act = ACTS[src]?.find((a) => a.sections.includes(section));
+    const actions = PARTS.actions.filter((x) => x.sections.some((s) => act?.sections.includes(s)));
+    return [...(act?.sections ?? []), act?.why ?? '', ...actions.flatMap((x) => [x.name, ...x.phrases])]
+      .join(' ')
+      .toLowerCase();
+  };
+  /** The works a reason says need no doing that the act it is filed under does not do. */
+  const otherWorks = (src: string, section: string, reason: string): string[] => {
+    const words = wordsOf(src, section);
+    return [...reason.replace(/costs nothing to/g, '').matchAll(WORK)]
+      .filter(([, noun, verb = '']) => {
+        const stems = [noun, verb, SAME[verb]].filter((w): w is string => !!w).map((w) => w.slice(0, 5));
+        return !stems.some((s) => words.includes(s.toLowerCase()));
+      })
+      .map(([said]) => said);
+  };
+
+  it('flags the reason of the review: ordering, under the act that marks a report superseded', () => {
+    const idc =
+      'IDC sends each new edition of a tracker to the library itself, under the subscription, so nobody orders it';
+    assert.deepEqual(otherWorks('market_reports', 'Replacement', idc), ['nobody orders']);
+    assert.deepEqual(otherWorks('market_reports', 'Summary', 'one chart, so there is nothing to summarise'), []);
+  });
+
+  it('names only the work its act does', () => {
+    let named = 0;
+    for (const [src, acts] of Object.entries(SPARED))
+      for (const section of Object.keys(acts))
+        for (const reasons of Object.values(sparedBy(src, section)))
+          for (const rs of Object.values(reasons))
+            for (const r of rs) {
+              assert.deepEqual(otherWorks(src, section, r), [], `${src} ${section}: ${r}`);
+              named += [...r.matchAll(WORK)].length;
+            }
+    assert.ok(named > 10, `${named} reasons name their work`);
+  });
+
+  it('says nothing of a card on file for invoice terms', () => {
+    const said = [
+      ...Object.values(sparedBy('order_screenshot', 'Follow-up')),
+      ...Object.values(sparedBy('order_screenshot', 'Write-off review')),
+      ...Object.values(ACT_SCOPES.order_screenshot ?? {}),
+    ];
+    assert.doesNotMatch(JSON.stringify(said), /card on file|chargeback/);
+  });
+});
