@@ -371,7 +371,9 @@ export const SPARED: Readonly<Record<string, ByAct>> = withMoreSpared(
       },
       Scheduling: {
         change_kind: {
-          'add index': 'an index added concurrently locks nothing, so it needs no window or announcement',
+          // (a reason stating a fact of the record is drawn into it: an index's lock seconds, LOCK_SECONDS)
+          'add index':
+            'an index is built concurrently, which locks its table for a moment at most, so it needs no window or announcement',
           'create table': 'a new table touches no existing data, so it goes out with the next release',
         },
       },

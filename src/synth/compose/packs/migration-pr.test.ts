@@ -6,7 +6,9 @@ import type { TextModel } from '../../rules/fields.js';
 import { makeWorld } from '../world.js';
 import { fitMigrationPr, migrationPrTitles } from './migration-pr.js';
 import { migrations } from './software-engineering.js';
+import { LOCK_SECONDS } from './software-engineering-data.js';
 import { TABLES_OF } from './software-engineering-notes.js';
+import { SPARED } from '../spared-data.js';
 
 // a migration and the pull request that carries it tell one story: one author, a review state the migration's
 // status allows, a title and a description naming tables of the migration's own database, and no schema change
@@ -36,7 +38,7 @@ describe('a migration and its pull request agree', () => {
 
   it('its review state fits the migration’s status', () => {
     const allowed: Record<string, readonly string[]> = {
-      'pending review': ['open', 'changes requested', 'approved'],
+      'pending review': ['approved'],
       approved: ['approved', 'merged'],
       scheduled: ['approved', 'merged'],
       applied: ['merged'],
@@ -48,7 +50,7 @@ describe('a migration and its pull request agree', () => {
         for (const from of ['draft', 'open', 'closed', 'merged']) {
           const fit = fitMigrationPr(pr(from), [{ author: 'a@x.example', status }], world(k));
           assert.ok(states.includes(String(fit.status)), `${status} migration, ${from} PR → ${fit.status}`);
-          if (fit.status === 'merged') assert.equal(fit.ci_status, 'passing');
+          assert.equal(fit.ci_status, 'passing');
         }
   });
 
@@ -92,5 +94,27 @@ describe('a migration and its pull request agree', () => {
       database.values.every((v) => !v.includes('redis')),
       database.values.join(', '),
     );
+  });
+});
+
+// review 27 classes 2 and 3: the records bear out the reasons and the approvals a policy gives
+describe('a migration’s records bear out its policy', () => {
+  it('a migration up for approval has an approved pull request on a green build, whatever it was drawn as', () => {
+    for (let k = 0; k < 30; k++)
+      for (const from of ['open', 'changes requested', 'draft', 'approved'])
+        for (const reversible of [true, false]) {
+          // (an irreversible one too: a down migration added mid-task puts it up for approval)
+          const mig = { author: 'a@x.example', status: 'pending review', reversible };
+          const fit = fitMigrationPr({ ...pr(from), ci_status: 'pending' }, [mig], world(k));
+          assert.equal(fit.status, 'approved', `${from} PR`);
+          assert.equal(fit.ci_status, 'passing');
+        }
+  });
+
+  it('an index, which the Scheduling exception says is built concurrently, locks its table for moments only', () => {
+    assert.match(SPARED.migrations?.Scheduling?.change_kind?.['add index'] as string, /concurrently/);
+    // (a migration's lock seconds are drawn within its kind's range, software-engineering.ts)
+    const [, most] = LOCK_SECONDS['add index'] ?? [0, Infinity];
+    assert.ok(most <= 2, `an index locks for up to ${most} s`);
   });
 });

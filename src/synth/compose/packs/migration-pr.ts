@@ -3,8 +3,10 @@ import { colleague } from '../sources/kit.js';
 import { MIGRATION_PRS } from './software-engineering-data.js';
 import { TABLES_OF } from './software-engineering-notes.js';
 
-// how far a migration is on its way to production: its pull request is reviewed while the migration waits for
-// review, approved or merged once the migration is approved or scheduled, merged once it has run
+// how far a migration is on its way to production: its pull request is approved on a green build by the time the
+// migration waits for the DBA's review (a DBA approves no change whose code review is open, has changes requested
+// or waits on CI, review 27 class 3; and any migration waiting may be the one an approval takes, as a down migration
+// added mid-task makes it), approved or merged once the migration is approved or scheduled, merged once it has run
 const STAGE: Readonly<Record<string, number>> = {
   'pending review': 0,
   approved: 1,
@@ -13,20 +15,16 @@ const STAGE: Readonly<Record<string, number>> = {
   failed: 2,
   'rolled back': 2,
 };
-const PR_STATES: readonly (readonly string[])[] = [
-  ['open', 'open', 'changes requested', 'approved'],
-  ['approved', 'merged'],
-  ['merged'],
-];
+const PR_STATES: readonly (readonly string[])[] = [['approved'], ['approved', 'merged'], ['merged']];
 
 /**
  * The fields of a migration's pull request that follow from its migrations: the migration's author wrote it (a
- * reviewer other than the author reviews it), and its review state fits the furthest of its migrations — never
- * closed or a draft under a migration up for approval, merged (on a green build) under one that has run.
+ * reviewer other than the author reviews it), and its review state fits the furthest of its migrations — approved
+ * on a green build under one waiting for review, merged (on a green build) under one that has run.
  */
 export function fitMigrationPr(pr: Rec, migrations: readonly Rec[], w: World): Rec {
   const stage = Math.max(0, ...migrations.map((m) => STAGE[String(m.status)] ?? 0));
-  const states = PR_STATES[stage] ?? ['open'];
+  const states = PR_STATES[stage] ?? ['approved'];
   const status = states.includes(String(pr.status)) ? String(pr.status) : w.rng.pick(states);
   const author = String(migrations[0]?.author ?? pr.author);
   const others = [0, 1, 2, 3, 4, 5].map((k) => colleague(w, k).email).filter((e) => e !== author);
@@ -34,7 +32,8 @@ export function fitMigrationPr(pr: Rec, migrations: readonly Rec[], w: World): R
     author,
     status,
     ...(pr.reviewer === author ? { reviewer: w.rng.pick(others) } : {}),
-    ...(status === 'merged' || pr.ci_status === 'failing' ? { ci_status: 'passing' } : {}),
+    // (its code review is done at every stage, so its build is green)
+    ci_status: 'passing',
   };
 }
 
