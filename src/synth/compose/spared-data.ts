@@ -256,13 +256,6 @@ export const SPARED: Readonly<Record<string, ByAct>> = withMoreSpared(
       Extension: {
         assessment_type: { presentation: 'a presentation is given live on the day, so it cannot be handed in late' },
       },
-      // (the portal takes written work only: what never went through it was never held up by it)
-      'Portal outage': {
-        assessment_type: {
-          presentation: 'a presentation is given in the room, not uploaded, so the portal never stood in its way',
-          portfolio: 'portfolios are handed in on paper at the school office, not through the portal',
-        },
-      },
       'Late penalty': {
         assessment_type: { presentation: 'a presentation is given in its booked slot, so there is no late hand-in' },
       },
