@@ -8,7 +8,8 @@ type Reasons = Readonly<Record<string, string>>;
 const REASONS: Readonly<Record<string, Reasons>> = {
   deployments: {
     'started_on:recent':
-      'rollout logs are kept for two weeks, so a slow rollout from before then can no longer be traced step by step',
+      // (the window's own span: "kept for two weeks" over a 5-day window leaves out rollouts still traceable)
+      'rollout logs are kept only that long, so a slow rollout from before then can no longer be traced step by step',
   },
   positions: {
     'opened_on:recent':

@@ -23,7 +23,7 @@ const CADENCE: readonly [RegExp, number][] = [
   [/\bsince the last one\b/i, 3],
   [/\bweekly run\b|\bgoes out each week\b|\bonly that week[’']s\b/i, 7],
   [/\bmonthly (?:run|claims?)\b/i, 31],
-  [/\bquarterly review\b/i, 92],
+  [/\bquarterly (?:\w+ )?review\b/i, 92],
 ];
 
 /** The shortest rhythm, in days, that `text` says its work keeps (Infinity: it names none). */
