@@ -97,7 +97,13 @@ export const CARE_SCOPES: Readonly<Record<string, Readonly<Record<string, readon
   },
   referrals: {
     Chasing: [
-      scope('specialty', ['dermatology'], 'the commissioners audit the skin-cancer pathway against its two-week wait'),
+      // (the chase is a routine one, whatever the urgency: a reason naming the urgent pathway's two-week wait is stricter
+      // than the working days the rule counts)
+      scope(
+        'specialty',
+        ['dermatology'],
+        'dermatology has the longest wait of the local services, so a referral lost there goes unnoticed the longest',
+      ),
       scope(
         'specialty',
         ['ophthalmology'],

@@ -61,3 +61,22 @@ describe('reasons that fit the work', () => {
           assert.ok(a.must?.includes('status'), `${src} ${a.sections[0]}: ${a.why}`);
   });
 });
+
+// review 27 classes 1, 4 and 8: a reason or purpose a practitioner knows is false for the work it is given to
+describe('reasons a practitioner would accept', () => {
+  it('no standing act’s purpose is a one-off closure, which a rolling window would move with today', () => {
+    for (const [src, acts] of Object.entries(ACTS))
+      for (const a of acts)
+        assert.doesNotMatch(a.why, /\b(?:was|were) (?:down|shut|closed|offline|out of action)\b/, `${src}: ${a.why}`);
+  });
+
+  it('a late claim takes every kind of receipt past the window: none is singled out with a reason that holds for all', () => {
+    assert.equal(ACT_SCOPES.receipt_scans?.['Late claim'], undefined);
+  });
+
+  it('a routine referral chase gives no reason from the urgent pathway’s two-week wait', () => {
+    const reasons = Object.values(ACT_SCOPES.referrals ?? {}).flatMap((ss) => ss.map((s) => s.why));
+    assert.ok(reasons.length > 0);
+    for (const why of reasons) assert.doesNotMatch(why, /two-week wait|cancer pathway/, why);
+  });
+});
