@@ -344,7 +344,14 @@ export const CARE_ACTS: Readonly<Record<string, readonly PolicyAct[]>> = {
       'grant_extension',
     ),
     // (no extension for a one-off closure, the portal down or the lab shut: a rule can name no dated span, and a
-    // rolling window "due in the last 10 days" would move the outage with today's date, review 27 class 4)
+    // rolling window "due in the last 10 days" would move the outage with today's date, review 27 class 4); the
+    // standing ground beside the short extension is practical work, whose lab time the timetable sets
+    act(
+      ['Practical work extension', 'Lab work extension'],
+      'Lab reports and projects wait on lab time only the timetable gives, so an extension asked for on one covers the wait for the next session.',
+      { assessment_type: ['lab report', 'project'], extension_requested: true, late_days: 'unrelated' },
+      'grant_extension',
+    ),
     act('Late penalty', 'Work handed in late without an extension loses marks under the regulations.', {
       extension_granted: false,
       late_days: 'high',
