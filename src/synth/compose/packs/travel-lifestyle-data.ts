@@ -172,7 +172,7 @@ export const HOMES: readonly {
       gym: ['McFit', 'FitX'],
     },
     accounts: {
-      'property tax': ['Grundsteuer', 'Abfallgebühren', 'Straßenreinigung'],
+      'property tax': ['Grundsteuer', 'Abfallgebühren', 'Straßenreinigung', 'Niederschlagswasser'],
       energy: ['Strom', 'Gas'],
       water: ['Trinkwasser', 'Abwasser'],
       'home insurance': ['Hausrat', 'Wohngebäude'],
