@@ -32,4 +32,16 @@ describe('live states', () => {
     const narrowed = liveField(m, free);
     assert.ok(narrowed.kind === 'enum' && !narrowed.values.includes('resolved'));
   });
+
+  it('under an exception on the state, keep the states it names and no other closed one', () => {
+    const src = PARTS.sources.find((s) => s.name === 'integrations');
+    assert.ok(src);
+    const rule = {
+      all: [{ kind: 'at_least' as const, field: 'error_rate', value: 0.2 }],
+      unless: { kind: 'in' as const, field: 'status', values: ['inactive'] },
+    };
+    assert.deepEqual(liveStates(src, rule, new Set()).status, ['active', 'inactive', 'error']);
+    const spares = { ...rule, unless: { kind: 'in' as const, field: 'status', values: ['deprecated'] } };
+    assert.deepEqual(liveStates(src, spares, new Set()).status, ['active', 'inactive', 'error', 'deprecated']);
+  });
 });

@@ -1,5 +1,4 @@
 import type { Rule } from '../../rules/rule.js';
-import { atomsOf } from '../../rules/rule.js';
 import type { EnumModel, FieldModel } from '../../rules/fields.js';
 import type { SourcePart } from '../parts.js';
 
@@ -75,9 +74,14 @@ export function liveStates(
   taken: ReadonlySet<string>,
 ): Readonly<Record<string, readonly string[]>> {
   const c = CLOSED[src.name];
-  if (!c || taken.has(c.field) || atomsOf(rule).some((a) => a.field === c.field)) return {};
+  if (!c || taken.has(c.field) || [...rule.all, ...(rule.any ?? [])].some((a) => a.field === c.field)) return {};
+  // an exception on the state ("unless marked inactive") leaves out the states it names, which stay; the closed
+  // ones it does not name are no more in play than under a rule silent on the state (no deprecated integration
+  // followed up beside a policy that spares only the inactive ones)
+  const named = rule.unless?.kind === 'in' && rule.unless.field === c.field ? rule.unless.values : [];
   const m = src.fields.find((f) => f.field === c.field);
-  const live = m?.kind === 'enum' ? m.values.filter((v) => !c.closed?.includes(v)) : m ? [] : (c.live ?? []);
+  const live =
+    m?.kind === 'enum' ? m.values.filter((v) => !c.closed?.includes(v) || named.includes(v)) : m ? [] : (c.live ?? []);
   return live.length ? { [c.field]: live } : {};
 }
 
