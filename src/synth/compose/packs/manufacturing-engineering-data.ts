@@ -67,12 +67,15 @@ export const NCR_STATES: readonly (readonly [string, string])[] = [
 const NEVER_AS_IS = new Set(['weld crack', 'wrong material', 'missing component', 'contamination', 'labelling']);
 
 /**
- * Whether a disposition can be made on an NCR: nothing made in-house is returned to a supplier, and "use as is"
+ * Whether a disposition can be made on an NCR: nothing made in-house is returned to a supplier, nothing scrapped
+ * over an observation, and "use as is"
  * (a concession) is only for a defect that leaves the part fit for use: never a critical one, nor a defect of a kind
  * no board accepts.
  */
 export const dispositionFits = (disposition: string, ncr: Readonly<Record<string, unknown>>): boolean =>
   (disposition !== 'return to supplier' || ncr.supplier !== 'in-house') &&
+  // (an observation finds parts fit for use: none is scrapped or sent back over one)
+  (ncr.severity !== 'observation' || !['scrap', 'return to supplier'].includes(disposition)) &&
   (disposition !== 'use as is' || (ncr.severity !== 'critical' && !NEVER_AS_IS.has(String(ncr.defect_type))));
 
 // registrations of a mixed fleet, British and Irish, several times a task's checks (name-pools.ts)

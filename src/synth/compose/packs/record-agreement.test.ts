@@ -191,6 +191,7 @@ describe('records that agree with themselves', () => {
     assert.ok(!dispositionFits('use as is', { severity: 'critical', defect_type: 'dimensional' }));
     assert.ok(!dispositionFits('use as is', { severity: 'major', defect_type: 'wrong material' }));
     assert.ok(dispositionFits('use as is', { severity: 'minor', defect_type: 'surface finish' }));
+    assert.ok(!dispositionFits('scrap', { severity: 'observation', defect_type: 'surface finish' }));
     for (let i = 0; i < 60; i++) {
       const recs: Rec[] = ['critical', 'major'].map((severity, n) => ({
         ncr_id: `NCR-${n}`,
@@ -224,6 +225,7 @@ describe('records that agree with themselves', () => {
     for (let i = 0; i < 60; i++) {
       const w = world(i);
       const recs: Rec[] = [1, 2].map((n) => ({ bill_id: `HHB-${n}`, category: 'property tax', due_on: '2026-06-10' }));
+      if (i % 2) recs.push({ bill_id: 'HHB-3', category: 'water', due_on: '2026-06-12' });
       // (the bills' kinds are the rule's: none may change)
       householdBills.companions?.(
         recs,
@@ -231,7 +233,13 @@ describe('records that agree with themselves', () => {
         () => false,
         () => true,
       );
-      assert.equal(new Set(recs.map((r) => r.provider)).size, 2, JSON.stringify(recs));
+      const tax = recs.filter((r) => r.category === 'property tax');
+      assert.equal(new Set(tax.map((r) => r.provider)).size, 2, JSON.stringify(recs));
+      // (nor a water bill in Ireland, whose homes pay none)
+      assert.ok(
+        recs.every((r) => r.provider !== 'Utility company'),
+        JSON.stringify(recs),
+      );
     }
   });
 

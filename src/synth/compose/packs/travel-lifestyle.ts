@@ -258,8 +258,8 @@ type Home = (typeof HOMES)[number];
 const homes = new WeakMap<World, Home>();
 /**
  * The household's country: the drawn one, unless it has fewer accounts of a kind than the task holds bills of it in
- * one cycle (Ireland's one Local Property Tax bill a property beside three property tax bills): then the next country
- * that has them all, else the one that has the most.
+ * one cycle (Ireland's one Local Property Tax bill a property beside three property tax bills), or bills no home there
+ * gets (a water bill in Ireland): then the next country that has them all, else the one short of the fewest.
  */
 export function houseFor(records: readonly Rec[], w: World, cycle: (kind: string) => string): Home {
   const held = new Map<string, number>();
@@ -267,6 +267,8 @@ export function houseFor(records: readonly Rec[], w: World, cycle: (kind: string
   // (a monthly kind's window holds two bills of each account)
   const short = (h: Home) =>
     [...held].reduce((n, [kind, k]) => {
+      // (a kind the country's homes are never billed for: every bill of it is one too many)
+      if (!h.providers[kind]) return n + k;
       if (SEVERAL.has(kind)) return n;
       const lines = Math.max(1, h.accounts[kind]?.length ?? 0) * (cycle(kind) === 'monthly' ? 2 : 1);
       return n + Math.max(0, k - lines);
@@ -286,7 +288,9 @@ function homeOf(w: World): Household {
       const account = accounts(kind)[j % Math.max(1, accounts(kind).length)];
       return account ? `${company} (${account})` : company;
     },
-    lines: (kind) => (SEVERAL.has(kind) ? pool(kind).length : Math.max(1, accounts(kind).length)),
+    // (none of a kind its homes are never billed for: no bill becomes one)
+    lines: (kind) =>
+      !home.providers[kind] ? 0 : SEVERAL.has(kind) ? pool(kind).length : Math.max(1, accounts(kind).length),
     // one cycle per kind in a household, as its provider bills it: no insurer billing it both yearly and monthly
     cycle: (kind) => cycleOf(w, kind)[0],
   };
