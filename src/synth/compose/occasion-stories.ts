@@ -21,11 +21,12 @@ const COMPLAINTS: Readonly<Record<string, (plural: string) => string[]>> = {
   ],
   travel: (p) => [
     `A traveller complained last month after one of the ${p} was missed`,
-    `A traveller was left stranded last month, and it traced back to one of the ${p}`,
+    `A traveller complained last month that one of the ${p} sat for a week with nobody on it`,
   ],
+  // (a clinic's records may be a pet's: no "patient" complaining about a booster)
   clinic: (p) => [
-    `A patient complained last month after one of the ${p} was left waiting`,
-    `A patient's family complained last month about one of the ${p} nobody had followed up`,
+    `A complaint came in last month after one of the ${p} was missed`,
+    `A family complained last month about one of the ${p} that nobody followed up`,
   ],
   cms: (p) => [`A reader complained last month about one of the ${p}, and it took us days to answer`],
   studio: (p) => [`A client complained last month that one of the ${p} sat in the queue`],

@@ -45,7 +45,7 @@ export function opening(p: Pick<MailParts, 'n' | 'old' | 'home' | 'rng'>, work: 
   if (p.home)
     return p.rng.pick([
       ...changed,
-      `So we stop doubling up on ${work}, here is which ${pl} we deal with.`,
+      `So we stop both paying the same ${pl}, here is how ${work} works.`,
       `We argued about ${work} last month, so here it is written down.`,
       `For when I'm away: this is how we pick the ${pl} for ${work}.`,
       `Writing down how we handle ${work}, so neither of us has to guess.`,
