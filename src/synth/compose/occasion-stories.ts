@@ -1,8 +1,37 @@
 import type { Rng } from '../../env/rng.js';
 import { aOrAn } from '../kit/text.js';
 import type { OccasionFacts } from './occasions.js';
-import { COMPLAINER } from './occasions-data.js';
+import { HOMELY } from './policy-doc-data.js';
 import { eventsOf } from './team-calendar.js';
+
+// what the people a service's records are kept for complain of: one record that went wrong, said as they would say
+// it (a customer complaint "about the customer accounts" names no complaint), and never of a household's own bills
+const COMPLAINTS: Readonly<Record<string, (plural: string) => string[]>> = {
+  helpdesk: (p) => [
+    `A customer complained last month that one of the ${p} sat for days without a reply`,
+    `A customer escalated last month over one of the ${p} that nobody had picked up`,
+  ],
+  crm: () => [
+    'A customer complained last month that nobody had been in touch before their renewal',
+    'One of our customers told their account manager last month that they felt forgotten',
+  ],
+  inventory: (p) => [
+    `A customer complained last month about an order we could not fill, and it traced back to one of the ${p}`,
+    `A customer order went out short last month because one of the ${p} was wrong`,
+  ],
+  travel: (p) => [
+    `A traveller complained last month after one of the ${p} was missed`,
+    `A traveller complained last month that one of the ${p} sat for a week with nobody on it`,
+  ],
+  // (a clinic's records may be a pet's: no "patient" complaining about a booster)
+  clinic: (p) => [
+    `A complaint came in last month after one of the ${p} was missed`,
+    `A family complained last month about one of the ${p} that nobody followed up`,
+  ],
+  cms: (p) => [`A reader complained last month about one of the ${p}, and it took us days to answer`],
+  studio: (p) => [`A client complained last month that one of the ${p} sat in the queue`],
+  matters: (p) => [`A client complained last month that nobody had told them where one of the ${p} stood`],
+};
 
 // the short stories a request may open with (render.ts), beside the occasions that say why the work is due now
 
@@ -60,13 +89,8 @@ export function stories(plural: string, facts?: OccasionFacts, rng?: Rng, sectio
           ),
         ]
       : []),
-    ...(facts && COMPLAINER[facts.service]
-      ? [
-          say(
-            `A ${COMPLAINER[facts.service]} complaint last month traced back to the ${plural}`,
-            `We had a ${COMPLAINER[facts.service]} complaint about the ${plural} recently`,
-          ),
-        ]
+    ...(facts && !HOMELY.has(facts.name) && COMPLAINTS[facts.service]
+      ? [say(...(COMPLAINTS[facts.service]?.(plural) ?? []))]
       : []),
   ];
   // the stories any records could be told with (a bad showing at a meeting, a migration nobody checked, "nobody owns

@@ -188,4 +188,15 @@ describe('the day a reason names', () => {
       for (const heading of Object.keys(byWork)) assert.ok(actNamed(src, heading), `${src}: no act "${heading}"`);
     }
   });
+
+  it('a complaint story says what the complaint was, and no household hears one from a traveller', () => {
+    for (let k = 0; k < 40; k++) {
+      const rng = createRng('complaints', k);
+      const crm = { service: 'crm', name: 'customers', owned: true, place: 'system' as const, where: 'x' };
+      for (const line of stories('customer accounts', crm, rng))
+        assert.doesNotMatch(line, /complaint about the customer accounts/, line);
+      const home = { service: 'travel', name: 'household_bills', owned: true, place: 'system' as const, where: 'x' };
+      for (const line of stories('household bills', home, rng)) assert.doesNotMatch(line, /complain/i, line);
+    }
+  });
 });

@@ -159,7 +159,6 @@ function reasons(w: World, boss: string, plural: string, rng: Rng, f?: OccasionF
     },
     {
       text: say(
-        `I'm back from leave and the ${plural} are first on my list`,
         `I've been asked to own the ${plural} from now on`,
         `The ${plural} landed on my desk this week`,
         `The ${plural} are mine as of this week`,
@@ -283,7 +282,7 @@ function whole(w: World, plural: string, boss: string, rng: Rng, f?: OccasionFac
       text: say(
         `${boss} has had questions about the ${plural} all week and passed them to me`,
         `The ${plural} came up again at ${meeting}, and I'd like answers before the next one`,
-        `${boss} keeps getting asked about the ${plural} and wants them settled`,
+        `${boss} had no answer on the ${plural} when asked at ${meeting} and wants one by the next`,
       ),
     },
     {

@@ -366,6 +366,7 @@ export function policyDoc(
       lines,
       defs,
       ...(old ? { old: { lines: oldLines, until: effective } } : {}),
+      ...(home ? { home: true } : {}),
       rng,
     });
     return { title, section, text: mail, clause, from: sender.first };

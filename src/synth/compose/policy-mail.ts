@@ -22,7 +22,77 @@ export interface MailParts {
   defs: readonly string[];
   /** the lines of the version it replaces, and the day it stopped applying */
   old?: { lines: readonly string[]; until: string };
+  /** the records are a household's: the mail goes round a home, not a team (no audit, no new starter) */
+  home?: boolean;
   rng: Rng;
+}
+
+/**
+ * Why the rule is being written down: a new joiner, an audit finding, a change of system, a mix-up, a handover; a
+ * changed rule only where the mail replaces one. Many causes, so no opening is one a reader of many mails spots.
+ * Nothing says "from now on": the mail may be months old by the task's day.
+ */
+export function opening(p: Pick<MailParts, 'n' | 'old' | 'home' | 'rng'>, work: string): string {
+  const pl = p.n.plural;
+  const Work = `${work[0]?.toUpperCase()}${work.slice(1)}`;
+  const changed = p.old
+    ? [
+        `We changed how ${work} picks its ${pl} after the last review; here is the rule as it stands.`,
+        `The ${work} rule has changed, so here it is again in full.`,
+        `Heads-up: the rule for ${work} changed. The current version is below.`,
+      ]
+    : [];
+  if (p.home)
+    return p.rng.pick([
+      ...changed,
+      `So we stop both paying the same ${pl}, here is how ${work} works.`,
+      `We argued about ${work} last month, so here it is written down.`,
+      `For when I'm away: this is how we pick the ${pl} for ${work}.`,
+      `Writing down how we handle ${work}, so neither of us has to guess.`,
+      `We paid one of the ${pl} twice last year, so here is how ${work} goes.`,
+    ]);
+  return p.rng.pick([
+    ...changed,
+    `Writing down how we pick the ${pl} for ${work}, so nobody has to ask again.`,
+    `As promised, here is how ${work} works for ${pl}.`,
+    `A few of you asked which ${pl} go through ${work}. Here it is in writing.`,
+    `Quick note on ${work}: the rule below is the one to go by.`,
+    `With new starters joining the team, here is how we pick the ${pl} for ${work}.`,
+    `${Work} came up in the last audit, so I'm putting how we pick the ${pl} in writing.`,
+    `The auditors asked to see how we choose the ${pl} for ${work}, so here it is.`,
+    `Following the internal audit, here is the agreed rule for picking ${pl} for ${work}.`,
+    `Since the move to the new system, a few of you have asked how ${work} picks its ${pl}.`,
+    `After last quarter's mix-up over ${work}, here is the rule we go by for the ${pl}.`,
+    `Two of us picked different ${pl} for ${work} last month, so here is the rule written down.`,
+    `I'm away for two weeks soon, and whoever covers ${work} will need this.`,
+    `Ahead of the handover, this is how the ${pl} for ${work} are chosen.`,
+    `The review after the last incident asked us to write down how ${work} picks its ${pl}, so here it is.`,
+    `This only lived in people's heads, so here is how the ${pl} for ${work} are picked.`,
+    `The process review found three versions of the ${work} rule in use; this is the one we go by.`,
+    `To save everyone digging through old threads, here is how ${work} picks the ${pl}.`,
+    `The new team members asked for the ${work} rule in one place, so here it is.`,
+    `${Work} moved to us in the reorganisation, so here is how we pick the ${pl}.`,
+    `I got asked about ${work} twice in one week, so here it is in writing.`,
+    `For anyone new to ${work}: this is how we decide which ${pl} it covers.`,
+    `The ${work} checklist never said which ${pl} it covers, so here it is.`,
+    `The last ${work} round missed a few ${pl}, so here is the rule spelt out.`,
+    `The training notes for ${work} were out of date, so here is the rule as we apply it.`,
+    `Our new lead asked for the ${work} rule in writing, so here it is.`,
+    `After the tool change the old ${work} notes stopped making sense, so here is the rule again.`,
+    `We had a near miss on ${work} recently, so here is the rule we pick the ${pl} by.`,
+    `Before the next audit I want the ${work} rule written down where everyone can find it.`,
+    `Putting this in one mail so new starters have it: how ${work} picks its ${pl}.`,
+    `More people touch ${work} since the restructure, so here is the rule for the ${pl}.`,
+    `${Work} stalled while I was off sick, so here is the rule for whoever covers it.`,
+    `Last month's spot check found ${pl} picked two different ways for ${work}; this is the way.`,
+    `Our runbook for ${work} only said "use judgement", so here is the actual rule.`,
+    `With the year-end review coming, I want the ${work} rule on record.`,
+    `The handover notes for ${work} were thin, so here is how we pick the ${pl}.`,
+    `Our manager asked me to put the ${work} rule in writing after the last team meeting.`,
+    `A couple of ${pl} went through ${work} last month that should not have, so here is the rule.`,
+    `Since the team split in two, both halves need the same ${work} rule, so here it is.`,
+    `New joiners keep learning ${work} from whoever sits next to them; here is the rule itself.`,
+  ]);
 }
 
 /** The body of a colleague's mail that sets out how one piece of work picks its records. */
@@ -30,12 +100,7 @@ export function instructionMail(p: MailParts): string {
   const { rng, n } = p;
   const work = inRunningText(p.section);
   const greet = rng.pick([`Hi ${p.me.first},`, 'Hi all,', 'Hello everyone,', `${p.me.first} —`]);
-  const open = rng.pick([
-    `Writing down how we pick the ${n.plural} for ${work}, so nobody has to ask again.`,
-    `As promised, here is how ${work} works for ${n.plural}.`,
-    `A few of you asked which ${n.plural} go through ${work}. Here it is in writing.`,
-    `Quick note on ${work}, since it keeps coming up.`,
-  ]);
+  const open = opening(p, work);
   const defs = p.defs.length
     ? [
         `${rng.pick(['To be clear on the terms:', 'So we all read it the same way:', 'A few words on the terms:'])}\n${p.defs.join('\n')}`,

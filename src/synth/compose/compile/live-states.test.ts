@@ -1,7 +1,9 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { PARTS } from '../registry.js';
-import { CLOSED, liveField, liveStates } from './live-states.js';
+import { createRng } from '../../../env/rng.js';
+import { makeWorld } from '../world.js';
+import { CLOSED, intoStates, liveField, liveStates } from './live-states.js';
 
 // the closed states of each record type are real ones: a rule field's values, or a derived field's live list
 
@@ -31,5 +33,34 @@ describe('live states', () => {
     assert.ok(m);
     const narrowed = liveField(m, free);
     assert.ok(narrowed.kind === 'enum' && !narrowed.values.includes('resolved'));
+  });
+
+  it('under an exception on the state, keep the states it names and no other closed one', () => {
+    const src = PARTS.sources.find((s) => s.name === 'integrations');
+    assert.ok(src);
+    const rule = {
+      all: [{ kind: 'at_least' as const, field: 'error_rate', value: 0.2 }],
+      unless: { kind: 'in' as const, field: 'status', values: ['inactive'] },
+    };
+    assert.deepEqual(liveStates(src, rule, new Set()).status, ['active', 'inactive', 'error']);
+    const spares = { ...rule, unless: { kind: 'in' as const, field: 'status', values: ['deprecated'] } };
+    assert.deepEqual(liveStates(src, spares, new Set()).status, ['active', 'inactive', 'error', 'deprecated']);
+  });
+
+  it('move a record into a live state that keeps its part: a target never into the state the exception names', () => {
+    const rule = {
+      all: [{ kind: 'at_least' as const, field: 'error_rate', value: 0.2 }],
+      unless: { kind: 'in' as const, field: 'status', values: ['inactive'] },
+    };
+    const from = { status: ['active', 'inactive', 'error'] };
+    for (let i = 0; i < 50; i++) {
+      const w = makeWorld(createRng('into-states', i), 'Automation_Platform', 'easy', '2026-06-17T09:00:00Z');
+      const target = { error_rate: 0.3, status: 'deprecated' };
+      intoStates(target, from, rule, w);
+      assert.ok(['active', 'error'].includes(target.status), target.status);
+      const spared = { error_rate: 0.3, status: 'inactive' };
+      intoStates(spared, from, rule, w);
+      assert.equal(spared.status, 'inactive');
+    }
   });
 });

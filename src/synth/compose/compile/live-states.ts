@@ -1,7 +1,6 @@
-import type { Rule } from '../../rules/rule.js';
-import { atomsOf } from '../../rules/rule.js';
+import { type Rule, selects } from '../../rules/rule.js';
 import type { EnumModel, FieldModel } from '../../rules/fields.js';
-import type { SourcePart } from '../parts.js';
+import type { Rec, SourcePart, World } from '../parts.js';
 
 // the states in which a record's work is over (a certified check, a resolved incident, a merged pull request). a
 // rule that does not name the state is written for the live records: the ones it selects, and those it comes near,
@@ -75,9 +74,14 @@ export function liveStates(
   taken: ReadonlySet<string>,
 ): Readonly<Record<string, readonly string[]>> {
   const c = CLOSED[src.name];
-  if (!c || taken.has(c.field) || atomsOf(rule).some((a) => a.field === c.field)) return {};
+  if (!c || taken.has(c.field) || [...rule.all, ...(rule.any ?? [])].some((a) => a.field === c.field)) return {};
+  // an exception on the state ("unless marked inactive") leaves out the states it names, which stay; the closed
+  // ones it does not name are no more in play than under a rule silent on the state (no deprecated integration
+  // followed up beside a policy that spares only the inactive ones)
+  const named = rule.unless?.kind === 'in' && rule.unless.field === c.field ? rule.unless.values : [];
   const m = src.fields.find((f) => f.field === c.field);
-  const live = m?.kind === 'enum' ? m.values.filter((v) => !c.closed?.includes(v)) : m ? [] : (c.live ?? []);
+  const live =
+    m?.kind === 'enum' ? m.values.filter((v) => !c.closed?.includes(v) || named.includes(v)) : m ? [] : (c.live ?? []);
   return live.length ? { [c.field]: live } : {};
 }
 
@@ -104,3 +108,16 @@ export function isClosed(src: SourcePart, rec: Readonly<Record<string, unknown>>
 
 /** The state field a record type closes its records in (none: it has no closed states). */
 export const closedField = (src: SourcePart): string | undefined => CLOSED[src.name]?.field;
+
+/**
+ * Moves a record into the states `from` allows (the work's, the live ones): to one that keeps its part in the task,
+ * so a state an exception names ("unless inactive") stays with the records meant to meet it and off the others.
+ */
+export function intoStates(rec: Rec, from: Readonly<Record<string, readonly string[]>>, rule: Rule, w: World): void {
+  for (const [field, values] of Object.entries(from)) {
+    if (values.includes(rec[field] as string)) continue;
+    const was = selects(rule, rec, w.today);
+    const keeps = values.filter((v) => selects(rule, { ...rec, [field]: v }, w.today) === was);
+    rec[field] = w.rng.pick(keeps.length ? keeps : values);
+  }
+}

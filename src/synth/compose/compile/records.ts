@@ -19,7 +19,7 @@ import type { Fixtures, Parts, PlantedTrap, Rec, SourcePart, World } from '../pa
 import { type PolicyDoc, policyDoc, policyTitle as policyTitleOf } from '../policy-doc.js';
 import { count } from '../computations.js';
 import { cappedBy, isOnLine } from './coherence.js';
-import { liveField, liveStates } from './live-states.js';
+import { intoStates, liveField, liveStates } from './live-states.js';
 import { splitTargets, tellingFigure } from './figure-split.js';
 import { aboutTheirRecords, distinctNames, distinctTexts } from './distinct-texts.js';
 import { type Branch, branchFieldOf, branchOf } from './branch.js';
@@ -168,8 +168,7 @@ function cast(
     if (counted) for (const a of capped) if (isOnLine(a, rec, w.today)) set(a, true, false);
     // a record the rule comes near is one the work could apply to: a near miss left out for its state would
     // be left out for a reason the rule does not give
-    for (const [field, values] of Object.entries(from))
-      if (!values.includes(rec[field] as string)) rec[field] = w.rng.pick(values);
+    intoStates(rec, from, rule, w);
     // a state the source derives later (from a date) is drawn among these too
     actsFrom(rec, from);
     return rec;

@@ -6,7 +6,7 @@ import type { TextModel } from '../../rules/fields.js';
 import type { SourcePart } from '../parts.js';
 import { customers } from '../sources/records.js';
 import { agentSkills } from './automation-platform.js';
-import { fxExposures, positions } from './finance-investment.js';
+import { fxExposures, positions, researchNotes } from './finance-investment.js';
 import { SECURITIES, THESIS_TERMS } from './finance-investment-data.js';
 import { makeWorld } from '../world.js';
 import { receptionNote } from './healthcare-notes.js';
@@ -33,6 +33,18 @@ describe('texts written for their records', () => {
       const granted = m.write(rng, 'sends email', vocab, { permission_level: 'send on behalf' }).toLowerCase();
       assert.ok(!/not grant|blocked/.test(granted), granted);
     }
+  });
+
+  it('a research note quotes the forward P/E its company’s sector trades at: no oil major at 30x', () => {
+    const m = textOf(researchNotes, 'summary');
+    assert.ok(m.ofRecord, 'the summary is written for its note');
+    const bands: Record<string, [number, number]> = { XOM: [7, 12], PFE: [11, 17], MSFT: [24, 35] };
+    for (let i = 0; i < 300; i++)
+      for (const [ticker, [lo, hi]] of Object.entries(bands)) {
+        const text = m.write(createRng('pe', ticker, i), undefined, vocab, { ticker });
+        const pe = Number(/trade at (\d+)x/.exec(text)?.[1] ?? lo);
+        assert.ok(pe >= lo && pe <= hi, `${ticker}: ${text}`);
+      }
   });
 
   it('a position’s thesis fits its stance', () => {

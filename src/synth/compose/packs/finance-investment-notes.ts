@@ -1,5 +1,6 @@
 import type { Rng } from '../../../env/rng.js';
 import { oneOf, writePlan } from '../../kit/content.js';
+import { SECURITIES } from './finance-investment-data.js';
 
 // finance and investment: what a position's thesis, a trade's note, a hedge's note and a research note say (the
 // pack, finance-investment.ts, holds the record types)
@@ -145,7 +146,31 @@ export function hedgeNote(
   );
 }
 
-export function noteSummary(rng: Rng, term: string | undefined): string {
+// the forward P/E a sell-side note quotes, by the covered company's sector: an oil major trades near 10x, a drug
+// maker in its low teens, a software house in its thirties (a REIT or a fund is valued on something else)
+const FORWARD_PE: Readonly<Record<string, readonly [number, number]>> = {
+  Energy: [7, 12],
+  'Health Care': [11, 17],
+  Financials: [8, 14],
+  Utilities: [14, 19],
+  'Consumer Staples': [17, 24],
+  Industrials: [15, 24],
+  'Information Technology': [24, 35],
+};
+
+/** The forward earnings multiple a note on a company of `sector` quotes (none known: a market multiple). */
+export function forwardPe(rng: Rng, sector: unknown): number {
+  const [lo, hi] = FORWARD_PE[String(sector)] ?? [14, 20];
+  return rng.int(lo, hi);
+}
+
+export function noteSummary(
+  rng: Rng,
+  term: string | undefined,
+  _v?: unknown,
+  rec?: Readonly<Record<string, unknown>>,
+): string {
+  const sector = SECURITIES.find((s) => s[0] === rec?.ticker)?.[3];
   return writePlan(
     rng,
     {
@@ -153,7 +178,7 @@ export function noteSummary(rng: Rng, term: string | undefined): string {
         oneOf(
           rng,
           `we model ${rng.int(3, 14)}% revenue growth next year`,
-          `shares trade at ${rng.int(11, 32)}x forward earnings`,
+          `shares trade at ${forwardPe(rng, sector)}x forward earnings`,
           'next catalyst is the quarterly print',
           'consensus looks too low on volumes',
         ),

@@ -252,7 +252,7 @@ export const researchNotes = packSource({
       p: 0.75,
     },
     status: { label: 'status', weights: [2, 2, 6, 1] },
-    summary: { label: 'summary', terms: SUMMARY_TERMS, write: noteSummary },
+    summary: { label: 'summary', terms: SUMMARY_TERMS, write: noteSummary, ofRecord: true },
   },
   // analysts cover companies: no earnings preview on a bond ETF
   make: (w, id, i) => {

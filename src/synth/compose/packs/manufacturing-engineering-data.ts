@@ -62,9 +62,21 @@ export const NCR_STATES: readonly (readonly [string, string])[] = [
   ['closed', 'scrap'],
 ];
 
-/** Whether a disposition can be made on material from `supplier`: nothing made in-house is returned to a supplier. */
-export const dispositionFits = (disposition: string, supplier: unknown): boolean =>
-  disposition !== 'return to supplier' || supplier !== 'in-house';
+// the defects no review board accepts as they are: a cracked weld, metal of unknown grade, a part missing from an
+// assembly, a contaminated face, a wrong label (each is reworked, repaired, returned or scrapped)
+const NEVER_AS_IS = new Set(['weld crack', 'wrong material', 'missing component', 'contamination', 'labelling']);
+
+/**
+ * Whether a disposition can be made on an NCR: nothing made in-house is returned to a supplier, nothing scrapped
+ * over an observation, and "use as is"
+ * (a concession) is only for a defect that leaves the part fit for use: never a critical one, nor a defect of a kind
+ * no board accepts.
+ */
+export const dispositionFits = (disposition: string, ncr: Readonly<Record<string, unknown>>): boolean =>
+  (disposition !== 'return to supplier' || ncr.supplier !== 'in-house') &&
+  // (an observation finds parts fit for use: none is scrapped or sent back over one)
+  (ncr.severity !== 'observation' || !['scrap', 'return to supplier'].includes(disposition)) &&
+  (disposition !== 'use as is' || (ncr.severity !== 'critical' && !NEVER_AS_IS.has(String(ncr.defect_type))));
 
 // registrations of a mixed fleet, British and Irish, several times a task's checks (name-pools.ts)
 export const TAILS = [

@@ -127,6 +127,14 @@ export function findings(
   rec?: Readonly<Record<string, unknown>>,
 ): string {
   const line = /daily|weekly/.test(String(rec?.check_type ?? ''));
+  // a grounded aircraft (AOG) is off the flying programme: its log says so (true before and after the check is
+  // certified), never that the check fits a turnaround
+  const close =
+    rec?.aog === true
+      ? ['AOG declared to maintenance control', 'tail taken off the flying programme', 'ops informed of the AOG']
+      : line
+        ? ['consumables ready at the stand', 'fits in the turnaround']
+        : ['parts pre-ordered from stores', 'no ADs falling due', 'engine borescope added to the pack'];
   return writePlan(
     rng,
     {
@@ -158,9 +166,7 @@ export function findings(
               ),
             ]
           : []),
-        line
-          ? oneOf(rng, 'consumables ready at the stand', 'fits in the turnaround', '')
-          : oneOf(rng, 'parts pre-ordered from stores', 'no ADs falling due', 'engine borescope added to the pack', ''),
+        oneOf(rng, ...close, ''),
       ].filter(Boolean),
     },
     'terse',

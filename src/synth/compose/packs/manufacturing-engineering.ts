@@ -134,10 +134,10 @@ export const nonconformances = packSource({
       quality_engineer: colleague(w, i).email,
     };
   },
-  // the disposition follows from how far the NCR has got, and from where the material came from: only bought-in
-  // parts go back to a supplier
+  // the disposition follows from how far the NCR has got, from where the material came from (only bought-in parts
+  // go back to a supplier) and from the defect (no critical or unsafe part is used as is)
   derive: (rec, w) => {
-    const states = NCR_STATES.filter(([, d]) => dispositionFits(d, rec.supplier));
+    const states = NCR_STATES.filter(([, d]) => dispositionFits(d, rec));
     const status = stateOf(
       rec,
       'status',

@@ -5,7 +5,7 @@ import type { TextModel } from '../../rules/fields.js';
 import type { Rec, SourcePart } from '../parts.js';
 import { aheadOf } from '../sources/kit.js';
 import { makeWorld } from '../world.js';
-import { dashboards, quietSpell } from './data-science.js';
+import { quietSpell } from './data-science.js';
 import { FINDING_ASSETS, FINDING_SOURCES } from './finding-assets.js';
 import { clientMatters, contracts } from './legal.js';
 import { inspections, nonconformances } from './manufacturing-engineering.js';
@@ -13,6 +13,9 @@ import { findings } from './manufacturing-engineering-notes.js';
 import { designRequests } from './multimodal-generation.js';
 import { securityFindings } from './safety-compliance.js';
 import { FINDINGS } from './safety-compliance-data.js';
+import { customers } from '../sources/records.js';
+import { dashboards } from './data-science.js';
+import { dispositionFits } from './manufacturing-engineering-data.js';
 import { householdBills } from './travel-lifestyle.js';
 
 // a record's fields and texts agree with each other as a practitioner reads them (review 18 D3-D5): a finding
@@ -174,5 +177,91 @@ describe('records that agree with themselves', () => {
         });
         assert.doesNotMatch(log, /hangar|work pack|ADs|borescope|deferred defects? carried/i, log);
       }
+  });
+
+  it('an AOG check’s log says the aircraft is grounded, never that the check fits a turnaround', () => {
+    for (const check_type of ['daily check', 'weekly check', 'A-check'])
+      for (let i = 0; i < 100; i++) {
+        const log = findings(createRng('aog', check_type, i), undefined, undefined, { check_type, aog: true });
+        assert.doesNotMatch(log, /turnaround|consumables ready/i, log);
+      }
+  });
+
+  it('no critical NCR, nor a cracked weld or the wrong material, is used as is', () => {
+    assert.ok(!dispositionFits('use as is', { severity: 'critical', defect_type: 'dimensional' }));
+    assert.ok(!dispositionFits('use as is', { severity: 'major', defect_type: 'wrong material' }));
+    assert.ok(dispositionFits('use as is', { severity: 'minor', defect_type: 'surface finish' }));
+    assert.ok(!dispositionFits('scrap', { severity: 'observation', defect_type: 'surface finish' }));
+    for (let i = 0; i < 60; i++) {
+      const recs: Rec[] = ['critical', 'major'].map((severity, n) => ({
+        ncr_id: `NCR-${n}`,
+        severity,
+        defect_type: 'wrong material',
+        supplier: 'in-house',
+        work_order_id: 'WO-1',
+        quantity_affected: 3,
+      }));
+      nonconformances.fixtures?.(recs, world(i));
+      for (const rec of recs) assert.ok(!['use as is', 'return to supplier'].includes(String(rec.disposition)));
+    }
+  });
+
+  it('an account whose contract has ended is churned or renewed, never still live on the old contract', () => {
+    for (let i = 0; i < 50; i++) {
+      const w = world(i);
+      const rec = { status: i % 2 ? 'active' : 'at_risk', contract_end_date: '2026-05-20', health_score: 40 };
+      const changes = customers.agree?.(rec, w) ?? [];
+      assert.equal(changes.length, 2);
+      for (const c of changes)
+        assert.ok(c.status === 'churned' || String(c.contract_end_date) > '2026-06-03', JSON.stringify(c));
+    }
+    assert.deepEqual(
+      customers.agree?.({ status: 'active', contract_end_date: '2026-07-20', health_score: 80 }, world(1)),
+      [],
+    );
+  });
+
+  it('a household has one account per property tax bill in a cycle: no two Local Property Tax bills on one home', () => {
+    for (let i = 0; i < 60; i++) {
+      const w = world(i);
+      const recs: Rec[] = [1, 2].map((n) => ({ bill_id: `HHB-${n}`, category: 'property tax', due_on: '2026-06-10' }));
+      if (i % 2) recs.push({ bill_id: 'HHB-3', category: 'water', due_on: '2026-06-12' });
+      // (the bills' kinds are the rule's: none may change)
+      householdBills.companions?.(
+        recs,
+        w,
+        () => false,
+        () => true,
+      );
+      const tax = recs.filter((r) => r.category === 'property tax');
+      assert.equal(new Set(tax.map((r) => r.provider)).size, 2, JSON.stringify(recs));
+      // (nor a water bill in Ireland, whose homes pay none)
+      assert.ok(
+        recs.every((r) => r.provider !== 'Utility company'),
+        JSON.stringify(recs),
+      );
+    }
+  });
+
+  it('a dataset a dashboard reads is described by its own table’s grain, after the dashboard picks the table', () => {
+    for (let i = 0; i < 40; i++) {
+      const w = world(i);
+      const recs: Rec[] = [1, 2, 3].map((n) => ({
+        dashboard_id: `DB-${n}`,
+        dataset_id: `DS-10${n}`,
+        audience: ['finance', 'sales ops', 'marketing'][n - 1],
+        status: 'published',
+      }));
+      const fx = dashboards.fixtures?.(recs, w) ?? {};
+      const sets = Object.values(fx).flatMap((t) => Object.values(t as Record<string, unknown>));
+      const ds = sets.flat().filter((r): r is Rec => typeof (r as Rec).table_name === 'string');
+      assert.ok(ds.length);
+      for (const d of ds) {
+        const grain = /one row per ([a-z ]+?)(?: item per day)?[.;,]/i.exec(String(d.description))?.[1];
+        if (!grain || grain === 'day' || grain === 'order line' || grain === 'event') continue;
+        const stem = grain.split(' ')[0]?.slice(0, 4) ?? '';
+        assert.ok(String(d.table_name).includes(stem), `${d.table_name}: ${d.description}`);
+      }
+    }
   });
 });

@@ -6,6 +6,7 @@ import type { DateModel, FieldModel, FlagModel, NumberModel, TextModel } from '.
 import { at, dateOf } from '../../kit/dates.js';
 import { ids } from '../../kit/ids.js';
 import { freeRecord } from '../../rules/set-atom.js';
+import { aboutTheirRecords } from '../compile/distinct-texts.js';
 import type { ActionPart, Fixtures, Measure, Rec, SourcePart, World } from '../parts.js';
 import {
   byEmail,
@@ -183,7 +184,13 @@ function packFixtures(p: PackRecord<string>, collection: string, records: Rec[],
       inTense(row, parent, w, () => true);
       inAgreement(row, parent, w, () => true);
       const children = records.filter((r) => String(r[field]) === id);
-      return { ...row, ...p.fitParent?.(row, children, w) };
+      const fit = p.fitParent?.(row, children, w);
+      if (!fit || !Object.keys(fit).length) return row;
+      // a text about the parent (a dataset's grain, read off its table name) is written again for what the fit made
+      // it: never about the table it was drawn as
+      const fitted = { ...row, ...fit };
+      aboutTheirRecords([fitted], parent, w, false);
+      return fitted;
     });
     for (const [svc, cols] of Object.entries(sourceFixtures(parent, rows, w))) {
       const t = (out[svc] = { ...out[svc] });

@@ -144,7 +144,7 @@ export const HOMES: readonly {
     country: 'Ireland',
     providers: {
       energy: ['Electric Ireland', 'Bord Gáis Energy', 'SSE Airtricity'],
-      water: ['Uisce Éireann'],
+      // (no water: an Irish home pays no domestic water charges)
       'property tax': ['Revenue'],
       broadband: ['Eir', 'Virgin Media Ireland', 'Pure Telecom'],
       mobile: ['Three Ireland', 'Vodafone Ireland', 'Eir Mobile'],
@@ -155,7 +155,6 @@ export const HOMES: readonly {
     accounts: {
       'property tax': ['Local Property Tax'],
       energy: ['electricity', 'gas'],
-      water: ['water charges'],
       'home insurance': ['contents', 'buildings'],
     },
   },
@@ -172,7 +171,7 @@ export const HOMES: readonly {
       gym: ['McFit', 'FitX'],
     },
     accounts: {
-      'property tax': ['Grundsteuer', 'Abfallgebühren', 'Straßenreinigung'],
+      'property tax': ['Grundsteuer', 'Abfallgebühren', 'Straßenreinigung', 'Niederschlagswasser'],
       energy: ['Strom', 'Gas'],
       water: ['Trinkwasser', 'Abwasser'],
       'home insurance': ['Hausrat', 'Wohngebäude'],

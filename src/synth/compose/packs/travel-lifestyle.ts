@@ -1,7 +1,7 @@
 import type { Rng } from '../../../env/rng.js';
 import { travel } from '../../../services/domains/travel.js';
 import { oneOf, writePlan } from '../../kit/content.js';
-import type { World } from '../parts.js';
+import type { Rec, World } from '../parts.js';
 import { colleague } from '../sources/kit.js';
 import { type Household, onePerCycle, SEVERAL } from './household-cycles.js';
 import { addDays, nth, packAction, packSource, refId } from './table-source.js';
@@ -253,8 +253,32 @@ const holder = (w: World, i: number) => {
 // its j-th bill of the kind is its j-th account there (electricity, then gas), or of a kind it may hold several of,
 // a second phone contract or streaming service, another company's
 const KINDS = Object.keys(HOMES[0]?.providers ?? {});
+type Home = (typeof HOMES)[number];
+// the country a task's household is in, once its bills are known (houseFor)
+const homes = new WeakMap<World, Home>();
+/**
+ * The household's country: the drawn one, unless it has fewer accounts of a kind than the task holds bills of it in
+ * one cycle (Ireland's one Local Property Tax bill a property beside three property tax bills), or bills no home there
+ * gets (a water bill in Ireland): then the next country that has them all, else the one short of the fewest.
+ */
+export function houseFor(records: readonly Rec[], w: World, cycle: (kind: string) => string): Home {
+  const held = new Map<string, number>();
+  for (const r of records) held.set(String(r.category), (held.get(String(r.category)) ?? 0) + 1);
+  // (a monthly kind's window holds two bills of each account)
+  const short = (h: Home) =>
+    [...held].reduce((n, [kind, k]) => {
+      // (a kind the country's homes are never billed for: every bill of it is one too many)
+      if (!h.providers[kind]) return n + k;
+      if (SEVERAL.has(kind)) return n;
+      const lines = Math.max(1, h.accounts[kind]?.length ?? 0) * (cycle(kind) === 'monthly' ? 2 : 1);
+      return n + Math.max(0, k - lines);
+    }, 0);
+  const start = HOMES.indexOf(nth(w, HOMES, 0));
+  const order = HOMES.map((_, i) => HOMES[(start + i) % HOMES.length] as Home);
+  return order.reduce((best, h) => (short(h) < short(best) ? h : best));
+}
 function homeOf(w: World): Household {
-  const home = nth(w, HOMES, 0);
+  const home = homes.get(w) ?? nth(w, HOMES, 0);
   const pool = (kind: string) => home.providers[kind] ?? ['Utility company'];
   const accounts = (kind: string) => home.accounts[kind] ?? [];
   return {
@@ -264,7 +288,9 @@ function homeOf(w: World): Household {
       const account = accounts(kind)[j % Math.max(1, accounts(kind).length)];
       return account ? `${company} (${account})` : company;
     },
-    lines: (kind) => (SEVERAL.has(kind) ? pool(kind).length : Math.max(1, accounts(kind).length)),
+    // (none of a kind its homes are never billed for: no bill becomes one)
+    lines: (kind) =>
+      !home.providers[kind] ? 0 : SEVERAL.has(kind) ? pool(kind).length : Math.max(1, accounts(kind).length),
     // one cycle per kind in a household, as its provider bills it: no insurer billing it both yearly and monthly
     cycle: (kind) => cycleOf(w, kind)[0],
   };
@@ -291,6 +317,10 @@ export const householdBills = packSource({
   make: (w, id, i) => ({ bill_id: id, account_holder: holder(w, i % 2).email }),
   // one bill per account per cycle (household-cycles.ts); the records imply no others
   companions: (records, w, keep) => {
+    homes.set(
+      w,
+      houseFor(records, w, (kind) => cycleOf(w, kind)[0]),
+    );
     onePerCycle(records, w, homeOf(w), KINDS, keep);
     return [];
   },

@@ -3,7 +3,7 @@ import { at } from '../../kit/dates.js';
 import { oneOf, writePlan } from '../../kit/content.js';
 import { daysFrom, type FieldModel } from '../../rules/fields.js';
 import { shuffle } from '../../kit/ids.js';
-import { nth } from '../packs/table-source.js';
+import { addDays, nth } from '../packs/table-source.js';
 import { byEmail, colleague, cycle, defineSource, fresh } from './kit.js';
 import { crmCompany } from './crm-companies.js';
 import { incidentsOf } from './ticket-incidents.js';
@@ -135,11 +135,19 @@ export const customers = defineSource({
   ] satisfies FieldModel[],
   // (no tense: an account is marked churned when the customer gives notice, and its contract runs to its end date,
   // so "unless churned" leaves out a contract ending in the window, not only one already ended)
-  // an account at risk or lost does not score as healthy
-  agree: (rec, w) =>
-    ['at_risk', 'churned'].includes(String(rec.status)) && Number(rec.health_score) > 70
+  // an account at risk or lost does not score as healthy; a contract past its end date was either not renewed (the
+  // account churned) or renewed, and a renewed contract runs another year from the old end: no account still live on
+  // a contract that ended
+  agree: (rec, w) => {
+    const ended = daysFrom(w.today, rec.contract_end_date) < 0;
+    if (ended && rec.status !== 'churned') {
+      const renewed = { contract_end_date: addDays(rec.contract_end_date, 365) };
+      return w.rng.chance(0.5) ? [renewed, { status: 'churned' }] : [{ status: 'churned' }, renewed];
+    }
+    return ['at_risk', 'churned'].includes(String(rec.status)) && Number(rec.health_score) > 70
       ? [{ health_score: w.rng.int(15, 55) }, { status: 'active' }]
-      : [],
+      : [];
+  },
   make: (w, id, i) => {
     const m = colleague(w, i);
     const { name, industry } = crmCompany(w);
