@@ -1,18 +1,6 @@
 // the reasons a request gives for asking now, by record type (the team's own calendar and leads are in
 // team-calendar-data.ts), and the consequences a reason may go on with (occasions.ts)
 
-// who outside the team feels a slip in a service's records, and complains
-export const COMPLAINER: Readonly<Record<string, string>> = {
-  helpdesk: 'customer',
-  crm: 'customer',
-  inventory: 'customer',
-  travel: 'traveller',
-  clinic: 'patient',
-  cms: 'reader',
-  studio: 'client',
-  matters: 'client',
-};
-
 // after a reason ahead of a day, what it means for the records by then; after one that names the records, it refers
 // back to them ("…on the stories, and they have to be tidy by then"), never names them twice
 export function consequencesOf(plural: string, named: boolean): string[] {
