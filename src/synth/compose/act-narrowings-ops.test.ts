@@ -51,4 +51,24 @@ describe('ops narrowings', () => {
       assert.ok(full >= 10, `${source} ${section}: ${full} of 40 rules weigh three with ${field}`);
     }
   });
+
+  it('name the state a timeout follow-up and an integration escalation turn on, in every rule', () => {
+    for (const [source, section, field] of [
+      ['jobs', 'Follow-up', 'last_run'],
+      ['integrations', 'Escalation', 'status'],
+    ] as const) {
+      const src = PARTS.sources.find((s) => s.name === source);
+      const act = actNamed(source, section);
+      assert.ok(src && act, `${source} ${section}`);
+      const rng = createRng(`named ${source}`);
+      for (let i = 0; i < 20; i++) {
+        const lean = { ...CONCERNS[source], ...act.lean };
+        const r = drawRule(src.fields, rng, 'easy', lean, act.must, Object.keys(act.lean ?? {}), act.bounds);
+        assert.ok(
+          r.all.some((a) => a.field === field),
+          `${source} ${section}: ${JSON.stringify(r)}`,
+        );
+      }
+    }
+  });
 });
