@@ -62,6 +62,25 @@ export const OPS_NARROWS: Readonly<Record<string, Readonly<Record<string, Readon
       'due_date:ahead':
         'an urgent to-do falling due that soon misses its date unless it is started now, so those go first',
     },
+    // (the review's purpose is that nobody assumes another has it in hand: an old to-do is the one everyone has seen)
+    'Deadline check': {
+      'created_at:older':
+        'a to-do that has sat on the list that long is the one everybody has seen and assumes someone else has taken, while a new one is still on its owner’s mind',
+    },
+  },
+  // (a long lead time is the follow-up's reason; how fast the item sells says whether the shelf empties first)
+  products: {
+    'Follow-up': {
+      'daily_avg_sales>':
+        'an item selling that fast empties its shelf before a late delivery lands, while a slow seller can wait for the next order',
+    },
+  },
+  per_diem_claims: {
+    // (receipts may be added to a submitted claim: a query only once the claimant has had time to add them)
+    Query: {
+      'submitted_on:older':
+        'a claimant can still attach receipts to a claim in its first days, so a claim is queried only once it has sat without them',
+    },
   },
   experiments: {
     // (practical significance: a lift too small to pay for the rollout is sized at the planned end)

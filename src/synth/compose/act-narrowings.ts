@@ -255,6 +255,9 @@ const NARROWS: Readonly<Record<string, Readonly<Record<string, Reasons>>>> = {
     Deprecation: {
       'freshness_sla_hours<':
         'a dataset promised fresh within hours is the one people read as live, while a weekly extract is read as a snapshot',
+      // (a stale dataset is retired whatever it holds; its size says whether its readers are asked first)
+      'row_count<':
+        'a table under that size is rebuilt from its source in one run should anyone miss it, while a larger one is raised with its readers before it goes',
     },
   },
   market_reports: {

@@ -124,12 +124,13 @@ export const WORK_ACTS: Readonly<Record<string, readonly PolicyAct[]>> = {
       'A job whose last run went wrong leaves downstream data stale until its next good run; the longer ago that run, the sooner its owner must know.',
       { last_status: ['failed', 'timeout'], last_run: 'stale', created_at: 'unrelated' },
     ),
-    // (only a job still enabled can go on to fail: a disabled one is no capacity warning)
-    act('Follow-up', 'Timeouts are capacity warnings; someone looks at the job before it starts failing outright.', {
-      last_status: ['timeout'],
-      enabled: true,
-      created_at: 'unrelated',
-    }),
+    // (only a job still enabled can go on to fail: a disabled one is no capacity warning; nor is a timeout on a run
+    // weeks ago, whatever has run since: the warning is the load now, as a suspension's failure is a recent one)
+    act(
+      'Follow-up',
+      'Recent timeouts are capacity warnings; someone looks at the job before it starts failing outright.',
+      { last_status: ['timeout'], enabled: true, created_at: 'unrelated', last_run: 'recent' },
+    ),
     // an enabled job runs on its schedule, weekly or monthly at the slowest: the ones nobody runs are switched off,
     // and idle for weeks
     act(
@@ -160,10 +161,11 @@ export const WORK_ACTS: Readonly<Record<string, readonly PolicyAct[]>> = {
     ),
     act(
       ['Escalation', 'Owner follow-up'],
-      'Rising error rates on busy integrations are raised with the owner before the vendor cuts us off.',
+      'Rising error rates on busy integrations still in service are raised with the owner before the vendor cuts us off.',
       // a busy integration's errors reach more records: a quiet one is left out, never a busy one (a line on its last
-      // verification is an expired credential's: months, act-narrowings-ops.ts)
-      { error_rate: 'high', monthly_calls: 'high' },
+      // verification is an expired credential's: months, act-narrowings-ops.ts); one switched off or being retired
+      // has nothing left for the vendor to cut, nor an owner still answering for it
+      { error_rate: 'high', monthly_calls: 'high', status: ['active', 'error'] },
       undefined,
       { last_verified: [120, 365] },
     ),

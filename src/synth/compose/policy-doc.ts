@@ -6,7 +6,7 @@ import { countedOf, isState } from '../rules/field-words.js';
 import type { FieldModel } from '../rules/fields.js';
 import type { Nouns } from '../rules/fields.js';
 import { ruleBullets } from '../rules/prose.js';
-import { type Atom, atomsOf, type Rule, ruleKey } from '../rules/rule.js';
+import { type Atom, atomsOf, type Rule } from '../rules/rule.js';
 import { superseded } from './policy-history.js';
 import { instructionMail, mailSubject } from './policy-mail.js';
 import type { Person } from '../kit/people.js';
@@ -22,6 +22,7 @@ import { placeOf } from './places.js';
 import { contradicts, narrowingNote, saidOf, unsaid } from './purpose-scope.js';
 import { plainPurpose, reviewPurpose } from './review-purpose.js';
 import { reviewReason } from './review-reasons.js';
+import { sharesNarrowing } from './sibling-narrowings.js';
 import { restatesHeading } from './section-echo.js';
 import { limitDefinitions, onSharedLimit } from './shared-limits.js';
 import { onSharedWindow, windowDefinitions } from './shared-windows.js';
@@ -191,9 +192,6 @@ function fieldLines(r: Rule, lines: readonly string[]): [string, string][] {
   return out;
 }
 
-// what a rule selects by, its exception aside
-const conditionsOf = (r: Rule) => ruleKey({ all: r.all, ...(r.any ? { any: r.any } : {}) });
-
 /** The policy document for a task's rule: the task's section among others, definitions, and perhaps history. */
 export function policyDoc(
   rule: Rule,
@@ -288,13 +286,13 @@ export function policyDoc(
       );
     let r = draw();
     // (and while a narrowing would be said with no reason, as the task's own section is: compile/records.ts ruleOf,
-    // or while it selects by the very conditions of a section already shown: two headings, one rule, or while its
-    // one condition only restates the heading: section-echo.ts, or while it claims a threshold a shown section
-    // claims from the other side, or reaches into its opposite window, or leaves out a value a shown section is
-    // confined to: section-bounds.ts)
+    // or while it selects by the very conditions of a shown section (two headings, one rule), or its one condition
+    // only restates the heading (section-echo.ts), or it claims a threshold a shown section claims from the other
+    // side, reaches into its opposite window or leaves out a value a shown section is confined to (section-bounds.ts),
+    // or narrows by what a shown section narrows by (sibling-narrowings.ts))
     const before = shown.map(([y]) => y);
     const twin = (x: Rule) =>
-      before.some((y) => conditionsOf(y) === conditionsOf(x)) ||
+      sharesNarrowing(x, other.lean ?? {}, before) ||
       sharesThreshold(x, before) ||
       overlapsWindow(x, before) ||
       clashesOnScope(x, before);

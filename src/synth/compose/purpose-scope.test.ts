@@ -35,7 +35,8 @@ describe('purpose scope', () => {
             if (!k || k === 'list' || k === 'part') continue;
             const why = narrowReason(src.name, a.sections[0], x);
             if (why) {
-              assert.ok(note.includes(why), note);
+              // (its cause at least: a consequence another narrowing of the note said first is said once)
+              assert.ok(note.includes(why.split(/, so |; /)[0] as string), note);
               reasoned++;
             } else plain++;
           }
@@ -258,5 +259,22 @@ describe('purpose scope', () => {
     const scoped = { all: [window, { kind: 'in' as const, field: scope.field, values: scope.values }] };
     assert.equal(narrowedFor(scoped, cancellation, 'appointments'), true);
     assert.equal(narrowedFor(scoped, undefined, 'appointments'), false);
+  });
+
+  it('says a consequence two narrowings share once, after the first', () => {
+    const beds = PARTS.sources.find((s) => s.name === 'ward_beds');
+    assert.ok(beds);
+    const review = reviewAct('ward_beds', 'Review');
+    assert.ok(review);
+    const r = {
+      all: [
+        { kind: 'flag' as const, field: 'hoist', value: true },
+        { kind: 'flag' as const, field: 'bariatric', value: true },
+      ],
+    };
+    const n = { singular: beds.noun[0], plural: beds.noun[1] };
+    const note = narrowingNote(r, beds.fields, n, createRng('tail'), review.lean ?? {}, review, 'ward_beds') ?? '';
+    assert.equal(note.split('so a wrong entry strands them').length, 2, note);
+    assert.match(note, /only safe bed for a heavier patient/, note);
   });
 });

@@ -95,6 +95,10 @@ export function narrowingNote(
     if (!k) continue;
     items.push({ mod: modifier(a, models, null, rng, n), reason: why(k, a, rng, act, source) });
   }
+  // a clause is said once: two reasons ending on one consequence ("so a wrong entry strands them") keep it on the
+  // first, the second says its own cause alone
+  const clauses = new Set<string>();
+  for (const item of items) item.reason = unrepeated(item.reason, clauses);
   // (a narrowing with no reason of its own is said plainly, so the reader still learns the work is narrowed; plain
   // ones in a row go in one sentence: "the ones requiring a CAPA and raised 30 or more days ago")
   const said: string[] = [];
@@ -119,6 +123,16 @@ export function narrowingNote(
     said.push(reason ? `${shape}${mark} ${reason}.` : `${shape}.`);
   }
   return said.length ? said.join(' ') : undefined;
+}
+
+// a reason without the clauses already said in its note, and its clauses noted; nothing left: said plainly
+function unrepeated(reason: string | undefined, clauses: Set<string>): string | undefined {
+  if (!reason) return reason;
+  const parts = reason.split(/(?=, so |; )/);
+  const kept = parts.filter((p) => !clauses.has(p.replace(/^(, so |; )/, '')));
+  for (const p of parts) clauses.add(p.replace(/^(, so |; )/, ''));
+  if (!kept.length) return undefined;
+  return kept.join('').replace(/^(, so |; )/, '');
 }
 
 /**

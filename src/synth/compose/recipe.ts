@@ -142,11 +142,18 @@ export const ROWS: Readonly<Record<Difficulty, readonly [number, number]>> = {
   hard: [12, 14],
 };
 
+/** The figures worked out over every selected record (no one record's value is the answer). */
+export const OVER_SELECTION: ReadonlySet<string> = new Set(['sum', 'mean']);
+
 // a figure read from the records' field (a sum, a mean, an extreme) over a count: a count only for a record type
 // without a measure, or one draft in ten; and a count is of the handled records that meet a further condition
 // (count_where) — the bare length of the list only repeats the list the agent hands in, so nobody asks for it
-function computationFor(rng: Rng, comps: readonly ComputationPart[]): ComputationPart {
-  const measured = comps.filter((c) => c.needsMeasure);
+// (an easy task's figure is worked out over its whole selection, a total or an average, where its team uses one: an
+// extreme is read off one record, and an easy task with one rule and no branch has little else to work out)
+function computationFor(rng: Rng, comps: readonly ComputationPart[], d: Difficulty): ComputationPart {
+  const all = comps.filter((c) => c.needsMeasure);
+  const over = d === 'easy' ? all.filter((c) => OVER_SELECTION.has(c.name)) : [];
+  const measured = over.length ? over : all;
   const counts = comps.filter((c) => !c.needsMeasure);
   if (measured.length && (!counts.length || rng.int(0, 9) > 0)) return rng.pick(measured);
   return counts.find((c) => c.name === 'count_where') ?? rng.pick(counts);
@@ -230,7 +237,7 @@ function draft(
   if (interaction === 'change' && (!action || !source.get || !changeable(source)))
     interaction = aggregate ? 'ask' : 'none';
   let targets = d === 'easy' ? rng.int(1, 2) : d === 'medium' ? rng.int(2, 3) : rng.int(3, 4);
-  const chosen = computationFor(rng, comps);
+  const chosen = computationFor(rng, comps, d);
   // a count under a further condition leaves out the fields the task's actions write
   const computation = chosen.name === 'count_where' ? countWhere(writtenBy(action, branch)) : chosen;
   // a sum, mean, max or min over one record is no aggregate: it needs two (the user's late record counts)

@@ -260,6 +260,11 @@ export function drawRule(
   const fixed = !unless && !any && all.length > 0 && all.every((a) => must.includes(a.field) && !LINES.has(a.kind));
   if (fixed) narrow(scoped < scopeRoom && scopesLeft().length ? scopesLeft() : reasons());
   if (all.length + (any ? 2 : 0) + (unless ? 1 : 0) < 2) narrow(scopesLeft().length ? scopesLeft() : reasons());
+  // a rule still under the three conditions its shape asked for takes a second scope where the policy gives that one
+  // a reason of its own too (an in-person course of thirty or more: its room booked and a second tutor contracted):
+  // two narrowings each with its reason are the work's, not a dump of the record's fields
+  const weighs = () => all.length + (any ? 2 : 0) + (unless ? 1 : 0);
+  if (said && weighs() < 3 && shape.all + shape.any + (shape.unless ? 1 : 0) >= 3) narrow(scopesLeft());
   return { all, ...(any ? { any } : {}), ...(unless ? { unless, why } : {}) };
 }
 

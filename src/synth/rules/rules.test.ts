@@ -13,7 +13,7 @@ import type { FieldModel } from './fields.js';
 import { factor } from './field-words.js';
 import { flagClause, flagModifier } from './flag-words.js';
 import { clause, modifier, ownLabel, ruleBullets, rulePhrase } from './prose.js';
-import { type Atom, holds, modelOf, ruleKey, selects, skipsOverdue, workdaysSince } from './rule.js';
+import { type Atom, holds, modelOf, type Rule, ruleKey, selects, skipsOverdue, workdaysSince } from './rule.js';
 
 const TODAY = '2026-06-17T09:00:00Z'; // a Wednesday
 const MODELS: FieldModel[] = [
@@ -282,6 +282,24 @@ describe('selection rules', () => {
       .map((m) => ({ ...m, use: 'scope' as const }));
     const two = Array.from({ length: 60 }, (_, i) => drawRule(offers, createRng('offers', i), 'hard'));
     assert.ok(two.some((r) => r.all.length === 2) && two.every((r) => r.all.length <= 2));
+  });
+
+  it('takes a second scope for a rule under its floor only where the policy gives that one a reason too', () => {
+    const models: FieldModel[] = [
+      { kind: 'date', field: 'starts', label: 'start date', from: 0, to: 60, verb: 'starts' },
+      { kind: 'flag', field: 'online', label: 'delivery', yes: 'online', no: 'in person', use: 'scope' },
+      { kind: 'enum', field: 'campus', label: 'campus', values: ['north', 'south', 'city'], use: 'scope' },
+    ];
+    const scopes = [{ field: 'campus', values: ['city'], why: 'the city campus books its rooms a term ahead' }];
+    const draw = (i: number, said?: () => boolean) =>
+      drawRule(models, createRng('second scope', i), 'easy', { starts: 'ahead' }, [], [], {}, false, scopes, {}, said);
+    const scoped = (r: Rule) => r.all.filter((a) => a.field !== 'starts').length;
+    const reasoned = Array.from({ length: 60 }, (_, i) => draw(i, () => true));
+    assert.ok(
+      reasoned.some((r) => scoped(r) === 2 && r.all.length === 3),
+      reasoned.map(ruleKey).join('\n'),
+    );
+    assert.ok(Array.from({ length: 60 }, (_, i) => draw(i)).every((r) => scoped(r) <= 1));
   });
 
   it('names a scale from one end: never "urgent" without the more urgent "two-week-wait"', () => {

@@ -46,6 +46,22 @@ describe('floor plans', () => {
     }
   });
 
+  it('fits a zone crowded with window places into the picture’s width, each still against the window wall', () => {
+    const zones = (wardBeds.fields.find((m) => m.field === 'zone') as unknown as { values: string[] }).values;
+    const records: Rec[] = Array.from({ length: 12 }, (_, i) => ({
+      place_id: `${wardBeds.prefix}${i}`,
+      zone: i < 6 ? zones[1] : zones[i % zones.length],
+      status: 'blocked',
+      window: i < 6,
+      ...Object.fromEntries(wardBeds.fields.filter((m) => m.kind === 'number').map((m) => [m.field, 1])),
+    }));
+    const png = Object.values(wardBeds.fixtures?.(records, w).workspace?.files ?? {})[0] as { png: unknown };
+    const scene = PngRecipe.parse(png.png) as { cols: number; rows: number; cells: { y: number; label: string }[] };
+    assert.ok(scene.cols <= 32, `${scene.cols} columns`);
+    const windowRow = scene.cells.filter((c) => c.label.startsWith(wardBeds.prefix) && c.y === scene.rows - 1);
+    assert.equal(windowRow.length, 6);
+  });
+
   it('shows the order screenshot’s terms and reminders as columns', () => {
     const rec = {
       order_id: 'SO-1',

@@ -57,6 +57,9 @@ export interface Feature {
 
 const STATUS = ['free', 'taken', 'blocked'] as const;
 
+// the widest floor plan a picture holds (image-scenes.ts)
+const MAX_COLS = 32;
+
 // the plan's picture: zones side by side (a header row for each zone's name), the places of a zone in rows
 // under it, its window places in the last row against the window wall (bottom), the rooms in a strip on the right
 function planPicture(k: PlanKind<string>, records: Rec[], w: World): Fixtures {
@@ -67,7 +70,13 @@ function planPicture(k: PlanKind<string>, records: Rec[], w: World): Fixtures {
     );
     return { z, inner: mine.filter((r) => r.window !== true), outer: mine.filter((r) => r.window === true) };
   });
-  const band = Math.max(3, ...zones.map((z) => z.outer.length), ...zones.map((z) => Math.ceil(z.inner.length / 3)));
+  const outer = Math.max(0, ...zones.map((z) => z.outer.length));
+  const natural = Math.max(3, outer, ...zones.map((z) => Math.ceil(z.inner.length / 3)));
+  // zones stand a column apart, side by side where that would take the picture past its width (image-scenes.ts): a
+  // zone crowded with the places a rule confines the work to (Bay 2's window beds) keeps each in its row, the inner
+  // ones in more rows, rather than the picture failing the gate
+  const gap = zones.length * (natural + 1) + 2 > MAX_COLS ? 0 : 1;
+  const band = gap ? natural : Math.max(outer, Math.min(natural, Math.floor((MAX_COLS - 2) / zones.length)));
   const depth = Math.max(1, ...zones.map((z) => Math.ceil(z.inner.length / band)));
   const rows = depth + 3;
   const cells: Record<string, unknown>[] = [];
@@ -81,7 +90,7 @@ function planPicture(k: PlanKind<string>, records: Rec[], w: World): Fixtures {
       .filter(Boolean)
       .join(' · ');
   zones.forEach((z, i) => {
-    const x0 = i * (band + 1);
+    const x0 = i * (band + gap);
     areas.push({ x: x0, y: 0, w: band, h: rows, label: z.z });
     z.inner.forEach((r, j) =>
       cells.push({
@@ -96,7 +105,7 @@ function planPicture(k: PlanKind<string>, records: Rec[], w: World): Fixtures {
       cells.push({ x: x0 + j, y: rows - 1, label: String(r.place_id), note: note(r), status: r.status }),
     );
   });
-  const strip = zones.length * (band + 1);
+  const strip = zones.length * (band + gap);
   k.rooms.slice(0, rows).forEach((room, i) => cells.push({ x: strip, y: i, w: 2, label: room }));
   return {
     workspace: {
