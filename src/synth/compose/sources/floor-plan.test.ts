@@ -48,18 +48,32 @@ describe('floor plans', () => {
 
   it('fits a zone crowded with window places into the picture’s width, each still against the window wall', () => {
     const zones = (wardBeds.fields.find((m) => m.field === 'zone') as unknown as { values: string[] }).values;
-    const records: Rec[] = Array.from({ length: 12 }, (_, i) => ({
-      place_id: `${wardBeds.prefix}${i}`,
-      zone: i < 6 ? zones[1] : zones[i % zones.length],
-      status: 'blocked',
-      window: i < 6,
-      ...Object.fromEntries(wardBeds.fields.filter((m) => m.kind === 'number').map((m) => [m.field, 1])),
-    }));
-    const png = Object.values(wardBeds.fixtures?.(records, w).workspace?.files ?? {})[0] as { png: unknown };
-    const scene = PngRecipe.parse(png.png) as { cols: number; rows: number; cells: { y: number; label: string }[] };
-    assert.ok(scene.cols <= 32, `${scene.cols} columns`);
-    const windowRow = scene.cells.filter((c) => c.label.startsWith(wardBeds.prefix) && c.y === scene.rows - 1);
-    assert.equal(windowRow.length, 6);
+    // six fit zones of one width; seven or nine in one of five zones fit only with each zone as wide as its own
+    for (const crowd of [6, 7, 9]) {
+      const records: Rec[] = Array.from({ length: crowd + 6 }, (_, i) => ({
+        place_id: `${wardBeds.prefix}${i}`,
+        zone: i < crowd ? zones[1] : zones[i % zones.length],
+        status: 'blocked',
+        window: i < crowd,
+        ...Object.fromEntries(wardBeds.fields.filter((m) => m.kind === 'number').map((m) => [m.field, 1])),
+      }));
+      const png = Object.values(wardBeds.fixtures?.(records, w).workspace?.files ?? {})[0] as { png: unknown };
+      const scene = PngRecipe.parse(png.png) as {
+        cols: number;
+        rows: number;
+        cells: { x: number; y: number; label: string }[];
+        areas: { x: number; w: number; label: string }[];
+      };
+      assert.ok(scene.cols <= 32, `${crowd}: ${scene.cols} columns`);
+      const windowRow = scene.cells.filter((c) => c.label.startsWith(wardBeds.prefix) && c.y === scene.rows - 1);
+      assert.equal(windowRow.length, crowd);
+      // every place stands inside its own zone's area
+      for (const r of records) {
+        const cell = scene.cells.find((c) => c.label === r.place_id) as { x: number };
+        const area = scene.areas.find((a) => a.label === r.zone) as { x: number; w: number };
+        assert.ok(cell.x >= area.x && cell.x < area.x + area.w, `${crowd}: ${String(r.place_id)} in ${String(r.zone)}`);
+      }
+    }
   });
 
   it('shows the order screenshot’s terms and reminders as columns', () => {

@@ -74,10 +74,12 @@ function planPicture(k: PlanKind<string>, records: Rec[], w: World): Fixtures {
   const natural = Math.max(3, outer, ...zones.map((z) => Math.ceil(z.inner.length / 3)));
   // zones stand a column apart, side by side where that would take the picture past its width (image-scenes.ts): a
   // zone crowded with the places a rule confines the work to (Bay 2's window beds) keeps each in its row, the inner
-  // ones in more rows, rather than the picture failing the gate
+  // ones in more rows, rather than the picture failing the gate; where even that is too wide (seven window beds in
+  // one of five bays), each zone is as wide as its own window places need, not as the most crowded one's
   const gap = zones.length * (natural + 1) + 2 > MAX_COLS ? 0 : 1;
   const band = gap ? natural : Math.max(outer, Math.min(natural, Math.floor((MAX_COLS - 2) / zones.length)));
-  const depth = Math.max(1, ...zones.map((z) => Math.ceil(z.inner.length / band)));
+  const widths = zones.length * band + 2 <= MAX_COLS ? zones.map(() => band) : ownWidths(zones, MAX_COLS - 2);
+  const depth = Math.max(1, ...zones.map((z, i) => Math.ceil(z.inner.length / (widths[i] as number))));
   const rows = depth + 3;
   const cells: Record<string, unknown>[] = [];
   const areas: Record<string, unknown>[] = [];
@@ -89,13 +91,14 @@ function planPicture(k: PlanKind<string>, records: Rec[], w: World): Fixtures {
     ]
       .filter(Boolean)
       .join(' · ');
+  let x0 = 0;
   zones.forEach((z, i) => {
-    const x0 = i * (band + gap);
-    areas.push({ x: x0, y: 0, w: band, h: rows, label: z.z });
+    const width = widths[i] as number;
+    areas.push({ x: x0, y: 0, w: width, h: rows, label: z.z });
     z.inner.forEach((r, j) =>
       cells.push({
-        x: x0 + (j % band),
-        y: 1 + Math.floor(j / band),
+        x: x0 + (j % width),
+        y: 1 + Math.floor(j / width),
         label: String(r.place_id),
         note: note(r),
         status: r.status,
@@ -104,8 +107,9 @@ function planPicture(k: PlanKind<string>, records: Rec[], w: World): Fixtures {
     z.outer.forEach((r, j) =>
       cells.push({ x: x0 + j, y: rows - 1, label: String(r.place_id), note: note(r), status: r.status }),
     );
+    x0 += width + gap;
   });
-  const strip = zones.length * (band + gap);
+  const strip = x0;
   k.rooms.slice(0, rows).forEach((room, i) => cells.push({ x: strip, y: i, w: 2, label: room }));
   return {
     workspace: {
@@ -126,6 +130,19 @@ function planPicture(k: PlanKind<string>, records: Rec[], w: World): Fixtures {
       },
     },
   };
+}
+
+// zone widths within `room` columns: each at least its window places (they share the window row) and 2 (its name),
+// the rest of the room shared out to the zones with the most inner places
+function ownWidths(zones: readonly { inner: readonly Rec[]; outer: readonly Rec[] }[], room: number): number[] {
+  const widths = zones.map((z) => Math.max(2, z.outer.length));
+  for (let left = room - widths.reduce((a, b) => a + b, 0); left > 0; left--) {
+    const depthOf = (i: number) => (zones[i] as { inner: readonly Rec[] }).inner.length / (widths[i] as number);
+    const i = widths.reduce((best, _, j) => (depthOf(j) > depthOf(best) ? j : best), 0);
+    if (depthOf(i) <= 1) break;
+    widths[i] = (widths[i] as number) + 1;
+  }
+  return widths;
 }
 
 export function planSource<const N extends string>(k: PlanKind<N>): SourcePart<N> {
