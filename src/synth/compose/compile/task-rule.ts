@@ -62,24 +62,23 @@ export function ruleOf(
   // the fields the section's reason turns on are named too (a revocation turns on non-use)
   const reason = section?.must ?? [];
   const must = [...(recipe.action?.must ?? []), ...reason.filter((f) => !recipe.action?.must?.includes(f))];
-  // a rule that fits and whose records can agree, of the three conditions every task weighs (shape.ts `thinFor`): a
-  // thin rule gives way to a full one of equal faults wherever one is drawn. A work whose first 16 draws were all
-  // thin is thin by nature (a diary entry for every deadline due soon) and settles for a thin one that fits after
-  // them (counting thinness in all 80 drew every one of them for such a work, half again the generation time);
-  // one that drew a full rule in them, whose full draws failed coherence, draws on for a full one that holds (a
-  // stance review's rule weighed two conditions where one in ten draws weighed three). None in 80 draws: the last
-  // that fits, else the last whose records can agree (no rule of a record type that cannot change fits a mid-task
-  // change). A rule no owner would write (an urgent record left to wait the routine time) is the last resort of
-  // all; one with a narrowing its policy cannot give a reason for is not drawn (`said`), else comes just after its
-  // equal
+  // a rule that fits and whose records can agree, of the three conditions every task weighs (shape.ts `thinFor`, in
+  // the first 16 draws: counting thinness in all 80 drew every one of them for a work whose rules are thin by
+  // nature, half again the generation time, and no fuller rule on seed 1); none in 80 draws: the last that fits,
+  // else the last whose records can agree (no rule of a record type that cannot change fits a mid-task change). A rule no owner would write (an urgent record left to
+  // wait the routine time) is the last resort of all; one with a narrowing its policy cannot give a reason for is
+  // not drawn (`said`), else comes just after its equal
   const from = fromStates(recipe);
-  const faults = (r: Rule) =>
-    (waitsTooLong(r, section?.waits) ? 8 : 0) + (fits(r) ? 0 : 4) + (coherent(r, src, w, from) ? 0 : 2);
+  const faults = (r: Rule, tries = 0) =>
+    (waitsTooLong(r, section?.waits) ? 8 : 0) +
+    (fits(r) ? 0 : 4) +
+    (coherent(r, src, w, from) ? 0 : 2) +
+    // (a rule stays thin only where no draw at all gave it its floor)
+    (tries < 16 && thinFor(r) ? 1 : 0);
   const best: (Rule | undefined)[] = [];
   const said = saidOf(section, src.name);
   const alternative = alternativeOf(section, src.name);
-  let full = false;
-  for (let tries = 0; tries < 80 && !best[0] && !(tries >= 16 && !full && best[1]); tries++) {
+  for (let tries = 0; tries < 80 && !best[0]; tries++) {
     const r = drawRule(
       pool,
       w.rng,
@@ -94,14 +93,12 @@ export function ruleOf(
       said,
       alternative,
     );
-    full ||= !thinFor(r);
-    best[2 * (faults(r) + (section && unsaid(r, section, src.name) ? 1 : 0)) + (thinFor(r) ? 1 : 0)] = r;
+    best[faults(r, tries) + (section && unsaid(r, section, src.name) ? 1 : 0)] = r;
   }
   let rule = best.find((r) => r !== undefined) as Rule;
   // none could do without one that contradicts it: that is dropped where the rest still selects and fits as well
   const bare = section && { ...rule, all: rule.all.filter((a) => !contradicts(a, section, src.name)) };
-  const weighed = (r: Rule) => 2 * faults(r) + (thinFor(r) ? 1 : 0);
-  if (bare?.all.length && bare.all.length < rule.all.length && weighed(bare) <= weighed(rule)) rule = bare;
+  if (bare?.all.length && bare.all.length < rule.all.length && faults(bare) <= faults(rule)) rule = bare;
   // (the sample records of `coherent` took no names from the task's)
   freshNames(w);
   return rule;
