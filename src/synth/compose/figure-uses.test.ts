@@ -127,4 +127,16 @@ describe('the figures a request asks for', () => {
       [...all].join(' | '),
     );
   });
+
+  it('a count split by a field sizes no work: it keeps the row’s own uses, never what the whole count decides', () => {
+    // "the number of those jobs whose last run succeeded" fits no sprint (review 28: 118 tasks)
+    for (const [name, decided] of Object.entries(FIGURE_DECISIONS))
+      for (let seed = 0; seed < 12; seed++) {
+        const { use } = figureUse({ name }, 'count_where', createRng(seed), 'a_field_no_row_names');
+        assert.ok(!decided.count?.includes(use), `${name}: ${use}`);
+      }
+    const whole = new Set<string>();
+    for (let seed = 0; seed < 40; seed++) whole.add(figureUse({ name: 'jobs' }, 'count', createRng(seed)).use);
+    assert.ok(whole.has('to see whether the work fits in this sprint'));
+  });
 });

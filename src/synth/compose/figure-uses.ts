@@ -37,8 +37,9 @@ export function figureUse(
   const split = aggOf(computation) === 'count' && by ? uses.by?.[by] : undefined;
   // the work's own use of the figure where the row has one (the sprayed area books the sprayer, not the watered)
   const worked = ofWork(uses.work, src.name, work)?.[aggOf(computation)];
-  // (the record type's own uses with what the figure decides in its team: figure-decisions.ts)
-  const figures = withDecisions(src.name, uses.figures);
+  // (the record type's own uses with what the figure decides in its team: figure-decisions.ts; a count split by a
+  // field sizes no work, "the jobs whose last run succeeded" fit no sprint, so it keeps the row's own uses)
+  const figures = by && aggOf(computation) === 'count' ? uses.figures : withDecisions(src.name, uses.figures);
   const own = split ?? worked ?? figures[aggOf(computation)] ?? figures.count ?? ['for the weekly review'];
   const list = 'for' in own ? own.for : own;
   return { reader: 'reader' in own ? own.reader : uses.reader, use: rng.pick(list as readonly string[]) };

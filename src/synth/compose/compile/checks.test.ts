@@ -74,7 +74,11 @@ describe('what a failed check costs', () => {
       const spec = TaskSpec.parse(composition(i, 3));
       for (const c of spec.checks) {
         const cap = c.cap?.completion_at_most;
-        if (/^(acted_\d+$|made_|set_|slot_|summary_figure$|summary_fields$|reported$|route_hold_\d+$)/.test(c.id))
+        if (
+          /^(acted_\d+$|made_|set_|slot_|summary_figure$|summary_fields$|route_fields$|reported$|route_hold_\d+$)/.test(
+            c.id,
+          )
+        )
           assert.equal(cap, DECISIVE_CAP.completion_at_most, `${spec.id} ${c.id}`);
         if (c.id.endsWith('_named')) assert.equal(cap, OUTCOME_CAP, `${spec.id} ${c.id}`);
       }

@@ -158,7 +158,7 @@ export function checksOf(p: Program, lang?: Lang): Checked {
   const refusal = routeRefusal(p);
   if (refusal) conditions.push({ id: 'route_refused', ...refusal, cap: DECISIVE_CAP });
   const listNamed = carriesAny(outcomes.filter((c) => /^route_hold_\d+_named$/.test(c.id)));
-  if (listNamed) conditions.push(decisive({ ...listNamed, id: 'route_named' }));
+  if (listNamed) conditions.push(decisive({ ...listNamed, id: 'route_fields' }));
   for (const c of routeHolds(p)) conditions.push({ ...c, cap: DECISIVE_CAP });
   let only = false;
   if (recipe.aggregate && dest) {
