@@ -33,6 +33,9 @@ const COMPLAINTS: Readonly<Record<string, (plural: string) => string[]>> = {
   matters: (p) => [`A client complained last month that nobody had told them where one of the ${p} stood`],
 };
 
+// the headings of rounds that check records rather than act on them (a review, an audit sample, a verification)
+const CHECKING = /\b(?:review|audit|check|verif|sample|inspection|reconcil)/i;
+
 // the short stories a request may open with (render.ts), beside the occasions that say why the work is due now
 
 /**
@@ -69,8 +72,9 @@ export function stories(plural: string, facts?: OccasionFacts, rng?: Rng, sectio
           ),
         ]
       : []),
-    // (a mistake caught on one is a reason to check the rest only when the story says someone asked for that)
-    ...(facts?.ownerRole
+    // (a mistake caught on one is a reason to check the rest only when the story says someone asked for that, and
+    // only for a round that checks them: no error found in one BI dashboard leads to archiving the others)
+    ...(facts?.ownerRole && CHECKING.test(section ?? '')
       ? [
           say(
             `The ${facts.ownerRole} on one of the ${plural} found an error in it last week and asked for the rest to be checked`,

@@ -199,4 +199,25 @@ describe('the day a reason names', () => {
       for (const line of stories('household bills', home, rng)) assert.doesNotMatch(line, /complain/i, line);
     }
   });
+
+  it('tells of an error found in one record only before a round that checks the rest', () => {
+    const owned = {
+      service: 'bi',
+      name: 'dashboards',
+      owned: true,
+      place: 'picture' as const,
+      where: 'x',
+      ownerRole: 'dashboard owner',
+    };
+    const error = /found an error|spotted a problem|found something wrong/;
+    for (let k = 0; k < 40; k++) {
+      const archive = stories('dashboards', owned, createRng('stories-error', k), 'Archive');
+      assert.ok(!archive.some((l) => error.test(l)), archive.join(' | '));
+      const review = stories('dashboards', owned, createRng('stories-error', k), 'Compliance review');
+      assert.ok(
+        review.some((l) => error.test(l)),
+        review.join(' | '),
+      );
+    }
+  });
 });
