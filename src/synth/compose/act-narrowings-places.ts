@@ -86,7 +86,8 @@ export const PLACE_NARROWS: Readonly<Record<string, Readonly<Record<string, Reas
     'Respiratory bed release': { ...BED_RELEASE, 'sockets>': BED_HELD['sockets>'] as string },
     'Hoist bed release': BED_RELEASE,
     'Isolation check': {
-      'monitor=true': 'an isolated patient on a monitor is seen by the outreach team at every check',
+      'monitor=true':
+        'a monitor’s alarms bring staff into an isolated patient’s room at any hour, so the barrier set-up there matters most',
     },
   },
   exam_seats: {

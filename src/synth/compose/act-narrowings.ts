@@ -191,7 +191,10 @@ const NARROWS: Readonly<Record<string, Readonly<Record<string, Reasons>>>> = {
       'due_date:ahead':
         'the docketing team enters the dates from every sealed order on its weekly run, so a date falling before its next run can be missed if nobody enters it now, the nearest first',
     },
-    Preparation: { 'due_date:ahead': 'preparation starts that far out, so the deadlines inside it are started now' },
+    Preparation: {
+      'due_date:ahead':
+        'bundles, witness statements and counsel’s review take weeks to put together, so a deadline that close needs its preparation started now',
+    },
     'Extension follow-up': {
       'due_date:ahead': 'an extension not agreed before the date leaves the original deadline standing',
     },

@@ -65,7 +65,11 @@ export const ACT_SCOPES: Readonly<Record<string, Readonly<Record<string, readonl
       ),
       scope('zone', ['Back block'], 'the back block is the late-entry area, checked before the late-arrival cut-off'),
       scope('zone', ['Annexe'], 'the annexe has its own invigilator, whose register goes to the exams officer first'),
-      scope('zone', ['Side block'], 'the side block sits a different board’s paper, whose register that board audits'),
+      scope(
+        'zone',
+        ['Side block'],
+        'the side block sits a different board’s paper, whose register must reach that board the same day',
+      ),
     ],
   },
   warehouse_bays: {

@@ -6,6 +6,9 @@ import { ownLabel } from '../rules/prose.js';
 import { type Atom, modelOf, type Rule, termsOf } from '../rules/rule.js';
 import { DUE_STAKES } from './due-stakes.js';
 
+// a close date's stake where the record type names none of its own
+const FALLS_DUE = 'fall due before the review comes round again';
+
 // Why a review (or an audit sample) looks at the records its rule picks, said from the rule itself: a review has no
 // act of its own to give a reason, and a stock line ("a regular look catches what slipped") heads "in Bay 2
 // unless it has a gas point" as readily as anything. The condition that picks the records says why they deserve
@@ -39,7 +42,10 @@ function whyOf(a: Atom, m: FieldModel, n: Nouns, rng: Rng, source?: string): Why
       return {
         who: `${p} whose ${label} ${has} close`,
         // what the date costs if it comes with the work undone, in the record type's own terms (due-stakes.ts)
-        risk: rng.pick([...(DUE_STAKES[source ?? ''] ?? []), 'cannot wait for the next round of the review']),
+        // (a record type with no stake of its own: the next round comes after the date, not "cannot wait for it")
+        risk: rng.pick(
+          DUE_STAKES[source ?? '']?.length ? (DUE_STAKES[source ?? ''] as readonly string[]) : [FALLS_DUE],
+        ),
       };
     case 'overdue':
       return { who: `${p} whose ${label} has passed`, risk: 'have already slipped' };
