@@ -57,7 +57,7 @@ export const CARE_ACTS: Readonly<Record<string, readonly PolicyAct[]>> = {
     // way: a clinic's access policy discharges, and the referrer is told), a long one needs the room shut for works
     act(
       ['Repeat non-attendance', 'Booking release'],
-      'A patient who keeps missing appointments loses the booking under the access policy: it is cancelled, and the records team writes to the patient and, where someone referred them, to the referrer.',
+      'A patient who keeps missing appointments loses the booking under the access policy; the records team writes to them and to any referrer.',
       { missed_before: 'high', date: 'ahead' },
       'cancel_appointment',
       // "several": three or more, never the one miss anyone can have

@@ -329,7 +329,7 @@ export const SPARED: Readonly<Record<string, ByAct>> = withMoreSpared(
           vaccination:
             'a missed vaccination is chased by the practice nurse, and nobody is discharged for one: the cover matters more',
           telephone:
-            'a missed telephone slot costs no room or clinician’s time, so it is no reason to discharge anyone; the patient is rung again',
+            'a missed telephone slot costs no room or clinician’s time, so it is no reason to release the booking; the patient is rung again',
         },
       },
     },
