@@ -72,8 +72,9 @@ export const MOTIVES: Readonly<Record<string, readonly string[]>> = {
     'The expenses run closes on {soon}',
     "Finance won't reimburse anything without the receipts after {soon}",
   ],
-  order_screenshot: ['The cash collection meeting is on {soon}', '{boss} wants the debtor list for {soon}'],
-  sheet_rows: ['The cash collection meeting is on {soon}', '{boss} wants the debtor list for {soon}'],
+  // (the debtor list is the collection work's: work-motives-data.ts; an audit sample of orders is not collected)
+  order_screenshot: ['{boss} is going through the open orders on {soon}'],
+  sheet_rows: ['{boss} is going through the open orders on {soon}'],
   referrals: ['The referrals audit is on {soon}'],
   appointments: [
     'The clinic rota for next week is being finalised on {soon}',

@@ -182,6 +182,30 @@ describe('the day a reason names', () => {
     }
   });
 
+  it('an audit sample of orders is not the debtor list: collection reasons belong to the collection work', () => {
+    const facts = {
+      service: 'workspace',
+      name: 'order_screenshot',
+      owned: true,
+      place: 'picture' as const,
+      where: 'x',
+    };
+    let chased = 0;
+    for (let k = 0; k < 60; k++) {
+      const w = makeWorld(createRng('occasions-orders', k), 'Finance_Investment', 'easy', '2026-06-17T09:00:00Z');
+      const audit = occasion(w, 'orders', w.rng, undefined, { ...facts, work: 'Audit sample' }).text;
+      assert.doesNotMatch(audit, /debtor list/, audit);
+      const w2 = makeWorld(createRng('occasions-orders', k), 'Finance_Investment', 'easy', '2026-06-17T09:00:00Z');
+      if (
+        /debtor list|cash collection/.test(
+          occasion(w2, 'orders', w2.rng, undefined, { ...facts, work: 'Escalation' }).text,
+        )
+      )
+        chased++;
+    }
+    assert.ok(chased > 0);
+  });
+
   it("a work's own reasons are filed under an act of its record type, which still has reasons of its own", () => {
     for (const [src, byWork] of Object.entries(WORK_MOTIVES)) {
       assert.ok(MOTIVES[src]?.length, `${src} has no reasons that fit all its work`);

@@ -9,6 +9,17 @@ export const WORK_MOTIVES: Readonly<Record<string, Readonly<Record<string, reado
       ['Two customers complained about response times this week'],
     ]),
   ),
+  ...Object.fromEntries(
+    ['order_screenshot', 'sheet_rows'].map((name) => [
+      name,
+      Object.fromEntries(
+        ['Escalation', 'Follow-up', 'Credit hold', 'Write-off review'].map((h) => [
+          h,
+          ['The cash collection meeting is on {soon}', '{boss} wants the debtor list for {soon}'],
+        ]),
+      ),
+    ]),
+  ),
   customers: {
     Escalation: [
       'The renewals forecast is due on {soon}',
