@@ -2,7 +2,7 @@ import type { Check } from '../../kit/checks.js';
 import type { RenderedRequest } from '../render.js';
 
 // phase 7, traces: every check names the clause that demands it — the request's selection for the reads, its
-// action for the per-record outcomes, its deliverable for the summary checks, its question for the answer,
+// action for the per-record outcomes (and for no such work on a record left out: "for each one" of those), its deliverable for the summary checks, its question for the answer,
 // the user's own words for what the user's change adds, the policy section's cap on the batch's total for the
 // route it decides (figure-route.ts). The gate finds each clause where it says.
 
@@ -34,7 +34,7 @@ export function traced(
               ? (c.figure ?? c.aggregate)
               : id.startsWith('summary_')
                 ? c.aggregate
-                : id.startsWith('acted_') || id.startsWith('set_') || id.startsWith('slot_') || id.startsWith('fluency')
+                : /^(?:acted_|set_|slot_|fluency|left_out_)/.test(id)
                   ? c.action
                   : c.select;
     if (!clause) throw new Error(`compose: no clause of the request demands check ${id}`);
