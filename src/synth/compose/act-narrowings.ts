@@ -189,7 +189,7 @@ const NARROWS: Readonly<Record<string, Readonly<Record<string, Reasons>>>> = {
     // (the docketing team's run is who diarises the rest: the dates further out are not left undone)
     'Diary entry': {
       'due_date:ahead':
-        'the docketing team enters the dates from every sealed order on its weekly run, so a date falling before its next run can be missed if nobody enters it now, the nearest first',
+        'the docketing team enters the dates from every sealed order on its weekly run, but a date this close could pass before the run reaches it, so it is entered now',
     },
     Preparation: {
       'due_date:ahead':

@@ -86,7 +86,7 @@ export function opening(p: Pick<MailParts, 'n' | 'old' | 'home' | 'rng'>, work: 
     `${Work} stalled while I was off sick, so here is the rule for whoever covers it.`,
     `Last month's spot check found ${pl} picked two different ways for ${work}; this is the way.`,
     `Our runbook for ${work} only said "use judgement", so here is the actual rule.`,
-    `With the year-end review coming, I want the ${work} rule on record.`,
+    `Before our next annual review, I want the ${work} rule on record.`,
     `The handover notes for ${work} were thin, so here is how we pick the ${pl}.`,
     `Our manager asked me to put the ${work} rule in writing after the last team meeting.`,
     `A couple of ${pl} went through ${work} last month that should not have, so here is the rule.`,

@@ -6,6 +6,7 @@ import { oneOf, writePlan } from '../../kit/content.js';
 import type { Rec, World } from '../parts.js';
 import { fresh } from '../sources/kit.js';
 import { refId } from './table-source.js';
+import { shuffle } from '../../kit/ids.js';
 
 // client, matter description, the practice area it belongs to, and the courts or tribunals its deadlines can fall
 // in (none: non-contentious work, no court deadline)
@@ -329,4 +330,21 @@ export function holdScope(rng: Rng, term: string | undefined): string {
     },
     'plain',
   );
+}
+
+// the dates no agreement between the parties moves: a hearing is vacated and relisted by the court, and a limitation
+// period runs whatever the parties agree; only a step of the directions (or an appeal window, on application) is
+// extended (reviews 28-29: a tribunal's limitation period "extended by consent")
+const FIXED_DATES: ReadonlySet<string> = new Set(['hearing', 'limitation period']);
+
+/** The repairs of a deadline said to be extended that no extension can move (none: it may be). */
+export function notExtended(rec: Rec, kinds: readonly string[], w: World): Partial<Rec>[] {
+  if (!FIXED_DATES.has(String(rec.deadline_kind)) || !/^extend|^extension/.test(String(rec.status))) return [];
+  return [
+    ...shuffle(w.rng, ['upcoming', 'in preparation']).map((status) => ({ status })),
+    ...shuffle(
+      w.rng,
+      kinds.filter((k) => !FIXED_DATES.has(k)),
+    ).map((deadline_kind) => ({ deadline_kind })),
+  ];
 }

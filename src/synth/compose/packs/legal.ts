@@ -22,6 +22,7 @@ import {
   matterFor,
   matterIn,
   MATTERS,
+  notExtended,
   STEPS,
 } from './legal-data.js';
 
@@ -239,9 +240,10 @@ export const courtDeadlines = packSource({
   // a step is one that court takes (no disclosure in the Court of Appeal, no claim form in an arbitration), and a
   // court or tribunal date falls on a day the courts sit (not a weekend, not a bank holiday)
   agree: (rec, w) => {
-    const weekday = toCourtDay(rec.due_date).map((due_date) => ({ due_date }));
-    if (weekday.length) return weekday;
     const kinds = STEPS[String(rec.court)];
+    // (and no extension of a date no agreement moves: legal-data.ts)
+    const first = [toCourtDay(rec.due_date).map((due_date) => ({ due_date })), notExtended(rec, kinds ?? [], w)];
+    for (const repairs of first) if (repairs.length) return repairs;
     if (!kinds || kinds.includes(String(rec.deadline_kind))) return [];
     const courts = Object.keys(STEPS).filter((c) => STEPS[c]?.includes(String(rec.deadline_kind)));
     return [
