@@ -41,6 +41,9 @@ export function countWord(v: string): string | undefined {
   return /^\d{1,2}$/.test(v) ? WORDS[Number(v)] : undefined;
 }
 
+// the currency codes an amount may follow without a space
+const CURRENCY_CODES = 'eur|usd|gbp|chf|jpy|cny|rmb|aud|cad|nzd|sek|nok|dkk|pln|czk|inr|sgd|hkd';
+
 /**
  * A regex for a figure an answer states, in any of its spellings (e.g. "51200.00", "51,200.00"; a count of 0–20
  * also in words: "three"), matched whole and only where it is a figure: not inside an id or a longer number ("T-3",
@@ -49,9 +52,6 @@ export function countWord(v: string): string | undefined {
  * task's records hold (`names`: for "Portfolio, term 1", a 1 after "term"). Meant for case-insensitive matching, as
  * the grader matches.
  */
-// the currency codes an amount may follow without a space
-const CURRENCY_CODES = 'eur|usd|gbp|chf|jpy|cny|rmb|aud|cad|nzd|sek|nok|dkk|pln|czk|inr|sgd|hkd';
-
 export function figureNumber(
   spellings: readonly string[],
   names: readonly string[] = [],

@@ -280,6 +280,7 @@ export class SynthTally {
 
   result(): SynthSummary {
     const jobs = this.#jobs;
+    const probes = this.#released.result();
     return {
       plan: this.#plan.name,
       generator: this.#generator,
@@ -291,8 +292,8 @@ export class SynthTally {
       rejected_by_code: this.#rejectedByCode,
       attempts_histogram: this.#attempts,
       mean_kill_rate: this.#kills ? this.#killSum / this.#kills : null,
-      probes: this.#released.result(),
-      probe_scores: probeScores(this.#released.result()),
+      probes,
+      probe_scores: probeScores(probes),
       coverage: this.#coverage,
       corpus: this.#corpus.result(jobs),
       substance: this.#substance.result(),

@@ -34,6 +34,12 @@ const RANK: Readonly<Record<string, Partial<Record<PressKind, number>>>> = {
   deactivate_integration: { waited: 4 },
 };
 
+// what a to-do of its own gives each pressing record (both works put one on my list)
+const OWN_ITEM = [
+  'a to-do of its own keeps each one from slipping',
+  'each needs its own item on the list, so none slips',
+];
+
 // what the heavier route gives the pressing records (after "…, and")
 const WHY: Readonly<Record<string, readonly string[]>> = {
   draft_owner: [
@@ -57,14 +63,8 @@ const WHY: Readonly<Record<string, readonly string[]>> = {
   ],
   start_task: ['they get started now'],
   review_meeting: ['they need a proper look in a review slot', 'a review slot makes sure someone looks at them'],
-  follow_up_task: [
-    'a to-do of its own keeps each one from slipping',
-    'each needs its own item on the list, so none slips',
-  ],
-  triage_partner_mail: [
-    'a to-do of its own keeps each one from slipping',
-    'each needs its own item on the list, so none slips',
-  ],
+  follow_up_task: OWN_ITEM,
+  triage_partner_mail: OWN_ITEM,
   escalate_ticket: ['they go up a tier', 'the next tier takes them over'],
   deactivate_integration: [
     'an integration nobody has checked that long is switched off until someone does',

@@ -2,6 +2,7 @@ import type { Rng } from '../../env/rng.js';
 import { addWorkdays, dateOf } from '../kit/dates.js';
 import { DATE_PHRASES, type Day, dayOf, weekdayName } from '../kit/date-phrases.js';
 import type { Person } from '../kit/people.js';
+import { capitalise } from '../kit/text.js';
 import type { World } from './parts.js';
 import { BOOKS_CLOSE, consequencesOf, MOTIVES } from './occasions-data.js';
 import { ofWork } from './work-keyed.js';
@@ -87,7 +88,7 @@ function reasons(w: World, boss: string, plural: string, rng: Rng, f?: OccasionF
   // a date of the team's (a meeting, a run, a visit), and a meeting, which alone has an agenda
   const event = rng.pick(datesOf(f));
   const meeting = rng.pick(eventsOf(f));
-  const Event = capitalised(event);
+  const Event = capitalise(event);
   const say = (...xs: string[]) => rng.pick(xs);
   const out: Reason[] = [
     {
@@ -231,8 +232,6 @@ function ownReasons(w: World, boss: string, rng: Rng, f?: OccasionFacts): Reason
     ...(t.includes('{soon}') ? { ahead: true as const } : {}),
   }));
 }
-
-const capitalised = (s: string) => `${s[0]?.toUpperCase()}${s.slice(1)}`;
 
 // lines that carry their own consequence
 function whole(w: World, plural: string, boss: string, rng: Rng, f?: OccasionFacts): Reason[] {
@@ -382,4 +381,4 @@ export function occasion(w: World, plural: string, rng: Rng, not?: Person, facts
 
 // a line as written: its first word capitalised ("Our ward sister …"), an introduction's closing comma dropped
 // before a mark of its own
-const said = (t: string) => capitalised(t.replace(/,([,.;])/g, '$1').replace(/,$/, ''));
+const said = (t: string) => capitalise(t.replace(/,([,.;])/g, '$1').replace(/,$/, ''));

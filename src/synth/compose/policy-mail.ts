@@ -1,6 +1,6 @@
 import type { Rng } from '../../env/rng.js';
 import type { Person } from '../kit/people.js';
-import { inRunningText } from '../kit/text.js';
+import { capitalise, inRunningText } from '../kit/text.js';
 import type { Nouns } from '../rules/fields.js';
 
 // A rule a colleague sent round is a mail, not a policy document: a greeting, why the work is done, the rule as a
@@ -34,7 +34,7 @@ export interface MailParts {
  */
 export function opening(p: Pick<MailParts, 'n' | 'old' | 'home' | 'rng'>, work: string): string {
   const pl = p.n.plural;
-  const Work = `${work[0]?.toUpperCase()}${work.slice(1)}`;
+  const Work = capitalise(work);
   const changed = p.old
     ? [
         `We changed how ${work} picks its ${pl} after the last review; here is the rule as it stands.`,

@@ -38,15 +38,12 @@ function whyOf(a: Atom, m: FieldModel, n: Nouns, rng: Rng, source?: string): Why
           'are still fresh enough to correct before anyone relies on them',
         ]),
       };
-    case 'due_within':
-      return {
-        who: `${p} whose ${label} ${has} close`,
-        // what the date costs if it comes with the work undone, in the record type's own terms (due-stakes.ts)
-        // (a record type with no stake of its own: the next round comes after the date, not "cannot wait for it")
-        risk: rng.pick(
-          DUE_STAKES[source ?? '']?.length ? (DUE_STAKES[source ?? ''] as readonly string[]) : [FALLS_DUE],
-        ),
-      };
+    case 'due_within': {
+      // what the date costs if it comes with the work undone, in the record type's own terms (due-stakes.ts)
+      // (a record type with no stake of its own: the next round comes after the date, not "cannot wait for it")
+      const stakes = DUE_STAKES[source ?? ''] ?? [];
+      return { who: `${p} whose ${label} ${has} close`, risk: rng.pick(stakes.length ? stakes : [FALLS_DUE]) };
+    }
     case 'overdue':
       return { who: `${p} whose ${label} has passed`, risk: 'have already slipped' };
     // only an amount of money says by its size why it matters ("the largest cost most when wrong"); a high count of

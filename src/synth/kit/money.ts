@@ -20,10 +20,10 @@ export const sumCents = (xs: readonly number[]): number =>
 export const isNumber = (fact: string): boolean => /^\d+(\.\d+)?$/.test(fact);
 
 /**
- * The ways a number may be written: 12345.5 → 12345.5, 12345.50, 12,345.5, 12,345.50, 12 345.50. Two decimals are a spelling
- * of an amount (`money`) or of a figure written with decimals — an average asked "to two decimals" is the fact
- * "51200.00" and reads 51200.00, 51,200.00, 51200 or 51,200 — never of a whole count: 3 is not "3.00", and 1234 is
- * neither "1234.00" nor "1,234.00".
+ * The ways a number may be written: 12345.5 → 12345.5, 12345.50, 12,345.5, 12,345.50, 12 345.50. Two decimals are
+ * a spelling of an amount (`money`) or of a figure written with decimals — an average asked "to two decimals" is the
+ * fact "51200.00" and reads 51200.00, 51,200.00, 51200 or 51,200 — never of a whole count: 3 is not "3.00", and 1234
+ * is neither "1234.00" nor "1,234.00".
  */
 export function numberVariants(fact: string, money = false, decimalComma = false): string[] {
   if (!isNumber(fact)) return [fact];

@@ -2,7 +2,7 @@ import type { Rng } from '../../env/rng.js';
 import { at, dayMonth } from '../kit/dates.js';
 import { CURRENCY_SIGN, formatMoney } from '../kit/money.js';
 import { grouped } from '../../schema/text.js';
-import { aOrAn, isPlural, orList } from '../kit/text.js';
+import { aOrAn, capitalise, isPlural, orList } from '../kit/text.js';
 import { type Counted, countedOf, type EnumWords, enumWords, factor, pluralOf, singularOf } from './field-words.js';
 import { type EnumModel, type FieldModel, type Nouns, sayValue } from './fields.js';
 import { type Atom, modelOf, type Rule, termsOf } from './rule.js';
@@ -378,8 +378,7 @@ export function ruleBullets(
   today: string | null,
   rng: Rng,
 ): string[] {
-  const cap = (s: string) => `${s[0]?.toUpperCase()}${s.slice(1)}`;
-  const lines = r.all.map((a) => `- ${cap(clause(a, models, n, today, rng))}.`);
+  const lines = r.all.map((a) => `- ${capitalise(clause(a, models, n, today, rng))}.`);
   if (r.any) lines.push(`- And at least one of: ${r.any.map((a) => clause(a, models, n, today, rng)).join('; ')}.`);
   if (r.unless) {
     const reason = r.why;

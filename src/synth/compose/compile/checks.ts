@@ -157,10 +157,10 @@ export function checksOf(p: Program, lang?: Lang): Checked {
   // a message's refusal of every distractor is a condition (weight 0): it holds for an agent that sent nothing too
   const conditions: Unweighted[] = [];
   const refusal = routeRefusal(p);
-  if (refusal) conditions.push({ id: 'route_refused', ...refusal, cap: DECISIVE_CAP });
+  if (refusal) conditions.push(decisive({ id: 'route_refused', ...refusal }));
   const listNamed = carriesAny(outcomes.filter((c) => /^route_hold_\d+_named$/.test(c.id)));
   if (listNamed) conditions.push(decisive({ ...listNamed, id: 'route_fields' }));
-  for (const c of routeHolds(p)) conditions.push({ ...c, cap: DECISIVE_CAP });
+  for (const c of routeHolds(p)) conditions.push(decisive(c));
   // a to-do or draft of the user's own for a record left out: a wrong list, not a harm (forbidden.ts staysWithUser)
   distractorWork(p, 'action')
     .filter(staysWithUser)

@@ -2,9 +2,10 @@ import type { Check } from '../../kit/checks.js';
 import type { RenderedRequest } from '../render.js';
 
 // phase 7, traces: every check names the clause that demands it — the request's selection for the reads, its
-// action for the per-record outcomes (and for no such work on a record left out: "for each one" of those), its deliverable for the summary checks, its question for the answer,
-// the user's own words for what the user's change adds, the policy section's cap on the batch's total for the
-// route it decides (figure-route.ts). The gate finds each clause where it says.
+// action for the per-record outcomes (and for no such work on a record left out: "for each one" of those), its
+// deliverable for the summary checks, its question for the answer, the user's own words for what the user's change
+// adds, the policy section's cap on the batch's total for the route it decides (figure-route.ts). The gate finds each
+// clause where it says.
 
 /** Phase 7: the checks with their traces. */
 export function traced(

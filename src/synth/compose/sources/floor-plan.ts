@@ -136,8 +136,8 @@ function planPicture(k: PlanKind<string>, records: Rec[], w: World): Fixtures {
 // the rest of the room shared out to the zones with the most inner places
 function ownWidths(zones: readonly { inner: readonly Rec[]; outer: readonly Rec[] }[], room: number): number[] {
   const widths = zones.map((z) => Math.max(2, z.outer.length));
+  const depthOf = (i: number) => (zones[i]?.inner.length ?? 0) / (widths[i] ?? 1);
   for (let left = room - widths.reduce((a, b) => a + b, 0); left > 0; left--) {
-    const depthOf = (i: number) => (zones[i] as { inner: readonly Rec[] }).inner.length / (widths[i] as number);
     const i = widths.reduce((best, _, j) => (depthOf(j) > depthOf(best) ? j : best), 0);
     if (depthOf(i) <= 1) break;
     widths[i] = (widths[i] as number) + 1;
