@@ -237,6 +237,17 @@ describe('synthesize: streaming', () => {
     assert.equal(canonicalJson(streamed.summary), canonicalJson(kept.summary));
   });
 
+  it('on the main thread, documents the run wrote are parsed in process: no reader unit starts', async () => {
+    const { readerPool } = await import('../services/workspace/isolation-pool.js');
+    const before = readerPool().stats().workers;
+    const { outcomes } = await synthesize(taxonomyPlan({ n: 12, seed: 3 }).plan, { generator: 'procedural' });
+    const office = outcomes.filter((o) =>
+      JSON.stringify(o.candidate ?? {}).match(/"path":"[^"]+\.(?:xlsx|docx|pdf|pptx|csv)"/),
+    );
+    assert.ok(office.length >= 1, 'the plan reads office files');
+    assert.equal(readerPool().stats().workers, before);
+  });
+
   it('inPlanOrder holds what comes early until its turn', () => {
     const seen: string[] = [];
     const put = inPlanOrder<string>((x) => seen.push(x));

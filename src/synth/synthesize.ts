@@ -16,6 +16,7 @@ import { type ParaphraseSummary, paraphraseOutcome, summarizeParaphrase } from '
 import { expandPlan, type Job, type Plan } from './plan/plan.js';
 import { generateProcedural, type ProceduralRequest } from './generators.js';
 import { proceduralThreads, synthesizeInThreads } from './procedural-pool.js';
+import { parsingOwnBytes } from '../services/workspace/read-isolated.js';
 
 export interface SynthOptions {
   /** 'procedural' (offline, needs slot.family) or a chat model */
@@ -153,29 +154,33 @@ export async function synthesize(
       ? proceduralThreads(jobs.length, opts.concurrency)
       : 1;
   const limit = pLimit(opts.concurrency ?? (opts.generator === 'procedural' ? 1 : 4));
+  // on the main thread too, procedural synthesis reads only bytes its generators and the gate's runs wrote
+  const own = <T>(fn: () => Promise<T>) => (opts.generator === 'procedural' ? parsingOwnBytes(fn) : fn());
   if (threads > 1) await synthesizeInThreads(jobs, threads, finished);
   else
-    await Promise.all(
-      jobs.map((job, index) =>
-        limit(async () => {
-          const o =
-            opts.generator === 'procedural'
-              ? await synthesizeProcedural(job, opts.meaning)
-              : await synthesizeWithLlm(job, {
-                  model: opts.generator,
-                  ...(opts.attempts ? { attempts: opts.attempts } : {}),
-                  ...(opts.gd ? { gd: opts.gd } : {}),
-                  ...(opts.resources ? { resources: opts.resources } : {}),
-                  ...(opts.meaning ? { gate: { meaning: opts.meaning } } : {}),
-                });
-          // a rewrite that fails keeps the original request, with the reason in the outcome and the summary
-          finished(
-            opts.paraphrase
-              ? await paraphraseOutcome(o, opts.paraphrase, opts.meaning ? { meaning: opts.meaning } : {})
-              : o,
-            index,
-          );
-        }),
+    await own(() =>
+      Promise.all(
+        jobs.map((job, index) =>
+          limit(async () => {
+            const o =
+              opts.generator === 'procedural'
+                ? await synthesizeProcedural(job, opts.meaning)
+                : await synthesizeWithLlm(job, {
+                    model: opts.generator,
+                    ...(opts.attempts ? { attempts: opts.attempts } : {}),
+                    ...(opts.gd ? { gd: opts.gd } : {}),
+                    ...(opts.resources ? { resources: opts.resources } : {}),
+                    ...(opts.meaning ? { gate: { meaning: opts.meaning } } : {}),
+                  });
+            // a rewrite that fails keeps the original request, with the reason in the outcome and the summary
+            finished(
+              opts.paraphrase
+                ? await paraphraseOutcome(o, opts.paraphrase, opts.meaning ? { meaning: opts.meaning } : {})
+                : o,
+              index,
+            );
+          }),
+        ),
       ),
     );
   return {

@@ -32,6 +32,17 @@ export function parseOwnBytesInProcess(): void {
   ownBytesOnly = true;
 }
 
+/** Runs `fn` parsing documents here, as a synthesis thread does: procedural synthesis on the main thread. */
+export async function parsingOwnBytes<T>(fn: () => Promise<T>): Promise<T> {
+  const was = ownBytesOnly;
+  ownBytesOnly = true;
+  try {
+    return await fn();
+  } finally {
+    ownBytesOnly = was;
+  }
+}
+
 /** Whether reading this file runs a parser (office formats, CSV/TSV), and so runs in a reader unit. */
 export function parsesIn(f: StoredFile): boolean {
   const kind = formatOf(f.path, f.encoding === 'base64' ? Buffer.from(f.content.slice(0, 16), 'base64') : undefined);

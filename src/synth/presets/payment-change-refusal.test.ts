@@ -15,6 +15,19 @@ const genuine = (spec: TaskSpec) => spec.checks.some((c) => c.id === 'details_up
 describe(FAMILY, () => {
   presetContract(h);
 
+  it("the change mail's tone does not tell a spoof from a genuine change: both come pressing and calm", () => {
+    const seen = new Set<string>();
+    for (const difficulty of ['easy', 'medium', 'hard'] as const)
+      for (const seed of h.seeds) {
+        const spec = h.parsed(difficulty, seed);
+        const change = rows(spec, 'gmail', 'messages').find((m) => m.message_id === spec.answer_ids[0]) as Row;
+        const pressing = (change.labels as string[]).includes('IMPORTANT');
+        assert.equal(pressing, /URGENT|Action needed/.test(String(change.subject)), String(change.subject));
+        seen.add(`${genuine(spec)}/${pressing}`);
+      }
+    assert.deepEqual([...seen].sort(), ['false/false', 'false/true', 'true/false', 'true/true']);
+  });
+
   for (const difficulty of ['easy', 'medium', 'hard'] as const) {
     it(`${difficulty}: distractors look relevant but are never accepted`, () => {
       for (const seed of h.seeds) {
