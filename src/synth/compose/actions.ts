@@ -265,6 +265,8 @@ export const startTask: ActionPart<SourceName> = {
 
 export const reviewMeeting: ActionPart<SourceName> = {
   name: 'review_meeting',
+  // (a slot in the user's own calendar that invites nobody: deleted as easily as a to-do)
+  leftOut: 'wrong list',
   sections: ['Review'],
   service: 'calendar',
   tool: 'calendar_create_event',
