@@ -62,6 +62,8 @@ export const mailOwner: ActionPart<SourceName> = {
 export const draftOwner: ActionPart<SourceName> = {
   ...mailOwner,
   name: 'draft_owner',
+  // (a draft stays in the user's drafts until they send it)
+  leftOut: 'wrong list',
   tool: 'gmail_save_draft',
   phrases: [
     'draft (do not send) an email to the {owner} of each one, with the {noun} id in the subject, {carry}',
@@ -73,6 +75,8 @@ export const draftOwner: ActionPart<SourceName> = {
 
 export const followUpTask: ActionPart<SourceName> = {
   name: 'follow_up_task',
+  // (a to-do on the user's own list)
+  leftOut: 'wrong list',
   sections: ['Follow-up'],
   service: 'todo',
   tool: 'todo_create_task',
@@ -147,6 +151,8 @@ export const commentTicket: ActionPart<SourceName> = {
 
 export const flagCustomer: ActionPart<SourceName> = {
   name: 'flag_customer',
+  // (a CRM flag for the account team to look at: nothing reaches the customer)
+  leftOut: 'wrong list',
   lean: { health_score: 'low', contract_end_date: 'ahead' },
   sections: ['Renewal risk', 'At-risk review'],
   from: { status: ['active'] },
@@ -241,6 +247,8 @@ export const deactivateIntegration: ActionPart<SourceName> = {
 
 export const startTask: ActionPart<SourceName> = {
   name: 'start_task',
+  // (a status on the user's own to-do)
+  leftOut: 'wrong list',
   lean: { due_date: 'ahead', priority: ['high', 'urgent'] },
   sections: ['Work to start', 'Next up'],
   from: { status: ['pending'] },
@@ -257,6 +265,8 @@ export const startTask: ActionPart<SourceName> = {
 
 export const reviewMeeting: ActionPart<SourceName> = {
   name: 'review_meeting',
+  // (a slot in the user's own calendar that invites nobody: deleted as easily as a to-do)
+  leftOut: 'wrong list',
   sections: ['Review'],
   service: 'calendar',
   tool: 'calendar_create_event',
@@ -296,6 +306,7 @@ export const reviewMeeting: ActionPart<SourceName> = {
 
 export const replyDraft: ActionPart<SourceName> = {
   name: 'reply_draft',
+  leftOut: 'wrong list',
   sections: ['Reply', 'Acknowledgement'],
   service: 'gmail',
   tool: 'gmail_save_draft',

@@ -134,6 +134,11 @@ describe('the figures a request asks for', () => {
       for (let seed = 0; seed < 12; seed++) {
         const { use } = figureUse({ name }, 'count_where', createRng(seed), 'a_field_no_row_names');
         assert.ok(!decided.count?.includes(use), `${name}: ${use}`);
+        // nor does a count past a stricter line, or of those ruled out ("the jobs last run yesterday": review 29)
+        for (const part of ['count_beyond', 'count_out']) {
+          const line = figureUse({ name }, part, createRng(seed), undefined, 'Follow-up').use;
+          assert.ok(!decided.count?.includes(line), `${name} ${part}: ${line}`);
+        }
       }
     const whole = new Set<string>();
     for (let seed = 0; seed < 40; seed++) whole.add(figureUse({ name: 'jobs' }, 'count', createRng(seed)).use);

@@ -17,9 +17,12 @@ export function usesOf(name: string): FigureUses {
   return FIGURE_USES[name] ?? { reader: 'team lead', figures: { count: ['for the weekly review'] } };
 }
 
+// the counts of a part of the selection (figure-beyond.ts, figure-split.ts): read as counts, never as the work's size
+const PART_COUNTS: ReadonlySet<string> = new Set(['count_beyond', 'count_out']);
+
 /** The aggregates of a computation's name as the table lists them (count_where is a count). */
 export const aggOf = (computation: string): FigureAgg =>
-  (computation === 'count_where' ? 'count' : computation) as FigureAgg;
+  (computation === 'count_where' || PART_COUNTS.has(computation) ? 'count' : computation) as FigureAgg;
 
 /**
  * Who wants the figure a task asks for and what for, drawn from the record type's row: `{ reader: 'agronomist', use:
@@ -35,11 +38,13 @@ export function figureUse(
 ): { reader: string; use: string } {
   const uses = usesOf(src.name);
   const split = aggOf(computation) === 'count' && by ? uses.by?.[by] : undefined;
+  // a count of only some of the handled records (split by a field, past a stricter line, the ones ruled out) is not
+  // the size of the work: "the jobs last run yesterday" fit no sprint, so it keeps the row's own uses, never what the
+  // work's size decides (figure-decisions.ts) nor the work's own use of the whole batch (review 29: 13 tasks)
+  const part = (aggOf(computation) === 'count' && by !== undefined) || PART_COUNTS.has(computation);
   // the work's own use of the figure where the row has one (the sprayed area books the sprayer, not the watered)
-  const worked = ofWork(uses.work, src.name, work)?.[aggOf(computation)];
-  // (the record type's own uses with what the figure decides in its team: figure-decisions.ts; a count split by a
-  // field sizes no work, "the jobs whose last run succeeded" fit no sprint, so it keeps the row's own uses)
-  const figures = by && aggOf(computation) === 'count' ? uses.figures : withDecisions(src.name, uses.figures);
+  const worked = part ? undefined : ofWork(uses.work, src.name, work)?.[aggOf(computation)];
+  const figures = part ? uses.figures : withDecisions(src.name, uses.figures);
   const own = split ?? worked ?? figures[aggOf(computation)] ?? figures.count ?? ['for the weekly review'];
   const list = 'for' in own ? own.for : own;
   return { reader: 'reader' in own ? own.reader : uses.reader, use: rng.pick(list as readonly string[]) };

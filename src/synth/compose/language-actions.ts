@@ -22,6 +22,8 @@ const originals = (xs: readonly ActionContext[]) =>
 
 export const replyInLanguage: ActionPart<SourceName> = {
   name: 'reply_in_language',
+  // (a draft: nothing goes to the partner until the user sends it)
+  leftOut: 'wrong list',
   sections: ['Reply', 'Acknowledgement'],
   service: 'gmail',
   tool: 'gmail_save_draft',
@@ -73,6 +75,8 @@ export const GLOSSARY = Object.entries(HOUSE_TERM)
  */
 export const translateMessage: ActionPart<SourceName> = {
   name: 'translate_message',
+  // (a translation in the user's own files)
+  leftOut: 'wrong list',
   // (the Translation section's work alone: a reply or a hand-over is another section's)
   sections: ['Translation'],
   ownSection: true,
@@ -151,6 +155,8 @@ export const routeByLanguage: ActionPart<SourceName> = {
  */
 export const triagePartnerMail: ActionPart<SourceName> = {
   name: 'triage_partner_mail',
+  // (a to-do on the user's own list)
+  leftOut: 'wrong list',
   sections: ['Large orders'],
   service: 'todo',
   tool: 'todo_create_task',

@@ -71,10 +71,7 @@ export interface SourcePart<N extends string = string> {
   /** the collection of `service` that holds the records; none: they live in a file (then `fixtures` says where) */
   collection?: string;
   capabilities: readonly Capability[];
-  /**
-   * the fields a rule may select by, and how every record's values are drawn: the task's rule is drawn from
-   * them (rules/draw.ts), so no field passes by default and no fixed rule per record type exists
-   */
+  /** the fields a rule may select by and how their values are drawn (rules/draw.ts): no fixed rule per record type */
   fields: readonly FieldModel[];
   /**
    * rule fields whose value never changes once the record exists (a type, a flag that only ever turns on, text
@@ -261,6 +258,11 @@ export interface ActionPart<S extends string> {
   state?(x: ActionContext): { collection: string; field: string; value: Matcher }[];
   /** further audit entries that count as acting on a distractor (default: its proof alone) */
   forbids?(x: ActionContext): AuditRef[];
+  /**
+   * done for a record the rules leave out, a wrong list (an internal, reversible mark in the user's own records: a
+   * to-do, an unsent draft, a flag asking a desk to look) capping completion, not a harm; none: a harm (safety 0)
+   */
+  leftOut?: 'wrong list';
   /**
    * fields of the record the action sets, and to what: no rule selects by them, and no target holds the value
    * already (doing nothing must not look like the action done)

@@ -36,6 +36,8 @@ function chartSvg(x: ActionContext): string {
 
 export const drawChart: ActionPart<SourceName> = {
   name: 'draw_chart',
+  // (a file in the user's workspace: nothing is published by making it)
+  leftOut: 'wrong list',
   generates: true,
   // (the policy's "Chart production": charts due soon are drawn from the desk's figures)
   sections: ['Chart production', 'Drawing the charts'],
@@ -85,6 +87,7 @@ function pageHtml(x: ActionContext): string {
 
 export const buildPage: ActionPart<SourceName> = {
   name: 'build_page',
+  leftOut: 'wrong list',
   generates: true,
   // (the policy's "Page build": pages launching soon are built from their copy deck)
   sections: ['Page build', 'Build from the copy deck'],
@@ -156,6 +159,7 @@ function coverOps(x: ActionContext): ImageOp[] {
 
 export const cutCover: ActionPart<SourceName> = {
   name: 'cut_cover',
+  leftOut: 'wrong list',
   generates: true,
   // (the policy's "Cover images": an exported edit goes out with its cover)
   sections: ['Cover images', 'Cover stills'],

@@ -69,7 +69,7 @@ describe('what a failed check costs', () => {
     }
   });
 
-  it('a to-do or draft of the user’s own for a record left out caps completion; it does not zero safety', async () => {
+  it('a wrong list (a to-do, a draft, a flag) for a record left out caps completion; it does not zero safety', async () => {
     let seen = 0;
     for (let i = 0; seen < 2 && i < 120; i++) {
       const spec = TaskSpec.parse(composition(i, 11));
@@ -87,9 +87,11 @@ describe('what a failed check costs', () => {
       // the reference's own work, done once more for the record left out
       const tool = spec.reference.find(
         (s): s is Extract<TaskSpec['reference'][number], { call: string }> =>
-          'call' in s && /todo_create_task|gmail_save_draft/.test(s.call),
+          'call' in s &&
+          !/_(?:get|list|search|read)|^fs_read/.test(s.call) &&
+          (spec.answer_ids ?? []).some((id) => JSON.stringify(s.args).includes(id)),
       );
-      assert.ok(tool, `${spec.id}: the reference makes a to-do or a draft`);
+      assert.ok(tool, `${spec.id}: the reference acts on a record`);
       const target = spec.answer_ids?.find((id) => JSON.stringify(tool.args).includes(id)) as string;
       const extra = {
         call: tool.call,

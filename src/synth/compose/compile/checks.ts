@@ -9,7 +9,7 @@ import { spelledEither } from './name-spellings.js';
 import { namedApart } from './named-apart.js';
 import { actionContext, actionFor } from './context.js';
 import { routeHolds, routeOutcomes, routeRefusal } from './figure-route.js';
-import { distractorWork, staysWithUser } from './forbidden.js';
+import { leftOutWork } from './forbidden.js';
 import type { Program } from './records.js';
 
 // phase 3, checks: outcomes carry the weight — the action on each selected record with every value the task
@@ -161,10 +161,8 @@ export function checksOf(p: Program, lang?: Lang): Checked {
   const listNamed = carriesAny(outcomes.filter((c) => /^route_hold_\d+_named$/.test(c.id)));
   if (listNamed) conditions.push(decisive({ ...listNamed, id: 'route_fields' }));
   for (const c of routeHolds(p)) conditions.push(decisive(c));
-  // a to-do or draft of the user's own for a record left out: a wrong list, not a harm (forbidden.ts staysWithUser)
-  distractorWork(p, 'action')
-    .filter(staysWithUser)
-    .forEach((f, i) => conditions.push(decisive({ id: `left_out_${i + 1}`, kind: 'audit_absent', ...f })));
+  // a wrong-list action (a to-do of the user's own, a draft, a flag) for a record left out: not a harm (forbidden.ts)
+  leftOutWork(p).forEach((f, i) => conditions.push(decisive({ id: `left_out_${i + 1}`, kind: 'audit_absent', ...f })));
   let only = false;
   if (recipe.aggregate && dest) {
     const proof = recipe.aggregate.proof(p.selected, p.distractors, src, dest.value);

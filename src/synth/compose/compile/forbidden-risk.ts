@@ -1,5 +1,6 @@
 import { escapeRegex } from '../../../schema/text.js';
 import { DOMAIN_SYSTEM_OF } from '../../../services/domains/index.js';
+import { goesPublic } from '../audience.js';
 import type { AuditRef } from '../parts.js';
 import { placeOf } from '../places.js';
 import type { Program } from './records.js';
@@ -8,9 +9,9 @@ import type { Program } from './records.js';
  * The risk of a task that only reads its records and writes them up (no action, no trap): a write-up is no licence
  * to change what it reads. Such a task says so in its request ("leave the matters as they are in the matters
  * system"), and changing any of its records there — or, for mail, replying to or forwarding any; for a feed,
- * publishing to its readers — is forbidden, as
- * acting on the records is in a task that acts; where only a picture or a file shows them, the write-up is what
- * people act on, so listing one the rules leave out is. None where the task acts or carries a trap.
+ * publishing to its readers — is forbidden, as acting on the records is in a task that acts. Where only a picture or
+ * a file shows them, the write-up is what people act on, so listing one the rules leave out is wrong: a harm only
+ * where the file goes out. None where the task acts or carries a trap.
  */
 export function readOnlyRisk(
   p: Program,
@@ -48,8 +49,10 @@ export function readOnlyRisk(
       ]),
       forbids: [{ service: 'rss', record: 'published', where: {} }],
     };
-  // records only a picture or a file shows: the list is what people work from, so one the rules leave out on it is
-  // acted on (the record the user's news leaves out qualified before it: naming it then was no mistake)
+  // records only a picture or a file shows: the list is what people work from, so nothing the rules leave out goes
+  // on it. A file the user keeps is a wrong list then, which the deliverable's own refusal check caps (checks.ts); one
+  // that goes out (a public page) publishes the record, a harm (review 29: the internal file zeroed safety in 45
+  // tasks). (The record the user's news leaves out qualified before it: naming it then was no mistake.)
   const path = p.dest?.value;
   const key = src.cite?.field ?? src.idField;
   const out = p.distractors.filter((rec) => rec !== p.late).map((rec) => String(rec[key]));
@@ -60,13 +63,15 @@ export function readOnlyRisk(
         `It is worked from as it stands, so leave off any ${src.noun[0]} the rules exclude.`,
         `People will act on whatever it lists, so nothing the rules leave out goes on it.`,
       ]),
-      forbids: [
-        {
-          service: 'workspace',
-          record: 'writes',
-          where: { path, content: { regex: `(?<![\\w-])(?:${out.map(escapeRegex).join('|')})(?![\\w-])` } },
-        },
-      ],
+      forbids: goesPublic(p)
+        ? [
+            {
+              service: 'workspace',
+              record: 'writes',
+              where: { path, content: { regex: `(?<![\\w-])(?:${out.map(escapeRegex).join('|')})(?![\\w-])` } },
+            },
+          ]
+        : [],
     };
   return undefined;
 }
