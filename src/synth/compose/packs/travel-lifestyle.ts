@@ -308,7 +308,7 @@ export const householdBills = packSource({
   capabilities: ['Math_Scientific'],
   measure: { field: 'amount', label: 'amount due', unit: 'EUR' },
   fields: {
-    category: { label: 'bill type', weights: [3, 2, 2, 2, 2, 1, 2, 1] },
+    category: { label: 'bill type', weights: [3, 2, 2, 1, 2, 2, 1, 2, 1] },
     due_on: { label: 'due date', from: -15, to: 30, verb: 'due', past: 'due' },
     direct_debit: { label: 'payment method', yes: 'paid by direct debit', no: 'not on direct debit', p: 0.55 },
     status: { label: 'payment status', weights: [5, 4, 1, 1, 0.5] },
