@@ -22,6 +22,11 @@ describe('household bills under their own kind', () => {
         () => false,
         () => true,
       );
+      // (one council bills both: its cashier is the same on the tax and on the fees)
+      const council = new Set(
+        recs.filter((r) => /tax|charges/.test(String(r.category))).map((r) => String(r.provider).split(' (')[0]),
+      );
+      assert.equal(council.size, 1, JSON.stringify(recs));
       for (const r of recs) {
         if (r.category === 'property tax') assert.doesNotMatch(String(r.provider), FEES, JSON.stringify(r));
         if (r.category === 'municipal charges') {
