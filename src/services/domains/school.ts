@@ -133,8 +133,8 @@ export const SCHOOL_TABLES: readonly Table[] = [
       raw_mark: { kind: 'number', about: 'raw mark on the paper', unit: 'marks', update: true },
       grade: {
         kind: 'enum',
-        about: 'grade awarded',
-        values: ['pending', 'A*', 'A', 'B', 'C', 'D', 'E', 'U'],
+        about: 'grade awarded (X: absent, no result)',
+        values: ['pending', 'A*', 'A', 'B', 'C', 'D', 'E', 'U', 'X'],
         filter: true,
         update: true,
       },

@@ -115,7 +115,17 @@ export const TRAVEL_TABLES: readonly Table[] = [
       category: {
         kind: 'enum',
         about: 'kind of bill',
-        values: ['energy', 'water', 'property tax', 'broadband', 'mobile', 'home insurance', 'streaming', 'gym'],
+        values: [
+          'energy',
+          'water',
+          'property tax',
+          'municipal charges',
+          'broadband',
+          'mobile',
+          'home insurance',
+          'streaming',
+          'gym',
+        ],
         filter: true,
       },
       billing_cycle: {

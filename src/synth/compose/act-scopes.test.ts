@@ -79,4 +79,12 @@ describe('reasons a practitioner would accept', () => {
     assert.ok(reasons.length > 0);
     for (const why of reasons) assert.doesNotMatch(why, /two-week wait|cancer pathway/, why);
   });
+
+  it('a scope’s reason says why the section takes these records, not that another desk takes the rest', () => {
+    const elsewhere =
+      /\b(?:follows?|handles?|covers?|does|runs?|deals? with) [^,;.]*\b(?:itself|themselves)\b|(?:desks?|teams?|sections?) of their own/i;
+    for (const [type, acts] of Object.entries(ACT_SCOPES))
+      for (const [section, scopes] of Object.entries(acts))
+        for (const s of scopes) assert.doesNotMatch(s.why, elsewhere, `${type} ${section}: ${s.why}`);
+  });
 });

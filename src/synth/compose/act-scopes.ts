@@ -262,14 +262,19 @@ export const ACT_SCOPES: Readonly<Record<string, Readonly<Record<string, readonl
       ),
     ],
   },
-  // a follow-up is the coverage desk's beat: the other sections' stories are followed by their own desks
+  // a follow-up is the coverage desk's beat: each reason says why these stories are the ones it follows up, not
+  // that another desk follows the rest (review 29 §10)
   feed_articles: {
     'Follow-up': [
-      scope('category', ['regulation'], 'the compliance desk follows regulatory news itself, before clients ask'),
+      scope(
+        'category',
+        ['regulation'],
+        'a rule change alters what our clients must do by a date, so they need the follow-up before they ask',
+      ),
       scope(
         'category',
         ['markets', 'industry'],
-        'our coverage is markets and industry; other sections have desks of their own',
+        'our clients trade on market and industry moves, so those are the stories their questions come from',
       ),
     ],
   },

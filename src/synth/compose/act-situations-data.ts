@@ -257,7 +257,7 @@ export const ACT_SITUATIONS: Readonly<Record<string, Readonly<Record<string, rea
     'Dispute follow-up': ['keeping contested ones from being passed to collections'],
     Arrears: ['clearing the ones whose date has already gone by, before the late fee grows'],
     'Essentials first': [
-      'clearing energy, water and property tax ahead of the rest, since falling behind on those costs most',
+      'clearing energy, water and what the council charges ahead of the rest, since falling behind on those costs most',
     ],
     'Direct debit set-up': [
       'switching the regular ones still paid by hand to come straight out of the account, to stop late fees',

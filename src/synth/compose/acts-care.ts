@@ -298,9 +298,10 @@ export const CARE_ACTS: Readonly<Record<string, readonly PolicyAct[]>> = {
     ),
     act(
       ['Essentials first', 'Priority bills'],
-      'Of the bills paid by hand, energy, water and property tax go first: arrears on them carry penalties and, in the end, a court summons.',
-      // (a bill on direct debit pays itself: only a failed collection, overdue, is paid by hand, the arrears act's)
-      { category: ['energy', 'water', 'property tax'], due_on: 'ahead', direct_debit: false },
+      'Of the bills paid by hand, energy, water and the council’s bills go first: arrears on them carry penalties and, in the end, enforcement or a cut-off.',
+      // (a bill on direct debit pays itself: only a failed collection, overdue, is paid by hand, the arrears act's;
+      // the council's bills are its property tax and its fees, which it enforces alike)
+      { category: ['energy', 'water', 'property tax', 'municipal charges'], due_on: 'ahead', direct_debit: false },
       'mark_bill_paid',
     ),
     act('Dispute follow-up', 'Disputed bills are followed up so they are not passed to collections.', {

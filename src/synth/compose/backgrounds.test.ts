@@ -2,7 +2,8 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { createRng } from '../../env/rng.js';
 import { SCENARIO_DOMAINS } from '../../schema/taxonomy.js';
-import { inbox } from './backgrounds.js';
+import type { SourcePart } from './parts.js';
+import { inbox, teamWorld } from './backgrounds.js';
 import { makeWorld } from './world.js';
 
 type Mail = { subject: string; body: string };
@@ -39,5 +40,38 @@ describe('background inbox', () => {
         }
       }
     assert.ok(mails > 14 * 40);
+  });
+
+  it('names a partner whose trade serves the workstream: no vet for a ward, no print works for an office move', () => {
+    const cases: [string, string, RegExp][] = [
+      ['Healthcare', 'ward_beds', /Veterinary|Vet/],
+      ['Office_Productivity', '', /Print Works|Dental|Schools|Catering|Freight/],
+      ['Travel_Lifestyle', 'household_bills', /Air Charter|Hotels|Rail Tours|Concierge|Events/],
+    ];
+    for (const [domain, team, wrong] of cases)
+      for (let seed = 1; seed <= 60; seed++) {
+        const base = makeWorld(
+          createRng(seed),
+          domain as (typeof SCENARIO_DOMAINS)[number],
+          'medium',
+          '2026-06-10T09:00:00Z',
+        );
+        const w = team ? teamWorld(base, { name: team } as SourcePart) : base;
+        const topic = team ? (w.vocab.topics[seed % w.vocab.topics.length] as string) : 'office move';
+        const { messages } = inbox.records(w, topic) as { messages: Mail[] };
+        // (an office's clients stay its partners for its planning: the move has a trade of its own)
+        for (const m of messages)
+          for (const [, firm, stream] of m.body.matchAll(/waiting on (.+?) for the ([^.,]+)/g))
+            if (team || stream === 'office move')
+              assert.ok(!wrong.test(firm as string), `${domain} ${stream}: ${firm}`);
+      }
+    const vet = teamWorld(makeWorld(createRng(1), 'Healthcare', 'medium', '2026-06-10T09:00:00Z'), {
+      name: 'vaccinations',
+    } as SourcePart);
+    assert.ok(
+      Object.values(vet.vocab.partners ?? {})
+        .flat()
+        .some((f) => /Vet/.test(f)),
+    );
   });
 });

@@ -3,6 +3,7 @@ import { oneOf, writePlan } from '../kit/content.js';
 import { capitalise } from '../kit/text.js';
 import type { BackgroundPart, SourcePart, World } from './parts.js';
 import { teamOf } from './team-calendar.js';
+import { TEAM_PARTNERS } from './team-partners.js';
 
 // background records: every service a task lists holds realistic initial data, unrelated to the answer.
 // one part per service; a service without one starts with what the other parts put there.
@@ -13,7 +14,8 @@ const colleagueOf = (w: World) => w.staff[1] ?? w.me;
 // meeting gets notes, slides and a new slot; a workstream gets a budget, a draft, a status and someone covering it
 // — never "the slides for the travel budget"
 function thread(w: World, meeting: string, stream: string, used: Set<number>): { subject: string; facts: string[] } {
-  const company = w.rng.pick(w.vocab.companies);
+  // (the firm the workstream waits on: its trade's, where the domain's companies do not all fit it)
+  const company = w.rng.pick(w.vocab.partners?.[stream] ?? w.vocab.companies);
   const product = w.rng.pick(w.vocab.products);
   const day = w.rng.pick(['Tuesday', 'Wednesday', 'Thursday', 'Friday']);
   const who = w.staff[2]?.first ?? 'the team';
@@ -325,10 +327,17 @@ const TEAM_TOPICS: Readonly<Record<string, readonly string[]>> = {
   ward_beds: ['discharge planning', 'bed capacity', 'staffing rota', 'infection control'],
 };
 
-/** The world as the background records of a task about `src` see it: the team's own meetings and workstreams. */
+/**
+ * The world as the background records of a task about `src` see it: the team's own meetings, workstreams and the
+ * firms those wait on.
+ */
 export function teamWorld(w: World, src: SourcePart): World {
   const topics = TEAM_TOPICS[src.name];
   if (!topics) return w;
   const meetings = teamOf(src).events.map((e) => e.replace(/^the /, ''));
-  return { ...w, vocab: { ...w.vocab, topics, meetings: meetings.length ? meetings : w.vocab.meetings } };
+  const partners = TEAM_PARTNERS[src.name];
+  return {
+    ...w,
+    vocab: { ...w.vocab, topics, partners, meetings: meetings.length ? meetings : w.vocab.meetings },
+  };
 }

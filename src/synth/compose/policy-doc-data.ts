@@ -261,3 +261,10 @@ export const PURPOSES: Readonly<Record<string, readonly string[]>> = {
 
 /** Record types kept by a household, whose rules are a note the flat agreed rather than a versioned document. */
 export const HOMELY: ReadonlySet<string> = new Set(['household_bills']);
+
+/**
+ * The policy and deliverable parts that put a task's work where only a workplace keeps it, a team intranet (the
+ * policy page, the intranet page): never a household's (review 29 §6: "an HTML page for the team intranet" of the
+ * flat's bills).
+ */
+export const OFFICE_ONLY: ReadonlySet<string> = new Set(['policy_page', 'web_page']);

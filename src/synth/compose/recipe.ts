@@ -12,6 +12,7 @@ import {
   type SourcePart,
   type TrapPart,
 } from './parts.js';
+import { HOMELY, OFFICE_ONLY } from './policy-doc-data.js';
 import { PARTS } from './registry.js';
 import { splits } from './branch-routes.js';
 import { countWhere } from './computations.js';
@@ -80,6 +81,10 @@ export interface RecipeWants {
 }
 
 // a policy read with the source's own get tool would make every get a checked step
+// a household's bills get a household's deliverables and a policy where a household keeps one (a shared note, a
+// shared drive), never a team intranet (review 29 §6)
+const homely = (p: { name: string }, source: SourcePart) => !(OFFICE_ONLY.has(p.name) && HOMELY.has(source.name));
+
 const readsLikeGet = (p: PolicyPart, source: SourcePart) =>
   p.service === source.service && Boolean(source.get) && p.reads('').at(-1)?.call === source.get?.({}).call;
 
@@ -108,10 +113,10 @@ function fitsOf(parts: Parts<string>, source: SourcePart): Fits {
   return perParts(FITS, parts, source, () => ({
     joins: parts.joins.filter((j) => appliesTo(j.from, source)),
     actions: parts.actions.filter((a) => appliesTo(a.sources, source)),
-    aggregates: parts.aggregates.filter((a) => appliesTo(a.sources, source)),
+    aggregates: parts.aggregates.filter((a) => appliesTo(a.sources, source) && homely(a, source)),
     comps: figuresOf(parts, source),
     traps: parts.traps.filter((t) => appliesTo(t.sources, source)),
-    policies: parts.policies.filter((p) => !readsLikeGet(p, source)),
+    policies: parts.policies.filter((p) => !readsLikeGet(p, source) && homely(p, source)),
   }));
 }
 

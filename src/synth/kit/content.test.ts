@@ -30,4 +30,16 @@ describe('writePlan', () => {
         assert.ok(!/(?:Furthermore|In addition|Also|Oh, and|By the way|and), no rush/.test(text), text);
       }
   });
+
+  it('joins the facts of a plan, a set in no order, with no connective that says one adds to the last', () => {
+    for (const register of ['terse', 'plain', 'chatty', 'formal'] as const)
+      for (let i = 0; i < 200; i++) {
+        const text = writePlan(
+          createRng('adds', i),
+          { facts: ['risks: FX and input costs', 'we model 9% revenue growth', 'the room is booked'] },
+          register,
+        );
+        assert.doesNotMatch(text, /\b(?:Furthermore|In addition|Moreover|Also),/, text);
+      }
+  });
 });

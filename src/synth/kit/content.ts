@@ -18,11 +18,14 @@ export interface ContentPlan {
 
 export type Register = 'terse' | 'plain' | 'chatty' | 'formal';
 
+// a plan's facts are a set, shuffled: nothing builds on the fact before it, so no join says one adds to the last
+// ("Risks: FX and input costs. Furthermore, we model 9% revenue growth", "Thanks for stepping in. Also, it went
+// well"); a chatty aside ("Oh, and", "By the way") says the next one is another matter, which it is
 const CONNECT: Record<Register, readonly string[]> = {
   terse: ['; ', '. ', ' — '],
-  plain: ['. ', '. ', '. Also, ', '. '],
+  plain: ['. ', '. ', '. ', '. '],
   chatty: ['. ', ' — and ', '. Oh, and ', '. By the way, '],
-  formal: ['. ', '. Furthermore, ', '. In addition, ', '. '],
+  formal: ['. ', '. ', '. ', '. '],
 };
 
 const cap = (s: string) => (s ? `${s[0]?.toUpperCase()}${s.slice(1)}` : s);

@@ -342,10 +342,11 @@ export const agentSkills = packSource({
     };
   },
   // a skill is called only once installed: none while it is requested, in review or rejected, few once disabled
-  // (and only on the days since its install: one installed two days ago has two days' calls at most)
+  // (and only on the days since its install: one installed two days ago has two days' calls at most, one installed
+  // today none yet in the daily 30-day count)
   derive: (rec, w) => {
     const s = String(rec.status);
-    const days = Math.max(1, Math.min(30, -daysFrom(w.today, rec.installed_on)));
+    const days = Math.max(0, Math.min(30, -daysFrom(w.today, rec.installed_on)));
     const calls = ['requested', 'security review', 'rejected'].includes(s)
       ? 0
       : s === 'disabled'

@@ -22,7 +22,8 @@ export function deskNote(rng: Rng, term: string | undefined): string {
                 rng,
                 `${term} — see the desk`,
                 `note: ${term}`,
-                `${term} needs sorting before it runs`,
+                // (a term is singular or plural: "embargoed figures", "a byline")
+                `${term} to sort before it runs`,
                 // only what carries legal risk goes to the lawyer: a picture request or a freelance does not
                 ...(LEGAL_TERMS.includes(term) ? [`flag ${term} to the lawyer`] : [`${term}: ask the desk`]),
               ),

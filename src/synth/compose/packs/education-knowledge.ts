@@ -276,10 +276,18 @@ export const examSittings = packSource({
     // papers are sat on weekdays: a weekend draw moves to the Friday before (inside the span) or the Monday after
     const back = d.getUTCDay() === 6 ? 1 : d.getUTCDay() === 0 ? 2 : 0;
     if (back) d.setUTCDate(d.getUTCDate() + (d.getTime() - back * DAY >= span.start ? -back : 3 - back));
-    const published = ['results published', 'remark requested'].includes(String(rec.status));
+    // (an entry left at "sat" after its series' results came out has its grade: the board published it, the entry's
+    // status was not moved on; no grade stays pending months after the papers)
+    // (and one absent from it then has the board's X: no grade is coming)
+    const over = daysSinceSeries(w, series) > 60;
+    const published =
+      ['results published', 'remark requested'].includes(String(rec.status)) ||
+      (['sat', 'special consideration'].includes(String(rec.status)) && over);
     const mark = published ? w.rng.int(22, 98) : 0;
     const grade = !published
-      ? 'pending'
+      ? rec.status === 'absent' && over
+        ? 'X'
+        : 'pending'
       : mark >= 85
         ? 'A*'
         : mark >= 75

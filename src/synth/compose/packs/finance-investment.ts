@@ -70,6 +70,18 @@ function holding(q: Quote): Rec {
 
 // the stances a restricted position may hold: none trades it
 const FROZEN = ['hold', 'core', 'on watch'];
+// a restricted list holds a few of a book's names (a deal the firm advises on, a board seat), not half of them: a
+// task's positions show two at most where their parts allow; per task (world), the names on it so far
+const LISTED_MOST = 2;
+const listedIn = new WeakMap<World, Set<string>>();
+function listed(rec: Rec, w: World): boolean {
+  let names = listedIn.get(w);
+  if (!names) listedIn.set(w, (names = new Set()));
+  const id = String(rec.position_id);
+  if (!names.has(id) && names.size >= LISTED_MOST) return false;
+  names.add(id);
+  return true;
+}
 
 export const positions = packSource({
   name: 'positions',
@@ -105,10 +117,13 @@ export const positions = packSource({
   },
   // a name on the restricted list is frozen: its stance is to keep it as it is (no add, trim or exit without
   // compliance), or it is not on the list
-  agree: (rec, w) =>
-    rec.restricted === true && !FROZEN.includes(String(rec.status))
-      ? [...shuffle(w.rng, FROZEN).map((status) => ({ status })), { restricted: false }]
-      : [],
+  // (one past the list's few names comes off it first, else it is frozen all the same)
+  agree: (rec, w) => {
+    if (rec.restricted !== true) return [];
+    const freeze = FROZEN.includes(String(rec.status)) ? [] : shuffle(w.rng, FROZEN).map((status) => ({ status }));
+    if (!listed(rec, w)) return [{ restricted: false }, ...freeze];
+    return freeze.length ? [...freeze, { restricted: false }] : [];
+  },
   title: (rec) => `${rec.position_id} (${rec.ticker}, ${rec.security_name})`,
   nameField: { field: 'ticker', label: 'ticker' },
   owner: { field: 'portfolio_manager', role: 'portfolio manager' },

@@ -4,6 +4,7 @@ import { oneOf, writePlan } from '../../kit/content.js';
 import { shuffle } from '../../kit/ids.js';
 import { colleague, firstFresh, fresh } from '../sources/kit.js';
 import { editionAgree, editions } from './report-editions.js';
+import { anchorGrowth } from './market-growth.js';
 import { marketSize } from './market-size.js';
 import { nth, packAction, packSource } from './table-source.js';
 import {
@@ -202,7 +203,9 @@ export const marketReports = packSource({
   },
   // the library holds the newer edition a report is said to have, and none it is said not to (report-editions.ts)
   agree: editionAgree,
-  companions: (records, w, keep, out) => editions(records, w, keep, out, (rng) => keyFindings(rng, undefined)),
+  // (one segment's reports forecast one market's growth first, market-growth.ts: an edition copies its figure)
+  companions: (records, w, keep, out) =>
+    editions(anchorGrowth(records, w, keep), w, keep, out, (rng) => keyFindings(rng, undefined)),
   make: (w, id, i) => ({
     report_id: id,
     analyst: colleague(w, i).email,

@@ -1,5 +1,6 @@
 import type { Rng } from '../../../env/rng.js';
 import { oneOf, writePlan } from '../../kit/content.js';
+import type { Rec } from '../parts.js';
 
 // The texts a creative studio's jobs carry (multimodal-generation.ts): a design brief, a chart's spec, a video
 // editor's notes, a web build's notes, each a content plan in the terse way a studio writes them.
@@ -77,20 +78,22 @@ export function chartSpec(
   );
 }
 
-export function editNotes(rng: Rng, term: string | undefined): string {
+/** An edit's notes; an internal cut (the all-hands video) has no client, its feedback comes from internal comms. */
+export function editNotes(rng: Rng, term: string | undefined, _v?: unknown, rec?: Readonly<Rec>): string {
+  const client = String(rec?.platform ?? '').startsWith('internal') ? 'internal comms' : 'client';
   return writePlan(
     rng,
     {
       facts: [
         oneOf(
           rng,
-          'client wants it tighter in the middle',
+          `${client} wants it tighter in the middle`,
           'use the second take of the intro',
           'end card with the URL',
           'logo sting at the start',
         ),
         ...(term
-          ? [oneOf(rng, `${term} to sort`, `waiting on ${term}`, `client asked about ${term}`, `redo the ${term}`)]
+          ? [oneOf(rng, `${term} to sort`, `waiting on ${term}`, `${client} asked about ${term}`, `redo the ${term}`)]
           : []),
         oneOf(rng, 'export in two versions', 'feedback due by Wednesday', 'rushes on the shared drive', ''),
       ].filter(Boolean),

@@ -183,7 +183,7 @@ export const videoEdits = packSource({
       values: ['rough cut', 'fine cut', 'colour and sound', 'client review', 'exported', 'delivered'],
       weights: [2, 2, 1, 2, 1, 2],
     },
-    edit_notes: { label: 'edit notes', terms: EDIT_TERMS, write: editNotes },
+    edit_notes: { label: 'edit notes', terms: EDIT_TERMS, write: editNotes, ofRecord: true },
   },
   // a cut runs no longer than its platform takes (a Reel, a hero loop): a longer one is trimmed or goes elsewhere
   agree: (rec, w) => {

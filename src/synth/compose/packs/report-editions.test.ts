@@ -62,4 +62,18 @@ describe('market report editions', () => {
       editionAgree({ ...filing, newer_edition: true }, world(0)).every((c) => c.publisher !== 'company filing'),
     );
   });
+
+  it('revises its predecessor’s growth by a point or two, never below the lowest a forecast states', () => {
+    for (let k = 0; k < 40; k++) {
+      const records = [report(100, { newer_edition: true, cagr_pct: 2.4 })];
+      const [e] = editions(
+        records,
+        world(k),
+        (r, c) => Boolean(Object.assign(r, c)),
+        () => true,
+        () => 'findings',
+      );
+      assert.ok(e && Number(e.cagr_pct) >= 2 && Number(e.cagr_pct) <= 4.4, JSON.stringify(e));
+    }
+  });
 });

@@ -53,7 +53,9 @@ function edition(
     report_id: id,
     published_on: addDays(r.published_on, after),
     newer_edition: false,
-    cagr_pct: Math.round((Number(r.cagr_pct) + w.rng.int(-20, 20) / 10) * 10) / 10,
+    // (a revision of a point or two, never under the lowest growth a forecast states: 2.8% revised to 0.8% is
+    // another market's story)
+    cagr_pct: Math.max(2, Math.round((Number(r.cagr_pct) + w.rng.int(-20, 20) / 10) * 10) / 10),
     market_size_bn: Math.round(Number(r.market_size_bn) * (1 + w.rng.int(2, 15) / 100) * 10) / 10,
     key_findings: findings(w.rng),
   };

@@ -111,12 +111,13 @@ export const deployments = packSource({
     version: `v${w.rng.int(1, 4)}.${w.rng.int(0, 30)}.${i}`,
     deployed_by: colleague(w, i).email,
   }),
-  // a rollout started before today has finished one way or another
+  // a rollout started before today has finished one way or another; one of today's has run for its rollout time
+  // (none is still queued: a queued rollout has no rollout time yet, and the time is the record's measure)
   derive: (rec, w) => {
     const status =
       daysFrom(w.today, rec.started_on) < 0
         ? w.rng.pick(['succeeded', 'succeeded', 'succeeded', 'succeeded', 'failed', 'rolled back'])
-        : w.rng.pick(['queued', 'in progress', 'succeeded', 'paused']);
+        : w.rng.pick(['in progress', 'in progress', 'succeeded', 'paused']);
     return { status, rolled_back: status === 'rolled back' };
   },
   title: (rec) => `${rec.deployment_id} (${rec.service} ${rec.version} to ${rec.environment})`,

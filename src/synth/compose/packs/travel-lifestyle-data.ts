@@ -127,6 +127,7 @@ export const HOMES: readonly {
       energy: ['Vattenfall', 'Eneco', 'Essent'],
       water: ['Waternet', 'Vitens', 'Evides'],
       'property tax': ['Gemeente Amsterdam', 'Gemeente Utrecht'],
+      'municipal charges': ['Gemeente Amsterdam', 'Gemeente Utrecht'],
       broadband: ['Ziggo', 'KPN', 'Odido Thuis'],
       mobile: ['KPN', 'Vodafone', 'Odido'],
       'home insurance': ['Centraal Beheer', 'Interpolis', 'Allianz Direct'],
@@ -134,9 +135,12 @@ export const HOMES: readonly {
       gym: ['Basic-Fit', 'SportCity'],
     },
     accounts: {
-      'property tax': ['OZB', 'afvalstoffenheffing', 'rioolheffing'],
+      // (only the OZB is a tax on the property: the waste and sewerage levies are municipal charges)
+      'property tax': ['OZB'],
+      'municipal charges': ['afvalstoffenheffing', 'rioolheffing'],
       energy: ['electricity', 'gas'],
-      water: ['drinking water', 'water board levy'],
+      // (the water board levy is the waterschap's tax, not the drinking-water company's bill)
+      water: ['drinking water'],
       'home insurance': ['contents', 'buildings'],
     },
   },
@@ -144,7 +148,8 @@ export const HOMES: readonly {
     country: 'Ireland',
     providers: {
       energy: ['Electric Ireland', 'Bord Gáis Energy', 'SSE Airtricity'],
-      // (no water: an Irish home pays no domestic water charges)
+      // (no water: an Irish home pays no domestic water charges; no municipal charges either, its bins are
+      // collected by a private company)
       'property tax': ['Revenue'],
       broadband: ['Eir', 'Virgin Media Ireland', 'Pure Telecom'],
       mobile: ['Three Ireland', 'Vodafone Ireland', 'Eir Mobile'],
@@ -164,14 +169,19 @@ export const HOMES: readonly {
       energy: ['E.ON', 'Vattenfall', 'EnBW'],
       water: ['Berliner Wasserbetriebe', 'Hamburg Wasser', 'Stadtwerke München'],
       'property tax': ['Stadtkasse', 'Gemeindekasse'],
+      'municipal charges': ['Stadtkasse', 'Gemeindekasse'],
       broadband: ['Telekom', 'Vodafone Kabel', 'PYUR'],
       mobile: ['Telekom Mobil', 'O2', 'Vodafone'],
-      'home insurance': ['Allianz Hausrat', 'HUK-COBURG', 'ERGO'],
+      // (the insurer, not one of its policies: "Hausrat" is contents cover, and the home also has buildings cover)
+      'home insurance': ['Allianz', 'HUK-COBURG', 'ERGO'],
       streaming: ['Netflix', 'Spotify Family', 'Disney+'],
       gym: ['McFit', 'FitX'],
     },
     accounts: {
-      'property tax': ['Grundsteuer', 'Abfallgebühren', 'Straßenreinigung', 'Niederschlagswasser'],
+      // (Grundsteuer is the property tax, one notice per plot: a flat and its separately owned parking space; waste,
+      // street cleaning and rainwater are fees for a service)
+      'property tax': ['Grundsteuer Wohnung', 'Grundsteuer Stellplatz'],
+      'municipal charges': ['Abfallgebühren', 'Straßenreinigung', 'Niederschlagswasser'],
       energy: ['Strom', 'Gas'],
       water: ['Trinkwasser', 'Abwasser'],
       'home insurance': ['Hausrat', 'Wohngebäude'],
@@ -190,6 +200,11 @@ export const BILL: Readonly<Record<string, readonly (readonly [cycle: string, lo
   'property tax': [
     ['quarterly', 60, 280],
     ['annual', 240, 1100],
+  ],
+  // a council's waste, sewerage or street-cleaning fee: tens of euros a quarter, a few hundred a year
+  'municipal charges': [
+    ['quarterly', 25, 120],
+    ['annual', 90, 420],
   ],
   broadband: [['monthly', 25, 60]],
   mobile: [['monthly', 12, 45]],

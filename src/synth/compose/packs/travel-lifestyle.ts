@@ -253,6 +253,7 @@ const holder = (w: World, i: number) => {
 // its j-th bill of the kind is its j-th account there (electricity, then gas), or of a kind it may hold several of,
 // a second phone contract or streaming service, another company's
 const KINDS = Object.keys(HOMES[0]?.providers ?? {});
+const COUNCIL: Readonly<Record<string, string>> = { 'municipal charges': 'property tax' };
 type Home = (typeof HOMES)[number];
 // the country a task's household is in, once its bills are known (houseFor)
 const homes = new WeakMap<World, Home>();
@@ -284,7 +285,8 @@ function homeOf(w: World): Household {
   return {
     line: (kind, j) => {
       if (SEVERAL.has(kind)) return nth(w, pool(kind), KINDS.indexOf(kind) + 1 + j);
-      const company = nth(w, pool(kind), KINDS.indexOf(kind) + 1);
+      // (the council that levies the property tax bills its fees too: one Stadtkasse, not two)
+      const company = nth(w, pool(kind), KINDS.indexOf(COUNCIL[kind] ?? kind) + 1);
       const account = accounts(kind)[j % Math.max(1, accounts(kind).length)];
       return account ? `${company} (${account})` : company;
     },
@@ -308,7 +310,7 @@ export const householdBills = packSource({
   capabilities: ['Math_Scientific'],
   measure: { field: 'amount', label: 'amount due', unit: 'EUR' },
   fields: {
-    category: { label: 'bill type', weights: [3, 2, 2, 2, 2, 1, 2, 1] },
+    category: { label: 'bill type', weights: [3, 2, 2, 1, 2, 2, 1, 2, 1] },
     due_on: { label: 'due date', from: -15, to: 30, verb: 'due', past: 'due' },
     direct_debit: { label: 'payment method', yes: 'paid by direct debit', no: 'not on direct debit', p: 0.55 },
     status: { label: 'payment status', weights: [5, 4, 1, 1, 0.5] },

@@ -3,7 +3,8 @@ import type { DomainVocab } from './types.js';
 export const healthcare: DomainVocab = {
   companies: [
     'Ashford Clinic',
-    'Brookside Veterinary',
+    // (a clinic's partners: a vet practice's are its team's own, compose/team-partners.ts)
+    'Brookside Diagnostics',
     'Cedar Health Partners',
     'Dovetail Physiotherapy',
     'Eastgate Pharmacy',

@@ -34,5 +34,11 @@ export const officeProductivity: DomainVocab = {
     'Laptop dock',
   ],
   topics: ['quarterly planning', 'office move', 'vendor review', 'onboarding cohort'],
+  // (the clients above do not move an office or onboard its starters)
+  partners: {
+    'office move': ['Carver Office Relocations', 'Northgate Property'],
+    'vendor review': ['Castell Print Works', 'Okafor Catering', 'Harbor Freight Partners'],
+    'onboarding cohort': ['Kinsey Recruitment', 'Pellow IT Services'],
+  },
   meetings: ['quarterly planning session', 'office move meeting', 'team stand-up', 'vendor call'],
 };

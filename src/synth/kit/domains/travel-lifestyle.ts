@@ -32,5 +32,10 @@ export const travelLifestyle: DomainVocab = {
     'Hotel allocation',
   ],
   topics: ['offsite logistics', 'travel budget', 'conference trip', 'hotel contract renewal'],
+  // (no air charter renews a hotel contract)
+  partners: {
+    'hotel contract renewal': ['Bayview Hotels'],
+    'travel budget': ['Everly Concierge', 'Alpine Route Travel'],
+  },
   meetings: ['offsite planning call', 'supplier rate review', 'conference debrief', 'travel desk catch-up'],
 };

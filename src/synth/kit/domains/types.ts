@@ -8,6 +8,8 @@ export interface DomainVocab {
   products: readonly string[];
   /** workstreams: what a team's work is about (a budget, a review, a clean-up) */
   topics: readonly string[];
+  /** the firms a workstream waits on where its trade is narrower than `companies` (a removals firm for a move) */
+  partners?: Readonly<Record<string, readonly string[]>>;
   /** meetings: working meetings on a day (they get notes, slides, a room, a new slot), never a social event */
   meetings: readonly string[];
 }
