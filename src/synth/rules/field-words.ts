@@ -65,6 +65,8 @@ export interface Counted {
   tail: string;
   /** the verb before the count after a noun ("with", "holding", "cited in") and in a clause ("has", "holds", "is cited in") */
   verb: readonly [string, string];
+  /** who holds the count where it is not the record's own: the patient's missed appointments, not the booking's */
+  holder?: string;
 }
 
 // counts whose label names neither the counted thing nor a unit a reader would say
@@ -72,7 +74,8 @@ const COUNTS: Readonly<Record<string, Counted>> = {
   'missed appointments in the last year': {
     noun: ['missed appointment', 'missed appointments'],
     tail: ' in the last year',
-    verb: ['with', 'has'],
+    verb: ['whose patient has', 'has'],
+    holder: 'patient',
   },
   'reminder count': { noun: ['reminder', 'reminders'], tail: ' sent', verb: ['with', 'has had'] },
   'stock on hand': { noun: ['unit', 'units'], tail: ' on hand', verb: ['with', 'has'] },

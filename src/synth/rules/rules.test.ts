@@ -562,6 +562,32 @@ describe('count fields', () => {
   });
 });
 
+describe('a count another party holds', () => {
+  it('is the patient\'s, not the appointment\'s: "the patient has 3 or more missed appointments in the last year"', () => {
+    const models: FieldModel[] = [
+      {
+        kind: 'number',
+        field: 'missed_before',
+        label: 'missed appointments in the last year',
+        min: 0,
+        max: 6,
+        step: 1,
+      },
+    ];
+    const n = { singular: 'appointment', plural: 'appointments' };
+    const a: Atom = { kind: 'at_least', field: 'missed_before', value: 3 };
+    for (let k = 0; k < 20; k++) {
+      const c = clause(a, models, n, TODAY, createRng('holder', k));
+      assert.match(
+        c,
+        /^the patient has (?:at least 3|3 or more|no fewer than 3) missed appointments in the last year$/,
+      );
+      const m = modifier(a, models, TODAY, createRng('holder', k), n);
+      assert.match(m, /^whose patient has .*missed appointments in the last year$/);
+    }
+  });
+});
+
 describe('practitioner wording', () => {
   const court: FieldModel[] = [
     {

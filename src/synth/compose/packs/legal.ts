@@ -80,14 +80,23 @@ export const clientMatters = packSource({
       });
     if (cleared && status === 'conflict check pending')
       out.push(...shuffle(w.rng, ['intake', 'open']).map((s) => ({ status: s })), { conflict_cleared: false });
+    // (or, where the rule needs its hours, the matter has long been cleared and opened)
     if (!cleared && hours > 4)
-      out.push(...shuffle(w.rng, [0, 0.5, 1, 1.5, 2, 2.5, 3, 4]).map((h) => ({ unbilled_hours: h })));
+      out.push(...shuffle(w.rng, [0, 0.5, 1, 1.5, 2, 2.5, 3, 4]).map((h) => ({ unbilled_hours: h })), {
+        status: 'open',
+        conflict_cleared: true,
+      });
     if (status === 'closed' && hours > 0) out.push({ status: 'pending closure' }, { unbilled_hours: 0 });
     // a team records some six hours a day on a matter at most: a week-old matter holds no month of time
     const days = -daysFrom(w.today, rec.opened_on);
-    // and intake takes days or weeks, not months: a matter months old, or with weeks of work on it, is open
-    if (status === 'intake' && (days > 30 || hours > 20))
-      out.push({ status: 'open' }, { opened_on: onDay(w, -w.rng.int(2, 21)), unbilled_hours: Math.min(hours, 4) });
+    // and intake and the conflict check take days or weeks, not months: a matter months old, or with weeks of work
+    // on it, is open (cleared), or was opened lately with a few hours at most
+    if ((status === 'intake' || status === 'conflict check pending') && (days > 30 || hours > 20))
+      out.push(
+        ...(status === 'intake' && cleared ? [{ status: 'open' }] : []),
+        { opened_on: onDay(w, -w.rng.int(2, 21)), unbilled_hours: Math.min(hours, 4) },
+        { status: 'open', conflict_cleared: true },
+      );
     if (hours > 2 + 6 * days)
       out.push(...[10, 30, 90].map((d) => ({ opened_on: onDay(w, -Math.max(days, Math.ceil(hours / 6)) - d) })), {
         unbilled_hours: Math.max(0, Math.floor(days * 2)),
