@@ -128,6 +128,7 @@ export const INDUSTRY_ACTS: Readonly<Record<string, readonly PolicyAct[]>> = {
     act('Locate check', 'Every short sale needs a borrow located before it settles.', {
       side: ['sell short'],
       trade_date: 'unrelated',
+      quantity: 'unrelated',
     }),
   ],
   fx_exposures: [

@@ -62,7 +62,7 @@ export const SCOPES: Readonly<Record<string, readonly string[]>> = {
   aircraft_inspections: ['aircraft_type', 'check_type', 'findings'],
   field_plots: ['crop', 'notes'],
   positions: ['opened_on', 'status', 'thesis'],
-  trades: ['side', 'broker', 'compliance_flagged', 'notes'],
+  trades: ['side', 'broker', 'quantity', 'compliance_flagged', 'notes'],
   fx_exposures: ['currency_pair', 'notes'],
   research_notes: ['note_type', 'rating', 'published_on', 'summary'],
   pull_requests: ['repo', 'description'],

@@ -80,6 +80,7 @@ const COUNTS: Readonly<Record<string, Counted>> = {
   'reminder count': { noun: ['reminder', 'reminders'], tail: ' sent', verb: ['with', 'has had'] },
   'stock on hand': { noun: ['unit', 'units'], tail: ' on hand', verb: ['with', 'has'] },
   holding: { noun: ['share', 'shares'], tail: '', verb: ['holding', 'holds'] },
+  'trade size': { noun: ['share', 'shares'], tail: '', verb: ['of', 'is for'] },
   'unbilled time': { noun: ['unbilled hour', 'unbilled hours'], tail: '', verb: ['with', 'has'] },
   'time away': { noun: ['night', 'nights'], tail: ' away', verb: ['covering', 'covers'] },
   'workflow count': { noun: ['workflow', 'workflows'], tail: '', verb: ['used by', 'is used by'] },
