@@ -244,7 +244,7 @@ const NARROWS: Readonly<Record<string, Readonly<Record<string, Reasons>>>> = {
     'Compliance flag': {
       'trade_date:older': 'surveillance reads a trade once it has settled and the full order record is in',
       'quantity>':
-        'a short sale that size can move the price on its own, while the smaller ones are sampled in the monthly surveillance review',
+        'a short sale or cover that size can move the price on its own, while the smaller ones are sampled in the monthly surveillance review',
     },
     'Settlement chase': {
       'quantity>':

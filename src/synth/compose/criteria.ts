@@ -18,7 +18,7 @@ export const SCOPES: Readonly<Record<string, readonly string[]>> = {
   transactions: ['category', 'account', 'description'],
   // a job set up recently, or one left over from years ago
   jobs: ['created_at'],
-  integrations: ['monthly_calls'],
+  integrations: ['monthly_calls', 'environment'],
   tasks: [],
   sheet_rows: ['region'],
   mails: ['date', 'body'],
@@ -72,7 +72,7 @@ export const SCOPES: Readonly<Record<string, readonly string[]>> = {
   datasets: ['freshness_sla_hours', 'row_count', 'description'],
   dashboards: ['audience', 'status', 'description'],
   metric_alerts: ['metric', 'triggered_on', 'notes'],
-  experiments: ['uplift_pct', 'p_value', 'hypothesis'],
+  experiments: ['uplift_pct', 'p_value', 'sample_size', 'hypothesis'],
   stories: ['story_format', 'legal_read_required', 'notes'],
   social_posts: ['channel', 'copy'],
   media_assets: ['licence_type', 'caption'],

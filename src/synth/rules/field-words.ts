@@ -81,6 +81,7 @@ const COUNTS: Readonly<Record<string, Counted>> = {
   'stock on hand': { noun: ['unit', 'units'], tail: ' on hand', verb: ['with', 'has'] },
   holding: { noun: ['share', 'shares'], tail: '', verb: ['holding', 'holds'] },
   'trade size': { noun: ['share', 'shares'], tail: '', verb: ['of', 'is for'] },
+  'sample size': { noun: ['user', 'users'], tail: ' enrolled', verb: ['with', 'has'] },
   'unbilled time': { noun: ['unbilled hour', 'unbilled hours'], tail: '', verb: ['with', 'has'] },
   'time away': { noun: ['night', 'nights'], tail: ' away', verb: ['covering', 'covers'] },
   'workflow count': { noun: ['workflow', 'workflows'], tail: '', verb: ['used by', 'is used by'] },
