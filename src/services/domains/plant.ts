@@ -140,7 +140,7 @@ export const PLANT_TABLES: readonly Table[] = [
       status: {
         kind: 'enum',
         about: 'inspection status',
-        values: ['scheduled', 'in work', 'awaiting parts', 'deferred (MEL)', 'certified', 'overdue'],
+        values: ['scheduled', 'in work', 'awaiting parts', 'extended (tolerance)', 'certified', 'overdue'],
         filter: true,
         update: true,
       },

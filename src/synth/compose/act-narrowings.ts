@@ -243,6 +243,12 @@ const NARROWS: Readonly<Record<string, Readonly<Record<string, Reasons>>>> = {
   trades: {
     'Compliance flag': {
       'trade_date:older': 'surveillance reads a trade once it has settled and the full order record is in',
+      'quantity>':
+        'a short sale or cover that size can move the price on its own, while the smaller ones are sampled in the monthly surveillance review',
+    },
+    'Settlement chase': {
+      'quantity>':
+        'a failed delivery that size draws the heaviest buy-in, while the smaller fails clear through the custodian’s automatic chase',
     },
   },
   household_bills: {

@@ -128,6 +128,7 @@ export const INDUSTRY_ACTS: Readonly<Record<string, readonly PolicyAct[]>> = {
     act('Locate check', 'Every short sale needs a borrow located before it settles.', {
       side: ['sell short'],
       trade_date: 'unrelated',
+      quantity: 'unrelated',
     }),
   ],
   fx_exposures: [
@@ -280,22 +281,32 @@ export const INDUSTRY_ACTS: Readonly<Record<string, readonly PolicyAct[]>> = {
         ends_on: 'unrelated',
         p_value: 'unrelated',
         uplift_pct: 'unrelated',
+        sample_size: 'unrelated',
       },
       'pause_experiment',
     ),
     // the other reasons a running test is paused, each on its own reading: a flat one is stopped for futility
-    // (however long it has left), a decided one is stopped for its readout; a breached guardrail is the pause's
+    // (however long it has left), a decided one is stopped for its readout; a breached guardrail is the pause's.
+    // Either call is made on enough users only: a reading on a few thousand is noise, flat or significant
     act(
       ['Futility stop', 'Futility call'],
       'A test still flat this far in will not reach significance before its end date; stopping it frees the traffic for the next test.',
-      { uplift_pct: 'low', p_value: 'high', guardrail_breached: 'unrelated', ends_on: 'unrelated' },
+      {
+        uplift_pct: 'low',
+        p_value: 'high',
+        sample_size: 'high',
+        guardrail_breached: 'unrelated',
+        ends_on: 'unrelated',
+      },
       'pause_experiment',
+      { sample_size: [10_000, 40_000] },
     ),
     act(
       ['Early stop', 'Significance stop'],
       'A test that has already reached significance is stopped and read out rather than keeping half its users on the weaker variant.',
-      { p_value: 'low', guardrail_breached: 'unrelated', ends_on: 'unrelated' },
+      { p_value: 'low', sample_size: 'high', guardrail_breached: 'unrelated', ends_on: 'unrelated' },
       'pause_experiment',
+      { sample_size: [10_000, 40_000] },
     ),
     act('Readout', 'Tests ending soon get an analyst booked for the readout.', {
       ends_on: 'ahead',

@@ -16,15 +16,25 @@ import { withSpared } from './spared.js';
 // (9 of 11 trips policy exceptions, the answer "the two that aren't").
 
 // a rule drawn as a task's policy section draws it (compile/task-rule.ts): its leans, scopes and stated reasons
-function sectionRule(source: string, section: string, approves: boolean, seed: number): Rule {
+function sectionRule(
+  source: string,
+  section: string,
+  approves: boolean,
+  seed: number,
+  d: 'easy' | 'hard' = 'easy',
+  written: readonly string[] = [],
+): Rule {
   const src = PARTS.sources.find((s) => s.name === source);
   const act = actNamed(source, section);
   assert.ok(src && act, `${source} ${section}`);
   const lean = { ...(approves ? {} : CONCERNS[source]), ...act.lean };
   return drawRule(
-    withSpared(src.fields, act.spared),
+    withSpared(
+      src.fields.filter((m) => !written.includes(m.field)),
+      act.spared,
+    ),
     createRng('second-condition', source, seed),
-    'easy',
+    d,
     lean,
     act.must,
     Object.keys(act.lean ?? {}),
@@ -49,5 +59,24 @@ describe('works with a second condition', () => {
       const rules = Array.from({ length: 40 }, (_, i) => sectionRule(source, section, approves, i));
       const thin = rules.filter((r) => size(r) < 2).length;
       assert.ok(thin <= 10, `${thin} of 40 rules have one condition`);
+    });
+});
+
+// a trade's size and an integration's environment, as the blotter and the admin console list them: short sales
+// flagged for surveillance weighed side and age alone, an integration's deactivation its error rate and volume alone
+// (the action writes its status), so each of those rules was two conditions with the ids to copy
+describe('works given the fields their table has', () => {
+  for (const [source, section, written] of [
+    ['trades', 'Compliance flag', ['compliance_flagged']],
+    ['integrations', 'Deactivation', ['status']],
+  ] as const)
+    it(`${source} "${section}" rules weigh three conditions`, () => {
+      // (the fullest of a task's first draws, as compile/task-rule.ts keeps it)
+      for (let t = 0; t < 10; t++) {
+        const best = Math.max(
+          ...Array.from({ length: 6 }, (_, k) => size(sectionRule(source, section, false, t * 6 + k, 'hard', written))),
+        );
+        assert.ok(best >= 3, `task ${t}: ${best} conditions`);
+      }
     });
 });

@@ -6,6 +6,19 @@ import type { ByAct } from './spared-kinds.js';
 // tasks of one work differ in what they leave out. Merged into SPARED per act and field (spared-data.ts).
 
 export const OPS_SPARED: Readonly<Record<string, ByAct>> = {
+  // (bad data written where nobody reads it as real: its owner fixes it without cutting anyone off)
+  integrations: {
+    Deactivation: {
+      environment: {
+        sandbox: 'a sandbox integration writes only to the vendor’s test tenant, so its owner fixes it in place',
+      },
+    },
+    Escalation: {
+      environment: {
+        sandbox: 'a sandbox integration’s errors reach no customer, and the vendor does not meter a test tenant',
+      },
+    },
+  },
   // (a dashboard whose audience opens it on a longer rhythm than a month: a quiet month is its normal)
   dashboards: {
     Archiving: {

@@ -65,6 +65,8 @@ export interface Counted {
   tail: string;
   /** the verb before the count after a noun ("with", "holding", "cited in") and in a clause ("has", "holds", "is cited in") */
   verb: readonly [string, string];
+  /** who holds the count where it is not the record's own: the patient's missed appointments, not the booking's */
+  holder?: string;
 }
 
 // counts whose label names neither the counted thing nor a unit a reader would say
@@ -72,11 +74,14 @@ const COUNTS: Readonly<Record<string, Counted>> = {
   'missed appointments in the last year': {
     noun: ['missed appointment', 'missed appointments'],
     tail: ' in the last year',
-    verb: ['with', 'has'],
+    verb: ['whose patient has', 'has'],
+    holder: 'patient',
   },
   'reminder count': { noun: ['reminder', 'reminders'], tail: ' sent', verb: ['with', 'has had'] },
   'stock on hand': { noun: ['unit', 'units'], tail: ' on hand', verb: ['with', 'has'] },
   holding: { noun: ['share', 'shares'], tail: '', verb: ['holding', 'holds'] },
+  'trade size': { noun: ['share', 'shares'], tail: '', verb: ['of', 'is for'] },
+  'sample size': { noun: ['user', 'users'], tail: ' enrolled', verb: ['with', 'has'] },
   'unbilled time': { noun: ['unbilled hour', 'unbilled hours'], tail: '', verb: ['with', 'has'] },
   'time away': { noun: ['night', 'nights'], tail: ' away', verb: ['covering', 'covers'] },
   'workflow count': { noun: ['workflow', 'workflows'], tail: '', verb: ['used by', 'is used by'] },

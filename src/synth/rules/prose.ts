@@ -318,7 +318,7 @@ function clauseWords(a: Atom, models: readonly FieldModel[], n: Nouns, today: st
       const c = m.kind === 'number' ? countedOf(m) : undefined;
       const least = a.kind === 'at_least';
       if (c) {
-        return `${subject()} ${c.verb[1]} ${countBound(c, a.value, least, rng)}`;
+        return `${c.holder ? `the ${c.holder}` : subject()} ${c.verb[1]} ${countBound(c, a.value, least, rng)}`;
       }
       const t = amount(m, a.value);
       if (echoes(own, n)) return `${subject()} has ${some(m.label)} of ${least ? 'at least' : 'at most'} ${t}`;

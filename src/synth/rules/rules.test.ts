@@ -7,7 +7,7 @@ import { lintText } from '../kit/lint.js';
 import { aOrAn } from '../kit/text.js';
 import { drawRule } from './draw.js';
 import { drawAtom, spanOf } from './draw-atom.js';
-import { thinFor } from './shape.js';
+import { shapeOf, thinFor } from './shape.js';
 import { freeRecord, setAtom } from './set-atom.js';
 import type { FieldModel } from './fields.js';
 import { factor } from './field-words.js';
@@ -559,6 +559,44 @@ describe('count fields', () => {
     for (const s of said) assert.doesNotMatch(s, /screens? of at most \d+ screens?|units ordered of at least/);
     // one is said as a word, and never as "no fewer than 1" or "at most 0"
     for (const s of said) assert.doesNotMatch(s, /\b(?:no fewer than|at least|at most|no more than) [01]\b/);
+  });
+});
+
+describe('the shape of a rule', () => {
+  it('asks three conditions at least of every difficulty where the record type has the fields', () => {
+    for (const d of ['easy', 'medium', 'hard'] as const)
+      for (let k = 0; k < 200; k++) {
+        const s = shapeOf(d, createRng('shape', d, k), 6);
+        assert.ok(s.all + s.any + (s.unless ? 1 : 0) >= 3, `${d}: ${JSON.stringify(s)}`);
+        // (an easy task is kept easy by having no alternatives, not by a thin rule)
+        if (d === 'easy') assert.equal(s.any, 0);
+      }
+  });
+});
+
+describe('a count another party holds', () => {
+  it('is the patient\'s, not the appointment\'s: "the patient has 3 or more missed appointments in the last year"', () => {
+    const models: FieldModel[] = [
+      {
+        kind: 'number',
+        field: 'missed_before',
+        label: 'missed appointments in the last year',
+        min: 0,
+        max: 6,
+        step: 1,
+      },
+    ];
+    const n = { singular: 'appointment', plural: 'appointments' };
+    const a: Atom = { kind: 'at_least', field: 'missed_before', value: 3 };
+    for (let k = 0; k < 20; k++) {
+      const c = clause(a, models, n, TODAY, createRng('holder', k));
+      assert.match(
+        c,
+        /^the patient has (?:at least 3|3 or more|no fewer than 3) missed appointments in the last year$/,
+      );
+      const m = modifier(a, models, TODAY, createRng('holder', k), n);
+      assert.match(m, /^whose patient has .*missed appointments in the last year$/);
+    }
   });
 });
 

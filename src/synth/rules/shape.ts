@@ -8,16 +8,13 @@ import type { Rule } from './rule.js';
 export function shapeOf(d: Difficulty, rng: Rng, fields: number): { all: number; any: number; unless: boolean } {
   const roll = rng.next();
   const s =
-    // an easy task mostly weighs three things (two conditions and an exception, or three conditions): what keeps
-    // it easy is a single record type and no alternatives ("either … or …"), joins or branches, not a thin rule
+    // an easy task weighs three things too (two conditions and an exception, or three conditions): what keeps it
+    // easy is a single record type and no alternatives ("either … or …"), joins or branches, not a thin rule (a
+    // shape of two, drawn one easy rule in seven, was one condition and an exception with the ids to copy)
     d === 'easy'
-      ? roll < 0.55
+      ? roll < 0.62
         ? { all: 2, any: 0, unless: true }
-        : roll < 0.85
-          ? { all: 3, any: 0, unless: false }
-          : roll < 0.93
-            ? { all: 2, any: 0, unless: false }
-            : { all: 1, any: 0, unless: true }
+        : { all: 3, any: 0, unless: false }
       : d === 'medium'
         ? roll < 0.45
           ? { all: 2, any: 0, unless: true }

@@ -18,7 +18,7 @@ interface Closed {
 export const CLOSED: Readonly<Record<string, Closed>> = {
   aircraft_inspections: {
     field: 'status',
-    live: ['scheduled', 'in work', 'awaiting parts', 'overdue', 'deferred (MEL)'],
+    live: ['scheduled', 'in work', 'awaiting parts', 'overdue', 'extended (tolerance)'],
   },
   media_assets: { field: 'status', live: ['active', 'expiring', 'expired', 'takedown requested'] },
   work_orders: { field: 'status', closed: ['closed', 'completed'] },

@@ -253,6 +253,8 @@ export const experiments = packSource({
   fields: {
     uplift_pct: { label: 'measured uplift', min: 0, max: 12, step: 0.1, unit: '%' },
     p_value: { label: 'p-value', min: 0.001, max: 0.2, step: 0.001 },
+    // (beside the reading on every experiment dashboard: a reading on few users is noise)
+    sample_size: { label: 'sample size', min: 4000, max: 90_000, step: 100, unit: 'users' },
     ends_on: { label: 'end date', from: -20, to: 30, verb: 'ending', past: 'ended' },
     guardrail_breached: {
       label: 'guardrails',
@@ -270,7 +272,6 @@ export const experiments = packSource({
       name,
       surface,
       primary_metric: metric,
-      sample_size: w.rng.int(40, 900) * 100,
       owner: colleague(w, i).email,
     };
   },

@@ -142,6 +142,8 @@ export const trades = packSource({
     side: { label: 'side', weights: [5, 4, 1, 1] },
     broker: { label: 'broker', weights: [3, 3, 3, 2, 1, 1] },
     trade_date: { label: 'trade date', from: -14, to: 0, verb: 'executed' },
+    // (on the blotter beside the side: surveillance and the settlement desk both weigh a trade by its size)
+    quantity: { label: 'trade size', min: 500, max: 40_000, step: 100, unit: 'shares' },
     settlement_status: { label: 'settlement status', weights: [2, 2, 2, 5, 1, 1] },
     compliance_flagged: {
       label: 'compliance flag',
@@ -151,15 +153,7 @@ export const trades = packSource({
     },
     notes: { label: "trader's note", terms: TRADE_TERMS, write: tradeNote },
   },
-  make: (w, id, i) => {
-    const quantity = w.rng.int(5, 400) * 100;
-    return {
-      trade_id: id,
-      quantity,
-      commission: Math.round(quantity * 0.02 * 100) / 100,
-      trader: colleague(w, i).email,
-    };
-  },
+  make: (w, id, i) => ({ trade_id: id, trader: colleague(w, i).email }),
   // US equities settle on T+1; a trade goes against a long or a short position by its side, at a price within a
   // few percent of its stock's last price (the trades are of the last two weeks)
   derive: (rec, w, i) => {
@@ -167,6 +161,7 @@ export const trades = packSource({
     const { last } = quoteOf(w, position);
     return {
       position_id: position,
+      commission: Math.round(Number(rec.quantity) * 0.02 * 100) / 100,
       price: Math.round(last * (0.96 + w.rng.next() * 0.08) * 100) / 100,
       // (T+1 in business days: a Friday's trade settles on the Monday)
       settlement_date: addWorkdays(String(rec.trade_date).slice(0, 10), 1),

@@ -7,6 +7,7 @@ import { addDays, nth, onDay, packAction, packSource, refId, toWorkingDay } from
 import { termYears } from './contract-term.js';
 import { clauseNote, directionsNote, matterNote, ORDERED_WITHIN } from './legal-notes.js';
 import { toCourtDay } from './court-days.js';
+import { agreeMatter, weekdayBefore } from './legal-matters.js';
 import {
   CONTRACT_TERMS,
   CONTRACT_VALUE,
@@ -67,35 +68,7 @@ export const clientMatters = packSource({
       billed_to_date: Math.round(budget * (0.1 + w.rng.next() * 0.85)),
     };
   },
-  // no work starts, and nothing is billed, before the conflict check clears: a matter not yet cleared is at
-  // intake with at most a few hours recorded, and a closed one has its time billed or written off
-  agree: (rec, w) => {
-    const cleared = rec.conflict_cleared === true;
-    const status = String(rec.status);
-    const hours = Number(rec.unbilled_hours);
-    const out: Rec[] = [];
-    if (!cleared && !['intake', 'conflict check pending'].includes(status))
-      out.push(...shuffle(w.rng, ['intake', 'conflict check pending']).map((s) => ({ status: s })), {
-        conflict_cleared: true,
-      });
-    if (cleared && status === 'conflict check pending')
-      out.push(...shuffle(w.rng, ['intake', 'open']).map((s) => ({ status: s })), { conflict_cleared: false });
-    if (!cleared && hours > 4)
-      out.push(...shuffle(w.rng, [0, 0.5, 1, 1.5, 2, 2.5, 3, 4]).map((h) => ({ unbilled_hours: h })));
-    if (status === 'closed' && hours > 0) out.push({ status: 'pending closure' }, { unbilled_hours: 0 });
-    // a team records some six hours a day on a matter at most: a week-old matter holds no month of time
-    const days = -daysFrom(w.today, rec.opened_on);
-    // and intake takes days or weeks, not months: a matter months old, or with weeks of work on it, is open
-    if (status === 'intake' && (days > 30 || hours > 20))
-      out.push({ status: 'open' }, { opened_on: onDay(w, -w.rng.int(2, 21)), unbilled_hours: Math.min(hours, 4) });
-    if (hours > 2 + 6 * days)
-      out.push(...[10, 30, 90].map((d) => ({ opened_on: onDay(w, -Math.max(days, Math.ceil(hours / 6)) - d) })), {
-        unbilled_hours: Math.max(0, Math.floor(days * 2)),
-      });
-    // a matter is opened by the office on a working day
-    if (!out.length) out.push(...weekdayBefore(rec.opened_on).map((opened_on) => ({ opened_on })));
-    return out;
-  },
+  agree: agreeMatter,
   derive: (rec) => (rec.conflict_cleared === true ? {} : { billed_to_date: 0 }),
   title: (rec) => `${rec.matter_id} (${rec.matter_name})`,
   nameField: { field: 'matter_name', label: 'matter name' },
@@ -272,9 +245,6 @@ export const courtDeadlines = packSource({
     ...openedBefore(matter, deadlines.map((d) => String(d.due_date)).sort()[0], w),
   }),
 });
-
-// the working day before a weekend day (none: a working day already)
-const weekdayBefore = (day: unknown): string[] => toWorkingDay(day).filter((d) => d < String(day));
 
 // a matter opened before the order that set its first court date (ORDERED_WITHIN days before it at most) if it was
 // not, and no more time unbilled than its days allow

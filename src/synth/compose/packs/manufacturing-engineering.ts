@@ -204,18 +204,22 @@ export const inspections = packSource({
   derive: (rec, w) => {
     const [h0, h1, c0, c1] = INTERVALS[String(rec.check_type)] ?? [10, 100, 5, 50];
     const d = daysFrom(w.today, rec.due_date);
+    const line = /daily|weekly/.test(String(rec.check_type));
     return {
       // (a check the task's work may apply to is among the states it acts from: not one already certified)
       status: stateOf(
         rec,
         'status',
         w,
+        // the MEL defers a defect, never a check: a heavy check past its calendar limit may fly on under the
+        // programme's tolerance, while a line check (daily, weekly) has none and does not wait for parts
         d < 0
-          ? ['overdue', 'certified', 'certified', 'deferred (MEL)']
+          ? line
+            ? ['overdue', 'certified', 'certified']
+            : ['overdue', 'certified', 'certified', 'extended (tolerance)']
           : d <= 3
-            ? // a line check (daily, weekly) does not wait for parts: a defect it finds is deferred under the MEL
-              /daily|weekly/.test(String(rec.check_type))
-              ? ['in work', 'deferred (MEL)', 'certified']
+            ? line
+              ? ['in work', 'certified']
               : ['in work', 'awaiting parts', 'certified']
             : ['scheduled', 'scheduled', 'scheduled', 'in work'],
       ),

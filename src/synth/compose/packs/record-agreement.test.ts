@@ -153,6 +153,26 @@ describe('records that agree with themselves', () => {
     }
   });
 
+  it('a matter awaiting its conflict check is not months old nor full of hours: it is opened lately, or cleared', () => {
+    const w = world(2);
+    const rec: Rec = {
+      matter_id: 'MAT-2',
+      status: 'conflict check pending',
+      conflict_cleared: false,
+      unbilled_hours: 130.5,
+      opened_on: '2025-11-26T09:00:00Z',
+    };
+    const changes = clientMatters.agree?.(rec, w) ?? [];
+    // (every way out the rule may need: fewer hours, a recent opening, or the matter cleared and open)
+    assert.ok(changes.some((c) => c.status === 'open' && c.conflict_cleared === true));
+    for (const c of changes) {
+      const after = { ...rec, ...c };
+      const days = (Date.parse('2026-06-03') - Date.parse(String(after.opened_on))) / 86_400_000;
+      const waiting = after.status === 'conflict check pending';
+      assert.ok(!waiting || days <= 30 || Number(after.unbilled_hours) <= 4, JSON.stringify(c));
+    }
+  });
+
   it('a finding comes from a source that finds findings like it: no autocomplete from a cloud posture scan', () => {
     const w = world(2);
     let moved = 0;
