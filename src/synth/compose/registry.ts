@@ -4,7 +4,6 @@ import * as G from './aggregates.js';
 import * as C from './computations.js';
 import { withCriteria } from './criteria.js';
 import * as J from './joins.js';
-import { withLeftOut } from './left-out.js';
 import { replyInLanguage, routeByLanguage, translateMessage, triagePartnerMail } from './language-actions.js';
 import { uploadScan } from './media-actions.js';
 import { repairDesk, repairSeat, reportBedRelease } from './place-actions.js';
@@ -51,7 +50,7 @@ export const PARTS: Parts<SourceName> = {
     buildPage,
     cutCover,
     // the domain packs' work on their own record types
-    ...(PACK_ACTIONS as readonly ActionPart<SourceName>[]).map(withLeftOut),
+    ...(PACK_ACTIONS as readonly ActionPart<SourceName>[]),
   ],
   aggregates: [
     G.reportTable,

@@ -297,6 +297,7 @@ export const episodes = packSource({
 export const actions = [
   packAction(stories, cms, {
     name: 'require_legal_read',
+    leftOut: 'wrong list',
     lean: { due_on: 'ahead' },
     sections: ['Legal read', 'Legal review'],
     when: { status: ['commissioned', 'filed', 'subbing', 'scheduled'] },

@@ -307,6 +307,7 @@ export const researchNotes = packSource({
 export const actions = [
   packAction(positions, portfolio, {
     name: 'watch_position',
+    leftOut: 'wrong list',
     sections: ['Watch list', 'Monitoring'],
     from: ['core', 'add', 'hold', 'trim'],
     field: 'status',
@@ -316,6 +317,7 @@ export const actions = [
   }),
   packAction(trades, portfolio, {
     name: 'flag_trade',
+    leftOut: 'wrong list',
     // short sales and their covers are what surveillance reviews
     lean: { side: ['sell short', 'buy to cover'] },
     must: ['side'],
@@ -328,6 +330,7 @@ export const actions = [
   }),
   packAction(researchNotes, portfolio, {
     name: 'note_to_compliance',
+    leftOut: 'wrong list',
     lean: { conflicts_disclosed: false },
     sections: ['Compliance review', 'Pre-publication review'],
     from: ['draft'],

@@ -21,9 +21,8 @@ import {
   SOURCE_TERMS,
 } from './information-retrieval-data.js';
 
-// Information_Retrieval: a research team's reading list of papers, the market reports it licenses, the news
-// items its media watch catches, and the register of every source it cites. Titles, outlets and notes are
-// what a research analyst or a fact-checker would see.
+// Information_Retrieval: a research team's reading list of papers, the market reports it licenses, the news items
+// its media watch catches, and the register of every source it cites, as an analyst or a fact-checker sees them.
 
 // what each paper sets out to solve, in its own abstract's words: an abstract states its problem, its method and a
 // result, so no two papers of a reading list open alike and none opens on another paper's question
@@ -379,6 +378,7 @@ export const actions = [
   }),
   packAction(newsItems, research, {
     name: 'flag_news',
+    leftOut: 'wrong list',
     lean: { mentions_client: true, sentiment: ['negative', 'mixed'] },
     sections: ['Flagging', 'News flag'],
     from: ['new'],
@@ -388,6 +388,7 @@ export const actions = [
   }),
   packAction(citedSources, research, {
     name: 'reverify_source',
+    leftOut: 'wrong list',
     lean: { accessed_on: 'stale', cited_in: 'high' },
     sections: ['Re-verification', 'Source check'],
     from: ['verified', 'disputed'],

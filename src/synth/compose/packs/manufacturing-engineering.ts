@@ -354,6 +354,7 @@ export const actions = [
   }),
   packAction(nonconformances, plant, {
     name: 'require_capa',
+    leftOut: 'wrong list',
     lean: { severity: ['critical', 'major'] },
     sections: ['Corrective action', 'CAPA'],
     when: { status: ['open', 'containment', 'root cause analysis'] },

@@ -302,6 +302,7 @@ export const actions = [
   }),
   packAction(incidents, devops, {
     name: 'require_postmortem',
+    leftOut: 'wrong list',
     lean: { severity: ['SEV1', 'SEV2'], customer_impact: true },
     sections: ['Postmortem', 'Incident review'],
     when: { status: ['investigating', 'mitigated', 'resolved'] },

@@ -356,6 +356,8 @@ export interface PackAct {
   /** the months (1–12) the work is done in (ActionPart.season) */
   season?: readonly number[];
   capabilities?: readonly Capability[];
+  /** done for a record left out, a wrong list, not a harm (ActionPart.leftOut): a flag asking a desk to look */
+  leftOut?: 'wrong list';
 }
 
 /** The per-record action of a pack: the system's update tool setting one field, proved by its audit entry. */
@@ -379,6 +381,7 @@ export function packAction<N extends string>(src: SourcePart<N>, system: TableSe
     ...(act.approves ? { approves: true as const } : {}),
     ...(act.must ? { must: act.must } : {}),
     ...(act.season ? { season: act.season } : {}),
+    ...(act.leftOut ? { leftOut: act.leftOut } : {}),
     ...(act.from || act.when ? { from: { ...act.when, ...(act.from ? { [act.field]: act.from } : {}) } } : {}),
     args: ({ rec }) => ({ [src.idField]: idOf(rec), [act.field]: act.value }),
     proof: ({ rec }) => ({
