@@ -91,12 +91,12 @@ export interface SourcePart<N extends string = string> {
    */
   tense?: { state: string; date: string; past: readonly string[]; ahead: readonly string[]; today?: 'ahead' };
   /**
-   * the ways to make a record's rule fields agree where a practitioner knows they are linked (failures this week
-   * and a last run a fortnight ago; a licence that never expires and its end date): none when they agree, else
-   * the changes that would, in order of preference; the first that leaves the record's part in the task as it was
-   * is made (sources/kit.ts inAgreement)
+   * the ways to make linked rule fields agree (failures this week and a last run a fortnight ago): none when they
+   * do, else the changes that would, preferred first; the first that keeps the record's part in the task is made
    */
   agree?(rec: Rec, w: World): Rec[];
+  /** fields every record holds alike today (no plot is watered out of season): no rule or branch selects by them */
+  idle?(w: World): readonly string[];
   /**
    * the records of this type that the task's records imply (a report said to have a newer edition has one in the
    * library), made once the records are final: each is one the task's rule leaves out (`out`); `keep` makes a

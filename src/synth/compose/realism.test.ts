@@ -136,25 +136,31 @@ describe('generated text a practitioner would write', () => {
       [285581179, 'medium', '2026-07-29T10:15:00Z', 'Calendar_Scheduling', 'Healthcare/Policy'],
     ] as const;
     let open = 0;
-    for (const [seed, difficulty, mockToday, cap, scenarioPath] of slots) {
-      const t = generateProcedural({
-        generator: 'compose',
-        id: 'open',
-        seed,
-        difficulty,
-        mockToday,
-        capabilities: [cap],
-        scenarioPath,
-      });
+    const check = (t: TaskSpecInput, label: string) => {
       const from = /^Forwarding this from ([^:\n]+):$/m.exec(t.request)?.[1];
       const answers = (t.user?.signals ?? []).flatMap((x) =>
         x.effect && 'say' in x.effect && typeof x.effect.say === 'string' ? [x.effect.say] : [],
       );
-      if (!from || !/whoever should have it|the right channel/.test(t.request)) continue;
+      if (!from || !/whoever should have it|the right channel/.test(t.request)) return;
       open++;
-      for (const a of answers) assert.ok(!a.includes(`${from} (`), `${seed}: ${from} wrote the note; ${a}`);
-    }
-    assert.ok(open >= 2, `only ${open} of the slots forward a note with an open recipient`);
+      for (const a of answers) assert.ok(!a.includes(`${from} (`), `${label}: ${from} wrote the note; ${a}`);
+    };
+    for (const [seed, difficulty, mockToday, cap, scenarioPath] of slots)
+      check(
+        generateProcedural({
+          generator: 'compose',
+          id: 'open',
+          seed,
+          difficulty,
+          mockToday,
+          capabilities: [cap],
+          scenarioPath,
+        }),
+        String(seed),
+      );
+    // (the slots above drift as the generator grows: more compositions until a few such notes are seen)
+    for (let i = 0; open < 4 && i < 400; i++) check(composition(i, 7_001 * i + 5), `composition ${i}`);
+    assert.ok(open >= 4, `only ${open} forwarded notes with an open recipient`);
   });
   it('a selected record’s other-branch mail is forbidden to its owner only: a summary may name it in its subject', () => {
     let seen = 0;

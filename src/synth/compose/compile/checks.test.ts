@@ -35,7 +35,9 @@ function withNamedSummary(n: number): { spec: TaskSpec; name: string }[] {
     const field = fields.length >= 2 ? fields[0] : undefined;
     const where = field?.kind === 'audit_present' ? Object.values(field.where ?? {}) : [];
     const m = where.find((x): x is { contains: string } => typeof x === 'object' && x !== null && 'contains' in x);
-    if (m && !spec.checks.some((c) => c.id.startsWith('route_'))) out.push({ spec, name: m.contains });
+    // (a name another record's contains is matched by a regex: the names are rewritten as text, so each is plain)
+    const plain = fields.every((c) => c.kind !== 'audit_present' || !JSON.stringify(c.where).includes('"regex"'));
+    if (m && plain && !spec.checks.some((c) => c.id.startsWith('route_'))) out.push({ spec, name: m.contains });
   }
   return out;
 }

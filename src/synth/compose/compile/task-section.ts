@@ -40,7 +40,9 @@ function drawn(
   // undone side is the work's own reason (not yet diarised): the rule takes that, and the records already done stay
   const undone = undoneOf(all, actNamed(src.name, tag)?.lean);
   const writes = Object.fromEntries(Object.entries(all).filter(([f]) => !undone.includes(f)));
-  const taken = { ...writes, ...from };
+  // (and a field every record holds alike today is no one's: out of its season, irrigation is off everywhere)
+  const idle = Object.fromEntries((src.idle?.(w) ?? []).map((f) => [f, true]));
+  const taken = { ...idle, ...writes, ...from };
   // the branch's field is chosen first, so that the rule leaves it alone; never one the section's reason turns on,
   // which its rule names (an owner follow-up on rising errors is not split by the error rate)
   const reasons = Object.fromEntries((actNamed(src.name, tag)?.must ?? []).map((f) => [f, true]));

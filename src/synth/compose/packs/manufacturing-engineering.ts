@@ -302,6 +302,8 @@ export const fieldPlots = packSource({
     // a probe with a flat battery stops reporting
     last_reading_on: onDay(w, rec.sensor_battery_low ? -w.rng.int(2, 9) : -w.rng.int(0, 1)),
   }),
+  // out of the irrigation season every plot's irrigation is off (or faulted): no rule weighs it then
+  idle: (w) => (IRRIGATION_SEASON.includes(monthOf(w.today)) ? [] : ['irrigation_status']),
   // nobody waters a waterlogged field, and irrigation paused for rain means the soil is wet
   // and nobody waters out of the growing season: from October to March the soil is at capacity
   agree: (rec, w) => {

@@ -77,6 +77,8 @@ export interface PackRecord<N extends string> {
   measure?: Measure;
   /** how the record's linked rule fields are made to agree (see SourcePart.agree) */
   agree?: SourcePart['agree'];
+  /** the fields idle on the task's today (see SourcePart.idle) */
+  idle?: SourcePart['idle'];
   /** the records the task's records imply (see SourcePart.companions) */
   companions?: SourcePart['companions'];
   /** the free-text field (notes) a hostile instruction or a remark goes into */
@@ -305,6 +307,7 @@ export function packSource<const N extends string>(p: PackRecord<N>): SourcePart
     domains: p.domains,
     ...(p.measure ? { measure: p.measure } : {}),
     ...(p.agree ? { agree: p.agree } : {}),
+    ...(p.idle ? { idle: p.idle } : {}),
     ...(p.companions ? { companions: p.companions } : {}),
     ...(p.textField ? { textField: p.textField } : {}),
     make: p.make,

@@ -16,7 +16,7 @@ const CLIENTS = [
   'Kestrel Logistics',
   'Ashby Dental',
   'Norland Estates',
-  'Pike & Vale',
+  'Pike and Vale',
 ];
 const FEATURES = [
   'recurring invoices',
