@@ -184,6 +184,40 @@ describe('compositional generator', () => {
     assert.ok(checked >= 30, `${checked} tasks with titled records`);
   });
 
+  it('a mid-task change names its record so that no other record answers to it (review 30: two reviews of one user)', () => {
+    let named = 0;
+    for (const t of corpus) {
+      const signal = (
+        t.user as { signals?: { id: string; effect: Record<string, unknown> }[] } | undefined
+      )?.signals?.find((s) => s.id === 'record_changed');
+      const up = signal?.effect.update_record as { service: string; collection: string; record_id: string } | undefined;
+      const say = String(signal?.effect.say ?? '');
+      if (!up) continue;
+      const rows = ((t.fixtures as Record<string, Record<string, Record<string, unknown>[]>>)[up.service]?.[
+        up.collection
+      ] ?? []) as Record<string, unknown>[];
+      const idField = Object.keys(rows[0] ?? {}).find((k) => rows.some((r) => r[k] === up.record_id)) ?? '';
+      const rec = rows.find((r) => r[idField] === up.record_id);
+      if (!rec) continue;
+      // each value of the record the message says (a name, an address) that another record shares
+      for (const [k, v] of Object.entries(rec)) {
+        if (typeof v !== 'string' || v.length < 6 || k === idField) continue;
+        // (said on its own: "finance" inside the table name finance.fct_payments is not the domain said)
+        const alone = new RegExp(`(?<![\\w.])${v.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\w.])`);
+        if (!alone.test(say)) continue;
+        // (nor the template "pricing page" inside the title "Add-ons pricing page")
+        const within = Object.values(rec).some(
+          (o) => typeof o === 'string' && o !== v && o.includes(v) && say.includes(o),
+        );
+        if (within) continue;
+        if (!rows.some((r) => r !== rec && r[k] === v)) continue;
+        named++;
+        assert.ok(say.includes(up.record_id) || /\(the /.test(say), `${t.id}: "${say}" fits two records`);
+      }
+    }
+    assert.ok(named >= 1, `${named} messages name a value two records share`);
+  });
+
   it('a mid-task change never turns a flag off (an NDA does not become unsigned, a read message unread)', () => {
     let changes = 0;
     for (const t of corpus) {

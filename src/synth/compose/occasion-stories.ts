@@ -28,7 +28,11 @@ const COMPLAINTS: Readonly<Record<string, (plural: string) => string[]>> = {
     `A complaint came in last month after one of the ${p} was missed`,
     `A family complained last month about one of the ${p} that nobody followed up`,
   ],
-  cms: (p) => [`A reader complained last month about one of the ${p}, and it took us days to answer`],
+  // (said of what ran: the work over them may be a licence check or a legal read, not an answer to the reader)
+  cms: (p) => [
+    `A reader complained last month about one of the ${p} we ran`,
+    `One of the ${p} drew a complaint from a reader last month`,
+  ],
   studio: (p) => [`A client complained last month that one of the ${p} sat in the queue`],
   matters: (p) => [`A client complained last month that nobody had told them where one of the ${p} stood`],
 };
@@ -59,6 +63,7 @@ export function stories(plural: string, facts?: OccasionFacts, rng?: Rng, sectio
           say(
             `The last ${round} round found mistakes in two of the ${plural}`,
             `One of the ${plural} that ${round} covers nearly slipped through last week`,
+            `One of the ${plural} was caught only at the last minute in the last ${round} round`,
             ...(covers > 1
               ? [
                   `The ${plural} were left out of the last ${round} round`,
@@ -73,8 +78,9 @@ export function stories(plural: string, facts?: OccasionFacts, rng?: Rng, sectio
         ]
       : []),
     // (a mistake caught on one is a reason to check the rest only when the story says someone asked for that, and
-    // only for a round that checks them: no error found in one BI dashboard leads to archiving the others)
-    ...(facts?.ownerRole && CHECKING.test(section ?? '')
+    // only for a round that checks them and puts right what it finds: no error found in one BI dashboard leads to
+    // archiving the others, nor to a read-only list of them)
+    ...(facts?.ownerRole && facts.acts && CHECKING.test(section ?? '')
       ? [
           say(
             `The ${facts.ownerRole} on one of the ${plural} found an error in it last week and asked for the rest to be checked`,

@@ -221,6 +221,9 @@ describe('the day a reason names', () => {
         assert.doesNotMatch(line, /complaint about the customer accounts/, line);
       const home = { service: 'travel', name: 'household_bills', owned: true, place: 'system' as const, where: 'x' };
       for (const line of stories('household bills', home, rng)) assert.doesNotMatch(line, /complain/i, line);
+      // a reader's complaint is about what ran: the work may be a licence check, not an answer to the reader
+      const cms = { service: 'cms', name: 'media_assets', owned: true, place: 'system' as const, where: 'x' };
+      for (const line of stories('media assets', cms, rng)) assert.doesNotMatch(line, /days to answer/, line);
     }
   });
 
@@ -237,11 +240,19 @@ describe('the day a reason names', () => {
     for (let k = 0; k < 40; k++) {
       const archive = stories('dashboards', owned, createRng('stories-error', k), 'Archive');
       assert.ok(!archive.some((l) => error.test(l)), archive.join(' | '));
-      const review = stories('dashboards', owned, createRng('stories-error', k), 'Compliance review');
+      const review = stories(
+        'dashboards',
+        { ...owned, acts: true },
+        createRng('stories-error', k),
+        'Compliance review',
+      );
       assert.ok(
         review.some((l) => error.test(l)),
         review.join(' | '),
       );
+      // a review that only lists them puts nothing right: no error story leads into it (review 30, 9 tasks)
+      const read = stories('dashboards', owned, createRng('stories-error', k), 'Compliance review');
+      assert.ok(!read.some((l) => error.test(l)), read.join(' | '));
     }
   });
 });

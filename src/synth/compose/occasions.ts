@@ -41,6 +41,8 @@ export interface OccasionFacts {
   /** the section takes part of the work for a reason of its own (purpose-scope.ts `narrowedFor`): no motive of the
    * whole work competes with it */
   narrowed?: boolean;
+  /** the work changes the records (sets, holds, mails each): not a read-only write-up */
+  acts?: boolean;
   /** where the records are seen: a system, a picture, a file or a mailbox, and its name ("the seating plan") */
   place: 'system' | 'picture' | 'file' | 'mailbox';
   where: string;

@@ -128,6 +128,7 @@ function factsOf(
   section?: string,
   work?: string,
   narrowed?: boolean,
+  acts?: boolean,
 ): OccasionFacts | undefined {
   if (!src) return undefined;
   const place = placeOf(src);
@@ -140,6 +141,7 @@ function factsOf(
     ...(section ? { section } : {}),
     ...(work ? { work } : {}),
     ...(narrowed ? { narrowed } : {}),
+    ...(acts ? { acts } : {}),
     place: place.kind,
     where: place.name,
   };
@@ -212,7 +214,7 @@ export function renderRequest(p: RequestPlan): RenderedRequest {
   const boss = shape === 3 ? w.staff[rng.int(3, Math.min(8, w.staff.length - 1))] : undefined;
   // the section's heading, where the request may say it (never beside a situation the agent must match to it)
   const heading = p.select.kind === 'policy' && !p.select.situation ? p.select.section : undefined;
-  const facts = factsOf(p.src, heading, p.work, p.narrowed);
+  const facts = factsOf(p.src, heading, p.work, p.narrowed, Boolean(p.action));
   const occ = occasion(w, p.plural, rng, boss, facts);
   const ctx = occ.text;
   // a greeting of the time of day only at that time of day (the task's clock, UTC as the records keep it)

@@ -52,7 +52,47 @@ export function pointer(p: Program, rec: Rec, changed: readonly string[]): strin
         from.every((r) => r[m.field] !== rec[m.field]),
     );
     if (tell?.kind === 'enum') return `${base} (the ${sayValue(tell, String(rec[tell.field]))} one)`;
-    return tell?.kind === 'flag' ? `${base} (the one ${rec[tell.field] ? tell.yes : tell.no})` : base;
+    if (tell?.kind === 'flag') return `${base} (the one ${rec[tell.field] ? tell.yes : tell.no})`;
+    // else a date it alone holds, as a coworker reads it off the screen (review 30: "liam.doyle's access review" where
+    // that user had two); the news never names an id
+    const day = src.fields.find(
+      (m) =>
+        m.kind === 'date' &&
+        !changed.includes(m.field) &&
+        typeof rec[m.field] === 'string' &&
+        from.every((r) => String(r[m.field] ?? '').slice(0, 10) !== String(rec[m.field]).slice(0, 10)),
+    );
+    if (day) return `${base} (the one with ${day.label} ${longDay(String(rec[day.field]).slice(0, 10))})`;
+    const num = src.fields.find(
+      (m) =>
+        m.kind === 'number' &&
+        !changed.includes(m.field) &&
+        typeof rec[m.field] === 'number' &&
+        from.every((r) => r[m.field] !== rec[m.field]),
+    );
+    if (num) return `${base} (the one whose ${num.label} ${isPlural(num.label) ? 'are' : 'is'} ${rec[num.field]})`;
+    // or a short value the list shows (its channel, its campaign), or two together where each alone is shared
+    const said = (k: string, v: unknown) => {
+      const m = src.fields.find((f) => f.field === k);
+      return m?.kind === 'enum' ? sayValue(m, String(v)) : String(v);
+    };
+    const shown = Object.entries(rec).filter(
+      ([k, v]) =>
+        typeof v === 'string' &&
+        v.length <= 24 &&
+        k !== field &&
+        k !== src.idField &&
+        !k.endsWith('_id') &&
+        !changed.includes(k) &&
+        !/^\d|@/.test(v),
+    );
+    const own = shown.find(([k, v]) => from.every((r) => r[k] !== v));
+    if (own) return `${base} (the ${said(own[0], own[1])} one)`;
+    for (const [a, va] of shown)
+      for (const [b, vb] of shown)
+        if (a < b && from.every((r) => r[a] !== va || r[b] !== vb))
+          return `${base} (the ${said(a, va)}, ${said(b, vb)} one)`;
+    return base;
   };
   // a name a coworker would not say as it is written ("A and E" reads as a slip): the record by a feature
   if (!name || lintText(name, p.w.today).length) return apart(others, `the ${noun}`);
