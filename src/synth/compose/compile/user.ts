@@ -64,13 +64,14 @@ export function pointer(p: Program, rec: Rec, changed: readonly string[]): strin
     );
     if (day) return `${base} (the one with ${day.label} ${longDay(String(rec[day.field]).slice(0, 10))})`;
     const num = src.fields.find(
-      (m) =>
+      (m): m is Extract<FieldModel, { kind: 'number' }> =>
         m.kind === 'number' &&
         !changed.includes(m.field) &&
         typeof rec[m.field] === 'number' &&
         from.every((r) => r[m.field] !== rec[m.field]),
     );
-    if (num) return `${base} (the one whose ${num.label} ${isPlural(num.label) ? 'are' : 'is'} ${rec[num.field]})`;
+    if (num)
+      return `${base} (the one whose ${num.label} ${isPlural(num.label) ? 'are' : 'is'} ${numberSaid(num, rec[num.field])})`;
     // or a short value the list shows (its channel, its campaign), or two together where each alone is shared
     const said = (k: string, v: unknown) => {
       const m = src.fields.find((f) => f.field === k);
@@ -106,6 +107,13 @@ export function pointer(p: Program, rec: Rec, changed: readonly string[]): strin
   return namesakes.length ? apart(namesakes, base) : base;
 }
 
+// a number with its unit, as the field shows it (one approval, one night: a unit after 1 in the singular)
+function numberSaid(m: Extract<FieldModel, { kind: 'number' }>, v: unknown): string {
+  const one = Number(v) === 1 && m.unit?.endsWith('s') ? m.unit.slice(0, -1) : m.unit;
+  const unit = m.currency ? ` ${m.currency}` : m.percent ? '' : one ? ` ${one}` : '';
+  return m.percent ? `${Math.round(Number(v) * 1000) / 10}%` : `${v}${unit}`;
+}
+
 // what happened to the record, field by field, in the words of someone who heard about it
 function happened(p: Program, rec: Rec, k: string, v: unknown): string {
   const { src, w } = p;
@@ -128,10 +136,7 @@ function happened(p: Program, rec: Rec, k: string, v: unknown): string {
     }
     case 'number': {
       const up = Number(v) > Number(rec[k]);
-      // one approval, one night: a unit after 1 is said in the singular
-      const one = Number(v) === 1 && m.unit?.endsWith('s') ? m.unit.slice(0, -1) : m.unit;
-      const unit = m.currency ? ` ${m.currency}` : m.percent ? '' : one ? ` ${one}` : '';
-      const value = m.percent ? `${Math.round(Number(v) * 1000) / 10}%` : `${v}${unit}`;
+      const value = numberSaid(m, v);
       return w.rng.pick([
         `${its} went ${up ? 'up' : 'down'} to ${value}`,
         `${its} ${isPlural(label) ? 'are' : 'is'} ${value} now`,
