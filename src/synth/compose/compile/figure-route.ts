@@ -7,6 +7,7 @@ import { workOnRecord } from './context.js';
 import type { Program } from './records.js';
 import type { FigureRoute } from './route.js';
 import { HOMELY } from '../policy-doc-data.js';
+import { homeAddress } from '../../kit/people.js';
 
 // the decision on the computed figure: the section the task applies caps the batch's total, and the program takes
 // one of two routes by it. Over the cap none of the work is done and the list goes to the approver for sign-off;
@@ -101,14 +102,17 @@ export function routed(p: Program, over: boolean): Program {
       i !== 4 &&
       !data.includes(x.email.toLowerCase()) &&
       !data.includes(x.name.toLowerCase()) &&
-      x.email !== p.dest?.value,
+      x.email !== p.dest?.value &&
+      homeAddress(x) !== p.dest?.value,
   );
   if (!free.length) return p;
   const role = approverRole(kind, action, rng);
   // (a part another text of the task already gave to someone keeps its holder)
   const held = w.roles?.get(role);
-  const approver = held && free.includes(held) ? held : rng.pick(free);
-  w.roles?.set(role, approver);
+  const person = held && free.includes(held) ? held : rng.pick(free);
+  w.roles?.set(role, person);
+  // (a household's bills are signed off by a household member, at home: nobody at the firm)
+  const approver = HOMELY.has(src.name) ? { ...person, email: homeAddress(person) } : person;
   const clause = limitClause({ src, action, limit, role, name: approver.name, email: approver.email }, rng);
   const text = withClause(policy.text, policy.clause, policy.section, clause);
   if (!text) return p;
