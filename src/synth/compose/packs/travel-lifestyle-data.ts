@@ -178,9 +178,9 @@ export const HOMES: readonly {
       gym: ['McFit', 'FitX'],
     },
     accounts: {
-      // (Grundsteuer is the property tax, one notice per plot: a flat and its separately owned parking space; waste,
-      // street cleaning and rainwater are fees for a service)
-      'property tax': ['Grundsteuer Wohnung', 'Grundsteuer Stellplatz'],
+      // (Grundsteuer is the property tax, one notice per plot: a flat and its separately owned parking space and
+      // garage; waste, street cleaning and rainwater are fees for a service)
+      'property tax': ['Grundsteuer Wohnung', 'Grundsteuer Stellplatz', 'Grundsteuer Garage'],
       'municipal charges': ['Abfallgebühren', 'Straßenreinigung', 'Niederschlagswasser'],
       energy: ['Strom', 'Gas'],
       water: ['Trinkwasser', 'Abwasser'],

@@ -3,7 +3,7 @@ import { travel } from '../../../services/domains/travel.js';
 import { oneOf, writePlan } from '../../kit/content.js';
 import type { Rec, World } from '../parts.js';
 import { colleague } from '../sources/kit.js';
-import { type Household, onePerCycle, SEVERAL } from './household-cycles.js';
+import { type Household, oneMandate, onePerCycle, SEVERAL } from './household-cycles.js';
 import { addDays, nth, packAction, packSource, refId } from './table-source.js';
 import {
   cityOf,
@@ -317,13 +317,14 @@ export const householdBills = packSource({
     notes: { label: 'note', terms: BILL_TERMS, write: billNote },
   },
   make: (w, id, i) => ({ bill_id: id, account_holder: holder(w, i % 2).email }),
-  // one bill per account per cycle (household-cycles.ts); the records imply no others
+  // one bill per account per cycle, one payment method per account (household-cycles.ts); the records imply no others
   companions: (records, w, keep) => {
     homes.set(
       w,
       houseFor(records, w, (kind) => cycleOf(w, kind)[0]),
     );
     onePerCycle(records, w, homeOf(w), KINDS, keep);
+    oneMandate(records, keep);
     return [];
   },
   derive: (rec, w) => {
