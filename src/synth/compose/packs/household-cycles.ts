@@ -22,6 +22,8 @@ export const cycleApart = (cycle: string, a: unknown, b: unknown): boolean =>
 export interface Household {
   line(kind: string, j: number): string;
   lines(kind: string): number;
+  /** the accounts of a kind a household holds only where its bills need them (a garage's own tax notice) */
+  spare?(kind: string): readonly string[];
   cycle(kind: string): string;
 }
 
@@ -80,6 +82,12 @@ export function onePerCycle(
       moves.some((due_on) => keep(rec as Rec, { due_on }));
     }
     assign(records, home);
+  }
+  // a repeat nothing could move is a spare account's bill, where the household may hold one
+  for (let rec = repeat(records, home, new Set()); rec; rec = repeat(records, home, new Set())) {
+    const line = home.spare?.(String(rec.category)).find((l) => !records.some((r) => r.provider === l));
+    if (!line) break;
+    rec.provider = line;
   }
 }
 

@@ -120,6 +120,8 @@ export const HOMES: readonly {
   providers: Readonly<Record<string, readonly string[]>>;
   /** the bills one provider of a kind sends a household, each its own account (a council's separate levies) */
   accounts: Readonly<Record<string, readonly string[]>>;
+  /** an account few households have, held only where a task's bills would otherwise repeat one (a garage's notice) */
+  spare?: Readonly<Record<string, readonly string[]>>;
 }[] = [
   {
     country: 'Netherlands',
@@ -178,14 +180,15 @@ export const HOMES: readonly {
       gym: ['McFit', 'FitX'],
     },
     accounts: {
-      // (Grundsteuer is the property tax, one notice per plot: a flat and its separately owned parking space and
-      // garage; waste, street cleaning and rainwater are fees for a service)
-      'property tax': ['Grundsteuer Wohnung', 'Grundsteuer Stellplatz', 'Grundsteuer Garage'],
+      // (Grundsteuer is the property tax, one notice per plot: a flat and its separately owned parking space; waste,
+      // street cleaning and rainwater are fees for a service)
+      'property tax': ['Grundsteuer Wohnung', 'Grundsteuer Stellplatz'],
       'municipal charges': ['Abfallgebühren', 'Straßenreinigung', 'Niederschlagswasser'],
       energy: ['Strom', 'Gas'],
       water: ['Trinkwasser', 'Abwasser'],
       'home insurance': ['Hausrat', 'Wohngebäude'],
     },
+    spare: { 'property tax': ['Grundsteuer Garage'] },
   },
 ];
 

@@ -271,7 +271,8 @@ export function houseFor(records: readonly Rec[], w: World, cycle: (kind: string
       // (a kind the country's homes are never billed for: every bill of it is one too many)
       if (!h.providers[kind]) return n + k;
       if (SEVERAL.has(kind)) return n;
-      const lines = Math.max(1, h.accounts[kind]?.length ?? 0) * (cycle(kind) === 'monthly' ? 2 : 1);
+      const own = Math.max(1, h.accounts[kind]?.length ?? 0) + (h.spare?.[kind]?.length ?? 0);
+      const lines = own * (cycle(kind) === 'monthly' ? 2 : 1);
       return n + Math.max(0, k - lines);
     }, 0);
   const start = HOMES.indexOf(nth(w, HOMES, 0));
@@ -290,6 +291,7 @@ function homeOf(w: World): Household {
       const account = accounts(kind)[j % Math.max(1, accounts(kind).length)];
       return account ? `${company} (${account})` : company;
     },
+    spare: (kind) => (home.spare?.[kind] ?? []).map((a) => `${nth(w, pool(kind), KINDS.indexOf(kind) + 1)} (${a})`),
     // (none of a kind its homes are never billed for: no bill becomes one)
     lines: (kind) =>
       !home.providers[kind] ? 0 : SEVERAL.has(kind) ? pool(kind).length : Math.max(1, accounts(kind).length),
