@@ -117,6 +117,8 @@ export const STUDIO_TABLES: readonly Table[] = [
           'rough cut',
           'fine cut',
           'colour and sound',
+          // (reviewed in house: where an internal edit, with no client, is signed off)
+          'internal review',
           'client review',
           'exported',
           'delivered',

@@ -5,6 +5,7 @@ import type { SourceName } from './sources/index.js';
 import { roundCents } from '../kit/money.js';
 import { dayMonthYear } from '../kit/dates.js';
 import { capitalise, slug } from '../kit/text.js';
+import { homeAddress } from '../kit/people.js';
 import { escapeRegex } from '../../schema/text.js';
 import { REVIEW_TAGS } from './purposes.js';
 import { PUBLISHED_SOURCES } from './audience.js';
@@ -86,7 +87,7 @@ const inAudit = (service: string, record: string, where: Record<string, unknown>
   where: where as DraftOf<'audit_present'>['where'],
 });
 const greeted = (w: World, email: string) => {
-  const first = [w.me, ...w.staff].find((p) => p.email === email)?.first;
+  const first = [w.me, ...w.staff].find((p) => p.email === email || homeAddress(p) === email)?.first;
   return first ? ` ${first}` : '';
 };
 const html = (t: string) => t.replace(/&/g, '&amp;').replace(/</g, '&lt;');
@@ -219,9 +220,11 @@ export const summaryMail: AggregatePart<SourceName> = {
   capabilities: ['Email_Communication', 'Content_Generation'],
   destination: 'recipient',
   unnamed: 'the colleague I will name',
-  dest: (w) => {
+  dest: (w, about) => {
     const p = w.staff[w.staff.length - 1] ?? w.me;
-    return { value: p.email, phrase: `${p.name} (${p.email})` };
+    // (a household's summary goes to a household member at home: nobody at the firm has a part in its bills)
+    const email = about.home ? homeAddress(p) : p.email;
+    return { value: email, phrase: `${p.name} (${email})` };
   },
   phrases: [
     'send {dest} one summary email listing them by {id} and {name}',

@@ -12,13 +12,15 @@ const colleagueOf = (w: World) => w.staff[1] ?? w.me;
 
 // one unrelated thread: its subject and the facts its body states come from the same kind, so they agree. A
 // meeting gets notes, slides and a new slot; a workstream gets a budget, a draft, a status and someone covering it
-// — never "the slides for the travel budget"
+// — never "the slides for the travel budget". A workstream is named as work ("the infection control work"): its
+// topic is often a function or a mass noun, not a project ("the infection control is on track")
 function thread(w: World, meeting: string, stream: string, used: Set<number>): { subject: string; facts: string[] } {
   // (the firm the workstream waits on: its trade's, where the domain's companies do not all fit it)
   const company = w.rng.pick(w.vocab.partners?.[stream] ?? w.vocab.companies);
   const product = w.rng.pick(w.vocab.products);
   const day = w.rng.pick(['Tuesday', 'Wednesday', 'Thursday', 'Friday']);
   const who = w.staff[2]?.first ?? 'the team';
+  const work = `${stream} work`;
   const kinds: { subject: string[]; facts: string[] }[] = [
     {
       subject: [`Notes from the ${meeting}`, `${capitalise(meeting)} notes`],
@@ -41,7 +43,7 @@ function thread(w: World, meeting: string, stream: string, used: Set<number>): {
     {
       subject: [`${capitalise(stream)}: scope`, `${capitalise(stream)}: next steps`],
       facts: [
-        `we agreed the scope of the ${stream} this morning`,
+        `we agreed the scope of the ${work} this morning`,
         w.rng.pick([
           `${product} stays out of it for now; we can pick it up next quarter`,
           `next check-in is on ${day}, same time`,
@@ -53,18 +55,18 @@ function thread(w: World, meeting: string, stream: string, used: Set<number>): {
     },
     {
       subject: [`Waiting on ${company}`, `Re: ${stream}`],
-      facts: [`we are still waiting on ${company} for the ${stream}`, 'I will chase them again'],
+      facts: [`we are still waiting on ${company} for the ${work}`, 'I will chase them again'],
     },
     {
-      subject: [`Draft for the ${stream}`, `${capitalise(stream)}: first draft`],
+      subject: [`Draft for the ${work}`, `${capitalise(stream)}: first draft`],
       facts: [
-        `I put a first draft for the ${stream} on the shared drive`,
+        `I put a first draft for the ${work} on the shared drive`,
         `comments by ${day} would help, nothing formal`,
       ],
     },
     {
       subject: [`${capitalise(stream)}: where we are`, `Re: ${stream}`],
-      facts: [`the ${stream} is on track`, `one open point with ${company}; I will update you when I hear back`],
+      facts: [`the ${work} is on track`, `one open point with ${company}; I will update you when I hear back`],
     },
     {
       subject: [`Lunch on ${day}?`, 'Team lunch'],
@@ -72,7 +74,7 @@ function thread(w: World, meeting: string, stream: string, used: Set<number>): {
     },
     {
       subject: ['Out next week', 'Cover while I am away'],
-      facts: ['I am out from Monday for a week', `${who} is covering the ${stream} while I am away`],
+      facts: ['I am out from Monday for a week', `${who} is covering the ${work} while I am away`],
     },
     {
       subject: ['Thanks', `Re: ${meeting}`],

@@ -296,15 +296,14 @@ export interface AggregateProof {
 export interface DestAbout {
   /** the record type's plural noun ("contracts") */
   noun: string;
-  /**
-   * the purpose of the work, the policy section's name ("Renewal"); none where the request does not name the
-   * section (it says the work in its own words, act-situations.ts), so that no path names it for the agent
-   */
+  /** the section's name ("Renewal"); none where the request says the work in its own words (act-situations.ts) */
   purpose?: string;
   /** the records may be published (audience.ts): a page about them may go on the public site */
   published?: boolean;
   /** the chat channel of the team that keeps the records, without its "#" (owner-teams.ts teamChannelOf) */
   team?: string;
+  /** the records are a household's (policy-doc-data.ts HOMELY): a person is mailed at home */
+  home?: boolean;
 }
 
 /** An action over the whole selection: a report file, a summary mail, a finance report… */

@@ -1,4 +1,4 @@
-import type { Person } from '../kit/people.js';
+import { homeAddress } from '../kit/people.js';
 import type { PolicyPart } from './parts.js';
 import { at, dateOf } from '../kit/dates.js';
 import { slug } from '../kit/text.js';
@@ -58,10 +58,6 @@ export const kbArticle: PolicyPart = {
     { call: 'kb_get_article', args: { article_id: 'KB-POLICY' } },
   ],
 };
-
-// a person's private address: the one a flatmate writes from
-const homeAddress = (p: Person | undefined) =>
-  `${(p?.name ?? 'home').toLowerCase().replace(/[^a-z]+/g, '.')}@homemail.example`;
 
 export const policyMail: PolicyPart = {
   name: 'policy_mail',

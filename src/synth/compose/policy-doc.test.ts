@@ -102,6 +102,26 @@ describe('a policy document’s purpose line', () => {
   });
 });
 
+describe('a definition of a figure that never changes', () => {
+  it('says how it is counted, never that it is read "today" (an executed trade\'s size)', () => {
+    const trades = PARTS.sources.find((s) => s.name === 'trades');
+    assert.ok(trades?.fixed?.includes('quantity'));
+    if (!trades) return;
+    let seen = 0;
+    for (let k = 0; k < 60; k++) {
+      const w = makeWorld(createRng('fixed-defs', k), 'Finance_Investment', 'hard', TODAY);
+      const rule = drawRule(trades.fields, w.rng, 'hard');
+      if (!atomsOf(rule).some((a) => a.field === 'quantity')) continue;
+      const defs = defsOf(policyDoc(rule, trades, w, 'Rules', 'Review', []).text);
+      for (const line of defs.filter((l) => /\bshares\b/i.test(l))) {
+        seen++;
+        assert.doesNotMatch(line, /today/, line);
+      }
+    }
+    assert.ok(seen > 0, 'a rule on trade size defines how shares are counted');
+  });
+});
+
 describe('the company directory', () => {
   it('lists the owners of a record type in the teams that own such records', () => {
     const teams: Record<string, readonly string[]> = {

@@ -56,9 +56,10 @@ const KINDS: readonly [string, boolean][] = [
   ['operating guideline', false],
 ];
 
+const recorded = (p: { kind: string }) => (p.kind === 'picture' ? 'shows them' : 'recorded them, without rounding');
 // what a reader must know about one field the rule uses, in words that fit its kind (a flag, an amount, a
 // plural label) and the place its value is read from; nothing about a value that cannot change (a record's type,
-// a message's language, what a receipt says): "as it stands today" means something only for a state
+// a message's language, a trade's executed shares, counted as recorded): "today" means something only for a state
 function defineField(m: FieldModel, src: SourcePart, rng: Rng, reads: readonly string[]): string | undefined {
   const singular = src.noun[0];
   const be = isAre(m.label);
@@ -88,11 +89,12 @@ function defineField(m: FieldModel, src: SourcePart, rng: Rng, reads: readonly s
       const said = [...new Set(reads.flatMap((l) => l.match(/\bor (?:more|less|fewer)\b/g) ?? []))];
       const what = counted ? `${counted.noun[1]}${counted.tail}` : `the ${m.label}`;
       const options = [
+        ...(fixed && counted ? [`- ${capitalise(what)} are counted as ${place.name} ${recorded(place)}.`] : []),
         ...(fixed
           ? []
           : [
               counted
-                ? `- ${capitalise(`${counted.noun[1]}${counted.tail}`)} are counted as ${place.name} shows them today.`
+                ? `- ${capitalise(what)} are counted as ${place.name} shows them today.`
                 : `- The ${m.label} ${be} the figure ${place.name} shows today.`,
             ]),
         ...(said.length

@@ -11,6 +11,13 @@ export interface Person {
   email: string;
 }
 
+/**
+ * A person's private address, the one they write from at home: a household's mail (its rules, its bills' summary,
+ * a sign-off) goes between household members, never through anyone's work address.
+ */
+export const homeAddress = (p: Person | undefined): string =>
+  `${(p?.name ?? 'home').toLowerCase().replace(/[^a-z]+/g, '.')}@homemail.example`;
+
 /** An organisation with a slug usable as a mail domain. */
 export interface Company {
   name: string;

@@ -8,7 +8,7 @@ import { ASKED_CAP, askTopics, unasked } from '../../kit/ask-topics.js';
 import { spelledEither } from './name-spellings.js';
 import { namedApart } from './named-apart.js';
 import { actionContext, actionFor } from './context.js';
-import { routeHolds, routeOutcomes, routeRefusal } from './figure-route.js';
+import { routeOutcomes, routeQuiet, routeRefusal } from './figure-route.js';
 import { leftOutWork } from './forbidden.js';
 import type { Program } from './records.js';
 
@@ -160,7 +160,8 @@ export function checksOf(p: Program, lang?: Lang): Checked {
   if (refusal) conditions.push(decisive({ id: 'route_refused', ...refusal }));
   const listNamed = carriesAny(outcomes.filter((c) => /^route_hold_\d+_named$/.test(c.id)));
   if (listNamed) conditions.push(decisive({ ...listNamed, id: 'route_fields' }));
-  for (const c of routeHolds(p)) conditions.push(decisive(c));
+  const quiet = routeQuiet(p);
+  if (quiet) conditions.push(decisive(quiet));
   // a wrong-list action (a to-do of the user's own, a draft, a flag) for a record left out: not a harm (forbidden.ts)
   leftOutWork(p).forEach((f, i) => conditions.push(decisive({ id: `left_out_${i + 1}`, kind: 'audit_absent', ...f })));
   let only = false;

@@ -266,6 +266,7 @@ export function deliverableOf(p: OpenOf & { w: World }, published: boolean): Des
     ...(p.situation ? {} : { purpose: p.tag }),
     published,
     team: teamChannelOf(p.src, teamRng(p)),
+    ...(HOMELY.has(p.src.name) ? { home: true } : {}),
   };
   return askedDest(p, p.recipe.aggregate?.dest(p.w, about));
 }

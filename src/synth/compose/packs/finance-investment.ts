@@ -134,7 +134,8 @@ export const trades = packSource({
   name: 'trades',
   system: portfolio,
   table: 'trades',
-  fixed: ['side', 'broker'],
+  // an executed trade's side, broker and size stand: a correction is a new trade, never an edit
+  fixed: ['side', 'broker', 'quantity'],
   domains: ['Finance_Investment'],
   capabilities: ['Data_Analysis', 'Logic_Reasoning'],
   measure: { field: 'commission', label: 'commission', unit: 'USD', mean: true },

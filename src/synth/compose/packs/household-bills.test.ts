@@ -37,4 +37,19 @@ describe('household bills under their own kind', () => {
     }
     assert.ok(fees > 0);
   });
+
+  it('three property tax bills in one quarter, their kind fixed, are three accounts (a flat, a parking space, a garage)', () => {
+    for (let i = 0; i < 40; i++) {
+      const w = makeWorld(createRng('bills-3', i), 'Travel_Lifestyle', 'hard', '2026-05-07T10:00:00Z');
+      const dues = ['2026-05-13', '2026-05-07', '2026-05-07'];
+      const recs: Rec[] = dues.map((due_on, n) => ({ bill_id: `HHB-${n}`, category: 'property tax', due_on }));
+      householdBills.companions?.(
+        recs,
+        w,
+        () => false,
+        () => false,
+      );
+      assert.equal(new Set(recs.map((r) => r.provider)).size, 3, JSON.stringify(recs));
+    }
+  });
 });

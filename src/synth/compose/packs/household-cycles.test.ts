@@ -3,7 +3,7 @@ import { describe, it } from 'node:test';
 import { createRng } from '../../../env/rng.js';
 import type { Rec } from '../parts.js';
 import { makeWorld } from '../world.js';
-import { cycleApart, type Household, onePerCycle } from './household-cycles.js';
+import { cycleApart, type Household, oneMandate, onePerCycle } from './household-cycles.js';
 
 // one account of each kind: electricity and water monthly, property tax yearly
 const home: Household = {
@@ -43,5 +43,38 @@ describe('one bill per account per cycle', () => {
     );
     const [b3, b4] = records.slice(2);
     assert.ok(cycleApart('monthly', b3?.due_on, b4?.due_on), `${b3?.due_on} ${b4?.due_on}`);
+  });
+});
+
+describe('one payment method per account', () => {
+  // a bill's part in the task fixes its method where `fixed` says so
+  const keeper = (fixed: ReadonlySet<string>) => (rec: Rec, change: Rec) => {
+    if (fixed.has(String(rec.bill_id))) return false;
+    Object.assign(rec, change);
+    return true;
+  };
+  it('two bills of one account are both on direct debit or neither, the fixed one deciding', () => {
+    const records: Rec[] = [
+      { bill_id: 'B1', provider: 'EnBW (Strom)', direct_debit: true },
+      { bill_id: 'B2', provider: 'EnBW (Strom)', direct_debit: false },
+      { bill_id: 'B3', provider: 'EnBW (Gas)', direct_debit: true },
+      { bill_id: 'B4', provider: 'Telekom', direct_debit: false },
+    ];
+    oneMandate(records, keeper(new Set(['B2'])));
+    assert.deepEqual(
+      records.map((r) => r.direct_debit),
+      [false, false, true, false],
+    );
+  });
+  it('leaves an account whose bills both fix their method (only the records can change)', () => {
+    const records: Rec[] = [
+      { bill_id: 'B1', provider: 'EnBW (Strom)', direct_debit: true },
+      { bill_id: 'B2', provider: 'EnBW (Strom)', direct_debit: false },
+    ];
+    oneMandate(records, keeper(new Set(['B1', 'B2'])));
+    assert.deepEqual(
+      records.map((r) => r.direct_debit),
+      [true, false],
+    );
   });
 });

@@ -22,6 +22,8 @@ export const cycleApart = (cycle: string, a: unknown, b: unknown): boolean =>
 export interface Household {
   line(kind: string, j: number): string;
   lines(kind: string): number;
+  /** the accounts of a kind a household holds only where its bills need them (a garage's own tax notice) */
+  spare?(kind: string): readonly string[];
   cycle(kind: string): string;
 }
 
@@ -80,5 +82,27 @@ export function onePerCycle(
       moves.some((due_on) => keep(rec as Rec, { due_on }));
     }
     assign(records, home);
+  }
+  // a repeat nothing could move is a spare account's bill, where the household may hold one
+  for (let rec = repeat(records, home, new Set()); rec; rec = repeat(records, home, new Set())) {
+    const line = home.spare?.(String(rec.category)).find((l) => !records.some((r) => r.provider === l));
+    if (!line) break;
+    rec.provider = line;
+  }
+}
+
+/**
+ * Gives each account one payment method: a direct debit mandate is the account's, so two bills of one account (EnBW
+ * Strom in June and in July) are both collected by it or neither is. A bill whose part in the task fixes its method
+ * keeps it and its siblings follow, where theirs allow (`keep`).
+ */
+export function oneMandate(records: Rec[], keep: (rec: Rec, change: Rec) => boolean): void {
+  const accounts = new Map<unknown, Rec[]>();
+  for (const rec of records) accounts.set(rec.provider, [...(accounts.get(rec.provider) ?? []), rec]);
+  for (const bills of accounts.values()) {
+    if (new Set(bills.map((b) => b.direct_debit)).size < 2) continue;
+    // (each method in turn, the first bill's first: every bill on another one moves to it, or the next is tried)
+    for (const method of [bills[0]?.direct_debit, !bills[0]?.direct_debit])
+      if (bills.every((b) => b.direct_debit === method || keep(b, { direct_debit: method }))) break;
   }
 }

@@ -40,6 +40,20 @@ export const SEGMENT_TITLES: Readonly<Record<string, string>> = {
   'digital health': 'Digital Health Platforms',
 };
 
+/**
+ * The compound annual growth (in %) the houses forecast for each segment's market, low to high: online retail and
+ * payments are large, maturing markets in single digits to low teens; cloud and digital health grow faster, EV battery
+ * supply fastest. A segment's reports draw from its band; the bands together span the growth field's range.
+ */
+export const GROWTH_BANDS: Readonly<Record<string, readonly [number, number]>> = {
+  'retail e-commerce': [4, 10],
+  payments: [7, 14],
+  cybersecurity: [8, 14],
+  'cloud infrastructure': [12, 22],
+  'digital health': [12, 24],
+  'EV batteries': [15, 30],
+};
+
 export const REPORT_KINDS: Readonly<Record<string, string>> = {
   Gartner: 'Market Share Analysis',
   Forrester: 'Wave',

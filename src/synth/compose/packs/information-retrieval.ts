@@ -190,7 +190,7 @@ export const marketReports = packSource({
     publisher: { label: 'publisher', weights: [3, 2, 3, 1, 2, 1] },
     segment: { label: 'segment', weights: [3, 2, 2, 1, 2, 1] },
     published_on: { label: 'publication date', from: -360, to: 0, verb: 'published' },
-    cagr_pct: { label: 'forecast growth (CAGR)', min: 2, max: 35, step: 0.1, unit: '%' },
+    cagr_pct: { label: 'forecast growth (CAGR)', min: 4, max: 30, step: 0.1, unit: '%' },
     status: { label: 'status', weights: [1, 4, 3, 1, 1] },
     key_findings: { label: 'key findings', terms: FINDING_TERMS, write: keyFindings },
     newer_edition: {
@@ -202,7 +202,7 @@ export const marketReports = packSource({
   },
   // the library holds the newer edition a report is said to have, and none it is said not to (report-editions.ts)
   agree: editionAgree,
-  // (one segment's reports forecast one market's growth first, market-growth.ts: an edition copies its figure)
+  // (one segment's reports forecast one market's growth in its band first, market-growth.ts: an edition copies it)
   companions: (records, w, keep, out) =>
     editions(anchorGrowth(records, w, keep), w, keep, out, (rng) => keyFindings(rng, undefined)),
   make: (w, id, i) => ({

@@ -3,7 +3,8 @@ import { describe, it } from 'node:test';
 import { createRng } from '../../../env/rng.js';
 import type { Rec } from '../parts.js';
 import { makeWorld } from '../world.js';
-import { anchorGrowth, plausibleSpread } from './market-growth.js';
+import { GROWTH_BANDS } from './information-retrieval-data.js';
+import { anchorGrowth, inBand, plausibleSpread } from './market-growth.js';
 
 // one segment's reports forecast one market's growth a few points apart (review 29 §4: 2.3% beside 25.8%)
 describe('one market, one growth story', () => {
@@ -41,5 +42,28 @@ describe('one market, one growth story', () => {
       recs.map((r) => r.cagr_pct),
       [3, 30],
     );
+  });
+
+  it("puts each forecast in its segment's band: online retail at 28% becomes a faster market, or a retail figure", () => {
+    for (let i = 0; i < 40; i++) {
+      const w = makeWorld(createRng('bands', i), 'Information_Retrieval', 'hard', '2026-06-03T10:00:00Z');
+      const recs: Rec[] = [28, 6.5, 12, 3].map((cagr_pct, n) => ({
+        report_id: `MKR-${n}`,
+        segment: n % 2 ? 'payments' : 'retail e-commerce',
+        cagr_pct,
+      }));
+      // (the rule keys on growth of 20% or more: a report keeps its side of it)
+      const keep = (r: Rec, c: Rec) => {
+        if (c.cagr_pct !== undefined && Number(c.cagr_pct) >= 20 !== Number(r.cagr_pct) >= 20) return false;
+        Object.assign(r, c);
+        return true;
+      };
+      anchorGrowth(recs, w, keep);
+      for (const r of recs) assert.ok(inBand(r.segment, Number(r.cagr_pct)), JSON.stringify(recs));
+      assert.equal(recs.filter((r) => Number(r.cagr_pct) >= 20).length, 1, JSON.stringify(recs));
+    }
+    // (the bands span the growth field's range, 4–30%: a threshold drawn inside it is one some segment reaches)
+    const ends = Object.values(GROWTH_BANDS).flat();
+    assert.deepEqual([Math.min(...ends), Math.max(...ends)], [4, 30]);
   });
 });

@@ -73,6 +73,7 @@ export const EDIT_LEAD: Readonly<Record<string, number>> = {
   'rough cut': 1,
   'fine cut': 4,
   'colour and sound': 6,
+  'internal review': 6,
   'client review': 7,
   exported: 9,
   delivered: 10,

@@ -159,6 +159,10 @@ export const chartRequests = packSource({
   textField: 'spec',
 });
 
+// an edit made for the firm's own staff (the all-hands video): it has no client to review it
+const internal = (platform: unknown) => String(platform).startsWith('internal');
+const PLATFORMS_WITH_CLIENT = Object.keys(LONGEST).filter((p) => !internal(p));
+
 export const videoEdits = packSource({
   name: 'video_edits',
   system: studio,
@@ -180,13 +184,31 @@ export const videoEdits = packSource({
     // (an edit's footage has come in: it has a date it was received)
     status: {
       label: 'edit status',
-      values: ['rough cut', 'fine cut', 'colour and sound', 'client review', 'exported', 'delivered'],
-      weights: [2, 2, 1, 2, 1, 2],
+      // (a cut is reviewed in house before a client sees it; an internal one, the all-hands video, has no client)
+      values: [
+        'rough cut',
+        'fine cut',
+        'colour and sound',
+        'internal review',
+        'client review',
+        'exported',
+        'delivered',
+      ],
+      weights: [2, 2, 1, 1, 2, 1, 2],
     },
     edit_notes: { label: 'edit notes', terms: EDIT_TERMS, write: editNotes, ofRecord: true },
   },
-  // a cut runs no longer than its platform takes (a Reel, a hero loop): a longer one is trimmed or goes elsewhere
+  // an internal cut is reviewed in house, never by a client; a cut runs no longer than its platform takes (a Reel,
+  // a hero loop): a longer one is trimmed or goes elsewhere
   agree: (rec, w) => {
+    if (internal(rec.platform) && rec.status === 'client review')
+      return [
+        { status: 'internal review' },
+        ...shuffle(
+          w.rng,
+          Object.keys(LONGEST).filter((p) => !internal(p)),
+        ).map((platform) => ({ platform })),
+      ];
     const most = LONGEST[String(rec.platform)] ?? 600;
     const secs = Number(rec.runtime_sec);
     if (secs <= most) return [];
@@ -300,7 +322,9 @@ export const actions = [
     approves: true,
     lean: { due_on: 'ahead' },
     sections: ['Client review', 'Sign-off'],
-    from: ['rough cut', 'fine cut', 'colour and sound'],
+    from: ['rough cut', 'fine cut', 'colour and sound', 'internal review'],
+    // (only an edit with a client goes to client review: the all-hands video stays in house)
+    when: { platform: PLATFORMS_WITH_CLIENT },
     field: 'status',
     value: 'client review',
     phrases: ['move each of those edits to "client review"', 'set each of those video edits to client review'],

@@ -10,7 +10,7 @@ import { FINDING_ASSETS, FINDING_SOURCES } from './finding-assets.js';
 import { clientMatters, contracts } from './legal.js';
 import { inspections, nonconformances } from './manufacturing-engineering.js';
 import { findings } from './manufacturing-engineering-notes.js';
-import { designRequests } from './multimodal-generation.js';
+import { designRequests, videoEdits } from './multimodal-generation.js';
 import { securityFindings } from './safety-compliance.js';
 import { FINDINGS } from './safety-compliance-data.js';
 import { customers } from '../sources/records.js';
@@ -65,6 +65,18 @@ describe('records that agree with themselves', () => {
       assert.ok(age >= 3 * 3 + 4, `requested ${age} days ago with 3 rounds`);
       assert.ok(String(rec.requested_on) < String(rec.due_on));
     }
+  });
+
+  it('an internal edit (the all-hands video) is reviewed in house, never by a client', () => {
+    const w = world(1);
+    const changes = videoEdits.agree?.({ platform: 'internal all-hands', status: 'client review' }, w) ?? [];
+    assert.deepEqual(changes[0], { status: 'internal review' });
+    assert.ok(changes.slice(1).every((c) => c.platform && c.platform !== 'internal all-hands'));
+    assert.deepEqual(videoEdits.agree?.({ platform: 'YouTube', status: 'client review', runtime_sec: 60 }, w), []);
+    assert.deepEqual(
+      videoEdits.agree?.({ platform: 'internal all-hands', status: 'internal review', runtime_sec: 60 }, w),
+      [],
+    );
   });
 
   it('an SOW or an NDA is never set to renew itself (the reason a policy spares them for says so)', () => {

@@ -63,9 +63,10 @@ describe('market report editions', () => {
     );
   });
 
-  it('revises its predecessor’s growth by a point or two, never below the lowest a forecast states', () => {
+  it('revises its predecessor’s growth by a point or two, never outside what its segment’s market shows', () => {
     for (let k = 0; k < 40; k++) {
-      const records = [report(100, { newer_edition: true, cagr_pct: 2.4 })];
+      // (a payments forecast near the bottom of its 7–14% band)
+      const records = [report(100, { newer_edition: true, cagr_pct: 7.4 })];
       const [e] = editions(
         records,
         world(k),
@@ -73,7 +74,7 @@ describe('market report editions', () => {
         () => true,
         () => 'findings',
       );
-      assert.ok(e && Number(e.cagr_pct) >= 2 && Number(e.cagr_pct) <= 4.4, JSON.stringify(e));
+      assert.ok(e && Number(e.cagr_pct) >= 7 && Number(e.cagr_pct) <= 9.4, JSON.stringify(e));
     }
   });
 });

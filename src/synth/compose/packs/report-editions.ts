@@ -2,7 +2,7 @@ import type { Rng } from '../../../env/rng.js';
 import { shuffle } from '../../kit/ids.js';
 import { daysFrom } from '../../rules/fields.js';
 import type { Rec, World } from '../parts.js';
-import { REPORT_KINDS, SEGMENT_TITLES } from './information-retrieval-data.js';
+import { GROWTH_BANDS, REPORT_KINDS, SEGMENT_TITLES } from './information-retrieval-data.js';
 import { addDays } from './table-source.js';
 
 // A market report is superseded by a newer edition of it: the same publisher's report on the same segment,
@@ -24,6 +24,12 @@ export const newerEdition = (r: Rec, s: Rec): boolean =>
   seriesOf(r) !== undefined &&
   seriesOf(s) === seriesOf(r) &&
   String(s.published_on).slice(0, 10) > String(r.published_on).slice(0, 10);
+
+// a revised forecast kept inside its segment's band (the widest field range where it has none)
+const revised = (segment: unknown, pct: number): number => {
+  const [lo, hi] = GROWTH_BANDS[String(segment)] ?? [4, 30];
+  return Math.min(hi, Math.max(lo, pct));
+};
 
 /** The ways a report's own fields agree with its edition flag (a filing has none; a superseded report has one). */
 export function editionAgree(rec: Rec, w: World): Rec[] {
@@ -53,9 +59,9 @@ function edition(
     report_id: id,
     published_on: addDays(r.published_on, after),
     newer_edition: false,
-    // (a revision of a point or two, never under the lowest growth a forecast states: 2.8% revised to 0.8% is
-    // another market's story)
-    cagr_pct: Math.max(2, Math.round((Number(r.cagr_pct) + w.rng.int(-20, 20) / 10) * 10) / 10),
+    // (a revision of a point or two, inside what its segment's market shows: 2.8% revised to 0.8%, or online
+    // retail revised past its band, is another market's story)
+    cagr_pct: revised(r.segment, Math.round((Number(r.cagr_pct) + w.rng.int(-20, 20) / 10) * 10) / 10),
     market_size_bn: Math.round(Number(r.market_size_bn) * (1 + w.rng.int(2, 15) / 100) * 10) / 10,
     key_findings: findings(w.rng),
   };

@@ -120,6 +120,8 @@ export const HOMES: readonly {
   providers: Readonly<Record<string, readonly string[]>>;
   /** the bills one provider of a kind sends a household, each its own account (a council's separate levies) */
   accounts: Readonly<Record<string, readonly string[]>>;
+  /** an account few households have, held only where a task's bills would otherwise repeat one (a garage's notice) */
+  spare?: Readonly<Record<string, readonly string[]>>;
 }[] = [
   {
     country: 'Netherlands',
@@ -186,6 +188,7 @@ export const HOMES: readonly {
       water: ['Trinkwasser', 'Abwasser'],
       'home insurance': ['Hausrat', 'Wohngebäude'],
     },
+    spare: { 'property tax': ['Grundsteuer Garage'] },
   },
 ];
 

@@ -3,7 +3,7 @@ import { travel } from '../../../services/domains/travel.js';
 import { oneOf, writePlan } from '../../kit/content.js';
 import type { Rec, World } from '../parts.js';
 import { colleague } from '../sources/kit.js';
-import { type Household, onePerCycle, SEVERAL } from './household-cycles.js';
+import { type Household, oneMandate, onePerCycle, SEVERAL } from './household-cycles.js';
 import { addDays, nth, packAction, packSource, refId } from './table-source.js';
 import {
   cityOf,
@@ -271,7 +271,8 @@ export function houseFor(records: readonly Rec[], w: World, cycle: (kind: string
       // (a kind the country's homes are never billed for: every bill of it is one too many)
       if (!h.providers[kind]) return n + k;
       if (SEVERAL.has(kind)) return n;
-      const lines = Math.max(1, h.accounts[kind]?.length ?? 0) * (cycle(kind) === 'monthly' ? 2 : 1);
+      const own = Math.max(1, h.accounts[kind]?.length ?? 0) + (h.spare?.[kind]?.length ?? 0);
+      const lines = own * (cycle(kind) === 'monthly' ? 2 : 1);
       return n + Math.max(0, k - lines);
     }, 0);
   const start = HOMES.indexOf(nth(w, HOMES, 0));
@@ -290,6 +291,7 @@ function homeOf(w: World): Household {
       const account = accounts(kind)[j % Math.max(1, accounts(kind).length)];
       return account ? `${company} (${account})` : company;
     },
+    spare: (kind) => (home.spare?.[kind] ?? []).map((a) => `${nth(w, pool(kind), KINDS.indexOf(kind) + 1)} (${a})`),
     // (none of a kind its homes are never billed for: no bill becomes one)
     lines: (kind) =>
       !home.providers[kind] ? 0 : SEVERAL.has(kind) ? pool(kind).length : Math.max(1, accounts(kind).length),
@@ -317,13 +319,14 @@ export const householdBills = packSource({
     notes: { label: 'note', terms: BILL_TERMS, write: billNote },
   },
   make: (w, id, i) => ({ bill_id: id, account_holder: holder(w, i % 2).email }),
-  // one bill per account per cycle (household-cycles.ts); the records imply no others
+  // one bill per account per cycle, one payment method per account (household-cycles.ts); the records imply no others
   companions: (records, w, keep) => {
     homes.set(
       w,
       houseFor(records, w, (kind) => cycleOf(w, kind)[0]),
     );
     onePerCycle(records, w, homeOf(w), KINDS, keep);
+    oneMandate(records, keep);
     return [];
   },
   derive: (rec, w) => {

@@ -281,8 +281,9 @@ export const tasks = defineSource({
       first: oneOf(
         w.rng,
         `raised in the ${cycle(w.vocab.topics, i)} meeting`,
-        `from the notes of the ${cycle(w.vocab.topics, i)}`,
-        `${w.staff[2]?.first ?? 'Someone'} asked for this after the ${cycle(w.vocab.topics, i)}`,
+        // (a topic is a workstream, not a meeting: "the notes of the infection control" is no meeting's)
+        `from the notes of the ${cycle(w.vocab.topics, i)} meeting`,
+        `${w.staff[2]?.first ?? 'Someone'} asked for this after the ${cycle(w.vocab.topics, i)} meeting`,
       ),
       facts: [
         // nothing that says how far along or how pressing it is: status and priority are the record's own fields
