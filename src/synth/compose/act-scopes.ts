@@ -277,6 +277,19 @@ export const ACT_SCOPES: Readonly<Record<string, Readonly<Record<string, readonl
         'our clients trade on market and industry moves, so those are the stories their questions come from',
       ),
     ],
+    // (the weekly digest a desk puts out is one readership's: its sections are what that readership reads)
+    Review: [
+      scope(
+        'category',
+        ['regulation', 'markets'],
+        'the weekly digest goes to the clients’ compliance and treasury teams, who read it for the rules and the markets that move their books',
+      ),
+      scope(
+        'category',
+        ['industry', 'technology'],
+        'the weekly digest goes to the sector teams, who read it for the deals and the products in the companies they cover',
+      ),
+    ],
   },
   room_bookings: {
     'AV set-up': [

@@ -312,10 +312,15 @@ export const WORK_ACTS: Readonly<Record<string, readonly PolicyAct[]>> = {
       date: 'stale',
       units: 'unrelated',
     }),
-    act('Translation', 'Complaints and invoices are translated in full so that nothing in them is lost.', {
-      topic: ['complaint', 'invoice'],
-      units: 'unrelated',
-    }),
+    // (the order's size is the desk's line: a full translation is paid for where a misread costs most, bounds a
+    // size a buyer's desk calls a large order)
+    act(
+      'Translation',
+      'Complaints and invoices are translated in full so that nothing in them is lost.',
+      { topic: ['complaint', 'invoice'] },
+      undefined,
+      { units: [100, 400] },
+    ),
     // a desk owns a topic whatever the order's size or the message's age; a message someone has opened is being
     // answered by whoever opened it, so the shared inbox's routing is of the unopened ones
     act(

@@ -86,6 +86,10 @@ export const OPS_SPARED: Readonly<Record<string, ByAct>> = {
   },
   feed_articles: {
     'Follow-up': {
+      source: {
+        'Business Wire Daily':
+          'a Business Wire Daily item is the company’s own press release, which the desk waits to see reported before following up',
+      },
       category: {
         sports: 'sports news is the sports desk’s, which follows up its own stories',
         technology: 'the technology desk follows up its own beat, with its own specialists',

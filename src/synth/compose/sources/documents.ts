@@ -188,6 +188,14 @@ export const feedArticles = defineSource({
       values: ['industry', 'markets', 'regulation', 'technology', 'sports'],
     },
     { kind: 'number', field: 'word_count', label: 'length', min: 120, max: 2400, step: 10, unit: 'words' },
+    // (the feed it came in on, as the reader lists it: one of them is a wire of companies' own press releases)
+    {
+      kind: 'enum',
+      field: 'source',
+      label: 'feed',
+      values: ['Trade Journal', 'Business Wire Daily', 'Sector Weekly'],
+      weights: [3, 2, 3],
+    },
     {
       kind: 'text',
       field: 'content',
@@ -210,7 +218,6 @@ export const feedArticles = defineSource({
     article_id: id,
     // the company the story is about; its event follows the article's section (settle)
     title: cycle(w.vocab.companies, i),
-    source: w.rng.pick(['Trade Journal', 'Business Wire Daily', 'Sector Weekly']),
     url: `https://news.example/${id}`,
   }),
   settle: (rec, w) => {
