@@ -133,7 +133,6 @@ export const SCHOOL_TABLES: readonly Table[] = [
       evidence_on_file: {
         kind: 'flag',
         about: 'whether the centre holds evidence for a claim (a doctor’s note, the bus operator’s letter)',
-        update: true,
       },
       raw_mark: { kind: 'number', about: 'raw mark on the paper', unit: 'marks', update: true },
       grade: {
