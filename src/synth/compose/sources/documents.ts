@@ -212,7 +212,10 @@ export const feedArticles = defineSource({
     const [lo, hi] = sectionWords(rec.category);
     const words = Number(rec.word_count);
     const floor = Math.max(lo, String(rec.content ?? '').split(/\s+/).length);
-    return words >= floor && words <= hi ? [] : [{ word_count: 10 * w.rng.int(Math.ceil(floor / 10), hi / 10) }];
+    if (words >= floor && words <= hi) return [];
+    // (a length drawn in the section's range, else its ends: a rule's line on the length keeps one of them)
+    const least = 10 * Math.ceil(floor / 10);
+    return [{ word_count: 10 * w.rng.int(least / 10, hi / 10) }, { word_count: hi }, { word_count: least }];
   },
   make: (w, id, i) => ({
     article_id: id,
