@@ -23,6 +23,7 @@ const Task = z.strictObject({
   priority: Priority.default('medium').describe('low | medium | high | urgent'),
   due_date: z.string().optional().describe('due date, YYYY-MM-DD'),
   tags: z.array(z.string()).default([]).describe('free labels'),
+  blocked: z.boolean().optional().describe('whether the task waits on someone or something else before it can move'),
   created_at: z.string().optional().describe('ISO time the task was created'),
 });
 

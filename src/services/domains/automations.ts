@@ -23,6 +23,12 @@ export const AUTOMATIONS_TABLES: readonly Table[] = [
       failures_7d: { kind: 'number', about: 'failed runs in the last 7 days', unit: 'runs', int: true },
       owner: { kind: 'email', about: 'person who owns the workflow', update: true },
       alert_on_failure: { kind: 'flag', about: 'whether the owner is alerted when a run fails', update: true },
+      environment: {
+        kind: 'enum',
+        about: 'the workspace environment it runs in',
+        values: ['production', 'staging', 'development'],
+        filter: true,
+      },
       status: {
         kind: 'enum',
         about: 'workflow status',

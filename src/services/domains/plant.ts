@@ -180,6 +180,7 @@ export const PLANT_TABLES: readonly Table[] = [
       area_ha: { kind: 'number', about: 'plot area', unit: 'ha' },
       soil_moisture_pct: { kind: 'number', about: 'latest soil moisture reading', unit: '% volumetric water content' },
       last_reading_on: { kind: 'date', about: 'date of the latest sensor reading' },
+      rain_forecast_mm: { kind: 'number', about: 'rain forecast for the plot over the next 48 hours', unit: 'mm' },
       next_spray_due: { kind: 'date', about: 'next planned spray date', update: true },
       agronomist: { kind: 'email', about: 'agronomist responsible for the plot', update: true },
       sensor_battery_low: { kind: 'flag', about: 'whether the soil probe reports a low battery', update: true },

@@ -130,6 +130,10 @@ export const SCHOOL_TABLES: readonly Table[] = [
         filter: true,
       },
       sat_on: { kind: 'date', about: 'date of the paper' },
+      evidence_on_file: {
+        kind: 'flag',
+        about: 'whether the centre holds evidence for a claim (a doctor’s note, the bus operator’s letter)',
+      },
       raw_mark: { kind: 'number', about: 'raw mark on the paper', unit: 'marks', update: true },
       grade: {
         kind: 'enum',

@@ -217,6 +217,8 @@ const NARROWS: Readonly<Record<string, Readonly<Record<string, Reasons>>>> = {
   },
   partner_mails: {
     Translation: {
+      'units>':
+        'on an order that size a misread credit or defect claim costs the most, so it goes to the contracted translators, while the account manager reads a smaller one in the original with the desk’s machine translation',
       'date:older':
         'the desk reads each message in the partner’s language when it arrives, and one still open after that goes to the translators',
     },

@@ -126,6 +126,19 @@ export const AUDIT_SCOPES: Readonly<Record<string, Readonly<Record<string, reado
         'August resit claims go straight to the board’s summer team, which closes its list before results day',
       ),
     ],
+    // (the entries an inspector or the board return reads one by one)
+    Review: [
+      scope(
+        'access_arrangement',
+        ['25% extra time', 'separate room', 'reader', 'scribe', 'rest breaks'],
+        'the JCQ inspector checks every candidate with an access arrangement had it on the day, entry by entry',
+      ),
+      scope(
+        'exam_series',
+        ['May/June'],
+        'the summer series is the one the college’s results return to the board is made on, entry by entry',
+      ),
+    ],
   },
   // (a leaver's hold goes to IT and the manager before the exit: where a department's exit wipes data soonest)
   legal_holds: {

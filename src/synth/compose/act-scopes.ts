@@ -1,6 +1,7 @@
 import type { Scope } from '../rules/draw.js';
 import { AUDIT_SCOPES } from './act-scopes-audit.js';
 import { CARE_SCOPES, scope } from './act-scopes-care.js';
+import { DESK_SCOPES } from './act-scopes-desks.js';
 
 // The categories a work is really narrowed to, per record type and section (the act's first heading), each with the
 // reason a practitioner would recognise: a regulator's scope, an owner's remit, a deadline only those records face,
@@ -11,6 +12,7 @@ import { CARE_SCOPES, scope } from './act-scopes-care.js';
 export const ACT_SCOPES: Readonly<Record<string, Readonly<Record<string, readonly Scope[]>>>> = {
   ...CARE_SCOPES,
   ...AUDIT_SCOPES,
+  ...DESK_SCOPES,
   // (the plans' repairs and checks turn on one state: a zone the week's work is really about gives them their rule)
   desk_plan: {
     'Desk repair': [
@@ -243,6 +245,19 @@ export const ACT_SCOPES: Readonly<Record<string, Readonly<Record<string, readonl
         'Northfield Castings is on a supplier improvement plan, and every open claim goes to its quarterly business review',
       ),
     ],
+    // (a review read by someone outside the plant: the NCRs that reader goes through)
+    Review: [
+      scope(
+        'supplier',
+        ['Northfield Castings'],
+        'Northfield Castings is on a supplier improvement plan, whose quarterly business review goes through every NCR it caused',
+      ),
+      scope(
+        'defect_type',
+        ['weld crack', 'porosity'],
+        'weld defects are reported to the pressure-equipment notified body, whose surveillance audit reads each of them',
+      ),
+    ],
   },
   deployments: {
     'Change record': [
@@ -262,22 +277,6 @@ export const ACT_SCOPES: Readonly<Record<string, Readonly<Record<string, readonl
       ),
     ],
   },
-  // a follow-up is the coverage desk's beat: each reason says why these stories are the ones it follows up, not
-  // that another desk follows the rest (review 29 §10)
-  feed_articles: {
-    'Follow-up': [
-      scope(
-        'category',
-        ['regulation'],
-        'a rule change alters what our clients must do by a date, so they need the follow-up before they ask',
-      ),
-      scope(
-        'category',
-        ['markets', 'industry'],
-        'our clients trade on market and industry moves, so those are the stories their questions come from',
-      ),
-    ],
-  },
   room_bookings: {
     'AV set-up': [
       scope(
@@ -285,11 +284,6 @@ export const ACT_SCOPES: Readonly<Record<string, Readonly<Record<string, readonl
         ['Boardroom (14)', 'Training room (24)'],
         'only those rooms have the hybrid-meeting kit the AV team sets up',
       ),
-    ],
-  },
-  equipment_loans: {
-    'Return chase': [
-      scope('item_type', ['laptop'], 'IT security needs every loaned laptop back for the encryption audit'),
     ],
   },
   dashboards: {

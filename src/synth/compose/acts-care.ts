@@ -366,23 +366,34 @@ export const CARE_ACTS: Readonly<Record<string, readonly PolicyAct[]>> = {
     }),
   ],
   exam_sittings: [
-    act(
-      ['Special consideration', 'Mitigation'],
-      'Candidates whose performance was affected on the day (illness, a journey that went wrong) are considered under the regulations, not case by case.',
-      // (every candidate so affected, whatever their access arrangement: the regulations have no carve-out; a round
-      // may take one series, whose board has its own claim window, act-scopes.ts, but never leaves a series out)
-      {
-        notes: ['illness', 'medical evidence', 'transport'],
-        access_arrangement: 'unrelated',
-        exam_series: 'scope',
+    {
+      ...act(
+        ['Special consideration', 'Mitigation'],
+        'Candidates affected on the day (illness, a journey that went wrong) are applied for under the regulations, once the centre holds the evidence.',
+        // (every candidate so affected, whatever their access arrangement: the regulations have no carve-out; a round
+        // may take one series, whose board has its own claim window, act-scopes.ts, but never leaves a series out; a
+        // claim without evidence is refused, so those wait for it)
+        {
+          notes: ['illness', 'medical evidence', 'transport'],
+          evidence_on_file: true,
+          access_arrangement: 'unrelated',
+          exam_series: 'scope',
+        },
+      ),
+      // (where a rule is drawn without the evidence, its reason does not promise it)
+      whyWithout: {
+        evidence_on_file:
+          'Candidates whose performance was affected on the day (illness, a journey that went wrong) are applied for under the regulations, not case by case.',
       },
-    ),
+    },
     act('Absence follow-up', 'Candidates absent from an exam are asked about mitigating circumstances.', {
       status: ['absent'],
+      evidence_on_file: 'unrelated',
     }),
     act('Room booking', 'Candidates with a reader, a scribe or a separate room need staff and rooms booked.', {
       access_arrangement: ['separate room', 'reader', 'scribe'],
       status: ['entered'],
+      evidence_on_file: 'unrelated',
     }),
   ],
 };

@@ -57,10 +57,12 @@ export const INDUSTRY_ACTS: Readonly<Record<string, readonly PolicyAct[]>> = {
   field_plots: [
     act(
       ['Irrigation', 'Watering'],
-      'Plots drying below the moisture threshold are watered before the crop is stressed.',
-      // (a plot whose probe is flat has no reading to go by: a section may leave it to the failsafe calendar)
-      { soil_moisture_pct: 'low', sensor_battery_low: 'scope', next_spray_due: 'unrelated' },
+      'Plots drying below the moisture threshold, with no real rain forecast to wet them, are watered before the crop is stressed.',
+      // (a plot whose probe is flat has no reading to go by: a section may leave it to the failsafe calendar; a plot
+      // the next two days' rain will wet is left to it, as any irrigation scheduler does)
+      { soil_moisture_pct: 'low', rain_forecast_mm: 'low', sensor_battery_low: 'scope', next_spray_due: 'unrelated' },
       'schedule_irrigation',
+      { rain_forecast_mm: [2, 8] },
     ),
     // the other reasons a plot goes on the watering schedule: a spray due in the next days (watered before it, so
     // the rain gun does not wash it off after), or a probe that no longer reads (watered on the calendar, not on a

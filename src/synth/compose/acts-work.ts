@@ -187,12 +187,13 @@ export const WORK_ACTS: Readonly<Record<string, readonly PolicyAct[]>> = {
     // every urgent to-do not started, however new; where the start leaves the state to the action (it starts only
     // pending ones), the reason does not name a state the rule never tests
     {
-      ...act(['Work to start', 'Next up'], 'Urgent to-dos that are not started yet are picked up first.', {
-        status: ['pending'],
-        priority: ['high', 'urgent'],
-        created_at: 'unrelated',
-      }),
-      whyWithout: { status: 'Urgent to-dos are picked up first, ahead of routine ones.' },
+      // (a blocked one waits on someone else: starting it moves nothing until the answer comes)
+      ...act(
+        ['Work to start', 'Next up'],
+        'Urgent to-dos that are not started yet and wait on nobody are picked up first.',
+        { status: ['pending'], priority: ['high', 'urgent'], blocked: false, created_at: 'unrelated' },
+      ),
+      whyWithout: { status: 'Urgent to-dos that wait on nobody are picked up first, ahead of routine ones.' },
     },
     act(
       'Review',
@@ -312,10 +313,15 @@ export const WORK_ACTS: Readonly<Record<string, readonly PolicyAct[]>> = {
       date: 'stale',
       units: 'unrelated',
     }),
-    act('Translation', 'Complaints and invoices are translated in full so that nothing in them is lost.', {
-      topic: ['complaint', 'invoice'],
-      units: 'unrelated',
-    }),
+    // (the order's size is the desk's line: a full translation is paid for where a misread costs most, bounds a
+    // size a buyer's desk calls a large order)
+    act(
+      'Translation',
+      'Complaints and invoices are translated in full so that nothing in them is lost.',
+      { topic: ['complaint', 'invoice'] },
+      undefined,
+      { units: [100, 400] },
+    ),
     // a desk owns a topic whatever the order's size or the message's age; a message someone has opened is being
     // answered by whoever opened it, so the shared inbox's routing is of the unopened ones
     act(

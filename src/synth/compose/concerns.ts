@@ -74,6 +74,8 @@ export const CONCERNS: Readonly<Record<string, Readonly<Record<string, Lean>>>> 
   aircraft_inspections: { due_date: 'ahead' },
   field_plots: {
     soil_moisture_pct: 'low',
+    // (a dry plot the next two days' rain will wet is left to it)
+    rain_forecast_mm: 'low',
     next_spray_due: 'ahead',
     sensor_battery_low: true,
     irrigation_status: ['off', 'fault'],

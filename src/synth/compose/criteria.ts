@@ -22,7 +22,7 @@ export const SCOPES: Readonly<Record<string, readonly string[]>> = {
   tasks: [],
   sheet_rows: ['region'],
   mails: ['date', 'body'],
-  feed_articles: ['published_at', 'category', 'content'],
+  feed_articles: ['published_at', 'category', 'source', 'content'],
   order_screenshot: ['region', 'terms', 'reminders'],
   // a plan is read for what a place offers: every feature of a desk, bed, seat or bay is a requirement
   desk_plan: ['status', 'zone', 'window', 'screens', 'sit_stand', 'dock', 'locker', 'accessible'],
@@ -81,7 +81,7 @@ export const SCOPES: Readonly<Record<string, readonly string[]>> = {
   data_subject_requests: ['request_type', 'regulation', 'notes'],
   vendor_assessments: ['status'],
   security_findings: ['source', 'description'],
-  workflows: ['trigger', 'description'],
+  workflows: ['trigger', 'environment', 'description'],
   connectors: ['app', 'notes'],
   workflow_runs: ['started_on', 'auto_retried', 'error_message'],
   agent_skills: ['installed_on', 'description'],

@@ -64,17 +64,28 @@ describe('works with a second condition', () => {
 
 // a trade's size and an integration's environment, as the blotter and the admin console list them: short sales
 // flagged for surveillance weighed side and age alone, an integration's deactivation its error rate and volume alone
-// (the action writes its status), so each of those rules was two conditions with the ids to copy
+// (the action writes its status), so each of those rules was two conditions with the ids to copy. Likewise a
+// workflow's environment (a pause spares a staging copy), the evidence an exams office holds for a claim, and the
+// size of the order a partner's complaint or invoice is about (a translation whose triage branch took the date
+// received was left with the topic and a language); a to-do's blocked mark (starting one that waits on someone
+// moves nothing) and a plot's rain forecast (a dry plot the next two days' rain will wet is left to it)
 describe('works given the fields their table has', () => {
   for (const [source, section, written] of [
     ['trades', 'Compliance flag', ['compliance_flagged']],
     ['integrations', 'Deactivation', ['status']],
+    ['workflows', 'Pause', ['status']],
+    ['exam_sittings', 'Special consideration', ['status']],
+    ['partner_mails', 'Translation', ['date']],
+    ['tasks', 'Work to start', ['status']],
+    ['field_plots', 'Irrigation', ['irrigation_status']],
   ] as const)
     it(`${source} "${section}" rules weigh three conditions`, () => {
-      // (the fullest of a task's first draws, as compile/task-rule.ts keeps it)
+      // (the fullest of a task’s first 16 draws, as compile/task-rule.ts keeps it)
       for (let t = 0; t < 10; t++) {
         const best = Math.max(
-          ...Array.from({ length: 6 }, (_, k) => size(sectionRule(source, section, false, t * 6 + k, 'hard', written))),
+          ...Array.from({ length: 16 }, (_, k) =>
+            size(sectionRule(source, section, false, t * 16 + k, 'hard', written)),
+          ),
         );
         assert.ok(best >= 3, `task ${t}: ${best} conditions`);
       }

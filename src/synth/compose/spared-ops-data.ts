@@ -8,6 +8,13 @@ import type { ByAct } from './spared-kinds.js';
 export const OPS_SPARED: Readonly<Record<string, ByAct>> = {
   // (bad data written where nobody reads it as real: its owner fixes it without cutting anyone off)
   integrations: {
+    // (test keys reach no live data: there is no scope on them to re-check)
+    'Follow-up': {
+      environment: {
+        sandbox:
+          'a sandbox integration runs on the vendor’s test keys, which reach no live data and are re-issued each test cycle',
+      },
+    },
     Deactivation: {
       environment: {
         sandbox: 'a sandbox integration writes only to the vendor’s test tenant, so its owner fixes it in place',
@@ -86,6 +93,10 @@ export const OPS_SPARED: Readonly<Record<string, ByAct>> = {
   },
   feed_articles: {
     'Follow-up': {
+      source: {
+        'Business Wire Daily':
+          'a Business Wire Daily item is the company’s own press release, which the desk waits to see reported before following up',
+      },
       category: {
         sports: 'sports news is the sports desk’s, which follows up its own stories',
         technology: 'the technology desk follows up its own beat, with its own specialists',

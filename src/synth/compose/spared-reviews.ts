@@ -122,6 +122,11 @@ export const REVIEW_SPARED: Readonly<Record<string, Readonly<Record<string, Read
   },
   feed_articles: {
     category: { sports: 'sports news goes into the sports desk’s own digest, which its editor compiles' },
+    // (a release is the company's own announcement: the digest runs what was reported)
+    source: {
+      'Business Wire Daily':
+        'Business Wire Daily carries the companies’ own press releases, which the digest does not run as news',
+    },
   },
   desk_plan: {
     zone: { 'Hot desks': 'hot desks are freed each evening by the booking app, which drops unused bookings' },

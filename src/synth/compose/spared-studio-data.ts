@@ -144,6 +144,12 @@ export const STUDIO_SPARED: Readonly<Record<string, ByAct>> = {
     },
     Pause: {
       trigger: { manual: 'a manual workflow runs only when someone starts it, so it never fires again unattended' },
+      // (its runs write to test connections: a failing run there damages no live record)
+      environment: {
+        staging: 'a staging workflow runs against the sandbox connections, so its failed runs touch no live record',
+        development:
+          'a development workflow is its builder’s test copy on sandbox connections, and failing is how it gets debugged',
+      },
     },
   },
   cited_sources: {

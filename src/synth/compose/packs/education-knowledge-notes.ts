@@ -146,7 +146,8 @@ export function sittingNote(rng: Rng, term: string | undefined): string {
         // (nothing about the arrangement itself: the note is written without the entry's fields; a note that
         // raises something never closes it with "no further action", which would take back what it flags)
         term
-          ? oneOf(rng, 'parents informed', 'evidence to follow from the family', 'to raise with the head of year', '')
+          ? // (nothing on whether evidence is in: the entry's own column says so)
+            oneOf(rng, 'parents informed', 'candidate statement taken', 'to raise with the head of year', '')
           : oneOf(rng, 'parents informed', 'no further action', 'timetable sent to the candidate', ''),
       ].filter(Boolean),
     },

@@ -222,11 +222,21 @@ export const examSittings = packSource({
     exam_series: { label: 'exam series', weights: [2, 3, 5, 1] },
     access_arrangement: { label: 'access arrangement', weights: [8, 3, 1, 1, 1, 1] },
     status: { label: 'entry status', weights: [5, 2, 1, 1, 2, 1] },
+    // (the exams office's column beside the note: a board takes a claim only with the evidence the centre holds)
+    evidence_on_file: {
+      label: 'supporting evidence',
+      yes: 'with supporting evidence on file',
+      no: 'with no supporting evidence on file yet',
+      p: 0.5,
+    },
     notes: { label: 'entry note', terms: SITTING_TERMS, write: sittingNote },
   },
   // results come out some two months after a series: an entry still waiting on them was sat lately, one with
   // results (or a remark on them) longer ago; otherwise the status or the series moves
   agree: (rec, w) => {
+    // a note that names the medical evidence is of an entry that holds it
+    if (/medical evidence/.test(String(rec.notes ?? '')) && rec.evidence_on_file === false)
+      return [{ evidence_on_file: true }];
     const since = daysSinceSeries(w, String(rec.exam_series));
     const waiting = ['sat', 'special consideration'].includes(String(rec.status));
     const out = ['results published', 'remark requested'].includes(String(rec.status));

@@ -274,6 +274,8 @@ export const fieldPlots = packSource({
   fields: {
     crop: { label: 'crop', weights: [4, 3, 2, 1, 2, 1] },
     soil_moisture_pct: { label: 'soil moisture', min: 8, max: 45, step: 0.5, unit: '%' },
+    // (the farm weather service's 48-hour forecast per plot, beside the probe's reading on the irrigation dashboard)
+    rain_forecast_mm: { label: 'rain forecast', min: 0, max: 25, step: 0.5, unit: 'mm' },
     next_spray_due: {
       label: 'next spray date',
       from: -5,
@@ -329,6 +331,9 @@ export const fieldPlots = packSource({
       ];
     if (rec.irrigation_status === 'paused for rain' && moisture < 28)
       return [{ irrigation_status: 'off' }, { soil_moisture_pct: w.rng.int(56, 84) / 2 }];
+    // (and a pause for rain is for rain on its way)
+    if (rec.irrigation_status === 'paused for rain' && Number(rec.rain_forecast_mm) < 5)
+      return [{ rain_forecast_mm: w.rng.int(10, 50) / 2 }, { irrigation_status: 'off' }];
     // a plot with a spray planned and a scout walking it holds a crop in the ground (no sprays on December stubble)
     const month = monthOf(w.today);
     if (stagesIn(String(rec.crop), month).every((s) => s === 'harvested'))

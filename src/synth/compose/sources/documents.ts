@@ -188,6 +188,14 @@ export const feedArticles = defineSource({
       values: ['industry', 'markets', 'regulation', 'technology', 'sports'],
     },
     { kind: 'number', field: 'word_count', label: 'length', min: 120, max: 2400, step: 10, unit: 'words' },
+    // (the feed it came in on, as the reader lists it: one of them is a wire of companies' own press releases)
+    {
+      kind: 'enum',
+      field: 'source',
+      label: 'feed',
+      values: ['Trade Journal', 'Business Wire Daily', 'Sector Weekly'],
+      weights: [3, 2, 3],
+    },
     {
       kind: 'text',
       field: 'content',
@@ -204,13 +212,15 @@ export const feedArticles = defineSource({
     const [lo, hi] = sectionWords(rec.category);
     const words = Number(rec.word_count);
     const floor = Math.max(lo, String(rec.content ?? '').split(/\s+/).length);
-    return words >= floor && words <= hi ? [] : [{ word_count: 10 * w.rng.int(Math.ceil(floor / 10), hi / 10) }];
+    if (words >= floor && words <= hi) return [];
+    // (a length drawn in the section's range, else its ends: a rule's line on the length keeps one of them)
+    const least = 10 * Math.ceil(floor / 10);
+    return [{ word_count: 10 * w.rng.int(least / 10, hi / 10) }, { word_count: hi }, { word_count: least }];
   },
   make: (w, id, i) => ({
     article_id: id,
     // the company the story is about; its event follows the article's section (settle)
     title: cycle(w.vocab.companies, i),
-    source: w.rng.pick(['Trade Journal', 'Business Wire Daily', 'Sector Weekly']),
     url: `https://news.example/${id}`,
   }),
   settle: (rec, w) => {

@@ -265,6 +265,8 @@ export const tasks = defineSource({
       weights: [3, 4, 3, 1],
     },
     { kind: 'date', field: 'created_at', label: 'creation date', from: -60, to: -1, verb: 'added', time: true },
+    // (as a to-do app marks one waiting on an answer, a delivery or another to-do: starting it moves nothing)
+    { kind: 'flag', field: 'blocked', label: 'blocked', yes: 'blocked', no: 'not blocked', p: 0.25 },
   ] satisfies FieldModel[],
   make: (w, id, i) => ({
     task_id: id,
