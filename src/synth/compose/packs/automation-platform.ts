@@ -133,7 +133,7 @@ export const workflows = packSource({
   fields: {
     trigger: { label: 'trigger', weights: [4, 3, 1, 2, 2, 1] },
     last_run_on: { label: 'last run', from: -20, to: 0, verb: 'last run' },
-    failures_7d: { label: 'failure count this week', min: 0, max: 40, step: 1, unit: 'failed runs' },
+    failures_7d: { label: 'failure count this week', min: 0, max: 40, step: 1, unit: 'failed runs', usual: 2 },
     alert_on_failure: {
       label: 'failure alerts',
       yes: 'alerting its owner on failure',

@@ -173,7 +173,16 @@ export const integrations = defineSource({
   capabilities: ['Agent_Self_Config', 'Security_Awareness'],
   measure: { field: 'monthly_calls', label: 'monthly call volume' },
   fields: [
-    { kind: 'number', field: 'error_rate', label: 'error rate', min: 0, max: 0.4, step: 0.01, percent: true },
+    {
+      kind: 'number',
+      field: 'error_rate',
+      label: 'error rate',
+      min: 0,
+      max: 0.4,
+      step: 0.01,
+      percent: true,
+      usual: 0.02,
+    },
     {
       kind: 'enum',
       field: 'status',
