@@ -3,7 +3,7 @@ import { describe, it } from 'node:test';
 import { createRng } from '../../env/rng.js';
 import { VOCAB } from '../kit/domains/index.js';
 import type { NumberModel } from './fields.js';
-import { benignValue, freeRecord } from './set-atom.js';
+import { benignValue, freeRecord, setAtom } from './set-atom.js';
 
 const dna: NumberModel = { kind: 'number', field: 'missed_before', label: 'missed', min: 0, max: 6, step: 1, usual: 1 };
 const share = (xs: number[], p: (x: number) => boolean) => xs.filter(p).length / xs.length;
@@ -38,5 +38,16 @@ describe('free values of an alarm field', () => {
         (v) => v <= 1,
       ) < 0.3,
     );
+  });
+
+  it('a value a step past the line stays on the field’s grain (no 0.21000000000000002)', () => {
+    const rate: NumberModel = { kind: 'number', field: 'error_rate', label: 'e', min: 0, max: 0.25, step: 0.01 };
+    const x = { rng: createRng('grain'), today: '2026-03-02', vocab: VOCAB.Healthcare };
+    for (let i = 0; i < 300; i++) {
+      const rec: Record<string, unknown> = {};
+      setAtom({ kind: 'at_least', field: 'error_rate', value: 0.2 }, rate, rec, i % 2 === 0, true, x, false);
+      const v = Number(rec.error_rate);
+      assert.equal(v, Math.round(v * 100) / 100, String(v));
+    }
   });
 });

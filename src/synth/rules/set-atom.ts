@@ -21,8 +21,9 @@ function numberOn(m: NumberModel, t: number, above: boolean, near: boolean, rng:
   // inside the field's range (thresholds sit in its middle half, so both sides have room): a value past its end is
   // drawn again between the line and the end, not stood on the end (no pile of receipts at exactly 420.00)
   if (raw > m.max || raw < m.min) raw = t + ((above ? m.max : m.min) - t) * (0.1 + 0.85 * rng.next());
-  const r = Math.round(Math.round(Math.min(m.max, Math.max(m.min, raw)) / m.step) * m.step * 1e6) / 1e6;
-  return above ? Math.max(r, t + m.step) : Math.min(r, t - m.step);
+  const r = roundTo(Math.min(m.max, Math.max(m.min, raw)), m.step);
+  // (the step past the line on its grain too: 0.2 + 0.01 is 0.21000000000000002 in floating point)
+  return above ? Math.max(r, roundTo(t + m.step, m.step)) : Math.min(r, roundTo(t - m.step, m.step));
 }
 
 // the date `days` from today whose working-day distance is exactly `n` (searching outward)
