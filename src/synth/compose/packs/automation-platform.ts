@@ -177,7 +177,8 @@ export const workflows = packSource({
       out.push(...[6, 5, 4, 3, 2, 1, 0].map((d) => ({ last_run_on: onDay(w, -d) })), { failures_7d: 0 });
     if (failures > 0 && ['draft', 'archived'].includes(String(rec.status)))
       out.push(...shuffle(w.rng, ['active', 'failing', 'paused']).map((status) => ({ status })), { failures_7d: 0 });
-    // (a workflow that failed once or twice this week is active with a blip: most are, at their base rate)
+    // (a workflow that failed once or twice this week is mostly active with a blip, as most are at their base rate;
+    // a weekly one may fail its only run)
     if (failures < 3 && rec.status === 'failing') out.push({ status: 'active' }, { failures_7d: w.rng.int(3, 20) });
     // a paused workflow has not run since it was paused: its last run is before today
     if (rec.status === 'paused' && daysFrom(w.today, rec.last_run_on) >= 0)
