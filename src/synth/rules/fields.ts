@@ -53,6 +53,12 @@ export interface NumberModel extends Base {
   currency?: string;
   /** stored as a fraction, said as a percentage (0.05 → 5%) */
   percent?: true;
+  /**
+   * where most records sit on a field one side of which calls for attention (concerns.ts): at or under it for a
+   * field whose high values do (a clinic's missed appointments, 1), at or over it where the low ones do; without
+   * it, the benign fifth of the range (set-atom.ts `benignValue`)
+   */
+  usual?: number;
 }
 
 /** The windows a date is counted in, in days and (where the work runs on office days) in working days. */

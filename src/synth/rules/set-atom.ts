@@ -1,6 +1,14 @@
 import type { Rng } from '../../env/rng.js';
 import type { DomainVocab } from '../kit/domains/types.js';
-import { type DateModel, dateValue, drawValue, type FieldModel, type NumberModel, type TextModel } from './fields.js';
+import {
+  type DateModel,
+  dateValue,
+  drawValue,
+  type FieldModel,
+  type NumberModel,
+  roundTo,
+  type TextModel,
+} from './fields.js';
 import { type Atom, holds, modelOf, overdueWindow, type Rule, termsOf, workdaysSince } from './rule.js';
 
 // Records made to meet or miss a rule's atoms (near misses, quiet records); draw.ts draws the rules themselves
@@ -13,8 +21,9 @@ function numberOn(m: NumberModel, t: number, above: boolean, near: boolean, rng:
   // inside the field's range (thresholds sit in its middle half, so both sides have room): a value past its end is
   // drawn again between the line and the end, not stood on the end (no pile of receipts at exactly 420.00)
   if (raw > m.max || raw < m.min) raw = t + ((above ? m.max : m.min) - t) * (0.1 + 0.85 * rng.next());
-  const r = Math.round(Math.round(Math.min(m.max, Math.max(m.min, raw)) / m.step) * m.step * 1e6) / 1e6;
-  return above ? Math.max(r, t + m.step) : Math.min(r, t - m.step);
+  const r = roundTo(Math.min(m.max, Math.max(m.min, raw)), m.step);
+  // (the step past the line on its grain too: 0.2 + 0.01 is 0.21000000000000002 in floating point)
+  return above ? Math.max(r, roundTo(t + m.step, m.step)) : Math.min(r, roundTo(t - m.step, m.step));
 }
 
 // the date `days` from today whose working-day distance is exactly `n` (searching outward)
@@ -113,15 +122,45 @@ function setOnce(
   }
 }
 
-/** A record drawn freely: every field from its model. */
+/** The side of a number field that calls for attention (concerns.ts): its high values, or its low ones. */
+export type Alarm = 'high' | 'low';
+
+/**
+ * A free value of a field one side of which calls for attention, at that field's base rate: most records are far
+ * from the alarm (a clinic's patients have missed no appointment or one, an integration fails under 2% of calls),
+ * a few anywhere, leaning benign. Drawn over the whole range, half of every list sat past a threshold in its middle.
+ */
+export function benignValue(m: NumberModel, alarm: Alarm, rng: Rng): number {
+  const span = m.max - m.min;
+  const usual = m.usual ?? (alarm === 'high' ? m.min + span / 5 : m.max - span / 5);
+  // the usual band, or (one record in five) anywhere, most of those toward the benign end too
+  const far = rng.chance(0.8)
+    ? Math.abs(usual - (alarm === 'high' ? m.min : m.max)) * rng.next()
+    : span * rng.next() ** 2;
+  return roundTo(alarm === 'high' ? m.min + far : m.max - far, m.step);
+}
+
+/**
+ * A record drawn freely: every field from its model; a number field with an `alarms` side at its base rate
+ * (`benignValue`), whatever a rule later sets.
+ */
 export function freeRecord(
   models: readonly FieldModel[],
   x: { rng: Rng; today: string; vocab: DomainVocab },
   base?: Readonly<Record<string, unknown>>,
+  alarms: Readonly<Record<string, Alarm>> = {},
 ): Record<string, unknown> {
   const rec: Record<string, unknown> = {};
   const about = (m: FieldModel) => m.kind === 'text' && m.ofRecord;
-  for (const m of models) rec[m.field] = about(m) ? '' : drawValue(m, x.rng, x.today, x.vocab);
+  for (const m of models) {
+    const alarm = m.kind === 'number' ? alarms[m.field] : undefined;
+    rec[m.field] =
+      m.kind === 'number' && alarm
+        ? benignValue(m, alarm, x.rng)
+        : about(m)
+          ? ''
+          : drawValue(m, x.rng, x.today, x.vocab);
+  }
   // a text about its record last: it reads the record's other fields (and `base`, its title and people)
   for (const m of models)
     if (m.kind === 'text' && m.ofRecord) rec[m.field] = m.write(x.rng, undefined, x.vocab, { ...base, ...rec });

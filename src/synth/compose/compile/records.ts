@@ -25,6 +25,7 @@ import { aboutTheirRecords, distinctNames, distinctTexts } from './distinct-text
 import { type Branch, branchFieldOf, branchOf } from './branch.js';
 import { lateAtom, lateChange, staysOut } from './late-change.js';
 import { fillRoles } from './row-fill.js';
+import { alarmsIn } from './alarms.js';
 import { type FromStates, fromStates, undoneOf, unwritten } from './from-states.js';
 import { type Recipe, recipeServices, writtenBy } from '../recipe.js';
 import type { FigureRoute } from './route.js';
@@ -115,8 +116,9 @@ function cast(
     ...(rule.any ? (['neither'] as const) : []),
     ...(late ? (['late'] as const) : []),
   ];
-  // filled up to the recipe's rows: more near misses, and records failing elsewhere
-  roles.splice(roles.length - (late ? 1 : 0), 0, ...fillRoles(w.rng, rule, roles.length, recipe.rows));
+  // filled up to the recipe's rows: more near misses, and records failing elsewhere (alarm fields at their base rate)
+  const { alarms, atoms, held } = alarmsIn(src, rule, roles);
+  roles.splice(roles.length - (late ? 1 : 0), 0, ...fillRoles(w.rng, rule, roles.length, recipe.rows, { atoms, held }));
   const recIds = ids(w.rng, src.prefix, roles.length, 4);
   // one record per condition at most sits exactly on its line, and none the figure is read from where the figure
   // is the highest (lowest) of a field the rule caps: the answer would be the policy's own number
@@ -126,7 +128,7 @@ function cast(
   const capped = cappedBy(rule, recipe);
   const records = roles.map((role, i) => {
     const made = src.make(w, recIds[i] as string, i);
-    const rec: Rec = { ...made, ...freeRecord(src.fields, x, made) };
+    const rec: Rec = { ...made, ...freeRecord(src.fields, x, made, alarms) };
     const counted = role === 'target' || (role === 'late' && joins);
     const set = (a: Atom, ok: boolean, near: boolean) => {
       setAtom(a, modelOf(src.fields, a), rec, ok, near, x, !onLine.has(a) && !(counted && capped.includes(a)));
@@ -140,7 +142,9 @@ function cast(
       // targets and every other condition's near misses hold the rule's side, so with a quiet list drawn at the base
       // rate "within policy" held for nearly every trip and the flag told no record from another
       for (const a of rule.all) if (a.kind === 'flag') rec[a.field] = w.rng.chance(0.75) ? !a.value : a.value;
-      if (selects(rule, rec, w.today)) set(w.rng.pick(rule.all), false, false);
+      // (failing on its alarm side where the rule has one: a quiet record is benign there)
+      const fails = atoms.length ? atoms.map((k) => rule.all[k] as Atom) : rule.all;
+      if (selects(rule, rec, w.today)) set(w.rng.pick(fails), false, false);
       if (w.rng.chance(0.35)) {
         free.add(rec);
         return rec;

@@ -3,7 +3,8 @@ import { describe, it } from 'node:test';
 import { createRng } from '../../../env/rng.js';
 import type { Rule } from '../../rules/rule.js';
 import { ROWS } from '../recipe.js';
-import { fillRoles } from './row-fill.js';
+import { ALARM_SHARE, fillRoles } from './row-fill.js';
+import { alarmAtoms } from './alarms.js';
 import { composition } from '../testing.js';
 
 const rule = {
@@ -26,6 +27,20 @@ describe('the rows of a task list', () => {
         JSON.stringify(edge),
       );
     assert.deepEqual(fillRoles(createRng('fill'), rule, 14, 10), ['quiet']);
+  });
+
+  it('stops the extra near misses where the records near an alarm condition fill its share of the list', () => {
+    // condition 1 (3 or more of a count whose high values call for attention) is the alarm
+    const atoms = alarmAtoms(rule, { b: 'high' });
+    assert.deepEqual(atoms, [1]);
+    // 5 base records near the alarm of 13: room for none more (13 × 0.45 is under 6), all quiet
+    assert.deepEqual(fillRoles(createRng('fill'), rule, 5, 13, { atoms, held: 5 }), Array(8).fill('quiet'));
+    // a longer list has room for one: the rest are quiet, and the share holds
+    const roles = fillRoles(createRng('fill'), rule, 5, 20, { atoms, held: 5 });
+    assert.equal(roles.filter((r) => r !== 'quiet').length, Math.floor(ALARM_SHARE * 20) - 5);
+    // a rule on the benign side of the field (at most 3) has no alarm: the list fills as before
+    const benign = { ...rule, all: [rule.all[0], { kind: 'at_most', field: 'b', value: 3 }] } as Rule;
+    assert.deepEqual(alarmAtoms(benign, { b: 'high' }), []);
   });
 
   it('no composed task is a short list: every one holds at least its difficulty’s rows', () => {

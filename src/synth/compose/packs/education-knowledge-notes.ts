@@ -51,6 +51,8 @@ export function pastoralNote(
   rec?: Readonly<Record<string, unknown>>,
 ): string {
   const left = LEFT.includes(String(rec?.status));
+  // (attendance that fell away, or is picking up, is low: most students attend nearly every session)
+  const low = rec?.attendance_pct === undefined || Number(rec.attendance_pct) < 85;
   return writePlan(
     rng,
     {
@@ -82,8 +84,19 @@ export function pastoralNote(
             ]
           : []),
         left
-          ? oneOf(rng, 'missed two deadlines in the final term', 'attendance fell away before leaving', '')
-          : oneOf(rng, 'engaged in seminars', 'missed two deadlines last term', 'attendance improving', ''),
+          ? oneOf(
+              rng,
+              'missed two deadlines in the final term',
+              ...(low ? ['attendance fell away before leaving'] : []),
+              '',
+            )
+          : oneOf(
+              rng,
+              'engaged in seminars',
+              'missed two deadlines last term',
+              ...(low ? ['attendance improving'] : []),
+              '',
+            ),
       ].filter(Boolean),
     },
     'terse',

@@ -78,7 +78,7 @@ export const enrolments = packSource({
   fields: {
     mode: { label: 'mode of study', weights: [6, 3, 1, 1, 1] },
     enrolled_on: { label: 'enrolment date', from: -150, to: 0, verb: 'made' },
-    attendance_pct: { label: 'term attendance', min: 40, max: 100, step: 1, unit: '%' },
+    attendance_pct: { label: 'term attendance', min: 40, max: 100, step: 1, unit: '%', usual: 88 },
     fees_paid: {
       label: 'fees',
       yes: 'fully paid',

@@ -165,7 +165,7 @@ export const appointments = packSource({
     date: { label: 'appointment date', from: -10, to: 30, verb: 'scheduled', past: 'held' },
     status: { label: 'status', weights: [4, 3, 2, 1, 1], say: { 'did not attend': 'did-not-attend' } },
     duration_min: { label: 'length', min: 10, max: 60, step: 5 },
-    missed_before: { label: 'missed appointments in the last year', min: 0, max: 6, step: 1 },
+    missed_before: { label: 'missed appointments in the last year', min: 0, max: 6, step: 1, usual: 1 },
   },
   make: (w, id, i) => ({
     appointment_id: id,

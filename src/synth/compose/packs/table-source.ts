@@ -36,7 +36,7 @@ export type FieldHint =
       /** the table's values this record type holds (none: all of them), e.g. only the licences that end */
       values?: readonly string[];
     }
-  | { label: string; min: number; max: number; step?: number; percent?: true; unit?: string }
+  | { label: string; min: number; max: number; step?: number; percent?: true; unit?: string; usual?: number }
   | { label: string; from: number; to: number; verb: string; past?: string; subject?: string }
   | { label: string; yes: string; no: string; p?: number; stake?: FlagModel['stake'] }
   | { label: string; terms: readonly string[]; write: TextModel['write']; ofRecord?: true };
@@ -231,6 +231,7 @@ function modelOf(field: string, f: Field, hint: FieldHint): FieldModel {
         step: h.step ?? (f.kind === 'money' ? 0.01 : f.int ? 1 : 0.1),
         ...(f.kind === 'money' ? { currency: f.currency } : unit ? { unit } : {}),
         ...(h.percent ? { percent: true as const } : {}),
+        ...(h.usual !== undefined ? { usual: h.usual } : {}),
       };
       return m;
     }
