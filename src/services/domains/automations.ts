@@ -26,7 +26,7 @@ export const AUTOMATIONS_TABLES: readonly Table[] = [
       environment: {
         kind: 'enum',
         about: 'the workspace environment it runs in',
-        values: ['production', 'staging', 'development'],
+        values: ['production', 'staging', 'test', 'development'],
         filter: true,
       },
       status: {

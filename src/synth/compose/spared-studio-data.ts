@@ -147,6 +147,7 @@ export const STUDIO_SPARED: Readonly<Record<string, ByAct>> = {
       // (its runs write to test connections: a failing run there damages no live record)
       environment: {
         staging: 'a staging workflow runs against the sandbox connections, so its failed runs touch no live record',
+        test: 'a test workflow replays recorded data in the QA workspace, so its failed runs touch no live record',
         development:
           'a development workflow is its builder’s test copy on sandbox connections, and failing is how it gets debugged',
       },

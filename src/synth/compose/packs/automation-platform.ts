@@ -141,8 +141,8 @@ export const workflows = packSource({
       p: 0.6,
       stake: { no: 'fail without anyone hearing of it' },
     },
-    // (as the platform's environments list it: a staging or development copy runs on test connections and data)
-    environment: { label: 'environment', weights: [6, 2, 1] },
+    // (as the platform's environments list it: a staging, test or development copy runs on test connections and data)
+    environment: { label: 'environment', weights: [6, 2, 1, 1] },
     status: { label: 'status', weights: [1, 6, 2, 2, 1] },
     description: { label: 'description', terms: WORKFLOW_TERMS, write: workflowDescription },
   },
