@@ -24,10 +24,14 @@ export const ORDER_ACTS: readonly PolicyAct[] = [
     undefined,
     { order_date: [14, 60] },
   ),
-  act('Credit hold', 'A large balance left unpaid puts the customer on credit hold until it is cleared.', {
-    status: ['unpaid'],
-    amount: 'high',
-  }),
+  // left unpaid: past its terms, so weeks old like a chase (a large order placed last week is not yet due)
+  act(
+    'Credit hold',
+    'A large balance left unpaid puts the customer on credit hold until it is cleared.',
+    { status: ['unpaid'], amount: 'high', order_date: 'stale' },
+    undefined,
+    { order_date: [CHASED_FROM, 90] },
+  ),
   // a write-off is a decision on debt a quarter to half a year old; no controller weighs one weeks after the order
   act(
     'Write-off review',

@@ -46,6 +46,21 @@ describe('an order and its payment terms', () => {
     assert.ok(-daysFrom(TODAY, changes.at(-1)?.order_date) < termDays('net 30'));
   });
 
+  it('has sent no reminder on an open order not yet due', () => {
+    for (let i = 0; i < 100; i++) {
+      const rec = {
+        order_id: 'SO-3',
+        status: 'unpaid',
+        terms: 'net 60',
+        order_date: placed(5 + (i % 30)),
+        reminders: 3,
+      };
+      inAgreement(rec, orderScreenshot, world(i), () => true);
+      const age = -daysFrom(TODAY, rec.order_date);
+      assert.ok(rec.reminders === 0 || age > termDays(rec.terms), JSON.stringify(rec));
+    }
+  });
+
   it('leaves a paid, disputed or fresh order, and one already past its terms, as it is', () => {
     const w = world(2);
     for (const rec of [

@@ -19,12 +19,18 @@ const PAST_DUE = 7;
 const OPEN: ReadonlySet<string> = new Set(['unpaid', 'part-paid']);
 
 /**
- * The changes that make an open order's age and terms agree (SourcePart.agree): an order still open CHASED_FROM
- * days or more after it was placed gets shorter terms it is a week past, else is placed again inside its terms; none
- * when it agrees (paid, disputed, fresh, or past due already).
+ * The changes that make an open order's age, terms and reminders agree (SourcePart.agree): an order still open
+ * CHASED_FROM days or more after it was placed gets shorter terms it is a week past, else is placed again inside its
+ * terms; one not yet due has had no reminder (else it is on shorter terms it is past); none when it agrees (paid,
+ * disputed, fresh and unreminded, or past due already).
  */
 export function pastItsTerms(rec: Rec, w: World, terms: readonly string[]): Rec[] {
   const age = -daysFrom(w.today, rec.order_date);
+  // (a reminder is dunning, sent once an order is overdue: an open order not yet due has had none)
+  if (OPEN.has(String(rec.status)) && age <= termDays(rec.terms) && Number(rec.reminders) > 0) {
+    const overdue = terms.filter((t) => age - termDays(t) >= PAST_DUE).map((t) => ({ terms: t }));
+    return [{ reminders: 0 }, ...shuffle(w.rng, overdue)];
+  }
   if (!OPEN.has(String(rec.status)) || age < CHASED_FROM || age - termDays(rec.terms) >= PAST_DUE) return [];
   const shorter = terms.filter((t) => age - termDays(t) >= PAST_DUE).map((t) => ({ terms: t }));
   // (placed again inside its terms: a fresh order not yet due, which no chase counts)
