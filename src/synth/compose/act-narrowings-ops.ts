@@ -84,7 +84,7 @@ export const OPS_NARROWS: Readonly<Record<string, Readonly<Record<string, Readon
   },
   experiments: {
     // (practical significance: a lift too small to pay for the rollout is sized at the planned end)
-    'Early stop': {
+    'Planned stop': {
       'uplift_pct>':
         'only a lift that large pays for the rollout, so a smaller significant one runs to its planned end to be sized properly',
     },

@@ -36,4 +36,15 @@ describe('a window’s reason and the window', () => {
     const bounds = cadenceBounds('agent_skills', 'Disabling');
     assert.ok((bounds.installed_on?.[1] ?? Infinity) <= 92, JSON.stringify(bounds));
   });
+
+  // review 30 D10: "at least 9 data points; a chart with that many points takes longest" while a chart of 8 waits
+  it('draws a size its reason calls the biggest from the top of the range, not at 8 points', () => {
+    for (const section of ['Chart production', 'Scheduling']) {
+      assert.match(
+        ACT_NARROWS.chart_requests?.[section]?.['data_points>'] ?? '',
+        /takes? (?:longest|a designer the most)/,
+      );
+      assert.ok((cadenceBounds('chart_requests', section).data_points?.[0] ?? 0) >= 14, section);
+    }
+  });
 });

@@ -271,11 +271,6 @@ const NARROWS: Readonly<Record<string, Readonly<Record<string, Reasons>>>> = {
         'a table under that size is rebuilt from its source in one run should anyone miss it, while a larger one is raised with its readers before it goes',
     },
   },
-  market_reports: {
-    Replacement: {
-      'cagr_pct>': 'a headline growth figure is the one that gets quoted in pitch decks',
-    },
-  },
   incidents: {
     Postmortem: {
       'opened_on:older':
@@ -312,8 +307,14 @@ export function narrowReason(source: string | undefined, section: string | undef
   return (section ? own?.[section]?.[key] : undefined) ?? own?.['*']?.[key];
 }
 
+// the magnitudes a narrowing's reason claims, per record type, section and field: "a chart with that many points
+// takes longest" is true of the biggest charts of the range (3-24 points), never of 8
+const NARROW_BOUNDS: Readonly<Record<string, Readonly<Record<string, Readonly<Record<string, Bound>>>>>> = {
+  chart_requests: { 'Chart production': { data_points: [14, 20] }, Scheduling: { data_points: [14, 20] } },
+};
+
 /**
- * The windows a section's reasons bound, per date field: a reason naming a rhythm ("the docketing team's weekly
+ * The windows a section's reasons bound, per date field (and the numbers its narrowings claim, NARROW_BOUNDS): a reason naming a rhythm ("the docketing team's weekly
  * run") keeps the window it gives a reason for within that rhythm, so the rule is drawn to fit it (`bounds` of
  * PolicyAct), not drawn at 28 days and then dropped. The act's own reason (`act`) bounds the recent or coming dates
  * it leans on alike: "the morning briefing picks up what was published since the last one" over a 14-day window
@@ -334,7 +335,8 @@ export function cadenceBounds(
   }
   for (const [field, side] of Object.entries(act?.lean ?? {}))
     if (act && (side === 'recent' || side === 'ahead')) reasons.push([field, act.why]);
-  const out: Record<string, Bound> = { ...given };
+  // (a magnitude the act's own reason claims comes first; a narrowing's where the act claims none)
+  const out: Record<string, Bound> = { ...(section ? NARROW_BOUNDS[source]?.[section] : {}), ...given };
   for (const [field, why] of reasons) {
     const every = cadence(why);
     if (every === Infinity) continue;

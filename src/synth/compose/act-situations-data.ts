@@ -294,7 +294,9 @@ export const ACT_SITUATIONS: Readonly<Record<string, Readonly<Record<string, rea
     Readout: ['booking an analyst for the tests ending soon'],
     'Ship decision': ['writing up the clear winners so we can decide whether to roll them out'],
     'Futility stop': ['calling time on tests that still show no real movement, so the traffic goes to the next one'],
-    'Early stop': ['ending the tests whose result is already clear, so fewer users sit on the weaker variant'],
+    'Planned stop': [
+      'ending the tests that have their planned sample in and a clear result, so fewer users sit on the weaker variant',
+    ],
   },
   media_assets: {
     'Licence renewal': ['keeping well-used images up by extending their rights before they run out'],

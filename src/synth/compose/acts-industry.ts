@@ -160,11 +160,12 @@ export const INDUSTRY_ACTS: Readonly<Record<string, readonly PolicyAct[]>> = {
     }),
   ],
   pull_requests: [
+    // a flaky job is the test suite's fault, not the author's: it is re-run or ticketed, never held against the change
     act(
       ['Changes requested', 'Code review'],
-      'A pull request whose checks fail, or pass only some of the time, does not merge until they pass.',
+      'A pull request whose checks fail does not merge until its author fixes them.',
       {
-        ci_status: ['failing', 'flaky'],
+        ci_status: ['failing'],
       },
     ),
     act('Reviewer assignment', 'Open pull requests with too few approvals get another reviewer.', {
@@ -303,9 +304,11 @@ export const INDUSTRY_ACTS: Readonly<Record<string, readonly PolicyAct[]>> = {
       'pause_experiment',
       { sample_size: [10_000, 40_000] },
     ),
+    // called once its planned sample is in, never at the first significant peek (optional stopping inflates false
+    // wins): the sample-size line is the plan's
     act(
-      ['Early stop', 'Significance stop'],
-      'A test that has already reached significance is stopped and read out rather than keeping half its users on the weaker variant.',
+      ['Planned stop', 'Sample-size stop'],
+      'A test significant once its planned sample is in is stopped and read out, so fewer users sit on the weaker variant; none is called on an early peek.',
       { p_value: 'low', sample_size: 'high', guardrail_breached: 'unrelated', ends_on: 'unrelated' },
       'pause_experiment',
       { sample_size: [10_000, 40_000] },

@@ -1,3 +1,4 @@
+import { CHASED_FROM } from './sources/order-terms.js';
 import { act, type PolicyAct } from './policy-act.js';
 
 // The work a credit-control policy has sections for over an order book (acts-work.ts lists it for both the sales
@@ -7,11 +8,12 @@ import { act, type PolicyAct } from './policy-act.js';
 export const ORDER_ACTS: readonly PolicyAct[] = [
   act(
     ['Escalation', 'Owner follow-up'],
-    'Orders still unpaid, in full or in part, weeks after they were placed are chased by the sales owner, who knows the customer, before they go to collections.',
+    'Orders still unpaid, in full or in part, weeks after they were placed (past their terms by then) are chased by the sales owner before they go to collections.',
     { status: ['unpaid', 'part-paid'], order_date: 'stale' },
     undefined,
-    // weeks old: a balance months old is collections' or the write-off review's
-    { order_date: [14, 45] },
+    // weeks old, and so past the terms (an order book's open orders that old are: order-terms.ts); a balance
+    // months old is collections' or the write-off review's
+    { order_date: [CHASED_FROM, 45] },
   ),
   // a dispute that has sat for weeks is the one at risk (the order's age is its side: old, never fresh)
   act(
@@ -22,10 +24,14 @@ export const ORDER_ACTS: readonly PolicyAct[] = [
     undefined,
     { order_date: [14, 60] },
   ),
-  act('Credit hold', 'A large balance left unpaid puts the customer on credit hold until it is cleared.', {
-    status: ['unpaid'],
-    amount: 'high',
-  }),
+  // left unpaid: past its terms, so weeks old like a chase (a large order placed last week is not yet due)
+  act(
+    'Credit hold',
+    'A large balance left unpaid puts the customer on credit hold until it is cleared.',
+    { status: ['unpaid'], amount: 'high', order_date: 'stale' },
+    undefined,
+    { order_date: [CHASED_FROM, 90] },
+  ),
   // a write-off is a decision on debt a quarter to half a year old; no controller weighs one weeks after the order
   act(
     'Write-off review',

@@ -159,10 +159,11 @@ export const STUDIO_ACTS: Readonly<Record<string, readonly PolicyAct[]>> = {
     ),
   ],
   market_reports: [
-    // superseded only by a newer edition in the library, never on age alone
+    // superseded only by a newer edition in the library (never on age alone), whatever its growth figure
     act(['Replacement', 'Supersession'], 'Old market figures get quoted long after a newer edition replaces them.', {
       published_on: 'stale',
       newer_edition: true,
+      cagr_pct: 'unrelated',
     }),
     // a report is summarised, or its licence checked, however old its figures are
     act('Summary', 'Purchased reports are summarised for the team within a week.', {
@@ -270,10 +271,11 @@ export const STUDIO_ACTS: Readonly<Record<string, readonly PolicyAct[]>> = {
     }),
   ],
   design_requests: [
+    // a sign-off hold gates release, not design: finished work at review or with the requester, never a brief
     act(
       ['Hold', 'Design hold'],
-      'Nothing ships before the brand team signs it off.',
-      { brand_approved: false },
+      'Nothing ships before the brand team signs it off, so finished work they have not approved is held at review.',
+      { brand_approved: false, status: ['internal review', 'with requester'] },
       'hold_design',
     ),
     // the other holds: a request past its agreed revision rounds (the extra work needs the requester's manager);

@@ -111,6 +111,28 @@ export const PUBLISHED_SOURCES: readonly SourceName[] = (Object.keys(PUBLISHABLE
 /** Whether `src`'s records may be published. */
 export const mayPublish = (src: SourcePart): boolean => (PUBLISHABLE as Record<string, boolean>)[src.name] === true;
 
+// Records of people's health, schooling or personal data (a patient's appointments, a pupil's coursework, a data
+// subject's request): a list of them names people beside what no colleague outside their care may read, so it goes
+// to the colleague named or the user's own file, never a page or channel the whole team reads.
+const PERSONAL: ReadonlySet<string> = new Set<SourceName>([
+  'appointments',
+  'referrals',
+  'claims',
+  'ward_beds',
+  'enrolments',
+  'submissions',
+  'exam_sittings',
+  'exam_seats',
+  'data_subject_requests',
+]);
+
+/** The deliverables the whole team reads: the intranet page, a team channel. */
+const TEAM_WIDE: ReadonlySet<string> = new Set(['web_page', 'ops_notification']);
+
+/** Whether a deliverable may carry a list of `src`'s records: a team-wide one never lists people's sensitive records. */
+export const mayCarry = (agg: { name: string }, src: { name: string }): boolean =>
+  !(TEAM_WIDE.has(agg.name) && PERSONAL.has(src.name));
+
 /** The work a task's list is picked for: what it does to the records (an action, if any) and the section it applies. */
 export interface ListWork {
   action?: unknown;

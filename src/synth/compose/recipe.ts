@@ -13,6 +13,7 @@ import {
   type TrapPart,
 } from './parts.js';
 import { HOMELY, OFFICE_ONLY } from './policy-doc-data.js';
+import { mayCarry } from './audience.js';
 import { PARTS } from './registry.js';
 import { splits } from './branch-routes.js';
 import { countWhere } from './computations.js';
@@ -113,7 +114,9 @@ function fitsOf(parts: Parts<string>, source: SourcePart): Fits {
   return perParts(FITS, parts, source, () => ({
     joins: parts.joins.filter((j) => appliesTo(j.from, source)),
     actions: parts.actions.filter((a) => appliesTo(a.sources, source)),
-    aggregates: parts.aggregates.filter((a) => appliesTo(a.sources, source) && homely(a, source)),
+    aggregates: parts.aggregates.filter(
+      (a) => appliesTo(a.sources, source) && homely(a, source) && mayCarry(a, source),
+    ),
     comps: figuresOf(parts, source),
     traps: parts.traps.filter((t) => appliesTo(t.sources, source)),
     policies: parts.policies.filter((p) => !readsLikeGet(p, source) && homely(p, source)),

@@ -20,6 +20,29 @@ describe('sibling narrowings', () => {
     assert.equal(sharesNarrowing(window, {}, [shownWindow]), false);
   });
 
+  it('finds a section narrowed to the very window a shown section counts', () => {
+    const followUp: Rule = {
+      all: [
+        { kind: 'flag', field: 'at_risk', value: true },
+        { kind: 'due_within', field: 'contract_end_date', days: 180 },
+      ],
+    };
+    const review: Rule = {
+      all: [
+        { kind: 'at_least', field: 'annual_revenue', value: 300_000 },
+        { kind: 'due_within', field: 'contract_end_date', days: 180 },
+      ],
+    };
+    assert.equal(sharesNarrowing(followUp, { at_risk: true }, [review]), true);
+    const nearer: Rule = {
+      all: [
+        { kind: 'flag', field: 'at_risk', value: true },
+        { kind: 'due_within', field: 'contract_end_date', days: 60 },
+      ],
+    };
+    assert.equal(sharesNarrowing(nearer, { at_risk: true }, [review]), false);
+  });
+
   it('finds a section that selects by the very conditions of a shown one', () => {
     assert.equal(
       sharesNarrowing({ all: [...admission.all] }, { status: ['reserved'], bariatric: true }, [admission]),

@@ -18,6 +18,18 @@ export function fromStates(recipe: Recipe): FromStates {
 }
 
 /**
+ * The fields whose from-states the section's reason narrows to some of them: an action that may hold a design job at
+ * any stage, filed under a sign-off hold that gates release (the jobs at review or with the requester). Its rule
+ * names the states the reason does, so a job still in design is a near miss rather than held.
+ */
+export function narrowedFrom(from: FromStates, lean: Readonly<Record<string, unknown>> = {}): string[] {
+  return Object.keys(from).filter((f) => {
+    const side = lean[f];
+    return Array.isArray(side) && side.length < (from[f]?.length ?? 0) && side.every((v) => from[f]?.includes(v));
+  });
+}
+
+/**
  * The flags an action writes whose undone side its section's reason names: work that every live record gets once
  * ("a court deadline that is not in the firm diary"). Its rule names that side (a record already done is one it
  * leaves out, as the work does), rather than leaving the flag to the action and selecting by a window the work

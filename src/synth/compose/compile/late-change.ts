@@ -31,7 +31,11 @@ export function lateChange(
   setAtom(first, modelOf(src.fields, first), after, true, false, { rng: w.rng, today: w.today, vocab: w.vocab });
   inThePast(after, [modelOf(src.fields, first)], w);
   if (!holds(first, after, w.today) || selects(rule, after, w.today) === out) return undefined;
-  return Object.fromEntries(Object.entries(after).filter(([k, v]) => JSON.stringify(v) !== JSON.stringify(late[k])));
+  const set = Object.fromEntries(
+    Object.entries(after).filter(([k, v]) => JSON.stringify(v) !== JSON.stringify(late[k])),
+  );
+  // (a record that already meets the condition has nothing to change: no message about a change that is none)
+  return Object.keys(set).length ? set : undefined;
 }
 
 // a third of mid-task changes leave the record out: the change meets the condition the user speaks of, and another

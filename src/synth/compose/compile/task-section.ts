@@ -7,7 +7,7 @@ import { actNamed, formsOf } from '../policy-acts.js';
 import { reviewTagsOf } from '../purposes.js';
 import type { Recipe } from '../recipe.js';
 import { branchFieldOf } from './branch.js';
-import { type FromStates, undoneOf } from './from-states.js';
+import { type FromStates, narrowedFrom, undoneOf } from './from-states.js';
 import { ruleOf } from './task-rule.js';
 
 // The section a task's rule is filed under and the rule itself (records.ts draws the records around it). Every
@@ -42,7 +42,12 @@ function drawn(
   const writes = Object.fromEntries(Object.entries(all).filter(([f]) => !undone.includes(f)));
   // (and a field every record holds alike today is no one's: out of its season, irrigation is off everywhere)
   const idle = Object.fromEntries((src.idle?.(w) ?? []).map((f) => [f, true]));
-  const taken = { ...idle, ...writes, ...from };
+  // (and a state the actions act from that the work's reason narrows is the rule's to name: a brand sign-off hold
+  // stops finished work at review, never a brief the action could also hold: narrowedFrom)
+  const narrowed = narrowedFrom(from, actNamed(src.name, tag)?.lean);
+  const taken = Object.fromEntries(
+    Object.entries({ ...idle, ...writes, ...from }).filter(([f]) => !narrowed.includes(f)),
+  );
   // the branch's field is chosen first, so that the rule leaves it alone; never one the section's reason turns on,
   // which its rule names (an owner follow-up on rising errors is not split by the error rate)
   const reasons = Object.fromEntries((actNamed(src.name, tag)?.must ?? []).map((f) => [f, true]));

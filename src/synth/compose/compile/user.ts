@@ -115,6 +115,15 @@ function numberSaid(m: Extract<FieldModel, { kind: 'number' }>, v: unknown): str
 }
 
 // what happened to the record, field by field, in the words of someone who heard about it
+/**
+ * How the user says a record moved to a state: a state said with its own preposition ("with requester") is one it
+ * is in now, never one it "went to".
+ */
+export const stateMoves = (value: string): string[] =>
+  /^(?:with|in|on|at|under|awaiting)\b/.test(value)
+    ? [`it is ${value} now`, `it is now ${value}`]
+    : [`it has moved to ${value}`, `it is ${value} now`, `it went to ${value}`];
+
 function happened(p: Program, rec: Rec, k: string, v: unknown): string {
   const { src, w } = p;
   const m = src.fields.find((f) => f.field === k);
@@ -149,7 +158,7 @@ function happened(p: Program, rec: Rec, k: string, v: unknown): string {
       // the record's own state ("it is on hold now"); a named status reads as the field ("its CI status is failing now")
       return /^(?:status|state|\w+ status)$/.test(label) &&
         !/^(?:CI|payment|settlement|verification|reading) /.test(label)
-        ? w.rng.pick([`it has moved to ${value}`, `it is ${value} now`, `it went to ${value}`])
+        ? w.rng.pick(stateMoves(value))
         : w.rng.pick([`${its} was changed to ${value}`, `${its} is ${value} now`]);
     }
     default:

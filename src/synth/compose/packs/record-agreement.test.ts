@@ -11,7 +11,7 @@ import { clientMatters, contracts } from './legal.js';
 import { inspections, nonconformances } from './manufacturing-engineering.js';
 import { findings } from './manufacturing-engineering-notes.js';
 import { designRequests, videoEdits } from './multimodal-generation.js';
-import { securityFindings } from './safety-compliance.js';
+import { dataSubjectRequests, securityFindings } from './safety-compliance.js';
 import { FINDINGS } from './safety-compliance-data.js';
 import { customers } from '../sources/records.js';
 import { dashboards } from './data-science.js';
@@ -26,6 +26,17 @@ const world = (i: number) => makeWorld(createRng('agree', i), 'Safety_Compliance
 const text = (src: SourcePart, field: string) => src.fields.find((m) => m.field === field) as TextModel;
 
 describe('records that agree with themselves', () => {
+  it('a data subject request just received says its identity check is next only while it is not verified', () => {
+    const m = text(dataSubjectRequests, 'notes');
+    for (let i = 0; i < 200; i++) {
+      const w = world(i);
+      const verified = i % 2 === 0;
+      const note = m.write(w.rng, undefined, w.vocab, { status: 'received', identity_verified: verified });
+      if (verified) assert.doesNotMatch(note, /identity check next|not yet checked/i, note);
+      else assert.doesNotMatch(note, /identity confirmed|ID checked/i, note);
+    }
+  });
+
   it('every finding title has its asset, and a finding affects that asset on the side its flag says', () => {
     for (const [titles] of Object.values(FINDINGS)) for (const t of titles) assert.ok(FINDING_ASSETS[t], t);
     const m = text(securityFindings, 'description');

@@ -276,8 +276,15 @@ export const FINDING_TERMS = [
 
 // what the handler has logged by each status: a refused request says why, a fulfilled one how it went out, one
 // still open what is being waited on (never "searched so far" on a closed request)
+// what a request just received waits on, by whether the requester's identity is verified yet (a verified one is
+// never "identity check next")
+export const DSR_INTAKE: Readonly<Record<'verified' | 'unverified', readonly string[]>> = {
+  verified: ['identity confirmed from the account login, search next', 'ID checked on intake, search not started'],
+  unverified: ['logged, identity check next', 'identity not yet checked'],
+};
+
 export const DSR_PROGRESS: Readonly<Record<string, readonly string[]>> = {
-  received: ['acknowledgement sent', 'not yet picked up', 'logged, identity check next'],
+  received: ['acknowledgement sent', 'not yet picked up'],
   'verifying identity': [
     'ID documents requested from the requester',
     'waiting on a copy of photo ID',

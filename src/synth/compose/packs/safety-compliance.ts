@@ -21,7 +21,7 @@ import {
   VENDOR_TERMS,
 } from './safety-compliance-data.js';
 import { accessNote } from './access-notes.js';
-import { DSR_PROGRESS, VENDOR_STAGE } from './safety-compliance-data.js';
+import { DSR_INTAKE, DSR_PROGRESS, VENDOR_STAGE } from './safety-compliance-data.js';
 
 // Safety_Compliance: the quarterly user access review, data subject requests under privacy law with their
 // statutory clocks, third-party risk assessments of suppliers, and security findings tracked to remediation.
@@ -69,7 +69,8 @@ function accessRole(rec: Readonly<Record<string, unknown>>): { role: string } {
 }
 
 function dsrNote(rng: Rng, term: string | undefined, _v: unknown, rec?: Readonly<Record<string, unknown>>): string {
-  const progress = DSR_PROGRESS[String(rec?.status)] ?? ['acknowledgement sent'];
+  const intake = rec?.status === 'received' ? DSR_INTAKE[rec.identity_verified ? 'verified' : 'unverified'] : [];
+  const progress = [...(DSR_PROGRESS[String(rec?.status)] ?? ['acknowledgement sent']), ...intake];
   return writePlan(
     rng,
     {

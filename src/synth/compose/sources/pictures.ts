@@ -2,12 +2,16 @@ import type { FieldModel } from '../../rules/fields.js';
 import { ORDERS } from './documents.js';
 import { planSource } from './floor-plan.js';
 import { defineSource } from './kit.js';
+import { pastItsTerms } from './order-terms.js';
 import { truthOf } from './picture-truth.js';
 
 // record types the agent can only see in a picture of the workspace: a screenshot of a report table, a floor
 // plan whose zones and window wall place each desk, bed or seat. The records are the picture's ground truth
 // (the recipe beside it); no tool lists them as text, so perception (and, for a plan, reading where things are)
 // is the first step of the task.
+
+/** The payment terms the billing dashboard gives its customers. */
+const TERMS = ['net 15', 'net 30', 'net 60'];
 
 /** Where a screenshot of the orders report lives. */
 const SHOT = 'screenshots/orders.png';
@@ -30,11 +34,13 @@ export const orderScreenshot = defineSource({
       kind: 'enum',
       field: 'terms',
       label: 'payment terms',
-      values: ['net 15', 'net 30', 'net 60'],
+      values: TERMS,
       weights: [1, 3, 1],
     },
     { kind: 'number', field: 'reminders', label: 'reminders sent', min: 0, max: 5, step: 1, unit: 'reminders' },
   ] satisfies FieldModel[],
+  // an order still open weeks after it was placed is past its terms (credit control chases only what is overdue)
+  agree: (rec, w) => pastItsTerms(rec, w, TERMS),
   fixtures: (records, w) => ({
     workspace: {
       files: {

@@ -20,6 +20,8 @@ interface Shop {
   perNight?: true;
   /** the totals a receipt of the kind plausibly comes to (EUR): no hotel night for €6, no €400 taxi ride */
   totals: readonly [number, number];
+  /** the desk takes a card only (a hire firm or hotel holds a card for the deposit): never paid in cash */
+  card?: true;
 }
 type Desk = 'Travel_Lifestyle' | 'Office_Productivity';
 // charged once a receipt however many items it has (one delivery for six organisers, one booking fee per order)
@@ -48,6 +50,7 @@ const DESKS: Readonly<Record<Desk, Readonly<Record<string, Shop>>>> = {
       most: 4,
       perNight: true,
       totals: [60, 420],
+      card: true,
     },
     rail: {
       merchants: ['Eurostar', 'SNCF Voyageurs', 'Deutsche Bahn'],
@@ -85,6 +88,7 @@ const DESKS: Readonly<Record<Desk, Readonly<Record<string, Shop>>>> = {
       most: 4,
       perNight: true,
       totals: [32, 420],
+      card: true,
     },
     // the traveller's own meals away from home (what a per diem is meant to cover)
     meals: {
@@ -195,6 +199,17 @@ const PAID = {
   cash: 'Paid in cash',
 };
 
+// a kind paid by card alone (car hire, a hotel) paid in cash: put on a card, else made a kind cash pays for at
+// its total (a taxi, a meal), so no Sixt hire with a damage waiver is settled in notes
+function paidAsItCan(rec: Rec, w: World): Rec[] {
+  if (rec.payment !== 'cash' || !shopOf(w, rec.category)?.card) return [];
+  const total = Number(rec.total);
+  const cashKinds = Object.entries(DESKS[deskOf(w)])
+    .filter(([, shop]) => !shop.card && total >= shop.totals[0] && total <= shop.totals[1])
+    .map(([category]) => ({ category }));
+  return [{ payment: 'corporate card' }, { payment: 'personal card' }, ...shuffle(w.rng, cashKinds)];
+}
+
 /** Where the scanner drops a receipt's picture. */
 export const scanPath = (rec: Rec) => `scans/inbox/${rec.scan_id}.png`;
 /** How far a scan is turned clockwise (the scanner's feed, drawn per record). */
@@ -299,7 +314,7 @@ export const receiptScans = defineSource({
   agree: (rec, w) => {
     const total = Number(rec.total);
     const [lo, hi] = shopOf(w, rec.category)?.totals ?? [0, Number.POSITIVE_INFINITY];
-    if (total >= lo && total <= hi) return [];
+    if (total >= lo && total <= hi) return paidAsItCan(rec, w);
     const kinds = Object.entries(DESKS[deskOf(w)])
       .filter(
         ([
