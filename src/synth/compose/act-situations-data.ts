@@ -295,7 +295,7 @@ export const ACT_SITUATIONS: Readonly<Record<string, Readonly<Record<string, rea
     'Ship decision': ['writing up the clear winners so we can decide whether to roll them out'],
     'Futility stop': ['calling time on tests that still show no real movement, so the traffic goes to the next one'],
     'Planned stop': [
-      'ending the tests that have their planned sample in and a clear result, so fewer users sit on the weaker variant',
+      'ending the tests that have enrolled every user they set out to and show a clear result, so fewer users sit on the weaker variant',
     ],
   },
   media_assets: {

@@ -7,6 +7,14 @@ import { GROWTH_BANDS } from './information-retrieval-data.js';
 import { anchorGrowth, inBand, plausibleSpread } from './market-growth.js';
 
 // one segment's reports forecast one market's growth a few points apart (review 29 §4: 2.3% beside 25.8%)
+
+// a change a report may take where its part allows: the rule keys on growth of 20% or more, and no report crosses it
+const keep = (r: Rec, c: Rec) => {
+  if (c.cagr_pct !== undefined && Number(c.cagr_pct) >= 20 !== Number(r.cagr_pct) >= 20) return false;
+  Object.assign(r, c);
+  return true;
+};
+
 describe('one market, one growth story', () => {
   it('moves a sibling report near the others, or to a free segment, where its part allows', () => {
     for (let i = 0; i < 40; i++) {
@@ -16,12 +24,6 @@ describe('one market, one growth story', () => {
         segment: 'cybersecurity',
         cagr_pct,
       }));
-      // (the rule keys on growth of 20% or more: no report may cross it)
-      const keep = (r: Rec, c: Rec) => {
-        if (c.cagr_pct !== undefined && Number(c.cagr_pct) >= 20 !== Number(r.cagr_pct) >= 20) return false;
-        Object.assign(r, c);
-        return true;
-      };
       anchorGrowth(recs, w, keep);
       for (const a of recs)
         for (const b of recs)
@@ -52,12 +54,6 @@ describe('one market, one growth story', () => {
         segment: n % 2 ? 'payments' : 'retail e-commerce',
         cagr_pct,
       }));
-      // (the rule keys on growth of 20% or more: a report keeps its side of it)
-      const keep = (r: Rec, c: Rec) => {
-        if (c.cagr_pct !== undefined && Number(c.cagr_pct) >= 20 !== Number(r.cagr_pct) >= 20) return false;
-        Object.assign(r, c);
-        return true;
-      };
       anchorGrowth(recs, w, keep);
       for (const r of recs) assert.ok(inBand(r.segment, Number(r.cagr_pct)), JSON.stringify(recs));
       assert.equal(recs.filter((r) => Number(r.cagr_pct) >= 20).length, 1, JSON.stringify(recs));
