@@ -21,15 +21,19 @@ export function shapeOf(d: Difficulty, rng: Rng, fields: number): { all: number;
           : roll < 0.7
             ? { all: 1, any: 2, unless: false }
             : { all: 3, any: 0, unless: false }
-        : roll < 0.5
+        : // (a hard rule weighs four things where it can: at three it differed from an easy one only in its records)
+          roll < 0.25
           ? { all: 2, any: 0, unless: true }
-          : roll < 0.75
+          : roll < 0.6
             ? { all: 2, any: 2, unless: false }
             : { all: 3, any: 0, unless: true };
-  // never more conditions than fields
+  // never more conditions than fields: alternatives give way to an exception first (dropping them alone left a hard
+  // rule of two conditions on a record type with few fields), then the exception, then a condition
   while (s.all + s.any + (s.unless ? 1 : 0) > fields) {
-    if (s.any) s.any = 0;
-    else if (s.unless) s.unless = false;
+    if (s.any) {
+      s.any = 0;
+      s.unless = true;
+    } else if (s.unless) s.unless = false;
     else s.all--;
   }
   return s;
@@ -48,3 +52,10 @@ export const weightOf = (r: Rule): number => r.all.length + (r.any?.length ?? 0)
 
 /** Whether a rule has fewer conditions than any task's rule weighs. */
 export const thinFor = (r: Rule): boolean => weightOf(r) < FLOOR;
+
+/**
+ * Whether a rule weighs fewer conditions than its difficulty asks for: a hard rule weighs four where its record
+ * type allows (review 31: at three, hard differed from easy only in the records' count, and 151 of 333 hard tasks
+ * had nothing else either — no branch, cap or mid-task change)
+ */
+export const thinForBand = (r: Rule, d: Difficulty): boolean => weightOf(r) < (d === 'hard' ? FLOOR + 1 : FLOOR);

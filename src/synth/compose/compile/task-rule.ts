@@ -1,7 +1,7 @@
 import { drawRule } from '../../rules/draw.js';
 import type { FieldModel } from '../../rules/fields.js';
 import type { Rule } from '../../rules/rule.js';
-import { thinFor } from '../../rules/shape.js';
+import { thinFor, thinForBand } from '../../rules/shape.js';
 import { CONCERNS } from '../concerns.js';
 import { GRAVE } from '../grave.js';
 import { sparedBy, withSpared } from '../spared.js';
@@ -74,7 +74,9 @@ export function ruleOf(
     (fits(r) ? 0 : 4) +
     (coherent(r, src, w, from) ? 0 : 2) +
     // (a rule stays thin only where no draw at all gave it its floor)
-    (tries < 16 && thinFor(r) ? 1 : 0);
+    (tries < 16 && thinFor(r) ? 1 : 0) +
+    // (and a hard one of four, in the first 8: past them the three every task weighs do)
+    (tries < 8 && !thinFor(r) && thinForBand(r, w.difficulty) ? 1 : 0);
   const best: (Rule | undefined)[] = [];
   const said = saidOf(section, src.name);
   const alternative = alternativeOf(section, src.name);
