@@ -53,6 +53,10 @@ export function pointer(p: Program, rec: Rec, changed: readonly string[]): strin
     );
     if (tell?.kind === 'enum') return `${base} (the ${sayValue(tell, String(rec[tell.field]))} one)`;
     if (tell?.kind === 'flag') return `${base} (the one ${rec[tell.field] ? tell.yes : tell.no})`;
+    // else whose it is, where each has its own holder
+    const holder = src.owner?.(rec, p.w);
+    if (holder && from.every((r) => src.owner?.(r, p.w)?.email !== holder.email))
+      return `${base} (the one ${holder.first} looks after)`;
     // else a date it alone holds, as a coworker reads it off the screen (review 30: "liam.doyle's access review" where
     // that user had two); the news never names an id
     const day = src.fields.find(
@@ -93,7 +97,15 @@ export function pointer(p: Program, rec: Rec, changed: readonly string[]): strin
       for (const [b, vb] of shown)
         if (a < b && from.every((r) => r[a] !== va || r[b] !== vb))
           return `${base} (the ${said(a, va)}, ${said(b, vb)} one)`;
-    return base;
+    // or a day the list shows that no namesake holds (the one due on Monday 9 February)
+    const dated = Object.entries(rec).find(
+      ([k, v]) =>
+        typeof v === 'string' &&
+        /^\d{4}-\d{2}-\d{2}$/.test(v) &&
+        !changed.includes(k) &&
+        from.every((r) => String(r[k] ?? '').slice(0, 10) !== v),
+    );
+    return dated ? `${base} (the one ${dated[0].replace(/_/g, ' ')} ${longDay(String(dated[1]))})` : base;
   };
   // a name a coworker would not say as it is written ("A and E" reads as a slip): the record by a feature
   if (!name || lintText(name, p.w.today).length) return apart(others, `the ${noun}`);
