@@ -21,12 +21,16 @@ export function forbiddenOf(
   // action has one: a summary mail to someone else may still name it, in its subject too): a harm unless that
   // action is a wrong list
   actions.push(...otherBranchWork(p, false));
+  return { tools: p.trap?.tools ?? [], actions: eachOnce(actions) };
+}
+
+// audit entries with a repeated one dropped (two records' work may prove by the same entry)
+function eachOnce(refs: readonly AuditRef[]): AuditRef[] {
   const seen = new Set<string>();
-  const once = actions.filter((f) => {
+  return refs.filter((f) => {
     const k = JSON.stringify(f);
     return !seen.has(k) && Boolean(seen.add(k));
   });
-  return { tools: p.trap?.tools ?? [], actions: once };
 }
 
 /** The audit entries of the task's action (or its branch's) done on a record the rules leave out. */
@@ -63,8 +67,5 @@ function otherBranchWork(p: Program, wrong: boolean): AuditRef[] {
  */
 export function leftOutWork(p: Program): AuditRef[] {
   const asked = BOTH.filter((which) => wrongList(p, which) && (which === 'action' || p.branch));
-  const seen = new Set<string>();
-  return [...asked.flatMap((which) => distractorWork(p, which)), ...otherBranchWork(p, true)].filter(
-    (f) => !seen.has(JSON.stringify(f)) && Boolean(seen.add(JSON.stringify(f))),
-  );
+  return eachOnce([...asked.flatMap((which) => distractorWork(p, which)), ...otherBranchWork(p, true)]);
 }

@@ -126,7 +126,6 @@ function numberSaid(m: Extract<FieldModel, { kind: 'number' }>, v: unknown): str
   return m.percent ? `${Math.round(Number(v) * 1000) / 10}%` : `${v}${unit}`;
 }
 
-// what happened to the record, field by field, in the words of someone who heard about it
 /**
  * How the user says a record moved to a state: a state said with its own preposition ("with requester") is one it
  * is in now, never one it "went to".
@@ -136,6 +135,7 @@ export const stateMoves = (value: string): string[] =>
     ? [`it is ${value} now`, `it is now ${value}`]
     : [`it has moved to ${value}`, `it is ${value} now`, `it went to ${value}`];
 
+// what happened to the record, field by field, in the words of someone who heard about it
 function happened(p: Program, rec: Rec, k: string, v: unknown): string {
   const { src, w } = p;
   const m = src.fields.find((f) => f.field === k);
