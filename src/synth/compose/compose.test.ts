@@ -402,8 +402,9 @@ describe('compositional generator', () => {
     // no record type is about maps (a chart request is a map now and then, a design request never): a Map slot's
     // task is labelled with the sub-scenario its record type is (the first test)
     // Forex's FX exposures have no per-record action yet, so medium and hard slots fall back to a record type
-    // that fills the band; easy ones draw them
-    assert.ok(share('Finance_Investment/Forex', ['fx_exposures']) >= 0.3);
+    // that fills the band (a hard one more often since its drafts with an action take a change or a branch,
+    // recipe.ts); easy ones draw them
+    assert.ok(share('Finance_Investment/Forex', ['fx_exposures']) >= 0.25);
     // every mapped sub-scenario, over the table: most slots draw a fitting record type
     let hit = 0;
     let n = 0;

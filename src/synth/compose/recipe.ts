@@ -229,7 +229,7 @@ function draft(
   const rolled =
     d !== 'easy' && others.length && rng.int(0, 99) < (d === 'hard' ? 45 : 30) ? rng.pick(others) : undefined;
   const splitting = others.filter((a) => action && splits(action.name, a.name));
-  const branch =
+  let branch =
     rolled && action && !splits(action.name, rolled.name) && splitting.length
       ? splitting[others.indexOf(rolled) % splitting.length]
       : rolled;
@@ -247,7 +247,7 @@ function draft(
   let targets = d === 'easy' ? rng.int(1, 2) : d === 'medium' ? rng.int(2, 3) : rng.int(3, 4);
   const chosen = computationFor(rng, comps, d);
   // a count under a further condition leaves out the fields the task's actions write
-  const computation = chosen.name === 'count_where' ? countWhere(writtenBy(action, branch)) : chosen;
+  let computation = chosen.name === 'count_where' ? countWhere(writtenBy(action, branch)) : chosen;
   // a sum, mean, max or min over one record is no aggregate: it needs two (the user's late record counts)
   // a count of those meeting a further condition needs records that can differ in it
   if (computation.name === 'count_where' && targets + (interaction === 'change' ? 1 : 0) < 3)
@@ -257,6 +257,15 @@ function draft(
   const rows = rng.int(...ROWS[d]);
   const phrasing = rng.int(0, 1_000_000);
   const decide = decides(d, source, comps, { action, branch, computation, policy, interaction }, phrasing);
+  // a hard task works something out beyond its rule where its work allows (depth.ts): one with no cap on its total
+  // and no branch meets a record a coworker changes mid-task, else a branch that splits from its action
+  if (d === 'hard' && !decide && !branch && interaction !== 'change') {
+    if (action && source.get && changeable(source)) interaction = 'change';
+    else if (splitting.length) {
+      branch = rng.pick(splitting);
+      if (chosen.name === 'count_where') computation = countWhere(writtenBy(action, branch));
+    }
+  }
   return {
     source,
     ...(host ? { domain: host } : {}),
