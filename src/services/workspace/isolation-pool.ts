@@ -62,6 +62,7 @@ export class IsolationPool {
   readonly #all = new Set<IsolatedUnit>();
   readonly #waiting: (() => void)[] = [];
   #running = 0;
+  #spawned = 0;
   #closed = false;
 
   constructor(options: PoolOptions = {}, role: UnitRole = 'shell') {
@@ -84,9 +85,9 @@ export class IsolationPool {
     }
   }
 
-  /** Units started (idle or busy), jobs running, jobs waiting. */
-  stats(): { workers: number; running: number; waiting: number } {
-    return { workers: this.#all.size, running: this.#running, waiting: this.#waiting.length };
+  /** Units started (idle or busy), jobs running, jobs waiting, and units ever started. */
+  stats(): { workers: number; running: number; waiting: number; spawned: number } {
+    return { workers: this.#all.size, running: this.#running, waiting: this.#waiting.length, spawned: this.#spawned };
   }
 
   /** Starts the spare units now and waits until they are ready, so the next jobs do not wait for one. */
@@ -162,6 +163,7 @@ export class IsolationPool {
   }
 
   #spawn(): IsolatedUnit {
+    this.#spawned++;
     const u = new IsolatedUnit(this.#role, unitLimits(this.options), workspaceBudget(), (dead) => this.#forget(dead));
     this.#all.add(u);
     return u;
