@@ -69,6 +69,11 @@ export const clinic = defineTableService({
           update: true,
         },
         missed_before: { kind: 'number', about: 'appointments the patient missed in the last year', int: true },
+        confirm_by_phone: {
+          kind: 'flag',
+          about: 'whether reception is to ring the patient to confirm before the day',
+          update: true,
+        },
         notes: { kind: 'text', about: 'booking note', search: true },
       },
     },

@@ -35,6 +35,8 @@ export const PORTFOLIO_TABLES: readonly Table[] = [
         filter: true,
       },
       quantity: { kind: 'number', about: 'shares or units held', unit: 'shares' },
+      market_value: { kind: 'money', about: 'quantity times the last price', currency: 'USD' },
+      weight_pct: { kind: 'number', about: "market value as a share of the fund's net assets", unit: '%' },
       cost_basis: { kind: 'money', about: 'average cost per share', currency: 'USD' },
       last_price: { kind: 'money', about: 'last close', currency: 'USD' },
       opened_on: { kind: 'date', about: 'date the position was opened' },

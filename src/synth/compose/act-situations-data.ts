@@ -188,7 +188,9 @@ export const ACT_SITUATIONS: Readonly<Record<string, Readonly<Record<string, rea
     Cancellation: ['telling patients in time to rebook when their session has been called off'],
     Reminder: ['nudging booked patients so their slot is not wasted'],
     'Did-not-attend follow-up': ['ringing the patients who keep missing their slots'],
-    'Repeat non-attendance': ['discharging the patients who keep missing appointments back to their GP'],
+    'Repeat non-attendance': [
+      'ringing the patients who have missed appointments before to check they are still coming',
+    ],
     'Room closure': ['moving the long sessions that need the procedure space while it is being refurbished'],
   },
   social_posts: {

@@ -52,16 +52,16 @@ export const CARE_ACTS: Readonly<Record<string, readonly PolicyAct[]>> = {
       { date: 'ahead', missed_before: 'unrelated' },
       'cancel_appointment',
     ),
-    // the other reasons a booked appointment is cancelled, each on its own field: a patient who keeps missing them
-    // is discharged back to the GP under the access policy (reviews 24-26 read a bare cancellation as no practice's
-    // way: a clinic's access policy discharges, and the referrer is told), a long one needs the room shut for works
+    // a patient who keeps missing appointments is rung a day or two ahead to confirm, and a slot nobody confirms goes
+    // to the waiting list: a future booking is never cancelled for the misses behind it (practitioners read that as
+    // no practice's way); cancelling stays for what justifies it, a clinic called off or a room shut for works
     act(
-      ['Repeat non-attendance', 'Booking release'],
-      'A patient who keeps missing appointments loses the booking under the access policy; the records team writes to them and to any referrer.',
+      ['Repeat non-attendance', 'Confirmation calls'],
+      'A patient who has missed appointments before is rung by reception a day or two ahead to confirm; a slot nobody confirms is offered to the waiting list.',
       { missed_before: 'high', date: 'ahead' },
-      'cancel_appointment',
-      // "several": three or more, never the one miss anyone can have
-      { missed_before: [3, 6] },
+      undefined,
+      // "several": two or more, never the one miss anyone can have
+      { missed_before: [2, 6] },
     ),
     act(
       ['Room closure', 'Treatment room closure'],

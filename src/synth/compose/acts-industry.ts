@@ -107,7 +107,7 @@ export const INDUSTRY_ACTS: Readonly<Record<string, readonly PolicyAct[]>> = {
       'Large positions whose thesis now faces a regulatory risk, a dividend cut or a guidance change are watched more closely.',
       // (its size, not the restricted list, is what makes a watched risk matter: a restricted name is the
       // restricted-list section's, and rare)
-      { thesis: ['regulatory risk', 'dividend cut', 'guidance'], quantity: 'high' },
+      { thesis: ['regulatory risk', 'dividend cut', 'guidance'], weight_pct: 'high' },
       undefined,
       // (a position still being built: its first quarter, act-narrowings.ts)
       { opened_on: [30, 90] },
@@ -115,7 +115,9 @@ export const INDUSTRY_ACTS: Readonly<Record<string, readonly PolicyAct[]>> = {
     act('Restricted list', 'Positions in restricted names are frozen: no adding or trimming without compliance.', {
       restricted: true,
     }),
-    act('Concentration check', 'Large positions are checked against the concentration limit.', { quantity: 'high' }),
+    act('Concentration check', 'Heavily weighted positions are checked against the concentration limit.', {
+      weight_pct: 'high',
+    }),
     act('Thesis review', 'Long-held positions have their thesis argued again once a year.', { opened_on: 'stale' }),
   ],
   trades: [

@@ -82,7 +82,7 @@ export const CONCERNS: Readonly<Record<string, Readonly<Record<string, Lean>>>> 
   },
   // (a restricted name is the restricted-list sections' concern, and rare: leant on by every rule, nearly half of
   // a fund's holdings were on the list)
-  positions: { quantity: 'high' },
+  positions: { weight_pct: 'high' },
   trades: { trade_date: 'stale', settlement_status: ['pending', 'failed'] },
   fx_exposures: { notional: 'high', hedge_ratio_pct: 'low', maturity_date: 'ahead' },
   research_notes: { conflicts_disclosed: false, status: ['draft'] },

@@ -47,31 +47,40 @@ const APPROVERS: Readonly<Record<LimitKind, readonly string[]>> = {
  */
 // Every such work done anyway over the cap harms (compile/figure-route.ts forbids it): it spends the total, or takes
 // something away (a patient's appointment cancelled, which goes to the clinic manager to take on, not to sign off).
+// A cap is an approver's limit for that work, so it is never below what such a limit really is (`least`, in the
+// measure's unit): a per-batch sign-off on expense reimbursement is in the thousands, on a contract's renewal in
+// the tens of thousands. A batch whose total no such limit comes near takes no cap at all (a €120 cap on a run of
+// receipts is no finance team's).
 interface CapWork {
   none: readonly string[];
   hands: 'sign' | 'take';
   roles?: readonly string[];
+  least?: number;
 }
 const CAP_WORK: Readonly<Record<string, CapWork>> = {
-  approve_purchase: { none: ['approve none of them', 'approve none of the requests'], hands: 'sign' },
+  approve_purchase: { none: ['approve none of them', 'approve none of the requests'], hands: 'sign', least: 1_000 },
   approve_trip: {
     none: ['approve none of the trips', 'approve none of them'],
     hands: 'sign',
+    least: 1_000,
     roles: ['travel manager', 'budget holder'],
   },
   mark_bill_paid: {
     none: ['pay none of the bills', 'mark none of them paid'],
     hands: 'sign',
+    least: 250,
     roles: ['budget holder'],
   },
   contract_into_renewal: {
     none: ['put none of them into renewal', 'start none of the renewals'],
     hands: 'sign',
+    least: 50_000,
     roles: ['finance lead', 'commercial director'],
   },
   upload_scan: {
     none: ['upload none of the scans', 'file none of the scans'],
     hands: 'sign',
+    least: 1_000,
     roles: ['budget holder', 'finance controller'],
   },
   schedule_irrigation: {
@@ -93,6 +102,9 @@ const CAP_WORK: Readonly<Record<string, CapWork>> = {
 
 /** Whether a cap on the batch's total fits the work (an act with its own words for holding it back). */
 export const capFits = (action: ActionPart<string>): boolean => action.name in CAP_WORK;
+
+/** The least cap an approver of the work really holds (0: any the batch's total gives). */
+export const capFloor = (action: ActionPart<string>): number => CAP_WORK[action.name]?.least ?? 0;
 
 /** Whether the list over the cap goes for sign-off, or to a senior colleague to take on. */
 export const capHands = (action: ActionPart<string>): 'sign' | 'take' => CAP_WORK[action.name]?.hands ?? 'sign';

@@ -64,7 +64,7 @@ export const PURPOSE_FIELDS: Readonly<Record<string, readonly [review: readonly 
     nonconformances: [[U], [U]],
     aircraft_inspections: [['due_date', 'findings'], []],
     field_plots: [['next_spray_due', 'sensor_battery_low'], [U]],
-    positions: [[U], ['restricted', 'quantity']],
+    positions: [[U], ['restricted', 'weight_pct']],
     trades: [['settlement_status'], ['compliance_flagged', 'settlement_status']],
     fx_exposures: [['hedge_ratio_pct'], [U]],
     research_notes: [

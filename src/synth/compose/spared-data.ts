@@ -322,14 +322,14 @@ export const SPARED: Readonly<Record<string, ByAct>> = withMoreSpared(
         crop: { 'sugar beet': 'the beet is grown dry under the processor’s contract, probe or no probe' },
       },
     },
-    // (a missed vaccination is the nurse's to chase, and a missed phone call costs no room: neither gives a slot back)
+    // (a vaccination clinic is the nurse's to confirm, and a phone call has no journey to confirm: neither is reception's call)
     appointments: {
       'Repeat non-attendance': {
         kind: {
           vaccination:
-            'a missed vaccination is chased by the practice nurse, and nobody is discharged for one: the cover matters more',
+            'vaccination clinics are confirmed by the practice nurse, who rings round her own list the day before',
           telephone:
-            'a missed telephone slot costs no room or clinician’s time, so it is no reason to release the booking; the patient is rung again',
+            'a telephone appointment is the clinician ringing the patient: there is no journey to confirm, and a missed call costs no room',
         },
       },
     },

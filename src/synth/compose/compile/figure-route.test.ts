@@ -7,6 +7,7 @@ import { runGate } from '../../../validate/index.js';
 import { playReference } from '../../../validate/replay.js';
 import { recipeFor } from '../index.js';
 import { makeWorld } from '../world.js';
+import { capFloor } from '../figure-limits.js';
 import { capFor, routed } from './figure-route.js';
 import { type CompileInput, programOf, specOf } from './index.js';
 
@@ -55,6 +56,27 @@ describe('a cap on the batch total', () => {
       }
     }
     assert.equal(capFor(2140, true, [0.05, 0.15], 0.1, false), 2000);
+  });
+
+  it("is never below an approver's real limit for the work: a run of receipts takes none under €1,000", () => {
+    let routes = 0;
+    let receipts = 0;
+    for (let seed = 1; seed < 120; seed++) {
+      const recipe = recipeFor({ seed, difficulty: 'hard', scenarioPath: 'Travel_Lifestyle' });
+      if (!recipe.decide || !recipe.action) continue;
+      const w = makeWorld(createRng('route-floor', seed), 'Travel_Lifestyle', 'hard', '2026-03-10T09:00:00Z');
+      const input = { id: `floor_${seed}`, w, recipe, scenario: 'Travel_Lifestyle', lead: 'Logic_Reasoning' } as const;
+      const p = programOf(input);
+      for (const over of [true, false]) {
+        const r = routed(p, over).route;
+        if (!r) continue;
+        routes++;
+        if (recipe.action.name === 'upload_scan') receipts++;
+        assert.ok(r.limit >= capFloor(recipe.action), `${recipe.action.name}: a cap of ${r.limit}`);
+      }
+    }
+    assert.ok(capFloor({ name: 'upload_scan' } as Parameters<typeof capFloor>[0]) >= 1000);
+    assert.ok(routes > 0, `only ${routes} routes (${receipts} on receipts)`);
   });
 
   it('the route over it passes the gate, mails the approver and does none of the work; the other route fails', async () => {

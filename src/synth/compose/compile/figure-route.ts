@@ -1,7 +1,7 @@
 import type { Matcher } from '../../../schema/matchers.js';
 import type { Step } from '../../kit/checks.js';
 import { isNumber, roundCents } from '../../kit/money.js';
-import { approverRole, capHands, limitClause, limitKind, limitText } from '../figure-limits.js';
+import { approverRole, capFloor, capHands, limitClause, limitKind, limitText } from '../figure-limits.js';
 import type { AuditRef, CheckDraft, DraftOf, Fixtures, Rec } from '../parts.js';
 import { workOnRecord } from './context.js';
 import type { Program } from './records.js';
@@ -95,6 +95,8 @@ export function routed(p: Program, over: boolean): Program {
   const band = rng.chance(0.4) ? CLOSE : CLEAR;
   const gap = band[0] + (band[1] - band[0]) * (rng.int(0, 100) / 100);
   const limit = capFor(total, over, band, gap, kind !== 'money');
+  // (a batch too small for any real approver's limit on the work is done as the section says, with no cap)
+  if (limit < capFloor(action)) return p;
   // the approver is someone the task's records and documents do not name already, nor the one the rule came from
   const data = JSON.stringify(p.fixtures).toLowerCase();
   const free = w.staff.filter(

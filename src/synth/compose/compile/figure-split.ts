@@ -1,10 +1,11 @@
 import { shuffle } from '../../kit/ids.js';
 import { count, countWhere, splitFields, splitValue, telling } from '../computations.js';
 import type { ComputationPart, Parts, Rec, SourcePart, World } from '../parts.js';
-import { figuresOf, type Recipe, writtenBy } from '../recipe.js';
+import { figuresOf, OVER_SELECTION, type Recipe, writtenBy } from '../recipe.js';
 import { usesOf } from '../figure-uses.js';
 import type { Rule } from '../../rules/rule.js';
 import { countBeyond } from './figure-beyond.js';
+import { cappedBy } from './coherence.js';
 
 /**
  * A count of the handled records that meet a further condition (computations.ts count_where) needs handled
@@ -52,9 +53,20 @@ export function tellingFigure(
   const src = recipe.source;
   const drawn = recipe.computation;
   const splits = !drawn.by || drawn.by(sel, src) !== undefined;
+  // a highest or lowest of the very field the rule thresholds is pinned by the policy line ("at most 5 replies …
+  // which has the most?"): nobody asks it, so the figure is one worked out over the whole selection instead, a
+  // total or an average, else whatever the team uses next (an extreme of that field never)
+  const pinned = rule !== undefined && cappedBy(rule, recipe).length > 0;
   // (the bare count is the length of the handed-in list: never a figure of its own where another tells something)
-  if (splits && drawn.name !== 'count' && telling(drawn, sel, all, src, w)) return drawn;
-  const others = figuresOf(parts, src).filter((c) => c.needsMeasure && c.name !== drawn.name);
+  if (splits && !pinned && drawn.name !== 'count' && telling(drawn, sel, all, src, w)) return drawn;
+  const measured = figuresOf(parts, src).filter((c) => c.needsMeasure && c.name !== drawn.name);
+  const others = pinned
+    ? measured
+        .filter((c) => OVER_SELECTION.has(c.name))
+        .concat(
+          measured.filter((c) => !cappedBy(rule, { ...recipe, computation: c }).length && !OVER_SELECTION.has(c.name)),
+        )
+    : measured;
   const next = others.find((c) => telling(c, sel, all, src, w));
   if (next) return next;
   if (sel.length >= 2) {

@@ -200,6 +200,23 @@ describe('drawn records', () => {
     assert.ok(bounded > 100, `only ${bounded} thresholds drawn`);
   });
 
+  it('never ask for the highest or lowest of a field the rule thresholds (the policy line pins it)', () => {
+    let extremes = 0;
+    programs((p, src) => {
+      if (!['max', 'min'].includes(p.recipe.computation.name)) return;
+      extremes++;
+      const bounded = atomsOf(p.rule).filter(
+        (a) => (a.kind === 'at_least' || a.kind === 'at_most') && a.field === src.measure?.field,
+      );
+      assert.deepEqual(
+        bounded.map((a) => ruleKey({ all: [a] })),
+        [],
+        `${src.name}: an extreme of a bounded field`,
+      );
+    });
+    assert.ok(extremes > 10, `only ${extremes} extremes asked`);
+  });
+
   it('draw records whose linked fields agree (SourcePart.agree), bar the odd one the rule itself forces', () => {
     let records = 0;
     let off = 0;

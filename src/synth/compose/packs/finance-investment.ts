@@ -83,17 +83,33 @@ function listed(rec: Rec, w: World): boolean {
   return true;
 }
 
+// A fund sizes a holding by its weight, its market value as a share of the fund's net assets, never by its share
+// count (a thousand shares of one name can be worth forty times a thousand of another). Per task (world), the fund's
+// net assets; a position's shares and market value follow from its weight and its stock's last price, so that
+// weight, value, shares and price agree on every record.
+const navs = new WeakMap<World, number>();
+function navOf(w: World): number {
+  let nav = navs.get(w);
+  if (nav === undefined) navs.set(w, (nav = w.rng.int(25, 120) * 10_000_000));
+  return nav;
+}
+// the shares a weight holds at a price (short: below zero), and their market value
+function sized(w: World, weight: number, last: number): Rec {
+  const quantity = Math.round(((weight / 100) * navOf(w)) / last);
+  return { quantity, market_value: Math.round(quantity * last * 100) / 100 };
+}
+
 export const positions = packSource({
   name: 'positions',
   system: portfolio,
   table: 'positions',
   domains: ['Finance_Investment'],
   capabilities: ['Data_Analysis', 'Math_Scientific'],
-  // shares of different stocks neither add up nor compare: only a count is asked of positions
-  measure: { field: 'quantity', label: 'shares held', unit: 'shares', additive: false, extreme: false },
+  // (weights of one fund add up: the names a review picks out are that share of it)
+  measure: { field: 'weight_pct', label: 'portfolio weight', unit: '%' },
   fields: {
     opened_on: { label: 'opening date', from: -720, to: 0, verb: 'opened' },
-    quantity: { label: 'holding', min: 200, max: 60_000, step: 100, unit: 'shares' },
+    weight_pct: { label: 'portfolio weight', min: 0.2, max: 8, step: 0.1, unit: '%' },
     restricted: {
       label: 'restricted list',
       yes: 'on the restricted list',
@@ -124,6 +140,7 @@ export const positions = packSource({
     if (!listed(rec, w)) return [{ restricted: false }, ...freeze];
     return freeze.length ? [...freeze, { restricted: false }] : [];
   },
+  derive: (rec, w) => sized(w, Number(rec.weight_pct), Number(rec.last_price)),
   title: (rec) => `${rec.position_id} (${rec.ticker}, ${rec.security_name})`,
   nameField: { field: 'ticker', label: 'ticker' },
   owner: { field: 'portfolio_manager', role: 'portfolio manager' },
@@ -198,11 +215,13 @@ export const trades = packSource({
   fitParent: (pos, trades, w) => {
     const short = trades.some((t) => SHORT_SIDES.includes(String(t.side)));
     const most = Math.max(0, ...trades.map((t) => Number(t.quantity) || 0));
-    const size = Math.max(Math.abs(Number(pos.quantity) || 0), most + w.rng.int(1, 40) * 100);
-    const first = trades.map((t) => String(t.trade_date)).sort()[0];
     const last = Number(pos.last_price);
+    // (the weight, to a tenth of a percent, whose shares cover the largest trade: the position's derive sizes it)
+    const covers = Math.ceil((((most + w.rng.int(1, 40) * 100) * last) / navOf(w)) * 1000) / 10;
+    const weight = Math.max(Math.abs(Number(pos.weight_pct) || 0), covers);
+    const first = trades.map((t) => String(t.trade_date)).sort()[0];
     return {
-      quantity: short ? -size : size,
+      weight_pct: short ? -weight : weight,
       ...(short ? { stop_loss: Math.round(last * 1.15 * 100) / 100 } : {}),
       ...(first && String(pos.opened_on) > first ? { opened_on: addDays(first, -w.rng.int(0, 90)) } : {}),
     };

@@ -166,6 +166,13 @@ export const appointments = packSource({
     status: { label: 'status', weights: [4, 3, 2, 1, 1], say: { 'did not attend': 'did-not-attend' } },
     duration_min: { label: 'length', min: 10, max: 60, step: 5 },
     missed_before: { label: 'missed appointments in the last year', min: 0, max: 6, step: 1, usual: 1 },
+    // (reception's list of bookings to ring the day before)
+    confirm_by_phone: {
+      label: 'confirmation call',
+      yes: 'flagged for a confirmation call',
+      no: 'not flagged for a confirmation call',
+      p: 0.15,
+    },
   },
   make: (w, id, i) => ({
     appointment_id: id,
@@ -341,6 +348,22 @@ export const actions = [
     value: 'cancelled',
     phrases: ['cancel each of those appointments', 'mark those appointments as cancelled'],
     capabilities: ['Calendar_Scheduling', 'Tool_Calling'],
+  }),
+  // a booking at risk of a no-show is rung to confirm, not taken away: no practice cancels a future appointment for
+  // the misses behind it
+  packAction(appointments, clinic, {
+    name: 'confirm_by_phone',
+    lean: { date: 'ahead' },
+    sections: ['Repeat non-attendance', 'Confirmation calls'],
+    when: { status: ['booked', 'confirmed'] },
+    field: 'confirm_by_phone',
+    value: true,
+    phrases: [
+      'flag each of those appointments for a confirmation call ("confirm by phone")',
+      'mark each of those appointments "confirm by phone" for reception',
+    ],
+    capabilities: ['Calendar_Scheduling', 'Tool_Calling'],
+    leftOut: 'wrong list',
   }),
   packAction(vaccinations, clinic, {
     name: 'remind_booster',
