@@ -126,7 +126,7 @@ function updateTool(service: string, t: Table): ToolDef | undefined {
   const table = plural.replace(/ /g, '_');
   return defineTool({
     name: `${service}_update_${singular.replace(/ /g, '_')}`,
-    description: `Update a ${singular}: ${fields.map(([k]) => k).join(', ')}.`,
+    description: `Update ${/^[aeiou]/i.test(singular) ? 'an' : 'a'} ${singular}: ${fields.map(([k]) => k).join(', ')}.`,
     params: z.strictObject(params),
     mutates: true,
     handler(ctx, a: Record<string, unknown>) {
