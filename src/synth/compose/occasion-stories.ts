@@ -106,6 +106,9 @@ export function stories(
             `${capitalise(by)} started the last ${round} round and was pulled off it halfway through the ${plural}`,
             `The last ${round} round was done in a rush, and ${by} has since found two of the ${plural} it got wrong`,
             `Nobody wrote up the last ${round} round, so ${by} cannot tell which of the ${plural} it reached`,
+            `The last ${round} round went by an old copy of the rules, and ${by} is not sure which of the ${plural} it got right`,
+            `${capitalise(by)} did the last ${round} round from memory and kept no list of the ${plural} it covered`,
+            `The last ${round} round was signed off unchecked, and ${by} has already found one of the ${plural} it missed`,
           ),
         ]
       : []),
