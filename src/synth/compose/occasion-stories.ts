@@ -1,7 +1,8 @@
 import type { Rng } from '../../env/rng.js';
-import { aOrAn } from '../kit/text.js';
+import { aOrAn, capitalise } from '../kit/text.js';
 import type { OccasionFacts } from './occasions.js';
 import { HOMELY } from './policy-doc-data.js';
+import { NEAR_MISSES } from './near-misses-data.js';
 import { eventsOf } from './team-calendar.js';
 
 // what the people a service's records are kept for complain of: one record that went wrong, said as they would say
@@ -37,6 +38,25 @@ const COMPLAINTS: Readonly<Record<string, (plural: string) => string[]>> = {
   matters: (p) => [`A client complained last month that nobody had told them where one of the ${p} stood`],
 };
 
+const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'] as const;
+
+/**
+ * What nearly went wrong with one of these records (near-misses-data.ts), told with its day and the colleague who
+ * caught it (`who`, a first name; "a colleague" where the request has none to give). None for a record type
+ * without such stories.
+ */
+export function nearMiss(name: string, rng?: Rng, who = 'a colleague'): string | undefined {
+  const lines = NEAR_MISSES[name];
+  if (!lines) return undefined;
+  const line = rng ? rng.pick(lines) : lines[0];
+  const day = `last ${rng ? rng.pick(WEEKDAYS) : WEEKDAYS[0]}`;
+  return line
+    .replaceAll('{Day}', `L${day.slice(1)}`)
+    .replaceAll('{day}', day)
+    .replaceAll('{Who}', `${who[0]?.toUpperCase()}${who.slice(1)}`)
+    .replaceAll('{who}', who);
+}
+
 // the headings of rounds that check records rather than act on them (a review, an audit sample, a verification)
 const CHECKING = /\b(?:review|audit|check|verif|sample|inspection|reconcil)/i;
 
@@ -51,10 +71,19 @@ const CHECKING = /\b(?:review|audit|check|verif|sample|inspection|reconcil)/i;
  * round over them. The stories of the records' own work (their round, their holders, their due dates, the people who
  * complain) come first; those any records could be told with only make up a pool of fewer than two.
  */
-export function stories(plural: string, facts?: OccasionFacts, rng?: Rng, section?: string, covers = 1): string[] {
+export function stories(
+  plural: string,
+  facts?: OccasionFacts,
+  rng?: Rng,
+  section?: string,
+  covers = 1,
+  who?: string,
+): string[] {
   const say = (...xs: string[]) => (rng ? rng.pick(xs) : (xs[0] as string));
   const event = rng ? rng.pick(eventsOf(facts)) : (eventsOf(facts)[0] as string);
   const round = section ? `"${section}"` : undefined;
+  const near = facts && nearMiss(facts.name, rng, who);
+  const by = who ?? 'a colleague';
   // the stories that come from these records' own work: the round they are picked for, their holders, their due
   // dates, the people who complain when they go wrong
   const own = [
@@ -62,7 +91,6 @@ export function stories(plural: string, facts?: OccasionFacts, rng?: Rng, sectio
       ? [
           say(
             `The last ${round} round found mistakes in two of the ${plural}`,
-            `One of the ${plural} that ${round} covers nearly slipped through last week`,
             `One of the ${plural} was caught only at the last minute in the last ${round} round`,
             ...(covers > 1
               ? [
@@ -74,6 +102,13 @@ export function stories(plural: string, facts?: OccasionFacts, rng?: Rng, sectio
                   `The last ${round} round stopped halfway through the ${plural}`,
                 ]),
             `Nobody has done ${aOrAn(section ?? '')} ${round} pass over the ${plural} since last quarter`,
+            // (who did it, and what came of it)
+            `${capitalise(by)} started the last ${round} round and was pulled off it halfway through the ${plural}`,
+            `The last ${round} round was done in a rush, and ${by} has since found two of the ${plural} it got wrong`,
+            `Nobody wrote up the last ${round} round, so ${by} cannot tell which of the ${plural} it reached`,
+            `The last ${round} round went by an old copy of the rules, and ${by} is not sure which of the ${plural} it got right`,
+            `${capitalise(by)} did the last ${round} round from memory and kept no list of the ${plural} it covered`,
+            `The last ${round} round was signed off unchecked, and ${by} has already found one of the ${plural} it missed`,
           ),
         ]
       : []),
@@ -89,6 +124,8 @@ export function stories(plural: string, facts?: OccasionFacts, rng?: Rng, sectio
           ),
         ]
       : []),
+    // what nearly went wrong with one of them, as the team that keeps them would tell it
+    ...(near ? [near] : []),
     // only records with a due date can be overdue
     ...(facts?.due
       ? [
@@ -113,12 +150,7 @@ export function stories(plural: string, facts?: OccasionFacts, rng?: Rng, sectio
       `At ${event} last time nobody could say where two of the ${plural} stood`,
       `Two of the ${plural} were queried at ${event} last time and nobody had an answer`,
     ),
-    round
-      ? `One of the ${plural} that ${round} covers nearly slipped through last week`
-      : say(
-          `One of the ${plural} nearly slipped through last week`,
-          `One of the ${plural} was nearly missed before ${event} last time`,
-        ),
+    `One of the ${plural} was nearly missed before ${event} last time`,
     say(
       `Nobody has looked at the ${plural} properly in a while`,
       `It's been weeks since anyone went through the ${plural}`,

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { TaskSpecInput } from '../../schema/task-spec.js';
 import { forwarded } from './render.js';
+import { forwarderOf } from './request-openers.js';
 import { composition } from './testing.js';
 import { generateProcedural } from '../generators.js';
 import { PUBLISHABLE } from './audience.js';
@@ -107,7 +108,7 @@ describe('generated text a practitioner would write', () => {
     // nor does the note's writer name themselves as whom it sends to: "email me (ana@…)"
     let self = 0;
     for (const t of corpus) {
-      const from = /^Forwarding this from ([^:\n]+):$/m.exec(t.request)?.[1];
+      const from = forwarderOf(t.request);
       const note = t.request
         .split('\n')
         .filter((l) => l.startsWith('> '))
@@ -137,7 +138,7 @@ describe('generated text a practitioner would write', () => {
     ] as const;
     let open = 0;
     const check = (t: TaskSpecInput, label: string) => {
-      const from = /^Forwarding this from ([^:\n]+):$/m.exec(t.request)?.[1];
+      const from = forwarderOf(t.request);
       const answers = (t.user?.signals ?? []).flatMap((x) =>
         x.effect && 'say' in x.effect && typeof x.effect.say === 'string' ? [x.effect.say] : [],
       );

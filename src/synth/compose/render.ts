@@ -1,6 +1,5 @@
 import { escapeRegex } from '../../schema/text.js';
 import type { Rng } from '../../env/rng.js';
-import { type Register } from '../kit/content.js';
 import { agree, capitalise, inRunningText } from '../kit/text.js';
 import { stories } from './occasion-stories.js';
 import { type OccasionFacts, occasion } from './occasions.js';
@@ -8,6 +7,16 @@ import { situationClause } from './act-situations.js';
 import { figureUse } from './figure-uses.js';
 import type { SourcePart, World } from './parts.js';
 import { placeOf } from './places.js';
+import {
+  chatHello,
+  forwardIntro,
+  GREET,
+  greetingOf,
+  handOff,
+  registerOf,
+  signOffOf,
+  VERBS,
+} from './request-openers.js';
 
 // The request as a coworker writes it: a plan (who asks, why, what to select, what to do, what to deliver
 // where, what to answer) written out in one of several shapes — goal first, context first, a numbered list, a
@@ -41,6 +50,8 @@ export interface RequestPlan {
   askFirst?: string;
   /** the deliverable already states the figure the question asks for: the reply refers back to it */
   figureShown?: boolean;
+  /** the deliverable that states it, as the request names it ("the email", "the summary") */
+  figureIn?: string;
   /** the computation the question asks for (computations.ts name): who wants the figure and what for */
   computation?: string;
   /** the field a count of those meeting a further condition splits by (its own reader and use) */
@@ -66,20 +77,6 @@ export interface RenderedRequest {
   };
 }
 
-const GREET: Record<Register, readonly string[]> = {
-  terse: ['', 'Hi.', 'Quick one:', 'One for you:', 'Small job:'],
-  plain: ['Hi,', 'Hello,', 'Morning,', 'Hi there,', 'Hi again,'],
-  chatty: ['Hey!', 'Hiya —', 'Morning! Hope the week is treating you well.', 'Hey, quick favour:', 'Hey there,'],
-  formal: ['Good morning,', 'Dear colleague,', 'Hello,', 'Good afternoon,'],
-};
-const INFORMING: readonly string[] = ['Heads up:'];
-const SIGN: Record<Register, readonly string[]> = {
-  terse: ['', 'Thx.', 'Ta.'],
-  plain: ['Thanks,', 'Thanks!', 'Cheers,', 'Thank you,'],
-  chatty: ['Thanks a million!', 'You are a star, thanks!', 'Owe you a coffee.', 'Cheers!'],
-  formal: ['Kind regards,', 'Many thanks,', 'Best regards,', 'With thanks,'],
-};
-
 function selectClause(p: RequestPlan, rng: Rng): string {
   if (p.select.kind === 'inline')
     return rng.pick([`the ${p.select.criteria}`, `all ${p.select.criteria}`, `every one of the ${p.select.criteria}`]);
@@ -98,19 +95,6 @@ function selectClause(p: RequestPlan, rng: Rng): string {
     `the ${p.plural} that ${pointer} puts under "${section}"`,
   ]);
 }
-
-// an opener and whether it asks (a question ends in "?", an imperative in ".")
-const VERBS: readonly [string, boolean][] = [
-  ['Please go through', false],
-  ['Could you go through', true],
-  ['Can you pick out', true],
-  ['Please find', false],
-  ['I need you to work through', false],
-  ['Could you look at', true],
-  ['Please pull up', false],
-  ['Would you check', true],
-  ['Go through', false],
-];
 
 /**
  * The forwarded note is the manager's words about the forwarder's things: "ask me", "the email in my inbox", "my
@@ -152,16 +136,20 @@ function factsOf(
 function tellLine(p: RequestPlan, clauses: RenderedRequest['clauses'], rng: Rng): string {
   const q = p.question;
   if (p.figureShown) {
-    // composed (lead × verb × object × where) so that no one back-reference dominates the corpus
-    const verb = rng.pick(['give me', 'tell me', 'repeat', 'quote', 'include', 'send me', 'put']);
-    const object = rng.pick(['the same figure', 'that figure', 'that number', 'the figure']);
-    const where = rng.pick(
-      verb === 'put' || verb === 'include'
-        ? ['in your reply', 'in your answer', 'in your last message to me']
-        : ['in your reply', 'when you answer', 'in your answer', 'when you report back', 'once you are done'],
-    );
-    const clause = `${verb} ${object} ${where}`;
-    const lead = rng.pick(['', 'And ', 'Also ', 'Then ', 'Please ']);
+    // the figure named as a coworker names it (the total, the count) and where it goes besides the deliverable that
+    // states it: "put the total in your reply as well", never "repeat the same figure"
+    const noun = rng.pick(p.computation === 'sum' ? ['the total', 'that total'] : ['the count', 'that number']);
+    const from = p.figureIn && rng.chance(0.5) ? ` from ${p.figureIn}` : '';
+    const clause = rng.pick([
+      `put ${noun}${from} in your reply as well`,
+      `give me ${noun}${from} in your reply too`,
+      `send me ${noun}${from} when you report back`,
+      `tell me ${noun} when you answer, too`,
+      `quote ${noun} back to me in your reply`,
+      `let me have ${noun}${from} in your answer as well`,
+      `include ${noun} in your last message to me`,
+    ]);
+    const lead = rng.pick(['', 'And ', 'Also ', 'Please ']);
     clauses.question = clause;
     return `${capitalise(`${lead}${clause}`)}.`;
   }
@@ -197,7 +185,8 @@ const perEach = (action: string, does: string) =>
 export function renderRequest(p: RequestPlan): RenderedRequest {
   const { w } = p;
   const rng = w.rng;
-  const register = rng.pick<Register>(['terse', 'plain', 'plain', 'chatty', 'formal']);
+  // the asker writes as they always do: their register is theirs, not the request's
+  const register = registerOf(w.me);
   const select = agree(selectClause(p, rng));
   const question = p.question;
   const clauses: RenderedRequest['clauses'] = {
@@ -218,17 +207,19 @@ export function renderRequest(p: RequestPlan): RenderedRequest {
   const occ = occasion(w, p.plural, rng, boss, facts);
   const ctx = occ.text;
   // a greeting of the time of day only at that time of day (the task's clock, UTC as the records keep it)
-  const hour = new Date(w.today).getUTCHours();
-  const timely = (g: string) => !(/morning/i.test(g) && hour >= 12) && !(/afternoon/i.test(g) && hour < 12);
+  const clock = new Date(w.today);
+  const hour = clock.getUTCHours();
   // an opener that announces news ("Heads up:") only where what follows it is the news, the reason for asking, not
-  // the ask; none that says no action is needed ("FYI") before one
-  const informs = register === 'terse' && (shape === 1 || shape === 2 || shape === 6);
-  const greet = rng.pick([...GREET[register], ...(informs ? INFORMING : [])].filter(timely));
-  const sign = `${rng.pick(SIGN[register])} ${register === 'terse' ? w.me.first : w.me.name}`.trim();
+  // the ask; none that says no action is needed ("FYI") before one; a "quick one" only over a one-step job
+  const informs = shape === 1 || shape === 2 || shape === 6;
+  // (a read and a report in a mail of its own: not a forwarded note, nor work on each record, nor more to ask)
+  const small = shape !== 2 && shape !== 3 && !p.action && !p.figure && !p.askFirst && !p.constraint && !p.where;
+  const greet = greetingOf({ register, small, informs, hour, weekday: clock.getUTCDay() }, rng);
+  const sign = `${signOffOf(register, rng)} ${register === 'terse' ? w.me.first : w.me.name}`.trim();
   const ask = p.askFirst ? ` ${capitalise(p.askFirst)}.` : '';
   const rule = `${p.where ? ` ${p.where}` : ''}${p.constraint ? ` ${capitalise(p.constraint)}` : ''}`;
   const tell = tellLine(p, clauses, rng);
-  const [verb, asks] = rng.pick(VERBS);
+  const [verb, asks] = rng.pick(VERBS[register]);
   const stop = asks ? '?' : '.';
   const doing = (action?: string, aggregate?: string) => {
     const todo = [action, aggregate].filter(Boolean) as string[];
@@ -282,12 +273,12 @@ export function renderRequest(p: RequestPlan): RenderedRequest {
       clauses.select = quoted;
       const needs = /^every one of\b/i.test(select) ? 'needs' : 'need';
       // the greeting heads the mail, above the note it forwards (never between the quote and the ask)
-      text = `${greet ? `${greet}\n\n` : ''}Forwarding this from ${boss?.name ?? 'our manager'}:\n> ${ctx}. ${capitalise(quoted)}${excepts || situated ? ',' : ''} ${needs} attention: ${doing(action, aggregate)}.${fig}\n\n${rng.pick(['Can you take this one?', 'Could you handle it?', 'This one is yours if you have time.'])}${ask}${rule} ${tell}\n\n${sign}`;
+      text = `${greet ? `${greet}\n\n` : ''}${forwardIntro(boss?.name ?? 'our manager', rng)}\n> ${ctx}. ${capitalise(quoted)}${excepts || situated ? ',' : ''} ${needs} attention: ${doing(action, aggregate)}.${fig}\n\n${handOff(rng)}${ask}${rule} ${tell}\n\n${sign}`;
       break;
     }
     case 4: // a chat line
       text =
-        `${rng.pick(['hey', 'hi', 'yo', ...(hour < 12 ? ['morning'] : [])])} — ${select}: ${does}.${fig}${ask}${rule} ${tell} ${rng.pick(['thx', 'ty!', 'cheers', ''])}`.trim();
+        `${((h) => (h ? `${h} — ` : ''))(chatHello(register, hour, rng))}${select}: ${does}.${fig}${ask}${rule} ${tell} ${rng.pick(['thx', 'ty!', 'cheers', ''])}`.trim();
       break;
     case 5: {
       // a mail with a subject line
@@ -302,7 +293,9 @@ export function renderRequest(p: RequestPlan): RenderedRequest {
     default: {
       // a short story is the context: one reason, not two stacked
       // (a policy document covers one record type: its section's round is over these records alone)
-      const story = rng.pick(stories(p.plural, facts, rng, heading));
+      // (a near miss names the colleague who caught it: anyone on the team but the asker)
+      const who = rng.pick(w.staff.filter((s) => s.first !== w.me.first)).first;
+      const story = rng.pick(stories(p.plural, facts, rng, heading, 1, who));
       text = `${greet} ${story}, so ${select.startsWith('the') ? 'take' : 'go through'} ${select}${then} ${does}.${fig}${ask}${rule} ${tell}\n\n${sign}`;
     }
   }

@@ -41,9 +41,10 @@ function whyOf(p: Program, rng: Rng, question: string): string {
 
 /**
  * The sentence asking for the figure in the deliverable (no final stop): "Add a line to the email with their
- * combined amount claimed (GBP)". `question` is the computation's ("the number of referrals you handled").
+ * combined amount claimed (GBP)". `question` is the computation's ("the number of referrals you handled"); `where`
+ * is the deliverable as the sentence names it, for the reply to refer back to ("the total from the email").
  */
-export function figureAsk(p: Program, question: string, rng: Rng): string {
+export function figureAsk(p: Program, question: string, rng: Rng): { text: string; where: string } {
   const names = p.recipe.aggregate?.figureIn?.names ?? ['it'];
   const the = rng.pick(names);
   const count = p.recipe.computation.name === 'count';
@@ -64,5 +65,5 @@ export function figureAsk(p: Program, question: string, rng: Rng): string {
         ]),
   ];
   const shape = rng.pick(shapes);
-  return `${shape}${whyOf(p, rng, shape)}`;
+  return { text: `${shape}${whyOf(p, rng, shape)}`, where: the };
 }

@@ -160,7 +160,7 @@ export function requestOf(p: Program, figure: boolean, readOnly?: string, only =
         (s.includes(`"${section}"`) || (/\s/.test(section) && s.toLowerCase().includes(section.toLowerCase()))),
     );
   const situation =
-    p.policy && section && !p.policy.from && ![action, whole, figureLine, askFirst, constraint].some(named)
+    p.policy && section && !p.policy.from && ![action, whole, figureLine?.text, askFirst, constraint].some(named)
       ? p.situation
       : undefined;
   return renderRequest({
@@ -179,7 +179,8 @@ export function requestOf(p: Program, figure: boolean, readOnly?: string, only =
         : { kind: 'inline', criteria: p.criteria },
     ...(action ? { action } : {}),
     ...(whole ? { aggregate: whole } : {}),
-    ...(figureLine ? { figure: figureLine } : {}),
+    ...(figureLine ? { figure: figureLine.text } : {}),
+    ...(figureLine && /^the /.test(figureLine.where) ? { figureIn: figureLine.where } : {}),
     ...(constraint ? { constraint } : {}),
     ...(where !== undefined ? { where } : {}),
     question,
