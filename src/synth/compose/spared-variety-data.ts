@@ -178,7 +178,22 @@ export const VARIETY_SPARED: Readonly<Record<string, ByAct>> = {
       },
     },
   },
+  // (the licence water goes where it pays: a crop nobody irrigates, or one watered to another's schedule)
   field_plots: {
+    Irrigation: {
+      crop: {
+        'winter wheat':
+          'the winter wheat is never irrigated here: it roots deep, and the licence water goes to the potatoes',
+        'oilseed rape':
+          'the oilseed rape is never irrigated on this farm, which keeps its abstraction licence for the potatoes',
+      },
+    },
+    'Pre-spray watering': {
+      crop: {
+        potatoes:
+          'the potatoes are watered by the packer’s contractor on the supply contract’s dates, which a spray does not move',
+      },
+    },
     'Irrigation fault': {
       crop: { potatoes: 'the potatoes are watered by the packer’s contractor, whose own fitter repairs the rig' },
     },
