@@ -56,11 +56,11 @@ export const WORK_ACTS: Readonly<Record<string, readonly PolicyAct[]>> = {
       status: 'unrelated',
       health_score: 'unrelated',
     }),
-    // the largest accounts are reviewed whatever their health, and whatever the tier they are filed under
+    // the largest accounts are reviewed whatever their health, and never narrowed to a tier (its work has no scope):
+    // a tier comes in only as an exception, where someone else already holds that tier's review (spared-reviews.ts)
     act('Review', 'Our largest accounts get a business review whatever their health score.', {
       annual_revenue: 'high',
       health_score: 'unrelated',
-      tier: 'unrelated',
     }),
     act('Expansion', 'Healthy, active accounts are where upsell conversations start.', {
       health_score: 'high',

@@ -2,6 +2,7 @@ import { OPS_SPARED, withMoreSpared } from './spared-ops-data.js';
 import { PLACES_SPARED } from './spared-places-data.js';
 import { STUDIO_SPARED } from './spared-studio-data.js';
 import type { ByAct } from './spared-kinds.js';
+import { VARIETY_SPARED } from './spared-variety-data.js';
 
 // Why a policy may leave the records of one category out of a section's work, per record type, act (its first
 // heading), field and value, in the words of the people who keep them: why THIS work needs no doing for that kind of
@@ -374,5 +375,5 @@ export const SPARED: Readonly<Record<string, ByAct>> = withMoreSpared(
     ...PLACES_SPARED,
     ...STUDIO_SPARED,
   },
-  OPS_SPARED,
+  withMoreSpared(OPS_SPARED, VARIETY_SPARED),
 );

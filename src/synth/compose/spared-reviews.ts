@@ -21,6 +21,7 @@ export const REVIEW_SPARED: Readonly<Record<string, Readonly<Record<string, Read
       'Side rooms': 'the side rooms are checked every shift by the infection-control nurse',
       'Bay 1': 'Bay 1’s beds are gone through by the nurse in charge at every handover',
       'Bay 4': 'Bay 4’s beds are checked by the theatre recovery staff at the start of each list',
+      'Bay 3': 'Bay 3’s beds are checked by the surgical coordinator when she books the theatre returns',
     },
   },
   exam_seats: {
@@ -74,13 +75,21 @@ export const REVIEW_SPARED: Readonly<Record<string, Readonly<Record<string, Read
     },
   },
   market_reports: {
-    publisher: { Gartner: 'Gartner research is reviewed by the CIO’s office, which holds the seat' },
+    publisher: {
+      Gartner: 'Gartner research is reviewed by the CIO’s office, which holds the seat',
+      McKinsey: 'McKinsey pieces are reviewed by the strategy office, which licenses them for the firm',
+      Statista: 'Statista pages are reviewed by the library, which runs the site licence',
+    },
   },
   news_items: {
     outlet: { Reuters: 'Reuters items are logged and checked through the wire alert as they arrive' },
   },
   migrations: {
-    database: { 'analytics-warehouse': 'the analytics warehouse’s changes are gone through by the data team' },
+    database: {
+      'analytics-warehouse': 'the analytics warehouse’s changes are gone through by the data team',
+      'billing-mysql': 'billing-mysql is in PCI scope, so its changes are reviewed by the change advisory board',
+    },
+    change_kind: { 'create table': 'a new table touches no existing data, so its author’s own review covers it' },
   },
   pull_requests: {
     repo: { 'data-pipeline': 'data-pipeline changes are reviewed by the data team on its own rota' },
@@ -95,9 +104,14 @@ export const REVIEW_SPARED: Readonly<Record<string, Readonly<Record<string, Read
     },
   },
   aircraft_inspections: {
-    aircraft_type: { 'ATR 72-600': 'the ATRs’ records are reviewed by the lessor’s engineers under the wet lease' },
+    aircraft_type: {
+      'ATR 72-600': 'the ATRs’ records are reviewed by the lessor’s engineers under the wet lease',
+      E190: 'the E190s’ records are reviewed by the regional partner’s maintenance control',
+      'B787-9': 'the 787s’ records are reviewed by the manufacturer’s support engineers under the support contract',
+    },
     check_type: {
       'daily check': 'daily checks are signed off by the line engineer at each turnaround and never wait on planning',
+      borescope: 'borescope inspections are reviewed by the engine shop, under the engine maintenance programme',
     },
   },
   agent_skills: {
@@ -126,24 +140,69 @@ export const REVIEW_SPARED: Readonly<Record<string, Readonly<Record<string, Read
     source: {
       'Business Wire Daily':
         'Business Wire Daily carries the companies’ own press releases, which the digest does not run as news',
+      'Sector Weekly': 'Sector Weekly is itself a digest of the week’s stories, so the digest does not run it again',
     },
   },
   desk_plan: {
     zone: { 'Hot desks': 'hot desks are freed each evening by the booking app, which drops unused bookings' },
   },
   web_page_builds: {
-    template: { microsite: 'microsites are checked by the agency that built them, under its contract' },
+    template: {
+      microsite: 'microsites are checked by the agency that built them, under its contract',
+      'blog post': 'blog posts are checked by the content team’s editor before they publish',
+      'event page': 'event pages are checked by the events team against the registration form',
+    },
   },
   stories: {
     story_format: {
       'live blog': 'a live blog is watched entry by entry by the live desk as it runs',
       'op-ed': 'op-eds are scheduled by the comment editor at the weekly comment conference, not by the desk',
+      review: 'reviews are read over by the arts editor, who schedules them for the arts pages',
     },
   },
   field_plots: {
-    crop: { maize: 'the maize is walked by the digester operator’s agronomist' },
+    crop: {
+      maize: 'the maize is walked by the digester operator’s agronomist',
+      potatoes: 'the potatoes are walked by the packer’s agronomist under the supply contract',
+      'sugar beet': 'the beet is walked by the processor’s agronomist, who sets its programme',
+    },
+  },
+  // (an account's review held by whoever owns the relationship)
+  customers: {
+    tier: {
+      vip: 'VIP accounts already have their business reviews with the executive sponsor, who runs them in person',
+      enterprise: 'enterprise accounts are reviewed by the strategic accounts team at their annual account planning',
+      premium: 'premium accounts get a six-monthly health review from their customer success manager',
+    },
+  },
+  work_orders: {
+    order_type: {
+      prototype: 'prototypes are gone through by engineering at the weekly build meeting',
+      rework: 'rework orders are reviewed by quality, together with the nonconformance behind each one',
+    },
+    line: { test: 'the test cell’s orders are gone through by the test engineer at each shift handover' },
+  },
+  appointments: {
+    kind: {
+      vaccination: 'vaccinations are gone through by the practice nurse against the recall list',
+      'blood test': 'blood tests are checked by the phlebotomy lead against the lab’s request list',
+    },
+  },
+  court_deadlines: {
+    court: {
+      'LCIA arbitration': 'arbitral timetables are reviewed by the arbitration team against each procedural order',
+      'Employment Tribunal': 'tribunal deadlines are gone through by the employment team at its weekly case meeting',
+    },
+    deadline_kind: {
+      'limitation period': 'limitation dates are reviewed every month by the risk team on the limitation register',
+      'appeal window': 'appeal windows are reviewed by the appeals partner the day judgment is handed down',
+    },
   },
   submissions: {
-    assessment_type: { portfolio: 'portfolios are looked at by the external examiner at the final exam board' },
+    assessment_type: {
+      portfolio: 'portfolios are looked at by the external examiner at the final exam board',
+      presentation: 'presentations are marked live by two assessors, who moderate on the day',
+      'problem set': 'problem sets are gone through by the teaching assistants in each week’s tutorial',
+    },
   },
 };

@@ -201,13 +201,14 @@ export const integrations = defineSource({
       time: true,
     },
     { kind: 'number', field: 'monthly_calls', label: 'monthly calls', min: 1000, max: 90_000, step: 1000 },
-    // (as the admin console lists it: a test tenant's integration writes to test data only)
+    // (as the admin console lists it: a test tenant's integration, or an engineer's development one, writes to test
+    // data only)
     {
       kind: 'enum',
       field: 'environment',
       label: 'environment',
-      values: ['production', 'staging', 'sandbox'],
-      weights: [6, 2, 1],
+      values: ['production', 'staging', 'sandbox', 'development'],
+      weights: [6, 2, 1, 1],
     },
   ] satisfies FieldModel[],
   make: (w, id, i) => {
