@@ -126,6 +126,8 @@ describe('purpose scope', () => {
     assert.ok(review);
     assert.ok(contradicts(follow, review, 'feed_articles'));
     assert.ok(!contradicts({ ...follow, days: 7 }, review, 'feed_articles'));
+    // nor shorter: "only that week's articles" over 3 days leaves four days of the week's articles out
+    assert.ok(contradicts({ ...follow, days: 3 }, review, 'feed_articles'));
   });
 
   it('calls a plain narrowing a contradiction only where the purpose takes every record of its kind', () => {

@@ -1,5 +1,5 @@
 import type { Rng } from '../../env/rng.js';
-import { cadence, leadTime } from '../kit/lead-time.js';
+import { cadence, cadenceFloor, leadTime } from '../kit/lead-time.js';
 import type { Lean } from '../rules/draw.js';
 import type { FieldModel, Nouns } from '../rules/fields.js';
 import { modifier } from '../rules/prose.js';
@@ -157,10 +157,15 @@ export function contradicts(a: Atom, act: PolicyAct, source: string): boolean {
 
 // a window shorter than the lead time (kit/lead-time.ts) the section's words say the work needs: its purpose, the
 // reason given for the window, or one of its scopes' ("counsel needs those in the bundle a week before the date")
+// — or a window of recent records shorter than the rhythm its reason takes them since ("a skill added since the
+// last quarterly review" over 14 days leaves out the weeks before, equally unreviewed)
 const tooShort = (a: Atom, act: PolicyAct, source: string) =>
-  a.kind === 'due_within' &&
-  a.days <
-    leadTime([act.why, narrowReason(source, act.sections[0], a), ...(act.scopes ?? []).map((s) => s.why)].join(' '));
+  (a.kind === 'due_within' &&
+    a.days <
+      leadTime(
+        [act.why, narrowReason(source, act.sections[0], a), ...(act.scopes ?? []).map((s) => s.why)].join(' '),
+      )) ||
+  (a.kind === 'recent' && a.days < cadenceFloor(narrowReason(source, act.sections[0], a) ?? ''));
 
 // a window longer than the rhythm the reason given for it names ("the docketing team's weekly run": a date past
 // the next run is entered by that run, so a 28-day window takes records nobody is late for)
