@@ -60,7 +60,7 @@ export const OPS_NARROWS: Readonly<Record<string, Readonly<Record<string, Readon
   tasks: {
     'Work to start': {
       'due_date:ahead':
-        'an urgent to-do falling due that soon misses its date unless it is started now, so those go first',
+        'an urgent to-do is started {days} days before it falls due, so one falling due within that misses its date unless it is started now',
     },
     // (the review's purpose is that nobody assumes another has it in hand: an old to-do is the one everyone has seen)
     'Deadline check': {

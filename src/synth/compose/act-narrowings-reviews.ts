@@ -13,7 +13,7 @@ const REASONS: Readonly<Record<string, Reasons>> = {
   },
   positions: {
     'opened_on:recent':
-      'a position opened since the last quarterly review has not yet been sized against the mandate’s concentration limit',
+      'positions are sized against the mandate’s concentration limit at a risk review held {every}, so one opened since the last review has not been sized yet',
   },
   incidents: {
     'postmortem_required=true':

@@ -1,4 +1,4 @@
-import { cadence } from '../kit/lead-time.js';
+import { cadence, cadenceFloor, everySpan } from '../kit/lead-time.js';
 import type { Bound } from '../rules/draw.js';
 import type { Atom } from '../rules/rule.js';
 import { OPS_NARROWS } from './act-narrowings-ops.js';
@@ -95,15 +95,18 @@ const NARROWS: Readonly<Record<string, Readonly<Record<string, Reasons>>>> = {
       'contract_end_date:ahead': 'with the renewal that close, a weak account can be lost at the end date itself',
     },
     Review: {
-      'contract_end_date:ahead': 'the review is timed to land before each renewal, so the nearest renewals come first',
+      'contract_end_date:ahead':
+        'the review goes into the renewal terms, which reach the account owner {days} days before the end date, so a contract ending later is reviewed once it comes within that',
     },
     Expansion: {
-      'contract_end_date:ahead': 'an upsell is easiest to agree as part of the renewal conversation',
+      'contract_end_date:ahead':
+        'an upsell is easiest to agree as part of the renewal conversation, which opens {days} days before the end date',
     },
   },
   stories: {
     'Picture commissioning': {
-      'due_on:ahead': 'a photographer needs a few days’ notice, so the stories running soonest are commissioned first',
+      'due_on:ahead':
+        'the picture desk books photographers {days} days ahead of publication, so a story running later is commissioned once it comes within that',
     },
     'Legal read': {
       'legal_read_required=true':
@@ -129,7 +132,10 @@ const NARROWS: Readonly<Record<string, Readonly<Record<string, Reasons>>>> = {
     'Performance review': { 'boosted=true': 'the paid budget is reviewed against what the boosted posts earned' },
   },
   chart_requests: {
-    'Accessibility check': { 'due_on:ahead': 'the check has to be done before the chart runs with its piece' },
+    'Accessibility check': {
+      'due_on:ahead':
+        'the check is booked {days} days before the chart runs with its piece, so one running later is checked once it comes within that',
+    },
     // (a chart's size is the work it makes: the biggest are started first, the small ones fit in around them)
     'Chart production': {
       'data_points>':
@@ -139,24 +145,28 @@ const NARROWS: Readonly<Record<string, Readonly<Record<string, Reasons>>>> = {
   },
   video_edits: {
     'Caption check': {
-      'due_on:ahead': 'captions are checked before delivery, so the cuts delivering soonest go first',
+      'due_on:ahead':
+        'captions are checked in the {days} days before delivery, so a cut delivering later is checked once it comes within that',
     },
   },
   vendor_assessments: {
     'Report chase': {
-      'next_review_on:ahead': 'the review needs the report on file, so the vendors reviewed soonest are chased first',
+      'next_review_on:ahead':
+        'the review needs the report on file, and a vendor is asked for it {days} days before its review, so one reviewed later is chased once it comes within that',
     },
   },
   agent_skills: {
     Disabling: {
       'installed_on:recent':
-        'a skill installed since the last quarterly permission review is one nobody has yet looked at for what it can reach',
+        'the platform team audits what installed skills can reach {every}, so a skill installed since the last audit is one nobody has yet looked at',
     },
     'Credential removal': {
-      'installed_on:recent': 'a skill installed since the last credential rotation holds tokens nobody has rotated yet',
+      'installed_on:recent':
+        'skill tokens are rotated {every}, so a skill installed since the last rotation holds tokens nobody has rotated yet',
     },
     'Community skill removal': {
-      'installed_on:recent': 'a skill added since the last quarterly review has never been looked at by security',
+      'installed_on:recent':
+        'security sweeps the community skills {every}, so one added since the last sweep has never been looked at',
     },
     'Security review': { 'sandboxed=false': 'an unsandboxed skill runs with its user’s own access' },
     'Permission review': { 'sandboxed=false': 'an unsandboxed skill acts with everything its permissions allow' },
@@ -179,11 +189,15 @@ const NARROWS: Readonly<Record<string, Readonly<Record<string, Reasons>>>> = {
   },
   research_notes: {
     'Compliance review': {
-      'published_on:ahead': 'compliance reads each note in the days before it goes out, so the soonest are read first',
+      'published_on:ahead':
+        'compliance reads each note in the {days} days before it goes out, so a note publishing later is read once it comes within that',
     },
   },
   design_requests: {
-    Hold: { 'due_on:ahead': 'those are the ones about to ship, so they are held first' },
+    Hold: {
+      'due_on:ahead':
+        'a request goes into production {days} days before it is due, so a hold now stops one due within that before it ships, and one due later is held once it comes within that',
+    },
   },
   court_deadlines: {
     // (the docketing team's run is who diarises the rest: the dates further out are not left undone)
@@ -299,18 +313,36 @@ export const ACT_NARROWS: Readonly<Record<string, Readonly<Record<string, Reason
   ]),
 );
 
+// a reason drawn with its window: the lead time (`{days}`) or the rhythm (`{every}`) it states is the window's own,
+// so "contracts ending in the next 45 days" go with renewal terms sent 45 days ahead, and a 14-day window of
+// recent installs with a sweep every two weeks (a fixed "quarterly review" beside it left ten weeks unreviewed)
+const DRAWN = /\{(?:days|every)\}/;
+
+/** Whether a reason states its window's own span, filled in per drawn window (`withWindow`). */
+export const drawnWithWindow = (why: string): boolean => DRAWN.test(why);
+
+/** A reason with its window's span said: `{days}` the days, `{every}` the rhythm of that length ("every month"). */
+export const withWindow = (why: string, days: number): string =>
+  why.replaceAll('{days}', String(days)).replaceAll('{every}', everySpan(days));
+
 /** The reason a section's line, flag or window narrows its work, where it has one. */
 export function narrowReason(source: string | undefined, section: string | undefined, a: Atom): string | undefined {
   const key = sideKey(a);
   if (!source || !key) return undefined;
   const own = ACT_NARROWS[source];
-  return (section ? own?.[section]?.[key] : undefined) ?? own?.['*']?.[key];
+  const why = (section ? own?.[section]?.[key] : undefined) ?? own?.['*']?.[key];
+  return why !== undefined && 'days' in a ? withWindow(why, a.days) : why;
 }
 
 // the magnitudes a narrowing's reason claims, per record type, section and field: "a chart with that many points
 // takes longest" is true of the biggest charts of the range (3-24 points), never of 8
+// (and the windows a rhythm drawn with its window is said in: "every two weeks" to "every two months", never a sweep
+// every 3 days)
+const RHYTHMS: Readonly<Record<string, Bound>> = { installed_on: [14, 60] };
 const NARROW_BOUNDS: Readonly<Record<string, Readonly<Record<string, Readonly<Record<string, Bound>>>>>> = {
   chart_requests: { 'Chart production': { data_points: [14, 20] }, Scheduling: { data_points: [14, 20] } },
+  agent_skills: { Disabling: RHYTHMS, 'Credential removal': RHYTHMS, 'Community skill removal': RHYTHMS },
+  positions: { Review: { opened_on: [14, 90] }, 'Audit sample': { opened_on: [14, 90] } },
 };
 
 /**
@@ -337,11 +369,13 @@ export function cadenceBounds(
     if (act && (side === 'recent' || side === 'ahead')) reasons.push([field, act.why]);
   // (a magnitude the act's own reason claims comes first; a narrowing's where the act claims none)
   const out: Record<string, Bound> = { ...(section ? NARROW_BOUNDS[source]?.[section] : {}), ...given };
+  // (a reason drawn with its window names the window's own rhythm, whatever is drawn; one about the records since the
+  // last run takes them all, so its window is as long as the rhythm too: "only that week's articles", 7 days)
   for (const [field, why] of reasons) {
     const every = cadence(why);
-    if (every === Infinity) continue;
+    if (every === Infinity || drawnWithWindow(why)) continue;
     const [lo, hi] = out[field] ?? [0, every];
-    out[field] = [lo, Math.min(hi, every)];
+    out[field] = [Math.max(lo, cadenceFloor(why)), Math.min(hi, every)];
   }
   return out;
 }

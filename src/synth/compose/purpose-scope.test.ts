@@ -8,7 +8,16 @@ import { isState } from '../rules/field-words.js';
 import { CONCERNS } from './concerns.js';
 import { ACTS, reviewAct } from './policy-acts.js';
 import { ACT_NARROWS, narrowReason } from './act-narrowings.js';
-import { contradicts, narrowedFor, narrowingNote, narrowingOf, saidOf, unsaid, unsaidAtom } from './purpose-scope.js';
+import {
+  contradicts,
+  glued,
+  narrowedFor,
+  narrowingNote,
+  narrowingOf,
+  saidOf,
+  unsaid,
+  unsaidAtom,
+} from './purpose-scope.js';
 import { GRAVE } from './grave.js';
 import { alternativeOf } from './branch-motive.js';
 import { PARTS } from './registry.js';
@@ -126,6 +135,8 @@ describe('purpose scope', () => {
     assert.ok(review);
     assert.ok(contradicts(follow, review, 'feed_articles'));
     assert.ok(!contradicts({ ...follow, days: 7 }, review, 'feed_articles'));
+    // nor shorter: "only that week's articles" over 3 days leaves four days of the week's articles out
+    assert.ok(contradicts({ ...follow, days: 3 }, review, 'feed_articles'));
   });
 
   it('calls a plain narrowing a contradiction only where the purpose takes every record of its kind', () => {
@@ -259,6 +270,45 @@ describe('purpose scope', () => {
     const scoped = { all: [window, { kind: 'in' as const, field: scope.field, values: scope.values }] };
     assert.equal(narrowedFor(scoped, cancellation, 'appointments'), true);
     assert.equal(narrowedFor(scoped, undefined, 'appointments'), false);
+  });
+
+  // review 27 (issue #27 class 3): "boosters due in the next 30 days: a reminder sent further out is forgotten. Of
+  // those, the dogs: the boarding kennels turn away …" reads as two policies glued together
+  it('never stacks a narrowing for another party on the first: a scope beside a reason of the work’s own', () => {
+    const booster = ACTS.vaccinations?.find((a) => a.sections.includes('Booster reminder'));
+    assert.ok(booster);
+    const window = { kind: 'due_within' as const, field: 'due_on', days: 30 };
+    const dogs = { kind: 'in' as const, field: 'species', values: ['dog'] };
+    assert.ok(narrowReason('vaccinations', 'Booster reminder', window));
+    assert.deepEqual(glued({ all: [window, dogs] }, booster, 'vaccinations'), [dogs]);
+    assert.equal(unsaid({ all: [window, dogs] }, booster, 'vaccinations'), 1);
+    assert.deepEqual(glued({ all: [dogs] }, booster, 'vaccinations'), []);
+    // (two reasons of the work's own serve its one purpose: a dataset small enough to rebuild, promised fresh)
+    const deprecation = ACTS.datasets?.find((a) => a.sections.includes('Deprecation'));
+    assert.ok(deprecation);
+    const own = {
+      all: [
+        { kind: 'at_most' as const, field: 'row_count', value: 75_000_000 },
+        { kind: 'at_most' as const, field: 'freshness_sla_hours', value: 24 },
+      ],
+    };
+    assert.equal(own.all.filter((a) => narrowReason('datasets', 'Deprecation', a)).length, 2);
+    assert.deepEqual(glued(own, deprecation, 'datasets'), []);
+    // and a section's rule, redrawn while it has one (policy-doc.ts), keeps almost none
+    const rng = createRng('one purpose');
+    let rules = 0;
+    let left = 0;
+    for (const src of PARTS.sources)
+      for (const a of ACTS[src.name] ?? []) {
+        if (!a.scopes?.length) continue;
+        for (let i = 0; i < 3; i++) {
+          let r = actRule(src, a, rng);
+          for (let k = 0; k < 20 && unsaid(r, a, src.name) > 0; k++) r = actRule(src, a, rng);
+          rules++;
+          left += glued(r, a, src.name).length;
+        }
+      }
+    assert.ok(rules > 100 && left <= rules * 0.02, `${left} glued in ${rules} rules`);
   });
 
   it('says a consequence two narrowings share once, after the first', () => {

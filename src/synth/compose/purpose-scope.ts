@@ -1,5 +1,5 @@
 import type { Rng } from '../../env/rng.js';
-import { cadence, leadTime } from '../kit/lead-time.js';
+import { cadence, cadenceFloor, leadTime } from '../kit/lead-time.js';
 import type { Lean } from '../rules/draw.js';
 import type { FieldModel, Nouns } from '../rules/fields.js';
 import { modifier } from '../rules/prose.js';
@@ -141,7 +141,33 @@ function unrepeated(reason: string | undefined, clauses: Set<string>): string | 
  * time the purpose names. The task's rule is drawn so that it has none where it can (compile/records.ts).
  */
 export function unsaid(r: Rule, act: PolicyAct, source: string): number {
-  return r.all.filter((a) => unsaidAtom(a, act, source)).length;
+  return r.all.filter((a) => unsaidAtom(a, act, source)).length + glued(r, act, source).length;
+}
+
+/**
+ * The narrowings of a rule that serve someone else than its first reasoned one does. A real scope is a party's own
+ * demand (the notified body asks for the weld defects' root causes, the boarding kennels for the dogs' boosters);
+ * beside another narrowing with a reason of its own ("a reminder sent further out is forgotten"), each for a
+ * different party, the rule reads as two policies glued together. The work's own reasons for its lines, flags and
+ * windows (act-narrowings.ts) and waits serve its one purpose together. Counted as unsaid, so the draw takes
+ * another rule (policy-doc.ts; the task's own in its first draws, beside its floor), or the rule drops them where it
+ * keeps its floor (compile/task-rule.ts).
+ */
+export function glued(r: Rule, act: PolicyAct, source: string): Atom[] {
+  let first: string | undefined;
+  const out: Atom[] = [];
+  for (const a of r.all) {
+    const k = narrowingOf(a, act.lean ?? {});
+    const scope = k && scopeOf(a, act);
+    // (a stage of the work, or a narrowing said plainly, serves nobody in particular)
+    if (!k || (!scope && (k === 'list' || (k !== 'part' && narrowReason(source, act.sections[0], a) === undefined))))
+      continue;
+    // (whose need it serves: a scope's party, else the work's own)
+    const whose = scope ? `${a.field}=${scope.values.join()}` : 'work';
+    if (first === undefined) first = whose;
+    else if (whose !== first) out.push(a);
+  }
+  return out;
 }
 
 // a purpose about every record of its kind ("removed from every piece that cites them"), not a rhythm ("every week")
@@ -157,10 +183,15 @@ export function contradicts(a: Atom, act: PolicyAct, source: string): boolean {
 
 // a window shorter than the lead time (kit/lead-time.ts) the section's words say the work needs: its purpose, the
 // reason given for the window, or one of its scopes' ("counsel needs those in the bundle a week before the date")
+// — or a window of recent records shorter than the rhythm its reason takes them since ("a skill added since the
+// last quarterly review" over 14 days leaves out the weeks before, equally unreviewed)
 const tooShort = (a: Atom, act: PolicyAct, source: string) =>
-  a.kind === 'due_within' &&
-  a.days <
-    leadTime([act.why, narrowReason(source, act.sections[0], a), ...(act.scopes ?? []).map((s) => s.why)].join(' '));
+  (a.kind === 'due_within' &&
+    a.days <
+      leadTime(
+        [act.why, narrowReason(source, act.sections[0], a), ...(act.scopes ?? []).map((s) => s.why)].join(' '),
+      )) ||
+  (a.kind === 'recent' && a.days < cadenceFloor(narrowReason(source, act.sections[0], a) ?? ''));
 
 // a window longer than the rhythm the reason given for it names ("the docketing team's weekly run": a date past
 // the next run is entered by that run, so a 28-day window takes records nobody is late for)

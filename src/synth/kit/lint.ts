@@ -1,6 +1,6 @@
 import { MONTHS, WEEKDAYS } from '../../schema/dates.js';
 import { contradicted, dayOf } from './date-phrases.js';
-import { cadence, leadTime, windowsAhead } from './lead-time.js';
+import { cadence, leadDays, leadTime, windowsAhead } from './lead-time.js';
 import { aOrAn, isPlural, PLURAL_IS } from './text.js';
 
 // A linter for the glitches templates leave in text a coworker would never write: unfilled slots, leaked
@@ -138,9 +138,16 @@ export function lintText(text: string, today: string, lang = 'en'): Lint[] {
   // a section of a policy (or a mail's one rule) that says its work needs weeks of notice and takes only what falls
   // due in the next 3 days: every record it takes is already too late for the reason it gives
   for (const section of text.split(/^## /m)) {
-    const lead = leadTime(section);
+    const lead = leadTime(section, false);
     for (const days of windowsAhead(section))
       if (days < lead) out.push({ rule: 'lead_time', at: `${lead} days' lead time, a ${days}-day window` });
+    // (a lead time in days is stated with its own window, in its paragraph: a mail's superseded version below it
+    // had a window of its own)
+    for (const para of section.split(/\n\s*\n/)) {
+      const days = leadDays(para);
+      for (const window of windowsAhead(para))
+        if (window < days) out.push({ rule: 'lead_time', at: `${days} days' lead time, a ${window}-day window` });
+    }
     // and one whose reason names a rhythm the window overruns ("the weekly run" beside the next 28 days)
     const every = cadence(section);
     for (const days of windowsAhead(section))

@@ -8,7 +8,7 @@ import { sparedBy, withSpared } from '../spared.js';
 import type { SourcePart, World } from '../parts.js';
 import { waitsTooLong } from '../policy-act.js';
 import { actNamed, type PolicyAct, reviewAct } from '../policy-acts.js';
-import { contradicts, saidOf, unsaid } from '../purpose-scope.js';
+import { contradicts, glued, saidOf, unsaid } from '../purpose-scope.js';
 import type { Recipe } from '../recipe.js';
 import { freshNames } from '../sources/kit.js';
 import { coherent } from './coherence.js';
@@ -95,12 +95,20 @@ export function ruleOf(
       said,
       alternative,
     );
-    best[faults(r, tries) + (section && unsaid(r, section, src.name) ? 1 : 0)] = r;
+    // (a narrowing stacked for another party than the first is weighed as thinness is, in the first draws: the
+    // floor of three comes before it)
+    const apart = section ? glued(r, section, src.name).length : 0;
+    const off = section ? unsaid(r, section, src.name) - apart : 0;
+    best[faults(r, tries) + (off ? 1 : 0) + (tries < 16 && apart ? 1 : 0)] = r;
   }
   let rule = best.find((r) => r !== undefined) as Rule;
   // none could do without one that contradicts it: that is dropped where the rest still selects and fits as well
   const bare = section && { ...rule, all: rule.all.filter((a) => !contradicts(a, section, src.name)) };
   if (bare?.all.length && bare.all.length < rule.all.length && faults(bare) <= faults(rule)) rule = bare;
+  // and a narrowing serving another party than the first gives way where the rule keeps its floor without it
+  const apart = section && glued(rule, section, src.name);
+  const one = apart?.length ? { ...rule, all: rule.all.filter((a) => !apart.includes(a)) } : undefined;
+  if (one?.all.length && !thinFor(one) && faults(one) <= faults(rule)) rule = one;
   // (the sample records of `coherent` took no names from the task's)
   freshNames(w);
   return rule;
