@@ -4,7 +4,8 @@ import { createRng } from '../../../env/rng.js';
 import type { Rule } from '../../rules/rule.js';
 import { designRequests } from '../packs/multimodal-generation.js';
 import { makeWorld } from '../world.js';
-import { lateChange } from './late-change.js';
+import type { Recipe } from '../recipe.js';
+import { lateChange, staysOut } from './late-change.js';
 
 // a mid-task change sets what the late record misses: one that already meets the condition has nothing to set, and
 // the user says nothing ("Heads-up on the open day poster: ." was a message about no change)
@@ -35,5 +36,46 @@ describe('a mid-task change', () => {
       const set = lateChange(late, rule, designRequests, w, false);
       assert.ok(set === undefined || Object.keys(set).length > 0, JSON.stringify(set));
     }
+  });
+});
+
+describe('a date a coworker moves (review 33: deadlines "moved to Sunday")', () => {
+  it('lands on a working day, and still brings the record in', () => {
+    const due: Rule = { all: [{ kind: 'due_within', field: 'due_on', days: 12 }] };
+    let moved = 0;
+    for (let i = 0; i < 200; i++) {
+      const wi = makeWorld(createRng('late-weekday', i), 'Multimodal_Generation', 'hard', '2026-03-10T09:00:00Z');
+      const late = { design_id: 'DSN-3', due_on: '2026-04-20', status: 'in design', brand_approved: false };
+      const set = lateChange(late, due, designRequests, wi, false);
+      if (!set?.due_on) continue;
+      moved++;
+      const day = new Date(`${String(set.due_on).slice(0, 10)}T12:00:00Z`).getUTCDay();
+      assert.ok(day !== 0 && day !== 6, `moved to a weekend: ${String(set.due_on)}`);
+      assert.ok(String(set.due_on).slice(0, 10) <= '2026-03-22', `out of the window: ${String(set.due_on)}`);
+    }
+    assert.ok(moved >= 150, String(moved));
+  });
+});
+
+describe('news on a hard task', () => {
+  it('always changes the work: its record never stays out (staysOut), as an easy or medium one may', () => {
+    const three: Rule = {
+      all: [
+        { kind: 'in', field: 'status', values: ['internal review', 'with requester'] },
+        { kind: 'flag', field: 'brand_approved', value: false },
+        { kind: 'at_least', field: 'revision_rounds', value: 2 },
+      ],
+    };
+    const recipe = { interaction: 'change', source: designRequests } as unknown as Recipe;
+    const outs = (d: 'medium' | 'hard') =>
+      Array.from({ length: 60 }, (_, i) =>
+        staysOut(
+          recipe,
+          three,
+          makeWorld(createRng('stays', d, i), 'Multimodal_Generation', d, '2026-03-10T09:00:00Z'),
+        ),
+      ).filter((k) => k !== undefined).length;
+    assert.equal(outs('hard'), 0);
+    assert.ok(outs('medium') >= 10, String(outs('medium')));
   });
 });

@@ -3,6 +3,7 @@ import { holds, modelOf, type Rule, selects } from '../../rules/rule.js';
 import type { Rec, SourcePart, World } from '../parts.js';
 import type { Recipe } from '../recipe.js';
 import { inThePast, isMutable } from '../sources/kit.js';
+import { at, dateOf } from '../../kit/dates.js';
 
 // the record the simulated user changes mid-episode: which condition it misses until then, what the change sets,
 // and whether the change brings it into the selection or leaves it out on another condition
@@ -31,6 +32,7 @@ export function lateChange(
   setAtom(first, modelOf(src.fields, first), after, true, false, { rng: w.rng, today: w.today, vocab: w.vocab });
   inThePast(after, [modelOf(src.fields, first)], w);
   if (!holds(first, after, w.today) || selects(rule, after, w.today) === out) return undefined;
+  onWorkingDay(after, first.field, (r) => holds(first, r, w.today) && selects(rule, r, w.today) !== out);
   const set = Object.fromEntries(
     Object.entries(after).filter(([k, v]) => JSON.stringify(v) !== JSON.stringify(late[k])),
   );
@@ -38,11 +40,31 @@ export function lateChange(
   return Object.keys(set).length ? set : undefined;
 }
 
+// a date a coworker moves lands on a working day (review 33: court deadlines and clinic appointments "moved to
+// Sunday"): the Friday before or the Monday after, where the change still does what it did
+function onWorkingDay(rec: Rec, field: string, still: (r: Rec) => boolean): void {
+  const v = rec[field];
+  if (typeof v !== 'string' || !/^\d{4}-\d{2}-\d{2}/.test(v)) return;
+  const iso = v.length === 10 ? `${v}T12:00:00Z` : v;
+  const wd = new Date(iso).getUTCDay();
+  if (wd !== 0 && wd !== 6) return;
+  for (const days of wd === 6 ? [-1, 2] : [1, -2]) {
+    const moved = at(iso, { days });
+    const tried = { ...rec, [field]: v.length === 10 ? dateOf(moved) : moved };
+    if (still(tried)) {
+      rec[field] = tried[field];
+      return;
+    }
+  }
+}
+
 // a third of mid-task changes leave the record out: the change meets the condition the user speaks of, and another
 // condition (or the exception) still keeps it out — the index of that condition, -1 for the exception
 export function staysOut(recipe: Recipe, rule: Rule, w: World): number | undefined {
   const k = lateAtom(rule, recipe.source);
-  if (recipe.interaction !== 'change' || k < 0 || !w.rng.chance(1 / 3)) return undefined;
+  // (never on a hard task: its news is there to change the work, and news that leaves it as it was is no step more,
+  // review 33; an easy or medium task's may test that a reader re-checks every condition)
+  if (recipe.interaction !== 'change' || k < 0 || w.difficulty === 'hard' || !w.rng.chance(1 / 3)) return undefined;
   const others = [...rule.all.keys()].filter((i) => rule.all[i]?.field !== rule.all[k]?.field);
   const options = [...others, ...(rule.unless ? [-1] : [])];
   return options.length ? w.rng.pick(options) : undefined;
