@@ -143,7 +143,11 @@ export const AUDIT_SCOPES: Readonly<Record<string, Readonly<Record<string, reado
   // (a leaver's hold goes to IT and the manager before the exit: where a department's exit wipes data soonest)
   legal_holds: {
     'Leaver escalation': [
-      scope('department', ['Engineering'], 'engineering laptops are re-imaged by IT on the day their user leaves'),
+      scope(
+        'department',
+        ['Engineering'],
+        'engineering laptops are re-imaged as soon as IT has them back, not kept the 30 days other kit is',
+      ),
       scope(
         'department',
         ['Sales'],

@@ -121,7 +121,9 @@ export const ACT_SITUATIONS: Readonly<Record<string, Readonly<Record<string, rea
     Escalation: ['going over the heads of custodians who have ignored the notice, to their manager'],
     Reminder: ['giving custodians a gentle nudge before anyone goes to their manager'],
     'Release review': ['lifting preservation once the matter no longer needs it'],
-    'Leaver escalation': ['making sure people on their way out keep their files before their laptop is wiped'],
+    'Leaver escalation': [
+      'making sure the files of people leaving, or just gone, are kept before IT wipes their laptops',
+    ],
     'Device escalation': ['getting phones and chat apps preserved before one reset loses the messages'],
     Collection: ['getting forensics to image phones and chat apps while the custodians still have them'],
     'IT suspension': ['stopping backup rotation and drive clean-up from wiping what a matter needs'],

@@ -189,7 +189,7 @@ export const CARE_ACTS: Readonly<Record<string, readonly PolicyAct[]>> = {
     ),
     act(
       ['Leaver escalation', 'Exit escalation'],
-      'A custodian who is leaving has their laptop and mailbox wiped on the way out, so their hold goes to their manager and IT without waiting out the reminders.',
+      'IT wipes a leaver’s laptop and mailbox 30 days after they go, so a hold on someone leaving or just gone is escalated at once.',
       { custodian_status: ['serving notice', 'left'], acknowledged: false },
       'escalate_hold',
     ),
