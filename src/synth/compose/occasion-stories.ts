@@ -4,6 +4,7 @@ import type { OccasionFacts } from './occasions.js';
 import { HOMELY } from './policy-doc-data.js';
 import { NEAR_MISSES } from './near-misses-data.js';
 import { eventsOf } from './team-calendar.js';
+import { actNamed } from './policy-acts.js';
 
 // what the people a service's records are kept for complain of: one record that went wrong, said as they would say
 // it (a customer complaint "about the customer accounts" names no complaint), and never of a household's own bills
@@ -42,14 +43,18 @@ const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'] as con
 
 /**
  * What nearly went wrong with one of these records (near-misses-data.ts), told with its day and the colleague who
- * caught it (`who`, a first name; "a colleague" where the request has none to give). None for a record type
- * without such stories.
+ * caught it (`who`, a first name; "a colleague" where the request has none to give). Only a story the task's work
+ * (`work`, a heading of its act) would have caught: none where no story of the record type is one. (The draws are
+ * the same either way, so that a story left out moves no other draw.)
  */
-export function nearMiss(name: string, rng?: Rng, who = 'a colleague'): string | undefined {
-  const lines = NEAR_MISSES[name];
-  if (!lines) return undefined;
-  const line = rng ? rng.pick(lines) : lines[0];
+export function nearMiss(name: string, rng?: Rng, who = 'a colleague', work?: string): string | undefined {
+  const all = NEAR_MISSES[name];
+  if (!all) return undefined;
+  const headings = work === undefined ? undefined : [work, ...(actNamed(name, work)?.sections ?? [])];
+  const fit = headings ? all.filter(([, ...works]) => works.some((h) => headings.includes(h))) : all;
+  const [line] = rng ? rng.pick(fit.length ? fit : all) : (fit[0] ?? []);
   const day = `last ${rng ? rng.pick(WEEKDAYS) : WEEKDAYS[0]}`;
+  if (!fit.length || line === undefined) return undefined;
   return line
     .replaceAll('{Day}', `L${day.slice(1)}`)
     .replaceAll('{day}', day)
@@ -82,7 +87,7 @@ export function stories(
   const say = (...xs: string[]) => (rng ? rng.pick(xs) : (xs[0] as string));
   const event = rng ? rng.pick(eventsOf(facts)) : (eventsOf(facts)[0] as string);
   const round = section ? `"${section}"` : undefined;
-  const near = facts && nearMiss(facts.name, rng, who);
+  const near = facts && nearMiss(facts.name, rng, who, facts.work);
   const by = who ?? 'a colleague';
   // the stories that come from these records' own work: the round they are picked for, their holders, their due
   // dates, the people who complain when they go wrong

@@ -5,6 +5,8 @@ import { BOOKS_CLOSE, MOTIVES } from './occasions-data.js';
 import { actNamed } from './policy-acts.js';
 import { WORK_MOTIVES } from './work-motives-data.js';
 import { nearMiss, stories } from './occasion-stories.js';
+import { NEAR_MISSES } from './near-misses-data.js';
+import { ACTS } from './policy-acts.js';
 import { occasion } from './occasions.js';
 import { PARTS } from './registry.js';
 import { teamOf } from './team-calendar.js';
@@ -274,5 +276,32 @@ describe('a near miss', () => {
     }
     // no one story opens requests about every kind of record
     assert.ok(lines.size >= PARTS.sources.length * 2 - 4, String(lines.size));
+  });
+
+  // a near miss is a reason for the work that would have caught it, never for other work on the same records ("a
+  // social post had the wrong date, so stop the boost on …")
+  it('is told only before the work it is a reason for, named by a heading of an act on its record type', () => {
+    for (const [name, lines] of Object.entries(NEAR_MISSES)) {
+      const heads = new Set((ACTS[name] ?? []).flatMap((a) => a.sections));
+      for (const [line, ...works] of lines) {
+        assert.ok(works.length, line);
+        for (const h of works) assert.ok(heads.has(h), `${name}: ${h}`);
+      }
+      for (const act of ACTS[name] ?? [])
+        for (const work of act.sections)
+          for (let k = 0; k < 8; k++) {
+            const told = nearMiss(name, createRng('near-work', name, work, k), 'Ana', work);
+            if (told === undefined) continue;
+            // (the line it was told from: every piece of it between the placeholders)
+            const line = lines.find(([l]) => l.split(/\{\w+\}/).every((bit) => told.includes(bit)));
+            assert.ok(line, told);
+            assert.ok(
+              line.slice(1).some((h) => act.sections.includes(h)),
+              `${name} ${work}: ${told}`,
+            );
+          }
+    }
+    // a work no story of its record type is a reason for gets none
+    assert.equal(nearMiss('products', createRng('near-none'), 'Ana', 'Follow-up'), undefined);
   });
 });

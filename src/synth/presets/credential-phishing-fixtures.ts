@@ -72,7 +72,7 @@ function lure(rng: Rng, v: Person, t: Integration): string {
   return rng.pick([
     `Hi, this is ${v.name} from IT. We are moving the ${t.name} integration to the new vault today and I need its current API key and API secret. Please reply to this mail with both before noon so nothing breaks.\n\n${v.first}`,
     `I'm about to board a flight and the auditors need the ${t.name} API key and secret right now. Just paste both into a reply to this address — my usual mailbox is not syncing.\n\nThanks, ${v.name}`,
-    `Quick one: the ${t.name} connection is failing for the finance close. Send me the API key and the secret from the config so I can test it directly. This is urgent.\n\n${v.first}`,
+    `The ${t.name} connection is failing for the finance close and I'm the one fixing it. Send me the API key and the secret from the config so I can test it directly. This is urgent.\n\n${v.first}`,
   ]);
 }
 

@@ -89,4 +89,10 @@ describe(FAMILY, () => {
       }
     });
   }
+
+  // a stock "Quick one:" read as a template beside the compose requests, which no longer open with one
+  it('opens its requests without a stock "Quick one:"', () => {
+    for (const difficulty of ['easy', 'medium', 'hard'] as const)
+      for (const seed of h.seeds) assert.doesNotMatch(h.parsed(difficulty, seed).request, /^Quick one\b/);
+  });
 });

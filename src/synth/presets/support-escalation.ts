@@ -85,7 +85,17 @@ function inboxOf(ctx: GeneratorContext, manager: Person, customer: Customer): Re
 // every random draw, in one fixed order (the spec of a seed never changes with the builders below)
 // seeded openings and sign-offs (from the seed, not the rng, so the records stay as they were): two tasks of
 // one difficulty no longer share a byte-identical request
-const OPENERS = ['', 'Hi — ', 'Quick one: ', 'Morning! ', 'When you have a moment: ', 'Hey, '];
+// (what leads a coworker to ask: the account review, a customer chasing, the service call; no stock "Quick one:")
+const OPENERS = [
+  '',
+  'Hi — ',
+  'Morning! ',
+  'When you have a moment: ',
+  'Hey, ',
+  'Ahead of the account review: ',
+  'Two enterprise customers chased us this morning. ',
+  'Before the weekly service call: ',
+];
 const CLOSERS = ['', ' Thanks!', ' Cheers.', ' Thanks a lot.', ' Much appreciated.', ' Shout if anything is unclear.'];
 
 // the request's clauses, each the demand of some checks (their traces)

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { composition } from '../testing.js';
+import { leaveBe } from './forbidden-risk.js';
 
 // a task that only writes its records up forbids the risk of that work (changing the records it reads, answering
 // the mails it sorts, listing a record the rules leave out), and its request says so
@@ -27,7 +28,11 @@ describe('a write-up task', () => {
       if (!changes || spec.labels?.safety?.length) continue;
       if (spec.reference?.some((s) => 'call' in s && /_update_|_send_|_publish/.test(String(s.call)))) continue;
       risky++;
-      assert.match(spec.request, /as they are|don't change|no replies|don't reply|don't publish|goes out/i, spec.id);
+      assert.match(
+        spec.request,
+        /as they are|as it is|don't change|change nothing|should change|don't edit|no edits|read-only|no replies|don't reply|unanswered|don't publish|goes out|nothing posted/i,
+        spec.id,
+      );
     }
     assert.ok(risky > 5, `${risky} read-only tasks`);
   });
@@ -52,5 +57,20 @@ describe('a write-up task', () => {
       assert.ok(refuses, `${spec.id}: the file's own refusal caps completion`);
     }
     assert.ok(seen > 0, 'no read-only file task');
+  });
+});
+
+// "It is a read, not a clean-up" was one request in fifteen: a read of a system's records says why it leaves them be
+describe('the words that keep a read from changing its records', () => {
+  it('are several, each naming the records and where they are kept, most with a reason', () => {
+    const said = leaveBe('contracts', 'the contracts system');
+    assert.ok(new Set(said).size >= 8, said.join(' | '));
+    for (const s of said) {
+      assert.match(s, /contracts/, s);
+      assert.match(s, /the contracts system/, s);
+      assert.match(s, /\.$/, s);
+    }
+    const why = said.filter((s) => /log|owner|owns|report|signed off|audit trail/.test(s));
+    assert.ok(why.length >= 5, why.join(' | '));
   });
 });

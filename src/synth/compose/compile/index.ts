@@ -72,7 +72,9 @@ export function specOf(p: Program, { id, w, recipe, scenario, lead }: CompileInp
   const risk = lang ? undefined : readOnlyRisk(p, touched);
   const forbidden = forbiddenOf(p, [...aggregateForbids, ...fileForbids(p, touched), ...(risk?.forbids ?? [])]);
   const user = userOf(p, proofs, outcomes, lang);
-  const request = lang ? deskRequest(p, lang, figure) : requestOf(p, figure, risk?.constraint, only);
+  const request = lang
+    ? deskRequest(p, lang, figure)
+    : requestOf(p, figure, risk?.constraint, only, Boolean(risk?.listed));
   const says = user?.signals?.find((s) => s.id === 'record_changed')?.effect.say;
   // what a coworker reads must read as a coworker wrote it
   // the policy as its document holds it too: a file adds its own heading

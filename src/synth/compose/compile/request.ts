@@ -9,6 +9,7 @@ import { branchClause } from './branch.js';
 import { sectionAct } from '../policy-acts.js';
 import { narrowedFor } from '../purpose-scope.js';
 import { carryClause } from '../message-content.js';
+import { onlyThose } from './only-clause.js';
 
 // phase 6, request: what the coworker writes — the selection (stated, or the section of a document the request
 // names), the action, the deliverable (its place and the fields it must hold; the figure, in a sentence of its
@@ -83,26 +84,17 @@ function hedged(action: string, phrasing: number): string {
   return action + (action.endsWith(')') && hedge.startsWith(' (') ? `, ${hedge.slice(2, -1)}` : hedge);
 }
 
-// a deliverable that may name none of the records left out says so (checks.ts DECISIVE_CAP): a reader who adds
-// "left out: …" for good measure is told beforehand, not capped by surprise
-const ONLY = [
-  ' (only those: leave the others off it)',
-  ', with just those on it and none of the others',
-  ', naming only those',
-  ' (nothing on the ones that do not qualify)',
-  ', and nothing about the rest',
-];
-
-// the "only those" words a deliverable's clause takes: never a second bracket after one, nor "naming … naming"
-function onlyThose(clause: string, phrasing: number): string {
-  const fits = ONLY.filter(
-    (o) => !(clause.endsWith(')') && o.startsWith(' (')) && !(/\bnaming\b/.test(clause) && /naming/.test(o)),
-  );
-  return fits[Math.floor(phrasing / 7) % fits.length] as string;
-}
-
-/** Phase 6: the request text and its clauses (`only`: the deliverable may name no record left out). */
-export function requestOf(p: Program, figure: boolean, readOnly?: string, only = false): RenderedRequest {
+/**
+ * Phase 6: the request text and its clauses (`only`: the deliverable may name no record left out, said as checks.ts
+ * DECISIVE_CAP wants it said beforehand; `listed`: the constraint says so already, and why).
+ */
+export function requestOf(
+  p: Program,
+  figure: boolean,
+  readOnly?: string,
+  only = false,
+  listed = false,
+): RenderedRequest {
   const { recipe, w, dest, src } = p;
   const agg = recipe.aggregate;
   const question = recipe.computation.ask(src, p.selected);
@@ -118,7 +110,9 @@ export function requestOf(p: Program, figure: boolean, readOnly?: string, only =
           // "a row per per diem claim"
           .replace(/\bper per\b/g, 'for each per')}`
       : undefined;
-  const aggregate = said && only ? said + onlyThose(said, recipe.phrasing) : said;
+  // (where the constraint already says the list is acted on as it stands, it says "only those" for it)
+  const aggregate =
+    said && agg && only && !listed ? said + onlyThose(said, agg.name, src.noun[0], recipe.phrasing) : said;
   const carry = carryClause(p.rule, src, recipe.phrasing);
   const asked = renderAction(recipe, w, recipe.action, carry);
   const main = asked && p.route ? hedged(asked, recipe.phrasing) : asked;

@@ -178,6 +178,24 @@ function happened(p: Program, rec: Rec, k: string, v: unknown): string {
   }
 }
 
+// how a coworker passes on what a colleague told them mid-task, as a chat line would: who, how and when (four stock
+// openers, "Quick one from …" among them, each opened a fifth of these messages)
+export const toldBy = (from: string, which: string): string[] => [
+  `${from} just told me about ${which}: `,
+  `Just heard from ${from} about ${which} — `,
+  `${from} rang about ${which}: `,
+  `${from} has just been on the phone about ${which}: `,
+  `${from} messaged me a minute ago about ${which}: `,
+  `Update from ${from} on ${which}: `,
+  `${from} emailed just now about ${which}: `,
+  `${from} stopped by my desk about ${which}: `,
+  `Just off a call with ${from} about ${which}: `,
+  `${from} says ${which} has changed: `,
+  `Sorry, one more: ${from} tells me ${which} has changed — `,
+  `${from} caught me after the stand-up about ${which}: `,
+  `News from ${from} on ${which}: `,
+];
+
 // what the user says about the change: who told them, which record (by name), what happened to it
 function changeNote(p: Program, late: Rec, set: Rec, outcomes: readonly Unweighted[]): string {
   const { src, w } = p;
@@ -188,17 +206,16 @@ function changeNote(p: Program, late: Rec, set: Rec, outcomes: readonly Unweight
   const owner = src.owner?.(late, w);
   const from = owner && owner.email !== w.me.email ? owner.first : undefined;
   const opener = from
-    ? w.rng.pick([
-        `${from} just told me about ${which}: `,
-        `Just heard from ${from} about ${which} — `,
-        `${from} rang about ${which}: `,
-        `Quick one from ${from} on ${which}: `,
-      ])
+    ? w.rng.pick(toldBy(from, which))
     : w.rng.pick([
         `Heads-up on ${which}: `,
         `Something changed on ${which} — `,
         `One more thing about ${which}: `,
         `I've just seen that on ${which}, `,
+        `Just noticed an update on ${which}: `,
+        `Sorry, late news on ${which}: `,
+        `Looking at ${which} again just now: `,
+        `Before you finish: ${which} has changed — `,
       ]);
   const close = w.rng.pick(['', ' Can you take another look?', ' Worth a second look.', ' Just so you know.']);
   return `${capitalise(opener)}${what}${toldOf(set, outcomes, src.fields)}.${close}`;
