@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
-import { DOC_PARTS, docCommands, runDocCommands } from './testing/doc-commands.js';
+import { DOC_PARTS, docCommands, runDocCommands } from '../cli/testing/doc-commands.js';
 
 // docs/synthesis.md's commands (a synthesis of the all-families plan (285 tasks) and a taxonomy plan), in a file of their own so that npm test runs them beside docs.test.ts
 describe('every shell block in docs/synthesis.md', () => {

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
-import { DOC_PARTS, docCommands, runDocCommands } from './testing/doc-commands.js';
+import { DOC_PARTS, docCommands, runDocCommands } from '../cli/testing/doc-commands.js';
 
 // docs/view.md's commands (the demo (synthesis, runs, curation) and its report), in a file of their own so that npm test runs them beside docs.test.ts
 describe('every shell block in docs/view.md', () => {

@@ -17,7 +17,7 @@ import {
   runDocCommands,
   shellLines,
   words,
-} from './testing/doc-commands.js';
+} from '../cli/testing/doc-commands.js';
 
 const ROOT = new URL('../../', import.meta.url).pathname;
 const run = promisify(execFile);

@@ -90,8 +90,8 @@ export async function runDocCommands(
   tmp: string,
   chdir: (dir: string) => void,
 ): Promise<number> {
-  const { captureOutput } = await import('../../cli/testing.js');
-  const { buildProgram } = await import('../../cli/main.js');
+  const { captureOutput } = await import('../testing.js');
+  const { buildProgram } = await import('../main.js');
   const home = process.cwd();
   let ran = 0;
   for (const file of files) {
