@@ -118,14 +118,22 @@ function shareProcesses(files) {
     if (text === undefined || foreground || PROCESS_WIDE.test(text)) units.push({ members: [f], foreground });
     else byFolder.set(dirname(f), [...(byFolder.get(dirname(f)) ?? []), f]);
   }
-  // first fit, heaviest folder first
-  const shared = [];
-  for (const members of [...byFolder.values()].sort((a, b) => weight(b) - weight(a))) {
-    const bin = shared.find((b) => weight(b.members) + weight(members) <= SHARED_MS);
-    if (bin) bin.members.push(...members);
-    else shared.push({ members: [...members], foreground: false });
+  // a folder heavier than one process's share is first cut into pieces of at most SHARED_MS (its files share
+  // what they load as far as they fit): whole, it would run as one process, its files one after another (the
+  // cli/ folder, ~130 s, was the run's longest pole)
+  const groups = [...byFolder.values()].flatMap((m) => (weight(m) > SHARED_MS ? firstFit(m.map((f) => [f])) : [m]));
+  return [...units, ...firstFit(groups).map((members) => ({ members, foreground: false }))];
+}
+
+/** Groups of files packed first fit, heaviest first, into bins of at most SHARED_MS (a heavier group alone). */
+function firstFit(groups) {
+  const bins = [];
+  for (const members of [...groups].sort((a, b) => weight(b) - weight(a))) {
+    const bin = bins.find((b) => weight(b) + weight(members) <= SHARED_MS);
+    if (bin) bin.push(...members);
+    else bins.push([...members]);
   }
-  return [...units, ...shared];
+  return bins;
 }
 
 const args = process.argv.slice(2);
