@@ -1,4 +1,4 @@
-import type { NearMiss } from './near-misses-data.js';
+import type { NearMiss } from './near-miss.js';
 
 // the near misses of the places a plan shows, of care, legal, travel, a household and a college (near-misses-data.ts)
 export const DESK_NEAR_MISSES: Readonly<Record<string, readonly NearMiss[]>> = {

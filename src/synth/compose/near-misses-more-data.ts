@@ -1,4 +1,4 @@
-import type { NearMiss } from './near-misses-data.js';
+import type { NearMiss } from './near-miss.js';
 import { OFFICE_NEAR_MISSES } from './near-misses-office-data.js';
 
 // the near misses of industry, finance, engineering, data and media (near-misses-data.ts)

@@ -1,4 +1,4 @@
-import type { NearMiss } from './near-misses-data.js';
+import type { NearMiss } from './near-miss.js';
 
 // the near misses of compliance, automation, research, the office and the studio (near-misses-data.ts)
 export const OFFICE_NEAR_MISSES: Readonly<Record<string, readonly NearMiss[]>> = {

@@ -201,7 +201,7 @@ export const VARIETY_SPARED: Readonly<Record<string, ByAct>> = {
   appointments: {
     'Repeat non-attendance': {
       kind: {
-        'blood test': 'a blood test is a walk-in slot on the phlebotomy list, so there is no booking to take away',
+        'blood test': 'a blood test is a walk-in slot on the phlebotomy list, so there is no booking to confirm',
         'minor procedure':
           'a minor procedure is booked by the surgeon’s secretary against the referral, and only the surgeon can discharge the patient',
       },
