@@ -1,23 +1,4 @@
-import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { after, describe, it } from 'node:test';
-import { DOC_PARTS, docCommands, runDocCommands } from '../cli/testing/doc-commands.js';
+import { docPartSuite } from '../cli/testing/doc-commands.js';
 
 // docs/view.md's commands (the demo (synthesis, runs, curation) and its report), in a file of their own so that npm test runs them beside docs.test.ts
-describe('every shell block in docs/view.md', () => {
-  const tmp = mkdtempSync(join(tmpdir(), 'coworkenv-docs-view-'));
-  after(() => rmSync(tmp, { recursive: true, force: true }));
-
-  it('runs every coworkenv command line; any other line is marked "# needs: <what>" (a model, the network, …)', {
-    timeout: 300_000,
-  }, async () => {
-    const ran = await runDocCommands(DOC_PARTS.view, tmp, (dir) => process.chdir(dir));
-    assert.equal(
-      ran,
-      DOC_PARTS.view.reduce((n, f) => n + docCommands(f).run.length, 0),
-    );
-    assert.ok(ran > 0, 'no command ran');
-  });
-});
+docPartSuite('view');

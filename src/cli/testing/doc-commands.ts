@@ -1,6 +1,8 @@
 import assert from 'node:assert/strict';
-import { mkdirSync, readdirSync, readFileSync, symlinkSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { after, describe, it } from 'node:test';
 
 // test support for the docs' shell blocks: every `coworkenv` line in README.md and docs/*.md runs, in process, in a
 // fresh folder holding examples/ (the docs' cwd); any other line is marked "# needs: <what>"
@@ -126,4 +128,24 @@ export async function runDocCommands(
     }
   }
   return ran;
+}
+
+/** The suite of one part of the docs run in a test file of its own (docs-synthesis.test.ts, docs-view.test.ts). */
+export function docPartSuite(part: keyof typeof DOC_PARTS): void {
+  const files = DOC_PARTS[part];
+  describe(`every shell block in ${files.join(', ')}`, () => {
+    const tmp = mkdtempSync(join(tmpdir(), `coworkenv-docs-${part}-`));
+    after(() => rmSync(tmp, { recursive: true, force: true }));
+
+    it('runs every coworkenv command line; any other line is marked "# needs: <what>" (a model, the network, …)', {
+      timeout: 300_000,
+    }, async () => {
+      const ran = await runDocCommands(files, tmp, (dir) => process.chdir(dir));
+      assert.equal(
+        ran,
+        files.reduce((n, f) => n + docCommands(f).run.length, 0),
+      );
+      assert.ok(ran > 0, 'no command ran');
+    });
+  });
 }
