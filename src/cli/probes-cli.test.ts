@@ -31,7 +31,7 @@ describe('adversarial probes in the CLI (issue 13)', () => {
       probes: Record<string, { tasks: number; pass_rate: number; mean_score: number }>;
     };
     const first = doc.results[0]?.steps.find((s) => s.name === 'probes')?.stats?.probes ?? [];
-    assert.equal(first.length, 9);
+    assert.equal(first.length, 10);
     assert.equal(doc.probes.do_nothing?.tasks, 2);
     assert.equal(doc.probes.do_nothing?.pass_rate, 0);
     assert.ok((doc.probes.read_only?.mean_score ?? 1) < 0.75);

@@ -121,6 +121,12 @@ export const Provenance = z.strictObject({
   record_type: z.string().min(1).optional().describe('service.collection (or workspace file) the rule selects from'),
   rule: z.string().min(1).optional().describe('the selection rule in the words the task states it'),
   rule_key: z.string().min(1).optional().describe('the rule in canonical form: the same rule always has the same key'),
+  wrong_figures: z
+    .array(z.string().min(1))
+    .optional()
+    .describe(
+      'plausible wrong values of the asked figure the task itself creates (without the exception, before the change, under the superseded rule, over every candidate, another group): a reply stating one beside the right figure fails; the hedge probe states them all',
+    ),
 });
 export type Provenance = z.infer<typeof Provenance>;
 

@@ -55,7 +55,7 @@ const CURRENCY_CODES = 'eur|usd|gbp|chf|jpy|cny|rmb|aud|cad|nzd|sek|nok|dkk|pln|
 export function figureNumber(
   spellings: readonly string[],
   names: readonly string[] = [],
-  opts: { anchored?: boolean } = {},
+  opts: { anchored?: boolean; digits?: boolean } = {},
 ): string {
   const alt = spellings.map(escapeRegex).join('|');
   const small = spellings.filter((v) => /^\d{1,2}$/.test(v)).map(escapeRegex);
@@ -69,7 +69,8 @@ export function figureNumber(
   const first = [...new Set(spellings.map((v) => v[0]).filter((c): c is string => c !== undefined))];
   const gate = first.length ? `(?=[${first.map((c) => c.replace(/[\\\]^-]/g, '\\$&')).join('')}])` : '';
   const digits = `${gate}${before}${marker}(?:${alt})${after}`;
-  const words = [...new Set(spellings.flatMap((v) => countWord(v) ?? []))];
+  // (`digits`: in digits only, where a count word would be an incidental "one")
+  const words = opts.digits ? [] : [...new Set(spellings.flatMap((v) => countWord(v) ?? []))];
   if (!words.length) return digits;
   const word = words
     // next to a label (labelledFigure, `anchored`) "one" is the count it reads as: "only one is overdue"

@@ -451,6 +451,7 @@ describe('the gate proves more (issue 13): one injected defect, one stable code'
         'spray',
         'content_spray',
         'any_candidate',
+        'hedge',
         'summary_without_fields',
       ],
     );

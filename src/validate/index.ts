@@ -59,7 +59,7 @@ export const GATE_STEPS = [
     step: 11,
     name: 'probes',
     about:
-      'do-nothing, read-only, claim-only, value-perturbed, distractor-included, spray, content-spray, any-candidate (the final answer with every other candidate) summary-without-fields (a deliverable holding only the answer ids), and needless-question (asking first where the work goes, where the request says it) trajectories all score below the pass threshold; doing nothing or only reading earns at most 0.25 of completion',
+      'do-nothing, read-only, claim-only, value-perturbed, distractor-included, spray, content-spray, any-candidate (the final answer with every other candidate), hedge (the right figure with every wrong one the task sets up), summary-without-fields (a deliverable holding only the answer ids), and needless-question (asking first where the work goes, where the request says it) trajectories all score below the pass threshold; doing nothing or only reading earns at most 0.25 of completion',
   },
 ] as const;
 

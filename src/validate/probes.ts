@@ -8,6 +8,7 @@ import { fixtureRows } from '../services/fixtures.js';
 import { getService, resolveTool } from '../services/registry.js';
 import { anyCandidate, MAX_CANDIDATES, summaryWithoutFields } from './answer-probes.js';
 import { fileSpray } from './file-spray.js';
+import { hedged } from './hedge-probe.js';
 import { readSteps } from './free-credit.js';
 import { targetValues } from './mutation.js';
 import type { Trajectory } from '../schema/trajectory.js';
@@ -24,6 +25,7 @@ export const PROBES = [
   'spray',
   'content_spray',
   'any_candidate',
+  'hedge',
   'summary_without_fields',
   'needless_question',
 ] as const;
@@ -125,6 +127,8 @@ export async function checkProbes(
   // the final answer with every other candidate (a Q&A task has no mutating call, and the answer is all it does).
   // A variant changes the final text only: the reference's run is graded again with that text, not replayed
   if (lastSay) await probe('any_candidate', anyCandidate(spec), false, MAX_CANDIDATES, answerOnly);
+  // the right figure with every wrong one the task sets up beside it
+  if (lastSay) await probe('hedge', hedged(spec), false, 1, answerOnly);
   if (ref.some(mutates)) await probe('summary_without_fields', summaryWithoutFields(spec));
   // asking first where the work goes, and who gets it, is free only where the request leaves that open: probed
   // where a user is on hand, no check credits a question, and the request names where the work goes
@@ -194,6 +198,8 @@ const FIX: Record<ProbeName, string> = {
     'let the per-target text checks (audit_present with where: {field: {contains: <id>}}) decide completion: cap completion when one fails (cap.completion_at_most), or forbid the distractor ids in that text (forbidden.actions)',
   any_candidate:
     'accept only the computed value in the final answer (anchor the pattern on it) and let that check decide completion (cap.completion_at_most when it fails)',
+  hedge:
+    'fail a reply that states a wrong figure the task sets up beside the right one (a none clause on the figure check, from provenance.wrong_figures)',
   summary_without_fields:
     'check the fields the request asks the deliverable to hold (names, amounts, the figure), not only the ids, and cap completion when they are missing',
   needless_question:

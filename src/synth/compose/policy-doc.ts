@@ -3,8 +3,7 @@ import { at, dayMonthYear } from '../kit/dates.js';
 import { aOrAn, agree, capitalise, inRunningText, isAre } from '../kit/text.js';
 import { drawRule } from '../rules/draw.js';
 import { countedOf, isState } from '../rules/field-words.js';
-import type { FieldModel } from '../rules/fields.js';
-import type { Nouns } from '../rules/fields.js';
+import type { FieldModel, Nouns } from '../rules/fields.js';
 import { ruleBullets } from '../rules/prose.js';
 import { type Atom, atomsOf, type Rule } from '../rules/rule.js';
 import { superseded } from './policy-history.js';
@@ -45,6 +44,7 @@ export interface PolicyDoc {
   clause: string;
   /** a colleague's mail rather than a document: the sender's first name (policy-mail.ts) */
   from?: string;
+  old?: Rule; // the rule's previous version its History quotes (compile/figure-hedges.ts)
 }
 
 // a kind of document and whether its name is plural ("these working instructions say")
@@ -369,7 +369,7 @@ export function policyDoc(
       ...(home ? { home: true } : {}),
       rng,
     });
-    return { title, section, text: mail, clause, from: sender.first };
+    return { title, section, text: mail, clause, from: sender.first, ...(old ? { old } : {}) };
   }
   const historyText = old
     ? [
@@ -385,7 +385,7 @@ export function policyDoc(
     ...body,
     ...historyText,
   ].join('\n\n');
-  return { title, section, text, clause };
+  return { title, section, text, clause, ...(old ? { old } : {}) };
 }
 
 /** A policy title for a record type: "Referral handling policy"; a mail's subject for the work `mailOf` names. */

@@ -249,9 +249,11 @@ function draft(
   // a count under a further condition leaves out the fields the task's actions write
   let computation = chosen.name === 'count_where' ? countWhere(writtenBy(action, branch)) : chosen;
   // a sum, mean, max or min over one record is no aggregate: it needs two (the user's late record counts)
-  // a count of those meeting a further condition needs records that can differ in it
-  if (computation.name === 'count_where' && targets + (interaction === 'change' ? 1 : 0) < 3)
-    targets = d === 'easy' ? 2 : 3;
+  // a count of those meeting a further condition needs records that can differ in it, enough that its answer is no
+  // guess
+  // (four at least: "how many of those three are urgent" leaves a guess of one or two)
+  if (computation.name === 'count_where' && targets + (interaction === 'change' ? 1 : 0) < 4)
+    targets = interaction === 'change' ? 3 : 4;
   if (computation.needsMeasure && targets + (interaction === 'change' ? 1 : 0) < 2) targets = 2;
   const policy = states ? (stated ?? rng.pick(policies)) : rng.pick(documents);
   const rows = rng.int(...ROWS[d]);

@@ -148,6 +148,7 @@ describe('substance statistics (issue 27)', () => {
       [
         ['fixed-rule probe solves', s.fixed_rule.share, '≤ 5%', null],
         ['any-candidate probe passes', 0.5, '≤ 2%', false],
+        ['hedge probe passes', null, '≤ 0%', null],
         ['summary-without-fields probe passes', null, '≤ 2%', null],
         ['existing probes pass (worst)', 0, '≤ 0%', true],
         ['distinct request openings', 3, '≥ 2', true],

@@ -25,6 +25,8 @@ export const SUBSTANCE_LIMITS = {
   any_candidate_share: 0.02,
   /** every probe that predates issue 27 passes on none */
   existing_probe_share: 0,
+  /** the hedge probe (the right figure beside every wrong one the task sets up) passes on none */
+  hedge_share: 0,
   /** distinct request openings (names, numbers, ids, dates, quoted strings and the record type masked), per 1,000 */
   min_openings: 300,
   /** no sentence grammar is used by more than this share of requests */
@@ -295,6 +297,7 @@ export function substanceFigures(s: Omit<SubstanceStats, 'figures' | 'ok'>): Sub
       ...(s.fixed_rule.judged ? {} : { ok: null }),
     },
     atMost('any-candidate probe passes', s.probes.any_candidate?.pass_rate ?? null, L.any_candidate_share),
+    atMost('hedge probe passes', s.probes.hedge?.pass_rate ?? null, L.hedge_share),
     atMost(
       'summary-without-fields probe passes',
       s.probes.summary_without_fields?.pass_rate ?? null,

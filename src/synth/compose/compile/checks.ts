@@ -11,6 +11,7 @@ import { actionContext, actionFor } from './context.js';
 import { routeOutcomes, routeQuiet, routeRefusal } from './figure-route.js';
 import { leftOutWork } from './forbidden.js';
 import type { Program } from './records.js';
+import { hedgeGuard, wrongFigures } from './figure-hedges.js';
 
 // phase 3, checks: outcomes carry the weight — the action on each selected record with every value the task
 // determines, the aggregate naming each selected id (and its figure), the answer fact; reads stay, lightly,
@@ -32,6 +33,8 @@ export interface Checked {
   figure: boolean;
   /** whether the deliverable may name no record left out (its refusal caps completion: the request says so) */
   only: boolean;
+  /** the guard against the wrong figures the task sets up, once its texts are written (figure-hedges.ts) */
+  hedge?: (texts: readonly string[]) => { none: string[]; wrong: string[] } | undefined;
 }
 
 /**
@@ -221,8 +224,17 @@ export function checksOf(p: Program, lang?: Lang): Checked {
   if (recipe.interaction !== 'ask' && p.late && p.lateSet && destination && p.dest)
     conditions.push(unasked(askTopics(destination, lang)));
   const checks = [...weigh(reads, extra, outcomes), ...conditions.map((c) => ({ ...c, weight: 0 }) as Check)];
-  return { checks, outcomes, proofs, aggregateForbids, figure: Boolean(figure), only };
+  // the reply may not hedge: the right figure beside a wrong one the task sets up fails the figure's check
+  const wrong = isNumber(p.fact) ? wrongFigures(p) : [];
+  const hedgeKeys = [...keys, ...HEDGE_WORDS];
+  const hedge = wrong.length
+    ? (texts: readonly string[]) => hedgeGuard(wrong, texts, { money, names, keys: hedgeKeys, nouns: src.noun, comma })
+    : undefined;
+  return { checks, outcomes, proofs, aggregateForbids, figure: Boolean(figure), only, ...(hedge ? { hedge } : {}) };
 }
+
+// the words a hedge sets beside a wrong figure ("three including the old rule", "four without the exception")
+const HEDGE_WORDS = ['exclud', 'includ', 'without', 'counting', 'otherwise'];
 
 // one check that a list carries any of the fields asked beside its ids: a bare list of ids is not the list the
 // request (or the policy's clause) asks for, whatever one misspelt name costs (each field check its own share)

@@ -3,6 +3,7 @@ import { modifier } from '../../rules/prose.js';
 import type { FieldModel } from '../../rules/fields.js';
 import { type Atom, atomsOf, holds, type Rule, termsOf } from '../../rules/rule.js';
 import type { ComputationPart, Rec, SourcePart, World } from '../parts.js';
+import { FIGURE_USES } from '../figure-uses-data.js';
 
 /**
  * A count of the handled records past a stricter line than the rule's own window or threshold ("of those jobs, how
@@ -17,13 +18,18 @@ export function countBeyond(
   w: World,
   avoid: readonly string[] = [],
 ): ComputationPart | undefined {
-  if (sel.length < 2) return undefined;
+  // (over two records the count is 1 whatever the line: no figure to work out)
+  if (sel.length < 3) return undefined;
+  const want = w.rng.int(1, sel.length - 1);
   // the rule's own lines first, then a line on a date or number the rule does not use (how long ago, how soon, how
   // many): never on a field the task's actions write
   const own = shuffle(w.rng, [...rule.all, ...(rule.any ?? [])]).filter((a) => !avoid.includes(a.field));
   const used = new Set(atomsOf(rule).map((a) => a.field));
+  // (where the team names the fields it breaks its work down by, a line of its own is on one of those: nobody at
+  // the bed meeting counts the beds with three gas points)
+  const by = FIGURE_USES[src.name]?.by;
   const more = shuffle(w.rng, src.fields).flatMap((m) =>
-    used.has(m.field) || avoid.includes(m.field) ? [] : openLine(m),
+    used.has(m.field) || avoid.includes(m.field) || (by && !(m.field in by)) ? [] : openLine(m),
   );
   // (not on a percentage: "no lower than 10%" just before the count reads as the figure asked)
   const percent = (a: Atom) => {
@@ -31,7 +37,7 @@ export function countBeyond(
     return m?.kind === 'number' && (m.percent === true || m.unit === '%');
   };
   for (const base of [...own, ...more].filter((a) => !percent(a))) {
-    const line = stricter(base, sel, w.today);
+    const line = stricter(base, sel, w.today, want);
     if (!line) continue;
     const words = modifier(line, src.fields, w.today, w.rng, { singular: src.noun[0], plural: src.noun[1] });
     return {
@@ -48,13 +54,15 @@ export function countBeyond(
 // the stricter line of the same kind on the same field that splits the handled records, at the roundest value that
 // does (a week, a fortnight; a round amount); none where every handled record falls on one side of every such line
 /** The stricter line of the same kind on the same field that splits `sel` (exported for its test). */
-export function stricter(a: Atom, sel: Rec[], today: string): Atom | undefined {
-  const splits = (x: Atom) => {
-    const k = sel.filter((rec) => holds(x, rec, today)).length;
-    return k >= 1 && k < sel.length;
+// (`want`: where a round line leaves that many past it, that line: the count spreads over its range, not on the
+// one the roundest line happens to give)
+export function stricter(a: Atom, sel: Rec[], today: string, want?: number): Atom | undefined {
+  const past = (x: Atom) => sel.filter((rec) => holds(x, rec, today)).length;
+  const splits = (x: Atom) => past(x) >= 1 && past(x) < sel.length;
+  const best = <T extends Atom>(xs: T[], key: (x: T) => number) => {
+    const round = [...xs].filter(splits).sort((p, q) => roundness(key(q)) - roundness(key(p)));
+    return round.find((x) => past(x) === want && roundness(key(x)) > 0) ?? round[0];
   };
-  const best = <T extends Atom>(xs: T[], key: (x: T) => number) =>
-    [...xs].filter(splits).sort((p, q) => roundness(key(q)) - roundness(key(p)))[0];
   switch (a.kind) {
     case 'older':
       return best(

@@ -1,17 +1,20 @@
 import { shuffle } from '../../kit/ids.js';
 import { count, countWhere, splitFields, splitValue, telling } from '../computations.js';
 import type { ComputationPart, Parts, Rec, SourcePart, World } from '../parts.js';
+import type { EnumModel, FieldModel } from '../../rules/fields.js';
 import { figuresOf, OVER_SELECTION, type Recipe, writtenBy } from '../recipe.js';
 import { usesOf } from '../figure-uses.js';
 import type { Rule } from '../../rules/rule.js';
 import { countBeyond } from './figure-beyond.js';
 import { cappedBy } from './coherence.js';
+import { conditionPattern } from './live-conditions.js';
 
 /**
  * A count of the handled records that meet a further condition (computations.ts count_where) needs handled
  * records that differ in a field the team breaks its work down by; where the draw left them alike in every such
  * field, one of them takes another value of one, so long as its part in the task stays (`keeps`). Otherwise the
- * figure would be the length of the list the agent hands in anyway.
+ * figure would be the length of the list the agent hands in anyway. `joining` is the record the user's change
+ * brings into the selection: it is counted too.
  */
 export function splitTargets(
   targets: Rec[],
@@ -19,11 +22,41 @@ export function splitTargets(
   avoid: readonly string[],
   keeps: (rec: Rec) => boolean,
   w: World,
+  spread?: { joining?: Rec; keepsJoining: (rec: Rec) => boolean },
 ): void {
   if (targets.length < 2) return;
   const fields = splitFields(src, avoid);
-  const differ = (field: string) => new Set(targets.map((r) => r[field])).size > 1;
-  if (fields.some((m) => differ(m.field) && (m.kind === 'flag' || splitValue(targets[0]?.[m.field])))) return;
+  const pop = spread?.joining ? [...targets, spread.joining] : targets;
+  const keepsAny = (rec: Rec) => (rec === spread?.joining ? spread.keepsJoining(rec) : keeps(rec));
+  const differ = (field: string) => new Set(pop.map((r) => r[field])).size > 1;
+  // the field the count is by (computations.ts splitOf): the first that splits these records
+  const by = () => fields.find((m) => differ(m.field) && (m.kind === 'flag' || splitValue(targets[0]?.[m.field])));
+  let split = by();
+  if (!split) {
+    differOne(targets, fields, keeps, w);
+    split = by();
+  }
+  if (split && spread) spreadCount(pop, split, keepsAny, w);
+}
+
+/**
+ * How a count under a further condition spreads over its range (spreadCount), with the record the user's change
+ * brings into the selection among those counted: that record keeps which of the rule's conditions it fails. None
+ * for any other figure.
+ */
+export function countSpread(
+  c: ComputationPart,
+  rule: Rule,
+  joining: Rec | undefined,
+  today: string,
+): { joining?: Rec; keepsJoining: (rec: Rec) => boolean } | undefined {
+  if (c.name !== 'count_where') return undefined;
+  const pattern = joining && conditionPattern(rule, joining, today);
+  return { ...(joining ? { joining } : {}), keepsJoining: (r) => conditionPattern(rule, r, today) === pattern };
+}
+
+// one record (the last) takes another value of the first field where it can, its part in the task kept
+function differOne(targets: Rec[], fields: readonly FieldModel[], keeps: (rec: Rec) => boolean, w: World): void {
   const last = targets[targets.length - 1] as Rec;
   for (const m of fields) {
     const was = last[m.field];
@@ -36,6 +69,38 @@ export function splitTargets(
     }
     last[m.field] = was;
   }
+}
+
+/**
+ * The records that meet the further condition, as many as a uniform draw between one and all but one of them: left
+ * to the fields' own draws the count was 1 in two tasks of five (one record made to differ), so "1" was a good guess.
+ * None is no answer here either: "none of them" cannot be told from a reply that never counted.
+ */
+function spreadCount(pop: Rec[], m: FieldModel, keeps: (rec: Rec) => boolean, w: World): void {
+  const first = pop[0] as Rec;
+  // a flag counts the records that hold it; an enum counts the first record's value (splitOf), so the first meets it
+  const v = m.kind === 'flag' ? true : first[m.field];
+  const k = w.rng.int(1, pop.length - 1);
+  const meets = (rec: Rec) => rec[m.field] === v;
+  const others: unknown[] = m.kind === 'flag' ? [false] : (m as EnumModel).values.filter((x) => x !== v);
+  // one record at a time to the side the count needs, each kept in its part (one that cannot move is passed over)
+  const move = (rec: Rec, to: boolean): boolean => {
+    const was = rec[m.field];
+    for (const o of to ? [v] : shuffle(w.rng, others)) {
+      rec[m.field] = o;
+      if (keeps(rec)) return true;
+    }
+    rec[m.field] = was;
+    return false;
+  };
+  const count = () => pop.filter(meets).length;
+  for (const rec of shuffle(
+    w.rng,
+    pop.filter((r) => !meets(r)),
+  ))
+    if (count() < k) move(rec, true);
+  const free = m.kind === 'flag' ? pop : pop.slice(1);
+  for (const rec of shuffle(w.rng, free.filter(meets))) if (count() > k) move(rec, false);
 }
 
 // the figure drawn, where it tells something over these records; else the next figure the record type's team uses
@@ -69,7 +134,8 @@ export function tellingFigure(
     : measured;
   const next = others.find((c) => telling(c, sel, all, src, w));
   if (next) return next;
-  if (sel.length >= 2) {
+  // (over two records a count under a further condition is 1 whatever the line: no figure to work out)
+  if (sel.length >= 3) {
     const where = countWhere(writtenBy(recipe.action, recipe.branch));
     if (where.by?.(sel, src) !== undefined) return where;
   }

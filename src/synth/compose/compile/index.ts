@@ -66,9 +66,9 @@ export function specOf(p: Program, { id, w, recipe, scenario, lead }: CompileInp
   // a colleague on a partner-language desk may write the request (and talk) in that language
   const lang = deskLanguage(p);
   const reference = referenceOf(p, lang);
-  const { checks, outcomes, proofs, aggregateForbids, figure, only } = checksOf(p, lang);
+  const { checks: drafted, outcomes, proofs, aggregateForbids, figure, only, hedge } = checksOf(p, lang);
   // a task that only writes its records up says to leave them be, and changing them is forbidden
-  const touched = writtenPaths(checks, reference);
+  const touched = writtenPaths(drafted, reference);
   const risk = lang ? undefined : readOnlyRisk(p, touched);
   const forbidden = forbiddenOf(p, [...aggregateForbids, ...fileForbids(p, touched), ...(risk?.forbids ?? [])]);
   const user = userOf(p, proofs, outcomes, lang);
@@ -76,17 +76,27 @@ export function specOf(p: Program, { id, w, recipe, scenario, lead }: CompileInp
     ? deskRequest(p, lang, figure)
     : requestOf(p, figure, risk?.constraint, only, Boolean(risk?.listed));
   const says = user?.signals?.find((s) => s.id === 'record_changed')?.effect.say;
-  // what a coworker reads must read as a coworker wrote it
-  // the policy as its document holds it too: a file adds its own heading
-  const files = (p.fixtures.workspace as { files?: Record<string, unknown> } | undefined)?.files ?? {};
-  const policyFiles = Object.entries(files).flatMap(([path, t]) =>
+  // the figure's guard against hedging leaves alone every number the task's own texts give a reply to repeat
+  const policyTexts = Object.entries(filesOf(p)).flatMap(([path, t]) =>
     path.startsWith('policies/') && typeof t === 'string' ? [t] : [],
   );
+  const guard = hedge?.([
+    request.text,
+    p.policy?.text ?? '',
+    ...policyTexts,
+    JSON.stringify(user ?? {}),
+    JSON.stringify(reference),
+  ]);
+  const checks = guard
+    ? drafted.map((c) => (c.id === 'reported' && c.kind === 'response_matches' ? { ...c, none: guard.none } : c))
+    : drafted;
+  // what a coworker reads must read as a coworker wrote it
+  // the policy as its document holds it too: a file adds its own heading
   const written = lang ? ISO[lang] : 'en';
   const glitches = [
     ...lintText(request.text, w.today, written),
     ...lintText(says ?? '', w.today, written),
-    ...[p.policy?.text ?? '', ...policyFiles].flatMap((t) => lintText(t, w.today)),
+    ...[p.policy?.text ?? '', ...policyTexts].flatMap((t) => lintText(t, w.today)),
   ];
   if (glitches.length)
     throw new Error(`compose ${id}: the text has glitches: ${glitches.map((g) => `${g.rule} "${g.at}"`).join('; ')}`);
@@ -131,9 +141,13 @@ export function specOf(p: Program, { id, w, recipe, scenario, lead }: CompileInp
       record_type: `${p.src.service}.${p.src.collection ?? p.src.name}`,
       rule: agree(p.criteria),
       rule_key: ruleKey(p.rule),
+      ...(guard ? { wrong_figures: guard.wrong } : {}),
     },
   });
 }
+
+const filesOf = (p: Program): Record<string, unknown> =>
+  (p.fixtures.workspace as { files?: Record<string, unknown> } | undefined)?.files ?? {};
 
 // the workspace paths the task's own work writes: those its checks read back, and those its reference writes to
 function writtenPaths(checks: readonly unknown[], reference: readonly unknown[]): Set<string> {

@@ -20,7 +20,7 @@ import { type PolicyDoc, policyDoc, policyTitle as policyTitleOf } from '../poli
 import { count } from '../computations.js';
 import { cappedBy, isOnLine } from './coherence.js';
 import { intoStates, liveField, liveStates } from './live-states.js';
-import { splitTargets, tellingFigure } from './figure-split.js';
+import { countSpread, splitTargets, tellingFigure } from './figure-split.js';
 import { aboutTheirRecords, distinctNames, distinctTexts } from './distinct-texts.js';
 import { type Branch, branchFieldOf, branchOf } from './branch.js';
 import { lateAtom, lateChange, staysOut } from './late-change.js';
@@ -105,10 +105,11 @@ function cast(
   const late = recipe.interaction === 'change' && lateAtom(rule, src) >= 0;
   // the late record counts toward the selection only when the change brings it in
   const joins = late && stays === undefined;
-  // a rule no change can make true leaves the task without its late record: a figure over the selection still
-  // needs as many records as the recipe counted on (no sum or highest over one record)
+  // a figure over the selection needs as many records as the recipe counted on, with no late record too (no sum or
+  // highest over one record; a count under a further condition four of them, the list a row more for the fourth)
   const c = recipe.computation;
-  const least = c.name === 'count_where' ? 3 : c.needsMeasure ? 2 : 1;
+  const least = c.name === 'count_where' ? 4 : c.needsMeasure ? 2 : 1;
+  const rows = recipe.rows + (least > 3 ? 1 : 0);
   const roles: Role[] = [
     ...Array.from({ length: Math.max(recipe.targets, least - (joins ? 1 : 0)) }, (): Role => 'target'),
     ...rule.all.map((_, i): Role => ({ miss: i })),
@@ -118,7 +119,7 @@ function cast(
   ];
   // filled up to the recipe's rows: more near misses, and records failing elsewhere (alarm fields at their base rate)
   const { alarms, atoms, held } = alarmsIn(src, rule, roles);
-  roles.splice(roles.length - (late ? 1 : 0), 0, ...fillRoles(w.rng, rule, roles.length, recipe.rows, { atoms, held }));
+  roles.splice(roles.length - (late ? 1 : 0), 0, ...fillRoles(w.rng, rule, roles.length, rows, { atoms, held }));
   const recIds = ids(w.rng, src.prefix, roles.length, 4);
   // one record per condition at most sits exactly on its line, and none the figure is read from where the figure
   // is the highest (lowest) of a field the rule caps: the answer would be the policy's own number
@@ -246,8 +247,7 @@ export function drawRecords(planned: Recipe, w: World, parts: Parts<string>): Pr
   // a reason the rule does not give
   for (const rec of records) if (!free.has(rec)) unwritten(rec, writes, src, w);
   const targets = records.filter((_, i) => roles[i] === 'target');
-  // a count of those meeting a further condition is of handled records that differ in it (and so is the count a
-  // figure read from a field gives way to, where that figure tells nothing over these records: tellingFigure)
+  const late = records.find((_, i) => roles[i] === 'late');
   if (recipe.computation.by || recipe.computation.needsMeasure)
     splitTargets(
       targets,
@@ -255,9 +255,9 @@ export function drawRecords(planned: Recipe, w: World, parts: Parts<string>): Pr
       [...writtenBy(recipe.action, recipe.branch), ...(branchField ? [branchField.field] : [])],
       (rec) => selects(rule, rec, w.today) && holdsLive(rec),
       w,
+      countSpread(recipe.computation, rule, stays === undefined ? late : undefined, w.today),
     );
   const missed = records.filter((_, i) => roles[i] !== 'target' && roles[i] !== 'late');
-  const late = records.find((_, i) => roles[i] === 'late');
   const lateOut = stays !== undefined;
   const lateSet = lateChange(late, rule, src, w, lateOut);
   // a late record the change leaves out is one more record outside the selection (no action, in no summary)

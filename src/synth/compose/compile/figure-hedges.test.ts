@@ -1,0 +1,71 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { regexTests } from '../../../grade/match.js';
+import type { TaskSpecInput } from '../../../schema/task-spec.js';
+import { composition } from '../testing.js';
+
+// a reply that states the right figure and beside it a wrong one the task sets up (without the exception, before
+// the user's change, under the old rule, over every record, another group's count) fails the figure's check; a
+// correct reply that gives other numbers (how many it handled, ids, dates) does not
+
+type Matches = { id: string; kind: string; any?: string[]; none?: string[] };
+const reported = (spec: TaskSpecInput) =>
+  (spec.checks as Matches[]).find((c) => c.id === 'reported' && c.kind === 'response_matches');
+const passes = (c: Matches, text: string) =>
+  (c.any ?? []).some((p) => regexTests(p, text)) && !(c.none ?? []).some((p) => regexTests(p, text));
+const finalSay = (spec: TaskSpecInput) =>
+  ((spec.reference ?? []).findLast((s) => 'say' in s) as { say: string } | undefined)?.say ?? '';
+
+describe('the figure check against hedged replies', () => {
+  const specs = Array.from({ length: 150 }, (_, i) => composition(i, 61));
+  const guarded = specs.filter((s) => s.provenance?.wrong_figures?.length && reported(s)?.none?.length);
+
+  it('guards a good share of the figures a reply reports', () => {
+    const figures = specs.filter((s) => reported(s)).length;
+    assert.ok(guarded.length >= figures / 4, `${guarded.length} of ${figures}`);
+  });
+
+  it('passes the reference reply, and one that adds the count handled, its ids and a date', () => {
+    for (const spec of guarded) {
+      const c = reported(spec) as Matches;
+      const say = finalSay(spec);
+      assert.ok(passes(c, say), `${spec.id}: ${say}`);
+      const ids = (spec.answer_ids ?? []).join(', ');
+      const n = spec.answer_ids?.length ?? 0;
+      const fuller = `I handled ${n} of them (${ids}) on 10 March 2026. ${say}`;
+      assert.ok(passes(c, fuller), `${spec.id}: ${fuller}`);
+    }
+  });
+
+  it('spreads a count under a further condition over its range: no one value answers most of them', () => {
+    const counts = new Map<string, number>();
+    let n = 0;
+    for (const spec of specs) {
+      const c = reported(spec) as (Matches & { trace?: { clause?: string } }) | undefined;
+      const clause = c?.trace?.clause;
+      if (!clause?.startsWith('the number of those')) continue;
+      const say = finalSay(spec);
+      const after = say.slice(say.toLowerCase().indexOf(clause.toLowerCase()) + clause.length);
+      const v = /\b(\d+|one|two|three|four)\b/i.exec(after)?.[1]?.toLowerCase();
+      if (!v) continue;
+      n++;
+      counts.set(v, (counts.get(v) ?? 0) + 1);
+    }
+    // (left to the fields' draws, 1 or 2 answered nine in ten and 3 one in fifteen)
+    const share = (v: string) => (counts.get(v) ?? 0) / n;
+    assert.ok(n >= 20, `${n} counts`);
+    for (const v of ['1', '2', '3']) assert.ok(share(v) >= 1 / 6, `${v}: ${JSON.stringify([...counts])} of ${n}`);
+    assert.ok(Math.max(...counts.values()) / n <= 0.5, `${JSON.stringify([...counts])} of ${n}`);
+  });
+
+  it('fails a reply that states a wrong figure the task sets up beside the right one', () => {
+    for (const spec of guarded) {
+      const c = reported(spec) as Matches;
+      const say = finalSay(spec);
+      for (const wrong of spec.provenance?.wrong_figures ?? []) {
+        const hedged = `${say} Though it is ${wrong} if you count them the other way.`;
+        assert.ok(!passes(c, hedged), `${spec.id}: ${hedged}`);
+      }
+    }
+  });
+});
