@@ -125,7 +125,7 @@ export const Provenance = z.strictObject({
     .array(z.string().min(1))
     .optional()
     .describe(
-      'plausible wrong values of the asked figure the task itself creates (without the exception, before the change, under the superseded rule, over every candidate, another group): a reply stating one beside the right figure fails; the hedge probe states them all',
+      'plausible wrong values of the asked figure the task itself creates (without the exception, under the superseded rule, over every candidate): a reply stating one beside the right figure fails; the hedge probe states them all',
     ),
 });
 export type Provenance = z.infer<typeof Provenance>;

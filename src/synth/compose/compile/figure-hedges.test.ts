@@ -4,9 +4,9 @@ import { regexTests } from '../../../grade/match.js';
 import type { TaskSpecInput } from '../../../schema/task-spec.js';
 import { composition } from '../testing.js';
 
-// a reply that states the right figure and beside it a wrong one the task sets up (without the exception, before
-// the user's change, under the old rule, over every record, another group's count) fails the figure's check; a
-// correct reply that gives other numbers (how many it handled, ids, dates) does not
+// a reply that states the right figure and beside it a wrong one the task sets up (without the exception, under the
+// old rule, over every record) fails the figure's check; a correct reply that gives other numbers (how many it
+// handled, ids, dates, how many the exception left out) does not
 
 type Matches = { id: string; kind: string; any?: string[]; none?: string[] };
 const reported = (spec: TaskSpecInput) =>
@@ -34,6 +34,14 @@ describe('the figure check against hedged replies', () => {
       const n = spec.answer_ids?.length ?? 0;
       const fuller = `I handled ${n} of them (${ids}) on 10 March 2026. ${say}`;
       assert.ok(passes(c, fuller), `${spec.id}: ${fuller}`);
+    }
+  });
+
+  it('passes a careful reply that says in passing how many the exception and the old rule left out', () => {
+    for (const spec of guarded) {
+      const c = reported(spec) as Matches;
+      const careful = `${finalSay(spec)} For the record, 2 were left out under the exception and 1 more under the old threshold.`;
+      assert.ok(passes(c, careful), `${spec.id}: ${careful}`);
     }
   });
 

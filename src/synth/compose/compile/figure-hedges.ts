@@ -5,9 +5,11 @@ import type { Rec } from '../parts.js';
 import type { Program } from './records.js';
 
 // The wrong figures the task itself sets up, each one an agent may hedge with beside the right one ("66 combined;
-// 65 if you exclude staging"): the figure without the section's exception, before the user's change, under the
-// version of the section its History quotes, over every record in the list, or another group's count. A reply
-// that states the right figure and one of these has not decided which is right: the figure's check fails it.
+// 65 if you exclude staging"): the figure without the section's exception, under the version of the section its
+// History quotes, or over every record in the list. A reply that states the right figure and one of these has not
+// decided which is right: the figure's check fails it. Not the figure before the user's change nor the other
+// groups' counts: a careful reply may well say them ("60 before Amara's update, 66 now"; "2 are live blogs, the
+// other 3 features"), and a grade must not fail right work written another way.
 
 const COUNTS = new Set(['count', 'count_out']);
 
@@ -25,26 +27,13 @@ function figureOver(p: Program): (recs: Rec[]) => string | undefined {
   return (recs) => (recs.length ? c.value(recs, p.src, p.w) : undefined);
 }
 
-// the counts of the other groups the question's line divides the handled records into (the features beside
-// the live blogs)
-function otherGroups(p: Program): string[] {
-  const c = p.recipe.computation;
-  const field = c.name === 'count_where' ? c.by?.(p.selected, p.src) : undefined;
-  if (!field) return [];
-  const flag = p.src.fields.find((m) => m.field === field)?.kind === 'flag';
-  const v = flag ? true : p.selected[0]?.[field];
-  const others = p.selected.filter((r) => r[field] !== v);
-  if (flag) return [String(others.length)];
-  return [...new Set(others.map((r) => r[field]))].map((u) => String(others.filter((r) => r[field] === u).length));
-}
-
 /**
  * The plausible wrong values of the asked figure, written as the figure is (never the right one, nor the number
  * of records handled or listed, which a correct reply gives beside it).
  */
 export function wrongFigures(p: Program): string[] {
   const over = figureOver(p);
-  const { rule, selected, targets, distractors, late, lateSet } = p;
+  const { rule, selected, distractors } = p;
   const today = p.w.today;
   const all = [...selected, ...distractors];
   const out: (string | undefined)[] = [];
@@ -53,13 +42,10 @@ export function wrongFigures(p: Program): string[] {
     const spared = distractors.filter((r) => selects(loose as Rule, r, today) && !selects(rule, r, today));
     if (spared.length) out.push(over([...selected, ...spared]));
   }
-  // before the change the user makes mid-task (or counting the record the change still leaves out)
-  if (late && lateSet) out.push(over(p.lateOut ? [...selected, { ...late, ...lateSet }] : targets));
   const old = p.policy?.old;
   if (old) out.push(over(all.filter((r) => selects(old, r, today))));
   // (a count over every record is the length of the list, which a reply may well say)
   if (!COUNTS.has(p.recipe.computation.name)) out.push(over(all));
-  out.push(...otherGroups(p));
   const natural = new Set([Number(p.fact), selected.length, all.length]);
   return [...new Set(out.filter((x): x is string => x !== undefined && isNumber(x) && !natural.has(Number(x))))];
 }
@@ -70,8 +56,8 @@ const STANDALONE = /(?<![\w.,:/-])\d[\d,]*(?:\.\d+)?(?![\w:/-]|[.,]\d)/g;
 /**
  * The `none` clause of the figure's check: each wrong figure the task sets up, written as the figure is, where no
  * text of the task states that number (the request, its documents, the user's messages, the reference's own
- * words and deliverables: a correct reply may repeat any of them). A small count is matched in digits anywhere in
- * the reply, and as a word only beside the question's words (an incidental "one" is no figure). Returns the
+ * words and deliverables: a correct reply may repeat any of them). A larger figure is matched in digits anywhere in
+ * the reply, a small count only beside the question's words (an incidental "2" or "one" is no figure). Returns the
  * clause and the wrong figures it guards against.
  */
 export function hedgeGuard(
@@ -83,9 +69,11 @@ export function hedgeGuard(
   const guarded = wrong.filter((x) => !said.has(Number(x)));
   if (!guarded.length) return undefined;
   const none = guarded.flatMap((x) => {
-    const digits = figureNumber(numberVariants(x, f.money, f.comma), f.names, { digits: true });
+    // (a small number turns up in a right reply for many reasons, "2 of them were excluded": only beside the
+    // question's words)
     const small = /^\d{1,2}$/.test(x) && Number(x) <= 20;
-    return small ? [digits, factPattern(x, f.money, f.names, f.keys, f.nouns, f.comma)] : [digits];
+    if (small) return [factPattern(x, f.money, f.names, f.keys, f.nouns, f.comma)];
+    return [figureNumber(numberVariants(x, f.money, f.comma), f.names, { digits: true })];
   });
   return { none, wrong: guarded };
 }
