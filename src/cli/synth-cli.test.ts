@@ -142,7 +142,7 @@ describe('coworkenv synth', () => {
     assert.deepEqual(readJson(join(outDir, 'synth-summary.json')), summary);
     // the substance figures of the released tasks (issue 27): too few to judge the fixed-rule probe
     const substance = summary.substance as { tasks: number; fixed_rule: { judged: boolean }; figures: unknown[] };
-    assert.deepEqual([substance.tasks, substance.fixed_rule.judged, substance.figures.length], [3, false, 10]);
+    assert.deepEqual([substance.tasks, substance.fixed_rule.judged, substance.figures.length], [3, false, 11]);
 
     assert.deepEqual(readdirSync(outDir).sort(), [
       'esc_easy_0001.json',

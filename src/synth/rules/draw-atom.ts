@@ -1,5 +1,5 @@
 import type { Rng } from '../../env/rng.js';
-import type { DateModel, FieldModel, NumberModel } from './fields.js';
+import { type DateModel, type FieldModel, type NumberModel, roundTo } from './fields.js';
 import type { Atom } from './rule.js';
 
 // One condition of a rule, drawn: thresholds are round numbers inside the field's range and windows are the ones
@@ -150,8 +150,13 @@ export function drawAtom(
         : { kind: 'in', field: m.field, values };
     }
     case 'number': {
-      const value = roundThreshold(m, rng, lean === 'low' && !exception, exception ? undefined : bound);
+      const drawn = roundThreshold(m, rng, lean === 'low' && !exception, exception ? undefined : bound);
       const high = lean === 'high' || lean === 'low' ? (lean === 'high') !== exception : rng.chance(0.5);
+      // a line at the field's own end holds for every record ("at least 0 sockets", keyed so while the policy said
+      // "one or more", and its near miss drawn at -1, review 34): one grain inside the range
+      const value = high
+        ? Math.max(drawn, roundTo(m.min + m.step, m.step))
+        : Math.min(drawn, roundTo(m.max - m.step, m.step));
       return high ? { kind: 'at_least', field: m.field, value } : { kind: 'at_most', field: m.field, value };
     }
     case 'date':

@@ -775,3 +775,16 @@ describe('the floor of conditions', () => {
     assert.equal(thinFor({ all: [date, flag, kind] }), false);
   });
 });
+
+describe('a line on a small count (review 34: "at least 0 sockets" keyed while the policy said "one or more")', () => {
+  it('is never drawn at the field’s own end, where every record meets it and no near miss exists', () => {
+    const m: FieldModel = { kind: 'number', field: 'sockets', label: 'power sockets', min: 0, max: 2, step: 1 };
+    const rng = createRng('small-count');
+    for (let i = 0; i < 300; i++)
+      for (const lean of ['high', 'low', undefined] as const) {
+        const a = drawAtom(m, rng, lean);
+        if (a.kind === 'at_least') assert.ok(a.value >= 1, JSON.stringify(a));
+        else if (a.kind === 'at_most') assert.ok(a.value <= 1, JSON.stringify(a));
+      }
+  });
+});
