@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { TaskSpec, type TaskSpecInput } from '../schema/task-spec.js';
+import { makeSpec } from '../schema/testing.js';
 import { hedged } from './hedge-probe.js';
 import { checkProbes } from './probes.js';
 
@@ -15,13 +15,11 @@ const products = [
 
 function spec(none?: string[]) {
   const figure = (v: number) => `(?<![\\d.,])${v}(?![\\d]|[.,]\\d)`;
-  return TaskSpec.parse({
-    spec_version: 1,
+  return makeSpec({
     id: 'hedge_probe',
     title: 'Low stock',
     family: 'knowledge',
     labels: { capabilities: ['Data_Analysis'], scenario: 'Office_Productivity', difficulty: 'easy' },
-    mock_today: '2026-03-10',
     request: 'Which products are below their minimum stock threshold? Tell me their combined units in stock.',
     services: ['inventory'],
     fixtures: { inventory: { products } },
@@ -41,7 +39,7 @@ function spec(none?: string[]) {
       { say: 'SKU-1 and SKU-2 are below their threshold: 8 units in stock together.' },
     ],
     provenance: { generator: 'test', wrong_figures: ['28', '78'] },
-  } satisfies TaskSpecInput);
+  });
 }
 
 describe('hedge probe (issue 27)', () => {
