@@ -3,7 +3,7 @@ import { holds, modelOf, type Rule, selects } from '../../rules/rule.js';
 import type { Rec, SourcePart, World } from '../parts.js';
 import type { Recipe } from '../recipe.js';
 import { inThePast, isMutable } from '../sources/kit.js';
-import { at, dateOf } from '../../kit/dates.js';
+import { at, dateOf, workingDay } from '../../kit/dates.js';
 
 // the record the simulated user changes mid-episode: which condition it misses until then, what the change sets,
 // and whether the change brings it into the selection or leaves it out on another condition
@@ -46,10 +46,10 @@ function onWorkingDay(rec: Rec, field: string, still: (r: Rec) => boolean): void
   const v = rec[field];
   if (typeof v !== 'string' || !/^\d{4}-\d{2}-\d{2}/.test(v)) return;
   const iso = v.length === 10 ? `${v}T12:00:00Z` : v;
-  const wd = new Date(iso).getUTCDay();
-  if (wd !== 0 && wd !== 6) return;
-  for (const days of wd === 6 ? [-1, 2] : [1, -2]) {
-    const moved = at(iso, { days });
+  const near = workingDay(iso);
+  if (near === iso) return;
+  // (the nearer working day, else the one on the weekend's other side)
+  for (const moved of [near, at(iso, { days: dateOf(near) < dateOf(iso) ? 2 : -2 })]) {
     const tried = { ...rec, [field]: v.length === 10 ? dateOf(moved) : moved };
     if (still(tried)) {
       rec[field] = tried[field];
