@@ -1,8 +1,32 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { SCENARIOS, SCENARIO_DOMAINS } from '../../schema/taxonomy.js';
-import { deepens } from './depth.js';
-import { recipeFor } from './index.js';
+import { branchPresses, pressKindOf } from './branch-routes.js';
+import { type Recipe, recipeFor } from './index.js';
+
+// What a task works out beyond its rule's conditions. A hard task differs from a medium one by more than the count
+// of its records (reviews 31–32: 132 of 333 hard tasks weighed three conditions with no branch, cap or mid-task
+// change, and read like easy ones): where its work allows, it branches on what a record holds, decides on the
+// batch's total against a cap, or meets a record that a coworker changes mid-task.
+
+// the fields a branch may split by (compile/branch.ts `branchFieldOf`, before the task's actions take theirs)
+const splittable = (r: Recipe) =>
+  r.source.fields.filter((f) => f.rule !== false && f.use !== 'detail' && f.kind !== 'text');
+
+// whether the recipe has a step beyond its rule: a branch some field splits, a cap on its total, a change
+function deepens(r: Recipe): boolean {
+  if (r.decide || r.interaction === 'change') return true;
+  const { action, branch } = r;
+  if (!action || !branch) return false;
+  const pool = splittable(r);
+  return (
+    pool.length >= 2 &&
+    pool.some((f) => {
+      const kind = pressKindOf(f);
+      return kind !== undefined && branchPresses(action.name, branch.name, kind) !== undefined;
+    })
+  );
+}
 
 // every sub-scenario of every domain, the same seeds at each difficulty
 const slots = (n: number) =>
@@ -10,7 +34,7 @@ const slots = (n: number) =>
     Array.from({ length: n }, (_, i) => ({ path, seed: 104_729 * i + 17 })),
   );
 
-describe('depth (depth.ts)', () => {
+describe('depth of a hard recipe (recipe.ts)', () => {
   it('a hard recipe works something out beyond its rule far more often than a medium one', () => {
     const share = (difficulty: 'medium' | 'hard') => {
       const all = slots(2).map(({ path, seed }) => recipeFor({ seed, difficulty, scenarioPath: path }));

@@ -259,7 +259,7 @@ function draft(
   const rows = rng.int(...ROWS[d]);
   const phrasing = rng.int(0, 1_000_000);
   const decide = decides(d, source, comps, { action, branch, computation, policy, interaction }, phrasing);
-  // a hard task works something out beyond its rule where its work allows (depth.ts): one with no cap on its total
+  // a hard task works something out beyond its rule where its work allows (depth.test.ts measures it): one with no cap on its total
   // and no branch meets a record a coworker changes mid-task, else a branch that splits from its action
   if (d === 'hard' && !decide && !branch && interaction !== 'change') {
     if (action && source.get && changeable(source)) interaction = 'change';

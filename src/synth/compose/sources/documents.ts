@@ -166,7 +166,7 @@ const storiesRun = (w: World): Set<string> => {
 export const feedArticles = defineSource({
   name: 'feed_articles',
   // a published article keeps its category, its text and the feed it came from (no coworker's news can bring one
-  // into a digest: a mid-task change planned on it found nothing to change, depth.ts)
+  // into a digest: a mid-task change planned on it found nothing to change)
   fixed: ['category', 'content', 'source'],
   nameField: { field: 'title', label: 'headline' },
   // an industry feed read and sorted is research (a desk's news digest), not a story written or a post made: no
