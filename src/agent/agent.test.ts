@@ -288,9 +288,13 @@ describe('runEpisode endings', () => {
   });
 
   it('a long shell command stops by the episode deadline instead of running past it', async () => {
-    const sleeper = agentOf('sleeper', async () => ({
-      tool_calls: [{ name: 'shell', args: { command: 'sleep 20', timeout_seconds: 60 } }],
-    }));
+    // one long command, then silence until the clock runs out: the command must end by the deadline, not by failing
+    let asked = false;
+    const sleeper = agentOf('sleeper', async () => {
+      if (asked) return new Promise<never>(() => {});
+      asked = true;
+      return { tool_calls: [{ name: 'shell', args: { command: 'sleep 20', timeout_seconds: 60 } }] };
+    });
     const ws = makeSpec({
       services: ['workspace'],
       fixtures: { workspace: { files: { 'a.txt': 'x' } } },
@@ -300,7 +304,9 @@ describe('runEpisode endings', () => {
     const t = await runEpisode({ spec: ws, agent: sleeper });
     assert.ok(Date.now() - started < 6_000, `took ${Date.now() - started} ms`);
     assert.equal((endOf(t) as { reason?: string } | undefined)?.reason, 'timeout');
-    assert.equal(tools(t)[0]?.error?.code, 'command_failed');
+    const err = tools(t)[0]?.error;
+    assert.equal(err?.code, 'command_failed');
+    assert.equal((err as { limit?: string } | undefined)?.limit, 'timeout', err?.message);
   });
 
   it('ends with agent_error when the agent throws, keeping its message', async () => {
