@@ -9,7 +9,7 @@ import { playReference } from '../../validate/replay.js';
 import { type CompileInput, programOf, specOf } from './compile/index.js';
 import { recipeFor } from './index.js';
 import type { FieldModel } from '../rules/fields.js';
-import { aboutLines, bodyMatcher, factRegex, type Reason, citedCondition } from './message-content.js';
+import { aboutLines, bodyMatcher, carryClause, factRegex, type Reason, citedCondition } from './message-content.js';
 import { makeWorld } from './world.js';
 
 // a per-record message says which record it is and why it is on the list: the check reads both in the body, so the
@@ -108,6 +108,24 @@ describe('a message to each record owner', () => {
       compared++;
     }
     assert.ok(compared > 0, 'a target and a distractor compared');
+  });
+
+  it('asks for a count as its figure and a moment as its date, never "what its reminders sent is"', () => {
+    const asked = new Map<string, string>();
+    for (const domain of ['Finance_Investment', 'Automation_Platform', 'Software_Engineering', 'Healthcare'] as const)
+      for (const input of messaging(domain, 'medium', 1, 4)) {
+        const p = programOf(input);
+        const r = citedCondition(p.rule, p.src);
+        if (!r || r.atom.kind === 'mentions') continue;
+        for (const pick of [0, 1, 2]) asked.set(carryClause(p.rule, p.src, pick), r.model.kind);
+      }
+    assert.ok(asked.size >= 4, `${asked.size} clauses`);
+    assert.ok([...asked.values()].includes('number'), 'a count is asked for');
+    for (const [clause, kind] of asked) {
+      if (kind === 'number') assert.match(clause, /the figure for its /, clause);
+      if (kind === 'number' || kind === 'date')
+        assert.doesNotMatch(clause, /what its (?![\w ]*\b(?:date|day|deadline)\b)/, clause);
+    }
   });
 
   it('a fact is found in any usual spelling, and not in a neighbouring one', () => {

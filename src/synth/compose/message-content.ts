@@ -51,11 +51,20 @@ export function carryClause(rule: Rule | undefined, src: SourcePart, pick: numbe
   const r = citedCondition(rule, src);
   if (!r) return lead;
   const label = labelOf(r, src);
+  const asShown = `its ${label} as the record shows it`;
   const fact =
     r.atom.kind === 'mentions'
       ? `what its ${label} mentions`
-      : [`what its ${label} ${isAre(label)}`, `its ${label} as the record shows it`][Math.floor(pick / 3) % 2];
+      : [factAsked(label, r.model.kind), asShown][Math.floor(pick / 3) % 2];
   return `${lead} and ${fact}`;
+}
+
+// "what its payment status is" reads well for a state; a count or a moment does not ("what its reminders sent is",
+// "what its last run is"): those are asked as the figure or the date they are
+function factAsked(label: string, kind: FieldModel['kind']): string {
+  if (kind === 'number') return `the figure for its ${label}`;
+  if (kind === 'date' && !/\b(date|day|deadline)\b/.test(label)) return `the date of its ${label}`;
+  return `what its ${label} ${isAre(label)}`;
 }
 
 /** The reason's fact as a body states it ("12%", "failed", "3 March 2026"); none when the record holds none. */
