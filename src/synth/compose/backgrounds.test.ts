@@ -28,6 +28,7 @@ describe('background inbox', () => {
         assert.equal(new Set(subjects).size, subjects.length, `${domain} ${seed}: ${subjects.join(' | ')}`);
         for (const m of messages) {
           mails++;
+          assert.doesNotMatch(m.body, /\bwork work\b/, `${domain}: ${m.body}`);
           // a thing that happens on a day is moved, prepared for and minuted; a workstream is not
           for (const [, thing] of m.body.matchAll(
             /(?:moved the|slides for the|stepping in at the) ([^.,;—?]+?)(?: to \w+day)?\s*[.,;—?]/gi,
@@ -38,12 +39,26 @@ describe('background inbox', () => {
             /(?:scope of the|covering the|draft for the|waiting on .+? for the|\bthe(?= [^.,]+ is on track)) ([^.,]+?)(?: this morning| while| on the| is on track|[.,])/gi,
           ))
             assert.ok(
-              [topic, ...w.vocab.topics].some((t) => thing === `${t} work`),
+              [topic, ...w.vocab.topics].some((t) => thing === (/\bwork$/.test(t) ? t : `${t} work`)),
               `${domain}: "${thing}" is no workstream's work: ${m.body}`,
             );
         }
       }
     assert.ok(mails > 14 * 40);
+  });
+
+  it('names a workstream already called work once: "the drainage work", never "the drainage work work"', () => {
+    let seen = 0;
+    for (let seed = 1; seed <= 80; seed++) {
+      const base = makeWorld(createRng(seed), 'Manufacturing_Engineering', 'medium', '2026-06-10T09:00:00Z');
+      const w = teamWorld(base, { name: 'field_plots' } as SourcePart);
+      const { messages } = inbox.records(w, 'drainage work') as { messages: Mail[] };
+      for (const m of messages) {
+        assert.doesNotMatch(m.body, /\bwork work\b/, m.body);
+        if (/drainage work\b/.test(m.body)) seen++;
+      }
+    }
+    assert.ok(seen > 0, 'a thread names the drainage work');
   });
 
   it('names a partner whose trade serves the workstream: no vet for a ward, no print works for an office move', () => {

@@ -20,7 +20,8 @@ function thread(w: World, meeting: string, stream: string, used: Set<number>): {
   const product = w.rng.pick(w.vocab.products);
   const day = w.rng.pick(['Tuesday', 'Wednesday', 'Thursday', 'Friday']);
   const who = w.staff[2]?.first ?? 'the team';
-  const work = `${stream} work`;
+  // (a stream already named as work, 'drainage work', is not 'drainage work work')
+  const work = /\bwork$/.test(stream) ? stream : `${stream} work`;
   const kinds: { subject: string[]; facts: string[] }[] = [
     {
       subject: [`Notes from the ${meeting}`, `${capitalise(meeting)} notes`],
