@@ -124,7 +124,11 @@ export const clinic = defineTableService({
         },
         due_on: { kind: 'date', about: 'booster due date' },
         owner_email: { kind: 'email', about: "the owner's e-mail" },
-        reminder_sent: { kind: 'flag', about: 'whether a reminder has gone out', update: true },
+        reminder_sent: {
+          kind: 'flag',
+          about: 'whether the reminder has gone out (ticking it texts the owner the reminder)',
+          update: true,
+        },
         weight_kg: { kind: 'number', about: 'weight at the last visit', unit: 'kg' },
         notes: { kind: 'text', about: 'note on the pet', search: true },
       },

@@ -3,7 +3,7 @@ import { describe, it } from 'node:test';
 import { referenceAgent, referenceTurns, scriptedAgent } from '../../agent/reference.js';
 import { runEpisode } from '../../agent/rollout.js';
 import { TaskSpec } from '../../schema/task-spec.js';
-import { lenient } from './aggregates.js';
+import { lenient, pairedLine } from './aggregates.js';
 import { composition } from './testing.js';
 
 describe('a name in a deliverable file', () => {
@@ -64,5 +64,59 @@ describe('a summary message naming a record the policy leaves out', () => {
       assert.ok((noted?.completion ?? 1) <= 0.3, `${spec.id}: ${noted?.completion}`);
     }
     assert.ok(seen >= 1, 'no composition with a summary message');
+  });
+});
+
+describe("a list deliverable's line per record", () => {
+  it('holds the id and its own name together, in either order; not another line, not a longer id', () => {
+    const re = new RegExp(pairedLine('T-1', 'Harbour & Sons'), 'i');
+    for (const written of ['- T-1 — Harbour & Sons', 'Harbour &amp; Sons,T-1', '<li>T-1: Harbour & Sons</li>'])
+      assert.ok(re.test(written), written);
+    for (const written of ['- T-1 — Mill Lane\n- T-2 — Harbour & Sons', '- T-12 — Harbour & Sons'])
+      assert.ok(!re.test(written), written);
+  });
+
+  it("fails a file (bullets, CSV rows, list items) whose names are swapped between the records' ids", async () => {
+    const seen = new Set<string>();
+    for (let i = 0; i < 200 && seen.size < 2; i++) {
+      const spec = TaskSpec.parse(composition(i, 9100 + i));
+      if (spec.user || spec.checks.some((c) => c.kind === 'llm_judge')) continue;
+      const swap = (call: string, args: Record<string, unknown>): Record<string, unknown> | undefined => {
+        if (call === 'fs_write_table' && Array.isArray(args.rows)) {
+          const rows = args.rows as string[][];
+          if (rows.length < 2 || rows[0]?.[1] === rows[1]?.[1]) return undefined;
+          const names = rows.map((r) => r[1]);
+          return { ...args, rows: rows.map((r, k) => [r[0], names[(k + 1) % names.length], ...r.slice(2)]) };
+        }
+        if (call === 'fs_write_doc' && Array.isArray(args.blocks)) {
+          const blocks = args.blocks as { bullet?: string }[];
+          const lines = blocks.filter((b) => b.bullet).map((b) => String(b.bullet).split(' — '));
+          if (lines.length < 2 || lines.some((l) => l.length !== 2) || lines[0]?.[1] === lines[1]?.[1])
+            return undefined;
+          let k = 0;
+          const next = blocks.map((b) =>
+            b.bullet ? { bullet: `${lines[k]?.[0]} — ${lines[++k % lines.length]?.[1]}` } : b,
+          );
+          return { ...args, blocks: next };
+        }
+        return undefined;
+      };
+      let kind: string | undefined;
+      const turns = referenceTurns(spec.reference).map((t) => ({
+        ...t,
+        tool_calls: t.tool_calls.map((c) => {
+          const swapped = swap(c.name, c.args as Record<string, unknown>);
+          if (swapped) kind = c.name;
+          return swapped ? { ...c, args: swapped } : c;
+        }),
+      }));
+      if (!kind || seen.has(kind)) continue;
+      seen.add(kind);
+      const clean = (await runEpisode({ spec, agent: referenceAgent(spec) })).grade;
+      const swapped = (await runEpisode({ spec, agent: scriptedAgent('swapped', turns, { retries: 0 }) })).grade;
+      assert.equal(clean?.score, 1, spec.id);
+      assert.ok((swapped?.completion ?? 1) < (clean?.completion ?? 0), `${spec.id} (${kind}): ${swapped?.completion}`);
+    }
+    assert.deepEqual([...seen].sort(), ['fs_write_doc', 'fs_write_table']);
   });
 });

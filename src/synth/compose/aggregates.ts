@@ -62,15 +62,30 @@ export const lenient = (x: string) => {
   return SHORT_NAME.test(x) ? `(?<![0-9A-Za-z\u00c0-\u024f</])${p}(?![0-9A-Za-z\u00c0-\u024f>])` : p;
 };
 const SHORT_NAME = /^[A-Za-z]{1,4}$/;
-// a file naming every selected id and no distractor id, and each selected record's name
+/**
+ * A pattern for one record's line of a list: its id and its name on one line (a bullet, a CSV row, a list item), in
+ * either order. A list that holds every id and every name but pairs them wrongly is not the list asked for, though
+ * each would be found somewhere in it. The id stands alone ("T-1" is not the start of "T-12").
+ */
+export const pairedLine = (id: string, name: string) => {
+  const i = `(?<![0-9A-Za-z])${lenient(id)}(?![0-9A-Za-z])`;
+  const n = lenient(name);
+  return `${i}[^\\n]*${n}|${n}[^\\n]*${i}`;
+};
+// a file naming every selected id and no distractor id, and each selected record's name beside its id
 const fileProof = (sel: Rec[], ds: Rec[], s: SourcePart, path: string): AggregateProof => {
   const has = (x: string): DraftOf<'file_matches'> => ({ kind: 'file_matches', path, text: { regex: lenient(x) } });
+  const paired = (rec: Rec): DraftOf<'file_matches'> => ({
+    kind: 'file_matches',
+    path,
+    text: { regex: pairedLine(citeOf(rec, s), nameOf(rec, s)) },
+  });
   return {
     checks: [
       ...ids(sel, s).map(has),
       ...(ds.length ? [{ kind: 'file_matches' as const, path, text: { regex: `^(?![\\s\\S]*${none(ds, s)})` } }] : []),
     ],
-    fields: names(sel, s).map(has),
+    fields: sel.filter((rec) => nameOf(rec, s)).map(paired),
     forbid: [],
   };
 };

@@ -26,8 +26,11 @@ export function spelledEither(c: Unweighted, names: readonly string[]): Unweight
   for (const name of names) {
     const latin = LATIN.get(name);
     if (!latin) continue;
-    if (c.kind === 'file_matches' && c.text?.regex === lenient(name))
-      return { ...c, text: { ...c.text, regex: `(?:${c.text.regex}|${latin.map(anyCase).join('|')})` } };
+    // (a name alone, or beside its id on one line: aggregates.ts pairedLine)
+    if (c.kind === 'file_matches' && c.text?.regex.includes(lenient(name))) {
+      const either = `(?:${lenient(name)}|${latin.map(anyCase).join('|')})`;
+      return { ...c, text: { ...c.text, regex: c.text.regex.split(lenient(name)).join(either) } };
+    }
     if (c.kind === 'audit_present' && c.where)
       for (const [field, m] of Object.entries(c.where))
         if (m && typeof m === 'object' && 'contains' in m && m.contains === name)

@@ -23,6 +23,18 @@ const GRANTS: Readonly<Record<string, readonly string[]>> = {
 const grantedAt = (term: string, level: unknown) =>
   typeof level !== 'string' || !(term in GRANTS) || (GRANTS[term] ?? []).includes(level);
 
+/**
+ * The permission levels a skill whose description names a term its level refuses could hold instead, so that it
+ * does what its description says; none when it names no such term. A rule that takes skills whose description
+ * "mentions stores credentials" is read as taking skills that store credentials: a read-only one whose manifest
+ * merely asks for it (blocked) is not one a reader would count (agentSkills.agree).
+ */
+export function grantingLevels(description: unknown, level: unknown): readonly string[] {
+  const text = String(description ?? '').toLowerCase();
+  const refused = Object.keys(GRANTS).find((t) => text.includes(t) && !grantedAt(t, level));
+  return refused ? (GRANTS[refused] ?? []) : [];
+}
+
 // what the description says of the term: what the skill does when its level grants it, else what its manifest
 // asks for and the level refuses, so a read-only skill never "sends email"
 function termSaid(rng: Rng, term: string, level: unknown): string {

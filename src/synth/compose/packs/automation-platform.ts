@@ -7,7 +7,7 @@ import { daysFrom } from '../../rules/fields.js';
 import type { Rec } from '../parts.js';
 import { colleague, fresh } from '../sources/kit.js';
 import { addDays, nth, onDay, packAction, packSource, refId } from './table-source.js';
-import { errorMessage, skillDescription } from './automation-platform-notes.js';
+import { errorMessage, grantingLevels, skillDescription } from './automation-platform-notes.js';
 import { fitting, runsThisWeek } from './workflow-week.js';
 import {
   APPS,
@@ -358,6 +358,12 @@ export const agentSkills = packSource({
         : w.rng.int(1, 80) * days;
     return { invocations_30d: calls };
   },
+  // a skill that does what its description says: one that names a term its level refuses is raised to a level
+  // granting it (the description is then written again for that level, compile/distinct-texts.ts)
+  agree: (rec, w) =>
+    shuffle(w.rng, [...grantingLevels(rec.description, rec.permission_level)]).map((permission_level) => ({
+      permission_level,
+    })),
   title: (rec) => `${rec.skill_id} (${rec.name}, ${rec.permission_level})`,
   nameField: { field: 'name', label: 'skill name' },
   owner: { field: 'maintainer', role: 'maintainer' },

@@ -35,6 +35,25 @@ describe('texts written for their records', () => {
     }
   });
 
+  it('a skill whose description names a term its level refuses is raised to a level granting it', () => {
+    const w = makeWorld(createRng('skill-agree'), 'Automation_Platform', 'medium', '2026-06-17T09:00:00Z');
+    const blocked = {
+      permission_level: 'read-only',
+      description: 'Asks for "stores credentials"; blocked at read-only.',
+    };
+    const changes = agentSkills.agree?.(blocked, w) ?? [];
+    assert.ok(changes.length > 0, 'a read-only skill "blocked" from storing credentials is made to agree');
+    for (const c of changes) assert.notEqual(c.permission_level, 'read-only');
+    const m = textOf(agentSkills, 'description');
+    for (const c of changes) {
+      const text = m.write(createRng('raised', String(c.permission_level)), 'stores credentials', vocab, c);
+      assert.doesNotMatch(text, /blocked|not grant/, text);
+    }
+    const granted = { permission_level: 'admin', description: 'It stores credentials.' };
+    assert.deepEqual(agentSkills.agree?.(granted, w), []);
+    assert.deepEqual(agentSkills.agree?.({ permission_level: 'read-only', description: 'It browses the web.' }, w), []);
+  });
+
   it('a research note quotes the forward P/E its company’s sector trades at: no oil major at 30x', () => {
     const m = textOf(researchNotes, 'summary');
     assert.ok(m.ofRecord, 'the summary is written for its note');

@@ -371,6 +371,11 @@ export const actions = [
     sections: ['Booster reminder', 'Reminder'],
     field: 'reminder_sent',
     value: true,
-    phrases: ['tick "reminder sent" for each of them', 'record a reminder as sent for each'],
+    // the tick is what sends the owner the reminder (the clinic system texts them): never a record of a reminder
+    // nobody sent, which a careful reader would refuse to tick
+    phrases: [
+      'tick "reminder sent" for each of them, which has the clinic system text the owner the reminder',
+      'send each owner the booster reminder by ticking "reminder sent" (the clinic system texts them when it is ticked)',
+    ],
   }),
 ];
