@@ -54,6 +54,8 @@ const KINDS: readonly [string, boolean][] = [
   ['rulebook', false],
   ['working instructions', true],
   ['operating guideline', false],
+  ['handbook', false],
+  ['checklist', false],
 ];
 
 const recorded = (p: { kind: string }) => (p.kind === 'picture' ? 'shows them' : 'recorded them, without rounding');

@@ -3,10 +3,10 @@ import type { Rng } from '../../env/rng.js';
 import { agree, capitalise, inRunningText } from '../kit/text.js';
 import { stories } from './occasion-stories.js';
 import { type OccasionFacts, occasion } from './occasions.js';
-import { situationClause } from './act-situations.js';
 import { figureUse } from './figure-uses.js';
 import type { SourcePart, World } from './parts.js';
 import { placeOf } from './places.js';
+import { mailRuleClause, sectionClause, situationClause } from './section-pointers.js';
 import {
   chatHello,
   forwardIntro,
@@ -82,18 +82,9 @@ function selectClause(p: RequestPlan, rng: Rng): string {
     return rng.pick([`the ${p.select.criteria}`, `all ${p.select.criteria}`, `every one of the ${p.select.criteria}`]);
   const { pointer, section, from, situation } = p.select;
   // a colleague's mail has no sections: its rule is the one they sent round for that work
-  if (from)
-    return rng.pick([
-      `the ${p.plural} that come under the ${inRunningText(section)} rule ${from} sent round in ${pointer}`,
-      `whichever ${p.plural} ${from} picked out for ${inRunningText(section)} in ${pointer}`,
-      `the ${p.plural} ${from}'s rule in ${pointer} puts down for ${inRunningText(section)}`,
-    ]);
+  if (from) return mailRuleClause(p.plural, pointer, section, from, rng);
   if (situation) return situationClause(p.plural, pointer, situation, rng);
-  return rng.pick([
-    `the ${p.plural} that fall under the "${section}" section of ${pointer}`,
-    `whichever ${p.plural} the "${section}" rules in ${pointer} cover`,
-    `the ${p.plural} that ${pointer} puts under "${section}"`,
-  ]);
+  return sectionClause(p.plural, pointer, section, rng);
 }
 
 /**
