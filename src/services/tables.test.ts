@@ -4,6 +4,7 @@ import { createEpisode } from '../env/episode.js';
 import { makeSpec } from '../schema/testing.js';
 import { staticDiagnostics } from '../validate/index.js';
 import { clinic } from './domains/clinic.js';
+import { portfolio } from './domains/portfolio.js';
 import { SERVICES } from './registry.js';
 import { defineTableService } from './tables.js';
 
@@ -57,6 +58,24 @@ describe('table services', () => {
     assert.deepEqual(
       audit.map((r) => [r.referral_id, r.status, r.chased]),
       [['REF-1001', 'on hold', true]],
+    );
+  });
+
+  it('names an initialism as written, with the article of its sound, and keys its tools in lower case', () => {
+    // (review: "Update a fx exposure" in a tool's description)
+    const update = portfolio.tools.find((t) => t.name === 'portfolio_update_fx_exposure');
+    assert.ok(update, portfolio.tools.map((t) => t.name).join(', '));
+    assert.match(update.description, /^Update an FX exposure: /);
+    assert.ok(portfolio.collections.fx_exposures);
+    assert.ok(
+      portfolio.tools.some((t) => t.name === 'portfolio_list_fx_exposures' && /List FX exposures/.test(t.description)),
+    );
+    const blurbs = SERVICES.flatMap((svc) => svc.tools.map((t) => t.description));
+    assert.deepEqual(
+      blurbs.filter(
+        (d) => /\b(?:a|an) (?:fx|gp|kpi|sla|bi|ncr)\b/i.test(d) && !/\ban (?:FX|SLA|NCR)\b|\ba (?:GP|KPI|BI)\b/.test(d),
+      ),
+      [],
     );
   });
 

@@ -20,6 +20,17 @@ export type Field =
   | { kind: 'flag'; about: string; update?: true }
   | { kind: 'ref'; about: string; table: string };
 
+/** A noun as it names a collection or a tool: snake_case, lower case ("FX exposures" → "fx_exposures"). */
+export const tableKey = (noun: string): string => noun.toLowerCase().replace(/ /g, '_');
+
+// the article of a noun in a tool's description: an initialism by the sound of its first letter ("an FX
+// exposure", "a BI dashboard"), a word by its first letter
+function articleOf(noun: string): 'a' | 'an' {
+  const initialism = /^[A-Z]{2,}\b/.exec(noun)?.[0];
+  if (initialism) return /^[AEFHILMNORSX]/.test(initialism) ? 'an' : 'a';
+  return /^[aeiou]/i.test(noun) ? 'an' : 'a';
+}
+
 /** A table: its id field and prefix, the nouns for messages and tool names, and its fields (id first). */
 export interface Table {
   /** singular and plural nouns, snake_case in tool names: ["referral", "referrals"] */
@@ -85,13 +96,13 @@ function listTool(service: string, t: Table): ToolDef {
       .optional()
       .describe(`text to look for (case-insensitive) in ${searchable.join(', ')}`);
   return defineTool({
-    name: `${service}_list_${plural.replace(/ /g, '_')}`,
+    name: `${service}_list_${tableKey(plural)}`,
     description: `List ${plural} (full records)${filters.length ? `; filter by ${filters.map(([k]) => k).join(', ')}` : ''}${searchable.length ? ' or search their text' : ''}.`,
     params: z.strictObject(params),
     mutates: false,
     handler(ctx, a: Record<string, unknown>) {
       const q = typeof a.query === 'string' ? a.query.toLowerCase() : undefined;
-      const rows = ctx.list(plural.replace(/ /g, '_')).filter(
+      const rows = ctx.list(tableKey(plural)).filter(
         (r) =>
           filters.every(([k]) => a[k] === undefined || r[k] === a[k]) &&
           (q === undefined ||
@@ -101,7 +112,7 @@ function listTool(service: string, t: Table): ToolDef {
                 .includes(q),
             )),
       );
-      return { [plural.replace(/ /g, '_')]: rows, total: rows.length };
+      return { [tableKey(plural)]: rows, total: rows.length };
     },
   });
 }
@@ -109,11 +120,11 @@ function listTool(service: string, t: Table): ToolDef {
 function getTool(service: string, t: Table): ToolDef {
   const [singular, plural] = t.noun;
   return defineTool({
-    name: `${service}_get_${singular.replace(/ /g, '_')}`,
+    name: `${service}_get_${tableKey(singular)}`,
     description: `Get one ${singular} by ${t.id}.`,
     params: z.strictObject({ [t.id]: IdArg }),
     mutates: false,
-    handler: (ctx, a: Record<string, unknown>) => ctx.get(plural.replace(/ /g, '_'), String(a[t.id])),
+    handler: (ctx, a: Record<string, unknown>) => ctx.get(tableKey(plural), String(a[t.id])),
   });
 }
 
@@ -123,10 +134,10 @@ function updateTool(service: string, t: Table): ToolDef | undefined {
   if (!fields.length) return undefined;
   const params: Record<string, z.ZodType> = { [t.id]: IdArg };
   for (const [k, f] of fields) params[k] = optionalArg(f);
-  const table = plural.replace(/ /g, '_');
+  const table = tableKey(plural);
   return defineTool({
-    name: `${service}_update_${singular.replace(/ /g, '_')}`,
-    description: `Update ${/^[aeiou]/i.test(singular) ? 'an' : 'a'} ${singular}: ${fields.map(([k]) => k).join(', ')}.`,
+    name: `${service}_update_${tableKey(singular)}`,
+    description: `Update ${articleOf(singular)} ${singular}: ${fields.map(([k]) => k).join(', ')}.`,
     params: z.strictObject(params),
     mutates: true,
     handler(ctx, a: Record<string, unknown>) {
@@ -141,7 +152,7 @@ function updateTool(service: string, t: Table): ToolDef | undefined {
         );
       const rec = ctx.update(table, id, patch);
       ctx.record(`updated_${table}`, rec);
-      return { status: 'updated', [singular.replace(/ /g, '_')]: rec };
+      return { status: 'updated', [tableKey(singular)]: rec };
     },
   });
 }
@@ -159,7 +170,7 @@ export function defineTableService(s: { name: string; description: string; table
   const audit: ServiceDef['audit'] = {};
   const tools: ToolDef[] = [];
   for (const t of s.tables) {
-    const key = t.noun[1].replace(/ /g, '_');
+    const key = tableKey(t.noun[1]);
     const record = recordSchema(t);
     const refs = Object.fromEntries(
       Object.entries(t.fields).flatMap(([k, f]) => (f.kind === 'ref' ? [[k, { to: `${s.name}.${f.table}` }]] : [])),

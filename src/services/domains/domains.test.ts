@@ -6,7 +6,7 @@ import { SCENARIO_DOMAINS } from '../../schema/taxonomy.js';
 import { makeSpec } from '../../schema/testing.js';
 import { staticDiagnostics } from '../../validate/index.js';
 import { getService, SERVICES } from '../registry.js';
-import type { Field, Table } from '../tables.js';
+import { type Field, type Table, tableKey } from '../tables.js';
 import { DOMAIN_SYSTEM_OF, DOMAIN_SYSTEMS, type DomainSystem } from './index.js';
 
 // the line-of-business system of every scenario domain: a two-record fixture per table drawn from the typed
@@ -14,8 +14,8 @@ import { DOMAIN_SYSTEM_OF, DOMAIN_SYSTEMS, type DomainSystem } from './index.js'
 
 type Row = Record<string, unknown>;
 const body = (content: string) => JSON.parse(content) as Record<string, any>;
-const key = (t: Table) => t.noun[1].replace(/ /g, '_');
-const singular = (t: Table) => t.noun[0].replace(/ /g, '_');
+const key = (t: Table) => tableKey(t.noun[1]);
+const singular = (t: Table) => tableKey(t.noun[0]);
 const idOf = (t: Table, i: number) => `${t.prefix}${1001 + i}`;
 const fields = (t: Table) => Object.entries(t.fields);
 const updatable = (t: Table) => fields(t).filter(([, f]) => 'update' in f && f.update === true);

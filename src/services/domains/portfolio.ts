@@ -85,7 +85,7 @@ export const PORTFOLIO_TABLES: readonly Table[] = [
     },
   },
   {
-    noun: ['fx exposure', 'fx exposures'],
+    noun: ['FX exposure', 'FX exposures'],
     id: 'exposure_id',
     prefix: 'FXE-',
     about: 'foreign-currency exposures of the fund and how much of each is hedged',

@@ -1,4 +1,4 @@
-import { createRng, type Rng } from '../../env/rng.js';
+import { createRng } from '../../env/rng.js';
 import { ACT_SITUATIONS } from './act-situations-data.js';
 import { actNamed } from './policy-acts.js';
 
@@ -26,15 +26,4 @@ export function situationFor(source: string, section: string, seed: readonly (st
   if (!phrases.length) return undefined;
   const rng = createRng('act-situation', source, section, ...seed);
   return rng.next() < SITUATION_SHARE ? rng.pick(phrases) : undefined;
-}
-
-/** The selection as the situation says it: the records the document calls for, for that work. */
-export function situationClause(plural: string, pointer: string, situation: string, rng: Rng): string {
-  return rng.pick([
-    `the ${plural} that ${pointer} says to take on when it comes to ${situation}`,
-    `whichever ${plural} ${pointer} calls for when it comes to ${situation}`,
-    `the ${plural} that ${pointer} would have us act on for ${situation}`,
-    `the ${plural} that need it under ${pointer}, going by the part of it that deals with ${situation}`,
-    `the ${plural} that qualify under ${pointer} for ${situation}`,
-  ]);
 }

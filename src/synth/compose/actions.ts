@@ -272,9 +272,10 @@ export const reviewMeeting: ActionPart<SourceName> = {
   tool: 'calendar_create_event',
   sources: ['tickets', 'customers', 'tasks', 'jobs', 'integrations'],
   capabilities: ['Calendar_Scheduling'],
+  // (time the user blocks out to go through each record alone, not a meeting booked per record: review 35)
   phrases: [
-    'book a 30-minute review for each one on {day}, back to back from 10:00 UTC, with the {noun} id in the title',
-    'put a half-hour review per item in my calendar on {day} starting 10:00 UTC, one after another, each titled with the {noun} id',
+    'block out 30 minutes in my calendar for each one on {day}, back to back from 10:00 UTC, each block titled with the {noun} id, so I can go through them one at a time',
+    'set aside a half-hour slot per item in my calendar on {day}, one after another from 10:00 UTC, each titled with the {noun} id, to work through them myself',
   ],
   fill: (w) => ({ day: longDay(reviewDay(w)) }),
   // "in my calendar": no attendee is determined, so none is written

@@ -160,3 +160,13 @@ export function goesPublic({ recipe, src, tag }: ListTask): boolean {
   if (!agg) return false;
   return agg.audience === 'public' || (agg.audience === 'records' && publicList(src, { action: recipe.action, tag }));
 }
+
+/**
+ * The inward deliverable that stands in for a public one where the records are worked on: they are the team's
+ * worklist, never a feed's (review: flagged press, sources to verify again in an RSS digest). Chosen by the public
+ * one's place among the record type's deliverables, without a draw; none where every deliverable is public.
+ */
+export function inwardOf<A extends { audience?: string }>(aggregates: readonly A[], pub: A): A | undefined {
+  const inward = aggregates.filter((a) => a.audience !== 'public');
+  return inward[aggregates.indexOf(pub) % Math.max(1, inward.length)];
+}

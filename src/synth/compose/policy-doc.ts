@@ -49,11 +49,9 @@ export interface PolicyDoc {
 
 // a kind of document and whether its name is plural ("these working instructions say")
 const KINDS: readonly [string, boolean][] = [
-  ['policy', false],
-  ['procedure', false],
-  ['rulebook', false],
+  ...['policy', 'procedure', 'rulebook'].map((k) => [k, false] as [string, boolean]),
   ['working instructions', true],
-  ['operating guideline', false],
+  ...['operating guideline', 'handbook', 'checklist'].map((k) => [k, false] as [string, boolean]),
 ];
 
 const recorded = (p: { kind: string }) => (p.kind === 'picture' ? 'shows them' : 'recorded them, without rounding');

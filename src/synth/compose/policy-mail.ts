@@ -131,5 +131,10 @@ export function mailSubject(n: Nouns, section: string, rng: Rng): string {
     `How we pick ${n.plural} for ${work}`,
     `${section} — the rule we go by`,
     `Re: ${work} for ${n.plural}`,
+    `Which ${n.plural} go through ${work}`,
+    `${section} rule for ${n.plural}`,
+    `${section}: which ones qualify`,
+    `Picking ${n.plural} for ${work}`,
+    `Fwd: ${work} criteria`,
   ]);
 }

@@ -13,7 +13,7 @@ import {
   type TrapPart,
 } from './parts.js';
 import { HOMELY, OFFICE_ONLY } from './policy-doc-data.js';
-import { mayCarry } from './audience.js';
+import { inwardOf, mayCarry } from './audience.js';
 import { PARTS } from './registry.js';
 import { splits } from './branch-routes.js';
 import { countWhere } from './computations.js';
@@ -22,7 +22,6 @@ import { isMutable } from './sources/kit.js';
 import { capFits, limitKind } from './figure-limits.js';
 import { fitsDomain, perParts, sourceFor } from './record-type-choice.js';
 import { workFits, workIn } from './packs/scenarios.js';
-
 export { domainGives, fitsDomain, SCENARIO_SOURCE_SHARE, scenarioSources } from './record-type-choice.js';
 
 // a recipe is the typed program of one task: which parts, how many targets, which interaction. it is a
@@ -212,6 +211,8 @@ function draft(
     action = undefined;
     aggregate ??= rng.pick(aggregates);
   } else if (work === 'acted' && !action && actions.length) action = rng.pick(actions);
+  // records worked on are the team's worklist, never a public feed's (audience.ts)
+  if (action && aggregate?.audience === 'public') aggregate = inwardOf(aggregates, aggregate);
   // a branch: a second action, by another tool, for the selected records that meet a further condition
   // (none where the work makes something: every selected record gets its chart, page or cover)
   // (nor a work that is a section of its own, under another section's: no translating in a reply round)

@@ -3,10 +3,11 @@ import type { Rng } from '../../env/rng.js';
 import { agree, capitalise, inRunningText } from '../kit/text.js';
 import { stories } from './occasion-stories.js';
 import { type OccasionFacts, occasion } from './occasions.js';
-import { situationClause } from './act-situations.js';
 import { figureUse } from './figure-uses.js';
 import type { SourcePart, World } from './parts.js';
 import { placeOf } from './places.js';
+import { mailRuleClause, sectionClause, situationClause } from './section-pointers.js';
+import { actionSentences, workSentences } from './request-seams.js';
 import {
   chatHello,
   forwardIntro,
@@ -82,18 +83,9 @@ function selectClause(p: RequestPlan, rng: Rng): string {
     return rng.pick([`the ${p.select.criteria}`, `all ${p.select.criteria}`, `every one of the ${p.select.criteria}`]);
   const { pointer, section, from, situation } = p.select;
   // a colleague's mail has no sections: its rule is the one they sent round for that work
-  if (from)
-    return rng.pick([
-      `the ${p.plural} that come under the ${inRunningText(section)} rule ${from} sent round in ${pointer}`,
-      `whichever ${p.plural} ${from} picked out for ${inRunningText(section)} in ${pointer}`,
-      `the ${p.plural} ${from}'s rule in ${pointer} puts down for ${inRunningText(section)}`,
-    ]);
+  if (from) return mailRuleClause(p.plural, pointer, section, from, rng);
   if (situation) return situationClause(p.plural, pointer, situation, rng);
-  return rng.pick([
-    `the ${p.plural} that fall under the "${section}" section of ${pointer}`,
-    `whichever ${p.plural} the "${section}" rules in ${pointer} cover`,
-    `the ${p.plural} that ${pointer} puts under "${section}"`,
-  ]);
+  return sectionClause(p.plural, pointer, section, rng);
 }
 
 /**
@@ -176,10 +168,8 @@ function tellLine(p: RequestPlan, clauses: RenderedRequest['clauses'], rng: Rng)
   ]);
 }
 
-// "For each of them, put each of those referrals on hold": an action that already goes record by record is not
-// wrapped in a second "for each"
-const perEach = (action: string, does: string) =>
-  /\b(?:each|every)\b/.test(action) ? capitalise(does) : `For each of them, ${does}`;
+// the length of a story and the selection after it past which the story is a sentence of its own
+const STORY_SEAM = 220;
 
 /** Writes the request out in a shape and register drawn from the task's stream. */
 export function renderRequest(p: RequestPlan): RenderedRequest {
@@ -221,11 +211,7 @@ export function renderRequest(p: RequestPlan): RenderedRequest {
   const tell = tellLine(p, clauses, rng);
   const [verb, asks] = rng.pick(VERBS[register]);
   const stop = asks ? '?' : '.';
-  const doing = (action?: string, aggregate?: string) => {
-    const todo = [action, aggregate].filter(Boolean) as string[];
-    return todo.length === 2 ? `${todo[0]}, and then ${todo[1]}` : (todo[0] ?? 'note them');
-  };
-  const does = doing(p.action, p.aggregate);
+  const todo = { ...(p.action ? { action: p.action } : {}), ...(p.aggregate ? { aggregate: p.aggregate } : {}) };
   const fig = p.figure ? ` ${p.figure}.` : '';
   // after an exception ("…, unless X") a plain "and" would read as part of it: the work starts its own clause
   const excepts = /\b(?:unless|except where)\b/.test(select);
@@ -236,12 +222,12 @@ export function renderRequest(p: RequestPlan): RenderedRequest {
   let text: string;
   switch (shape) {
     case 0: // goal first, then why; the asks after it, the sign-off last
-      text = `${greet} ${verb} ${select}${then} ${does}${stop}${fig} ${ctx}.${ask}${rule} ${tell}\n\n${sign}`;
+      text = `${greet} ${workSentences({ head: `${verb} ${select}`, join: then, stop, ...todo })}${fig} ${ctx}.${ask}${rule} ${tell}\n\n${sign}`;
       break;
     case 1: // context first
       text = p.action
-        ? `${greet} ${ctx}. ${verb} ${select}${stop} ${perEach(p.action, does)}.${fig}${ask}${rule} ${tell}\n\n${sign}`
-        : `${greet} ${ctx}. ${verb} ${select}${then} ${does}${stop}${fig}${ask}${rule} ${tell}\n\n${sign}`;
+        ? `${greet} ${ctx}. ${verb} ${select}${stop} ${actionSentences(p.action, p.aggregate)}${fig}${ask}${rule} ${tell}\n\n${sign}`
+        : `${greet} ${ctx}. ${workSentences({ head: `${verb} ${select}`, join: then, stop, ...todo })}${fig}${ask}${rule} ${tell}\n\n${sign}`;
       break;
     case 2: {
       // a numbered list of asks
@@ -273,12 +259,19 @@ export function renderRequest(p: RequestPlan): RenderedRequest {
       clauses.select = quoted;
       const needs = /^every one of\b/i.test(select) ? 'needs' : 'need';
       // the greeting heads the mail, above the note it forwards (never between the quote and the ask)
-      text = `${greet ? `${greet}\n\n` : ''}${forwardIntro(boss?.name ?? 'our manager', rng)}\n> ${ctx}. ${capitalise(quoted)}${excepts || situated ? ',' : ''} ${needs} attention: ${doing(action, aggregate)}.${fig}\n\n${handOff(rng)}${ask}${rule} ${tell}\n\n${sign}`;
+      const note = workSentences({
+        head: `${capitalise(quoted)}${excepts || situated ? ',' : ''} ${needs} attention`,
+        join: ':',
+        stop: '.',
+        ...(action ? { action } : {}),
+        ...(aggregate ? { aggregate } : {}),
+      });
+      text = `${greet ? `${greet}\n\n` : ''}${forwardIntro(boss?.name ?? 'our manager', rng)}\n> ${ctx}. ${note}${fig}\n\n${handOff(rng)}${ask}${rule} ${tell}\n\n${sign}`;
       break;
     }
     case 4: // a chat line
       text =
-        `${((h) => (h ? `${h} — ` : ''))(chatHello(register, hour, rng))}${select}: ${does}.${fig}${ask}${rule} ${tell} ${rng.pick(['thx', 'ty!', 'cheers', ''])}`.trim();
+        `${workSentences({ head: `${((h) => (h ? `${h} — ` : ''))(chatHello(register, hour, rng))}${select}`, join: ':', stop: '.', ...todo })}${fig}${ask}${rule} ${tell} ${rng.pick(['thx', 'ty!', 'cheers', ''])}`.trim();
       break;
     case 5: {
       // a mail with a subject line
@@ -287,7 +280,7 @@ export function renderRequest(p: RequestPlan): RenderedRequest {
         `Action needed: ${p.plural}`,
         `${capitalise(p.plural)}`,
       ]);
-      text = `Subject: ${subject}\n\n${greet ? `${greet}\n\n` : ''}${ctx}. ${verb} ${select}${then} ${does}${stop}${fig}${ask}${rule}\n\n${tell}\n\n${sign}`;
+      text = `Subject: ${subject}\n\n${greet ? `${greet}\n\n` : ''}${ctx}. ${workSentences({ head: `${verb} ${select}`, join: then, stop, ...todo })}${fig}${ask}${rule}\n\n${tell}\n\n${sign}`;
       break;
     }
     default: {
@@ -296,7 +289,10 @@ export function renderRequest(p: RequestPlan): RenderedRequest {
       // (a near miss names the colleague who caught it: anyone on the team but the asker)
       const who = rng.pick(w.staff.filter((s) => s.first !== w.me.first)).first;
       const story = rng.pick(stories(p.plural, facts, rng, heading, 1, who));
-      text = `${greet} ${story}, so ${select.startsWith('the') ? 'take' : 'go through'} ${select}${then} ${does}.${fig}${ask}${rule} ${tell}\n\n${sign}`;
+      const take = `${select.startsWith('the') ? 'take' : 'go through'} ${select}`;
+      // a long story is a sentence of its own, the ask after it
+      const head = `${story}, so ${take}`.length > STORY_SEAM ? `${story}. Please ${take}` : `${story}, so ${take}`;
+      text = `${greet} ${workSentences({ head, join: then, stop: '.', ...todo })}${fig}${ask}${rule} ${tell}\n\n${sign}`;
     }
   }
   return { text: tidy(text), clauses };

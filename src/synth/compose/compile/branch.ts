@@ -94,14 +94,15 @@ export function branchOf(
  */
 export function branchClause(main: string, other: string, b: Branch, w: World): string {
   const { presses, pressing, light } = b.reason;
-  // (the reason in brackets: the deliverable's "and then …" may follow the clause)
+  // (the reason in brackets: the deliverable's "and then …" may follow the clause; each side a sentence of its own,
+  // as a long branch run together read as one breathless sentence: request-seams.ts)
   return presses
     ? w.rng.pick([
-        `${main} — but for those ${b.phrase}, ${other} instead (${pressing})`,
-        `for the ones ${b.phrase}, ${other}, since ${pressing}; for all the others, ${main}`,
+        `${main}. For those ${b.phrase}, though, ${other} instead (${pressing})`,
+        `for the ones ${b.phrase}, ${other}, since ${pressing}. For all the others, ${main}`,
       ])
     : w.rng.pick([
-        `for the ones ${b.phrase}, ${other}, as ${light}; for all the others, ${main} (${pressing})`,
-        `${main} (${pressing}) — all but those ${b.phrase}: ${light}, so for them, ${other} instead`,
+        `for the ones ${b.phrase}, ${other}, as ${light}. For all the others, ${main} (${pressing})`,
+        `${main} (${pressing}). The ones ${b.phrase} are the exception: ${light}, so for them, ${other} instead`,
       ]);
 }

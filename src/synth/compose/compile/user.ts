@@ -9,6 +9,8 @@ import { type AuditRef, citeOf, type Rec } from '../parts.js';
 import type { Lang } from '../sources/multilingual-kinds.js';
 import { askTopics } from '../../kit/ask-topics.js';
 import { openDestination } from './undecided.js';
+import { NEWS_CLOSERS } from './news-closers.js';
+import { registerOf } from '../request-openers.js';
 import type { Unweighted } from './checks.js';
 import type { Program } from './records.js';
 
@@ -217,7 +219,7 @@ function changeNote(p: Program, late: Rec, set: Rec, outcomes: readonly Unweight
         `Looking at ${which} again just now: `,
         `Before you finish: ${which} has changed — `,
       ]);
-  const close = w.rng.pick(['', ' Can you take another look?', ' Worth a second look.', ' Just so you know.']);
+  const close = w.rng.pick(NEWS_CLOSERS[registerOf(w.me)]);
   return `${capitalise(opener)}${what}${toldOf(set, outcomes, src.fields)}.${close}`;
 }
 

@@ -82,3 +82,15 @@ export const FINDING_SOURCES: readonly string[] = ['penetration test', ...Object
 
 /** Whether a finding with this title could come from this source. */
 export const foundBy = (source: unknown, title: string): boolean => FOUND_BY[String(source)]?.test(title) ?? true;
+
+/** The environments and sites a repeated finding is reported on (never "second instance": no report says that). */
+export const FINDING_SITES: readonly string[] = [
+  'staging',
+  'EU region',
+  'DR site',
+  'UAT',
+  'US region',
+  'pre-production',
+  'Leeds office',
+  'Frankfurt site',
+];

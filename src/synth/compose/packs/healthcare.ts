@@ -181,9 +181,10 @@ export const appointments = packSource({
   }),
   // reception's note knows the patient's history (missed_before)
   derive: (rec, w) => ({ notes: receptionNote(w.rng, Number(rec.missed_before) || 0) }),
-  // the practice is shut on Sundays; an appointment is as long as its kind takes
+  // the practice books on working days only (review: a GP appointment on a Saturday in one of six); an appointment
+  // is as long as its kind takes
   agree: (rec, w) => {
-    const out: Rec[] = toWorkingDay(rec.date, [0]).map((date) => ({ date }));
+    const out: Rec[] = toWorkingDay(rec.date).map((date) => ({ date }));
     const [lo, hi] = LENGTH[String(rec.kind)] ?? [10, 60];
     const min = Number(rec.duration_min);
     if (min < lo || min > hi) {

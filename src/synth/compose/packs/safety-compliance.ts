@@ -6,7 +6,7 @@ import { daysFrom } from '../../rules/fields.js';
 import type { World } from '../parts.js';
 import { colleague, fresh } from '../sources/kit.js';
 import { addDays, nth, onDay, packAction, packSource } from './table-source.js';
-import { type Exposure, FINDING_ASSETS, FINDING_SOURCES, foundBy } from './finding-assets.js';
+import { type Exposure, FINDING_ASSETS, FINDING_SITES, FINDING_SOURCES, foundBy } from './finding-assets.js';
 import {
   ACCESS_TERMS,
   DSR_TERMS,
@@ -318,7 +318,8 @@ export const securityFindings = packSource({
       'finding title',
       fit.length ? fit : all,
       0,
-      (t, n) => `${t} – ${['staging', 'second instance', 'mobile API', 'EU region'][n % 4]}`,
+      // a second finding of the same kind is told apart by where it was found, as a scanner's report does
+      (t, n) => `${t} – ${FINDING_SITES[(n - 1) % FINDING_SITES.length]}`,
     );
   },
   // a finding is due for remediation within its severity's window of being found, so never further ahead than

@@ -1,6 +1,6 @@
 import type { Lean } from '../../rules/draw.js';
 import type { Capability, ScenarioDomain } from '../../../schema/taxonomy.js';
-import type { Field, TableService } from '../../../services/tables.js';
+import { type Field, type TableService, tableKey } from '../../../services/tables.js';
 import type { Person } from '../../kit/people.js';
 import type { DateModel, FieldModel, FlagModel, NumberModel, TextModel } from '../../rules/fields.js';
 import { at, dateOf } from '../../kit/dates.js';
@@ -280,9 +280,9 @@ function modelOf(field: string, f: Field, hint: FieldHint): FieldModel {
 
 /** The compose source of a domain pack's record type. */
 export function packSource<const N extends string>(p: PackRecord<N>): SourcePart<N> {
-  const table = p.system.tables.find((t) => t.noun[1] === p.table || t.noun[1].replace(/ /g, '_') === p.table);
+  const table = p.system.tables.find((t) => t.noun[1] === p.table || tableKey(t.noun[1]) === p.table);
   if (!table) throw new Error(`pack ${p.name}: ${p.system.name} has no table ${p.table}`);
-  const collection = table.noun[1].replace(/ /g, '_');
+  const collection = tableKey(table.noun[1]);
   const fields = Object.entries(p.fields).map(([k, hint]) => {
     const f = table.fields[k];
     if (!f) throw new Error(`pack ${p.name}: ${p.system.name}.${collection} has no field ${k}`);
@@ -290,7 +290,7 @@ export function packSource<const N extends string>(p: PackRecord<N>): SourcePart
   });
   const [singular, plural] = p.noun ?? table.noun;
   const list = p.system.tools.find((t) => t.name === `${p.system.name}_list_${collection}`);
-  const get = p.system.tools.find((t) => t.name === `${p.system.name}_get_${table.noun[0].replace(/ /g, '_')}`);
+  const get = p.system.tools.find((t) => t.name === `${p.system.name}_get_${tableKey(table.noun[0])}`);
   const owner = p.owner;
   return defineSource({
     name: p.name,
@@ -366,12 +366,12 @@ export interface PackAct {
 
 /** The per-record action of a pack: the system's update tool setting one field, proved by its audit entry. */
 export function packAction<N extends string>(src: SourcePart<N>, system: TableService, act: PackAct): ActionPart<N> {
-  const table = system.tables.find((t) => t.noun[1].replace(/ /g, '_') === src.collection);
+  const table = system.tables.find((t) => tableKey(t.noun[1]) === src.collection);
   if (!table) throw new Error(`pack action ${act.name}: ${system.name} has no table ${src.collection}`);
   const field = table.fields[act.field];
   if (!field || !('update' in field) || !field.update)
     throw new Error(`pack action ${act.name}: ${system.name}.${src.collection}.${act.field} cannot be updated`);
-  const tool = `${system.name}_update_${table.noun[0].replace(/ /g, '_')}`;
+  const tool = `${system.name}_update_${tableKey(table.noun[0])}`;
   const idOf = (rec: Rec) => String(rec[src.idField]);
   return {
     name: act.name,

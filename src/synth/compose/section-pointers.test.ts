@@ -1,0 +1,66 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { createRng } from '../../env/rng.js';
+import { docUnit, mailRuleClause, sectionClause, situationClause } from './section-pointers.js';
+
+// the ways a request points at the part of a document that picks its records: many, none of them a stock phrase
+
+const POINTERS = [
+  'the "Seat review procedure" page in our notes',
+  'policies/bed-handling-rulebook.md on the shared drive',
+  'our "Desk triage checklist" article in the knowledge base',
+  'the "Booster review handbook" page on our intranet (https://intranet.example/policies/booster-review-handbook)',
+];
+const MAIL = 'the "Deactivation: which integrations" email in my inbox';
+
+// the form of a clause: its wording with the varying parts taken out
+const formOf = (s: string, pointer: string, words: string[]) =>
+  words
+    .reduce((x, w) => x.replaceAll(w, '…'), s.replaceAll(pointer, 'P'))
+    .replace(/\b(?:rules|steps|checks)\b/, 'UNIT');
+
+describe('section pointers', () => {
+  it('name a part of the document as its kind has them: steps of a procedure, checks of a checklist, rules', () => {
+    assert.equal(docUnit(POINTERS[0] as string), 'steps');
+    assert.equal(docUnit(POINTERS[1] as string), 'rules');
+    assert.equal(docUnit(POINTERS[2] as string), 'checks');
+    assert.equal(docUnit(MAIL), 'rules');
+  });
+
+  it('come in at least twelve forms, none over a tenth of the requests that point at a document', () => {
+    const rng = createRng('section-pointers-test');
+    const forms = new Map<string, number>();
+    const n = 3000;
+    for (let i = 0; i < n; i++) {
+      const pointer = POINTERS[i % POINTERS.length] as string;
+      const said =
+        i % 3 === 0
+          ? formOf(sectionClause('seats', pointer, 'Seat allocation', rng), pointer, ['seats', 'Seat allocation'])
+          : i % 3 === 1
+            ? formOf(situationClause('seats', pointer, 'seating the late entries', rng), pointer, [
+                'seats',
+                'seating the late entries',
+              ])
+            : formOf(mailRuleClause('seats', MAIL, 'Seat allocation', 'Dana', rng), MAIL, [
+                'seats',
+                'seat allocation',
+                'Dana',
+              ]);
+      forms.set(said, (forms.get(said) ?? 0) + 1);
+    }
+    assert.ok(forms.size >= 12, [...forms.keys()].join('\n'));
+    for (const [form, k] of forms) assert.ok(k / n <= 0.1, `${form}: ${k}`);
+  });
+
+  it('never use the stock phrases reviewers flagged', () => {
+    const rng = createRng('section-pointers-stock');
+    for (let i = 0; i < 500; i++) {
+      const pointer = POINTERS[i % POINTERS.length] as string;
+      for (const s of [
+        sectionClause('beds', pointer, 'Bed allocation', rng),
+        mailRuleClause('beds', MAIL, 'Bed allocation', 'Dana', rng),
+      ])
+        assert.doesNotMatch(s, /picked out for|puts down for|would have us act on|when it comes to/, s);
+    }
+  });
+});
