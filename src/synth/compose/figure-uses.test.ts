@@ -3,7 +3,7 @@ import { describe, it } from 'node:test';
 import { average, countWhere, largest, telling, total } from './computations.js';
 import { createRng } from '../../env/rng.js';
 import { FIGURE_DECISIONS } from './figure-decisions.js';
-import { FIGURE_USES, figureUse } from './figure-uses.js';
+import { FIGURE_USES, type FigureUseList, type FigureUses, figureUse, readings } from './figure-uses.js';
 import type { Rec, SourcePart, World } from './parts.js';
 import { actNamed } from './policy-acts.js';
 import { figuresOf } from './recipe.js';
@@ -12,6 +12,11 @@ import { PARTS } from './registry.js';
 const src = (measure: SourcePart['measure']) => ({ name: 'x', measure }) as unknown as SourcePart;
 const recs = (...xs: number[]): Rec[] => xs.map((v) => ({ v }));
 const w = {} as World;
+// every list of uses a row has: its figures', its breakdowns' and its works'
+const listsOf = (u: FigureUses): FigureUseList[] =>
+  [u.figures, u.by ?? {}, ...Object.values(u.work ?? {})]
+    .flatMap((m) => Object.values(m))
+    .filter((x) => x !== undefined);
 
 describe('the figures a request asks for', () => {
   it('every record type has its row, and every row a record type: who reads its figures and what for', () => {
@@ -19,7 +24,7 @@ describe('the figures a request asks for', () => {
     for (const n of names) assert.ok(FIGURE_USES[n], `${n} has no figure uses`);
     for (const n of Object.keys(FIGURE_USES)) assert.ok(names.has(n), `${n} is no record type`);
     for (const [n, u] of Object.entries(FIGURE_USES))
-      for (const use of Object.values(u.figures).flatMap((x) => (x && 'for' in x ? x.for : (x ?? []))))
+      for (const { use } of listsOf(u).flatMap((x) => readings(x, u.reader)))
         assert.match(use, /^(?:to|for) /, `${n}: ${use}`);
   });
 
