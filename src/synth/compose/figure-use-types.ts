@@ -1,4 +1,4 @@
-// The shape of a record type's figure uses (figure-uses-data.ts).
+// The shape of a record type's figure uses (figure-uses-data.ts and the domain files it gathers).
 
 /** An aggregate a figure is (computations.ts names; `count` covers count_where). */
 export type FigureAgg = 'count' | 'sum' | 'max' | 'min' | 'mean';
