@@ -1,5 +1,6 @@
 import type { Rng } from '../../env/rng.js';
 import { withDecisions } from './figure-decisions.js';
+import type { FigureUseList } from './figure-use-types.js';
 import { FIGURE_USES, type FigureAgg, type FigureUses } from './figure-uses-data.js';
 import { ofWork } from './work-keyed.js';
 
@@ -10,7 +11,13 @@ import { ofWork } from './work-keyed.js';
 // plain count and for the count of those meeting a further condition (computations.ts count_where); the measure
 // is the record type's own (parts.ts `measure`), and a listed aggregate still has to fit it (computations.ts fits).
 
-export { FIGURE_USES, type FigureAgg, type FigureUses };
+export { FIGURE_USES, type FigureAgg, type FigureUseList, type FigureUses };
+
+/** Each use of a list with who says it: the row's reader for a plain use, else the use's own reader. */
+export const readings = (list: FigureUseList, reader: string): { reader: string; use: string }[] =>
+  ('for' in list ? [list] : list).flatMap((u) =>
+    typeof u === 'string' ? [{ reader, use: u }] : u.for.map((use) => ({ reader: u.reader, use })),
+  );
 
 /** The uses of a record type's figures; none listed: the count alone, for the team's own review. */
 export function usesOf(name: string): FigureUses {
@@ -46,6 +53,5 @@ export function figureUse(
   const worked = part ? undefined : ofWork(uses.work, src.name, work)?.[aggOf(computation)];
   const figures = part ? uses.figures : withDecisions(src.name, uses.figures);
   const own = split ?? worked ?? figures[aggOf(computation)] ?? figures.count ?? ['for the weekly review'];
-  const list = 'for' in own ? own.for : own;
-  return { reader: 'reader' in own ? own.reader : uses.reader, use: rng.pick(list as readonly string[]) };
+  return rng.pick(readings(own, uses.reader));
 }

@@ -1,4 +1,4 @@
-import { usesOf } from './figure-uses.js';
+import { readings, usesOf } from './figure-uses.js';
 import { DEADLINES, EVENTS, LEADS } from './team-calendar-data.js';
 import { WORK_DEADLINES, WORK_EVENTS } from './work-calendar-data.js';
 import { ofWork } from './work-keyed.js';
@@ -27,7 +27,8 @@ export const datesOf = (f?: { name: string; work?: string }) => [
 export function leadsOf(f?: { name: string; ownerRole?: string }): string[] {
   if (!f) return ['team lead', 'manager'];
   const uses = usesOf(f.name);
-  const readers = [uses.reader, ...Object.values(uses.figures).flatMap((u) => (u && 'reader' in u ? [u.reader] : []))];
+  const figures = Object.values(uses.figures).flatMap((u) => (u ? readings(u, uses.reader) : []));
+  const readers = [uses.reader, ...figures.map((r) => r.reader)];
   const all = [...new Set([...readers, ...(LEADS[f.name] ?? [])])].filter((r) => !/\bteam$/.test(r));
   const free = all.filter((r) => r !== f.ownerRole);
   return free.length ? free : ['team lead', 'manager'];

@@ -3,7 +3,7 @@ import { count, countWhere, splitFields, splitValue, telling } from '../computat
 import type { ComputationPart, Parts, Rec, SourcePart, World } from '../parts.js';
 import type { EnumModel, FieldModel } from '../../rules/fields.js';
 import { figuresOf, OVER_SELECTION, type Recipe, writtenBy } from '../recipe.js';
-import { usesOf } from '../figure-uses.js';
+import { readings, usesOf } from '../figure-uses.js';
 import type { Rule } from '../../rules/rule.js';
 import { countBeyond } from './figure-beyond.js';
 import { cappedBy } from './coherence.js';
@@ -151,8 +151,8 @@ export function tellingFigure(
 // of its own), not to ordering or booking something by it (vaccine, nurse time)
 function reviewed(src: SourcePart): boolean {
   const own = usesOf(src.name).figures.count;
-  const uses = (own && 'for' in own ? own.for : own) as readonly string[] | undefined;
-  return Boolean(uses?.length) && (uses ?? []).every((u) => /^for (?:the|a|an)\b/.test(u));
+  const uses = own ? readings(own, '').map((r) => r.use) : [];
+  return uses.length > 0 && uses.every((u) => /^for (?:the|a|an)\b/.test(u));
 }
 
 /**
