@@ -6,6 +6,7 @@ import { countedOf, isState } from '../rules/field-words.js';
 import type { FieldModel, Nouns } from '../rules/fields.js';
 import { ruleBullets } from '../rules/prose.js';
 import { type Atom, atomsOf, type Rule } from '../rules/rule.js';
+import { workdayDefinitions } from './working-days.js';
 import { superseded } from './policy-history.js';
 import { instructionMail, mailSubject } from './policy-mail.js';
 import type { Person } from '../kit/people.js';
@@ -36,12 +37,9 @@ import { HOMELY, ownerOf, PURPOSES } from './policy-doc-data.js';
 /** A rendered policy document and the words of the section the task applies. */
 export interface PolicyDoc {
   title: string;
-  /** the heading of the section that applies ("Escalation") */
-  section: string;
-  /** the document text (Markdown-like: a title line, headed sections, bullets) */
-  text: string;
-  /** the section's rule lines, as written in the text (what the checks trace to) */
-  clause: string;
+  section: string; // the heading of the section that applies ("Escalation")
+  text: string; // the document text (Markdown-like: a title line, headed sections, bullets)
+  clause: string; // the section's rule lines, as written in the text (what the checks trace to)
   /** a colleague's mail rather than a document: the sender's first name (policy-mail.ts) */
   from?: string;
   old?: Rule; // the rule's previous version its History quotes (compile/figure-hedges.ts)
@@ -160,10 +158,7 @@ function definitions(shown: readonly (readonly [Rule, readonly string[]])[], src
   const rules = shown.map(([r]) => r);
   const text = shown.flatMap(([, lines]) => lines).join('\n');
   const atoms = rules.flatMap(atomsOf);
-  if (atoms.some((a) => a.kind === 'older' && a.workdays))
-    out.push(
-      '- Working days are Monday to Friday; count from the day after the date in the record, up to and including today.',
-    );
+  out.push(...workdayDefinitions(atoms));
   const back = atoms.some((a) => a.kind === 'older' || a.kind === 'recent');
   const ahead = atoms.some((a) => a.kind === 'due_within');
   // "in the next N days" is defined only where a line says it
