@@ -7,6 +7,7 @@ import type { FieldModel, Nouns } from '../rules/fields.js';
 import { ruleBullets } from '../rules/prose.js';
 import { type Atom, atomsOf, type Rule } from '../rules/rule.js';
 import { workdayDefinitions } from './working-days.js';
+import { overriding } from './section-precedence.js';
 import { superseded } from './policy-history.js';
 import { instructionMail, mailSubject } from './policy-mail.js';
 import type { Person } from '../kit/people.js';
@@ -43,6 +44,7 @@ export interface PolicyDoc {
   /** a colleague's mail rather than a document: the sender's first name (policy-mail.ts) */
   from?: string;
   old?: Rule; // the rule's previous version its History quotes (compile/figure-hedges.ts)
+  overrides?: string; // the heading of the section stating the exception, which wins over this one
 }
 
 // a kind of document and whether its name is plural ("these working instructions say")
@@ -221,7 +223,9 @@ export function policyDoc(
   )}`;
   // a standing document counts from whoever reads it, never from a calendar day of its own
   const bullets = (r: Rule) => ruleBullets(r, src.fields, n, null, rng).map(agree);
-  const mine = bullets(rule);
+  // (the exception may be a section of its own that overrides this one: section-precedence.ts)
+  const over = sender || home ? undefined : overriding(rule, section, n, w.difficulty, rng, bullets, [section]);
+  const mine = bullets(over?.own ?? rule);
   const shown: (readonly [Rule, readonly string[]])[] = [[rule, mine]];
   // the act each shown section is filed under, for the windows two of them share (shared-windows.ts)
   const actsShown: (PolicyAct | undefined)[] = [sectionAct(src.name, section)];
@@ -335,6 +339,7 @@ export function policyDoc(
   const body = sections.map(
     ([s, reason, lines]) => `## ${s}\n${reason ? `${reason}\n` : ''}${lead(s, lines)}\n${lines.join('\n')}`,
   );
+  if (over) body.splice(rng.int(0, body.length), 0, `## ${over.heading}\n${over.lines.join('\n')}`);
   // (the version it replaces gave the same reasons, so its limits fit them too: no 14-day window beside a weekly run)
   const act = sectionAct(src.name, section);
   // (nor a limit that claims the boundary day a section in force claims from the other side: section-bounds.ts)
@@ -380,7 +385,7 @@ export function policyDoc(
     ...body,
     ...historyText,
   ].join('\n\n');
-  return { title, section, text, clause, ...(old ? { old } : {}) };
+  return { title, section, text, clause, ...(old ? { old } : {}), ...(over ? { overrides: over.heading } : {}) };
 }
 
 /** A policy title for a record type: "Referral handling policy"; a mail's subject for the work `mailOf` names. */
