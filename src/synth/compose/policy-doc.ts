@@ -345,7 +345,7 @@ export function policyDoc(
   // (nor a limit that claims the boundary day a section in force claims from the other side: section-bounds.ts)
   const inForce = shown.map(([y]) => y).filter((y) => y !== rule);
   const fits = (a: Atom) => (!act || !contradicts(a, act, src.name)) && !claimsBoundary(a, inForce);
-  const old = rng.chance(0.45) ? superseded(rule, rng, src.fields, records, today, fits) : undefined;
+  const old = rng.chance(0.45) ? superseded(over?.own ?? rule, rng, src.fields, records, today, fits) : undefined;
   const oldLines = old ? bullets(old) : [];
   const history: [Rule, readonly string[]][] = old ? [[old, oldLines]] : [];
   // a mail shows its own section only, so it defines only what that section (and the version it replaces) reads
