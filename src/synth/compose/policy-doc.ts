@@ -6,6 +6,8 @@ import { countedOf, isState } from '../rules/field-words.js';
 import type { FieldModel, Nouns } from '../rules/fields.js';
 import { ruleBullets } from '../rules/prose.js';
 import { type Atom, atomsOf, type Rule } from '../rules/rule.js';
+import { workdayDefinitions } from './working-days.js';
+import { overriding } from './section-precedence.js';
 import { superseded } from './policy-history.js';
 import { instructionMail, mailSubject } from './policy-mail.js';
 import type { Person } from '../kit/people.js';
@@ -36,15 +38,13 @@ import { HOMELY, ownerOf, PURPOSES } from './policy-doc-data.js';
 /** A rendered policy document and the words of the section the task applies. */
 export interface PolicyDoc {
   title: string;
-  /** the heading of the section that applies ("Escalation") */
-  section: string;
-  /** the document text (Markdown-like: a title line, headed sections, bullets) */
-  text: string;
-  /** the section's rule lines, as written in the text (what the checks trace to) */
-  clause: string;
+  section: string; // the heading of the section that applies ("Escalation")
+  text: string; // the document text (Markdown-like: a title line, headed sections, bullets)
+  clause: string; // the section's rule lines, as written in the text (what the checks trace to)
   /** a colleague's mail rather than a document: the sender's first name (policy-mail.ts) */
   from?: string;
   old?: Rule; // the rule's previous version its History quotes (compile/figure-hedges.ts)
+  overrides?: string; // the heading of the section stating the exception, which wins over this one
 }
 
 // a kind of document and whether its name is plural ("these working instructions say")
@@ -158,10 +158,7 @@ function definitions(shown: readonly (readonly [Rule, readonly string[]])[], src
   const rules = shown.map(([r]) => r);
   const text = shown.flatMap(([, lines]) => lines).join('\n');
   const atoms = rules.flatMap(atomsOf);
-  if (atoms.some((a) => a.kind === 'older' && a.workdays))
-    out.push(
-      '- Working days are Monday to Friday; count from the day after the date in the record, up to and including today.',
-    );
+  out.push(...workdayDefinitions(atoms));
   const back = atoms.some((a) => a.kind === 'older' || a.kind === 'recent');
   const ahead = atoms.some((a) => a.kind === 'due_within');
   // "in the next N days" is defined only where a line says it
@@ -224,7 +221,9 @@ export function policyDoc(
   )}`;
   // a standing document counts from whoever reads it, never from a calendar day of its own
   const bullets = (r: Rule) => ruleBullets(r, src.fields, n, null, rng).map(agree);
-  const mine = bullets(rule);
+  // (the exception may be a section of its own that overrides this one: section-precedence.ts)
+  const over = sender || home ? undefined : overriding(rule, section, n, w.difficulty, rng, bullets, [section]);
+  const mine = bullets(over?.own ?? rule);
   const shown: (readonly [Rule, readonly string[]])[] = [[rule, mine]];
   // the act each shown section is filed under, for the windows two of them share (shared-windows.ts)
   const actsShown: (PolicyAct | undefined)[] = [sectionAct(src.name, section)];
@@ -338,12 +337,13 @@ export function policyDoc(
   const body = sections.map(
     ([s, reason, lines]) => `## ${s}\n${reason ? `${reason}\n` : ''}${lead(s, lines)}\n${lines.join('\n')}`,
   );
+  if (over) body.splice(rng.int(0, body.length), 0, `## ${over.heading}\n${over.lines.join('\n')}`);
   // (the version it replaces gave the same reasons, so its limits fit them too: no 14-day window beside a weekly run)
   const act = sectionAct(src.name, section);
   // (nor a limit that claims the boundary day a section in force claims from the other side: section-bounds.ts)
   const inForce = shown.map(([y]) => y).filter((y) => y !== rule);
   const fits = (a: Atom) => (!act || !contradicts(a, act, src.name)) && !claimsBoundary(a, inForce);
-  const old = rng.chance(0.45) ? superseded(rule, rng, src.fields, records, today, fits) : undefined;
+  const old = rng.chance(0.45) ? superseded(over?.own ?? rule, rng, src.fields, records, today, fits) : undefined;
   const oldLines = old ? bullets(old) : [];
   const history: [Rule, readonly string[]][] = old ? [[old, oldLines]] : [];
   // a mail shows its own section only, so it defines only what that section (and the version it replaces) reads
@@ -383,7 +383,7 @@ export function policyDoc(
     ...body,
     ...historyText,
   ].join('\n\n');
-  return { title, section, text, clause, ...(old ? { old } : {}) };
+  return { title, section, text, clause, ...(old ? { old } : {}), ...(over ? { overrides: over.heading } : {}) };
 }
 
 /** A policy title for a record type: "Referral handling policy"; a mail's subject for the work `mailOf` names. */

@@ -231,6 +231,7 @@ function modifierWords(a: Atom, models: readonly FieldModel[], today: string | n
     case 'due_within': {
       const verb = m.kind === 'date' ? dateVerb(m, m.verb, true) : label;
       // holds() takes 0 ≤ days ahead ≤ N: today and the N days after it
+      if (a.workdays) return `${verb} no more than ${dayCount(a.days, 'working day')} after today`;
       const next = a.days === 1 ? `${verb} today or tomorrow` : `${verb} today or in the next ${a.days} days`;
       return pickDated(
         rng,

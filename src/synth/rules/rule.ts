@@ -10,12 +10,12 @@ export type Atom =
   | { kind: 'not_in'; field: string; values: readonly string[] }
   | { kind: 'at_least'; field: string; value: number }
   | { kind: 'at_most'; field: string; value: number }
-  /** a past date at least `days` before today (working days when `workdays`) */
-  | { kind: 'older'; field: string; days: number; workdays?: true }
+  /** a past date at least `days` before today (working days when `workdays`, bar the `closed` days) */
+  | { kind: 'older'; field: string; days: number; workdays?: true; closed?: readonly string[] }
   /** a past date within the last `days` */
   | { kind: 'recent'; field: string; days: number }
-  /** a date from today up to `days` ahead */
-  | { kind: 'due_within'; field: string; days: number }
+  /** a date from today up to `days` ahead (working days after today when `workdays`, bar the `closed` days) */
+  | { kind: 'due_within'; field: string; days: number; workdays?: true; closed?: readonly string[] }
   /** a date already passed */
   | { kind: 'overdue'; field: string }
   | { kind: 'flag'; field: string; value: boolean }
@@ -37,14 +37,28 @@ export interface Rule {
 export const isDateAtom = (a: Atom): boolean =>
   a.kind === 'older' || a.kind === 'recent' || a.kind === 'due_within' || a.kind === 'overdue';
 
-/** Working days (Monday–Friday) from `value` up to `today`, exclusive of the first day. */
-export function workdaysSince(today: string, value: unknown): number {
+/** Working days (Monday–Friday, bar the `closed` days) from `value` up to `today`, exclusive of the first day. */
+export function workdaysSince(today: string, value: unknown, closed: readonly string[] = []): number {
+  return workdaysBetween(String(value), today, closed);
+}
+
+/**
+ * Working days from the day after `today` up to and including `value` (a date the day itself or later; -1 before
+ * it): the count a policy's "due within N working days" reads.
+ */
+export function workdaysUntil(today: string, value: unknown, closed: readonly string[] = []): number {
+  return daysFrom(today, value) < 0 ? -1 : workdaysBetween(today, String(value), closed);
+}
+
+// working days after `from` up to and including `to`
+function workdaysBetween(from: string, to: string, closed: readonly string[]): number {
   let n = 0;
-  const start = Date.parse(`${String(value).slice(0, 10)}T12:00:00Z`);
-  const end = Date.parse(`${today.slice(0, 10)}T12:00:00Z`);
+  const start = Date.parse(`${from.slice(0, 10)}T12:00:00Z`);
+  const end = Date.parse(`${to.slice(0, 10)}T12:00:00Z`);
   for (let t = start + 86_400_000; t <= end; t += 86_400_000) {
-    const wd = new Date(t).getUTCDay();
-    if (wd !== 0 && wd !== 6) n++;
+    const d = new Date(t);
+    const wd = d.getUTCDay();
+    if (wd !== 0 && wd !== 6 && !closed.includes(d.toISOString().slice(0, 10))) n++;
   }
   return n;
 }
@@ -62,14 +76,14 @@ export function holds(a: Atom, rec: Readonly<Record<string, unknown>>, today: st
     case 'at_most':
       return typeof v === 'number' && v <= a.value;
     case 'older':
-      return a.workdays ? workdaysSince(today, v) >= a.days : -daysFrom(today, v) >= a.days;
+      return a.workdays ? workdaysSince(today, v, a.closed) >= a.days : -daysFrom(today, v) >= a.days;
     case 'recent': {
       const d = daysFrom(today, v);
       return d <= 0 && -d <= a.days;
     }
     case 'due_within': {
       const d = daysFrom(today, v);
-      return d >= 0 && d <= a.days;
+      return d >= 0 && (a.workdays ? workdaysUntil(today, v, a.closed) : d) <= a.days;
     }
     case 'overdue':
       return daysFrom(today, v) < 0;

@@ -9,7 +9,7 @@ import {
   roundTo,
   type TextModel,
 } from './fields.js';
-import { type Atom, holds, modelOf, overdueWindow, type Rule, termsOf, workdaysSince } from './rule.js';
+import { type Atom, holds, modelOf, overdueWindow, type Rule, termsOf, workdaysSince, workdaysUntil } from './rule.js';
 
 // Records made to meet or miss a rule's atoms (near misses, quiet records); draw.ts draws the rules themselves
 
@@ -26,13 +26,34 @@ function numberOn(m: NumberModel, t: number, above: boolean, near: boolean, rng:
   return above ? Math.max(r, roundTo(t + m.step, m.step)) : Math.min(r, roundTo(t - m.step, m.step));
 }
 
-// the date `days` from today whose working-day distance is exactly `n` (searching outward)
-function workdayDate(m: DateModel, today: string, n: number, rng: Rng): string {
+// a past date whose working-day distance is exactly `n` (searching outward): the nearest, or with `widest` the
+// farthest in calendar days (a weekend or a closure inside it: a calendar count puts it past the line)
+function workdayDate(
+  m: DateModel,
+  today: string,
+  n: number,
+  rng: Rng,
+  closed: readonly string[] = [],
+  widest = false,
+): string {
+  let found: number | undefined;
   for (let k = n; k < n * 2 + 10; k++) {
     const v = dateValue(m, today, -k, rng);
-    if (workdaysSince(today, v) === n) return v;
+    const at = workdaysSince(today, v, closed);
+    if (at === n) found = k;
+    if (found !== undefined && (!widest || at > n)) break;
   }
-  return dateValue(m, today, -Math.ceil((n * 7) / 5), rng);
+  return dateValue(m, today, -(found ?? Math.ceil((n * 7) / 5)), rng);
+}
+
+// the `n`th working day after today (today itself for 0), bar the `closed` days: past a weekend or a closure its
+// calendar count exceeds `n`, the date a calendar reading of "within n working days" leaves out
+function workdayAhead(m: DateModel, today: string, n: number, rng: Rng, closed: readonly string[] = []): string {
+  for (let k = n; k < n * 2 + 10 + closed.length; k++) {
+    const v = dateValue(m, today, k, rng);
+    if (workdaysUntil(today, v, closed) === n) return v;
+  }
+  return dateValue(m, today, Math.ceil((n * 7) / 5), rng);
 }
 
 /**
@@ -89,8 +110,11 @@ function setOnce(
       return;
     }
     case 'older': {
+      // (a near miss one working day short, as far back in calendar days as that allows)
       if (a.workdays)
-        rec[f] = workdayDate(m as DateModel, today, ok ? a.days + rng.int(off, near ? off : 6) : a.days - 1, rng);
+        rec[f] = ok
+          ? workdayDate(m as DateModel, today, a.days + rng.int(off, near ? off : 6), rng, a.closed)
+          : workdayDate(m as DateModel, today, a.days - 1, rng, a.closed, Boolean(a.closed));
       else
         rec[f] = date(
           ok ? -(a.days + rng.int(off, near ? 1 + off : 15)) : -(a.days - (near ? 1 : rng.int(1, a.days - 1))),
@@ -101,7 +125,21 @@ function setOnce(
       rec[f] = date(ok ? -rng.int(0, a.days - off) : -(a.days + (near ? 1 : rng.int(2, 20))));
       return;
     case 'due_within':
-      rec[f] = date(ok ? rng.int(0, a.days - off) : near ? a.days + rng.int(1, 2) : a.days + rng.int(3, 40));
+      // (a record it selects is mostly on its last working days, past the calendar count; a near miss one working
+      // day past them)
+      if (a.workdays)
+        rec[f] = workdayAhead(
+          m as DateModel,
+          today,
+          ok
+            ? rng.chance(0.6)
+              ? a.days - off - rng.int(0, 1)
+              : rng.int(0, a.days - off)
+            : a.days + (near ? 1 : rng.int(2, 20)),
+          rng,
+          a.closed,
+        );
+      else rec[f] = date(ok ? rng.int(0, a.days - off) : near ? a.days + rng.int(1, 2) : a.days + rng.int(3, 40));
       return;
     case 'overdue':
       rec[f] = date(ok ? -rng.int(1, 20) : near ? 0 : rng.int(1, 30));

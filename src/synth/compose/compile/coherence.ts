@@ -1,6 +1,15 @@
 import { freeRecord, setAtom } from '../../rules/set-atom.js';
 import { daysFrom } from '../../rules/fields.js';
-import { type Atom, atomsOf, holds, modelOf, type Rule, selects, workdaysSince } from '../../rules/rule.js';
+import {
+  type Atom,
+  atomsOf,
+  holds,
+  modelOf,
+  type Rule,
+  selects,
+  workdaysSince,
+  workdaysUntil,
+} from '../../rules/rule.js';
 import type { Rec, SourcePart, World } from '../parts.js';
 import type { Recipe } from '../recipe.js';
 import { actsFrom, inAgreement } from '../sources/kit.js';
@@ -29,11 +38,11 @@ export function isOnLine(a: Atom, rec: Rec, today: string): boolean {
     case 'at_most':
       return Number(v) === a.value;
     case 'older':
-      return (a.workdays ? workdaysSince(today, v) : -daysFrom(today, v)) === a.days;
+      return (a.workdays ? workdaysSince(today, v, a.closed) : -daysFrom(today, v)) === a.days;
     case 'recent':
       return -daysFrom(today, v) === a.days;
     case 'due_within':
-      return daysFrom(today, v) === a.days;
+      return (a.workdays ? workdaysUntil(today, v, a.closed) : daysFrom(today, v)) === a.days;
     default:
       return false;
   }

@@ -44,7 +44,17 @@ export interface CompileInput {
 /** The TaskSpec of a recipe; the same input always gives the same spec. */
 export function compileRecipe(input: CompileInput): TaskSpecInput {
   // the section may cap the batch's total: the figure then decides the route (figure-route.ts)
-  return specOf(withRoute(programOf(input)), input);
+  const p = withRoute(programOf(input));
+  if (!p.recipe.decide || p.route) return specOf(p, input);
+  // a cap its section could not state (a batch under any approver's limit, nobody free to sign it off) decides
+  // nothing: the task is planned without the decision, so it claims neither the approver's mail nor the reasoning
+  // (and the approver's mailbox it alone brought goes with it)
+  const { decide: _, ...recipe } = p.recipe;
+  const kept = recipeServices(recipe);
+  const fixtures = Object.fromEntries(
+    Object.entries(p.fixtures).filter(([s]) => kept.includes(s) || !recipeServices(p.recipe).includes(s)),
+  );
+  return specOf({ ...p, recipe, fixtures }, { ...input, recipe });
 }
 
 /** The program of a recipe before any decision on its figure: its records, its fact, where the figure goes. */

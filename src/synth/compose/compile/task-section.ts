@@ -8,6 +8,7 @@ import { reviewTagsOf } from '../purposes.js';
 import type { Recipe } from '../recipe.js';
 import { branchFieldOf } from './branch.js';
 import { type FromStates, narrowedFrom, undoneOf } from './from-states.js';
+import { computedWindow } from './computed-window.js';
 import { ruleOf } from './task-rule.js';
 
 // The section a task's rule is filed under and the rule itself (records.ts draws the records around it). Every
@@ -52,7 +53,9 @@ function drawn(
   // which its rule names (an owner follow-up on rising errors is not split by the error rate)
   const reasons = Object.fromEntries((actNamed(src.name, tag)?.must ?? []).map((f) => [f, true]));
   const branchField = recipe.branch ? branchFieldOf(src, { ...taken, ...reasons }, w, recipe) : undefined;
-  const rule = ruleOf(recipe, src, taken, branchField, w, work, tag);
+  // (a hard task's calendar window may be counted in working days past the office's closures: computed-window.ts)
+  const drawnRule = ruleOf(recipe, src, taken, branchField, w, work, tag);
+  const rule = computedWindow(drawnRule, src, w.difficulty, w.today, recipe.phrasing);
   return { work, tag, taken, writes, branchField, rule };
 }
 

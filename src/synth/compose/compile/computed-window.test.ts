@@ -1,0 +1,99 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { createRng } from '../../../env/rng.js';
+import { VOCAB } from '../../kit/domains/index.js';
+import type { FieldModel } from '../../rules/fields.js';
+import { daysFrom as daysFromToday } from '../../rules/fields.js';
+import { type Atom, holds, workdaysSince, workdaysUntil } from '../../rules/rule.js';
+import { setAtom } from '../../rules/set-atom.js';
+import { closureLine } from '../working-days.js';
+import { COMPUTED_SHARE, computedWindow, computesWindow } from './computed-window.js';
+
+// A computed threshold (computed-window.ts): a calendar window counted in working days past the closure days the
+// policy lists, its records near the line on the wrong side of a calendar reading.
+
+const DUE: FieldModel = { kind: 'date', field: 'due', label: 'due date', from: -10, to: 60, verb: 'due' };
+const OPENED: FieldModel = { kind: 'date', field: 'opened', label: 'opening date', from: -90, to: 0, verb: 'opened' };
+const src = { name: 'tickets', fields: [DUE, OPENED] };
+// a Friday
+const TODAY = '2026-03-06T12:00:00Z';
+
+// the first phrasing numbers whose draw converts a rule at difficulty `d`
+const converting = (d: 'easy' | 'medium' | 'hard', rule: { all: Atom[] }) =>
+  Array.from({ length: 400 }, (_, i) => i * 7919).filter((ph) => computedWindow(rule, src, d, TODAY, ph) !== rule);
+
+describe('working days past closures (rule.ts)', () => {
+  it('counts Monday to Friday after today, bar the closures, up to the date', () => {
+    // Monday 9 (1), Tuesday 10 closed, Wednesday 11 (2) … Monday 16 (5): ten calendar days, five working days
+    assert.equal(workdaysUntil(TODAY, '2026-03-16', ['2026-03-10']), 5);
+    assert.equal(workdaysUntil(TODAY, '2026-03-16'), 6);
+    assert.equal(workdaysUntil(TODAY, '2026-03-05'), -1);
+    const a: Atom = { kind: 'due_within', field: 'due', days: 5, workdays: true, closed: ['2026-03-10'] };
+    assert.equal(holds(a, { due: '2026-03-16' }, TODAY), true);
+    assert.equal(holds(a, { due: '2026-03-17' }, TODAY), false);
+    // back: Thursday 26 February is six working days ago, five with Monday 2 March closed
+    assert.equal(workdaysSince(TODAY, '2026-02-26'), 6);
+    assert.equal(workdaysSince(TODAY, '2026-02-26', ['2026-03-02']), 5);
+  });
+
+  it('a policy lists the closures in words', () => {
+    const a: Atom = { kind: 'older', field: 'opened', days: 5, workdays: true, closed: ['2026-03-02', '2026-03-03'] };
+    assert.equal(
+      closureLine([a]),
+      '- The office is closed on Monday 2 March and Tuesday 3 March; those days are not working days and do not count.',
+    );
+  });
+});
+
+describe('computedWindow (computed-window.ts)', () => {
+  const due: Atom = { kind: 'due_within', field: 'due', days: 14 };
+  const old: Atom = { kind: 'older', field: 'opened', days: 21 };
+
+  it('turns a calendar window into working days with closures inside it, on hard and some medium rules only', () => {
+    assert.equal(COMPUTED_SHARE.easy, 0);
+    assert.equal(converting('easy', { all: [due] }).length, 0);
+    const hard = converting('hard', { all: [due] });
+    const medium = converting('medium', { all: [due] });
+    assert.ok(
+      hard.length > 150 && medium.length > 40 && medium.length < hard.length,
+      `${hard.length} ${medium.length}`,
+    );
+    for (const ph of hard.slice(0, 40)) {
+      const r = computedWindow({ all: [due, old] }, src, 'hard', TODAY, ph);
+      assert.ok(computesWindow(r));
+      const a = r.all[0] as Atom & { kind: 'due_within' };
+      assert.equal(a.days, 10);
+      for (const day of a.closed ?? []) {
+        const wd = new Date(`${day}T12:00:00Z`).getUTCDay();
+        assert.ok(wd !== 0 && wd !== 6, `${day} is a weekday`);
+        assert.ok(daysFromToday(TODAY, day) > 0 && workdaysUntil(TODAY, day) <= a.days, `${day} inside the window`);
+      }
+      // (the other window stays as drawn)
+      assert.deepEqual(r.all[1], old);
+    }
+  });
+
+  it('leaves a household its calendar windows', () => {
+    const home = { name: 'household_bills', fields: [DUE] };
+    for (const ph of converting('hard', { all: [due] }).slice(0, 10))
+      assert.equal(computedWindow({ all: [due] }, home, 'hard', TODAY, ph).all[0], due);
+  });
+
+  it('draws records on the wrong side of a calendar reading near the line', () => {
+    const ph = converting('hard', { all: [due] })[0] as number;
+    const a = computedWindow({ all: [due] }, src, 'hard', TODAY, ph).all[0] as Atom & { kind: 'due_within' };
+    const x = { rng: createRng('computed-window-test'), today: TODAY, vocab: VOCAB.Office_Productivity };
+    let past = 0;
+    for (let i = 0; i < 60; i++) {
+      const ok: Record<string, unknown> = {};
+      setAtom(a, DUE, ok, true, false, x);
+      assert.ok(holds(a, ok, TODAY));
+      if (daysFromToday(TODAY, ok.due) > a.days) past++;
+      const miss: Record<string, unknown> = {};
+      setAtom(a, DUE, miss, false, true, x);
+      assert.equal(workdaysUntil(TODAY, miss.due, a.closed), a.days + 1);
+    }
+    // a calendar reading of "within 10 days" leaves out most records it selects near its line
+    assert.ok(past >= 20, `${past} of 60 past the calendar count`);
+  });
+});
