@@ -47,14 +47,10 @@ export function compileRecipe(input: CompileInput): TaskSpecInput {
   const p = withRoute(programOf(input));
   if (!p.recipe.decide || p.route) return specOf(p, input);
   // a cap its section could not state (a batch under any approver's limit, nobody free to sign it off) decides
-  // nothing: the task is planned without the decision, so it claims neither the approver's mail nor the reasoning
-  // (and the approver's mailbox it alone brought goes with it)
+  // nothing: the task is compiled without the decision, so it claims neither the mail to the approver nor the
+  // reasoning. The mailbox stays, as the planner promised it (its background mail is an inbox like any other)
   const { decide: _, ...recipe } = p.recipe;
-  const kept = recipeServices(recipe);
-  const fixtures = Object.fromEntries(
-    Object.entries(p.fixtures).filter(([s]) => kept.includes(s) || !recipeServices(p.recipe).includes(s)),
-  );
-  return specOf({ ...p, recipe, fixtures }, { ...input, recipe });
+  return { ...specOf({ ...p, recipe }, { ...input, recipe }), services: recipeServices(p.recipe) };
 }
 
 /** The program of a recipe before any decision on its figure: its records, its fact, where the figure goes. */
