@@ -200,9 +200,19 @@ function draft(
       ? rng.pick(actions)
       : undefined;
   let aggregate: AggregatePart<string> | undefined = rng.pick(aggregates);
+  // a section's whole work done as one deliverable (place-aggregates.ts: free places held with one list) takes an
+  // action's place as often as each action is drawn (a draw only where a record type has such work)
+  const works = aggregates.filter((a) => a.work);
+  if (works.length && action && rng.int(0, actions.length + works.length - 1) >= actions.length) {
+    action = undefined;
+    aggregate = rng.pick(works);
+  }
   if (d === 'easy') {
-    if (action && (action.generates || rng.int(0, 1) === 0)) aggregate = undefined;
-    else if (aggregate) action = undefined;
+    // (an easy task's work that makes a file per record, a page, a chart or an upright scan, is never dropped: half
+    // the time the team is told in one deliverable what was made, as a studio or an expense desk does when the
+    // work is ready for review)
+    if (action && rng.int(0, 1) === 0) aggregate = undefined;
+    else if (aggregate && !action?.generates && !action?.made) action = undefined;
   } else if (d === 'medium' && action && rng.int(0, 2) === 0) aggregate = undefined;
   // the work is the slot domain's (packs/scenarios.ts): CRM accounts are only read for a figure in a Data_Science
   // slot and worked on in an office one, an order book is chased in a Finance slot and analysed in a Data_Science one
@@ -213,6 +223,12 @@ function draft(
   } else if (work === 'acted' && !action && actions.length) action = rng.pick(actions);
   // records worked on are the team's worklist, never a public feed's (audience.ts)
   if (action && aggregate?.audience === 'public') aggregate = inwardOf(aggregates, aggregate);
+  // a deliverable that is a section's whole work (place-aggregates.ts) is no summary of another work's records: a
+  // plain one stands in, without a draw
+  if (action && aggregate?.work) {
+    const plain = aggregates.filter((a) => !a.work && a.audience !== 'public');
+    aggregate = plain[aggregates.indexOf(aggregate) % Math.max(1, plain.length)];
+  }
   // a branch: a second action, by another tool, for the selected records that meet a further condition
   // (none where the work makes something: every selected record gets its chart, page or cover)
   // (nor a work that is a section of its own, under another section's: no translating in a reply round)

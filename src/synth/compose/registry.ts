@@ -1,6 +1,7 @@
 import * as A from './actions.js';
 import * as B from './backgrounds.js';
 import * as G from './aggregates.js';
+import { allocationNotice, allocationSheet, allocationTodo } from './place-aggregates.js';
 import * as C from './computations.js';
 import { withCriteria } from './criteria.js';
 import * as J from './joins.js';
@@ -61,6 +62,10 @@ export const PARTS: Parts<SourceName> = {
     G.digestPost,
     G.expenseReport,
     G.configNotice,
+    // getting free places ready: one list over them, never a to-do per place
+    allocationSheet,
+    allocationNotice,
+    allocationTodo,
   ],
   computations: [C.count, C.countWhere(), C.total, C.largest, C.smallest, C.average],
   // the first policy without a service states the rule in the request (most easy tasks use it)

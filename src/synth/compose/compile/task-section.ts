@@ -66,7 +66,7 @@ export function sectionAndRule(
   all: Readonly<Record<string, string | boolean>>,
   from: FromStates,
 ): Section {
-  const forms = [...formsOf(recipe.source.name, recipe.action?.name)];
+  const forms = [...formsOf(recipe.source.name, recipe.action?.name ?? recipe.aggregate?.work)];
   // (a work with one form may still be filed under several headings, each its own act: a few draws of those; an
   // easy or medium task's second draw reaches the floor as often as a hard task's third, at less cost)
   const tries = Math.max(w.difficulty === 'hard' ? 3 : 2, forms.length);
