@@ -8,6 +8,7 @@ import * as J from './joins.js';
 import { replyInLanguage, routeByLanguage, translateMessage, triagePartnerMail } from './language-actions.js';
 import { uploadScan } from './media-actions.js';
 import { repairDesk, repairSeat, reportBedRelease } from './place-actions.js';
+import { collectDevices, remindCustodian, suspendDeletion } from './hold-actions.js';
 import { askSignOff, keyExpenseLine } from './receipt-actions.js';
 import { buildPage, cutCover, drawChart } from './studio-actions.js';
 import { PACK_ACTIONS } from './packs/index.js';
@@ -43,6 +44,9 @@ export const PARTS: Parts<SourceName> = {
     reportBedRelease,
     repairSeat,
     repairDesk,
+    remindCustodian,
+    collectDevices,
+    suspendDeletion,
     replyInLanguage,
     translateMessage,
     routeByLanguage,
