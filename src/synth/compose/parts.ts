@@ -318,12 +318,6 @@ export interface AggregatePart<S extends string> {
    * those, the team's intranet for the rest); none: colleagues only (audience.ts)
    */
   audience?: 'public' | 'records';
-  /**
-   * the work the deliverable is, where it is a section's whole job and no per-record act (a ward's bed allocation:
-   * one sheet or note over the free beds, never a to-do per bed): only a task with no action of its own takes it,
-   * filed under the record type's acts of this work (policy-acts.ts formsOf)
-   */
-  work?: string;
   /** destination noun for the ask-the-user interaction ("file path", "recipient") */
   destination: string;
   /** the deliverable when the user holds its destination ("a CSV file", "the colleague I will name"); the request asks for the destination once, elsewhere */

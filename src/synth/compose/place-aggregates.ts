@@ -1,4 +1,6 @@
-import { slug } from '../kit/text.js';
+import type { Rng } from '../../env/rng.js';
+import { capitalise, slug } from '../kit/text.js';
+import { inwardOf } from './audience.js';
 import { each, fileProof, lines, pairedLine, refuse, stem } from './aggregates.js';
 import type { AggregatePart, DraftOf } from './parts.js';
 import { citeOf, citeWord } from './parts.js';
@@ -12,13 +14,48 @@ import type { SourceName } from './sources/index.js';
 /** The work the allocation deliverables are: acts-places.ts files its sections under it. */
 export const PLACE_ALLOCATION = 'place_allocation';
 
+const ALLOCATION = new Set(['allocation_sheet', 'allocation_notice', 'allocation_todo']);
+/** The work a deliverable is, where it is a section's whole job (acts-places.ts files its sections under it). */
+export const workOf = (a: { name: string } | undefined): string | undefined =>
+  a && ALLOCATION.has(a.name) ? PLACE_ALLOCATION : undefined;
+/** Whether a deliverable is a section's whole work: only a task with no action of its own takes it. */
+export const isWork = (a: { name: string }): boolean => workOf(a) !== undefined;
+
+/**
+ * A draft's action and deliverable, or no action and the section's whole work instead where the record type has such
+ * work: as often as each of its actions is drawn (a draw only for those record types, so every other draft's stream
+ * stays as it was).
+ */
+export function withWork<X, A extends { name: string }>(
+  rng: Rng,
+  actions: number,
+  aggregates: readonly A[],
+  action: X,
+  aggregate: A | undefined,
+): [X | undefined, A | undefined] {
+  const works = aggregates.filter(isWork);
+  if (!works.length || rng.int(0, actions + works.length - 1) < actions) return [action, aggregate];
+  return [undefined, rng.pick(works)];
+}
+
+/**
+ * The deliverable of a task with an action: records worked on are the team's worklist, so an inward one stands in
+ * for a public feed (audience.ts inwardOf), and a plain one for a section's own work, which summarises no other work.
+ */
+export function summaryOf<A extends { name: string; audience?: string }>(
+  aggregates: readonly A[],
+  aggregate: A | undefined,
+): A | undefined {
+  if (!aggregate || (aggregate.audience !== 'public' && !isWork(aggregate))) return aggregate;
+  return inwardOf(aggregates, aggregate, (a) => !isWork(a));
+}
+
 // what the sheet marks each place to hold as
 const HELD = 'held';
 const PLACES: readonly SourceName[] = ['desk_plan', 'ward_beds', 'exam_seats', 'warehouse_bays'];
 
 export const allocationSheet: AggregatePart<SourceName> = {
   name: 'allocation_sheet',
-  work: PLACE_ALLOCATION,
   service: 'workspace',
   tool: 'fs_write_table',
   sources: PLACES,
@@ -54,7 +91,6 @@ export const allocationSheet: AggregatePart<SourceName> = {
 
 export const allocationNotice: AggregatePart<SourceName> = {
   name: 'allocation_notice',
-  work: PLACE_ALLOCATION,
   service: 'web',
   tool: 'send_notification',
   sources: PLACES,
@@ -81,15 +117,14 @@ export const allocationNotice: AggregatePart<SourceName> = {
 
 export const allocationTodo: AggregatePart<SourceName> = {
   name: 'allocation_todo',
-  work: PLACE_ALLOCATION,
   service: 'todo',
   tool: 'todo_create_task',
   sources: PLACES,
   capabilities: ['Tool_Calling', 'Spatial_Visual_Reasoning'],
-  destination: 'to-do title',
+  destination: 'title',
   unnamed: 'one to-do',
   dest: (_w, about) => {
-    const t = `${about.purpose ?? 'Allocation'}: ${about.noun} to hold`;
+    const t = about.purpose ? `${about.purpose}: ${about.noun} to hold` : `${capitalise(about.noun)} to hold`;
     return { value: t, phrase: `one to-do titled "${t}"` };
   },
   phrases: [
