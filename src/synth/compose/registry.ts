@@ -9,6 +9,7 @@ import { replyInLanguage, routeByLanguage, translateMessage, triagePartnerMail }
 import { uploadScan } from './media-actions.js';
 import { repairDesk, repairSeat, reportBedRelease } from './place-actions.js';
 import { collectDevices, remindCustodian, suspendDeletion } from './hold-actions.js';
+import { chaseRemediation, nudgeAuthor } from './owner-chases.js';
 import { askSignOff, keyExpenseLine } from './receipt-actions.js';
 import { buildPage, cutCover, drawChart } from './studio-actions.js';
 import { PACK_ACTIONS } from './packs/index.js';
@@ -47,6 +48,8 @@ export const PARTS: Parts<SourceName> = {
     remindCustodian,
     collectDevices,
     suspendDeletion,
+    chaseRemediation,
+    nudgeAuthor,
     replyInLanguage,
     translateMessage,
     routeByLanguage,
