@@ -201,7 +201,7 @@ function draft(
       ? rng.pick(actions)
       : undefined;
   let aggregate: AggregatePart<string> | undefined = rng.pick(aggregates);
-  if (action) [action, aggregate] = withWork(rng, actions.length, aggregates, action, aggregate);
+  if (action && d === 'easy') [action, aggregate] = withWork(rng, actions.length, aggregates, action, aggregate);
   if (d === 'easy') {
     // (work making a file per record, a page or an upright scan, is kept; half the time the team is told of it too)
     if (action && rng.int(0, 1) === 0) aggregate = undefined;
