@@ -7,13 +7,12 @@ import { followUpTask } from './actions.js';
 import { ACTS, formsOf } from './policy-acts.js';
 import type { AuditRef, Rec } from './parts.js';
 import { allocationNotice, allocationSheet, allocationTodo, PLACE_ALLOCATION, withWork } from './place-aggregates.js';
-import { collectDevices, remindCustodian, suspendDeletion } from './hold-actions.js';
 import { PARTS } from './registry.js';
 import { wardBeds } from './sources/pictures.js';
 import { makeWorld } from './world.js';
 
 // free places on a floor plan are held with one list over them (a sheet, one note to the team, one to-do), never a
-// to-do per place; and a legal hold's sections each have their own team's work
+// to-do per place
 
 const w = makeWorld(createRng('place-aggregates'), 'Healthcare', 'easy', '2026-03-10T09:00:00Z');
 const sel: Rec[] = [
@@ -79,40 +78,5 @@ describe('holding free places', () => {
     assert.ok(taken > 100 && taken < 200, `${taken} of 200 drafts with one action and three works`);
     const plain = PARTS.aggregates.filter((a) => !a.name.startsWith('allocation_'));
     assert.deepEqual(withWork(createRng('x'), 1, plain, 'act', plain[0]), ['act', plain[0]]);
-  });
-});
-
-describe('a legal hold’s own sections', () => {
-  it('each section has its own work, naming the hold and the custodian', () => {
-    const x = {
-      rec: {
-        hold_id: 'LH-1',
-        custodian: 'Ana Diaz',
-        custodian_email: 'ana.diaz@client-mail.example',
-        matter_id: 'MAT-9',
-      },
-      src: wardBeds,
-      w,
-      owner: undefined,
-      tag: 'Collection',
-      slot: 0,
-      slots: 1,
-    };
-    for (const a of [collectDevices, suspendDeletion, remindCustodian]) {
-      const args = a.args(x);
-      const where = { ...a.proof(x).where, ...a.exact?.(x) };
-      assert.ok(audited(where, args), a.name);
-      assert.ok(
-        !audited(where, {
-          ...args,
-          ...(a.tool === 'gmail_send_message' ? { to: 'x@y.example' } : { department: 'Estates' }),
-        }),
-        a.name,
-      );
-      assert.ok(
-        a.sections.every((s) => ACTS.legal_holds?.some((act) => act.sections.includes(s))),
-        a.name,
-      );
-    }
   });
 });

@@ -8,7 +8,6 @@ import * as J from './joins.js';
 import { replyInLanguage, routeByLanguage, translateMessage, triagePartnerMail } from './language-actions.js';
 import { uploadScan } from './media-actions.js';
 import { repairDesk, repairSeat, reportBedRelease } from './place-actions.js';
-import { collectDevices, remindCustodian, suspendDeletion } from './hold-actions.js';
 import { chaseRemediation, nudgeAuthor } from './owner-chases.js';
 import { askSignOff, keyExpenseLine } from './receipt-actions.js';
 import { buildPage, cutCover, drawChart } from './studio-actions.js';
@@ -45,9 +44,6 @@ export const PARTS: Parts<SourceName> = {
     reportBedRelease,
     repairSeat,
     repairDesk,
-    remindCustodian,
-    collectDevices,
-    suspendDeletion,
     chaseRemediation,
     nudgeAuthor,
     replyInLanguage,
