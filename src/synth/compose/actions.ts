@@ -89,10 +89,7 @@ export const followUpTask: ActionPart<SourceName> = {
     'integrations',
     'sheet_rows',
     'order_screenshot',
-    'desk_plan',
-    'ward_beds',
-    'exam_seats',
-    'warehouse_bays',
+    // (free places on a floor plan are held with one list over them, never a to-do each: place-aggregates.ts)
     'mails',
     'feed_articles',
   ],

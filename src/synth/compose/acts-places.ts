@@ -1,7 +1,8 @@
+import { PLACE_ALLOCATION } from './place-aggregates.js';
 import { act, type PolicyAct } from './policy-act.js';
 
 // The work a policy has sections for over the places a floor plan shows (desks, ward beds, exam seats, pallet
-// bays): getting free ones ready (follow_up_task's forms), bringing blocked ones back into use, checking taken ones.
+// bays): getting free ones ready (one list over them: place-aggregates.ts), bringing blocked ones back into use, checking taken ones.
 
 export const PLACE_ACTS: Readonly<Record<string, readonly PolicyAct[]>> = {
   desk_plan: [
@@ -11,7 +12,7 @@ export const PLACE_ACTS: Readonly<Record<string, readonly PolicyAct[]>> = {
       ['Desk allocation', 'Workstation set-up'],
       'New starters and people with a workstation assessment need a free desk with the right kit on their first day.',
       { status: ['free'] },
-      'follow_up_task',
+      PLACE_ALLOCATION,
     ),
     act('Desk repair', 'Blocked desks are reported to facilities so they come back into use.', {
       status: ['blocked'],
@@ -36,7 +37,7 @@ export const PLACE_ACTS: Readonly<Record<string, readonly PolicyAct[]>> = {
         ['Bed allocation', 'Admission readiness'],
         'Each admission goes to a free bed with what their care needs at the bedside; those beds are held for them before anyone else is placed.',
         { status: ['free'], sockets: 'high' },
-        'follow_up_task',
+        PLACE_ALLOCATION,
         // "oxygen and suction": both gas points, never one
         { sockets: [2, 2] },
       ),
@@ -78,7 +79,7 @@ export const PLACE_ACTS: Readonly<Record<string, readonly PolicyAct[]>> = {
       ['Seat allocation', 'Access arrangements'],
       'Candidates with access arrangements need a free seat that suits their arrangement before the session.',
       { status: ['free'] },
-      'follow_up_task',
+      PLACE_ALLOCATION,
     ),
     act('Seat repair', 'Blocked seats are fixed or taken off the plan before candidates arrive.', {
       status: ['blocked'],
@@ -99,7 +100,7 @@ export const PLACE_ACTS: Readonly<Record<string, readonly PolicyAct[]>> = {
       // how a pallet must be stored (chilled, an aisle, by the dock) picks its bay; the height of the racking is
       // no reason to leave a free bay empty
       { status: ['free'], levels: 'unrelated' },
-      'follow_up_task',
+      PLACE_ALLOCATION,
     ),
     act(
       'Racking inspection',

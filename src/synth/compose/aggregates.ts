@@ -20,7 +20,7 @@ const nameOf = (rec: Rec, s: SourcePart) => String(rec[s.nameField.field] ?? '')
 // the names the summary must carry beside the ids (each once, whatever records share one)
 const names = (sel: Rec[], s: SourcePart) => [...new Set(sel.map((rec) => nameOf(rec, s)).filter(Boolean))];
 // one audit check per selected id (`checks`) and per selected record's name (`fields`): the request asks for both
-const each = (
+export const each = (
   sel: Rec[],
   s: SourcePart,
   service: string,
@@ -41,7 +41,7 @@ const forbid = (ds: Rec[], s: SourcePart, service: string, record: string, field
   ids(ds, s).map((id) => ({ service, record, where: { [field]: { contains: id } } }));
 // a message to a colleague naming one is a wrong list, not a harm (a careful writer may add "left out: …"): it
 // caps completion as a file naming one does (compile/checks.ts DECISIVE_CAP), so a list of every candidate fails
-const refuse = (ds: Rec[], s: SourcePart, service: string, record: string, field: string) =>
+export const refuse = (ds: Rec[], s: SourcePart, service: string, record: string, field: string) =>
   ds.length
     ? [
         {
@@ -73,7 +73,7 @@ export const pairedLine = (id: string, name: string) => {
   return `${i}[^\\n]*${n}|${n}[^\\n]*${i}`;
 };
 // a file naming every selected id and no distractor id, and each selected record's name beside its id
-const fileProof = (sel: Rec[], ds: Rec[], s: SourcePart, path: string): AggregateProof => {
+export const fileProof = (sel: Rec[], ds: Rec[], s: SourcePart, path: string): AggregateProof => {
   const has = (x: string): DraftOf<'file_matches'> => ({ kind: 'file_matches', path, text: { regex: lenient(x) } });
   const paired = (rec: Rec): DraftOf<'file_matches'> => ({
     kind: 'file_matches',
@@ -106,12 +106,12 @@ const greeted = (w: World, email: string) => {
   return first ? ` ${first}` : '';
 };
 const html = (t: string) => t.replace(/&/g, '&amp;').replace(/</g, '&lt;');
-const lines = (sel: Rec[], s: SourcePart) => sel.map((rec) => `${citeOf(rec, s)} — ${nameOf(rec, s)}`);
+export const lines = (sel: Rec[], s: SourcePart) => sel.map((rec) => `${citeOf(rec, s)} — ${nameOf(rec, s)}`);
 // a deliverable is named after what it holds: the record type and the purpose, in one of a few shapes
 // ("contracts-renewal-review", "renewal-contracts", "contract-renewals"). A review's purpose is only the label the
 // rule is filed under, which a request that states its rule never says: such a deliverable is named by its
 // records and the day ("boosters-2026-09-01", "boosters-list")
-function stem(w: World, about: DestAbout, kinds: readonly string[]): string {
+export function stem(w: World, about: DestAbout, kinds: readonly string[]): string {
   const noun = slug(about.noun);
   const purpose = slug(about.purpose ?? '');
   // "legal-review-review", "research-notes-notes": the kind is not the purpose's or the noun's own last word

@@ -164,9 +164,14 @@ export function goesPublic({ recipe, src, tag }: ListTask): boolean {
 /**
  * The inward deliverable that stands in for a public one where the records are worked on: they are the team's
  * worklist, never a feed's (review: flagged press, sources to verify again in an RSS digest). Chosen by the public
- * one's place among the record type's deliverables, without a draw; none where every deliverable is public.
+ * one's place among the record type's deliverables, without a draw; none where every deliverable is public. `usable`:
+ * which may stand in (no section's own work, place-aggregates.ts, stands in for a summary of another work's records).
  */
-export function inwardOf<A extends { audience?: string }>(aggregates: readonly A[], pub: A): A | undefined {
-  const inward = aggregates.filter((a) => a.audience !== 'public');
+export function inwardOf<A extends { audience?: string }>(
+  aggregates: readonly A[],
+  pub: A,
+  usable: (a: A) => boolean = () => true,
+): A | undefined {
+  const inward = aggregates.filter((a) => a.audience !== 'public' && usable(a));
   return inward[aggregates.indexOf(pub) % Math.max(1, inward.length)];
 }

@@ -2,7 +2,7 @@ import { capitalise } from '../kit/text.js';
 import type { ActionContext, ActionPart, World } from './parts.js';
 import type { SourceName } from './sources/index.js';
 
-// work on the places a floor plan shows, besides getting them ready (follow_up_task's forms): a blocked place is
+// work on the places a floor plan shows, besides getting them ready (place-aggregates.ts): a blocked place is
 // handed to the team that brings it back into use. The id is on the plan and the area (bay, seating block, zone)
 // only as the dashed region the place stands in, so the message or ticket naming both needs the plan read.
 

@@ -13,7 +13,8 @@ import {
   type TrapPart,
 } from './parts.js';
 import { HOMELY, OFFICE_ONLY } from './policy-doc-data.js';
-import { inwardOf, mayCarry } from './audience.js';
+import { mayCarry } from './audience.js';
+import { summaryOf, withWork } from './place-aggregates.js';
 import { PARTS } from './registry.js';
 import { splits } from './branch-routes.js';
 import { countWhere } from './computations.js';
@@ -80,9 +81,9 @@ export interface RecipeWants {
   month?: number;
 }
 
-// a policy read with the source's own get tool would make every get a checked step
-// a household's bills get a household's deliverables and a policy where a household keeps one (a shared note, a
-// shared drive), never a team intranet (review 29 §6)
+// a household's bills get a household's deliverables and a policy where a household keeps one (a shared note, a shared
+// drive), never a team intranet (review 29 §6); a policy read with the source's own get tool would make every get a
+// checked step
 const homely = (p: { name: string }, source: SourcePart) => !(OFFICE_ONLY.has(p.name) && HOMELY.has(source.name));
 
 const readsLikeGet = (p: PolicyPart, source: SourcePart) =>
@@ -152,11 +153,11 @@ export const ROWS: Readonly<Record<Difficulty, readonly [number, number]>> = {
 /** The figures worked out over every selected record (no one record's value is the answer). */
 export const OVER_SELECTION: ReadonlySet<string> = new Set(['sum', 'mean']);
 
-// a figure read from the records' field (a sum, a mean, an extreme) over a count: a count only for a record type
-// without a measure, or one draft in ten; and a count is of the handled records that meet a further condition
-// (count_where) — the bare length of the list only repeats the list the agent hands in, so nobody asks for it
-// (an easy task's figure is worked out over its whole selection, a total or an average, where its team uses one: an
-// extreme is read off one record, and an easy task with one rule and no branch has little else to work out)
+// a figure read from the records' field (a sum, a mean, an extreme) over a count: a count only for a record type without
+// a measure, or one draft in ten; and a count is of the handled records that meet a further condition (count_where) —
+// the bare length of the list only repeats the list the agent hands in, so nobody asks for it (an easy task's figure is
+// worked out over its whole selection, a total or an average, where its team uses one: an extreme is read off one
+// record, and an easy task with one rule and no branch has little else to work out)
 function computationFor(rng: Rng, comps: readonly ComputationPart[], d: Difficulty): ComputationPart {
   const all = comps.filter((c) => c.needsMeasure);
   const over = d === 'easy' ? all.filter((c) => OVER_SELECTION.has(c.name)) : [];
@@ -200,9 +201,11 @@ function draft(
       ? rng.pick(actions)
       : undefined;
   let aggregate: AggregatePart<string> | undefined = rng.pick(aggregates);
+  if (action && d === 'easy') [action, aggregate] = withWork(rng, actions.length, aggregates, action, aggregate);
   if (d === 'easy') {
-    if (action && (action.generates || rng.int(0, 1) === 0)) aggregate = undefined;
-    else if (aggregate) action = undefined;
+    // (work making a file per record, a page or an upright scan, is kept; half the time the team is told of it too)
+    if (action && rng.int(0, 1) === 0) aggregate = undefined;
+    else if (aggregate && !action?.generates && !action?.made) action = undefined;
   } else if (d === 'medium' && action && rng.int(0, 2) === 0) aggregate = undefined;
   // the work is the slot domain's (packs/scenarios.ts): CRM accounts are only read for a figure in a Data_Science
   // slot and worked on in an office one, an order book is chased in a Finance slot and analysed in a Data_Science one
@@ -211,13 +214,12 @@ function draft(
     action = undefined;
     aggregate ??= rng.pick(aggregates);
   } else if (work === 'acted' && !action && actions.length) action = rng.pick(actions);
-  // records worked on are the team's worklist, never a public feed's (audience.ts)
-  if (action && aggregate?.audience === 'public') aggregate = inwardOf(aggregates, aggregate);
-  // a branch: a second action, by another tool, for the selected records that meet a further condition
-  // (none where the work makes something: every selected record gets its chart, page or cover)
-  // (nor a work that is a section of its own, under another section's: no translating in a reply round)
-  // (nor a branch where every selected record needs the work itself: a late receipt is signed off, never uploaded
-  // past its sign-off)
+  // records worked on are the team's worklist, never a public feed's nor a section's own work (place-aggregates.ts)
+  if (action) aggregate = summaryOf(aggregates, aggregate);
+  // a branch: a second action, by another tool, for the selected records that meet a further condition (none where
+  // the work makes something: every selected record gets its chart, page or cover; nor a work that is a section of its
+  // own, under another section's: no translating in a reply round; nor where every selected record needs the work
+  // itself: a late receipt is signed off, never uploaded past its sign-off)
   const others =
     action && !action.generates && !action.whole
       ? actions.filter(
@@ -249,10 +251,8 @@ function draft(
   const chosen = computationFor(rng, comps, d);
   // a count under a further condition leaves out the fields the task's actions write
   let computation = chosen.name === 'count_where' ? countWhere(writtenBy(action, branch)) : chosen;
-  // a sum, mean, max or min over one record is no aggregate: it needs two (the user's late record counts)
-  // a count of those meeting a further condition needs records that can differ in it, enough that its answer is no
-  // guess
-  // (four at least: "how many of those three are urgent" leaves a guess of one or two)
+  // a sum, mean, max or min over one record is no aggregate: it needs two (the user's late record counts); a count of
+  // those meeting a further condition needs four at least ("how many of those three are urgent" leaves a guess)
   if (computation.name === 'count_where' && targets + (interaction === 'change' ? 1 : 0) < 4)
     targets = interaction === 'change' ? 3 : 4;
   if (computation.needsMeasure && targets + (interaction === 'change' ? 1 : 0) < 2) targets = 2;
@@ -291,9 +291,9 @@ function draft(
 export const DECIDE_SHARE = 100;
 
 // a decision on the batch's total: a medium or hard task whose work is done record by record (no branch, no change
-// mid-task) and is work a cap fits, over records a document selects, and whose figure is read from a measure the
-// work commits and the team totals (figure-limits.ts); drawn from the phrasing number, so that the stream of every other draw stays as it was.
-// Returns the total the task then computes.
+// mid-task) and is work a cap fits, over records a document selects, and whose figure is read from a measure the work
+// commits and the team totals (figure-limits.ts); drawn from the phrasing number, so that the stream of every other
+// draw stays as it was. Returns the total the task then computes.
 function decides(
   d: Difficulty,
   source: SourcePart,

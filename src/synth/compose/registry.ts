@@ -1,12 +1,14 @@
 import * as A from './actions.js';
 import * as B from './backgrounds.js';
 import * as G from './aggregates.js';
+import { allocationNotice, allocationSheet, allocationTodo } from './place-aggregates.js';
 import * as C from './computations.js';
 import { withCriteria } from './criteria.js';
 import * as J from './joins.js';
 import { replyInLanguage, routeByLanguage, translateMessage, triagePartnerMail } from './language-actions.js';
 import { uploadScan } from './media-actions.js';
 import { repairDesk, repairSeat, reportBedRelease } from './place-actions.js';
+import { chaseRemediation, nudgeAuthor } from './owner-chases.js';
 import { askSignOff, keyExpenseLine } from './receipt-actions.js';
 import { buildPage, cutCover, drawChart } from './studio-actions.js';
 import { PACK_ACTIONS } from './packs/index.js';
@@ -42,6 +44,8 @@ export const PARTS: Parts<SourceName> = {
     reportBedRelease,
     repairSeat,
     repairDesk,
+    chaseRemediation,
+    nudgeAuthor,
     replyInLanguage,
     translateMessage,
     routeByLanguage,
@@ -61,6 +65,10 @@ export const PARTS: Parts<SourceName> = {
     G.digestPost,
     G.expenseReport,
     G.configNotice,
+    // getting free places ready: one list over them, never a to-do per place
+    allocationSheet,
+    allocationNotice,
+    allocationTodo,
   ],
   computations: [C.count, C.countWhere(), C.total, C.largest, C.smallest, C.average],
   // the first policy without a service states the rule in the request (most easy tasks use it)

@@ -4,6 +4,7 @@ import type { FieldModel } from '../../rules/fields.js';
 import type { World } from '../parts.js';
 import type { PolicyAct } from '../policy-act.js';
 import { actNamed, formsOf } from '../policy-acts.js';
+import { workOf } from '../place-aggregates.js';
 import { reviewTagsOf } from '../purposes.js';
 import type { Recipe } from '../recipe.js';
 import { branchFieldOf } from './branch.js';
@@ -69,7 +70,7 @@ export function sectionAndRule(
   all: Readonly<Record<string, string | boolean>>,
   from: FromStates,
 ): Section {
-  const forms = [...formsOf(recipe.source.name, recipe.action?.name)];
+  const forms = [...formsOf(recipe.source.name, recipe.action?.name ?? workOf(recipe.aggregate))];
   // (a work with one form may still be filed under several headings, each its own act: a few draws of those; an
   // easy or medium task's second draw reaches the floor as often as a hard task's third, at less cost)
   const tries = Math.max(w.difficulty === 'hard' ? 3 : 2, forms.length);
