@@ -61,10 +61,12 @@ export function situationClause(plural: string, pointer: string, situation: stri
   const unit = docUnit(pointer);
   return rng.pick([
     `the ${plural} that ${pointer} says to take on for ${situation}`,
-    `whichever ${plural} ${pointer} calls for when it comes to ${situation}`,
+    `whichever ${plural} ${pointer} puts forward for ${situation}`,
     `the ${plural} that ${pointer} marks out for ${situation}`,
-    `the ${plural} that need it under ${pointer}, going by the part of it that deals with ${situation}`,
+    `the ${plural} that ${pointer} earmarks for ${situation}`,
     `the ${plural} that qualify under ${pointer} for ${situation}`,
+    `the ${plural} that ${pointer} sets aside for ${situation}`,
+    `whichever ${plural} ${pointer} flags for ${situation}`,
     `the ${plural} the ${unit} of ${pointer} pick out for ${situation}`,
     `whichever ${plural} ${pointer} singles out for ${situation}`,
     `the ${plural} that ${pointer} lines up for ${situation}`,
