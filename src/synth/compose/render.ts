@@ -171,7 +171,11 @@ function tellLine(p: RequestPlan, clauses: RenderedRequest['clauses'], rng: Rng)
 // the length of a story and the selection after it past which the story is a sentence of its own
 const STORY_SEAM = 220;
 
+// how a chat line asks for the work (a quick question, never a formal request)
+const CHAT_ASKS = ['can you take', 'could you go through', 'mind taking', 'can you pick up', 'could you handle'];
+
 /** Writes the request out in a shape and register drawn from the task's stream. */
+
 export function renderRequest(p: RequestPlan): RenderedRequest {
   const { w } = p;
   const rng = w.rng;
@@ -269,10 +273,17 @@ export function renderRequest(p: RequestPlan): RenderedRequest {
       text = `${greet ? `${greet}\n\n` : ''}${forwardIntro(boss?.name ?? 'our manager', rng)}\n> ${ctx}. ${note}${fig}\n\n${handOff(rng)}${ask}${rule} ${tell}\n\n${sign}`;
       break;
     }
-    case 4: // a chat line
+    case 4: {
+      // a chat line: a quick ask, or now and then the records as a topic and what to do with them (review 35: a
+      // topic line opening one request in ten read as a fragment)
+      const hello = ((h) => (h ? `${h} — ` : ''))(chatHello(register, hour, rng));
+      const line = rng.chance(0.25)
+        ? { head: `${hello}${select}`, join: ':', stop: '.' }
+        : { head: `${hello}${rng.pick(CHAT_ASKS)} ${select}`, join: ' and', stop: '?' };
       text =
-        `${workSentences({ head: `${((h) => (h ? `${h} — ` : ''))(chatHello(register, hour, rng))}${select}`, join: ':', stop: '.', ...todo })}${fig}${ask}${rule} ${tell} ${rng.pick(['thx', 'ty!', 'cheers', ''])}`.trim();
+        `${workSentences({ ...line, ...todo })}${fig}${ask}${rule} ${tell} ${rng.pick(['thx', 'ty!', 'cheers', ''])}`.trim();
       break;
+    }
     case 5: {
       // a mail with a subject line
       const subject = rng.pick([
