@@ -144,7 +144,9 @@ export function tellingFigure(
   const beyond = rule ? countBeyond(rule, sel, recipe.source, w, writtenBy(recipe.action, recipe.branch)) : undefined;
   if (beyond) return beyond;
   const left = all.length - sel.length;
-  return left > 0 && reviewed(src) ? leftOut(left, w) : count;
+  // (a list only a picture or a file shows — a floor plan's places, taken ones too — has no clear "left out": review
+  // 35 found "the beds you checked and left out" keyed over every bed on the plan)
+  return left > 0 && reviewed(src) && !src.seenIn ? leftOut(left, w) : count;
 }
 
 // whether a record type's count goes to a meeting, a report or a return (where "how many we ruled out" is a line
