@@ -35,17 +35,15 @@ export function holidaysOf(y: number): Listed[] {
   const may = new Date(Date.UTC(y, 4, 1));
   while (may.getUTCDay() !== 1) may.setUTCDate(may.getUTCDate() + 1);
   const days: [Date, string][] = [
-    [new Date(Date.UTC(y, 0, 1)), "New Year's Day"],
-    [plus(easterSunday, -2), 'Good Friday'],
-    [plus(easterSunday, 1), 'Easter Monday'],
-    [may, 'May Day holiday'],
-    [new Date(Date.UTC(y, 11, 24)), 'Christmas Eve: the office closes for the holidays'],
-    [new Date(Date.UTC(y, 11, 25)), 'Christmas Day'],
-    [new Date(Date.UTC(y, 11, 26)), 'Boxing Day'],
+    [new Date(Date.UTC(y, 0, 1)), "public holiday (New Year's Day)"],
+    [plus(easterSunday, -2), 'public holiday (Good Friday)'],
+    [plus(easterSunday, 1), 'public holiday (Easter Monday)'],
+    [may, 'public holiday (May Day)'],
+    [new Date(Date.UTC(y, 11, 24)), 'Christmas Eve: the office shuts for the holidays'],
+    [new Date(Date.UTC(y, 11, 25)), 'public holiday (Christmas Day)'],
+    [new Date(Date.UTC(y, 11, 26)), 'public holiday (Boxing Day)'],
   ];
-  return days
-    .filter(([d]) => !weekend(d))
-    .map(([d, reason]) => ({ day: iso(d), reason: `public holiday (${reason})` }));
+  return days.filter(([d]) => !weekend(d)).map(([d, reason]) => ({ day: iso(d), reason }));
 }
 
 /** The closure list's text: its title, who issued it and when, and one line per day with its reason. */

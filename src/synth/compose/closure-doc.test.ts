@@ -50,7 +50,8 @@ describe('withClosures (closure-doc.ts)', () => {
       assert.deepEqual(doc.needed, ['2026-03-10']);
       const note = (doc.fixtures.notes?.notes as { content: string }[])[0];
       assert.match(note?.content ?? '', /10 March 2026 \(Tuesday\)/);
-      assert.ok(doc.listed.length >= 4 && doc.listed.length <= 8, `${doc.listed.length} days`);
+      // (the day it needs among four to eight others)
+      assert.ok(doc.listed.length >= 5 && doc.listed.length <= 9, `${doc.listed.length} days`);
       assert.deepEqual(doc.reads, [{ call: 'notes_get', args: { note_id: 'note_closures' } }]);
     }
   });

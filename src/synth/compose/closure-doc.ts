@@ -4,6 +4,7 @@ import { at, dateOf, dayMonthYear } from '../kit/dates.js';
 import { type Atom, atomsOf, type Rule, selects } from '../rules/rule.js';
 import type { Call, Fixtures, PolicyPart, Rec, World } from './parts.js';
 import type { PolicyDoc } from './policy-doc.js';
+import { htmlOf } from './policies.js';
 import { CLOSURE_EVENTS, closureText, holidaysOf, type Listed } from './closure-days.js';
 
 // The office's closure days live in their own document: most policies whose window counts working days past a
@@ -134,17 +135,13 @@ function placed(
     }
     case 'web': {
       const url = `https://intranet.example/hr/${slugOf(title)}`;
-      const [head = '', ...rest] = text.split('\n');
-      const html = [
-        `<h1>${head}</h1>`,
-        ...rest.filter((l) => l.trim()).map((l) => (l.startsWith('- ') ? `<li>${l.slice(2)}</li>` : `<p>${l}</p>`)),
-      ];
+      const rest = text.split('\n').slice(1);
       return {
         title,
         line: `- Closure days are on the intranet page ${url}; ${tail}`,
         fixtures: {
           web: {
-            pages: [{ url, status_code: 200, title, content_type: 'text/html', content: html.join('\n') }],
+            pages: [{ url, status_code: 200, title, content_type: 'text/html', content: htmlOf(text) }],
             results: [{ url, title, snippet: rest.find((l) => l.trim())?.slice(0, 120) ?? title, source: 'intranet' }],
           },
         },
@@ -157,8 +154,8 @@ function placed(
 }
 
 /**
- * The policy with its listed closures moved to their own document (2 in 3 of those that list one, drawn from the
- * task's phrasing number, so no other draw moves), or the policy as it was. `records`: every record the rule is
+ * The policy with its listed closures moved to their own document (2 in 3 of those that list one, drawn from a
+ * stream of the task's phrasing number, so no other draw moves), or the policy as it was. `records`: every record the rule is
  * read against; a closure the list adds never moves one of them across the rule's line.
  */
 export function withClosures(
@@ -181,23 +178,17 @@ export function withClosures(
   );
   // the year's others, each kept only where it moves no record across the line
   const same = (r: Rule) => x.records.every((rec) => selects(r, rec, w.today) === selects(rule, rec, w.today));
+  const extra = () => listed.map((l) => l.day).filter((d) => !needed.includes(d));
   const others = shuffle(rng, [
     ...holidays,
-    ...events.slice(0, 4).map((reason) => ({ day: weekdayIn(rng.pick(years), rng), reason })),
+    ...events.slice(0, 5).map((reason) => ({ day: weekdayIn(rng.pick(years), rng), reason })),
   ]);
-  const total = rng.int(4, 8);
+  // (the days it needs among four to eight others)
+  const total = needed.length + rng.int(4, 8);
   for (const o of others) {
     if (listed.length >= total) break;
     if (listed.some((l) => l.day === o.day)) continue;
-    if (
-      same(
-        skipping(
-          rule,
-          [...listed.map((l) => l.day), o.day].filter((d) => !needed.includes(d)),
-        ),
-      )
-    )
-      listed.push(o);
+    if (same(skipping(rule, [...extra(), o.day]))) listed.push(o);
   }
   listed.sort((a, b) => a.day.localeCompare(b.day));
   const title = `${rng.pick(['Office closure days', 'Office closures'])} ${years.join('–')}`;
