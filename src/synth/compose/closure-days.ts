@@ -1,6 +1,7 @@
 import type { Rng } from '../../env/rng.js';
 import { dayMonthYear, longDay } from '../kit/dates.js';
 import { easter } from './packs/court-days.js';
+import type { Call, Fixtures } from './parts.js';
 
 // What an office's closure list is made of: the public holidays the office keeps and the days it shuts for its own
 // reasons (closure-doc.ts picks among them), and the list's text.
@@ -9,6 +10,18 @@ import { easter } from './packs/court-days.js';
 export interface Listed {
   day: string;
   reason: string;
+}
+
+/** The closure list a policy points to: where it is, what it says, and how a reader opens it. */
+export interface ClosureDoc {
+  title: string;
+  /** the policy's Definitions line that points to it (in place of the listed closures) */
+  line: string;
+  /** the closure days the task's rule needs, and every day the list gives */
+  needed: string[];
+  listed: Listed[];
+  fixtures: Fixtures;
+  reads: Call[];
 }
 
 /** Days an office shuts for its own reasons, as its closure list gives them. */

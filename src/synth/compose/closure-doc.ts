@@ -2,10 +2,10 @@ import { createRng, type Rng } from '../../env/rng.js';
 import { shuffle } from '../kit/ids.js';
 import { at, dateOf, dayMonthYear } from '../kit/dates.js';
 import { type Atom, atomsOf, type Rule, selects } from '../rules/rule.js';
-import type { Call, Fixtures, PolicyPart, Rec, World } from './parts.js';
+import type { PolicyPart, Rec, World } from './parts.js';
 import type { PolicyDoc } from './policy-doc.js';
 import { htmlOf } from './policies.js';
-import { CLOSURE_EVENTS, closureText, holidaysOf, type Listed } from './closure-days.js';
+import { CLOSURE_EVENTS, type ClosureDoc, closureText, holidaysOf, type Listed } from './closure-days.js';
 
 // The office's closure days live in their own document: most policies whose window counts working days past a
 // closure no longer list the day in their Definitions but point to the year's closure list, kept in the same
@@ -14,18 +14,6 @@ import { CLOSURE_EVENTS, closureText, holidaysOf, type Listed } from './closure-
 
 /** The share (out of 3) of policies with a computed window whose closures are in their own document. */
 export const CLOSURE_DOC_SHARE = 2;
-
-/** The closure list a policy points to: where it is, what it says, and how a reader opens it. */
-export interface ClosureDoc {
-  title: string;
-  /** the policy's Definitions line that points to it (in place of the listed closures) */
-  line: string;
-  /** the closure days the task's rule needs, and every day the list gives */
-  needed: string[];
-  listed: Listed[];
-  fixtures: Fixtures;
-  reads: Call[];
-}
 
 const slugOf = (t: string) => t.toLowerCase().replace(/[^a-z0-9]+/g, '-');
 const CLOSED_LINE = /^- The office is closed on [^\n]*$/m;

@@ -7,7 +7,7 @@ import type { FieldModel, Nouns } from '../rules/fields.js';
 import { ruleBullets } from '../rules/prose.js';
 import { type Atom, atomsOf, type Rule } from '../rules/rule.js';
 import { workdayDefinitions } from './working-days.js';
-import type { ClosureDoc } from './closure-doc.js';
+import type { ClosureDoc } from './closure-days.js';
 import { overriding } from './section-precedence.js';
 import { superseded } from './policy-history.js';
 import { instructionMail, mailSubject } from './policy-mail.js';
