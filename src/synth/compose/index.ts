@@ -9,7 +9,7 @@ import {
 } from '../../schema/taxonomy.js';
 import type { Generator, GeneratorContext } from '../kit/generator.js';
 import { DOMAIN_SERVICES } from '../kit/taxonomy-rules.js';
-import { compileRecipe } from './compile/index.js';
+import { type CompileInput, compileRecipe } from './compile/index.js';
 import { hostPath, labelPath } from './packs/scenarios.js';
 import { chooseRecipe, type Recipe, recipeCapabilities, recipeServices, taskDomain } from './recipe.js';
 import { PARTS, partServices } from './registry.js';
@@ -96,8 +96,8 @@ export function describeRecipe(recipe: Recipe): {
   };
 }
 
-/** Generates one composed task (the `compose` generator). */
-export function composeTask(ctx: GeneratorContext): TaskSpecInput {
+/** The compile input of a slot: its recipe and its seeded world (composeTask compiles it). */
+export function composeInput(ctx: GeneratorContext): CompileInput {
   const { domain, path } = domainOf(ctx.scenarioPath, ctx.seed);
   const lead = ctx.capabilities?.[0];
   const recipe = recipeFor({
@@ -116,14 +116,17 @@ export function composeTask(ctx: GeneratorContext): TaskSpecInput {
     ctx.difficulty,
     ctx.mockToday,
   );
-  return compileRecipe({
+  return {
     id: ctx.id,
     w,
     recipe,
     scenario: home === domain ? labelPath(domain, path, recipe.source.name) : hostPath(home, recipe.source.name),
     lead: lead ?? recipeCapabilities(recipe)[0] ?? 'Tool_Calling',
-  });
+  };
 }
+
+/** Generates one composed task (the `compose` generator). */
+export const composeTask = (ctx: GeneratorContext): TaskSpecInput => compileRecipe(composeInput(ctx));
 
 /** The compositional generator: it reads the slot's capabilities, scenario path and services. */
 export const composeGenerator: Generator = {

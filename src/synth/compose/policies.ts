@@ -3,8 +3,8 @@ import type { PolicyPart } from './parts.js';
 import { at, dateOf } from '../kit/dates.js';
 import { slug } from '../kit/text.js';
 
-// a policy document's text as a web page: the title, headed sections, bullet lists, paragraphs
-function htmlOf(text: string): string {
+/** A document's text as a web page: the title, headed sections, bullet lists, paragraphs. */
+export function htmlOf(text: string): string {
   const esc = (x: string) => x.replace(/&/g, '&amp;').replace(/</g, '&lt;');
   const [title = '', ...rest] = text.split('\n');
   const out = [`<h1>${esc(title)}</h1>`];

@@ -7,6 +7,7 @@ import type { FieldModel, Nouns } from '../rules/fields.js';
 import { ruleBullets } from '../rules/prose.js';
 import { type Atom, atomsOf, type Rule } from '../rules/rule.js';
 import { workdayDefinitions } from './working-days.js';
+import type { ClosureDoc } from './closure-days.js';
 import { overriding } from './section-precedence.js';
 import { superseded } from './policy-history.js';
 import { instructionMail, mailSubject } from './policy-mail.js';
@@ -45,6 +46,7 @@ export interface PolicyDoc {
   from?: string;
   old?: Rule; // the rule's previous version its History quotes (compile/figure-hedges.ts)
   overrides?: string; // the heading of the section stating the exception, which wins over this one
+  closures?: ClosureDoc; // the office's closure list its Definitions point to (closure-doc.ts)
 }
 
 // a kind of document and whether its name is plural ("these working instructions say")

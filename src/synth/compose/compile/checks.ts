@@ -200,6 +200,9 @@ export function checksOf(p: Program, lang?: Lang): Checked {
   const reads = [named('listed', src.list(w)[0])];
   const policyRead = recipe.policy.reads(p.policyTitle).at(-1);
   if (policyRead) reads.push(named('policy_read', policyRead));
+  // (and the closure list the policy points to for the days its working-day count skips: closure-doc.ts)
+  const closuresRead = p.policy?.closures?.reads.at(-1);
+  if (closuresRead) reads.push(named('closures_read', closuresRead));
   const extra: Unweighted[] = [
     decisive(
       isNumber(p.fact)

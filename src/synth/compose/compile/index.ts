@@ -117,6 +117,7 @@ export function specOf(p: Program, { id, w, recipe, scenario, lead }: CompileInp
     request,
     p.late && !p.lateOut && says ? { slot: p.selected.length, says } : undefined,
     p.route && { doc: p.policyTitle, clause: p.route.clause },
+    p.policy?.closures && { doc: p.policyTitle, clause: p.policy.closures.line.replace(/^- /, '') },
   );
   // only what the task exercises: the slot's capability first when it does
   const honest = exercised(recipe, p);

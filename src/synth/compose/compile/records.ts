@@ -14,7 +14,6 @@ import {
   skipsOverdue,
   termsOf,
 } from '../../rules/rule.js';
-import { teamWorld } from '../backgrounds.js';
 import type { Fixtures, Parts, PlantedTrap, Rec, SourcePart, World } from '../parts.js';
 import { type PolicyDoc, policyDoc, policyTitle as policyTitleOf } from '../policy-doc.js';
 import { count } from '../computations.js';
@@ -27,7 +26,7 @@ import { lateAtom, lateChange, staysOut } from './late-change.js';
 import { fillRoles } from './row-fill.js';
 import { alarmsIn } from './alarms.js';
 import { type FromStates, fromStates, undoneOf, unwritten } from './from-states.js';
-import { type Recipe, recipeServices, writtenBy } from '../recipe.js';
+import { type Recipe, writtenBy } from '../recipe.js';
 import type { FigureRoute } from './route.js';
 import { actNamed, formsOf, REVIEW_SECTIONS } from '../policy-acts.js';
 import { reviewTagsOf } from '../purposes.js';
@@ -41,6 +40,8 @@ import { conditionPattern, withoutDead } from './live-conditions.js';
 import { thinFor } from '../../rules/shape.js';
 import { actsFrom, freshNames, inAgreement, inOrder, inTense, inThePast, sourceFixtures } from '../sources/kit.js';
 import { HOMELY } from '../policy-doc-data.js';
+import { backgrounds, owners } from './task-fixtures.js';
+import { withClosures } from '../closure-doc.js';
 
 // phase 1, records: the seeded records of the program (targets, one distractor per predicate, one failing all,
 // and the record the user changes mid-episode), the people they lead to, the rule's document, the destination,
@@ -193,34 +194,6 @@ function cast(
   return { roles, records, free };
 }
 
-// joins decide the owner; otherwise the record names them
-function owners(recipe: Recipe, records: Rec[], w: World, fixtures: Fixtures): Map<string, Person> {
-  const src = recipe.source;
-  if (recipe.join) {
-    const j = recipe.join.attach(records, src, w);
-    merge(fixtures, j.fixtures);
-    return j.owner;
-  }
-  const owner = new Map<string, Person>();
-  if (src.owner)
-    for (const rec of records) {
-      const o = src.owner(rec, w);
-      if (o) owner.set(String(rec[src.idField]), o);
-    }
-  return owner;
-}
-
-// every service the task lists holds data: those the parts left empty get background records
-function backgrounds(recipe: Recipe, w: World, fixtures: Fixtures, parts: Parts<string>): void {
-  for (const s of recipeServices(recipe)) {
-    if (fixtures[s] && Object.keys(fixtures[s]).length) continue;
-    const team = teamWorld(w, recipe.source);
-    const topic = w.rng.pick(team.vocab.topics);
-    const bg = parts.backgrounds.find((b) => b.service === s);
-    if (bg) merge(fixtures, { [s]: bg.records(team, topic) });
-  }
-}
-
 /** Phase 1: draws the records and the initial state of every service. */
 export function drawRecords(planned: Recipe, w: World, parts: Parts<string>): Program {
   let recipe = planned;
@@ -340,8 +313,18 @@ export function drawRecords(planned: Recipe, w: World, parts: Parts<string>): Pr
   const policyTitle = policyTitleOf(src, w.rng, sender && tag);
   const nouns = { singular: src.noun[0], plural: src.noun[1] };
   const criteria = rulePhrase(stated, src.fields, nouns, w.today, w.rng);
-  const policy = recipe.policy.service ? policyDoc(stated, src, w, policyTitle, tag, records, sender) : undefined;
+  // (the office's closures may be in a list of their own the policy points to: closure-doc.ts)
+  const drafted = recipe.policy.service ? policyDoc(stated, src, w, policyTitle, tag, records, sender) : undefined;
+  const read = late && lateSet ? [...records, { ...late, ...lateSet }] : records;
+  const policy = withClosures(drafted, {
+    rule: stated,
+    part: recipe.policy,
+    w,
+    records: read,
+    phrasing: recipe.phrasing,
+  });
   if (policy) merge(fixtures, recipe.policy.fixtures(policyTitle, policy.text, w, HOMELY.has(src.name)));
+  if (policy?.closures) merge(fixtures, policy.closures.fixtures);
   // a request may say the work in its own words and leave the section to the agent (act-situations.ts); a
   // review's words paraphrase its record type's purpose, so only where the section opens with that line
   const paraphrased =

@@ -20,6 +20,8 @@ export function referenceOf(p: Program, lang?: Lang): Step[] {
   const { recipe, src, w } = p;
   const ref: Step[] = [];
   for (const s of recipe.policy.reads(p.policyTitle)) ref.push(step(s));
+  // (the closure days its working-day count skips, in the list the policy points to)
+  for (const s of p.policy?.closures?.reads ?? []) ref.push(step(s));
   for (const s of src.list(w)) ref.push(step(s));
   const handle = (rec: Rec) => {
     if (src.get) ref.push(step(src.get(rec)));

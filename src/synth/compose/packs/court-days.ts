@@ -5,8 +5,8 @@
 const iso = (d: Date) => d.toISOString().slice(0, 10);
 const utc = (y: number, m: number, d: number) => new Date(Date.UTC(y, m - 1, d));
 
-// Easter Sunday of year `y` (the Gregorian computus)
-function easter(y: number): Date {
+/** Easter Sunday of year `y` (the Gregorian computus). */
+export function easter(y: number): Date {
   const a = y % 19;
   const b = Math.floor(y / 100);
   const c = y % 100;
