@@ -67,7 +67,7 @@ export const draftOwner: ActionPart<SourceName> = {
   tool: 'gmail_save_draft',
   phrases: [
     'draft (do not send) an email to the {owner} of each one, with the {noun} id in the subject, {carry}',
-    'prepare a draft to each {owner} for me to review (subject line: the {noun} id), {carry}',
+    'prepare a draft to each {owner} for me to review before anything goes out (subject line: the {noun} id), {carry}',
   ],
   proof: (x) => ({ service: 'gmail', record: 'drafts', where: { subject: { contains: idOf(x) } } }),
   forbids: (x) => naming('gmail', 'drafts', idOf(x)),

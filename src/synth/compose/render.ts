@@ -279,7 +279,7 @@ export function renderRequest(p: RequestPlan): RenderedRequest {
       const hello = ((h) => (h ? `${h} — ` : ''))(chatHello(register, hour, rng));
       const line = rng.chance(0.25)
         ? { head: `${hello}${select}`, join: ':', stop: '.' }
-        : { head: `${hello}${rng.pick(CHAT_ASKS)} ${select}`, join: ' and', stop: '?' };
+        : { head: `${hello}${rng.pick(CHAT_ASKS)} ${select}`, join: ', and', stop: '?' };
       text =
         `${workSentences({ ...line, ...todo })}${fig}${ask}${rule} ${tell} ${rng.pick(['thx', 'ty!', 'cheers', ''])}`.trim();
       break;

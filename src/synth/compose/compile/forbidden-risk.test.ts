@@ -30,7 +30,7 @@ describe('a write-up task', () => {
       risky++;
       assert.match(
         spec.request,
-        /as they are|as it is|don't change|change nothing|should change|don't edit|no edits|read-only|no replies|don't reply|unanswered|don't publish|goes out|nothing posted/i,
+        /as they are|as it is|don't change|change nothing|should change|don't edit|no edits|read-only|no replies|don't reply|unanswered|don't publish|goes out|nothing posted|do not send/i,
         spec.id,
       );
     }
