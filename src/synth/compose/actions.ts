@@ -311,8 +311,8 @@ export const replyDraft: ActionPart<SourceName> = {
   sources: ['mails'],
   capabilities: ['Email_Communication', 'Content_Generation'],
   phrases: [
-    'draft a reply to each one saying we are checking and will confirm by Friday',
-    'prepare reply drafts to each, telling them we will confirm by Friday',
+    'draft a reply to each one saying we are checking and will confirm by Friday (drafts only: do not send them)',
+    'prepare reply drafts to each, telling them we will confirm by Friday (do not send them: I will look them over)',
   ],
   args: ({ rec }) => ({
     to: rec.from,

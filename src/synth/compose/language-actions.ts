@@ -30,9 +30,9 @@ export const replyInLanguage: ActionPart<SourceName> = {
   sources: ['partner_mails'],
   capabilities: ['Translation', 'Content_Generation'],
   phrases: [
-    'draft a reply to each one in the language they wrote in, quoting their order reference and promising a full answer by {by}',
-    'prepare a reply draft to each, in their own language, that names their order reference and says they will hear from us by {by}',
-    'write each sender a reply draft in their language (keep their order number in it) saying we will answer fully by {by}',
+    'draft a reply to each one in the language they wrote in, quoting their order reference and promising a full answer by {by} (drafts only: do not send them)',
+    'prepare a reply draft to each, in their own language, that names their order reference and says they will hear from us by {by} (do not send them: I will look them over)',
+    'write each sender a reply draft in their language (keep their order number in it) saying we will answer fully by {by}; do not send them, I will',
   ],
   fill: (w) => ({ by: longDay(answerBy(w)) }),
   args: ({ rec, w }) => ({
