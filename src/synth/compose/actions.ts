@@ -33,6 +33,12 @@ const carried = (x: ActionContext): Where => {
   return { ...(x.owner ? { to: x.owner.email } : {}), ...(body ? { body } : {}) };
 };
 
+/** A mail to a record's owner: a greeting by name where the address gives one, which record and why, and `ask`. */
+export function ownerMailBody(x: ActionContext, ask: string): string {
+  const greeting = x.owner?.email.split('@')[0]?.includes('.') ? `Hi ${x.owner.first},` : 'Hello,';
+  return `${greeting}\n\n${aboutLines(x.rule, x.rec, x.src, idOf(x))} ${ask}\n\nThanks.`;
+}
+
 export const mailOwner: ActionPart<SourceName> = {
   name: 'mail_owner',
   sections: ['Escalation', 'Owner follow-up'],
@@ -51,7 +57,7 @@ export const mailOwner: ActionPart<SourceName> = {
     to: x.owner?.email,
     // (an outside address, a vendor's billing desk, is not told the team's label for the work either)
     subject: outside(x) ? `${capitalise(x.src.noun[0])} ${idOf(x)}` : `${x.tag}: ${idOf(x)}`,
-    body: `${x.owner?.email.split('@')[0]?.includes('.') ? `Hi ${x.owner.first},` : 'Hello,'}\n\n${aboutLines(x.rule, x.rec, x.src, idOf(x))} ${ASKS[x.slot % ASKS.length]}\n\nThanks.`,
+    body: ownerMailBody(x, ASKS[x.slot % ASKS.length] as string),
   }),
   // the subject names the record (as asked), so a summary mail to the same person does not count as this one
   proof: (x) => ({ service: 'gmail', record: 'sent_messages', where: { subject: { contains: idOf(x) } } }),

@@ -1,6 +1,7 @@
 import type { Rng } from '../../env/rng.js';
 import { dayMonthYear, longDay } from '../kit/dates.js';
-import { easter } from './packs/court-days.js';
+import { capitalise } from '../kit/text.js';
+import { easter, monday } from './packs/court-days.js';
 import type { Call, Fixtures } from './parts.js';
 
 // What an office's closure list is made of: the public holidays the office keeps and the days it shuts for its own
@@ -45,13 +46,11 @@ const weekend = (d: Date) => d.getUTCDay() === 0 || d.getUTCDay() === 6;
 /** The public holidays of year `y` the office closes for, on weekdays (a fixed one on a weekend is not moved). */
 export function holidaysOf(y: number): Listed[] {
   const easterSunday = easter(y);
-  const may = new Date(Date.UTC(y, 4, 1));
-  while (may.getUTCDay() !== 1) may.setUTCDate(may.getUTCDate() + 1);
   const days: [Date, string][] = [
     [new Date(Date.UTC(y, 0, 1)), "public holiday (New Year's Day)"],
     [plus(easterSunday, -2), 'public holiday (Good Friday)'],
     [plus(easterSunday, 1), 'public holiday (Easter Monday)'],
-    [may, 'public holiday (May Day)'],
+    [monday(y, 5, 1), 'public holiday (May Day)'],
     [new Date(Date.UTC(y, 11, 24)), 'Christmas Eve: the office shuts for the holidays'],
     [new Date(Date.UTC(y, 11, 25)), 'public holiday (Christmas Day)'],
     [new Date(Date.UTC(y, 11, 26)), 'public holiday (Boxing Day)'],
@@ -64,7 +63,7 @@ export function closureText(title: string, listed: readonly Listed[], by: string
   const lead = rng.pick([
     `Issued on ${issued} by ${by}. The office is closed on the days below; they are not working days.`,
     `From ${by}, ${issued}. On these days the office is closed and nobody works; plan deadlines around them.`,
-    `${by === 'HR' ? 'HR' : by.charAt(0).toUpperCase() + by.slice(1)} keeps this list up to date (last change ${issued}). The office is closed on each day below.`,
+    `${capitalise(by)} keeps this list up to date (last change ${issued}). The office is closed on each day below.`,
   ]);
   // (the weekday after the date, which carries its year: a "Thursday 1 January" far from today reads as a slip)
   const lines = listed.map(

@@ -1,5 +1,4 @@
-import { mailOwner } from './actions.js';
-import { aboutLines } from './message-content.js';
+import { mailOwner, ownerMailBody } from './actions.js';
 import type { ActionPart } from './parts.js';
 import type { SourceName } from './sources/index.js';
 
@@ -23,11 +22,7 @@ function chase(
     sources,
     phrases,
     // the mail asks for what the section is for (a fix by its date, a rebase), as the request says it does
-    args: (x) => {
-      const greeting = x.owner?.email.split('@')[0]?.includes('.') ? `Hi ${x.owner.first},` : 'Hello,';
-      const about = aboutLines(x.rule, x.rec, x.src, String(x.rec[x.src.idField]));
-      return { ...mailOwner.args(x), body: `${greeting}\n\n${about} ${ask}\n\nThanks.` };
-    },
+    args: (x) => ({ ...mailOwner.args(x), body: ownerMailBody(x, ask) }),
   };
   return part;
 }

@@ -23,8 +23,8 @@ export function easter(y: number): Date {
   return utc(y, month, ((h + l - 7 * m + 114) % 31) + 1);
 }
 
-// the first (n = 1) or last (n = -1) Monday of a month
-function monday(y: number, month: number, n: 1 | -1): Date {
+/** The first (n = 1) or last (n = -1) Monday of a month (1–12) of year `y`. */
+export function monday(y: number, month: number, n: 1 | -1): Date {
   const d = n === 1 ? utc(y, month, 1) : utc(y, month + 1, 0);
   while (d.getUTCDay() !== 1) d.setUTCDate(d.getUTCDate() + n);
   return d;
