@@ -4,7 +4,10 @@ import { createRng } from '../../../env/rng.js';
 import type { TaskSpec } from '../../../schema/task-spec.js';
 import { runGate } from '../../../validate/index.js';
 import { playReference } from '../../../validate/replay.js';
+import { DESK } from '../desks/index.js';
 import { recipeFor } from '../index.js';
+import { replyDraft } from '../actions.js';
+import { replyInLanguage } from '../language-actions.js';
 import { taskDomain } from '../recipe.js';
 import { makeWorld } from '../world.js';
 import { compileRecipe } from './index.js';
@@ -47,5 +50,18 @@ describe('a reply draft', () => {
       seen++;
     }
     assert.ok(seen > 0, 'reply draft tasks compared');
+  });
+
+  it('is asked for as drafts only, in every language a request is written in', () => {
+    for (const p of [...replyDraft.phrases, ...replyInLanguage.phrases]) assert.match(p, /do not send them/, p);
+    const notSent: Record<string, RegExp> = {
+      Chinese: /不要发送/,
+      Japanese: /送信はしないで/,
+      German: /nicht senden/,
+      French: /ne les envoyez pas/,
+      Spanish: /no los envíe/,
+    };
+    for (const [lang, desk] of Object.entries(DESK))
+      for (const p of desk.actions.reply_in_language) assert.match(p, notSent[lang] as RegExp, `${lang}: ${p}`);
   });
 });

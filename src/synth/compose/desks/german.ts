@@ -30,8 +30,8 @@ export const GERMAN: DeskText = {
   ],
   actions: {
     reply_in_language: [
-      'für jede einen Antwortentwurf in der Sprache anlegen, in der sie geschrieben ist, mit der Bestellreferenz und der Zusage einer vollständigen Antwort bis {by}',
-      'jedem Absender einen Antwortentwurf in seiner Sprache schreiben, der seine Bestellnummer nennt und eine ausführliche Antwort bis {by} verspricht',
+      'für jede einen Antwortentwurf in der Sprache anlegen, in der sie geschrieben ist, mit der Bestellreferenz und der Zusage einer vollständigen Antwort bis {by} (nur als Entwurf, bitte nicht senden)',
+      'jedem Absender einen Antwortentwurf in seiner Sprache schreiben, der seine Bestellnummer nennt und eine ausführliche Antwort bis {by} verspricht (nur als Entwurf, bitte nicht senden)',
     ],
     translate_message: [
       'von jeder eine englische Übersetzung unter translations/<Bestellnummer>.md ablegen, alle Zahlen unverändert, am Anfang unser Glossarbegriff für das Thema ({glossary}) und die Bestellreferenz',
