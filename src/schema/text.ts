@@ -92,7 +92,7 @@ const ANY_FIGURE = `(?:(?<![\\w.,(-])\\d[\\d,]*(?:\\.\\d+)?(?![\\w)-])|\\b(?:${W
 export function labelledFigure(
   figure: string,
   keys: readonly string[],
-  starts = '',
+  starts: readonly string[] = [],
   nouns: readonly string[] = [],
 ): string {
   // `bounded`: a word boundary before each word; a label in a script without spaces (邮件, 件数) has none to stand at
@@ -101,8 +101,10 @@ export function labelledFigure(
   // labels all in spaced scripts share one boundary in front (the shorter pattern every English task carries)
   const k = keys.every((x) => /^[\x20-\x7e]*$/.test(x.trim())) ? `\\b${alt(keys)}` : alt(keys, true);
   const gap = `(?:(?!${ANY_FIGURE})[^.;!?\\n]){0,60}?`;
-  // `starts`: the characters the figure can begin with — the look-behind then runs only where one stands
-  const gate = starts ? `(?=[${starts.replace(/[\\\]^-]/g, '\\$&')}])` : '';
+  // `starts`: how the figure can begin — its spellings or their first characters. The look-behind then runs only
+  // where one stands: a count word's whole spelling, since its first letter alone ("t" of "three") is at every
+  // other word of a reply, and each of those look-behinds scans back a clause
+  const gate = startGate(starts);
   // a sub-count is said against its whole: "two of the three are low priority", "1 out of 4 has …" — the whole may
   // stand between the count and its label, and is itself never the count ("of the 4", but "a total of 4" is)
   const whole = `(?:[ \\t]+(?:out[ \\t]+)?of[ \\t]+(?:the[ \\t]+|those[ \\t]+|these[ \\t]+|them\\b|all[ \\t]+)?(?:${ANY_FIGURE})?)?`;
@@ -121,6 +123,18 @@ export function labelledFigure(
       `${gate}(?<=${alt(heads, true)}\\w*(?:[ \\t]+[a-z]+){0,2}[ \\t]*[:=][ \\t]*)${figure}`,
     );
   return `(?:${labelled.join('|')})`;
+}
+
+// a lookahead for where one of `starts` begins: digits and other short spellings by their first character, a
+// spelled-out word whole (case-insensitive, as the grader matches)
+function startGate(starts: readonly string[]): string {
+  const words = [...new Set(starts.filter((x) => /^[a-z]{3,}$/i.test(x)))];
+  const chars = [...new Set(starts.filter((x) => x && !words.includes(x)).map((x) => x[0] as string))];
+  const alts = [
+    ...(chars.length ? [`[${chars.map((c) => c.replace(/[\\\]^-]/g, '\\$&')).join('')}]`] : []),
+    ...words.map(escapeRegex),
+  ];
+  return alts.length ? `(?=${alts.join('|')})` : '';
 }
 
 // the words right before and after a spelling where a record's name holds it as a word ("term 1", "Building 3 annex")

@@ -75,7 +75,7 @@ export function factPattern(
   const small = /^\d{1,2}$/.test(fact) && Number(fact) <= 20;
   if (!small || !keys?.length) return figureNumber(numberVariants(fact, money, decimalComma), names);
   const spellings = numberVariants(fact, money, decimalComma);
-  const starts = [...new Set([...spellings, countWord(fact) ?? ''].map((v) => v[0] ?? ''))].join('');
+  const starts = [...spellings, ...(countWord(fact) ? [countWord(fact) as string] : [])];
   return labelledFigure(figureNumber(spellings, names, { anchored: true }), keys, starts, nouns);
 }
 

@@ -156,9 +156,22 @@ export function dateValue(m: DateModel, today: string, days: number, rng: Rng): 
 
 /** Whole days from today to a date value (negative: in the past). */
 export function daysFrom(today: string, value: unknown): number {
-  const d = Date.parse(`${String(value).slice(0, 10)}T00:00:00Z`);
-  const t = Date.parse(`${today.slice(0, 10)}T00:00:00Z`);
-  return Math.round((d - t) / 86_400_000);
+  return dayNumber(String(value)) - dayNumber(today);
+}
+
+// a generator asks for the same few hundred days over and over (every record under every rule it tries)
+const dayNumbers = new Map<string, number>();
+
+/** Days since 1970-01-01 of an ISO date or time stamp's calendar day (NaN when it is no date). */
+export function dayNumber(iso: string): number {
+  const key = iso.slice(0, 10);
+  let n = dayNumbers.get(key);
+  if (n === undefined) {
+    n = Math.floor(Date.parse(`${key}T00:00:00Z`) / 86_400_000);
+    if (dayNumbers.size >= 4096) dayNumbers.clear();
+    dayNumbers.set(key, n);
+  }
+  return n;
 }
 
 /** How an enum value reads. */

@@ -1,4 +1,4 @@
-import { daysFrom, type FieldModel } from './fields.js';
+import { dayNumber, daysFrom, type FieldModel } from './fields.js';
 
 // A selection rule as data: 1–4 conditions over a record type's fields, all of which must hold, optionally
 // one of a pair ("either … or …"), minus an exception ("unless …"). Drawn per task (draw.ts), written out as
@@ -50,16 +50,31 @@ export function workdaysUntil(today: string, value: unknown, closed: readonly st
   return daysFrom(today, value) < 0 ? -1 : workdaysBetween(today, String(value), closed);
 }
 
-// working days after `from` up to and including `to`
+// working days after `from` up to and including `to`, counted by whole weeks: a task's generator asks this of
+// every record under every rule it tries
 function workdaysBetween(from: string, to: string, closed: readonly string[]): number {
-  let n = 0;
-  const start = Date.parse(`${from.slice(0, 10)}T12:00:00Z`);
-  const end = Date.parse(`${to.slice(0, 10)}T12:00:00Z`);
-  for (let t = start + 86_400_000; t <= end; t += 86_400_000) {
-    const d = new Date(t);
-    const wd = d.getUTCDay();
-    if (wd !== 0 && wd !== 6 && !closed.includes(d.toISOString().slice(0, 10))) n++;
+  const a = dayNumber(from);
+  const b = dayNumber(to);
+  if (!(b > a)) return 0;
+  let n = weekdaysBefore(b + 1) - weekdaysBefore(a + 1);
+  for (const c of new Set(closed)) {
+    const d = dayNumber(c);
+    if (d > a && d <= b && isWeekday(d)) n--;
   }
+  return n;
+}
+
+// day 0, 1970-01-01, was a Thursday
+const isWeekday = (d: number): boolean => {
+  const wd = (((d + 4) % 7) + 7) % 7;
+  return wd !== 0 && wd !== 6;
+};
+
+// Monday–Friday days among day numbers [0, d) (negative d: minus those in [d, 0))
+function weekdaysBefore(d: number): number {
+  const weeks = Math.floor(d / 7);
+  let n = weeks * 5;
+  for (let x = weeks * 7; x < d; x++) if (isWeekday(x)) n++;
   return n;
 }
 

@@ -36,6 +36,30 @@ describe('working days past closures (rule.ts)', () => {
     assert.equal(workdaysSince(TODAY, '2026-02-26', ['2026-03-02']), 5);
   });
 
+  it('counts by whole weeks as a day-by-day walk would, across years and closures on weekends', () => {
+    const walk = (from: string, to: string, closed: readonly string[]) => {
+      let n = 0;
+      for (let t = Date.parse(`${from}T12:00:00Z`) + 86_400_000; t <= Date.parse(`${to}T12:00:00Z`); t += 86_400_000) {
+        const d = new Date(t);
+        if (d.getUTCDay() % 6 !== 0 && !closed.includes(d.toISOString().slice(0, 10))) n++;
+      }
+      return n;
+    };
+    const rng = createRng(5);
+    const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+    for (let i = 0; i < 300; i++) {
+      const from = Date.parse('1968-06-01T00:00:00Z') + rng.int(0, 25_000) * 86_400_000;
+      const to = from + rng.int(-20, 400) * 86_400_000;
+      const closed = Array.from({ length: rng.int(0, 6) }, () => day(from + rng.int(-5, 60) * 86_400_000));
+      const dup = closed.length ? [...closed, closed[0] as string] : closed;
+      assert.equal(
+        workdaysSince(`${day(to)}T09:00:00Z`, day(from), dup),
+        walk(day(from), day(to), closed),
+        `${day(from)} → ${day(to)}`,
+      );
+    }
+  });
+
   it('a policy lists the closures in words', () => {
     const a: Atom = { kind: 'older', field: 'opened', days: 5, workdays: true, closed: ['2026-03-02', '2026-03-03'] };
     assert.equal(
