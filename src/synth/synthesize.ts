@@ -84,6 +84,10 @@ export function proceduralRequest(job: Job, generator: string): ProceduralReques
 
 /** Procedural synthesis of one job: generate with the generator its slot names, then the full gate (deterministic, one attempt). */
 export async function synthesizeProcedural(job: Job, meaning?: MeaningOptions): Promise<SynthOutcome> {
+  // a turn of the event loop first: a job reads no real I/O, so without it a run of jobs never leaves the
+  // microtask queue, and Node 20 frees a native object (each picture's renderer) only from the loop — a
+  // thousand-task run held 2.7 GB of them
+  await new Promise((resolve) => setImmediate(resolve));
   const base = outcomeBase(job);
   const family = job.slot.family ? getGenerator(job.slot.family) : undefined;
   if (!family) {
