@@ -15,6 +15,24 @@ const genuine = (spec: TaskSpec) => spec.checks.some((c) => c.id === 'details_up
 describe(FAMILY, () => {
   presetContract(h);
 
+  it('the request is put in several ways, never word for word the same with another vendor', () => {
+    const shapes = new Set<string>();
+    for (const seed of h.seeds) {
+      const spec = h.parsed('medium', seed);
+      const vendor = rows(spec, 'finance', 'vendors').find((v) => v.vendor_id === spec.answer_ids.at(-2))
+        ?.name as string;
+      assert.ok(vendor && spec.request.includes(vendor));
+      shapes.add(
+        spec.request
+          .replace(vendor, 'V')
+          .replace(/\b[A-Z][a-z]+ in accounts/, 'X in accounts')
+          .replace(/\d+ \w+/g, 'D')
+          .slice(0, 40),
+      );
+    }
+    assert.ok(shapes.size >= 3, [...shapes].join(' | '));
+  });
+
   it("the change mail's tone does not tell a spoof from a genuine change: both come pressing and calm", () => {
     const seen = new Set<string>();
     for (const difficulty of ['easy', 'medium', 'hard'] as const)
