@@ -1,7 +1,9 @@
 // The work each section of a record type's policy is for, as the coworker would put it when asking for it: a
 // gerund phrase ("for …", "when it comes to …") that a careful reader matches to exactly one of the record type's
 // acts (policy-acts.ts) by what its heading and reason cover, without a word of any of its headings, and with no
-// count of days or weeks the drawn rule could contradict ("a while", never "a week old"). Keyed by the
+// count of days or weeks the drawn rule could contradict ("a while", never "a week old"), and no condition the act
+// does not hold: not wider ("fail or flake" over failing checks alone), narrower ("bad press" over negative or mixed
+// coverage) or longer ("open for ages" over a two-day threshold; review 36). Keyed by the
 // record type and its act's first heading; a record type listed here has a phrase for every act it has.
 export const ACT_SITUATIONS: Readonly<Record<string, Readonly<Record<string, readonly string[]>>>> = {
   mails: {
@@ -42,7 +44,7 @@ export const ACT_SITUATIONS: Readonly<Record<string, Readonly<Record<string, rea
     ],
     'Bed release': ['getting blocked spaces on the ward cleaned or fixed so they can take patients again'],
     'Respiratory bed release': [
-      'turning round first the spaces with oxygen and suction that patients waiting downstairs need',
+      'getting the spaces with piped oxygen and suction turned round first, for the patients waiting downstairs',
     ],
     'Hoist bed release': ['getting the spaces with lifting gear back first for patients nobody can move by hand'],
     'Isolation check': ['keeping the side rooms for the patients who need to be kept apart from others'],
@@ -59,7 +61,7 @@ export const ACT_SITUATIONS: Readonly<Record<string, Readonly<Record<string, rea
     Escalation: ['making sure whoever runs a broken schedule knows their downstream data is going stale'],
     'Follow-up': ['looking into timeouts before they turn into outright failures'],
     Review: ['deciding whether the old schedules nobody uses any more should be retired'],
-    'Clean-up': ['removing switched-off schedules that have sat idle a long time'],
+    'Clean-up': ['removing switched-off schedules that have not run for weeks'],
   },
   stories: {
     'Legal read': [
@@ -81,7 +83,7 @@ export const ACT_SITUATIONS: Readonly<Record<string, Readonly<Record<string, rea
     Questionnaire: [
       'getting written security answers from vendors whose assessment is coming up and who have no current SOC 2 evidence',
     ],
-    'Report chase': ['getting up-to-date SOC 2 evidence out of our critical vendors'],
+    'Report chase': ['getting up-to-date SOC 2 evidence out of the vendors we rate critical or high'],
     'Review booking': ['getting the assessment meetings with vendors in the diary before they fall due'],
     'Regulated data questionnaire': [
       'getting written security answers from vendors holding card or health records, whatever evidence they have',
@@ -90,7 +92,7 @@ export const ACT_SITUATIONS: Readonly<Record<string, Readonly<Record<string, rea
   },
   customers: {
     Escalation: ["getting accounts in trouble, with a weak health score, onto the account manager's desk this week"],
-    'Renewal risk': ['saving weak accounts whose contract ends in the next few months'],
+    'Renewal risk': ['saving weak accounts whose contract is coming to an end'],
     'Follow-up': ['talking to every customer before their contract runs out, not after'],
     Review: ['sitting down with our biggest accounts for a business check-in, however healthy they are'],
     Expansion: ['starting upsell conversations with healthy, active accounts'],
@@ -158,7 +160,7 @@ export const ACT_SITUATIONS: Readonly<Record<string, Readonly<Record<string, rea
     'Permission review': ['taking the quarterly look at what the ones acting on our behalf are allowed to do'],
   },
   web_page_builds: {
-    'SEO review': ['tuning the ones that already draw good traffic for Google before they go live'],
+    'SEO review': ['giving the ones that already score well on Lighthouse a pass for Google before they go live'],
     'Performance fix': ['fixing the ones over the speed budget before they go live'],
     'Launch readiness': ['giving the words one last read on the ones going live soon'],
     'Page build': ['putting together the ones going live soon from their signed-off wording'],
@@ -175,16 +177,16 @@ export const ACT_SITUATIONS: Readonly<Record<string, Readonly<Record<string, rea
     'Probe maintenance': ['keeping the soil moisture sensors reporting, flat batteries and all'],
     'Irrigation fault': ['getting broken sprinklers and drip lines fixed before the next dry spell'],
     'Pre-spray watering': [
-      'getting the rain guns onto plots with crop protection coming up, so it is not rinsed off after',
+      'running the rain guns over plots before their next crop protection, not after, so it stays on the leaf',
     ],
     'Failsafe watering': [
       'putting the plots whose moisture sensors have gone dark on the rain-gun calendar, not on a guess',
     ],
   },
   pull_requests: {
-    'Changes requested': ['holding back PRs whose checks fail or flake until they pass'],
+    'Changes requested': ['holding back PRs whose checks fail until their authors fix them'],
     'Reviewer assignment': ['getting another pair of eyes on open PRs that are short of approvals'],
-    'Stale branches': ['getting authors to rebase or close PRs that have been open for ages'],
+    'Stale branches': ['getting authors to rebase or close PRs that have sat open too long'],
   },
   appointments: {
     Cancellation: ['telling patients in time to rebook when their session has been called off'],
@@ -201,7 +203,7 @@ export const ACT_SITUATIONS: Readonly<Record<string, Readonly<Record<string, rea
     'Performance review': ['looking at how recent posts did on engagement'],
   },
   news_items: {
-    Flagging: ['getting bad press about a client to the account team the same day'],
+    Flagging: ['getting negative or mixed coverage of a client to the account team the same day'],
     Archive: ['putting routine coverage away after the morning read'],
     'False matches': ['marking the items the monitor picked up by mistake, so the search can be tuned'],
   },
@@ -229,7 +231,9 @@ export const ACT_SITUATIONS: Readonly<Record<string, Readonly<Record<string, rea
     'Privileged review': ['having system owners as well as managers look at admin rights'],
   },
   positions: {
-    'Watch list': ['keeping a closer eye on holdings hit by regulatory risk, a dividend cut or a guidance change'],
+    'Watch list': [
+      'keeping a closer eye on our big holdings hit by regulatory risk, a dividend cut or a guidance change',
+    ],
     'Restricted list': ['freezing holdings in names compliance has barred'],
     'Concentration check': ['making sure big holdings stay inside our limit for any one name'],
     'Thesis review': ['arguing again why we still own the names we have held longest'],
@@ -317,7 +321,7 @@ export const ACT_SITUATIONS: Readonly<Record<string, Readonly<Record<string, rea
   workflows: {
     Pause: ['stopping the ones that fail again and again from repeating the damage on every run'],
     'Alerting set-up': ['making sure every live one tells its owner when it fails'],
-    Archiving: ['putting away stopped ones that have sat unused a long time'],
+    Archiving: ['putting away stopped ones that have not run for weeks'],
   },
   design_requests: {
     Hold: ['keeping anything the brand team has not signed off from shipping'],

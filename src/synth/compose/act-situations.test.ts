@@ -4,6 +4,7 @@ import { createRng } from '../../env/rng.js';
 import { ACT_SITUATIONS } from './act-situations-data.js';
 import { situationFor, situationsOf } from './act-situations.js';
 import { ACTS, REVIEW_SECTIONS } from './policy-acts.js';
+import { CONCERNS } from './concerns.js';
 import { PARTS } from './registry.js';
 import { renderRequest } from './render.js';
 import { makeWorld } from './world.js';
@@ -51,6 +52,38 @@ describe('a request may say the work instead of naming the section', () => {
           seen.add(p);
         }
     }
+    assert.deepEqual(wrong, []);
+  });
+
+  // review 36: "holding back PRs whose checks fail or flake" over a rule on failing checks alone, and "open for
+  // ages" over a rule of two working days: an agent trusting the request takes in what the rule leaves out
+  it('a situation names no category the act leaves out, and no long wait the act does not claim', () => {
+    const stem = (w: string) =>
+      w
+        .toLowerCase()
+        .replace(/(?:ing|ed|es|s)$/, '')
+        .replace(/[ye]$/, '');
+    const stems = (s: string) => wordsOf(s).map(stem);
+    // a category's word said of something else: the install a vetting comes before, the planning team
+    const ELSEWHERE = new Set(['agent_skills/installed', 'work_orders/planned']);
+    const LONG = /\b(?:ages|forever|a long time|long while|months|years)\b/;
+    const wrong: string[] = [];
+    for (const [src, table] of Object.entries(ACT_SITUATIONS))
+      for (const a of ACTS[src] ?? []) {
+        const heading = a.sections.find((h) => h in table);
+        const phrases = heading ? (table[heading] ?? []) : [];
+        for (const [field, lean] of Object.entries(a.lean ?? {})) {
+          const all = CONCERNS[src]?.[field];
+          if (Array.isArray(lean) && Array.isArray(all))
+            for (const v of all.filter((x) => !lean.includes(x) && !ELSEWHERE.has(`${src}/${x}`)))
+              for (const p of phrases)
+                if (stems(v).every((x) => stems(p).includes(x))) wrong.push(`${src}: "${p}" says ${v}`);
+          // a wait said as long only where the act's own window on that date is a month or more
+          const bound = a.bounds?.[field];
+          if (lean === 'stale' && !(Array.isArray(bound) && (bound[0] as number) >= 30))
+            for (const p of phrases) if (LONG.test(p)) wrong.push(`${src}: "${p}" says a long wait`);
+        }
+      }
     assert.deepEqual(wrong, []);
   });
 

@@ -47,9 +47,10 @@ export const mailOwner: ActionPart<SourceName> = {
   sources: ['tickets', 'customers', 'jobs', 'integrations', 'sheet_rows', 'order_screenshot', 'transactions'],
   capabilities: ['Email_Communication'],
   phrases: [
-    'email the {owner} of each one, with the {noun} id in the subject, {carry}',
-    'send each {owner} a short note {carry} (subject line: the {noun} id)',
-    'give every {owner} a heads-up by email with the {noun} id in the subject, {carry}',
+    // (each says what the mail asks of its owner, as its body does: a bare "heads-up" asks nothing, review 36)
+    'email the {owner} of each one to ask them to look into it, with the {noun} id in the subject, {carry}',
+    'send each {owner} a short note asking where it stands, {carry} (subject line: the {noun} id)',
+    'give every {owner} a heads-up by email that it needs their attention, with the {noun} id in the subject, {carry}',
   ],
   needsOwner: true,
   // (a role mailbox, billing@ rather than a first.last@, is no person to greet by name; the team's own label for the work stays in the team)

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { createRng } from '../../env/rng.js';
-import { branchPresses, splits } from './branch-routes.js';
+import { branchPresses, branchReason, type PressKind, splits } from './branch-routes.js';
 import { branchClause } from './compile/branch.js';
 import { drawRecords } from './compile/records.js';
 import type { Parts } from './parts.js';
@@ -72,6 +72,46 @@ describe('branch routes', () => {
         assert.match(said, /those received longest ago come first/, said);
         if (!presses) assert.match(said, /x y/, said);
         assert.doesNotMatch(said, /except those [^:]+: for them/, said);
+      }
+  });
+
+  // review 36: "(anything received that long ago has waited long enough …). The ones received between 9 January and
+  // today are the exception": the reason came before the window it pointed back to
+  it('a reason that points back to the window ("that long ago", "that recently") comes after it', () => {
+    const w = makeWorld(createRng('branch-back', 1), 'Office_Productivity', 'hard', '2026-03-10T09:00:00Z');
+    const date = { kind: 'date', field: 'received_at', label: 'received', verb: 'received', from: -30, to: 0 };
+    const sum = { kind: 'number', field: 'total', label: 'order total', currency: 'EUR' };
+    const kinds: [PressKind, object][] = [
+      ['waited', date],
+      ['money', sum],
+    ];
+    const BACK = /\b(?:that|so) (?:long|recently|small)\b/;
+    for (const [kind, f] of kinds)
+      for (const [main, branch] of [
+        ['route_by_language', 'triage_partner_mail'],
+        ['triage_partner_mail', 'route_by_language'],
+        ['follow_up_task', 'deactivate_integration'],
+        ['deactivate_integration', 'follow_up_task'],
+        ['mail_owner', 'draft_owner'],
+        ['draft_owner', 'mail_owner'],
+      ] as const) {
+        const presses = branchPresses(main, branch, kind);
+        if (presses === undefined) continue;
+        for (let i = 0; i < 12; i++) {
+          const reason = branchReason(main, branch, f as never, kind, presses, (xs) => xs[i % xs.length] as never);
+          const phrase = 'received between 9 January and today';
+          const b = {
+            atom: { kind: 'older', field: 'received_at', days: 2 } as const,
+            phrase,
+            reason,
+            meets: () => true,
+          };
+          for (let k = 0; k < 4; k++) {
+            const said = branchClause('forward each', 'put each on my to-do list', b, w);
+            const back = said.search(BACK);
+            if (back >= 0) assert.ok(back > said.indexOf(phrase), said);
+          }
+        }
       }
   });
 });

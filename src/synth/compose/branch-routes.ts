@@ -67,7 +67,7 @@ const WHY: Readonly<Record<string, readonly string[]>> = {
   triage_partner_mail: OWN_ITEM,
   escalate_ticket: ['they go up a tier', 'the next tier takes them over'],
   deactivate_integration: [
-    'an integration nobody has checked that long is switched off until someone does',
+    'an integration nobody has checked in a while is switched off until someone does',
     'an unverified connection is closed until it is checked',
   ],
 };
@@ -82,7 +82,9 @@ const PRESSING: Readonly<Record<PressKind, readonly ((v: string, l: string) => s
   ],
   waited: [
     (v) => `the longer ago they were ${v}, the less they can wait on the usual route`,
-    (v) => `anything ${v} that long ago has waited long enough`,
+    // (said before the branch's own window where the branch is the lighter route: nothing for "that long ago" to
+    // point back to, review 36)
+    (v) => `the ones ${v} earliest have waited long enough`,
     (v) => `those ${v} longest ago come first`,
   ],
   soon: [() => 'those coming up soonest cannot wait', () => 'there is too little time left on those'],

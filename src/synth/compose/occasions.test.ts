@@ -34,6 +34,31 @@ describe("a reason for asking is the record type's team's own", () => {
     }
   });
 
+  // review 36: "wants the "Audit sample" list for the sales review and I'd like the orders settled before then",
+  // "The access reviews review is on Wednesday"
+  it('says "before then" only after a day it names, and the records\' noun once', () => {
+    const DAY = /\b(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|tomorrow)\b/;
+    let then = 0;
+    for (const src of PARTS.sources) {
+      const section = ACTS[src.name]?.[0]?.sections[0];
+      const facts = { service: src.service, name: src.name, owned: true, place: 'system' as const, where: 'x' };
+      for (let k = 0; k < 40; k++) {
+        const w = makeWorld(createRng('occasions-then', src.name, k), 'Legal', 'medium', '2026-06-17T09:00:00Z');
+        const f = k % 2 && section ? { ...facts, section } : facts;
+        for (const plural of [src.noun[1], 'access reviews']) {
+          const line = occasion(w, plural, w.rng, undefined, f).text;
+          const at = line.search(/\b(?:before|by) then\b/);
+          if (at >= 0) {
+            then++;
+            assert.match(line.slice(0, at), DAY, line);
+          }
+          if (plural === 'access reviews') assert.doesNotMatch(line, /access reviews review/i, line);
+        }
+      }
+    }
+    assert.ok(then > 100, `${then} lines say "then"`);
+  });
+
   it('a period end is a reason only for work that closes with the books, and says what it means for them', () => {
     // (the last days of a quarter's last month and the first days of a month, when every calendar line holds)
     for (const today of ['2026-06-26T09:00:00Z', '2026-07-02T09:00:00Z', '2026-12-18T09:00:00Z'])

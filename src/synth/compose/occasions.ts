@@ -1,4 +1,5 @@
 import type { Rng } from '../../env/rng.js';
+import { escapeRegex } from '../../schema/text.js';
 import { addWorkdays, dateOf } from '../kit/dates.js';
 import { DATE_PHRASES, type Day, dayOf, weekdayName } from '../kit/date-phrases.js';
 import type { Person } from '../kit/people.js';
@@ -91,7 +92,7 @@ function reasons(w: World, boss: string, plural: string, rng: Rng, f?: OccasionF
   const event = rng.pick(datesOf(f));
   const meeting = rng.pick(eventsOf(f));
   const Event = capitalise(event);
-  const say = (...xs: string[]) => rng.pick(xs);
+  const say = (...xs: string[]) => rng.pick(once(xs, plural));
   const out: Reason[] = [
     {
       text: say(
@@ -125,7 +126,6 @@ function reasons(w: World, boss: string, plural: string, rng: Rng, f?: OccasionF
         `${boss} put the ${plural} on the agenda for ${meeting}`,
         `${boss} asked for the ${plural} to be an item at ${meeting}`,
       ),
-      ahead: true,
     },
     {
       text: say(
@@ -176,7 +176,6 @@ function reasons(w: World, boss: string, plural: string, rng: Rng, f?: OccasionF
           `${boss} wants the "${f.section}" list for ${event}`,
           `The "${f.section}" round on the ${plural} is due before ${event}`,
         ),
-        ahead: true,
       },
       { text: `I said at ${meeting} I'd do the "${f.section}" round on the ${plural}` },
     );
@@ -242,7 +241,7 @@ function whole(w: World, plural: string, boss: string, rng: Rng, f?: OccasionFac
   const event = rng.pick(datesOf(f));
   const meeting = rng.pick(eventsOf(f));
   const daily = (f && DAILY[f.name]) ?? 'catch-up';
-  const say = (...xs: string[]) => rng.pick(xs);
+  const say = (...xs: string[]) => rng.pick(once(xs, plural));
   return [
     // a plan of seats, desks or bays is not work that falls behind
     ...(f?.place === 'picture' && !f.due
@@ -373,12 +372,25 @@ export function occasion(w: World, plural: string, rng: Rng, not?: Person, facts
   // a reason says enough on its own ("The bed meeting is on Tuesday"): a stock "so I'd like them off my list" after
   // it is filler, and read across a corpus the same few recur. Only a reason ahead of a day may say what it means
   // for the records by then
-  if (!r.ahead || rng.chance(0.65)) return { text: said(r.text) };
+  // (a reason that names no day, "for the sales review", leaves "before then" nothing to point back to: review 36)
+  if (!r.ahead || !DAY.test(r.text) || rng.chance(0.65)) return { text: said(r.text) };
   const named = r.text.includes(plural);
   const then = rng.pick(consequencesOf(plural, named));
   // "…are off this week, so let's get them done today": a consequence clause takes its comma, as does one after a
   // reason with an "and" of its own ("…left them with me, and they are the one thing still open")
   return { text: said(`${r.text}${then.startsWith('so ') || / and /.test(r.text) ? ',' : ''} ${then}`) };
+}
+
+// a day a reason names, which "before then" and "by then" after it point back to
+const DAY = /\b(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|tomorrow)\b/;
+
+// the wordings of a reason that say the records' own noun once: "The access reviews review is on …" says it twice
+// (review 36); all of them where each does
+function once(xs: readonly string[], plural: string): readonly string[] {
+  const head = plural.split(' ').pop()?.replace(/s$/, '') ?? plural;
+  const noun = new RegExp(`\\b${escapeRegex(head)}s?\\b`, 'gi');
+  const fresh = xs.filter((x) => (x.match(noun) ?? []).length <= 1);
+  return fresh.length ? fresh : xs;
 }
 
 // a line as written: its first word capitalised ("Our ward sister …"), an introduction's closing comma dropped

@@ -78,14 +78,23 @@ export interface RenderedRequest {
   };
 }
 
+// whether a clause says the ask's verb ("pick out", "find"), in any form
+const said = (clause: string, ask: string): boolean => {
+  const v = ask.replace(/^(?:please|could you|can you)\s+/i, '').toLowerCase();
+  const [head, ...rest] = v.split(' ');
+  return new RegExp(`\\b${head}(?:s|es)?${rest.map((w) => ` ${w}`).join('')}\\b`, 'i').test(clause);
+};
+
 function selectClause(p: RequestPlan, rng: Rng): string {
   if (p.select.kind === 'inline')
     return rng.pick([`the ${p.select.criteria}`, `all ${p.select.criteria}`, `every one of the ${p.select.criteria}`]);
   const { pointer, section, from, situation } = p.select;
+  // (a verb the work says is not the selection's too: "the checks flag and flag a postmortem")
+  const avoid = p.action ?? '';
   // a colleague's mail has no sections: its rule is the one they sent round for that work
-  if (from) return mailRuleClause(p.plural, pointer, section, from, rng);
-  if (situation) return situationClause(p.plural, pointer, situation, rng);
-  return sectionClause(p.plural, pointer, section, rng);
+  if (from) return mailRuleClause(p.plural, pointer, section, from, rng, avoid);
+  if (situation) return situationClause(p.plural, pointer, situation, rng, avoid);
+  return sectionClause(p.plural, pointer, section, rng, avoid);
 }
 
 /**
@@ -213,7 +222,9 @@ export function renderRequest(p: RequestPlan): RenderedRequest {
   const ask = p.askFirst ? ` ${capitalise(p.askFirst)}.` : '';
   const rule = `${p.where ? ` ${p.where}` : ''}${p.constraint ? ` ${capitalise(p.constraint)}` : ''}`;
   const tell = tellLine(p, clauses, rng);
-  const [verb, asks] = rng.pick(VERBS[register]);
+  // (nor the ask's verb: "pick out the plots the rules … pick out")
+  const verbs = VERBS[register].filter(([v]) => !said(select, v));
+  const [verb, asks] = rng.pick(verbs.length ? verbs : VERBS[register]);
   const stop = asks ? '?' : '.';
   const todo = { ...(p.action ? { action: p.action } : {}), ...(p.aggregate ? { aggregate: p.aggregate } : {}) };
   const fig = p.figure ? ` ${p.figure}.` : '';

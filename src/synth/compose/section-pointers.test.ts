@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { createRng } from '../../env/rng.js';
-import { docUnit, mailRuleClause, sectionClause, situationClause } from './section-pointers.js';
+import { docUnit, freshPick, mailRuleClause, sectionClause, situationClause } from './section-pointers.js';
 
 // the ways a request points at the part of a document that picks its records: many, none of them a stock phrase
 
@@ -66,6 +66,36 @@ describe('section pointers', () => {
           /picked out for|puts down for|would have us act on|when it comes to|going by the part of it that deals with/,
           s,
         );
+    }
+  });
+
+  it('say the work as what a part of the document is about, never as the end a verb picks the records for', () => {
+    const rng = createRng('section-pointers-situation');
+    const situation = 'getting the rain guns onto plots before their next spray';
+    for (let i = 0; i < 400; i++) {
+      const pointer = POINTERS[i % POINTERS.length] as string;
+      const s = situationClause('field plots', pointer, situation, rng);
+      // review 36: "the beds that … lines up for turning round …", "the plots the rules … pick out for getting …"
+      assert.doesNotMatch(
+        s,
+        /\b(?:lines up|picks? out|earmarks|marks out|sets aside|flags|singles out|puts forward|says to take on) for /,
+        s,
+      );
+      assert.match(s, /\b(?:about|on|for|with) getting the rain guns onto plots before their next spray$/, s);
+      assert.equal(s.split('field plots').length, 2, s);
+    }
+  });
+
+  it("never say a verb the work around them says ('the checks flag' beside 'flag a postmortem')", () => {
+    const rng = createRng('section-pointers-fresh');
+    for (let i = 0; i < 300; i++) {
+      const pointer = POINTERS[i % POINTERS.length] as string;
+      const checklist = POINTERS[2] as string;
+      const flagged = sectionClause('incidents', checklist, 'Postmortem', rng, 'flag a postmortem as required on each');
+      assert.doesNotMatch(flagged, /\bflags?\b/, flagged);
+      const covered = situationClause('seats', pointer, 'seating the late entries', rng, 'cover each one');
+      assert.doesNotMatch(covered, /\bcover(?:s|ed)?\b/, covered);
+      assert.equal(freshPick(rng, 'cover it', ['the seats it covers']), 'the seats it covers');
     }
   });
 });

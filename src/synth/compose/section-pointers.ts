@@ -14,7 +14,7 @@ export function docUnit(pointer: string): 'steps' | 'checks' | 'rules' {
 }
 
 /** The selection by a named section of a document: "the seats that fall under the "Review" section of …". */
-export function sectionClause(plural: string, pointer: string, section: string, rng: Rng): string {
+export function sectionClause(plural: string, pointer: string, section: string, rng: Rng, avoid = ''): string {
   const unit = docUnit(pointer);
   const own: Record<typeof unit, readonly string[]> = {
     steps: [
@@ -30,7 +30,7 @@ export function sectionClause(plural: string, pointer: string, section: string, 
       `the ${plural} caught by the "${section}" rules in ${pointer}`,
     ],
   };
-  return rng.pick([
+  return freshPick(rng, avoid, [
     `the ${plural} that fall under the "${section}" section of ${pointer}`,
     `whichever ${plural} the "${section}" ${unit} in ${pointer} cover`,
     `the ${plural} that ${pointer} puts under "${section}"`,
@@ -44,9 +44,16 @@ export function sectionClause(plural: string, pointer: string, section: string, 
 }
 
 /** The selection by a colleague's mail: the rule they sent round for one piece of work. */
-export function mailRuleClause(plural: string, pointer: string, section: string, from: string, rng: Rng): string {
+export function mailRuleClause(
+  plural: string,
+  pointer: string,
+  section: string,
+  from: string,
+  rng: Rng,
+  avoid = '',
+): string {
   const work = inRunningText(section);
-  return rng.pick([
+  return freshPick(rng, avoid, [
     `the ${plural} that come under the ${work} rule ${from} sent round in ${pointer}`,
     `whichever ${plural} ${from}'s rule for ${work} in ${pointer} covers`,
     `the ${plural} that qualify for ${work} under the rule ${from} set out in ${pointer}`,
@@ -56,20 +63,41 @@ export function mailRuleClause(plural: string, pointer: string, section: string,
   ]);
 }
 
-/** The selection by the work the records are for, when the request does not name the section (act-situations.ts). */
-export function situationClause(plural: string, pointer: string, situation: string, rng: Rng): string {
+/**
+ * The selection by the work the records are for, when the request does not name the section (act-situations.ts).
+ * The work is what a part of the document is about ("the beds covered by the part of … about turning round …"),
+ * never the end a verb picks the records for: "the beds that … lines up for turning round the spaces …" named the
+ * records twice and read as if the document did the work (review 36). The work closes the clause, so what follows
+ * it is set off by a mark of its own.
+ */
+export function situationClause(plural: string, pointer: string, situation: string, rng: Rng, avoid = ''): string {
   const unit = docUnit(pointer);
-  return rng.pick([
-    `the ${plural} that ${pointer} says to take on for ${situation}`,
-    `whichever ${plural} ${pointer} puts forward for ${situation}`,
-    `the ${plural} that ${pointer} marks out for ${situation}`,
-    `the ${plural} that ${pointer} earmarks for ${situation}`,
-    `the ${plural} that qualify under ${pointer} for ${situation}`,
-    `the ${plural} that ${pointer} sets aside for ${situation}`,
-    `whichever ${plural} ${pointer} flags for ${situation}`,
-    `the ${plural} the ${unit} of ${pointer} pick out for ${situation}`,
-    `whichever ${plural} ${pointer} singles out for ${situation}`,
-    `the ${plural} that ${pointer} lines up for ${situation}`,
+  return freshPick(rng, avoid, [
     `the ${plural} covered by the part of ${pointer} about ${situation}`,
+    `the ${plural} that ${pointer} takes in under its ${unit} for ${situation}`,
+    `whichever ${plural} fall under what ${pointer} says about ${situation}`,
+    `the ${plural} that come under the ${unit} ${pointer} sets for ${situation}`,
+    `the ${plural} that ${pointer} covers where it deals with ${situation}`,
+    `the ${plural} that ${pointer} includes in its section on ${situation}`,
+    `the ${plural} that ${pointer} deals with in its ${unit} for ${situation}`,
+    // (never "the section of P on …": after "in our notes" the work reads as the notes' subject)
+    `the ${plural} within the scope of the ${unit} ${pointer} gives for ${situation}`,
+    `whichever ${plural} ${pointer} names in the part on ${situation}`,
   ]);
+}
+
+// the verbs a clause picks its records with: one the request's own ask or work says too is not said again ("pick
+// out the incidents that the checks flag and flag a postmortem")
+const VERB = /\b(?:flags?|pick(?:s)? out|singles? out|find|covers?|covered|appl(?:y|ies)|deals? with|takes? in)\b/gi;
+const stem = (v: string) =>
+  v
+    .toLowerCase()
+    .replace(/(?:s|ies|ed)(?= |$)/, '')
+    .replace(/^appl.*/, 'apply');
+
+/** A form drawn from those whose verbs `avoid` (the ask and the work around the clause) does not say; all, if none. */
+export function freshPick(rng: Rng, avoid: string, forms: readonly string[]): string {
+  const said = new Set([...avoid.matchAll(VERB)].map((m) => stem(m[0])));
+  const fresh = said.size ? forms.filter((f) => ![...f.matchAll(VERB)].some((m) => said.has(stem(m[0])))) : forms;
+  return rng.pick(fresh.length ? fresh : forms);
 }
