@@ -43,6 +43,8 @@ interface Scenario {
   end: string;
   start: string;
   renewedTo: string;
+  /** how the request is put (request()) */
+  framing: number;
   /** true when notice can still be given (terminate), false when the contract has renewed */
   open: boolean;
   inForce: number;
@@ -115,6 +117,7 @@ function draw(ctx: GeneratorContext): Scenario {
     mailId,
     otherMail,
     fees: [rng.int(800, 9000), rng.int(100, 900)],
+    framing: rng.int(0, 2),
   };
 }
 
@@ -353,12 +356,24 @@ const CLAUSES = {
   todo: 'mark the to-do done',
 };
 
+// the same asks in one of three framings (drawn last, so the rest of a seed's task is as before): the request as
+// written, the decision first, the manager's question passed on
 function request(s: Scenario): string {
   const { vendor, manager, memo } = s;
   const c = CLAUSES;
   // hard: legal's mail is the policy on copies; the request names it by its subject
   const hard = s.hard ? ` (check the amendments too, and legal's mail on ${LEGAL_MAIL.toLowerCase()})` : '';
-  return `Our ${s.service} contract with ${vendor.name} is in ${s.contract}${hard}. We want out if we can still give notice in time. ${c.notice}; ${c.renewed} ${manager.name} (${manager.email}) it has renewed. Write the decision to ${memo}: ${c.decision}, and a table Item/Value with the notice period (days), ${c.deadline} and ${c.runs}.${s.medium ? ` ${c.vendor}.` : ''}${s.hard ? ` Then ${c.todo}.` : ''}`;
+  const write = `${c.decision}, and a table Item/Value with the notice period (days), ${c.deadline} and ${c.runs}`;
+  const tail = `${s.medium ? ` ${c.vendor}.` : ''}${s.hard ? ` Then ${c.todo}.` : ''}`;
+  const act = `${c.notice}; ${c.renewed} ${manager.name} (${manager.email}) it has renewed.`;
+  switch (s.framing) {
+    case 1:
+      return `Can we still get out of the ${s.service} contract with ${vendor.name}? It is in ${s.contract}${hard}. Work out the notice deadline and write the decision to ${memo}: ${write}. ${act}${tail}`;
+    case 2:
+      return `${manager.name} (${manager.email}) asked whether the ${vendor.name} ${s.service} contract renews on us. The agreement is in ${s.contract}${hard}, and we want out if notice can still go in time. ${c.notice}; ${c.renewed} ${manager.first} it has renewed. Put the decision in ${memo}: ${write}.${tail}`;
+    default:
+      return `Our ${s.service} contract with ${vendor.name} is in ${s.contract}${hard}. We want out if we can still give notice in time. ${act} Write the decision to ${memo}: ${write}.${tail}`;
+  }
 }
 
 // the demand of each check: sending the notice or reporting the renewal, never the other, and the memo's format
