@@ -17,7 +17,6 @@ export const GRC_TABLES: readonly Table[] = [
       role: { kind: 'text', about: 'role or permission set held, e.g. "System Administrator"', search: true },
       privileged: { kind: 'flag', about: 'whether the role is privileged (admin, production write)' },
       last_used_on: { kind: 'date', about: 'last login or use of the role' },
-      days_inactive: { kind: 'number', about: 'days since last use', unit: 'days', int: true },
       due_on: { kind: 'date', about: 'date the review must be signed off' },
       reviewer: { kind: 'email', about: 'manager or system owner who reviews', update: true },
       decision: {

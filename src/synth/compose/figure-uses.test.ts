@@ -176,7 +176,7 @@ describe('the figures a request asks for', () => {
         const { use } = figureUse({ name }, 'count_where', createRng(seed), 'a_field_no_row_names');
         assert.ok(!decided.count?.includes(use), `${name}: ${use}`);
         // nor does a count past a stricter line, or of those ruled out ("the jobs last run yesterday": review 29)
-        for (const part of ['count_beyond', 'count_out']) {
+        for (const part of ['count_beyond', 'count_excepted']) {
           const line = figureUse({ name }, part, createRng(seed), undefined, 'Follow-up').use;
           assert.ok(!decided.count?.includes(line), `${name} ${part}: ${line}`);
         }

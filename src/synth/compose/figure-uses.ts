@@ -25,7 +25,7 @@ export function usesOf(name: string): FigureUses {
 }
 
 // the counts of a part of the selection (figure-beyond.ts, figure-split.ts): read as counts, never as the work's size
-const PART_COUNTS: ReadonlySet<string> = new Set(['count_beyond', 'count_out']);
+const PART_COUNTS: ReadonlySet<string> = new Set(['count_beyond', 'count_excepted']);
 
 /** The aggregates of a computation's name as the table lists them (count_where is a count). */
 export const aggOf = (computation: string): FigureAgg =>

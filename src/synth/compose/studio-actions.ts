@@ -2,6 +2,7 @@ import { PngRecipe, sceneSvg } from '../../services/workspace/formats/image-scen
 import type { Matcher } from '../../schema/matchers.js';
 import { escapeRegex } from '../../schema/text.js';
 import type { ImageOp } from '../../schema/media.js';
+import { lineDrawn } from './chart-lines.js';
 import { chartFigures, copyDeck, coverFramePath, STILL } from './packs/studio-material.js';
 import type { ActionContext, ActionPart } from './parts.js';
 import type { SourceName } from './sources/index.js';
@@ -65,7 +66,7 @@ export const drawChart: ActionPart<SourceName> = {
           { contains: f.measure },
           // a shape per figure for a bar chart (a rect, or a path for a rounded bar), a drawn line for a line chart
           x.rec.chart_type === 'line'
-            ? { regex: '<(polyline|path)\\b' }
+            ? lineDrawn(f.rows.map(([, v]) => v))
             : { regex: `(?:<(?:rect|path)\\b[\\s\\S]*?){${n}}` },
           ...f.rows.flatMap(([l, v]): Matcher[] => [{ contains: l }, figure(v)]),
         ],

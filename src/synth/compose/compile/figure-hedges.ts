@@ -11,7 +11,7 @@ import type { Program } from './records.js';
 // groups' counts: a careful reply may well say them ("60 before Amara's update, 66 now"; "2 are live blogs, the
 // other 3 features"), and a grade must not fail right work written another way.
 
-const COUNTS = new Set(['count', 'count_out']);
+const COUNTS = new Set(['count', 'count_excepted']);
 
 // the figure over a set of records, by the task's own computation; a count under a further condition keeps its
 // line (the field and the value the question names), whatever records it is read over

@@ -4,7 +4,7 @@ import type { ComputationPart, Parts, Rec, SourcePart, World } from '../parts.js
 import type { EnumModel, FieldModel } from '../../rules/fields.js';
 import { figuresOf, OVER_SELECTION, type Recipe, writtenBy } from '../recipe.js';
 import { readings, usesOf } from '../figure-uses.js';
-import type { Rule } from '../../rules/rule.js';
+import { type Rule, selects } from '../../rules/rule.js';
 import { countBeyond } from './figure-beyond.js';
 import { cappedBy } from './coherence.js';
 import { conditionPattern } from './live-conditions.js';
@@ -114,6 +114,7 @@ export function tellingFigure(
   parts: Parts<string>,
   w: World,
   rule?: Rule,
+  late: readonly Rec[] = [],
 ): ComputationPart {
   const src = recipe.source;
   const drawn = recipe.computation;
@@ -143,10 +144,10 @@ export function tellingFigure(
   // window, threshold or list of terms (figure-beyond.ts)
   const beyond = rule ? countBeyond(rule, sel, recipe.source, w, writtenBy(recipe.action, recipe.branch)) : undefined;
   if (beyond) return beyond;
-  const left = all.length - sel.length;
   // (a list only a picture or a file shows — a floor plan's places, taken ones too — has no clear "left out": review
   // 35 found "the beds you checked and left out" keyed over every bed on the plan)
-  return left > 0 && reviewed(src) && !src.seenIn ? leftOut(left, w) : count;
+  const spared = rule && reviewed(src) && !src.seenIn ? exceptedCount(rule, all, w, late) : undefined;
+  return spared ?? count;
 }
 
 // whether a record type's count goes to a meeting, a report or a return (where "how many we ruled out" is a line
@@ -158,16 +159,36 @@ function reviewed(src: SourcePart): boolean {
 }
 
 /**
- * How many of the records in the list the rules left out: read off the whole list, not the handed-in one (so not
- * its length), and what a review of the work asks beside it ("twelve looked at, three ruled out").
+ * How many records the rule's exception kept out that met every other condition ("twelve due, three spared as
+ * TikTok posts"): what a review of the work asks beside the list, and one reading only. Review 36 found "the posts
+ * you ruled out" keyed over every record not selected (9), never-boosted posts too, where an agent counts the
+ * candidates it turned down (4). None where the rule has no exception or it spares nothing ("none" cannot be told
+ * from a reply that never counted), nor where the user's change moves a record into or out of the exception (the
+ * count before and after would differ: `late`, the record's states before and after).
  */
-export function leftOut(n: number, w: World): ComputationPart {
-  const shape = w.rng.pick(['ruled out', 'checked and left out', 'looked at and left out']);
+export function exceptedCount(
+  rule: Rule,
+  all: Rec[],
+  w: World,
+  late: readonly Rec[] = [],
+): ComputationPart | undefined {
+  if (!rule.unless) return undefined;
+  const { unless: _, ...loose } = rule;
+  const spared = (r: Rec) => selects(loose as Rule, r, w.today) && !selects(rule, r, w.today);
+  if (late.some(spared)) return undefined;
+  const n = all.filter(spared).length;
+  if (n < 1) return undefined;
+  const shape = w.rng.pick([
+    (pl: string) => `the number of ${pl} that met every other condition but were left out under the exception`,
+    (pl: string) =>
+      `the number of ${pl} you left out only because of the exception (ones that met every other condition)`,
+    (pl: string) => `the number of ${pl} that would have qualified but for the exception`,
+  ]);
   return {
-    name: 'count_out',
+    name: 'count_excepted',
     needsMeasure: false,
     capabilities: ['Logic_Reasoning', 'Data_Analysis'],
-    ask: (s) => `the number of ${s.noun[1]} you ${shape}`,
+    ask: (s) => shape(s.noun[1]),
     value: () => String(n),
   };
 }

@@ -20,6 +20,7 @@ import { figureGoes } from './figure.js';
 import { withRoute } from './figure-route.js';
 import { userOf } from './user.js';
 import { traced } from './trace.js';
+import { looseNames } from './loose-names.js';
 import { anchorNames, nameRests } from './name-anchors.js';
 import { deskLanguage, deskRequest } from '../foreign-desk.js';
 import { ISO } from '../sources/multilingual-kinds.js';
@@ -108,12 +109,17 @@ export function specOf(p: Program, { id, w, recipe, scenario, lead }: CompileInp
     throw new Error(`compose ${id}: the text has glitches: ${glitches.map((g) => `${g.rule} "${g.at}"`).join('; ')}`);
   // (a name check another record's longer name would meet refuses that name's rest)
   const held = (p.fixtures[p.src.service] as Record<string, unknown> | undefined)?.[p.src.collection ?? p.src.name];
-  const rests = nameRests(
-    [...p.targets, ...p.distractors, ...(p.late ? [p.late] : []), ...(Array.isArray(held) ? (held as Rec[]) : [])],
-    p.src,
-  );
+  const all = [
+    ...p.targets,
+    ...p.distractors,
+    ...(p.late ? [p.late] : []),
+    ...(Array.isArray(held) ? (held as Rec[]) : []),
+  ];
+  const rests = nameRests(all, p.src);
+  // (a long or punctuated name is asked for by its words in order: loose-names.ts)
+  const names = all.map((r) => r[p.src.nameField.field]).filter((x): x is string => typeof x === 'string');
   const traces = traced(
-    anchorNames(checks, rests),
+    looseNames(anchorNames(checks, rests), names),
     request,
     p.late && !p.lateOut && says ? { slot: p.selected.length, says } : undefined,
     p.route && { doc: p.policyTitle, clause: p.route.clause },

@@ -344,7 +344,11 @@ export function drawRecords(planned: Recipe, w: World, parts: Parts<string>): Pr
   // a measure only some states have (impressions of a post not yet out): over a selection that holds none, the
   // question asked is how many there are, not a figure that is 0 by construction
   // and no figure that tells nothing (all of them alike, or what every candidate gives too): the next the team uses
-  recipe = { ...recipe, computation: tellingFigure(recipe, selected, [...selected, ...distractors], parts, w, stated) };
+  const moved = late && lateNow ? [late, lateNow] : [];
+  recipe = {
+    ...recipe,
+    computation: tellingFigure(recipe, selected, [...selected, ...distractors], parts, w, stated, moved),
+  };
   const fact = recipe.computation.value(selected, src, w);
   backgrounds(recipe, w, fixtures, parts);
   return {

@@ -4,7 +4,7 @@ import { createRng } from '../../../env/rng.js';
 import type { TextModel } from '../../rules/fields.js';
 import type { Rec, SourcePart } from '../parts.js';
 import { jobs } from '../sources/operations.js';
-import { accessNote, RECENT_USE } from './access-notes.js';
+import { accessNote, RECENT_USE, setIdle } from './access-notes.js';
 import { workflows } from './automation-platform.js';
 import { WORKFLOWS } from './automation-platform-data.js';
 import { episodes } from './content-media.js';
@@ -114,10 +114,25 @@ describe('fields drawn from the fields they depend on', () => {
     for (let i = 0; i < 400; i++) {
       const idle = i % 180;
       const decision = ['pending', 'keep', 'revoke'][i % 3];
-      const note = accessNote(w.rng, undefined, undefined, { days_inactive: idle, decision });
+      const rec = { decision };
+      setIdle(rec, idle);
+      const note = accessNote(w.rng, undefined, undefined, rec);
       if (idle > RECENT_USE || decision === 'revoke') assert.doesNotMatch(note, /confirmed the need|month-end/i);
     }
     assert.doesNotMatch(accessNote(w.rng, undefined, undefined), /confirmed the need|month-end/i);
+  });
+
+  it('an access review carries its last use as a date only: no field holds the days since (review 36)', () => {
+    const w = world(1);
+    const rec: Rec = { system: 'Okta', privileged: true, last_used_on: daysBefore(45), decision: 'pending' };
+    accessReviews.settle?.(rec, w);
+    const fx = accessReviews.fixtures?.([rec], w) ?? {};
+    const [out] = (fx.grc?.access_reviews ?? []) as Rec[];
+    assert.equal(out?.last_used_on, daysBefore(45));
+    assert.ok(!Object.values(out ?? {}).includes(45), JSON.stringify(out));
+    // the note still reads the idle days: a 45-day-idle account's note never confirms a current need
+    for (let i = 0; i < 50; i++)
+      assert.doesNotMatch(accessNote(w.rng, undefined, undefined, rec), /confirmed the need|month-end/i);
   });
 
   it("an NCR's disposition follows its source, its description its defect type", () => {

@@ -20,7 +20,7 @@ import {
   VENDORS_FOR,
   VENDOR_TERMS,
 } from './safety-compliance-data.js';
-import { accessNote } from './access-notes.js';
+import { accessNote, setIdle } from './access-notes.js';
 import { DSR_INTAKE, DSR_PROGRESS, VENDOR_STAGE } from './safety-compliance-data.js';
 
 // Safety_Compliance: the quarterly user access review, data subject requests under privacy law with their
@@ -51,10 +51,8 @@ export const accessReviews = packSource({
     reviewer: colleague(w, i).email,
   }),
   // (the idle days before the note is written about them)
-  settle: (rec, w) => {
-    rec.days_inactive = Math.max(0, -daysFrom(w.today, rec.last_used_on));
-  },
-  derive: (rec, w) => ({ ...accessRole(rec), days_inactive: Math.max(0, -daysFrom(w.today, rec.last_used_on)) }),
+  settle: (rec, w) => setIdle(rec, Math.max(0, -daysFrom(w.today, rec.last_used_on))),
+  derive: (rec) => accessRole(rec),
   follows: (rec) => accessRole(rec),
   title: (rec) => `${rec.review_id} (${rec.user_email} in ${rec.system})`,
   nameField: { field: 'user_email', label: 'user account' },
