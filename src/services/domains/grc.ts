@@ -16,6 +16,7 @@ export const GRC_TABLES: readonly Table[] = [
       system: { kind: 'enum', about: 'system', values: SYSTEMS, filter: true },
       role: { kind: 'text', about: 'role or permission set held, e.g. "System Administrator"', search: true },
       privileged: { kind: 'flag', about: 'whether the role is privileged (admin, production write)' },
+      permissions: { kind: 'number', about: 'permissions the role grants', unit: 'permissions', int: true },
       last_used_on: { kind: 'date', about: 'last login or use of the role' },
       due_on: { kind: 'date', about: 'date the review must be signed off' },
       reviewer: { kind: 'email', about: 'manager or system owner who reviews', update: true },

@@ -3,6 +3,7 @@ import { audited, type Check, mailSent, type Step, tableCell, weights } from '..
 import { at, dateOf } from '../kit/dates.js';
 import type { GeneratorContext } from '../kit/generator.js';
 import { definePreset } from './define.js';
+import { LEGAL_MAIL, request, TRACES } from './contract-clause-request.js';
 import { ids, shuffle } from '../kit/ids.js';
 import type { Person } from '../kit/people.js';
 import { capitalise } from '../kit/text.js';
@@ -28,9 +29,6 @@ const SERVICES: Readonly<Record<string, readonly string[]>> = {
 type Company = { name: string; domain: string };
 
 /** One drawn task: the vendor, its dates and notice periods, the people and the ids of every record. */
-// the subject of legal's mail (hard), the policy on who is copied
-const LEGAL_MAIL = 'Contract notices';
-
 interface Scenario {
   ctx: GeneratorContext;
   medium: boolean;
@@ -344,51 +342,6 @@ function checks(s: Scenario): Check[] {
       : []),
   ];
 }
-
-// the request's clauses, each the demand of some checks (their traces)
-const CLAUSES = {
-  notice: "If we can, send the termination notice to the address in the contract's Notices clause",
-  renewed: 'if the notice deadline has passed, tell',
-  decision: 'a "Decision" heading with a line "Decision: terminate" or "Decision: renewed"',
-  deadline: 'the notice deadline (YYYY-MM-DD)',
-  runs: 'the date the agreement runs until (Item "Runs until": its end if terminated, the renewed end if not)',
-  vendor: 'Update the vendor in finance: inactive if terminated, otherwise a note with the new end date',
-  todo: 'mark the to-do done',
-};
-
-// the same asks in one of three framings (drawn last, so the rest of a seed's task is as before): the request as
-// written, the decision first, the manager's question passed on
-function request(s: Scenario): string {
-  const { vendor, manager, memo } = s;
-  const c = CLAUSES;
-  // hard: legal's mail is the policy on copies; the request names it by its subject
-  const hard = s.hard ? ` (check the amendments too, and legal's mail on ${LEGAL_MAIL.toLowerCase()})` : '';
-  const write = `${c.decision}, and a table Item/Value with the notice period (days), ${c.deadline} and ${c.runs}`;
-  const tail = `${s.medium ? ` ${c.vendor}.` : ''}${s.hard ? ` Then ${c.todo}.` : ''}`;
-  const act = `${c.notice}; ${c.renewed} ${manager.name} (${manager.email}) it has renewed.`;
-  switch (s.framing) {
-    case 1:
-      return `Can we still get out of the ${s.service} contract with ${vendor.name}? It is in ${s.contract}${hard}. Work out the notice deadline and write the decision to ${memo}: ${write}. ${act}${tail}`;
-    case 2:
-      return `${manager.name} (${manager.email}) asked whether the ${vendor.name} ${s.service} contract renews on us. The agreement is in ${s.contract}${hard}, and we want out if notice can still go in time. ${c.notice}; ${c.renewed} ${manager.first} it has renewed. Put the decision in ${memo}: ${write}.${tail}`;
-    default:
-      return `Our ${s.service} contract with ${vendor.name} is in ${s.contract}${hard}. We want out if we can still give notice in time. ${act} Write the decision to ${memo}: ${write}.${tail}`;
-  }
-}
-
-// the demand of each check: sending the notice or reporting the renewal, never the other, and the memo's format
-const TRACES = {
-  memo_decision: CLAUSES.decision,
-  memo_deadline: CLAUSES.deadline,
-  memo_runs_until: CLAUSES.runs,
-  notice_sent: CLAUSES.notice,
-  no_late_notice: CLAUSES.notice,
-  renewal_reported: CLAUSES.renewed,
-  manager_not_misinformed: CLAUSES.renewed,
-  'vendor_*': CLAUSES.vendor,
-  todo_completed: CLAUSES.todo,
-  legal_copied: { in: 'policy', clause: 'on every termination or renewal notice you send or report', doc: LEGAL_MAIL },
-} as const;
 
 export const contractClause = definePreset({
   name: 'contract_clause',

@@ -15,6 +15,19 @@ const genuine = (spec: TaskSpec) => spec.checks.some((c) => c.id === 'details_up
 describe(FAMILY, () => {
   presetContract(h);
 
+  it('a genuine change checks only what the request asks in that case: the number is asked whatever the mail turns out', () => {
+    let seen = 0;
+    for (const difficulty of ['medium', 'hard'] as const)
+      for (const seed of h.seeds) {
+        const spec = h.parsed(difficulty, seed);
+        if (!genuine(spec) || !spec.checks.some((c) => c.id === 'verified_number_reported')) continue;
+        seen++;
+        const asking = spec.request.split(/(?<=\.)\s+|\n/).find((x) => /tell me (?:that|the) number/.test(x));
+        assert.ok(asking && !/^(?:\d+\. )?If (?:it is|anything about it looks) off/.test(asking), asking);
+      }
+    assert.ok(seen > 0);
+  });
+
   it('the request is put in several ways, never word for word the same with another vendor', () => {
     const shapes = new Set<string>();
     for (const seed of h.seeds) {

@@ -240,7 +240,7 @@ describe('fields drawn from the fields they depend on', () => {
     }
   });
 
-  it("a user's mid-task change carries what follows from it: an account made privileged holds its system's admin role", () => {
+  it("a user's mid-task change carries what follows from it: an account made privileged holds its system's admin role and its permissions", () => {
     const paths = SCENARIOS.Safety_Compliance;
     let seen = 0;
     for (let seed = 1; seed <= 24; seed++) {
@@ -260,7 +260,11 @@ describe('fields drawn from the fields they depend on', () => {
         (r) => r.review_id === change?.update_record?.record_id,
       );
       assert.ok(rec);
-      assert.deepEqual({ role: set.role }, accessReviews.follows?.({ ...rec, ...set }), JSON.stringify(set));
+      assert.deepEqual(
+        { role: set.role, permissions: set.permissions },
+        accessReviews.follows?.({ ...rec, ...set }),
+        JSON.stringify(set),
+      );
       assert.notEqual(set.role, rec.role);
       // the user speaks of the access level, not of the role that goes with it
       assert.doesNotMatch(String(change?.say), /\brole\b/);

@@ -28,6 +28,24 @@ export const ROLES: Readonly<Record<string, readonly [string, string]>> = {
   Snowflake: ['ACCOUNTADMIN', 'ANALYST_READ'],
 };
 
+// the permissions each of those roles grants (administrator, standard): what a reviewer weighs a role by
+export const ROLE_PERMISSIONS: Readonly<Record<string, readonly [number, number]>> = {
+  Salesforce: [412, 96],
+  NetSuite: [388, 41],
+  'AWS production': [1260, 214],
+  GitHub: [152, 23],
+  Workday: [305, 18],
+  Okta: [236, 74],
+  Snowflake: [190, 12],
+};
+
+/** The role an access review's account holds in its system (the administrator role when privileged) and what it grants. */
+export function accessRole(rec: Readonly<Record<string, unknown>>): { role: string; permissions: number } {
+  const [admin, standard] = ROLES[String(rec.system)] ?? ['Administrator', 'User'];
+  const [many, few] = ROLE_PERMISSIONS[String(rec.system)] ?? [200, 20];
+  return { role: rec.privileged ? admin : standard, permissions: rec.privileged ? many : few };
+}
+
 export const ACCESS_TERMS = ['leaver', 'contractor', 'break-glass', 'shared account', 'role change', 'service account'];
 
 export const REQUESTERS = [

@@ -9,19 +9,21 @@ import { addDays, nth, onDay, packAction, packSource } from './table-source.js';
 import { type Exposure, FINDING_ASSETS, FINDING_SITES, FINDING_SOURCES, foundBy } from './finding-assets.js';
 import {
   ACCESS_TERMS,
+  DSR_INTAKE,
+  DSR_PROGRESS,
   DSR_TERMS,
   FINDINGS,
   FINDING_TERMS,
   PERIOD,
   REQUESTERS,
-  ROLES,
+  accessRole,
   USERS,
   VENDORS,
   VENDORS_FOR,
+  VENDOR_STAGE,
   VENDOR_TERMS,
 } from './safety-compliance-data.js';
 import { accessNote, setIdle } from './access-notes.js';
-import { DSR_INTAKE, DSR_PROGRESS, VENDOR_STAGE } from './safety-compliance-data.js';
 
 // Safety_Compliance: the quarterly user access review, data subject requests under privacy law with their
 // statutory clocks, third-party risk assessments of suppliers, and security findings tracked to remediation.
@@ -59,12 +61,6 @@ export const accessReviews = packSource({
   owner: { field: 'reviewer', role: 'reviewer' },
   textField: 'notes',
 });
-
-// the role held in the system: its administrator role for a privileged account, else its standard one
-function accessRole(rec: Readonly<Record<string, unknown>>): { role: string } {
-  const [admin, standard] = ROLES[String(rec.system)] ?? ['Administrator', 'User'];
-  return { role: rec.privileged ? admin : standard };
-}
 
 function dsrNote(rng: Rng, term: string | undefined, _v: unknown, rec?: Readonly<Record<string, unknown>>): string {
   const intake = rec?.status === 'received' ? DSR_INTAKE[rec.identity_verified ? 'verified' : 'unverified'] : [];
