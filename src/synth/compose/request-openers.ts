@@ -121,7 +121,7 @@ const FORWARD: readonly ((from: string) => string)[] = [
   (f) => `${f} wants this done:`,
   (f) => `Got this from ${f} earlier:`,
   (f) => `From ${f}, this morning:`,
-  (f) => `${f}'s note, for you:`,
+  (f) => `Here is ${f}'s note:`,
   (f) => `Had this from ${f}:`,
 ];
 export const forwardIntro = (from: string, rng: Rng): string => rng.pick(FORWARD)(from);
@@ -162,5 +162,5 @@ export const handOff = (rng: Rng): string =>
     'Could you take it on?',
     'Are you able to fit this in?',
     'Would you pick this one up?',
-    'Yours if you can squeeze it in.',
+    'Could you squeeze it in?',
   ]);
