@@ -66,8 +66,8 @@ export function figureNumber(
   const after = `(?!\\d|[.,]\\d|[-:/]\\d|(?:st|nd|rd|th)\\b| ?(?:${MONTH})\\b)${inNames.after}`;
   // the look-behinds run only where a spelling can start: tried at every position of a long answer they cost more
   // than the match
-  const first = [...new Set(spellings.map((v) => v[0]).filter((c): c is string => c !== undefined))];
-  const gate = first.length ? `(?=[${first.map((c) => c.replace(/[\\\]^-]/g, '\\$&')).join('')}])` : '';
+  // (by first character: a digit is rare enough in a reply)
+  const gate = startGate(spellings.map((v) => v[0] ?? ''));
   const digits = `${gate}${before}${marker}(?:${alt})${after}`;
   // (`digits`: in digits only, where a count word would be an incidental "one")
   const words = opts.digits ? [] : [...new Set(spellings.flatMap((v) => countWord(v) ?? []))];
