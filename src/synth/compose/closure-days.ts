@@ -1,7 +1,7 @@
 import type { Rng } from '../../env/rng.js';
 import { dayMonthYear, longDay } from '../kit/dates.js';
 import { capitalise } from '../kit/text.js';
-import { easter, monday } from './packs/court-days.js';
+import { easter, iso, monday, plus } from './packs/court-days.js';
 import type { Call, Fixtures } from './parts.js';
 
 // What an office's closure list is made of: the public holidays the office keeps and the days it shuts for its own
@@ -39,8 +39,6 @@ export const CLOSURE_EVENTS: readonly string[] = [
   'office refurbishment: the floor is closed to staff',
 ];
 
-const iso = (d: Date) => d.toISOString().slice(0, 10);
-const plus = (d: Date, days: number) => new Date(d.getTime() + days * 86_400_000);
 const weekend = (d: Date) => d.getUTCDay() === 0 || d.getUTCDay() === 6;
 
 /** The public holidays of year `y` the office closes for, on weekdays (a fixed one on a weekend is not moved). */

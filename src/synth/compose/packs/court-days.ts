@@ -2,7 +2,8 @@
 // Easter Monday, the May and August bank holidays, Christmas Day and Boxing Day), so no order is made, and no
 // hearing or filing date falls, on one.
 
-const iso = (d: Date) => d.toISOString().slice(0, 10);
+/** A UTC day as YYYY-MM-DD. */
+export const iso = (d: Date): string => d.toISOString().slice(0, 10);
 const utc = (y: number, m: number, d: number) => new Date(Date.UTC(y, m - 1, d));
 
 /** Easter Sunday of year `y` (the Gregorian computus). */
@@ -30,7 +31,8 @@ export function monday(y: number, month: number, n: 1 | -1): Date {
   return d;
 }
 
-const plus = (d: Date, days: number) => new Date(d.getTime() + days * 86_400_000);
+/** The UTC day `days` after `d`. */
+export const plus = (d: Date, days: number): Date => new Date(d.getTime() + days * 86_400_000);
 
 /** The bank holidays of England and Wales in year `y` (a fixed one on a weekend moves to the next working day). */
 export function bankHolidays(y: number): ReadonlySet<string> {
