@@ -157,7 +157,11 @@ function enumAfter(m: EnumModel, v: string): string {
   const said = sayValue(m, v);
   const w = enumWords(m);
   const p = w?.say(said);
-  if (p && !p.startsWith('whose ')) return p;
+  // (the words of a field whose label does not read, "whose last run ended in a failure", begin "whose" too; where
+  // a reader would count another value with this one, the count says it does not: "(a timeout is not a failure
+  // here)", as the rule's own condition does)
+  const apart = w?.apart?.([v])?.[0];
+  if (p) return apart ? `${p} (${apart})` : p;
   return `whose ${m.label} is ${said}`;
 }
 

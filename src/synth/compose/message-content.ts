@@ -5,6 +5,7 @@ import { dateOf, dayMonthYear } from '../kit/dates.js';
 import { factPattern } from '../kit/money.js';
 import { isAre } from '../kit/text.js';
 import { type FieldModel, sayValue } from '../rules/fields.js';
+import { enumWords } from '../rules/field-words.js';
 import { ownLabel } from '../rules/prose.js';
 import { type Atom, modelOf, type Rule, termsOf } from '../rules/rule.js';
 import type { Rec, SourcePart } from './parts.js';
@@ -52,15 +53,19 @@ export function carryClause(rule: Rule | undefined, src: SourcePart, pick: numbe
   if (!r) return lead;
   const label = labelOf(r, src);
   const asShown = `its ${label} as the record shows it`;
+  // (a field whose label does not read on its own, "what its last run is", is asked as the record shows it)
+  const own = r.model.kind !== 'enum' || !enumWords(r.model)?.only;
   const fact =
     r.atom.kind === 'mentions'
       ? `what its ${label} mentions`
-      : [factAsked(label, r.model.kind), asShown][Math.floor(pick / 3) % 2];
+      : own
+        ? [factAsked(label, r.model.kind), asShown][Math.floor(pick / 3) % 2]
+        : asShown;
   return `${lead} and ${fact}`;
 }
 
 // "what its payment status is" reads well for a state; a count or a moment does not ("what its reminders sent is",
-// "what its last run is"): those are asked as the figure or the date they are
+// "what its last run time is"): those are asked as the figure or the date they are
 function factAsked(label: string, kind: FieldModel['kind']): string {
   if (kind === 'number') return `the figure for its ${label}`;
   if (kind === 'date' && !/\b(date|day|deadline)\b/.test(label)) return `the date of its ${label}`;

@@ -126,7 +126,7 @@ export function instructionMail(p: MailParts): string {
  */
 export function mailSubject(n: Nouns, section: string, rng: Rng): string {
   const work = inRunningText(section);
-  return rng.pick([
+  const subjects = [
     `${section}: which ${n.plural}`,
     `How we pick ${n.plural} for ${work}`,
     `${section} — the rule we go by`,
@@ -136,5 +136,16 @@ export function mailSubject(n: Nouns, section: string, rng: Rng): string {
     `${section}: which ones qualify`,
     `Picking ${n.plural} for ${work}`,
     `Fwd: ${work} criteria`,
-  ]);
+  ];
+  // work named by a word of the records' own noun ("page build" of web page builds) is said without the noun:
+  // "How we pick web page builds for page build" says it twice
+  const stem = (w: string) => w.toLowerCase().replace(/s$/, '');
+  const nounWords = new Set(
+    n.plural
+      .split(/\s+/)
+      .filter((w) => w.length >= 4)
+      .map(stem),
+  );
+  const echoes = work.split(/\s+/).some((w) => nounWords.has(stem(w)));
+  return rng.pick(echoes ? subjects.filter((x) => !x.includes(n.plural)) : subjects);
 }

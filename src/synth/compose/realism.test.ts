@@ -43,6 +43,24 @@ describe('generated text a practitioner would write', () => {
       }
   });
 
+  it('said once and as a practitioner says it: no "Also … as well", a job\'s last run by how it ended, no subject naming the records twice', () => {
+    for (const t of corpus) {
+      assert.doesNotMatch(t.request, /\bAlso\b[^.?!\n]*\b(?:as well|too)\b/, t.id);
+      assert.doesNotMatch(t.request, /\blast run is (?:failed|success|timeout)\b|what its last run is/, t.id);
+      assert.doesNotMatch(t.request, /says go through [^.]*, going by/, t.id);
+      for (const m of t.request.matchAll(/"(?:How we pick|Picking|Which) ([\w -]+?) (?:for|go through) ([\w -]+)"/g)) {
+        const stem = (w: string) => w.toLowerCase().replace(/s$/, '');
+        const noun = new Set(
+          (m[1] ?? '')
+            .split(' ')
+            .filter((w) => w.length >= 4)
+            .map(stem),
+        );
+        assert.ok(!(m[2] ?? '').split(' ').some((w) => noun.has(stem(w))), `${t.id}: ${m[0]}`);
+      }
+    }
+  });
+
   it('definitions only for a state that can change, never "the system" for a picture', () => {
     for (const t of corpus)
       for (const p of policies(t)) {

@@ -151,8 +151,10 @@ function tellLine(p: RequestPlan, clauses: RenderedRequest['clauses'], rng: Rng)
       `include ${noun} in your last message to me`,
     ]);
     const lead = rng.pick(['', 'And ', 'Also ', 'Please ']);
-    clauses.question = clause;
-    return `${capitalise(`${lead}${clause}`)}.`;
+    // ("Also … as well" says it twice)
+    const asked = lead === 'Also ' ? clause.replace(/,? (?:as well|too)$/, '') : clause;
+    clauses.question = asked;
+    return `${capitalise(`${lead}${asked}`)}.`;
   }
   // who wants the figure and what for (figure-uses.ts): the record type's own reader and use, never a meeting that
   // "always asks" for whatever was counted

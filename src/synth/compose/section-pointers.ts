@@ -59,7 +59,7 @@ export function mailRuleClause(
     `the ${plural} that qualify for ${work} under the rule ${from} set out in ${pointer}`,
     `the ${plural} that ${from}'s ${work} rule in ${pointer} applies to`,
     `the ${plural} that meet the ${work} rule ${from} wrote up in ${pointer}`,
-    `the ${plural} that ${from} says go through ${work}, going by ${pointer}`,
+    `the ${plural} that ${from}'s rule in ${pointer} puts forward for ${work}`,
   ]);
 }
 
