@@ -93,7 +93,8 @@ const LIGHT: Readonly<Record<PressKind, readonly ((v: string, l: string) => stri
   money: [(_, l) => `${aOrAn(l)} ${l} that small is routine`, () => 'small sums need no more than that'],
   waited: [
     (v) => `those ${v} so recently can take the usual route`,
-    (v) => `anything ${v} that recently can wait a little`,
+    // (never "can wait a little": the lighter route may still be work done at once, a forward to a desk, review 38)
+    (v) => `anything ${v} that recently is still within the normal turnaround`,
   ],
   soon: [],
 };

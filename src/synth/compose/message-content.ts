@@ -39,7 +39,10 @@ export function citedCondition(rule: Rule | undefined, src: SourcePart): Reason 
 const nameOf = (rec: Rec, src: SourcePart): string | undefined =>
   src.nameField.field === src.idField ? undefined : String(rec[src.nameField.field] ?? '').trim() || undefined;
 
-const labelOf = (r: Reason, src: SourcePart) => ownLabel(r.model.label, { singular: src.noun[0], plural: src.noun[1] });
+// (a state whose label names another field too is asked by the words that say which: "last run status")
+const labelOf = (r: Reason, src: SourcePart) =>
+  (r.model.kind === 'enum' && enumWords(r.model)?.asked) ||
+  ownLabel(r.model.label, { singular: src.noun[0], plural: src.noun[1] });
 
 /** What the request asks each message to say, drawn per task by `pick` (a participle clause). */
 export function carryClause(rule: Rule | undefined, src: SourcePart, pick: number): string {

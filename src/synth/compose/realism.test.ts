@@ -48,6 +48,16 @@ describe('generated text a practitioner would write', () => {
       assert.doesNotMatch(t.request, /\bAlso\b[^.?!\n]*\b(?:as well|too)\b/, t.id);
       assert.doesNotMatch(t.request, /\blast run is (?:failed|success|timeout)\b|what its last run is/, t.id);
       assert.doesNotMatch(t.request, /says go through [^.]*, going by/, t.id);
+      // review 38: a job's last run is its time as well as how it ended: the message asks for the status by name
+      assert.doesNotMatch(t.request, /\blast run as the record shows it/, t.id);
+      // review 38: a long pointer, then a verb and "in its rules for …", lost the reader before the work came
+      assert.doesNotMatch(
+        t.request,
+        /\b(?:deals with|takes in|covers|names)\b[^.]{0,40}\b(?:in its (?:rules|steps|checks)|under its (?:rules|steps|checks)|in the part on|where it deals with)\b/,
+        t.id,
+      );
+      // nor is a selection by what a part of a document is about the subject of "…, need attention"
+      assert.doesNotMatch(t.request, /\b(?:about|for) [a-z]+ing\b[^.:]*, needs? attention\b/, t.id);
       for (const m of t.request.matchAll(/"(?:How we pick|Picking|Which) ([\w -]+?) (?:for|go through) ([\w -]+)"/g)) {
         const stem = (w: string) => w.toLowerCase().replace(/s$/, '');
         const noun = new Set(

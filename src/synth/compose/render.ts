@@ -275,9 +275,13 @@ export function renderRequest(p: RequestPlan): RenderedRequest {
       if (aggregate) clauses.aggregate = aggregate;
       clauses.select = quoted;
       const needs = /^every one of\b/i.test(select) ? 'needs' : 'need';
-      // the greeting heads the mail, above the note it forwards (never between the quote and the ask)
+      // the greeting heads the mail, above the note it forwards (never between the quote and the ask). A selection
+      // by what a part of the document is about is too long a subject for "…, need attention" (review 38): the
+      // note asks for it to be gone through instead
       const note = workSentences({
-        head: `${capitalise(quoted)}${excepts || situated ? ',' : ''} ${needs} attention`,
+        head: situated
+          ? `${rng.pick(['Please go through', 'We need someone to go through', 'Someone needs to go through'])} ${quoted}`
+          : `${capitalise(quoted)}${excepts ? ',' : ''} ${needs} attention`,
         join: ':',
         stop: '.',
         ...(action ? { action } : {}),
@@ -290,9 +294,11 @@ export function renderRequest(p: RequestPlan): RenderedRequest {
       // a chat line: a quick ask, or now and then the records as a topic and what to do with them (review 35: a
       // topic line opening one request in ten read as a fragment)
       const hello = ((h) => (h ? `${h} — ` : ''))(chatHello(register, hour, rng));
-      const line = rng.chance(0.25)
-        ? { head: `${hello}${select}`, join: ':', stop: '.' }
-        : { head: `${hello}${rng.pick(CHAT_ASKS)} ${select}`, join: ', and', stop: '?' };
+      // (never a selection by what a part of the document is about as the topic: too long a fragment to open with)
+      const line =
+        rng.chance(0.25) && !situated
+          ? { head: `${hello}${select}`, join: ':', stop: '.' }
+          : { head: `${hello}${rng.pick(CHAT_ASKS)} ${select}`, join: ', and', stop: '?' };
       text =
         `${workSentences({ ...line, ...todo })}${fig}${ask}${rule} ${tell} ${rng.pick(['thx', 'ty!', 'cheers', ''])}`.trim();
       break;

@@ -61,6 +61,7 @@ export const ENTRIES: readonly Entry[] = [
     one: lead('last run ended in', LAST_RUN),
     be: 'its',
     only: true,
+    asked: 'last run status',
     not: (vs) => `whose last run did not end in ${vs.map(LAST_RUN).join(' or ')}`,
     // most on-call engineers count a run that timed out as failed: a condition on one says how the other counts
     apart: (vs) =>

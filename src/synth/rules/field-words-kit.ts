@@ -22,6 +22,11 @@ export interface EnumWords {
   /** the label's own form does not read ("whose right exercised is erasure"): these words are always used */
   only?: true;
   /**
+   * what a message asks the value by, where the label alone names another field too: a job's "last run" is its
+   * time as well as how it ended (review 38: "its last run as the record shows it" was checked against the status)
+   */
+  asked?: string;
+  /**
    * where the values named leave out one a reader would count with them (a timeout among failures), the ways of
    * saying it does not count, in brackets after the condition; undefined where nothing is left out
    */
