@@ -61,4 +61,12 @@ describe('depth of a hard recipe (recipe.ts)', () => {
     const same = { ...branched, branch: branched.action };
     assert.equal(deepens(same), false);
   });
+
+  it('an easy recipe points at a document wherever its record type has one: the rule is never handed over in the request', () => {
+    const easy = slots(4).map(({ path, seed }) => recipeFor({ seed, difficulty: 'easy', scenarioPath: path }));
+    // (review 38: a rule stated in full was a filter handed over, no judgement left)
+    assert.ok(easy.length > 100);
+    for (const r of easy)
+      assert.notEqual(r.policy.service, null, `${r.source.name}: the rule is stated in the request`);
+  });
 });

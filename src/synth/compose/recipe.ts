@@ -237,11 +237,14 @@ function draft(
       ? splitting[others.indexOf(rolled) % splitting.length]
       : rolled;
   const trap = d !== 'easy' && traps.length && rng.int(0, 99) < (d === 'hard' ? 55 : 35) ? rng.pick(traps) : undefined;
-  // a rule stated in full in the request asks for no judgement (the agent applies the filter it was handed), so
-  // only a few easy tasks state it; every other task points at a document the agent must find, read and apply
+  // a rule stated in full in the request asks for no judgement (the agent applies the filter it was handed): only a
+  // record type with no document states it; every other task points at a document the agent must find, read and
+  // apply (review 38 read the few easy tasks that stated it as a filter handed over). The draw that once chose them
+  // is still made, so that every task's later draws stay as they were
   const stated = parts.policies.find((p) => p.service === null);
   const documents = policies.filter((p) => p.service !== null);
-  const states = !documents.length || (d === 'easy' && stated !== undefined && rng.int(0, 99) < 15);
+  if (d === 'easy' && stated !== undefined) rng.int(0, 99);
+  const states = !documents.length;
   const roll = rng.int(0, 99);
   let interaction: Interaction = roll < 22 ? 'ask' : roll < 44 ? 'change' : 'none';
   if (interaction === 'ask' && !aggregate) interaction = action && source.get ? 'change' : 'none';
