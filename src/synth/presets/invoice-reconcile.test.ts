@@ -1,46 +1,88 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { presetContract, presetHarness, gradeSteps } from './testing.js';
+import type { TaskSpec } from '../../schema/task-spec.js';
+import { DIFFICULTIES } from '../../schema/taxonomy.js';
+import { gradeSteps, presetContract, presetHarness } from './testing.js';
 
 const FAMILY = 'invoice_reconcile';
 const h = presetHarness(FAMILY, 6);
 
-describe(FAMILY, () => {
-  // below the band by the step the final answer takes
-  presetContract(h, { steps: { hard: [11, 11] } });
+type Row = [string, string, number, number, number, number];
+type Write = { call: string; args: { path: string; columns: string[]; rows: Row[] } };
+type Txn = { transaction_id: string; merchant: string; amount: number; description: string; date: string };
 
-  it("the old payment to the same vendor is a distractor: reconciling against it fails the invoice's checks", async () => {
-    for (const seed of h.seeds.slice(0, 3)) {
+const writeOf = (spec: TaskSpec) => spec.reference.find((s) => 'call' in s && s.call === 'fs_write_table') as Write;
+const txnsOf = (spec: TaskSpec) => spec.fixtures.finance?.transactions as Txn[];
+const round = (n: number) => Math.round(n * 100) / 100;
+// the reference with its table written as `rows`
+const withRows = (spec: TaskSpec, rows: Row[]) => {
+  const write = writeOf(spec);
+  return spec.reference.map((s) => (s === write ? { ...write, args: { ...write.args, rows } } : s));
+};
+
+describe(FAMILY, () => {
+  presetContract(h);
+
+  it('every level reconciles at least two invoices, and some payment matches no invoice total', () => {
+    for (const difficulty of DIFFICULTIES)
+      for (const seed of h.seeds) {
+        const spec = h.parsed(difficulty, seed);
+        const rows = writeOf(spec).args.rows;
+        assert.ok(rows.length >= (difficulty === 'hard' ? 3 : 2), `${difficulty} seed ${seed}`);
+        const totals = new Set(rows.map((r) => r[2]));
+        assert.ok(
+          rows.some((r) => !totals.has(r[4])),
+          `${difficulty} seed ${seed}: every payment equals an invoice total`,
+        );
+        // something is still owed, and every payment's memo names its invoice
+        assert.ok(rows.some((r) => r[5] !== 0));
+        for (const [no, txn] of rows)
+          assert.ok(
+            txnsOf(spec)
+              .find((t) => t.transaction_id === txn)
+              ?.description.includes(no),
+          );
+      }
+  });
+
+  it('matching payments by amount fails: the closest payment of the vendor is often the wrong one', async () => {
+    let failed = 0;
+    for (const seed of h.seeds) {
       const spec = h.parsed('easy', seed);
-      const write = spec.reference.find((s) => 'call' in s && s.call === 'fs_write_table') as {
-        call: string;
-        args: { rows: (string | number)[][] };
-      };
-      const [no, txn] = write.args.rows[0] as [string, string];
-      const txns = spec.fixtures.finance?.transactions as {
-        transaction_id: string;
-        merchant: string;
-        amount: number;
-        description: string;
-      }[];
-      const mine = txns.find((t) => t.transaction_id === txn) as { merchant: string };
-      const old = txns.find((t) => t.merchant === mine.merchant && t.transaction_id !== txn) as {
-        transaction_id: string;
-        amount: number;
-      };
-      const [, , invoiced] = write.args.rows[0] as [string, string, number];
-      const wrong = {
-        call: 'fs_write_table',
-        args: {
-          ...write.args,
-          rows: [[no, old.transaction_id, invoiced, old.amount, Math.round((invoiced - old.amount) * 100) / 100]],
-        },
-      };
-      const g = await gradeSteps(
-        spec,
-        spec.reference.map((s) => (s === write ? wrong : s)),
-      );
-      assert.ok((g.score ?? 1) < 0.5, `seed ${seed}: ${g.score}`);
+      const txns = txnsOf(spec);
+      const rows = writeOf(spec).args.rows.map(([no, txn, total]): Row => {
+        const vendor = txns.find((t) => t.transaction_id === txn)?.merchant;
+        const [best] = txns
+          .filter((t) => t.merchant === vendor)
+          .sort((a, b) => Math.abs(a.amount - total) - Math.abs(b.amount - total));
+        const paid = (best as Txn).amount;
+        return [no, (best as Txn).transaction_id, total, 0, paid, round(total - paid)];
+      });
+      const g = await gradeSteps(spec, withRows(spec, rows));
+      if ((g.score ?? 1) < spec.scoring.pass_threshold) failed++;
     }
+    assert.equal(failed, h.seeds.length);
+  });
+
+  it("a discount taken after the terms' window is owed: counting it as earned fails the task", async () => {
+    let seen = 0;
+    for (const difficulty of DIFFICULTIES)
+      for (const seed of h.seeds) {
+        const spec = h.parsed(difficulty, seed);
+        const txns = txnsOf(spec);
+        const rows = writeOf(spec).args.rows;
+        // every discount a memo claims, taken as earned
+        const naive = rows.map(([no, txn, total, discount, paid, difference]): Row => {
+          const memo = txns.find((t) => t.transaction_id === txn)?.description ?? '';
+          return /discount/.test(memo)
+            ? [no, txn, total, round(total - paid), paid, 0]
+            : [no, txn, total, discount, paid, difference];
+        });
+        if (JSON.stringify(naive) === JSON.stringify(rows)) continue;
+        seen++;
+        const g = await gradeSteps(spec, withRows(spec, naive));
+        assert.ok((g.score ?? 1) < spec.scoring.pass_threshold, `${difficulty} seed ${seed}: ${g.score}`);
+      }
+    assert.ok(seen >= 6, `${seen} tasks with a late discount`);
   });
 });
