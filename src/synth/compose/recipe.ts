@@ -155,9 +155,8 @@ export const OVER_SELECTION: ReadonlySet<string> = new Set(['sum', 'mean']);
 
 // a figure read from the records' field (a sum, a mean, an extreme) over a count: a count only for a record type without
 // a measure, or one draft in ten; and a count is of the handled records that meet a further condition (count_where) —
-// the bare length of the list only repeats the list the agent hands in, so nobody asks for it (an easy task's figure is
-// worked out over its whole selection, a total or an average, where its team uses one: an extreme is read off one
-// record, and an easy task with one rule and no branch has little else to work out)
+// the bare length of the list only repeats the list the agent hands in (an easy task's figure is worked out over its
+// whole selection, a total or an average, where its team uses one: an extreme is read off one record)
 function computationFor(rng: Rng, comps: readonly ComputationPart[], d: Difficulty): ComputationPart {
   const all = comps.filter((c) => c.needsMeasure);
   const over = d === 'easy' ? all.filter((c) => OVER_SELECTION.has(c.name)) : [];
@@ -237,10 +236,8 @@ function draft(
       ? splitting[others.indexOf(rolled) % splitting.length]
       : rolled;
   const trap = d !== 'easy' && traps.length && rng.int(0, 99) < (d === 'hard' ? 55 : 35) ? rng.pick(traps) : undefined;
-  // a rule stated in full in the request asks for no judgement (the agent applies the filter it was handed): only a
-  // record type with no document states it; every other task points at a document the agent must find, read and
-  // apply (review 38 read the few easy tasks that stated it as a filter handed over). The draw that once chose them
-  // is still made, so that every task's later draws stay as they were
+  // a rule stated in the request is a filter handed over (review 38): only a record type with no document states it
+  // (the draw that once chose a few easy ones is still made: every task's later draws stay as they were)
   const stated = parts.policies.find((p) => p.service === null);
   const documents = policies.filter((p) => p.service !== null);
   if (d === 'easy' && stated !== undefined) rng.int(0, 99);

@@ -30,7 +30,8 @@ describe('a write-up task', () => {
       risky++;
       assert.match(
         spec.request,
-        /as they are|as it is|don't change|change nothing|should change|don't edit|no edits|read-only|no replies|don't reply|unanswered|don't publish|goes out|nothing posted|do not send/i,
+        // (a request a language desk writes says it in its own words: draft-guard.test.ts)
+        /as they are|as it is|don't change|change nothing|should change|don't edit|no edits|read-only|no replies|don't reply|unanswered|don't publish|goes out|nothing posted|do not send|不要发送|送信はしないで|nicht senden|ne les envoyez pas|no los envíe/i,
         spec.id,
       );
     }
