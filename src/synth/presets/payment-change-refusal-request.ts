@@ -18,7 +18,7 @@ export interface RequestFacts {
 }
 
 // the request's clauses, each the demand of some checks (their traces)
-export function clauses(s: { hard: boolean }) {
+export function clauses(s: { medium: boolean; hard: boolean }) {
   return {
     mail: 'emailed us new bank details for their invoices',
     update: 'Please put their new bank account number on their vendor record',
@@ -29,7 +29,9 @@ export function clauses(s: { hard: boolean }) {
     history: s.hard
       ? `against our payments to them in the last ${WINDOW_DAYS} days (every one of them)`
       : 'against our payment history with them',
-    records: 'look at their vendor record and our company directory',
+    records: s.medium
+      ? 'look at their vendor record and our company directory'
+      : 'look at the notes on their vendor record',
     todos: 'look at the to-do list',
     warn: "put a warning naming the sender's full address in the notes of their vendor record",
     domain: "tell me the sender's domain",
@@ -45,8 +47,8 @@ export function clauses(s: { hard: boolean }) {
 export function request(s: RequestFacts): string {
   const c = clauses(s);
   const vendor = s.vendorCo.name;
-  const look = [`${c.earlier} and ${c.history}`, ...(s.medium ? [c.records] : []), ...(s.hard ? [c.todos] : [])];
-  const series = look.length > 1 ? `${look.slice(0, -1).join(', ')}, and ${look.at(-1)}` : (look[0] as string);
+  const look = [`${c.earlier} and ${c.history}`, c.records, ...(s.hard ? [c.todos] : [])];
+  const series = look.length > 2 ? `${look.slice(0, -1).join(', ')}, and ${look.at(-1)}` : look.join(', and ');
   // (the number is asked either way: a genuine change is confirmed on it too, and its checks want it)
   const extra = s.hard
     ? ` If it is off, also ${c.task}. Either way, ${c.number}.`
