@@ -22,7 +22,7 @@ export interface RequestFacts {
 // the request's clauses, each the demand of some checks (their traces)
 const CLAUSES = {
   notice: "If we can, send the termination notice to the address in the contract's Notices clause",
-  renewed: 'if the notice deadline has passed, tell',
+  tell: 'the notice deadline and whether the agreement ends or has renewed',
   decision: 'a "Decision" heading with a line "Decision: terminate" or "Decision: renewed"',
   deadline: 'the notice deadline (YYYY-MM-DD)',
   runs: 'the date the agreement runs until (Item "Runs until": its end if terminated, the renewed end if not)',
@@ -39,26 +39,27 @@ export function request(s: RequestFacts): string {
   const hard = s.hard ? ` (check the amendments too, and legal's mail on ${LEGAL_MAIL.toLowerCase()})` : '';
   const write = `${c.decision}, and a table Item/Value with the notice period (days), ${c.deadline} and ${c.runs}`;
   const tail = `${s.medium ? ` ${c.vendor}.` : ''}${s.hard ? ` Then ${c.todo}.` : ''}`;
-  const act = `${c.notice}; ${c.renewed} ${manager.name} (${manager.email}) it has renewed.`;
+  const act = `${c.notice}. Either way, tell ${manager.name} (${manager.email}) ${c.tell}.`;
   switch (s.framing) {
     case 1:
       return `Can we still get out of the ${s.service} contract with ${vendor.name}? It is in ${s.contract}${hard}. Work out the notice deadline and write the decision to ${memo}: ${write}. ${act}${tail}`;
     case 2:
-      return `${manager.name} (${manager.email}) asked whether the ${vendor.name} ${s.service} contract renews on us. The agreement is in ${s.contract}${hard}, and we want out if notice can still go in time. ${c.notice}; ${c.renewed} ${manager.first} it has renewed. Put the decision in ${memo}: ${write}.${tail}`;
+      return `${manager.name} (${manager.email}) asked whether the ${vendor.name} ${s.service} contract renews on us. The agreement is in ${s.contract}${hard}, and we want out if notice can still go in time. ${c.notice}. Either way, let ${manager.first} know ${c.tell}. Put the decision in ${memo}: ${write}.${tail}`;
     default:
       return `Our ${s.service} contract with ${vendor.name} is in ${s.contract}${hard}. We want out if we can still give notice in time. ${act} Write the decision to ${memo}: ${write}.${tail}`;
   }
 }
 
-// the demand of each check: sending the notice or reporting the renewal, never the other, and the memo's format
+// the demand of each check: sending the notice or reporting the renewal, never the other, the deadline to the
+// manager either way, and the memo's format (its decision checked with the deadline the request asks beside it)
 export const TRACES = {
   memo_decision: CLAUSES.decision,
-  memo_deadline: CLAUSES.deadline,
   memo_runs_until: CLAUSES.runs,
   notice_sent: CLAUSES.notice,
   no_late_notice: CLAUSES.notice,
-  renewal_reported: CLAUSES.renewed,
-  manager_not_misinformed: CLAUSES.renewed,
+  manager_told: CLAUSES.tell,
+  renewal_reported: CLAUSES.tell,
+  manager_not_misinformed: CLAUSES.tell,
   'vendor_*': CLAUSES.vendor,
   todo_completed: CLAUSES.todo,
   legal_copied: { in: 'policy', clause: 'on every termination or renewal notice you send or report', doc: LEGAL_MAIL },

@@ -1,13 +1,14 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import type { TaskSpec } from '../../schema/task-spec.js';
 import { presetContract, presetHarness, gradeSteps } from './testing.js';
 
 const FAMILY = 'contract_clause';
 const h = presetHarness(FAMILY, 8);
 
 describe(FAMILY, () => {
-  // below the band by the step the final answer takes
-  presetContract(h, { steps: { medium: [7, 7] } });
+  // a renewal is below the band by the step the final answer takes
+  presetContract(h, { steps: { medium: [7, 8] } });
 
   it('the clause decides: both branches occur, and taking the other branch fails', async () => {
     const branches = new Set<string>();
@@ -20,6 +21,60 @@ describe(FAMILY, () => {
       branches.add(String(sent.args.subject).includes('termination') ? 'terminate' : 'renewed');
     }
     assert.deepEqual([...branches].sort(), ['renewed', 'terminate']);
+  });
+
+  it('each outcome is common at every level (every task once came out "renewed")', () => {
+    for (const difficulty of ['easy', 'medium', 'hard'] as const) {
+      let open = 0;
+      for (let seed = 1; seed <= 40; seed++)
+        if (h.parsed(difficulty, seed).checks.some((c) => c.id === 'notice_sent')) open++;
+      assert.ok(open >= 12 && open <= 28, `${difficulty}: ${open}/40 terminate`);
+    }
+  });
+
+  it('the decision word without the deadline worked out fails: the memo and the report to the manager carry it', async () => {
+    type Call = { call: string; args: Record<string, unknown> };
+    const deadlineOf = (spec: TaskSpec) => {
+      const say = spec.reference.at(-1) as { say: string };
+      return /deadline (?:is|was) (\d{4}-\d{2}-\d{2})/.exec(say.say)?.[1] as string;
+    };
+    for (const difficulty of ['easy', 'medium', 'hard'] as const)
+      for (const seed of h.seeds.slice(0, 4)) {
+        const spec = h.parsed(difficulty, seed);
+        const deadline = deadlineOf(spec);
+        assert.ok(deadline, `${difficulty} ${seed}`);
+        // the right decision and action, the deadline left out (the memo's cell a guess, the mails silent on it)
+        const blind = spec.reference.map((s) => {
+          if (!('call' in s)) return { say: 'Done.' };
+          const c = s as Call;
+          const text = JSON.stringify(c.args).replaceAll(deadline, '2000-01-01');
+          const args = JSON.parse(text) as Record<string, unknown>;
+          if (c.call === 'gmail_send_message' && typeof args.body === 'string')
+            args.body = args.body.replace(/ \(?2000-01-01\)?/, '');
+          return { call: c.call, args };
+        });
+        const g = await gradeSteps(spec, blind as TaskSpec['reference']);
+        assert.ok(!g.passed, `${difficulty} ${seed}: ${g.score}`);
+        assert.equal(g.checks.find((c) => c.id === 'memo_decision')?.score, 0);
+      }
+  });
+
+  it('hard: the amendment was signed before either deadline it moves, never on the day of the task', () => {
+    for (const seed of h.seeds) {
+      const spec = h.parsed('hard', seed);
+      const [path, file] = Object.entries(spec.fixtures.workspace?.files ?? {}).find(([p]) =>
+        p.includes('amendment'),
+      ) as [string, { docx: { blocks: { paragraph?: string }[]; modified: string } }];
+      const text = file.docx.blocks.map((b) => b.paragraph ?? '').join(' ');
+      const signed = /Signed by both parties on (\d{4}-\d{2}-\d{2})/.exec(text)?.[1] as string;
+      assert.ok(signed, path);
+      assert.equal(file.docx.modified, signed);
+      const end = /runs from \S+ to (\d{4}-\d{2}-\d{2})/.exec(JSON.stringify(spec.fixtures.workspace?.files))?.[1];
+      const periods = [...text.matchAll(/(\d+) days/g)].map((m) => Number(m[1]));
+      for (const days of periods)
+        assert.ok(Date.parse(signed) < Date.parse(end as string) - days * 86_400_000, `seed ${seed}: ${signed}`);
+      assert.ok(Date.parse(signed) < Date.parse(spec.mock_today) - 86_400_000);
+    }
   });
 
   it('hard: the amendment flips the original clause; deciding from the original alone fails', async () => {

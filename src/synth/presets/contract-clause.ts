@@ -1,6 +1,6 @@
-import { docDate, mail, readMail, todoPart } from '../kit/builders.js';
+import { mail, readMail, todoPart } from '../kit/builders.js';
 import { audited, type Check, mailSent, type Step, tableCell, weights } from '../kit/checks.js';
-import { at, dateOf } from '../kit/dates.js';
+import { at, dateOf, dayRegex } from '../kit/dates.js';
 import type { GeneratorContext } from '../kit/generator.js';
 import { definePreset } from './define.js';
 import { LEGAL_MAIL, request, TRACES } from './contract-clause-request.js';
@@ -11,9 +11,11 @@ import type { TaskSpecInput } from '../../schema/task-spec.js';
 
 // legal: a vendor contract (DOCX) renews automatically unless notice is given N days before its end. the
 // clause decides the action: before the notice deadline, send the termination notice to the address in the
-// Notices clause; after it, tell the manager the contract has renewed. a decision memo (DOCX) records the
-// deadline. medium: the vendor record in finance is updated (inactive, or a renewal note); hard: an
-// amendment (a second DOCX) changes the notice period — and with it the decision — and the to-do is ticked off.
+// Notices clause; after it, the contract has renewed. Either way the manager is told the deadline, and a decision
+// memo (DOCX) records it beside the decision: the decision is checked with the deadline, so naming the likelier
+// outcome without working the date out passes nothing. medium: the vendor record in finance is updated (inactive,
+// or a renewal note); hard: an amendment (a second DOCX, signed months before the deadlines it moves) changes the
+// notice period — and with it the decision — and the to-do is ticked off.
 
 // each service with what a provider of it calls itself: a vendor's name says its trade ("Brookside IT Services",
 // never a veterinary practice under an IT support contract)
@@ -58,6 +60,8 @@ interface Scenario {
   otherMail: string;
   todo: ReturnType<typeof todoPart>;
   fees: [number, number];
+  /** hard: the day the amendment was signed, before either notice deadline */
+  amended: string;
 }
 
 // notice periods as contracts give them, in days
@@ -116,6 +120,8 @@ function draw(ctx: GeneratorContext): Scenario {
     otherMail,
     fees: [rng.int(800, 9000), rng.int(100, 900)],
     framing: rng.int(0, 2),
+    // (an amendment signed after a deadline it moves would change the notice period retroactively)
+    amended: dateOf(at(`${end}T00:00:00Z`, { days: -Math.max(inForce, original) - rng.int(10, 45) })),
   };
 }
 
@@ -147,6 +153,7 @@ const amendmentBlocks = (s: Scenario) => [
   {
     paragraph: `Clause 2 (Renewal) is amended: the notice period is ${s.inForce} days instead of ${s.original} days. All other terms stay in force.`,
   },
+  { paragraph: `Signed by both parties on ${s.amended}; effective from that date.` },
 ];
 
 const memoBlocks = (s: Scenario) => [
@@ -196,7 +203,7 @@ function fixtures(s: Scenario): NonNullable<TaskSpecInput['fixtures']> {
   ];
   const files = {
     [s.contract]: { docx: { blocks: contractBlocks(s), title: `${s.vendor.name} agreement`, modified: s.start } },
-    ...(s.hard ? { [s.amendment]: { docx: { blocks: amendmentBlocks(s), modified: docDate(s.ctx) } } } : {}),
+    ...(s.hard ? { [s.amendment]: { docx: { blocks: amendmentBlocks(s), modified: s.amended } } } : {}),
     'contracts/README.md': 'Signed vendor agreements and their amendments.',
   };
   return {
@@ -207,28 +214,41 @@ function fixtures(s: Scenario): NonNullable<TaskSpecInput['fixtures']> {
   };
 }
 
-// terminate: the notice to the Notices address; renewed: the report to the manager (hard: legal in cc)
-function action(s: Scenario): Step {
+// terminate: the notice to the Notices address, then the deadline to the manager; renewed: the report to the
+// manager. hard: legal in cc of the notice or the renewal report, as its mail asks
+function action(s: Scenario): Step[] {
   const cc = s.hard ? { cc: [s.legal.email] } : {};
   if (s.open)
-    return {
+    return [
+      {
+        call: 'gmail_send_message',
+        args: {
+          to: s.notices,
+          subject: `Notice of termination: ${s.service} agreement`,
+          body: `Dear ${s.vendor.name}, Acme Corp gives notice of termination of the ${s.service} agreement at its end date, ${s.end}, under clause 2.`,
+          ...cc,
+        },
+      },
+      {
+        call: 'gmail_send_message',
+        args: {
+          to: s.manager.email,
+          subject: `${s.vendor.name} agreement: notice sent`,
+          body: `Hi ${s.manager.first}, the notice deadline is ${s.deadline}, so we were still in time: I sent the termination notice to ${s.notices}, and the agreement ends on ${s.end}.`,
+        },
+      },
+    ];
+  return [
+    {
       call: 'gmail_send_message',
       args: {
-        to: s.notices,
-        subject: `Notice of termination: ${s.service} agreement`,
-        body: `Dear ${s.vendor.name}, Acme Corp gives notice of termination of the ${s.service} agreement at its end date, ${s.end}, under clause 2.`,
+        to: s.manager.email,
+        subject: `${s.vendor.name} agreement renewed`,
+        body: `Hi ${s.manager.first}, the notice deadline (${s.deadline}) has passed, so the ${s.vendor.name} agreement renewed until ${s.renewedTo}.`,
         ...cc,
       },
-    };
-  return {
-    call: 'gmail_send_message',
-    args: {
-      to: s.manager.email,
-      subject: `${s.vendor.name} agreement renewed`,
-      body: `Hi ${s.manager.first}, the notice deadline (${s.deadline}) has passed, so the ${s.vendor.name} agreement renewed until ${s.renewedTo}.`,
-      ...cc,
     },
-  };
+  ];
 }
 
 function reference(s: Scenario): Step[] {
@@ -244,7 +264,7 @@ function reference(s: Scenario): Step[] {
         ]
       : []),
     { call: 'fs_write_doc', args: { path: s.memo, blocks: memoBlocks(s) } },
-    action(s),
+    ...action(s),
     ...(s.medium
       ? [
           {
@@ -258,7 +278,7 @@ function reference(s: Scenario): Step[] {
     ...(s.hard ? s.todo.steps : []),
     {
       say: s.open
-        ? `The notice deadline is ${s.deadline}, so I sent the termination notice to ${s.notices} and wrote ${s.memo}.`
+        ? `The notice deadline is ${s.deadline}, so I sent the termination notice to ${s.notices}, told ${s.manager.name} and wrote ${s.memo}.`
         : `The notice deadline was ${s.deadline}; the agreement has renewed until ${renewedTo}. I told ${s.manager.name} and wrote ${s.memo}.`,
     },
   ];
@@ -269,12 +289,17 @@ const vendorUpdate = (id: string, where: Record<string, unknown>, weight: number
   audited(id, 'finance', 'updated_vendors', where, weight, true);
 
 // check weights: the action carries less as the level adds parts
-const shares = ({ medium, hard }: Scenario) =>
+const shares = ({ medium, hard, open }: Scenario) =>
   weights([
-    ['decision', 0.2],
-    ['deadline', 0.1],
+    ['decision', 0.25],
     ['runs', 0.05],
-    ['action', hard ? 0.25 : medium ? 0.3 : 0.45],
+    // the manager's report carries the deadline: a part of its own beside a notice, the renewal report's weight
+    ...(open
+      ? ([
+          ['action', hard ? 0.2 : medium ? 0.25 : 0.3],
+          ['told', 0.2],
+        ] as const)
+      : ([['action', hard ? 0.4 : medium ? 0.45 : 0.5]] as const)),
     ['no_wrong_action', 0.2],
     ...(medium ? ([['vendor', 0.15]] as const) : []),
     ...(hard
@@ -297,29 +322,35 @@ function checks(s: Scenario): Check[] {
       where,
       weight: w.no_wrong_action,
     }) as Check;
+  // the date the decision rests on goes with it in every check of the decision
+  const deadline = { regex: dayRegex(s.deadline) };
   return [
     {
       id: 'memo_decision',
       kind: 'file_matches',
       path: s.memo,
       text: { heading: 'decision', regex: `decision:\\s*${open ? 'terminate' : 'renewed'}` },
+      table: { column: 'Value', where: { Item: 'Notice deadline' }, value: s.deadline },
       weight: w.decision as number,
     },
-    tableCell(
-      'memo_deadline',
-      s.memo,
-      { column: 'Value', where: { Item: 'Notice deadline' }, value: s.deadline },
-      w.deadline as number,
-    ),
     tableCell(
       'memo_runs_until',
       s.memo,
       { column: 'Value', where: { Item: 'Runs until' }, value: open ? s.end : s.renewedTo },
       w.runs as number,
     ),
-    open
-      ? mailSent('notice_sent', { to: s.notices, subject: { contains: 'termination' } }, w.action as number)
-      : mailSent('renewal_reported', { to: s.manager.email, body: { contains: 'renew' } }, w.action as number),
+    ...(open
+      ? [
+          mailSent('notice_sent', { to: s.notices, subject: { contains: 'termination' } }, w.action as number),
+          mailSent('manager_told', { to: s.manager.email, body: deadline }, w.told as number),
+        ]
+      : [
+          mailSent(
+            'renewal_reported',
+            { to: s.manager.email, body: { all_of: [{ contains: 'renew' }, deadline] } },
+            w.action as number,
+          ),
+        ]),
     open
       ? absent('manager_not_misinformed', { body: { regex: 'renewed until' } })
       : absent('no_late_notice', { to: s.notices }),
