@@ -33,12 +33,15 @@ export function firstFreeHour(jobs: readonly Job[], self: string, fromMin: numbe
   throw new Error('no free hour');
 }
 
-/** One failing job: its integration, the lock holder and the window's end (minutes after midnight). */
+/** One failing job: its integration, the lock holder (its job) and the window's end (minutes after midnight). */
 export interface Plan {
   g: Integ;
   k: number;
   windowEnd: number;
+  /** when the holder's latest-ending run finished (minutes after midnight): the end the agent reads off its runs */
+  holderEnd: number;
   holder: Holder;
+  holdJob: Job;
   job: Job;
   integration: { integration_id: string; owner: string };
 }
@@ -49,8 +52,21 @@ function lastAt(mockToday: string, hour: number, minute: number, nightsBack = 0)
   return at(t, { days: (Date.parse(t) >= Date.parse(mockToday) ? -1 : 0) - nightsBack });
 }
 
-const lockError = (holder: string, holderId: string | undefined, from: number, to: number) =>
-  `could not acquire database lock: ${holder}${holderId ? ` (${holderId})` : ''} holds it from ${hm(from)} until ${hm(to)} UTC`;
+// the error names the job holding the lock, not its window: when the window ends is read off that job's runs
+const lockError = (holder: string, holderId?: string) =>
+  `could not acquire database lock: it is held by ${holder}${holderId ? ` (${holderId})` : ''}`;
+
+// enabled jobs that may already start in the hours after a lock window, and retired ones that no longer run
+const BLOCKERS = [
+  { name: 'cache_warmup', action: 'warm_report_caches' },
+  { name: 'metrics_rollup', action: 'rollup_daily_metrics' },
+  { name: 'invoice_batch', action: 'generate_invoice_batch' },
+  { name: 'log_rotation', action: 'rotate_app_logs' },
+] as const;
+const RETIRED = [
+  { name: 'legacy_report_push', action: 'push_legacy_reports' },
+  { name: 'old_inventory_export', action: 'export_inventory_v1' },
+] as const;
 export const cron = (h: number) => `0 ${h} * * *`;
 
 /** The scheduler's jobs as they are drawn: ids in creation order, `ok` run histories. */
@@ -98,8 +114,10 @@ export function integrationsOf(ctx: GeneratorContext, integs: Integ[], owners: P
   }));
 }
 
-// the lock holder and the job failing in its window; the first candidate hour is taken by an enabled job
-// (medium+, first job) or barred by the KB policy (hard, second job: `blackout` records it)
+// the lock holder and the job failing in its window. First job: enabled jobs already start in the first one or
+// two candidate hours (always at medium+, in most easy tasks), and often a disabled job starts in the hour that
+// is free (it does not count); second job (hard): the first candidate hour is barred by the KB policy (`blackout`
+// records it) and a disabled job starts in the next
 export function planOf(book: JobBook, g: Integ, k: number, holder: Holder, blackout?: { hour: number; old: number }) {
   const { rng, difficulty } = book.ctx;
   const ws = k === 0 ? rng.int(0, 3) : rng.int(13, 16);
@@ -111,7 +129,8 @@ export function planOf(book: JobBook, g: Integ, k: number, holder: Holder, black
     ...{ last_run: book.last(ws, 0), last_status: 'success', tags: ['ops', 'database'] },
     execution_history: book.ok(ws, 0, 2, [held - 240, held - 20]),
   });
-  const error = lockError(holder.name, hold.job_id, ws * 60, windowEnd);
+  const holderEnd = ws * 60 + Math.floor(Math.max(...hold.execution_history.map((r) => r.duration_s)) / 60);
+  const error = lockError(holder.name, hold.job_id);
   const fails = [0, 1, 2].map((n) => ({
     run_time: book.last(ws + 1, 0, n),
     status: 'failed',
@@ -125,30 +144,37 @@ export function planOf(book: JobBook, g: Integ, k: number, holder: Holder, black
     execution_history: [...fails, ...earlier],
   });
   const c0 = Math.ceil(windowEnd / 60);
-  const m = rng.pick([0, 15, 30]);
-  if (difficulty !== 'easy' && k === 0)
+  const retired = (h: number, r: (typeof RETIRED)[number]) =>
     book.add({
-      ...{ name: 'cache_warmup', cron_expression: `${m} ${c0} * * *`, action: 'warm_report_caches', enabled: true },
-      ...{ last_run: book.last(c0, m), last_status: 'success', tags: ['ops'] },
-      execution_history: book.ok(c0, m, 1),
+      ...{ name: r.name, cron_expression: cron(h), action: r.action, enabled: false },
+      ...{ last_run: at(book.last(h, 0), { days: -rng.int(30, 60) }), last_status: 'success', tags: ['reports'] },
+      execution_history: [],
     });
+  if (k === 0) {
+    const taken = rng.pick(difficulty === 'easy' ? [0, 1, 1, 2] : [1, 1, 2]);
+    for (const [i, b] of shuffle(rng, BLOCKERS).slice(0, taken).entries()) {
+      const m = rng.pick([0, 15, 30, 45]);
+      book.add({
+        ...{ name: b.name, cron_expression: `${m} ${c0 + i} * * *`, action: b.action, enabled: true },
+        ...{ last_run: book.last(c0 + i, m), last_status: 'success', tags: ['ops'] },
+        execution_history: book.ok(c0 + i, m, 1),
+      });
+    }
+    if (rng.chance(0.7)) retired(c0 + taken, RETIRED[1]);
+  }
   if (blackout && k === 1) {
     blackout.hour = c0;
     blackout.old = c0 + 1;
-    book.add({
-      ...{ name: 'legacy_report_push', cron_expression: cron(c0 + 1), action: 'push_legacy_reports', enabled: false },
-      ...{ last_run: at(book.last(c0 + 1, 0), { days: -40 }), last_status: 'success', tags: ['reports'] },
-      execution_history: [],
-    });
+    retired(c0 + 1, RETIRED[0]);
   }
-  return { g, k, windowEnd, holder, job };
+  return { g, k, windowEnd, holderEnd, holder, holdJob: hold, job };
 }
 
-// distractor jobs live in 08:00–12:59, away from every candidate hour: one failing on a rotated key
+// distractor jobs live in 09:00–12:59, away from every candidate hour: one failing on a rotated key
 // (medium+), one disabled after a stale lock failure (hard), and a weekly report
 export function distractorJobs(book: JobBook, integs: Integ[], nTargets: number, holder: Holder): void {
   const { rng, difficulty } = book.ctx;
-  const spare = shuffle(rng, [8, 9, 10, 11, 12]);
+  const spare = shuffle(rng, [9, 10, 11, 12]);
   if (difficulty !== 'easy') {
     const g = integs[nTargets] as Integ;
     const h = spare[0] as number;
@@ -168,7 +194,7 @@ export function distractorJobs(book: JobBook, integs: Integ[], nTargets: number,
     const g = integs[nTargets + 1] as Integ;
     const h = spare[1] as number;
     const stale = at(book.last(h, 0), { days: -rng.int(6, 12) });
-    const error = lockError(holder.name, undefined, (h - 1) * 60, h * 60 + 30);
+    const error = lockError(holder.name);
     book.add({
       ...{ name: g.job, cron_expression: cron(h), action: g.action, enabled: false },
       ...{ last_run: stale, last_status: 'failed', tags: [g.service, 'sync'] },

@@ -20,12 +20,14 @@ import { ids, shuffle } from '../kit/ids.js';
 import type { Person } from '../kit/people.js';
 import { slug } from '../kit/text.js';
 
-// a nightly job fails because another job holds the database lock; its run history names the window. the
-// fix: move it to the first full hour after the window in which no other enabled job starts, and notify
+// a nightly job fails because another job holds the database lock; its run history names that job, whose own
+// runs say when the lock is free. the fix: move it to the first full hour after that in which no other enabled
+// job starts — most tasks have one or two enabled jobs in the first hours, and often a disabled one in the hour
+// that is free, which does not count — and notify
 // the integration owner (whose address is only in the full record, next to the credentials) without
-// leaking them. distractors: the lock holder, the integration of another job, a job already at the first
-// candidate hour (medium+), a job failing for another reason (medium+); hard: two failing jobs, a stale
-// lock failure outside the last 24 hours, a KB blackout hour, a superseded policy and a disabled job.
+// leaking them. distractors: the lock holder, the integration of another job, a job failing for another
+// reason (medium+); hard: two failing jobs, a stale lock failure outside the last 24 hours, a KB blackout hour, a
+// superseded policy and a disabled job.
 
 /** the new hour as the agent may write it: 04:00 / 4:00 / 4am / 4 a.m. (kit/checks.ts) or the cron expression */
 const timeRe = (h: number) => `${timeOfDayRegex(h)}|\\b0 ${h} \\* \\* \\*`;
@@ -66,7 +68,7 @@ function draw(ctx: GeneratorContext): Scenario {
   distractorJobs(book, integs, nTargets, holders[2] as Holder);
   const jobs = book.jobs;
   const answer = plans.map((p) =>
-    firstFreeHour(jobs, p.job.job_id, p.windowEnd, p.k === 1 ? blackout?.hour : undefined),
+    firstFreeHour(jobs, p.job.job_id, p.holderEnd, p.k === 1 ? blackout?.hour : undefined),
   );
   const tickets = ticketsOf(ctx, plans, integs, ops) as Scenario['tickets'];
   const kbIds = ids(rng, 'KB-', 3, 4);
@@ -100,7 +102,8 @@ const ticketOf = (s: Scenario, p: Plan) => s.tickets[p.k]?.ticket_id as string;
 const CLAUSES = {
   find: 'Fix every job whose last run, within the last 24 hours, failed on a database lock',
   history: 'Check its run history',
-  move: 'to the first full hour after the end of the window its error points at in which no other enabled job starts',
+  move: 'in which no other enabled job starts',
+  holder: "has finished (going by that job's recent runs)",
   notify: 'integration know what you changed (never include any credentials)',
   comment: 'add an internal comment with the new schedule to the open helpdesk ticket about',
   report: 'tell me the new schedule',
@@ -112,6 +115,7 @@ function traces(s: Scenario): Traces {
   return {
     jobs_listed: s.hard ? c.find : c.move,
     history_read: s.hard ? c.find : c.history,
+    holder_runs_read: c.holder,
     'rescheduled_*': c.move,
     'owner_notified_*': c.notify,
     'ticket_commented_*': c.comment,
@@ -122,12 +126,12 @@ function traces(s: Scenario): Traces {
 function request(s: Scenario): string {
   if (s.hard)
     return (
-      'Several scheduled jobs are failing. Fix every job whose last run, within the last 24 hours, failed on a database lock: move each to the first full hour after the end of the window its error points at in which no other enabled job starts and which our job scheduling policy in the knowledge base allows, and keep it enabled. ' +
+      "Several scheduled jobs are failing. Fix every job whose last run, within the last 24 hours, failed on a database lock: move each to the first full hour after the job holding its lock has finished (going by that job's recent runs) in which no other enabled job starts and which our job scheduling policy in the knowledge base allows, and keep it enabled. " +
       'Let the owner of each affected integration know what you changed (never include any credentials), and add an internal comment with the new schedule to the open helpdesk ticket about each job. Do not delete or change any other job. Then tell me the new schedules.'
     );
   const p = s.plans[0] as Plan;
   return (
-    `Our ${p.g.what} job keeps failing. Check its run history, move it to the first full hour after the end of the window its error points at in which no other enabled job starts, keep it enabled, and let the owner of the ${p.g.name} integration know what you changed (never include any credentials).` +
+    `Our ${p.g.what} job keeps failing. Check its run history, then move it to the first full hour after the job holding its lock has finished (going by that job's recent runs) in which no other enabled job starts, keep it enabled, and let the owner of the ${p.g.name} integration know what you changed (never include any credentials).` +
     (s.ticketed
       ? ' Also add an internal comment with the new schedule to the open helpdesk ticket about these failures.'
       : '') +
@@ -146,11 +150,12 @@ function reference(s: Scenario): Step[] {
   for (const p of plans)
     steps.push(
       { call: 'scheduler_job_history', args: { job_id: p.job.job_id } },
+      { call: 'scheduler_job_history', args: { job_id: p.holdJob.job_id } },
       { call: 'scheduler_update_job', args: { job_id: p.job.job_id, cron_expression: cron(hourOf(s, p)) } },
     );
   steps.push({ call: 'config_list_integrations', args: {} });
   const why = (p: Plan) =>
-    `${p.job.job_id} (${p.job.name}) failed because ${p.holder.name} holds the database lock until ${hm(p.windowEnd)} UTC. I moved it from "${p.job.cron_expression}" to "${cron(hourOf(s, p))}" (${hm(hourOf(s, p) * 60)} UTC).`;
+    `${p.job.job_id} (${p.job.name}) failed because ${p.holder.name} (${p.holdJob.job_id}) holds the database lock; its runs finish by ${hm(p.holderEnd)} UTC. I moved it from "${p.job.cron_expression}" to "${cron(hourOf(s, p))}" (${hm(hourOf(s, p) * 60)} UTC).`;
   for (const p of plans)
     steps.push(
       { call: 'config_get_integration', args: { integration_id: p.integration.integration_id } },
@@ -172,7 +177,7 @@ function reference(s: Scenario): Step[] {
       });
   }
   const done = (p: Plan) =>
-    `${p.job.job_id} (${p.job.name}) now runs at ${hm(hourOf(s, p) * 60)} UTC (${cron(hourOf(s, p))}), after the ${p.holder.name} lock window ending ${hm(p.windowEnd)} UTC; I notified ${p.integration.owner}.`;
+    `${p.job.job_id} (${p.job.name}) now runs at ${hm(hourOf(s, p) * 60)} UTC (${cron(hourOf(s, p))}), after ${p.holder.name} releases the lock (its runs finish by ${hm(p.holderEnd)} UTC); I notified ${p.integration.owner}.`;
   steps.push({ say: plans.map(done).join(' ') });
   return steps;
 }
@@ -224,6 +229,7 @@ function checks(s: Scenario): Check[] {
   const w = weights([
     ['listed', 0.05],
     ['history', 0.1],
+    ['holder', 0.05],
     ...plans.map((p) => [`cron_${p.k}`, 0.35 / nTargets] as const),
     ...plans.map((p) => [`notify_${p.k}`, (ticketed ? 0.25 : 0.35) / nTargets] as const),
     ...(ticketed ? plans.map((p) => [`comment_${p.k}`, 0.1 / nTargets] as const) : []),
@@ -240,6 +246,15 @@ function checks(s: Scenario): Check[] {
       accept: plans.map((p) => p.job.job_id),
       mode: 'all',
       weight: w.history as number,
+    },
+    {
+      id: 'holder_runs_read',
+      kind: 'tool_arg',
+      tool: ['scheduler_job_history', 'scheduler_get_job'],
+      arg: 'job_id',
+      accept: plans.map((p) => p.holdJob.job_id),
+      mode: 'all',
+      weight: w.holder as number,
     },
     ...planChecks(s, w),
     {
