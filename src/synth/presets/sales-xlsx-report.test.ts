@@ -32,6 +32,41 @@ describe(FAMILY, () => {
     }
   });
 
+  it("names a quarter that has ended by the task's day, and says how every status in the export is treated", () => {
+    const treated = new Set<string>();
+    for (const difficulty of ['easy', 'medium', 'hard'] as const)
+      for (const seed of h.seeds) {
+        const spec = h.parsed(difficulty, seed);
+        const [, q, year] = /\bQ([1-4]) (\d{4})\b/.exec(spec.request) ?? [];
+        assert.ok(q && year, spec.request);
+        // the quarter's last day is before the task's day (the request asked for Q1 or Q3 whatever the date)
+        const end = Date.UTC(Number(year), Number(q) * 3, 1);
+        assert.ok(end <= Date.parse(spec.mock_today), `${difficulty} ${seed}: Q${q} ${year} on ${spec.mock_today}`);
+        const file = Object.values(spec.fixtures.workspace?.files ?? {}).find((f) => typeof f === 'object') as {
+          xlsx: { sheets: { rows: unknown[][] }[] };
+        };
+        const statuses = new Set(file.xlsx.sheets[0]?.rows.slice(1).map((r) => String(r[4])));
+        // the rule is in the request (easy) or the manager's mail (medium+): every status but paid is named in it
+        const mails = (spec.fixtures.gmail?.messages ?? []) as { body: string }[];
+        const rule = [spec.request, ...mails.map((m) => m.body)].join(' ');
+        for (const status of statuses) if (status !== 'paid') assert.match(rule, new RegExp(`${status}`), status);
+        treated.add(/keep refunded ones in/.test(rule) ? 'refunds counted' : 'refunds left out');
+        // the totals follow the stated rule: a refunded order counts only where the rule keeps it
+        const kept = /keep refunded ones in/.test(rule);
+        const rows = file.xlsx.sheets[0]?.rows.slice(1) as [string, string, string, number, string][];
+        const expect = new Map<string, number>();
+        for (const [, region, , amount, status] of rows)
+          if (status === 'paid' || (kept && status === 'refunded'))
+            expect.set(region, Math.round(((expect.get(region) ?? 0) + amount) * 100) / 100);
+        if (difficulty === 'hard') continue; // (the corrected export adds an order)
+        for (const c of spec.checks.filter((x) => x.id.startsWith('total_'))) {
+          const t = (c as unknown as { table: { where: { Region: string }; value: number } }).table;
+          assert.equal(t.value, expect.get(t.where.Region), `${difficulty} ${seed} ${t.where.Region}`);
+        }
+      }
+    assert.deepEqual([...treated].sort(), ['refunds counted', 'refunds left out']);
+  });
+
   it('the gate kills the "file not written" and "wrong cell value" mutants', async () => {
     for (const difficulty of ['easy', 'hard'] as const) {
       const { stats } = await checkMutation(h.parsed(difficulty, 2));

@@ -8,9 +8,11 @@ import { ids, shuffle } from '../kit/ids.js';
 import { amountPattern, formatMoney, sumCents } from '../kit/money.js';
 import type { Person } from '../kit/people.js';
 import type { TaskSpecInput } from '../../schema/task-spec.js';
+import { capitalise } from '../kit/text.js';
 
-// data analysis over a spreadsheet: total the quarter's orders per region from an XLSX export (leaving out
-// cancelled ones — medium+: also refunded ones, says the manager's mail), write the totals to a new
+// data analysis over a spreadsheet: total the last ended quarter's orders per region from an XLSX export, leaving
+// out cancelled ones and, in about half the tasks, refunded ones too — the request (easy) or the manager's mail
+// (medium+) says which, so every status in the export has a stated treatment; write the totals to a new
 // workbook, and mail the top region. hard: the user replaces the export mid-episode with a corrected one
 // (an order was missing), so only an agent that re-reads the file gets the totals right; the review is
 // booked in the calendar and the to-do ticked off.
@@ -55,7 +57,10 @@ interface Scenario {
   /** hard: the export the user puts in place of the first one */
   corrected: Order[];
   file: string;
+  /** the last quarter ended by the task's day: "Q1 2026" */
   quarter: string;
+  /** the statuses left out: cancelled, and refunded in about half the tasks */
+  excluded: readonly string[];
   /** the totals of the first export, and of the one that counts */
   first: Total[];
   final: Total[];
@@ -86,6 +91,20 @@ function drawOrders(ctx: GeneratorContext, regions: readonly string[], reps: rea
   return { orders, nextId: () => orderIds[n++] as string };
 }
 
+// the last quarter that has ended by the task's day, and its export (a quarter still running has no totals yet)
+function lastQuarter(mockToday: string): { quarter: string; file: string } {
+  const d = new Date(mockToday);
+  const current = Math.floor(d.getUTCMonth() / 3) + 1;
+  const [q, year] = current === 1 ? [4, d.getUTCFullYear() - 1] : [current - 1, d.getUTCFullYear()];
+  return { quarter: `Q${q} ${year}`, file: `data/sales_${year}_q${q}.xlsx` };
+}
+
+/** How the request or the manager's mail words the statuses left out. */
+const rule = (s: { excluded: readonly string[] }) =>
+  s.excluded.includes('refunded')
+    ? 'leave out cancelled and refunded orders — refunds are booked separately'
+    : 'leave out cancelled orders but keep refunded ones in — finance nets refunds off in its own report';
+
 // every random draw before the fixtures, in one fixed order (the spec of a seed never changes with the builders)
 function draw(ctx: GeneratorContext): Scenario {
   const { rng, words, mockToday, difficulty } = ctx;
@@ -96,8 +115,8 @@ function draw(ctx: GeneratorContext): Scenario {
     .sort();
   const reps = words.people(4, 'acme.example').map((p) => p.name);
   const { orders, nextId } = drawOrders(ctx, regions, reps, ids(rng, 'SO-', 18, 5).sort());
-  const excluded = medium ? ['cancelled', 'refunded'] : ['cancelled'];
-  const file = `data/sales_q${rng.int(1, 4)}.xlsx`;
+  const excluded = rng.chance(0.5) ? ['cancelled', 'refunded'] : ['cancelled'];
+  const { quarter, file } = lastQuarter(mockToday);
   // hard: the corrected export adds a paid order to the smallest region, enough to change the ranking
   const first = totals(orders, excluded, regions);
   const corrected = [...orders];
@@ -109,12 +128,11 @@ function draw(ctx: GeneratorContext): Scenario {
   }
   const final = totals(corrected, excluded, regions);
   const msgIds = ids(rng, 'msg_', 2, 4) as [string, string];
-  const quarter = file.slice(-6, -5);
-  const todo = todoPart(ctx, `Q${quarter} regional totals`, 0.1);
+  const todo = todoPart(ctx, `${quarter} regional totals`, 0.1);
   const reviewDay = dateOf(at(mockToday, { days: rng.int(2, 5) }));
   const reviewHour = rng.int(9, 15);
   const recipient = medium ? lead : manager;
-  const drawn = { ctx, medium, hard, manager, lead, colleague, recipient, orders, corrected, file, quarter };
+  const drawn = { ctx, medium, hard, manager, lead, colleague, recipient, orders, corrected, file, quarter, excluded };
   return { ...drawn, first, final, msgIds, todo, reviewDay, reviewHour };
 }
 
@@ -123,9 +141,9 @@ const hour = (s: Scenario) => String(s.reviewHour).padStart(2, '0');
 function messages(s: Scenario): Record<string, unknown>[] {
   const { manager, lead, quarter } = s;
   const { mockToday } = s.ctx;
-  const rules = `Hi, for the Q${quarter} regional totals leave out cancelled and refunded orders — refunds are booked separately. Send the top region and its total to ${lead.name} (${lead.email}), who runs the review.\n\n${manager.first}`;
+  const rules = `Hi, for the ${quarter} regional totals ${rule(s)}. Send the top region and its total to ${lead.name} (${lead.email}), who runs the review.\n\n${manager.first}`;
   return [
-    mail(s.msgIds[0], manager, `Q${quarter} regional totals`, rules, at(mockToday, { days: -1 })),
+    mail(s.msgIds[0], manager, `${quarter} regional totals`, rules, at(mockToday, { days: -1 })),
     mail(
       s.msgIds[1],
       s.colleague,
@@ -210,8 +228,8 @@ function reference(s: Scenario): Step[] {
       call: 'gmail_send_message',
       args: {
         to: recipient.email,
-        subject: `Q${quarter} regional totals`,
-        body: `Hi ${recipient.first}, the top region in Q${quarter} is ${top.region} with ${formatMoney(top.total)}. The totals per region are in ${OUT}.`,
+        subject: `${quarter} regional totals`,
+        body: `Hi ${recipient.first}, the top region in ${quarter} is ${top.region} with ${formatMoney(top.total)}. The totals per region are in ${OUT}.`,
       },
     },
     ...(s.medium ? s.todo.steps : []),
@@ -220,7 +238,7 @@ function reference(s: Scenario): Step[] {
           {
             call: 'calendar_create_event',
             args: {
-              title: `Q${quarter} sales review`,
+              title: `${quarter} sales review`,
               start_time: review('00'),
               end_time: review('30'),
               attendees: [s.lead.email],
@@ -305,17 +323,17 @@ const CLAUSES = {
   redo: 'Please redo the totals from the new file',
 };
 
-const what = (s: Scenario) => `total the Q${s.quarter} orders in ${s.file} per region`;
+const what = (s: Scenario) => `total the ${s.quarter} orders in ${s.file} per region`;
 
 function request(s: Scenario): string {
   const { quarter: q, lead, manager } = s;
   const c = CLAUSES;
   const out = `write them to ${OUT} (${c.out})`;
   if (s.hard)
-    return `Please ${what(s)} and ${out}. Check my mail for ${c.mailed} and ${c.hardMail}. Mark the to-do done and book a 30-minute "Q${q} sales review" with ${lead.name} on ${s.reviewDay} at ${hour(s)}:00 UTC.`;
+    return `Please ${what(s)} and ${out}. Check my mail for ${c.mailed} and ${c.hardMail}. Mark the to-do done and book a 30-minute "${q} sales review" with ${lead.name} on ${s.reviewDay} at ${hour(s)}:00 UTC.`;
   if (s.medium)
     return `Please ${what(s)} and ${out}. My manager mailed ${c.mailed} and ${c.mediumMail}, and ${c.todo}.`;
-  return `Please ${what(s)}, leaving out cancelled orders, and ${out}. Then email ${manager.name} (${manager.email}) the top region and its total.`;
+  return `Please ${what(s)} and ${out}. ${capitalise(rule(s))}. Then email ${manager.name} (${manager.email}) the top region and its total.`;
 }
 
 // the demand of each check: the totals (hard: the user's redo), the mail the request or the manager's mail names
@@ -327,7 +345,7 @@ function traces(s: Scenario): Traces {
     top_total_mailed: mail,
     instructions_read: CLAUSES.mailed,
     todo_completed: CLAUSES.todo,
-    review_booked: `book a 30-minute "Q${s.quarter} sales review"`,
+    review_booked: `book a 30-minute "${s.quarter} sales review"`,
     unasked: CLAUSES.hardMail,
   };
 }
