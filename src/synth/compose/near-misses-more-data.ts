@@ -48,7 +48,7 @@ export const MORE_NEAR_MISSES: Readonly<Record<string, readonly NearMiss[]>> = {
       'Pre-spray watering',
     ],
     [
-      '{Day} a plot dried out over the weekend because its soil probe had been reading wet for a week, and {who} lost a row of seedlings',
+      '{Day} a plot dried out during a hot spell because its soil probe had been reading wet for a week, and {who} lost a row of seedlings',
       'Irrigation',
       'Failsafe watering',
       'Probe maintenance',
