@@ -3,7 +3,7 @@ import { describe, it } from 'node:test';
 import { referenceAgent, referenceTurns, scriptedAgent } from '../../agent/reference.js';
 import { runEpisode } from '../../agent/rollout.js';
 import { TaskSpec } from '../../schema/task-spec.js';
-import { lenient, pairedLine } from './aggregates.js';
+import { lenient, pageOf, pairedLine } from './aggregates.js';
 import { composition } from './testing.js';
 
 describe('a name in a deliverable file', () => {
@@ -74,6 +74,26 @@ describe("a list deliverable's line per record", () => {
       assert.ok(re.test(written), written);
     for (const written of ['- T-1 — Mill Lane\n- T-2 — Harbour & Sons', '- T-12 — Harbour & Sons'])
       assert.ok(!re.test(written), written);
+  });
+
+  it('in an HTML page, an item or row over several lines; never past its end or another record (review 39)', () => {
+    const re = new RegExp(pairedLine('T-1', 'Harbour & Sons', pageOf('out/list.html', ['T-1', 'T-2'])), 'i');
+    const right = [
+      '<tr>\n  <td>T-1</td>\n  <td>Harbour &amp; Sons</td>\n</tr>',
+      '<li>\n  <strong>T-1</strong>\n  <span>Harbour & Sons</span>\n</li>',
+      '<div class="card"><h2>T-1</h2>\n<p>Harbour & Sons</p></div>',
+      '<tr>\n<td>Harbour & Sons</td>\n<td>T-1</td>\n</tr>',
+    ];
+    for (const written of right) assert.ok(re.test(written), written);
+    const swapped = [
+      '<li>T-1</li>\n<li>Mill Lane</li>\n<li>Harbour & Sons</li>',
+      '<tr><td>T-1</td><td>Mill Lane</td></tr>\n<tr><td>T-2</td><td>Harbour & Sons</td></tr>',
+      '<div><h2>T-1</h2><p>Mill Lane</p></div>\n<div><h2>T-2</h2><p>Harbour & Sons</p></div>',
+      '<div><h2>T-2</h2><p>Harbour & Sons</p></div>\n<div><h2>T-1</h2><p>Mill Lane</p></div>',
+    ];
+    for (const written of swapped) assert.ok(!re.test(written), written);
+    // a page the old line pattern failed though it pairs them right
+    assert.ok(!new RegExp(pairedLine('T-1', 'Harbour & Sons'), 'i').test(right[0] as string));
   });
 
   it("fails a file (bullets, CSV rows, list items) whose names are swapped between the records' ids", async () => {

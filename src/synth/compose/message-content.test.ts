@@ -11,6 +11,7 @@ import { recipeFor } from './index.js';
 import type { FieldModel } from '../rules/fields.js';
 import { aboutLines, bodyMatcher, carryClause, factRegex, type Reason, citedCondition } from './message-content.js';
 import { makeWorld } from './world.js';
+import { orderScreenshot } from './sources/pictures.js';
 
 // a per-record message says which record it is and why it is on the list: the check reads both in the body, so the
 // reference passes and the same work with empty bodies, or a body about another record, does not
@@ -152,6 +153,15 @@ describe('a message to each record owner', () => {
       if (kind === 'number' || kind === 'date')
         assert.doesNotMatch(clause, /what its (?![\w ]*\b(?:date|day|deadline)\b)/, clause);
     }
+  });
+
+  it('says a count as had: "it has had 3 reminders sent", never "its reminders sent is 3 reminders" (review 39)', () => {
+    const rule = { all: [{ kind: 'at_least', field: 'reminders', value: 2 }] } as const;
+    const rec: Record<string, unknown> = { [orderScreenshot.nameField.field]: 'Harbour & Sons', reminders: 3 };
+    const text = aboutLines(rule as unknown as Parameters<typeof aboutLines>[0], rec, orderScreenshot, 'SO-1');
+    assert.match(text, /has had 3 reminders sent/, text);
+    assert.doesNotMatch(text, /reminders sent is|reminder count is/, text);
+    assert.doesNotMatch(carryClause(rule as never, orderScreenshot, 3), /its reminders sent/);
   });
 
   it('a fact is found in any usual spelling, and not in a neighbouring one', () => {

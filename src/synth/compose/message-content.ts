@@ -5,7 +5,7 @@ import { dateOf, dayMonthYear } from '../kit/dates.js';
 import { factPattern } from '../kit/money.js';
 import { isAre } from '../kit/text.js';
 import { type FieldModel, sayValue } from '../rules/fields.js';
-import { enumWords } from '../rules/field-words.js';
+import { countedOf, enumWords } from '../rules/field-words.js';
 import { ownLabel } from '../rules/prose.js';
 import { type Atom, modelOf, type Rule, termsOf } from '../rules/rule.js';
 import type { Rec, SourcePart } from './parts.js';
@@ -156,15 +156,20 @@ export function aboutLines(rule: Rule | undefined, rec: Rec, src: SourcePart, id
   if (!r || !fact) return which as string;
   const label = labelOf(r, src);
   const be = isAre(label);
-  // a state is what a record is marked ("its last run is marked failed"), a figure what it is
+  // a state is what a record is marked ("its last run is marked failed"), a figure what it is; a count is had
+  // ("it has had 3 reminders sent", never "its reminders sent is 3 reminders": review 39)
   const state = r.model.kind === 'enum' ? 'marked ' : '';
+  const counted = r.model.kind === 'number' ? countedOf(r.model) : undefined;
+  const n = rec[r.atom.field];
   const why =
     r.atom.kind === 'mentions'
       ? `Its ${label} mentions ${fact}, which is why it came up.`
-      : [
-          `Its ${label} ${be} ${state}${fact}, which is why it is on my list.`,
-          `It came up because its ${label} ${be} ${state}${fact}.`,
-          `The record shows its ${label} as ${fact}.`,
-        ][Math.floor(h / 3) % 3];
+      : counted && typeof n === 'number'
+        ? `${counted.holder ? `Its ${counted.holder}` : 'It'} ${counted.verb[1]} ${grouped(n, 0, 2)} ${counted.noun[n === 1 ? 0 : 1]}${counted.tail}, which is why it is on my list.`
+        : [
+            `Its ${label} ${be} ${state}${fact}, which is why it is on my list.`,
+            `It came up because its ${label} ${be} ${state}${fact}.`,
+            `The record shows its ${label} as ${fact}.`,
+          ][Math.floor(h / 3) % 3];
   return `${which} ${why}`;
 }

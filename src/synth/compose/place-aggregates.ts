@@ -1,7 +1,7 @@
 import type { Rng } from '../../env/rng.js';
 import { capitalise, slug } from '../kit/text.js';
 import { inwardOf } from './audience.js';
-import { each, fileProof, lines, pairedLine, refuse, stem } from './aggregates.js';
+import { each, fileProof, lines, pageOf, pairedLine, refuse, stem } from './aggregates.js';
 import type { AggregatePart, DraftOf } from './parts.js';
 import { citeOf, citeWord } from './parts.js';
 import type { SourceName } from './sources/index.js';
@@ -78,11 +78,15 @@ export const allocationSheet: AggregatePart<SourceName> = {
   // each row as asked: the place beside its area, and marked held
   proof: (sel, ds, s, dest) => {
     const proof = fileProof(sel, ds, s, dest);
+    const page = pageOf(
+      dest,
+      [...sel, ...ds].map((rec) => citeOf(rec, s)),
+    );
     const held = sel.map(
       (rec): DraftOf<'file_matches'> => ({
         kind: 'file_matches',
         path: dest,
-        text: { regex: pairedLine(citeOf(rec, s), HELD) },
+        text: { regex: pairedLine(citeOf(rec, s), HELD, page) },
       }),
     );
     return { ...proof, fields: [...(proof.fields ?? []), ...held] };

@@ -37,7 +37,7 @@ export const orderScreenshot = defineSource({
       values: TERMS,
       weights: [1, 3, 1],
     },
-    { kind: 'number', field: 'reminders', label: 'reminders sent', min: 0, max: 5, step: 1, unit: 'reminders' },
+    { kind: 'number', field: 'reminders', label: 'reminder count', min: 0, max: 5, step: 1, unit: 'reminders' },
   ] satisfies FieldModel[],
   // an order still open weeks after it was placed is past its terms (credit control chases only what is overdue)
   agree: (rec, w) => pastItsTerms(rec, w, TERMS),
