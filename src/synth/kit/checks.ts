@@ -45,14 +45,19 @@ export const OUTCOME_KINDS: ReadonlySet<string> = new Set([
  * the work was done lower (compose/compile/checks.ts DECISIVE_CAP).
  */
 export const OUTCOME_CAP = 0.6;
+/**
+ * Completion when a check that says whether the work was done at all fails: 0.8 · 0.3 + 0.2 = 0.44 at best, under
+ * half, not 0.68 a stone's throw from passing (compose/compile/checks.ts DECISIVE_CAP; every preset outcome check).
+ */
+export const WORK_CAP = 0.3;
 
 /**
- * Every outcome check without its own cap caps completion at OUTCOME_CAP when it fails, so reading
- * everything, claiming success, or acting with one wrong value can never pass; read checks keep partial credit.
+ * Every outcome check without its own cap caps completion at `cap` (OUTCOME_CAP unless given) when it fails, so
+ * reading everything, claiming success, or acting with one wrong value can never pass; read checks keep partial credit.
  */
-export function outcomesGate(spec: TaskSpecInput): TaskSpecInput {
+export function outcomesGate(spec: TaskSpecInput, cap = OUTCOME_CAP): TaskSpecInput {
   const capped = (c: Check): Check =>
-    OUTCOME_KINDS.has(c.kind) && !c.cap ? { ...c, cap: { completion_at_most: OUTCOME_CAP } } : c;
+    OUTCOME_KINDS.has(c.kind) && !c.cap ? { ...c, cap: { completion_at_most: cap } } : c;
   return spec.checks ? { ...spec, checks: spec.checks.map(capped) } : spec;
 }
 

@@ -2,7 +2,7 @@ import type { Trace } from '../../schema/check-kinds.js';
 import type { TaskSpecInput } from '../../schema/task-spec.js';
 import type { Capability } from '../../schema/taxonomy.js';
 import { namesTitle, normalText } from '../../validate/traceability.js';
-import { type Check, outcomesGate } from '../kit/checks.js';
+import { type Check, outcomesGate, WORK_CAP } from '../kit/checks.js';
 import type { Generator, GeneratorContext } from '../kit/generator.js';
 import { labelsOf, specHeader } from '../kit/header.js';
 
@@ -52,7 +52,9 @@ export function definePreset(def: PresetDef): Generator {
       const labels = { ...labelsOf(meta, ctx.difficulty, capabilities), ...(safety ? { safety: [...safety] } : {}) };
       const header = specHeader({ id: ctx.id, title, family: label ?? meta.name, labels, mockToday: ctx.mockToday });
       const body = traces ? { ...spec, checks: traced(spec, traces, meta.name) } : spec;
-      return outcomesGate({ ...header, ...body });
+      // each outcome check of a preset says whether a part of the asked work was done: failing one leaves 0.44 at
+      // best (review 39: at 0.6 a task with one step skipped, the policy or the memo unread, still scored 0.68)
+      return outcomesGate({ ...header, ...body }, WORK_CAP);
     },
   };
 }

@@ -1,5 +1,5 @@
 import type { Matcher } from '../../../schema/matchers.js';
-import type { Check } from '../../kit/checks.js';
+import { type Check, WORK_CAP } from '../../kit/checks.js';
 import { factPattern, isNumber, questionKeys } from '../../kit/money.js';
 import { DESK } from '../desks/index.js';
 import type { Lang } from '../sources/multilingual-kinds.js';
@@ -46,7 +46,7 @@ export interface Checked {
  * stone's throw from passing. A presentation check (a name beside an id, a question asked first) says how the done
  * work is shown: it keeps the kit's OUTCOME_CAP (0.68 at best), and read checks cap nothing.
  */
-export const DECISIVE_CAP = { completion_at_most: 0.3 } as const;
+export const DECISIVE_CAP = { completion_at_most: WORK_CAP } as const;
 const decisive = <C extends CheckDraft>(c: C): C => ({ ...c, cap: DECISIVE_CAP });
 
 // a file check that passes only while the file names none of the given ids (aggregates.ts fileProof)
