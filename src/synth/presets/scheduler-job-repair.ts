@@ -224,6 +224,17 @@ function planChecks(s: Scenario, w: Record<string, number>): Check[] {
   ];
 }
 
+// each of these jobs' runs were read: its history, or the full job, which carries the same execution history
+const runsRead = (id: string, accept: string[], weight: number): Check => ({
+  id,
+  kind: 'tool_arg',
+  tool: ['scheduler_job_history', 'scheduler_get_job'],
+  arg: 'job_id',
+  accept,
+  mode: 'all',
+  weight,
+});
+
 function checks(s: Scenario): Check[] {
   const { plans, nTargets, ticketed } = s;
   const w = weights([
@@ -237,25 +248,16 @@ function checks(s: Scenario): Check[] {
   ]) as Record<string, number>;
   return [
     { id: 'jobs_listed', kind: 'tool_called', tool: 'scheduler_list_jobs', weight: w.listed as number },
-    {
-      id: 'history_read',
-      kind: 'tool_arg',
-      // the full job carries the same execution history
-      tool: ['scheduler_job_history', 'scheduler_get_job'],
-      arg: 'job_id',
-      accept: plans.map((p) => p.job.job_id),
-      mode: 'all',
-      weight: w.history as number,
-    },
-    {
-      id: 'holder_runs_read',
-      kind: 'tool_arg',
-      tool: ['scheduler_job_history', 'scheduler_get_job'],
-      arg: 'job_id',
-      accept: plans.map((p) => p.holdJob.job_id),
-      mode: 'all',
-      weight: w.holder as number,
-    },
+    runsRead(
+      'history_read',
+      plans.map((p) => p.job.job_id),
+      w.history as number,
+    ),
+    runsRead(
+      'holder_runs_read',
+      plans.map((p) => p.holdJob.job_id),
+      w.holder as number,
+    ),
     ...planChecks(s, w),
     {
       id: 'reported',
