@@ -56,6 +56,7 @@ describe('generated text a practitioner would write', () => {
         /\b(?:deals with|takes in|covers|names)\b[^.]{0,40}\b(?:in its (?:rules|steps|checks)|under its (?:rules|steps|checks)|in the part on|where it deals with)\b/,
         t.id,
       );
+      assert.doesNotMatch(t.request, /" heading of [^.]*? takes in\b/, t.id);
       // nor is a selection by what a part of a document is about the subject of "…, need attention"
       assert.doesNotMatch(t.request, /\b(?:about|for) [a-z]+ing\b[^.:]*, needs? attention\b/, t.id);
       for (const m of t.request.matchAll(/"(?:How we pick|Picking|Which) ([\w -]+?) (?:for|go through) ([\w -]+)"/g)) {

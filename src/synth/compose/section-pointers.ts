@@ -37,7 +37,8 @@ export function sectionClause(plural: string, pointer: string, section: string, 
     `the ${plural} that qualify under "${section}" in ${pointer}`,
     `the ${plural} that the "${section}" part of ${pointer} covers`,
     `the ${plural} that ${pointer} deals with under "${section}"`,
-    `the ${plural} that the "${section}" heading of ${pointer} takes in`,
+    // (never "that the … heading of … takes in": stilted, review 39)
+    `the ${plural} in scope of "${section}" in ${pointer}`,
     `the ${plural} that meet the "${section}" ${unit} in ${pointer}`,
     ...own[unit],
   ]);

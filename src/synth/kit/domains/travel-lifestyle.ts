@@ -22,6 +22,14 @@ export const travelLifestyle: DomainVocab = {
     'Per diem rate missing for Lisbon',
     'Seat upgrade charged twice',
     'Travel insurance certificate missing',
+    // (enough for a to-do list of 14 with no issue twice: "Seat upgrade charged twice (Nadia)" beside the same
+    // title read as a duplicate entry, review 39)
+    'Hotel deposit not returned',
+    'Taxi receipts missing from the claim',
+    'Mileage claim over the limit',
+    'Rail pass expired before the trip',
+    'Meeting room at the venue not booked',
+    'Excess baggage fee not approved',
   ],
   products: [
     'Corporate travel plan',
