@@ -3,7 +3,7 @@ import { describe, it } from 'node:test';
 import { referenceAgent, referenceTurns, scriptedAgent } from '../../agent/reference.js';
 import { runEpisode } from '../../agent/rollout.js';
 import { TaskSpec } from '../../schema/task-spec.js';
-import { lenient, pageOf, pairedLine } from './aggregates.js';
+import { lenient, pageOf, pairedLine } from './list-lines.js';
 import { composition } from './testing.js';
 
 describe('a name in a deliverable file', () => {

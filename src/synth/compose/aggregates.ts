@@ -8,6 +8,7 @@ import { capitalise, slug } from '../kit/text.js';
 import { homeAddress } from '../kit/people.js';
 import { escapeRegex } from '../../schema/text.js';
 import { REVIEW_TAGS } from './purposes.js';
+import { lenient, pageOf, pairedLine } from './list-lines.js';
 import { PUBLISHED_SOURCES } from './audience.js';
 
 // actions over the whole selection. every check demands each selected id and refuses any distractor id,
@@ -52,36 +53,6 @@ export const refuse = (ds: Rec[], s: SourcePart, service: string, record: string
         },
       ]
     : [];
-/** A name as a file may spell it (a pattern): an HTML page escapes "&" and may write an apostrophe as an entity; a typed
- * straight quote is as good as a curly one. A short name (a ticker: "UL", "NEE") is found only as a word of its own,
- * as `contains` finds one (grade/match.ts `textHas`): never inside "rulebook", "needs" or an HTML tag's `<ul>`. */
-export const lenient = (x: string) => {
-  const p = escapeRegex(x)
-    .replace(/&/g, '&(?:amp;)?')
-    .replace(/['\u2018\u2019]/g, "(?:['\u2018\u2019]|&#0?39;|&apos;|&rsquo;)");
-  return SHORT_NAME.test(x) ? `(?<![0-9A-Za-z\u00c0-\u024f</])${p}(?![0-9A-Za-z\u00c0-\u024f>])` : p;
-};
-const SHORT_NAME = /^[A-Za-z]{1,4}$/;
-/**
- * A pattern for one record's line of a list: its id and its name on one line (a bullet, a CSV row, a list item), in
- * either order. A list that holds every id and every name but pairs them wrongly is not the list asked for, though
- * each would be found somewhere in it. The id stands alone ("T-1" is not the start of "T-12"). In an HTML page a
- * record's item or row may span lines (`<tr>` with a `<td>` on each): the name may follow its id on later lines, up
- * to the end of that item or row and never past another record's id (`others`); review 39 found a correct page
- * laid out that way failing every such check.
- */
-export const pairedLine = (id: string, name: string, page?: { others: readonly string[] }) => {
-  const alone = (x: string) => `(?<![0-9A-Za-z])${lenient(x)}(?![0-9A-Za-z])`;
-  const i = alone(id);
-  const n = lenient(name);
-  if (!page) return `${i}[^\\n]*${n}|${n}[^\\n]*${i}`;
-  const stop = ['<\\/?(?:li|tr)\\b', ...page.others.filter((o) => o !== id).map(alone)].join('|');
-  // (a name before its id, a row's cells each on a line, stays inside one block too: a card's heading names its id)
-  const block = `${stop}|<\\/?(?:div|p|h[1-6]|dt|dd|section|article)\\b`;
-  return `${i}(?:(?!${stop})[\\s\\S]){0,600}?${n}|${n}(?:(?!${block})[\\s\\S]){0,600}?${i}`;
-};
-/** What pairedLine needs of a deliverable at `path`: the other records' ids where it is an HTML page. */
-export const pageOf = (path: string, others: readonly string[]) => (/\.html?$/i.test(path) ? { others } : undefined);
 // a file naming every selected id and no distractor id, and each selected record's name beside its id
 export const fileProof = (sel: Rec[], ds: Rec[], s: SourcePart, path: string): AggregateProof => {
   const has = (x: string): DraftOf<'file_matches'> => ({ kind: 'file_matches', path, text: { regex: lenient(x) } });

@@ -1,7 +1,8 @@
 import type { Rng } from '../../env/rng.js';
 import { capitalise, slug } from '../kit/text.js';
 import { inwardOf } from './audience.js';
-import { each, fileProof, lines, pageOf, pairedLine, refuse, stem } from './aggregates.js';
+import { each, fileProof, lines, refuse, stem } from './aggregates.js';
+import { pageOf, pairedLine } from './list-lines.js';
 import type { AggregatePart, DraftOf } from './parts.js';
 import { citeOf, citeWord } from './parts.js';
 import type { SourceName } from './sources/index.js';

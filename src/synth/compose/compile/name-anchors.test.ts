@@ -3,7 +3,7 @@ import { describe, it } from 'node:test';
 import { matchValue } from '../../../grade/match.js';
 import type { Matcher } from '../../../schema/matchers.js';
 import type { SourcePart } from '../parts.js';
-import { lenient } from '../aggregates.js';
+import { lenient } from '../list-lines.js';
 import { type Around, anchorNames, nameRests } from './name-anchors.js';
 
 // a name check is met by the record it names, never by another record whose longer name goes on from it

@@ -1,5 +1,5 @@
 import { escapeRegex } from '../../../schema/text.js';
-import { lenient } from '../aggregates.js';
+import { lenient } from '../list-lines.js';
 import type { Rec, SourcePart } from '../parts.js';
 
 // a check that a deliverable names a record ("contains: New sign-ups by month") is met by naming another record of

@@ -1,6 +1,6 @@
 import { escapeRegex } from '../../../schema/text.js';
 import type { Matcher } from '../../../schema/matchers.js';
-import { lenient } from '../aggregates.js';
+import { lenient } from '../list-lines.js';
 import { PARTNERS } from '../sources/multilingual-text.js';
 import type { CheckDraft } from '../parts.js';
 
@@ -26,7 +26,7 @@ export function spelledEither(c: Unweighted, names: readonly string[]): Unweight
   for (const name of names) {
     const latin = LATIN.get(name);
     if (!latin) continue;
-    // (a name alone, or beside its id on one line: aggregates.ts pairedLine)
+    // (a name alone, or beside its id on its line or item: list-lines.ts pairedLine)
     if (c.kind === 'file_matches' && c.text?.regex.includes(lenient(name))) {
       const either = `(?:${lenient(name)}|${latin.map(anyCase).join('|')})`;
       return { ...c, text: { ...c.text, regex: c.text.regex.split(lenient(name)).join(either) } };
