@@ -231,7 +231,8 @@ export function checksOf(p: Program, lang?: Lang): Checked {
   const wrong = isNumber(p.fact) ? wrongFigures(p) : [];
   const hedgeKeys = [...keys, ...HEDGE_WORDS];
   const hedge = wrong.length
-    ? (texts: readonly string[]) => hedgeGuard(wrong, texts, { money, names, keys: hedgeKeys, nouns: src.noun, comma })
+    ? (texts: readonly string[]) =>
+        hedgeGuard(wrong, texts, { money, names, keys: hedgeKeys, nouns: src.noun, comma, right: p.fact })
     : undefined;
   return { checks, outcomes, proofs, aggregateForbids, figure: Boolean(figure), only, ...(hedge ? { hedge } : {}) };
 }

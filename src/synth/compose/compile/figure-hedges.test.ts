@@ -66,6 +66,26 @@ describe('the figure check against hedged replies', () => {
     assert.ok(Math.max(...counts.values()) / n <= 0.5, `${JSON.stringify([...counts])} of ${n}`);
   });
 
+  it('passes a reply that shows its working: the wrong figure, what it leaves out, and the right one (review 40)', () => {
+    let shown = 0;
+    for (const spec of guarded) {
+      const c = reported(spec) as Matches;
+      // (the right count: the one the check takes as the answer)
+      const right = Array.from({ length: 21 }, (_, n) => String(n)).find((n) =>
+        (c.any ?? []).some((p) => regexTests(p, `The total is ${n}.`)),
+      );
+      if (right === undefined) continue;
+      for (const wrong of spec.provenance?.wrong_figures ?? []) {
+        if (!/^\d{1,2}$/.test(wrong) || Number(wrong) <= Number(right)) continue;
+        const noun = 'of them';
+        const working = `In all ${wrong} ${noun} fit the rule, but ${Number(wrong) - Number(right)} of them fall under the exception, so I handled ${right}.`;
+        assert.ok(passes(c, `${finalSay(spec)} ${working}`), `${spec.id}: ${working}`);
+        shown++;
+      }
+    }
+    assert.ok(shown > 0, 'a count with its working compared');
+  });
+
   it('fails a reply that states a wrong figure the task sets up beside the right one', () => {
     for (const spec of guarded) {
       const c = reported(spec) as Matches;
@@ -73,6 +93,9 @@ describe('the figure check against hedged replies', () => {
       for (const wrong of spec.provenance?.wrong_figures ?? []) {
         const hedged = `${say} Though it is ${wrong} if you count them the other way.`;
         assert.ok(!passes(c, hedged), `${spec.id}: ${hedged}`);
+        // (nor does a "so" elsewhere, one sentence on, excuse it)
+        const later = `${say} Though it is ${wrong} counted the other way. So that may be it.`;
+        assert.ok(!passes(c, later), `${spec.id}: ${later}`);
       }
     }
   });

@@ -1,4 +1,4 @@
-import { figureNumber } from '../../../schema/text.js';
+import { countWord, figureNumber, wholeNumber } from '../../../schema/text.js';
 import { factPattern, isNumber, numberVariants } from '../../kit/money.js';
 import { type Rule, selects } from '../../rules/rule.js';
 import type { Rec } from '../parts.js';
@@ -63,17 +63,38 @@ const STANDALONE = /(?<![\w.,:/-])\d[\d,]*(?:\.\d+)?(?![\w:/-]|[.,]\d)/g;
 export function hedgeGuard(
   wrong: readonly string[],
   texts: readonly string[],
-  f: { money: boolean; names: readonly string[]; keys: readonly string[]; nouns: readonly string[]; comma: boolean },
+  f: {
+    money: boolean;
+    names: readonly string[];
+    keys: readonly string[];
+    nouns: readonly string[];
+    comma: boolean;
+    right: string;
+  },
 ): { none: string[]; wrong: string[] } | undefined {
   const said = new Set(texts.flatMap((t) => (t.match(STANDALONE) ?? []).map((x) => Number(x.replace(/,/g, '')))));
   const guarded = wrong.filter((x) => !said.has(Number(x)));
   if (!guarded.length) return undefined;
+  const explained = committedAfter(f.right, f.money, f.comma);
   const none = guarded.flatMap((x) => {
     // (a small number turns up in a right reply for many reasons, "2 of them were excluded": only beside the
     // question's words)
     const small = /^\d{1,2}$/.test(x) && Number(x) <= 20;
-    if (small) return [factPattern(x, f.money, f.names, f.keys, f.nouns, f.comma)];
-    return [figureNumber(numberVariants(x, f.money, f.comma), f.names, { digits: true })];
+    const pattern = small
+      ? factPattern(x, f.money, f.names, f.keys, f.nouns, f.comma)
+      : figureNumber(numberVariants(x, f.money, f.comma), f.names, { digits: true });
+    return [`(?:${pattern})${explained}`];
   });
   return { none, wrong: guarded };
+}
+
+// A wrong figure that the same sentence goes on to take something from and settle on the right one is reasoning
+// shown, not a hedge: "6 beds have a hoist, but 2 of them are in Bay 3, so I handled 4" (review 40: such a reply
+// failed the figure's check). A hedge sets the wrong figure beside the right one without that ("4, or 6 depending
+// on how they are counted") and still fails.
+const SETTLES = '(?:but|minus|less|excluding|except|leaving|leaves|so|which leaves|that leaves)';
+function committedAfter(right: string, money: boolean, comma: boolean): string {
+  const word = countWord(right);
+  const spelled = [...numberVariants(right, money, comma).map(wholeNumber), ...(word ? [`\\b${word}\\b`] : [])];
+  return `(?![^.!?\\n]{0,200}?\\b${SETTLES}\\b[^.!?\\n]{0,200}?(?:${spelled.join('|')}))`;
 }
