@@ -72,6 +72,17 @@ describe('generated text a practitioner would write', () => {
     }
   });
 
+  it('a figure is often simply asked for: who needs it and why does not close every request (review 40)', () => {
+    const justified = corpus.filter((t) => /\b(?:needs|wants) it (?:to|for)\b/.test(t.request)).length;
+    const bare = corpus.filter((t) =>
+      /And what does [^?]+ come to\?|Let me know [^.]+ too\.|One more thing: [^?]+\?|I'd like [^.]+ as well\./.test(
+        t.request,
+      ),
+    ).length;
+    assert.ok(bare >= corpus.length / 10, `${bare} of ${corpus.length} ask for the figure alone`);
+    assert.ok(justified <= corpus.length * 0.6, `${justified} of ${corpus.length} say who needs it for what`);
+  });
+
   it('definitions only for a state that can change, never "the system" for a picture', () => {
     for (const t of corpus)
       for (const p of policies(t)) {

@@ -164,6 +164,16 @@ function tellLine(p: RequestPlan, clauses: RenderedRequest['clauses'], rng: Rng)
   const says = /^for\b/.test(use);
   // a question that ends in an aside of its own ("…, to two decimals") takes a comma before what follows it
   const qc = /, [^,]+$/.test(q) ? `${q},` : q;
+  // a third of the time the figure is simply asked for: who needs it and why closed every other request (review 40:
+  // "the X needs it for Y" in 536 of 978)
+  if (rng.int(0, 2) === 0)
+    return rng.pick([
+      `And what does ${q} come to?`,
+      `Let me know ${q} too.`,
+      `Also send me ${q} when you're done.`,
+      `One more thing: ${q}?`,
+      `I'd like ${qc} as well.`,
+    ]);
   return rng.pick([
     `Then tell me ${q}; the ${reader} needs it ${use}.`,
     `When you're done, let me know ${q} — the ${reader} needs it ${use}.`,
