@@ -137,15 +137,15 @@ function defineField(m: FieldModel, src: SourcePart, rng: Rng, reads: readonly s
 }
 
 // how a day count runs, said for the way the policy's windows count: back from today to a date behind it, or
-// forward from today to a date ahead; a policy with windows both ways says each, the same way (from one day, up to
-// and including the other), never one line that reads the wrong way for half its rules
+// forward from today to a date ahead; a policy with windows both ways says each, the same way (from the day after
+// one, up to and including the other: "from today" read as counting today, review 41)
 const BACK = [
   '- Count days back from the day you do the work to the date on the record: a date yesterday is 1 day ago.',
   '- Day counts for dates behind us run from the day after the date on the record up to and including today.',
 ];
 const AHEAD = [
   '- Count days forward from today to the date on the record: a date tomorrow is 1 day away, today is 0.',
-  '- Day counts for dates ahead run from today up to and including the date on the record.',
+  '- Day counts for dates ahead run from the day after today up to and including the date on the record.',
 ];
 const EITHER = [
   '- Day counts use calendar days unless a line says working days.',

@@ -23,6 +23,21 @@ describe(FAMILY, () => {
     assert.deepEqual([...branches].sort(), ['renewed', 'terminate']);
   });
 
+  it('a notice still in time may say what it prevents: "otherwise it would have renewed until …" (review 41)', () => {
+    let seen = 0;
+    for (const seed of h.seeds) {
+      const spec = h.parsed('easy', seed);
+      const c = spec.checks.find((x) => x.id === 'manager_not_misinformed');
+      if (!c || c.kind !== 'audit_absent') continue;
+      const re = new RegExp((c.where?.body as { regex: string }).regex, 'i');
+      assert.ok(!re.test('Notice went out today; otherwise it would have renewed until 2028-01-31.'));
+      assert.ok(!re.test('It has not renewed until anyone says so.'));
+      assert.ok(re.test('The agreement renewed until 2028-01-31.'));
+      seen++;
+    }
+    assert.ok(seen > 0);
+  });
+
   it('each outcome is common at every level (every task once came out "renewed")', () => {
     for (const difficulty of ['easy', 'medium', 'hard'] as const) {
       let open = 0;

@@ -352,7 +352,10 @@ function checks(s: Scenario): Check[] {
           ),
         ]),
     open
-      ? absent('manager_not_misinformed', { body: { regex: 'renewed until' } })
+      ? // (said as what happened, not as what notice prevents: "otherwise it would have renewed until …" is right, review 41)
+        absent('manager_not_misinformed', {
+          body: { regex: "(?<!\\b(?:would|will|could|might|otherwise|not|n't)(?: have)? (?:been |be )?)renewed until" },
+        })
       : absent('no_late_notice', { to: s.notices }),
     ...(medium
       ? [
