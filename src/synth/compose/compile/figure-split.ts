@@ -146,7 +146,7 @@ export function tellingFigure(
   if (beyond) return beyond;
   // (a list only a picture or a file shows — a floor plan's places, taken ones too — has no clear "left out": review
   // 35 found "the beds you checked and left out" keyed over every bed on the plan)
-  const spared = rule && reviewed(src) && !src.seenIn ? exceptedCount(rule, all, w, late) : undefined;
+  const spared = rule && reviewed(src) && !src.seenIn ? exceptedCount(rule, all, w, late, sel.length) : undefined;
   return spared ?? count;
 }
 
@@ -171,13 +171,15 @@ export function exceptedCount(
   all: Rec[],
   w: World,
   late: readonly Rec[] = [],
+  handled?: number,
 ): ComputationPart | undefined {
   if (!rule.unless) return undefined;
   const { unless: _, ...loose } = rule;
   const spared = (r: Rec) => selects(loose as Rule, r, w.today) && !selects(rule, r, w.today);
   if (late.some(spared)) return undefined;
   const n = all.filter(spared).length;
-  if (n < 1) return undefined;
+  // (nor where it comes to as many as were handled: "I handled 2 in total" answered it unread, review 41)
+  if (n < 1 || n === handled) return undefined;
   const shape = w.rng.pick([
     (pl: string) => `the number of ${pl} that met every other condition but were left out under the exception`,
     (pl: string) =>
