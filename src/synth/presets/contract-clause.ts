@@ -9,13 +9,11 @@ import type { Person } from '../kit/people.js';
 import { capitalise } from '../kit/text.js';
 import type { TaskSpecInput } from '../../schema/task-spec.js';
 
-// legal: a vendor contract (DOCX) renews automatically unless notice is given N days before its end. the
-// clause decides the action: before the notice deadline, send the termination notice to the address in the
-// Notices clause; after it, the contract has renewed. Either way the manager is told the deadline, and a decision
-// memo (DOCX) records it beside the decision: the decision is checked with the deadline, so naming the likelier
-// outcome without working the date out passes nothing. medium: the vendor record in finance is updated (inactive,
-// or a renewal note); hard: an amendment (a second DOCX, signed months before the deadlines it moves) changes the
-// notice period — and with it the decision — and the to-do is ticked off.
+// legal: a vendor contract (DOCX) renews automatically unless notice is given N days before its end. Before the notice
+// deadline, the termination notice goes to the address in the Notices clause; after it, the contract has renewed.
+// Either way the manager is told the deadline and a decision memo (DOCX) records it beside the decision, checked
+// with it: naming the likelier outcome without the date passes nothing. medium: the vendor record in finance is
+// updated; hard: an amendment signed months before the deadlines it moves changes the notice period, and the to-do.
 
 // each service with what a provider of it calls itself: a vendor's name says its trade ("Brookside IT Services",
 // never a veterinary practice under an IT support contract)
@@ -310,6 +308,9 @@ const shares = ({ medium, hard, open }: Scenario) =>
       : []),
   ]) as Record<string, number>;
 
+// the renewal said as done, not as what a notice in time prevents ("otherwise it would have renewed until", review 41)
+const RENEWED_AS_DONE = "(?<!\\b(?:would|will|could|might|otherwise|not|n't)(?: have)? (?:been |be )?)renewed until";
+
 function checks(s: Scenario): Check[] {
   const { medium, hard, open } = s;
   const w = shares(s);
@@ -352,10 +353,7 @@ function checks(s: Scenario): Check[] {
           ),
         ]),
     open
-      ? // (said as what happened, not as what notice prevents: "otherwise it would have renewed until …" is right, review 41)
-        absent('manager_not_misinformed', {
-          body: { regex: "(?<!\\b(?:would|will|could|might|otherwise|not|n't)(?: have)? (?:been |be )?)renewed until" },
-        })
+      ? absent('manager_not_misinformed', { body: { regex: RENEWED_AS_DONE } })
       : absent('no_late_notice', { to: s.notices }),
     ...(medium
       ? [
