@@ -57,6 +57,8 @@ describe('generated text a practitioner would write', () => {
         t.id,
       );
       assert.doesNotMatch(t.request, /" heading of [^.]*? takes in\b/, t.id);
+      // review 41: filler a coworker would not write
+      assert.doesNotMatch(t.request, /worked from as it stands|lists still sit apart/, t.id);
       // nor is a selection by what a part of a document is about the subject of "…, need attention"
       assert.doesNotMatch(t.request, /\b(?:about|for) [a-z]+ing\b[^.:]*, needs? attention\b/, t.id);
       for (const m of t.request.matchAll(/"(?:How we pick|Picking|Which) ([\w -]+?) (?:for|go through) ([\w -]+)"/g)) {

@@ -114,7 +114,7 @@ export const FILE_PATH: readonly Frame[] = [
             `${s.keeper} (who keeps our shared drive) was going to give the "${s.section}" lists a folder of their own ${s.when} and I don't know if that happened`,
             `the "${s.section}" lists may have their own folder since ${s.keeper}, who looks after the drive, reorganised it ${s.when}`,
             `${s.keeper}, who runs the shared drive, decides where the "${s.section}" lists are filed, and that changed ${s.when}`,
-            `I'd have to ask ${s.keeper}, who keeps the drive, whether the "${s.section}" lists still sit apart`,
+            `I'd have to ask ${s.keeper}, who keeps the drive, whether the "${s.section}" lists still have a folder of their own`,
           ],
           answer: [
             (v) => `${s.keeper} says they go with the rest now: ${v}.`,

@@ -60,7 +60,7 @@ export function readOnlyRisk(
   if (path && touched.has(path) && TEXT_FILE.test(path) && out.length)
     return {
       constraint: w.rng.pick([
-        `It is worked from as it stands, so leave off any ${src.noun[0]} the rules exclude.`,
+        `It gets worked from just as it is, so leave off any ${src.noun[0]} the rules exclude.`,
         `People will act on whatever it lists, so nothing the rules leave out goes on it.`,
         `Whoever picks it up works through every entry, so any ${src.noun[0]} the rules exclude stays off it.`,
         `Nobody checks it against the rules again before acting on it, so leave off anything they exclude.`,
