@@ -30,8 +30,8 @@ export const SPANISH: DeskText = {
   ],
   actions: {
     reply_in_language: [
-      'redactar para cada uno un borrador de respuesta en el idioma en que nos escribió, con su referencia de pedido y la promesa de una respuesta completa antes del {by} (solo borradores: no los envíe)',
-      'preparar para cada remitente una respuesta en borrador, en su propio idioma, que cite su número de pedido y diga que tendrá una respuesta completa el {by} como muy tarde (solo borradores: no los envíe)',
+      'redactar para cada uno un borrador de respuesta en el idioma en que nos escribió, con su referencia de pedido y la promesa de una respuesta completa antes del {by} (solo borradores: no los envíes)',
+      'preparar para cada remitente una respuesta en borrador, en su propio idioma, que cite su número de pedido y diga que tendrá una respuesta completa el {by} como muy tarde (solo borradores: no los envíes)',
     ],
     translate_message: [
       'guardar una traducción al inglés de cada uno en translations/<número de pedido>.md, con todas las cifras tal cual y empezando por el término de nuestro glosario para el asunto ({glossary}) y la referencia del pedido',
