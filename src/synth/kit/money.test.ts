@@ -107,6 +107,15 @@ describe('a small figure beside what it counts', () => {
       assert.ok(re.test(text), text);
   });
 
+  it('reads a count stated as what qualified: "2 of the 10 qualify", "Two qualified: …" (review 42)', () => {
+    const runs = questionKeys('the number of run failures you handled', ['run failure', 'run failures']);
+    const two = new RegExp(factPattern('2', false, [], runs, ['run failure', 'run failures']), 'i');
+    for (const text of ['2 of the 10 runs qualify.', 'Two qualified: RUN-8886 and RUN-8894.'])
+      assert.ok(two.test(text), text);
+    for (const text of ['3 of the 10 runs qualify.', 'Three qualified.', 'I looked at 2 dashboards first.'])
+      assert.ok(!two.test(text), text);
+  });
+
   it('never an incidental number, nor one with another figure between it and the label', () => {
     for (const text of [
       'I booked one review per to-do; low-priority count: 0.',

@@ -98,7 +98,20 @@ export function questionKeys(question: string, nouns: readonly string[] = []): s
     .filter((w) => /[a-z]/.test(w) && w.length >= 3 && !GLUE.has(w) && !counted.has(w))
     .map((w) => (w.length > 4 && /[^s]s$/.test(w) ? w.slice(0, -1) : w));
   return [
-    ...new Set([...own, 'count', 'number', 'total', 'in all', 'altogether', 'figure', 'answer', 'most', 'least']),
+    // ("qualif": "2 of the 10 runs qualify", "Two qualified: …" state the count as plainly, review 42)
+    ...new Set([
+      ...own,
+      'count',
+      'number',
+      'total',
+      'in all',
+      'altogether',
+      'figure',
+      'answer',
+      'most',
+      'least',
+      'qualif',
+    ]),
   ];
 }
 
