@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { daysIn, naturalText, statesValue, timesIn } from './natural.js';
+import { dayPattern, daysIn, naturalText, statesValue, timesIn } from './natural.js';
 
 describe('statesValue', () => {
   it('finds enum values and ids however they are spaced or cased', () => {
@@ -51,5 +51,14 @@ describe('timesIn / daysIn', () => {
       ],
     );
     assert.deepEqual(daysIn('we have 3 copies'), []);
+  });
+});
+
+describe("dayPattern, ascii (a check's regex)", () => {
+  it('matches the day however a message writes it, and never a neighbouring one', () => {
+    const m = new RegExp(dayPattern('2026-05-01', true), 'i');
+    for (const t of ['by 2026-05-01.', 'on 1 May', 'the 1st of May', 'May 1, 2026', 'may 01', 'Notice by May 1st'])
+      assert.ok(m.test(t), t);
+    for (const t of ['11 May', 'May 10', '2026-05-11', '21 May', 'May 12th', 'on 1 March']) assert.ok(!m.test(t), t);
   });
 });

@@ -65,15 +65,20 @@ function statesNumber(text: string, n: number): boolean {
   return [...forms].some((f) => pattern(wholeNumber(f), '').test(text));
 }
 
-/** The ways a calendar day is written: "2026-03-20", "20 March", "March 20th", "Mar 20", "20th of March". */
-function dayPattern(iso: string): string {
+/**
+ * The ways a calendar day is written: "2026-03-20", "20 March", "March 20th", "Mar 20", "20th of March"; never
+ * another day ("11 May" is not 1 May). `ascii`: bounded by ASCII letters and digits, for a pattern compiled without
+ * the u flag (a check's regex: the grader compiles it with "gi").
+ */
+export function dayPattern(iso: string, ascii = false): string {
   const m = ISO_DAY.exec(iso);
   if (!m) return escapeRegex(iso);
   const [, y, mo, d] = m;
   const month = MONTHS[Number(mo) - 1] as string;
   const mon = `(?:${month}|${month.slice(0, 3)}\\.?)`;
   const dd = `0?${Number(d)}(?:st|nd|rd|th)?`;
-  return `(?:${y}-${mo}-${d}|${BOUND_L}${dd}(?: of)? ${mon}${BOUND_R}|${BOUND_L}${mon} ${dd}${BOUND_R})`;
+  const [l, r] = ascii ? ['(?<![A-Za-z0-9])', '(?![A-Za-z0-9])'] : [BOUND_L, BOUND_R];
+  return `(?:${y}-${mo}-${d}|${l}${dd}(?: of)? ${mon}${r}|${l}${mon} ${dd}${r})`;
 }
 
 /** The ways a time of day is written: 14:30 → "14:30", "2:30 pm", "2.30pm"; 10:00 → also "10am", "10 o'clock". */

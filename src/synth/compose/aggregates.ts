@@ -53,10 +53,13 @@ export const refuse = (ds: Rec[], s: SourcePart, service: string, record: string
         },
       ]
     : [];
+/** What pairedLine reads a list at `path` by: every listed or left-out record's id, where it is an HTML page. */
+export const listPage = (sel: Rec[], ds: Rec[], s: SourcePart, path: string) =>
+  pageOf(path, [...ids(sel, s), ...ids(ds, s)]);
 // a file naming every selected id and no distractor id, and each selected record's name beside its id
 export const fileProof = (sel: Rec[], ds: Rec[], s: SourcePart, path: string): AggregateProof => {
   const has = (x: string): DraftOf<'file_matches'> => ({ kind: 'file_matches', path, text: { regex: lenient(x) } });
-  const page = pageOf(path, [...ids(sel, s), ...ids(ds, s)]);
+  const page = listPage(sel, ds, s, path);
   const paired = (rec: Rec): DraftOf<'file_matches'> => ({
     kind: 'file_matches',
     path,

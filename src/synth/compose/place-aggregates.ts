@@ -1,8 +1,8 @@
 import type { Rng } from '../../env/rng.js';
 import { capitalise, slug } from '../kit/text.js';
 import { inwardOf } from './audience.js';
-import { each, fileProof, lines, refuse, stem } from './aggregates.js';
-import { pageOf, pairedLine } from './list-lines.js';
+import { each, fileProof, lines, listPage, refuse, stem } from './aggregates.js';
+import { pairedLine } from './list-lines.js';
 import type { AggregatePart, DraftOf } from './parts.js';
 import { citeOf, citeWord } from './parts.js';
 import type { SourceName } from './sources/index.js';
@@ -79,10 +79,7 @@ export const allocationSheet: AggregatePart<SourceName> = {
   // each row as asked: the place beside its area, and marked held
   proof: (sel, ds, s, dest) => {
     const proof = fileProof(sel, ds, s, dest);
-    const page = pageOf(
-      dest,
-      [...sel, ...ds].map((rec) => citeOf(rec, s)),
-    );
+    const page = listPage(sel, ds, s, dest);
     const held = sel.map(
       (rec): DraftOf<'file_matches'> => ({
         kind: 'file_matches',

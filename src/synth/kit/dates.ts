@@ -79,16 +79,3 @@ export function addWorkdays(day: string, n: number): string {
   }
   return d;
 }
-
-/**
- * A calendar day as people write it in a message, for a case-insensitive pattern: 2026-05-01 → "2026-05-01",
- * "1 May", "1st of May", "May 1", "May 1st", "Mar. 3"; never another day ("11 May", "May 10").
- */
-export function dayRegex(day: string): string {
-  const [y, mo, d] = day.split('-') as [string, string, string];
-  const month = MONTHS[Number(mo) - 1] as string;
-  const mon = `(?:${month}|${month.slice(0, 3)}\\.?)`;
-  const dd = `0?${Number(d)}(?:st|nd|rd|th)?`;
-  const [l, r] = ['(?<![A-Za-z0-9])', '(?![A-Za-z0-9])'];
-  return `(?:${y}-${mo}-${d}|${l}${dd}(?: of)? ${mon}${r}|${l}${mon} ${dd}${r})`;
-}

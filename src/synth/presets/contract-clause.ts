@@ -1,6 +1,7 @@
 import { mail, readMail, todoPart } from '../kit/builders.js';
 import { audited, type Check, mailSent, type Step, tableCell, weights } from '../kit/checks.js';
-import { at, dateOf, dayRegex } from '../kit/dates.js';
+import { at, dateOf } from '../kit/dates.js';
+import { dayPattern } from '../../schema/natural.js';
 import type { GeneratorContext } from '../kit/generator.js';
 import { definePreset } from './define.js';
 import { LEGAL_MAIL, request, TRACES } from './contract-clause-request.js';
@@ -212,8 +213,7 @@ function fixtures(s: Scenario): NonNullable<TaskSpecInput['fixtures']> {
   };
 }
 
-// terminate: the notice to the Notices address, then the deadline to the manager; renewed: the report to the
-// manager. hard: legal in cc of the notice or the renewal report, as its mail asks
+// terminate: the notice, then the deadline to the manager; renewed: the report to the manager (hard: legal in cc)
 function action(s: Scenario): Step[] {
   const cc = s.hard ? { cc: [s.legal.email] } : {};
   if (s.open)
@@ -324,7 +324,7 @@ function checks(s: Scenario): Check[] {
       weight: w.no_wrong_action,
     }) as Check;
   // the date the decision rests on goes with it in every check of the decision
-  const deadline = { regex: dayRegex(s.deadline) };
+  const deadline = { regex: dayPattern(s.deadline, true) };
   return [
     {
       id: 'memo_decision',
