@@ -1,3 +1,4 @@
+import { escapeRegex } from '../../schema/text.js';
 import type { FieldModel } from '../rules/fields.js';
 import type { Rule } from '../rules/rule.js';
 import { PURPOSE_FIELDS, type Side, sideOf } from './review-purpose-fields.js';
@@ -12,8 +13,7 @@ import { PLAIN_PURPOSES } from './review-purposes-plain.js';
 // says, review-reasons.ts).
 
 const said = (m: FieldModel, v: string) => (m.kind === 'enum' && m.say?.[v]) || v.replace(/_/g, ' ');
-const names = (line: string, words: string) =>
-  new RegExp(`\\b${words.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b`, 'i').test(line);
+const names = (line: string, words: string) => new RegExp(`\\b${escapeRegex(words)}\\b`, 'i').test(line);
 
 /** The states (field, value) a rule's conditions rule out, and those it keeps to. */
 function statesOf(rule: Rule, models: readonly FieldModel[]): { out: [FieldModel, string][]; kept: string[] } {

@@ -1,5 +1,6 @@
 import { type Check, type Step, weights } from '../kit/checks.js';
 import type { TaskSpecInput } from '../../schema/task-spec.js';
+import { escapeRegex } from '../../schema/text.js';
 import { CHECK, CONFIG, draw, fixtures, type Scenario, TABLE, UPSTREAMS } from './config-fix-shell-fixtures.js';
 import { definePreset } from './define.js';
 
@@ -11,8 +12,7 @@ import { definePreset } from './define.js';
 // reporter is told by mail; hard: the upstream (another table) is off too, and the health-check job the scheduler
 // disabled after the failures is enabled again.
 
-const escape = (v: string) => v.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-const line = (key: string, value: string | number) => `(^|\\n)${key}: ${escape(String(value))}(\\n|$)`;
+const line = (key: string, value: string | number) => `(^|\\n)${key}: ${escapeRegex(String(value))}(\\n|$)`;
 
 // the second key a level gets wrong: medium the worker count, hard the upstream
 const second = (s: Scenario): { key: 'workers' | 'upstream'; table: string } | undefined =>
