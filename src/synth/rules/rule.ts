@@ -116,11 +116,16 @@ export const termsOf = (a: Atom & { kind: 'mentions' }): readonly string[] => [a
 
 /** Whether the rule selects a record. */
 export function selects(r: Rule, rec: Readonly<Record<string, unknown>>, today: string): boolean {
-  return (
-    r.all.every((a) => holds(a, rec, today)) &&
-    (!r.any || r.any.some((a) => holds(a, rec, today))) &&
-    !(r.unless && holds(r.unless, rec, today))
-  );
+  return meets(r, rec, today) && !(r.unless && holds(r.unless, rec, today));
+}
+
+// every condition, and one of the alternatives where there are some: the rule with its exception aside
+const meets = (r: Rule, rec: Readonly<Record<string, unknown>>, today: string): boolean =>
+  r.all.every((a) => holds(a, rec, today)) && (!r.any || r.any.some((a) => holds(a, rec, today)));
+
+/** Whether the rule's exception alone keeps `rec` out: it meets every other condition and falls under the exception. */
+export function sparedByException(r: Rule, rec: Readonly<Record<string, unknown>>, today: string): boolean {
+  return r.unless !== undefined && meets(r, rec, today) && holds(r.unless, rec, today);
 }
 
 /**

@@ -1,6 +1,6 @@
 import { countWord, figureNumber, wholeNumber } from '../../../schema/text.js';
 import { factPattern, isNumber, numberVariants } from '../../kit/money.js';
-import { type Rule, selects } from '../../rules/rule.js';
+import { type Rule, selects, sparedByException } from '../../rules/rule.js';
 import type { Rec } from '../parts.js';
 import type { Program } from './records.js';
 
@@ -37,11 +37,8 @@ export function wrongFigures(p: Program): string[] {
   const today = p.w.today;
   const all = [...selected, ...distractors];
   const out: (string | undefined)[] = [];
-  if (rule.unless) {
-    const { unless: _, ...loose } = rule;
-    const spared = distractors.filter((r) => selects(loose as Rule, r, today) && !selects(rule, r, today));
-    if (spared.length) out.push(over([...selected, ...spared]));
-  }
+  const spared = distractors.filter((r) => sparedByException(rule, r, today));
+  if (spared.length) out.push(over([...selected, ...spared]));
   const old = p.policy?.old;
   if (old) out.push(over(all.filter((r) => selects(old, r, today))));
   // (a count over every record is the length of the list, which a reply may well say)

@@ -4,7 +4,7 @@ import type { ComputationPart, Parts, Rec, SourcePart, World } from '../parts.js
 import type { EnumModel, FieldModel } from '../../rules/fields.js';
 import { figuresOf, OVER_SELECTION, type Recipe, writtenBy } from '../recipe.js';
 import { readings, usesOf } from '../figure-uses.js';
-import { type Rule, selects } from '../../rules/rule.js';
+import { type Rule, sparedByException } from '../../rules/rule.js';
 import { countBeyond } from './figure-beyond.js';
 import { cappedBy } from './coherence.js';
 import { conditionPattern } from './live-conditions.js';
@@ -174,8 +174,7 @@ export function exceptedCount(
   handled?: number,
 ): ComputationPart | undefined {
   if (!rule.unless) return undefined;
-  const { unless: _, ...loose } = rule;
-  const spared = (r: Rec) => selects(loose as Rule, r, w.today) && !selects(rule, r, w.today);
+  const spared = (r: Rec) => sparedByException(rule, r, w.today);
   if (late.some(spared)) return undefined;
   const n = all.filter(spared).length;
   // (nor where it comes to as many as were handled: "I handled 2 in total" answered it unread, review 41)
