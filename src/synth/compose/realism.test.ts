@@ -85,6 +85,10 @@ describe('generated text a practitioner would write', () => {
     assert.ok(justified <= corpus.length * 0.6, `${justified} of ${corpus.length} say who needs it for what`);
   });
 
+  it('a figure is never only the length of the handed-in list ("the number of posts you handled")', () => {
+    for (const t of corpus) assert.doesNotMatch(t.request, /\bthe number of [\w /-]+ (?:you|we) handled\b/, t.id);
+  });
+
   it('definitions only for a state that can change, never "the system" for a picture', () => {
     for (const t of corpus)
       for (const p of policies(t)) {

@@ -62,8 +62,15 @@ export function programOf({ w, recipe, parts = PARTS }: CompileInput): Program {
   let p = drawRecords(recipe, w, parts);
   // (a hard task's records are drawn again as often as a zero figure's: its label promises the fuller reasoning)
   const thinTries = w.difficulty === 'hard' ? 12 : 4;
-  for (let i = 0; i < 12 && (Number(p.fact) === 0 || (i < thinTries && p.thinned)); i++)
-    p = drawRecords(recipe, w, parts);
+  // a figure that is only the length of the list the agent hands in ("the number of posts you handled", where no
+  // other figure told anything over these records) asks nothing: drawn again over three records at least, the
+  // fewest a count under a further condition or past a stricter line is worked out over (figure-split.ts)
+  const bare = (q: Program) => q.recipe.computation.name === 'count';
+  let r = recipe;
+  for (let i = 0; i < 12 && (Number(p.fact) === 0 || (i < thinTries && (p.thinned || bare(p)))); i++) {
+    if (bare(p) && r.targets < 3) r = { ...r, targets: 3 };
+    p = drawRecords(r, w, parts);
+  }
   // whether the deliverable states the figure too, or only the reply
   return { ...p, figured: figureGoes(p) };
 }
