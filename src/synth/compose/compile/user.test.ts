@@ -1,6 +1,15 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { stateMoves, toldBy } from './user.js';
+import { createRng } from '../../../env/rng.js';
+import { SCENARIO_DOMAINS, type ScenarioDomain } from '../../../schema/taxonomy.js';
+import { atomsOf } from '../../rules/rule.js';
+import { recipeFor } from '../index.js';
+import type { Rec } from '../parts.js';
+import { makeWorld } from '../world.js';
+import { checksOf } from './checks.js';
+import { isOnLine } from './coherence.js';
+import { programOf } from './index.js';
+import { stateMoves, toldBy, userOf } from './user.js';
 
 // "it went to with requester": a state named with its own preposition reads as where the record is now
 
@@ -26,5 +35,35 @@ describe('how the user passes on news from a colleague', () => {
       assert.match(s, /the ticket "Login fails"/, s);
       assert.doesNotMatch(s, /^Quick one/, s);
     }
+  });
+});
+
+// the news of a changed record comes once the agent acts on a record: one sitting exactly on a line of the rule (the
+// skill installed on the window's 21st day) left an agent that misread the boundary without the news, two records
+// lost for one mistake (keys review of seed 131)
+describe('when the user passes on the news', () => {
+  it('after the work on a record well inside the rule, where one is', () => {
+    let told = 0;
+    let inside = 0;
+    for (let seed = 1; seed < 400 && told < 40; seed++) {
+      const domain = SCENARIO_DOMAINS[seed % SCENARIO_DOMAINS.length] as ScenarioDomain;
+      const recipe = recipeFor({ seed, difficulty: 'hard', scenarioPath: domain });
+      if (recipe.interaction !== 'change') continue;
+      const w = makeWorld(createRng('user-trigger', seed), domain, 'hard', '2026-03-10T09:00:00Z');
+      const p = programOf({ id: `u_${seed}`, w, recipe, scenario: domain, lead: 'Tool_Calling' });
+      const { proofs, outcomes } = checksOf(p);
+      const signal = userOf(p, proofs, outcomes)?.signals?.find((s) => s.id === 'record_changed');
+      const trigger = signal?.trigger;
+      if (!trigger || !('record_exists' in trigger)) continue;
+      told++;
+      const at = proofs.findIndex((q) => q.where === trigger.record_exists.where);
+      const onLine = (rec: Rec) => atomsOf(p.rule).some((a) => isOnLine(a, rec, p.w.today));
+      assert.ok(at >= 0 && at < p.targets.length, `u_${seed}: the news follows a target's work`);
+      if (p.targets.some((r) => !onLine(r))) {
+        inside++;
+        assert.ok(!onLine(p.targets[at] as Rec), `u_${seed}: the news follows the work on a boundary record`);
+      }
+    }
+    assert.ok(told >= 20 && inside >= told / 2, `${told} changes, ${inside} with a record inside`);
   });
 });

@@ -3,6 +3,8 @@ import { longDay } from '../../kit/dates.js';
 import { lintText } from '../../kit/lint.js';
 import { agree, capitalise, isPlural } from '../../kit/text.js';
 import { type FieldModel, sayValue } from '../../rules/fields.js';
+import { atomsOf } from '../../rules/rule.js';
+import { isOnLine } from './coherence.js';
 import { flagClause } from '../../rules/flag-words.js';
 import { deskAnswer, deskChange, deskWrapUp } from '../foreign-desk.js';
 import { type AuditRef, citeOf, type Rec } from '../parts.js';
@@ -229,6 +231,10 @@ const named = (p: Program, value: string) => {
   return who ? `${who.name} (${value})` : value;
 };
 
+// whether a record's value sits exactly on a line of the rule (the 21st day of "in the last 21 days")
+const onAnyLine = (p: Program, rec: Rec | undefined) =>
+  rec !== undefined && atomsOf(p.rule).some((a) => isOnLine(a, rec, p.w.today));
+
 /** Phase 5: the user plan (none when the task has no interaction). */
 export function userOf(
   p: Program,
@@ -251,7 +257,11 @@ export function userOf(
       effect: { say: desk?.say ?? answer(named(p, dest.value)) },
     });
   }
-  const first = proofs[0];
+  // the news comes once the agent has acted on a record well inside the rule's lines: an agent that misreads a
+  // boundary (the record due on the window's last day) would otherwise never hear it, losing two records for one
+  // mistake (keys review of seed 131)
+  const inside = p.targets.findIndex((rec, i) => proofs[i] && !onAnyLine(p, rec));
+  const first = proofs[inside < 0 ? 0 : inside];
   if (late && lateSet && first) {
     const id = String(late[src.idField]);
     // the user says what changed on the fields the rule reads; what follows from it goes along unsaid
