@@ -52,7 +52,7 @@ export const ENGLISH: Readonly<Record<Lang, EnglishPlan>> = {
       invoice: [
         (m) => `the invoice for order ${m.ref} for ${m.amount} differs from the quote we agreed.`,
         (m) =>
-          `our accounts department is missing a credit note for order ${m.ref}; the amount of ${m.amount} was due on ${m.day}.`,
+          `our accounts department is missing the invoice for order ${m.ref}; the amount of ${m.amount} was due on ${m.day}.`,
       ],
       delivery: [
         (m) => `order ${m.ref} was to reach us on ${m.day} but has still not arrived (value of the goods ${m.amount}).`,
@@ -79,7 +79,7 @@ export const ENGLISH: Readonly<Record<Lang, EnglishPlan>> = {
       invoice: [
         (m) => `the invoice for order ${m.ref}, for an amount of ${m.amount}, does not match the quote we accepted.`,
         (m) =>
-          `our accounts department cannot find the credit note for order ${m.ref} (${m.amount}), expected by ${m.day}.`,
+          `our accounts department cannot find the invoice for order ${m.ref} (${m.amount}), expected by ${m.day}.`,
       ],
       delivery: [
         (m) => `order ${m.ref} was due to reach us on ${m.day} and we still have not received it (value ${m.amount}).`,

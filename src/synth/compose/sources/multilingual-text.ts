@@ -115,7 +115,7 @@ const PLANS: Readonly<Record<Lang, Plan>> = {
     subject: {
       invoice: [
         ['Rückfrage zur Rechnung', 'Unstimmigkeit in der Rechnung'],
-        ['Rückfrage zur Rechnung', 'Fehlende Gutschrift'],
+        ['Rückfrage zur Rechnung', 'Rechnung nicht erhalten'],
       ],
       delivery: both(['Lieferverzug', 'Wo bleibt unsere Lieferung?', 'Status der Bestellung']),
       price: [
@@ -132,7 +132,7 @@ const PLANS: Readonly<Record<Lang, Plan>> = {
       invoice: [
         (m) => `die Rechnung zur Bestellung ${m.ref} über ${m.amount} weicht von unserem vereinbarten Angebot ab.`,
         (m) =>
-          `unsere Buchhaltung vermisst eine Gutschrift zur Bestellung ${m.ref}; der Betrag von ${m.amount} war zum ${m.day} fällig.`,
+          `unserer Buchhaltung fehlt die Rechnung zur Bestellung ${m.ref}; der Betrag von ${m.amount} war zum ${m.day} fällig.`,
       ],
       delivery: [
         (m) =>
@@ -162,7 +162,7 @@ const PLANS: Readonly<Record<Lang, Plan>> = {
     subject: {
       invoice: [
         ['Question sur la facture', 'Écart sur notre facture'],
-        ['Question sur la facture', 'Avoir non reçu'],
+        ['Question sur la facture', 'Facture non reçue'],
       ],
       delivery: both(['Retard de livraison', 'Où en est notre commande ?', 'Commande non reçue']),
       price: [
@@ -180,7 +180,7 @@ const PLANS: Readonly<Record<Lang, Plan>> = {
         (m) =>
           `la facture de la commande ${m.ref}, d’un montant de ${m.amount}, ne correspond pas au devis que nous avions accepté.`,
         (m) =>
-          `notre service comptable ne retrouve pas l’avoir lié à la commande ${m.ref} (${m.amount}), attendu pour le ${m.day}.`,
+          `notre service comptable ne retrouve pas la facture de la commande ${m.ref} (${m.amount}), attendue pour le ${m.day}.`,
       ],
       delivery: [
         (m) =>
