@@ -9,7 +9,7 @@ import { type Atom, atomsOf, type Rule } from '../rules/rule.js';
 import { workdayDefinitions } from './working-days.js';
 import type { ClosureDoc } from './closure-days.js';
 import { overriding } from './section-precedence.js';
-import { superseded } from './policy-history.js';
+import { keepsHistory, superseded } from './policy-history.js';
 import { instructionMail, mailSubject } from './policy-mail.js';
 import type { Person } from '../kit/people.js';
 import type { SourcePart, World } from './parts.js';
@@ -31,10 +31,9 @@ import { onSharedWindow, windowDefinitions } from './shared-windows.js';
 import { alternativeOf } from './branch-motive.js';
 import { HOMELY, ownerOf, PURPOSES } from './policy-doc-data.js';
 
-// A policy is a document, not a sentence: several sections (only the one the request names applies), the
-// definitions it relies on, an effective date, and sometimes the superseded version of the section with other
-// limits. The section the task needs is rendered from the task's rule; the others from rules drawn for other
-// purposes over the same record type.
+// A policy is a document, not a sentence: several sections (only the one the request names applies), its definitions,
+// an effective date, sometimes the superseded version of the section. The section the task needs is rendered from
+// the task's rule; the others from rules drawn for other purposes over the same record type.
 
 /** A rendered policy document and the words of the section the task applies. */
 export interface PolicyDoc {
@@ -345,7 +344,8 @@ export function policyDoc(
   // (nor a limit that claims the boundary day a section in force claims from the other side: section-bounds.ts)
   const inForce = shown.map(([y]) => y).filter((y) => y !== rule);
   const fits = (a: Atom) => (!act || !contradicts(a, act, src.name)) && !claimsBoundary(a, inForce);
-  const old = rng.chance(0.45) ? superseded(over?.own ?? rule, rng, src.fields, records, today, fits) : undefined;
+  const keep = rng.chance(0.45) || keepsHistory(rule, w.difficulty);
+  const old = keep ? superseded(over?.own ?? rule, rng, src.fields, records, today, fits) : undefined;
   const oldLines = old ? bullets(old) : [];
   const history: [Rule, readonly string[]][] = old ? [[old, oldLines]] : [];
   // a mail shows its own section only, so it defines only what that section (and the version it replaces) reads

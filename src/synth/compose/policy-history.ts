@@ -1,7 +1,8 @@
 import type { Rng } from '../../env/rng.js';
 import { shuffle } from '../kit/ids.js';
 import { type FieldModel, roundTo } from '../rules/fields.js';
-import { type Atom, type Rule, selects } from '../rules/rule.js';
+import type { Difficulty } from '../../schema/taxonomy.js';
+import { type Atom, atomsOf, type Rule, selects } from '../rules/rule.js';
 
 // The superseded version of a policy section (its History): the task's rule with one limit moved, as the team had
 // it before. A version only earns its place where following it would pick different records than the current one.
@@ -45,6 +46,14 @@ function otherLimits(a: Atom & { value: number }, models: readonly FieldModel[],
   const moved = shuffle(rng, [0.5, 0.75, 1.5, 2]).map((f) => roundLimit(a.value * f, step));
   return [...new Set(moved)].filter((v) => v !== a.value && inRange(v));
 }
+
+/**
+ * Whether a section always shows the version it replaced (where one picks other records): an easy rule with no
+ * exception and no working-day count is a plain filter, and its superseded limit is the one step of its reading that
+ * is not (review 41: easy tasks read as filters).
+ */
+export const keepsHistory = (r: Rule, d: Difficulty): boolean =>
+  d === 'easy' && !r.unless && !atomsOf(r).some((a) => 'workdays' in a && a.workdays === true);
 
 /**
  * The same rule with one limit moved: what the previous version said. Kept only where it picks a different set of

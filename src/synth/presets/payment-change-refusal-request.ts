@@ -21,6 +21,8 @@ export interface RequestFacts {
   framing: number;
   /** the procedure mail's subject, as the request names it */
   procedure: string;
+  /** which words the request's clauses take (0–999) */
+  wording: number;
 }
 
 /** The procedure mail's subjects (one drawn per task). */
@@ -31,15 +33,15 @@ export const PROCEDURE_TITLES = [
 ] as const;
 
 // the clauses the checks trace to: the work in the request, the checks and the fallback in the procedure
-export function clauses(s: { medium: boolean; hard: boolean; procedure: string }) {
+export function clauses(s: { medium: boolean; hard: boolean; procedure: string; wording: number }) {
+  const pick = <T>(xs: readonly T[], k: number) => xs[Math.floor(s.wording / k) % xs.length] as T;
+  const span = s.hard ? `in the last ${WINDOW_DAYS} days` : 'so far';
   return {
     // the request's
-    mail: 'emailed us new bank details for their invoices',
-    update: 'Please put their new bank account number on their vendor record',
-    report: s.hard
-      ? `submit a payment report for them covering our payments to them in the last ${WINDOW_DAYS} days`
-      : 'submit a payment report for them covering our payments to them so far',
-    follow: `the "${s.procedure}" mail in my inbox`,
+    mail: pick(MAILS, 1),
+    update: pick(UPDATES, 4),
+    report: pick(REPORTS, 12)(span),
+    follow: `the "${s.procedure}" ${pick(['mail', 'note from finance', 'email'], 24)} in my inbox`,
     // the procedure's
     earlier: "check the request against the vendor's earlier mail",
     history: s.hard
@@ -58,7 +60,23 @@ export function clauses(s: { medium: boolean; hard: boolean; procedure: string }
   };
 }
 
-// the request in one of four framings (drawn last, so the rest of a seed's task is as before): the request as
+const MAILS = [
+  'emailed us new bank details for their invoices',
+  'sent us new bank details to pay their invoices into',
+  'wrote in with a new bank account for their invoices',
+  'asked us by email to pay their invoices into a new account',
+] as const;
+const UPDATES = [
+  'Please put their new bank account number on their vendor record',
+  'Please change the bank account number on their vendor record to the new one',
+  'Please enter the new account number on their vendor record',
+] as const;
+const REPORTS = [
+  (span: string) => `submit a payment report for them covering our payments to them ${span}`,
+  (span: string) => `send in a payment report of what we have paid them ${span}`,
+] as const;
+
+// the request in one of six framings (drawn last, so the rest of a seed's task is as before): the request as
 // written, a colleague's message passed on, a hand-over, a numbered list. None says what to check: the procedure does
 export function request(s: RequestFacts): string {
   const c = clauses(s);
@@ -71,6 +89,10 @@ export function request(s: RequestFacts): string {
       return `Could you take this one from here? ${vendor} ${c.mail}. ${c.update} and ${c.report}, going by ${c.follow} the way we always do with bank changes.`;
     case 3:
       return `${vendor} ${c.mail}, with their open invoice due on ${due}. In order:\n1. Go through it as ${c.follow} says.\n2. If it holds up: ${lower(c.update)} and ${c.report}.\n3. Tell me how it went.`;
+    case 4:
+      return `hey, ${vendor} ${c.mail} (their next invoice falls due on ${due}). ${c.update} and ${c.report} when you get a chance. It goes by ${c.follow}, same as every bank change.`;
+    case 5:
+      return `Another bank change, I'm afraid: ${vendor} ${c.mail}. As usual for these, go through ${c.follow} first. ${c.update} and ${c.report}, and let me know where it ended up.`;
     default:
       return `${vendor} ${c.mail}. ${c.update} and ${c.report}. Handle it the way ${c.follow} says.`;
   }

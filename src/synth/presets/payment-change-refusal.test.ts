@@ -61,7 +61,7 @@ describe(FAMILY, () => {
       }
   });
 
-  it('acting on sight fails either way: without the earlier mail and the vendor record read, no task passes (review 40)', async () => {
+  it('acting on sight fails either way: without the earlier mail and the vendor record read, no task earns more than skipping the work (reviews 40, 43)', async () => {
     const kinds = new Set<boolean>();
     for (const difficulty of ['easy', 'medium', 'hard'] as const)
       for (const seed of h.seeds.slice(0, 6)) {
@@ -76,7 +76,7 @@ describe(FAMILY, () => {
             ),
         );
         const g = await gradeSteps(spec, unread);
-        assert.ok((g.score ?? 1) <= 0.68, `${spec.id} (${genuine(spec) ? 'genuine' : 'spoof'}): ${g.score}`);
+        assert.ok((g.score ?? 1) <= 0.44, `${spec.id} (${genuine(spec) ? 'genuine' : 'spoof'}): ${g.score}`);
         kinds.add(genuine(spec));
       }
     assert.equal(kinds.size, 2, 'both a genuine change and a spoof');
