@@ -7,6 +7,8 @@ import { type Rule, selects } from '../rules/rule.js';
 import { OWNED } from './policy-doc-data.js';
 import { superseded } from './policy-history.js';
 import { PARTS } from './registry.js';
+import type { TaskSpecInput } from '../../schema/task-spec.js';
+import { composition } from './testing.js';
 
 // a policy's History is a version that would pick other records than the current one, on the field's own scale;
 // its owner is the team that does the work of that record type; a condition on failed runs says how a timeout counts
@@ -126,5 +128,25 @@ describe('policy history', () => {
       );
       assert.doesNotMatch(both, /\(/, both);
     }
+  });
+});
+
+// an easy task whose rule has no exception and no working-day count reads as a plain filter (review 41); the version
+// its section replaced is the one step of its reading that is not, so such a section shows it wherever a moved
+// limit picks other records (keepsHistory), where any other shows it about half the time
+
+const easy: TaskSpecInput[] = Array.from({ length: 120 }, (_, k) => composition(3 * k, 104_729 * k + 29));
+const ruleKey = (t: TaskSpecInput) => String((t.provenance as { rule_key?: string } | undefined)?.rule_key ?? '');
+const hasHistory = (t: TaskSpecInput) => /no longer applies|We dropped that/.test(JSON.stringify(t.fixtures));
+
+describe('the superseded version of an easy section (policy-history.ts keepsHistory)', () => {
+  it('a plain easy rule shows the version it replaced far more often than a rule with an exception', () => {
+    const docs = easy.filter((t) => t.family === 'compose' && /effective/.test(JSON.stringify(t.fixtures)));
+    const plain = docs.filter((t) => ruleKey(t) && !/unless|workdays/.test(ruleKey(t)));
+    const excepted = docs.filter((t) => /unless/.test(ruleKey(t)));
+    const share = (xs: TaskSpecInput[]) => xs.filter(hasHistory).length / xs.length;
+    assert.ok(plain.length >= 10 && excepted.length >= 10, `${plain.length} plain, ${excepted.length} excepted`);
+    assert.ok(share(plain) >= 0.75, `plain: ${share(plain).toFixed(2)}`);
+    assert.ok(share(excepted) <= 0.65, `excepted: ${share(excepted).toFixed(2)}`);
   });
 });
